@@ -1,0 +1,4 @@
+from doxtool.cli import main
+
+if __name__ == "__main__":
+    main()

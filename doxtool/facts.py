@@ -1,0 +1,214 @@
+"""Facts extracted from one tool module.
+
+These are plain dataclasses: they serialise to JSON (see :mod:`doxtool.serde`),
+they are what the cache stores, and they are the only input of rules, DOX
+generation and schemas. Nothing here refers to a libcst node.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+#: JSON Schema type names used for argument types.
+JSON_TYPES = ("string", "integer", "number", "boolean", "array", "object")
+
+#: Side-effect areas detectable from a table of known calls.
+SIDE_EFFECT_AREAS = (
+    "filesystem read",
+    "filesystem write",
+    "filesystem delete",
+    "network",
+    "subprocess",
+)
+
+
+@dataclass
+class Problem:
+    """Something in the module that stopped or limited extraction."""
+
+    message: str
+    line: int = 1
+    column: int = 1
+    kind: str = "syntax"  # syntax | decode | read | limit
+
+
+@dataclass
+class ArgumentRead:
+    """One place where a tool reads an argument."""
+
+    line: int
+    column: int = 1
+    #: get | subscript | contains | pop | parameter
+    kind: str = "get"
+    #: the read happens under a membership test or a ``KeyError`` handler
+    guarded: bool = False
+    #: qualified name of the function or method holding the read
+    function: str = ""
+
+
+@dataclass
+class Argument:
+    """An argument of a tool (a key of ``tool_args``)."""
+
+    name: str
+    required: bool = False
+    #: literal default value; meaningful only when ``has_default`` is true
+    default: Any = None
+    has_default: bool = False
+    #: JSON Schema type name, or None when unknown
+    type: str | None = None
+    #: literal values the argument is compared against (dispatch arguments)
+    enum: list[Any] | None = None
+    reads: list[ArgumentRead] = field(default_factory=list)
+
+    @property
+    def first_line(self) -> int:
+        return self.reads[0].line if self.reads else 0
+
+
+@dataclass
+class DynamicRead:
+    """A read of ``tool_args`` whose key is not a resolvable literal."""
+
+    expression: str
+    line: int
+    column: int = 1
+    function: str = ""
+
+
+@dataclass
+class Outcome:
+    """A ``Response`` a tool can return."""
+
+    #: True, False or the string "dynamic"
+    break_loop: bool | str
+    line: int
+    column: int = 1
+    #: source text of the ``break_loop`` expression when dynamic
+    expression: str | None = None
+    function: str = ""
+
+
+@dataclass
+class MissingResponse:
+    """A path through ``execute`` that ends without returning a ``Response``."""
+
+    #: falls-off-end | bare-return | returns-none | returns-literal
+    kind: str
+    line: int
+    column: int = 1
+    function: str = ""
+
+
+@dataclass
+class Raise:
+    """An exception a tool raises."""
+
+    exception: str
+    line: int
+    column: int = 1
+    #: fully qualified name when it resolves through the module's imports
+    qualified: str | None = None
+    repairable: bool = False
+    function: str = ""
+
+
+@dataclass
+class ExecuteFacts:
+    is_async: bool = field(metadata={"json": "async"})
+    line: int = 0
+    params: list[str] = field(default_factory=list)
+    #: ``Class.execute`` where it is defined (may be a base class)
+    defined_in: str = ""
+    #: module path of the definition when it is not the tool's own module
+    defined_in_path: str | None = None
+
+
+@dataclass
+class Signature:
+    """A function or method signature in DOX style (defaults shown as ``=...``)."""
+
+    name: str
+    text: str
+    line: int
+    is_async: bool = False
+
+
+@dataclass
+class ClassFacts:
+    name: str
+    line: int
+    #: bases as written in the source (``Tool``, ``tool.Tool``)
+    bases: list[str] = field(default_factory=list)
+    #: bases resolved through imports to dotted names (``helpers.tool.Tool``);
+    #: a base defined in the same module resolves to ``<module>.<Name>``
+    resolved_bases: list[str] = field(default_factory=list)
+    methods: list[Signature] = field(default_factory=list)
+
+
+@dataclass
+class ToolFacts:
+    """Everything doxtool knows about one tool class."""
+
+    name: str
+    class_name: str = field(metadata={"json": "class"})
+    line: int = 0
+    bases: list[str] = field(default_factory=list)
+    execute: ExecuteFacts | None = None
+    arguments: list[Argument] = field(default_factory=list)
+    dynamic_reads: list[DynamicRead] = field(default_factory=list)
+    outcomes: list[Outcome] = field(default_factory=list)
+    missing_responses: list[MissingResponse] = field(default_factory=list)
+    raises: list[Raise] = field(default_factory=list)
+    helpers: list[str] = field(default_factory=list)
+    imports: list[str] = field(default_factory=list)
+    intervention: bool = False
+    side_effects: list[str] = field(default_factory=list)
+    #: repository path of the module defining the class, when it is not the
+    #: module under inspection (compatibility shims re-exporting a tool)
+    defined_in_path: str | None = None
+
+    def argument(self, name: str) -> Argument | None:
+        for arg in self.arguments:
+            if arg.name == name:
+                return arg
+        return None
+
+    @property
+    def break_loop_values(self) -> list[bool | str]:
+        """Distinct ``break_loop`` values in a stable order: True, False, dynamic."""
+        seen: list[bool | str] = []
+        for value in (True, False, "dynamic"):
+            if any(o.break_loop == value for o in self.outcomes):
+                seen.append(value)
+        return seen
+
+
+@dataclass
+class ModuleFacts:
+    """Facts of one module: its tools, its outline and any problems."""
+
+    path: str
+    module: str = ""
+    tools: list[ToolFacts] = field(default_factory=list)
+    classes: list[ClassFacts] = field(default_factory=list)
+    functions: list[Signature] = field(default_factory=list)
+    constants: list[str] = field(default_factory=list)
+    imports: list[str] = field(default_factory=list)
+    #: imported name -> dotted target, for names imported from other modules
+    imported_names: dict[str, str] = field(default_factory=dict)
+    #: tool analyses of classes that have an ``execute`` in this module,
+    #: before it is known which of them derive from the tool base class
+    candidates: list[ToolFacts] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+
+    @property
+    def parsed(self) -> bool:
+        return not any(p.kind in ("syntax", "decode", "read") for p in self.problems)
+
+    def class_named(self, name: str) -> ClassFacts | None:
+        for cls in self.classes:
+            if cls.name == name:
+                return cls
+        return None

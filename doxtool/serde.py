@@ -1,0 +1,106 @@
+"""Turn fact and finding dataclasses into JSON-ready data and back.
+
+Field metadata ``{"json": "name"}`` renames a field in JSON (``class_name`` is
+``class``). Loading is strict about shape: anything that does not fit raises
+``ValueError``, which the cache treats as a corrupt entry.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from functools import cache
+from typing import Any, TypeVar, Union, get_args, get_origin
+
+T = TypeVar("T")
+
+
+@cache
+def _fields(cls: type) -> tuple[tuple[str, str, Any], ...]:
+    hints = typing.get_type_hints(cls)
+    return tuple(
+        (f.name, f.metadata.get("json", f.name), hints[f.name])
+        for f in dataclasses.fields(cls)
+    )
+
+
+def to_data(obj: Any, exclude: frozenset[str] = frozenset()) -> Any:
+    """Convert dataclasses (recursively) to dicts, lists and scalars."""
+    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+        return {
+            key: to_data(getattr(obj, name), exclude)
+            for name, key, _ in _fields(type(obj))
+            if key not in exclude
+        }
+    if isinstance(obj, (list, tuple)):
+        return [to_data(item, exclude) for item in obj]
+    if isinstance(obj, dict):
+        return {str(k): to_data(v, exclude) for k, v in obj.items()}
+    return obj
+
+
+def from_data(cls: type[T], data: Any) -> T:
+    """Build ``cls`` from data produced by :func:`to_data`."""
+    return _convert(cls, data)  # type: ignore[no-any-return]
+
+
+def _convert(tp: Any, data: Any) -> Any:
+    if tp is Any:
+        return data
+    origin = get_origin(tp)
+    if origin in (Union, types.UnionType):
+        options = get_args(tp)
+        if data is None and type(None) in options:
+            return None
+        errors = []
+        for option in options:
+            if option is type(None):
+                continue
+            try:
+                return _convert(option, data)
+            except (TypeError, ValueError) as exc:
+                errors.append(exc)
+        raise ValueError(f"no variant of {tp} fits {data!r}")
+    if origin in (list, tuple):
+        if not isinstance(data, list):
+            raise ValueError(f"expected a list, got {type(data).__name__}")
+        (item_tp, *_) = get_args(tp) or (Any,)
+        return [_convert(item_tp, item) for item in data]
+    if origin is dict:
+        if not isinstance(data, dict):
+            raise ValueError(f"expected an object, got {type(data).__name__}")
+        _, value_tp = get_args(tp) or (Any, Any)
+        return {k: _convert(value_tp, v) for k, v in data.items()}
+    if dataclasses.is_dataclass(tp):
+        if not isinstance(data, dict):
+            raise ValueError(f"expected an object for {tp.__name__}")
+        kwargs = {}
+        for name, key, hint in _fields(tp):
+            if key in data:
+                kwargs[name] = _convert(hint, data[key])
+        try:
+            return tp(**kwargs)
+        except TypeError as exc:
+            raise ValueError(str(exc)) from exc
+    if tp is bool:
+        if not isinstance(data, bool):
+            raise ValueError(f"expected a boolean, got {data!r}")
+        return data
+    if tp is int:
+        if isinstance(data, bool) or not isinstance(data, int):
+            raise ValueError(f"expected an integer, got {data!r}")
+        return data
+    if tp is float:
+        if isinstance(data, bool) or not isinstance(data, (int, float)):
+            raise ValueError(f"expected a number, got {data!r}")
+        return data
+    if tp is str:
+        if not isinstance(data, str):
+            raise ValueError(f"expected a string, got {data!r}")
+        return data
+    if tp is type(None):
+        if data is not None:
+            raise ValueError(f"expected null, got {data!r}")
+        return None
+    return data
