@@ -1,0 +1,234 @@
+"""``[tool.doxtool]`` configuration: defaults that fit an Agent Zero checkout.
+
+Configuration lives in ``pyproject.toml`` (table ``[tool.doxtool]``) or in
+``doxtool.toml`` (top level), found by walking up from the working directory.
+An unknown key or a value of the wrong type is a :class:`ConfigError` naming
+the key and the file; the CLI turns it into a one-line error and exit 2.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - exercised on Python 3.10 only
+    import tomli as tomllib
+
+DEFAULT_EXCLUDE = (
+    ".git",
+    ".hg",
+    ".venv",
+    "venv",
+    "env",
+    ".tox",
+    ".nox",
+    "__pycache__",
+    ".mypy_cache",
+    ".pytest_cache",
+    ".ruff_cache",
+    ".doxtool_cache",
+    "node_modules",
+    "build",
+    "dist",
+    "tmp",
+    "usr",
+    "site-packages",
+)
+
+DEFAULT_KEYS = ("thoughts", "headline", "tool_name", "tool_args")
+
+
+class ConfigError(Exception):
+    """A configuration problem, worded for a one-line error."""
+
+
+@dataclass
+class Profile:
+    """The contract of one prompt profile."""
+
+    #: top-level keys a tool-call example may hold
+    allowed_keys: list[str] = field(default_factory=lambda: list(DEFAULT_KEYS))
+    #: size budget of the rendered tool listing in characters (0: no budget)
+    budget: int = 0
+
+
+def _default_profiles() -> dict[str, Profile]:
+    return {
+        "default": Profile(),
+        "tiny-local": Profile(allowed_keys=["tool_name", "tool_args"], budget=6000),
+    }
+
+
+@dataclass
+class Config:
+    #: directories (globs, relative to the root) holding tool modules
+    tool_dirs: list[str] = field(default_factory=lambda: ["tools", "plugins/*/tools"])
+    #: more file-documented directories, besides those whose AGENTS.md says so
+    documented_dirs: list[str] = field(default_factory=list)
+    #: dotted names of the classes that make a class a tool
+    tool_bases: list[str] = field(
+        default_factory=lambda: ["helpers.tool.Tool", "python.helpers.tool.Tool"]
+    )
+    #: the core prompt directory
+    prompt_dirs: list[str] = field(default_factory=lambda: ["prompts"])
+    #: profile prompt directories; the profile is the directory above ``prompts``
+    profile_prompt_dirs: list[str] = field(default_factory=lambda: ["agents/*/prompts"])
+    #: plugin prompt directories; the plugin is the directory above ``prompts``
+    plugin_prompt_dirs: list[str] = field(default_factory=lambda: ["plugins/*/prompts"])
+    #: tools that need no prompt of their own
+    internal_tools: list[str] = field(default_factory=lambda: ["unknown"])
+    #: where related tests are searched
+    test_dirs: list[str] = field(default_factory=lambda: ["tests"])
+    profiles: dict[str, Profile] = field(default_factory=_default_profiles)
+    select: list[str] = field(default_factory=list)
+    ignore: list[str] = field(default_factory=list)
+    per_file_ignores: dict[str, list[str]] = field(default_factory=dict)
+    exclude: list[str] = field(default_factory=lambda: list(DEFAULT_EXCLUDE))
+    extend_exclude: list[str] = field(default_factory=list)
+    baseline: str = ""
+    cache_dir: str = ".doxtool_cache"
+    templates_dir: str = ""
+
+    #: where the configuration was read from (not a key)
+    source: str = field(default="", metadata={"internal": True})
+
+    def profile(self, name: str) -> Profile:
+        return self.profiles.get(name) or self.profiles.get("default") or Profile()
+
+    def fingerprint(self) -> str:
+        """Hash of the settings that change extracted facts (part of cache keys)."""
+        relevant = {"tool_bases": self.tool_bases}
+        return hashlib.sha256(json.dumps(relevant, sort_keys=True).encode()).hexdigest()[:16]
+
+
+def _toml_key(name: str) -> str:
+    return name.replace("_", "-")
+
+
+_FIELDS = {
+    _toml_key(f.name): f for f in dataclasses.fields(Config) if not f.metadata.get("internal")
+}
+_PROFILE_FIELDS = {_toml_key(f.name): f for f in dataclasses.fields(Profile)}
+
+
+def _check_list(value: Any, key: str, where: str) -> list[str]:
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise ConfigError(f"{where}: `{key}` must be a list of strings")
+    return list(value)
+
+
+def _check_str(value: Any, key: str, where: str) -> str:
+    if not isinstance(value, str):
+        raise ConfigError(f"{where}: `{key}` must be a string")
+    return value
+
+
+def _check_profiles(value: Any, key: str, where: str) -> dict[str, Profile]:
+    if not isinstance(value, dict):
+        raise ConfigError(f"{where}: `{key}` must be a table of profiles")
+    profiles = _default_profiles()
+    for name, table in value.items():
+        if not isinstance(table, dict):
+            raise ConfigError(f"{where}: `{key}.{name}` must be a table")
+        profile = Profile(**dataclasses.asdict(profiles.get(name, Profile())))
+        for sub, raw in table.items():
+            sub_key = f"{key}.{name}.{sub}"
+            if sub not in _PROFILE_FIELDS:
+                raise ConfigError(f"{where}: unknown key `{sub_key}`")
+            if sub == "budget":
+                if isinstance(raw, bool) or not isinstance(raw, int) or raw < 0:
+                    raise ConfigError(f"{where}: `{sub_key}` must be a non-negative integer")
+                profile.budget = raw
+            else:
+                profile.allowed_keys = _check_list(raw, sub_key, where)
+        profiles[name] = profile
+    return profiles
+
+
+def _check_per_file(value: Any, key: str, where: str) -> dict[str, list[str]]:
+    if not isinstance(value, dict):
+        raise ConfigError(f"{where}: `{key}` must be a table of glob = [codes]")
+    return {
+        pattern: _check_list(codes, f"{key}.{pattern}", where) for pattern, codes in value.items()
+    }
+
+
+_CHECKERS = {
+    "profiles": _check_profiles,
+    "per-file-ignores": _check_per_file,
+}
+
+
+def from_table(table: dict[str, Any], where: str) -> Config:
+    """Build a Config from a parsed ``[tool.doxtool]`` table."""
+    config = Config(source=where)
+    for key, value in table.items():
+        spec = _FIELDS.get(key)
+        if spec is None:
+            hint = ""
+            if key.replace("-", "_") in {f.name for f in dataclasses.fields(Config)}:
+                hint = f" (did you mean `{_toml_key(key)}`?)"
+            raise ConfigError(f"{where}: unknown key `{key}`{hint}")
+        checker = _CHECKERS.get(key)
+        if checker is not None:
+            setattr(config, spec.name, checker(value, key, where))
+        elif isinstance(getattr(config, spec.name), list):
+            setattr(config, spec.name, _check_list(value, key, where))
+        else:
+            setattr(config, spec.name, _check_str(value, key, where))
+    return config
+
+
+def _load_toml(path: Path) -> dict[str, Any]:
+    try:
+        with path.open("rb") as handle:
+            return tomllib.load(handle)
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{path}: invalid TOML: {exc}") from exc
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ConfigError(f"{path}: cannot read: {exc}") from exc
+
+
+def load_file(path: Path) -> Config | None:
+    """Config from one file; None when a pyproject.toml has no [tool.doxtool]."""
+    data = _load_toml(path)
+    if path.name == "pyproject.toml":
+        tool = data.get("tool", {})
+        if not isinstance(tool, dict) or "doxtool" not in tool:
+            return None
+        table = tool["doxtool"]
+        if not isinstance(table, dict):
+            raise ConfigError(f"{path}: `tool.doxtool` must be a table")
+        return from_table(table, str(path))
+    return from_table(data, str(path))
+
+
+def find_config(start: Path) -> tuple[Path | None, Config]:
+    """Walk up from ``start`` to the first doxtool.toml or pyproject with our table.
+
+    Returns the directory it was found in (the project root) and the config;
+    with none found, (None, defaults).
+    """
+    for directory in [start, *start.parents]:
+        for name in ("doxtool.toml", "pyproject.toml"):
+            candidate = directory / name
+            if candidate.is_file():
+                config = load_file(candidate)
+                if config is not None:
+                    return directory, config
+    return None, Config()
+
+
+def find_root(start: Path) -> Path:
+    """The project root when no configuration names one: the git top level."""
+    for directory in [start, *start.parents]:
+        if (directory / ".git").exists():
+            return directory
+    return start

@@ -1,0 +1,123 @@
+"""The table of known calls that reveal a side-effect area.
+
+Calls are matched by the dotted name they resolve to through the module's
+imports (``subprocess.run``, ``os.remove``), by a module prefix
+(``requests.*``), or, for methods whose name is distinctive enough to say what
+they do whatever the receiver (``path.write_text()``), by the method name.
+"""
+
+from __future__ import annotations
+
+READ = "filesystem read"
+WRITE = "filesystem write"
+DELETE = "filesystem delete"
+NETWORK = "network"
+SUBPROCESS = "subprocess"
+
+#: exact dotted names
+CALLS: dict[str, tuple[str, ...]] = {
+    "os.listdir": (READ,),
+    "os.scandir": (READ,),
+    "os.walk": (READ,),
+    "os.stat": (READ,),
+    "os.path.exists": (READ,),
+    "os.path.isfile": (READ,),
+    "os.path.isdir": (READ,),
+    "os.path.getsize": (READ,),
+    "os.path.getmtime": (READ,),
+    "glob.glob": (READ,),
+    "glob.iglob": (READ,),
+    "json.load": (READ,),
+    "tomllib.load": (READ,),
+    "pathlib.Path.read_text": (READ,),
+    "os.makedirs": (WRITE,),
+    "os.mkdir": (WRITE,),
+    "os.rename": (WRITE,),
+    "os.replace": (WRITE,),
+    "os.symlink": (WRITE,),
+    "os.chmod": (WRITE,),
+    "json.dump": (WRITE,),
+    "shutil.copy": (READ, WRITE),
+    "shutil.copy2": (READ, WRITE),
+    "shutil.copyfile": (READ, WRITE),
+    "shutil.copytree": (READ, WRITE),
+    "shutil.move": (WRITE, DELETE),
+    "tempfile.mkstemp": (WRITE,),
+    "tempfile.mkdtemp": (WRITE,),
+    "tempfile.NamedTemporaryFile": (WRITE,),
+    "os.remove": (DELETE,),
+    "os.unlink": (DELETE,),
+    "os.rmdir": (DELETE,),
+    "os.removedirs": (DELETE,),
+    "shutil.rmtree": (DELETE,),
+    "os.system": (SUBPROCESS,),
+    "os.popen": (SUBPROCESS,),
+    "os.execv": (SUBPROCESS,),
+    "os.execvp": (SUBPROCESS,),
+    "os.spawnv": (SUBPROCESS,),
+    "os.fork": (SUBPROCESS,),
+    "pty.spawn": (SUBPROCESS,),
+    "asyncio.create_subprocess_exec": (SUBPROCESS,),
+    "asyncio.create_subprocess_shell": (SUBPROCESS,),
+    "asyncio.open_connection": (NETWORK,),
+    "asyncio.start_server": (NETWORK,),
+    "webbrowser.open": (NETWORK,),
+}
+
+#: every call into these modules counts
+MODULE_PREFIXES: dict[str, tuple[str, ...]] = {
+    "subprocess": (SUBPROCESS,),
+    "requests": (NETWORK,),
+    "httpx": (NETWORK,),
+    "aiohttp": (NETWORK,),
+    "urllib.request": (NETWORK,),
+    "http.client": (NETWORK,),
+    "socket": (NETWORK,),
+    "websockets": (NETWORK,),
+    "smtplib": (NETWORK,),
+    "ftplib": (NETWORK,),
+    "paramiko": (NETWORK,),
+    "aiofiles.os": (WRITE,),
+}
+
+#: method names that say what they do on any receiver
+METHODS: dict[str, tuple[str, ...]] = {
+    "read_text": (READ,),
+    "read_bytes": (READ,),
+    "iterdir": (READ,),
+    "glob": (READ,),
+    "rglob": (READ,),
+    "write_text": (WRITE,),
+    "write_bytes": (WRITE,),
+    "mkdir": (WRITE,),
+    "touch": (WRITE,),
+    "unlink": (DELETE,),
+    "rmdir": (DELETE,),
+}
+
+_WRITE_MODES = frozenset("wax+")
+
+
+def for_call(qualified: str | None) -> tuple[str, ...]:
+    """Areas of a call to a resolved dotted name."""
+    if not qualified:
+        return ()
+    if qualified in CALLS:
+        return CALLS[qualified]
+    for prefix, areas in MODULE_PREFIXES.items():
+        if qualified == prefix or qualified.startswith(prefix + "."):
+            return areas
+    return ()
+
+
+def for_method(name: str) -> tuple[str, ...]:
+    return METHODS.get(name, ())
+
+
+def for_open(mode: str | None) -> tuple[str, ...]:
+    """Areas of ``open(path, mode)``; an unknown (non-literal) mode counts as both."""
+    if mode is None:
+        return (READ, WRITE)
+    if _WRITE_MODES & set(mode):
+        return (READ, WRITE) if "+" in mode or "r" in mode else (WRITE,)
+    return (READ,)

@@ -1,0 +1,1436 @@
+"""Extract :class:`~doxtool.facts.ModuleFacts` from a module's source with libcst.
+
+One parse, one walk, no metadata providers: the walk reads node fields
+directly (a generic ``CSTVisitor`` costs as much as the parse itself) and asks
+:class:`~doxtool.positions.Locator` for the positions of the few nodes that
+become facts. The analysed code is never imported or executed; literal values
+are read with :func:`ast.literal_eval`, which evaluates nothing but literals.
+
+Which classes are tools is decided later (:mod:`doxtool.resolve`), because a
+class may derive from the tool base through modules elsewhere in the
+repository; here every class that has an ``execute`` method (its own or one
+inherited from a class of the same module) gets a candidate analysis.
+"""
+
+from __future__ import annotations
+
+import ast
+import dataclasses
+import re
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import libcst as cst
+
+from doxtool import effects
+from doxtool.facts import (
+    Argument,
+    ArgumentRead,
+    ClassFacts,
+    DynamicRead,
+    ExecuteFacts,
+    MissingResponse,
+    ModuleFacts,
+    Outcome,
+    Problem,
+    Raise,
+    Signature,
+    ToolFacts,
+)
+from doxtool.names import module_name, resolve_relative
+from doxtool.positions import Locator
+
+#: nesting of brackets beyond which a module is not handed to the parser
+MAX_NESTING = 500
+_NOT_BRACKET = re.compile(r"[^()\[\]{}\n]+")
+
+_COERCIONS = {
+    "int": "integer",
+    "float": "number",
+    "str": "string",
+    "bool": "boolean",
+    "list": "array",
+    "tuple": "array",
+    "dict": "object",
+}
+_ANNOTATION_TYPES = {
+    **_COERCIONS,
+    "List": "array",
+    "Dict": "object",
+    "Sequence": "array",
+    "Mapping": "object",
+}
+_STRING_METHODS = frozenset(
+    {"strip", "lstrip", "rstrip", "lower", "upper", "casefold", "title", "capitalize"}
+)
+_READ_METHODS = {"get": "get", "pop": "pop", "setdefault": "get"}
+_GUARD_EXCEPTIONS = frozenset({"KeyError", "LookupError", "Exception", "BaseException"})
+
+
+class DynamicKey:
+    """Marker for a key that is not a resolvable literal."""
+
+
+DYNAMIC = DynamicKey()
+
+
+# ---------------------------------------------------------------------------
+# entry point
+
+
+def extract_module(
+    source: str,
+    path: str,
+    local_roots: Iterable[str] = (),
+    module: str | None = None,
+) -> ModuleFacts:
+    """Facts of one module. Never raises: problems are reported in the facts.
+
+    ``local_roots`` names the repository's top-level packages, so that helper
+    calls can be told apart from library calls.
+    """
+    module = module if module is not None else module_name(path)
+    facts = ModuleFacts(path=path, module=module)
+    depth, line = _max_nesting(source)
+    if depth > MAX_NESTING:
+        facts.problems.append(
+            Problem(
+                f"brackets nested {depth} deep (limit {MAX_NESTING}); module not analysed",
+                line,
+                1,
+                "limit",
+            )
+        )
+        return facts
+    try:
+        tree = cst.parse_module(source)
+    except cst.ParserSyntaxError as exc:
+        facts.problems.append(
+            Problem(_syntax_message(exc), exc.raw_line, exc.raw_column + 1, "syntax")
+        )
+        return facts
+    except RecursionError:
+        facts.problems.append(Problem("module nested too deeply to parse", 1, 1, "limit"))
+        return facts
+    except Exception as exc:  # the native parser reports some errors untyped
+        facts.problems.append(Problem(f"cannot parse module: {exc}".splitlines()[0], 1, 1))
+        return facts
+    try:
+        _ModuleScan(tree, source, facts, frozenset(local_roots)).run()
+    except RecursionError:
+        facts.problems.append(Problem("module nested too deeply to analyse", 1, 1, "limit"))
+    return facts
+
+
+def _syntax_message(exc: cst.ParserSyntaxError) -> str:
+    message = str(exc.message).strip().splitlines()[0] if exc.message else "invalid syntax"
+    return f"syntax error: {message}"
+
+
+def _max_nesting(source: str) -> tuple[int, int]:
+    """Deepest bracket nesting (strings not excluded) and its line.
+
+    A cheap guard against inputs that would exhaust the parser's stack: a
+    module with fewer brackets than the limit needs no scan at all.
+    """
+    if source.count("(") + source.count("[") + source.count("{") <= MAX_NESTING:
+        return 0, 1
+    depth = best = 0
+    best_line = line = 1
+    for char in _NOT_BRACKET.sub("", source):
+        if char == "\n":
+            line += 1
+        elif char in "([{":
+            depth += 1
+            if depth > best:
+                best, best_line = depth, line
+        else:
+            depth = max(0, depth - 1)
+    return best, best_line
+
+
+# ---------------------------------------------------------------------------
+# generic helpers over libcst nodes
+
+_FIELD_CACHE: dict[type, tuple[str, ...]] = {}
+_SKIP_FIELDS = (
+    "whitespace",
+    "lpar",
+    "rpar",
+    "comma",
+    "semicolon",
+    "colon",
+    "leading_lines",
+    "lines_after_decorators",
+    "header",
+    "footer",
+    "newline",
+    "equal",
+    "star",
+    "dot",
+    "arrow",
+    "lbracket",
+    "rbracket",
+    "lbrace",
+    "rbrace",
+    "operator",
+    "indent",
+    "encoding",
+    "asynchronous",
+)
+
+
+def _child_fields(tp: type) -> tuple[str, ...]:
+    fields = _FIELD_CACHE.get(tp)
+    if fields is None:
+        fields = tuple(
+            f.name
+            for f in dataclasses.fields(tp)
+            if not any(skip in f.name for skip in _SKIP_FIELDS)
+        )
+        _FIELD_CACHE[tp] = fields
+    return fields
+
+
+def _children(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
+    """Semantic children in field (roughly source) order, skipping tokens."""
+    for name in _child_fields(type(node)):
+        value = getattr(node, name)
+        if isinstance(value, cst.CSTNode):
+            yield value
+        elif isinstance(value, (tuple, list)):
+            for item in value:
+                if isinstance(item, cst.CSTNode):
+                    yield item
+
+
+def _dotted(node: cst.BaseExpression) -> list[str] | None:
+    """``a.b.c`` as ``["a", "b", "c"]``; None for anything else."""
+    parts: list[str] = []
+    while isinstance(node, cst.Attribute):
+        parts.append(node.attr.value)
+        node = node.value
+    if isinstance(node, cst.Name):
+        parts.append(node.value)
+        return parts[::-1]
+    return None
+
+
+def _literal(node: cst.BaseExpression, module: cst.Module) -> tuple[bool, Any]:
+    """(True, value) when ``node`` is a Python literal; never evaluates code."""
+    if isinstance(node, cst.Name):
+        if node.value in ("True", "False", "None"):
+            return True, {"True": True, "False": False, "None": None}[node.value]
+        return False, None
+    if isinstance(node, (cst.SimpleString, cst.ConcatenatedString)):
+        value = node.evaluated_value
+        return (value is not None, value)
+    if not isinstance(
+        node,
+        (cst.Integer, cst.Float, cst.UnaryOperation, cst.List, cst.Tuple, cst.Dict, cst.Set),
+    ):
+        return False, None
+    try:
+        value = ast.literal_eval(module.code_for_node(node).strip())
+    except (ValueError, SyntaxError, TypeError, RecursionError, MemoryError):
+        return False, None
+    if isinstance(value, (set, frozenset, tuple)):
+        value = list(value)
+    if isinstance(value, complex):
+        return False, None
+    return True, value
+
+
+def _json_type(value: Any) -> str | None:
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int):
+        return "integer"
+    if isinstance(value, float):
+        return "number"
+    if isinstance(value, str):
+        return "string"
+    if isinstance(value, list):
+        return "array"
+    if isinstance(value, dict):
+        return "object"
+    return None
+
+
+def _jsonable(value: Any) -> Any:
+    """Literal values as JSON can hold them (bytes and odd keys become strings)."""
+    if isinstance(value, (str, int, float, bool)) or value is None:
+        return value
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return [_jsonable(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    return repr(value)
+
+
+# ---------------------------------------------------------------------------
+# module outline
+
+
+@dataclass
+class _Func:
+    node: cst.FunctionDef
+    qualname: str
+    cls: str | None
+
+    @property
+    def name(self) -> str:
+        return self.node.name.value
+
+    @property
+    def is_async(self) -> bool:
+        return self.node.asynchronous is not None
+
+    def positional(self) -> list[str]:
+        p = self.node.params
+        return [x.name.value for x in (*p.posonly_params, *p.params)]
+
+    def named(self) -> list[cst.Param]:
+        p = self.node.params
+        return [*p.posonly_params, *p.params, *p.kwonly_params]
+
+    @property
+    def star_kwarg(self) -> str | None:
+        kw = self.node.params.star_kwarg
+        return kw.name.value if kw is not None else None
+
+    @property
+    def self_name(self) -> str | None:
+        if self.cls is None:
+            return None
+        positional = self.positional()
+        return positional[0] if positional else None
+
+
+@dataclass
+class _Class:
+    node: cst.ClassDef
+    name: str
+    bases: list[str]
+    resolved: list[str]
+    methods: dict[str, _Func] = field(default_factory=dict)
+
+
+class _ModuleScan:
+    def __init__(
+        self, tree: cst.Module, source: str, facts: ModuleFacts, local_roots: frozenset[str]
+    ) -> None:
+        self.tree = tree
+        self.facts = facts
+        self.module = facts.module
+        self.is_package = facts.path.endswith("__init__.py")
+        self.local_roots = local_roots
+        self.loc = Locator(source, tree)
+        self.names: dict[str, str] = {}
+        self.str_constants: dict[str, str] = {}
+        self.functions: dict[str, _Func] = {}
+        self.classes: dict[str, _Class] = {}
+        self.import_areas: set[str] = set()
+
+    # -- outline ----------------------------------------------------------
+
+    def run(self) -> None:
+        self._outline(self.tree.body)
+        self._collect_imports(self.tree.body)
+        facts = self.facts
+        # ``from __future__ import ...`` is a compiler directive, not a dependency
+        facts.imports = sorted(self.import_areas - {"__future__", ""})
+        facts.imported_names = dict(sorted(self.names.items()))
+        for cls in self.classes.values():
+            line, _ = self.loc.statement(cls.node)
+            facts.classes.append(
+                ClassFacts(
+                    name=cls.name,
+                    line=line,
+                    bases=cls.bases,
+                    resolved_bases=cls.resolved,
+                    methods=[self._signature(m) for m in cls.methods.values()],
+                )
+            )
+        facts.functions = [self._signature(f) for f in self.functions.values()]
+        for cls in self.classes.values():
+            if self._find_method(cls, "execute") is not None:
+                facts.candidates.append(_ToolScan(self, cls).run())
+
+    def _outline(self, body: Sequence[cst.BaseStatement]) -> None:
+        for stmt in body:
+            if isinstance(stmt, cst.SimpleStatementLine):
+                for small in stmt.body:
+                    self._outline_small(small)
+            elif isinstance(stmt, cst.ClassDef):
+                self._outline_class(stmt)
+            elif isinstance(stmt, cst.FunctionDef):
+                self.functions[stmt.name.value] = _Func(stmt, stmt.name.value, None)
+            elif isinstance(stmt, (cst.If, cst.Try)):
+                # ``try: import x except ImportError`` and ``if TYPE_CHECKING`` imports
+                for block in _blocks(stmt):
+                    self._outline_imports_only(block)
+
+    def _outline_imports_only(self, body: Sequence[cst.BaseStatement]) -> None:
+        for stmt in body:
+            if isinstance(stmt, cst.SimpleStatementLine):
+                for small in stmt.body:
+                    if isinstance(small, (cst.Import, cst.ImportFrom)):
+                        self._bind_import(small, self.names)
+
+    def _outline_small(self, small: cst.BaseSmallStatement) -> None:
+        if isinstance(small, (cst.Import, cst.ImportFrom)):
+            self._bind_import(small, self.names)
+            return
+        targets: list[cst.BaseExpression] = []
+        value: cst.BaseExpression | None = None
+        if isinstance(small, cst.Assign):
+            targets = [t.target for t in small.targets]
+            value = small.value
+        elif isinstance(small, cst.AnnAssign) and small.value is not None:
+            targets = [small.target]
+            value = small.value
+        for target in targets:
+            if not isinstance(target, cst.Name):
+                continue
+            name = target.value
+            if name.isupper() and name not in self.facts.constants:
+                self.facts.constants.append(name)
+            if isinstance(value, (cst.SimpleString, cst.ConcatenatedString)):
+                literal = value.evaluated_value
+                if isinstance(literal, str):
+                    self.str_constants[name] = literal
+
+    def _outline_class(self, node: cst.ClassDef) -> None:
+        bases: list[str] = []
+        resolved: list[str] = []
+        for arg in node.bases:
+            if arg.keyword is not None or arg.star:
+                continue
+            bases.append(self.tree.code_for_node(arg.value).strip())
+            dotted = _dotted(arg.value)
+            if dotted is None:
+                resolved.append(bases[-1])
+            elif dotted[0] in self.classes and len(dotted) == 1:
+                resolved.append(f"{self.module}.{dotted[0]}")
+            else:
+                resolved.append(self._resolve(dotted, self.names) or ".".join(dotted))
+        cls = _Class(node, node.name.value, bases, resolved)
+        body = node.body.body if isinstance(node.body, cst.IndentedBlock) else ()
+        for stmt in body:
+            if isinstance(stmt, cst.FunctionDef):
+                name = stmt.name.value
+                cls.methods[name] = _Func(stmt, f"{cls.name}.{name}", cls.name)
+        self.classes[cls.name] = cls
+
+    def _collect_imports(self, body: Sequence[cst.CSTNode]) -> None:
+        """Import areas: every module imported anywhere, nested imports included."""
+        stack: list[cst.CSTNode] = list(body)
+        while stack:
+            node = stack.pop()
+            if isinstance(node, cst.Import):
+                for alias in node.names:
+                    self.import_areas.add(self.tree.code_for_node(alias.name).strip())
+            elif isinstance(node, cst.ImportFrom):
+                self.import_areas.add(self._from_module(node))
+            elif isinstance(node, cst.SimpleStatementLine | cst.SimpleStatementSuite):
+                stack.extend(node.body)
+            elif isinstance(node, cst.BaseCompoundStatement):
+                stack.extend(_statement_children(node))
+
+    def _from_module(self, node: cst.ImportFrom) -> str:
+        target = self.tree.code_for_node(node.module).strip() if node.module else None
+        level = len(node.relative)
+        if level:
+            return resolve_relative(self.module, self.is_package, level, target)
+        return target or ""
+
+    def _bind_import(self, node: cst.Import | cst.ImportFrom, names: dict[str, str]) -> None:
+        if isinstance(node, cst.Import):
+            for alias in node.names:
+                full = self.tree.code_for_node(alias.name).strip()
+                if alias.asname is not None and isinstance(alias.asname.name, cst.Name):
+                    names[alias.asname.name.value] = full
+                else:
+                    root = full.split(".", 1)[0]
+                    names[root] = root
+            return
+        source = self._from_module(node)
+        if isinstance(node.names, cst.ImportStar):
+            return
+        for alias in node.names:
+            imported = self.tree.code_for_node(alias.name).strip()
+            bound = imported
+            if alias.asname is not None and isinstance(alias.asname.name, cst.Name):
+                bound = alias.asname.name.value
+            names[bound] = f"{source}.{imported}" if source else imported
+
+    def _resolve(self, dotted: list[str], names: dict[str, str]) -> str | None:
+        root = names.get(dotted[0])
+        if root is None:
+            return None
+        return ".".join([root, *dotted[1:]])
+
+    def _find_method(self, cls: _Class, name: str, seen: set[str] | None = None) -> _Func | None:
+        """Look a method up through the class and its bases defined in this module."""
+        for owner in self.mro(cls):
+            if name in owner.methods:
+                return owner.methods[name]
+        return None
+
+    def mro(self, cls: _Class) -> list[_Class]:
+        order: list[_Class] = []
+        todo = [cls]
+        while todo:
+            current = todo.pop(0)
+            if current in order:
+                continue
+            order.append(current)
+            prefix = f"{self.module}."
+            for base in current.resolved:
+                if base.startswith(prefix) and base[len(prefix) :] in self.classes:
+                    todo.append(self.classes[base[len(prefix) :]])
+        return order
+
+    # -- signatures -------------------------------------------------------
+
+    def _signature(self, fn: _Func) -> Signature:
+        code = self.tree.code_for_node
+        params = fn.node.params
+        parts: list[str] = []
+
+        def render(param: cst.Param, prefix: str = "") -> str:
+            text = prefix + param.name.value
+            if param.annotation is not None:
+                text += ": " + code(param.annotation.annotation).strip()
+            if param.default is not None:
+                text += "=..."
+            return text
+
+        parts.extend(render(p) for p in params.posonly_params)
+        if params.posonly_params:
+            parts.append("/")
+        parts.extend(render(p) for p in params.params)
+        if isinstance(params.star_arg, cst.Param):
+            parts.append(render(params.star_arg, "*"))
+        elif params.kwonly_params:
+            parts.append("*")
+        parts.extend(render(p) for p in params.kwonly_params)
+        if params.star_kwarg is not None:
+            parts.append(render(params.star_kwarg, "**"))
+        text = f"{fn.name}({', '.join(parts)})"
+        if fn.node.returns is not None:
+            text += " -> " + code(fn.node.returns.annotation).strip()
+        if fn.is_async:
+            text = "async " + text
+        line, _ = self.loc.statement(fn.node)
+        return Signature(name=fn.name, text=text, line=line, is_async=fn.is_async)
+
+
+def _blocks(stmt: cst.BaseCompoundStatement) -> Iterator[Sequence[cst.BaseStatement]]:
+    """Statement lists directly under a compound statement."""
+    for child in _statement_children(stmt):
+        if isinstance(child, cst.BaseStatement):
+            yield [child]
+
+
+def _suite_body(suite: cst.BaseSuite) -> Sequence[cst.BaseStatement]:
+    if isinstance(suite, cst.IndentedBlock):
+        return suite.body
+    if isinstance(suite, cst.SimpleStatementSuite):
+        return [cst.SimpleStatementLine(body=suite.body)]
+    return ()
+
+
+def _statement_children(stmt: cst.CSTNode) -> list[cst.CSTNode]:
+    """Statements nested directly inside a compound statement."""
+    out: list[cst.CSTNode] = []
+    for name in ("body", "orelse", "handlers", "finalbody", "cases"):
+        value = getattr(stmt, name, None)
+        if value is None:
+            continue
+        if isinstance(value, cst.BaseSuite):
+            out.extend(_suite_body(value))
+        elif isinstance(value, (cst.Else, cst.Finally, cst.ExceptHandler, cst.ExceptStarHandler)):
+            out.extend(_suite_body(value.body))
+        elif isinstance(value, cst.If):
+            out.append(value)
+        elif isinstance(value, (list, tuple)):
+            for item in value:
+                if isinstance(item, (cst.ExceptHandler, cst.ExceptStarHandler, cst.MatchCase)):
+                    out.extend(_suite_body(item.body))
+    return out
+
+
+# ---------------------------------------------------------------------------
+# tool analysis
+
+
+@dataclass
+class _Env:
+    """What the walk knows inside one function."""
+
+    func: _Func
+    self_name: str | None
+    dicts: set[str]
+    names: dict[str, str]
+    collect_outcomes: bool
+    stmt: cst.CSTNode | None = None
+    var_args: dict[str, str] = field(default_factory=dict)
+    responses: set[str] = field(default_factory=set)
+    guards: list[frozenset[str] | None] = field(default_factory=list)
+
+    def guarded(self, key: str) -> bool:
+        return any(g is None or key in g for g in self.guards)
+
+
+class _ToolScan:
+    """Analysis of one candidate tool class, starting from its ``execute``."""
+
+    def __init__(self, scan: _ModuleScan, cls: _Class) -> None:
+        self.scan = scan
+        self.cls = cls
+        self.mro = scan.mro(cls)
+        self.module = scan.tree
+        self.args: dict[str, _ArgBuilder] = {}
+        self.dynamic: list[DynamicRead] = []
+        self.outcomes: list[Outcome] = []
+        self.missing: list[MissingResponse] = []
+        self.raises: list[Raise] = []
+        self.helpers: dict[str, None] = {}
+        self.side_effects: set[str] = set()
+        self.intervention = False
+        self.done: set[tuple[str, frozenset[str], bool]] = set()
+
+    def run(self) -> ToolFacts:
+        execute = self.scan._find_method(self.cls, "execute")
+        assert execute is not None
+        line, _ = self.scan.loc.statement(self.cls.node)
+        exec_line, _ = self.scan.loc.statement(execute.node)
+        params = [p.split(":")[0].split("=")[0] for p in self._param_texts(execute)]
+        tool = ToolFacts(
+            name=self.scan.facts.path.rsplit("/", 1)[-1].removesuffix(".py"),
+            class_name=self.cls.name,
+            line=line,
+            bases=self.cls.resolved,
+            execute=ExecuteFacts(
+                is_async=execute.is_async,
+                line=exec_line,
+                params=params,
+                defined_in=execute.qualname,
+            ),
+        )
+        self._execute_parameters(execute)
+        dicts = {execute.star_kwarg} if execute.star_kwarg else set()
+        self._scan(execute, frozenset(dicts), collect=True)
+        # other methods read ``self.args`` and call helpers too
+        for owner in self.mro:
+            for method in owner.methods.values():
+                if method.name != "execute":
+                    self._scan(method, frozenset(), collect=False)
+        tool.arguments = [b.build() for b in self.args.values()]
+        tool.dynamic_reads = self.dynamic
+        tool.outcomes = sorted(self.outcomes, key=lambda o: (o.line, o.column))
+        tool.missing_responses = sorted(self.missing, key=lambda m: (m.line, m.column))
+        tool.raises = _unique(self.raises, lambda r: (r.line, r.column, r.exception))
+        tool.helpers = [h for h in self.helpers if self._is_helper(h)]
+        tool.imports = list(self.scan.facts.imports)
+        tool.intervention = self.intervention
+        tool.side_effects = [a for a in effects_order() if a in self.side_effects]
+        return tool
+
+    def _is_helper(self, name: str) -> bool:
+        if name.startswith("self.agent."):
+            return True
+        if name.startswith(self.scan.module + "."):
+            return False  # the module's own functions are listed as such
+        return name.split(".", 1)[0] in self.scan.local_roots
+
+    def _param_texts(self, fn: _Func) -> list[str]:
+        sig = self.scan._signature(fn).text
+        inner = sig[sig.index("(") + 1 : sig.rindex(")")]
+        return [p.strip() for p in _split_params(inner) if p.strip()]
+
+    # -- arguments from execute's own parameters ---------------------------
+
+    def _execute_parameters(self, fn: _Func) -> None:
+        for index, param in enumerate(fn.named()):
+            if index == 0 and fn.cls is not None and param in fn.node.params.params[:1]:
+                continue  # self
+            self._parameter_argument(fn, param)
+
+    def _parameter_argument(self, fn: _Func, param: cst.Param) -> None:
+        name = param.name.value
+        line, column = self.scan.loc.expression(param.name, fn.node)
+        builder = self._arg(name)
+        builder.reads.append(
+            ArgumentRead(line, column, "parameter", param.default is not None, fn.qualname)
+        )
+        if param.default is None:
+            builder.required_read = True
+        else:
+            ok, value = _literal(param.default, self.module)
+            if ok:
+                builder.set_default(value)
+        if param.annotation is not None:
+            builder.annotation_type = _annotation_type(param.annotation.annotation)
+
+    def _arg(self, name: str) -> _ArgBuilder:
+        builder = self.args.get(name)
+        if builder is None:
+            builder = self.args[name] = _ArgBuilder(name)
+        return builder
+
+    # -- function bodies ----------------------------------------------------
+
+    def _scan(
+        self,
+        fn: _Func,
+        dicts: frozenset[str],
+        collect: bool,
+        splat: bool = False,
+    ) -> None:
+        key = (fn.qualname, dicts, collect)
+        if key in self.done:
+            return
+        self.done.add(key)
+        if splat:
+            for param in fn.named():
+                if fn.cls is not None and param is fn.named()[0]:
+                    continue
+                self._parameter_argument(fn, param)
+        env = _Env(
+            func=fn,
+            self_name=fn.self_name,
+            dicts=set(dicts),
+            names=dict(self.scan.names),
+            collect_outcomes=collect,
+        )
+        body = _suite_body(fn.node.body)
+        self._stmts(body, env)
+        if collect and not _terminates(body):
+            last = body[-1] if body else fn.node
+            line, column = self.scan.loc.statement(_last_small(last))
+            self.missing.append(MissingResponse("falls-off-end", line, column, fn.qualname))
+
+    def _stmts(self, body: Sequence[cst.BaseStatement], env: _Env) -> None:
+        for stmt in body:
+            if isinstance(stmt, (cst.SimpleStatementLine, cst.SimpleStatementSuite)):
+                for small in stmt.body:
+                    env.stmt = small
+                    self._small(small, env)
+            else:
+                env.stmt = stmt
+                self._compound(stmt, env)
+
+    def _small(self, small: cst.BaseSmallStatement, env: _Env) -> None:
+        if isinstance(small, (cst.Import, cst.ImportFrom)):
+            self.scan._bind_import(small, env.names)
+        elif isinstance(small, cst.Assign):
+            self._expr(small.value, env)
+            for target in small.targets:
+                self._assign_target(target.target, small.value, env)
+        elif isinstance(small, cst.AnnAssign):
+            if small.value is not None:
+                self._expr(small.value, env)
+                self._assign_target(small.target, small.value, env)
+        elif isinstance(small, cst.AugAssign):
+            self._expr(small.value, env)
+        elif isinstance(small, cst.Return):
+            self._return(small, env)
+        elif isinstance(small, cst.Raise):
+            self._raise(small, env)
+        else:
+            for child in _children(small):
+                self._expr(child, env)
+
+    def _assign_target(
+        self, target: cst.BaseExpression, value: cst.BaseExpression, env: _Env
+    ) -> None:
+        if isinstance(target, cst.Name):
+            name = target.value
+            env.var_args.pop(name, None)
+            env.responses.discard(name)
+            if self._is_dict_source(value, env, alias=True):
+                env.dicts.add(name)
+            elif name in env.dicts:
+                env.dicts.discard(name)
+            arg = self._arg_of(value, env)
+            if arg is not None:
+                env.var_args[name] = arg
+            if self._is_response_call(value, env):
+                env.responses.add(name)
+        elif isinstance(target, cst.Subscript | cst.Attribute):
+            self._expr(target.value, env)
+        elif isinstance(target, (cst.Tuple, cst.List)):
+            for element in target.elements:
+                if isinstance(element.value, cst.Name):
+                    env.var_args.pop(element.value.value, None)
+
+    def _compound(self, stmt: cst.BaseCompoundStatement, env: _Env) -> None:
+        if isinstance(stmt, cst.If):
+            self._if(stmt, env)
+        elif isinstance(stmt, (cst.For,)):
+            self._expr(stmt.iter, env)
+            self._stmts(_suite_body(stmt.body), env)
+            if stmt.orelse is not None:
+                self._stmts(_suite_body(stmt.orelse.body), env)
+        elif isinstance(stmt, cst.While):
+            self._expr(stmt.test, env)
+            self._stmts(_suite_body(stmt.body), env)
+            if stmt.orelse is not None:
+                self._stmts(_suite_body(stmt.orelse.body), env)
+        elif isinstance(stmt, (cst.Try, cst.TryStar)):
+            catches = any(_catches_key_error(h, env) for h in stmt.handlers)
+            if catches:
+                env.guards.append(None)
+            self._stmts(_suite_body(stmt.body), env)
+            if catches:
+                env.guards.pop()
+            for handler in stmt.handlers:
+                self._stmts(_suite_body(handler.body), env)
+            if stmt.orelse is not None:
+                self._stmts(_suite_body(stmt.orelse.body), env)
+            if stmt.finalbody is not None:
+                self._stmts(_suite_body(stmt.finalbody.body), env)
+        elif isinstance(stmt, cst.With):
+            for item in stmt.items:
+                self._expr(item.item, env)
+            self._stmts(_suite_body(stmt.body), env)
+        elif isinstance(stmt, cst.Match):
+            self._match(stmt, env)
+        elif isinstance(stmt, cst.FunctionDef):
+            # closures see the enclosing function's names
+            self._stmts(_suite_body(stmt.body), env)
+        # nested classes are not part of the tool's behaviour
+
+    def _if(self, stmt: cst.If, env: _Env) -> None:
+        self._expr(stmt.test, env)
+        positive, negative = self._guards_of(stmt.test, env)
+        env.guards.append(positive)
+        self._stmts(_suite_body(stmt.body), env)
+        env.guards.pop()
+        if stmt.orelse is not None:
+            env.guards.append(negative)
+            if isinstance(stmt.orelse, cst.If):
+                env.stmt = stmt.orelse
+                self._if(stmt.orelse, env)
+            else:
+                self._stmts(_suite_body(stmt.orelse.body), env)
+            env.guards.pop()
+
+    def _match(self, stmt: cst.Match, env: _Env) -> None:
+        self._expr(stmt.subject, env)
+        arg = self._arg_of(stmt.subject, env)
+        for case in stmt.cases:
+            if arg is not None:
+                for value in _match_values(case.pattern, self.module):
+                    self._arg(arg).add_enum(value)
+            self._stmts(_suite_body(case.body), env)
+
+    # -- returns, raises ------------------------------------------------------
+
+    def _return(self, node: cst.Return, env: _Env) -> None:
+        value = node.value
+        if value is not None:
+            self._expr(value, env)
+        if not env.collect_outcomes:
+            return
+        line, column = self.scan.loc.statement(node)
+        qualname = env.func.qualname
+        if value is None:
+            self.missing.append(MissingResponse("bare-return", line, column, qualname))
+            return
+        inner = value.expression if isinstance(value, cst.Await) else value
+        call = inner if isinstance(inner, cst.Call) else None
+        if call is not None and self._is_response_call(call, env):
+            self.outcomes.append(self._outcome(call, line, column, qualname))
+            return
+        if isinstance(inner, cst.Name) and inner.value in env.responses:
+            self.outcomes.append(
+                Outcome("dynamic", line, column, f"{inner.value}.break_loop", qualname)
+            )
+            return
+        if isinstance(inner, cst.Name) and inner.value == "None":
+            self.missing.append(MissingResponse("returns-none", line, column, qualname))
+            return
+        ok, _ = _literal(inner, self.module)
+        if ok or isinstance(inner, cst.FormattedString):
+            self.missing.append(MissingResponse("returns-literal", line, column, qualname))
+            return
+        if call is not None:
+            target = self._callee(call, env)
+            if target is not None:
+                fn, dicts, splat = target
+                self._scan(fn, dicts, collect=True, splat=splat)
+
+    def _outcome(self, call: cst.Call, line: int, column: int, qualname: str) -> Outcome:
+        value: cst.BaseExpression | None = None
+        positional = [a for a in call.args if a.keyword is None and not a.star]
+        for arg in call.args:
+            if arg.keyword is not None and arg.keyword.value == "break_loop":
+                value = arg.value
+        if value is None and len(positional) >= 2:
+            value = positional[1].value
+        if value is None:
+            return Outcome("dynamic", line, column, "<missing>", qualname)
+        if isinstance(value, cst.Name) and value.value in ("True", "False"):
+            return Outcome(value.value == "True", line, column, None, qualname)
+        expression = self.module.code_for_node(value).strip()
+        return Outcome("dynamic", line, column, expression, qualname)
+
+    def _raise(self, node: cst.Raise, env: _Env) -> None:
+        exc = node.exc
+        if exc is None:
+            return
+        self._expr(exc, env)
+        target = exc.func if isinstance(exc, cst.Call) else exc
+        dotted = _dotted(target)
+        if dotted is None:
+            return
+        qualified = self.scan._resolve(dotted, env.names)
+        short = (qualified or ".".join(dotted)).rsplit(".", 1)[-1]
+        line, column = self.scan.loc.statement(node)
+        self.raises.append(
+            Raise(short, line, column, qualified, "Repairable" in short, env.func.qualname)
+        )
+
+    # -- expressions ----------------------------------------------------------
+
+    def _expr(self, node: cst.CSTNode, env: _Env) -> None:
+        stack: list[tuple[cst.CSTNode, frozenset[str] | None, bool]] = [(node, None, False)]
+        while stack:
+            current, guard, pushed = stack.pop()
+            if pushed:
+                env.guards.pop()
+                continue
+            if guard is not None:
+                env.guards.append(guard)
+                stack.append((current, None, True))
+            if isinstance(current, cst.Call):
+                self._call(current, env)
+            elif isinstance(current, cst.Subscript):
+                self._subscript(current, env)
+            elif isinstance(current, cst.Comparison):
+                self._comparison(current, env)
+            elif isinstance(current, cst.IfExp):
+                positive, negative = self._guards_of(current.test, env)
+                stack.append((current.orelse, negative or frozenset(), False))
+                stack.append((current.body, positive or frozenset(), False))
+                stack.append((current.test, None, False))
+                continue
+            elif isinstance(current, cst.BooleanOperation) and isinstance(
+                current.operator, cst.And
+            ):
+                positive, _ = self._guards_of(current.left, env)
+                stack.append((current.right, positive or frozenset(), False))
+                stack.append((current.left, None, False))
+                continue
+            elif isinstance(current, (cst.Lambda, cst.FunctionDef, cst.ClassDef)):
+                if isinstance(current, cst.Lambda):
+                    stack.append((current.body, None, False))
+                continue
+            children = list(_children(current))
+            stack.extend((child, None, False) for child in reversed(children))
+
+    def _is_dict_source(self, node: cst.BaseExpression, env: _Env, alias: bool = False) -> bool:
+        if isinstance(node, cst.Attribute):
+            return (
+                node.attr.value == "args"
+                and isinstance(node.value, cst.Name)
+                and env.self_name is not None
+                and node.value.value == env.self_name
+            )
+        if isinstance(node, cst.Name):
+            return node.value in env.dicts
+        if not alias:
+            return False
+        # ``args = self.args or {}``, ``args = dict(self.args)``
+        if isinstance(node, cst.BooleanOperation) and isinstance(node.operator, cst.Or):
+            return self._is_dict_source(node.left, env)
+        if (
+            isinstance(node, cst.Call)
+            and isinstance(node.func, cst.Name)
+            and node.func.value == "dict"
+            and len(node.args) == 1
+        ):
+            return self._is_dict_source(node.args[0].value, env)
+        return False
+
+    def _key(self, node: cst.BaseExpression, env: _Env) -> str | DynamicKey:
+        if isinstance(node, (cst.SimpleString, cst.ConcatenatedString)):
+            value = node.evaluated_value
+            if isinstance(value, str):
+                return value
+        if isinstance(node, cst.Name) and node.value in self.scan.str_constants:
+            return self.scan.str_constants[node.value]
+        return DYNAMIC
+
+    def _read(
+        self,
+        key_node: cst.BaseExpression,
+        node: cst.CSTNode,
+        kind: str,
+        env: _Env,
+        default: cst.BaseExpression | None = None,
+    ) -> str | None:
+        key = self._key(key_node, env)
+        line, column = self.scan.loc.expression(node, env.stmt or env.func.node)
+        if isinstance(key, DynamicKey):
+            expression = self.module.code_for_node(key_node).strip()
+            self.dynamic.append(DynamicRead(expression, line, column, env.func.qualname))
+            return None
+        builder = self._arg(key)
+        guarded = kind in ("get", "pop", "contains") or env.guarded(key)
+        builder.reads.append(ArgumentRead(line, column, kind, guarded, env.func.qualname))
+        if kind == "subscript" and not guarded:
+            builder.required_read = True
+        if default is not None:
+            ok, value = _literal(default, self.module)
+            if ok:
+                builder.set_default(value)
+        return key
+
+    def _subscript(self, node: cst.Subscript, env: _Env) -> None:
+        if not self._is_dict_source(node.value, env) or len(node.slice) != 1:
+            return
+        element = node.slice[0].slice
+        if isinstance(element, cst.Index):
+            self._read(element.value, node, "subscript", env)
+
+    def _comparison(self, node: cst.Comparison, env: _Env) -> None:
+        left = node.left
+        for target in node.comparisons:
+            op = target.operator
+            right = target.comparator
+            if isinstance(op, (cst.In, cst.NotIn)) and self._is_dict_source(right, env):
+                self._read(left, node, "contains", env)
+            elif isinstance(op, (cst.Equal, cst.NotEqual, cst.In, cst.NotIn, cst.Is, cst.IsNot)):
+                self._enum_from(left, op, right, env)
+                if isinstance(op, (cst.Equal, cst.NotEqual)):
+                    self._enum_from(right, op, left, env)
+            left = right
+
+    def _enum_from(
+        self,
+        subject: cst.BaseExpression,
+        op: cst.BaseCompOp,
+        other: cst.BaseExpression,
+        env: _Env,
+    ) -> None:
+        arg = self._arg_of(subject, env)
+        if arg is None:
+            return
+        ok, value = _literal(other, self.module)
+        if not ok:
+            if isinstance(other, cst.Name) and other.value in self.scan.str_constants:
+                ok, value = True, self.scan.str_constants[other.value]
+            else:
+                return
+        if isinstance(op, (cst.In, cst.NotIn)):
+            if isinstance(value, (list, dict)):
+                for item in value:
+                    self._arg(arg).add_enum(item)
+            return
+        if isinstance(op, (cst.Is, cst.IsNot)) or value is None:
+            return
+        self._arg(arg).add_enum(value)
+
+    def _arg_of(self, node: cst.BaseExpression, env: _Env) -> str | None:
+        """The argument an expression stands for, through coercion and normalisation."""
+        for _ in range(32):
+            if isinstance(node, cst.Name):
+                return env.var_args.get(node.value)
+            if isinstance(node, cst.Subscript):
+                if self._is_dict_source(node.value, env) and len(node.slice) == 1:
+                    element = node.slice[0].slice
+                    if isinstance(element, cst.Index):
+                        key = self._key(element.value, env)
+                        return key if isinstance(key, str) else None
+                return None
+            if isinstance(node, cst.BooleanOperation) and isinstance(node.operator, cst.Or):
+                node = node.left
+                continue
+            if isinstance(node, cst.Await):
+                return None
+            if not isinstance(node, cst.Call):
+                return None
+            func = node.func
+            if isinstance(func, cst.Attribute):
+                if func.attr.value in _READ_METHODS and self._is_dict_source(func.value, env):
+                    if not node.args:
+                        return None
+                    key = self._key(node.args[0].value, env)
+                    return key if isinstance(key, str) else None
+                if func.attr.value in _STRING_METHODS:
+                    node = func.value
+                    continue
+                return None
+            if isinstance(func, cst.Name) and func.value in _COERCIONS and node.args:
+                node = node.args[0].value
+                continue
+            return None
+        return None
+
+    def _call(self, node: cst.Call, env: _Env) -> None:
+        func = node.func
+        # reads: D.get(k, default), D.pop(k)
+        if (
+            isinstance(func, cst.Attribute)
+            and func.attr.value in _READ_METHODS
+            and self._is_dict_source(func.value, env)
+            and node.args
+            and node.args[0].keyword is None
+        ):
+            default = node.args[1].value if len(node.args) > 1 else None
+            self._read(node.args[0].value, node, _READ_METHODS[func.attr.value], env, default)
+            return
+        # coercion and normalisation types
+        if isinstance(func, cst.Name) and func.value in _COERCIONS and node.args:
+            arg = self._arg_of(node.args[0].value, env)
+            if arg is not None:
+                builder = self._arg(arg)
+                if func.value == "str":
+                    builder.weak_type = builder.weak_type or "string"
+                else:
+                    builder.coerced_type = builder.coerced_type or _COERCIONS[func.value]
+        if isinstance(func, cst.Attribute) and func.attr.value in _STRING_METHODS:
+            arg = self._arg_of(func.value, env)
+            if arg is not None:
+                self._arg(arg).weak_type = self._arg(arg).weak_type or "string"
+        self._calls_out(node, env)
+
+    def _calls_out(self, node: cst.Call, env: _Env) -> None:
+        """Helpers, side effects, intervention, and dicts handed to other functions."""
+        func = node.func
+        dotted = _dotted(func)
+        if dotted is not None:
+            self._record_call(dotted, node, env)
+        target = self._callee(node, env)
+        if target is not None:
+            fn, dicts, splat = target
+            self._scan(fn, dicts, collect=False, splat=splat)
+        elif isinstance(func, cst.Attribute):
+            self._side_effects(effects.for_method(func.attr.value))
+
+    def _record_call(self, dotted: list[str], node: cst.Call, env: _Env) -> None:
+        if env.self_name and dotted[0] == env.self_name:
+            if len(dotted) >= 3 and dotted[1] == "agent":
+                self.helpers.setdefault("self.agent." + ".".join(dotted[2:]), None)
+            if dotted[-1] == "handle_intervention":
+                self.intervention = True
+            return
+        if dotted[-1] == "handle_intervention":
+            self.intervention = True
+        if len(dotted) == 1 and dotted[0] == "open" and "open" not in env.names:
+            self._side_effects(effects.for_open(self._open_mode(node)))
+            return
+        qualified = self.scan._resolve(dotted, env.names)
+        if qualified is None:
+            if dotted[0] in self.scan.functions or dotted[0] in self.scan.classes:
+                qualified = f"{self.scan.module}.{'.'.join(dotted)}"
+            else:
+                if len(dotted) > 1:
+                    self._side_effects(effects.for_method(dotted[-1]))
+                return
+        self.helpers.setdefault(qualified, None)
+        areas = effects.for_call(qualified)
+        if not areas and len(dotted) > 1:
+            areas = effects.for_method(dotted[-1])
+        self._side_effects(areas)
+
+    def _open_mode(self, node: cst.Call) -> str | None:
+        mode_node: cst.BaseExpression | None = None
+        positional = [a for a in node.args if a.keyword is None and not a.star]
+        if len(positional) >= 2:
+            mode_node = positional[1].value
+        for arg in node.args:
+            if arg.keyword is not None and arg.keyword.value == "mode":
+                mode_node = arg.value
+        if mode_node is None:
+            return "r"
+        ok, value = _literal(mode_node, self.module)
+        return value if ok and isinstance(value, str) else None
+
+    def _side_effects(self, areas: Iterable[str]) -> None:
+        self.side_effects.update(areas)
+
+    def _callee(self, node: cst.Call, env: _Env) -> tuple[_Func, frozenset[str], bool] | None:
+        """A function of this module the call reaches, with the dict parameters it gets."""
+        func = node.func
+        fn: _Func | None = None
+        offset = 0
+        if isinstance(func, cst.Name):
+            if func.value in self.scan.functions and func.value not in env.names:
+                fn = self.scan.functions[func.value]
+        elif isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name):
+            if env.self_name and func.value.value == env.self_name:
+                fn = self._method(func.attr.value)
+                offset = 1
+        elif (
+            isinstance(func, cst.Attribute)
+            and isinstance(func.value, cst.Call)
+            and isinstance(func.value.func, cst.Name)
+            and func.value.func.value == "super"
+        ):
+            fn = self._method(func.attr.value, skip=env.func.cls)
+            offset = 1
+        if fn is None:
+            return None
+        positional = fn.positional()[offset:]
+        dicts: set[str] = set()
+        splat = False
+        index = 0
+        for arg in node.args:
+            if arg.star == "**":
+                if self._is_dict_source(arg.value, env):
+                    splat = True
+                    if fn.star_kwarg:
+                        dicts.add(fn.star_kwarg)
+                continue
+            if arg.star == "*":
+                continue
+            if arg.keyword is not None:
+                if self._is_dict_source(arg.value, env):
+                    dicts.add(arg.keyword.value)
+                continue
+            if index < len(positional) and self._is_dict_source(arg.value, env):
+                dicts.add(positional[index])
+            index += 1
+        return fn, frozenset(dicts), splat
+
+    def _method(self, name: str, skip: str | None = None) -> _Func | None:
+        owners = self.mro
+        if skip is not None:
+            names = [o.name for o in owners]
+            if skip in names:
+                owners = owners[names.index(skip) + 1 :]
+        for owner in owners:
+            if name in owner.methods:
+                return owner.methods[name]
+        return None
+
+    def _is_response_call(self, node: cst.BaseExpression, env: _Env) -> bool:
+        if isinstance(node, cst.Await):
+            node = node.expression
+        if not isinstance(node, cst.Call):
+            return False
+        dotted = _dotted(node.func)
+        if dotted is None:
+            return False
+        qualified = self.scan._resolve(dotted, env.names) or ".".join(dotted)
+        return qualified.rsplit(".", 1)[-1] == "Response"
+
+    def _guards_of(
+        self, test: cst.BaseExpression, env: _Env
+    ) -> tuple[frozenset[str], frozenset[str]]:
+        """Keys known present when ``test`` is true / false."""
+        positive: set[str] = set()
+        negative: set[str] = set()
+        parts = [test]
+        while parts:
+            node = parts.pop()
+            if isinstance(node, cst.BooleanOperation) and isinstance(node.operator, cst.And):
+                parts.extend([node.left, node.right])
+                continue
+            if isinstance(node, cst.Comparison) and len(node.comparisons) == 1:
+                target = node.comparisons[0]
+                if self._is_dict_source(target.comparator, env):
+                    key = self._key(node.left, env)
+                    if isinstance(key, str):
+                        if isinstance(target.operator, cst.In):
+                            positive.add(key)
+                        elif isinstance(target.operator, cst.NotIn):
+                            negative.add(key)
+            arg = self._arg_of(node, env)
+            if arg is not None:
+                positive.add(arg)
+        return frozenset(positive), frozenset(negative)
+
+
+def effects_order() -> tuple[str, ...]:
+    return (effects.READ, effects.WRITE, effects.DELETE, effects.NETWORK, effects.SUBPROCESS)
+
+
+@dataclass
+class _ArgBuilder:
+    name: str
+    reads: list[ArgumentRead] = field(default_factory=list)
+    required_read: bool = False
+    default: Any = None
+    has_default: bool = False
+    coerced_type: str | None = None
+    annotation_type: str | None = None
+    #: ``str(x)`` or ``x.strip()``: says less than a literal default does
+    weak_type: str | None = None
+    enum: list[Any] = field(default_factory=list)
+
+    def set_default(self, value: Any) -> None:
+        if not self.has_default:
+            self.default = _jsonable(value)
+            self.has_default = True
+
+    def add_enum(self, value: Any) -> None:
+        value = _jsonable(value)
+        if value not in self.enum:
+            self.enum.append(value)
+
+    def build(self) -> Argument:
+        reads = _unique(self.reads, lambda r: (r.line, r.column, r.kind))
+        reads.sort(key=lambda r: (r.line, r.column))
+        kind = self.coerced_type or self.annotation_type
+        if kind is None and self.has_default:
+            kind = _json_type(self.default)
+        kind = kind or self.weak_type
+        if kind is None and self.enum:
+            kinds = {_json_type(v) for v in self.enum}
+            kind = kinds.pop() if len(kinds) == 1 else None
+        return Argument(
+            name=self.name,
+            required=self.required_read and not self.has_default,
+            default=self.default if self.has_default else None,
+            has_default=self.has_default,
+            type=kind,
+            enum=list(self.enum) or None,
+            reads=reads,
+        )
+
+
+def _unique(items: Iterable[Any], key: Any) -> list[Any]:
+    seen: set[Any] = set()
+    out = []
+    for item in items:
+        k = key(item)
+        if k not in seen:
+            seen.add(k)
+            out.append(item)
+    return out
+
+
+def _split_params(text: str) -> list[str]:
+    depth = 0
+    parts: list[str] = []
+    current: list[str] = []
+    for char in text:
+        if char in "([{":
+            depth += 1
+        elif char in ")]}":
+            depth -= 1
+        if char == "," and depth == 0:
+            parts.append("".join(current))
+            current = []
+        else:
+            current.append(char)
+    parts.append("".join(current))
+    return [p for p in parts if p.strip() not in ("/", "*")]
+
+
+def _annotation_type(node: cst.BaseExpression) -> str | None:
+    if isinstance(node, (cst.SimpleString, cst.ConcatenatedString)):
+        return None
+    if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.BitOr):
+        for side in (node.left, node.right):
+            if not (isinstance(side, cst.Name) and side.value == "None"):
+                return _annotation_type(side)
+        return None
+    if isinstance(node, cst.Subscript):
+        dotted = _dotted(node.value)
+        if dotted and dotted[-1] == "Optional" and node.slice:
+            inner = node.slice[0].slice
+            if isinstance(inner, cst.Index):
+                return _annotation_type(inner.value)
+        return _ANNOTATION_TYPES.get(dotted[-1]) if dotted else None
+    dotted = _dotted(node)
+    return _ANNOTATION_TYPES.get(dotted[-1]) if dotted else None
+
+
+def _match_values(pattern: cst.MatchPattern, module: cst.Module) -> list[Any]:
+    if isinstance(pattern, cst.MatchValue):
+        ok, value = _literal(pattern.value, module)
+        return [value] if ok and value is not None else []
+    if isinstance(pattern, cst.MatchOr):
+        out: list[Any] = []
+        for element in pattern.patterns:
+            out.extend(_match_values(element.pattern, module))
+        return out
+    if isinstance(pattern, cst.MatchAs) and pattern.pattern is not None:
+        return _match_values(pattern.pattern, module)
+    return []
+
+
+def _catches_key_error(handler: cst.ExceptHandler | cst.ExceptStarHandler, env: _Env) -> bool:
+    if handler.type is None:
+        return True
+    types = handler.type.elements if isinstance(handler.type, cst.Tuple) else None
+    nodes = [e.value for e in types] if types is not None else [handler.type]
+    for node in nodes:
+        dotted = _dotted(node)
+        if dotted and dotted[-1] in _GUARD_EXCEPTIONS:
+            return True
+    return False
+
+
+# ---------------------------------------------------------------------------
+# control flow: does every path end in return or raise?
+
+
+def _terminates(body: Sequence[cst.BaseStatement]) -> bool:
+    return any(_statement_terminates(stmt) for stmt in body)
+
+
+def _statement_terminates(stmt: cst.BaseStatement) -> bool:
+    if isinstance(stmt, (cst.SimpleStatementLine, cst.SimpleStatementSuite)):
+        return any(isinstance(s, (cst.Return, cst.Raise)) for s in stmt.body)
+    if isinstance(stmt, cst.If):
+        if stmt.orelse is None:
+            return False
+        if not _terminates(_suite_body(stmt.body)):
+            return False
+        if isinstance(stmt.orelse, cst.If):
+            return _statement_terminates(stmt.orelse)
+        return _terminates(_suite_body(stmt.orelse.body))
+    if isinstance(stmt, (cst.Try, cst.TryStar)):
+        if stmt.finalbody is not None and _terminates(_suite_body(stmt.finalbody.body)):
+            return True
+        body_ends = _terminates(_suite_body(stmt.body)) or (
+            stmt.orelse is not None and _terminates(_suite_body(stmt.orelse.body))
+        )
+        return body_ends and all(_terminates(_suite_body(h.body)) for h in stmt.handlers)
+    if isinstance(stmt, cst.With):
+        return _terminates(_suite_body(stmt.body))
+    if isinstance(stmt, cst.While):
+        infinite = isinstance(stmt.test, cst.Name) and stmt.test.value == "True"
+        return infinite and not _has_break(_suite_body(stmt.body))
+    if isinstance(stmt, cst.Match):
+        irrefutable = any(
+            isinstance(c.pattern, cst.MatchAs) and c.pattern.pattern is None for c in stmt.cases
+        )
+        return irrefutable and all(_terminates(_suite_body(c.body)) for c in stmt.cases)
+    return False
+
+
+def _has_break(body: Sequence[cst.BaseStatement]) -> bool:
+    for stmt in body:
+        if isinstance(stmt, (cst.SimpleStatementLine, cst.SimpleStatementSuite)):
+            if any(isinstance(s, cst.Break) for s in stmt.body):
+                return True
+        elif isinstance(stmt, (cst.For, cst.While, cst.FunctionDef, cst.ClassDef)):
+            continue  # a break there leaves the inner loop only
+        elif any(
+            _has_break([child])
+            for child in _statement_children(stmt)
+            if isinstance(child, cst.BaseStatement)
+        ):
+            return True
+    return False
+
+
+def _last_small(stmt: cst.CSTNode) -> cst.CSTNode:
+    """The statement to point at when a function falls off its end."""
+    while True:
+        if isinstance(stmt, (cst.SimpleStatementLine, cst.SimpleStatementSuite)):
+            return stmt.body[-1] if stmt.body else stmt
+        if isinstance(stmt, cst.BaseCompoundStatement):
+            return stmt
+        return stmt

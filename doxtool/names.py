@@ -1,0 +1,32 @@
+"""Module names, import areas and name resolution through a module's imports."""
+
+from __future__ import annotations
+
+from pathlib import PurePosixPath
+
+
+def module_name(path: str) -> str:
+    """Dotted module name of a repository-relative posix path.
+
+    ``tools/wait.py`` is ``tools.wait``; ``helpers/__init__.py`` is ``helpers``.
+    """
+    parts = list(PurePosixPath(path).with_suffix("").parts)
+    if parts and parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def resolve_relative(module: str, is_package: bool, level: int, target: str | None) -> str:
+    """Absolute module of ``from <level dots><target> import ...`` inside ``module``."""
+    base = module.split(".") if module else []
+    if not is_package and base:
+        base = base[:-1]
+    if level > 1:
+        base = base[: max(0, len(base) - (level - 1))]
+    if target:
+        base = [*base, *target.split(".")]
+    return ".".join(base)
+
+
+def top_level(name: str) -> str:
+    return name.split(".", 1)[0]
