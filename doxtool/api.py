@@ -2,12 +2,25 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from doxtool import scaffold as scaffolding
 from doxtool.config import Config, ConfigError, find_config, find_root, load_file
+from doxtool.context import Context, Scope
+from doxtool.engine import (
+    MAX_FIX_ROUNDS,
+    FileChange,
+    known_code,
+    plan_fixes,
+    run,
+    select_rules,
+    write_changes,
+)
 from doxtool.facts import ModuleFacts
-from doxtool.project import Project
+from doxtool.findings import Finding
+from doxtool.project import COMPANION_SUFFIX, Project
 from doxtool.serde import to_data
 
 #: ModuleFacts keys that are internal to doxtool and not part of ``inspect --json``
@@ -63,3 +76,120 @@ def inspect_data(facts: ModuleFacts) -> dict[str, Any]:
     """The stable ``inspect --json`` shape of one module."""
     data: dict[str, Any] = to_data(facts, exclude=_INTERNAL_KEYS)
     return data
+
+
+# ---------------------------------------------------------------------------
+# check
+
+
+@dataclass
+class CheckReport:
+    findings: list[Finding]
+    fixed: int = 0
+    changes: list[FileChange] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+
+def _codes(values: list[str] | None) -> list[str]:
+    out: list[str] = []
+    for value in values or []:
+        out.extend(part.strip() for part in value.split(",") if part.strip())
+    for code in out:
+        if not known_code(code):
+            raise UsageError(f"unknown rule code or prefix `{code}` (see `doxtool rules`)")
+    return out
+
+
+def scope_for(project: Project, paths: list[Path] | None) -> Scope:
+    """What a run over PATHS checks: the files themselves and what they touch."""
+    if not paths:
+        return Scope()
+    modules: set[str] = set()
+    companions: set[str] = set()
+    prompts: set[str] = set()
+    for path in paths:
+        if not path.exists() and not path.is_symlink():
+            # pre-commit passes deleted files too: their companions may be stale now
+            rel = path.as_posix()
+        elif not project.inside(path):
+            raise UsageError(f"{path}: outside the project root {project.root}")
+        else:
+            rel = project.rel(path)
+        if path.is_dir():
+            prefix = "" if rel in (".", "") else rel + "/"
+            modules.update(m for m in project.documented_modules if m.startswith(prefix))
+            companions.update(c for c in project.companions if c.startswith(prefix))
+            continue
+        if rel.endswith(".py" + COMPANION_SUFFIX):
+            companions.add(rel)
+            modules.add(rel.removesuffix(COMPANION_SUFFIX))
+        elif rel.endswith(".py"):
+            modules.add(rel)
+            companions.add(rel + COMPANION_SUFFIX)
+        elif rel.endswith(".md"):
+            prompts.add(rel)
+    return Scope(modules=modules, companions=companions, prompts=prompts)
+
+
+def check(
+    project: Project,
+    paths: list[Path] | None = None,
+    select: list[str] | None = None,
+    ignore: list[str] | None = None,
+    fix: bool = False,
+    diff: bool = False,
+) -> CheckReport:
+    config = project.config
+    rules = select_rules(
+        _codes(select) or _codes(config.select) or None,
+        [*_codes(config.ignore), *_codes(ignore)],
+    )
+    scope = scope_for(project, paths)
+    report = CheckReport(findings=run(Context(project, scope), rules))
+    if not (fix or diff):
+        return report
+    for _ in range(MAX_FIX_ROUNDS):
+        plan = plan_fixes(project.root, report.findings)
+        report.errors.extend(plan.errors)
+        if not plan.changes:
+            break
+        if diff:
+            report.changes = plan.changes
+            break
+        report.errors.extend(write_changes(project.root, plan.changes))
+        report.fixed += plan.fixed
+        report.changes.extend(plan.changes)
+        project.forget()
+        report.findings = run(Context(project, scope), rules)
+    return report
+
+
+# ---------------------------------------------------------------------------
+# scaffold
+
+
+def scaffold(
+    project: Project,
+    name: str,
+    directory: str | None = None,
+    class_name: str | None = None,
+    args: list[str] | None = None,
+    terminal: bool = False,
+    description: str | None = None,
+    dry_run: bool = False,
+    force: bool = False,
+) -> scaffolding.ScaffoldPlan:
+    try:
+        plan = scaffolding.plan(
+            project, name, directory, class_name, args or [], terminal, description
+        )
+        clash = scaffolding.existing(project, plan)
+        if clash and not force:
+            raise UsageError(
+                "refusing to overwrite existing files: " + ", ".join(clash) + " (use --force)"
+            )
+        if not dry_run:
+            scaffolding.write(project, plan, force=force)
+    except scaffolding.ScaffoldError as exc:
+        raise UsageError(str(exc)) from exc
+    return plan

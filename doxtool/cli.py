@@ -12,6 +12,9 @@ import click
 from doxtool import __version__, api
 from doxtool.config import ConfigError
 from doxtool.describe import describe
+from doxtool.engine import unified_diff
+from doxtool.formats import FORMATS
+from doxtool.rules import ALL_RULES, rule_by_code
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 
@@ -57,6 +60,108 @@ def inspect(
             click.echo(line)
 
 
+@cli.command()
+@click.argument("paths", nargs=-1, type=_path)
+@click.option("--fix", is_flag=True, help="Apply safe fixes.")
+@click.option("--diff", is_flag=True, help="Print the fixes as a unified diff; write nothing.")
+@click.option(
+    "--format",
+    "output_format",
+    type=click.Choice(sorted(FORMATS)),
+    default="text",
+    show_default=True,
+    help="Output format.",
+)
+@click.option("--select", multiple=True, help="Only these codes or prefixes (comma-separated).")
+@click.option("--ignore", multiple=True, help="Skip these codes or prefixes (comma-separated).")
+@click.option("--exit-zero", is_flag=True, help="Exit 0 even when there are findings.")
+@_root_option
+@_config_option
+def check(
+    paths: tuple[Path, ...],
+    fix: bool,
+    diff: bool,
+    output_format: str,
+    select: tuple[str, ...],
+    ignore: tuple[str, ...],
+    exit_zero: bool,
+    root: Path | None,
+    config_file: Path | None,
+) -> None:
+    """Check tools, companions and prompts (all of them, or what PATHS touch)."""
+    if fix and diff:
+        raise api.UsageError("--fix and --diff exclude each other")
+    project = api.load_project(root, config_file)
+    report = api.check(project, list(paths), list(select), list(ignore), fix=fix, diff=diff)
+    for error in report.errors:
+        click.echo(f"doxtool: {error}", err=True)
+    if diff:
+        click.echo(unified_diff(report.changes), nl=False)
+    elif report.fixed:
+        click.echo(f"Fixed {report.fixed} finding{'s' if report.fixed != 1 else ''}.", err=True)
+    click.echo(FORMATS[output_format](report.findings), nl=False)
+    if report.errors:
+        sys.exit(EXIT_ERROR)
+    if report.findings and not exit_zero:
+        sys.exit(EXIT_FINDINGS)
+
+
+@cli.command()
+@click.argument("name")
+@click.option("--dir", "directory", help="Tool directory (default: the first configured one).")
+@click.option("--class-name", help="Class name (default: NameTool).")
+@click.option("--arg", "args", multiple=True, help="An argument the tool reads (repeatable).")
+@click.option("--terminal", is_flag=True, help="The tool ends the turn (break_loop true).")
+@click.option("--description", help="One line saying what the tool does.")
+@click.option("--dry-run", is_flag=True, help="List the files and write nothing.")
+@click.option("--force", is_flag=True, help="Overwrite files that exist.")
+@_root_option
+@_config_option
+def scaffold(
+    name: str,
+    directory: str | None,
+    class_name: str | None,
+    args: tuple[str, ...],
+    terminal: bool,
+    description: str | None,
+    dry_run: bool,
+    force: bool,
+    root: Path | None,
+    config_file: Path | None,
+) -> None:
+    """Create a tool module, its companion, its prompt and a test."""
+    project = api.load_project(root, config_file)
+    plan = api.scaffold(
+        project, name, directory, class_name, list(args), terminal, description, dry_run, force
+    )
+    verb = "would create" if dry_run else "created"
+    for path in plan.paths:
+        click.echo(f"{verb} {path}")
+
+
+@cli.command()
+def rules() -> None:
+    """List the rules: code, name, fixable, enabled by default, summary."""
+    for rule in ALL_RULES:
+        fixable = "fix" if rule.fixable else "   "
+        enabled = "on " if rule.default_enabled else "off"
+        click.echo(f"{rule.code}  {fixable}  {enabled}  {rule.name:<28} {rule.summary}")
+
+
+@cli.command()
+@click.argument("code")
+def explain(code: str) -> None:
+    """Print a rule's documentation."""
+    rule = rule_by_code(code)
+    if rule is None:
+        raise api.UsageError(f"unknown rule `{code}` (see `doxtool rules`)")
+    click.echo(f"# {rule.code} {rule.name}\n")
+    click.echo(f"{rule.summary}.\n")
+    fix = "A safe fix exists (`doxtool check --fix`)." if rule.fixable else "No automatic fix."
+    click.echo(f"Severity: {rule.severity}. {fix}\n")
+    click.echo(rule.doc.rstrip())
+
+
 def main() -> None:
     debug = "--debug" in sys.argv[1:]
     try:
@@ -80,7 +185,8 @@ def main() -> None:
             traceback.print_exc()
         message = str(exc).splitlines()[0] if str(exc) else ""
         click.echo(
-            f"doxtool: internal error: {type(exc).__name__}: {message} (run with --debug for details)",
+            f"doxtool: internal error: {type(exc).__name__}: {message} "
+            "(run with --debug for details)",
             err=True,
         )
         sys.exit(EXIT_ERROR)

@@ -165,6 +165,13 @@ class Project:
                 roots.add(name[:-3])
         return frozenset(roots)
 
+    def forget(self) -> None:
+        """Drop what was read, after files were written."""
+        self._facts.clear()
+        self._tools.clear()
+        for name in ("documented_modules", "companions", "tool_modules"):
+            self.__dict__.pop(name, None)
+
     # -- facts ----------------------------------------------------------------
 
     def facts(self, rel: str) -> ModuleFacts:

@@ -1,0 +1,243 @@
+"""What rules see: the project, the scope of this run, parsed files on demand."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+
+from doxtool.companion import Companion, parse_companion
+from doxtool.factlines import ExpectedBlock, expected_blocks
+from doxtool.facts import ModuleFacts, ToolFacts
+from doxtool.generate import render_companion
+from doxtool.project import COMPANION_SUFFIX, Project
+from doxtool.prompts import PromptDoc, parse_prompt
+from doxtool.promptsets import PromptSet, discover_prompt_sets
+from doxtool.source import ReadError, SourceText, read_text
+
+
+@dataclass
+class Scope:
+    """Which files this run checks; None means everything."""
+
+    modules: set[str] | None = None
+    companions: set[str] | None = None
+    prompts: set[str] | None = None
+    tools: set[str] | None = None
+
+    @property
+    def everything(self) -> bool:
+        return self.modules is None
+
+
+class Context:
+    def __init__(self, project: Project, scope: Scope | None = None) -> None:
+        self.project = project
+        self.scope = scope or Scope()
+        self._companions: dict[str, tuple[SourceText | ReadError, Companion | None]] = {}
+        self._tests: dict[str, list[str]] = {}
+        self._prompts: dict[str, PromptDoc | None] = {}
+
+    @property
+    def config(self):
+        return self.project.config
+
+    # -- what is in scope -----------------------------------------------------
+
+    @cached_property
+    def documented_modules(self) -> list[str]:
+        modules = self.project.documented_modules
+        if self.scope.modules is None:
+            return modules
+        return [m for m in modules if m in self.scope.modules]
+
+    @cached_property
+    def tool_modules(self) -> list[str]:
+        return [m for m in self.documented_modules if self.project.is_tool_module(m)]
+
+    @cached_property
+    def companions(self) -> list[str]:
+        companions = self.project.companions
+        if self.scope.companions is None:
+            return companions
+        return [c for c in companions if c in self.scope.companions]
+
+    # -- facts ------------------------------------------------------------------
+
+    def facts(self, module: str) -> ModuleFacts:
+        return self.project.module_facts(module)
+
+    def tools(self, module: str) -> list[ToolFacts]:
+        return self.project.tools(module)
+
+    # -- companions -------------------------------------------------------------
+
+    @staticmethod
+    def companion_path(module: str) -> str:
+        return module + COMPANION_SUFFIX
+
+    def companion_source(self, path: str) -> SourceText | ReadError:
+        return self._companion(path)[0]
+
+    def companion(self, path: str) -> Companion | None:
+        """Parsed companion, or None when it is missing or unreadable."""
+        return self._companion(path)[1]
+
+    def _companion(self, path: str) -> tuple[SourceText | ReadError, Companion | None]:
+        cached = self._companions.get(path)
+        if cached is None:
+            full = self.project.root / path
+            if not full.exists():
+                cached = (ReadError("missing"), None)
+            elif full.is_symlink() and not self.project.inside(full):
+                cached = (ReadError("link points outside the repository; not read"), None)
+            else:
+                text = read_text(full)
+                cached = (
+                    text,
+                    None if isinstance(text, ReadError) else parse_companion(text.text, path),
+                )
+            self._companions[path] = cached
+        return cached
+
+    def expected(self, module: str) -> list[ExpectedBlock]:
+        facts = self.facts(module)
+        return expected_blocks(facts, self.related_tests(module))
+
+    def new_companion(self, module: str) -> str:
+        """The text of a generated companion for ``module``."""
+        override = (
+            self.project.root / self.config.templates_dir if self.config.templates_dir else None
+        )
+        return render_companion(
+            module,
+            self.facts(module),
+            self.expected(module),
+            self.project.is_tool_module(module),
+            override,
+        )
+
+    # -- tests ------------------------------------------------------------------
+
+    @cached_property
+    def _test_sources(self) -> dict[str, str]:
+        sources: dict[str, str] = {}
+        for directory in self.config.test_dirs:
+            base = self.project.root / directory
+            if not base.is_dir() or not self.project.inside(base):
+                continue
+            for path in sorted(base.rglob("*.py")):
+                if path.is_symlink() or not path.is_file():
+                    continue
+                rel = self.project.rel(path)
+                if self.project.excluded(rel):
+                    continue
+                text = read_text(path, python=True)
+                if not isinstance(text, ReadError):
+                    sources[rel] = text.text
+        return sources
+
+    def related_tests(self, module: str) -> list[str]:
+        """Tests that import the module or name its file in a string literal.
+
+        Mentions in prose or fixtures (a class name inside a test's sample
+        text) do not count: that is what makes a plain text search noisy.
+        """
+        cached = self._tests.get(module)
+        if cached is not None:
+            return cached
+        dotted = module.removesuffix(".py").replace("/", ".")
+        package, _, stem = dotted.rpartition(".")
+        patterns = [
+            rf"^\s*import\s+{re.escape(dotted)}\b",
+            rf"^\s*from\s+{re.escape(dotted)}\s+import\b",
+            rf"[\"']{re.escape(module)}[\"']",
+        ]
+        if package:
+            patterns.append(
+                rf"^\s*from\s+{re.escape(package)}\s+import\s+[^\n]*\b{re.escape(stem)}\b"
+            )
+        compiled = [re.compile(p, re.MULTILINE) for p in patterns]
+        found = [
+            rel for rel, text in self._test_sources.items() if any(p.search(text) for p in compiled)
+        ]
+        self._tests[module] = found
+        return found
+
+    # -- prompts --------------------------------------------------------------
+
+    @cached_property
+    def prompt_sets(self) -> list[PromptSet]:
+        config = self.config
+        sets: list[PromptSet] = []
+        nothing = ".doxtool-matches-nothing/*"
+        for profiles in config.profile_prompt_dirs or [nothing]:
+            for plugins in config.plugin_prompt_dirs or [nothing]:
+                for found in discover_prompt_sets(
+                    self.project.root, config.prompt_dirs, profiles, plugins
+                ):
+                    if all((s.kind, s.directory) != (found.kind, found.directory) for s in sets):
+                        sets.append(found)
+        return [s for s in sets if not self.project.excluded(s.directory)]
+
+    def prompt(self, path: str) -> PromptDoc | None:
+        """Parsed prompt file, or None when it cannot be read."""
+        if path not in self._prompts:
+            text = read_text(self.project.root / path)
+            self._prompts[path] = (
+                None if isinstance(text, ReadError) else parse_prompt(text.text, path)
+            )
+        return self._prompts[path]
+
+    def prompt_problem(self, path: str) -> ReadError | None:
+        text = read_text(self.project.root / path)
+        return text if isinstance(text, ReadError) else None
+
+    @cached_property
+    def tool_index(self) -> dict[str, list[str]]:
+        """Tool name (module file stem) -> tool modules, from discovery alone."""
+        index: dict[str, list[str]] = {}
+        for module in self.project.tool_modules:
+            index.setdefault(module.rsplit("/", 1)[-1].removesuffix(".py"), []).append(module)
+        return index
+
+    def tool_module(self, name: str, prompt_set: PromptSet | None = None) -> str | None:
+        """The module of tool ``name`` as seen from a prompt set (a plugin's own first)."""
+        modules = self.tool_index.get(name.split(":", 1)[0], [])
+        if prompt_set is not None and prompt_set.kind == "plugin":
+            prefix = prompt_set.directory.rsplit("/", 1)[0] + "/"
+            own = [m for m in modules if m.startswith(prefix)]
+            if own:
+                return own[0]
+        core = [m for m in modules if not m.startswith("plugins/")]
+        return (core or modules or [None])[0]
+
+    def set_of_module(self, module: str) -> PromptSet | None:
+        """The prompt set that must teach a tool module: its plugin's, or the core set."""
+        for prompt_set in self.prompt_sets:
+            if prompt_set.kind == "plugin":
+                prefix = prompt_set.directory.rsplit("/", 1)[0] + "/"
+                if module.startswith(prefix):
+                    return prompt_set
+        for prompt_set in self.prompt_sets:
+            if prompt_set.kind == "core":
+                return prompt_set
+        return None
+
+    def prompt_in_scope(self, path: str) -> bool:
+        scope = self.scope
+        if scope.everything:
+            return True
+        if scope.prompts and path in scope.prompts:
+            return True
+        doc = self.prompt(path)
+        if doc is None or not scope.modules:
+            return False
+        return any(
+            (module := self.tool_module(name)) is not None and module in scope.modules
+            for name in doc.tool_names
+        )
+
+    def exists(self, rel: str) -> bool:
+        return (self.project.root / Path(rel)).exists()

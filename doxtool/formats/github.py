@@ -1,0 +1,29 @@
+"""``--format github``: GitHub Actions workflow commands (annotations)."""
+
+from __future__ import annotations
+
+from doxtool.findings import WARNING, Finding
+
+
+def _escape_data(value: str) -> str:
+    return value.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def _escape_property(value: str) -> str:
+    return _escape_data(value).replace(":", "%3A").replace(",", "%2C")
+
+
+def render(findings: list[Finding]) -> str:
+    lines = []
+    for f in findings:
+        level = "warning" if f.severity == WARNING else "error"
+        props = ",".join(
+            [
+                f"file={_escape_property(f.path)}",
+                f"line={f.line}",
+                f"col={f.column}",
+                f"title={_escape_property(f'{f.code} {f.rule}'.strip())}",
+            ]
+        )
+        lines.append(f"::{level} {props}::{_escape_data(f'{f.code} {f.message}')}")
+    return "".join(line + "\n" for line in lines)

@@ -1,0 +1,27 @@
+"""``--format json``: an array of findings."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from doxtool.findings import Finding
+
+
+def finding_data(finding: Finding) -> dict[str, Any]:
+    return {
+        "code": finding.code,
+        "rule": finding.rule,
+        "message": finding.message,
+        "path": finding.path,
+        "line": finding.line,
+        "column": finding.column,
+        "severity": finding.severity,
+        "fixable": finding.fixable,
+        "subject": finding.subject,
+        "fix": finding.fix.description if finding.fix else None,
+    }
+
+
+def render(findings: list[Finding]) -> str:
+    return json.dumps([finding_data(f) for f in findings], indent=2, ensure_ascii=False) + "\n"

@@ -1,0 +1,78 @@
+"""Text generated from templates: new companions, and scaffolded tools."""
+
+from __future__ import annotations
+
+import json
+import keyword
+import re
+from pathlib import Path
+
+from doxtool.factlines import ExpectedBlock
+from doxtool.facts import ModuleFacts
+from doxtool.templates import render
+
+SECTIONS = (
+    "Purpose",
+    "Ownership",
+    "Runtime Contracts",
+    "Key Concepts",
+    "Work Guidance",
+    "Verification",
+    "Child DOX Index",
+)
+
+_IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
+
+
+def markdown_inline(text: str) -> str:
+    """Text made safe for one Markdown line: one line, markup characters escaped."""
+    text = " ".join(str(text).split())
+    return re.sub(r"([\\`*_\[\]<>#|!{}])", r"\\\1", text)
+
+
+def py_docstring(text: str) -> str:
+    """Text made safe inside a triple-quoted Python docstring (one line)."""
+    text = " ".join(str(text).split())
+    return text.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def py_string(text: str) -> str:
+    """A Python string literal holding ``text`` exactly."""
+    return json.dumps(str(text), ensure_ascii=True)
+
+
+def is_identifier(name: str) -> bool:
+    return bool(_IDENTIFIER.match(name)) and not keyword.iskeyword(name)
+
+
+def render_companion(
+    module: str,
+    facts: ModuleFacts,
+    expected: list[ExpectedBlock],
+    is_tool_module: bool,
+    templates_override: Path | None = None,
+    purpose: str | None = None,
+) -> str:
+    """A new companion for ``module`` with every fact line filled in."""
+    blocks: dict[str, list[str]] = {section: [] for section in SECTIONS}
+    for block in expected:
+        blocks.setdefault(block.section, []).extend(block.lines)
+    tools = facts.tools if is_tool_module else []
+    docstring = getattr(facts, "docstring", "") or ""
+    if purpose is None and docstring.strip():
+        purpose = docstring.strip().splitlines()[0]
+    if purpose is not None:
+        purpose = markdown_inline(purpose)
+    elif tools:
+        purpose = f"Provide the `{tools[0].name}` tool."
+    else:
+        purpose = f"Provide the `{facts.module}` module."
+    return render(
+        "companion.py.dox.md.j2",
+        templates_override,
+        file_name=module.rsplit("/", 1)[-1],
+        path=module,
+        tools=[t.name for t in tools],
+        purpose=purpose,
+        blocks=blocks,
+    )

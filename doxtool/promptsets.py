@@ -1,0 +1,173 @@
+"""Prompt sets: which prompt files a core agent, a profile or a plugin sees.
+
+Discovery is pure filesystem work: nothing is parsed and no Python is
+imported. A prompt file is a regular ``*.md`` file directly in a prompt
+directory; everything else there, in particular the ``.py`` files that supply
+template variables, is not a prompt and is ignored.
+
+- The **core** set merges the configured prompt directories (``prompts/`` by
+  default). When a file name occurs in more than one of them, the directory
+  listed first wins, like a search path.
+- A **profile** (``agents/<name>/prompts/``) sees the core files overlaid by its
+  own files of the same name; :attr:`PromptSet.overrides` names the files it
+  replaces.
+- A **plugin** (``plugins/<name>/prompts/``) has only its own files: they are
+  added to every agent's prompts, they override nothing.
+
+Links are never followed out of the repository root.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+#: the wrapper of the tool listing, holding the ``{{tools}}`` placeholder
+WRAPPER_FILE = "agent.system.tools.md"
+_TOOL_PREFIX = "agent.system.tool."
+_PROMPT_SUFFIX = ".md"
+
+
+@dataclass
+class PromptSet:
+    """The effective prompt files of the core agent, one profile or one plugin."""
+
+    #: core | profile | plugin
+    kind: str
+    #: "core", or the profile's or plugin's name
+    name: str
+    #: the set's own prompt directory, posix, relative to the root
+    directory: str
+    #: file name -> root-relative posix path of the file in effect for this set
+    files: dict[str, str] = field(default_factory=dict)
+    #: for a profile: file names it overrides (that the core set has too)
+    overrides: list[str] = field(default_factory=list)
+
+    def tool_prompts(self) -> dict[str, str]:
+        """Tool prompt files (``agent.system.tool.<key>.md``) by file name."""
+        return {name: path for name, path in self.files.items() if tool_key(name) is not None}
+
+    def wrapper(self) -> str | None:
+        """Path of the tool listing wrapper (``agent.system.tools.md``), if any."""
+        return self.files.get(WRAPPER_FILE)
+
+    def own_files(self) -> dict[str, str]:
+        """The files that live in this set's own directory."""
+        prefix = self.directory + "/"
+        return {name: path for name, path in self.files.items() if path.startswith(prefix)}
+
+
+def tool_key(file_name: str) -> str | None:
+    """The key of a tool prompt file name: ``agent.system.tool.call_sub.md`` -> ``call_sub``.
+
+    The key often but not always equals the tool's name; the name is what the
+    prompt's heading and examples say.
+    """
+    if not (file_name.startswith(_TOOL_PREFIX) and file_name.endswith(_PROMPT_SUFFIX)):
+        return None
+    key = file_name[len(_TOOL_PREFIX) : -len(_PROMPT_SUFFIX)]
+    return key or None
+
+
+def discover_prompt_sets(
+    root: Path,
+    prompt_dirs: Iterable[str] = ("prompts",),
+    profiles_glob: str = "agents/*/prompts",
+    plugins_glob: str = "plugins/*/prompts",
+) -> list[PromptSet]:
+    """The core set (when a prompt directory exists), then profiles, then plugins.
+
+    Profiles and plugins are each sorted by name. A profile is listed even when
+    there is no core set; it then has only its own files.
+    """
+    root = Path(root)
+    real_root = _real(root)
+    if real_root is None:
+        return []
+    sets: list[PromptSet] = []
+
+    core_files: dict[str, str] = {}
+    core_directory: str | None = None
+    for directory in prompt_dirs:
+        path = root / directory
+        if not _inside(path, real_root) or not path.is_dir():
+            continue
+        core_directory = core_directory or _relative(path, root)
+        for name, file_path in _prompt_files(path, root, real_root).items():
+            core_files.setdefault(name, file_path)
+    if core_directory is not None:
+        sets.append(PromptSet("core", "core", core_directory, dict(sorted(core_files.items()))))
+
+    for name, path in _matches(root, real_root, profiles_glob):
+        own = _prompt_files(path, root, real_root)
+        files = dict(sorted({**core_files, **own}.items()))
+        overrides = sorted(set(own) & set(core_files))
+        sets.append(PromptSet("profile", name, _relative(path, root), files, overrides))
+
+    for name, path in _matches(root, real_root, plugins_glob):
+        files = dict(sorted(_prompt_files(path, root, real_root).items()))
+        sets.append(PromptSet("plugin", name, _relative(path, root), files))
+    return sets
+
+
+def _matches(root: Path, real_root: Path, pattern: str) -> list[tuple[str, Path]]:
+    """Directories matching ``pattern``, named by the part its first wildcard matched."""
+    parts = Path(pattern).parts
+    wildcard = next((i for i, part in enumerate(parts) if any(c in part for c in "*?[")), None)
+    found: dict[str, Path] = {}
+    try:
+        matches = sorted(root.glob(pattern))
+    except (OSError, ValueError):  # an unreadable directory or a malformed pattern
+        return []
+    for path in matches:
+        if not _inside(path, real_root) or not path.is_dir():
+            continue
+        relative = path.relative_to(root).parts
+        if wildcard is not None and wildcard < len(relative):
+            name = relative[wildcard]
+        else:
+            name = path.parent.name or path.name
+        # Two matches of one name (``a/x/prompts``, ``b/x/prompts``): the first wins.
+        found.setdefault(name, path)
+    return sorted(found.items())
+
+
+def _prompt_files(directory: Path, root: Path, real_root: Path) -> dict[str, str]:
+    """Prompt files directly in ``directory``: name -> root-relative posix path."""
+    files: dict[str, str] = {}
+    try:
+        entries = list(os.scandir(directory))
+    except OSError:
+        return files
+    for entry in entries:
+        if not entry.name.endswith(_PROMPT_SUFFIX):
+            continue  # .py variable providers, caches, editor leftovers
+        path = Path(entry.path)
+        try:
+            if not entry.is_file():
+                continue
+        except OSError:
+            continue
+        if entry.is_symlink() and not _inside(path, real_root):
+            continue
+        files[entry.name] = _relative(path, root)
+    return files
+
+
+def _real(path: Path) -> Path | None:
+    try:
+        return path.resolve()
+    except (OSError, RuntimeError):  # RuntimeError: a symlink loop on older Pythons
+        return None
+
+
+def _inside(path: Path, real_root: Path) -> bool:
+    """Whether ``path``, links resolved, stays inside the root."""
+    real = _real(path)
+    return real is not None and (real == real_root or real_root in real.parents)
+
+
+def _relative(path: Path, root: Path) -> str:
+    return path.relative_to(root).as_posix()

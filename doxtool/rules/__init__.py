@@ -1,0 +1,18 @@
+"""The rule catalogue: every rule class, in code order."""
+
+from __future__ import annotations
+
+from doxtool.rules import companion, module, prompts
+from doxtool.rules.base import Rule
+
+ALL_RULES: list[type[Rule]] = sorted(
+    [*module.RULES, *companion.RULES, *prompts.RULES], key=lambda r: r.code
+)
+
+
+def rule_by_code(code: str) -> type[Rule] | None:
+    code = code.strip().upper()
+    for rule in ALL_RULES:
+        if rule.code == code or rule.name == code.lower():
+            return rule
+    return None

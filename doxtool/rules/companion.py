@@ -1,0 +1,839 @@
+"""DOX1xx: companion content (title, sections, and the fact lines doxtool owns)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from doxtool.companion import Companion, FactBlock, block_edit
+from doxtool.context import Context
+from doxtool.edits import Edit
+from doxtool.factlines import ExpectedBlock, values_agree
+from doxtool.facts import ToolFacts
+from doxtool.findings import WARNING, Finding, Fix
+from doxtool.generate import SECTIONS
+from doxtool.rules.base import Example, Expect, Rule
+from doxtool.rules.examples import WAIT_DOX, WAIT_PY, with_files
+
+
+@dataclass
+class Documented:
+    """A documented module whose companion exists and parses."""
+
+    module: str
+    path: str
+    companion: Companion
+
+
+def documented(ctx: Context) -> Iterator[Documented]:
+    for module in ctx.documented_modules:
+        path = ctx.companion_path(module)
+        if not ctx.facts(module).parsed:
+            continue
+        companion = ctx.companion(path)
+        if companion is not None:
+            yield Documented(module, path, companion)
+
+
+def _valid() -> list[Example]:
+    return [Example(with_files({"tools/wait.py": WAIT_PY, "tools/wait.py.dox.md": WAIT_DOX}))]
+
+
+def _dox(old: str, new: str) -> dict[str, str]:
+    assert old in WAIT_DOX, old
+    return with_files(
+        {"tools/wait.py": WAIT_PY, "tools/wait.py.dox.md": WAIT_DOX.replace(old, new)}
+    )
+
+
+def _code(old: str, new: str) -> dict[str, str]:
+    assert old in WAIT_PY, old
+    return with_files(
+        {"tools/wait.py": WAIT_PY.replace(old, new), "tools/wait.py.dox.md": WAIT_DOX}
+    )
+
+
+DOX = "tools/wait.py.dox.md"
+
+
+# ---------------------------------------------------------------------------
+# structure
+
+
+class WrongTitle(Rule):
+    code = "DOX101"
+    name = "wrong-title"
+    summary = "The companion's H1 is not `# <file name> DOX`"
+    fixable = True
+    doc = """\
+**What it checks.** The first heading of `wait.py.dox.md` is `# wait.py DOX`.
+
+**Why it matters.** The title names the module the file documents; a copied
+companion that still carries its old title misleads every reader.
+
+**Example.** `# sleep.py DOX` in `tools/wait.py.dox.md`.
+"""
+    valid = _valid()
+    invalid = [
+        Example(_dox("# wait.py DOX", "# sleep.py DOX"), [Expect(DOX, 1, "`# wait.py DOX`")])
+    ]
+
+    def check(self, ctx: Context) -> Iterator[Finding]:
+        for doc in documented(ctx):
+            expected = f"{doc.module.rsplit('/', 1)[-1]} DOX"
+            title = doc.companion.title
+            if title is not None and title.strip() == expected:
+                continue
+            if title is None:
+                edit = Edit(doc.path, 0, 0, [f"# {expected}", ""])
+                message = f"companion has no title; expected `# {expected}`"
+                line = 1
+            else:
+                line = doc.companion.title_line
+                edit = Edit(doc.path, line - 1, line, [f"# {expected}"])
+                message = f"title `# {title.strip()}` should be `# {expected}`"
+            yield self.finding(
+                message, doc.path, line, subject=f"{doc.path}:title", fix=Fix("fix title", [edit])
+            )
+
+
+class MissingSection(Rule):
+    code = "DOX102"
+    name = "missing-section"
+    summary = "A required `##` section is missing from the companion"
+    fixable = True
+    doc = """\
+**What it checks.** The companion has the sections Purpose, Ownership,
+Runtime Contracts, Key Concepts, Work Guidance, Verification and Child DOX
+Index.
+
+**Why it matters.** Readers and tools find a module's contract by section; a
+missing section means that part of the contract was never written down.
+
+**Example.** A companion without `## Verification`. The fix inserts the
+heading (and the fact lines it should hold) in its canonical place.
+"""
+    valid = _valid()
+    invalid = [
+        Example(
+            _dox("## Work Guidance\n- Keep waits short.\n\n", ""),
+            [Expect(DOX, None, "`## Work Guidance`")],
+        )
+    ]
+
+    def check(self, ctx: Context) -> Iterator[Finding]:
+        for doc in documented(ctx):
+            present = {s.title.strip() for s in doc.companion.sections}
+            for title in SECTIONS:
+                if title in present:
+                    continue
+                edit = _section_insertion(doc, title)
+                yield self.finding(
+                    f"section `## {title}` is missing",
+                    doc.path,
+                    edit.start + 1,
+                    subject=f"{doc.path}:section:{title}",
+                    fix=Fix(f"add section {title}", [edit]),
+                )
+
+
+def _section_insertion(doc: Documented, title: str) -> Edit:
+    """Insert ``## title`` before the next canonical section that exists."""
+    order = SECTIONS.index(title)
+    starts = {s.title.strip(): s.start for s in doc.companion.sections}
+    for later in SECTIONS[order + 1 :]:
+        if later in starts:
+            return Edit(doc.path, starts[later], starts[later], [f"## {title}", ""])
+    end = doc.companion.line_count
+    return Edit(doc.path, end, end, ["", f"## {title}"])
+
+
+class DuplicatedSection(Rule):
+    code = "DOX103"
+    name = "duplicated-section"
+    summary = "A `##` section appears more than once"
+    doc = """\
+**What it checks.** Each section title appears once.
+
+**Why it matters.** Two `## Ownership` sections split one contract in two;
+readers stop at the first and miss the second. Merging them is a person's
+decision, so there is no automatic fix.
+
+**Example.** `## Verification` twice.
+"""
+    valid = _valid()
+    invalid = [
+        Example(
+            _dox("## Child DOX Index", "## Verification\n- Again.\n\n## Child DOX Index"),
+            [Expect(DOX, 29, "`## Verification` appears again")],
+        )
+    ]
+
+    def check(self, ctx: Context) -> Iterator[Finding]:
+        for doc in documented(ctx):
+            seen: dict[str, int] = {}
+            for section in doc.companion.sections:
+                title = section.title.strip()
+                if title in seen:
+                    yield self.finding(
+                        f"section `## {title}` appears again (first at line {seen[title]})",
+                        doc.path,
+                        section.line,
+                        subject=f"{doc.path}:duplicate-section:{title}",
+                    )
+                else:
+                    seen[title] = section.line
+
+
+class MisorderedSections(Rule):
+    code = "DOX104"
+    name = "misordered-sections"
+    summary = "Sections are not in the canonical order"
+    severity = WARNING
+    doc = """\
+**What it checks.** The known sections appear in the order Purpose, Ownership,
+Runtime Contracts, Key Concepts, Work Guidance, Verification, Child DOX Index.
+
+**Why it matters.** Every companion reads the same way when the order is the
+same. doxtool never reorders a person's sections itself.
+
+**Example.** `## Verification` before `## Ownership`.
+"""
+    valid = _valid()
+    invalid = [
+        Example(
+            _dox(
+                "## Work Guidance\n- Keep waits short.\n\n## Verification\n",
+                "## Verification\n- Run the tool with `seconds` 0.\n\n## Work Guidance\n"
+                "- Keep waits short.\n\n## Verification\n",
+            ),
+            [Expect(DOX, None, "before `## Work Guidance`")],
+        )
+    ]
+
+    def check(self, ctx: Context) -> Iterator[Finding]:
+        for doc in documented(ctx):
+            last_index = -1
+            last_title = ""
+            for section in doc.companion.sections:
+                title = section.title.strip()
+                if title not in SECTIONS:
+                    continue
+                index = SECTIONS.index(title)
+                if index < last_index:
+                    yield self.finding(
+                        f"section `## {title}` comes after `## {last_title}` "
+                        f"but belongs before `## {SECTIONS[index + 1]}`",
+                        doc.path,
+                        section.line,
+                        subject=f"{doc.path}:order:{title}",
+                    )
+                else:
+                    last_index, last_title = index, title
+
+
+# ---------------------------------------------------------------------------
+# fact lines
+
+
+class BlockRule(Rule):
+    """A rule over the fact blocks of some kinds: missing, stale or drifted."""
+
+    kinds: ClassVar[tuple[str, ...]] = ()
+    fixable = True
+    #: a block doxtool expects for a subject that no longer exists
+    report_orphans: ClassVar[bool] = True
+
+    def check(self, ctx: Context) -> Iterator[Finding]:
+        for doc in documented(ctx):
+            expected = [e for e in ctx.expected(doc.module) if e.kind in self.kinds]
+            existing = {b.key: b for b in doc.companion.blocks if b.kind in self.kinds}
+            for block in expected:
+                yield from self.compare(ctx, doc, block, existing.get(block.key))
+            if self.report_orphans:
+                keys = {e.key for e in expected}
+                for block in existing.values():
+                    if block.key not in keys:
+                        yield from self.orphan(ctx, doc, block)
+
+    def fix(self, doc: Documented, expected: ExpectedBlock, description: str) -> Fix | None:
+        edit = block_edit(doc.companion, expected)
+        return Fix(description, [edit]) if edit is not None else None
+
+    def where(self, doc: Documented, block: FactBlock | None, expected: ExpectedBlock) -> int:
+        if block is not None:
+            return block.line
+        for section in doc.companion.sections:
+            if section.title.strip() == expected.section:
+                return section.line
+        return 1
+
+    def compare(
+        self, ctx: Context, doc: Documented, expected: ExpectedBlock, block: FactBlock | None
+    ) -> Iterator[Finding]:
+        if block is not None and values_agree(expected, block):
+            return
+        state = "is missing" if block is None else "is out of date"
+        yield self.finding(
+            f"{self.describe(expected)} {state}: `{expected.lines[0].removeprefix('- ')}`",
+            doc.path,
+            self.where(doc, block, expected),
+            subject=f"{doc.module}:{expected.key}",
+            fix=self.fix(doc, expected, f"update {expected.key}"),
+        )
+
+    def orphan(self, ctx: Context, doc: Documented, block: FactBlock) -> Iterator[Finding]:
+        subject = f" `{block.subject}`" if block.subject else ""
+        removal = Edit(doc.path, block.start, block.end, [])
+        yield self.finding(
+            f"fact line `{block.kind}` documents{subject}, which the module no longer has",
+            doc.path,
+            block.line,
+            subject=f"{doc.module}:{block.key}:orphan",
+            fix=Fix(f"remove {block.key}", [removal]),
+        )
+
+    def describe(self, expected: ExpectedBlock) -> str:
+        return f"fact line `{expected.kind}`"
+
+
+class OutlineDrift(BlockRule):
+    code = "DOX105"
+    name = "outline-drift"
+    summary = "The Classes / Top-level functions / constants lines disagree with the module"
+    kinds = ("classes", "functions", "constants")
+    doc = """\
+**What it checks.** The `Classes:` block (every class with its bases and every
+method with its signature), the `Top-level functions:` block and the `Notable
+constants/configuration names:` line match the module.
+
+**Why it matters.** These lines are how a reader finds their way around the
+module without opening it; a renamed method or a new parameter silently makes
+them wrong.
+
+**Example.** The module gained `async def _finish(self, text: str)` but the
+`Classes:` block does not list it.
+"""
+    valid = _valid()
+    invalid = [
+        Example(
+            _dox("  - `async execute(self, **kwargs) -> Response`", "  - `async execute(self)`"),
+            [Expect(DOX, 8, "`Classes:`")],
+        )
+    ]
+
+    def describe(self, expected: ExpectedBlock) -> str:
+        return {"classes": "Classes block", "functions": "Top-level functions block"}.get(
+            expected.kind, "constants line"
+        )
+
+
+class ToolClassDrift(BlockRule):
+    code = "DOX106"
+    name = "tool-class-drift"
+    summary = "The lines naming the tool class and its `execute` are wrong or missing"
+    kinds = ("is-tool", "defines-execute")
+    doc = """\
+**What it checks.** Runtime Contracts says which class is the tool (`` `WaitTool`
+is a `Tool`. ``) and that it defines `execute` (`` `WaitTool` defines
+`execute(...)`. ``), for every tool class of the module.
+
+**Why it matters.** The framework takes the first tool class of the module; a
+renamed class leaves the companion pointing at nothing.
+
+**Example.** `` `SleepTool` is a `Tool`. `` after the class became `WaitTool`.
+"""
+    valid = _valid()
+    invalid = [
+        Example(
+            _dox("- `WaitTool` is a `Tool`.", "- `SleepTool` is a `Tool`."),
+            [Expect(DOX, None, "`WaitTool` is a `Tool`")],
+        )
+    ]
+
+
+def _tool(ctx: Context, module: str, class_name: str | None) -> ToolFacts | None:
+    for tool in ctx.tools(module):
+        if tool.class_name == class_name:
+            return tool
+    return None
+
+
+def _shown(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False)
+
+
+class ArgumentsDrift(BlockRule):
+    code = "DOX111"
+    name = "arguments-drift"
+    summary = "Documented arguments disagree with the arguments the tool reads"
+    kinds = ("arguments",)
+    doc = """\
+**What it checks.** The `Arguments of `X`:` block lists exactly the arguments
+the tool reads (through `self.args`, `kwargs`, `execute` parameters, or the
+helpers the argument dict is handed to), each with whether it is required, its
+type, its default and its allowed values.
+
+**Why it matters.** The arguments are the tool's interface to the model. An
+argument the code reads but the companion does not mention is undocumented;
+one the companion lists but the code never reads is dead documentation that
+the prompt will copy.
+
+**Example.** `tools/wait.py` reads `until` at line 17; the companion does not
+list it.
+"""
+    valid = _valid()
+    invalid = [
+        Example(
+            _code(
+                "        return Response(",
+                '        until = self.args.get("until", "")\n        return Response(',
+            ),
+            [Expect(DOX, 13, "argument `until` is read at tools/wait.py:7")],
+        ),
+        Example(
+            _dox(
+                "  - `seconds`: optional integer, default `0`.", "  - `seconds`: required integer."
+            ),
+            [Expect(DOX, 14, "documented as required")],
+        ),
+    ]
+
+    def compare(
+        self, ctx: Context, doc: Documented, expected: ExpectedBlock, block: FactBlock | None
+    ) -> Iterator[Finding]:
+        if block is not None and values_agree(expected, block):
+            return
+        tool = _tool(ctx, doc.module, expected.subject)
+        fix = self.fix(doc, expected, f"update arguments of {expected.subject}")
+        line = self.where(doc, block, expected)
+        if block is None:
+            yield self.finding(
+                f"arguments of `{expected.subject}` are not documented "
+                f"(no `Arguments of `{expected.subject}`:` line)",
+                doc.path,
+                line,
+                subject=f"{doc.module}:{expected.key}",
+                fix=fix,
+            )
+            return
+        documented_args = {a["name"]: a for a in _arg_values(block.values)}
+        expected_args = {a["name"]: a for a in _arg_values(expected.values)}
+        reported = False
+        for name, want in expected_args.items():
+            read = tool.argument(name) if tool else None
+            where = f"{_location(doc.module, tool, read)}"
+            have = documented_args.get(name)
+            if have is None:
+                reported = True
+                yield self.finding(
+                    f"argument `{name}` is read at {where} but not documented",
+                    doc.path,
+                    line,
+                    subject=f"{doc.module}:{expected.subject}:argument:{name}",
+                    fix=fix,
+                )
+                continue
+            for problem in _argument_differences(want, have):
+                reported = True
+                yield self.finding(
+                    f"argument `{name}` {problem} (read at {where})",
+                    doc.path,
+                    block.item_lines.get(name, line),
+                    subject=f"{doc.module}:{expected.subject}:argument:{name}",
+                    fix=fix,
+                )
+        for name in documented_args:
+            if name not in expected_args:
+                reported = True
+                yield self.finding(
+                    f"argument `{name}` is documented but `{expected.subject}` never reads it",
+                    doc.path,
+                    block.item_lines.get(name, line),
+                    subject=f"{doc.module}:{expected.subject}:argument:{name}:unread",
+                    fix=fix,
+                )
+        if not reported:
+            yield self.finding(
+                f"arguments of `{expected.subject}` are out of date",
+                doc.path,
+                line,
+                subject=f"{doc.module}:{expected.key}",
+                fix=fix,
+            )
+
+
+def _arg_values(values: Any) -> list[dict[str, Any]]:
+    if isinstance(values, list):
+        return [v for v in values if isinstance(v, dict) and "name" in v]
+    return []
+
+
+def _location(module: str, tool: ToolFacts | None, arg: Any) -> str:
+    if arg is not None and arg.reads:
+        return f"{module}:{arg.reads[0].line}"
+    return module
+
+
+def _argument_differences(want: dict[str, Any], have: dict[str, Any]) -> list[str]:
+    problems = []
+    if bool(want.get("required")) != bool(have.get("required")):
+        state = "required" if have.get("required") else "optional"
+        actual = "required" if want.get("required") else "optional"
+        problems.append(f"is documented as {state} but the code treats it as {actual}")
+    if want.get("type") != have.get("type"):
+        problems.append(
+            f"is documented with type {have.get('type') or 'none'} "
+            f"but the code reads it as {want.get('type') or 'untyped'}"
+        )
+    if bool(want.get("has_default")) != bool(have.get("has_default")) or (
+        want.get("has_default") and want.get("default") != have.get("default")
+    ):
+        shown = _shown(want.get("default")) if want.get("has_default") else "none"
+        problems.append(f"has default {shown} in the code")
+    if (want.get("enum") or None) != (have.get("enum") or None):
+        values = ", ".join(f"`{v}`" for v in want.get("enum") or []) or "any value"
+        problems.append(f"accepts {values} in the code")
+    return problems
+
+
+class BreakLoopDrift(BlockRule):
+    code = "DOX120"
+    name = "break-loop-drift"
+    summary = "The documented `break_loop` behaviour differs from the `Response`s returned"
+    kinds = ("break-loop",)
+    doc = """\
+**What it checks.** The `` `break_loop` of `X`: `` line states what every
+`Response` reachable from `execute` returns: always `true`, always `false`, or
+which expression decides.
+
+**Why it matters.** `break_loop=True` ends the agent's turn. A tool that
+starts ending the turn (or stops doing so) changes how the whole agent
+behaves; the companion must say so.
+
+**Example.** The line says always `false`, but `execute` now returns
+`Response(..., break_loop=True)` at line 31.
+"""
+    valid = _valid()
+    invalid = [
+        Example(
+            _code("break_loop=False", "break_loop=True"),
+            [Expect(DOX, 15, "`break_loop` of `WaitTool`")],
+        )
+    ]
+
+    def describe(self, expected: ExpectedBlock) -> str:
+        return "`break_loop` line"
+
+    def compare(
+        self, ctx: Context, doc: Documented, expected: ExpectedBlock, block: FactBlock | None
+    ) -> Iterator[Finding]:
+        if block is not None and values_agree(expected, block):
+            return
+        tool = _tool(ctx, doc.module, expected.subject)
+        lines = ", ".join(f"{doc.module}:{o.line}" for o in (tool.outcomes if tool else [])[:4])
+        state = "is not documented" if block is None else "is documented wrongly"
+        body = expected.lines[0].split(": ", 1)[-1]
+        yield self.finding(
+            f"`break_loop` of `{expected.subject}` {state}; the code returns {body.rstrip('.')}"
+            + (f" (Responses at {lines})" if lines else ""),
+            doc.path,
+            self.where(doc, block, expected),
+            subject=f"{doc.module}:{expected.key}",
+            fix=self.fix(doc, expected, f"update break_loop of {expected.subject}"),
+        )
+
+
+class RepairableDrift(BlockRule):
+    code = "DOX121"
+    name = "repairable-errors-drift"
+    summary = "Documented repairable errors differ from those raised"
+    kinds = ("repairable",)
+    doc = """\
+**What it checks.** The `Repairable errors raised by `X`:` line lists the
+`RepairableException`s (and subclasses named like it) that the tool raises.
+
+**Why it matters.** A repairable error is how a tool asks the model for a
+corrected call instead of crashing; the prompt and the companion should say
+when that happens.
+
+**Example.** `execute` raises `RepairableException` on a blank answer; the
+companion does not mention it.
+"""
+    valid = _valid()
+    invalid = [
+        Example(
+            _code(
+                "        seconds =",
+                "        from helpers.errors import RepairableException\n"
+                "        if 'seconds' not in self.args:\n"
+                "            raise RepairableException('seconds?')\n        seconds =",
+            ),
+            [Expect(DOX, None, "Repairable errors raised by `WaitTool`")],
+        )
+    ]
+
+    def describe(self, expected: ExpectedBlock) -> str:
+        return "repairable errors line"
+
+
+class HelpersDrift(BlockRule):
+    code = "DOX130"
+    name = "helpers-drift"
+    summary = "The called helpers line differs from the helpers the code calls"
+    kinds = ("helpers",)
+    doc = """\
+**What it checks.** "Important called helpers/classes observed in the source"
+lists the repository helpers the module calls (names imported from the
+repository's own modules, framework classes such as `Response`, and
+`self.agent.*` calls). A documented short name matches a dotted one
+(`managed_wait` matches `helpers.wait.managed_wait`).
+
+**Why it matters.** It is the module's dependency map inside the repository:
+who must be told when a helper changes.
+
+**Example.** The tool now calls `self.agent.handle_intervention`; the line
+does not list it.
+"""
+    valid = _valid()
+    invalid = [
+        Example(
+            _code(
+                "        return Response(",
+                "        await self.agent.handle_intervention()\n        return Response(",
+            ),
+            [Expect(DOX, 18, "helpers")],
+        )
+    ]
+
+    def describe(self, expected: ExpectedBlock) -> str:
+        return "helpers line"
+
+
+class ImportsDrift(BlockRule):
+    code = "DOX131"
+    name = "imports-drift"
+    summary = "The imported dependency areas differ from the module's imports"
+    kinds = ("imports",)
+    doc = """\
+**What it checks.** "Imported dependency areas include:" lists every module
+the file imports, standard library included, sorted and without duplicates
+(`from helpers import files` counts as `helpers`).
+
+**Why it matters.** It shows at a glance what the module depends on; a new
+import of `subprocess` or `requests` is worth a reviewer's attention.
+
+**Example.** The module now imports `asyncio`; the line does not list it.
+"""
+    valid = _valid()
+    invalid = [
+        Example(_code("from helpers", "import asyncio\nfrom helpers"), [Expect(DOX, 16, "imports")])
+    ]
+
+    def describe(self, expected: ExpectedBlock) -> str:
+        return "imports line"
+
+
+class SideEffectsDrift(BlockRule):
+    code = "DOX133"
+    name = "side-effects-drift"
+    summary = "The observed side-effect areas differ from the calls the code makes"
+    kinds = ("side-effects",)
+    doc = """\
+**What it checks.** "Observed side-effect areas:" names every area a known
+call reveals: filesystem reads, filesystem writes, filesystem deletion,
+network, subprocess. Areas doxtool cannot detect (model calls, secret
+handling, ...) that a person listed are kept.
+
+**Why it matters.** Tools must not act destructively unless their contract
+says so; a tool that starts deleting files or opening sockets must say it.
+
+**Example.** `execute` now calls `os.remove`; the line still says `none`.
+"""
+    valid = _valid()
+    invalid = [
+        Example(
+            _code(
+                "        return Response(",
+                "        import os\n        os.remove('x')\n        return Response(",
+            ),
+            [Expect(DOX, 15, "side-effect")],
+        )
+    ]
+
+    def describe(self, expected: ExpectedBlock) -> str:
+        return "side-effect areas line"
+
+
+class InterventionUndocumented(Rule):
+    code = "DOX132"
+    name = "intervention-undocumented"
+    summary = "The tool handles interventions but the companion never says so"
+    doc = """\
+**What it checks.** When a tool calls `self.agent.handle_intervention`, its
+companion mentions `handle_intervention` (normally in the helpers line).
+
+**Why it matters.** Long-running tools must honour a paused agent and a user's
+intervention; the companion is where a maintainer learns that the call must
+stay.
+
+**Example.** `wait.py` awaits `self.agent.handle_intervention()` but its
+companion does not mention it.
+"""
+    valid = _valid()
+    invalid = [
+        Example(
+            _code(
+                "        return Response(",
+                "        await self.agent.handle_intervention()\n        return Response(",
+            ),
+            [Expect(DOX, 1, "handle_intervention")],
+        )
+    ]
+
+    def check(self, ctx: Context) -> Iterator[Finding]:
+        for doc in documented(ctx):
+            if not ctx.project.is_tool_module(doc.module):
+                continue
+            tools = [t for t in ctx.tools(doc.module) if t.intervention]
+            if not tools:
+                continue
+            text = ctx.companion_source(doc.path)
+            if "handle_intervention" in getattr(text, "text", ""):
+                continue
+            yield self.finding(
+                f"`{tools[0].class_name}` calls `self.agent.handle_intervention` "
+                "but the companion does not mention intervention handling",
+                doc.path,
+                subject=f"{doc.module}:intervention",
+            )
+
+
+class MissingTestReference(BlockRule):
+    code = "DOX140"
+    name = "test-reference-drift"
+    summary = "Related tests listed in the companion do not exist, or are not listed"
+    kinds = ("tests",)
+    report_orphans = False
+    doc = """\
+**What it checks.** Every test file named under "Related tests observed by
+source search:" exists, and the list names the tests that import the module
+or name its tool class.
+
+**Why it matters.** The Verification section tells a maintainer what to run;
+a renamed or deleted test leaves them running nothing.
+
+**Example.** The list names `tests/test_sleep.py`, which was deleted.
+"""
+    valid = _valid()
+    invalid = [
+        Example(
+            _dox(
+                "- Run the tool with `seconds` 0.\n",
+                "- Run the tool with `seconds` 0.\n- Related tests observed by source search:\n"
+                "  - `tests/test_sleep.py`\n",
+            ),
+            [Expect(DOX, 26, "`tests/test_sleep.py` does not exist")],
+        )
+    ]
+
+    def check(self, ctx: Context) -> Iterator[Finding]:
+        yield from super().check(ctx)
+        for doc in documented(ctx):
+            expected = {e.key: e for e in ctx.expected(doc.module) if e.kind in self.kinds}
+            for block in doc.companion.blocks:
+                if block.kind not in self.kinds or block.key in expected:
+                    continue
+                missing = [t for t in block.values or [] if not ctx.exists(t)]
+                for test in missing:
+                    removal = Edit(doc.path, block.start, block.end, [])
+                    yield self.finding(
+                        f"related test `{test}` does not exist",
+                        doc.path,
+                        block.line,
+                        subject=f"{doc.module}:tests:{test}",
+                        fix=Fix("drop the related tests list", [removal]),
+                    )
+
+    def compare(
+        self, ctx: Context, doc: Documented, expected: ExpectedBlock, block: FactBlock | None
+    ) -> Iterator[Finding]:
+        if block is not None and values_agree(expected, block):
+            return
+        listed = list(block.values or []) if block is not None else []
+        fix = self.fix(doc, expected, "update related tests")
+        line = self.where(doc, block, expected)
+        for test in listed:
+            if not ctx.exists(test):
+                yield self.finding(
+                    f"related test `{test}` does not exist",
+                    doc.path,
+                    line,
+                    subject=f"{doc.module}:tests:{test}",
+                    fix=fix,
+                )
+        for test in expected.values or []:
+            if test not in listed:
+                yield self.finding(
+                    f"test `{test}` imports or names the module but is not listed",
+                    doc.path,
+                    line,
+                    subject=f"{doc.module}:tests:{test}:unlisted",
+                    fix=fix,
+                )
+
+
+class DuplicatedFactLine(Rule):
+    code = "DOX141"
+    name = "duplicated-fact-line"
+    summary = "The same fact line appears twice in a companion"
+    doc = """\
+**What it checks.** Each fact line (`Classes:`, `Arguments of `X`:`, ...)
+appears once.
+
+**Why it matters.** doxtool keeps the first one up to date; the second drifts
+unseen. Deleting it is left to a person, since it may carry prose.
+
+**Example.** Two `Observed side-effect areas:` lines.
+"""
+    valid = _valid()
+    invalid = [
+        Example(
+            _dox(
+                "- Observed side-effect areas: none.\n",
+                "- Observed side-effect areas: none.\n- Observed side-effect areas: network.\n",
+            ),
+            [Expect(DOX, 16, "appears again")],
+        )
+    ]
+
+    def check(self, ctx: Context) -> Iterator[Finding]:
+        for doc in documented(ctx):
+            for block in getattr(doc.companion, "duplicates", []):
+                yield self.finding(
+                    f"fact line `{block.key}` appears again; only the first is kept up to date",
+                    doc.path,
+                    block.line,
+                    subject=f"{doc.module}:{block.key}:duplicate",
+                )
+
+
+RULES: list[type[Rule]] = [
+    WrongTitle,
+    MissingSection,
+    DuplicatedSection,
+    MisorderedSections,
+    OutlineDrift,
+    ToolClassDrift,
+    ArgumentsDrift,
+    BreakLoopDrift,
+    RepairableDrift,
+    HelpersDrift,
+    ImportsDrift,
+    InterventionUndocumented,
+    SideEffectsDrift,
+    MissingTestReference,
+    DuplicatedFactLine,
+]

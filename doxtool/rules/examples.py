@@ -1,0 +1,82 @@
+"""Building blocks for rule examples: a tiny framework repository."""
+
+from __future__ import annotations
+
+TOOL_PY = """\
+from dataclasses import dataclass
+
+
+@dataclass
+class Response:
+    message: str
+    break_loop: bool
+    additional: dict | None = None
+
+
+class Tool:
+    def __init__(self, agent, name, method, args, message, loop_data, **kwargs):
+        self.agent = agent
+        self.name = name
+        self.method = method
+        self.args = args
+        self.message = message
+        self.loop_data = loop_data
+
+    async def execute(self, **kwargs) -> Response:
+        raise NotImplementedError
+"""
+
+ERRORS_PY = '''\
+class RepairableException(Exception):
+    """Turned by the framework into a request for a corrected call."""
+'''
+
+FRAMEWORK = {"helpers/tool.py": TOOL_PY, "helpers/errors.py": ERRORS_PY}
+
+WAIT_PY = """\
+from helpers.tool import Response, Tool
+
+
+class WaitTool(Tool):
+    async def execute(self, **kwargs) -> Response:
+        seconds = int(self.args.get("seconds", 0))
+        return Response(message=f"waited {seconds}s", break_loop=False)
+"""
+
+WAIT_DOX = """\
+# wait.py DOX
+
+## Purpose
+- Own the `wait.py` agent tool.
+
+## Ownership
+- Classes:
+- `WaitTool` (`Tool`)
+  - `async execute(self, **kwargs) -> Response`
+
+## Runtime Contracts
+- `WaitTool` is a `Tool`.
+- `WaitTool` defines `execute(...)`.
+- Arguments of `WaitTool`:
+  - `seconds`: optional integer, default `0`.
+- `break_loop` of `WaitTool`: always `false`.
+- Observed side-effect areas: none.
+- Imported dependency areas include: `helpers.tool`.
+
+## Key Concepts
+- Important called helpers/classes observed in the source: `Response`.
+
+## Work Guidance
+- Keep waits short.
+
+## Verification
+- Run the tool with `seconds` 0.
+
+## Child DOX Index
+No child DOX files.
+"""
+
+
+def with_files(files: dict[str, str]) -> dict[str, str]:
+    """The framework modules plus the given files."""
+    return {**FRAMEWORK, **files}

@@ -1,0 +1,364 @@
+"""DOX0xx: module-level rules (companions exist, modules parse, tools are tools)."""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterator
+
+from doxtool.context import Context
+from doxtool.findings import WARNING, Finding, Fix, NewFile
+from doxtool.rules.base import Example, Expect, Rule
+from doxtool.rules.examples import WAIT_DOX, WAIT_PY, with_files
+
+
+class MissingCompanion(Rule):
+    code = "DOX001"
+    name = "missing-companion"
+    summary = "A module in a file-documented directory has no `.py.dox.md` companion"
+    fixable = True
+    doc = """\
+**What it checks.** Every direct `*.py` module of a file-documented directory
+(tool directories, and directories whose `AGENTS.md` declares the profile) has
+a companion named by appending `.dox.md` to its file name.
+
+**Why it matters.** The companion is where the module's contract lives; a
+module without one is undocumented, and agents editing it have nothing to keep
+in sync.
+
+**Example.** `tools/wait.py` without `tools/wait.py.dox.md`. `--fix` writes the
+companion from the templates, with every fact line filled in.
+"""
+    valid = [Example(with_files({"tools/wait.py": WAIT_PY, "tools/wait.py.dox.md": WAIT_DOX}))]
+    invalid = [
+        Example(
+            with_files({"tools/wait.py": WAIT_PY}),
+            [Expect("tools/wait.py", 1, "has no companion")],
+        )
+    ]
+
+    def check(self, ctx: Context) -> Iterator[Finding]:
+        for module in ctx.documented_modules:
+            companion = ctx.companion_path(module)
+            if ctx.exists(companion) or (ctx.project.root / companion).is_symlink():
+                continue
+            facts = ctx.facts(module)
+            fix = None
+            if facts.parsed:
+                text = ctx.new_companion(module)
+                fix = Fix(f"create {companion}", new_files=[NewFile(companion, text)])
+            yield self.finding(
+                f"module has no companion `{companion}`",
+                module,
+                subject=f"{module}:companion",
+                fix=fix,
+            )
+
+
+class StaleCompanion(Rule):
+    code = "DOX002"
+    name = "stale-companion"
+    summary = "A companion's module is gone"
+    doc = """\
+**What it checks.** Every `<name>.py.dox.md` in a file-documented directory
+sits next to its `<name>.py`.
+
+**Why it matters.** A companion whose module was deleted or renamed documents
+code that no longer exists. When a module in the same directory lacks a
+companion, the finding names it as the probable rename target. doxtool never
+deletes files: moving or deleting the companion is a person's decision.
+
+**Example.** `tools/sleep.py.dox.md` after `tools/sleep.py` was renamed to
+`tools/wait.py`.
+"""
+    valid = [Example(with_files({"tools/wait.py": WAIT_PY, "tools/wait.py.dox.md": WAIT_DOX}))]
+    invalid = [
+        Example(
+            with_files({"tools/waiting.py": WAIT_PY, "tools/wait.py.dox.md": WAIT_DOX}),
+            [Expect("tools/wait.py.dox.md", 1, "probably belongs to `tools/waiting.py`")],
+        )
+    ]
+
+    def check(self, ctx: Context) -> Iterator[Finding]:
+        for companion in ctx.companions:
+            module = companion.removesuffix(".dox.md")
+            if ctx.exists(module):
+                continue
+            directory = module.rsplit("/", 1)[0] if "/" in module else "."
+            orphans = [
+                m
+                for m in ctx.project.modules_in(directory)
+                if not ctx.exists(ctx.companion_path(m))
+            ]
+            hint = _rename_guess(module, orphans)
+            message = f"companion of `{module}`, which does not exist"
+            if hint:
+                message += f"; it probably belongs to `{hint}` (rename it)"
+            else:
+                message += "; delete it or restore the module"
+            yield self.finding(message, companion, subject=f"{companion}:stale")
+
+
+def _rename_guess(module: str, orphans: list[str]) -> str | None:
+    if not orphans:
+        return None
+    if len(orphans) == 1:
+        return orphans[0]
+    stem = module.rsplit("/", 1)[-1]
+    names = {o.rsplit("/", 1)[-1]: o for o in orphans}
+    close = difflib.get_close_matches(stem, list(names), n=1, cutoff=0.5)
+    return names[close[0]] if close else None
+
+
+class ModuleDoesNotParse(Rule):
+    code = "DOX003"
+    name = "module-unreadable"
+    summary = "A module cannot be read or parsed"
+    doc = """\
+**What it checks.** Every module doxtool must analyse can be decoded and
+parsed: no syntax error, no undecodable bytes, no NUL byte, not so deeply
+nested that a parser would exhaust its stack, not over the size limit.
+
+**Why it matters.** Facts cannot be extracted from a module that does not
+parse, so none of its documentation can be checked. The finding points at the
+line and column of the problem.
+
+**Example.** `tools/wait.py` with `def execute(self` and no closing parenthesis.
+"""
+    valid = [Example(with_files({"tools/wait.py": WAIT_PY}))]
+    invalid = [
+        Example(
+            with_files({"tools/wait.py": "from helpers.tool import Tool\n\ndef broken(:\n"}),
+            [Expect("tools/wait.py", 3, "syntax error")],
+        )
+    ]
+
+    def check(self, ctx: Context) -> Iterator[Finding]:
+        for module in ctx.documented_modules:
+            for problem in ctx.facts(module).problems:
+                yield self.finding(
+                    problem.message,
+                    module,
+                    problem.line,
+                    problem.column,
+                    subject=f"{module}:unreadable",
+                )
+
+
+class NoToolClass(Rule):
+    code = "DOX004"
+    name = "no-tool-class"
+    summary = "A module in a tools directory defines no tool class"
+    doc = """\
+**What it checks.** Every module of a tools directory defines (or re-exports)
+a class deriving from the configured tool base (`helpers.tool.Tool`), directly
+or through other classes of the repository.
+
+**Why it matters.** The framework finds a tool by its file name and takes the
+first `Tool` subclass in the module; a module without one makes every call of
+that tool fail at run time.
+
+**Example.** `tools/wait.py` whose class derives from `object`.
+"""
+    valid = [Example(with_files({"tools/wait.py": WAIT_PY}))]
+    invalid = [
+        Example(
+            with_files(
+                {"tools/wait.py": "class Wait:\n    async def execute(self):\n        pass\n"}
+            ),
+            [Expect("tools/wait.py", 1, "no class deriving from")],
+        )
+    ]
+
+    def check(self, ctx: Context) -> Iterator[Finding]:
+        for module in ctx.tool_modules:
+            facts = ctx.facts(module)
+            if not facts.parsed or ctx.tools(module):
+                continue
+            bases = " or ".join(f"`{b}`" for b in ctx.config.tool_bases[:1])
+            yield self.finding(
+                f"tool module has no class deriving from {bases}",
+                module,
+                subject=f"{module}:no-tool",
+            )
+
+
+class ExecuteMissing(Rule):
+    code = "DOX005"
+    name = "execute-missing"
+    summary = "A tool class has no `execute` method"
+    doc = """\
+**What it checks.** Every tool class defines `execute`, or inherits one from a
+class of the repository other than the abstract base.
+
+**Why it matters.** `Tool.execute` is abstract: calling the tool raises
+`NotImplementedError` at run time.
+
+**Example.** `class WaitTool(Tool): pass`.
+"""
+    valid = [Example(with_files({"tools/wait.py": WAIT_PY}))]
+    invalid = [
+        Example(
+            with_files(
+                {
+                    "tools/wait.py": (
+                        "from helpers.tool import Tool\n\n\nclass WaitTool(Tool):\n    pass\n"
+                    )
+                }
+            ),
+            [Expect("tools/wait.py", 4, "`WaitTool` has no `execute`")],
+        )
+    ]
+
+    def check(self, ctx: Context) -> Iterator[Finding]:
+        for module in ctx.tool_modules:
+            for tool in ctx.tools(module):
+                if tool.execute is None:
+                    yield self.finding(
+                        f"tool class `{tool.class_name}` has no `execute` method",
+                        module,
+                        tool.line,
+                        subject=f"{module}:{tool.class_name}:execute",
+                    )
+
+
+class ExecuteNotAsync(Rule):
+    code = "DOX006"
+    name = "execute-not-async"
+    summary = "A tool's `execute` is not `async`"
+    doc = """\
+**What it checks.** `execute` is declared `async def`.
+
+**Why it matters.** The framework awaits `execute`; a plain function returns a
+`Response` that cannot be awaited and the call fails at run time.
+
+**Example.** `def execute(self, **kwargs) -> Response:` in a tool class.
+"""
+    valid = [Example(with_files({"tools/wait.py": WAIT_PY}))]
+    invalid = [
+        Example(
+            with_files({"tools/wait.py": WAIT_PY.replace("async def execute", "def execute")}),
+            [Expect("tools/wait.py", 5, "is not async")],
+        )
+    ]
+
+    def check(self, ctx: Context) -> Iterator[Finding]:
+        for module in ctx.tool_modules:
+            for tool in ctx.tools(module):
+                if tool.execute is not None and not tool.execute.is_async:
+                    line = tool.execute.line if not tool.execute.defined_in_path else tool.line
+                    yield self.finding(
+                        f"`{tool.execute.defined_in}` is not async; the framework awaits it",
+                        module,
+                        line,
+                        subject=f"{module}:{tool.class_name}:execute-async",
+                    )
+
+
+_MISSING_WORDS = {
+    "falls-off-end": "can reach its end without returning a `Response`",
+    "bare-return": "has a bare `return` that gives no `Response`",
+    "returns-none": "returns `None` instead of a `Response`",
+    "returns-literal": "returns a plain value instead of a `Response`",
+}
+
+
+class MissingResponse(Rule):
+    code = "DOX007"
+    name = "missing-response"
+    summary = "A path through `execute` ends without returning a `Response`"
+    doc = """\
+**What it checks.** Every path through a tool's `execute` (and through the
+methods or functions whose result it returns) ends in `return Response(...)`
+or a `raise`.
+
+**Why it matters.** The framework reads `.message` and `.break_loop` from what
+`execute` returns; `None` or a plain string crashes the agent loop.
+
+**Example.** An `if` branch that ends with a bare `return`.
+"""
+    valid = [Example(with_files({"tools/wait.py": WAIT_PY}))]
+    invalid = [
+        Example(
+            with_files(
+                {
+                    "tools/wait.py": WAIT_PY.replace(
+                        "        seconds =",
+                        "        if not self.args:\n            return\n        seconds =",
+                    )
+                }
+            ),
+            [Expect("tools/wait.py", 7, "bare `return`")],
+        )
+    ]
+
+    def check(self, ctx: Context) -> Iterator[Finding]:
+        for module in ctx.tool_modules:
+            for tool in ctx.tools(module):
+                if tool.defined_in_path:
+                    continue  # reported where the class is defined
+                for missing in tool.missing_responses:
+                    words = _MISSING_WORDS.get(missing.kind, "does not return a `Response`")
+                    yield self.finding(
+                        f"`{missing.function}` {words}",
+                        module,
+                        missing.line,
+                        missing.column,
+                        subject=f"{module}:{tool.class_name}:{missing.function}:{missing.kind}",
+                    )
+
+
+class DynamicArgumentKey(Rule):
+    code = "DOX008"
+    name = "dynamic-argument-key"
+    summary = "A tool reads `tool_args` with a key that is not a literal"
+    severity = WARNING
+    doc = """\
+**What it checks.** Keys read from `self.args` / `kwargs` are string literals
+or module-level string constants.
+
+**Why it matters.** doxtool (and any reader) cannot tell which argument a
+computed key stands for, so it cannot be documented, taught in the prompt or
+put in a schema. Suppress the finding where the dynamism is intended.
+
+**Example.** `self.args.get(name)` where `name` is computed at run time.
+"""
+    valid = [Example(with_files({"tools/wait.py": WAIT_PY}))]
+    invalid = [
+        Example(
+            with_files(
+                {
+                    "tools/wait.py": WAIT_PY.replace(
+                        'self.args.get("seconds", 0)', "self.args.get(self.name, 0)"
+                    )
+                }
+            ),
+            [Expect("tools/wait.py", 6, "`self.name`")],
+        )
+    ]
+
+    def check(self, ctx: Context) -> Iterator[Finding]:
+        for module in ctx.tool_modules:
+            for tool in ctx.tools(module):
+                if tool.defined_in_path:
+                    continue
+                for read in tool.dynamic_reads:
+                    yield self.finding(
+                        f"`{read.function}` reads an argument with the computed key "
+                        f"`{read.expression}`; it cannot be documented or checked",
+                        module,
+                        read.line,
+                        read.column,
+                        subject=f"{module}:{tool.class_name}:dynamic:{read.expression}",
+                    )
+
+
+RULES: list[type[Rule]] = [
+    MissingCompanion,
+    StaleCompanion,
+    ModuleDoesNotParse,
+    NoToolClass,
+    ExecuteMissing,
+    ExecuteNotAsync,
+    MissingResponse,
+    DynamicArgumentKey,
+]
