@@ -30,11 +30,39 @@ _config_option = click.option(
 )
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _Group(click.Group):
+    """Turns every error into a one-line message and exit code 2."""
+
+    def invoke(self, ctx: click.Context) -> object:
+        try:
+            return super().invoke(ctx)
+        except (click.exceptions.Exit, click.ClickException, click.Abort):
+            raise
+        except (ConfigError, api.UsageError) as exc:
+            click.echo(f"doxtool: error: {exc}", err=True)
+            ctx.exit(EXIT_ERROR)
+        except BrokenPipeError:
+            ctx.exit(EXIT_ERROR)
+        except Exception as exc:
+            if "--debug" in sys.argv[1:] or (ctx.obj or {}).get("debug"):
+                traceback.print_exc()
+            lines = str(exc).splitlines()
+            click.echo(
+                f"doxtool: internal error: {type(exc).__name__}: {lines[0] if lines else ''} "
+                "(run with --debug for details)",
+                err=True,
+            )
+            ctx.exit(EXIT_ERROR)
+        return None
+
+
+@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, "--version", prog_name="doxtool")
 @click.option("--debug", is_flag=True, help="Show tracebacks of internal errors.")
-def cli(debug: bool) -> None:
+@click.pass_context
+def cli(ctx: click.Context, debug: bool) -> None:
     """Keep agent tools, their DOX companions and their prompts in agreement."""
+    ctx.obj = {"debug": debug}
 
 
 @cli.command()
@@ -163,30 +191,4 @@ def explain(code: str) -> None:
 
 
 def main() -> None:
-    debug = "--debug" in sys.argv[1:]
-    try:
-        cli.main(prog_name="doxtool", standalone_mode=False)
-    except click.exceptions.Exit as exc:
-        sys.exit(exc.exit_code)
-    except click.ClickException as exc:
-        exc.show()
-        sys.exit(EXIT_ERROR)
-    except click.Abort:
-        click.echo("doxtool: aborted", err=True)
-        sys.exit(EXIT_ERROR)
-    except (ConfigError, api.UsageError) as exc:
-        click.echo(f"doxtool: error: {exc}", err=True)
-        sys.exit(EXIT_ERROR)
-    except BrokenPipeError:
-        sys.stderr.close()
-        sys.exit(EXIT_ERROR)
-    except Exception as exc:
-        if debug:
-            traceback.print_exc()
-        message = str(exc).splitlines()[0] if str(exc) else ""
-        click.echo(
-            f"doxtool: internal error: {type(exc).__name__}: {message} "
-            "(run with --debug for details)",
-            err=True,
-        )
-        sys.exit(EXIT_ERROR)
+    cli(prog_name="doxtool")

@@ -77,7 +77,8 @@ def plan(
     module_path = f"{tool_dir}/{name}.py"
     prompt_dir = _prompt_dir(project, tool_dir)
     prompt_path = f"{prompt_dir}/agent.system.tool.{name}.md"
-    test_dir = f"tests/{tool_dir}"
+    tests_root = project.config.test_dirs[0] if project.config.test_dirs else "tests"
+    test_dir = f"{tests_root}/{tool_dir}"
     test_path = f"{test_dir}/test_{name}.py"
     override = project.root / project.config.templates_dir if project.config.templates_dir else None
 

@@ -42,5 +42,5 @@ def environment(override: Path | None = None) -> jinja2.Environment:
     return env
 
 
-def render(name: str, override: Path | None = None, **values: object) -> str:
-    return environment(override).get_template(name).render(**values)
+def render(template: str, override: Path | None = None, **values: object) -> str:
+    return environment(override).get_template(template).render(**values)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -209,7 +208,7 @@ same. doxtool never reorders a person's sections itself.
                 "## Verification\n- Run the tool with `seconds` 0.\n\n## Work Guidance\n"
                 "- Keep waits short.\n\n## Verification\n",
             ),
-            [Expect(DOX, None, "before `## Work Guidance`")],
+            [Expect(DOX, 26, "comes after `## Verification`")],
         )
     ]
 
@@ -224,8 +223,8 @@ same. doxtool never reorders a person's sections itself.
                 index = SECTIONS.index(title)
                 if index < last_index:
                     yield self.finding(
-                        f"section `## {title}` comes after `## {last_title}` "
-                        f"but belongs before `## {SECTIONS[index + 1]}`",
+                        f"section `## {title}` comes after `## {last_title}`; "
+                        f"the canonical order puts it before `## {last_title}`",
                         doc.path,
                         section.line,
                         subject=f"{doc.path}:order:{title}",
@@ -320,7 +319,7 @@ them wrong.
     invalid = [
         Example(
             _dox("  - `async execute(self, **kwargs) -> Response`", "  - `async execute(self)`"),
-            [Expect(DOX, 8, "`Classes:`")],
+            [Expect(DOX, 7, "`Classes:`")],
         )
     ]
 
@@ -361,10 +360,6 @@ def _tool(ctx: Context, module: str, class_name: str | None) -> ToolFacts | None
     return None
 
 
-def _shown(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False)
-
-
 class ArgumentsDrift(BlockRule):
     code = "DOX111"
     name = "arguments-drift"
@@ -391,13 +386,13 @@ list it.
                 "        return Response(",
                 '        until = self.args.get("until", "")\n        return Response(',
             ),
-            [Expect(DOX, 13, "argument `until` is read at tools/wait.py:7")],
+            [Expect(DOX, 14, "argument `until` is read at tools/wait.py:7")],
         ),
         Example(
             _dox(
                 "  - `seconds`: optional integer, default `0`.", "  - `seconds`: required integer."
             ),
-            [Expect(DOX, 14, "documented as required")],
+            [Expect(DOX, 15, "documented as required")],
         ),
     ]
 
@@ -491,8 +486,8 @@ def _argument_differences(want: dict[str, Any], have: dict[str, Any]) -> list[st
     if bool(want.get("has_default")) != bool(have.get("has_default")) or (
         want.get("has_default") and want.get("default") != have.get("default")
     ):
-        shown = _shown(want.get("default")) if want.get("has_default") else "none"
-        problems.append(f"has default {shown} in the code")
+        shown = f"`{want.get('default')}`" if want.get("has_default") else "no default"
+        problems.append(f"has {shown} in the code")
     if (want.get("enum") or None) != (have.get("enum") or None):
         values = ", ".join(f"`{v}`" for v in want.get("enum") or []) or "any value"
         problems.append(f"accepts {values} in the code")
@@ -520,7 +515,7 @@ behaves; the companion must say so.
     invalid = [
         Example(
             _code("break_loop=False", "break_loop=True"),
-            [Expect(DOX, 15, "`break_loop` of `WaitTool`")],
+            [Expect(DOX, 16, "`break_loop` of `WaitTool`")],
         )
     ]
 
@@ -604,7 +599,7 @@ does not list it.
                 "        return Response(",
                 "        await self.agent.handle_intervention()\n        return Response(",
             ),
-            [Expect(DOX, 18, "helpers")],
+            [Expect(DOX, 21, "helpers")],
         )
     ]
 
@@ -629,7 +624,7 @@ import of `subprocess` or `requests` is worth a reviewer's attention.
 """
     valid = _valid()
     invalid = [
-        Example(_code("from helpers", "import asyncio\nfrom helpers"), [Expect(DOX, 16, "imports")])
+        Example(_code("from helpers", "import asyncio\nfrom helpers"), [Expect(DOX, 18, "imports")])
     ]
 
     def describe(self, expected: ExpectedBlock) -> str:
@@ -659,7 +654,7 @@ says so; a tool that starts deleting files or opening sockets must say it.
                 "        return Response(",
                 "        import os\n        os.remove('x')\n        return Response(",
             ),
-            [Expect(DOX, 15, "side-effect")],
+            [Expect(DOX, 17, "side-effect")],
         )
     ]
 
@@ -735,7 +730,7 @@ a renamed or deleted test leaves them running nothing.
                 "- Run the tool with `seconds` 0.\n- Related tests observed by source search:\n"
                 "  - `tests/test_sleep.py`\n",
             ),
-            [Expect(DOX, 26, "`tests/test_sleep.py` does not exist")],
+            [Expect(DOX, 28, "`tests/test_sleep.py` does not exist")],
         )
     ]
 
@@ -805,7 +800,7 @@ unseen. Deleting it is left to a person, since it may carry prose.
                 "- Observed side-effect areas: none.\n",
                 "- Observed side-effect areas: none.\n- Observed side-effect areas: network.\n",
             ),
-            [Expect(DOX, 16, "appears again")],
+            [Expect(DOX, 18, "appears again")],
         )
     ]
 

@@ -163,7 +163,7 @@ renamed tool makes every such call fail, and the framework answers with the
     invalid = [
         Example(
             _prompt('"tool_name": "wait"', '"tool_name": "sleep"'),
-            [Expect(PROMPT, 10, "`sleep`")],
+            [Expect(PROMPT, 9, "`sleep`")],
         )
     ]
 
@@ -251,9 +251,8 @@ mentions `name`.
             {
                 **_files(),
                 "tools/wait.py": WAIT_PY.replace(
-                    'int(self.args.get("seconds", 0))', 'int(self.args["seconds"])'
-                ).replace(
-                    "message=f", 'label = self.args["label"]\n        return Response(message=f'
+                    "        return Response(",
+                    '        label = self.args["label"]\n        return Response(',
                 ),
             },
             [Expect(PROMPT, 1, "`label`")],
@@ -341,7 +340,7 @@ model to call the wrong tool.
                 **_prompt('"tool_name": "wait"', '"tool_name": "response"'),
                 "tools/response.py": WAIT_PY.replace("WaitTool", "ResponseTool"),
             },
-            [Expect(PROMPT, 10, "`response`")],
+            [Expect(PROMPT, 9, "`response`")],
         )
     ]
 
@@ -465,7 +464,7 @@ becomes a failed call in production.
     invalid = [
         Example(
             _prompt('"tool_args": {"seconds": 5}', '"tool_args": {"seconds": [5]}'),
-            [Expect(PROMPT, 11, "`seconds`")],
+            [Expect(PROMPT, 6, "`seconds`")],
         )
     ]
 

@@ -1,0 +1,63 @@
+"""Shared fixtures: small framework repositories written to temporary directories."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from doxtool.cli import cli
+from doxtool.rules.examples import FRAMEWORK
+
+REPO_ROOT = Path(__file__).resolve().parents[1]
+
+
+def write_files(root: Path, files: dict[str, str | bytes]) -> None:
+    for rel, content in files.items():
+        path = root / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(content, bytes):
+            path.write_bytes(content)
+        else:
+            path.write_text(content, encoding="utf-8", newline="")
+
+
+@pytest.fixture
+def make_repo(tmp_path: Path) -> Callable[[dict[str, str | bytes]], Path]:
+    """Write the framework (helpers/tool.py, helpers/errors.py) plus ``files``."""
+
+    def make(files: dict[str, str | bytes]) -> Path:
+        write_files(tmp_path, {**FRAMEWORK, **files})
+        return tmp_path
+
+    return make
+
+
+@pytest.fixture
+def reference_repo(tmp_path: Path) -> Path:
+    """A copy of the shipped reference suite (tools, companions, prompts, tests)."""
+    for name in ("helpers", "tools", "prompts", "agents"):
+        shutil.copytree(
+            REPO_ROOT / name, tmp_path / name, ignore=shutil.ignore_patterns("__pycache__")
+        )
+    shutil.copytree(
+        REPO_ROOT / "tests" / "reference",
+        tmp_path / "tests" / "reference",
+        ignore=shutil.ignore_patterns("__pycache__"),
+    )
+    shutil.copy(REPO_ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
+    return tmp_path
+
+
+@pytest.fixture
+def run_cli(monkeypatch: pytest.MonkeyPatch) -> Callable[..., Result]:
+    """Run the real CLI in a directory, as a user would."""
+
+    def run(root: Path, *args: str) -> Result:
+        monkeypatch.chdir(root)
+        return CliRunner().invoke(cli, list(args), catch_exceptions=False)
+
+    return run

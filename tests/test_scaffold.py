@@ -1,0 +1,165 @@
+"""``doxtool scaffold``: new tools that pass ``check`` at once, and refusals."""
+
+from __future__ import annotations
+
+import ast
+import os
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+import pytest
+
+REPO_ROOT = Path(__file__).resolve().parents[1]
+WRAPPER = "## Tools\n{{tools}}\n"
+
+FILES = [
+    "tools/web_fetch.py",
+    "tools/web_fetch.py.dox.md",
+    "prompts/agent.system.tool.web_fetch.md",
+    "tests/tools/test_web_fetch.py",
+]
+
+
+def _pytest(root: Path, test: str) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST")}
+    return subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", test],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
+
+
+def test_scaffold_writes_four_files_that_pass_check(make_repo, run_cli) -> None:
+    root = make_repo({"prompts/agent.system.tools.md": WRAPPER})
+    result = run_cli(root, "scaffold", "web_fetch", "--arg", "url", "--arg", "timeout")
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines() == [f"created {path}" for path in FILES]
+    module = (root / "tools/web_fetch.py").read_text()
+    assert "class WebFetchTool(Tool):" in module
+    assert 'self.args.get("url", "")' in module
+    check = run_cli(root, "check")
+    assert check.exit_code == 0, check.output
+    tested = _pytest(root, "tests/tools/test_web_fetch.py")
+    assert tested.returncode == 0, tested.stdout + tested.stderr
+    assert "1 passed" in tested.stdout
+
+
+def test_terminal_tool_ends_the_turn(make_repo, run_cli) -> None:
+    root = make_repo({"prompts/agent.system.tools.md": WRAPPER})
+    result = run_cli(root, "scaffold", "finish", "--terminal", "--class-name", "Finisher")
+    assert result.exit_code == 0, result.output
+    assert "break_loop=True" in (root / "tools/finish.py").read_text()
+    companion = (root / "tools/finish.py.dox.md").read_text()
+    assert "- `break_loop` of `Finisher`: always `true`." in companion
+    assert run_cli(root, "check").exit_code == 0
+    assert _pytest(root, "tests/tools/test_finish.py").returncode == 0
+
+
+def test_plugin_directory(make_repo, run_cli) -> None:
+    root = make_repo({"plugins/search/tools/.keep": "", "prompts/agent.system.tools.md": WRAPPER})
+    result = run_cli(root, "scaffold", "lookup", "--dir", "plugins/search/tools")
+    assert result.exit_code == 0, result.output
+    assert (root / "plugins/search/tools/lookup.py").is_file()
+    assert (root / "plugins/search/prompts/agent.system.tool.lookup.md").is_file()
+    check = run_cli(root, "check")
+    assert check.exit_code == 0, check.output
+
+
+def test_dry_run_writes_nothing(make_repo, run_cli) -> None:
+    root = make_repo({})
+    result = run_cli(root, "scaffold", "web_fetch", "--dry-run")
+    assert result.exit_code == 0
+    assert result.output.splitlines() == [f"would create {path}" for path in FILES]
+    assert not any((root / path).exists() for path in FILES)
+
+
+def test_refuses_when_any_target_exists_and_writes_nothing(make_repo, run_cli) -> None:
+    root = make_repo({"prompts/agent.system.tool.web_fetch.md": "### web_fetch\n"})
+    result = run_cli(root, "scaffold", "web_fetch")
+    assert result.exit_code == 2
+    assert "prompts/agent.system.tool.web_fetch.md" in result.output
+    assert not (root / "tools/web_fetch.py").exists()
+    assert (root / "prompts/agent.system.tool.web_fetch.md").read_text() == "### web_fetch\n"
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["WebFetch", "class", "../evil", "a/b", "1tool", "web-fetch", "", "tool name"],
+)
+def test_rejects_bad_names(make_repo, run_cli, name: str) -> None:
+    root = make_repo({})
+    result = run_cli(root, "scaffold", name)
+    assert result.exit_code == 2
+    assert result.output.startswith("doxtool: error:")
+    assert not (root / "tools").exists()
+
+
+def test_crafted_description_cannot_inject_code(make_repo, run_cli) -> None:
+    root = make_repo({"prompts/agent.system.tools.md": WRAPPER})
+    crafted = '"""\nimport os; os.system("echo pwned")\n"""\n## Purpose\n`x` <script>'
+    result = run_cli(root, "scaffold", "safe", "--description", crafted)
+    assert result.exit_code == 0, result.output
+    module = (root / "tools/safe.py").read_text()
+    tree = ast.parse(module)
+    assert not any(
+        isinstance(node, ast.Import) and node.names[0].name == "os" for node in ast.walk(tree)
+    )
+    assert ast.get_docstring(tree) == " ".join(crafted.split()).replace("\\", "\\")
+    companion = (root / "tools/safe.py.dox.md").read_text()
+    assert companion.count("\n## Purpose\n") == 1
+    assert run_cli(root, "check").exit_code == 0
+
+
+def test_rejects_bad_class_and_argument_names(make_repo, run_cli) -> None:
+    root = make_repo({})
+    assert run_cli(root, "scaffold", "ok", "--class-name", "Bad Name").exit_code == 2
+    assert run_cli(root, "scaffold", "ok", "--arg", "not valid").exit_code == 2
+    assert run_cli(root, "scaffold", "ok", "--arg", "x", "--arg", "x").exit_code == 2
+    assert not (root / "tools").exists()
+
+
+@pytest.mark.slow
+def test_wheel_ships_templates(tmp_path: Path) -> None:
+    """Build the wheel, install it in a fresh venv, scaffold and check from there."""
+    dist = tmp_path / "dist"
+    subprocess.run(
+        [sys.executable, "-m", "build", "--wheel", "--outdir", str(dist), str(REPO_ROOT)],
+        check=True,
+        capture_output=True,
+        timeout=600,
+    )
+    (wheel,) = dist.glob("doxtool-*.whl")
+    env_dir = tmp_path / "venv"
+    venv.EnvBuilder(with_pip=True).create(env_dir)
+    python = env_dir / "bin" / "python"
+    subprocess.run(
+        [str(python), "-m", "pip", "install", "--quiet", str(wheel)],
+        check=True,
+        capture_output=True,
+        timeout=600,
+    )
+    repo = tmp_path / "repo"
+    from doxtool.rules.examples import FRAMEWORK
+
+    for rel, text in {**FRAMEWORK, "prompts/agent.system.tools.md": WRAPPER}.items():
+        (repo / rel).parent.mkdir(parents=True, exist_ok=True)
+        (repo / rel).write_text(text)
+    doxtool = env_dir / "bin" / "doxtool"
+    scaffolded = subprocess.run(
+        [str(doxtool), "scaffold", "web_fetch", "--arg", "url"],
+        cwd=repo,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert scaffolded.returncode == 0, scaffolded.stderr
+    checked = subprocess.run(
+        [str(doxtool), "check"], cwd=repo, capture_output=True, text=True, timeout=120
+    )
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    assert checked.stdout.strip() == "All checks passed."
