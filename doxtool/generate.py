@@ -7,19 +7,9 @@ import keyword
 import re
 from pathlib import Path
 
-from doxtool.factlines import ExpectedBlock
+from doxtool.factlines import SECTIONS, ExpectedBlock
 from doxtool.facts import ModuleFacts
 from doxtool.templates import render
-
-SECTIONS = (
-    "Purpose",
-    "Ownership",
-    "Runtime Contracts",
-    "Key Concepts",
-    "Work Guidance",
-    "Verification",
-    "Child DOX Index",
-)
 
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 

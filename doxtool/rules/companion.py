@@ -6,13 +6,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from doxtool.companion import Companion, FactBlock, block_edit
+from doxtool.companion import Companion, FactBlock, block_edit, removal_edit
 from doxtool.context import Context
 from doxtool.edits import Edit
-from doxtool.factlines import ExpectedBlock, values_agree
+from doxtool.factlines import SECTIONS, ExpectedBlock, values_agree
 from doxtool.facts import ToolFacts
 from doxtool.findings import WARNING, Finding, Fix
-from doxtool.generate import SECTIONS
 from doxtool.rules.base import Example, Expect, Rule
 from doxtool.rules.examples import WAIT_DOX, WAIT_PY, with_files
 
@@ -125,10 +124,16 @@ heading (and the fact lines it should hold) in its canonical place.
     def check(self, ctx: Context) -> Iterator[Finding]:
         for doc in documented(ctx):
             present = {s.title.strip() for s in doc.companion.sections}
+            expected = ctx.expected(doc.module)
             for title in SECTIONS:
                 if title in present:
                     continue
-                edit = _section_insertion(doc, title)
+                # the fact lines of a missing section are inserted with its
+                # heading; taking their edit keeps the heading from doubling
+                blocks = [e for e in expected if e.section == title]
+                edit = (block_edit(doc.companion, blocks[0]) if blocks else None) or (
+                    _section_insertion(doc, title)
+                )
                 yield self.finding(
                     f"section `## {title}` is missing",
                     doc.path,
@@ -285,13 +290,14 @@ class BlockRule(Rule):
 
     def orphan(self, ctx: Context, doc: Documented, block: FactBlock) -> Iterator[Finding]:
         subject = f" `{block.subject}`" if block.subject else ""
-        removal = Edit(doc.path, block.start, block.end, [])
+        # only lines that hold no prose of a person's are removed automatically
+        removal = removal_edit(doc.companion, block)
         yield self.finding(
             f"fact line `{block.kind}` documents{subject}, which the module no longer has",
             doc.path,
             block.line,
             subject=f"{doc.module}:{block.key}:orphan",
-            fix=Fix(f"remove {block.key}", [removal]),
+            fix=Fix(f"remove {block.key}", [removal]) if removal else None,
         )
 
     def describe(self, expected: ExpectedBlock) -> str:
@@ -742,14 +748,14 @@ a renamed or deleted test leaves them running nothing.
                 if block.kind not in self.kinds or block.key in expected:
                     continue
                 missing = [t for t in block.values or [] if not ctx.exists(t)]
+                removal = removal_edit(doc.companion, block)
                 for test in missing:
-                    removal = Edit(doc.path, block.start, block.end, [])
                     yield self.finding(
                         f"related test `{test}` does not exist",
                         doc.path,
                         block.line,
                         subject=f"{doc.module}:tests:{test}",
-                        fix=Fix("drop the related tests list", [removal]),
+                        fix=Fix("drop the related tests list", [removal]) if removal else None,
                     )
 
     def compare(
