@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from doxtool import scaffold as scaffolding
+from doxtool import schema as schema_of
 from doxtool.config import Config, ConfigError, find_config, find_root, load_file
 from doxtool.context import Context, Scope
 from doxtool.engine import (
@@ -22,6 +23,7 @@ from doxtool.facts import ModuleFacts
 from doxtool.findings import Finding
 from doxtool.project import COMPANION_SUFFIX, Project
 from doxtool.serde import to_data
+from doxtool.source import ReadError, read_text
 
 #: ModuleFacts keys that are internal to doxtool and not part of ``inspect --json``
 _INTERNAL_KEYS = frozenset({"candidates", "imported_names"})
@@ -193,3 +195,42 @@ def scaffold(
     except scaffolding.ScaffoldError as exc:
         raise UsageError(str(exc)) from exc
     return plan
+
+
+# ---------------------------------------------------------------------------
+# schema
+
+
+def schemas(project: Project, paths: list[Path] | None = None, style: str = "openai") -> list[Any]:
+    """Function-calling schemas of the exposed tools (all, or those in PATHS)."""
+    ctx = Context(project)
+    modules = module_paths(project, paths) if paths else project.tool_modules
+    internal = set(project.config.internal_tools)
+    out: list[Any] = []
+    for module in modules:
+        name = module.rsplit("/", 1)[-1].removesuffix(".py")
+        if name in internal or not project.facts(module).parsed:
+            continue
+        tools = project.tools(module)
+        if not tools:
+            continue
+        out.append(schema_of.tool_schema(tools[0], _description(ctx, module, name), style))
+    return out
+
+
+def _description(ctx: Context, module: str, name: str) -> str:
+    prompt_set = ctx.set_of_module(module)
+    if prompt_set is None:
+        return ""
+    for path in prompt_set.tool_prompts().values():
+        doc = ctx.prompt(path)
+        if doc is None or name not in {n.split(":", 1)[0] for n in doc.tool_names}:
+            continue
+        text = read_text(project_path(ctx.project, path))
+        if not isinstance(text, ReadError):
+            return schema_of.prompt_description(text.text, name)
+    return ""
+
+
+def project_path(project: Project, rel: str) -> Path:
+    return project.root / rel

@@ -168,6 +168,26 @@ def scaffold(
 
 
 @cli.command()
+@click.argument("paths", nargs=-1, type=_path)
+@click.option(
+    "--format",
+    "style",
+    type=click.Choice(["openai", "jsonschema"]),
+    default="openai",
+    show_default=True,
+    help="Function-calling tool format, or bare JSON Schema documents.",
+)
+@_root_option
+@_config_option
+def schema(
+    paths: tuple[Path, ...], style: str, root: Path | None, config_file: Path | None
+) -> None:
+    """Print the JSON Schema of each exposed tool's arguments."""
+    project = api.load_project(root, config_file)
+    click.echo(json.dumps(api.schemas(project, list(paths), style), indent=2, ensure_ascii=False))
+
+
+@cli.command()
 def rules() -> None:
     """List the rules: code, name, fixable, enabled by default, summary."""
     for rule in ALL_RULES:

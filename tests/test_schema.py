@@ -1,0 +1,83 @@
+"""``doxtool schema``: function-calling schemas from static facts and prompts."""
+
+from __future__ import annotations
+
+import json
+
+import jsonschema
+
+from doxtool.prompts import parse_prompt
+
+TOOL = '''\
+from helpers.tool import Response, Tool
+
+
+class FetchTool(Tool):
+    async def execute(self, url: str, retries: int = 2, **kwargs) -> Response:
+        mode = self.args.get("mode", "text").strip().lower()
+        if mode not in ("text", "html"):
+            return Response(message="bad mode", break_loop=False)
+        return Response(message=url, break_loop=False)
+'''
+
+PROMPT = """\
+### fetch
+Fetch a web page and return its text.
+args: `url`, optional `retries`, `mode`
+"""
+
+
+def test_openai_format(make_repo, run_cli) -> None:
+    root = make_repo(
+        {
+            "tools/fetch.py": TOOL,
+            "tools/unknown.py": TOOL.replace("FetchTool", "Unknown"),
+            "prompts/agent.system.tool.fetch.md": PROMPT,
+        }
+    )
+    result = run_cli(root, "schema")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output) == [
+        {
+            "type": "function",
+            "function": {
+                "name": "fetch",
+                "description": "Fetch a web page and return its text.",
+                "parameters": {
+                    "type": "object",
+                    "properties": {
+                        "url": {"type": "string"},
+                        "retries": {"type": "integer", "default": 2},
+                        "mode": {"type": "string", "enum": ["text", "html"], "default": "text"},
+                    },
+                    "required": ["url"],
+                    "additionalProperties": False,
+                },
+            },
+        }
+    ]
+
+
+def test_jsonschema_format_for_one_path(make_repo, run_cli) -> None:
+    root = make_repo({"tools/fetch.py": TOOL, "prompts/agent.system.tool.fetch.md": PROMPT})
+    result = run_cli(root, "schema", "tools/fetch.py", "--format", "jsonschema")
+    (schema,) = json.loads(result.output)
+    assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+    assert schema["title"] == "fetch"
+    assert schema["required"] == ["url"]
+    assert schema["properties"]["retries"] == {"type": "integer", "default": 2}
+
+
+def test_reference_suite_schemas_validate_their_prompt_examples(run_cli, reference_repo) -> None:
+    result = run_cli(reference_repo, "schema", "--format", "jsonschema")
+    schemas = {s["title"]: s for s in json.loads(result.output)}
+    assert set(schemas) >= {"response", "wait", "scheduler", "notify_user", "call_subordinate"}
+    assert "unknown" not in schemas
+    checked = 0
+    for path in sorted((reference_repo / "prompts").glob("agent.system.tool.*.md")):
+        doc = parse_prompt(path.read_text(), path.name)
+        for example in doc.examples:
+            if example.tool_name in schemas and isinstance(example.tool_args, dict):
+                jsonschema.validate(example.tool_args, schemas[example.tool_name])
+                checked += 1
+    assert checked >= 5
