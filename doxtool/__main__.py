@@ -1,4 +1,4 @@
-from doxtool.cli import main
+from doxtool.launcher import main
 
 if __name__ == "__main__":
     main()

@@ -34,7 +34,10 @@ class UsageError(Exception):
 
 
 def load_project(
-    root: Path | None = None, config_file: Path | None = None, cwd: Path | None = None
+    root: Path | None = None,
+    config_file: Path | None = None,
+    cwd: Path | None = None,
+    use_cache: bool = True,
 ) -> Project:
     """Find the configuration and the root, as the CLI does."""
     cwd = (cwd or Path.cwd()).resolve()
@@ -51,7 +54,10 @@ def load_project(
         root = found_root or find_root(cwd)
     if not root.is_dir():
         raise UsageError(f"root {root} is not a directory")
-    return Project(root, config)
+    project = Project(root, config)
+    if use_cache:
+        project.attach_cache()
+    return project
 
 
 def module_paths(project: Project, paths: list[Path]) -> list[str]:
@@ -140,14 +146,24 @@ def check(
     ignore: list[str] | None = None,
     fix: bool = False,
     diff: bool = False,
+    jobs: int | None = None,
 ) -> CheckReport:
+    """Run the selected rules over the project (or what PATHS touch).
+
+    ``jobs`` is the number of processes for a cold run (None: the CPU count).
+    """
     config = project.config
     rules = select_rules(
         _codes(select) or _codes(config.select) or None,
         [*_codes(config.ignore), *_codes(ignore)],
     )
     scope = scope_for(project, paths)
+    modules = project.documented_modules
+    if scope.modules is not None:
+        modules = [m for m in modules if m in scope.modules]
+    project.prefetch(modules, jobs)
     report = CheckReport(findings=run(Context(project, scope), rules))
+    project.close()
     if not (fix or diff):
         return report
     for _ in range(MAX_FIX_ROUNDS):
@@ -163,6 +179,7 @@ def check(
         report.changes.extend(plan.changes)
         project.forget()
         report.findings = run(Context(project, scope), rules)
+        project.close()
     return report
 
 

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
+from typing import TypeVar
 
 from doxtool.companion import Companion, parse_companion
 from doxtool.factlines import ExpectedBlock, expected_blocks
@@ -15,6 +17,8 @@ from doxtool.project import COMPANION_SUFFIX, Project
 from doxtool.prompts import PromptDoc, parse_prompt
 from doxtool.promptsets import PromptSet, discover_prompt_sets
 from doxtool.source import ReadError, SourceText, read_text
+
+T = TypeVar("T")
 
 
 @dataclass
@@ -94,10 +98,10 @@ class Context:
                 cached = (ReadError("link points outside the repository; not read"), None)
             else:
                 text = read_text(full)
-                cached = (
-                    text,
-                    None if isinstance(text, ReadError) else parse_companion(text.text, path),
-                )
+                parsed = None
+                if not isinstance(text, ReadError):
+                    parsed = self._parsed("companion", path, text, Companion, parse_companion)
+                cached = (text, parsed)
             self._companions[path] = cached
         return cached
 
@@ -186,9 +190,26 @@ class Context:
         if path not in self._prompts:
             text = read_text(self.project.root / path)
             self._prompts[path] = (
-                None if isinstance(text, ReadError) else parse_prompt(text.text, path)
+                None
+                if isinstance(text, ReadError)
+                else self._parsed("prompt", path, text, PromptDoc, parse_prompt)
             )
         return self._prompts[path]
+
+    def _parsed(
+        self,
+        kind: str,
+        path: str,
+        text: SourceText,
+        cls: type[T],
+        parse: Callable[[str, str], T],
+    ) -> T:
+        """Parse a Markdown file, through the cache when there is one."""
+        cache = self.project.cache
+        if cache is None:
+            return parse(text.text, path)
+        key = f"{path}\0{text.text}".encode("utf-8", "surrogatepass")
+        return cache.through(kind, key, cls, lambda: parse(text.text, path))
 
     def prompt_problem(self, path: str) -> ReadError | None:
         text = read_text(self.project.root / path)

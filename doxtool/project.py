@@ -14,22 +14,26 @@ from collections.abc import Iterator
 from functools import cached_property
 from pathlib import Path
 
+from doxtool.cache import FactsCache, cpu_count
 from doxtool.config import Config
 from doxtool.extract import extract_module
 from doxtool.facts import ModuleFacts, Problem, ToolFacts
 from doxtool.names import module_name
+from doxtool.pool import run_in_pool
 from doxtool.resolve import ToolResolver
-from doxtool.source import ReadError, read_text
+from doxtool.source import ReadError, SourceText, decode, read_bytes, read_text
 
 COMPANION_SUFFIX = ".dox.md"
+#: below this many modules to parse, a process pool costs more than it saves
+MIN_PARALLEL = 8
 _DECLARES_FILE_DOCUMENTED = re.compile(r"file[- ]documented", re.IGNORECASE)
 
 
 class Project:
-    def __init__(self, root: Path, config: Config, facts_cache: object | None = None) -> None:
+    def __init__(self, root: Path, config: Config, cache: FactsCache | None = None) -> None:
         self.root = root.resolve()
         self.config = config
-        self.cache = facts_cache
+        self.cache = cache
         self._facts: dict[str, ModuleFacts] = {}
         self._tools: dict[str, list[ToolFacts]] = {}
         self.resolver = ToolResolver(config.tool_bases, self.lookup_module)
@@ -165,6 +169,24 @@ class Project:
                 roots.add(name[:-3])
         return frozenset(roots)
 
+    @property
+    def cache_stats(self) -> tuple[int, int]:
+        """(hits, misses) of the facts cache in this run."""
+        if self.cache is None:
+            return (0, 0)
+        return (self.cache.hits, self.cache.misses)
+
+    def attach_cache(self) -> None:
+        """Use the configured cache directory, if it is a safe place to write."""
+        directory = self.root / self.config.cache_dir
+        if not self.config.cache_dir or directory.is_symlink() or not self.inside(directory):
+            return
+        self.cache = FactsCache(directory, self.config.fingerprint())
+
+    def close(self) -> None:
+        if self.cache is not None:
+            self.cache.close()
+
     def forget(self) -> None:
         """Drop what was read, after files were written."""
         self._facts.clear()
@@ -181,22 +203,80 @@ class Project:
             facts = self._facts[rel] = self._extract(rel)
         return facts
 
-    def _extract(self, rel: str) -> ModuleFacts:
+    def _source(self, rel: str) -> tuple[bytes, SourceText] | ModuleFacts:
+        """The module's bytes and text, or facts that say why it cannot be read."""
         path = self.root / rel
+        problem: ReadError | None = None
         if path.is_symlink() and not self.inside(path):
-            return ModuleFacts(
-                path=rel,
-                module=module_name(rel),
-                problems=[Problem("link points outside the repository; not read", kind="read")],
-            )
-        text = read_text(path, python=True)
-        if isinstance(text, ReadError):
-            return ModuleFacts(
-                path=rel,
-                module=module_name(rel),
-                problems=[Problem(text.message, text.line, text.column, text.kind)],
-            )
-        return extract_module(text.text, rel, self.local_roots)
+            problem = ReadError("link points outside the repository; not read")
+        else:
+            data = read_bytes(path)
+            if isinstance(data, ReadError):
+                problem = data
+            else:
+                text = decode(data, python=True)
+                if isinstance(text, ReadError):
+                    problem = text
+                else:
+                    return data, text
+        return ModuleFacts(
+            path=rel,
+            module=module_name(rel),
+            problems=[Problem(problem.message, problem.line, problem.column, problem.kind)],
+        )
+
+    def _cache_input(self, rel: str, data: bytes) -> bytes:
+        return b"\0".join([rel.encode(), ",".join(sorted(self.local_roots)).encode(), data])
+
+    def _extract(self, rel: str) -> ModuleFacts:
+        source = self._source(rel)
+        if isinstance(source, ModuleFacts):
+            return source
+        data, text = source
+        if self.cache is None:
+            return extract_module(text.text, rel, self.local_roots)
+        key = self._cache_input(rel, data)
+        cached = self.cache.load("facts", key, ModuleFacts)
+        if cached is not None:
+            return cached
+        facts = extract_module(text.text, rel, self.local_roots)
+        self.cache.store("facts", key, facts)
+        return facts
+
+    def prefetch(self, modules: list[str], jobs: int | None = None) -> None:
+        """Extract the facts of many modules at once, in parallel when it pays.
+
+        Cached modules are loaded; the rest are parsed by a pool of ``jobs``
+        processes (default: the CPU count). Results are the same, in content
+        and order, as extracting one module after another.
+        """
+        todo: list[tuple[str, str, bytes]] = []
+        for rel in dict.fromkeys(modules):
+            if rel in self._facts:
+                continue
+            source = self._source(rel)
+            if isinstance(source, ModuleFacts):
+                self._facts[rel] = source
+                continue
+            data, text = source
+            if self.cache is not None:
+                cached = self.cache.load("facts", self._cache_input(rel, data), ModuleFacts)
+                if cached is not None:
+                    self._facts[rel] = cached
+                    continue
+            todo.append((rel, text.text, data))
+        if not todo:
+            return
+        jobs = cpu_count() if jobs is None else max(1, jobs)
+        roots = self.local_roots
+        if jobs > 1 and len(todo) >= MIN_PARALLEL:
+            results = run_in_pool([(text, rel, roots) for rel, text, _ in todo], jobs)
+        else:
+            results = [extract_module(text, rel, roots) for rel, text, _ in todo]
+        for (rel, _, data), facts in zip(todo, results, strict=True):
+            self._facts[rel] = facts
+            if self.cache is not None:
+                self.cache.store("facts", self._cache_input(rel, data), facts)
 
     def lookup_module(self, dotted: str) -> ModuleFacts | None:
         """Facts of a repository module by dotted name, if it exists here."""

@@ -1,0 +1,96 @@
+"""The ``doxtool`` console script: replay an unchanged check, or run the CLI.
+
+Importing the CLI (click, libcst, markdown-it) costs many times more than
+starting Python; a check whose inputs have not changed since the same check
+last ran prints the recorded result without importing any of it (see
+:mod:`doxtool.runcache`). Only the standard library's ``os``, ``sys`` and
+``marshal`` are imported before that decision.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+from doxtool import runcache
+
+
+class _Tee:
+    """A text stream that also keeps what is written to it."""
+
+    def __init__(self, stream):  # type: ignore[no-untyped-def]
+        self._stream = stream
+        self.parts: list[str] = []
+
+    def write(self, text: str | bytes) -> int:
+        if isinstance(text, bytes):
+            self.parts.append(text.decode("utf-8", "replace"))
+            buffer = getattr(self._stream, "buffer", None)
+            if buffer is not None:
+                self._stream.flush()
+                return int(buffer.write(text))
+            return int(self._stream.write(text.decode("utf-8", "replace")))
+        self.parts.append(text)
+        return int(self._stream.write(text))
+
+    def __getattr__(self, name: str):  # type: ignore[no-untyped-def]
+        return getattr(self._stream, name)
+
+
+def _pending(argv: list[str], cwd: str) -> runcache.Pending | None:
+    """The inputs of this run, when its result may be recorded for replay."""
+    from pathlib import Path
+
+    from doxtool.config import ConfigError, find_config, find_root
+    from doxtool.project import Project
+
+    try:
+        found, config = find_config(Path(cwd))
+    except ConfigError:
+        return None
+    if config.cache_dir.rstrip("/") != runcache.CACHE_DIR:
+        return None
+    root = (found or find_root(Path(cwd))).resolve()
+    project = Project(root, config)
+    skip: set[str] = set()
+    for directory, dirnames, _ in os.walk(root):
+        rel = os.path.relpath(directory, root)
+        for name in list(dirnames):
+            child = name if rel == "." else f"{rel}/{name}"
+            if project.excluded(child):
+                skip.add(child)
+                dirnames.remove(name)
+            elif name.startswith(".") or os.path.islink(os.path.join(directory, name)):
+                dirnames.remove(name)
+    return runcache.Pending(argv, cwd, str(root), frozenset(skip))
+
+
+def main() -> None:
+    argv = sys.argv[1:]
+    pending: runcache.Pending | None = None
+    if runcache.eligible(argv):
+        try:
+            cwd = os.getcwd()
+            code = runcache.replay(argv, cwd)
+            if code is not None:
+                sys.exit(code)
+            pending = _pending(argv, cwd)
+        except (OSError, ValueError, RecursionError):
+            pending = None  # replaying is an optimisation; never let it fail a run
+    from doxtool.cli import cli
+
+    if pending is None:
+        cli(prog_name="doxtool")
+        return
+    out, err = _Tee(sys.stdout), _Tee(sys.stderr)
+    sys.stdout, sys.stderr = out, err
+    code: object = 0
+    try:
+        cli(prog_name="doxtool")
+    except SystemExit as exc:
+        code = exc.code if exc.code is not None else 0
+    finally:
+        sys.stdout, sys.stderr = out._stream, err._stream
+    if code in (0, 1):
+        pending.store("".join(out.parts), "".join(err.parts), int(code))  # type: ignore[arg-type]
+    sys.exit(code)
