@@ -160,7 +160,7 @@ class FactsCache:
 def clear(directory: Path) -> bool:
     """Remove the cache database; True when something was removed."""
     removed = False
-    for name in ("facts.sqlite3", "facts.sqlite3-wal", "facts.sqlite3-shm", "runs.json"):
+    for name in ("facts.sqlite3", "facts.sqlite3-wal", "facts.sqlite3-shm", "runs.marshal"):
         path = directory / name
         if path.is_file() and not path.is_symlink():
             with contextlib.suppress(OSError):

@@ -42,6 +42,7 @@ class Context:
         self._companions: dict[str, tuple[SourceText | ReadError, Companion | None]] = {}
         self._tests: dict[str, list[str]] = {}
         self._prompts: dict[str, PromptDoc | None] = {}
+        self._prompt_texts: dict[str, str] = {}
 
     @property
     def config(self):
@@ -194,6 +195,8 @@ class Context:
                 if isinstance(text, ReadError)
                 else self._parsed("prompt", path, text, PromptDoc, parse_prompt)
             )
+            if not isinstance(text, ReadError):
+                self._prompt_texts[path] = text.text
         return self._prompts[path]
 
     def _parsed(
@@ -246,19 +249,43 @@ class Context:
                 return prompt_set
         return None
 
+    @cached_property
+    def _scope_tool_names(self) -> set[str]:
+        modules = self.scope.modules or set()
+        return {m.rsplit("/", 1)[-1].removesuffix(".py") for m in modules}
+
+    def prompt_text(self, path: str) -> str:
+        if path not in self._prompt_texts:
+            text = read_text(self.project.root / path)
+            self._prompt_texts[path] = "" if isinstance(text, ReadError) else text.text
+        return self._prompt_texts[path]
+
     def prompt_in_scope(self, path: str) -> bool:
+        """Whether a prompt is checked in this run: it was passed, or it names a
+        tool whose module was (a substring test spares parsing the others)."""
         scope = self.scope
         if scope.everything:
             return True
         if scope.prompts and path in scope.prompts:
             return True
-        doc = self.prompt(path)
-        if doc is None or not scope.modules:
+        names = self._scope_tool_names
+        if not names:
             return False
-        return any(
-            (module := self.tool_module(name)) is not None and module in scope.modules
+        text = self.prompt_text(path)
+        if not any(name in text for name in names):
+            return False
+        doc = self.prompt(path)
+        return doc is not None and any(
+            (module := self.tool_module(name)) is not None and module in (scope.modules or ())
             for name in doc.tool_names
         )
+
+    def documents(self, path: str, tool: str) -> bool:
+        """Whether the prompt at ``path`` documents ``tool`` (heading or example)."""
+        if tool not in self.prompt_text(path):
+            return False
+        doc = self.prompt(path)
+        return doc is not None and tool in {n.split(":", 1)[0] for n in doc.tool_names}
 
     def exists(self, rel: str) -> bool:
         return (self.project.root / Path(rel)).exists()

@@ -116,22 +116,17 @@ without a prompt is dead code at run time.
     ]
 
     def check(self, ctx: Context) -> Iterator[Finding]:
-        documented: dict[str, set[str]] = {}
-        for prompt_set in ctx.prompt_sets:
-            if prompt_set.kind == "profile":
-                continue
-            names = documented.setdefault(prompt_set.directory, set())
-            for name, path in prompt_set.own_files().items():
-                doc = ctx.prompt(path) if name.startswith("agent.system.tool.") else None
-                if doc is not None:
-                    names.update(n.split(":", 1)[0] for n in doc.tool_names)
         internal = set(ctx.config.internal_tools)
         for module in ctx.tool_modules:
             name = module.rsplit("/", 1)[-1].removesuffix(".py")
             if name in internal or not ctx.facts(module).parsed or not ctx.tools(module):
                 continue
             prompt_set = ctx.set_of_module(module)
-            if prompt_set is not None and name in documented.get(prompt_set.directory, set()):
+            if prompt_set is not None and any(
+                ctx.documents(path, name)
+                for file_name, path in prompt_set.own_files().items()
+                if file_name.startswith("agent.system.tool.")
+            ):
                 continue
             where = prompt_set.directory if prompt_set else ctx.config.prompt_dirs[0]
             tool = ctx.tools(module)[0]
@@ -552,11 +547,11 @@ listing renders to 9,412 characters.
             anchor = wrapper or next(iter(prompt_set.files.values()), None)
             if anchor is None or not ctx.prompt_in_scope(anchor):
                 continue
-            size = 0
-            for file_name, path in prompt_set.files.items():
-                if file_name == WRAPPER_FILE or file_name.startswith("agent.system.tool."):
-                    doc = ctx.prompt(path)
-                    size += doc.size if doc is not None else 0
+            size = sum(
+                len(ctx.prompt_text(path))
+                for file_name, path in prompt_set.files.items()
+                if file_name == WRAPPER_FILE or file_name.startswith("agent.system.tool.")
+            )
             if size > budget:
                 yield self.finding(
                     f"tool listing of profile `{name}` renders to {size} characters, over the "
