@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -26,7 +27,7 @@ from doxtool.serde import to_data
 from doxtool.source import ReadError, read_text
 
 #: ModuleFacts keys that are internal to doxtool and not part of ``inspect --json``
-_INTERNAL_KEYS = frozenset({"candidates", "imported_names"})
+_INTERNAL_KEYS = frozenset({"candidates", "imported_names", "star_imports"})
 
 
 class UsageError(Exception):
@@ -96,6 +97,16 @@ class CheckReport:
     fixed: int = 0
     changes: list[FileChange] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+    #: seconds per phase (discover, facts, rules, fix), in the order they ran
+    timings: dict[str, float] = field(default_factory=dict)
+    #: what the run looked at: modules, companions, prompts, rules
+    counts: dict[str, int] = field(default_factory=dict)
+    #: the baseline file used, if any
+    baseline: Path | None = None
+    #: findings the baseline hid
+    baselined: int = 0
+    #: baseline entries that matched no finding this run would have reported
+    baseline_fixed: int = 0
 
 
 def _codes(values: list[str] | None) -> list[str]:
@@ -147,39 +158,68 @@ def check(
     fix: bool = False,
     diff: bool = False,
     jobs: int | None = None,
+    use_cache: bool = True,
+    baseline: Path | None = None,
+    use_baseline: bool = True,
+    progress: Callable[[str, int, int], None] | None = None,
 ) -> CheckReport:
     """Run the selected rules over the project (or what PATHS touch).
 
     ``jobs`` is the number of processes for a cold run (None: the CPU count).
+    ``use_cache`` says whether the facts cache may be used (``load_project``
+    attaches it). ``baseline`` is a baseline file (default: the configured
+    one); the findings it holds are not reported. ``progress`` is called with
+    ``(phase, done, total)`` as files and rules are gone through.
     """
+    from doxtool import baseline as baselines
+    from doxtool.engine import prefetch, scope_files
+    from doxtool.timings import Timings
+
+    timings = Timings()
     config = project.config
-    rules = select_rules(
-        _codes(select) or _codes(config.select) or None,
-        [*_codes(config.ignore), *_codes(ignore)],
-    )
-    scope = scope_for(project, paths)
-    modules = project.documented_modules
-    if scope.modules is not None:
-        modules = [m for m in modules if m in scope.modules]
-    project.prefetch(modules, jobs)
-    report = CheckReport(findings=run(Context(project, scope), rules))
+    with timings.phase("discover"):
+        rules = select_rules(
+            _codes(select) or _config_codes(config, "select", config.select) or None,
+            [*_config_codes(config, "ignore", config.ignore), *_codes(ignore)],
+        )
+        _check_per_file_ignores(config)
+        accepted_path = _baseline_to_read(project, baseline) if use_baseline else None
+        accepted = _read_baseline(accepted_path) if accepted_path else None
+        scope = scope_for(project, paths)
+        ctx = Context(project, scope)
+        modules = project.documented_modules
+        if scope.modules is not None:
+            modules = [m for m in modules if m in scope.modules]
+        files = scope_files(ctx)
+    report = CheckReport(findings=[])
+    report.counts = {
+        "modules": len(modules),
+        "companions": len(ctx.companions),
+        "prompts": len(files) - len(set(modules) | set(ctx.companions)),
+        "rules": len(rules),
+    }
+    with timings.phase("facts"):
+        prefetch(project, modules, jobs, progress)
+    with timings.phase("rules"):
+        report.findings = run(ctx, rules, progress)
     project.close()
-    if not (fix or diff):
-        return report
-    for _ in range(MAX_FIX_ROUNDS):
-        plan = plan_fixes(project.root, report.findings)
-        report.errors.extend(plan.errors)
-        if not plan.changes:
-            break
-        if diff:
-            report.changes = plan.changes
-            break
-        report.errors.extend(write_changes(project.root, plan.changes))
-        report.fixed += plan.fixed
-        report.changes.extend(plan.changes)
-        project.forget()
-        report.findings = run(Context(project, scope), rules)
-        project.close()
+    if fix or diff:
+        with timings.phase("fix"):
+            _fix(project, scope, rules, report, diff)
+    if accepted is not None:
+        checked_codes = {rule.code for rule in rules}
+        checked_files = set(scope_files(Context(project, scope)))
+        result = baselines.match(accepted, report.findings)
+        report.findings = result.new
+        report.baseline = accepted_path
+        report.baselined = result.hidden
+        report.baseline_fixed = len(
+            baselines.looks_fixed(
+                result,
+                lambda e: e.code in checked_codes and (scope.everything or e.path in checked_files),
+            )
+        )
+    report.timings = timings.phases
     return report
 
 
@@ -251,3 +291,216 @@ def _description(ctx: Context, module: str, name: str) -> str:
 
 def project_path(project: Project, rel: str) -> Path:
     return project.root / rel
+
+
+# ---------------------------------------------------------------------------
+# check: helpers
+
+
+def _fix(project: Project, scope: Scope, rules: list[Any], report: CheckReport, diff: bool) -> None:
+    """Apply (or, with ``diff``, only plan) safe fixes, re-checking after each round."""
+    for _ in range(MAX_FIX_ROUNDS):
+        plan = plan_fixes(project.root, report.findings)
+        report.errors.extend(plan.errors)
+        if not plan.changes:
+            break
+        if diff:
+            report.changes = plan.changes
+            break
+        report.errors.extend(write_changes(project.root, plan.changes))
+        report.fixed += plan.fixed
+        report.changes.extend(plan.changes)
+        project.forget()
+        report.findings = run(Context(project, scope), rules)
+        project.close()
+
+
+def _config_codes(config: Config, key: str, values: list[str]) -> list[str]:
+    """Codes from the configuration; an unknown one is a ConfigError naming key and file."""
+    try:
+        return _codes(values)
+    except UsageError as exc:
+        raise ConfigError(f"{config.source or 'configuration'}: `{key}`: {exc}") from None
+
+
+def _check_per_file_ignores(config: Config) -> None:
+    for pattern, codes in config.per_file_ignores.items():
+        _config_codes(config, f"per-file-ignores.{pattern}", codes)
+
+
+def _baseline_to_read(project: Project, given: Path | None) -> Path | None:
+    """The baseline file a check reads: ``given``, else the configured one, else none."""
+    if given is not None:
+        if not given.is_file():
+            raise UsageError(
+                f"{given}: baseline file not found (write one with `doxtool baseline write`)"
+            )
+        return given
+    if not project.config.baseline:
+        return None
+    path = project.root / project.config.baseline
+    if not path.is_file():
+        raise ConfigError(
+            f"{project.config.source}: `baseline` names {project.config.baseline}, which does "
+            "not exist (write it with `doxtool baseline write`)"
+        )
+    return path
+
+
+def _read_baseline(path: Path) -> Any:
+    from doxtool import baseline as baselines
+
+    try:
+        return baselines.load(path)
+    except baselines.BaselineError as exc:
+        raise UsageError(str(exc)) from None
+
+
+# ---------------------------------------------------------------------------
+# baseline
+
+
+@dataclass
+class BaselineUpdate:
+    path: Path
+    #: entries in the file afterwards
+    entries: int
+    #: entries dropped (prune only)
+    removed: int = 0
+
+
+def baseline_file(project: Project, given: Path | None = None) -> Path:
+    """Where ``baseline write`` / ``prune`` work: FILE, the configured one, or the default."""
+    from doxtool.baseline import DEFAULT_FILE
+
+    if given is not None:
+        return given
+    return project.root / (project.config.baseline or DEFAULT_FILE)
+
+
+def write_baseline(project: Project, given: Path | None = None) -> BaselineUpdate:
+    """Record every current finding (configured selection) as accepted."""
+    from doxtool import baseline as baselines
+
+    path = baseline_file(project, given)
+    findings = check(project, use_baseline=False).findings
+    _write_file(project.root, path, baselines.from_findings(findings).dumps().encode("utf-8"))
+    return BaselineUpdate(path, len(findings))
+
+
+def prune_baseline(project: Project, given: Path | None = None) -> BaselineUpdate:
+    """Drop the entries no current finding matches; never add one."""
+    from doxtool import baseline as baselines
+
+    path = baseline_file(project, given)
+    if not path.is_file():
+        raise UsageError(
+            f"{path}: baseline file not found (write one with `doxtool baseline write`)"
+        )
+    accepted = _read_baseline(path)
+    findings = check(project, use_baseline=False).findings
+    kept = baselines.prune(accepted, findings)
+    text = kept.dumps()
+    if path.read_bytes() != text.encode("utf-8"):
+        _write_file(project.root, path, text.encode("utf-8"))
+    return BaselineUpdate(path, len(kept.entries), len(accepted.entries) - len(kept.entries))
+
+
+def _write_file(root: Path, path: Path, data: bytes) -> None:
+    """Write atomically, inside ``root`` only; a failure is a one-line UsageError."""
+    from doxtool.writes import UnsafeWrite, atomic_write
+
+    try:
+        atomic_write(root, path.absolute(), data)
+    except (UnsafeWrite, OSError) as exc:
+        raise UsageError(f"{path}: not written: {exc}") from None
+
+
+# ---------------------------------------------------------------------------
+# init
+
+
+@dataclass
+class InitResult:
+    #: the file the table goes (or went) into
+    path: Path
+    table: str
+    #: what was detected, one line each
+    detected: list[str]
+    written: bool
+
+
+def init(root: Path | None = None, dry_run: bool = False, cwd: Path | None = None) -> InitResult:
+    """Detect the layout under ``root`` and write a matching configuration.
+
+    The table is appended to ``pyproject.toml`` (every other byte kept) or, when
+    there is none, written to a new ``doxtool.toml``. An existing table or
+    ``doxtool.toml`` is never overwritten.
+    """
+    import sys
+
+    from doxtool.config import from_table
+    from doxtool.layout import detect, render_table
+
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # pragma: no cover - Python 3.10
+        import tomli as tomllib
+
+    root = (root or find_root((cwd or Path.cwd()).resolve())).resolve()
+    if not root.is_dir():
+        raise UsageError(f"root {root} is not a directory")
+    layout = detect(root)
+    pyproject, standalone = root / "pyproject.toml", root / "doxtool.toml"
+    target = pyproject if pyproject.is_file() else standalone
+    table = render_table(layout, header=target is pyproject)
+    result = InitResult(target, table, layout.describe(), written=False)
+    if dry_run:
+        return result
+    if standalone.exists():
+        raise UsageError(f"{standalone}: exists; doxtool init never overwrites a configuration")
+    old = target.read_bytes() if target.is_file() else b""
+    try:
+        existing = tomllib.loads(old.decode("utf-8"))
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        raise UsageError(f"{target}: cannot read it as TOML: {exc}") from None
+    if "doxtool" in existing.get("tool", {}):
+        raise UsageError(
+            f"{target}: already has a [tool.doxtool] table; doxtool init never overwrites it"
+        )
+    text = old.decode("utf-8")
+    newline = "\r\n" if "\r\n" in text else "\n"
+    lead = "" if not text else (newline if text.endswith("\n") else newline * 2)
+    new = text + lead + table.replace("\n", newline)
+    parsed = tomllib.loads(new)
+    from_table(parsed["tool"]["doxtool"] if target is pyproject else parsed, str(target))
+    _write_file(root, target, old + (lead + table.replace("\n", newline)).encode("utf-8"))
+    result.written = True
+    return result
+
+
+# ---------------------------------------------------------------------------
+# rules
+
+
+def rule_data(rule: Any) -> dict[str, Any]:
+    """One rule as ``doxtool rules --format json`` prints it."""
+    return {
+        "code": rule.code,
+        "name": rule.name,
+        "summary": rule.summary,
+        "severity": rule.severity,
+        "fixable": rule.fixable,
+        "default_enabled": rule.default_enabled,
+        "doc": rule.doc,
+    }
+
+
+def clear_cache(project: Project) -> bool:
+    """Remove the facts cache and the recorded runs; True when there was one."""
+    directory = project.root / project.config.cache_dir
+    if not project.config.cache_dir or not project.inside(directory):
+        return False
+    from doxtool.cache import clear
+
+    return clear(directory)

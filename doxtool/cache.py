@@ -30,10 +30,36 @@ SCHEMA_VERSION = "1"
 _GITIGNORE = "# created by doxtool\n*\n"
 
 
+#: modules whose code shapes the cached values: a change to any of them (an
+#: upgrade, or a development checkout) invalidates every entry
+_PRODUCERS = (
+    "extract.py",
+    "resolve.py",
+    "effects.py",
+    "names.py",
+    "facts.py",
+    "positions.py",
+    "source.py",
+    "serde.py",
+    "companion.py",
+    "factlines.py",
+    "prompts.py",
+)
+
+
+def code_fingerprint() -> str:
+    digest = hashlib.blake2b(digest_size=12)
+    package = Path(__file__).resolve().parent
+    for name in _PRODUCERS:
+        with contextlib.suppress(OSError):
+            digest.update(name.encode() + b"\0" + (package / name).read_bytes())
+    return digest.hexdigest()
+
+
 class FactsCache:
     def __init__(self, directory: Path, salt: str) -> None:
         self.directory = directory
-        self.salt = f"{SCHEMA_VERSION}:{__version__}:{salt}".encode()
+        self.salt = f"{SCHEMA_VERSION}:{__version__}:{code_fingerprint()}:{salt}".encode()
         self.hits = 0
         self.misses = 0
         self._db: sqlite3.Connection | None = None

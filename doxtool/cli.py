@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+import time
 import traceback
 from pathlib import Path
 
@@ -13,19 +14,27 @@ from doxtool import __version__, api
 from doxtool.config import ConfigError
 from doxtool.describe import describe
 from doxtool.engine import unified_diff
-from doxtool.formats import FORMATS
+from doxtool.formats import FORMATS, OutputOptions, render
+from doxtool.formats.statistics import STATISTICS
+from doxtool.progress import ProgressBar
 from doxtool.rules import ALL_RULES, rule_by_code
+from doxtool.terminal import wants_color
+from doxtool.timings import cache_counts, verbose_lines
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 
 _path = click.Path(path_type=Path)
 _root_option = click.option(
-    "--root", type=click.Path(path_type=Path, file_okay=False), help="Project root."
+    "--root",
+    type=click.Path(path_type=Path, file_okay=False),
+    metavar="DIR",
+    help="Project root.",
 )
 _config_option = click.option(
     "--config",
     "config_file",
     type=_path,
+    metavar="FILE",
     help="Configuration file (pyproject.toml or doxtool.toml).",
 )
 
@@ -100,9 +109,40 @@ def inspect(
     show_default=True,
     help="Output format.",
 )
-@click.option("--select", multiple=True, help="Only these codes or prefixes (comma-separated).")
-@click.option("--ignore", multiple=True, help="Skip these codes or prefixes (comma-separated).")
+@click.option(
+    "--select",
+    multiple=True,
+    metavar="CODES",
+    help="Only these codes or prefixes (comma-separated).",
+)
+@click.option(
+    "--ignore",
+    multiple=True,
+    metavar="CODES",
+    help="Skip these codes or prefixes (comma-separated).",
+)
 @click.option("--exit-zero", is_flag=True, help="Exit 0 even when there are findings.")
+@click.option("--statistics", is_flag=True, help="Count findings per code instead of listing them.")
+@click.option(
+    "--show-source", is_flag=True, help="Show the offending line with a caret (text format)."
+)
+@click.option(
+    "--baseline",
+    type=_path,
+    metavar="FILE",
+    help="Report only findings this baseline file does not hold (default: configured).",
+)
+@click.option("-q", "--quiet", is_flag=True, help="Print findings only: no summary, no progress.")
+@click.option(
+    "-v", "--verbose", is_flag=True, help="Print time per phase and cache hits on stderr."
+)
+@click.option("--no-cache", is_flag=True, help="Neither read nor write the facts cache.")
+@click.option(
+    "--jobs",
+    type=click.IntRange(min=1),
+    metavar="N",
+    help="Processes for extracting facts (default: the CPU count).",
+)
 @_root_option
 @_config_option
 def check(
@@ -113,21 +153,65 @@ def check(
     select: tuple[str, ...],
     ignore: tuple[str, ...],
     exit_zero: bool,
+    statistics: bool,
+    show_source: bool,
+    baseline: Path | None,
+    quiet: bool,
+    verbose: bool,
+    no_cache: bool,
+    jobs: int | None,
     root: Path | None,
     config_file: Path | None,
 ) -> None:
     """Check tools, companions and prompts (all of them, or what PATHS touch)."""
     if fix and diff:
         raise api.UsageError("--fix and --diff exclude each other")
-    project = api.load_project(root, config_file)
-    report = api.check(project, list(paths), list(select), list(ignore), fix=fix, diff=diff)
+    if statistics and output_format not in STATISTICS:
+        raise api.UsageError("--statistics prints `--format text` or `--format json` only")
+    project = api.load_project(root, config_file, use_cache=not no_cache)
+    bar = ProgressBar(sys.stderr, enabled=not quiet)
+    try:
+        report = api.check(
+            project,
+            list(paths),
+            list(select),
+            list(ignore),
+            fix=fix,
+            diff=diff,
+            jobs=jobs,
+            use_cache=not no_cache,
+            baseline=baseline,
+            progress=bar.callback,
+        )
+    finally:
+        bar.close()
+    started = time.perf_counter()
     for error in report.errors:
         click.echo(f"doxtool: {error}", err=True)
     if diff:
         click.echo(unified_diff(report.changes), nl=False)
-    elif report.fixed:
+    elif report.fixed and not quiet:
         click.echo(f"Fixed {report.fixed} finding{'s' if report.fixed != 1 else ''}.", err=True)
-    click.echo(FORMATS[output_format](report.findings), nl=False)
+    options = OutputOptions(
+        root=project.root, color=wants_color(sys.stdout), show_source=show_source, quiet=quiet
+    )
+    if statistics:
+        output = STATISTICS[output_format](report.findings, options)
+    else:
+        output = render(output_format, report.findings, options)
+    click.echo(output, nl=False, color=options.color)
+    if report.baseline is not None and not quiet:
+        click.echo(
+            f"doxtool: baseline {report.baseline}: {report.baselined} known "
+            f"finding{'s' if report.baselined != 1 else ''} hidden, {report.baseline_fixed} "
+            f"look{'s' if report.baseline_fixed == 1 else ''} fixed"
+            + (" (`doxtool baseline prune` drops them)" if report.baseline_fixed else ""),
+            err=True,
+        )
+    if verbose:
+        timings = {**report.timings, "output": time.perf_counter() - started}
+        for line in verbose_lines(timings, report.counts, cache_counts(project)):
+            click.echo(f"doxtool: {line}", err=True)
     if report.errors:
         sys.exit(EXIT_ERROR)
     if report.findings and not exit_zero:
@@ -188,26 +272,97 @@ def schema(
 
 
 @cli.command()
-def rules() -> None:
-    """List the rules: code, name, fixable, enabled by default, summary."""
+@click.option(
+    "--format",
+    "output_format",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+    help="A table, or a JSON array with each rule's documentation.",
+)
+def rules(output_format: str) -> None:
+    """List the rules: code, name, fixable, on by default, summary."""
+    if output_format == "json":
+        click.echo(json.dumps([api.rule_data(r) for r in ALL_RULES], indent=2))
+        return
+    width = max(len(rule.name) for rule in ALL_RULES)
     for rule in ALL_RULES:
-        fixable = "fix" if rule.fixable else "   "
+        fixable = "fix" if rule.fixable else "-  "
         enabled = "on " if rule.default_enabled else "off"
-        click.echo(f"{rule.code}  {fixable}  {enabled}  {rule.name:<28} {rule.summary}")
+        click.echo(f"{rule.code}  {rule.name:<{width}}  {fixable}  {enabled}  {rule.summary}")
 
 
 @cli.command()
 @click.argument("code")
 def explain(code: str) -> None:
-    """Print a rule's documentation."""
+    """Print a rule's documentation (CODE or rule name)."""
     rule = rule_by_code(code)
     if rule is None:
         raise api.UsageError(f"unknown rule `{code}` (see `doxtool rules`)")
     click.echo(f"# {rule.code} {rule.name}\n")
     click.echo(f"{rule.summary}.\n")
     fix = "A safe fix exists (`doxtool check --fix`)." if rule.fixable else "No automatic fix."
-    click.echo(f"Severity: {rule.severity}. {fix}\n")
+    enabled = "on by default" if rule.default_enabled else "off by default (select it)"
+    click.echo(f"Severity: {rule.severity}, {enabled}. {fix}\n")
     click.echo(rule.doc.rstrip())
+
+
+@cli.group()
+def baseline() -> None:
+    """Accept the current findings, so that checks report only new ones."""
+
+
+@baseline.command("write")
+@click.argument("file", required=False, type=_path)
+@_root_option
+@_config_option
+def baseline_write(file: Path | None, root: Path | None, config_file: Path | None) -> None:
+    """Record every current finding in FILE (default: configured, or .doxtool-baseline.json)."""
+    project = api.load_project(root, config_file)
+    update = api.write_baseline(project, file)
+    noun = "finding" if update.entries == 1 else "findings"
+    click.echo(f"Wrote {update.entries} {noun} to {update.path}.")
+
+
+@baseline.command("prune")
+@click.argument("file", required=False, type=_path)
+@_root_option
+@_config_option
+def baseline_prune(file: Path | None, root: Path | None, config_file: Path | None) -> None:
+    """Drop the entries of FILE that no current finding matches (never adds any)."""
+    project = api.load_project(root, config_file)
+    update = api.prune_baseline(project, file)
+    click.echo(f"Removed {update.removed} of {update.removed + update.entries} from {update.path}.")
+
+
+@cli.command()
+@click.option("--dry-run", is_flag=True, help="Print the table only; write nothing.")
+@_root_option
+def init(dry_run: bool, root: Path | None) -> None:
+    """Detect the layout and write a matching [tool.doxtool] table."""
+    result = api.init(root, dry_run=dry_run)
+    if dry_run:
+        click.echo(result.table, nl=False)
+        return
+    for line in result.detected:
+        click.echo(f"detected {line}")
+    click.echo(f"wrote the configuration to {result.path}:\n")
+    click.echo(result.table, nl=False)
+
+
+@cli.group()
+def cache() -> None:
+    """Manage the facts cache."""
+
+
+@cache.command("clear")
+@_root_option
+@_config_option
+def cache_clear(root: Path | None, config_file: Path | None) -> None:
+    """Drop the facts cache and the recorded runs."""
+    project = api.load_project(root, config_file, use_cache=False)
+    removed = api.clear_cache(project)
+    click.echo(f"{'Cleared' if removed else 'No cache in'} {project.config.cache_dir}")
 
 
 def main() -> None:

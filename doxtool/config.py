@@ -68,8 +68,11 @@ def _default_profiles() -> dict[str, Profile]:
 
 @dataclass
 class Config:
-    #: directories (globs, relative to the root) holding tool modules
-    tool_dirs: list[str] = field(default_factory=lambda: ["tools", "plugins/*/tools"])
+    #: directories (globs, relative to the root) holding tool modules; ``python/tools``
+    #: is where Agent Zero releases keep them (with ``python/helpers/tool.py``)
+    tool_dirs: list[str] = field(
+        default_factory=lambda: ["tools", "python/tools", "plugins/*/tools"]
+    )
     #: more file-documented directories, besides those whose AGENTS.md says so
     documented_dirs: list[str] = field(default_factory=list)
     #: dotted names of the classes that make a class a tool

@@ -77,7 +77,6 @@ MODULE_PREFIXES: dict[str, tuple[str, ...]] = {
     "smtplib": (NETWORK,),
     "ftplib": (NETWORK,),
     "paramiko": (NETWORK,),
-    "aiofiles.os": (WRITE,),
 }
 
 #: method names that say what they do on any receiver
@@ -95,7 +94,11 @@ METHODS: dict[str, tuple[str, ...]] = {
     "rmdir": (DELETE,),
 }
 
+#: calls that open a file like the builtin ``open(path, mode)``
+OPEN_CALLS = frozenset({"io.open", "codecs.open", "aiofiles.open", "builtins.open"})
+
 _WRITE_MODES = frozenset("wax+")
+_MODE_CHARACTERS = frozenset("rwaxbt+U")
 
 
 def for_call(qualified: str | None) -> tuple[str, ...]:
@@ -104,6 +107,9 @@ def for_call(qualified: str | None) -> tuple[str, ...]:
         return ()
     if qualified in CALLS:
         return CALLS[qualified]
+    if qualified.startswith("aiofiles.os."):
+        # asynchronous twins of ``os`` functions (``aiofiles.os.remove``)
+        return CALLS.get(qualified.removeprefix("aiofiles."), ())
     for prefix, areas in MODULE_PREFIXES.items():
         if qualified == prefix or qualified.startswith(prefix + "."):
             return areas
@@ -112,6 +118,11 @@ def for_call(qualified: str | None) -> tuple[str, ...]:
 
 def for_method(name: str) -> tuple[str, ...]:
     return METHODS.get(name, ())
+
+
+def is_mode(text: str) -> bool:
+    """Whether a string reads as a file mode (``"r"``, ``"wb"``, ``"a+"``)."""
+    return 0 < len(text) <= 4 and set(text) <= _MODE_CHARACTERS
 
 
 def for_open(mode: str | None) -> tuple[str, ...]:

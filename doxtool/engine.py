@@ -5,16 +5,18 @@ from __future__ import annotations
 import difflib
 import fnmatch
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from doxtool.context import Context
 from doxtool.edits import Edit, apply_edits
-from doxtool.findings import Finding
+from doxtool.findings import Finding, Fix
+from doxtool.project import Project
 from doxtool.rules import ALL_RULES
 from doxtool.rules.base import Rule
 from doxtool.source import ReadError, SourceText, decode, read_bytes
+from doxtool.suppressions import MALFORMED, OWN_CODES, UNUSED, SuppressionIndex
 from doxtool.writes import UnsafeWrite, atomic_write
 
 #: how often ``--fix`` re-checks and fixes again before it gives up
@@ -54,15 +56,118 @@ def known_code(pattern: str) -> bool:
     return pattern == "ALL" or any(r.code.startswith(pattern) for r in ALL_RULES)
 
 
-def run(ctx: Context, rules: list[Rule]) -> list[Finding]:
+#: called as work proceeds: (phase, done, total)
+Progress = Callable[[str, int, int], None]
+#: ``prefetch`` reports progress after every chunk of this many modules or more
+MIN_CHUNK = 32
+
+
+def prefetch(
+    project: Project, modules: list[str], jobs: int | None, progress: Progress | None = None
+) -> None:
+    """Extract the facts of ``modules`` (through the cache and the pool).
+
+    Without ``progress`` this is one call; with it, the modules go in about
+    ten chunks so the progress bar can move (results are the same).
+    """
+    if progress is None:
+        project.prefetch(modules, jobs)
+        return
+    step = max(MIN_CHUNK, -(-len(modules) // 10))
+    progress("facts", 0, len(modules))
+    for start in range(0, len(modules), step):
+        project.prefetch(modules[start : start + step], jobs)
+        progress("facts", min(start + step, len(modules)), len(modules))
+
+
+def run(ctx: Context, rules: list[Rule], progress: Progress | None = None) -> list[Finding]:
+    """Findings of ``rules``, less the suppressed and per-file-ignored ones, sorted.
+
+    Suppression comments are applied here, after the rules ran; the findings
+    about the comments themselves (unused, malformed) are added when their
+    rules are among ``rules``.
+    """
+    by_code = {rule.code: rule for rule in rules}
     findings: list[Finding] = []
-    for rule in rules:
-        findings.extend(rule.check(ctx))
-    findings = _per_file_ignores(findings, ctx.config.per_file_ignores)
+    for done, rule in enumerate(rules, 1):
+        if rule.code not in OWN_CODES:
+            findings.extend(rule.check(ctx))
+        if progress is not None:
+            progress("rules", done, len(rules))
+    index = SuppressionIndex(ctx.project.root, known_code)
+    kept = [f for f in findings if not index.suppress(f.path, f.line, f.code)]
+    unused_rule = by_code.get(UNUSED) if ctx.scope.everything else None
+    malformed_rule = by_code.get(MALFORMED)
+    if unused_rule or malformed_rule:
+        files = sorted({*scope_files(ctx), *(f.path for f in findings)})
+        if unused_rule:
+            for finding in _shadow_findings(ctx, rules, index.named_codes(files)):
+                index.suppress(finding.path, finding.line, finding.code)
+            kept.extend(_unused(unused_rule, index, files))
+        if malformed_rule:
+            kept.extend(_malformed(malformed_rule, index, files))
+    kept = _per_file_ignores(kept, ctx.config.per_file_ignores)
     unique: dict[tuple[object, ...], Finding] = {}
-    for finding in findings:
+    for finding in kept:
         unique.setdefault((*finding.sort_key(), finding.subject), finding)
     return sorted(unique.values(), key=Finding.sort_key)
+
+
+def scope_files(ctx: Context) -> list[str]:
+    """The files a run checks: modules, companions and prompts in scope."""
+    files = [*ctx.documented_modules, *ctx.companions]
+    for prompt_set in ctx.prompt_sets:
+        files.extend(p for p in prompt_set.own_files().values() if ctx.prompt_in_scope(p))
+    return list(dict.fromkeys(files))
+
+
+def _shadow_findings(ctx: Context, rules: list[Rule], named: set[str]) -> list[Finding]:
+    """Findings of rules that suppressions name but this run did not select.
+
+    "Unused" must mean "this rule does not fire here", not "this rule was not
+    selected", so those rules run too; their findings only mark suppressions
+    as used and are not reported.
+    """
+    selected = {rule.code for rule in rules}
+    extra = [
+        rule()
+        for rule in ALL_RULES
+        if rule.code not in selected
+        and rule.code not in OWN_CODES
+        and any(rule.code.startswith(code) for code in named)
+    ]
+    return [finding for rule in extra for finding in rule.check(ctx)]
+
+
+def _unused(rule: Rule, index: SuppressionIndex, files: list[str]) -> Iterator[Finding]:
+    for path in files:
+        for suppression in index.of(path).suppressions:
+            unused = suppression.unused_codes()
+            if not unused:
+                continue
+            names = ", ".join(f"`{code}`" for code in unused)
+            noun = "code" if len(unused) == 1 else "codes"
+            yield rule.finding(
+                f"unused suppression {noun} {names}: no such finding in the lines it covers "
+                f"({suppression.first}-{suppression.last})",
+                path,
+                suppression.line,
+                suppression.column,
+                subject=f"{path}:suppression:{','.join(suppression.codes)}:{','.join(unused)}",
+                fix=Fix(f"remove unused suppression of {names}", [index.removal(suppression)]),
+            )
+
+
+def _malformed(rule: Rule, index: SuppressionIndex, files: list[str]) -> Iterator[Finding]:
+    for path in files:
+        for bad in index.of(path).malformed:
+            yield rule.finding(
+                f"malformed suppression comment: {bad.problem}",
+                path,
+                bad.line,
+                bad.column,
+                subject=f"{path}:malformed-suppression:{bad.text}",
+            )
 
 
 def _per_file_ignores(findings: list[Finding], table: dict[str, list[str]]) -> list[Finding]:

@@ -9,7 +9,13 @@ are read with :func:`ast.literal_eval`, which evaluates nothing but literals.
 Which classes are tools is decided later (:mod:`doxtool.resolve`), because a
 class may derive from the tool base through modules elsewhere in the
 repository; here every class that has an ``execute`` method (its own or one
-inherited from a class of the same module) gets a candidate analysis.
+inherited from a class of the same module) gets a candidate analysis, and so
+does, in a tools directory, a class that may inherit ``execute`` from another
+module of the repository (a partial analysis of its own methods).
+
+Hostile input is expected: a cheap scan keeps modules nested deeply enough to
+stall or crash libcst's parser away from it (:func:`_nesting_problem`), and
+every failure becomes a :class:`~doxtool.facts.Problem` with a position.
 """
 
 from __future__ import annotations
@@ -17,6 +23,7 @@ from __future__ import annotations
 import ast
 import dataclasses
 import re
+import warnings
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -42,8 +49,26 @@ from doxtool.names import module_name, resolve_relative
 from doxtool.positions import Locator
 
 #: nesting of brackets beyond which a module is not handed to the parser
-MAX_NESTING = 500
-_NOT_BRACKET = re.compile(r"[^()\[\]{}\n]+")
+#: (CPython itself refuses more than 200 levels of parentheses)
+MAX_NESTING = 200
+#: expression depth beyond which a module is not handed to libcst: its parser
+#: slows down steeply on long chains (calls, subscripts, operators: seconds at
+#: a depth of 1000) and overflows its native stack a little further on
+MAX_DEPTH = 250
+#: a logical line longer than this (strings and comments left out) has its
+#: operators, trailers and brackets counted
+_LONG_LINE = 400
+#: more of them than this in one logical line, and the real expression depth
+#: is measured (with ``ast``) before libcst sees the module
+_CHAIN_SUSPECT = 200
+#: ... and above this, a module that ``ast`` cannot measure is not parsed
+_CHAIN_LIMIT = 1000
+_NOT_BRACKET = re.compile(r"[^()\[\]{}]+")
+_STRINGS_AND_COMMENTS = re.compile(
+    r"""#[^\r\n]*|'''[\s\S]*?(?:'''|\Z)|\"\"\"[\s\S]*?(?:\"\"\"|\Z)"""
+    r"""|'(?:\\.|[^\\'\r\n])*'?|"(?:\\.|[^\\"\r\n])*"?"""
+)
+_CHAIN_TOKENS = re.compile(r"[()\[\]{}.\-+*/%&|^~<>@]|\b(?:not|and|or|if|lambda|await)\b")
 
 _COERCIONS = {
     "int": "integer",
@@ -92,29 +117,21 @@ def extract_module(
     """
     module = module if module is not None else module_name(path)
     facts = ModuleFacts(path=path, module=module)
-    depth, line = _max_nesting(source)
-    if depth > MAX_NESTING:
-        facts.problems.append(
-            Problem(
-                f"brackets nested {depth} deep (limit {MAX_NESTING}); module not analysed",
-                line,
-                1,
-                "limit",
-            )
-        )
+    problem = _nesting_problem(source)
+    if problem is not None:
+        facts.problems.append(problem)
         return facts
     try:
         tree = cst.parse_module(source)
     except cst.ParserSyntaxError as exc:
-        facts.problems.append(
-            Problem(_syntax_message(exc), exc.raw_line, exc.raw_column + 1, "syntax")
-        )
+        facts.problems.append(_syntax_problem(source, exc))
         return facts
     except RecursionError:
         facts.problems.append(Problem("module nested too deeply to parse", 1, 1, "limit"))
         return facts
     except Exception as exc:  # the native parser reports some errors untyped
-        facts.problems.append(Problem(f"cannot parse module: {exc}".splitlines()[0], 1, 1))
+        message = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        facts.problems.append(Problem(f"cannot parse module: {message}"[:300], 1, 1))
         return facts
     try:
         _ModuleScan(tree, source, facts, frozenset(local_roots)).run()
@@ -123,31 +140,155 @@ def extract_module(
     return facts
 
 
-def _syntax_message(exc: cst.ParserSyntaxError) -> str:
-    message = str(exc.message).strip().splitlines()[0] if exc.message else "invalid syntax"
-    return f"syntax error: {message}"
+def _syntax_problem(source: str, exc: cst.ParserSyntaxError) -> Problem:
+    """The syntax error, placed and worded as CPython does when it agrees.
 
-
-def _max_nesting(source: str) -> tuple[int, int]:
-    """Deepest bracket nesting (strings not excluded) and its line.
-
-    A cheap guard against inputs that would exhaust the parser's stack: a
-    module with fewer brackets than the limit needs no scan at all.
+    libcst points at the token where it gave up (the line after a missing
+    colon, the end of the file for an unclosed bracket); CPython names the
+    cause and its place. Its report is used unless it lies after libcst's,
+    which happens when the module uses syntax newer than the running Python.
     """
-    if source.count("(") + source.count("[") + source.count("{") <= MAX_NESTING:
-        return 0, 1
-    depth = best = 0
-    best_line = line = 1
-    for char in _NOT_BRACKET.sub("", source):
-        if char == "\n":
-            line += 1
-        elif char in "([{":
-            depth += 1
-            if depth > best:
-                best, best_line = depth, line
-        else:
-            depth = max(0, depth - 1)
-    return best, best_line
+    valid = False
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            ast.parse(source)
+    except SyntaxError as error:
+        if error.lineno is not None and error.lineno <= exc.raw_line and error.msg:
+            column = max(error.offset or 1, 1)
+            return Problem(f"syntax error: {error.msg}", error.lineno, column, "syntax")
+    except Exception:  # RecursionError, MemoryError, ValueError (NUL bytes)
+        pass
+    else:
+        valid = True
+    message = str(exc.message).strip().splitlines()[0] if exc.message else "invalid syntax"
+    if "\x00" in source:
+        before = source[: source.index("\x00")]
+        line = before.count("\n") + 1
+        return Problem("syntax error: NUL byte", line, len(before) - before.rfind("\n"), "syntax")
+    if valid:
+        # CPython accepts what libcst does not (a limit of its parser, or syntax
+        # newer than the libcst installed): not an error of the module
+        message = f"cannot parse module: {message}"
+        return Problem(message[:300], exc.raw_line, exc.raw_column + 1, "syntax")
+    return Problem(f"syntax error: {message}"[:300], exc.raw_line, exc.raw_column + 1, "syntax")
+
+
+def _nesting_problem(source: str) -> Problem | None:
+    """Why the module must not be handed to libcst, if it is nested too deeply.
+
+    A cheap scan covers ordinary modules: the bracket depth and, in logical
+    lines long enough to matter, the number of operators, trailers and
+    brackets, with strings and comments left out. Only a module with such a
+    long chain pays for measuring its real depth with ``ast``.
+    """
+    if len(source) <= _CHAIN_SUSPECT:
+        return None
+    depth, chain = _measure(_STRINGS_AND_COMMENTS.sub(" ", source))
+    if depth[0] <= MAX_NESTING and chain[0] <= _CHAIN_SUSPECT:
+        return None
+    # the same scan again, with every line kept, to say where
+    depth, chain = _measure(_STRINGS_AND_COMMENTS.sub(_keep_newlines, source))
+    if depth[0] > MAX_NESTING:
+        return Problem(
+            f"brackets nested {depth[0]} deep (limit {MAX_NESTING}); module not analysed",
+            depth[1],
+            1,
+            "limit",
+        )
+    count, line = chain
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            tree = ast.parse(source)
+    except (RecursionError, MemoryError):
+        return Problem(
+            f"expression nested too deeply to analyse (limit {MAX_DEPTH}); module not analysed",
+            line,
+            1,
+            "limit",
+        )
+    except Exception:  # a syntax error, or syntax newer than the running Python
+        if count <= _CHAIN_LIMIT:
+            return None
+        return Problem(
+            f"{count} operators in one statement (limit {_CHAIN_LIMIT}); module not analysed",
+            line,
+            1,
+            "limit",
+        )
+    levels, node = _ast_depth(tree)
+    if levels <= MAX_DEPTH:
+        return None
+    line = getattr(node, "lineno", line)
+    column = _char_column(source, line, getattr(node, "col_offset", 0))
+    return Problem(
+        f"expression nested {levels} deep (limit {MAX_DEPTH}); module not analysed",
+        line,
+        column,
+        "limit",
+    )
+
+
+def _keep_newlines(match: re.Match[str]) -> str:
+    return "\n" * match.group().count("\n") or " "
+
+
+def _measure(text: str) -> tuple[tuple[int, int], tuple[int, int]]:
+    """(bracket depth, its line) and (longest chain, its line) of stripped source.
+
+    The bracket depth is exact only when it exceeds :data:`MAX_NESTING`; a
+    chain is counted only in logical lines longer than :data:`_LONG_LINE`.
+    Each operator, trailer or bracket of a chain can add a level to libcst's
+    tree (``a.b.c``, ``f(x)(y)``, ``1 + 2 + 3``, ``not not x``).
+    """
+    depth = deepest = chain = 0
+    deepest_line = chain_line = start_line = 1
+    start = length = 0
+    for number, line in enumerate(text.split("\n"), 1):
+        length += len(line) + 1
+        opens = line.count("(") + line.count("[") + line.count("{")
+        if opens or depth:
+            if depth + opens > max(deepest, MAX_NESTING):
+                level = depth
+                for char in _NOT_BRACKET.sub("", line):
+                    level = level + 1 if char in "([{" else max(0, level - 1)
+                    if level > deepest:
+                        deepest, deepest_line = level, number
+            depth = max(0, depth + opens - line.count(")") - line.count("]") - line.count("}"))
+        if depth == 0 and not line.rstrip("\r").endswith("\\"):  # no backslash continuation
+            if length > _LONG_LINE:
+                count = len(_CHAIN_TOKENS.findall(text, start, start + length))
+                if count > chain:
+                    chain, chain_line = count, start_line
+            start += length
+            length = 0
+            start_line = number + 1
+    if length > _LONG_LINE:
+        count = len(_CHAIN_TOKENS.findall(text, start, start + length))
+        if count > chain:
+            chain, chain_line = count, start_line
+    return (deepest, deepest_line), (chain, chain_line)
+
+
+def _ast_depth(tree: ast.AST) -> tuple[int, ast.AST]:
+    """Depth of the deepest node of an ``ast`` tree, and that node."""
+    best, deepest = 0, tree
+    stack: list[tuple[ast.AST, int]] = [(tree, 0)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > best:
+            best, deepest = depth, node
+        stack.extend((child, depth + 1) for child in ast.iter_child_nodes(node))
+    return best, deepest
+
+
+def _char_column(source: str, line: int, byte_offset: int) -> int:
+    """1-based character column of an ``ast`` byte offset."""
+    lines = source.splitlines()
+    if not 1 <= line <= len(lines):
+        return 1
+    return len(lines[line - 1].encode("utf-8")[:byte_offset].decode("utf-8", "replace")) + 1
 
 
 # ---------------------------------------------------------------------------
@@ -217,6 +358,31 @@ def _dotted(node: cst.BaseExpression) -> list[str] | None:
     return None
 
 
+def _string_value(node: cst.SimpleString | cst.ConcatenatedString) -> str | bytes | None:
+    """Value of a string literal; None when it is an f-string.
+
+    Implicit concatenation nests (``"a" "b" "c"``), and a long multi-line
+    prompt text nests deeply enough to exhaust the recursion of libcst's own
+    ``evaluated_value``, so the parts are collected without recursion.
+    """
+    parts: list[str | bytes] = []
+    stack: list[cst.BaseExpression] = [node]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, cst.ConcatenatedString):
+            stack.append(current.right)
+            stack.append(current.left)
+        elif isinstance(current, cst.SimpleString):
+            parts.append(current.evaluated_value)
+        else:
+            return None
+    if all(isinstance(part, str) for part in parts):
+        return "".join(parts)  # type: ignore[arg-type]
+    if all(isinstance(part, bytes) for part in parts):
+        return b"".join(parts)  # type: ignore[arg-type]
+    return None
+
+
 def _literal(node: cst.BaseExpression, module: cst.Module) -> tuple[bool, Any]:
     """(True, value) when ``node`` is a Python literal; never evaluates code."""
     if isinstance(node, cst.Name):
@@ -224,7 +390,7 @@ def _literal(node: cst.BaseExpression, module: cst.Module) -> tuple[bool, Any]:
             return True, {"True": True, "False": False, "None": None}[node.value]
         return False, None
     if isinstance(node, (cst.SimpleString, cst.ConcatenatedString)):
-        value = node.evaluated_value
+        value = _string_value(node)
         return (value is not None, value)
     if not isinstance(
         node,
@@ -273,7 +439,7 @@ def _jsonable(value: Any) -> Any:
 # module outline
 
 
-@dataclass
+@dataclass(eq=False)
 class _Func:
     node: cst.FunctionDef
     qualname: str
@@ -301,8 +467,15 @@ class _Func:
         return kw.name.value if kw is not None else None
 
     @property
+    def is_static(self) -> bool:
+        return any(
+            isinstance(d.decorator, cst.Name) and d.decorator.value == "staticmethod"
+            for d in self.node.decorators
+        )
+
+    @property
     def self_name(self) -> str | None:
-        if self.cls is None:
+        if self.cls is None or self.is_static:
             return None
         positional = self.positional()
         return positional[0] if positional else None
@@ -325,10 +498,14 @@ class _ModuleScan:
         self.facts = facts
         self.module = facts.module
         self.is_package = facts.path.endswith("__init__.py")
+        self.in_tools_dir = "tools" in facts.path.split("/")[:-1]
         self.local_roots = local_roots
         self.loc = Locator(source, tree)
         self.names: dict[str, str] = {}
-        self.str_constants: dict[str, str] = {}
+        #: module-level names bound once, to their value (``MODES = ("a", "b")``)
+        self.constant_nodes: dict[str, cst.BaseExpression | None] = {}
+        self._constants: dict[str, tuple[bool, Any]] = {}
+        self.star_imports: list[str] = []
         self.functions: dict[str, _Func] = {}
         self.classes: dict[str, _Class] = {}
         self.import_areas: set[str] = set()
@@ -342,6 +519,7 @@ class _ModuleScan:
         # ``from __future__ import ...`` is a compiler directive, not a dependency
         facts.imports = sorted(self.import_areas - {"__future__", ""})
         facts.imported_names = dict(sorted(self.names.items()))
+        facts.star_imports = list(dict.fromkeys(self.star_imports))
         for cls in self.classes.values():
             line, _ = self.loc.statement(cls.node)
             facts.classes.append(
@@ -357,6 +535,22 @@ class _ModuleScan:
         for cls in self.classes.values():
             if self._find_method(cls, "execute") is not None:
                 facts.candidates.append(_ToolScan(self, cls).run())
+            elif self.in_tools_dir and self._inherits_from_repository(cls):
+                # ``execute`` may come from a base in another module of the
+                # repository; what this class's own methods do is merged in
+                # once that base is known (:mod:`doxtool.resolve`). Only in
+                # tool directories: elsewhere (API handlers, extensions) such
+                # classes abound and are hardly ever tools.
+                facts.candidates.append(_ToolScan(self, cls).run_partial())
+
+    def _inherits_from_repository(self, cls: _Class) -> bool:
+        """Whether a class (or an in-module base) has a base from another repository module."""
+        own = f"{self.module}."
+        return any(
+            base.split(".", 1)[0] in self.local_roots and not base.startswith(own)
+            for owner in self.mro(cls)
+            for base in owner.resolved
+        ) and any(owner.methods for owner in self.mro(cls))
 
     def _outline(self, body: Sequence[cst.BaseStatement]) -> None:
         for stmt in body:
@@ -378,10 +572,16 @@ class _ModuleScan:
                 for small in stmt.body:
                     if isinstance(small, (cst.Import, cst.ImportFrom)):
                         self._bind_import(small, self.names)
+                        self._star_import(small)
+
+    def _star_import(self, node: cst.Import | cst.ImportFrom) -> None:
+        if isinstance(node, cst.ImportFrom) and isinstance(node.names, cst.ImportStar):
+            self.star_imports.append(self._from_module(node))
 
     def _outline_small(self, small: cst.BaseSmallStatement) -> None:
         if isinstance(small, (cst.Import, cst.ImportFrom)):
             self._bind_import(small, self.names)
+            self._star_import(small)
             return
         targets: list[cst.BaseExpression] = []
         value: cst.BaseExpression | None = None
@@ -397,10 +597,31 @@ class _ModuleScan:
             name = target.value
             if name.isupper() and name not in self.facts.constants:
                 self.facts.constants.append(name)
-            if isinstance(value, (cst.SimpleString, cst.ConcatenatedString)):
-                literal = value.evaluated_value
-                if isinstance(literal, str):
-                    self.str_constants[name] = literal
+            # a name bound twice is not a constant; values are read on demand
+            self.constant_nodes[name] = None if name in self.constant_nodes else value
+
+    def constant(self, name: str) -> tuple[bool, Any]:
+        """(True, value) when a module-level name is bound once to a literal."""
+        known = self._constants.get(name)
+        if known is None:
+            value = self.constant_nodes.get(name)
+            known = self._constants[name] = (
+                self._constant_value(value) if value is not None else (False, None)
+            )
+        return known
+
+    def _constant_value(self, value: cst.BaseExpression) -> tuple[bool, Any]:
+        """A literal, also wrapped in ``frozenset(...)``, ``tuple(...)`` and the like."""
+        if (
+            isinstance(value, cst.Call)
+            and isinstance(value.func, cst.Name)
+            and value.func.value in ("frozenset", "set", "tuple", "list")
+            and len(value.args) == 1
+            and not value.args[0].keyword
+            and not value.args[0].star
+        ):
+            value = value.args[0].value
+        return _literal(value, self.tree)
 
     def _outline_class(self, node: cst.ClassDef) -> None:
         bases: list[str] = []
@@ -577,12 +798,30 @@ class _Env:
     names: dict[str, str]
     collect_outcomes: bool
     stmt: cst.CSTNode | None = None
+    #: local name -> the argument its value stands for
     var_args: dict[str, str] = field(default_factory=dict)
-    responses: set[str] = field(default_factory=set)
+    #: local name -> ``break_loop`` values (and expressions) of the Responses
+    #: assigned to it
+    responses: dict[str, list[tuple[bool | str, str | None]]] = field(default_factory=dict)
     guards: list[frozenset[str] | None] = field(default_factory=list)
 
     def guarded(self, key: str) -> bool:
         return any(g is None or key in g for g in self.guards)
+
+
+@dataclass(frozen=True)
+class _Target:
+    """A function of the module that a call reaches, and what it is handed."""
+
+    fn: _Func
+    #: parameters that receive the tool's arguments dict
+    dicts: frozenset[str] = frozenset()
+    #: the arguments dict is splatted into the call (``f(**self.args)``)
+    splat: bool = False
+    #: (parameter, argument) pairs: parameters that receive an argument's value
+    values: frozenset[tuple[str, str]] = frozenset()
+    #: parameter that receives the tool itself (``_create(self)``)
+    self_param: str | None = None
 
 
 class _ToolScan:
@@ -601,7 +840,9 @@ class _ToolScan:
         self.helpers: dict[str, None] = {}
         self.side_effects: set[str] = set()
         self.intervention = False
-        self.done: set[tuple[str, frozenset[str], bool]] = set()
+        self.done: set[tuple[str, bool, _Target]] = set()
+        #: functions whose return value ``execute`` returns (``execute`` first)
+        self.chain: dict[str, None] = {}
 
     def run(self) -> ToolFacts:
         execute = self.scan._find_method(self.cls, "execute")
@@ -622,22 +863,57 @@ class _ToolScan:
             ),
         )
         self._execute_parameters(execute)
-        dicts = {execute.star_kwarg} if execute.star_kwarg else set()
-        self._scan(execute, frozenset(dicts), collect=True)
+        dicts = frozenset({execute.star_kwarg} if execute.star_kwarg else ())
+        self._scan(_Target(execute, dicts, values=_own_values(execute)), collect=True)
         # other methods read ``self.args`` and call helpers too
         for owner in self.mro:
             for method in owner.methods.values():
                 if method.name != "execute":
-                    self._scan(method, frozenset(), collect=False)
+                    self._scan(_Target(method), collect=False)
+        return self._finish(tool)
+
+    def run_partial(self) -> ToolFacts:
+        """What the methods of a class without ``execute`` do.
+
+        The class may inherit ``execute`` from a base in another module, and
+        that ``execute`` may call, or return through, methods this class
+        overrides. Every method is analysed as if ``execute`` returned its
+        result; :mod:`doxtool.resolve` keeps the outcomes of those it does.
+        """
+        line, _ = self.scan.loc.statement(self.cls.node)
+        tool = ToolFacts(
+            name=self.scan.facts.path.rsplit("/", 1)[-1].removesuffix(".py"),
+            class_name=self.cls.name,
+            line=line,
+            bases=self.cls.resolved,
+        )
+        for owner in self.mro:
+            for method in owner.methods.values():
+                self._scan(_Target(method), collect=True)
+        tool = self._finish(tool)
+        tool.returns_from = []
+        return tool
+
+    def _finish(self, tool: ToolFacts) -> ToolFacts:
         tool.arguments = [b.build() for b in self.args.values()]
-        tool.dynamic_reads = self.dynamic
-        tool.outcomes = sorted(self.outcomes, key=lambda o: (o.line, o.column))
-        tool.missing_responses = sorted(self.missing, key=lambda m: (m.line, m.column))
+        tool.dynamic_reads = _unique(self.dynamic, lambda r: (r.line, r.column, r.expression))
+        tool.outcomes = sorted(
+            _unique(
+                self.outcomes,
+                lambda o: (o.line, o.column, o.function, o.break_loop, o.expression),
+            ),
+            key=lambda o: (o.line, o.column),
+        )
+        tool.missing_responses = sorted(
+            _unique(self.missing, lambda m: (m.line, m.column, m.kind, m.function)),
+            key=lambda m: (m.line, m.column),
+        )
         tool.raises = _unique(self.raises, lambda r: (r.line, r.column, r.exception))
         tool.helpers = [h for h in self.helpers if self._is_helper(h)]
         tool.imports = list(self.scan.facts.imports)
         tool.intervention = self.intervention
         tool.side_effects = [a for a in effects_order() if a in self.side_effects]
+        tool.returns_from = list(self.chain)
         return tool
 
     def _is_helper(self, name: str) -> bool:
@@ -655,9 +931,7 @@ class _ToolScan:
     # -- arguments from execute's own parameters ---------------------------
 
     def _execute_parameters(self, fn: _Func) -> None:
-        for index, param in enumerate(fn.named()):
-            if index == 0 and fn.cls is not None and param in fn.node.params.params[:1]:
-                continue  # self
+        for param in _own_params(fn):
             self._parameter_argument(fn, param)
 
     def _parameter_argument(self, fn: _Func, param: cst.Param) -> None:
@@ -670,7 +944,7 @@ class _ToolScan:
         if param.default is None:
             builder.required_read = True
         else:
-            ok, value = _literal(param.default, self.module)
+            ok, value = self._value(param.default)
             if ok:
                 builder.set_default(value)
         if param.annotation is not None:
@@ -684,28 +958,27 @@ class _ToolScan:
 
     # -- function bodies ----------------------------------------------------
 
-    def _scan(
-        self,
-        fn: _Func,
-        dicts: frozenset[str],
-        collect: bool,
-        splat: bool = False,
-    ) -> None:
-        key = (fn.qualname, dicts, collect)
+    def _scan(self, target: _Target, collect: bool) -> None:
+        key = (target.fn.qualname, collect, target)
         if key in self.done:
             return
         self.done.add(key)
-        if splat:
-            for param in fn.named():
-                if fn.cls is not None and param is fn.named()[0]:
-                    continue
+        fn = target.fn
+        if collect:
+            self.chain.setdefault(fn.qualname, None)
+        values = dict(target.values)
+        if target.splat:
+            # ``f(**self.args)``: every named parameter is an argument
+            for param in _own_params(fn):
                 self._parameter_argument(fn, param)
+                values[param.name.value] = param.name.value
         env = _Env(
             func=fn,
-            self_name=fn.self_name,
-            dicts=set(dicts),
+            self_name=fn.self_name if fn.cls is not None else target.self_param,
+            dicts=set(target.dicts),
             names=dict(self.scan.names),
             collect_outcomes=collect,
+            var_args=values,
         )
         body = _suite_body(fn.node.body)
         self._stmts(body, env)
@@ -750,18 +1023,31 @@ class _ToolScan:
     ) -> None:
         if isinstance(target, cst.Name):
             name = target.value
+            arg = self._arg_of(value, env)
             env.var_args.pop(name, None)
-            env.responses.discard(name)
             if self._is_dict_source(value, env, alias=True):
                 env.dicts.add(name)
             elif name in env.dicts:
                 env.dicts.discard(name)
-            arg = self._arg_of(value, env)
             if arg is not None:
                 env.var_args[name] = arg
             if self._is_response_call(value, env):
-                env.responses.add(name)
-        elif isinstance(target, cst.Subscript | cst.Attribute):
+                # a Response kept in a variable: every assignment is a
+                # possible value at ``return name`` (branches are not told apart)
+                call = value.expression if isinstance(value, cst.Await) else value
+                assert isinstance(call, cst.Call)
+                env.responses.setdefault(name, []).append(self._break_loop(call))
+            elif not (isinstance(value, cst.Name) and value.value == name):
+                env.responses.pop(name, None)
+        elif isinstance(target, cst.Attribute):
+            if (
+                target.attr.value == "break_loop"
+                and isinstance(target.value, cst.Name)
+                and target.value.value in env.responses
+            ):
+                env.responses[target.value.value] = [self._break_loop_value(value)]
+            self._expr(target.value, env)
+        elif isinstance(target, cst.Subscript):
             self._expr(target.value, env)
         elif isinstance(target, (cst.Tuple, cst.List)):
             for element in target.elements:
@@ -801,8 +1087,11 @@ class _ToolScan:
         elif isinstance(stmt, cst.Match):
             self._match(stmt, env)
         elif isinstance(stmt, cst.FunctionDef):
-            # closures see the enclosing function's names
+            # closures see the enclosing function's names; what they return
+            # is not what the enclosing function returns
+            collect, env.collect_outcomes = env.collect_outcomes, False
             self._stmts(_suite_body(stmt.body), env)
+            env.collect_outcomes = collect
         # nested classes are not part of the tool's behaviour
 
     def _if(self, stmt: cst.If, env: _Env) -> None:
@@ -826,7 +1115,7 @@ class _ToolScan:
         for case in stmt.cases:
             if arg is not None:
                 for value in _match_values(case.pattern, self.module):
-                    self._arg(arg).add_enum(value)
+                    self._add_enum(arg, value, listed=True)
             self._stmts(_suite_body(case.body), env)
 
     # -- returns, raises ------------------------------------------------------
@@ -838,19 +1127,34 @@ class _ToolScan:
         if not env.collect_outcomes:
             return
         line, column = self.scan.loc.statement(node)
-        qualname = env.func.qualname
         if value is None:
-            self.missing.append(MissingResponse("bare-return", line, column, qualname))
+            self.missing.append(MissingResponse("bare-return", line, column, env.func.qualname))
             return
+        # ``return a if c else b`` returns either
+        todo: list[cst.BaseExpression] = [value]
+        while todo:
+            current = todo.pop()
+            if isinstance(current, cst.IfExp):
+                todo.extend((current.orelse, current.body))
+            else:
+                self._returned(current, line, column, env)
+
+    def _returned(self, value: cst.BaseExpression, line: int, column: int, env: _Env) -> None:
+        """One expression ``execute`` (or a function in its chain) returns."""
+        qualname = env.func.qualname
         inner = value.expression if isinstance(value, cst.Await) else value
         call = inner if isinstance(inner, cst.Call) else None
         if call is not None and self._is_response_call(call, env):
-            self.outcomes.append(self._outcome(call, line, column, qualname))
+            kind, expression = self._break_loop(call)
+            self.outcomes.append(Outcome(kind, line, column, expression, qualname))
             return
         if isinstance(inner, cst.Name) and inner.value in env.responses:
-            self.outcomes.append(
-                Outcome("dynamic", line, column, f"{inner.value}.break_loop", qualname)
-            )
+            values = env.responses[inner.value]
+            if len(set(values)) == 1:
+                kind, expression = values[0]
+            else:
+                kind, expression = "dynamic", f"{inner.value}.break_loop"
+            self.outcomes.append(Outcome(kind, line, column, expression, qualname))
             return
         if isinstance(inner, cst.Name) and inner.value == "None":
             self.missing.append(MissingResponse("returns-none", line, column, qualname))
@@ -859,13 +1163,22 @@ class _ToolScan:
         if ok or isinstance(inner, cst.FormattedString):
             self.missing.append(MissingResponse("returns-literal", line, column, qualname))
             return
-        if call is not None:
-            target = self._callee(call, env)
-            if target is not None:
-                fn, dicts, splat = target
-                self._scan(fn, dicts, collect=True, splat=splat)
+        if call is None:
+            return
+        target = self._callee(call, env)
+        if target is not None:
+            self._scan(target, collect=True)
+        elif (
+            isinstance(call.func, cst.Attribute)
+            and isinstance(call.func.value, cst.Name)
+            and call.func.value.value == env.self_name
+            and env.func.cls is not None
+        ):
+            # a method this module does not define (a base elsewhere may)
+            self.chain.setdefault(f"{self.cls.name}.{call.func.attr.value}", None)
 
-    def _outcome(self, call: cst.Call, line: int, column: int, qualname: str) -> Outcome:
+    def _break_loop(self, call: cst.Call) -> tuple[bool | str, str | None]:
+        """``break_loop`` of a ``Response(...)`` call: True, False or dynamic."""
         value: cst.BaseExpression | None = None
         positional = [a for a in call.args if a.keyword is None and not a.star]
         for arg in call.args:
@@ -874,11 +1187,16 @@ class _ToolScan:
         if value is None and len(positional) >= 2:
             value = positional[1].value
         if value is None:
-            return Outcome("dynamic", line, column, "<missing>", qualname)
+            splat = next((a for a in call.args if a.star == "**"), None)
+            if splat is not None:
+                return "dynamic", "**" + self.module.code_for_node(splat.value).strip()
+            return "dynamic", "<missing>"
+        return self._break_loop_value(value)
+
+    def _break_loop_value(self, value: cst.BaseExpression) -> tuple[bool | str, str | None]:
         if isinstance(value, cst.Name) and value.value in ("True", "False"):
-            return Outcome(value.value == "True", line, column, None, qualname)
-        expression = self.module.code_for_node(value).strip()
-        return Outcome("dynamic", line, column, expression, qualname)
+            return value.value == "True", None
+        return "dynamic", self.module.code_for_node(value).strip()
 
     def _raise(self, node: cst.Raise, env: _Env) -> None:
         exc = node.exc
@@ -890,6 +1208,10 @@ class _ToolScan:
         if dotted is None:
             return
         qualified = self.scan._resolve(dotted, env.names)
+        if qualified is None and len(dotted) == 1 and dotted[0] in self.scan.classes:
+            qualified = f"{self.scan.module}.{dotted[0]}"
+        if qualified is None and not dotted[-1][:1].isupper():
+            return  # ``raise error``: a variable holding an exception of unknown type
         short = (qualified or ".".join(dotted)).rsplit(".", 1)[-1]
         line, column = self.scan.loc.statement(node)
         self.raises.append(
@@ -946,25 +1268,34 @@ class _ToolScan:
             return node.value in env.dicts
         if not alias:
             return False
-        # ``args = self.args or {}``, ``args = dict(self.args)``
+        # ``args = self.args or {}``, ``dict(self.args)``, ``dict(**self.args)``,
+        # ``{**self.args}``, ``self.args.copy()``, ``copy.deepcopy(self.args)``
         if isinstance(node, cst.BooleanOperation) and isinstance(node.operator, cst.Or):
             return self._is_dict_source(node.left, env)
-        if (
-            isinstance(node, cst.Call)
-            and isinstance(node.func, cst.Name)
-            and node.func.value == "dict"
-            and len(node.args) == 1
-        ):
-            return self._is_dict_source(node.args[0].value, env)
+        if isinstance(node, cst.Dict):
+            return bool(node.elements) and all(
+                isinstance(e, cst.StarredDictElement) and self._is_dict_source(e.value, env)
+                for e in node.elements
+            )
+        if not isinstance(node, cst.Call):
+            return False
+        func = node.func
+        if isinstance(func, cst.Attribute) and func.attr.value == "copy" and not node.args:
+            return self._is_dict_source(func.value, env)
+        dotted = _dotted(func)
+        if dotted in (["dict"], ["copy", "copy"], ["copy", "deepcopy"], ["deepcopy"]):
+            return len(node.args) == 1 and self._is_dict_source(node.args[0].value, env)
         return False
 
     def _key(self, node: cst.BaseExpression, env: _Env) -> str | DynamicKey:
         if isinstance(node, (cst.SimpleString, cst.ConcatenatedString)):
-            value = node.evaluated_value
+            value = _string_value(node)
             if isinstance(value, str):
                 return value
-        if isinstance(node, cst.Name) and node.value in self.scan.str_constants:
-            return self.scan.str_constants[node.value]
+        if isinstance(node, cst.Name):
+            ok, value = self.scan.constant(node.value)
+            if ok and isinstance(value, str):
+                return value
         return DYNAMIC
 
     def _read(
@@ -987,10 +1318,16 @@ class _ToolScan:
         if kind == "subscript" and not guarded:
             builder.required_read = True
         if default is not None:
-            ok, value = _literal(default, self.module)
+            ok, value = self._value(default)
             if ok:
                 builder.set_default(value)
         return key
+
+    def _value(self, node: cst.BaseExpression) -> tuple[bool, Any]:
+        """(True, value) for a literal or a module-level constant bound to one."""
+        if isinstance(node, cst.Name) and node.value not in ("True", "False", "None"):
+            return self.scan.constant(node.value)
+        return _literal(node, self.module)
 
     def _subscript(self, node: cst.Subscript, env: _Env) -> None:
         if not self._is_dict_source(node.value, env) or len(node.slice) != 1:
@@ -1022,55 +1359,64 @@ class _ToolScan:
         arg = self._arg_of(subject, env)
         if arg is None:
             return
-        ok, value = _literal(other, self.module)
+        ok, value = self._value(other)
         if not ok:
-            if isinstance(other, cst.Name) and other.value in self.scan.str_constants:
-                ok, value = True, self.scan.str_constants[other.value]
-            else:
-                return
+            return
         if isinstance(op, (cst.In, cst.NotIn)):
             if isinstance(value, (list, dict)):
                 for item in value:
-                    self._arg(arg).add_enum(item)
+                    self._add_enum(arg, item, listed=True)
             return
-        if isinstance(op, (cst.Is, cst.IsNot)) or value is None:
-            return
-        self._arg(arg).add_enum(value)
+        if not isinstance(op, (cst.Is, cst.IsNot)):
+            self._add_enum(arg, value, listed=False)
+
+    def _add_enum(self, arg: str, value: Any, listed: bool) -> None:
+        # ``x == ""`` and ``x is None`` test for absence, not for a choice
+        if value is not None and value != "" and not isinstance(value, (list, dict)):
+            self._arg(arg).add_enum(value, listed)
 
     def _arg_of(self, node: cst.BaseExpression, env: _Env) -> str | None:
-        """The argument an expression stands for, through coercion and normalisation."""
-        for _ in range(32):
+        """The argument an expression stands for, through coercion and normalisation.
+
+        ``str(self.args.get("mode", "")).strip().lower()`` stands for ``mode``;
+        ``self.method or self.args.get("action")`` for ``action`` (the first
+        operand of an ``or`` that is an argument).
+        """
+        todo = [node]
+        steps = 0
+        while todo and steps < 64:
+            steps += 1
+            node = todo.pop()
             if isinstance(node, cst.Name):
-                return env.var_args.get(node.value)
-            if isinstance(node, cst.Subscript):
+                arg = env.var_args.get(node.value)
+            elif isinstance(node, cst.Subscript):
+                arg = None
                 if self._is_dict_source(node.value, env) and len(node.slice) == 1:
                     element = node.slice[0].slice
                     if isinstance(element, cst.Index):
                         key = self._key(element.value, env)
-                        return key if isinstance(key, str) else None
-                return None
-            if isinstance(node, cst.BooleanOperation) and isinstance(node.operator, cst.Or):
-                node = node.left
+                        arg = key if isinstance(key, str) else None
+            elif isinstance(node, cst.BooleanOperation) and isinstance(node.operator, cst.Or):
+                todo.extend((node.right, node.left))
                 continue
-            if isinstance(node, cst.Await):
-                return None
-            if not isinstance(node, cst.Call):
-                return None
-            func = node.func
-            if isinstance(func, cst.Attribute):
-                if func.attr.value in _READ_METHODS and self._is_dict_source(func.value, env):
-                    if not node.args:
-                        return None
-                    key = self._key(node.args[0].value, env)
-                    return key if isinstance(key, str) else None
-                if func.attr.value in _STRING_METHODS:
-                    node = func.value
+            elif isinstance(node, cst.Call):
+                arg = None
+                func = node.func
+                if isinstance(func, cst.Attribute):
+                    if func.attr.value in _READ_METHODS and self._is_dict_source(func.value, env):
+                        if node.args:
+                            key = self._key(node.args[0].value, env)
+                            arg = key if isinstance(key, str) else None
+                    elif func.attr.value in _STRING_METHODS:
+                        todo.append(func.value)
+                        continue
+                elif isinstance(func, cst.Name) and func.value in _COERCIONS and node.args:
+                    todo.append(node.args[0].value)
                     continue
-                return None
-            if isinstance(func, cst.Name) and func.value in _COERCIONS and node.args:
-                node = node.args[0].value
-                continue
-            return None
+            else:
+                arg = None
+            if arg is not None:
+                return arg
         return None
 
     def _call(self, node: cst.Call, env: _Env) -> None:
@@ -1109,10 +1455,10 @@ class _ToolScan:
             self._record_call(dotted, node, env)
         target = self._callee(node, env)
         if target is not None:
-            fn, dicts, splat = target
-            self._scan(fn, dicts, collect=False, splat=splat)
-        elif isinstance(func, cst.Attribute):
-            self._side_effects(effects.for_method(func.attr.value))
+            self._scan(target, collect=False)
+        elif isinstance(func, cst.Attribute) and dotted is None:
+            # a method of a computed receiver: ``Path(p).write_text(...)``
+            self._method_effects(func.attr.value, node)
 
     def _record_call(self, dotted: list[str], node: cst.Call, env: _Env) -> None:
         if env.self_name and dotted[0] == env.self_name:
@@ -1120,6 +1466,9 @@ class _ToolScan:
                 self.helpers.setdefault("self.agent." + ".".join(dotted[2:]), None)
             if dotted[-1] == "handle_intervention":
                 self.intervention = True
+            elif len(dotted) >= 3:
+                # ``self.path.unlink()``; ``self.method()`` is followed instead
+                self._method_effects(dotted[-1], node)
             return
         if dotted[-1] == "handle_intervention":
             self.intervention = True
@@ -1132,13 +1481,37 @@ class _ToolScan:
                 qualified = f"{self.scan.module}.{'.'.join(dotted)}"
             else:
                 if len(dotted) > 1:
-                    self._side_effects(effects.for_method(dotted[-1]))
+                    self._method_effects(dotted[-1], node)
                 return
         self.helpers.setdefault(qualified, None)
+        if qualified in effects.OPEN_CALLS:
+            self._side_effects(effects.for_open(self._open_mode(node)))
+            return
         areas = effects.for_call(qualified)
         if not areas and len(dotted) > 1:
             areas = effects.for_method(dotted[-1])
         self._side_effects(areas)
+
+    def _method_effects(self, name: str, node: cst.Call) -> None:
+        """Areas of a method whose receiver is not known (a local, an attribute)."""
+        if name == "open":
+            self._side_effects(self._method_open(node))
+        else:
+            self._side_effects(effects.for_method(name))
+
+    def _method_open(self, node: cst.Call) -> tuple[str, ...]:
+        """``path.open("w")``: a file when the mode is a literal mode string."""
+        positional = [a for a in node.args if a.keyword is None and not a.star]
+        mode_node = positional[0].value if positional else None
+        for arg in node.args:
+            if arg.keyword is not None and arg.keyword.value == "mode":
+                mode_node = arg.value
+        if mode_node is None:
+            return ()
+        ok, mode = _literal(mode_node, self.module)
+        if ok and isinstance(mode, str) and effects.is_mode(mode):
+            return effects.for_open(mode)
+        return ()
 
     def _open_mode(self, node: cst.Call) -> str | None:
         mode_node: cst.BaseExpression | None = None
@@ -1156,18 +1529,21 @@ class _ToolScan:
     def _side_effects(self, areas: Iterable[str]) -> None:
         self.side_effects.update(areas)
 
-    def _callee(self, node: cst.Call, env: _Env) -> tuple[_Func, frozenset[str], bool] | None:
-        """A function of this module the call reaches, with the dict parameters it gets."""
+    def _callee(self, node: cst.Call, env: _Env) -> _Target | None:
+        """A function of this module the call reaches, and what it is handed.
+
+        Followed are the module's functions, the class's methods (through
+        ``self`` or ``super()``), and what reaches their parameters: the
+        arguments dict, an argument's value, or the tool itself.
+        """
         func = node.func
         fn: _Func | None = None
-        offset = 0
         if isinstance(func, cst.Name):
             if func.value in self.scan.functions and func.value not in env.names:
                 fn = self.scan.functions[func.value]
         elif isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name):
             if env.self_name and func.value.value == env.self_name:
                 fn = self._method(func.attr.value)
-                offset = 1
         elif (
             isinstance(func, cst.Attribute)
             and isinstance(func.value, cst.Call)
@@ -1175,12 +1551,14 @@ class _ToolScan:
             and func.value.func.value == "super"
         ):
             fn = self._method(func.attr.value, skip=env.func.cls)
-            offset = 1
         if fn is None:
             return None
-        positional = fn.positional()[offset:]
+        own = {p.name.value for p in _own_params(fn)}
+        positional = [name for name in fn.positional() if name in own]
         dicts: set[str] = set()
+        values: set[tuple[str, str]] = set()
         splat = False
+        self_param: str | None = None
         index = 0
         for arg in node.args:
             if arg.star == "**":
@@ -1190,15 +1568,27 @@ class _ToolScan:
                         dicts.add(fn.star_kwarg)
                 continue
             if arg.star == "*":
+                index = len(positional)  # where the rest lands is unknown
                 continue
             if arg.keyword is not None:
-                if self._is_dict_source(arg.value, env):
-                    dicts.add(arg.keyword.value)
+                param: str | None = arg.keyword.value
+            elif index < len(positional):
+                param = positional[index]
+                index += 1
+            else:
+                param = None
+            if param is None:
                 continue
-            if index < len(positional) and self._is_dict_source(arg.value, env):
-                dicts.add(positional[index])
-            index += 1
-        return fn, frozenset(dicts), splat
+            value = arg.value
+            if self._is_dict_source(value, env):
+                dicts.add(param)
+            elif isinstance(value, cst.Name) and env.self_name and value.value == env.self_name:
+                self_param = param
+            else:
+                argument = self._arg_of(value, env)
+                if argument is not None:
+                    values.add((param, argument))
+        return _Target(fn, frozenset(dicts), splat, frozenset(values), self_param)
 
     def _method(self, name: str, skip: str | None = None) -> _Func | None:
         owners = self.mro
@@ -1249,6 +1639,21 @@ class _ToolScan:
         return frozenset(positive), frozenset(negative)
 
 
+def _own_params(fn: _Func) -> list[cst.Param]:
+    """Named parameters of a function, without a method's ``self`` or ``cls``."""
+    named = fn.named()
+    if fn.cls is not None and not fn.is_static and fn.node.params.params[:1]:
+        return named[1:] if named and named[0] is fn.node.params.params[0] else named
+    if fn.cls is not None and not fn.is_static and fn.node.params.posonly_params[:1]:
+        return named[1:]
+    return named
+
+
+def _own_values(fn: _Func) -> frozenset[tuple[str, str]]:
+    """Each named parameter standing for the argument of the same name."""
+    return frozenset((p.name.value, p.name.value) for p in _own_params(fn))
+
+
 def effects_order() -> tuple[str, ...]:
     return (effects.READ, effects.WRITE, effects.DELETE, effects.NETWORK, effects.SUBPROCESS)
 
@@ -1265,15 +1670,19 @@ class _ArgBuilder:
     #: ``str(x)`` or ``x.strip()``: says less than a literal default does
     weak_type: str | None = None
     enum: list[Any] = field(default_factory=list)
+    #: some enum value comes from a list of choices (``in (...)``, ``case a | b``)
+    listed: bool = False
 
     def set_default(self, value: Any) -> None:
         if not self.has_default:
             self.default = _jsonable(value)
             self.has_default = True
 
-    def add_enum(self, value: Any) -> None:
+    def add_enum(self, value: Any, listed: bool = True) -> None:
+        self.listed = self.listed or listed
         value = _jsonable(value)
-        if value not in self.enum:
+        # ``1 == True``: compare types too
+        if not any(type(v) is type(value) and v == value for v in self.enum):
             self.enum.append(value)
 
     def build(self) -> Argument:
@@ -1283,18 +1692,27 @@ class _ArgBuilder:
         if kind is None and self.has_default:
             kind = _json_type(self.default)
         kind = kind or self.weak_type
-        if kind is None and self.enum:
-            kinds = {_json_type(v) for v in self.enum}
+        # a lone ``x == "yes"`` tests a flag; it does not enumerate the choices
+        enum = list(self.enum) if self.listed or len(self.enum) > 1 else []
+        if kind is None and enum:
+            kinds = {_json_type(v) for v in enum}
             kind = kinds.pop() if len(kinds) == 1 else None
+        elif kind is not None:
+            # ``str(flag).lower() not in ("false", "no")`` for a boolean flag
+            # compares a spelling, not a value the argument may take
+            enum = [v for v in enum if _json_type(v) == kind or (kind, _json_type(v)) == _INT]
         return Argument(
             name=self.name,
             required=self.required_read and not self.has_default,
             default=self.default if self.has_default else None,
             has_default=self.has_default,
             type=kind,
-            enum=list(self.enum) or None,
+            enum=enum or None,
             reads=reads,
         )
+
+
+_INT = ("number", "integer")
 
 
 def _unique(items: Iterable[Any], key: Any) -> list[Any]:

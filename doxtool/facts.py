@@ -45,6 +45,9 @@ class ArgumentRead:
     guarded: bool = False
     #: qualified name of the function or method holding the read
     function: str = ""
+    #: repository path of the module holding the code when it is not the
+    #: module under inspection (inherited or re-exported tool classes)
+    path: str | None = None
 
 
 @dataclass
@@ -75,6 +78,9 @@ class DynamicRead:
     line: int
     column: int = 1
     function: str = ""
+    #: repository path of the module holding the code when it is not the
+    #: module under inspection (inherited or re-exported tool classes)
+    path: str | None = None
 
 
 @dataclass
@@ -88,6 +94,9 @@ class Outcome:
     #: source text of the ``break_loop`` expression when dynamic
     expression: str | None = None
     function: str = ""
+    #: repository path of the module holding the code when it is not the
+    #: module under inspection (inherited or re-exported tool classes)
+    path: str | None = None
 
 
 @dataclass
@@ -99,6 +108,9 @@ class MissingResponse:
     line: int
     column: int = 1
     function: str = ""
+    #: repository path of the module holding the code when it is not the
+    #: module under inspection (inherited or re-exported tool classes)
+    path: str | None = None
 
 
 @dataclass
@@ -112,6 +124,9 @@ class Raise:
     qualified: str | None = None
     repairable: bool = False
     function: str = ""
+    #: repository path of the module holding the code when it is not the
+    #: module under inspection (inherited or re-exported tool classes)
+    path: str | None = None
 
 
 @dataclass
@@ -168,6 +183,9 @@ class ToolFacts:
     #: repository path of the module defining the class, when it is not the
     #: module under inspection (compatibility shims re-exporting a tool)
     defined_in_path: str | None = None
+    #: qualified names of the functions whose return value ``execute`` passes
+    #: on (``execute`` first, then ``return await self._finish()`` and the like)
+    returns_from: list[str] = field(default_factory=list)
 
     def argument(self, name: str) -> Argument | None:
         for arg in self.arguments:
@@ -198,6 +216,8 @@ class ModuleFacts:
     imports: list[str] = field(default_factory=list)
     #: imported name -> dotted target, for names imported from other modules
     imported_names: dict[str, str] = field(default_factory=dict)
+    #: modules imported with ``from <module> import *``
+    star_imports: list[str] = field(default_factory=list)
     #: tool analyses of classes that have an ``execute`` in this module,
     #: before it is known which of them derive from the tool base class
     candidates: list[ToolFacts] = field(default_factory=list)

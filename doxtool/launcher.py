@@ -30,7 +30,8 @@ class _Tee:
                 self._stream.flush()
                 return int(buffer.write(text))
             return int(self._stream.write(text.decode("utf-8", "replace")))
-        self.parts.append(text)
+        if not text.startswith("\r\x1b[K"):  # a progress bar redraw is not output
+            self.parts.append(text)
         return int(self._stream.write(text))
 
     def __getattr__(self, name: str):  # type: ignore[no-untyped-def]

@@ -28,7 +28,7 @@ _SUFFIXES = (".py", ".md", ".toml", ".json", ".yaml", ".yml", ".j2")
 _INELIGIBLE = frozenset(
     {"--fix", "--diff", "--no-cache", "-v", "--verbose", "-h", "--help", "--debug"}
 )
-_INELIGIBLE_PREFIXES = ("--root", "--config")
+_INELIGIBLE_PREFIXES = ("--root", "--config", "--baseline")
 _ENVIRONMENT = ("NO_COLOR", "FORCE_COLOR", "TERM", "COLUMNS", "CI", "GITHUB_ACTIONS")
 _PACKAGE = os.path.dirname(os.path.abspath(__file__))
 

@@ -20,8 +20,7 @@ T = TypeVar("T")
 def _fields(cls: type) -> tuple[tuple[str, str, Any], ...]:
     hints = typing.get_type_hints(cls)
     return tuple(
-        (f.name, f.metadata.get("json", f.name), hints[f.name])
-        for f in dataclasses.fields(cls)
+        (f.name, f.metadata.get("json", f.name), hints[f.name]) for f in dataclasses.fields(cls)
     )
 
 

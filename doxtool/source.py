@@ -97,9 +97,7 @@ def read_bytes(path: Path, limit: int = MAX_FILE_BYTES) -> bytes | ReadError:
             return ReadError("not a regular file", kind="read")
         size = path.stat().st_size
         if size > limit:
-            return ReadError(
-                f"file is {size} bytes, over the {limit}-byte limit", kind="limit"
-            )
+            return ReadError(f"file is {size} bytes, over the {limit}-byte limit", kind="limit")
         return path.read_bytes()
     except OSError as exc:
         return ReadError(f"cannot read file: {exc.strerror or exc}", kind="read")

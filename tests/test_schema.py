@@ -8,7 +8,7 @@ import jsonschema
 
 from doxtool.prompts import parse_prompt
 
-TOOL = '''\
+TOOL = """\
 from helpers.tool import Response, Tool
 
 
@@ -18,7 +18,7 @@ class FetchTool(Tool):
         if mode not in ("text", "html"):
             return Response(message="bad mode", break_loop=False)
         return Response(message=url, break_loop=False)
-'''
+"""
 
 PROMPT = """\
 ### fetch

@@ -1,4 +1,4 @@
-"""Output formats: one module each, all taking the same findings."""
+"""Output formats: one module each, all taking the same findings and options."""
 
 from __future__ import annotations
 
@@ -6,8 +6,9 @@ from collections.abc import Callable
 
 from doxtool.findings import Finding
 from doxtool.formats import github, json_format, sarif, text
+from doxtool.formats.options import OutputOptions
 
-Formatter = Callable[[list[Finding]], str]
+Formatter = Callable[[list[Finding], OutputOptions], str]
 
 FORMATS: dict[str, Formatter] = {
     "text": text.render,
@@ -15,3 +16,9 @@ FORMATS: dict[str, Formatter] = {
     "github": github.render,
     "sarif": sarif.render,
 }
+
+__all__ = ["FORMATS", "Formatter", "OutputOptions", "render"]
+
+
+def render(name: str, findings: list[Finding], options: OutputOptions | None = None) -> str:
+    return FORMATS[name](findings, options or OutputOptions())

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from doxtool.findings import WARNING, Finding
+from doxtool.formats.options import OutputOptions
 
 
 def _escape_data(value: str) -> str:
@@ -13,7 +14,7 @@ def _escape_property(value: str) -> str:
     return _escape_data(value).replace(":", "%3A").replace(",", "%2C")
 
 
-def render(findings: list[Finding]) -> str:
+def render(findings: list[Finding], options: OutputOptions | None = None) -> str:
     lines = []
     for f in findings:
         level = "warning" if f.severity == WARNING else "error"

@@ -6,6 +6,7 @@ import json
 from typing import Any
 
 from doxtool.findings import Finding
+from doxtool.formats.options import OutputOptions
 
 
 def finding_data(finding: Finding) -> dict[str, Any]:
@@ -23,5 +24,5 @@ def finding_data(finding: Finding) -> dict[str, Any]:
     }
 
 
-def render(findings: list[Finding]) -> str:
+def render(findings: list[Finding], options: OutputOptions | None = None) -> str:
     return json.dumps([finding_data(f) for f in findings], indent=2, ensure_ascii=False) + "\n"

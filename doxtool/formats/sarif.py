@@ -1,4 +1,10 @@
-"""``--format sarif``: SARIF 2.1.0 with the rule catalogue and physical locations."""
+"""``--format sarif``: SARIF 2.1.0 with the rule catalogue and physical locations.
+
+Every rule is listed with its summary and its documentation as help text;
+each result points at its file (relative to ``%SRCROOT%``, the project root),
+line and column, and carries a fingerprint built from the finding's subject,
+so a moved line is still the same result for code scanning services.
+"""
 
 from __future__ import annotations
 
@@ -7,61 +13,79 @@ from typing import Any
 
 from doxtool import __version__
 from doxtool.findings import WARNING, Finding
+from doxtool.formats.options import OutputOptions
 from doxtool.rules import ALL_RULES
+from doxtool.rules.base import Rule
 
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
+SRCROOT = "%SRCROOT%"
 
 
-def _rule_data(rule: Any) -> dict[str, Any]:
+def _level(severity: str) -> str:
+    return "warning" if severity == WARNING else "error"
+
+
+def _plain(doc: str) -> str:
+    return doc.replace("**", "").strip()
+
+
+def _rule_data(rule: type[Rule]) -> dict[str, Any]:
+    first_paragraph = _plain(rule.doc.split("\n\n", 1)[0]).removeprefix("What it checks.").strip()
     return {
         "id": rule.code,
         "name": rule.name,
         "shortDescription": {"text": rule.summary},
-        "fullDescription": {"text": rule.summary},
-        "help": {"text": rule.doc, "markdown": rule.doc},
-        "defaultConfiguration": {"level": "warning" if rule.severity == WARNING else "error"},
+        "fullDescription": {"text": " ".join(first_paragraph.split()) or rule.summary},
+        "help": {"text": _plain(rule.doc), "markdown": rule.doc.strip()},
+        "defaultConfiguration": {
+            "level": _level(rule.severity),
+            "enabled": rule.default_enabled,
+        },
         "properties": {"fixable": rule.fixable},
     }
 
 
-def render(findings: list[Finding]) -> str:
-    rules = list(ALL_RULES)
-    index = {rule.code: i for i, rule in enumerate(rules)}
-    results = []
-    for f in findings:
-        result: dict[str, Any] = {
-            "ruleId": f.code,
-            "level": "warning" if f.severity == WARNING else "error",
-            "message": {"text": f.message},
-            "locations": [
-                {
-                    "physicalLocation": {
-                        "artifactLocation": {"uri": f.path, "uriBaseId": "%SRCROOT%"},
-                        "region": {"startLine": f.line, "startColumn": f.column},
-                    }
-                }
-            ],
-            "partialFingerprints": {"doxtoolSubject/v1": f"{f.code}:{f.subject}"},
-        }
-        if f.code in index:
-            result["ruleIndex"] = index[f.code]
-        results.append(result)
-    log = {
-        "$schema": SCHEMA,
-        "version": "2.1.0",
-        "runs": [
+def _result(finding: Finding, index: dict[str, int]) -> dict[str, Any]:
+    result: dict[str, Any] = {
+        "ruleId": finding.code,
+        "level": _level(finding.severity),
+        "message": {"text": finding.message},
+        "locations": [
             {
-                "tool": {
-                    "driver": {
-                        "name": "doxtool",
-                        "version": __version__,
-                        "informationUri": "https://pypi.org/project/doxtool/",
-                        "rules": [_rule_data(rule) for rule in rules],
-                    }
-                },
-                "originalUriBaseIds": {"%SRCROOT%": {"uri": "./"}},
-                "results": results,
+                "physicalLocation": {
+                    "artifactLocation": {"uri": finding.path, "uriBaseId": SRCROOT},
+                    "region": {"startLine": finding.line, "startColumn": finding.column},
+                }
             }
         ],
+        "partialFingerprints": {"doxtoolSubject/v1": f"{finding.code}:{finding.subject}"},
+        "properties": {"fixable": finding.fixable},
     }
+    if finding.code in index:
+        result["ruleIndex"] = index[finding.code]
+    return result
+
+
+def render(findings: list[Finding], options: OutputOptions | None = None) -> str:
+    options = options or OutputOptions()
+    rules = list(ALL_RULES)
+    index = {rule.code: i for i, rule in enumerate(rules)}
+    run: dict[str, Any] = {
+        "tool": {
+            "driver": {
+                "name": "doxtool",
+                "version": __version__,
+                "semanticVersion": __version__,
+                "informationUri": "https://pypi.org/project/doxtool/",
+                "rules": [_rule_data(rule) for rule in rules],
+            }
+        },
+        "columnKind": "unicodeCodePoints",
+        "results": [_result(f, index) for f in findings],
+    }
+    if options.root is not None:
+        # an absolute URI ending in a slash, as SARIF 3.14.14 requires
+        uri = options.root.resolve().as_uri()
+        run["originalUriBaseIds"] = {SRCROOT: {"uri": uri if uri.endswith("/") else uri + "/"}}
+    log = {"$schema": SCHEMA, "version": "2.1.0", "runs": [run]}
     return json.dumps(log, indent=2, ensure_ascii=False) + "\n"

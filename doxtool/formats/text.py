@@ -1,13 +1,30 @@
-"""``--format text``: one finding per line, like ruff and flake8."""
+"""``--format text``: one finding per line, like ruff and flake8.
+
+With ``--show-source`` each finding is followed by the offending line and a
+caret under its column, as compilers print them. Colour is used only when
+:mod:`doxtool.terminal` says the output wants it.
+"""
 
 from __future__ import annotations
 
-from doxtool.findings import Finding
+from pathlib import Path
+
+from doxtool.edits import line_content, split_lines
+from doxtool.findings import WARNING, Finding
+from doxtool.formats.options import OutputOptions
+from doxtool.source import ReadError, read_text
+from doxtool.terminal import style
+
+BOLD, RED, YELLOW, BLUE, CYAN = 1, 31, 33, 34, 36
 
 
-def line(finding: Finding) -> str:
-    mark = " [*]" if finding.fixable else ""
-    return f"{finding.path}:{finding.line}:{finding.column}: {finding.code} {finding.message}{mark}"
+def line(finding: Finding, color: bool = False) -> str:
+    mark = " " + style("[*]", CYAN, enabled=color) if finding.fixable else ""
+    where = style(finding.path, BOLD, enabled=color) + style(":", CYAN, enabled=color)
+    position = f"{finding.line}{style(':', CYAN, enabled=color)}{finding.column}"
+    colon = style(":", CYAN, enabled=color)
+    code = style(finding.code, BOLD, YELLOW if finding.severity == WARNING else RED, enabled=color)
+    return f"{where}{position}{colon} {code} {finding.message}{mark}"
 
 
 def summary(findings: list[Finding]) -> str:
@@ -22,5 +39,54 @@ def summary(findings: list[Finding]) -> str:
     return text + "."
 
 
-def render(findings: list[Finding]) -> str:
-    return "".join(line(f) + "\n" for f in findings) + summary(findings) + "\n"
+class SourceLines:
+    """Lines of the files findings point at, each file read once."""
+
+    def __init__(self, root: Path | None) -> None:
+        self.root = root
+        self._files: dict[str, list[str] | None] = {}
+
+    def get(self, path: str, number: int) -> str | None:
+        if self.root is None:
+            return None
+        if path not in self._files:
+            text = read_text(self.root / path, python=path.endswith(".py"))
+            self._files[path] = (
+                None
+                if isinstance(text, ReadError)
+                else [line_content(x) for x in split_lines(text.text)]
+            )
+        lines = self._files[path]
+        if lines is None or not 1 <= number <= len(lines):
+            return None
+        return lines[number - 1]
+
+
+def source_excerpt(finding: Finding, source: str, color: bool = False) -> list[str]:
+    """The line, and a caret under the finding's column (tabs kept, so it lines up)."""
+    number = str(finding.line)
+    gutter = " " * len(number)
+    bar = style("|", BLUE, BOLD, enabled=color)
+    lead = "".join(c if c == "\t" else " " for c in source[: max(0, finding.column - 1)])
+    caret = style("^", RED, BOLD, enabled=color)
+    return [
+        f"{gutter} {bar}",
+        f"{style(number, BLUE, BOLD, enabled=color)} {bar} {source}",
+        f"{gutter} {bar} {lead}{caret}",
+        "",
+    ]
+
+
+def render(findings: list[Finding], options: OutputOptions | None = None) -> str:
+    options = options or OutputOptions()
+    sources = SourceLines(options.root) if options.show_source else None
+    out: list[str] = []
+    for finding in findings:
+        out.append(line(finding, options.color))
+        if sources is not None:
+            source = sources.get(finding.path, finding.line)
+            if source is not None:
+                out.extend(source_excerpt(finding, source, options.color))
+    if not options.quiet:
+        out.append(style(summary(findings), BOLD, enabled=options.color and bool(findings)))
+    return "".join(x + "\n" for x in out)

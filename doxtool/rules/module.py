@@ -297,6 +297,8 @@ or a `raise`.
                 if tool.defined_in_path:
                     continue  # reported where the class is defined
                 for missing in tool.missing_responses:
+                    if missing.path:
+                        continue  # in another module: reported there
                     words = _MISSING_WORDS.get(missing.kind, "does not return a `Response`")
                     yield self.finding(
                         f"`{missing.function}` {words}",
@@ -342,6 +344,8 @@ put in a schema. Suppress the finding where the dynamism is intended.
                 if tool.defined_in_path:
                     continue
                 for read in tool.dynamic_reads:
+                    if read.path:
+                        continue
                     yield self.finding(
                         f"`{read.function}` reads an argument with the computed key "
                         f"`{read.expression}`; it cannot be documented or checked",

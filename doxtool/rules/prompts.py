@@ -303,7 +303,7 @@ teaches broken tool calls.
 
     def check(self, ctx: Context) -> Iterator[Finding]:
         for prompt in prompt_files(ctx):
-            for example in prompt.doc.examples:
+            for index, example in enumerate(prompt.doc.examples):
                 if example.error is None:
                     continue
                 yield self.finding(
@@ -311,7 +311,7 @@ teaches broken tool calls.
                     prompt.path,
                     example.error.line,
                     example.error.column,
-                    subject=f"{prompt.path}:example:{example.line}",
+                    subject=f"{prompt.path}:example:{index}",
                 )
 
 
@@ -397,7 +397,7 @@ one extra key in a `tiny-local` example and the model starts emitting it.
             )
             profile = ctx.config.profile(profile_name)
             allowed = set(profile.allowed_keys)
-            for example in prompt.doc.examples:
+            for index, example in enumerate(prompt.doc.examples):
                 if example.error is not None or not isinstance(example.data, dict):
                     continue
                 extra = [k for k in example.keys if k not in allowed]
@@ -415,7 +415,7 @@ one extra key in a `tiny-local` example and the model starts emitting it.
                     prompt.path,
                     example.line,
                     example.column,
-                    subject=f"{prompt.path}:shape:{example.line}",
+                    subject=f"{prompt.path}:shape:{index}",
                 )
 
 

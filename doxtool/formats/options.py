@@ -1,0 +1,18 @@
+"""What a formatter may take into account besides the findings."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+
+@dataclass
+class OutputOptions:
+    #: the project root, to read source lines for ``--show-source``
+    root: Path | None = None
+    #: ANSI colours (text format only; see :mod:`doxtool.terminal`)
+    color: bool = False
+    #: the offending line with a caret under the column (text format only)
+    show_source: bool = False
+    #: findings only, no summary line (text format only)
+    quiet: bool = False

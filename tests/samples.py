@@ -1,0 +1,49 @@
+"""Small repositories shared by the CLI tests: a clean one and ways to break it."""
+
+from __future__ import annotations
+
+from doxtool.rules.examples import WAIT_DOX, WAIT_PY
+
+WRAPPER = "## Tools\n{{tools}}\n"
+WAIT_PROMPT = """\
+### wait
+Pause.
+args: optional `seconds`
+~~~json
+{"thoughts": ["x"], "headline": "Waiting", "tool_name": "wait", "tool_args": {"seconds": 1}}
+~~~
+"""
+
+#: ``wait.py`` reading one more argument, ``until``, that nothing documents
+UNTIL_PY = WAIT_PY.replace(
+    "        return Response(",
+    '        until = self.args.get("until", "")\n        return Response(',
+)
+ARGUMENTS_LINE = "- Arguments of `WaitTool`:\n"
+
+
+def clean_files() -> dict[str, str]:
+    """One tool with its companion and prompt: ``doxtool check`` passes."""
+    return {
+        "tools/wait.py": WAIT_PY,
+        "tools/wait.py.dox.md": WAIT_DOX,
+        "prompts/agent.system.tools.md": WRAPPER,
+        "prompts/agent.system.tool.wait.md": WAIT_PROMPT,
+    }
+
+
+def tool_named(name: str) -> dict[str, str]:
+    """Another clean tool, ``name``, with its companion and prompt."""
+    cls = name.title().replace("_", "") + "Tool"
+    return {
+        f"tools/{name}.py": WAIT_PY.replace("WaitTool", cls),
+        f"tools/{name}.py.dox.md": WAIT_DOX.replace("wait.py", f"{name}.py").replace(
+            "WaitTool", cls
+        ),
+        f"prompts/agent.system.tool.{name}.md": WAIT_PROMPT.replace("wait", name),
+    }
+
+
+def dox_with_line_before_arguments(line: str) -> str:
+    """The clean companion with ``line`` just above its ``Arguments of`` fact line."""
+    return WAIT_DOX.replace(ARGUMENTS_LINE, line + "\n" + ARGUMENTS_LINE)

@@ -1,0 +1,157 @@
+"""Baselines through the real CLI: write, check against, prune; matched without lines."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from samples import UNTIL_PY, clean_files, tool_named
+
+from doxtool.rules.examples import WAIT_PY
+
+DEFAULT = ".doxtool-baseline.json"
+
+
+def _drifted(make_repo) -> Path:
+    files = clean_files()
+    files["tools/wait.py"] = UNTIL_PY  # DOX111
+    files["tools/other.py"] = WAIT_PY.replace("WaitTool", "OtherTool")  # DOX001, PRM001
+    return make_repo(files)
+
+
+def _entries(path: Path) -> list[tuple[str, str]]:
+    return [(e["code"], e["path"]) for e in json.loads(path.read_text())["findings"]]
+
+
+def test_write_records_every_finding_deterministically(make_repo, run_cli) -> None:
+    root = _drifted(make_repo)
+    result = run_cli(root, "baseline", "write")
+    assert result.exit_code == 0, result.output
+    assert result.output == f"Wrote 3 findings to {root / DEFAULT}.\n"
+    data = (root / DEFAULT).read_bytes()
+    assert _entries(root / DEFAULT) == [
+        ("DOX001", "tools/other.py"),
+        ("PRM001", "tools/other.py"),
+        ("DOX111", "tools/wait.py.dox.md"),
+    ]
+    first = json.loads(data)["findings"][0]
+    assert first == {
+        "code": "DOX001",
+        "message": "module has no companion `tools/other.py.dox.md`",
+        "path": "tools/other.py",
+        "subject": "tools/other.py:companion",
+    }
+    assert data.endswith(b"}\n") and json.loads(data)["doxtool-baseline"] == 1
+    run_cli(root, "baseline", "write")
+    assert (root / DEFAULT).read_bytes() == data, "rewriting changes no byte"
+
+
+def test_check_reports_only_new_findings_even_after_code_moves(make_repo, run_cli) -> None:
+    root = _drifted(make_repo)
+    run_cli(root, "baseline", "write")
+    quiet = run_cli(root, "check", "--baseline", DEFAULT)
+    assert quiet.exit_code == 0, quiet.output
+    assert quiet.stdout == "All checks passed.\n"
+    assert quiet.stderr == f"doxtool: baseline {DEFAULT}: 3 known findings hidden, 0 look fixed\n"
+    # moving code and prose shifts every line: nothing comes back
+    wait = root / "tools/wait.py"
+    wait.write_text('"""Wait."""\n\n\n' + wait.read_text())
+    dox = root / "tools/wait.py.dox.md"
+    dox.write_text(dox.read_text().replace("## Runtime Contracts\n", "## Runtime Contracts\n\n"))
+    assert run_cli(root, "check", "--baseline", DEFAULT).exit_code == 0
+    # a new finding is reported
+    wait.write_text(
+        wait.read_text().replace(
+            "        until =", '        since = self.args.get("since", "")\n        until ='
+        )
+    )
+    new = run_cli(root, "check", "--baseline", DEFAULT)
+    assert new.exit_code == 1
+    assert "`since`" in new.stdout and "`until`" not in new.stdout
+    assert new.stdout.splitlines()[-1] == "Found 1 finding (1 fixable with `doxtool check --fix`)."
+
+
+def test_fixed_findings_are_counted_and_pruned_never_added(make_repo, run_cli) -> None:
+    root = _drifted(make_repo)
+    run_cli(root, "baseline", "write")
+    for rel, text in tool_named("other").items():
+        (root / rel).write_text(text)
+    (root / "tools/wait.py").write_text(UNTIL_PY.replace('"until"', '"till"'))
+    result = run_cli(root, "check", "--baseline", DEFAULT)
+    assert result.exit_code == 1, "`till` is new"
+    assert result.stderr == (
+        f"doxtool: baseline {DEFAULT}: 0 known findings hidden, 3 look fixed "
+        "(`doxtool baseline prune` drops them)\n"
+    )
+    assert run_cli(root, "check", "--baseline", DEFAULT, "-q").stderr == ""
+    (root / "tools/wait.py").write_text(UNTIL_PY)
+    before = (root / DEFAULT).read_text()
+    pruned = run_cli(root, "baseline", "prune")
+    assert pruned.exit_code == 0
+    assert pruned.output == f"Removed 2 of 3 from {root / DEFAULT}.\n"
+    assert _entries(root / DEFAULT) == [("DOX111", "tools/wait.py.dox.md")]
+    assert (
+        json.loads(before)["findings"][2] == json.loads((root / DEFAULT).read_text())["findings"][0]
+    ), "kept entries are kept as they were"
+    # a new finding is never added by prune
+    (root / "tools/other.py").write_text(UNTIL_PY.replace("WaitTool", "OtherTool"))
+    again = run_cli(root, "baseline", "prune", DEFAULT)
+    assert again.output == f"Removed 0 of 1 from {DEFAULT}.\n"
+    assert _entries(root / DEFAULT) == [("DOX111", "tools/wait.py.dox.md")]
+
+
+def test_runs_over_paths_count_as_fixed_only_what_they_checked(make_repo, run_cli) -> None:
+    root = _drifted(make_repo)
+    run_cli(root, "baseline", "write")
+    (root / "tools/wait.py").write_text(WAIT_PY)
+    result = run_cli(root, "check", "--baseline", DEFAULT, "tools/wait.py")
+    assert result.exit_code == 0
+    assert "0 known findings hidden, 1 looks fixed" in result.stderr
+
+
+def test_configured_baseline_is_written_and_used(make_repo, run_cli) -> None:
+    root = _drifted(make_repo)
+    (root / "pyproject.toml").write_text('[tool.doxtool]\nbaseline = "ci/accepted.json"\n')
+    written = run_cli(root, "baseline", "write")
+    assert written.exit_code == 0
+    assert written.output == f"Wrote 3 findings to {root / 'ci/accepted.json'}.\n"
+    result = run_cli(root, "check")
+    assert result.exit_code == 0, result.output
+    assert "3 known findings hidden" in result.stderr
+    (root / "other.json").write_text('{"doxtool-baseline": 1, "findings": []}\n')
+    overridden = run_cli(root, "check", "--baseline", "other.json")
+    assert overridden.exit_code == 1, "--baseline wins over the configured file"
+
+
+def test_baseline_errors_exit_two(make_repo, run_cli) -> None:
+    root = _drifted(make_repo)
+    missing = run_cli(root, "check", "--baseline", "nope.json")
+    assert missing.exit_code == 2
+    assert missing.output == (
+        "doxtool: error: nope.json: baseline file not found "
+        "(write one with `doxtool baseline write`)\n"
+    )
+    (root / "bad.json").write_text("{not json")
+    assert "invalid JSON" in run_cli(root, "check", "--baseline", "bad.json").output
+    (root / "other.json").write_text('{"findings": []}')
+    wrong = run_cli(root, "check", "--baseline", "other.json")
+    assert wrong.exit_code == 2 and "not a doxtool baseline" in wrong.output
+    (root / "shape.json").write_text('{"doxtool-baseline": 1, "findings": [{"code": 1}]}')
+    shape = run_cli(root, "check", "--baseline", "shape.json")
+    assert shape.exit_code == 2 and "finding 1 needs string" in shape.output
+    assert run_cli(root, "baseline", "prune").exit_code == 2
+    outside = run_cli(root, "baseline", "write", "/tmp/../outside-baseline.json")
+    assert outside.exit_code == 2 and "outside the project root" in outside.output
+    assert run_cli(root, "baseline").exit_code == 2, "a subcommand is required"
+
+
+def test_root_and_config_options(make_repo, run_cli, tmp_path: Path) -> None:
+    root = _drifted(make_repo)
+    (root / "strict.toml").write_text('select = ["DOX1"]\nbaseline = "accepted.json"\n')
+    elsewhere = tmp_path.parent
+    args = ("--root", str(root), "--config", str(root / "strict.toml"))
+    written = run_cli(elsewhere, "baseline", "write", *args)
+    assert written.output == f"Wrote 1 finding to {root / 'accepted.json'}.\n"
+    assert run_cli(elsewhere, "check", *args).exit_code == 0
+    pruned = run_cli(elsewhere, "baseline", "prune", *args)
+    assert pruned.output == f"Removed 0 of 1 from {root / 'accepted.json'}.\n"

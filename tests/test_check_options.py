@@ -1,0 +1,196 @@
+"""``doxtool check`` options through the real CLI: selection, statistics, exit codes,
+feedback on long runs (progress bar on a terminal, ``--verbose``), cache and jobs."""
+
+from __future__ import annotations
+
+import json
+import os
+import pty
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from samples import UNTIL_PY, clean_files, tool_named
+
+from doxtool.rules.examples import WAIT_PY
+
+
+def _drifted(make_repo) -> Path:
+    files = clean_files()
+    files["tools/wait.py"] = UNTIL_PY  # DOX111 (fixable)
+    files["tools/other.py"] = WAIT_PY.replace("WaitTool", "OtherTool")  # DOX001, PRM001
+    files["tools/legacy_wait.py"] = WAIT_PY.replace("WaitTool", "LegacyTool")
+    return make_repo(files)
+
+
+def _codes(output: str) -> set[str]:
+    return {line.split()[1] for line in output.splitlines() if line.startswith(("tools/", "pr"))}
+
+
+def test_select_and_ignore_take_codes_and_prefixes(make_repo, run_cli) -> None:
+    root = _drifted(make_repo)
+    assert _codes(run_cli(root, "check").output) == {"DOX001", "DOX111", "PRM001"}
+    assert _codes(run_cli(root, "check", "--select", "DOX").output) == {"DOX001", "DOX111"}
+    assert _codes(run_cli(root, "check", "--select", "DOX0", "--select", "PRM").output) == {
+        "DOX001",
+        "PRM001",
+    }
+    assert _codes(run_cli(root, "check", "--ignore", "DOX0,PRM001").output) == {"DOX111"}
+    # the more specific pattern wins
+    assert _codes(run_cli(root, "check", "--select", "DOX111", "--ignore", "DOX").output) == {
+        "DOX111"
+    }
+    assert _codes(run_cli(root, "check", "--select", "ALL", "--ignore", "DOX,PRM").output) == set()
+    bad = run_cli(root, "check", "--ignore", "DOX1,BOGUS")
+    assert bad.exit_code == 2
+    assert (
+        bad.output == "doxtool: error: unknown rule code or prefix `BOGUS` (see `doxtool rules`)\n"
+    )
+
+
+def test_per_file_ignores(make_repo, run_cli) -> None:
+    root = _drifted(make_repo)
+    (root / "pyproject.toml").write_text(
+        '[tool.doxtool]\nper-file-ignores = { "tools/legacy_*.py" = ["DOX0", "PRM"] }\n'
+    )
+    result = run_cli(root, "check")
+    assert "tools/legacy_wait.py:" not in result.output
+    assert "tools/other.py:1:1: DOX001" in result.output
+
+
+def test_exit_codes(make_repo, run_cli) -> None:
+    root = _drifted(make_repo)
+    assert run_cli(root, "check").exit_code == 1
+    assert run_cli(root, "check", "--exit-zero").exit_code == 0
+    assert run_cli(root, "check", "--select", "DOX003").exit_code == 0
+    assert run_cli(root, "check", "--format", "yaml").exit_code == 2
+    assert run_cli(root, "check", "--jobs", "0").exit_code == 2
+    assert run_cli(root, "check", "--no-such-option").exit_code == 2
+    assert run_cli(root, "check", "missing.py").exit_code == 0, "deleted files are fine"
+    outside = run_cli(root, "check", "--root", "tools", str(root / "prompts"))
+    assert outside.exit_code == 2 and "outside the project root" in outside.output
+
+
+def test_statistics_count_per_code_with_name_and_fixable(make_repo, run_cli) -> None:
+    root = _drifted(make_repo)
+    result = run_cli(root, "check", "--statistics")
+    assert result.exit_code == 1
+    assert result.output == (
+        "2  DOX001  [*] missing-companion    2 fixable\n"
+        "2  PRM001      tool-without-prompt\n"
+        "1  DOX111  [*] arguments-drift      1 fixable\n"
+        "Found 5 findings (3 fixable with `doxtool check --fix`).\n"
+    )
+    as_json = run_cli(root, "check", "--statistics", "--format", "json")
+    assert json.loads(as_json.stdout) == [
+        {"code": "DOX001", "name": "missing-companion", "count": 2, "fixable": 2},
+        {"code": "PRM001", "name": "tool-without-prompt", "count": 2, "fixable": 0},
+        {"code": "DOX111", "name": "arguments-drift", "count": 1, "fixable": 1},
+    ]
+    quiet = run_cli(root, "check", "--statistics", "-q")
+    assert quiet.output.splitlines()[-1].startswith("1  DOX111")
+    assert run_cli(root, "check", "--statistics", "--exit-zero").exit_code == 0
+    wrong = run_cli(root, "check", "--statistics", "--format", "sarif")
+    assert wrong.exit_code == 2 and "--statistics" in wrong.output
+
+
+def test_fix_and_diff_exit_codes(make_repo, run_cli) -> None:
+    root = _drifted(make_repo)
+    diff = run_cli(root, "check", "--diff", "--select", "DOX111")
+    assert diff.exit_code == 1 and "+  - `until`" in diff.output
+    fixed = run_cli(root, "check", "--fix", "--select", "DOX111")
+    assert fixed.exit_code == 0, fixed.output
+    assert fixed.stderr == "Fixed 1 finding.\n"
+    assert run_cli(root, "check", "--fix", "--select", "DOX111", "-q").stderr == ""
+    left = run_cli(root, "check", "--fix")
+    assert left.exit_code == 1, "PRM001 has no fix"
+
+
+def test_verbose_prints_phases_and_cache_counts(make_repo, run_cli) -> None:
+    root = _drifted(make_repo)
+    result = run_cli(root, "check", "-v")
+    assert result.exit_code == 1
+    lines = result.stderr.splitlines()
+    assert [line.split()[1] for line in lines] == [
+        "discover",
+        "facts",
+        "rules",
+        "output",
+        "total",
+    ]
+    assert "3 modules, 1 companion, 2 prompts, " in lines[0]
+    assert "cache " in lines[1] and " hits, " in lines[1] and lines[1].endswith(" misses")
+    fixing = run_cli(root, "check", "--verbose", "--fix", "--select", "DOX111")
+    assert "doxtool: fix " in fixing.stderr
+    assert "doxtool: " not in run_cli(root, "check").stderr
+
+
+def test_no_cache_and_jobs_give_the_same_result(make_repo, run_cli) -> None:
+    root = _drifted(make_repo)
+    for name in (f"t{i}" for i in range(12)):
+        for rel, text in tool_named(name).items():
+            (root / rel).write_text(text)
+    reference = run_cli(root, "check", "--no-cache", "--jobs", "1")
+    assert reference.exit_code == 1
+    assert run_cli(root, "check", "--jobs", "2").output == reference.output
+    assert run_cli(root, "check", "--jobs", "2", "--no-cache").output == reference.output
+    assert run_cli(root, "check").output == reference.output
+
+
+def _in_a_terminal(root: Path, *args: str) -> tuple[int, str]:
+    """Run ``doxtool`` with stdout and stderr on a pseudo-terminal; (exit code, screen)."""
+    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR")}
+    env["TERM"] = "xterm"
+    controller, terminal = pty.openpty()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "doxtool", *args],
+        cwd=root,
+        stdin=subprocess.DEVNULL,
+        stdout=terminal,
+        stderr=terminal,
+        env=env,
+    )
+    os.close(terminal)
+    chunks = []
+    while True:
+        try:
+            chunk = os.read(controller, 65536)
+        except OSError:  # EIO: the other side is closed
+            break
+        if not chunk:
+            break
+        chunks.append(chunk)
+    os.close(controller)
+    return process.wait(timeout=60), b"".join(chunks).decode("utf-8", "replace")
+
+
+@pytest.fixture
+def many_tools(make_repo) -> Path:
+    files = clean_files()
+    for index in range(45):
+        files.update(tool_named(f"tool{index}"))
+    files["tools/wait.py"] = UNTIL_PY
+    return make_repo(files)
+
+
+def test_progress_bar_and_colour_on_a_terminal(many_tools: Path) -> None:
+    code, screen = _in_a_terminal(many_tools, "check", "--no-cache", "--jobs", "1")
+    assert code == 1
+    assert "\r\x1b[Kdoxtool: facts  [" in screen
+    assert "doxtool: rules  [##############################] " in screen
+    assert "\x1b[1;31mDOX111\x1b[0m" in screen
+    # the bar is erased before the findings are printed
+    assert screen.index("\r\x1b[K\x1b[1mtools/wait.py.dox.md") > screen.index("rules  [")
+
+
+def test_no_progress_bar_when_quiet(many_tools: Path) -> None:
+    code, screen = _in_a_terminal(many_tools, "check", "--quiet", "--no-cache")
+    assert code == 1
+    assert "doxtool: facts" not in screen and "Found " not in screen
+
+
+def test_no_progress_bar_for_a_few_files(make_repo) -> None:
+    code, screen = _in_a_terminal(make_repo(clean_files()), "check", "--no-cache")
+    assert code == 0
+    assert "doxtool: facts" not in screen and "All checks passed." in screen

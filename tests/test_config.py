@@ -1,0 +1,161 @@
+"""Configuration through the real CLI: where it is found, what it may hold, its errors."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from samples import UNTIL_PY, clean_files
+
+from doxtool.config import _FIELDS
+from doxtool.rules.examples import TOOL_PY, WAIT_DOX, WAIT_PY
+
+
+def test_no_configuration_fits_an_agent_zero_checkout(make_repo, run_cli) -> None:
+    """Tools in ``python/tools`` on ``python/helpers/tool.py``, prompts, a profile."""
+    files = clean_files()
+    layout = {
+        "python/__init__.py": "",
+        "python/helpers/__init__.py": "",
+        "python/helpers/tool.py": TOOL_PY,
+        "python/tools/wait.py": WAIT_PY.replace("from helpers.tool", "from python.helpers.tool"),
+        "python/tools/wait.py.dox.md": WAIT_DOX.replace("`helpers.tool`", "`python.helpers.tool`"),
+        "prompts/agent.system.tools.md": files["prompts/agent.system.tools.md"],
+        "prompts/agent.system.tool.wait.md": files["prompts/agent.system.tool.wait.md"],
+        "agents/researcher/prompts/agent.system.tool.wait.md": files[
+            "prompts/agent.system.tool.wait.md"
+        ],
+    }
+    root = make_repo(layout)
+    result = run_cli(root, "check")
+    assert result.exit_code == 0, result.output
+    # the module really is checked: drift is reported
+    (root / "python/tools/wait.py").write_text(
+        UNTIL_PY.replace("from helpers.tool", "from python.helpers.tool")
+    )
+    drift = run_cli(root, "check")
+    assert drift.exit_code == 1
+    assert "python/tools/wait.py.dox.md" in drift.output and "DOX111" in drift.output
+
+
+def test_pyproject_table_is_found_walking_up_from_a_subdirectory(make_repo, run_cli) -> None:
+    files = clean_files()
+    files["tools/wait.py"] = UNTIL_PY
+    files["pyproject.toml"] = '[project]\nname = "x"\n\n[tool.doxtool]\nignore = ["DOX111"]\n'
+    root = make_repo(files)
+    assert run_cli(root, "check").exit_code == 0
+    assert run_cli(root / "tools", "check").exit_code == 0, "found from tools/ too"
+
+
+def test_doxtool_toml_is_a_top_level_table_and_wins_over_pyproject(make_repo, run_cli) -> None:
+    files = clean_files()
+    files["tools/wait.py"] = UNTIL_PY
+    files["pyproject.toml"] = '[tool.doxtool]\nselect = ["PRM"]\n'
+    files["doxtool.toml"] = 'ignore = ["DOX111"]\n'
+    root = make_repo(files)
+    result = run_cli(root, "check")
+    assert result.exit_code == 0, result.output
+
+
+def test_config_option_names_the_file(make_repo, run_cli, tmp_path: Path) -> None:
+    files = clean_files()
+    files["tools/wait.py"] = UNTIL_PY
+    root = make_repo(files)
+    other = root / "ci" / "strict.toml"
+    other.parent.mkdir()
+    other.write_text('ignore = ["DOX111"]\n')
+    assert run_cli(root, "check").exit_code == 1
+    result = run_cli(root, "check", "--config", "ci/strict.toml", "--root", ".")
+    assert result.exit_code == 0, result.output
+    missing = run_cli(root, "check", "--config", "nope.toml")
+    assert missing.exit_code == 2
+    assert "nope.toml: configuration file not found" in missing.output
+
+
+@pytest.mark.parametrize(
+    ("table", "message"),
+    [
+        ("tool-dir = ['x']", "unknown key `tool-dir`"),
+        ("tool_dirs = ['x']", "unknown key `tool_dirs` (did you mean `tool-dirs`?)"),
+        ("tool-dirs = 'tools'", "`tool-dirs` must be a list of strings"),
+        ("tool-bases = [1]", "`tool-bases` must be a list of strings"),
+        ("baseline = 3", "`baseline` must be a string"),
+        ("cache-dir = ['.c']", "`cache-dir` must be a string"),
+        ("templates-dir = false", "`templates-dir` must be a string"),
+        ("per-file-ignores = ['x']", "`per-file-ignores` must be a table"),
+        ("per-file-ignores = { 'a.py' = 'DOX1' }", "`per-file-ignores.a.py` must be a list"),
+        ("profiles = 1", "`profiles` must be a table of profiles"),
+        ("profiles = { tiny = 1 }", "`profiles.tiny` must be a table"),
+        ("profiles = { tiny = { budget = -1 } }", "`profiles.tiny.budget` must be a non-negative"),
+        ("profiles = { tiny = { size = 1 } }", "unknown key `profiles.tiny.size`"),
+        ("select = ['XYZ1']", "`select`: unknown rule code or prefix `XYZ1`"),
+        ("ignore = ['NOPE']", "`ignore`: unknown rule code or prefix `NOPE`"),
+        ("per-file-ignores = { 'a.py' = ['ZZZ'] }", "`per-file-ignores.a.py`: unknown rule code"),
+        ("baseline = 'gone.json'", "`baseline` names gone.json, which does not exist"),
+        ("select = [", "invalid TOML"),
+    ],
+)
+def test_bad_configuration_is_one_line_naming_key_and_file(
+    make_repo, run_cli, table: str, message: str
+) -> None:
+    root = make_repo({**clean_files(), "pyproject.toml": f"[tool.doxtool]\n{table}\n"})
+    result = run_cli(root, "check")
+    assert result.exit_code == 2
+    assert result.output.count("\n") == 1, result.output
+    assert result.output.startswith(f"doxtool: error: {root / 'pyproject.toml'}: ")
+    assert message in result.output
+
+
+def test_every_option_of_the_design_is_a_key(run_cli) -> None:
+    """DESIGN.md "Configuration" names these; each is a key of [tool.doxtool]."""
+    keys = {
+        "tool-dirs",
+        "documented-dirs",
+        "tool-bases",
+        "prompt-dirs",
+        "profile-prompt-dirs",
+        "plugin-prompt-dirs",
+        "profiles",
+        "internal-tools",
+        "select",
+        "ignore",
+        "per-file-ignores",
+        "exclude",
+        "extend-exclude",
+        "baseline",
+        "cache-dir",
+        "templates-dir",
+        "test-dirs",
+    }
+    assert set(_FIELDS) == keys
+
+
+def test_a_full_table_loads(make_repo, run_cli) -> None:
+    files = clean_files()
+    files["tools/legacy_wait.py"] = UNTIL_PY.replace("WaitTool", "LegacyWaitTool")
+    files["pyproject.toml"] = """\
+[tool.doxtool]
+tool-dirs = ["tools", "plugins/*/tools"]
+documented-dirs = []
+tool-bases = ["helpers.tool.Tool"]
+prompt-dirs = ["prompts"]
+profile-prompt-dirs = ["agents/*/prompts"]
+plugin-prompt-dirs = ["plugins/*/prompts"]
+internal-tools = ["unknown", "legacy_wait"]
+test-dirs = ["tests"]
+select = []
+ignore = []
+per-file-ignores = { "tools/legacy_*.py" = ["DOX0"] }
+exclude = [".git", ".venv"]
+extend-exclude = ["tools/legacy_*"]
+baseline = ""
+cache-dir = ".doxtool_cache"
+templates-dir = ""
+
+[tool.doxtool.profiles.tiny-local]
+allowed-keys = ["tool_name", "tool_args"]
+budget = 6000
+"""
+    root = make_repo(files)
+    result = run_cli(root, "check")
+    assert result.exit_code == 0, result.output

@@ -1,0 +1,229 @@
+"""``doxtool inspect PATH... [--json]``: the facts of tool modules, as a user sees them."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import textwrap
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from doxtool.cli import cli
+
+REPO_ROOT = Path(__file__).resolve().parents[1]
+
+TOOL_PY = """\
+from dataclasses import dataclass
+
+
+@dataclass
+class Response:
+    message: str
+    break_loop: bool
+
+
+class Tool:
+    async def execute(self, **kwargs) -> Response:
+        raise NotImplementedError
+"""
+
+SEARCH_PY = """\
+import requests
+
+from helpers.errors import RepairableException as Repairable
+from helpers.tool import Response, Tool
+
+MODES = ("web", "news")
+
+
+class Search(Tool):
+    async def execute(self, limit: int = 5, **kwargs):
+        query = self.args["query"]
+        mode = str(self.args.get("mode", "web")).strip().lower()
+        if mode not in MODES:
+            raise Repairable(f"unknown mode {mode}")
+        await self.agent.handle_intervention()
+        found = requests.get("https://example.invalid", params={"q": query}, timeout=5)
+        if not found:
+            return
+        return Response(message=found.text, break_loop=should_stop)
+"""
+
+
+@pytest.fixture
+def repo(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    files = {
+        "helpers/__init__.py": "",
+        "helpers/tool.py": TOOL_PY,
+        "helpers/errors.py": "class RepairableException(Exception):\n    pass\n",
+        "tools/search.py": SEARCH_PY,
+        "tools/broken.py": "def oops(:\n    pass\n",
+        "tools/notes.py": "NOTES = 'not a tool'\n",
+    }
+    for rel, text in files.items():
+        path = tmp_path / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(textwrap.dedent(text), encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def inspect(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(cli, ["inspect", *args])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
+    return result.exit_code, result.output
+
+
+def test_json_of_one_module_has_the_stable_shape(repo: Path) -> None:
+    code, output = inspect("tools/search.py", "--json")
+
+    assert code == 0
+    data = json.loads(output)
+    assert isinstance(data, dict)
+    assert data["path"] == "tools/search.py"
+    assert data["problems"] == []
+    (tool,) = data["tools"]
+    summary: dict[str, Any] = {
+        "name": tool["name"],
+        "class": tool["class"],
+        "bases": tool["bases"],
+        "line": tool["line"],
+        "execute": {k: tool["execute"][k] for k in ("async", "line", "params")},
+        "arguments": [
+            {
+                "name": a["name"],
+                "required": a["required"],
+                "default": a["default"],
+                "type": a["type"],
+                "enum": a["enum"],
+                "reads": [{"line": r["line"]} for r in a["reads"]],
+            }
+            for a in tool["arguments"]
+        ],
+        "outcomes": [{"break_loop": o["break_loop"], "line": o["line"]} for o in tool["outcomes"]],
+        "raises": [{"exception": r["exception"], "line": r["line"]} for r in tool["raises"]],
+        "helpers": tool["helpers"],
+        "imports": tool["imports"],
+        "intervention": tool["intervention"],
+        "side_effects": tool["side_effects"],
+    }
+    assert summary == {
+        "name": "search",
+        "class": "Search",
+        "bases": ["helpers.tool.Tool"],
+        "line": 9,
+        "execute": {"async": True, "line": 10, "params": ["self", "limit", "**kwargs"]},
+        "arguments": [
+            {
+                "name": "limit",
+                "required": False,
+                "default": 5,
+                "type": "integer",
+                "enum": None,
+                "reads": [{"line": 10}],
+            },
+            {
+                "name": "query",
+                "required": True,
+                "default": None,
+                "type": None,
+                "enum": None,
+                "reads": [{"line": 11}],
+            },
+            {
+                "name": "mode",
+                "required": False,
+                "default": "web",
+                "type": "string",
+                "enum": ["web", "news"],
+                "reads": [{"line": 12}],
+            },
+        ],
+        "outcomes": [{"break_loop": "dynamic", "line": 19}],
+        "raises": [{"exception": "RepairableException", "line": 14}],
+        "helpers": [
+            "helpers.errors.RepairableException",
+            "self.agent.handle_intervention",
+            "helpers.tool.Response",
+        ],
+        "imports": ["helpers.errors", "helpers.tool", "requests"],
+        "intervention": True,
+        "side_effects": ["network"],
+    }
+    assert tool["outcomes"][0]["expression"] == "should_stop"
+    assert [(m["kind"], m["line"]) for m in tool["missing_responses"]] == [("bare-return", 18)]
+    assert tool["raises"][0]["repairable"] is True
+
+
+def test_json_of_several_paths_is_an_array_in_the_given_order(repo: Path) -> None:
+    code, output = inspect("tools/notes.py", "tools/search.py", "--json")
+
+    assert code == 0
+    data = json.loads(output)
+    assert [m["path"] for m in data] == ["tools/notes.py", "tools/search.py"]
+    assert data[0]["tools"] == [] and data[0]["problems"] == []
+    assert [t["class"] for t in data[1]["tools"]] == ["Search"]
+
+
+def test_a_directory_means_its_modules(repo: Path) -> None:
+    code, output = inspect("tools", "--json")
+
+    assert code == 0
+    data = json.loads(output)
+    assert [m["path"] for m in data] == ["tools/broken.py", "tools/notes.py", "tools/search.py"]
+
+
+def test_a_module_that_does_not_parse_is_a_problem_with_line_and_column(repo: Path) -> None:
+    code, output = inspect("tools/broken.py", "--json")
+
+    assert code == 0
+    data = json.loads(output)
+    assert data["tools"] == []
+    assert [(p["line"], p["column"]) for p in data["problems"]] == [(1, 10)]
+    assert data["problems"][0]["message"].startswith("syntax error")
+
+
+def test_text_output_names_the_facts(repo: Path) -> None:
+    code, output = inspect("tools/search.py", "tools/broken.py")
+
+    assert code == 0
+    assert "tool search: class Search(helpers.tool.Tool) at line 9" in output
+    assert 'mode: optional string, default "web", one of "web", "news" (line 12)' in output
+    assert "query: required (line 11)" in output
+    assert "break_loop dynamic `should_stop` (line 19, Search.execute)" in output
+    assert "no Response: bare-return (line 18, Search.execute)" in output
+    assert "raises RepairableException (line 14)" in output
+    assert "side effects: network" in output
+    assert "problem at 1:10: syntax error" in output
+
+
+def test_a_missing_path_is_a_usage_error(repo: Path) -> None:
+    result = CliRunner().invoke(cli, ["inspect", "tools/absent.py", "--json"])
+
+    assert result.exit_code != 0
+    assert "absent.py" in str(result.exception) + result.output
+
+
+def test_the_reference_tools_of_this_repository(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each reference tool module yields exactly one tool, named after its file."""
+    for directory in ("tools", "helpers"):
+        shutil.copytree(REPO_ROOT / directory, tmp_path / directory)
+    monkeypatch.chdir(tmp_path)
+    code, output = inspect("tools", "--json")
+
+    assert code == 0
+    modules = json.loads(output)
+    assert modules, "the reference suite has tool modules"
+    for module in modules:
+        stem = module["path"].rsplit("/", 1)[-1].removesuffix(".py")
+        assert module["problems"] == [], module["path"]
+        assert [t["name"] for t in module["tools"]] == [stem]
+        (tool,) = module["tools"]
+        assert tool["execute"]["async"] is True
+        assert tool["outcomes"], module["path"]
+        assert tool["missing_responses"] == [], module["path"]

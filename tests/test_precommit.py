@@ -1,0 +1,203 @@
+"""pre-commit: the hook manifest other repositories use, and this repository's own config.
+
+The slow test meets the hooks the way a user does: a temporary git repository
+with tools, companions and prompts, and ``pre-commit try-repo`` pointing at
+this repository, which builds a virtualenv and pip-installs doxtool into it.
+``try-repo`` sees committed and modified tracked files but not new ones, so
+while the working tree has new files the test points it at a committed
+snapshot of the working tree instead (tracked and new files alike, ignored
+ones left out): either way it tests exactly the code being changed.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+from samples import UNTIL_PY, clean_files
+
+from doxtool.rules.examples import FRAMEWORK
+
+REPO_ROOT = Path(__file__).resolve().parents[1]
+HOOK_IDS = ["doxtool", "doxtool-fix"]
+
+
+def _manifest() -> list[dict]:
+    return yaml.safe_load((REPO_ROOT / ".pre-commit-hooks.yaml").read_text())
+
+
+def _pre_commit(*args: str, cwd: Path, home: Path) -> subprocess.CompletedProcess[str]:
+    env = {
+        **os.environ,
+        "PRE_COMMIT_HOME": str(home),
+        "PATH": os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")]),
+        "NO_COLOR": "1",
+    }
+    return subprocess.run(
+        [sys.executable, "-m", "pre_commit", *args, "--color", "never"],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+
+
+def _git(cwd: Path, *args: str) -> None:
+    env = {
+        **os.environ,
+        "GIT_AUTHOR_NAME": "t",
+        "GIT_AUTHOR_EMAIL": "t@example.invalid",
+        "GIT_COMMITTER_NAME": "t",
+        "GIT_COMMITTER_EMAIL": "t@example.invalid",
+    }
+    subprocess.run(["git", *args], cwd=cwd, env=env, check=True, capture_output=True)
+
+
+def _user_repo(path: Path, files: dict[str, str]) -> Path:
+    path.mkdir(parents=True)
+    _git(path, "init", "-q")
+    for rel, text in {**FRAMEWORK, **files}.items():
+        target = path / rel
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text)
+    _git(path, "add", "-A")
+    return path
+
+
+# ---------------------------------------------------------------------------
+# the manifest
+
+
+def test_manifest_offers_a_checking_and_a_fixing_hook() -> None:
+    hooks = {hook["id"]: hook for hook in _manifest()}
+    assert list(hooks) == HOOK_IDS
+    assert hooks["doxtool"]["entry"] == "doxtool check"
+    assert hooks["doxtool-fix"]["entry"] == "doxtool check --fix"
+    for hook in hooks.values():
+        assert hook["language"] == "python"
+        assert hook["pass_filenames"] is True
+    assert hooks["doxtool-fix"]["require_serial"] is True
+
+
+@pytest.mark.parametrize(
+    ("path", "passed"),
+    [
+        ("tools/wait.py", True),
+        ("plugins/memory/tools/recall.py", True),
+        ("helpers/tool.py", True),
+        ("tools/wait.py.dox.md", True),
+        ("prompts/agent.system.tool.wait.md", True),
+        ("agents/researcher/prompts/agent.system.tool.wait.md", True),
+        ("plugins/memory/prompts/agent.system.tool.recall.md", True),
+        ("README.md", False),
+        ("docs/guide.md", False),
+        ("tools/AGENTS.md", False),
+        ("prompts/sub/notes.md", False),
+        ("pyproject.toml", False),
+    ],
+)
+def test_hook_file_pattern(path: str, passed: bool) -> None:
+    for hook in _manifest():
+        assert bool(re.search(hook["files"], path)) is passed, (hook["id"], path)
+
+
+def test_manifest_and_config_pass_pre_commits_own_validation(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    manifest = _pre_commit("validate-manifest", ".pre-commit-hooks.yaml", cwd=REPO_ROOT, home=home)
+    assert manifest.returncode == 0, manifest.stdout + manifest.stderr
+    config = _pre_commit("validate-config", ".pre-commit-config.yaml", cwd=REPO_ROOT, home=home)
+    assert config.returncode == 0, config.stdout + config.stderr
+
+
+@pytest.mark.slow
+def test_own_config_runs_the_local_hook(tmp_path: Path) -> None:
+    """The repository's .pre-commit-config.yaml (``repo: local``), on a small repository."""
+    config = yaml.safe_load((REPO_ROOT / ".pre-commit-config.yaml").read_text())
+    (repo,) = config["repos"]
+    assert repo["repo"] == "local"
+    assert repo["hooks"][0]["entry"] == "doxtool check"
+    user = _user_repo(tmp_path / "user", clean_files())
+    shutil.copy(REPO_ROOT / ".pre-commit-config.yaml", user / ".pre-commit-config.yaml")
+    _git(user, "add", "-A")
+    home = tmp_path / "home"
+    clean = _pre_commit("run", "doxtool", "--all-files", cwd=user, home=home)
+    assert clean.returncode == 0, clean.stdout + clean.stderr
+    (user / "tools/wait.py").write_text(UNTIL_PY)
+    _git(user, "add", "-A")
+    drift = _pre_commit("run", "doxtool", "--files", "tools/wait.py", cwd=user, home=home)
+    assert drift.returncode == 1
+    assert "tools/wait.py.dox.md:14:1: DOX111 argument `until`" in drift.stdout
+
+
+# ---------------------------------------------------------------------------
+# the real thing: pre-commit try-repo, as another repository would use the hooks
+
+
+def _listed(*options: str) -> list[str]:
+    """``git ls-files`` of this repository (skips the test outside a git checkout)."""
+    if not (REPO_ROOT / ".git").exists():
+        pytest.skip("not a git checkout of doxtool")
+    output = subprocess.run(
+        ["git", "ls-files", "-z", "--exclude-standard", *options],
+        cwd=REPO_ROOT,
+        check=True,
+        capture_output=True,
+    ).stdout
+    return [raw.decode() for raw in output.split(b"\0") if raw]
+
+
+def _hook_repository(tmp_path: Path) -> Path:
+    """This repository itself, or a committed snapshot while it has new files."""
+    if not _listed("--others"):
+        return REPO_ROOT
+    return _snapshot(tmp_path / "doxtool-src")
+
+
+def _snapshot(target: Path) -> Path:
+    """A committed copy of this repository's working tree (new files included)."""
+    for rel in _listed("--cached", "--others"):
+        source = REPO_ROOT / rel
+        if not source.is_file():
+            continue  # deleted in the working tree
+        destination = target / rel
+        destination.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(source, destination)
+    _git(target, "init", "-q")
+    _git(target, "add", "-A")
+    _git(target, "commit", "-q", "-m", "snapshot")
+    return target
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(1200)  # a cold pip cache downloads doxtool's dependencies
+def test_try_repo_hooks_fail_on_drift_and_pass_once_fixed(tmp_path: Path) -> None:
+    source = _hook_repository(tmp_path)
+    home = tmp_path / "pre-commit-home"
+    files = clean_files()
+    files["tools/wait.py"] = UNTIL_PY  # `until` is read but not documented
+    user = _user_repo(tmp_path / "user", files)
+
+    def try_repo(hook: str) -> subprocess.CompletedProcess[str]:
+        result = _pre_commit("try-repo", str(source), hook, "--all-files", cwd=user, home=home)
+        _git(user, "add", "-A")
+        return result
+
+    drift = try_repo("doxtool")
+    assert drift.returncode == 1, drift.stdout + drift.stderr
+    assert "DOX111 argument `until` is read at tools/wait.py:7 but not documented" in drift.stdout
+
+    fixing = try_repo("doxtool-fix")
+    assert fixing.returncode == 1, "pre-commit fails a hook that modified files"
+    assert "files were modified by this hook" in fixing.stdout
+    assert "  - `until`: optional string" in (user / "tools/wait.py.dox.md").read_text()
+
+    for hook in HOOK_IDS:
+        passed = try_repo(hook)
+        assert passed.returncode == 0, passed.stdout + passed.stderr

@@ -1,0 +1,73 @@
+"""The console script replays an unchanged check, and never a stale one."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from doxtool.rules.examples import WAIT_DOX, WAIT_PY
+
+DOXTOOL = Path(sys.executable).parent / "doxtool"
+
+
+def _run(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR")}
+    return subprocess.run(
+        [str(DOXTOOL), *args], cwd=root, capture_output=True, text=True, timeout=120, env=env
+    )
+
+
+def _record(root: Path) -> Path:
+    return root / ".doxtool_cache" / "runs.marshal"
+
+
+def test_unchanged_check_is_replayed_and_changes_are_seen(make_repo) -> None:
+    root = make_repo({"tools/wait.py": WAIT_PY, "tools/wait.py.dox.md": WAIT_DOX})
+    first = _run(root, "check", "--select", "DOX")
+    assert first.returncode == 0, first.stderr
+    assert _record(root).is_file()
+    stamp = _record(root).stat().st_mtime_ns
+    second = _run(root, "check", "--select", "DOX")
+    assert (second.returncode, second.stdout, second.stderr) == (
+        first.returncode,
+        first.stdout,
+        first.stderr,
+    )
+    assert _record(root).stat().st_mtime_ns == stamp, "a replay writes nothing"
+
+    # an edit is seen at once
+    (root / "tools/wait.py").write_text(WAIT_PY.replace('"seconds"', '"secs"'))
+    edited = _run(root, "check", "--select", "DOX")
+    assert edited.returncode == 1
+    assert "`secs`" in edited.stdout
+
+    # so is a new file
+    (root / "tools/other.py").write_text(WAIT_PY.replace("WaitTool", "OtherTool"))
+    added = _run(root, "check", "--select", "DOX001")
+    assert "tools/other.py:1:1: DOX001" in added.stdout
+
+    # and a deleted one
+    (root / "tools/other.py").unlink()
+    removed = _run(root, "check", "--select", "DOX001")
+    assert "tools/other.py" not in removed.stdout
+
+
+def test_fix_is_never_replayed(make_repo) -> None:
+    root = make_repo({"tools/wait.py": WAIT_PY})
+    assert _run(root, "check", "--select", "DOX001").returncode == 1
+    fixed = _run(root, "check", "--select", "DOX001", "--fix")
+    assert fixed.returncode == 0
+    assert (root / "tools/wait.py.dox.md").is_file()
+    assert _run(root, "check", "--select", "DOX001").returncode == 0
+
+
+def test_corrupt_record_is_ignored(make_repo) -> None:
+    root = make_repo({"tools/wait.py": WAIT_PY, "tools/wait.py.dox.md": WAIT_DOX})
+    assert _run(root, "check", "--select", "DOX").returncode == 0
+    _record(root).write_bytes(b"\x00garbage" * 50)
+    again = _run(root, "check", "--select", "DOX")
+    assert again.returncode == 0
+    assert again.stdout.strip() == "All checks passed."
+    assert "Traceback" not in again.stderr
