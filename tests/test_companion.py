@@ -56,7 +56,7 @@ REAL = """\
 
 ## Child DOX Index
 No child DOX files.
-"""  # noqa: E501
+"""
 
 
 def block_lines(companion: Companion) -> set[int]:

@@ -288,7 +288,7 @@ def test_fix_rewrites_drift_and_keeps_every_prose_byte() -> None:
 
 ## Child DOX Index
 No child DOX files.
-""".replace("<trailing spaces>", "   ")  # noqa: E501
+""".replace("<trailing spaces>", "   ")
     )
     assert fix_companion(fixed, expected) == fixed
     assert_agrees(fixed, expected)
