@@ -26,7 +26,18 @@ from doxtool.source import ReadError, SourceText, decode, read_bytes, read_text
 COMPANION_SUFFIX = ".dox.md"
 #: below this many modules to parse, a process pool costs more than it saves
 MIN_PARALLEL = 8
-_DECLARES_FILE_DOCUMENTED = re.compile(r"file[- ]documented", re.IGNORECASE)
+_FILE_DOCUMENTED = re.compile(r"\bfile[- ]documented\b", re.IGNORECASE)
+_NOT_FILE_DOCUMENTED = re.compile(
+    r"\b(?:not|isn't|is not|never)\s+(?:a\s+)?file[- ]documented\b", re.IGNORECASE
+)
+
+
+def declares_file_documented(text: str) -> bool:
+    """Whether an AGENTS.md declares its directory file-documented."""
+    return any(
+        _FILE_DOCUMENTED.search(line) and not _NOT_FILE_DOCUMENTED.search(line)
+        for line in text.splitlines()
+    )
 
 
 class Project:
@@ -101,7 +112,7 @@ class Project:
             if rel in dirs:
                 continue
             text = read_text(self.root / agents)
-            if not isinstance(text, ReadError) and _DECLARES_FILE_DOCUMENTED.search(text.text):
+            if not isinstance(text, ReadError) and declares_file_documented(text.text):
                 dirs.append(rel)
         return dirs
 

@@ -201,3 +201,17 @@ def test_bad_configuration_is_a_one_line_error(make_repo, run_cli) -> None:
     assert result.exit_code == 2
     assert "unknown key `tool-dir`" in result.output
     assert "Traceback" not in result.output
+
+
+def test_agents_md_declares_file_documented_directories(make_repo, run_cli) -> None:
+    root = make_repo(
+        {
+            "api/AGENTS.md": "## Purpose\n- This directory is file-documented.\n",
+            "api/health.py": "def health():\n    return 'ok'\n",
+            "lib/AGENTS.md": "## Purpose\n- This directory is not file-documented.\n",
+            "lib/util.py": "X = 1\n",
+        }
+    )
+    result = run_cli(root, "check", "--select", "DOX001")
+    assert "api/health.py:1:1: DOX001" in result.output
+    assert "lib/util.py" not in result.output
