@@ -5,9 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from doxtool import scaffold as scaffolding
 from doxtool import schema as schema_of
 from doxtool.config import Config, ConfigError, find_config, find_root, load_file
 from doxtool.context import Context, Scope
@@ -25,6 +24,9 @@ from doxtool.findings import Finding
 from doxtool.project import COMPANION_SUFFIX, Project
 from doxtool.serde import to_data
 from doxtool.source import ReadError, read_text
+
+if TYPE_CHECKING:
+    from doxtool.scaffold import ScaffoldPlan
 
 #: ModuleFacts keys that are internal to doxtool and not part of ``inspect --json``
 _INTERNAL_KEYS = frozenset({"candidates", "imported_names", "star_imports"})
@@ -237,7 +239,9 @@ def scaffold(
     description: str | None = None,
     dry_run: bool = False,
     force: bool = False,
-) -> scaffolding.ScaffoldPlan:
+) -> ScaffoldPlan:
+    from doxtool import scaffold as scaffolding
+
     try:
         plan = scaffolding.plan(
             project, name, directory, class_name, args or [], terminal, description

@@ -8,6 +8,12 @@ concurrent use by several doxtool processes. Values are JSON, never pickles: a
 cache directory can come from an untrusted checkout, and loading it must not
 run code. A corrupt database, a truncated value or a value that no longer fits
 the data model is ignored and rebuilt; the cache never makes a run fail.
+
+The database and its journal files are opened only when they are regular
+files, never through a link (a link committed in their place is refused), and
+the ``.gitignore`` is created exclusively: the cache writes nowhere but in its
+own directory. A lock held too long by another process means no cache for
+this run, never a reset of the other process's database.
 """
 
 from __future__ import annotations
@@ -20,14 +26,24 @@ import sqlite3
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
+from urllib.parse import quote
 
 from doxtool import __version__
+from doxtool.runcache import RECORD, prepare_cache_dir
 from doxtool.serde import from_data, to_data
 
 T = TypeVar("T")
 
 SCHEMA_VERSION = "1"
-_GITIGNORE = "# created by doxtool\n*\n"
+DATABASE = "facts.sqlite3"
+_DATABASE_FILES = (DATABASE, DATABASE + "-wal", DATABASE + "-shm")
+_SCHEMA = "CREATE TABLE IF NOT EXISTS entries (key TEXT PRIMARY KEY, value TEXT)"
+# an unchanged value is not written again: a run that finds everything in the
+# cache leaves the database file as it was
+_UPSERT = (
+    "INSERT INTO entries (key, value) VALUES (?, ?) "
+    "ON CONFLICT(key) DO UPDATE SET value = excluded.value WHERE value IS NOT excluded.value"
+)
 
 
 #: modules whose code shapes the cached values: a change to any of them (an
@@ -64,6 +80,7 @@ class FactsCache:
         self.misses = 0
         self._db: sqlite3.Connection | None = None
         self._broken = False
+        self._reset_done = False
         self._pending: list[tuple[str, str]] = []
 
     # -- storage --------------------------------------------------------------
@@ -72,38 +89,69 @@ class FactsCache:
         if self._db is not None or self._broken:
             return self._db
         try:
-            if self.directory.is_symlink():
-                raise OSError("cache directory is a link")
-            self.directory.mkdir(parents=True, exist_ok=True)
-            ignore = self.directory / ".gitignore"
-            if not ignore.exists():
-                ignore.write_text(_GITIGNORE)
-            path = self.directory / "facts.sqlite3"
-            self._db = self._open(path)
+            if not prepare_cache_dir(str(self.directory)):
+                raise OSError("cache directory is a link or not a directory")
+            self._db = self._open(self.directory / DATABASE)
         except (OSError, sqlite3.Error):
             self._broken = True
             self._db = None
         return self._db
 
-    @staticmethod
-    def _open(path: Path) -> sqlite3.Connection:
+    def _safe_files(self) -> bool:
+        """Whether the database files are absent or regular files (not links)."""
+        for name in _DATABASE_FILES:
+            path = self.directory / name
+            if path.is_symlink() or (path.exists() and not path.is_file()):
+                return False
+        return True
+
+    def _open(self, path: Path) -> sqlite3.Connection:
+        if not self._safe_files():
+            raise OSError("cache database is a link or not a regular file")
         try:
-            db = sqlite3.connect(path, timeout=10, isolation_level=None)
-            db.execute("PRAGMA journal_mode=WAL")
-            db.execute("CREATE TABLE IF NOT EXISTS entries (key TEXT PRIMARY KEY, value TEXT)")
-            db.execute("SELECT count(*) FROM entries LIMIT 1").fetchone()
-            return db
+            return self._connect_to(path)
+        except sqlite3.OperationalError:
+            raise  # locked or unreadable: no cache this run, and nothing deleted
         except sqlite3.DatabaseError:
             # not a database (corrupt or truncated): start afresh
-            with contextlib.suppress(OSError):
-                path.unlink()
-            for suffix in ("-wal", "-shm"):
-                with contextlib.suppress(OSError):
-                    Path(str(path) + suffix).unlink()
-            db = sqlite3.connect(path, timeout=10, isolation_level=None)
+            self._remove_files()
+            return self._connect_to(path)
+
+    @staticmethod
+    def _connect_to(path: Path) -> sqlite3.Connection:
+        # nofollow: SQLite itself refuses a link put in place after the check
+        uri = "file:" + quote(str(path)) + "?nofollow=1"
+        db = sqlite3.connect(uri, uri=True, timeout=10, isolation_level=None)
+        try:
             db.execute("PRAGMA journal_mode=WAL")
-            db.execute("CREATE TABLE IF NOT EXISTS entries (key TEXT PRIMARY KEY, value TEXT)")
-            return db
+            db.execute(_SCHEMA)
+            db.execute("SELECT count(*) FROM entries LIMIT 1").fetchone()
+        except BaseException:
+            with contextlib.suppress(sqlite3.Error):
+                db.close()
+            raise
+        return db
+
+    def _remove_files(self) -> None:
+        for name in _DATABASE_FILES:
+            path = self.directory / name
+            if not path.is_symlink():
+                with contextlib.suppress(OSError):
+                    path.unlink()
+
+    def _damaged(self, error: sqlite3.Error) -> None:
+        """React to an error met after opening: a damaged database (corrupt
+        pages deep inside) is dropped and rebuilt once; anything else (a lock
+        held too long) only skips the cache for the rest of this run."""
+        if self._db is not None:
+            with contextlib.suppress(sqlite3.Error):
+                self._db.close()
+            self._db = None
+        if isinstance(error, sqlite3.OperationalError) or self._reset_done:
+            self._broken = True
+            return
+        self._reset_done = True
+        self._remove_files()
 
     def key(self, kind: str, data: bytes) -> str:
         digest = hashlib.blake2b(self.salt, digest_size=20)
@@ -118,18 +166,26 @@ class FactsCache:
             return None
         try:
             row = db.execute("SELECT value FROM entries WHERE key = ?", (key,)).fetchone()
-        except sqlite3.Error:
+        except sqlite3.Error as error:
+            self._damaged(error)
             return None
-        if row is None:
+        if row is None or not isinstance(row[0], str):
             return None
         try:
             return json.loads(row[0])
-        except (ValueError, TypeError, RecursionError):
+        except (ValueError, TypeError, RecursionError, MemoryError):
             return None
 
     def put_raw(self, key: str, value: Any) -> None:
         try:
             text = json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+            if not text.isascii():
+                try:
+                    text.encode("utf-8")
+                except UnicodeEncodeError:
+                    # a lone surrogate (a crafted ``"\ud800"`` key) cannot be
+                    # stored as UTF-8 text; as a JSON escape it reads back whole
+                    text = json.dumps(value, separators=(",", ":"), ensure_ascii=True)
         except (TypeError, ValueError, RecursionError):
             return
         self._pending.append((key, text))
@@ -145,9 +201,13 @@ class FactsCache:
             return
         try:
             with db:
-                db.executemany("INSERT OR REPLACE INTO entries (key, value) VALUES (?, ?)", pending)
-        except sqlite3.Error:
-            pass  # another process holds the lock for too long: skip, rebuild later
+                db.executemany(_UPSERT, pending)
+        except sqlite3.Error as error:
+            # another process holds the lock for too long, or the file is
+            # damaged: these values are only lost, the next run rebuilds them
+            self._damaged(error)
+        except (ValueError, OverflowError, MemoryError):
+            pass  # a value SQLite cannot take: computed again next time
 
     # -- typed access -----------------------------------------------------------
 
@@ -158,14 +218,18 @@ class FactsCache:
             return None
         try:
             value = from_data(cls, raw)
-        except (ValueError, TypeError, KeyError, RecursionError):
+        except Exception:  # a stale or crafted entry: recompute it
             self.misses += 1
             return None
         self.hits += 1
         return value
 
     def store(self, kind: str, data: bytes, value: Any) -> None:
-        self.put_raw(self.key(kind, data), to_data(value))
+        try:
+            raw = to_data(value)
+        except (TypeError, ValueError, RecursionError):
+            return  # not storable: computed again next time
+        self.put_raw(self.key(kind, data), raw)
 
     def through(self, kind: str, data: bytes, cls: type[T], compute: Callable[[], T]) -> T:
         cached = self.load(kind, data, cls)
@@ -186,7 +250,7 @@ class FactsCache:
 def clear(directory: Path) -> bool:
     """Remove the cache database; True when something was removed."""
     removed = False
-    for name in ("facts.sqlite3", "facts.sqlite3-wal", "facts.sqlite3-shm", "runs.marshal"):
+    for name in (*_DATABASE_FILES, RECORD):
         path = directory / name
         if path.is_file() and not path.is_symlink():
             with contextlib.suppress(OSError):

@@ -20,8 +20,6 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from markdown_it import MarkdownIt
-
 from doxtool.edits import Edit, apply_edits, line_content, narrow_edit, split_lines
 from doxtool.factlines import (
     MULTILINE_KINDS,
@@ -60,6 +58,8 @@ class CodeBlock:
     end: int
     #: False for a fence never closed, which runs to the end of its container
     closed: bool = True
+    #: an HTML block that only a blank line ends: a line right after it joins it
+    joins_next: bool = False
 
 
 @dataclass
@@ -139,7 +139,19 @@ class Companion:
 # --- Markdown outline ------------------------------------------------------
 
 # Only block structure matters here; skipping inline parsing saves a third.
-_MARKDOWN = MarkdownIt("commonmark").disable("inline")
+_MARKDOWN: Any = None
+
+
+def _markdown() -> Any:
+    """The block parser, built on first use (a cached run never needs it)."""
+    global _MARKDOWN
+    if _MARKDOWN is None:
+        from markdown_it import MarkdownIt
+
+        _MARKDOWN = MarkdownIt("commonmark").disable("inline")
+    return _MARKDOWN
+
+
 _FALLBACK_HEADING = re.compile(r" {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*")
 
 
@@ -161,7 +173,7 @@ def _fence_closed(lines: list[str], start: int, end: int, markup: str) -> bool:
 
 def _outline(text: str, lines: list[str]) -> _Outline:
     try:
-        tokens = _MARKDOWN.parse(text)
+        tokens = _markdown().parse(text)
     except Exception:  # third-party parser: a hostile document must not stop us
         return _fallback_outline(lines)
     count = len(lines)
@@ -183,7 +195,42 @@ def _outline(text: str, lines: list[str]) -> _Outline:
         elif token.type in ("fence", "code_block") and start < end:
             closed = token.type == "code_block" or _fence_closed(lines, start, end, token.markup)
             code_blocks.append(CodeBlock(start, end, closed))
+        elif token.type == "html_block" and start < end:
+            # raw HTML (a comment above all) is not Markdown: a fact-looking
+            # line inside it is hidden text, and text inserted inside it would
+            # be hidden too
+            closed, joins = _html_closed(token.content, line_content(lines[end - 1]))
+            code_blocks.append(CodeBlock(start, end, closed, joins))
     return _Outline(headings, heading_lines, code_blocks)
+
+
+# CommonMark HTML blocks of kinds 1 to 5 run until their end marker, across
+# blank lines, or to the end of the document when it never comes
+_HTML_ENDS = (
+    (
+        re.compile(r"<(?:script|pre|style|textarea)(?:\s|>|$)", re.IGNORECASE),
+        re.compile(r"</(?:script|pre|style|textarea)>", re.IGNORECASE),
+    ),
+    (re.compile(r"<!--"), re.compile(r"-->")),
+    (re.compile(r"<\?"), re.compile(r"\?>")),
+    (re.compile(r"<![A-Za-z]"), re.compile(r">")),
+    (re.compile(r"<!\[CDATA\["), re.compile(r"\]\]>")),
+)
+
+
+def _html_closed(content: str, last_line: str) -> tuple[bool, bool]:
+    """(closed, joins_next) of an HTML block: whether it ended at its own end
+    marker rather than at the end of the document, and whether it is of the
+    kinds that end only at a blank line."""
+    stripped = content.lstrip(" \t")
+    for opening, ending in _HTML_ENDS:
+        match = opening.match(stripped)
+        if match is None:
+            continue
+        if "\n" not in content.rstrip("\n"):
+            return ending.search(stripped, match.end()) is not None, False
+        return ending.search(last_line) is not None, False
+    return True, True
 
 
 def _fallback_outline(lines: list[str]) -> _Outline:
@@ -212,8 +259,10 @@ def _sections(headings: list[tuple[int, int, str]], count: int) -> list[Section]
 
 _TOP_BULLET = re.compile(r" ?[-*][ \t]+(?P<body>.*)")
 _NESTED_BULLET = re.compile(r"[ \t]*[-*][ \t]+(?P<body>.*)")
-_IDENTIFIER = re.compile(r"[A-Za-z_]\w*")
-_SIGNATURE = re.compile(r"(?:async\s+)?[A-Za-z_]\w*\s*\(")
+# Python identifiers may be written in any script (`שTool`): a letter or
+# an underscore, then word characters
+_IDENTIFIER = re.compile(r"[^\W\d]\w*")
+_SIGNATURE = re.compile(r"(?:async\s+)?[^\W\d]\w*\s*\(")
 _SUBJECT = r"`(?P<subject>[^`]+)`"
 
 # kind -> pattern of the bullet text; ``rest`` is what follows the lead phrase
@@ -225,11 +274,11 @@ _LEADS = tuple(
         ("constants", r"Notable constants/configuration names:(?P<rest>.*)"),
         (
             "is-tool",
-            r"`(?P<subject>[A-Za-z_]\w*)` is an? `(?P<base>[^`]+)`[ \t]*(?:\.(?P<rest>.*))?",
+            r"`(?P<subject>[^\W\d]\w*)` is an? `(?P<base>[^`]+)`[ \t]*(?:\.(?P<rest>.*))?",
         ),
         (
             "defines-execute",
-            r"`(?P<subject>[A-Za-z_]\w*)` defines `execute[^`]*`[ \t]*(?:\.(?P<rest>.*))?",
+            r"`(?P<subject>[^\W\d]\w*)` defines `execute[^`]*`[ \t]*(?:\.(?P<rest>.*))?",
         ),
         ("arguments", rf"Arguments of {_SUBJECT}:(?P<rest>.*)"),
         ("break-loop", rf"`break_loop` of {_SUBJECT}:(?P<rest>.*)"),
@@ -637,6 +686,9 @@ def _block_insertion_lines(
     companion: Companion, index: int, blocks: list[ExpectedBlock]
 ) -> list[str]:
     lines = [line for block in blocks for line in block.lines]
+    if any(block.joins_next and block.end == index for block in companion.code_blocks):
+        # right after raw HTML that only a blank line ends, the lines would be HTML
+        lines.insert(0, "")
     if index < companion.line_count and _continues(
         blocks[-1].kind, line_content(companion.lines[index]), companion.in_code(index)
     ):
@@ -709,6 +761,23 @@ def block_edit(companion: Companion, expected: ExpectedBlock) -> Edit | None:
         index = _block_insertion_point(companion, section, expected)
         lines = _block_insertion_lines(companion, index, [expected])
     return Edit(companion.path, index, index, lines)
+
+
+def section_edit(companion: Companion, title: str, lines: list[str] | None = None) -> Edit:
+    """The edit inserting a missing ``## title`` section (with ``lines`` under
+    its heading) before the next canonical section present, else at the end.
+
+    The end of a companion can lie inside a fence or an HTML comment that is
+    never closed; the section then goes before that block, where it is read
+    as a section (appending it would hide it, and every run would add it again).
+    """
+    index = _section_insertion_point(companion, title)
+    return Edit(
+        companion.path,
+        index,
+        index,
+        _section_insertion_lines(companion, index, [(title, list(lines or []))]),
+    )
 
 
 def _has_person_text(block: FactBlock) -> bool:

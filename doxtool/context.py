@@ -43,6 +43,8 @@ class Context:
         self._tests: dict[str, list[str]] = {}
         self._prompts: dict[str, PromptDoc | None] = {}
         self._prompt_texts: dict[str, str] = {}
+        self._expected: dict[str, list[ExpectedBlock]] = {}
+        self._prompt_scope: dict[str, bool] = {}
 
     @property
     def config(self):
@@ -107,8 +109,13 @@ class Context:
         return cached
 
     def expected(self, module: str) -> list[ExpectedBlock]:
-        facts = self.facts(module)
-        return expected_blocks(facts, self.related_tests(module))
+        """The fact blocks the module's companion should hold (computed once)."""
+        blocks = self._expected.get(module)
+        if blocks is None:
+            blocks = self._expected[module] = expected_blocks(
+                self.facts(module), self.related_tests(module)
+            )
+        return blocks
 
     def new_companion(self, module: str) -> str:
         """The text of a generated companion for ``module``."""
@@ -263,6 +270,12 @@ class Context:
     def prompt_in_scope(self, path: str) -> bool:
         """Whether a prompt is checked in this run: it was passed, or it names a
         tool whose module was (a substring test spares parsing the others)."""
+        known = self._prompt_scope.get(path)
+        if known is None:
+            known = self._prompt_scope[path] = self._prompt_in_scope(path)
+        return known
+
+    def _prompt_in_scope(self, path: str) -> bool:
         scope = self.scope
         if scope.everything:
             return True

@@ -334,25 +334,38 @@ def _child_fields(tp: type) -> tuple[str, ...]:
     return fields
 
 
+_IS_NODE: dict[type, bool] = {}
+
+
+def _is_node(value: object) -> bool:
+    """``isinstance(value, cst.CSTNode)`` without ABCMeta's cost, cached per type."""
+    kind = type(value)
+    known = _IS_NODE.get(kind)
+    if known is None:
+        known = _IS_NODE[kind] = isinstance(value, cst.CSTNode)
+    return known
+
+
 def _children(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
     """Semantic children in field (roughly source) order, skipping tokens."""
     for name in _child_fields(type(node)):
         value = getattr(node, name)
-        if isinstance(value, cst.CSTNode):
-            yield value
-        elif isinstance(value, (tuple, list)):
+        kind = type(value)
+        if kind is tuple or kind is list:
             for item in value:
-                if isinstance(item, cst.CSTNode):
+                if _is_node(item):
                     yield item
+        elif value is not None and _is_node(value):
+            yield value
 
 
 def _dotted(node: cst.BaseExpression) -> list[str] | None:
     """``a.b.c`` as ``["a", "b", "c"]``; None for anything else."""
     parts: list[str] = []
-    while isinstance(node, cst.Attribute):
+    while type(node) is cst.Attribute:
         parts.append(node.attr.value)
         node = node.value
-    if isinstance(node, cst.Name):
+    if type(node) is cst.Name:
         parts.append(node.value)
         return parts[::-1]
     return None
@@ -369,10 +382,10 @@ def _string_value(node: cst.SimpleString | cst.ConcatenatedString) -> str | byte
     stack: list[cst.BaseExpression] = [node]
     while stack:
         current = stack.pop()
-        if isinstance(current, cst.ConcatenatedString):
+        if type(current) is cst.ConcatenatedString:
             stack.append(current.right)
             stack.append(current.left)
-        elif isinstance(current, cst.SimpleString):
+        elif type(current) is cst.SimpleString:
             parts.append(current.evaluated_value)
         else:
             return None
@@ -385,16 +398,21 @@ def _string_value(node: cst.SimpleString | cst.ConcatenatedString) -> str | byte
 
 def _literal(node: cst.BaseExpression, module: cst.Module) -> tuple[bool, Any]:
     """(True, value) when ``node`` is a Python literal; never evaluates code."""
-    if isinstance(node, cst.Name):
+    if type(node) is cst.Name:
         if node.value in ("True", "False", "None"):
             return True, {"True": True, "False": False, "None": None}[node.value]
         return False, None
-    if isinstance(node, (cst.SimpleString, cst.ConcatenatedString)):
+    if type(node) in (cst.SimpleString, cst.ConcatenatedString):
         value = _string_value(node)
         return (value is not None, value)
-    if not isinstance(
-        node,
-        (cst.Integer, cst.Float, cst.UnaryOperation, cst.List, cst.Tuple, cst.Dict, cst.Set),
+    if type(node) not in (
+        cst.Integer,
+        cst.Float,
+        cst.UnaryOperation,
+        cst.List,
+        cst.Tuple,
+        cst.Dict,
+        cst.Set,
     ):
         return False, None
     try:
@@ -469,7 +487,7 @@ class _Func:
     @property
     def is_static(self) -> bool:
         return any(
-            isinstance(d.decorator, cst.Name) and d.decorator.value == "staticmethod"
+            type(d.decorator) is cst.Name and d.decorator.value == "staticmethod"
             for d in self.node.decorators
         )
 
@@ -554,45 +572,45 @@ class _ModuleScan:
 
     def _outline(self, body: Sequence[cst.BaseStatement]) -> None:
         for stmt in body:
-            if isinstance(stmt, cst.SimpleStatementLine):
+            if type(stmt) is cst.SimpleStatementLine:
                 for small in stmt.body:
                     self._outline_small(small)
-            elif isinstance(stmt, cst.ClassDef):
+            elif type(stmt) is cst.ClassDef:
                 self._outline_class(stmt)
-            elif isinstance(stmt, cst.FunctionDef):
+            elif type(stmt) is cst.FunctionDef:
                 self.functions[stmt.name.value] = _Func(stmt, stmt.name.value, None)
-            elif isinstance(stmt, (cst.If, cst.Try)):
+            elif type(stmt) in (cst.If, cst.Try):
                 # ``try: import x except ImportError`` and ``if TYPE_CHECKING`` imports
                 for block in _blocks(stmt):
                     self._outline_imports_only(block)
 
     def _outline_imports_only(self, body: Sequence[cst.BaseStatement]) -> None:
         for stmt in body:
-            if isinstance(stmt, cst.SimpleStatementLine):
+            if type(stmt) is cst.SimpleStatementLine:
                 for small in stmt.body:
-                    if isinstance(small, (cst.Import, cst.ImportFrom)):
+                    if type(small) in (cst.Import, cst.ImportFrom):
                         self._bind_import(small, self.names)
                         self._star_import(small)
 
     def _star_import(self, node: cst.Import | cst.ImportFrom) -> None:
-        if isinstance(node, cst.ImportFrom) and isinstance(node.names, cst.ImportStar):
+        if type(node) is cst.ImportFrom and type(node.names) is cst.ImportStar:
             self.star_imports.append(self._from_module(node))
 
     def _outline_small(self, small: cst.BaseSmallStatement) -> None:
-        if isinstance(small, (cst.Import, cst.ImportFrom)):
+        if type(small) in (cst.Import, cst.ImportFrom):
             self._bind_import(small, self.names)
             self._star_import(small)
             return
         targets: list[cst.BaseExpression] = []
         value: cst.BaseExpression | None = None
-        if isinstance(small, cst.Assign):
+        if type(small) is cst.Assign:
             targets = [t.target for t in small.targets]
             value = small.value
-        elif isinstance(small, cst.AnnAssign) and small.value is not None:
+        elif type(small) is cst.AnnAssign and small.value is not None:
             targets = [small.target]
             value = small.value
         for target in targets:
-            if not isinstance(target, cst.Name):
+            if type(target) is not cst.Name:
                 continue
             name = target.value
             if name.isupper() and name not in self.facts.constants:
@@ -613,8 +631,8 @@ class _ModuleScan:
     def _constant_value(self, value: cst.BaseExpression) -> tuple[bool, Any]:
         """A literal, also wrapped in ``frozenset(...)``, ``tuple(...)`` and the like."""
         if (
-            isinstance(value, cst.Call)
-            and isinstance(value.func, cst.Name)
+            type(value) is cst.Call
+            and type(value.func) is cst.Name
             and value.func.value in ("frozenset", "set", "tuple", "list")
             and len(value.args) == 1
             and not value.args[0].keyword
@@ -638,9 +656,9 @@ class _ModuleScan:
             else:
                 resolved.append(self._resolve(dotted, self.names) or ".".join(dotted))
         cls = _Class(node, node.name.value, bases, resolved)
-        body = node.body.body if isinstance(node.body, cst.IndentedBlock) else ()
+        body = node.body.body if type(node.body) is cst.IndentedBlock else ()
         for stmt in body:
-            if isinstance(stmt, cst.FunctionDef):
+            if type(stmt) is cst.FunctionDef:
                 name = stmt.name.value
                 cls.methods[name] = _Func(stmt, f"{cls.name}.{name}", cls.name)
         self.classes[cls.name] = cls
@@ -650,10 +668,10 @@ class _ModuleScan:
         stack: list[cst.CSTNode] = list(body)
         while stack:
             node = stack.pop()
-            if isinstance(node, cst.Import):
+            if type(node) is cst.Import:
                 for alias in node.names:
                     self.import_areas.add(self.tree.code_for_node(alias.name).strip())
-            elif isinstance(node, cst.ImportFrom):
+            elif type(node) is cst.ImportFrom:
                 self.import_areas.add(self._from_module(node))
             elif isinstance(node, cst.SimpleStatementLine | cst.SimpleStatementSuite):
                 stack.extend(node.body)
@@ -668,22 +686,22 @@ class _ModuleScan:
         return target or ""
 
     def _bind_import(self, node: cst.Import | cst.ImportFrom, names: dict[str, str]) -> None:
-        if isinstance(node, cst.Import):
+        if type(node) is cst.Import:
             for alias in node.names:
                 full = self.tree.code_for_node(alias.name).strip()
-                if alias.asname is not None and isinstance(alias.asname.name, cst.Name):
+                if alias.asname is not None and type(alias.asname.name) is cst.Name:
                     names[alias.asname.name.value] = full
                 else:
                     root = full.split(".", 1)[0]
                     names[root] = root
             return
         source = self._from_module(node)
-        if isinstance(node.names, cst.ImportStar):
+        if type(node.names) is cst.ImportStar:
             return
         for alias in node.names:
             imported = self.tree.code_for_node(alias.name).strip()
             bound = imported
-            if alias.asname is not None and isinstance(alias.asname.name, cst.Name):
+            if alias.asname is not None and type(alias.asname.name) is cst.Name:
                 bound = alias.asname.name.value
             names[bound] = f"{source}.{imported}" if source else imported
 
@@ -733,7 +751,7 @@ class _ModuleScan:
         if params.posonly_params:
             parts.append("/")
         parts.extend(render(p) for p in params.params)
-        if isinstance(params.star_arg, cst.Param):
+        if type(params.star_arg) is cst.Param:
             parts.append(render(params.star_arg, "*"))
         elif params.kwonly_params:
             parts.append("*")
@@ -757,9 +775,9 @@ def _blocks(stmt: cst.BaseCompoundStatement) -> Iterator[Sequence[cst.BaseStatem
 
 
 def _suite_body(suite: cst.BaseSuite) -> Sequence[cst.BaseStatement]:
-    if isinstance(suite, cst.IndentedBlock):
+    if type(suite) is cst.IndentedBlock:
         return suite.body
-    if isinstance(suite, cst.SimpleStatementSuite):
+    if type(suite) is cst.SimpleStatementSuite:
         return [cst.SimpleStatementLine(body=suite.body)]
     return ()
 
@@ -773,13 +791,13 @@ def _statement_children(stmt: cst.CSTNode) -> list[cst.CSTNode]:
             continue
         if isinstance(value, cst.BaseSuite):
             out.extend(_suite_body(value))
-        elif isinstance(value, (cst.Else, cst.Finally, cst.ExceptHandler, cst.ExceptStarHandler)):
+        elif type(value) in (cst.Else, cst.Finally, cst.ExceptHandler, cst.ExceptStarHandler):
             out.extend(_suite_body(value.body))
-        elif isinstance(value, cst.If):
+        elif type(value) is cst.If:
             out.append(value)
         elif isinstance(value, (list, tuple)):
             for item in value:
-                if isinstance(item, (cst.ExceptHandler, cst.ExceptStarHandler, cst.MatchCase)):
+                if type(item) in (cst.ExceptHandler, cst.ExceptStarHandler, cst.MatchCase):
                     out.extend(_suite_body(item.body))
     return out
 
@@ -989,7 +1007,7 @@ class _ToolScan:
 
     def _stmts(self, body: Sequence[cst.BaseStatement], env: _Env) -> None:
         for stmt in body:
-            if isinstance(stmt, (cst.SimpleStatementLine, cst.SimpleStatementSuite)):
+            if type(stmt) in (cst.SimpleStatementLine, cst.SimpleStatementSuite):
                 for small in stmt.body:
                     env.stmt = small
                     self._small(small, env)
@@ -998,21 +1016,21 @@ class _ToolScan:
                 self._compound(stmt, env)
 
     def _small(self, small: cst.BaseSmallStatement, env: _Env) -> None:
-        if isinstance(small, (cst.Import, cst.ImportFrom)):
+        if type(small) in (cst.Import, cst.ImportFrom):
             self.scan._bind_import(small, env.names)
-        elif isinstance(small, cst.Assign):
+        elif type(small) is cst.Assign:
             self._expr(small.value, env)
             for target in small.targets:
                 self._assign_target(target.target, small.value, env)
-        elif isinstance(small, cst.AnnAssign):
+        elif type(small) is cst.AnnAssign:
             if small.value is not None:
                 self._expr(small.value, env)
                 self._assign_target(small.target, small.value, env)
-        elif isinstance(small, cst.AugAssign):
+        elif type(small) is cst.AugAssign:
             self._expr(small.value, env)
-        elif isinstance(small, cst.Return):
+        elif type(small) is cst.Return:
             self._return(small, env)
-        elif isinstance(small, cst.Raise):
+        elif type(small) is cst.Raise:
             self._raise(small, env)
         else:
             for child in _children(small):
@@ -1021,7 +1039,7 @@ class _ToolScan:
     def _assign_target(
         self, target: cst.BaseExpression, value: cst.BaseExpression, env: _Env
     ) -> None:
-        if isinstance(target, cst.Name):
+        if type(target) is cst.Name:
             name = target.value
             arg = self._arg_of(value, env)
             env.var_args.pop(name, None)
@@ -1034,40 +1052,40 @@ class _ToolScan:
             if self._is_response_call(value, env):
                 # a Response kept in a variable: every assignment is a
                 # possible value at ``return name`` (branches are not told apart)
-                call = value.expression if isinstance(value, cst.Await) else value
-                assert isinstance(call, cst.Call)
+                call = value.expression if type(value) is cst.Await else value
+                assert type(call) is cst.Call
                 env.responses.setdefault(name, []).append(self._break_loop(call))
-            elif not (isinstance(value, cst.Name) and value.value == name):
+            elif not (type(value) is cst.Name and value.value == name):
                 env.responses.pop(name, None)
-        elif isinstance(target, cst.Attribute):
+        elif type(target) is cst.Attribute:
             if (
                 target.attr.value == "break_loop"
-                and isinstance(target.value, cst.Name)
+                and type(target.value) is cst.Name
                 and target.value.value in env.responses
             ):
                 env.responses[target.value.value] = [self._break_loop_value(value)]
             self._expr(target.value, env)
-        elif isinstance(target, cst.Subscript):
+        elif type(target) is cst.Subscript:
             self._expr(target.value, env)
-        elif isinstance(target, (cst.Tuple, cst.List)):
+        elif type(target) in (cst.Tuple, cst.List):
             for element in target.elements:
-                if isinstance(element.value, cst.Name):
+                if type(element.value) is cst.Name:
                     env.var_args.pop(element.value.value, None)
 
     def _compound(self, stmt: cst.BaseCompoundStatement, env: _Env) -> None:
-        if isinstance(stmt, cst.If):
+        if type(stmt) is cst.If:
             self._if(stmt, env)
-        elif isinstance(stmt, (cst.For,)):
+        elif type(stmt) in (cst.For,):
             self._expr(stmt.iter, env)
             self._stmts(_suite_body(stmt.body), env)
             if stmt.orelse is not None:
                 self._stmts(_suite_body(stmt.orelse.body), env)
-        elif isinstance(stmt, cst.While):
+        elif type(stmt) is cst.While:
             self._expr(stmt.test, env)
             self._stmts(_suite_body(stmt.body), env)
             if stmt.orelse is not None:
                 self._stmts(_suite_body(stmt.orelse.body), env)
-        elif isinstance(stmt, (cst.Try, cst.TryStar)):
+        elif type(stmt) in (cst.Try, cst.TryStar):
             catches = any(_catches_key_error(h, env) for h in stmt.handlers)
             if catches:
                 env.guards.append(None)
@@ -1080,13 +1098,13 @@ class _ToolScan:
                 self._stmts(_suite_body(stmt.orelse.body), env)
             if stmt.finalbody is not None:
                 self._stmts(_suite_body(stmt.finalbody.body), env)
-        elif isinstance(stmt, cst.With):
+        elif type(stmt) is cst.With:
             for item in stmt.items:
                 self._expr(item.item, env)
             self._stmts(_suite_body(stmt.body), env)
-        elif isinstance(stmt, cst.Match):
+        elif type(stmt) is cst.Match:
             self._match(stmt, env)
-        elif isinstance(stmt, cst.FunctionDef):
+        elif type(stmt) is cst.FunctionDef:
             # closures see the enclosing function's names; what they return
             # is not what the enclosing function returns
             collect, env.collect_outcomes = env.collect_outcomes, False
@@ -1102,7 +1120,7 @@ class _ToolScan:
         env.guards.pop()
         if stmt.orelse is not None:
             env.guards.append(negative)
-            if isinstance(stmt.orelse, cst.If):
+            if type(stmt.orelse) is cst.If:
                 env.stmt = stmt.orelse
                 self._if(stmt.orelse, env)
             else:
@@ -1134,7 +1152,7 @@ class _ToolScan:
         todo: list[cst.BaseExpression] = [value]
         while todo:
             current = todo.pop()
-            if isinstance(current, cst.IfExp):
+            if type(current) is cst.IfExp:
                 todo.extend((current.orelse, current.body))
             else:
                 self._returned(current, line, column, env)
@@ -1142,13 +1160,13 @@ class _ToolScan:
     def _returned(self, value: cst.BaseExpression, line: int, column: int, env: _Env) -> None:
         """One expression ``execute`` (or a function in its chain) returns."""
         qualname = env.func.qualname
-        inner = value.expression if isinstance(value, cst.Await) else value
-        call = inner if isinstance(inner, cst.Call) else None
+        inner = value.expression if type(value) is cst.Await else value
+        call = inner if type(inner) is cst.Call else None
         if call is not None and self._is_response_call(call, env):
             kind, expression = self._break_loop(call)
             self.outcomes.append(Outcome(kind, line, column, expression, qualname))
             return
-        if isinstance(inner, cst.Name) and inner.value in env.responses:
+        if type(inner) is cst.Name and inner.value in env.responses:
             values = env.responses[inner.value]
             if len(set(values)) == 1:
                 kind, expression = values[0]
@@ -1156,11 +1174,11 @@ class _ToolScan:
                 kind, expression = "dynamic", f"{inner.value}.break_loop"
             self.outcomes.append(Outcome(kind, line, column, expression, qualname))
             return
-        if isinstance(inner, cst.Name) and inner.value == "None":
+        if type(inner) is cst.Name and inner.value == "None":
             self.missing.append(MissingResponse("returns-none", line, column, qualname))
             return
         ok, _ = _literal(inner, self.module)
-        if ok or isinstance(inner, cst.FormattedString):
+        if ok or type(inner) is cst.FormattedString:
             self.missing.append(MissingResponse("returns-literal", line, column, qualname))
             return
         if call is None:
@@ -1169,8 +1187,8 @@ class _ToolScan:
         if target is not None:
             self._scan(target, collect=True)
         elif (
-            isinstance(call.func, cst.Attribute)
-            and isinstance(call.func.value, cst.Name)
+            type(call.func) is cst.Attribute
+            and type(call.func.value) is cst.Name
             and call.func.value.value == env.self_name
             and env.func.cls is not None
         ):
@@ -1194,7 +1212,7 @@ class _ToolScan:
         return self._break_loop_value(value)
 
     def _break_loop_value(self, value: cst.BaseExpression) -> tuple[bool | str, str | None]:
-        if isinstance(value, cst.Name) and value.value in ("True", "False"):
+        if type(value) is cst.Name and value.value in ("True", "False"):
             return value.value == "True", None
         return "dynamic", self.module.code_for_node(value).strip()
 
@@ -1203,7 +1221,7 @@ class _ToolScan:
         if exc is None:
             return
         self._expr(exc, env)
-        target = exc.func if isinstance(exc, cst.Call) else exc
+        target = exc.func if type(exc) is cst.Call else exc
         dotted = _dotted(target)
         if dotted is None:
             return
@@ -1230,57 +1248,55 @@ class _ToolScan:
             if guard is not None:
                 env.guards.append(guard)
                 stack.append((current, None, True))
-            if isinstance(current, cst.Call):
+            if type(current) is cst.Call:
                 self._call(current, env)
-            elif isinstance(current, cst.Subscript):
+            elif type(current) is cst.Subscript:
                 self._subscript(current, env)
-            elif isinstance(current, cst.Comparison):
+            elif type(current) is cst.Comparison:
                 self._comparison(current, env)
-            elif isinstance(current, cst.IfExp):
+            elif type(current) is cst.IfExp:
                 positive, negative = self._guards_of(current.test, env)
                 stack.append((current.orelse, negative or frozenset(), False))
                 stack.append((current.body, positive or frozenset(), False))
                 stack.append((current.test, None, False))
                 continue
-            elif isinstance(current, cst.BooleanOperation) and isinstance(
-                current.operator, cst.And
-            ):
+            elif type(current) is cst.BooleanOperation and type(current.operator) is cst.And:
                 positive, _ = self._guards_of(current.left, env)
                 stack.append((current.right, positive or frozenset(), False))
                 stack.append((current.left, None, False))
                 continue
-            elif isinstance(current, (cst.Lambda, cst.FunctionDef, cst.ClassDef)):
-                if isinstance(current, cst.Lambda):
+            elif type(current) in (cst.Lambda, cst.FunctionDef, cst.ClassDef):
+                if type(current) is cst.Lambda:
                     stack.append((current.body, None, False))
                 continue
             children = list(_children(current))
             stack.extend((child, None, False) for child in reversed(children))
 
     def _is_dict_source(self, node: cst.BaseExpression, env: _Env, alias: bool = False) -> bool:
-        if isinstance(node, cst.Attribute):
+        if type(node) is cst.Attribute:
             return (
                 node.attr.value == "args"
-                and isinstance(node.value, cst.Name)
+                and type(node.value) is cst.Name
                 and env.self_name is not None
                 and node.value.value == env.self_name
             )
-        if isinstance(node, cst.Name):
+        if type(node) is cst.Name:
             return node.value in env.dicts
         if not alias:
             return False
         # ``args = self.args or {}``, ``dict(self.args)``, ``dict(**self.args)``,
         # ``{**self.args}``, ``self.args.copy()``, ``copy.deepcopy(self.args)``
-        if isinstance(node, cst.BooleanOperation) and isinstance(node.operator, cst.Or):
+        if type(node) is cst.BooleanOperation and type(node.operator) is cst.Or:
             return self._is_dict_source(node.left, env)
-        if isinstance(node, cst.Dict):
+        if type(node) is cst.Dict:
             return bool(node.elements) and all(
-                isinstance(e, cst.StarredDictElement) and self._is_dict_source(e.value, env)
+                type(e) is cst.StarredDictElement and self._is_dict_source(e.value, env)
                 for e in node.elements
             )
-        if not isinstance(node, cst.Call):
+        if type(node) is not cst.Call:
             return False
         func = node.func
-        if isinstance(func, cst.Attribute) and func.attr.value == "copy" and not node.args:
+        if type(func) is cst.Attribute and func.attr.value == "copy" and not node.args:
             return self._is_dict_source(func.value, env)
         dotted = _dotted(func)
         if dotted in (["dict"], ["copy", "copy"], ["copy", "deepcopy"], ["deepcopy"]):
@@ -1288,11 +1304,11 @@ class _ToolScan:
         return False
 
     def _key(self, node: cst.BaseExpression, env: _Env) -> str | DynamicKey:
-        if isinstance(node, (cst.SimpleString, cst.ConcatenatedString)):
+        if type(node) in (cst.SimpleString, cst.ConcatenatedString):
             value = _string_value(node)
             if isinstance(value, str):
                 return value
-        if isinstance(node, cst.Name):
+        if type(node) is cst.Name:
             ok, value = self.scan.constant(node.value)
             if ok and isinstance(value, str):
                 return value
@@ -1325,7 +1341,7 @@ class _ToolScan:
 
     def _value(self, node: cst.BaseExpression) -> tuple[bool, Any]:
         """(True, value) for a literal or a module-level constant bound to one."""
-        if isinstance(node, cst.Name) and node.value not in ("True", "False", "None"):
+        if type(node) is cst.Name and node.value not in ("True", "False", "None"):
             return self.scan.constant(node.value)
         return _literal(node, self.module)
 
@@ -1333,7 +1349,7 @@ class _ToolScan:
         if not self._is_dict_source(node.value, env) or len(node.slice) != 1:
             return
         element = node.slice[0].slice
-        if isinstance(element, cst.Index):
+        if type(element) is cst.Index:
             self._read(element.value, node, "subscript", env)
 
     def _comparison(self, node: cst.Comparison, env: _Env) -> None:
@@ -1341,11 +1357,11 @@ class _ToolScan:
         for target in node.comparisons:
             op = target.operator
             right = target.comparator
-            if isinstance(op, (cst.In, cst.NotIn)) and self._is_dict_source(right, env):
+            if type(op) in (cst.In, cst.NotIn) and self._is_dict_source(right, env):
                 self._read(left, node, "contains", env)
-            elif isinstance(op, (cst.Equal, cst.NotEqual, cst.In, cst.NotIn, cst.Is, cst.IsNot)):
+            elif type(op) in (cst.Equal, cst.NotEqual, cst.In, cst.NotIn, cst.Is, cst.IsNot):
                 self._enum_from(left, op, right, env)
-                if isinstance(op, (cst.Equal, cst.NotEqual)):
+                if type(op) in (cst.Equal, cst.NotEqual):
                     self._enum_from(right, op, left, env)
             left = right
 
@@ -1362,12 +1378,12 @@ class _ToolScan:
         ok, value = self._value(other)
         if not ok:
             return
-        if isinstance(op, (cst.In, cst.NotIn)):
+        if type(op) in (cst.In, cst.NotIn):
             if isinstance(value, (list, dict)):
                 for item in value:
                     self._add_enum(arg, item, listed=True)
             return
-        if not isinstance(op, (cst.Is, cst.IsNot)):
+        if type(op) not in (cst.Is, cst.IsNot):
             self._add_enum(arg, value, listed=False)
 
     def _add_enum(self, arg: str, value: Any, listed: bool) -> None:
@@ -1387,22 +1403,22 @@ class _ToolScan:
         while todo and steps < 64:
             steps += 1
             node = todo.pop()
-            if isinstance(node, cst.Name):
+            if type(node) is cst.Name:
                 arg = env.var_args.get(node.value)
-            elif isinstance(node, cst.Subscript):
+            elif type(node) is cst.Subscript:
                 arg = None
                 if self._is_dict_source(node.value, env) and len(node.slice) == 1:
                     element = node.slice[0].slice
-                    if isinstance(element, cst.Index):
+                    if type(element) is cst.Index:
                         key = self._key(element.value, env)
                         arg = key if isinstance(key, str) else None
-            elif isinstance(node, cst.BooleanOperation) and isinstance(node.operator, cst.Or):
+            elif type(node) is cst.BooleanOperation and type(node.operator) is cst.Or:
                 todo.extend((node.right, node.left))
                 continue
-            elif isinstance(node, cst.Call):
+            elif type(node) is cst.Call:
                 arg = None
                 func = node.func
-                if isinstance(func, cst.Attribute):
+                if type(func) is cst.Attribute:
                     if func.attr.value in _READ_METHODS and self._is_dict_source(func.value, env):
                         if node.args:
                             key = self._key(node.args[0].value, env)
@@ -1410,7 +1426,7 @@ class _ToolScan:
                     elif func.attr.value in _STRING_METHODS:
                         todo.append(func.value)
                         continue
-                elif isinstance(func, cst.Name) and func.value in _COERCIONS and node.args:
+                elif type(func) is cst.Name and func.value in _COERCIONS and node.args:
                     todo.append(node.args[0].value)
                     continue
             else:
@@ -1423,7 +1439,7 @@ class _ToolScan:
         func = node.func
         # reads: D.get(k, default), D.pop(k)
         if (
-            isinstance(func, cst.Attribute)
+            type(func) is cst.Attribute
             and func.attr.value in _READ_METHODS
             and self._is_dict_source(func.value, env)
             and node.args
@@ -1433,7 +1449,7 @@ class _ToolScan:
             self._read(node.args[0].value, node, _READ_METHODS[func.attr.value], env, default)
             return
         # coercion and normalisation types
-        if isinstance(func, cst.Name) and func.value in _COERCIONS and node.args:
+        if type(func) is cst.Name and func.value in _COERCIONS and node.args:
             arg = self._arg_of(node.args[0].value, env)
             if arg is not None:
                 builder = self._arg(arg)
@@ -1441,7 +1457,7 @@ class _ToolScan:
                     builder.weak_type = builder.weak_type or "string"
                 else:
                     builder.coerced_type = builder.coerced_type or _COERCIONS[func.value]
-        if isinstance(func, cst.Attribute) and func.attr.value in _STRING_METHODS:
+        if type(func) is cst.Attribute and func.attr.value in _STRING_METHODS:
             arg = self._arg_of(func.value, env)
             if arg is not None:
                 self._arg(arg).weak_type = self._arg(arg).weak_type or "string"
@@ -1456,7 +1472,7 @@ class _ToolScan:
         target = self._callee(node, env)
         if target is not None:
             self._scan(target, collect=False)
-        elif isinstance(func, cst.Attribute) and dotted is None:
+        elif type(func) is cst.Attribute and dotted is None:
             # a method of a computed receiver: ``Path(p).write_text(...)``
             self._method_effects(func.attr.value, node)
 
@@ -1538,16 +1554,16 @@ class _ToolScan:
         """
         func = node.func
         fn: _Func | None = None
-        if isinstance(func, cst.Name):
+        if type(func) is cst.Name:
             if func.value in self.scan.functions and func.value not in env.names:
                 fn = self.scan.functions[func.value]
-        elif isinstance(func, cst.Attribute) and isinstance(func.value, cst.Name):
+        elif type(func) is cst.Attribute and type(func.value) is cst.Name:
             if env.self_name and func.value.value == env.self_name:
                 fn = self._method(func.attr.value)
         elif (
-            isinstance(func, cst.Attribute)
-            and isinstance(func.value, cst.Call)
-            and isinstance(func.value.func, cst.Name)
+            type(func) is cst.Attribute
+            and type(func.value) is cst.Call
+            and type(func.value.func) is cst.Name
             and func.value.func.value == "super"
         ):
             fn = self._method(func.attr.value, skip=env.func.cls)
@@ -1582,7 +1598,7 @@ class _ToolScan:
             value = arg.value
             if self._is_dict_source(value, env):
                 dicts.add(param)
-            elif isinstance(value, cst.Name) and env.self_name and value.value == env.self_name:
+            elif type(value) is cst.Name and env.self_name and value.value == env.self_name:
                 self_param = param
             else:
                 argument = self._arg_of(value, env)
@@ -1602,9 +1618,9 @@ class _ToolScan:
         return None
 
     def _is_response_call(self, node: cst.BaseExpression, env: _Env) -> bool:
-        if isinstance(node, cst.Await):
+        if type(node) is cst.Await:
             node = node.expression
-        if not isinstance(node, cst.Call):
+        if type(node) is not cst.Call:
             return False
         dotted = _dotted(node.func)
         if dotted is None:
@@ -1621,17 +1637,17 @@ class _ToolScan:
         parts = [test]
         while parts:
             node = parts.pop()
-            if isinstance(node, cst.BooleanOperation) and isinstance(node.operator, cst.And):
+            if type(node) is cst.BooleanOperation and type(node.operator) is cst.And:
                 parts.extend([node.left, node.right])
                 continue
-            if isinstance(node, cst.Comparison) and len(node.comparisons) == 1:
+            if type(node) is cst.Comparison and len(node.comparisons) == 1:
                 target = node.comparisons[0]
                 if self._is_dict_source(target.comparator, env):
                     key = self._key(node.left, env)
                     if isinstance(key, str):
-                        if isinstance(target.operator, cst.In):
+                        if type(target.operator) is cst.In:
                             positive.add(key)
-                        elif isinstance(target.operator, cst.NotIn):
+                        elif type(target.operator) is cst.NotIn:
                             negative.add(key)
             arg = self._arg_of(node, env)
             if arg is not None:
@@ -1745,18 +1761,18 @@ def _split_params(text: str) -> list[str]:
 
 
 def _annotation_type(node: cst.BaseExpression) -> str | None:
-    if isinstance(node, (cst.SimpleString, cst.ConcatenatedString)):
+    if type(node) in (cst.SimpleString, cst.ConcatenatedString):
         return None
-    if isinstance(node, cst.BinaryOperation) and isinstance(node.operator, cst.BitOr):
+    if type(node) is cst.BinaryOperation and type(node.operator) is cst.BitOr:
         for side in (node.left, node.right):
-            if not (isinstance(side, cst.Name) and side.value == "None"):
+            if not (type(side) is cst.Name and side.value == "None"):
                 return _annotation_type(side)
         return None
-    if isinstance(node, cst.Subscript):
+    if type(node) is cst.Subscript:
         dotted = _dotted(node.value)
         if dotted and dotted[-1] == "Optional" and node.slice:
             inner = node.slice[0].slice
-            if isinstance(inner, cst.Index):
+            if type(inner) is cst.Index:
                 return _annotation_type(inner.value)
         return _ANNOTATION_TYPES.get(dotted[-1]) if dotted else None
     dotted = _dotted(node)
@@ -1764,15 +1780,15 @@ def _annotation_type(node: cst.BaseExpression) -> str | None:
 
 
 def _match_values(pattern: cst.MatchPattern, module: cst.Module) -> list[Any]:
-    if isinstance(pattern, cst.MatchValue):
+    if type(pattern) is cst.MatchValue:
         ok, value = _literal(pattern.value, module)
         return [value] if ok and value is not None else []
-    if isinstance(pattern, cst.MatchOr):
+    if type(pattern) is cst.MatchOr:
         out: list[Any] = []
         for element in pattern.patterns:
             out.extend(_match_values(element.pattern, module))
         return out
-    if isinstance(pattern, cst.MatchAs) and pattern.pattern is not None:
+    if type(pattern) is cst.MatchAs and pattern.pattern is not None:
         return _match_values(pattern.pattern, module)
     return []
 
@@ -1780,7 +1796,7 @@ def _match_values(pattern: cst.MatchPattern, module: cst.Module) -> list[Any]:
 def _catches_key_error(handler: cst.ExceptHandler | cst.ExceptStarHandler, env: _Env) -> bool:
     if handler.type is None:
         return True
-    types = handler.type.elements if isinstance(handler.type, cst.Tuple) else None
+    types = handler.type.elements if type(handler.type) is cst.Tuple else None
     nodes = [e.value for e in types] if types is not None else [handler.type]
     for node in nodes:
         dotted = _dotted(node)
@@ -1798,31 +1814,31 @@ def _terminates(body: Sequence[cst.BaseStatement]) -> bool:
 
 
 def _statement_terminates(stmt: cst.BaseStatement) -> bool:
-    if isinstance(stmt, (cst.SimpleStatementLine, cst.SimpleStatementSuite)):
-        return any(isinstance(s, (cst.Return, cst.Raise)) for s in stmt.body)
-    if isinstance(stmt, cst.If):
+    if type(stmt) in (cst.SimpleStatementLine, cst.SimpleStatementSuite):
+        return any(type(s) in (cst.Return, cst.Raise) for s in stmt.body)
+    if type(stmt) is cst.If:
         if stmt.orelse is None:
             return False
         if not _terminates(_suite_body(stmt.body)):
             return False
-        if isinstance(stmt.orelse, cst.If):
+        if type(stmt.orelse) is cst.If:
             return _statement_terminates(stmt.orelse)
         return _terminates(_suite_body(stmt.orelse.body))
-    if isinstance(stmt, (cst.Try, cst.TryStar)):
+    if type(stmt) in (cst.Try, cst.TryStar):
         if stmt.finalbody is not None and _terminates(_suite_body(stmt.finalbody.body)):
             return True
         body_ends = _terminates(_suite_body(stmt.body)) or (
             stmt.orelse is not None and _terminates(_suite_body(stmt.orelse.body))
         )
         return body_ends and all(_terminates(_suite_body(h.body)) for h in stmt.handlers)
-    if isinstance(stmt, cst.With):
+    if type(stmt) is cst.With:
         return _terminates(_suite_body(stmt.body))
-    if isinstance(stmt, cst.While):
-        infinite = isinstance(stmt.test, cst.Name) and stmt.test.value == "True"
+    if type(stmt) is cst.While:
+        infinite = type(stmt.test) is cst.Name and stmt.test.value == "True"
         return infinite and not _has_break(_suite_body(stmt.body))
-    if isinstance(stmt, cst.Match):
+    if type(stmt) is cst.Match:
         irrefutable = any(
-            isinstance(c.pattern, cst.MatchAs) and c.pattern.pattern is None for c in stmt.cases
+            type(c.pattern) is cst.MatchAs and c.pattern.pattern is None for c in stmt.cases
         )
         return irrefutable and all(_terminates(_suite_body(c.body)) for c in stmt.cases)
     return False
@@ -1830,10 +1846,10 @@ def _statement_terminates(stmt: cst.BaseStatement) -> bool:
 
 def _has_break(body: Sequence[cst.BaseStatement]) -> bool:
     for stmt in body:
-        if isinstance(stmt, (cst.SimpleStatementLine, cst.SimpleStatementSuite)):
-            if any(isinstance(s, cst.Break) for s in stmt.body):
+        if type(stmt) in (cst.SimpleStatementLine, cst.SimpleStatementSuite):
+            if any(type(s) is cst.Break for s in stmt.body):
                 return True
-        elif isinstance(stmt, (cst.For, cst.While, cst.FunctionDef, cst.ClassDef)):
+        elif type(stmt) in (cst.For, cst.While, cst.FunctionDef, cst.ClassDef):
             continue  # a break there leaves the inner loop only
         elif any(
             _has_break([child])
@@ -1847,7 +1863,7 @@ def _has_break(body: Sequence[cst.BaseStatement]) -> bool:
 def _last_small(stmt: cst.CSTNode) -> cst.CSTNode:
     """The statement to point at when a function falls off its end."""
     while True:
-        if isinstance(stmt, (cst.SimpleStatementLine, cst.SimpleStatementSuite)):
+        if type(stmt) in (cst.SimpleStatementLine, cst.SimpleStatementSuite):
             return stmt.body[-1] if stmt.body else stmt
         if isinstance(stmt, cst.BaseCompoundStatement):
             return stmt

@@ -158,6 +158,53 @@ def spans(text: str) -> list[Span]:
     return result
 
 
+# Characters that must not reach a companion raw: line breaks and other
+# controls (they would end a fact line or reach a terminal), Unicode line and
+# paragraph separators, bidirectional and zero-width formatting characters
+# (they make a line read differently from what it holds) and lone surrogates
+# (they cannot be encoded). A fixed list, so that every Python version
+# renders the same text.
+_UNSAFE = re.compile(
+    "[\x00-\x1f\x7f-\x9f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e"
+    "\u2060-\u206f\ufeff\ufff9-\ufffb\ud800-\udfff]"
+)
+
+
+def _escape_char(match: re.Match[str]) -> str:
+    char = match.group()
+    return {"\n": "\\n", "\r": "\\r", "\t": "\\t"}.get(char, f"\\u{ord(char):04x}")
+
+
+def escape_unsafe(text: str) -> str:
+    """``text`` with each character of :data:`_UNSAFE` escaped (``\\n``, ``\\u202e``)."""
+    return _UNSAFE.sub(_escape_char, text) if _UNSAFE.search(text) else text
+
+
+def is_safe_text(text: str) -> bool:
+    """Whether ``text`` can be written into a fact line as it is."""
+    return bool(text) and _UNSAFE.search(text) is None
+
+
+def display_name(text: str) -> str:
+    """A name or string value as a fact line shows it.
+
+    Plain text is shown as it is. Text that is empty or holds a character of
+    :data:`_UNSAFE` is shown as a JSON string, quotes included, with those
+    characters escaped: a crafted argument key (``"a\\n## Purpose"``) stays on
+    its line and cannot add a heading, end a comment or reorder the text on
+    screen. Both sides of a comparison use this form, so fixes stay idempotent.
+    """
+    if is_safe_text(text):
+        return text
+    return _UNSAFE.sub(_escape_char, json.dumps(text, ensure_ascii=False))
+
+
+def display_code(text: str) -> str:
+    """Source text (a signature, an expression, a dotted name) on one line:
+    whitespace runs become one space, other unsafe characters are escaped."""
+    return escape_unsafe(" ".join(text.split()))
+
+
 def code(text: str) -> str:
     """Render ``text`` as a code span, whatever backticks it contains."""
     longest = max((len(run) for run in _BACKTICK_RUN.findall(text)), default=0)
@@ -191,12 +238,19 @@ def is_none(sentence: str) -> bool:
 
 
 def json_text(value: Any) -> str:
-    """A literal as compact, canonical JSON text."""
+    """A literal as compact, canonical JSON text (unsafe characters escaped)."""
     try:
-        return json.dumps(value, ensure_ascii=False, sort_keys=True, default=str)
+        text = json.dumps(value, ensure_ascii=False, sort_keys=True, default=str)
     except (TypeError, ValueError):
         # mixed key types cannot be sorted; circular values cannot be literals
-        return json.dumps(value, ensure_ascii=False, default=str)
+        try:
+            text = json.dumps(value, ensure_ascii=False, default=str)
+        except (TypeError, ValueError, RecursionError):
+            text = json.dumps(str(value), ensure_ascii=False)
+    except RecursionError:
+        text = json.dumps(str(value), ensure_ascii=False)
+    # inside JSON strings \uXXXX is the same value, so parsing gives it back
+    return _UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
 def canonical_json(text: str) -> str:
@@ -208,8 +262,9 @@ def canonical_json(text: str) -> str:
 
 
 def enum_text(value: Any) -> str:
-    """An enumerated value as written in a companion: strings bare, others JSON."""
-    return value if isinstance(value, str) else json_text(value)
+    """An enumerated value as written in a companion: strings bare (see
+    :func:`display_name`), others JSON."""
+    return display_name(value) if isinstance(value, str) else json_text(value)
 
 
 # --- Expected blocks -------------------------------------------------------
@@ -254,7 +309,7 @@ class Keep:
 
 def method_name(signature: str) -> str:
     """``async execute(self, **kwargs) -> Response`` -> ``execute``."""
-    match = re.match(r"\s*(?:async\s+)?(?:def\s+)?([A-Za-z_]\w*)", signature)
+    match = re.match(r"\s*(?:async\s+)?(?:def\s+)?([^\W\d]\w*)", signature)
     return match.group(1) if match else signature.strip()
 
 
@@ -276,9 +331,9 @@ def helper_labels(names: Sequence[str]) -> dict[str, str]:
 def _class_values(module: ModuleFacts) -> list[dict[str, Any]]:
     return [
         {
-            "name": cls.name,
-            "bases": list(cls.bases),
-            "methods": [method.text for method in cls.methods],
+            "name": display_code(cls.name),
+            "bases": [display_code(base) for base in cls.bases],
+            "methods": [display_code(method.text) for method in cls.methods],
         }
         for cls in module.classes
     ]
@@ -293,7 +348,7 @@ def _argument_values(tool: ToolFacts) -> list[dict[str, Any]]:
         seen.add(argument.name)
         values.append(
             {
-                "name": argument.name,
+                "name": display_name(argument.name),
                 "required": argument.required,
                 "type": argument.type,
                 "default": json_text(argument.default) if argument.has_default else None,
@@ -313,7 +368,7 @@ def _break_loop_values(tool: ToolFacts) -> list[str]:
     if any(value is False for value in values):
         parts.append("false")
     dynamic = {
-        outcome.expression or "<dynamic>"
+        display_code(outcome.expression or "") or "<dynamic>"
         for outcome in tool.outcomes
         if not isinstance(outcome.break_loop, bool)
     }
@@ -321,7 +376,9 @@ def _break_loop_values(tool: ToolFacts) -> list[str]:
 
 
 def _repairable_values(tool: ToolFacts) -> list[str]:
-    return sorted({r.exception.rsplit(".", 1)[-1] for r in tool.raises if r.repairable})
+    return sorted(
+        {display_code(r.exception.rsplit(".", 1)[-1]) for r in tool.raises if r.repairable}
+    )
 
 
 def _side_effect_values(module: ModuleFacts) -> list[str]:
@@ -333,7 +390,7 @@ def _side_effect_values(module: ModuleFacts) -> list[str]:
 
 
 def _helper_values(module: ModuleFacts) -> list[str]:
-    names = sorted({name for tool in module.tools for name in tool.helpers})
+    names = sorted({display_code(name) for tool in module.tools for name in tool.helpers})
     labels = helper_labels(names)
     return sorted(names, key=lambda name: (labels[name].casefold(), labels[name]))
 
@@ -343,8 +400,8 @@ def _tool_base(module: ModuleFacts, tool: ToolFacts) -> str:
     resolved names; they serve a tool class defined in another module)."""
     cls = module.class_named(tool.class_name)
     if cls is not None and cls.bases:
-        return cls.bases[0]
-    return tool.bases[0] if tool.bases else "Tool"
+        return display_code(cls.bases[0])
+    return display_code(tool.bases[0]) if tool.bases else "Tool"
 
 
 def _defines_execute(module: ModuleFacts, tool: ToolFacts) -> bool:
@@ -368,9 +425,10 @@ def expected_blocks(module: ModuleFacts, tests: Sequence[str] = ()) -> list[Expe
     if module.classes:
         specs.append(("classes", None, _class_values(module)))
     if module.functions:
-        specs.append(("functions", None, [f.text for f in module.functions]))
+        specs.append(("functions", None, [display_code(f.text) for f in module.functions]))
     if module.constants:
-        specs.append(("constants", None, list(dict.fromkeys(module.constants))))
+        constants = [display_code(name) for name in module.constants]
+        specs.append(("constants", None, list(dict.fromkeys(constants))))
     seen_tools: set[str] = set()
     for tool in module.tools:
         if tool.class_name in seen_tools:
@@ -389,10 +447,10 @@ def expected_blocks(module: ModuleFacts, tests: Sequence[str] = ()) -> list[Expe
     # none to report, which is not the same as having none.
     if module.tools:
         specs.append(("side-effects", None, _side_effect_values(module)))
-    specs.append(("imports", None, list(dict.fromkeys(module.imports))))
+    specs.append(("imports", None, list(dict.fromkeys(map(display_code, module.imports)))))
     if module.tools:
         specs.append(("helpers", None, _helper_values(module)))
-    test_paths = list(dict.fromkeys(tests))
+    test_paths = list(dict.fromkeys(map(display_name, tests)))
     if test_paths:
         specs.append(("tests", None, test_paths))
 

@@ -7,7 +7,7 @@ import keyword
 import re
 from pathlib import Path
 
-from doxtool.factlines import SECTIONS, ExpectedBlock
+from doxtool.factlines import SECTIONS, ExpectedBlock, code, display_name, escape_unsafe
 from doxtool.facts import ModuleFacts
 from doxtool.templates import render
 
@@ -15,15 +15,30 @@ _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 
 
 def markdown_inline(text: str) -> str:
-    """Text made safe for one Markdown line: one line, markup characters escaped."""
-    text = " ".join(str(text).split())
+    """Text made safe for one Markdown line: one line, markup characters and
+    invisible or control characters escaped."""
+    text = escape_unsafe(" ".join(str(text).split()))
     return re.sub(r"([\\`*_\[\]<>#|!{}])", r"\\\1", text)
 
 
+def markdown_code(text: str) -> str:
+    """Any text as one Markdown code span (see :func:`doxtool.factlines.display_name`)."""
+    return code(display_name(str(text)))
+
+
+def markdown_title(text: str) -> str:
+    """Text kept on a heading's line: only line breaks, controls and invisible
+    characters are escaped, so an ordinary file name reads as it is."""
+    return escape_unsafe(str(text))
+
+
 def py_docstring(text: str) -> str:
-    """Text made safe inside a triple-quoted Python docstring (one line)."""
+    """Text made safe inside a triple-quoted Python docstring (one line): no
+    quote or backslash can end it or start an escape, no control character
+    reaches the file."""
     text = " ".join(str(text).split())
-    return text.replace("\\", "\\\\").replace('"', '\\"')
+    text = text.replace("\\", "\\\\").replace('"', '\\"')
+    return escape_unsafe(text)
 
 
 def py_string(text: str) -> str:
@@ -54,9 +69,9 @@ def render_companion(
     if purpose is not None:
         purpose = markdown_inline(purpose)
     elif tools:
-        purpose = f"Provide the `{tools[0].name}` tool."
+        purpose = f"Provide the {markdown_code(tools[0].name)} tool."
     else:
-        purpose = f"Provide the `{facts.module}` module."
+        purpose = f"Provide the {markdown_code(facts.module)} module."
     return render(
         "companion.py.dox.md.j2",
         templates_override,

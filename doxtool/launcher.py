@@ -3,8 +3,8 @@
 Importing the CLI (click, libcst, markdown-it) costs many times more than
 starting Python; a check whose inputs have not changed since the same check
 last ran prints the recorded result without importing any of it (see
-:mod:`doxtool.runcache`). Only the standard library's ``os``, ``sys`` and
-``marshal`` are imported before that decision.
+:mod:`doxtool.runcache`). Only the standard library's ``os`` and ``sys`` are
+imported before that decision.
 """
 
 from __future__ import annotations
@@ -76,8 +76,8 @@ def main() -> None:
             if code is not None:
                 sys.exit(code)
             pending = _pending(argv, cwd)
-        except (OSError, ValueError, RecursionError):
-            pending = None  # replaying is an optimisation; never let it fail a run
+        except Exception:  # replaying is an optimisation; never let it fail a run
+            pending = None
     from doxtool.cli import cli
 
     if pending is None:
@@ -93,5 +93,9 @@ def main() -> None:
     finally:
         sys.stdout, sys.stderr = out._stream, err._stream
     if code in (0, 1):
-        pending.store("".join(out.parts), "".join(err.parts), int(code))  # type: ignore[arg-type]
+        import contextlib  # after the run: it is not worth its import before a replay
+
+        # a record that cannot be written only costs the next replay
+        with contextlib.suppress(Exception):
+            pending.store("".join(out.parts), "".join(err.parts), int(code))  # type: ignore[arg-type]
     sys.exit(code)

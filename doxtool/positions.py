@@ -85,13 +85,19 @@ _ASYNC_TWINS: dict[type[cst.CSTNode], type[ast.AST]] = {
     cst.With: ast.AsyncWith,
 }
 _DEFINITIONS = (cst.FunctionDef, cst.ClassDef)
+#: statements that start with a soft keyword, which could also be a name
+_SOFT_KEYWORDS: dict[type[cst.CSTNode], str] = {
+    getattr(cst, name): word
+    for name, word in (("Match", "match"), ("MatchCase", "case"), ("TypeAlias", "type"))
+    if hasattr(cst, name)
+}
 #: tokens no node starts with; literal parts of f-strings (3.12+) included
 _SKIPPED_TOKENS = frozenset(
     {tokenize.COMMENT, tokenize.NL, tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT}
     | {getattr(tokenize, "FSTRING_MIDDLE", tokenize.COMMENT)}
 )
 
-#: id(statement) -> (line, column, end line, first line to search for expressions)
+#: a statement's (line, column, end line, first line to search for its expressions)
 _Span = tuple[int, int, int, int]
 
 
@@ -117,6 +123,16 @@ def _leftmost(outer: cst.CSTNode, inner: cst.CSTNode) -> bool:
         if first is inner:
             return True
         node = first
+
+
+def _contains(root: cst.CSTNode, node: cst.CSTNode) -> bool:
+    todo = [root]
+    while todo:
+        current = todo.pop()
+        if current is node:
+            return True
+        todo.extend(current.children)
+    return False
 
 
 def _suite(owner: Any) -> Sequence[cst.CSTNode]:
@@ -164,14 +180,23 @@ class _Tokens:
             self._starts.add(offset)
             self._ends.add(self._offset(*token.end))
             if token.type == tokenize.STRING and "f" in _PREFIX.match(token.string)[0].lower():
-                self._fields.extend((offset + lo, offset + hi) for lo, hi in _fields(token.string))
+                for lo, hi, string in _fields(token.string):
+                    if string:  # a string nested in a field is one token
+                        self._starts.add(offset + lo)
+                        self._ends.add(offset + hi)
+                    else:
+                        self._fields.append((offset + lo, offset + hi))
         if start in self._starts and end in self._ends:
             return True
         return any(lo <= start and end <= hi for lo, hi in self._fields)
 
 
-def _fields(token: str) -> Iterator[tuple[int, int]]:
-    """Spans of the replacement fields ``{...}`` inside one f-string token."""
+def _fields(token: str) -> Iterator[tuple[int, int, bool]]:
+    """Code inside one f-string token: (start, end, is a nested string).
+
+    Before 3.12 an f-string is a single STRING token; the expressions of its
+    replacement fields ``{...}`` are real nodes, its literal text is not.
+    """
     prefix = _PREFIX.match(token)[0]
     raw = "r" in prefix.lower()
     quote = token[len(prefix) : len(prefix) + 3]
@@ -187,13 +212,10 @@ def _fields(token: str) -> Iterator[tuple[int, int]]:
             else:
                 index += 2
             continue
-        if char != "{":
-            index += 1
+        if char != "{" or token.startswith("{", index + 1):
+            index += 1 if char != "{" else 2
             continue
-        if token.startswith("{", index + 1):
-            index += 2
-            continue
-        depth, end = 0, index
+        depth, end, piece = 0, index, index + 1
         while end < stop:
             char = token[end]
             if char in "{[(":
@@ -203,10 +225,20 @@ def _fields(token: str) -> Iterator[tuple[int, int]]:
                 if depth == 0:
                     break
             elif char in "'\"":  # a nested string: its braces do not count
-                closing = token.find(char, end + 1, stop)
-                end = stop if closing < 0 else closing
+                quote = char * 3 if token.startswith(char * 3, end) else char
+                closing = token.find(quote, end + len(quote), stop)
+                closing = stop if closing < 0 else closing + len(quote)
+                begin = end
+                while begin > piece and token[begin - 1] in "rRbBuUfF":
+                    begin -= 1  # its prefix
+                yield piece, begin, False
+                yield begin, closing, True
+                if "f" in token[begin:end].lower():  # a nested f-string has fields too
+                    nested = token[begin:closing]
+                    yield from ((begin + lo, begin + hi, s) for lo, hi, s in _fields(nested))
+                piece, end = closing, closing - 1
             end += 1
-        yield index + 1, end
+        yield piece, end, False
         index = end + 1
 
 
@@ -398,8 +430,12 @@ class Locator:
             return self._provided(node)
         line, column, end_line, search_line = span
         starts = self._starts()
-        lo = starts[search_line - 1] + (column - 1 if search_line == line else 0)
+        # ``match match:``: a soft keyword is not the name it spells
+        lo = starts[line - 1] + column - 1 + len(_SOFT_KEYWORDS.get(type(stmt), ""))
         hi = starts[end_line] if end_line < len(starts) else len(self.source)
+        decorators = getattr(stmt, "decorators", ())
+        if search_line != line and any(_contains(d, node) for d in decorators):
+            lo, hi = starts[search_line - 1], lo  # decorators precede ``def``/``class``
 
         code = self.module.code_for_node
         text = code(node)

@@ -47,6 +47,7 @@ class Project:
         self.cache = cache
         self._facts: dict[str, ModuleFacts] = {}
         self._tools: dict[str, list[ToolFacts]] = {}
+        self._excluded: dict[str, bool] = {}
         self.resolver = ToolResolver(config.tool_bases, self.lookup_module)
 
     # -- paths ----------------------------------------------------------------
@@ -66,15 +67,23 @@ class Project:
             return False
         return True
 
-    def excluded(self, rel: str) -> bool:
+    @cached_property
+    def _exclusion(self) -> tuple[re.Pattern[str], re.Pattern[str]]:
+        """(whole-path matcher, path-component matcher) of the exclude globs."""
         patterns = [*self.config.exclude, *self.config.extend_exclude]
-        parts = rel.split("/")
-        for pattern in patterns:
-            if fnmatch.fnmatch(rel, pattern):
-                return True
-            if "/" not in pattern and any(fnmatch.fnmatch(part, pattern) for part in parts):
-                return True
-        return False
+        never = r"(?!)"
+        whole = "|".join(fnmatch.translate(p) for p in patterns) or never
+        parts = "|".join(fnmatch.translate(p) for p in patterns if "/" not in p) or never
+        return re.compile(whole), re.compile(parts)
+
+    def excluded(self, rel: str) -> bool:
+        """Whether a repository path matches an exclude glob, whole or by a component."""
+        known = self._excluded.get(rel)
+        if known is None:
+            whole, part = self._exclusion
+            known = bool(whole.match(rel)) or any(part.match(p) for p in rel.split("/"))
+            self._excluded[rel] = known
+        return known
 
     def _glob_dirs(self, patterns: list[str]) -> list[str]:
         found: list[str] = []

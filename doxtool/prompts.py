@@ -14,7 +14,8 @@ What is extracted, and the rules chosen where real prompts are ambiguous:
 Tools (:class:`PromptTool`)
     Every ``###`` heading whose text, without surrounding backticks and a
     trailing colon (``### response:``), is a single name
-    (``[A-Za-z_][A-Za-z0-9_.:-]*``, so ``scheduler:create_task`` counts) is a
+    (a letter or ``_`` of any script, then letters, digits, ``_.:-``, so
+    ``scheduler:create_task`` counts) is a
     tool heading. ``### Example usage`` (prose) is not. Every example's string
     ``"tool_name"`` is a tool too, positioned at the value.
 
@@ -198,8 +199,9 @@ def parse_prompt(text: str, path: str) -> PromptDoc:
 
 _TOOLS_PLACEHOLDER_RE = re.compile(r"\{\{\s*tools\s*\}\}")
 _NEWLINE_RE = re.compile(r"\r\n?")
-_TOOL_NAME_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_.:-]*\Z")
-_ARG_NAME_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*\Z")
+# names may be written in any script, as Python identifiers may
+_TOOL_NAME_RE = re.compile(r"[^\W\d][\w.:-]*\Z")
+_ARG_NAME_RE = re.compile(r"[^\W\d][\w-]*\Z")
 _ARGS_LINE_RE = re.compile(
     r"[ \t]*(?:\*\*|__)?(?:args|arguments)[ \t]*(?:\*\*|__)?[ \t]*:(?:\*\*|__)?", re.I
 )

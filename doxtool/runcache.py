@@ -8,21 +8,29 @@ and size) of every directory and every ``.py``, ``.md``, ``.toml``, ``.json``
 and ``.yaml`` file under the project root (excluded directories aside). Any
 change there, an added or deleted file included, makes a fresh run.
 
-The record lives in ``.doxtool_cache/runs.marshal`` at the project root. It
-uses ``marshal`` (plain strings and numbers only; loading it runs no code) and
-this module imports nothing but ``os``, ``sys`` and ``marshal``, so a replay
-costs little more than starting Python.
+The record lives in ``.doxtool_cache/runs.marshal`` at the project root (the
+name is historical). A cache directory can come with an untrusted checkout, so
+the record is plain text read by string slicing: length-prefixed strings, no
+``marshal`` or ``pickle`` (neither is safe on crafted data), no parser that
+recursion or a huge length could exhaust. A record replays only for the root
+it sits in and only while every input is unchanged (modification times to the
+nanosecond included, which a checkout sets afresh); anything unexpected in it
+means a fresh run. This module imports nothing but ``os`` and ``sys``, so a
+replay costs little more than starting Python.
 """
 
 from __future__ import annotations
 
-import marshal
 import os
 import sys
 
 CACHE_DIR = ".doxtool_cache"
 RECORD = "runs.marshal"
 MAX_RECORDS = 16
+#: a record file larger than this is ignored
+MAX_RECORD_BYTES = 16 * 1024 * 1024
+_MAGIC = "doxtool-runs 2\n"
+_FIELDS = 8  # key, context, root, skip, files, stdout, stderr, code
 _SUFFIXES = (".py", ".md", ".toml", ".json", ".yaml", ".yml", ".j2")
 #: options that make a run write files, or print what a replay cannot
 _INELIGIBLE = frozenset(
@@ -33,10 +41,31 @@ _ENVIRONMENT = ("NO_COLOR", "FORCE_COLOR", "TERM", "COLUMNS", "CI", "GITHUB_ACTI
 _PACKAGE = os.path.dirname(os.path.abspath(__file__))
 
 
+#: options of ``check`` that take a value
+_VALUED = frozenset(
+    {"--format", "--select", "--ignore", "--baseline", "--jobs", "--root", "--config"}
+)
+
+
+def _has_paths(args: list[str]) -> bool:
+    skip = False
+    for arg in args:
+        if skip:
+            skip = False
+        elif arg in _VALUED:
+            skip = True
+        elif not arg.startswith("-"):
+            return True
+    return False
+
+
 def eligible(argv: list[str]) -> bool:
+    """Whole-repository checks only: a run over PATHS (pre-commit's) follows a
+    change by definition, and recording it would only cost a walk of the tree."""
     return (
         bool(argv)
         and argv[0] == "check"
+        and not _has_paths(argv[1:])
         and not _INELIGIBLE.intersection(argv)
         and not any(a.startswith(_INELIGIBLE_PREFIXES) for a in argv)
     )
@@ -97,15 +126,61 @@ def find_record(cwd: str) -> str | None:
         directory = parent
 
 
-def _load(path: str) -> dict[str, tuple[object, ...]]:
+def _pack(fields: list[str]) -> str:
+    return "".join(f"{len(field)}:{field}" for field in fields)
+
+
+def _unpack(text: str, start: int) -> list[str] | None:
+    """Length-prefixed strings from ``start`` to the end; None if malformed."""
+    fields: list[str] = []
+    position = start
+    end = len(text)
+    while position < end:
+        colon = text.find(":", position, position + 12)
+        digits = text[position:colon] if colon > position else ""
+        if not (digits.isascii() and digits.isdigit()):
+            return None
+        begin = colon + 1
+        stop = begin + int(digits)
+        if stop > end:
+            return None
+        fields.append(text[begin:stop])
+        position = stop
+    return fields
+
+
+def _load(path: str) -> dict[str, tuple[str, ...]]:
+    """The records of a run record file, by key; {} when it is unusable."""
     try:
-        if os.path.islink(path) or os.path.getsize(path) > 64 * 1024 * 1024:
+        if os.path.islink(path) or not os.path.isfile(path):
             return {}
         with open(path, "rb") as handle:
-            data = marshal.load(handle)
-    except (OSError, EOFError, ValueError, TypeError):
+            data = handle.read(MAX_RECORD_BYTES + 1)
+        if len(data) > MAX_RECORD_BYTES:
+            return {}
+        text = data.decode("utf-8", "surrogatepass")
+    except (OSError, ValueError, MemoryError):
         return {}
-    return data if isinstance(data, dict) else {}
+    if not text.startswith(_MAGIC):
+        return {}
+    fields = _unpack(text, len(_MAGIC))
+    if fields is None or len(fields) % _FIELDS:
+        return {}
+    records: dict[str, tuple[str, ...]] = {}
+    for index in range(0, len(fields), _FIELDS):
+        key, *rest = fields[index : index + _FIELDS]
+        records[key] = tuple(rest)
+    return records
+
+
+def _dump(records: dict[str, tuple[str, ...]]) -> bytes:
+    fields = [field for key, rest in records.items() for field in (key, *rest)]
+    return (_MAGIC + _pack(fields)).encode("utf-8", "surrogatepass")
+
+
+def _record_root(path: str) -> str:
+    """The project root a record file belongs to: the parent of its cache directory."""
+    return os.path.dirname(os.path.dirname(os.path.abspath(path)))
 
 
 def replay(argv: list[str], cwd: str) -> int | None:
@@ -114,20 +189,19 @@ def replay(argv: list[str], cwd: str) -> int | None:
     if path is None:
         return None
     record = _load(path).get(repr([argv, cwd]))
-    if not isinstance(record, tuple) or len(record) != 7:
+    if record is None or len(record) != _FIELDS - 1:
         return None
-    context, root, skip, files, stdout, stderr, code = record
-    if not (
-        isinstance(root, str)
-        and isinstance(skip, tuple)
-        and all(isinstance(s, str) for s in skip)
-        and isinstance(stdout, str)
-        and isinstance(stderr, str)
-        and isinstance(code, int)
-    ):
+    context, root, skip_text, files, stdout, stderr, code_text = record
+    if code_text not in ("0", "1"):
         return None
-    if context != _context(argv, cwd) or files != inputs(root, frozenset(skip)):
+    # a record speaks only for the tree it sits in: one that names another
+    # root (say, an empty directory whose listing anyone can predict) is void
+    if os.path.realpath(root) != os.path.realpath(_record_root(path)):
         return None
+    skip = frozenset(skip_text.split("\0")) if skip_text else frozenset()
+    if context != _context(argv, cwd) or files != inputs(root, skip):
+        return None
+    code = int(code_text)
     sys.stdout.write(stdout)
     sys.stdout.flush()
     if stderr:
@@ -152,35 +226,62 @@ class Pending:
 
         directory = os.path.join(self.root, CACHE_DIR)
         try:
-            if os.path.islink(directory):
+            if not prepare_cache_dir(directory):
                 return
-            os.makedirs(directory, exist_ok=True)
-            ignore = os.path.join(directory, ".gitignore")
-            if not os.path.exists(ignore):
-                with open(ignore, "w", encoding="utf-8") as handle:
-                    handle.write("# created by doxtool\n*\n")
             path = os.path.join(directory, RECORD)
+            if os.path.islink(path):
+                return
             records = _load(path)
             key = repr([self.argv, self.cwd])
             records.pop(key, None)
             records[key] = (
                 self.context,
                 self.root,
-                self.skip,
+                "\0".join(self.skip),
                 self.files,
                 stdout,
                 stderr,
-                code,
+                str(int(code)),
             )
             while len(records) > MAX_RECORDS:
                 records.pop(next(iter(records)))
+            data = _dump(records)
+            if len(data) > MAX_RECORD_BYTES:
+                return
             fd, tmp = tempfile.mkstemp(prefix=".runs.", suffix=".tmp", dir=directory)
             try:
                 with os.fdopen(fd, "wb") as handle:
-                    marshal.dump(records, handle)
+                    handle.write(data)
                 os.replace(tmp, path)
             except BaseException:
                 os.unlink(tmp)
                 raise
-        except OSError:
-            pass
+        except (OSError, ValueError):
+            pass  # replaying is an optimisation: a record that cannot be written is none
+
+
+IGNORE_TEXT = "# created by doxtool\n*\n"
+
+
+def prepare_cache_dir(directory: str) -> bool:
+    """Create the cache directory and its ``.gitignore``; False when it is not
+    a safe place to write (a link, or not a directory).
+
+    The ``.gitignore`` is created exclusively and without following links, so
+    a dangling link committed in its place cannot make doxtool write elsewhere.
+    """
+    if os.path.islink(directory):
+        return False
+    os.makedirs(directory, exist_ok=True)
+    if os.path.islink(directory) or not os.path.isdir(directory):
+        return False
+    ignore = os.path.join(directory, ".gitignore")
+    if not os.path.lexists(ignore):
+        flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+        try:
+            fd = os.open(ignore, flags, 0o644)
+        except FileExistsError:
+            return True
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(IGNORE_TEXT)
+    return True

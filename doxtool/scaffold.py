@@ -75,6 +75,14 @@ def plan(
         raise ScaffoldError("description must not contain NUL characters")
 
     module_path = f"{tool_dir}/{name}.py"
+    # the test imports the module by its dotted name: each part must be an
+    # identifier, or the generated test would not even parse
+    for part in module_name(module_path).split("."):
+        if not is_identifier(part):
+            raise ScaffoldError(
+                f"tool directory {tool_dir!r} cannot be imported as a package: "
+                f"{part!r} is not a Python identifier"
+            )
     prompt_dir = _prompt_dir(project, tool_dir)
     prompt_path = f"{prompt_dir}/agent.system.tool.{name}.md"
     tests_root = project.config.test_dirs[0] if project.config.test_dirs else "tests"

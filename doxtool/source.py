@@ -8,12 +8,18 @@ raises; it returns the text or a one-line reason.
 from __future__ import annotations
 
 import codecs
+import os
 import re
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 
-#: files larger than this are not analysed (a finding says so)
+#: files larger than this are not read (a finding says so)
 MAX_FILE_BYTES = 8 * 1024 * 1024
+#: Python modules larger than this are not analysed: libcst parses well under
+#: a megabyte a second, so a bigger module would hold a run for many seconds
+#: (a hand-written tool module is a few kilobytes)
+MAX_MODULE_BYTES = 1024 * 1024
 
 _CODING_RE = re.compile(rb"^[ \t\f]*#.*?coding[:=][ \t]*([-\w.]+)")
 
@@ -28,7 +34,10 @@ class SourceText:
     newline: str = "\n"
 
     def encode(self, text: str) -> bytes:
-        data = text.encode(self.encoding)
+        """``text`` in the file's encoding (and BOM). A character the encoding
+        cannot hold (a lone surrogate from an undecodable file name) is
+        written as its backslash escape rather than failing the write."""
+        data = text.encode(self.encoding, "backslashreplace")
         return codecs.BOM_UTF8 + data if self.bom else data
 
 
@@ -77,34 +86,94 @@ def decode(data: bytes, *, python: bool = False) -> SourceText | ReadError:
         return ReadError("file contains a NUL byte", line, column, "decode")
     encoding = python_encoding(data) if python and not bom else "utf-8"
     try:
-        codecs.lookup(encoding)
+        info = codecs.lookup(encoding)
     except LookupError:
         return ReadError(f"unknown encoding {encoding!r} declared", 1, 1, "decode")
+    # ``rot13``, ``zlib_codec``, ``base64`` ... are codecs but not text encodings
+    # (Python itself refuses them in a coding cookie)
+    if not getattr(info, "_is_text_encoding", True):
+        return ReadError(f"{encoding!r} is not a text encoding", 1, 1, "decode")
     try:
         text = data.decode(encoding)
     except UnicodeDecodeError as exc:
         line, column = _position_of(data, exc.start)
-        return ReadError(
-            f"cannot decode byte 0x{data[exc.start]:02x} as {encoding}", line, column, "decode"
-        )
+        byte = data[exc.start] if exc.start < len(data) else 0
+        return ReadError(f"cannot decode byte 0x{byte:02x} as {encoding}", line, column, "decode")
+    except (LookupError, ValueError, TypeError) as exc:  # a codec's own refusal
+        return ReadError(f"cannot decode as {encoding}: {exc}"[:200], 1, 1, "decode")
+    if "\x00" in text:  # a multi-byte encoding can decode to NUL without a NUL byte
+        line = text.count("\n", 0, text.index("\x00")) + 1
+        return ReadError("file contains a NUL character", line, 1, "decode")
     return SourceText(text=text, encoding=encoding, bom=bom, newline=detect_newline(text))
 
 
-def read_bytes(path: Path, limit: int = MAX_FILE_BYTES) -> bytes | ReadError:
-    """Read a regular file's bytes, refusing directories and oversized files."""
+def size_limit(path: Path) -> int:
+    """The size over which ``path`` is not read: lower for Python modules."""
+    return MAX_MODULE_BYTES if path.name.endswith(".py") else MAX_FILE_BYTES
+
+
+def within(root: Path, path: Path) -> bool:
+    """Whether ``path``, links resolved, stays inside ``root`` (a loop is outside)."""
     try:
-        if not path.is_file():
+        path.resolve(strict=False).relative_to(root.resolve())
+    except (ValueError, OSError, RuntimeError):
+        return False
+    return True
+
+
+_OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+
+
+def read_bytes(
+    path: Path, limit: int | None = None, *, root: Path | None = None
+) -> bytes | ReadError:
+    """Read a regular file's bytes, refusing directories, devices, FIFOs and
+    oversized files (over :func:`size_limit` unless ``limit`` is given); with
+    ``root``, also refusing a file that a link places outside it.
+
+    The file is opened without blocking and checked on the open descriptor, so
+    a FIFO or a device swapped in after a check can neither hang nor flood the
+    run, and no more than the limit is read, whatever size the file claims.
+    """
+    limit = size_limit(path) if limit is None else limit
+    if root is not None and not within(root, path):
+        return ReadError("link points outside the repository; not read", kind="read")
+    try:
+        fd = os.open(path, _OPEN_FLAGS)
+    except IsADirectoryError:
+        return ReadError("not a regular file", kind="read")
+    except (OSError, ValueError) as exc:  # ValueError: a NUL in the path
+        return ReadError(f"cannot read file: {getattr(exc, 'strerror', None) or exc}", kind="read")
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
             return ReadError("not a regular file", kind="read")
-        size = path.stat().st_size
-        if size > limit:
-            return ReadError(f"file is {size} bytes, over the {limit}-byte limit", kind="limit")
-        return path.read_bytes()
+        if info.st_size > limit:
+            return ReadError(
+                f"file is {info.st_size} bytes, over the {limit}-byte limit; not read", kind="read"
+            )
+        chunks: list[bytes] = []
+        total = 0
+        while total <= limit:
+            chunk = os.read(fd, min(1 << 20, limit + 1 - total))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+        if total > limit:
+            return ReadError(f"file is over the {limit}-byte limit; not read", kind="read")
+        return b"".join(chunks)
     except OSError as exc:
         return ReadError(f"cannot read file: {exc.strerror or exc}", kind="read")
+    finally:
+        os.close(fd)
 
 
-def read_text(path: Path, *, python: bool = False) -> SourceText | ReadError:
-    data = read_bytes(path)
+def read_text(
+    path: Path, *, python: bool = False, root: Path | None = None
+) -> SourceText | ReadError:
+    """Read and decode a file (see :func:`read_bytes` and :func:`decode`)."""
+    data = read_bytes(path, root=root)
     if isinstance(data, ReadError):
         return data
     return decode(data, python=python)

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import jinja2
+if TYPE_CHECKING:  # jinja2 is imported when a template is rendered, not before
+    import jinja2
 
 _PACKAGE_DIR = Path(__file__).resolve().parent
 
@@ -26,7 +28,15 @@ def template_dirs(override: Path | None = None) -> list[Path]:
 
 @cache
 def environment(override: Path | None = None) -> jinja2.Environment:
-    from doxtool.generate import markdown_inline, py_docstring, py_string
+    import jinja2
+
+    from doxtool.generate import (
+        markdown_code,
+        markdown_inline,
+        markdown_title,
+        py_docstring,
+        py_string,
+    )
 
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader([str(d) for d in template_dirs(override)]),
@@ -37,6 +47,8 @@ def environment(override: Path | None = None) -> jinja2.Environment:
         autoescape=False,
     )
     env.filters["md_inline"] = markdown_inline
+    env.filters["md_code"] = markdown_code
+    env.filters["md_title"] = markdown_title
     env.filters["py_docstring"] = py_docstring
     env.filters["py_string"] = py_string
     return env

@@ -126,6 +126,17 @@ def test_decorated_class_and_async_methods() -> None:
     assert [locator.statement(n) for n in functions] == [(12, 5), (19, 5)]
 
 
+def test_decorators_are_searched_apart_from_the_header() -> None:
+    source = "@check(args, self)\ndef run(self, args):\n    return args\n"
+    locator, collected = check(source)
+    function = _statements(collected, cst.FunctionDef)[0]
+    params = function.params.params  # type: ignore[attr-defined]
+    # extract.py asks for parameter names with the function as the statement
+    fresh = Locator(source, locator.module)
+    assert [fresh.expression(p.name, function) for p in params] == [(2, 9), (2, 15)]
+    assert _where(locator, collected, "args") == [(1, 8), (2, 15), (3, 12)]
+
+
 def test_if_elif_else_chains() -> None:
     check(
         _src(
@@ -414,7 +425,7 @@ def _programs(draw: st.DrawFn) -> str:
     return newline.join(block(0)) + newline
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(_programs())
 def test_generated_programs(source: str) -> None:
     check(source)
