@@ -311,12 +311,15 @@ def _fix(project: Project, scope: Scope, rules: list[Any], report: CheckReport, 
         if diff:
             report.changes = plan.changes
             break
-        report.errors.extend(write_changes(project.root, plan.changes))
+        failed = write_changes(project.root, plan.changes)
+        report.errors.extend(e for e in failed if e not in report.errors)
         report.fixed += plan.fixed
         report.changes.extend(plan.changes)
         project.forget()
         report.findings = run(Context(project, scope), rules)
         project.close()
+        if failed:
+            break  # the same writes would fail again
 
 
 def _config_codes(config: Config, key: str, values: list[str]) -> list[str]:

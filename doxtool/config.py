@@ -197,6 +197,8 @@ def _load_toml(path: Path) -> dict[str, Any]:
         raise ConfigError(f"{path}: invalid TOML: {exc}") from exc
     except (OSError, UnicodeDecodeError) as exc:
         raise ConfigError(f"{path}: cannot read: {exc}") from exc
+    except (RecursionError, MemoryError) as exc:
+        raise ConfigError(f"{path}: invalid TOML: nested too deeply") from exc
 
 
 def load_file(path: Path) -> Config | None:

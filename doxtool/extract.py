@@ -154,7 +154,13 @@ def _syntax_problem(source: str, exc: cst.ParserSyntaxError) -> Problem:
             warnings.simplefilter("ignore")
             ast.parse(source)
     except SyntaxError as error:
-        if error.lineno is not None and error.lineno <= exc.raw_line and error.msg:
+        # libcst's tokenizer errors carry no position (1:0): CPython's is better
+        uninformative = exc.raw_line <= 1 and exc.raw_column == 0
+        if (
+            error.lineno is not None
+            and error.msg
+            and (error.lineno <= exc.raw_line or uninformative)
+        ):
             column = max(error.offset or 1, 1)
             return Problem(f"syntax error: {error.msg}", error.lineno, column, "syntax")
     except Exception:  # RecursionError, MemoryError, ValueError (NUL bytes)

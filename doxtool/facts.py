@@ -225,7 +225,7 @@ class ModuleFacts:
 
     @property
     def parsed(self) -> bool:
-        return not any(p.kind in ("syntax", "decode", "read") for p in self.problems)
+        return not any(p.kind in ("syntax", "decode", "read", "limit") for p in self.problems)
 
     def class_named(self, name: str) -> ClassFacts | None:
         for cls in self.classes:

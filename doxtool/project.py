@@ -24,6 +24,14 @@ from doxtool.resolve import ToolResolver
 from doxtool.source import ReadError, SourceText, decode, read_bytes, read_text
 
 COMPANION_SUFFIX = ".dox.md"
+
+
+def safe_name(rel: str) -> bool:
+    """Whether a path can be written into Markdown and messages as it is:
+    no line breaks or other control characters, no undecodable bytes."""
+    return rel.isprintable()
+
+
 #: below this many modules to parse, a process pool costs more than it saves
 MIN_PARALLEL = 8
 _FILE_DOCUMENTED = re.compile(r"\bfile[- ]documented\b", re.IGNORECASE)
@@ -246,7 +254,10 @@ class Project:
         )
 
     def _cache_input(self, rel: str, data: bytes) -> bytes:
-        return b"\0".join([rel.encode(), ",".join(sorted(self.local_roots)).encode(), data])
+        roots = ",".join(sorted(self.local_roots))
+        return b"\0".join(
+            [rel.encode("utf-8", "surrogateescape"), roots.encode("utf-8", "surrogateescape"), data]
+        )
 
     def _extract(self, rel: str) -> ModuleFacts:
         source = self._source(rel)

@@ -338,7 +338,7 @@ class SuppressionIndex:
         python = path.endswith(".py")
         if not (python or path.endswith(".md")):
             return FileSuppressions()
-        text = read_text(full, python=python)
+        text = read_text(full, python=python, root=self.root)
         if isinstance(text, ReadError) or "doxtool" not in text.text:
             return FileSuppressions()
         parse = parse_python if python else parse_markdown

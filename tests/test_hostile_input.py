@@ -468,12 +468,6 @@ def test_every_syntax_error_is_a_finding(tmp_path: Path, monkeypatch: pytest.Mon
         assert 1 <= int(number) <= WAIT_PY.count("\n") + 2 and int(column) >= 1
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="extract.py _syntax_problem: libcst's tokenizer errors (unmatched ')', "
-    "unexpected dedent) carry raw_line=1, raw_column=0, so CPython's correct position "
-    "(`error.lineno <= exc.raw_line` is false) is dropped and DOX003 lands at 1:1",
-)
 def test_tokenizer_errors_are_reported_at_their_line(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -558,15 +552,9 @@ def test_whole_corpus_in_one_repository_as_a_subprocess(tmp_path: Path) -> None:
         assert "SECRET" not in proc.stdout
 
 
-# --- known gaps in files owned by others (strict xfail: they must be fixed) ---
+# --- gaps this corpus found, fixed where they were ---
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="rules/companion.py `documented()` skips a companion that cannot be read "
-    "(context gives None) and no rule reports it: an undecodable, NUL-holding, FIFO or "
-    "linked-out companion passes `check` silently",
-)
 @pytest.mark.parametrize(
     "setup",
     [
@@ -592,12 +580,6 @@ def test_unreadable_companion_is_a_finding(
     assert any(path == "tools/wait.py.dox.md" for path, _, _ in check_findings(result))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="rules/companion.py `_section_insertion` appends a missing section at the end "
-    "of the file even when an unclosed fence or HTML comment runs there, so the section is "
-    "hidden and every --fix appends it again (companion.section_edit() places it safely)",
-)
 @pytest.mark.parametrize("opener", ["```text", "<!-- never closed"])
 def test_fix_is_idempotent_when_the_companion_ends_inside_a_hidden_block(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, opener: str
@@ -610,12 +592,6 @@ def test_fix_is_idempotent_when_the_companion_ends_inside_a_hidden_block(
     assert (root / "tools/wait.py.dox.md").read_bytes() == first
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="config.py: a pyproject.toml nested thousands deep makes tomllib raise "
-    "RecursionError, which the CLI reports as an internal error instead of a "
-    "configuration error naming the file",
-)
 def test_deeply_nested_configuration_is_a_configuration_error(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -627,12 +603,6 @@ def test_deeply_nested_configuration_is_a_configuration_error(
     assert "pyproject.toml" in result.stderr
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="facts.py ModuleFacts.parsed ignores problems of kind 'limit' (nesting past "
-    "the parser's limits, from extract.py), so a module that was never analysed also gets "
-    "DOX004 'no tool class' and a fixable DOX001 whose fix writes a companion of no facts",
-)
 def test_module_too_deep_to_analyse_gets_no_companion_of_empty_facts(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

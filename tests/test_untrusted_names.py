@@ -243,12 +243,6 @@ def test_unusual_but_plain_file_name_gets_a_whole_companion(
     assert _run(root, monkeypatch, "check", "--select", "DOX1").exit_code == 0
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="project.py modules_in() documents a module whose file name holds a line "
-    "break, and rules/companion.py WrongTitle's fix writes `# <raw name> DOX`, so the "
-    "name's second line becomes a heading and every --fix adds another",
-)
 def test_file_name_with_a_line_break_cannot_add_headings(
     make_repo, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -261,12 +255,6 @@ def test_file_name_with_a_line_break_cannot_add_headings(
         _assert_companion_structure(companion.read_text(encoding="utf-8"))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="formats/text.py line() prints finding messages raw, and rules/prompts messages "
-    "embed raw names (a prompt's argument, a module path): a name holding a line break "
-    "or an escape sequence splits a finding over lines or reaches the terminal",
-)
 def test_text_output_is_one_line_per_finding(make_repo, monkeypatch: pytest.MonkeyPatch) -> None:
     root = make_repo(
         {
@@ -297,12 +285,6 @@ def test_framework_untouched_by_display_form() -> None:
     assert FRAMEWORK  # the fixture repository is what make_repo writes
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="project.py Project._cache_input encodes the path with str.encode() (strict): "
-    "a module whose file name is not UTF-8 (surrogate-escaped by Python) makes every "
-    "cached `check` an internal error",
-)
 def test_file_name_that_is_not_utf8_is_no_internal_error(
     make_repo, monkeypatch: pytest.MonkeyPatch
 ) -> None:

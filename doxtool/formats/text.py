@@ -18,13 +18,21 @@ from doxtool.terminal import style
 BOLD, RED, YELLOW, BLUE, CYAN = 1, 31, 33, 34, 36
 
 
+def printable(text: str) -> str:
+    """Text with line breaks, escape sequences and other control characters
+    shown escaped, so one finding stays one line and reaches no terminal raw."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode() for c in text)
+
+
 def line(finding: Finding, color: bool = False) -> str:
     mark = " " + style("[*]", CYAN, enabled=color) if finding.fixable else ""
-    where = style(finding.path, BOLD, enabled=color) + style(":", CYAN, enabled=color)
+    where = style(printable(finding.path), BOLD, enabled=color) + style(":", CYAN, enabled=color)
     position = f"{finding.line}{style(':', CYAN, enabled=color)}{finding.column}"
     colon = style(":", CYAN, enabled=color)
     code = style(finding.code, BOLD, YELLOW if finding.severity == WARNING else RED, enabled=color)
-    return f"{where}{position}{colon} {code} {finding.message}{mark}"
+    return f"{where}{position}{colon} {code} {printable(finding.message)}{mark}"
 
 
 def summary(findings: list[Finding]) -> str:
@@ -50,7 +58,7 @@ class SourceLines:
         if self.root is None:
             return None
         if path not in self._files:
-            text = read_text(self.root / path, python=path.endswith(".py"))
+            text = read_text(self.root / path, python=path.endswith(".py"), root=self.root)
             self._files[path] = (
                 None
                 if isinstance(text, ReadError)

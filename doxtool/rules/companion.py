@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from doxtool.companion import Companion, FactBlock, block_edit, removal_edit
+from doxtool.companion import Companion, FactBlock, block_edit, removal_edit, section_edit
 from doxtool.context import Context
 from doxtool.edits import Edit
 from doxtool.factlines import SECTIONS, ExpectedBlock, values_agree
@@ -132,7 +132,7 @@ heading (and the fact lines it should hold) in its canonical place.
                 # heading; taking their edit keeps the heading from doubling
                 blocks = [e for e in expected if e.section == title]
                 edit = (block_edit(doc.companion, blocks[0]) if blocks else None) or (
-                    _section_insertion(doc, title)
+                    section_edit(doc.companion, title)
                 )
                 yield self.finding(
                     f"section `## {title}` is missing",
@@ -141,17 +141,6 @@ heading (and the fact lines it should hold) in its canonical place.
                     subject=f"{doc.path}:section:{title}",
                     fix=Fix(f"add section {title}", [edit]),
                 )
-
-
-def _section_insertion(doc: Documented, title: str) -> Edit:
-    """Insert ``## title`` before the next canonical section that exists."""
-    order = SECTIONS.index(title)
-    starts = {s.title.strip(): s.start for s in doc.companion.sections}
-    for later in SECTIONS[order + 1 :]:
-        if later in starts:
-            return Edit(doc.path, starts[later], starts[later], [f"## {title}", ""])
-    end = doc.companion.line_count
-    return Edit(doc.path, end, end, ["", f"## {title}"])
 
 
 class DuplicatedSection(Rule):

@@ -7,8 +7,10 @@ from collections.abc import Iterator
 
 from doxtool.context import Context
 from doxtool.findings import WARNING, Finding, Fix, NewFile
+from doxtool.project import safe_name
 from doxtool.rules.base import Example, Expect, Rule
 from doxtool.rules.examples import WAIT_DOX, WAIT_PY, with_files
+from doxtool.source import ReadError
 
 
 class MissingCompanion(Rule):
@@ -41,6 +43,8 @@ companion from the templates, with every fact line filled in.
             companion = ctx.companion_path(module)
             if ctx.exists(companion) or (ctx.project.root / companion).is_symlink():
                 continue
+            if not safe_name(module):
+                continue  # DOX003 says why no companion can be written for it
             facts = ctx.facts(module)
             fix = None
             if facts.parsed:
@@ -134,6 +138,14 @@ line and column of the problem.
 
     def check(self, ctx: Context) -> Iterator[Finding]:
         for module in ctx.documented_modules:
+            if not safe_name(module):
+                yield self.finding(
+                    "file name holds control characters or undecodable bytes; it cannot be "
+                    "documented (rename the file)",
+                    module,
+                    subject=f"{module}:name",
+                )
+                continue
             for problem in ctx.facts(module).problems:
                 yield self.finding(
                     problem.message,
@@ -356,6 +368,46 @@ put in a schema. Suppress the finding where the dynamism is intended.
                     )
 
 
+class UnreadableCompanion(Rule):
+    code = "DOX009"
+    name = "companion-unreadable"
+    summary = "A companion exists but cannot be read as UTF-8 text"
+    doc = """\
+**What it checks.** Every companion doxtool must compare with its module can
+be read: a regular file inside the repository, valid UTF-8, no NUL byte, not
+over the size limit.
+
+**Why it matters.** A companion that cannot be read cannot be checked; without
+this finding it would pass silently. doxtool never rewrites such a file.
+
+**Example.** `tools/wait.py.dox.md` saved in Latin-1 with an `é` in its prose.
+"""
+    valid = [Example(with_files({"tools/wait.py": WAIT_PY, "tools/wait.py.dox.md": WAIT_DOX}))]
+    invalid = [
+        Example(
+            with_files({"tools/wait.py": WAIT_PY, "tools/wait.py.dox.md": WAIT_DOX + "\x00"}),
+            [Expect("tools/wait.py.dox.md", None, "NUL")],
+        )
+    ]
+
+    def check(self, ctx: Context) -> Iterator[Finding]:
+        for module in ctx.documented_modules:
+            path = ctx.companion_path(module)
+            full = ctx.project.root / path
+            if not (full.exists() or full.is_symlink()):
+                continue
+            source = ctx.companion_source(path)
+            if not isinstance(source, ReadError):
+                continue
+            yield self.finding(
+                f"companion cannot be read: {source.message}",
+                path,
+                source.line,
+                source.column,
+                subject=f"{path}:unreadable",
+            )
+
+
 RULES: list[type[Rule]] = [
     MissingCompanion,
     StaleCompanion,
@@ -365,4 +417,5 @@ RULES: list[type[Rule]] = [
     ExecuteNotAsync,
     MissingResponse,
     DynamicArgumentKey,
+    UnreadableCompanion,
 ]
