@@ -8,7 +8,7 @@ and size) of every directory and every ``.py``, ``.md``, ``.toml``, ``.json``
 and ``.yaml`` file under the project root (excluded directories aside). Any
 change there, an added or deleted file included, makes a fresh run.
 
-The record lives in ``.doxtool_cache/runs.marshal`` at the project root (the
+The record lives in ``.doxtool_cache/runs.record`` at the project root (the
 name is historical). A cache directory can come with an untrusted checkout, so
 the record is plain text read by string slicing: length-prefixed strings, no
 ``marshal`` or ``pickle`` (neither is safe on crafted data), no parser that
@@ -25,7 +25,7 @@ import os
 import sys
 
 CACHE_DIR = ".doxtool_cache"
-RECORD = "runs.marshal"
+RECORD = "runs.record"
 MAX_RECORDS = 16
 #: a record file larger than this is ignored
 MAX_RECORD_BYTES = 16 * 1024 * 1024

@@ -163,7 +163,7 @@ def test_damaged_cache_is_ignored_and_rebuilt_even_by_two_runs(drifted: Path, da
     )
     _assert_finished(expected)
     database = drifted / CACHE / "facts.sqlite3"
-    record = drifted / CACHE / "runs.marshal"
+    record = drifted / CACHE / "runs.record"
     assert database.is_file() and record.is_file()
     if damage == "garbage":
         database.write_bytes(b"\x00garbage" * 4096)

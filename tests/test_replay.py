@@ -20,7 +20,7 @@ def _run(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
 
 
 def _record(root: Path) -> Path:
-    return root / ".doxtool_cache" / "runs.marshal"
+    return root / ".doxtool_cache" / "runs.record"
 
 
 def test_unchanged_check_is_replayed_and_changes_are_seen(make_repo) -> None:
