@@ -289,8 +289,11 @@ class BlockRule(Rule):
             fix=Fix(f"remove {block.key}", [removal]) if removal else None,
         )
 
+    #: how messages name the fact line (default: its kind)
+    label: ClassVar[str] = ""
+
     def describe(self, expected: ExpectedBlock) -> str:
-        return f"fact line `{expected.kind}`"
+        return self.label or f"fact line `{expected.kind}`"
 
 
 class OutlineDrift(BlockRule):
@@ -514,8 +517,7 @@ behaves; the companion must say so.
         )
     ]
 
-    def describe(self, expected: ExpectedBlock) -> str:
-        return "`break_loop` line"
+    label = "`break_loop` line"
 
     def compare(
         self, ctx: Context, doc: Documented, expected: ExpectedBlock, block: FactBlock | None
@@ -565,8 +567,7 @@ companion does not mention it.
         )
     ]
 
-    def describe(self, expected: ExpectedBlock) -> str:
-        return "repairable errors line"
+    label = "repairable errors line"
 
 
 class HelpersDrift(BlockRule):
@@ -598,8 +599,7 @@ does not list it.
         )
     ]
 
-    def describe(self, expected: ExpectedBlock) -> str:
-        return "helpers line"
+    label = "helpers line"
 
 
 class ImportsDrift(BlockRule):
@@ -622,8 +622,7 @@ import of `subprocess` or `requests` is worth a reviewer's attention.
         Example(_code("from helpers", "import asyncio\nfrom helpers"), [Expect(DOX, 18, "imports")])
     ]
 
-    def describe(self, expected: ExpectedBlock) -> str:
-        return "imports line"
+    label = "imports line"
 
 
 class SideEffectsDrift(BlockRule):
@@ -653,8 +652,7 @@ says so; a tool that starts deleting files or opening sockets must say it.
         )
     ]
 
-    def describe(self, expected: ExpectedBlock) -> str:
-        return "side-effect areas line"
+    label = "side-effect areas line"
 
 
 class InterventionUndocumented(Rule):
