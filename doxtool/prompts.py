@@ -85,7 +85,6 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-import json5
 from markdown_it import MarkdownIt
 from markdown_it.rules_inline.backticks import backtick
 from markdown_it.rules_inline.state_inline import StateInline
@@ -737,7 +736,7 @@ def _string_value(token: str) -> str:
     if "\\" not in inner:
         return inner
     try:
-        value = json5.loads(token)
+        value = _json5().loads(token)
     except Exception:  # an odd escape: the raw text still names the key
         return inner
     return value if isinstance(value, str) else inner
@@ -769,7 +768,7 @@ def _load_example(text: str) -> _Loaded:
     if len(prepared) > JSON5_MAX_CHARS:
         return _Loaded(error=strict_error)
     try:
-        return _Loaded(json5.loads(prepared), members=scan.members)
+        return _Loaded(_json5().loads(prepared), members=scan.members)
     except RecursionError:
         return _Loaded(error=("JSON nested too deep to parse", None))
     except Exception as exc:  # json5 is third-party code fed arbitrary input
@@ -778,6 +777,13 @@ def _load_example(text: str) -> _Loaded:
     if offset is not None and (offset >= len(prepared) or prepared[offset] in _PLAIN_JSON):
         return _Loaded(error=strict_error)
     return _Loaded(error=lenient_error)
+
+
+def _json5() -> Any:
+    """json5, imported on first use: most examples are strict JSON."""
+    import json5
+
+    return json5
 
 
 def _json5_error(message: str, text: str) -> tuple[str, int | None]:
