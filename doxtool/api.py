@@ -287,14 +287,10 @@ def _description(ctx: Context, module: str, name: str) -> str:
         doc = ctx.prompt(path)
         if doc is None or name not in {n.split(":", 1)[0] for n in doc.tool_names}:
             continue
-        text = read_text(project_path(ctx.project, path))
+        text = read_text(ctx.project.root / path)
         if not isinstance(text, ReadError):
             return schema_of.prompt_description(text.text, name)
     return ""
-
-
-def project_path(project: Project, rel: str) -> Path:
-    return project.root / rel
 
 
 # ---------------------------------------------------------------------------

@@ -221,10 +221,6 @@ class Context:
         key = f"{path}\0{text.text}".encode("utf-8", "surrogatepass")
         return cache.through(kind, key, cls, lambda: parse(text.text, path))
 
-    def prompt_problem(self, path: str) -> ReadError | None:
-        text = read_text(self.project.root / path)
-        return text if isinstance(text, ReadError) else None
-
     @cached_property
     def tool_index(self) -> dict[str, list[str]]:
         """Tool name (module file stem) -> tool modules, from discovery alone."""

@@ -15,11 +15,10 @@ from fnmatch import fnmatch
 from pathlib import Path
 
 from doxtool.config import DEFAULT_EXCLUDE, Config
-from doxtool.project import COMPANION_SUFFIX
+from doxtool.project import COMPANION_SUFFIX, declares_file_documented
 from doxtool.source import ReadError, read_text
 
 _TOOL_CLASS = re.compile(r"^class\s+Tool\b", re.MULTILINE)
-_DECLARES_FILE_DOCUMENTED = re.compile(r"file[- ]documented", re.IGNORECASE)
 _TEST_DIRS = ("tests", "test")
 #: parents whose children are plugins or profiles: ``plugins/<name>/tools``
 _PLUGIN_PARENTS = ("plugins",)
@@ -133,7 +132,7 @@ def detect(root: Path) -> Layout:
                     _add(layout.base_files, f"{rel}/tool.py")
             if "AGENTS.md" in files:
                 text = read_text(root / rel / "AGENTS.md")
-                if not isinstance(text, ReadError) and _DECLARES_FILE_DOCUMENTED.search(text.text):
+                if not isinstance(text, ReadError) and declares_file_documented(text.text):
                     _add(layout.declared_dirs, rel)
             if any(f.endswith(".py" + COMPANION_SUFFIX) for f in files):
                 _add(layout.documented_dirs, rel)

@@ -137,3 +137,16 @@ def test_nothing_detected_leaves_the_defaults(run_cli, tmp_path: Path) -> None:
     result = run_cli(tmp_path, "init", "--dry-run")
     assert result.exit_code == 0
     assert '# tool-dirs: none found; the default is ["tools", "python/tools", ' in result.output
+
+
+def test_init_ignores_an_agents_md_that_says_not_file_documented(make_repo, run_cli) -> None:
+    root = make_repo(
+        {
+            "api/AGENTS.md": "- This directory is file-documented.\n",
+            "lib/AGENTS.md": "- This directory is not file-documented.\n",
+        }
+    )
+    result = run_cli(root, "init", "--dry-run")
+    assert result.exit_code == 0, result.output
+    assert "api" in result.output
+    assert "lib" not in result.output
