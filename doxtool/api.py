@@ -200,8 +200,8 @@ def check(
         "prompts": len(files) - len(set(modules) | set(ctx.companions)),
         "rules": len(rules),
     }
-    with timings.phase("facts"):
-        prefetch(project, modules, jobs, progress)
+    with timings.phase("parse"):
+        prefetch(ctx, modules, jobs, progress)
     with timings.phase("rules"):
         report.findings = run(ctx, rules, progress)
     project.close()

@@ -55,6 +55,7 @@ _PRODUCERS = (
     "names.py",
     "facts.py",
     "positions.py",
+    "cstparse.py",
     "source.py",
     "serde.py",
     "companion.py",

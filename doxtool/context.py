@@ -9,12 +9,13 @@ from functools import cached_property
 from pathlib import Path
 from typing import TypeVar
 
-from doxtool.companion import Companion, parse_companion
+from doxtool.companion import Companion
 from doxtool.factlines import ExpectedBlock, expected_blocks
 from doxtool.facts import ModuleFacts, ToolFacts
 from doxtool.generate import render_companion
+from doxtool.pool import Job, JobKind, Planned, parse
 from doxtool.project import COMPANION_SUFFIX, Project
-from doxtool.prompts import PromptDoc, parse_prompt
+from doxtool.prompts import PromptDoc
 from doxtool.promptsets import PromptSet, discover_prompt_sets
 from doxtool.source import ReadError, SourceText, read_text
 
@@ -33,6 +34,13 @@ class Scope:
     @property
     def everything(self) -> bool:
         return self.modules is None
+
+
+def _run(planned: Planned | None) -> None:
+    """Do a planned parse here and now."""
+    if planned is not None:
+        job, accept = planned
+        accept(parse(job))
 
 
 class Context:
@@ -94,19 +102,32 @@ class Context:
     def _companion(self, path: str) -> tuple[SourceText | ReadError, Companion | None]:
         cached = self._companions.get(path)
         if cached is None:
-            full = self.project.root / path
-            if not full.exists():
-                cached = (ReadError("missing"), None)
-            elif full.is_symlink() and not self.project.inside(full):
-                cached = (ReadError("link points outside the repository; not read"), None)
-            else:
-                text = read_text(full)
-                parsed = None
-                if not isinstance(text, ReadError):
-                    parsed = self._parsed("companion", path, text, Companion, parse_companion)
-                cached = (text, parsed)
-            self._companions[path] = cached
+            _run(self.companion_job(path))
+            cached = self._companions[path]
         return cached
+
+    def companion_job(self, path: str) -> Planned | None:
+        """The parse the companion at ``path`` still needs (None: known, cached,
+        missing or unreadable), and where its result goes."""
+        if path in self._companions:
+            return None
+        full = self.project.root / path
+        text: SourceText | ReadError
+        if not full.exists():
+            text = ReadError("missing")
+        elif full.is_symlink() and not self.project.inside(full):
+            text = ReadError("link points outside the repository; not read")
+        else:
+            text = read_text(full)
+        if isinstance(text, ReadError):
+            self._companions[path] = (text, None)
+            return None
+        source = text
+
+        def keep(parsed: Companion) -> None:
+            self._companions[path] = (source, parsed)
+
+        return self._markdown_job("companion", path, text, Companion, keep)
 
     def expected(self, module: str) -> list[ExpectedBlock]:
         """The fact blocks the module's companion should hold (computed once)."""
@@ -196,30 +217,48 @@ class Context:
     def prompt(self, path: str) -> PromptDoc | None:
         """Parsed prompt file, or None when it cannot be read."""
         if path not in self._prompts:
-            text = read_text(self.project.root / path)
-            self._prompts[path] = (
-                None
-                if isinstance(text, ReadError)
-                else self._parsed("prompt", path, text, PromptDoc, parse_prompt)
-            )
-            if not isinstance(text, ReadError):
-                self._prompt_texts[path] = text.text
+            _run(self.prompt_job(path))
         return self._prompts[path]
 
-    def _parsed(
+    def prompt_job(self, path: str) -> Planned | None:
+        """The parse the prompt file at ``path`` still needs (None: known,
+        cached or unreadable), and where its result goes."""
+        if path in self._prompts:
+            return None
+        text = read_text(self.project.root / path)
+        if isinstance(text, ReadError):
+            self._prompts[path] = None
+            return None
+        self._prompt_texts[path] = text.text
+
+        def keep(doc: PromptDoc) -> None:
+            self._prompts[path] = doc
+
+        return self._markdown_job("prompt", path, text, PromptDoc, keep)
+
+    def _markdown_job(
         self,
-        kind: str,
+        kind: JobKind,
         path: str,
         text: SourceText,
         cls: type[T],
-        parse: Callable[[str, str], T],
-    ) -> T:
-        """Parse a Markdown file, through the cache when there is one."""
+        keep: Callable[[T], None],
+    ) -> Planned | None:
+        """A Markdown file's parse, unless the cache has its result (then kept)."""
         cache = self.project.cache
-        if cache is None:
-            return parse(text.text, path)
         key = f"{path}\0{text.text}".encode("utf-8", "surrogatepass")
-        return cache.through(kind, key, cls, lambda: parse(text.text, path))
+        if cache is not None:
+            cached = cache.load(kind, key, cls)
+            if cached is not None:
+                keep(cached)
+                return None
+
+        def accept(parsed: T) -> None:
+            if cache is not None:
+                cache.store(kind, key, parsed)
+            keep(parsed)
+
+        return Job(kind, path, text.text), accept
 
     @cached_property
     def tool_index(self) -> dict[str, list[str]]:

@@ -9,10 +9,11 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from doxtool.cache import cpu_count
 from doxtool.context import Context
 from doxtool.edits import Edit, apply_edits
 from doxtool.findings import Finding, Fix
-from doxtool.project import Project
+from doxtool.pool import parse_all
 from doxtool.rules import ALL_RULES
 from doxtool.rules.base import Rule
 from doxtool.source import ReadError, SourceText, decode, read_bytes
@@ -58,26 +59,33 @@ def known_code(pattern: str) -> bool:
 
 #: called as work proceeds: (phase, done, total)
 Progress = Callable[[str, int, int], None]
-#: ``prefetch`` reports progress after every chunk of this many modules or more
-MIN_CHUNK = 32
 
 
 def prefetch(
-    project: Project, modules: list[str], jobs: int | None, progress: Progress | None = None
+    ctx: Context, modules: list[str], jobs: int | None, progress: Progress | None = None
 ) -> None:
-    """Extract the facts of ``modules`` (through the cache and the pool).
-
-    Without ``progress`` this is one call; with it, the modules go in about
-    ten chunks so the progress bar can move (results are the same).
-    """
-    if progress is None:
-        project.prefetch(modules, jobs)
-        return
-    step = max(MIN_CHUNK, -(-len(modules) // 10))
-    progress("facts", 0, len(modules))
-    for start in range(0, len(modules), step):
-        project.prefetch(modules[start : start + step], jobs)
-        progress("facts", min(start + step, len(modules)), len(modules))
+    """Parse what the run will read, up front: the facts of ``modules``, their
+    companions and the companions in scope and, in a whole-repository run,
+    every prompt file; each through the cache; what the cache lacks is parsed
+    by ``jobs`` processes (default: the CPU count), each result stored as it
+    arrives. The rules then find everything parsed (results are the same as
+    parsing on demand, in one process)."""
+    planned = [ctx.project.facts_job(module) for module in modules]
+    companions = [*ctx.companions, *(ctx.companion_path(m) for m in modules)]
+    planned.extend(ctx.companion_job(path) for path in dict.fromkeys(companions))
+    if ctx.scope.everything:  # a scoped run parses only the prompts naming its tools
+        prompts = (p for s in ctx.prompt_sets for p in s.own_files().values())
+        planned.extend(ctx.prompt_job(path) for path in dict.fromkeys(prompts))
+    todo = [p for p in planned if p is not None]
+    total = len(todo)
+    if progress is not None:
+        progress("parse", 0, total)
+    workers = cpu_count() if jobs is None else max(1, jobs)
+    results = parse_all([job for job, _ in todo], workers)
+    for done, ((_, accept), result) in enumerate(zip(todo, results, strict=True), 1):
+        accept(result)
+        if progress is not None:
+            progress("parse", done, total)
 
 
 def run(ctx: Context, rules: list[Rule], progress: Progress | None = None) -> list[Finding]:

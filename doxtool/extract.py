@@ -31,6 +31,7 @@ from typing import Any
 import libcst as cst
 
 from doxtool import effects
+from doxtool.cstparse import parse_module, paused_gc
 from doxtool.facts import (
     Argument,
     ArgumentRead,
@@ -121,22 +122,25 @@ def extract_module(
     if problem is not None:
         facts.problems.append(problem)
         return facts
-    try:
-        tree = cst.parse_module(source)
-    except cst.ParserSyntaxError as exc:
-        facts.problems.append(_syntax_problem(source, exc))
-        return facts
-    except RecursionError:
-        facts.problems.append(Problem("module nested too deeply to parse", 1, 1, "limit"))
-        return facts
-    except Exception as exc:  # the native parser reports some errors untyped
-        message = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        facts.problems.append(Problem(f"cannot parse module: {message}"[:300], 1, 1))
-        return facts
-    try:
-        _ModuleScan(tree, source, facts, frozenset(local_roots)).run()
-    except RecursionError:
-        facts.problems.append(Problem("module nested too deeply to analyse", 1, 1, "limit"))
+    # a parse allocates tens of thousands of acyclic nodes: collecting while it
+    # and the walk run finds next to nothing (what is cyclic is collected later)
+    with paused_gc():
+        try:
+            tree = parse_module(source)
+        except cst.ParserSyntaxError as exc:
+            facts.problems.append(_syntax_problem(source, exc))
+            return facts
+        except RecursionError:
+            facts.problems.append(Problem("module nested too deeply to parse", 1, 1, "limit"))
+            return facts
+        except Exception as exc:  # the native parser reports some errors untyped
+            message = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+            facts.problems.append(Problem(f"cannot parse module: {message}"[:300], 1, 1))
+            return facts
+        try:
+            _ModuleScan(tree, source, facts, frozenset(local_roots)).run()
+        except RecursionError:
+            facts.problems.append(Problem("module nested too deeply to analyse", 1, 1, "limit"))
     return facts
 
 

@@ -1,37 +1,86 @@
-"""Parallel extraction for cold runs: a process pool over modules.
+"""Parsing jobs, run one after another or by a pool of processes.
 
-Workers receive source text and return plain fact dataclasses; results come
-back in submission order, so a parallel run reports exactly what a serial run
-does. The analysed code is parsed in the workers, never imported.
+A cold run parses three kinds of file: modules (into facts), companions and
+prompt files. :func:`parse_all` takes them as :class:`Job` values (text in,
+plain dataclasses out) and yields the results in submission order, so a
+parallel run reports exactly what a serial run does; results stream back as
+workers finish them, which lets the caller store each in the cache while
+the rest are still being parsed. The analysed code is parsed in the
+workers, never imported.
 """
 
 from __future__ import annotations
 
 import multiprocessing
 import os
-from concurrent.futures import ProcessPoolExecutor
-from typing import Any
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
 
-from doxtool.extract import extract_module
-from doxtool.facts import ModuleFacts
+from doxtool.cstparse import unvalidated_nodes
+
+#: below this many jobs, starting processes costs more than it saves
+MIN_PARALLEL = 8
+
+JobKind = Literal["facts", "companion", "prompt"]
 
 
-def _extract(job: tuple[str, str, frozenset[str]]) -> ModuleFacts:
-    text, rel, roots = job
-    return extract_module(text, rel, roots)
+@dataclass(frozen=True)
+class Job:
+    kind: JobKind
+    #: repository-relative path of the file
+    path: str
+    text: str
+    #: the repository's top-level packages (facts only)
+    roots: frozenset[str] = frozenset()
+
+
+#: a job and what to do with its result (in the parent process)
+Planned = tuple[Job, Callable[[Any], None]]
+
+
+def parse(job: Job) -> Any:
+    """The job's result: ModuleFacts, a Companion or a PromptDoc."""
+    if job.kind == "facts":
+        from doxtool.extract import extract_module
+
+        return extract_module(job.text, job.path, job.roots)
+    if job.kind == "companion":
+        from doxtool.companion import parse_companion
+
+        return parse_companion(job.text, job.path)
+    from doxtool.prompts import parse_prompt
+
+    return parse_prompt(job.text, job.path)
 
 
 def _context() -> Any:
-    # fork is cheap (workers inherit the imported parser) and safe here: the
+    # fork is cheap (workers inherit the imported parsers) and safe here: the
     # parent holds no threads or locks at this point
     if os.name == "posix" and "fork" in multiprocessing.get_all_start_methods():
         return multiprocessing.get_context("fork")
     return multiprocessing.get_context("spawn")
 
 
-def run_in_pool(jobs: list[tuple[str, str, frozenset[str]]], workers: int) -> list[ModuleFacts]:
+def _start_worker() -> None:
+    # a worker only parses: its nodes need no validation for its whole life,
+    # which spares switching it on and off around every parse
+    unvalidated_nodes().__enter__()
+
+
+def parse_all(jobs: Sequence[Job], workers: int) -> Iterator[Any]:
+    """Results of ``jobs`` in their order, parsed by up to ``workers`` processes."""
     workers = min(workers, len(jobs))
+    if workers <= 1 or len(jobs) < MIN_PARALLEL:
+        with unvalidated_nodes():
+            results = [parse(job) for job in jobs]
+        yield from results
+        return
+    from concurrent.futures import ProcessPoolExecutor
+
     # chunks big enough to amortise pickling, small enough to balance sizes
     chunk = max(1, len(jobs) // (workers * 8))
-    with ProcessPoolExecutor(max_workers=workers, mp_context=_context()) as pool:
-        return list(pool.map(_extract, jobs, chunksize=chunk))
+    with ProcessPoolExecutor(
+        max_workers=workers, mp_context=_context(), initializer=_start_worker
+    ) as pool:
+        yield from pool.map(parse, jobs, chunksize=chunk)

@@ -14,12 +14,12 @@ from collections.abc import Iterator
 from functools import cached_property
 from pathlib import Path
 
-from doxtool.cache import FactsCache, cpu_count
+from doxtool.cache import FactsCache
 from doxtool.config import Config
 from doxtool.extract import extract_module
 from doxtool.facts import ModuleFacts, Problem, ToolFacts
 from doxtool.names import module_name
-from doxtool.pool import run_in_pool
+from doxtool.pool import Job, Planned
 from doxtool.resolve import ToolResolver
 from doxtool.source import ReadError, SourceText, decode, read_bytes, read_text
 
@@ -32,8 +32,6 @@ def safe_name(rel: str) -> bool:
     return rel.isprintable()
 
 
-#: below this many modules to parse, a process pool costs more than it saves
-MIN_PARALLEL = 8
 _FILE_DOCUMENTED = re.compile(r"\bfile[- ]documented\b", re.IGNORECASE)
 _NOT_FILE_DOCUMENTED = re.compile(
     r"\b(?:not|isn't|is not|never)\s+(?:a\s+)?file[- ]documented\b", re.IGNORECASE
@@ -274,40 +272,30 @@ class Project:
         self.cache.store("facts", key, facts)
         return facts
 
-    def prefetch(self, modules: list[str], jobs: int | None = None) -> None:
-        """Extract the facts of many modules at once, in parallel when it pays.
+    def facts_job(self, rel: str) -> Planned | None:
+        """The parse that the module's facts still need, and where its result
+        goes; None when they are known (extracted already, cached, or the
+        file cannot be read)."""
+        if rel in self._facts:
+            return None
+        source = self._source(rel)
+        if isinstance(source, ModuleFacts):
+            self._facts[rel] = source
+            return None
+        data, text = source
+        key = self._cache_input(rel, data)
+        if self.cache is not None:
+            cached = self.cache.load("facts", key, ModuleFacts)
+            if cached is not None:
+                self._facts[rel] = cached
+                return None
 
-        Cached modules are loaded; the rest are parsed by a pool of ``jobs``
-        processes (default: the CPU count). Results are the same, in content
-        and order, as extracting one module after another.
-        """
-        todo: list[tuple[str, str, bytes]] = []
-        for rel in dict.fromkeys(modules):
-            if rel in self._facts:
-                continue
-            source = self._source(rel)
-            if isinstance(source, ModuleFacts):
-                self._facts[rel] = source
-                continue
-            data, text = source
-            if self.cache is not None:
-                cached = self.cache.load("facts", self._cache_input(rel, data), ModuleFacts)
-                if cached is not None:
-                    self._facts[rel] = cached
-                    continue
-            todo.append((rel, text.text, data))
-        if not todo:
-            return
-        jobs = cpu_count() if jobs is None else max(1, jobs)
-        roots = self.local_roots
-        if jobs > 1 and len(todo) >= MIN_PARALLEL:
-            results = run_in_pool([(text, rel, roots) for rel, text, _ in todo], jobs)
-        else:
-            results = [extract_module(text, rel, roots) for rel, text, _ in todo]
-        for (rel, _, data), facts in zip(todo, results, strict=True):
+        def accept(facts: ModuleFacts) -> None:
             self._facts[rel] = facts
             if self.cache is not None:
-                self.cache.store("facts", self._cache_input(rel, data), facts)
+                self.cache.store("facts", key, facts)
+
+        return Job("facts", rel, text.text, self.local_roots), accept
 
     def lookup_module(self, dotted: str) -> ModuleFacts | None:
         """Facts of a repository module by dotted name, if it exists here."""

@@ -24,13 +24,30 @@ def _fields(cls: type) -> tuple[tuple[str, str, Any], ...]:
     )
 
 
+#: values that are their own data
+_SCALARS = frozenset({str, int, float, bool, type(None)})
+_NOT_A_DATACLASS: tuple[tuple[str, str], ...] | None = None
+
+
+@cache
+def _dataclass_keys(cls: type) -> tuple[tuple[str, str], ...] | None:
+    """(attribute, JSON key) of each field of a dataclass; None for other types."""
+    if not dataclasses.is_dataclass(cls):
+        return _NOT_A_DATACLASS
+    return tuple((f.name, f.metadata.get("json", f.name)) for f in dataclasses.fields(cls))
+
+
 def to_data(obj: Any, exclude: frozenset[str] = frozenset()) -> Any:
     """Convert dataclasses (recursively) to dicts, lists and scalars."""
-    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+    kind = type(obj)
+    if kind in _SCALARS:
+        return obj
+    if kind is list or kind is tuple:
+        return [to_data(item, exclude) for item in obj]
+    keys = _dataclass_keys(kind)
+    if keys is not None:
         return {
-            key: to_data(getattr(obj, name), exclude)
-            for name, key, _ in _fields(type(obj))
-            if key not in exclude
+            key: to_data(getattr(obj, name), exclude) for name, key in keys if key not in exclude
         }
     if isinstance(obj, (list, tuple)):
         return [to_data(item, exclude) for item in obj]

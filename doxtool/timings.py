@@ -49,7 +49,7 @@ def verbose_lines(
         "discover": ", ".join(
             f"{n} {what.removesuffix('s') if n == 1 else what}" for what, n in counts.items()
         ),
-        "facts": f"cache {cache[0]} hits, {cache[1]} misses",
+        "parse": f"cache {cache[0]} hits, {cache[1]} misses",
     }
     lines = []
     for name, seconds in phases.items():

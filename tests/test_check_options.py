@@ -114,7 +114,7 @@ def test_verbose_prints_phases_and_cache_counts(make_repo, run_cli) -> None:
     lines = result.stderr.splitlines()
     assert [line.split()[1] for line in lines] == [
         "discover",
-        "facts",
+        "parse",
         "rules",
         "output",
         "total",
@@ -177,7 +177,7 @@ def many_tools(make_repo) -> Path:
 def test_progress_bar_and_colour_on_a_terminal(many_tools: Path) -> None:
     code, screen = _in_a_terminal(many_tools, "check", "--no-cache", "--jobs", "1")
     assert code == 1
-    assert "\r\x1b[Kdoxtool: facts  [" in screen
+    assert "\r\x1b[Kdoxtool: parse  [" in screen
     assert "doxtool: rules  [##############################] " in screen
     assert "\x1b[1;31mDOX111\x1b[0m" in screen
     # the bar is erased before the findings are printed

@@ -1,0 +1,107 @@
+"""Parsing in a process pool: the same results, in the same order, as one process."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import libcst as cst
+import pytest
+from samples import clean_files, tool_named
+
+from doxtool.companion import parse_companion
+from doxtool.extract import extract_module
+from doxtool.pool import Job, parse_all
+from doxtool.prompts import parse_prompt
+from doxtool.serde import to_data
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def _reference_jobs() -> list[Job]:
+    jobs: list[Job] = []
+    for path in sorted((REPO / "tools").glob("*.py")):
+        rel = path.relative_to(REPO).as_posix()
+        jobs.append(Job("facts", rel, path.read_text(encoding="utf-8"), frozenset({"helpers"})))
+        companion = path.with_name(path.name + ".dox.md")
+        jobs.append(Job("companion", rel + ".dox.md", companion.read_text(encoding="utf-8")))
+    for path in sorted((REPO / "prompts").glob("*.md")):
+        jobs.append(Job("prompt", path.relative_to(REPO).as_posix(), path.read_text("utf-8")))
+    jobs.append(Job("facts", "tools/broken.py", "class (:\n"))
+    return jobs
+
+
+def test_pool_results_equal_serial_results_in_order() -> None:
+    jobs = _reference_jobs()
+    assert len(jobs) >= 20
+    pooled = [to_data(result) for result in parse_all(jobs, 2)]
+    expected = []
+    for job in jobs:
+        if job.kind == "facts":
+            expected.append(to_data(extract_module(job.text, job.path, job.roots)))
+        elif job.kind == "companion":
+            expected.append(to_data(parse_companion(job.text, job.path)))
+        else:
+            expected.append(to_data(parse_prompt(job.text, job.path)))
+    assert pooled == expected
+    assert pooled[-1]["problems"][0]["kind"] == "syntax"
+    assert list(map(to_data, parse_all(jobs, 1))) == expected
+
+
+def test_parent_still_validates_nodes_after_serial_and_pooled_parsing() -> None:
+    jobs = _reference_jobs()
+    for workers in (1, 2):
+        assert len(list(parse_all(jobs, workers))) == len(jobs)
+        with pytest.raises(cst.CSTValidationError):
+            cst.Name("not a name")
+
+
+def _many_tools(make_repo) -> Path:
+    files = clean_files()
+    for i in range(10):
+        files.update(tool_named(f"t{i}"))
+    root = make_repo(files)
+    # drift of every kind the pool parses: a module, a companion, a prompt
+    (root / "tools/t1.py.dox.md").write_text("# t1\n\nNo fact lines.\n")
+    (root / "prompts/agent.system.tool.t2.md").write_text(
+        '### t2\nUse it.\n~~~json\n{"tool_name": "t2", "tool_args": {,}}\n~~~\n'
+    )
+    (root / "tools/t3.py").write_text("class (:\n")
+    (root / "tools/t4.py.dox.md").unlink()
+    return root
+
+
+def _findings(run_cli, root: Path, *args: str) -> list[dict[str, object]]:
+    result = run_cli(root, "check", "--format", "json", *args)
+    assert result.exit_code == 1, result.output
+    return json.loads(result.output)
+
+
+def test_check_reports_the_same_with_any_jobs_and_cache_state(make_repo, run_cli) -> None:
+    root = _many_tools(make_repo)
+    serial = _findings(run_cli, root, "--no-cache", "--jobs", "1")
+    codes = {f["code"] for f in serial}
+    # t4 has no companion, t3 no valid syntax, t1's companion no fact lines, t2's example no JSON
+    assert codes == {
+        "DOX001", "DOX003", "DOX101", "DOX102", "DOX105", "DOX106", "DOX111", "DOX120",
+        "DOX130", "DOX131", "DOX133", "PRM005",
+    }  # fmt: skip
+    assert _findings(run_cli, root, "--no-cache", "--jobs", "2") == serial
+    assert _findings(run_cli, root, "--jobs", "2") == serial  # cold cache, filled by the pool
+    assert _findings(run_cli, root, "--jobs", "2") == serial  # warm
+    assert _findings(run_cli, root, "--jobs", "1") == serial
+
+
+def test_cache_holds_modules_companions_and_prompts(make_repo, run_cli) -> None:
+    root = _many_tools(make_repo)
+    cold = run_cli(root, "check", "-v", "--jobs", "2").stderr
+    parse_line = next(line for line in cold.splitlines() if "doxtool: parse" in line)
+    discovered = next(line for line in cold.splitlines() if "doxtool: discover" in line)
+    modules, companions, prompts = (
+        int(discovered.split(f" {what}")[0].rsplit(" ", 1)[-1])
+        for what in ("module", "companion", "prompt")
+    )
+    readable = modules + companions + prompts  # the missing companion is not counted
+    assert parse_line.endswith(f"cache 0 hits, {readable} misses"), (parse_line, discovered)
+    warm = run_cli(root, "check", "-v", "--jobs", "2").stderr
+    assert f"cache {readable} hits, 0 misses" in warm
