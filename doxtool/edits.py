@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from difflib import SequenceMatcher
 
 from doxtool.source import detect_newline
 
@@ -132,6 +131,8 @@ def narrow_edit(lines: list[str], edit: Edit) -> list[Edit]:
     if edit.is_insertion:
         return [edit]
     old = [line_content(line) for line in lines[edit.start : edit.end]]
+    from difflib import SequenceMatcher  # only fixes need it
+
     matcher = SequenceMatcher(None, old, edit.lines, autojunk=False)
     return [
         Edit(edit.path, edit.start + i1, edit.start + i2, edit.lines[j1:j2])

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 import fnmatch
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator
@@ -254,6 +253,8 @@ def write_changes(root: Path, changes: list[FileChange]) -> list[str]:
 
 
 def unified_diff(changes: list[FileChange]) -> str:
+    import difflib
+
     out: list[str] = []
     for change in changes:
         old = (change.old or "").splitlines(keepends=True)

@@ -11,7 +11,6 @@ workers, never imported.
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -55,6 +54,8 @@ def parse(job: Job) -> Any:
 
 
 def _context() -> Any:
+    import multiprocessing
+
     # fork is cheap (workers inherit the imported parsers) and safe here: the
     # parent holds no threads or locks at this point
     if os.name == "posix" and "fork" in multiprocessing.get_all_start_methods():

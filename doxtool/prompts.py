@@ -83,14 +83,14 @@ import json
 import re
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any
-
-from markdown_it import MarkdownIt
-from markdown_it.rules_inline.backticks import backtick
-from markdown_it.rules_inline.state_inline import StateInline
-from markdown_it.token import Token
+from typing import TYPE_CHECKING, Any
 
 from doxtool.facts import Problem
+
+if TYPE_CHECKING:  # markdown-it is imported by the first parse (a cached run needs none)
+    from markdown_it import MarkdownIt
+    from markdown_it.rules_inline.state_inline import StateInline
+    from markdown_it.token import Token
 
 #: nesting deeper than this is reported instead of parsed (json5 needs about
 #: 16 stack frames a level, so far deeper input would exhaust the stack)
@@ -220,6 +220,8 @@ def _backtick_with_offsets(state: StateInline, silent: bool) -> bool:
     markdown-it gives inline tokens no positions; the offsets of the opening
     and closing backtick runs let positions be mapped back to the file.
     """
+    from markdown_it.rules_inline.backticks import backtick
+
     start = state.pos
     count = len(state.tokens)
     matched = backtick(state, silent)
@@ -233,6 +235,8 @@ def _backtick_with_offsets(state: StateInline, silent: bool) -> bool:
 
 @cache
 def _markdown() -> MarkdownIt:
+    from markdown_it import MarkdownIt
+
     md = MarkdownIt("commonmark")
     md.inline.ruler.at("backticks", _backtick_with_offsets)
     return md

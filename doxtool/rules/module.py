@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterator
 
 from doxtool.context import Context
@@ -107,6 +106,8 @@ def _rename_guess(module: str, orphans: list[str]) -> str | None:
         return None
     if len(orphans) == 1:
         return orphans[0]
+    import difflib
+
     stem = module.rsplit("/", 1)[-1]
     names = {o.rsplit("/", 1)[-1]: o for o in orphans}
     close = difflib.get_close_matches(stem, list(names), n=1, cutoff=0.5)
