@@ -56,6 +56,7 @@ _PRODUCERS = (
     "facts.py",
     "positions.py",
     "cstparse.py",
+    "cstcode.py",
     "source.py",
     "serde.py",
     "companion.py",

@@ -31,6 +31,7 @@ from typing import Any
 import libcst as cst
 
 from doxtool import effects
+from doxtool.cstcode import code_of
 from doxtool.cstparse import parse_module, paused_gc
 from doxtool.facts import (
     Argument,
@@ -356,17 +357,23 @@ def _is_node(value: object) -> bool:
     return known
 
 
-def _children(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
+def _children(node: cst.CSTNode) -> list[cst.CSTNode]:
     """Semantic children in field (roughly source) order, skipping tokens."""
+    children = []
     for name in _child_fields(type(node)):
         value = getattr(node, name)
         kind = type(value)
         if kind is tuple or kind is list:
-            for item in value:
-                if _is_node(item):
-                    yield item
+            children.extend(item for item in value if _is_node(item))
         elif value is not None and _is_node(value):
-            yield value
+            children.append(value)
+    return children
+
+
+#: expressions with no expression inside
+_LEAVES = frozenset(
+    {cst.Name, cst.SimpleString, cst.Integer, cst.Float, cst.Imaginary, cst.Ellipsis}
+)
 
 
 def _dotted(node: cst.BaseExpression) -> list[str] | None:
@@ -379,6 +386,17 @@ def _dotted(node: cst.BaseExpression) -> list[str] | None:
         parts.append(node.value)
         return parts[::-1]
     return None
+
+
+def _simple_string(node: cst.SimpleString) -> str | bytes:
+    """A string literal's value; without a prefix, escapes or a carriage return
+    (which the tokenizer would translate) it is the text between the quotes."""
+    text = node.value
+    quote = text[-1]
+    if text[0] == quote and "\\" not in text and "\r" not in text:
+        width = 3 if len(text) >= 6 and text.startswith(quote * 3) else 1
+        return text[width:-width]
+    return node.evaluated_value
 
 
 def _string_value(node: cst.SimpleString | cst.ConcatenatedString) -> str | bytes | None:
@@ -396,7 +414,7 @@ def _string_value(node: cst.SimpleString | cst.ConcatenatedString) -> str | byte
             stack.append(current.right)
             stack.append(current.left)
         elif type(current) is cst.SimpleString:
-            parts.append(current.evaluated_value)
+            parts.append(_simple_string(current))
         else:
             return None
     if all(isinstance(part, str) for part in parts):
@@ -657,7 +675,7 @@ class _ModuleScan:
         for arg in node.bases:
             if arg.keyword is not None or arg.star:
                 continue
-            bases.append(self.tree.code_for_node(arg.value).strip())
+            bases.append(code_of(arg.value, self.tree).strip())
             dotted = _dotted(arg.value)
             if dotted is None:
                 resolved.append(bases[-1])
@@ -680,7 +698,7 @@ class _ModuleScan:
             node = stack.pop()
             if type(node) is cst.Import:
                 for alias in node.names:
-                    self.import_areas.add(self.tree.code_for_node(alias.name).strip())
+                    self.import_areas.add(code_of(alias.name, self.tree).strip())
             elif type(node) is cst.ImportFrom:
                 self.import_areas.add(self._from_module(node))
             elif isinstance(node, cst.SimpleStatementLine | cst.SimpleStatementSuite):
@@ -689,7 +707,7 @@ class _ModuleScan:
                 stack.extend(_statement_children(node))
 
     def _from_module(self, node: cst.ImportFrom) -> str:
-        target = self.tree.code_for_node(node.module).strip() if node.module else None
+        target = code_of(node.module, self.tree).strip() if node.module else None
         level = len(node.relative)
         if level:
             return resolve_relative(self.module, self.is_package, level, target)
@@ -698,7 +716,7 @@ class _ModuleScan:
     def _bind_import(self, node: cst.Import | cst.ImportFrom, names: dict[str, str]) -> None:
         if type(node) is cst.Import:
             for alias in node.names:
-                full = self.tree.code_for_node(alias.name).strip()
+                full = code_of(alias.name, self.tree).strip()
                 if alias.asname is not None and type(alias.asname.name) is cst.Name:
                     names[alias.asname.name.value] = full
                 else:
@@ -709,7 +727,7 @@ class _ModuleScan:
         if type(node.names) is cst.ImportStar:
             return
         for alias in node.names:
-            imported = self.tree.code_for_node(alias.name).strip()
+            imported = code_of(alias.name, self.tree).strip()
             bound = imported
             if alias.asname is not None and type(alias.asname.name) is cst.Name:
                 bound = alias.asname.name.value
@@ -745,7 +763,11 @@ class _ModuleScan:
     # -- signatures -------------------------------------------------------
 
     def _signature(self, fn: _Func) -> Signature:
-        code = self.tree.code_for_node
+        tree = self.tree
+
+        def code(node: cst.CSTNode) -> str:
+            return code_of(node, tree)
+
         params = fn.node.params
         parts: list[str] = []
 
@@ -1217,14 +1239,14 @@ class _ToolScan:
         if value is None:
             splat = next((a for a in call.args if a.star == "**"), None)
             if splat is not None:
-                return "dynamic", "**" + self.module.code_for_node(splat.value).strip()
+                return "dynamic", "**" + code_of(splat.value, self.module).strip()
             return "dynamic", "<missing>"
         return self._break_loop_value(value)
 
     def _break_loop_value(self, value: cst.BaseExpression) -> tuple[bool | str, str | None]:
         if type(value) is cst.Name and value.value in ("True", "False"):
             return value.value == "True", None
-        return "dynamic", self.module.code_for_node(value).strip()
+        return "dynamic", code_of(value, self.module).strip()
 
     def _raise(self, node: cst.Raise, env: _Env) -> None:
         exc = node.exc
@@ -1249,38 +1271,46 @@ class _ToolScan:
     # -- expressions ----------------------------------------------------------
 
     def _expr(self, node: cst.CSTNode, env: _Env) -> None:
-        stack: list[tuple[cst.CSTNode, frozenset[str] | None, bool]] = [(node, None, False)]
+        # the stack holds nodes; ``(node, guard)`` visits a node under a
+        # guard, and None ends the guard that was pushed last
+        stack: list[Any] = [node]
         while stack:
-            current, guard, pushed = stack.pop()
-            if pushed:
+            current = stack.pop()
+            if current is None:
                 env.guards.pop()
                 continue
-            if guard is not None:
+            kind = type(current)
+            if kind is tuple:
+                current, guard = current
                 env.guards.append(guard)
-                stack.append((current, None, True))
-            if type(current) is cst.Call:
+                stack.append(None)
+                kind = type(current)
+            if kind in _LEAVES:
+                continue
+            if kind is cst.Call:
                 self._call(current, env)
-            elif type(current) is cst.Subscript:
+            elif kind is cst.Subscript:
                 self._subscript(current, env)
-            elif type(current) is cst.Comparison:
+            elif kind is cst.Comparison:
                 self._comparison(current, env)
-            elif type(current) is cst.IfExp:
+            elif kind is cst.IfExp:
                 positive, negative = self._guards_of(current.test, env)
-                stack.append((current.orelse, negative or frozenset(), False))
-                stack.append((current.body, positive or frozenset(), False))
-                stack.append((current.test, None, False))
+                stack.append((current.orelse, negative or frozenset()))
+                stack.append((current.body, positive or frozenset()))
+                stack.append(current.test)
                 continue
-            elif type(current) is cst.BooleanOperation and type(current.operator) is cst.And:
+            elif kind is cst.BooleanOperation and type(current.operator) is cst.And:
                 positive, _ = self._guards_of(current.left, env)
-                stack.append((current.right, positive or frozenset(), False))
-                stack.append((current.left, None, False))
+                stack.append((current.right, positive or frozenset()))
+                stack.append(current.left)
                 continue
-            elif type(current) in (cst.Lambda, cst.FunctionDef, cst.ClassDef):
-                if type(current) is cst.Lambda:
-                    stack.append((current.body, None, False))
+            elif kind in (cst.Lambda, cst.FunctionDef, cst.ClassDef):
+                if kind is cst.Lambda:
+                    stack.append(current.body)
                 continue
-            children = list(_children(current))
-            stack.extend((child, None, False) for child in reversed(children))
+            children = _children(current)
+            children.reverse()
+            stack.extend(children)
 
     def _is_dict_source(self, node: cst.BaseExpression, env: _Env, alias: bool = False) -> bool:
         if type(node) is cst.Attribute:
@@ -1335,7 +1365,7 @@ class _ToolScan:
         key = self._key(key_node, env)
         line, column = self.scan.loc.expression(node, env.stmt or env.func.node)
         if isinstance(key, DynamicKey):
-            expression = self.module.code_for_node(key_node).strip()
+            expression = code_of(key_node, self.module).strip()
             self.dynamic.append(DynamicRead(expression, line, column, env.func.qualname))
             return None
         builder = self._arg(key)

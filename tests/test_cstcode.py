@@ -1,0 +1,76 @@
+"""The fast renderer writes exactly what libcst's code generator writes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import libcst as cst
+import pytest
+from libcst._nodes.base import CSTCodegenError
+
+from doxtool.cstcode import code_of, dotted_text
+
+REPO = Path(__file__).resolve().parent.parent
+
+SPACED = """\
+import a . b
+from x.y import (z)
+v = (a).b
+w = a.  b
+u = a .b
+t = ((a.b)).c
+s = a.b.c.d(e)[f].g
+r = a
+q = (a)
+p: dict[str, int] | None = f(x . y)
+"""
+
+
+class _Everything(cst.CSTVisitor):
+    def __init__(self) -> None:
+        self.nodes: list[cst.CSTNode] = []
+
+    def on_visit(self, node: cst.CSTNode) -> bool:
+        self.nodes.append(node)
+        return True
+
+
+def _nodes(source: str) -> tuple[cst.Module, list[cst.CSTNode]]:
+    module = cst.parse_module(source)
+    visitor = _Everything()
+    module.visit(visitor)
+    return module, visitor.nodes
+
+
+@pytest.mark.parametrize(
+    "path",
+    [REPO / "tools" / "scheduler.py", REPO / "doxtool" / "extract.py", None],
+    ids=["scheduler", "extract", "spaced"],
+)
+def test_every_node_renders_as_the_code_generator_does(path: Path | None) -> None:
+    source = SPACED if path is None else path.read_text(encoding="utf-8")
+    module, nodes = _nodes(source)
+    fast = 0
+    for node in nodes:
+        try:
+            expected = module.code_for_node(node)
+        except CSTCodegenError:  # a part that has no text of its own
+            continue
+        assert code_of(node, module) == expected
+        fast += dotted_text(node) is not None
+    assert fast > 10  # the fast path is taken
+
+
+def test_spacing_and_parentheses_fall_back() -> None:
+    module, nodes = _nodes(SPACED)
+    texts = {module.code_for_node(n): dotted_text(n) for n in nodes if isinstance(n, cst.Attribute)}
+    assert texts["a . b"] is None
+    assert texts["a.  b"] is None
+    assert texts["a .b"] is None
+    assert texts["(a).b"] is None
+    assert texts["((a.b)).c"] is None
+    assert texts["x . y"] is None
+    assert texts["x.y"] == "x.y"
+    assert texts["a.b.c.d"] == "a.b.c.d"
+    names = [n for n in nodes if isinstance(n, cst.Name) and n.value == "a" and n.lpar]
+    assert names and all(dotted_text(n) is None for n in names)
