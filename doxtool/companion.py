@@ -171,7 +171,102 @@ def _fence_closed(lines: list[str], start: int, end: int, markup: str) -> bool:
     return len(closing) >= len(markup) and set(closing) == {markup[0]}
 
 
+# -- a fast outline for plain documents ----------------------------------------
+#
+# Companions are mostly headings, bullets, paragraphs and fenced code. For a
+# document made only of those, the outline can be read line by line: every
+# heading is an ATX heading at the margin and every code block a fence at the
+# margin, wherever lists stand. Any line that could mean something else to a
+# CommonMark parser (quotes, HTML, setext underlines, thematic breaks, ordered
+# or ``+`` lists, link reference definitions, indented code, tabs, deep
+# indentation, headings or fences inside list items) makes
+# :func:`_plain_outline` give up, and markdown-it reads the document instead;
+# tests hold the two to the same answer.
+
+_ATX = re.compile(r"(#{1,6})(?:[ \t]|$)")
+_FENCE_OPEN = re.compile(r"(`{3,}|~{3,})(.*)")
+_BULLET = re.compile(r"[-*] +")
+#: what a line (or the text after a bullet) must not start with to stay plain
+_NOT_PLAIN = re.compile(
+    r"$|[#>< \t[]|`{3}|~{3}|[-+*](?:[ \t]|$)|\d{1,9}[.)](?:[ \t]|$)|[-=_*]+[ \t]*$"
+    r"|(?:[-_*][ \t]*){3,}$"
+)
+#: indentation beyond which nesting is left to the full parser
+_MAX_PLAIN_INDENT = 12
+
+
+def _plain_outline(lines: list[str]) -> _Outline | None:
+    """The outline of a plain document, or None when it is not one."""
+    headings: list[tuple[int, int, str]] = []
+    heading_lines: set[int] = set()
+    code_blocks: list[CodeBlock] = []
+    fence: tuple[int, str] | None = None  # (start line, opening markup)
+    paragraph = False  # the previous line continues (or is) a paragraph
+    for index, line in enumerate(lines):
+        content = line_content(line)
+        if "\r" in content or "\x00" in content:
+            return None
+        if fence is not None:
+            start, markup = fence
+            stripped = content.lstrip(" ")
+            if (
+                len(content) - len(stripped) < 4
+                and stripped.startswith(markup)
+                and not stripped.rstrip(" \t").strip(markup[0])
+            ):
+                code_blocks.append(CodeBlock(start, index + 1, True))
+                fence = None
+            continue
+        stripped = content.lstrip(" ")
+        if not stripped.strip(" \t"):
+            if "\t" in content:
+                return None
+            paragraph = False
+            continue
+        indent = len(content) - len(stripped)
+        if indent == 0 and content[0] == "#":
+            match = _ATX.match(content)
+            if match is not None:
+                level = len(match.group(1))
+                end = len(content.rstrip(" \t"))
+                closing = len(content[:end].rstrip("#"))
+                if closing > level and content[closing - 1] in " \t":
+                    end = closing
+                heading_lines.add(index)
+                if level <= 2:
+                    headings.append((index, level, content[level:end].strip()))
+                paragraph = False
+                continue
+        if indent == 0 and content.startswith(("```", "~~~")):
+            opening = _FENCE_OPEN.match(content)
+            if opening is None or (opening.group(1)[0] == "`" and "`" in opening.group(2)):
+                return None
+            fence = (index, opening.group(1))
+            paragraph = False
+            continue
+        if indent > _MAX_PLAIN_INDENT or (indent >= 4 and not paragraph):
+            return None
+        body = stripped
+        bullet = _BULLET.match(body)
+        if bullet is not None:
+            if len(bullet.group()) > 4:  # ``-     code``: code inside the item
+                return None
+            body = body[bullet.end() :]
+        if _NOT_PLAIN.match(body) or "\t" in content[: indent + (len(stripped) - len(body))]:
+            return None
+        paragraph = True
+    if fence is not None:  # open to the end (a last blank line without an ending aside)
+        end = len(lines)
+        if not line_content(lines[-1]).strip(" \t") and lines[-1] == line_content(lines[-1]):
+            end -= 1
+        code_blocks.append(CodeBlock(fence[0], max(end, fence[0] + 1), False))
+    return _Outline(headings, heading_lines, code_blocks)
+
+
 def _outline(text: str, lines: list[str]) -> _Outline:
+    plain = _plain_outline(lines)
+    if plain is not None:
+        return plain
     try:
         tokens = _markdown().parse(text)
     except Exception:  # third-party parser: a hostile document must not stop us

@@ -20,6 +20,8 @@ from doxtool.promptsets import PromptSet, discover_prompt_sets
 from doxtool.source import ReadError, SourceText, read_text
 
 T = TypeVar("T")
+#: file names of the prompts that teach one tool each
+TOOL_PROMPT_PREFIX = "agent.system.tool."
 
 
 @dataclass
@@ -53,6 +55,7 @@ class Context:
         self._prompt_texts: dict[str, str] = {}
         self._expected: dict[str, list[ExpectedBlock]] = {}
         self._prompt_scope: dict[str, bool] = {}
+        self._taught: dict[tuple[str, str], set[str]] = {}
 
     @property
     def config(self):
@@ -327,6 +330,32 @@ class Context:
             (module := self.tool_module(name)) is not None and module in (scope.modules or ())
             for name in doc.tool_names
         )
+
+    def teaches(self, prompt_set: PromptSet, tool: str) -> bool:
+        """Whether a tool prompt file of ``prompt_set``'s own directory documents ``tool``.
+
+        A whole-repository run answers from an index of the set's tool prompts
+        built once (each tool asking every prompt file would be quadratic);
+        a scoped run asks file by file, parsing only files whose text names
+        the tool. Both count a name only where :meth:`documents` does.
+        """
+        if not self.scope.everything:
+            return any(
+                self.documents(path, tool)
+                for file_name, path in prompt_set.own_files().items()
+                if file_name.startswith(TOOL_PROMPT_PREFIX)
+            )
+        key = (prompt_set.kind, prompt_set.directory)
+        taught = self._taught.get(key)
+        if taught is None:
+            taught = self._taught[key] = set()
+            for file_name, path in prompt_set.own_files().items():
+                doc = self.prompt(path) if file_name.startswith(TOOL_PROMPT_PREFIX) else None
+                if doc is not None:
+                    text = self.prompt_text(path)
+                    names = {n.split(":", 1)[0] for n in doc.tool_names}
+                    taught.update(name for name in names if name in text)
+        return tool in taught
 
     def documents(self, path: str, tool: str) -> bool:
         """Whether the prompt at ``path`` documents ``tool`` (heading or example)."""

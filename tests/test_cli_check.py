@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from samples import tool_named
+
 from doxtool.rules import ALL_RULES
 from doxtool.rules.examples import WAIT_DOX, WAIT_PY
 
@@ -215,3 +217,22 @@ def test_agents_md_declares_file_documented_directories(make_repo, run_cli) -> N
     result = run_cli(root, "check", "--select", "DOX001")
     assert "api/health.py:1:1: DOX001" in result.output
     assert "lib/util.py" not in result.output
+
+
+def test_whole_and_scoped_runs_agree_on_which_tools_have_prompts(make_repo, run_cli) -> None:
+    files = _clean_files()
+    for name in ("alpha", "beta", "gamma"):
+        files.update(tool_named(name))
+    # beta is taught by a prompt file with another key; gamma by none at all
+    files["prompts/agent.system.tool.b.md"] = files.pop("prompts/agent.system.tool.beta.md")
+    del files["prompts/agent.system.tool.gamma.md"]
+    # a prompt that only mentions alpha in prose teaches nothing more
+    files["prompts/agent.system.tool.notes.md"] = "### notes\nSee gamma and alpha.\n"
+    root = make_repo(files)
+    whole = run_cli(root, "check", "--select", "PRM001")
+    assert whole.exit_code == 1
+    flagged = [line for line in whole.output.splitlines() if "PRM001" in line]
+    assert len(flagged) == 1 and flagged[0].startswith("tools/gamma.py:"), whole.output
+    for name in ("wait", "alpha", "beta", "gamma"):
+        scoped = run_cli(root, "check", "--select", "PRM001", f"tools/{name}.py")
+        assert ("PRM001" in scoped.output) is (name == "gamma"), (name, scoped.output)

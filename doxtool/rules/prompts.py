@@ -122,11 +122,7 @@ without a prompt is dead code at run time.
             if name in internal or not ctx.facts(module).parsed or not ctx.tools(module):
                 continue
             prompt_set = ctx.set_of_module(module)
-            if prompt_set is not None and any(
-                ctx.documents(path, name)
-                for file_name, path in prompt_set.own_files().items()
-                if file_name.startswith("agent.system.tool.")
-            ):
+            if prompt_set is not None and ctx.teaches(prompt_set, name):
                 continue
             where = prompt_set.directory if prompt_set else ctx.config.prompt_dirs[0]
             tool = ctx.tools(module)[0]
