@@ -8,6 +8,8 @@ they do whatever the receiver (``path.write_text()``), by the method name.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 READ = "filesystem read"
 WRITE = "filesystem write"
 DELETE = "filesystem delete"
@@ -101,8 +103,9 @@ _WRITE_MODES = frozenset("wax+")
 _MODE_CHARACTERS = frozenset("rwaxbt+U")
 
 
+@lru_cache(maxsize=1 << 16)
 def for_call(qualified: str | None) -> tuple[str, ...]:
-    """Areas of a call to a resolved dotted name."""
+    """Areas of a call to a resolved dotted name (remembered: names recur)."""
     if not qualified:
         return ()
     if qualified in CALLS:

@@ -357,6 +357,19 @@ def _is_node(value: object) -> bool:
     return known
 
 
+_KINDS: dict[tuple[type, type], bool] = {}
+
+
+def _is(value: object, cls: type) -> bool:
+    """``isinstance(value, cls)`` for libcst's abstract classes, cached per type
+    (ABCMeta's own check costs a Python call every time)."""
+    key = (type(value), cls)
+    known = _KINDS.get(key)
+    if known is None:
+        known = _KINDS[key] = isinstance(value, cls)
+    return known
+
+
 def _children(node: cst.CSTNode) -> list[cst.CSTNode]:
     """Semantic children in field (roughly source) order, skipping tokens."""
     children = []
@@ -701,9 +714,9 @@ class _ModuleScan:
                     self.import_areas.add(code_of(alias.name, self.tree).strip())
             elif type(node) is cst.ImportFrom:
                 self.import_areas.add(self._from_module(node))
-            elif isinstance(node, cst.SimpleStatementLine | cst.SimpleStatementSuite):
+            elif type(node) in (cst.SimpleStatementLine, cst.SimpleStatementSuite):
                 stack.extend(node.body)
-            elif isinstance(node, cst.BaseCompoundStatement):
+            elif _is(node, cst.BaseCompoundStatement):
                 stack.extend(_statement_children(node))
 
     def _from_module(self, node: cst.ImportFrom) -> str:
@@ -802,7 +815,7 @@ class _ModuleScan:
 def _blocks(stmt: cst.BaseCompoundStatement) -> Iterator[Sequence[cst.BaseStatement]]:
     """Statement lists directly under a compound statement."""
     for child in _statement_children(stmt):
-        if isinstance(child, cst.BaseStatement):
+        if _is(child, cst.BaseStatement):
             yield [child]
 
 
@@ -821,7 +834,7 @@ def _statement_children(stmt: cst.CSTNode) -> list[cst.CSTNode]:
         value = getattr(stmt, name, None)
         if value is None:
             continue
-        if isinstance(value, cst.BaseSuite):
+        if _is(value, cst.BaseSuite):
             out.extend(_suite_body(value))
         elif type(value) in (cst.Else, cst.Finally, cst.ExceptHandler, cst.ExceptStarHandler):
             out.extend(_suite_body(value.body))
@@ -1894,7 +1907,7 @@ def _has_break(body: Sequence[cst.BaseStatement]) -> bool:
         elif any(
             _has_break([child])
             for child in _statement_children(stmt)
-            if isinstance(child, cst.BaseStatement)
+            if _is(child, cst.BaseStatement)
         ):
             return True
     return False
@@ -1905,6 +1918,6 @@ def _last_small(stmt: cst.CSTNode) -> cst.CSTNode:
     while True:
         if type(stmt) in (cst.SimpleStatementLine, cst.SimpleStatementSuite):
             return stmt.body[-1] if stmt.body else stmt
-        if isinstance(stmt, cst.BaseCompoundStatement):
+        if _is(stmt, cst.BaseCompoundStatement):
             return stmt
         return stmt

@@ -138,7 +138,7 @@ def _contains(root: cst.CSTNode, node: cst.CSTNode) -> bool:
 def _suite(owner: Any) -> Sequence[cst.CSTNode]:
     """Statements of ``owner.body`` as a list: a one-line suite counts as one line."""
     body = owner.body
-    return body.body if isinstance(body, cst.IndentedBlock) else [body]
+    return body.body if type(body) is cst.IndentedBlock else [body]
 
 
 class _Tokens:
@@ -313,7 +313,7 @@ class Locator:
             for line in lines:
                 smalls = (
                     line.body
-                    if isinstance(line, (cst.SimpleStatementLine, cst.SimpleStatementSuite))
+                    if type(line) in (cst.SimpleStatementLine, cst.SimpleStatementSuite)
                     else (line,)
                 )
                 for node in smalls:
@@ -341,7 +341,7 @@ class Locator:
                     )
                     if node is line:
                         self._children(node, tree_node, todo, spans)
-                if isinstance(line, cst.SimpleStatementLine):
+                if type(line) is cst.SimpleStatementLine:
                     spans[id(line)] = spans[id(smalls[0])]
             if index != len(statements):
                 raise _Mismatch
@@ -364,16 +364,16 @@ class Locator:
             if clause is None:
                 if statements:
                     raise _Mismatch
-            elif isinstance(clause, cst.If):  # ``elif``: ast nests an If in orelse
+            elif type(clause) is cst.If:  # ``elif``: ast nests an If in orelse
                 todo.append(([clause], statements))
-            elif isinstance(clause, (cst.Else, cst.Finally)):
+            elif type(clause) in (cst.Else, cst.Finally):
                 todo.append((_suite(clause), statements))
 
         def clause(part: cst.CSTNode, line_no: int, column: int, body: list[ast.stmt]) -> None:
             spans[id(part)] = (line_no, column, body[-1].end_lineno or line_no, line_no)
             todo.append((_suite(part), body))
 
-        if isinstance(node, cst.Match):
+        if type(node) is cst.Match:
             if len(node.cases) != len(tree.cases):
                 raise _Mismatch
             floor = tree.subject.end_lineno or tree.lineno
@@ -390,9 +390,9 @@ class Locator:
                 floor = tree_case.body[-1].end_lineno or line_no
             return
         todo.append((_suite(node), tree.body))
-        if isinstance(node, (cst.If, cst.For, cst.While)):
+        if type(node) in (cst.If, cst.For, cst.While):
             orelse(node.orelse, tree.orelse)
-        elif isinstance(node, (cst.Try, cst.TryStar)):
+        elif type(node) in (cst.Try, cst.TryStar):
             if len(node.handlers) != len(tree.handlers):
                 raise _Mismatch
             for handler, tree_handler in zip(node.handlers, tree.handlers, strict=True):
@@ -497,8 +497,8 @@ class Locator:
         tokens = self._tokens.get(id(stmt))
         if tokens is None:
             tokens = self._tokens[id(stmt)] = self._tokenizer(span)
-        name = isinstance(node, cst.Name)
-        bare_tuple = isinstance(node, cst.Tuple) and not node.lpar
+        name = type(node) is cst.Name
+        bare_tuple = type(node) is cst.Tuple and not node.lpar
         best, best_rank = first[0], 8
         for at, end in itertools.chain((first, second), places):
             taken = claim(at)
@@ -602,7 +602,17 @@ class Locator:
     def _starts(self) -> list[int]:
         """Offset of the first character of every line."""
         if self._line_starts is None:
-            self._line_starts = [0, *(m.end() for m in _NEWLINE.finditer(self.source))]
+            source = self.source
+            if "\r" in source:
+                self._line_starts = [0, *(m.end() for m in _NEWLINE.finditer(source))]
+            else:  # the common case, without a match object per line
+                starts = [0]
+                find = source.find
+                index = find("\n")
+                while index >= 0:
+                    starts.append(index + 1)
+                    index = find("\n", index + 1)
+                self._line_starts = starts
         return self._line_starts
 
     def _line(self, number: int) -> str:

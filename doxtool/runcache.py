@@ -72,32 +72,36 @@ def eligible(argv: list[str]) -> bool:
 
 
 def inputs(root: str, skip: frozenset[str]) -> str:
-    """Metadata of every file and directory a check can depend on, as one string."""
+    """Metadata of every file and directory a check can depend on, as one string.
+
+    Entries come in the order the file system lists them, which is the same
+    while a directory is unchanged; a different order only means a fresh run.
+    """
     out: list[str] = []
     append = out.append
     stack = [""]
+    suffixes = _SUFFIXES
     while stack:
         rel = stack.pop()
+        prefix = rel + "/" if rel else ""
         try:
             with os.scandir(os.path.join(root, rel) if rel else root) as it:
-                entries = sorted(it, key=lambda e: e.name)
+                for entry in it:
+                    name = entry.name
+                    try:
+                        if entry.is_dir(follow_symlinks=False):
+                            child = prefix + name
+                            if child in skip or (name[0] == "." and name != ".ci"):
+                                continue
+                            append(f"d{child}:{entry.stat(follow_symlinks=False).st_mtime_ns}")
+                            stack.append(child)
+                        elif name.endswith(suffixes) or entry.is_symlink():
+                            stat = entry.stat(follow_symlinks=False)
+                            append(f"f{prefix}{name}:{stat.st_mtime_ns}:{stat.st_size}")
+                    except OSError:
+                        append(f"?{prefix}{name}")
         except OSError:
             append("!" + rel)
-            continue
-        for entry in entries:
-            name = entry.name
-            child = rel + "/" + name if rel else name
-            try:
-                if entry.is_dir(follow_symlinks=False):
-                    if child in skip or (name[0] == "." and name != ".ci"):
-                        continue
-                    append(f"d{child}:{entry.stat(follow_symlinks=False).st_mtime_ns}")
-                    stack.append(child)
-                elif name.endswith(_SUFFIXES) or entry.is_symlink():
-                    stat = entry.stat(follow_symlinks=False)
-                    append(f"f{child}:{stat.st_mtime_ns}:{stat.st_size}")
-            except OSError:
-                append("?" + child)
     return "\n".join(out)
 
 
