@@ -185,6 +185,11 @@ class Context:
             return cached
         dotted = module.removesuffix(".py").replace("/", ".")
         package, _, stem = dotted.rpartition(".")
+        # every pattern below names the module's stem: most tests need no regex
+        candidates = [(rel, text) for rel, text in self._test_sources.items() if stem in text]
+        if not candidates:
+            self._tests[module] = []
+            return []
         patterns = [
             rf"^\s*import\s+{re.escape(dotted)}\b",
             rf"^\s*from\s+{re.escape(dotted)}\s+import\b",
@@ -195,9 +200,7 @@ class Context:
                 rf"^\s*from\s+{re.escape(package)}\s+import\s+[^\n]*\b{re.escape(stem)}\b"
             )
         compiled = [re.compile(p, re.MULTILINE) for p in patterns]
-        found = [
-            rel for rel, text in self._test_sources.items() if any(p.search(text) for p in compiled)
-        ]
+        found = [rel for rel, text in candidates if any(p.search(text) for p in compiled)]
         self._tests[module] = found
         return found
 
@@ -363,6 +366,18 @@ class Context:
             return False
         doc = self.prompt(path)
         return doc is not None and tool in {n.split(":", 1)[0] for n in doc.tool_names}
+
+    def mentions_doxtool(self, path: str) -> bool | None:
+        """Whether the text of a file this run read names doxtool (None: not read)."""
+        known = self.project.mentions_doxtool(path)
+        if known is not None:
+            return known
+        companion = self._companions.get(path)
+        if companion is not None:
+            text = companion[0]
+            return None if isinstance(text, ReadError) else "doxtool" in text.text
+        prompt = self._prompt_texts.get(path)
+        return None if prompt is None else "doxtool" in prompt
 
     def exists(self, rel: str) -> bool:
         return (self.project.root / Path(rel)).exists()

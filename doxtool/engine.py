@@ -101,7 +101,7 @@ def run(ctx: Context, rules: list[Rule], progress: Progress | None = None) -> li
             findings.extend(rule.check(ctx))
         if progress is not None:
             progress("rules", done, len(rules))
-    index = SuppressionIndex(ctx.project.root, known_code)
+    index = SuppressionIndex(ctx.project.root, known_code, ctx.mentions_doxtool)
     kept = [f for f in findings if not index.suppress(f.path, f.line, f.code)]
     unused_rule = by_code.get(UNUSED) if ctx.scope.everything else None
     malformed_rule = by_code.get(MALFORMED)

@@ -54,6 +54,8 @@ class Project:
         self._facts: dict[str, ModuleFacts] = {}
         self._tools: dict[str, list[ToolFacts]] = {}
         self._excluded: dict[str, bool] = {}
+        #: module -> whether its text names doxtool (for suppressions), once read
+        self._mentions: dict[str, bool] = {}
         self.resolver = ToolResolver(config.tool_bases, self.lookup_module)
 
     # -- paths ----------------------------------------------------------------
@@ -217,6 +219,7 @@ class Project:
         """Drop what was read, after files were written."""
         self._facts.clear()
         self._tools.clear()
+        self._mentions.clear()
         for name in ("documented_modules", "companions", "tool_modules"):
             self.__dict__.pop(name, None)
 
@@ -244,6 +247,7 @@ class Project:
                 if isinstance(text, ReadError):
                     problem = text
                 else:
+                    self._mentions[rel] = "doxtool" in text.text
                     return data, text
         return ModuleFacts(
             path=rel,
@@ -271,6 +275,10 @@ class Project:
         facts = extract_module(text.text, rel, self.local_roots)
         self.cache.store("facts", key, facts)
         return facts
+
+    def mentions_doxtool(self, rel: str) -> bool | None:
+        """Whether a module read in this run names doxtool (None: not read)."""
+        return self._mentions.get(rel)
 
     def facts_job(self, rel: str) -> Planned | None:
         """The parse that the module's facts still need, and where its result

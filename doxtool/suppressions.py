@@ -322,9 +322,18 @@ def parse_python(path: str, text: str, known: Callable[[str], bool]) -> FileSupp
 class SuppressionIndex:
     """Suppressions of the files findings land in, read once per file."""
 
-    def __init__(self, root: Path, known: Callable[[str], bool]) -> None:
+    def __init__(
+        self,
+        root: Path,
+        known: Callable[[str], bool],
+        mentions: Callable[[str], bool | None] | None = None,
+    ) -> None:
+        """``mentions(path)`` says, when the run already read the file, whether
+        its text names doxtool at all (None: not known); a file that does not
+        holds no suppression and is not read again."""
         self.root = root
         self.known = known
+        self.mentions = mentions
         self._files: dict[str, FileSuppressions] = {}
 
     def of(self, path: str) -> FileSuppressions:
@@ -337,6 +346,8 @@ class SuppressionIndex:
         full = self.root / path
         python = path.endswith(".py")
         if not (python or path.endswith(".md")):
+            return FileSuppressions()
+        if self.mentions is not None and self.mentions(path) is False:
             return FileSuppressions()
         text = read_text(full, python=python, root=self.root)
         if isinstance(text, ReadError) or "doxtool" not in text.text:

@@ -314,3 +314,37 @@ def test_parsing_any_text_never_raises_and_stays_in_the_file(pieces: list[str]) 
             assert suppression.codes
         for bad in parsed.malformed:
             assert 1 <= bad.line <= count
+
+
+def test_a_file_the_run_read_without_naming_doxtool_is_not_read_again(tmp_path) -> None:
+    from doxtool.suppressions import SuppressionIndex
+
+    (tmp_path / "a.md").write_text("<!-- doxtool: ignore[DOX101] -->\n- x\n")
+
+    def known(code: str) -> bool:
+        return code == "DOX101"
+
+    assert SuppressionIndex(tmp_path, known, lambda path: False).of("a.md").suppressions == []
+    for mentions in (None, lambda path: None, lambda path: True):
+        suppressions = SuppressionIndex(tmp_path, known, mentions).of("a.md").suppressions
+        assert [s.codes for s in suppressions] == [["DOX101"]]
+
+
+def test_the_run_knows_which_files_it_read_name_doxtool(make_repo) -> None:
+    from pathlib import Path
+
+    from doxtool.api import load_project
+    from doxtool.context import Context
+    from doxtool.engine import prefetch
+
+    files = clean_files()
+    files["tools/wait.py.dox.md"] = "<!-- doxtool: ignore[DOX101] -->\n" + WAIT_DOX
+    root = make_repo(files)
+    project = load_project(Path(root))
+    ctx = Context(project)
+    assert ctx.mentions_doxtool("tools/wait.py") is None  # nothing read yet
+    prefetch(ctx, project.documented_modules, 1)
+    assert ctx.mentions_doxtool("tools/wait.py") is False
+    assert ctx.mentions_doxtool("tools/wait.py.dox.md") is True
+    assert ctx.mentions_doxtool("prompts/agent.system.tool.wait.md") is False
+    assert ctx.mentions_doxtool("README.md") is None
