@@ -170,3 +170,18 @@ def test_run_prints_every_measurement(corpus: Path, tmp_path: Path) -> None:
     # the touched module is restored byte for byte
     check = subprocess.run([*doxtool(), "check"], cwd=corpus, capture_output=True, text=True)
     assert check.returncode == 0, check.stdout
+
+
+def test_median_sample_keeps_the_worst_rss_and_any_failure() -> None:
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("bench_run", BENCH / "run.py")
+    assert spec is not None and spec.loader is not None
+    run = importlib.util.module_from_spec(spec)
+    sys.modules["bench_run"] = run
+    spec.loader.exec_module(run)
+    samples = [run.Sample(w, r, 0, "") for w, r in ((0.3, 10), (0.1, 30), (0.2, 20))]
+    middle = run.median_sample(samples)
+    assert (middle.wall, middle.rss_mb, middle.exit) == (0.2, 30, 0)
+    failed = run.median_sample([*samples, run.Sample(0.05, 5, 2, "boom")])
+    assert failed.exit == 2 and failed.output == "boom"
