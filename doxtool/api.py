@@ -7,7 +7,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from doxtool import schema as schema_of
 from doxtool.config import Config, ConfigError, find_config, find_root, load_file
 from doxtool.context import Context, Scope
 from doxtool.engine import (
@@ -266,6 +265,12 @@ def scaffold(
 # schema
 
 
+def _schema() -> Any:
+    from doxtool import schema  # only `doxtool schema` needs it
+
+    return schema
+
+
 def schemas(project: Project, paths: list[Path] | None = None, style: str = "openai") -> list[Any]:
     """Function-calling schemas of the exposed tools (all, or those in PATHS)."""
     ctx = Context(project)
@@ -279,7 +284,7 @@ def schemas(project: Project, paths: list[Path] | None = None, style: str = "ope
         tools = project.tools(module)
         if not tools:
             continue
-        out.append(schema_of.tool_schema(tools[0], _description(ctx, module, name), style))
+        out.append(_schema().tool_schema(tools[0], _description(ctx, module, name), style))
     return out
 
 
@@ -293,7 +298,7 @@ def _description(ctx: Context, module: str, name: str) -> str:
             continue
         text = read_text(ctx.project.root / path)
         if not isinstance(text, ReadError):
-            return schema_of.prompt_description(text.text, name)
+            return _schema().prompt_description(text.text, name)
     return ""
 
 

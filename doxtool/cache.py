@@ -74,6 +74,31 @@ def code_fingerprint() -> str:
     return digest.hexdigest()
 
 
+def dump_json(value: Any) -> str | None:
+    """JSON text of plain data, as the cache stores it; None if it has none."""
+    try:
+        text = json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+        if not text.isascii():
+            try:
+                text.encode("utf-8")
+            except UnicodeEncodeError:
+                # a lone surrogate (a crafted ``"\ud800"`` key) cannot be
+                # stored as UTF-8 text; as a JSON escape it reads back whole
+                text = json.dumps(value, separators=(",", ":"), ensure_ascii=True)
+    except (TypeError, ValueError, RecursionError):
+        return None
+    return text
+
+
+def encode(value: Any) -> str | None:
+    """A fact dataclass as the cache stores it (computed where it was parsed,
+    so a pool's workers share the work); None when it cannot be stored."""
+    try:
+        return dump_json(to_data(value))
+    except (TypeError, ValueError, RecursionError):
+        return None
+
+
 class FactsCache:
     def __init__(self, directory: Path, salt: str) -> None:
         self.directory = directory
@@ -179,17 +204,12 @@ class FactsCache:
             return None
 
     def put_raw(self, key: str, value: Any) -> None:
-        try:
-            text = json.dumps(value, separators=(",", ":"), ensure_ascii=False)
-            if not text.isascii():
-                try:
-                    text.encode("utf-8")
-                except UnicodeEncodeError:
-                    # a lone surrogate (a crafted ``"\ud800"`` key) cannot be
-                    # stored as UTF-8 text; as a JSON escape it reads back whole
-                    text = json.dumps(value, separators=(",", ":"), ensure_ascii=True)
-        except (TypeError, ValueError, RecursionError):
-            return
+        text = dump_json(value)
+        if text is not None:
+            self.put_text(key, text)
+
+    def put_text(self, key: str, text: str) -> None:
+        """Store a value already encoded by :func:`encode`."""
         self._pending.append((key, text))
         if len(self._pending) >= 256:
             self.flush()
@@ -226,12 +246,11 @@ class FactsCache:
         self.hits += 1
         return value
 
-    def store(self, kind: str, data: bytes, value: Any) -> None:
-        try:
-            raw = to_data(value)
-        except (TypeError, ValueError, RecursionError):
-            return  # not storable: computed again next time
-        self.put_raw(self.key(kind, data), raw)
+    def store(self, kind: str, data: bytes, value: Any, encoded: str | None = None) -> None:
+        """Cache ``value``; ``encoded`` is its :func:`encode` when already known."""
+        text = encoded if encoded is not None else encode(value)
+        if text is not None:
+            self.put_text(self.key(kind, data), text)
 
     def through(self, kind: str, data: bytes, cls: type[T], compute: Callable[[], T]) -> T:
         cached = self.load(kind, data, cls)

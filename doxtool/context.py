@@ -42,7 +42,7 @@ def _run(planned: Planned | None) -> None:
     """Do a planned parse here and now."""
     if planned is not None:
         job, accept = planned
-        accept(parse(job))
+        accept(parse(job), None)
 
 
 class Context:
@@ -259,9 +259,9 @@ class Context:
                 keep(cached)
                 return None
 
-        def accept(parsed: T) -> None:
+        def accept(parsed: T, encoded: str | None) -> None:
             if cache is not None:
-                cache.store(kind, key, parsed)
+                cache.store(kind, key, parsed, encoded)
             keep(parsed)
 
         return Job(kind, path, text.text), accept

@@ -80,9 +80,10 @@ def prefetch(
     if progress is not None:
         progress("parse", 0, total)
     workers = cpu_count() if jobs is None else max(1, jobs)
-    results = parse_all([job for job, _ in todo], workers)
-    for done, ((_, accept), result) in enumerate(zip(todo, results, strict=True), 1):
-        accept(result)
+    cached = ctx.project.cache is not None
+    results = parse_all([job for job, _ in todo], workers, encoded=cached)
+    for done, ((_, accept), (result, encoded)) in enumerate(zip(todo, results, strict=True), 1):
+        accept(result, encoded)
         if progress is not None:
             progress("parse", done, total)
 

@@ -35,8 +35,9 @@ class Job:
     roots: frozenset[str] = frozenset()
 
 
-#: a job and what to do with its result (in the parent process)
-Planned = tuple[Job, Callable[[Any], None]]
+#: a job and what to do with its result and, when asked for, the result's
+#: cache encoding (in the parent process)
+Planned = tuple[Job, Callable[[Any, "str | None"], None]]
 
 
 def parse(job: Job) -> Any:
@@ -52,6 +53,18 @@ def parse(job: Job) -> Any:
     from doxtool.prompts import parse_prompt
 
     return parse_prompt(job.text, job.path)
+
+
+def parse_encoded(job: Job) -> tuple[Any, str | None]:
+    """The job's result and its cache encoding."""
+    from doxtool.cache import encode
+
+    result = parse(job)
+    return result, encode(result)
+
+
+def _parse_plain(job: Job) -> tuple[Any, None]:
+    return parse(job), None
 
 
 def _context() -> Any:
@@ -72,19 +85,25 @@ def _start_worker() -> None:
     gc.disable()
 
 
-def parse_all(jobs: Sequence[Job], workers: int) -> Iterator[Any]:
-    """Results of ``jobs`` in their order, parsed by up to ``workers`` processes."""
+def parse_all(
+    jobs: Sequence[Job], workers: int, encoded: bool = False
+) -> Iterator[tuple[Any, str | None]]:
+    """(result, cache encoding or None) of ``jobs`` in their order, parsed by
+    up to ``workers`` processes; ``encoded`` asks for the encodings, which
+    the workers then compute too."""
+    work = parse_encoded if encoded else _parse_plain
     workers = min(workers, len(jobs))
     if workers <= 1 or len(jobs) < MIN_PARALLEL:
         with unvalidated_nodes():
-            results = [parse(job) for job in jobs]
+            results = [work(job) for job in jobs]
         yield from results
         return
     from concurrent.futures import ProcessPoolExecutor
 
-    # chunks big enough to amortise pickling, small enough to balance sizes
-    chunk = max(1, len(jobs) // (workers * 8))
+    # Small chunks: a module can cost a hundred times a prompt file, and the
+    # last chunks decide when the pool is done; a round trip costs far less.
+    chunk = max(1, min(8, len(jobs) // (workers * 4)))
     with ProcessPoolExecutor(
         max_workers=workers, mp_context=_context(), initializer=_start_worker
     ) as pool:
-        yield from pool.map(parse, jobs, chunksize=chunk)
+        yield from pool.map(work, jobs, chunksize=chunk)

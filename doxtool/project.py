@@ -298,10 +298,10 @@ class Project:
                 self._facts[rel] = cached
                 return None
 
-        def accept(facts: ModuleFacts) -> None:
+        def accept(facts: ModuleFacts, encoded: str | None) -> None:
             self._facts[rel] = facts
             if self.cache is not None:
-                self.cache.store("facts", key, facts)
+                self.cache.store("facts", key, facts, encoded)
 
         return Job("facts", rel, text.text, self.local_roots), accept
 

@@ -14,7 +14,6 @@ from __future__ import annotations
 import contextlib
 import os
 import stat
-import tempfile
 from pathlib import Path
 
 #: temporary files are ``.<target name>.<random>.tmp``, next to the target
@@ -86,6 +85,8 @@ def atomic_write(root: Path, target: Path, data: bytes, *, create_only: bool = F
     check_target(root, target)
     # a short prefix keeps the temporary name within the file system's limit
     prefix = f".{target.name[:64]}."
+    import tempfile  # only writes need it
+
     fd, tmp_name = tempfile.mkstemp(prefix=prefix, suffix=TEMP_SUFFIX, dir=target.parent)
     tmp = Path(tmp_name)
     try:

@@ -9,6 +9,7 @@ import libcst as cst
 import pytest
 from samples import clean_files, tool_named
 
+from doxtool.cache import encode
 from doxtool.companion import parse_companion
 from doxtool.extract import extract_module
 from doxtool.pool import Job, parse_all
@@ -34,7 +35,7 @@ def _reference_jobs() -> list[Job]:
 def test_pool_results_equal_serial_results_in_order() -> None:
     jobs = _reference_jobs()
     assert len(jobs) >= 20
-    pooled = [to_data(result) for result in parse_all(jobs, 2)]
+    pooled = [to_data(result) for result, _ in parse_all(jobs, 2)]
     expected = []
     for job in jobs:
         if job.kind == "facts":
@@ -45,7 +46,12 @@ def test_pool_results_equal_serial_results_in_order() -> None:
             expected.append(to_data(parse_prompt(job.text, job.path)))
     assert pooled == expected
     assert pooled[-1]["problems"][0]["kind"] == "syntax"
-    assert list(map(to_data, parse_all(jobs, 1))) == expected
+    assert [to_data(result) for result, _ in parse_all(jobs, 1)] == expected
+    # workers encode results for the cache as the parent would
+    for workers in (1, 2):
+        encoded = list(parse_all(jobs, workers, encoded=True))
+        assert [text for _, text in encoded] == [encode(result) for result, _ in encoded]
+        assert [json.loads(text) for _, text in encoded] == expected
 
 
 def test_parent_still_validates_nodes_after_serial_and_pooled_parsing() -> None:
