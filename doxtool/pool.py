@@ -21,6 +21,8 @@ from doxtool.cstparse import unvalidated_nodes
 
 #: below this many jobs, starting processes costs more than it saves
 MIN_PARALLEL = 8
+#: jobs parsed between two results handed back by a serial run
+SERIAL_CHUNK = 16
 
 JobKind = Literal["facts", "companion", "prompt"]
 
@@ -94,9 +96,13 @@ def parse_all(
     work = parse_encoded if encoded else _parse_plain
     workers = min(workers, len(jobs))
     if workers <= 1 or len(jobs) < MIN_PARALLEL:
-        with unvalidated_nodes():
-            results = [work(job) for job in jobs]
-        yield from results
+        # a few jobs at a time, so results (and progress) keep coming; nodes
+        # go unvalidated only while this module parses, never while the
+        # caller runs between results
+        for start in range(0, len(jobs), SERIAL_CHUNK):
+            with unvalidated_nodes():
+                results = [work(job) for job in jobs[start : start + SERIAL_CHUNK]]
+            yield from results
         return
     from concurrent.futures import ProcessPoolExecutor
 

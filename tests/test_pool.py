@@ -111,3 +111,22 @@ def test_cache_holds_modules_companions_and_prompts(make_repo, run_cli) -> None:
     assert parse_line.endswith(f"cache 0 hits, {readable} misses"), (parse_line, discovered)
     warm = run_cli(root, "check", "-v", "--jobs", "2").stderr
     assert f"cache {readable} hits, 0 misses" in warm
+
+
+def test_a_serial_run_hands_results_back_as_it_goes(monkeypatch: pytest.MonkeyPatch) -> None:
+    from doxtool import pool
+
+    parsed: list[str] = []
+
+    def counting(job: Job) -> str:
+        parsed.append(job.path)
+        return job.path
+
+    monkeypatch.setattr(pool, "parse", counting)
+    jobs = [Job("prompt", f"p{i}.md", "") for i in range(40)]
+    results = pool.parse_all(jobs, 1)
+    assert next(results) == ("p0.md", None)
+    assert len(parsed) == pool.SERIAL_CHUNK < len(jobs)
+    with pytest.raises(cst.CSTValidationError):  # the caller's code runs validated
+        cst.Name("not a name")
+    assert [path for path, _ in results] == [f"p{i}.md" for i in range(1, 40)]
