@@ -24,8 +24,9 @@ import ast
 import dataclasses
 import re
 import warnings
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Any
 
 import libcst as cst
@@ -370,16 +371,52 @@ def _is(value: object, cls: type) -> bool:
     return known
 
 
-def _children(node: cst.CSTNode) -> list[cst.CSTNode]:
-    """Semantic children in field (roughly source) order, skipping tokens."""
-    children = []
-    for name in _child_fields(type(node)):
-        value = getattr(node, name)
+def _field_values(tp: type) -> Callable[[cst.CSTNode], tuple[Any, ...]]:
+    """A function returning a node's :func:`_child_fields` values, built once per type."""
+    getter = _GETTERS.get(tp)
+    if getter is None:
+        fields = _child_fields(tp)
+        if len(fields) > 1:
+            getter = attrgetter(*fields)
+        elif fields:
+            single = attrgetter(fields[0])
+
+            def getter(node: cst.CSTNode) -> tuple[Any, ...]:
+                return (single(node),)
+        else:
+
+            def getter(node: cst.CSTNode) -> tuple[Any, ...]:
+                return ()
+
+        _GETTERS[tp] = getter
+    return getter
+
+
+_GETTERS: dict[type, Callable[[cst.CSTNode], tuple[Any, ...]]] = {}
+
+
+def _children(node: cst.CSTNode, skip: frozenset[type] = frozenset()) -> list[cst.CSTNode]:
+    """Semantic children in field (roughly source) order, skipping tokens and
+    nodes of the ``skip`` types."""
+    children: list[cst.CSTNode] = []
+    append = children.append
+    is_node = _IS_NODE.get
+    for value in _field_values(type(node))(node):
         kind = type(value)
         if kind is tuple or kind is list:
-            children.extend(item for item in value if _is_node(item))
-        elif value is not None and _is_node(value):
-            children.append(value)
+            for item in value:
+                item_kind = type(item)
+                known = is_node(item_kind)
+                if known is None:
+                    known = _is_node(item)
+                if known and item_kind not in skip:
+                    append(item)
+        elif value is not None:
+            known = is_node(kind)
+            if known is None:
+                known = _is_node(value)
+            if known and kind not in skip:
+                append(value)
     return children
 
 
@@ -1321,7 +1358,7 @@ class _ToolScan:
                 if kind is cst.Lambda:
                     stack.append(current.body)
                 continue
-            children = _children(current)
+            children = _children(current, _LEAVES)
             children.reverse()
             stack.extend(children)
 
