@@ -56,6 +56,7 @@ class Context:
         self._expected: dict[str, list[ExpectedBlock]] = {}
         self._prompt_scope: dict[str, bool] = {}
         self._taught: dict[tuple[str, str], set[str]] = {}
+        self._memo: dict[object, object] = {}
 
     @property
     def config(self):
@@ -366,6 +367,13 @@ class Context:
             return False
         doc = self.prompt(path)
         return doc is not None and tool in {n.split(":", 1)[0] for n in doc.tool_names}
+
+    def memo(self, key: object, compute: Callable[[], T]) -> T:
+        """``compute()``, once per run and ``key``: what several rules derive
+        from the same files."""
+        if key not in self._memo:
+            self._memo[key] = compute()
+        return self._memo[key]  # type: ignore[no-any-return]
 
     def mentions_doxtool(self, path: str) -> bool | None:
         """Whether the text of a file this run read names doxtool (None: not read)."""

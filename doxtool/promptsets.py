@@ -141,18 +141,20 @@ def _prompt_files(directory: Path, root: Path, real_root: Path) -> dict[str, str
         entries = list(os.scandir(directory))
     except OSError:
         return files
+    prefix = _relative(directory, root)
+    prefix = "" if prefix in ("", ".") else prefix + "/"
     for entry in entries:
-        if not entry.name.endswith(_PROMPT_SUFFIX):
+        name = entry.name
+        if not name.endswith(_PROMPT_SUFFIX):
             continue  # .py variable providers, caches, editor leftovers
-        path = Path(entry.path)
         try:
             if not entry.is_file():
                 continue
+            if entry.is_symlink() and not _inside(Path(entry.path), real_root):
+                continue
         except OSError:
             continue
-        if entry.is_symlink() and not _inside(path, real_root):
-            continue
-        files[entry.name] = _relative(path, root)
+        files[name] = prefix + name
     return files
 
 

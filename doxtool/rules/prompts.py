@@ -63,8 +63,13 @@ class PromptFile:
     prompt_set: PromptSet
 
 
-def prompt_files(ctx: Context, own_only: bool = True) -> Iterator[PromptFile]:
-    """Tool prompt files in scope, each once, with the set that owns it."""
+def prompt_files(ctx: Context, own_only: bool = True) -> list[PromptFile]:
+    """Tool prompt files in scope, each once, with the set that owns it (found
+    once per run: most prompt rules ask)."""
+    return ctx.memo(("prompt_files", own_only), lambda: list(_prompt_files(ctx, own_only)))
+
+
+def _prompt_files(ctx: Context, own_only: bool) -> Iterator[PromptFile]:
     seen: set[str] = set()
     for prompt_set in ctx.prompt_sets:
         files = prompt_set.own_files() if own_only else prompt_set.files
