@@ -207,6 +207,7 @@ def check(
             prefetch(ctx, modules, jobs, progress)
         with timings.phase("rules"):
             report.findings = run(ctx, rules, progress)
+    ctx.close()
     project.close()
     if fix or diff:
         with timings.phase("fix"):

@@ -62,6 +62,7 @@ _PRODUCERS = (
     "companion.py",
     "factlines.py",
     "prompts.py",
+    "promptindex.py",
 )
 
 

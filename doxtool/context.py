@@ -15,6 +15,7 @@ from doxtool.facts import ModuleFacts, ToolFacts
 from doxtool.generate import render_companion
 from doxtool.pool import Job, JobKind, Planned, parse
 from doxtool.project import COMPANION_SUFFIX, Project
+from doxtool.promptindex import PromptIndex, Stamp, stamp, taught
 from doxtool.prompts import PromptDoc
 from doxtool.promptsets import PromptSet, discover_prompt_sets
 from doxtool.source import ReadError, SourceText, read_text
@@ -57,6 +58,10 @@ class Context:
         self._prompt_scope: dict[str, bool] = {}
         self._taught: dict[tuple[str, str], set[str]] = {}
         self._memo: dict[object, object] = {}
+        self._index = PromptIndex(project.cache)
+        #: prompt path -> the stamp it had just before this run read it
+        self._read_stamps: dict[str, Stamp | None] = {}
+        self._taught_names: dict[str, frozenset[str]] = {}
 
     @property
     def config(self):
@@ -232,7 +237,9 @@ class Context:
         cached or unreadable), and where its result goes."""
         if path in self._prompts:
             return None
-        text = read_text(self.project.root / path)
+        full = self.project.root / path
+        self._read_stamps[path] = stamp(full)  # before reading: a later edit shows
+        text = read_text(full)
         if isinstance(text, ReadError):
             self._prompts[path] = None
             return None
@@ -326,14 +333,46 @@ class Context:
         names = self._scope_tool_names
         if not names:
             return False
-        text = self.prompt_text(path)
-        if not any(name in text for name in names):
-            return False
-        doc = self.prompt(path)
-        return doc is not None and any(
+        taught = self._indexed(path)
+        if taught is None:
+            if not any(name in self.prompt_text(path) for name in names):
+                return False
+            taught = self.taught_names(path)
+        return any(
             (module := self.tool_module(name)) is not None and module in (scope.modules or ())
-            for name in doc.tool_names
+            for name in taught
         )
+
+    def taught_names(self, path: str) -> frozenset[str]:
+        """The tool names (before any ``:``) the prompt file at ``path``
+        teaches, in a heading or an example, as its text writes them."""
+        known = self._taught_names.get(path)
+        if known is None:
+            if path not in self._prompts:
+                known = self._indexed(path)
+            if known is None:
+                doc = self.prompt(path)
+                known = taught(doc, self._prompt_texts[path]) if doc else frozenset()
+                if doc is not None:
+                    self._index.put(path, self._read_stamps.get(path), known)
+            self._taught_names[path] = known
+        return known
+
+    def _indexed(self, path: str) -> frozenset[str] | None:
+        """What the index of earlier runs says ``path`` teaches, if it is still current."""
+        if path in self._taught_names:
+            return self._taught_names[path]
+        return self._index.get(path, stamp(self.project.root / path))
+
+    def close(self) -> None:
+        """Keep what later runs can reuse: the prompt index (a whole run
+        records every prompt file, and forgets files that are gone)."""
+        if self.scope.everything:
+            paths = {p for s in self.prompt_sets for p in s.own_files().values()}
+            for path in sorted(paths):
+                self.taught_names(path)
+            self._index.keep_only(paths)
+        self._index.save()
 
     def teaches(self, prompt_set: PromptSet, tool: str) -> bool:
         """Whether a tool prompt file of ``prompt_set``'s own directory documents ``tool``.
@@ -354,19 +393,18 @@ class Context:
         if taught is None:
             taught = self._taught[key] = set()
             for file_name, path in prompt_set.own_files().items():
-                doc = self.prompt(path) if file_name.startswith(TOOL_PROMPT_PREFIX) else None
-                if doc is not None:
-                    text = self.prompt_text(path)
-                    names = {n.split(":", 1)[0] for n in doc.tool_names}
-                    taught.update(name for name in names if name in text)
+                if file_name.startswith(TOOL_PROMPT_PREFIX):
+                    taught.update(self.taught_names(path))
         return tool in taught
 
     def documents(self, path: str, tool: str) -> bool:
         """Whether the prompt at ``path`` documents ``tool`` (heading or example)."""
-        if tool not in self.prompt_text(path):
-            return False
-        doc = self.prompt(path)
-        return doc is not None and tool in {n.split(":", 1)[0] for n in doc.tool_names}
+        taught = self._indexed(path)
+        if taught is None:
+            if tool not in self.prompt_text(path):
+                return False
+            taught = self.taught_names(path)
+        return tool in taught
 
     def memo(self, key: object, compute: Callable[[], T]) -> T:
         """``compute()``, once per run and ``key``: what several rules derive
