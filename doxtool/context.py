@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -59,6 +60,7 @@ class Context:
         self._taught: dict[tuple[str, str], set[str]] = {}
         self._memo: dict[object, object] = {}
         self._index = PromptIndex(project.cache)
+        self._root = str(project.root)
         #: prompt path -> the stamp it had just before this run read it
         self._read_stamps: dict[str, Stamp | None] = {}
         self._taught_names: dict[str, frozenset[str]] = {}
@@ -362,7 +364,7 @@ class Context:
         """What the index of earlier runs says ``path`` teaches, if it is still current."""
         if path in self._taught_names:
             return self._taught_names[path]
-        return self._index.get(path, stamp(self.project.root / path))
+        return self._index.get(path, stamp(os.path.join(self._root, path)))
 
     def close(self) -> None:
         """Keep what later runs can reuse: the prompt index (a whole run

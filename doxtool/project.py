@@ -54,6 +54,7 @@ class Project:
         self._facts: dict[str, ModuleFacts] = {}
         self._tools: dict[str, list[ToolFacts]] = {}
         self._excluded: dict[str, bool] = {}
+        self._excluded_parts: dict[str, bool] = {}
         #: module -> whether its text names doxtool (for suppressions), once read
         self._mentions: dict[str, bool] = {}
         self.resolver = ToolResolver(config.tool_bases, self.lookup_module)
@@ -89,7 +90,18 @@ class Project:
         known = self._excluded.get(rel)
         if known is None:
             whole, part = self._exclusion
-            known = bool(whole.match(rel)) or any(part.match(p) for p in rel.split("/"))
+            known = bool(whole.match(rel))
+            if not known:
+                # directory names recur in every path below them: each
+                # component is matched once
+                parts = self._excluded_parts
+                for name in rel.split("/"):
+                    hit = parts.get(name)
+                    if hit is None:
+                        hit = parts[name] = bool(part.match(name))
+                    if hit:
+                        known = True
+                        break
             self._excluded[rel] = known
         return known
 

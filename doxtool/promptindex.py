@@ -35,7 +35,7 @@ def taught(doc: PromptDoc, text: str) -> frozenset[str]:
     return frozenset(name for name in stems if name in text)
 
 
-def stamp(path: Path) -> Stamp | None:
+def stamp(path: Path | str) -> Stamp | None:
     try:
         info = os.stat(path)
     except (OSError, ValueError):
