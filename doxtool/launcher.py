@@ -14,6 +14,10 @@ import sys
 
 from doxtool import runcache
 
+TYPE_CHECKING = False  # typing itself costs an import a replay can do without
+if TYPE_CHECKING:
+    from typing import NoReturn
+
 
 class _Tee:
     """A text stream that also keeps what is written to it."""
@@ -66,30 +70,60 @@ def _pending(argv: list[str], cwd: str) -> runcache.Pending | None:
     return runcache.Pending(argv, cwd, str(root), frozenset(skip))
 
 
+def _exit_code(code: object) -> int:
+    """The status ``SystemExit(code)`` ends a process with."""
+    if code is None:
+        return 0
+    if isinstance(code, int):
+        return code
+    print(code, file=sys.stderr)
+    return 1
+
+
+def _run(cli) -> int:  # type: ignore[no-untyped-def]
+    try:
+        cli(prog_name="doxtool")
+    except SystemExit as exc:
+        return _exit_code(exc.code)
+    return 0
+
+
+def _leave(code: int) -> NoReturn:
+    """End the process without tearing the interpreter down.
+
+    Dismantling libcst's hundreds of classes and a run's objects takes tens
+    of milliseconds that a short run would spend on nothing: by now every
+    file doxtool wrote is closed and the cache is flushed, so only the
+    standard streams are left to flush.
+    """
+    for stream in (sys.stdout, sys.stderr):
+        try:  # noqa: SIM105 - contextlib is one more import on the replay path
+            stream.flush()
+        except Exception:  # a closed pipe (``doxtool check | head``): nothing to save
+            pass
+    os._exit(code)
+
+
 def main() -> None:
     argv = sys.argv[1:]
     pending: runcache.Pending | None = None
     if runcache.eligible(argv):
         try:
             cwd = os.getcwd()
-            code = runcache.replay(argv, cwd)
-            if code is not None:
-                sys.exit(code)
+            replayed = runcache.replay(argv, cwd)
+            if replayed is not None:
+                _leave(replayed)
             pending = _pending(argv, cwd)
         except Exception:  # replaying is an optimisation; never let it fail a run
             pending = None
     from doxtool.cli import cli
 
     if pending is None:
-        cli(prog_name="doxtool")
-        return
+        _leave(_run(cli))
     out, err = _Tee(sys.stdout), _Tee(sys.stderr)
     sys.stdout, sys.stderr = out, err
-    code: object = 0
     try:
-        cli(prog_name="doxtool")
-    except SystemExit as exc:
-        code = exc.code if exc.code is not None else 0
+        code = _run(cli)
     finally:
         sys.stdout, sys.stderr = out._stream, err._stream
     if code in (0, 1):
@@ -97,5 +131,5 @@ def main() -> None:
 
         # a record that cannot be written only costs the next replay
         with contextlib.suppress(Exception):
-            pending.store("".join(out.parts), "".join(err.parts), int(code))  # type: ignore[arg-type]
-    sys.exit(code)
+            pending.store("".join(out.parts), "".join(err.parts), code)
+    _leave(code)

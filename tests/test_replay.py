@@ -71,3 +71,34 @@ def test_corrupt_record_is_ignored(make_repo) -> None:
     assert again.returncode == 0
     assert again.stdout.strip() == "All checks passed."
     assert "Traceback" not in again.stderr
+
+
+def test_the_console_script_flushes_everything_and_keeps_exit_codes(make_repo) -> None:
+    from click.testing import CliRunner
+
+    from doxtool.cli import cli
+
+    root = make_repo({"tools/wait.py": WAIT_PY})  # no companion: DOX001
+    listing = _run(root, "rules", "--format", "json")
+    assert listing.returncode == 0
+    assert listing.stdout == CliRunner().invoke(cli, ["rules", "--format", "json"]).output
+    assert len(listing.stdout) > 10_000
+    missing = _run(root, "check", "tools/wait.py")  # over PATHS: never replayed
+    assert missing.returncode == 1 and "DOX001" in missing.stdout
+    usage = _run(root, "check", "--no-such-option")
+    assert usage.returncode == 2 and "--no-such-option" in usage.stderr
+    assert _run(root, "--version").stdout.startswith("doxtool, version ")
+
+
+def test_a_closed_pipe_ends_the_script_quietly(make_repo) -> None:
+    root = make_repo({})
+    shell = f"'{DOXTOOL}' rules --format json | head -c 10"
+    result = subprocess.run(
+        ["bash", "-o", "pipefail", "-c", shell],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert len(result.stdout) == 10
+    assert "Traceback" not in result.stderr and "Exception" not in result.stderr
