@@ -152,6 +152,8 @@ class FactsCache:
         db = sqlite3.connect(uri, uri=True, timeout=10, isolation_level=None)
         try:
             db.execute("PRAGMA journal_mode=WAL")
+            # a lost entry is only parsed again: commits need not wait for the disk
+            db.execute("PRAGMA synchronous=NORMAL")
             db.execute(_SCHEMA)
             db.execute("SELECT count(*) FROM entries LIMIT 1").fetchone()
         except BaseException:
