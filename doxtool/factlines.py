@@ -38,7 +38,7 @@ import json
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from doxtool.edits import line_content
 from doxtool.facts import ModuleFacts, ToolFacts
@@ -110,9 +110,11 @@ def detected_area(text: str) -> str | None:
 _BACKTICK_RUN = re.compile(r"`+")
 
 
-@dataclass(frozen=True)
-class Span:
-    """A piece of a line: a code span (content unwrapped) or plain text."""
+class Span(NamedTuple):
+    """A piece of a line: a code span (content unwrapped) or plain text.
+
+    A named tuple: a companion's lines are split into thousands of these.
+    """
 
     code: bool
     text: str
@@ -126,6 +128,8 @@ def spans(text: str) -> list[Span]:
     A run of N backticks opens a code span closed by the next run of exactly
     N backticks; an unmatched run is plain text.
     """
+    if "`" not in text:
+        return [Span(False, text, 0, len(text))] if text else []
     runs = [(match.start(), match.end()) for match in _BACKTICK_RUN.finditer(text)]
     # closer[i]: the next run with the same length as run i (linear, so a
     # line full of backticks cannot make this quadratic)
