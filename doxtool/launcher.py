@@ -94,13 +94,15 @@ def _leave(code: int) -> NoReturn:
     Dismantling libcst's hundreds of classes and a run's objects takes tens
     of milliseconds that a short run would spend on nothing: by now every
     file doxtool wrote is closed and the cache is flushed, so only the
-    standard streams are left to flush.
+    standard streams are left to flush. A stream that cannot be flushed
+    ends the process with status 2, as a write that fails during the command
+    does.
     """
     for stream in (sys.stdout, sys.stderr):
-        try:  # noqa: SIM105 - contextlib is one more import on the replay path
+        try:
             stream.flush()
-        except Exception:  # a closed pipe (``doxtool check | head``): nothing to save
-            pass
+        except Exception:  # a closed pipe (``doxtool check | head``), a full disk
+            code = 2  # as the CLI reports a pipe closed while it writes
     os._exit(code)
 
 
