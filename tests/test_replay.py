@@ -110,3 +110,24 @@ def test_a_closed_pipe_ends_the_script_quietly(make_repo) -> None:
             os.close(write_end)
         assert result.returncode in (1, 2), (args, result.returncode, result.stderr)
         assert "Traceback" not in result.stderr and "Exception" not in result.stderr
+
+
+def test_a_stream_that_cannot_be_flushed_is_not_a_success() -> None:
+    code = (
+        "import io, sys\n"
+        "from doxtool import launcher\n"
+        "class Full(io.StringIO):\n"
+        "    def flush(self):\n"
+        "        raise OSError('No space left on device')\n"
+        "sys.stdout = Full()\n"
+        "launcher._leave(0)\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, timeout=60)
+    assert result.returncode == 2
+    done = subprocess.run(
+        [sys.executable, "-c", "from doxtool import launcher; print('x'); launcher._leave(1)"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert (done.returncode, done.stdout) == (1, "x\n")
