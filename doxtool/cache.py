@@ -23,7 +23,6 @@ import hashlib
 import json
 import os
 import sqlite3
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 from urllib.parse import quote
@@ -254,14 +253,6 @@ class FactsCache:
         text = encoded if encoded is not None else encode(value)
         if text is not None:
             self.put_text(self.key(kind, data), text)
-
-    def through(self, kind: str, data: bytes, cls: type[T], compute: Callable[[], T]) -> T:
-        cached = self.load(kind, data, cls)
-        if cached is not None:
-            return cached
-        value = compute()
-        self.store(kind, data, value)
-        return value
 
     def close(self) -> None:
         self.flush()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -14,7 +14,7 @@ from doxtool.companion import Companion
 from doxtool.factlines import ExpectedBlock, expected_blocks
 from doxtool.facts import ModuleFacts, ToolFacts
 from doxtool.generate import render_companion
-from doxtool.pool import Job, JobKind, Planned, parse
+from doxtool.pool import Job, JobKind, Planned, run_now
 from doxtool.project import COMPANION_SUFFIX, Project
 from doxtool.promptindex import PromptIndex, Stamp, stamp, taught
 from doxtool.prompts import PromptDoc
@@ -38,13 +38,6 @@ class Scope:
     @property
     def everything(self) -> bool:
         return self.modules is None
-
-
-def _run(planned: Planned | None) -> None:
-    """Do a planned parse here and now."""
-    if planned is not None:
-        job, accept = planned
-        accept(parse(job), None)
 
 
 class Context:
@@ -113,7 +106,7 @@ class Context:
     def _companion(self, path: str) -> tuple[SourceText | ReadError, Companion | None]:
         cached = self._companions.get(path)
         if cached is None:
-            _run(self.companion_job(path))
+            run_now(self.companion_job(path))
             cached = self._companions[path]
         return cached
 
@@ -231,7 +224,7 @@ class Context:
     def prompt(self, path: str) -> PromptDoc | None:
         """Parsed prompt file, or None when it cannot be read."""
         if path not in self._prompts:
-            _run(self.prompt_job(path))
+            run_now(self.prompt_job(path))
         return self._prompts[path]
 
     def prompt_job(self, path: str) -> Planned | None:
@@ -335,14 +328,9 @@ class Context:
         names = self._scope_tool_names
         if not names:
             return False
-        taught = self._indexed(path)
-        if taught is None:
-            if not any(name in self.prompt_text(path) for name in names):
-                return False
-            taught = self.taught_names(path)
         return any(
             (module := self.tool_module(name)) is not None and module in (scope.modules or ())
-            for name in taught
+            for name in self._taught_if_named(path, names)
         )
 
     def taught_names(self, path: str) -> frozenset[str]:
@@ -359,6 +347,18 @@ class Context:
                     self._index.put(path, self._read_stamps.get(path), known)
             self._taught_names[path] = known
         return known
+
+    def _taught_if_named(self, path: str, names: Iterable[str]) -> frozenset[str]:
+        """What the prompt at ``path`` teaches of ``names``' tools: from the
+        index, or else parsed, unless its text names none of them (then
+        nothing, and it is not parsed)."""
+        taught = self._indexed(path)
+        if taught is None:
+            text = self.prompt_text(path)
+            if not any(name in text for name in names):
+                return frozenset()
+            taught = self.taught_names(path)
+        return taught
 
     def _indexed(self, path: str) -> frozenset[str] | None:
         """What the index of earlier runs says ``path`` teaches, if it is still current."""
@@ -401,12 +401,7 @@ class Context:
 
     def documents(self, path: str, tool: str) -> bool:
         """Whether the prompt at ``path`` documents ``tool`` (heading or example)."""
-        taught = self._indexed(path)
-        if taught is None:
-            if tool not in self.prompt_text(path):
-                return False
-            taught = self.taught_names(path)
-        return tool in taught
+        return tool in self._taught_if_named(path, (tool,))
 
     def memo(self, key: object, compute: Callable[[], T]) -> T:
         """``compute()``, once per run and ``key``: what several rules derive

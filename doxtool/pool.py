@@ -57,6 +57,14 @@ def parse(job: Job) -> Any:
     return parse_prompt(job.text, job.path)
 
 
+def run_now(planned: Planned | None) -> None:
+    """Do a planned parse here and now, and hand its result on (an on-demand
+    parse outside a run's up-front batch)."""
+    if planned is not None:
+        job, accept = planned
+        accept(parse(job), None)
+
+
 def parse_encoded(job: Job) -> tuple[Any, str | None]:
     """The job's result and its cache encoding."""
     from doxtool.cache import encode

@@ -16,10 +16,9 @@ from pathlib import Path
 
 from doxtool.cache import FactsCache
 from doxtool.config import Config
-from doxtool.extract import extract_module
 from doxtool.facts import ModuleFacts, Problem, ToolFacts
 from doxtool.names import module_name
-from doxtool.pool import Job, Planned
+from doxtool.pool import Job, Planned, run_now
 from doxtool.resolve import ToolResolver
 from doxtool.source import ReadError, SourceText, decode, read_bytes, read_text
 
@@ -241,7 +240,8 @@ class Project:
         """Raw facts of a module (tool classes not yet resolved)."""
         facts = self._facts.get(rel)
         if facts is None:
-            facts = self._facts[rel] = self._extract(rel)
+            run_now(self.facts_job(rel))
+            facts = self._facts[rel]
         return facts
 
     def _source(self, rel: str) -> tuple[bytes, SourceText] | ModuleFacts:
@@ -272,21 +272,6 @@ class Project:
         return b"\0".join(
             [rel.encode("utf-8", "surrogateescape"), roots.encode("utf-8", "surrogateescape"), data]
         )
-
-    def _extract(self, rel: str) -> ModuleFacts:
-        source = self._source(rel)
-        if isinstance(source, ModuleFacts):
-            return source
-        data, text = source
-        if self.cache is None:
-            return extract_module(text.text, rel, self.local_roots)
-        key = self._cache_input(rel, data)
-        cached = self.cache.load("facts", key, ModuleFacts)
-        if cached is not None:
-            return cached
-        facts = extract_module(text.text, rel, self.local_roots)
-        self.cache.store("facts", key, facts)
-        return facts
 
     def mentions_doxtool(self, rel: str) -> bool | None:
         """Whether a module read in this run names doxtool (None: not read)."""
