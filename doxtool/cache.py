@@ -56,6 +56,7 @@ _PRODUCERS = (
     "positions.py",
     "cstparse.py",
     "cstcode.py",
+    "prune.py",
     "source.py",
     "serde.py",
     "companion.py",

@@ -49,7 +49,8 @@ from doxtool.facts import (
     ToolFacts,
 )
 from doxtool.names import module_name, resolve_relative
-from doxtool.positions import Locator
+from doxtool.positions import Locator, parse_ast
+from doxtool.prune import Pruned, prune
 
 #: nesting of brackets beyond which a module is not handed to the parser
 #: (CPython itself refuses more than 200 levels of parentheses)
@@ -127,8 +128,15 @@ def extract_module(
     # a parse allocates tens of thousands of acyclic nodes: collecting while it
     # and the walk run finds next to nothing (what is cyclic is collected later)
     with paused_gc():
+        # ``ast`` places statements (doxtool.positions) and tells which function
+        # bodies nothing reads, so that libcst need not build them (doxtool.prune)
+        syntax = parse_ast(source)
+        pruned = prune(source, syntax) if syntax is not None else None
         try:
-            tree = parse_module(source)
+            tree = _parse_pruned(pruned) if pruned is not None else None
+            if tree is None:
+                pruned = None
+                tree = parse_module(source)
         except cst.ParserSyntaxError as exc:
             facts.problems.append(_syntax_problem(source, exc))
             return facts
@@ -139,11 +147,21 @@ def extract_module(
             message = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
             facts.problems.append(Problem(f"cannot parse module: {message}"[:300], 1, 1))
             return facts
+        stubbed = pruned.stubbed if pruned is not None else frozenset()
         try:
-            _ModuleScan(tree, source, facts, frozenset(local_roots)).run()
+            locator = Locator(source, tree, syntax, stubbed)
+            _ModuleScan(tree, source, facts, frozenset(local_roots), locator).run()
         except RecursionError:
             facts.problems.append(Problem("module nested too deeply to analyse", 1, 1, "limit"))
     return facts
+
+
+def _parse_pruned(pruned: Pruned) -> cst.Module | None:
+    """libcst's tree of the pruned source; None when only the real source can tell why not."""
+    try:
+        return parse_module(pruned.text)
+    except Exception:  # reported from the real source, where lines are the user's
+        return None
 
 
 def _syntax_problem(source: str, exc: cst.ParserSyntaxError) -> Problem:
@@ -588,7 +606,12 @@ class _Class:
 
 class _ModuleScan:
     def __init__(
-        self, tree: cst.Module, source: str, facts: ModuleFacts, local_roots: frozenset[str]
+        self,
+        tree: cst.Module,
+        source: str,
+        facts: ModuleFacts,
+        local_roots: frozenset[str],
+        locator: Locator | None = None,
     ) -> None:
         self.tree = tree
         self.facts = facts
@@ -596,7 +619,7 @@ class _ModuleScan:
         self.is_package = facts.path.endswith("__init__.py")
         self.in_tools_dir = "tools" in facts.path.split("/")[:-1]
         self.local_roots = local_roots
-        self.loc = Locator(source, tree)
+        self.loc = locator if locator is not None else Locator(source, tree)
         self.names: dict[str, str] = {}
         #: module-level names bound once, to their value (``MODES = ("a", "b")``)
         self.constant_nodes: dict[str, cst.BaseExpression | None] = {}

@@ -27,7 +27,9 @@ raises: when nothing better is known the answer is the statement's position,
 or (1, 1).
 
 How: the first query runs CPython's ``ast.parse`` (an order of magnitude
-cheaper than libcst) and pairs the two statement trees in one walk, giving
+cheaper than libcst; the extractor passes in the tree it already has) and
+pairs the two statement trees in one walk, leaving alone the bodies the
+libcst module has pruned (:mod:`doxtool.prune`), giving
 every libcst statement the position ``ast`` reports: exact. An expression is
 found by searching its generated source text within its statement: exact
 when the text occurs once there; otherwise the occurrence is chosen by query
@@ -242,12 +244,40 @@ def _fields(token: str) -> Iterator[tuple[int, int, bool]]:
         index = end + 1
 
 
+class _Unparsed:
+    """Marker: the caller has not run ``ast.parse``."""
+
+
+_UNPARSED = _Unparsed()
+
+
+def parse_ast(source: str) -> ast.Module | None:
+    """``ast.parse(source)``, or None when it fails (SyntaxWarnings are not ours)."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            return ast.parse(source)
+    except Exception:  # SyntaxError, ValueError (NUL), RecursionError, MemoryError
+        return None
+
+
 class Locator:
     """Positions of statements and expressions of one parsed module."""
 
-    def __init__(self, source: str, module: cst.Module) -> None:
+    def __init__(
+        self,
+        source: str,
+        module: cst.Module,
+        tree: ast.Module | _Unparsed | None = _UNPARSED,
+        stubbed: frozenset[ast.AST] = frozenset(),
+    ) -> None:
+        """``tree``: ``ast``'s tree of ``source`` when the caller has it (None: it
+        failed); ``stubbed``: functions of ``tree`` whose bodies the libcst module
+        has as ``...`` (:mod:`doxtool.prune`), left unpaired."""
         self.source = source
         self.module = module
+        self._tree = tree
+        self._stubbed = stubbed
         self._spans: dict[int, _Span] | None = None
         self._fallback: Mapping[cst.CSTNode, CodeRange] | None = None
         self._line_starts: list[int] | None = None
@@ -292,13 +322,15 @@ class Locator:
 
     def _pair(self) -> dict[int, _Span]:
         """Statement positions from ``ast``; empty (so: fallback) when that fails."""
-        try:
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore")  # SyntaxWarnings are not ours to report
-                tree = ast.parse(self.source)
-            return self._walk(tree)
-        except Exception:  # SyntaxError, RecursionError, MemoryError, _Mismatch, ...
+        tree = parse_ast(self.source) if isinstance(self._tree, _Unparsed) else self._tree
+        if tree is None:
             return {}
+        try:
+            return self._walk(tree)
+        except Exception:  # _Mismatch, RecursionError, MemoryError, ...
+            return {}
+        finally:
+            self._tree, self._stubbed = None, frozenset()  # not needed any more
 
     def _walk(self, tree: ast.Module) -> dict[int, _Span]:
         spans: dict[int, _Span] = {}
@@ -339,7 +371,7 @@ class Locator:
                         tree_node.end_lineno or line_no,
                         search,
                     )
-                    if node is line:
+                    if node is line and tree_node not in self._stubbed:
                         self._children(node, tree_node, todo, spans)
                 if type(line) is cst.SimpleStatementLine:
                     spans[id(line)] = spans[id(smalls[0])]
