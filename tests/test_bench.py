@@ -185,3 +185,31 @@ def test_median_sample_keeps_the_worst_rss_and_any_failure() -> None:
     assert (middle.wall, middle.rss_mb, middle.exit) == (0.2, 30, 0)
     failed = run.median_sample([*samples, run.Sample(0.05, 5, 2, "boom")])
     assert failed.exit == 2 and failed.output == "boom"
+
+
+def test_pruning_benchmark_compares_equal_facts(corpus: Path) -> None:
+    result = subprocess.run(
+        [sys.executable, str(BENCH / "pruning.py"), "--corpus", str(corpus), "--modules", "3"],
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("3 modules, ") and lines[0].endswith("of their text pruned")
+    assert int(lines[0].split(", ")[1].split("%")[0]) > 0  # the corpus has unread helpers
+    assert [line.split("  ")[0] for line in lines[1:]] == [
+        "bare libcst parse_module",
+        "extraction, whole modules",
+        "extraction, pruned",
+        "whole / pruned",
+    ]
+
+
+def test_pruning_benchmark_needs_a_corpus(tmp_path: Path) -> None:
+    result = subprocess.run(
+        [sys.executable, str(BENCH / "pruning.py"), "--corpus", str(tmp_path)],
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 2
+    assert "run bench/generate.py first" in result.stderr
