@@ -61,8 +61,8 @@ def main(argv: list[str] | None = None) -> int:
         removed += len(source) - len(result.text) if result is not None else 0
     print(f"{len(paths)} modules, {removed / total:.0%} of their text pruned")
     print(f"bare libcst parse_module      {bare_time:7.2f} s")
-    print(f"extraction, whole modules     {whole_time:7.2f} s  {whole_time / bare_time:.2f}x bare")
-    print(f"extraction, pruned            {pruned_time:7.2f} s  {pruned_time / bare_time:.2f}x bare")
+    for label, seconds in (("whole modules", whole_time), ("pruned", pruned_time)):
+        print(f"{'extraction, ' + label:<30}{seconds:7.2f} s  {seconds / bare_time:.2f}x bare")
     print(f"whole / pruned                {whole_time / pruned_time:.2f}x")
     return 0
 
