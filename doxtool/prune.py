@@ -18,7 +18,9 @@ repeats until no pruned body is named by the text that remains. A function is
 left alone when it is decorated (a decorator can register it), when its name
 is a dunder (``__getattr__`` and friends are called implicitly), when its body
 follows the colon on the same line, and when its text contains ``import``
-(imports anywhere in a module are facts of the module).
+(imports anywhere in a module are facts of the module). A module with more
+candidates, or more occurrences of their names, than the search takes on is
+parsed whole, so that the search stays cheap on any input.
 """
 
 from __future__ import annotations
@@ -29,6 +31,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 _BLANK = " \t\x0c"
+#: past these, a module is parsed whole: pruning is an optimisation, and the
+#: search for names must stay cheap on any input (thousands of functions, a
+#: one-letter name occurring a million times)
+_MAX_CANDIDATES = 2000
+_MAX_HITS = 50_000
 
 
 @dataclass(frozen=True)
@@ -60,7 +67,7 @@ def prune(source: str, tree: ast.Module) -> Pruned | None:
     if not candidates:
         return None
     stubbed = _unnamed(candidates, source, starts)
-    if not stubbed:
+    if not stubbed:  # None: a module too unusual to be worth the search
         return None
     for candidate in stubbed:
         first = lines[candidate.body_line - 1]
@@ -120,31 +127,68 @@ def _line_starts(lines: list[str]) -> list[int]:
     return starts
 
 
-def _unnamed(candidates: list[_Candidate], source: str, starts: list[int]) -> list[_Candidate]:
-    """The candidates no text outside the pruned bodies names (a fixpoint)."""
-    occurrences = {c.node.name: _lines_naming(c.node.name, source, starts) for c in candidates}
-    stubbed = list(candidates)
-    changed = True
-    while changed and stubbed:
-        changed = False
-        spans = sorted((c.node.lineno, c.node.end_lineno or c.node.lineno) for c in stubbed)
-        firsts = [first for first, _ in spans]
-        for candidate in list(stubbed):
-            for line in occurrences[candidate.node.name]:
-                index = bisect.bisect_right(firsts, line) - 1
-                if index < 0 or spans[index][1] < line:  # named outside every pruned body
-                    stubbed.remove(candidate)
-                    changed = True
-                    break
-    return stubbed
+def _unnamed(
+    candidates: list[_Candidate], source: str, starts: list[int]
+) -> list[_Candidate] | None:
+    """The candidates no text outside the pruned bodies names; None: too costly to tell.
+
+    A name is needed when it occurs outside every candidate, or inside a
+    candidate that is needed itself (found breadth first, so the work is
+    linear in the occurrences, however long a chain of calls).
+    """
+    if len(candidates) > _MAX_CANDIDATES:
+        return None
+    spans = sorted(
+        ((c.node.lineno, c.node.end_lineno or c.node.lineno, index))
+        for index, c in enumerate(candidates)
+    )
+    firsts = [first for first, _, _ in spans]
+    by_name: dict[str, list[int]] = {}
+    for index, candidate in enumerate(candidates):
+        by_name.setdefault(candidate.node.name, []).append(index)
+    roots: list[str] = []
+    inside: dict[int, set[str]] = {}
+    budget = _Budget(_MAX_HITS)
+    for name in by_name:
+        lines = _lines_naming(name, source, starts, budget)
+        if lines is None:
+            return None
+        for line in lines:
+            at = bisect.bisect_right(firsts, line) - 1
+            if at < 0 or spans[at][1] < line:  # outside every candidate
+                roots.append(name)
+            else:
+                inside.setdefault(spans[at][2], set()).add(name)
+    needed: set[int] = set()
+    seen: set[str] = set()
+    while roots:
+        name = roots.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        for index in by_name[name]:
+            if index not in needed:
+                needed.add(index)
+                roots.extend(inside.get(index, ()))
+    return [c for index, c in enumerate(candidates) if index not in needed]
 
 
-def _lines_naming(name: str, source: str, starts: list[int]) -> list[int]:
-    """Lines (1-based) where ``name`` occurs as a whole word."""
+class _Budget:
+    """How many more substring hits the search for names may look at."""
+
+    def __init__(self, hits: int) -> None:
+        self.hits = hits
+
+
+def _lines_naming(name: str, source: str, starts: list[int], budget: _Budget) -> list[int] | None:
+    """Lines (1-based) where ``name`` occurs as a whole word; None past the budget."""
     found: list[int] = []
     size = len(name)
     at = source.find(name)
     while at >= 0:
+        budget.hits -= 1
+        if budget.hits < 0:
+            return None
         before = source[at - 1] if at else " "
         after = source[at + size : at + size + 1] or " "
         if not _word_char(before) and not _word_char(after):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import textwrap
+import time
 from pathlib import Path
 
 import pytest
@@ -168,6 +169,34 @@ def test_what_is_pruned(source: str, stubbed: set[str]) -> None:
 def test_awkward_layouts_keep_facts(source: str) -> None:
     assert "a" in _stubbed(source) or "_unused" in _stubbed(source)
     _same_facts(source)
+
+
+def test_a_long_chain_of_calls_is_followed_in_linear_work() -> None:
+    """Each function calls the next; the first is called, the last three are not."""
+    chain = "".join(f"def f{i}():\n    return f{i + 1}()\n\n" for i in range(1500))
+    unread = "".join(f"def g{i}():\n    return g{i + 1}()\n\n" for i in range(3))
+    source = "X = f0()\n" + chain + unread
+    started = time.process_time()
+    assert _stubbed(source) == {"g0", "g1", "g2"}
+    assert time.process_time() - started < 2  # a quadratic search takes tens of seconds
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        # more functions than the search takes on
+        "".join(f"def f{i}():\n    return {i}\n\n" for i in range(2001)),
+        # a one-letter name occurring a million times
+        'def e():\n    return 1\n\nX = """' + "e " * 1_000_000 + '"""\n',
+    ],
+    ids=["functions", "occurrences"],
+)
+def test_a_search_too_costly_leaves_the_module_whole(source: str) -> None:
+    tree = parse_ast(source)
+    assert tree is not None
+    started = time.process_time()
+    assert prune(source, tree) is None
+    assert time.process_time() - started < 2
 
 
 def test_a_lone_carriage_return_turns_pruning_off() -> None:
