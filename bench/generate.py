@@ -1,13 +1,14 @@
 """Generate a synthetic framework repository for benchmarking doxtool.
 
 ``python bench/generate.py OUT_DIR [--tools N] [--seed S]`` writes a repository
-laid out like an Agent Zero checkout: the tool contract in ``helpers/``, a
+laid out like an Agent Zero checkout: the tool contract in ``helpers/`` (the
+reference suite's own ``tool.py``, ``errors.py`` and ``tasks.py``), a
 file-documented ``tools/`` directory of N tool modules of realistic and varied
 size, and one prompt per tool in ``prompts/``. The companions
 (``tools/<name>.py.dox.md``) are then created by doxtool's own fixer, and the
 result must pass ``doxtool check`` with no finding.
 
-The output depends only on N and the seed: every tool module is generated from
+The rest of the output depends only on N and the seed: every tool module is generated from
 a random stream seeded with the seed and the tool's index, so the first five
 tools of a corpus of 1000 are the five tools of a corpus of 5.
 """
@@ -29,6 +30,8 @@ from typing import Any
 
 DEFAULT_TOOLS = 1000
 DEFAULT_SEED = 1
+#: the repository this script belongs to, whose reference suite it borrows from
+REPO = Path(__file__).resolve().parent.parent
 
 # ---------------------------------------------------------------------------
 # vocabulary
@@ -1778,82 +1781,13 @@ def _arg_words(arg: ArgSpec) -> str:
 # ---------------------------------------------------------------------------
 # fixed files
 
+#: the tool contract, its exception and the task store, as the reference suite
+#: shipped with doxtool has them
+REFERENCE_HELPERS = ("tool.py", "errors.py", "tasks.py")
+
+#: helpers of the synthetic framework that the reference suite has no need of
 HELPERS: dict[str, str] = {
     "helpers/__init__.py": '"""Framework helpers shared by the tools."""\n',
-    "helpers/tool.py": '''\
-"""The tool contract: the ``Tool`` base class and the ``Response`` it returns."""
-
-from __future__ import annotations
-
-from abc import ABC, abstractmethod
-from dataclasses import dataclass
-from typing import Any
-
-
-@dataclass
-class Response:
-    """The result of one tool call.
-
-    ``message`` is shown to the model as the tool result. ``break_loop=True``
-    ends the agent's loop for this turn and hands control back to the user.
-    """
-
-    message: str
-    break_loop: bool
-    additional: dict | None = None
-
-
-class Tool(ABC):
-    """Base class of every tool.
-
-    The framework finds a tool by the name of its module, builds it with the
-    model's ``tool_args`` as ``args`` and then calls ``execute(**args)``.
-    """
-
-    def __init__(
-        self,
-        agent: Any,
-        name: str,
-        method: str | None,
-        args: dict,
-        message: str,
-        loop_data: Any,
-        **kwargs: Any,
-    ) -> None:
-        self.agent = agent
-        self.name = name
-        self.method = method
-        self.args = args
-        self.message = message
-        self.loop_data = loop_data
-        self.progress = ""
-
-    @abstractmethod
-    async def execute(self, **kwargs: Any) -> Response:
-        """Run the tool with the model's arguments and return its result."""
-
-    async def before_execution(self, **kwargs: Any) -> None:
-        self.set_progress(None)
-
-    async def after_execution(self, response: Response, **kwargs: Any) -> None:
-        history = getattr(self.agent, "history", None)
-        if history is not None:
-            history.append((self.name, response.message))
-
-    def set_progress(self, content: str | None) -> None:
-        self.progress = content or ""
-
-    def add_progress(self, content: str | None) -> None:
-        if content:
-            self.progress += content
-''',
-    "helpers/errors.py": '''\
-"""Exceptions with a meaning for the agent loop."""
-
-
-class RepairableException(Exception):
-    """An error the model can fix by sending a corrected tool call."""
-''',
     "helpers/files.py": '''\
 """Workspace files: every tool path is relative to the agent's workspace."""
 
@@ -1927,47 +1861,6 @@ def state_for(agent: Any) -> dict[str, Any]:
         state = _states[agent] = {}
     return state
 ''',
-    "helpers/tasks.py": '''\
-"""A small in-memory store of scheduled tasks, one per agent."""
-
-from __future__ import annotations
-
-import uuid as uuid_module
-import weakref
-from dataclasses import dataclass, field
-from typing import Any
-
-
-@dataclass
-class Task:
-    name: str
-    prompt: str
-    schedule: str = ""
-    uuid: str = field(default_factory=lambda: uuid_module.uuid4().hex)
-    state: str = "idle"
-
-
-class TaskStore:
-    def __init__(self) -> None:
-        self._tasks: dict[str, Task] = {}
-
-    def add(self, task: Task) -> Task:
-        self._tasks[task.uuid] = task
-        return task
-
-    def all(self) -> list[Task]:
-        return list(self._tasks.values())
-
-
-_stores: weakref.WeakKeyDictionary[Any, TaskStore] = weakref.WeakKeyDictionary()
-
-
-def store_for(agent: Any) -> TaskStore:
-    store = _stores.get(agent)
-    if store is None:
-        store = _stores[agent] = TaskStore()
-    return store
-''',
 }
 
 TOOLS_AGENTS = """\
@@ -2026,6 +1919,8 @@ def doxtool_command() -> list[str]:
 def write_corpus(out: Path, tools: int, seed: int) -> None:
     """Write every file except the companions."""
     files: dict[str, str] = dict(HELPERS)
+    for name in REFERENCE_HELPERS:
+        files[f"helpers/{name}"] = (REPO / "helpers" / name).read_text(encoding="utf-8")
     files["pyproject.toml"] = "[tool.doxtool]\n"
     files["tools/AGENTS.md"] = TOOLS_AGENTS
     files["prompts/agent.system.tools.md"] = TOOLS_WRAPPER
