@@ -25,6 +25,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
+from conftest import write_files
 
 from doxtool.cli import cli
 from doxtool.rules.examples import FRAMEWORK, WAIT_DOX, WAIT_PY
@@ -368,13 +369,7 @@ def build(tmp_path: Path, case: Case) -> tuple[Path, Path]:
     outside.mkdir()
     (outside / "secret.py").write_text("SECRET = 'do not read'\n")
     (outside / "sentinel.txt").write_text("unchanged\n")
-    for rel, content in {**BASE, **case.files}.items():
-        path = root / rel
-        path.parent.mkdir(parents=True, exist_ok=True)
-        if isinstance(content, bytes):
-            path.write_bytes(content)
-        else:
-            path.write_text(content, encoding="utf-8", newline="")
+    write_files(root, {**BASE, **case.files})
     if case.setup is not None:
         case.setup(root, outside)
     return root, outside
@@ -520,13 +515,7 @@ def test_whole_corpus_in_one_repository_as_a_subprocess(tmp_path: Path) -> None:
             if rel.startswith("tools/") and rel.endswith(".py"):
                 rel = rel.replace("tools/", f"tools/c{index}_", 1)
             files.setdefault(rel, content)
-    for rel, content in files.items():
-        path = root / rel
-        path.parent.mkdir(parents=True, exist_ok=True)
-        if isinstance(content, bytes):
-            path.write_bytes(content)
-        else:
-            path.write_text(content, encoding="utf-8", newline="")
+    write_files(root, files)
     _directory("tools/dir.py")(root, outside)
     _fifo("tools/fifo.py")(root, outside)
     _link("tools/out.py", lambda r, o: o / "secret.py")(root, outside)
