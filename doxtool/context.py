@@ -14,7 +14,7 @@ from doxtool.companion import Companion
 from doxtool.factlines import ExpectedBlock, expected_blocks
 from doxtool.facts import ModuleFacts, ToolFacts
 from doxtool.generate import render_companion
-from doxtool.pool import Job, JobKind, Planned, run_now
+from doxtool.pool import Job, JobKind, Planned, plan, run_now
 from doxtool.project import COMPANION_SUFFIX, Project
 from doxtool.promptindex import PromptIndex, Stamp, stamp, taught
 from doxtool.prompts import PromptDoc
@@ -246,28 +246,11 @@ class Context:
         return self._markdown_job("prompt", path, text, PromptDoc, keep)
 
     def _markdown_job(
-        self,
-        kind: JobKind,
-        path: str,
-        text: SourceText,
-        cls: type[T],
-        keep: Callable[[T], None],
+        self, kind: JobKind, path: str, text: SourceText, cls: type[T], keep: Callable[[T], None]
     ) -> Planned | None:
         """A Markdown file's parse, unless the cache has its result (then kept)."""
-        cache = self.project.cache
         key = f"{path}\0{text.text}".encode("utf-8", "surrogatepass")
-        if cache is not None:
-            cached = cache.load(kind, key, cls)
-            if cached is not None:
-                keep(cached)
-                return None
-
-        def accept(parsed: T, encoded: str | None) -> None:
-            if cache is not None:
-                cache.store(kind, key, parsed, encoded)
-            keep(parsed)
-
-        return Job(kind, path, text.text), accept
+        return plan(Job(kind, path, text.text), self.project.cache, key, cls, keep)
 
     @cached_property
     def tool_index(self) -> dict[str, list[str]]:

@@ -15,9 +15,14 @@ import gc
 import os
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from doxtool.cstparse import unvalidated_nodes
+
+if TYPE_CHECKING:
+    from doxtool.cache import FactsCache
+
+T = TypeVar("T")
 
 #: below this many jobs, starting processes costs more than it saves
 MIN_PARALLEL = 8
@@ -55,6 +60,25 @@ def parse(job: Job) -> Any:
     from doxtool.prompts import parse_prompt
 
     return parse_prompt(job.text, job.path)
+
+
+def plan(
+    job: Job, cache: FactsCache | None, key: bytes, cls: type[T], keep: Callable[[T], None]
+) -> Planned | None:
+    """``job`` and what to do with its result (cache it under ``key``, then
+    ``keep`` it); None when the cache already has the result, which is kept."""
+    if cache is not None:
+        cached = cache.load(job.kind, key, cls)
+        if cached is not None:
+            keep(cached)
+            return None
+
+    def accept(result: T, encoded: str | None) -> None:
+        if cache is not None:
+            cache.store(job.kind, key, result, encoded)
+        keep(result)
+
+    return job, accept
 
 
 def run_now(planned: Planned | None) -> None:

@@ -18,7 +18,7 @@ from doxtool.cache import FactsCache
 from doxtool.config import Config
 from doxtool.facts import ModuleFacts, Problem, ToolFacts
 from doxtool.names import module_name
-from doxtool.pool import Job, Planned, run_now
+from doxtool.pool import Job, Planned, plan, run_now
 from doxtool.resolve import ToolResolver
 from doxtool.source import ReadError, SourceText, decode, read_bytes, read_text
 
@@ -288,19 +288,12 @@ class Project:
             self._facts[rel] = source
             return None
         data, text = source
-        key = self._cache_input(rel, data)
-        if self.cache is not None:
-            cached = self.cache.load("facts", key, ModuleFacts)
-            if cached is not None:
-                self._facts[rel] = cached
-                return None
 
-        def accept(facts: ModuleFacts, encoded: str | None) -> None:
+        def keep(facts: ModuleFacts) -> None:
             self._facts[rel] = facts
-            if self.cache is not None:
-                self.cache.store("facts", key, facts, encoded)
 
-        return Job("facts", rel, text.text, self.local_roots), accept
+        job = Job("facts", rel, text.text, self.local_roots)
+        return plan(job, self.cache, self._cache_input(rel, data), ModuleFacts, keep)
 
     def lookup_module(self, dotted: str) -> ModuleFacts | None:
         """Facts of a repository module by dotted name, if it exists here."""
