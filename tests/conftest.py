@@ -8,21 +8,12 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
+from samples import write_files
 
 from doxtool.cli import cli
 from doxtool.rules.examples import FRAMEWORK
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
-
-
-def write_files(root: Path, files: dict[str, str | bytes]) -> None:
-    for rel, content in files.items():
-        path = root / rel
-        path.parent.mkdir(parents=True, exist_ok=True)
-        if isinstance(content, bytes):
-            path.write_bytes(content)
-        else:
-            path.write_text(content, encoding="utf-8", newline="")
 
 
 @pytest.fixture

@@ -2,7 +2,21 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from doxtool.rules.examples import WAIT_DOX, WAIT_PY
+
+
+def write_files(root: Path, files: dict[str, str | bytes]) -> None:
+    """Write ``files`` (repository-relative path -> text or bytes) under ``root``."""
+    for rel, content in files.items():
+        path = root / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(content, bytes):
+            path.write_bytes(content)
+        else:
+            path.write_text(content, encoding="utf-8", newline="")
+
 
 WRAPPER = "## Tools\n{{tools}}\n"
 WAIT_PROMPT = """\

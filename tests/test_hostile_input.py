@@ -25,7 +25,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
-from conftest import write_files
+from samples import write_files
 
 from doxtool.cli import cli
 from doxtool.rules.examples import FRAMEWORK, WAIT_DOX, WAIT_PY
