@@ -18,7 +18,7 @@ from pathlib import Path
 
 import libcst
 
-from doxtool import extract
+from doxtool.extract import extract_module
 from doxtool.positions import parse_ast
 from doxtool.prune import prune
 from doxtool.serde import to_data
@@ -41,13 +41,9 @@ def main(argv: list[str] | None = None) -> int:
         source = path.read_text(encoding="utf-8")
         rel = path.relative_to(options.corpus).as_posix()
         start = time.process_time()
-        with_pruning = extract.extract_module(source, rel, roots)
+        with_pruning = extract_module(source, rel, roots)
         middle = time.process_time()
-        extract.prune = lambda source, tree: None  # type: ignore[assignment]
-        try:
-            without = extract.extract_module(source, rel, roots)
-        finally:
-            extract.prune = prune
+        without = extract_module(source, rel, roots, pruning=False)
         end = time.process_time()
         libcst.parse_module(source)
         bare_time += time.process_time() - end

@@ -116,11 +116,14 @@ def extract_module(
     path: str,
     local_roots: Iterable[str] = (),
     module: str | None = None,
+    *,
+    pruning: bool = True,
 ) -> ModuleFacts:
     """Facts of one module. Never raises: problems are reported in the facts.
 
     ``local_roots`` names the repository's top-level packages, so that helper
-    calls can be told apart from library calls.
+    calls can be told apart from library calls. ``pruning=False`` has libcst
+    parse every function body (the facts are the same; it is slower).
     """
     module = module if module is not None else module_name(path)
     facts = ModuleFacts(path=path, module=module)
@@ -134,7 +137,7 @@ def extract_module(
         # ``ast`` places statements (doxtool.positions) and tells which function
         # bodies nothing reads, so that libcst need not build them (doxtool.prune)
         syntax = parse_ast(source)
-        pruned = prune(source, syntax) if syntax is not None else None
+        pruned = prune(source, syntax) if pruning and syntax is not None else None
         try:
             tree = _parse_pruned(pruned) if pruned is not None else None
             if tree is None:

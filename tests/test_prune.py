@@ -17,7 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from doxtool import extract
+from doxtool.extract import extract_module
 from doxtool.positions import parse_ast
 from doxtool.prune import prune
 from doxtool.serde import to_data
@@ -27,13 +27,7 @@ ROOTS = ("tools", "helpers", "doxtool")
 
 
 def _facts(source: str, path: str, pruning: bool) -> object:
-    original = extract.prune
-    if not pruning:
-        extract.prune = lambda source, tree: None  # type: ignore[assignment]
-    try:
-        return to_data(extract.extract_module(source, path, ROOTS))
-    finally:
-        extract.prune = original
+    return to_data(extract_module(source, path, ROOTS, pruning=pruning))
 
 
 def _stubbed(source: str) -> set[str]:
