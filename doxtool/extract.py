@@ -156,7 +156,7 @@ def extract_module(
         stubbed = pruned.stubbed if pruned is not None else frozenset()
         try:
             locator = Locator(source, tree, syntax, stubbed)
-            _ModuleScan(tree, source, facts, frozenset(local_roots), locator).run()
+            _ModuleScan(tree, facts, frozenset(local_roots), locator).run()
         except RecursionError:
             facts.problems.append(Problem("module nested too deeply to analyse", 1, 1, "limit"))
     return facts
@@ -612,12 +612,7 @@ class _Class:
 
 class _ModuleScan:
     def __init__(
-        self,
-        tree: cst.Module,
-        source: str,
-        facts: ModuleFacts,
-        local_roots: frozenset[str],
-        locator: Locator | None = None,
+        self, tree: cst.Module, facts: ModuleFacts, local_roots: frozenset[str], locator: Locator
     ) -> None:
         self.tree = tree
         self.facts = facts
@@ -625,7 +620,7 @@ class _ModuleScan:
         self.is_package = facts.path.endswith("__init__.py")
         self.in_tools_dir = "tools" in facts.path.split("/")[:-1]
         self.local_roots = local_roots
-        self.loc = locator if locator is not None else Locator(source, tree)
+        self.loc = locator
         self.names: dict[str, str] = {}
         #: module-level names bound once, to their value (``MODES = ("a", "b")``)
         self.constant_nodes: dict[str, cst.BaseExpression | None] = {}
