@@ -660,14 +660,21 @@ def print_fix(report: dict[str, Any]) -> Iterator[str]:
 
 
 def fidelity_table(report: dict[str, Any]) -> Iterator[str]:
+    """Per kind: companions whose item list is exactly the original's (of all, and
+    of those where either side has items), with the same items in any order, and
+    item precision/recall."""
     yield (
-        f"{'kind':14} {'exact':>13} {'same items':>11} {'precision':>10} {'recall':>8}"
-        "  items orig/gen"
+        f"{'kind':14} {'exact':>14} {'exact, non-empty':>18} {'same items':>11}"
+        f" {'precision':>10} {'recall':>8}  items orig/gen"
     )
     for kind, row in report["per_kind"].items():
+        both_empty = row["companions"] - row["with_items"]
+        exact_nonempty = row["exact"] - both_empty
         yield (
-            f"{kind:14} {row['exact']:4d}/{row['companions']:<4d}{percent(row['exact_share']):>5} "
-            f"{row['same_items']:7d}     {percent(row['precision']):>9} {percent(row['recall']):>8}"
+            f"{kind:14} {row['exact']:4d}/{row['companions']:<4d}{percent(row['exact_share']):>6}"
+            f" {exact_nonempty:5d}/{row['with_items']:<4d}"
+            f"{percent(share(exact_nonempty, row['with_items'])):>8}"
+            f" {row['same_items']:11d} {percent(row['precision']):>10} {percent(row['recall']):>8}"
             f"  {row['original_items']}/{row['generated_items']}"
         )
     chains = report["per_kind"]["helpers"]["chains"]
