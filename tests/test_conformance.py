@@ -391,6 +391,29 @@ def test_missing_corpus_is_a_one_line_error(tmp_path: Path) -> None:
     assert result.stderr.count("\n") == 1 and "corpus not found" in result.stderr
 
 
+def test_missing_console_script_is_a_one_line_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(conformance, "find_doxtool", lambda: None)
+    assert conformance.main(["--corpus", str(build_corpus(tmp_path / "corpus"))]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.count("\n") == 1
+    assert "doxtool" in captured.err
+
+
+def test_failing_doxtool_run_is_a_one_line_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    fake = tmp_path / "doxtool"
+    fake.write_text("#!/bin/sh\necho 'line one' >&2\necho 'it broke' >&2\nexit 3\n")
+    fake.chmod(0o755)
+    monkeypatch.setattr(conformance, "find_doxtool", lambda: str(fake))
+    assert conformance.main(["--corpus", str(build_corpus(tmp_path / "corpus"))]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == "error: `doxtool init` exited 3: it broke\n"
+
+
 @pytest.mark.slow
 def test_run_on_a_small_corpus(tmp_path: Path) -> None:
     edited = UTIL_COMPANION.replace("`load(path: str) -> dict`", "`load(path: str, strict: bool)`")
