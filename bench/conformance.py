@@ -483,11 +483,10 @@ def part_fix(tool: Doxtool, root: Path) -> dict[str, Any]:
         for rel in set(before_files) | set(after_files)
         if not rel.endswith(COMPANION_SUFFIX) and before_files.get(rel) != after_files.get(rel)
     )
-    second = digests(root)
     tool.run(root, "check", "--fix", "--format", "json", "--no-cache")
-    third = digests(root)
+    again = digests(root)
     not_idempotent = sorted(
-        rel for rel in set(second) | set(third) if second.get(rel) != third.get(rel)
+        rel for rel in set(after_files) | set(again) if after_files.get(rel) != again.get(rel)
     )
     return {
         "companions_before": len(before),
