@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Iterable, Sequence
+from collections import deque
+from collections.abc import Iterable, Iterator, Sequence
 
 from doxtool.facts import (
     ClassOutline,
@@ -85,7 +86,12 @@ AREA_KEYWORDS: dict[str, tuple[str, ...]] = {
 }
 
 _AREA_PATTERNS = tuple(
-    (area, re.compile(r"\b(?:" + "|".join(AREA_KEYWORDS[area]) + ")", re.IGNORECASE))
+    (
+        area,
+        # the keywords as plain lower-case text: a fast test that rules most areas out
+        tuple(keyword.replace("\\", "") for keyword in AREA_KEYWORDS[area]),
+        re.compile(r"\b(?:" + "|".join(AREA_KEYWORDS[area]) + ")", re.IGNORECASE),
+    )
     for area in AREAS
 )
 
@@ -246,7 +252,15 @@ def module_outline(tree: ast.Module, source: str) -> ModuleOutline | None:
 
 def keyword_areas(source: str) -> list[str]:
     """Areas whose keywords occur in the module text, in canonical order."""
-    return [area for area, pattern in _AREA_PATTERNS if pattern.search(source)]
+    # lower-casing ASCII text keeps every word boundary where it was
+    lowered = source.lower() if source.isascii() else None
+    areas = []
+    for area, plain, pattern in _AREA_PATTERNS:
+        if lowered is not None and not any(keyword in lowered for keyword in plain):
+            continue
+        if pattern.search(source):
+            areas.append(area)
+    return areas
 
 
 def first_doc_line(doc: str | None) -> str:
@@ -424,7 +438,7 @@ class _Outliner:
         for node in self._import_effects():
             effects.setdefault((node.area, node.via), node.line)
         render = self._render
-        for node in ast.walk(tree):
+        for node in _walk(tree):
             if isinstance(node, ast.Name):
                 references.setdefault(node.id)
             elif isinstance(node, ast.Attribute):
@@ -569,6 +583,23 @@ class _Outliner:
 
 # ---------------------------------------------------------------------------
 # helpers
+
+
+def _walk(tree: ast.AST) -> Iterator[ast.AST]:
+    """The nodes of ``tree`` in ``ast.walk`` order (breadth first), faster."""
+    todo = deque([tree])
+    pop, append, AST = todo.popleft, todo.append, ast.AST
+    while todo:
+        node = pop()
+        for name in node._fields:
+            value = getattr(node, name, None)
+            if isinstance(value, AST):
+                append(value)
+            elif isinstance(value, list):
+                for item in value:
+                    if isinstance(item, AST):
+                        append(item)
+        yield node
 
 
 def _inner(scope: str, kind: str) -> str:
