@@ -232,6 +232,10 @@ _TRIES: tuple[type[ast.stmt], ...] = tuple(
     kind for kind in (ast.Try, getattr(ast, "TryStar", None)) if kind is not None
 )
 _DEFS = (ast.FunctionDef, ast.AsyncFunctionDef)
+#: ``type X = ...`` (Python 3.12): binds ``X``, is not a constant
+_TYPE_ALIAS: tuple[type[ast.stmt], ...] = tuple(
+    kind for kind in (getattr(ast, "TypeAlias", None),) if kind is not None
+)
 
 
 # ---------------------------------------------------------------------------
@@ -329,6 +333,8 @@ class _Outliner:
                 self._bind_target(target)
             elif isinstance(stmt, ast.AugAssign):
                 self._bind_target(stmt.target)
+            elif isinstance(stmt, _TYPE_ALIAS):
+                self._bind_target(stmt.name)  # type: ignore[attr-defined]
             elif isinstance(stmt, _BLOCKS):
                 self._module_compound(stmt, scope)
 

@@ -23,9 +23,8 @@ from doxtool.outline import keyword_areas, module_outline
 from doxtool.project import Project
 from doxtool.serde import from_data, to_data
 
+#: the read-only Agent Zero checkout beside the repository, when there is one
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpora" / "agent-zero-2026-07"
-if not CORPUS.is_dir():
-    CORPUS = Path("/work/shared/corpora/agent-zero-2026-07")
 
 
 def outline_of(source: str) -> ModuleOutline:
@@ -265,6 +264,14 @@ def test_blocks_give_non_top_level_classes_functions_and_assignments():
         assert name in outline.assigned
     # names bound inside functions and classes are not module names
     assert "sp" not in outline.assigned and "threading" not in outline.assigned
+
+
+def test_type_alias_binds_a_name_that_is_not_a_constant():
+    if sys.version_info < (3, 12):
+        pytest.skip("``type X = ...`` needs Python 3.12")
+    outline = outline_of("type PLUGIN_MAP = dict[str, str]\nLIMIT = 3\n")
+    assert outline.assigned == ["PLUGIN_MAP", "LIMIT"]
+    assert outline.constants == ["LIMIT"]
 
 
 def test_import_rendering():
