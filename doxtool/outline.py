@@ -122,7 +122,6 @@ _CALLS: dict[str, tuple[str, ...]] = {
     "shutil.copy2": (READS, WRITES),
     "shutil.copyfile": (READS, WRITES),
     "shutil.copytree": (READS, WRITES),
-    "shutil.copyfileobj": (),  # file objects: the open says what it does
     "shutil.move": (WRITES,),
     "tempfile.mkstemp": (WRITES,),
     "tempfile.mkdtemp": (WRITES,),
@@ -149,10 +148,48 @@ _CALLS: dict[str, tuple[str, ...]] = {
     "asyncio.start_server": (NETWORK,),
 }
 
+
+def _calls_of(area: str, module: str, names: str) -> dict[str, tuple[str, ...]]:
+    return {f"{module}.{name}": (area,) for name in names.split()}
+
+
+# calls that perform a request, start a process or call a model; building a
+# client, a session or an exception of these libraries performs nothing
+_CALLS.update(
+    {
+        **_calls_of(NETWORK, "requests", "get post put patch delete head options request"),
+        **_calls_of(NETWORK, "httpx", "get post put patch delete head options request stream"),
+        **_calls_of(NETWORK, "aiohttp", "request"),
+        **_calls_of(NETWORK, "urllib.request", "urlopen urlretrieve"),
+        **_calls_of(
+            NETWORK,
+            "socket",
+            "create_connection create_server getaddrinfo gethostbyname gethostbyname_ex "
+            "gethostbyaddr",
+        ),
+        **_calls_of(NETWORK, "websockets", "connect serve"),
+        **_calls_of(NETWORK, "websockets.client", "connect"),
+        **_calls_of(NETWORK, "websockets.server", "serve"),
+        **_calls_of(
+            SUBPROCESS,
+            "subprocess",
+            "run Popen call check_call check_output getoutput getstatusoutput",
+        ),
+        **_calls_of(
+            MODEL,
+            "litellm",
+            "completion acompletion text_completion atext_completion embedding aembedding "
+            "responses aresponses delete_responses adelete_responses image_generation "
+            "aimage_generation transcription atranscription speech aspeech rerank arerank "
+            "moderation amoderation",
+        ),
+    }
+)
+
 #: name prefixes of ``os`` function families (``os.execv``, ``os.spawnlp``)
 _CALL_PREFIXES = (("os.exec", SUBPROCESS), ("os.spawn", SUBPROCESS))
 
-#: modules whose import, and every call into them, performs the area
+#: modules whose import performs the area (the module is there to do it)
 _MODULES: dict[str, str] = {
     "requests": NETWORK,
     "httpx": NETWORK,
@@ -687,9 +724,6 @@ def _module_areas(module: str) -> tuple[str, ...]:
 
 
 def _prefix_areas(qualified: str) -> tuple[str, ...]:
-    areas = _module_areas(qualified)
-    if areas:
-        return areas
     for prefix, area in _CALL_PREFIXES:
         if qualified.startswith(prefix):
             return (area,)

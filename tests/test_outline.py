@@ -454,6 +454,29 @@ def test_effects_from_imports_network_subprocess_model():
     # ``asyncio``/``os`` are not imported here: unknown receivers give nothing
 
 
+def test_library_calls_that_perform_nothing_are_no_evidence():
+    outline = outline_of(
+        """\
+        import socket
+        import httpx
+        import subprocess
+
+
+        def probe():
+            socket.gethostname()
+            httpx.Timeout(5)
+            subprocess.CompletedProcess([], 0)
+            socket.getaddrinfo("example.com", 443)
+        """
+    )
+    assert [(e.area, e.via) for e in outline.effects] == [
+        ("network calls", "import socket"),
+        ("network calls", "import httpx"),
+        ("subprocess/runtime control", "import subprocess"),
+        ("network calls", "socket.getaddrinfo"),
+    ]
+
+
 def test_no_effects_from_comments_strings_or_unknown_names():
     outline = outline_of(
         '''\
