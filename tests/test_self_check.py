@@ -12,8 +12,8 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from pathlib import Path
 
-from conftest import REPO_ROOT
 from samples import clean_files
 
 from doxtool.rules.examples import WAIT_DOX, WAIT_PY
@@ -21,6 +21,7 @@ from doxtool.rules.examples import WAIT_DOX, WAIT_PY
 #: a tool the model never calls: the framework's answer to an unknown tool name
 FALLBACK_PY = WAIT_PY.replace("WaitTool", "FallbackTool")
 FALLBACK_DOX = WAIT_DOX.replace("wait.py", "fallback.py").replace("WaitTool", "FallbackTool")
+REPO_ROOT = Path(__file__).resolve().parents[1]
 
 
 def test_check_on_the_repository_itself_passes() -> None:
