@@ -42,7 +42,9 @@ from doxtool.facts import (
     ArgumentRead,
     ClassFacts,
     DynamicRead,
+    Effect,
     ExecuteFacts,
+    HelperCall,
     MissingResponse,
     ModuleFacts,
     Outcome,
@@ -54,6 +56,7 @@ from doxtool.facts import (
 from doxtool.names import module_name, resolve_relative
 from doxtool.positions import Locator, parse_ast
 from doxtool.prune import Pruned, prune
+from doxtool.summaries import summarise
 
 #: nesting of brackets beyond which a module is not handed to the parser
 #: (CPython itself refuses more than 200 levels of parentheses)
@@ -159,6 +162,9 @@ def extract_module(
             _ModuleScan(tree, facts, frozenset(local_roots), locator).run()
         except RecursionError:
             facts.problems.append(Problem("module nested too deeply to analyse", 1, 1, "limit"))
+            return facts
+        if syntax is not None:
+            facts.summaries = summarise(syntax, module, path.endswith("__init__.py"), local_roots)
     return facts
 
 
@@ -963,6 +969,8 @@ class _ToolScan:
         self.raises: list[Raise] = []
         self.helpers: dict[str, None] = {}
         self.side_effects: set[str] = set()
+        self.effects: list[Effect] = []
+        self.helper_calls: list[HelperCall] = []
         self.intervention = False
         self.done: set[tuple[str, bool, _Target]] = set()
         #: functions whose return value ``execute`` returns (``execute`` first)
@@ -1037,6 +1045,10 @@ class _ToolScan:
         tool.imports = list(self.scan.facts.imports)
         tool.intervention = self.intervention
         tool.side_effects = [a for a in effects_order() if a in self.side_effects]
+        tool.effects = _unique(self.effects, lambda e: (e.area, e.line, e.column, tuple(e.calls)))
+        tool.helper_calls = _unique(
+            self.helper_calls, lambda c: (c.target, c.line, c.column, tuple(c.dicts))
+        )
         tool.returns_from = list(self.chain)
         return tool
 
@@ -1588,9 +1600,62 @@ class _ToolScan:
             self._scan(target, collect=False)
         elif type(func) is cst.Attribute and dotted is None:
             # a method of a computed receiver: ``Path(p).write_text(...)``
-            self._method_effects(func.attr.value, node)
+            self._method_effects(func.attr.value, node, env, func.attr.value)
+        elif (
+            dotted is not None
+            and len(dotted) == 2
+            and env.self_name is not None
+            and dotted[0] == env.self_name
+            and env.func.cls is not None
+        ):
+            # a method the module does not define: a base elsewhere may
+            self._helper_call(f"self.{dotted[1]}", node, env)
+
+    def _helper_call(self, target: str, node: cst.Call, env: _Env) -> None:
+        """A call into another module of the repository, with the parameters
+        that receive the tool's arguments dict (followed when resolving)."""
+        dicts: list[str] = []
+        selves: list[str] = []
+        index = 0
+        for arg in node.args:
+            if arg.star == "*":
+                break
+            if arg.star == "**":
+                if self._is_dict_source(arg.value, env):
+                    dicts.append("**")
+                continue
+            key = arg.keyword.value if arg.keyword is not None else f"#{index}"
+            if arg.keyword is None:
+                index += 1
+            value = arg.value
+            if self._is_dict_source(value, env):
+                dicts.append(key)
+            elif type(value) is cst.Name and env.self_name and value.value == env.self_name:
+                selves.append(key)
+        line, column = self.scan.loc.expression(node, env.stmt or env.func.node)
+        self.helper_calls.append(HelperCall(target, line, column, env.func.qualname, dicts, selves))
+
+    def _callbacks(self, node: cst.Call, env: _Env) -> None:
+        """Functions of other repository modules handed to a call (``run(files.exists, p)``)
+        are called by it."""
+        for arg in node.args:
+            if arg.star or type(arg.value) not in (cst.Name, cst.Attribute):
+                continue
+            dotted = _dotted(arg.value)
+            if dotted is None or (env.self_name and dotted[0] == env.self_name):
+                continue
+            qualified = self.scan._resolve(dotted, env.names)
+            if (
+                qualified is not None
+                and qualified.split(".", 1)[0] in self.scan.local_roots
+                and not qualified.startswith(self.scan.module + ".")
+            ):
+                line, column = self.scan.loc.expression(arg.value, env.stmt or env.func.node)
+                self.helper_calls.append(HelperCall(qualified, line, column, env.func.qualname))
 
     def _record_call(self, dotted: list[str], node: cst.Call, env: _Env) -> None:
+        if node.args:
+            self._callbacks(node, env)
         if env.self_name and dotted[0] == env.self_name:
             if len(dotted) >= 3 and dotted[1] == "agent":
                 self.helpers.setdefault("self.agent." + ".".join(dotted[2:]), None)
@@ -1598,12 +1663,12 @@ class _ToolScan:
                 self.intervention = True
             elif len(dotted) >= 3:
                 # ``self.path.unlink()``; ``self.method()`` is followed instead
-                self._method_effects(dotted[-1], node)
+                self._method_effects(dotted[-1], node, env, ".".join(dotted))
             return
         if dotted[-1] == "handle_intervention":
             self.intervention = True
         if len(dotted) == 1 and dotted[0] == "open" and "open" not in env.names:
-            self._side_effects(effects.for_open(self._open_mode(node)))
+            self._side_effects(effects.for_open(self._open_mode(node)), "open", node, env)
             return
         qualified = self.scan._resolve(dotted, env.names)
         if qualified is None:
@@ -1611,23 +1676,29 @@ class _ToolScan:
                 qualified = f"{self.scan.module}.{'.'.join(dotted)}"
             else:
                 if len(dotted) > 1:
-                    self._method_effects(dotted[-1], node)
+                    self._method_effects(dotted[-1], node, env, ".".join(dotted))
                 return
         self.helpers.setdefault(qualified, None)
         if qualified in effects.OPEN_CALLS:
-            self._side_effects(effects.for_open(self._open_mode(node)))
+            self._side_effects(effects.for_open(self._open_mode(node)), qualified, node, env)
             return
         areas = effects.for_call(qualified)
         if not areas and len(dotted) > 1:
             areas = effects.for_method(dotted[-1])
-        self._side_effects(areas)
+        self._side_effects(areas, qualified, node, env)
+        if (
+            not areas
+            and qualified.split(".", 1)[0] in self.scan.local_roots
+            and not qualified.startswith(self.scan.module + ".")
+        ):
+            self._helper_call(qualified, node, env)
 
-    def _method_effects(self, name: str, node: cst.Call) -> None:
+    def _method_effects(self, name: str, node: cst.Call, env: _Env, call: str) -> None:
         """Areas of a method whose receiver is not known (a local, an attribute)."""
         if name == "open":
-            self._side_effects(self._method_open(node))
+            self._side_effects(self._method_open(node), call, node, env)
         else:
-            self._side_effects(effects.for_method(name))
+            self._side_effects(effects.for_method(name), call, node, env)
 
     def _method_open(self, node: cst.Call) -> tuple[str, ...]:
         """``path.open("w")``: a file when the mode is a literal mode string."""
@@ -1656,8 +1727,13 @@ class _ToolScan:
         ok, value = _literal(mode_node, self.module)
         return value if ok and isinstance(value, str) else None
 
-    def _side_effects(self, areas: Iterable[str]) -> None:
-        self.side_effects.update(areas)
+    def _side_effects(self, areas: Iterable[str], call: str, node: cst.Call, env: _Env) -> None:
+        if not areas:
+            return
+        line, column = self.scan.loc.expression(node, env.stmt or env.func.node)
+        for area in areas:
+            self.side_effects.add(area)
+            self.effects.append(Effect(area, [call], line, column, env.func.qualname))
 
     def _callee(self, node: cst.Call, env: _Env) -> _Target | None:
         """A function of this module the call reaches, and what it is handed.
