@@ -97,10 +97,14 @@ _ANNOTATION_TYPES = {
     "Mapping": "object",
 }
 _STRING_METHODS = frozenset(
-    {"strip", "lstrip", "rstrip", "lower", "upper", "casefold", "title", "capitalize"}
+    {"strip", "lstrip", "rstrip", "lower", "upper", "casefold", "title", "capitalize", "replace"}
 )
 _READ_METHODS = {"get": "get", "pop": "pop", "setdefault": "get"}
 _GUARD_EXCEPTIONS = frozenset({"KeyError", "LookupError", "Exception", "BaseException"})
+#: spellings of a boolean that ``str(x).lower() == ...`` compares against
+_BOOLEAN_SPELLINGS = frozenset({"true", "false"})
+#: a loop over more literal keys than this is not unrolled
+_MAX_LOOP_KEYS = 32
 
 
 class DynamicKey:
@@ -934,9 +938,25 @@ class _Env:
     #: assigned to it
     responses: dict[str, list[tuple[bool | str, str | None]]] = field(default_factory=dict)
     guards: list[frozenset[str] | None] = field(default_factory=list)
+    #: arguments known absent (the ``else`` of ``"k" in args``, the right of ``or``)
+    absent: list[frozenset[str]] = field(default_factory=list)
+    #: loop variable -> the literal key it holds in this pass of the loop body
+    loop_keys: dict[str, str] = field(default_factory=dict)
+    #: the test being walked belongs to a closed dispatch (anything else is an error)
+    closed: bool = False
+    #: ``If`` nodes of closed dispatch chains
+    closed_ifs: set[int] = field(default_factory=set)
+    #: the function's own body (argument contracts are read at its top level)
+    top_body: Sequence[cst.BaseStatement] = ()
+    #: local name -> the arguments it may stand for, when it was given a
+    #: fallback (``if not text: text = self.args.get("message")``)
+    var_groups: dict[str, frozenset[str]] = field(default_factory=dict)
 
     def guarded(self, key: str) -> bool:
         return any(g is None or key in g for g in self.guards)
+
+    def absent_keys(self) -> set[str]:
+        return {key for group in self.absent for key in group}
 
 
 @dataclass(frozen=True)
@@ -975,10 +995,18 @@ class _ToolScan:
         self.done: set[tuple[str, bool, _Target]] = set()
         #: functions whose return value ``execute`` returns (``execute`` first)
         self.chain: dict[str, None] = {}
+        #: the function whose top-level checks are argument contracts (``execute``)
+        self.entry: _Func | None = None
+        #: function -> the argument its single ``return`` stands for
+        self._returned_args: dict[_Target, str | None] = {}
+        #: ``_arg_of`` may look into the functions a call reaches (not while
+        #: it is already doing so)
+        self._returns_values = True
 
     def run(self) -> ToolFacts:
         execute = self.scan._find_method(self.cls, "execute")
         assert execute is not None
+        self.entry = execute
         line, _ = self.scan.loc.statement(self.cls.node)
         exec_line, _ = self.scan.loc.statement(execute.node)
         params = [p.split(":")[0].split("=")[0] for p in self._param_texts(execute)]
@@ -1027,6 +1055,10 @@ class _ToolScan:
         return tool
 
     def _finish(self, tool: ToolFacts) -> ToolFacts:
+        # an alternative names its partners both ways
+        for builder in list(self.args.values()):
+            for other in list(builder.alternatives):
+                self._arg(other).alternatives.add(builder.name)
         tool.arguments = [b.build() for b in self.args.values()]
         tool.dynamic_reads = _unique(self.dynamic, lambda r: (r.line, r.column, r.expression))
         tool.outcomes = sorted(
@@ -1117,6 +1149,7 @@ class _ToolScan:
             var_args=values,
         )
         body = _suite_body(fn.node.body)
+        env.top_body = body
         self._stmts(body, env)
         if collect and not _terminates(body):
             last = body[-1] if body else fn.node
@@ -1124,14 +1157,180 @@ class _ToolScan:
             self.missing.append(MissingResponse("falls-off-end", line, column, fn.qualname))
 
     def _stmts(self, body: Sequence[cst.BaseStatement], env: _Env) -> None:
-        for stmt in body:
+        contracts = body is env.top_body and env.func is self.entry
+        for index, stmt in enumerate(body):
             if type(stmt) in (cst.SimpleStatementLine, cst.SimpleStatementSuite):
                 for small in stmt.body:
                     env.stmt = small
                     self._small(small, env)
             else:
                 env.stmt = stmt
+                if type(stmt) in (cst.If, cst.Match) and self._closed(stmt, body[index + 1 :], env):
+                    current: cst.CSTNode | None = stmt
+                    while type(current) is cst.If:
+                        env.closed_ifs.add(id(current))
+                        current = current.orelse
+                    if type(stmt) is cst.Match:
+                        env.closed_ifs.add(id(stmt))
+                if contracts and type(stmt) is cst.If:
+                    self._contract(stmt, env)
                 self._compound(stmt, env)
+            if contracts and not self._is_check(stmt, env):
+                if self._returns_on_argument_path(stmt, env):
+                    contracts = False  # later checks hold only on some paths
+
+    # -- argument contracts and closed dispatch ------------------------------------
+
+    def _error_exit(self, body: Sequence[cst.BaseStatement], env: _Env) -> bool:
+        """Whether a block ends the function with a raise or a returned ``Response``."""
+        if not _terminates(body):
+            return False
+        for stmt in body:
+            if type(stmt) in (cst.SimpleStatementLine, cst.SimpleStatementSuite):
+                for small in stmt.body:
+                    if type(small) is cst.Raise:
+                        return True
+                    if type(small) is cst.Return:
+                        return small.value is not None and self._is_response_call(small.value, env)
+        return False
+
+    def _closed(
+        self,
+        stmt: cst.If | cst.Match,
+        following: Sequence[cst.BaseStatement],
+        env: _Env,
+    ) -> bool:
+        """Whether a dispatch accepts only the values it tests: anything else
+        raises or returns a ``Response`` (an ``else``, a ``case _``, or what
+        follows a run of ``if`` statements that all return)."""
+        if type(stmt) is cst.Match:
+            for case in stmt.cases:
+                if type(case.pattern) is cst.MatchAs and case.pattern.pattern is None:
+                    return self._error_exit(_suite_body(case.body), env)
+            if not all(_terminates(_suite_body(c.body)) for c in stmt.cases):
+                return False
+            return self._error_follows(following, env)
+        current: cst.CSTNode | None = stmt
+        every_branch_ends = True
+        while type(current) is cst.If:
+            body = _suite_body(current.body)
+            if _rejects(current.test) and self._error_exit(body, env):
+                return True
+            every_branch_ends = every_branch_ends and _terminates(body)
+            current = current.orelse
+        if current is not None:
+            assert type(current) is cst.Else
+            return self._error_exit(_suite_body(current.body), env)
+        return every_branch_ends and self._error_follows(following, env)
+
+    def _error_follows(self, following: Sequence[cst.BaseStatement], env: _Env) -> bool:
+        """Whether what follows a run of returning ``if`` statements is an error exit."""
+        for stmt in following:
+            if type(stmt) is cst.If and stmt.orelse is None and _terminates(_suite_body(stmt.body)):
+                continue
+            return self._error_exit([stmt], env)
+        return False
+
+    def _contract(self, stmt: cst.If, env: _Env) -> None:
+        """``if not x: return Response("x is required")`` makes ``x`` required."""
+        if not self._error_exit(_suite_body(stmt.body), env):
+            return
+        for group in self._absence_groups(stmt.test, env):
+            if len(group) == 1:
+                self._arg(next(iter(group))).contract_required = True
+            else:
+                for name in group:
+                    self._arg(name).alternatives.update(group - {name})
+
+    def _absence_groups(self, test: cst.BaseExpression, env: _Env) -> list[set[str]]:
+        """Groups of arguments whose joint absence makes ``test`` true."""
+        groups: list[set[str]] = []
+        parts = [test]
+        while parts:
+            node = parts.pop()
+            if type(node) is cst.BooleanOperation and type(node.operator) is cst.Or:
+                parts.extend((node.left, node.right))
+                continue
+            group = self._absence(node, env)
+            if group:
+                groups.append(group)
+        return groups
+
+    def _absence(self, node: cst.BaseExpression, env: _Env) -> set[str] | None:
+        """The arguments that, all absent, make ``node`` true (None: not an absence test)."""
+        if type(node) is cst.BooleanOperation and type(node.operator) is cst.And:
+            left = self._absence(node.left, env)
+            right = self._absence(node.right, env)
+            return left | right if left and right else None
+        if type(node) is cst.UnaryOperation and type(node.operator) is cst.Not:
+            inner = node.expression
+            if type(inner) is cst.BooleanOperation and type(inner.operator) is cst.Or:
+                left = self._absence(cst.UnaryOperation(cst.Not(), inner.left), env)
+                right = self._absence(cst.UnaryOperation(cst.Not(), inner.right), env)
+                return left | right if left and right else None
+            if type(inner) is cst.Name and inner.value in env.var_groups:
+                return set(env.var_groups[inner.value])
+            arg = self._arg_of(inner, env)
+            return {arg} if arg is not None else None
+        if type(node) is cst.Comparison and len(node.comparisons) == 1:
+            target = node.comparisons[0]
+            op = type(target.operator)
+            if op is cst.NotIn and self._is_dict_source(target.comparator, env):
+                key = self._key(node.left, env)
+                return {key} if isinstance(key, str) else None
+            if op in (cst.Is, cst.Equal):
+                ok, value = self._value(target.comparator)
+                if ok and value in (None, ""):
+                    arg = self._arg_of(node.left, env)
+                    return {arg} if arg is not None else None
+        return None
+
+    def _is_check(self, stmt: cst.BaseStatement, env: _Env) -> bool:
+        """``if <test>: return Response(error)`` (or raise), with no ``else``."""
+        return (
+            type(stmt) is cst.If
+            and stmt.orelse is None
+            and _negative(stmt.test)
+            and self._error_exit(_suite_body(stmt.body), env)
+        )
+
+    def _returns_on_argument_path(self, stmt: cst.CSTNode, env: _Env, top: bool = True) -> bool:
+        """Whether a statement can return, other than on an error, in a way
+        that depends on the arguments (after it, a check holds only on some paths)."""
+        if type(stmt) in (cst.SimpleStatementLine, cst.SimpleStatementSuite):
+            return top and any(type(s) is cst.Return for s in stmt.body)
+        if type(stmt) is cst.If:
+            if self._mentions_arguments(stmt.test, env) and _contains_return(stmt):
+                return True
+            branches: list[cst.CSTNode] = list(_suite_body(stmt.body))
+            if type(stmt.orelse) is cst.If:
+                branches.append(stmt.orelse)
+            elif stmt.orelse is not None:
+                branches.extend(_suite_body(stmt.orelse.body))
+            return any(self._returns_on_argument_path(s, env, False) for s in branches)
+        if type(stmt) in (cst.Try, cst.TryStar):
+            blocks = [_suite_body(stmt.body)]
+            if stmt.orelse is not None:
+                blocks.append(_suite_body(stmt.orelse.body))
+            if stmt.finalbody is not None:
+                blocks.append(_suite_body(stmt.finalbody.body))
+            return any(self._returns_on_argument_path(s, env, top) for b in blocks for s in b)
+        if type(stmt) is cst.With:
+            return any(self._returns_on_argument_path(s, env, top) for s in _suite_body(stmt.body))
+        return _contains_return(stmt)
+
+    def _mentions_arguments(self, node: cst.CSTNode, env: _Env) -> bool:
+        stack: list[cst.CSTNode] = [node]
+        while stack:
+            current = stack.pop()
+            if type(current) is cst.Name and (
+                current.value in env.var_args or current.value in env.dicts
+            ):
+                return True
+            if _is(current, cst.BaseExpression) and self._is_dict_source(current, env):
+                return True
+            stack.extend(_children(current))
+        return False
 
     def _small(self, small: cst.BaseSmallStatement, env: _Env) -> None:
         if type(small) in (cst.Import, cst.ImportFrom):
@@ -1160,6 +1359,14 @@ class _ToolScan:
         if type(target) is cst.Name:
             name = target.value
             arg = self._arg_of(value, env)
+            before = env.var_groups.get(name) or (
+                frozenset({env.var_args[name]}) if name in env.var_args else frozenset()
+            )
+            if arg is not None and before and arg not in before and before & env.absent_keys():
+                # a fallback for a missing argument: the name stands for either
+                env.var_groups[name] = before | {arg}
+            else:
+                env.var_groups.pop(name, None)
             env.var_args.pop(name, None)
             if self._is_dict_source(value, env, alias=True):
                 env.dicts.add(name)
@@ -1195,7 +1402,16 @@ class _ToolScan:
             self._if(stmt, env)
         elif type(stmt) in (cst.For,):
             self._expr(stmt.iter, env)
-            self._stmts(_suite_body(stmt.body), env)
+            keys = self._loop_keys(stmt)
+            if keys and type(stmt.target) is cst.Name:
+                # ``for key in ("text", "message"): self.args.get(key)`` reads known keys
+                name = stmt.target.value
+                for key in keys:
+                    env.loop_keys[name] = key
+                    self._stmts(_suite_body(stmt.body), env)
+                env.loop_keys.pop(name, None)
+            else:
+                self._stmts(_suite_body(stmt.body), env)
             if stmt.orelse is not None:
                 self._stmts(_suite_body(stmt.orelse.body), env)
         elif type(stmt) is cst.While:
@@ -1230,28 +1446,97 @@ class _ToolScan:
             env.collect_outcomes = collect
         # nested classes are not part of the tool's behaviour
 
+    def _returned_argument(self, target: _Target) -> str | None:
+        """The argument a function's single ``return`` stands for
+        (``action = _current_action(self, kwargs)``)."""
+        if target in self._returned_args:
+            return self._returned_args[target]
+        self._returned_args[target] = None
+        fn = target.fn
+        body = _suite_body(fn.node.body)
+        returns = [
+            small
+            for stmt in body
+            if type(stmt) in (cst.SimpleStatementLine, cst.SimpleStatementSuite)
+            for small in stmt.body
+            if type(small) is cst.Return
+        ]
+        if len(returns) != 1 or returns[0].value is None or not _terminates(body):
+            return None
+        if any(_contains_return(stmt) for stmt in body if _is(stmt, cst.BaseCompoundStatement)):
+            return None
+        env = _Env(
+            func=fn,
+            self_name=fn.self_name if fn.cls is not None else target.self_param,
+            dicts=set(target.dicts),
+            names=dict(self.scan.names),
+            collect_outcomes=False,
+            var_args=dict(target.values),
+        )
+        self._returns_values = False
+        try:
+            arg = self._arg_of(returns[0].value, env)
+        finally:
+            self._returns_values = True
+        self._returned_args[target] = arg
+        return arg
+
+    def _loop_keys(self, stmt: cst.For) -> list[str]:
+        ok, value = self._value(stmt.iter)
+        if not ok or not isinstance(value, list) or not 0 < len(value) <= _MAX_LOOP_KEYS:
+            return []
+        return value if all(isinstance(v, str) for v in value) else []
+
     def _if(self, stmt: cst.If, env: _Env) -> None:
+        closed, env.closed = env.closed, id(stmt) in env.closed_ifs
         self._expr(stmt.test, env)
+        env.closed = closed
         positive, negative = self._guards_of(stmt.test, env)
+        absent_true, absent_false = self._absent_of(stmt.test, env)
         env.guards.append(positive)
+        env.absent.append(absent_true)
         self._stmts(_suite_body(stmt.body), env)
+        env.absent.pop()
         env.guards.pop()
         if stmt.orelse is not None:
             env.guards.append(negative)
+            env.absent.append(absent_false)
             if type(stmt.orelse) is cst.If:
                 env.stmt = stmt.orelse
                 self._if(stmt.orelse, env)
             else:
                 self._stmts(_suite_body(stmt.orelse.body), env)
+            env.absent.pop()
             env.guards.pop()
+
+    def _absent_of(
+        self, test: cst.BaseExpression, env: _Env
+    ) -> tuple[frozenset[str], frozenset[str]]:
+        """Arguments known absent when ``test`` is true / false."""
+        if type(test) is cst.UnaryOperation and type(test.operator) is cst.Not:
+            false, true = self._absent_of(test.expression, env)
+            return true, false
+        if type(test) is cst.Comparison and len(test.comparisons) == 1:
+            target = test.comparisons[0]
+            if self._is_dict_source(target.comparator, env):
+                key = self._key(test.left, env)
+                if isinstance(key, str):
+                    if type(target.operator) is cst.In:
+                        return frozenset(), frozenset({key})
+                    if type(target.operator) is cst.NotIn:
+                        return frozenset({key}), frozenset()
+            return frozenset(), frozenset()
+        arg = self._arg_of(test, env)
+        return (frozenset(), frozenset({arg})) if arg is not None else (frozenset(), frozenset())
 
     def _match(self, stmt: cst.Match, env: _Env) -> None:
         self._expr(stmt.subject, env)
         arg = self._arg_of(stmt.subject, env)
+        closed = id(stmt) in env.closed_ifs
         for case in stmt.cases:
-            if arg is not None:
+            if arg is not None and closed:
                 for value in _match_values(case.pattern, self.module):
-                    self._add_enum(arg, value, listed=True)
+                    self._add_enum(arg, value)
             self._stmts(_suite_body(case.body), env)
 
     # -- returns, raises ------------------------------------------------------
@@ -1364,11 +1649,13 @@ class _ToolScan:
             current = stack.pop()
             if current is None:
                 env.guards.pop()
+                env.absent.pop()
                 continue
             kind = type(current)
             if kind is tuple:
-                current, guard = current
+                current, guard, absent = current
                 env.guards.append(guard)
+                env.absent.append(absent)
                 stack.append(None)
                 kind = type(current)
             if kind in _LEAVES:
@@ -1381,13 +1668,21 @@ class _ToolScan:
                 self._comparison(current, env)
             elif kind is cst.IfExp:
                 positive, negative = self._guards_of(current.test, env)
-                stack.append((current.orelse, negative or frozenset()))
-                stack.append((current.body, positive or frozenset()))
+                absent_true, absent_false = self._absent_of(current.test, env)
+                stack.append((current.orelse, negative or frozenset(), absent_false))
+                stack.append((current.body, positive or frozenset(), absent_true))
                 stack.append(current.test)
                 continue
             elif kind is cst.BooleanOperation and type(current.operator) is cst.And:
                 positive, _ = self._guards_of(current.left, env)
-                stack.append((current.right, positive or frozenset()))
+                absent_true, _ = self._absent_of(current.left, env)
+                stack.append((current.right, positive or frozenset(), absent_true))
+                stack.append(current.left)
+                continue
+            elif kind is cst.BooleanOperation and type(current.operator) is cst.Or:
+                # the right operand is evaluated when the left is falsy
+                _, absent_false = self._absent_of(current.left, env)
+                stack.append((current.right, frozenset(), absent_false))
                 stack.append(current.left)
                 continue
             elif kind in (cst.Lambda, cst.FunctionDef, cst.ClassDef):
@@ -1434,6 +1729,8 @@ class _ToolScan:
             value = _string_value(node)
             if isinstance(value, str):
                 return value
+        if type(node) is cst.Name and node.value in env.loop_keys:
+            return env.loop_keys[node.value]
         if type(node) is cst.Name:
             ok, value = self.scan.constant(node.value)
             if ok and isinstance(value, str):
@@ -1458,7 +1755,12 @@ class _ToolScan:
         guarded = kind in ("get", "pop", "contains") or env.guarded(key)
         builder.reads.append(ArgumentRead(line, column, kind, guarded, env.func.qualname))
         if kind == "subscript" and not guarded:
-            builder.required_read = True
+            absent = env.absent_keys() - {key}
+            if absent:
+                # read only when those are missing: one of them is needed
+                builder.alternatives.update(absent)
+            else:
+                builder.required_read = True
         if default is not None:
             ok, value = self._value(default)
             if ok:
@@ -1504,18 +1806,23 @@ class _ToolScan:
         ok, value = self._value(other)
         if not ok:
             return
-        if type(op) in (cst.In, cst.NotIn):
-            if isinstance(value, (list, dict)):
-                for item in value:
-                    self._add_enum(arg, item, listed=True)
+        values = list(value) if isinstance(value, (list, dict)) else [value]
+        if type(op) in (cst.In, cst.NotIn) and not isinstance(value, (list, dict)):
             return
-        if type(op) not in (cst.Is, cst.IsNot):
-            self._add_enum(arg, value, listed=False)
+        if type(op) in (cst.Is, cst.IsNot):
+            return
+        if any(isinstance(v, str) and v.strip().lower() in _BOOLEAN_SPELLINGS for v in values):
+            # ``str(x).lower() == "true"`` accepts a JSON boolean as well as a string
+            self._arg(arg).boolean_spelling = True
+            return
+        if env.closed:
+            for item in values:
+                self._add_enum(arg, item)
 
-    def _add_enum(self, arg: str, value: Any, listed: bool) -> None:
+    def _add_enum(self, arg: str, value: Any) -> None:
         # ``x == ""`` and ``x is None`` test for absence, not for a choice
         if value is not None and value != "" and not isinstance(value, (list, dict)):
-            self._arg(arg).add_enum(value, listed)
+            self._arg(arg).add_enum(value)
 
     def _arg_of(self, node: cst.BaseExpression, env: _Env) -> str | None:
         """The argument an expression stands for, through coercion and normalisation.
@@ -1544,7 +1851,10 @@ class _ToolScan:
             elif type(node) is cst.Call:
                 arg = None
                 func = node.func
-                if type(func) is cst.Attribute:
+                target = self._callee(node, env) if self._returns_values else None
+                if target is not None:
+                    arg = self._returned_argument(target)
+                elif type(func) is cst.Attribute:
                     if func.attr.value in _READ_METHODS and self._is_dict_source(func.value, env):
                         if node.args:
                             key = self._key(node.args[0].value, env)
@@ -1581,7 +1891,7 @@ class _ToolScan:
                 builder = self._arg(arg)
                 if func.value == "str":
                     builder.weak_type = builder.weak_type or "string"
-                else:
+                elif func.value != "bool":  # ``bool(x)`` tests truthiness: any type
                     builder.coerced_type = builder.coerced_type or _COERCIONS[func.value]
         if type(func) is cst.Attribute and func.attr.value in _STRING_METHODS:
             arg = self._arg_of(func.value, env)
@@ -1875,17 +2185,21 @@ class _ArgBuilder:
     annotation_type: str | None = None
     #: ``str(x)`` or ``x.strip()``: says less than a literal default does
     weak_type: str | None = None
+    #: values a closed dispatch accepts
     enum: list[Any] = field(default_factory=list)
-    #: some enum value comes from a list of choices (``in (...)``, ``case a | b``)
-    listed: bool = False
+    #: compared with ``"true"``/``"false"`` spellings: a JSON boolean is accepted
+    boolean_spelling: bool = False
+    #: its absence ends ``execute`` with an error
+    contract_required: bool = False
+    #: arguments of which one is needed when this one is missing
+    alternatives: set[str] = field(default_factory=set)
 
     def set_default(self, value: Any) -> None:
         if not self.has_default:
             self.default = _jsonable(value)
             self.has_default = True
 
-    def add_enum(self, value: Any, listed: bool = True) -> None:
-        self.listed = self.listed or listed
+    def add_enum(self, value: Any) -> None:
         value = _jsonable(value)
         # ``1 == True``: compare types too
         if not any(type(v) is type(value) and v == value for v in self.enum):
@@ -1898,8 +2212,13 @@ class _ArgBuilder:
         if kind is None and self.has_default:
             kind = _json_type(self.default)
         kind = kind or self.weak_type
-        # a lone ``x == "yes"`` tests a flag; it does not enumerate the choices
-        enum = list(self.enum) if self.listed or len(self.enum) > 1 else []
+        if (
+            self.boolean_spelling
+            and kind == "string"
+            and "string" not in (self.coerced_type, self.annotation_type)
+        ):
+            kind = None  # a string or a JSON boolean: the type is not one
+        enum = list(self.enum)
         if kind is None and enum:
             kinds = {_json_type(v) for v in enum}
             kind = kinds.pop() if len(kinds) == 1 else None
@@ -1909,12 +2228,14 @@ class _ArgBuilder:
             enum = [v for v in enum if _json_type(v) == kind or (kind, _json_type(v)) == _INT]
         return Argument(
             name=self.name,
-            required=self.required_read and not self.has_default,
+            required=(self.required_read and not self.has_default and not self.alternatives)
+            or self.contract_required,
             default=self.default if self.has_default else None,
             has_default=self.has_default,
             type=kind,
             enum=enum or None,
             reads=reads,
+            alternatives=sorted(self.alternatives),
         )
 
 
@@ -2032,6 +2353,50 @@ def _statement_terminates(stmt: cst.BaseStatement) -> bool:
         )
         return irrefutable and all(_terminates(_suite_body(c.body)) for c in stmt.cases)
     return False
+
+
+def _contains_return(stmt: cst.CSTNode) -> bool:
+    """Whether a statement holds a ``return`` of its function (nested functions aside)."""
+    todo: list[cst.CSTNode] = [stmt]
+    while todo:
+        current = todo.pop()
+        if type(current) in (cst.SimpleStatementLine, cst.SimpleStatementSuite):
+            if any(type(s) is cst.Return for s in current.body):
+                return True
+        elif type(current) in (cst.FunctionDef, cst.ClassDef):
+            continue
+        elif _is(current, cst.BaseCompoundStatement):
+            todo.extend(_statement_children(current))
+    return False
+
+
+def _negative(test: cst.BaseExpression) -> bool:
+    """Whether a test looks for what is wrong (``not x``, ``x is None``,
+    ``x not in ...``, any of them joined by ``or``), not for a choice."""
+    if type(test) is cst.BooleanOperation and type(test.operator) is cst.Or:
+        return _negative(test.left) and _negative(test.right)
+    if type(test) is cst.UnaryOperation and type(test.operator) is cst.Not:
+        return True
+    if type(test) is cst.Comparison and len(test.comparisons) == 1:
+        target = test.comparisons[0]
+        if type(target.operator) in (cst.NotIn, cst.NotEqual, cst.IsNot):
+            return True
+        if type(target.operator) in (cst.Is, cst.Equal):
+            value = target.comparator
+            return (type(value) is cst.Name and value.value == "None") or (
+                type(value) is cst.SimpleString and value.value in ('""', "''")
+            )
+    return False
+
+
+def _rejects(test: cst.BaseExpression) -> bool:
+    """Whether a test is true for the values a dispatch does not accept
+    (``x not in (...)``, ``x != "a"``): its body is the rejection."""
+    return (
+        type(test) is cst.Comparison
+        and len(test.comparisons) == 1
+        and type(test.comparisons[0].operator) in (cst.NotIn, cst.NotEqual)
+    )
 
 
 def _has_break(body: Sequence[cst.BaseStatement]) -> bool:
