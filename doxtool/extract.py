@@ -1175,9 +1175,12 @@ class _ToolScan:
                 if contracts and type(stmt) is cst.If:
                     self._contract(stmt, env)
                 self._compound(stmt, env)
-            if contracts and not self._is_check(stmt, env):
-                if self._returns_on_argument_path(stmt, env):
-                    contracts = False  # later checks hold only on some paths
+            if (
+                contracts
+                and not self._is_check(stmt, env)
+                and self._returns_on_argument_path(stmt, env)
+            ):
+                contracts = False  # later checks hold only on some paths
 
     # -- argument contracts and closed dispatch ------------------------------------
 
