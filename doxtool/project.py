@@ -184,6 +184,30 @@ class Project:
         return [m for d in self.tool_dirs for m in self.modules_in(d)]
 
     @cached_property
+    def profile_tool_modules(self) -> dict[str, list[str]]:
+        """Agent profiles' own tool modules, by profile (``agents/<profile>/tools``)."""
+        found: dict[str, list[str]] = {}
+        core = set(self.tool_dirs)
+        for pattern in self.config.profile_tool_dirs:
+            parts = pattern.split("/")
+            wildcard = next((i for i, p in enumerate(parts) if any(c in p for c in "*?[")), None)
+            for directory in self._glob_dirs([pattern]):
+                if directory in core and wildcard is None:
+                    continue
+                rel = directory.split("/")
+                name = rel[wildcard] if wildcard is not None and wildcard < len(rel) else rel[-2]
+                modules = found.setdefault(name, [])
+                modules.extend(m for m in self.modules_in(directory) if m not in modules)
+        return found
+
+    def profile_of_module(self, rel: str) -> str | None:
+        """The agent profile whose own tool module ``rel`` is, if any."""
+        for name, modules in self.profile_tool_modules.items():
+            if rel in modules:
+                return name
+        return None
+
+    @cached_property
     def documented_modules(self) -> list[str]:
         return [m for d in self.documented_dirs for m in self.modules_in(d)]
 

@@ -15,6 +15,7 @@ from doxtool.prompts import PromptDoc
 from doxtool.promptsets import WRAPPER_FILE, PromptSet
 from doxtool.rules.base import Example, Expect, Rule
 from doxtool.rules.examples import WAIT_PY, with_files
+from doxtool.schema import alternative_groups
 
 _TEMPLATE = re.compile(r"\{\{.*?\}\}", re.DOTALL)
 
@@ -126,9 +127,11 @@ without a prompt is dead code at run time.
             name = module.rsplit("/", 1)[-1].removesuffix(".py")
             if name in internal or not ctx.facts(module).parsed or not ctx.tools(module):
                 continue
-            prompt_set = ctx.set_of_module(module)
-            if prompt_set is not None and ctx.teaches(prompt_set, name):
+            # one index of who teaches what: any prompt set that reaches the
+            # tool's agents, under any file name (``agent.system.tools_vision.md``)
+            if any(ctx.teaches(s, name) for s in ctx.teaching_sets(module)):
                 continue
+            prompt_set = ctx.set_of_module(module)
             where = prompt_set.directory if prompt_set else ctx.config.prompt_dirs[0]
             tool = ctx.tools(module)[0]
             yield self.finding(
@@ -166,6 +169,8 @@ renamed tool makes every such call fail, and the framework answers with the
     def check(self, ctx: Context) -> Iterator[Finding]:
         for prompt in prompt_files(ctx):
             for tool in prompt.doc.tools:
+                if tool.source == "list":
+                    continue  # ``- `name`:`` may as well name an argument
                 base = tool.name.split(":", 1)[0]
                 if _TEMPLATE.search(tool.name) or ctx.tool_module(base, prompt.prompt_set):
                     continue
@@ -266,6 +271,18 @@ mentions `name`.
                     continue
                 module, tool = found
                 taught = {a.name for a in prompt.doc.arguments_of(heading.name)} or taught_all
+                for group in alternative_groups(tool):
+                    # one of them is needed: teaching any one is enough
+                    if taught.isdisjoint(group):
+                        names = ", ".join(f"`{name}`" for name in group)
+                        yield self.finding(
+                            f"one of {names} of `{heading.name}` is required "
+                            f"(read at {module}) but none is taught",
+                            prompt.path,
+                            heading.line,
+                            heading.column,
+                            subject=f"{prompt.path}:{heading.name}:one-of:{','.join(group)}",
+                        )
                 for arg in tool.arguments:
                     if arg.required and arg.name not in taught:
                         read = f"{module}:{arg.first_line}" if arg.reads else module
@@ -477,7 +494,7 @@ becomes a failed call in production.
                 module, tool = found
                 for name, value in example.tool_args.items():
                     arg = tool.argument(name)
-                    if arg is None or value is None:
+                    if arg is None or value is None or _placeholder(value):
                         continue
                     where = f"{module}:{arg.first_line}"
                     if arg.type and not _type_ok(value, arg.type):
@@ -505,6 +522,11 @@ becomes a failed call in production.
                             example.column,
                             subject=f"{prompt.path}:value:{name}",
                         )
+
+
+def _placeholder(value: Any) -> bool:
+    """``"..."`` in a schematic example stands for any value."""
+    return isinstance(value, str) and value.strip() in ("...", "\u2026")
 
 
 def _short(value: Any) -> str:
@@ -554,9 +576,10 @@ listing renders to 9,412 characters.
                 if file_name == WRAPPER_FILE or file_name.startswith("agent.system.tool.")
             )
             if size > budget:
+                where = ctx.config.source or "the configuration"
                 yield self.finding(
                     f"tool listing of profile `{name}` renders to {size} characters, over the "
-                    f"budget of {budget}",
+                    f"budget of {budget} (`profiles.{name}.budget` in {where})",
                     anchor,
                     subject=f"{prompt_set.directory}:budget",
                 )
