@@ -26,6 +26,7 @@ from __future__ import annotations
 import ast
 import dataclasses
 import re
+import threading
 import warnings
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -61,10 +62,14 @@ from doxtool.summaries import summarise
 #: nesting of brackets beyond which a module is not handed to the parser
 #: (CPython itself refuses more than 200 levels of parentheses)
 MAX_NESTING = 200
-#: expression depth beyond which a module is not handed to libcst: its parser
-#: slows down steeply on long chains (calls, subscripts, operators: seconds at
-#: a depth of 1000) and overflows its native stack a little further on
+#: expression depth beyond which libcst parses on a thread of its own with a
+#: large stack (:data:`DEEP_STACK`): its native parser recurses once per
+#: level. Deeper modules are still analysed as long as CPython compiles them
+#: (a chain of 800 ``+`` terms in generated code); what CPython refuses as
+#: too deep (about 3,000 levels) is not analysed.
 MAX_DEPTH = 250
+#: stack size of the thread that parses a module deeper than :data:`MAX_DEPTH`
+DEEP_STACK = 512 * 1024 * 1024
 #: a logical line longer than this (strings and comments left out) has its
 #: operators, trailers and brackets counted
 _LONG_LINE = 400
@@ -135,9 +140,50 @@ def extract_module(
     module = module if module is not None else module_name(path)
     facts = ModuleFacts(path=path, module=module)
     problem = _nesting_problem(source)
-    if problem is not None:
+    if isinstance(problem, Problem):
         facts.problems.append(problem)
         return facts
+    if problem:  # deeper than the parser's stack is safe for: a thread with a large one
+        return _on_large_stack(
+            lambda: _extract(source, path, local_roots, module, facts, pruning), facts
+        )
+    return _extract(source, path, local_roots, module, facts, pruning)
+
+
+def _on_large_stack(run: Callable[[], ModuleFacts], facts: ModuleFacts) -> ModuleFacts:
+    """``run()`` on a thread whose stack holds the native parser's deepest recursion."""
+    result: list[ModuleFacts] = []
+
+    def target() -> None:
+        try:
+            result.append(run())
+        except Exception as exc:  # never a traceback: the facts say what happened
+            name = type(exc).__name__
+            facts.problems.append(Problem(f"module not analysed: {name}", 1, 1, "limit"))
+
+    with _STACK_LOCK:
+        previous = threading.stack_size()
+        try:
+            threading.stack_size(DEEP_STACK)
+            thread = threading.Thread(target=target, name="doxtool-deep-parse")
+        finally:
+            threading.stack_size(previous)
+    thread.start()
+    thread.join()
+    return result[0] if result else facts
+
+
+_STACK_LOCK = threading.Lock()
+
+
+def _extract(
+    source: str,
+    path: str,
+    local_roots: Iterable[str],
+    module: str,
+    facts: ModuleFacts,
+    pruning: bool,
+) -> ModuleFacts:
     # a parse allocates tens of thousands of acyclic nodes: collecting while it
     # and the walk run finds next to nothing (what is cyclic is collected later)
     with paused_gc():
@@ -220,19 +266,21 @@ def _syntax_problem(source: str, exc: cst.ParserSyntaxError) -> Problem:
     return Problem(f"syntax error: {message}"[:300], exc.raw_line, exc.raw_column + 1, "syntax")
 
 
-def _nesting_problem(source: str) -> Problem | None:
-    """Why the module must not be handed to libcst, if it is nested too deeply.
+def _nesting_problem(source: str) -> Problem | bool:
+    """Why the module must not be handed to libcst, if it is nested too deeply;
+    else whether it is deep enough to need a large stack (True) or not (False).
 
     A cheap scan covers ordinary modules: the bracket depth and, in logical
     lines long enough to matter, the number of operators, trailers and
     brackets, with strings and comments left out. Only a module with such a
-    long chain pays for measuring its real depth with ``ast``.
+    long chain pays for measuring its real depth with ``ast``; what ``ast``
+    (CPython's own parser) accepts is analysed.
     """
     if len(source) <= _CHAIN_SUSPECT:
-        return None
+        return False
     depth, chain = _measure(_STRINGS_AND_COMMENTS.sub(" ", source))
     if depth[0] <= MAX_NESTING and chain[0] <= _CHAIN_SUSPECT:
-        return None
+        return False
     # the same scan again, with every line kept, to say where
     depth, chain = _measure(_STRINGS_AND_COMMENTS.sub(_keep_newlines, source))
     if depth[0] > MAX_NESTING:
@@ -249,31 +297,22 @@ def _nesting_problem(source: str) -> Problem | None:
             tree = ast.parse(source)
     except (RecursionError, MemoryError):
         return Problem(
-            f"expression nested too deeply to analyse (limit {MAX_DEPTH}); module not analysed",
+            "expression nested too deeply for CPython to compile; module not analysed",
             line,
             1,
             "limit",
         )
     except Exception:  # a syntax error, or syntax newer than the running Python
         if count <= _CHAIN_LIMIT:
-            return None
+            return False
         return Problem(
             f"{count} operators in one statement (limit {_CHAIN_LIMIT}); module not analysed",
             line,
             1,
             "limit",
         )
-    levels, node = _ast_depth(tree)
-    if levels <= MAX_DEPTH:
-        return None
-    line = getattr(node, "lineno", line)
-    column = _char_column(source, line, getattr(node, "col_offset", 0))
-    return Problem(
-        f"expression nested {levels} deep (limit {MAX_DEPTH}); module not analysed",
-        line,
-        column,
-        "limit",
-    )
+    levels, _ = _ast_depth(tree)
+    return levels > MAX_DEPTH
 
 
 def _keep_newlines(match: re.Match[str]) -> str:
@@ -327,14 +366,6 @@ def _ast_depth(tree: ast.AST) -> tuple[int, ast.AST]:
             best, deepest = depth, node
         stack.extend((child, depth + 1) for child in ast.iter_child_nodes(node))
     return best, deepest
-
-
-def _char_column(source: str, line: int, byte_offset: int) -> int:
-    """1-based character column of an ``ast`` byte offset."""
-    lines = source.splitlines()
-    if not 1 <= line <= len(lines):
-        return 1
-    return len(lines[line - 1].encode("utf-8")[:byte_offset].decode("utf-8", "replace")) + 1
 
 
 # ---------------------------------------------------------------------------
