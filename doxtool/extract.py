@@ -982,6 +982,9 @@ class _Env:
     #: local name -> the arguments it may stand for, when it was given a
     #: fallback (``if not text: text = self.args.get("message")``)
     var_groups: dict[str, frozenset[str]] = field(default_factory=dict)
+    #: how many enclosing branches depend on an argument's value (reads
+    #: there are needed on some calls only)
+    conditional: int = 0
 
     def guarded(self, key: str) -> bool:
         return any(g is None or key in g for g in self.guards)
@@ -1003,6 +1006,9 @@ class _Target:
     values: frozenset[tuple[str, str]] = frozenset()
     #: parameter that receives the tool itself (``_create(self)``)
     self_param: str | None = None
+    #: called only on some values of the arguments (``if action == "create":
+    #: self._create()``): what it reads is not needed on every call
+    conditional: bool = False
 
 
 class _ToolScan:
@@ -1056,10 +1062,12 @@ class _ToolScan:
         self._execute_parameters(execute)
         dicts = frozenset({execute.star_kwarg} if execute.star_kwarg else ())
         self._scan(_Target(execute, dicts, values=_own_values(execute)), collect=True)
-        # other methods read ``self.args`` and call helpers too
+        # other methods read ``self.args`` and call helpers too (the framework
+        # calls some of them: ``before_execution``, ``get_log_object``)
+        reached = {key[0] for key in self.done}
         for owner in self.mro:
             for method in owner.methods.values():
-                if method.name != "execute":
+                if method.name != "execute" and method.qualname not in reached:
                     self._scan(_Target(method), collect=False)
         return self._finish(tool)
 
@@ -1178,6 +1186,7 @@ class _ToolScan:
             names=dict(self.scan.names),
             collect_outcomes=collect,
             var_args=values,
+            conditional=int(target.conditional),
         )
         body = _suite_body(fn.node.body)
         env.top_body = body
@@ -1527,6 +1536,9 @@ class _ToolScan:
         env.closed = closed
         positive, negative = self._guards_of(stmt.test, env)
         absent_true, absent_false = self._absent_of(stmt.test, env)
+        # a check (``if not x: return error``) makes no branch of a dispatch
+        dispatch = self._mentions_arguments(stmt.test, env) and not self._is_check(stmt, env)
+        env.conditional += dispatch
         env.guards.append(positive)
         env.absent.append(absent_true)
         self._stmts(_suite_body(stmt.body), env)
@@ -1542,6 +1554,7 @@ class _ToolScan:
                 self._stmts(_suite_body(stmt.orelse.body), env)
             env.absent.pop()
             env.guards.pop()
+        env.conditional -= dispatch
 
     def _absent_of(
         self, test: cst.BaseExpression, env: _Env
@@ -1567,11 +1580,14 @@ class _ToolScan:
         self._expr(stmt.subject, env)
         arg = self._arg_of(stmt.subject, env)
         closed = id(stmt) in env.closed_ifs
+        dispatch = self._mentions_arguments(stmt.subject, env)
+        env.conditional += dispatch
         for case in stmt.cases:
             if arg is not None and closed:
                 for value in _match_values(case.pattern, self.module):
                     self._add_enum(arg, value)
             self._stmts(_suite_body(case.body), env)
+        env.conditional -= dispatch
 
     # -- returns, raises ------------------------------------------------------
 
@@ -1793,7 +1809,7 @@ class _ToolScan:
             if absent:
                 # read only when those are missing: one of them is needed
                 builder.alternatives.update(absent)
-            else:
+            elif not env.conditional:
                 builder.required_read = True
         if default is not None:
             ok, value = self._value(default)
@@ -1977,7 +1993,9 @@ class _ToolScan:
             elif type(value) is cst.Name and env.self_name and value.value == env.self_name:
                 selves.append(key)
         line, column = self.scan.loc.expression(node, env.stmt or env.func.node)
-        self.helper_calls.append(HelperCall(target, line, column, env.func.qualname, dicts, selves))
+        self.helper_calls.append(
+            HelperCall(target, line, column, env.func.qualname, dicts, selves, env.conditional > 0)
+        )
 
     def _callbacks(self, node: cst.Call, env: _Env) -> None:
         """Functions of other repository modules handed to a call (``run(files.exists, p)``)
@@ -2138,7 +2156,9 @@ class _ToolScan:
                 argument = self._arg_of(value, env)
                 if argument is not None:
                     values.add((param, argument))
-        return _Target(fn, frozenset(dicts), splat, frozenset(values), self_param)
+        return _Target(
+            fn, frozenset(dicts), splat, frozenset(values), self_param, env.conditional > 0
+        )
 
     def _method(self, name: str, skip: str | None = None) -> _Func | None:
         owners = self.mro

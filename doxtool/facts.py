@@ -168,6 +168,9 @@ class HelperCall:
     dicts: list[str] = field(default_factory=list)
     #: parameters of the callee that receive the tool itself (``helper(self)``)
     selves: list[str] = field(default_factory=list)
+    #: made only on some values of the arguments: what the callee reads with
+    #: a subscript is not needed on every call
+    conditional: bool = False
     path: str | None = None
 
 
@@ -187,6 +190,8 @@ class KeyRead:
     has_default: bool = False
     #: keys of which at least one is read when this one is absent
     alternatives: list[str] = field(default_factory=list)
+    #: under a branch that depends on what the dict holds
+    conditional: bool = False
 
 
 @dataclass

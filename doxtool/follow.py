@@ -120,7 +120,7 @@ class HelperFollower:
         """The tool with what its helpers read and reach added."""
         if not tool.helper_calls:
             return tool
-        reads: dict[str, list[tuple[Any, ArgumentRead]]] = {}
+        reads: dict[str, list[tuple[Any, ArgumentRead, bool]]] = {}
         found_effects: list[Effect] = []
         for call in tool.helper_calls:
             self._follow(tool, call, reads, found_effects)
@@ -163,7 +163,7 @@ class HelperFollower:
         self,
         tool: ToolFacts,
         call: HelperCall,
-        reads: dict[str, list[tuple[Any, ArgumentRead]]],
+        reads: dict[str, list[tuple[Any, ArgumentRead, bool]]],
         found_effects: list[Effect],
     ) -> None:
         entry = self._entry(tool, call)
@@ -194,6 +194,7 @@ class HelperFollower:
                                 summary.name,
                                 found.facts.path,
                             ),
+                            call.conditional or read.conditional,
                         )
                     )
             for effect in summary.effects:
@@ -263,16 +264,17 @@ def _carriers(
 
 
 def _add_arguments(
-    arguments: list[Argument], reads: dict[str, list[tuple[Any, ArgumentRead]]]
+    arguments: list[Argument], reads: dict[str, list[tuple[Any, ArgumentRead, bool]]]
 ) -> list[Argument]:
     merged = {a.name: a for a in arguments}
     for name, found in reads.items():
-        positions = [r for _, r in found]
+        positions = [r for _, r, _ in found]
         required = any(
-            k.kind == "subscript" and not k.guarded and not k.alternatives for k, _ in found
+            k.kind == "subscript" and not k.guarded and not k.alternatives and not conditional
+            for k, _, conditional in found
         )
-        alternatives = sorted({a for k, _ in found for a in k.alternatives} - {name})
-        default = next(((k.default, True) for k, _ in found if k.has_default), (None, False))
+        alternatives = sorted({a for k, _, _ in found for a in k.alternatives} - {name})
+        default = next(((k.default, True) for k, _, _ in found if k.has_default), (None, False))
         known = merged.get(name)
         if known is None:
             merged[name] = Argument(

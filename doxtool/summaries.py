@@ -160,6 +160,8 @@ class _Function:
             self.sources.add(self.star_kwarg)
         self.names = dict(owner.names)
         self.loop_keys: dict[str, str] = {}
+        #: enclosing branches that depend on what the handed dicts hold
+        self.conditional = 0
         self.guards: list[frozenset[str] | None] = []
         self.absent: list[frozenset[str]] = []
         self.reads: list[KeyRead] = []
@@ -192,8 +194,11 @@ class _Function:
         elif isinstance(stmt, ast.If):
             self._expr(stmt.test)
             present, absent = self._tests(stmt.test)
+            dispatch = self._mentions_sources(stmt.test)
+            self.conditional += dispatch
             self._under(stmt.body, present, frozenset())
             self._under(stmt.orelse, frozenset(), absent)
+            self.conditional -= dispatch
         elif isinstance(stmt, (ast.For, ast.AsyncFor)):
             self._expr(stmt.iter)
             keys = self._literal_keys(stmt.iter)
@@ -288,6 +293,15 @@ class _Function:
                 reversed([c for c in ast.iter_child_nodes(current) if isinstance(c, ast.expr)])
             )
 
+    def _mentions_sources(self, node: ast.expr) -> bool:
+        return any(
+            (isinstance(n, ast.Name)
+            and n.id in self.sources
+            and n.id != self.self_name)
+            or (isinstance(n, ast.Attribute) and self._source(n) is not None)
+            for n in ast.walk(node)
+        )
+
     def _source(self, node: ast.expr) -> str | None:
         """The dict an expression is: a parameter, or ``<param>.args``."""
         if isinstance(node, ast.Name) and node.id in self.sources:
@@ -332,6 +346,7 @@ class _Function:
         )
         if kind == "subscript" and not read.guarded:
             read.alternatives = [k for k in self._absent() if k != key]
+            read.conditional = self.conditional > 0
         if default is not None:
             try:
                 value = ast.literal_eval(default)
