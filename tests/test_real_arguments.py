@@ -494,3 +494,37 @@ def test_what_cpython_refuses_as_too_deep_is_not_analysed(tmp_path: Path) -> Non
     facts = Project(tmp_path, Config()).module_facts("tools/deep.py")
 
     assert [(p.kind, "CPython" in p.message) for p in facts.problems] == [("limit", True)]
+
+
+def test_reads_of_one_action_are_not_required_for_every_call(tmp_path: Path) -> None:
+    source = """\
+        from helpers.tool import Tool, Response
+
+
+        class SchedulerTool(Tool):
+            async def execute(self, **kwargs):
+                action = self.args.get("action", "")
+                if action == "create_task":
+                    return await self.create(**kwargs)
+                elif action == "run_task":
+                    uuid = self.args["uuid"]
+                    return Response(message=uuid, break_loop=False)
+                else:
+                    return Response(message=f"unknown action {action}", break_loop=False)
+
+            async def create(self, **kwargs):
+                name = kwargs["name"]
+                return Response(message=name, break_loop=False)
+
+            async def before_execution(self, **kwargs):
+                self.title = self.args["title"]
+        """
+    tool = _tool(tmp_path, {"tools/scheduler.py": source}, "tools/scheduler.py")
+
+    assert {a.name: (a.required, a.enum) for a in tool.arguments} == {
+        "action": (False, ["create_task", "run_task"]),
+        "name": (False, None),
+        "uuid": (False, None),
+        # the framework calls ``before_execution`` on every call
+        "title": (True, None),
+    }
