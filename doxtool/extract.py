@@ -110,6 +110,10 @@ _GUARD_EXCEPTIONS = frozenset({"KeyError", "LookupError", "Exception", "BaseExce
 _BOOLEAN_SPELLINGS = frozenset({"true", "false"})
 #: a loop over more literal keys than this is not unrolled
 _MAX_LOOP_KEYS = 32
+#: calls followed to find the argument a function's return value stands for
+_MAX_RETURN_DEPTH = 3
+#: literal kinds whose empty value (``[]``, ``""``, ``{}``) a name may start from
+_EMPTY_KINDS = (cst.List, cst.Tuple, cst.Dict, cst.SimpleString)
 
 
 class DynamicKey:
@@ -985,6 +989,11 @@ class _Env:
     #: how many enclosing branches depend on an argument's value (reads
     #: there are needed on some calls only)
     conditional: int = 0
+    #: arguments the enclosing ``if`` tests need present (``isinstance(x, str)``)
+    present: list[frozenset[str]] = field(default_factory=list)
+    #: local name bound to an empty value and filled only while an argument
+    #: is known present -> that argument (None: not filled yet)
+    empty_unless: dict[str, str | None] = field(default_factory=dict)
 
     def guarded(self, key: str) -> bool:
         return any(g is None or key in g for g in self.guards)
@@ -1036,9 +1045,9 @@ class _ToolScan:
         self.entry: _Func | None = None
         #: function -> the argument its single ``return`` stands for
         self._returned_args: dict[_Target, str | None] = {}
-        #: ``_arg_of`` may look into the functions a call reaches (not while
-        #: it is already doing so)
-        self._returns_values = True
+        #: how deep ``_arg_of`` is looking into the functions calls reach
+        #: (``_current_action()`` returning ``_normalize(self.args.get(...))``)
+        self._returns_depth = 0
 
     def run(self) -> ToolFacts:
         execute = self.scan._find_method(self.cls, "execute")
@@ -1313,6 +1322,8 @@ class _ToolScan:
                 return left | right if left and right else None
             if type(inner) is cst.Name and inner.value in env.var_groups:
                 return set(env.var_groups[inner.value])
+            if type(inner) is cst.Name and env.empty_unless.get(inner.value):
+                return {env.empty_unless[inner.value]}  # type: ignore[arg-type]
             arg = self._arg_of(inner, env)
             return {arg} if arg is not None else None
         if type(node) is cst.Comparison and len(node.comparisons) == 1:
@@ -1410,6 +1421,7 @@ class _ToolScan:
                 env.var_groups[name] = before | {arg}
             else:
                 env.var_groups.pop(name, None)
+            self._track_empty(name, value, env)
             env.var_args.pop(name, None)
             if self._is_dict_source(value, env, alias=True):
                 env.dicts.add(name)
@@ -1439,6 +1451,48 @@ class _ToolScan:
             for element in target.elements:
                 if type(element.value) is cst.Name:
                     env.var_args.pop(element.value.value, None)
+
+    def _track_empty(self, name: str, value: cst.BaseExpression, env: _Env) -> None:
+        """``uris = []``, then filled only under ``isinstance(document, ...)``:
+        ``uris`` stays empty when ``document`` is missing."""
+        ok, literal = _literal(value, self.module) if type(value) in _EMPTY_KINDS else (False, 1)
+        if ok and not literal:
+            env.empty_unless[name] = None
+            return
+        if name not in env.empty_unless:
+            return
+        present = set().union(*env.present) if env.present else set()
+        known = env.empty_unless[name]
+        if len(present) == 1 and (known is None or known in present):
+            env.empty_unless[name] = next(iter(present))
+        else:
+            del env.empty_unless[name]
+
+    def _presence(self, test: cst.BaseExpression, env: _Env) -> frozenset[str]:
+        """Arguments that must be present for ``test`` to be true."""
+        if type(test) is cst.BooleanOperation:
+            left, right = self._presence(test.left, env), self._presence(test.right, env)
+            return left | right if type(test.operator) is cst.And else left & right
+        if (
+            type(test) is cst.Call
+            and type(test.func) is cst.Name
+            and test.func.value == "isinstance"
+            and len(test.args) == 2
+        ):
+            kinds = test.args[1].value
+            names = [e.value for e in kinds.elements] if type(kinds) is cst.Tuple else [kinds]
+            if any(type(n) is cst.Name and n.value == "NoneType" for n in names):
+                return frozenset()
+            arg = self._arg_of(test.args[0].value, env)
+            return frozenset({arg}) if arg is not None else frozenset()
+        if type(test) is cst.Comparison and len(test.comparisons) == 1:
+            target = test.comparisons[0]
+            if type(target.operator) is cst.In and self._is_dict_source(target.comparator, env):
+                key = self._key(test.left, env)
+                return frozenset({key}) if isinstance(key, str) else frozenset()
+            return frozenset()
+        arg = self._arg_of(test, env)
+        return frozenset({arg}) if arg is not None else frozenset()
 
     def _compound(self, stmt: cst.BaseCompoundStatement, env: _Env) -> None:
         if type(stmt) is cst.If:
@@ -1516,11 +1570,11 @@ class _ToolScan:
             collect_outcomes=False,
             var_args=dict(target.values),
         )
-        self._returns_values = False
+        self._returns_depth += 1
         try:
             arg = self._arg_of(returns[0].value, env)
         finally:
-            self._returns_values = True
+            self._returns_depth -= 1
         self._returned_args[target] = arg
         return arg
 
@@ -1541,7 +1595,9 @@ class _ToolScan:
         env.conditional += dispatch
         env.guards.append(positive)
         env.absent.append(absent_true)
+        env.present.append(self._presence(stmt.test, env))
         self._stmts(_suite_body(stmt.body), env)
+        env.present.pop()
         env.absent.pop()
         env.guards.pop()
         if stmt.orelse is not None:
@@ -1901,7 +1957,9 @@ class _ToolScan:
             elif type(node) is cst.Call:
                 arg = None
                 func = node.func
-                target = self._callee(node, env) if self._returns_values else None
+                target = (
+                    self._callee(node, env) if self._returns_depth < _MAX_RETURN_DEPTH else None
+                )
                 if target is not None:
                     arg = self._returned_argument(target)
                 elif type(func) is cst.Attribute:

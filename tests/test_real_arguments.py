@@ -528,3 +528,35 @@ def test_reads_of_one_action_are_not_required_for_every_call(tmp_path: Path) -> 
         # the framework calls ``before_execution`` on every call
         "title": (True, None),
     }
+
+
+def test_a_list_filled_only_when_the_argument_is_there_makes_it_required(
+    tmp_path: Path,
+) -> None:
+    source = """\
+        from helpers.tool import Tool, Response
+
+
+        class DocumentQueryTool(Tool):
+            async def execute(self, **kwargs):
+                document_uri = kwargs.get("document")
+                document_uris = []
+                if isinstance(document_uri, list):
+                    document_uris = document_uri
+                elif isinstance(document_uri, str):
+                    document_uris = [document_uri]
+                if not document_uris:
+                    return Response(message="Error: no document provided", break_loop=False)
+                pages = []
+                if kwargs.get("pages"):
+                    pages = [1]
+                else:
+                    pages = [2]
+                if not pages:
+                    return Response(message="Error: no pages", break_loop=False)
+                return Response(message=f"{document_uris}{pages}", break_loop=False)
+        """
+    tool = _tool(tmp_path, {"tools/document_query.py": source}, "tools/document_query.py")
+
+    # ``pages`` is filled on both branches: its emptiness says nothing about the argument
+    assert {a.name: a.required for a in tool.arguments} == {"document": True, "pages": False}
