@@ -395,14 +395,20 @@ class Context:
         the tool. Both count a name only where :meth:`documents` does.
         """
         if not self.scope.everything:
-            return any(self.documents(path, tool) for path in prompt_set.own_files().values())
+            return any(
+                self.documents(path, tool)
+                for file_name, path in prompt_set.own_files().items()
+                if file_name != "AGENTS.md"
+            )
         key = (prompt_set.kind, prompt_set.directory)
         taught = self._taught.get(key)
         if taught is None:
             taught = self._taught[key] = set()
-            for path in prompt_set.own_files().values():
+            for file_name, path in prompt_set.own_files().items():
                 # any prompt file may teach a tool (``agent.system.tools_vision.md``);
                 # one that has no heading and no example teaches none
+                if file_name == "AGENTS.md":
+                    continue  # the directory's documentation, never a prompt
                 text = self.prompt_text(path)
                 if "#" in text or "tool_name" in text:
                     taught.update(self.taught_names(path))

@@ -120,8 +120,7 @@ class PromptTool:
     name: str
     line: int
     column: int
-    #: heading | example | list (a list item starting ``- `name`:``, which
-    #: teaches a tool when ``name`` is one; it may as well be an argument)
+    #: heading | example | list (see :attr:`PromptDoc.listed`)
     source: str = "heading"
 
 
@@ -167,6 +166,9 @@ class PromptDoc:
     tools: list[PromptTool] = field(default_factory=list)
     arguments: list[TaughtArgument] = field(default_factory=list)
     examples: list[PromptExample] = field(default_factory=list)
+    #: names starting a list item (``- `memory_save`: args ...``): a tool the
+    #: prompt teaches when one is so named, else an argument or a value
+    listed: list[PromptTool] = field(default_factory=list)
     has_tools_placeholder: bool = False
     #: length of the text in characters
     size: int = 0
@@ -175,12 +177,12 @@ class PromptDoc:
     @property
     def tool_names(self) -> list[str]:
         """Distinct tool names of headings and examples in order of first appearance."""
-        return list(dict.fromkeys(tool.name for tool in self.tools if tool.source != "list"))
+        return list(dict.fromkeys(tool.name for tool in self.tools))
 
     @property
     def listed_names(self) -> list[str]:
         """Names that start a list item (``- `memory_save`: args ...``)."""
-        return list(dict.fromkeys(tool.name for tool in self.tools if tool.source == "list"))
+        return list(dict.fromkeys(tool.name for tool in self.listed))
 
     def arguments_of(self, tool: str) -> list[TaughtArgument]:
         return [arg for arg in self.arguments if arg.tool == tool]
@@ -380,7 +382,7 @@ class _PromptReader:
             return
         text_map = _TextMap(content, inline.map[0], self.lines)
         line, column = text_map.position(spans[0].start + spans[0].content.find(name))
-        self.doc.tools.append(PromptTool(name, line, column, "list"))
+        self.doc.listed.append(PromptTool(name, line, column, "list"))
 
     def _args_lines(self, content: str, spans: list[_Span], text_map: _TextMap) -> None:
         starts = text_map.starts

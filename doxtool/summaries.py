@@ -295,9 +295,7 @@ class _Function:
 
     def _mentions_sources(self, node: ast.expr) -> bool:
         return any(
-            (isinstance(n, ast.Name)
-            and n.id in self.sources
-            and n.id != self.self_name)
+            (isinstance(n, ast.Name) and n.id in self.sources and n.id != self.self_name)
             or (isinstance(n, ast.Attribute) and self._source(n) is not None)
             for n in ast.walk(node)
         )

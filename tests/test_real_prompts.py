@@ -418,3 +418,45 @@ def test_the_real_checkout_has_no_prompt_findings_and_valid_examples(
                 jsonschema.validate(example.tool_args, schemas[example.tool_name])
                 checked += 1
     assert checked >= 25
+
+
+DOCUMENT_QUERY = """\
+from helpers.tool import Tool, Response
+
+
+class DocumentQueryTool(Tool):
+    async def execute(self, **kwargs):
+        document = kwargs.get("document")
+        if not document:
+            return Response(message="Error: no document provided", break_loop=False)
+        return Response(message=str(document), break_loop=False)
+"""
+
+
+@pytest.mark.parametrize(
+    ("listing", "expected"),
+    [
+        ("- `document`: one local path/URL or a list of paths/URLs\n", []),
+        (
+            "- `queries`: optional list of questions\n",
+            [
+                "prompts/agent.system.tool.document_query.md:1: PRM004 required argument "
+                "`document` of `document_query` (read at tools/document_query.py:6) is never "
+                "taught"
+            ],
+        ),
+    ],
+)
+def test_a_required_argument_taught_in_a_list_item(
+    tmp_path: Path, run_cli: Any, listing: str, expected: list[str]
+) -> None:
+    files = {
+        "tools/document_query.py": DOCUMENT_QUERY,
+        "prompts/agent.system.tool.document_query.md": (
+            "### document_query\nread documents\n\nMinimal args after loading the skill:\n"
+            + listing
+        ),
+    }
+    root = _repo(tmp_path, files)
+
+    assert _prm(run_cli, root) == expected

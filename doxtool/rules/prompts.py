@@ -169,8 +169,6 @@ renamed tool makes every such call fail, and the framework answers with the
     def check(self, ctx: Context) -> Iterator[Finding]:
         for prompt in prompt_files(ctx):
             for tool in prompt.doc.tools:
-                if tool.source == "list":
-                    continue  # ``- `name`:`` may as well name an argument
                 base = tool.name.split(":", 1)[0]
                 if _TEMPLATE.search(tool.name) or ctx.tool_module(base, prompt.prompt_set):
                     continue
@@ -271,6 +269,8 @@ mentions `name`.
                     continue
                 module, tool = found
                 taught = {a.name for a in prompt.doc.arguments_of(heading.name)} or taught_all
+                # ``- `document`: one path or a list`` names an argument as well
+                taught = taught | set(prompt.doc.listed_names)
                 for group in alternative_groups(tool):
                     # one of them is needed: teaching any one is enough
                     if taught.isdisjoint(group):
