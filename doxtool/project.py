@@ -319,13 +319,37 @@ class Project:
         job = Job("facts", rel, text.text, self.local_roots)
         return plan(job, self.cache, self._cache_input(rel, data), ModuleFacts, keep)
 
-    def lookup_module(self, dotted: str) -> ModuleFacts | None:
-        """Facts of a repository module by dotted name, if it exists here."""
+    def module_path(self, dotted: str) -> str | None:
+        """The repository path of a module by dotted name, if it exists here."""
+        if not dotted or any(not part.isidentifier() for part in dotted.split(".")):
+            return None
         base = self.root / Path(*dotted.split("."))
         for candidate in (base.with_suffix(".py"), base / "__init__.py"):
             if candidate.is_file() and self.inside(candidate):
-                return self.facts(self.rel(candidate))
+                return self.rel(candidate)
         return None
+
+    def lookup_module(self, dotted: str) -> ModuleFacts | None:
+        """Facts of a repository module by dotted name, if it exists here."""
+        rel = self.module_path(dotted)
+        return self.facts(rel) if rel is not None else None
+
+    def called_module_paths(self, facts: ModuleFacts) -> list[str]:
+        """Modules of the repository that a module's tools and functions call
+        into (what resolving its tools may read)."""
+        targets = {c.target for t in facts.candidates for c in t.helper_calls}
+        targets.update(c.target for s in facts.summaries for c in s.calls)
+        paths: dict[str, None] = {}
+        for target in sorted(targets):
+            parts = target.split(".")
+            if parts[0] == "self" or parts[0] not in self.local_roots:
+                continue
+            for cut in range(len(parts) - 1, 0, -1):
+                rel = self.module_path(".".join(parts[:cut]))
+                if rel is not None:
+                    paths.setdefault(rel, None)
+                    break
+        return list(paths)
 
     def tools(self, rel: str) -> list[ToolFacts]:
         tools = self._tools.get(rel)
