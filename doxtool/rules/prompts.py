@@ -103,10 +103,12 @@ class ToolWithoutPrompt(Rule):
     summary = "An exposed tool has no prompt, so the model is never told about it"
     doc = """\
 **What it checks.** Every tool (except the configured internal tools, such as
-`unknown`) is documented by a prompt file of its set: a core tool by a file in
-`prompts/`, a plugin's tool by its plugin's `prompts/`. Which tool a prompt
-documents comes from its `###` heading and its examples, never from its file
-name. A profile override alone does not count.
+`unknown`) is taught by a prompt that reaches its agents: a file of the core
+`prompts/` or of any plugin's `prompts/` (plugin prompts reach every agent),
+and for a profile's own tool also its profile's `prompts/`. Which tools a
+prompt teaches comes from its `###` headings, its examples' `tool_name`s and
+list items starting with a tool's name, in any prompt file of the set, never
+from its file name. A profile override alone does not teach a core tool.
 
 **Why it matters.** A model only calls the tools its prompt lists; a tool
 without a prompt is dead code at run time.
@@ -540,9 +542,10 @@ class ListingOverBudget(Rule):
     summary = "A profile's rendered tool listing is larger than its budget"
     severity = WARNING
     doc = """\
-**What it checks.** For each profile with a `budget`, the tool listing it
-renders (the wrapper plus every tool prompt in effect for the profile) stays
-within that many characters.
+**What it checks.** For each profile given a `budget` in the configuration
+(there is none by default), the tool listing it renders (the wrapper plus
+every tool prompt in effect for the profile) stays within that many
+characters. The message names the setting the figure comes from.
 
 **Why it matters.** Small local models have small context windows; the
 `tiny-local` profile exists because the full listing crowds out the task.
