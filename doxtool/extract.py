@@ -994,6 +994,8 @@ class _Env:
     #: local name bound to an empty value and filled only while an argument
     #: is known present -> that argument (None: not filled yet)
     empty_unless: dict[str, str | None] = field(default_factory=dict)
+    #: local name -> the repository callables (classes) whose instances it may hold
+    instances: dict[str, set[str]] = field(default_factory=dict)
 
     def guarded(self, key: str) -> bool:
         return any(g is None or key in g for g in self.guards)
@@ -1422,6 +1424,13 @@ class _ToolScan:
             else:
                 env.var_groups.pop(name, None)
             self._track_empty(name, value, env)
+            constructed = self._constructed(value, env)
+            if constructed is not None:
+                # ``shell = LocalSession(...)`` here, ``shell = SshSession(...)`` in
+                # another branch: either may be the receiver of ``shell.connect()``
+                env.instances.setdefault(name, set()).add(constructed)
+            else:
+                env.instances.pop(name, None)
             env.var_args.pop(name, None)
             if self._is_dict_source(value, env, alias=True):
                 env.dicts.add(name)
@@ -1451,6 +1460,21 @@ class _ToolScan:
             for element in target.elements:
                 if type(element.value) is cst.Name:
                     env.var_args.pop(element.value.value, None)
+
+    def _constructed(self, value: cst.BaseExpression, env: _Env) -> str | None:
+        """The repository callable whose result ``value`` is (``Cls(...)``)."""
+        call = value.expression if type(value) is cst.Await else value
+        if type(call) is not cst.Call:
+            return None
+        dotted = _dotted(call.func)
+        if dotted is None or (env.self_name and dotted[0] == env.self_name):
+            return None
+        qualified = self.scan._resolve(dotted, env.names)
+        if qualified is None and dotted[0] in self.scan.classes:
+            qualified = f"{self.scan.module}.{'.'.join(dotted)}"
+        if qualified is None or qualified.split(".", 1)[0] not in self.scan.local_roots:
+            return None
+        return qualified
 
     def _track_empty(self, name: str, value: cst.BaseExpression, env: _Env) -> None:
         """``uris = []``, then filled only under ``isinstance(document, ...)``:
@@ -2091,6 +2115,11 @@ class _ToolScan:
             self._side_effects(effects.for_open(self._open_mode(node)), "open", node, env)
             return
         qualified = self.scan._resolve(dotted, env.names)
+        if qualified is None and len(dotted) == 2 and dotted[0] in env.instances:
+            # a method of an object the function made: ``shell.connect()``
+            for constructed in sorted(env.instances[dotted[0]]):
+                self._helper_call(f"{constructed}.{dotted[1]}", node, env)
+            return
         if qualified is None:
             if dotted[0] in self.scan.functions or dotted[0] in self.scan.classes:
                 qualified = f"{self.scan.module}.{'.'.join(dotted)}"

@@ -162,6 +162,8 @@ class _Function:
         self.loop_keys: dict[str, str] = {}
         #: enclosing branches that depend on what the handed dicts hold
         self.conditional = 0
+        #: local name or ``self.<attr>`` -> the callables whose results it may hold
+        self.instances: dict[str, set[str]] = {}
         self.guards: list[frozenset[str] | None] = []
         self.absent: list[frozenset[str]] = []
         self.reads: list[KeyRead] = []
@@ -236,6 +238,18 @@ class _Function:
                 self._stmts(case.body)
         elif isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             return  # nested definitions run, if ever, elsewhere
+        elif isinstance(stmt, (ast.Assign, ast.AnnAssign)) and stmt.value is not None:
+            self._expr(stmt.value)
+            targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+            constructed = self._constructed(stmt.value)
+            for target in targets:
+                name = self._holder(target)
+                if name is None:
+                    continue
+                if constructed is not None:
+                    self.instances.setdefault(name, set()).add(constructed)
+                else:
+                    self.instances.pop(name, None)
         else:
             for child in ast.iter_child_nodes(stmt):
                 if isinstance(child, ast.expr):
@@ -249,6 +263,26 @@ class _Function:
         self._stmts(body)
         self.absent.pop()
         self.guards.pop()
+
+    def _holder(self, target: ast.expr) -> str | None:
+        if isinstance(target, ast.Name):
+            return target.id
+        dotted = _dotted(target)
+        if dotted is not None and len(dotted) == 2 and dotted[0] == self.self_name:
+            return ".".join(dotted)
+        return None
+
+    def _constructed(self, value: ast.expr) -> str | None:
+        """The repository callable whose result ``value`` is (``Cls(...)``)."""
+        if isinstance(value, ast.Await):
+            value = value.value
+        if not isinstance(value, ast.Call):
+            return None
+        dotted = _dotted(value.func)
+        if dotted is None or (self.self_name and dotted[0] == self.self_name):
+            return None
+        qualified = self.owner.resolve(dotted, self.names)
+        return qualified if qualified is not None and self.owner.is_local(qualified) else None
 
     def _literal_keys(self, node: ast.expr) -> list[str]:
         if isinstance(node, ast.Name) and node.id in self.owner.constants:
@@ -412,6 +446,12 @@ class _Function:
             return
         if dotted == ["open"] and "open" not in self.names:
             self._effects(effects.for_open(_open_mode(node)), "open", node)
+            return
+        holder = ".".join(dotted[:-1])
+        if len(dotted) >= 2 and holder in self.instances:
+            # a method of an object made here: ``self.session.start()``
+            for constructed in sorted(self.instances[holder]):
+                self._out(f"{constructed}.{dotted[-1]}", node)
             return
         if self.self_name and dotted[0] == self.self_name:
             if len(dotted) == 2:

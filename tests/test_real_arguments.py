@@ -560,3 +560,82 @@ def test_a_list_filled_only_when_the_argument_is_there_makes_it_required(
 
     # ``pages`` is filled on both branches: its emptiness says nothing about the argument
     assert {a.name: a.required for a in tool.arguments} == {"document": True, "pages": False}
+
+
+TTY_SESSION = """\
+import asyncio
+
+
+class TTYSession:
+    def __init__(self, cmd):
+        self.cmd = cmd
+
+    async def start(self):
+        self.proc = await _spawn(self.cmd)
+
+
+async def _spawn(cmd):
+    return await asyncio.create_subprocess_shell(cmd)
+"""
+
+SHELL_LOCAL = """\
+from helpers import tty_session
+
+
+class LocalInteractiveSession:
+    async def connect(self):
+        self.session = tty_session.TTYSession("/bin/bash")
+        await self.session.start()
+"""
+
+SHELL_SSH = """\
+import paramiko
+
+
+class SSHInteractiveSession:
+    async def connect(self):
+        self.client = paramiko.SSHClient()
+"""
+
+CODE_EXECUTION = """\
+from helpers.tool import Tool, Response
+from helpers.shell_local import LocalInteractiveSession
+from helpers.shell_ssh import SSHInteractiveSession
+
+
+class CodeExecution(Tool):
+    async def execute(self, **kwargs):
+        if self.args.get("ssh"):
+            shell = SSHInteractiveSession()
+        else:
+            shell = LocalInteractiveSession()
+        await shell.connect()
+        return Response(message="", break_loop=False)
+"""
+
+
+def test_methods_of_objects_the_code_makes_are_followed(tmp_path: Path) -> None:
+    files = {
+        "helpers/tty_session.py": TTY_SESSION,
+        "helpers/shell_local.py": SHELL_LOCAL,
+        "helpers/shell_ssh.py": SHELL_SSH,
+        "tools/code_execution_tool.py": CODE_EXECUTION,
+    }
+    tool = _tool(tmp_path, files, "tools/code_execution_tool.py")
+
+    assert tool.side_effects == ["network", "subprocess"]
+    assert [(e.area, e.calls) for e in tool.effects] == [
+        (
+            "subprocess",
+            [
+                "helpers.shell_local.LocalInteractiveSession.connect",
+                "helpers.tty_session.TTYSession.start",
+                "helpers.tty_session._spawn",
+                "asyncio.create_subprocess_shell",
+            ],
+        ),
+        (
+            "network",
+            ["helpers.shell_ssh.SSHInteractiveSession.connect", "paramiko.SSHClient"],
+        ),
+    ]
