@@ -42,6 +42,8 @@ def describe_tool(tool: ToolFacts) -> Iterator[str]:
         yield f"      {describe_argument(arg)}"
     for read in tool.dynamic_reads:
         yield f"      dynamic key {read.expression} (line {read.line})"
+    for read in tool.other_arguments:
+        yield f"      any other, taken by {read.expression} (line {read.line})"
     yield "    outcomes:" + ("" if tool.outcomes else " none")
     for outcome in tool.outcomes:
         value = outcome.break_loop

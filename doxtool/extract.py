@@ -1039,6 +1039,10 @@ class _ToolScan:
         self.side_effects: set[str] = set()
         self.effects: list[Effect] = []
         self.helper_calls: list[HelperCall] = []
+        self.wholesale: list[DynamicRead] = []
+        #: the walk is in code ``execute`` reaches (not in a method only the
+        #: framework calls)
+        self.from_execute = True
         self.intervention = False
         self.done: set[tuple[str, bool, _Target]] = set()
         #: functions whose return value ``execute`` returns (``execute`` first)
@@ -1076,6 +1080,7 @@ class _ToolScan:
         # other methods read ``self.args`` and call helpers too (the framework
         # calls some of them: ``before_execution``, ``get_log_object``)
         reached = {key[0] for key in self.done}
+        self.from_execute = False
         for owner in self.mro:
             for method in owner.methods.values():
                 if method.name != "execute" and method.qualname not in reached:
@@ -1128,6 +1133,7 @@ class _ToolScan:
         tool.intervention = self.intervention
         tool.side_effects = [a for a in effects_order() if a in self.side_effects]
         tool.effects = _unique(self.effects, lambda e: (e.area, e.line, e.column, tuple(e.calls)))
+        tool.other_arguments = _unique(self.wholesale, lambda r: (r.line, r.column))
         tool.helper_calls = _unique(
             self.helper_calls, lambda c: (c.target, c.line, c.column, tuple(c.dicts))
         )
@@ -1792,6 +1798,17 @@ class _ToolScan:
                 continue
             if kind is cst.Call:
                 self._call(current, env)
+                self._wholesale_call(current, env)
+            elif (
+                kind is cst.Dict
+                and any(
+                    type(e) is cst.StarredDictElement and self._is_dict_source(e.value, env)
+                    for e in current.elements
+                )
+                and not self._is_dict_source(current, env, alias=True)
+            ):
+                # ``{"area": area, **kwargs}``: every other argument is taken too
+                self._wholesale(current, env)
             elif kind is cst.Subscript:
                 self._subscript(current, env)
             elif kind is cst.Comparison:
@@ -1822,6 +1839,37 @@ class _ToolScan:
             children = _children(current, _LEAVES)
             children.reverse()
             stack.extend(children)
+
+    def _wholesale_call(self, node: cst.Call, env: _Env) -> None:
+        """``kwargs.items()``, or ``f(**kwargs)`` into code that is not followed:
+        the tool takes arguments it does not name."""
+        func = node.func
+        if (
+            type(func) is cst.Attribute
+            and func.attr.value in ("items", "keys", "values")
+            and not node.args
+            and self._is_dict_source(func.value, env)
+        ):
+            self._wholesale(node, env)
+            return
+        if (
+            any(a.star == "**" and self._is_dict_source(a.value, env) for a in node.args)
+            and self._callee(node, env) is None
+            and not self._is_response_call(node, env)
+        ):
+            dotted = _dotted(func)
+            qualified = self.scan._resolve(dotted, env.names) if dotted else None
+            if qualified is None or qualified.split(".", 1)[0] not in self.scan.local_roots:
+                self._wholesale(node, env)
+
+    def _wholesale(self, node: cst.CSTNode, env: _Env) -> None:
+        if not self.from_execute:
+            return  # logging every argument (``get_log_object``) takes none of them
+        line, column = self.scan.loc.expression(node, env.stmt or env.func.node)
+        expression = code_of(node, self.module).strip()
+        if len(expression) > 80:
+            expression = expression[:77] + "..."
+        self.wholesale.append(DynamicRead(expression, line, column, env.func.qualname))
 
     def _is_dict_source(self, node: cst.BaseExpression, env: _Env, alias: bool = False) -> bool:
         if type(node) is cst.Attribute:

@@ -277,6 +277,9 @@ class ToolFacts:
     execute: ExecuteFacts | None = None
     arguments: list[Argument] = field(default_factory=list)
     dynamic_reads: list[DynamicRead] = field(default_factory=list)
+    #: places where the tool takes the arguments it does not name as a whole
+    #: (``{"area": area, **kwargs}``, ``kwargs.items()``): any other key is accepted
+    other_arguments: list[DynamicRead] = field(default_factory=list)
     outcomes: list[Outcome] = field(default_factory=list)
     missing_responses: list[MissingResponse] = field(default_factory=list)
     raises: list[Raise] = field(default_factory=list)

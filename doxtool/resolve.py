@@ -276,6 +276,10 @@ def _merge(base: ToolFacts, own: ToolFacts, overridden: set[str]) -> ToolFacts:
         ],
         raises=[*(r for r in base.raises if inherited(r.function)), *own.raises],
         effects=[*(e for e in base.effects if inherited(e.function)), *own.effects],
+        other_arguments=[
+            *(r for r in base.other_arguments if inherited(r.function)),
+            *own.other_arguments,
+        ],
         helper_calls=[
             *(c for c in base.helper_calls if inherited(c.function)),
             *own.helper_calls,
@@ -352,6 +356,7 @@ def _tagged(tool: ToolFacts, path: str) -> ToolFacts:
         missing_responses=_tag_items(tool.missing_responses, path),
         raises=_tag_items(tool.raises, path),
         effects=_tag_items(tool.effects, path),
+        other_arguments=_tag_items(tool.other_arguments, path),
         helper_calls=_tag_items(tool.helper_calls, path),
     )
 
@@ -379,5 +384,6 @@ def _localised(tool: ToolFacts, path: str) -> ToolFacts:
         missing_responses=_untag(tool.missing_responses, path),
         raises=_untag(tool.raises, path),
         effects=_untag(tool.effects, path),
+        other_arguments=_untag(tool.other_arguments, path),
         helper_calls=_untag(tool.helper_calls, path),
     )

@@ -65,7 +65,7 @@ def parameters(tool: ToolFacts) -> dict[str, Any]:
         schema["anyOf"] = [{"required": [name]} for name in groups[0]]
     elif groups:
         schema["allOf"] = [{"anyOf": [{"required": [name]} for name in g]} for g in groups]
-    if not tool.dynamic_reads:
+    if not tool.dynamic_reads and not tool.other_arguments:
         # every key the tool reads is known, so anything else is a mistake
         schema["additionalProperties"] = False
     return schema

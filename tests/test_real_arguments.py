@@ -639,3 +639,36 @@ def test_methods_of_objects_the_code_makes_are_followed(tmp_path: Path) -> None:
             ["helpers.shell_ssh.SSHInteractiveSession.connect", "paramiko.SSHClient"],
         ),
     ]
+
+
+def test_arguments_taken_as_a_whole_open_the_schema(tmp_path: Path) -> None:
+    save = """\
+        from helpers.tool import Tool, Response
+
+
+        class MemorySave(Tool):
+            async def execute(self, text="", area="", **kwargs):
+                metadata = {"area": area, **kwargs}
+                return Response(message=f"{text}{metadata}", break_loop=False)
+        """
+    logged = """\
+        from helpers.tool import Tool, Response
+
+
+        class Office(Tool):
+            async def execute(self, **kwargs):
+                return Response(message=self.args.get("title", ""), break_loop=False)
+
+            def get_log_object(self):
+                return self.agent.context.log.log(kvps={**self.args, "_tool_name": self.name})
+        """
+    tool = _tool(tmp_path, {"tools/memory_save.py": save}, "tools/memory_save.py")
+    office = _tool(tmp_path, {"tools/office.py": logged}, "tools/office.py")
+
+    assert [(r.expression, r.line) for r in tool.other_arguments] == [
+        ('{"area": area, **kwargs}', 6)
+    ]
+    assert "additionalProperties" not in parameters(tool)
+    # logging every argument in a method the framework calls takes none of them
+    assert office.other_arguments == []
+    assert parameters(office)["additionalProperties"] is False

@@ -219,7 +219,11 @@ on behaviour that was removed.
                 if found is None:
                     continue
                 module, tool = found
-                if tool.argument(taught.name) is not None or tool.dynamic_reads:
+                if (
+                    tool.argument(taught.name) is not None
+                    or tool.dynamic_reads
+                    or tool.other_arguments
+                ):
                     continue
                 yield self.finding(
                     f"argument `{taught.name}` is taught for `{tool_name}` but {module} "
