@@ -2167,6 +2167,8 @@ class _ToolScan:
             # a method of an object the function made: ``shell.connect()``
             for constructed in sorted(env.instances[dotted[0]]):
                 self._helper_call(f"{constructed}.{dotted[1]}", node, env)
+            # the callable may not be a class: the method's own name still counts
+            self._method_effects(dotted[1], node, env, ".".join(dotted))
             return
         if qualified is None:
             if dotted[0] in self.scan.functions or dotted[0] in self.scan.classes:

@@ -452,6 +452,8 @@ class _Function:
             # a method of an object made here: ``self.session.start()``
             for constructed in sorted(self.instances[holder]):
                 self._out(f"{constructed}.{dotted[-1]}", node)
+            # the callable may not be a class: the method's own name still counts
+            self._effects(effects.for_method(dotted[-1]), ".".join(dotted), node)
             return
         if self.self_name and dotted[0] == self.self_name:
             if len(dotted) == 2:

@@ -672,3 +672,36 @@ def test_arguments_taken_as_a_whole_open_the_schema(tmp_path: Path) -> None:
     # logging every argument in a method the framework calls takes none of them
     assert office.other_arguments == []
     assert parameters(office)["additionalProperties"] is False
+
+
+def test_a_method_of_a_value_a_function_returned_keeps_its_own_effect(tmp_path: Path) -> None:
+    images = """\
+        from pathlib import Path
+
+
+        def resolve_ref(url):
+            return Path(url).expanduser()
+
+
+        def to_data_url(url):
+            path = resolve_ref(url)
+            return path.read_bytes()
+        """
+    source = """\
+        from helpers.tool import Tool, Response
+        from helpers import images
+
+
+        class VisionLoad(Tool):
+            async def execute(self, paths: list[str] = [], **kwargs):
+                return Response(message=str(images.to_data_url(paths[0])), break_loop=False)
+        """
+    tool = _tool(
+        tmp_path,
+        {"helpers/images.py": images, "tools/vision_load.py": source},
+        "tools/vision_load.py",
+    )
+
+    assert [(e.area, e.calls) for e in tool.effects] == [
+        ("filesystem read", ["helpers.images.to_data_url", "path.read_bytes"])
+    ]
