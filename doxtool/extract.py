@@ -218,7 +218,13 @@ def _extract(
             facts.problems.append(Problem("module nested too deeply to analyse", 1, 1, "limit"))
             return facts
         if syntax is not None:
-            facts.summaries = summarise(syntax, module, path.endswith("__init__.py"), local_roots)
+            try:
+                facts.summaries = summarise(
+                    syntax, module, path.endswith("__init__.py"), local_roots
+                )
+            except Exception as exc:  # a bug here must not cost the module's facts
+                message = f"helper summaries not extracted: {type(exc).__name__}: {exc}"
+                facts.problems.append(Problem(message[:300], 1, 1, "internal"))
     return facts
 
 
