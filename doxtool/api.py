@@ -28,7 +28,9 @@ if TYPE_CHECKING:
     from doxtool.scaffold import ScaffoldPlan
 
 #: ModuleFacts keys that are internal to doxtool and not part of ``inspect --json``
-_INTERNAL_KEYS = frozenset({"candidates", "imported_names", "star_imports"})
+_INTERNAL_KEYS = frozenset(
+    {"candidates", "imported_names", "star_imports", "summaries", "helper_calls"}
+)
 
 
 class UsageError(Exception):

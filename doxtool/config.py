@@ -62,7 +62,7 @@ class Profile:
 def _default_profiles() -> dict[str, Profile]:
     return {
         "default": Profile(),
-        "tiny-local": Profile(allowed_keys=["tool_name", "tool_args"], budget=6000),
+        "tiny-local": Profile(allowed_keys=["tool_name", "tool_args"]),
     }
 
 
@@ -79,6 +79,10 @@ class Config:
     tool_bases: list[str] = field(
         default_factory=lambda: ["helpers.tool.Tool", "python.helpers.tool.Tool"]
     )
+    #: directories (globs) of agent profiles' own tools; a profile's tool
+    #: shadows a core tool of the same name for that profile only, and the
+    #: profile is the directory above ``tools``
+    profile_tool_dirs: list[str] = field(default_factory=lambda: ["agents/*/tools"])
     #: the core prompt directory
     prompt_dirs: list[str] = field(default_factory=lambda: ["prompts"])
     #: profile prompt directories; the profile is the directory above ``prompts``

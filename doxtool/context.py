@@ -330,15 +330,26 @@ class Context:
 
     @cached_property
     def tool_index(self) -> dict[str, list[str]]:
-        """Tool name (module file stem) -> tool modules, from discovery alone."""
+        """Tool name (module file stem) -> tool modules, from discovery alone.
+
+        Agent profiles' own tools are not here: each shadows a core tool for
+        its profile only (:meth:`tool_module`)."""
         index: dict[str, list[str]] = {}
         for module in self.project.tool_modules:
+            if self.project.profile_of_module(module) is not None:
+                continue
             index.setdefault(module.rsplit("/", 1)[-1].removesuffix(".py"), []).append(module)
         return index
 
     def tool_module(self, name: str, prompt_set: PromptSet | None = None) -> str | None:
-        """The module of tool ``name`` as seen from a prompt set (a plugin's own first)."""
-        modules = self.tool_index.get(name.split(":", 1)[0], [])
+        """The module of tool ``name`` as seen from a prompt set (a profile's or
+        plugin's own first)."""
+        base = name.split(":", 1)[0]
+        if prompt_set is not None and prompt_set.kind == "profile":
+            for module in self.project.profile_tool_modules.get(prompt_set.name, []):
+                if module.rsplit("/", 1)[-1].removesuffix(".py") == base:
+                    return module
+        modules = self.tool_index.get(base, [])
         if prompt_set is not None and prompt_set.kind == "plugin":
             prefix = prompt_set.directory.rsplit("/", 1)[0] + "/"
             own = [m for m in modules if m.startswith(prefix)]
@@ -347,8 +358,24 @@ class Context:
         core = [m for m in modules if not m.startswith("plugins/")]
         return (core or modules or [None])[0]
 
+    def teaching_sets(self, module: str) -> list[PromptSet]:
+        """The prompt sets whose teaching reaches a tool module's agents: the
+        core set and every plugin's (plugins' prompts reach every agent), and
+        for a profile's own tool, that profile's set."""
+        profile = self.project.profile_of_module(module)
+        return [
+            s
+            for s in self.prompt_sets
+            if s.kind in ("core", "plugin") or (s.kind == "profile" and s.name == profile)
+        ]
+
     def set_of_module(self, module: str) -> PromptSet | None:
-        """The prompt set that must teach a tool module: its plugin's, or the core set."""
+        """The prompt set that must teach a tool module: its profile's or
+        plugin's, or the core set."""
+        profile = self.project.profile_of_module(module)
+        for prompt_set in self.prompt_sets:
+            if prompt_set.kind == "profile" and prompt_set.name == profile:
+                return prompt_set
         for prompt_set in self.prompt_sets:
             if prompt_set.kind == "plugin":
                 prefix = prompt_set.directory.rsplit("/", 1)[0] + "/"
@@ -447,14 +474,19 @@ class Context:
             return any(
                 self.documents(path, tool)
                 for file_name, path in prompt_set.own_files().items()
-                if file_name.startswith(TOOL_PROMPT_PREFIX)
+                if file_name != "AGENTS.md"
             )
         key = (prompt_set.kind, prompt_set.directory)
         taught = self._taught.get(key)
         if taught is None:
             taught = self._taught[key] = set()
             for file_name, path in prompt_set.own_files().items():
-                if file_name.startswith(TOOL_PROMPT_PREFIX):
+                # any prompt file may teach a tool (``agent.system.tools_vision.md``);
+                # one that has no heading and no example teaches none
+                if file_name == "AGENTS.md":
+                    continue  # the directory's documentation, never a prompt
+                text = self.prompt_text(path)
+                if "#" in text or "tool_name" in text:
                     taught.update(self.taught_names(path))
         return tool in taught
 

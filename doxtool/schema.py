@@ -38,13 +38,34 @@ def argument_schema(arg: Argument) -> dict[str, Any]:
     return schema
 
 
+def alternative_groups(tool: ToolFacts) -> list[list[str]]:
+    """Arguments of which at least one is needed, each group in reading order."""
+    order = {arg.name: index for index, arg in enumerate(tool.arguments)}
+    groups: list[set[str]] = []
+    for arg in tool.arguments:
+        if not arg.alternatives or arg.required:
+            continue
+        group = {arg.name, *arg.alternatives} & set(order)
+        joined = [g for g in groups if g & group]
+        for g in joined:
+            group |= g
+            groups.remove(g)
+        groups.append(group)
+    return [sorted(g, key=order.__getitem__) for g in groups if len(g) > 1]
+
+
 def parameters(tool: ToolFacts) -> dict[str, Any]:
     properties = {arg.name: argument_schema(arg) for arg in tool.arguments}
     schema: dict[str, Any] = {"type": "object", "properties": properties}
     required = [arg.name for arg in tool.arguments if arg.required]
     if required:
         schema["required"] = required
-    if not tool.dynamic_reads:
+    groups = alternative_groups(tool)
+    if len(groups) == 1:
+        schema["anyOf"] = [{"required": [name]} for name in groups[0]]
+    elif groups:
+        schema["allOf"] = [{"anyOf": [{"required": [name]} for name in g]} for g in groups]
+    if not tool.dynamic_reads and not tool.other_arguments:
         # every key the tool reads is known, so anything else is a mistake
         schema["additionalProperties"] = False
     return schema
