@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from doxtool.config import Config, ConfigError, find_config, find_root, load_file
+from doxtool.config import Config, ConfigError, config_at, find_root, load_file
 from doxtool.context import Context, Scope
 from doxtool.engine import (
     MAX_FIX_ROUNDS,
@@ -41,21 +41,33 @@ def load_project(
     cwd: Path | None = None,
     use_cache: bool = True,
 ) -> Project:
-    """Find the configuration and the root, as the CLI does."""
+    """The project the CLI works on.
+
+    The root is ``root``, else the nearest directory above ``cwd`` holding a
+    ``pyproject.toml``, a ``doxtool.toml`` or ``.git``; with none, a
+    UsageError (nothing is read or written outside a project). ``config_file``
+    names the configuration; it never moves the root.
+    """
     cwd = (cwd or Path.cwd()).resolve()
+    if root is None:
+        root = find_root(cwd)
+        if root is None:
+            raise UsageError(
+                f"{cwd} is not inside a project: no pyproject.toml, doxtool.toml or .git "
+                "here or above (run `doxtool init`, or pass --root DIR)"
+            )
+    else:
+        root = root.resolve()
+    if not root.is_dir():
+        raise UsageError(f"root {root} is not a directory")
     config: Config
     if config_file is not None:
         if not config_file.is_file():
             raise ConfigError(f"{config_file}: configuration file not found")
         loaded = load_file(config_file)
         config = loaded if loaded is not None else Config(source=str(config_file))
-        found_root: Path | None = config_file.resolve().parent
     else:
-        found_root, config = find_config(root.resolve() if root else cwd)
-    if root is None:
-        root = found_root or find_root(cwd)
-    if not root.is_dir():
-        raise UsageError(f"root {root} is not a directory")
+        config = config_at(root)
     project = Project(root, config)
     if use_cache:
         project.attach_cache()
@@ -108,6 +120,8 @@ class CheckReport:
     baselined: int = 0
     #: baseline entries that matched no finding this run would have reported
     baseline_fixed: int = 0
+    #: what the user should know about the run itself (say, that it found no tools)
+    notes: list[str] = field(default_factory=list)
 
 
 def _codes(values: list[str] | None) -> list[str]:
@@ -194,6 +208,8 @@ def check(
             modules = [m for m in modules if m in scope.modules]
         files = scope_files(ctx)
     report = CheckReport(findings=[])
+    if scope.everything and not project.tool_modules:
+        report.notes.append(_no_tools_note(project))
     report.counts = {
         "modules": len(modules),
         "companions": len(ctx.companions),
@@ -328,6 +344,15 @@ def _fix(project: Project, scope: Scope, rules: list[Any], report: CheckReport, 
             break  # the same writes would fail again
 
 
+def _no_tools_note(project: Project) -> str:
+    dirs = ", ".join(f"{d.rstrip('/')}/" for d in project.config.tool_dirs) or "(none)"
+    where = f" in {project.config.source}" if project.config.source else ""
+    return (
+        f"no tool modules found under {dirs} in {project.root} "
+        f"(set `tool-dirs`{where}, or run `doxtool init`)"
+    )
+
+
 def _config_codes(config: Config, key: str, values: list[str]) -> list[str]:
     """Codes from the configuration; an unknown one is a ConfigError naming key and file."""
     try:
@@ -460,7 +485,8 @@ def init(root: Path | None = None, dry_run: bool = False, cwd: Path | None = Non
     else:  # pragma: no cover - Python 3.10
         import tomli as tomllib
 
-    root = (root or find_root((cwd or Path.cwd()).resolve())).resolve()
+    cwd = (cwd or Path.cwd()).resolve()
+    root = (root or find_root(cwd) or cwd).resolve()
     if not root.is_dir():
         raise UsageError(f"root {root} is not a directory")
     layout = detect(root)

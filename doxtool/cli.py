@@ -188,12 +188,18 @@ def check(
     started = time.perf_counter()
     for error in report.errors:
         click.echo(f"doxtool: {error}", err=True)
+    for note in report.notes:
+        click.echo(f"doxtool: warning: {note}", err=True)
     if diff:
         click.echo(unified_diff(report.changes), nl=False)
     elif report.fixed and not quiet:
         click.echo(f"Fixed {report.fixed} finding{'s' if report.fixed != 1 else ''}.", err=True)
     options = OutputOptions(
-        root=project.root, color=wants_color(sys.stdout), show_source=show_source, quiet=quiet
+        root=project.root,
+        color=wants_color(sys.stdout),
+        show_source=show_source,
+        # "All checks passed." would claim what a run that found nothing to check did not do
+        quiet=quiet or (bool(report.notes) and not report.findings),
     )
     if statistics:
         output = STATISTICS[output_format](report.findings, options)

@@ -46,16 +46,19 @@ def _pending(argv: list[str], cwd: str) -> runcache.Pending | None:
     """The inputs of this run, when its result may be recorded for replay."""
     from pathlib import Path
 
-    from doxtool.config import ConfigError, find_config, find_root
+    from doxtool.config import ConfigError, config_at, find_root
     from doxtool.project import Project
 
+    found = find_root(Path(cwd))
+    if found is None:
+        return None  # not a project: the run stops with an error
     try:
-        found, config = find_config(Path(cwd))
+        config = config_at(found)
     except ConfigError:
         return None
     if config.cache_dir.rstrip("/") != runcache.CACHE_DIR:
         return None
-    root = (found or find_root(Path(cwd))).resolve()
+    root = found.resolve()
     project = Project(root, config)
     skip: set[str] = set()
     for directory, dirnames, _ in os.walk(root):
