@@ -85,6 +85,8 @@ def module_paths(project: Project, paths: list[Path]) -> list[str]:
         if path.is_dir():
             rel = project.rel(path)
             out.extend(project.modules_in(rel if rel else "."))
+        elif path.suffix != ".py":
+            raise UsageError(f"{path}: not a Python module (inspect reads `.py` files)")
         else:
             out.append(project.rel(path) if project.inside(path) else path.as_posix())
     return list(dict.fromkeys(out))

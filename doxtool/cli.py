@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import sys
 import time
 import traceback
@@ -16,6 +18,7 @@ from doxtool.describe import describe
 from doxtool.engine import unified_diff
 from doxtool.formats import FORMATS, OutputOptions, render
 from doxtool.formats.statistics import STATISTICS
+from doxtool.launcher import EXIT_PIPE
 from doxtool.progress import ProgressBar
 from doxtool.rules import ALL_RULES, rule_by_code
 from doxtool.terminal import wants_color
@@ -39,6 +42,12 @@ _config_option = click.option(
 )
 
 
+def _discard_stdout() -> None:
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+
+
 class _Group(click.Group):
     """Turns every error into a one-line message and exit code 2."""
 
@@ -51,7 +60,10 @@ class _Group(click.Group):
             click.echo(f"doxtool: error: {exc}", err=True)
             ctx.exit(EXIT_ERROR)
         except BrokenPipeError:
-            ctx.exit(EXIT_ERROR)
+            # the reader closed the pipe (`doxtool inspect tools | head -1`): stop
+            # quietly; what is still buffered goes nowhere rather than failing again
+            _discard_stdout()
+            ctx.exit(EXIT_PIPE)
         except Exception as exc:
             if "--debug" in sys.argv[1:] or (ctx.obj or {}).get("debug"):
                 traceback.print_exc()
@@ -82,13 +94,19 @@ def cli(ctx: click.Context, debug: bool) -> None:
 def inspect(
     paths: tuple[Path, ...], as_json: bool, root: Path | None, config_file: Path | None
 ) -> None:
-    """Print the facts extracted from tool modules (files or directories)."""
+    """Print the facts extracted from Python modules (files, or directories of them).
+
+    With --json, a JSON array with one object per module, however many PATHS.
+
+    \b
+    Example:
+      doxtool inspect tools/wait.py --json
+    """
     project = api.load_project(root, config_file)
     facts = api.inspect(project, list(paths))
     if as_json:
         data = [api.inspect_data(f) for f in facts]
-        shown = data[0] if len(paths) == 1 and len(data) == 1 and not paths[0].is_dir() else data
-        click.echo(json.dumps(shown, indent=2, ensure_ascii=False))
+        click.echo(json.dumps(data, indent=2, ensure_ascii=False))
         return
     for index, module in enumerate(facts):
         if index:
@@ -191,7 +209,8 @@ def check(
     for note in report.notes:
         click.echo(f"doxtool: warning: {note}", err=True)
     if diff:
-        click.echo(unified_diff(report.changes), nl=False)
+        # a machine-readable document stays one document: the diff goes to stderr
+        click.echo(unified_diff(report.changes), nl=False, err=output_format != "text")
     elif report.fixed and not quiet:
         click.echo(f"Fixed {report.fixed} finding{'s' if report.fixed != 1 else ''}.", err=True)
     options = OutputOptions(
