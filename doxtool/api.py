@@ -74,6 +74,13 @@ def load_project(
     return project
 
 
+def shown_path(project: Project, path: Path) -> str:
+    """A file as messages name it: relative to the root inside the project
+    (as findings name files), however it was given; absolute outside."""
+    absolute = path.absolute()
+    return project.rel(absolute) if project.inside(absolute) else str(absolute)
+
+
 def module_paths(project: Project, paths: list[Path]) -> list[str]:
     """Repository-relative modules named by PATHS (a directory means its modules)."""
     out: list[str] = []

@@ -148,8 +148,9 @@ def inspect(
     "--baseline",
     type=_path,
     metavar="FILE",
-    help="Report only findings this baseline file does not hold (default: configured).",
+    help="Report only findings this baseline file does not hold (default: the configured one).",
 )
+@click.option("--no-baseline", is_flag=True, help="Report every finding; ignore any baseline.")
 @click.option("-q", "--quiet", is_flag=True, help="Print findings only: no summary, no progress.")
 @click.option(
     "-v", "--verbose", is_flag=True, help="Print time per phase and cache hits on stderr."
@@ -174,6 +175,7 @@ def check(
     statistics: bool,
     show_source: bool,
     baseline: Path | None,
+    no_baseline: bool,
     quiet: bool,
     verbose: bool,
     no_cache: bool,
@@ -184,6 +186,8 @@ def check(
     """Check tools, companions and prompts (all of them, or what PATHS touch)."""
     if fix and diff:
         raise api.UsageError("--fix and --diff exclude each other")
+    if baseline is not None and no_baseline:
+        raise api.UsageError("--baseline and --no-baseline exclude each other")
     if statistics and output_format not in STATISTICS:
         raise api.UsageError("--statistics prints `--format text` or `--format json` only")
     project = api.load_project(root, config_file, use_cache=not no_cache)
@@ -199,6 +203,7 @@ def check(
             jobs=jobs,
             use_cache=not no_cache,
             baseline=baseline,
+            use_baseline=not no_baseline,
             progress=bar.callback,
         )
     finally:
@@ -225,9 +230,10 @@ def check(
     else:
         output = render(output_format, report.findings, options)
     click.echo(output, nl=False, color=options.color)
-    if report.baseline is not None and not quiet:
+    if report.baseline is not None and (report.baselined or report.baseline_fixed) and not quiet:
+        shown = api.shown_path(project, report.baseline)
         click.echo(
-            f"doxtool: baseline {report.baseline}: {report.baselined} known "
+            f"doxtool: baseline {shown}: {report.baselined} known "
             f"finding{'s' if report.baselined != 1 else ''} hidden, {report.baseline_fixed} "
             f"look{'s' if report.baseline_fixed == 1 else ''} fixed"
             + (" (`doxtool baseline prune` drops them)" if report.baseline_fixed else ""),
@@ -346,7 +352,7 @@ def baseline_write(file: Path | None, root: Path | None, config_file: Path | Non
     project = api.load_project(root, config_file)
     update = api.write_baseline(project, file)
     noun = "finding" if update.entries == 1 else "findings"
-    click.echo(f"Wrote {update.entries} {noun} to {update.path}.")
+    click.echo(f"Wrote {update.entries} {noun} to {api.shown_path(project, update.path)}.")
 
 
 @baseline.command("prune")
@@ -357,7 +363,8 @@ def baseline_prune(file: Path | None, root: Path | None, config_file: Path | Non
     """Drop the entries of FILE that no current finding matches (never adds any)."""
     project = api.load_project(root, config_file)
     update = api.prune_baseline(project, file)
-    click.echo(f"Removed {update.removed} of {update.removed + update.entries} from {update.path}.")
+    total = update.removed + update.entries
+    click.echo(f"Removed {update.removed} of {total} from {api.shown_path(project, update.path)}.")
 
 
 @cli.command()
