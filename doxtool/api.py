@@ -280,6 +280,7 @@ def scaffold(
             raise UsageError(
                 "refusing to overwrite existing files: " + ", ".join(clash) + " (use --force)"
             )
+        plan.existing = clash
         if not dry_run:
             scaffolding.write(project, plan, force=force)
     except scaffolding.ScaffoldError as exc:

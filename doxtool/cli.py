@@ -277,8 +277,10 @@ def scaffold(
     plan = api.scaffold(
         project, name, directory, class_name, list(args), terminal, description, dry_run, force
     )
-    verb = "would create" if dry_run else "created"
     for path in plan.paths:
+        verb = "overwrote" if path in plan.existing else "created"
+        if dry_run:
+            verb = "would overwrite" if path in plan.existing else "would create"
         click.echo(f"{verb} {path}")
 
 
