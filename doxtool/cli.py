@@ -31,14 +31,16 @@ _root_option = click.option(
     "--root",
     type=click.Path(path_type=Path, file_okay=False),
     metavar="DIR",
-    help="Project root.",
+    help="Project root (default: the nearest directory holding pyproject.toml, "
+    "doxtool.toml or .git, from the working directory up).",
 )
 _config_option = click.option(
     "--config",
     "config_file",
     type=_path,
     metavar="FILE",
-    help="Configuration file (pyproject.toml or doxtool.toml).",
+    help="Configuration file (pyproject.toml or doxtool.toml; default: the root's). "
+    "It never moves the root.",
 )
 
 
@@ -77,18 +79,44 @@ class _Group(click.Group):
         return None
 
 
-@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
+_EXIT_CODES = """\b
+Exit codes:
+  0  clean: no findings (or --exit-zero, or all in the baseline);
+     any other command succeeded
+  1  check found something (after --fix: something without a safe fix)
+  2  usage or configuration error, outside a project, a file not
+     written, or an internal error (--debug shows the traceback)
+"""
+
+
+@click.group(
+    cls=_Group,
+    context_settings={"help_option_names": ["-h", "--help"]},
+    epilog=_EXIT_CODES,
+)
 @click.version_option(__version__, "--version", prog_name="doxtool")
 @click.option("--debug", is_flag=True, help="Show tracebacks of internal errors.")
 @click.pass_context
 def cli(ctx: click.Context, debug: bool) -> None:
-    """Keep agent tools, their DOX companions and their prompts in agreement."""
+    """Keep agent tools, their DOX companions and their prompts in agreement.
+
+    Every command works on the project around the working directory: the
+    nearest directory holding pyproject.toml, doxtool.toml or .git (or
+    --root DIR). `doxtool COMMAND -h` shows a command's options.
+
+    \b
+    Examples:
+      doxtool check                 check the whole project
+      doxtool check --fix           apply the safe fixes
+      doxtool scaffold web_fetch    a new tool that passes check at once
+      doxtool explain DOX111        what a rule checks, and why
+    """
     ctx.obj = {"debug": debug}
 
 
-@cli.command()
+@cli.command(short_help="Print the facts extracted from Python modules.")
 @click.argument("paths", nargs=-1, required=True, type=_path)
-@click.option("--json", "as_json", is_flag=True, help="Print facts as JSON.")
+@click.option("--json", "as_json", is_flag=True, help="Print facts as a JSON array.")
 @_root_option
 @_config_option
 def inspect(
@@ -115,7 +143,7 @@ def inspect(
             click.echo(line)
 
 
-@cli.command()
+@cli.command(short_help="Check tools, companions and prompts.", epilog=_EXIT_CODES)
 @click.argument("paths", nargs=-1, type=_path)
 @click.option("--fix", is_flag=True, help="Apply safe fixes.")
 @click.option("--diff", is_flag=True, help="Print the fixes as a unified diff; write nothing.")
@@ -131,13 +159,15 @@ def inspect(
     "--select",
     multiple=True,
     metavar="CODES",
-    help="Only these codes or prefixes (comma-separated).",
+    help="Only these codes or prefixes (DOX111, DOX1, PRM, ALL); comma-separated or "
+    "repeated; replaces the configured `select`.",
 )
 @click.option(
     "--ignore",
     multiple=True,
     metavar="CODES",
-    help="Skip these codes or prefixes (comma-separated).",
+    help="Skip these codes or prefixes (DOX111, DOX1, PRM, ALL); comma-separated or "
+    "repeated; adds to the configured `ignore`. The more specific pattern wins.",
 )
 @click.option("--exit-zero", is_flag=True, help="Exit 0 even when there are findings.")
 @click.option("--statistics", is_flag=True, help="Count findings per code instead of listing them.")
@@ -183,7 +213,19 @@ def check(
     root: Path | None,
     config_file: Path | None,
 ) -> None:
-    """Check tools, companions and prompts (all of them, or what PATHS touch)."""
+    """Check tools, companions and prompts: all of them, or what PATHS touch.
+
+    A changed tools/wait.py checks its companion and the prompts that teach
+    `wait`; a changed prompt checks the tools it names.
+
+    \b
+    Examples:
+      doxtool check
+      doxtool check tools/wait.py
+      doxtool check --diff | less
+      doxtool check --select PRM --ignore PRM009
+      doxtool check --format sarif > doxtool.sarif
+    """
     if fix and diff:
         raise api.UsageError("--fix and --diff exclude each other")
     if baseline is not None and no_baseline:
@@ -249,13 +291,20 @@ def check(
         sys.exit(EXIT_FINDINGS)
 
 
-@cli.command()
+@cli.command(short_help="Create a tool module, its companion, its prompt and a test.")
 @click.argument("name")
-@click.option("--dir", "directory", help="Tool directory (default: the first configured one).")
-@click.option("--class-name", help="Class name (default: NameTool).")
-@click.option("--arg", "args", multiple=True, help="An argument the tool reads (repeatable).")
+@click.option(
+    "--dir",
+    "directory",
+    metavar="DIR",
+    help="Tool directory, one `tool-dirs` names (default: the first that exists).",
+)
+@click.option("--class-name", metavar="NAME", help="Class name (default: NameTool).")
+@click.option(
+    "--arg", "args", multiple=True, metavar="NAME", help="An argument the tool reads (repeatable)."
+)
 @click.option("--terminal", is_flag=True, help="The tool ends the turn (break_loop true).")
-@click.option("--description", help="One line saying what the tool does.")
+@click.option("--description", metavar="TEXT", help="One line saying what the tool does.")
 @click.option("--dry-run", is_flag=True, help="List the files and write nothing.")
 @click.option("--force", is_flag=True, help="Overwrite files that exist.")
 @_root_option
@@ -272,7 +321,17 @@ def scaffold(
     root: Path | None,
     config_file: Path | None,
 ) -> None:
-    """Create a tool module, its companion, its prompt and a test."""
+    """Create a tool module, its companion, its prompt and a test.
+
+    NAME is a lowercase Python identifier: the tool's name and its file's.
+    The four files pass `doxtool check` at once; nothing is written when
+    any of them exists, unless --force.
+
+    \b
+    Examples:
+      doxtool scaffold web_fetch --arg url --description "Fetch a web page."
+      doxtool scaffold recall --dir plugins/memory/tools --dry-run
+    """
     project = api.load_project(root, config_file)
     plan = api.scaffold(
         project, name, directory, class_name, list(args), terminal, description, dry_run, force
@@ -299,7 +358,13 @@ def scaffold(
 def schema(
     paths: tuple[Path, ...], style: str, root: Path | None, config_file: Path | None
 ) -> None:
-    """Print the JSON Schema of each exposed tool's arguments."""
+    """Print the JSON Schema of each exposed tool's arguments.
+
+    \b
+    Examples:
+      doxtool schema
+      doxtool schema --format jsonschema tools/wait.py
+    """
     project = api.load_project(root, config_file)
     click.echo(json.dumps(api.schemas(project, list(paths), style), indent=2, ensure_ascii=False))
 
@@ -314,7 +379,13 @@ def schema(
     help="A table, or a JSON array with each rule's documentation.",
 )
 def rules(output_format: str) -> None:
-    """List the rules: code, name, fixable, on by default, summary."""
+    """List the rules: code, name, fixable, on by default, summary.
+
+    \b
+    Examples:
+      doxtool rules
+      doxtool rules --format json
+    """
     if output_format == "json":
         click.echo(json.dumps([api.rule_data(r) for r in ALL_RULES], indent=2))
         return
@@ -328,7 +399,13 @@ def rules(output_format: str) -> None:
 @cli.command()
 @click.argument("code")
 def explain(code: str) -> None:
-    """Print a rule's documentation (CODE or rule name)."""
+    """Print a rule's documentation (CODE or rule name).
+
+    \b
+    Examples:
+      doxtool explain DOX111
+      doxtool explain arguments-drift
+    """
     rule = rule_by_code(code)
     if rule is None:
         raise api.UsageError(f"unknown rule `{code}` (see `doxtool rules`)")
@@ -340,9 +417,16 @@ def explain(code: str) -> None:
     click.echo(rule.doc.rstrip())
 
 
-@cli.group()
+@cli.group(short_help="Accept today's findings; report only new ones.")
 def baseline() -> None:
-    """Accept the current findings, so that checks report only new ones."""
+    """Accept the current findings, so that checks report only new ones.
+
+    \b
+    Examples:
+      doxtool baseline write
+      doxtool check --baseline .doxtool-baseline.json
+      doxtool baseline prune
+    """
 
 
 @baseline.command("write")
@@ -350,7 +434,15 @@ def baseline() -> None:
 @_root_option
 @_config_option
 def baseline_write(file: Path | None, root: Path | None, config_file: Path | None) -> None:
-    """Record every current finding in FILE (default: configured, or .doxtool-baseline.json)."""
+    """Record every current finding in FILE.
+
+    FILE defaults to the configured `baseline`, else .doxtool-baseline.json at
+    the project root.
+
+    \b
+    Example:
+      doxtool baseline write
+    """
     project = api.load_project(root, config_file)
     update = api.write_baseline(project, file)
     noun = "finding" if update.entries == 1 else "findings"
@@ -362,7 +454,12 @@ def baseline_write(file: Path | None, root: Path | None, config_file: Path | Non
 @_root_option
 @_config_option
 def baseline_prune(file: Path | None, root: Path | None, config_file: Path | None) -> None:
-    """Drop the entries of FILE that no current finding matches (never adds any)."""
+    """Drop the entries of FILE that no current finding matches; never add one.
+
+    \b
+    Example:
+      doxtool baseline prune
+    """
     project = api.load_project(root, config_file)
     update = api.prune_baseline(project, file)
     total = update.removed + update.entries
@@ -373,7 +470,19 @@ def baseline_prune(file: Path | None, root: Path | None, config_file: Path | Non
 @click.option("--dry-run", is_flag=True, help="Print the table only; write nothing.")
 @_root_option
 def init(dry_run: bool, root: Path | None) -> None:
-    """Detect the layout and write a matching [tool.doxtool] table."""
+    """Detect the layout and write a matching [tool.doxtool] table.
+
+    The table is appended to the root's pyproject.toml (every other byte
+    kept), or written to a new doxtool.toml when there is no pyproject.toml.
+    An existing table or doxtool.toml is never overwritten (exit 2). The root
+    is --root, else the nearest directory holding pyproject.toml, doxtool.toml
+    or .git, else the working directory.
+
+    \b
+    Examples:
+      doxtool init --dry-run
+      doxtool init
+    """
     result = api.init(root, dry_run=dry_run)
     if dry_run:
         click.echo(result.table, nl=False)
@@ -386,14 +495,24 @@ def init(dry_run: bool, root: Path | None) -> None:
 
 @cli.group()
 def cache() -> None:
-    """Manage the facts cache."""
+    """Manage the facts cache.
+
+    \b
+    Example:
+      doxtool cache clear
+    """
 
 
 @cache.command("clear")
 @_root_option
 @_config_option
 def cache_clear(root: Path | None, config_file: Path | None) -> None:
-    """Drop the facts cache and the recorded runs."""
+    """Drop the facts cache and the recorded runs (.doxtool_cache/).
+
+    \b
+    Example:
+      doxtool cache clear
+    """
     project = api.load_project(root, config_file, use_cache=False)
     removed = api.clear_cache(project)
     click.echo(f"{'Cleared' if removed else 'No cache in'} {project.config.cache_dir}")
