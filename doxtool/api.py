@@ -174,6 +174,31 @@ def scope_for(project: Project, paths: list[Path] | None) -> Scope:
     return Scope(modules=modules, companions=companions, prompts=prompts)
 
 
+def _add_what_deletions_leave(ctx: Context, scope: Scope) -> None:
+    """Widen a run over PATHS by what a deleted tool module leaves behind.
+
+    pre-commit never passes a deleted file, so a commit that deletes a tool
+    module would check nothing of what it broke: its companion, now stale,
+    and the prompts that still teach it. Both are found without parsing
+    (discovery, and the index of which tools each prompt teaches), so this
+    costs a run over PATHS little. Either is a problem whatever deleted it.
+    """
+    assert scope.modules is not None and scope.companions is not None
+    assert scope.prompts is not None
+    project = ctx.project
+    modules = set(project.documented_modules)
+    for companion in project.companions:
+        module = companion.removesuffix(COMPANION_SUFFIX)
+        if module not in modules:
+            scope.companions.add(companion)
+            scope.modules.add(module)
+    known = set(ctx.tool_index) | set(project.config.internal_tools)
+    for prompt_set in ctx.prompt_sets:
+        for path in prompt_set.own_files().values():
+            if path not in scope.prompts and ctx.taught_names(path) - known:
+                scope.prompts.add(path)
+
+
 def check(
     project: Project,
     paths: list[Path] | None = None,
@@ -212,6 +237,8 @@ def check(
         accepted = _read_baseline(accepted_path) if accepted_path else None
         scope = scope_for(project, paths)
         ctx = Context(project, scope)
+        if not scope.everything:
+            _add_what_deletions_leave(ctx, scope)
         modules = project.documented_modules
         if scope.modules is not None:
             modules = [m for m in modules if m in scope.modules]
