@@ -160,6 +160,8 @@ class ClassFacts:
     #: a base defined in the same module resolves to ``<module>.<Name>``
     resolved_bases: list[str] = field(default_factory=list)
     methods: list[Signature] = field(default_factory=list)
+    #: the first line of the class docstring, cleaned (``""`` without one)
+    doc: str = ""
 
 
 @dataclass

@@ -13,6 +13,7 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from doxtool.context import Context
 from doxtool.extract import extract_module
 from doxtool.factlines import expected_blocks
 from doxtool.generate import is_identifier, render_companion
@@ -143,7 +144,14 @@ def plan(
         )
     expected = expected_blocks(facts, [test_path])
     companion_text = render_companion(
-        module_path, facts, expected, True, override, purpose=description
+        module_path,
+        facts,
+        expected,
+        True,
+        override,
+        purpose=description,
+        tests=[test_path],
+        style=Context(project).companion_style,
     )
     files = [
         (module_path, module_text),
