@@ -214,3 +214,21 @@ def test_readme_example(example: Example, tmp_path: Path) -> None:
             f"(scenario: {example.scenario or 'the reference suite'}):\n{diff}",
             pytrace=False,
         )
+
+
+def test_ci_runs_the_test_command_readme_begins_with() -> None:
+    """README opens with two commands; CI runs the second, in parallel (pytest-xdist)."""
+    text = README.read_text(encoding="utf-8")
+    opening = text.split("```bash\n", 1)[1].split("```", 1)[0].splitlines()
+    assert opening == [
+        "pip install . && doxtool check",
+        "pip install -e '.[test]' && pytest -n auto",
+    ]
+    ci = (REPO_ROOT / ".ci/run").read_text(encoding="utf-8").splitlines()
+    assert ci[-1] == opening[1]
+    assert "pytest-xdist" in (REPO_ROOT / "pyproject.toml").read_text(encoding="utf-8")
+
+
+def test_the_reference_suite_checks_clean_as_readme_says(tmp_path: Path) -> None:
+    root = _suite(tmp_path / "repo")
+    assert _run(root, "doxtool check") == ["All checks passed."]
