@@ -652,7 +652,6 @@ class _ModuleScan:
                     bases=cls.bases,
                     resolved_bases=cls.resolved,
                     methods=[self._signature(m) for m in cls.methods.values()],
-                    doc=_first_doc_line(cls.node),
                 )
             )
         facts.functions = [self._signature(f) for f in self.functions.values()]
@@ -1986,14 +1985,3 @@ def _last_small(stmt: cst.CSTNode) -> cst.CSTNode:
         if _is(stmt, cst.BaseCompoundStatement):
             return stmt
         return stmt
-
-
-def _first_doc_line(node: cst.ClassDef) -> str:
-    """The first line of a class docstring, as ``inspect.cleandoc`` leaves it."""
-    try:
-        doc = node.get_docstring(clean=True)
-    except Exception:  # an unusual string node; a missing docstring is the safe answer
-        return ""
-    if not doc:
-        return ""
-    return doc.strip().splitlines()[0].strip() if doc.strip() else ""

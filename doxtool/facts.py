@@ -160,8 +160,6 @@ class ClassFacts:
     #: a base defined in the same module resolves to ``<module>.<Name>``
     resolved_bases: list[str] = field(default_factory=list)
     methods: list[Signature] = field(default_factory=list)
-    #: the first line of the class docstring, cleaned (``""`` without one)
-    doc: str = ""
 
 
 @dataclass
@@ -249,6 +247,8 @@ class ClassOutline:
     methods: list[FunctionOutline] = field(default_factory=list)
     #: False for a class under a module-level ``if``/``try``/``with``/loop
     top_level: bool = True
+    #: first line of the docstring after ``inspect.cleandoc``, stripped ("" when none)
+    doc: str = ""
 
 
 @dataclass

@@ -89,17 +89,16 @@ def companion_style(texts: Iterable[str]) -> CompanionStyle:
 
 def purpose_line(facts: ModuleFacts, is_tool_module: bool, prompt_line: str = "") -> str:
     """What the module does, in the words its code or prompt already uses:
-    the tool class's docstring, else the tool prompt's first line, else the
-    docstring of the module's first documented class; a plain sentence when
-    none says it."""
+    the tool class's docstring, else the tool prompt's first line; for a
+    module without a tool, its docstring, else its first class docstring; a
+    plain sentence when none says it."""
     tools = facts.tools if is_tool_module else []
-    docs = []
-    for tool in tools:
-        cls = facts.class_named(tool.class_name)
-        if cls is not None and cls.doc:
-            docs.append(cls.doc)
-    docs.append(prompt_line.strip())
-    docs.extend(cls.doc for cls in facts.classes if cls.doc and not tools)
+    classes = {c.name: c for c in facts.outline.classes} if facts.outline else {}
+    docs = [classes[t.class_name].doc for t in tools if t.class_name in classes]
+    docs.append(prompt_line)
+    if not tools and facts.outline is not None:
+        docs.append(facts.outline.docstring)
+        docs.extend(c.doc for c in facts.outline.classes if c.top_level)
     for text in docs:
         text = " ".join(text.split())
         if text:

@@ -151,3 +151,23 @@ def test_scaffolded_companion_names_its_purpose_and_its_test(
         "and `doxtool check tools/web_fetch.py` to keep this file in step."
     )
     assert run_cli(root, "check").exit_code == 0
+
+
+def test_purpose_of_a_module_without_a_tool_is_its_docstring(make_repo, run_cli) -> None:
+    root = make_repo(clean_files())
+    write_files(
+        root,
+        {
+            "pyproject.toml": '[tool.doxtool]\ndocumented-dirs = ["lib"]\n',
+            "lib/clock.py": '"""monotonic time for waits"""\n\n\nclass Clock:\n    """A clock."""\n',
+            "lib/other.py": 'class Other:\n    """Hold other things."""\n',
+        },
+    )
+    text = _generated(root, run_cli, "lib/clock.py")
+    assert _section(text, "Purpose")[:2] == [
+        "- Own the `clock.py` module.",
+        "- Monotonic time for waits.",
+    ]
+    other = (root / "lib/other.py.dox.md").read_text()
+    assert _section(other, "Purpose")[1] == "- Hold other things."
+    _assert_clean_and_stable(root, run_cli, "lib/clock.py")
