@@ -245,7 +245,9 @@ def read_sentence(companion: Companion, block: FactBlock) -> SentenceLine:
                 start = position + piece.index(word)
                 items.append(DocItem(word, word, block.start, start, start + len(word)))
             position += len(piece) + 1
-        canonical = region.strip() == ", ".join(i.text for i in items) or not items
+        # ``a, b`` (a stray ``none`` among areas is dropped when the line is rebuilt)
+        pieces = [piece.strip(" \t") for piece in region.split(",")]
+        canonical = all(pieces) and region.strip(" \t") == ", ".join(pieces)
     else:
         for part in spans(region):
             if part.code:
