@@ -15,7 +15,7 @@ from doxtool.conventions import Convention, convention_named
 from doxtool.derive import ITEM_KINDS, expected_blocks
 from doxtool.factlines import ExpectedBlock
 from doxtool.facts import ModuleFacts, ToolFacts
-from doxtool.generate import render_companion
+from doxtool.generate import CompanionStyle, companion_style, render_companion
 from doxtool.pool import Job, JobKind, Planned, plan, run_now
 from doxtool.project import COMPANION_SUFFIX, Project
 from doxtool.promptindex import PromptIndex, Stamp, stamp, taught
@@ -218,18 +218,49 @@ class Context:
         return frozenset(areas)
 
     def new_companion(self, module: str) -> str:
-        """The text of a generated companion for ``module``."""
+        """The text of a generated companion for ``module``, in the words its
+        code and prompt use, laid out as the repository's companions are."""
         override = (
             self.project.root / self.config.templates_dir if self.config.templates_dir else None
         )
+        facts = self.facts(module)
+        is_tool = self.project.is_tool_module(module)
         return render_companion(
             module,
-            self.facts(module),
+            facts,
             self.expected(module),
-            self.project.is_tool_module(module),
+            is_tool,
             override,
+            prompt_line=self._prompt_line(module, facts) if is_tool else "",
+            tests=self.related_tests(module),
+            style=self.companion_style,
             convention=self.convention,
         )
+
+    @cached_property
+    def companion_style(self) -> CompanionStyle:
+        """The layout of the repository's companions (the first 50 read)."""
+        texts = []
+        for path in self.project.companions[:50]:
+            text = read_text(self.project.root / path, root=self.project.root)
+            if not isinstance(text, ReadError):
+                texts.append(text.text)
+        return companion_style(texts)
+
+    def _prompt_line(self, module: str, facts: ModuleFacts) -> str:
+        """The first line under the heading of the prompt teaching the module's tool."""
+        from doxtool.schema import prompt_description
+
+        prompt_set = self.set_of_module(module)
+        if prompt_set is None or not facts.tools:
+            return ""
+        name = facts.tools[0].name
+        for path in prompt_set.tool_prompts().values():
+            doc = self.prompt(path)
+            if doc is None or name not in {n.split(":", 1)[0] for n in doc.tool_names}:
+                continue
+            return prompt_description(self.prompt_text(path), name, first_line=True)
+        return ""
 
     # -- tests ------------------------------------------------------------------
 

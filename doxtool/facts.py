@@ -359,6 +359,8 @@ class ClassOutline:
     methods: list[FunctionOutline] = field(default_factory=list)
     #: False for a class under a module-level ``if``/``try``/``with``/loop
     top_level: bool = True
+    #: first line of the docstring after ``inspect.cleandoc``, stripped ("" when none)
+    doc: str = ""
 
 
 @dataclass

@@ -71,9 +71,9 @@ def parameters(tool: ToolFacts) -> dict[str, Any]:
     return schema
 
 
-def prompt_description(text: str, tool: str) -> str:
+def prompt_description(text: str, tool: str, first_line: bool = False) -> str:
     """The prose right under the tool's heading, up to the first blank line,
-    argument list or example."""
+    argument list or example (with ``first_line``, its first line only)."""
     lines = text.splitlines()
     out: list[str] = []
     inside = False
@@ -99,6 +99,8 @@ def prompt_description(text: str, tool: str) -> str:
         ):
             break
         out.append(stripped)
+        if first_line:
+            break
     return " ".join(out)
 
 
