@@ -163,6 +163,8 @@ def check(
     baseline: Path | None = None,
     use_baseline: bool = True,
     progress: Callable[[str, int, int], None] | None = None,
+    unsafe_fixes: bool = False,
+    waiting: Callable[[str], None] | None = None,
 ) -> CheckReport:
     """Run the selected rules over the project (or what PATHS touch).
 
@@ -170,8 +172,14 @@ def check(
     ``use_cache`` says whether the facts cache may be used (``load_project``
     attaches it). ``baseline`` is a baseline file (default: the configured
     one); the findings it holds are not reported. ``progress`` is called with
-    ``(phase, done, total)`` as files and rules are gone through.
+    ``(phase, done, total)`` as files and rules are gone through. With ``fix``,
+    the run holds the repository's fixing lock from its first read to its
+    last write (``waiting`` is told when it has to wait for another run);
+    ``unsafe_fixes`` applies unsafe fixes too.
     """
+    import contextlib
+
+    from doxtool.lock import repository_lock
     from doxtool import baseline as baselines
     from doxtool.cstparse import paused_gc
     from doxtool.engine import prefetch, scope_files
@@ -200,18 +208,20 @@ def check(
         "prompts": len(files) - len(set(modules) | set(ctx.companions)),
         "rules": len(rules),
     }
-    # A run builds many objects that live to its end and few cycles: the
-    # collector's passes over the growing heap would cost more than they free.
-    with paused_gc():
-        with timings.phase("parse"):
-            prefetch(ctx, modules, jobs, progress)
-        with timings.phase("rules"):
-            report.findings = run(ctx, rules, progress)
-    ctx.close()
-    project.close()
-    if fix or diff:
-        with timings.phase("fix"):
-            _fix(project, scope, rules, report, diff)
+    lock = repository_lock(project.root, waiting) if fix else contextlib.nullcontext()
+    with lock:
+        # A run builds many objects that live to its end and few cycles: the
+        # collector's passes over the growing heap would cost more than they free.
+        with paused_gc():
+            with timings.phase("parse"):
+                prefetch(ctx, modules, jobs, progress)
+            with timings.phase("rules"):
+                report.findings = run(ctx, rules, progress)
+        ctx.close()
+        project.close()
+        if fix or diff:
+            with timings.phase("fix"):
+                _fix(project, scope, rules, report, ctx, diff, unsafe_fixes)
     if accepted is not None:
         checked_codes = {rule.code for rule in rules}
         checked_files = set(scope_files(Context(project, scope)))
@@ -307,25 +317,49 @@ def _description(ctx: Context, module: str, name: str) -> str:
 # check: helpers
 
 
-def _fix(project: Project, scope: Scope, rules: list[Any], report: CheckReport, diff: bool) -> None:
-    """Apply (or, with ``diff``, only plan) safe fixes, re-checking after each round."""
+def _fix(
+    project: Project,
+    scope: Scope,
+    rules: list[Any],
+    report: CheckReport,
+    ctx: Context,
+    diff: bool,
+    unsafe: bool,
+) -> None:
+    """Apply (or, with ``diff``, only plan) the fixes, re-checking after each round.
+
+    A fix is planned against the text its finding was computed from and
+    written only while the file still holds the bytes the plan read: a file
+    another program changed meanwhile is checked again and planned afresh.
+    """
+    conflicts: list[str] = []
     for _ in range(MAX_FIX_ROUNDS):
-        plan = plan_fixes(project.root, report.findings)
-        report.errors.extend(plan.errors)
-        if not plan.changes:
+        plan = plan_fixes(project.root, report.findings, unsafe, ctx.text_seen)
+        report.errors.extend(e for e in plan.errors if e not in report.errors)
+        conflicts = []
+        if not plan.changes and not plan.stale:
             break
-        if diff:
+        if diff and not plan.stale:
             report.changes = plan.changes
             break
-        failed = write_changes(project.root, plan.changes)
-        report.errors.extend(e for e in failed if e not in report.errors)
-        report.fixed += plan.fixed
-        report.changes.extend(plan.changes)
+        failed: list[str] = []
+        conflicts.extend(plan.stale)
+        if not diff:
+            written, failed, changed = write_changes(project.root, plan.changes)
+            conflicts.extend(changed)
+            report.errors.extend(e for e in failed if e not in report.errors)
+            report.fixed += plan.fixed_in(set(written))
+            report.changes.extend(c for c in plan.changes if c.path in written)
         project.forget()
-        report.findings = run(Context(project, scope), rules)
+        ctx = Context(project, scope)
+        report.findings = run(ctx, rules)
         project.close()
         if failed:
             break  # the same writes would fail again
+    for path in dict.fromkeys(conflicts):
+        message = f"{path}: not written: changed by another program while being fixed; run again"
+        if message not in report.errors:
+            report.errors.append(message)
 
 
 def _config_codes(config: Config, key: str, values: list[str]) -> list[str]:

@@ -102,6 +102,11 @@ def inspect(
 @click.option("--fix", is_flag=True, help="Apply safe fixes.")
 @click.option("--diff", is_flag=True, help="Print the fixes as a unified diff; write nothing.")
 @click.option(
+    "--unsafe-fixes",
+    is_flag=True,
+    help="With --fix or --diff, apply unsafe fixes too (they may drop a person's words).",
+)
+@click.option(
     "--format",
     "output_format",
     type=click.Choice(sorted(FORMATS)),
@@ -149,6 +154,7 @@ def check(
     paths: tuple[Path, ...],
     fix: bool,
     diff: bool,
+    unsafe_fixes: bool,
     output_format: str,
     select: tuple[str, ...],
     ignore: tuple[str, ...],
@@ -182,6 +188,8 @@ def check(
             use_cache=not no_cache,
             baseline=baseline,
             progress=bar.callback,
+            unsafe_fixes=unsafe_fixes,
+            waiting=lambda message: click.echo(f"doxtool: {message}", err=True),
         )
     finally:
         bar.close()
@@ -193,7 +201,11 @@ def check(
     elif report.fixed and not quiet:
         click.echo(f"Fixed {report.fixed} finding{'s' if report.fixed != 1 else ''}.", err=True)
     options = OutputOptions(
-        root=project.root, color=wants_color(sys.stdout), show_source=show_source, quiet=quiet
+        root=project.root,
+        color=wants_color(sys.stdout),
+        show_source=show_source,
+        quiet=quiet,
+        unsafe_fixes=unsafe_fixes,
     )
     if statistics:
         output = STATISTICS[output_format](report.findings, options)

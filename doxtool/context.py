@@ -99,6 +99,14 @@ class Context:
     def companion_source(self, path: str) -> SourceText | ReadError:
         return self._companion(path)[0]
 
+    def text_seen(self, path: str) -> str | None:
+        """The text of the companion at ``path`` this run's findings were
+        computed from (None: not read as a companion)."""
+        cached = self._companions.get(path)
+        if cached is None or isinstance(cached[0], ReadError):
+            return None
+        return cached[0].text
+
     def companion(self, path: str) -> Companion | None:
         """Parsed companion, or None when it is missing or unreadable."""
         return self._companion(path)[1]

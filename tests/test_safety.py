@@ -1,0 +1,155 @@
+"""Safety against hostile repositories and environments, through the real CLI.
+
+Each test reproduces one way a run could execute code, lose or corrupt a
+person's text, or report something untrue, and shows it cannot happen.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from samples import clean_files
+
+from doxtool import engine
+from doxtool.cli import cli
+from doxtool.findings import Finding
+from doxtool.rules.examples import WAIT_DOX, WAIT_PY
+
+STALE_DOX = WAIT_DOX.replace("optional integer, default `0`", "required string")
+
+
+def _check(root: Path, monkeypatch: pytest.MonkeyPatch, *args: str):  # type: ignore[no-untyped-def]
+    monkeypatch.chdir(root)
+    return CliRunner().invoke(cli, ["check", "--no-cache", *args], catch_exceptions=False)
+
+
+# -- item 2: fixes planned against one read are never applied to other bytes
+
+
+def test_a_file_changed_after_planning_is_planned_again(make_repo) -> None:
+    root = make_repo({**clean_files(), "tools/wait.py.dox.md": STALE_DOX})
+    companion = root / "tools/wait.py.dox.md"
+    findings = [
+        Finding("DOX111", "x", "tools/wait.py.dox.md", fix=f.fix)
+        for f in _findings_with_fixes(root)
+    ]
+    plan = engine.plan_fixes(root, findings)
+    assert [c.path for c in plan.changes] == ["tools/wait.py.dox.md"]
+    edited = "A line an editor saved meanwhile.\n" + STALE_DOX
+    companion.write_text(edited, encoding="utf-8")
+    written, errors, changed = engine.write_changes(root, plan.changes)
+    assert (written, errors, changed) == ([], [], ["tools/wait.py.dox.md"])
+    assert companion.read_text(encoding="utf-8") == edited
+    # the text the findings were computed from differs: nothing is planned
+    stale = engine.plan_fixes(root, findings, seen=lambda path: STALE_DOX)
+    assert (stale.changes, stale.stale) == ([], ["tools/wait.py.dox.md"])
+
+
+def _findings_with_fixes(root: Path) -> list[Finding]:
+    from doxtool import api
+
+    project = api.load_project(root, use_cache=False)
+    return [f for f in api.check(project).findings if f.fixable]
+
+
+def test_a_fix_waits_for_another_fixing_run_and_says_so(
+    make_repo, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import fcntl
+
+    root = make_repo({**clean_files(), "tools/wait.py.dox.md": STALE_DOX})
+    fd = os.open(root, os.O_RDONLY)
+    fcntl.flock(fd, fcntl.LOCK_EX)
+    real_flock = fcntl.flock
+    calls: list[int] = []
+
+    def flock(descriptor: int, operation: int) -> None:
+        calls.append(operation)
+        if operation == fcntl.LOCK_EX and descriptor != fd:
+            os.close(fd)  # the other run ends: its lock goes with its descriptor
+        real_flock(descriptor, operation)
+
+    monkeypatch.setattr(fcntl, "flock", flock)
+    result = _check(root, monkeypatch, "--fix")
+    assert f"doxtool: waiting for another `doxtool check --fix` in {root} to finish" in (
+        result.stderr
+    )
+    assert calls[-2:] == [fcntl.LOCK_EX | fcntl.LOCK_NB, fcntl.LOCK_EX]
+    assert result.exit_code == 0, result.output
+    assert (root / "tools/wait.py.dox.md").read_text(encoding="utf-8") == WAIT_DOX
+
+
+# -- item 11: "Fixed N findings." counts only what was written
+
+
+def test_fixed_count_leaves_out_fixes_whose_write_failed(
+    make_repo, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root = make_repo({**clean_files(), "tools/wait.py.dox.md": STALE_DOX})
+
+    def replace(src, dst):  # type: ignore[no-untyped-def]
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", replace)
+    result = _check(root, monkeypatch, "--fix")
+    assert result.exit_code == 2
+    assert "Fixed" not in result.stderr
+    assert "not written: [Errno 28] No space left on device" in result.stderr
+
+
+# -- item 5 (plumbing): unsafe fixes only with --unsafe-fixes
+
+
+@pytest.fixture
+def unsafe_argument_fixes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Findings as a rule that offers unsafe fixes reports them."""
+    real_run = engine.run
+
+    def run(ctx, rules, progress=None):  # type: ignore[no-untyped-def]
+        findings = real_run(ctx, rules, progress)
+        for finding in findings:
+            if finding.code == "DOX111" and finding.fix is not None:
+                finding.fix.applicability = "unsafe"
+        return findings
+
+    from doxtool import api
+
+    monkeypatch.setattr(engine, "run", run)
+    monkeypatch.setattr(api, "run", run)
+
+
+def test_unsafe_fixes_are_shown_apart_and_applied_only_on_request(
+    make_repo, monkeypatch: pytest.MonkeyPatch, unsafe_argument_fixes: None
+) -> None:
+    root = make_repo({**clean_files(), "tools/wait.py.dox.md": STALE_DOX})
+    companion = root / "tools/wait.py.dox.md"
+    shown = _check(root, monkeypatch)
+    assert shown.exit_code == 1
+    lines = shown.stdout.splitlines()
+    assert lines[0].startswith("tools/wait.py.dox.md:") and lines[0].endswith(" [!]")
+    assert lines[-1] == (
+        "Found 3 findings (3 hidden fixes can be enabled with the `--unsafe-fixes` option)."
+    )
+    refused = _check(root, monkeypatch, "--fix")
+    assert refused.exit_code == 1
+    assert companion.read_text(encoding="utf-8") == STALE_DOX
+    assert _check(root, monkeypatch, "--diff").stdout.startswith("tools/wait.py.dox.md:")
+    preview = _check(root, monkeypatch, "--diff", "--unsafe-fixes")
+    assert "+  - `seconds`: optional integer, default `0`." in preview.stdout
+    assert companion.read_text(encoding="utf-8") == STALE_DOX
+    listed = _check(root, monkeypatch, "--unsafe-fixes")
+    assert listed.stdout.splitlines()[-1] == (
+        "Found 3 findings (3 fixable with `doxtool check --fix --unsafe-fixes`)."
+    )
+    applied = _check(root, monkeypatch, "--fix", "--unsafe-fixes")
+    assert applied.exit_code == 0, applied.output
+    assert "Fixed 3 findings." in applied.stderr
+    assert companion.read_text(encoding="utf-8") == WAIT_DOX
+
+
+def test_clean_repository_needs_no_lock_to_check(make_repo, monkeypatch) -> None:
+    root = make_repo(clean_files())
+    assert _check(root, monkeypatch).stdout == "All checks passed.\n"
