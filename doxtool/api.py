@@ -179,10 +179,10 @@ def check(
     """
     import contextlib
 
-    from doxtool.lock import repository_lock
     from doxtool import baseline as baselines
     from doxtool.cstparse import paused_gc
     from doxtool.engine import prefetch, scope_files
+    from doxtool.lock import repository_lock
     from doxtool.timings import Timings
 
     timings = Timings()

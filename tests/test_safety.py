@@ -16,7 +16,7 @@ from samples import clean_files
 from doxtool import engine
 from doxtool.cli import cli
 from doxtool.findings import Finding
-from doxtool.rules.examples import WAIT_DOX, WAIT_PY
+from doxtool.rules.examples import WAIT_DOX
 
 STALE_DOX = WAIT_DOX.replace("optional integer, default `0`", "required string")
 
