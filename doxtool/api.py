@@ -196,7 +196,7 @@ def check(
         accepted_path = _baseline_to_read(project, baseline) if use_baseline else None
         accepted = _read_baseline(accepted_path) if accepted_path else None
         scope = scope_for(project, paths)
-        ctx = Context(project, scope)
+        ctx = Context(project, scope, fixing=fix or diff)
         modules = project.documented_modules
         if scope.modules is not None:
             modules = [m for m in modules if m in scope.modules]
@@ -351,7 +351,7 @@ def _fix(
             report.fixed += plan.fixed_in(set(written))
             report.changes.extend(c for c in plan.changes if c.path in written)
         project.forget()
-        ctx = Context(project, scope)
+        ctx = Context(project, scope, fixing=True)
         report.findings = run(ctx, rules)
         project.close()
         if failed:

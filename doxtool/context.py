@@ -41,9 +41,14 @@ class Scope:
 
 
 class Context:
-    def __init__(self, project: Project, scope: Scope | None = None) -> None:
+    def __init__(
+        self, project: Project, scope: Scope | None = None, *, fixing: bool = False
+    ) -> None:
         self.project = project
         self.scope = scope or Scope()
+        #: whether this run plans fixes (``--fix``, ``--diff``): only then is
+        #: the text of a new file rendered from the project's templates
+        self.fixing = fixing
         self._companions: dict[str, tuple[SourceText | ReadError, Companion | None]] = {}
         self._tests: dict[str, list[str]] = {}
         self._prompts: dict[str, PromptDoc | None] = {}

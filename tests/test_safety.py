@@ -153,3 +153,83 @@ def test_unsafe_fixes_are_shown_apart_and_applied_only_on_request(
 def test_clean_repository_needs_no_lock_to_check(make_repo, monkeypatch) -> None:
     root = make_repo(clean_files())
     assert _check(root, monkeypatch).stdout == "All checks passed.\n"
+
+
+# -- item 1: templates are data
+
+
+def _project_template(text: str) -> dict[str, str]:
+    """A repository without wait.py's companion whose own template is ``text``."""
+    files: dict[str, str] = {**clean_files(), "templates-x/companion.py.dox.md.j2": text}
+    del files["tools/wait.py.dox.md"]
+    files["pyproject.toml"] = '[tool.doxtool]\ntemplates-dir = "templates-x"\n'
+    return files
+
+
+@pytest.mark.parametrize(
+    "payload",
+    [
+        "{{ cycler.__init__.__globals__.os.system('touch pwned') }}",
+        "{{ ''.__class__.__mro__[1].__subclasses__() }}",
+        "{{ lipsum.__globals__['os'].system('touch pwned') }}",
+        "{% set x = [].append(1) %}{{ x }}",
+    ],
+)
+def test_a_hostile_template_never_runs_code(
+    make_repo, monkeypatch: pytest.MonkeyPatch, payload: str
+) -> None:
+    root = make_repo(_project_template(payload))
+    plain = _check(root, monkeypatch)  # a check that does not fix renders nothing
+    assert plain.exit_code == 1 and "DOX001" in plain.stdout and "[*]" in plain.stdout
+    fixing = _check(root, monkeypatch, "--fix")
+    assert fixing.exit_code == 2
+    (line,) = fixing.stderr.splitlines()
+    assert line.startswith("doxtool: error: ") and "companion.py.dox.md.j2:1: template" in line
+    assert "Traceback" not in fixing.output
+    assert not (root / "pwned").exists()
+    assert not (root / "tools/wait.py.dox.md").exists()
+
+
+def test_a_template_is_rendered_only_when_fixing(make_repo, monkeypatch) -> None:
+    root = make_repo(_project_template("{{ undefined_name }}\n"))
+    assert _check(root, monkeypatch).exit_code == 1
+    result = _check(root, monkeypatch, "--diff")
+    assert result.exit_code == 2
+    assert result.stderr.startswith("doxtool: error: ")
+    assert "companion.py.dox.md.j2:1: template error: 'undefined_name' is undefined" in (
+        result.stderr
+    )
+
+
+def test_a_template_syntax_error_names_file_and_line(make_repo, monkeypatch) -> None:
+    root = make_repo(_project_template("# {{ file_name }}\n\n{% if %}\n"))
+    result = _check(root, monkeypatch, "--fix")
+    assert result.exit_code == 2
+    assert "companion.py.dox.md.j2:3: template error:" in result.stderr, result.stderr
+
+
+def test_a_template_never_includes_a_file_linked_from_outside(
+    make_repo, monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    secret = tmp_path_factory.mktemp("outside") / "secret.txt"
+    secret.write_text("TOP SECRET\n", encoding="utf-8")
+    root = make_repo(_project_template('{% include "leak.j2" %}\n'))
+    (root / "templates-x/leak.j2").symlink_to(secret)
+    result = _check(root, monkeypatch, "--fix")
+    assert result.exit_code == 2
+    assert "link points outside the template folder; not read" in result.stderr
+    assert not (root / "tools/wait.py.dox.md").exists()
+    for name in ("../../secret.txt", "/etc/passwd"):
+        (root / "templates-x/companion.py.dox.md.j2").write_text(f'{{% include "{name}" %}}\n')
+        escaped = _check(root, monkeypatch, "--fix")
+        assert escaped.exit_code == 2 and "must be a plain path inside the folder" in (
+            escaped.stderr
+        )
+
+
+def test_the_shipped_templates_still_make_companions(make_repo, monkeypatch) -> None:
+    files = clean_files()
+    del files["tools/wait.py.dox.md"]
+    root = make_repo(files)
+    assert _check(root, monkeypatch, "--fix").exit_code == 0
+    assert (root / "tools/wait.py.dox.md").read_text(encoding="utf-8").startswith("# wait.py DOX")

@@ -47,7 +47,8 @@ companion from the templates, with every fact line filled in.
             facts = ctx.facts(module)
             fix = None
             if facts.parsed:
-                text = ctx.new_companion(module)
+                # templates are rendered only when the fix is to be applied
+                text = ctx.new_companion(module) if ctx.fixing else ""
                 fix = Fix(f"create {companion}", new_files=[NewFile(companion, text)])
             yield self.finding(
                 f"module has no companion `{companion}`",
