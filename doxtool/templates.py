@@ -74,6 +74,12 @@ def _stamp(path: Path) -> tuple[int, int] | None:
     return info.st_mtime_ns, info.st_size
 
 
+def _unchanged(path: Path) -> Callable[[], bool]:
+    """Whether the template file still has the stamp it has now."""
+    stamp = _stamp(path)
+    return lambda: _stamp(path) == stamp
+
+
 def _loader() -> jinja2.BaseLoader:
     import jinja2
 
@@ -94,8 +100,7 @@ def _loader() -> jinja2.BaseLoader:
                 text = decode(data) if not isinstance(data, ReadError) else data
                 if isinstance(text, ReadError):
                     raise TemplateError(f"{path}: template cannot be read: {text.message}")
-                stamp = _stamp(path)
-                return text.text, str(path), lambda: _stamp(path) == stamp
+                return text.text, str(path), _unchanged(path)
             raise jinja2.TemplateNotFound(template)
 
     return SafeLoader  # type: ignore[return-value]
