@@ -52,10 +52,16 @@ class ReadError:
 
 
 def detect_newline(text: str) -> str:
-    """The file's dominant line ending (``\\n`` when it has none)."""
+    """The file's dominant line ending: ``\\r\\n``, ``\\r`` (classic Mac OS) or
+    ``\\n`` (also when it has none, or on a tie with another)."""
     crlf = text.count("\r\n")
     lf = text.count("\n") - crlf
-    return "\r\n" if crlf > lf else "\n"
+    cr = text.count("\r") - crlf
+    if crlf > lf and crlf >= cr:
+        return "\r\n"
+    if cr > lf and cr > crlf:
+        return "\r"
+    return "\n"
 
 
 def _position_of(data: bytes, offset: int) -> tuple[int, int]:

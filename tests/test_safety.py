@@ -233,3 +233,19 @@ def test_the_shipped_templates_still_make_companions(make_repo, monkeypatch) -> 
     root = make_repo(files)
     assert _check(root, monkeypatch, "--fix").exit_code == 0
     assert (root / "tools/wait.py.dox.md").read_text(encoding="utf-8").startswith("# wait.py DOX")
+
+
+# -- item 14: CR-only line endings are kept on rewritten lines
+
+
+@pytest.mark.parametrize("newline", ["\r", "\r\n"])
+def test_fix_keeps_the_companions_own_line_endings(
+    make_repo, monkeypatch: pytest.MonkeyPatch, newline: str
+) -> None:
+    stale = STALE_DOX.replace("\n", newline)
+    root = make_repo({**clean_files(), "tools/wait.py.dox.md": stale})
+    result = _check(root, monkeypatch, "--fix")
+    assert result.exit_code == 0, result.output
+    data = (root / "tools/wait.py.dox.md").read_bytes()
+    assert data == WAIT_DOX.replace("\n", newline).encode("utf-8")
+    assert _check(root, monkeypatch, "--fix").stderr == ""
