@@ -14,11 +14,12 @@ from doxtool import __version__, api
 from doxtool.config import ConfigError
 from doxtool.describe import describe
 from doxtool.engine import unified_diff
-from doxtool.formats import FORMATS, OutputOptions, render
+from doxtool.formats import FORMATS, MACHINE_FORMATS, OutputOptions, render
+from doxtool.formats.escape import json_text, printable
 from doxtool.formats.statistics import STATISTICS
 from doxtool.progress import ProgressBar
 from doxtool.rules import ALL_RULES, rule_by_code
-from doxtool.terminal import wants_color
+from doxtool.terminal import degrade_unencodable, wants_color
 from doxtool.timings import cache_counts, verbose_lines
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
@@ -48,7 +49,7 @@ class _Group(click.Group):
         except (click.exceptions.Exit, click.ClickException, click.Abort):
             raise
         except (ConfigError, api.UsageError) as exc:
-            click.echo(f"doxtool: error: {exc}", err=True)
+            click.echo(f"doxtool: error: {printable(str(exc))}", err=True)
             ctx.exit(EXIT_ERROR)
         except BrokenPipeError:
             ctx.exit(EXIT_ERROR)
@@ -72,6 +73,7 @@ class _Group(click.Group):
 def cli(ctx: click.Context, debug: bool) -> None:
     """Keep agent tools, their DOX companions and their prompts in agreement."""
     ctx.obj = {"debug": debug}
+    degrade_unencodable(sys.stdout, sys.stderr)
 
 
 @cli.command()
@@ -88,7 +90,7 @@ def inspect(
     if as_json:
         data = [api.inspect_data(f) for f in facts]
         shown = data[0] if len(paths) == 1 and len(data) == 1 and not paths[0].is_dir() else data
-        click.echo(json.dumps(shown, indent=2, ensure_ascii=False))
+        click.echo((json_text(shown, indent=2) + "\n").encode("utf-8"), nl=False)
         return
     for index, module in enumerate(facts):
         if index:
@@ -195,7 +197,7 @@ def check(
         bar.close()
     started = time.perf_counter()
     for error in report.errors:
-        click.echo(f"doxtool: {error}", err=True)
+        click.echo(f"doxtool: {printable(error)}", err=True)
     if diff:
         click.echo(unified_diff(report.changes), nl=False)
     elif report.fixed and not quiet:
@@ -211,7 +213,8 @@ def check(
         output = STATISTICS[output_format](report.findings, options)
     else:
         output = render(output_format, report.findings, options)
-    click.echo(output, nl=False, color=options.color)
+    machine = output_format in MACHINE_FORMATS and not statistics
+    click.echo(output.encode("utf-8") if machine else output, nl=False, color=options.color)
     if report.baseline is not None and not quiet:
         click.echo(
             f"doxtool: baseline {report.baseline}: {report.baselined} known "
@@ -280,7 +283,8 @@ def schema(
 ) -> None:
     """Print the JSON Schema of each exposed tool's arguments."""
     project = api.load_project(root, config_file)
-    click.echo(json.dumps(api.schemas(project, list(paths), style), indent=2, ensure_ascii=False))
+    schemas = api.schemas(project, list(paths), style)
+    click.echo((json_text(schemas, indent=2) + "\n").encode("utf-8"), nl=False)
 
 
 @cli.command()

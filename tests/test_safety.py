@@ -16,7 +16,7 @@ from samples import clean_files
 from doxtool import engine
 from doxtool.cli import cli
 from doxtool.findings import Finding
-from doxtool.rules.examples import WAIT_DOX
+from doxtool.rules.examples import WAIT_DOX, WAIT_PY
 
 STALE_DOX = WAIT_DOX.replace("optional integer, default `0`", "required string")
 
@@ -249,3 +249,95 @@ def test_fix_keeps_the_companions_own_line_endings(
     data = (root / "tools/wait.py.dox.md").read_bytes()
     assert data == WAIT_DOX.replace("\n", newline).encode("utf-8")
     assert _check(root, monkeypatch, "--fix").stderr == ""
+
+
+# -- item 6: no escape sequence from an analysed file reaches the terminal
+
+ESCAPES = "\x1b[2J\x1b]0;pwned\x07\x9b31m"
+
+
+def test_show_source_prints_escape_sequences_escaped(make_repo, monkeypatch) -> None:
+    dox = STALE_DOX.replace("required string.", f"required string. {ESCAPES}")
+    root = make_repo({**clean_files(), "tools/wait.py.dox.md": dox})
+    result = _check(root, monkeypatch, "--show-source")
+    assert result.exit_code == 1
+    assert "\x1b" not in result.output and "\x07" not in result.output
+    assert "\x9b" not in result.output
+    assert "\\x1b[2J\\x1b]0;pwned\\x07\\x9b31m" in result.output
+
+
+def test_inspect_prints_names_from_code_escaped(make_repo, monkeypatch) -> None:
+    module = WAIT_PY.replace(
+        "        return Response(",
+        f'        x = self.args.get("a{ESCAPES}b", "")\n        return Response(',
+    )
+    root = make_repo({"tools/wait.py": module})
+    monkeypatch.chdir(root)
+    result = CliRunner().invoke(cli, ["inspect", "tools/wait.py"], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    assert "\x1b" not in result.output and "\x07" not in result.output
+    assert "\x9b" not in result.output
+    assert "a\\x1b[2J\\x1b]0;pwned\\x07\\x9b31mb: optional" in result.output
+    as_json = CliRunner().invoke(cli, ["inspect", "--json", "tools/wait.py"])
+    assert "\x1b" not in as_json.output and "\x9b" not in as_json.output
+    assert "\\u009b31m" in as_json.output
+
+
+def test_github_format_escapes_control_characters(make_repo, monkeypatch) -> None:
+    name = "tools/a\x1b[2Jb.py"
+    root = make_repo({**clean_files(), name: WAIT_PY.replace("WaitTool", "OtherTool")})
+    result = _check(root, monkeypatch, "--format", "github")
+    assert result.exit_code == 1
+    assert "\x1b" not in result.output
+    assert "file=tools/a\\x1b[2Jb.py" in result.output
+
+
+# -- item 8: machine output is valid UTF-8 whatever the file names and the terminal
+
+
+def _undecodable_repo(root: Path) -> Path:
+    from samples import write_files
+
+    from doxtool.rules.examples import FRAMEWORK
+
+    write_files(root, {**FRAMEWORK, **clean_files()})
+    os.makedirs(os.path.join(os.fsencode(root), b"tools"), exist_ok=True)
+    with open(os.path.join(os.fsencode(root), b"tools", b"b\xff\x1b.py"), "wb") as handle:
+        handle.write(WAIT_PY.replace("WaitTool", "OtherTool").encode())
+    return root
+
+
+@pytest.mark.parametrize("encoding", ["utf-8", "ascii", "latin-1"])
+@pytest.mark.parametrize("output_format", ["json", "sarif", "github", "text"])
+def test_output_is_valid_with_an_undecodable_file_name(
+    tmp_path: Path, encoding: str, output_format: str
+) -> None:
+    import json
+    import subprocess
+    import sys
+
+    root = _undecodable_repo(tmp_path)
+    env = {**os.environ, "PYTHONIOENCODING": encoding, "NO_COLOR": "1"}
+    result = subprocess.run(
+        [sys.executable, "-m", "doxtool", "check", "--no-cache", "--format", output_format],
+        cwd=root,
+        capture_output=True,
+        env=env,
+        timeout=120,
+    )
+    assert result.returncode == 1, result.stderr
+    assert b"Traceback" not in result.stderr and b"internal error" not in result.stderr
+    assert b"\x1b" not in result.stdout
+    text = result.stdout.decode("utf-8")  # valid UTF-8, whatever the encoding
+    if output_format == "json":
+        paths = {finding["path"] for finding in json.loads(text)}
+        assert "tools/b\\xff\x1b.py" in paths  # JSON escapes the control character
+    elif output_format == "sarif":
+        log = json.loads(text)
+        uris = {
+            r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+            for r in log["runs"][0]["results"]
+        }
+        assert "tools/b%FF%1B.py" in uris
+    else:
+        assert "tools/b\\xff\\x1b.py" in text

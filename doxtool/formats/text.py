@@ -11,19 +11,12 @@ from pathlib import Path
 
 from doxtool.edits import line_content, split_lines
 from doxtool.findings import WARNING, Finding
+from doxtool.formats.escape import printable
 from doxtool.formats.options import OutputOptions
 from doxtool.source import ReadError, read_text
 from doxtool.terminal import style
 
 BOLD, RED, YELLOW, BLUE, CYAN = 1, 31, 33, 34, 36
-
-
-def printable(text: str) -> str:
-    """Text with line breaks, escape sequences and other control characters
-    shown escaped, so one finding stays one line and reaches no terminal raw."""
-    if text.isprintable():
-        return text
-    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode() for c in text)
 
 
 def _unsafe(finding: Finding) -> bool:
@@ -99,11 +92,13 @@ def source_excerpt(finding: Finding, source: str, color: bool = False) -> list[s
     number = str(finding.line)
     gutter = " " * len(number)
     bar = style("|", BLUE, BOLD, enabled=color)
-    lead = "".join(c if c == "\t" else " " for c in source[: max(0, finding.column - 1)])
+    # escaped characters widen the line: the caret goes under the escaped text
+    shown = printable(source[: max(0, finding.column - 1)], tabs=True)
+    lead = "".join(c if c == "\t" else " " for c in shown)
     caret = style("^", RED, BOLD, enabled=color)
     return [
         f"{gutter} {bar}",
-        f"{style(number, BLUE, BOLD, enabled=color)} {bar} {source}",
+        f"{style(number, BLUE, BOLD, enabled=color)} {bar} {printable(source, tabs=True)}",
         f"{gutter} {bar} {lead}{caret}",
         "",
     ]
