@@ -1,7 +1,8 @@
 """Content-addressed cache of extracted facts and parsed files.
 
-Entries are keyed by the file's bytes, doxtool's version and the configuration
-that affects them, so an unchanged file is never parsed twice. They live in
+Entries are keyed by the file's bytes, doxtool's version and code, the
+versions of the libraries that produce them and the configuration that
+affects them, so an unchanged file is never parsed twice. They live in
 one SQLite database under the cache directory (``.doxtool_cache/`` by default,
 which writes its own ``.gitignore``): SQLite gives atomic writes and safe
 concurrent use by several doxtool processes. Values are JSON, never pickles: a
@@ -28,6 +29,7 @@ from typing import Any, TypeVar
 from urllib.parse import quote
 
 from doxtool import __version__
+from doxtool.dependencies import versions
 from doxtool.runcache import RECORD, prepare_cache_dir
 from doxtool.serde import from_data, to_data
 
@@ -103,7 +105,11 @@ def encode(value: Any) -> str | None:
 class FactsCache:
     def __init__(self, directory: Path, salt: str) -> None:
         self.directory = directory
-        self.salt = f"{SCHEMA_VERSION}:{__version__}:{code_fingerprint()}:{salt}".encode()
+        # the libraries' versions: a parser's upgrade (or its absence) can change results
+        libraries = versions()
+        self.salt = (
+            f"{SCHEMA_VERSION}:{__version__}:{code_fingerprint()}:{libraries}:{salt}".encode()
+        )
         self.hits = 0
         self.misses = 0
         self._db: sqlite3.Connection | None = None

@@ -53,6 +53,11 @@ class _Group(click.Group):
             ctx.exit(EXIT_ERROR)
         except BrokenPipeError:
             ctx.exit(EXIT_ERROR)
+        except ImportError as exc:
+            from doxtool.dependencies import message
+
+            click.echo(f"doxtool: error: {message(exc)}", err=True)
+            ctx.exit(EXIT_ERROR)
         except Exception as exc:
             if "--debug" in sys.argv[1:] or (ctx.obj or {}).get("debug"):
                 traceback.print_exc()

@@ -269,6 +269,8 @@ def _outline(text: str, lines: list[str]) -> _Outline:
         return plain
     try:
         tokens = _markdown().parse(text)
+    except ImportError:
+        raise  # a missing parser is doxtool's problem, not the document's
     except Exception:  # third-party parser: a hostile document must not stop us
         return _fallback_outline(lines)
     count = len(lines)

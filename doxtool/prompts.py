@@ -187,6 +187,8 @@ def parse_prompt(text: str, path: str) -> PromptDoc:
     )
     try:
         _PromptReader(text, doc).read()
+    except ImportError:
+        raise  # a missing parser is doxtool's problem, not the prompt's
     except Exception as exc:  # a prompt is input: a bug here must not cost the whole run
         doc.problems.append(
             Problem(f"prompt not fully analysed: {type(exc).__name__}: {exc}", kind="internal")

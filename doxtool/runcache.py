@@ -2,11 +2,15 @@
 
 A check whose inputs have not changed since the last identical run prints what
 that run printed. "Inputs" is everything the result can depend on: the
-command line and working directory, doxtool's own code, the interpreter, the
-environment variables that change output, and the metadata (modification time
-and size) of every directory and every ``.py``, ``.md``, ``.toml``, ``.json``
-and ``.yaml`` file under the project root (excluded directories aside). Any
-change there, an added or deleted file included, makes a fresh run.
+command line and working directory, doxtool's own code, the interpreter and
+the versions of the libraries doxtool uses, the environment variables that
+change output, and the metadata (modification time and size) of every
+directory and every file under the project root, whatever its name or suffix
+(dot-directories included: a tool folder may be ``.agent/tools``, a baseline
+may be ``accepted.txt``), save for the excluded directories, version control
+directories and the cache directory. Any change there, an added or deleted
+file included, makes a fresh run. A run that reads anything outside the root
+(a baseline or a template folder configured elsewhere) is not recorded.
 
 The record lives in ``.doxtool_cache/runs.record`` at the project root (the
 name is historical). A cache directory can come with an untrusted checkout, so
@@ -29,9 +33,10 @@ RECORD = "runs.record"
 MAX_RECORDS = 16
 #: a record file larger than this is ignored
 MAX_RECORD_BYTES = 16 * 1024 * 1024
-_MAGIC = "doxtool-runs 2\n"
+_MAGIC = "doxtool-runs 3\n"
 _FIELDS = 8  # key, context, root, skip, files, stdout, stderr, code
-_SUFFIXES = (".py", ".md", ".toml", ".json", ".yaml", ".yml", ".j2")
+#: directories no run reads: version control, and the cache itself
+NEVER_READ = frozenset({".git", ".hg", ".svn", CACHE_DIR})
 #: options that make a run write files, or print what a replay cannot
 _INELIGIBLE = frozenset(
     {"--fix", "--diff", "--no-cache", "-v", "--verbose", "-h", "--help", "--debug"}
@@ -80,7 +85,7 @@ def inputs(root: str, skip: frozenset[str]) -> str:
     out: list[str] = []
     append = out.append
     stack = [""]
-    suffixes = _SUFFIXES
+    never = NEVER_READ
     while stack:
         rel = stack.pop()
         prefix = rel + "/" if rel else ""
@@ -91,11 +96,11 @@ def inputs(root: str, skip: frozenset[str]) -> str:
                     try:
                         if entry.is_dir(follow_symlinks=False):
                             child = prefix + name
-                            if child in skip or (name[0] == "." and name != ".ci"):
+                            if child in skip or name in never:
                                 continue
                             append(f"d{child}:{entry.stat(follow_symlinks=False).st_mtime_ns}")
                             stack.append(child)
-                        elif name.endswith(suffixes) or entry.is_symlink():
+                        else:
                             stat = entry.stat(follow_symlinks=False)
                             append(f"f{prefix}{name}:{stat.st_mtime_ns}:{stat.st_size}")
                     except OSError:
@@ -105,9 +110,19 @@ def inputs(root: str, skip: frozenset[str]) -> str:
     return "\n".join(out)
 
 
+def inside(root: str, path: str) -> bool:
+    """Whether ``path``, links resolved, lies inside ``root``."""
+    real_root = os.path.realpath(root)
+    real = os.path.realpath(path)
+    return real == real_root or real.startswith(real_root.rstrip(os.sep) + os.sep)
+
+
 def _context(argv: list[str], cwd: str) -> str:
     """What besides the files makes a run's output differ."""
+    from doxtool.dependencies import versions
+
     parts = [repr(argv), cwd, sys.version, repr(sys.stdout.isatty()), repr(sys.stderr.isatty())]
+    parts.extend((sys.executable, versions()))
     parts.extend(repr(os.environ.get(name)) for name in _ENVIRONMENT)
     for directory, _, files in os.walk(_PACKAGE):
         for name in sorted(files):

@@ -341,3 +341,127 @@ def test_output_is_valid_with_an_undecodable_file_name(
         assert "tools/b%FF%1B.py" in uris
     else:
         assert "tools/b\\xff\\x1b.py" in text
+
+
+# -- item 15: a missing or broken dependency is an error; the cache knows the versions
+
+_HIDE = """\
+import sys
+
+
+class _Hide:
+    def find_spec(self, name, path=None, target=None):
+        if name == "markdown_it" or name.startswith("markdown_it."):
+            raise ModuleNotFoundError(f"No module named {name!r}", name=name)
+        return None
+
+
+sys.meta_path.insert(0, _Hide())
+"""
+
+
+def _doxtool(root: Path, *args: str, pythonpath: Path | None = None):  # type: ignore[no-untyped-def]
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR")}
+    if pythonpath is not None:
+        env["PYTHONPATH"] = str(pythonpath)
+    return subprocess.run(
+        [sys.executable, "-m", "doxtool", *args],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
+
+
+def test_a_missing_dependency_is_an_error_naming_it(
+    make_repo, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    root = make_repo(clean_files())
+    hide = tmp_path_factory.mktemp("hide")
+    (hide / "sitecustomize.py").write_text(_HIDE, encoding="utf-8")
+    result = _doxtool(root, "check", pythonpath=hide)
+    assert result.returncode == 2, result.stdout + result.stderr
+    (line,) = result.stderr.splitlines()
+    assert line.startswith("doxtool: error: missing dependency: markdown-it-py ")
+    assert result.stdout == ""
+    assert not (root / ".doxtool_cache").exists()
+    complete = _doxtool(root, "check")
+    assert (complete.returncode, complete.stdout) == (0, "All checks passed.\n")
+
+
+def test_a_broken_dependency_is_an_error_naming_it(
+    make_repo, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    root = make_repo(clean_files())
+    broken = tmp_path_factory.mktemp("broken")
+    (broken / "markdown_it").mkdir()
+    (broken / "markdown_it/__init__.py").write_text("raise ImportError('half installed')\n")
+    result = _doxtool(root, "check", "--no-cache", pythonpath=broken)
+    assert result.returncode == 2, result.stdout + result.stderr
+    assert "PRM001" not in result.stdout
+    (line,) = result.stderr.splitlines()
+    assert line.startswith("doxtool: error: dependency markdown-it-py cannot be imported: ")
+
+
+def test_cache_entries_are_not_reused_under_other_library_versions(
+    make_repo, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    root = make_repo(clean_files())
+    first = _doxtool(root, "check", "-v")
+    assert first.returncode == 0 and "cache 0 hits" in first.stderr
+    again = _doxtool(root, "check", "-v")
+    assert "misses" in again.stderr and ", 0 misses" in again.stderr
+    other = tmp_path_factory.mktemp("other")
+    (other / "markdown_it_py-0.0.1.dist-info").mkdir()
+    upgraded = _doxtool(root, "check", "-v", pythonpath=other)
+    assert upgraded.returncode == 0
+    assert "cache 0 hits" in upgraded.stderr, upgraded.stderr
+
+
+# -- item 7: every input a run read is in the record of the run
+
+
+def test_replay_notices_a_change_in_a_dot_directory(make_repo) -> None:
+    files = {
+        f".agent/{path}" if path.startswith("tools/") else path: text
+        for path, text in clean_files().items()
+    }
+    files["pyproject.toml"] = '[tool.doxtool]\ntool-dirs = [".agent/tools"]\n'
+    root = make_repo(files)
+    first = _doxtool(root, "check")
+    assert (first.returncode, first.stdout) == (0, "All checks passed.\n"), first.stderr
+    assert (root / ".doxtool_cache/runs.record").is_file()
+    module = root / ".agent/tools/wait.py"
+    module.write_text(
+        module.read_text(encoding="utf-8").replace(
+            "        return Response(",
+            '        until = self.args.get("until", "")\n        return Response(',
+        ),
+        encoding="utf-8",
+    )
+    second = _doxtool(root, "check")
+    assert second.returncode == 1 and "DOX111" in second.stdout, second.stdout
+
+
+def test_replay_notices_a_change_in_a_baseline_of_any_name(make_repo) -> None:
+    files = {**clean_files(), "tools/wait.py.dox.md": STALE_DOX}
+    files["pyproject.toml"] = '[tool.doxtool]\nbaseline = "accepted.txt"\n'
+    root = make_repo(files)
+    (root / "accepted.txt").write_text("{}", encoding="utf-8")
+    written = _doxtool(root, "baseline", "write")
+    assert written.returncode == 0, written.stderr
+    first = _doxtool(root, "check")
+    assert (first.returncode, first.stdout) == (0, "All checks passed.\n"), first.stderr
+    assert (root / ".doxtool_cache/runs.record").is_file()
+    import json
+
+    accepted = json.loads((root / "accepted.txt").read_text(encoding="utf-8"))
+    assert accepted["findings"]
+    accepted["findings"] = []
+    (root / "accepted.txt").write_text(json.dumps(accepted), encoding="utf-8")
+    second = _doxtool(root, "check")
+    assert second.returncode == 1 and "DOX111" in second.stdout, second.stdout
