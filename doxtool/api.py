@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -58,8 +59,28 @@ def load_project(
         raise UsageError(f"root {root} is not a directory")
     project = Project(root, config)
     if use_cache:
+        _check_cache_dir(project)
         project.attach_cache()
     return project
+
+
+def _check_cache_dir(project: Project) -> None:
+    """A cache directory that holds sources is a configuration error."""
+    from doxtool.cache import cache_dir_problem
+
+    config = project.config
+    sources = {
+        "tool-dirs": config.tool_dirs,
+        "documented-dirs": config.documented_dirs,
+        "prompt-dirs": config.prompt_dirs,
+        "profile-prompt-dirs": config.profile_prompt_dirs,
+        "plugin-prompt-dirs": config.plugin_prompt_dirs,
+        "test-dirs": config.test_dirs,
+    }
+    problem = cache_dir_problem(project.root, config.cache_dir, sources)
+    if problem is not None:
+        where = config.source or "configuration"
+        raise ConfigError(f"{where}: `cache-dir`: {json.dumps(config.cache_dir)} {problem}")
 
 
 def module_paths(project: Project, paths: list[Path]) -> list[str]:
@@ -511,7 +532,10 @@ def init(root: Path | None = None, dry_run: bool = False, cwd: Path | None = Non
         existing = tomllib.loads(old.decode("utf-8"))
     except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
         raise UsageError(f"{target}: cannot read it as TOML: {exc}") from None
-    if "doxtool" in existing.get("tool", {}):
+    tool = existing.get("tool", {})
+    if not isinstance(tool, dict):
+        raise ConfigError(f"{target}: `tool` must be a table; doxtool init cannot add to it")
+    if "doxtool" in tool:
         raise UsageError(
             f"{target}: already has a [tool.doxtool] table; doxtool init never overwrites it"
         )
@@ -519,7 +543,16 @@ def init(root: Path | None = None, dry_run: bool = False, cwd: Path | None = Non
     newline = "\r\n" if "\r\n" in text else "\n"
     lead = "" if not text else (newline if text.endswith("\n") else newline * 2)
     new = text + lead + table.replace("\n", newline)
-    parsed = tomllib.loads(new)
+    try:
+        parsed = tomllib.loads(new)
+    except tomllib.TOMLDecodeError:
+        # `tool = { black = {...} }`: an inline table cannot be extended by a
+        # [tool.doxtool] header, and rewriting a person's table is not init's job
+        raise ConfigError(
+            f"{target}: `tool` is an inline table, which a [tool.doxtool] table cannot be "
+            "added to; write `[tool.black]`-style tables, or put the configuration in "
+            "doxtool.toml (`doxtool init --dry-run` prints it)"
+        ) from None
     from_table(parsed["tool"]["doxtool"] if target is pyproject else parsed, str(target))
     _write_file(root, target, old + (lead + table.replace("\n", newline)).encode("utf-8"))
     result.written = True

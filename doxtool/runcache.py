@@ -286,8 +286,10 @@ def prepare_cache_dir(directory: str) -> bool:
     """Create the cache directory and its ``.gitignore``; False when it is not
     a safe place to write (a link, or not a directory).
 
-    The ``.gitignore`` is created exclusively and without following links, so
-    a dangling link committed in its place cannot make doxtool write elsewhere.
+    The ``.gitignore`` is written whole or not at all: to a temporary file
+    first, then renamed into place. A link in its place (even a dangling one)
+    or a person's own file is left alone; one left empty or cut short by an
+    earlier failure (a full disk) is written again the same way.
     """
     if os.path.islink(directory):
         return False
@@ -295,12 +297,36 @@ def prepare_cache_dir(directory: str) -> bool:
     if os.path.islink(directory) or not os.path.isdir(directory):
         return False
     ignore = os.path.join(directory, ".gitignore")
-    if not os.path.lexists(ignore):
-        flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
-        try:
-            fd = os.open(ignore, flags, 0o644)
-        except FileExistsError:
+    if os.path.lexists(ignore):
+        if os.path.islink(ignore) or not os.path.isfile(ignore):
             return True
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(IGNORE_TEXT)
+        try:
+            with open(ignore, "rb") as handle:
+                held = handle.read(len(IGNORE_TEXT) + 1)
+        except OSError:
+            return True
+        if held == IGNORE_TEXT.encode() or not IGNORE_TEXT.encode().startswith(held):
+            return True  # whole, or a person's own: left as it is
+        # empty or cut short: put in place whole below
+    _write_new(directory, ignore, IGNORE_TEXT.encode())
     return True
+
+
+def _write_new(directory: str, path: str, data: bytes) -> None:
+    """Put ``path`` in place holding ``data`` whole (a rename replaces a name,
+    never writes through a link), or leave it as it was."""
+    import contextlib
+    import tempfile
+
+    fd, tmp = tempfile.mkstemp(prefix=".gitignore.", suffix=".tmp", dir=directory)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise

@@ -465,3 +465,129 @@ def test_replay_notices_a_change_in_a_baseline_of_any_name(make_repo) -> None:
     (root / "accepted.txt").write_text(json.dumps(accepted), encoding="utf-8")
     second = _doxtool(root, "check")
     assert second.returncode == 1 and "DOX111" in second.stdout, second.stdout
+
+
+# -- item 9: configuration mistakes are configuration errors naming the key
+
+
+@pytest.mark.parametrize(
+    ("setting", "key"),
+    [
+        ('tool-dirs = ["/etc"]', "tool-dirs"),
+        ('tool-dirs = [""]', "tool-dirs"),
+        ('profile-prompt-dirs = ["/"]', "profile-prompt-dirs"),
+        ('prompt-dirs = ["../.."]', "prompt-dirs"),
+        ('documented-dirs = ["."]', "documented-dirs"),
+        ('plugin-prompt-dirs = ["plugins/../../x"]', "plugin-prompt-dirs"),
+        ('templates-dir = "/etc"', "templates-dir"),
+        ('cache-dir = "/tmp/elsewhere"', "cache-dir"),
+        ('baseline = "../accepted.json"', "baseline"),
+        ('exclude = [""]', "exclude"),
+    ],
+)
+def test_a_path_setting_outside_the_root_is_a_configuration_error(
+    make_repo, monkeypatch: pytest.MonkeyPatch, setting: str, key: str
+) -> None:
+    root = make_repo({**clean_files(), "pyproject.toml": f"[tool.doxtool]\n{setting}\n"})
+    result = _check(root, monkeypatch)
+    assert result.exit_code == 2
+    (line,) = result.stderr.splitlines()
+    assert line.startswith(f"doxtool: error: {root / 'pyproject.toml'}: `{key}`: "), line
+
+
+def test_tests_may_be_searched_for_in_the_whole_repository(make_repo, monkeypatch) -> None:
+    root = make_repo({**clean_files(), "pyproject.toml": '[tool.doxtool]\ntest-dirs = ["."]\n'})
+    assert _check(root, monkeypatch).exit_code == 0
+
+
+@pytest.mark.parametrize("tool", ["tool = { black = { line-length = 99 } }", "tool = 3"])
+def test_init_on_a_pyproject_whose_tool_is_not_a_table_is_an_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, tool: str
+) -> None:
+    pyproject = tmp_path / "pyproject.toml"
+    pyproject.write_text(f'{tool}\n\n[project]\nname = "x"\n', encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(cli, ["init"], catch_exceptions=False)
+    assert result.exit_code == 2
+    (line,) = result.stderr.splitlines()
+    assert line.startswith(f"doxtool: error: {pyproject}: `tool` ")
+    assert pyproject.read_text(encoding="utf-8") == f'{tool}\n\n[project]\nname = "x"\n'
+
+
+# -- item 13: the cache never hides sources from git
+
+
+@pytest.mark.parametrize(
+    ("cache_dir", "reason"),
+    [
+        (".", "names the project root itself"),
+        ("./", "names the project root itself"),
+        ("tools", "holds the `tool-dirs` directory `tools`"),
+        ("prompts", "holds the `prompt-dirs` directory `prompts`"),
+        ("helpers", "holds files the cache did not write (`errors.py` and 1 more)"),
+    ],
+)
+def test_a_cache_directory_holding_sources_is_refused(
+    make_repo, monkeypatch: pytest.MonkeyPatch, cache_dir: str, reason: str
+) -> None:
+    config = f'[tool.doxtool]\ncache-dir = "{cache_dir}"\n'
+    root = make_repo({**clean_files(), "pyproject.toml": config})
+    monkeypatch.chdir(root)
+    result = CliRunner().invoke(cli, ["check"], catch_exceptions=False)
+    assert result.exit_code == 2
+    assert f'`cache-dir`: "{cache_dir}" {reason}' in result.stderr, result.stderr
+    assert not (root / ".gitignore").exists()
+    assert not (root / "tools/.gitignore").exists() and not (root / "helpers/.gitignore").exists()
+    uncached = CliRunner().invoke(cli, ["check", "--no-cache"]).exit_code
+    assert uncached == (2 if cache_dir.startswith(".") else 0)
+
+
+def test_a_cache_gitignore_cut_short_is_written_again_whole(make_repo, monkeypatch) -> None:
+    root = make_repo(clean_files())
+    assert _check(root, monkeypatch).exit_code == 0  # --no-cache: nothing written
+    assert not (root / ".doxtool_cache").exists()
+    monkeypatch.chdir(root)
+    assert CliRunner().invoke(cli, ["check"]).exit_code == 0
+    ignore = root / ".doxtool_cache/.gitignore"
+    whole = ignore.read_bytes()
+    assert whole == b"# created by doxtool\n*\n"
+    for cut in (b"", whole[:5]):
+        ignore.write_bytes(cut)  # a full disk stopped an earlier write
+        assert CliRunner().invoke(cli, ["check"]).exit_code == 0
+        assert ignore.read_bytes() == whole
+    ignore.write_bytes(b"# mine\n")
+    assert CliRunner().invoke(cli, ["check"]).exit_code == 0
+    assert ignore.read_bytes() == b"# mine\n"  # a person's own file stays
+    assert [p.name for p in ignore.parent.iterdir() if p.name.endswith(".tmp")] == []
+
+
+def test_a_failed_gitignore_write_leaves_no_partial_file(
+    make_repo, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root = make_repo(clean_files())
+    real_fdopen = os.fdopen
+
+    class Full:
+        def __init__(self, handle):  # type: ignore[no-untyped-def]
+            self.handle = handle
+
+        def __enter__(self):  # type: ignore[no-untyped-def]
+            return self
+
+        def __exit__(self, *exc):  # type: ignore[no-untyped-def]
+            self.handle.close()
+
+        def write(self, data: bytes) -> int:
+            raise OSError(28, "No space left on device")
+
+    def fdopen(fd, mode="r", *args, **kwargs):  # type: ignore[no-untyped-def]
+        handle = real_fdopen(fd, mode, *args, **kwargs)
+        return Full(handle) if "w" in mode else handle
+
+    monkeypatch.setattr(os, "fdopen", fdopen)
+    monkeypatch.chdir(root)
+    result = CliRunner().invoke(cli, ["check"], catch_exceptions=False)
+    assert result.exit_code == 0  # the cache never makes a run fail
+    directory = root / ".doxtool_cache"
+    assert not (directory / ".gitignore").exists()
+    assert [p.name for p in directory.iterdir() if p.name.endswith(".tmp")] == []
