@@ -527,7 +527,14 @@ def init(root: Path | None = None, dry_run: bool = False, cwd: Path | None = Non
         return result
     if standalone.exists():
         raise UsageError(f"{standalone}: exists; doxtool init never overwrites a configuration")
-    old = target.read_bytes() if target.is_file() else b""
+    old = b""
+    if target.is_file():
+        from doxtool.source import MAX_CONFIG_BYTES, ReadError, read_bytes
+
+        data = read_bytes(target, MAX_CONFIG_BYTES)
+        if isinstance(data, ReadError):
+            raise ConfigError(f"{target}: {data.message}")
+        old = data
     try:
         existing = tomllib.loads(old.decode("utf-8"))
     except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:

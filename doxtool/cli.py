@@ -17,6 +17,7 @@ from doxtool.engine import unified_diff
 from doxtool.formats import FORMATS, MACHINE_FORMATS, OutputOptions, render
 from doxtool.formats.escape import json_text, printable
 from doxtool.formats.statistics import STATISTICS
+from doxtool.pool import MAX_JOBS
 from doxtool.progress import ProgressBar
 from doxtool.rules import ALL_RULES, rule_by_code
 from doxtool.terminal import degrade_unencodable, wants_color
@@ -151,9 +152,9 @@ def inspect(
 @click.option("--no-cache", is_flag=True, help="Neither read nor write the facts cache.")
 @click.option(
     "--jobs",
-    type=click.IntRange(min=1),
+    type=click.IntRange(min=1, max=MAX_JOBS),
     metavar="N",
-    help="Processes for extracting facts (default: the CPU count).",
+    help=f"Processes for extracting facts (default: the CPU count; at most {MAX_JOBS}).",
 )
 @_root_option
 @_config_option

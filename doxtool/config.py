@@ -251,9 +251,13 @@ def from_table(table: dict[str, Any], where: str) -> Config:
 
 
 def _load_toml(path: Path) -> dict[str, Any]:
+    from doxtool.source import MAX_CONFIG_BYTES, ReadError, read_bytes
+
+    data = read_bytes(path, MAX_CONFIG_BYTES)
+    if isinstance(data, ReadError):
+        raise ConfigError(f"{path}: {data.message}")
     try:
-        with path.open("rb") as handle:
-            return tomllib.load(handle)
+        return tomllib.loads(data.decode("utf-8"))
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{path}: invalid TOML: {exc}") from exc
     except (OSError, UnicodeDecodeError) as exc:

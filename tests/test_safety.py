@@ -591,3 +591,40 @@ def test_a_failed_gitignore_write_leaves_no_partial_file(
     directory = root / ".doxtool_cache"
     assert not (directory / ".gitignore").exists()
     assert [p.name for p in directory.iterdir() if p.name.endswith(".tmp")] == []
+
+
+# -- item 10: bounded resources
+
+
+def test_an_oversized_configuration_file_is_not_read(make_repo, monkeypatch) -> None:
+    root = make_repo(clean_files())
+    with open(root / "pyproject.toml", "wb") as handle:
+        handle.truncate(2 * 1024**3)  # sparse: 2 GB that take no disk
+    result = _check(root, monkeypatch)
+    assert result.exit_code == 2
+    (line,) = result.stderr.splitlines()
+    assert line == (
+        f"doxtool: error: {root / 'pyproject.toml'}: file is 2147483648 bytes, "
+        "over the 1048576-byte limit; not read"
+    )
+    init = CliRunner().invoke(cli, ["init"], catch_exceptions=False)
+    assert init.exit_code == 2 and "over the 1048576-byte limit" in init.stderr
+
+
+def test_too_many_jobs_is_a_usage_error(make_repo, monkeypatch) -> None:
+    root = make_repo(clean_files())
+    result = _check(root, monkeypatch, "--jobs", "300")
+    assert result.exit_code == 2
+    assert "Invalid value for '--jobs': 300 is not in the range 1<=x<=32." in result.stderr
+
+
+def test_a_module_over_the_limit_is_reported_not_parsed(make_repo, monkeypatch) -> None:
+    from doxtool.source import MAX_MODULE_BYTES
+
+    assert MAX_MODULE_BYTES == 256 * 1024
+    filler = "\n".join(f"VALUE_{i} = {i}" for i in range(30000))
+    assert len(filler) > MAX_MODULE_BYTES
+    root = make_repo({**clean_files(), "tools/wait.py": WAIT_PY + filler + "\n"})
+    result = _check(root, monkeypatch)
+    assert result.exit_code == 1
+    assert "DOX003" in result.stdout and "over the 262144-byte limit" in result.stdout
