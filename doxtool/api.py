@@ -150,13 +150,13 @@ def scope_for(project: Project, paths: list[Path] | None) -> Scope:
     prompts: set[str] = set()
     for path in paths:
         if not path.exists() and not path.is_symlink():
-            # pre-commit passes deleted files too: their companions may be stale now
-            rel = path.as_posix()
-        elif not project.inside(path):
+            _known_counterpart(project, path)
+        if not project.inside(path):
             raise UsageError(f"{path}: outside the project root {project.root}")
-        else:
-            rel = project.rel(path)
-        if path.is_dir():
+        rel = project.rel(path)
+        # a directory named like a module or a companion is checked as one
+        # (and reported: it is not a regular file), not searched as a folder
+        if path.is_dir() and not rel.endswith((".py", ".py" + COMPANION_SUFFIX)):
             prefix = "" if rel in (".", "") else rel + "/"
             modules.update(m for m in project.documented_modules if m.startswith(prefix))
             companions.update(c for c in project.companions if c.startswith(prefix))
@@ -170,6 +170,21 @@ def scope_for(project: Project, paths: list[Path] | None) -> Scope:
         elif rel.endswith(".md"):
             prompts.add(rel)
     return Scope(modules=modules, companions=companions, prompts=prompts)
+
+
+def _known_counterpart(project: Project, path: Path) -> None:
+    """Accept a path that does not exist only when its module or companion
+    does (a deleted module whose companion is now stale, a companion still to
+    be written); a typo must not pass as "nothing to check"."""
+    name = path.as_posix()
+    if name.endswith(".py" + COMPANION_SUFFIX):
+        counterpart = Path(name.removesuffix(COMPANION_SUFFIX))
+    elif name.endswith(".py"):
+        counterpart = Path(name + COMPANION_SUFFIX)
+    else:
+        counterpart = None
+    if counterpart is None or not counterpart.is_file() or not project.inside(counterpart):
+        raise UsageError(f"{path}: no such file or directory")
 
 
 def check(

@@ -628,3 +628,22 @@ def test_a_module_over_the_limit_is_reported_not_parsed(make_repo, monkeypatch) 
     result = _check(root, monkeypatch)
     assert result.exit_code == 1
     assert "DOX003" in result.stdout and "over the 262144-byte limit" in result.stdout
+
+
+# -- item 12: paths that name nothing, or a directory named like a module
+
+
+def test_a_path_that_does_not_exist_is_a_usage_error(make_repo, monkeypatch) -> None:
+    root = make_repo(clean_files())
+    result = _check(root, monkeypatch, "tools/wiat.py")
+    assert result.exit_code == 2
+    assert result.stderr == "doxtool: error: tools/wiat.py: no such file or directory\n"
+    assert result.stdout == ""
+
+
+def test_a_directory_named_like_a_module_is_reported(make_repo, monkeypatch) -> None:
+    root = make_repo(clean_files())
+    (root / "tools/other.py").mkdir()
+    result = _check(root, monkeypatch, "tools/other.py")
+    assert result.exit_code == 1
+    assert "tools/other.py:1:1: DOX003 not a regular file" in result.stdout
