@@ -603,6 +603,9 @@ def clear_cache(project: Project) -> bool:
     directory = project.root / project.config.cache_dir
     if not project.config.cache_dir or not project.inside(directory):
         return False
-    from doxtool.cache import clear
+    from doxtool.cache import ClearError, clear
 
-    return clear(directory)
+    try:
+        return clear(directory)
+    except ClearError as exc:
+        raise UsageError(f"cache not cleared: {exc}") from None

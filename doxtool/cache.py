@@ -269,15 +269,30 @@ class FactsCache:
             self._db = None
 
 
+class ClearError(Exception):
+    """A cache file that could not be removed."""
+
+
 def clear(directory: Path) -> bool:
-    """Remove the cache database; True when something was removed."""
+    """Remove the cache database and the run record; True when something was
+    removed. A file that is there but cannot be removed is a ClearError."""
     removed = False
+    failures = []
     for name in (*_DATABASE_FILES, RECORD):
         path = directory / name
-        if path.is_file() and not path.is_symlink():
-            with contextlib.suppress(OSError):
-                path.unlink()
-                removed = True
+        if not path.is_file() or path.is_symlink():
+            continue
+        try:
+            path.unlink()
+        except FileNotFoundError:
+            continue  # removed meanwhile (another run)
+        except OSError as exc:
+            failures.append(f"{path}: {exc.strerror or exc}")
+        else:
+            removed = True
+    if failures:
+        more = f" (and {len(failures) - 1} more)" if len(failures) > 1 else ""
+        raise ClearError(f"cannot remove {failures[0]}{more}")
     return removed
 
 

@@ -53,6 +53,8 @@ class Context:
         self._tests: dict[str, list[str]] = {}
         self._prompts: dict[str, PromptDoc | None] = {}
         self._prompt_texts: dict[str, str] = {}
+        #: prompt files that could not be read, and why
+        self._prompt_errors: dict[str, ReadError] = {}
         self._expected: dict[str, list[ExpectedBlock]] = {}
         self._prompt_scope: dict[str, bool] = {}
         self._taught: dict[tuple[str, str], set[str]] = {}
@@ -240,6 +242,40 @@ class Context:
             run_now(self.prompt_job(path))
         return self._prompts[path]
 
+    @cached_property
+    def unreadable_prompts(self) -> dict[str, ReadError]:
+        """Prompt files (``*.md`` in a prompt directory) that cannot be read, and
+        why: linked out of the repository, not regular files, too large, not
+        UTF-8 text. Discovery leaves them out; each is reported (PRM011), and
+        a tool whose prompt is one of them is not reported as having none."""
+        found: dict[str, ReadError] = {}
+        root = self.project.root
+        for prompt_set in self.prompt_sets:
+            listed = set(prompt_set.files.values())
+            directory = root / prompt_set.directory
+            try:
+                entries = sorted(os.scandir(directory), key=lambda e: e.name)
+            except OSError:
+                continue
+            for entry in entries:
+                if not entry.name.endswith(".md"):
+                    continue
+                path = f"{prompt_set.directory}/{entry.name}"
+                if path in found:
+                    continue
+                if path in listed:
+                    if self.prompt_in_scope(path) and self.prompt(path) is None:
+                        error = self._prompt_errors.get(path)
+                        if error is not None:
+                            found[path] = error
+                    continue
+                if not self.scope.everything and path not in (self.scope.prompts or ()):
+                    continue
+                error = read_text(Path(entry.path), root=root)
+                if isinstance(error, ReadError):
+                    found[path] = error
+        return found
+
     def prompt_job(self, path: str) -> Planned | None:
         """The parse the prompt file at ``path`` still needs (None: known,
         cached or unreadable), and where its result goes."""
@@ -247,9 +283,10 @@ class Context:
             return None
         full = self.project.root / path
         self._read_stamps[path] = stamp(full)  # before reading: a later edit shows
-        text = read_text(full)
+        text = read_text(full, root=self.project.root)
         if isinstance(text, ReadError):
             self._prompts[path] = None
+            self._prompt_errors[path] = text
             return None
         self._prompt_texts[path] = text.text
 

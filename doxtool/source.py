@@ -90,6 +90,10 @@ def decode(data: bytes, *, python: bool = False) -> SourceText | ReadError:
     bom = data.startswith(codecs.BOM_UTF8)
     if bom:
         data = data[len(codecs.BOM_UTF8) :]
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        return ReadError(
+            "file is UTF-16 (it starts with a UTF-16 byte order mark); not UTF-8", 1, 1, "decode"
+        )
     nul = data.find(b"\x00")
     if nul != -1:
         line, column = _position_of(data, nul)

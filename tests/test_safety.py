@@ -647,3 +647,59 @@ def test_a_directory_named_like_a_module_is_reported(make_repo, monkeypatch) -> 
     result = _check(root, monkeypatch, "tools/other.py")
     assert result.exit_code == 1
     assert "tools/other.py:1:1: DOX003 not a regular file" in result.stdout
+
+
+# -- item 11: what is reported is true
+
+
+@pytest.mark.parametrize("kind", ["utf-16", "oversized", "linked-out", "directory"])
+def test_an_unreadable_prompt_is_reported_itself(
+    make_repo, monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory, kind: str
+) -> None:
+    files = clean_files()
+    prompt = files.pop("prompts/agent.system.tool.wait.md")
+    root = make_repo(files)
+    target = root / "prompts/agent.system.tool.wait.md"
+    if kind == "utf-16":
+        target.write_bytes(prompt.encode("utf-16"))
+        reason = "file is UTF-16"
+    elif kind == "oversized":
+        target.write_text(prompt + "x" * (9 * 1024 * 1024), encoding="utf-8")
+        reason = "over the 8388608-byte limit"
+    elif kind == "linked-out":
+        outside = tmp_path_factory.mktemp("outside") / "wait.md"
+        outside.write_text(prompt, encoding="utf-8")
+        target.symlink_to(outside)
+        reason = "link points outside the repository"
+    else:
+        target.mkdir()
+        reason = "not a regular file"
+    result = _check(root, monkeypatch)
+    assert result.exit_code == 1
+    assert "PRM001" not in result.stdout, result.stdout
+    lines = [line for line in result.stdout.splitlines() if "PRM011" in line]
+    assert len(lines) == 1 and lines[0].startswith("prompts/agent.system.tool.wait.md:1:1: PRM011")
+    assert reason in lines[0]
+
+
+def test_cache_clear_that_cannot_remove_says_so(make_repo, monkeypatch: pytest.MonkeyPatch) -> None:
+    root = make_repo(clean_files())
+    monkeypatch.chdir(root)
+    assert CliRunner().invoke(cli, ["check"]).exit_code == 0
+    assert (root / ".doxtool_cache/facts.sqlite3").is_file()
+    real_unlink = Path.unlink
+
+    def unlink(self: Path, missing_ok: bool = False) -> None:
+        if self.name == "facts.sqlite3":
+            raise PermissionError(13, "Permission denied")
+        real_unlink(self, missing_ok)
+
+    monkeypatch.setattr(Path, "unlink", unlink)
+    result = CliRunner().invoke(cli, ["cache", "clear"], catch_exceptions=False)
+    assert result.exit_code == 2
+    assert "No cache" not in result.output
+    assert result.stderr.startswith("doxtool: error: cache not cleared: cannot remove ")
+    assert "facts.sqlite3: Permission denied" in result.stderr
+    monkeypatch.setattr(Path, "unlink", real_unlink)
+    cleared = CliRunner().invoke(cli, ["cache", "clear"], catch_exceptions=False)
+    assert cleared.exit_code == 0 and cleared.stdout.startswith("Cleared")
