@@ -62,6 +62,7 @@ _PRODUCERS = (
     "source.py",
     "serde.py",
     "companion.py",
+    "mdlimits.py",
     "factlines.py",
     "prompts.py",
     "promptindex.py",

@@ -144,6 +144,10 @@ class Context:
         source = text
 
         def keep(parsed: Companion) -> None:
+            if parsed.problem:  # read only in part: reported (DOX009), never edited
+                error = ReadError(parsed.problem, max(parsed.problem_line, 1), kind="parse")
+                self._companions[path] = (error, None)
+                return
             self._companions[path] = (source, parsed)
 
         return self._markdown_job("companion", path, text, Companion, keep)

@@ -703,3 +703,34 @@ def test_cache_clear_that_cannot_remove_says_so(make_repo, monkeypatch: pytest.M
     monkeypatch.setattr(Path, "unlink", real_unlink)
     cleared = CliRunner().invoke(cli, ["cache", "clear"], catch_exceptions=False)
     assert cleared.exit_code == 0 and cleared.stdout.startswith("Cleared")
+
+
+# -- item 3: a document markdown-it reads only in part is reported, never edited
+
+
+@pytest.mark.parametrize("depth", [10, 12, 40])
+def test_a_companion_nested_past_the_parsers_limit_is_never_edited(
+    make_repo, monkeypatch: pytest.MonkeyPatch, depth: int
+) -> None:
+    nested = "".join("  " * i + f"- level {i}\n" for i in range(depth))
+    fence = "```text\n- Arguments of `WaitTool`:\n  - `zzz`: required string.\n```\n"
+    dox = STALE_DOX.replace("## Work Guidance\n", f"## Work Guidance\n{nested}\n{fence}")
+    root = make_repo({**clean_files(), "tools/wait.py.dox.md": dox})
+    companion = root / "tools/wait.py.dox.md"
+    for _ in range(3):
+        result = _check(root, monkeypatch, "--fix")
+        assert result.exit_code == 1, result.output
+        assert companion.read_text(encoding="utf-8") == dox
+    (line,) = result.stdout.splitlines()[:-1]
+    assert line.startswith("tools/wait.py.dox.md:")
+    assert "DOX009 companion cannot be read: Markdown nested too deeply" in line
+    assert int(line.split(":")[1]) > dox.count("\n", 0, dox.index("- level 0"))
+
+
+def test_a_companion_nested_within_the_limit_is_checked(make_repo, monkeypatch) -> None:
+    nested = "".join("  " * i + f"- level {i}\n" for i in range(5))
+    dox = STALE_DOX.replace("## Work Guidance\n", f"## Work Guidance\n{nested}\n")
+    root = make_repo({**clean_files(), "tools/wait.py.dox.md": dox})
+    assert _check(root, monkeypatch, "--fix").exit_code == 0
+    fixed = (root / "tools/wait.py.dox.md").read_text(encoding="utf-8")
+    assert fixed == WAIT_DOX.replace("## Work Guidance\n", f"## Work Guidance\n{nested}\n")
