@@ -149,7 +149,10 @@ def _shadow_findings(ctx: Context, rules: list[Rule], named: set[str]) -> list[F
 
 def _unused(rule: Rule, index: SuppressionIndex, files: list[str]) -> Iterator[Finding]:
     for path in files:
-        for suppression in index.of(path).suppressions:
+        found = index.of(path)
+        if not found.exact:
+            continue  # a comment cannot be told from text in a string
+        for suppression in found.suppressions:
             unused = suppression.unused_codes()
             if not unused:
                 continue
@@ -162,13 +165,20 @@ def _unused(rule: Rule, index: SuppressionIndex, files: list[str]) -> Iterator[F
                 suppression.line,
                 suppression.column,
                 subject=f"{path}:suppression:{','.join(suppression.codes)}:{','.join(unused)}",
-                fix=Fix(f"remove unused suppression of {names}", [index.removal(suppression)]),
+                fix=_removal_fix(names, index.removal(suppression)),
             )
+
+
+def _removal_fix(names: str, edit: Edit | None) -> Fix | None:
+    return None if edit is None else Fix(f"remove unused suppression of {names}", [edit])
 
 
 def _malformed(rule: Rule, index: SuppressionIndex, files: list[str]) -> Iterator[Finding]:
     for path in files:
-        for bad in index.of(path).malformed:
+        found = index.of(path)
+        if not found.exact:
+            continue
+        for bad in found.malformed:
             yield rule.finding(
                 f"malformed suppression comment: {bad.problem}",
                 path,
@@ -222,6 +232,18 @@ class FixResult:
         return sum(1 for paths in self.fixes if paths and paths <= written)
 
 
+#: what fixes create: companions
+CREATED_SUFFIX = ".py.dox.md"
+#: what fixes edit: companions; and modules and Markdown prompt files, whose
+#: unused suppression comments (only those lines) a fix rewrites
+EDITED_SUFFIXES = (".py.dox.md", ".py", ".md")
+
+
+def may_write(path: str, created: bool = False) -> bool:
+    """Whether a fix may write ``path`` (the README's Safety section lists them)."""
+    return path.endswith(CREATED_SUFFIX) if created else path.endswith(EDITED_SUFFIXES)
+
+
 def applies(finding: Finding, unsafe: bool = False) -> bool:
     """Whether ``finding``'s fix is applied: safe ones always, unsafe ones on request."""
     if finding.fix is None:
@@ -260,6 +282,11 @@ def plan_fixes(
         for new in finding.fix.new_files:
             new_files.setdefault(new.path, new.text)
     changed: set[str] = set()
+    for path in [*new_files, *edits]:
+        if not may_write(path, created=path in new_files):
+            result.errors.append(f"{path}: doxtool's fixes never write this file; not fixed")
+            new_files.pop(path, None)
+            edits.pop(path, None)
     for path, text in new_files.items():
         if not (root / path).exists():
             result.changes.append(FileChange(path, None, text))

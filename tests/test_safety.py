@@ -734,3 +734,85 @@ def test_a_companion_nested_within_the_limit_is_checked(make_repo, monkeypatch) 
     assert _check(root, monkeypatch, "--fix").exit_code == 0
     fixed = (root / "tools/wait.py.dox.md").read_text(encoding="utf-8")
     assert fixed == WAIT_DOX.replace("## Work Guidance\n", f"## Work Guidance\n{nested}\n")
+
+
+# -- item 4: only real comments are suppressions; a reason stays
+
+
+@pytest.mark.parametrize(
+    "example",
+    [
+        "Write `<!-- doxtool: ignore[DOX111] -->` above the item.",
+        "Example:\n\n    <!-- doxtool: ignore[DOX111] -->\n    - Arguments of `WaitTool`:",
+        "- An example:\n\n  ```markdown\n  <!-- doxtool: ignore[DOX111] -->\n  ```",
+        "- An example:\n\n      <!-- doxtool: ignore[DOX111] -->",
+    ],
+    ids=["code-span", "indented-code", "fence-in-list", "indented-code-in-list"],
+)
+def test_suppression_syntax_shown_as_an_example_is_text(
+    make_repo, monkeypatch: pytest.MonkeyPatch, example: str
+) -> None:
+    dox = WAIT_DOX.replace("## Work Guidance\n", f"## Work Guidance\n{example}\n\n")
+    root = make_repo({**clean_files(), "tools/wait.py.dox.md": dox})
+    result = _check(root, monkeypatch, "--fix")
+    assert result.exit_code == 0, result.output
+    assert "DOX900" not in result.output
+    assert (root / "tools/wait.py.dox.md").read_text(encoding="utf-8") == dox
+
+
+@pytest.mark.parametrize(
+    ("comment", "kept"),
+    [
+        ("<!-- doxtool: ignore[DOX111] reviewed, ADR-12 -->", "<!-- reviewed, ADR-12 -->"),
+        ("<!-- doxtool: ignore[DOX111] -->", None),
+    ],
+)
+def test_removing_an_unused_markdown_suppression_keeps_its_reason(
+    make_repo, monkeypatch: pytest.MonkeyPatch, comment: str, kept: str | None
+) -> None:
+    from samples import dox_with_line_before_arguments
+
+    dox = dox_with_line_before_arguments(comment)
+    root = make_repo({**clean_files(), "tools/wait.py.dox.md": dox})
+    result = _check(root, monkeypatch, "--fix")
+    assert result.exit_code == 0, result.output
+    expected = WAIT_DOX if kept is None else dox_with_line_before_arguments(kept)
+    assert (root / "tools/wait.py.dox.md").read_text(encoding="utf-8") == expected
+
+
+def test_removing_an_unused_python_suppression_keeps_its_reason(make_repo, monkeypatch) -> None:
+    module = WAIT_PY.replace(
+        '"seconds", 0))', '"seconds", 0))  # doxtool: ignore[DOX008] -- reviewed, ADR-12'
+    )
+    root = make_repo({**clean_files(), "tools/wait.py": module})
+    result = _check(root, monkeypatch, "--fix")
+    assert result.exit_code == 0, result.output
+    assert (root / "tools/wait.py").read_text(encoding="utf-8") == WAIT_PY.replace(
+        '"seconds", 0))', '"seconds", 0))  # -- reviewed, ADR-12'
+    )
+
+
+def test_a_module_the_tokenizer_rejects_is_never_edited(make_repo, monkeypatch) -> None:
+    module = '"""Usage.\n\n    x = 1  # doxtool: ignore[DOX008]\n"""\n' + WAIT_PY + "\nbroken = (\n"
+    root = make_repo({**clean_files(), "tools/wait.py": module})
+    result = _check(root, monkeypatch, "--fix")
+    assert "DOX900" not in result.output and "DOX901" not in result.output
+    assert (root / "tools/wait.py").read_text(encoding="utf-8") == module
+
+
+def test_fixes_write_only_the_files_the_readme_lists(make_repo) -> None:
+    from doxtool.edits import Edit
+    from doxtool.findings import Fix, NewFile
+
+    root = make_repo(clean_files())
+    (root / "notes.txt").write_text("keep\n", encoding="utf-8")
+    findings = [
+        Finding("X", "x", "notes.txt", fix=Fix("edit", [Edit("notes.txt", 0, 1, ["gone"])])),
+        Finding("X", "x", "tools/x.py", fix=Fix("new", new_files=[NewFile("tools/x.py", "")])),
+    ]
+    plan = engine.plan_fixes(root, findings)
+    assert plan.changes == []
+    assert sorted(plan.errors) == [
+        "notes.txt: doxtool's fixes never write this file; not fixed",
+        "tools/x.py: doxtool's fixes never write this file; not fixed",
+    ]
