@@ -36,7 +36,7 @@ from doxtool.factlines import (
     split_sentence,
     values_agree,
 )
-from doxtool.mdlimits import parse_checked
+from doxtool.mdlimits import NESTED_TOO_DEEPLY, parse_checked
 from doxtool.source import detect_newline
 
 
@@ -309,10 +309,7 @@ def _outline(text: str, lines: list[str]) -> _Outline:
             code_blocks.append(CodeBlock(start, end, closed, joins))
     outline = _Outline(headings, heading_lines, code_blocks)
     if cut is not None:
-        outline.problem = (
-            "Markdown nested too deeply (markdown-it stops reading past 20 levels); "
-            "not checked or edited"
-        )
+        outline.problem = NESTED_TOO_DEEPLY
         outline.problem_line = cut + 1
     return outline
 

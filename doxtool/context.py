@@ -40,6 +40,14 @@ class Scope:
         return self.modules is None
 
 
+def _cut(doc: PromptDoc) -> ReadError | None:
+    """A prompt markdown-it read only in part, as the reason it cannot be read."""
+    for problem in doc.problems:
+        if problem.kind == "limit":
+            return ReadError(problem.message, problem.line, problem.column, "parse")
+    return None
+
+
 class Context:
     def __init__(
         self, project: Project, scope: Scope | None = None, *, fixing: bool = False
@@ -268,10 +276,12 @@ class Context:
                 if path in found:
                     continue
                 if path in listed:
-                    if self.prompt_in_scope(path) and self.prompt(path) is None:
-                        error = self._prompt_errors.get(path)
-                        if error is not None:
-                            found[path] = error
+                    if not self.prompt_in_scope(path):
+                        continue
+                    doc = self.prompt(path)
+                    error = self._prompt_errors.get(path) if doc is None else _cut(doc)
+                    if error is not None:
+                        found[path] = error
                     continue
                 if not self.scope.everything and path not in (self.scope.prompts or ()):
                     continue

@@ -12,6 +12,11 @@ from __future__ import annotations
 
 from typing import Any
 
+#: how a file read only in part is reported
+NESTED_TOO_DEEPLY = (
+    "Markdown nested too deeply (markdown-it stops reading past 20 levels); not checked or edited"
+)
+
 
 def parse_checked(md: Any, text: str) -> tuple[list[Any], int | None]:
     """markdown-it's tokens of ``text``, and the 0-based line where the

@@ -318,7 +318,11 @@ class _PromptReader:
         self.tool: str | None = None
 
     def read(self) -> None:
-        tokens = _markdown().parse(self.source)
+        from doxtool.mdlimits import NESTED_TOO_DEEPLY, parse_checked
+
+        tokens, cut = parse_checked(_markdown(), self.source)
+        if cut is not None:
+            self.doc.problems.append(Problem(NESTED_TOO_DEEPLY, cut + 1, 1, "limit"))
         for index, token in enumerate(tokens):
             if token.type == "heading_open":
                 self._heading(token, tokens[index + 1])

@@ -816,3 +816,15 @@ def test_fixes_write_only_the_files_the_readme_lists(make_repo) -> None:
         "notes.txt: doxtool's fixes never write this file; not fixed",
         "tools/x.py: doxtool's fixes never write this file; not fixed",
     ]
+
+
+def test_a_prompt_nested_past_the_parsers_limit_is_reported(make_repo, monkeypatch) -> None:
+    nested = "".join("  " * i + f"- level {i}\n" for i in range(12))
+    files = clean_files()
+    files["prompts/agent.system.tool.wait.md"] += "\n" + nested
+    root = make_repo(files)
+    result = _check(root, monkeypatch)
+    assert result.exit_code == 1
+    (line,) = result.stdout.splitlines()[:-1]
+    assert line.startswith("prompts/agent.system.tool.wait.md:")
+    assert "PRM011 prompt file cannot be read: Markdown nested too deeply" in line
