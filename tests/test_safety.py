@@ -307,8 +307,17 @@ def _undecodable_repo(root: Path) -> Path:
     return root
 
 
-@pytest.mark.parametrize("encoding", ["utf-8", "ascii", "latin-1"])
-@pytest.mark.parametrize("output_format", ["json", "sarif", "github", "text"])
+@pytest.mark.parametrize(
+    ("output_format", "encoding"),
+    [
+        ("json", "utf-8"),
+        ("json", "ascii"),
+        ("sarif", "latin-1"),
+        ("github", "ascii"),
+        ("text", "ascii"),
+        ("text", "utf-8"),
+    ],
+)
 def test_output_is_valid_with_an_undecodable_file_name(
     tmp_path: Path, encoding: str, output_format: str
 ) -> None:
