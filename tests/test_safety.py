@@ -150,9 +150,20 @@ def test_unsafe_fixes_are_shown_apart_and_applied_only_on_request(
     assert companion.read_text(encoding="utf-8") == WAIT_DOX
 
 
-def test_clean_repository_needs_no_lock_to_check(make_repo, monkeypatch) -> None:
-    root = make_repo(clean_files())
-    assert _check(root, monkeypatch).stdout == "All checks passed.\n"
+@pytest.mark.timeout(60)
+def test_checks_that_write_nothing_never_wait_for_the_lock(make_repo, monkeypatch) -> None:
+    import fcntl
+
+    root = make_repo({**clean_files(), "tools/wait.py.dox.md": STALE_DOX})
+    fd = os.open(root, os.O_RDONLY)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)  # another run is fixing
+        for args in ((), ("--diff",)):
+            result = _check(root, monkeypatch, *args)
+            assert result.exit_code == 1, result.output
+            assert "waiting" not in result.stderr
+    finally:
+        os.close(fd)
 
 
 # -- item 1: templates are data
