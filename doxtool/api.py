@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -72,6 +73,7 @@ def load_project(
         config = config_at(root)
     project = Project(root, config)
     if use_cache:
+        _check_cache_dir(project)
         project.attach_cache()
     return project
 
@@ -81,6 +83,25 @@ def shown_path(project: Project, path: Path) -> str:
     (as findings name files), however it was given; absolute outside."""
     absolute = path.absolute()
     return project.rel(absolute) if project.inside(absolute) else str(absolute)
+
+
+def _check_cache_dir(project: Project) -> None:
+    """A cache directory that holds sources is a configuration error."""
+    from doxtool.cache import cache_dir_problem
+
+    config = project.config
+    sources = {
+        "tool-dirs": config.tool_dirs,
+        "documented-dirs": config.documented_dirs,
+        "prompt-dirs": config.prompt_dirs,
+        "profile-prompt-dirs": config.profile_prompt_dirs,
+        "plugin-prompt-dirs": config.plugin_prompt_dirs,
+        "test-dirs": config.test_dirs,
+    }
+    problem = cache_dir_problem(project.root, config.cache_dir, sources)
+    if problem is not None:
+        where = config.source or "configuration"
+        raise ConfigError(f"{where}: `cache-dir`: {json.dumps(config.cache_dir)} {problem}")
 
 
 def module_paths(project: Project, paths: list[Path]) -> list[str]:
@@ -154,13 +175,13 @@ def scope_for(project: Project, paths: list[Path] | None) -> Scope:
     prompts: set[str] = set()
     for path in paths:
         if not path.exists() and not path.is_symlink():
-            # pre-commit passes deleted files too: their companions may be stale now
-            rel = path.as_posix()
-        elif not project.inside(path):
+            _known_counterpart(project, path)
+        if not project.inside(path):
             raise UsageError(f"{path}: outside the project root {project.root}")
-        else:
-            rel = project.rel(path)
-        if path.is_dir():
+        rel = project.rel(path)
+        # a directory named like a module or a companion is checked as one
+        # (and reported: it is not a regular file), not searched as a folder
+        if path.is_dir() and not rel.endswith((".py", ".py" + COMPANION_SUFFIX)):
             prefix = "" if rel in (".", "") else rel + "/"
             modules.update(
                 m
@@ -205,6 +226,21 @@ def _add_what_deletions_leave(ctx: Context, scope: Scope) -> None:
                 scope.prompts.add(path)
 
 
+def _known_counterpart(project: Project, path: Path) -> None:
+    """Accept a path that does not exist only when its module or companion
+    does (a deleted module whose companion is now stale, a companion still to
+    be written); a typo must not pass as "nothing to check"."""
+    name = path.as_posix()
+    if name.endswith(".py" + COMPANION_SUFFIX):
+        counterpart = Path(name.removesuffix(COMPANION_SUFFIX))
+    elif name.endswith(".py"):
+        counterpart = Path(name + COMPANION_SUFFIX)
+    else:
+        counterpart = None
+    if counterpart is None or not counterpart.is_file() or not project.inside(counterpart):
+        raise UsageError(f"{path}: no such file or directory")
+
+
 def check(
     project: Project,
     paths: list[Path] | None = None,
@@ -217,6 +253,8 @@ def check(
     baseline: Path | None = None,
     use_baseline: bool = True,
     progress: Callable[[str, int, int], None] | None = None,
+    unsafe_fixes: bool = False,
+    waiting: Callable[[str], None] | None = None,
 ) -> CheckReport:
     """Run the selected rules over the project (or what PATHS touch).
 
@@ -224,11 +262,17 @@ def check(
     ``use_cache`` says whether the facts cache may be used (``load_project``
     attaches it). ``baseline`` is a baseline file (default: the configured
     one); the findings it holds are not reported. ``progress`` is called with
-    ``(phase, done, total)`` as files and rules are gone through.
+    ``(phase, done, total)`` as files and rules are gone through. With ``fix``,
+    the run holds the repository's fixing lock from its first read to its
+    last write (``waiting`` is told when it has to wait for another run);
+    ``unsafe_fixes`` applies unsafe fixes too.
     """
+    import contextlib
+
     from doxtool import baseline as baselines
     from doxtool.cstparse import paused_gc
     from doxtool.engine import prefetch, scope_files
+    from doxtool.lock import repository_lock
     from doxtool.timings import Timings
 
     timings = Timings()
@@ -242,7 +286,7 @@ def check(
         accepted_path = _baseline_to_read(project, baseline) if use_baseline else None
         accepted = _read_baseline(accepted_path) if accepted_path else None
         scope = scope_for(project, paths)
-        ctx = Context(project, scope)
+        ctx = Context(project, scope, fixing=fix or diff)
         if not scope.everything:
             _add_what_deletions_leave(ctx, scope)
         modules = project.documented_modules
@@ -258,18 +302,20 @@ def check(
         "prompts": len(files) - len(set(modules) | set(ctx.companions)),
         "rules": len(rules),
     }
-    # A run builds many objects that live to its end and few cycles: the
-    # collector's passes over the growing heap would cost more than they free.
-    with paused_gc():
-        with timings.phase("parse"):
-            prefetch(ctx, modules, jobs, progress)
-        with timings.phase("rules"):
-            report.findings = run(ctx, rules, progress)
-    ctx.close()
-    project.close()
-    if fix or diff:
-        with timings.phase("fix"):
-            _fix(project, scope, rules, report, diff)
+    lock = repository_lock(project.root, waiting) if fix else contextlib.nullcontext()
+    with lock:
+        # A run builds many objects that live to its end and few cycles: the
+        # collector's passes over the growing heap would cost more than they free.
+        with paused_gc():
+            with timings.phase("parse"):
+                prefetch(ctx, modules, jobs, progress)
+            with timings.phase("rules"):
+                report.findings = run(ctx, rules, progress)
+        ctx.close()
+        project.close()
+        if fix or diff:
+            with timings.phase("fix"):
+                _fix(project, scope, rules, report, ctx, diff, unsafe_fixes)
     if accepted is not None:
         checked_codes = {rule.code for rule in rules}
         checked_files = set(scope_files(Context(project, scope)))
@@ -366,25 +412,49 @@ def _description(ctx: Context, module: str, name: str) -> str:
 # check: helpers
 
 
-def _fix(project: Project, scope: Scope, rules: list[Any], report: CheckReport, diff: bool) -> None:
-    """Apply (or, with ``diff``, only plan) safe fixes, re-checking after each round."""
+def _fix(
+    project: Project,
+    scope: Scope,
+    rules: list[Any],
+    report: CheckReport,
+    ctx: Context,
+    diff: bool,
+    unsafe: bool,
+) -> None:
+    """Apply (or, with ``diff``, only plan) the fixes, re-checking after each round.
+
+    A fix is planned against the text its finding was computed from and
+    written only while the file still holds the bytes the plan read: a file
+    another program changed meanwhile is checked again and planned afresh.
+    """
+    conflicts: list[str] = []
     for _ in range(MAX_FIX_ROUNDS):
-        plan = plan_fixes(project.root, report.findings)
-        report.errors.extend(plan.errors)
-        if not plan.changes:
+        plan = plan_fixes(project.root, report.findings, unsafe, ctx.text_seen)
+        report.errors.extend(e for e in plan.errors if e not in report.errors)
+        conflicts = []
+        if not plan.changes and not plan.stale:
             break
-        if diff:
+        if diff and not plan.stale:
             report.changes = plan.changes
             break
-        failed = write_changes(project.root, plan.changes)
-        report.errors.extend(e for e in failed if e not in report.errors)
-        report.fixed += plan.fixed
-        report.changes.extend(plan.changes)
+        failed: list[str] = []
+        conflicts.extend(plan.stale)
+        if not diff:
+            written, failed, changed = write_changes(project.root, plan.changes)
+            conflicts.extend(changed)
+            report.errors.extend(e for e in failed if e not in report.errors)
+            report.fixed += plan.fixed_in(set(written))
+            report.changes.extend(c for c in plan.changes if c.path in written)
         project.forget()
-        report.findings = run(Context(project, scope), rules)
+        ctx = Context(project, scope, fixing=True)
+        report.findings = run(ctx, rules)
         project.close()
         if failed:
             break  # the same writes would fail again
+    for path in dict.fromkeys(conflicts):
+        message = f"{path}: not written: changed by another program while being fixed; run again"
+        if message not in report.errors:
+            report.errors.append(message)
 
 
 def _no_tools_note(project: Project) -> str:
@@ -541,12 +611,22 @@ def init(root: Path | None = None, dry_run: bool = False, cwd: Path | None = Non
         return result
     if standalone.exists():
         raise UsageError(f"{standalone}: exists; doxtool init never overwrites a configuration")
-    old = target.read_bytes() if target.is_file() else b""
+    old = b""
+    if target.is_file():
+        from doxtool.source import MAX_CONFIG_BYTES, ReadError, read_bytes
+
+        data = read_bytes(target, MAX_CONFIG_BYTES)
+        if isinstance(data, ReadError):
+            raise ConfigError(f"{target}: {data.message}")
+        old = data
     try:
         existing = tomllib.loads(old.decode("utf-8"))
     except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
         raise UsageError(f"{target}: cannot read it as TOML: {exc}") from None
-    if "doxtool" in existing.get("tool", {}):
+    tool = existing.get("tool", {})
+    if not isinstance(tool, dict):
+        raise ConfigError(f"{target}: `tool` must be a table; doxtool init cannot add to it")
+    if "doxtool" in tool:
         raise UsageError(
             f"{target}: already has a [tool.doxtool] table; doxtool init never overwrites it"
         )
@@ -554,7 +634,16 @@ def init(root: Path | None = None, dry_run: bool = False, cwd: Path | None = Non
     newline = "\r\n" if "\r\n" in text else "\n"
     lead = "" if not text else (newline if text.endswith("\n") else newline * 2)
     new = text + lead + table.replace("\n", newline)
-    parsed = tomllib.loads(new)
+    try:
+        parsed = tomllib.loads(new)
+    except tomllib.TOMLDecodeError:
+        # `tool = { black = {...} }`: an inline table cannot be extended by a
+        # [tool.doxtool] header, and rewriting a person's table is not init's job
+        raise ConfigError(
+            f"{target}: `tool` is an inline table, which a [tool.doxtool] table cannot be "
+            "added to; write `[tool.black]`-style tables, or put the configuration in "
+            "doxtool.toml (`doxtool init --dry-run` prints it)"
+        ) from None
     from_table(parsed["tool"]["doxtool"] if target is pyproject else parsed, str(target))
     _write_file(root, target, old + (lead + table.replace("\n", newline)).encode("utf-8"))
     result.written = True
@@ -583,6 +672,9 @@ def clear_cache(project: Project) -> bool:
     directory = project.root / project.config.cache_dir
     if not project.config.cache_dir or not project.inside(directory):
         return False
-    from doxtool.cache import clear
+    from doxtool.cache import ClearError, clear
 
-    return clear(directory)
+    try:
+        return clear(directory)
+    except ClearError as exc:
+        raise UsageError(f"cache not cleared: {exc}") from None

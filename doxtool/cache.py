@@ -31,7 +31,8 @@ from typing import Any, TypeVar
 from urllib.parse import quote
 
 from doxtool import __version__
-from doxtool.runcache import RECORD, library_versions, prepare_cache_dir
+from doxtool.dependencies import versions
+from doxtool.runcache import IGNORE_TEXT, RECORD, library_versions, prepare_cache_dir
 from doxtool.serde import from_data, to_data
 
 T = TypeVar("T")
@@ -65,6 +66,7 @@ _PRODUCERS = (
     "serde.py",
     "edits.py",
     "companion.py",
+    "mdlimits.py",
     "factlines.py",
     "prompts.py",
     "promptindex.py",
@@ -120,6 +122,7 @@ class FactsCache:
                 code_fingerprint(),
                 interpreter(),
                 library_versions(),
+                versions(),
                 salt,
             )
         ).encode()
@@ -282,16 +285,97 @@ class FactsCache:
             self._db = None
 
 
+class ClearError(Exception):
+    """A cache file that could not be removed."""
+
+
 def clear(directory: Path) -> bool:
-    """Remove the cache database; True when something was removed."""
+    """Remove the cache database and the run record; True when something was
+    removed. A file that is there but cannot be removed is a ClearError."""
     removed = False
+    failures = []
     for name in (*_DATABASE_FILES, RECORD):
         path = directory / name
-        if path.is_file() and not path.is_symlink():
-            with contextlib.suppress(OSError):
-                path.unlink()
-                removed = True
+        if not path.is_file() or path.is_symlink():
+            continue
+        try:
+            path.unlink()
+        except FileNotFoundError:
+            continue  # removed meanwhile (another run)
+        except OSError as exc:
+            failures.append(f"{path}: {exc.strerror or exc}")
+        else:
+            removed = True
+    if failures:
+        more = f" (and {len(failures) - 1} more)" if len(failures) > 1 else ""
+        raise ClearError(f"cannot remove {failures[0]}{more}")
     return removed
+
+
+#: the files a cache directory may hold besides temporary ones
+_OWN_FILES = frozenset({*_DATABASE_FILES, RECORD, ".gitignore"})
+
+
+def _glob_base(pattern: str) -> str:
+    """The literal directory a glob starts from (``plugins`` for ``plugins/*/tools``)."""
+    parts = []
+    for part in pattern.replace("\\", "/").split("/"):
+        if any(c in part for c in "*?["):
+            break
+        parts.append(part)
+    return "/".join(p for p in parts if p not in ("", "."))
+
+
+def _made_by_doxtool(ignore: Path) -> bool:
+    try:
+        if ignore.is_symlink():
+            return False
+        with ignore.open("rb") as handle:
+            return handle.read(len(IGNORE_TEXT) + 1) == IGNORE_TEXT.encode()
+    except OSError:
+        return False
+
+
+def cache_dir_problem(root: Path, cache_dir: str, sources: dict[str, list[str]]) -> str | None:
+    """Why ``cache_dir`` must not be the cache directory, if it must not.
+
+    The cache writes a ``.gitignore`` holding ``*`` into its directory: in the
+    root, or in a directory holding sources, it would hide new files from git.
+    ``sources`` maps each configuration key to the directories (globs) it names.
+    """
+    if not cache_dir:
+        return None
+    root = root.resolve()
+    directory = (root / cache_dir).resolve()
+    if directory == root:
+        return "is the project root; the cache's `.gitignore` would hide every new file from git"
+    for key, patterns in sources.items():
+        for pattern in patterns:
+            base = _glob_base(pattern)
+            source = (root / base).resolve() if base else root
+            if directory == source or directory in source.parents:
+                return (
+                    f"holds the `{key}` directory `{pattern}`; the cache's `.gitignore` "
+                    "would hide its new files from git"
+                )
+    try:
+        names = [entry.name for entry in os.scandir(directory)]
+    except OSError:
+        return None  # absent (created on first use) or unreadable (the cache stays off)
+    if _made_by_doxtool(directory / ".gitignore"):
+        return None  # a cache directory doxtool made earlier
+    strangers = sorted(
+        name
+        for name in names
+        if name not in _OWN_FILES and not (name.startswith(".") and name.endswith(".tmp"))
+    )
+    if strangers:
+        return (
+            f"holds files the cache did not write (`{strangers[0]}`"
+            f"{f' and {len(strangers) - 1} more' if len(strangers) > 1 else ''}); "
+            "point `cache-dir` at a directory of its own"
+        )
+    return None
 
 
 def cpu_count() -> int:

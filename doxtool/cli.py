@@ -16,12 +16,14 @@ from doxtool import __version__, api
 from doxtool.config import ConfigError
 from doxtool.describe import describe
 from doxtool.engine import unified_diff
-from doxtool.formats import FORMATS, OutputOptions, render
+from doxtool.formats import FORMATS, MACHINE_FORMATS, OutputOptions, render
+from doxtool.formats.escape import json_text, printable
 from doxtool.formats.statistics import STATISTICS
 from doxtool.launcher import EXIT_PIPE
+from doxtool.pool import MAX_JOBS
 from doxtool.progress import ProgressBar
 from doxtool.rules import ALL_RULES, rule_by_code
-from doxtool.terminal import wants_color
+from doxtool.terminal import degrade_unencodable, wants_color
 from doxtool.timings import cache_counts, verbose_lines
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
@@ -59,13 +61,18 @@ class _Group(click.Group):
         except (click.exceptions.Exit, click.ClickException, click.Abort):
             raise
         except (ConfigError, api.UsageError) as exc:
-            click.echo(f"doxtool: error: {exc}", err=True)
+            click.echo(f"doxtool: error: {printable(str(exc))}", err=True)
             ctx.exit(EXIT_ERROR)
         except BrokenPipeError:
             # the reader closed the pipe (`doxtool inspect tools | head -1`): stop
             # quietly; what is still buffered goes nowhere rather than failing again
             _discard_stdout()
             ctx.exit(EXIT_PIPE)
+        except ImportError as exc:
+            from doxtool.dependencies import message
+
+            click.echo(f"doxtool: error: {message(exc)}", err=True)
+            ctx.exit(EXIT_ERROR)
         except Exception as exc:
             if "--debug" in sys.argv[1:] or (ctx.obj or {}).get("debug"):
                 traceback.print_exc()
@@ -112,6 +119,7 @@ def cli(ctx: click.Context, debug: bool) -> None:
       doxtool explain DOX111        what a rule checks, and why
     """
     ctx.obj = {"debug": debug}
+    degrade_unencodable(sys.stdout, sys.stderr)
 
 
 @cli.command(short_help="Print the facts extracted from Python modules.")
@@ -134,7 +142,7 @@ def inspect(
     facts = api.inspect(project, list(paths))
     if as_json:
         data = [api.inspect_data(f) for f in facts]
-        click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+        click.echo((json_text(data, indent=2) + "\n").encode("utf-8"), nl=False)
         return
     for index, module in enumerate(facts):
         if index:
@@ -147,6 +155,11 @@ def inspect(
 @click.argument("paths", nargs=-1, type=_path)
 @click.option("--fix", is_flag=True, help="Apply safe fixes.")
 @click.option("--diff", is_flag=True, help="Print the fixes as a unified diff; write nothing.")
+@click.option(
+    "--unsafe-fixes",
+    is_flag=True,
+    help="With --fix or --diff, apply unsafe fixes too (they may drop a person's words).",
+)
 @click.option(
     "--format",
     "output_format",
@@ -188,9 +201,9 @@ def inspect(
 @click.option("--no-cache", is_flag=True, help="Neither read nor write the facts cache.")
 @click.option(
     "--jobs",
-    type=click.IntRange(min=1),
+    type=click.IntRange(min=1, max=MAX_JOBS),
     metavar="N",
-    help="Processes for extracting facts (default: the CPU count).",
+    help=f"Processes for extracting facts (default: the CPU count; at most {MAX_JOBS}).",
 )
 @_root_option
 @_config_option
@@ -198,6 +211,7 @@ def check(
     paths: tuple[Path, ...],
     fix: bool,
     diff: bool,
+    unsafe_fixes: bool,
     output_format: str,
     select: tuple[str, ...],
     ignore: tuple[str, ...],
@@ -247,14 +261,16 @@ def check(
             baseline=baseline,
             use_baseline=not no_baseline,
             progress=bar.callback,
+            unsafe_fixes=unsafe_fixes,
+            waiting=lambda message: click.echo(f"doxtool: {message}", err=True),
         )
     finally:
         bar.close()
     started = time.perf_counter()
     for error in report.errors:
-        click.echo(f"doxtool: {error}", err=True)
+        click.echo(f"doxtool: {printable(error)}", err=True)
     for note in report.notes:
-        click.echo(f"doxtool: warning: {note}", err=True)
+        click.echo(f"doxtool: warning: {printable(note)}", err=True)
     if diff:
         # a machine-readable document stays one document: the diff goes to stderr
         click.echo(unified_diff(report.changes), nl=False, err=output_format != "text")
@@ -266,12 +282,14 @@ def check(
         show_source=show_source,
         # "All checks passed." would claim what a run that found nothing to check did not do
         quiet=quiet or (bool(report.notes) and not report.findings),
+        unsafe_fixes=unsafe_fixes,
     )
     if statistics:
         output = STATISTICS[output_format](report.findings, options)
     else:
         output = render(output_format, report.findings, options)
-    click.echo(output, nl=False, color=options.color)
+    machine = output_format in MACHINE_FORMATS and not statistics
+    click.echo(output.encode("utf-8") if machine else output, nl=False, color=options.color)
     if report.baseline is not None and (report.baselined or report.baseline_fixed) and not quiet:
         shown = api.shown_path(project, report.baseline)
         click.echo(
@@ -366,7 +384,8 @@ def schema(
       doxtool schema --format jsonschema tools/wait.py
     """
     project = api.load_project(root, config_file)
-    click.echo(json.dumps(api.schemas(project, list(paths), style), indent=2, ensure_ascii=False))
+    schemas = api.schemas(project, list(paths), style)
+    click.echo((json_text(schemas, indent=2) + "\n").encode("utf-8"), nl=False)
 
 
 @cli.command()

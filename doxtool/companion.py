@@ -36,6 +36,7 @@ from doxtool.factlines import (
     split_sentence,
     values_agree,
 )
+from doxtool.mdlimits import NESTED_TOO_DEEPLY, parse_checked
 from doxtool.source import detect_newline
 
 
@@ -111,6 +112,10 @@ class Companion:
     line_count: int
     code_blocks: list[CodeBlock] = field(default_factory=list)
     path: str = ""
+    #: why the document could not be read whole (then it is neither checked
+    #: nor edited), and the 1-based line where reading stopped; empty when it was
+    problem: str = ""
+    problem_line: int = 0
 
     def block(self, key: str) -> FactBlock | None:
         for block in self.blocks:
@@ -162,6 +167,10 @@ class _Outline:
     #: every line that belongs to a heading, at any nesting
     heading_lines: set[int]
     code_blocks: list[CodeBlock]
+    #: why the outline cannot be trusted (the parser stopped early), if it
+    #: cannot, and the 1-based line where it stopped
+    problem: str = ""
+    problem_line: int = 0
 
 
 def _fence_closed(lines: list[str], start: int, end: int, markup: str) -> bool:
@@ -268,7 +277,9 @@ def _outline(text: str, lines: list[str]) -> _Outline:
     if plain is not None:
         return plain
     try:
-        tokens = _markdown().parse(text)
+        tokens, cut = parse_checked(_markdown(), text)
+    except ImportError:
+        raise  # a missing parser is doxtool's problem, not the document's
     except Exception:  # third-party parser: a hostile document must not stop us
         return _fallback_outline(lines)
     count = len(lines)
@@ -296,7 +307,11 @@ def _outline(text: str, lines: list[str]) -> _Outline:
             # be hidden too
             closed, joins = _html_closed(token.content, line_content(lines[end - 1]))
             code_blocks.append(CodeBlock(start, end, closed, joins))
-    return _Outline(headings, heading_lines, code_blocks)
+    outline = _Outline(headings, heading_lines, code_blocks)
+    if cut is not None:
+        outline.problem = NESTED_TOO_DEEPLY
+        outline.problem_line = cut + 1
+    return outline
 
 
 # CommonMark HTML blocks of kinds 1 to 5 run until their end marker, across
@@ -706,6 +721,8 @@ def parse_companion(text: str, path: str = "") -> Companion:
         line_count=count,
         code_blocks=outline.code_blocks,
         path=path,
+        problem=outline.problem,
+        problem_line=outline.problem_line,
     )
     # A fence that is never closed swallows what follows it; a block stops
     # there, so that items a fix writes into the block cannot end up inside it.

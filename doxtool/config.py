@@ -173,9 +173,70 @@ def _check_per_file(value: Any, key: str, where: str) -> dict[str, list[str]]:
     }
 
 
+#: keys naming directories (globs) relative to the project root
+_DIRECTORY_LISTS = frozenset(
+    {
+        "tool-dirs",
+        "documented-dirs",
+        "prompt-dirs",
+        "profile-prompt-dirs",
+        "plugin-prompt-dirs",
+        "test-dirs",
+    }
+)
+#: keys naming one path relative to the project root ("" leaves it unset)
+_PATHS = frozenset({"baseline", "cache-dir", "templates-dir"})
+
+
+def relative_path_problem(value: str) -> str | None:
+    """Why ``value`` cannot name a place inside the project root, if it cannot."""
+    if not value.strip():
+        return "is empty"
+    if "\x00" in value:
+        return "holds a NUL character"
+    if value.startswith(("/", "\\")) or (len(value) > 1 and value[1] == ":"):
+        return "is absolute; give a path relative to the project root"
+    parts = value.replace("\\", "/").split("/")
+    if ".." in parts:
+        return "leads out of the project root (`..`)"
+    if all(part in ("", ".") for part in parts):
+        return "names the project root itself"
+    return None
+
+
+def _check_dirs(value: Any, key: str, where: str) -> list[str]:
+    dirs = _check_list(value, key, where)
+    for entry in dirs:
+        if key == "test-dirs" and entry.strip() in (".", "./"):
+            continue  # tests anywhere in the repository: searched, never globbed
+        problem = relative_path_problem(entry)
+        if problem is not None:
+            raise ConfigError(f"{where}: `{key}`: {json.dumps(entry)} {problem}")
+    return dirs
+
+
+def _check_path(value: Any, key: str, where: str) -> str:
+    path = _check_str(value, key, where)
+    problem = relative_path_problem(path) if path else None
+    if problem is not None:
+        raise ConfigError(f"{where}: `{key}`: {json.dumps(path)} {problem}")
+    return path
+
+
+def _check_patterns(value: Any, key: str, where: str) -> list[str]:
+    patterns = _check_list(value, key, where)
+    if any(not pattern.strip() for pattern in patterns):
+        raise ConfigError(f"{where}: `{key}`: an empty pattern matches nothing")
+    return patterns
+
+
 _CHECKERS = {
     "profiles": _check_profiles,
     "per-file-ignores": _check_per_file,
+    "exclude": _check_patterns,
+    "extend-exclude": _check_patterns,
+    **{key: _check_dirs for key in _DIRECTORY_LISTS},
+    **{key: _check_path for key in _PATHS},
 }
 
 
@@ -205,9 +266,13 @@ def from_table(table: dict[str, Any], where: str) -> Config:
 
 
 def _load_toml(path: Path) -> dict[str, Any]:
+    from doxtool.source import MAX_CONFIG_BYTES, ReadError, read_bytes
+
+    data = read_bytes(path, MAX_CONFIG_BYTES)
+    if isinstance(data, ReadError):
+        raise ConfigError(f"{path}: {data.message}")
     try:
-        with path.open("rb") as handle:
-            return tomllib.load(handle)
+        return tomllib.loads(data.decode("utf-8"))
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{path}: invalid TOML: {exc}") from exc
     except (OSError, UnicodeDecodeError) as exc:

@@ -51,14 +51,29 @@ class Scope:
         return self.modules is None
 
 
+def _cut(doc: PromptDoc) -> ReadError | None:
+    """A prompt markdown-it read only in part, as the reason it cannot be read."""
+    for problem in doc.problems:
+        if problem.kind == "limit":
+            return ReadError(problem.message, problem.line, problem.column, "parse")
+    return None
+
+
 class Context:
-    def __init__(self, project: Project, scope: Scope | None = None) -> None:
+    def __init__(
+        self, project: Project, scope: Scope | None = None, *, fixing: bool = False
+    ) -> None:
         self.project = project
         self.scope = scope or Scope()
+        #: whether this run plans fixes (``--fix``, ``--diff``): only then is
+        #: the text of a new file rendered from the project's templates
+        self.fixing = fixing
         self._companions: dict[str, tuple[SourceText | ReadError, Companion | None]] = {}
         self._tests: dict[str, list[str]] = {}
         self._prompts: dict[str, PromptDoc | None] = {}
         self._prompt_texts: dict[str, str] = {}
+        #: prompt files that could not be read, and why
+        self._prompt_errors: dict[str, ReadError] = {}
         self._expected: dict[str, list[ExpectedBlock]] = {}
         self._verdicts: dict[str, list[Verdict]] = {}
         self._prompt_scope: dict[str, bool] = {}
@@ -115,6 +130,14 @@ class Context:
     def companion_source(self, path: str) -> SourceText | ReadError:
         return self._companion(path)[0]
 
+    def text_seen(self, path: str) -> str | None:
+        """The text of the companion at ``path`` this run's findings were
+        computed from (None: not read as a companion)."""
+        cached = self._companions.get(path)
+        if cached is None or isinstance(cached[0], ReadError):
+            return None
+        return cached[0].text
+
     def companion(self, path: str) -> Companion | None:
         """Parsed companion, or None when it is missing or unreadable."""
         return self._companion(path)[1]
@@ -145,6 +168,10 @@ class Context:
         source = text
 
         def keep(parsed: Companion) -> None:
+            if parsed.problem:  # read only in part: reported (DOX009), never edited
+                error = ReadError(parsed.problem, max(parsed.problem_line, 1), kind="parse")
+                self._companions[path] = (error, None)
+                return
             self._companions[path] = (source, parsed)
 
         return self._markdown_job("companion", path, text, Companion, keep)
@@ -334,6 +361,42 @@ class Context:
             run_now(self.prompt_job(path))
         return self._prompts[path]
 
+    @cached_property
+    def unreadable_prompts(self) -> dict[str, ReadError]:
+        """Prompt files (``*.md`` in a prompt directory) that cannot be read, and
+        why: linked out of the repository, not regular files, too large, not
+        UTF-8 text. Discovery leaves them out; each is reported (PRM011), and
+        a tool whose prompt is one of them is not reported as having none."""
+        found: dict[str, ReadError] = {}
+        root = self.project.root
+        for prompt_set in self.prompt_sets:
+            listed = set(prompt_set.files.values())
+            directory = root / prompt_set.directory
+            try:
+                entries = sorted(os.scandir(directory), key=lambda e: e.name)
+            except OSError:
+                continue
+            for entry in entries:
+                if not entry.name.endswith(".md"):
+                    continue
+                path = f"{prompt_set.directory}/{entry.name}"
+                if path in found:
+                    continue
+                if path in listed:
+                    if not self.prompt_in_scope(path):
+                        continue
+                    doc = self.prompt(path)
+                    error = self._prompt_errors.get(path) if doc is None else _cut(doc)
+                    if error is not None:
+                        found[path] = error
+                    continue
+                if not self.scope.everything and path not in (self.scope.prompts or ()):
+                    continue
+                error = read_text(Path(entry.path), root=root)
+                if isinstance(error, ReadError):
+                    found[path] = error
+        return found
+
     def prompt_job(self, path: str) -> Planned | None:
         """The parse the prompt file at ``path`` still needs (None: known,
         cached or unreadable), and where its result goes."""
@@ -341,9 +404,10 @@ class Context:
             return None
         full = self.project.root / path
         self._read_stamps[path] = stamp(full)  # before reading: a later edit shows
-        text = read_text(full)
+        text = read_text(full, root=self.project.root)
         if isinstance(text, ReadError):
             self._prompts[path] = None
+            self._prompt_errors[path] = text
             return None
         self._prompt_texts[path] = text.text
 

@@ -62,6 +62,15 @@ def describe_tool(tool: ToolFacts) -> Iterator[str]:
 
 
 def describe(facts: ModuleFacts) -> Iterator[str]:
+    """The facts of one module, a line each, every name from the code escaped
+    for a terminal (see :func:`doxtool.formats.escape.printable`)."""
+    from doxtool.formats.escape import printable
+
+    for line in _describe(facts):
+        yield printable(line)
+
+
+def _describe(facts: ModuleFacts) -> Iterator[str]:
     yield facts.path
     for problem in facts.problems:
         yield f"  problem at {problem.line}:{problem.column}: {problem.message}"

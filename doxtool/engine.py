@@ -170,7 +170,10 @@ def _shadow_findings(ctx: Context, rules: list[Rule], named: set[str]) -> list[F
 
 def _unused(rule: Rule, index: SuppressionIndex, files: list[str]) -> Iterator[Finding]:
     for path in files:
-        for suppression in index.of(path).suppressions:
+        found = index.of(path)
+        if not found.exact:
+            continue  # a comment cannot be told from text in a string
+        for suppression in found.suppressions:
             unused = suppression.unused_codes()
             if not unused:
                 continue
@@ -183,13 +186,20 @@ def _unused(rule: Rule, index: SuppressionIndex, files: list[str]) -> Iterator[F
                 suppression.line,
                 suppression.column,
                 subject=f"{path}:suppression:{','.join(suppression.codes)}:{','.join(unused)}",
-                fix=Fix(f"remove unused suppression of {names}", [index.removal(suppression)]),
+                fix=_removal_fix(names, index.removal(suppression)),
             )
+
+
+def _removal_fix(names: str, edit: Edit | None) -> Fix | None:
+    return None if edit is None else Fix(f"remove unused suppression of {names}", [edit])
 
 
 def _malformed(rule: Rule, index: SuppressionIndex, files: list[str]) -> Iterator[Finding]:
     for path in files:
-        for bad in index.of(path).malformed:
+        found = index.of(path)
+        if not found.exact:
+            continue
+        for bad in found.malformed:
             yield rule.finding(
                 f"malformed suppression comment: {bad.problem}",
                 path,
@@ -222,6 +232,8 @@ class FileChange:
     old: str | None
     new: str
     source: SourceText | None = None
+    #: the bytes the change was planned from (None: a new file)
+    original: bytes | None = None
 
 
 @dataclass
@@ -229,49 +241,126 @@ class FixResult:
     changes: list[FileChange] = field(default_factory=list)
     fixed: int = 0
     errors: list[str] = field(default_factory=list)
+    #: the files each applied fix changes, one set per finding
+    fixes: list[set[str]] = field(default_factory=list)
+    #: unsafe fixes left out (``--unsafe-fixes`` applies them)
+    hidden: int = 0
+    #: files whose bytes differ from those the findings were computed from
+    stale: list[str] = field(default_factory=list)
+
+    def fixed_in(self, written: set[str]) -> int:
+        """How many fixes took effect when only ``written`` files were written."""
+        return sum(1 for paths in self.fixes if paths and paths <= written)
 
 
-def plan_fixes(root: Path, findings: list[Finding]) -> FixResult:
-    """The new content of every file the fixable findings touch (nothing written)."""
+#: what fixes create: companions
+CREATED_SUFFIX = ".py.dox.md"
+#: what fixes edit: companions; and modules and Markdown prompt files, whose
+#: unused suppression comments (only those lines) a fix rewrites
+EDITED_SUFFIXES = (".py.dox.md", ".py", ".md")
+
+
+def may_write(path: str, created: bool = False) -> bool:
+    """Whether a fix may write ``path`` (the README's Safety section lists them)."""
+    return path.endswith(CREATED_SUFFIX) if created else path.endswith(EDITED_SUFFIXES)
+
+
+def applies(finding: Finding, unsafe: bool = False) -> bool:
+    """Whether ``finding``'s fix is applied: safe ones always, unsafe ones on request."""
+    if finding.fix is None:
+        return False
+    return finding.fix.applicability == "safe" or (unsafe and finding.fix.applicability == "unsafe")
+
+
+def plan_fixes(
+    root: Path,
+    findings: list[Finding],
+    unsafe: bool = False,
+    seen: Callable[[str], str | None] | None = None,
+) -> FixResult:
+    """The new content of every file the applicable fixes touch (nothing written).
+
+    ``seen(path)`` is the text the findings were computed from, when known: a
+    file that holds other text now (another program wrote it meanwhile) is
+    listed in ``stale`` and not planned, as its edits would land on other lines.
+    """
     result = FixResult()
     edits: dict[str, list[Edit]] = defaultdict(list)
     new_files: dict[str, str] = {}
+    touched: list[set[str]] = []
     for finding in findings:
-        if not finding.fixable or finding.fix is None:
+        if not applies(finding, unsafe):
+            if finding.fix is not None and finding.fix.applicability == "unsafe":
+                result.hidden += 1
             continue
-        result.fixed += 1
+        assert finding.fix is not None
+        paths = {edit.path for edit in finding.fix.edits}
+        paths.update(new.path for new in finding.fix.new_files)
+        touched.append(paths)
         for edit in finding.fix.edits:
             if edit not in edits[edit.path]:
                 edits[edit.path].append(edit)
         for new in finding.fix.new_files:
             new_files.setdefault(new.path, new.text)
+    changed: set[str] = set()
+    for path in [*new_files, *edits]:
+        if not may_write(path, created=path in new_files):
+            result.errors.append(f"{path}: doxtool's fixes never write this file; not fixed")
+            new_files.pop(path, None)
+            edits.pop(path, None)
     for path, text in new_files.items():
         if not (root / path).exists():
             result.changes.append(FileChange(path, None, text))
+            changed.add(path)
     for path, file_edits in edits.items():
         data = read_bytes(root / path)
         source = decode(data) if not isinstance(data, ReadError) else data
         if isinstance(source, ReadError):
             result.errors.append(f"{path}: {source.message}; not fixed")
             continue
+        assert isinstance(data, bytes)
+        expected = seen(path) if seen is not None else None
+        if expected is not None and expected != source.text:
+            result.stale.append(path)
+            continue
         new = apply_edits(source.text, file_edits)
         if new != source.text:
-            result.changes.append(FileChange(path, source.text, new, source))
+            result.changes.append(FileChange(path, source.text, new, source, data))
+            changed.add(path)
+    result.fixes = [paths & changed for paths in touched if paths & changed]
+    result.fixed = len(result.fixes)
     result.changes.sort(key=lambda c: c.path)
     return result
 
 
-def write_changes(root: Path, changes: list[FileChange]) -> list[str]:
-    """Write planned changes atomically; returns one-line errors."""
-    errors = []
+def _still_holds(path: Path, original: bytes) -> bool:
+    data = read_bytes(path, limit=max(len(original), 1))
+    return isinstance(data, bytes) and data == original
+
+
+def write_changes(root: Path, changes: list[FileChange]) -> tuple[list[str], list[str], list[str]]:
+    """Write planned changes atomically: (paths written, one-line errors, paths
+    changed meanwhile).
+
+    A file whose bytes differ from those its change was planned from is not
+    written: another program changed it meanwhile, and it is to be planned again.
+    """
+    written: list[str] = []
+    errors: list[str] = []
+    changed: list[str] = []
     for change in changes:
         target = root / change.path
         data = change.source.encode(change.new) if change.source else change.new.encode("utf-8")
+        if change.original is not None and not _still_holds(target, change.original):
+            changed.append(change.path)
+            continue
         try:
             atomic_write(root, target, data, create_only=change.old is None)
         except (UnsafeWrite, OSError) as exc:
             errors.append(f"{change.path}: not written: {exc}")
-    return errors
+        else:
+            written.append(change.path)
+    return written, errors, changed
 
 
 def unified_diff(changes: list[FileChange]) -> str:

@@ -64,16 +64,22 @@ def _pending(argv: list[str], cwd: str) -> runcache.Pending | None:
     if config.cache_dir.rstrip("/") != runcache.CACHE_DIR:
         return None
     root = found.resolve()
+    # a run that reads files outside the root could not tell when they change
+    for setting in (config.baseline, config.templates_dir):
+        if setting and not runcache.inside(str(root), os.path.join(root, setting)):
+            return None
     project = Project(root, config)
     skip: set[str] = set()
     for directory, dirnames, _ in os.walk(root):
         rel = os.path.relpath(directory, root)
         for name in list(dirnames):
             child = name if rel == "." else f"{rel}/{name}"
-            if project.excluded(child):
+            if name in runcache.NEVER_READ:
+                dirnames.remove(name)
+            elif project.excluded(child):
                 skip.add(child)
                 dirnames.remove(name)
-            elif name.startswith(".") or os.path.islink(os.path.join(directory, name)):
+            elif os.path.islink(os.path.join(directory, name)):
                 dirnames.remove(name)
     return runcache.Pending(argv, cwd, str(root), frozenset(skip))
 
@@ -130,6 +136,13 @@ def main() -> None:
             _leave(EXIT_PIPE)
         except Exception:  # replaying is an optimisation; never let it fail a run
             pending = None
+    from doxtool import dependencies
+
+    try:
+        dependencies.require()
+    except dependencies.MissingDependency as exc:
+        print(f"doxtool: error: {exc}", file=sys.stderr)
+        _leave(2)
     from doxtool.cli import cli
 
     if pending is None:

@@ -24,6 +24,9 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 
+#: most processes a run starts: each may hold a large module's tree, and more
+#: processes than cores only cost memory
+MAX_JOBS = 32
 #: below this many jobs, starting processes costs more than it saves
 MIN_PARALLEL = 8
 #: jobs parsed between two results handed back by a serial run
@@ -126,7 +129,7 @@ def parse_all(
     up to ``workers`` processes; ``encoded`` asks for the encodings, which
     the workers then compute too."""
     work = parse_encoded if encoded else _parse_plain
-    workers = min(workers, len(jobs))
+    workers = min(workers, len(jobs), MAX_JOBS)
     if workers <= 1 or len(jobs) < MIN_PARALLEL:
         # a few jobs at a time, so results (and progress) keep coming; nodes
         # go unvalidated only while this module parses, never while the

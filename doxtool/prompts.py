@@ -195,6 +195,8 @@ def parse_prompt(text: str, path: str) -> PromptDoc:
     )
     try:
         _PromptReader(text, doc).read()
+    except ImportError:
+        raise  # a missing parser is doxtool's problem, not the prompt's
     except Exception as exc:  # a prompt is input: a bug here must not cost the whole run
         doc.problems.append(
             Problem(f"prompt not fully analysed: {type(exc).__name__}: {exc}", kind="internal")
@@ -328,7 +330,11 @@ class _PromptReader:
         self.tool: str | None = None
 
     def read(self) -> None:
-        tokens = _markdown().parse(self.source)
+        from doxtool.mdlimits import NESTED_TOO_DEEPLY, parse_checked
+
+        tokens, cut = parse_checked(_markdown(), self.source)
+        if cut is not None:
+            self.doc.problems.append(Problem(NESTED_TOO_DEEPLY, cut + 1, 1, "limit"))
         for index, token in enumerate(tokens):
             if token.type == "heading_open":
                 self._heading(token, tokens[index + 1])

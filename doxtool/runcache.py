@@ -2,12 +2,15 @@
 
 A check whose inputs have not changed since the last identical run prints what
 that run printed. "Inputs" is everything the result can depend on: the
-command line and working directory, doxtool's own code, the interpreter, the
-versions of the libraries that parse (libcst, markdown-it-py, json5), the
-environment variables that change output, and the metadata (modification time
-and size) of every directory and every ``.py``, ``.md``, ``.toml``, ``.json``
-and ``.yaml`` file under the project root (excluded directories aside). Any
-change there, an added or deleted file included, makes a fresh run.
+command line and working directory, doxtool's own code, the interpreter and
+the versions of the libraries doxtool uses, the environment variables that
+change output, and the metadata (modification time and size) of every
+directory and every file under the project root, whatever its name or suffix
+(dot-directories included: a tool folder may be ``.agent/tools``, a baseline
+may be ``accepted.txt``), save for the excluded directories, version control
+directories and the cache directory. Any change there, an added or deleted
+file included, makes a fresh run. A run that reads anything outside the root
+(a baseline or a template folder configured elsewhere) is not recorded.
 
 The record lives in ``.doxtool_cache/runs.record`` at the project root (the
 name is historical). A cache directory can come with an untrusted checkout, so
@@ -30,9 +33,10 @@ RECORD = "runs.record"
 MAX_RECORDS = 16
 #: a record file larger than this is ignored
 MAX_RECORD_BYTES = 16 * 1024 * 1024
-_MAGIC = "doxtool-runs 2\n"
+_MAGIC = "doxtool-runs 3\n"
 _FIELDS = 8  # key, context, root, skip, files, stdout, stderr, code
-_SUFFIXES = (".py", ".md", ".toml", ".json", ".yaml", ".yml", ".j2")
+#: directories no run reads: version control, and the cache itself
+NEVER_READ = frozenset({".git", ".hg", ".svn", CACHE_DIR})
 #: options that make a run write files, or print what a replay cannot
 _INELIGIBLE = frozenset(
     {"--fix", "--diff", "--no-cache", "-v", "--verbose", "-h", "--help", "--debug"}
@@ -81,7 +85,7 @@ def inputs(root: str, skip: frozenset[str]) -> str:
     out: list[str] = []
     append = out.append
     stack = [""]
-    suffixes = _SUFFIXES
+    never = NEVER_READ
     while stack:
         rel = stack.pop()
         prefix = rel + "/" if rel else ""
@@ -92,11 +96,11 @@ def inputs(root: str, skip: frozenset[str]) -> str:
                     try:
                         if entry.is_dir(follow_symlinks=False):
                             child = prefix + name
-                            if child in skip or (name[0] == "." and name != ".ci"):
+                            if child in skip or name in never:
                                 continue
                             append(f"d{child}:{entry.stat(follow_symlinks=False).st_mtime_ns}")
                             stack.append(child)
-                        elif name.endswith(suffixes) or entry.is_symlink():
+                        else:
                             stat = entry.stat(follow_symlinks=False)
                             append(f"f{prefix}{name}:{stat.st_mtime_ns}:{stat.st_size}")
                     except OSError:
@@ -160,10 +164,20 @@ def library_versions() -> str:
     )
 
 
+def inside(root: str, path: str) -> bool:
+    """Whether ``path``, links resolved, lies inside ``root``."""
+    real_root = os.path.realpath(root)
+    real = os.path.realpath(path)
+    return real == real_root or real.startswith(real_root.rstrip(os.sep) + os.sep)
+
+
 def _context(argv: list[str], cwd: str) -> str:
     """What besides the files makes a run's output differ."""
+    from doxtool.dependencies import versions
+
     parts = [repr(argv), cwd, sys.version, repr(sys.stdout.isatty()), repr(sys.stderr.isatty())]
     parts.append(library_versions())
+    parts.extend((sys.executable, versions()))
     parts.extend(repr(os.environ.get(name)) for name in _ENVIRONMENT)
     for directory, _, files in os.walk(_PACKAGE):
         for name in sorted(files):
@@ -327,8 +341,10 @@ def prepare_cache_dir(directory: str) -> bool:
     """Create the cache directory and its ``.gitignore``; False when it is not
     a safe place to write (a link, or not a directory).
 
-    The ``.gitignore`` is created exclusively and without following links, so
-    a dangling link committed in its place cannot make doxtool write elsewhere.
+    The ``.gitignore`` is written whole or not at all: to a temporary file
+    first, then renamed into place. A link in its place (even a dangling one)
+    or a person's own file is left alone; one left empty or cut short by an
+    earlier failure (a full disk) is written again the same way.
     """
     if os.path.islink(directory):
         return False
@@ -336,12 +352,36 @@ def prepare_cache_dir(directory: str) -> bool:
     if os.path.islink(directory) or not os.path.isdir(directory):
         return False
     ignore = os.path.join(directory, ".gitignore")
-    if not os.path.lexists(ignore):
-        flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
-        try:
-            fd = os.open(ignore, flags, 0o644)
-        except FileExistsError:
+    if os.path.lexists(ignore):
+        if os.path.islink(ignore) or not os.path.isfile(ignore):
             return True
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(IGNORE_TEXT)
+        try:
+            with open(ignore, "rb") as handle:
+                held = handle.read(len(IGNORE_TEXT) + 1)
+        except OSError:
+            return True
+        if held == IGNORE_TEXT.encode() or not IGNORE_TEXT.encode().startswith(held):
+            return True  # whole, or a person's own: left as it is
+        # empty or cut short: put in place whole below
+    _write_new(directory, ignore, IGNORE_TEXT.encode())
     return True
+
+
+def _write_new(directory: str, path: str, data: bytes) -> None:
+    """Put ``path`` in place holding ``data`` whole (a rename replaces a name,
+    never writes through a link), or leave it as it was."""
+    import contextlib
+    import tempfile
+
+    fd, tmp = tempfile.mkstemp(prefix=".gitignore.", suffix=".tmp", dir=directory)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise

@@ -91,6 +91,11 @@ class FileSuppressions:
     malformed: list[Malformed] = field(default_factory=list)
     #: the file's lines (without line endings), for fixes
     lines: list[str] = field(default_factory=list)
+    #: whether every comment was found as the file's parser sees it; a module
+    #: the tokenizer rejects is searched line by line, which may take text in
+    #: a string for a comment: its suppressions still apply, but none is
+    #: reported unused or malformed, and none is edited
+    exact: bool = True
 
 
 def _codes(body: str, known: Callable[[str], bool]) -> tuple[list[str], str | None]:
@@ -182,21 +187,76 @@ def _closes(line: str, marker: str) -> bool:
     return closing.startswith(marker) and not closing.strip(marker[0])
 
 
+def _code_lines(text: str, count: int) -> set[int] | None:
+    """Lines (0-based) inside code blocks, fenced or indented, at any nesting
+    (a fence inside a list item included), as markdown-it reads them; None
+    when it cannot read the whole document."""
+    from doxtool.companion import _markdown
+    from doxtool.mdlimits import parse_checked
+
+    try:
+        tokens, cut = parse_checked(_markdown(), text)
+    except ImportError:
+        raise
+    except Exception:  # third-party parser: a hostile document must not stop us
+        return None
+    if cut is not None:
+        return None
+    lines: set[int] = set()
+    for token in tokens:
+        if token.type in ("fence", "code_block") and token.map is not None:
+            lines.update(range(token.map[0], min(token.map[1], count)))
+    return lines
+
+
+_BACKTICKS = re.compile(r"`+")
+
+
+def _code_spans(line: str) -> list[tuple[int, int]]:
+    """Column ranges of the inline code spans of one line (CommonMark: a run
+    of backticks up to the next run of the same length)."""
+    spans: list[tuple[int, int]] = []
+    runs = list(_BACKTICKS.finditer(line))
+    index = 0
+    while index < len(runs):
+        opening = runs[index]
+        closing = next(
+            (
+                j
+                for j in range(index + 1, len(runs))
+                if len(runs[j].group()) == len(opening.group())
+            ),
+            None,
+        )
+        if closing is None:
+            index += 1
+            continue
+        spans.append((opening.start(), runs[closing].end()))
+        index = closing + 1
+    return spans
+
+
 def parse_markdown(path: str, text: str, known: Callable[[str], bool]) -> FileSuppressions:
+    """The suppressions of a Markdown file: real HTML comments only, never
+    text in a code block (fenced, indented, or inside a list) or a code span,
+    where suppression syntax is shown as an example."""
     lines = [line_content(line) for line in split_lines(text)]
     result = FileSuppressions(lines=lines)
-    fence: str | None = None
+    code = _code_lines(text, len(lines))
+    if code is None:
+        # read only in part: no comment can be told from an example
+        result.exact = False
+        return result
     for index, line in enumerate(lines):
-        opening = _FENCE.match(line)
-        if fence is not None:
-            if _closes(line, fence):
-                fence = None
+        if index in code or "doxtool" not in line:
             continue
-        if opening:
-            fence = opening.group("fence")
-            continue
+        spans = _code_spans(line) if "`" in line else []
+
+        def in_code(column: int, spans: list[tuple[int, int]] = spans) -> bool:
+            return any(start <= column < end for start, end in spans)
+
         unclosed = _MARKDOWN_UNCLOSED.search(line)
-        if unclosed:
+        if unclosed and not in_code(unclosed.start()):
             result.malformed.append(
                 Malformed(
                     path,
@@ -207,6 +267,8 @@ def parse_markdown(path: str, text: str, known: Callable[[str], bool]) -> FileSu
                 )
             )
         for match in _MARKDOWN_COMMENT.finditer(line):
+            if in_code(match.start()):
+                continue
             codes, problem = _codes(match.group("body"), known)
             if problem:
                 result.malformed.append(
@@ -282,6 +344,7 @@ def parse_python(path: str, text: str, known: Callable[[str], bool]) -> FileSupp
         ranges, comments = _statements(text)
     except (tokenize.TokenError, SyntaxError, IndentationError):
         ranges, comments = {}, _fallback_comments(lines)
+        result.exact = False
     comment_rows = {row for row, _, _ in comments}
     for row, column, comment in comments:
         match = _PYTHON_COMMENT.match(comment)
@@ -376,20 +439,52 @@ class SuppressionIndex:
     def named_codes(self, paths: Iterable[str]) -> set[str]:
         return {code for path in paths for s in self.of(path).suppressions for code in s.codes}
 
-    def removal(self, suppression: Suppression) -> Edit:
-        """The edit that drops a suppression's unused codes (or the whole comment)."""
-        lines = self.of(suppression.path).lines
+    def removal(self, suppression: Suppression) -> Edit | None:
+        """The edit that drops a suppression's unused codes, or the whole
+        directive; None when the file's comments are not known exactly.
+
+        Text a person wrote in the comment besides the directive (a reason:
+        ``# doxtool: ignore[DOX008] -- reviewed, ADR-12``) stays, as a plain
+        comment, when the directive goes.
+        """
+        found = self.of(suppression.path)
+        if not found.exact:
+            return None
+        lines = found.lines
         index = suppression.line - 1
         line = lines[index]
+        comment = suppression.comment
+        start = suppression.column - 1
+        if line[start : start + len(comment)] != comment:
+            return None  # the line is not what was parsed: leave it
         keep = [code for code in suppression.codes if code in suppression.used]
         if keep:
             replacement = re.sub(
-                r"ignore\s*\[[^\]]*\]", f"ignore[{','.join(keep)}]", suppression.comment, count=1
+                r"ignore\s*\[[^\]]*\]", f"ignore[{','.join(keep)}]", comment, count=1
             )
-            new = line.replace(suppression.comment, replacement, 1)
+            new = line[:start] + replacement + line[start + len(comment) :]
             return Edit(suppression.path, index, index + 1, [new])
-        if suppression.own_line and line.strip() == suppression.comment.strip():
+        reason = _reason(comment)
+        if reason:
+            markdown = comment.startswith("<!--")
+            plain = f"<!-- {reason} -->" if markdown else f"# {reason}"
+            new = line[:start] + plain + line[start + len(comment) :]
+            return Edit(suppression.path, index, index + 1, [new])
+        if suppression.own_line and line.strip() == comment.strip():
             return Edit(suppression.path, index, index + 1, [])
-        start = line.find(suppression.comment)
-        new = (line[:start].rstrip() + line[start + len(suppression.comment) :]).rstrip()
+        new = (line[:start].rstrip() + line[start + len(comment) :]).rstrip()
         return Edit(suppression.path, index, index + 1, [new])
+
+
+_DIRECTIVE = re.compile(r"^(?:<!--|#)\s*doxtool\s*:\s*ignore\s*\[[^\]]*\]")
+
+
+def _reason(comment: str) -> str:
+    """What a suppression comment says besides its directive (a reason), if anything."""
+    match = _DIRECTIVE.match(comment)
+    if match is None:
+        return ""
+    rest = comment[match.end() :]
+    if comment.startswith("<!--"):
+        rest = rest.removesuffix("-->")
+    return rest.strip()

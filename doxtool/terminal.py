@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Mapping
 from typing import IO
@@ -33,3 +34,16 @@ def style(text: str, *codes: int, enabled: bool = True) -> str:
     if not enabled or not codes:
         return text
     return f"\x1b[{';'.join(map(str, codes))}m{text}\x1b[0m"
+
+
+def degrade_unencodable(*streams: object) -> None:
+    """Let text streams show what their encoding cannot hold as backslash
+    escapes (``\\xe9``) instead of failing: a terminal set to ASCII or
+    Latin-1 still gets every line, and the run its exit code."""
+    for stream in streams:
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is None:
+            continue
+        # detached, closed or not a TextIOWrapper: left as it is
+        with contextlib.suppress(ValueError, OSError, TypeError):
+            reconfigure(errors="backslashreplace")

@@ -67,7 +67,8 @@ def test_exit_codes(make_repo, run_cli) -> None:
     assert run_cli(root, "check", "--format", "yaml").exit_code == 2
     assert run_cli(root, "check", "--jobs", "0").exit_code == 2
     assert run_cli(root, "check", "--no-such-option").exit_code == 2
-    assert run_cli(root, "check", "missing.py").exit_code == 0, "deleted files are fine"
+    missing = run_cli(root, "check", "missing.py")
+    assert missing.exit_code == 2 and "missing.py: no such file or directory" in missing.output
     outside = run_cli(root, "check", "--root", "tools", str(root / "prompts"))
     assert outside.exit_code == 2 and "outside the project root" in outside.output
 

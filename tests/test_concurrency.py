@@ -188,3 +188,47 @@ def test_damaged_cache_is_ignored_and_rebuilt_even_by_two_runs(drifted: Path, da
     )
     assert (again.returncode, again.stdout) == (expected.returncode, expected.stdout)
     _database_is_sound(drifted)
+
+
+def _drift_everywhere(root: Path) -> None:
+    """Every companion needs lines inserted and rewritten, around a person's notes."""
+    for companion in sorted((root / "tools").glob("*.py.dox.md")):
+        lines = companion.read_text(encoding="utf-8").splitlines(keepends=True)
+        kept = [
+            line
+            for line in lines
+            if not line.startswith(("- Observed side-effect areas", "- Imported dependency"))
+        ]
+        text = "".join(kept).replace("optional", "required", 1)
+        text = text.replace("## Key Concepts\n", "## Key Concepts\n- A note a person wrote.\n")
+        companion.write_text(text, encoding="utf-8")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("runs", [2, 4])
+def test_many_fix_runs_at_once_never_lose_or_duplicate_text(
+    reference_repo: Path, tmp_path_factory: pytest.TempPathFactory, runs: int
+) -> None:
+    """Fix runs at once are serialised: every trial ends with the single-run bytes."""
+    _drift(reference_repo)
+    _drift_everywhere(reference_repo)
+    alone = tmp_path_factory.mktemp("alone") / "repo"
+    shutil.copytree(reference_repo, alone, symlinks=True)
+    _assert_finished(
+        subprocess.run(
+            _command("check", "--fix"), cwd=alone, capture_output=True, text=True, env=_env()
+        )
+    )
+    single_run = _companions(alone)
+    noted = [path for path, text in single_run.items() if b"- A note a person wrote.\n" in text]
+    assert len(noted) == len(single_run) - 2  # wait and response are created afresh
+    bad = []
+    for trial in range(10):
+        root = tmp_path_factory.mktemp(f"trial{runs}-{trial}") / "repo"
+        shutil.copytree(reference_repo, root, symlinks=True)
+        results = _together(root, *[("check", "--fix")] * runs)
+        for result in results:
+            _assert_finished(result)
+        if _companions(root) != single_run:
+            bad.append(trial)
+    assert bad == [], f"{len(bad)} of 10 trials differ from a single run: {bad}"

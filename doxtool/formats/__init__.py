@@ -17,7 +17,11 @@ FORMATS: dict[str, Formatter] = {
     "sarif": sarif.render,
 }
 
-__all__ = ["FORMATS", "Formatter", "OutputOptions", "render"]
+#: formats whose text is data for programs: written as UTF-8 bytes whatever
+#: the encoding of the stream they go to
+MACHINE_FORMATS = frozenset({"json", "sarif"})
+
+__all__ = ["FORMATS", "MACHINE_FORMATS", "Formatter", "OutputOptions", "render"]
 
 
 def render(name: str, findings: list[Finding], options: OutputOptions | None = None) -> str:

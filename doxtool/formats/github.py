@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+import re
+
 from doxtool.findings import WARNING, Finding
+from doxtool.formats.escape import printable
 from doxtool.formats.options import OutputOptions
 
 
 def _escape_data(value: str) -> str:
+    # control characters (escape sequences above all) are shown escaped first;
+    # the workflow-command escapes then keep line breaks from ending the command
+    parts = re.split(r"([\r\n])", value)
+    value = "".join(part if part in ("\r", "\n") else printable(part) for part in parts)
     return value.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
 
 

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from doxtool.findings import Finding
+from doxtool.formats.escape import json_text
 from doxtool.formats.options import OutputOptions
 
 
@@ -25,4 +25,4 @@ def finding_data(finding: Finding) -> dict[str, Any]:
 
 
 def render(findings: list[Finding], options: OutputOptions | None = None) -> str:
-    return json.dumps([finding_data(f) for f in findings], indent=2, ensure_ascii=False) + "\n"
+    return json_text([finding_data(f) for f in findings], indent=2) + "\n"

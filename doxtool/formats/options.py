@@ -16,3 +16,5 @@ class OutputOptions:
     show_source: bool = False
     #: findings only, no summary line (text format only)
     quiet: bool = False
+    #: unsafe fixes are applied (``--unsafe-fixes``): count them as fixable
+    unsafe_fixes: bool = False

@@ -13,9 +13,11 @@ from __future__ import annotations
 import json
 from collections import Counter
 from typing import Any
+from urllib.parse import quote
 
 from doxtool import __version__
 from doxtool.findings import WARNING, Finding
+from doxtool.formats.escape import json_text
 from doxtool.formats.options import OutputOptions
 from doxtool.rules import ALL_RULES
 from doxtool.rules.base import Rule
@@ -48,6 +50,12 @@ def _rule_data(rule: type[Rule]) -> dict[str, Any]:
     }
 
 
+def _uri(path: str) -> str:
+    """A relative URI reference for ``path``: its bytes (an undecodable one
+    too) percent-encoded where a URI cannot hold them as they are."""
+    return quote(path.encode("utf-8", "surrogateescape"), safe="/")
+
+
 def _fingerprints(findings: list[Finding]) -> list[str]:
     seen: Counter[str] = Counter()
     out = []
@@ -66,7 +74,7 @@ def _result(finding: Finding, index: dict[str, int], fingerprint: str) -> dict[s
         "locations": [
             {
                 "physicalLocation": {
-                    "artifactLocation": {"uri": finding.path, "uriBaseId": SRCROOT},
+                    "artifactLocation": {"uri": _uri(finding.path), "uriBaseId": SRCROOT},
                     "region": {"startLine": finding.line, "startColumn": finding.column},
                 }
             }
@@ -104,4 +112,4 @@ def render(findings: list[Finding], options: OutputOptions | None = None) -> str
         uri = options.root.resolve().as_uri()
         run["originalUriBaseIds"] = {SRCROOT: {"uri": uri if uri.endswith("/") else uri + "/"}}
     log = {"$schema": SCHEMA, "version": "2.1.0", "runs": [run]}
-    return json.dumps(log, indent=2, ensure_ascii=False) + "\n"
+    return json_text(log, indent=2) + "\n"

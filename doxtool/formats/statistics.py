@@ -31,7 +31,7 @@ def count_codes(findings: list[Finding]) -> list[CodeCount]:
 def render_text(findings: list[Finding], options: OutputOptions | None = None) -> str:
     options = options or OutputOptions()
     rows = count_codes(findings)
-    lines = [] if options.quiet else [summary(findings)]
+    lines = [] if options.quiet else [summary(findings, options.unsafe_fixes)]
     if not rows:
         return "".join(line + "\n" for line in lines)
     width = max(len(str(row.count)) for row in rows)

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from doxtool.edits import line_content, split_lines
 from doxtool.findings import WARNING, Finding
+from doxtool.formats.escape import printable
 from doxtool.formats.options import OutputOptions
 from doxtool.source import ReadError, read_text
 from doxtool.terminal import style
@@ -18,16 +19,17 @@ from doxtool.terminal import style
 BOLD, RED, YELLOW, BLUE, CYAN = 1, 31, 33, 34, 36
 
 
-def printable(text: str) -> str:
-    """Text with line breaks, escape sequences and other control characters
-    shown escaped, so one finding stays one line and reaches no terminal raw."""
-    if text.isprintable():
-        return text
-    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode() for c in text)
+def _unsafe(finding: Finding) -> bool:
+    return finding.fix is not None and finding.fix.applicability == "unsafe"
 
 
 def line(finding: Finding, color: bool = False) -> str:
-    mark = " " + style("[*]", CYAN, enabled=color) if finding.fixable else ""
+    """One finding; ``[*]`` marks a safe fix, ``[!]`` an unsafe one (``--unsafe-fixes``)."""
+    mark = ""
+    if finding.fixable:
+        mark = " " + style("[*]", CYAN, enabled=color)
+    elif _unsafe(finding):
+        mark = " " + style("[!]", YELLOW, enabled=color)
     where = style(printable(finding.path), BOLD, enabled=color) + style(":", CYAN, enabled=color)
     position = f"{finding.line}{style(':', CYAN, enabled=color)}{finding.column}"
     colon = style(":", CYAN, enabled=color)
@@ -35,15 +37,30 @@ def line(finding: Finding, color: bool = False) -> str:
     return f"{where}{position}{colon} {code} {printable(finding.message)}{mark}"
 
 
-def summary(findings: list[Finding]) -> str:
+def summary(findings: list[Finding], unsafe_fixes: bool = False) -> str:
+    """The last line: how many findings, how many ``--fix`` would fix, and how
+    many unsafe fixes ``--unsafe-fixes`` would add."""
     if not findings:
         return "All checks passed."
     count = len(findings)
     fixable = sum(1 for f in findings if f.fixable)
+    unsafe = sum(1 for f in findings if _unsafe(f))
     noun = "finding" if count == 1 else "findings"
     text = f"Found {count} {noun}"
+    if unsafe_fixes:
+        fixable += unsafe
+        unsafe = 0
+    notes = []
     if fixable:
-        text += f" ({fixable} fixable with `doxtool check --fix`)"
+        command = "doxtool check --fix --unsafe-fixes" if unsafe_fixes else "doxtool check --fix"
+        notes.append(f"{fixable} fixable with `{command}`")
+    if unsafe:
+        notes.append(
+            f"{unsafe} hidden fix{'es' if unsafe != 1 else ''} can be enabled with the "
+            "`--unsafe-fixes` option"
+        )
+    if notes:
+        text += f" ({'; '.join(notes)})"
     return text + "."
 
 
@@ -75,11 +92,13 @@ def source_excerpt(finding: Finding, source: str, color: bool = False) -> list[s
     number = str(finding.line)
     gutter = " " * len(number)
     bar = style("|", BLUE, BOLD, enabled=color)
-    lead = "".join(c if c == "\t" else " " for c in source[: max(0, finding.column - 1)])
+    # escaped characters widen the line: the caret goes under the escaped text
+    shown = printable(source[: max(0, finding.column - 1)], tabs=True)
+    lead = "".join(c if c == "\t" else " " for c in shown)
     caret = style("^", RED, BOLD, enabled=color)
     return [
         f"{gutter} {bar}",
-        f"{style(number, BLUE, BOLD, enabled=color)} {bar} {source}",
+        f"{style(number, BLUE, BOLD, enabled=color)} {bar} {printable(source, tabs=True)}",
         f"{gutter} {bar} {lead}{caret}",
         "",
     ]
@@ -96,5 +115,11 @@ def render(findings: list[Finding], options: OutputOptions | None = None) -> str
             if source is not None:
                 out.extend(source_excerpt(finding, source, options.color))
     if not options.quiet:
-        out.append(style(summary(findings), BOLD, enabled=options.color and bool(findings)))
+        out.append(
+            style(
+                summary(findings, options.unsafe_fixes),
+                BOLD,
+                enabled=options.color and bool(findings),
+            )
+        )
     return "".join(x + "\n" for x in out)

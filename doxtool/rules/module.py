@@ -47,7 +47,8 @@ companion from the templates, with every fact line filled in.
             facts = ctx.facts(module)
             fix = None
             if facts.parsed:
-                text = ctx.new_companion(module)
+                # templates are rendered only when the fix is to be applied
+                text = ctx.new_companion(module) if ctx.fixing else ""
                 fix = Fix(f"create {companion}", new_files=[NewFile(companion, text)])
             yield self.finding(
                 f"module has no companion `{companion}`",
@@ -372,11 +373,12 @@ put in a schema. Suppress the finding where the dynamism is intended.
 class UnreadableCompanion(Rule):
     code = "DOX009"
     name = "companion-unreadable"
-    summary = "A companion exists but cannot be read as UTF-8 text"
+    summary = "A companion exists but cannot be read whole as UTF-8 Markdown"
     doc = """\
 **What it checks.** Every companion doxtool must compare with its module can
 be read: a regular file inside the repository, valid UTF-8, no NUL byte, not
-over the size limit.
+over the size limit, and not nested deeper than the Markdown parser reads
+(it stops, without an error, past 20 levels: a list nested ten deep).
 
 **Why it matters.** A companion that cannot be read cannot be checked; without
 this finding it would pass silently. doxtool never rewrites such a file.

@@ -135,6 +135,8 @@ without a prompt is dead code at run time.
                 continue
             prompt_set = ctx.set_of_module(module)
             where = prompt_set.directory if prompt_set else ctx.config.prompt_dirs[0]
+            if f"{where}/agent.system.tool.{name}.md" in ctx.unreadable_prompts:
+                continue  # PRM011 reports the file itself
             tool = ctx.tools(module)[0]
             yield self.finding(
                 f"tool `{name}` has no prompt in `{where}/`; the model is never told about it "
