@@ -10,7 +10,6 @@ are told apart by their order: the second gets ``:2``, and so on.
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from typing import Any
 from urllib.parse import quote
