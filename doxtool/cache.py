@@ -57,6 +57,7 @@ _PRODUCERS = (
     "effects.py",
     "names.py",
     "outline.py",
+    "summaries.py",
     "facts.py",
     "positions.py",
     "cstparse.py",

@@ -597,7 +597,9 @@ def _args_line_names(
 
 def _joins(gap: str) -> bool:
     """Whether the text between two spans of one item joins two names."""
-    return all(word.lower() in _JOINING_WORDS for word in gap.split())
+    # ``and/or`` is two joining words
+    words = gap.replace("/", " / ").split()
+    return all(word.lower() in _JOINING_WORDS for word in words)
 
 
 def _item_separators(gap: str, depth: int) -> tuple[list[int], int]:

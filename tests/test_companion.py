@@ -114,6 +114,7 @@ def test_real_companion_values() -> None:
             "default": "0",
             "has_default": True,
             "enum": None,
+            "alternatives": None,
             "prose": " How long to wait.",
         },
         {
@@ -123,6 +124,7 @@ def test_real_companion_values() -> None:
             "default": None,
             "has_default": False,
             "enum": None,
+            "alternatives": None,
             "prose": "",
         },
     ]
@@ -311,6 +313,7 @@ def test_argument_item_grammar() -> None:
             "default": '"x"',
             "has_default": True,
             "enum": ["x", "y"],
+            "alternatives": None,
             "prose": " Prose. More prose.",
         },
         {
@@ -320,6 +323,7 @@ def test_argument_item_grammar() -> None:
             "default": "1",
             "has_default": True,
             "enum": ["1", "2"],
+            "alternatives": None,
             "prose": "",
         },
         {
@@ -329,6 +333,7 @@ def test_argument_item_grammar() -> None:
             "default": None,
             "has_default": False,
             "enum": None,
+            "alternatives": None,
             "prose": " how long to wait",
         },
         {
@@ -338,6 +343,7 @@ def test_argument_item_grammar() -> None:
             "default": "not json",
             "has_default": True,
             "enum": None,
+            "alternatives": None,
             "prose": "",
         },
     ]

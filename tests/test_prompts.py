@@ -228,6 +228,13 @@ def test_single_line_response_example_in_prose(tmp_path: Path) -> None:
         ("args: none", []),
         ("the args: `x` are not on an args line", []),
         ("args: `two words`, `ok`", [("ok", False)]),
+        # `and/or` joins names as `and` and `or` do
+        (
+            "args: `seconds`, `minutes` and/or `hours`",
+            [("seconds", False), ("minutes", False), ("hours", False)],
+        ),
+        # any other word makes the next span a value
+        ("args: `wait` default `true`", [("wait", False)]),
     ],
 )
 def test_args_line_rules(tmp_path: Path, line: str, expected: list[tuple[str, bool]]) -> None:

@@ -397,6 +397,7 @@ def test_the_real_checkout_has_no_prompt_findings_and_valid_examples(
     for path in [root, *root.rglob("*")]:
         if not path.is_symlink():
             path.chmod(path.stat().st_mode | 0o200)
+    (root / ".git").mkdir()  # a checkout, its own project root
     assert run_cli(root, "init").exit_code == 0
 
     assert _prm(run_cli, root) == []

@@ -164,9 +164,10 @@ def test_a_library_upgrade_is_neither_replayed_nor_read_from_the_cache(
         assert found, result.stderr
         return int(found.group(1)), int(found.group(2))
 
-    assert cache_counts(run("-v")) == (0, 2)  # the module and its companion
-    assert cache_counts(run("-v")) == (2, 0)
-    assert cache_counts(run("-v", upgrade=True)) == (0, 2)
+    hits, parsed = cache_counts(run("-v"))  # the module, its companion, what it calls
+    assert hits == 0 and parsed >= 2
+    assert cache_counts(run("-v")) == (parsed, 0)
+    assert cache_counts(run("-v", upgrade=True)) == (0, parsed)
 
     first = run()
     record = _record(root).read_bytes()
