@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
-from doxtool.rules import companion, module, prompts, suppression
+from doxtool.rules import agents, companion, module, prompts, suppression
 from doxtool.rules.base import Rule
 
 ALL_RULES: list[type[Rule]] = sorted(
-    [*module.RULES, *companion.RULES, *prompts.RULES, *suppression.RULES], key=lambda r: r.code
+    [
+        *module.RULES,
+        *companion.RULES,
+        *agents.RULES,
+        *prompts.RULES,
+        *suppression.RULES,
+    ],
+    key=lambda r: r.code,
 )
 
 
