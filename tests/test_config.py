@@ -126,6 +126,7 @@ def test_every_option_of_the_design_is_a_key(run_cli) -> None:
         "cache-dir",
         "templates-dir",
         "test-dirs",
+        "agents-sections",
     }
     assert set(_FIELDS) == keys
 
