@@ -38,6 +38,7 @@ from doxtool import effects
 from doxtool.cstcode import code_of
 from doxtool.cstparse import parse_module, paused_gc
 from doxtool.facts import (
+    MESSAGE_KINDS,
     Argument,
     ArgumentRead,
     ClassFacts,
@@ -1270,7 +1271,8 @@ class _ToolScan:
         call = inner if type(inner) is cst.Call else None
         if call is not None and self._is_response_call(call, env):
             kind, expression = self._break_loop(call)
-            self.outcomes.append(Outcome(kind, line, column, expression, qualname))
+            message = self._message_kind(call, env)
+            self.outcomes.append(Outcome(kind, line, column, expression, qualname, message=message))
             return
         if type(inner) is cst.Name and inner.value in env.responses:
             values = env.responses[inner.value]
@@ -1316,6 +1318,44 @@ class _ToolScan:
                 return "dynamic", "**" + code_of(splat.value, self.module).strip()
             return "dynamic", "<missing>"
         return self._break_loop_value(value)
+
+    def _message_kind(self, call: cst.Call, env: _Env) -> str | None:
+        """What the ``message`` of a ``Response(...)`` call is made of (see
+        :attr:`Outcome.message`)."""
+        value: cst.BaseExpression | None = None
+        for arg in call.args:
+            if arg.keyword is not None and arg.keyword.value == "message":
+                value = arg.value
+        positional = [a for a in call.args if a.keyword is None and not a.star]
+        if value is None and positional:
+            value = positional[0].value
+        if value is None:
+            return None
+        kinds: set[str] = set()
+        todo = [value]
+        while todo and len(kinds) < len(MESSAGE_KINDS):
+            node = todo.pop()
+            if type(node) is cst.IfExp:
+                todo.extend((node.orelse, node.body))
+            else:
+                kinds.add(self._one_message_kind(node, env))
+        return next((kind for kind in MESSAGE_KINDS if kind in kinds), None)
+
+    def _one_message_kind(self, node: cst.BaseExpression, env: _Env) -> str:
+        ok, value = _literal(node, self.module)
+        if ok and isinstance(value, str):
+            return "text" if value.strip() else "blank"
+        if type(node) is cst.FormattedString:
+            parts = node.parts
+            if any(type(p) is cst.FormattedStringText and p.value.strip() for p in parts):
+                return "text"
+            if any(
+                type(p) is cst.FormattedStringExpression and self._arg_of(p.expression, env)
+                for p in parts
+            ):
+                return "argument"
+            return "computed"
+        return "argument" if self._arg_of(node, env) is not None else "computed"
 
     def _break_loop_value(self, value: cst.BaseExpression) -> tuple[bool | str, str | None]:
         if type(value) is cst.Name and value.value in ("True", "False"):
