@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from doxtool.rules import agents, companion, module, prompts, suppression
+from doxtool.rules import agents, companion, contract, module, prompts, suppression
 from doxtool.rules.base import Rule
 
 ALL_RULES: list[type[Rule]] = sorted(
@@ -10,6 +10,7 @@ ALL_RULES: list[type[Rule]] = sorted(
         *module.RULES,
         *companion.RULES,
         *agents.RULES,
+        *contract.RULES,
         *prompts.RULES,
         *suppression.RULES,
     ],

@@ -1,0 +1,416 @@
+"""DOX3xx: the tool contract of ``tools/AGENTS.md`` (intervention, destructive
+effects, terminal answers), read from the facts of each tool.
+
+The rules read effects only through the public fields of
+:class:`~doxtool.facts.ToolFacts` (``side_effects``, ``intervention``,
+``helpers``, ``outcomes``, ``raises``): whatever the extraction learns to see
+(effects reached through the repository's helper modules, say) reaches these
+rules unchanged.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from doxtool.companion import Companion
+from doxtool.context import Context
+from doxtool.factlines import detected_area
+from doxtool.facts import Outcome, ToolFacts
+from doxtool.findings import WARNING, Finding
+from doxtool.rules.base import Example, Expect, Rule
+from doxtool.rules.examples import with_files
+
+#: effect areas that reach outside the agent: a paused agent must wait for them
+EXTERNAL_AREAS = ("network", "subprocess")
+#: effect areas that destroy data
+DESTRUCTIVE_AREAS = ("filesystem delete",)
+#: the agent's methods that call a language model
+MODEL_CALLS = frozenset({"call_chat_model", "call_utility_model"})
+#: how a companion's prose says that something is deleted or destroyed
+_DESTRUCTIVE_WORDS = re.compile(
+    r"\b(?:delet\w*|remov\w*|eras\w*|destroy\w*|destructive\w*|wip(?:e|es|ed|ing)\b|"
+    r"purg\w*|unlink\w*|rmtree)",
+    re.IGNORECASE,
+)
+
+
+@dataclass
+class Reach:
+    """An effect a tool reaches, and the calls that lead to it (outermost first;
+    empty when the facts do not record them)."""
+
+    what: str
+    via: list[str] = field(default_factory=list)
+
+    def describe(self) -> str:
+        path = " -> ".join(f"`{step}`" for step in self.via)
+        return f"{self.what} (through {path})" if path else self.what
+
+
+def external_reach(tool: ToolFacts) -> list[Reach]:
+    """External or long-running effects the tool reaches: network and
+    subprocesses (its side-effect areas, which record no call path), and the
+    agent's model calls (the call itself is the path)."""
+    reach = [Reach(area) for area in tool.side_effects if area in EXTERNAL_AREAS]
+    models = [
+        helper
+        for helper in tool.helpers
+        if helper.startswith("self.agent.") and helper.rsplit(".", 1)[-1] in MODEL_CALLS
+    ]
+    if models:
+        reach.append(Reach("model calls", [models[0]]))
+    return reach
+
+
+def destructive_reach(tool: ToolFacts) -> list[Reach]:
+    return [Reach(area) for area in tool.side_effects if area in DESTRUCTIVE_AREAS]
+
+
+def _tools(ctx: Context) -> Iterator[tuple[str, ToolFacts]]:
+    for module in ctx.tool_modules:
+        if not ctx.facts(module).parsed:
+            continue
+        for tool in ctx.tools(module):
+            yield module, tool
+
+
+def _execute_line(module: str, tool: ToolFacts) -> tuple[str, int]:
+    """Where a finding about the whole tool points: its ``execute``, else its class."""
+    if tool.defined_in_path:
+        return module, 1
+    execute = tool.execute
+    if execute is not None and execute.line and not execute.defined_in_path:
+        return module, execute.line
+    return module, tool.line
+
+
+def _tool_module(module: str) -> str:
+    return module.rsplit("/", 1)[-1]
+
+
+_RESPONSE_TOOL = """\
+from helpers.errors import RepairableException
+from helpers.tool import Response, Tool
+
+
+class ResponseTool(Tool):
+    async def execute(self, **kwargs) -> Response:
+        text = str(self.args.get("text") or "").strip()
+        if not text:
+            raise RepairableException("The answer goes in `text`.")
+        return Response(message=text, break_loop=True)
+"""
+
+_FETCH_TOOL = """\
+import subprocess
+
+from helpers.tool import Response, Tool
+
+
+class FetchTool(Tool):
+    async def execute(self, **kwargs) -> Response:
+        await self.agent.handle_intervention()
+        out = subprocess.run(["git", "fetch"], capture_output=True, text=True)
+        return Response(message=out.stdout or "fetched", break_loop=False)
+"""
+
+_CLEAN_TOOL = """\
+import os
+
+from helpers.tool import Response, Tool
+
+
+class CleanTool(Tool):
+    async def execute(self, **kwargs) -> Response:
+        path = self.args.get("path", "")
+        os.remove(path)
+        return Response(message=f"removed {path}", break_loop=False)
+"""
+
+_CLEAN_DOX = """\
+# clean.py DOX
+
+## Purpose
+- Own the `clean.py` agent tool.
+
+## Runtime Contracts
+- Observed side-effect areas: {areas}.
+
+## Work Guidance
+- {guidance}
+"""
+
+
+class InterventionBeforeEffect(Rule):
+    code = "DOX301"
+    name = "effect-without-intervention"
+    summary = "A tool reaches a network, subprocess or model call but never handles interventions"
+    severity = WARNING
+    default_enabled = False
+    doc = """\
+**What it checks.** A tool whose `execute` reaches an external or
+long-running effect (network, a subprocess, the agent's `call_chat_model` /
+`call_utility_model`) calls `await self.agent.handle_intervention(...)`
+somewhere in the code it runs. The message names the effect, and the calls
+that lead to it when the facts record them.
+
+**Why it matters.** `tools/AGENTS.md` asks for it: a paused agent must wait,
+and a user's intervention must be honoured, before a tool talks to the
+outside world or starts a process that runs for long.
+
+**Example.** `tools/fetch.py` runs `subprocess.run(["git", "fetch"])` and
+never calls `handle_intervention`.
+
+**Limits.** The order of the calls is not compared: an intervention check
+anywhere in the tool's code counts, so a check placed after the effect is
+not reported. Waits (`asyncio.sleep`) are not an effect doxtool detects.
+
+**Precision, and why it is off by default.** On the shared Agent Zero corpus
+(28 tools) it reports nothing, so its precision there cannot be measured.
+Read against the code, the corpus's tools make their external calls through
+code the facts do not follow yet: helper modules (`search_engine` through
+`helpers.searxng`, `a2a_chat` through `helpers.fasta2a_client`,
+`code_execution_tool` through its shell sessions) and an agent handed to a
+module function (`behaviour_adjustment`'s `update_behaviour` calls
+`agent.call_utility_model` and never handles interventions: a true case the
+rule does not see). Where a helper handles the intervention itself
+(`plugins/_document_query`), a tool-level check would be wrong. Until effects
+and intervention handling are followed into helpers, the rule is off; select
+it with `--select DOX301`.
+"""
+    valid = [Example(with_files({"tools/fetch.py": _FETCH_TOOL}))]
+    invalid = [
+        Example(
+            with_files(
+                {
+                    "tools/fetch.py": _FETCH_TOOL.replace(
+                        "        await self.agent.handle_intervention()\n", ""
+                    )
+                }
+            ),
+            [Expect("tools/fetch.py", 7, "reaches subprocess")],
+        )
+    ]
+
+    def check(self, ctx: Context) -> Iterator[Finding]:
+        for module, tool in _tools(ctx):
+            if tool.intervention:
+                continue
+            reach = external_reach(tool)
+            if not reach:
+                continue
+            path, line = _execute_line(module, tool)
+            effects = ", ".join(r.describe() for r in reach)
+            yield self.finding(
+                f"`{tool.class_name}` reaches {effects} but never calls "
+                "`self.agent.handle_intervention`: a paused agent or a user's intervention "
+                "is not honoured",
+                path,
+                line,
+                subject=f"{module}:{tool.class_name}:intervention",
+            )
+
+
+class DestructiveEffectUndocumented(Rule):
+    code = "DOX302"
+    name = "destructive-effect-undocumented"
+    summary = "A tool deletes files but its companion does not say so"
+    severity = WARNING
+    default_enabled = False
+    doc = """\
+**What it checks.** A tool that deletes files (a filesystem deletion among
+its side-effect areas: `os.remove`, `shutil.rmtree`, `Path.unlink`, ...) has
+a companion that makes it explicit: `filesystem deletion` in its "Observed
+side-effect areas:" line, or prose (outside the fact lines) that speaks of
+deleting, removing, erasing, wiping or purging. A tool without a companion
+is DOX001's.
+
+**Why it matters.** `tools/AGENTS.md`: do not perform destructive filesystem
+actions without the tool contract making that behaviour explicit. The
+companion is where a maintainer or reviewer reads the contract.
+
+**Example.** `tools/clean.py` calls `os.remove(path)`; its companion says
+"Observed side-effect areas: none." and never mentions deletion.
+
+**Limits.** Deletion is the destructive effect doxtool detects; overwriting
+files and killing processes are not told apart from other writes and calls.
+
+**Precision, and why it is off by default.** On the shared Agent Zero corpus
+it reports nothing, so its precision there cannot be measured: no tool
+module deletes files in its own code (no `os.remove`, `shutil.rmtree`,
+`unlink` or the like in `tools/`, `plugins/*/tools/`, `agents/*/tools/`);
+deletions are reached through helper modules (`scheduler` through
+`persist_chat.remove_chat`), which the facts do not follow yet. Select it
+with `--select DOX302`.
+"""
+    valid = [
+        Example(
+            with_files(
+                {
+                    "tools/clean.py": _CLEAN_TOOL,
+                    "tools/clean.py.dox.md": _CLEAN_DOX.format(
+                        areas="none", guidance="Deletes the file it is given; nothing else."
+                    ),
+                }
+            )
+        ),
+        Example(
+            with_files(
+                {
+                    "tools/clean.py": _CLEAN_TOOL,
+                    "tools/clean.py.dox.md": _CLEAN_DOX.format(
+                        areas="filesystem deletion", guidance="Keep it small."
+                    ),
+                }
+            )
+        ),
+    ]
+    invalid = [
+        Example(
+            with_files(
+                {
+                    "tools/clean.py": _CLEAN_TOOL,
+                    "tools/clean.py.dox.md": _CLEAN_DOX.format(
+                        areas="none", guidance="Keep it small."
+                    ),
+                }
+            ),
+            [Expect("tools/clean.py.dox.md", 7, "filesystem delete")],
+        )
+    ]
+
+    def check(self, ctx: Context) -> Iterator[Finding]:
+        for module, tool in _tools(ctx):
+            reach = destructive_reach(tool)
+            if not reach:
+                continue
+            path = ctx.companion_path(module)
+            companion = ctx.companion(path)
+            if companion is None or _says_destructive(companion):
+                continue
+            block = next((b for b in companion.blocks if b.kind == "side-effects"), None)
+            effects = ", ".join(r.describe() for r in reach)
+            yield self.finding(
+                f"`{tool.class_name}` ({module}) reaches {effects}, but the companion does "
+                "not make it explicit: list `filesystem deletion` among the observed "
+                "side-effect areas or say what it deletes",
+                path,
+                block.line if block is not None else 1,
+                subject=f"{module}:{tool.class_name}:destructive",
+            )
+
+
+def _says_destructive(companion: Companion) -> bool:
+    """Whether the companion names deletion: in its side-effect line, or in
+    prose outside the fact lines (where names of methods and helpers are)."""
+    for block in companion.blocks:
+        if block.kind == "side-effects" and any(
+            detected_area(value) == "filesystem deletion" for value in block.values or []
+        ):
+            return True
+    facts = set()
+    for block in [*companion.blocks, *companion.duplicates]:
+        facts.update(range(block.start, block.end))
+    for index, line in enumerate(companion.lines):
+        if index in facts or companion.in_code(index):
+            continue
+        if _DESTRUCTIVE_WORDS.search(line):
+            return True
+    return False
+
+
+def _answer_unguarded(tool: ToolFacts, outcome: Outcome) -> bool:
+    if outcome.break_loop is False or outcome.message not in ("argument", "blank"):
+        return False
+    return not any(r.repairable and r.function == outcome.function for r in tool.raises)
+
+
+class TerminalAnswerUnguarded(Rule):
+    code = "DOX303"
+    name = "terminal-answer-unguarded"
+    summary = (
+        "A tool can end the turn with an empty answer instead of raising `RepairableException`"
+    )
+    doc = """\
+**What it checks.** A `Response` that ends the turn (`break_loop` true, or
+decided at run time) whose message is a tool argument as the model sent it,
+or a blank literal, comes from a function that raises `RepairableException`
+(the guard for an empty or missing answer). A message with text of its own
+(`f"Task started: {uuid}"`) or computed by the code is not the model's
+answer and is not checked.
+
+**Why it matters.** The contract of the final answer: when the model sends
+no text, the framework must ask it for a corrected call instead of ending the
+turn with nothing, or with a `KeyError` that nothing repairs.
+
+**Example.** `return Response(message=self.args["text"] if "text" in
+self.args else self.args["message"], break_loop=True)`: `text: ""` ends the
+turn with an empty answer, and a call with neither key fails with `KeyError`.
+
+**Precision.** On the shared Agent Zero corpus it reports 2 findings, both
+right: `tools/response.py:7` and `agents/_example/tools/response.py:11`
+return the model's `text` / `message` with `break_loop=True` and no guard
+(an empty `text` ends the turn with nothing; neither key raises `KeyError`).
+`scheduler`'s run-time `break_loop` carries `f"Task started: ..."` and is
+not reported. 2 of 2: on by default.
+"""
+    valid = [
+        Example(with_files({"tools/response.py": _RESPONSE_TOOL})),
+        Example(
+            with_files(
+                {
+                    "tools/task_done.py": _RESPONSE_TOOL.replace(
+                        '        text = str(self.args.get("text") or "").strip()\n'
+                        "        if not text:\n"
+                        '            raise RepairableException("The answer goes in `text`.")\n'
+                        "        return Response(message=text, break_loop=True)\n",
+                        '        stop = bool(self.args.get("stop"))\n'
+                        '        return Response(message=f"Done: {stop}", break_loop=stop)\n',
+                    )
+                }
+            )
+        ),
+    ]
+    invalid = [
+        Example(
+            with_files(
+                {
+                    "tools/response.py": _RESPONSE_TOOL.replace(
+                        "        if not text:\n"
+                        '            raise RepairableException("The answer goes in `text`.")\n',
+                        "",
+                    )
+                }
+            ),
+            [Expect("tools/response.py", 8, "raise `RepairableException`")],
+        )
+    ]
+
+    def check(self, ctx: Context) -> Iterator[Finding]:
+        for module, tool in _tools(ctx):
+            for outcome in tool.outcomes:
+                if not _answer_unguarded(tool, outcome):
+                    continue
+                ends = "ends the turn" if outcome.break_loop is True else "can end the turn"
+                what = (
+                    "an empty message"
+                    if outcome.message == "blank"
+                    else "the answer exactly as the model sent it, which may be empty or missing"
+                )
+                yield self.finding(
+                    f"`{tool.class_name}` ({_tool_module(module)}) {ends} with {what}; "
+                    f"raise `RepairableException` in `{outcome.function}` when there is no answer",
+                    outcome.path or module,
+                    outcome.line,
+                    outcome.column,
+                    subject=f"{module}:{tool.class_name}:terminal:{outcome.function}",
+                )
+
+
+RULES: list[type[Rule]] = [
+    InterventionBeforeEffect,
+    DestructiveEffectUndocumented,
+    TerminalAnswerUnguarded,
+]
