@@ -324,7 +324,9 @@ def _says_destructive(companion: Companion) -> bool:
 def _answer_unguarded(tool: ToolFacts, outcome: Outcome) -> bool:
     if outcome.break_loop is False or outcome.message not in ("argument", "blank"):
         return False
-    return not any(r.repairable and r.function == outcome.function for r in tool.raises)
+    # a guard anywhere in the tool counts (a validating method called first):
+    # which condition it tests is not known, so a guard is never doubted
+    return not any(r.repairable for r in tool.raises)
 
 
 class TerminalAnswerUnguarded(Rule):
@@ -336,8 +338,9 @@ class TerminalAnswerUnguarded(Rule):
     doc = """\
 **What it checks.** A `Response` that ends the turn (`break_loop` true, or
 decided at run time) whose message is a tool argument as the model sent it,
-or a blank literal, comes from a function that raises `RepairableException`
-(the guard for an empty or missing answer). A message with text of its own
+or a blank literal, belongs to a tool that raises `RepairableException`
+(the guard for an empty or missing answer; a raise anywhere in the code the
+tool runs counts, whatever it tests). A message with text of its own
 (`f"Task started: {uuid}"`) or computed by the code is not the model's
 answer and is not checked.
 
@@ -401,7 +404,7 @@ not reported. 2 of 2: on by default.
                 )
                 yield self.finding(
                     f"`{tool.class_name}` ({_tool_module(module)}) {ends} with {what}; "
-                    f"raise `RepairableException` in `{outcome.function}` when there is no answer",
+                    f"raise `RepairableException` when there is no answer (`{outcome.function}`)",
                     outcome.path or module,
                     outcome.line,
                     outcome.column,
