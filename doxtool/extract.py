@@ -913,6 +913,10 @@ def _statement_children(stmt: cst.CSTNode) -> list[cst.CSTNode]:
 # tool analysis
 
 
+#: expressions that can be a string never empty (see ``_Env.texts``)
+_TEXT_SHAPES = (cst.BooleanOperation, cst.FormattedString, cst.SimpleString, cst.ConcatenatedString)
+
+
 @dataclass
 class _Env:
     """What the walk knows inside one function."""
@@ -929,6 +933,8 @@ class _Env:
     #: assigned to it
     responses: dict[str, list[tuple[bool | str, str | None]]] = field(default_factory=dict)
     guards: list[frozenset[str] | None] = field(default_factory=list)
+    #: local names last assigned a string that is never empty (``x or "none"``)
+    texts: set[str] = field(default_factory=set)
 
     def guarded(self, key: str) -> bool:
         return any(g is None or key in g for g in self.guards)
@@ -1156,6 +1162,10 @@ class _ToolScan:
                 env.dicts.discard(name)
             if arg is not None:
                 env.var_args[name] = arg
+            if type(value) in _TEXT_SHAPES and self._one_message_kind(value, env) == "text":
+                env.texts.add(name)
+            else:
+                env.texts.discard(name)
             if self._is_response_call(value, env):
                 # a Response kept in a variable: every assignment is a
                 # possible value at ``return name`` (branches are not told apart)
@@ -1342,6 +1352,17 @@ class _ToolScan:
         return next((kind for kind in MESSAGE_KINDS if kind in kinds), None)
 
     def _one_message_kind(self, node: cst.BaseExpression, env: _Env) -> str:
+        if type(node) is cst.BooleanOperation and type(node.operator) is cst.Or:
+            # ``a or b`` is empty only when ``b`` is: a fallback with text never is
+            last = self._one_message_kind(node.right, env)
+            if last == "text":
+                return "text"
+            first = self._one_message_kind(node.left, env)
+            if last == "blank":
+                return first  # empty exactly when ``a`` is
+            return next(kind for kind in MESSAGE_KINDS if kind in (first, last))
+        if type(node) is cst.Name and node.value in env.texts:
+            return "text"
         ok, value = _literal(node, self.module)
         if ok and isinstance(value, str):
             return "text" if value.strip() else "blank"

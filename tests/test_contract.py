@@ -43,6 +43,10 @@ def check(root: Path, *args: str) -> tuple[int, str]:
         ('str(kwargs.get("text") or "").strip()', "argument"),
         ('self.args["text"] if "text" in self.args else self.args["message"]', "argument"),
         ('"Done." if x else ""', "blank"),
+        ('self.args.get("text") or "Nothing to say."', "text"),
+        ('self.args.get("text") or f"{x}"', "argument"),
+        ('x or ""', "computed"),
+        ('self.args.get("text") or ""', "argument"),
         ("json.dumps(x)", "computed"),
         ("x", "computed"),
     ],
@@ -59,10 +63,13 @@ def test_message_kind_through_a_variable_and_positionally() -> None:
         '        text = self.args.get("text", "")\n'
         "        if text:\n"
         "            return Response(text, True)\n"
+        '        summary = self.args.get("summary") or "Nothing happened."\n'
+        "        if summary:\n"
+        "            return Response(summary, True)\n"
         '        reply = Response(message="x", break_loop=True)\n'
         "        return reply\n"
     )
-    assert messages(source) == [(9, True, "argument"), (11, True, None)]
+    assert messages(source) == [(9, True, "argument"), (12, True, "text"), (14, True, None)]
 
 
 def _repo(tmp_path: Path, files: dict[str, str]) -> Path:
