@@ -297,6 +297,40 @@ def test_a_changed_agents_file_is_not_replayed(tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
+def test_pre_commit_passes_a_new_agents_file_and_its_index_is_checked(tmp_path: Path) -> None:
+    """The repository's own hook configuration, as pre-commit runs it."""
+    _tree(tmp_path)
+    shutil.copy(Path(__file__).parents[1] / ".pre-commit-config.yaml", tmp_path)
+    env = {
+        **os.environ,
+        "PRE_COMMIT_HOME": str(tmp_path / ".home"),
+        "PATH": os.pathsep.join([str(DOXTOOL.parent), os.environ.get("PATH", "")]),
+        "GIT_AUTHOR_NAME": "t",
+        "GIT_AUTHOR_EMAIL": "t@example.invalid",
+        "GIT_COMMITTER_NAME": "t",
+        "GIT_COMMITTER_EMAIL": "t@example.invalid",
+    }
+
+    def run(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            list(args), cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300
+        )
+
+    run("git", "init", "-q")
+    (tmp_path / ".gitignore").write_text(".home/\n.doxtool_cache/\n")
+    write_files(tmp_path, {"tools/sub/AGENTS.md": agents("sub", "Sub tools.")})
+    run("git", "add", "-A")
+    hook = [sys.executable, "-m", "pre_commit", "run", "doxtool", "--color", "never"]
+    result = run(*hook, "--files", "tools/sub/AGENTS.md")
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert "tools/AGENTS.md:23:1: DOX202 nearest descendant `tools/sub/AGENTS.md`" in result.stdout
+    assert check(tmp_path, "--select", "DOX202", "--fix")[0] == 0
+    run("git", "add", "-A")
+    fixed = run(*hook, "--files", "tools/sub/AGENTS.md", "tools/AGENTS.md")
+    assert fixed.returncode == 0, fixed.stdout + fixed.stderr
+
+
+@pytest.mark.slow
 @pytest.mark.skipif(not CORPUS.is_dir(), reason="the shared corpus is not on this machine")
 def test_shared_corpus_index_agrees(tmp_path: Path) -> None:
     root = tmp_path / "corpus"
