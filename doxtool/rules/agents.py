@@ -45,9 +45,10 @@ def tree(ctx: Context) -> AgentsTree:
 
 
 def _passed(ctx: Context) -> set[str]:
-    """Files a scoped run was given (``.md`` and others it keeps as paths)."""
+    """Files a scoped run was given: Markdown files and modules (companions
+    are derived from modules, and a missing one is not a deleted file)."""
     scope = ctx.scope
-    return {*(scope.prompts or ()), *(scope.modules or ()), *(scope.companions or ())}
+    return {*(scope.prompts or ()), *(scope.modules or ())}
 
 
 def checked(ctx: Context) -> list[str]:
@@ -184,8 +185,11 @@ it reports nothing: every row there points to an existing file.
     ]
 
     def check(self, ctx: Context) -> Iterator[Finding]:
+        paths = checked(ctx)
+        if not paths:
+            return
         agents_tree = tree(ctx)
-        for path in checked(ctx):
+        for path in paths:
             doc = agents_tree.docs.get(path)
             if doc is None or doc.index is None:
                 continue
@@ -281,10 +285,13 @@ nothing: every index there lists exactly the nearest descendants.
     ]
 
     def check(self, ctx: Context) -> Iterator[Finding]:
+        paths = checked(ctx)
+        if not paths:
+            return
         agents_tree = tree(ctx)
         if not agents_tree.uses_index:
             return
-        for path in checked(ctx):
+        for path in paths:
             doc = agents_tree.docs.get(path)
             if doc is None:
                 continue
@@ -370,8 +377,11 @@ are the index rows and the root's in-page anchors.
     ]
 
     def check(self, ctx: Context) -> Iterator[Finding]:
+        paths = checked(ctx)
+        if not paths:
+            return
         agents_tree = tree(ctx)
-        for path in checked(ctx):
+        for path in paths:
             doc = agents_tree.docs.get(path)
             if doc is None:
                 continue
@@ -450,11 +460,14 @@ non-root files all have the six sections in order.
     ]
 
     def check(self, ctx: Context) -> Iterator[Finding]:
+        paths = checked(ctx)
+        if not paths:
+            return
         agents_tree = tree(ctx)
         if not agents_tree.uses_index:
             return
         required = list(ctx.config.agents_sections)
-        for path in checked(ctx):
+        for path in paths:
             if path == AGENTS:
                 continue
             reason = agents_tree.unreadable.get(path)
@@ -521,6 +534,8 @@ non-root files all have the six sections in order.
             if heading.line in claimed or heading.title in required:
                 continue
             candidate = heading.title.casefold()
+            if len(candidate) > 2 * len(wanted):
+                continue  # too long to be a misspelling (and costly to compare)
             if (
                 candidate == wanted
                 or difflib.SequenceMatcher(None, candidate, wanted).ratio() >= 0.85
