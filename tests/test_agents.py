@@ -259,6 +259,54 @@ def test_scoped_run_checks_the_index_above_a_passed_file(tmp_path: Path) -> None
     assert check(tmp_path, "--select", "DOX2", str(other)) == (0, "All checks passed.\n")
 
 
+HOSTILE: dict[str, tuple[dict[str, str | bytes], str]] = {
+    "undecodable": ({"api/AGENTS.md": b"# api\n\xff\xfe\n"}, "api/AGENTS.md:1:1: DOX204 cannot"),
+    "nul": ({"api/AGENTS.md": b"# api\n\x00\n"}, "api/AGENTS.md:1:1: DOX204 cannot"),
+    "bom-crlf": (
+        {"api/AGENTS.md": "\ufeff" + agents("api", "A.").replace("\n", "\r\n")},
+        "All checks passed.",
+    ),
+    "link-out-of-the-repository": (
+        {"api/AGENTS.md": agents("api", "A.") + "[x](../../../outside/secret.md)\n"},
+        "All checks passed.",
+    ),
+    "megabyte-line": (
+        {"api/AGENTS.md": agents("api", "A.") + "[a](" * 100_000 + "`" * 100_000 + "\n"},
+        "All checks passed.",
+    ),
+    "unclosed-fence-and-comment": (
+        {"api/AGENTS.md": agents("api", "A.") + "<!-- never closed\n```\n[x](gone.md)\n"},
+        "All checks passed.",
+    ),
+    "control-characters-in-a-link": (
+        {"api/AGENTS.md": agents("api", "A.") + "[x](a%0Ab.md) [y](%ff.md)\n"},
+        "All checks passed.",
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(HOSTILE))
+def test_hostile_agents_files(tmp_path: Path, name: str) -> None:
+    files, expected = HOSTILE[name]
+    root = tmp_path / "repo"
+    _tree(root)
+    write_files(root, files)
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "AGENTS.md").write_text("# outside\n")
+    os.symlink(outside / "AGENTS.md", root / "tools" / "linked.md")
+    os.symlink(outside, root / "linked_dir")
+    code, out = check(root, "--select", "DOX2")
+    assert "Traceback" not in out and code in (0, 1), out
+    assert expected in out, out
+    before = {p: p.read_bytes() for p in root.rglob("*") if p.is_file() and not p.is_symlink()}
+    code, out = check(root, "--select", "DOX2", "--fix")
+    assert "Traceback" not in out and code in (0, 1), out
+    after = {p: p.read_bytes() for p in root.rglob("*") if p.is_file() and not p.is_symlink()}
+    assert after == before
+    assert (outside / "AGENTS.md").read_text() == "# outside\n"
+
+
 def test_suppression_comment_applies(tmp_path: Path) -> None:
     write_files(
         tmp_path,
