@@ -199,6 +199,26 @@ def test_last_gone_row_leaves_no_child_sentence(tmp_path: Path) -> None:
     )
 
 
+def test_an_agents_file_added_in_between(tmp_path: Path) -> None:
+    _tree(tmp_path)
+    tools = tmp_path / "tools/AGENTS.md"
+    tools.write_text(agents("tools", "Agent tools.", table(("x/y/AGENTS.md", "Deep, mine."))))
+    write_files(tmp_path, {"tools/x/y/AGENTS.md": agents("y", "Y.")})
+    assert check(tmp_path, "--select", "DOX2") == (0, "All checks passed.\n")
+    write_files(tmp_path, {"tools/x/AGENTS.md": agents("x", "X.")})
+    code, out = check(tmp_path, "--select", "DOX2", str(tmp_path / "tools/x/AGENTS.md"))
+    assert code == 1
+    assert "tools/AGENTS.md:23:1: DOX202 nearest descendant `tools/x/AGENTS.md`" in out
+    assert "tools/x/AGENTS.md:23:1: DOX202 nearest descendant `tools/x/y/AGENTS.md`" in out
+    assert (
+        "tools/AGENTS.md:29:4: DOX205 Child DOX Index row links `x/y/AGENTS.md`, which is not "
+        "a nearest descendant here: it is indexed by `tools/x/AGENTS.md`" in out
+    )
+    code, out = check(tmp_path, "--select", "DOX2", "--fix")
+    assert code == 1 and out.count("DOX2") == 1 and "DOX205" in out
+    assert "| [x/y/AGENTS.md](x/y/AGENTS.md) | Deep, mine. |" in tools.read_text()
+
+
 def test_a_list_index_is_reported_not_rewritten(tmp_path: Path) -> None:
     write_files(
         tmp_path,

@@ -331,6 +331,99 @@ nothing: every index there lists exactly the nearest descendants.
         return Fix(description, edits)
 
 
+class IndexRowNotChild(Rule):
+    code = "DOX205"
+    name = "agents-index-row-not-child"
+    summary = "A Child DOX Index row links a file that is not one of its nearest descendants"
+    doc = """\
+**What it checks.** Every row of a Child DOX Index that points to an existing
+file links one of the file's nearest descendants: an `AGENTS.md` below its
+directory with no other `AGENTS.md` in between. Reported are rows for an
+`AGENTS.md` that another index owns (one deeper down, or outside the
+directory) and rows for anything that is not an `AGENTS.md` (companions are
+never indexed there). A row for an `AGENTS.md` in a hidden or excluded
+directory is left alone. Nothing is fixed: the row's scope sentence is a
+person's, and only they know whether it moves or goes.
+
+**Why it matters.** An index that skips a level hides the `AGENTS.md` in
+between from anyone reading down the tree; the set of rows is meant to be
+exactly the nearest descendants.
+
+**Example.** `tools/AGENTS.md` still lists `x/y/AGENTS.md` after
+`tools/x/AGENTS.md` was added, which now indexes it.
+
+**Precision.** On the shared Agent Zero corpus it reports nothing: every
+index lists exactly its nearest descendants.
+"""
+    valid = [
+        Example(
+            {
+                "AGENTS.md": _ROOT_INDEX
+                + "| [tools/AGENTS.md](tools/AGENTS.md) | Tools. |\n"
+                + "| [.github/AGENTS.md](.github/AGENTS.md) | CI. |\n",
+                "tools/AGENTS.md": "# tools\n\n## Child DOX Index\n\nNo child DOX files.\n",
+                ".github/AGENTS.md": "# ci\n",
+            }
+        )
+    ]
+    invalid = [
+        Example(
+            {
+                "AGENTS.md": _ROOT_INDEX
+                + "| [tools/AGENTS.md](tools/AGENTS.md) | Tools. |\n"
+                + "| [tools/x/AGENTS.md](tools/x/AGENTS.md) | X. |\n"
+                + "| [tools/wait.py.dox.md](tools/wait.py.dox.md) | Wait. |\n",
+                "tools/AGENTS.md": "# tools\n\n## Child DOX Index\n\n"
+                "- [x/AGENTS.md](x/AGENTS.md)\n",
+                "tools/x/AGENTS.md": "# x\n",
+                "tools/wait.py.dox.md": "# wait.py DOX\n",
+            },
+            [
+                Expect("AGENTS.md", 10, "indexed by `tools/AGENTS.md`"),
+                Expect("AGENTS.md", 11, "not an `AGENTS.md`"),
+            ],
+        )
+    ]
+
+    def check(self, ctx: Context) -> Iterator[Finding]:
+        paths = checked(ctx)
+        if not paths:
+            return
+        agents_tree = tree(ctx)
+        known = set(agents_tree.files)
+        directories = {directory_of(f): f for f in agents_tree.files}
+        for path in paths:
+            doc = agents_tree.docs.get(path)
+            if doc is None or doc.index is None:
+                continue
+            children = agents_tree.children(path)
+            for entry in _entries(path, doc.index):
+                resolved = entry.resolved
+                if resolved is None or not _exists(ctx, entry):
+                    continue
+                if any(_names_child(entry, child) for child in children):
+                    continue
+                target = resolved if resolved in known else directories.get(resolved)
+                if target is None:
+                    if (
+                        resolved.rsplit("/", 1)[-1] == AGENTS
+                        or (ctx.project.root / resolved).is_dir()
+                    ):
+                        continue  # hidden, excluded, or a folder without one: not the tree's
+                    problem = "which is not an `AGENTS.md` (only `AGENTS.md` files are indexed)"
+                else:
+                    owner = agents_tree.parent.get(target)
+                    where = f"indexed by `{owner}`" if owner else "not below this directory"
+                    problem = f"which is not a nearest descendant here: it is {where}"
+                yield self.finding(
+                    f"Child DOX Index row links `{entry.link.target}`, {problem}",
+                    path,
+                    entry.link.line,
+                    entry.link.column,
+                    subject=f"{path}:index-row-not-child:{resolved}",
+                )
+
+
 class DeadLink(Rule):
     code = "DOX203"
     name = "agents-dead-link"
@@ -544,4 +637,4 @@ non-root files all have the six sections in order.
         return None
 
 
-RULES: list[type[Rule]] = [IndexRowGone, IndexRowMissing, DeadLink, SectionShape]
+RULES: list[type[Rule]] = [IndexRowGone, IndexRowMissing, DeadLink, SectionShape, IndexRowNotChild]
