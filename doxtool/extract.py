@@ -1353,14 +1353,19 @@ class _ToolScan:
 
     def _one_message_kind(self, node: cst.BaseExpression, env: _Env) -> str:
         if type(node) is cst.BooleanOperation and type(node.operator) is cst.Or:
-            # ``a or b`` is empty only when ``b`` is: a fallback with text never is
-            last = self._one_message_kind(node.right, env)
-            if last == "text":
+            # ``a or b or c`` is the first operand that is not empty: it is
+            # never empty when one operand has text, and blank operands only
+            # matter when all are
+            operands: list[cst.BaseExpression] = []
+            current: cst.BaseExpression = node
+            while type(current) is cst.BooleanOperation and type(current.operator) is cst.Or:
+                operands.append(current.right)
+                current = current.left
+            operands.append(current)
+            kinds = {self._one_message_kind(operand, env) for operand in operands}
+            if "text" in kinds:
                 return "text"
-            first = self._one_message_kind(node.left, env)
-            if last == "blank":
-                return first  # empty exactly when ``a`` is
-            return next(kind for kind in MESSAGE_KINDS if kind in (first, last))
+            return next((k for k in MESSAGE_KINDS if k in kinds and k != "blank"), "blank")
         if type(node) is cst.Name and node.value in env.texts:
             return "text"
         ok, value = _literal(node, self.module)

@@ -1,4 +1,4 @@
-"""The AGENTS.md tree: facts read from the files, and rules DOX201-DOX204 end to end."""
+"""The AGENTS.md tree: facts read from the files, and rules DOX201-DOX205 end to end."""
 
 from __future__ import annotations
 
