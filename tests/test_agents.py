@@ -199,6 +199,22 @@ def test_last_gone_row_leaves_no_child_sentence(tmp_path: Path) -> None:
     )
 
 
+def test_rows_for_paths_with_spaces_and_brackets(tmp_path: Path) -> None:
+    _tree(tmp_path)
+    write_files(
+        tmp_path,
+        {
+            "my docs/AGENTS.md": agents("docs", "Spaced."),
+            "x[1] (old)/AGENTS.md": agents("x", "Bracketed."),
+        },
+    )
+    assert check(tmp_path, "--select", "DOX2", "--fix")[0] == 0
+    text = (tmp_path / "AGENTS.md").read_text()
+    assert "| [my docs/AGENTS.md](<my docs/AGENTS.md>) | Spaced. |\n" in text
+    assert "| [x\\[1\\] (old)/AGENTS.md](<x[1] (old)/AGENTS.md>) | Bracketed. |\n" in text
+    assert check(tmp_path, "--select", "DOX2") == (0, "All checks passed.\n")
+
+
 def test_an_agents_file_added_in_between(tmp_path: Path) -> None:
     _tree(tmp_path)
     tools = tmp_path / "tools/AGENTS.md"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -106,11 +107,19 @@ def _cell(text: str) -> str:
     return " ".join(text.replace("|", "\\|").split())
 
 
-def _row(tree: AgentsTree, source: str, child: str) -> str:
+_PLAIN_PATH = re.compile(r"[A-Za-z0-9._/@+~-]+")
+
+
+def _row(tree: AgentsTree, source: str, child: str) -> str | None:
+    """The index row of ``child``; None when its path cannot be a link."""
     rel = _relative(source, child)
+    if not rel.isprintable() or any(c in rel for c in "<>\\"):
+        return None
+    target = rel if _PLAIN_PATH.fullmatch(rel) else f"<{rel}>"
+    text = _cell(rel.replace("[", "\\[").replace("]", "\\]"))
     doc = tree.docs.get(child)
     scope = _cell(doc.purpose) if doc is not None else ""
-    return f"| [{rel}]({rel}) | {scope} |"
+    return f"| [{text}]({target}) | {scope} |"
 
 
 def _missing_children(ctx: Context, path: str, doc: AgentsDoc) -> list[str]:
@@ -312,7 +321,10 @@ nothing: every index there lists exactly the nearest descendants.
             return None
         agents_tree = tree(ctx)
         description = "add " + ", ".join(f"`{child}`" for child in missing) + " to the index"
-        new_rows = [_row(agents_tree, path, child) for child in missing]
+        rows = [_row(agents_tree, path, child) for child in missing]
+        if any(row is None for row in rows):
+            return None  # a path no Markdown link can hold: a person writes that row
+        new_rows = [row for row in rows if row is not None]
         table = [CHILDREN_LEAD, "", f"| {' | '.join(TABLE_HEADER)} |", "| --- | --- |"]
         if index.kind == "none":
             return Fix(
