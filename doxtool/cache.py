@@ -52,6 +52,7 @@ _PRODUCERS = (
     "resolve.py",
     "effects.py",
     "names.py",
+    "outline.py",
     "facts.py",
     "positions.py",
     "cstparse.py",

@@ -359,6 +359,8 @@ _NESTED_BULLET = re.compile(r"[ \t]*[-*][ \t]+(?P<body>.*)")
 _IDENTIFIER = re.compile(r"[^\W\d]\w*")
 _SIGNATURE = re.compile(r"(?:async\s+)?[^\W\d]\w*\s*\(")
 _SUBJECT = r"`(?P<subject>[^`]+)`"
+#: how the agent-zero format writes a class without bases
+NO_BASE = "(no explicit base class)"
 
 # kind -> pattern of the bullet text; ``rest`` is what follows the lead phrase
 _LEADS = tuple(
@@ -372,8 +374,9 @@ _LEADS = tuple(
             r"`(?P<subject>[^\W\d]\w*)` is an? `(?P<base>[^`]+)`[ \t]*(?:\.(?P<rest>.*))?",
         ),
         (
-            "defines-execute",
-            r"`(?P<subject>[^\W\d]\w*)` defines `execute[^`]*`[ \t]*(?:\.(?P<rest>.*))?",
+            "defines",
+            r"`(?P<owner>[^\W\d]\w*)` defines `(?P<method>[^\W\d]\w*)(?:\([^`]*\))?`"
+            r"[ \t]*(?:\.(?P<rest>.*))?",
         ),
         ("arguments", rf"Arguments of {_SUBJECT}:(?P<rest>.*)"),
         ("break-loop", rf"`break_loop` of {_SUBJECT}:(?P<rest>.*)"),
@@ -381,7 +384,16 @@ _LEADS = tuple(
         ("side-effects", r"Observed side-effect areas:(?P<rest>.*)"),
         ("imports", r"Imported dependency areas include:(?P<rest>.*)"),
         ("helpers", r"Important called helpers/classes observed in the source:(?P<rest>.*)"),
+        (
+            "helpers",
+            r"(?P<empty>This module is primarily declarative or delegates behavior through "
+            r"classes/imported objects)\.(?P<rest>.*)",
+        ),
         ("tests", r"Related tests observed by source search:(?P<rest>.*)"),
+        (
+            "tests",
+            r"(?P<empty>No direct test reference was found by name search)[;.](?P<rest>.*)",
+        ),
     )
 )
 
@@ -401,6 +413,8 @@ class _Lead:
     subject: str | None
     rest: str
     base: str | None = None
+    #: the line is the convention's sentence for a block with no items
+    empty: bool = False
 
 
 def _is_blank(content: str) -> bool:
@@ -437,7 +451,16 @@ def _lead(content: str) -> _Lead | None:
         match = pattern.fullmatch(body)
         if match:
             groups = match.groupdict()
-            return _Lead(kind, groups.get("subject"), groups.get("rest") or "", groups.get("base"))
+            subject = groups.get("subject")
+            if groups.get("owner"):
+                subject = f"{groups['owner']}.{groups['method']}"
+            return _Lead(
+                kind,
+                subject,
+                groups.get("rest") or "",
+                groups.get("base"),
+                empty=bool(groups.get("empty")),
+            )
     return None
 
 
@@ -454,7 +477,7 @@ def _class_bullet(content: str) -> tuple[str, list[str]] | None:
     if not _IDENTIFIER.fullmatch(name):
         return None
     rest = body[parts[0].end :].strip(" \t")
-    if not rest:
+    if not rest or rest == NO_BASE:
         return name, []
     if not (rest.startswith("(") and rest.endswith(")")):
         return None
@@ -466,12 +489,17 @@ def _class_bullet(content: str) -> tuple[str, list[str]] | None:
 
 
 def _function_bullet(content: str) -> str | None:
-    """``- `name(...) -> T``` -> the signature; None for any other line."""
+    """``- `name(...) -> T``` (optionally followed by ``: <docstring line>``)
+    -> the signature; None for any other line."""
     body = _top_body(content)
     if body is None:
         return None
     parts = spans(body.rstrip(" \t"))
-    if len(parts) != 1 or not parts[0].code or not _SIGNATURE.match(parts[0].text):
+    if not parts or not parts[0].code or parts[0].start != 0:
+        return None
+    if not _SIGNATURE.match(parts[0].text):
+        return None
+    if len(parts) > 1 and not body[parts[0].end :].startswith(":"):
         return None
     return parts[0].text
 
@@ -587,9 +615,11 @@ def _read_lead_line(reader: _BlockReader) -> None:
         sentence, after, _ = split_sentence(lead.rest)
         reader.prose = after if is_none(sentence) else lead.rest
         reader.values = []
+    elif lead.empty:
+        reader.values, reader.prose = [], lead.rest
     elif kind == "is-tool":
         reader.values, reader.prose = lead.base, lead.rest
-    elif kind == "defines-execute":
+    elif kind == "defines":
         reader.values, reader.prose = True, lead.rest
     else:
         sentence, reader.prose, _ = split_sentence(lead.rest)

@@ -109,6 +109,8 @@ class Config:
     baseline: str = ""
     cache_dir: str = ".doxtool_cache"
     templates_dir: str = ""
+    #: how companions are written: ``doxtool`` or ``agent-zero`` (doxtool.conventions)
+    convention: str = "doxtool"
 
     #: where the configuration was read from (not a key)
     source: str = field(default="", metadata={"internal": True})
@@ -120,6 +122,9 @@ class Config:
         """Hash of the settings that change extracted facts (part of cache keys)."""
         relevant = {"tool_bases": self.tool_bases}
         return hashlib.sha256(json.dumps(relevant, sort_keys=True).encode()).hexdigest()[:16]
+
+
+_CONVENTIONS = ("doxtool", "agent-zero")
 
 
 def _toml_key(name: str) -> str:
@@ -197,6 +202,11 @@ def from_table(table: dict[str, Any], where: str) -> Config:
             setattr(config, spec.name, _check_list(value, key, where))
         else:
             setattr(config, spec.name, _check_str(value, key, where))
+    if config.convention not in _CONVENTIONS:
+        raise ConfigError(
+            f"{where}: `convention` must be one of {', '.join(map(repr, _CONVENTIONS))}, "
+            f"not {config.convention!r}"
+        )
     return config
 
 

@@ -11,7 +11,9 @@ from pathlib import Path
 from typing import TypeVar
 
 from doxtool.companion import Companion
-from doxtool.factlines import ExpectedBlock, expected_blocks
+from doxtool.conventions import Convention, convention_named
+from doxtool.derive import ITEM_KINDS, expected_blocks
+from doxtool.factlines import ExpectedBlock
 from doxtool.facts import ModuleFacts, ToolFacts
 from doxtool.generate import render_companion
 from doxtool.pool import Job, JobKind, Planned, plan, run_now
@@ -20,8 +22,17 @@ from doxtool.promptindex import PromptIndex, Stamp, stamp, taught
 from doxtool.prompts import PromptDoc
 from doxtool.promptsets import PromptSet, discover_prompt_sets
 from doxtool.source import ReadError, SourceText, read_text
+from doxtool.truth import CodeIndex, Verdict, judge
 
 T = TypeVar("T")
+#: the tool facts' area names -> canonical areas
+_TOOL_AREAS = {
+    "filesystem read": "filesystem reads",
+    "filesystem write": "filesystem writes",
+    "filesystem delete": "filesystem deletion",
+    "network": "network calls",
+    "subprocess": "subprocess/runtime control",
+}
 #: file names of the prompts that teach one tool each
 TOOL_PROMPT_PREFIX = "agent.system.tool."
 
@@ -49,6 +60,7 @@ class Context:
         self._prompts: dict[str, PromptDoc | None] = {}
         self._prompt_texts: dict[str, str] = {}
         self._expected: dict[str, list[ExpectedBlock]] = {}
+        self._verdicts: dict[str, list[Verdict]] = {}
         self._prompt_scope: dict[str, bool] = {}
         self._taught: dict[tuple[str, str], set[str]] = {}
         self._memo: dict[object, object] = {}
@@ -133,14 +145,73 @@ class Context:
 
         return self._markdown_job("companion", path, text, Companion, keep)
 
+    @cached_property
+    def convention(self) -> Convention:
+        return convention_named(self.config.convention)
+
     def expected(self, module: str) -> list[ExpectedBlock]:
         """The fact blocks the module's companion should hold (computed once)."""
         blocks = self._expected.get(module)
         if blocks is None:
             blocks = self._expected[module] = expected_blocks(
-                self.facts(module), self.related_tests(module)
+                self.facts(module), self.related_tests(module), self.convention
             )
         return blocks
+
+    def verdicts(self, module: str, companion: Companion) -> list[Verdict]:
+        """Every item of the companion's fact lines judged against the code."""
+        verdicts = self._verdicts.get(module)
+        if verdicts is None:
+            facts = self.facts(module)
+            tool_areas = frozenset(
+                _TOOL_AREAS.get(area, area)
+                for tool in self.tools(module)
+                for area in tool.side_effects
+            )
+            index = CodeIndex(
+                module,
+                facts,
+                facts.outline,
+                imported_keyword_areas=lambda: self._imported_areas(module, facts),
+                exists=self.exists,
+                tool_areas=tool_areas,
+                source=lambda: self._module_text(module),
+            )
+            verdicts = self._verdicts[module] = judge(
+                module, companion, self.convention, index, self.expected(module), ITEM_KINDS
+            )
+        return verdicts
+
+    def _module_text(self, module: str) -> str:
+        text = read_text(self.project.root / module, python=True)
+        return "" if isinstance(text, ReadError) else text.text
+
+    def _imported_areas(self, module: str, facts: ModuleFacts) -> frozenset[str]:
+        """Keyword areas of the repository modules ``module`` imports."""
+        if facts.outline is None:
+            return frozenset()
+        package = module.rsplit("/", 1)[0] if "/" in module else ""
+        areas: set[str] = set()
+        for imported in facts.outline.imports:
+            if imported.level:
+                base = package.split("/") if package else []
+                base = base[: len(base) - (imported.level - 1)] if imported.level > 1 else base
+                stem = (
+                    "/".join([*base, *imported.module.split(".")])
+                    if imported.module
+                    else "/".join(base)
+                )
+            else:
+                stem = imported.module.replace(".", "/")
+            candidates = [f"{stem}.py", f"{stem}/__init__.py"]
+            candidates += [f"{stem}/{name}.py" for name in imported.names if name != "*"]
+            for path in candidates:
+                path = path.lstrip("/")
+                if path != module and self.exists(path):
+                    other = self.project.facts(path)
+                    if other.outline is not None:
+                        areas.update(other.outline.keyword_areas)
+        return frozenset(areas)
 
     def new_companion(self, module: str) -> str:
         """The text of a generated companion for ``module``."""
@@ -153,6 +224,7 @@ class Context:
             self.expected(module),
             self.project.is_tool_module(module),
             override,
+            convention=self.convention,
         )
 
     # -- tests ------------------------------------------------------------------

@@ -18,7 +18,7 @@ classes            ``[{"name", "bases": [str], "methods": [signature text]}]``
 functions          ``[signature text]``
 constants          ``[name]``
 is-tool            first base as written (``"Tool"``)
-defines-execute    ``True``
+defines            ``True``
 arguments          ``[{"name", "required", "type", "default", "has_default",
                    "enum", "prose"}]``; ``default`` is JSON text, ``enum`` the
                    rendered values; ``required`` is None for an item whose
@@ -58,7 +58,7 @@ SECTIONS = (
 )
 
 #: Per-tool kinds, in the order they are written for each tool.
-TOOL_KINDS = ("is-tool", "defines-execute", "arguments", "break-loop", "repairable")
+TOOL_KINDS = ("is-tool", "defines", "arguments", "break-loop", "repairable")
 
 #: Every block kind and the section it belongs in.
 HOME_SECTION = {
@@ -441,7 +441,7 @@ def expected_blocks(module: ModuleFacts, tests: Sequence[str] = ()) -> list[Expe
         subject = tool.class_name
         specs.append(("is-tool", subject, _tool_base(module, tool)))
         if _defines_execute(module, tool):
-            specs.append(("defines-execute", subject, True))
+            specs.append(("defines", f"{subject}.execute", True))
         specs.append(("arguments", subject, _argument_values(tool)))
         specs.append(("break-loop", subject, _break_loop_values(tool)))
         repairable = _repairable_values(tool)
@@ -631,8 +631,9 @@ RENDERERS: dict[str, _Renderer] = {
         lambda _: "Notable constants/configuration names: ", _code_list
     ),
     "is-tool": _sentence_renderer(lambda subject: f"{code(subject or '')} is a ", code),
-    "defines-execute": _sentence_renderer(
-        lambda subject: f"{code(subject or '')} defines ", lambda _: "`execute(...)`"
+    "defines": _sentence_renderer(
+        lambda subject: f"{code((subject or '').rpartition('.')[0])} defines ",
+        lambda _: "`execute(...)`",
     ),
     "arguments": _render_arguments,
     "break-loop": _sentence_renderer(
@@ -778,7 +779,7 @@ _AGREEMENT: dict[str, Callable[[Any, Any], bool]] = {
     "side-effects": _side_effects_agree,
     "helpers": _helpers_agree,
     "is-tool": _is_tool_agrees,
-    "defines-execute": lambda expected, existing: existing is True,
+    "defines": lambda expected, existing: existing is True,
 }
 
 

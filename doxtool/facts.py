@@ -215,6 +215,111 @@ class ToolFacts:
 
 
 @dataclass
+class Param:
+    """A parameter of a function as written (``ast`` renders annotations)."""
+
+    name: str
+    #: positional-only | positional | var-positional | keyword-only | var-keyword
+    kind: str = "positional"
+    annotation: str | None = None
+    has_default: bool = False
+
+
+@dataclass
+class FunctionOutline:
+    """A ``def`` of the module: a top-level function or a method."""
+
+    name: str
+    line: int
+    params: list[Param] = field(default_factory=list)
+    #: return annotation as ``ast.unparse`` renders it (string annotations quoted ``'X'``)
+    returns: str | None = None
+    is_async: bool = False
+    #: decorators as written, without ``@`` (``overload``, ``staticmethod``, ``app.route('/x')``)
+    decorators: list[str] = field(default_factory=list)
+    #: first line of the docstring after ``inspect.cleandoc``, stripped ("" when none)
+    doc: str = ""
+    #: False for a ``def`` under a module-level ``if``/``try``/``with``/loop
+    top_level: bool = True
+
+
+@dataclass
+class ClassOutline:
+    """A class of the module, as written."""
+
+    name: str
+    line: int
+    #: positional bases, each as ``ast.unparse`` renders it
+    bases: list[str] = field(default_factory=list)
+    #: class keywords as written (``total=False``, ``metaclass=ABCMeta``)
+    keywords: list[str] = field(default_factory=list)
+    decorators: list[str] = field(default_factory=list)
+    #: every ``def`` directly in the class body, in source order (overloads repeat)
+    methods: list[FunctionOutline] = field(default_factory=list)
+    #: False for a class under a module-level ``if``/``try``/``with``/loop
+    top_level: bool = True
+
+
+@dataclass
+class ImportOutline:
+    """One imported module (``import a.b, c`` gives two)."""
+
+    #: ``import a.b`` -> ``a.b``; ``from x.y import z`` -> ``x.y``; relative
+    #: ``from .m import z`` -> ``m`` (dots dropped); ``from . import z`` -> ""
+    module: str
+    line: int
+    #: names imported by ``from ... import`` (``*`` for a star import); [] for ``import``
+    names: list[str] = field(default_factory=list)
+    #: module | function | class | type-checking | try | conditional
+    scope: str = "module"
+    #: number of leading dots of a relative import
+    level: int = 0
+
+
+@dataclass
+class EffectEvidence:
+    """Code (a call or an import, never a comment or a string) that shows a
+    side-effect area."""
+
+    #: ``filesystem reads``, ``filesystem writes``, ``filesystem deletion``,
+    #: ``network calls``, ``subprocess/runtime control``, ``model calls``
+    area: str
+    #: the call or import that shows it (``os.remove``, ``import httpx``)
+    via: str
+    line: int
+
+
+@dataclass
+class ModuleOutline:
+    """What any documented module has, tool or not, read with ``ast``.
+
+    Every list is in source order unless it says otherwise. Facts are as the
+    code has them; conventions decide which of them a companion lists.
+    """
+
+    #: first line of the module docstring ("" when none)
+    docstring: str = ""
+    classes: list[ClassOutline] = field(default_factory=list)
+    functions: list[FunctionOutline] = field(default_factory=list)
+    #: names with ``str.isupper()`` bound by ``Assign``/``AnnAssign`` directly in
+    #: the module body, first occurrence, deduplicated
+    constants: list[str] = field(default_factory=list)
+    #: every name bound at module level, in any block (``if``/``try``/``for``/``with``)
+    assigned: list[str] = field(default_factory=list)
+    imports: list[ImportOutline] = field(default_factory=list)
+    #: distinct call names in ``ast.walk`` (breadth-first) order: ``call.func``
+    #: rendered with calls in the chain flattened (``Localization.get().now()``
+    #: -> ``Localization.get.now``), subscripts transparent, other receivers dropped
+    calls: list[str] = field(default_factory=list)
+    #: distinct names and attribute chains read anywhere, rendered the same way
+    references: list[str] = field(default_factory=list)
+    effects: list[EffectEvidence] = field(default_factory=list)
+    #: areas whose keywords occur anywhere in the module text (comments and
+    #: strings included): evidence that an area line was written from this text
+    keyword_areas: list[str] = field(default_factory=list)
+
+
+@dataclass
 class ModuleFacts:
     """Facts of one module: its tools, its outline and any problems."""
 
@@ -233,6 +338,8 @@ class ModuleFacts:
     #: before it is known which of them derive from the tool base class
     candidates: list[ToolFacts] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
+    #: the module as any documented module has it (None when ``ast`` cannot parse it)
+    outline: ModuleOutline | None = None
 
     @property
     def parsed(self) -> bool:

@@ -15,6 +15,7 @@ from fnmatch import fnmatch
 from pathlib import Path
 
 from doxtool.config import DEFAULT_EXCLUDE, Config
+from doxtool.conventions import detect_convention
 from doxtool.project import COMPANION_SUFFIX, declares_file_documented
 from doxtool.source import ReadError, read_text
 
@@ -44,6 +45,9 @@ class Layout:
     #: directories whose AGENTS.md declares them file-documented (found anyway)
     declared_dirs: list[str] = field(default_factory=list)
     test_dirs: list[str] = field(default_factory=list)
+    #: the convention the companions follow (doxtool.conventions), and why
+    convention: str = "doxtool"
+    convention_reason: str = ""
 
     def describe(self) -> list[str]:
         """One line per finding, for the person running ``init``."""
@@ -66,6 +70,8 @@ class Layout:
                 else ""
             ),
             f"test directories: {listing(self.test_dirs)}",
+            f"companion convention: {self.convention}"
+            + (f" ({self.convention_reason})" if self.convention_reason else ""),
         ]
 
 
@@ -104,8 +110,13 @@ def _add(items: list[str], value: str) -> None:
         items.append(value)
 
 
+#: companions read to tell which convention a repository follows
+_CONVENTION_SAMPLE = 400
+
+
 def detect(root: Path) -> Layout:
     layout = Layout()
+    companions: list[str] = []
     for rel, files in _walk(root):
         name = rel.rsplit("/", 1)[-1]
         modules = [f for f in files if f.endswith(".py") and f != "__init__.py"]
@@ -136,7 +147,14 @@ def detect(root: Path) -> Layout:
                     _add(layout.declared_dirs, rel)
             if any(f.endswith(".py" + COMPANION_SUFFIX) for f in files):
                 _add(layout.documented_dirs, rel)
+                for f in sorted(files):
+                    if f.endswith(".py" + COMPANION_SUFFIX) and len(companions) < _CONVENTION_SAMPLE:
+                        text = read_text(root / rel / f)
+                        if not isinstance(text, ReadError):
+                            companions.append(text.text)
     layout.test_dirs = [d for d in _TEST_DIRS if (root / d).is_dir()]
+    found = detect_convention(companions)
+    layout.convention, layout.convention_reason = found.name, found.reason
     plugin_tools = {d for d in layout.tool_dirs if "*" in d}
     layout.plugins.extend(p for p in _plugin_names(root, plugin_tools) if p not in layout.plugins)
     layout.plugins.sort()
@@ -204,4 +222,6 @@ def render_table(layout: Layout, header: bool = True) -> str:
     lines.append(f"documented-dirs = {_toml_list(layout.documented_dirs)}")
     key("test-dirs", layout.test_dirs, defaults.test_dirs)
     lines.append(f"internal-tools = {_toml_list(defaults.internal_tools)}")
+    note = f"  # {layout.convention_reason}" if layout.convention_reason else ""
+    lines.append(f'convention = "{layout.convention}"{note}')
     return "\n".join(lines) + "\n"

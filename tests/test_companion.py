@@ -79,7 +79,7 @@ def test_real_companion_structure() -> None:
         ("functions", "Ownership", 15),
         ("constants", "Ownership", 17),
         ("is-tool:WaitTool", "Runtime Contracts", 21),
-        ("defines-execute:WaitTool", "Runtime Contracts", 22),
+        ("defines:WaitTool.execute", "Runtime Contracts", 22),
         ("arguments:WaitTool", "Runtime Contracts", 23),
         ("break-loop:WaitTool", "Runtime Contracts", 26),
         ("side-effects", "Runtime Contracts", 27),
@@ -105,7 +105,7 @@ def test_real_companion_values() -> None:
     assert values["functions"] == ["_deadline(seconds: int=...) -> datetime"]
     assert values["constants"] == ["MAX_WAIT"]
     assert values["is-tool:WaitTool"] == "Tool"
-    assert values["defines-execute:WaitTool"] is True
+    assert values["defines:WaitTool.execute"] is True
     assert values["arguments:WaitTool"] == [
         {
             "name": "seconds",
@@ -285,7 +285,7 @@ def test_single_line_fact_values() -> None:
         "repairable:A": (["RepairableException"], ""),
         "side-effects": ([], ""),
         "helpers": ([], ""),
-        "defines-execute:A": (True, ""),
+        "defines:A.execute": (True, ""),
     }
 
 

@@ -349,7 +349,7 @@ def test_missing_block_goes_after_its_nearest_predecessor() -> None:
         "- Closing remark.\n"
     )
     expected = [b for b in expected_for(wait_module()) if b.section == "Runtime Contracts"]
-    edit = block_edit(parse_companion(text), expected[1])  # defines-execute
+    edit = block_edit(parse_companion(text), expected[1])  # defines
     assert edit == Edit("", 2, 2, ["- `WaitTool` defines `execute(...)`."])
     fixed = fix_companion(text, expected)
     assert fixed == (

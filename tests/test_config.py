@@ -127,6 +127,8 @@ def test_every_option_of_the_design_is_a_key(run_cli) -> None:
         "templates-dir",
         "test-dirs",
         "agents-sections",
+        # DESIGN.md "Generated DOX and fixes": the config selects a convention
+        "convention",
     }
     assert set(_FIELDS) == keys
 

@@ -96,7 +96,7 @@ def test_each_block_renders_exactly() -> None:
         ],
         "constants": ["- Notable constants/configuration names: `MAX_WAIT`."],
         "is-tool:WaitTool": ["- `WaitTool` is a `Tool`."],
-        "defines-execute:WaitTool": ["- `WaitTool` defines `execute(...)`."],
+        "defines:WaitTool.execute": ["- `WaitTool` defines `execute(...)`."],
         "arguments:WaitTool": [
             "- Arguments of `WaitTool`:",
             "  - `seconds`: optional integer, default `0`.",
@@ -126,7 +126,7 @@ def test_blocks_come_in_canonical_order_with_their_sections() -> None:
         "functions",
         "constants",
         "is-tool:WaitTool",
-        "defines-execute:WaitTool",
+        "defines:WaitTool.execute",
         "arguments:WaitTool",
         "break-loop:WaitTool",
         "side-effects",
@@ -137,7 +137,7 @@ def test_blocks_come_in_canonical_order_with_their_sections() -> None:
     sections = [b.section for b in blocks]
     assert sections == sorted(sections, key=SECTIONS.index)
     arguments = next(b for b in blocks if b.key == "arguments:WaitTool")
-    assert arguments.follows == ["defines-execute:WaitTool", "is-tool:WaitTool"]
+    assert arguments.follows == ["defines:WaitTool.execute", "is-tool:WaitTool"]
     assert arguments.precedes == ["break-loop:WaitTool", "side-effects", "imports"]
 
 
@@ -279,7 +279,7 @@ def test_is_tool_uses_first_base_and_defines_execute_only_when_own() -> None:
     )
     blocks = blocks_by_key(wait_module(tools=[inherited]))
     assert blocks["is-tool:PauseTool"] == ["- `PauseTool` is a `WaitTool`."]
-    assert "defines-execute:PauseTool" not in blocks
+    assert "defines:PauseTool.execute" not in blocks
 
 
 def test_code_spans_survive_backticks() -> None:

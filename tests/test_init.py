@@ -50,6 +50,7 @@ plugin-prompt-dirs = ["plugins/*/prompts"]  # plugins: alpha, beta
 documented-dirs = ["lib"]
 test-dirs = ["tests"]
 internal-tools = ["unknown"]
+convention = "doxtool"  # 1 of 2 companions have doxtool's `Arguments of` lines
 """
 
 
@@ -57,7 +58,7 @@ def test_init_appends_the_detected_table_to_pyproject(make_repo, run_cli) -> Non
     root = make_repo({**_layout(), "pyproject.toml": PYPROJECT})
     result = run_cli(root, "init")
     assert result.exit_code == 0, result.output
-    assert result.output.splitlines()[:8] == [
+    assert result.output.splitlines()[:9] == [
         "detected tool directories: plugins/*/tools, tools (3 modules)",
         "detected tool base classes: helpers.tool.Tool (in helpers/tool.py)",
         "detected prompt directories: prompts",
@@ -65,6 +66,8 @@ def test_init_appends_the_detected_table_to_pyproject(make_repo, run_cli) -> Non
         "detected plugins: alpha, beta",
         "detected file-documented directories: lib; declared in AGENTS.md: helpers",
         "detected test directories: tests",
+        "detected companion convention: doxtool "
+        "(1 of 2 companions have doxtool's `Arguments of` lines)",
         f"wrote the configuration to {root / 'pyproject.toml'}:",
     ]
     text = (root / "pyproject.toml").read_text()

@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 from doxtool.companion import Companion, FactBlock, block_edit, removal_edit, section_edit
 from doxtool.context import Context
 from doxtool.edits import Edit
-from doxtool.factlines import SECTIONS, ExpectedBlock, values_agree
+from doxtool.factlines import ExpectedBlock, values_agree
 from doxtool.facts import ToolFacts
 from doxtool.findings import WARNING, Finding, Fix
 from doxtool.rules.base import Example, Expect, Rule
@@ -123,10 +123,11 @@ heading (and the fact lines it should hold) in its canonical place.
 
     def check(self, ctx: Context) -> Iterator[Finding]:
         for doc in documented(ctx):
-            present = {s.title.strip() for s in doc.companion.sections}
+            present = {ctx.convention.section(s.title) for s in doc.companion.sections}
             expected = ctx.expected(doc.module)
-            for title in SECTIONS:
-                if title in present:
+            for spec in ctx.convention.sections:
+                title = spec.title
+                if spec in present or not spec.required:
                     continue
                 # the fact lines of a missing section are inserted with its
                 # heading; taking their edit keeps the heading from doubling
@@ -169,6 +170,9 @@ decision, so there is no automatic fix.
             seen: dict[str, int] = {}
             for section in doc.companion.sections:
                 title = section.title.strip()
+                spec = ctx.convention.section(title)
+                if spec is not None:
+                    title = spec.title
                 if title in seen:
                     yield self.finding(
                         f"section `## {title}` appears again (first at line {seen[title]})",
@@ -210,11 +214,13 @@ same. doxtool never reorders a person's sections itself.
         for doc in documented(ctx):
             last_index = -1
             last_title = ""
+            order = ctx.convention.section_titles()
             for section in doc.companion.sections:
-                title = section.title.strip()
-                if title not in SECTIONS:
+                spec = ctx.convention.section(section.title)
+                if spec is None:
                     continue
-                index = SECTIONS.index(title)
+                title = section.title.strip()
+                index = order.index(spec.title)
                 if index < last_index:
                     yield self.finding(
                         f"section `## {title}` comes after `## {last_title}`; "
@@ -296,46 +302,80 @@ class BlockRule(Rule):
         return self.label or f"fact line `{expected.kind}`"
 
 
-class OutlineDrift(BlockRule):
+class ItemRule(Rule):
+    """A rule over the items of some fact kinds, each judged by the code
+    (:mod:`doxtool.truth`): stale, changed or missing."""
+
+    kinds: ClassVar[tuple[str, ...]] = ()
+    fixable = True
+
+    def check(self, ctx: Context) -> Iterator[Finding]:
+        for doc in documented(ctx):
+            for verdict in ctx.verdicts(doc.module, doc.companion):
+                if verdict.kind not in self.kinds:
+                    continue
+                fix = None
+                if verdict.edits:
+                    fix = Fix(
+                        f"{verdict.state} {verdict.kind} item `{verdict.key}`",
+                        verdict.edits,
+                        applicability="unsafe" if verdict.unsafe else "safe",
+                    )
+                yield self.finding(
+                    verdict.message,
+                    doc.path,
+                    verdict.line,
+                    subject=f"{doc.module}:{verdict.subject}",
+                    fix=fix,
+                )
+
+
+class OutlineDrift(ItemRule):
     code = "DOX105"
     name = "outline-drift"
     summary = "The Classes / Top-level functions / constants lines disagree with the module"
     kinds = ("classes", "functions", "constants")
     doc = """\
-**What it checks.** The `Classes:` block (every class with its bases and every
-method with its signature), the `Top-level functions:` block and the `Notable
-constants/configuration names:` line match the module.
+**What it checks.** Each item of the `Classes:` block (a class with its bases,
+a method with its signature), of the `Top-level functions:` block and of the
+`Notable constants/configuration names:` line, one by one: a class, method,
+function or constant the module no longer has is stale; bases or a signature
+the code contradicts are changed (the message names what the code gained or
+lost); an item the convention derives from today's code that the companion
+lacks is missing. A true item the convention would not have listed (a private
+method added by hand) is never a finding, nor is order; a list as long as the
+convention's cap (agent-zero: 8 methods per class, 30 functions) is complete.
 
 **Why it matters.** These lines are how a reader finds their way around the
 module without opening it; a renamed method or a new parameter silently makes
 them wrong.
 
 **Example.** The module gained `async def _finish(self, text: str)` but the
-`Classes:` block does not list it.
+`Classes:` block does not list it. The fix inserts that one method line and
+leaves every other byte alone; removing an item that carries a person's words
+(text after it, notes under it) is an unsafe fix (`--unsafe-fixes`).
 """
     valid = _valid()
     invalid = [
         Example(
             _dox("  - `async execute(self, **kwargs) -> Response`", "  - `async execute(self)`"),
-            [Expect(DOX, 7, "`Classes:`")],
+            [Expect(DOX, 9, "`WaitTool.execute` gained `kwargs`")],
         )
     ]
 
-    def describe(self, expected: ExpectedBlock) -> str:
-        return {"classes": "Classes block", "functions": "Top-level functions block"}.get(
-            expected.kind, "constants line"
-        )
 
-
-class ToolClassDrift(BlockRule):
+class ToolClassDrift(ItemRule):
     code = "DOX106"
     name = "tool-class-drift"
-    summary = "The lines naming the tool class and its `execute` are wrong or missing"
-    kinds = ("is-tool", "defines-execute")
+    summary = "The `is a` / `defines` lines name a class or method the module does not have"
+    kinds = ("is-tool", "defines")
     doc = """\
-**What it checks.** Runtime Contracts says which class is the tool (`` `WaitTool`
-is a `Tool`. ``) and that it defines `execute` (`` `WaitTool` defines
-`execute(...)`. ``), for every tool class of the module.
+**What it checks.** Runtime Contracts says which classes are tools or
+handlers (`` `WaitTool` is a `Tool`. ``) and which of the convention's methods
+they define (`` `WaitTool` defines `execute(...)`. ``). A line naming a class
+or method the module no longer has is stale; a line the convention derives
+(a tool class, or with the agent-zero convention a class deriving directly
+from `Tool`, `ApiHandler` or `WsHandler`) that the companion lacks is missing.
 
 **Why it matters.** The framework takes the first tool class of the module; a
 renamed class leaves the companion pointing at nothing.
@@ -570,17 +610,20 @@ companion does not mention it.
     label = "repairable errors line"
 
 
-class HelpersDrift(BlockRule):
+class HelpersDrift(ItemRule):
     code = "DOX130"
     name = "helpers-drift"
-    summary = "The called helpers line differs from the helpers the code calls"
+    summary = "The called helpers line names calls the code does not make, or misses some"
     kinds = ("helpers",)
     doc = """\
-**What it checks.** "Important called helpers/classes observed in the source"
-lists the repository helpers the module calls (names imported from the
-repository's own modules, framework classes such as `Response`, and
-`self.agent.*` calls). A documented short name matches a dotted one
-(`managed_wait` matches `helpers.wait.managed_wait`).
+**What it checks.** Each name on "Important called helpers/classes observed
+in the source": a name the module neither calls nor reads any more is stale; a
+name the convention derives that the line lacks is missing (doxtool's own
+format lists the repository helpers a tool calls, `Response` and
+`self.agent.*` calls, by their shortest unambiguous name; the agent-zero
+format lists call chains as written, breadth first, at most 20). A documented
+short name matches a dotted one (`managed_wait` matches
+`helpers.wait.managed_wait`).
 
 **Why it matters.** It is the module's dependency map inside the repository:
 who must be told when a helper changes.
@@ -595,22 +638,22 @@ does not list it.
                 "        return Response(",
                 "        await self.agent.handle_intervention()\n        return Response(",
             ),
-            [Expect(DOX, 21, "helpers")],
+            [Expect(DOX, 21, "`self.agent.handle_intervention`")],
         )
     ]
 
-    label = "helpers line"
 
-
-class ImportsDrift(BlockRule):
+class ImportsDrift(ItemRule):
     code = "DOX131"
     name = "imports-drift"
-    summary = "The imported dependency areas differ from the module's imports"
+    summary = "The imported dependency areas name imports the module no longer has, or miss some"
     kinds = ("imports",)
     doc = """\
-**What it checks.** "Imported dependency areas include:" lists every module
-the file imports, standard library included, sorted and without duplicates
-(`from helpers import files` counts as `helpers`).
+**What it checks.** Each module on "Imported dependency areas include:": one
+the module no longer imports anywhere is stale (`helpers.projects` for `from
+helpers import projects` is true); one the convention derives that the line
+lacks is missing (doxtool's format: every import, sorted; agent-zero: imports
+directly in the module body, sorted, at most 16).
 
 **Why it matters.** It shows at a glance what the module depends on; a new
 import of `subprocess` or `requests` is worth a reviewer's attention.
@@ -619,22 +662,27 @@ import of `subprocess` or `requests` is worth a reviewer's attention.
 """
     valid = _valid()
     invalid = [
-        Example(_code("from helpers", "import asyncio\nfrom helpers"), [Expect(DOX, 18, "imports")])
+        Example(
+            _code("from helpers", "import asyncio\nfrom helpers"),
+            [Expect(DOX, 18, "imports `asyncio`")],
+        )
     ]
 
-    label = "imports line"
 
-
-class SideEffectsDrift(BlockRule):
+class SideEffectsDrift(ItemRule):
     code = "DOX133"
     name = "side-effects-drift"
-    summary = "The observed side-effect areas differ from the calls the code makes"
+    summary = "The observed side-effect areas disagree with what the code shows"
     kinds = ("side-effects",)
     doc = """\
-**What it checks.** "Observed side-effect areas:" names every area a known
-call reveals: filesystem reads, filesystem writes, filesystem deletion,
-network, subprocess. Areas doxtool cannot detect (model calls, secret
-handling, ...) that a person listed are kept.
+**What it checks.** Each area on "Observed side-effect areas:". An area the
+code shows through a call or an import (filesystem reads, writes, deletion,
+network calls, subprocess/runtime control, model calls) but the line lacks is
+missing. A filesystem, network or subprocess area of which no evidence is left
+(no call, no import, no keyword in the module or in the repository modules it
+imports) is stale. Areas doxtool can neither confirm nor refute (model calls
+made through helpers, WebSocket, plugin, settings, secret, scheduler or tunnel
+state) are left alone.
 
 **Why it matters.** Tools must not act destructively unless their contract
 says so; a tool that starts deleting files or opening sockets must say it.
@@ -648,11 +696,9 @@ says so; a tool that starts deleting files or opening sockets must say it.
                 "        return Response(",
                 "        import os\n        os.remove('x')\n        return Response(",
             ),
-            [Expect(DOX, 17, "side-effect")],
+            [Expect(DOX, 17, "filesystem deletion")],
         )
     ]
-
-    label = "side-effect areas line"
 
 
 class InterventionUndocumented(Rule):
@@ -699,16 +745,16 @@ companion does not mention it.
             )
 
 
-class MissingTestReference(BlockRule):
+class MissingTestReference(ItemRule):
     code = "DOX140"
     name = "test-reference-drift"
     summary = "Related tests listed in the companion do not exist, or are not listed"
     kinds = ("tests",)
-    report_orphans = False
     doc = """\
 **What it checks.** Every test file named under "Related tests observed by
 source search:" exists, and the list names the tests that import the module
-or name its tool class.
+or name its file (up to the convention's cap: agent-zero lists at most 8, so
+a list of 8 is complete). Extra tests a person listed are never findings.
 
 **Why it matters.** The Verification section tells a maintainer what to run;
 a renamed or deleted test leaves them running nothing.
@@ -723,54 +769,9 @@ a renamed or deleted test leaves them running nothing.
                 "- Run the tool with `seconds` 0.\n- Related tests observed by source search:\n"
                 "  - `tests/test_sleep.py`\n",
             ),
-            [Expect(DOX, 28, "`tests/test_sleep.py` does not exist")],
+            [Expect(DOX, 29, "`tests/test_sleep.py` does not exist")],
         )
     ]
-
-    def check(self, ctx: Context) -> Iterator[Finding]:
-        yield from super().check(ctx)
-        for doc in documented(ctx):
-            expected = {e.key: e for e in ctx.expected(doc.module) if e.kind in self.kinds}
-            for block in doc.companion.blocks:
-                if block.kind not in self.kinds or block.key in expected:
-                    continue
-                missing = [t for t in block.values or [] if not ctx.exists(t)]
-                removal = removal_edit(doc.companion, block)
-                for test in missing:
-                    yield self.finding(
-                        f"related test `{test}` does not exist",
-                        doc.path,
-                        block.line,
-                        subject=f"{doc.module}:tests:{test}",
-                        fix=Fix("drop the related tests list", [removal]) if removal else None,
-                    )
-
-    def compare(
-        self, ctx: Context, doc: Documented, expected: ExpectedBlock, block: FactBlock | None
-    ) -> Iterator[Finding]:
-        if block is not None and values_agree(expected, block):
-            return
-        listed = list(block.values or []) if block is not None else []
-        fix = self.fix(doc, expected, "update related tests")
-        line = self.where(doc, block, expected)
-        for test in listed:
-            if not ctx.exists(test):
-                yield self.finding(
-                    f"related test `{test}` does not exist",
-                    doc.path,
-                    line,
-                    subject=f"{doc.module}:tests:{test}",
-                    fix=fix,
-                )
-        for test in expected.values or []:
-            if test not in listed:
-                yield self.finding(
-                    f"test `{test}` imports or names the module but is not listed",
-                    doc.path,
-                    line,
-                    subject=f"{doc.module}:tests:{test}:unlisted",
-                    fix=fix,
-                )
 
 
 class DuplicatedFactLine(Rule):
