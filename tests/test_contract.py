@@ -134,7 +134,10 @@ def test_intervention_rule_is_off_by_default_and_names_the_effect(tmp_path: Path
     assert "DOX301" not in out
     code, out = check(root, "--select", "DOX301")
     assert code == 1 and out.count("DOX301") == 2
-    assert "tools/fetch.py:7:1: DOX301 `T` reaches network but never calls" in out
+    assert (
+        "tools/fetch.py:7:1: DOX301 `T` reaches network (through `requests.get` at line 8) "
+        "but never calls" in out
+    )
     assert (
         "tools/summary.py:6:1: DOX301 `T` reaches model calls "
         "(through `self.agent.call_utility_model`)" in out
@@ -185,7 +188,8 @@ def test_destructive_effect_must_be_explicit(
     assert code == int(reported)
     assert ("DOX302" in out) is reported, out
     if reported:
-        assert "tools/clean.py.dox.md:" in out and "reaches filesystem delete" in out
+        assert "tools/clean.py.dox.md:" in out
+        assert "reaches filesystem delete (through `os.remove` at line 8)" in out
 
 
 def test_no_companion_is_left_to_dox001(tmp_path: Path) -> None:

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from doxtool.companion import Companion
 from doxtool.context import Context
 from doxtool.factlines import detected_area
-from doxtool.facts import Outcome, ToolFacts
+from doxtool.facts import EffectEvidence, ModuleFacts, Outcome, ToolFacts
 from doxtool.findings import WARNING, Finding
 from doxtool.rules.base import Example, Expect, Rule
 from doxtool.rules.examples import with_files
@@ -36,24 +36,58 @@ _DESTRUCTIVE_WORDS = re.compile(
 )
 
 
+#: fact areas -> how the module outline's effect evidence names them
+_EVIDENCE_AREAS = {
+    "network": ("network calls", "network"),
+    "subprocess": ("subprocess/runtime control", "subprocess"),
+    "filesystem delete": ("filesystem deletion",),
+}
+
+
 @dataclass
 class Reach:
-    """An effect a tool reaches, and the calls that lead to it (outermost first;
-    empty when the facts do not record them)."""
+    """An effect a tool reaches, and the calls that show it: the call path
+    when the facts record one, else a call of the module that performs it."""
 
     what: str
     via: list[str] = field(default_factory=list)
+    #: line of the call that performs it in the tool's module (0: not known)
+    line: int = 0
 
     def describe(self) -> str:
         path = " -> ".join(f"`{step}`" for step in self.via)
-        return f"{self.what} (through {path})" if path else self.what
+        if not path:
+            return self.what
+        at = f" at line {self.line}" if self.line else ""
+        return f"{self.what} (through {path}{at})"
 
 
-def external_reach(tool: ToolFacts) -> list[Reach]:
+def _evidence(facts: ModuleFacts, area: str) -> EffectEvidence | None:
+    """The first call of the module that shows ``area`` (an import shows no
+    call), if its outline has one."""
+    names = _EVIDENCE_AREAS.get(area, ())
+    outline = facts.outline
+    if outline is None:
+        return None
+    calls = (e for e in outline.effects if e.area in names and not _is_import(e.via))
+    return next(calls, None)
+
+
+def _is_import(via: str) -> bool:
+    return via.startswith(("import ", "from "))
+
+
+def _reach(facts: ModuleFacts, area: str) -> Reach:
+    evidence = _evidence(facts, area)
+    if evidence is None:
+        return Reach(area)
+    return Reach(area, [evidence.via], evidence.line)
+
+
+def external_reach(facts: ModuleFacts, tool: ToolFacts) -> list[Reach]:
     """External or long-running effects the tool reaches: network and
-    subprocesses (its side-effect areas, which record no call path), and the
-    agent's model calls (the call itself is the path)."""
-    reach = [Reach(area) for area in tool.side_effects if area in EXTERNAL_AREAS]
+    subprocesses (its side-effect areas), and the agent's model calls."""
+    reach = [_reach(facts, area) for area in tool.side_effects if area in EXTERNAL_AREAS]
     models = [
         helper
         for helper in tool.helpers
@@ -64,8 +98,8 @@ def external_reach(tool: ToolFacts) -> list[Reach]:
     return reach
 
 
-def destructive_reach(tool: ToolFacts) -> list[Reach]:
-    return [Reach(area) for area in tool.side_effects if area in DESTRUCTIVE_AREAS]
+def destructive_reach(facts: ModuleFacts, tool: ToolFacts) -> list[Reach]:
+    return [_reach(facts, area) for area in tool.side_effects if area in DESTRUCTIVE_AREAS]
 
 
 def _tools(ctx: Context) -> Iterator[tuple[str, ToolFacts]]:
@@ -153,8 +187,9 @@ class InterventionBeforeEffect(Rule):
 **What it checks.** A tool whose `execute` reaches an external or
 long-running effect (network, a subprocess, the agent's `call_chat_model` /
 `call_utility_model`) calls `await self.agent.handle_intervention(...)`
-somewhere in the code it runs. The message names the effect, and the calls
-that lead to it when the facts record them.
+somewhere in the code it runs. The message names the effect and the call
+that shows it: the agent's model-call method, or a call of the tool's module
+that performs the effect (`requests.get` at line 8).
 
 **Why it matters.** `tools/AGENTS.md` asks for it: a paused agent must wait,
 and a user's intervention must be honoured, before a tool talks to the
@@ -198,7 +233,7 @@ it with `--select DOX301`.
         for module, tool in _tools(ctx):
             if tool.intervention:
                 continue
-            reach = external_reach(tool)
+            reach = external_reach(ctx.facts(module), tool)
             if not reach:
                 continue
             path, line = _execute_line(module, tool)
@@ -225,7 +260,8 @@ its side-effect areas: `os.remove`, `shutil.rmtree`, `Path.unlink`, ...) has
 a companion that makes it explicit: `filesystem deletion` in its "Observed
 side-effect areas:" line, or prose (outside the fact lines) that speaks of
 deleting, removing, erasing, wiping or purging. A tool without a companion
-is DOX001's.
+is DOX001's. The message names the call that deletes (`os.remove` at line 8)
+when the module performs it itself.
 
 **Why it matters.** `tools/AGENTS.md`: do not perform destructive filesystem
 actions without the tool contract making that behaviour explicit. The
@@ -283,7 +319,7 @@ with `--select DOX302`.
 
     def check(self, ctx: Context) -> Iterator[Finding]:
         for module, tool in _tools(ctx):
-            reach = destructive_reach(tool)
+            reach = destructive_reach(ctx.facts(module), tool)
             if not reach:
                 continue
             path = ctx.companion_path(module)
