@@ -206,3 +206,13 @@ def test_contract_rules_run_on_the_files_passed(tmp_path: Path) -> None:
     code, out = check(root, "--select", "DOX303", str(root / "tools/other.py"))
     assert code == 1
     assert "tools/other.py" in out and "tools/answer.py" not in out
+
+
+def test_a_base_and_its_subclass_in_one_module_are_reported_once(tmp_path: Path) -> None:
+    source = (
+        tool('        return Response(message=self.args.get("text"), break_loop=True)\n', "Base")
+        + "\n\nclass Answer(Base):\n    pass\n"
+    )
+    root = _repo(tmp_path, {"tools/answer.py": source})
+    code, out = check(root, "--select", "DOX303")
+    assert code == 1 and out.count("DOX303") == 1 and "`Base`" in out

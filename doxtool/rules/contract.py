@@ -120,6 +120,15 @@ def _execute_line(module: str, tool: ToolFacts) -> tuple[str, int]:
     return module, tool.line
 
 
+def _first(seen: set[object], key: object) -> bool:
+    """Whether ``key`` is new (and now seen): tool classes of one module that
+    share code share its findings, which are reported once."""
+    if key in seen:
+        return False
+    seen.add(key)
+    return True
+
+
 def _tool_module(module: str) -> str:
     return module.rsplit("/", 1)[-1]
 
@@ -230,6 +239,7 @@ it with `--select DOX301`.
     ]
 
     def check(self, ctx: Context) -> Iterator[Finding]:
+        seen: set[object] = set()
         for module, tool in _tools(ctx):
             if tool.intervention:
                 continue
@@ -238,6 +248,8 @@ it with `--select DOX301`.
                 continue
             path, line = _execute_line(module, tool)
             effects = ", ".join(r.describe() for r in reach)
+            if not _first(seen, (path, line, effects)):
+                continue  # a subclass in the same module inherits it: said once
             yield self.finding(
                 f"`{tool.class_name}` reaches {effects} but never calls "
                 "`self.agent.handle_intervention`: a paused agent or a user's intervention "
@@ -318,13 +330,14 @@ with `--select DOX302`.
     ]
 
     def check(self, ctx: Context) -> Iterator[Finding]:
+        seen: set[object] = set()
         for module, tool in _tools(ctx):
             reach = destructive_reach(ctx.facts(module), tool)
             if not reach:
                 continue
             path = ctx.companion_path(module)
             companion = ctx.companion(path)
-            if companion is None or _says_destructive(companion):
+            if companion is None or not _first(seen, path) or _says_destructive(companion):
                 continue
             block = next((b for b in companion.blocks if b.kind == "side-effects"), None)
             effects = ", ".join(r.describe() for r in reach)
@@ -428,10 +441,13 @@ not reported. 2 of 2: on by default.
     ]
 
     def check(self, ctx: Context) -> Iterator[Finding]:
+        seen: set[object] = set()
         for module, tool in _tools(ctx):
             for outcome in tool.outcomes:
                 if not _answer_unguarded(tool, outcome):
                     continue
+                if not _first(seen, (outcome.path or module, outcome.line, outcome.column)):
+                    continue  # the same return, inherited by another class
                 ends = "ends the turn" if outcome.break_loop is True else "can end the turn"
                 what = (
                     "an empty message"
