@@ -9,7 +9,6 @@ from dataclasses import dataclass
 
 from doxtool.agentsdoc import (
     CHILDREN_LEAD,
-    INDEX_TITLE,
     NO_CHILDREN,
     TABLE_HEADER,
     AgentsDoc,
@@ -22,16 +21,6 @@ from doxtool.context import Context
 from doxtool.edits import Edit
 from doxtool.findings import Finding, Fix
 from doxtool.rules.base import Example, Expect, Rule
-
-#: the sections of a non-root ``AGENTS.md``, in order (``agents-sections``)
-DEFAULT_SECTIONS = (
-    "Purpose",
-    "Ownership",
-    "Local Contracts",
-    "Work Guidance",
-    "Verification",
-    INDEX_TITLE,
-)
 
 #: the head of a root index table, for the examples
 _ROOT_INDEX = (
@@ -104,7 +93,11 @@ def _relative(source: str, target: str) -> str:
 
 
 def _cell(text: str) -> str:
-    return " ".join(text.replace("|", "\\|").split())
+    """``text`` as one table cell: on one line, its pipes escaped (once)."""
+    return " ".join(_UNESCAPED_PIPE.sub(r"\\|", text).split())
+
+
+_UNESCAPED_PIPE = re.compile(r"(?<!\\)\|")
 
 
 _PLAIN_PATH = re.compile(r"[A-Za-z0-9._/@+~-]+")
