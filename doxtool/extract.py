@@ -936,8 +936,11 @@ class _Env:
     #: assigned to it
     responses: dict[str, list[tuple[bool | str, str | None]]] = field(default_factory=dict)
     guards: list[frozenset[str] | None] = field(default_factory=list)
-    #: local names last assigned a string that is never empty (``x or "none"``)
+    #: local names last assigned a string that is never empty (``x or "none"``),
+    #: or tested by ``if not x: return ...`` / ``raise ...`` before
     texts: set[str] = field(default_factory=set)
+    #: arguments tested that way: past the test they are not empty
+    nonempty: set[str] = field(default_factory=set)
 
     def guarded(self, key: str) -> bool:
         return any(g is None or key in g for g in self.guards)
@@ -1238,6 +1241,19 @@ class _ToolScan:
         env.guards.append(positive)
         self._stmts(_suite_body(stmt.body), env)
         env.guards.pop()
+        test = stmt.test
+        if (
+            stmt.orelse is None
+            and type(test) is cst.UnaryOperation
+            and type(test.operator) is cst.Not
+            and _terminates(_suite_body(stmt.body))
+        ):
+            # ``if not x: return ...``: past it, ``x`` is not empty
+            if type(test.expression) is cst.Name:
+                env.texts.add(test.expression.value)
+            arg = self._arg_of(test.expression, env)
+            if arg is not None:
+                env.nonempty.add(arg)
         if stmt.orelse is not None:
             env.guards.append(negative)
             if type(stmt.orelse) is cst.If:
@@ -1384,7 +1400,10 @@ class _ToolScan:
             ):
                 return "argument"
             return "computed"
-        return "argument" if self._arg_of(node, env) is not None else "computed"
+        arg = self._arg_of(node, env)
+        if arg is None:
+            return "computed"
+        return "text" if arg in env.nonempty else "argument"
 
     def _break_loop_value(self, value: cst.BaseExpression) -> tuple[bool | str, str | None]:
         if type(value) is cst.Name and value.value in ("True", "False"):

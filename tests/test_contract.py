@@ -72,6 +72,28 @@ def test_message_kind_through_a_variable_and_positionally() -> None:
     assert messages(source) == [(9, True, "argument"), (12, True, "text"), (14, True, None)]
 
 
+def test_an_answer_tested_before_it_is_returned_is_not_empty() -> None:
+    source = tool(
+        '        text = str(self.args.get("text") or "").strip()\n'
+        "        if not text:\n"
+        '            return Response("Send the answer in `text`.", False)\n'
+        "        return Response(text, True)\n"
+    )
+    assert messages(source) == [(9, False, "text"), (10, True, "text")]
+    checked = tool(
+        '        if not self.args.get("text"):\n'
+        '            raise RepairableException("no text")\n'
+        '        return Response(self.args["text"], True)\n'
+    )
+    assert messages(checked) == [(9, True, "text")]
+    untested = tool(
+        '        if not self.args.get("text"):\n'
+        '            print("no text")\n'
+        '        return Response(self.args["text"], True)\n'
+    )
+    assert messages(untested) == [(9, True, "argument")]
+
+
 def _repo(tmp_path: Path, files: dict[str, str]) -> Path:
     write_files(tmp_path, {**FRAMEWORK, **files})
     return tmp_path

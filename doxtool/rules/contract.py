@@ -387,11 +387,13 @@ class TerminalAnswerUnguarded(Rule):
     doc = """\
 **What it checks.** A `Response` that ends the turn (`break_loop` true, or
 decided at run time) whose message is a tool argument as the model sent it,
-or a blank literal, belongs to a tool that raises `RepairableException`
-(the guard for an empty or missing answer; a raise anywhere in the code the
-tool runs counts, whatever it tests). A message with text of its own
-(`f"Task started: {uuid}"`) or computed by the code is not the model's
-answer and is not checked.
+or a blank literal, belongs to a tool that raises `RepairableException` (the
+guard for an empty or missing answer; a raise anywhere in the code the tool
+runs counts, whatever it tests). An answer tested before it is returned
+(`if not text: return Response("...", break_loop=False)` or `raise ...`) is
+not empty there and is not reported; neither is a message with text of its
+own (`f"Task started: {uuid}"`) or one the code computes, which is not the
+model's answer.
 
 **Why it matters.** The contract of the final answer: when the model sends
 no text, the framework must ask it for a corrected call instead of ending the
