@@ -137,7 +137,11 @@ def scope_for(project: Project, paths: list[Path] | None) -> Scope:
             rel = project.rel(path)
         if path.is_dir():
             prefix = "" if rel in (".", "") else rel + "/"
-            modules.update(m for m in project.documented_modules if m.startswith(prefix))
+            modules.update(
+                m
+                for m in [*project.documented_modules, *project.tool_modules]
+                if m.startswith(prefix)
+            )
             companions.update(c for c in project.companions if c.startswith(prefix))
             continue
         if rel.endswith(".py" + COMPANION_SUFFIX):

@@ -1,12 +1,14 @@
 """Content-addressed cache of extracted facts and parsed files.
 
-Entries are keyed by the file's bytes, doxtool's version and the configuration
-that affects them, so an unchanged file is never parsed twice. They live in
-one SQLite database under the cache directory (``.doxtool_cache/`` by default,
-which writes its own ``.gitignore``): SQLite gives atomic writes and safe
-concurrent use by several doxtool processes. Values are JSON, never pickles: a
-cache directory can come from an untrusted checkout, and loading it must not
-run code. A corrupt database, a truncated value or a value that no longer fits
+Entries are keyed by the file's bytes, doxtool's version and code, the
+interpreter, the versions of the libraries that parse (libcst, markdown-it-py,
+json5) and the configuration that affects them: an unchanged file is never
+parsed twice, and an upgrade never reads what an older parser produced. They
+live in one SQLite database under the cache directory (``.doxtool_cache/`` by
+default, which writes its own ``.gitignore``): SQLite gives atomic writes and
+safe concurrent use by several doxtool processes. Values are JSON, never
+pickles: a cache directory can come from an untrusted checkout, and loading it
+must not run code. A corrupt database, a truncated value or a value that no longer fits
 the data model is ignored and rebuilt; the cache never makes a run fail.
 
 The database and its journal files are opened only when they are regular
@@ -23,12 +25,13 @@ import hashlib
 import json
 import os
 import sqlite3
+import sys
 from pathlib import Path
 from typing import Any, TypeVar
 from urllib.parse import quote
 
 from doxtool import __version__
-from doxtool.runcache import RECORD, prepare_cache_dir
+from doxtool.runcache import RECORD, library_versions, prepare_cache_dir
 from doxtool.serde import from_data, to_data
 
 T = TypeVar("T")
@@ -60,6 +63,7 @@ _PRODUCERS = (
     "prune.py",
     "source.py",
     "serde.py",
+    "edits.py",
     "companion.py",
     "factlines.py",
     "prompts.py",
@@ -74,6 +78,11 @@ def code_fingerprint() -> str:
         with contextlib.suppress(OSError):
             digest.update(name.encode() + b"\0" + (package / name).read_bytes())
     return digest.hexdigest()
+
+
+def interpreter() -> str:
+    """The interpreter: its ``ast`` and ``tokenize`` give positions and errors."""
+    return sys.implementation.name + "-" + ".".join(map(str, sys.version_info[:3]))
 
 
 def dump_json(value: Any) -> str | None:
@@ -104,7 +113,16 @@ def encode(value: Any) -> str | None:
 class FactsCache:
     def __init__(self, directory: Path, salt: str) -> None:
         self.directory = directory
-        self.salt = f"{SCHEMA_VERSION}:{__version__}:{code_fingerprint()}:{salt}".encode()
+        self.salt = ":".join(
+            (
+                SCHEMA_VERSION,
+                __version__,
+                code_fingerprint(),
+                interpreter(),
+                library_versions(),
+                salt,
+            )
+        ).encode()
         self.hits = 0
         self.misses = 0
         self._db: sqlite3.Connection | None = None

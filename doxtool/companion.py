@@ -281,12 +281,12 @@ def _outline(text: str, lines: list[str]) -> _Outline:
         start, end = min(token.map[0], count), min(token.map[1], count)
         if token.type == "heading_open":
             heading_lines.update(range(start, max(end, start + 1)))
-            # only top-level ATX headings structure the file (not setext ones,
-            # nor headings inside lists or quotes)
-            if token.level == 0 and token.markup in ("#", "##"):
+            # only top-level headings structure the file (ATX ``#``/``##`` or
+            # setext ``===``/``---`` underlines; not headings inside lists or quotes)
+            if token.level == 0 and token.tag in ("h1", "h2"):
                 inline = tokens[index + 1] if index + 1 < len(tokens) else None
                 title = inline.content if inline is not None and inline.type == "inline" else ""
-                headings.append((start, len(token.markup), title.strip()))
+                headings.append((start, int(token.tag[1]), title.strip()))
         elif token.type in ("fence", "code_block") and start < end:
             closed = token.type == "code_block" or _fence_closed(lines, start, end, token.markup)
             code_blocks.append(CodeBlock(start, end, closed))
@@ -352,8 +352,8 @@ def _sections(headings: list[tuple[int, int, str]], count: int) -> list[Section]
 
 # --- Fact line grammar -----------------------------------------------------
 
-_TOP_BULLET = re.compile(r" ?[-*][ \t]+(?P<body>.*)")
-_NESTED_BULLET = re.compile(r"[ \t]*[-*][ \t]+(?P<body>.*)")
+_TOP_BULLET = re.compile(r" ?[-*+][ \t]+(?P<body>.*)")
+_NESTED_BULLET = re.compile(r"[ \t]*[-*+][ \t]+(?P<body>.*)")
 # Python identifiers may be written in any script (`שTool`): a letter or
 # an underscore, then word characters
 _IDENTIFIER = re.compile(r"[^\W\d]\w*")
@@ -489,8 +489,8 @@ def _class_bullet(content: str) -> tuple[str, list[str]] | None:
 
 
 def _function_bullet(content: str) -> str | None:
-    """``- `name(...) -> T``` (optionally followed by ``: <docstring line>``)
-    -> the signature; None for any other line."""
+    """``- `name(...) -> T``` (followed by nothing, by ``: <docstring line>``
+    or by a person's note) -> the signature; None for any other line."""
     body = _top_body(content)
     if body is None:
         return None
@@ -498,8 +498,6 @@ def _function_bullet(content: str) -> str | None:
     if not parts or not parts[0].code or parts[0].start != 0:
         return None
     if not _SIGNATURE.match(parts[0].text):
-        return None
-    if len(parts) > 1 and not body[parts[0].end :].startswith(":"):
         return None
     return parts[0].text
 
@@ -944,6 +942,13 @@ def removal_edit(companion: Companion, block: FactBlock) -> Edit | None:
     if duplicated or _has_person_text(block) or _holds_what_follows(companion, block):
         return None
     return Edit(companion.path, block.start, block.end, [])
+
+
+def removable_with_words(companion: Companion, block: FactBlock) -> bool:
+    """Whether deleting ``block`` is safe for the document's structure (it
+    may still hold a person's words: that makes the removal unsafe, not wrong)."""
+    duplicated = any(other.key == block.key for other in companion.duplicates)
+    return not duplicated and not _holds_what_follows(companion, block)
 
 
 def stale_blocks(companion: Companion, expected: list[ExpectedBlock]) -> list[FactBlock]:

@@ -85,7 +85,11 @@ class Context:
 
     @cached_property
     def tool_modules(self) -> list[str]:
-        return [m for m in self.documented_modules if self.project.is_tool_module(m)]
+        """Modules of the tool directories in scope (with a companion or not)."""
+        modules = self.project.tool_modules
+        if self.scope.modules is None:
+            return modules
+        return [m for m in modules if m in self.scope.modules]
 
     @cached_property
     def companions(self) -> list[str]:

@@ -146,6 +146,8 @@ class Convention:
     #: ``: <first docstring line>`` after a function bullet
     function_docs: bool = False
     function_cap: int | None = None
+    #: dashes in a docstring line written as ``-`` (agent-zero companions are ASCII)
+    ascii_dashes: bool = False
     #: ``module`` (imports directly in the module body) or ``all`` (any scope)
     import_scope: str = "all"
     import_cap: int | None = None
@@ -246,6 +248,7 @@ AGENT_ZERO = Convention(
     method_cap=8,
     function_docs=True,
     function_cap=30,
+    ascii_dashes=True,
     import_scope="module",
     import_cap=16,
     helpers="calls",

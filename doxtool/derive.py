@@ -182,7 +182,10 @@ def _function_items(outline: ModuleOutline, convention: Convention) -> list[Item
         functions = functions[: convention.function_cap]
     items = []
     for fn in functions:
-        suffix = f": {escape_unsafe(fn.doc)}" if convention.function_docs and fn.doc else ""
+        doc = fn.doc
+        if convention.ascii_dashes:
+            doc = doc.replace("\u2014", "-").replace("\u2013", "-")
+        suffix = f": {escape_unsafe(doc)}" if convention.function_docs and doc else ""
         items.append(
             Item(
                 fn.name,

@@ -53,7 +53,7 @@ from doxtool.facts import (
     ToolFacts,
 )
 from doxtool.names import module_name, resolve_relative
-from doxtool.outline import module_outline
+from doxtool.outline import module_outline, parse_newer_syntax
 from doxtool.positions import Locator, parse_ast
 from doxtool.prune import Pruned, prune
 
@@ -139,8 +139,9 @@ def extract_module(
         # ``ast`` places statements (doxtool.positions) and tells which function
         # bodies nothing reads, so that libcst need not build them (doxtool.prune)
         syntax = parse_ast(source)
-        if syntax is not None:
-            facts.outline = module_outline(syntax, source)
+        newer = parse_newer_syntax(source) if syntax is None else None
+        if syntax is not None or newer is not None:
+            facts.outline = module_outline(syntax or newer, source)
         pruned = prune(source, syntax) if pruning and syntax is not None else None
         try:
             tree = _parse_pruned(pruned) if pruned is not None else None

@@ -148,7 +148,10 @@ def detect(root: Path) -> Layout:
             if any(f.endswith(".py" + COMPANION_SUFFIX) for f in files):
                 _add(layout.documented_dirs, rel)
                 for f in sorted(files):
-                    if f.endswith(".py" + COMPANION_SUFFIX) and len(companions) < _CONVENTION_SAMPLE:
+                    if (
+                        f.endswith(".py" + COMPANION_SUFFIX)
+                        and len(companions) < _CONVENTION_SAMPLE
+                    ):
                         text = read_text(root / rel / f)
                         if not isinstance(text, ReadError):
                             companions.append(text.text)

@@ -130,19 +130,25 @@ class Project:
 
     @cached_property
     def documented_dirs(self) -> list[str]:
-        """Directories whose direct modules must each have a companion."""
-        dirs = list(self.tool_dirs)
-        for rel in self._glob_dirs(self.config.documented_dirs):
-            if rel not in dirs:
-                dirs.append(rel)
+        """Directories whose direct modules must each have a companion.
+
+        Where the repository's AGENTS.md files declare directories
+        file-documented, those are the ones (with ``documented-dirs``): a tool
+        directory no AGENTS.md declares (a plugin's, a profile's) needs no
+        companions. A repository that declares none has every tool directory
+        documented.
+        """
+        declared: list[str] = []
         for agents in self.agents_files:
             if "/" not in agents:
                 continue  # the root's AGENTS.md does not declare a directory
             rel = agents.rsplit("/", 1)[0]
-            if rel in dirs:
-                continue
             text = self.agents_text(agents)
             if not isinstance(text, ReadError) and declares_file_documented(text.text):
+                declared.append(rel)
+        dirs = [d for d in self.tool_dirs if d in declared] if declared else list(self.tool_dirs)
+        for rel in [*self._glob_dirs(self.config.documented_dirs), *declared]:
+            if rel not in dirs:
                 dirs.append(rel)
         return dirs
 

@@ -3,6 +3,7 @@
 A check whose inputs have not changed since the last identical run prints what
 that run printed. "Inputs" is everything the result can depend on: the
 command line and working directory, doxtool's own code, the interpreter, the
+versions of the libraries that parse (libcst, markdown-it-py, json5), the
 environment variables that change output, and the metadata (modification time
 and size) of every directory and every ``.py``, ``.md``, ``.toml``, ``.json``
 and ``.yaml`` file under the project root (excluded directories aside). Any
@@ -105,9 +106,64 @@ def inputs(root: str, skip: frozenset[str]) -> str:
     return "\n".join(out)
 
 
+#: the libraries whose code shapes doxtool's results, as (import name,
+#: distribution name): libcst parses modules, markdown-it-py reads companions
+#: and prompts, json5 reads lenient JSON examples
+LIBRARIES = (("libcst", "libcst"), ("markdown_it", "markdown-it-py"), ("json5", "json5"))
+
+
+def _normalized(distribution: str) -> str:
+    return distribution.lower().replace("-", "_").replace(".", "_")
+
+
+def _library_version(module: str, distribution: str, listings: dict[str, list[str]]) -> str:
+    """The installed version of ``distribution``: from the ``.dist-info`` (or
+    ``.egg-info``) directory beside the package ``import module`` would find
+    on ``sys.path``, or, without one, the package file's modification time
+    and size; ``-`` when it is not on ``sys.path`` at all."""
+    wanted = _normalized(distribution)
+    for entry in sys.path:
+        base = entry or os.getcwd()
+        package = os.path.join(base, module)
+        for candidate in (os.path.join(package, "__init__.py"), package + ".py"):
+            try:
+                stat = os.stat(candidate)
+            except OSError:
+                continue
+            names = listings.get(base)
+            if names is None:
+                try:
+                    names = listings[base] = os.listdir(base)
+                except OSError:
+                    names = listings[base] = []
+            versions = []
+            for name in names:
+                stem, dot, kind = name.rpartition(".")
+                if dot and kind in ("dist-info", "egg-info"):
+                    found, _, version = stem.partition("-")
+                    if _normalized(found) == wanted:
+                        versions.append(version.split("-", 1)[0])
+            if versions:
+                return ",".join(sorted(versions))
+            return f"{stat.st_mtime_ns}:{stat.st_size}"
+    return "-"
+
+
+def library_versions() -> str:
+    """The version of each library in :data:`LIBRARIES`, found without
+    importing any (a replay, and a run that the cache answers, import neither
+    markdown-it nor json5)."""
+    listings: dict[str, list[str]] = {}
+    return " ".join(
+        f"{distribution}=={_library_version(module, distribution, listings)}"
+        for module, distribution in LIBRARIES
+    )
+
+
 def _context(argv: list[str], cwd: str) -> str:
     """What besides the files makes a run's output differ."""
     parts = [repr(argv), cwd, sys.version, repr(sys.stdout.isatty()), repr(sys.stderr.isatty())]
+    parts.append(library_versions())
     parts.extend(repr(os.environ.get(name)) for name in _ENVIRONMENT)
     for directory, _, files in os.walk(_PACKAGE):
         for name in sorted(files):

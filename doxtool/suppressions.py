@@ -3,7 +3,8 @@
 In Markdown (companions, prompts) a suppression is an HTML comment,
 ``<!-- doxtool: ignore[DOX111,PRM] -->``; in Python it is a comment,
 ``# doxtool: ignore[DOX008]``. Codes are always explicit (a code or a code
-prefix); a bare ``ignore`` is malformed.
+prefix) and written as doxtool prints them, in capitals; a bare ``ignore``
+or a lower-case ``ignore[dox111]`` is malformed.
 
 What a suppression covers:
 
@@ -111,11 +112,14 @@ def _codes(body: str, known: Callable[[str], bool]) -> tuple[list[str], str | No
         return [], "`ignore[]` names no code; write `ignore[CODE,...]`"
     codes: list[str] = []
     for part in raw:
-        code = part.upper()
         if not part:
             return [], "empty code in the list; write `ignore[CODE,...]`"
+        code = part.upper()
         if not _CODE.match(code) or not known(code):
             return [], f"unknown rule code or prefix `{part}` (see `doxtool rules`)"
+        if part != code:
+            # one spelling per code: the one doxtool prints, which a search finds
+            return [], f"rule codes are written in capitals: `{code}`, not `{part}`"
         if code in OWN_CODES:
             return [], f"`{code}` cannot be suppressed"
         if code not in codes:

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from doxtool.companion import NO_BASE, Companion, FactBlock, block_edit
 from doxtool.conventions import AREAS, Convention, canonical_area
@@ -135,8 +135,10 @@ def _bullet_code(content: str) -> tuple[int, int, str] | None:
     return body_start + parts[0].start, body_start + parts[0].end, parts[0].text
 
 
-def _indent(content: str) -> int:
-    return len(content) - len(content.lstrip(" \t"))
+def _nested(content: str) -> bool:
+    """Indented like a nested bullet: a tab, or two spaces or more."""
+    indent = content[: len(content) - len(content.lstrip(" \t"))]
+    return "\t" in indent or len(indent) >= 2
 
 
 def read_bullets(
@@ -152,7 +154,7 @@ def read_bullets(
         if not content.strip(" \t"):
             continue
         found = None if index in in_code else _bullet_code(content)
-        nested = _indent(content) >= 2
+        nested = _nested(content)
         if found is None:
             if last is not None:
                 last.notes.append(index)
@@ -160,6 +162,10 @@ def read_bullets(
         start, end, text = found
         after = content[end:]
         if block.kind == "classes" and not nested:
+            if not text.isidentifier():
+                if last is not None:
+                    last.notes.append(index)
+                continue
             rest = after.strip(" \t")
             bases: list[str] | None = None
             if rest == NO_BASE or (not rest and bare_has_no_bases):
@@ -239,7 +245,9 @@ def read_sentence(companion: Companion, block: FactBlock) -> SentenceLine:
                 start = position + piece.index(word)
                 items.append(DocItem(word, word, block.start, start, start + len(word)))
             position += len(piece) + 1
-        canonical = region.strip() == ", ".join(i.text for i in items) or not items
+        # ``a, b`` (a stray ``none`` among areas is dropped when the line is rebuilt)
+        pieces = [piece.strip(" \t") for piece in region.split(",")]
+        canonical = all(pieces) and region.strip(" \t") == ", ".join(pieces)
     else:
         for part in spans(region):
             if part.code:
@@ -612,7 +620,7 @@ class Judge:
                 continue
             index = doc.index + 1
             for earlier in reversed(cls.children[:position]):
-                found = next((m for m in doc.children if m.key == earlier.key), None)
+                found = next((m for m in reversed(doc.children) if m.key == earlier.key), None)
                 if found is not None:
                     index = found.last_index() + 1
                     break
@@ -627,8 +635,18 @@ class Judge:
                 f"method `{method.key}` ({self.module}:{method.line}) is not listed "
                 f"under `{doc.key}`",
                 doc.line,
-                [self._edit(index, index, [render_method(method)])],
+                [self._edit(index, index, [self._like(doc.children, render_method(method))])],
             )
+
+    def _like(self, siblings: list[DocItem], line: str) -> str:
+        """``line`` written with the indentation and bullet of its siblings
+        (tabs stay tabs, ``*`` stays ``*``)."""
+        if not siblings:
+            return line
+        sibling = line_content(self.companion.lines[siblings[0].index])
+        prefix = sibling[: siblings[0].start]
+        body = line.lstrip(" \t")[1:].lstrip(" \t")
+        return prefix + body
 
     def _insertion_after(
         self,
@@ -703,7 +721,7 @@ class Judge:
                 if kind == "functions"
                 else f"test `{item.text}` imports or names the module but is not listed"
             )
-            edits = [self._edit(index, index, [render(item)])]
+            edits = [self._edit(index, index, [self._like(documented, render(item))])]
             if block.line and self._is_empty_form(block):
                 edits = [self._edit(block.start, block.end, expected.lines)]
             self.add(kind, MISSING, item.key, message, block.line, edits)
@@ -908,6 +926,11 @@ class Judge:
         del content
 
 
+#: kinds whose block is a list of items (a statement line has none)
+_LISTS = frozenset(
+    {"classes", "functions", "constants", "side-effects", "imports", "helpers", "tests"}
+)
+
 _EMPTY_FORMS = (
     "No direct test reference was found by name search; choose the nearest behavioral test "
     "or perform a focused smoke check",
@@ -998,7 +1021,7 @@ def judge(
     for block in expected:
         if block.kind not in kinds or block.key in seen:
             continue
-        if not block.values and not convention.writes_empty_lines:
+        if not block.values and block.kind in _LISTS and not convention.writes_empty_lines:
             continue  # the convention leaves an empty list out
         if judge_.generated:
             judge_.verdicts.append(_missing_block(judge_, block))
@@ -1026,6 +1049,19 @@ def _combine_insertions(verdicts: list[Verdict]) -> None:
             verdict.edits = [combined]
 
 
+def _in_present_section(judge_: Judge, block: ExpectedBlock) -> ExpectedBlock:
+    """``block`` homed in the section the companion has under another
+    accepted title (``Local Contracts`` for Runtime Contracts), if any."""
+    if judge_.companion.section(block.section) is not None:
+        return block
+    spec = judge_.convention.section(block.section)
+    for title in spec.titles() if spec is not None else ():
+        present = judge_.companion.section(title)
+        if present is not None:
+            return replace(block, section=present.title)
+    return block
+
+
 def _missing_block(judge_: Judge, block: ExpectedBlock) -> Verdict:
     names = ", ".join(code(item.text) for item in block.values[:6]) if block.values else ""
     more = f" and {len(block.values) - 6} more" if len(block.values) > 6 else ""
@@ -1051,7 +1087,7 @@ def _missing_block(judge_: Judge, block: ExpectedBlock) -> Verdict:
         message = f"the companion does not say that `{owner}` defines `{method}(...)`"
     else:
         message = label[block.kind]
-    edit = block_edit(judge_.companion, block)
+    edit = block_edit(judge_.companion, _in_present_section(judge_, block))
     line = edit.start + 1 if edit is not None else 1
     return Verdict(
         block.kind,

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import ast
+import shutil
 import sqlite3
+from pathlib import Path
 
-from doxtool import api
+from doxtool import api, cache, runcache
 from doxtool.rules.examples import WAIT_DOX, WAIT_PY
 
 
@@ -87,3 +90,116 @@ def test_cache_dir_outside_the_root_is_not_used(make_repo, tmp_path_factory) -> 
     assert project.cache is None
     api.check(project, select=["DOX"])
     assert list(outside.iterdir()) == []
+
+
+# ---------------------------------------------------------------------------
+# an upgrade of doxtool or of a parsing library never reads old entries
+
+
+def _counts(root) -> tuple[tuple[int, int], list]:
+    project = api.load_project(root, cwd=root)
+    report = api.check(project, select=["DOX"])
+    return project.cache_stats, report.findings
+
+
+def test_a_new_code_fingerprint_misses_and_the_old_one_still_hits(make_repo, monkeypatch) -> None:
+    root = make_repo(_files())
+    (hits, entries), findings = _counts(root)
+    assert hits == 0 and entries > 0
+    real = cache.code_fingerprint()
+    monkeypatch.setattr(cache, "code_fingerprint", lambda: real + "-upgraded")
+    assert _counts(root) == ((0, entries), findings)
+    monkeypatch.setattr(cache, "code_fingerprint", lambda: real)
+    assert _counts(root) == ((entries, 0), findings)
+
+
+def test_a_library_upgrade_misses(make_repo, monkeypatch) -> None:
+    root = make_repo(_files())
+    (_, entries), findings = _counts(root)
+    real = cache.library_versions()
+    assert _counts(root) == ((entries, 0), findings)
+    monkeypatch.setattr(cache, "library_versions", lambda: real.replace("libcst==", "libcst==9"))
+    assert _counts(root) == ((0, entries), findings)
+
+
+def test_an_interpreter_upgrade_misses(make_repo, monkeypatch) -> None:
+    root = make_repo(_files())
+    (_, entries), findings = _counts(root)
+    monkeypatch.setattr(cache, "interpreter", lambda: "cpython-9.99.0")
+    assert _counts(root) == ((0, entries), findings)
+
+
+def test_the_code_fingerprint_follows_every_producer_s_bytes(tmp_path, monkeypatch) -> None:
+    package = Path(cache.__file__).parent
+    copy = tmp_path / "doxtool"
+    shutil.copytree(package, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    monkeypatch.setattr(cache, "__file__", str(copy / "cache.py"))
+    same = cache.code_fingerprint()
+    assert same == cache.code_fingerprint()
+    seen = {same}
+    for name in cache._PRODUCERS:
+        with (copy / name).open("a") as handle:
+            handle.write("\n# changed\n")
+        seen.add(cache.code_fingerprint())
+    assert len(seen) == len(cache._PRODUCERS) + 1, "each producer's change is a new fingerprint"
+    (copy / "cli.py").write_text("# not a producer\n")
+    assert cache.code_fingerprint() in seen
+
+
+def _doxtool_imports(path: Path) -> set[str]:
+    """The doxtool modules a module imports, as file names relative to the package."""
+    package = path.parent
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("doxtool"):
+            parts = node.module.split(".")[1:]
+            names = [parts] if parts else [[alias.name] for alias in node.names]
+            for name in names:
+                if package.joinpath(*name).with_suffix(".py").is_file():
+                    found.add("/".join(name) + ".py")
+    return found
+
+
+def test_every_module_a_parse_runs_is_a_producer() -> None:
+    """A module the parsing jobs import (directly or not) shapes what is cached;
+    only the cache's own machinery and the job dispatch do not."""
+    package = Path(cache.__file__).parent
+    seen: set[str] = set()
+    todo = ["extract.py", "companion.py", "prompts.py"]
+    while todo:
+        name = todo.pop()
+        if name not in seen:
+            seen.add(name)
+            todo.extend(_doxtool_imports(package / name))
+    machinery = {"cache.py", "runcache.py", "pool.py"}
+    assert seen - machinery <= set(cache._PRODUCERS), sorted(
+        seen - machinery - set(cache._PRODUCERS)
+    )
+
+
+def test_library_versions_are_the_installed_ones() -> None:
+    from importlib.metadata import version
+
+    assert runcache.library_versions() == " ".join(
+        f"{name}=={version(name)}" for name in ("libcst", "markdown-it-py", "json5")
+    )
+
+
+def test_library_version_is_read_beside_the_package_import_would_find(
+    tmp_path, monkeypatch
+) -> None:
+    """Nothing is imported: the first package on `sys.path` and its metadata decide."""
+    shadow = tmp_path / "site"
+    (shadow / "markdown_it").mkdir(parents=True)
+    (shadow / "markdown_it" / "__init__.py").write_text("")
+    (shadow / "markdown_it_py-99.1.dist-info").mkdir()
+    (shadow / "json5.py").write_text("")
+    (shadow / "json5-0.5.egg-info").write_text("")
+    monkeypatch.syspath_prepend(str(shadow))
+    versions = dict(part.split("==") for part in runcache.library_versions().split())
+    assert versions["markdown-it-py"] == "99.1"
+    assert versions["json5"] == "0.5"
+    (shadow / "markdown_it_py-99.1.dist-info").rmdir()
+    stat = (shadow / "markdown_it" / "__init__.py").stat()
+    versions = dict(part.split("==") for part in runcache.library_versions().split())
+    assert versions["markdown-it-py"] == f"{stat.st_mtime_ns}:{stat.st_size}"

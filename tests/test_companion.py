@@ -249,10 +249,11 @@ def test_duplicated_and_missing_sections() -> None:
     assert companion.section("Ownership") is None
 
 
-def test_only_level_two_atx_headings_outside_containers_are_sections() -> None:
+def test_only_level_two_headings_outside_containers_are_sections() -> None:
+    """ATX ``##`` and setext ``---`` headings; not quoted, deeper or list ones."""
     text = "# x DOX\nSetext\n------\n> ## Quoted\n### Deep\n- ## In a list\n## Real ##\n"
     companion = parse_companion(text)
-    assert [(s.title, s.line) for s in companion.sections] == [("Real", 7)]
+    assert [(s.title, s.line) for s in companion.sections] == [("Setext", 2), ("Real", 7)]
 
 
 def test_duplicated_block_key_keeps_the_first_and_reports_the_second() -> None:

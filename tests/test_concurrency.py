@@ -105,6 +105,7 @@ def single_run(drifted: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[
         _command("check", "--fix"), cwd=alone, capture_output=True, text=True, env=_env()
     )
     _assert_finished(result)
+    assert result.returncode == 0, result.stdout  # nothing is left that has no safe fix
     return _companions(alone)
 
 
@@ -130,7 +131,8 @@ def test_two_fix_runs_at_once(
         after = subprocess.run(
             _command("check"), cwd=root, capture_output=True, text=True, env=_env()
         )
-        _assert_finished(after)
+        # every drift has a safe fix: the two runs together repaired all of it
+        assert (after.returncode, after.stdout) == (0, "All checks passed.\n"), after.stdout
         _database_is_sound(root)
 
 
@@ -140,6 +142,7 @@ def test_two_checks_at_once_share_the_cache(drifted: Path, rounds: int) -> None:
         _command("check", "--no-cache"), cwd=drifted, capture_output=True, text=True, env=_env()
     )
     _assert_finished(expected)
+    assert expected.returncode == 1, "the drift is seen"
     for _ in range(rounds):
         # both start cold, both build the cache; later rounds read it (or replay)
         for result in _together(drifted, ("check",), ("check", "--format", "text")):

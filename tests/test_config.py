@@ -48,13 +48,24 @@ def test_pyproject_table_is_found_walking_up_from_a_subdirectory(make_repo, run_
 
 
 def test_doxtool_toml_is_a_top_level_table_and_wins_over_pyproject(make_repo, run_cli) -> None:
+    """The two files select different findings: the output shows which one was read."""
     files = clean_files()
-    files["tools/wait.py"] = UNTIL_PY
-    files["pyproject.toml"] = '[tool.doxtool]\nselect = ["PRM"]\n'
-    files["doxtool.toml"] = 'ignore = ["DOX111"]\n'
+    files["tools/wait.py"] = UNTIL_PY  # DOX111: `until` is not documented
+    prompt = "prompts/agent.system.tool.wait.md"
+    files[prompt] = files[prompt].replace("optional `seconds`", "optional `seconds`, `hours`")
+    files["pyproject.toml"] = '[tool.doxtool]\nselect = ["DOX111"]\n'
+    files["doxtool.toml"] = 'select = ["PRM003"]\n'
     root = make_repo(files)
     result = run_cli(root, "check")
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == 1
+    assert result.output.splitlines() == [
+        f"{prompt}:3:28: PRM003 argument `hours` is taught for `wait` but tools/wait.py never "
+        "reads it",
+        "Found 1 finding.",
+    ]
+    (root / "doxtool.toml").unlink()
+    result = run_cli(root, "check")
+    assert [line.split()[1] for line in result.output.splitlines()[:-1]] == ["DOX111"]
 
 
 def test_config_option_names_the_file(make_repo, run_cli, tmp_path: Path) -> None:

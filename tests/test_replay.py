@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -131,3 +132,45 @@ def test_a_stream_that_cannot_be_flushed_is_not_a_success() -> None:
         timeout=60,
     )
     assert (done.returncode, done.stdout) == (1, "x\n")
+
+
+def test_a_library_upgrade_is_neither_replayed_nor_read_from_the_cache(
+    make_repo, tmp_path_factory
+) -> None:
+    """The same json5 code, announced as another version first on the path:
+    the record of the last run and the cached facts are both out of date."""
+    import json5
+
+    root = make_repo({"tools/wait.py": WAIT_PY, "tools/wait.py.dox.md": WAIT_DOX})
+    upgraded = tmp_path_factory.mktemp("upgraded")
+    (upgraded / "json5").symlink_to(Path(json5.__file__).parent, target_is_directory=True)
+    (upgraded / "json5-99.0.dist-info").mkdir()
+    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR")}
+
+    def run(*args: str, upgrade: bool = False) -> subprocess.CompletedProcess[str]:
+        extra = {"PYTHONPATH": str(upgraded)} if upgrade else {}
+        return subprocess.run(
+            [str(DOXTOOL), "check", "--select", "DOX", *args],
+            cwd=root,
+            capture_output=True,
+            text=True,
+            timeout=120,
+            env={**env, **extra},
+        )
+
+    def cache_counts(result: subprocess.CompletedProcess[str]) -> tuple[int, int]:
+        found = re.search(r"cache (\d+) hits, (\d+) misses", result.stderr)
+        assert found, result.stderr
+        return int(found.group(1)), int(found.group(2))
+
+    assert cache_counts(run("-v")) == (0, 2)  # the module and its companion
+    assert cache_counts(run("-v")) == (2, 0)
+    assert cache_counts(run("-v", upgrade=True)) == (0, 2)
+
+    first = run()
+    record = _record(root).read_bytes()
+    assert run().stdout == first.stdout
+    assert _record(root).read_bytes() == record, "replayed"
+    upgraded_run = run(upgrade=True)
+    assert (upgraded_run.returncode, upgraded_run.stdout) == (first.returncode, first.stdout)
+    assert _record(root).read_bytes() != record, "run afresh, and recorded"

@@ -348,3 +348,119 @@ def test_the_run_knows_which_files_it_read_name_doxtool(make_repo) -> None:
     assert ctx.mentions_doxtool("tools/wait.py.dox.md") is True
     assert ctx.mentions_doxtool("prompts/agent.system.tool.wait.md") is False
     assert ctx.mentions_doxtool("README.md") is None
+
+
+# ---------------------------------------------------------------------------
+# stacked comments, the code a finding uses, the spelling of codes
+
+
+def test_stacked_markdown_comments_all_cover_the_next_block(make_repo, run_cli) -> None:
+    files = clean_files()
+    prompt = "prompts/agent.system.tool.wait.md"
+    files[prompt] = WAIT_PROMPT.replace('"seconds": 1', '"seconds": [1], "minutes": 2')
+    root = make_repo(files)
+    assert sorted(_codes(run_cli(root, "check").output)) == ["PRM003", "PRM008"]
+    (root / prompt).write_text(
+        files[prompt].replace(
+            "~~~json",
+            "<!-- doxtool: ignore[PRM003] -->\n<!-- doxtool: ignore[PRM008] -->\n~~~json",
+        )
+    )
+    result = run_cli(root, "check")
+    assert (result.exit_code, result.output) == (0, "All checks passed.\n")
+
+
+def test_stacked_python_comments_all_cover_the_next_statement(make_repo, run_cli) -> None:
+    files = clean_files()
+    dynamic = WAIT_PY.replace('self.args.get("seconds", 0)', "self.args.get(self.name, 0)")
+    files["tools/wait.py"] = dynamic.replace(
+        "        seconds =",
+        "        # doxtool: ignore[DOX008]\n        # doxtool: ignore[DOX007]\n        seconds =",
+    )
+    root = make_repo(files)
+    result = run_cli(root, "check", "--select", "DOX0,DOX9")
+    # the first comment hides DOX008 on line 8; the second names a code with
+    # no finding there, and says so on its own line
+    assert result.output.splitlines() == [
+        "tools/wait.py:7:9: DOX900 unused suppression code `DOX007`: no such finding in the "
+        "lines it covers (7-8) [*]",
+        "Found 1 finding (1 fixable with `doxtool check --fix`).",
+    ]
+
+
+def test_the_most_specific_code_of_a_comment_is_the_one_used(make_repo, run_cli) -> None:
+    files = clean_files()
+    files["tools/wait.py"] = UNTIL_PY
+    files["tools/wait.py.dox.md"] = dox_with_line_before_arguments(
+        "<!-- doxtool: ignore[DOX1,DOX111] -->"
+    )
+    root = make_repo(files)
+    result = run_cli(root, "check")
+    assert result.output.splitlines() == [
+        "tools/wait.py.dox.md:14:1: DOX900 unused suppression code `DOX1`: no such finding in "
+        "the lines it covers (14-16) [*]",
+        "Found 1 finding (1 fixable with `doxtool check --fix`).",
+    ]
+    assert run_cli(root, "check", "--fix").exit_code == 0
+    assert (root / "tools/wait.py.dox.md").read_text() == dox_with_line_before_arguments(
+        "<!-- doxtool: ignore[DOX111] -->"
+    )
+
+
+def test_a_prefix_is_used_by_a_finding_no_more_specific_code_names(make_repo, run_cli) -> None:
+    """Above a wrong `break_loop` line (DOX120), `DOX1` is the code used and `DOX111` is not."""
+    files = clean_files()
+    files["tools/wait.py.dox.md"] = WAIT_DOX.replace(
+        "- `break_loop` of `WaitTool`: always `false`.",
+        "<!-- doxtool: ignore[DOX1,DOX111] -->\n- `break_loop` of `WaitTool`: always `true`.",
+    )
+    root = make_repo(files)
+    result = run_cli(root, "check")
+    assert result.output.splitlines() == [
+        "tools/wait.py.dox.md:16:1: DOX900 unused suppression code `DOX111`: no such finding in "
+        "the lines it covers (16-17) [*]",
+        "Found 1 finding (1 fixable with `doxtool check --fix`).",
+    ]
+
+
+def test_lower_case_codes_are_malformed_and_suppress_nothing(make_repo, run_cli) -> None:
+    files = clean_files()
+    files["tools/wait.py"] = UNTIL_PY
+    files["tools/wait.py.dox.md"] = dox_with_line_before_arguments(
+        "<!-- doxtool: ignore[dox111] -->"
+    )
+    root = make_repo(files)
+    result = run_cli(root, "check")
+    assert result.exit_code == 1
+    lines = result.output.splitlines()
+    assert (
+        "tools/wait.py.dox.md:14:1: DOX901 malformed suppression comment: rule codes are "
+        "written in capitals: `DOX111`, not `dox111`"
+    ) in lines
+    assert "DOX111" in _codes(result.output)
+    (root / "tools/wait.py.dox.md").write_text(
+        dox_with_line_before_arguments("<!-- doxtool: ignore[DOX111] -->")
+    )
+    assert run_cli(root, "check").exit_code == 0
+
+
+def test_codes_in_any_case_but_capitals_are_malformed() -> None:
+    text = (
+        "<!-- doxtool: ignore[dox111] -->\n"
+        "<!-- doxtool: ignore[Prm] -->\n"
+        "<!-- doxtool: ignore[DOX111, dox1] -->\n"
+        "<!-- doxtool: ignore[nope1] -->\n"
+        "<!-- doxtool: ignore[DOX111,PRM] -->\n"
+    )
+    parsed = parse_markdown("x.md", text, _known)
+    assert [(m.line, m.problem) for m in parsed.malformed] == [
+        (1, "rule codes are written in capitals: `DOX111`, not `dox111`"),
+        (2, "rule codes are written in capitals: `PRM`, not `Prm`"),
+        (3, "rule codes are written in capitals: `DOX1`, not `dox1`"),
+        (4, "unknown rule code or prefix `nope1` (see `doxtool rules`)"),
+    ]
+    assert [s.codes for s in parsed.suppressions] == [["DOX111", "PRM"]]
+    python = parse_python("m.py", "x = f()  # doxtool: ignore[dox008]\n", _known)
+    assert [m.problem for m in python.malformed] == [
+        "rule codes are written in capitals: `DOX008`, not `dox008`"
+    ]

@@ -6,7 +6,14 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from doxtool.companion import Companion, FactBlock, block_edit, removal_edit, section_edit
+from doxtool.companion import (
+    Companion,
+    FactBlock,
+    block_edit,
+    removable_with_words,
+    removal_edit,
+    section_edit,
+)
 from doxtool.context import Context
 from doxtool.edits import Edit
 from doxtool.factlines import ExpectedBlock, values_agree
@@ -259,7 +266,13 @@ class BlockRule(Rule):
 
     def fix(self, doc: Documented, expected: ExpectedBlock, description: str) -> Fix | None:
         edit = block_edit(doc.companion, expected)
-        return Fix(description, [edit]) if edit is not None else None
+        if edit is None:
+            return None
+        # a rewrite that drops an item carrying a person's words (an argument
+        # the code stopped reading, with its explanation) is applied only on request
+        existing = doc.companion.block(expected.key)
+        unsafe = existing is not None and _drops_words(existing, expected)
+        return Fix(description, [edit], applicability="unsafe" if unsafe else "safe")
 
     def where(self, doc: Documented, block: FactBlock | None, expected: ExpectedBlock) -> int:
         if block is not None:
@@ -285,14 +298,25 @@ class BlockRule(Rule):
 
     def orphan(self, ctx: Context, doc: Documented, block: FactBlock) -> Iterator[Finding]:
         subject = f" `{block.subject}`" if block.subject else ""
-        # only lines that hold no prose of a person's are removed automatically
+        # only lines that hold no prose of a person's are removed by a safe
+        # fix; removing one that does is an unsafe fix
         removal = removal_edit(doc.companion, block)
+        if removal is not None:
+            fix: Fix | None = Fix(f"remove {block.key}", [removal])
+        elif not removable_with_words(doc.companion, block):
+            fix = None
+        else:
+            fix = Fix(
+                f"remove {block.key} and the words written into it",
+                [Edit(doc.path, block.start, block.end, [])],
+                applicability="unsafe",
+            )
         yield self.finding(
             f"fact line `{block.kind}` documents{subject}, which the module no longer has",
             doc.path,
             block.line,
             subject=f"{doc.module}:{block.key}:orphan",
-            fix=Fix(f"remove {block.key}", [removal]) if removal else None,
+            fix=fix,
         )
 
     #: how messages name the fact line (default: its kind)
@@ -389,6 +413,17 @@ renamed class leaves the companion pointing at nothing.
             [Expect(DOX, None, "`WaitTool` is a `Tool`")],
         )
     ]
+
+
+def _drops_words(existing: FactBlock, expected: ExpectedBlock) -> bool:
+    """Whether rewriting ``existing`` as ``expected`` loses text a person
+    wrote after an item that is no longer there."""
+    kept = {v.get("name") for v in expected.values if isinstance(v, dict)}
+    if existing.kind != "arguments":
+        return False
+    return any(
+        prose.strip(" \t.") and name not in kept for name, prose in existing.item_prose.items()
+    )
 
 
 def _tool(ctx: Context, module: str, class_name: str | None) -> ToolFacts | None:

@@ -105,14 +105,17 @@ class MalformedSuppression(Rule):
     doc = """\
 **What it checks.** Every `doxtool:` comment in a tool module, companion or
 prompt reads `doxtool: ignore[CODE,...]`, with at least one code, each a
-known rule code or code prefix (`DOX111`, `PRM`), on one line.
+known rule code or code prefix (`DOX111`, `PRM`) written in capitals, as
+doxtool prints it, on one line.
 
 **Why it matters.** A comment doxtool cannot read suppresses nothing, while
 its author believes it does; and a suppression without codes would hide
 every present and future finding at that place, so it is refused.
 
 **Example.** `<!-- doxtool: ignore -->` (no codes), `# doxtool: ignore[DOX11X]`
-(no such code), `<!-- doxtool: disable[DOX111] -->` (no such directive).
+(no such code), `<!-- doxtool: ignore[dox111] -->` (write `DOX111`: one
+spelling per code, the one a search for it finds),
+`<!-- doxtool: disable[DOX111] -->` (no such directive).
 """
     valid = [
         Example(
@@ -144,6 +147,15 @@ every present and future finding at that place, so it is refused.
                 }
             ),
             [Expect("tools/wait.py", 6, "unknown rule code or prefix `DOX11X`")],
+        ),
+        Example(
+            with_files(
+                {
+                    "tools/wait.py": _UNTIL_PY,
+                    "tools/wait.py.dox.md": _dox_with("<!-- doxtool: ignore[dox111] -->"),
+                }
+            ),
+            [Expect("tools/wait.py.dox.md", 14, "`DOX111`, not `dox111`")],
         ),
     ]
 

@@ -1,0 +1,195 @@
+"""Prompt rules at their edges, through the real CLI.
+
+Each test pins a branch whose removal would change what a user sees: a
+prompt checked on its own (what pre-commit passes when only a prompt
+changed), an argument doxtool cannot rule out because the tool also reads a
+computed key, arguments taught under their own heading, an example value
+outside the values the code dispatches on, and a listing exactly at its
+budget.
+"""
+
+from __future__ import annotations
+
+from samples import WAIT_PROMPT, WRAPPER, clean_files, tool_named
+
+from doxtool.rules.examples import WAIT_PY
+
+PROMPT = "prompts/agent.system.tool.wait.md"
+
+
+def _findings(output: str) -> list[str]:
+    """The finding lines of a text report (the summary line dropped)."""
+    return [line for line in output.splitlines() if not line.startswith(("Found ", "All "))]
+
+
+# ---------------------------------------------------------------------------
+# a prompt file checked on its own
+
+
+def test_a_prompt_passed_alone_is_checked(make_repo, run_cli) -> None:
+    files = clean_files()
+    files[PROMPT] = WAIT_PROMPT.replace("args: optional `seconds`", "args: optional `minutes`")
+    root = make_repo(files)
+    result = run_cli(root, "check", PROMPT)
+    assert result.exit_code == 1, result.output
+    assert _findings(result.output) == [
+        f"{PROMPT}:3:17: PRM003 argument `minutes` is taught for `wait` but tools/wait.py "
+        "never reads it"
+    ]
+
+
+def test_a_prompt_passed_alone_reports_only_itself(make_repo, run_cli) -> None:
+    """Another prompt's problem and the tool's companion are not this run's business."""
+    files = {**clean_files(), **tool_named("sleep")}
+    files[PROMPT] = WAIT_PROMPT.replace('"seconds": 1', '"seconds": 1,,')
+    other = "prompts/agent.system.tool.sleep.md"
+    files[other] = files[other].replace("args: optional `seconds`", "args: optional `hours`")
+    files["tools/wait.py.dox.md"] = files["tools/wait.py.dox.md"].replace("## Purpose\n", "")
+    root = make_repo(files)
+    result = run_cli(root, "check", PROMPT)
+    assert result.exit_code == 1, result.output
+    assert [line.split()[1] for line in _findings(result.output)] == ["PRM005"]
+    assert all(line.startswith(PROMPT + ":") for line in _findings(result.output))
+    other_run = run_cli(root, "check", other)
+    assert [line.split()[1] for line in _findings(other_run.output)] == ["PRM003"]
+
+
+def test_the_listing_wrapper_passed_alone_is_checked(make_repo, run_cli) -> None:
+    files = clean_files()
+    files["prompts/agent.system.tools.md"] = "## Tools\nUse only listed tools.\n"
+    root = make_repo(files)
+    result = run_cli(root, "check", "prompts/agent.system.tools.md")
+    assert result.exit_code == 1, result.output
+    assert [line.split()[1] for line in _findings(result.output)] == ["PRM010"]
+    assert run_cli(root, "check", PROMPT).exit_code == 0
+
+
+# ---------------------------------------------------------------------------
+# PRM003: a tool that also reads a computed key
+
+
+def test_prm003_says_nothing_when_the_tool_also_reads_a_computed_key(make_repo, run_cli) -> None:
+    """`self.args.get(key)` may read `minutes`: doxtool cannot know, so it is quiet."""
+    files = clean_files()
+    files[PROMPT] = WAIT_PROMPT.replace("args: optional `seconds`", "args: `seconds`, `minutes`")
+    root = make_repo(files)
+    unread = run_cli(root, "check", "--select", "PRM003")
+    assert _findings(unread.output) == [
+        f"{PROMPT}:3:19: PRM003 argument `minutes` is taught for `wait` but tools/wait.py "
+        "never reads it"
+    ]
+    (root / "tools/wait.py").write_text(
+        WAIT_PY.replace(
+            "        return Response(",
+            "        extra = self.args.get(self.method or 'seconds')\n        return Response(",
+        )
+    )
+    result = run_cli(root, "check", "--select", "PRM003")
+    assert (result.exit_code, result.output) == (0, "All checks passed.\n")
+
+
+# ---------------------------------------------------------------------------
+# PRM004: where the arguments are taught
+
+LABEL_PY = WAIT_PY.replace(
+    "        return Response(", '        label = self.args["label"]\n        return Response('
+)
+
+
+def test_prm004_counts_arguments_taught_under_their_own_heading(make_repo, run_cli) -> None:
+    files = clean_files()
+    files["tools/wait.py"] = LABEL_PY
+    files[PROMPT] = (
+        "### wait\nPause for a while.\n\n## Arguments\nargs: `label`, optional `seconds`\n"
+    )
+    root = make_repo(files)
+    result = run_cli(root, "check", "--select", "PRM")
+    assert (result.exit_code, result.output) == (0, "All checks passed.\n")
+    (root / PROMPT).write_text(files[PROMPT].replace("`label`, ", ""))
+    result = run_cli(root, "check", "--select", "PRM")
+    assert _findings(result.output) == [
+        f"{PROMPT}:1:5: PRM004 required argument `label` of `wait` (read at tools/wait.py:7) "
+        "is never taught"
+    ]
+
+
+def test_prm004_does_not_count_an_argument_taught_for_another_tool(make_repo, run_cli) -> None:
+    """Two tools in one prompt: `label` taught under `### sleep` does not teach it to `wait`."""
+    files = {**clean_files(), **tool_named("sleep")}
+    files["tools/wait.py"] = LABEL_PY
+    files["tools/sleep.py"] = LABEL_PY.replace("WaitTool", "SleepTool")
+    del files["prompts/agent.system.tool.sleep.md"]
+    files[PROMPT] = (
+        "### wait\n"
+        "Pause.\n"
+        "args: optional `seconds`\n"
+        "\n"
+        "### sleep\n"
+        "Sleep.\n"
+        "args: `label`, optional `seconds`\n"
+    )
+    root = make_repo(files)
+    result = run_cli(root, "check", "--select", "PRM004")
+    assert _findings(result.output) == [
+        f"{PROMPT}:1:5: PRM004 required argument `label` of `wait` (read at tools/wait.py:7) "
+        "is never taught"
+    ]
+
+
+# ---------------------------------------------------------------------------
+# PRM008: values the code dispatches on
+
+ACTION_PY = WAIT_PY.replace(
+    "        return Response(",
+    '        action = self.args.get("action", "")\n'
+    '        if action == "list":\n'
+    "            seconds = 0\n"
+    '        elif action == "create":\n'
+    "            seconds = 1\n"
+    "        return Response(",
+)
+
+
+def test_prm008_reports_an_example_value_outside_the_dispatched_values(make_repo, run_cli) -> None:
+    files = clean_files()
+    files["tools/wait.py"] = ACTION_PY
+    files[PROMPT] = WAIT_PROMPT.replace(
+        "args: optional `seconds`", "args: optional `seconds`, `action`"
+    ).replace('"seconds": 1', '"seconds": 1, "action": "create"')
+    root = make_repo(files)
+    result = run_cli(root, "check", "--select", "PRM008")
+    assert (result.exit_code, result.output) == (0, "All checks passed.\n")
+    (root / PROMPT).write_text(files[PROMPT].replace('"create"', '"remove"'))
+    result = run_cli(root, "check", "--select", "PRM008")
+    assert result.exit_code == 1
+    assert _findings(result.output) == [
+        f'{PROMPT}:5:1: PRM008 example gives `action` the value `"remove"`, which '
+        "tools/wait.py:7 does not accept (one of `list`, `create`)"
+    ]
+
+
+# ---------------------------------------------------------------------------
+# PRM009: the budget is a maximum the listing may reach
+
+
+def test_prm009_allows_a_listing_exactly_at_its_budget(make_repo, run_cli) -> None:
+    files = clean_files()
+    # characters, not bytes: `é` is one character and two bytes
+    files[PROMPT] = WAIT_PROMPT.replace("Pause.", "Pause, café.")
+    size = len(WRAPPER) + len(files[PROMPT])
+    for budget, findings in (
+        (size, []),
+        (size + 1, []),
+        (
+            size - 1,
+            [
+                f"prompts/agent.system.tools.md:1:1: PRM009 tool listing of profile `default` "
+                f"renders to {size} characters, over the budget of {size - 1}"
+            ],
+        ),
+    ):
+        files["pyproject.toml"] = f"[tool.doxtool.profiles.default]\nbudget = {budget}\n"
+        root = make_repo(files)
+        result = run_cli(root, "check", "--select", "PRM009")
+        assert _findings(result.output) == findings, budget
+        assert result.exit_code == (1 if findings else 0), budget

@@ -1,0 +1,113 @@
+"""Required or optional: an argument with a default anywhere is optional.
+
+An argument is required when the code reads it without a fallback
+(`args["x"]` outside a membership guard, an `execute` parameter without a
+default) and nowhere gives it a default. A default seen anywhere (a parameter
+default, `.get("x", default)`) makes it optional, whatever other reads there
+are and in whatever order: doxtool reports a missing argument only where the
+code certainly needs it. Users see this in `inspect`, `schema`, the
+companion's argument lines and PRM004.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from doxtool.rules.examples import WAIT_DOX
+
+DEFAULTS_PY = """\
+from helpers.tool import Response, Tool
+
+
+class LimTool(Tool):
+    async def execute(self, limit: int = 5, **kwargs) -> Response:
+        also_limit = kwargs["limit"]
+        mode = self.args.get("mode", "fast")
+        again = self.args["mode"]
+        need = self.args["need"]
+        return Response(message=f"{limit} {mode} {need}", break_loop=False)
+"""
+
+#: the same reads, the unguarded subscript first
+SUBSCRIPT_FIRST_PY = """\
+from helpers.tool import Response, Tool
+
+
+class LimTool(Tool):
+    async def execute(self, **kwargs) -> Response:
+        again = self.args["mode"]
+        need = self.args["need"]
+        limit = kwargs["limit"]
+        mode = self.args.get("mode", "fast")
+        if not limit:
+            limit = kwargs.get("limit", 5)
+        return Response(message=f"{limit} {mode} {need}", break_loop=False)
+"""
+
+PROMPT = """\
+### lim
+Limit things.
+args: `need`
+"""
+
+ARGUMENT_LINES = [
+    "- Arguments of `LimTool`:",
+    "  - `limit`: optional integer, default `5`.",
+    '  - `mode`: optional string, default `"fast"`.',
+    "  - `need`: required.",
+]
+
+
+@pytest.mark.parametrize("source", [DEFAULTS_PY, SUBSCRIPT_FIRST_PY], ids=["param", "subscript"])
+def test_an_argument_with_a_default_is_optional(make_repo, run_cli, source: str) -> None:
+    root = make_repo(
+        {
+            "tools/lim.py": source,
+            "prompts/agent.system.tool.lim.md": PROMPT,
+            "prompts/agent.system.tools.md": "## Tools\n{{tools}}\n",
+        }
+    )
+    inspected = run_cli(root, "inspect", "tools/lim.py", "--json")
+    assert inspected.exit_code == 0, inspected.output
+    (tool,) = json.loads(inspected.output)["tools"]
+    assert {a["name"]: (a["required"], a["default"]) for a in tool["arguments"]} == {
+        "limit": (False, 5),
+        "mode": (False, "fast"),
+        "need": (True, None),
+    }
+
+    schema = run_cli(root, "schema", "--format", "jsonschema", "tools/lim.py")
+    assert json.loads(schema.output)[0]["required"] == ["need"]
+
+    # the prompt teaches `need` only: PRM004 has nothing to say
+    prompts = run_cli(root, "check", "--select", "PRM")
+    assert (prompts.exit_code, prompts.output) == (0, "All checks passed.\n")
+
+    fixed = run_cli(root, "check", "--fix", "--select", "DOX001")
+    assert fixed.exit_code == 0, fixed.output
+    companion = (root / "tools/lim.py.dox.md").read_text().splitlines()
+    start = companion.index(ARGUMENT_LINES[0]) + 1
+    lines = companion[start : start + len(ARGUMENT_LINES) - 1]
+    assert sorted(lines) == ARGUMENT_LINES[1:]  # in the order the code reads them
+
+
+def test_a_required_argument_drifts_to_optional_in_the_companion(make_repo, run_cli) -> None:
+    """A companion that calls the argument required is out of date once a default appears."""
+    companion = WAIT_DOX.replace("wait.py", "lim.py").replace("WaitTool", "LimTool")
+    companion = companion.replace(
+        "  - `seconds`: optional integer, default `0`.\n",
+        "  - `limit`: required integer.\n"
+        '  - `mode`: optional string, default `"fast"`.\n'
+        "  - `need`: required.\n",
+    )
+    root = make_repo({"tools/lim.py": DEFAULTS_PY, "tools/lim.py.dox.md": companion})
+    result = run_cli(root, "check", "--select", "DOX111")
+    assert result.exit_code == 1
+    lines = result.output.splitlines()
+    assert (
+        "tools/lim.py.dox.md:15:1: DOX111 argument `limit` is documented as required but the "
+        "code treats it as optional (read at tools/lim.py:5) [*]"
+    ) in lines
+    assert not [line for line in lines if "`mode`" in line or "`need`" in line]
