@@ -37,6 +37,9 @@ _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 _CELL_SPLIT = re.compile(r"(?<!\\)\|")
 _SEPARATOR_CELL = re.compile(r"^\s*:?-{1,}:?\s*$")
 _BULLET = re.compile(r"^( {0,3})[-*+][ \t]+(.*)$")
+_SETEXT = re.compile(r"^ {0,3}(=+|-+)[ \t]*$")
+#: lines that are no paragraph text: list items, quotes, tables, fences, HTML
+_PARAGRAPH_BREAKERS = re.compile(r"^ {0,3}(?:[-*+][ \t]|\d{1,9}[.)][ \t]|>|\||`{3}|~{3}|<)")
 
 
 @dataclass
@@ -205,10 +208,46 @@ def parse(path: str, text: str) -> AgentsDoc:
             title = (heading.group(2) or "").strip()
             doc.headings.append(Heading(title, len(heading.group(1)), index + 1))
             continue
+        underline = _SETEXT.match(line)
+        setext = _setext_title(lines, prose, doc) if underline else None
+        if underline and setext:
+            # a paragraph over ``----`` or ``====`` is a heading
+            level = 1 if underline.group(1)[0] == "=" else 2
+            doc.headings.append(Heading(setext[0], level, setext[1]))
+            continue
         _collect_links(doc, line, index + 1)
     doc.index = _child_index(doc, lines, prose)
     doc.purpose = _first_purpose_bullet(doc, lines, prose)
     return doc
+
+
+def _setext_title(lines: list[str], prose: list[int], doc: AgentsDoc) -> tuple[str, int] | None:
+    """The paragraph the last Markdown line (``===`` or ``---``) underlines,
+    as (title, 1-based first line); None when it underlines none."""
+    first = len(prose) - 1
+    while (
+        first > 0
+        and prose[first - 1] == prose[first] - 1
+        and _paragraph_line(lines[prose[first - 1]])
+    ):
+        first -= 1
+    if first == len(prose) - 1:
+        return None
+    start = prose[first]
+    if doc.headings and doc.headings[-1].line - 1 >= start:
+        return None  # an ATX heading ends a paragraph: what follows is not its text
+    title = " ".join(lines[i].strip() for i in prose[first : len(prose) - 1])
+    return title, start + 1
+
+
+def _paragraph_line(line: str) -> bool:
+    """Whether ``line`` can be paragraph text (an underline cannot: walking
+    back from one underline stops at the one before)."""
+    return (
+        bool(line.strip())
+        and not line.startswith(("    ", "\t"))
+        and not (_PARAGRAPH_BREAKERS.match(line) or _HEADING.match(line) or _SETEXT.match(line))
+    )
 
 
 def _collect_links(doc: AgentsDoc, line: str, number: int) -> None:

@@ -80,6 +80,20 @@ def test_facts_of_one_file() -> None:
     assert (index.lead_line, index.header_line, index.table_end) == (16, 18, 22)
 
 
+def test_setext_headings_are_sections() -> None:
+    text = (
+        "Root\n====\n\nPurpose\n-------\n- First.\n\n- item\n---\n\nText\nmore\n---\n"
+        "| a | b |\n| - | - |\n\n---\n"
+    )
+    doc = parse("x/AGENTS.md", text)
+    assert [(h.title, h.level, h.line) for h in doc.headings] == [
+        ("Root", 1, 1),
+        ("Purpose", 2, 4),
+        ("Text more", 2, 11),
+    ]
+    assert doc.purpose == "First."
+
+
 def test_index_forms() -> None:
     none = parse("x/AGENTS.md", "## Child DOX Index\nNo child DOX files.\n").index
     assert none is not None and (none.kind, none.none_line) == ("none", 2)
@@ -308,6 +322,10 @@ HOSTILE: dict[str, tuple[dict[str, str | bytes], str]] = {
     ),
     "megabyte-line": (
         {"api/AGENTS.md": agents("api", "A.") + "[a](" * 100_000 + "`" * 100_000 + "\n"},
+        "All checks passed.",
+    ),
+    "long-paragraph-and-many-underlines": (
+        {"api/AGENTS.md": agents("api", "A.") + "a\n" * 100_000 + "---\n" * 100_000},
         "All checks passed.",
     ),
     "unclosed-fence-and-comment": (
