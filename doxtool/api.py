@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from doxtool.config import Config, ConfigError, find_config, find_root, load_file
+from doxtool.config import Config, ConfigError, config_at, find_root, load_file
 from doxtool.context import Context, Scope
 from doxtool.engine import (
     MAX_FIX_ROUNDS,
@@ -28,7 +28,9 @@ if TYPE_CHECKING:
     from doxtool.scaffold import ScaffoldPlan
 
 #: ModuleFacts keys that are internal to doxtool and not part of ``inspect --json``
-_INTERNAL_KEYS = frozenset({"candidates", "imported_names", "star_imports"})
+_INTERNAL_KEYS = frozenset(
+    {"candidates", "imported_names", "star_imports", "summaries", "helper_calls"}
+)
 
 
 class UsageError(Exception):
@@ -41,25 +43,44 @@ def load_project(
     cwd: Path | None = None,
     use_cache: bool = True,
 ) -> Project:
-    """Find the configuration and the root, as the CLI does."""
+    """The project the CLI works on.
+
+    The root is ``root``, else the nearest directory above ``cwd`` holding a
+    ``pyproject.toml``, a ``doxtool.toml`` or ``.git``; with none, a
+    UsageError (nothing is read or written outside a project). ``config_file``
+    names the configuration; it never moves the root.
+    """
     cwd = (cwd or Path.cwd()).resolve()
+    if root is None:
+        root = find_root(cwd)
+        if root is None:
+            raise UsageError(
+                f"{cwd} is not inside a project: no pyproject.toml, doxtool.toml or .git "
+                "here or above (run `doxtool init`, or pass --root DIR)"
+            )
+    else:
+        root = root.resolve()
+    if not root.is_dir():
+        raise UsageError(f"root {root} is not a directory")
     config: Config
     if config_file is not None:
         if not config_file.is_file():
             raise ConfigError(f"{config_file}: configuration file not found")
         loaded = load_file(config_file)
         config = loaded if loaded is not None else Config(source=str(config_file))
-        found_root: Path | None = config_file.resolve().parent
     else:
-        found_root, config = find_config(root.resolve() if root else cwd)
-    if root is None:
-        root = found_root or find_root(cwd)
-    if not root.is_dir():
-        raise UsageError(f"root {root} is not a directory")
+        config = config_at(root)
     project = Project(root, config)
     if use_cache:
         project.attach_cache()
     return project
+
+
+def shown_path(project: Project, path: Path) -> str:
+    """A file as messages name it: relative to the root inside the project
+    (as findings name files), however it was given; absolute outside."""
+    absolute = path.absolute()
+    return project.rel(absolute) if project.inside(absolute) else str(absolute)
 
 
 def module_paths(project: Project, paths: list[Path]) -> list[str]:
@@ -73,6 +94,8 @@ def module_paths(project: Project, paths: list[Path]) -> list[str]:
         if path.is_dir():
             rel = project.rel(path)
             out.extend(project.modules_in(rel if rel else "."))
+        elif path.suffix != ".py":
+            raise UsageError(f"{path}: not a Python module (inspect reads `.py` files)")
         else:
             out.append(project.rel(path) if project.inside(path) else path.as_posix())
     return list(dict.fromkeys(out))
@@ -108,6 +131,8 @@ class CheckReport:
     baselined: int = 0
     #: baseline entries that matched no finding this run would have reported
     baseline_fixed: int = 0
+    #: what the user should know about the run itself (say, that it found no tools)
+    notes: list[str] = field(default_factory=list)
 
 
 def _codes(values: list[str] | None) -> list[str]:
@@ -155,6 +180,31 @@ def scope_for(project: Project, paths: list[Path] | None) -> Scope:
     return Scope(modules=modules, companions=companions, prompts=prompts)
 
 
+def _add_what_deletions_leave(ctx: Context, scope: Scope) -> None:
+    """Widen a run over PATHS by what a deleted tool module leaves behind.
+
+    pre-commit never passes a deleted file, so a commit that deletes a tool
+    module would check nothing of what it broke: its companion, now stale,
+    and the prompts that still teach it. Both are found without parsing
+    (discovery, and the index of which tools each prompt teaches), so this
+    costs a run over PATHS little. Either is a problem whatever deleted it.
+    """
+    assert scope.modules is not None and scope.companions is not None
+    assert scope.prompts is not None
+    project = ctx.project
+    modules = set(project.documented_modules)
+    for companion in project.companions:
+        module = companion.removesuffix(COMPANION_SUFFIX)
+        if module not in modules:
+            scope.companions.add(companion)
+            scope.modules.add(module)
+    known = set(ctx.tool_index) | set(project.config.internal_tools)
+    for prompt_set in ctx.prompt_sets:
+        for path in prompt_set.own_files().values():
+            if path not in scope.prompts and ctx.taught_names(path) - known:
+                scope.prompts.add(path)
+
+
 def check(
     project: Project,
     paths: list[Path] | None = None,
@@ -193,11 +243,15 @@ def check(
         accepted = _read_baseline(accepted_path) if accepted_path else None
         scope = scope_for(project, paths)
         ctx = Context(project, scope)
+        if not scope.everything:
+            _add_what_deletions_leave(ctx, scope)
         modules = project.documented_modules
         if scope.modules is not None:
             modules = [m for m in modules if m in scope.modules]
         files = scope_files(ctx)
     report = CheckReport(findings=[])
+    if scope.everything and not project.tool_modules:
+        report.notes.append(_no_tools_note(project))
     report.counts = {
         "modules": len(modules),
         "companions": len(ctx.companions),
@@ -259,6 +313,7 @@ def scaffold(
             raise UsageError(
                 "refusing to overwrite existing files: " + ", ".join(clash) + " (use --force)"
             )
+        plan.existing = clash
         if not dry_run:
             scaffolding.write(project, plan, force=force)
     except scaffolding.ScaffoldError as exc:
@@ -330,6 +385,15 @@ def _fix(project: Project, scope: Scope, rules: list[Any], report: CheckReport, 
         project.close()
         if failed:
             break  # the same writes would fail again
+
+
+def _no_tools_note(project: Project) -> str:
+    dirs = ", ".join(f"{d.rstrip('/')}/" for d in project.config.tool_dirs) or "(none)"
+    where = f" in {project.config.source}" if project.config.source else ""
+    return (
+        f"no tool modules found under {dirs} in {project.root} "
+        f"(set `tool-dirs`{where}, or run `doxtool init`)"
+    )
 
 
 def _config_codes(config: Config, key: str, values: list[str]) -> list[str]:
@@ -464,7 +528,8 @@ def init(root: Path | None = None, dry_run: bool = False, cwd: Path | None = Non
     else:  # pragma: no cover - Python 3.10
         import tomli as tomllib
 
-    root = (root or find_root((cwd or Path.cwd()).resolve())).resolve()
+    cwd = (cwd or Path.cwd()).resolve()
+    root = (root or find_root(cwd) or cwd).resolve()
     if not root.is_dir():
         raise UsageError(f"root {root} is not a directory")
     layout = detect(root)

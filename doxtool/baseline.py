@@ -2,8 +2,10 @@
 
 An entry matches a finding by code, path and subject (the tool, argument or
 section the finding is about), never by line number, so moving code around
-does not bring accepted findings back. Matching counts: two accepted
-findings with the same key hide two findings, not three.
+does not bring accepted findings back; the message it keeps for readers names
+files without line numbers, so moving code does not change the file either.
+Matching counts: two accepted findings with the same key hide two findings,
+not three.
 
 The file is deterministic JSON (entries sorted, keys sorted, two-space
 indent, final newline), so rewriting an unchanged baseline changes no byte
@@ -13,6 +15,7 @@ and reviews of a changed one show only what changed.
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -52,8 +55,20 @@ class Entry:
         }
 
 
+#: ``path:line`` or ``path:line:column`` in a message: the place moves with the code
+_PLACE = re.compile(r"(?<=\S)\.(py|md)((?::\d+)+)\b")
+#: "(first at line 12)" and the like
+_LINE = re.compile(r" \((?:first )?at line \d+\)")
+
+
+def stored_message(message: str) -> str:
+    """The message as a baseline keeps it: references to places in files name
+    the file only, so moving code changes no byte of the baseline."""
+    return _LINE.sub("", _PLACE.sub(r".\1", message))
+
+
 def entry_of(finding: Finding) -> Entry:
-    return Entry(finding.path, finding.code, finding.subject, finding.message)
+    return Entry(finding.path, finding.code, finding.subject, stored_message(finding.message))
 
 
 @dataclass

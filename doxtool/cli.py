@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import sys
 import time
 import traceback
@@ -16,6 +18,7 @@ from doxtool.describe import describe
 from doxtool.engine import unified_diff
 from doxtool.formats import FORMATS, OutputOptions, render
 from doxtool.formats.statistics import STATISTICS
+from doxtool.launcher import EXIT_PIPE
 from doxtool.progress import ProgressBar
 from doxtool.rules import ALL_RULES, rule_by_code
 from doxtool.terminal import wants_color
@@ -28,15 +31,23 @@ _root_option = click.option(
     "--root",
     type=click.Path(path_type=Path, file_okay=False),
     metavar="DIR",
-    help="Project root.",
+    help="Project root (default: the nearest directory holding pyproject.toml, "
+    "doxtool.toml or .git, from the working directory up).",
 )
 _config_option = click.option(
     "--config",
     "config_file",
     type=_path,
     metavar="FILE",
-    help="Configuration file (pyproject.toml or doxtool.toml).",
+    help="Configuration file (pyproject.toml or doxtool.toml; default: the root's). "
+    "It never moves the root.",
 )
+
+
+def _discard_stdout() -> None:
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
 
 
 class _Group(click.Group):
@@ -51,7 +62,10 @@ class _Group(click.Group):
             click.echo(f"doxtool: error: {exc}", err=True)
             ctx.exit(EXIT_ERROR)
         except BrokenPipeError:
-            ctx.exit(EXIT_ERROR)
+            # the reader closed the pipe (`doxtool inspect tools | head -1`): stop
+            # quietly; what is still buffered goes nowhere rather than failing again
+            _discard_stdout()
+            ctx.exit(EXIT_PIPE)
         except Exception as exc:
             if "--debug" in sys.argv[1:] or (ctx.obj or {}).get("debug"):
                 traceback.print_exc()
@@ -65,30 +79,62 @@ class _Group(click.Group):
         return None
 
 
-@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
+_EXIT_CODES = """\b
+Exit codes:
+  0  clean: no findings (or --exit-zero, or all in the baseline);
+     any other command succeeded
+  1  check found something (after --fix: something without a safe fix)
+  2  usage or configuration error, outside a project, a file not
+     written, or an internal error (--debug shows the traceback)
+"""
+
+
+@click.group(
+    cls=_Group,
+    context_settings={"help_option_names": ["-h", "--help"]},
+    epilog=_EXIT_CODES,
+)
 @click.version_option(__version__, "--version", prog_name="doxtool")
 @click.option("--debug", is_flag=True, help="Show tracebacks of internal errors.")
 @click.pass_context
 def cli(ctx: click.Context, debug: bool) -> None:
-    """Keep agent tools, their DOX companions and their prompts in agreement."""
+    """Keep agent tools, their DOX companions and their prompts in agreement.
+
+    Every command works on the project around the working directory: the
+    nearest directory holding pyproject.toml, doxtool.toml or .git (or
+    --root DIR). `doxtool COMMAND -h` shows a command's options.
+
+    \b
+    Examples:
+      doxtool check                 check the whole project
+      doxtool check --fix           apply the safe fixes
+      doxtool scaffold web_fetch    a new tool that passes check at once
+      doxtool explain DOX111        what a rule checks, and why
+    """
     ctx.obj = {"debug": debug}
 
 
-@cli.command()
+@cli.command(short_help="Print the facts extracted from Python modules.")
 @click.argument("paths", nargs=-1, required=True, type=_path)
-@click.option("--json", "as_json", is_flag=True, help="Print facts as JSON.")
+@click.option("--json", "as_json", is_flag=True, help="Print facts as a JSON array.")
 @_root_option
 @_config_option
 def inspect(
     paths: tuple[Path, ...], as_json: bool, root: Path | None, config_file: Path | None
 ) -> None:
-    """Print the facts extracted from tool modules (files or directories)."""
+    """Print the facts extracted from Python modules (files, or directories of them).
+
+    With --json, a JSON array with one object per module, however many PATHS.
+
+    \b
+    Example:
+      doxtool inspect tools/wait.py --json
+    """
     project = api.load_project(root, config_file)
     facts = api.inspect(project, list(paths))
     if as_json:
         data = [api.inspect_data(f) for f in facts]
-        shown = data[0] if len(paths) == 1 and len(data) == 1 and not paths[0].is_dir() else data
-        click.echo(json.dumps(shown, indent=2, ensure_ascii=False))
+        click.echo(json.dumps(data, indent=2, ensure_ascii=False))
         return
     for index, module in enumerate(facts):
         if index:
@@ -97,7 +143,7 @@ def inspect(
             click.echo(line)
 
 
-@cli.command()
+@cli.command(short_help="Check tools, companions and prompts.", epilog=_EXIT_CODES)
 @click.argument("paths", nargs=-1, type=_path)
 @click.option("--fix", is_flag=True, help="Apply safe fixes.")
 @click.option("--diff", is_flag=True, help="Print the fixes as a unified diff; write nothing.")
@@ -113,13 +159,15 @@ def inspect(
     "--select",
     multiple=True,
     metavar="CODES",
-    help="Only these codes or prefixes (comma-separated).",
+    help="Only these codes or prefixes (DOX111, DOX1, PRM, ALL); comma-separated or "
+    "repeated; replaces the configured `select`.",
 )
 @click.option(
     "--ignore",
     multiple=True,
     metavar="CODES",
-    help="Skip these codes or prefixes (comma-separated).",
+    help="Skip these codes or prefixes (DOX111, DOX1, PRM, ALL); comma-separated or "
+    "repeated; adds to the configured `ignore`. The more specific pattern wins.",
 )
 @click.option("--exit-zero", is_flag=True, help="Exit 0 even when there are findings.")
 @click.option("--statistics", is_flag=True, help="Count findings per code instead of listing them.")
@@ -130,8 +178,9 @@ def inspect(
     "--baseline",
     type=_path,
     metavar="FILE",
-    help="Report only findings this baseline file does not hold (default: configured).",
+    help="Report only findings this baseline file does not hold (default: the configured one).",
 )
+@click.option("--no-baseline", is_flag=True, help="Report every finding; ignore any baseline.")
 @click.option("-q", "--quiet", is_flag=True, help="Print findings only: no summary, no progress.")
 @click.option(
     "-v", "--verbose", is_flag=True, help="Print time per phase and cache hits on stderr."
@@ -156,6 +205,7 @@ def check(
     statistics: bool,
     show_source: bool,
     baseline: Path | None,
+    no_baseline: bool,
     quiet: bool,
     verbose: bool,
     no_cache: bool,
@@ -163,9 +213,23 @@ def check(
     root: Path | None,
     config_file: Path | None,
 ) -> None:
-    """Check tools, companions and prompts (all of them, or what PATHS touch)."""
+    """Check tools, companions and prompts: all of them, or what PATHS touch.
+
+    A changed tools/wait.py checks its companion and the prompts that teach
+    `wait`; a changed prompt checks the tools it names.
+
+    \b
+    Examples:
+      doxtool check
+      doxtool check tools/wait.py
+      doxtool check --diff | less
+      doxtool check --select PRM --ignore PRM009
+      doxtool check --format sarif > doxtool.sarif
+    """
     if fix and diff:
         raise api.UsageError("--fix and --diff exclude each other")
+    if baseline is not None and no_baseline:
+        raise api.UsageError("--baseline and --no-baseline exclude each other")
     if statistics and output_format not in STATISTICS:
         raise api.UsageError("--statistics prints `--format text` or `--format json` only")
     project = api.load_project(root, config_file, use_cache=not no_cache)
@@ -181,6 +245,7 @@ def check(
             jobs=jobs,
             use_cache=not no_cache,
             baseline=baseline,
+            use_baseline=not no_baseline,
             progress=bar.callback,
         )
     finally:
@@ -188,21 +253,29 @@ def check(
     started = time.perf_counter()
     for error in report.errors:
         click.echo(f"doxtool: {error}", err=True)
+    for note in report.notes:
+        click.echo(f"doxtool: warning: {note}", err=True)
     if diff:
-        click.echo(unified_diff(report.changes), nl=False)
+        # a machine-readable document stays one document: the diff goes to stderr
+        click.echo(unified_diff(report.changes), nl=False, err=output_format != "text")
     elif report.fixed and not quiet:
         click.echo(f"Fixed {report.fixed} finding{'s' if report.fixed != 1 else ''}.", err=True)
     options = OutputOptions(
-        root=project.root, color=wants_color(sys.stdout), show_source=show_source, quiet=quiet
+        root=project.root,
+        color=wants_color(sys.stdout),
+        show_source=show_source,
+        # "All checks passed." would claim what a run that found nothing to check did not do
+        quiet=quiet or (bool(report.notes) and not report.findings),
     )
     if statistics:
         output = STATISTICS[output_format](report.findings, options)
     else:
         output = render(output_format, report.findings, options)
     click.echo(output, nl=False, color=options.color)
-    if report.baseline is not None and not quiet:
+    if report.baseline is not None and (report.baselined or report.baseline_fixed) and not quiet:
+        shown = api.shown_path(project, report.baseline)
         click.echo(
-            f"doxtool: baseline {report.baseline}: {report.baselined} known "
+            f"doxtool: baseline {shown}: {report.baselined} known "
             f"finding{'s' if report.baselined != 1 else ''} hidden, {report.baseline_fixed} "
             f"look{'s' if report.baseline_fixed == 1 else ''} fixed"
             + (" (`doxtool baseline prune` drops them)" if report.baseline_fixed else ""),
@@ -218,13 +291,20 @@ def check(
         sys.exit(EXIT_FINDINGS)
 
 
-@cli.command()
+@cli.command(short_help="Create a tool module, its companion, its prompt and a test.")
 @click.argument("name")
-@click.option("--dir", "directory", help="Tool directory (default: the first configured one).")
-@click.option("--class-name", help="Class name (default: NameTool).")
-@click.option("--arg", "args", multiple=True, help="An argument the tool reads (repeatable).")
+@click.option(
+    "--dir",
+    "directory",
+    metavar="DIR",
+    help="Tool directory, one `tool-dirs` names (default: the first that exists).",
+)
+@click.option("--class-name", metavar="NAME", help="Class name (default: NameTool).")
+@click.option(
+    "--arg", "args", multiple=True, metavar="NAME", help="An argument the tool reads (repeatable)."
+)
 @click.option("--terminal", is_flag=True, help="The tool ends the turn (break_loop true).")
-@click.option("--description", help="One line saying what the tool does.")
+@click.option("--description", metavar="TEXT", help="One line saying what the tool does.")
 @click.option("--dry-run", is_flag=True, help="List the files and write nothing.")
 @click.option("--force", is_flag=True, help="Overwrite files that exist.")
 @_root_option
@@ -241,13 +321,25 @@ def scaffold(
     root: Path | None,
     config_file: Path | None,
 ) -> None:
-    """Create a tool module, its companion, its prompt and a test."""
+    """Create a tool module, its companion, its prompt and a test.
+
+    NAME is a lowercase Python identifier: the tool's name and its file's.
+    The four files pass `doxtool check` at once; nothing is written when
+    any of them exists, unless --force.
+
+    \b
+    Examples:
+      doxtool scaffold web_fetch --arg url --description "Fetch a web page."
+      doxtool scaffold recall --dir plugins/memory/tools --dry-run
+    """
     project = api.load_project(root, config_file)
     plan = api.scaffold(
         project, name, directory, class_name, list(args), terminal, description, dry_run, force
     )
-    verb = "would create" if dry_run else "created"
     for path in plan.paths:
+        verb = "overwrote" if path in plan.existing else "created"
+        if dry_run:
+            verb = "would overwrite" if path in plan.existing else "would create"
         click.echo(f"{verb} {path}")
 
 
@@ -266,7 +358,13 @@ def scaffold(
 def schema(
     paths: tuple[Path, ...], style: str, root: Path | None, config_file: Path | None
 ) -> None:
-    """Print the JSON Schema of each exposed tool's arguments."""
+    """Print the JSON Schema of each exposed tool's arguments.
+
+    \b
+    Examples:
+      doxtool schema
+      doxtool schema --format jsonschema tools/wait.py
+    """
     project = api.load_project(root, config_file)
     click.echo(json.dumps(api.schemas(project, list(paths), style), indent=2, ensure_ascii=False))
 
@@ -281,7 +379,13 @@ def schema(
     help="A table, or a JSON array with each rule's documentation.",
 )
 def rules(output_format: str) -> None:
-    """List the rules: code, name, fixable, on by default, summary."""
+    """List the rules: code, name, fixable, on by default, summary.
+
+    \b
+    Examples:
+      doxtool rules
+      doxtool rules --format json
+    """
     if output_format == "json":
         click.echo(json.dumps([api.rule_data(r) for r in ALL_RULES], indent=2))
         return
@@ -295,7 +399,13 @@ def rules(output_format: str) -> None:
 @cli.command()
 @click.argument("code")
 def explain(code: str) -> None:
-    """Print a rule's documentation (CODE or rule name)."""
+    """Print a rule's documentation (CODE or rule name).
+
+    \b
+    Examples:
+      doxtool explain DOX111
+      doxtool explain arguments-drift
+    """
     rule = rule_by_code(code)
     if rule is None:
         raise api.UsageError(f"unknown rule `{code}` (see `doxtool rules`)")
@@ -307,9 +417,16 @@ def explain(code: str) -> None:
     click.echo(rule.doc.rstrip())
 
 
-@cli.group()
+@cli.group(short_help="Accept today's findings; report only new ones.")
 def baseline() -> None:
-    """Accept the current findings, so that checks report only new ones."""
+    """Accept the current findings, so that checks report only new ones.
+
+    \b
+    Examples:
+      doxtool baseline write
+      doxtool check --baseline .doxtool-baseline.json
+      doxtool baseline prune
+    """
 
 
 @baseline.command("write")
@@ -317,11 +434,19 @@ def baseline() -> None:
 @_root_option
 @_config_option
 def baseline_write(file: Path | None, root: Path | None, config_file: Path | None) -> None:
-    """Record every current finding in FILE (default: configured, or .doxtool-baseline.json)."""
+    """Record every current finding in FILE.
+
+    FILE defaults to the configured `baseline`, else .doxtool-baseline.json at
+    the project root.
+
+    \b
+    Example:
+      doxtool baseline write
+    """
     project = api.load_project(root, config_file)
     update = api.write_baseline(project, file)
     noun = "finding" if update.entries == 1 else "findings"
-    click.echo(f"Wrote {update.entries} {noun} to {update.path}.")
+    click.echo(f"Wrote {update.entries} {noun} to {api.shown_path(project, update.path)}.")
 
 
 @baseline.command("prune")
@@ -329,17 +454,35 @@ def baseline_write(file: Path | None, root: Path | None, config_file: Path | Non
 @_root_option
 @_config_option
 def baseline_prune(file: Path | None, root: Path | None, config_file: Path | None) -> None:
-    """Drop the entries of FILE that no current finding matches (never adds any)."""
+    """Drop the entries of FILE that no current finding matches; never add one.
+
+    \b
+    Example:
+      doxtool baseline prune
+    """
     project = api.load_project(root, config_file)
     update = api.prune_baseline(project, file)
-    click.echo(f"Removed {update.removed} of {update.removed + update.entries} from {update.path}.")
+    total = update.removed + update.entries
+    click.echo(f"Removed {update.removed} of {total} from {api.shown_path(project, update.path)}.")
 
 
 @cli.command()
 @click.option("--dry-run", is_flag=True, help="Print the table only; write nothing.")
 @_root_option
 def init(dry_run: bool, root: Path | None) -> None:
-    """Detect the layout and write a matching [tool.doxtool] table."""
+    """Detect the layout and write a matching [tool.doxtool] table.
+
+    The table is appended to the root's pyproject.toml (every other byte
+    kept), or written to a new doxtool.toml when there is no pyproject.toml.
+    An existing table or doxtool.toml is never overwritten (exit 2). The root
+    is --root, else the nearest directory holding pyproject.toml, doxtool.toml
+    or .git, else the working directory.
+
+    \b
+    Examples:
+      doxtool init --dry-run
+      doxtool init
+    """
     result = api.init(root, dry_run=dry_run)
     if dry_run:
         click.echo(result.table, nl=False)
@@ -352,14 +495,24 @@ def init(dry_run: bool, root: Path | None) -> None:
 
 @cli.group()
 def cache() -> None:
-    """Manage the facts cache."""
+    """Manage the facts cache.
+
+    \b
+    Example:
+      doxtool cache clear
+    """
 
 
 @cache.command("clear")
 @_root_option
 @_config_option
 def cache_clear(root: Path | None, config_file: Path | None) -> None:
-    """Drop the facts cache and the recorded runs."""
+    """Drop the facts cache and the recorded runs (.doxtool_cache/).
+
+    \b
+    Example:
+      doxtool cache clear
+    """
     project = api.load_project(root, config_file, use_cache=False)
     removed = api.clear_cache(project)
     click.echo(f"{'Cleared' if removed else 'No cache in'} {project.config.cache_dir}")

@@ -401,10 +401,12 @@ _LEADS = tuple(
 # `required|optional [type][, default X][, one of X, Y]` (clauses in any order)
 _ARGUMENT_SHAPE = re.compile(
     r" ?(?P<required>required|optional)(?: (?P<type>[A-Za-z]\w*))?"
-    r"(?P<clauses>(?: ?, ?(?:default \x00|one of \x00(?: ?, ?\x00)*))*) ?",
+    r"(?P<clauses>(?: ?, ?(?:default \x00|(?:one of|alternative to) \x00(?: ?, ?\x00)*))*) ?",
     re.IGNORECASE,
 )
-_ARGUMENT_CLAUSE = re.compile(r"(default|one of) ((?:\x00(?: ?, ?)?)+)", re.IGNORECASE)
+_ARGUMENT_CLAUSE = re.compile(
+    r"(default|one of|alternative to) ((?:\x00(?: ?, ?)?)+)", re.IGNORECASE
+)
 
 
 @dataclass
@@ -550,6 +552,7 @@ def _argument_fields(sentence: str) -> dict[str, Any] | None:
         "default": None,
         "has_default": False,
         "enum": None,
+        "alternatives": None,
     }
     taken = 0
     for clause in _ARGUMENT_CLAUSE.finditer(match.group("clauses")):
@@ -561,6 +564,10 @@ def _argument_fields(sentence: str) -> dict[str, Any] | None:
                 return None
             fields["default"] = canonical_json(values[0])
             fields["has_default"] = True
+        elif clause.group(1).casefold() == "alternative to":
+            if fields["alternatives"] is not None:
+                return None
+            fields["alternatives"] = values
         else:
             if fields["enum"] is not None:
                 return None
@@ -574,7 +581,7 @@ def _argument_item(name: str, rest: str) -> dict[str, Any]:
     if fields is None:
         # not the grammar: everything after the name is the person's text
         fields = {"required": None, "type": None, "default": None, "has_default": False}
-        return {"name": name, **fields, "enum": None, "prose": rest}
+        return {"name": name, **fields, "enum": None, "alternatives": None, "prose": rest}
     return {"name": name, **fields, "prose": after}
 
 

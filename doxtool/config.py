@@ -1,7 +1,8 @@
 """``[tool.doxtool]`` configuration: defaults that fit an Agent Zero checkout.
 
 Configuration lives in ``pyproject.toml`` (table ``[tool.doxtool]``) or in
-``doxtool.toml`` (top level), found by walking up from the working directory.
+``doxtool.toml`` (top level) at the project root: the nearest directory above
+the working directory that holds either file or ``.git``.
 An unknown key or a value of the wrong type is a :class:`ConfigError` naming
 the key and the file; the CLI turns it into a one-line error and exit 2.
 """
@@ -62,7 +63,7 @@ class Profile:
 def _default_profiles() -> dict[str, Profile]:
     return {
         "default": Profile(),
-        "tiny-local": Profile(allowed_keys=["tool_name", "tool_args"], budget=6000),
+        "tiny-local": Profile(allowed_keys=["tool_name", "tool_args"]),
     }
 
 
@@ -79,6 +80,10 @@ class Config:
     tool_bases: list[str] = field(
         default_factory=lambda: ["helpers.tool.Tool", "python.helpers.tool.Tool"]
     )
+    #: directories (globs) of agent profiles' own tools; a profile's tool
+    #: shadows a core tool of the same name for that profile only, and the
+    #: profile is the directory above ``tools``
+    profile_tool_dirs: list[str] = field(default_factory=lambda: ["agents/*/tools"])
     #: the core prompt directory
     prompt_dirs: list[str] = field(default_factory=lambda: ["prompts"])
     #: profile prompt directories; the profile is the directory above ``prompts``
@@ -236,25 +241,26 @@ def load_file(path: Path) -> Config | None:
     return from_table(data, str(path))
 
 
-def find_config(start: Path) -> tuple[Path | None, Config]:
-    """Walk up from ``start`` to the first doxtool.toml or pyproject with our table.
+#: what marks a project's root: the nearest directory above the working
+#: directory holding one of these is the root
+ROOT_MARKERS = ("doxtool.toml", "pyproject.toml", ".git")
 
-    Returns the directory it was found in (the project root) and the config;
-    with none found, (None, defaults).
-    """
+
+def find_root(start: Path) -> Path | None:
+    """The nearest directory from ``start`` up holding a root marker; None without one."""
     for directory in [start, *start.parents]:
-        for name in ("doxtool.toml", "pyproject.toml"):
-            candidate = directory / name
-            if candidate.is_file():
-                config = load_file(candidate)
-                if config is not None:
-                    return directory, config
-    return None, Config()
-
-
-def find_root(start: Path) -> Path:
-    """The project root when no configuration names one: the git top level."""
-    for directory in [start, *start.parents]:
-        if (directory / ".git").exists():
+        if any((directory / name).exists() for name in ROOT_MARKERS):
             return directory
-    return start
+    return None
+
+
+def config_at(root: Path) -> Config:
+    """The configuration of the project at ``root``: its ``doxtool.toml``, else the
+    ``[tool.doxtool]`` table of its ``pyproject.toml``, else the defaults."""
+    for name in ("doxtool.toml", "pyproject.toml"):
+        candidate = root / name
+        if candidate.is_file():
+            config = load_file(candidate)
+            if config is not None:
+                return config
+    return Config()

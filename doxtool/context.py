@@ -15,7 +15,7 @@ from doxtool.conventions import Convention, convention_named
 from doxtool.derive import ITEM_KINDS, expected_blocks
 from doxtool.factlines import ExpectedBlock
 from doxtool.facts import ModuleFacts, ToolFacts
-from doxtool.generate import render_companion
+from doxtool.generate import CompanionStyle, companion_style, render_companion
 from doxtool.pool import Job, JobKind, Planned, plan, run_now
 from doxtool.project import COMPANION_SUFFIX, Project
 from doxtool.promptindex import PromptIndex, Stamp, stamp, taught
@@ -218,18 +218,49 @@ class Context:
         return frozenset(areas)
 
     def new_companion(self, module: str) -> str:
-        """The text of a generated companion for ``module``."""
+        """The text of a generated companion for ``module``, in the words its
+        code and prompt use, laid out as the repository's companions are."""
         override = (
             self.project.root / self.config.templates_dir if self.config.templates_dir else None
         )
+        facts = self.facts(module)
+        is_tool = self.project.is_tool_module(module)
         return render_companion(
             module,
-            self.facts(module),
+            facts,
             self.expected(module),
-            self.project.is_tool_module(module),
+            is_tool,
             override,
+            prompt_line=self._prompt_line(module, facts) if is_tool else "",
+            tests=self.related_tests(module),
+            style=self.companion_style,
             convention=self.convention,
         )
+
+    @cached_property
+    def companion_style(self) -> CompanionStyle:
+        """The layout of the repository's companions (the first 50 read)."""
+        texts = []
+        for path in self.project.companions[:50]:
+            text = read_text(self.project.root / path, root=self.project.root)
+            if not isinstance(text, ReadError):
+                texts.append(text.text)
+        return companion_style(texts)
+
+    def _prompt_line(self, module: str, facts: ModuleFacts) -> str:
+        """The first line under the heading of the prompt teaching the module's tool."""
+        from doxtool.schema import prompt_description
+
+        prompt_set = self.set_of_module(module)
+        if prompt_set is None or not facts.tools:
+            return ""
+        name = facts.tools[0].name
+        for path in prompt_set.tool_prompts().values():
+            doc = self.prompt(path)
+            if doc is None or name not in {n.split(":", 1)[0] for n in doc.tool_names}:
+                continue
+            return prompt_description(self.prompt_text(path), name, first_line=True)
+        return ""
 
     # -- tests ------------------------------------------------------------------
 
@@ -330,15 +361,26 @@ class Context:
 
     @cached_property
     def tool_index(self) -> dict[str, list[str]]:
-        """Tool name (module file stem) -> tool modules, from discovery alone."""
+        """Tool name (module file stem) -> tool modules, from discovery alone.
+
+        Agent profiles' own tools are not here: each shadows a core tool for
+        its profile only (:meth:`tool_module`)."""
         index: dict[str, list[str]] = {}
         for module in self.project.tool_modules:
+            if self.project.profile_of_module(module) is not None:
+                continue
             index.setdefault(module.rsplit("/", 1)[-1].removesuffix(".py"), []).append(module)
         return index
 
     def tool_module(self, name: str, prompt_set: PromptSet | None = None) -> str | None:
-        """The module of tool ``name`` as seen from a prompt set (a plugin's own first)."""
-        modules = self.tool_index.get(name.split(":", 1)[0], [])
+        """The module of tool ``name`` as seen from a prompt set (a profile's or
+        plugin's own first)."""
+        base = name.split(":", 1)[0]
+        if prompt_set is not None and prompt_set.kind == "profile":
+            for module in self.project.profile_tool_modules.get(prompt_set.name, []):
+                if module.rsplit("/", 1)[-1].removesuffix(".py") == base:
+                    return module
+        modules = self.tool_index.get(base, [])
         if prompt_set is not None and prompt_set.kind == "plugin":
             prefix = prompt_set.directory.rsplit("/", 1)[0] + "/"
             own = [m for m in modules if m.startswith(prefix)]
@@ -347,8 +389,24 @@ class Context:
         core = [m for m in modules if not m.startswith("plugins/")]
         return (core or modules or [None])[0]
 
+    def teaching_sets(self, module: str) -> list[PromptSet]:
+        """The prompt sets whose teaching reaches a tool module's agents: the
+        core set and every plugin's (plugins' prompts reach every agent), and
+        for a profile's own tool, that profile's set."""
+        profile = self.project.profile_of_module(module)
+        return [
+            s
+            for s in self.prompt_sets
+            if s.kind in ("core", "plugin") or (s.kind == "profile" and s.name == profile)
+        ]
+
     def set_of_module(self, module: str) -> PromptSet | None:
-        """The prompt set that must teach a tool module: its plugin's, or the core set."""
+        """The prompt set that must teach a tool module: its profile's or
+        plugin's, or the core set."""
+        profile = self.project.profile_of_module(module)
+        for prompt_set in self.prompt_sets:
+            if prompt_set.kind == "profile" and prompt_set.name == profile:
+                return prompt_set
         for prompt_set in self.prompt_sets:
             if prompt_set.kind == "plugin":
                 prefix = prompt_set.directory.rsplit("/", 1)[0] + "/"
@@ -447,14 +505,19 @@ class Context:
             return any(
                 self.documents(path, tool)
                 for file_name, path in prompt_set.own_files().items()
-                if file_name.startswith(TOOL_PROMPT_PREFIX)
+                if file_name != "AGENTS.md"
             )
         key = (prompt_set.kind, prompt_set.directory)
         taught = self._taught.get(key)
         if taught is None:
             taught = self._taught[key] = set()
             for file_name, path in prompt_set.own_files().items():
-                if file_name.startswith(TOOL_PROMPT_PREFIX):
+                # any prompt file may teach a tool (``agent.system.tools_vision.md``);
+                # one that has no heading and no example teaches none
+                if file_name == "AGENTS.md":
+                    continue  # the directory's documentation, never a prompt
+                text = self.prompt_text(path)
+                if "#" in text or "tool_name" in text:
                     taught.update(self.taught_names(path))
         return tool in taught
 

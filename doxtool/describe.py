@@ -20,7 +20,9 @@ def describe_argument(arg: Argument) -> str:
         parts.append(f"default {_value(arg.default)}")
     if arg.enum:
         parts.append("one of " + ", ".join(_value(v) for v in arg.enum))
-    lines = ", ".join(str(r.line) for r in arg.reads)
+    if arg.alternatives:
+        parts.append("or instead " + ", ".join(arg.alternatives))
+    lines = ", ".join(f"{r.path}:{r.line}" if r.path else str(r.line) for r in arg.reads)
     return f"{arg.name}: {' '.join(parts[:2])}{''.join(', ' + p for p in parts[2:])} (line {lines})"
 
 
@@ -40,6 +42,8 @@ def describe_tool(tool: ToolFacts) -> Iterator[str]:
         yield f"      {describe_argument(arg)}"
     for read in tool.dynamic_reads:
         yield f"      dynamic key {read.expression} (line {read.line})"
+    for read in tool.other_arguments:
+        yield f"      any other, taken by {read.expression} (line {read.line})"
     yield "    outcomes:" + ("" if tool.outcomes else " none")
     for outcome in tool.outcomes:
         value = outcome.break_loop
@@ -52,6 +56,9 @@ def describe_tool(tool: ToolFacts) -> Iterator[str]:
     yield "    helpers: " + (", ".join(tool.helpers) or "none")
     yield f"    intervention: {'yes' if tool.intervention else 'no'}"
     yield "    side effects: " + (", ".join(tool.side_effects) or "none")
+    for effect in tool.effects:
+        where = f"{effect.path}:{effect.line}" if effect.path else f"line {effect.line}"
+        yield f"      {effect.area}: {' -> '.join(effect.calls)} ({where})"
 
 
 def describe(facts: ModuleFacts) -> Iterator[str]:

@@ -12,6 +12,7 @@ from doxtool.cache import cpu_count
 from doxtool.context import Context
 from doxtool.edits import Edit, apply_edits
 from doxtool.findings import Finding, Fix
+from doxtool.follow import MAX_DEPTH
 from doxtool.pool import parse_all
 from doxtool.rules import ALL_RULES
 from doxtool.rules.base import Rule
@@ -86,6 +87,26 @@ def prefetch(
         accept(result, encoded)
         if progress is not None:
             progress("parse", done, total)
+    # the helper modules the tools call into, which resolving the tools
+    # follows (:mod:`doxtool.follow`), a level of calls at a time
+    project = ctx.project
+    reached = [m for m in modules if project.is_tool_module(m)]
+    seen = set(modules)
+    for _ in range(MAX_DEPTH):
+        called = [
+            rel
+            for module in reached
+            for rel in project.called_module_paths(project.facts(module))
+            if rel not in seen
+        ]
+        if not called:
+            break
+        seen.update(called)
+        more = [p for p in (project.facts_job(rel) for rel in dict.fromkeys(called)) if p]
+        results = parse_all([job for job, _ in more], workers, encoded=cached)
+        for (_, accept), (result, encoded) in zip(more, results, strict=True):
+            accept(result, encoded)
+        reached = list(dict.fromkeys(called))
 
 
 def run(ctx: Context, rules: list[Rule], progress: Progress | None = None) -> list[Finding]:

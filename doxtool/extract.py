@@ -26,6 +26,7 @@ from __future__ import annotations
 import ast
 import dataclasses
 import re
+import threading
 import warnings
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -43,7 +44,9 @@ from doxtool.facts import (
     ArgumentRead,
     ClassFacts,
     DynamicRead,
+    Effect,
     ExecuteFacts,
+    HelperCall,
     MissingResponse,
     ModuleFacts,
     Outcome,
@@ -56,14 +59,19 @@ from doxtool.names import module_name, resolve_relative
 from doxtool.outline import module_outline, parse_newer_syntax
 from doxtool.positions import Locator, parse_ast
 from doxtool.prune import Pruned, prune
+from doxtool.summaries import summarise
 
 #: nesting of brackets beyond which a module is not handed to the parser
 #: (CPython itself refuses more than 200 levels of parentheses)
 MAX_NESTING = 200
-#: expression depth beyond which a module is not handed to libcst: its parser
-#: slows down steeply on long chains (calls, subscripts, operators: seconds at
-#: a depth of 1000) and overflows its native stack a little further on
+#: expression depth beyond which libcst parses on a thread of its own with a
+#: large stack (:data:`DEEP_STACK`): its native parser recurses once per
+#: level. Deeper modules are still analysed as long as CPython compiles them
+#: (a chain of 800 ``+`` terms in generated code); what CPython refuses as
+#: too deep (about 3,000 levels) is not analysed.
 MAX_DEPTH = 250
+#: stack size of the thread that parses a module deeper than :data:`MAX_DEPTH`
+DEEP_STACK = 512 * 1024 * 1024
 #: a logical line longer than this (strings and comments left out) has its
 #: operators, trailers and brackets counted
 _LONG_LINE = 400
@@ -96,10 +104,18 @@ _ANNOTATION_TYPES = {
     "Mapping": "object",
 }
 _STRING_METHODS = frozenset(
-    {"strip", "lstrip", "rstrip", "lower", "upper", "casefold", "title", "capitalize"}
+    {"strip", "lstrip", "rstrip", "lower", "upper", "casefold", "title", "capitalize", "replace"}
 )
 _READ_METHODS = {"get": "get", "pop": "pop", "setdefault": "get"}
 _GUARD_EXCEPTIONS = frozenset({"KeyError", "LookupError", "Exception", "BaseException"})
+#: spellings of a boolean that ``str(x).lower() == ...`` compares against
+_BOOLEAN_SPELLINGS = frozenset({"true", "false"})
+#: a loop over more literal keys than this is not unrolled
+_MAX_LOOP_KEYS = 32
+#: calls followed to find the argument a function's return value stands for
+_MAX_RETURN_DEPTH = 3
+#: literal kinds whose empty value (``[]``, ``""``, ``{}``) a name may start from
+_EMPTY_KINDS = (cst.List, cst.Tuple, cst.Dict, cst.SimpleString)
 
 
 class DynamicKey:
@@ -130,9 +146,50 @@ def extract_module(
     module = module if module is not None else module_name(path)
     facts = ModuleFacts(path=path, module=module)
     problem = _nesting_problem(source)
-    if problem is not None:
+    if isinstance(problem, Problem):
         facts.problems.append(problem)
         return facts
+    if problem:  # deeper than the parser's stack is safe for: a thread with a large one
+        return _on_large_stack(
+            lambda: _extract(source, path, local_roots, module, facts, pruning), facts
+        )
+    return _extract(source, path, local_roots, module, facts, pruning)
+
+
+def _on_large_stack(run: Callable[[], ModuleFacts], facts: ModuleFacts) -> ModuleFacts:
+    """``run()`` on a thread whose stack holds the native parser's deepest recursion."""
+    result: list[ModuleFacts] = []
+
+    def target() -> None:
+        try:
+            result.append(run())
+        except Exception as exc:  # never a traceback: the facts say what happened
+            name = type(exc).__name__
+            facts.problems.append(Problem(f"module not analysed: {name}", 1, 1, "limit"))
+
+    with _STACK_LOCK:
+        previous = threading.stack_size()
+        try:
+            threading.stack_size(DEEP_STACK)
+            thread = threading.Thread(target=target, name="doxtool-deep-parse")
+        finally:
+            threading.stack_size(previous)
+    thread.start()
+    thread.join()
+    return result[0] if result else facts
+
+
+_STACK_LOCK = threading.Lock()
+
+
+def _extract(
+    source: str,
+    path: str,
+    local_roots: Iterable[str],
+    module: str,
+    facts: ModuleFacts,
+    pruning: bool,
+) -> ModuleFacts:
     # a parse allocates tens of thousands of acyclic nodes: collecting while it
     # and the walk run finds next to nothing (what is cyclic is collected later)
     with paused_gc():
@@ -164,6 +221,15 @@ def extract_module(
             _ModuleScan(tree, facts, frozenset(local_roots), locator).run()
         except RecursionError:
             facts.problems.append(Problem("module nested too deeply to analyse", 1, 1, "limit"))
+            return facts
+        if syntax is not None:
+            try:
+                facts.summaries = summarise(
+                    syntax, module, path.endswith("__init__.py"), local_roots
+                )
+            except Exception as exc:  # a bug here must not cost the module's facts
+                message = f"helper summaries not extracted: {type(exc).__name__}: {exc}"
+                facts.problems.append(Problem(message[:300], 1, 1, "internal"))
     return facts
 
 
@@ -215,19 +281,21 @@ def _syntax_problem(source: str, exc: cst.ParserSyntaxError) -> Problem:
     return Problem(f"syntax error: {message}"[:300], exc.raw_line, exc.raw_column + 1, "syntax")
 
 
-def _nesting_problem(source: str) -> Problem | None:
-    """Why the module must not be handed to libcst, if it is nested too deeply.
+def _nesting_problem(source: str) -> Problem | bool:
+    """Why the module must not be handed to libcst, if it is nested too deeply;
+    else whether it is deep enough to need a large stack (True) or not (False).
 
     A cheap scan covers ordinary modules: the bracket depth and, in logical
     lines long enough to matter, the number of operators, trailers and
     brackets, with strings and comments left out. Only a module with such a
-    long chain pays for measuring its real depth with ``ast``.
+    long chain pays for measuring its real depth with ``ast``; what ``ast``
+    (CPython's own parser) accepts is analysed.
     """
     if len(source) <= _CHAIN_SUSPECT:
-        return None
+        return False
     depth, chain = _measure(_STRINGS_AND_COMMENTS.sub(" ", source))
     if depth[0] <= MAX_NESTING and chain[0] <= _CHAIN_SUSPECT:
-        return None
+        return False
     # the same scan again, with every line kept, to say where
     depth, chain = _measure(_STRINGS_AND_COMMENTS.sub(_keep_newlines, source))
     if depth[0] > MAX_NESTING:
@@ -244,31 +312,22 @@ def _nesting_problem(source: str) -> Problem | None:
             tree = ast.parse(source)
     except (RecursionError, MemoryError):
         return Problem(
-            f"expression nested too deeply to analyse (limit {MAX_DEPTH}); module not analysed",
+            "expression nested too deeply for CPython to compile; module not analysed",
             line,
             1,
             "limit",
         )
     except Exception:  # a syntax error, or syntax newer than the running Python
         if count <= _CHAIN_LIMIT:
-            return None
+            return False
         return Problem(
             f"{count} operators in one statement (limit {_CHAIN_LIMIT}); module not analysed",
             line,
             1,
             "limit",
         )
-    levels, node = _ast_depth(tree)
-    if levels <= MAX_DEPTH:
-        return None
-    line = getattr(node, "lineno", line)
-    column = _char_column(source, line, getattr(node, "col_offset", 0))
-    return Problem(
-        f"expression nested {levels} deep (limit {MAX_DEPTH}); module not analysed",
-        line,
-        column,
-        "limit",
-    )
+    levels, _ = _ast_depth(tree)
+    return levels > MAX_DEPTH
 
 
 def _keep_newlines(match: re.Match[str]) -> str:
@@ -322,14 +381,6 @@ def _ast_depth(tree: ast.AST) -> tuple[int, ast.AST]:
             best, deepest = depth, node
         stack.extend((child, depth + 1) for child in ast.iter_child_nodes(node))
     return best, deepest
-
-
-def _char_column(source: str, line: int, byte_offset: int) -> int:
-    """1-based character column of an ``ast`` byte offset."""
-    lines = source.splitlines()
-    if not 1 <= line <= len(lines):
-        return 1
-    return len(lines[line - 1].encode("utf-8")[:byte_offset].decode("utf-8", "replace")) + 1
 
 
 # ---------------------------------------------------------------------------
@@ -942,9 +993,35 @@ class _Env:
     texts: set[str] = field(default_factory=set)
     #: arguments tested that way: past the test they are not empty
     nonempty: set[str] = field(default_factory=set)
+    #: arguments known absent (the ``else`` of ``"k" in args``, the right of ``or``)
+    absent: list[frozenset[str]] = field(default_factory=list)
+    #: loop variable -> the literal key it holds in this pass of the loop body
+    loop_keys: dict[str, str] = field(default_factory=dict)
+    #: the test being walked belongs to a closed dispatch (anything else is an error)
+    closed: bool = False
+    #: ``If`` nodes of closed dispatch chains
+    closed_ifs: set[int] = field(default_factory=set)
+    #: the function's own body (argument contracts are read at its top level)
+    top_body: Sequence[cst.BaseStatement] = ()
+    #: local name -> the arguments it may stand for, when it was given a
+    #: fallback (``if not text: text = self.args.get("message")``)
+    var_groups: dict[str, frozenset[str]] = field(default_factory=dict)
+    #: how many enclosing branches depend on an argument's value (reads
+    #: there are needed on some calls only)
+    conditional: int = 0
+    #: arguments the enclosing ``if`` tests need present (``isinstance(x, str)``)
+    present: list[frozenset[str]] = field(default_factory=list)
+    #: local name bound to an empty value and filled only while an argument
+    #: is known present -> that argument (None: not filled yet)
+    empty_unless: dict[str, str | None] = field(default_factory=dict)
+    #: local name -> the repository callables (classes) whose instances it may hold
+    instances: dict[str, set[str]] = field(default_factory=dict)
 
     def guarded(self, key: str) -> bool:
         return any(g is None or key in g for g in self.guards)
+
+    def absent_keys(self) -> set[str]:
+        return {key for group in self.absent for key in group}
 
 
 @dataclass(frozen=True)
@@ -960,6 +1037,9 @@ class _Target:
     values: frozenset[tuple[str, str]] = frozenset()
     #: parameter that receives the tool itself (``_create(self)``)
     self_param: str | None = None
+    #: called only on some values of the arguments (``if action == "create":
+    #: self._create()``): what it reads is not needed on every call
+    conditional: bool = False
 
 
 class _ToolScan:
@@ -977,14 +1057,28 @@ class _ToolScan:
         self.raises: list[Raise] = []
         self.helpers: dict[str, None] = {}
         self.side_effects: set[str] = set()
+        self.effects: list[Effect] = []
+        self.helper_calls: list[HelperCall] = []
+        self.wholesale: list[DynamicRead] = []
+        #: the walk is in code ``execute`` reaches (not in a method only the
+        #: framework calls)
+        self.from_execute = True
         self.intervention = False
         self.done: set[tuple[str, bool, _Target]] = set()
         #: functions whose return value ``execute`` returns (``execute`` first)
         self.chain: dict[str, None] = {}
+        #: the function whose top-level checks are argument contracts (``execute``)
+        self.entry: _Func | None = None
+        #: function -> the argument its single ``return`` stands for
+        self._returned_args: dict[_Target, str | None] = {}
+        #: how deep ``_arg_of`` is looking into the functions calls reach
+        #: (``_current_action()`` returning ``_normalize(self.args.get(...))``)
+        self._returns_depth = 0
 
     def run(self) -> ToolFacts:
         execute = self.scan._find_method(self.cls, "execute")
         assert execute is not None
+        self.entry = execute
         line, _ = self.scan.loc.statement(self.cls.node)
         exec_line, _ = self.scan.loc.statement(execute.node)
         params = [p.split(":")[0].split("=")[0] for p in self._param_texts(execute)]
@@ -1003,10 +1097,13 @@ class _ToolScan:
         self._execute_parameters(execute)
         dicts = frozenset({execute.star_kwarg} if execute.star_kwarg else ())
         self._scan(_Target(execute, dicts, values=_own_values(execute)), collect=True)
-        # other methods read ``self.args`` and call helpers too
+        # other methods read ``self.args`` and call helpers too (the framework
+        # calls some of them: ``before_execution``, ``get_log_object``)
+        reached = {key[0] for key in self.done}
+        self.from_execute = False
         for owner in self.mro:
             for method in owner.methods.values():
-                if method.name != "execute":
+                if method.name != "execute" and method.qualname not in reached:
                     self._scan(_Target(method), collect=False)
         return self._finish(tool)
 
@@ -1033,6 +1130,10 @@ class _ToolScan:
         return tool
 
     def _finish(self, tool: ToolFacts) -> ToolFacts:
+        # an alternative names its partners both ways
+        for builder in list(self.args.values()):
+            for other in list(builder.alternatives):
+                self._arg(other).alternatives.add(builder.name)
         tool.arguments = [b.build() for b in self.args.values()]
         tool.dynamic_reads = _unique(self.dynamic, lambda r: (r.line, r.column, r.expression))
         tool.outcomes = sorted(
@@ -1051,6 +1152,11 @@ class _ToolScan:
         tool.imports = list(self.scan.facts.imports)
         tool.intervention = self.intervention
         tool.side_effects = [a for a in effects_order() if a in self.side_effects]
+        tool.effects = _unique(self.effects, lambda e: (e.area, e.line, e.column, tuple(e.calls)))
+        tool.other_arguments = _unique(self.wholesale, lambda r: (r.line, r.column))
+        tool.helper_calls = _unique(
+            self.helper_calls, lambda c: (c.target, c.line, c.column, tuple(c.dicts))
+        )
         tool.returns_from = list(self.chain)
         return tool
 
@@ -1117,8 +1223,10 @@ class _ToolScan:
             names=dict(self.scan.names),
             collect_outcomes=collect,
             var_args=values,
+            conditional=int(target.conditional),
         )
         body = _suite_body(fn.node.body)
+        env.top_body = body
         self._stmts(body, env)
         if collect and not _terminates(body):
             last = body[-1] if body else fn.node
@@ -1126,14 +1234,185 @@ class _ToolScan:
             self.missing.append(MissingResponse("falls-off-end", line, column, fn.qualname))
 
     def _stmts(self, body: Sequence[cst.BaseStatement], env: _Env) -> None:
-        for stmt in body:
+        contracts = body is env.top_body and env.func is self.entry
+        for index, stmt in enumerate(body):
             if type(stmt) in (cst.SimpleStatementLine, cst.SimpleStatementSuite):
                 for small in stmt.body:
                     env.stmt = small
                     self._small(small, env)
             else:
                 env.stmt = stmt
+                if type(stmt) in (cst.If, cst.Match) and self._closed(stmt, body[index + 1 :], env):
+                    current: cst.CSTNode | None = stmt
+                    while type(current) is cst.If:
+                        env.closed_ifs.add(id(current))
+                        current = current.orelse
+                    if type(stmt) is cst.Match:
+                        env.closed_ifs.add(id(stmt))
+                if contracts and type(stmt) is cst.If:
+                    self._contract(stmt, env)
                 self._compound(stmt, env)
+            if (
+                contracts
+                and not self._is_check(stmt, env)
+                and self._returns_on_argument_path(stmt, env)
+            ):
+                contracts = False  # later checks hold only on some paths
+
+    # -- argument contracts and closed dispatch ------------------------------------
+
+    def _error_exit(self, body: Sequence[cst.BaseStatement], env: _Env) -> bool:
+        """Whether a block ends the function with a raise or a returned ``Response``."""
+        if not _terminates(body):
+            return False
+        for stmt in body:
+            if type(stmt) in (cst.SimpleStatementLine, cst.SimpleStatementSuite):
+                for small in stmt.body:
+                    if type(small) is cst.Raise:
+                        return True
+                    if type(small) is cst.Return:
+                        return small.value is not None and self._is_response_call(small.value, env)
+        return False
+
+    def _closed(
+        self,
+        stmt: cst.If | cst.Match,
+        following: Sequence[cst.BaseStatement],
+        env: _Env,
+    ) -> bool:
+        """Whether a dispatch accepts only the values it tests: anything else
+        raises or returns a ``Response`` (an ``else``, a ``case _``, or what
+        follows a run of ``if`` statements that all return)."""
+        if type(stmt) is cst.Match:
+            for case in stmt.cases:
+                if type(case.pattern) is cst.MatchAs and case.pattern.pattern is None:
+                    return self._error_exit(_suite_body(case.body), env)
+            if not all(_terminates(_suite_body(c.body)) for c in stmt.cases):
+                return False
+            return self._error_follows(following, env)
+        current: cst.CSTNode | None = stmt
+        every_branch_ends = True
+        while type(current) is cst.If:
+            body = _suite_body(current.body)
+            if _rejects(current.test) and self._error_exit(body, env):
+                return True
+            every_branch_ends = every_branch_ends and _terminates(body)
+            current = current.orelse
+        if current is not None:
+            assert type(current) is cst.Else
+            return self._error_exit(_suite_body(current.body), env)
+        return every_branch_ends and self._error_follows(following, env)
+
+    def _error_follows(self, following: Sequence[cst.BaseStatement], env: _Env) -> bool:
+        """Whether what follows a run of returning ``if`` statements is an error exit."""
+        for stmt in following:
+            if type(stmt) is cst.If and stmt.orelse is None and _terminates(_suite_body(stmt.body)):
+                continue
+            return self._error_exit([stmt], env)
+        return False
+
+    def _contract(self, stmt: cst.If, env: _Env) -> None:
+        """``if not x: return Response("x is required")`` makes ``x`` required."""
+        if not self._error_exit(_suite_body(stmt.body), env):
+            return
+        for group in self._absence_groups(stmt.test, env):
+            if len(group) == 1:
+                self._arg(next(iter(group))).contract_required = True
+            else:
+                for name in group:
+                    self._arg(name).alternatives.update(group - {name})
+
+    def _absence_groups(self, test: cst.BaseExpression, env: _Env) -> list[set[str]]:
+        """Groups of arguments whose joint absence makes ``test`` true."""
+        groups: list[set[str]] = []
+        parts = [test]
+        while parts:
+            node = parts.pop()
+            if type(node) is cst.BooleanOperation and type(node.operator) is cst.Or:
+                parts.extend((node.left, node.right))
+                continue
+            group = self._absence(node, env)
+            if group:
+                groups.append(group)
+        return groups
+
+    def _absence(self, node: cst.BaseExpression, env: _Env) -> set[str] | None:
+        """The arguments that, all absent, make ``node`` true (None: not an absence test)."""
+        if type(node) is cst.BooleanOperation and type(node.operator) is cst.And:
+            left = self._absence(node.left, env)
+            right = self._absence(node.right, env)
+            return left | right if left and right else None
+        if type(node) is cst.UnaryOperation and type(node.operator) is cst.Not:
+            inner = node.expression
+            if type(inner) is cst.BooleanOperation and type(inner.operator) is cst.Or:
+                left = self._absence(cst.UnaryOperation(cst.Not(), inner.left), env)
+                right = self._absence(cst.UnaryOperation(cst.Not(), inner.right), env)
+                return left | right if left and right else None
+            if type(inner) is cst.Name and inner.value in env.var_groups:
+                return set(env.var_groups[inner.value])
+            if type(inner) is cst.Name and env.empty_unless.get(inner.value):
+                return {env.empty_unless[inner.value]}  # type: ignore[arg-type]
+            arg = self._arg_of(inner, env)
+            return {arg} if arg is not None else None
+        if type(node) is cst.Comparison and len(node.comparisons) == 1:
+            target = node.comparisons[0]
+            op = type(target.operator)
+            if op is cst.NotIn and self._is_dict_source(target.comparator, env):
+                key = self._key(node.left, env)
+                return {key} if isinstance(key, str) else None
+            if op in (cst.Is, cst.Equal):
+                ok, value = self._value(target.comparator)
+                if ok and value in (None, ""):
+                    arg = self._arg_of(node.left, env)
+                    return {arg} if arg is not None else None
+        return None
+
+    def _is_check(self, stmt: cst.BaseStatement, env: _Env) -> bool:
+        """``if <test>: return Response(error)`` (or raise), with no ``else``."""
+        return (
+            type(stmt) is cst.If
+            and stmt.orelse is None
+            and _negative(stmt.test)
+            and self._error_exit(_suite_body(stmt.body), env)
+        )
+
+    def _returns_on_argument_path(self, stmt: cst.CSTNode, env: _Env, top: bool = True) -> bool:
+        """Whether a statement can return, other than on an error, in a way
+        that depends on the arguments (after it, a check holds only on some paths)."""
+        if type(stmt) in (cst.SimpleStatementLine, cst.SimpleStatementSuite):
+            return top and any(type(s) is cst.Return for s in stmt.body)
+        if type(stmt) is cst.If:
+            if self._mentions_arguments(stmt.test, env) and _contains_return(stmt):
+                return True
+            branches: list[cst.CSTNode] = list(_suite_body(stmt.body))
+            if type(stmt.orelse) is cst.If:
+                branches.append(stmt.orelse)
+            elif stmt.orelse is not None:
+                branches.extend(_suite_body(stmt.orelse.body))
+            return any(self._returns_on_argument_path(s, env, False) for s in branches)
+        if type(stmt) in (cst.Try, cst.TryStar):
+            blocks = [_suite_body(stmt.body)]
+            if stmt.orelse is not None:
+                blocks.append(_suite_body(stmt.orelse.body))
+            if stmt.finalbody is not None:
+                blocks.append(_suite_body(stmt.finalbody.body))
+            return any(self._returns_on_argument_path(s, env, top) for b in blocks for s in b)
+        if type(stmt) is cst.With:
+            return any(self._returns_on_argument_path(s, env, top) for s in _suite_body(stmt.body))
+        return _contains_return(stmt)
+
+    def _mentions_arguments(self, node: cst.CSTNode, env: _Env) -> bool:
+        stack: list[cst.CSTNode] = [node]
+        while stack:
+            current = stack.pop()
+            if type(current) is cst.Name and (
+                current.value in env.var_args or current.value in env.dicts
+            ):
+                return True
+            if _is(current, cst.BaseExpression) and self._is_dict_source(current, env):
+                return True
+            stack.extend(_children(current))
+        return False
 
     def _small(self, small: cst.BaseSmallStatement, env: _Env) -> None:
         if type(small) in (cst.Import, cst.ImportFrom):
@@ -1162,6 +1441,22 @@ class _ToolScan:
         if type(target) is cst.Name:
             name = target.value
             arg = self._arg_of(value, env)
+            before = env.var_groups.get(name) or (
+                frozenset({env.var_args[name]}) if name in env.var_args else frozenset()
+            )
+            if arg is not None and before and arg not in before and before & env.absent_keys():
+                # a fallback for a missing argument: the name stands for either
+                env.var_groups[name] = before | {arg}
+            else:
+                env.var_groups.pop(name, None)
+            self._track_empty(name, value, env)
+            constructed = self._constructed(value, env)
+            if constructed is not None:
+                # ``shell = LocalSession(...)`` here, ``shell = SshSession(...)`` in
+                # another branch: either may be the receiver of ``shell.connect()``
+                env.instances.setdefault(name, set()).add(constructed)
+            else:
+                env.instances.pop(name, None)
             env.var_args.pop(name, None)
             if self._is_dict_source(value, env, alias=True):
                 env.dicts.add(name)
@@ -1196,12 +1491,78 @@ class _ToolScan:
                 if type(element.value) is cst.Name:
                     env.var_args.pop(element.value.value, None)
 
+    def _constructed(self, value: cst.BaseExpression, env: _Env) -> str | None:
+        """The repository callable whose result ``value`` is (``Cls(...)``)."""
+        call = value.expression if type(value) is cst.Await else value
+        if type(call) is not cst.Call:
+            return None
+        dotted = _dotted(call.func)
+        if dotted is None or (env.self_name and dotted[0] == env.self_name):
+            return None
+        qualified = self.scan._resolve(dotted, env.names)
+        if qualified is None and dotted[0] in self.scan.classes:
+            qualified = f"{self.scan.module}.{'.'.join(dotted)}"
+        if qualified is None or qualified.split(".", 1)[0] not in self.scan.local_roots:
+            return None
+        return qualified
+
+    def _track_empty(self, name: str, value: cst.BaseExpression, env: _Env) -> None:
+        """``uris = []``, then filled only under ``isinstance(document, ...)``:
+        ``uris`` stays empty when ``document`` is missing."""
+        ok, literal = _literal(value, self.module) if type(value) in _EMPTY_KINDS else (False, 1)
+        if ok and not literal:
+            env.empty_unless[name] = None
+            return
+        if name not in env.empty_unless:
+            return
+        present = set().union(*env.present) if env.present else set()
+        known = env.empty_unless[name]
+        if len(present) == 1 and (known is None or known in present):
+            env.empty_unless[name] = next(iter(present))
+        else:
+            del env.empty_unless[name]
+
+    def _presence(self, test: cst.BaseExpression, env: _Env) -> frozenset[str]:
+        """Arguments that must be present for ``test`` to be true."""
+        if type(test) is cst.BooleanOperation:
+            left, right = self._presence(test.left, env), self._presence(test.right, env)
+            return left | right if type(test.operator) is cst.And else left & right
+        if (
+            type(test) is cst.Call
+            and type(test.func) is cst.Name
+            and test.func.value == "isinstance"
+            and len(test.args) == 2
+        ):
+            kinds = test.args[1].value
+            names = [e.value for e in kinds.elements] if type(kinds) is cst.Tuple else [kinds]
+            if any(type(n) is cst.Name and n.value == "NoneType" for n in names):
+                return frozenset()
+            arg = self._arg_of(test.args[0].value, env)
+            return frozenset({arg}) if arg is not None else frozenset()
+        if type(test) is cst.Comparison and len(test.comparisons) == 1:
+            target = test.comparisons[0]
+            if type(target.operator) is cst.In and self._is_dict_source(target.comparator, env):
+                key = self._key(test.left, env)
+                return frozenset({key}) if isinstance(key, str) else frozenset()
+            return frozenset()
+        arg = self._arg_of(test, env)
+        return frozenset({arg}) if arg is not None else frozenset()
+
     def _compound(self, stmt: cst.BaseCompoundStatement, env: _Env) -> None:
         if type(stmt) is cst.If:
             self._if(stmt, env)
         elif type(stmt) in (cst.For,):
             self._expr(stmt.iter, env)
-            self._stmts(_suite_body(stmt.body), env)
+            keys = self._loop_keys(stmt)
+            if keys and type(stmt.target) is cst.Name:
+                # ``for key in ("text", "message"): self.args.get(key)`` reads known keys
+                name = stmt.target.value
+                for key in keys:
+                    env.loop_keys[name] = key
+                    self._stmts(_suite_body(stmt.body), env)
+                env.loop_keys.pop(name, None)
+            else:
+                self._stmts(_suite_body(stmt.body), env)
             if stmt.orelse is not None:
                 self._stmts(_suite_body(stmt.orelse.body), env)
         elif type(stmt) is cst.While:
@@ -1236,11 +1597,62 @@ class _ToolScan:
             env.collect_outcomes = collect
         # nested classes are not part of the tool's behaviour
 
+    def _returned_argument(self, target: _Target) -> str | None:
+        """The argument a function's single ``return`` stands for
+        (``action = _current_action(self, kwargs)``)."""
+        if target in self._returned_args:
+            return self._returned_args[target]
+        self._returned_args[target] = None
+        fn = target.fn
+        body = _suite_body(fn.node.body)
+        returns = [
+            small
+            for stmt in body
+            if type(stmt) in (cst.SimpleStatementLine, cst.SimpleStatementSuite)
+            for small in stmt.body
+            if type(small) is cst.Return
+        ]
+        if len(returns) != 1 or returns[0].value is None or not _terminates(body):
+            return None
+        if any(_contains_return(stmt) for stmt in body if _is(stmt, cst.BaseCompoundStatement)):
+            return None
+        env = _Env(
+            func=fn,
+            self_name=fn.self_name if fn.cls is not None else target.self_param,
+            dicts=set(target.dicts),
+            names=dict(self.scan.names),
+            collect_outcomes=False,
+            var_args=dict(target.values),
+        )
+        self._returns_depth += 1
+        try:
+            arg = self._arg_of(returns[0].value, env)
+        finally:
+            self._returns_depth -= 1
+        self._returned_args[target] = arg
+        return arg
+
+    def _loop_keys(self, stmt: cst.For) -> list[str]:
+        ok, value = self._value(stmt.iter)
+        if not ok or not isinstance(value, list) or not 0 < len(value) <= _MAX_LOOP_KEYS:
+            return []
+        return value if all(isinstance(v, str) for v in value) else []
+
     def _if(self, stmt: cst.If, env: _Env) -> None:
+        closed, env.closed = env.closed, id(stmt) in env.closed_ifs
         self._expr(stmt.test, env)
+        env.closed = closed
         positive, negative = self._guards_of(stmt.test, env)
+        absent_true, absent_false = self._absent_of(stmt.test, env)
+        # a check (``if not x: return error``) makes no branch of a dispatch
+        dispatch = self._mentions_arguments(stmt.test, env) and not self._is_check(stmt, env)
+        env.conditional += dispatch
         env.guards.append(positive)
+        env.absent.append(absent_true)
+        env.present.append(self._presence(stmt.test, env))
         self._stmts(_suite_body(stmt.body), env)
+        env.present.pop()
+        env.absent.pop()
         env.guards.pop()
         test = stmt.test
         if (
@@ -1257,21 +1669,48 @@ class _ToolScan:
                 env.nonempty.add(arg)
         if stmt.orelse is not None:
             env.guards.append(negative)
+            env.absent.append(absent_false)
             if type(stmt.orelse) is cst.If:
                 env.stmt = stmt.orelse
                 self._if(stmt.orelse, env)
             else:
                 self._stmts(_suite_body(stmt.orelse.body), env)
+            env.absent.pop()
             env.guards.pop()
+        env.conditional -= dispatch
+
+    def _absent_of(
+        self, test: cst.BaseExpression, env: _Env
+    ) -> tuple[frozenset[str], frozenset[str]]:
+        """Arguments known absent when ``test`` is true / false."""
+        if type(test) is cst.UnaryOperation and type(test.operator) is cst.Not:
+            false, true = self._absent_of(test.expression, env)
+            return true, false
+        if type(test) is cst.Comparison and len(test.comparisons) == 1:
+            target = test.comparisons[0]
+            if self._is_dict_source(target.comparator, env):
+                key = self._key(test.left, env)
+                if isinstance(key, str):
+                    if type(target.operator) is cst.In:
+                        return frozenset(), frozenset({key})
+                    if type(target.operator) is cst.NotIn:
+                        return frozenset({key}), frozenset()
+            return frozenset(), frozenset()
+        arg = self._arg_of(test, env)
+        return (frozenset(), frozenset({arg})) if arg is not None else (frozenset(), frozenset())
 
     def _match(self, stmt: cst.Match, env: _Env) -> None:
         self._expr(stmt.subject, env)
         arg = self._arg_of(stmt.subject, env)
+        closed = id(stmt) in env.closed_ifs
+        dispatch = self._mentions_arguments(stmt.subject, env)
+        env.conditional += dispatch
         for case in stmt.cases:
-            if arg is not None:
+            if arg is not None and closed:
                 for value in _match_values(case.pattern, self.module):
-                    self._add_enum(arg, value, listed=True)
+                    self._add_enum(arg, value)
             self._stmts(_suite_body(case.body), env)
+        env.conditional -= dispatch
 
     # -- returns, raises ------------------------------------------------------
 
@@ -1441,30 +1880,51 @@ class _ToolScan:
             current = stack.pop()
             if current is None:
                 env.guards.pop()
+                env.absent.pop()
                 continue
             kind = type(current)
             if kind is tuple:
-                current, guard = current
+                current, guard, absent = current
                 env.guards.append(guard)
+                env.absent.append(absent)
                 stack.append(None)
                 kind = type(current)
             if kind in _LEAVES:
                 continue
             if kind is cst.Call:
                 self._call(current, env)
+                self._wholesale_call(current, env)
+            elif (
+                kind is cst.Dict
+                and any(
+                    type(e) is cst.StarredDictElement and self._is_dict_source(e.value, env)
+                    for e in current.elements
+                )
+                and not self._is_dict_source(current, env, alias=True)
+            ):
+                # ``{"area": area, **kwargs}``: every other argument is taken too
+                self._wholesale(current, env)
             elif kind is cst.Subscript:
                 self._subscript(current, env)
             elif kind is cst.Comparison:
                 self._comparison(current, env)
             elif kind is cst.IfExp:
                 positive, negative = self._guards_of(current.test, env)
-                stack.append((current.orelse, negative or frozenset()))
-                stack.append((current.body, positive or frozenset()))
+                absent_true, absent_false = self._absent_of(current.test, env)
+                stack.append((current.orelse, negative or frozenset(), absent_false))
+                stack.append((current.body, positive or frozenset(), absent_true))
                 stack.append(current.test)
                 continue
             elif kind is cst.BooleanOperation and type(current.operator) is cst.And:
                 positive, _ = self._guards_of(current.left, env)
-                stack.append((current.right, positive or frozenset()))
+                absent_true, _ = self._absent_of(current.left, env)
+                stack.append((current.right, positive or frozenset(), absent_true))
+                stack.append(current.left)
+                continue
+            elif kind is cst.BooleanOperation and type(current.operator) is cst.Or:
+                # the right operand is evaluated when the left is falsy
+                _, absent_false = self._absent_of(current.left, env)
+                stack.append((current.right, frozenset(), absent_false))
                 stack.append(current.left)
                 continue
             elif kind in (cst.Lambda, cst.FunctionDef, cst.ClassDef):
@@ -1474,6 +1934,37 @@ class _ToolScan:
             children = _children(current, _LEAVES)
             children.reverse()
             stack.extend(children)
+
+    def _wholesale_call(self, node: cst.Call, env: _Env) -> None:
+        """``kwargs.items()``, or ``f(**kwargs)`` into code that is not followed:
+        the tool takes arguments it does not name."""
+        func = node.func
+        if (
+            type(func) is cst.Attribute
+            and func.attr.value in ("items", "keys", "values")
+            and not node.args
+            and self._is_dict_source(func.value, env)
+        ):
+            self._wholesale(node, env)
+            return
+        if (
+            any(a.star == "**" and self._is_dict_source(a.value, env) for a in node.args)
+            and self._callee(node, env) is None
+            and not self._is_response_call(node, env)
+        ):
+            dotted = _dotted(func)
+            qualified = self.scan._resolve(dotted, env.names) if dotted else None
+            if qualified is None or qualified.split(".", 1)[0] not in self.scan.local_roots:
+                self._wholesale(node, env)
+
+    def _wholesale(self, node: cst.CSTNode, env: _Env) -> None:
+        if not self.from_execute:
+            return  # logging every argument (``get_log_object``) takes none of them
+        line, column = self.scan.loc.expression(node, env.stmt or env.func.node)
+        expression = code_of(node, self.module).strip()
+        if len(expression) > 80:
+            expression = expression[:77] + "..."
+        self.wholesale.append(DynamicRead(expression, line, column, env.func.qualname))
 
     def _is_dict_source(self, node: cst.BaseExpression, env: _Env, alias: bool = False) -> bool:
         if type(node) is cst.Attribute:
@@ -1511,6 +2002,8 @@ class _ToolScan:
             value = _string_value(node)
             if isinstance(value, str):
                 return value
+        if type(node) is cst.Name and node.value in env.loop_keys:
+            return env.loop_keys[node.value]
         if type(node) is cst.Name:
             ok, value = self.scan.constant(node.value)
             if ok and isinstance(value, str):
@@ -1535,7 +2028,12 @@ class _ToolScan:
         guarded = kind in ("get", "pop", "contains") or env.guarded(key)
         builder.reads.append(ArgumentRead(line, column, kind, guarded, env.func.qualname))
         if kind == "subscript" and not guarded:
-            builder.required_read = True
+            absent = env.absent_keys() - {key}
+            if absent:
+                # read only when those are missing: one of them is needed
+                builder.alternatives.update(absent)
+            elif not env.conditional:
+                builder.required_read = True
         if default is not None:
             ok, value = self._value(default)
             if ok:
@@ -1581,18 +2079,23 @@ class _ToolScan:
         ok, value = self._value(other)
         if not ok:
             return
-        if type(op) in (cst.In, cst.NotIn):
-            if isinstance(value, (list, dict)):
-                for item in value:
-                    self._add_enum(arg, item, listed=True)
+        values = list(value) if isinstance(value, (list, dict)) else [value]
+        if type(op) in (cst.In, cst.NotIn) and not isinstance(value, (list, dict)):
             return
-        if type(op) not in (cst.Is, cst.IsNot):
-            self._add_enum(arg, value, listed=False)
+        if type(op) in (cst.Is, cst.IsNot):
+            return
+        if any(isinstance(v, str) and v.strip().lower() in _BOOLEAN_SPELLINGS for v in values):
+            # ``str(x).lower() == "true"`` accepts a JSON boolean as well as a string
+            self._arg(arg).boolean_spelling = True
+            return
+        if env.closed:
+            for item in values:
+                self._add_enum(arg, item)
 
-    def _add_enum(self, arg: str, value: Any, listed: bool) -> None:
+    def _add_enum(self, arg: str, value: Any) -> None:
         # ``x == ""`` and ``x is None`` test for absence, not for a choice
         if value is not None and value != "" and not isinstance(value, (list, dict)):
-            self._arg(arg).add_enum(value, listed)
+            self._arg(arg).add_enum(value)
 
     def _arg_of(self, node: cst.BaseExpression, env: _Env) -> str | None:
         """The argument an expression stands for, through coercion and normalisation.
@@ -1621,7 +2124,12 @@ class _ToolScan:
             elif type(node) is cst.Call:
                 arg = None
                 func = node.func
-                if type(func) is cst.Attribute:
+                target = (
+                    self._callee(node, env) if self._returns_depth < _MAX_RETURN_DEPTH else None
+                )
+                if target is not None:
+                    arg = self._returned_argument(target)
+                elif type(func) is cst.Attribute:
                     if func.attr.value in _READ_METHODS and self._is_dict_source(func.value, env):
                         if node.args:
                             key = self._key(node.args[0].value, env)
@@ -1658,7 +2166,7 @@ class _ToolScan:
                 builder = self._arg(arg)
                 if func.value == "str":
                     builder.weak_type = builder.weak_type or "string"
-                else:
+                elif func.value != "bool":  # ``bool(x)`` tests truthiness: any type
                     builder.coerced_type = builder.coerced_type or _COERCIONS[func.value]
         if type(func) is cst.Attribute and func.attr.value in _STRING_METHODS:
             arg = self._arg_of(func.value, env)
@@ -1677,9 +2185,64 @@ class _ToolScan:
             self._scan(target, collect=False)
         elif type(func) is cst.Attribute and dotted is None:
             # a method of a computed receiver: ``Path(p).write_text(...)``
-            self._method_effects(func.attr.value, node)
+            self._method_effects(func.attr.value, node, env, func.attr.value)
+        elif (
+            dotted is not None
+            and len(dotted) == 2
+            and env.self_name is not None
+            and dotted[0] == env.self_name
+            and env.func.cls is not None
+        ):
+            # a method the module does not define: a base elsewhere may
+            self._helper_call(f"self.{dotted[1]}", node, env)
+
+    def _helper_call(self, target: str, node: cst.Call, env: _Env) -> None:
+        """A call into another module of the repository, with the parameters
+        that receive the tool's arguments dict (followed when resolving)."""
+        dicts: list[str] = []
+        selves: list[str] = []
+        index = 0
+        for arg in node.args:
+            if arg.star == "*":
+                break
+            if arg.star == "**":
+                if self._is_dict_source(arg.value, env):
+                    dicts.append("**")
+                continue
+            key = arg.keyword.value if arg.keyword is not None else f"#{index}"
+            if arg.keyword is None:
+                index += 1
+            value = arg.value
+            if self._is_dict_source(value, env):
+                dicts.append(key)
+            elif type(value) is cst.Name and env.self_name and value.value == env.self_name:
+                selves.append(key)
+        line, column = self.scan.loc.expression(node, env.stmt or env.func.node)
+        self.helper_calls.append(
+            HelperCall(target, line, column, env.func.qualname, dicts, selves, env.conditional > 0)
+        )
+
+    def _callbacks(self, node: cst.Call, env: _Env) -> None:
+        """Functions of other repository modules handed to a call (``run(files.exists, p)``)
+        are called by it."""
+        for arg in node.args:
+            if arg.star or type(arg.value) not in (cst.Name, cst.Attribute):
+                continue
+            dotted = _dotted(arg.value)
+            if dotted is None or (env.self_name and dotted[0] == env.self_name):
+                continue
+            qualified = self.scan._resolve(dotted, env.names)
+            if (
+                qualified is not None
+                and qualified.split(".", 1)[0] in self.scan.local_roots
+                and not qualified.startswith(self.scan.module + ".")
+            ):
+                line, column = self.scan.loc.expression(arg.value, env.stmt or env.func.node)
+                self.helper_calls.append(HelperCall(qualified, line, column, env.func.qualname))
 
     def _record_call(self, dotted: list[str], node: cst.Call, env: _Env) -> None:
+        if node.args:
+            self._callbacks(node, env)
         if env.self_name and dotted[0] == env.self_name:
             if len(dotted) >= 3 and dotted[1] == "agent":
                 self.helpers.setdefault("self.agent." + ".".join(dotted[2:]), None)
@@ -1687,36 +2250,49 @@ class _ToolScan:
                 self.intervention = True
             elif len(dotted) >= 3:
                 # ``self.path.unlink()``; ``self.method()`` is followed instead
-                self._method_effects(dotted[-1], node)
+                self._method_effects(dotted[-1], node, env, ".".join(dotted))
             return
         if dotted[-1] == "handle_intervention":
             self.intervention = True
         if len(dotted) == 1 and dotted[0] == "open" and "open" not in env.names:
-            self._side_effects(effects.for_open(self._open_mode(node)))
+            self._side_effects(effects.for_open(self._open_mode(node)), "open", node, env)
             return
         qualified = self.scan._resolve(dotted, env.names)
+        if qualified is None and len(dotted) == 2 and dotted[0] in env.instances:
+            # a method of an object the function made: ``shell.connect()``
+            for constructed in sorted(env.instances[dotted[0]]):
+                self._helper_call(f"{constructed}.{dotted[1]}", node, env)
+            # the callable may not be a class: the method's own name still counts
+            self._method_effects(dotted[1], node, env, ".".join(dotted))
+            return
         if qualified is None:
             if dotted[0] in self.scan.functions or dotted[0] in self.scan.classes:
                 qualified = f"{self.scan.module}.{'.'.join(dotted)}"
             else:
                 if len(dotted) > 1:
-                    self._method_effects(dotted[-1], node)
+                    self._method_effects(dotted[-1], node, env, ".".join(dotted))
                 return
         self.helpers.setdefault(qualified, None)
         if qualified in effects.OPEN_CALLS:
-            self._side_effects(effects.for_open(self._open_mode(node)))
+            self._side_effects(effects.for_open(self._open_mode(node)), qualified, node, env)
             return
         areas = effects.for_call(qualified)
         if not areas and len(dotted) > 1:
             areas = effects.for_method(dotted[-1])
-        self._side_effects(areas)
+        self._side_effects(areas, qualified, node, env)
+        if (
+            not areas
+            and qualified.split(".", 1)[0] in self.scan.local_roots
+            and not qualified.startswith(self.scan.module + ".")
+        ):
+            self._helper_call(qualified, node, env)
 
-    def _method_effects(self, name: str, node: cst.Call) -> None:
+    def _method_effects(self, name: str, node: cst.Call, env: _Env, call: str) -> None:
         """Areas of a method whose receiver is not known (a local, an attribute)."""
         if name == "open":
-            self._side_effects(self._method_open(node))
+            self._side_effects(self._method_open(node), call, node, env)
         else:
-            self._side_effects(effects.for_method(name))
+            self._side_effects(effects.for_method(name), call, node, env)
 
     def _method_open(self, node: cst.Call) -> tuple[str, ...]:
         """``path.open("w")``: a file when the mode is a literal mode string."""
@@ -1745,8 +2321,13 @@ class _ToolScan:
         ok, value = _literal(mode_node, self.module)
         return value if ok and isinstance(value, str) else None
 
-    def _side_effects(self, areas: Iterable[str]) -> None:
-        self.side_effects.update(areas)
+    def _side_effects(self, areas: Iterable[str], call: str, node: cst.Call, env: _Env) -> None:
+        if not areas:
+            return
+        line, column = self.scan.loc.expression(node, env.stmt or env.func.node)
+        for area in areas:
+            self.side_effects.add(area)
+            self.effects.append(Effect(area, [call], line, column, env.func.qualname))
 
     def _callee(self, node: cst.Call, env: _Env) -> _Target | None:
         """A function of this module the call reaches, and what it is handed.
@@ -1807,7 +2388,9 @@ class _ToolScan:
                 argument = self._arg_of(value, env)
                 if argument is not None:
                     values.add((param, argument))
-        return _Target(fn, frozenset(dicts), splat, frozenset(values), self_param)
+        return _Target(
+            fn, frozenset(dicts), splat, frozenset(values), self_param, env.conditional > 0
+        )
 
     def _method(self, name: str, skip: str | None = None) -> _Func | None:
         owners = self.mro
@@ -1888,17 +2471,21 @@ class _ArgBuilder:
     annotation_type: str | None = None
     #: ``str(x)`` or ``x.strip()``: says less than a literal default does
     weak_type: str | None = None
+    #: values a closed dispatch accepts
     enum: list[Any] = field(default_factory=list)
-    #: some enum value comes from a list of choices (``in (...)``, ``case a | b``)
-    listed: bool = False
+    #: compared with ``"true"``/``"false"`` spellings: a JSON boolean is accepted
+    boolean_spelling: bool = False
+    #: its absence ends ``execute`` with an error
+    contract_required: bool = False
+    #: arguments of which one is needed when this one is missing
+    alternatives: set[str] = field(default_factory=set)
 
     def set_default(self, value: Any) -> None:
         if not self.has_default:
             self.default = _jsonable(value)
             self.has_default = True
 
-    def add_enum(self, value: Any, listed: bool = True) -> None:
-        self.listed = self.listed or listed
+    def add_enum(self, value: Any) -> None:
         value = _jsonable(value)
         # ``1 == True``: compare types too
         if not any(type(v) is type(value) and v == value for v in self.enum):
@@ -1911,8 +2498,13 @@ class _ArgBuilder:
         if kind is None and self.has_default:
             kind = _json_type(self.default)
         kind = kind or self.weak_type
-        # a lone ``x == "yes"`` tests a flag; it does not enumerate the choices
-        enum = list(self.enum) if self.listed or len(self.enum) > 1 else []
+        if (
+            self.boolean_spelling
+            and kind == "string"
+            and "string" not in (self.coerced_type, self.annotation_type)
+        ):
+            kind = None  # a string or a JSON boolean: the type is not one
+        enum = list(self.enum)
         if kind is None and enum:
             kinds = {_json_type(v) for v in enum}
             kind = kinds.pop() if len(kinds) == 1 else None
@@ -1922,12 +2514,14 @@ class _ArgBuilder:
             enum = [v for v in enum if _json_type(v) == kind or (kind, _json_type(v)) == _INT]
         return Argument(
             name=self.name,
-            required=self.required_read and not self.has_default,
+            required=(self.required_read and not self.has_default and not self.alternatives)
+            or self.contract_required,
             default=self.default if self.has_default else None,
             has_default=self.has_default,
             type=kind,
             enum=enum or None,
             reads=reads,
+            alternatives=sorted(self.alternatives),
         )
 
 
@@ -2045,6 +2639,50 @@ def _statement_terminates(stmt: cst.BaseStatement) -> bool:
         )
         return irrefutable and all(_terminates(_suite_body(c.body)) for c in stmt.cases)
     return False
+
+
+def _contains_return(stmt: cst.CSTNode) -> bool:
+    """Whether a statement holds a ``return`` of its function (nested functions aside)."""
+    todo: list[cst.CSTNode] = [stmt]
+    while todo:
+        current = todo.pop()
+        if type(current) in (cst.SimpleStatementLine, cst.SimpleStatementSuite):
+            if any(type(s) is cst.Return for s in current.body):
+                return True
+        elif type(current) in (cst.FunctionDef, cst.ClassDef):
+            continue
+        elif _is(current, cst.BaseCompoundStatement):
+            todo.extend(_statement_children(current))
+    return False
+
+
+def _negative(test: cst.BaseExpression) -> bool:
+    """Whether a test looks for what is wrong (``not x``, ``x is None``,
+    ``x not in ...``, any of them joined by ``or``), not for a choice."""
+    if type(test) is cst.BooleanOperation and type(test.operator) is cst.Or:
+        return _negative(test.left) and _negative(test.right)
+    if type(test) is cst.UnaryOperation and type(test.operator) is cst.Not:
+        return True
+    if type(test) is cst.Comparison and len(test.comparisons) == 1:
+        target = test.comparisons[0]
+        if type(target.operator) in (cst.NotIn, cst.NotEqual, cst.IsNot):
+            return True
+        if type(target.operator) in (cst.Is, cst.Equal):
+            value = target.comparator
+            return (type(value) is cst.Name and value.value == "None") or (
+                type(value) is cst.SimpleString and value.value in ('""', "''")
+            )
+    return False
+
+
+def _rejects(test: cst.BaseExpression) -> bool:
+    """Whether a test is true for the values a dispatch does not accept
+    (``x not in (...)``, ``x != "a"``): its body is the rejection."""
+    return (
+        type(test) is cst.Comparison
+        and len(test.comparisons) == 1
+        and type(test.comparisons[0].operator) in (cst.NotIn, cst.NotEqual)
+    )
 
 
 def _has_break(body: Sequence[cst.BaseStatement]) -> bool:

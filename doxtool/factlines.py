@@ -20,8 +20,9 @@ constants          ``[name]``
 is-tool            first base as written (``"Tool"``)
 defines            ``True``
 arguments          ``[{"name", "required", "type", "default", "has_default",
-                   "enum", "prose"}]``; ``default`` is JSON text, ``enum`` the
-                   rendered values; ``required`` is None for an item whose
+                   "enum", "alternatives", "prose"}]``; ``default`` is JSON
+                   text, ``enum`` the rendered values, ``alternatives`` the
+                   other arguments of which one is needed; ``required`` is None for an item whose
                    text does not follow the grammar
 break-loop         ``["true", "false", <expression>...]``
 repairable         ``[exception short name]``
@@ -358,6 +359,7 @@ def _argument_values(tool: ToolFacts) -> list[dict[str, Any]]:
                 "default": json_text(argument.default) if argument.has_default else None,
                 "has_default": argument.has_default,
                 "enum": [enum_text(v) for v in argument.enum] if argument.enum else None,
+                "alternatives": [display_name(a) for a in argument.alternatives] or None,
                 "prose": "",
             }
         )
@@ -564,6 +566,8 @@ def argument_fact(argument: dict[str, Any]) -> str:
         parts.append(f"default {code(argument['default'])}")
     if argument["enum"]:
         parts.append("one of " + ", ".join(code(value) for value in argument["enum"]))
+    if argument.get("alternatives"):
+        parts.append("alternative to " + ", ".join(code(name) for name in argument["alternatives"]))
     return ", ".join(parts)
 
 
@@ -715,12 +719,14 @@ def _classes_agree(expected: Any, existing: Any) -> bool:
 
 def _argument_key(argument: dict[str, Any]) -> tuple[Any, ...]:
     enum = argument.get("enum")
+    alternatives = argument.get("alternatives")
     return (
         argument.get("required"),
         (argument.get("type") or "").casefold() or None,
         argument.get("has_default"),
         argument.get("default") if argument.get("has_default") else None,
         tuple(sorted(enum)) if enum else None,
+        tuple(sorted(alternatives)) if alternatives else None,
     )
 
 

@@ -64,6 +64,10 @@ class Argument:
     #: literal values the argument is compared against (dispatch arguments)
     enum: list[Any] | None = None
     reads: list[ArgumentRead] = field(default_factory=list)
+    #: other arguments of which at least one is needed together with this one
+    #: (``args["text"] if "text" in args else args["message"]``); such an
+    #: argument is not ``required`` on its own
+    alternatives: list[str] = field(default_factory=list)
 
     @property
     def first_line(self) -> int:
@@ -142,6 +146,106 @@ class Raise:
 
 
 @dataclass
+class Effect:
+    """A side-effect area a tool reaches, and the calls that reach it."""
+
+    area: str
+    #: dotted names of the calls leading to the effect, the tool's own call
+    #: first and the call that has the effect last (one name for a direct call)
+    calls: list[str]
+    #: position of the tool's own call
+    line: int
+    column: int = 1
+    function: str = ""
+    #: repository path of the module holding the call when it is not the
+    #: module under inspection (inherited or re-exported tool classes)
+    path: str | None = None
+
+
+@dataclass
+class HelperCall:
+    """A call from a tool into a function of another module of the repository.
+
+    ``target`` is the dotted name it resolves to through the imports
+    (``helpers.files.delete_dir``), or ``self.<method>`` for a method the
+    tool's module does not define (a base class elsewhere may).
+    """
+
+    target: str
+    line: int
+    column: int = 1
+    function: str = ""
+    #: parameters of the callee (a name, or ``#<n>`` for the n-th positional
+    #: argument, ``**`` for a ``**`` splat) that receive the tool's arguments dict
+    dicts: list[str] = field(default_factory=list)
+    #: parameters of the callee that receive the tool itself (``helper(self)``)
+    selves: list[str] = field(default_factory=list)
+    #: made only on some values of the arguments: what the callee reads with
+    #: a subscript is not needed on every call
+    conditional: bool = False
+    path: str | None = None
+
+
+@dataclass
+class KeyRead:
+    """A key a function reads from a dict it is handed (a parameter, or
+    ``<param>.args`` of an object it is handed, ``self.args`` in a method)."""
+
+    key: str
+    source: str
+    line: int
+    column: int = 1
+    #: get | subscript | contains | pop
+    kind: str = "get"
+    guarded: bool = False
+    default: Any = None
+    has_default: bool = False
+    #: keys of which at least one is read when this one is absent
+    alternatives: list[str] = field(default_factory=list)
+    #: under a branch that depends on what the dict holds
+    conditional: bool = False
+
+
+@dataclass
+class EffectCall:
+    """A call inside a function that has a side effect of its own."""
+
+    area: str
+    call: str
+    line: int
+
+
+@dataclass
+class OutCall:
+    """A call inside a function to another function that may be followed."""
+
+    #: dotted name through the module's imports, or ``self.<method>``
+    target: str
+    line: int
+    #: (callee parameter: a name, ``#<n>`` or ``**``; caller's source: a
+    #: parameter name, ``<param>.args`` or ``self``)
+    passes: list[list[str]] = field(default_factory=list)
+
+
+@dataclass
+class FunctionSummary:
+    """What one function of a module does with what it is handed, read from
+    ``ast`` so that helper modules can be followed from the tools that call them."""
+
+    #: ``name`` or ``Class.name``
+    name: str
+    line: int
+    params: list[str] = field(default_factory=list)
+    #: the first parameter is bound (``self``, ``cls``): a call passes one fewer
+    bound: bool = False
+    #: the ``**`` parameter, if any
+    star_kwarg: str | None = None
+    reads: list[KeyRead] = field(default_factory=list)
+    effects: list[EffectCall] = field(default_factory=list)
+    calls: list[OutCall] = field(default_factory=list)
+
+
+@dataclass
 class ExecuteFacts:
     is_async: bool = field(metadata={"json": "async"})
     line: int = 0
@@ -185,6 +289,9 @@ class ToolFacts:
     execute: ExecuteFacts | None = None
     arguments: list[Argument] = field(default_factory=list)
     dynamic_reads: list[DynamicRead] = field(default_factory=list)
+    #: places where the tool takes the arguments it does not name as a whole
+    #: (``{"area": area, **kwargs}``, ``kwargs.items()``): any other key is accepted
+    other_arguments: list[DynamicRead] = field(default_factory=list)
     outcomes: list[Outcome] = field(default_factory=list)
     missing_responses: list[MissingResponse] = field(default_factory=list)
     raises: list[Raise] = field(default_factory=list)
@@ -192,6 +299,11 @@ class ToolFacts:
     imports: list[str] = field(default_factory=list)
     intervention: bool = False
     side_effects: list[str] = field(default_factory=list)
+    #: each side-effect area with the path of calls that reaches it, through
+    #: the repository's own helper modules to a bounded depth
+    effects: list[Effect] = field(default_factory=list)
+    #: calls into other modules of the repository (followed when resolving)
+    helper_calls: list[HelperCall] = field(default_factory=list)
     #: repository path of the module defining the class, when it is not the
     #: module under inspection (compatibility shims re-exporting a tool)
     defined_in_path: str | None = None
@@ -259,6 +371,8 @@ class ClassOutline:
     methods: list[FunctionOutline] = field(default_factory=list)
     #: False for a class under a module-level ``if``/``try``/``with``/loop
     top_level: bool = True
+    #: first line of the docstring after ``inspect.cleandoc``, stripped ("" when none)
+    doc: str = ""
 
 
 @dataclass
@@ -341,6 +455,9 @@ class ModuleFacts:
     problems: list[Problem] = field(default_factory=list)
     #: the module as any documented module has it (None when ``ast`` cannot parse it)
     outline: ModuleOutline | None = None
+    #: what each function and method does with what it is handed (read by
+    #: tools of other modules that call it)
+    summaries: list[FunctionSummary] = field(default_factory=list)
 
     @property
     def parsed(self) -> bool:
@@ -350,4 +467,10 @@ class ModuleFacts:
         for cls in self.classes:
             if cls.name == name:
                 return cls
+        return None
+
+    def summary(self, name: str) -> FunctionSummary | None:
+        for summary in self.summaries:
+            if summary.name == name:
+                return summary
         return None

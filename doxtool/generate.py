@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import keyword
 import re
+from collections.abc import Iterable
+from dataclasses import dataclass
 from pathlib import Path
 
 from doxtool.conventions import Convention
@@ -15,11 +17,22 @@ from doxtool.templates import render
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 
 
-def markdown_inline(text: str) -> str:
+_MARKUP = re.compile(r"([\\`*_\[\]<>#|!{}])")
+#: what a code span kept from analysed text may hold: names and plain values
+_PLAIN_CODE = re.compile(r"[\w.:/()=,+\- ]*")
+
+
+def markdown_inline(text: str, keep_code: bool = False) -> str:
     """Text made safe for one Markdown line: one line, markup characters and
-    invisible or control characters escaped."""
+    invisible or control characters escaped. With ``keep_code``, code spans
+    that hold only names and plain values (`` `seconds` ``) stay code spans."""
     text = escape_unsafe(" ".join(str(text).split()))
-    return re.sub(r"([\\`*_\[\]<>#|!{}])", r"\\\1", text)
+    parts = text.split("`")
+    if keep_code and len(parts) % 2 and all(_PLAIN_CODE.fullmatch(p) for p in parts[1::2]):
+        return "`".join(
+            part if index % 2 else _MARKUP.sub(r"\\\1", part) for index, part in enumerate(parts)
+        )
+    return _MARKUP.sub(r"\\\1", text)
 
 
 def markdown_code(text: str) -> str:
@@ -49,6 +62,70 @@ def py_string(text: str) -> str:
 
 def is_identifier(name: str) -> bool:
     return bool(_IDENTIFIER.match(name)) and not keyword.iskeyword(name)
+
+
+@dataclass(frozen=True)
+class CompanionStyle:
+    """How the repository's own companions are laid out."""
+
+    #: a blank line between each heading and its first line
+    blank_after_heading: bool = False
+
+
+def companion_style(texts: Iterable[str]) -> CompanionStyle:
+    """The layout most of ``texts`` (existing companions) use; doxtool's own
+    (no blank line after a heading) when they do not say."""
+    blank = tight = 0
+    for text in texts:
+        lines = text.splitlines()
+        for index, line in enumerate(lines[:-1]):
+            if line.startswith("#"):
+                if lines[index + 1].strip():
+                    tight += 1
+                else:
+                    blank += 1
+    return CompanionStyle(blank_after_heading=blank > tight)
+
+
+def purpose_line(facts: ModuleFacts, is_tool_module: bool, prompt_line: str = "") -> str:
+    """What the module does, in the words its code or prompt already uses:
+    the tool class's docstring, else the tool prompt's first line; for a
+    module without a tool, its docstring, else its first class docstring; a
+    plain sentence when none says it."""
+    tools = facts.tools if is_tool_module else []
+    classes = {c.name: c for c in facts.outline.classes} if facts.outline else {}
+    docs = [classes[t.class_name].doc for t in tools if t.class_name in classes]
+    docs.append(prompt_line)
+    if not tools and facts.outline is not None:
+        docs.append(facts.outline.docstring)
+        docs.extend(c.doc for c in facts.outline.classes if c.top_level)
+    for text in docs:
+        text = " ".join(text.split())
+        if text:
+            text = text[0].upper() + text[1:]  # a prompt line may start in lower case
+            return text if text.endswith((".", "!", "?", ":")) else text + "."
+    if tools:
+        return f"Provide the `{tools[0].name}` tool."
+    return f"Provide the `{facts.module or facts.path}` module."
+
+
+def verification_lines(module: str, file_name: str, tests: list[str]) -> list[str]:
+    """Verification that names the tests which exercise the module."""
+    check = markdown_code(f"doxtool check {module}")
+    # pytest collects test_*.py and *_test.py; other related files are helpers of tests
+    tests = [t for t in tests if re.fullmatch(r"test_\w*\.py|\w*_test\.py", t.rsplit("/")[-1])]
+    if not tests:
+        return [
+            f"- No test imports {markdown_code(file_name)} yet: add one under `tests/`; "
+            f"until then, {check} compares this file with the code.",
+        ]
+    shown = tests[:3]
+    command = markdown_code("pytest " + " ".join(shown))
+    more = f" (and the {len(tests) - 3} more listed below)" if len(tests) > 3 else ""
+    return [
+        f"- Run {command}{more} after changing {markdown_code(file_name)}, "
+        f"and {check} to keep this file in step.",
+    ]
 
 
 def module_kind(module: str, facts: ModuleFacts, is_tool_module: bool) -> str:
@@ -84,6 +161,9 @@ def render_companion(
     is_tool_module: bool,
     templates_override: Path | None = None,
     purpose: str | None = None,
+    prompt_line: str = "",
+    tests: list[str] | None = None,
+    style: CompanionStyle | None = None,
     convention: Convention | None = None,
 ) -> str:
     """A new companion for ``module`` with every fact line filled in."""
@@ -102,21 +182,17 @@ def render_companion(
             blocks=blocks,
         )
     tools = facts.tools if is_tool_module else []
-    docstring = getattr(facts, "docstring", "") or ""
-    if purpose is None and docstring.strip():
-        purpose = docstring.strip().splitlines()[0]
-    if purpose is not None:
-        purpose = markdown_inline(purpose)
-    elif tools:
-        purpose = f"Provide the {markdown_code(tools[0].name)} tool."
-    else:
-        purpose = f"Provide the {markdown_code(facts.module)} module."
+    if purpose is None:
+        purpose = purpose_line(facts, is_tool_module, prompt_line)
+    file_name = module.rsplit("/", 1)[-1]
     return render(
         "companion.py.dox.md.j2",
         templates_override,
-        file_name=module.rsplit("/", 1)[-1],
+        file_name=file_name,
         path=module,
         tools=[t.name for t in tools],
-        purpose=purpose,
+        purpose=markdown_inline(purpose, keep_code=True),
         blocks=blocks,
+        verification=verification_lines(module, file_name, tests or []),
+        blank=(style or CompanionStyle()).blank_after_heading,
     )

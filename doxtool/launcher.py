@@ -14,6 +14,11 @@ import sys
 
 from doxtool import runcache
 
+#: the status of a run whose reader closed the output pipe early
+#: (``doxtool inspect tools | head -1``): what a shell reports for a program
+#: that SIGPIPE ended, 128 + 13
+EXIT_PIPE = 141
+
 TYPE_CHECKING = False  # typing itself costs an import a replay can do without
 if TYPE_CHECKING:
     from typing import NoReturn
@@ -46,16 +51,19 @@ def _pending(argv: list[str], cwd: str) -> runcache.Pending | None:
     """The inputs of this run, when its result may be recorded for replay."""
     from pathlib import Path
 
-    from doxtool.config import ConfigError, find_config, find_root
+    from doxtool.config import ConfigError, config_at, find_root
     from doxtool.project import Project
 
+    found = find_root(Path(cwd))
+    if found is None:
+        return None  # not a project: the run stops with an error
     try:
-        found, config = find_config(Path(cwd))
+        config = config_at(found)
     except ConfigError:
         return None
     if config.cache_dir.rstrip("/") != runcache.CACHE_DIR:
         return None
-    root = (found or find_root(Path(cwd))).resolve()
+    root = found.resolve()
     project = Project(root, config)
     skip: set[str] = set()
     for directory, dirnames, _ in os.walk(root):
@@ -94,15 +102,17 @@ def _leave(code: int) -> NoReturn:
     Dismantling libcst's hundreds of classes and a run's objects takes tens
     of milliseconds that a short run would spend on nothing: by now every
     file doxtool wrote is closed and the cache is flushed, so only the
-    standard streams are left to flush. A stream that cannot be flushed
-    ends the process with status 2, as a write that fails during the command
-    does.
+    standard streams are left to flush. A closed pipe ends the process with
+    :data:`EXIT_PIPE`, quietly; a stream that cannot be flushed otherwise (a
+    full disk) with status 2.
     """
     for stream in (sys.stdout, sys.stderr):
         try:
             stream.flush()
-        except Exception:  # a closed pipe (``doxtool check | head``), a full disk
-            code = 2  # as the CLI reports a pipe closed while it writes
+        except BrokenPipeError:  # ``doxtool check | head``
+            code = EXIT_PIPE
+        except Exception:
+            code = 2
     os._exit(code)
 
 
@@ -116,6 +126,8 @@ def main() -> None:
             if replayed is not None:
                 _leave(replayed)
             pending = _pending(argv, cwd)
+        except BrokenPipeError:  # the reader is gone: a fresh run would only fail too
+            _leave(EXIT_PIPE)
         except Exception:  # replaying is an optimisation; never let it fail a run
             pending = None
     from doxtool.cli import cli

@@ -33,6 +33,9 @@ class Layout:
 
     tool_dirs: list[str] = field(default_factory=list)
     tool_modules: int = 0
+    #: agent profiles' own tool directories (``agents/*/tools``), kept apart
+    #: from the core tool directories
+    profile_tool_dirs: list[str] = field(default_factory=list)
     tool_bases: list[str] = field(default_factory=list)
     base_files: list[str] = field(default_factory=list)
     prompt_dirs: list[str] = field(default_factory=list)
@@ -55,9 +58,15 @@ class Layout:
         def listing(items: list[str]) -> str:
             return ", ".join(items) if items else "none"
 
+        profile_tools = (
+            [f"profile tool directories: {listing(self.profile_tool_dirs)}"]
+            if self.profile_tool_dirs
+            else []
+        )
         return [
             f"tool directories: {listing(self.tool_dirs)} "
             f"({self.tool_modules} module{'' if self.tool_modules == 1 else 's'})",
+            *profile_tools,
             f"tool base classes: {listing(self.tool_bases)}"
             + (f" (in {', '.join(self.base_files)})" if self.base_files else ""),
             f"prompt directories: {listing(self.prompt_dirs)}",
@@ -122,9 +131,13 @@ def detect(root: Path) -> Layout:
         modules = [f for f in files if f.endswith(".py") and f != "__init__.py"]
         if rel != "." and not _under_tests(rel):
             if name == "tools" and modules:
+                profile = _generalise(rel, _PROFILE_PARENTS)
                 plugin = _generalise(rel, _PLUGIN_PARENTS)
-                _add(layout.tool_dirs, plugin[0] if plugin else rel)
-                layout.tool_modules += len(modules)
+                if profile:
+                    _add(layout.profile_tool_dirs, profile[0])
+                else:
+                    _add(layout.tool_dirs, plugin[0] if plugin else rel)
+                    layout.tool_modules += len(modules)
             if name == "prompts" and any(f.endswith(".md") for f in files):
                 profile = _generalise(rel, _PROFILE_PARENTS)
                 plugin = _generalise(rel, _PLUGIN_PARENTS)
@@ -203,6 +216,8 @@ def render_table(layout: Layout, header: bool = True) -> str:
 
     modules = f"{layout.tool_modules} module{'' if layout.tool_modules == 1 else 's'}"
     key("tool-dirs", layout.tool_dirs, defaults.tool_dirs, modules)
+    if layout.profile_tool_dirs:
+        key("profile-tool-dirs", layout.profile_tool_dirs, defaults.profile_tool_dirs)
     key("tool-bases", layout.tool_bases, defaults.tool_bases)
     key("prompt-dirs", layout.prompt_dirs, defaults.prompt_dirs)
     key(

@@ -711,6 +711,7 @@ def _class(node: ast.ClassDef, top_level: bool) -> ClassOutline:
             for keyword in node.keywords
         ],
         decorators=[ast.unparse(decorator) for decorator in node.decorator_list],
+        doc=first_doc_line(ast.get_docstring(node)),
         methods=[_function(stmt, True) for stmt in node.body if isinstance(stmt, _DEFS)],
         top_level=top_level,
     )

@@ -210,6 +210,30 @@ class Project:
         return [m for d in self.tool_dirs for m in self.modules_in(d)]
 
     @cached_property
+    def profile_tool_modules(self) -> dict[str, list[str]]:
+        """Agent profiles' own tool modules, by profile (``agents/<profile>/tools``)."""
+        found: dict[str, list[str]] = {}
+        core = set(self.tool_dirs)
+        for pattern in self.config.profile_tool_dirs:
+            parts = pattern.split("/")
+            wildcard = next((i for i, p in enumerate(parts) if any(c in p for c in "*?[")), None)
+            for directory in self._glob_dirs([pattern]):
+                if directory in core and wildcard is None:
+                    continue
+                rel = directory.split("/")
+                name = rel[wildcard] if wildcard is not None and wildcard < len(rel) else rel[-2]
+                modules = found.setdefault(name, [])
+                modules.extend(m for m in self.modules_in(directory) if m not in modules)
+        return found
+
+    def profile_of_module(self, rel: str) -> str | None:
+        """The agent profile whose own tool module ``rel`` is, if any."""
+        for name, modules in self.profile_tool_modules.items():
+            if rel in modules:
+                return name
+        return None
+
+    @cached_property
     def documented_modules(self) -> list[str]:
         return [m for d in self.documented_dirs for m in self.modules_in(d)]
 
@@ -322,13 +346,37 @@ class Project:
         job = Job("facts", rel, text.text, self.local_roots)
         return plan(job, self.cache, self._cache_input(rel, data), ModuleFacts, keep)
 
-    def lookup_module(self, dotted: str) -> ModuleFacts | None:
-        """Facts of a repository module by dotted name, if it exists here."""
+    def module_path(self, dotted: str) -> str | None:
+        """The repository path of a module by dotted name, if it exists here."""
+        if not dotted or any(not part.isidentifier() for part in dotted.split(".")):
+            return None
         base = self.root / Path(*dotted.split("."))
         for candidate in (base.with_suffix(".py"), base / "__init__.py"):
             if candidate.is_file() and self.inside(candidate):
-                return self.facts(self.rel(candidate))
+                return self.rel(candidate)
         return None
+
+    def lookup_module(self, dotted: str) -> ModuleFacts | None:
+        """Facts of a repository module by dotted name, if it exists here."""
+        rel = self.module_path(dotted)
+        return self.facts(rel) if rel is not None else None
+
+    def called_module_paths(self, facts: ModuleFacts) -> list[str]:
+        """Modules of the repository that a module's tools and functions call
+        into (what resolving its tools may read)."""
+        targets = {c.target for t in facts.candidates for c in t.helper_calls}
+        targets.update(c.target for s in facts.summaries for c in s.calls)
+        paths: dict[str, None] = {}
+        for target in sorted(targets):
+            parts = target.split(".")
+            if parts[0] == "self" or parts[0] not in self.local_roots:
+                continue
+            for cut in range(len(parts) - 1, 0, -1):
+                rel = self.module_path(".".join(parts[:cut]))
+                if rel is not None:
+                    paths.setdefault(rel, None)
+                    break
+        return list(paths)
 
     def tools(self, rel: str) -> list[ToolFacts]:
         tools = self._tools.get(rel)

@@ -31,7 +31,7 @@ Stamp = tuple[int, int]
 
 def taught(doc: PromptDoc, text: str) -> frozenset[str]:
     """Tool names (before any ``:``) a prompt teaches, where its text writes them."""
-    stems = (name.split(":", 1)[0] for name in doc.tool_names)
+    stems = (name.split(":", 1)[0] for name in [*doc.tool_names, *doc.listed_names])
     return frozenset(name for name in stems if name in text)
 
 

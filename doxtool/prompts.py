@@ -120,7 +120,7 @@ class PromptTool:
     name: str
     line: int
     column: int
-    #: heading | example
+    #: heading | example | list (see :attr:`PromptDoc.listed`)
     source: str = "heading"
 
 
@@ -166,6 +166,9 @@ class PromptDoc:
     tools: list[PromptTool] = field(default_factory=list)
     arguments: list[TaughtArgument] = field(default_factory=list)
     examples: list[PromptExample] = field(default_factory=list)
+    #: names starting a list item (``- `memory_save`: args ...``): a tool the
+    #: prompt teaches when one is so named, else an argument or a value
+    listed: list[PromptTool] = field(default_factory=list)
     has_tools_placeholder: bool = False
     #: length of the text in characters
     size: int = 0
@@ -173,8 +176,13 @@ class PromptDoc:
 
     @property
     def tool_names(self) -> list[str]:
-        """Distinct tool names in order of first appearance."""
+        """Distinct tool names of headings and examples in order of first appearance."""
         return list(dict.fromkeys(tool.name for tool in self.tools))
+
+    @property
+    def listed_names(self) -> list[str]:
+        """Names that start a list item (``- `memory_save`: args ...``)."""
+        return list(dict.fromkeys(tool.name for tool in self.listed))
 
     def arguments_of(self, tool: str) -> list[TaughtArgument]:
         return [arg for arg in self.arguments if arg.tool == tool]
@@ -202,7 +210,7 @@ _NEWLINE_RE = re.compile(r"\r\n?")
 _TOOL_NAME_RE = re.compile(r"[^\W\d][\w.:-]*\Z")
 _ARG_NAME_RE = re.compile(r"[^\W\d][\w-]*\Z")
 _ARGS_LINE_RE = re.compile(
-    r"[ \t]*(?:\*\*|__)?(?:args|arguments)[ \t]*(?:\*\*|__)?[ \t]*:(?:\*\*|__)?", re.I
+    r"[ \t]*(?:\*\*|__)?(?:args?|arguments?)[ \t]*(?:\*\*|__)?[ \t]*:(?:\*\*|__)?", re.I
 )
 _ARGS_LIST_HEADER_RE = re.compile(
     r"[ \t]*(?:\*\*|__)?arguments[ \t]+in[ \t]+`?tool_args`?[ \t]*(?:\*\*|__)?[ \t]*:"
@@ -212,6 +220,10 @@ _ARGS_LIST_HEADER_RE = re.compile(
 _OPTIONAL_RE = re.compile(r"\boptional\b", re.I)
 _OPTIONALITY_RE = re.compile(r"\b(optional|required)\b", re.I)
 _ITEM_PUNCTUATION_RE = re.compile(r"[(),;]")
+#: words that may join two names in one item of an ``args:`` line
+#: (```text` or `message```); any other word makes the next span a value
+#: (```wait` default `true```, ```action` as `start|await```)
+_JOINING_WORDS = frozenset({"and", "or", "optional", "required", "/", "&", "|"})
 
 
 def _backtick_with_offsets(state: StateInline, silent: bool) -> bool:
@@ -322,6 +334,8 @@ class _PromptReader:
                 self._heading(token, tokens[index + 1])
             elif token.type == "inline" and tokens[index - 1].type == "paragraph_open":
                 self._paragraph(token)
+                if index >= 2 and tokens[index - 2].type == "list_item_open":
+                    self._list_item_name(token)
                 if _ends_with_args_list_header(token.content):
                     self._argument_list(tokens, index + 2)
             elif token.type == "fence":
@@ -354,6 +368,21 @@ class _PromptReader:
         for span in spans:
             if _is_inline_example(span.content):
                 self._example(span.content, span.start, text_map, True)
+
+    def _list_item_name(self, inline: Token) -> None:
+        """``- `memory_save`: args ...``: a list item named by its first span."""
+        spans = _spans(inline)
+        content = inline.content
+        if not spans or content[: spans[0].open].strip() or inline.map is None:
+            return
+        if not content[spans[0].close :].lstrip().startswith(":"):
+            return
+        name = spans[0].content.strip()
+        if not _TOOL_NAME_RE.match(name):
+            return
+        text_map = _TextMap(content, inline.map[0], self.lines)
+        line, column = text_map.position(spans[0].start + spans[0].content.find(name))
+        self.doc.listed.append(PromptTool(name, line, column, "list"))
 
     def _args_lines(self, content: str, spans: list[_Span], text_map: _TextMap) -> None:
         starts = text_map.starts
@@ -478,6 +507,8 @@ class _PromptReader:
         tool_name = loaded.data.get("tool_name")
         if isinstance(tool_name, str):
             example.tool_name = tool_name
+        if isinstance(tool_name, str) and _TOOL_NAME_RE.match(tool_name):
+            # ``"tool_name": "..."`` in a schematic example names no tool
             member = members.get((None, "tool_name"))
             at = position(member.value_offset) if member else (line, column)
             self.doc.tools.append(PromptTool(tool_name, *at, "example"))
@@ -551,10 +582,16 @@ def _args_line_names(
             carry = words[-1].lower() == "optional"
         depth = depth_after
         name = span.content.strip()
-        if depth == 0 and _ARG_NAME_RE.match(name):
+        joined = bool(separators) or last is None or _joins(gap)
+        if depth == 0 and joined and _ARG_NAME_RE.match(name):
             last = names.setdefault(name, [span, carry])
         cursor = span.close
     return [(span, optional) for span, optional in names.values()]
+
+
+def _joins(gap: str) -> bool:
+    """Whether the text between two spans of one item joins two names."""
+    return all(word.lower() in _JOINING_WORDS for word in gap.split())
 
 
 def _item_separators(gap: str, depth: int) -> tuple[list[int], int]:
@@ -590,6 +627,8 @@ _JSON_TOKEN_RE = re.compile(
     re.S | re.X,
 )
 _TEMPLATE_IN_STRING_RE = re.compile(r"\{\{[^{}\n]*\}\}")
+#: placeholders of a schematic example (``{ "tool_args": { ... } }``)
+_ELLIPSES = frozenset({"...", "\u2026"})
 _CONTROL_DIRECTIVE_RE = re.compile(r"\{\{\s*(?:if|elif|else|endif)\b")
 #: characters where a strict JSON error is also a JSON5 error: not the start of a
 #: comment, a single-quoted string, an unquoted key, a hex or signed number, or
@@ -644,12 +683,21 @@ class _JsonScan:
         self.value_of: tuple[str, int] | None = None  # key awaiting its value
         self.comma: int | None = None  # last comma, trailing if a close follows
         self.previous = ""  # kind of the previous significant token
+        #: (offset in the prepared text from which, total length change) of
+        #: replacements that change the length (``...`` -> ``null``)
+        self.shifts: list[tuple[int, int]] = []
 
     def run(self) -> str:
         for match in _JSON_TOKEN_RE.finditer(self.text):
             kind = match.lastgroup or ""
             if kind == "comment" or (kind == "template" and self._blank_template(match)):
                 continue  # as good as whitespace, also before a trailing comma's close
+            if kind == "word" and match.group() in _ELLIPSES:
+                # a schematic ``{ ... }``: no members where a key is due, else no value
+                if self.expect_key:
+                    self.edits.append((match.start(), match.end(), " " * len(match.group())))
+                    continue
+                self.edits.append((match.start(), match.end(), "null"))
             if self.comma is not None and kind == "close":
                 self.edits.append((self.comma, self.comma + 1, " "))
             # Only a comma after a value can trail: ``[1,,]`` and ``{,}`` stay errors.
@@ -674,6 +722,8 @@ class _JsonScan:
             self._string(match)
         elif kind == "word":
             self.key = (match.group(), start) if self.expect_key else None
+            if match.group() in _ELLIPSES:
+                self.key = None
         elif kind == "colon":
             if self.key is not None:
                 self.value_of = self.key
@@ -726,12 +776,26 @@ class _JsonScan:
         if not self.edits:
             return self.text
         pieces, cursor = [], 0
+        shift = 0
         for start, end, replacement in sorted(self.edits):
             pieces.append(self.text[cursor:start])
             pieces.append(replacement)
             cursor = end
+            if len(replacement) != end - start:
+                shift += len(replacement) - (end - start)
+                self.shifts.append((start + shift, shift))
         pieces.append(self.text[cursor:])
         return "".join(pieces)
+
+    def original(self, offset: int | None) -> int | None:
+        """The offset in the example's text of an offset in the prepared text."""
+        if offset is None:
+            return None
+        shift = 0
+        for after, total in self.shifts:
+            if offset >= after:
+                shift = total
+        return max(offset - shift, 0)
 
 
 def _string_value(token: str) -> str:
@@ -770,16 +834,17 @@ def _load_example(text: str) -> _Loaded:
     except ValueError as exc:  # e.g. an integer over Python's digit limit
         strict_error = (_lower_first(str(exc)), None)
     if len(prepared) > JSON5_MAX_CHARS:
-        return _Loaded(error=strict_error)
+        return _Loaded(error=(strict_error[0], scan.original(strict_error[1])))
     try:
         return _Loaded(_json5().loads(prepared), members=scan.members)
     except RecursionError:
         return _Loaded(error=("JSON nested too deep to parse", None))
     except Exception as exc:  # json5 is third-party code fed arbitrary input
-        lenient_error = _json5_error(str(exc), prepared)
+        message, at = _json5_error(str(exc), prepared)
+        lenient_error = (message, scan.original(at))
     offset = strict_error[1]
     if offset is not None and (offset >= len(prepared) or prepared[offset] in _PLAIN_JSON):
-        return _Loaded(error=strict_error)
+        return _Loaded(error=(strict_error[0], scan.original(offset)))
     return _Loaded(error=lenient_error)
 
 

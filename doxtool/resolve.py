@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterable
 from typing import TypeVar
 
 from doxtool.facts import SIDE_EFFECT_AREAS, Argument, ModuleFacts, ToolFacts
+from doxtool.follow import HelperFollower
 
 Lookup = Callable[[str], "ModuleFacts | None"]
 
@@ -32,6 +33,15 @@ class ToolResolver:
     def __init__(self, bases: list[str], lookup: Lookup) -> None:
         self.bases = set(bases)
         self.lookup = lookup
+        self.follower = HelperFollower(lookup, self._bases_of)
+
+    def _bases_of(self, qualified: str) -> list[str]:
+        found = self._follow(qualified, 0)
+        if found is None:
+            return []
+        facts, name = found
+        cls = facts.class_named(name)
+        return list(cls.resolved_bases) if cls is not None else []
 
     # -- finding classes --------------------------------------------------------
 
@@ -139,7 +149,7 @@ class ToolResolver:
             )
         if not tools:
             tools = self._reexported(facts, stem)
-        return tools
+        return [self.follower.apply(tool) for tool in tools]
 
     def _reexported(self, facts: ModuleFacts, stem: str) -> list[ToolFacts]:
         """A compatibility shim: a module that only imports a tool class.
@@ -265,6 +275,15 @@ def _merge(base: ToolFacts, own: ToolFacts, overridden: set[str]) -> ToolFacts:
             *(m for m in own.missing_responses if returned(m.function)),
         ],
         raises=[*(r for r in base.raises if inherited(r.function)), *own.raises],
+        effects=[*(e for e in base.effects if inherited(e.function)), *own.effects],
+        other_arguments=[
+            *(r for r in base.other_arguments if inherited(r.function)),
+            *own.other_arguments,
+        ],
+        helper_calls=[
+            *(c for c in base.helper_calls if inherited(c.function)),
+            *own.helper_calls,
+        ],
         helpers=list(dict.fromkeys([*base.helpers, *own.helpers])),
         intervention=base.intervention or own.intervention,
         side_effects=_ordered_union(base.side_effects, own.side_effects),
@@ -303,6 +322,7 @@ def _merge_arguments(first: list[Argument], second: list[Argument]) -> list[Argu
             has_default=known.has_default or arg.has_default,
             type=known.type or arg.type,
             enum=enum or None,
+            alternatives=sorted(set(known.alternatives) | set(arg.alternatives)),
             reads=sorted([*known.reads, *arg.reads], key=lambda r: (r.path or "", r.line)),
         )
     return list(merged.values())
@@ -335,6 +355,9 @@ def _tagged(tool: ToolFacts, path: str) -> ToolFacts:
         outcomes=_tag_items(tool.outcomes, path),
         missing_responses=_tag_items(tool.missing_responses, path),
         raises=_tag_items(tool.raises, path),
+        effects=_tag_items(tool.effects, path),
+        other_arguments=_tag_items(tool.other_arguments, path),
+        helper_calls=_tag_items(tool.helper_calls, path),
     )
 
 
@@ -360,4 +383,7 @@ def _localised(tool: ToolFacts, path: str) -> ToolFacts:
         outcomes=_untag(tool.outcomes, path),
         missing_responses=_untag(tool.missing_responses, path),
         raises=_untag(tool.raises, path),
+        effects=_untag(tool.effects, path),
+        other_arguments=_untag(tool.other_arguments, path),
+        helper_calls=_untag(tool.helper_calls, path),
     )

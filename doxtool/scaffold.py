@@ -8,10 +8,12 @@ Markdown lines, JSON).
 
 from __future__ import annotations
 
+import fnmatch
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from doxtool.context import Context
 from doxtool.extract import extract_module
 from doxtool.factlines import expected_blocks
 from doxtool.generate import is_identifier, render_companion
@@ -31,6 +33,8 @@ class ScaffoldPlan:
     class_name: str
     #: (repository-relative path, content), in writing order
     files: list[tuple[str, str]] = field(default_factory=list)
+    #: the paths among ``files`` that exist (and that only ``--force`` replaces)
+    existing: list[str] = field(default_factory=list)
 
     @property
     def paths(self) -> list[str]:
@@ -48,6 +52,11 @@ def validate_name(name: str) -> None:
         raise ScaffoldError(
             f"tool name {name!r} must be a lowercase Python identifier (letters, digits, "
             "underscores) and not a keyword"
+        )
+    if name.startswith("__") and name.endswith("__"):
+        raise ScaffoldError(
+            f"tool name {name!r} is a name Python reserves for package machinery "
+            f"(`{name}.py` is not a tool module, and `doxtool check` does not read it)"
         )
 
 
@@ -75,6 +84,11 @@ def plan(
         raise ScaffoldError("description must not contain NUL characters")
 
     module_path = f"{tool_dir}/{name}.py"
+    if project.excluded(module_path):
+        raise ScaffoldError(
+            f"{module_path} is excluded by the configuration (`exclude`, `extend-exclude`): "
+            "`doxtool check` would never read it"
+        )
     # the test imports the module by its dotted name: each part must be an
     # identifier, or the generated test would not even parse
     for part in module_name(module_path).split("."):
@@ -130,7 +144,14 @@ def plan(
         )
     expected = expected_blocks(facts, [test_path])
     companion_text = render_companion(
-        module_path, facts, expected, True, override, purpose=description
+        module_path,
+        facts,
+        expected,
+        True,
+        override,
+        purpose=description,
+        tests=[test_path],
+        style=Context(project).companion_style,
     )
     files = [
         (module_path, module_text),
@@ -152,13 +173,33 @@ def _tool_dir(project: Project, directory: str | None) -> str:
     if not project.inside(path):
         raise ScaffoldError(f"--dir {directory} is outside the project root {project.root}")
     rel = project.rel(path)
-    return rel if rel else "."
+    rel = rel if rel else "."
+    if not any(_matches(rel, pattern) for pattern in project.config.tool_dirs):
+        configured = ", ".join(project.config.tool_dirs) or "none"
+        where = project.config.source or "[tool.doxtool] in pyproject.toml (or doxtool.toml)"
+        raise ScaffoldError(
+            f"--dir {directory}: `doxtool check` does not look for tools in {rel} "
+            f"(tool-dirs: {configured}); add it to `tool-dirs` in {where} first"
+        )
+    return rel
+
+
+def _matches(rel: str, pattern: str) -> bool:
+    """Whether directory ``rel`` is one the ``tool-dirs`` glob ``pattern`` names
+    (part by part, so ``plugins/*/tools`` takes a plugin that does not exist yet)."""
+    parts = [p for p in rel.split("/") if p not in ("", ".")]
+    wanted = [p for p in pattern.strip("/").split("/") if p not in ("", ".")]
+    return len(parts) == len(wanted) and all(
+        fnmatch.fnmatchcase(part, glob) for part, glob in zip(parts, wanted, strict=True)
+    )
 
 
 def _prompt_dir(project: Project, tool_dir: str) -> str:
+    """A plugin's tools are taught by the plugin's prompts; any other tool by the core ones."""
     parent = tool_dir.rsplit("/", 1)[0] if "/" in tool_dir else ""
-    if parent and parent != ".":
-        return f"{parent}/prompts"
+    candidate = f"{parent}/prompts"
+    if parent and any(_matches(candidate, p) for p in project.config.plugin_prompt_dirs):
+        return candidate
     return project.config.prompt_dirs[0] if project.config.prompt_dirs else "prompts"
 
 

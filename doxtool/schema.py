@@ -38,21 +38,42 @@ def argument_schema(arg: Argument) -> dict[str, Any]:
     return schema
 
 
+def alternative_groups(tool: ToolFacts) -> list[list[str]]:
+    """Arguments of which at least one is needed, each group in reading order."""
+    order = {arg.name: index for index, arg in enumerate(tool.arguments)}
+    groups: list[set[str]] = []
+    for arg in tool.arguments:
+        if not arg.alternatives or arg.required:
+            continue
+        group = {arg.name, *arg.alternatives} & set(order)
+        joined = [g for g in groups if g & group]
+        for g in joined:
+            group |= g
+            groups.remove(g)
+        groups.append(group)
+    return [sorted(g, key=order.__getitem__) for g in groups if len(g) > 1]
+
+
 def parameters(tool: ToolFacts) -> dict[str, Any]:
     properties = {arg.name: argument_schema(arg) for arg in tool.arguments}
     schema: dict[str, Any] = {"type": "object", "properties": properties}
     required = [arg.name for arg in tool.arguments if arg.required]
     if required:
         schema["required"] = required
-    if not tool.dynamic_reads:
+    groups = alternative_groups(tool)
+    if len(groups) == 1:
+        schema["anyOf"] = [{"required": [name]} for name in groups[0]]
+    elif groups:
+        schema["allOf"] = [{"anyOf": [{"required": [name]} for name in g]} for g in groups]
+    if not tool.dynamic_reads and not tool.other_arguments:
         # every key the tool reads is known, so anything else is a mistake
         schema["additionalProperties"] = False
     return schema
 
 
-def prompt_description(text: str, tool: str) -> str:
+def prompt_description(text: str, tool: str, first_line: bool = False) -> str:
     """The prose right under the tool's heading, up to the first blank line,
-    argument list or example."""
+    argument list or example (with ``first_line``, its first line only)."""
     lines = text.splitlines()
     out: list[str] = []
     inside = False
@@ -78,6 +99,8 @@ def prompt_description(text: str, tool: str) -> str:
         ):
             break
         out.append(stripped)
+        if first_line:
+            break
     return " ".join(out)
 
 

@@ -16,6 +16,17 @@ from doxtool.rules.examples import FRAMEWORK
 REPO_ROOT = Path(__file__).resolve().parents[1]
 
 
+@pytest.fixture(autouse=True)
+def _project_marker(request: pytest.FixtureRequest) -> None:
+    """A test's ``tmp_path`` is a project root, as a checkout is (an empty ``.git``).
+
+    doxtool refuses to run where no ``pyproject.toml``, ``doxtool.toml`` or
+    ``.git`` marks a project; tests of that use ``tmp_path_factory`` instead.
+    """
+    if "tmp_path" in request.fixturenames:
+        request.getfixturevalue("tmp_path").joinpath(".git").mkdir(exist_ok=True)
+
+
 @pytest.fixture
 def make_repo(tmp_path: Path) -> Callable[[dict[str, str | bytes]], Path]:
     """Write the framework (helpers/tool.py, helpers/errors.py) plus ``files``."""

@@ -27,7 +27,7 @@ def test_write_records_every_finding_deterministically(make_repo, run_cli) -> No
     root = _drifted(make_repo)
     result = run_cli(root, "baseline", "write")
     assert result.exit_code == 0, result.output
-    assert result.output == f"Wrote 3 findings to {root / DEFAULT}.\n"
+    assert result.output == f"Wrote 3 findings to {DEFAULT}.\n"
     data = (root / DEFAULT).read_bytes()
     assert _entries(root / DEFAULT) == [
         ("DOX001", "tools/other.py"),
@@ -88,7 +88,7 @@ def test_fixed_findings_are_counted_and_pruned_never_added(make_repo, run_cli) -
     before = (root / DEFAULT).read_text()
     pruned = run_cli(root, "baseline", "prune")
     assert pruned.exit_code == 0
-    assert pruned.output == f"Removed 2 of 3 from {root / DEFAULT}.\n"
+    assert pruned.output == f"Removed 2 of 3 from {DEFAULT}.\n"
     assert _entries(root / DEFAULT) == [("DOX111", "tools/wait.py.dox.md")]
     assert (
         json.loads(before)["findings"][2] == json.loads((root / DEFAULT).read_text())["findings"][0]
@@ -114,7 +114,7 @@ def test_configured_baseline_is_written_and_used(make_repo, run_cli) -> None:
     (root / "pyproject.toml").write_text('[tool.doxtool]\nbaseline = "ci/accepted.json"\n')
     written = run_cli(root, "baseline", "write")
     assert written.exit_code == 0
-    assert written.output == f"Wrote 3 findings to {root / 'ci/accepted.json'}.\n"
+    assert written.output == "Wrote 3 findings to ci/accepted.json.\n"
     result = run_cli(root, "check")
     assert result.exit_code == 0, result.output
     assert "3 known findings hidden" in result.stderr
@@ -151,7 +151,64 @@ def test_root_and_config_options(make_repo, run_cli, tmp_path: Path) -> None:
     elsewhere = tmp_path.parent
     args = ("--root", str(root), "--config", str(root / "strict.toml"))
     written = run_cli(elsewhere, "baseline", "write", *args)
-    assert written.output == f"Wrote 1 finding to {root / 'accepted.json'}.\n"
+    assert written.output == "Wrote 1 finding to accepted.json.\n"
     assert run_cli(elsewhere, "check", *args).exit_code == 0
     pruned = run_cli(elsewhere, "baseline", "prune", *args)
-    assert pruned.output == f"Removed 0 of 1 from {root / 'accepted.json'}.\n"
+    assert pruned.output == "Removed 0 of 1 from accepted.json.\n"
+
+
+def test_no_baseline_reports_every_finding(make_repo, run_cli) -> None:
+    root = _drifted(make_repo)
+    (root / "pyproject.toml").write_text(f'[tool.doxtool]\nbaseline = "{DEFAULT}"\n')
+    run_cli(root, "baseline", "write")
+    assert run_cli(root, "check").exit_code == 0
+    every = run_cli(root, "check", "--no-baseline")
+    assert every.exit_code == 1
+    assert every.stdout.endswith("Found 3 findings (2 fixable with `doxtool check --fix`).\n")
+    assert "baseline" not in every.stderr
+    both = run_cli(root, "check", "--no-baseline", "--baseline", DEFAULT)
+    assert both.exit_code == 2
+    assert both.stderr == "doxtool: error: --baseline and --no-baseline exclude each other\n"
+
+
+def test_moving_code_changes_no_byte_of_the_baseline(make_repo, run_cli) -> None:
+    root = _drifted(make_repo)
+    run_cli(root, "baseline", "write")
+    data = (root / DEFAULT).read_bytes()
+    (message,) = [e["message"] for e in json.loads(data)["findings"] if e["code"] == "DOX111"]
+    assert message == "argument `until` is read at tools/wait.py but not documented"
+    wait = root / "tools/wait.py"
+    wait.write_text('"""Wait."""\n\n\n' + wait.read_text())
+    moved = run_cli(root, "check", "--no-baseline")
+    assert "is read at tools/wait.py:10 but not documented" in moved.stdout
+    run_cli(root, "baseline", "write")
+    assert (root / DEFAULT).read_bytes() == data
+
+
+def test_files_are_named_from_the_root_however_they_were_given(make_repo, run_cli) -> None:
+    root = _drifted(make_repo)
+    (root / "ci").mkdir()
+    given = ["ci/accepted.json", str(root / "ci/accepted.json"), "./ci/../ci/accepted.json"]
+    for name in given:
+        written = run_cli(root, "baseline", "write", name)
+        assert written.output == "Wrote 3 findings to ci/accepted.json.\n", name
+        checked = run_cli(root, "check", "--baseline", name)
+        assert checked.stderr == (
+            "doxtool: baseline ci/accepted.json: 3 known findings hidden, 0 look fixed\n"
+        ), name
+        pruned = run_cli(root, "baseline", "prune", name)
+        assert pruned.output == "Removed 0 of 3 from ci/accepted.json.\n", name
+    from_below = run_cli(root / "ci", "baseline", "write", "accepted.json")
+    assert from_below.output == "Wrote 3 findings to ci/accepted.json.\n"
+
+
+def test_a_baseline_that_changed_nothing_prints_nothing(make_repo, run_cli) -> None:
+    root = make_repo(clean_files())
+    (root / "pyproject.toml").write_text(f'[tool.doxtool]\nbaseline = "{DEFAULT}"\n')
+    run_cli(root, "baseline", "write")
+    clean = run_cli(root, "check")
+    assert (clean.exit_code, clean.stdout, clean.stderr) == (0, "All checks passed.\n", "")
+    (root / "tools/wait.py").write_text(UNTIL_PY)
+    new = run_cli(root, "check", "tools/wait.py")  # as a pre-commit hook runs it
+    assert new.exit_code == 1
+    assert new.stderr == ""

@@ -75,3 +75,31 @@ def test_an_argument_the_code_stopped_reading_keeps_its_words_unless_asked(
     assert "never reads it" in line and not line.endswith("[*]"), line
     run_cli(root, "check", "--fix", "--no-cache")
     assert "see ADR-7" in _text(root), "a safe fix keeps a person's words"
+
+
+RESPONSE_PY = """\
+from helpers.tool import Response, Tool
+
+
+class ResponseTool(Tool):
+    async def execute(self, **kwargs) -> Response:
+        text = self.args["text"] if "text" in self.args else self.args["message"]
+        return Response(message=text, break_loop=True)
+"""
+
+
+def test_alternatives_are_written_and_checked(make_repo, run_cli) -> None:
+    root = make_repo(with_files({"tools/response.py": RESPONSE_PY}))
+    run_cli(root, "check", "--fix", "--no-cache", "--select", "DOX")
+    text = (root / "tools/response.py.dox.md").read_text(encoding="utf-8")
+    assert "  - `text`: optional, alternative to `message`.\n" in text
+    assert "  - `message`: optional, alternative to `text`.\n" in text
+    assert run_cli(root, "check", "--no-cache", "--select", "DOX1").exit_code == 0
+    (root / "tools/response.py.dox.md").write_text(
+        text.replace("optional, alternative to `text`.", "required."), encoding="utf-8"
+    )
+    result = run_cli(root, "check", "--no-cache", "--select", "DOX1")
+    assert "argument `message` is documented as required but the code treats it as optional" in (
+        result.output
+    )
+    assert "argument `message` is an alternative to `text` in the code" in result.output

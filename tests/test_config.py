@@ -121,6 +121,7 @@ def test_every_option_of_the_design_is_a_key(run_cli) -> None:
     """DESIGN.md "Configuration" names these; each is a key of [tool.doxtool]."""
     keys = {
         "tool-dirs",
+        "profile-tool-dirs",
         "documented-dirs",
         "tool-bases",
         "prompt-dirs",

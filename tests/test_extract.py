@@ -397,7 +397,7 @@ def test_types_from_coercion_annotation_and_literal_default(tmp_path: Path) -> N
         "opts": arg([5], default=None, type="object"),
         "count": arg([6], default="3", type="integer"),
         "ratio": arg([7], required=True, type="number"),
-        "flag": arg([8], type="boolean"),
+        "flag": arg([8]),
         "label": arg([9], type="string"),
         "size": arg([10], default=1.5, type="number"),
         "text": arg([11], default="", type="string"),
@@ -428,7 +428,7 @@ def test_types_of_values_kept_in_variables_and_parameters(tmp_path: Path) -> Non
 # arguments: enumerated values
 
 
-def test_enum_from_equality_membership_and_match(tmp_path: Path) -> None:
+def test_enum_from_closed_dispatch_by_equality_membership_and_match(tmp_path: Path) -> None:
     source = """\
         from helpers.tool import Response, Tool
 
@@ -442,30 +442,68 @@ def test_enum_from_equality_membership_and_match(tmp_path: Path) -> None:
                     pass
                 elif "slow" == mode:
                     pass
+                else:
+                    return Response(f"unknown mode {mode}", False)
                 level = self.args.get("level")
-                if level in ("low", "high"):
-                    pass
+                if level not in ("low", "high"):
+                    raise ValueError(level)
                 if self.args.get("fmt") not in FORMATS:
-                    pass
+                    return Response("json only", False)
                 match self.args.get("action"):
                     case "list":
                         pass
                     case "add" | "remove":
                         pass
                     case _:
-                        pass
+                        return Response("unknown action", False)
                 if int(self.args.get("priority", 1)) in [1, 2, 3]:
-                    pass
-                return Response("", False)
+                    return Response("queued", False)
+                return Response("bad priority", False)
         """
     facts = tool(tmp_path, source)
 
     assert arguments(facts) == {
         "mode": arg([8], default="fast", type="string", enum=["fast", "slow"]),
-        "level": arg([13], type="string", enum=["low", "high"]),
-        "fmt": arg([16], type="string", enum=["json"]),
-        "action": arg([18], type="string", enum=["list", "add", "remove"]),
-        "priority": arg([25], default=1, type="integer", enum=[1, 2, 3]),
+        "level": arg([15], type="string", enum=["low", "high"]),
+        "fmt": arg([18], type="string", enum=["json"]),
+        "action": arg([20], type="string", enum=["list", "add", "remove"]),
+        "priority": arg([27], default=1, type="integer", enum=[1, 2, 3]),
+    }
+
+
+def test_no_enum_from_comparisons_that_accept_any_other_value(tmp_path: Path) -> None:
+    """Mapping aliases and then using the value as given is not an enumeration."""
+    source = """\
+        from helpers.tool import Response, Tool
+
+        ALIASES = {"local", "user", "current"}
+
+
+        class Open(Tool):
+            async def execute(self, **kwargs):
+                tz = self.args.get("timezone", "")
+                if tz.lower() in ALIASES:
+                    tz = "UTC"
+                mode = self.args.get("mode")
+                if mode == "fast":
+                    speed = 2
+                elif mode == "slow":
+                    speed = 1
+                else:
+                    speed = 0
+                action = self.args.get("action")
+                if action in ("await", "wait"):
+                    return Response("waiting", False)
+                flag = "on" if self.args.get("style") in ("a", "b") else "off"
+                return Response(f"{tz}{speed}{flag}", False)
+        """
+    facts = tool(tmp_path, source)
+
+    assert arguments(facts) == {
+        "timezone": arg([8], default="", type="string"),
+        "mode": arg([11]),
+        "action": arg([18]),
+        "style": arg([21]),
     }
 
 
@@ -503,8 +541,8 @@ def test_enum_of_an_execute_parameter_and_of_a_value_handed_to_a_method(
 
         class Scheduler(Tool):
             async def execute(self, unit: str = "s", **kwargs):
-                if unit.lower() in ("s", "m"):
-                    pass
+                if unit.lower() not in ("s", "m"):
+                    return Response("unit must be s or m", False)
                 action = str(self.method or self.args.get("action", "")).strip()
                 return await self._dispatch(action)
 
@@ -543,7 +581,7 @@ def test_no_enum_from_absence_checks_flag_tests_or_spellings_of_another_type(
 
     assert arguments(facts) == {
         "reset": arg([5], default="", type="string"),
-        "text": arg([6]),
+        "text": arg([6], required=True),
         "handoff": arg([9], default=True, type="boolean"),
     }
 
@@ -595,10 +633,10 @@ def test_keys_that_cannot_be_resolved_are_dynamic_reads_not_guesses(tmp_path: Pa
         """
     facts = tool(tmp_path, source)
 
-    assert facts.arguments == []
+    # a loop over a constant list of literal keys reads those keys
+    assert arguments(facts) == {"a": arg([12]), "b": arg([12])}
     assert [(d.expression, d.line, d.function) for d in facts.dynamic_reads] == [
         ("self.name", 10, "Dynamic.execute"),
-        ("key", 12, "Dynamic.execute"),
         ('f"item_{first}"', 13, "Dynamic.execute"),
         ("SHADOWED", 14, "Dynamic.execute"),
     ]

@@ -118,7 +118,7 @@ def test_extraction_never_imports_or_executes_the_module(tmp_path: Path) -> None
     assert [t.class_name for t in facts.tools] == ["Hostile"]
     assert [a.name for a in facts.tools[0].arguments] == ["x"]
     assert result.returncode == 0, result.stderr
-    assert json.loads(result.stdout)["tools"][0]["class"] == "Hostile"
+    assert json.loads(result.stdout)[0]["tools"][0]["class"] == "Hostile"
     assert not marker.exists()
     assert "tools.hostile" not in sys.modules
     assert "hostile_marker" not in sys.modules

@@ -179,3 +179,20 @@ def test_sarif_base_uri_is_the_absolute_project_root(make_repo, run_cli) -> None
     log = json.loads(run_cli(root, "check", "--format", "sarif").stdout)
     base = log["runs"][0]["originalUriBaseIds"]["%SRCROOT%"]["uri"]
     assert base == root.resolve().as_uri() + "/"
+
+
+def test_sarif_fingerprints_are_unique_when_findings_share_a_subject(make_repo, run_cli) -> None:
+    """One key computed twice in a tool: two DOX008 findings about one expression."""
+    dynamic = WAIT_PY.replace(
+        "        return Response(",
+        "        a = self.args.get(self.name)\n        b = self.args.get(self.name)\n"
+        "        return Response(",
+    )
+    root = make_repo({**clean_files(), "tools/wait.py": dynamic})
+    result = run_cli(root, "check", "--format", "sarif", "--select", "DOX008")
+    results = json.loads(result.stdout)["runs"][0]["results"]
+    prints = [r["partialFingerprints"]["doxtoolSubject/v1"] for r in results]
+    assert prints == [
+        "DOX008:tools/wait.py:WaitTool:dynamic:self.name",
+        "DOX008:tools/wait.py:WaitTool:dynamic:self.name:2",
+    ]

@@ -370,6 +370,7 @@ def build(tmp_path: Path, case: Case) -> tuple[Path, Path]:
     (outside / "secret.py").write_text("SECRET = 'do not read'\n")
     (outside / "sentinel.txt").write_text("unchanged\n")
     write_files(root, {**BASE, **case.files})
+    (root / ".git").mkdir()  # the project root, not tmp_path above it
     if case.setup is not None:
         case.setup(root, outside)
     return root, outside
@@ -504,6 +505,7 @@ def test_whole_corpus_in_one_repository_as_a_subprocess(tmp_path: Path) -> None:
     """Every hostile file at once, through the installed console script: the
     interpreter's own output (a traceback would land there) stays clean."""
     root = tmp_path / "repo"
+    (root / ".git").mkdir(parents=True)  # the project root, not tmp_path above it
     outside = tmp_path / "outside"
     outside.mkdir()
     (outside / "secret.py").write_text("SECRET = 1\n")

@@ -81,7 +81,7 @@ def test_json_of_one_module_has_the_stable_shape(repo: Path) -> None:
     code, output = inspect("tools/search.py", "--json")
 
     assert code == 0
-    data = json.loads(output)
+    (data,) = json.loads(output)  # always an array, even of one module
     assert isinstance(data, dict)
     assert data["path"] == "tools/search.py"
     assert data["problems"] == []
@@ -180,7 +180,7 @@ def test_a_module_that_does_not_parse_is_a_problem_with_line_and_column(repo: Pa
     code, output = inspect("tools/broken.py", "--json")
 
     assert code == 0
-    data = json.loads(output)
+    (data,) = json.loads(output)
     assert data["tools"] == []
     assert [(p["line"], p["column"]) for p in data["problems"]] == [(1, 10)]
     assert data["problems"][0]["message"].startswith("syntax error")
@@ -227,3 +227,26 @@ def test_the_reference_tools_of_this_repository(
         assert tool["execute"]["async"] is True
         assert tool["outcomes"], module["path"]
         assert tool["missing_responses"] == [], module["path"]
+
+
+def test_json_is_an_array_whatever_the_paths(repo: Path) -> None:
+    shapes = []
+    for args in (["tools/search.py"], ["tools/notes.py", "tools/search.py"], ["tools"]):
+        code, output = inspect(*args, "--json")
+        assert code == 0
+        data = json.loads(output)
+        assert isinstance(data, list) and all(isinstance(m, dict) for m in data)
+        shapes.append(sorted(data[0]))
+    assert shapes[0] == shapes[1] == shapes[2]
+
+
+@pytest.mark.parametrize("name", ["README.md", "pyproject.toml", "tools/search.py.dox.md"])
+def test_a_file_that_is_not_a_python_module_is_refused(repo: Path, name: str) -> None:
+    (repo / name).touch()
+    result = CliRunner().invoke(cli, ["inspect", name, "--json"])
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert (
+        result.stderr
+        == f"doxtool: error: {name}: not a Python module (inspect reads `.py` files)\n"
+    )

@@ -20,9 +20,9 @@ from pathlib import Path
 
 import pytest
 import yaml
-from samples import UNTIL_PY, clean_files
+from samples import UNTIL_PY, clean_files, tool_named
 
-from doxtool.rules.examples import FRAMEWORK
+from doxtool.rules.examples import FRAMEWORK, WAIT_PY
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 HOOK_IDS = ["doxtool", "doxtool-fix"]
@@ -83,7 +83,11 @@ def test_manifest_offers_a_checking_and_a_fixing_hook() -> None:
     for hook in hooks.values():
         assert hook["language"] == "python"
         assert hook["pass_filenames"] is True
-    assert hooks["doxtool-fix"]["require_serial"] is True
+    for hook in hooks.values():
+        # one process: batches would each print the cross-file findings they share
+        assert hook["require_serial"] is True
+        # pre-commit passes no deleted file: a deletion-only commit passes none
+        assert hook["always_run"] is True
 
 
 @pytest.mark.parametrize(
@@ -203,3 +207,74 @@ def test_try_repo_hooks_fail_on_drift_and_pass_once_fixed(tmp_path: Path) -> Non
     for hook in HOOK_IDS:
         passed = try_repo(hook)
         assert passed.returncode == 0, passed.stdout + passed.stderr
+
+
+# ---------------------------------------------------------------------------
+# the manifest's hooks run by real pre-commit against commits that delete files
+
+
+def _manifest_as_local_hooks(user: Path) -> None:
+    """The manifest's hooks, run by this environment's doxtool (``language: system``)."""
+    hooks = [{**hook, "language": "system"} for hook in _manifest()]
+    config = {"repos": [{"repo": "local", "hooks": hooks}]}
+    (user / ".pre-commit-config.yaml").write_text(yaml.safe_dump(config, sort_keys=False))
+
+
+def _committed_repo(path: Path, files: dict[str, str]) -> Path:
+    user = _user_repo(path, files)
+    _manifest_as_local_hooks(user)
+    _git(user, "add", "-A")
+    _git(user, "commit", "-q", "--no-verify", "-m", "start")
+    return user
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("with_other_change", [False, True], ids=["only", "with-another-change"])
+def test_a_commit_deleting_a_tool_module_is_checked(tmp_path: Path, with_other_change) -> None:
+    user = _committed_repo(tmp_path / "user", {**clean_files(), **tool_named("other")})
+    home = tmp_path / "home"
+    _git(user, "rm", "-q", "tools/other.py")
+    if with_other_change:
+        (user / "tools/wait.py").write_text(WAIT_PY + "# a comment\n")
+        _git(user, "add", "tools/wait.py")
+    result = _pre_commit("run", "doxtool", cwd=user, home=home)
+    output = result.stdout
+    assert result.returncode == 1, output + result.stderr
+    assert "(no files to check)" not in output
+    assert "tools/other.py.dox.md:1:1: DOX002 " in output
+    assert "prompts/agent.system.tool.other.md:1:5: PRM002 " in output
+
+
+@pytest.mark.slow
+def test_a_commit_deleting_a_prompt_is_checked(tmp_path: Path) -> None:
+    user = _committed_repo(tmp_path / "user", {**clean_files(), **tool_named("other")})
+    _git(user, "rm", "-q", "prompts/agent.system.tool.other.md")
+    result = _pre_commit("run", "doxtool", cwd=user, home=tmp_path / "home")
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert "tools/other.py:4:1: PRM001 tool `other` has no prompt" in result.stdout
+
+
+@pytest.mark.slow
+def test_all_files_is_one_run_with_each_finding_once(tmp_path: Path) -> None:
+    files = clean_files()
+    for index in range(40):
+        files.update(tool_named(f"t{index:02d}"))
+    files["tools/wait.py"] = UNTIL_PY  # DOX111
+    del files["prompts/agent.system.tool.t07.md"]  # PRM001
+    user = _committed_repo(tmp_path / "user", files)
+    result = _pre_commit("run", "doxtool", "--all-files", cwd=user, home=tmp_path / "home")
+    assert result.returncode == 1, result.stdout + result.stderr
+    printed = [line for line in result.stdout.splitlines() if re.match(r"\S+:\d+:\d+: ", line)]
+    direct = subprocess.run(
+        [str(Path(sys.executable).with_name("doxtool")), "check"],
+        cwd=user,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    expected = [line for line in direct.stdout.splitlines() if re.match(r"\S+:\d+:\d+: ", line)]
+    assert printed == expected
+    assert len(printed) == len(set(printed)) == 2
+    # one run prints one summary line (batches would print one each)
+    summaries = re.findall(r"^(?:Found \d+ findings?|All checks passed)", result.stdout, re.M)
+    assert summaries == ["Found 2 findings"]

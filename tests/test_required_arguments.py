@@ -71,7 +71,7 @@ def test_an_argument_with_a_default_is_optional(make_repo, run_cli, source: str)
     )
     inspected = run_cli(root, "inspect", "tools/lim.py", "--json")
     assert inspected.exit_code == 0, inspected.output
-    (tool,) = json.loads(inspected.output)["tools"]
+    ((tool,),) = [m["tools"] for m in json.loads(inspected.output)]
     assert {a["name"]: (a["required"], a["default"]) for a in tool["arguments"]} == {
         "limit": (False, 5),
         "mode": (False, "fast"),

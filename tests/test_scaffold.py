@@ -163,3 +163,77 @@ def test_wheel_ships_templates(tmp_path: Path) -> None:
     )
     assert checked.returncode == 0, checked.stdout + checked.stderr
     assert checked.stdout.strip() == "All checks passed."
+
+
+def _tree(root: Path) -> list[str]:
+    return sorted(p.relative_to(root).as_posix() for p in root.rglob("*") if ".git" not in p.parts)
+
+
+@pytest.mark.parametrize("name", ["__init__", "__main__"])
+def test_a_name_check_would_not_read_is_refused(make_repo, run_cli, name: str) -> None:
+    root = make_repo({"prompts/agent.system.tools.md": WRAPPER})
+    before = _tree(root)
+    result = run_cli(root, "scaffold", name)
+    assert result.exit_code == 2
+    assert result.stderr.startswith(f"doxtool: error: tool name '{name}' is a name Python reserves")
+    assert _tree(root) == before
+
+
+def test_an_excluded_tool_module_is_refused(make_repo, run_cli) -> None:
+    root = make_repo({"prompts/agent.system.tools.md": WRAPPER})
+    (root / "pyproject.toml").write_text('[tool.doxtool]\nextend-exclude = ["tools/legacy_*"]\n')
+    result = run_cli(root, "scaffold", "legacy_fetch")
+    assert result.exit_code == 2
+    assert "tools/legacy_fetch.py is excluded by the configuration" in result.stderr
+    assert not (root / "tools/legacy_fetch.py").exists()
+
+
+def test_a_directory_check_never_looks_in_is_refused(make_repo, run_cli) -> None:
+    root = make_repo({"prompts/agent.system.tools.md": WRAPPER})
+    before = _tree(root)
+    result = run_cli(root, "scaffold", "x", "--dir", "somewhere/lib")
+    assert result.exit_code == 2
+    assert result.stderr == (
+        "doxtool: error: --dir somewhere/lib: `doxtool check` does not look for tools in "
+        "somewhere/lib (tool-dirs: tools, python/tools, plugins/*/tools); add it to "
+        "`tool-dirs` in [tool.doxtool] in pyproject.toml (or doxtool.toml) first\n"
+    )
+    assert _tree(root) == before
+    # a new plugin's tools directory is one the configured globs name
+    plugin = run_cli(root, "scaffold", "recall", "--dir", "plugins/memory/tools")
+    assert plugin.exit_code == 0, plugin.output
+    assert run_cli(root, "check").exit_code == 0
+    # once configured, the directory is taken
+    (root / "pyproject.toml").write_text(
+        '[tool.doxtool]\ntool-dirs = ["tools", "plugins/*/tools", "somewhere/lib"]\n'
+    )
+    configured = run_cli(root, "scaffold", "x", "--dir", "somewhere/lib")
+    assert configured.exit_code == 0, configured.output
+    assert configured.output.startswith(
+        "created somewhere/lib/x.py\n"
+        "created somewhere/lib/x.py.dox.md\n"
+        "created prompts/agent.system.tool.x.md\n"
+    )
+    checked = run_cli(root, "check")
+    assert checked.exit_code == 0, checked.output
+
+
+def test_force_says_which_files_it_overwrote(make_repo, run_cli) -> None:
+    root = make_repo({"prompts/agent.system.tools.md": WRAPPER})
+    assert run_cli(root, "scaffold", "web_fetch").exit_code == 0
+    (root / "tests/tools/test_web_fetch.py").unlink()
+    dry = run_cli(root, "scaffold", "web_fetch", "--force", "--dry-run")
+    assert dry.output == (
+        "would overwrite tools/web_fetch.py\n"
+        "would overwrite tools/web_fetch.py.dox.md\n"
+        "would overwrite prompts/agent.system.tool.web_fetch.md\n"
+        "would create tests/tools/test_web_fetch.py\n"
+    )
+    forced = run_cli(root, "scaffold", "web_fetch", "--force")
+    assert forced.exit_code == 0
+    assert forced.output == (
+        "overwrote tools/web_fetch.py\n"
+        "overwrote tools/web_fetch.py.dox.md\n"
+        "overwrote prompts/agent.system.tool.web_fetch.md\n"
+        "created tests/tools/test_web_fetch.py\n"
+    )

@@ -3,12 +3,15 @@
 Every rule is listed with its summary and its documentation as help text;
 each result points at its file (relative to ``%SRCROOT%``, the project root),
 line and column, and carries a fingerprint built from the finding's subject,
-so a moved line is still the same result for code scanning services.
+so a moved line is still the same result for code scanning services. Findings
+that share a subject (one dynamic key read twice, an argument taught twice)
+are told apart by their order: the second gets ``:2``, and so on.
 """
 
 from __future__ import annotations
 
 import json
+from collections import Counter
 from typing import Any
 
 from doxtool import __version__
@@ -45,7 +48,17 @@ def _rule_data(rule: type[Rule]) -> dict[str, Any]:
     }
 
 
-def _result(finding: Finding, index: dict[str, int]) -> dict[str, Any]:
+def _fingerprints(findings: list[Finding]) -> list[str]:
+    seen: Counter[str] = Counter()
+    out = []
+    for finding in findings:
+        key = f"{finding.code}:{finding.subject}"
+        seen[key] += 1
+        out.append(key if seen[key] == 1 else f"{key}:{seen[key]}")
+    return out
+
+
+def _result(finding: Finding, index: dict[str, int], fingerprint: str) -> dict[str, Any]:
     result: dict[str, Any] = {
         "ruleId": finding.code,
         "level": _level(finding.severity),
@@ -58,7 +71,7 @@ def _result(finding: Finding, index: dict[str, int]) -> dict[str, Any]:
                 }
             }
         ],
-        "partialFingerprints": {"doxtoolSubject/v1": f"{finding.code}:{finding.subject}"},
+        "partialFingerprints": {"doxtoolSubject/v1": fingerprint},
         "properties": {"fixable": finding.fixable},
     }
     if finding.code in index:
@@ -81,7 +94,10 @@ def render(findings: list[Finding], options: OutputOptions | None = None) -> str
             }
         },
         "columnKind": "unicodeCodePoints",
-        "results": [_result(f, index) for f in findings],
+        "results": [
+            _result(f, index, print_)
+            for f, print_ in zip(findings, _fingerprints(findings), strict=True)
+        ],
     }
     if options.root is not None:
         # an absolute URI ending in a slash, as SARIF 3.14.14 requires

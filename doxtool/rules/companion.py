@@ -564,6 +564,14 @@ def _argument_differences(want: dict[str, Any], have: dict[str, Any]) -> list[st
     if (want.get("enum") or None) != (have.get("enum") or None):
         values = ", ".join(f"`{v}`" for v in want.get("enum") or []) or "any value"
         problems.append(f"accepts {values} in the code")
+    want_alternatives = sorted(want.get("alternatives") or [])
+    if want_alternatives != sorted(have.get("alternatives") or []):
+        names = ", ".join(f"`{v}`" for v in want_alternatives)
+        problems.append(
+            f"is an alternative to {names} in the code"
+            if names
+            else "is needed on its own in the code, as no other argument can stand for it"
+        )
     return problems
 
 

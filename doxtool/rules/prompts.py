@@ -15,6 +15,7 @@ from doxtool.prompts import PromptDoc
 from doxtool.promptsets import WRAPPER_FILE, PromptSet
 from doxtool.rules.base import Example, Expect, Rule
 from doxtool.rules.examples import WAIT_PY, with_files
+from doxtool.schema import alternative_groups
 
 _TEMPLATE = re.compile(r"\{\{.*?\}\}", re.DOTALL)
 
@@ -102,10 +103,12 @@ class ToolWithoutPrompt(Rule):
     summary = "An exposed tool has no prompt, so the model is never told about it"
     doc = """\
 **What it checks.** Every tool (except the configured internal tools, such as
-`unknown`) is documented by a prompt file of its set: a core tool by a file in
-`prompts/`, a plugin's tool by its plugin's `prompts/`. Which tool a prompt
-documents comes from its `###` heading and its examples, never from its file
-name. A profile override alone does not count.
+`unknown`) is taught by a prompt that reaches its agents: a file of the core
+`prompts/` or of any plugin's `prompts/` (plugin prompts reach every agent),
+and for a profile's own tool also its profile's `prompts/`. Which tools a
+prompt teaches comes from its `###` headings, its examples' `tool_name`s and
+list items starting with a tool's name, in any prompt file of the set, never
+from its file name. A profile override alone does not teach a core tool.
 
 **Why it matters.** A model only calls the tools its prompt lists; a tool
 without a prompt is dead code at run time.
@@ -126,9 +129,11 @@ without a prompt is dead code at run time.
             name = module.rsplit("/", 1)[-1].removesuffix(".py")
             if name in internal or not ctx.facts(module).parsed or not ctx.tools(module):
                 continue
-            prompt_set = ctx.set_of_module(module)
-            if prompt_set is not None and ctx.teaches(prompt_set, name):
+            # one index of who teaches what: any prompt set that reaches the
+            # tool's agents, under any file name (``agent.system.tools_vision.md``)
+            if any(ctx.teaches(s, name) for s in ctx.teaching_sets(module)):
                 continue
+            prompt_set = ctx.set_of_module(module)
             where = prompt_set.directory if prompt_set else ctx.config.prompt_dirs[0]
             tool = ctx.tools(module)[0]
             yield self.finding(
@@ -214,7 +219,11 @@ on behaviour that was removed.
                 if found is None:
                     continue
                 module, tool = found
-                if tool.argument(taught.name) is not None or tool.dynamic_reads:
+                if (
+                    tool.argument(taught.name) is not None
+                    or tool.dynamic_reads
+                    or tool.other_arguments
+                ):
                     continue
                 yield self.finding(
                     f"argument `{taught.name}` is taught for `{tool_name}` but {module} "
@@ -266,6 +275,20 @@ mentions `name`.
                     continue
                 module, tool = found
                 taught = {a.name for a in prompt.doc.arguments_of(heading.name)} or taught_all
+                # ``- `document`: one path or a list`` names an argument as well
+                taught = taught | set(prompt.doc.listed_names)
+                for group in alternative_groups(tool):
+                    # one of them is needed: teaching any one is enough
+                    if taught.isdisjoint(group):
+                        names = ", ".join(f"`{name}`" for name in group)
+                        yield self.finding(
+                            f"one of {names} of `{heading.name}` is required "
+                            f"(read at {module}) but none is taught",
+                            prompt.path,
+                            heading.line,
+                            heading.column,
+                            subject=f"{prompt.path}:{heading.name}:one-of:{','.join(group)}",
+                        )
                 for arg in tool.arguments:
                     if arg.required and arg.name not in taught:
                         read = f"{module}:{arg.first_line}" if arg.reads else module
@@ -477,7 +500,7 @@ becomes a failed call in production.
                 module, tool = found
                 for name, value in example.tool_args.items():
                     arg = tool.argument(name)
-                    if arg is None or value is None:
+                    if arg is None or value is None or _placeholder(value):
                         continue
                     where = f"{module}:{arg.first_line}"
                     if arg.type and not _type_ok(value, arg.type):
@@ -507,6 +530,11 @@ becomes a failed call in production.
                         )
 
 
+def _placeholder(value: Any) -> bool:
+    """``"..."`` in a schematic example stands for any value."""
+    return isinstance(value, str) and value.strip() in ("...", "\u2026")
+
+
 def _short(value: Any) -> str:
     text = json.dumps(value, ensure_ascii=False)
     return f"`{text if len(text) <= 40 else text[:37] + '...'}`"
@@ -518,9 +546,10 @@ class ListingOverBudget(Rule):
     summary = "A profile's rendered tool listing is larger than its budget"
     severity = WARNING
     doc = """\
-**What it checks.** For each profile with a `budget`, the tool listing it
-renders (the wrapper plus every tool prompt in effect for the profile) stays
-within that many characters.
+**What it checks.** For each profile given a `budget` in the configuration
+(there is none by default), the tool listing it renders (the wrapper plus
+every tool prompt in effect for the profile) stays within that many
+characters. The message names the setting the figure comes from.
 
 **Why it matters.** Small local models have small context windows; the
 `tiny-local` profile exists because the full listing crowds out the task.
@@ -554,9 +583,10 @@ listing renders to 9,412 characters.
                 if file_name == WRAPPER_FILE or file_name.startswith("agent.system.tool.")
             )
             if size > budget:
+                where = ctx.config.source or "the configuration"
                 yield self.finding(
                     f"tool listing of profile `{name}` renders to {size} characters, over the "
-                    f"budget of {budget}",
+                    f"budget of {budget} (`profiles.{name}.budget` in {where})",
                     anchor,
                     subject=f"{prompt_set.directory}:budget",
                 )

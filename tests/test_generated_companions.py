@@ -1,0 +1,173 @@
+"""Companions `check --fix` and `scaffold` write: in the words of the code and prompt,
+laid out as the repository's own companions are, naming the tests that exist."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from samples import WAIT_PROMPT, clean_files, write_files
+
+from doxtool.rules.examples import WAIT_PY
+
+DOCUMENTED_WAIT = WAIT_PY.replace(
+    "class WaitTool(Tool):\n",
+    'class WaitTool(Tool):\n    """Pause the agent for `seconds`, then hand the turn back.\n\n'
+    '    Longer text that is not the summary.\n    """\n\n',
+)
+
+
+def _generated(root: Path, run_cli, module: str = "tools/wait.py") -> str:
+    companion = root / (module + ".dox.md")
+    companion.unlink(missing_ok=True)
+    fixed = run_cli(root, "check", "--fix")
+    assert companion.is_file(), fixed.output
+    return companion.read_text()
+
+
+def _section(text: str, title: str) -> list[str]:
+    body = text.split(f"## {title}\n", 1)[1].split("\n## ", 1)[0]
+    return [line for line in body.splitlines() if line]
+
+
+def _assert_clean_and_stable(root: Path, run_cli, module: str = "tools/wait.py") -> None:
+    checked = run_cli(root, "check")
+    assert checked.exit_code == 0, checked.output
+    before = (root / (module + ".dox.md")).read_bytes()
+    run_cli(root, "check", "--fix")
+    assert (root / (module + ".dox.md")).read_bytes() == before
+
+
+def test_purpose_is_the_tool_class_docstring(make_repo, run_cli) -> None:
+    root = make_repo({**clean_files(), "tools/wait.py": DOCUMENTED_WAIT})
+    text = _generated(root, run_cli)
+    assert (
+        _section(text, "Purpose")[1] == "- Pause the agent for `seconds`, then hand the turn back."
+    )
+    assert "Provide the" not in text
+    _assert_clean_and_stable(root, run_cli)
+
+
+def test_purpose_is_the_prompts_first_line_when_the_class_has_no_docstring(
+    make_repo, run_cli
+) -> None:
+    prompt = WAIT_PROMPT.replace("Pause.\n", "pause for a number of seconds\nthen go on\n")
+    root = make_repo({**clean_files(), "prompts/agent.system.tool.wait.md": prompt})
+    text = _generated(root, run_cli)
+    assert _section(text, "Purpose")[1] == "- Pause for a number of seconds."
+    _assert_clean_and_stable(root, run_cli)
+
+
+def test_purpose_says_plainly_what_it_cannot_derive(make_repo, run_cli) -> None:
+    files = clean_files()
+    del files["prompts/agent.system.tool.wait.md"]
+    root = make_repo(files)
+    text = _generated(root, run_cli)
+    assert _section(text, "Purpose")[1] == "- Provide the `wait` tool."
+
+
+def test_untrusted_docstring_markup_is_escaped(make_repo, run_cli) -> None:
+    hostile = WAIT_PY.replace(
+        "class WaitTool(Tool):\n",
+        'class WaitTool(Tool):\n    """Wait `<!--` here <b>bold</b> # [x](y)"""\n\n',
+    )
+    root = make_repo({**clean_files(), "tools/wait.py": hostile})
+    line = _section(_generated(root, run_cli), "Purpose")[1]
+    assert line == r"- Wait \`\<\!--\` here \<b\>bold\</b\> \# \[x\](y)."
+
+
+def test_layout_follows_the_repositorys_companions(make_repo, run_cli) -> None:
+    files = clean_files()
+    # the existing companion puts a blank line after each heading, as Agent Zero's do
+    files["tools/wait.py.dox.md"] = "".join(
+        line + ("\n" if line.startswith("#") else "")
+        for line in files["tools/wait.py.dox.md"].splitlines(keepends=True)
+    )
+    files["tools/other.py"] = DOCUMENTED_WAIT.replace("WaitTool", "OtherTool")
+    files["prompts/agent.system.tool.other.md"] = WAIT_PROMPT.replace("wait", "other")
+    root = make_repo(files)
+    text = _generated(root, run_cli, "tools/other.py")
+    lines = text.splitlines()
+    headings = [i for i, line in enumerate(lines) if line.startswith("#")]
+    assert len(headings) == 8
+    assert all(lines[i + 1] == "" for i in headings), text
+    assert "\n\n\n" not in text
+    _assert_clean_and_stable(root, run_cli, "tools/other.py")
+
+
+def test_layout_is_doxtools_own_without_companions_to_follow(make_repo, run_cli) -> None:
+    files = clean_files()
+    del files["tools/wait.py.dox.md"]
+    root = make_repo(files)
+    text = _generated(root, run_cli)
+    assert "## Purpose\n- Own the `wait.py` agent tool.\n" in text
+    assert "## Child DOX Index\nNo child DOX files.\n" in text
+
+
+def test_verification_names_the_tests_that_exercise_the_module(make_repo, run_cli) -> None:
+    root = make_repo(clean_files())
+    write_files(
+        root,
+        {
+            "tests/test_wait.py": "from tools.wait import WaitTool\n",
+            "tests/helpers_for_wait.py": "from tools.wait import WaitTool\n",
+            "tests/test_other.py": "def test_x():\n    assert 'wait'\n",
+        },
+    )
+    verification = _section(_generated(root, run_cli), "Verification")
+    assert verification[0] == (
+        "- Run `pytest tests/test_wait.py` after changing `wait.py`, "
+        "and `doxtool check tools/wait.py` to keep this file in step."
+    )
+    assert verification[1:] == [
+        "- Related tests observed by source search:",
+        "  - `tests/helpers_for_wait.py`",
+        "  - `tests/test_wait.py`",
+    ]
+    _assert_clean_and_stable(root, run_cli)
+
+
+def test_verification_without_tests_says_so(make_repo, run_cli) -> None:
+    root = make_repo(clean_files())
+    verification = _section(_generated(root, run_cli), "Verification")
+    assert verification == [
+        "- No test imports `wait.py` yet: add one under `tests/`; "
+        "until then, `doxtool check tools/wait.py` compares this file with the code.",
+    ]
+
+
+@pytest.mark.parametrize("description", [None, "Fetch a web page."])
+def test_scaffolded_companion_names_its_purpose_and_its_test(
+    make_repo, run_cli, description: str | None
+) -> None:
+    root = make_repo({"prompts/agent.system.tools.md": "## Tools\n{{tools}}\n"})
+    args = ["--description", description] if description else []
+    assert run_cli(root, "scaffold", "web_fetch", *args).exit_code == 0
+    text = (root / "tools/web_fetch.py.dox.md").read_text()
+    purpose = description or "The `web_fetch` tool."
+    assert _section(text, "Purpose")[1] == f"- {purpose}"
+    assert _section(text, "Verification")[0] == (
+        "- Run `pytest tests/tools/test_web_fetch.py` after changing `web_fetch.py`, "
+        "and `doxtool check tools/web_fetch.py` to keep this file in step."
+    )
+    assert run_cli(root, "check").exit_code == 0
+
+
+def test_purpose_of_a_module_without_a_tool_is_its_docstring(make_repo, run_cli) -> None:
+    root = make_repo(clean_files())
+    write_files(
+        root,
+        {
+            "pyproject.toml": '[tool.doxtool]\ndocumented-dirs = ["lib"]\n',
+            "lib/clock.py": '"""monotonic time for waits"""\n\n\nclass Clock:\n    """A clock."""\n',
+            "lib/other.py": 'class Other:\n    """Hold other things."""\n',
+        },
+    )
+    text = _generated(root, run_cli, "lib/clock.py")
+    assert _section(text, "Purpose")[:2] == [
+        "- Own the `clock.py` module.",
+        "- Monotonic time for waits.",
+    ]
+    other = (root / "lib/other.py.dox.md").read_text()
+    assert _section(other, "Purpose")[1] == "- Hold other things."
+    _assert_clean_and_stable(root, run_cli, "lib/clock.py")

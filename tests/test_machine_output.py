@@ -1,0 +1,78 @@
+"""Output that programs read: one well-formed document on stdout, and pipes closed early."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from samples import UNTIL_PY, clean_files, write_files
+
+from doxtool.launcher import EXIT_PIPE
+from doxtool.rules.examples import FRAMEWORK
+
+DOXTOOL = str(Path(sys.executable).with_name("doxtool"))
+
+
+def _drifted(root: Path) -> Path:
+    write_files(root, {**FRAMEWORK, **clean_files(), "tools/wait.py": UNTIL_PY})
+    return root
+
+
+@pytest.mark.parametrize("output_format", ["json", "sarif", "github"])
+def test_diff_with_a_machine_format_keeps_stdout_one_document(
+    tmp_path: Path, run_cli, output_format: str
+) -> None:
+    root = _drifted(tmp_path)
+    before = (root / "tools/wait.py.dox.md").read_bytes()
+    result = run_cli(root, "check", "--diff", "--format", output_format)
+    assert result.exit_code == 1, result.output
+    assert "+++ b/tools/wait.py.dox.md" in result.stderr
+    assert "+  - `until`: optional string" in result.stderr
+    assert "+++" not in result.stdout
+    if output_format == "github":
+        assert all(line.startswith("::error ") for line in result.stdout.splitlines())
+    else:
+        document = json.loads(result.stdout)
+        assert document
+    assert (root / "tools/wait.py.dox.md").read_bytes() == before
+
+
+def test_diff_with_text_output_prints_the_diff_before_the_findings(tmp_path: Path, run_cli) -> None:
+    root = _drifted(tmp_path)
+    result = run_cli(root, "check", "--diff")
+    assert result.exit_code == 1
+    assert result.stdout.startswith("--- a/tools/wait.py.dox.md\n+++ b/tools/wait.py.dox.md\n")
+    assert result.stdout.endswith("Found 1 finding (1 fixable with `doxtool check --fix`).\n")
+
+
+def _closed_pipe(root: Path, *args: str) -> tuple[int, str]:
+    """Run the console script with its stdout a pipe whose reader is gone."""
+    process = subprocess.Popen(
+        [DOXTOOL, *args],
+        cwd=root,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env={**os.environ, "NO_COLOR": "1"},
+    )
+    assert process.stdout is not None and process.stderr is not None
+    process.stdout.close()  # as `| head -1` does once it has its line
+    error = process.stderr.read().decode()
+    return process.wait(timeout=120), error
+
+
+@pytest.mark.slow
+def test_a_closed_pipe_ends_the_run_quietly(tmp_path: Path) -> None:
+    root = _drifted(tmp_path)
+    for args in (["inspect", "tools"], ["check", "--no-cache"], ["check", "--format", "json"]):
+        assert _closed_pipe(root, *args) == (EXIT_PIPE, ""), args
+    # a check replayed from the run record of an identical earlier run
+    first = subprocess.run([DOXTOOL, "check"], cwd=root, capture_output=True, timeout=120)
+    assert first.returncode == 1
+    assert (root / ".doxtool_cache" / "runs.record").is_file()
+    assert _closed_pipe(root, "check") == (EXIT_PIPE, "")
+    again = subprocess.run([DOXTOOL, "check"], cwd=root, capture_output=True, timeout=120)
+    assert (again.returncode, again.stdout) == (1, first.stdout)

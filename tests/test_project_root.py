@@ -1,0 +1,125 @@
+"""Where a run happens: the project root, and what doxtool does outside a project."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from samples import UNTIL_PY, clean_files, write_files
+
+from doxtool.config import find_root
+from doxtool.rules.examples import FRAMEWORK
+
+
+def _outside(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A directory with no project marker anywhere above it."""
+    directory = tmp_path_factory.mktemp("no-project")
+    if find_root(directory) is not None:
+        pytest.skip(f"{find_root(directory)} marks a project above the temporary directory")
+    return directory
+
+
+def _doxtool(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    """The installed console script, as a user runs it."""
+    script = Path(sys.executable).with_name("doxtool")
+    return subprocess.run(
+        [str(script), *args],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "NO_COLOR": "1"},
+    )
+
+
+def _tree(root: Path) -> list[str]:
+    return sorted(p.relative_to(root).as_posix() for p in root.rglob("*"))
+
+
+def test_config_option_names_the_file_and_never_moves_the_root(tmp_path: Path, run_cli) -> None:
+    write_files(tmp_path, {**FRAMEWORK, **clean_files(), "tools/wait.py": UNTIL_PY})
+    write_files(tmp_path, {"ci/doxtool.toml": 'ignore = ["PRM"]\n'})
+    result = run_cli(tmp_path, "check", "--config", "ci/doxtool.toml")
+    assert result.exit_code == 1, result.output
+    assert "tools/wait.py.dox.md:14:1: DOX111 argument `until`" in result.output
+    # the configuration applies: PRM findings are ignored
+    assert "PRM" not in result.output
+    assert not (tmp_path / "ci" / ".doxtool_cache").exists()
+
+
+def test_root_is_the_nearest_marker_above_the_working_directory(tmp_path: Path, run_cli) -> None:
+    write_files(tmp_path, {**FRAMEWORK, **clean_files(), "tools/wait.py": UNTIL_PY})
+    (tmp_path / "docs").mkdir()
+    result = run_cli(tmp_path / "docs", "check")
+    assert result.exit_code == 1, result.output
+    assert "tools/wait.py.dox.md:14:1: DOX111" in result.output
+
+
+def test_root_option_wins_over_the_working_directory(
+    tmp_path: Path, tmp_path_factory: pytest.TempPathFactory, run_cli
+) -> None:
+    write_files(tmp_path, {**FRAMEWORK, **clean_files()})
+    result = run_cli(_outside(tmp_path_factory), "check", "--root", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    assert result.output == "All checks passed.\n"
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["check"],
+        ["check", "--format", "json"],
+        ["baseline", "write"],
+        ["inspect", "."],
+        ["schema"],
+        ["scaffold", "x"],
+    ],
+)
+def test_outside_a_project_one_line_error_exit_two_nothing_written(
+    tmp_path_factory: pytest.TempPathFactory, args: list[str]
+) -> None:
+    outside = _outside(tmp_path_factory)
+    write_files(outside, {**FRAMEWORK, **clean_files(), "tools/wait.py": UNTIL_PY})
+    before = _tree(outside)
+    result = _doxtool(outside, *args)
+    assert result.returncode == 2, result.stdout + result.stderr
+    assert result.stdout == ""
+    assert result.stderr.count("\n") == 1
+    assert result.stderr.startswith(f"doxtool: error: {outside.resolve()} is not inside a project")
+    assert "doxtool init" in result.stderr
+    assert _tree(outside) == before
+
+
+def test_init_outside_a_project_makes_the_working_directory_one(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    outside = _outside(tmp_path_factory)
+    write_files(outside, {**FRAMEWORK, **clean_files()})
+    assert _doxtool(outside, "init").returncode == 0
+    assert (outside / "doxtool.toml").is_file()
+    checked = _doxtool(outside, "check")
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    assert checked.stdout == "All checks passed.\n"
+
+
+def test_a_project_without_tool_modules_says_so(tmp_path: Path, run_cli) -> None:
+    write_files(tmp_path, {"README.md": "# notes\n", "lib/code.py": "X = 1\n"})
+    result = run_cli(tmp_path, "check")
+    assert result.exit_code == 0
+    assert "All checks passed." not in result.output
+    assert result.output == (
+        "doxtool: warning: no tool modules found under tools/, python/tools/, "
+        f"plugins/*/tools/ in {tmp_path.resolve()} (set `tool-dirs`, or run `doxtool init`)\n"
+    )
+
+
+def test_no_tool_modules_names_the_configured_directories(tmp_path: Path, run_cli) -> None:
+    write_files(tmp_path, {"pyproject.toml": '[tool.doxtool]\ntool-dirs = ["agent/tools"]\n'})
+    result = run_cli(tmp_path, "check", "--format", "json")
+    assert result.exit_code == 0
+    assert result.stdout == "[]\n"
+    assert "no tool modules found under agent/tools/ " in result.stderr
+    assert f"set `tool-dirs` in {tmp_path / 'pyproject.toml'}" in result.stderr
