@@ -238,3 +238,40 @@ def test_a_base_and_its_subclass_in_one_module_are_reported_once(tmp_path: Path)
     root = _repo(tmp_path, {"tools/answer.py": source})
     code, out = check(root, "--select", "DOX303")
     assert code == 1 and out.count("DOX303") == 1 and "`Base`" in out
+
+
+def test_effects_through_helpers_show_their_path_and_tools_that_intervene_count(
+    tmp_path: Path,
+) -> None:
+    helper = (
+        "import subprocess\n\n\ndef convert(path):\n    return subprocess.run(['soffice', path])\n"
+    )
+    office = "from helpers import convert\n" + tool(
+        '        convert.convert(self.args.get("path", ""))\n        return Response("ok", False)\n',
+        "Office",
+    )
+    careful = "from helpers import convert\n" + tool(
+        "        await self.agent.handle_intervention()\n"
+        '        convert.convert("x")\n'
+        '        return Response("ok", False)\n',
+        "Careful",
+    )
+    wrapper = "from tools.careful import Careful\n" + tool(
+        "        return await Careful(self.agent, 'careful', None, {}, '', None).execute()\n",
+        "Wrapper",
+    )
+    root = _repo(
+        tmp_path,
+        {
+            "helpers/convert.py": helper,
+            "tools/office.py": office,
+            "tools/careful.py": careful,
+            "tools/wrapper.py": wrapper,
+        },
+    )
+    code, out = check(root, "--select", "DOX301")
+    assert code == 1 and out.count("DOX301") == 1, out
+    assert (
+        "tools/office.py:7:1: DOX301 `Office` reaches subprocess (through "
+        "`helpers.convert.convert` -> `subprocess.run` at line 8)" in out
+    )
