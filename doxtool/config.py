@@ -92,6 +92,17 @@ class Config:
     plugin_prompt_dirs: list[str] = field(default_factory=lambda: ["plugins/*/prompts"])
     #: tools that need no prompt of their own
     internal_tools: list[str] = field(default_factory=lambda: ["unknown"])
+    #: the ``##`` sections every ``AGENTS.md`` below the root has, in order
+    agents_sections: list[str] = field(
+        default_factory=lambda: [
+            "Purpose",
+            "Ownership",
+            "Local Contracts",
+            "Work Guidance",
+            "Verification",
+            "Child DOX Index",
+        ]
+    )
     #: where related tests are searched
     test_dirs: list[str] = field(default_factory=lambda: ["tests"])
     profiles: dict[str, Profile] = field(default_factory=_default_profiles)

@@ -39,6 +39,7 @@ from doxtool import effects
 from doxtool.cstcode import code_of
 from doxtool.cstparse import parse_module, paused_gc
 from doxtool.facts import (
+    MESSAGE_KINDS,
     Argument,
     ArgumentRead,
     ClassFacts,
@@ -967,6 +968,10 @@ def _statement_children(stmt: cst.CSTNode) -> list[cst.CSTNode]:
 # tool analysis
 
 
+#: expressions that can be a string never empty (see ``_Env.texts``)
+_TEXT_SHAPES = (cst.BooleanOperation, cst.FormattedString, cst.SimpleString, cst.ConcatenatedString)
+
+
 @dataclass
 class _Env:
     """What the walk knows inside one function."""
@@ -983,6 +988,11 @@ class _Env:
     #: assigned to it
     responses: dict[str, list[tuple[bool | str, str | None]]] = field(default_factory=dict)
     guards: list[frozenset[str] | None] = field(default_factory=list)
+    #: local names last assigned a string that is never empty (``x or "none"``),
+    #: or tested by ``if not x: return ...`` / ``raise ...`` before
+    texts: set[str] = field(default_factory=set)
+    #: arguments tested that way: past the test they are not empty
+    nonempty: set[str] = field(default_factory=set)
     #: arguments known absent (the ``else`` of ``"k" in args``, the right of ``or``)
     absent: list[frozenset[str]] = field(default_factory=list)
     #: loop variable -> the literal key it holds in this pass of the loop body
@@ -1454,6 +1464,10 @@ class _ToolScan:
                 env.dicts.discard(name)
             if arg is not None:
                 env.var_args[name] = arg
+            if type(value) in _TEXT_SHAPES and self._one_message_kind(value, env) == "text":
+                env.texts.add(name)
+            else:
+                env.texts.discard(name)
             if self._is_response_call(value, env):
                 # a Response kept in a variable: every assignment is a
                 # possible value at ``return name`` (branches are not told apart)
@@ -1640,6 +1654,19 @@ class _ToolScan:
         env.present.pop()
         env.absent.pop()
         env.guards.pop()
+        test = stmt.test
+        if (
+            stmt.orelse is None
+            and type(test) is cst.UnaryOperation
+            and type(test.operator) is cst.Not
+            and _terminates(_suite_body(stmt.body))
+        ):
+            # ``if not x: return ...``: past it, ``x`` is not empty
+            if type(test.expression) is cst.Name:
+                env.texts.add(test.expression.value)
+            arg = self._arg_of(test.expression, env)
+            if arg is not None:
+                env.nonempty.add(arg)
         if stmt.orelse is not None:
             env.guards.append(negative)
             env.absent.append(absent_false)
@@ -1713,7 +1740,8 @@ class _ToolScan:
         call = inner if type(inner) is cst.Call else None
         if call is not None and self._is_response_call(call, env):
             kind, expression = self._break_loop(call)
-            self.outcomes.append(Outcome(kind, line, column, expression, qualname))
+            message = self._message_kind(call, env)
+            self.outcomes.append(Outcome(kind, line, column, expression, qualname, message=message))
             return
         if type(inner) is cst.Name and inner.value in env.responses:
             values = env.responses[inner.value]
@@ -1759,6 +1787,63 @@ class _ToolScan:
                 return "dynamic", "**" + code_of(splat.value, self.module).strip()
             return "dynamic", "<missing>"
         return self._break_loop_value(value)
+
+    def _message_kind(self, call: cst.Call, env: _Env) -> str | None:
+        """What the ``message`` of a ``Response(...)`` call is made of (see
+        :attr:`Outcome.message`)."""
+        value: cst.BaseExpression | None = None
+        for arg in call.args:
+            if arg.keyword is not None and arg.keyword.value == "message":
+                value = arg.value
+        positional = [a for a in call.args if a.keyword is None and not a.star]
+        if value is None and positional:
+            value = positional[0].value
+        if value is None:
+            return None
+        kinds: set[str] = set()
+        todo = [value]
+        while todo and len(kinds) < len(MESSAGE_KINDS):
+            node = todo.pop()
+            if type(node) is cst.IfExp:
+                todo.extend((node.orelse, node.body))
+            else:
+                kinds.add(self._one_message_kind(node, env))
+        return next((kind for kind in MESSAGE_KINDS if kind in kinds), None)
+
+    def _one_message_kind(self, node: cst.BaseExpression, env: _Env) -> str:
+        if type(node) is cst.BooleanOperation and type(node.operator) is cst.Or:
+            # ``a or b or c`` is the first operand that is not empty: it is
+            # never empty when one operand has text, and blank operands only
+            # matter when all are
+            operands: list[cst.BaseExpression] = []
+            current: cst.BaseExpression = node
+            while type(current) is cst.BooleanOperation and type(current.operator) is cst.Or:
+                operands.append(current.right)
+                current = current.left
+            operands.append(current)
+            kinds = {self._one_message_kind(operand, env) for operand in operands}
+            if "text" in kinds:
+                return "text"
+            return next((k for k in MESSAGE_KINDS if k in kinds and k != "blank"), "blank")
+        if type(node) is cst.Name and node.value in env.texts:
+            return "text"
+        ok, value = _literal(node, self.module)
+        if ok and isinstance(value, str):
+            return "text" if value.strip() else "blank"
+        if type(node) is cst.FormattedString:
+            parts = node.parts
+            if any(type(p) is cst.FormattedStringText and p.value.strip() for p in parts):
+                return "text"
+            if any(
+                type(p) is cst.FormattedStringExpression and self._arg_of(p.expression, env)
+                for p in parts
+            ):
+                return "argument"
+            return "computed"
+        arg = self._arg_of(node, env)
+        if arg is None:
+            return "computed"
+        return "text" if arg in env.nonempty else "argument"
 
     def _break_loop_value(self, value: cst.BaseExpression) -> tuple[bool | str, str | None]:
         if type(value) is cst.Name and value.value in ("True", "False"):

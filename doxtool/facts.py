@@ -101,6 +101,18 @@ class Outcome:
     #: repository path of the module holding the code when it is not the
     #: module under inspection (inherited or re-exported tool classes)
     path: str | None = None
+    #: what the ``message`` is made of: ``text`` (never empty: a string
+    #: literal or f-string with visible text of its own, ``x or "none"``, or a
+    #: value an earlier ``if not x: return ...`` tested), ``blank`` (an
+    #: empty or blank literal), ``argument`` (a tool argument as read, which
+    #: the model may leave empty or out), ``computed`` (anything else); None
+    #: when not known (a ``Response`` kept in a variable). Of ``a if c else
+    #: b``, the first of argument, blank, computed, text that either is.
+    message: str | None = None
+
+
+#: kinds of ``Outcome.message``, the ones that can leave a turn without an answer first
+MESSAGE_KINDS = ("argument", "blank", "computed", "text")
 
 
 @dataclass

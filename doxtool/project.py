@@ -10,7 +10,6 @@ from __future__ import annotations
 import fnmatch
 import os
 import re
-from collections.abc import Iterator
 from functools import cached_property
 from pathlib import Path
 
@@ -56,6 +55,7 @@ class Project:
         self._excluded_parts: dict[str, bool] = {}
         #: module -> whether its text names doxtool (for suppressions), once read
         self._mentions: dict[str, bool] = {}
+        self._agents_texts: dict[str, SourceText | ReadError] = {}
         self.resolver = ToolResolver(config.tool_bases, self.lookup_module)
 
     # -- paths ----------------------------------------------------------------
@@ -139,9 +139,11 @@ class Project:
         documented.
         """
         declared: list[str] = []
-        for agents in self._agents_files():
-            rel = agents.rsplit("/", 1)[0] if "/" in agents else "."
-            text = read_text(self.root / agents)
+        for agents in self.agents_files:
+            if "/" not in agents:
+                continue  # the root's AGENTS.md does not declare a directory
+            rel = agents.rsplit("/", 1)[0]
+            text = self.agents_text(agents)
             if not isinstance(text, ReadError) and declares_file_documented(text.text):
                 declared.append(rel)
         dirs = [d for d in self.tool_dirs if d in declared] if declared else list(self.tool_dirs)
@@ -150,7 +152,12 @@ class Project:
                 dirs.append(rel)
         return dirs
 
-    def _agents_files(self) -> Iterator[str]:
+    @cached_property
+    def agents_files(self) -> list[str]:
+        """Every ``AGENTS.md`` of the repository, the root's first, then in
+        directory order; excluded and hidden directories and links to
+        directories are not entered."""
+        found: list[str] = []
         for dirpath, dirnames, filenames in os.walk(self.root):
             rel_dir = Path(dirpath).relative_to(self.root).as_posix()
             dirnames[:] = sorted(
@@ -160,8 +167,21 @@ class Project:
                 and not d.startswith(".")
                 and not os.path.islink(os.path.join(dirpath, d))
             )
-            if "AGENTS.md" in filenames and rel_dir != ".":
-                yield f"{rel_dir}/AGENTS.md"
+            if "AGENTS.md" in filenames:
+                found.append("AGENTS.md" if rel_dir == "." else f"{rel_dir}/AGENTS.md")
+        return found
+
+    def agents_text(self, rel: str) -> SourceText | ReadError:
+        """The text of an ``AGENTS.md``, read once per run."""
+        known = self._agents_texts.get(rel)
+        if known is None:
+            path = self.root / rel
+            if path.is_symlink() and not self.inside(path):
+                known = ReadError("link points outside the repository; not read")
+            else:
+                known = read_text(path)
+            self._agents_texts[rel] = known
+        return known
 
     def modules_in(self, directory: str) -> list[str]:
         """Direct ``*.py`` modules of a directory (``__init__.py`` excluded)."""
@@ -261,7 +281,8 @@ class Project:
         self._facts.clear()
         self._tools.clear()
         self._mentions.clear()
-        for name in ("documented_modules", "companions", "tool_modules"):
+        self._agents_texts.clear()
+        for name in ("documented_modules", "companions", "tool_modules", "agents_files"):
             self.__dict__.pop(name, None)
 
     # -- facts ----------------------------------------------------------------

@@ -138,6 +138,7 @@ def test_every_option_of_the_design_is_a_key(run_cli) -> None:
         "cache-dir",
         "templates-dir",
         "test-dirs",
+        "agents-sections",
         # DESIGN.md "Generated DOX and fixes": the config selects a convention
         "convention",
     }

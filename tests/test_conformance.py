@@ -222,7 +222,10 @@ def build_corpus(root: Path, util_companion: str = UTIL_COMPANION) -> Path:
     write_files(
         root,
         {
-            "AGENTS.md": "# Project\n\n## Child DOX Index\n\nNo child DOX files.\n",
+            "AGENTS.md": "# Project\n\n## Child DOX Index\n\nDirect child DOX files:\n\n"
+            "| Child | Scope |\n| --- | --- |\n"
+            "| [helpers/AGENTS.md](helpers/AGENTS.md) | Helpers. |\n"
+            "| [tools/AGENTS.md](tools/AGENTS.md) | Tools. |\n",
             "helpers/__init__.py": "",
             "helpers/AGENTS.md": agents_md("helper module"),
             "helpers/tool.py": TOOL_BASE,

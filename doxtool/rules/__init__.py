@@ -2,13 +2,23 @@
 
 from __future__ import annotations
 
-from doxtool.rules import companion, module, prompt_files, prompts, suppression
+from doxtool.rules import (
+    agents,
+    companion,
+    contract,
+    module,
+    prompt_files,
+    prompts,
+    suppression,
+)
 from doxtool.rules.base import Rule
 
 ALL_RULES: list[type[Rule]] = sorted(
     [
         *module.RULES,
         *companion.RULES,
+        *agents.RULES,
+        *contract.RULES,
         *prompts.RULES,
         *prompt_files.RULES,
         *suppression.RULES,

@@ -1,0 +1,645 @@
+"""DOX2xx: the tree of ``AGENTS.md`` files (Child DOX Index rows, links, sections)."""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from doxtool.agentsdoc import (
+    CHILDREN_LEAD,
+    NO_CHILDREN,
+    TABLE_HEADER,
+    AgentsDoc,
+    ChildIndex,
+    Heading,
+    Link,
+)
+from doxtool.agentstree import AGENTS, AgentsTree, build, directory_of, resolve_link
+from doxtool.context import Context
+from doxtool.edits import Edit
+from doxtool.findings import Finding, Fix
+from doxtool.rules.base import Example, Expect, Rule
+
+#: the head of a root index table, for the examples
+_ROOT_INDEX = (
+    "# Repo\n\n## Child DOX Index\n\nDirect child DOX files:\n\n| Child | Scope |\n| --- | --- |\n"
+)
+
+
+def tree(ctx: Context) -> AgentsTree:
+    """The repository's ``AGENTS.md`` tree, read once per run."""
+    project = ctx.project
+    return ctx.memo("agents-tree", lambda: build(project.agents_files, project.agents_text))
+
+
+def _passed(ctx: Context) -> set[str]:
+    """Files a scoped run was given: Markdown files and modules (companions
+    are derived from modules, and a missing one is not a deleted file)."""
+    scope = ctx.scope
+    return {*(scope.prompts or ()), *(scope.modules or ())}
+
+
+def checked(ctx: Context) -> list[str]:
+    """The ``AGENTS.md`` files this run checks: all of them, or, for PATHS,
+    those passed, the index above each passed ``AGENTS.md`` (a child added
+    or deleted changes it), and those linking to a passed path that is gone."""
+    scope = ctx.scope
+    if scope.everything:
+        return tree(ctx).files
+    passed = _passed(ctx)
+    named = {p for p in passed if p == AGENTS or p.endswith("/" + AGENTS)}
+    gone = {p for p in passed if not ctx.exists(p)}
+    if not named and not gone:
+        return []
+    agents_tree = tree(ctx)
+    wanted = set(named)
+    directories = {directory_of(f): f for f in agents_tree.files}
+    for path in named:
+        directory = directory_of(path)
+        while directory:
+            directory = directory_of(directory)
+            above = directories.get(directory)
+            if above is not None:
+                wanted.add(above)
+                break
+    if gone:
+        for path, doc in agents_tree.docs.items():
+            if any(resolve_link(path, link.target) in gone for link in doc.links):
+                wanted.add(path)
+    return [f for f in agents_tree.files if f in wanted]
+
+
+@dataclass
+class _Entry:
+    """A link of a Child DOX Index and the repository path it names."""
+
+    link: Link
+    resolved: str | None
+
+
+def _entries(path: str, index: ChildIndex) -> list[_Entry]:
+    return [_Entry(link, resolve_link(path, link.target)) for link in index.links]
+
+
+def _names_child(entry: _Entry, child: str) -> bool:
+    return entry.resolved is not None and entry.resolved in (child, directory_of(child))
+
+
+def _relative(source: str, target: str) -> str:
+    base = directory_of(source)
+    return target[len(base) + 1 :] if base else target
+
+
+def _cell(text: str) -> str:
+    """``text`` as one table cell: on one line, its pipes escaped (once)."""
+    return " ".join(_UNESCAPED_PIPE.sub(r"\\|", text).split())
+
+
+_UNESCAPED_PIPE = re.compile(r"(?<!\\)\|")
+
+
+_PLAIN_PATH = re.compile(r"[A-Za-z0-9._/@+~-]+")
+
+
+def _row(tree: AgentsTree, source: str, child: str) -> str | None:
+    """The index row of ``child``; None when its path cannot be a link."""
+    rel = _relative(source, child)
+    if not rel.isprintable() or any(c in rel for c in "<>\\"):
+        return None
+    target = rel if _PLAIN_PATH.fullmatch(rel) else f"<{rel}>"
+    text = _cell(rel.replace("[", "\\[").replace("]", "\\]"))
+    doc = tree.docs.get(child)
+    scope = _cell(doc.purpose) if doc is not None else ""
+    return f"| [{text}]({target}) | {scope} |"
+
+
+def _missing_children(ctx: Context, path: str, doc: AgentsDoc) -> list[str]:
+    agents_tree = tree(ctx)
+    entries = _entries(path, doc.index) if doc.index is not None else []
+    return [
+        child
+        for child in agents_tree.children(path)
+        if not any(_names_child(entry, child) for entry in entries)
+    ]
+
+
+def _gone(ctx: Context, path: str, doc: AgentsDoc) -> list[_Entry]:
+    if doc.index is None:
+        return []
+    return [e for e in _entries(path, doc.index) if e.resolved is not None and not _exists(ctx, e)]
+
+
+def _exists(ctx: Context, entry: _Entry) -> bool:
+    resolved = entry.resolved
+    return resolved is not None and (resolved == "" or ctx.exists(resolved))
+
+
+class IndexRowGone(Rule):
+    code = "DOX201"
+    name = "agents-index-row-gone"
+    summary = "A Child DOX Index row links an `AGENTS.md` that does not exist"
+    fixable = True
+    doc = """\
+**What it checks.** Every link in the `## Child DOX Index` section of an
+`AGENTS.md` (the rows of its `| Child | Scope |` table, or a list of links)
+points to a file or folder that exists.
+
+**Why it matters.** The index is how people and agents find the
+documentation below a directory. A row for a directory that was deleted or
+renamed sends them nowhere. `--fix` deletes the row (a table whose last row
+goes becomes `No child DOX files.`); every other row and its scope sentence
+stay as written. A list of links is reported, not fixed.
+
+**Example.** `plugins/AGENTS.md` still lists
+`[_old_plugin/AGENTS.md](_old_plugin/AGENTS.md)` after the plugin was removed.
+
+**Precision.** On the shared Agent Zero corpus (138 `AGENTS.md`, 13 tables)
+it reports nothing: every row there points to an existing file.
+"""
+    valid = [
+        Example(
+            {
+                "AGENTS.md": _ROOT_INDEX + "| [tools/AGENTS.md](tools/AGENTS.md) | Tools. |\n",
+                "tools/AGENTS.md": "# tools\n\n## Child DOX Index\n\nNo child DOX files.\n",
+            }
+        )
+    ]
+    invalid = [
+        Example(
+            {
+                "AGENTS.md": "# Repo\n\n## Child DOX Index\n\nDirect child DOX files:\n\n"
+                "| Child | Scope |\n| --- | --- |\n"
+                "| [api/AGENTS.md](api/AGENTS.md) | Handlers, said by a person. |\n"
+                "| [tools/AGENTS.md](tools/AGENTS.md) | Tools. |\n",
+                "api/AGENTS.md": "# api\n\n## Child DOX Index\n\nNo child DOX files.\n",
+            },
+            [Expect("AGENTS.md", 10, "`tools/AGENTS.md`, which does not exist")],
+        ),
+        Example(
+            {
+                "docs/AGENTS.md": "# docs\n\n## Child DOX Index\n\nDirect child DOX files:\n\n"
+                "| Child | Scope |\n| --- | --- |\n| [old/AGENTS.md](old/AGENTS.md) | Old. |\n",
+            },
+            [Expect("docs/AGENTS.md", 9, "`old/AGENTS.md`")],
+        ),
+    ]
+
+    def check(self, ctx: Context) -> Iterator[Finding]:
+        paths = checked(ctx)
+        if not paths:
+            return
+        agents_tree = tree(ctx)
+        for path in paths:
+            doc = agents_tree.docs.get(path)
+            if doc is None or doc.index is None:
+                continue
+            gone = _gone(ctx, path, doc)
+            for entry in gone:
+                yield self.finding(
+                    f"Child DOX Index row links `{entry.link.target}`, which does not exist "
+                    f"(`{entry.resolved}`)",
+                    path,
+                    entry.link.line,
+                    entry.link.column,
+                    subject=f"{path}:index-row:{entry.resolved}",
+                    fix=self._fix(ctx, path, doc.index, entry, gone),
+                )
+
+    def _fix(
+        self, ctx: Context, path: str, index: ChildIndex, entry: _Entry, gone: list[_Entry]
+    ) -> Fix | None:
+        if index.kind != "table":
+            return None
+        description = f"remove the row of `{entry.link.target}`"
+        rows = index.rows
+        if (
+            len(gone) == len(rows)
+            and all(r.target is not None for r in rows)
+            and not tree(ctx).children(path)
+        ):
+            start = (index.lead_line or index.header_line) - 1
+            edit = Edit(path, start, index.table_end - 1, [NO_CHILDREN])
+            return Fix(description, [edit])
+        return Fix(description, [Edit(path, entry.link.line - 1, entry.link.line, [])])
+
+
+class IndexRowMissing(Rule):
+    code = "DOX202"
+    name = "agents-index-row-missing"
+    summary = "A nearest descendant `AGENTS.md` has no row in the Child DOX Index"
+    fixable = True
+    doc = """\
+**What it checks.** The `## Child DOX Index` of every `AGENTS.md` links each
+of its nearest descendants: the first `AGENTS.md` on each path down from its
+directory. Companions (`*.py.dox.md`) are never indexed there, and an
+`AGENTS.md` in a hidden directory (`.github/`) is not required, though a
+row for one is kept. The rule applies once the repository keeps a Child DOX
+Index in at least one `AGENTS.md`.
+
+**Why it matters.** A directory whose `AGENTS.md` is not indexed is invisible
+to someone reading the tree from the top. `--fix` adds the row
+`| [dir/AGENTS.md](dir/AGENTS.md) | <scope> |`, the scope taken from the
+first bullet of the child's `## Purpose`; it goes before the first row that
+sorts after it (the file's own order is kept), and turns `No child DOX
+files.` into a table. Rows already there, and their scope sentences, stay as
+written. An index written as a list of links is reported, not fixed.
+
+**Example.** `plugins/_new/AGENTS.md` exists, and `plugins/AGENTS.md` has no
+row for it.
+
+**Precision.** On the shared Agent Zero corpus (138 `AGENTS.md`) it reports
+nothing: every index there lists exactly the nearest descendants.
+"""
+    valid = [
+        Example(
+            {
+                "AGENTS.md": _ROOT_INDEX + "| [tools/AGENTS.md](tools/AGENTS.md) | Tools. |\n",
+                "tools/AGENTS.md": "# tools\n\n## Child DOX Index\n\n"
+                "- [deep/AGENTS.md](deep/AGENTS.md)\n",
+                "tools/wait.py.dox.md": "# wait.py DOX\n",
+                "tools/deep/AGENTS.md": "# deep\n",
+                ".github/AGENTS.md": "# hidden\n",
+            }
+        )
+    ]
+    invalid = [
+        Example(
+            {
+                "AGENTS.md": "# Repo\n\n## Child DOX Index\n\nDirect child DOX files:\n\n"
+                "| Child | Scope |\n| --- | --- |\n"
+                "| [tools/AGENTS.md](tools/AGENTS.md) | Tools, in a person's words. |\n",
+                "api/AGENTS.md": "# api\n\n## Purpose\n\n- HTTP handlers.\n\n"
+                "## Child DOX Index\n\nNo child DOX files.\n",
+                "tools/AGENTS.md": "# tools\n\n## Child DOX Index\n\nNo child DOX files.\n",
+            },
+            [Expect("AGENTS.md", 3, "`api/AGENTS.md` has no row")],
+        ),
+        Example(
+            {
+                "AGENTS.md": "# Repo\n\n## Child DOX Index\n\nNo child DOX files.\n",
+                "a/b/AGENTS.md": "# b\n\n## Purpose\n- Deep.\n\n## Child DOX Index\n\n"
+                "No child DOX files.\n",
+            },
+            [Expect("AGENTS.md", 3, "`a/b/AGENTS.md`")],
+        ),
+    ]
+
+    def check(self, ctx: Context) -> Iterator[Finding]:
+        paths = checked(ctx)
+        if not paths:
+            return
+        agents_tree = tree(ctx)
+        if not agents_tree.uses_index:
+            return
+        for path in paths:
+            doc = agents_tree.docs.get(path)
+            if doc is None:
+                continue
+            missing = _missing_children(ctx, path, doc)
+            fix = self._fix(ctx, path, doc, missing) if missing else None
+            for child in missing:
+                yield self.finding(
+                    f"nearest descendant `{child}` has no row in the Child DOX Index",
+                    path,
+                    doc.index.line if doc.index is not None else 1,
+                    subject=f"{path}:index-missing:{child}",
+                    fix=fix,
+                )
+
+    def _fix(self, ctx: Context, path: str, doc: AgentsDoc, missing: list[str]) -> Fix | None:
+        index = doc.index
+        if index is None or index.kind == "links":
+            return None
+        agents_tree = tree(ctx)
+        description = "add " + ", ".join(f"`{child}`" for child in missing) + " to the index"
+        rows = [_row(agents_tree, path, child) for child in missing]
+        if any(row is None for row in rows):
+            return None  # a path no Markdown link can hold: a person writes that row
+        new_rows = [row for row in rows if row is not None]
+        table = [CHILDREN_LEAD, "", f"| {' | '.join(TABLE_HEADER)} |", "| --- | --- |"]
+        if index.kind == "none":
+            return Fix(
+                description, [Edit(path, index.none_line - 1, index.none_line, table + new_rows)]
+            )
+        if index.kind == "empty":
+            return Fix(description, [Edit(path, index.line, index.line, ["", *table, *new_rows])])
+        # a table: each row goes before the first row that sorts after it
+        edits: list[Edit] = []
+        existing = [(entry.resolved or "", entry.link.line) for entry in _entries(path, index)]
+        for child, text in zip(missing, new_rows, strict=True):
+            after = [line for resolved, line in existing if resolved > child]
+            at = (min(after) if after else index.table_end) - 1
+            edits.append(Edit(path, at, at, [text]))
+        edits.sort(key=lambda e: e.start)
+        return Fix(description, edits)
+
+
+class IndexRowNotChild(Rule):
+    code = "DOX205"
+    name = "agents-index-row-not-child"
+    summary = "A Child DOX Index row links a file that is not one of its nearest descendants"
+    doc = """\
+**What it checks.** Every row of a Child DOX Index that points to an existing
+file links one of the file's nearest descendants: an `AGENTS.md` below its
+directory with no other `AGENTS.md` in between. Reported are rows for an
+`AGENTS.md` that another index owns (one deeper down, or outside the
+directory) and rows for anything that is not an `AGENTS.md` (companions are
+never indexed there). A row for an `AGENTS.md` in a hidden or excluded
+directory is left alone. Nothing is fixed: the row's scope sentence is a
+person's, and only they know whether it moves or goes.
+
+**Why it matters.** An index that skips a level hides the `AGENTS.md` in
+between from anyone reading down the tree; the set of rows is meant to be
+exactly the nearest descendants.
+
+**Example.** `tools/AGENTS.md` still lists `x/y/AGENTS.md` after
+`tools/x/AGENTS.md` was added, which now indexes it.
+
+**Precision.** On the shared Agent Zero corpus it reports nothing: every
+index lists exactly its nearest descendants.
+"""
+    valid = [
+        Example(
+            {
+                "AGENTS.md": _ROOT_INDEX
+                + "| [tools/AGENTS.md](tools/AGENTS.md) | Tools. |\n"
+                + "| [.github/AGENTS.md](.github/AGENTS.md) | CI. |\n",
+                "tools/AGENTS.md": "# tools\n\n## Child DOX Index\n\nNo child DOX files.\n",
+                ".github/AGENTS.md": "# ci\n",
+            }
+        )
+    ]
+    invalid = [
+        Example(
+            {
+                "AGENTS.md": _ROOT_INDEX
+                + "| [tools/AGENTS.md](tools/AGENTS.md) | Tools. |\n"
+                + "| [tools/x/AGENTS.md](tools/x/AGENTS.md) | X. |\n"
+                + "| [tools/wait.py.dox.md](tools/wait.py.dox.md) | Wait. |\n",
+                "tools/AGENTS.md": "# tools\n\n## Child DOX Index\n\n"
+                "- [x/AGENTS.md](x/AGENTS.md)\n",
+                "tools/x/AGENTS.md": "# x\n",
+                "tools/wait.py.dox.md": "# wait.py DOX\n",
+            },
+            [
+                Expect("AGENTS.md", 10, "indexed by `tools/AGENTS.md`"),
+                Expect("AGENTS.md", 11, "not an `AGENTS.md`"),
+            ],
+        )
+    ]
+
+    def check(self, ctx: Context) -> Iterator[Finding]:
+        paths = checked(ctx)
+        if not paths:
+            return
+        agents_tree = tree(ctx)
+        known = set(agents_tree.files)
+        directories = {directory_of(f): f for f in agents_tree.files}
+        for path in paths:
+            doc = agents_tree.docs.get(path)
+            if doc is None or doc.index is None:
+                continue
+            children = agents_tree.children(path)
+            for entry in _entries(path, doc.index):
+                resolved = entry.resolved
+                if resolved is None or not _exists(ctx, entry):
+                    continue
+                if any(_names_child(entry, child) for child in children):
+                    continue
+                target = resolved if resolved in known else directories.get(resolved)
+                if target is None:
+                    if (
+                        resolved.rsplit("/", 1)[-1] == AGENTS
+                        or (ctx.project.root / resolved).is_dir()
+                    ):
+                        continue  # hidden, excluded, or a folder without one: not the tree's
+                    problem = "which is not an `AGENTS.md` (only `AGENTS.md` files are indexed)"
+                else:
+                    owner = agents_tree.parent.get(target)
+                    where = f"indexed by `{owner}`" if owner else "not below this directory"
+                    problem = f"which is not a nearest descendant here: it is {where}"
+                yield self.finding(
+                    f"Child DOX Index row links `{entry.link.target}`, {problem}",
+                    path,
+                    entry.link.line,
+                    entry.link.column,
+                    subject=f"{path}:index-row-not-child:{resolved}",
+                )
+
+
+class DeadLink(Rule):
+    code = "DOX203"
+    name = "agents-dead-link"
+    summary = "A link in an `AGENTS.md` points to a file or folder that does not exist"
+    doc = """\
+**What it checks.** Every link and image in an `AGENTS.md` whose target is a
+path of the repository (not a URL, an anchor or a template) points to a file
+or folder that exists. Targets are taken relative to the file's directory, or
+to the repository root when they start with `/`; a target that leaves the
+repository is not followed. Links inside code spans, code blocks and HTML
+comments are not links. Rows of the Child DOX Index are DOX201's.
+
+**Why it matters.** `AGENTS.md` files are read by people and agents before
+they edit; a dead link sends them to documentation or code that moved.
+
+**Example.** `docs/AGENTS.md` links `[setup](setup/install.md)` after the
+guide was renamed.
+
+**Precision.** On the shared Agent Zero corpus it reports nothing: its links
+are the index rows and the root's in-page anchors.
+"""
+    valid = [
+        Example(
+            {
+                "docs/AGENTS.md": "# docs\n\nSee [the guide](guide.md#setup), "
+                "[home](https://example.com), [top](#docs), `[x](nowhere.md)` and "
+                "[root](/README.md).\n\n```\n[y](nowhere.md)\n```\n",
+                "docs/guide.md": "# Guide\n",
+                "README.md": "# Readme\n",
+            }
+        )
+    ]
+    invalid = [
+        Example(
+            {
+                "docs/AGENTS.md": "# docs\n\nSee [setup](setup/install.md) and\n"
+                "[the folder](../assets/).\n",
+            },
+            [
+                Expect("docs/AGENTS.md", 3, "`setup/install.md`"),
+                Expect("docs/AGENTS.md", 4, "`assets`"),
+            ],
+        )
+    ]
+
+    def check(self, ctx: Context) -> Iterator[Finding]:
+        paths = checked(ctx)
+        if not paths:
+            return
+        agents_tree = tree(ctx)
+        for path in paths:
+            doc = agents_tree.docs.get(path)
+            if doc is None:
+                continue
+            rows = (
+                {(link.line, link.target) for link in doc.index.links}
+                if doc.index is not None
+                else set()
+            )
+            for link in doc.links:
+                if (link.line, link.target) in rows:
+                    continue
+                resolved = resolve_link(path, link.target)
+                if resolved is None or resolved == "" or ctx.exists(resolved):
+                    continue
+                yield self.finding(
+                    f"link `{link.target}` points to `{resolved}`, which does not exist",
+                    path,
+                    link.line,
+                    link.column,
+                    subject=f"{path}:link:{link.target}",
+                )
+
+
+class SectionShape(Rule):
+    code = "DOX204"
+    name = "agents-section-missing"
+    summary = "A non-root `AGENTS.md` lacks a required section, misnames it or misorders it"
+    doc = """\
+**What it checks.** Every `AGENTS.md` below the root has the `##` sections
+named by `agents-sections` (default: Purpose, Ownership, Local Contracts,
+Work Guidance, Verification, Child DOX Index), in that order. A heading that
+differs from a required title only in case or by a small misspelling is named
+as misnamed. The root `AGENTS.md` is free-form. The rule applies once the
+repository keeps a Child DOX Index in at least one `AGENTS.md`; an
+`AGENTS.md` that cannot be read is reported here.
+
+**Why it matters.** The sections are the DOX contract: people and agents look
+for Local Contracts before editing and for Verification after. A missing or
+renamed section is a contract nobody finds.
+
+**Example.** `api/AGENTS.md` with `## Local Contract` (no `s`) and no
+`## Verification`.
+
+**Precision.** On the shared Agent Zero corpus it reports nothing: the 137
+non-root files all have the six sections in order.
+"""
+    valid = [
+        Example(
+            {
+                "AGENTS.md": "# Free-form root\n\n## Anything\n\n## Child DOX Index\n\n"
+                "No child DOX files.\n",
+                "api/AGENTS.md": "# api\n\n## Purpose\n## Ownership\n## Local Contracts\n"
+                "### Detail\n## Work Guidance\n## Verification\n## Child DOX Index\n"
+                "No child DOX files.\n## Extra\n",
+            }
+        )
+    ]
+    invalid = [
+        Example(
+            {
+                "api/AGENTS.md": "# api\n\n## Purpose\n## Ownership\n## Local Contract\n"
+                "## Work Guidance\n## Child DOX Index\nNo child DOX files.\n",
+            },
+            [
+                Expect("api/AGENTS.md", 5, "`## Local Contract` should be `## Local Contracts`"),
+                Expect("api/AGENTS.md", 1, "missing required section `## Verification`"),
+            ],
+        ),
+        Example(
+            {
+                "api/AGENTS.md": "# api\n\n## Ownership\n## Purpose\n## Local Contracts\n"
+                "## Work Guidance\n## Verification\n## Child DOX Index\nNo child DOX files.\n",
+            },
+            [Expect("api/AGENTS.md", 4, "`## Purpose` comes after `## Ownership`")],
+        ),
+    ]
+
+    def check(self, ctx: Context) -> Iterator[Finding]:
+        paths = checked(ctx)
+        if not paths:
+            return
+        agents_tree = tree(ctx)
+        if not agents_tree.uses_index:
+            return
+        required = list(ctx.config.agents_sections)
+        for path in paths:
+            if path == AGENTS:
+                continue
+            reason = agents_tree.unreadable.get(path)
+            if reason is not None:
+                yield self.finding(
+                    f"cannot be read: {reason}; its sections are not checked",
+                    path,
+                    subject=f"{path}:unreadable",
+                )
+                continue
+            doc = agents_tree.docs.get(path)
+            if doc is not None:
+                yield from self._sections(path, doc, required)
+
+    def _sections(self, path: str, doc: AgentsDoc, required: list[str]) -> Iterator[Finding]:
+        headings = doc.sections()
+        present = {h.title: h for h in reversed(headings)}
+        claimed: set[int] = set()
+        found: list[tuple[int, str]] = []  # (position among required, heading line)
+        for rank, title in enumerate(required):
+            heading = present.get(title)
+            if heading is not None:
+                found.append((rank, heading.line))
+                claimed.add(heading.line)
+                continue
+            near = self._near(title, headings, set(required), claimed)
+            if near is not None:
+                claimed.add(near.line)
+                found.append((rank, near.line))
+                yield self.finding(
+                    f"section `## {near.title}` should be `## {title}`",
+                    path,
+                    near.line,
+                    subject=f"{path}:section-name:{title}",
+                )
+            else:
+                yield self.finding(
+                    f"missing required section `## {title}`",
+                    path,
+                    1,
+                    subject=f"{path}:section:{title}",
+                )
+        found.sort(key=lambda item: item[1])
+        for (rank, line), (prev_rank, _) in zip(found[1:], found, strict=False):
+            if rank < prev_rank:
+                title, before = required[rank], required[prev_rank]
+                yield self.finding(
+                    f"section `## {title}` comes after `## {before}`; the order is "
+                    + ", ".join(required),
+                    path,
+                    line,
+                    subject=f"{path}:section-order:{title}",
+                )
+                break
+
+    @staticmethod
+    def _near(
+        title: str, headings: list[Heading], required: set[str], claimed: set[int]
+    ) -> Heading | None:
+        """A heading that is ``title`` misspelt: same letters in another case,
+        or close enough, and not a required title itself."""
+        wanted = title.casefold()
+        for heading in headings:
+            if heading.line in claimed or heading.title in required:
+                continue
+            candidate = heading.title.casefold()
+            if len(candidate) > 2 * len(wanted):
+                continue  # too long to be a misspelling (and costly to compare)
+            if (
+                candidate == wanted
+                or difflib.SequenceMatcher(None, candidate, wanted).ratio() >= 0.85
+            ):
+                return heading
+        return None
+
+
+RULES: list[type[Rule]] = [IndexRowGone, IndexRowMissing, DeadLink, SectionShape, IndexRowNotChild]
