@@ -15,6 +15,7 @@ BENCH = REPO_ROOT / "bench"
 ROWS = [
     "python -c pass",
     'python -c "import doxtool"',
+    'python -c "import libcst"',
     "(a) bare libcst parse_module",
     "(b) doxtool check --jobs 1, cold",
     "(c) doxtool check, cold, default jobs",
@@ -160,6 +161,7 @@ def test_run_prints_every_measurement(corpus: Path, tmp_path: Path) -> None:
     assert set(data["medians"]) == {
         "pass",
         "import",
+        "import_libcst",
         "libcst",
         "cold_one_job",
         "cold",
