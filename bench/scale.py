@@ -195,10 +195,15 @@ def tiny_case(corpus: Path, doxtool: list[str], repeat: int) -> dict[str, object
 
 
 def main(argv: list[str] | None = None) -> int:
+    global SHORT_SAMPLES
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tools", type=int, default=3000, metavar="N", help="real-shaped tools")
     parser.add_argument("--tiny", type=int, default=0, metavar="M", help="tiny tools (opt-in)")
     parser.add_argument("--repeat", type=int, default=1, metavar="R")
+    parser.add_argument("--samples", type=int, default=5, metavar="S", help="samples per median")
+    parser.add_argument(
+        "--corpora", type=Path, default=BENCH / "corpus", metavar="DIR", help="where corpora live"
+    )
     parser.add_argument("--check", action="store_true", help="exit 1 when a target is missed")
     parser.add_argument(
         "--json", type=Path, default=BENCH / "results" / "scale.json", metavar="FILE"
@@ -206,14 +211,15 @@ def main(argv: list[str] | None = None) -> int:
     options = parser.parse_args(argv)
     doxtool = doxtool_command()
     ensure_bytecode()
+    SHORT_SAMPLES = max(1, options.samples)
     results: dict[str, dict[str, object]] = {}
     if options.tools:
-        corpus = (BENCH / "corpus" / f"tools-{options.tools}").resolve()
+        corpus = (options.corpora / f"tools-{options.tools}").resolve()
         ensure_corpus(corpus, options.tools)
         print(f"real: {options.tools} real-shaped tools ({corpus})", file=sys.stderr)
         results["real"] = real_case(corpus, doxtool, options.repeat)
     if options.tiny:
-        corpus = (BENCH / "corpus" / f"tiny-{options.tiny}").resolve()
+        corpus = (options.corpora / f"tiny-{options.tiny}").resolve()
         write_tiny(corpus, options.tiny)
         print(f"tiny: {options.tiny} tiny tools ({corpus})", file=sys.stderr)
         results["tiny"] = tiny_case(corpus, doxtool, options.repeat)
