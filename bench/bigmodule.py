@@ -1,8 +1,9 @@
 """Measure the memory doxtool needs for one large tool module.
 
 ``python bench/bigmodule.py [--mib M] [--dir DIR]`` writes a repository whose one
-tool module is about M MiB (default 1) of functions with real bodies, every
-one named from a table at the end so that none is pruned, then times a cold
+tool module is about M MiB (default 0.99: doxtool does not read a file over
+1 MiB) of functions with real bodies, every one named from a table at the end
+so that none is pruned, then times a cold
 ``doxtool check --jobs 1`` and a cold ``doxtool check`` with the default jobs
 on it and prints wall time, the largest process's RSS and the peak RSS summed
 over the process and its workers (``bench/run.py``'s ``measure``).
@@ -57,7 +58,7 @@ def module_text(mib: float) -> str:
     parts = [HEAD]
     size = len(HEAD)
     i = 0
-    while size < mib * 1024 * 1024:
+    while size + 32 * i < mib * 1024 * 1024:  # each function adds a row to STEPS
         text = FUNCTION.format(i=i)
         parts.append(text)
         size += len(text)
@@ -83,7 +84,7 @@ def write_repository(root: Path, mib: float) -> Path:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--mib", type=float, default=1.0, metavar="M")
+    parser.add_argument("--mib", type=float, default=0.99, metavar="M")
     parser.add_argument("--dir", type=Path, metavar="DIR", help="default: a temporary directory")
     options = parser.parse_args(argv)
     ensure_bytecode()
