@@ -63,6 +63,7 @@ _PRODUCERS = (
     "prune.py",
     "source.py",
     "serde.py",
+    "summaries.py",
     "edits.py",
     "companion.py",
     "factlines.py",
