@@ -65,6 +65,7 @@ _PRODUCERS = (
     "prune.py",
     "source.py",
     "serde.py",
+    "summaries.py",
     "edits.py",
     "companion.py",
     "mdlimits.py",

@@ -15,6 +15,7 @@ BENCH = REPO_ROOT / "bench"
 ROWS = [
     "python -c pass",
     'python -c "import doxtool"',
+    'python -c "import libcst"',
     "(a) bare libcst parse_module",
     "(b) doxtool check --jobs 1, cold",
     "(c) doxtool check, cold, default jobs",
@@ -160,6 +161,7 @@ def test_run_prints_every_measurement(corpus: Path, tmp_path: Path) -> None:
     assert set(data["medians"]) == {
         "pass",
         "import",
+        "import_libcst",
         "libcst",
         "cold_one_job",
         "cold",
@@ -213,3 +215,68 @@ def test_pruning_benchmark_needs_a_corpus(tmp_path: Path) -> None:
     )
     assert result.returncode == 2
     assert "run bench/generate.py first" in result.stderr
+
+
+@pytest.mark.slow
+def test_scale_measures_a_change_in_a_tiny_corpus(tmp_path: Path) -> None:
+    results = tmp_path / "scale.json"
+    result = subprocess.run(
+        [
+            sys.executable,
+            str(BENCH / "scale.py"),
+            "--tools",
+            "0",
+            "--tiny",
+            "6",
+            "--samples",
+            "1",
+            "--corpora",
+            str(tmp_path),
+            "--json",
+            str(results),
+        ],
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    tiny = json.loads(results.read_text())["results"]["tiny"]
+    assert tiny["exits"] == [0, 0, 0]  # cold, unchanged and changed runs all clean
+    assert tiny["cold_sum_mb"] > 0 and tiny["one_changed"] > 0
+    assert [t["name"] for t in tiny["targets"]] == [
+        "cold, peak summed RSS <= 1.5 GB",
+        "unchanged <= 0.5 s",
+        "one module changed <= 3x import libcst",
+    ]
+    assert len(list((tmp_path / "tiny-6" / "tools").glob("*.py.dox.md"))) == 6
+    # every changed module is restored: the corpus still checks clean
+    check = subprocess.run([*doxtool(), "check"], cwd=tmp_path / "tiny-6", capture_output=True)
+    assert check.returncode == 0
+
+
+def test_tree_rss_counts_child_processes() -> None:
+    sys.path.insert(0, str(BENCH))
+    try:
+        import memory
+    finally:
+        sys.path.remove(str(BENCH))
+    if not memory.available():
+        pytest.skip("no /proc")
+    child = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "import subprocess, sys, time; "
+            "p = subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(3)']); "
+            "time.sleep(3); p.wait()",
+        ]
+    )
+    try:
+        import time
+
+        time.sleep(1.0)
+
+        alone = memory._rss_bytes(child.pid)
+        assert memory.tree_rss(child.pid) > alone > 0
+    finally:
+        child.kill()
+        child.wait()
