@@ -94,6 +94,9 @@ class FactBlock:
     #: item key -> 1-based line (argument name, class, ``Class.method``, test path)
     item_lines: dict[str, int] = field(default_factory=dict)
     notes: list[Note] = field(default_factory=list)
+    #: the line is the convention's sentence for a block with no items
+    #: ("No direct test reference was found ...")
+    empty: bool = False
 
 
 @dataclass
@@ -407,7 +410,8 @@ _LEADS = tuple(
         ("tests", r"Related tests observed by source search:(?P<rest>.*)"),
         (
             "tests",
-            r"(?P<empty>No direct test reference was found by name search)[;.](?P<rest>.*)",
+            r"(?P<empty>No direct test reference was found by name search; choose the nearest "
+            r"behavioral test or perform a focused smoke check)\.(?P<rest>.*)",
         ),
     )
 )
@@ -759,6 +763,7 @@ def parse_companion(text: str, path: str = "") -> Companion:
             item_prose=reader.item_prose,
             item_lines=reader.item_lines,
             notes=reader.notes,
+            empty=lead.empty,
         )
         if block.key in seen:
             companion.duplicates.append(block)

@@ -12,7 +12,7 @@ from typing import TypeVar
 
 from doxtool.companion import Companion
 from doxtool.conventions import Convention, convention_named
-from doxtool.derive import ITEM_KINDS, expected_blocks
+from doxtool.derive import ITEM_KINDS, TOOL_FACT_AREAS, expected_blocks
 from doxtool.factlines import ExpectedBlock
 from doxtool.facts import ModuleFacts, ToolFacts
 from doxtool.generate import CompanionStyle, companion_style, render_companion
@@ -25,14 +25,6 @@ from doxtool.source import ReadError, SourceText, read_text
 from doxtool.truth import CodeIndex, Verdict, judge
 
 T = TypeVar("T")
-#: the tool facts' area names -> canonical areas
-_TOOL_AREAS = {
-    "filesystem read": "filesystem reads",
-    "filesystem write": "filesystem writes",
-    "filesystem delete": "filesystem deletion",
-    "network": "network calls",
-    "subprocess": "subprocess/runtime control",
-}
 #: file names of the prompts that teach one tool each
 TOOL_PROMPT_PREFIX = "agent.system.tool."
 
@@ -195,7 +187,7 @@ class Context:
         if verdicts is None:
             facts = self.facts(module)
             tool_areas = frozenset(
-                _TOOL_AREAS.get(area, area)
+                TOOL_FACT_AREAS.get(area, area)
                 for tool in self.tools(module)
                 for area in tool.side_effects
             )

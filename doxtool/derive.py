@@ -17,6 +17,7 @@ from typing import Any
 
 from doxtool.conventions import AREAS, Convention
 from doxtool.factlines import (
+    HOME_SECTION,
     RENDERERS,
     ExpectedBlock,
     Keep,
@@ -25,6 +26,7 @@ from doxtool.factlines import (
     display_name,
     escape_unsafe,
     helper_labels,
+    link_neighbours,
 )
 from doxtool.factlines import expected_blocks as tool_blocks
 from doxtool.facts import ClassOutline, FunctionOutline, ModuleFacts, ModuleOutline, Param
@@ -43,22 +45,6 @@ ITEM_KINDS = frozenset(
         "tests",
     }
 )
-
-#: Every block kind and the section it belongs in.
-HOME_SECTION = {
-    "classes": "Ownership",
-    "functions": "Ownership",
-    "constants": "Ownership",
-    "is-tool": "Runtime Contracts",
-    "defines": "Runtime Contracts",
-    "arguments": "Runtime Contracts",
-    "break-loop": "Runtime Contracts",
-    "repairable": "Runtime Contracts",
-    "side-effects": "Runtime Contracts",
-    "imports": "Runtime Contracts",
-    "helpers": "Key Concepts",
-    "tests": "Verification",
-}
 
 CLASSES_LEAD = "- Classes:"
 FUNCTIONS_LEAD = "- Top-level functions:"
@@ -385,7 +371,7 @@ def _doxtool_blocks(
                 blocks.append(block)
     if module.tools:
         observed = {area for tool in module.tools for area in tool.side_effects}
-        canonical = {_DOXTOOL_FACT_AREAS.get(area, area) for area in observed}
+        canonical = {TOOL_FACT_AREAS.get(area, area) for area in observed}
         blocks.append(
             _block("side-effects", None, _area_items(sorted(canonical), convention, {}), convention)
         )
@@ -403,7 +389,7 @@ def _doxtool_blocks(
 
 
 #: the tool facts' area names -> canonical areas
-_DOXTOOL_FACT_AREAS = {
+TOOL_FACT_AREAS = {
     "filesystem read": "filesystem reads",
     "filesystem write": "filesystem writes",
     "filesystem delete": "filesystem deletion",
@@ -475,20 +461,8 @@ def expected_blocks(
         blocks = _agent_zero_blocks(module, tests, convention)
     else:
         blocks = _doxtool_blocks(module, tests, convention)
-    _link_neighbours(blocks)
+    link_neighbours(blocks)
     return blocks
-
-
-def _link_neighbours(blocks: list[ExpectedBlock]) -> None:
-    by_section: dict[str, list[ExpectedBlock]] = {}
-    for block in blocks:
-        by_section.setdefault(block.section, []).append(block)
-    for members in by_section.values():
-        keys = [block.key for block in members]
-        for index, block in enumerate(members):
-            block.follows = keys[:index][::-1]
-            block.precedes = keys[index + 1 :]
-            block.section_lines = {member.key: member.lines for member in members}
 
 
 def rerender(block: ExpectedBlock, convention: Convention) -> list[str]:

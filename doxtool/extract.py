@@ -54,6 +54,7 @@ from doxtool.facts import (
     Raise,
     Signature,
     ToolFacts,
+    json_type,
 )
 from doxtool.names import module_name, resolve_relative
 from doxtool.outline import module_outline, parse_newer_syntax
@@ -582,22 +583,6 @@ def _literal(node: cst.BaseExpression, module: cst.Module) -> tuple[bool, Any]:
     if isinstance(value, complex):
         return False, None
     return True, value
-
-
-def _json_type(value: Any) -> str | None:
-    if isinstance(value, bool):
-        return "boolean"
-    if isinstance(value, int):
-        return "integer"
-    if isinstance(value, float):
-        return "number"
-    if isinstance(value, str):
-        return "string"
-    if isinstance(value, list):
-        return "array"
-    if isinstance(value, dict):
-        return "object"
-    return None
 
 
 def _jsonable(value: Any) -> Any:
@@ -2496,7 +2481,7 @@ class _ArgBuilder:
         reads.sort(key=lambda r: (r.line, r.column))
         kind = self.coerced_type or self.annotation_type
         if kind is None and self.has_default:
-            kind = _json_type(self.default)
+            kind = json_type(self.default)
         kind = kind or self.weak_type
         if (
             self.boolean_spelling
@@ -2506,12 +2491,12 @@ class _ArgBuilder:
             kind = None  # a string or a JSON boolean: the type is not one
         enum = list(self.enum)
         if kind is None and enum:
-            kinds = {_json_type(v) for v in enum}
+            kinds = {json_type(v) for v in enum}
             kind = kinds.pop() if len(kinds) == 1 else None
         elif kind is not None:
             # ``str(flag).lower() not in ("false", "no")`` for a boolean flag
             # compares a spelling, not a value the argument may take
-            enum = [v for v in enum if _json_type(v) == kind or (kind, _json_type(v)) == _INT]
+            enum = [v for v in enum if json_type(v) == kind or (kind, json_type(v)) == _INT]
         return Argument(
             name=self.name,
             required=(self.required_read and not self.has_default and not self.alternatives)

@@ -471,7 +471,7 @@ def expected_blocks(module: ModuleFacts, tests: Sequence[str] = ()) -> list[Expe
         )
         for kind, subject, values in specs
     ]
-    _link_neighbours(blocks)
+    link_neighbours(blocks)
     return blocks
 
 
@@ -479,7 +479,7 @@ def block_key(kind: str, subject: str | None) -> str:
     return f"{kind}:{subject}" if subject is not None else kind
 
 
-def _link_neighbours(blocks: list[ExpectedBlock]) -> None:
+def link_neighbours(blocks: list[ExpectedBlock]) -> None:
     by_section: dict[str, list[ExpectedBlock]] = {}
     for block in blocks:
         by_section.setdefault(block.section, []).append(block)

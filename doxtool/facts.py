@@ -13,6 +13,24 @@ from typing import Any
 #: JSON Schema type names used for argument types.
 JSON_TYPES = ("string", "integer", "number", "boolean", "array", "object")
 
+
+def json_type(value: Any) -> str | None:
+    """The JSON Schema type name of a literal value, or None."""
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int):
+        return "integer"
+    if isinstance(value, float):
+        return "number"
+    if isinstance(value, str):
+        return "string"
+    if isinstance(value, list):
+        return "array"
+    if isinstance(value, dict):
+        return "object"
+    return None
+
+
 #: Side-effect areas detectable from a table of known calls.
 SIDE_EFFECT_AREAS = (
     "filesystem read",

@@ -29,6 +29,7 @@ from doxtool.facts import (
     HelperCall,
     ModuleFacts,
     ToolFacts,
+    json_type,
 )
 
 Lookup = Callable[[str], "ModuleFacts | None"]
@@ -282,7 +283,7 @@ def _add_arguments(
                 required=required,
                 default=default[0],
                 has_default=default[1],
-                type=_json_type(default[0]) if default[1] else None,
+                type=json_type(default[0]) if default[1] else None,
                 reads=positions,
                 alternatives=alternatives,
             )
@@ -304,22 +305,6 @@ def _add_arguments(
                     partner, alternatives=sorted([*partner.alternatives, name])
                 )
     return list(merged.values())
-
-
-def _json_type(value: Any) -> str | None:
-    if isinstance(value, bool):
-        return "boolean"
-    if isinstance(value, int):
-        return "integer"
-    if isinstance(value, float):
-        return "number"
-    if isinstance(value, str):
-        return "string"
-    if isinstance(value, list):
-        return "array"
-    if isinstance(value, dict):
-        return "object"
-    return None
 
 
 def _unique_effects(effects: list[Effect]) -> list[Effect]:

@@ -23,6 +23,7 @@ unsafe fix.
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
@@ -34,10 +35,18 @@ from doxtool.derive import (
     render_class_bullet,
     render_function,
     render_method,
+    render_signature,
     render_test,
 )
 from doxtool.edits import Edit, line_content
-from doxtool.factlines import ExpectedBlock, code, method_name, spans, split_sentence
+from doxtool.factlines import (
+    ExpectedBlock,
+    code,
+    display_code,
+    method_name,
+    spans,
+    split_sentence,
+)
 from doxtool.facts import FunctionOutline, ModuleFacts, ModuleOutline
 
 #: areas whose evidence is a call or an import in the module itself: only
@@ -391,8 +400,6 @@ class CodeIndex:
 
     def mentions(self, name: str) -> bool:
         """Whether ``name`` occurs as a whole word anywhere in the module's text."""
-        import re
-
         return re.search(rf"(?<![\w.]){re.escape(name)}(?!\w)", self.source()) is not None
 
     def __post_init__(self) -> None:
@@ -597,9 +604,6 @@ class Judge:
         if any(changes is None or changes == [] for _, changes in results):
             return
         fn, changes = results[0]
-        from doxtool.derive import render_signature
-        from doxtool.factlines import display_code
-
         text = display_code(render_signature(fn, self.convention.signatures))
         self.add(
             kind,
@@ -722,19 +726,15 @@ class Judge:
                 else f"test `{item.text}` imports or names the module but is not listed"
             )
             edits = [self._edit(index, index, [self._like(documented, render(item))])]
-            if block.line and self._is_empty_form(block):
+            if block.line and block.empty:
                 edits = [self._edit(block.start, block.end, expected.lines)]
             self.add(kind, MISSING, item.key, message, block.line, edits)
-
-    def _is_empty_form(self, block: FactBlock) -> bool:
-        content = line_content(self.companion.lines[block.start])
-        return "No direct test reference" in content or "primarily declarative" in content
 
     # -- sentence lines ----------------------------------------------------------
 
     def sentence(self, block: FactBlock, expected: ExpectedBlock | None) -> None:
         kind = block.kind
-        if self._is_empty_form(block):
+        if block.empty:
             line = SentenceLine(
                 block.start, line_content(self.companion.lines[block.start]), 0, 0, [], False
             )
@@ -835,9 +835,9 @@ class Judge:
         additions: list[tuple[int, Item, str]],
         expected: ExpectedBlock | None,
     ) -> list[Edit]:
-        if self._is_empty_form(block):
-            if expected is None or line.content.strip(" \t-*").rstrip(".") not in _EMPTY_FORMS:
-                return []
+        if block.empty:
+            if expected is None or block.prose.strip():
+                return []  # a person's words follow the sentence
             return [self._edit(block.start, block.start + 1, list(expected.lines))]
         if not line.canonical:
             return []
@@ -929,12 +929,6 @@ class Judge:
 #: kinds whose block is a list of items (a statement line has none)
 _LISTS = frozenset(
     {"classes", "functions", "constants", "side-effects", "imports", "helpers", "tests"}
-)
-
-_EMPTY_FORMS = (
-    "No direct test reference was found by name search; choose the nearest behavioral test "
-    "or perform a focused smoke check",
-    "This module is primarily declarative or delegates behavior through classes/imported objects",
 )
 
 
