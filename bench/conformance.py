@@ -30,6 +30,7 @@ import argparse
 import ast
 import hashlib
 import json
+import os
 import re
 import shutil
 import stat
@@ -305,23 +306,45 @@ class RunError(Exception):
     """A doxtool run that did not complete."""
 
 
-def find_doxtool() -> str | None:
+def find_doxtool() -> str | list[str] | None:
+    """The installed console script, else this checkout's doxtool run by this
+    interpreter (``python -m doxtool`` with the checkout on the path), else None."""
     beside = Path(sys.executable).parent / "doxtool"
     if beside.is_file():
         return str(beside)
-    return shutil.which("doxtool")
+    installed = shutil.which("doxtool")
+    if installed is not None:
+        return installed
+    checkout = Path(__file__).resolve().parents[1]
+    if (checkout / "doxtool" / "__main__.py").is_file():
+        return [sys.executable, "-m", "doxtool"]
+    return None
 
 
 @dataclass
 class Doxtool:
-    executable: str
+    #: the console script, or the command that runs doxtool
+    executable: str | list[str]
     runs: list[dict[str, Any]] = field(default_factory=list)
 
     def run(self, root: Path, *args: str, ok: tuple[int, ...] = (0, 1)) -> str:
-        command = [self.executable, *args]
+        if isinstance(self.executable, str):
+            command, env = [self.executable, *args], None
+        else:
+            # this checkout's package, whatever the working directory
+            checkout = str(Path(__file__).resolve().parents[1])
+            path = os.environ.get("PYTHONPATH")
+            env = {**os.environ, "PYTHONPATH": checkout + (os.pathsep + path if path else "")}
+            command = [*self.executable, *args]
         start = time.perf_counter()
         completed = subprocess.run(
-            command, cwd=root, capture_output=True, text=True, encoding="utf-8", check=False
+            command,
+            cwd=root,
+            capture_output=True,
+            text=True,
+            encoding="utf-8",
+            check=False,
+            env=env,
         )
         seconds = time.perf_counter() - start
         self.runs.append(
@@ -780,7 +803,10 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     executable = find_doxtool()
     if executable is None:
-        print("error: the `doxtool` console script is not installed", file=sys.stderr)
+        print(
+            "error: neither the `doxtool` console script nor this checkout's package is here",
+            file=sys.stderr,
+        )
         return 2
     tool = Doxtool(executable)
     started = time.perf_counter()
