@@ -3,7 +3,7 @@
 ``python bench/pruning.py [--corpus DIR] [--modules N]``
 
 Extracts the facts of the corpus's first N tool modules (default 400) twice,
-with and without :mod:`doxtool.prune`, interleaved module by module so that
+with and without :mod:`doxtool.python.prune`, interleaved module by module so that
 machine noise hits both alike, and also times bare ``libcst.parse_module`` on
 each. Prints the CPU seconds of each and their ratios, and the share of the
 module text whose bodies were pruned. The facts of the two ways must be equal
@@ -18,10 +18,10 @@ from pathlib import Path
 
 import libcst
 
-from doxtool.extract import extract_module
-from doxtool.positions import parse_ast
-from doxtool.prune import prune
-from doxtool.serde import to_data
+from doxtool.core.serde import to_data
+from doxtool.python.extract import extract_module
+from doxtool.python.positions import parse_ast
+from doxtool.python.prune import prune
 
 BENCH = Path(__file__).resolve().parent
 

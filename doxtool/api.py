@@ -8,9 +8,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from doxtool.config import Config, ConfigError, config_at, find_root, load_file
-from doxtool.context import Context, Scope
-from doxtool.engine import (
+from doxtool.core.config import Config, ConfigError, config_at, find_root, load_file
+from doxtool.core.facts import ModuleFacts
+from doxtool.core.findings import Finding
+from doxtool.core.serde import to_data
+from doxtool.core.source import ReadError, read_text
+from doxtool.rules.engine import (
     MAX_FIX_ROUNDS,
     FileChange,
     known_code,
@@ -19,11 +22,8 @@ from doxtool.engine import (
     select_rules,
     write_changes,
 )
-from doxtool.facts import ModuleFacts
-from doxtool.findings import Finding
-from doxtool.project import COMPANION_SUFFIX, Project
-from doxtool.serde import to_data
-from doxtool.source import ReadError, read_text
+from doxtool.run.context import Context, Scope
+from doxtool.run.project import COMPANION_SUFFIX, Project
 
 if TYPE_CHECKING:
     from doxtool.scaffold import ScaffoldPlan
@@ -87,7 +87,7 @@ def shown_path(project: Project, path: Path) -> str:
 
 def _check_cache_dir(project: Project) -> None:
     """A cache directory that holds sources is a configuration error."""
-    from doxtool.cache import cache_dir_problem
+    from doxtool.run.cache import cache_dir_problem
 
     config = project.config
     sources = {
@@ -269,11 +269,11 @@ def check(
     """
     import contextlib
 
-    from doxtool import baseline as baselines
-    from doxtool.cstparse import paused_gc
-    from doxtool.engine import prefetch, scope_files
-    from doxtool.lock import repository_lock
-    from doxtool.timings import Timings
+    from doxtool.core.lock import repository_lock
+    from doxtool.python.cstparse import paused_gc
+    from doxtool.rules.engine import prefetch, scope_files
+    from doxtool.run import baseline as baselines
+    from doxtool.run.timings import Timings
 
     timings = Timings()
     config = project.config
@@ -372,7 +372,7 @@ def scaffold(
 
 
 def _schema() -> Any:
-    from doxtool import schema  # only `doxtool schema` needs it
+    from doxtool.prompts import schema  # only `doxtool schema` needs it
 
     return schema
 
@@ -499,7 +499,7 @@ def _baseline_to_read(project: Project, given: Path | None) -> Path | None:
 
 
 def _read_baseline(path: Path) -> Any:
-    from doxtool import baseline as baselines
+    from doxtool.run import baseline as baselines
 
     try:
         return baselines.load(path)
@@ -522,7 +522,7 @@ class BaselineUpdate:
 
 def baseline_file(project: Project, given: Path | None = None) -> Path:
     """Where ``baseline write`` / ``prune`` work: FILE, the configured one, or the default."""
-    from doxtool.baseline import DEFAULT_FILE
+    from doxtool.run.baseline import DEFAULT_FILE
 
     if given is not None:
         return given
@@ -531,7 +531,7 @@ def baseline_file(project: Project, given: Path | None = None) -> Path:
 
 def write_baseline(project: Project, given: Path | None = None) -> BaselineUpdate:
     """Record every current finding (configured selection) as accepted."""
-    from doxtool import baseline as baselines
+    from doxtool.run import baseline as baselines
 
     path = baseline_file(project, given)
     findings = check(project, use_baseline=False).findings
@@ -541,7 +541,7 @@ def write_baseline(project: Project, given: Path | None = None) -> BaselineUpdat
 
 def prune_baseline(project: Project, given: Path | None = None) -> BaselineUpdate:
     """Drop the entries no current finding matches; never add one."""
-    from doxtool import baseline as baselines
+    from doxtool.run import baseline as baselines
 
     path = baseline_file(project, given)
     if not path.is_file():
@@ -559,7 +559,7 @@ def prune_baseline(project: Project, given: Path | None = None) -> BaselineUpdat
 
 def _write_file(root: Path, path: Path, data: bytes) -> None:
     """Write atomically, inside ``root`` only; a failure is a one-line UsageError."""
-    from doxtool.writes import UnsafeWrite, atomic_write
+    from doxtool.core.writes import UnsafeWrite, atomic_write
 
     try:
         atomic_write(root, path.absolute(), data)
@@ -590,8 +590,8 @@ def init(root: Path | None = None, dry_run: bool = False, cwd: Path | None = Non
     """
     import sys
 
-    from doxtool.config import from_table
-    from doxtool.layout import detect, render_table
+    from doxtool.core.config import from_table
+    from doxtool.run.layout import detect, render_table
 
     if sys.version_info >= (3, 11):
         import tomllib
@@ -613,7 +613,7 @@ def init(root: Path | None = None, dry_run: bool = False, cwd: Path | None = Non
         raise UsageError(f"{standalone}: exists; doxtool init never overwrites a configuration")
     old = b""
     if target.is_file():
-        from doxtool.source import MAX_CONFIG_BYTES, ReadError, read_bytes
+        from doxtool.core.source import MAX_CONFIG_BYTES, ReadError, read_bytes
 
         data = read_bytes(target, MAX_CONFIG_BYTES)
         if isinstance(data, ReadError):
@@ -672,7 +672,7 @@ def clear_cache(project: Project) -> bool:
     directory = project.root / project.config.cache_dir
     if not project.config.cache_dir or not project.inside(directory):
         return False
-    from doxtool.cache import ClearError, clear
+    from doxtool.run.cache import ClearError, clear
 
     try:
         return clear(directory)

@@ -13,18 +13,18 @@ from pathlib import Path
 import click
 
 from doxtool import __version__, api
-from doxtool.config import ConfigError
-from doxtool.describe import describe
-from doxtool.engine import unified_diff
+from doxtool.core.config import ConfigError
+from doxtool.core.terminal import degrade_unencodable, wants_color
 from doxtool.formats import FORMATS, MACHINE_FORMATS, OutputOptions, render
+from doxtool.formats.describe import describe
 from doxtool.formats.escape import json_text, printable
 from doxtool.formats.statistics import STATISTICS
 from doxtool.launcher import EXIT_PIPE
-from doxtool.pool import MAX_JOBS
-from doxtool.progress import ProgressBar
 from doxtool.rules import ALL_RULES, rule_by_code
-from doxtool.terminal import degrade_unencodable, wants_color
-from doxtool.timings import cache_counts, verbose_lines
+from doxtool.rules.engine import unified_diff
+from doxtool.run.pool import MAX_JOBS
+from doxtool.run.progress import ProgressBar
+from doxtool.run.timings import cache_counts, verbose_lines
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 
@@ -69,7 +69,7 @@ class _Group(click.Group):
             _discard_stdout()
             ctx.exit(EXIT_PIPE)
         except ImportError as exc:
-            from doxtool.dependencies import message
+            from doxtool.run.dependencies import message
 
             click.echo(f"doxtool: error: {message(exc)}", err=True)
             ctx.exit(EXIT_ERROR)

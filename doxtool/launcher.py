@@ -3,7 +3,7 @@
 Importing the CLI (click, libcst, markdown-it) costs many times more than
 starting Python; a check whose inputs have not changed since the same check
 last ran prints the recorded result without importing any of it (see
-:mod:`doxtool.runcache`). Only the standard library's ``os`` and ``sys`` are
+:mod:`doxtool.run.replay`). Only the standard library's ``os`` and ``sys`` are
 imported before that decision.
 """
 
@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 import sys
 
-from doxtool import runcache
+from doxtool.run import replay as runcache
 
 #: the status of a run whose reader closed the output pipe early
 #: (``doxtool inspect tools | head -1``): what a shell reports for a program
@@ -51,8 +51,8 @@ def _pending(argv: list[str], cwd: str) -> runcache.Pending | None:
     """The inputs of this run, when its result may be recorded for replay."""
     from pathlib import Path
 
-    from doxtool.config import ConfigError, config_at, find_root
-    from doxtool.project import Project
+    from doxtool.core.config import ConfigError, config_at, find_root
+    from doxtool.run.project import Project
 
     found = find_root(Path(cwd))
     if found is None:
@@ -136,7 +136,7 @@ def main() -> None:
             _leave(EXIT_PIPE)
         except Exception:  # replaying is an optimisation; never let it fail a run
             pending = None
-    from doxtool import dependencies
+    from doxtool.run import dependencies
 
     try:
         dependencies.require()

@@ -13,14 +13,14 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from doxtool.context import Context
-from doxtool.extract import extract_module
-from doxtool.factlines import expected_blocks
-from doxtool.generate import is_identifier, render_companion
-from doxtool.names import module_name
-from doxtool.project import COMPANION_SUFFIX, Project
-from doxtool.templates import render
-from doxtool.writes import UnsafeWrite, atomic_write
+from doxtool.companions.factlines import expected_blocks
+from doxtool.companions.generate import is_identifier, render_companion
+from doxtool.companions.templates import render
+from doxtool.core.writes import UnsafeWrite, atomic_write
+from doxtool.python.extract import extract_module
+from doxtool.python.names import module_name
+from doxtool.run.context import Context
+from doxtool.run.project import COMPANION_SUFFIX, Project
 
 
 class ScaffoldError(Exception):

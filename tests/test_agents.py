@@ -12,10 +12,10 @@ import pytest
 from click.testing import CliRunner
 from samples import write_files
 
-from doxtool.agentsdoc import parse
-from doxtool.agentstree import build, resolve_link
+from doxtool.agents.document import parse
+from doxtool.agents.tree import build, resolve_link
 from doxtool.cli import cli
-from doxtool.source import SourceText
+from doxtool.core.source import SourceText
 
 DOXTOOL = Path(sys.executable).parent / "doxtool"
 CORPUS = Path("/work/shared/corpora/agent-zero-2026-07")

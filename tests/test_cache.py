@@ -9,9 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from doxtool import api, cache, runcache
-from doxtool.config import ConfigError
+from doxtool import api
+from doxtool.core.config import ConfigError
 from doxtool.rules.examples import WAIT_DOX, WAIT_PY
+from doxtool.run import cache
+from doxtool.run import replay as runcache
 
 
 def _files() -> dict[str, str]:
@@ -133,30 +135,31 @@ def test_an_interpreter_upgrade_misses(make_repo, monkeypatch) -> None:
 
 
 def test_the_code_fingerprint_follows_every_producer_s_bytes(tmp_path, monkeypatch) -> None:
-    package = Path(cache.__file__).parent
+    package = Path(cache.__file__).parent.parent
     copy = tmp_path / "doxtool"
     shutil.copytree(package, copy, ignore=shutil.ignore_patterns("__pycache__"))
-    monkeypatch.setattr(cache, "__file__", str(copy / "cache.py"))
+    monkeypatch.setattr(cache, "__file__", str(copy / "run" / "cache.py"))
     same = cache.code_fingerprint()
     assert same == cache.code_fingerprint()
     seen = {same}
-    for name in cache._PRODUCERS:
-        with (copy / name).open("a") as handle:
+    producers = cache.producer_files()
+    assert all(path.is_relative_to(copy) for path in producers)
+    for path in producers:
+        with path.open("a") as handle:
             handle.write("\n# changed\n")
         seen.add(cache.code_fingerprint())
-    assert len(seen) == len(cache._PRODUCERS) + 1, "each producer's change is a new fingerprint"
+    assert len(seen) == len(producers) + 1, "each producer's change is a new fingerprint"
     (copy / "cli.py").write_text("# not a producer\n")
     assert cache.code_fingerprint() in seen
 
 
-def _doxtool_imports(path: Path) -> set[str]:
+def _doxtool_imports(path: Path, package: Path) -> set[str]:
     """The doxtool modules a module imports, as file names relative to the package."""
-    package = path.parent
     found = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("doxtool"):
             parts = node.module.split(".")[1:]
-            names = [parts] if parts else [[alias.name] for alias in node.names]
+            names = [parts, *([*parts, alias.name] for alias in node.names)]
             for name in names:
                 if package.joinpath(*name).with_suffix(".py").is_file():
                     found.add("/".join(name) + ".py")
@@ -166,18 +169,17 @@ def _doxtool_imports(path: Path) -> set[str]:
 def test_every_module_a_parse_runs_is_a_producer() -> None:
     """A module the parsing jobs import (directly or not) shapes what is cached;
     only the cache's own machinery and the job dispatch do not."""
-    package = Path(cache.__file__).parent
+    package = Path(cache.__file__).parent.parent
     seen: set[str] = set()
-    todo = ["extract.py", "companion.py", "prompts.py"]
+    todo = ["python/extract.py", "companions/companion.py", "prompts/parse.py"]
     while todo:
         name = todo.pop()
         if name not in seen:
             seen.add(name)
-            todo.extend(_doxtool_imports(package / name))
-    machinery = {"cache.py", "runcache.py", "pool.py"}
-    assert seen - machinery <= set(cache._PRODUCERS), sorted(
-        seen - machinery - set(cache._PRODUCERS)
-    )
+            todo.extend(_doxtool_imports(package / name, package))
+    machinery = {"run/cache.py", "run/replay.py", "run/pool.py"}
+    producers = {path.relative_to(package).as_posix() for path in cache.producer_files()}
+    assert seen - machinery <= producers, sorted(seen - machinery - producers)
 
 
 def test_library_versions_are_the_installed_ones() -> None:

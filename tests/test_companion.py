@@ -7,10 +7,10 @@ import json
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from doxtool.companion import Companion, parse_companion
-from doxtool.edits import line_content
-from doxtool.factlines import SECTIONS
-from doxtool.serde import to_data
+from doxtool.companions.companion import Companion, parse_companion
+from doxtool.companions.factlines import SECTIONS
+from doxtool.core.edits import line_content
+from doxtool.core.serde import to_data
 
 # The example of DOX-CONVENTIONS.md section 1, with doxtool's own fact lines.
 REAL = """\

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from doxtool.companion import (
+from doxtool.companions.companion import (
     block_edit,
     companion_edits,
     fix_companion,
@@ -15,9 +15,9 @@ from doxtool.companion import (
     removal_edit,
     stale_blocks,
 )
-from doxtool.edits import Edit, apply_edits, line_content, narrow_edit, split_lines
-from doxtool.factlines import SECTIONS, ExpectedBlock, expected_blocks, values_agree
-from doxtool.facts import (
+from doxtool.companions.factlines import SECTIONS, ExpectedBlock, expected_blocks, values_agree
+from doxtool.core.edits import Edit, apply_edits, line_content, narrow_edit, split_lines
+from doxtool.core.facts import (
     Argument,
     ClassFacts,
     ExecuteFacts,

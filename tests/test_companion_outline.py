@@ -1,6 +1,6 @@
 """The line-by-line outline of plain companions agrees with markdown-it's.
 
-:func:`doxtool.companion._plain_outline` reads headings and fenced code
+:func:`doxtool.companions.companion._plain_outline` reads headings and fenced code
 without a Markdown parser, and gives up on anything a CommonMark parser could
 read differently. Wherever it answers, its answer must be markdown-it's.
 """
@@ -13,8 +13,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from doxtool import companion
-from doxtool.edits import split_lines
+from doxtool.companions import companion
+from doxtool.core.edits import split_lines
 
 REPO = Path(__file__).resolve().parent.parent
 

@@ -18,8 +18,8 @@ from pathlib import Path
 
 import pytest
 
-from doxtool.companion import parse_companion
-from doxtool.factlines import SECTIONS
+from doxtool.companions.companion import parse_companion
+from doxtool.companions.factlines import SECTIONS
 
 pytestmark = pytest.mark.timeout(300)
 

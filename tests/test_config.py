@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from samples import UNTIL_PY, clean_files
 
-from doxtool.config import _FIELDS
+from doxtool.core.config import _FIELDS
 from doxtool.rules.examples import TOOL_PY, WAIT_DOX, WAIT_PY
 
 

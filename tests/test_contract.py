@@ -9,7 +9,7 @@ from click.testing import CliRunner
 from samples import write_files
 
 from doxtool.cli import cli
-from doxtool.extract import extract_module
+from doxtool.python.extract import extract_module
 from doxtool.rules.examples import FRAMEWORK
 
 HEAD = "from helpers.errors import RepairableException\nfrom helpers.tool import Response, Tool\n"

@@ -8,7 +8,7 @@ import libcst as cst
 import pytest
 from libcst._nodes.base import CSTCodegenError
 
-from doxtool.cstcode import code_of, dotted_text
+from doxtool.python.cstcode import code_of, dotted_text
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -44,7 +44,7 @@ def _nodes(source: str) -> tuple[cst.Module, list[cst.CSTNode]]:
 
 @pytest.mark.parametrize(
     "path",
-    [REPO / "tools" / "scheduler.py", REPO / "doxtool" / "extract.py", None],
+    [REPO / "tools" / "scheduler.py", REPO / "doxtool" / "python" / "extract.py", None],
     ids=["scheduler", "extract", "spaced"],
 )
 def test_every_node_renders_as_the_code_generator_does(path: Path | None) -> None:

@@ -9,8 +9,8 @@ from pathlib import Path
 import libcst as cst
 import pytest
 
-from doxtool.cstparse import parse_module as fast_parse
-from doxtool.cstparse import paused_gc, unvalidated_nodes
+from doxtool.python.cstparse import parse_module as fast_parse
+from doxtool.python.cstparse import paused_gc, unvalidated_nodes
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -40,7 +40,7 @@ def test_tree_is_libcst_tree(source: str) -> None:
 
 
 def test_reference_tools_parse_to_the_same_trees() -> None:
-    modules = sorted((REPO / "tools").glob("*.py")) + sorted((REPO / "doxtool").glob("*.py"))
+    modules = sorted((REPO / "tools").glob("*.py")) + sorted((REPO / "doxtool").rglob("*.py"))
     assert len(modules) > 20
     for path in modules:
         source = path.read_text(encoding="utf-8")

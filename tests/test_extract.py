@@ -2,7 +2,7 @@
 
 Every test writes a small repository (``helpers/tool.py`` with ``Tool`` and
 ``Response``, ``helpers/errors.py``, a module under ``tools/``) into a
-temporary directory and asks :class:`doxtool.project.Project` for the facts of
+temporary directory and asks :class:`doxtool.run.project.Project` for the facts of
 the tool module, as ``doxtool inspect`` does. Expected facts are exact: every
 argument, every read line, every outcome.
 """
@@ -15,9 +15,9 @@ from typing import Any
 
 import pytest
 
-from doxtool.config import Config
-from doxtool.facts import ModuleFacts, ToolFacts
-from doxtool.project import Project
+from doxtool.core.config import Config
+from doxtool.core.facts import ModuleFacts, ToolFacts
+from doxtool.run.project import Project
 
 TOOL_PY = '''\
 """The tool contract."""

@@ -2,8 +2,8 @@
 
 Broken input of every kind yields a ``problems`` entry with a line and a
 column, or full facts where the file is valid. Files are real files in a
-temporary repository, read through :class:`doxtool.project.Project` (which
-decodes them, see :mod:`doxtool.source`) or through the installed ``doxtool``
+temporary repository, read through :class:`doxtool.run.project.Project` (which
+decodes them, see :mod:`doxtool.core.source`) or through the installed ``doxtool``
 command.
 """
 
@@ -18,10 +18,10 @@ from pathlib import Path
 
 import pytest
 
-from doxtool.config import Config
-from doxtool.extract import extract_module
-from doxtool.facts import ModuleFacts
-from doxtool.project import Project
+from doxtool.core.config import Config
+from doxtool.core.facts import ModuleFacts
+from doxtool.python.extract import extract_module
+from doxtool.run.project import Project
 
 DOXTOOL = Path(sys.executable).parent / "doxtool"
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from doxtool.companion import parse_companion
-from doxtool.factlines import (
+from doxtool.companions.companion import parse_companion
+from doxtool.companions.factlines import (
     SECTIONS,
     ExpectedBlock,
     code,
@@ -13,7 +13,7 @@ from doxtool.factlines import (
     split_sentence,
     values_agree,
 )
-from doxtool.facts import (
+from doxtool.core.facts import (
     Argument,
     ClassFacts,
     ExecuteFacts,
@@ -23,7 +23,7 @@ from doxtool.facts import (
     Signature,
     ToolFacts,
 )
-from doxtool.serde import to_data
+from doxtool.core.serde import to_data
 
 
 def wait_tool(**changes: object) -> ToolFacts:

@@ -116,7 +116,7 @@ def test_github_annotations_escape_and_carry_position_and_title(make_repo, run_c
 
 
 def test_github_warning_level_and_escaping() -> None:
-    from doxtool.findings import WARNING, Finding
+    from doxtool.core.findings import WARNING, Finding
     from doxtool.formats import render
 
     finding = Finding("DOX008", "50% done\nnext", "a,b:c.py", 3, 4, WARNING, rule="r")

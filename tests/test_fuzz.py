@@ -27,12 +27,12 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from doxtool.companion import fix_companion, parse_companion
-from doxtool.edits import line_content, split_lines
-from doxtool.extract import extract_module
-from doxtool.factlines import ExpectedBlock, expected_blocks
-from doxtool.facts import Argument, ExecuteFacts, ModuleFacts, Outcome, ToolFacts
-from doxtool.prompts import parse_prompt
+from doxtool.companions.companion import fix_companion, parse_companion
+from doxtool.companions.factlines import ExpectedBlock, expected_blocks
+from doxtool.core.edits import line_content, split_lines
+from doxtool.core.facts import Argument, ExecuteFacts, ModuleFacts, Outcome, ToolFacts
+from doxtool.prompts.parse import parse_prompt
+from doxtool.python.extract import extract_module
 
 pytestmark = pytest.mark.timeout(300)
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from samples import clean_files
 
-from doxtool.config import load_file
+from doxtool.core.config import load_file
 from doxtool.rules.examples import WAIT_PY
 
 if sys.version_info >= (3, 11):

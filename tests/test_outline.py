@@ -1,4 +1,4 @@
-"""The outline of any module (:mod:`doxtool.outline`): classes, functions,
+"""The outline of any module (:mod:`doxtool.python.outline`): classes, functions,
 constants, imports with their scope, call chains, references, side-effect
 evidence from code and the raw-text keyword areas.
 
@@ -16,12 +16,12 @@ from pathlib import Path
 import pytest
 from samples import write_files
 
-from doxtool.config import Config
-from doxtool.extract import extract_module
-from doxtool.facts import ModuleFacts, ModuleOutline, Param
-from doxtool.outline import keyword_areas, module_outline
-from doxtool.project import Project
-from doxtool.serde import from_data, to_data
+from doxtool.core.config import Config
+from doxtool.core.facts import ModuleFacts, ModuleOutline, Param
+from doxtool.core.serde import from_data, to_data
+from doxtool.python.extract import extract_module
+from doxtool.python.outline import keyword_areas, module_outline
+from doxtool.run.project import Project
 
 #: the read-only Agent Zero checkout beside the repository, when there is one
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpora" / "agent-zero-2026-07"

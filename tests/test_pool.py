@@ -9,12 +9,12 @@ import libcst as cst
 import pytest
 from samples import clean_files, tool_named
 
-from doxtool.cache import encode
-from doxtool.companion import parse_companion
-from doxtool.extract import extract_module
-from doxtool.pool import Job, parse_all
-from doxtool.prompts import parse_prompt
-from doxtool.serde import to_data
+from doxtool.companions.companion import parse_companion
+from doxtool.core.serde import to_data
+from doxtool.prompts.parse import parse_prompt
+from doxtool.python.extract import extract_module
+from doxtool.run.cache import encode
+from doxtool.run.pool import Job, parse_all
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -116,7 +116,7 @@ def test_cache_holds_modules_companions_and_prompts(make_repo, run_cli) -> None:
 
 
 def test_a_serial_run_hands_results_back_as_it_goes(monkeypatch: pytest.MonkeyPatch) -> None:
-    from doxtool import pool
+    from doxtool.run import pool
 
     parsed: list[str] = []
 

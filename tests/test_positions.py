@@ -11,8 +11,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from libcst.metadata import MetadataWrapper, PositionProvider
 
-import doxtool.positions as positions
-from doxtool.positions import Locator
+import doxtool.python.positions as positions
+from doxtool.python.positions import Locator
 
 #: statement-like nodes that scope the expressions inside them
 _SCOPES = (

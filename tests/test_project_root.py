@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from samples import UNTIL_PY, clean_files, write_files
 
-from doxtool.config import find_root
+from doxtool.core.config import find_root
 from doxtool.rules.examples import FRAMEWORK
 
 

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 from samples import clean_files, tool_named
 
-from doxtool import context as context_module
-from doxtool.cache import FactsCache
-from doxtool.promptindex import PromptIndex
+from doxtool.run import context as context_module
+from doxtool.run.cache import FactsCache
+from doxtool.run.promptindex import PromptIndex
 
 
 def _repo(make_repo) -> Path:

@@ -10,9 +10,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from doxtool import prompts
-from doxtool.facts import Problem
-from doxtool.prompts import (
+from doxtool.core.facts import Problem
+from doxtool.core.serde import from_data, to_data
+from doxtool.core.source import SourceText, read_text
+from doxtool.prompts import parse as prompts
+from doxtool.prompts.parse import (
     JSON5_MAX_CHARS,
     MAX_JSON_DEPTH,
     JsonError,
@@ -22,8 +24,6 @@ from doxtool.prompts import (
     TaughtArgument,
     parse_prompt,
 )
-from doxtool.serde import from_data, to_data
-from doxtool.source import SourceText, read_text
 
 
 def parse_file(root: Path, relative: str, text: str, newline: str = "\n") -> PromptDoc:

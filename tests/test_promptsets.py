@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from doxtool.prompts import parse_prompt
-from doxtool.promptsets import PromptSet, discover_prompt_sets, tool_key
+from doxtool.prompts.parse import parse_prompt
+from doxtool.prompts.sets import PromptSet, discover_prompt_sets, tool_key
 
 CORE = {
     "prompts/agent.system.tools.md": "## Tools available\n\n{{tools}}\n",

@@ -1,6 +1,6 @@
 """Pruned function bodies change no fact.
 
-:func:`doxtool.prune.prune` gives libcst a copy of a module in which the
+:func:`doxtool.python.prune.prune` gives libcst a copy of a module in which the
 bodies of module-level functions nothing names are ``...``. Every test here
 holds the facts of a module extracted that way to the facts extracted from
 the whole module, and checks what was pruned.
@@ -17,10 +17,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from doxtool.extract import extract_module
-from doxtool.positions import parse_ast
-from doxtool.prune import prune
-from doxtool.serde import to_data
+from doxtool.core.serde import to_data
+from doxtool.python.extract import extract_module
+from doxtool.python.positions import parse_ast
+from doxtool.python.prune import prune
 
 REPO = Path(__file__).resolve().parent.parent
 ROOTS = ("tools", "helpers", "doxtool")

@@ -17,11 +17,11 @@ from typing import Any
 
 from samples import write_files
 
-from doxtool.config import Config
-from doxtool.facts import ToolFacts
-from doxtool.project import Project
+from doxtool.core.config import Config
+from doxtool.core.facts import ToolFacts
+from doxtool.prompts.schema import parameters
 from doxtool.rules.examples import FRAMEWORK
-from doxtool.schema import parameters
+from doxtool.run.project import Project
 
 
 def _tool(root: Path, files: dict[str, str], rel: str) -> ToolFacts:

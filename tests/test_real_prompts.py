@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 from samples import write_files
 
-from doxtool.prompts import parse_prompt
+from doxtool.prompts.parse import parse_prompt
 from doxtool.rules.examples import FRAMEWORK
 
 REPO = Path(__file__).resolve().parents[1]

@@ -3,7 +3,7 @@
 A class is a tool when it derives, directly or through any number of bases in
 any module of the repository, from a configured base class (``helpers.tool.Tool``
 by default). These tests build small repositories in a temporary directory and
-ask :class:`doxtool.project.Project` for the resolved facts of one module.
+ask :class:`doxtool.run.project.Project` for the resolved facts of one module.
 """
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ from __future__ import annotations
 import textwrap
 from pathlib import Path
 
-from doxtool.config import Config
-from doxtool.facts import ModuleFacts, ToolFacts
-from doxtool.project import Project
+from doxtool.core.config import Config
+from doxtool.core.facts import ModuleFacts, ToolFacts
+from doxtool.run.project import Project
 
 TOOL_PY = """\
 from dataclasses import dataclass

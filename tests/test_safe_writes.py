@@ -17,10 +17,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from doxtool import writes
 from doxtool.cli import cli
+from doxtool.core import writes
+from doxtool.core.writes import UnsafeWrite, atomic_write
 from doxtool.rules.examples import WAIT_DOX, WAIT_PY
-from doxtool.writes import UnsafeWrite, atomic_write
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -228,7 +228,7 @@ _KILLED_WRITER = textwrap.dedent(
     """
     import os, sys, time
     from pathlib import Path
-    from doxtool.writes import atomic_write
+    from doxtool.core.writes import atomic_write
 
     root, target, ready = Path(sys.argv[1]), Path(sys.argv[2]), Path(sys.argv[3])
     real_fsync = os.fsync

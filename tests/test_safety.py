@@ -13,9 +13,9 @@ import pytest
 from click.testing import CliRunner
 from samples import clean_files
 
-from doxtool import engine
 from doxtool.cli import cli
-from doxtool.findings import Finding
+from doxtool.core.findings import Finding
+from doxtool.rules import engine
 from doxtool.rules.examples import WAIT_DOX, WAIT_PY
 
 STALE_DOX = WAIT_DOX.replace("optional integer, default `0`", "required string")
@@ -639,7 +639,7 @@ def test_too_many_jobs_is_a_usage_error(make_repo, monkeypatch) -> None:
 
 
 def test_a_module_over_the_limit_is_reported_not_parsed(make_repo, monkeypatch) -> None:
-    from doxtool.source import MAX_MODULE_BYTES
+    from doxtool.core.source import MAX_MODULE_BYTES
 
     assert MAX_MODULE_BYTES == 256 * 1024
     filler = "\n".join(f"VALUE_{i} = {i}" for i in range(30000))
@@ -821,8 +821,8 @@ def test_a_module_the_tokenizer_rejects_is_never_edited(make_repo, monkeypatch) 
 
 
 def test_fixes_write_only_the_files_the_readme_lists(make_repo) -> None:
-    from doxtool.edits import Edit
-    from doxtool.findings import Fix, NewFile
+    from doxtool.core.edits import Edit
+    from doxtool.core.findings import Fix, NewFile
 
     root = make_repo(clean_files())
     (root / "notes.txt").write_text("keep\n", encoding="utf-8")

@@ -6,7 +6,7 @@ import json
 
 import jsonschema
 
-from doxtool.prompts import parse_prompt
+from doxtool.prompts.parse import parse_prompt
 
 TOOL = """\
 from helpers.tool import Response, Tool

@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 from samples import UNTIL_PY, WAIT_PROMPT, clean_files, dox_with_line_before_arguments
 
 from doxtool.rules.examples import WAIT_DOX, WAIT_PY
-from doxtool.suppressions import markdown_block, parse_markdown, parse_python
+from doxtool.run.suppressions import markdown_block, parse_markdown, parse_python
 
 
 def _known(code: str) -> bool:
@@ -320,7 +320,7 @@ def test_parsing_any_text_never_raises_and_stays_in_the_file(pieces: list[str]) 
 
 
 def test_a_file_the_run_read_without_naming_doxtool_is_not_read_again(tmp_path) -> None:
-    from doxtool.suppressions import SuppressionIndex
+    from doxtool.run.suppressions import SuppressionIndex
 
     (tmp_path / "a.md").write_text("<!-- doxtool: ignore[DOX101] -->\n- x\n")
 
@@ -337,8 +337,8 @@ def test_the_run_knows_which_files_it_read_name_doxtool(make_repo) -> None:
     from pathlib import Path
 
     from doxtool.api import load_project
-    from doxtool.context import Context
-    from doxtool.engine import prefetch
+    from doxtool.rules.engine import prefetch
+    from doxtool.run.context import Context
 
     files = clean_files()
     files["tools/wait.py.dox.md"] = "<!-- doxtool: ignore[DOX101] -->\n" + WAIT_DOX

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from doxtool.findings import Finding
+from doxtool.core.findings import Finding
 from doxtool.formats import github, json_format, sarif, text
 from doxtool.formats.options import OutputOptions
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from doxtool.findings import WARNING, Finding
+from doxtool.core.findings import WARNING, Finding
 from doxtool.formats.escape import printable
 from doxtool.formats.options import OutputOptions
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from doxtool.findings import Finding
+from doxtool.core.findings import Finding
 from doxtool.formats.escape import json_text
 from doxtool.formats.options import OutputOptions
 

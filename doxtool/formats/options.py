@@ -10,7 +10,7 @@ from pathlib import Path
 class OutputOptions:
     #: the project root, to read source lines for ``--show-source``
     root: Path | None = None
-    #: ANSI colours (text format only; see :mod:`doxtool.terminal`)
+    #: ANSI colours (text format only; see :mod:`doxtool.core.terminal`)
     color: bool = False
     #: the offending line with a caret under the column (text format only)
     show_source: bool = False

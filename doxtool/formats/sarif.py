@@ -15,7 +15,7 @@ from typing import Any
 from urllib.parse import quote
 
 from doxtool import __version__
-from doxtool.findings import WARNING, Finding
+from doxtool.core.findings import WARNING, Finding
 from doxtool.formats.escape import json_text
 from doxtool.formats.options import OutputOptions
 from doxtool.rules import ALL_RULES

@@ -6,7 +6,7 @@ import json
 from collections import Counter
 from dataclasses import dataclass
 
-from doxtool.findings import Finding
+from doxtool.core.findings import Finding
 from doxtool.formats.options import OutputOptions
 from doxtool.formats.text import summary
 

@@ -2,19 +2,19 @@
 
 With ``--show-source`` each finding is followed by the offending line and a
 caret under its column, as compilers print them. Colour is used only when
-:mod:`doxtool.terminal` says the output wants it.
+:mod:`doxtool.core.terminal` says the output wants it.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from doxtool.edits import line_content, split_lines
-from doxtool.findings import WARNING, Finding
+from doxtool.core.edits import line_content, split_lines
+from doxtool.core.findings import WARNING, Finding
+from doxtool.core.source import ReadError, read_text
+from doxtool.core.terminal import style
 from doxtool.formats.escape import printable
 from doxtool.formats.options import OutputOptions
-from doxtool.source import ReadError, read_text
-from doxtool.terminal import style
 
 BOLD, RED, YELLOW, BLUE, CYAN = 1, 31, 33, 34, 36
 

@@ -7,7 +7,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from doxtool.agentsdoc import (
+from doxtool.agents.document import (
     CHILDREN_LEAD,
     NO_CHILDREN,
     TABLE_HEADER,
@@ -16,11 +16,11 @@ from doxtool.agentsdoc import (
     Heading,
     Link,
 )
-from doxtool.agentstree import AGENTS, AgentsTree, build, directory_of, resolve_link
-from doxtool.context import Context
-from doxtool.edits import Edit
-from doxtool.findings import Finding, Fix
+from doxtool.agents.tree import AGENTS, AgentsTree, build, directory_of, resolve_link
+from doxtool.core.edits import Edit
+from doxtool.core.findings import Finding, Fix
 from doxtool.rules.base import Example, Expect, Rule
+from doxtool.run.context import Context
 
 #: the head of a root index table, for the examples
 _ROOT_INDEX = (

@@ -13,10 +13,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar
 
-from doxtool.findings import ERROR, Finding, Fix
+from doxtool.core.findings import ERROR, Finding, Fix
 
 if TYPE_CHECKING:
-    from doxtool.context import Context
+    from doxtool.run.context import Context
 
 
 @dataclass

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from doxtool.companion import (
+from doxtool.companions.companion import (
     Companion,
     FactBlock,
     block_edit,
@@ -14,13 +14,13 @@ from doxtool.companion import (
     removal_edit,
     section_edit,
 )
-from doxtool.context import Context
-from doxtool.edits import Edit
-from doxtool.factlines import ExpectedBlock, values_agree
-from doxtool.facts import ToolFacts
-from doxtool.findings import WARNING, Finding, Fix
+from doxtool.companions.factlines import ExpectedBlock, values_agree
+from doxtool.core.edits import Edit
+from doxtool.core.facts import ToolFacts
+from doxtool.core.findings import WARNING, Finding, Fix
 from doxtool.rules.base import Example, Expect, Rule
 from doxtool.rules.examples import WAIT_DOX, WAIT_PY, with_files
+from doxtool.run.context import Context
 
 
 @dataclass
@@ -328,7 +328,7 @@ class BlockRule(Rule):
 
 class ItemRule(Rule):
     """A rule over the items of some fact kinds, each judged by the code
-    (:mod:`doxtool.truth`): stale, changed or missing."""
+    (:mod:`doxtool.companions.truth`): stale, changed or missing."""
 
     kinds: ClassVar[tuple[str, ...]] = ()
     fixable = True

@@ -2,7 +2,7 @@
 effects, terminal answers), read from the facts of each tool.
 
 The rules read effects only through the public fields of
-:class:`~doxtool.facts.ToolFacts` (``side_effects``, ``intervention``,
+:class:`~doxtool.core.facts.ToolFacts` (``side_effects``, ``intervention``,
 ``helpers``, ``outcomes``, ``raises``): whatever the extraction learns to see
 (effects reached through the repository's helper modules, say) reaches these
 rules unchanged.
@@ -14,13 +14,13 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from doxtool.companion import Companion
-from doxtool.context import Context
-from doxtool.factlines import detected_area
-from doxtool.facts import EffectEvidence, ModuleFacts, Outcome, ToolFacts
-from doxtool.findings import WARNING, Finding
+from doxtool.companions.companion import Companion
+from doxtool.companions.factlines import detected_area
+from doxtool.core.facts import EffectEvidence, ModuleFacts, Outcome, ToolFacts
+from doxtool.core.findings import WARNING, Finding
 from doxtool.rules.base import Example, Expect, Rule
 from doxtool.rules.examples import with_files
+from doxtool.run.context import Context
 
 #: effect areas that reach outside the agent: a paused agent must wait for them
 EXTERNAL_AREAS = ("network", "subprocess")

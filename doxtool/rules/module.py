@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from doxtool.context import Context
-from doxtool.findings import WARNING, Finding, Fix, NewFile
-from doxtool.project import safe_name
+from doxtool.core.findings import WARNING, Finding, Fix, NewFile
+from doxtool.core.source import ReadError
 from doxtool.rules.base import Example, Expect, Rule
 from doxtool.rules.examples import WAIT_DOX, WAIT_PY, with_files
-from doxtool.source import ReadError
+from doxtool.run.context import Context
+from doxtool.run.project import safe_name
 
 
 class MissingCompanion(Rule):

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from doxtool.context import Context
-from doxtool.findings import Finding
+from doxtool.core.findings import Finding
 from doxtool.rules.base import Example, Expect, Rule
 from doxtool.rules.examples import WAIT_DOX, WAIT_PY, with_files
+from doxtool.run.context import Context
 
 _WAIT_PROMPT = "### wait\nPause.\n"
 

@@ -8,14 +8,14 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from doxtool.context import Context
-from doxtool.facts import ToolFacts
-from doxtool.findings import WARNING, Finding
-from doxtool.prompts import PromptDoc
-from doxtool.promptsets import WRAPPER_FILE, PromptSet
+from doxtool.core.facts import ToolFacts
+from doxtool.core.findings import WARNING, Finding
+from doxtool.prompts.parse import PromptDoc
+from doxtool.prompts.schema import alternative_groups
+from doxtool.prompts.sets import WRAPPER_FILE, PromptSet
 from doxtool.rules.base import Example, Expect, Rule
 from doxtool.rules.examples import WAIT_PY, with_files
-from doxtool.schema import alternative_groups
+from doxtool.run.context import Context
 
 _TEMPLATE = re.compile(r"\{\{.*?\}\}", re.DOTALL)
 

@@ -1,7 +1,7 @@
 """DOX9xx: suppression comments that suppress nothing or cannot be read.
 
 The engine applies suppressions after every rule ran (see
-:mod:`doxtool.suppressions`) and reports these two codes itself: whether a
+:mod:`doxtool.run.suppressions`) and reports these two codes itself: whether a
 suppression was used is only known once all findings are in. The classes
 here carry the codes, the documentation and the examples.
 """
@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from doxtool.context import Context
-from doxtool.findings import WARNING, Finding
+from doxtool.core.findings import WARNING, Finding
 from doxtool.rules.base import Example, Expect, Rule
 from doxtool.rules.examples import WAIT_DOX, WAIT_PY, with_files
+from doxtool.run.context import Context
 
 _ARGUMENTS = "- Arguments of `WaitTool`:\n"
 _UNTIL_PY = WAIT_PY.replace(

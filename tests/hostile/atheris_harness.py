@@ -13,11 +13,11 @@ import sys
 import atheris
 
 with atheris.instrument_imports():
-    from doxtool.companion import fix_companion, parse_companion
-    from doxtool.extract import extract_module
-    from doxtool.factlines import expected_blocks
-    from doxtool.facts import Argument, ExecuteFacts, ModuleFacts, Outcome, ToolFacts
-    from doxtool.prompts import parse_prompt
+    from doxtool.companions.companion import fix_companion, parse_companion
+    from doxtool.companions.factlines import expected_blocks
+    from doxtool.core.facts import Argument, ExecuteFacts, ModuleFacts, Outcome, ToolFacts
+    from doxtool.prompts.parse import parse_prompt
+    from doxtool.python.extract import extract_module
 
 
 def _module(name: str, value: str) -> ModuleFacts:

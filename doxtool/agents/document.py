@@ -1,0 +1,360 @@
+"""What one ``AGENTS.md`` says, as plain facts: its headings, its links and its
+Child DOX Index.
+
+The file is read line by line, the way CommonMark sees the parts that matter
+here: ATX headings (``## Purpose``), fenced code blocks (whose content is not
+Markdown), inline code spans (whose content is not a link) and HTML comments.
+Links are inline links and images (``[text](target)``) and reference
+definitions (``[label]: target``). Nothing is ever executed or followed.
+
+The Child DOX Index is the ``## Child DOX Index`` section. Its rows are the
+body rows of the first table in it whose header is ``| Child | Scope |``; a
+section without such a table lists its children as links (a bullet list) or
+says ``No child DOX files.``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from urllib.parse import unquote
+
+from doxtool.core.edits import line_content, split_lines
+
+INDEX_TITLE = "Child DOX Index"
+NO_CHILDREN = "No child DOX files."
+CHILDREN_LEAD = "Direct child DOX files:"
+TABLE_HEADER = ("Child", "Scope")
+
+_HEADING = re.compile(r"^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$")
+_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})(.*)$")
+_LINK = re.compile(
+    r"(?<!\\)\[((?:[^\[\]\\]|\\.)*)\]\(\s*(<[^<>\n]*>|[^\s()<>]*(?:\([^\s()]*\)[^\s()<>]*)*)"
+    r"(?:\s+(?:\"[^\"]*\"|'[^']*'|\([^()]*\)))?\s*\)"
+)
+_DEFINITION = re.compile(r"^ {0,3}\[((?:[^\[\]\\]|\\.)+)\]:[ \t]*(<[^<>\n]*>|\S+)")
+_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
+_CELL_SPLIT = re.compile(r"(?<!\\)\|")
+_SEPARATOR_CELL = re.compile(r"^\s*:?-{1,}:?\s*$")
+_BULLET = re.compile(r"^( {0,3})[-*+][ \t]+(.*)$")
+_SETEXT = re.compile(r"^ {0,3}(=+|-+)[ \t]*$")
+#: lines that are no paragraph text: list items, quotes, tables, fences, HTML
+_PARAGRAPH_BREAKERS = re.compile(r"^ {0,3}(?:[-*+][ \t]|\d{1,9}[.)][ \t]|>|\||`{3}|~{3}|<)")
+
+
+@dataclass
+class Heading:
+    title: str
+    level: int
+    #: 1-based line
+    line: int
+
+
+@dataclass
+class Link:
+    """A link to a file or folder of the repository, as written."""
+
+    #: the target without its ``#fragment``, percent-decoded
+    target: str
+    line: int
+    column: int
+    text: str = ""
+
+
+@dataclass
+class IndexRow:
+    """One body row of the Child DOX Index table."""
+
+    #: the link target of the first cell (None when the cell holds no link)
+    target: str | None
+    #: the second cell, as written
+    scope: str
+    line: int
+
+
+@dataclass
+class ChildIndex:
+    """The ``## Child DOX Index`` section."""
+
+    #: line of the heading
+    line: int
+    #: the line after the section's last line
+    end: int
+    #: ``table`` (a Child | Scope table), ``none`` (``No child DOX files.``),
+    #: ``links`` (children given as links, no table) or ``empty``
+    kind: str
+    rows: list[IndexRow] = field(default_factory=list)
+    #: links to ``AGENTS.md`` files in the section (the table's rows or a list)
+    links: list[Link] = field(default_factory=list)
+    #: lines of the ``Direct child DOX files:`` sentence, the table header and
+    #: the line after the table's last row (0: none)
+    lead_line: int = 0
+    header_line: int = 0
+    table_end: int = 0
+    #: line of ``No child DOX files.`` (0: none)
+    none_line: int = 0
+
+
+@dataclass
+class AgentsDoc:
+    """The facts of one ``AGENTS.md``."""
+
+    path: str
+    headings: list[Heading] = field(default_factory=list)
+    links: list[Link] = field(default_factory=list)
+    index: ChildIndex | None = None
+    #: the first bullet of the ``## Purpose`` section, continuation lines joined
+    purpose: str = ""
+    line_count: int = 0
+
+    def sections(self) -> list[Heading]:
+        """The ``##`` headings, in file order."""
+        return [h for h in self.headings if h.level == 2]
+
+
+def _blank_code_spans(line: str) -> str:
+    """The line with inline code spans (and their backticks) replaced by spaces."""
+    out: list[str] = []
+    position = 0
+    length = len(line)
+    while position < length:
+        tick = line.find("`", position)
+        if tick < 0:
+            break
+        run = tick
+        while run < length and line[run] == "`":
+            run += 1
+        marker = line[tick:run]
+        close = line.find(marker, run)
+        while close >= 0 and close + len(marker) < length and line[close + len(marker)] == "`":
+            close = line.find(marker, close + len(marker) + 1)
+        if close < 0:
+            out.append(line[position:run])
+            position = run
+            continue
+        out.append(line[position:tick])
+        out.append(" " * (close + len(marker) - tick))
+        position = close + len(marker)
+    out.append(line[position:])
+    return "".join(out)
+
+
+def _local_target(raw: str) -> str | None:
+    """The repository path a link target names; None for URLs, anchors and templates."""
+    if raw.startswith("<") and raw.endswith(">"):
+        raw = raw[1:-1]
+    raw = raw.strip()
+    if not raw or raw.startswith("#") or _SCHEME.match(raw) or raw.startswith("//"):
+        return None
+    if "{{" in raw or "{%" in raw:
+        return None
+    path = raw.split("#", 1)[0].split("?", 1)[0]
+    if not path:
+        return None
+    try:
+        path = unquote(path, errors="strict")
+    except UnicodeDecodeError:
+        return None
+    return path if path.isprintable() else None
+
+
+def cells(line: str) -> list[str]:
+    """The cells of a table line, stripped (outer pipes optional)."""
+    text = line.strip()
+    if text.startswith("|"):
+        text = text[1:]
+    if text.endswith("|") and not text.endswith("\\|"):
+        text = text[:-1]
+    return [cell.strip() for cell in _CELL_SPLIT.split(text)]
+
+
+def _is_table_line(line: str) -> bool:
+    return "|" in line and bool(line.strip())
+
+
+def _is_separator(line: str) -> bool:
+    parts = cells(line)
+    return bool(parts) and all(_SEPARATOR_CELL.match(part) for part in parts)
+
+
+def parse(path: str, text: str) -> AgentsDoc:
+    """The facts of the ``AGENTS.md`` at ``path`` with content ``text``."""
+    lines = [line_content(line) for line in split_lines(text)]
+    doc = AgentsDoc(path=path, line_count=len(lines))
+    fence: str | None = None
+    in_comment = False
+    #: the lines that are Markdown text (not code, not comments), 0-based
+    prose: list[int] = []
+    for index, line in enumerate(lines):
+        if fence is not None:
+            stripped = line.strip()
+            if stripped.startswith(fence[0] * len(fence)) and not stripped.strip(fence[0]):
+                fence = None
+            continue
+        if in_comment:
+            if "-->" in line:
+                in_comment = False
+            continue
+        opened = _FENCE.match(line)
+        if opened and not (opened.group(1)[0] == "`" and "`" in opened.group(2)):
+            fence = opened.group(1)
+            continue
+        if line.lstrip().startswith("<!--") and "-->" not in line:
+            in_comment = True
+            continue
+        prose.append(index)
+        heading = _HEADING.match(line)
+        if heading:
+            title = (heading.group(2) or "").strip()
+            doc.headings.append(Heading(title, len(heading.group(1)), index + 1))
+            continue
+        underline = _SETEXT.match(line)
+        setext = _setext_title(lines, prose, doc) if underline else None
+        if underline and setext:
+            # a paragraph over ``----`` or ``====`` is a heading
+            level = 1 if underline.group(1)[0] == "=" else 2
+            doc.headings.append(Heading(setext[0], level, setext[1]))
+            continue
+        _collect_links(doc, line, index + 1)
+    doc.index = _child_index(doc, lines, prose)
+    doc.purpose = _first_purpose_bullet(doc, lines, prose)
+    return doc
+
+
+def _setext_title(lines: list[str], prose: list[int], doc: AgentsDoc) -> tuple[str, int] | None:
+    """The paragraph the last Markdown line (``===`` or ``---``) underlines,
+    as (title, 1-based first line); None when it underlines none."""
+    first = len(prose) - 1
+    while (
+        first > 0
+        and prose[first - 1] == prose[first] - 1
+        and _paragraph_line(lines[prose[first - 1]])
+    ):
+        first -= 1
+    if first == len(prose) - 1:
+        return None
+    start = prose[first]
+    if doc.headings and doc.headings[-1].line - 1 >= start:
+        return None  # an ATX heading ends a paragraph: what follows is not its text
+    title = " ".join(lines[i].strip() for i in prose[first : len(prose) - 1])
+    return title, start + 1
+
+
+def _paragraph_line(line: str) -> bool:
+    """Whether ``line`` can be paragraph text (an underline cannot: walking
+    back from one underline stops at the one before)."""
+    return (
+        bool(line.strip())
+        and not line.startswith(("    ", "\t"))
+        and not (_PARAGRAPH_BREAKERS.match(line) or _HEADING.match(line) or _SETEXT.match(line))
+    )
+
+
+def _collect_links(doc: AgentsDoc, line: str, number: int) -> None:
+    visible = re.sub(r"<!--.*?-->", lambda m: " " * len(m.group(0)), _blank_code_spans(line))
+    definition = _DEFINITION.match(visible)
+    if definition:
+        target = _local_target(definition.group(2))
+        if target is not None:
+            doc.links.append(Link(target, number, definition.start(2) + 1, definition.group(1)))
+        return
+    for match in _LINK.finditer(visible):
+        target = _local_target(match.group(2))
+        if target is not None:
+            doc.links.append(Link(target, number, match.start(2) + 1, match.group(1)))
+
+
+def _section_end(doc: AgentsDoc, heading: Heading) -> int:
+    """The 1-based line after the section that ``heading`` opens."""
+    for other in doc.headings:
+        if other.line > heading.line and other.level <= heading.level:
+            return other.line
+    return doc.line_count + 1
+
+
+def section(doc: AgentsDoc, title: str) -> Heading | None:
+    """The first ``##`` heading titled ``title`` (case and outer space ignored)."""
+    wanted = title.strip().casefold()
+    for heading in doc.sections():
+        if heading.title.strip().casefold() == wanted:
+            return heading
+    return None
+
+
+def _child_index(doc: AgentsDoc, lines: list[str], prose: list[int]) -> ChildIndex | None:
+    heading = section(doc, INDEX_TITLE)
+    if heading is None:
+        return None
+    end = _section_end(doc, heading)
+    index = ChildIndex(line=heading.line, end=end, kind="empty")
+    body = [i for i in prose if heading.line <= i < end - 1]  # 0-based, after the heading
+    in_body = set(body)
+    for position, i in enumerate(body):
+        line = lines[i].strip()
+        if line == NO_CHILDREN and not index.none_line:
+            index.none_line = i + 1
+        elif line == CHILDREN_LEAD and not index.lead_line:
+            index.lead_line = i + 1
+        if index.header_line or not _is_table_line(lines[i]):
+            continue
+        if tuple(c.casefold() for c in cells(lines[i])) != tuple(
+            c.casefold() for c in TABLE_HEADER
+        ):
+            continue
+        following = body[position + 1] if position + 1 < len(body) else None
+        if following != i + 1 or not _is_separator(lines[i + 1]):
+            continue
+        index.header_line = i + 1
+        row = i + 2
+        while row in in_body and _is_table_line(lines[row]):
+            _add_row(index, lines[row], row + 1)
+            row += 1
+        index.table_end = row + 1
+    if index.header_line:
+        index.kind = "table"
+    else:
+        for link in doc.links:
+            if heading.line < link.line < end and _names_agents(link.target):
+                index.links.append(link)
+        if index.links:
+            index.kind = "links"
+        elif index.none_line:
+            index.kind = "none"
+    return index
+
+
+def _names_agents(target: str) -> bool:
+    return target.rstrip("/").rsplit("/", 1)[-1] == "AGENTS.md"
+
+
+def _add_row(index: ChildIndex, line: str, number: int) -> None:
+    row_cells = cells(line)
+    first = row_cells[0] if row_cells else ""
+    scope = row_cells[1] if len(row_cells) > 1 else ""
+    match = _LINK.search(_blank_code_spans(first))
+    target = _local_target(match.group(2)) if match else None
+    index.rows.append(IndexRow(target, scope, number))
+    if target is not None and match is not None:
+        column = line.find(match.group(2)) + 1
+        index.links.append(Link(target, number, max(1, column), match.group(1)))
+
+
+def _first_purpose_bullet(doc: AgentsDoc, lines: list[str], prose: list[int]) -> str:
+    heading = section(doc, "Purpose")
+    if heading is None:
+        return ""
+    end = _section_end(doc, heading)
+    parts: list[str] = []
+    for i in prose:
+        if not heading.line <= i < end - 1:
+            continue
+        line = lines[i]
+        bullet = _BULLET.match(line)
+        if not parts:
+            if bullet:
+                parts.append(bullet.group(2).strip())
+            continue
+        if bullet or not line.strip() or not line.startswith((" ", "\t")):
+            break
+        parts.append(line.strip())
+    return " ".join(parts)

@@ -1,0 +1,199 @@
+"""Text generated from templates: new companions, and scaffolded tools."""
+
+from __future__ import annotations
+
+import json
+import keyword
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from doxtool.companions.conventions import Convention
+from doxtool.companions.factlines import SECTIONS, ExpectedBlock, code, display_name, escape_unsafe
+from doxtool.companions.templates import render
+from doxtool.core.facts import ModuleFacts
+
+_IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
+
+
+_MARKUP = re.compile(r"([\\`*_\[\]<>#|!{}])")
+#: what a code span kept from analysed text may hold: names and plain values
+_PLAIN_CODE = re.compile(r"[\w.:/()=,+\- ]*")
+
+
+def markdown_inline(text: str, keep_code: bool = False) -> str:
+    """Text made safe for one Markdown line: one line, markup characters and
+    invisible or control characters escaped. With ``keep_code``, code spans
+    that hold only names and plain values (`` `seconds` ``) stay code spans."""
+    text = escape_unsafe(" ".join(str(text).split()))
+    parts = text.split("`")
+    if keep_code and len(parts) % 2 and all(_PLAIN_CODE.fullmatch(p) for p in parts[1::2]):
+        return "`".join(
+            part if index % 2 else _MARKUP.sub(r"\\\1", part) for index, part in enumerate(parts)
+        )
+    return _MARKUP.sub(r"\\\1", text)
+
+
+def markdown_code(text: str) -> str:
+    """Any text as one Markdown code span (see
+    :func:`doxtool.companions.factlines.display_name`)."""
+    return code(display_name(str(text)))
+
+
+def markdown_title(text: str) -> str:
+    """Text kept on a heading's line: only line breaks, controls and invisible
+    characters are escaped, so an ordinary file name reads as it is."""
+    return escape_unsafe(str(text))
+
+
+def py_docstring(text: str) -> str:
+    """Text made safe inside a triple-quoted Python docstring (one line): no
+    quote or backslash can end it or start an escape, no control character
+    reaches the file."""
+    text = " ".join(str(text).split())
+    text = text.replace("\\", "\\\\").replace('"', '\\"')
+    return escape_unsafe(text)
+
+
+def py_string(text: str) -> str:
+    """A Python string literal holding ``text`` exactly."""
+    return json.dumps(str(text), ensure_ascii=True)
+
+
+def is_identifier(name: str) -> bool:
+    return bool(_IDENTIFIER.match(name)) and not keyword.iskeyword(name)
+
+
+@dataclass(frozen=True)
+class CompanionStyle:
+    """How the repository's own companions are laid out."""
+
+    #: a blank line between each heading and its first line
+    blank_after_heading: bool = False
+
+
+def companion_style(texts: Iterable[str]) -> CompanionStyle:
+    """The layout most of ``texts`` (existing companions) use; doxtool's own
+    (no blank line after a heading) when they do not say."""
+    blank = tight = 0
+    for text in texts:
+        lines = text.splitlines()
+        for index, line in enumerate(lines[:-1]):
+            if line.startswith("#"):
+                if lines[index + 1].strip():
+                    tight += 1
+                else:
+                    blank += 1
+    return CompanionStyle(blank_after_heading=blank > tight)
+
+
+def purpose_line(facts: ModuleFacts, is_tool_module: bool, prompt_line: str = "") -> str:
+    """What the module does, in the words its code or prompt already uses:
+    the tool class's docstring, else the tool prompt's first line; for a
+    module without a tool, its docstring, else its first class docstring; a
+    plain sentence when none says it."""
+    tools = facts.tools if is_tool_module else []
+    classes = {c.name: c for c in facts.outline.classes} if facts.outline else {}
+    docs = [classes[t.class_name].doc for t in tools if t.class_name in classes]
+    docs.append(prompt_line)
+    if not tools and facts.outline is not None:
+        docs.append(facts.outline.docstring)
+        docs.extend(c.doc for c in facts.outline.classes if c.top_level)
+    for text in docs:
+        text = " ".join(text.split())
+        if text:
+            text = text[0].upper() + text[1:]  # a prompt line may start in lower case
+            return text if text.endswith((".", "!", "?", ":")) else text + "."
+    if tools:
+        return f"Provide the `{tools[0].name}` tool."
+    return f"Provide the `{facts.module or facts.path}` module."
+
+
+def verification_lines(module: str, file_name: str, tests: list[str]) -> list[str]:
+    """Verification that names the tests which exercise the module."""
+    check = markdown_code(f"doxtool check {module}")
+    # pytest collects test_*.py and *_test.py; other related files are helpers of tests
+    tests = [t for t in tests if re.fullmatch(r"test_\w*\.py|\w*_test\.py", t.rsplit("/")[-1])]
+    if not tests:
+        return [
+            f"- No test imports {markdown_code(file_name)} yet: add one under `tests/`; "
+            f"until then, {check} compares this file with the code.",
+        ]
+    shown = tests[:3]
+    command = markdown_code("pytest " + " ".join(shown))
+    more = f" (and the {len(tests) - 3} more listed below)" if len(tests) > 3 else ""
+    return [
+        f"- Run {command}{more} after changing {markdown_code(file_name)}, "
+        f"and {check} to keep this file in step.",
+    ]
+
+
+def module_kind(module: str, facts: ModuleFacts, is_tool_module: bool) -> str:
+    """``tool``, ``api`` (HTTP or WebSocket handlers) or ``helper``."""
+    if is_tool_module and facts.tools:
+        return "tool"
+    handler = any(
+        base.rsplit(".", 1)[-1] in ("ApiHandler", "WsHandler")
+        for cls in facts.classes
+        for base in cls.bases
+    )
+    directory = module.rsplit("/", 1)[0].rsplit("/", 1)[-1] if "/" in module else ""
+    if handler or directory == "api":
+        return "api"
+    return "tool" if is_tool_module else "helper"
+
+
+def _description(module: str, kind: str, facts: ModuleFacts) -> str:
+    """What the Purpose line says the module does (escaped)."""
+    stem = module.rsplit("/", 1)[-1].removesuffix(".py")
+    words = markdown_inline(stem.replace("_", " ").strip() or stem)
+    if kind == "api":
+        return f"handles {words} API requests"
+    if kind == "tool" and facts.tools:
+        return f"implements the {markdown_code(facts.tools[0].name)} agent tool"
+    return f"provides the {words} helpers"
+
+
+def render_companion(
+    module: str,
+    facts: ModuleFacts,
+    expected: list[ExpectedBlock],
+    is_tool_module: bool,
+    templates_override: Path | None = None,
+    purpose: str | None = None,
+    prompt_line: str = "",
+    tests: list[str] | None = None,
+    style: CompanionStyle | None = None,
+    convention: Convention | None = None,
+) -> str:
+    """A new companion for ``module`` with every fact line filled in."""
+    blocks: dict[str, list[str]] = {section: [] for section in SECTIONS}
+    for block in expected:
+        blocks.setdefault(block.section, []).extend(block.lines)
+    if convention is not None and convention.boilerplate:
+        kind = module_kind(module, facts, is_tool_module)
+        return render(
+            f"companion.{convention.name}.py.dox.md.j2",
+            templates_override,
+            file_name=module.rsplit("/", 1)[-1],
+            path=module,
+            boilerplate=convention.boilerplate[kind],
+            description=_description(module, kind, facts),
+            blocks=blocks,
+        )
+    tools = facts.tools if is_tool_module else []
+    if purpose is None:
+        purpose = purpose_line(facts, is_tool_module, prompt_line)
+    file_name = module.rsplit("/", 1)[-1]
+    return render(
+        "companion.py.dox.md.j2",
+        templates_override,
+        file_name=file_name,
+        path=module,
+        tools=[t.name for t in tools],
+        purpose=markdown_inline(purpose, keep_code=True),
+        blocks=blocks,
+        verification=verification_lines(module, file_name, tests or []),
+        blank=(style or CompanionStyle()).blank_after_heading,
+    )

@@ -1,0 +1,494 @@
+"""Facts extracted from one tool module.
+
+These are plain dataclasses: they serialise to JSON (see :mod:`doxtool.core.serde`),
+they are what the cache stores, and they are the only input of rules, DOX
+generation and schemas. Nothing here refers to a libcst node.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+#: JSON Schema type names used for argument types.
+JSON_TYPES = ("string", "integer", "number", "boolean", "array", "object")
+
+
+def json_type(value: Any) -> str | None:
+    """The JSON Schema type name of a literal value, or None."""
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int):
+        return "integer"
+    if isinstance(value, float):
+        return "number"
+    if isinstance(value, str):
+        return "string"
+    if isinstance(value, list):
+        return "array"
+    if isinstance(value, dict):
+        return "object"
+    return None
+
+
+#: Side-effect areas detectable from a table of known calls.
+SIDE_EFFECT_AREAS = (
+    "filesystem read",
+    "filesystem write",
+    "filesystem delete",
+    "network",
+    "subprocess",
+)
+
+
+@dataclass
+class Problem:
+    """Something in the module that stopped or limited extraction."""
+
+    message: str
+    line: int = 1
+    column: int = 1
+    kind: str = "syntax"  # syntax | decode | read | limit
+
+
+@dataclass
+class ArgumentRead:
+    """One place where a tool reads an argument."""
+
+    line: int
+    column: int = 1
+    #: get | subscript | contains | pop | parameter
+    kind: str = "get"
+    #: the read happens under a membership test or a ``KeyError`` handler
+    guarded: bool = False
+    #: qualified name of the function or method holding the read
+    function: str = ""
+    #: repository path of the module holding the code when it is not the
+    #: module under inspection (inherited or re-exported tool classes)
+    path: str | None = None
+
+
+@dataclass
+class Argument:
+    """An argument of a tool (a key of ``tool_args``)."""
+
+    name: str
+    required: bool = False
+    #: literal default value; meaningful only when ``has_default`` is true
+    default: Any = None
+    has_default: bool = False
+    #: JSON Schema type name, or None when unknown
+    type: str | None = None
+    #: literal values the argument is compared against (dispatch arguments)
+    enum: list[Any] | None = None
+    reads: list[ArgumentRead] = field(default_factory=list)
+    #: other arguments of which at least one is needed together with this one
+    #: (``args["text"] if "text" in args else args["message"]``); such an
+    #: argument is not ``required`` on its own
+    alternatives: list[str] = field(default_factory=list)
+
+    @property
+    def first_line(self) -> int:
+        return self.reads[0].line if self.reads else 0
+
+
+@dataclass
+class DynamicRead:
+    """A read of ``tool_args`` whose key is not a resolvable literal."""
+
+    expression: str
+    line: int
+    column: int = 1
+    function: str = ""
+    #: repository path of the module holding the code when it is not the
+    #: module under inspection (inherited or re-exported tool classes)
+    path: str | None = None
+
+
+@dataclass
+class Outcome:
+    """A ``Response`` a tool can return."""
+
+    #: True, False or the string "dynamic"
+    break_loop: bool | str
+    line: int
+    column: int = 1
+    #: source text of the ``break_loop`` expression when dynamic
+    expression: str | None = None
+    function: str = ""
+    #: repository path of the module holding the code when it is not the
+    #: module under inspection (inherited or re-exported tool classes)
+    path: str | None = None
+    #: what the ``message`` is made of: ``text`` (never empty: a string
+    #: literal or f-string with visible text of its own, ``x or "none"``, or a
+    #: value an earlier ``if not x: return ...`` tested), ``blank`` (an
+    #: empty or blank literal), ``argument`` (a tool argument as read, which
+    #: the model may leave empty or out), ``computed`` (anything else); None
+    #: when not known (a ``Response`` kept in a variable). Of ``a if c else
+    #: b``, the first of argument, blank, computed, text that either is.
+    message: str | None = None
+
+
+#: kinds of ``Outcome.message``, the ones that can leave a turn without an answer first
+MESSAGE_KINDS = ("argument", "blank", "computed", "text")
+
+
+@dataclass
+class MissingResponse:
+    """A path through ``execute`` that ends without returning a ``Response``."""
+
+    #: falls-off-end | bare-return | returns-none | returns-literal
+    kind: str
+    line: int
+    column: int = 1
+    function: str = ""
+    #: repository path of the module holding the code when it is not the
+    #: module under inspection (inherited or re-exported tool classes)
+    path: str | None = None
+
+
+@dataclass
+class Raise:
+    """An exception a tool raises."""
+
+    exception: str
+    line: int
+    column: int = 1
+    #: fully qualified name when it resolves through the module's imports
+    qualified: str | None = None
+    repairable: bool = False
+    function: str = ""
+    #: repository path of the module holding the code when it is not the
+    #: module under inspection (inherited or re-exported tool classes)
+    path: str | None = None
+
+
+@dataclass
+class Effect:
+    """A side-effect area a tool reaches, and the calls that reach it."""
+
+    area: str
+    #: dotted names of the calls leading to the effect, the tool's own call
+    #: first and the call that has the effect last (one name for a direct call)
+    calls: list[str]
+    #: position of the tool's own call
+    line: int
+    column: int = 1
+    function: str = ""
+    #: repository path of the module holding the call when it is not the
+    #: module under inspection (inherited or re-exported tool classes)
+    path: str | None = None
+
+
+@dataclass
+class HelperCall:
+    """A call from a tool into a function of another module of the repository.
+
+    ``target`` is the dotted name it resolves to through the imports
+    (``helpers.files.delete_dir``), or ``self.<method>`` for a method the
+    tool's module does not define (a base class elsewhere may).
+    """
+
+    target: str
+    line: int
+    column: int = 1
+    function: str = ""
+    #: parameters of the callee (a name, or ``#<n>`` for the n-th positional
+    #: argument, ``**`` for a ``**`` splat) that receive the tool's arguments dict
+    dicts: list[str] = field(default_factory=list)
+    #: parameters of the callee that receive the tool itself (``helper(self)``)
+    selves: list[str] = field(default_factory=list)
+    #: made only on some values of the arguments: what the callee reads with
+    #: a subscript is not needed on every call
+    conditional: bool = False
+    path: str | None = None
+
+
+@dataclass
+class KeyRead:
+    """A key a function reads from a dict it is handed (a parameter, or
+    ``<param>.args`` of an object it is handed, ``self.args`` in a method)."""
+
+    key: str
+    source: str
+    line: int
+    column: int = 1
+    #: get | subscript | contains | pop
+    kind: str = "get"
+    guarded: bool = False
+    default: Any = None
+    has_default: bool = False
+    #: keys of which at least one is read when this one is absent
+    alternatives: list[str] = field(default_factory=list)
+    #: under a branch that depends on what the dict holds
+    conditional: bool = False
+
+
+@dataclass
+class EffectCall:
+    """A call inside a function that has a side effect of its own."""
+
+    area: str
+    call: str
+    line: int
+
+
+@dataclass
+class OutCall:
+    """A call inside a function to another function that may be followed."""
+
+    #: dotted name through the module's imports, or ``self.<method>``
+    target: str
+    line: int
+    #: (callee parameter: a name, ``#<n>`` or ``**``; caller's source: a
+    #: parameter name, ``<param>.args`` or ``self``)
+    passes: list[list[str]] = field(default_factory=list)
+
+
+@dataclass
+class FunctionSummary:
+    """What one function of a module does with what it is handed, read from
+    ``ast`` so that helper modules can be followed from the tools that call them."""
+
+    #: ``name`` or ``Class.name``
+    name: str
+    line: int
+    params: list[str] = field(default_factory=list)
+    #: the first parameter is bound (``self``, ``cls``): a call passes one fewer
+    bound: bool = False
+    #: the ``**`` parameter, if any
+    star_kwarg: str | None = None
+    reads: list[KeyRead] = field(default_factory=list)
+    effects: list[EffectCall] = field(default_factory=list)
+    calls: list[OutCall] = field(default_factory=list)
+
+
+@dataclass
+class ExecuteFacts:
+    is_async: bool = field(metadata={"json": "async"})
+    line: int = 0
+    params: list[str] = field(default_factory=list)
+    #: ``Class.execute`` where it is defined (may be a base class)
+    defined_in: str = ""
+    #: module path of the definition when it is not the tool's own module
+    defined_in_path: str | None = None
+
+
+@dataclass
+class Signature:
+    """A function or method signature in DOX style (defaults shown as ``=...``)."""
+
+    name: str
+    text: str
+    line: int
+    is_async: bool = False
+
+
+@dataclass
+class ClassFacts:
+    name: str
+    line: int
+    #: bases as written in the source (``Tool``, ``tool.Tool``)
+    bases: list[str] = field(default_factory=list)
+    #: bases resolved through imports to dotted names (``helpers.tool.Tool``);
+    #: a base defined in the same module resolves to ``<module>.<Name>``
+    resolved_bases: list[str] = field(default_factory=list)
+    methods: list[Signature] = field(default_factory=list)
+
+
+@dataclass
+class ToolFacts:
+    """Everything doxtool knows about one tool class."""
+
+    name: str
+    class_name: str = field(metadata={"json": "class"})
+    line: int = 0
+    bases: list[str] = field(default_factory=list)
+    execute: ExecuteFacts | None = None
+    arguments: list[Argument] = field(default_factory=list)
+    dynamic_reads: list[DynamicRead] = field(default_factory=list)
+    #: places where the tool takes the arguments it does not name as a whole
+    #: (``{"area": area, **kwargs}``, ``kwargs.items()``): any other key is accepted
+    other_arguments: list[DynamicRead] = field(default_factory=list)
+    outcomes: list[Outcome] = field(default_factory=list)
+    missing_responses: list[MissingResponse] = field(default_factory=list)
+    raises: list[Raise] = field(default_factory=list)
+    helpers: list[str] = field(default_factory=list)
+    imports: list[str] = field(default_factory=list)
+    intervention: bool = False
+    side_effects: list[str] = field(default_factory=list)
+    #: each side-effect area with the path of calls that reaches it, through
+    #: the repository's own helper modules to a bounded depth
+    effects: list[Effect] = field(default_factory=list)
+    #: calls into other modules of the repository (followed when resolving)
+    helper_calls: list[HelperCall] = field(default_factory=list)
+    #: repository path of the module defining the class, when it is not the
+    #: module under inspection (compatibility shims re-exporting a tool)
+    defined_in_path: str | None = None
+    #: qualified names of the functions whose return value ``execute`` passes
+    #: on (``execute`` first, then ``return await self._finish()`` and the like)
+    returns_from: list[str] = field(default_factory=list)
+
+    def argument(self, name: str) -> Argument | None:
+        for arg in self.arguments:
+            if arg.name == name:
+                return arg
+        return None
+
+    @property
+    def break_loop_values(self) -> list[bool | str]:
+        """Distinct ``break_loop`` values in a stable order: True, False, dynamic."""
+        seen: list[bool | str] = []
+        for value in (True, False, "dynamic"):
+            if any(o.break_loop == value for o in self.outcomes):
+                seen.append(value)
+        return seen
+
+
+@dataclass
+class Param:
+    """A parameter of a function as written (``ast`` renders annotations)."""
+
+    name: str
+    #: positional-only | positional | var-positional | keyword-only | var-keyword
+    kind: str = "positional"
+    annotation: str | None = None
+    has_default: bool = False
+
+
+@dataclass
+class FunctionOutline:
+    """A ``def`` of the module: a top-level function or a method."""
+
+    name: str
+    line: int
+    params: list[Param] = field(default_factory=list)
+    #: return annotation as ``ast.unparse`` renders it (string annotations quoted ``'X'``)
+    returns: str | None = None
+    is_async: bool = False
+    #: decorators as written, without ``@`` (``overload``, ``staticmethod``, ``app.route('/x')``)
+    decorators: list[str] = field(default_factory=list)
+    #: first line of the docstring after ``inspect.cleandoc``, stripped ("" when none)
+    doc: str = ""
+    #: False for a ``def`` under a module-level ``if``/``try``/``with``/loop
+    top_level: bool = True
+
+
+@dataclass
+class ClassOutline:
+    """A class of the module, as written."""
+
+    name: str
+    line: int
+    #: positional bases, each as ``ast.unparse`` renders it
+    bases: list[str] = field(default_factory=list)
+    #: class keywords as written (``total=False``, ``metaclass=ABCMeta``)
+    keywords: list[str] = field(default_factory=list)
+    decorators: list[str] = field(default_factory=list)
+    #: every ``def`` directly in the class body, in source order (overloads repeat)
+    methods: list[FunctionOutline] = field(default_factory=list)
+    #: False for a class under a module-level ``if``/``try``/``with``/loop
+    top_level: bool = True
+    #: first line of the docstring after ``inspect.cleandoc``, stripped ("" when none)
+    doc: str = ""
+
+
+@dataclass
+class ImportOutline:
+    """One imported module (``import a.b, c`` gives two)."""
+
+    #: ``import a.b`` -> ``a.b``; ``from x.y import z`` -> ``x.y``; relative
+    #: ``from .m import z`` -> ``m`` (dots dropped); ``from . import z`` -> ""
+    module: str
+    line: int
+    #: names imported by ``from ... import`` (``*`` for a star import); [] for ``import``
+    names: list[str] = field(default_factory=list)
+    #: module | function | class | type-checking | try | conditional
+    scope: str = "module"
+    #: number of leading dots of a relative import
+    level: int = 0
+
+
+@dataclass
+class EffectEvidence:
+    """Code (a call or an import, never a comment or a string) that shows a
+    side-effect area."""
+
+    #: ``filesystem reads``, ``filesystem writes``, ``filesystem deletion``,
+    #: ``network calls``, ``subprocess/runtime control``, ``model calls``
+    area: str
+    #: the call or import that shows it (``os.remove``, ``import httpx``)
+    via: str
+    line: int
+
+
+@dataclass
+class ModuleOutline:
+    """What any documented module has, tool or not, read with ``ast``.
+
+    Every list is in source order unless it says otherwise. Facts are as the
+    code has them; conventions decide which of them a companion lists.
+    """
+
+    #: first line of the module docstring ("" when none)
+    docstring: str = ""
+    classes: list[ClassOutline] = field(default_factory=list)
+    functions: list[FunctionOutline] = field(default_factory=list)
+    #: names with ``str.isupper()`` bound by ``Assign``/``AnnAssign`` directly in
+    #: the module body, first occurrence, deduplicated
+    constants: list[str] = field(default_factory=list)
+    #: every name bound at module level, in any block (``if``/``try``/``for``/``with``)
+    assigned: list[str] = field(default_factory=list)
+    imports: list[ImportOutline] = field(default_factory=list)
+    #: distinct call names in ``ast.walk`` (breadth-first) order: ``call.func``
+    #: rendered with calls in the chain flattened (``Localization.get().now()``
+    #: -> ``Localization.get.now``), subscripts transparent, other receivers dropped
+    calls: list[str] = field(default_factory=list)
+    #: distinct names and attribute chains read anywhere, rendered the same way
+    references: list[str] = field(default_factory=list)
+    effects: list[EffectEvidence] = field(default_factory=list)
+    #: areas whose keywords occur anywhere in the module text (comments and
+    #: strings included): evidence that an area line was written from this text
+    keyword_areas: list[str] = field(default_factory=list)
+
+
+@dataclass
+class ModuleFacts:
+    """Facts of one module: its tools, its outline and any problems."""
+
+    path: str
+    module: str = ""
+    tools: list[ToolFacts] = field(default_factory=list)
+    classes: list[ClassFacts] = field(default_factory=list)
+    functions: list[Signature] = field(default_factory=list)
+    constants: list[str] = field(default_factory=list)
+    imports: list[str] = field(default_factory=list)
+    #: imported name -> dotted target, for names imported from other modules
+    imported_names: dict[str, str] = field(default_factory=dict)
+    #: modules imported with ``from <module> import *``
+    star_imports: list[str] = field(default_factory=list)
+    #: tool analyses of classes that have an ``execute`` in this module,
+    #: before it is known which of them derive from the tool base class
+    candidates: list[ToolFacts] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+    #: the module as any documented module has it (None when ``ast`` cannot parse it)
+    outline: ModuleOutline | None = None
+    #: what each function and method does with what it is handed (read by
+    #: tools of other modules that call it)
+    summaries: list[FunctionSummary] = field(default_factory=list)
+
+    @property
+    def parsed(self) -> bool:
+        return not any(p.kind in ("syntax", "decode", "read", "limit") for p in self.problems)
+
+    def class_named(self, name: str) -> ClassFacts | None:
+        for cls in self.classes:
+            if cls.name == name:
+                return cls
+        return None
+
+    def summary(self, name: str) -> FunctionSummary | None:
+        for summary in self.summaries:
+            if summary.name == name:
+                return summary
+        return None

@@ -1,0 +1,81 @@
+"""Human-readable rendering of facts (``doxtool inspect`` without ``--json``)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+
+from doxtool.core.facts import Argument, ModuleFacts, ToolFacts
+
+
+def _value(value: object) -> str:
+    return json.dumps(value, ensure_ascii=False)
+
+
+def describe_argument(arg: Argument) -> str:
+    parts = ["required" if arg.required else "optional"]
+    if arg.type:
+        parts.append(arg.type)
+    if arg.has_default:
+        parts.append(f"default {_value(arg.default)}")
+    if arg.enum:
+        parts.append("one of " + ", ".join(_value(v) for v in arg.enum))
+    if arg.alternatives:
+        parts.append("or instead " + ", ".join(arg.alternatives))
+    lines = ", ".join(f"{r.path}:{r.line}" if r.path else str(r.line) for r in arg.reads)
+    return f"{arg.name}: {' '.join(parts[:2])}{''.join(', ' + p for p in parts[2:])} (line {lines})"
+
+
+def describe_tool(tool: ToolFacts) -> Iterator[str]:
+    bases = ", ".join(tool.bases) or "-"
+    yield f"  tool {tool.name}: class {tool.class_name}({bases}) at line {tool.line}"
+    if tool.defined_in_path:
+        yield f"    defined in {tool.defined_in_path}"
+    if tool.execute is None:
+        yield "    execute: missing"
+    else:
+        kind = "async" if tool.execute.is_async else "NOT async"
+        params = ", ".join(tool.execute.params)
+        yield f"    execute: {kind} ({params}) at line {tool.execute.line}"
+    yield "    arguments:" + ("" if tool.arguments else " none")
+    for arg in tool.arguments:
+        yield f"      {describe_argument(arg)}"
+    for read in tool.dynamic_reads:
+        yield f"      dynamic key {read.expression} (line {read.line})"
+    for read in tool.other_arguments:
+        yield f"      any other, taken by {read.expression} (line {read.line})"
+    yield "    outcomes:" + ("" if tool.outcomes else " none")
+    for outcome in tool.outcomes:
+        value = outcome.break_loop
+        shown = f"dynamic `{outcome.expression}`" if value == "dynamic" else str(value).lower()
+        yield f"      break_loop {shown} (line {outcome.line}, {outcome.function})"
+    for missing in tool.missing_responses:
+        yield f"      no Response: {missing.kind} (line {missing.line}, {missing.function})"
+    for raised in tool.raises:
+        yield f"    raises {raised.exception} (line {raised.line})"
+    yield "    helpers: " + (", ".join(tool.helpers) or "none")
+    yield f"    intervention: {'yes' if tool.intervention else 'no'}"
+    yield "    side effects: " + (", ".join(tool.side_effects) or "none")
+    for effect in tool.effects:
+        where = f"{effect.path}:{effect.line}" if effect.path else f"line {effect.line}"
+        yield f"      {effect.area}: {' -> '.join(effect.calls)} ({where})"
+
+
+def describe(facts: ModuleFacts) -> Iterator[str]:
+    """The facts of one module, a line each, every name from the code escaped
+    for a terminal (see :func:`doxtool.formats.escape.printable`)."""
+    from doxtool.formats.escape import printable
+
+    for line in _describe(facts):
+        yield printable(line)
+
+
+def _describe(facts: ModuleFacts) -> Iterator[str]:
+    yield facts.path
+    for problem in facts.problems:
+        yield f"  problem at {problem.line}:{problem.column}: {problem.message}"
+    if not facts.tools and facts.parsed:
+        yield "  no tool class"
+    for tool in facts.tools:
+        yield from describe_tool(tool)
+    yield "  imports: " + (", ".join(facts.imports) or "none")

@@ -1,0 +1,119 @@
+"""JSON Schemas of tool arguments, from static facts alone.
+
+What an orchestrator with native function calling needs: each exposed tool's
+name, a description (from its prompt) and a JSON Schema of its parameters
+(types, defaults, enums, the required list).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from doxtool.core.facts import Argument, ToolFacts
+
+_TYPE_CHECK = {
+    "string": lambda v: isinstance(v, str),
+    "integer": lambda v: isinstance(v, int) and not isinstance(v, bool),
+    "number": lambda v: isinstance(v, (int, float)) and not isinstance(v, bool),
+    "boolean": lambda v: isinstance(v, bool),
+    "array": lambda v: isinstance(v, list),
+    "object": lambda v: isinstance(v, dict),
+}
+_HEADING = re.compile(r"^#{1,6}\s+`?([A-Za-z_][\w.:-]*)`?:?\s*$")
+_TEMPLATE = re.compile(r"\{\{.*?\}\}")
+
+
+def argument_schema(arg: Argument) -> dict[str, Any]:
+    schema: dict[str, Any] = {}
+    if arg.type:
+        schema["type"] = arg.type
+    if arg.enum:
+        fits = _TYPE_CHECK.get(arg.type or "", lambda v: True)
+        values = [v for v in arg.enum if fits(v)]
+        if values:
+            schema["enum"] = values
+    if arg.has_default:
+        schema["default"] = arg.default
+    return schema
+
+
+def alternative_groups(tool: ToolFacts) -> list[list[str]]:
+    """Arguments of which at least one is needed, each group in reading order."""
+    order = {arg.name: index for index, arg in enumerate(tool.arguments)}
+    groups: list[set[str]] = []
+    for arg in tool.arguments:
+        if not arg.alternatives or arg.required:
+            continue
+        group = {arg.name, *arg.alternatives} & set(order)
+        joined = [g for g in groups if g & group]
+        for g in joined:
+            group |= g
+            groups.remove(g)
+        groups.append(group)
+    return [sorted(g, key=order.__getitem__) for g in groups if len(g) > 1]
+
+
+def parameters(tool: ToolFacts) -> dict[str, Any]:
+    properties = {arg.name: argument_schema(arg) for arg in tool.arguments}
+    schema: dict[str, Any] = {"type": "object", "properties": properties}
+    required = [arg.name for arg in tool.arguments if arg.required]
+    if required:
+        schema["required"] = required
+    groups = alternative_groups(tool)
+    if len(groups) == 1:
+        schema["anyOf"] = [{"required": [name]} for name in groups[0]]
+    elif groups:
+        schema["allOf"] = [{"anyOf": [{"required": [name]} for name in g]} for g in groups]
+    if not tool.dynamic_reads and not tool.other_arguments:
+        # every key the tool reads is known, so anything else is a mistake
+        schema["additionalProperties"] = False
+    return schema
+
+
+def prompt_description(text: str, tool: str, first_line: bool = False) -> str:
+    """The prose right under the tool's heading, up to the first blank line,
+    argument list or example (with ``first_line``, its first line only)."""
+    lines = text.splitlines()
+    out: list[str] = []
+    inside = False
+    for line in lines:
+        match = _HEADING.match(line.strip())
+        if match:
+            if inside:
+                break
+            inside = match.group(1).split(":", 1)[0] == tool
+            continue
+        if not inside:
+            continue
+        stripped = line.strip()
+        lowered = stripped.lower()
+        if not stripped:
+            if out:
+                break
+            continue
+        if (
+            stripped.startswith(("```", "~~~", "{", "`{", "- ", "* "))
+            or lowered.startswith(("args:", "arguments", "usage", "example"))
+            or _TEMPLATE.fullmatch(stripped)
+        ):
+            break
+        out.append(stripped)
+        if first_line:
+            break
+    return " ".join(out)
+
+
+def tool_schema(tool: ToolFacts, description: str, style: str) -> dict[str, Any]:
+    params = parameters(tool)
+    if style == "openai":
+        return {
+            "type": "function",
+            "function": {"name": tool.name, "description": description, "parameters": params},
+        }
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": tool.name,
+        "description": description,
+        **params,
+    }

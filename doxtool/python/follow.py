@@ -1,0 +1,318 @@
+"""Follow a tool's calls into the repository's own helper modules.
+
+A tool hands ``self.args`` to ``parallel_tools.extract_tool_calls(args)``,
+which reads ``tool_calls``; it calls ``persist_chat.remove_chat(...)``, which
+calls ``files.delete_dir(...)``, which removes a directory tree. Extraction
+records, per tool, its calls into other modules of the repository
+(:class:`~doxtool.core.facts.HelperCall`) and, per module, what each function does
+with what it is handed (:class:`~doxtool.core.facts.FunctionSummary`). This step
+joins them, breadth first and to :data:`MAX_DEPTH` calls, and adds to the
+tool the arguments those helpers read and the side-effect areas they reach,
+each :class:`~doxtool.core.facts.Effect` with the path of calls that leads to it.
+
+It works on facts only; modules are found through a lookup function.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import deque
+from collections.abc import Callable
+from typing import Any
+
+from doxtool.core.facts import (
+    SIDE_EFFECT_AREAS,
+    Argument,
+    ArgumentRead,
+    Effect,
+    FunctionSummary,
+    HelperCall,
+    ModuleFacts,
+    ToolFacts,
+    json_type,
+)
+
+Lookup = Callable[[str], "ModuleFacts | None"]
+
+#: calls followed from the tool's own call (the tool's call is the first)
+MAX_DEPTH = 4
+#: re-exports and base classes followed to find one function
+_MAX_HOPS = 8
+#: functions visited from one of the tool's calls
+_MAX_VISITS = 200
+
+
+@dataclasses.dataclass(frozen=True)
+class _Found:
+    facts: ModuleFacts
+    summary: FunctionSummary
+    #: how the call reaches it: through an instance or class (``self.m()``,
+    #: ``Cls.m()``) the callee's first parameter is bound
+    via_instance: bool
+
+
+class HelperFollower:
+    def __init__(self, lookup: Lookup, bases_of: Callable[[str], list[str]]) -> None:
+        """``bases_of(dotted class)`` gives a class's resolved bases (empty if unknown)."""
+        self.lookup = lookup
+        self.bases_of = bases_of
+        self._modules: dict[str, ModuleFacts | None] = {}
+
+    # -- finding functions ------------------------------------------------------
+
+    def _module(self, dotted: str) -> ModuleFacts | None:
+        if dotted not in self._modules:
+            self._modules[dotted] = self.lookup(dotted)
+        return self._modules[dotted]
+
+    def find(self, target: str, hops: int = 0) -> _Found | None:
+        """The function a dotted name stands for, through re-exports."""
+        if hops > _MAX_HOPS:
+            return None
+        parts = target.split(".")
+        for cut in range(len(parts) - 1, 0, -1):
+            facts = self._module(".".join(parts[:cut]))
+            if facts is None:
+                continue
+            rest = parts[cut:]
+            name = ".".join(rest)
+            summary = facts.summary(name)
+            if summary is not None:
+                return _Found(facts, summary, len(rest) > 1)
+            if len(rest) == 1 and facts.class_named(rest[0]) is not None:
+                init = facts.summary(f"{rest[0]}.__init__")
+                return _Found(facts, init, True) if init is not None else None
+            if len(rest) == 2 and facts.class_named(rest[0]) is not None:
+                return self.method(f"{facts.module}.{rest[0]}", rest[1], hops + 1)
+            imported = facts.imported_names.get(rest[0])
+            if imported is not None:
+                return self.find(".".join([imported, *rest[1:]]), hops + 1)
+            return None
+        return None
+
+    def method(self, cls: str, name: str, hops: int = 0) -> _Found | None:
+        """A method of a class (dotted name) or of its bases, nearest first."""
+        todo = [cls]
+        seen: set[str] = set()
+        while todo and hops <= _MAX_HOPS:
+            current = todo.pop(0)
+            if current in seen:
+                continue
+            seen.add(current)
+            hops += 1
+            module, _, class_name = current.rpartition(".")
+            facts = self._module(module) if module else None
+            if facts is None:
+                continue
+            if facts.class_named(class_name) is None:
+                imported = facts.imported_names.get(class_name)
+                if imported is not None:
+                    todo.append(imported)
+                continue
+            summary = facts.summary(f"{class_name}.{name}")
+            if summary is not None:
+                return _Found(facts, summary, True)
+            todo.extend(self.bases_of(current))
+        return None
+
+    # -- following ----------------------------------------------------------------
+
+    def apply(self, tool: ToolFacts) -> ToolFacts:
+        """The tool with what its helpers read and reach added."""
+        if not tool.helper_calls:
+            return tool
+        reads: dict[str, list[tuple[Any, ArgumentRead, bool]]] = {}
+        found_effects: list[Effect] = []
+        for call in tool.helper_calls:
+            self._follow(tool, call, reads, found_effects)
+        arguments = _add_arguments(tool.arguments, reads)
+        effects = _unique_effects([*tool.effects, *found_effects])
+        areas = {e.area for e in effects} | set(tool.side_effects)
+        ordered = [a for a in SIDE_EFFECT_AREAS if a in areas] + sorted(
+            areas - set(SIDE_EFFECT_AREAS)
+        )
+        return dataclasses.replace(tool, arguments=arguments, effects=effects, side_effects=ordered)
+
+    def _entry(self, tool: ToolFacts, call: HelperCall) -> tuple[_Found, set[str]] | None:
+        """The function a tool's call reaches and its parameters holding the tool's args."""
+        if call.target.startswith("self."):
+            name = call.target[len("self.") :]
+            found = None
+            for base in tool.bases:
+                found = self.method(base, name)
+                if found is not None:
+                    break
+            if found is None:
+                return None
+            carriers = {f"{found.summary.params[0]}.args"} if found.summary.bound else set()
+        else:
+            found = self.find(call.target)
+            if found is None:
+                return None
+            carriers = set()
+        for key in call.dicts:
+            param = _parameter(found, key)
+            if param is not None:
+                carriers.add(param)
+        for key in call.selves:
+            param = _parameter(found, key)
+            if param is not None:
+                carriers.add(f"{param}.args")
+        return found, carriers
+
+    def _follow(
+        self,
+        tool: ToolFacts,
+        call: HelperCall,
+        reads: dict[str, list[tuple[Any, ArgumentRead, bool]]],
+        found_effects: list[Effect],
+    ) -> None:
+        entry = self._entry(tool, call)
+        if entry is None:
+            return
+        first, carriers = entry
+        start = call.target if not call.target.startswith("self.") else _display(first)
+        queue = deque([(first, frozenset(carriers), [start])])
+        seen: set[tuple[str, str, frozenset[str]]] = set()
+        areas: set[str] = set()
+        while queue and len(seen) < _MAX_VISITS:
+            found, held, calls = queue.popleft()
+            key = (found.facts.path, found.summary.name, held)
+            if key in seen:
+                continue
+            seen.add(key)
+            summary = found.summary
+            for read in summary.reads:
+                if read.source in held:
+                    reads.setdefault(read.key, []).append(
+                        (
+                            read,
+                            ArgumentRead(
+                                read.line,
+                                read.column,
+                                read.kind,
+                                read.guarded,
+                                summary.name,
+                                found.facts.path,
+                            ),
+                            call.conditional or read.conditional,
+                        )
+                    )
+            for effect in summary.effects:
+                if effect.area in areas:
+                    continue
+                areas.add(effect.area)
+                found_effects.append(
+                    Effect(
+                        effect.area,
+                        [*calls, effect.call],
+                        call.line,
+                        call.column,
+                        call.function,
+                        call.path,
+                    )
+                )
+            if len(calls) >= MAX_DEPTH:
+                continue
+            for out in summary.calls:
+                callee = self._callee(found, out.target)
+                if callee is None:
+                    continue
+                passed = _carriers(found, callee, out.passes, held)
+                label = out.target if not out.target.startswith("self.") else _display(callee)
+                queue.append((callee, frozenset(passed), [*calls, label]))
+
+    def _callee(self, caller: _Found, target: str) -> _Found | None:
+        if target.startswith("self."):
+            cls = caller.summary.name.rpartition(".")[0]
+            if not cls or not caller.summary.bound:
+                return None
+            return self.method(f"{caller.facts.module}.{cls}", target[len("self.") :])
+        return self.find(target)
+
+
+def _display(found: _Found) -> str:
+    return f"{found.facts.module}.{found.summary.name}"
+
+
+def _parameter(found: _Found, key: str) -> str | None:
+    """The callee parameter a call's argument lands in (``#n``, a keyword, ``**``)."""
+    summary = found.summary
+    if key == "**":
+        return summary.star_kwarg
+    if key.startswith("#"):
+        index = int(key[1:]) + (1 if summary.bound and found.via_instance else 0)
+        return summary.params[index] if index < len(summary.params) else None
+    return key if key in summary.params else summary.star_kwarg
+
+
+def _carriers(
+    caller: _Found, callee: _Found, passes: list[list[str]], held: frozenset[str]
+) -> set[str]:
+    """Parameters of the callee that hold the tool's arguments after the call."""
+    out: set[str] = set()
+    self_param = caller.summary.params[0] if caller.summary.bound else None
+    for key, own in passes:
+        if own == "self" and self_param is not None and f"{self_param}.args" in held:
+            param = _parameter(callee, key)
+            if param is not None:
+                out.add(f"{param}.args")
+        elif own in held:
+            param = _parameter(callee, key)
+            if param is not None:
+                out.add(param)
+    return out
+
+
+def _add_arguments(
+    arguments: list[Argument], reads: dict[str, list[tuple[Any, ArgumentRead, bool]]]
+) -> list[Argument]:
+    merged = {a.name: a for a in arguments}
+    for name, found in reads.items():
+        positions = [r for _, r, _ in found]
+        required = any(
+            k.kind == "subscript" and not k.guarded and not k.alternatives and not conditional
+            for k, _, conditional in found
+        )
+        alternatives = sorted({a for k, _, _ in found for a in k.alternatives} - {name})
+        default = next(((k.default, True) for k, _, _ in found if k.has_default), (None, False))
+        known = merged.get(name)
+        if known is None:
+            merged[name] = Argument(
+                name=name,
+                required=required,
+                default=default[0],
+                has_default=default[1],
+                type=json_type(default[0]) if default[1] else None,
+                reads=positions,
+                alternatives=alternatives,
+            )
+            continue
+        merged[name] = dataclasses.replace(
+            known,
+            required=known.required or (required and not known.has_default),
+            default=known.default if known.has_default else default[0],
+            has_default=known.has_default or default[1],
+            alternatives=sorted(set(known.alternatives) | set(alternatives)),
+            reads=[*known.reads, *(r for r in positions if r not in known.reads)],
+        )
+    # an alternative names its partners both ways
+    for name, argument in list(merged.items()):
+        for other in argument.alternatives:
+            partner = merged.get(other)
+            if partner is not None and name not in partner.alternatives:
+                merged[other] = dataclasses.replace(
+                    partner, alternatives=sorted([*partner.alternatives, name])
+                )
+    return list(merged.values())
+
+
+def _unique_effects(effects: list[Effect]) -> list[Effect]:
+    seen: set[tuple[Any, ...]] = set()
+    out = []
+    for effect in effects:
+        key = (effect.area, tuple(effect.calls), effect.line, effect.column, effect.path)
+        if key not in seen:
+            seen.add(key)
+            out.append(effect)
+    return out

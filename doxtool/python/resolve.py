@@ -1,0 +1,389 @@
+"""Decide which classes are tools, across modules of the repository.
+
+Extraction is per module (so it can be cached by content); whether a class is
+a tool depends on its bases, which may live in other modules of the same
+repository. This step works on facts only and asks for other modules' facts
+through a lookup function.
+
+A tool class whose ``execute`` is inherited from a base in another module
+gets that base's analysis, merged with what its own methods do (methods it
+overrides replace the base's). Facts that come from another module carry that
+module's path (``path`` of reads, outcomes, raises; ``defined_in_path`` of
+``execute`` and of a re-exported class), so that their lines are never taken
+for lines of the module under inspection.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Iterable
+from typing import TypeVar
+
+from doxtool.core.facts import SIDE_EFFECT_AREAS, Argument, ModuleFacts, ToolFacts
+from doxtool.python.follow import HelperFollower
+
+Lookup = Callable[[str], "ModuleFacts | None"]
+
+_MAX_DEPTH = 32
+
+T = TypeVar("T")
+
+
+class ToolResolver:
+    def __init__(self, bases: list[str], lookup: Lookup) -> None:
+        self.bases = set(bases)
+        self.lookup = lookup
+        self.follower = HelperFollower(lookup, self._bases_of)
+
+    def _bases_of(self, qualified: str) -> list[str]:
+        found = self._follow(qualified, 0)
+        if found is None:
+            return []
+        facts, name = found
+        cls = facts.class_named(name)
+        return list(cls.resolved_bases) if cls is not None else []
+
+    # -- finding classes --------------------------------------------------------
+
+    def _split(self, qualified: str) -> tuple[ModuleFacts, str] | None:
+        """The module facts and the class name of a dotted class name."""
+        parts = qualified.split(".")
+        for cut in range(len(parts) - 1, 0, -1):
+            facts = self.lookup(".".join(parts[:cut]))
+            if facts is not None:
+                return facts, ".".join(parts[cut:])
+        return None
+
+    def _follow(self, qualified: str, depth: int) -> tuple[ModuleFacts, str] | None:
+        """Where a dotted class name is defined, through re-exports."""
+        seen: set[str] = set()
+        todo = [qualified]
+        while todo and len(seen) < _MAX_DEPTH - depth:
+            qualified = todo.pop(0)
+            if qualified in seen:
+                continue
+            seen.add(qualified)
+            found = self._split(qualified)
+            if found is None:
+                continue
+            facts, name = found
+            if facts.class_named(name) is not None:
+                return facts, name
+            target = facts.imported_names.get(name)
+            if target is not None:
+                todo.append(target)
+            elif "." not in name:
+                # ``from elsewhere import *`` re-exports every public name
+                todo.extend(f"{module}.{name}" for module in facts.star_imports)
+        return None
+
+    def derives(self, qualified: str, depth: int = 0) -> bool:
+        """Whether a dotted class name is, or derives from, a configured base."""
+        if qualified in self.bases:
+            return True
+        if depth > _MAX_DEPTH:
+            return False
+        found = self._follow(qualified, depth)
+        if found is None:
+            return False
+        facts, name = found
+        cls = facts.class_named(name)
+        assert cls is not None
+        return any(self.derives(base, depth + 1) for base in cls.resolved_bases)
+
+    # -- analyses -------------------------------------------------------------------
+
+    def _analysis(self, facts: ModuleFacts, name: str, depth: int = 0) -> ToolFacts | None:
+        """The tool analysis of a class, with what it inherits from other modules.
+
+        None when neither the class nor any base outside the configured tool
+        bases has anything to say.
+        """
+        own = next((c for c in facts.candidates if c.class_name == name), None)
+        if own is not None and own.execute is not None:
+            return _tagged(own, facts.path)
+        if facts.class_named(name) is None or depth > _MAX_DEPTH:
+            return _tagged(own, facts.path) if own is not None else None
+        for base in _outside_bases(facts, name):
+            if base in self.bases:
+                continue
+            found = self._follow(base, depth)
+            if found is None:
+                continue
+            inherited = self._analysis(*found, depth=depth + 1)
+            if inherited is None or inherited.execute is None:
+                continue
+            if own is None:
+                return inherited
+            return _merge(inherited, _tagged(own, facts.path), _methods(facts, name))
+        return _tagged(own, facts.path) if own is not None else None
+
+    def tools(self, facts: ModuleFacts) -> list[ToolFacts]:
+        """Tool classes of a module, in source order."""
+        stem = facts.path.rsplit("/", 1)[-1].removesuffix(".py")
+        candidates = {c.class_name: c for c in facts.candidates}
+        tools: list[ToolFacts] = []
+        for cls in facts.classes:
+            qualified = f"{facts.module}.{cls.name}"
+            if qualified in self.bases or not any(
+                self.derives(base) for base in cls.resolved_bases
+            ):
+                continue
+            tool = candidates.get(cls.name)
+            if tool is None or tool.execute is None:
+                inherited = self._analysis(facts, cls.name)
+                if inherited is not None:
+                    tool = _without_execute(_localised(inherited, facts.path))
+            if tool is None:
+                tool = ToolFacts(name=stem, class_name=cls.name, line=cls.line)
+            tools.append(
+                dataclasses.replace(
+                    tool,
+                    name=stem,
+                    class_name=cls.name,
+                    line=cls.line,
+                    bases=cls.resolved_bases,
+                    imports=list(facts.imports),
+                    defined_in_path=None,
+                )
+            )
+        if not tools:
+            tools = self._reexported(facts, stem)
+        return [self.follower.apply(tool) for tool in tools]
+
+    def _reexported(self, facts: ModuleFacts, stem: str) -> list[ToolFacts]:
+        """A compatibility shim: a module that only imports a tool class.
+
+        The framework finds the first tool class among the module's names,
+        imported ones included (``from plugins.p.tools.x import XTool`` or
+        ``from plugins.p.tools.x import *``).
+        """
+        targets = [t for t in facts.imported_names.values() if t not in self.bases]
+        for module in facts.star_imports:
+            source = self.lookup(module)
+            if source is not None:
+                targets.extend(
+                    f"{module}.{cls.name}" for cls in source.classes if not cls.name.startswith("_")
+                )
+        for target in targets:
+            if target in self.bases or not self.derives(target):
+                continue
+            found = self._follow(target, 0)
+            if found is None:
+                continue
+            source, name = found
+            tool = self._analysis(source, name)
+            cls = source.class_named(name)
+            if tool is None or cls is None:
+                tool = ToolFacts(name=stem, class_name=name, line=cls.line if cls else 0)
+            return [
+                dataclasses.replace(
+                    _without_execute(_localised(tool, facts.path)),
+                    name=stem,
+                    class_name=name,
+                    line=cls.line if cls else tool.line,
+                    bases=cls.resolved_bases if cls else tool.bases,
+                    defined_in_path=source.path,
+                )
+            ]
+        return []
+
+
+# -- merging and tagging --------------------------------------------------------
+
+
+def _in_module_mro(facts: ModuleFacts, name: str) -> list[str]:
+    """A class and its bases defined in the same module, nearest first."""
+    order: list[str] = []
+    todo = [name]
+    prefix = f"{facts.module}."
+    while todo:
+        current = todo.pop(0)
+        cls = facts.class_named(current)
+        if current in order or cls is None:
+            continue
+        order.append(current)
+        todo.extend(b[len(prefix) :] for b in cls.resolved_bases if b.startswith(prefix))
+    return order
+
+
+def _outside_bases(facts: ModuleFacts, name: str) -> list[str]:
+    """Bases from other modules of a class and of its bases in the same module."""
+    prefix = f"{facts.module}."
+    bases: list[str] = []
+    for current in _in_module_mro(facts, name):
+        cls = facts.class_named(current)
+        assert cls is not None
+        bases.extend(b for b in cls.resolved_bases if not b.startswith(prefix) and b not in bases)
+    return bases
+
+
+def _methods(facts: ModuleFacts, name: str) -> set[str]:
+    """Methods a class defines, itself or through bases of the same module."""
+    names: set[str] = set()
+    for current in _in_module_mro(facts, name):
+        cls = facts.class_named(current)
+        assert cls is not None
+        names.update(m.name for m in cls.methods)
+    return names
+
+
+def _without_execute(tool: ToolFacts) -> ToolFacts:
+    """A class with no ``execute`` anywhere: its methods' returns are no outcomes."""
+    if tool.execute is not None:
+        return tool
+    return dataclasses.replace(tool, outcomes=[], missing_responses=[], returns_from=[])
+
+
+def _method_name(function: str) -> str | None:
+    """``Class.method`` -> ``method``; None for a module-level function."""
+    return function.rsplit(".", 1)[1] if "." in function else None
+
+
+def _merge(base: ToolFacts, own: ToolFacts, overridden: set[str]) -> ToolFacts:
+    """A base's analysis (``execute`` included) with a subclass's own methods.
+
+    What the base's overridden methods do is dropped; the subclass's outcomes
+    count only for methods that ``execute`` returns through.
+    """
+
+    def inherited(function: str) -> bool:
+        return _method_name(function) not in overridden
+
+    chain = {_method_name(f) for f in base.returns_from} - {None}
+
+    def returned(function: str) -> bool:
+        return _method_name(function) in chain
+
+    arguments = _merge_arguments(
+        [_filter_reads(a, inherited) for a in base.arguments],
+        own.arguments,
+    )
+    return dataclasses.replace(
+        base,
+        arguments=[a for a in arguments if a.reads],
+        dynamic_reads=[
+            *(r for r in base.dynamic_reads if inherited(r.function)),
+            *own.dynamic_reads,
+        ],
+        outcomes=[
+            *(o for o in base.outcomes if inherited(o.function)),
+            *(o for o in own.outcomes if returned(o.function)),
+        ],
+        missing_responses=[
+            *(m for m in base.missing_responses if inherited(m.function)),
+            *(m for m in own.missing_responses if returned(m.function)),
+        ],
+        raises=[*(r for r in base.raises if inherited(r.function)), *own.raises],
+        effects=[*(e for e in base.effects if inherited(e.function)), *own.effects],
+        other_arguments=[
+            *(r for r in base.other_arguments if inherited(r.function)),
+            *own.other_arguments,
+        ],
+        helper_calls=[
+            *(c for c in base.helper_calls if inherited(c.function)),
+            *own.helper_calls,
+        ],
+        helpers=list(dict.fromkeys([*base.helpers, *own.helpers])),
+        intervention=base.intervention or own.intervention,
+        side_effects=_ordered_union(base.side_effects, own.side_effects),
+        returns_from=[
+            *base.returns_from,
+            *(f for f in own.returns_from if f not in base.returns_from),
+        ],
+    )
+
+
+def _filter_reads(argument: Argument, keep: Callable[[str], bool]) -> Argument:
+    reads = [r for r in argument.reads if keep(r.function)]
+    if len(reads) == len(argument.reads):
+        return argument
+    if not reads:
+        return dataclasses.replace(argument, reads=[])
+    required = argument.required and any(
+        r.kind in ("subscript", "parameter") and not r.guarded for r in reads
+    )
+    return dataclasses.replace(argument, reads=reads, required=required)
+
+
+def _merge_arguments(first: list[Argument], second: list[Argument]) -> list[Argument]:
+    merged: dict[str, Argument] = {a.name: a for a in first}
+    for arg in second:
+        known = merged.get(arg.name)
+        if known is None or not known.reads:
+            merged[arg.name] = arg
+            continue
+        enum = list(known.enum or [])
+        enum.extend(v for v in arg.enum or [] if v not in enum)
+        merged[arg.name] = dataclasses.replace(
+            known,
+            required=known.required or arg.required,
+            default=known.default if known.has_default else arg.default,
+            has_default=known.has_default or arg.has_default,
+            type=known.type or arg.type,
+            enum=enum or None,
+            alternatives=sorted(set(known.alternatives) | set(arg.alternatives)),
+            reads=sorted([*known.reads, *arg.reads], key=lambda r: (r.path or "", r.line)),
+        )
+    return list(merged.values())
+
+
+def _ordered_union(first: list[str], second: list[str]) -> list[str]:
+    both = set(first) | set(second)
+    return [a for a in SIDE_EFFECT_AREAS if a in both] + sorted(both - set(SIDE_EFFECT_AREAS))
+
+
+def _tag_items(items: Iterable[T], path: str) -> list[T]:
+    return [
+        dataclasses.replace(item, path=path)  # type: ignore[type-var]
+        if getattr(item, "path", None) is None
+        else item
+        for item in items
+    ]
+
+
+def _tagged(tool: ToolFacts, path: str) -> ToolFacts:
+    """An analysis whose untagged facts come from the module at ``path``."""
+    execute = tool.execute
+    if execute is not None and execute.defined_in_path is None:
+        execute = dataclasses.replace(execute, defined_in_path=path)
+    return dataclasses.replace(
+        tool,
+        execute=execute,
+        arguments=[dataclasses.replace(a, reads=_tag_items(a.reads, path)) for a in tool.arguments],
+        dynamic_reads=_tag_items(tool.dynamic_reads, path),
+        outcomes=_tag_items(tool.outcomes, path),
+        missing_responses=_tag_items(tool.missing_responses, path),
+        raises=_tag_items(tool.raises, path),
+        effects=_tag_items(tool.effects, path),
+        other_arguments=_tag_items(tool.other_arguments, path),
+        helper_calls=_tag_items(tool.helper_calls, path),
+    )
+
+
+def _untag(items: Iterable[T], path: str) -> list[T]:
+    return [
+        dataclasses.replace(item, path=None)  # type: ignore[type-var]
+        if getattr(item, "path", None) == path
+        else item
+        for item in items
+    ]
+
+
+def _localised(tool: ToolFacts, path: str) -> ToolFacts:
+    """Facts as seen from the module at ``path``: its own facts carry no path."""
+    execute = tool.execute
+    if execute is not None and execute.defined_in_path == path:
+        execute = dataclasses.replace(execute, defined_in_path=None)
+    return dataclasses.replace(
+        tool,
+        execute=execute,
+        arguments=[dataclasses.replace(a, reads=_untag(a.reads, path)) for a in tool.arguments],
+        dynamic_reads=_untag(tool.dynamic_reads, path),
+        outcomes=_untag(tool.outcomes, path),
+        missing_responses=_untag(tool.missing_responses, path),
+        raises=_untag(tool.raises, path),
+        effects=_untag(tool.effects, path),
+        other_arguments=_untag(tool.other_arguments, path),
+        helper_calls=_untag(tool.helper_calls, path),
+    )

@@ -1,0 +1,376 @@
+"""Run rules over a project, filter their findings, and apply their fixes."""
+
+from __future__ import annotations
+
+import fnmatch
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from doxtool.core.edits import Edit, apply_edits
+from doxtool.core.findings import Finding, Fix
+from doxtool.core.source import ReadError, SourceText, decode, read_bytes
+from doxtool.core.writes import UnsafeWrite, atomic_write
+from doxtool.python.follow import MAX_DEPTH
+from doxtool.rules import ALL_RULES
+from doxtool.rules.base import Rule
+from doxtool.run.cache import cpu_count
+from doxtool.run.context import Context
+from doxtool.run.pool import parse_all
+from doxtool.run.suppressions import MALFORMED, OWN_CODES, UNUSED, SuppressionIndex
+
+#: how often ``--fix`` re-checks and fixes again before it gives up
+MAX_FIX_ROUNDS = 4
+
+
+def _matches(code: str, patterns: Iterable[str]) -> int:
+    """How specifically ``patterns`` name ``code``: 0 not at all, 1 for ``ALL``,
+    otherwise one more than the length of the longest matching prefix."""
+    best = 0
+    for pattern in patterns:
+        pattern = pattern.strip().upper()
+        if pattern == "ALL":
+            best = max(best, 1)
+        elif pattern and code.startswith(pattern):
+            best = max(best, len(pattern) + 1)
+    return best
+
+
+def select_rules(
+    select: list[str] | None = None,
+    ignore: list[str] | None = None,
+    rules: Iterable[type[Rule]] = ALL_RULES,
+) -> list[Rule]:
+    """Rules enabled by ``select``/``ignore`` code prefixes; the more specific wins."""
+    chosen = []
+    for rule in rules:
+        selected = _matches(rule.code, select) if select else (1 if rule.default_enabled else 0)
+        ignored = _matches(rule.code, ignore or [])
+        if selected and selected > ignored:
+            chosen.append(rule())
+    return chosen
+
+
+def known_code(pattern: str) -> bool:
+    pattern = pattern.strip().upper()
+    return pattern == "ALL" or any(r.code.startswith(pattern) for r in ALL_RULES)
+
+
+#: called as work proceeds: (phase, done, total)
+Progress = Callable[[str, int, int], None]
+
+
+def prefetch(
+    ctx: Context, modules: list[str], jobs: int | None, progress: Progress | None = None
+) -> None:
+    """Parse what the run will read, up front: the facts of ``modules``, their
+    companions and the companions in scope and, in a whole-repository run,
+    every prompt file; each through the cache; what the cache lacks is parsed
+    by ``jobs`` processes (default: the CPU count), each result stored as it
+    arrives. The rules then find everything parsed (results are the same as
+    parsing on demand, in one process)."""
+    planned = [ctx.project.facts_job(module) for module in modules]
+    companions = [*ctx.companions, *(ctx.companion_path(m) for m in modules)]
+    planned.extend(ctx.companion_job(path) for path in dict.fromkeys(companions))
+    if ctx.scope.everything:  # a scoped run parses only the prompts naming its tools
+        prompts = (p for s in ctx.prompt_sets for p in s.own_files().values())
+        planned.extend(ctx.prompt_job(path) for path in dict.fromkeys(prompts))
+    todo = [p for p in planned if p is not None]
+    total = len(todo)
+    if progress is not None:
+        progress("parse", 0, total)
+    workers = cpu_count() if jobs is None else max(1, jobs)
+    cached = ctx.project.cache is not None
+    results = parse_all([job for job, _ in todo], workers, encoded=cached)
+    for done, ((_, accept), (result, encoded)) in enumerate(zip(todo, results, strict=True), 1):
+        accept(result, encoded)
+        if progress is not None:
+            progress("parse", done, total)
+    # the helper modules the tools call into, which resolving the tools
+    # follows (:mod:`doxtool.python.follow`), a level of calls at a time
+    project = ctx.project
+    reached = [m for m in modules if project.is_tool_module(m)]
+    seen = set(modules)
+    for _ in range(MAX_DEPTH):
+        called = [
+            rel
+            for module in reached
+            for rel in project.called_module_paths(project.facts(module))
+            if rel not in seen
+        ]
+        if not called:
+            break
+        seen.update(called)
+        more = [p for p in (project.facts_job(rel) for rel in dict.fromkeys(called)) if p]
+        results = parse_all([job for job, _ in more], workers, encoded=cached)
+        for (_, accept), (result, encoded) in zip(more, results, strict=True):
+            accept(result, encoded)
+        reached = list(dict.fromkeys(called))
+
+
+def run(ctx: Context, rules: list[Rule], progress: Progress | None = None) -> list[Finding]:
+    """Findings of ``rules``, less the suppressed and per-file-ignored ones, sorted.
+
+    Suppression comments are applied here, after the rules ran; the findings
+    about the comments themselves (unused, malformed) are added when their
+    rules are among ``rules``.
+    """
+    by_code = {rule.code: rule for rule in rules}
+    findings: list[Finding] = []
+    for done, rule in enumerate(rules, 1):
+        if rule.code not in OWN_CODES:
+            findings.extend(rule.check(ctx))
+        if progress is not None:
+            progress("rules", done, len(rules))
+    index = SuppressionIndex(ctx.project.root, known_code, ctx.mentions_doxtool)
+    kept = [f for f in findings if not index.suppress(f.path, f.line, f.code)]
+    unused_rule = by_code.get(UNUSED) if ctx.scope.everything else None
+    malformed_rule = by_code.get(MALFORMED)
+    if unused_rule or malformed_rule:
+        files = sorted({*scope_files(ctx), *(f.path for f in findings)})
+        if unused_rule:
+            for finding in _shadow_findings(ctx, rules, index.named_codes(files)):
+                index.suppress(finding.path, finding.line, finding.code)
+            kept.extend(_unused(unused_rule, index, files))
+        if malformed_rule:
+            kept.extend(_malformed(malformed_rule, index, files))
+    kept = _per_file_ignores(kept, ctx.config.per_file_ignores)
+    unique: dict[tuple[object, ...], Finding] = {}
+    for finding in kept:
+        unique.setdefault((*finding.sort_key(), finding.subject), finding)
+    return sorted(unique.values(), key=Finding.sort_key)
+
+
+def scope_files(ctx: Context) -> list[str]:
+    """The files a run checks: modules, companions and prompts in scope."""
+    files = [*ctx.documented_modules, *ctx.companions]
+    for prompt_set in ctx.prompt_sets:
+        files.extend(p for p in prompt_set.own_files().values() if ctx.prompt_in_scope(p))
+    return list(dict.fromkeys(files))
+
+
+def _shadow_findings(ctx: Context, rules: list[Rule], named: set[str]) -> list[Finding]:
+    """Findings of rules that suppressions name but this run did not select.
+
+    "Unused" must mean "this rule does not fire here", not "this rule was not
+    selected", so those rules run too; their findings only mark suppressions
+    as used and are not reported.
+    """
+    selected = {rule.code for rule in rules}
+    extra = [
+        rule()
+        for rule in ALL_RULES
+        if rule.code not in selected
+        and rule.code not in OWN_CODES
+        and any(rule.code.startswith(code) for code in named)
+    ]
+    return [finding for rule in extra for finding in rule.check(ctx)]
+
+
+def _unused(rule: Rule, index: SuppressionIndex, files: list[str]) -> Iterator[Finding]:
+    for path in files:
+        found = index.of(path)
+        if not found.exact:
+            continue  # a comment cannot be told from text in a string
+        for suppression in found.suppressions:
+            unused = suppression.unused_codes()
+            if not unused:
+                continue
+            names = ", ".join(f"`{code}`" for code in unused)
+            noun = "code" if len(unused) == 1 else "codes"
+            yield rule.finding(
+                f"unused suppression {noun} {names}: no such finding in the lines it covers "
+                f"({suppression.first}-{suppression.last})",
+                path,
+                suppression.line,
+                suppression.column,
+                subject=f"{path}:suppression:{','.join(suppression.codes)}:{','.join(unused)}",
+                fix=_removal_fix(names, index.removal(suppression)),
+            )
+
+
+def _removal_fix(names: str, edit: Edit | None) -> Fix | None:
+    return None if edit is None else Fix(f"remove unused suppression of {names}", [edit])
+
+
+def _malformed(rule: Rule, index: SuppressionIndex, files: list[str]) -> Iterator[Finding]:
+    for path in files:
+        found = index.of(path)
+        if not found.exact:
+            continue
+        for bad in found.malformed:
+            yield rule.finding(
+                f"malformed suppression comment: {bad.problem}",
+                path,
+                bad.line,
+                bad.column,
+                subject=f"{path}:malformed-suppression:{bad.text}",
+            )
+
+
+def _per_file_ignores(findings: list[Finding], table: dict[str, list[str]]) -> list[Finding]:
+    if not table:
+        return findings
+    out = []
+    for finding in findings:
+        codes = [
+            c for pattern, cs in table.items() if fnmatch.fnmatch(finding.path, pattern) for c in cs
+        ]
+        if not _matches(finding.code, codes):
+            out.append(finding)
+    return out
+
+
+# ---------------------------------------------------------------------------
+# fixes
+
+
+@dataclass
+class FileChange:
+    path: str
+    old: str | None
+    new: str
+    source: SourceText | None = None
+    #: the bytes the change was planned from (None: a new file)
+    original: bytes | None = None
+
+
+@dataclass
+class FixResult:
+    changes: list[FileChange] = field(default_factory=list)
+    fixed: int = 0
+    errors: list[str] = field(default_factory=list)
+    #: the files each applied fix changes, one set per finding
+    fixes: list[set[str]] = field(default_factory=list)
+    #: unsafe fixes left out (``--unsafe-fixes`` applies them)
+    hidden: int = 0
+    #: files whose bytes differ from those the findings were computed from
+    stale: list[str] = field(default_factory=list)
+
+    def fixed_in(self, written: set[str]) -> int:
+        """How many fixes took effect when only ``written`` files were written."""
+        return sum(1 for paths in self.fixes if paths and paths <= written)
+
+
+#: what fixes create: companions
+CREATED_SUFFIX = ".py.dox.md"
+#: what fixes edit: companions; and modules and Markdown prompt files, whose
+#: unused suppression comments (only those lines) a fix rewrites
+EDITED_SUFFIXES = (".py.dox.md", ".py", ".md")
+
+
+def may_write(path: str, created: bool = False) -> bool:
+    """Whether a fix may write ``path`` (the README's Safety section lists them)."""
+    return path.endswith(CREATED_SUFFIX) if created else path.endswith(EDITED_SUFFIXES)
+
+
+def applies(finding: Finding, unsafe: bool = False) -> bool:
+    """Whether ``finding``'s fix is applied: safe ones always, unsafe ones on request."""
+    if finding.fix is None:
+        return False
+    return finding.fix.applicability == "safe" or (unsafe and finding.fix.applicability == "unsafe")
+
+
+def plan_fixes(
+    root: Path,
+    findings: list[Finding],
+    unsafe: bool = False,
+    seen: Callable[[str], str | None] | None = None,
+) -> FixResult:
+    """The new content of every file the applicable fixes touch (nothing written).
+
+    ``seen(path)`` is the text the findings were computed from, when known: a
+    file that holds other text now (another program wrote it meanwhile) is
+    listed in ``stale`` and not planned, as its edits would land on other lines.
+    """
+    result = FixResult()
+    edits: dict[str, list[Edit]] = defaultdict(list)
+    new_files: dict[str, str] = {}
+    touched: list[set[str]] = []
+    for finding in findings:
+        if not applies(finding, unsafe):
+            if finding.fix is not None and finding.fix.applicability == "unsafe":
+                result.hidden += 1
+            continue
+        assert finding.fix is not None
+        paths = {edit.path for edit in finding.fix.edits}
+        paths.update(new.path for new in finding.fix.new_files)
+        touched.append(paths)
+        for edit in finding.fix.edits:
+            if edit not in edits[edit.path]:
+                edits[edit.path].append(edit)
+        for new in finding.fix.new_files:
+            new_files.setdefault(new.path, new.text)
+    changed: set[str] = set()
+    for path in [*new_files, *edits]:
+        if not may_write(path, created=path in new_files):
+            result.errors.append(f"{path}: doxtool's fixes never write this file; not fixed")
+            new_files.pop(path, None)
+            edits.pop(path, None)
+    for path, text in new_files.items():
+        if not (root / path).exists():
+            result.changes.append(FileChange(path, None, text))
+            changed.add(path)
+    for path, file_edits in edits.items():
+        data = read_bytes(root / path)
+        source = decode(data) if not isinstance(data, ReadError) else data
+        if isinstance(source, ReadError):
+            result.errors.append(f"{path}: {source.message}; not fixed")
+            continue
+        assert isinstance(data, bytes)
+        expected = seen(path) if seen is not None else None
+        if expected is not None and expected != source.text:
+            result.stale.append(path)
+            continue
+        new = apply_edits(source.text, file_edits)
+        if new != source.text:
+            result.changes.append(FileChange(path, source.text, new, source, data))
+            changed.add(path)
+    result.fixes = [paths & changed for paths in touched if paths & changed]
+    result.fixed = len(result.fixes)
+    result.changes.sort(key=lambda c: c.path)
+    return result
+
+
+def _still_holds(path: Path, original: bytes) -> bool:
+    data = read_bytes(path, limit=max(len(original), 1))
+    return isinstance(data, bytes) and data == original
+
+
+def write_changes(root: Path, changes: list[FileChange]) -> tuple[list[str], list[str], list[str]]:
+    """Write planned changes atomically: (paths written, one-line errors, paths
+    changed meanwhile).
+
+    A file whose bytes differ from those its change was planned from is not
+    written: another program changed it meanwhile, and it is to be planned again.
+    """
+    written: list[str] = []
+    errors: list[str] = []
+    changed: list[str] = []
+    for change in changes:
+        target = root / change.path
+        data = change.source.encode(change.new) if change.source else change.new.encode("utf-8")
+        if change.original is not None and not _still_holds(target, change.original):
+            changed.append(change.path)
+            continue
+        try:
+            atomic_write(root, target, data, create_only=change.old is None)
+        except (UnsafeWrite, OSError) as exc:
+            errors.append(f"{change.path}: not written: {exc}")
+        else:
+            written.append(change.path)
+    return written, errors, changed
+
+
+def unified_diff(changes: list[FileChange]) -> str:
+    import difflib
+
+    out: list[str] = []
+    for change in changes:
+        old = (change.old or "").splitlines(keepends=True)
+        new = change.new.splitlines(keepends=True)
+        fromfile = f"a/{change.path}" if change.old is not None else "/dev/null"
+        for line in difflib.unified_diff(old, new, fromfile, f"b/{change.path}"):
+            out.append(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n")
+    return "".join(out)

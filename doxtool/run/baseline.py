@@ -1,0 +1,163 @@
+"""Baselines: findings accepted once, hidden until they change.
+
+An entry matches a finding by code, path and subject (the tool, argument or
+section the finding is about), never by line number, so moving code around
+does not bring accepted findings back; the message it keeps for readers names
+files without line numbers, so moving code does not change the file either.
+Matching counts: two accepted findings with the same key hide two findings,
+not three.
+
+The file is deterministic JSON (entries sorted, keys sorted, two-space
+indent, final newline), so rewriting an unchanged baseline changes no byte
+and reviews of a changed one show only what changed.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from doxtool.core.findings import Finding
+from doxtool.core.source import ReadError, read_text
+
+DEFAULT_FILE = ".doxtool-baseline.json"
+FORMAT_VERSION = 1
+_KEYS = ("code", "path", "subject")
+
+
+class BaselineError(Exception):
+    """A baseline file that cannot be read, worded for a one-line error."""
+
+
+@dataclass(frozen=True, order=True)
+class Entry:
+    path: str
+    code: str
+    subject: str
+    #: what the finding said when it was accepted (for readers; not matched)
+    message: str = field(default="", compare=False)
+
+    @property
+    def key(self) -> tuple[str, str, str]:
+        return (self.path, self.code, self.subject)
+
+    def data(self) -> dict[str, str]:
+        return {
+            "code": self.code,
+            "path": self.path,
+            "subject": self.subject,
+            "message": self.message,
+        }
+
+
+#: ``path:line`` or ``path:line:column`` in a message: the place moves with the code
+_PLACE = re.compile(r"(?<=\S)\.(py|md)((?::\d+)+)\b")
+#: "(first at line 12)" and the like
+_LINE = re.compile(r" \((?:first )?at line \d+\)")
+
+
+def stored_message(message: str) -> str:
+    """The message as a baseline keeps it: references to places in files name
+    the file only, so moving code changes no byte of the baseline."""
+    return _LINE.sub("", _PLACE.sub(r".\1", message))
+
+
+def entry_of(finding: Finding) -> Entry:
+    return Entry(finding.path, finding.code, finding.subject, stored_message(finding.message))
+
+
+@dataclass
+class Baseline:
+    entries: list[Entry] = field(default_factory=list)
+
+    def dumps(self) -> str:
+        entries = sorted(self.entries, key=lambda e: (*e.key, e.message))
+        data = {"doxtool-baseline": FORMAT_VERSION, "findings": [e.data() for e in entries]}
+        return json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+
+
+@dataclass
+class Match:
+    """What a baseline did to one run's findings."""
+
+    #: findings not in the baseline: what the run reports
+    new: list[Finding]
+    #: how many findings the baseline hid
+    hidden: int
+    #: baseline entries no finding matched
+    unmatched: list[Entry]
+
+
+def from_findings(findings: list[Finding]) -> Baseline:
+    return Baseline([entry_of(f) for f in findings])
+
+
+def load(path: Path) -> Baseline:
+    text = read_text(path)
+    if isinstance(text, ReadError):
+        raise BaselineError(f"{path}: cannot read baseline: {text.message}")
+    try:
+        data = json.loads(text.text)
+    except json.JSONDecodeError as exc:
+        raise BaselineError(f"{path}: not a doxtool baseline: invalid JSON: {exc}") from None
+    if not isinstance(data, dict) or data.get("doxtool-baseline") != FORMAT_VERSION:
+        raise BaselineError(
+            f"{path}: not a doxtool baseline (expected `doxtool-baseline: {FORMAT_VERSION}`)"
+        )
+    raw = data.get("findings")
+    if not isinstance(raw, list):
+        raise BaselineError(f"{path}: `findings` must be a list")
+    entries = []
+    for number, item in enumerate(raw, 1):
+        entries.append(_entry(path, number, item))
+    return Baseline(entries)
+
+
+def _entry(path: Path, number: int, item: Any) -> Entry:
+    if not isinstance(item, dict) or not all(isinstance(item.get(k), str) for k in _KEYS):
+        raise BaselineError(f"{path}: finding {number} needs string `code`, `path` and `subject`")
+    message = item.get("message", "")
+    return Entry(
+        item["path"], item["code"], item["subject"], message if isinstance(message, str) else ""
+    )
+
+
+def match(baseline: Baseline, findings: list[Finding]) -> Match:
+    available = Counter(entry.key for entry in baseline.entries)
+    new: list[Finding] = []
+    hidden = 0
+    for finding in findings:
+        key = entry_of(finding).key
+        if available[key] > 0:
+            available[key] -= 1
+            hidden += 1
+        else:
+            new.append(finding)
+    unmatched: list[Entry] = []
+    for entry in sorted(baseline.entries, key=lambda e: (*e.key, e.message), reverse=True):
+        if available[entry.key] > 0:
+            available[entry.key] -= 1
+            unmatched.append(entry)
+    return Match(new, hidden, sorted(unmatched))
+
+
+def prune(baseline: Baseline, findings: list[Finding]) -> Baseline:
+    """The entries some current finding still matches; nothing is added."""
+    gone = Counter(entry.key for entry in match(baseline, findings).unmatched)
+    kept = []
+    for entry in sorted(baseline.entries, key=lambda e: (*e.key, e.message), reverse=True):
+        if gone[entry.key] > 0:
+            gone[entry.key] -= 1
+        else:
+            kept.append(entry)
+    return Baseline(sorted(kept))
+
+
+def looks_fixed(result: Match, checked: Callable[[Entry], bool]) -> list[Entry]:
+    """Unmatched entries this run would have reported had they still been there."""
+    return [entry for entry in result.unmatched if checked(entry)]

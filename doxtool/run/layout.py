@@ -1,0 +1,245 @@
+"""Detecting a repository's layout, for ``doxtool init``.
+
+Only the filesystem is looked at: directory and file names, and a regular
+expression over files named ``tool.py`` to find the ``Tool`` base class.
+Nothing is parsed as Python, imported or executed.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from dataclasses import dataclass, field
+from fnmatch import fnmatch
+from pathlib import Path
+
+from doxtool.companions.conventions import detect_convention
+from doxtool.core.config import DEFAULT_EXCLUDE, Config
+from doxtool.core.source import ReadError, read_text
+from doxtool.run.project import COMPANION_SUFFIX, declares_file_documented
+
+_TOOL_CLASS = re.compile(r"^class\s+Tool\b", re.MULTILINE)
+_TEST_DIRS = ("tests", "test")
+#: parents whose children are plugins or profiles: ``plugins/<name>/tools``
+_PLUGIN_PARENTS = ("plugins",)
+_PROFILE_PARENTS = ("agents",)
+MAX_DEPTH = 6
+
+
+@dataclass
+class Layout:
+    """What ``doxtool init`` found (posix paths and globs, relative to the root)."""
+
+    tool_dirs: list[str] = field(default_factory=list)
+    tool_modules: int = 0
+    #: agent profiles' own tool directories (``agents/*/tools``), kept apart
+    #: from the core tool directories
+    profile_tool_dirs: list[str] = field(default_factory=list)
+    tool_bases: list[str] = field(default_factory=list)
+    base_files: list[str] = field(default_factory=list)
+    prompt_dirs: list[str] = field(default_factory=list)
+    profile_prompt_dirs: list[str] = field(default_factory=list)
+    profiles: list[str] = field(default_factory=list)
+    plugin_prompt_dirs: list[str] = field(default_factory=list)
+    plugins: list[str] = field(default_factory=list)
+    #: directories holding companions that are neither tool dirs nor declared
+    documented_dirs: list[str] = field(default_factory=list)
+    #: directories whose AGENTS.md declares them file-documented (found anyway)
+    declared_dirs: list[str] = field(default_factory=list)
+    test_dirs: list[str] = field(default_factory=list)
+    #: the convention the companions follow (doxtool.companions.conventions), and why
+    convention: str = "doxtool"
+    convention_reason: str = ""
+
+    def describe(self) -> list[str]:
+        """One line per finding, for the person running ``init``."""
+
+        def listing(items: list[str]) -> str:
+            return ", ".join(items) if items else "none"
+
+        profile_tools = (
+            [f"profile tool directories: {listing(self.profile_tool_dirs)}"]
+            if self.profile_tool_dirs
+            else []
+        )
+        return [
+            f"tool directories: {listing(self.tool_dirs)} "
+            f"({self.tool_modules} module{'' if self.tool_modules == 1 else 's'})",
+            *profile_tools,
+            f"tool base classes: {listing(self.tool_bases)}"
+            + (f" (in {', '.join(self.base_files)})" if self.base_files else ""),
+            f"prompt directories: {listing(self.prompt_dirs)}",
+            f"profiles: {listing(self.profiles)}",
+            f"plugins: {listing(self.plugins)}",
+            f"file-documented directories: {listing(self.documented_dirs)}"
+            + (
+                f"; declared in AGENTS.md: {', '.join(self.declared_dirs)}"
+                if self.declared_dirs
+                else ""
+            ),
+            f"test directories: {listing(self.test_dirs)}",
+            f"companion convention: {self.convention}"
+            + (f" ({self.convention_reason})" if self.convention_reason else ""),
+        ]
+
+
+def _walk(root: Path) -> list[tuple[str, list[str]]]:
+    """(relative dir, files) below ``root``, skipping what doxtool skips."""
+    out = []
+    for dirpath, dirnames, filenames in os.walk(root):
+        rel = Path(dirpath).relative_to(root).as_posix()
+        depth = 0 if rel == "." else rel.count("/") + 1
+        dirnames[:] = sorted(
+            d
+            for d in dirnames
+            if not d.startswith(".")
+            and d not in DEFAULT_EXCLUDE
+            and not os.path.islink(os.path.join(dirpath, d))
+            and depth < MAX_DEPTH
+        )
+        out.append((rel, sorted(filenames)))
+    return out
+
+
+def _under_tests(rel: str) -> bool:
+    return rel.split("/", 1)[0] in _TEST_DIRS
+
+
+def _generalise(rel: str, parents: tuple[str, ...]) -> tuple[str, str] | None:
+    """``plugins/x/tools`` -> (``plugins/*/tools``, ``x``), for a plugin or profile parent."""
+    parts = rel.split("/")
+    if len(parts) >= 3 and parts[-3] in parents:
+        return "/".join([*parts[:-2], "*", parts[-1]]), parts[-2]
+    return None
+
+
+def _add(items: list[str], value: str) -> None:
+    if value not in items:
+        items.append(value)
+
+
+#: companions read to tell which convention a repository follows
+_CONVENTION_SAMPLE = 400
+
+
+def detect(root: Path) -> Layout:
+    layout = Layout()
+    companions: list[str] = []
+    for rel, files in _walk(root):
+        name = rel.rsplit("/", 1)[-1]
+        modules = [f for f in files if f.endswith(".py") and f != "__init__.py"]
+        if rel != "." and not _under_tests(rel):
+            if name == "tools" and modules:
+                profile = _generalise(rel, _PROFILE_PARENTS)
+                plugin = _generalise(rel, _PLUGIN_PARENTS)
+                if profile:
+                    _add(layout.profile_tool_dirs, profile[0])
+                else:
+                    _add(layout.tool_dirs, plugin[0] if plugin else rel)
+                    layout.tool_modules += len(modules)
+            if name == "prompts" and any(f.endswith(".md") for f in files):
+                profile = _generalise(rel, _PROFILE_PARENTS)
+                plugin = _generalise(rel, _PLUGIN_PARENTS)
+                if profile:
+                    _add(layout.profile_prompt_dirs, profile[0])
+                    _add(layout.profiles, profile[1])
+                elif plugin:
+                    _add(layout.plugin_prompt_dirs, plugin[0])
+                    _add(layout.plugins, plugin[1])
+                else:
+                    _add(layout.prompt_dirs, rel)
+            if "tool.py" in files:
+                text = read_text(root / rel / "tool.py", python=True)
+                if not isinstance(text, ReadError) and _TOOL_CLASS.search(text.text):
+                    _add(layout.tool_bases, rel.replace("/", ".") + ".tool.Tool")
+                    _add(layout.base_files, f"{rel}/tool.py")
+            if "AGENTS.md" in files:
+                text = read_text(root / rel / "AGENTS.md")
+                if not isinstance(text, ReadError) and declares_file_documented(text.text):
+                    _add(layout.declared_dirs, rel)
+            if any(f.endswith(".py" + COMPANION_SUFFIX) for f in files):
+                _add(layout.documented_dirs, rel)
+                for f in sorted(files):
+                    if (
+                        f.endswith(".py" + COMPANION_SUFFIX)
+                        and len(companions) < _CONVENTION_SAMPLE
+                    ):
+                        text = read_text(root / rel / f)
+                        if not isinstance(text, ReadError):
+                            companions.append(text.text)
+    layout.test_dirs = [d for d in _TEST_DIRS if (root / d).is_dir()]
+    found = detect_convention(companions)
+    layout.convention, layout.convention_reason = found.name, found.reason
+    plugin_tools = {d for d in layout.tool_dirs if "*" in d}
+    layout.plugins.extend(p for p in _plugin_names(root, plugin_tools) if p not in layout.plugins)
+    layout.plugins.sort()
+    layout.declared_dirs = [
+        d for d in layout.declared_dirs if not _in_tool_dirs(d, layout.tool_dirs)
+    ]
+    layout.documented_dirs = [
+        d
+        for d in layout.documented_dirs
+        if d not in layout.declared_dirs and not _in_tool_dirs(d, layout.tool_dirs)
+    ]
+    return layout
+
+
+def _plugin_names(root: Path, patterns: set[str]) -> list[str]:
+    names = []
+    for pattern in sorted(patterns):
+        for path in sorted(root.glob(pattern)):
+            rel = path.relative_to(root).as_posix().split("/")
+            names.append(rel[pattern.split("/").index("*")])
+    return names
+
+
+def _in_tool_dirs(rel: str, tool_dirs: list[str]) -> bool:
+    return any(fnmatch(rel, pattern) for pattern in tool_dirs)
+
+
+def _toml_list(values: list[str]) -> str:
+    return "[" + ", ".join(json.dumps(v) for v in values) + "]"
+
+
+def render_table(layout: Layout, header: bool = True) -> str:
+    """The ``[tool.doxtool]`` table (or a ``doxtool.toml`` body) for ``layout``."""
+    defaults = Config()
+    lines = ["[tool.doxtool]"] if header else []
+    lines.append("# written by `doxtool init`; every key is optional (README: Configuration)")
+
+    def key(name: str, values: list[str], default: list[str], note: str = "") -> None:
+        if values:
+            lines.append(f"{name} = {_toml_list(values)}" + (f"  # {note}" if note else ""))
+        else:
+            lines.append(f"# {name}: none found; the default is {_toml_list(default)}")
+
+    modules = f"{layout.tool_modules} module{'' if layout.tool_modules == 1 else 's'}"
+    key("tool-dirs", layout.tool_dirs, defaults.tool_dirs, modules)
+    if layout.profile_tool_dirs:
+        key("profile-tool-dirs", layout.profile_tool_dirs, defaults.profile_tool_dirs)
+    key("tool-bases", layout.tool_bases, defaults.tool_bases)
+    key("prompt-dirs", layout.prompt_dirs, defaults.prompt_dirs)
+    key(
+        "profile-prompt-dirs",
+        layout.profile_prompt_dirs,
+        defaults.profile_prompt_dirs,
+        "profiles: " + ", ".join(layout.profiles) if layout.profiles else "",
+    )
+    key(
+        "plugin-prompt-dirs",
+        layout.plugin_prompt_dirs,
+        defaults.plugin_prompt_dirs,
+        "plugins: " + ", ".join(layout.plugins) if layout.plugins else "",
+    )
+    if layout.declared_dirs:
+        lines.append(
+            "# file-documented by their AGENTS.md (found without configuration): "
+            + ", ".join(layout.declared_dirs)
+        )
+    lines.append(f"documented-dirs = {_toml_list(layout.documented_dirs)}")
+    key("test-dirs", layout.test_dirs, defaults.test_dirs)
+    lines.append(f"internal-tools = {_toml_list(defaults.internal_tools)}")
+    note = f"  # {layout.convention_reason}" if layout.convention_reason else ""
+    lines.append(f'convention = "{layout.convention}"{note}')
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,150 @@
+"""Parsing jobs, run one after another or by a pool of processes.
+
+A cold run parses three kinds of file: modules (into facts), companions and
+prompt files. :func:`parse_all` takes them as :class:`Job` values (text in,
+plain dataclasses out) and yields the results in submission order, so a
+parallel run reports exactly what a serial run does; results stream back as
+workers finish them, which lets the caller store each in the cache while
+the rest are still being parsed. The analysed code is parsed in the
+workers, never imported.
+"""
+
+from __future__ import annotations
+
+import gc
+import os
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
+
+from doxtool.python.cstparse import unvalidated_nodes
+
+if TYPE_CHECKING:
+    from doxtool.run.cache import FactsCache
+
+T = TypeVar("T")
+
+#: most processes a run starts: each may hold a large module's tree, and more
+#: processes than cores only cost memory
+MAX_JOBS = 32
+#: below this many jobs, starting processes costs more than it saves
+MIN_PARALLEL = 8
+#: jobs parsed between two results handed back by a serial run
+SERIAL_CHUNK = 16
+
+JobKind = Literal["facts", "companion", "prompt"]
+
+
+@dataclass(frozen=True)
+class Job:
+    kind: JobKind
+    #: repository-relative path of the file
+    path: str
+    text: str
+    #: the repository's top-level packages (facts only)
+    roots: frozenset[str] = frozenset()
+
+
+#: a job and what to do with its result and, when asked for, the result's
+#: cache encoding (in the parent process)
+Planned = tuple[Job, Callable[[Any, "str | None"], None]]
+
+
+def parse(job: Job) -> Any:
+    """The job's result: ModuleFacts, a Companion or a PromptDoc."""
+    if job.kind == "facts":
+        from doxtool.python.extract import extract_module
+
+        return extract_module(job.text, job.path, job.roots)
+    if job.kind == "companion":
+        from doxtool.companions.companion import parse_companion
+
+        return parse_companion(job.text, job.path)
+    from doxtool.prompts.parse import parse_prompt
+
+    return parse_prompt(job.text, job.path)
+
+
+def plan(
+    job: Job, cache: FactsCache | None, key: bytes, cls: type[T], keep: Callable[[T], None]
+) -> Planned | None:
+    """``job`` and what to do with its result (cache it under ``key``, then
+    ``keep`` it); None when the cache already has the result, which is kept."""
+    if cache is not None:
+        cached = cache.load(job.kind, key, cls)
+        if cached is not None:
+            keep(cached)
+            return None
+
+    def accept(result: T, encoded: str | None) -> None:
+        if cache is not None:
+            cache.store(job.kind, key, result, encoded)
+        keep(result)
+
+    return job, accept
+
+
+def run_now(planned: Planned | None) -> None:
+    """Do a planned parse here and now, and hand its result on (an on-demand
+    parse outside a run's up-front batch)."""
+    if planned is not None:
+        job, accept = planned
+        accept(parse(job), None)
+
+
+def parse_encoded(job: Job) -> tuple[Any, str | None]:
+    """The job's result and its cache encoding."""
+    from doxtool.run.cache import encode
+
+    result = parse(job)
+    return result, encode(result)
+
+
+def _parse_plain(job: Job) -> tuple[Any, None]:
+    return parse(job), None
+
+
+def _context() -> Any:
+    import multiprocessing
+
+    # fork is cheap (workers inherit the imported parsers) and safe here: the
+    # parent holds no threads or locks at this point
+    if os.name == "posix" and "fork" in multiprocessing.get_all_start_methods():
+        return multiprocessing.get_context("fork")
+    return multiprocessing.get_context("spawn")
+
+
+def _start_worker() -> None:
+    # a worker only parses: its nodes need no validation for its whole life,
+    # which spares switching it on and off around every parse, and what it
+    # builds is acyclic, so the collector has nothing to find
+    unvalidated_nodes().__enter__()
+    gc.disable()
+
+
+def parse_all(
+    jobs: Sequence[Job], workers: int, encoded: bool = False
+) -> Iterator[tuple[Any, str | None]]:
+    """(result, cache encoding or None) of ``jobs`` in their order, parsed by
+    up to ``workers`` processes; ``encoded`` asks for the encodings, which
+    the workers then compute too."""
+    work = parse_encoded if encoded else _parse_plain
+    workers = min(workers, len(jobs), MAX_JOBS)
+    if workers <= 1 or len(jobs) < MIN_PARALLEL:
+        # a few jobs at a time, so results (and progress) keep coming; nodes
+        # go unvalidated only while this module parses, never while the
+        # caller runs between results
+        for start in range(0, len(jobs), SERIAL_CHUNK):
+            with unvalidated_nodes():
+                results = [work(job) for job in jobs[start : start + SERIAL_CHUNK]]
+            yield from results
+        return
+    from concurrent.futures import ProcessPoolExecutor
+
+    # Small chunks: a module can cost a hundred times a prompt file, and the
+    # last chunks decide when the pool is done; a round trip costs far less.
+    chunk = max(1, min(8, len(jobs) // (workers * 4)))
+    with ProcessPoolExecutor(
+        max_workers=workers, mp_context=_context(), initializer=_start_worker
+    ) as pool:
+        yield from pool.map(work, jobs, chunksize=chunk)

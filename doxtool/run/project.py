@@ -1,0 +1,391 @@
+"""The repository as doxtool sees it: where tools, companions and tests are.
+
+Discovery touches the filesystem only; facts come from :mod:`doxtool.python.extract`
+(through the cache, when one is attached) and tool classes from
+:mod:`doxtool.python.resolve`. Links are never followed out of the root.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import os
+import re
+from functools import cached_property
+from pathlib import Path
+
+from doxtool.core.config import Config
+from doxtool.core.facts import ModuleFacts, Problem, ToolFacts
+from doxtool.core.source import ReadError, SourceText, decode, read_bytes, read_text
+from doxtool.python.names import module_name
+from doxtool.python.resolve import ToolResolver
+from doxtool.run.cache import FactsCache
+from doxtool.run.pool import Job, Planned, plan, run_now
+
+COMPANION_SUFFIX = ".dox.md"
+
+
+def safe_name(rel: str) -> bool:
+    """Whether a path can be written into Markdown and messages as it is:
+    no line breaks or other control characters, no undecodable bytes."""
+    return rel.isprintable()
+
+
+_FILE_DOCUMENTED = re.compile(r"\bfile[- ]documented\b", re.IGNORECASE)
+_NOT_FILE_DOCUMENTED = re.compile(
+    r"\b(?:not|isn't|is not|never)\s+(?:a\s+)?file[- ]documented\b", re.IGNORECASE
+)
+
+
+def declares_file_documented(text: str) -> bool:
+    """Whether an AGENTS.md declares its directory file-documented."""
+    return any(
+        _FILE_DOCUMENTED.search(line) and not _NOT_FILE_DOCUMENTED.search(line)
+        for line in text.splitlines()
+    )
+
+
+class Project:
+    def __init__(self, root: Path, config: Config, cache: FactsCache | None = None) -> None:
+        self.root = root.resolve()
+        self.config = config
+        self.cache = cache
+        self._facts: dict[str, ModuleFacts] = {}
+        self._tools: dict[str, list[ToolFacts]] = {}
+        self._excluded: dict[str, bool] = {}
+        self._excluded_parts: dict[str, bool] = {}
+        #: module -> whether its text names doxtool (for suppressions), once read
+        self._mentions: dict[str, bool] = {}
+        self._agents_texts: dict[str, SourceText | ReadError] = {}
+        self.resolver = ToolResolver(config.tool_bases, self.lookup_module)
+
+    # -- paths ----------------------------------------------------------------
+
+    def rel(self, path: Path) -> str:
+        """Repository-relative posix path."""
+        try:
+            return path.resolve().relative_to(self.root).as_posix()
+        except ValueError:
+            return path.as_posix()
+
+    def inside(self, path: Path) -> bool:
+        """Whether ``path`` (links resolved) stays inside the root."""
+        try:
+            path.resolve().relative_to(self.root)
+        except (ValueError, OSError, RuntimeError):
+            return False
+        return True
+
+    @cached_property
+    def _exclusion(self) -> tuple[re.Pattern[str], re.Pattern[str]]:
+        """(whole-path matcher, path-component matcher) of the exclude globs."""
+        patterns = [*self.config.exclude, *self.config.extend_exclude]
+        never = r"(?!)"
+        whole = "|".join(fnmatch.translate(p) for p in patterns) or never
+        parts = "|".join(fnmatch.translate(p) for p in patterns if "/" not in p) or never
+        return re.compile(whole), re.compile(parts)
+
+    def excluded(self, rel: str) -> bool:
+        """Whether a repository path matches an exclude glob, whole or by a component."""
+        known = self._excluded.get(rel)
+        if known is None:
+            whole, part = self._exclusion
+            known = bool(whole.match(rel))
+            if not known:
+                # directory names recur in every path below them: each
+                # component is matched once
+                parts = self._excluded_parts
+                for name in rel.split("/"):
+                    hit = parts.get(name)
+                    if hit is None:
+                        hit = parts[name] = bool(part.match(name))
+                    if hit:
+                        known = True
+                        break
+            self._excluded[rel] = known
+        return known
+
+    def _glob_dirs(self, patterns: list[str]) -> list[str]:
+        found: list[str] = []
+        for pattern in patterns:
+            for path in sorted(self.root.glob(pattern)):
+                if not path.is_dir() or not self.inside(path):
+                    continue
+                rel = self.rel(path)
+                if not self.excluded(rel) and rel not in found:
+                    found.append(rel)
+        return found
+
+    def _entries(self, directory: str) -> list[os.DirEntry[str]]:
+        try:
+            with os.scandir(self.root / directory) as it:
+                return sorted(it, key=lambda e: e.name)
+        except OSError:
+            return []
+
+    # -- discovery ------------------------------------------------------------
+
+    @cached_property
+    def tool_dirs(self) -> list[str]:
+        return self._glob_dirs(self.config.tool_dirs)
+
+    @cached_property
+    def documented_dirs(self) -> list[str]:
+        """Directories whose direct modules must each have a companion.
+
+        Where the repository's AGENTS.md files declare directories
+        file-documented, those are the ones (with ``documented-dirs``): a tool
+        directory no AGENTS.md declares (a plugin's, a profile's) needs no
+        companions. A repository that declares none has every tool directory
+        documented.
+        """
+        declared: list[str] = []
+        for agents in self.agents_files:
+            if "/" not in agents:
+                continue  # the root's AGENTS.md does not declare a directory
+            rel = agents.rsplit("/", 1)[0]
+            text = self.agents_text(agents)
+            if not isinstance(text, ReadError) and declares_file_documented(text.text):
+                declared.append(rel)
+        dirs = [d for d in self.tool_dirs if d in declared] if declared else list(self.tool_dirs)
+        for rel in [*self._glob_dirs(self.config.documented_dirs), *declared]:
+            if rel not in dirs:
+                dirs.append(rel)
+        return dirs
+
+    @cached_property
+    def agents_files(self) -> list[str]:
+        """Every ``AGENTS.md`` of the repository, the root's first, then in
+        directory order; excluded and hidden directories and links to
+        directories are not entered."""
+        found: list[str] = []
+        for dirpath, dirnames, filenames in os.walk(self.root):
+            rel_dir = Path(dirpath).relative_to(self.root).as_posix()
+            dirnames[:] = sorted(
+                d
+                for d in dirnames
+                if not self.excluded(f"{rel_dir}/{d}".lstrip("./"))
+                and not d.startswith(".")
+                and not os.path.islink(os.path.join(dirpath, d))
+            )
+            if "AGENTS.md" in filenames:
+                found.append("AGENTS.md" if rel_dir == "." else f"{rel_dir}/AGENTS.md")
+        return found
+
+    def agents_text(self, rel: str) -> SourceText | ReadError:
+        """The text of an ``AGENTS.md``, read once per run."""
+        known = self._agents_texts.get(rel)
+        if known is None:
+            path = self.root / rel
+            if path.is_symlink() and not self.inside(path):
+                known = ReadError("link points outside the repository; not read")
+            else:
+                known = read_text(path)
+            self._agents_texts[rel] = known
+        return known
+
+    def modules_in(self, directory: str) -> list[str]:
+        """Direct ``*.py`` modules of a directory (``__init__.py`` excluded)."""
+        out = []
+        for entry in self._entries(directory):
+            name = entry.name
+            if not name.endswith(".py") or name == "__init__.py":
+                continue
+            rel = f"{directory}/{name}" if directory != "." else name
+            if self.excluded(rel):
+                continue
+            out.append(rel)
+        return out
+
+    def companions_in(self, directory: str) -> list[str]:
+        out = []
+        for entry in self._entries(directory):
+            if entry.name.endswith(".py" + COMPANION_SUFFIX):
+                rel = f"{directory}/{entry.name}" if directory != "." else entry.name
+                if not self.excluded(rel):
+                    out.append(rel)
+        return out
+
+    @cached_property
+    def tool_modules(self) -> list[str]:
+        return [m for d in self.tool_dirs for m in self.modules_in(d)]
+
+    @cached_property
+    def profile_tool_modules(self) -> dict[str, list[str]]:
+        """Agent profiles' own tool modules, by profile (``agents/<profile>/tools``)."""
+        found: dict[str, list[str]] = {}
+        core = set(self.tool_dirs)
+        for pattern in self.config.profile_tool_dirs:
+            parts = pattern.split("/")
+            wildcard = next((i for i, p in enumerate(parts) if any(c in p for c in "*?[")), None)
+            for directory in self._glob_dirs([pattern]):
+                if directory in core and wildcard is None:
+                    continue
+                rel = directory.split("/")
+                name = rel[wildcard] if wildcard is not None and wildcard < len(rel) else rel[-2]
+                modules = found.setdefault(name, [])
+                modules.extend(m for m in self.modules_in(directory) if m not in modules)
+        return found
+
+    def profile_of_module(self, rel: str) -> str | None:
+        """The agent profile whose own tool module ``rel`` is, if any."""
+        for name, modules in self.profile_tool_modules.items():
+            if rel in modules:
+                return name
+        return None
+
+    @cached_property
+    def documented_modules(self) -> list[str]:
+        return [m for d in self.documented_dirs for m in self.modules_in(d)]
+
+    @cached_property
+    def companions(self) -> list[str]:
+        return [c for d in self.documented_dirs for c in self.companions_in(d)]
+
+    def is_tool_module(self, rel: str) -> bool:
+        return rel.rsplit("/", 1)[0] in self.tool_dirs if "/" in rel else "." in self.tool_dirs
+
+    @cached_property
+    def local_roots(self) -> frozenset[str]:
+        """Top-level packages and modules of the repository (helpers, tools, ...)."""
+        roots = set()
+        for entry in self._entries("."):
+            name = entry.name
+            if name.startswith(".") or self.excluded(name):
+                continue
+            if entry.is_dir(follow_symlinks=False):
+                roots.add(name)
+            elif name.endswith(".py"):
+                roots.add(name[:-3])
+        return frozenset(roots)
+
+    @property
+    def cache_stats(self) -> tuple[int, int]:
+        """(hits, misses) of the facts cache in this run."""
+        if self.cache is None:
+            return (0, 0)
+        return (self.cache.hits, self.cache.misses)
+
+    def attach_cache(self) -> None:
+        """Use the configured cache directory, if it is a safe place to write."""
+        directory = self.root / self.config.cache_dir
+        if not self.config.cache_dir or directory.is_symlink() or not self.inside(directory):
+            return
+        self.cache = FactsCache(directory, self.config.fingerprint())
+
+    def close(self) -> None:
+        if self.cache is not None:
+            self.cache.close()
+
+    def forget(self) -> None:
+        """Drop what was read, after files were written."""
+        self._facts.clear()
+        self._tools.clear()
+        self._mentions.clear()
+        self._agents_texts.clear()
+        for name in ("documented_modules", "companions", "tool_modules", "agents_files"):
+            self.__dict__.pop(name, None)
+
+    # -- facts ----------------------------------------------------------------
+
+    def facts(self, rel: str) -> ModuleFacts:
+        """Raw facts of a module (tool classes not yet resolved)."""
+        facts = self._facts.get(rel)
+        if facts is None:
+            run_now(self.facts_job(rel))
+            facts = self._facts[rel]
+        return facts
+
+    def _source(self, rel: str) -> tuple[bytes, SourceText] | ModuleFacts:
+        """The module's bytes and text, or facts that say why it cannot be read."""
+        path = self.root / rel
+        problem: ReadError | None = None
+        if path.is_symlink() and not self.inside(path):
+            problem = ReadError("link points outside the repository; not read")
+        else:
+            data = read_bytes(path)
+            if isinstance(data, ReadError):
+                problem = data
+            else:
+                text = decode(data, python=True)
+                if isinstance(text, ReadError):
+                    problem = text
+                else:
+                    self._mentions[rel] = "doxtool" in text.text
+                    return data, text
+        return ModuleFacts(
+            path=rel,
+            module=module_name(rel),
+            problems=[Problem(problem.message, problem.line, problem.column, problem.kind)],
+        )
+
+    def _cache_input(self, rel: str, data: bytes) -> bytes:
+        roots = ",".join(sorted(self.local_roots))
+        return b"\0".join(
+            [rel.encode("utf-8", "surrogateescape"), roots.encode("utf-8", "surrogateescape"), data]
+        )
+
+    def mentions_doxtool(self, rel: str) -> bool | None:
+        """Whether a module read in this run names doxtool (None: not read)."""
+        return self._mentions.get(rel)
+
+    def facts_job(self, rel: str) -> Planned | None:
+        """The parse that the module's facts still need, and where its result
+        goes; None when they are known (extracted already, cached, or the
+        file cannot be read)."""
+        if rel in self._facts:
+            return None
+        source = self._source(rel)
+        if isinstance(source, ModuleFacts):
+            self._facts[rel] = source
+            return None
+        data, text = source
+
+        def keep(facts: ModuleFacts) -> None:
+            self._facts[rel] = facts
+
+        job = Job("facts", rel, text.text, self.local_roots)
+        return plan(job, self.cache, self._cache_input(rel, data), ModuleFacts, keep)
+
+    def module_path(self, dotted: str) -> str | None:
+        """The repository path of a module by dotted name, if it exists here."""
+        if not dotted or any(not part.isidentifier() for part in dotted.split(".")):
+            return None
+        base = self.root / Path(*dotted.split("."))
+        for candidate in (base.with_suffix(".py"), base / "__init__.py"):
+            if candidate.is_file() and self.inside(candidate):
+                return self.rel(candidate)
+        return None
+
+    def lookup_module(self, dotted: str) -> ModuleFacts | None:
+        """Facts of a repository module by dotted name, if it exists here."""
+        rel = self.module_path(dotted)
+        return self.facts(rel) if rel is not None else None
+
+    def called_module_paths(self, facts: ModuleFacts) -> list[str]:
+        """Modules of the repository that a module's tools and functions call
+        into (what resolving its tools may read)."""
+        targets = {c.target for t in facts.candidates for c in t.helper_calls}
+        targets.update(c.target for s in facts.summaries for c in s.calls)
+        paths: dict[str, None] = {}
+        for target in sorted(targets):
+            parts = target.split(".")
+            if parts[0] == "self" or parts[0] not in self.local_roots:
+                continue
+            for cut in range(len(parts) - 1, 0, -1):
+                rel = self.module_path(".".join(parts[:cut]))
+                if rel is not None:
+                    paths.setdefault(rel, None)
+                    break
+        return list(paths)
+
+    def tools(self, rel: str) -> list[ToolFacts]:
+        tools = self._tools.get(rel)
+        if tools is None:
+            tools = self._tools[rel] = self.resolver.tools(self.facts(rel))
+        return tools
+
+    def module_facts(self, rel: str) -> ModuleFacts:
+        """Facts with the tool classes resolved: what ``inspect`` prints."""
+        facts = self.facts(rel)
+        facts.tools = self.tools(rel)
+        return facts
