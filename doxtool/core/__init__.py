@@ -1,1 +1,13 @@
-"""TODO"""
+"""Plain data and safe input/output that every stage shares.
+
+Owns: the facts extracted from code (:mod:`.facts`), findings and fixes
+(:mod:`.findings`), line edits that keep untouched bytes (:mod:`.edits`), the
+JSON codec of those dataclasses (:mod:`.serde`), reading input files safely
+(:mod:`.source`), atomic writes (:mod:`.writes`), the ``[tool.doxtool]``
+configuration (:mod:`.config`), markdown-it's nesting limit
+(:mod:`.mdlimits`), the fixing lock (:mod:`.lock`) and what the terminal can
+do (:mod:`.terminal`).
+
+May import: the standard library and third-party libraries only; nothing else
+of doxtool. Everything else may import it.
+"""

@@ -1,4 +1,13 @@
-"""Output formats: one module each, all taking the same findings and options."""
+"""Output formats: one module each, all taking the same findings and options.
+
+Owns: text, JSON, GitHub annotations, SARIF and statistics of findings, the
+escaping of analysed text for where it goes (:mod:`.escape`), and the
+human-readable rendering of facts (:mod:`.describe`).
+
+May import: everything below the commands (:mod:`doxtool.core`, the source
+packages, :mod:`doxtool.run`, :mod:`doxtool.rules` for the catalogue). Never
+the commands.
+"""
 
 from __future__ import annotations
 

@@ -1,1 +1,8 @@
-"""TODO"""
+"""Prompt files (``prompts/agent.system.tool.<key>.md`` and overrides).
+
+Owns: what one prompt file teaches about tools (:mod:`.parse`), which prompt
+files a core agent, a profile or a plugin sees (:mod:`.sets`), and the JSON
+Schema of a tool's arguments that prompts are held to (:mod:`.schema`).
+
+May import: :mod:`doxtool.core`.
+"""

@@ -1,4 +1,14 @@
-"""The rule catalogue: every rule class, in code order."""
+"""Rules: findings from facts, and the engine that runs them.
+
+Owns: the rule base class and its examples (:mod:`.base`, :mod:`.examples`),
+one module per rule family, the catalogue below (every rule class, in code
+order), and the engine that runs rules over a context, filters their findings
+and applies their fixes (:mod:`.engine`). Rules read plain facts through the
+:class:`~doxtool.run.context.Context`; they never touch a syntax tree.
+
+May import: :mod:`doxtool.core`, the source packages and :mod:`doxtool.run`.
+Never the output formats or the commands.
+"""
 
 from __future__ import annotations
 
