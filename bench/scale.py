@@ -35,7 +35,6 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import generate
 from run import (
     CACHE_DIR,
     Sample,
@@ -47,6 +46,7 @@ from run import (
     median_sample,
     summed,
 )
+from synthetic import framework
 
 BENCH = Path(__file__).resolve().parent
 SHORT_SAMPLES = 5
@@ -87,12 +87,12 @@ def write_tiny(out: Path, tools: int) -> None:
     print(f"generating {tools} tiny tools in {out} ...", file=sys.stderr, flush=True)
     staging = out.with_name(f".{out.name}.tmp-{os.getpid()}")
     shutil.rmtree(staging, ignore_errors=True)
-    files: dict[str, str] = dict(generate.HELPERS)
-    for name in generate.REFERENCE_HELPERS:
-        files[f"helpers/{name}"] = (generate.REPO / "helpers" / name).read_text(encoding="utf-8")
+    files: dict[str, str] = dict(framework.HELPERS)
+    for name in framework.REFERENCE_HELPERS:
+        files[f"helpers/{name}"] = (framework.REPO / "helpers" / name).read_text(encoding="utf-8")
     files["pyproject.toml"] = "[tool.doxtool]\n"
-    files["tools/AGENTS.md"] = generate.TOOLS_AGENTS
-    files["prompts/agent.system.tools.md"] = generate.TOOLS_WRAPPER
+    files["tools/AGENTS.md"] = framework.TOOLS_AGENTS
+    files["prompts/agent.system.tools.md"] = framework.TOOLS_WRAPPER
     for index in range(tools):
         files[f"tools/tiny_{index:05d}.py"] = TINY_TOOL.format(index=index)
         files[f"prompts/agent.system.tool.tiny_{index:05d}.md"] = TINY_PROMPT.format(index=index)
