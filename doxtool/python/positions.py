@@ -114,6 +114,7 @@ class Locator(StatementLocator):
         tree: ast.Module | Unparsed | None = UNPARSED,
         stubbed: frozenset[ast.AST] = frozenset(),
     ) -> None:
+        """As :class:`~doxtool.python.statements.StatementLocator`."""
         super().__init__(source, module, tree, stubbed)
         # Values keep their node alive, so an id is never reused while memoised.
         self._found: dict[int, tuple[cst.CSTNode, Position]] = {}
