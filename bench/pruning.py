@@ -19,8 +19,8 @@ from pathlib import Path
 import libcst
 
 from doxtool.core.serde import to_data
+from doxtool.python.astparse import parse_ast
 from doxtool.python.extract import extract_module
-from doxtool.python.positions import parse_ast
 from doxtool.python.prune import prune
 
 BENCH = Path(__file__).resolve().parent

@@ -20,7 +20,8 @@ from doxtool.core.config import Config
 from doxtool.core.facts import ModuleFacts, ModuleOutline, Param
 from doxtool.core.serde import from_data, to_data
 from doxtool.python.extract import extract_module
-from doxtool.python.outline import keyword_areas, module_outline
+from doxtool.python.outline import module_outline
+from doxtool.python.outlineareas import keyword_areas
 from doxtool.run.project import Project
 
 #: the read-only Agent Zero checkout beside the repository, when there is one

@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from libcst.metadata import MetadataWrapper, PositionProvider
 
-import doxtool.python.positions as positions
+import doxtool.python.statements as positions
 from doxtool.python.positions import Locator
 
 #: statement-like nodes that scope the expressions inside them

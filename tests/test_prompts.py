@@ -13,17 +13,10 @@ from hypothesis import strategies as st
 from doxtool.core.facts import Problem
 from doxtool.core.serde import from_data, to_data
 from doxtool.core.source import SourceText, read_text
-from doxtool.prompts import parse as prompts
-from doxtool.prompts.parse import (
-    JSON5_MAX_CHARS,
-    MAX_JSON_DEPTH,
-    JsonError,
-    PromptDoc,
-    PromptExample,
-    PromptTool,
-    TaughtArgument,
-    parse_prompt,
-)
+from doxtool.prompts import examples as prompts
+from doxtool.prompts.examples import JSON5_MAX_CHARS, MAX_JSON_DEPTH
+from doxtool.prompts.model import JsonError, PromptDoc, PromptExample, PromptTool, TaughtArgument
+from doxtool.prompts.parse import parse_prompt
 
 
 def parse_file(root: Path, relative: str, text: str, newline: str = "\n") -> PromptDoc:

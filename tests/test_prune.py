@@ -18,8 +18,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from doxtool.core.serde import to_data
+from doxtool.python.astparse import parse_ast
 from doxtool.python.extract import extract_module
-from doxtool.python.positions import parse_ast
 from doxtool.python.prune import prune
 
 REPO = Path(__file__).resolve().parent.parent

@@ -54,11 +54,12 @@ from doxtool.core.facts import (
     json_type,
 )
 from doxtool.python import effects
+from doxtool.python.astparse import parse_ast, parse_newer_syntax
 from doxtool.python.cstcode import code_of
 from doxtool.python.cstparse import parse_module, paused_gc
 from doxtool.python.names import module_name, resolve_relative
-from doxtool.python.outline import module_outline, parse_newer_syntax
-from doxtool.python.positions import Locator, parse_ast
+from doxtool.python.outline import module_outline
+from doxtool.python.positions import Locator
 from doxtool.python.prune import Pruned, prune
 from doxtool.python.summaries import summarise
 

@@ -49,62 +49,29 @@ import ast
 import bisect
 import itertools
 import keyword
-import re
-import tokenize
-import warnings
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Iterator
 
 import libcst as cst
-from libcst.metadata import CodeRange, MetadataWrapper, PositionProvider
 
-Position = tuple[int, int]
+from doxtool.python.codetokens import Tokens
+from doxtool.python.statements import (
+    BLANK,
+    NEWLINE,
+    UNPARSED,
+    Position,
+    Span,
+    StatementLocator,
+    Unparsed,
+)
 
-#: Line breaks as both parsers count them (``str.splitlines`` also breaks on
-#: form feeds and other characters that Python source treats as ordinary).
-_NEWLINE = re.compile(r"\r\n|\r|\n")
-_BLANK = " \t\f"
-_PREFIX = re.compile(r"[A-Za-z]*")
-_CASE = re.compile(r"case\b")
 #: children that never hold the start of their parent's syntactic range
 _NO_START = (cst.LeftParen, cst.BaseParenthesizableWhitespace)
-# fmt: off
-_STATEMENTS = (
-    "Expr", "Assign", "AnnAssign", "AugAssign", "Return", "Raise", "Assert", "Pass", "Break",
-    "Continue", "Import", "ImportFrom", "Global", "Nonlocal", "TypeAlias", "If", "While", "For",
-    "With", "Try", "TryStar", "Match", "ClassDef", "FunctionDef",
-)
-# fmt: on
-#: libcst statement class -> its ``ast`` twin (only those both libraries have here)
-_TWINS: dict[type[cst.CSTNode], type[ast.AST]] = {
-    getattr(cst, name): getattr(ast, name)
-    for name in _STATEMENTS
-    if hasattr(cst, name) and hasattr(ast, name)
-} | {cst.Del: ast.Delete}
-_ASYNC_TWINS: dict[type[cst.CSTNode], type[ast.AST]] = {
-    cst.FunctionDef: ast.AsyncFunctionDef,
-    cst.For: ast.AsyncFor,
-    cst.With: ast.AsyncWith,
-}
-_DEFINITIONS = (cst.FunctionDef, cst.ClassDef)
 #: statements that start with a soft keyword, which could also be a name
 _SOFT_KEYWORDS: dict[type[cst.CSTNode], str] = {
     getattr(cst, name): word
     for name, word in (("Match", "match"), ("MatchCase", "case"), ("TypeAlias", "type"))
     if hasattr(cst, name)
 }
-#: tokens no node starts with; literal parts of f-strings (3.12+) included
-_SKIPPED_TOKENS = frozenset(
-    {tokenize.COMMENT, tokenize.NL, tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT}
-    | {getattr(tokenize, "FSTRING_MIDDLE", tokenize.COMMENT)}
-)
-
-#: a statement's (line, column, end line, first line to search for its expressions)
-_Span = tuple[int, int, int, int]
-
-
-class _Mismatch(Exception):
-    """The libcst and ast statement trees do not pair up."""
 
 
 def _ident(char: str) -> bool:
@@ -137,166 +104,23 @@ def _contains(root: cst.CSTNode, node: cst.CSTNode) -> bool:
     return False
 
 
-def _suite(owner: Any) -> Sequence[cst.CSTNode]:
-    """Statements of ``owner.body`` as a list: a one-line suite counts as one line."""
-    body = owner.body
-    return body.body if type(body) is cst.IndentedBlock else [body]
-
-
-class _Tokens:
-    """Token boundaries of one statement's lines, produced only as far as needed.
-
-    Used only to choose between several occurrences of a node's text: a real
-    node starts and ends on token boundaries, an occurrence inside a string or
-    a comment does not. ``tokenize`` is pure Python before 3.12, hence the
-    laziness.
-    """
-
-    def __init__(self, lines: list[str], first_line: int, starts: list[int]) -> None:
-        feed = iter(lines)
-        self._tokens: Iterator[tokenize.TokenInfo] | None = tokenize.generate_tokens(
-            lambda: next(feed, "")
-        )
-        self._base = first_line - 1
-        self._line_starts = starts
-        self._starts: set[int] = set()
-        self._ends: set[int] = set()
-        #: replacement fields of f-strings, which are one STRING token before 3.12
-        self._fields: list[tuple[int, int]] = []
-        self._seen = -1
-
-    def _offset(self, row: int, col: int) -> int:
-        return self._line_starts[self._base + row - 1] + col
-
-    def is_code(self, start: int, end: int) -> bool:
-        while self._tokens is not None and self._seen <= end:
-            try:
-                token = next(self._tokens)
-            except Exception:  # StopIteration, or a tokenizer error on odd input
-                self._tokens = None
-                break
-            offset = self._offset(*token.start)
-            self._seen = offset
-            if token.type in _SKIPPED_TOKENS:
-                continue
-            self._starts.add(offset)
-            self._ends.add(self._offset(*token.end))
-            if token.type == tokenize.STRING and "f" in _PREFIX.match(token.string)[0].lower():
-                for lo, hi, string in _fields(token.string):
-                    if string:  # a string nested in a field is one token
-                        self._starts.add(offset + lo)
-                        self._ends.add(offset + hi)
-                    else:
-                        self._fields.append((offset + lo, offset + hi))
-        if start in self._starts and end in self._ends:
-            return True
-        return any(lo <= start and end <= hi for lo, hi in self._fields)
-
-
-def _fields(token: str) -> Iterator[tuple[int, int, bool]]:
-    """Code inside one f-string token: (start, end, is a nested string).
-
-    Before 3.12 an f-string is a single STRING token; the expressions of its
-    replacement fields ``{...}`` are real nodes, its literal text is not.
-    """
-    prefix = _PREFIX.match(token)[0]
-    raw = "r" in prefix.lower()
-    quote = token[len(prefix) : len(prefix) + 3]
-    if quote not in ('"""', "'''"):
-        quote = quote[0]
-    index, stop = len(prefix) + len(quote), len(token) - len(quote)
-    while index < stop:
-        char = token[index]
-        if char == "\\" and not raw:
-            if token.startswith("N{", index + 1):  # \N{NAME} is an escape, not a field
-                closing = token.find("}", index)
-                index = stop if closing < 0 else closing + 1
-            else:
-                index += 2
-            continue
-        if char != "{" or token.startswith("{", index + 1):
-            index += 1 if char != "{" else 2
-            continue
-        depth, end, piece = 0, index, index + 1
-        while end < stop:
-            char = token[end]
-            if char in "{[(":
-                depth += 1
-            elif char in "}])":
-                depth -= 1
-                if depth == 0:
-                    break
-            elif char in "'\"":  # a nested string: its braces do not count
-                quote = char * 3 if token.startswith(char * 3, end) else char
-                closing = token.find(quote, end + len(quote), stop)
-                closing = stop if closing < 0 else closing + len(quote)
-                begin = end
-                while begin > piece and token[begin - 1] in "rRbBuUfF":
-                    begin -= 1  # its prefix
-                yield piece, begin, False
-                yield begin, closing, True
-                if "f" in token[begin:end].lower():  # a nested f-string has fields too
-                    nested = token[begin:closing]
-                    yield from ((begin + lo, begin + hi, s) for lo, hi, s in _fields(nested))
-                piece, end = closing, closing - 1
-            end += 1
-        yield piece, end, False
-        index = end + 1
-
-
-class _Unparsed:
-    """Marker: the caller has not run ``ast.parse``."""
-
-
-_UNPARSED = _Unparsed()
-
-
-def parse_ast(source: str) -> ast.Module | None:
-    """``ast.parse(source)``, or None when it fails (SyntaxWarnings are not ours)."""
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            return ast.parse(source)
-    except Exception:  # SyntaxError, ValueError (NUL), RecursionError, MemoryError
-        return None
-
-
-class Locator:
+class Locator(StatementLocator):
     """Positions of statements and expressions of one parsed module."""
 
     def __init__(
         self,
         source: str,
         module: cst.Module,
-        tree: ast.Module | _Unparsed | None = _UNPARSED,
+        tree: ast.Module | Unparsed | None = UNPARSED,
         stubbed: frozenset[ast.AST] = frozenset(),
     ) -> None:
-        """``tree``: ``ast``'s tree of ``source`` when the caller has it (None: it
-        failed); ``stubbed``: functions of ``tree`` whose bodies the libcst module
-        has as ``...`` (:mod:`doxtool.python.prune`), left unpaired."""
-        self.source = source
-        self.module = module
-        self._tree = tree
-        self._stubbed = stubbed
-        self._spans: dict[int, _Span] | None = None
-        self._fallback: Mapping[cst.CSTNode, CodeRange] | None = None
-        self._line_starts: list[int] | None = None
+        """As :class:`~doxtool.python.statements.StatementLocator`."""
+        super().__init__(source, module, tree, stubbed)
         # Values keep their node alive, so an id is never reused while memoised.
         self._found: dict[int, tuple[cst.CSTNode, Position]] = {}
         #: id(stmt) -> start -> [(core text, node)] of the expressions located in it
         self._located: dict[int, dict[int, list[tuple[str, cst.CSTNode]]]] = {}
-        self._tokens: dict[int, _Tokens] = {}
-
-    # -- public API ---------------------------------------------------------------
-
-    def statement(self, stmt: cst.CSTNode) -> Position:
-        try:
-            span = self._span(stmt)
-            if span is not None:
-                return span[0], span[1]
-            return self._provided(stmt) or (1, 1)
-        except Exception:  # never let a position lookup break the analysis
-            return (1, 1)
+        self._tokens: dict[int, Tokens] = {}
 
     def expression(self, node: cst.CSTNode, stmt: cst.CSTNode) -> Position:
         known = self._found.get(id(node))
@@ -310,149 +134,6 @@ class Locator:
             position = self.statement(stmt)
         self._found[id(node)] = (node, position)
         return position
-
-    # -- statements ---------------------------------------------------------------
-
-    def _span(self, stmt: cst.CSTNode) -> _Span | None:
-        if self._spans is None:
-            self._spans = self._pair()
-        if stmt is self.module and self._spans:  # empty when ast failed
-            return (1, 1, len(self._starts()), 1)
-        return self._spans.get(id(stmt))
-
-    def _pair(self) -> dict[int, _Span]:
-        """Statement positions from ``ast``; empty (so: fallback) when that fails."""
-        tree = parse_ast(self.source) if isinstance(self._tree, _Unparsed) else self._tree
-        if tree is None:
-            return {}
-        try:
-            return self._walk(tree)
-        except Exception:  # _Mismatch, RecursionError, MemoryError, ...
-            return {}
-        finally:
-            self._tree, self._stubbed = None, frozenset()  # not needed any more
-
-    def _walk(self, tree: ast.Module) -> dict[int, _Span]:
-        spans: dict[int, _Span] = {}
-        column = self._column
-        ascii = self.source.isascii()
-        # Pairs of (libcst body list, ast statement list); iterative so that deep
-        # nesting cannot exhaust the stack here.
-        todo: list[tuple[Sequence[cst.CSTNode], list[ast.stmt]]] = [(self.module.body, tree.body)]
-        while todo:
-            lines, statements = todo.pop()
-            index = 0
-            for line in lines:
-                smalls = (
-                    line.body
-                    if type(line) in (cst.SimpleStatementLine, cst.SimpleStatementSuite)
-                    else (line,)
-                )
-                for node in smalls:
-                    if index >= len(statements):
-                        raise _Mismatch
-                    tree_node: Any = statements[index]
-                    index += 1
-                    kind = type(node)
-                    if kind in _ASYNC_TWINS and getattr(node, "asynchronous", None) is not None:
-                        twin = _ASYNC_TWINS[kind]
-                    else:
-                        twin = _TWINS.get(kind)
-                    if type(tree_node) is not twin:
-                        raise _Mismatch
-                    line_no = tree_node.lineno
-                    offset = tree_node.col_offset
-                    search = line_no
-                    if kind in _DEFINITIONS and tree_node.decorator_list:
-                        search = tree_node.decorator_list[0].lineno
-                    spans[id(node)] = (
-                        line_no,
-                        offset + 1 if ascii or not offset else column(line_no, offset),
-                        tree_node.end_lineno or line_no,
-                        search,
-                    )
-                    if node is line and tree_node not in self._stubbed:
-                        self._children(node, tree_node, todo, spans)
-                if type(line) is cst.SimpleStatementLine:
-                    spans[id(line)] = spans[id(smalls[0])]
-            if index != len(statements):
-                raise _Mismatch
-        return spans
-
-    def _children(
-        self,
-        node: cst.CSTNode,
-        tree_node: ast.stmt,
-        todo: list[tuple[Sequence[cst.CSTNode], list[ast.stmt]]],
-        spans: dict[int, _Span],
-    ) -> None:
-        """Queue the bodies of a compound statement next to their ast twins.
-
-        The statement types already agree (checked by the caller).
-        """
-        tree: Any = tree_node
-
-        def orelse(clause: cst.CSTNode | None, statements: list[ast.stmt]) -> None:
-            if clause is None:
-                if statements:
-                    raise _Mismatch
-            elif type(clause) is cst.If:  # ``elif``: ast nests an If in orelse
-                todo.append(([clause], statements))
-            elif type(clause) in (cst.Else, cst.Finally):
-                todo.append((_suite(clause), statements))
-
-        def clause(part: cst.CSTNode, line_no: int, column: int, body: list[ast.stmt]) -> None:
-            spans[id(part)] = (line_no, column, body[-1].end_lineno or line_no, line_no)
-            todo.append((_suite(part), body))
-
-        if type(node) is cst.Match:
-            if len(node.cases) != len(tree.cases):
-                raise _Mismatch
-            floor = tree.subject.end_lineno or tree.lineno
-            for case, tree_case in zip(node.cases, tree.cases, strict=True):
-                # ast gives a case no position; ``case`` is the first word of the
-                # line at or above its pattern (which may follow a parenthesis).
-                line_no = tree_case.pattern.lineno
-                text = self._line(line_no).lstrip(_BLANK)
-                while line_no > floor and not _CASE.match(text):
-                    line_no -= 1
-                    text = self._line(line_no).lstrip(_BLANK)
-                indent = len(self._line(line_no)) - len(text)
-                clause(case, line_no, indent + 1, tree_case.body)
-                floor = tree_case.body[-1].end_lineno or line_no
-            return
-        todo.append((_suite(node), tree.body))
-        if type(node) in (cst.If, cst.For, cst.While):
-            orelse(node.orelse, tree.orelse)
-        elif type(node) in (cst.Try, cst.TryStar):
-            if len(node.handlers) != len(tree.handlers):
-                raise _Mismatch
-            for handler, tree_handler in zip(node.handlers, tree.handlers, strict=True):
-                line_no = tree_handler.lineno
-                column = self._column(line_no, tree_handler.col_offset)
-                clause(handler, line_no, column, tree_handler.body)
-            orelse(node.orelse, tree.orelse)
-            orelse(node.finalbody, tree.finalbody)
-
-    def _column(self, line: int, byte_offset: int) -> int:
-        """1-based character column from ast's UTF-8 byte offset."""
-        text = self._line(line)
-        if text.isascii():
-            return byte_offset + 1
-        return len(text.encode("utf-8")[:byte_offset].decode("utf-8", "replace")) + 1
-
-    # -- fallback -----------------------------------------------------------------
-
-    def _provided(self, node: cst.CSTNode) -> Position | None:
-        """``PositionProvider``'s answer, computed once per module and only if needed."""
-        if self._fallback is None:
-            try:
-                wrapper = MetadataWrapper(self.module, unsafe_skip_copy=True)
-                self._fallback = wrapper.resolve(PositionProvider)
-            except Exception:  # RecursionError on very deep trees
-                self._fallback = {}
-        found = self._fallback.get(node)
-        return None if found is None else (found.start.line, found.start.column + 1)
 
     # -- expressions --------------------------------------------------------------
 
@@ -473,7 +154,7 @@ class Locator:
         text = code(node)
         # Trailing blanks (before the next element, after a comma) are not
         # the node's and would end the match between tokens.
-        parts = _NEWLINE.split(text.rstrip())
+        parts = NEWLINE.split(text.rstrip())
         if not parts[0]:
             return None
         # PositionProvider places a node after its own parentheses; the text
@@ -481,7 +162,7 @@ class Locator:
         opening = "".join(code(paren) for paren in getattr(node, "lpar", ()))
         closing = "".join(code(paren) for paren in getattr(node, "rpar", ()))
         core = text[len(opening) : len(text) - len(closing)]
-        opening_parts = _NEWLINE.split(opening)
+        opening_parts = NEWLINE.split(opening)
 
         def start_of(at: int) -> int:
             return (self._match(at, opening_parts) or at) if opening else at
@@ -513,7 +194,7 @@ class Locator:
         lo: int,
         hi: int,
         stmt: cst.CSTNode,
-        span: _Span,
+        span: Span,
         claim: Callable[[int], int],
     ) -> int | None:
         """The place in ``[lo, hi)`` where the node's text most plausibly starts."""
@@ -567,7 +248,7 @@ class Locator:
         """
         source = self.source
         before = at - 1
-        while before >= 0 and source[before] in _BLANK:
+        while before >= 0 and source[before] in BLANK:
             before -= 1
         char = source[before] if before >= 0 else "\n"
         if (char == "." and not name) or (bare_tuple and char in "([,"):
@@ -610,47 +291,24 @@ class Locator:
             return None
         pos = at + len(parts[0])
         for part in parts[1:]:
-            newline = _NEWLINE.match(source, pos)
+            newline = NEWLINE.match(source, pos)
             if newline is None:
                 return None
             pos = newline.end()
-            rest = _NEWLINE.search(source, pos)
+            rest = NEWLINE.search(source, pos)
             text = source[pos : rest.start() if rest else len(source)]
-            extra = (len(text) - len(text.lstrip(_BLANK))) - (len(part) - len(part.lstrip(_BLANK)))
+            extra = (len(text) - len(text.lstrip(BLANK))) - (len(part) - len(part.lstrip(BLANK)))
             if extra < 0 or not source.startswith(part, pos + extra):
                 return None
             pos += extra + len(part)
         return pos
 
-    def _tokenizer(self, span: _Span) -> _Tokens:
+    def _tokenizer(self, span: Span) -> Tokens:
         line, _, end_line, search_line = span
         first = min(line, search_line)
         starts = self._starts()
         lines = [self._line(number) for number in range(first, end_line + 1)]
-        return _Tokens(lines, first, starts)
-
-    # -- lines --------------------------------------------------------------------
-
-    def _starts(self) -> list[int]:
-        """Offset of the first character of every line."""
-        if self._line_starts is None:
-            source = self.source
-            if "\r" in source:
-                self._line_starts = [0, *(m.end() for m in _NEWLINE.finditer(source))]
-            else:  # the common case, without a match object per line
-                starts = [0]
-                find = source.find
-                index = find("\n")
-                while index >= 0:
-                    starts.append(index + 1)
-                    index = find("\n", index + 1)
-                self._line_starts = starts
-        return self._line_starts
-
-    def _line(self, number: int) -> str:
-        starts = self._starts()
-        end = starts[number] if number < len(starts) else len(self.source)
-        return self.source[starts[number - 1] : end]
+        return Tokens(lines, first, starts)
 
 
-__all__ = ["Locator", "Position"]
+__all__ = ["Locator"]

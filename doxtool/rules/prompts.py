@@ -10,7 +10,7 @@ from typing import Any
 
 from doxtool.core.facts import ToolFacts
 from doxtool.core.findings import WARNING, Finding
-from doxtool.prompts.parse import PromptDoc
+from doxtool.prompts.model import PromptDoc
 from doxtool.prompts.schema import alternative_groups
 from doxtool.prompts.sets import WRAPPER_FILE, PromptSet
 from doxtool.rules.base import Example, Expect, Rule

@@ -18,7 +18,7 @@ from doxtool.companions.generate import CompanionStyle, companion_style, render_
 from doxtool.companions.truth import CodeIndex, Verdict, judge
 from doxtool.core.facts import ModuleFacts, ToolFacts
 from doxtool.core.source import ReadError, SourceText, read_text
-from doxtool.prompts.parse import PromptDoc
+from doxtool.prompts.model import PromptDoc
 from doxtool.prompts.sets import PromptSet, discover_prompt_sets
 from doxtool.run.pool import Job, JobKind, Planned, plan, run_now
 from doxtool.run.project import COMPANION_SUFFIX, Project

@@ -20,7 +20,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from doxtool.prompts.parse import PromptDoc
+from doxtool.prompts.model import PromptDoc
 from doxtool.run.cache import FactsCache
 
 _KEY = b"prompt-names"

@@ -1,0 +1,289 @@
+"""Reading one JSON usage example of a prompt leniently: template
+directives and trailing commas blanked to same-length text, keys found
+with their offsets, nesting measured before any parser sees the text, then
+strict JSON with json5 as the fallback (the rules are in
+:mod:`doxtool.prompts.parse`).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+#: nesting deeper than this is reported instead of parsed (json5 needs about
+#: 16 stack frames a level, so far deeper input would exhaust the stack)
+MAX_JSON_DEPTH = 40
+
+#: examples longer than this skip the slow json5 fallback (strict JSON plus
+#: trailing commas only)
+JSON5_MAX_CHARS = 32 * 1024
+
+
+_JSON_TOKEN_RE = re.compile(
+    r"""
+    (?P<template>\{\{(?!\s*["'{])[^{}\n]*\}\})
+    | (?P<string>
+        "(?:[^"\\\n{]+|\\.|\{\{[^{}\n]*\}\}|\{)*"?
+      | '(?:[^'\\\n{]+|\\.|\{\{[^{}\n]*\}\}|\{)*'?
+      )
+    | (?P<comment>//[^\n]*|/\*.*?(?:\*/|\Z))
+    | (?P<open>[{\[])
+    | (?P<close>[}\]])
+    | (?P<colon>:)
+    | (?P<comma>,)
+    | (?P<word>[^\s"'{}\[\]:,/]+|/)
+    """,
+    re.S | re.X,
+)
+_TEMPLATE_IN_STRING_RE = re.compile(r"\{\{[^{}\n]*\}\}")
+#: placeholders of a schematic example (``{ "tool_args": { ... } }``)
+_ELLIPSES = frozenset({"...", "\u2026"})
+_CONTROL_DIRECTIVE_RE = re.compile(r"\{\{\s*(?:if|elif|else|endif)\b")
+#: characters where a strict JSON error is also a JSON5 error: not the start of a
+#: comment, a single-quoted string, an unquoted key, a hex or signed number, or
+#: of whitespace only JSON5 allows
+_PLAIN_JSON = frozenset('{}[]:,"-0123456789 ')
+_JSON5_ERROR_RE = re.compile(r":(\d+) (.*) at column (\d+)\s*\Z", re.S)
+
+
+@dataclass
+class _Member:
+    """A key of the top-level object or of an object directly inside it."""
+
+    #: key of the containing object in the top-level object; None at top level
+    parent: str | None
+    key: str
+    key_offset: int
+    value_offset: int
+
+
+@dataclass
+class _Loaded:
+    data: Any = None
+    #: (message, offset in the example text or None when unknown)
+    error: tuple[str, int | None] | None = None
+    members: list[_Member] = field(default_factory=list)
+
+
+@dataclass
+class _Container:
+    kind: str  # "{" or "["
+    #: the key whose value this container is
+    owner: str | None
+
+
+class _JsonScan:
+    """A light lexer over an example: prepares it for parsing and finds keys.
+
+    It replaces template directives and trailing commas by same-length text,
+    so the prepared text has the example's layout and error offsets need no
+    translation; it records where keys are, which no JSON parser reports; and
+    it measures nesting before any recursive parser sees the text.
+    """
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.edits: list[tuple[int, int, str]] = []
+        self.members: list[_Member] = []
+        self.too_deep: int | None = None
+        self.stack: list[_Container] = []
+        self.expect_key = False
+        self.key: tuple[str, int] | None = None  # candidate key awaiting ':'
+        self.value_of: tuple[str, int] | None = None  # key awaiting its value
+        self.comma: int | None = None  # last comma, trailing if a close follows
+        self.previous = ""  # kind of the previous significant token
+        #: (offset in the prepared text from which, total length change) of
+        #: replacements that change the length (``...`` -> ``null``)
+        self.shifts: list[tuple[int, int]] = []
+
+    def run(self) -> str:
+        for match in _JSON_TOKEN_RE.finditer(self.text):
+            kind = match.lastgroup or ""
+            if kind == "comment" or (kind == "template" and self._blank_template(match)):
+                continue  # as good as whitespace, also before a trailing comma's close
+            if kind == "word" and match.group() in _ELLIPSES:
+                # a schematic ``{ ... }``: no members where a key is due, else no value
+                if self.expect_key:
+                    self.edits.append((match.start(), match.end(), " " * len(match.group())))
+                    continue
+                self.edits.append((match.start(), match.end(), "null"))
+            if self.comma is not None and kind == "close":
+                self.edits.append((self.comma, self.comma + 1, " "))
+            # Only a comma after a value can trail: ``[1,,]`` and ``{,}`` stay errors.
+            after_value = self.previous not in ("", "open", "comma", "colon")
+            self.comma = None
+            self.previous = kind
+            if kind == "open" and len(self.stack) >= MAX_JSON_DEPTH:
+                self.too_deep = match.start()
+                return self.text
+            self._token(kind, match, after_value)
+        return self._prepared()
+
+    def _token(self, kind: str, match: re.Match[str], after_value: bool) -> None:
+        start = match.start()
+        owner = self.value_of[0] if self.value_of else None
+        if self.value_of is not None and kind not in ("colon", "comma", "close"):
+            self._member(start)
+        if kind == "template":
+            self.edits.append((start, match.end(), "null".ljust(len(match.group()))))
+            self.key = None
+        elif kind == "string":
+            self._string(match)
+        elif kind == "word":
+            self.key = (match.group(), start) if self.expect_key else None
+            if match.group() in _ELLIPSES:
+                self.key = None
+        elif kind == "colon":
+            if self.key is not None:
+                self.value_of = self.key
+            self.key = None
+            self.expect_key = False
+        elif kind == "comma":
+            self.value_of = None
+            self.comma = start if after_value else None
+            self.expect_key = bool(self.stack) and self.stack[-1].kind == "{"
+        elif kind == "open":
+            self.stack.append(_Container(match.group(), owner))
+            self.expect_key = match.group() == "{"
+        elif kind == "close":
+            self.value_of = None
+            if self.stack:
+                self.stack.pop()
+            self.expect_key = False
+
+    def _member(self, value_offset: int) -> None:
+        assert self.value_of is not None
+        key, key_offset = self.value_of
+        self.value_of = None
+        depth = len(self.stack)
+        if depth == 1:
+            self.members.append(_Member(None, key, key_offset, value_offset))
+        elif depth == 2 and self.stack[0].kind == "{" and self.stack[1].owner is not None:
+            self.members.append(_Member(self.stack[1].owner, key, key_offset, value_offset))
+
+    def _blank_template(self, match: re.Match[str]) -> bool:
+        """Blank a directive that stands for no value; False when it is a value.
+
+        A condition has no value, nor do members spliced in where a key is due.
+        """
+        if not (_CONTROL_DIRECTIVE_RE.match(match.group()) or self.expect_key):
+            return False
+        self.edits.append((match.start(), match.end(), " " * len(match.group())))
+        return True
+
+    def _string(self, match: re.Match[str]) -> None:
+        token, start = match.group(), match.start()
+        quote = token[0]
+        other = "'" if quote == '"' else '"'
+        for directive in _TEMPLATE_IN_STRING_RE.finditer(token):
+            if quote in directive.group() or "\\" in directive.group():
+                fixed = directive.group().replace(quote, other).replace("\\", "/")
+                self.edits.append((start + directive.start(), start + directive.end(), fixed))
+        self.key = (_string_value(token), start) if self.expect_key else None
+
+    def _prepared(self) -> str:
+        if not self.edits:
+            return self.text
+        pieces, cursor = [], 0
+        shift = 0
+        for start, end, replacement in sorted(self.edits):
+            pieces.append(self.text[cursor:start])
+            pieces.append(replacement)
+            cursor = end
+            if len(replacement) != end - start:
+                shift += len(replacement) - (end - start)
+                self.shifts.append((start + shift, shift))
+        pieces.append(self.text[cursor:])
+        return "".join(pieces)
+
+    def original(self, offset: int | None) -> int | None:
+        """The offset in the example's text of an offset in the prepared text."""
+        if offset is None:
+            return None
+        shift = 0
+        for after, total in self.shifts:
+            if offset >= after:
+                shift = total
+        return max(offset - shift, 0)
+
+
+def _string_value(token: str) -> str:
+    """The text of a quoted key (escapes decoded when possible)."""
+    inner = token[1:-1] if len(token) > 1 and token[-1] == token[0] else token[1:]
+    if "\\" not in inner:
+        return inner
+    try:
+        value = _json5().loads(token)
+    except Exception:  # an odd escape: the raw text still names the key
+        return inner
+    return value if isinstance(value, str) else inner
+
+
+def load_example(text: str) -> _Loaded:
+    """Parse an example as lenient JSON; see the module docstring.
+
+    The C ``json`` parser runs first: it is fast and its error positions are
+    precise. Only when it fails does json5 decide, as it accepts more. json5
+    reports its *furthest* attempt, which can overshoot (``{]}`` is blamed on
+    the ``}``), so when both fail the strict error wins if it sits on a
+    character that plain JSON and JSON5 treat alike.
+    """
+    if not text.strip():
+        return _Loaded(error=("empty example", None))
+    scan = _JsonScan(text)
+    prepared = scan.run()
+    if scan.too_deep is not None:
+        return _Loaded(error=(f"JSON nested deeper than {MAX_JSON_DEPTH} levels", scan.too_deep))
+    try:
+        return _Loaded(json.loads(prepared), members=scan.members)
+    except RecursionError:
+        return _Loaded(error=("JSON nested too deep to parse", None))
+    except json.JSONDecodeError as exc:
+        strict_error: tuple[str, int | None] = (_lower_first(exc.msg), exc.pos)
+    except ValueError as exc:  # e.g. an integer over Python's digit limit
+        strict_error = (_lower_first(str(exc)), None)
+    if len(prepared) > JSON5_MAX_CHARS:
+        return _Loaded(error=(strict_error[0], scan.original(strict_error[1])))
+    try:
+        return _Loaded(_json5().loads(prepared), members=scan.members)
+    except RecursionError:
+        return _Loaded(error=("JSON nested too deep to parse", None))
+    except Exception as exc:  # json5 is third-party code fed arbitrary input
+        message, at = _json5_error(str(exc), prepared)
+        lenient_error = (message, scan.original(at))
+    offset = strict_error[1]
+    if offset is not None and (offset >= len(prepared) or prepared[offset] in _PLAIN_JSON):
+        return _Loaded(error=(strict_error[0], scan.original(offset)))
+    return _Loaded(error=lenient_error)
+
+
+def _json5() -> Any:
+    """json5, imported on first use: most examples are strict JSON."""
+    import json5
+
+    return json5
+
+
+def _json5_error(message: str, text: str) -> tuple[str, int | None]:
+    """json5's ``<string>:LINE Unexpected X at column COL`` as message and offset."""
+    match = _JSON5_ERROR_RE.search(message)
+    if match is None:
+        return _lower_first(message), None
+    line, column = int(match.group(1)), int(match.group(3))
+    offset = 0
+    for _ in range(line - 1):
+        newline = text.find("\n", offset)
+        if newline < 0:
+            return _lower_first(match.group(2)), None
+        offset = newline + 1
+    offset += column - 1
+    if offset >= len(text):
+        return "unexpected end of input", len(text)
+    char = text[offset]
+    return ("unexpected end of line" if char == "\n" else f"unexpected {char!r}"), offset
+
+
+def _lower_first(message: str) -> str:
+    return message[:1].lower() + message[1:]

@@ -1,0 +1,97 @@
+"""What a prompt file teaches, as plain data: the tools it names, the
+arguments it teaches for them, its JSON examples and the errors in them.
+
+:func:`~doxtool.prompts.parse.parse_prompt` reads a file into a
+:class:`PromptDoc`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from doxtool.core.facts import Problem
+
+
+@dataclass
+class JsonError:
+    """Why an example is not (lenient) JSON, at a position in the prompt file."""
+
+    message: str
+    line: int
+    column: int
+
+
+@dataclass
+class PromptTool:
+    """A tool name the prompt teaches."""
+
+    name: str
+    line: int
+    column: int
+    #: heading | example | list (see :attr:`PromptDoc.listed`)
+    source: str = "heading"
+
+
+@dataclass
+class TaughtArgument:
+    """An argument name the prompt teaches for a tool."""
+
+    name: str
+    line: int
+    column: int
+    optional: bool = False
+    #: args-line | arguments-list | example
+    source: str = "args-line"
+    #: the tool the section or example documents; None outside any tool section
+    tool: str | None = None
+
+
+@dataclass
+class PromptExample:
+    """A JSON usage example, fenced or inline."""
+
+    #: position of the example's first non-blank character (normally ``{``)
+    line: int
+    column: int
+    #: the example's source text as parsed: fence content, or code span content
+    text: str
+    tool_name: str | None = None
+    #: ``tool_args`` when it is an object
+    tool_args: dict[str, Any] | None = None
+    #: top-level keys in source order
+    keys: list[str] = field(default_factory=list)
+    #: the parsed value (template placeholders read as None)
+    data: Any = None
+    error: JsonError | None = None
+    inline: bool = False
+
+
+@dataclass
+class PromptDoc:
+    """Everything one prompt file teaches."""
+
+    path: str
+    tools: list[PromptTool] = field(default_factory=list)
+    arguments: list[TaughtArgument] = field(default_factory=list)
+    examples: list[PromptExample] = field(default_factory=list)
+    #: names starting a list item (``- `memory_save`: args ...``): a tool the
+    #: prompt teaches when one is so named, else an argument or a value
+    listed: list[PromptTool] = field(default_factory=list)
+    has_tools_placeholder: bool = False
+    #: length of the text in characters
+    size: int = 0
+    problems: list[Problem] = field(default_factory=list)
+
+    @property
+    def tool_names(self) -> list[str]:
+        """Distinct tool names of headings and examples in order of first appearance."""
+        return list(dict.fromkeys(tool.name for tool in self.tools))
+
+    @property
+    def listed_names(self) -> list[str]:
+        """Names that start a list item (``- `memory_save`: args ...``)."""
+        return list(dict.fromkeys(tool.name for tool in self.listed))
+
+    def arguments_of(self, tool: str) -> list[TaughtArgument]:
+        return [arg for arg in self.arguments if arg.tool == tool]

@@ -1,0 +1,434 @@
+"""The markdown walk of a prompt file: one pass over markdown-it's tokens
+that finds the tools a prompt teaches (headings, list items, examples), the
+arguments (``args:`` lines, argument lists, examples) and the JSON examples,
+with their positions in the file.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from dataclasses import dataclass
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+from doxtool.core.facts import Problem
+from doxtool.prompts.examples import load_example
+from doxtool.prompts.model import JsonError, PromptDoc, PromptExample, PromptTool, TaughtArgument
+
+if TYPE_CHECKING:  # markdown-it is imported by the first parse (a cached run needs none)
+    from markdown_it import MarkdownIt
+    from markdown_it.rules_inline.state_inline import StateInline
+    from markdown_it.token import Token
+
+#: fence info strings (first word, any case) that mark a JSON example
+JSON_INFO = frozenset({"json", "json5", "jsonc"})
+
+
+_NEWLINE_RE = re.compile(r"\r\n?")
+# names may be written in any script, as Python identifiers may
+_TOOL_NAME_RE = re.compile(r"[^\W\d][\w.:-]*\Z")
+_ARG_NAME_RE = re.compile(r"[^\W\d][\w-]*\Z")
+_ARGS_LINE_RE = re.compile(
+    r"[ \t]*(?:\*\*|__)?(?:args?|arguments?)[ \t]*(?:\*\*|__)?[ \t]*:(?:\*\*|__)?", re.I
+)
+_ARGS_LIST_HEADER_RE = re.compile(
+    r"[ \t]*(?:\*\*|__)?arguments[ \t]+in[ \t]+`?tool_args`?[ \t]*(?:\*\*|__)?[ \t]*:"
+    r"(?:\*\*|__)?[ \t]*\Z",
+    re.I,
+)
+_OPTIONAL_RE = re.compile(r"\boptional\b", re.I)
+_OPTIONALITY_RE = re.compile(r"\b(optional|required)\b", re.I)
+_ITEM_PUNCTUATION_RE = re.compile(r"[(),;]")
+#: words that may join two names in one item of an ``args:`` line
+#: (```text` or `message```); any other word makes the next span a value
+#: (```wait` default `true```, ```action` as `start|await```)
+_JOINING_WORDS = frozenset({"and", "or", "optional", "required", "/", "&", "|"})
+
+
+def _backtick_with_offsets(state: StateInline, silent: bool) -> bool:
+    """markdown-it's code span rule, recording where the span lies in its source.
+
+    markdown-it gives inline tokens no positions; the offsets of the opening
+    and closing backtick runs let positions be mapped back to the file.
+    """
+    from markdown_it.rules_inline.backticks import backtick
+
+    start = state.pos
+    count = len(state.tokens)
+    matched = backtick(state, silent)
+    if matched and not silent and len(state.tokens) > count:
+        token = state.tokens[-1]
+        if token.type == "code_inline":
+            width = len(token.markup)
+            token.meta = {"open": start, "close": state.pos, "width": width}
+    return matched
+
+
+@cache
+def _markdown() -> MarkdownIt:
+    from markdown_it import MarkdownIt
+
+    md = MarkdownIt("commonmark")
+    md.inline.ruler.at("backticks", _backtick_with_offsets)
+    return md
+
+
+class _TextMap:
+    """Maps offsets in text extracted by markdown-it to positions in the file.
+
+    Block content loses container prefixes (``> ``, list indentation) and a
+    paragraph's outer whitespace, but each of its lines is still the end of a
+    file line: a line's offset is found by matching it against the file line.
+    """
+
+    def __init__(self, content: str, first_line: int, lines: list[str]) -> None:
+        self.content = content
+        #: 0-based index of the file line holding the content's first line
+        self.first_line = first_line
+        self.lines = lines
+        self.starts = [0, *(m.end() for m in re.finditer("\n", content))]
+        self._anchors: dict[int, tuple[int, int]] = {}
+
+    def position(self, offset: int) -> tuple[int, int]:
+        """1-based (line, column) in the file of ``content[offset]``."""
+        index = bisect.bisect_right(self.starts, offset) - 1
+        column = offset - self.starts[index]
+        line = self.first_line + index
+        raw_start, lead = self._anchor(index)
+        if column >= lead:
+            raw_column = raw_start + column - lead
+        else:  # leading blanks of the piece, possibly expanded from a tab
+            raw_column = max(raw_start - (lead - column), 0)
+        return line + 1, raw_column + 1
+
+    def _anchor(self, index: int) -> tuple[int, int]:
+        """Where the piece's first non-blank character is in the file line."""
+        if index not in self._anchors:
+            end = self.starts[index + 1] - 1 if index + 1 < len(self.starts) else len(self.content)
+            piece = self.content[self.starts[index] : end]
+            stripped = piece.strip()
+            lead = len(piece) - len(piece.lstrip())
+            line = self.first_line + index
+            raw = self.lines[line] if line < len(self.lines) else ""
+            raw_body = raw.rstrip()
+            if not stripped:
+                anchor = (lead, lead)
+            elif raw_body.endswith(stripped):
+                anchor = (len(raw_body) - len(stripped), lead)
+            else:
+                found = raw.find(stripped)
+                anchor = (found, lead) if found >= 0 else (lead, lead)
+            self._anchors[index] = anchor
+        return self._anchors[index]
+
+
+@dataclass
+class _Span:
+    """An inline code span, by offsets in its inline source."""
+
+    #: the opening backtick run
+    open: int
+    #: the content, between the backtick runs
+    start: int
+    end: int
+    #: just after the closing backtick run
+    close: int
+    content: str
+
+
+class PromptReader:
+    """One pass over the markdown-it token stream of a prompt."""
+
+    def __init__(self, text: str, doc: PromptDoc) -> None:
+        # Normalise as markdown-it does, so token lines index these lines.
+        self.source = _NEWLINE_RE.sub("\n", text).replace("\x00", "\ufffd")
+        self.lines = self.source.split("\n")
+        self.doc = doc
+        self.tool: str | None = None
+
+    def read(self) -> None:
+        from doxtool.core.mdlimits import NESTED_TOO_DEEPLY, parse_checked
+
+        tokens, cut = parse_checked(_markdown(), self.source)
+        if cut is not None:
+            self.doc.problems.append(Problem(NESTED_TOO_DEEPLY, cut + 1, 1, "limit"))
+        for index, token in enumerate(tokens):
+            if token.type == "heading_open":
+                self._heading(token, tokens[index + 1])
+            elif token.type == "inline" and tokens[index - 1].type == "paragraph_open":
+                self._paragraph(token)
+                if index >= 2 and tokens[index - 2].type == "list_item_open":
+                    self._list_item_name(token)
+                if _ends_with_args_list_header(token.content):
+                    self._argument_list(tokens, index + 2)
+            elif token.type == "fence":
+                self._fence(token)
+            elif token.type == "html_block":
+                self._html_block(token)
+
+    # Headings ---------------------------------------------------------------
+
+    def _heading(self, token: Token, inline: Token) -> None:
+        level = int(token.tag[1:]) if token.tag[1:].isdigit() else 6
+        if level > 3:
+            return
+        name = _heading_name(inline.content) if level == 3 else None
+        self.tool = name
+        if name is None or inline.map is None:
+            return
+        text_map = _TextMap(inline.content, inline.map[0], self.lines)
+        line, column = text_map.position(max(inline.content.find(name), 0))
+        self.doc.tools.append(PromptTool(name, line, column, "heading"))
+
+    # Paragraphs: args lines and inline examples -----------------------------
+
+    def _paragraph(self, inline: Token) -> None:
+        if inline.map is None:
+            return
+        spans = _spans(inline)
+        text_map = _TextMap(inline.content, inline.map[0], self.lines)
+        self._args_lines(inline.content, spans, text_map)
+        for span in spans:
+            if _is_inline_example(span.content):
+                self._example(span.content, span.start, text_map, True)
+
+    def _list_item_name(self, inline: Token) -> None:
+        """``- `memory_save`: args ...``: a list item named by its first span."""
+        spans = _spans(inline)
+        content = inline.content
+        if not spans or content[: spans[0].open].strip() or inline.map is None:
+            return
+        if not content[spans[0].close :].lstrip().startswith(":"):
+            return
+        name = spans[0].content.strip()
+        if not _TOOL_NAME_RE.match(name):
+            return
+        text_map = _TextMap(content, inline.map[0], self.lines)
+        line, column = text_map.position(spans[0].start + spans[0].content.find(name))
+        self.doc.listed.append(PromptTool(name, line, column, "list"))
+
+    def _args_lines(self, content: str, spans: list[_Span], text_map: _TextMap) -> None:
+        starts = text_map.starts
+        opens = [span.open for span in spans]
+        for index, start in enumerate(starts):
+            end = starts[index + 1] - 1 if index + 1 < len(starts) else len(content)
+            match = _ARGS_LINE_RE.match(content, start, end)
+            if match is None:
+                continue
+            first = bisect.bisect_left(opens, match.end())
+            last = bisect.bisect_right(opens, end)
+            on_line = [span for span in spans[first:last] if span.close <= end]
+            for span, optional in _args_line_names(content, match.end(), end, on_line):
+                name = span.content.strip()
+                line, column = text_map.position(span.start + span.content.find(name))
+                self.doc.arguments.append(
+                    TaughtArgument(name, line, column, optional, "args-line", self.tool)
+                )
+
+    def _argument_list(self, tokens: list[Token], index: int) -> None:
+        """Arguments listed right after an ``Arguments in `tool_args`:`` line."""
+        if index >= len(tokens) or tokens[index].type not in (
+            "bullet_list_open",
+            "ordered_list_open",
+        ):
+            return
+        item_level = tokens[index].level + 1
+        for position in range(index + 1, len(tokens)):
+            token = tokens[position]
+            if token.level < item_level:  # the list's closing token
+                break
+            if token.type != "list_item_open" or token.level != item_level:
+                continue
+            inline = tokens[position + 2] if position + 2 < len(tokens) else None
+            if inline is None or inline.type != "inline" or inline.map is None:
+                continue
+            self._argument_item(inline)
+
+    def _argument_item(self, inline: Token) -> None:
+        spans = _spans(inline)
+        content = inline.content
+        if not spans or content[: spans[0].open].strip():
+            return
+        name = spans[0].content.strip()
+        if not _ARG_NAME_RE.match(name):
+            return
+        text_map = _TextMap(content, inline.map[0] if inline.map else 0, self.lines)
+        line, column = text_map.position(spans[0].start + spans[0].content.find(name))
+        optional = bool(_OPTIONAL_RE.search(content))
+        self.doc.arguments.append(
+            TaughtArgument(name, line, column, optional, "arguments-list", self.tool)
+        )
+
+    # Fences and HTML --------------------------------------------------------
+
+    def _fence(self, token: Token) -> None:
+        if token.map is None:
+            return
+        start, end = token.map
+        content = token.content
+        content_lines = content.count("\n") + (1 if content and not content.endswith("\n") else 0)
+        if content_lines != end - start - 2:
+            # markdown-it runs an unclosed fence to the end of its container
+            line, column = self._marker_position(start, token.markup)
+            self.doc.problems.append(
+                Problem(
+                    "code fence is never closed; the rest of its block is read as code",
+                    line,
+                    column,
+                    "structure",
+                )
+            )
+        language = token.info.strip().split(maxsplit=1)[0].lower() if token.info.strip() else ""
+        stripped = content.lstrip()
+        is_json = language in JSON_INFO or (
+            not language and stripped.startswith("{") and not stripped.startswith("{{")
+        )
+        if is_json:
+            body = content[:-1] if content.endswith("\n") else content
+            self._example(body, 0, _TextMap(content, start + 1, self.lines), False)
+
+    def _html_block(self, token: Token) -> None:
+        content = token.content
+        if content.lstrip().startswith("<!--") and "-->" not in content and token.map:
+            line, column = self._marker_position(token.map[0], "<!--")
+            self.doc.problems.append(
+                Problem(
+                    "HTML comment is never closed; the rest of its block is hidden",
+                    line,
+                    column,
+                    "structure",
+                )
+            )
+
+    def _marker_position(self, line_index: int, marker: str) -> tuple[int, int]:
+        raw = self.lines[line_index] if line_index < len(self.lines) else ""
+        return line_index + 1, max(raw.find(marker), 0) + 1
+
+    # Examples ---------------------------------------------------------------
+
+    def _example(self, text: str, base: int, text_map: _TextMap, inline: bool) -> None:
+        """Parse one example; ``base`` is the offset of ``text`` in the map's content."""
+        lead = len(text) - len(text.lstrip())
+        line, column = text_map.position(base + (lead if text.strip() else 0))
+        example = PromptExample(line, column, text, inline=inline)
+        self.doc.examples.append(example)
+
+        def position(offset: int) -> tuple[int, int]:
+            return text_map.position(base + offset)
+
+        loaded = load_example(text)
+        if loaded.error is not None:
+            message, offset = loaded.error
+            err_line, err_column = position(offset) if offset is not None else (line, column)
+            example.error = JsonError(message, err_line, err_column)
+            return
+        example.data = loaded.data
+        if not isinstance(loaded.data, dict):
+            return
+        example.keys = [str(key) for key in loaded.data]
+        members = {(m.parent, m.key): m for m in reversed(loaded.members)}
+        tool_name = loaded.data.get("tool_name")
+        if isinstance(tool_name, str):
+            example.tool_name = tool_name
+        if isinstance(tool_name, str) and _TOOL_NAME_RE.match(tool_name):
+            # ``"tool_name": "..."`` in a schematic example names no tool
+            member = members.get((None, "tool_name"))
+            at = position(member.value_offset) if member else (line, column)
+            self.doc.tools.append(PromptTool(tool_name, *at, "example"))
+        tool_args = loaded.data.get("tool_args")
+        if isinstance(tool_args, dict):
+            example.tool_args = tool_args
+            owner = example.tool_name if example.tool_name is not None else self.tool
+            for key in tool_args:
+                member = members.get(("tool_args", str(key)))
+                at = position(member.key_offset) if member else (line, column)
+                self.doc.arguments.append(
+                    TaughtArgument(str(key), *at, optional=False, source="example", tool=owner)
+                )
+
+
+def _heading_name(content: str) -> str | None:
+    """The tool name of a ``###`` heading, or None when it is prose."""
+    name = content.strip().rstrip(":").strip()
+    if len(name) > 2 and name.startswith("`") and name.endswith("`"):
+        name = name.strip("`").strip().rstrip(":").strip()
+    return name if _TOOL_NAME_RE.match(name) else None
+
+
+def _is_inline_example(content: str) -> bool:
+    stripped = content.lstrip()
+    return stripped.startswith("{") and not stripped.startswith("{{") and '"tool_name"' in content
+
+
+def _ends_with_args_list_header(content: str) -> bool:
+    last = content[content.rfind("\n") + 1 :]
+    return bool(_ARGS_LIST_HEADER_RE.match(last))
+
+
+def _spans(inline: Token) -> list[_Span]:
+    """Code spans directly in an inline token (not in image alt text)."""
+    spans = []
+    for child in inline.children or ():
+        if child.type == "code_inline" and "open" in child.meta:
+            meta = child.meta
+            start, end = meta["open"] + meta["width"], meta["close"] - meta["width"]
+            spans.append(_Span(meta["open"], start, end, meta["close"], inline.content[start:end]))
+    return spans
+
+
+def _args_line_names(
+    content: str, start: int, end: int, spans: list[_Span]
+) -> list[tuple[_Span, bool]]:
+    """The argument names of one ``args:`` line with their optional flag.
+
+    See the module docstring for the rule. ``start`` is the offset just after
+    ``args:``; ``end`` the end of the line. A name taught twice on the line
+    (``` `message` is an alias of `text` ```) counts once.
+    """
+    names: dict[str, list[Any]] = {}  # name -> [span, optional]
+    last: list[Any] | None = None  # the entry of the previous name
+    carry = False  # a prefix ``optional`` applies to the rest of the line
+    depth = 0  # inside parentheses, backticked text lists values, not names
+    cursor = start
+    for span in [*spans, None]:
+        gap = content[cursor : span.open if span else end]
+        separators, depth_after = _item_separators(gap, depth)
+        # The text up to the first separator ends the previous item.
+        tail = gap[: separators[0]] if separators else gap
+        if last is not None and (separators or span is None) and _OPTIONAL_RE.search(tail):
+            last[1] = True
+        if span is None:
+            break
+        context = gap[separators[0] + 1 :] if separators else gap
+        words = _OPTIONALITY_RE.findall(context)
+        if words:
+            carry = words[-1].lower() == "optional"
+        depth = depth_after
+        name = span.content.strip()
+        joined = bool(separators) or last is None or _joins(gap)
+        if depth == 0 and joined and _ARG_NAME_RE.match(name):
+            last = names.setdefault(name, [span, carry])
+        cursor = span.close
+    return [(span, optional) for span, optional in names.values()]
+
+
+def _joins(gap: str) -> bool:
+    """Whether the text between two spans of one item joins two names."""
+    # ``and/or`` is two joining words
+    words = gap.replace("/", " / ").split()
+    return all(word.lower() in _JOINING_WORDS for word in words)
+
+
+def _item_separators(gap: str, depth: int) -> tuple[list[int], int]:
+    """Offsets of commas and semicolons outside parentheses, and the depth after."""
+    separators = []
+    for match in _ITEM_PUNCTUATION_RE.finditer(gap):
+        char = match.group()
+        if char == "(":
+            depth += 1
+        elif char == ")":
+            depth = max(depth - 1, 0)
+        elif depth == 0:
+            separators.append(match.start())
+    return separators, depth

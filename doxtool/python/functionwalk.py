@@ -1,0 +1,444 @@
+"""The walk of one function body for its summary: the keys it reads from
+the dicts it is handed, the calls it makes that have a side effect, and the
+calls to functions of the repository with what it passes on.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from doxtool.core.facts import EffectCall, FunctionSummary, KeyRead, OutCall
+from doxtool.python import effects
+from doxtool.python.summaryscope import ModuleScope, dotted_parts
+
+_READ_METHODS = {"get": "get", "pop": "pop", "setdefault": "get"}
+_GUARD_EXCEPTIONS = frozenset({"KeyError", "LookupError", "Exception", "BaseException"})
+#: a loop over more literal keys than this is not unrolled
+_MAX_LOOP_KEYS = 32
+#: calls recorded per function (a generated module can hold thousands)
+_MAX_CALLS = 400
+
+FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef
+
+
+class FunctionWalk:
+    """The walk of one function body."""
+
+    def __init__(self, owner: ModuleScope, node: FunctionNode, cls: str | None) -> None:
+        self.owner = owner
+        self.node = node
+        self.cls = cls
+        args = node.args
+        self.params = [a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)]
+        static = any(
+            isinstance(d, ast.Name) and d.id == "staticmethod" for d in node.decorator_list
+        )
+        self.bound = cls is not None and not static and bool(args.posonlyargs or args.args)
+        self.self_name = self.params[0] if self.bound else None
+        self.star_kwarg = args.kwarg.arg if args.kwarg else None
+        self.sources = set(self.params)
+        if self.star_kwarg:
+            self.sources.add(self.star_kwarg)
+        self.names = dict(owner.names)
+        self.loop_keys: dict[str, str] = {}
+        #: enclosing branches that depend on what the handed dicts hold
+        self.conditional = 0
+        #: local name or ``self.<attr>`` -> the callables whose results it may hold
+        self.instances: dict[str, set[str]] = {}
+        self.guards: list[frozenset[str] | None] = []
+        self.absent: list[frozenset[str]] = []
+        self.reads: list[KeyRead] = []
+        self.effects: list[EffectCall] = []
+        self.calls: list[OutCall] = []
+
+    def run(self) -> FunctionSummary:
+        self._stmts(self.node.body)
+        name = f"{self.cls}.{self.node.name}" if self.cls else self.node.name
+        return FunctionSummary(
+            name=name,
+            line=self.node.lineno,
+            params=self.params,
+            bound=self.bound,
+            star_kwarg=self.star_kwarg,
+            reads=self.reads,
+            effects=_unique_effects(self.effects),
+            calls=self.calls,
+        )
+
+    # -- statements -------------------------------------------------------------
+
+    def _stmts(self, body: Sequence[ast.stmt]) -> None:
+        for stmt in body:
+            self._stmt(stmt)
+
+    def _stmt(self, stmt: ast.stmt) -> None:
+        if isinstance(stmt, (ast.Import, ast.ImportFrom)):
+            self.owner.bind(stmt, self.names)
+        elif isinstance(stmt, ast.If):
+            self._expr(stmt.test)
+            present, absent = self._tests(stmt.test)
+            dispatch = self._mentions_sources(stmt.test)
+            self.conditional += dispatch
+            self._under(stmt.body, present, frozenset())
+            self._under(stmt.orelse, frozenset(), absent)
+            self.conditional -= dispatch
+        elif isinstance(stmt, (ast.For, ast.AsyncFor)):
+            self._expr(stmt.iter)
+            keys = self._literal_keys(stmt.iter)
+            if isinstance(stmt.target, ast.Name) and keys:
+                name = stmt.target.id
+                for key in keys:
+                    self.loop_keys[name] = key
+                    self._stmts(stmt.body)
+                self.loop_keys.pop(name, None)
+            else:
+                self._stmts(stmt.body)
+            self._stmts(stmt.orelse)
+        elif isinstance(stmt, ast.While):
+            self._expr(stmt.test)
+            self._stmts(stmt.body)
+            self._stmts(stmt.orelse)
+        elif isinstance(stmt, (ast.Try, getattr(ast, "TryStar", ast.Try))):
+            catches = any(_catches_key_error(h) for h in stmt.handlers)  # type: ignore[attr-defined]
+            if catches:
+                self.guards.append(None)
+            self._stmts(stmt.body)  # type: ignore[attr-defined]
+            if catches:
+                self.guards.pop()
+            for handler in stmt.handlers:  # type: ignore[attr-defined]
+                self._stmts(handler.body)
+            self._stmts(stmt.orelse)  # type: ignore[attr-defined]
+            self._stmts(stmt.finalbody)  # type: ignore[attr-defined]
+        elif isinstance(stmt, (ast.With, ast.AsyncWith)):
+            for item in stmt.items:
+                self._expr(item.context_expr)
+            self._stmts(stmt.body)
+        elif isinstance(stmt, ast.Match):
+            self._expr(stmt.subject)
+            for case in stmt.cases:
+                self._stmts(case.body)
+        elif isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            return  # nested definitions run, if ever, elsewhere
+        elif isinstance(stmt, (ast.Assign, ast.AnnAssign)) and stmt.value is not None:
+            self._expr(stmt.value)
+            targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+            constructed = self._constructed(stmt.value)
+            for target in targets:
+                name = self._holder(target)
+                if name is None:
+                    continue
+                if constructed is not None:
+                    self.instances.setdefault(name, set()).add(constructed)
+                else:
+                    self.instances.pop(name, None)
+        else:
+            for child in ast.iter_child_nodes(stmt):
+                if isinstance(child, ast.expr):
+                    self._expr(child)
+
+    def _under(
+        self, body: Sequence[ast.stmt], present: frozenset[str], absent: frozenset[str]
+    ) -> None:
+        self.guards.append(present)
+        self.absent.append(absent)
+        self._stmts(body)
+        self.absent.pop()
+        self.guards.pop()
+
+    def _holder(self, target: ast.expr) -> str | None:
+        if isinstance(target, ast.Name):
+            return target.id
+        dotted = dotted_parts(target)
+        if dotted is not None and len(dotted) == 2 and dotted[0] == self.self_name:
+            return ".".join(dotted)
+        return None
+
+    def _constructed(self, value: ast.expr) -> str | None:
+        """The repository callable whose result ``value`` is (``Cls(...)``)."""
+        if isinstance(value, ast.Await):
+            value = value.value
+        if not isinstance(value, ast.Call):
+            return None
+        dotted = dotted_parts(value.func)
+        if dotted is None or (self.self_name and dotted[0] == self.self_name):
+            return None
+        qualified = self.owner.resolve(dotted, self.names)
+        return qualified if qualified is not None and self.owner.is_local(qualified) else None
+
+    def _literal_keys(self, node: ast.expr) -> list[str]:
+        if isinstance(node, ast.Name) and node.id in self.owner.constants:
+            return []
+        if not isinstance(node, (ast.Tuple, ast.List, ast.Set)):
+            return []
+        keys = [self._key(e) for e in node.elts]
+        if not keys or len(keys) > _MAX_LOOP_KEYS or any(k is None for k in keys):
+            return []
+        return [k for k in keys if k is not None]
+
+    # -- expressions ------------------------------------------------------------
+
+    def _expr(self, node: ast.expr) -> None:
+        stack: list[Any] = [node]
+        while stack:
+            current = stack.pop()
+            if current is None:
+                self.guards.pop()
+                self.absent.pop()
+                continue
+            if isinstance(current, tuple):
+                current, present, absent = current
+                self.guards.append(present)
+                self.absent.append(absent)
+                stack.append(None)
+            if isinstance(current, ast.Call):
+                self._call(current)
+            elif isinstance(current, ast.Subscript):
+                self._subscript(current)
+            elif isinstance(current, ast.Compare):
+                self._compare(current)
+            elif isinstance(current, ast.IfExp):
+                present, absent = self._tests(current.test)
+                stack.append((current.orelse, frozenset(), absent))
+                stack.append((current.body, present, frozenset()))
+                stack.append(current.test)
+                continue
+            elif isinstance(current, ast.Lambda):
+                continue
+            stack.extend(
+                reversed([c for c in ast.iter_child_nodes(current) if isinstance(c, ast.expr)])
+            )
+
+    def _mentions_sources(self, node: ast.expr) -> bool:
+        return any(
+            (isinstance(n, ast.Name) and n.id in self.sources and n.id != self.self_name)
+            or (isinstance(n, ast.Attribute) and self._source(n) is not None)
+            for n in ast.walk(node)
+        )
+
+    def _source(self, node: ast.expr) -> str | None:
+        """The dict an expression is: a parameter, or ``<param>.args``."""
+        if isinstance(node, ast.Name) and node.id in self.sources:
+            return node.id
+        if (
+            isinstance(node, ast.Attribute)
+            and node.attr == "args"
+            and isinstance(node.value, ast.Name)
+            and node.value.id in self.params
+        ):
+            return f"{node.value.id}.args"
+        return None
+
+    def _key(self, node: ast.expr) -> str | None:
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            return node.value
+        if isinstance(node, ast.Name):
+            if node.id in self.loop_keys:
+                return self.loop_keys[node.id]
+            return self.owner.constants.get(node.id)
+        return None
+
+    def _guarded(self, key: str) -> bool:
+        return any(g is None or key in g for g in self.guards)
+
+    def _absent(self) -> list[str]:
+        return sorted({k for group in self.absent for k in group})
+
+    def _read(
+        self, source: str, key_node: ast.expr, node: ast.expr, kind: str, default: Any = None
+    ) -> None:
+        key = self._key(key_node)
+        if key is None:
+            return
+        read = KeyRead(
+            key=key,
+            source=source,
+            line=node.lineno,
+            column=node.col_offset + 1,
+            kind=kind,
+            guarded=kind != "subscript" or self._guarded(key),
+        )
+        if kind == "subscript" and not read.guarded:
+            read.alternatives = [k for k in self._absent() if k != key]
+            read.conditional = self.conditional > 0
+        if default is not None:
+            try:
+                value = ast.literal_eval(default)
+            except (ValueError, SyntaxError, TypeError, RecursionError, MemoryError):
+                pass
+            else:
+                if isinstance(value, (str, int, float, bool, list, dict)) or value is None:
+                    read.default, read.has_default = value, True
+        self.reads.append(read)
+
+    def _subscript(self, node: ast.Subscript) -> None:
+        source = self._source(node.value)
+        if source is not None and isinstance(node.ctx, ast.Load):
+            self._read(source, node.slice, node, "subscript")
+
+    def _compare(self, node: ast.Compare) -> None:
+        left = node.left
+        for op, right in zip(node.ops, node.comparators, strict=True):
+            if isinstance(op, (ast.In, ast.NotIn)):
+                source = self._source(right)
+                if source is not None:
+                    self._read(source, left, node, "contains")
+            left = right
+
+    def _tests(self, test: ast.expr) -> tuple[frozenset[str], frozenset[str]]:
+        """Keys known present when ``test`` is true, keys known absent when it is false."""
+        present: set[str] = set()
+        absent: set[str] = set()
+        parts = [test]
+        while parts:
+            node = parts.pop()
+            if isinstance(node, ast.BoolOp) and isinstance(node.op, ast.And):
+                parts.extend(node.values)
+                continue
+            if (
+                isinstance(node, ast.Compare)
+                and len(node.ops) == 1
+                and self._source(node.comparators[0]) is not None
+            ):
+                key = self._key(node.left)
+                if key is not None and isinstance(node.ops[0], ast.In):
+                    present.add(key)
+                    if node is test:
+                        absent.add(key)
+        return frozenset(present), frozenset(absent)
+
+    def _call(self, node: ast.Call) -> None:
+        self._callbacks(node)
+        func = node.func
+        if (
+            isinstance(func, ast.Attribute)
+            and func.attr in _READ_METHODS
+            and node.args
+            and not isinstance(node.args[0], ast.Starred)
+        ):
+            source = self._source(func.value)
+            if source is not None:
+                default = node.args[1] if len(node.args) > 1 else None
+                self._read(source, node.args[0], node, _READ_METHODS[func.attr], default)
+                return
+        dotted = dotted_parts(func)
+        if dotted is None:
+            if isinstance(func, ast.Attribute):
+                self._effects(effects.for_method(func.attr), func.attr, node)
+            return
+        if dotted == ["open"] and "open" not in self.names:
+            self._effects(effects.for_open(_open_mode(node)), "open", node)
+            return
+        holder = ".".join(dotted[:-1])
+        if len(dotted) >= 2 and holder in self.instances:
+            # a method of an object made here: ``self.session.start()``
+            for constructed in sorted(self.instances[holder]):
+                self._out(f"{constructed}.{dotted[-1]}", node)
+            # the callable may not be a class: the method's own name still counts
+            self._effects(effects.for_method(dotted[-1]), ".".join(dotted), node)
+            return
+        if self.self_name and dotted[0] == self.self_name:
+            if len(dotted) == 2:
+                self._out(f"self.{dotted[1]}", node)
+            else:
+                self._effects(effects.for_method(dotted[-1]), ".".join(dotted), node)
+            return
+        qualified = self.owner.resolve(dotted, self.names)
+        if qualified is None:
+            if len(dotted) > 1:
+                self._effects(effects.for_method(dotted[-1]), ".".join(dotted), node)
+            return
+        if qualified in effects.OPEN_CALLS:
+            self._effects(effects.for_open(_open_mode(node)), qualified, node)
+            return
+        areas = effects.for_call(qualified)
+        if areas:
+            self._effects(areas, qualified, node)
+        elif self.owner.is_local(qualified):
+            self._out(qualified, node)
+        elif len(dotted) > 1:
+            self._effects(effects.for_method(dotted[-1]), qualified, node)
+
+    def _callbacks(self, node: ast.Call) -> None:
+        """Functions handed to a call (``run(_search, query)``) are called by it."""
+        for arg in [*node.args, *(k.value for k in node.keywords)]:
+            dotted = dotted_parts(arg) if isinstance(arg, (ast.Name, ast.Attribute)) else None
+            if dotted is None or len(self.calls) >= _MAX_CALLS:
+                continue
+            if self.self_name and dotted[0] == self.self_name:
+                if len(dotted) == 2:
+                    self.calls.append(OutCall(f"self.{dotted[1]}", node.lineno))
+                continue
+            if dotted[0] in self.sources:
+                continue
+            qualified = self.owner.resolve(dotted, self.names)
+            if qualified is not None and self.owner.is_local(qualified):
+                self.calls.append(OutCall(qualified, node.lineno))
+
+    def _effects(self, areas: Iterable[str], call: str, node: ast.Call) -> None:
+        for area in areas:
+            self.effects.append(EffectCall(area, call, node.lineno))
+
+    def _out(self, target: str, node: ast.Call) -> None:
+        if len(self.calls) >= _MAX_CALLS:
+            return
+        passes: list[list[str]] = []
+        for index, arg in enumerate(node.args):
+            if isinstance(arg, ast.Starred):
+                break  # where the rest lands is unknown
+            own = self._passed(arg)
+            if own is not None:
+                passes.append([f"#{index}", own])
+        for keyword in node.keywords:
+            own = self._passed(keyword.value)
+            if own is None:
+                continue
+            if keyword.arg is None:
+                if own in self.sources or own.endswith(".args"):
+                    passes.append(["**", own])
+            else:
+                passes.append([keyword.arg, own])
+        self.calls.append(OutCall(target, node.lineno, passes))
+
+    def _passed(self, node: ast.expr) -> str | None:
+        source = self._source(node)
+        if source is not None:
+            return source
+        if isinstance(node, ast.Name) and node.id == self.self_name:
+            return "self"
+        return None
+
+
+def _open_mode(node: ast.Call) -> str | None:
+    mode: ast.expr | None = node.args[1] if len(node.args) >= 2 else None
+    for keyword in node.keywords:
+        if keyword.arg == "mode":
+            mode = keyword.value
+    if mode is None:
+        return "r"
+    if isinstance(mode, ast.Constant) and isinstance(mode.value, str):
+        return mode.value
+    return None
+
+
+def _catches_key_error(handler: ast.ExceptHandler) -> bool:
+    if handler.type is None:
+        return True
+    nodes = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
+    for node in nodes:
+        dotted = dotted_parts(node)
+        if dotted and dotted[-1] in _GUARD_EXCEPTIONS:
+            return True
+    return False
+
+
+def _unique_effects(items: list[EffectCall]) -> list[EffectCall]:
+    seen: set[tuple[str, str]] = set()
+    out = []
+    for item in items:
+        key = (item.area, item.call)
+        if key not in seen:
+            seen.add(key)
+            out.append(item)
+    return out

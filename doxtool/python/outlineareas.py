@@ -1,0 +1,292 @@
+"""The side-effect areas a module outline reports, and the evidence of each.
+
+The areas a companion line names, in their canonical order; the raw-text
+keywords of each; and the calls, imported modules, file modes and path
+methods whose use in the code shows an area. :mod:`doxtool.python.outline`
+applies them while it walks a module.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+
+# ---------------------------------------------------------------------------
+# side-effect areas, in the order companions write them
+
+READS = "filesystem reads"
+WRITES = "filesystem writes"
+DELETION = "filesystem deletion"
+NETWORK = "network calls"
+SUBPROCESS = "subprocess/runtime control"
+MODEL = "model calls"
+
+#: every area a companion line names, in its canonical order
+AREAS = (
+    READS,
+    WRITES,
+    DELETION,
+    NETWORK,
+    SUBPROCESS,
+    MODEL,
+    "WebSocket state",
+    "plugin state",
+    "settings/state persistence",
+    "secret handling",
+    "scheduler state",
+    "tunnel state",
+)
+
+#: Raw-text keywords of each area (regular expressions, matched case-blind
+#: after ``\b`` anywhere in the module text, comments and strings included).
+#: Each is either the only text that explains an area line of a real
+#: companion, or one of the alternatives of which one is needed; keywords
+#: that would explain lines the companions do not have are left out.
+AREA_KEYWORDS: dict[str, tuple[str, ...]] = {
+    READS: ("get_abs_path", "pathlib", "read_file", r"os\.path"),
+    WRITES: ("persist", "save_", "dump", "copy", "rename", "mkdir", "move", "write_", "tmp"),
+    DELETION: ("remove", "delete", "unlink", "rmtree"),
+    NETWORK: (
+        "urllib",
+        "websocket",
+        "httpx",
+        "aiohttp",
+        "socket",
+        r"requests\.",
+        "import requests",
+    ),
+    SUBPROCESS: (
+        "subprocess",
+        "docker",
+        "uvicorn",
+        "execv",
+        r"os\.exec",
+        r"sys\.executable",
+        "argv",
+    ),
+    MODEL: ("chat_model", "litellm", "call_llm", "model_config"),
+    "WebSocket state": ("connection", "emit", "wshandler", "ws_", "websocket"),
+    "plugin state": ("plugin", "toggle"),
+    "settings/state persistence": ("state", "json", "config", "settings", "kvp", "yaml"),
+    "secret handling": ("token", "auth", "password", "secret", "api_key"),
+    "scheduler state": ("task", "scheduler"),
+    "tunnel state": ("tunnel", "flaredantic"),
+}
+
+_AREA_PATTERNS = tuple(
+    (
+        area,
+        # the keywords as plain lower-case text: a fast test that rules most areas out
+        tuple(keyword.replace("\\", "") for keyword in AREA_KEYWORDS[area]),
+        re.compile(r"\b(?:" + "|".join(AREA_KEYWORDS[area]) + ")", re.IGNORECASE),
+    )
+    for area in AREAS
+)
+
+#: dotted names whose call performs an effect
+CALLS: dict[str, tuple[str, ...]] = {
+    "os.listdir": (READS,),
+    "os.scandir": (READS,),
+    "os.walk": (READS,),
+    "os.stat": (READS,),
+    "os.lstat": (READS,),
+    "os.path.exists": (READS,),
+    "os.path.lexists": (READS,),
+    "os.path.isfile": (READS,),
+    "os.path.isdir": (READS,),
+    "os.path.getsize": (READS,),
+    "os.path.getmtime": (READS,),
+    "glob.glob": (READS,),
+    "glob.iglob": (READS,),
+    "os.makedirs": (WRITES,),
+    "os.mkdir": (WRITES,),
+    "os.rename": (WRITES,),
+    "os.renames": (WRITES,),
+    "os.replace": (WRITES,),
+    "os.symlink": (WRITES,),
+    "os.link": (WRITES,),
+    "os.truncate": (WRITES,),
+    "shutil.copy": (READS, WRITES),
+    "shutil.copy2": (READS, WRITES),
+    "shutil.copyfile": (READS, WRITES),
+    "shutil.copytree": (READS, WRITES),
+    "shutil.move": (WRITES,),
+    "tempfile.mkstemp": (WRITES,),
+    "tempfile.mkdtemp": (WRITES,),
+    "tempfile.NamedTemporaryFile": (WRITES,),
+    "tempfile.TemporaryFile": (WRITES,),
+    "tempfile.TemporaryDirectory": (WRITES,),
+    "os.remove": (DELETION,),
+    "os.unlink": (DELETION,),
+    "os.rmdir": (DELETION,),
+    "os.removedirs": (DELETION,),
+    "shutil.rmtree": (DELETION,),
+    "os.system": (SUBPROCESS,),
+    "os.popen": (SUBPROCESS,),
+    "os.kill": (SUBPROCESS,),
+    "os.killpg": (SUBPROCESS,),
+    "os.fork": (SUBPROCESS,),
+    "os.forkpty": (SUBPROCESS,),
+    "os.posix_spawn": (SUBPROCESS,),
+    "os.posix_spawnp": (SUBPROCESS,),
+    "pty.spawn": (SUBPROCESS,),
+    "asyncio.create_subprocess_exec": (SUBPROCESS,),
+    "asyncio.create_subprocess_shell": (SUBPROCESS,),
+    "asyncio.open_connection": (NETWORK,),
+    "asyncio.start_server": (NETWORK,),
+}
+
+
+def _calls_of(area: str, module: str, names: str) -> dict[str, tuple[str, ...]]:
+    return {f"{module}.{name}": (area,) for name in names.split()}
+
+
+# calls that perform a request, start a process or call a model; building a
+# client, a session or an exception of these libraries performs nothing
+CALLS.update(
+    {
+        **_calls_of(NETWORK, "requests", "get post put patch delete head options request"),
+        **_calls_of(NETWORK, "httpx", "get post put patch delete head options request stream"),
+        **_calls_of(NETWORK, "aiohttp", "request"),
+        **_calls_of(NETWORK, "urllib.request", "urlopen urlretrieve"),
+        **_calls_of(
+            NETWORK,
+            "socket",
+            "create_connection create_server getaddrinfo gethostbyname gethostbyname_ex "
+            "gethostbyaddr",
+        ),
+        **_calls_of(NETWORK, "websockets", "connect serve"),
+        **_calls_of(NETWORK, "websockets.client", "connect"),
+        **_calls_of(NETWORK, "websockets.server", "serve"),
+        **_calls_of(
+            SUBPROCESS,
+            "subprocess",
+            "run Popen call check_call check_output getoutput getstatusoutput",
+        ),
+        **_calls_of(
+            MODEL,
+            "litellm",
+            "completion acompletion text_completion atext_completion embedding aembedding "
+            "responses aresponses delete_responses adelete_responses image_generation "
+            "aimage_generation transcription atranscription speech aspeech rerank arerank "
+            "moderation amoderation",
+        ),
+    }
+)
+
+#: name prefixes of ``os`` function families (``os.execv``, ``os.spawnlp``)
+_CALL_PREFIXES = (("os.exec", SUBPROCESS), ("os.spawn", SUBPROCESS))
+
+#: modules whose import performs the area (the module is there to do it)
+_MODULES: dict[str, str] = {
+    "requests": NETWORK,
+    "httpx": NETWORK,
+    "aiohttp": NETWORK,
+    "urllib.request": NETWORK,
+    "urllib3": NETWORK,
+    "websockets": NETWORK,
+    "websocket": NETWORK,
+    "socket": NETWORK,
+    "http.client": NETWORK,
+    "smtplib": NETWORK,
+    "imaplib": NETWORK,
+    "poplib": NETWORK,
+    "ftplib": NETWORK,
+    "subprocess": SUBPROCESS,
+    "litellm": MODEL,
+}
+
+#: calls that open a file as the builtin ``open(path, mode)`` does
+OPEN_CALLS = frozenset({"open", "io.open", "codecs.open", "aiofiles.open"})
+
+#: classes whose instances are concrete filesystem paths
+PATH_CLASSES = frozenset({"pathlib.Path", "pathlib.PosixPath", "pathlib.WindowsPath"})
+#: path methods and attributes that give another path
+PATH_DERIVED = frozenset(
+    {"resolve", "absolute", "expanduser", "with_name", "with_suffix", "with_stem", "joinpath"}
+)
+#: path methods that touch the filesystem (``open`` depends on its mode)
+PATH_METHODS: dict[str, tuple[str, ...]] = {
+    "exists": (READS,),
+    "is_file": (READS,),
+    "is_dir": (READS,),
+    "stat": (READS,),
+    "iterdir": (READS,),
+    "glob": (READS,),
+    "rglob": (READS,),
+    "read_text": (READS,),
+    "read_bytes": (READS,),
+    "write_text": (WRITES,),
+    "write_bytes": (WRITES,),
+    "mkdir": (WRITES,),
+    "touch": (WRITES,),
+    "rename": (WRITES,),
+    "replace": (WRITES,),
+    "symlink_to": (WRITES,),
+    "hardlink_to": (WRITES,),
+    "unlink": (DELETION,),
+    "rmdir": (DELETION,),
+}
+#: methods that say what they do on any receiver (``pathlib``, ``zipfile.Path``,
+#: ``importlib.resources`` all read or write files with them)
+DISTINCT_METHODS: dict[str, tuple[str, ...]] = {
+    "read_text": (READS,),
+    "read_bytes": (READS,),
+    "write_text": (WRITES,),
+    "write_bytes": (WRITES,),
+}
+
+_MODE = re.compile(r"[rwaxbtU+]{1,4}")
+
+
+def keyword_areas(source: str) -> list[str]:
+    """Areas whose keywords occur in the module text, in canonical order."""
+    # lower-casing ASCII text keeps every word boundary where it was
+    lowered = source.lower() if source.isascii() else None
+    areas = []
+    for area, plain, pattern in _AREA_PATTERNS:
+        if lowered is not None and not any(keyword in lowered for keyword in plain):
+            continue
+        if pattern.search(source):
+            areas.append(area)
+    return areas
+
+
+def module_areas(module: str) -> tuple[str, ...]:
+    """Areas that importing ``module`` (or a submodule of it) performs."""
+    for prefix, area in _MODULES.items():
+        if module == prefix or module.startswith(prefix + "."):
+            return (area,)
+    return ()
+
+
+def prefix_areas(qualified: str) -> tuple[str, ...]:
+    for prefix, area in _CALL_PREFIXES:
+        if qualified.startswith(prefix):
+            return (area,)
+    return ()
+
+
+def open_areas(call: ast.Call, mode_index: int) -> tuple[str, ...]:
+    """Areas of ``open(path, mode)`` (``mode_index`` 1) or ``path.open(mode)``
+    (0); nothing when the mode is not a literal."""
+    mode: ast.expr | None = None
+    if len(call.args) > mode_index:
+        mode = call.args[mode_index]
+    for keyword in call.keywords:
+        if keyword.arg == "mode":
+            mode = keyword.value
+        elif keyword.arg is None:
+            return ()  # ``**options`` may hold the mode
+    if any(isinstance(arg, ast.Starred) for arg in call.args[: mode_index + 1]):
+        return ()
+    if mode is None:
+        return (READS,)
+    if not (isinstance(mode, ast.Constant) and isinstance(mode.value, str)):
+        return ()
+    text = mode.value
+    if not _MODE.fullmatch(text):
+        return ()
+    if set(text) & set("wax+"):
+        return (READS, WRITES) if ("+" in text or "r" in text) else (WRITES,)
+    return (READS,)

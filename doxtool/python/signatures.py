@@ -1,0 +1,72 @@
+"""The outline of one function or class definition, read with ``ast``:
+its parameters, return annotation, bases, decorators and the first line of
+its docstring.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from doxtool.core.facts import ClassOutline, FunctionOutline, Param
+
+#: the statements that define a function
+DEFS = (ast.FunctionDef, ast.AsyncFunctionDef)
+
+
+def first_doc_line(doc: str | None) -> str:
+    """First line of a docstring that ``ast.get_docstring`` cleaned, stripped."""
+    if not doc:
+        return ""
+    lines = doc.strip().splitlines()
+    return lines[0].strip() if lines else ""
+
+
+def _unparse(node: ast.expr | None) -> str | None:
+    return None if node is None else ast.unparse(node)
+
+
+def function_outline(
+    node: ast.FunctionDef | ast.AsyncFunctionDef, top_level: bool
+) -> FunctionOutline:
+    args = node.args
+    params: list[Param] = []
+    positional = [*args.posonlyargs, *args.args]
+    first_default = len(positional) - len(args.defaults)
+    only = len(args.posonlyargs)
+    for index, arg in enumerate(positional):
+        kind = "positional-only" if index < only else "positional"
+        params.append(Param(arg.arg, kind, _unparse(arg.annotation), index >= first_default))
+    if args.vararg is not None:
+        params.append(Param(args.vararg.arg, "var-positional", _unparse(args.vararg.annotation)))
+    for arg, default in zip(args.kwonlyargs, args.kw_defaults, strict=True):
+        params.append(Param(arg.arg, "keyword-only", _unparse(arg.annotation), default is not None))
+    if args.kwarg is not None:
+        params.append(Param(args.kwarg.arg, "var-keyword", _unparse(args.kwarg.annotation)))
+    return FunctionOutline(
+        name=node.name,
+        line=node.lineno,
+        params=params,
+        returns=_unparse(node.returns),
+        is_async=isinstance(node, ast.AsyncFunctionDef),
+        decorators=[ast.unparse(decorator) for decorator in node.decorator_list],
+        doc=first_doc_line(ast.get_docstring(node)),
+        top_level=top_level,
+    )
+
+
+def class_outline(node: ast.ClassDef, top_level: bool) -> ClassOutline:
+    return ClassOutline(
+        name=node.name,
+        line=node.lineno,
+        bases=[ast.unparse(base) for base in node.bases],
+        keywords=[
+            f"{keyword.arg}={ast.unparse(keyword.value)}"
+            if keyword.arg
+            else f"**{ast.unparse(keyword.value)}"
+            for keyword in node.keywords
+        ],
+        decorators=[ast.unparse(decorator) for decorator in node.decorator_list],
+        doc=first_doc_line(ast.get_docstring(node)),
+        methods=[function_outline(stmt, True) for stmt in node.body if isinstance(stmt, DEFS)],
+        top_level=top_level,
+    )

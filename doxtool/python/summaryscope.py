@@ -1,0 +1,67 @@
+"""The module-level names a function summary resolves through: the
+imports (relative ones made absolute), the string constants bound once,
+and the module's functions and classes.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from doxtool.python.names import resolve_relative
+
+
+def dotted_parts(node: ast.expr) -> list[str] | None:
+    parts: list[str] = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if isinstance(node, ast.Name):
+        parts.append(node.id)
+        return parts[::-1]
+    return None
+
+
+class ModuleScope:
+    """The names of one module that its functions' calls resolve through."""
+
+    def __init__(
+        self, tree: ast.Module, module: str, is_package: bool, local_roots: frozenset[str]
+    ) -> None:
+        self.tree = tree
+        self.module = module
+        self.is_package = is_package
+        self.local_roots = local_roots
+        self.names: dict[str, str] = {}
+        self.constants: dict[str, str] = {}
+        self.functions: set[str] = set()
+        self.classes: dict[str, set[str]] = {}
+
+    def bind(self, node: ast.Import | ast.ImportFrom, names: dict[str, str]) -> None:
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.asname:
+                    names[alias.asname] = alias.name
+                else:
+                    root = alias.name.split(".", 1)[0]
+                    names[root] = root
+            return
+        source = node.module or ""
+        if node.level:
+            source = resolve_relative(self.module, self.is_package, node.level, node.module)
+        for alias in node.names:
+            if alias.name == "*":
+                continue
+            names[alias.asname or alias.name] = f"{source}.{alias.name}" if source else alias.name
+
+    def resolve(self, dotted: list[str], names: dict[str, str]) -> str | None:
+        root = names.get(dotted[0])
+        if root is not None:
+            return ".".join([root, *dotted[1:]])
+        if dotted[0] in self.functions or dotted[0] in self.classes:
+            return ".".join([self.module, *dotted])
+        return None
+
+    def is_local(self, qualified: str) -> bool:
+        return qualified.split(".", 1)[0] in self.local_roots or qualified.startswith(
+            self.module + "."
+        )
