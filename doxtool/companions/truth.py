@@ -27,7 +27,6 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
-from doxtool.companions.companion import NO_BASE, Companion, FactBlock, block_edit
 from doxtool.companions.conventions import AREAS, Convention, canonical_area
 from doxtool.companions.derive import (
     Item,
@@ -38,6 +37,7 @@ from doxtool.companions.derive import (
     render_signature,
     render_test,
 )
+from doxtool.companions.edits import block_edit
 from doxtool.companions.factlines import (
     ExpectedBlock,
     code,
@@ -46,6 +46,8 @@ from doxtool.companions.factlines import (
     spans,
     split_sentence,
 )
+from doxtool.companions.leads import NO_BASE
+from doxtool.companions.model import Companion, FactBlock
 from doxtool.core.edits import Edit, line_content
 from doxtool.core.facts import FunctionOutline, ModuleFacts, ModuleOutline
 
