@@ -13,8 +13,8 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from doxtool.companions.factlines import expected_blocks
 from doxtool.companions.generate import is_identifier, render_companion
+from doxtool.companions.rendering import expected_blocks
 from doxtool.companions.templates import render
 from doxtool.core.writes import UnsafeWrite, atomic_write
 from doxtool.python.extract import extract_module

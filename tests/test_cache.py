@@ -171,7 +171,7 @@ def test_every_module_a_parse_runs_is_a_producer() -> None:
     only the cache's own machinery and the job dispatch do not."""
     package = Path(cache.__file__).parent.parent
     seen: set[str] = set()
-    todo = ["python/extract.py", "companions/companion.py", "prompts/parse.py"]
+    todo = ["python/extract.py", "companions/parsing.py", "prompts/parse.py"]
     while todo:
         name = todo.pop()
         if name not in seen:

@@ -7,8 +7,9 @@ import json
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from doxtool.companions.companion import Companion, parse_companion
 from doxtool.companions.factlines import SECTIONS
+from doxtool.companions.model import Companion
+from doxtool.companions.parsing import parse_companion
 from doxtool.core.edits import line_content
 from doxtool.core.serde import to_data
 

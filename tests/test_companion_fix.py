@@ -7,15 +7,17 @@ from dataclasses import dataclass, field
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from doxtool.companions.companion import (
+from doxtool.companions.agreement import values_agree
+from doxtool.companions.edits import (
     block_edit,
     companion_edits,
     fix_companion,
-    parse_companion,
     removal_edit,
     stale_blocks,
 )
-from doxtool.companions.factlines import SECTIONS, ExpectedBlock, expected_blocks, values_agree
+from doxtool.companions.factlines import SECTIONS, ExpectedBlock
+from doxtool.companions.parsing import parse_companion
+from doxtool.companions.rendering import expected_blocks
 from doxtool.core.edits import Edit, apply_edits, line_content, narrow_edit, split_lines
 from doxtool.core.facts import (
     Argument,

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from doxtool.companions import companion
+from doxtool.companions import outline as companion
 from doxtool.core.edits import split_lines
 
 REPO = Path(__file__).resolve().parent.parent

@@ -18,8 +18,8 @@ from pathlib import Path
 
 import pytest
 
-from doxtool.companions.companion import parse_companion
 from doxtool.companions.factlines import SECTIONS
+from doxtool.companions.parsing import parse_companion
 
 pytestmark = pytest.mark.timeout(300)
 

@@ -2,17 +2,10 @@
 
 from __future__ import annotations
 
-from doxtool.companions.companion import parse_companion
-from doxtool.companions.factlines import (
-    SECTIONS,
-    ExpectedBlock,
-    code,
-    expected_blocks,
-    render_block,
-    spans,
-    split_sentence,
-    values_agree,
-)
+from doxtool.companions.agreement import values_agree
+from doxtool.companions.factlines import SECTIONS, ExpectedBlock, code, spans, split_sentence
+from doxtool.companions.parsing import parse_companion
+from doxtool.companions.rendering import expected_blocks, render_block
 from doxtool.core.facts import (
     Argument,
     ClassFacts,

@@ -27,8 +27,10 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from doxtool.companions.companion import fix_companion, parse_companion
-from doxtool.companions.factlines import ExpectedBlock, expected_blocks
+from doxtool.companions.edits import fix_companion
+from doxtool.companions.factlines import ExpectedBlock
+from doxtool.companions.parsing import parse_companion
+from doxtool.companions.rendering import expected_blocks
 from doxtool.core.edits import line_content, split_lines
 from doxtool.core.facts import Argument, ExecuteFacts, ModuleFacts, Outcome, ToolFacts
 from doxtool.prompts.parse import parse_prompt

@@ -9,7 +9,7 @@ import libcst as cst
 import pytest
 from samples import clean_files, tool_named
 
-from doxtool.companions.companion import parse_companion
+from doxtool.companions.parsing import parse_companion
 from doxtool.core.serde import to_data
 from doxtool.prompts.parse import parse_prompt
 from doxtool.python.extract import extract_module

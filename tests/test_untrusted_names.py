@@ -20,9 +20,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from doxtool.cli import cli
-from doxtool.companions.companion import parse_companion
 from doxtool.companions.factlines import SECTIONS, code, display_name, spans
-from doxtool.companions.generate import markdown_code, markdown_inline, markdown_title, py_docstring
+from doxtool.companions.filters import markdown_code, markdown_inline, markdown_title, py_docstring
+from doxtool.companions.parsing import parse_companion
 from doxtool.prompts.parse import parse_prompt
 from doxtool.rules.examples import FRAMEWORK, WAIT_DOX, WAIT_PY
 

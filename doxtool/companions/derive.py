@@ -18,7 +18,6 @@ from typing import Any
 from doxtool.companions.conventions import AREAS, Convention
 from doxtool.companions.factlines import (
     HOME_SECTION,
-    RENDERERS,
     ExpectedBlock,
     Keep,
     code,
@@ -28,7 +27,8 @@ from doxtool.companions.factlines import (
     helper_labels,
     link_neighbours,
 )
-from doxtool.companions.factlines import expected_blocks as tool_blocks
+from doxtool.companions.rendering import RENDERERS
+from doxtool.companions.rendering import expected_blocks as tool_blocks
 from doxtool.core.facts import ClassOutline, FunctionOutline, ModuleFacts, ModuleOutline, Param
 
 #: Kinds whose blocks are compared item by item (:mod:`doxtool.companions.truth`).

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import keyword
 import re
 from collections.abc import Iterable
@@ -10,55 +9,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from doxtool.companions.conventions import Convention
-from doxtool.companions.factlines import SECTIONS, ExpectedBlock, code, display_name, escape_unsafe
+from doxtool.companions.factlines import SECTIONS, ExpectedBlock
+from doxtool.companions.filters import markdown_code, markdown_inline
 from doxtool.companions.templates import render
 from doxtool.core.facts import ModuleFacts
 
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
-
-
-_MARKUP = re.compile(r"([\\`*_\[\]<>#|!{}])")
-#: what a code span kept from analysed text may hold: names and plain values
-_PLAIN_CODE = re.compile(r"[\w.:/()=,+\- ]*")
-
-
-def markdown_inline(text: str, keep_code: bool = False) -> str:
-    """Text made safe for one Markdown line: one line, markup characters and
-    invisible or control characters escaped. With ``keep_code``, code spans
-    that hold only names and plain values (`` `seconds` ``) stay code spans."""
-    text = escape_unsafe(" ".join(str(text).split()))
-    parts = text.split("`")
-    if keep_code and len(parts) % 2 and all(_PLAIN_CODE.fullmatch(p) for p in parts[1::2]):
-        return "`".join(
-            part if index % 2 else _MARKUP.sub(r"\\\1", part) for index, part in enumerate(parts)
-        )
-    return _MARKUP.sub(r"\\\1", text)
-
-
-def markdown_code(text: str) -> str:
-    """Any text as one Markdown code span (see
-    :func:`doxtool.companions.factlines.display_name`)."""
-    return code(display_name(str(text)))
-
-
-def markdown_title(text: str) -> str:
-    """Text kept on a heading's line: only line breaks, controls and invisible
-    characters are escaped, so an ordinary file name reads as it is."""
-    return escape_unsafe(str(text))
-
-
-def py_docstring(text: str) -> str:
-    """Text made safe inside a triple-quoted Python docstring (one line): no
-    quote or backslash can end it or start an escape, no control character
-    reaches the file."""
-    text = " ".join(str(text).split())
-    text = text.replace("\\", "\\\\").replace('"', '\\"')
-    return escape_unsafe(text)
-
-
-def py_string(text: str) -> str:
-    """A Python string literal holding ``text`` exactly."""
-    return json.dumps(str(text), ensure_ascii=True)
 
 
 def is_identifier(name: str) -> bool:

@@ -112,7 +112,7 @@ def environment(override: Path | None = None) -> jinja2.Environment:
     from jinja2 import StrictUndefined
     from jinja2.sandbox import ImmutableSandboxedEnvironment
 
-    from doxtool.companions.generate import (
+    from doxtool.companions.filters import (
         markdown_code,
         markdown_inline,
         markdown_title,

@@ -6,15 +6,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from doxtool.companions.companion import (
-    Companion,
-    FactBlock,
-    block_edit,
-    removable_with_words,
-    removal_edit,
-    section_edit,
-)
-from doxtool.companions.factlines import ExpectedBlock, values_agree
+from doxtool.companions.agreement import values_agree
+from doxtool.companions.edits import block_edit, removable_with_words, removal_edit, section_edit
+from doxtool.companions.factlines import ExpectedBlock
+from doxtool.companions.model import Companion, FactBlock
 from doxtool.core.edits import Edit
 from doxtool.core.facts import ToolFacts
 from doxtool.core.findings import WARNING, Finding, Fix

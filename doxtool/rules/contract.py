@@ -14,8 +14,8 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from doxtool.companions.companion import Companion
 from doxtool.companions.factlines import detected_area
+from doxtool.companions.model import Companion
 from doxtool.core.facts import EffectEvidence, ModuleFacts, Outcome, ToolFacts
 from doxtool.core.findings import WARNING, Finding
 from doxtool.rules.base import Example, Expect, Rule

@@ -10,12 +10,14 @@ from functools import cached_property
 from pathlib import Path
 from typing import TypeVar
 
-from doxtool.companions.companion import Companion
+from doxtool.companions.codeindex import CodeIndex
 from doxtool.companions.conventions import Convention, convention_named
 from doxtool.companions.derive import ITEM_KINDS, TOOL_FACT_AREAS, expected_blocks
 from doxtool.companions.factlines import ExpectedBlock
 from doxtool.companions.generate import CompanionStyle, companion_style, render_companion
-from doxtool.companions.truth import CodeIndex, Verdict, judge
+from doxtool.companions.model import Companion
+from doxtool.companions.truth import judge
+from doxtool.companions.verdicts import Verdict
 from doxtool.core.facts import ModuleFacts, ToolFacts
 from doxtool.core.source import ReadError, SourceText, read_text
 from doxtool.prompts.model import PromptDoc

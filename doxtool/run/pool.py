@@ -57,7 +57,7 @@ def parse(job: Job) -> Any:
 
         return extract_module(job.text, job.path, job.roots)
     if job.kind == "companion":
-        from doxtool.companions.companion import parse_companion
+        from doxtool.companions.parsing import parse_companion
 
         return parse_companion(job.text, job.path)
     from doxtool.prompts.parse import parse_prompt

@@ -191,7 +191,7 @@ def _code_lines(text: str, count: int) -> set[int] | None:
     """Lines (0-based) inside code blocks, fenced or indented, at any nesting
     (a fence inside a list item included), as markdown-it reads them; None
     when it cannot read the whole document."""
-    from doxtool.companions.companion import _markdown
+    from doxtool.companions.outline import _markdown
     from doxtool.core.mdlimits import parse_checked
 
     try:

@@ -13,8 +13,9 @@ import sys
 import atheris
 
 with atheris.instrument_imports():
-    from doxtool.companions.companion import fix_companion, parse_companion
-    from doxtool.companions.factlines import expected_blocks
+    from doxtool.companions.edits import fix_companion
+    from doxtool.companions.parsing import parse_companion
+    from doxtool.companions.rendering import expected_blocks
     from doxtool.core.facts import Argument, ExecuteFacts, ModuleFacts, Outcome, ToolFacts
     from doxtool.prompts.parse import parse_prompt
     from doxtool.python.extract import extract_module

@@ -1,0 +1,131 @@
+"""Agreement: whether a fact block found in a companion still says what the
+facts say.
+
+Blocks are compared by their values (shapes in
+:mod:`doxtool.companions.factlines`), kind by kind: order, spacing and the
+way a dotted name is shortened are not disagreements.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from doxtool.companions.factlines import ExpectedBlock, detected_area
+from doxtool.companions.model import FactBlock
+
+# --- Agreement -------------------------------------------------------------
+
+
+def _squash(text: Any) -> str:
+    return " ".join(str(text).split())
+
+
+def dotted_name_matches(documented: str, fact: str) -> bool:
+    """``managed_wait`` and ``wait.managed_wait`` both name ``helpers.wait.managed_wait``."""
+    return documented == fact or fact.endswith("." + documented)
+
+
+def _same_items(expected: Any, existing: Any) -> bool:
+    if not isinstance(existing, list) or not isinstance(expected, list):
+        return False
+    return sorted(map(_squash, expected)) == sorted(map(_squash, existing))
+
+
+def _class_key(cls: Any) -> tuple[str, tuple[str, ...], tuple[str, ...]]:
+    return (
+        _squash(cls.get("name", "")),
+        tuple(_squash(base) for base in cls.get("bases", [])),
+        tuple(sorted(_squash(method) for method in cls.get("methods", []))),
+    )
+
+
+def _classes_agree(expected: Any, existing: Any) -> bool:
+    if not isinstance(existing, list) or not all(isinstance(c, dict) for c in existing):
+        return False
+    return sorted(map(_class_key, expected)) == sorted(map(_class_key, existing))
+
+
+def _argument_key(argument: dict[str, Any]) -> tuple[Any, ...]:
+    enum = argument.get("enum")
+    alternatives = argument.get("alternatives")
+    return (
+        argument.get("required"),
+        (argument.get("type") or "").casefold() or None,
+        argument.get("has_default"),
+        argument.get("default") if argument.get("has_default") else None,
+        tuple(sorted(enum)) if enum else None,
+        tuple(sorted(alternatives)) if alternatives else None,
+    )
+
+
+def _arguments_agree(expected: Any, existing: Any) -> bool:
+    if not isinstance(existing, list) or not all(isinstance(a, dict) for a in existing):
+        return False
+    documented = {a.get("name"): a for a in existing}
+    if len(documented) != len(existing) or None in documented:
+        return False
+    facts = {a["name"]: a for a in expected}
+    if set(documented) != set(facts):
+        return False
+    return all(
+        documented[name].get("required") is not None
+        and _argument_key(documented[name]) == _argument_key(facts[name])
+        for name in facts
+    )
+
+
+def _break_loop_agrees(expected: Any, existing: Any) -> bool:
+    if not isinstance(existing, list):
+        return False
+    return {_squash(p) for p in expected} == {_squash(p) for p in existing}
+
+
+def _side_effects_agree(expected: Any, existing: Any) -> bool:
+    if not isinstance(existing, list):
+        return False
+    documented = {detected_area(a) or _squash(a).casefold() for a in existing}
+    facts = {detected_area(a) or _squash(a).casefold() for a in expected}
+    if not facts <= documented:
+        return False
+    # areas doxtool cannot detect are the person's; detectable ones must be real
+    return all(detected_area(a) is None or detected_area(a) in facts for a in existing)
+
+
+def _helpers_agree(expected: Any, existing: Any) -> bool:
+    if not isinstance(existing, list):
+        return False
+    documented = [_squash(d) for d in existing]
+    return all(any(dotted_name_matches(d, fact) for d in documented) for fact in expected) and all(
+        any(dotted_name_matches(d, fact) for fact in expected) for d in documented
+    )
+
+
+def _is_tool_agrees(expected: Any, existing: Any) -> bool:
+    if not isinstance(existing, str):
+        return False
+    return dotted_name_matches(existing, expected) or dotted_name_matches(expected, existing)
+
+
+_AGREEMENT: dict[str, Callable[[Any, Any], bool]] = {
+    "classes": _classes_agree,
+    "arguments": _arguments_agree,
+    "break-loop": _break_loop_agrees,
+    "side-effects": _side_effects_agree,
+    "helpers": _helpers_agree,
+    "is-tool": _is_tool_agrees,
+    "defines": lambda expected, existing: existing is True,
+}
+
+
+def values_agree(expected: ExpectedBlock, existing: FactBlock | None) -> bool:
+    """Whether ``existing`` states what ``expected`` states.
+
+    Order does not matter (a person may reorder items); helpers and the tool
+    base match leniently by dotted suffix; argument prose and side-effect
+    areas doxtool cannot detect are ignored.
+    """
+    if existing is None or existing.kind != expected.kind:
+        return False
+    agree = _AGREEMENT.get(expected.kind, _same_items)
+    return agree(expected.values, existing.values)

@@ -1,0 +1,266 @@
+"""Judging bullet blocks: classes with their bases and methods, top-level
+functions and related tests.
+
+A documented class, method or function the module no longer has is stale,
+one whose bases or signature differ is changed, and one the convention
+derives from the code but the block lacks is missing (inserted next to its
+neighbours, written like its siblings).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from doxtool.companions.codeindex import _normal, signature_changes
+from doxtool.companions.derive import (
+    Item,
+    code_list,
+    render_class_bullet,
+    render_function,
+    render_method,
+    render_signature,
+    render_test,
+)
+from doxtool.companions.documented import DocItem, read_bullets
+from doxtool.companions.factlines import ExpectedBlock, code, display_code
+from doxtool.companions.leads import NO_BASE
+from doxtool.companions.model import FactBlock
+from doxtool.companions.verdicts import CHANGED, MISSING, STALE, BaseJudge
+from doxtool.core.edits import line_content
+from doxtool.core.facts import FunctionOutline
+
+
+class BulletJudge(BaseJudge):
+    """The verdicts on bullet blocks."""
+
+    def classes(self, block: FactBlock, expected: ExpectedBlock | None) -> None:
+        documented = read_bullets(self.companion, block, self.convention.bare_class_has_no_bases)
+        code_index = self.code
+        known = code_index.outline is not None
+        for cls in documented:
+            definitions = code_index.classes.get(cls.key)
+            if known and not definitions:
+                edits, unsafe = self.removal(cls)
+                self.add(
+                    "classes",
+                    STALE,
+                    cls.key,
+                    f"`{self.module}` no longer has class `{cls.key}` "
+                    f"(documented at line {cls.line})",
+                    cls.line,
+                    edits,
+                    unsafe,
+                )
+                continue
+            if definitions and cls.bases is not None:
+                actual = [definitions[0].bases, *[d.bases for d in definitions[1:]]]
+                if not any(_bases_agree(cls.bases, bases) for bases in actual):
+                    bases = definitions[0].bases
+                    content = line_content(self.companion.lines[cls.index])
+                    new = (
+                        content[: cls.end]
+                        + " "
+                        + (
+                            f"({', '.join(code(b) for b in bases)})"
+                            if bases
+                            else (NO_BASE if self.convention.name == "agent-zero" else "")
+                        )
+                    )
+                    written = ", ".join(code(b) for b in cls.bases) or "no base"
+                    self.add(
+                        "classes",
+                        CHANGED,
+                        cls.key,
+                        f"class `{cls.key}` derives from "
+                        f"{code_list([Item(b, b) for b in bases]) or 'no base class'} "
+                        f"in the code, not {written} ({self.module}:{definitions[0].line})",
+                        cls.line,
+                        [self._edit(cls.index, cls.index + 1, [new.rstrip()])],
+                    )
+            for method in cls.children:
+                self._method(cls, method)
+        if expected is None:
+            return
+        present = {c.key: c for c in documented}
+        derived = list(expected.values)
+        for position, cls in enumerate(derived):
+            doc = present.get(cls.key)
+            if doc is None:
+                lines = [render_class_bullet(cls.text, cls.bases, self.convention)]
+                lines += [render_method(m) for m in cls.children]
+                index = self._insertion_after(documented, derived, position, present)
+                self.add(
+                    "classes",
+                    MISSING,
+                    cls.key,
+                    f"class `{cls.key}` ({self.module}:{cls.line}) is not listed in the "
+                    "Classes block",
+                    block.line if index is None else index + 1,
+                    [self._edit(index, index, lines)] if index is not None else [],
+                )
+                continue
+            self._missing_methods(doc, cls)
+
+    def _method(self, cls: DocItem, method: DocItem) -> None:
+        if self.code.outline is None:
+            return
+        name = method.key.rsplit(".", 1)[-1]
+        defs = self.code.methods(cls.key, name)
+        if not defs:
+            edits, unsafe = self.removal(method)
+            self.add(
+                "classes",
+                STALE,
+                method.key,
+                f"`{cls.key}` no longer has method `{name}` (documented at line {method.line})",
+                method.line,
+                edits,
+                unsafe,
+            )
+            return
+        self._signature("classes", method, defs, f"{cls.key}.{name}")
+
+    def _signature(self, kind: str, item: DocItem, defs: list[FunctionOutline], label: str) -> None:
+        results = [(fn, signature_changes(item.text, fn)) for fn in defs]
+        if any(changes is None or changes == [] for _, changes in results):
+            return
+        fn, changes = results[0]
+        text = display_code(render_signature(fn, self.convention.signatures))
+        self.add(
+            kind,
+            CHANGED,
+            item.key,
+            f"`{label}` {', '.join(changes or [])} ({self.module}:{fn.line})",
+            item.line,
+            [self.rewrite_span(item, text)],
+        )
+
+    def _missing_methods(self, doc: DocItem, cls: Item) -> None:
+        cap = self.convention.method_cap
+        if cap is not None and len(doc.children) >= cap:
+            return
+        present = {m.key for m in doc.children}
+        for position, method in enumerate(cls.children):
+            if method.key in present:
+                continue
+            index = doc.index + 1
+            for earlier in reversed(cls.children[:position]):
+                found = next((m for m in reversed(doc.children) if m.key == earlier.key), None)
+                if found is not None:
+                    index = found.last_index() + 1
+                    break
+            else:
+                if doc.notes:
+                    # notes right under the class bullet stay with it
+                    index = max(doc.notes) + 1 if not doc.children else doc.children[0].index
+            self.add(
+                "classes",
+                MISSING,
+                method.key,
+                f"method `{method.key}` ({self.module}:{method.line}) is not listed "
+                f"under `{doc.key}`",
+                doc.line,
+                [self._edit(index, index, [self._like(doc.children, render_method(method))])],
+            )
+
+    def _like(self, siblings: list[DocItem], line: str) -> str:
+        """``line`` written with the indentation and bullet of its siblings
+        (tabs stay tabs, ``*`` stays ``*``)."""
+        if not siblings:
+            return line
+        sibling = line_content(self.companion.lines[siblings[0].index])
+        prefix = sibling[: siblings[0].start]
+        body = line.lstrip(" \t")[1:].lstrip(" \t")
+        return prefix + body
+
+    def _insertion_after(
+        self,
+        documented: list[DocItem],
+        derived: list[Item],
+        position: int,
+        present: dict[str, DocItem],
+    ) -> int | None:
+        for earlier in reversed(derived[:position]):
+            found = present.get(earlier.key)
+            if found is not None:
+                return found.last_index() + 1
+        for later in derived[position + 1 :]:
+            found = present.get(later.key)
+            if found is not None:
+                return found.index
+        if documented:
+            return documented[-1].last_index() + 1
+        return None
+
+    def bullets(self, block: FactBlock, expected: ExpectedBlock | None) -> None:
+        """Functions and tests."""
+        kind = block.kind
+        documented = read_bullets(self.companion, block)
+        for item in documented:
+            if kind == "functions":
+                if self.code.outline is None:
+                    continue
+                defs = self.code.functions.get(item.key, [])
+                if not defs:
+                    edits, unsafe = self.removal(item)
+                    self.add(
+                        kind,
+                        STALE,
+                        item.key,
+                        f"`{self.module}` no longer defines function `{item.key}` "
+                        f"(documented at line {item.line})",
+                        item.line,
+                        edits,
+                        unsafe,
+                    )
+                    continue
+                self._signature(kind, item, defs, item.key)
+            elif not self.code.exists(item.text):
+                edits, unsafe = self.removal(item)
+                self.add(
+                    kind,
+                    STALE,
+                    item.key,
+                    f"related test `{item.text}` does not exist (documented at line {item.line})",
+                    item.line,
+                    edits,
+                    unsafe,
+                )
+        if expected is None:
+            return
+        cap = self.convention.function_cap if kind == "functions" else self.convention.test_cap
+        if cap is not None and len(documented) >= cap:
+            return
+        present = {d.key: d for d in documented}
+        derived = list(expected.values)
+        render = render_function if kind == "functions" else render_test
+        for position, item in enumerate(derived):
+            if item.key in present:
+                continue
+            index = self._insertion_after(documented, derived, position, present)
+            if index is None:
+                index = block.start + 1
+            where = f" ({self.module}:{item.line})" if item.line else ""
+            message = (
+                f"function `{item.key}`{where} is not listed among the top-level functions"
+                if kind == "functions"
+                else f"test `{item.text}` imports or names the module but is not listed"
+            )
+            edits = [self._edit(index, index, [self._like(documented, render(item))])]
+            if block.line and block.empty:
+                edits = [self._edit(block.start, block.end, expected.lines)]
+            self.add(kind, MISSING, item.key, message, block.line, edits)
+
+
+def _bases_agree(documented: Sequence[str], actual: Sequence[str]) -> bool:
+    if len(documented) != len(actual):
+        return False
+    for doc, real in zip(documented, actual, strict=True):
+        doc = "".join(doc.split())
+        real = "".join(real.split())
+        if doc == real or real.endswith("." + doc) or doc.endswith("." + real):
+            continue
+        if _normal(doc) == _normal(real):
+            continue
+        return False
+    return True

@@ -1,0 +1,261 @@
+"""Judging one-line blocks: item sentences (constants, imports, called
+helpers, side-effect areas) and statements (``X is a Tool``, ``X defines
+execute``).
+
+A sentence's stale items are removed and its missing ones inserted in one
+rewrite of the line, in the convention's order; a statement about a class or
+method the module no longer has is removed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from doxtool.companions.codeindex import EVIDENT_AREAS, PHYSICAL_AREAS
+from doxtool.companions.conventions import AREAS, canonical_area
+from doxtool.companions.derive import Item
+from doxtool.companions.documented import DocItem, SentenceLine, read_sentence
+from doxtool.companions.factlines import ExpectedBlock, code
+from doxtool.companions.model import FactBlock
+from doxtool.companions.verdicts import CHANGED, MISSING, STALE, BaseJudge
+from doxtool.core.edits import Edit, line_content
+
+
+class LineJudge(BaseJudge):
+    """The verdicts on sentence and statement lines."""
+
+    # -- sentence lines ----------------------------------------------------------
+
+    def sentence(self, block: FactBlock, expected: ExpectedBlock | None) -> None:
+        kind = block.kind
+        if block.empty:
+            line = SentenceLine(
+                block.start, line_content(self.companion.lines[block.start]), 0, 0, [], False
+            )
+        else:
+            line = read_sentence(self.companion, block)
+        removals: list[tuple[DocItem, str]] = []
+        for item in line.items:
+            problem = self._stale_sentence_item(kind, item)
+            if problem is not None:
+                removals.append((item, problem))
+        additions: list[tuple[int, Item, str]] = []
+        if expected is not None:
+            additions = self._missing_sentence_items(kind, line, expected)
+        if not removals and not additions:
+            return
+        edits = self._sentence_edit(block, line, [r[0] for r in removals], additions, expected)
+        for item, problem in removals:
+            self.add(kind, STALE, item.key, problem, block.line, edits)
+        for _, item, problem in additions:
+            self.add(kind, MISSING, item.key, problem, block.line, edits)
+
+    def _stale_sentence_item(self, kind: str, item: DocItem) -> str | None:
+        code_index = self.code
+        where = f"(documented at line {item.line})"
+        if kind == "constants":
+            if code_index.outline is None:
+                return None
+            outline = code_index.outline
+            if item.text in outline.assigned or item.text in outline.constants:
+                return None
+            if item.text in code_index.classes or item.text in code_index.functions:
+                return None
+            if code_index.mentions(item.text):
+                return None  # a configuration name read from the environment or a table
+            return f"`{self.module}` no longer assigns `{item.text}` {where}"
+        if kind == "imports":
+            if code_index.outline is None or code_index.has_import(item.text):
+                return None
+            return f"`{self.module}` no longer imports `{item.text}` {where}"
+        if kind == "helpers":
+            if code_index.outline is None or code_index.has_name(item.text):
+                return None
+            return f"`{self.module}` no longer calls or names `{item.text}` {where}"
+        if kind == "side-effects":
+            area = canonical_area(item.text)
+            if area is None or area not in PHYSICAL_AREAS or code_index.area_evidence(area):
+                return None
+            return (
+                f"`{self.module}` shows no {area} any more: no call, import or keyword "
+                f"for it is left {where}"
+            )
+        return None
+
+    def _missing_sentence_items(
+        self, kind: str, line: SentenceLine, expected: ExpectedBlock
+    ) -> list[tuple[int, Item, str]]:
+        cap = {
+            "imports": self.convention.import_cap,
+            "helpers": self.convention.helper_cap,
+        }.get(kind)
+        if cap is not None and len(line.items) >= cap:
+            return []
+        documented = [i.text for i in line.items]
+        missing = []
+        for position, item in enumerate(expected.values):
+            if _covered(kind, item, documented):
+                continue
+            if kind == "side-effects" and item.key not in EVIDENT_AREAS:
+                continue
+            missing.append((position, item, self._missing_message(kind, item)))
+        return missing
+
+    def _missing_message(self, kind: str, item: Item) -> str:
+        at = f" (line {item.line})" if item.line else ""
+        if kind == "constants":
+            return (
+                f"`{self.module}` assigns `{item.text}`{at}, which the constants line does not list"
+            )
+        if kind == "imports":
+            return (
+                f"`{self.module}` imports `{item.text}`{at}, which the imports line does not list"
+            )
+        if kind == "helpers":
+            return (
+                f"`{self.module}` calls `{item.text}`, which the called helpers line does not list"
+            )
+        evidence = self.code.effect_areas.get(item.key) if self.code.outline else None
+        via = f" (`{evidence.via}` at line {evidence.line})" if evidence else ""
+        return (
+            f"`{self.module}` shows {item.key}{via}, which the side-effect areas line does not list"
+        )
+
+    def _sentence_edit(
+        self,
+        block: FactBlock,
+        line: SentenceLine,
+        removed: list[DocItem],
+        additions: list[tuple[int, Item, str]],
+        expected: ExpectedBlock | None,
+    ) -> list[Edit]:
+        if block.empty:
+            if expected is None or block.prose.strip():
+                return []  # a person's words follow the sentence
+            return [self._edit(block.start, block.start + 1, list(expected.lines))]
+        if not line.canonical:
+            return []
+        content = line.content
+        kept = [i for i in line.items if i not in removed]
+        pieces: list[tuple[str, str]] = [(i.text, content[i.start : i.end]) for i in kept]
+        derived_keys = [item.text for item in (expected.values if expected is not None else [])]
+        for position, item, _ in additions:
+            if block.kind == "side-effects":
+                index = _area_index(pieces, item.key)
+                pieces.insert(index, (item.text, item.text))
+                continue
+            index = _insertion_index(pieces, derived_keys, position)
+            pieces.insert(index, (item.text, code(item.text)))
+        after = content[line.tail :]
+        if not pieces:
+            if after.strip(" \t.") or block.end - block.start > 1:
+                return []
+            if block.kind == "helpers" and self.convention.declarative_line:
+                return [
+                    self._edit(block.start, block.end, [f"- {self.convention.declarative_line}"])
+                ]
+            if self.convention.name == "agent-zero":
+                return [self._edit(block.start, block.end, [])]
+            body = "none"
+        else:
+            body = ", ".join(raw for _, raw in pieces)
+        if not after.startswith("."):
+            after = "." + after
+        return [self._edit(block.start, block.start + 1, [content[: line.head] + body + after])]
+
+    # -- one-line statements -------------------------------------------------------
+
+    def statement(self, block: FactBlock) -> None:
+        if self.code.outline is None:
+            return
+        content = line_content(self.companion.lines[block.start])
+        unsafe = bool(block.prose.strip(" \t.")) or block.end - block.start > 1
+        removal = [self._edit(block.start, block.end, [])]
+        if block.kind == "is-tool":
+            owner = block.subject or ""
+            if owner not in self.code.classes:
+                self.add(
+                    "is-tool",
+                    STALE,
+                    owner,
+                    f"`{self.module}` no longer has class `{owner}` "
+                    f"(documented at line {block.line})",
+                    block.line,
+                    removal,
+                    unsafe,
+                )
+            elif not any(c.bases for c in self.code.classes[owner]):
+                self.add(
+                    "is-tool",
+                    CHANGED,
+                    owner,
+                    f"class `{owner}` has no base class in the code, so it is not "
+                    f"{code(str(block.values))} ({self.module}:{self.code.classes[owner][0].line})",
+                    block.line,
+                    removal,
+                    unsafe,
+                )
+            return
+        owner, _, method = (block.subject or "").rpartition(".")
+        if owner not in self.code.classes:
+            self.add(
+                "defines",
+                STALE,
+                block.subject or "",
+                f"`{self.module}` no longer has class `{owner}` (documented at line {block.line})",
+                block.line,
+                removal,
+                unsafe,
+            )
+        elif not self.code.methods(owner, method):
+            self.add(
+                "defines",
+                STALE,
+                block.subject or "",
+                f"`{owner}` no longer defines `{method}` (documented at line {block.line})",
+                block.line,
+                removal,
+                unsafe,
+            )
+        del content
+
+
+def _covered(kind: str, item: Item, documented: Iterable[str]) -> bool:
+    """Whether a derived item is already stated by one of the documented ones."""
+    for text in documented:
+        text = text.strip()
+        if kind == "side-effects":
+            if canonical_area(text) == item.key:
+                return True
+            continue
+        if text == item.text or text == item.key:
+            return True
+        if kind == "imports" and text.startswith(item.key + "."):
+            return True  # ``helpers.projects`` written for ``from helpers import projects``
+        if kind == "helpers":
+            name = text.replace("()", "")
+            if item.key.endswith("." + name) or name.endswith("." + item.key) or name == item.key:
+                return True
+    return False
+
+
+def _area_index(pieces: list[tuple[str, str]], area: str) -> int:
+    """Where ``area`` goes among written areas: before the first that comes
+    after it in the canonical order, else at the end."""
+    rank = AREAS.index(area) if area in AREAS else len(AREAS)
+    for index, (text, _) in enumerate(pieces):
+        other = canonical_area(text)
+        if other in AREAS and AREAS.index(other) > rank:
+            return index
+    return len(pieces)
+
+
+def _insertion_index(pieces: list[tuple[str, str]], order: list[str], position: int) -> int:
+    keys = [key for key, _ in pieces]
+    for earlier in reversed(order[:position]):
+        if earlier in keys:
+            return keys.index(earlier) + 1
+    for later in order[position + 1 :]:
+        if later in keys:
+            return keys.index(later)
+    return len(pieces)

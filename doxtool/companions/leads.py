@@ -1,0 +1,251 @@
+"""The fact line grammar as a companion writes it.
+
+The lead phrase that opens each kind of fact block (``- Classes:``,
+``- Observed side-effect areas:`` ...), the items under it (class and
+function bullets, argument clauses) and which lines continue a block.
+:mod:`doxtool.companions.parsing` applies it to a companion's lines;
+:mod:`doxtool.companions.rendering` writes the same lines.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from doxtool.companions.factlines import MULTILINE_KINDS, canonical_json, spans, split_sentence
+
+# --- Fact line grammar -----------------------------------------------------
+
+_TOP_BULLET = re.compile(r" ?[-*+][ \t]+(?P<body>.*)")
+_NESTED_BULLET = re.compile(r"[ \t]*[-*+][ \t]+(?P<body>.*)")
+# Python identifiers may be written in any script (`שTool`): a letter or
+# an underscore, then word characters
+_IDENTIFIER = re.compile(r"[^\W\d]\w*")
+_SIGNATURE = re.compile(r"(?:async\s+)?[^\W\d]\w*\s*\(")
+_SUBJECT = r"`(?P<subject>[^`]+)`"
+#: how the agent-zero format writes a class without bases
+NO_BASE = "(no explicit base class)"
+
+# kind -> pattern of the bullet text; ``rest`` is what follows the lead phrase
+_LEADS = tuple(
+    (kind, re.compile(pattern, re.IGNORECASE))
+    for kind, pattern in (
+        ("classes", r"Classes:(?P<rest>.*)"),
+        ("functions", r"Top-level functions:(?P<rest>.*)"),
+        ("constants", r"Notable constants/configuration names:(?P<rest>.*)"),
+        (
+            "is-tool",
+            r"`(?P<subject>[^\W\d]\w*)` is an? `(?P<base>[^`]+)`[ \t]*(?:\.(?P<rest>.*))?",
+        ),
+        (
+            "defines",
+            r"`(?P<owner>[^\W\d]\w*)` defines `(?P<method>[^\W\d]\w*)(?:\([^`]*\))?`"
+            r"[ \t]*(?:\.(?P<rest>.*))?",
+        ),
+        ("arguments", rf"Arguments of {_SUBJECT}:(?P<rest>.*)"),
+        ("break-loop", rf"`break_loop` of {_SUBJECT}:(?P<rest>.*)"),
+        ("repairable", rf"Repairable errors raised by {_SUBJECT}:(?P<rest>.*)"),
+        ("side-effects", r"Observed side-effect areas:(?P<rest>.*)"),
+        ("imports", r"Imported dependency areas include:(?P<rest>.*)"),
+        ("helpers", r"Important called helpers/classes observed in the source:(?P<rest>.*)"),
+        (
+            "helpers",
+            r"(?P<empty>This module is primarily declarative or delegates behavior through "
+            r"classes/imported objects)\.(?P<rest>.*)",
+        ),
+        ("tests", r"Related tests observed by source search:(?P<rest>.*)"),
+        (
+            "tests",
+            r"(?P<empty>No direct test reference was found by name search; choose the nearest "
+            r"behavioral test or perform a focused smoke check)\.(?P<rest>.*)",
+        ),
+    )
+)
+
+# The fact part of an argument item, with each code span replaced by \0:
+# `required|optional [type][, default X][, one of X, Y]` (clauses in any order)
+_ARGUMENT_SHAPE = re.compile(
+    r" ?(?P<required>required|optional)(?: (?P<type>[A-Za-z]\w*))?"
+    r"(?P<clauses>(?: ?, ?(?:default \x00|(?:one of|alternative to) \x00(?: ?, ?\x00)*))*) ?",
+    re.IGNORECASE,
+)
+_ARGUMENT_CLAUSE = re.compile(
+    r"(default|one of|alternative to) ((?:\x00(?: ?, ?)?)+)", re.IGNORECASE
+)
+
+
+@dataclass
+class _Lead:
+    kind: str
+    subject: str | None
+    rest: str
+    base: str | None = None
+    #: the line is the convention's sentence for a block with no items
+    empty: bool = False
+
+
+def _is_blank(content: str) -> bool:
+    return not content.strip(" \t")
+
+
+def _is_indented(content: str) -> bool:
+    """Nested: indented by two or more spaces or a tab (and not blank)."""
+    if _is_blank(content):
+        return False
+    indent = content[: len(content) - len(content.lstrip(" \t"))]
+    return "\t" in indent or len(indent) >= 2
+
+
+def _top_body(content: str) -> str | None:
+    if _is_indented(content):
+        return None
+    match = _TOP_BULLET.fullmatch(content)
+    return match.group("body") if match else None
+
+
+def _nested_body(content: str) -> str | None:
+    if not _is_indented(content):
+        return None
+    match = _NESTED_BULLET.fullmatch(content)
+    return match.group("body") if match else None
+
+
+def _lead(content: str) -> _Lead | None:
+    body = _top_body(content)
+    if body is None:
+        return None
+    for kind, pattern in _LEADS:
+        match = pattern.fullmatch(body)
+        if match:
+            groups = match.groupdict()
+            subject = groups.get("subject")
+            if groups.get("owner"):
+                subject = f"{groups['owner']}.{groups['method']}"
+            return _Lead(
+                kind,
+                subject,
+                groups.get("rest") or "",
+                groups.get("base"),
+                empty=bool(groups.get("empty")),
+            )
+    return None
+
+
+def _class_bullet(content: str) -> tuple[str, list[str]] | None:
+    """``- `Name` (`A`, `B`)`` -> (name, bases); None for any other line."""
+    body = _top_body(content)
+    if body is None:
+        return None
+    body = body.rstrip(" \t")
+    parts = spans(body)
+    if not parts or not parts[0].code or parts[0].start != 0:
+        return None
+    name = parts[0].text
+    if not _IDENTIFIER.fullmatch(name):
+        return None
+    rest = body[parts[0].end :].strip(" \t")
+    if not rest or rest == NO_BASE:
+        return name, []
+    if not (rest.startswith("(") and rest.endswith(")")):
+        return None
+    inner = spans(rest[1:-1])
+    bases = [part.text for part in inner if part.code]
+    if not bases or any(not part.code and part.text.strip(" \t,") for part in inner):
+        return None
+    return name, bases
+
+
+def _function_bullet(content: str) -> str | None:
+    """``- `name(...) -> T``` (followed by nothing, by ``: <docstring line>``
+    or by a person's note) -> the signature; None for any other line."""
+    body = _top_body(content)
+    if body is None:
+        return None
+    parts = spans(body.rstrip(" \t"))
+    if not parts or not parts[0].code or parts[0].start != 0:
+        return None
+    if not _SIGNATURE.match(parts[0].text):
+        return None
+    return parts[0].text
+
+
+def _nested_code_item(content: str) -> tuple[str, str] | None:
+    """A nested bullet opening with a code span -> (code, text after it)."""
+    body = _nested_body(content)
+    if body is None:
+        return None
+    parts = spans(body)
+    if not parts or not parts[0].code or parts[0].start != 0:
+        return None
+    return parts[0].text, body[parts[0].end :]
+
+
+def _continues(kind: str, content: str, in_code: bool) -> bool:
+    """Whether ``content`` is part of a ``kind`` block that reached it."""
+    if kind not in MULTILINE_KINDS or _is_blank(content):
+        return False
+    if _is_indented(content):
+        # nested items, and indented notes or code under them
+        return True
+    if in_code:
+        return False
+    if kind == "classes":
+        return _class_bullet(content) is not None
+    if kind == "functions":
+        return _function_bullet(content) is not None
+    return False
+
+
+def _argument_fields(sentence: str) -> dict[str, Any] | None:
+    """Parse ``optional integer, default `0`, one of ...``; None if it is not that."""
+    codes = []
+    shape_parts = []
+    for part in spans(sentence):
+        if part.code:
+            codes.append(part.text)
+            shape_parts.append("\x00")
+        else:
+            shape_parts.append(part.text.replace("\x00", " "))
+    # collapsing whitespace keeps the pattern simple and its matching linear
+    shape = " ".join("".join(shape_parts).split())
+    match = _ARGUMENT_SHAPE.fullmatch(shape)
+    if match is None:
+        return None
+    fields: dict[str, Any] = {
+        "required": match.group("required").casefold() == "required",
+        "type": match.group("type"),
+        "default": None,
+        "has_default": False,
+        "enum": None,
+        "alternatives": None,
+    }
+    taken = 0
+    for clause in _ARGUMENT_CLAUSE.finditer(match.group("clauses")):
+        count = clause.group(2).count("\x00")
+        values = codes[taken : taken + count]
+        taken += count
+        if clause.group(1).casefold() == "default":
+            if fields["has_default"]:
+                return None
+            fields["default"] = canonical_json(values[0])
+            fields["has_default"] = True
+        elif clause.group(1).casefold() == "alternative to":
+            if fields["alternatives"] is not None:
+                return None
+            fields["alternatives"] = values
+        else:
+            if fields["enum"] is not None:
+                return None
+            fields["enum"] = values
+    return fields
+
+
+def _argument_item(name: str, rest: str) -> dict[str, Any]:
+    sentence, after, _ = split_sentence(rest)
+    fields = _argument_fields(sentence)
+    if fields is None:
+        # not the grammar: everything after the name is the person's text
+        fields = {"required": None, "type": None, "default": None, "has_default": False}
+        return {"name": name, **fields, "enum": None, "alternatives": None, "prose": rest}
+    return {"name": name, **fields, "prose": after}

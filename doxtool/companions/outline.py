@@ -1,0 +1,241 @@
+"""The Markdown outline of a companion: headings, sections and code blocks.
+
+Only block structure matters: a fast line scan reads plain documents, and
+markdown-it (built on first use) reads the rest, so a heading or a
+fact-looking line inside a fenced code block is neither. Reading stops
+where a document is nested too deeply, and the outline says so; a document
+the parser fails on is read by a line scan instead.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from doxtool.companions.model import CodeBlock, Section
+from doxtool.core.edits import line_content
+from doxtool.core.mdlimits import NESTED_TOO_DEEPLY, parse_checked
+
+# --- Markdown outline ------------------------------------------------------
+
+# Only block structure matters here; skipping inline parsing saves a third.
+_MARKDOWN: Any = None
+
+
+def _markdown() -> Any:
+    """The block parser, built on first use (a cached run never needs it)."""
+    global _MARKDOWN
+    if _MARKDOWN is None:
+        from markdown_it import MarkdownIt
+
+        _MARKDOWN = MarkdownIt("commonmark").disable("inline")
+    return _MARKDOWN
+
+
+_FALLBACK_HEADING = re.compile(r" {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*")
+
+
+@dataclass
+class _Outline:
+    #: (line index, level, title) of top-level ATX ``#`` and ``##`` headings
+    headings: list[tuple[int, int, str]]
+    #: every line that belongs to a heading, at any nesting
+    heading_lines: set[int]
+    code_blocks: list[CodeBlock]
+    #: why the outline cannot be trusted (the parser stopped early), if it
+    #: cannot, and the 1-based line where it stopped
+    problem: str = ""
+    problem_line: int = 0
+
+
+def _fence_closed(lines: list[str], start: int, end: int, markup: str) -> bool:
+    if end - start < 2 or not markup:
+        return False
+    closing = line_content(lines[end - 1]).strip(" \t")
+    return len(closing) >= len(markup) and set(closing) == {markup[0]}
+
+
+# -- a fast outline for plain documents ----------------------------------------
+#
+# Companions are mostly headings, bullets, paragraphs and fenced code. For a
+# document made only of those, the outline can be read line by line: every
+# heading is an ATX heading at the margin and every code block a fence at the
+# margin, wherever lists stand. Any line that could mean something else to a
+# CommonMark parser (quotes, HTML, setext underlines, thematic breaks, ordered
+# or ``+`` lists, link reference definitions, indented code, tabs, deep
+# indentation, headings or fences inside list items) makes
+# :func:`_plain_outline` give up, and markdown-it reads the document instead;
+# tests hold the two to the same answer.
+
+_ATX = re.compile(r"(#{1,6})(?:[ \t]|$)")
+_FENCE_OPEN = re.compile(r"(`{3,}|~{3,})(.*)")
+_BULLET = re.compile(r"[-*] +")
+#: what a line (or the text after a bullet) must not start with to stay plain
+_NOT_PLAIN = re.compile(
+    r"$|[#>< \t[]|`{3}|~{3}|[-+*](?:[ \t]|$)|\d{1,9}[.)](?:[ \t]|$)|[-=_*]+[ \t]*$"
+    r"|(?:[-_*][ \t]*){3,}$"
+)
+#: indentation beyond which nesting is left to the full parser
+_MAX_PLAIN_INDENT = 12
+
+
+def _plain_outline(lines: list[str]) -> _Outline | None:
+    """The outline of a plain document, or None when it is not one."""
+    headings: list[tuple[int, int, str]] = []
+    heading_lines: set[int] = set()
+    code_blocks: list[CodeBlock] = []
+    fence: tuple[int, str] | None = None  # (start line, opening markup)
+    paragraph = False  # the previous line continues (or is) a paragraph
+    for index, line in enumerate(lines):
+        content = line_content(line)
+        if "\r" in content or "\x00" in content:
+            return None
+        if fence is not None:
+            start, markup = fence
+            stripped = content.lstrip(" ")
+            if (
+                len(content) - len(stripped) < 4
+                and stripped.startswith(markup)
+                and not stripped.rstrip(" \t").strip(markup[0])
+            ):
+                code_blocks.append(CodeBlock(start, index + 1, True))
+                fence = None
+            continue
+        stripped = content.lstrip(" ")
+        if not stripped.strip(" \t"):
+            if "\t" in content:
+                return None
+            paragraph = False
+            continue
+        indent = len(content) - len(stripped)
+        if indent == 0 and content[0] == "#":
+            match = _ATX.match(content)
+            if match is not None:
+                level = len(match.group(1))
+                end = len(content.rstrip(" \t"))
+                closing = len(content[:end].rstrip("#"))
+                if closing > level and content[closing - 1] in " \t":
+                    end = closing
+                heading_lines.add(index)
+                if level <= 2:
+                    headings.append((index, level, content[level:end].strip()))
+                paragraph = False
+                continue
+        if indent == 0 and content.startswith(("```", "~~~")):
+            opening = _FENCE_OPEN.match(content)
+            if opening is None or (opening.group(1)[0] == "`" and "`" in opening.group(2)):
+                return None
+            fence = (index, opening.group(1))
+            paragraph = False
+            continue
+        if indent > _MAX_PLAIN_INDENT or (indent >= 4 and not paragraph):
+            return None
+        body = stripped
+        bullet = _BULLET.match(body)
+        if bullet is not None:
+            if len(bullet.group()) > 4:  # ``-     code``: code inside the item
+                return None
+            body = body[bullet.end() :]
+        if _NOT_PLAIN.match(body) or "\t" in content[: indent + (len(stripped) - len(body))]:
+            return None
+        paragraph = True
+    if fence is not None:  # open to the end (a last blank line without an ending aside)
+        end = len(lines)
+        if not line_content(lines[-1]).strip(" \t") and lines[-1] == line_content(lines[-1]):
+            end -= 1
+        code_blocks.append(CodeBlock(fence[0], max(end, fence[0] + 1), False))
+    return _Outline(headings, heading_lines, code_blocks)
+
+
+def _outline(text: str, lines: list[str]) -> _Outline:
+    plain = _plain_outline(lines)
+    if plain is not None:
+        return plain
+    try:
+        tokens, cut = parse_checked(_markdown(), text)
+    except ImportError:
+        raise  # a missing parser is doxtool's problem, not the document's
+    except Exception:  # third-party parser: a hostile document must not stop us
+        return _fallback_outline(lines)
+    count = len(lines)
+    headings: list[tuple[int, int, str]] = []
+    heading_lines: set[int] = set()
+    code_blocks: list[CodeBlock] = []
+    for index, token in enumerate(tokens):
+        if token.map is None:
+            continue
+        start, end = min(token.map[0], count), min(token.map[1], count)
+        if token.type == "heading_open":
+            heading_lines.update(range(start, max(end, start + 1)))
+            # only top-level headings structure the file (ATX ``#``/``##`` or
+            # setext ``===``/``---`` underlines; not headings inside lists or quotes)
+            if token.level == 0 and token.tag in ("h1", "h2"):
+                inline = tokens[index + 1] if index + 1 < len(tokens) else None
+                title = inline.content if inline is not None and inline.type == "inline" else ""
+                headings.append((start, int(token.tag[1]), title.strip()))
+        elif token.type in ("fence", "code_block") and start < end:
+            closed = token.type == "code_block" or _fence_closed(lines, start, end, token.markup)
+            code_blocks.append(CodeBlock(start, end, closed))
+        elif token.type == "html_block" and start < end:
+            # raw HTML (a comment above all) is not Markdown: a fact-looking
+            # line inside it is hidden text, and text inserted inside it would
+            # be hidden too
+            closed, joins = _html_closed(token.content, line_content(lines[end - 1]))
+            code_blocks.append(CodeBlock(start, end, closed, joins))
+    outline = _Outline(headings, heading_lines, code_blocks)
+    if cut is not None:
+        outline.problem = NESTED_TOO_DEEPLY
+        outline.problem_line = cut + 1
+    return outline
+
+
+# CommonMark HTML blocks of kinds 1 to 5 run until their end marker, across
+# blank lines, or to the end of the document when it never comes
+_HTML_ENDS = (
+    (
+        re.compile(r"<(?:script|pre|style|textarea)(?:\s|>|$)", re.IGNORECASE),
+        re.compile(r"</(?:script|pre|style|textarea)>", re.IGNORECASE),
+    ),
+    (re.compile(r"<!--"), re.compile(r"-->")),
+    (re.compile(r"<\?"), re.compile(r"\?>")),
+    (re.compile(r"<![A-Za-z]"), re.compile(r">")),
+    (re.compile(r"<!\[CDATA\["), re.compile(r"\]\]>")),
+)
+
+
+def _html_closed(content: str, last_line: str) -> tuple[bool, bool]:
+    """(closed, joins_next) of an HTML block: whether it ended at its own end
+    marker rather than at the end of the document, and whether it is of the
+    kinds that end only at a blank line."""
+    stripped = content.lstrip(" \t")
+    for opening, ending in _HTML_ENDS:
+        match = opening.match(stripped)
+        if match is None:
+            continue
+        if "\n" not in content.rstrip("\n"):
+            return ending.search(stripped, match.end()) is not None, False
+        return ending.search(last_line) is not None, False
+    return True, True
+
+
+def _fallback_outline(lines: list[str]) -> _Outline:
+    headings = []
+    heading_lines = set()
+    for index, line in enumerate(lines):
+        match = _FALLBACK_HEADING.fullmatch(line_content(line))
+        if match:
+            heading_lines.add(index)
+            if len(match.group(1)) <= 2 and not line.startswith(" "):
+                headings.append((index, len(match.group(1)), (match.group(2) or "").strip()))
+    return _Outline(headings, heading_lines, [])
+
+
+def _sections(headings: list[tuple[int, int, str]], count: int) -> list[Section]:
+    sections = []
+    for position, (index, level, title) in enumerate(headings):
+        if level != 2:
+            continue
+        end = headings[position + 1][0] if position + 1 < len(headings) else count
+        sections.append(Section(title=title, line=index + 1, start=index, end=end))
+    return sections

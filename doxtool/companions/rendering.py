@@ -1,0 +1,369 @@
+"""Rendering fact lines: the blocks a module's facts call for.
+
+:func:`expected_blocks` renders the lines a module's facts call for, in
+canonical order; :func:`render_block` re-renders an existing block while
+keeping the parts a person wrote into it (prose after a sentence, argument
+and test prose, notes, side-effect areas doxtool cannot detect). Values have
+the shapes :mod:`doxtool.companions.factlines` describes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from doxtool.companions.factlines import (
+    DETECTED_AREAS,
+    HOME_SECTION,
+    ExpectedBlock,
+    Keep,
+    block_key,
+    code,
+    detected_area,
+    display_code,
+    display_name,
+    enum_text,
+    helper_labels,
+    json_text,
+    link_neighbours,
+    method_name,
+)
+from doxtool.companions.model import Companion, FactBlock
+from doxtool.core.edits import line_content
+from doxtool.core.facts import ModuleFacts, ToolFacts
+
+
+def _class_values(module: ModuleFacts) -> list[dict[str, Any]]:
+    return [
+        {
+            "name": display_code(cls.name),
+            "bases": [display_code(base) for base in cls.bases],
+            "methods": [display_code(method.text) for method in cls.methods],
+        }
+        for cls in module.classes
+    ]
+
+
+def _argument_values(tool: ToolFacts) -> list[dict[str, Any]]:
+    values = []
+    seen: set[str] = set()
+    for argument in tool.arguments:
+        if argument.name in seen:
+            continue
+        seen.add(argument.name)
+        values.append(
+            {
+                "name": display_name(argument.name),
+                "required": argument.required,
+                "type": argument.type,
+                "default": json_text(argument.default) if argument.has_default else None,
+                "has_default": argument.has_default,
+                "enum": [enum_text(v) for v in argument.enum] if argument.enum else None,
+                "alternatives": [display_name(a) for a in argument.alternatives] or None,
+                "prose": "",
+            }
+        )
+    return values
+
+
+def _break_loop_values(tool: ToolFacts) -> list[str]:
+    values = [outcome.break_loop for outcome in tool.outcomes]
+    parts = []
+    if True in values:
+        parts.append("true")
+    if any(value is False for value in values):
+        parts.append("false")
+    dynamic = {
+        display_code(outcome.expression or "") or "<dynamic>"
+        for outcome in tool.outcomes
+        if not isinstance(outcome.break_loop, bool)
+    }
+    return parts + sorted(dynamic)
+
+
+def _repairable_values(tool: ToolFacts) -> list[str]:
+    return sorted(
+        {display_code(r.exception.rsplit(".", 1)[-1]) for r in tool.raises if r.repairable}
+    )
+
+
+def _side_effect_values(module: ModuleFacts) -> list[str]:
+    observed = {area for tool in module.tools for area in tool.side_effects}
+    known = [written for fact, written in DETECTED_AREAS.items() if fact in observed]
+    # areas the extractor may learn later are written as they come
+    unknown = sorted(area for area in observed if area not in DETECTED_AREAS)
+    return known + unknown
+
+
+def _helper_values(module: ModuleFacts) -> list[str]:
+    names = sorted({display_code(name) for tool in module.tools for name in tool.helpers})
+    labels = helper_labels(names)
+    return sorted(names, key=lambda name: (labels[name].casefold(), labels[name]))
+
+
+def _tool_base(module: ModuleFacts, tool: ToolFacts) -> str:
+    """The tool's first base as written in the source (``ToolFacts.bases`` are
+    resolved names; they serve a tool class defined in another module)."""
+    cls = module.class_named(tool.class_name)
+    if cls is not None and cls.bases:
+        return display_code(cls.bases[0])
+    return display_code(tool.bases[0]) if tool.bases else "Tool"
+
+
+def _defines_execute(module: ModuleFacts, tool: ToolFacts) -> bool:
+    if tool.execute is None:
+        return False
+    if tool.execute.defined_in:
+        return (
+            tool.execute.defined_in == f"{tool.class_name}.execute"
+            and tool.execute.defined_in_path is None
+        )
+    cls = module.class_named(tool.class_name)
+    return cls is not None and any(m.name == "execute" for m in cls.methods)
+
+
+def expected_blocks(module: ModuleFacts, tests: Sequence[str] = ()) -> list[ExpectedBlock]:
+    """The fact blocks ``module``'s companion should contain, in canonical order.
+
+    ``tests`` are the repository paths of the tests related to the module.
+    """
+    specs: list[tuple[str, str | None, Any]] = []
+    if module.classes:
+        specs.append(("classes", None, _class_values(module)))
+    if module.functions:
+        specs.append(("functions", None, [display_code(f.text) for f in module.functions]))
+    if module.constants:
+        constants = [display_code(name) for name in module.constants]
+        specs.append(("constants", None, list(dict.fromkeys(constants))))
+    seen_tools: set[str] = set()
+    for tool in module.tools:
+        if tool.class_name in seen_tools:
+            continue
+        seen_tools.add(tool.class_name)
+        subject = tool.class_name
+        specs.append(("is-tool", subject, _tool_base(module, tool)))
+        if _defines_execute(module, tool):
+            specs.append(("defines", f"{subject}.execute", True))
+        specs.append(("arguments", subject, _argument_values(tool)))
+        specs.append(("break-loop", subject, _break_loop_values(tool)))
+        repairable = _repairable_values(tool)
+        if repairable:
+            specs.append(("repairable", subject, repairable))
+    # Side effects and helpers are tool facts: a module without tools has
+    # none to report, which is not the same as having none.
+    if module.tools:
+        specs.append(("side-effects", None, _side_effect_values(module)))
+    specs.append(("imports", None, list(dict.fromkeys(map(display_code, module.imports)))))
+    if module.tools:
+        specs.append(("helpers", None, _helper_values(module)))
+    test_paths = list(dict.fromkeys(map(display_name, tests)))
+    if test_paths:
+        specs.append(("tests", None, test_paths))
+
+    blocks = [
+        ExpectedBlock(
+            key=block_key(kind, subject),
+            kind=kind,
+            subject=subject,
+            section=HOME_SECTION[kind],
+            lines=RENDERERS[kind](subject, values, Keep()),
+            values=values,
+        )
+        for kind, subject, values in specs
+    ]
+    link_neighbours(blocks)
+    return blocks
+
+
+# --- Rendering -------------------------------------------------------------
+
+
+def _bullet(text: str) -> str:
+    return f"- {text}"
+
+
+def _nested(text: str) -> str:
+    return f"  - {text}"
+
+
+def _code_list(items: Sequence[str]) -> str:
+    return ", ".join(code(item) for item in items) if items else "none"
+
+
+def _assemble(lead: str, items: list[tuple[str, str]], keep: Keep) -> list[str]:
+    """Lead line, items, and each note after the item it was written under.
+
+    ``items`` are (item key, line). Notes whose item is gone go to the end of
+    the block, in their original order.
+    """
+    notes_by_anchor: dict[str | None, list[str]] = {}
+    for anchor, text in keep.notes:
+        notes_by_anchor.setdefault(anchor, []).append(text)
+    lines = [lead + keep.prose, *notes_by_anchor.get(None, [])]
+    placed: set[str | None] = {None}
+    for key, line in items:
+        lines.append(line)
+        if key not in placed:
+            placed.add(key)
+            lines.extend(notes_by_anchor.get(key, []))
+    lines.extend(text for anchor, text in keep.notes if anchor not in placed)
+    return lines
+
+
+def _take_prose(keep: Keep, key: str, used: set[str]) -> str:
+    # a key can repeat (a property getter and setter); its prose goes once
+    if key in used:
+        return ""
+    used.add(key)
+    return keep.item_prose.get(key, "")
+
+
+def class_bullet(name: str, bases: Sequence[str]) -> str:
+    if bases:
+        return _bullet(f"{code(name)} ({', '.join(code(base) for base in bases)})")
+    return _bullet(code(name))
+
+
+def _render_classes(subject: str | None, values: Any, keep: Keep) -> list[str]:
+    items: list[tuple[str, str]] = []
+    used: set[str] = set()
+    for cls in values:
+        items.append((cls["name"], class_bullet(cls["name"], cls["bases"])))
+        for signature in cls["methods"]:
+            key = f"{cls['name']}.{method_name(signature)}"
+            items.append((key, _nested(code(signature) + _take_prose(keep, key, used))))
+    return _assemble("- Classes:", items, keep)
+
+
+def _render_functions(subject: str | None, values: Any, keep: Keep) -> list[str]:
+    items = [(method_name(signature), _bullet(code(signature))) for signature in values]
+    return _assemble("- Top-level functions:", items, keep)
+
+
+def argument_fact(argument: dict[str, Any]) -> str:
+    """The fact part of an argument item, without its final period."""
+    head = "required" if argument["required"] else "optional"
+    if argument["type"]:
+        head += f" {argument['type']}"
+    parts = [head]
+    if argument["has_default"]:
+        parts.append(f"default {code(argument['default'])}")
+    if argument["enum"]:
+        parts.append("one of " + ", ".join(code(value) for value in argument["enum"]))
+    if argument.get("alternatives"):
+        parts.append("alternative to " + ", ".join(code(name) for name in argument["alternatives"]))
+    return ", ".join(parts)
+
+
+def _render_arguments(subject: str | None, values: Any, keep: Keep) -> list[str]:
+    lead = f"- Arguments of {code(subject or '')}:"
+    if not values:
+        return _assemble(lead + " none.", [], keep)
+    used: set[str] = set()
+    items = []
+    for argument in values:
+        name = argument["name"]
+        line = _nested(f"{code(name)}: {argument_fact(argument)}.")
+        items.append((name, line + _take_prose(keep, name, used)))
+    return _assemble(lead, items, keep)
+
+
+def _render_tests(subject: str | None, values: Any, keep: Keep) -> list[str]:
+    used: set[str] = set()
+    items = [(path, _nested(code(path) + _take_prose(keep, path, used))) for path in values]
+    return _assemble("- Related tests observed by source search:", items, keep)
+
+
+def _sentence_renderer(
+    lead: Callable[[str | None], str], content: Callable[[Any], str]
+) -> Callable[[str | None, Any, Keep], list[str]]:
+    """A single-line fact: ``- <lead> <content>.`` plus the person's prose."""
+
+    def render(subject: str | None, values: Any, keep: Keep) -> list[str]:
+        return [f"- {lead(subject)}{content(values)}." + keep.prose]
+
+    return render
+
+
+def break_loop_text(parts: Sequence[str]) -> str:
+    if not parts:
+        return "none"
+    if len(parts) == 1 and parts[0] in ("true", "false"):
+        return f"always {code(parts[0])}"
+    return " or ".join(code(part) for part in parts)
+
+
+def _render_side_effects(subject: str | None, values: Any, keep: Keep) -> list[str]:
+    written = {area.casefold() for area in values}
+    areas = list(values)
+    for area in keep.areas:
+        if area.casefold() not in written:
+            written.add(area.casefold())
+            areas.append(area)
+    text = ", ".join(areas) if areas else "none"
+    return [f"- Observed side-effect areas: {text}." + keep.prose]
+
+
+def _render_helpers(subject: str | None, values: Any, keep: Keep) -> list[str]:
+    labels = helper_labels(values)
+    text = _code_list([labels[name] for name in values])
+    return [f"- Important called helpers/classes observed in the source: {text}." + keep.prose]
+
+
+_Renderer = Callable[[str | None, Any, Keep], list[str]]
+
+RENDERERS: dict[str, _Renderer] = {
+    "classes": _render_classes,
+    "functions": _render_functions,
+    "constants": _sentence_renderer(
+        lambda _: "Notable constants/configuration names: ", _code_list
+    ),
+    "is-tool": _sentence_renderer(lambda subject: f"{code(subject or '')} is a ", code),
+    "defines": _sentence_renderer(
+        lambda subject: f"{code((subject or '').rpartition('.')[0])} defines ",
+        lambda _: "`execute(...)`",
+    ),
+    "arguments": _render_arguments,
+    "break-loop": _sentence_renderer(
+        lambda subject: f"`break_loop` of {code(subject or '')}: ", break_loop_text
+    ),
+    "repairable": _sentence_renderer(
+        lambda subject: f"Repairable errors raised by {code(subject or '')}: ", _code_list
+    ),
+    "side-effects": _render_side_effects,
+    "imports": _sentence_renderer(lambda _: "Imported dependency areas include: ", _code_list),
+    "helpers": _render_helpers,
+    "tests": _render_tests,
+}
+
+
+def kept_parts(existing: FactBlock, companion: Companion) -> Keep:
+    """What a rewrite of ``existing`` must carry over from the companion."""
+    notes = []
+    for note in existing.notes:
+        if 0 <= note.line < len(companion.lines):
+            notes.append((note.anchor, line_content(companion.lines[note.line])))
+    areas: list[str] = []
+    if existing.kind == "side-effects" and isinstance(existing.values, list):
+        areas = [a for a in existing.values if isinstance(a, str) and detected_area(a) is None]
+    return Keep(
+        prose=existing.prose,
+        item_prose=dict(existing.item_prose),
+        notes=notes,
+        areas=areas,
+    )
+
+
+def render_block(
+    expected: ExpectedBlock, existing: FactBlock | None, companion: Companion
+) -> list[str]:
+    """The lines ``expected`` should be written as, in place of ``existing``.
+
+    What a person wrote into the existing block survives: prose after a fact
+    sentence, argument and test prose (matched by name), notes between the
+    items, and side-effect areas doxtool cannot detect.
+    """
+    if existing is None or existing.kind != expected.kind:
+        return list(expected.lines)
+    keep = kept_parts(existing, companion)
+    return RENDERERS[expected.kind](expected.subject, expected.values, keep)

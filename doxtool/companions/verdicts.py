@@ -1,0 +1,90 @@
+"""Verdicts on documented items, and the judge's common ground.
+
+A :class:`Verdict` is one item of a companion judged against the code
+(stale, changed or missing), with the edit that fixes exactly that item.
+:class:`BaseJudge` holds what judging every kind of block shares: the
+module, companion, convention and code index, the verdicts collected, and
+the edits that remove an item or rewrite its code span.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from doxtool.companions.codeindex import CodeIndex
+from doxtool.companions.conventions import Convention
+from doxtool.companions.documented import DocItem
+from doxtool.companions.factlines import code
+from doxtool.companions.model import Companion
+from doxtool.core.edits import Edit, line_content
+
+STALE = "stale"
+CHANGED = "changed"
+MISSING = "missing"
+
+
+@dataclass
+class Verdict:
+    """One item of a companion judged against the code."""
+
+    kind: str
+    state: str
+    #: the item's key (class name, ``Class.method``, module, call name, area, path)
+    key: str
+    message: str
+    #: 1-based line of the companion the finding points at
+    line: int
+    edits: list[Edit] = field(default_factory=list)
+    #: the fix removes text a person wrote: applied only on request
+    unsafe: bool = False
+    #: the verdict is on a whole block the companion lacks
+    whole_block: bool = False
+
+    @property
+    def subject(self) -> str:
+        return f"{self.kind}:{self.key}:{self.state}"
+
+
+# --- judging ------------------------------------------------------------------
+
+
+@dataclass
+class BaseJudge:
+    module: str
+    companion: Companion
+    convention: Convention
+    code: CodeIndex
+    verdicts: list[Verdict] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        marks = self.convention.generated_marks
+        text = "".join(self.companion.lines)
+        self.generated = not marks or any(mark in text for mark in marks)
+
+    def _edit(self, start: int, end: int, lines: list[str]) -> Edit:
+        return Edit(self.companion.path, start, end, lines)
+
+    def add(
+        self,
+        kind: str,
+        state: str,
+        key: str,
+        message: str,
+        line: int,
+        edits: Sequence[Edit] = (),
+        unsafe: bool = False,
+    ) -> None:
+        if state == MISSING and not self.generated:
+            return  # a hand-written companion chose what it lists
+        self.verdicts.append(Verdict(kind, state, key, message, line, list(edits), unsafe))
+
+    def removal(self, item: DocItem) -> tuple[list[Edit], bool]:
+        end = item.last_index() + 1
+        return [self._edit(item.index, end, [])], item.carries_words()
+
+    def rewrite_span(self, item: DocItem, text: str) -> Edit:
+        content = line_content(self.companion.lines[item.index])
+        return self._edit(
+            item.index, item.index + 1, [content[: item.start] + code(text) + content[item.end :]]
+        )
