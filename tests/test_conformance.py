@@ -13,6 +13,11 @@ from types import ModuleType
 import pytest
 from samples import write_files
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
+from dox_conformance.chains import call_chains, convention_helpers
+from dox_conformance.companion import FIDELITY_KINDS, identity, parse_companion, prose_lines
+from dox_conformance.fix import compare_companion
+
 REPO_ROOT = Path(__file__).resolve().parents[1]
 SCRIPT = REPO_ROOT / "bench" / "conformance.py"
 
@@ -248,7 +253,7 @@ def build_corpus(root: Path, util_companion: str = UTIL_COMPANION) -> Path:
 
 
 def test_parser_reads_every_fact_kind() -> None:
-    parsed = conformance.parse_companion(echo_companion() + UTIL_COMPANION)
+    parsed = parse_companion(echo_companion() + UTIL_COMPANION)
     assert parsed.of("classes") == ["`Echo` (`Tool`)"]
     assert parsed.of("methods") == ["Echo: `async execute(self, **kwargs) -> Response`"]
     assert parsed.of("is-a/defines") == ["`Echo` is a `Tool`", "`Echo` defines `execute(...)`"]
@@ -271,16 +276,16 @@ def test_parser_reads_every_fact_kind() -> None:
 
 def test_parser_keeps_prose_apart_from_facts() -> None:
     text = UTIL_COMPANION
-    prose = conformance.prose_lines(text, conformance.parse_companion(text))
+    prose = prose_lines(text, parse_companion(text))
     assert "- Callers rely on `load` raising for a missing file; keep it that way." in prose
     assert "## Ownership" in prose
     assert not any(line.startswith("- `add(") for line in prose)
     assert "- Top-level functions:" not in prose
     # A bullet after a block that is no fact item ends the block and stays prose.
     odd = "- Top-level functions:\n- `f()`\n- Functions are pure.\n- `g()`\n"
-    parsed = conformance.parse_companion(odd)
+    parsed = parse_companion(odd)
     assert parsed.of("functions") == ["`f()`"]
-    assert conformance.prose_lines(odd, parsed) == ["- Functions are pure.", "- `g()`"]
+    assert prose_lines(odd, parsed) == ["- Functions are pure.", "- `g()`"]
 
 
 def test_parser_reads_classes_without_bases_and_nested_method_lines() -> None:
@@ -288,16 +293,14 @@ def test_parser_reads_classes_without_bases_and_nested_method_lines() -> None:
         "- Classes:\n- `A` (no explicit base class)\n  - `run(self) -> None`\n"
         "- `B`\n- `C` (`str`, `Enum`)\n  - `get(cls) -> 'C'`\n"
     )
-    parsed = conformance.parse_companion(text)
+    parsed = parse_companion(text)
     assert parsed.of("classes") == ["`A` (no explicit base class)", "`B`", "`C` (`str`, `Enum`)"]
     assert parsed.of("methods") == ["A: `run(self) -> None`", "C: `get(cls) -> 'C'`"]
 
 
 def test_identity_ignores_a_function_docstring_line() -> None:
-    assert conformance.identity("functions", "`f(x)`: Doc.") == conformance.identity(
-        "functions", "`f(x)`"
-    )
-    assert conformance.identity("classes", "`A` (`B`)") == "A"
+    assert identity("functions", "`f(x)`: Doc.") == identity("functions", "`f(x)`")
+    assert identity("classes", "`A` (`B`)") == "A"
 
 
 def test_compare_counts_items_prose_and_duplicates() -> None:
@@ -313,7 +316,7 @@ def test_compare_counts_items_prose_and_duplicates() -> None:
             "- Imported dependency areas include: `os`.\n- Imported dependency areas include:",
         )
     )
-    entry = conformance.compare_companion(UTIL_COMPANION, rewritten)
+    entry = compare_companion(UTIL_COMPANION, rewritten)
     assert entry["removed"] == {"functions": ["`load(path: str) -> dict`"]}
     assert entry["added"] == {
         "functions": ["`add(a: int, b: int) -> int`", "`load(path: str, strict: bool)`"],
@@ -335,8 +338,8 @@ def test_compare_counts_items_prose_and_duplicates() -> None:
         "- Callers rely on `load` raising for a missing file; keep it that way.\n- Observed",
         "- Observed",
     )
-    assert conformance.compare_companion(UTIL_COMPANION, moved)["prose_lost"] == []
-    same = conformance.compare_companion(UTIL_COMPANION, UTIL_COMPANION)
+    assert compare_companion(UTIL_COMPANION, moved)["prose_lost"] == []
+    same = compare_companion(UTIL_COMPANION, UTIL_COMPANION)
     assert same == {"removed": {}, "added": {}, "prose_lost": [], "duplicates": []}
 
 
@@ -354,24 +357,22 @@ def test_call_chains_follow_the_format() -> None:
         "    print(len(x))\n"
         "re.compile('a')\n"
     )
-    chains = conformance.call_chains(source)
+    chains = call_chains(source)
     assert chains is not None
     # ast.walk is breadth-first: the module-level call comes before f's body.
     assert chains[0] == "re.compile"
     for name in ("Localization.get.now", "line.split.strip", "join", "str.strip.lower"):
         assert name in chains
     assert "print" in chains and "len" in chains
-    helpers = conformance.convention_helpers(chains)
+    helpers = convention_helpers(chains)
     assert "print" not in helpers and "len" not in helpers
     assert "Localization.get" not in helpers  # its last component is `get`
-    assert conformance.call_chains("def (:\n") is None
+    assert call_chains("def (:\n") is None
 
 
 def test_convention_helpers_cap_at_twenty() -> None:
     source = "".join(f"f{i}()\n" for i in range(30))
-    assert conformance.convention_helpers(conformance.call_chains(source)) == [
-        f"f{i}" for i in range(20)
-    ]
+    assert convention_helpers(call_chains(source)) == [f"f{i}" for i in range(20)]
 
 
 # ---------------------------------------------------------------- the run
@@ -461,9 +462,9 @@ def test_run_on_a_small_corpus(tmp_path: Path) -> None:
     copies = Path(result.stderr.split("copies kept in ", 1)[1].split("\n", 1)[0])
     try:
         for rel, entry in fix["per_companion"].items():
-            old = conformance.parse_companion((corpus / rel).read_text(encoding="utf-8"))
+            old = parse_companion((corpus / rel).read_text(encoding="utf-8"))
             after = (copies / "fix" / rel).read_text(encoding="utf-8")
-            new = conformance.parse_companion(after)
+            new = parse_companion(after)
             assert (corpus / rel).read_text(encoding="utf-8") != after
             for kind, items in entry["removed"].items():
                 for item in items:
@@ -483,7 +484,7 @@ def test_run_on_a_small_corpus(tmp_path: Path) -> None:
     fidelity = data["fidelity"]
     assert fidelity["directories"] == ["helpers", "tools"]
     assert fidelity["companions_deleted"] == 3
-    assert list(fidelity["per_kind"]) == list(conformance.FIDELITY_KINDS)
+    assert list(fidelity["per_kind"]) == list(FIDELITY_KINDS)
     for row in fidelity["per_kind"].values():
         assert row["companions"] == 3
         assert 0 <= row["exact"] <= row["same_items"] <= 3
@@ -494,7 +495,7 @@ def test_run_on_a_small_corpus(tmp_path: Path) -> None:
     summary = result.stdout[result.stdout.index("== summary ==") :]
     for label in ("findings:", "--fix removed", "prose lines lost:", "duplicates written:"):
         assert label in summary
-    for kind in conformance.FIDELITY_KINDS:
+    for kind in FIDELITY_KINDS:
         assert f"\n  {kind}" in summary
 
 
