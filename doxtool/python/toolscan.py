@@ -4,7 +4,7 @@ Which classes are tools is decided later (:mod:`doxtool.python.resolve`);
 :func:`scan_candidates` analyses every class of the module that has an
 ``execute`` method, and, in a tools directory, every class that may inherit one
 from another module of the repository. :class:`ToolScan` is made of parts, one
-per concern: the statement walk (:mod:`doxtool.python.statements`), argument
+per concern: the statement walk (:mod:`doxtool.python.toolwalk`), argument
 reads (:mod:`doxtool.python.argreads`), contracts
 (:mod:`doxtool.python.contracts`), outcomes (:mod:`doxtool.python.outcomes`) and
 calls (:mod:`doxtool.python.calls`).
@@ -31,7 +31,7 @@ from doxtool.python.controlflow import last_small, terminates
 from doxtool.python.cstnodes import suite_body
 from doxtool.python.modulescan import Class, Func, ModuleScan
 from doxtool.python.outcomes import Outcomes
-from doxtool.python.statements import StatementWalk
+from doxtool.python.toolwalk import StatementWalk
 from doxtool.python.walkstate import Env, Target
 
 
