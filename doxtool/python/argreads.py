@@ -1,0 +1,456 @@
+"""How a tool reads its arguments (part of :class:`~doxtool.python.toolscan.ToolScan`).
+
+``self.args["k"]``, ``self.args.get("k", default)``, ``"k" in self.args``,
+``execute``'s own parameters, what an expression stands for through coercion
+and normalisation, the guards and tests that make a read optional, and the
+arguments taken wholesale (``**kwargs`` handed on).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import libcst as cst
+
+from doxtool.core.facts import ArgumentRead, DynamicRead
+from doxtool.python.arguments import COERCIONS, ArgBuilder, own_params, type_of_annotation
+from doxtool.python.controlflow import contains_return, terminates
+from doxtool.python.cstcode import code_of
+from doxtool.python.cstnodes import dotted_name, is_kind, suite_body
+from doxtool.python.literals import literal_value, string_value
+from doxtool.python.modulescan import Func
+from doxtool.python.walkstate import Env, Target
+
+_STRING_METHODS = frozenset(
+    {"strip", "lstrip", "rstrip", "lower", "upper", "casefold", "title", "capitalize", "replace"}
+)
+
+
+_READ_METHODS = {"get": "get", "pop": "pop", "setdefault": "get"}
+
+
+#: spellings of a boolean that ``str(x).lower() == ...`` compares against
+_BOOLEAN_SPELLINGS = frozenset({"true", "false"})
+
+
+#: a loop over more literal keys than this is not unrolled
+_MAX_LOOP_KEYS = 32
+
+
+#: calls followed to find the argument a function's return value stands for
+_MAX_RETURN_DEPTH = 3
+
+
+#: literal kinds whose empty value (``[]``, ``""``, ``{}``) a name may start from
+_EMPTY_KINDS = (cst.List, cst.Tuple, cst.Dict, cst.SimpleString)
+
+
+class DynamicKey:
+    """Marker for a key that is not a resolvable literal."""
+
+
+DYNAMIC = DynamicKey()
+
+
+class ArgumentReads:
+    """The reads of a tool's arguments: a part of :class:`~doxtool.python.toolscan.ToolScan`."""
+
+    # -- arguments from execute's own parameters ---------------------------
+
+    def _execute_parameters(self, fn: Func) -> None:
+        for param in own_params(fn):
+            self._parameter_argument(fn, param)
+
+    def _parameter_argument(self, fn: Func, param: cst.Param) -> None:
+        name = param.name.value
+        line, column = self.scan.loc.expression(param.name, fn.node)
+        builder = self._arg(name)
+        builder.reads.append(
+            ArgumentRead(line, column, "parameter", param.default is not None, fn.qualname)
+        )
+        if param.default is None:
+            builder.required_read = True
+        else:
+            ok, value = self._value(param.default)
+            if ok:
+                builder.set_default(value)
+        if param.annotation is not None:
+            builder.annotation_type = type_of_annotation(param.annotation.annotation)
+
+    def _arg(self, name: str) -> ArgBuilder:
+        builder = self.args.get(name)
+        if builder is None:
+            builder = self.args[name] = ArgBuilder(name)
+        return builder
+
+    def _track_empty(self, name: str, value: cst.BaseExpression, env: Env) -> None:
+        """``uris = []``, then filled only under ``isinstance(document, ...)``:
+        ``uris`` stays empty when ``document`` is missing."""
+        ok, literal = (
+            literal_value(value, self.module) if type(value) in _EMPTY_KINDS else (False, 1)
+        )
+        if ok and not literal:
+            env.empty_unless[name] = None
+            return
+        if name not in env.empty_unless:
+            return
+        present = set().union(*env.present) if env.present else set()
+        known = env.empty_unless[name]
+        if len(present) == 1 and (known is None or known in present):
+            env.empty_unless[name] = next(iter(present))
+        else:
+            del env.empty_unless[name]
+
+    def _presence(self, test: cst.BaseExpression, env: Env) -> frozenset[str]:
+        """Arguments that must be present for ``test`` to be true."""
+        if type(test) is cst.BooleanOperation:
+            left, right = self._presence(test.left, env), self._presence(test.right, env)
+            return left | right if type(test.operator) is cst.And else left & right
+        if (
+            type(test) is cst.Call
+            and type(test.func) is cst.Name
+            and test.func.value == "isinstance"
+            and len(test.args) == 2
+        ):
+            kinds = test.args[1].value
+            names = [e.value for e in kinds.elements] if type(kinds) is cst.Tuple else [kinds]
+            if any(type(n) is cst.Name and n.value == "NoneType" for n in names):
+                return frozenset()
+            arg = self._arg_of(test.args[0].value, env)
+            return frozenset({arg}) if arg is not None else frozenset()
+        if type(test) is cst.Comparison and len(test.comparisons) == 1:
+            target = test.comparisons[0]
+            if type(target.operator) is cst.In and self._is_dict_source(target.comparator, env):
+                key = self._key(test.left, env)
+                return frozenset({key}) if isinstance(key, str) else frozenset()
+            return frozenset()
+        arg = self._arg_of(test, env)
+        return frozenset({arg}) if arg is not None else frozenset()
+
+        # nested classes are not part of the tool's behaviour
+
+    def _returned_argument(self, target: Target) -> str | None:
+        """The argument a function's single ``return`` stands for
+        (``action = _current_action(self, kwargs)``)."""
+        if target in self._returned_args:
+            return self._returned_args[target]
+        self._returned_args[target] = None
+        fn = target.fn
+        body = suite_body(fn.node.body)
+        returns = [
+            small
+            for stmt in body
+            if type(stmt) in (cst.SimpleStatementLine, cst.SimpleStatementSuite)
+            for small in stmt.body
+            if type(small) is cst.Return
+        ]
+        if len(returns) != 1 or returns[0].value is None or not terminates(body):
+            return None
+        if any(contains_return(stmt) for stmt in body if is_kind(stmt, cst.BaseCompoundStatement)):
+            return None
+        env = Env(
+            func=fn,
+            self_name=fn.self_name if fn.cls is not None else target.self_param,
+            dicts=set(target.dicts),
+            names=dict(self.scan.names),
+            collect_outcomes=False,
+            var_args=dict(target.values),
+        )
+        self._returns_depth += 1
+        try:
+            arg = self._arg_of(returns[0].value, env)
+        finally:
+            self._returns_depth -= 1
+        self._returned_args[target] = arg
+        return arg
+
+    def _loop_keys(self, stmt: cst.For) -> list[str]:
+        ok, value = self._value(stmt.iter)
+        if not ok or not isinstance(value, list) or not 0 < len(value) <= _MAX_LOOP_KEYS:
+            return []
+        return value if all(isinstance(v, str) for v in value) else []
+
+    def _absent_of(
+        self, test: cst.BaseExpression, env: Env
+    ) -> tuple[frozenset[str], frozenset[str]]:
+        """Arguments known absent when ``test`` is true / false."""
+        if type(test) is cst.UnaryOperation and type(test.operator) is cst.Not:
+            false, true = self._absent_of(test.expression, env)
+            return true, false
+        if type(test) is cst.Comparison and len(test.comparisons) == 1:
+            target = test.comparisons[0]
+            if self._is_dict_source(target.comparator, env):
+                key = self._key(test.left, env)
+                if isinstance(key, str):
+                    if type(target.operator) is cst.In:
+                        return frozenset(), frozenset({key})
+                    if type(target.operator) is cst.NotIn:
+                        return frozenset({key}), frozenset()
+            return frozenset(), frozenset()
+        arg = self._arg_of(test, env)
+        return (frozenset(), frozenset({arg})) if arg is not None else (frozenset(), frozenset())
+
+    def _wholesale_call(self, node: cst.Call, env: Env) -> None:
+        """``kwargs.items()``, or ``f(**kwargs)`` into code that is not followed:
+        the tool takes arguments it does not name."""
+        func = node.func
+        if (
+            type(func) is cst.Attribute
+            and func.attr.value in ("items", "keys", "values")
+            and not node.args
+            and self._is_dict_source(func.value, env)
+        ):
+            self._wholesale(node, env)
+            return
+        if (
+            any(a.star == "**" and self._is_dict_source(a.value, env) for a in node.args)
+            and self._callee(node, env) is None
+            and not self._is_response_call(node, env)
+        ):
+            dotted = dotted_name(func)
+            qualified = self.scan._resolve(dotted, env.names) if dotted else None
+            if qualified is None or qualified.split(".", 1)[0] not in self.scan.local_roots:
+                self._wholesale(node, env)
+
+    def _wholesale(self, node: cst.CSTNode, env: Env) -> None:
+        if not self.from_execute:
+            return  # logging every argument (``get_log_object``) takes none of them
+        line, column = self.scan.loc.expression(node, env.stmt or env.func.node)
+        expression = code_of(node, self.module).strip()
+        if len(expression) > 80:
+            expression = expression[:77] + "..."
+        self.wholesale.append(DynamicRead(expression, line, column, env.func.qualname))
+
+    def _is_dict_source(self, node: cst.BaseExpression, env: Env, alias: bool = False) -> bool:
+        if type(node) is cst.Attribute:
+            return (
+                node.attr.value == "args"
+                and type(node.value) is cst.Name
+                and env.self_name is not None
+                and node.value.value == env.self_name
+            )
+        if type(node) is cst.Name:
+            return node.value in env.dicts
+        if not alias:
+            return False
+        # ``args = self.args or {}``, ``dict(self.args)``, ``dict(**self.args)``,
+        # ``{**self.args}``, ``self.args.copy()``, ``copy.deepcopy(self.args)``
+        if type(node) is cst.BooleanOperation and type(node.operator) is cst.Or:
+            return self._is_dict_source(node.left, env)
+        if type(node) is cst.Dict:
+            return bool(node.elements) and all(
+                type(e) is cst.StarredDictElement and self._is_dict_source(e.value, env)
+                for e in node.elements
+            )
+        if type(node) is not cst.Call:
+            return False
+        func = node.func
+        if type(func) is cst.Attribute and func.attr.value == "copy" and not node.args:
+            return self._is_dict_source(func.value, env)
+        dotted = dotted_name(func)
+        if dotted in (["dict"], ["copy", "copy"], ["copy", "deepcopy"], ["deepcopy"]):
+            return len(node.args) == 1 and self._is_dict_source(node.args[0].value, env)
+        return False
+
+    def _key(self, node: cst.BaseExpression, env: Env) -> str | DynamicKey:
+        if type(node) in (cst.SimpleString, cst.ConcatenatedString):
+            value = string_value(node)
+            if isinstance(value, str):
+                return value
+        if type(node) is cst.Name and node.value in env.loop_keys:
+            return env.loop_keys[node.value]
+        if type(node) is cst.Name:
+            ok, value = self.scan.constant(node.value)
+            if ok and isinstance(value, str):
+                return value
+        return DYNAMIC
+
+    def _read(
+        self,
+        key_node: cst.BaseExpression,
+        node: cst.CSTNode,
+        kind: str,
+        env: Env,
+        default: cst.BaseExpression | None = None,
+    ) -> str | None:
+        key = self._key(key_node, env)
+        line, column = self.scan.loc.expression(node, env.stmt or env.func.node)
+        if isinstance(key, DynamicKey):
+            expression = code_of(key_node, self.module).strip()
+            self.dynamic.append(DynamicRead(expression, line, column, env.func.qualname))
+            return None
+        builder = self._arg(key)
+        guarded = kind in ("get", "pop", "contains") or env.guarded(key)
+        builder.reads.append(ArgumentRead(line, column, kind, guarded, env.func.qualname))
+        if kind == "subscript" and not guarded:
+            absent = env.absent_keys() - {key}
+            if absent:
+                # read only when those are missing: one of them is needed
+                builder.alternatives.update(absent)
+            elif not env.conditional:
+                builder.required_read = True
+        if default is not None:
+            ok, value = self._value(default)
+            if ok:
+                builder.set_default(value)
+        return key
+
+    def _value(self, node: cst.BaseExpression) -> tuple[bool, Any]:
+        """(True, value) for a literal or a module-level constant bound to one."""
+        if type(node) is cst.Name and node.value not in ("True", "False", "None"):
+            return self.scan.constant(node.value)
+        return literal_value(node, self.module)
+
+    def _subscript(self, node: cst.Subscript, env: Env) -> None:
+        if not self._is_dict_source(node.value, env) or len(node.slice) != 1:
+            return
+        element = node.slice[0].slice
+        if type(element) is cst.Index:
+            self._read(element.value, node, "subscript", env)
+
+    def _comparison(self, node: cst.Comparison, env: Env) -> None:
+        left = node.left
+        for target in node.comparisons:
+            op = target.operator
+            right = target.comparator
+            if type(op) in (cst.In, cst.NotIn) and self._is_dict_source(right, env):
+                self._read(left, node, "contains", env)
+            elif type(op) in (cst.Equal, cst.NotEqual, cst.In, cst.NotIn, cst.Is, cst.IsNot):
+                self._enum_from(left, op, right, env)
+                if type(op) in (cst.Equal, cst.NotEqual):
+                    self._enum_from(right, op, left, env)
+            left = right
+
+    def _enum_from(
+        self,
+        subject: cst.BaseExpression,
+        op: cst.BaseCompOp,
+        other: cst.BaseExpression,
+        env: Env,
+    ) -> None:
+        arg = self._arg_of(subject, env)
+        if arg is None:
+            return
+        ok, value = self._value(other)
+        if not ok:
+            return
+        values = list(value) if isinstance(value, (list, dict)) else [value]
+        if type(op) in (cst.In, cst.NotIn) and not isinstance(value, (list, dict)):
+            return
+        if type(op) in (cst.Is, cst.IsNot):
+            return
+        if any(isinstance(v, str) and v.strip().lower() in _BOOLEAN_SPELLINGS for v in values):
+            # ``str(x).lower() == "true"`` accepts a JSON boolean as well as a string
+            self._arg(arg).boolean_spelling = True
+            return
+        if env.closed:
+            for item in values:
+                self._add_enum(arg, item)
+
+    def _add_enum(self, arg: str, value: Any) -> None:
+        # ``x == ""`` and ``x is None`` test for absence, not for a choice
+        if value is not None and value != "" and not isinstance(value, (list, dict)):
+            self._arg(arg).add_enum(value)
+
+    def _arg_of(self, node: cst.BaseExpression, env: Env) -> str | None:
+        """The argument an expression stands for, through coercion and normalisation.
+
+        ``str(self.args.get("mode", "")).strip().lower()`` stands for ``mode``;
+        ``self.method or self.args.get("action")`` for ``action`` (the first
+        operand of an ``or`` that is an argument).
+        """
+        todo = [node]
+        steps = 0
+        while todo and steps < 64:
+            steps += 1
+            node = todo.pop()
+            if type(node) is cst.Name:
+                arg = env.var_args.get(node.value)
+            elif type(node) is cst.Subscript:
+                arg = None
+                if self._is_dict_source(node.value, env) and len(node.slice) == 1:
+                    element = node.slice[0].slice
+                    if type(element) is cst.Index:
+                        key = self._key(element.value, env)
+                        arg = key if isinstance(key, str) else None
+            elif type(node) is cst.BooleanOperation and type(node.operator) is cst.Or:
+                todo.extend((node.right, node.left))
+                continue
+            elif type(node) is cst.Call:
+                arg = None
+                func = node.func
+                target = (
+                    self._callee(node, env) if self._returns_depth < _MAX_RETURN_DEPTH else None
+                )
+                if target is not None:
+                    arg = self._returned_argument(target)
+                elif type(func) is cst.Attribute:
+                    if func.attr.value in _READ_METHODS and self._is_dict_source(func.value, env):
+                        if node.args:
+                            key = self._key(node.args[0].value, env)
+                            arg = key if isinstance(key, str) else None
+                    elif func.attr.value in _STRING_METHODS:
+                        todo.append(func.value)
+                        continue
+                elif type(func) is cst.Name and func.value in COERCIONS and node.args:
+                    todo.append(node.args[0].value)
+                    continue
+            else:
+                arg = None
+            if arg is not None:
+                return arg
+        return None
+
+    def _call(self, node: cst.Call, env: Env) -> None:
+        func = node.func
+        # reads: D.get(k, default), D.pop(k)
+        if (
+            type(func) is cst.Attribute
+            and func.attr.value in _READ_METHODS
+            and self._is_dict_source(func.value, env)
+            and node.args
+            and node.args[0].keyword is None
+        ):
+            default = node.args[1].value if len(node.args) > 1 else None
+            self._read(node.args[0].value, node, _READ_METHODS[func.attr.value], env, default)
+            return
+        # coercion and normalisation types
+        if type(func) is cst.Name and func.value in COERCIONS and node.args:
+            arg = self._arg_of(node.args[0].value, env)
+            if arg is not None:
+                builder = self._arg(arg)
+                if func.value == "str":
+                    builder.weak_type = builder.weak_type or "string"
+                elif func.value != "bool":  # ``bool(x)`` tests truthiness: any type
+                    builder.coerced_type = builder.coerced_type or COERCIONS[func.value]
+        if type(func) is cst.Attribute and func.attr.value in _STRING_METHODS:
+            arg = self._arg_of(func.value, env)
+            if arg is not None:
+                self._arg(arg).weak_type = self._arg(arg).weak_type or "string"
+        self._calls_out(node, env)
+
+    def _guards_of(
+        self, test: cst.BaseExpression, env: Env
+    ) -> tuple[frozenset[str], frozenset[str]]:
+        """Keys known present when ``test`` is true / false."""
+        positive: set[str] = set()
+        negative: set[str] = set()
+        parts = [test]
+        while parts:
+            node = parts.pop()
+            if type(node) is cst.BooleanOperation and type(node.operator) is cst.And:
+                parts.extend([node.left, node.right])
+                continue
+            if type(node) is cst.Comparison and len(node.comparisons) == 1:
+                target = node.comparisons[0]
+                if self._is_dict_source(target.comparator, env):
+                    key = self._key(node.left, env)
+                    if isinstance(key, str):
+                        if type(target.operator) is cst.In:
+                            positive.add(key)
+                        elif type(target.operator) is cst.NotIn:
+                            negative.add(key)
+            arg = self._arg_of(node, env)
+            if arg is not None:
+                positive.add(arg)
+        return frozenset(positive), frozenset(negative)

@@ -1,0 +1,183 @@
+"""The facts of one argument of a tool, built up while the walk reads it.
+
+:class:`ArgBuilder` collects an argument's reads, default, types, enumerated
+values and alternatives and builds its :class:`~doxtool.core.facts.Argument`;
+the helpers here read parameters, annotations and ``match`` patterns.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+import libcst as cst
+
+from doxtool.core.facts import Argument, ArgumentRead, json_type
+from doxtool.python.cstnodes import dotted_name
+from doxtool.python.literals import jsonable, literal_value
+from doxtool.python.modulescan import Func
+
+COERCIONS = {
+    "int": "integer",
+    "float": "number",
+    "str": "string",
+    "bool": "boolean",
+    "list": "array",
+    "tuple": "array",
+    "dict": "object",
+}
+
+
+_ANNOTATION_TYPES = {
+    **COERCIONS,
+    "List": "array",
+    "Dict": "object",
+    "Sequence": "array",
+    "Mapping": "object",
+}
+
+
+def own_params(fn: Func) -> list[cst.Param]:
+    """Named parameters of a function, without a method's ``self`` or ``cls``."""
+    named = fn.named()
+    if fn.cls is not None and not fn.is_static and fn.node.params.params[:1]:
+        return named[1:] if named and named[0] is fn.node.params.params[0] else named
+    if fn.cls is not None and not fn.is_static and fn.node.params.posonly_params[:1]:
+        return named[1:]
+    return named
+
+
+def own_values(fn: Func) -> frozenset[tuple[str, str]]:
+    """Each named parameter standing for the argument of the same name."""
+    return frozenset((p.name.value, p.name.value) for p in own_params(fn))
+
+
+@dataclass
+class ArgBuilder:
+    name: str
+    reads: list[ArgumentRead] = field(default_factory=list)
+    required_read: bool = False
+    default: Any = None
+    has_default: bool = False
+    coerced_type: str | None = None
+    annotation_type: str | None = None
+    #: ``str(x)`` or ``x.strip()``: says less than a literal default does
+    weak_type: str | None = None
+    #: values a closed dispatch accepts
+    enum: list[Any] = field(default_factory=list)
+    #: compared with ``"true"``/``"false"`` spellings: a JSON boolean is accepted
+    boolean_spelling: bool = False
+    #: its absence ends ``execute`` with an error
+    contract_required: bool = False
+    #: arguments of which one is needed when this one is missing
+    alternatives: set[str] = field(default_factory=set)
+
+    def set_default(self, value: Any) -> None:
+        if not self.has_default:
+            self.default = jsonable(value)
+            self.has_default = True
+
+    def add_enum(self, value: Any) -> None:
+        value = jsonable(value)
+        # ``1 == True``: compare types too
+        if not any(type(v) is type(value) and v == value for v in self.enum):
+            self.enum.append(value)
+
+    def build(self) -> Argument:
+        reads = unique(self.reads, lambda r: (r.line, r.column, r.kind))
+        reads.sort(key=lambda r: (r.line, r.column))
+        kind = self.coerced_type or self.annotation_type
+        if kind is None and self.has_default:
+            kind = json_type(self.default)
+        kind = kind or self.weak_type
+        if (
+            self.boolean_spelling
+            and kind == "string"
+            and "string" not in (self.coerced_type, self.annotation_type)
+        ):
+            kind = None  # a string or a JSON boolean: the type is not one
+        enum = list(self.enum)
+        if kind is None and enum:
+            kinds = {json_type(v) for v in enum}
+            kind = kinds.pop() if len(kinds) == 1 else None
+        elif kind is not None:
+            # ``str(flag).lower() not in ("false", "no")`` for a boolean flag
+            # compares a spelling, not a value the argument may take
+            enum = [v for v in enum if json_type(v) == kind or (kind, json_type(v)) == _INT]
+        return Argument(
+            name=self.name,
+            required=(self.required_read and not self.has_default and not self.alternatives)
+            or self.contract_required,
+            default=self.default if self.has_default else None,
+            has_default=self.has_default,
+            type=kind,
+            enum=enum or None,
+            reads=reads,
+            alternatives=sorted(self.alternatives),
+        )
+
+
+_INT = ("number", "integer")
+
+
+def unique(items: Iterable[Any], key: Any) -> list[Any]:
+    seen: set[Any] = set()
+    out = []
+    for item in items:
+        k = key(item)
+        if k not in seen:
+            seen.add(k)
+            out.append(item)
+    return out
+
+
+def split_params(text: str) -> list[str]:
+    depth = 0
+    parts: list[str] = []
+    current: list[str] = []
+    for char in text:
+        if char in "([{":
+            depth += 1
+        elif char in ")]}":
+            depth -= 1
+        if char == "," and depth == 0:
+            parts.append("".join(current))
+            current = []
+        else:
+            current.append(char)
+    parts.append("".join(current))
+    return [p for p in parts if p.strip() not in ("/", "*")]
+
+
+def type_of_annotation(node: cst.BaseExpression) -> str | None:
+    if type(node) in (cst.SimpleString, cst.ConcatenatedString):
+        return None
+    if type(node) is cst.BinaryOperation and type(node.operator) is cst.BitOr:
+        for side in (node.left, node.right):
+            if not (type(side) is cst.Name and side.value == "None"):
+                return type_of_annotation(side)
+        return None
+    if type(node) is cst.Subscript:
+        dotted = dotted_name(node.value)
+        if dotted and dotted[-1] == "Optional" and node.slice:
+            inner = node.slice[0].slice
+            if type(inner) is cst.Index:
+                return type_of_annotation(inner.value)
+        return _ANNOTATION_TYPES.get(dotted[-1]) if dotted else None
+    dotted = dotted_name(node)
+    return _ANNOTATION_TYPES.get(dotted[-1]) if dotted else None
+
+
+def match_values(pattern: cst.MatchPattern, module: cst.Module) -> list[Any]:
+    if type(pattern) is cst.MatchValue:
+        ok, value = literal_value(pattern.value, module)
+        return [value] if ok and value is not None else []
+    if type(pattern) is cst.MatchOr:
+        out: list[Any] = []
+        for element in pattern.patterns:
+            out.extend(match_values(element.pattern, module))
+        return out
+    if type(pattern) is cst.MatchAs and pattern.pattern is not None:
+        return match_values(pattern.pattern, module)
+    return []

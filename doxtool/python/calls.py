@@ -1,0 +1,253 @@
+"""What a tool calls (part of :class:`~doxtool.python.toolscan.ToolScan`).
+
+Helpers of the repository (followed later, :mod:`doxtool.python.resolve`),
+side effects (:mod:`doxtool.python.effects`), intervention, and the functions
+of the module the walk follows, with what reaches their parameters.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import libcst as cst
+
+from doxtool.core.facts import Effect, HelperCall
+from doxtool.python import effects
+from doxtool.python.arguments import own_params
+from doxtool.python.cstnodes import dotted_name
+from doxtool.python.literals import literal_value
+from doxtool.python.modulescan import Func
+from doxtool.python.walkstate import Env, Target
+
+
+class Calls:
+    """Calls, helpers and side effects: a part of :class:`~doxtool.python.toolscan.ToolScan`."""
+
+    def _calls_out(self, node: cst.Call, env: Env) -> None:
+        """Helpers, side effects, intervention, and dicts handed to other functions."""
+        func = node.func
+        dotted = dotted_name(func)
+        if dotted is not None:
+            self._record_call(dotted, node, env)
+        target = self._callee(node, env)
+        if target is not None:
+            self._scan(target, collect=False)
+        elif type(func) is cst.Attribute and dotted is None:
+            # a method of a computed receiver: ``Path(p).write_text(...)``
+            self._method_effects(func.attr.value, node, env, func.attr.value)
+        elif (
+            dotted is not None
+            and len(dotted) == 2
+            and env.self_name is not None
+            and dotted[0] == env.self_name
+            and env.func.cls is not None
+        ):
+            # a method the module does not define: a base elsewhere may
+            self._helper_call(f"self.{dotted[1]}", node, env)
+
+    def _helper_call(self, target: str, node: cst.Call, env: Env) -> None:
+        """A call into another module of the repository, with the parameters
+        that receive the tool's arguments dict (followed when resolving)."""
+        dicts: list[str] = []
+        selves: list[str] = []
+        index = 0
+        for arg in node.args:
+            if arg.star == "*":
+                break
+            if arg.star == "**":
+                if self._is_dict_source(arg.value, env):
+                    dicts.append("**")
+                continue
+            key = arg.keyword.value if arg.keyword is not None else f"#{index}"
+            if arg.keyword is None:
+                index += 1
+            value = arg.value
+            if self._is_dict_source(value, env):
+                dicts.append(key)
+            elif type(value) is cst.Name and env.self_name and value.value == env.self_name:
+                selves.append(key)
+        line, column = self.scan.loc.expression(node, env.stmt or env.func.node)
+        self.helper_calls.append(
+            HelperCall(target, line, column, env.func.qualname, dicts, selves, env.conditional > 0)
+        )
+
+    def _callbacks(self, node: cst.Call, env: Env) -> None:
+        """Functions of other repository modules handed to a call (``run(files.exists, p)``)
+        are called by it."""
+        for arg in node.args:
+            if arg.star or type(arg.value) not in (cst.Name, cst.Attribute):
+                continue
+            dotted = dotted_name(arg.value)
+            if dotted is None or (env.self_name and dotted[0] == env.self_name):
+                continue
+            qualified = self.scan._resolve(dotted, env.names)
+            if (
+                qualified is not None
+                and qualified.split(".", 1)[0] in self.scan.local_roots
+                and not qualified.startswith(self.scan.module + ".")
+            ):
+                line, column = self.scan.loc.expression(arg.value, env.stmt or env.func.node)
+                self.helper_calls.append(HelperCall(qualified, line, column, env.func.qualname))
+
+    def _record_call(self, dotted: list[str], node: cst.Call, env: Env) -> None:
+        if node.args:
+            self._callbacks(node, env)
+        if env.self_name and dotted[0] == env.self_name:
+            if len(dotted) >= 3 and dotted[1] == "agent":
+                self.helpers.setdefault("self.agent." + ".".join(dotted[2:]), None)
+            if dotted[-1] == "handle_intervention":
+                self.intervention = True
+            elif len(dotted) >= 3:
+                # ``self.path.unlink()``; ``self.method()`` is followed instead
+                self._method_effects(dotted[-1], node, env, ".".join(dotted))
+            return
+        if dotted[-1] == "handle_intervention":
+            self.intervention = True
+        if len(dotted) == 1 and dotted[0] == "open" and "open" not in env.names:
+            self._side_effects(effects.for_open(self._open_mode(node)), "open", node, env)
+            return
+        qualified = self.scan._resolve(dotted, env.names)
+        if qualified is None and len(dotted) == 2 and dotted[0] in env.instances:
+            # a method of an object the function made: ``shell.connect()``
+            for constructed in sorted(env.instances[dotted[0]]):
+                self._helper_call(f"{constructed}.{dotted[1]}", node, env)
+            # the callable may not be a class: the method's own name still counts
+            self._method_effects(dotted[1], node, env, ".".join(dotted))
+            return
+        if qualified is None:
+            if dotted[0] in self.scan.functions or dotted[0] in self.scan.classes:
+                qualified = f"{self.scan.module}.{'.'.join(dotted)}"
+            else:
+                if len(dotted) > 1:
+                    self._method_effects(dotted[-1], node, env, ".".join(dotted))
+                return
+        self.helpers.setdefault(qualified, None)
+        if qualified in effects.OPEN_CALLS:
+            self._side_effects(effects.for_open(self._open_mode(node)), qualified, node, env)
+            return
+        areas = effects.for_call(qualified)
+        if not areas and len(dotted) > 1:
+            areas = effects.for_method(dotted[-1])
+        self._side_effects(areas, qualified, node, env)
+        if (
+            not areas
+            and qualified.split(".", 1)[0] in self.scan.local_roots
+            and not qualified.startswith(self.scan.module + ".")
+        ):
+            self._helper_call(qualified, node, env)
+
+    def _method_effects(self, name: str, node: cst.Call, env: Env, call: str) -> None:
+        """Areas of a method whose receiver is not known (a local, an attribute)."""
+        if name == "open":
+            self._side_effects(self._method_open(node), call, node, env)
+        else:
+            self._side_effects(effects.for_method(name), call, node, env)
+
+    def _method_open(self, node: cst.Call) -> tuple[str, ...]:
+        """``path.open("w")``: a file when the mode is a literal mode string."""
+        positional = [a for a in node.args if a.keyword is None and not a.star]
+        mode_node = positional[0].value if positional else None
+        for arg in node.args:
+            if arg.keyword is not None and arg.keyword.value == "mode":
+                mode_node = arg.value
+        if mode_node is None:
+            return ()
+        ok, mode = literal_value(mode_node, self.module)
+        if ok and isinstance(mode, str) and effects.is_mode(mode):
+            return effects.for_open(mode)
+        return ()
+
+    def _open_mode(self, node: cst.Call) -> str | None:
+        mode_node: cst.BaseExpression | None = None
+        positional = [a for a in node.args if a.keyword is None and not a.star]
+        if len(positional) >= 2:
+            mode_node = positional[1].value
+        for arg in node.args:
+            if arg.keyword is not None and arg.keyword.value == "mode":
+                mode_node = arg.value
+        if mode_node is None:
+            return "r"
+        ok, value = literal_value(mode_node, self.module)
+        return value if ok and isinstance(value, str) else None
+
+    def _side_effects(self, areas: Iterable[str], call: str, node: cst.Call, env: Env) -> None:
+        if not areas:
+            return
+        line, column = self.scan.loc.expression(node, env.stmt or env.func.node)
+        for area in areas:
+            self.side_effects.add(area)
+            self.effects.append(Effect(area, [call], line, column, env.func.qualname))
+
+    def _callee(self, node: cst.Call, env: Env) -> Target | None:
+        """A function of this module the call reaches, and what it is handed.
+
+        Followed are the module's functions, the class's methods (through
+        ``self`` or ``super()``), and what reaches their parameters: the
+        arguments dict, an argument's value, or the tool itself.
+        """
+        func = node.func
+        fn: Func | None = None
+        if type(func) is cst.Name:
+            if func.value in self.scan.functions and func.value not in env.names:
+                fn = self.scan.functions[func.value]
+        elif type(func) is cst.Attribute and type(func.value) is cst.Name:
+            if env.self_name and func.value.value == env.self_name:
+                fn = self._method(func.attr.value)
+        elif (
+            type(func) is cst.Attribute
+            and type(func.value) is cst.Call
+            and type(func.value.func) is cst.Name
+            and func.value.func.value == "super"
+        ):
+            fn = self._method(func.attr.value, skip=env.func.cls)
+        if fn is None:
+            return None
+        own = {p.name.value for p in own_params(fn)}
+        positional = [name for name in fn.positional() if name in own]
+        dicts: set[str] = set()
+        values: set[tuple[str, str]] = set()
+        splat = False
+        self_param: str | None = None
+        index = 0
+        for arg in node.args:
+            if arg.star == "**":
+                if self._is_dict_source(arg.value, env):
+                    splat = True
+                    if fn.star_kwarg:
+                        dicts.add(fn.star_kwarg)
+                continue
+            if arg.star == "*":
+                index = len(positional)  # where the rest lands is unknown
+                continue
+            if arg.keyword is not None:
+                param: str | None = arg.keyword.value
+            elif index < len(positional):
+                param = positional[index]
+                index += 1
+            else:
+                param = None
+            if param is None:
+                continue
+            value = arg.value
+            if self._is_dict_source(value, env):
+                dicts.add(param)
+            elif type(value) is cst.Name and env.self_name and value.value == env.self_name:
+                self_param = param
+            else:
+                argument = self._arg_of(value, env)
+                if argument is not None:
+                    values.add((param, argument))
+        return Target(
+            fn, frozenset(dicts), splat, frozenset(values), self_param, env.conditional > 0
+        )
+
+    def _method(self, name: str, skip: str | None = None) -> Func | None:
+        owners = self.mro
+        if skip is not None:
+            names = [o.name for o in owners]
+            if skip in names:
+                owners = owners[names.index(skip) + 1 :]
+        for owner in owners:
+            if name in owner.methods:
+                return owner.methods[name]
+        return None

@@ -1,0 +1,204 @@
+"""Argument contracts and closed dispatch (part of :class:`~doxtool.python.toolscan.ToolScan`).
+
+``if not x: return Response("x is required")`` at the top of ``execute`` makes
+``x`` required; a dispatch whose other values raise or return an error
+(``else``, ``case _``) accepts only the values it tests.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import libcst as cst
+
+from doxtool.python.controlflow import contains_return, terminates
+from doxtool.python.cstnodes import child_nodes, is_kind, suite_body
+from doxtool.python.walkstate import Env
+
+
+class Contracts:
+    """Contracts and closed dispatch: a part of :class:`~doxtool.python.toolscan.ToolScan`."""
+
+    # -- argument contracts and closed dispatch ------------------------------------
+
+    def _error_exit(self, body: Sequence[cst.BaseStatement], env: Env) -> bool:
+        """Whether a block ends the function with a raise or a returned ``Response``."""
+        if not terminates(body):
+            return False
+        for stmt in body:
+            if type(stmt) in (cst.SimpleStatementLine, cst.SimpleStatementSuite):
+                for small in stmt.body:
+                    if type(small) is cst.Raise:
+                        return True
+                    if type(small) is cst.Return:
+                        return small.value is not None and self._is_response_call(small.value, env)
+        return False
+
+    def _closed(
+        self,
+        stmt: cst.If | cst.Match,
+        following: Sequence[cst.BaseStatement],
+        env: Env,
+    ) -> bool:
+        """Whether a dispatch accepts only the values it tests: anything else
+        raises or returns a ``Response`` (an ``else``, a ``case _``, or what
+        follows a run of ``if`` statements that all return)."""
+        if type(stmt) is cst.Match:
+            for case in stmt.cases:
+                if type(case.pattern) is cst.MatchAs and case.pattern.pattern is None:
+                    return self._error_exit(suite_body(case.body), env)
+            if not all(terminates(suite_body(c.body)) for c in stmt.cases):
+                return False
+            return self._error_follows(following, env)
+        current: cst.CSTNode | None = stmt
+        every_branch_ends = True
+        while type(current) is cst.If:
+            body = suite_body(current.body)
+            if _rejects(current.test) and self._error_exit(body, env):
+                return True
+            every_branch_ends = every_branch_ends and terminates(body)
+            current = current.orelse
+        if current is not None:
+            assert type(current) is cst.Else
+            return self._error_exit(suite_body(current.body), env)
+        return every_branch_ends and self._error_follows(following, env)
+
+    def _error_follows(self, following: Sequence[cst.BaseStatement], env: Env) -> bool:
+        """Whether what follows a run of returning ``if`` statements is an error exit."""
+        for stmt in following:
+            if type(stmt) is cst.If and stmt.orelse is None and terminates(suite_body(stmt.body)):
+                continue
+            return self._error_exit([stmt], env)
+        return False
+
+    def _contract(self, stmt: cst.If, env: Env) -> None:
+        """``if not x: return Response("x is required")`` makes ``x`` required."""
+        if not self._error_exit(suite_body(stmt.body), env):
+            return
+        for group in self._absence_groups(stmt.test, env):
+            if len(group) == 1:
+                self._arg(next(iter(group))).contract_required = True
+            else:
+                for name in group:
+                    self._arg(name).alternatives.update(group - {name})
+
+    def _absence_groups(self, test: cst.BaseExpression, env: Env) -> list[set[str]]:
+        """Groups of arguments whose joint absence makes ``test`` true."""
+        groups: list[set[str]] = []
+        parts = [test]
+        while parts:
+            node = parts.pop()
+            if type(node) is cst.BooleanOperation and type(node.operator) is cst.Or:
+                parts.extend((node.left, node.right))
+                continue
+            group = self._absence(node, env)
+            if group:
+                groups.append(group)
+        return groups
+
+    def _absence(self, node: cst.BaseExpression, env: Env) -> set[str] | None:
+        """The arguments that, all absent, make ``node`` true (None: not an absence test)."""
+        if type(node) is cst.BooleanOperation and type(node.operator) is cst.And:
+            left = self._absence(node.left, env)
+            right = self._absence(node.right, env)
+            return left | right if left and right else None
+        if type(node) is cst.UnaryOperation and type(node.operator) is cst.Not:
+            inner = node.expression
+            if type(inner) is cst.BooleanOperation and type(inner.operator) is cst.Or:
+                left = self._absence(cst.UnaryOperation(cst.Not(), inner.left), env)
+                right = self._absence(cst.UnaryOperation(cst.Not(), inner.right), env)
+                return left | right if left and right else None
+            if type(inner) is cst.Name and inner.value in env.var_groups:
+                return set(env.var_groups[inner.value])
+            if type(inner) is cst.Name and env.empty_unless.get(inner.value):
+                return {env.empty_unless[inner.value]}  # type: ignore[arg-type]
+            arg = self._arg_of(inner, env)
+            return {arg} if arg is not None else None
+        if type(node) is cst.Comparison and len(node.comparisons) == 1:
+            target = node.comparisons[0]
+            op = type(target.operator)
+            if op is cst.NotIn and self._is_dict_source(target.comparator, env):
+                key = self._key(node.left, env)
+                return {key} if isinstance(key, str) else None
+            if op in (cst.Is, cst.Equal):
+                ok, value = self._value(target.comparator)
+                if ok and value in (None, ""):
+                    arg = self._arg_of(node.left, env)
+                    return {arg} if arg is not None else None
+        return None
+
+    def _is_check(self, stmt: cst.BaseStatement, env: Env) -> bool:
+        """``if <test>: return Response(error)`` (or raise), with no ``else``."""
+        return (
+            type(stmt) is cst.If
+            and stmt.orelse is None
+            and _negative(stmt.test)
+            and self._error_exit(suite_body(stmt.body), env)
+        )
+
+    def _returns_on_argument_path(self, stmt: cst.CSTNode, env: Env, top: bool = True) -> bool:
+        """Whether a statement can return, other than on an error, in a way
+        that depends on the arguments (after it, a check holds only on some paths)."""
+        if type(stmt) in (cst.SimpleStatementLine, cst.SimpleStatementSuite):
+            return top and any(type(s) is cst.Return for s in stmt.body)
+        if type(stmt) is cst.If:
+            if self._mentions_arguments(stmt.test, env) and contains_return(stmt):
+                return True
+            branches: list[cst.CSTNode] = list(suite_body(stmt.body))
+            if type(stmt.orelse) is cst.If:
+                branches.append(stmt.orelse)
+            elif stmt.orelse is not None:
+                branches.extend(suite_body(stmt.orelse.body))
+            return any(self._returns_on_argument_path(s, env, False) for s in branches)
+        if type(stmt) in (cst.Try, cst.TryStar):
+            blocks = [suite_body(stmt.body)]
+            if stmt.orelse is not None:
+                blocks.append(suite_body(stmt.orelse.body))
+            if stmt.finalbody is not None:
+                blocks.append(suite_body(stmt.finalbody.body))
+            return any(self._returns_on_argument_path(s, env, top) for b in blocks for s in b)
+        if type(stmt) is cst.With:
+            return any(self._returns_on_argument_path(s, env, top) for s in suite_body(stmt.body))
+        return contains_return(stmt)
+
+    def _mentions_arguments(self, node: cst.CSTNode, env: Env) -> bool:
+        stack: list[cst.CSTNode] = [node]
+        while stack:
+            current = stack.pop()
+            if type(current) is cst.Name and (
+                current.value in env.var_args or current.value in env.dicts
+            ):
+                return True
+            if is_kind(current, cst.BaseExpression) and self._is_dict_source(current, env):
+                return True
+            stack.extend(child_nodes(current))
+        return False
+
+
+def _negative(test: cst.BaseExpression) -> bool:
+    """Whether a test looks for what is wrong (``not x``, ``x is None``,
+    ``x not in ...``, any of them joined by ``or``), not for a choice."""
+    if type(test) is cst.BooleanOperation and type(test.operator) is cst.Or:
+        return _negative(test.left) and _negative(test.right)
+    if type(test) is cst.UnaryOperation and type(test.operator) is cst.Not:
+        return True
+    if type(test) is cst.Comparison and len(test.comparisons) == 1:
+        target = test.comparisons[0]
+        if type(target.operator) in (cst.NotIn, cst.NotEqual, cst.IsNot):
+            return True
+        if type(target.operator) in (cst.Is, cst.Equal):
+            value = target.comparator
+            return (type(value) is cst.Name and value.value == "None") or (
+                type(value) is cst.SimpleString and value.value in ('""', "''")
+            )
+    return False
+
+
+def _rejects(test: cst.BaseExpression) -> bool:
+    """Whether a test is true for the values a dispatch does not accept
+    (``x not in (...)``, ``x != "a"``): its body is the rejection."""
+    return (
+        type(test) is cst.Comparison
+        and len(test.comparisons) == 1
+        and type(test.comparisons[0].operator) in (cst.NotIn, cst.NotEqual)
+    )

@@ -1,0 +1,175 @@
+"""Generic helpers over libcst nodes: children, dotted names, statement bodies.
+
+The walk reads node fields directly (a generic ``CSTVisitor`` costs as much as
+the parse itself); these helpers do so with per-type caches.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Sequence
+from operator import attrgetter
+from typing import Any
+
+import libcst as cst
+
+_FIELD_CACHE: dict[type, tuple[str, ...]] = {}
+
+
+_SKIP_FIELDS = (
+    "whitespace",
+    "lpar",
+    "rpar",
+    "comma",
+    "semicolon",
+    "colon",
+    "leading_lines",
+    "lines_after_decorators",
+    "header",
+    "footer",
+    "newline",
+    "equal",
+    "star",
+    "dot",
+    "arrow",
+    "lbracket",
+    "rbracket",
+    "lbrace",
+    "rbrace",
+    "operator",
+    "indent",
+    "encoding",
+    "asynchronous",
+)
+
+
+def _child_fields(tp: type) -> tuple[str, ...]:
+    fields = _FIELD_CACHE.get(tp)
+    if fields is None:
+        fields = tuple(
+            f.name
+            for f in dataclasses.fields(tp)
+            if not any(skip in f.name for skip in _SKIP_FIELDS)
+        )
+        _FIELD_CACHE[tp] = fields
+    return fields
+
+
+_IS_NODE: dict[type, bool] = {}
+
+
+def _is_node(value: object) -> bool:
+    """``isinstance(value, cst.CSTNode)`` without ABCMeta's cost, cached per type."""
+    kind = type(value)
+    known = _IS_NODE.get(kind)
+    if known is None:
+        known = _IS_NODE[kind] = isinstance(value, cst.CSTNode)
+    return known
+
+
+_KINDS: dict[tuple[type, type], bool] = {}
+
+
+def is_kind(value: object, cls: type) -> bool:
+    """``isinstance(value, cls)`` for libcst's abstract classes, cached per type
+    (ABCMeta's own check costs a Python call every time)."""
+    key = (type(value), cls)
+    known = _KINDS.get(key)
+    if known is None:
+        known = _KINDS[key] = isinstance(value, cls)
+    return known
+
+
+def _field_values(tp: type) -> Callable[[cst.CSTNode], tuple[Any, ...]]:
+    """A function returning a node's :func:`_child_fields` values, built once per type."""
+    getter = _GETTERS.get(tp)
+    if getter is None:
+        fields = _child_fields(tp)
+        if len(fields) > 1:
+            getter = attrgetter(*fields)
+        elif fields:
+            single = attrgetter(fields[0])
+
+            def getter(node: cst.CSTNode) -> tuple[Any, ...]:
+                return (single(node),)
+        else:
+
+            def getter(node: cst.CSTNode) -> tuple[Any, ...]:
+                return ()
+
+        _GETTERS[tp] = getter
+    return getter
+
+
+_GETTERS: dict[type, Callable[[cst.CSTNode], tuple[Any, ...]]] = {}
+
+
+def child_nodes(node: cst.CSTNode, skip: frozenset[type] = frozenset()) -> list[cst.CSTNode]:
+    """Semantic children in field (roughly source) order, skipping tokens and
+    nodes of the ``skip`` types."""
+    children: list[cst.CSTNode] = []
+    append = children.append
+    is_node = _IS_NODE.get
+    for value in _field_values(type(node))(node):
+        kind = type(value)
+        if kind is tuple or kind is list:
+            for item in value:
+                item_kind = type(item)
+                known = is_node(item_kind)
+                if known is None:
+                    known = _is_node(item)
+                if known and item_kind not in skip:
+                    append(item)
+        elif value is not None:
+            known = is_node(kind)
+            if known is None:
+                known = _is_node(value)
+            if known and kind not in skip:
+                append(value)
+    return children
+
+
+#: expressions with no expression inside
+LEAVES = frozenset(
+    {cst.Name, cst.SimpleString, cst.Integer, cst.Float, cst.Imaginary, cst.Ellipsis}
+)
+
+
+def dotted_name(node: cst.BaseExpression) -> list[str] | None:
+    """``a.b.c`` as ``["a", "b", "c"]``; None for anything else."""
+    parts: list[str] = []
+    while type(node) is cst.Attribute:
+        parts.append(node.attr.value)
+        node = node.value
+    if type(node) is cst.Name:
+        parts.append(node.value)
+        return parts[::-1]
+    return None
+
+
+def suite_body(suite: cst.BaseSuite) -> Sequence[cst.BaseStatement]:
+    if type(suite) is cst.IndentedBlock:
+        return suite.body
+    if type(suite) is cst.SimpleStatementSuite:
+        return [cst.SimpleStatementLine(body=suite.body)]
+    return ()
+
+
+def statement_children(stmt: cst.CSTNode) -> list[cst.CSTNode]:
+    """Statements nested directly inside a compound statement."""
+    out: list[cst.CSTNode] = []
+    for name in ("body", "orelse", "handlers", "finalbody", "cases"):
+        value = getattr(stmt, name, None)
+        if value is None:
+            continue
+        if is_kind(value, cst.BaseSuite):
+            out.extend(suite_body(value))
+        elif type(value) in (cst.Else, cst.Finally, cst.ExceptHandler, cst.ExceptStarHandler):
+            out.extend(suite_body(value.body))
+        elif type(value) is cst.If:
+            out.append(value)
+        elif isinstance(value, (list, tuple)):
+            for item in value:
+                if type(item) in (cst.ExceptHandler, cst.ExceptStarHandler, cst.MatchCase):
+                    out.extend(suite_body(item.body))
+    return out

@@ -1,0 +1,227 @@
+"""The analysis of one candidate tool class, starting from its ``execute``.
+
+Which classes are tools is decided later (:mod:`doxtool.python.resolve`);
+:func:`scan_candidates` analyses every class of the module that has an
+``execute`` method, and, in a tools directory, every class that may inherit one
+from another module of the repository. :class:`ToolScan` is made of parts, one
+per concern: the statement walk (:mod:`doxtool.python.toolwalk`), argument
+reads (:mod:`doxtool.python.argreads`), contracts
+(:mod:`doxtool.python.contracts`), outcomes (:mod:`doxtool.python.outcomes`) and
+calls (:mod:`doxtool.python.calls`).
+"""
+
+from __future__ import annotations
+
+from doxtool.core.facts import (
+    DynamicRead,
+    Effect,
+    ExecuteFacts,
+    HelperCall,
+    MissingResponse,
+    Outcome,
+    Raise,
+    ToolFacts,
+)
+from doxtool.python import effects
+from doxtool.python.argreads import ArgumentReads
+from doxtool.python.arguments import ArgBuilder, own_params, own_values, split_params, unique
+from doxtool.python.calls import Calls
+from doxtool.python.contracts import Contracts
+from doxtool.python.controlflow import last_small, terminates
+from doxtool.python.cstnodes import suite_body
+from doxtool.python.modulescan import Class, Func, ModuleScan
+from doxtool.python.outcomes import Outcomes
+from doxtool.python.toolwalk import StatementWalk
+from doxtool.python.walkstate import Env, Target
+
+
+def scan_candidates(scan: ModuleScan) -> None:
+    """A candidate analysis of each class of the module that may be a tool."""
+    for cls in scan.classes.values():
+        if scan._find_method(cls, "execute") is not None:
+            scan.facts.candidates.append(ToolScan(scan, cls).run())
+        elif scan.in_tools_dir and _inherits_from_repository(scan, cls):
+            # ``execute`` may come from a base in another module of the
+            # repository; what this class's own methods do is merged in
+            # once that base is known (:mod:`doxtool.python.resolve`). Only in
+            # tool directories: elsewhere (API handlers, extensions) such
+            # classes abound and are hardly ever tools.
+            scan.facts.candidates.append(ToolScan(scan, cls).run_partial())
+
+
+def _inherits_from_repository(scan: ModuleScan, cls: Class) -> bool:
+    """Whether a class (or an in-module base) has a base from another repository module."""
+    own = f"{scan.module}."
+    return any(
+        base.split(".", 1)[0] in scan.local_roots and not base.startswith(own)
+        for owner in scan.mro(cls)
+        for base in owner.resolved
+    ) and any(owner.methods for owner in scan.mro(cls))
+
+
+def effects_order() -> tuple[str, ...]:
+    return (effects.READ, effects.WRITE, effects.DELETE, effects.NETWORK, effects.SUBPROCESS)
+
+
+class ToolScan(StatementWalk, ArgumentReads, Contracts, Outcomes, Calls):
+    """Analysis of one candidate tool class, starting from its ``execute``."""
+
+    def __init__(self, scan: ModuleScan, cls: Class) -> None:
+        self.scan = scan
+        self.cls = cls
+        self.mro = scan.mro(cls)
+        self.module = scan.tree
+        self.args: dict[str, ArgBuilder] = {}
+        self.dynamic: list[DynamicRead] = []
+        self.outcomes: list[Outcome] = []
+        self.missing: list[MissingResponse] = []
+        self.raises: list[Raise] = []
+        self.helpers: dict[str, None] = {}
+        self.side_effects: set[str] = set()
+        self.effects: list[Effect] = []
+        self.helper_calls: list[HelperCall] = []
+        self.wholesale: list[DynamicRead] = []
+        #: the walk is in code ``execute`` reaches (not in a method only the
+        #: framework calls)
+        self.from_execute = True
+        self.intervention = False
+        self.done: set[tuple[str, bool, Target]] = set()
+        #: functions whose return value ``execute`` returns (``execute`` first)
+        self.chain: dict[str, None] = {}
+        #: the function whose top-level checks are argument contracts (``execute``)
+        self.entry: Func | None = None
+        #: function -> the argument its single ``return`` stands for
+        self._returned_args: dict[Target, str | None] = {}
+        #: how deep ``_arg_of`` is looking into the functions calls reach
+        #: (``_current_action()`` returning ``_normalize(self.args.get(...))``)
+        self._returns_depth = 0
+
+    def run(self) -> ToolFacts:
+        execute = self.scan._find_method(self.cls, "execute")
+        assert execute is not None
+        self.entry = execute
+        line, _ = self.scan.loc.statement(self.cls.node)
+        exec_line, _ = self.scan.loc.statement(execute.node)
+        params = [p.split(":")[0].split("=")[0] for p in self._param_texts(execute)]
+        tool = ToolFacts(
+            name=self.scan.facts.path.rsplit("/", 1)[-1].removesuffix(".py"),
+            class_name=self.cls.name,
+            line=line,
+            bases=self.cls.resolved,
+            execute=ExecuteFacts(
+                is_async=execute.is_async,
+                line=exec_line,
+                params=params,
+                defined_in=execute.qualname,
+            ),
+        )
+        self._execute_parameters(execute)
+        dicts = frozenset({execute.star_kwarg} if execute.star_kwarg else ())
+        self._scan(Target(execute, dicts, values=own_values(execute)), collect=True)
+        # other methods read ``self.args`` and call helpers too (the framework
+        # calls some of them: ``before_execution``, ``get_log_object``)
+        reached = {key[0] for key in self.done}
+        self.from_execute = False
+        for owner in self.mro:
+            for method in owner.methods.values():
+                if method.name != "execute" and method.qualname not in reached:
+                    self._scan(Target(method), collect=False)
+        return self._finish(tool)
+
+    def run_partial(self) -> ToolFacts:
+        """What the methods of a class without ``execute`` do.
+
+        The class may inherit ``execute`` from a base in another module, and
+        that ``execute`` may call, or return through, methods this class
+        overrides. Every method is analysed as if ``execute`` returned its
+        result; :mod:`doxtool.python.resolve` keeps the outcomes of those it does.
+        """
+        line, _ = self.scan.loc.statement(self.cls.node)
+        tool = ToolFacts(
+            name=self.scan.facts.path.rsplit("/", 1)[-1].removesuffix(".py"),
+            class_name=self.cls.name,
+            line=line,
+            bases=self.cls.resolved,
+        )
+        for owner in self.mro:
+            for method in owner.methods.values():
+                self._scan(Target(method), collect=True)
+        tool = self._finish(tool)
+        tool.returns_from = []
+        return tool
+
+    def _finish(self, tool: ToolFacts) -> ToolFacts:
+        # an alternative names its partners both ways
+        for builder in list(self.args.values()):
+            for other in list(builder.alternatives):
+                self._arg(other).alternatives.add(builder.name)
+        tool.arguments = [b.build() for b in self.args.values()]
+        tool.dynamic_reads = unique(self.dynamic, lambda r: (r.line, r.column, r.expression))
+        tool.outcomes = sorted(
+            unique(
+                self.outcomes,
+                lambda o: (o.line, o.column, o.function, o.break_loop, o.expression),
+            ),
+            key=lambda o: (o.line, o.column),
+        )
+        tool.missing_responses = sorted(
+            unique(self.missing, lambda m: (m.line, m.column, m.kind, m.function)),
+            key=lambda m: (m.line, m.column),
+        )
+        tool.raises = unique(self.raises, lambda r: (r.line, r.column, r.exception))
+        tool.helpers = [h for h in self.helpers if self._is_helper(h)]
+        tool.imports = list(self.scan.facts.imports)
+        tool.intervention = self.intervention
+        tool.side_effects = [a for a in effects_order() if a in self.side_effects]
+        tool.effects = unique(self.effects, lambda e: (e.area, e.line, e.column, tuple(e.calls)))
+        tool.other_arguments = unique(self.wholesale, lambda r: (r.line, r.column))
+        tool.helper_calls = unique(
+            self.helper_calls, lambda c: (c.target, c.line, c.column, tuple(c.dicts))
+        )
+        tool.returns_from = list(self.chain)
+        return tool
+
+    def _is_helper(self, name: str) -> bool:
+        if name.startswith("self.agent."):
+            return True
+        if name.startswith(self.scan.module + "."):
+            return False  # the module's own functions are listed as such
+        return name.split(".", 1)[0] in self.scan.local_roots
+
+    def _param_texts(self, fn: Func) -> list[str]:
+        sig = self.scan._signature(fn).text
+        inner = sig[sig.index("(") + 1 : sig.rindex(")")]
+        return [p.strip() for p in split_params(inner) if p.strip()]
+
+    # -- function bodies ----------------------------------------------------
+
+    def _scan(self, target: Target, collect: bool) -> None:
+        key = (target.fn.qualname, collect, target)
+        if key in self.done:
+            return
+        self.done.add(key)
+        fn = target.fn
+        if collect:
+            self.chain.setdefault(fn.qualname, None)
+        values = dict(target.values)
+        if target.splat:
+            # ``f(**self.args)``: every named parameter is an argument
+            for param in own_params(fn):
+                self._parameter_argument(fn, param)
+                values[param.name.value] = param.name.value
+        env = Env(
+            func=fn,
+            self_name=fn.self_name if fn.cls is not None else target.self_param,
+            dicts=set(target.dicts),
+            names=dict(self.scan.names),
+            collect_outcomes=collect,
+            var_args=values,
+            conditional=int(target.conditional),
+        )
+        body = suite_body(fn.node.body)
+        env.top_body = body
+        self._stmts(body, env)
+        if collect and not terminates(body):
+            last = body[-1] if body else fn.node
+            line, column = self.scan.loc.statement(last_small(last))
+            self.missing.append(MissingResponse("falls-off-end", line, column, fn.qualname))

@@ -1,0 +1,324 @@
+"""The walk over a function's statements and expressions (part of
+:class:`~doxtool.python.toolscan.ToolScan`): assignments, branches, loops,
+``try``, ``with``, ``match`` and the expressions inside them, each handed to
+the part of the analysis it concerns.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import libcst as cst
+
+from doxtool.python.arguments import match_values
+from doxtool.python.controlflow import terminates
+from doxtool.python.cstnodes import LEAVES, child_nodes, dotted_name, suite_body
+from doxtool.python.walkstate import Env
+
+#: expressions that can be a string never empty (see ``Env.texts``)
+_TEXT_SHAPES = (cst.BooleanOperation, cst.FormattedString, cst.SimpleString, cst.ConcatenatedString)
+
+
+_GUARD_EXCEPTIONS = frozenset({"KeyError", "LookupError", "Exception", "BaseException"})
+
+
+class StatementWalk:
+    """Statements and expressions: a part of :class:`~doxtool.python.toolscan.ToolScan`."""
+
+    def _stmts(self, body: Sequence[cst.BaseStatement], env: Env) -> None:
+        contracts = body is env.top_body and env.func is self.entry
+        for index, stmt in enumerate(body):
+            if type(stmt) in (cst.SimpleStatementLine, cst.SimpleStatementSuite):
+                for small in stmt.body:
+                    env.stmt = small
+                    self._small(small, env)
+            else:
+                env.stmt = stmt
+                if type(stmt) in (cst.If, cst.Match) and self._closed(stmt, body[index + 1 :], env):
+                    current: cst.CSTNode | None = stmt
+                    while type(current) is cst.If:
+                        env.closed_ifs.add(id(current))
+                        current = current.orelse
+                    if type(stmt) is cst.Match:
+                        env.closed_ifs.add(id(stmt))
+                if contracts and type(stmt) is cst.If:
+                    self._contract(stmt, env)
+                self._compound(stmt, env)
+            if (
+                contracts
+                and not self._is_check(stmt, env)
+                and self._returns_on_argument_path(stmt, env)
+            ):
+                contracts = False  # later checks hold only on some paths
+
+    def _small(self, small: cst.BaseSmallStatement, env: Env) -> None:
+        if type(small) in (cst.Import, cst.ImportFrom):
+            self.scan._bind_import(small, env.names)
+        elif type(small) is cst.Assign:
+            self._expr(small.value, env)
+            for target in small.targets:
+                self._assign_target(target.target, small.value, env)
+        elif type(small) is cst.AnnAssign:
+            if small.value is not None:
+                self._expr(small.value, env)
+                self._assign_target(small.target, small.value, env)
+        elif type(small) is cst.AugAssign:
+            self._expr(small.value, env)
+        elif type(small) is cst.Return:
+            self._return(small, env)
+        elif type(small) is cst.Raise:
+            self._raise(small, env)
+        else:
+            for child in child_nodes(small):
+                self._expr(child, env)
+
+    def _assign_target(
+        self, target: cst.BaseExpression, value: cst.BaseExpression, env: Env
+    ) -> None:
+        if type(target) is cst.Name:
+            name = target.value
+            arg = self._arg_of(value, env)
+            before = env.var_groups.get(name) or (
+                frozenset({env.var_args[name]}) if name in env.var_args else frozenset()
+            )
+            if arg is not None and before and arg not in before and before & env.absent_keys():
+                # a fallback for a missing argument: the name stands for either
+                env.var_groups[name] = before | {arg}
+            else:
+                env.var_groups.pop(name, None)
+            self._track_empty(name, value, env)
+            constructed = self._constructed(value, env)
+            if constructed is not None:
+                # ``shell = LocalSession(...)`` here, ``shell = SshSession(...)`` in
+                # another branch: either may be the receiver of ``shell.connect()``
+                env.instances.setdefault(name, set()).add(constructed)
+            else:
+                env.instances.pop(name, None)
+            env.var_args.pop(name, None)
+            if self._is_dict_source(value, env, alias=True):
+                env.dicts.add(name)
+            elif name in env.dicts:
+                env.dicts.discard(name)
+            if arg is not None:
+                env.var_args[name] = arg
+            if type(value) in _TEXT_SHAPES and self._one_message_kind(value, env) == "text":
+                env.texts.add(name)
+            else:
+                env.texts.discard(name)
+            if self._is_response_call(value, env):
+                # a Response kept in a variable: every assignment is a
+                # possible value at ``return name`` (branches are not told apart)
+                call = value.expression if type(value) is cst.Await else value
+                assert type(call) is cst.Call
+                env.responses.setdefault(name, []).append(self._break_loop(call))
+            elif not (type(value) is cst.Name and value.value == name):
+                env.responses.pop(name, None)
+        elif type(target) is cst.Attribute:
+            if (
+                target.attr.value == "break_loop"
+                and type(target.value) is cst.Name
+                and target.value.value in env.responses
+            ):
+                env.responses[target.value.value] = [self._break_loop_value(value)]
+            self._expr(target.value, env)
+        elif type(target) is cst.Subscript:
+            self._expr(target.value, env)
+        elif type(target) in (cst.Tuple, cst.List):
+            for element in target.elements:
+                if type(element.value) is cst.Name:
+                    env.var_args.pop(element.value.value, None)
+
+    def _constructed(self, value: cst.BaseExpression, env: Env) -> str | None:
+        """The repository callable whose result ``value`` is (``Cls(...)``)."""
+        call = value.expression if type(value) is cst.Await else value
+        if type(call) is not cst.Call:
+            return None
+        dotted = dotted_name(call.func)
+        if dotted is None or (env.self_name and dotted[0] == env.self_name):
+            return None
+        qualified = self.scan._resolve(dotted, env.names)
+        if qualified is None and dotted[0] in self.scan.classes:
+            qualified = f"{self.scan.module}.{'.'.join(dotted)}"
+        if qualified is None or qualified.split(".", 1)[0] not in self.scan.local_roots:
+            return None
+        return qualified
+
+    def _compound(self, stmt: cst.BaseCompoundStatement, env: Env) -> None:
+        if type(stmt) is cst.If:
+            self._if(stmt, env)
+        elif type(stmt) in (cst.For,):
+            self._expr(stmt.iter, env)
+            keys = self._loop_keys(stmt)
+            if keys and type(stmt.target) is cst.Name:
+                # ``for key in ("text", "message"): self.args.get(key)`` reads known keys
+                name = stmt.target.value
+                for key in keys:
+                    env.loop_keys[name] = key
+                    self._stmts(suite_body(stmt.body), env)
+                env.loop_keys.pop(name, None)
+            else:
+                self._stmts(suite_body(stmt.body), env)
+            if stmt.orelse is not None:
+                self._stmts(suite_body(stmt.orelse.body), env)
+        elif type(stmt) is cst.While:
+            self._expr(stmt.test, env)
+            self._stmts(suite_body(stmt.body), env)
+            if stmt.orelse is not None:
+                self._stmts(suite_body(stmt.orelse.body), env)
+        elif type(stmt) in (cst.Try, cst.TryStar):
+            catches = any(_catches_key_error(h, env) for h in stmt.handlers)
+            if catches:
+                env.guards.append(None)
+            self._stmts(suite_body(stmt.body), env)
+            if catches:
+                env.guards.pop()
+            for handler in stmt.handlers:
+                self._stmts(suite_body(handler.body), env)
+            if stmt.orelse is not None:
+                self._stmts(suite_body(stmt.orelse.body), env)
+            if stmt.finalbody is not None:
+                self._stmts(suite_body(stmt.finalbody.body), env)
+        elif type(stmt) is cst.With:
+            for item in stmt.items:
+                self._expr(item.item, env)
+            self._stmts(suite_body(stmt.body), env)
+        elif type(stmt) is cst.Match:
+            self._match(stmt, env)
+        elif type(stmt) is cst.FunctionDef:
+            # closures see the enclosing function's names; what they return
+            # is not what the enclosing function returns
+            collect, env.collect_outcomes = env.collect_outcomes, False
+            self._stmts(suite_body(stmt.body), env)
+            env.collect_outcomes = collect
+
+    def _if(self, stmt: cst.If, env: Env) -> None:
+        closed, env.closed = env.closed, id(stmt) in env.closed_ifs
+        self._expr(stmt.test, env)
+        env.closed = closed
+        positive, negative = self._guards_of(stmt.test, env)
+        absent_true, absent_false = self._absent_of(stmt.test, env)
+        # a check (``if not x: return error``) makes no branch of a dispatch
+        dispatch = self._mentions_arguments(stmt.test, env) and not self._is_check(stmt, env)
+        env.conditional += dispatch
+        env.guards.append(positive)
+        env.absent.append(absent_true)
+        env.present.append(self._presence(stmt.test, env))
+        self._stmts(suite_body(stmt.body), env)
+        env.present.pop()
+        env.absent.pop()
+        env.guards.pop()
+        test = stmt.test
+        if (
+            stmt.orelse is None
+            and type(test) is cst.UnaryOperation
+            and type(test.operator) is cst.Not
+            and terminates(suite_body(stmt.body))
+        ):
+            # ``if not x: return ...``: past it, ``x`` is not empty
+            if type(test.expression) is cst.Name:
+                env.texts.add(test.expression.value)
+            arg = self._arg_of(test.expression, env)
+            if arg is not None:
+                env.nonempty.add(arg)
+        if stmt.orelse is not None:
+            env.guards.append(negative)
+            env.absent.append(absent_false)
+            if type(stmt.orelse) is cst.If:
+                env.stmt = stmt.orelse
+                self._if(stmt.orelse, env)
+            else:
+                self._stmts(suite_body(stmt.orelse.body), env)
+            env.absent.pop()
+            env.guards.pop()
+        env.conditional -= dispatch
+
+    def _match(self, stmt: cst.Match, env: Env) -> None:
+        self._expr(stmt.subject, env)
+        arg = self._arg_of(stmt.subject, env)
+        closed = id(stmt) in env.closed_ifs
+        dispatch = self._mentions_arguments(stmt.subject, env)
+        env.conditional += dispatch
+        for case in stmt.cases:
+            if arg is not None and closed:
+                for value in match_values(case.pattern, self.module):
+                    self._add_enum(arg, value)
+            self._stmts(suite_body(case.body), env)
+        env.conditional -= dispatch
+
+    # -- expressions ----------------------------------------------------------
+
+    def _expr(self, node: cst.CSTNode, env: Env) -> None:
+        # the stack holds nodes; ``(node, guard)`` visits a node under a
+        # guard, and None ends the guard that was pushed last
+        stack: list[Any] = [node]
+        while stack:
+            current = stack.pop()
+            if current is None:
+                env.guards.pop()
+                env.absent.pop()
+                continue
+            kind = type(current)
+            if kind is tuple:
+                current, guard, absent = current
+                env.guards.append(guard)
+                env.absent.append(absent)
+                stack.append(None)
+                kind = type(current)
+            if kind in LEAVES:
+                continue
+            if kind is cst.Call:
+                self._call(current, env)
+                self._wholesale_call(current, env)
+            elif (
+                kind is cst.Dict
+                and any(
+                    type(e) is cst.StarredDictElement and self._is_dict_source(e.value, env)
+                    for e in current.elements
+                )
+                and not self._is_dict_source(current, env, alias=True)
+            ):
+                # ``{"area": area, **kwargs}``: every other argument is taken too
+                self._wholesale(current, env)
+            elif kind is cst.Subscript:
+                self._subscript(current, env)
+            elif kind is cst.Comparison:
+                self._comparison(current, env)
+            elif kind is cst.IfExp:
+                positive, negative = self._guards_of(current.test, env)
+                absent_true, absent_false = self._absent_of(current.test, env)
+                stack.append((current.orelse, negative or frozenset(), absent_false))
+                stack.append((current.body, positive or frozenset(), absent_true))
+                stack.append(current.test)
+                continue
+            elif kind is cst.BooleanOperation and type(current.operator) is cst.And:
+                positive, _ = self._guards_of(current.left, env)
+                absent_true, _ = self._absent_of(current.left, env)
+                stack.append((current.right, positive or frozenset(), absent_true))
+                stack.append(current.left)
+                continue
+            elif kind is cst.BooleanOperation and type(current.operator) is cst.Or:
+                # the right operand is evaluated when the left is falsy
+                _, absent_false = self._absent_of(current.left, env)
+                stack.append((current.right, frozenset(), absent_false))
+                stack.append(current.left)
+                continue
+            elif kind in (cst.Lambda, cst.FunctionDef, cst.ClassDef):
+                if kind is cst.Lambda:
+                    stack.append(current.body)
+                continue
+            children = child_nodes(current, LEAVES)
+            children.reverse()
+            stack.extend(children)
+
+
+def _catches_key_error(handler: cst.ExceptHandler | cst.ExceptStarHandler, env: Env) -> bool:
+    if handler.type is None:
+        return True
+    types = handler.type.elements if type(handler.type) is cst.Tuple else None
+    nodes = [e.value for e in types] if types is not None else [handler.type]
+    for node in nodes:
+        dotted = dotted_name(node)
+        if dotted and dotted[-1] in _GUARD_EXCEPTIONS:
+            return True
+    return False

@@ -1,0 +1,82 @@
+"""What the walk of one function knows (:class:`Env`), and what a call that is
+followed hands the function it reaches (:class:`Target`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import libcst as cst
+
+from doxtool.python.modulescan import Func
+
+
+@dataclass
+class Env:
+    """What the walk knows inside one function."""
+
+    func: Func
+    self_name: str | None
+    dicts: set[str]
+    names: dict[str, str]
+    collect_outcomes: bool
+    stmt: cst.CSTNode | None = None
+    #: local name -> the argument its value stands for
+    var_args: dict[str, str] = field(default_factory=dict)
+    #: local name -> ``break_loop`` values (and expressions) of the Responses
+    #: assigned to it
+    responses: dict[str, list[tuple[bool | str, str | None]]] = field(default_factory=dict)
+    guards: list[frozenset[str] | None] = field(default_factory=list)
+    #: local names last assigned a string that is never empty (``x or "none"``),
+    #: or tested by ``if not x: return ...`` / ``raise ...`` before
+    texts: set[str] = field(default_factory=set)
+    #: arguments tested that way: past the test they are not empty
+    nonempty: set[str] = field(default_factory=set)
+    #: arguments known absent (the ``else`` of ``"k" in args``, the right of ``or``)
+    absent: list[frozenset[str]] = field(default_factory=list)
+    #: loop variable -> the literal key it holds in this pass of the loop body
+    loop_keys: dict[str, str] = field(default_factory=dict)
+    #: the test being walked belongs to a closed dispatch (anything else is an error)
+    closed: bool = False
+    #: ``If`` nodes of closed dispatch chains
+    closed_ifs: set[int] = field(default_factory=set)
+    #: the function's own body (argument contracts are read at its top level)
+    top_body: Sequence[cst.BaseStatement] = ()
+    #: local name -> the arguments it may stand for, when it was given a
+    #: fallback (``if not text: text = self.args.get("message")``)
+    var_groups: dict[str, frozenset[str]] = field(default_factory=dict)
+    #: how many enclosing branches depend on an argument's value (reads
+    #: there are needed on some calls only)
+    conditional: int = 0
+    #: arguments the enclosing ``if`` tests need present (``isinstance(x, str)``)
+    present: list[frozenset[str]] = field(default_factory=list)
+    #: local name bound to an empty value and filled only while an argument
+    #: is known present -> that argument (None: not filled yet)
+    empty_unless: dict[str, str | None] = field(default_factory=dict)
+    #: local name -> the repository callables (classes) whose instances it may hold
+    instances: dict[str, set[str]] = field(default_factory=dict)
+
+    def guarded(self, key: str) -> bool:
+        return any(g is None or key in g for g in self.guards)
+
+    def absent_keys(self) -> set[str]:
+        return {key for group in self.absent for key in group}
+
+
+@dataclass(frozen=True)
+class Target:
+    """A function of the module that a call reaches, and what it is handed."""
+
+    fn: Func
+    #: parameters that receive the tool's arguments dict
+    dicts: frozenset[str] = frozenset()
+    #: the arguments dict is splatted into the call (``f(**self.args)``)
+    splat: bool = False
+    #: (parameter, argument) pairs: parameters that receive an argument's value
+    values: frozenset[tuple[str, str]] = frozenset()
+    #: parameter that receives the tool itself (``_create(self)``)
+    self_param: str | None = None
+    #: called only on some values of the arguments (``if action == "create":
+    #: self._create()``): what it reads is not needed on every call
+    conditional: bool = False
