@@ -14,7 +14,9 @@ from __future__ import annotations
 
 from doxtool.rules import (
     agents,
-    companion,
+    companion_blocks,
+    companion_items,
+    companion_structure,
     contract,
     module,
     prompt_files,
@@ -26,7 +28,9 @@ from doxtool.rules.base import Rule
 ALL_RULES: list[type[Rule]] = sorted(
     [
         *module.RULES,
-        *companion.RULES,
+        *companion_structure.RULES,
+        *companion_items.RULES,
+        *companion_blocks.RULES,
         *agents.RULES,
         *contract.RULES,
         *prompts.RULES,
