@@ -13,14 +13,17 @@ Never the output formats or the commands.
 from __future__ import annotations
 
 from doxtool.rules import (
-    agents,
+    agents_documents,
+    agents_index,
     companion_blocks,
     companion_items,
     companion_structure,
     contract,
     module,
+    prompt_examples,
     prompt_files,
-    prompts,
+    prompt_listing,
+    prompt_teaching,
     suppression,
 )
 from doxtool.rules.base import Rule
@@ -31,9 +34,12 @@ ALL_RULES: list[type[Rule]] = sorted(
         *companion_structure.RULES,
         *companion_items.RULES,
         *companion_blocks.RULES,
-        *agents.RULES,
+        *agents_index.RULES,
+        *agents_documents.RULES,
         *contract.RULES,
-        *prompts.RULES,
+        *prompt_teaching.RULES,
+        *prompt_examples.RULES,
+        *prompt_listing.RULES,
         *prompt_files.RULES,
         *suppression.RULES,
     ],
