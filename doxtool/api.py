@@ -1,4 +1,5 @@
-"""The callable surface of doxtool: what the CLI (and other programs) use."""
+"""The callable surface of doxtool for checking: the project a command works on,
+and check (with --fix and --diff). The other commands are in :mod:`doxtool.commands`."""
 
 from __future__ import annotations
 
@@ -6,13 +7,10 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from doxtool.core.config import Config, ConfigError, config_at, find_root, load_file
-from doxtool.core.facts import ModuleFacts
 from doxtool.core.findings import Finding
-from doxtool.core.serde import to_data
-from doxtool.core.source import ReadError, read_text
 from doxtool.rules.engine import (
     MAX_FIX_ROUNDS,
     FileChange,
@@ -24,14 +22,6 @@ from doxtool.rules.engine import (
 )
 from doxtool.run.context import Context, Scope
 from doxtool.run.project import COMPANION_SUFFIX, Project
-
-if TYPE_CHECKING:
-    from doxtool.scaffold import ScaffoldPlan
-
-#: ModuleFacts keys that are internal to doxtool and not part of ``inspect --json``
-_INTERNAL_KEYS = frozenset(
-    {"candidates", "imported_names", "star_imports", "summaries", "helper_calls"}
-)
 
 
 class UsageError(Exception):
@@ -120,16 +110,6 @@ def module_paths(project: Project, paths: list[Path]) -> list[str]:
         else:
             out.append(project.rel(path) if project.inside(path) else path.as_posix())
     return list(dict.fromkeys(out))
-
-
-def inspect(project: Project, paths: list[Path]) -> list[ModuleFacts]:
-    return [project.module_facts(rel) for rel in module_paths(project, paths)]
-
-
-def inspect_data(facts: ModuleFacts) -> dict[str, Any]:
-    """The stable ``inspect --json`` shape of one module."""
-    data: dict[str, Any] = to_data(facts, exclude=_INTERNAL_KEYS)
-    return data
 
 
 # ---------------------------------------------------------------------------
@@ -284,7 +264,7 @@ def check(
         )
         _check_per_file_ignores(config)
         accepted_path = _baseline_to_read(project, baseline) if use_baseline else None
-        accepted = _read_baseline(accepted_path) if accepted_path else None
+        accepted = read_baseline(accepted_path) if accepted_path else None
         scope = scope_for(project, paths)
         ctx = Context(project, scope, fixing=fix or diff)
         if not scope.everything:
@@ -331,81 +311,6 @@ def check(
         )
     report.timings = timings.phases
     return report
-
-
-# ---------------------------------------------------------------------------
-# scaffold
-
-
-def scaffold(
-    project: Project,
-    name: str,
-    directory: str | None = None,
-    class_name: str | None = None,
-    args: list[str] | None = None,
-    terminal: bool = False,
-    description: str | None = None,
-    dry_run: bool = False,
-    force: bool = False,
-) -> ScaffoldPlan:
-    from doxtool import scaffold as scaffolding
-
-    try:
-        plan = scaffolding.plan(
-            project, name, directory, class_name, args or [], terminal, description
-        )
-        clash = scaffolding.existing(project, plan)
-        if clash and not force:
-            raise UsageError(
-                "refusing to overwrite existing files: " + ", ".join(clash) + " (use --force)"
-            )
-        plan.existing = clash
-        if not dry_run:
-            scaffolding.write(project, plan, force=force)
-    except scaffolding.ScaffoldError as exc:
-        raise UsageError(str(exc)) from exc
-    return plan
-
-
-# ---------------------------------------------------------------------------
-# schema
-
-
-def _schema() -> Any:
-    from doxtool.prompts import schema  # only `doxtool schema` needs it
-
-    return schema
-
-
-def schemas(project: Project, paths: list[Path] | None = None, style: str = "openai") -> list[Any]:
-    """Function-calling schemas of the exposed tools (all, or those in PATHS)."""
-    ctx = Context(project)
-    modules = module_paths(project, paths) if paths else project.tool_modules
-    internal = set(project.config.internal_tools)
-    out: list[Any] = []
-    for module in modules:
-        name = module.rsplit("/", 1)[-1].removesuffix(".py")
-        if name in internal or not project.facts(module).parsed:
-            continue
-        tools = project.tools(module)
-        if not tools:
-            continue
-        out.append(_schema().tool_schema(tools[0], _description(ctx, module, name), style))
-    return out
-
-
-def _description(ctx: Context, module: str, name: str) -> str:
-    prompt_set = ctx.set_of_module(module)
-    if prompt_set is None:
-        return ""
-    for path in prompt_set.tool_prompts().values():
-        doc = ctx.prompt(path)
-        if doc is None or name not in {n.split(":", 1)[0] for n in doc.tool_names}:
-            continue
-        text = read_text(ctx.project.root / path)
-        if not isinstance(text, ReadError):
-            return _schema().prompt_description(text.text, name)
-    return ""
 
 
 # ---------------------------------------------------------------------------
@@ -498,183 +403,10 @@ def _baseline_to_read(project: Project, given: Path | None) -> Path | None:
     return path
 
 
-def _read_baseline(path: Path) -> Any:
+def read_baseline(path: Path) -> Any:
     from doxtool.run import baseline as baselines
 
     try:
         return baselines.load(path)
     except baselines.BaselineError as exc:
         raise UsageError(str(exc)) from None
-
-
-# ---------------------------------------------------------------------------
-# baseline
-
-
-@dataclass
-class BaselineUpdate:
-    path: Path
-    #: entries in the file afterwards
-    entries: int
-    #: entries dropped (prune only)
-    removed: int = 0
-
-
-def baseline_file(project: Project, given: Path | None = None) -> Path:
-    """Where ``baseline write`` / ``prune`` work: FILE, the configured one, or the default."""
-    from doxtool.run.baseline import DEFAULT_FILE
-
-    if given is not None:
-        return given
-    return project.root / (project.config.baseline or DEFAULT_FILE)
-
-
-def write_baseline(project: Project, given: Path | None = None) -> BaselineUpdate:
-    """Record every current finding (configured selection) as accepted."""
-    from doxtool.run import baseline as baselines
-
-    path = baseline_file(project, given)
-    findings = check(project, use_baseline=False).findings
-    _write_file(project.root, path, baselines.from_findings(findings).dumps().encode("utf-8"))
-    return BaselineUpdate(path, len(findings))
-
-
-def prune_baseline(project: Project, given: Path | None = None) -> BaselineUpdate:
-    """Drop the entries no current finding matches; never add one."""
-    from doxtool.run import baseline as baselines
-
-    path = baseline_file(project, given)
-    if not path.is_file():
-        raise UsageError(
-            f"{path}: baseline file not found (write one with `doxtool baseline write`)"
-        )
-    accepted = _read_baseline(path)
-    findings = check(project, use_baseline=False).findings
-    kept = baselines.prune(accepted, findings)
-    text = kept.dumps()
-    if path.read_bytes() != text.encode("utf-8"):
-        _write_file(project.root, path, text.encode("utf-8"))
-    return BaselineUpdate(path, len(kept.entries), len(accepted.entries) - len(kept.entries))
-
-
-def _write_file(root: Path, path: Path, data: bytes) -> None:
-    """Write atomically, inside ``root`` only; a failure is a one-line UsageError."""
-    from doxtool.core.writes import UnsafeWrite, atomic_write
-
-    try:
-        atomic_write(root, path.absolute(), data)
-    except (UnsafeWrite, OSError) as exc:
-        raise UsageError(f"{path}: not written: {exc}") from None
-
-
-# ---------------------------------------------------------------------------
-# init
-
-
-@dataclass
-class InitResult:
-    #: the file the table goes (or went) into
-    path: Path
-    table: str
-    #: what was detected, one line each
-    detected: list[str]
-    written: bool
-
-
-def init(root: Path | None = None, dry_run: bool = False, cwd: Path | None = None) -> InitResult:
-    """Detect the layout under ``root`` and write a matching configuration.
-
-    The table is appended to ``pyproject.toml`` (every other byte kept) or, when
-    there is none, written to a new ``doxtool.toml``. An existing table or
-    ``doxtool.toml`` is never overwritten.
-    """
-    import sys
-
-    from doxtool.core.config import from_table
-    from doxtool.run.layout import detect, render_table
-
-    if sys.version_info >= (3, 11):
-        import tomllib
-    else:  # pragma: no cover - Python 3.10
-        import tomli as tomllib
-
-    cwd = (cwd or Path.cwd()).resolve()
-    root = (root or find_root(cwd) or cwd).resolve()
-    if not root.is_dir():
-        raise UsageError(f"root {root} is not a directory")
-    layout = detect(root)
-    pyproject, standalone = root / "pyproject.toml", root / "doxtool.toml"
-    target = pyproject if pyproject.is_file() else standalone
-    table = render_table(layout, header=target is pyproject)
-    result = InitResult(target, table, layout.describe(), written=False)
-    if dry_run:
-        return result
-    if standalone.exists():
-        raise UsageError(f"{standalone}: exists; doxtool init never overwrites a configuration")
-    old = b""
-    if target.is_file():
-        from doxtool.core.source import MAX_CONFIG_BYTES, ReadError, read_bytes
-
-        data = read_bytes(target, MAX_CONFIG_BYTES)
-        if isinstance(data, ReadError):
-            raise ConfigError(f"{target}: {data.message}")
-        old = data
-    try:
-        existing = tomllib.loads(old.decode("utf-8"))
-    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-        raise UsageError(f"{target}: cannot read it as TOML: {exc}") from None
-    tool = existing.get("tool", {})
-    if not isinstance(tool, dict):
-        raise ConfigError(f"{target}: `tool` must be a table; doxtool init cannot add to it")
-    if "doxtool" in tool:
-        raise UsageError(
-            f"{target}: already has a [tool.doxtool] table; doxtool init never overwrites it"
-        )
-    text = old.decode("utf-8")
-    newline = "\r\n" if "\r\n" in text else "\n"
-    lead = "" if not text else (newline if text.endswith("\n") else newline * 2)
-    new = text + lead + table.replace("\n", newline)
-    try:
-        parsed = tomllib.loads(new)
-    except tomllib.TOMLDecodeError:
-        # `tool = { black = {...} }`: an inline table cannot be extended by a
-        # [tool.doxtool] header, and rewriting a person's table is not init's job
-        raise ConfigError(
-            f"{target}: `tool` is an inline table, which a [tool.doxtool] table cannot be "
-            "added to; write `[tool.black]`-style tables, or put the configuration in "
-            "doxtool.toml (`doxtool init --dry-run` prints it)"
-        ) from None
-    from_table(parsed["tool"]["doxtool"] if target is pyproject else parsed, str(target))
-    _write_file(root, target, old + (lead + table.replace("\n", newline)).encode("utf-8"))
-    result.written = True
-    return result
-
-
-# ---------------------------------------------------------------------------
-# rules
-
-
-def rule_data(rule: Any) -> dict[str, Any]:
-    """One rule as ``doxtool rules --format json`` prints it."""
-    return {
-        "code": rule.code,
-        "name": rule.name,
-        "summary": rule.summary,
-        "severity": rule.severity,
-        "fixable": rule.fixable,
-        "default_enabled": rule.default_enabled,
-        "doc": rule.doc,
-    }
-
-
-def clear_cache(project: Project) -> bool:
-    """Remove the facts cache and the recorded runs; True when there was one."""
-    directory = project.root / project.config.cache_dir
-    if not project.config.cache_dir or not project.inside(directory):
-        return False
-    from doxtool.run.cache import ClearError, clear
-
-    try:
-        return clear(directory)
-    except ClearError as exc:
-        raise UsageError(f"cache not cleared: {exc}") from None

@@ -1,4 +1,6 @@
-"""Command line: parse options, call :mod:`doxtool.api`, print. No logic here."""
+"""Command line: parse options, call :mod:`doxtool.api` and :mod:`doxtool.commands`,
+print. No logic here. The commands that set a project up and keep it are in
+:mod:`doxtool.cli_project`."""
 
 from __future__ import annotations
 
@@ -12,38 +14,21 @@ from pathlib import Path
 
 import click
 
-from doxtool import __version__, api
+from doxtool import __version__, api, commands
+from doxtool.cli_options import config_option, path_type, root_option
+from doxtool.cli_project import baseline, cache, init, scaffold
 from doxtool.core.config import ConfigError
+from doxtool.core.exits import EXIT_ERROR, EXIT_FINDINGS, EXIT_PIPE
 from doxtool.core.terminal import degrade_unencodable, wants_color
 from doxtool.formats import FORMATS, MACHINE_FORMATS, OutputOptions, render
 from doxtool.formats.describe import describe
 from doxtool.formats.escape import json_text, printable
 from doxtool.formats.statistics import STATISTICS
-from doxtool.launcher import EXIT_PIPE
 from doxtool.rules import ALL_RULES, rule_by_code
 from doxtool.rules.engine import unified_diff
 from doxtool.run.pool import MAX_JOBS
 from doxtool.run.progress import ProgressBar
 from doxtool.run.timings import cache_counts, verbose_lines
-
-EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
-
-_path = click.Path(path_type=Path)
-_root_option = click.option(
-    "--root",
-    type=click.Path(path_type=Path, file_okay=False),
-    metavar="DIR",
-    help="Project root (default: the nearest directory holding pyproject.toml, "
-    "doxtool.toml or .git, from the working directory up).",
-)
-_config_option = click.option(
-    "--config",
-    "config_file",
-    type=_path,
-    metavar="FILE",
-    help="Configuration file (pyproject.toml or doxtool.toml; default: the root's). "
-    "It never moves the root.",
-)
 
 
 def _discard_stdout() -> None:
@@ -122,11 +107,17 @@ def cli(ctx: click.Context, debug: bool) -> None:
     degrade_unencodable(sys.stdout, sys.stderr)
 
 
+cli.add_command(scaffold)
+cli.add_command(baseline)
+cli.add_command(init)
+cli.add_command(cache)
+
+
 @cli.command(short_help="Print the facts extracted from Python modules.")
-@click.argument("paths", nargs=-1, required=True, type=_path)
+@click.argument("paths", nargs=-1, required=True, type=path_type)
 @click.option("--json", "as_json", is_flag=True, help="Print facts as a JSON array.")
-@_root_option
-@_config_option
+@root_option
+@config_option
 def inspect(
     paths: tuple[Path, ...], as_json: bool, root: Path | None, config_file: Path | None
 ) -> None:
@@ -139,9 +130,9 @@ def inspect(
       doxtool inspect tools/wait.py --json
     """
     project = api.load_project(root, config_file)
-    facts = api.inspect(project, list(paths))
+    facts = commands.inspect(project, list(paths))
     if as_json:
-        data = [api.inspect_data(f) for f in facts]
+        data = [commands.inspect_data(f) for f in facts]
         click.echo((json_text(data, indent=2) + "\n").encode("utf-8"), nl=False)
         return
     for index, module in enumerate(facts):
@@ -152,7 +143,7 @@ def inspect(
 
 
 @cli.command(short_help="Check tools, companions and prompts.", epilog=_EXIT_CODES)
-@click.argument("paths", nargs=-1, type=_path)
+@click.argument("paths", nargs=-1, type=path_type)
 @click.option("--fix", is_flag=True, help="Apply safe fixes.")
 @click.option("--diff", is_flag=True, help="Print the fixes as a unified diff; write nothing.")
 @click.option(
@@ -189,7 +180,7 @@ def inspect(
 )
 @click.option(
     "--baseline",
-    type=_path,
+    type=path_type,
     metavar="FILE",
     help="Report only findings this baseline file does not hold (default: the configured one).",
 )
@@ -205,8 +196,8 @@ def inspect(
     metavar="N",
     help=f"Processes for extracting facts (default: the CPU count; at most {MAX_JOBS}).",
 )
-@_root_option
-@_config_option
+@root_option
+@config_option
 def check(
     paths: tuple[Path, ...],
     fix: bool,
@@ -309,60 +300,8 @@ def check(
         sys.exit(EXIT_FINDINGS)
 
 
-@cli.command(short_help="Create a tool module, its companion, its prompt and a test.")
-@click.argument("name")
-@click.option(
-    "--dir",
-    "directory",
-    metavar="DIR",
-    help="Tool directory, one `tool-dirs` names (default: the first that exists).",
-)
-@click.option("--class-name", metavar="NAME", help="Class name (default: NameTool).")
-@click.option(
-    "--arg", "args", multiple=True, metavar="NAME", help="An argument the tool reads (repeatable)."
-)
-@click.option("--terminal", is_flag=True, help="The tool ends the turn (break_loop true).")
-@click.option("--description", metavar="TEXT", help="One line saying what the tool does.")
-@click.option("--dry-run", is_flag=True, help="List the files and write nothing.")
-@click.option("--force", is_flag=True, help="Overwrite files that exist.")
-@_root_option
-@_config_option
-def scaffold(
-    name: str,
-    directory: str | None,
-    class_name: str | None,
-    args: tuple[str, ...],
-    terminal: bool,
-    description: str | None,
-    dry_run: bool,
-    force: bool,
-    root: Path | None,
-    config_file: Path | None,
-) -> None:
-    """Create a tool module, its companion, its prompt and a test.
-
-    NAME is a lowercase Python identifier: the tool's name and its file's.
-    The four files pass `doxtool check` at once; nothing is written when
-    any of them exists, unless --force.
-
-    \b
-    Examples:
-      doxtool scaffold web_fetch --arg url --description "Fetch a web page."
-      doxtool scaffold recall --dir plugins/memory/tools --dry-run
-    """
-    project = api.load_project(root, config_file)
-    plan = api.scaffold(
-        project, name, directory, class_name, list(args), terminal, description, dry_run, force
-    )
-    for path in plan.paths:
-        verb = "overwrote" if path in plan.existing else "created"
-        if dry_run:
-            verb = "would overwrite" if path in plan.existing else "would create"
-        click.echo(f"{verb} {path}")
-
-
 @cli.command()
-@click.argument("paths", nargs=-1, type=_path)
+@click.argument("paths", nargs=-1, type=path_type)
 @click.option(
     "--format",
     "style",
@@ -371,8 +310,8 @@ def scaffold(
     show_default=True,
     help="Function-calling tool format, or bare JSON Schema documents.",
 )
-@_root_option
-@_config_option
+@root_option
+@config_option
 def schema(
     paths: tuple[Path, ...], style: str, root: Path | None, config_file: Path | None
 ) -> None:
@@ -384,7 +323,7 @@ def schema(
       doxtool schema --format jsonschema tools/wait.py
     """
     project = api.load_project(root, config_file)
-    schemas = api.schemas(project, list(paths), style)
+    schemas = commands.schemas(project, list(paths), style)
     click.echo((json_text(schemas, indent=2) + "\n").encode("utf-8"), nl=False)
 
 
@@ -406,7 +345,7 @@ def rules(output_format: str) -> None:
       doxtool rules --format json
     """
     if output_format == "json":
-        click.echo(json.dumps([api.rule_data(r) for r in ALL_RULES], indent=2))
+        click.echo(json.dumps([commands.rule_data(r) for r in ALL_RULES], indent=2))
         return
     width = max(len(rule.name) for rule in ALL_RULES)
     for rule in ALL_RULES:
@@ -434,107 +373,6 @@ def explain(code: str) -> None:
     enabled = "on by default" if rule.default_enabled else "off by default (select it)"
     click.echo(f"Severity: {rule.severity}, {enabled}. {fix}\n")
     click.echo(rule.doc.rstrip())
-
-
-@cli.group(short_help="Accept today's findings; report only new ones.")
-def baseline() -> None:
-    """Accept the current findings, so that checks report only new ones.
-
-    \b
-    Examples:
-      doxtool baseline write
-      doxtool check --baseline .doxtool-baseline.json
-      doxtool baseline prune
-    """
-
-
-@baseline.command("write")
-@click.argument("file", required=False, type=_path)
-@_root_option
-@_config_option
-def baseline_write(file: Path | None, root: Path | None, config_file: Path | None) -> None:
-    """Record every current finding in FILE.
-
-    FILE defaults to the configured `baseline`, else .doxtool-baseline.json at
-    the project root.
-
-    \b
-    Example:
-      doxtool baseline write
-    """
-    project = api.load_project(root, config_file)
-    update = api.write_baseline(project, file)
-    noun = "finding" if update.entries == 1 else "findings"
-    click.echo(f"Wrote {update.entries} {noun} to {api.shown_path(project, update.path)}.")
-
-
-@baseline.command("prune")
-@click.argument("file", required=False, type=_path)
-@_root_option
-@_config_option
-def baseline_prune(file: Path | None, root: Path | None, config_file: Path | None) -> None:
-    """Drop the entries of FILE that no current finding matches; never add one.
-
-    \b
-    Example:
-      doxtool baseline prune
-    """
-    project = api.load_project(root, config_file)
-    update = api.prune_baseline(project, file)
-    total = update.removed + update.entries
-    click.echo(f"Removed {update.removed} of {total} from {api.shown_path(project, update.path)}.")
-
-
-@cli.command()
-@click.option("--dry-run", is_flag=True, help="Print the table only; write nothing.")
-@_root_option
-def init(dry_run: bool, root: Path | None) -> None:
-    """Detect the layout and write a matching [tool.doxtool] table.
-
-    The table is appended to the root's pyproject.toml (every other byte
-    kept), or written to a new doxtool.toml when there is no pyproject.toml.
-    An existing table or doxtool.toml is never overwritten (exit 2). The root
-    is --root, else the nearest directory holding pyproject.toml, doxtool.toml
-    or .git, else the working directory.
-
-    \b
-    Examples:
-      doxtool init --dry-run
-      doxtool init
-    """
-    result = api.init(root, dry_run=dry_run)
-    if dry_run:
-        click.echo(result.table, nl=False)
-        return
-    for line in result.detected:
-        click.echo(f"detected {line}")
-    click.echo(f"wrote the configuration to {result.path}:\n")
-    click.echo(result.table, nl=False)
-
-
-@cli.group()
-def cache() -> None:
-    """Manage the facts cache.
-
-    \b
-    Example:
-      doxtool cache clear
-    """
-
-
-@cache.command("clear")
-@_root_option
-@_config_option
-def cache_clear(root: Path | None, config_file: Path | None) -> None:
-    """Drop the facts cache and the recorded runs (.doxtool_cache/).
-
-    \b
-    Example:
-      doxtool cache clear
-    """
-    project = api.load_project(root, config_file, use_cache=False)
-    removed = api.clear_cache(project)
-    click.echo(f"{'Cleared' if removed else 'No cache in'} {project.config.cache_dir}")
 
 
 def main() -> None:

@@ -12,12 +12,8 @@ from __future__ import annotations
 import os
 import sys
 
+from doxtool.core.exits import EXIT_PIPE
 from doxtool.run import replay as runcache
-
-#: the status of a run whose reader closed the output pipe early
-#: (``doxtool inspect tools | head -1``): what a shell reports for a program
-#: that SIGPIPE ended, 128 + 13
-EXIT_PIPE = 141
 
 TYPE_CHECKING = False  # typing itself costs an import a replay can do without
 if TYPE_CHECKING:

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from samples import UNTIL_PY, clean_files, write_files
 
-from doxtool.launcher import EXIT_PIPE
+from doxtool.core.exits import EXIT_PIPE
 from doxtool.rules.examples import FRAMEWORK
 
 DOXTOOL = str(Path(sys.executable).with_name("doxtool"))

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from samples import clean_files, tool_named
 
-from doxtool.run import context as context_module
+from doxtool.run import files as context_module
 from doxtool.run.cache import FactsCache
 from doxtool.run.promptindex import PromptIndex
 

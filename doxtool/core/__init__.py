@@ -5,8 +5,8 @@ Owns: the facts extracted from code (:mod:`.facts`), findings and fixes
 JSON codec of those dataclasses (:mod:`.serde`), reading input files safely
 (:mod:`.source`), atomic writes (:mod:`.writes`), the ``[tool.doxtool]``
 configuration (:mod:`.config`), markdown-it's nesting limit
-(:mod:`.mdlimits`), the fixing lock (:mod:`.lock`) and what the terminal can
-do (:mod:`.terminal`).
+(:mod:`.mdlimits`), the fixing lock (:mod:`.lock`), what the terminal can
+do (:mod:`.terminal`) and the process's exit statuses (:mod:`.exits`).
 
 May import: the standard library and third-party libraries only; nothing else
 of doxtool. Everything else may import it.

@@ -13,12 +13,17 @@ Never the output formats or the commands.
 from __future__ import annotations
 
 from doxtool.rules import (
-    agents,
-    companion,
+    agents_documents,
+    agents_index,
+    companion_blocks,
+    companion_items,
+    companion_structure,
     contract,
     module,
+    prompt_examples,
     prompt_files,
-    prompts,
+    prompt_listing,
+    prompt_teaching,
     suppression,
 )
 from doxtool.rules.base import Rule
@@ -26,10 +31,15 @@ from doxtool.rules.base import Rule
 ALL_RULES: list[type[Rule]] = sorted(
     [
         *module.RULES,
-        *companion.RULES,
-        *agents.RULES,
+        *companion_structure.RULES,
+        *companion_items.RULES,
+        *companion_blocks.RULES,
+        *agents_index.RULES,
+        *agents_documents.RULES,
         *contract.RULES,
-        *prompts.RULES,
+        *prompt_teaching.RULES,
+        *prompt_examples.RULES,
+        *prompt_listing.RULES,
         *prompt_files.RULES,
         *suppression.RULES,
     ],

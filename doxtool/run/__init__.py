@@ -3,10 +3,10 @@
 Owns: the project and its configuration on disk (:mod:`.project`,
 :mod:`.layout`), the content-addressed cache of parsed files (:mod:`.cache`),
 the replay of an unchanged check (:mod:`.replay`), the parsing pool
-(:mod:`.pool`), the prompt index (:mod:`.promptindex`), what rules see
-(:mod:`.context`), suppression comments (:mod:`.suppressions`), baselines
-(:mod:`.baseline`), library checks (:mod:`.dependencies`), timings and
-progress.
+(:mod:`.pool`), the prompt index (:mod:`.promptindex`), the files a run reads
+(:mod:`.files`), what rules see (:mod:`.context`), suppression comments
+(:mod:`.suppressions`), baselines (:mod:`.baseline`), library checks
+(:mod:`.dependencies`), timings and progress.
 
 May import: :mod:`doxtool.core` and the four source packages
 (:mod:`doxtool.python`, :mod:`doxtool.companions`, :mod:`doxtool.prompts`,

@@ -1,0 +1,353 @@
+"""DOX111, DOX120, DOX121: the fact lines doxtool rewrites as whole blocks
+(a tool's arguments, its `break_loop`, its repairable errors), compared with
+the blocks the code implies."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any, ClassVar
+
+from doxtool.companions.agreement import values_agree
+from doxtool.companions.edits import block_edit, removable_with_words, removal_edit
+from doxtool.companions.factlines import ExpectedBlock
+from doxtool.companions.model import FactBlock
+from doxtool.core.edits import Edit
+from doxtool.core.facts import ToolFacts
+from doxtool.core.findings import Finding, Fix
+from doxtool.rules.base import Example, Expect, Rule
+from doxtool.rules.documented import (
+    DOX,
+    Documented,
+    documented,
+    valid_examples,
+    with_code,
+    with_dox,
+)
+from doxtool.run.context import Context
+
+
+class BlockRule(Rule):
+    """A rule over the fact blocks of some kinds: missing, stale or drifted."""
+
+    kinds: ClassVar[tuple[str, ...]] = ()
+    fixable = True
+    #: a block doxtool expects for a subject that no longer exists
+    report_orphans: ClassVar[bool] = True
+
+    def check(self, ctx: Context) -> Iterator[Finding]:
+        for doc in documented(ctx):
+            expected = [e for e in ctx.expected(doc.module) if e.kind in self.kinds]
+            existing = {b.key: b for b in doc.companion.blocks if b.kind in self.kinds}
+            for block in expected:
+                yield from self.compare(ctx, doc, block, existing.get(block.key))
+            if self.report_orphans:
+                keys = {e.key for e in expected}
+                for block in existing.values():
+                    if block.key not in keys:
+                        yield from self.orphan(ctx, doc, block)
+
+    def fix(self, doc: Documented, expected: ExpectedBlock, description: str) -> Fix | None:
+        edit = block_edit(doc.companion, expected)
+        if edit is None:
+            return None
+        # a rewrite that drops an item carrying a person's words (an argument
+        # the code stopped reading, with its explanation) is applied only on request
+        existing = doc.companion.block(expected.key)
+        unsafe = existing is not None and _drops_words(existing, expected)
+        return Fix(description, [edit], applicability="unsafe" if unsafe else "safe")
+
+    def where(self, doc: Documented, block: FactBlock | None, expected: ExpectedBlock) -> int:
+        if block is not None:
+            return block.line
+        for section in doc.companion.sections:
+            if section.title.strip() == expected.section:
+                return section.line
+        return 1
+
+    def compare(
+        self, ctx: Context, doc: Documented, expected: ExpectedBlock, block: FactBlock | None
+    ) -> Iterator[Finding]:
+        if block is not None and values_agree(expected, block):
+            return
+        state = "is missing" if block is None else "is out of date"
+        yield self.finding(
+            f"{self.describe(expected)} {state}: `{expected.lines[0].removeprefix('- ')}`",
+            doc.path,
+            self.where(doc, block, expected),
+            subject=f"{doc.module}:{expected.key}",
+            fix=self.fix(doc, expected, f"update {expected.key}"),
+        )
+
+    def orphan(self, ctx: Context, doc: Documented, block: FactBlock) -> Iterator[Finding]:
+        subject = f" `{block.subject}`" if block.subject else ""
+        # only lines that hold no prose of a person's are removed by a safe
+        # fix; removing one that does is an unsafe fix
+        removal = removal_edit(doc.companion, block)
+        if removal is not None:
+            fix: Fix | None = Fix(f"remove {block.key}", [removal])
+        elif not removable_with_words(doc.companion, block):
+            fix = None
+        else:
+            fix = Fix(
+                f"remove {block.key} and the words written into it",
+                [Edit(doc.path, block.start, block.end, [])],
+                applicability="unsafe",
+            )
+        yield self.finding(
+            f"fact line `{block.kind}` documents{subject}, which the module no longer has",
+            doc.path,
+            block.line,
+            subject=f"{doc.module}:{block.key}:orphan",
+            fix=fix,
+        )
+
+    #: how messages name the fact line (default: its kind)
+    label: ClassVar[str] = ""
+
+    def describe(self, expected: ExpectedBlock) -> str:
+        return self.label or f"fact line `{expected.kind}`"
+
+
+def _drops_words(existing: FactBlock, expected: ExpectedBlock) -> bool:
+    """Whether rewriting ``existing`` as ``expected`` loses text a person
+    wrote after an item that is no longer there."""
+    kept = {v.get("name") for v in expected.values if isinstance(v, dict)}
+    if existing.kind != "arguments":
+        return False
+    return any(
+        prose.strip(" \t.") and name not in kept for name, prose in existing.item_prose.items()
+    )
+
+
+def _tool(ctx: Context, module: str, class_name: str | None) -> ToolFacts | None:
+    for tool in ctx.tools(module):
+        if tool.class_name == class_name:
+            return tool
+    return None
+
+
+class ArgumentsDrift(BlockRule):
+    code = "DOX111"
+    name = "arguments-drift"
+    summary = "Documented arguments disagree with the arguments the tool reads"
+    kinds = ("arguments",)
+    doc = """\
+**What it checks.** The `Arguments of `X`:` block lists exactly the arguments
+the tool reads (through `self.args`, `kwargs`, `execute` parameters, or the
+helpers the argument dict is handed to), each with whether it is required, its
+type, its default and its allowed values.
+
+**Why it matters.** The arguments are the tool's interface to the model. An
+argument the code reads but the companion does not mention is undocumented;
+one the companion lists but the code never reads is dead documentation that
+the prompt will copy.
+
+**Example.** `tools/wait.py` reads `until` at line 17; the companion does not
+list it.
+"""
+    valid = valid_examples()
+    invalid = [
+        Example(
+            with_code(
+                "        return Response(",
+                '        until = self.args.get("until", "")\n        return Response(',
+            ),
+            [Expect(DOX, 14, "argument `until` is read at tools/wait.py:7")],
+        ),
+        Example(
+            with_dox(
+                "  - `seconds`: optional integer, default `0`.", "  - `seconds`: required integer."
+            ),
+            [Expect(DOX, 15, "documented as required")],
+        ),
+    ]
+
+    def compare(
+        self, ctx: Context, doc: Documented, expected: ExpectedBlock, block: FactBlock | None
+    ) -> Iterator[Finding]:
+        if block is not None and values_agree(expected, block):
+            return
+        tool = _tool(ctx, doc.module, expected.subject)
+        fix = self.fix(doc, expected, f"update arguments of {expected.subject}")
+        line = self.where(doc, block, expected)
+        if block is None:
+            yield self.finding(
+                f"arguments of `{expected.subject}` are not documented "
+                f"(no `Arguments of `{expected.subject}`:` line)",
+                doc.path,
+                line,
+                subject=f"{doc.module}:{expected.key}",
+                fix=fix,
+            )
+            return
+        documented_args = {a["name"]: a for a in _arg_values(block.values)}
+        expected_args = {a["name"]: a for a in _arg_values(expected.values)}
+        reported = False
+        for name, want in expected_args.items():
+            read = tool.argument(name) if tool else None
+            where = f"{_location(doc.module, tool, read)}"
+            have = documented_args.get(name)
+            if have is None:
+                reported = True
+                yield self.finding(
+                    f"argument `{name}` is read at {where} but not documented",
+                    doc.path,
+                    line,
+                    subject=f"{doc.module}:{expected.subject}:argument:{name}",
+                    fix=fix,
+                )
+                continue
+            for problem in _argument_differences(want, have):
+                reported = True
+                yield self.finding(
+                    f"argument `{name}` {problem} (read at {where})",
+                    doc.path,
+                    block.item_lines.get(name, line),
+                    subject=f"{doc.module}:{expected.subject}:argument:{name}",
+                    fix=fix,
+                )
+        for name in documented_args:
+            if name not in expected_args:
+                reported = True
+                yield self.finding(
+                    f"argument `{name}` is documented but `{expected.subject}` never reads it",
+                    doc.path,
+                    block.item_lines.get(name, line),
+                    subject=f"{doc.module}:{expected.subject}:argument:{name}:unread",
+                    fix=fix,
+                )
+        if not reported:
+            yield self.finding(
+                f"arguments of `{expected.subject}` are out of date",
+                doc.path,
+                line,
+                subject=f"{doc.module}:{expected.key}",
+                fix=fix,
+            )
+
+
+def _arg_values(values: Any) -> list[dict[str, Any]]:
+    if isinstance(values, list):
+        return [v for v in values if isinstance(v, dict) and "name" in v]
+    return []
+
+
+def _location(module: str, tool: ToolFacts | None, arg: Any) -> str:
+    if arg is not None and arg.reads:
+        return f"{module}:{arg.reads[0].line}"
+    return module
+
+
+def _argument_differences(want: dict[str, Any], have: dict[str, Any]) -> list[str]:
+    problems = []
+    if bool(want.get("required")) != bool(have.get("required")):
+        state = "required" if have.get("required") else "optional"
+        actual = "required" if want.get("required") else "optional"
+        problems.append(f"is documented as {state} but the code treats it as {actual}")
+    if want.get("type") != have.get("type"):
+        problems.append(
+            f"is documented with type {have.get('type') or 'none'} "
+            f"but the code reads it as {want.get('type') or 'untyped'}"
+        )
+    if bool(want.get("has_default")) != bool(have.get("has_default")) or (
+        want.get("has_default") and want.get("default") != have.get("default")
+    ):
+        shown = f"`{want.get('default')}`" if want.get("has_default") else "no default"
+        problems.append(f"has {shown} in the code")
+    if (want.get("enum") or None) != (have.get("enum") or None):
+        values = ", ".join(f"`{v}`" for v in want.get("enum") or []) or "any value"
+        problems.append(f"accepts {values} in the code")
+    want_alternatives = sorted(want.get("alternatives") or [])
+    if want_alternatives != sorted(have.get("alternatives") or []):
+        names = ", ".join(f"`{v}`" for v in want_alternatives)
+        problems.append(
+            f"is an alternative to {names} in the code"
+            if names
+            else "is needed on its own in the code, as no other argument can stand for it"
+        )
+    return problems
+
+
+class BreakLoopDrift(BlockRule):
+    code = "DOX120"
+    name = "break-loop-drift"
+    summary = "The documented `break_loop` behaviour differs from the `Response`s returned"
+    kinds = ("break-loop",)
+    doc = """\
+**What it checks.** The `` `break_loop` of `X`: `` line states what every
+`Response` reachable from `execute` returns: always `true`, always `false`, or
+which expression decides.
+
+**Why it matters.** `break_loop=True` ends the agent's turn. A tool that
+starts ending the turn (or stops doing so) changes how the whole agent
+behaves; the companion must say so.
+
+**Example.** The line says always `false`, but `execute` now returns
+`Response(..., break_loop=True)` at line 31.
+"""
+    valid = valid_examples()
+    invalid = [
+        Example(
+            with_code("break_loop=False", "break_loop=True"),
+            [Expect(DOX, 16, "`break_loop` of `WaitTool`")],
+        )
+    ]
+
+    label = "`break_loop` line"
+
+    def compare(
+        self, ctx: Context, doc: Documented, expected: ExpectedBlock, block: FactBlock | None
+    ) -> Iterator[Finding]:
+        if block is not None and values_agree(expected, block):
+            return
+        tool = _tool(ctx, doc.module, expected.subject)
+        lines = ", ".join(f"{doc.module}:{o.line}" for o in (tool.outcomes if tool else [])[:4])
+        state = "is not documented" if block is None else "is documented wrongly"
+        body = expected.lines[0].split(": ", 1)[-1]
+        yield self.finding(
+            f"`break_loop` of `{expected.subject}` {state}; the code returns {body.rstrip('.')}"
+            + (f" (Responses at {lines})" if lines else ""),
+            doc.path,
+            self.where(doc, block, expected),
+            subject=f"{doc.module}:{expected.key}",
+            fix=self.fix(doc, expected, f"update break_loop of {expected.subject}"),
+        )
+
+
+class RepairableDrift(BlockRule):
+    code = "DOX121"
+    name = "repairable-errors-drift"
+    summary = "Documented repairable errors differ from those raised"
+    kinds = ("repairable",)
+    doc = """\
+**What it checks.** The `Repairable errors raised by `X`:` line lists the
+`RepairableException`s (and subclasses named like it) that the tool raises.
+
+**Why it matters.** A repairable error is how a tool asks the model for a
+corrected call instead of crashing; the prompt and the companion should say
+when that happens.
+
+**Example.** `execute` raises `RepairableException` on a blank answer; the
+companion does not mention it.
+"""
+    valid = valid_examples()
+    invalid = [
+        Example(
+            with_code(
+                "        seconds =",
+                "        from helpers.errors import RepairableException\n"
+                "        if 'seconds' not in self.args:\n"
+                "            raise RepairableException('seconds?')\n        seconds =",
+            ),
+            [Expect(DOX, None, "Repairable errors raised by `WaitTool`")],
+        )
+    ]
+
+    label = "repairable errors line"
+
+
+RULES: list[type[Rule]] = [
+    ArgumentsDrift,
+    BreakLoopDrift,
+    RepairableDrift,
+]

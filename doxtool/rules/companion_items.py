@@ -1,0 +1,322 @@
+"""DOX105, DOX106, DOX130-DOX133, DOX140, DOX141: the fact lines judged item by
+item against the code (outline, tool classes, helpers, imports, side effects,
+tests), and what a companion's fact lines must say once (intervention
+handling, no line twice)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import ClassVar
+
+from doxtool.core.findings import Finding, Fix
+from doxtool.rules.base import Example, Expect, Rule
+from doxtool.rules.documented import (
+    DOX,
+    documented,
+    valid_examples,
+    with_code,
+    with_dox,
+)
+from doxtool.run.context import Context
+
+
+class ItemRule(Rule):
+    """A rule over the items of some fact kinds, each judged by the code
+    (:mod:`doxtool.companions.truth`): stale, changed or missing."""
+
+    kinds: ClassVar[tuple[str, ...]] = ()
+    fixable = True
+
+    def check(self, ctx: Context) -> Iterator[Finding]:
+        for doc in documented(ctx):
+            for verdict in ctx.verdicts(doc.module, doc.companion):
+                if verdict.kind not in self.kinds:
+                    continue
+                fix = None
+                if verdict.edits:
+                    fix = Fix(
+                        f"{verdict.state} {verdict.kind} item `{verdict.key}`",
+                        verdict.edits,
+                        applicability="unsafe" if verdict.unsafe else "safe",
+                    )
+                yield self.finding(
+                    verdict.message,
+                    doc.path,
+                    verdict.line,
+                    subject=f"{doc.module}:{verdict.subject}",
+                    fix=fix,
+                )
+
+
+class OutlineDrift(ItemRule):
+    code = "DOX105"
+    name = "outline-drift"
+    summary = "The Classes / Top-level functions / constants lines disagree with the module"
+    kinds = ("classes", "functions", "constants")
+    doc = """\
+**What it checks.** Each item of the `Classes:` block (a class with its bases,
+a method with its signature), of the `Top-level functions:` block and of the
+`Notable constants/configuration names:` line, one by one: a class, method,
+function or constant the module no longer has is stale; bases or a signature
+the code contradicts are changed (the message names what the code gained or
+lost); an item the convention derives from today's code that the companion
+lacks is missing. A true item the convention would not have listed (a private
+method added by hand) is never a finding, nor is order; a list as long as the
+convention's cap (agent-zero: 8 methods per class, 30 functions) is complete.
+
+**Why it matters.** These lines are how a reader finds their way around the
+module without opening it; a renamed method or a new parameter silently makes
+them wrong.
+
+**Example.** The module gained `async def _finish(self, text: str)` but the
+`Classes:` block does not list it. The fix inserts that one method line and
+leaves every other byte alone; removing an item that carries a person's words
+(text after it, notes under it) is an unsafe fix (`--unsafe-fixes`).
+"""
+    valid = valid_examples()
+    invalid = [
+        Example(
+            with_dox(
+                "  - `async execute(self, **kwargs) -> Response`", "  - `async execute(self)`"
+            ),
+            [Expect(DOX, 9, "`WaitTool.execute` gained `kwargs`")],
+        )
+    ]
+
+
+class ToolClassDrift(ItemRule):
+    code = "DOX106"
+    name = "tool-class-drift"
+    summary = "The `is a` / `defines` lines name a class or method the module does not have"
+    kinds = ("is-tool", "defines")
+    doc = """\
+**What it checks.** Runtime Contracts says which classes are tools or
+handlers (`` `WaitTool` is a `Tool`. ``) and which of the convention's methods
+they define (`` `WaitTool` defines `execute(...)`. ``). A line naming a class
+or method the module no longer has is stale; a line the convention derives
+(a tool class, or with the agent-zero convention a class deriving directly
+from `Tool`, `ApiHandler` or `WsHandler`) that the companion lacks is missing.
+
+**Why it matters.** The framework takes the first tool class of the module; a
+renamed class leaves the companion pointing at nothing.
+
+**Example.** `` `SleepTool` is a `Tool`. `` after the class became `WaitTool`.
+"""
+    valid = valid_examples()
+    invalid = [
+        Example(
+            with_dox("- `WaitTool` is a `Tool`.", "- `SleepTool` is a `Tool`."),
+            [Expect(DOX, None, "`WaitTool` is a `Tool`")],
+        )
+    ]
+
+
+class HelpersDrift(ItemRule):
+    code = "DOX130"
+    name = "helpers-drift"
+    summary = "The called helpers line names calls the code does not make, or misses some"
+    kinds = ("helpers",)
+    doc = """\
+**What it checks.** Each name on "Important called helpers/classes observed
+in the source": a name the module neither calls nor reads any more is stale; a
+name the convention derives that the line lacks is missing (doxtool's own
+format lists the repository helpers a tool calls, `Response` and
+`self.agent.*` calls, by their shortest unambiguous name; the agent-zero
+format lists call chains as written, breadth first, at most 20). A documented
+short name matches a dotted one (`managed_wait` matches
+`helpers.wait.managed_wait`).
+
+**Why it matters.** It is the module's dependency map inside the repository:
+who must be told when a helper changes.
+
+**Example.** The tool now calls `self.agent.handle_intervention`; the line
+does not list it.
+"""
+    valid = valid_examples()
+    invalid = [
+        Example(
+            with_code(
+                "        return Response(",
+                "        await self.agent.handle_intervention()\n        return Response(",
+            ),
+            [Expect(DOX, 21, "`self.agent.handle_intervention`")],
+        )
+    ]
+
+
+class ImportsDrift(ItemRule):
+    code = "DOX131"
+    name = "imports-drift"
+    summary = "The imported dependency areas name imports the module no longer has, or miss some"
+    kinds = ("imports",)
+    doc = """\
+**What it checks.** Each module on "Imported dependency areas include:": one
+the module no longer imports anywhere is stale (`helpers.projects` for `from
+helpers import projects` is true); one the convention derives that the line
+lacks is missing (doxtool's format: every import, sorted; agent-zero: imports
+directly in the module body, sorted, at most 16).
+
+**Why it matters.** It shows at a glance what the module depends on; a new
+import of `subprocess` or `requests` is worth a reviewer's attention.
+
+**Example.** The module now imports `asyncio`; the line does not list it.
+"""
+    valid = valid_examples()
+    invalid = [
+        Example(
+            with_code("from helpers", "import asyncio\nfrom helpers"),
+            [Expect(DOX, 18, "imports `asyncio`")],
+        )
+    ]
+
+
+class SideEffectsDrift(ItemRule):
+    code = "DOX133"
+    name = "side-effects-drift"
+    summary = "The observed side-effect areas disagree with what the code shows"
+    kinds = ("side-effects",)
+    doc = """\
+**What it checks.** Each area on "Observed side-effect areas:". An area the
+code shows through a call or an import (filesystem reads, writes, deletion,
+network calls, subprocess/runtime control, model calls) but the line lacks is
+missing. A filesystem, network or subprocess area of which no evidence is left
+(no call, no import, no keyword in the module or in the repository modules it
+imports) is stale. Areas doxtool can neither confirm nor refute (model calls
+made through helpers, WebSocket, plugin, settings, secret, scheduler or tunnel
+state) are left alone.
+
+**Why it matters.** Tools must not act destructively unless their contract
+says so; a tool that starts deleting files or opening sockets must say it.
+
+**Example.** `execute` now calls `os.remove`; the line still says `none`.
+"""
+    valid = valid_examples()
+    invalid = [
+        Example(
+            with_code(
+                "        return Response(",
+                "        import os\n        os.remove('x')\n        return Response(",
+            ),
+            [Expect(DOX, 17, "filesystem deletion")],
+        )
+    ]
+
+
+class InterventionUndocumented(Rule):
+    code = "DOX132"
+    name = "intervention-undocumented"
+    summary = "The tool handles interventions but the companion never says so"
+    doc = """\
+**What it checks.** When a tool calls `self.agent.handle_intervention`, its
+companion mentions `handle_intervention` (normally in the helpers line).
+
+**Why it matters.** Long-running tools must honour a paused agent and a user's
+intervention; the companion is where a maintainer learns that the call must
+stay.
+
+**Example.** `wait.py` awaits `self.agent.handle_intervention()` but its
+companion does not mention it.
+"""
+    valid = valid_examples()
+    invalid = [
+        Example(
+            with_code(
+                "        return Response(",
+                "        await self.agent.handle_intervention()\n        return Response(",
+            ),
+            [Expect(DOX, 1, "handle_intervention")],
+        )
+    ]
+
+    def check(self, ctx: Context) -> Iterator[Finding]:
+        for doc in documented(ctx):
+            if not ctx.project.is_tool_module(doc.module):
+                continue
+            tools = [t for t in ctx.tools(doc.module) if t.intervention]
+            if not tools:
+                continue
+            text = ctx.companion_source(doc.path)
+            if "handle_intervention" in getattr(text, "text", ""):
+                continue
+            yield self.finding(
+                f"`{tools[0].class_name}` calls `self.agent.handle_intervention` "
+                "but the companion does not mention intervention handling",
+                doc.path,
+                subject=f"{doc.module}:intervention",
+            )
+
+
+class MissingTestReference(ItemRule):
+    code = "DOX140"
+    name = "test-reference-drift"
+    summary = "Related tests listed in the companion do not exist, or are not listed"
+    kinds = ("tests",)
+    doc = """\
+**What it checks.** Every test file named under "Related tests observed by
+source search:" exists, and the list names the tests that import the module
+or name its file (up to the convention's cap: agent-zero lists at most 8, so
+a list of 8 is complete). Extra tests a person listed are never findings.
+
+**Why it matters.** The Verification section tells a maintainer what to run;
+a renamed or deleted test leaves them running nothing.
+
+**Example.** The list names `tests/test_sleep.py`, which was deleted.
+"""
+    valid = valid_examples()
+    invalid = [
+        Example(
+            with_dox(
+                "- Run the tool with `seconds` 0.\n",
+                "- Run the tool with `seconds` 0.\n- Related tests observed by source search:\n"
+                "  - `tests/test_sleep.py`\n",
+            ),
+            [Expect(DOX, 29, "`tests/test_sleep.py` does not exist")],
+        )
+    ]
+
+
+class DuplicatedFactLine(Rule):
+    code = "DOX141"
+    name = "duplicated-fact-line"
+    summary = "The same fact line appears twice in a companion"
+    doc = """\
+**What it checks.** Each fact line (`Classes:`, `Arguments of `X`:`, ...)
+appears once.
+
+**Why it matters.** doxtool keeps the first one up to date; the second drifts
+unseen. Deleting it is left to a person, since it may carry prose.
+
+**Example.** Two `Observed side-effect areas:` lines.
+"""
+    valid = valid_examples()
+    invalid = [
+        Example(
+            with_dox(
+                "- Observed side-effect areas: none.\n",
+                "- Observed side-effect areas: none.\n- Observed side-effect areas: network.\n",
+            ),
+            [Expect(DOX, 18, "appears again")],
+        )
+    ]
+
+    def check(self, ctx: Context) -> Iterator[Finding]:
+        for doc in documented(ctx):
+            for block in getattr(doc.companion, "duplicates", []):
+                yield self.finding(
+                    f"fact line `{block.key}` appears again; only the first is kept up to date",
+                    doc.path,
+                    block.line,
+                    subject=f"{doc.module}:{block.key}:duplicate",
+                )
+
+
+RULES: list[type[Rule]] = [
+    OutlineDrift,
+    ToolClassDrift,
+    HelpersDrift,
+    ImportsDrift,
+    InterventionUndocumented,
+    SideEffectsDrift,
+    MissingTestReference,
+    DuplicatedFactLine,
+]

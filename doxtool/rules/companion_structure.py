@@ -1,0 +1,198 @@
+"""DOX101-DOX104: a companion's structure (its title and its sections)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from doxtool.companions.edits import block_edit, section_edit
+from doxtool.core.edits import Edit
+from doxtool.core.findings import WARNING, Finding, Fix
+from doxtool.rules.base import Example, Expect, Rule
+from doxtool.rules.documented import (
+    DOX,
+    documented,
+    valid_examples,
+    with_dox,
+)
+from doxtool.run.context import Context
+
+
+class WrongTitle(Rule):
+    code = "DOX101"
+    name = "wrong-title"
+    summary = "The companion's H1 is not `# <file name> DOX`"
+    fixable = True
+    doc = """\
+**What it checks.** The first heading of `wait.py.dox.md` is `# wait.py DOX`.
+
+**Why it matters.** The title names the module the file documents; a copied
+companion that still carries its old title misleads every reader.
+
+**Example.** `# sleep.py DOX` in `tools/wait.py.dox.md`.
+"""
+    valid = valid_examples()
+    invalid = [
+        Example(with_dox("# wait.py DOX", "# sleep.py DOX"), [Expect(DOX, 1, "`# wait.py DOX`")])
+    ]
+
+    def check(self, ctx: Context) -> Iterator[Finding]:
+        for doc in documented(ctx):
+            expected = f"{doc.module.rsplit('/', 1)[-1]} DOX"
+            title = doc.companion.title
+            if title is not None and title.strip() == expected:
+                continue
+            if title is None:
+                edit = Edit(doc.path, 0, 0, [f"# {expected}", ""])
+                message = f"companion has no title; expected `# {expected}`"
+                line = 1
+            else:
+                line = doc.companion.title_line
+                edit = Edit(doc.path, line - 1, line, [f"# {expected}"])
+                message = f"title `# {title.strip()}` should be `# {expected}`"
+            yield self.finding(
+                message, doc.path, line, subject=f"{doc.path}:title", fix=Fix("fix title", [edit])
+            )
+
+
+class MissingSection(Rule):
+    code = "DOX102"
+    name = "missing-section"
+    summary = "A required `##` section is missing from the companion"
+    fixable = True
+    doc = """\
+**What it checks.** The companion has the sections Purpose, Ownership,
+Runtime Contracts, Key Concepts, Work Guidance, Verification and Child DOX
+Index.
+
+**Why it matters.** Readers and tools find a module's contract by section; a
+missing section means that part of the contract was never written down.
+
+**Example.** A companion without `## Verification`. The fix inserts the
+heading (and the fact lines it should hold) in its canonical place.
+"""
+    valid = valid_examples()
+    invalid = [
+        Example(
+            with_dox("## Work Guidance\n- Keep waits short.\n\n", ""),
+            [Expect(DOX, None, "`## Work Guidance`")],
+        )
+    ]
+
+    def check(self, ctx: Context) -> Iterator[Finding]:
+        for doc in documented(ctx):
+            present = {ctx.convention.section(s.title) for s in doc.companion.sections}
+            expected = ctx.expected(doc.module)
+            for spec in ctx.convention.sections:
+                title = spec.title
+                if spec in present or not spec.required:
+                    continue
+                # the fact lines of a missing section are inserted with its
+                # heading; taking their edit keeps the heading from doubling
+                blocks = [e for e in expected if e.section == title]
+                edit = (block_edit(doc.companion, blocks[0]) if blocks else None) or (
+                    section_edit(doc.companion, title)
+                )
+                yield self.finding(
+                    f"section `## {title}` is missing",
+                    doc.path,
+                    edit.start + 1,
+                    subject=f"{doc.path}:section:{title}",
+                    fix=Fix(f"add section {title}", [edit]),
+                )
+
+
+class DuplicatedSection(Rule):
+    code = "DOX103"
+    name = "duplicated-section"
+    summary = "A `##` section appears more than once"
+    doc = """\
+**What it checks.** Each section title appears once.
+
+**Why it matters.** Two `## Ownership` sections split one contract in two;
+readers stop at the first and miss the second. Merging them is a person's
+decision, so there is no automatic fix.
+
+**Example.** `## Verification` twice.
+"""
+    valid = valid_examples()
+    invalid = [
+        Example(
+            with_dox("## Child DOX Index", "## Verification\n- Again.\n\n## Child DOX Index"),
+            [Expect(DOX, 29, "`## Verification` appears again")],
+        )
+    ]
+
+    def check(self, ctx: Context) -> Iterator[Finding]:
+        for doc in documented(ctx):
+            seen: dict[str, int] = {}
+            for section in doc.companion.sections:
+                title = section.title.strip()
+                spec = ctx.convention.section(title)
+                if spec is not None:
+                    title = spec.title
+                if title in seen:
+                    yield self.finding(
+                        f"section `## {title}` appears again (first at line {seen[title]})",
+                        doc.path,
+                        section.line,
+                        subject=f"{doc.path}:duplicate-section:{title}",
+                    )
+                else:
+                    seen[title] = section.line
+
+
+class MisorderedSections(Rule):
+    code = "DOX104"
+    name = "misordered-sections"
+    summary = "Sections are not in the canonical order"
+    severity = WARNING
+    doc = """\
+**What it checks.** The known sections appear in the order Purpose, Ownership,
+Runtime Contracts, Key Concepts, Work Guidance, Verification, Child DOX Index.
+
+**Why it matters.** Every companion reads the same way when the order is the
+same. doxtool never reorders a person's sections itself.
+
+**Example.** `## Verification` before `## Ownership`.
+"""
+    valid = valid_examples()
+    invalid = [
+        Example(
+            with_dox(
+                "## Work Guidance\n- Keep waits short.\n\n## Verification\n",
+                "## Verification\n- Run the tool with `seconds` 0.\n\n## Work Guidance\n"
+                "- Keep waits short.\n\n## Verification\n",
+            ),
+            [Expect(DOX, 26, "comes after `## Verification`")],
+        )
+    ]
+
+    def check(self, ctx: Context) -> Iterator[Finding]:
+        for doc in documented(ctx):
+            last_index = -1
+            last_title = ""
+            order = ctx.convention.section_titles()
+            for section in doc.companion.sections:
+                spec = ctx.convention.section(section.title)
+                if spec is None:
+                    continue
+                title = section.title.strip()
+                index = order.index(spec.title)
+                if index < last_index:
+                    yield self.finding(
+                        f"section `## {title}` comes after `## {last_title}`; "
+                        f"the canonical order puts it before `## {last_title}`",
+                        doc.path,
+                        section.line,
+                        subject=f"{doc.path}:order:{title}",
+                    )
+                else:
+                    last_index, last_title = index, title
+
+
+RULES: list[type[Rule]] = [
+    WrongTitle,
+    MissingSection,
+    DuplicatedSection,
+    MisorderedSections,
+]

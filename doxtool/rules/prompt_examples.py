@@ -1,0 +1,267 @@
+"""PRM005-PRM008: the JSON examples of prompts (they parse, call the tool the
+prompt documents, have their profile's shape, give values the code accepts)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+from doxtool.core.findings import Finding
+from doxtool.rules.base import Example, Expect, Rule
+from doxtool.rules.examples import WAIT_PY
+from doxtool.rules.tool_prompts import (
+    PROMPT,
+    TEMPLATE,
+    prompt_files,
+    tool_facts,
+    wait_files,
+    with_prompt,
+)
+from doxtool.run.context import Context
+
+
+class InvalidExample(Rule):
+    code = "PRM005"
+    name = "invalid-example"
+    summary = "A prompt's JSON example does not parse (even leniently)"
+    doc = """\
+**What it checks.** Every JSON example (fenced ```` ```json ```` / `~~~json`
+blocks, and inline code spans holding a JSON object) parses as lenient JSON:
+trailing commas and template directives are accepted, real syntax errors are
+not.
+
+**Why it matters.** Models imitate examples literally; a broken example
+teaches broken tool calls.
+
+**Example.** A missing comma between `"headline"` and `"tool_name"`.
+"""
+    valid = [Example(wait_files())]
+    invalid = [
+        Example(
+            with_prompt('"headline": "Waiting",', '"headline": "Waiting"'),
+            [Expect(PROMPT, 9, "example is not valid JSON")],
+        )
+    ]
+
+    def check(self, ctx: Context) -> Iterator[Finding]:
+        for prompt in prompt_files(ctx):
+            for index, example in enumerate(prompt.doc.examples):
+                if example.error is None:
+                    continue
+                yield self.finding(
+                    f"example is not valid JSON: {example.error.message}",
+                    prompt.path,
+                    example.error.line,
+                    example.error.column,
+                    subject=f"{prompt.path}:example:{index}",
+                )
+
+
+class ExampleToolMismatch(Rule):
+    code = "PRM006"
+    name = "example-tool-mismatch"
+    summary = "An example's `tool_name` differs from the tool the prompt documents"
+    doc = """\
+**What it checks.** In a prompt with one tool heading, every example's
+`tool_name` is that tool (or one of its `name:method` forms).
+
+**Why it matters.** An example copied from another tool's prompt teaches the
+model to call the wrong tool.
+
+**Example.** `### wait` with an example whose `tool_name` is `response`.
+"""
+    valid = [Example(wait_files())]
+    invalid = [
+        Example(
+            {
+                **with_prompt('"tool_name": "wait"', '"tool_name": "response"'),
+                "tools/response.py": WAIT_PY.replace("WaitTool", "ResponseTool"),
+            },
+            [Expect(PROMPT, 9, "`response`")],
+        )
+    ]
+
+    def check(self, ctx: Context) -> Iterator[Finding]:
+        for prompt in prompt_files(ctx):
+            headings = [t.name for t in prompt.doc.tools if t.source == "heading"]
+            if len(headings) != 1:
+                continue
+            heading = headings[0]
+            for tool in prompt.doc.tools:
+                if tool.source != "example" or TEMPLATE.search(tool.name):
+                    continue
+                if tool.name == heading or tool.name.split(":", 1)[0] == heading.split(":", 1)[0]:
+                    continue
+                yield self.finding(
+                    f"example calls `{tool.name}` but the prompt documents `{heading}`",
+                    prompt.path,
+                    tool.line,
+                    tool.column,
+                    subject=f"{prompt.path}:example-tool:{tool.name}",
+                )
+
+
+class ExampleShape(Rule):
+    code = "PRM007"
+    name = "example-shape"
+    summary = "An example's top-level keys break its profile's contract"
+    doc = """\
+**What it checks.** The top-level keys of every example are allowed by the
+profile of the prompt set it belongs to (`[tool.doxtool.profiles.<name>]
+allowed-keys`). The default allows `thoughts`, `headline`, `tool_name` and
+`tool_args`; `tiny-local` allows only `tool_name` and `tool_args`. An example
+always needs `tool_name` and `tool_args`.
+
+**Why it matters.** Small local models follow the example's shape exactly;
+one extra key in a `tiny-local` example and the model starts emitting it.
+
+**Example.** A `tiny-local` override whose example carries `"thoughts"`.
+"""
+    valid = [Example(wait_files())]
+    invalid = [
+        Example(
+            wait_files(
+                {
+                    "agents/tiny-local/prompts/agent.system.tool.wait.md": (
+                        '### wait\nWait.\n`{"thoughts": ["x"], "tool_name": "wait", '
+                        '"tool_args": {"seconds": 1}}`\n'
+                    )
+                }
+            ),
+            [Expect("agents/tiny-local/prompts/agent.system.tool.wait.md", 3, "`thoughts`")],
+        )
+    ]
+
+    def check(self, ctx: Context) -> Iterator[Finding]:
+        for prompt in prompt_files(ctx):
+            profile_name = (
+                prompt.prompt_set.name if prompt.prompt_set.kind == "profile" else "default"
+            )
+            profile = ctx.config.profile(profile_name)
+            allowed = set(profile.allowed_keys)
+            for index, example in enumerate(prompt.doc.examples):
+                if example.error is not None or not isinstance(example.data, dict):
+                    continue
+                extra = [k for k in example.keys if k not in allowed]
+                missing = [k for k in ("tool_name", "tool_args") if k not in example.keys]
+                problems = []
+                if extra:
+                    problems.append("has " + ", ".join(f"`{k}`" for k in extra))
+                if missing:
+                    problems.append("lacks " + ", ".join(f"`{k}`" for k in missing))
+                if not problems:
+                    continue
+                yield self.finding(
+                    f"example {' and '.join(problems)}; profile `{profile_name}` allows only "
+                    + ", ".join(f"`{k}`" for k in profile.allowed_keys),
+                    prompt.path,
+                    example.line,
+                    example.column,
+                    subject=f"{prompt.path}:shape:{index}",
+                )
+
+
+_JSON_TYPES = {
+    "string": (str,),
+    "integer": (int,),
+    "number": (int, float),
+    "boolean": (bool,),
+    "array": (list,),
+    "object": (dict,),
+}
+
+
+def _type_ok(value: Any, kind: str) -> bool:
+    if isinstance(value, str) and TEMPLATE.search(value):
+        return True
+    if kind in ("integer", "number") and isinstance(value, bool):
+        return False
+    if kind == "integer" and isinstance(value, float):
+        return value.is_integer()
+    return isinstance(value, _JSON_TYPES.get(kind, (object,)))
+
+
+class ExampleArgumentValue(Rule):
+    code = "PRM008"
+    name = "example-argument-value"
+    summary = "An example argument's value contradicts the tool's code"
+    doc = """\
+**What it checks.** In every example, each `tool_args` value has the type the
+code reads it as (`int(...)` means integer, a literal default of `""` means
+string, ...) and, for dispatch arguments compared with literals (`action`),
+is one of the compared values.
+
+**Why it matters.** A model copies example values; a value the code rejects
+becomes a failed call in production.
+
+**Example.** `"action": "remove"` when `tools/scheduler.py` dispatches on
+`list_tasks`, `create_task` and `delete_task`.
+"""
+    valid = [Example(wait_files())]
+    invalid = [
+        Example(
+            with_prompt('"tool_args": {"seconds": 5}', '"tool_args": {"seconds": [5]}'),
+            [Expect(PROMPT, 6, "`seconds`")],
+        )
+    ]
+
+    def check(self, ctx: Context) -> Iterator[Finding]:
+        for prompt in prompt_files(ctx):
+            for example in prompt.doc.examples:
+                if example.error is not None or not isinstance(example.tool_args, dict):
+                    continue
+                if not example.tool_name:
+                    continue
+                found = tool_facts(ctx, example.tool_name, prompt.prompt_set)
+                if found is None:
+                    continue
+                module, tool = found
+                for name, value in example.tool_args.items():
+                    arg = tool.argument(name)
+                    if arg is None or value is None or _placeholder(value):
+                        continue
+                    where = f"{module}:{arg.first_line}"
+                    if arg.type and not _type_ok(value, arg.type):
+                        yield self.finding(
+                            f"example gives `{name}` the value {_short(value)}, but {where} reads "
+                            f"it as {arg.type}",
+                            prompt.path,
+                            example.line,
+                            example.column,
+                            subject=f"{prompt.path}:value:{name}",
+                        )
+                    elif (
+                        arg.enum
+                        and isinstance(value, str)
+                        and not TEMPLATE.search(value)
+                        and value not in arg.enum
+                        and value.strip().lower() not in arg.enum
+                    ):
+                        allowed = ", ".join(f"`{v}`" for v in arg.enum)
+                        yield self.finding(
+                            f"example gives `{name}` the value {_short(value)}, which "
+                            f"{where} does not accept (one of {allowed})",
+                            prompt.path,
+                            example.line,
+                            example.column,
+                            subject=f"{prompt.path}:value:{name}",
+                        )
+
+
+def _placeholder(value: Any) -> bool:
+    """``"..."`` in a schematic example stands for any value."""
+    return isinstance(value, str) and value.strip() in ("...", "\u2026")
+
+
+def _short(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False)
+    return f"`{text if len(text) <= 40 else text[:37] + '...'}`"
+
+
+RULES: list[type[Rule]] = [
+    InvalidExample,
+    ExampleToolMismatch,
+    ExampleShape,
+    ExampleArgumentValue,
+]

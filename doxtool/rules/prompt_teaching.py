@@ -1,0 +1,237 @@
+"""PRM001-PRM004: what prompts teach against the code (every tool taught, every
+tool taught exists, every argument taught is read, every required argument
+taught)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from doxtool.core.findings import Finding
+from doxtool.prompts.schema import alternative_groups
+from doxtool.rules.base import Example, Expect, Rule
+from doxtool.rules.examples import WAIT_PY
+from doxtool.rules.tool_prompts import (
+    PROMPT,
+    TEMPLATE,
+    documented_tools,
+    prompt_files,
+    tool_facts,
+    wait_files,
+    with_prompt,
+)
+from doxtool.run.context import Context
+
+
+class ToolWithoutPrompt(Rule):
+    code = "PRM001"
+    name = "tool-without-prompt"
+    summary = "An exposed tool has no prompt, so the model is never told about it"
+    doc = """\
+**What it checks.** Every tool (except the configured internal tools, such as
+`unknown`) is taught by a prompt that reaches its agents: a file of the core
+`prompts/` or of any plugin's `prompts/` (plugin prompts reach every agent),
+and for a profile's own tool also its profile's `prompts/`. Which tools a
+prompt teaches comes from its `###` headings, its examples' `tool_name`s and
+list items starting with a tool's name, in any prompt file of the set, never
+from its file name. A profile override alone does not teach a core tool.
+
+**Why it matters.** A model only calls the tools its prompt lists; a tool
+without a prompt is dead code at run time.
+
+**Example.** `tools/wait.py` exists, but no prompt has `### wait`.
+"""
+    valid = [Example(wait_files())]
+    invalid = [
+        Example(
+            {k: v for k, v in wait_files().items() if k != PROMPT},
+            [Expect("tools/wait.py", 4, "no prompt")],
+        )
+    ]
+
+    def check(self, ctx: Context) -> Iterator[Finding]:
+        internal = set(ctx.config.internal_tools)
+        for module in ctx.tool_modules:
+            name = module.rsplit("/", 1)[-1].removesuffix(".py")
+            if name in internal or not ctx.facts(module).parsed or not ctx.tools(module):
+                continue
+            # one index of who teaches what: any prompt set that reaches the
+            # tool's agents, under any file name (``agent.system.tools_vision.md``)
+            if any(ctx.teaches(s, name) for s in ctx.teaching_sets(module)):
+                continue
+            prompt_set = ctx.set_of_module(module)
+            where = prompt_set.directory if prompt_set else ctx.config.prompt_dirs[0]
+            if f"{where}/agent.system.tool.{name}.md" in ctx.unreadable_prompts:
+                continue  # PRM011 reports the file itself
+            tool = ctx.tools(module)[0]
+            yield self.finding(
+                f"tool `{name}` has no prompt in `{where}/`; the model is never told about it "
+                f"(add `{where}/agent.system.tool.{name}.md`, or list it in `internal-tools`)",
+                module,
+                tool.line,
+                subject=f"{module}:prompt",
+            )
+
+
+class UnknownTool(Rule):
+    code = "PRM002"
+    name = "unknown-tool"
+    summary = "A prompt names a tool that does not exist"
+    doc = """\
+**What it checks.** Every tool a prompt names, in a `###` heading or in an
+example's `tool_name`, is a tool module of the repository (`name:method`
+forms name the tool before the colon).
+
+**Why it matters.** The model calls what the prompt teaches; a removed or
+renamed tool makes every such call fail, and the framework answers with the
+`unknown` tool instead.
+
+**Example.** `### sleep` after `tools/sleep.py` became `tools/wait.py`.
+"""
+    valid = [Example(wait_files())]
+    invalid = [
+        Example(
+            with_prompt('"tool_name": "wait"', '"tool_name": "sleep"'),
+            [Expect(PROMPT, 9, "`sleep`")],
+        )
+    ]
+
+    def check(self, ctx: Context) -> Iterator[Finding]:
+        for prompt in prompt_files(ctx):
+            for tool in prompt.doc.tools:
+                base = tool.name.split(":", 1)[0]
+                if TEMPLATE.search(tool.name) or ctx.tool_module(base, prompt.prompt_set):
+                    continue
+                where = "heading" if tool.source == "heading" else "example"
+                yield self.finding(
+                    f"prompt {where} names tool `{tool.name}`, which does not exist "
+                    f"(no `{base}.py` in {', '.join(ctx.config.tool_dirs)})",
+                    prompt.path,
+                    tool.line,
+                    tool.column,
+                    subject=f"{prompt.path}:unknown:{tool.name}",
+                )
+
+
+class ArgumentNotRead(Rule):
+    code = "PRM003"
+    name = "argument-not-read"
+    summary = "A prompt teaches an argument that the tool never reads"
+    doc = """\
+**What it checks.** Every argument a prompt teaches (on an `args:` line, in an
+``Arguments in `tool_args`:`` list, or as a key of an example's `tool_args`)
+is read by the tool's code.
+
+**Why it matters.** The model fills in what the prompt teaches. An argument
+the code ignores wastes the model's effort at best; at worst the model relies
+on behaviour that was removed.
+
+**Example.** The prompt teaches `minutes`, but `tools/wait.py` reads only
+`seconds`.
+"""
+    valid = [Example(wait_files())]
+    invalid = [
+        Example(
+            with_prompt("args: optional `seconds`", "args: optional `seconds`, `minutes`"),
+            [Expect(PROMPT, 3, "`minutes`")],
+        )
+    ]
+
+    def check(self, ctx: Context) -> Iterator[Finding]:
+        for prompt in prompt_files(ctx, own_only=True):
+            for taught in prompt.doc.arguments:
+                tool_name = taught.tool or next(iter(documented_tools(prompt.doc)), None)
+                if tool_name is None:
+                    continue
+                found = tool_facts(ctx, tool_name, prompt.prompt_set)
+                if found is None:
+                    continue
+                module, tool = found
+                if (
+                    tool.argument(taught.name) is not None
+                    or tool.dynamic_reads
+                    or tool.other_arguments
+                ):
+                    continue
+                yield self.finding(
+                    f"argument `{taught.name}` is taught for `{tool_name}` but {module} "
+                    "never reads it",
+                    prompt.path,
+                    taught.line,
+                    taught.column,
+                    subject=f"{prompt.path}:{tool_name}:argument:{taught.name}",
+                )
+
+
+class RequiredArgumentNotTaught(Rule):
+    code = "PRM004"
+    name = "required-argument-not-taught"
+    summary = "A tool's required argument is never taught by its prompt"
+    doc = """\
+**What it checks.** Every argument the code requires (read with `args["x"]`
+outside a membership guard, or an `execute` parameter without a default) is
+named by the prompt that documents the tool.
+
+**Why it matters.** The model cannot send what it was never told about; every
+call then fails on the missing key.
+
+**Example.** `tools/scheduler.py` reads `args["name"]`; the prompt never
+mentions `name`.
+"""
+    valid = [Example(wait_files())]
+    invalid = [
+        Example(
+            {
+                **wait_files(),
+                "tools/wait.py": WAIT_PY.replace(
+                    "        return Response(",
+                    '        label = self.args["label"]\n        return Response(',
+                ),
+            },
+            [Expect(PROMPT, 1, "`label`")],
+        )
+    ]
+
+    def check(self, ctx: Context) -> Iterator[Finding]:
+        for prompt in prompt_files(ctx, own_only=True):
+            taught_all = {a.name for a in prompt.doc.arguments}
+            for heading in prompt.doc.tools:
+                if heading.source != "heading":
+                    continue
+                found = tool_facts(ctx, heading.name, prompt.prompt_set)
+                if found is None:
+                    continue
+                module, tool = found
+                taught = {a.name for a in prompt.doc.arguments_of(heading.name)} or taught_all
+                # ``- `document`: one path or a list`` names an argument as well
+                taught = taught | set(prompt.doc.listed_names)
+                for group in alternative_groups(tool):
+                    # one of them is needed: teaching any one is enough
+                    if taught.isdisjoint(group):
+                        names = ", ".join(f"`{name}`" for name in group)
+                        yield self.finding(
+                            f"one of {names} of `{heading.name}` is required "
+                            f"(read at {module}) but none is taught",
+                            prompt.path,
+                            heading.line,
+                            heading.column,
+                            subject=f"{prompt.path}:{heading.name}:one-of:{','.join(group)}",
+                        )
+                for arg in tool.arguments:
+                    if arg.required and arg.name not in taught:
+                        read = f"{module}:{arg.first_line}" if arg.reads else module
+                        yield self.finding(
+                            f"required argument `{arg.name}` of `{heading.name}` "
+                            f"(read at {read}) is never taught",
+                            prompt.path,
+                            heading.line,
+                            heading.column,
+                            subject=f"{prompt.path}:{heading.name}:required:{arg.name}",
+                        )
+
+
+RULES: list[type[Rule]] = [
+    ToolWithoutPrompt,
+    UnknownTool,
+    ArgumentNotRead,
+    RequiredArgumentNotTaught,
+]

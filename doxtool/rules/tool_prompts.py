@@ -1,0 +1,94 @@
+"""The tool prompt files the PRM rules go through (in scope, each once, with the
+prompt set that owns it), the tool a prompt names, and the wait prompt
+examples those rules start from."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from doxtool.core.facts import ToolFacts
+from doxtool.prompts.model import PromptDoc
+from doxtool.prompts.sets import WRAPPER_FILE, PromptSet
+from doxtool.rules.examples import WAIT_PY, with_files
+from doxtool.run.context import Context
+
+TEMPLATE = re.compile(r"\{\{.*?\}\}", re.DOTALL)
+
+WAIT_PROMPT = """\
+### wait
+Pause for a number of seconds.
+args: optional `seconds`
+usage:
+~~~json
+{
+    "thoughts": ["I must wait."],
+    "headline": "Waiting",
+    "tool_name": "wait",
+    "tool_args": {"seconds": 5},
+}
+~~~
+"""
+
+WRAPPER = "## Tools\nUse only the tools below; match names exactly.\n\n{{tools}}\n"
+
+
+def wait_files(extra: dict[str, str] | None = None) -> dict[str, str]:
+    """A repository with the wait tool, its prompt and the listing wrapper."""
+    files = {
+        "tools/wait.py": WAIT_PY,
+        "prompts/agent.system.tool.wait.md": WAIT_PROMPT,
+        "prompts/agent.system.tools.md": WRAPPER,
+    }
+    return with_files({**files, **(extra or {})})
+
+
+def with_prompt(old: str, new: str) -> dict[str, str]:
+    assert old in WAIT_PROMPT, old
+    files = wait_files()
+    files["prompts/agent.system.tool.wait.md"] = WAIT_PROMPT.replace(old, new)
+    return files
+
+
+PROMPT = "prompts/agent.system.tool.wait.md"
+
+
+@dataclass
+class PromptFile:
+    path: str
+    doc: PromptDoc
+    prompt_set: PromptSet
+
+
+def prompt_files(ctx: Context, own_only: bool = True) -> list[PromptFile]:
+    """Tool prompt files in scope, each once, with the set that owns it (found
+    once per run: most prompt rules ask)."""
+    return ctx.memo(("prompt_files", own_only), lambda: list(_prompt_files(ctx, own_only)))
+
+
+def _prompt_files(ctx: Context, own_only: bool) -> Iterator[PromptFile]:
+    seen: set[str] = set()
+    for prompt_set in ctx.prompt_sets:
+        files = prompt_set.own_files() if own_only else prompt_set.files
+        for name, path in files.items():
+            if name == WRAPPER_FILE or not name.startswith("agent.system.tool.") or path in seen:
+                continue
+            seen.add(path)
+            if not ctx.prompt_in_scope(path):
+                continue
+            doc = ctx.prompt(path)
+            if doc is not None:
+                yield PromptFile(path, doc, prompt_set)
+
+
+def tool_facts(ctx: Context, name: str, prompt_set: PromptSet) -> tuple[str, ToolFacts] | None:
+    module = ctx.tool_module(name, prompt_set)
+    if module is None or not ctx.facts(module).parsed:
+        return None
+    tools = ctx.tools(module)
+    return (module, tools[0]) if tools else None
+
+
+def documented_tools(doc: PromptDoc) -> list[str]:
+    return [t.name for t in doc.tools if t.source == "heading"] or doc.tool_names
