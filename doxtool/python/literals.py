@@ -57,6 +57,8 @@ def literal_value(node: cst.BaseExpression, module: cst.Module) -> tuple[bool, A
     if type(node) in (cst.SimpleString, cst.ConcatenatedString):
         value = string_value(node)
         return (value is not None, value)
+    if type(node) is cst.Set:
+        return _set_value(node, module)
     if type(node) not in (
         cst.Integer,
         cst.Float,
@@ -71,11 +73,37 @@ def literal_value(node: cst.BaseExpression, module: cst.Module) -> tuple[bool, A
         value = ast.literal_eval(module.code_for_node(node).strip())
     except (ValueError, SyntaxError, TypeError, RecursionError, MemoryError):
         return False, None
-    if isinstance(value, (set, frozenset, tuple)):
-        value = list(value)
     if isinstance(value, complex):
         return False, None
-    return True, value
+    return True, _ordered(value)
+
+
+def _set_value(node: cst.Set, module: cst.Module) -> tuple[bool, Any]:
+    """A set literal as the list of its distinct elements in source order: a
+    set's own iteration order follows string hashing, which changes from one
+    interpreter run to the next (``PYTHONHASHSEED``), and facts must not."""
+    items: list[Any] = []
+    for element in node.elements:
+        if type(element) is not cst.Element:
+            return False, None  # ``{*other}``
+        known, value = literal_value(element.value, module)
+        if not known:
+            return False, None
+        if value not in items:  # equality, as a set has it: ``{1, True}`` is ``{1}``
+            items.append(value)
+    return True, items
+
+
+def _ordered(value: Any) -> Any:
+    """Tuples and sets as lists, recursively; a set nested in another literal
+    (whose source order ``ast.literal_eval`` does not keep) in a fixed order."""
+    if isinstance(value, (set, frozenset)):
+        return sorted((_ordered(v) for v in value), key=lambda v: (type(v).__name__, repr(v)))
+    if isinstance(value, (list, tuple)):
+        return [_ordered(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _ordered(v) for k, v in value.items()}
+    return value
 
 
 def jsonable(value: Any) -> Any:
