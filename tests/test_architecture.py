@@ -7,6 +7,7 @@ top, inside a function (a lazy import) or under ``if TYPE_CHECKING:``.
 from __future__ import annotations
 
 import ast
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -172,3 +173,17 @@ def test_no_module_is_over_the_size_limit() -> None:
     }
     large = {name: lines for name, lines in sizes.items() if lines > MAX_LINES}
     assert not large, f"modules over {MAX_LINES} lines: {large}"
+
+
+def test_architecture_md_names_only_paths_that_exist() -> None:
+    text = (PACKAGE.parent / "ARCHITECTURE.md").read_text(encoding="utf-8")
+    named = set(re.findall(r"`((?:doxtool|bench)/[\w/]*(?:\.py)?)`", text))
+    assert len(named) > 30
+    missing = sorted(path for path in named if not (PACKAGE.parent / path).exists())
+    assert not missing, f"ARCHITECTURE.md names paths that do not exist: {missing}"
+
+
+def test_architecture_md_places_every_package() -> None:
+    text = (PACKAGE.parent / "ARCHITECTURE.md").read_text(encoding="utf-8")
+    for package in ALLOWED:
+        assert f"`{package}/`" in text, package
