@@ -58,6 +58,7 @@ _PRODUCERS = (
     "names.py",
     "outline.py",
     "summaries.py",
+    "flows.py",
     "facts.py",
     "positions.py",
     "cstparse.py",

@@ -23,6 +23,7 @@ from typing import Any
 
 from doxtool import effects
 from doxtool.facts import EffectCall, FunctionSummary, KeyRead, OutCall
+from doxtool.flows import Scope, class_processes, function_flow
 from doxtool.names import resolve_relative
 
 _READ_METHODS = {"get": "get", "pop": "pop", "setdefault": "get"}
@@ -104,9 +105,16 @@ class _Summariser:
             if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 summaries.append(_Function(self, stmt, None).run())
             elif isinstance(stmt, ast.ClassDef):
+                processes = class_processes(stmt, lambda d: self.resolve(d, self.names))
+                tool_like = "execute" in self.classes.get(stmt.name, ()) or any(
+                    (_dotted(b) or [""])[-1].endswith("Tool") for b in stmt.bases
+                )
                 for item in stmt.body:
                     if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                        summaries.append(_Function(self, item, stmt.name).run())
+                        function = _Function(self, item, stmt.name)
+                        function.processes = processes
+                        function.tool_like = tool_like
+                        summaries.append(function.run())
         return summaries
 
     def _bind(self, node: ast.Import | ast.ImportFrom, names: dict[str, str]) -> None:
@@ -169,9 +177,26 @@ class _Function:
         self.reads: list[KeyRead] = []
         self.effects: list[EffectCall] = []
         self.calls: list[OutCall] = []
+        #: ``self.<attr>`` its class sets to a process object
+        self.processes: frozenset[str] = frozenset()
+        #: a method of a class that holds the tool's arguments in ``self.args``
+        self.tool_like = False
 
     def run(self) -> FunctionSummary:
         self._stmts(self.node.body)
+        arguments: frozenset[str] = frozenset()
+        if self.tool_like and self.node.name == "execute":
+            arguments = frozenset(p for p in self.params if p != self.self_name)
+            if self.star_kwarg:
+                arguments |= {self.star_kwarg}
+        scope = Scope(
+            resolve=lambda dotted: self.owner.resolve(dotted, self.names),
+            is_local=self.owner.is_local,
+            self_name=self.self_name,
+            arguments=arguments,
+            processes=self.processes,
+            self_args=self.tool_like,
+        )
         name = f"{self.cls}.{self.node.name}" if self.cls else self.node.name
         return FunctionSummary(
             name=name,
@@ -182,6 +207,8 @@ class _Function:
             reads=self.reads,
             effects=_unique_effects(self.effects),
             calls=self.calls,
+            is_async=isinstance(self.node, ast.AsyncFunctionDef),
+            flow=function_flow(self.node, scope),
         )
 
     # -- statements -------------------------------------------------------------
