@@ -137,12 +137,9 @@ def class_processes(cls: ast.ClassDef, resolve: Resolve) -> frozenset[str]:
         if not args:
             continue
         me = args[0].arg
-        for node in ast.walk(item):
-            if not isinstance(node, (ast.Assign, ast.AnnAssign)) or node.value is None:
+        for targets, value in _assignments(item.body):
+            if not _makes_process(value, resolve):
                 continue
-            if not _makes_process(node.value, resolve):
-                continue
-            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
             for target in targets:
                 if (
                     isinstance(target, ast.Attribute)
@@ -230,18 +227,7 @@ class _Builder:
         for param in (*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg):
             if param is not None and param.arg != self.scope.self_name:
                 self.origins.setdefault(param.arg, {param.arg})
-        assigns: list[tuple[list[ast.expr], ast.expr]] = []
-        for inner in ast.walk(node):
-            if isinstance(inner, ast.Assign):
-                assigns.append((inner.targets, inner.value))
-            elif isinstance(inner, (ast.AnnAssign, ast.NamedExpr)) and inner.value is not None:
-                assigns.append(([inner.target], inner.value))
-            elif isinstance(inner, (ast.For, ast.AsyncFor)):
-                assigns.append(([inner.target], inner.iter))
-            elif isinstance(inner, (ast.With, ast.AsyncWith)):
-                for item in inner.items:
-                    if item.optional_vars is not None:
-                        assigns.append(([item.optional_vars], item.context_expr))
+        assigns = list(_assignments(node.body))
         # origins spread through assignments until nothing changes
         for _ in range(len(assigns) + 1):
             changed = False
@@ -447,10 +433,22 @@ class _Builder:
     # -- expressions, in the order they are evaluated --------------------------
 
     def expr(self, node: ast.expr, out: list[Step], awaited: bool = False) -> None:
-        if isinstance(node, ast.Await):
-            self.expr(node.value, out, True)
-        elif isinstance(node, (ast.Lambda, ast.Constant, ast.Name)):
+        kind = type(node)
+        if kind in _LEAVES:
             return
+        if kind is ast.Attribute or kind is ast.Starred:
+            self.expr(node.value, out, awaited)  # type: ignore[attr-defined]
+        elif kind is ast.Call:
+            call: ast.Call = node  # type: ignore[assignment]
+            runs = awaited or self._runs_arguments(call)
+            self.expr(call.func, out, awaited)
+            for arg in call.args:
+                self.expr(arg, out, runs)
+            for keyword in call.keywords:
+                self.expr(keyword.value, out, runs)
+            self.call(call, out, awaited)
+        elif kind is ast.Await:
+            self.expr(node.value, out, True)  # type: ignore[attr-defined]
         elif isinstance(node, ast.IfExp):
             self.expr(node.test, out, awaited)
             arms: list[list[Step]] = [[], []]
@@ -476,14 +474,6 @@ class _Builder:
             for part in parts:
                 self.expr(part, body, awaited)
             self._add(out, Step("loop", node.lineno, arms=[body, []]))
-        elif isinstance(node, ast.Call):
-            runs = awaited or self._runs_arguments(node)
-            self.expr(node.func, out, awaited)
-            for arg in node.args:
-                self.expr(arg, out, runs)
-            for keyword in node.keywords:
-                self.expr(keyword.value, out, runs)
-            self.call(node, out, awaited)
         else:
             for child in ast.iter_child_nodes(node):
                 if isinstance(child, ast.expr):
@@ -619,6 +609,38 @@ class _Builder:
         if isinstance(receiver, ast.Name):
             return receiver
         return None
+
+
+#: expressions that hold no call
+_LEAVES = frozenset({ast.Name, ast.Constant, ast.Lambda})
+
+
+def _assignments(body: Sequence[ast.stmt]) -> Iterable[tuple[list[ast.expr], ast.expr]]:
+    """(targets, value) of every assignment, loop and ``with ... as`` in a
+    body, nested blocks included (nested functions and classes left out)."""
+    todo = list(reversed(body))
+    while todo:
+        stmt = todo.pop()
+        if isinstance(stmt, ast.Assign):
+            yield stmt.targets, stmt.value
+        elif isinstance(stmt, ast.AnnAssign) and stmt.value is not None:
+            yield [stmt.target], stmt.value
+        elif isinstance(stmt, (ast.For, ast.AsyncFor)):
+            yield [stmt.target], stmt.iter
+        elif isinstance(stmt, (ast.With, ast.AsyncWith)):
+            for item in stmt.items:
+                if item.optional_vars is not None:
+                    yield [item.optional_vars], item.context_expr
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            continue
+        for name in ("body", "orelse", "finalbody"):
+            block = getattr(stmt, name, None)
+            if isinstance(block, list):
+                todo.extend(reversed(block))
+        for handler in getattr(stmt, "handlers", ()):
+            todo.extend(reversed(handler.body))
+        for case in getattr(stmt, "cases", ()):
+            todo.extend(reversed(case.body))
 
 
 def _matters(step: Step) -> bool:

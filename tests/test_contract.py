@@ -259,6 +259,43 @@ def loop_tool(body: str) -> str:
             "        await asyncio.sleep(5)\n",
             [],
         ),
+        # a loop may run no turn at all, unless it is ``while True``
+        (
+            '        subprocess.run(["a"])\n'
+            '        for _ in self.args.get("items", []):\n'
+            "            await self.agent.handle_intervention()\n"
+            '        subprocess.run(["b"])\n',
+            [(13, "`subprocess.run` (a subprocess, line 13) right after `subprocess.run`")],
+        ),
+        (
+            '        subprocess.run(["a"])\n'
+            "        while True:\n"
+            "            await self.agent.handle_intervention()\n"
+            '            if self.args.get("x"):\n'
+            "                break\n"
+            '        subprocess.run(["b"])\n',
+            [],
+        ),
+        # ``finally`` runs after the body
+        (
+            "        try:\n"
+            '            subprocess.run(["a"])\n'
+            "        finally:\n"
+            '            subprocess.run(["b"])\n',
+            [(13, "`subprocess.run` (a subprocess, line 13) right after `subprocess.run`")],
+        ),
+        # an exception leaving a called function is taken to come before its effects
+        (
+            "        try:\n"
+            "            await self._poll()\n"
+            "        except Exception:\n"
+            "            await asyncio.sleep(1)\n"
+            '        return Response("ok", False)\n\n'
+            "    async def _poll(self):\n"
+            "        await asyncio.sleep(5)\n"
+            '        raise ValueError("late")\n',
+            [],
+        ),
         # through the tool's own method: the path of calls, with lines
         (
             "        await self._poll()\n"
@@ -544,3 +581,19 @@ def test_an_overwrite_through_helpers_follows_the_path_argument(tmp_path: Path) 
         "tools/writer.py.dox.md:7:1: DOX302 `Writer` (tools/writer.py) reaches file overwrite "
         "(through `helpers.store.save` -> `helpers.store._atomic` -> `os.replace` at line 8)" in out
     ), out
+
+
+def test_agent_profiles_own_tools_are_checked(tmp_path: Path) -> None:
+    answer = tool('        return Response(message=self.args["text"], break_loop=True)\n')
+    root = _repo(
+        tmp_path,
+        {
+            "doxtool.toml": 'profile-tool-dirs = ["agents/*/tools"]\n',
+            "agents/terse/tools/response.py": answer,
+        },
+    )
+    code, out = check(root, "--select", "DOX303")
+    assert code == 1 and "agents/terse/tools/response.py:7:9: DOX303" in out, out
+    # a path given on the command line narrows the check to it
+    code, out = check(root, "--select", "DOX303", str(root / "agents/terse/tools/response.py"))
+    assert code == 1 and out.count("DOX303") == 1, out

@@ -97,8 +97,22 @@ def destructive_reach(facts: ModuleFacts, tool: ToolFacts) -> list[Reach]:
     return reach
 
 
+def _tool_modules(ctx: Context) -> list[str]:
+    """The tool modules in scope, the agent profiles' own tools included
+    (``profile-tool-dirs``): the framework runs them like any other."""
+    modules = list(ctx.tool_modules)
+    known = set(modules)
+    scope = ctx.scope.modules
+    for profile in ctx.project.profile_tool_modules.values():
+        for module in profile:
+            if module not in known and (scope is None or module in scope):
+                known.add(module)
+                modules.append(module)
+    return modules
+
+
 def _tools(ctx: Context) -> Iterator[tuple[str, ToolFacts]]:
-    for module in ctx.tool_modules:
+    for module in _tool_modules(ctx):
         if not ctx.facts(module).parsed:
             continue
         for tool in ctx.tools(module):
