@@ -94,6 +94,8 @@ _SAME_PATH_METHODS = frozenset(
 
 #: a function's flow holds at most this many steps (a generated module can be huge)
 MAX_STEPS = 2000
+#: and nests them at most this deep
+MAX_NESTING = 40
 
 Resolve = Callable[[list[str]], "str | None"]
 
@@ -212,6 +214,8 @@ class _Builder:
     def __init__(self, scope: Scope) -> None:
         self.scope = scope
         self.count = 0
+        #: blocks and conditional expressions entered
+        self.nesting = 0
         #: local names holding a process object
         self.processes: set[str] = set(scope.processes)
         #: local name -> where its value comes from: ``args`` (the tool's
@@ -359,10 +363,14 @@ class _Builder:
 
     def block(self, body: Sequence[ast.stmt]) -> list[Step]:
         steps: list[Step] = []
+        if self.nesting >= MAX_NESTING:
+            return steps  # what lies deeper is not seen (the facts stay shallow)
+        self.nesting += 1
         for stmt in body:
             if self.count > MAX_STEPS:
                 break
             self.stmt(stmt, steps)
+        self.nesting -= 1
         return steps
 
     def stmt(self, stmt: ast.stmt, out: list[Step]) -> None:
@@ -449,7 +457,19 @@ class _Builder:
             self.call(call, out, awaited)
         elif kind is ast.Await:
             self.expr(node.value, out, True)  # type: ignore[attr-defined]
-        elif isinstance(node, ast.IfExp):
+        elif kind in _ARMED:
+            if self.nesting < MAX_NESTING:
+                self.nesting += 1
+                self._armed(node, out, awaited)
+                self.nesting -= 1
+        else:
+            for child in ast.iter_child_nodes(node):
+                if isinstance(child, ast.expr):
+                    self.expr(child, out, awaited)
+
+    def _armed(self, node: ast.expr, out: list[Step], awaited: bool) -> None:
+        """An expression that runs some of its parts only on some paths."""
+        if isinstance(node, ast.IfExp):
             self.expr(node.test, out, awaited)
             arms: list[list[Step]] = [[], []]
             self.expr(node.body, arms[0], awaited)
@@ -474,10 +494,6 @@ class _Builder:
             for part in parts:
                 self.expr(part, body, awaited)
             self._add(out, Step("loop", node.lineno, arms=[body, []]))
-        else:
-            for child in ast.iter_child_nodes(node):
-                if isinstance(child, ast.expr):
-                    self.expr(child, out, awaited)
 
     def _add(self, out: list[Step], step: Step) -> None:
         if _matters(step):
@@ -613,6 +629,10 @@ class _Builder:
 
 #: expressions that hold no call
 _LEAVES = frozenset({ast.Name, ast.Constant, ast.Lambda})
+#: expressions that run some of their parts only on some paths
+_ARMED = frozenset(
+    {ast.IfExp, ast.BoolOp, ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp}
+)
 
 
 def _assignments(body: Sequence[ast.stmt]) -> Iterable[tuple[list[ast.expr], ast.expr]]:

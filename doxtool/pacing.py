@@ -114,7 +114,10 @@ class Pacer:
         if found is None:
             return tool
         walk = _Walk(self, tool, facts)
-        walk.function(_Function(found, cls), None, (), 0, 0, frozenset())
+        try:
+            walk.function(_Function(found, cls), None, (), 0, 0, frozenset())
+        except RecursionError:
+            return tool  # flows are kept shallow (doxtool.flows); nothing is known then
         if not walk.exposures and not walk.destructive:
             return tool
         return dataclasses.replace(

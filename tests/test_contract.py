@@ -597,3 +597,22 @@ def test_agent_profiles_own_tools_are_checked(tmp_path: Path) -> None:
     # a path given on the command line narrows the check to it
     code, out = check(root, "--select", "DOX303", str(root / "agents/terse/tools/response.py"))
     assert code == 1 and out.count("DOX303") == 1, out
+
+
+@pytest.mark.parametrize("depth", [10, 60, 400])
+def test_deeply_nested_effects_are_read_or_left_alone(tmp_path: Path, depth: int) -> None:
+    """Flows keep a bounded nesting: deep code gives no traceback, and what
+    lies within the bound is still read."""
+    lines = ["        for _ in range(3):"]
+    for level in range(depth):
+        lines.append("    " * (level + 3) + f"if self.args.get('k{level}'):")
+    lines.append("    " * (depth + 3) + "time.sleep(1)")
+    lines.append('        return Response("ok", False)')
+    source = "import time\n" + tool("\n".join(lines) + "\n")
+    root = _repo(tmp_path, {"tools/t.py": source})
+    code, out = check(root, "--select", "DOX301,DOX003")
+    assert code in (0, 1) and "Traceback" not in out, out
+    if depth == 10:
+        assert code == 1 and "`time.sleep` (a wait, line 19) again" in out, out
+    if depth == 60:
+        assert code == 0 and "DOX301" not in out, out  # past the bound: not seen
