@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -616,3 +617,26 @@ def test_deeply_nested_effects_are_read_or_left_alone(tmp_path: Path, depth: int
         assert code == 1 and "`time.sleep` (a wait, line 19) again" in out, out
     if depth == 60:
         assert code == 0 and "DOX301" not in out, out  # past the bound: not seen
+
+
+def test_inspect_shows_the_contract_facts(tmp_path: Path) -> None:
+    source = "import time\n" + tool(
+        "        for _ in range(3):\n"
+        "            time.sleep(1)\n"
+        '        open(self.args["path"], "w").close()\n'
+        '        return Response("ok", False)\n'
+    )
+    root = _repo(tmp_path, {"tools/t.py": source})
+    result = CliRunner().invoke(cli, ["inspect", "--root", str(root), str(root / "tools/t.py")])
+    assert result.exit_code == 0, result.output
+    assert "    destructive: file overwrite: open (line 10)" in result.output
+    assert (
+        "    no intervention before wait: time.sleep (tools/t.py:9), "
+        "after wait: time.sleep (tools/t.py:9)" in result.output
+    )
+    data = CliRunner().invoke(
+        cli, ["inspect", "--json", "--root", str(root), str(root / "tools/t.py")]
+    )
+    facts = json.loads(data.output)[0]["tools"][0]
+    assert facts["exposures"][0]["effect"] == "wait"
+    assert facts["destructive"][0]["area"] == "file overwrite"
