@@ -521,7 +521,9 @@ class _Builder:
             self._emit(out, Step("effect", line, MODEL, written))
             return
         if dotted is None:
-            if name == "wait" and awaited:
+            if name in KILL_METHODS and _makes_process(func.value, self.scope.resolve):  # type: ignore[union-attr]
+                self._emit(out, Step("effect", line, KILL, name))
+            elif name == "wait" and awaited:
                 self._emit(out, Step("effect", line, WAIT, "wait"))
             elif name is not None:
                 self._overwrite(node, name, None, out)

@@ -470,6 +470,7 @@ KILL_DOX = """\
         ),
         ('        os.kill(int(self.args["pid"]), signal.SIGTERM)\n', "os.kill"),
         ("        for proc in psutil.process_iter():\n            proc.kill()\n", "proc.kill"),
+        ('        psutil.Process(int(self.args["pid"])).terminate()\n', "terminate"),
         ('        subprocess.run(["pkill", "-f", self.args["name"]])\n', "subprocess.run"),
         ('        subprocess.run("kill 12", shell=True)\n', "subprocess.run"),
         # a receiver of unknown kind, or another program: nothing to say
@@ -617,6 +618,24 @@ def test_deeply_nested_effects_are_read_or_left_alone(tmp_path: Path, depth: int
         assert code == 1 and "`time.sleep` (a wait, line 19) again" in out, out
     if depth == 60:
         assert code == 0 and "DOX301" not in out, out  # past the bound: not seen
+
+
+def test_an_intervention_inside_a_helper_counts(tmp_path: Path) -> None:
+    helper = (
+        "import asyncio\n\n\n"
+        "async def poll(agent, done):\n"
+        "    while not done():\n"
+        "        await agent.handle_intervention()\n"
+        "        await asyncio.sleep(1)\n"
+    )
+    waiter = "from helpers import polling\n" + tool(
+        "        await polling.poll(self.agent, lambda: False)\n"
+        "        await polling.poll(self.agent, lambda: True)\n"
+        '        return Response("ok", False)\n',
+        "Waiter",
+    )
+    root = _repo(tmp_path, {"helpers/polling.py": helper, "tools/waiter.py": waiter})
+    assert passes(root, "--select", "DOX301")
 
 
 def test_inspect_shows_the_contract_facts(tmp_path: Path) -> None:

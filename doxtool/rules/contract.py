@@ -275,13 +275,16 @@ intervenes while a tool polls for minutes is ignored until it ends.
 intervention on each turn: right. Without the check, the second turn's
 `asyncio.sleep` follows the first with nothing between them.
 
+A `handle_intervention` inside a helper that the tool calls counts where
+the helper makes it (`helpers/wait.py` checks on each turn of its loop).
+
 **Limits.** A call doxtool cannot follow (a library, a callback, a
 function handed to another) is taken to do nothing that matters; an
 exception leaving a called function is taken to come before its effects
 (which condition it carries is not known). `handle_intervention` must be
 awaited: a coroutine that is never awaited checks nothing.
 
-**Precision.** On the shared Agent Zero corpus (28 tools) it reports 5
+**Precision.** On the shared Agent Zero corpus (28 tool modules) it reports 5
 findings, all right when read against the code: the polling loops of
 `tools/parallel.py` (`await_parallel_jobs`) and `tools/scheduler.py`
 (`wait_for_task`), which sleep turn after turn until every job ends or
