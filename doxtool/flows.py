@@ -38,8 +38,11 @@ DESTRUCTIVE = frozenset({KILL, OVERWRITE})
 MODEL_METHODS = frozenset({"call_chat_model", "call_utility_model"})
 #: calls that wait; a literal zero (``asyncio.sleep(0)``) only yields
 WAITS = frozenset({"asyncio.sleep", "time.sleep", "asyncio.wait_for", "asyncio.wait", "trio.sleep"})
-#: calls whose coroutine arguments run before they return
-_RUNNERS = frozenset({"asyncio.run", "asyncio.wait_for", "asyncio.gather", "asyncio.shield"})
+#: calls that run the coroutines they are handed at the same time: each
+#: starts from where the caller is
+_CONCURRENT = frozenset({"asyncio.gather", "asyncio.wait"})
+#: waits that only wrap what they are handed when that is a call
+_WRAPPERS = frozenset({"asyncio.wait_for", "asyncio.wait", "asyncio.shield"})
 #: calls that send a signal to a process named by its id
 KILL_CALLS = frozenset({"os.kill", "os.killpg", "signal.pthread_kill"})
 #: calls whose result is a process object
@@ -448,12 +451,28 @@ class _Builder:
             self.expr(node.value, out, awaited)  # type: ignore[attr-defined]
         elif kind is ast.Call:
             call: ast.Call = node  # type: ignore[assignment]
-            runs = awaited or self._runs_arguments(call)
+            qualified = self._qualify(call)
+            runs = awaited or qualified == "asyncio.run"
             self.expr(call.func, out, awaited)
-            for arg in call.args:
-                self.expr(arg, out, runs)
+            before = self.count
+            if qualified in _CONCURRENT:
+                arms: list[list[Step]] = []
+                for arg in call.args:
+                    value = arg.value if isinstance(arg, ast.Starred) else arg
+                    parts = (
+                        value.elts if isinstance(value, (ast.List, ast.Tuple, ast.Set)) else [value]
+                    )
+                    for part in parts:
+                        arms.append([])
+                        self.expr(part, arms[-1], runs)
+                self._add(out, Step("branch", call.lineno, arms=arms))
+            else:
+                for arg in call.args:
+                    self.expr(arg, out, runs)
             for keyword in call.keywords:
                 self.expr(keyword.value, out, runs)
+            if qualified in _WRAPPERS and self.count > before:
+                return  # ``wait_for(self.agent.call_chat_model(...), 30)``: one effect
             self.call(call, out, awaited)
         elif kind is ast.Await:
             self.expr(node.value, out, True)  # type: ignore[attr-defined]
@@ -499,9 +518,9 @@ class _Builder:
         if _matters(step):
             out.append(step)
 
-    def _runs_arguments(self, node: ast.Call) -> bool:
+    def _qualify(self, node: ast.Call) -> str | None:
         dotted = _dotted(node.func)
-        return dotted is not None and self.scope.resolve(dotted) == "asyncio.run"
+        return self.scope.resolve(dotted) if dotted is not None else None
 
     def _emit(self, out: list[Step], step: Step) -> None:
         self.count += 1

@@ -260,6 +260,30 @@ def loop_tool(body: str) -> str:
             "        await asyncio.sleep(5)\n",
             [],
         ),
+        # a wait around a call is that call; calls gathered start together
+        (
+            "        await asyncio.wait_for(\n"
+            "            self.agent.call_chat_model(messages=[]), timeout=30\n"
+            "        )\n",
+            [],
+        ),
+        (
+            "        await asyncio.gather(\n"
+            '            self.agent.call_utility_model(system="a", message="m"),\n'
+            '            self.agent.call_utility_model(system="b", message="m"),\n'
+            "        )\n"
+            "        await asyncio.wait([self.first(), self.second()])\n",
+            [],
+        ),
+        (
+            "        done = asyncio.Event()\n"
+            "        await asyncio.gather(\n"
+            '            self.agent.call_utility_model(system="a", message="m"),\n'
+            '            self.agent.call_utility_model(system="b", message="m"),\n'
+            "        )\n"
+            "        await asyncio.wait_for(done.wait(), timeout=30)\n",
+            [(15, "`done.wait` (a wait, line 15) right after `self.agent.call_utility_model`")],
+        ),
         # a loop may run no turn at all, unless it is ``while True``
         (
             '        subprocess.run(["a"])\n'
