@@ -683,3 +683,23 @@ def test_inspect_shows_the_contract_facts(tmp_path: Path) -> None:
     facts = json.loads(data.output)[0]["tools"][0]
     assert facts["exposures"][0]["effect"] == "wait"
     assert facts["destructive"][0]["area"] == "file overwrite"
+
+
+def test_flows_come_back_from_the_cache_unchanged(tmp_path: Path) -> None:
+    helper = "import asyncio\n\n\nasync def settle():\n    await asyncio.sleep(1)\n"
+    source = "from helpers import pause\n" + tool(
+        "        for _ in range(2):\n"
+        "            try:\n"
+        "                await pause.settle()\n"
+        "            except Exception:\n"
+        '                return Response("failed", False)\n'
+        '        return Response("ok", False)\n'
+    )
+    root = _repo(tmp_path, {"helpers/pause.py": helper, "tools/t.py": source})
+    runs = [
+        CliRunner().invoke(cli, ["check", "--root", str(root), "--select", "DOX301"])
+        for _ in range(2)
+    ]
+    assert [r.exit_code for r in runs] == [1, 1]
+    assert runs[0].stdout == runs[1].stdout
+    assert "`asyncio.sleep` (a wait, line 5 of helpers/pause.py)" in runs[1].stdout
