@@ -1,9 +1,9 @@
 """DOX3xx: the tool contract of ``tools/AGENTS.md`` (intervention, destructive
 effects, terminal answers), read from the facts of each tool.
 
-The rules read effects only through the public fields of
-:class:`~doxtool.facts.ToolFacts` (``side_effects``, ``intervention``,
-``helpers``, ``outcomes``, ``raises``): whatever the extraction learns to see
+The rules read only the public fields of :class:`~doxtool.facts.ToolFacts`
+(``exposures`` from :mod:`doxtool.pacing`, ``destructive``, ``side_effects``,
+``effects``, ``outcomes``, ``raises``): whatever the extraction learns to see
 (effects reached through the repository's helper modules, say) reaches these
 rules unchanged.
 """
