@@ -66,10 +66,6 @@ def _steps(draw: st.DrawFn, depth: int, in_loop: bool, in_try: bool) -> list[Ste
 _TURNS = 3
 
 
-class _Exit(Exception):
-    pass
-
-
 def _paths(steps: list[Step], dirty: bool, found: set[int]) -> Iterator[tuple[str, bool]]:
     """Each way a block can end: (``normal`` | ``return`` | ``break`` |
     ``continue`` | ``raise``, dirty), recording effects reached dirty."""
