@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -142,36 +143,259 @@ def test_terminal_answer_guard(tmp_path: Path) -> None:
     assert lines[2] == "Found 2 findings."
 
 
-def test_intervention_rule_is_off_by_default_and_names_the_effect(tmp_path: Path) -> None:
-    fetch = "import requests\n" + tool(
-        '        requests.get("https://example.com")\n        return Response("ok", False)\n'
+def _dox301(tmp_path: Path, files: dict[str, str]) -> list[str]:
+    """DOX301 lines of a default ``check`` (the rule is on by default)."""
+    root = _repo(tmp_path, files)
+    _, out = check(root)
+    return [line for line in out.splitlines() if " DOX301 " in line]
+
+
+BODY = "import asyncio\nimport subprocess\nimport time\n" + HEAD
+
+
+def loop_tool(body: str) -> str:
+    return f"{BODY}\n\nclass T(Tool):\n    async def execute(self, **kwargs):\n{body}"
+
+
+# line 10 is the first line of the body
+@pytest.mark.parametrize(
+    ("body", "reported"),
+    [
+        # one effect: the framework checked just before execute
+        ('        subprocess.run(["git", "fetch"])\n', []),
+        (
+            '        await self.agent.call_utility_model(system="s", message="m")\n'
+            '        return Response("ok", False)\n',
+            [],
+        ),
+        # a polling loop, checked on each turn (before or after the wait)
+        (
+            "        while True:\n"
+            "            await self.agent.handle_intervention()\n"
+            "            await asyncio.sleep(1)\n",
+            [],
+        ),
+        (
+            "        for _ in range(3):\n"
+            "            time.sleep(1)\n"
+            "            await self.agent.handle_intervention()\n",
+            [],
+        ),
+        # ... not checked: each turn follows the last
+        (
+            "        for _ in range(3):\n            time.sleep(1)\n",
+            [(11, "`time.sleep` (a wait, line 11) again")],
+        ),
+        (
+            "        while True:\n"
+            "            await asyncio.sleep(2)\n"
+            "            if await self.done():\n"
+            "                await self.agent.handle_intervention()\n"
+            "                break\n",
+            [(11, "`asyncio.sleep` (a wait, line 11) again")],
+        ),
+        # the check only after, or only in the other branch
+        (
+            '        out = subprocess.run(["git", "diff"])\n'
+            "        await self.agent.call_chat_model(messages=[out])\n"
+            "        await self.agent.handle_intervention()\n",
+            [
+                (
+                    11,
+                    "`self.agent.call_chat_model` (a model call, line 11) right after "
+                    "`subprocess.run` (a subprocess, line 10)",
+                )
+            ],
+        ),
+        (
+            '        out = subprocess.run(["git", "diff"])\n'
+            "        if out:\n"
+            "            await self.agent.handle_intervention()\n"
+            "        else:\n"
+            '            return Response("no diff", False)\n'
+            "        await self.agent.call_chat_model(messages=[out])\n",
+            [],
+        ),
+        (
+            '        out = subprocess.run(["git", "diff"])\n'
+            "        if not out:\n"
+            "            await self.agent.handle_intervention()\n"
+            "        await self.agent.call_chat_model(messages=[out])\n",
+            [(13, "`self.agent.call_chat_model`")],
+        ),
+        # an exception after the first effect skips the check in the body
+        (
+            "        try:\n"
+            '            subprocess.run(["make"], check=True)\n'
+            "            await self.agent.handle_intervention()\n"
+            "        except Exception:\n"
+            '            subprocess.run(["make", "clean"])\n',
+            [
+                (
+                    14,
+                    "`subprocess.run` (a subprocess, line 14) right after `subprocess.run` "
+                    "(a subprocess, line 11)",
+                )
+            ],
+        ),
+        # a check never awaited checks nothing; a zero sleep only yields
+        (
+            "        for _ in range(3):\n"
+            "            self.agent.handle_intervention()\n"
+            "            await asyncio.sleep(1)\n",
+            [(12, "`asyncio.sleep` (a wait, line 12) again")],
+        ),
+        ("        for _ in range(3):\n            await asyncio.sleep(0)\n", []),
+        # an event's wait, and a coroutine made but not awaited
+        (
+            "        event = asyncio.Event()\n"
+            "        await event.wait()\n"
+            "        await event.wait()\n",
+            [(12, "`event.wait` (a wait, line 12) right after `event.wait` (a wait, line 11)")],
+        ),
+        (
+            "        self._poll()\n"
+            "        await self._poll()\n\n"
+            "    async def _poll(self):\n"
+            "        await asyncio.sleep(5)\n",
+            [],
+        ),
+        # a wait around a call is that call; calls gathered start together
+        (
+            "        await asyncio.wait_for(\n"
+            "            self.agent.call_chat_model(messages=[]), timeout=30\n"
+            "        )\n",
+            [],
+        ),
+        (
+            "        await asyncio.gather(\n"
+            '            self.agent.call_utility_model(system="a", message="m"),\n'
+            '            self.agent.call_utility_model(system="b", message="m"),\n'
+            "        )\n"
+            "        await asyncio.wait([self.first(), self.second()])\n",
+            [],
+        ),
+        (
+            "        done = asyncio.Event()\n"
+            "        await asyncio.gather(\n"
+            '            self.agent.call_utility_model(system="a", message="m"),\n'
+            '            self.agent.call_utility_model(system="b", message="m"),\n'
+            "        )\n"
+            "        await asyncio.wait_for(done.wait(), timeout=30)\n",
+            [(15, "`done.wait` (a wait, line 15) right after `self.agent.call_utility_model`")],
+        ),
+        # a loop may run no turn at all, unless it is ``while True``
+        (
+            '        subprocess.run(["a"])\n'
+            '        for _ in self.args.get("items", []):\n'
+            "            await self.agent.handle_intervention()\n"
+            '        subprocess.run(["b"])\n',
+            [(13, "`subprocess.run` (a subprocess, line 13) right after `subprocess.run`")],
+        ),
+        (
+            '        subprocess.run(["a"])\n'
+            "        while True:\n"
+            "            await self.agent.handle_intervention()\n"
+            '            if self.args.get("x"):\n'
+            "                break\n"
+            '        subprocess.run(["b"])\n',
+            [],
+        ),
+        # ``finally`` runs after the body
+        (
+            "        try:\n"
+            '            subprocess.run(["a"])\n'
+            "        finally:\n"
+            '            subprocess.run(["b"])\n',
+            [(13, "`subprocess.run` (a subprocess, line 13) right after `subprocess.run`")],
+        ),
+        # an exception leaving a called function is taken to come before its effects
+        (
+            "        try:\n"
+            "            await self._poll()\n"
+            "        except Exception:\n"
+            "            await asyncio.sleep(1)\n"
+            '        return Response("ok", False)\n\n'
+            "    async def _poll(self):\n"
+            "        await asyncio.sleep(5)\n"
+            '        raise ValueError("late")\n',
+            [],
+        ),
+        # through the tool's own method: the path of calls, with lines
+        (
+            "        await self._poll()\n"
+            "        await self._poll()\n\n"
+            "    async def _poll(self):\n"
+            "        await asyncio.sleep(5)\n",
+            [
+                (
+                    11,
+                    "`asyncio.sleep` (a wait, line 15) through `self._poll` (line 11) right "
+                    "after `asyncio.sleep` (a wait, line 15) through `self._poll` (line 10)",
+                )
+            ],
+        ),
+    ],
+)
+def test_intervention_before_each_effect(
+    tmp_path: Path, body: str, reported: list[tuple[int, str]]
+) -> None:
+    if not body.rstrip().endswith(")") or "return" not in body:
+        body += '        return Response("ok", False)\n' if "def _poll" not in body else ""
+    if "def _poll" in body:
+        head, _, rest = body.partition("\n\n    async def _poll")
+        body = head + '\n        return Response("ok", False)\n\n    async def _poll' + rest
+    lines = _dox301(tmp_path, {"tools/t.py": loop_tool(body)})
+    assert len(lines) == len(reported), lines
+    for (line, text), found in zip(reported, lines, strict=True):
+        assert found.startswith(f"tools/t.py:{line}:1: DOX301 `T` can start "), found
+        assert text in found, found
+
+
+def test_effects_through_helpers_show_their_path_and_tools_that_intervene_count(
+    tmp_path: Path,
+) -> None:
+    helper = (
+        "import subprocess\n\n\n"
+        "def convert(path):\n"
+        "    subprocess.run(['soffice', path])\n"
+        "    return subprocess.run(['soffice', '--check', path])\n"
     )
-    summary = tool(
-        '        text = await self.agent.call_utility_model(system="s", message="m")\n'
-        "        return Response(text, False)\n"
+    office = "from helpers import convert\n" + tool(
+        '        convert.convert(self.args.get("path", ""))\n        return Response("ok", False)\n',
+        "Office",
     )
-    careful = "import subprocess\n" + tool(
+    careful = "import asyncio\nfrom helpers import convert\n" + tool(
+        "        await self.agent.handle_intervention()\n"
+        "        await asyncio.sleep(1)\n"
         "        await self.agent.handle_intervention()\n"
         '        subprocess.run(["true"])\n'
-        '        return Response("ok", False)\n'
+        '        return Response("ok", False)\n',
+        "Careful",
+    ).replace("from helpers.errors", "import subprocess\nfrom helpers.errors")
+    wrapper = "import time\nfrom tools.careful import Careful\n" + tool(
+        "        time.sleep(1)\n"
+        "        tool = Careful(self.agent, 'careful', None, {}, '', None)\n"
+        "        return await tool.execute()\n",
+        "Wrapper",
     )
     root = _repo(
         tmp_path,
-        {"tools/fetch.py": fetch, "tools/summary.py": summary, "tools/careful.py": careful},
+        {
+            "helpers/convert.py": helper,
+            "tools/office.py": office,
+            "tools/careful.py": careful,
+            "tools/wrapper.py": wrapper,
+        },
     )
-    code, out = check(root)
-    assert "DOX301" not in out
     code, out = check(root, "--select", "DOX301")
-    assert code == 1 and out.count("DOX301") == 2
+    assert code == 1 and out.count("DOX301") == 1, out
     assert (
-        "tools/fetch.py:7:1: DOX301 `T` reaches network (through `requests.get` at line 8) "
-        "but never calls" in out
+        "tools/office.py:8:1: DOX301 `Office` can start `subprocess.run` (a subprocess, line 6 "
+        "of helpers/convert.py) through `helpers.convert.convert` (line 8) right after "
+        "`subprocess.run` (a subprocess, line 5 of helpers/convert.py) through "
+        "`helpers.convert.convert` (line 8)" in out
     )
-    assert (
-        "tools/summary.py:6:1: DOX301 `T` reaches model calls "
-        "(through `self.agent.call_utility_model`)" in out
-    )
-    assert "careful" not in out
 
 
 COMPANION = """\
@@ -247,38 +471,235 @@ def test_a_base_and_its_subclass_in_one_module_are_reported_once(tmp_path: Path)
     assert code == 1 and out.count("DOX303") == 1 and "`Base`" in out
 
 
-def test_effects_through_helpers_show_their_path_and_tools_that_intervene_count(
-    tmp_path: Path,
+KILL_DOX = """\
+# t.py DOX
+
+## Purpose
+- Own the `t.py` agent tool.{purpose}
+
+## Runtime Contracts
+- Observed side-effect areas: {areas}.
+"""
+
+
+@pytest.mark.parametrize(
+    ("body", "reported"),
+    [
+        # processes the code made, or an id it is given
+        ('        p = subprocess.Popen(["sleep", "9"])\n        p.kill()\n', "p.kill"),
+        (
+            '        p = await asyncio.create_subprocess_exec("sleep", "9")\n'
+            "        p.terminate()\n",
+            "p.terminate",
+        ),
+        ('        os.kill(int(self.args["pid"]), signal.SIGTERM)\n', "os.kill"),
+        ("        for proc in psutil.process_iter():\n            proc.kill()\n", "proc.kill"),
+        ('        psutil.Process(int(self.args["pid"])).terminate()\n', "terminate"),
+        ('        subprocess.run(["pkill", "-f", self.args["name"]])\n', "subprocess.run"),
+        ('        subprocess.run("kill 12", shell=True)\n', "subprocess.run"),
+        # a receiver of unknown kind, or another program: nothing to say
+        ('        self.args["job"].kill()\n', None),
+        ("        task = asyncio.ensure_future(asyncio.sleep(1))\n        task.cancel()\n", None),
+        ('        subprocess.run(["git", "status"])\n', None),
+        # the file the arguments name, or one made from it
+        ('        open(self.args["path"], "w").write("x")\n', "open"),
+        ('        Path(self.args["path"]).write_text("x")\n', "write_text"),
+        (
+            '        shutil.copy("template.txt", os.path.join(self.args["dir"], "a"))\n',
+            "shutil.copy",
+        ),
+        (
+            '        path = str(self.args.get("path", "")).strip()\n        os.replace("tmp", path)\n',
+            "os.replace",
+        ),
+        # reading, appending, a new file named after it, a fixed file: no
+        ('        open(self.args["path"]).read()\n', None),
+        ('        open(self.args["path"], "a").write("x")\n', None),
+        ('        Path(f"{self.args[\'path\']}.{uuid.uuid4()}").write_text("x")\n', None),
+        ('        Path("out.txt").write_text(self.args["text"])\n', None),
+    ],
+)
+def test_killing_and_overwriting_are_destructive(
+    tmp_path: Path, body: str, reported: str | None
 ) -> None:
-    helper = (
-        "import subprocess\n\n\ndef convert(path):\n    return subprocess.run(['soffice', path])\n"
+    source = (
+        "import asyncio\nimport os\nimport shutil\nimport signal\nimport subprocess\nimport uuid\n"
+        "from pathlib import Path\n\nimport psutil\n"
+        + tool(body + '        return Response("ok", False)\n')
     )
-    office = "from helpers import convert\n" + tool(
-        '        convert.convert(self.args.get("path", ""))\n        return Response("ok", False)\n',
-        "Office",
+    root = _repo(
+        tmp_path,
+        {"tools/t.py": source, "tools/t.py.dox.md": KILL_DOX.format(purpose="", areas="none")},
     )
-    careful = "from helpers import convert\n" + tool(
-        "        await self.agent.handle_intervention()\n"
-        '        convert.convert("x")\n'
-        '        return Response("ok", False)\n',
-        "Careful",
-    )
-    wrapper = "from tools.careful import Careful\n" + tool(
-        "        return await Careful(self.agent, 'careful', None, {}, '', None).execute()\n",
-        "Wrapper",
+    code, out = check(root, "--select", "DOX302")
+    if reported is None:
+        assert "DOX302" not in out, out
+        return
+    assert code == 1 and out.count("DOX302") == 1, out
+    assert f"(through `{reported}` at line" in out, out
+
+
+@pytest.mark.parametrize(
+    ("purpose", "areas", "reported"),
+    [
+        ("", "none", True),
+        ("", "subprocess", True),
+        ("", "subprocess/runtime control", False),
+        ("\n- Stops the server it started (SIGTERM, then kill).", "none", False),
+    ],
+)
+def test_a_killed_process_must_be_explicit(
+    tmp_path: Path, purpose: str, areas: str, reported: bool
+) -> None:
+    source = "import subprocess\n" + tool(
+        '        p = subprocess.Popen(["sleep", "9"])\n        p.terminate()\n'
+        '        return Response("ok", False)\n'
     )
     root = _repo(
         tmp_path,
         {
-            "helpers/convert.py": helper,
-            "tools/office.py": office,
-            "tools/careful.py": careful,
-            "tools/wrapper.py": wrapper,
+            "tools/t.py": source,
+            "tools/t.py.dox.md": KILL_DOX.format(purpose=purpose, areas=areas),
         },
     )
-    code, out = check(root, "--select", "DOX301")
-    assert code == 1 and out.count("DOX301") == 1, out
-    assert (
-        "tools/office.py:7:1: DOX301 `Office` reaches subprocess (through "
-        "`helpers.convert.convert` -> `subprocess.run` at line 8)" in out
+    _, out = check(root, "--select", "DOX302")
+    assert ("DOX302" in out) is reported, out
+    if reported:
+        assert "tools/t.py.dox.md:7:1: DOX302" in out and "say which processes it kills" in out
+
+
+def test_an_overwrite_through_helpers_follows_the_path_argument(tmp_path: Path) -> None:
+    helper = (
+        "import os\n\n\n"
+        "def save(path, data):\n"
+        "    _atomic(os.path.abspath(path), data)\n\n\n"
+        "def _atomic(target, data):\n"
+        "    with open(target + '.tmp', 'w') as handle:\n"
+        "        handle.write(data)\n"
+        "    os.replace(target + '.tmp', target)\n\n\n"
+        "def log(data):\n"
+        "    _atomic('/tmp/log.txt', data)\n"
     )
+    writer = "from helpers import store\n" + tool(
+        '        store.save(self.args["path"], self.args["text"])\n'
+        '        store.log(self.args["text"])\n'
+        '        return Response("ok", False)\n',
+        "Writer",
+    )
+    logger = "from helpers import store\n" + tool(
+        '        store.log(self.args["text"])\n        return Response("ok", False)\n',
+        "Logger",
+    )
+    dox = KILL_DOX.format(purpose="", areas="none")
+    root = _repo(
+        tmp_path,
+        {
+            "helpers/store.py": helper,
+            "tools/writer.py": writer,
+            "tools/writer.py.dox.md": dox,
+            "tools/logger.py": logger,
+            "tools/logger.py.dox.md": dox,
+        },
+    )
+    _, out = check(root, "--select", "DOX302")
+    assert out.count("DOX302") == 1, out
+    assert (
+        "tools/writer.py.dox.md:7:1: DOX302 `Writer` (tools/writer.py) reaches file overwrite "
+        "(through `helpers.store.save` -> `helpers.store._atomic` -> `os.replace` at line 8)" in out
+    ), out
+
+
+def test_agent_profiles_own_tools_are_checked(tmp_path: Path) -> None:
+    answer = tool('        return Response(message=self.args["text"], break_loop=True)\n')
+    root = _repo(
+        tmp_path,
+        {
+            "doxtool.toml": 'profile-tool-dirs = ["agents/*/tools"]\n',
+            "agents/terse/tools/response.py": answer,
+        },
+    )
+    code, out = check(root, "--select", "DOX303")
+    assert code == 1 and "agents/terse/tools/response.py:7:9: DOX303" in out, out
+    # a path given on the command line narrows the check to it
+    code, out = check(root, "--select", "DOX303", str(root / "agents/terse/tools/response.py"))
+    assert code == 1 and out.count("DOX303") == 1, out
+
+
+@pytest.mark.parametrize("depth", [10, 60, 400])
+def test_deeply_nested_effects_are_read_or_left_alone(tmp_path: Path, depth: int) -> None:
+    """Flows keep a bounded nesting: deep code gives no traceback, and what
+    lies within the bound is still read."""
+    lines = ["        for _ in range(3):"]
+    for level in range(depth):
+        lines.append("    " * (level + 3) + f"if self.args.get('k{level}'):")
+    lines.append("    " * (depth + 3) + "time.sleep(1)")
+    lines.append('        return Response("ok", False)')
+    source = "import time\n" + tool("\n".join(lines) + "\n")
+    root = _repo(tmp_path, {"tools/t.py": source})
+    code, out = check(root, "--select", "DOX301,DOX003")
+    assert code in (0, 1) and "Traceback" not in out, out
+    if depth == 10:
+        assert code == 1 and "`time.sleep` (a wait, line 19) again" in out, out
+    if depth == 60:
+        assert code == 0 and "DOX301" not in out, out  # past the bound: not seen
+
+
+def test_an_intervention_inside_a_helper_counts(tmp_path: Path) -> None:
+    helper = (
+        "import asyncio\n\n\n"
+        "async def poll(agent, done):\n"
+        "    while not done():\n"
+        "        await agent.handle_intervention()\n"
+        "        await asyncio.sleep(1)\n"
+    )
+    waiter = "from helpers import polling\n" + tool(
+        "        await polling.poll(self.agent, lambda: False)\n"
+        "        await polling.poll(self.agent, lambda: True)\n"
+        '        return Response("ok", False)\n',
+        "Waiter",
+    )
+    root = _repo(tmp_path, {"helpers/polling.py": helper, "tools/waiter.py": waiter})
+    assert passes(root, "--select", "DOX301")
+
+
+def test_inspect_shows_the_contract_facts(tmp_path: Path) -> None:
+    source = "import time\n" + tool(
+        "        for _ in range(3):\n"
+        "            time.sleep(1)\n"
+        '        open(self.args["path"], "w").close()\n'
+        '        return Response("ok", False)\n'
+    )
+    root = _repo(tmp_path, {"tools/t.py": source})
+    result = CliRunner().invoke(cli, ["inspect", "--root", str(root), str(root / "tools/t.py")])
+    assert result.exit_code == 0, result.output
+    assert "    destructive: file overwrite: open (line 10)" in result.output
+    assert (
+        "    no intervention before wait: time.sleep (tools/t.py:9), "
+        "after wait: time.sleep (tools/t.py:9)" in result.output
+    )
+    data = CliRunner().invoke(
+        cli, ["inspect", "--json", "--root", str(root), str(root / "tools/t.py")]
+    )
+    facts = json.loads(data.output)[0]["tools"][0]
+    assert facts["exposures"][0]["effect"] == "wait"
+    assert facts["destructive"][0]["area"] == "file overwrite"
+
+
+def test_flows_come_back_from_the_cache_unchanged(tmp_path: Path) -> None:
+    helper = "import asyncio\n\n\nasync def settle():\n    await asyncio.sleep(1)\n"
+    source = "from helpers import pause\n" + tool(
+        "        for _ in range(2):\n"
+        "            try:\n"
+        "                await pause.settle()\n"
+        "            except Exception:\n"
+        '                return Response("failed", False)\n'
+        '        return Response("ok", False)\n'
+    )
+    root = _repo(tmp_path, {"helpers/pause.py": helper, "tools/t.py": source})
+    runs = [
+        CliRunner().invoke(cli, ["check", "--root", str(root), "--select", "DOX301"])
+        for _ in range(2)
+    ]
+    assert [r.exit_code for r in runs] == [1, 1]
+    assert runs[0].stdout == runs[1].stdout
+    assert "`asyncio.sleep` (a wait, line 5 of helpers/pause.py)" in runs[1].stdout

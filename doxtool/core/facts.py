@@ -246,6 +246,38 @@ class OutCall:
 
 
 @dataclass
+class Step:
+    """One step of a function's control flow that matters to the tool contract
+    (:mod:`doxtool.python.flows` reads them, :mod:`doxtool.python.pacing` follows them).
+
+    ``kind`` is ``effect`` (``what`` is its area: ``network``, ``subprocess``,
+    ``wait``, ``model call``, ``process kill``, ``file overwrite``; ``call``
+    the call as resolved), ``intervene`` (an awaited ``handle_intervention``),
+    ``call`` (``what`` is a function of the repository that may be followed:
+    a dotted name or ``self.<method>``), ``branch`` (one of ``arms`` runs; an
+    arm may be empty), ``loop`` (``arms`` are the body and the ``else``;
+    ``what`` is ``always`` when the body runs at least once), ``try``
+    (``arms`` are the body, the ``else``, the ``finally``, then the
+    handlers), or ``return``, ``raise``, ``break``, ``continue``.
+    """
+
+    kind: str
+    line: int = 0
+    what: str = ""
+    call: str = ""
+    #: a call of an ``async`` function that is not awaited makes a coroutine
+    #: and runs nothing on this path
+    awaited: bool = True
+    arms: list[list[Step]] = field(default_factory=list)
+    #: ``file overwrite``: where its path comes from (``args``: the tool's
+    #: arguments; else a parameter of the function, by name)
+    sources: list[str] = field(default_factory=list)
+    #: ``call``: (parameter of the callee: a name or ``#<n>``, source as above)
+    #: for each argument made from the tool's arguments or a parameter
+    passes: list[list[str]] = field(default_factory=list)
+
+
+@dataclass
 class FunctionSummary:
     """What one function of a module does with what it is handed, read from
     ``ast`` so that helper modules can be followed from the tools that call them."""
@@ -261,6 +293,9 @@ class FunctionSummary:
     reads: list[KeyRead] = field(default_factory=list)
     effects: list[EffectCall] = field(default_factory=list)
     calls: list[OutCall] = field(default_factory=list)
+    is_async: bool = False
+    #: the steps of its body that matter to the tool contract, in order
+    flow: list[Step] = field(default_factory=list)
 
 
 @dataclass
@@ -297,6 +332,31 @@ class ClassFacts:
 
 
 @dataclass
+class Exposure:
+    """An external or long-running effect a tool's ``execute`` can reach after
+    another one (or itself, in an earlier turn of a loop) on a path with no
+    ``handle_intervention`` call between them."""
+
+    #: area of the effect: ``network``, ``subprocess``, ``wait``, ``model call``
+    effect: str
+    #: dotted names of the calls from ``execute`` to it, the effect's call last
+    calls: list[str]
+    #: line of the effect's call in the module holding it (``path``)
+    line: int
+    path: str = ""
+    #: the earlier effect, the same way
+    after: str = ""
+    after_calls: list[str] = field(default_factory=list)
+    after_line: int = 0
+    after_path: str = ""
+    #: line in the tool's module of the call of ``execute`` that leads to it
+    origin: int = 0
+    #: line of each of ``calls`` in the module that makes it
+    lines: list[int] = field(default_factory=list)
+    after_lines: list[int] = field(default_factory=list)
+
+
+@dataclass
 class ToolFacts:
     """Everything doxtool knows about one tool class."""
 
@@ -328,6 +388,12 @@ class ToolFacts:
     #: qualified names of the functions whose return value ``execute`` passes
     #: on (``execute`` first, then ``return await self._finish()`` and the like)
     returns_from: list[str] = field(default_factory=list)
+    #: external or long-running effects ``execute`` can reach after another
+    #: one with no ``handle_intervention`` between them
+    exposures: list[Exposure] = field(default_factory=list)
+    #: destructive effects ``execute`` can reach (killing a process,
+    #: overwriting a file named by the tool's arguments), with their call paths
+    destructive: list[Effect] = field(default_factory=list)
 
     def argument(self, name: str) -> Argument | None:
         for arg in self.arguments:

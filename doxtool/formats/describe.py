@@ -59,6 +59,14 @@ def describe_tool(tool: ToolFacts) -> Iterator[str]:
     for effect in tool.effects:
         where = f"{effect.path}:{effect.line}" if effect.path else f"line {effect.line}"
         yield f"      {effect.area}: {' -> '.join(effect.calls)} ({where})"
+    for effect in tool.destructive:
+        yield f"    destructive: {effect.area}: {' -> '.join(effect.calls)} (line {effect.line})"
+    for exposure in tool.exposures:
+        yield (
+            f"    no intervention before {exposure.effect}: {' -> '.join(exposure.calls)} "
+            f"({exposure.path}:{exposure.line}), after {exposure.after}: "
+            f"{' -> '.join(exposure.after_calls)} ({exposure.after_path}:{exposure.after_line})"
+        )
 
 
 def describe(facts: ModuleFacts) -> Iterator[str]:

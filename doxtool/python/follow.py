@@ -43,6 +43,16 @@ _MAX_VISITS = 200
 
 
 @dataclasses.dataclass(frozen=True)
+class Flow:
+    """A function as :mod:`doxtool.python.pacing` walks it."""
+
+    facts: ModuleFacts
+    summary: FunctionSummary
+    #: reached through an instance or class: its first parameter is bound
+    via_instance: bool
+
+
+@dataclasses.dataclass(frozen=True)
 class _Found:
     facts: ModuleFacts
     summary: FunctionSummary
@@ -114,6 +124,14 @@ class HelperFollower:
                 return _Found(facts, summary, True)
             todo.extend(self.bases_of(current))
         return None
+
+    def flow_of(self, target: str) -> Flow | None:
+        """A function by dotted name, as :mod:`doxtool.python.pacing` walks it."""
+        return _flow(self.find(target))
+
+    def method_flow(self, cls: str, name: str) -> Flow | None:
+        """A method of a class or its bases, as :mod:`doxtool.python.pacing` walks it."""
+        return _flow(self.method(cls, name))
 
     # -- following ----------------------------------------------------------------
 
@@ -229,6 +247,13 @@ class HelperFollower:
                 return None
             return self.method(f"{caller.facts.module}.{cls}", target[len("self.") :])
         return self.find(target)
+
+
+def _flow(found: _Found | None) -> Flow | None:
+    if found is None:
+        return None
+    summary = found.summary
+    return Flow(found.facts, summary, found.via_instance)
 
 
 def _display(found: _Found) -> str:

@@ -11,6 +11,7 @@ from typing import Any
 
 from doxtool.core.facts import EffectCall, FunctionSummary, KeyRead, OutCall
 from doxtool.python import effects
+from doxtool.python.flows import Scope, function_flow
 from doxtool.python.summaryscope import ModuleScope, dotted_parts
 
 _READ_METHODS = {"get": "get", "pop": "pop", "setdefault": "get"}
@@ -52,9 +53,26 @@ class FunctionWalk:
         self.reads: list[KeyRead] = []
         self.effects: list[EffectCall] = []
         self.calls: list[OutCall] = []
+        #: ``self.<attr>`` its class sets to a process object
+        self.processes: frozenset[str] = frozenset()
+        #: a method of a class that holds the tool's arguments in ``self.args``
+        self.tool_like = False
 
     def run(self) -> FunctionSummary:
         self._stmts(self.node.body)
+        arguments: frozenset[str] = frozenset()
+        if self.tool_like and self.node.name == "execute":
+            arguments = frozenset(p for p in self.params if p != self.self_name)
+            if self.star_kwarg:
+                arguments |= {self.star_kwarg}
+        scope = Scope(
+            resolve=lambda dotted: self.owner.resolve(dotted, self.names),
+            is_local=self.owner.is_local,
+            self_name=self.self_name,
+            arguments=arguments,
+            processes=self.processes,
+            self_args=self.tool_like,
+        )
         name = f"{self.cls}.{self.node.name}" if self.cls else self.node.name
         return FunctionSummary(
             name=name,
@@ -65,6 +83,8 @@ class FunctionWalk:
             reads=self.reads,
             effects=_unique_effects(self.effects),
             calls=self.calls,
+            is_async=isinstance(self.node, ast.AsyncFunctionDef),
+            flow=function_flow(self.node, scope),
         )
 
     # -- statements -------------------------------------------------------------

@@ -21,6 +21,7 @@ from typing import TypeVar
 
 from doxtool.core.facts import SIDE_EFFECT_AREAS, Argument, ModuleFacts, ToolFacts
 from doxtool.python.follow import HelperFollower
+from doxtool.python.pacing import Pacer
 
 Lookup = Callable[[str], "ModuleFacts | None"]
 
@@ -34,6 +35,7 @@ class ToolResolver:
         self.bases = set(bases)
         self.lookup = lookup
         self.follower = HelperFollower(lookup, self._bases_of)
+        self.pacer = Pacer(self.follower.flow_of, self.follower.method_flow)
 
     def _bases_of(self, qualified: str) -> list[str]:
         found = self._follow(qualified, 0)
@@ -149,7 +151,7 @@ class ToolResolver:
             )
         if not tools:
             tools = self._reexported(facts, stem)
-        return [self.follower.apply(tool) for tool in tools]
+        return [self.pacer.apply(self.follower.apply(tool), facts) for tool in tools]
 
     def _reexported(self, facts: ModuleFacts, stem: str) -> list[ToolFacts]:
         """A compatibility shim: a module that only imports a tool class.

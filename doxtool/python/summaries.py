@@ -21,8 +21,9 @@ import ast
 from collections.abc import Iterable
 
 from doxtool.core.facts import FunctionSummary
+from doxtool.python.flows import class_processes
 from doxtool.python.functionwalk import FunctionWalk
-from doxtool.python.summaryscope import ModuleScope
+from doxtool.python.summaryscope import ModuleScope, dotted_parts
 
 
 def summarise(
@@ -71,7 +72,14 @@ class _Summariser(ModuleScope):
             if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 summaries.append(FunctionWalk(self, stmt, None).run())
             elif isinstance(stmt, ast.ClassDef):
+                processes = class_processes(stmt, lambda d: self.resolve(d, self.names))
+                tool_like = "execute" in self.classes.get(stmt.name, ()) or any(
+                    (dotted_parts(b) or [""])[-1].endswith("Tool") for b in stmt.bases
+                )
                 for item in stmt.body:
                     if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                        summaries.append(FunctionWalk(self, item, stmt.name).run())
+                        function = FunctionWalk(self, item, stmt.name)
+                        function.processes = processes
+                        function.tool_like = tool_like
+                        summaries.append(function.run())
         return summaries

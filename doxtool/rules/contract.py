@@ -1,9 +1,9 @@
 """DOX3xx: the tool contract of ``tools/AGENTS.md`` (intervention, destructive
 effects, terminal answers), read from the facts of each tool.
 
-The rules read effects only through the public fields of
-:class:`~doxtool.core.facts.ToolFacts` (``side_effects``, ``intervention``,
-``helpers``, ``outcomes``, ``raises``): whatever the extraction learns to see
+The rules read only the public fields of :class:`~doxtool.core.facts.ToolFacts`
+(``exposures`` from :mod:`doxtool.python.pacing`, ``destructive``, ``side_effects``,
+``effects``, ``outcomes``, ``raises``): whatever the extraction learns to see
 (effects reached through the repository's helper modules, say) reaches these
 rules unchanged.
 """
@@ -16,18 +16,14 @@ from dataclasses import dataclass, field
 
 from doxtool.companions.factlines import detected_area
 from doxtool.companions.model import Companion
-from doxtool.core.facts import EffectEvidence, ModuleFacts, Outcome, ToolFacts
+from doxtool.core.facts import EffectEvidence, Exposure, ModuleFacts, Outcome, ToolFacts
 from doxtool.core.findings import WARNING, Finding
 from doxtool.rules.base import Example, Expect, Rule
 from doxtool.rules.examples import with_files
 from doxtool.run.context import Context
 
-#: effect areas that reach outside the agent: a paused agent must wait for them
-EXTERNAL_AREAS = ("network", "subprocess")
-#: effect areas that destroy data
+#: effect areas that destroy data, as the facts name them
 DESTRUCTIVE_AREAS = ("filesystem delete",)
-#: the agent's methods that call a language model
-MODEL_CALLS = frozenset({"call_chat_model", "call_utility_model"})
 #: how a companion's prose says that something is deleted or destroyed
 _DESTRUCTIVE_WORDS = re.compile(
     r"\b(?:delet\w*|remov\w*|eras\w*|destroy\w*|destructive\w*|wip(?:e|es|ed|ing)\b|"
@@ -37,11 +33,7 @@ _DESTRUCTIVE_WORDS = re.compile(
 
 
 #: fact areas -> how the module outline's effect evidence names them
-_EVIDENCE_AREAS = {
-    "network": ("network calls", "network"),
-    "subprocess": ("subprocess/runtime control", "subprocess"),
-    "filesystem delete": ("filesystem deletion",),
-}
+_EVIDENCE_AREAS = {"filesystem delete": ("filesystem deletion",)}
 
 
 @dataclass
@@ -90,41 +82,37 @@ def _reach(facts: ModuleFacts, tool: ToolFacts, area: str) -> Reach:
     return Reach(area, [evidence.via], evidence.line)
 
 
-def external_reach(facts: ModuleFacts, tool: ToolFacts) -> list[Reach]:
-    """External or long-running effects the tool reaches: network and
-    subprocesses (its side-effect areas), and the agent's model calls."""
-    reach = [_reach(facts, tool, area) for area in tool.side_effects if area in EXTERNAL_AREAS]
-    models = [
-        helper
-        for helper in tool.helpers
-        if helper.startswith("self.agent.") and helper.rsplit(".", 1)[-1] in MODEL_CALLS
-    ]
-    if models:
-        reach.append(Reach("model calls", [models[0]]))
+def destructive_reach(facts: ModuleFacts, tool: ToolFacts) -> list[Reach]:
+    """Deletions (side-effect areas), killed processes and overwritten files
+    (``ToolFacts.destructive``), each with the calls that reach it."""
+    reach = [_reach(facts, tool, area) for area in tool.side_effects if area in DESTRUCTIVE_AREAS]
+    seen: set[str] = set()
+    for effect in tool.destructive:
+        if effect.area in seen:
+            continue
+        seen.add(effect.area)
+        reach.append(
+            Reach(effect.area, list(effect.calls), effect.line if effect.path is None else 0)
+        )
     return reach
 
 
-def _through_intervening_tool(ctx: Context, calls: list[str]) -> bool:
-    """Whether a path of calls runs through a method of another tool class
-    that handles interventions itself (``Input`` calling ``CodeExecution``)."""
-    for call in calls[:-1]:
-        parts = call.split(".")
-        for cut in range(len(parts) - 2, 0, -1):
-            path = ctx.project.module_path(".".join(parts[:cut]))
-            if path is None:
-                continue
-            if any(t.class_name == parts[cut] and t.intervention for t in ctx.tools(path)):
-                return True
-            break
-    return False
-
-
-def destructive_reach(facts: ModuleFacts, tool: ToolFacts) -> list[Reach]:
-    return [_reach(facts, tool, area) for area in tool.side_effects if area in DESTRUCTIVE_AREAS]
+def _tool_modules(ctx: Context) -> list[str]:
+    """The tool modules in scope, the agent profiles' own tools included
+    (``profile-tool-dirs``): the framework runs them like any other."""
+    modules = list(ctx.tool_modules)
+    known = set(modules)
+    scope = ctx.scope.modules
+    for profile in ctx.project.profile_tool_modules.values():
+        for module in profile:
+            if module not in known and (scope is None or module in scope):
+                known.add(module)
+                modules.append(module)
+    return modules
 
 
 def _tools(ctx: Context) -> Iterator[tuple[str, ToolFacts]]:
-    for module in ctx.tool_modules:
+    for module in _tool_modules(ctx):
         if not ctx.facts(module).parsed:
             continue
         for tool in ctx.tools(module):
@@ -167,17 +155,33 @@ class ResponseTool(Tool):
         return Response(message=text, break_loop=True)
 """
 
-_FETCH_TOOL = """\
+_POLL_TOOL = """\
+import asyncio
+
+from helpers.tool import Response, Tool
+
+
+class PollTool(Tool):
+    async def execute(self, **kwargs) -> Response:
+        for _ in range(int(self.args.get("seconds", 10))):
+            await asyncio.sleep(1)
+            await self.agent.handle_intervention()
+        return Response(message="waited", break_loop=False)
+"""
+
+_REVIEW_TOOL = """\
 import subprocess
 
 from helpers.tool import Response, Tool
 
 
-class FetchTool(Tool):
+class ReviewTool(Tool):
     async def execute(self, **kwargs) -> Response:
-        await self.agent.handle_intervention()
-        out = subprocess.run(["git", "fetch"], capture_output=True, text=True)
-        return Response(message=out.stdout or "fetched", break_loop=False)
+        diff = subprocess.run(["git", "diff"], capture_output=True, text=True).stdout
+        if not diff:
+            await self.agent.handle_intervention()
+        text = await self.agent.call_utility_model(system="Review.", message=diff)
+        return Response(message=text or "nothing to say", break_loop=False)
 """
 
 _CLEAN_TOOL = """\
@@ -191,6 +195,31 @@ class CleanTool(Tool):
         path = self.args.get("path", "")
         os.remove(path)
         return Response(message=f"removed {path}", break_loop=False)
+"""
+
+_STOP_TOOL = """\
+import subprocess
+
+from helpers.tool import Response, Tool
+
+
+class StopTool(Tool):
+    async def execute(self, **kwargs) -> Response:
+        server = subprocess.Popen(["python", "-m", "http.server"])
+        server.terminate()
+        return Response(message="stopped", break_loop=False)
+"""
+
+_SAVE_TOOL = """\
+from pathlib import Path
+
+from helpers.tool import Response, Tool
+
+
+class SaveTool(Tool):
+    async def execute(self, path: str = "", content: str = "", **kwargs) -> Response:
+        Path(path).write_text(content)
+        return Response(message=f"saved {path}", break_loop=False)
 """
 
 _CLEAN_DOX = """\
@@ -210,114 +239,212 @@ _CLEAN_DOX = """\
 class InterventionBeforeEffect(Rule):
     code = "DOX301"
     name = "effect-without-intervention"
-    summary = "A tool reaches a network, subprocess or model call but never handles interventions"
+    summary = (
+        "A tool starts a network call, subprocess, wait or model call after another "
+        "with no `handle_intervention` between them"
+    )
     severity = WARNING
-    default_enabled = False
     doc = """\
-**What it checks.** A tool whose `execute` reaches an external or
-long-running effect (network, a subprocess, the agent's `call_chat_model` /
-`call_utility_model`) calls `await self.agent.handle_intervention(...)`
-somewhere in the code it runs. The message names the effect and the call
-that shows it: the agent's model-call method, or a call of the tool's module
-that performs the effect (`requests.get` at line 8).
+**What it checks.** Every external or long-running effect a tool's `execute`
+reaches (a network call, a subprocess, a wait: `asyncio.sleep`,
+`time.sleep`, `asyncio.wait_for`, an awaited `.wait()`; a model call:
+`call_chat_model`, `call_utility_model`) has an awaited
+`self.agent.handle_intervention()` before it on every path since the
+previous such effect. Paths are read from the statements: each arm of an
+`if`, `match` or conditional expression, the next turn of a loop, the
+handlers of a `try` after anything in its body that may raise. A check that
+comes only after the effect, or only in another branch, does not cover it.
+Calls into the tool's own methods and the repository's helper modules are
+followed (four calls deep); the message gives the path of calls to both
+effects, with their lines.
 
-**Why it matters.** `tools/AGENTS.md` asks for it: a paused agent must wait,
-and a user's intervention must be honoured, before a tool talks to the
-outside world or starts a process that runs for long.
+**What the framework does.** Agent Zero's `Agent.process_tools` (and
+`helpers/parallel_tools.execute_tool_call`) awaits `handle_intervention()`
+just before a tool's `execute` and just after it returns, so the first
+effect of a tool is covered and no tool needs a check of its own for one
+call. What the framework cannot do is check between two effects inside
+`execute`: a polling loop that sleeps, a second model call, a remote
+operation after another. That is what this rule reports.
 
-**Example.** `tools/fetch.py` runs `subprocess.run(["git", "fetch"])` and
-never calls `handle_intervention`.
+**Why it matters.** `tools/AGENTS.md`: use `await
+self.agent.handle_intervention(...)` when a long-running or external result
+should respect pause and intervention. A user who pauses the agent or
+intervenes while a tool polls for minutes is ignored until it ends.
 
-**Limits.** The order of the calls is not compared: an intervention check
-anywhere in the tool's code counts, so a check placed after the effect is
-not reported. Waits (`asyncio.sleep`) are not an effect doxtool detects.
+**Example.** `tools/poll.py` sleeps in a loop and checks for an
+intervention on each turn: right. Without the check, the second turn's
+`asyncio.sleep` follows the first with nothing between them.
 
-**Precision, and why it is off by default.** On the shared Agent Zero corpus
-(28 tools) it reports 2 findings, both right when read against the code:
-`tools/a2a_chat.py` talks to a remote agent (`connect_to_agent` ->
-`AgentConnection` -> `httpx.AsyncClient`) and
-`plugins/_office/tools/office_artifact.py` runs LibreOffice
-(`validate_docx` -> `_run_soffice` -> `subprocess.run`), neither calling
-`handle_intervention`. A third path, `plugins/_code_execution/tools/input.py`
-reaching the network through `CodeExecution.execute`, is not reported: a
-path through another tool class that handles interventions counts as
-handled. Two findings are too few to show 9 right in 10, and one blind spot
-is known: an intervention handled inside a helper module
-(`plugins/_document_query/helpers/document_query.py` does) is not seen, so a
-tool reaching an effect through such a helper would be reported wrongly.
-Select it with `--select DOX301`.
+A `handle_intervention` inside a helper that the tool calls counts where
+the helper makes it (`helpers/wait.py` checks on each turn of its loop).
+
+**Limits.** A call doxtool cannot follow (a library, a callback, a
+function handed to another) is taken to do nothing that matters; an
+exception leaving a called function is taken to come before its effects
+(which condition it carries is not known). `handle_intervention` must be
+awaited: a coroutine that is never awaited checks nothing.
+
+**Precision.** On the shared Agent Zero corpus (28 tool modules) it reports 5
+findings, all right when read against the code: the polling loops of
+`tools/parallel.py` (`await_parallel_jobs`) and `tools/scheduler.py`
+(`wait_for_task`), which sleep turn after turn until every job ends or
+the timeout; `computer_use_remote`, which waits for a remote operation,
+sleeps to let the screen settle and waits for a second one (2 findings);
+`text_editor_remote`, whose patch waits for a remote `stat` and then for
+the remote `patch`. The tools that check in their loops (`code_execution`,
+`wait`, `document_query`) are not reported. 5 of 5: on by default.
 """
-    valid = [Example(with_files({"tools/fetch.py": _FETCH_TOOL}))]
+    valid = [Example(with_files({"tools/poll.py": _POLL_TOOL}))]
     invalid = [
         Example(
             with_files(
                 {
-                    "tools/fetch.py": _FETCH_TOOL.replace(
-                        "        await self.agent.handle_intervention()\n", ""
+                    "tools/poll.py": _POLL_TOOL.replace(
+                        "            await self.agent.handle_intervention()\n", ""
                     )
                 }
             ),
-            [Expect("tools/fetch.py", 7, "reaches subprocess")],
-        )
+            [Expect("tools/poll.py", 9, "`asyncio.sleep` (a wait, line 9) again")],
+        ),
+        Example(
+            with_files({"tools/review.py": _REVIEW_TOOL}),
+            [Expect("tools/review.py", 11, "right after `subprocess.run` (a subprocess")],
+        ),
     ]
 
     def check(self, ctx: Context) -> Iterator[Finding]:
         seen: set[object] = set()
         for module, tool in _tools(ctx):
-            if tool.intervention:
+            if not tool.exposures:
                 continue
-            reach = [
-                r
-                for r in external_reach(ctx.facts(module), tool)
-                if not _through_intervening_tool(ctx, r.via)
-            ]
-            if not reach:
-                continue
-            path, line = _execute_line(module, tool)
-            effects = ", ".join(r.describe() for r in reach)
-            if not _first(seen, (path, line, effects)):
-                continue  # a subclass in the same module inherits it: said once
-            yield self.finding(
-                f"`{tool.class_name}` reaches {effects} but never calls "
-                "`self.agent.handle_intervention`: a paused agent or a user's intervention "
-                "is not honoured",
-                path,
-                line,
-                subject=f"{module}:{tool.class_name}:intervention",
+            own = ctx.facts(module).module
+            for exposure in tool.exposures:
+                if not _first(seen, (exposure.path, exposure.line, exposure.effect)):
+                    continue  # a subclass in the same module inherits it: said once
+                path, line = _execute_line(module, tool)
+                if line != 1 and path == module and exposure.origin:
+                    line = exposure.origin
+                yield self.finding(
+                    _exposure_message(tool, exposure, own, module),
+                    path,
+                    line,
+                    subject=f"{module}:{tool.class_name}:intervention:"
+                    f"{exposure.path}:{exposure.line}:{exposure.effect}",
+                )
+
+
+_EFFECT_NAMES = {
+    "network": "a network call",
+    "subprocess": "a subprocess",
+    "wait": "a wait",
+    "model call": "a model call",
+}
+
+
+def _calls(calls: list[str], lines: list[int], own: str, cls: str) -> str:
+    """``self._poll`` (line 12) -> ``asyncio.sleep`` (line 30)."""
+    prefix = f"{own}.{cls}."
+    steps = []
+    for index, call in enumerate(calls):
+        shown = "self." + call[len(prefix) :] if call.startswith(prefix) else call
+        line = lines[index] if index < len(lines) else 0
+        steps.append(f"`{shown}` (line {line})" if line else f"`{shown}`")
+    return " -> ".join(steps)
+
+
+def _exposure_message(tool: ToolFacts, exposure: Exposure, own: str, module: str) -> str:
+    cls = tool.class_name
+    effect = exposure.calls[-1] if exposure.calls else exposure.effect
+    what = _EFFECT_NAMES.get(exposure.effect, exposure.effect)
+    where = f"line {exposure.line}" + (
+        f" of {exposure.path}" if exposure.path and exposure.path != module else ""
+    )
+    through = ""
+    if len(exposure.calls) > 1:
+        through = f" through {_calls(exposure.calls[:-1], exposure.lines, own, cls)}"
+    same = (
+        exposure.after_path == exposure.path
+        and exposure.after_line == exposure.line
+        and exposure.after_calls == exposure.calls
+        and exposure.after_lines == exposure.lines
+    )
+    if same:
+        before = "again after an earlier turn of it"
+    else:
+        after = exposure.after_calls[-1] if exposure.after_calls else exposure.after
+        after_what = _EFFECT_NAMES.get(exposure.after, exposure.after)
+        after_where = f"line {exposure.after_line}" + (
+            f" of {exposure.after_path}" if exposure.after_path not in ("", module) else ""
+        )
+        before = f"right after `{after}` ({after_what}, {after_where})"
+        if len(exposure.after_calls) > 1:
+            before += " through " + _calls(
+                exposure.after_calls[:-1], exposure.after_lines, own, cls
             )
+    return (
+        f"`{cls}` can start `{effect}` ({what}, {where}){through} {before} with no "
+        "`self.agent.handle_intervention()` between them: a pause or an intervention "
+        "that comes meanwhile is not honoured"
+    )
 
 
 class DestructiveEffectUndocumented(Rule):
     code = "DOX302"
-    name = "deletion-undocumented"
-    summary = "A tool deletes files but its companion does not say so"
+    name = "destructive-effect-undocumented"
+    summary = (
+        "A tool deletes files, kills processes or overwrites the files it is given, "
+        "and its companion does not say so"
+    )
     severity = WARNING
     default_enabled = False
     doc = """\
-**What it checks.** A tool that deletes files (a filesystem deletion among
-its side-effect areas: `os.remove`, `shutil.rmtree`, `Path.unlink`, ...) has
-a companion that makes it explicit: `filesystem deletion` in its "Observed
-side-effect areas:" line, or prose (outside the fact lines) that speaks of
-deleting, removing, erasing, wiping or purging. A tool without a companion
-is not checked (DOX001 asks for one where the directory is file-documented).
-The message names the call that deletes (`os.remove` at line 8)
-when the module performs it itself.
+**What it checks.** A tool whose `execute` reaches a destructive effect has
+a companion that makes it explicit, in its "Observed side-effect areas:"
+line or in prose outside the fact lines:
 
-**Why it matters.** `tools/AGENTS.md`: do not perform destructive filesystem
-actions without the tool contract making that behaviour explicit. The
-companion is where a maintainer or reviewer reads the contract.
+- deleting files (`os.remove`, `shutil.rmtree`, `Path.unlink`, ...):
+  `filesystem deletion`, or prose that speaks of deleting, removing,
+  erasing, wiping or purging;
+- killing processes (`os.kill`, `os.killpg`, `signal.pthread_kill`;
+  `.kill()`, `.terminate()`, `.send_signal()` on a process the code made
+  with `subprocess.Popen`, `asyncio.create_subprocess_*`, `psutil.Process`
+  or got from `psutil.process_iter()`; a subprocess running `kill`, `pkill`
+  or `killall` named literally): an area that says so (`subprocess/runtime
+  control`), or prose about killing, terminating or signalling;
+- overwriting the file the tool's arguments name (`open(path, "w")`,
+  `Path(path).write_text()`, `write_bytes()`, `shutil.copy`, `copy2`,
+  `copyfile`, `move`, `os.replace`, `os.rename` onto it, where `path` is
+  `self.args[...]`, an argument of `execute`, or made from one by `str()`,
+  `Path()`, `/`, `os.path.join` and the like, or handed to a helper that
+  does it): `filesystem writes`, or prose about writing, saving,
+  overwriting or replacing.
+
+A path made up with other text (an f-string, a unique suffix) is a new
+file, not the one the tool was given, and is not reported; nor is a
+receiver whose kind doxtool cannot see. Effects reached through the
+repository's helpers count; the message names the path of calls. A tool
+without a companion is not checked (DOX001 asks for one where the
+directory is file-documented).
+
+**Why it matters.** `tools/AGENTS.md`: do not perform destructive
+filesystem or network actions without the tool contract making that
+behaviour explicit. The companion is where a maintainer or reviewer reads
+the contract.
 
 **Example.** `tools/clean.py` calls `os.remove(path)`; its companion says
 "Observed side-effect areas: none." and never mentions deletion.
 
-**Limits.** Deletion is the destructive effect doxtool detects; overwriting
-files and killing processes are not told apart from other writes and calls.
+**Limits.** A function handed to another to call
+(`runtime.call_development_function(write_file, path, ...)`) is not
+followed, so the text editor plugin's writes are not seen.
 
-**Precision, and why it is off by default.** On the shared Agent Zero corpus
-it reports nothing. Of the tools that delete files, `scheduler` (through
-`persist_chat.remove_chat` -> `files.delete_dir` -> `shutil.rmtree`) says
-so in its companion ("filesystem deletion"), rightly not reported;
-`office_artifact` and `text_editor` live in plugin directories whose tools
+**Precision, and why it is off by default.** On the shared Agent Zero
+corpus it reports nothing. Of the tools that delete, kill or overwrite,
+`scheduler` (through `persist_chat.remove_chat` -> `files.delete_dir` ->
+`shutil.rmtree`) says so in its companion, rightly not reported;
+`office_artifact` (deletes, and overwrites the document at the `path` it
+is given through `document_store.create_document` -> `_write_atomic` ->
+`os.replace`) and `text_editor` live in plugin directories whose tools
 have no companions, which this rule does not ask for. With no finding to
 read, its precision is unmeasured. Select it with `--select DOX302`.
 """
@@ -342,6 +469,42 @@ read, its precision is unmeasured. Select it with `--select DOX302`.
                 }
             )
         ),
+        Example(
+            with_files(
+                {
+                    "tools/clean.py": _STOP_TOOL,
+                    "tools/clean.py.dox.md": _CLEAN_DOX.format(
+                        areas="subprocess/runtime control", guidance="Keep it small."
+                    ),
+                }
+            )
+        ),
+        Example(
+            with_files(
+                {
+                    "tools/clean.py": _SAVE_TOOL,
+                    "tools/clean.py.dox.md": _CLEAN_DOX.format(
+                        areas="none", guidance="Overwrites the file at `path`."
+                    ),
+                }
+            )
+        ),
+        Example(
+            with_files(
+                {
+                    "tools/clean.py": _SAVE_TOOL.replace(
+                        "Path(path).write_text(content)",
+                        'Path(f"{path}-{uuid4()}.bak").write_text(content)',
+                    ).replace(
+                        "from pathlib import Path\n",
+                        "from pathlib import Path\nfrom uuid import uuid4\n",
+                    ),
+                    "tools/clean.py.dox.md": _CLEAN_DOX.format(
+                        areas="none", guidance="Keep it small."
+                    ),
+                }
+            )
+        ),
     ]
     invalid = [
         Example(
@@ -354,7 +517,29 @@ read, its precision is unmeasured. Select it with `--select DOX302`.
                 }
             ),
             [Expect("tools/clean.py.dox.md", 7, "filesystem delete")],
-        )
+        ),
+        Example(
+            with_files(
+                {
+                    "tools/clean.py": _STOP_TOOL,
+                    "tools/clean.py.dox.md": _CLEAN_DOX.format(
+                        areas="subprocess", guidance="Keep it small."
+                    ),
+                }
+            ),
+            [Expect("tools/clean.py.dox.md", 7, "process kill (through `server.terminate`")],
+        ),
+        Example(
+            with_files(
+                {
+                    "tools/clean.py": _SAVE_TOOL,
+                    "tools/clean.py.dox.md": _CLEAN_DOX.format(
+                        areas="none", guidance="Keep it small."
+                    ),
+                }
+            ),
+            [Expect("tools/clean.py.dox.md", 7, "file overwrite (through `write_text`")],
+        ),
     ]
 
     def check(self, ctx: Context) -> Iterator[Finding]:
@@ -365,35 +550,73 @@ read, its precision is unmeasured. Select it with `--select DOX302`.
                 continue
             path = ctx.companion_path(module)
             companion = ctx.companion(path)
-            if companion is None or not _first(seen, path) or _says_destructive(companion):
+            if companion is None or not _first(seen, path):
+                continue
+            reach = [r for r in reach if not _says_destructive(companion, r.what)]
+            if not reach:
                 continue
             block = next((b for b in companion.blocks if b.kind == "side-effects"), None)
             effects = ", ".join(r.describe() for r in reach)
+            asks = " or ".join(dict.fromkeys(_ASK[r.what] for r in reach))
             yield self.finding(
                 f"`{tool.class_name}` ({module}) reaches {effects}, but the companion does "
-                "not make it explicit: list `filesystem deletion` among the observed "
-                "side-effect areas or say what it deletes",
+                f"not make it explicit: {asks}",
                 path,
                 block.line if block is not None else 1,
                 subject=f"{module}:{tool.class_name}:destructive",
             )
 
 
-def _says_destructive(companion: Companion) -> bool:
-    """Whether the companion names deletion: in its side-effect line, or in
-    prose outside the fact lines (where names of methods and helpers are)."""
+#: per destructive area: the side-effect areas and the prose that make it explicit
+_EXPLICIT: dict[str, tuple[frozenset[str], re.Pattern[str]]] = {
+    "filesystem delete": (frozenset({"filesystem deletion"}), _DESTRUCTIVE_WORDS),
+    "process kill": (
+        frozenset(),
+        re.compile(r"\b(?:kill\w*|pkill|terminat\w*|signal\w*|SIG[A-Z]+)", re.IGNORECASE),
+    ),
+    "file overwrite": (
+        frozenset({"filesystem writes"}),
+        re.compile(
+            r"\b(?:overwrit\w*|replac\w*|truncat\w*|writ(?:e|es|ing|ten)\b|sav(?:e|es|ed|ing)\b)",
+            re.IGNORECASE,
+        ),
+    ),
+}
+#: per destructive area: what the message asks for
+_ASK = {
+    "filesystem delete": "list `filesystem deletion` among the observed side-effect areas "
+    "or say what it deletes",
+    "process kill": "say which processes it kills",
+    "file overwrite": "list `filesystem writes` among the observed side-effect areas "
+    "or say which files it overwrites",
+}
+
+
+def _says_destructive(companion: Companion, area: str) -> bool:
+    """Whether the companion makes a destructive area explicit: in its
+    side-effect line (``filesystem deletion``; for killing processes an area
+    that speaks of it, such as ``subprocess/runtime control``), or in prose
+    outside the fact lines (where names of methods and helpers are)."""
+    areas, words = _EXPLICIT[area]
     for block in companion.blocks:
-        if block.kind == "side-effects" and any(
-            detected_area(value) == "filesystem deletion" for value in block.values or []
-        ):
-            return True
+        if block.kind != "side-effects":
+            continue
+        for value in block.values or []:
+            if not isinstance(value, str):
+                continue
+            if detected_area(value) in areas:
+                return True
+            if area == "process kill" and re.search(
+                r"runtime control|process control|kill|terminat", value, re.IGNORECASE
+            ):
+                return True
     facts = set()
     for block in [*companion.blocks, *companion.duplicates]:
         facts.update(range(block.start, block.end))
     for index, line in enumerate(companion.lines):
         if index in facts or companion.in_code(index):
             continue
-        if _DESTRUCTIVE_WORDS.search(line):
+        if words.search(line):
             return True
     return False
 

@@ -1,0 +1,346 @@
+"""Which external or long-running effects a tool's ``execute`` can reach with
+no ``handle_intervention`` since the last one, and which destructive effects
+it reaches: a walk over the steps of :mod:`doxtool.python.flows`, on facts only.
+
+The framework checks for a pause or an intervention just before it calls a
+tool's ``execute`` and just after it returns (Agent Zero's
+``Agent.process_tools``). A tool therefore starts *clean*; it becomes *dirty*
+when it runs a network call, a subprocess, a wait or a model call, and clean
+again at an awaited ``handle_intervention``. An effect reached while dirty, on
+some path through the statements (every arm of a branch, a loop's next turn,
+the handlers of a ``try`` after anything in its body), is an
+:class:`~doxtool.core.facts.Exposure`. Calls into the tool's own methods and the
+repository's helper modules are followed, to :data:`MAX_DEPTH` calls, with the
+path of calls kept for the message; a call that cannot be followed is taken
+to do nothing that matters.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+
+from doxtool.core.facts import Effect, Exposure, ModuleFacts, Step, ToolFacts
+from doxtool.python.flows import DESTRUCTIVE, LONG_RUNNING, OVERWRITE
+from doxtool.python.follow import Flow
+
+#: steps that may raise: an effect (after it ran, too), a call, a ``raise``
+_MAY_RAISE = frozenset({"effect", "call", "raise"})
+#: calls followed from ``execute`` (``execute``'s own call is the first)
+MAX_DEPTH = 4
+#: functions walked for one tool
+_MAX_WALKS = 400
+
+
+@dataclasses.dataclass(frozen=True)
+class _Witness:
+    """The effect that made a path dirty."""
+
+    area: str
+    #: (dotted name, line of the call) from ``execute`` to the effect
+    calls: tuple[tuple[str, int], ...]
+    line: int
+    path: str
+
+
+class _Nowhere:
+    """The state after a ``return``: no path goes on from here."""
+
+
+NOWHERE = _Nowhere()
+#: a remembered walk that hands on the state it was given
+_PASSED = _Nowhere()
+State = "_Witness | None | _Nowhere"
+
+
+def _join(*states: object) -> object:
+    out: object = NOWHERE
+    for state in states:
+        if state is NOWHERE:
+            continue
+        if out is NOWHERE or (out is None and state is not None):
+            out = state
+    return out
+
+
+def _dirty(state: object) -> bool:
+    return isinstance(state, _Witness)
+
+
+@dataclasses.dataclass
+class _Function:
+    found: Flow
+    #: dotted class whose methods ``self.<m>`` calls reach
+    self_class: str | None
+
+    @property
+    def facts(self) -> ModuleFacts:
+        return self.found.facts
+
+    @property
+    def name(self) -> str:
+        return self.found.summary.name
+
+    @property
+    def flow(self) -> list[Step]:
+        return self.found.summary.flow
+
+    def parameter(self, key: str) -> str | None:
+        """The parameter an argument lands in (``#n`` or a keyword)."""
+        summary = self.found.summary
+        if not key.startswith("#"):
+            return key if key in summary.params else summary.star_kwarg
+        index = int(key[1:]) + (1 if summary.bound and self.found.via_instance else 0)
+        return summary.params[index] if index < len(summary.params) else None
+
+
+Find = Callable[[str], "Flow | None"]
+Method = Callable[[str, str], "Flow | None"]
+
+
+class Pacer:
+    """Walks one tool's ``execute``; ``find`` and ``method`` look functions up
+    by dotted name and by class and method name (through bases)."""
+
+    def __init__(self, find: Find, method: Method) -> None:
+        self.find = find
+        self.method = method
+
+    def apply(self, tool: ToolFacts, facts: ModuleFacts) -> ToolFacts:
+        if tool.execute is None:
+            return tool
+        cls = f"{facts.module}.{tool.class_name}"
+        found = self.method(cls, "execute")
+        if found is None:
+            return tool
+        walk = _Walk(self, tool, facts)
+        try:
+            walk.function(_Function(found, cls), None, (), 0, 0, frozenset())
+        except RecursionError:
+            return tool  # flows are kept shallow (doxtool.python.flows); nothing is known then
+        if not walk.exposures and not walk.destructive:
+            return tool
+        return dataclasses.replace(
+            tool, exposures=walk.exposures, destructive=[*tool.destructive, *walk.destructive]
+        )
+
+
+class _Walk:
+    def __init__(self, pacer: Pacer, tool: ToolFacts, facts: ModuleFacts) -> None:
+        self.pacer = pacer
+        self.tool = tool
+        self.facts = facts
+        self.exposures: list[Exposure] = []
+        self.destructive: list[Effect] = []
+        self._seen: set[tuple[str, int, str]] = set()
+        self._memo: dict[
+            tuple[str, str, bool, frozenset[str]], tuple[object, tuple[object, ...]]
+        ] = {}
+        self._active: set[tuple[str, str]] = set()
+        self.walks = 0
+
+    # -- functions ---------------------------------------------------------------
+
+    def function(
+        self,
+        fn: _Function,
+        state: object,
+        chain: tuple[tuple[str, int], ...],
+        origin: int,
+        depth: int,
+        tainted: frozenset[str],
+    ) -> object:
+        key = (fn.facts.path, fn.name, _dirty(state), tainted)
+        if key in self._memo:
+            out, before = self._memo[key]
+            if out is _PASSED:
+                return state
+            if isinstance(out, _Witness):
+                # the same effect, reached along this call's path
+                return dataclasses.replace(out, calls=(*chain, *out.calls[len(before) :]))
+            return out
+        if not fn.flow:
+            return state
+        if (fn.facts.path, fn.name) in self._active or self.walks >= _MAX_WALKS:
+            return state
+        self.walks += 1
+        self._active.add((fn.facts.path, fn.name))
+        frame = _Frame(fn, chain, origin, depth, tainted)
+        end = self.steps(frame, fn.flow, state)
+        # where the caller goes on; an exception leaving the function is taken
+        # to come before its effects (which condition it carries is not known)
+        out = _join(end, *frame.returns)
+        self._active.discard((fn.facts.path, fn.name))
+        if out is NOWHERE:
+            out = state
+        self._memo[key] = (_PASSED if out is state else out, chain)
+        return out
+
+    def _callee(self, frame: _Frame, step: Step) -> _Function | None:
+        target = step.what
+        if target.startswith("self."):
+            if frame.fn.self_class is None or not frame.fn.found.summary.bound:
+                return None
+            found = self.pacer.method(frame.fn.self_class, target[len("self.") :])
+            self_class = frame.fn.self_class
+        else:
+            found = self.pacer.find(target)
+            if found is None:
+                return None
+            cls = found.summary.name.rpartition(".")[0]
+            self_class = f"{found.facts.module}.{cls}" if cls else None
+        if found is None:
+            return None
+        return _Function(found, self_class)
+
+    # -- steps ------------------------------------------------------------------
+
+    def steps(self, frame: _Frame, steps: list[Step], state: object) -> object:
+        for step in steps:
+            if state is NOWHERE:
+                return NOWHERE
+            if frame.tries and step.kind in _MAY_RAISE:
+                # an exception here reaches the handlers in this state
+                for collected in frame.tries:
+                    collected.append(state)
+            state = self.step(frame, step, state)
+        return state
+
+    def step(self, frame: _Frame, step: Step, state: object) -> object:
+        kind = step.kind
+        if kind == "effect":
+            return self._effect(frame, step, state)
+        if kind == "intervene":
+            return None
+        if kind == "call":
+            return self._call(frame, step, state)
+        if kind == "branch":
+            return _join(*(self.steps(frame, arm, state) for arm in step.arms))
+        if kind == "loop":
+            return self._loop(frame, step, state)
+        if kind == "try":
+            return self._try(frame, step, state)
+        if kind == "return":
+            frame.returns.append(state)
+        elif kind == "raise":
+            pass  # the handlers got its state before it (``steps``)
+        elif kind in ("break", "continue") and frame.loops:
+            frame.loops[-1][kind].append(state)
+        else:
+            return state
+        return NOWHERE
+
+    def _effect(self, frame: _Frame, step: Step, state: object) -> object:
+        calls = (*frame.chain, (step.call, step.line))
+        origin = frame.origin or step.line
+        if step.what == OVERWRITE and not ({"args", *frame.tainted} & set(step.sources)):
+            return state  # a path the tool's arguments do not name
+        if step.what in DESTRUCTIVE:
+            key = (frame.fn.facts.path, step.line, step.what)
+            if key not in self._seen:
+                self._seen.add(key)
+                self.destructive.append(
+                    Effect(step.what, [c for c, _ in calls], origin, 1, frame.fn.name, self._path())
+                )
+            return state
+        if step.what not in LONG_RUNNING:
+            return state
+        if isinstance(state, _Witness):
+            key = (frame.fn.facts.path, step.line, step.what)
+            if key not in self._seen:
+                self._seen.add(key)
+                self.exposures.append(
+                    Exposure(
+                        step.what,
+                        [c for c, _ in calls],
+                        step.line,
+                        frame.fn.facts.path,
+                        state.area,
+                        [c for c, _ in state.calls],
+                        state.line,
+                        state.path,
+                        origin,
+                        [n for _, n in calls],
+                        [n for _, n in state.calls],
+                    )
+                )
+        after = _Witness(step.what, calls, step.line, frame.fn.facts.path)
+        for collected in frame.tries:
+            collected.append(after)
+        return after
+
+    def _path(self) -> str | None:
+        execute = self.tool.execute
+        return execute.defined_in_path if execute is not None else None
+
+    def _call(self, frame: _Frame, step: Step, state: object) -> object:
+        if frame.depth + 1 >= MAX_DEPTH:
+            return state
+        callee = self._callee(frame, step)
+        if callee is None or (callee.found.summary.is_async and not step.awaited):
+            return state
+        held = {"args", *frame.tainted}
+        tainted = frozenset(
+            param
+            for key, source in step.passes
+            if source in held and (param := callee.parameter(key)) is not None
+        )
+        label = step.what if not step.what.startswith("self.") else _display(callee)
+        return self.function(
+            callee,
+            state,
+            (*frame.chain, (label, step.line)),
+            frame.origin or step.line,
+            frame.depth + 1,
+            tainted,
+        )
+
+    def _loop(self, frame: _Frame, step: Step, state: object) -> object:
+        body = step.arms[0] if step.arms else []
+        orelse = step.arms[1] if len(step.arms) > 1 else []
+        always = step.what == "always"
+        head = state
+        breaks: list[object] = []
+        for _ in range(3):
+            frame.loops.append({"break": [], "continue": []})
+            end = self.steps(frame, body, head)
+            jumps = frame.loops.pop()
+            breaks = jumps["break"]
+            new_head = _join(state, end, *jumps["continue"])
+            if _dirty(new_head) == _dirty(head):
+                head = new_head
+                break
+            head = new_head
+        done = NOWHERE if always else self.steps(frame, orelse, head)
+        return _join(done, *breaks)
+
+    def _try(self, frame: _Frame, step: Step, state: object) -> object:
+        body, orelse, final, *handlers = [*step.arms, [], [], []][: max(3, len(step.arms))]
+        collected: list[object] = []
+        frame.tries.append(collected)
+        end = self.steps(frame, body, state)
+        frame.tries.pop()
+        caught = _join(state, *collected)
+        out = _join(
+            self.steps(frame, orelse, end), *(self.steps(frame, h, caught) for h in handlers)
+        )
+        if not final:
+            return out
+        return self.steps(frame, final, out if out is not NOWHERE else caught)
+
+
+@dataclasses.dataclass
+class _Frame:
+    fn: _Function
+    chain: tuple[tuple[str, int], ...]
+    origin: int
+    depth: int
+    #: parameters that hold something made from the tool's arguments
+    tainted: frozenset[str]
+    returns: list[object] = dataclasses.field(default_factory=list)
+    loops: list[dict[str, list[object]]] = dataclasses.field(default_factory=list)
+    tries: list[list[object]] = dataclasses.field(default_factory=list)
+
+
+def _display(fn: _Function) -> str:
+    return f"{fn.facts.module}.{fn.name}"
