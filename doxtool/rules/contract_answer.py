@@ -1,0 +1,132 @@
+"""DOX303: a tool that can end the turn with an empty answer (the model's
+argument as sent, or a blank literal) and never raises ``RepairableException``,
+read from ``ToolFacts.outcomes`` and ``raises``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from doxtool.core.facts import Outcome, ToolFacts
+from doxtool.core.findings import Finding
+from doxtool.rules.base import Example, Expect, Rule
+from doxtool.rules.contract_scope import first, tools
+from doxtool.rules.examples import with_files
+from doxtool.run.context import Context
+
+
+def _tool_module(module: str) -> str:
+    return module.rsplit("/", 1)[-1]
+
+
+_RESPONSE_TOOL = """\
+from helpers.errors import RepairableException
+from helpers.tool import Response, Tool
+
+
+class ResponseTool(Tool):
+    async def execute(self, **kwargs) -> Response:
+        text = str(self.args.get("text") or "").strip()
+        if not text:
+            raise RepairableException("The answer goes in `text`.")
+        return Response(message=text, break_loop=True)
+"""
+
+
+def _answer_unguarded(tool: ToolFacts, outcome: Outcome) -> bool:
+    if outcome.break_loop is False or outcome.message not in ("argument", "blank"):
+        return False
+    # a guard anywhere in the tool counts (a validating method called first):
+    # which condition it tests is not known, so a guard is never doubted
+    return not any(r.repairable for r in tool.raises)
+
+
+class TerminalAnswerUnguarded(Rule):
+    code = "DOX303"
+    name = "terminal-answer-unguarded"
+    summary = (
+        "A tool can end the turn with an empty answer instead of raising `RepairableException`"
+    )
+    doc = """\
+**What it checks.** A `Response` that ends the turn (`break_loop` true, or
+decided at run time) whose message is a tool argument as the model sent it,
+or a blank literal, belongs to a tool that raises `RepairableException` (the
+guard for an empty or missing answer; a raise anywhere in the code the tool
+runs counts, whatever it tests). An answer tested before it is returned
+(`if not text: return Response("...", break_loop=False)` or `raise ...`) is
+not empty there and is not reported; neither is a message with text of its
+own (`f"Task started: {uuid}"`) or one the code computes, which is not the
+model's answer.
+
+**Why it matters.** The contract of the final answer: when the model sends
+no text, the framework must ask it for a corrected call instead of ending the
+turn with nothing, or with a `KeyError` that nothing repairs.
+
+**Example.** `return Response(message=self.args["text"] if "text" in
+self.args else self.args["message"], break_loop=True)`: `text: ""` ends the
+turn with an empty answer, and a call with neither key fails with `KeyError`.
+
+**Precision.** On the shared Agent Zero corpus it reports 2 findings, both
+right: `tools/response.py:7` and `agents/_example/tools/response.py:11`
+return the model's `text` / `message` with `break_loop=True` and no guard
+(an empty `text` ends the turn with nothing; neither key raises `KeyError`).
+`scheduler`'s run-time `break_loop` carries `f"Task started: ..."` and is
+not reported. 2 of 2: on by default.
+"""
+    valid = [
+        Example(with_files({"tools/response.py": _RESPONSE_TOOL})),
+        Example(
+            with_files(
+                {
+                    "tools/task_done.py": _RESPONSE_TOOL.replace(
+                        '        text = str(self.args.get("text") or "").strip()\n'
+                        "        if not text:\n"
+                        '            raise RepairableException("The answer goes in `text`.")\n'
+                        "        return Response(message=text, break_loop=True)\n",
+                        '        stop = bool(self.args.get("stop"))\n'
+                        '        return Response(message=f"Done: {stop}", break_loop=stop)\n',
+                    )
+                }
+            )
+        ),
+    ]
+    invalid = [
+        Example(
+            with_files(
+                {
+                    "tools/response.py": _RESPONSE_TOOL.replace(
+                        "        if not text:\n"
+                        '            raise RepairableException("The answer goes in `text`.")\n',
+                        "",
+                    )
+                }
+            ),
+            [Expect("tools/response.py", 8, "raise `RepairableException`")],
+        )
+    ]
+
+    def check(self, ctx: Context) -> Iterator[Finding]:
+        seen: set[object] = set()
+        for module, tool in tools(ctx):
+            for outcome in tool.outcomes:
+                if not _answer_unguarded(tool, outcome):
+                    continue
+                if not first(seen, (outcome.path or module, outcome.line, outcome.column)):
+                    continue  # the same return, inherited by another class
+                ends = "ends the turn" if outcome.break_loop is True else "can end the turn"
+                what = (
+                    "an empty message"
+                    if outcome.message == "blank"
+                    else "the answer exactly as the model sent it, which may be empty or missing"
+                )
+                yield self.finding(
+                    f"`{tool.class_name}` ({_tool_module(module)}) {ends} with {what}; "
+                    f"raise `RepairableException` when there is no answer (`{outcome.function}`)",
+                    outcome.path or module,
+                    outcome.line,
+                    outcome.column,
+                    subject=f"{module}:{tool.class_name}:terminal:{outcome.function}",
+                )
+
+
+RULES: list[type[Rule]] = [TerminalAnswerUnguarded]

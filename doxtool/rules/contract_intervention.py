@@ -1,0 +1,211 @@
+"""DOX301: an external or long-running effect of a tool (a network call, a
+subprocess, a wait, a model call) with no ``handle_intervention`` since the
+previous one, read from ``ToolFacts.exposures`` (:mod:`doxtool.python.pacing`),
+and the message that gives the paths of calls to both effects.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from doxtool.core.facts import Exposure, ToolFacts
+from doxtool.core.findings import WARNING, Finding
+from doxtool.rules.base import Example, Expect, Rule
+from doxtool.rules.contract_scope import first, tools
+from doxtool.rules.examples import with_files
+from doxtool.run.context import Context
+
+
+def _execute_line(module: str, tool: ToolFacts) -> tuple[str, int]:
+    """Where a finding about the whole tool points: its ``execute``, else its class."""
+    if tool.defined_in_path:
+        return module, 1
+    execute = tool.execute
+    if execute is not None and execute.line and not execute.defined_in_path:
+        return module, execute.line
+    return module, tool.line
+
+
+_POLL_TOOL = """\
+import asyncio
+
+from helpers.tool import Response, Tool
+
+
+class PollTool(Tool):
+    async def execute(self, **kwargs) -> Response:
+        for _ in range(int(self.args.get("seconds", 10))):
+            await asyncio.sleep(1)
+            await self.agent.handle_intervention()
+        return Response(message="waited", break_loop=False)
+"""
+
+_REVIEW_TOOL = """\
+import subprocess
+
+from helpers.tool import Response, Tool
+
+
+class ReviewTool(Tool):
+    async def execute(self, **kwargs) -> Response:
+        diff = subprocess.run(["git", "diff"], capture_output=True, text=True).stdout
+        if not diff:
+            await self.agent.handle_intervention()
+        text = await self.agent.call_utility_model(system="Review.", message=diff)
+        return Response(message=text or "nothing to say", break_loop=False)
+"""
+
+
+class InterventionBeforeEffect(Rule):
+    code = "DOX301"
+    name = "effect-without-intervention"
+    summary = (
+        "A tool starts a network call, subprocess, wait or model call after another "
+        "with no `handle_intervention` between them"
+    )
+    severity = WARNING
+    doc = """\
+**What it checks.** Every external or long-running effect a tool's `execute`
+reaches (a network call, a subprocess, a wait: `asyncio.sleep`,
+`time.sleep`, `asyncio.wait_for`, an awaited `.wait()`; a model call:
+`call_chat_model`, `call_utility_model`) has an awaited
+`self.agent.handle_intervention()` before it on every path since the
+previous such effect. Paths are read from the statements: each arm of an
+`if`, `match` or conditional expression, the next turn of a loop, the
+handlers of a `try` after anything in its body that may raise. A check that
+comes only after the effect, or only in another branch, does not cover it.
+Calls into the tool's own methods and the repository's helper modules are
+followed (four calls deep); the message gives the path of calls to both
+effects, with their lines.
+
+**What the framework does.** Agent Zero's `Agent.process_tools` (and
+`helpers/parallel_tools.execute_tool_call`) awaits `handle_intervention()`
+just before a tool's `execute` and just after it returns, so the first
+effect of a tool is covered and no tool needs a check of its own for one
+call. What the framework cannot do is check between two effects inside
+`execute`: a polling loop that sleeps, a second model call, a remote
+operation after another. That is what this rule reports.
+
+**Why it matters.** `tools/AGENTS.md`: use `await
+self.agent.handle_intervention(...)` when a long-running or external result
+should respect pause and intervention. A user who pauses the agent or
+intervenes while a tool polls for minutes is ignored until it ends.
+
+**Example.** `tools/poll.py` sleeps in a loop and checks for an
+intervention on each turn: right. Without the check, the second turn's
+`asyncio.sleep` follows the first with nothing between them.
+
+A `handle_intervention` inside a helper that the tool calls counts where
+the helper makes it (`helpers/wait.py` checks on each turn of its loop).
+
+**Limits.** A call doxtool cannot follow (a library, a callback, a
+function handed to another) is taken to do nothing that matters; an
+exception leaving a called function is taken to come before its effects
+(which condition it carries is not known). `handle_intervention` must be
+awaited: a coroutine that is never awaited checks nothing.
+
+**Precision.** On the shared Agent Zero corpus (28 tool modules) it reports 5
+findings, all right when read against the code: the polling loops of
+`tools/parallel.py` (`await_parallel_jobs`) and `tools/scheduler.py`
+(`wait_for_task`), which sleep turn after turn until every job ends or
+the timeout; `computer_use_remote`, which waits for a remote operation,
+sleeps to let the screen settle and waits for a second one (2 findings);
+`text_editor_remote`, whose patch waits for a remote `stat` and then for
+the remote `patch`. The tools that check in their loops (`code_execution`,
+`wait`, `document_query`) are not reported. 5 of 5: on by default.
+"""
+    valid = [Example(with_files({"tools/poll.py": _POLL_TOOL}))]
+    invalid = [
+        Example(
+            with_files(
+                {
+                    "tools/poll.py": _POLL_TOOL.replace(
+                        "            await self.agent.handle_intervention()\n", ""
+                    )
+                }
+            ),
+            [Expect("tools/poll.py", 9, "`asyncio.sleep` (a wait, line 9) again")],
+        ),
+        Example(
+            with_files({"tools/review.py": _REVIEW_TOOL}),
+            [Expect("tools/review.py", 11, "right after `subprocess.run` (a subprocess")],
+        ),
+    ]
+
+    def check(self, ctx: Context) -> Iterator[Finding]:
+        seen: set[object] = set()
+        for module, tool in tools(ctx):
+            if not tool.exposures:
+                continue
+            own = ctx.facts(module).module
+            for exposure in tool.exposures:
+                if not first(seen, (exposure.path, exposure.line, exposure.effect)):
+                    continue  # a subclass in the same module inherits it: said once
+                path, line = _execute_line(module, tool)
+                if line != 1 and path == module and exposure.origin:
+                    line = exposure.origin
+                yield self.finding(
+                    _exposure_message(tool, exposure, own, module),
+                    path,
+                    line,
+                    subject=f"{module}:{tool.class_name}:intervention:"
+                    f"{exposure.path}:{exposure.line}:{exposure.effect}",
+                )
+
+
+_EFFECT_NAMES = {
+    "network": "a network call",
+    "subprocess": "a subprocess",
+    "wait": "a wait",
+    "model call": "a model call",
+}
+
+
+def _calls(calls: list[str], lines: list[int], own: str, cls: str) -> str:
+    """``self._poll`` (line 12) -> ``asyncio.sleep`` (line 30)."""
+    prefix = f"{own}.{cls}."
+    steps = []
+    for index, call in enumerate(calls):
+        shown = "self." + call[len(prefix) :] if call.startswith(prefix) else call
+        line = lines[index] if index < len(lines) else 0
+        steps.append(f"`{shown}` (line {line})" if line else f"`{shown}`")
+    return " -> ".join(steps)
+
+
+def _exposure_message(tool: ToolFacts, exposure: Exposure, own: str, module: str) -> str:
+    cls = tool.class_name
+    effect = exposure.calls[-1] if exposure.calls else exposure.effect
+    what = _EFFECT_NAMES.get(exposure.effect, exposure.effect)
+    where = f"line {exposure.line}" + (
+        f" of {exposure.path}" if exposure.path and exposure.path != module else ""
+    )
+    through = ""
+    if len(exposure.calls) > 1:
+        through = f" through {_calls(exposure.calls[:-1], exposure.lines, own, cls)}"
+    same = (
+        exposure.after_path == exposure.path
+        and exposure.after_line == exposure.line
+        and exposure.after_calls == exposure.calls
+        and exposure.after_lines == exposure.lines
+    )
+    if same:
+        before = "again after an earlier turn of it"
+    else:
+        after = exposure.after_calls[-1] if exposure.after_calls else exposure.after
+        after_what = _EFFECT_NAMES.get(exposure.after, exposure.after)
+        after_where = f"line {exposure.after_line}" + (
+            f" of {exposure.after_path}" if exposure.after_path not in ("", module) else ""
+        )
+        before = f"right after `{after}` ({after_what}, {after_where})"
+        if len(exposure.after_calls) > 1:
+            before += " through " + _calls(
+                exposure.after_calls[:-1], exposure.after_lines, own, cls
+            )
+    return (
+        f"`{cls}` can start `{effect}` ({what}, {where}){through} {before} with no "
+        "`self.agent.handle_intervention()` between them: a pause or an intervention "
+        "that comes meanwhile is not honoured"
+    )
+
+
+RULES: list[type[Rule]] = [InterventionBeforeEffect]
