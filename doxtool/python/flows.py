@@ -19,7 +19,7 @@ import ast
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-from doxtool.core.facts import Step
+from doxtool.core.summary_facts import Step
 from doxtool.python import effects
 
 NETWORK = "network"
