@@ -11,7 +11,8 @@ from typing import Any
 
 from doxtool.core.summary_facts import EffectCall, FunctionSummary, KeyRead, OutCall
 from doxtool.python import effects
-from doxtool.python.flows import Scope, function_flow
+from doxtool.python.callkinds import Scope
+from doxtool.python.flows import function_flow
 from doxtool.python.summaryscope import ModuleScope, dotted_parts
 
 _READ_METHODS = {"get": "get", "pop": "pop", "setdefault": "get"}
