@@ -17,7 +17,8 @@ import pytest
 from samples import write_files
 
 from doxtool.core.config import Config
-from doxtool.core.facts import ModuleFacts, ModuleOutline, Param
+from doxtool.core.facts import ModuleFacts, ModuleOutline
+from doxtool.core.outline_facts import Param
 from doxtool.core.serde import from_data, to_data
 from doxtool.python.extract import extract_module
 from doxtool.python.outline import module_outline

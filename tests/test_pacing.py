@@ -14,7 +14,8 @@ from collections.abc import Iterator
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from doxtool.core.facts import ExecuteFacts, FunctionSummary, ModuleFacts, Step, ToolFacts
+from doxtool.core.facts import ExecuteFacts, ModuleFacts, ToolFacts
+from doxtool.core.summary_facts import FunctionSummary, Step
 from doxtool.python.follow import Flow
 from doxtool.python.pacing import Pacer
 

@@ -13,7 +13,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from doxtool.companions.factlines import code
-from doxtool.core.facts import FunctionOutline, ModuleFacts, ModuleOutline
+from doxtool.core.facts import ModuleFacts, ModuleOutline
+from doxtool.core.outline_facts import FunctionOutline
 
 #: areas whose evidence is a call or an import in the module itself: only
 #: these can be shown missing or refuted; the others (model calls, plugin

@@ -29,7 +29,8 @@ from doxtool.companions.factlines import (
 )
 from doxtool.companions.rendering import RENDERERS
 from doxtool.companions.rendering import expected_blocks as tool_blocks
-from doxtool.core.facts import ClassOutline, FunctionOutline, ModuleFacts, ModuleOutline, Param
+from doxtool.core.facts import ModuleFacts, ModuleOutline
+from doxtool.core.outline_facts import ClassOutline, FunctionOutline, Param
 
 #: Kinds whose blocks are compared item by item (:mod:`doxtool.companions.truth`).
 ITEM_KINDS = frozenset(

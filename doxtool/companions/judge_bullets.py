@@ -27,7 +27,7 @@ from doxtool.companions.leads import NO_BASE
 from doxtool.companions.model import FactBlock
 from doxtool.companions.verdicts import CHANGED, MISSING, STALE, BaseJudge
 from doxtool.core.edits import line_content
-from doxtool.core.facts import FunctionOutline
+from doxtool.core.outline_facts import FunctionOutline
 
 
 class BulletJudge(BaseJudge):

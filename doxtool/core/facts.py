@@ -10,6 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from doxtool.core.outline_facts import ClassOutline, FunctionOutline, ImportOutline
+from doxtool.core.summary_facts import FunctionSummary
+
 #: JSON Schema type names used for argument types.
 JSON_TYPES = ("string", "integer", "number", "boolean", "array", "object")
 
@@ -205,100 +208,6 @@ class HelperCall:
 
 
 @dataclass
-class KeyRead:
-    """A key a function reads from a dict it is handed (a parameter, or
-    ``<param>.args`` of an object it is handed, ``self.args`` in a method)."""
-
-    key: str
-    source: str
-    line: int
-    column: int = 1
-    #: get | subscript | contains | pop
-    kind: str = "get"
-    guarded: bool = False
-    default: Any = None
-    has_default: bool = False
-    #: keys of which at least one is read when this one is absent
-    alternatives: list[str] = field(default_factory=list)
-    #: under a branch that depends on what the dict holds
-    conditional: bool = False
-
-
-@dataclass
-class EffectCall:
-    """A call inside a function that has a side effect of its own."""
-
-    area: str
-    call: str
-    line: int
-
-
-@dataclass
-class OutCall:
-    """A call inside a function to another function that may be followed."""
-
-    #: dotted name through the module's imports, or ``self.<method>``
-    target: str
-    line: int
-    #: (callee parameter: a name, ``#<n>`` or ``**``; caller's source: a
-    #: parameter name, ``<param>.args`` or ``self``)
-    passes: list[list[str]] = field(default_factory=list)
-
-
-@dataclass
-class Step:
-    """One step of a function's control flow that matters to the tool contract
-    (:mod:`doxtool.python.flows` reads them, :mod:`doxtool.python.pacing` follows them).
-
-    ``kind`` is ``effect`` (``what`` is its area: ``network``, ``subprocess``,
-    ``wait``, ``model call``, ``process kill``, ``file overwrite``; ``call``
-    the call as resolved), ``intervene`` (an awaited ``handle_intervention``),
-    ``call`` (``what`` is a function of the repository that may be followed:
-    a dotted name or ``self.<method>``), ``branch`` (one of ``arms`` runs; an
-    arm may be empty), ``loop`` (``arms`` are the body and the ``else``;
-    ``what`` is ``always`` when the body runs at least once), ``try``
-    (``arms`` are the body, the ``else``, the ``finally``, then the
-    handlers), or ``return``, ``raise``, ``break``, ``continue``.
-    """
-
-    kind: str
-    line: int = 0
-    what: str = ""
-    call: str = ""
-    #: a call of an ``async`` function that is not awaited makes a coroutine
-    #: and runs nothing on this path
-    awaited: bool = True
-    arms: list[list[Step]] = field(default_factory=list)
-    #: ``file overwrite``: where its path comes from (``args``: the tool's
-    #: arguments; else a parameter of the function, by name)
-    sources: list[str] = field(default_factory=list)
-    #: ``call``: (parameter of the callee: a name or ``#<n>``, source as above)
-    #: for each argument made from the tool's arguments or a parameter
-    passes: list[list[str]] = field(default_factory=list)
-
-
-@dataclass
-class FunctionSummary:
-    """What one function of a module does with what it is handed, read from
-    ``ast`` so that helper modules can be followed from the tools that call them."""
-
-    #: ``name`` or ``Class.name``
-    name: str
-    line: int
-    params: list[str] = field(default_factory=list)
-    #: the first parameter is bound (``self``, ``cls``): a call passes one fewer
-    bound: bool = False
-    #: the ``**`` parameter, if any
-    star_kwarg: str | None = None
-    reads: list[KeyRead] = field(default_factory=list)
-    effects: list[EffectCall] = field(default_factory=list)
-    calls: list[OutCall] = field(default_factory=list)
-    is_async: bool = False
-    #: the steps of its body that matter to the tool contract, in order
-    flow: list[Step] = field(default_factory=list)
-
-
-@dataclass
 class ExecuteFacts:
     is_async: bool = field(metadata={"json": "async"})
     line: int = 0
@@ -409,70 +318,6 @@ class ToolFacts:
             if any(o.break_loop == value for o in self.outcomes):
                 seen.append(value)
         return seen
-
-
-@dataclass
-class Param:
-    """A parameter of a function as written (``ast`` renders annotations)."""
-
-    name: str
-    #: positional-only | positional | var-positional | keyword-only | var-keyword
-    kind: str = "positional"
-    annotation: str | None = None
-    has_default: bool = False
-
-
-@dataclass
-class FunctionOutline:
-    """A ``def`` of the module: a top-level function or a method."""
-
-    name: str
-    line: int
-    params: list[Param] = field(default_factory=list)
-    #: return annotation as ``ast.unparse`` renders it (string annotations quoted ``'X'``)
-    returns: str | None = None
-    is_async: bool = False
-    #: decorators as written, without ``@`` (``overload``, ``staticmethod``, ``app.route('/x')``)
-    decorators: list[str] = field(default_factory=list)
-    #: first line of the docstring after ``inspect.cleandoc``, stripped ("" when none)
-    doc: str = ""
-    #: False for a ``def`` under a module-level ``if``/``try``/``with``/loop
-    top_level: bool = True
-
-
-@dataclass
-class ClassOutline:
-    """A class of the module, as written."""
-
-    name: str
-    line: int
-    #: positional bases, each as ``ast.unparse`` renders it
-    bases: list[str] = field(default_factory=list)
-    #: class keywords as written (``total=False``, ``metaclass=ABCMeta``)
-    keywords: list[str] = field(default_factory=list)
-    decorators: list[str] = field(default_factory=list)
-    #: every ``def`` directly in the class body, in source order (overloads repeat)
-    methods: list[FunctionOutline] = field(default_factory=list)
-    #: False for a class under a module-level ``if``/``try``/``with``/loop
-    top_level: bool = True
-    #: first line of the docstring after ``inspect.cleandoc``, stripped ("" when none)
-    doc: str = ""
-
-
-@dataclass
-class ImportOutline:
-    """One imported module (``import a.b, c`` gives two)."""
-
-    #: ``import a.b`` -> ``a.b``; ``from x.y import z`` -> ``x.y``; relative
-    #: ``from .m import z`` -> ``m`` (dots dropped); ``from . import z`` -> ""
-    module: str
-    line: int
-    #: names imported by ``from ... import`` (``*`` for a star import); [] for ``import``
-    names: list[str] = field(default_factory=list)
-    #: module | function | class | type-checking | try | conditional
-    scope: str = "module"
-    #: number of leading dots of a relative import
-    level: int = 0
 
 
 @dataclass

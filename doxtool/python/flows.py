@@ -1,7 +1,7 @@
 """The control flow of a function, reduced to the steps the tool contract asks
 about: external and long-running effects, ``handle_intervention`` calls,
 destructive effects, calls into the repository, and the branches, loops,
-``try`` blocks and exits between them (:class:`~doxtool.core.facts.Step`).
+``try`` blocks and exits between them (:class:`~doxtool.core.summary_facts.Step`).
 
 Read from CPython's ``ast`` while :mod:`doxtool.summaries` summarises a
 function; :mod:`doxtool.python.pacing` follows the steps from a tool's ``execute``.
@@ -16,108 +16,47 @@ then ``proc.kill()``). Anything else is no step at all.
 from __future__ import annotations
 
 import ast
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 
-from doxtool.core.facts import Step
+from doxtool.core.summary_facts import Step
 from doxtool.python import effects
+from doxtool.python.callkinds import (
+    KILL,
+    KILL_CALLS,
+    KILL_COMMANDS,
+    KILL_METHODS,
+    MODEL,
+    MODEL_METHODS,
+    NETWORK,
+    OVERWRITE,
+    PROCESS_ITERATORS,
+    SUBPROCESS,
+    WAIT,
+    WAITS,
+    WRITE_TARGETS,
+    Scope,
+    assignments,
+    call_argument,
+    command_word,
+    dotted_name,
+    makes_process,
+    open_mode,
+    zero_delay,
+)
+from doxtool.python.pathorigins import PathOrigins
 
-NETWORK = "network"
-SUBPROCESS = "subprocess"
-WAIT = "wait"
-MODEL = "model call"
-KILL = "process kill"
-OVERWRITE = "file overwrite"
-
-#: effects a paused agent must not start: ``handle_intervention`` before them
-LONG_RUNNING = frozenset({NETWORK, SUBPROCESS, WAIT, MODEL})
-#: effects a companion must make explicit
-DESTRUCTIVE = frozenset({KILL, OVERWRITE})
-
-#: the agent's methods that call a language model (async)
-MODEL_METHODS = frozenset({"call_chat_model", "call_utility_model"})
-#: calls that wait; a literal zero (``asyncio.sleep(0)``) only yields
-WAITS = frozenset({"asyncio.sleep", "time.sleep", "asyncio.wait_for", "asyncio.wait", "trio.sleep"})
 #: calls that run the coroutines they are handed at the same time: each
 #: starts from where the caller is
 _CONCURRENT = frozenset({"asyncio.gather", "asyncio.wait"})
 #: waits that only wrap what they are handed when that is a call
 _WRAPPERS = frozenset({"asyncio.wait_for", "asyncio.wait", "asyncio.shield"})
-#: calls that send a signal to a process named by its id
-KILL_CALLS = frozenset({"os.kill", "os.killpg", "signal.pthread_kill"})
-#: calls whose result is a process object
-PROCESS_MAKERS = frozenset(
-    {
-        "subprocess.Popen",
-        "asyncio.create_subprocess_exec",
-        "asyncio.create_subprocess_shell",
-        "psutil.Process",
-        "psutil.Popen",
-        "multiprocessing.Process",
-    }
-)
-#: iterating these yields process objects
-PROCESS_ITERATORS = frozenset({"psutil.process_iter"})
-#: methods of a process object that stop it
-KILL_METHODS = frozenset({"kill", "terminate", "send_signal"})
-#: commands that kill processes, when a subprocess call names them literally
-KILL_COMMANDS = frozenset({"kill", "pkill", "killall"})
-#: calls that write onto the path of the given argument (index, keyword)
-WRITE_TARGETS: dict[str, tuple[int, str]] = {
-    "shutil.copy": (1, "dst"),
-    "shutil.copy2": (1, "dst"),
-    "shutil.copyfile": (1, "dst"),
-    "shutil.move": (1, "dst"),
-    "os.replace": (1, "dst"),
-    "os.rename": (1, "dst"),
-}
 _OPENERS = frozenset({"open", "io.open", "codecs.open", "aiofiles.open", "builtins.open"})
 _PATH_WRITES = frozenset({"write_text", "write_bytes"})
-_PATH_MAKERS = frozenset({"pathlib.Path", "pathlib.PurePath", "anyio.Path", "aiofiles.os.path"})
-
-#: calls whose result names the same file as their arguments
-_SAME_PATH_CALLS = frozenset(
-    {
-        "str",
-        "os.fspath",
-        "pathlib.Path",
-        "pathlib.PurePath",
-        "os.path.join",
-        "os.path.abspath",
-        "os.path.realpath",
-        "os.path.normpath",
-        "os.path.expanduser",
-        "os.path.expandvars",
-    }
-)
-#: methods whose result names the same file as their receiver
-_SAME_PATH_METHODS = frozenset(
-    {"strip", "lstrip", "rstrip", "resolve", "expanduser", "absolute", "joinpath"}
-)
 
 #: a function's flow holds at most this many steps (a generated module can be huge)
 MAX_STEPS = 2000
 #: and nests them at most this deep
 MAX_NESTING = 40
-
-Resolve = Callable[[list[str]], "str | None"]
-
-
-@dataclass
-class Scope:
-    """What the flow of one function needs to know about its surroundings."""
-
-    #: dotted name of a call through the module's imports (None: not known)
-    resolve: Resolve
-    #: whether a dotted name is a function of this repository
-    is_local: Callable[[str], bool]
-    self_name: str | None = None
-    #: names that hold the tool's arguments (``execute``'s parameters)
-    arguments: frozenset[str] = frozenset()
-    #: ``self.args`` holds the tool's arguments (a method of a tool class)
-    self_args: bool = False
-    #: ``self.<attr>`` the class assigns a process object to
-    processes: frozenset[str] = frozenset()
 
 
 def function_flow(node: ast.FunctionDef | ast.AsyncFunctionDef, scope: Scope) -> list[Step]:
@@ -132,88 +71,7 @@ def function_flow(node: ast.FunctionDef | ast.AsyncFunctionDef, scope: Scope) ->
     return steps if builder.count else []
 
 
-def class_processes(cls: ast.ClassDef, resolve: Resolve) -> frozenset[str]:
-    """``self.<attr>`` that some method of the class sets to a process object."""
-    found: set[str] = set()
-    for item in cls.body:
-        if not isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            continue
-        args = item.args.posonlyargs or item.args.args
-        if not args:
-            continue
-        me = args[0].arg
-        for targets, value in _assignments(item.body):
-            if not _makes_process(value, resolve):
-                continue
-            for target in targets:
-                if (
-                    isinstance(target, ast.Attribute)
-                    and isinstance(target.value, ast.Name)
-                    and target.value.id == me
-                ):
-                    found.add(f"self.{target.attr}")
-    return frozenset(found)
-
-
-def _dotted(node: ast.expr) -> list[str] | None:
-    parts: list[str] = []
-    while isinstance(node, ast.Attribute):
-        parts.append(node.attr)
-        node = node.value
-    if isinstance(node, ast.Name):
-        parts.append(node.id)
-        return parts[::-1]
-    return None
-
-
-def _makes_process(value: ast.expr, resolve: Resolve) -> bool:
-    if isinstance(value, ast.Await):
-        value = value.value
-    if not isinstance(value, ast.Call):
-        return False
-    dotted = _dotted(value.func)
-    return dotted is not None and resolve(dotted) in PROCESS_MAKERS
-
-
-def _zero(node: ast.Call) -> bool:
-    first = node.args[0] if node.args else None
-    return isinstance(first, ast.Constant) and first.value in (0, 0.0) and first.value is not False
-
-
-def _argument(node: ast.Call, index: int, keyword: str) -> ast.expr | None:
-    for kw in node.keywords:
-        if kw.arg == keyword:
-            return kw.value
-    if len(node.args) > index and not any(
-        isinstance(a, ast.Starred) for a in node.args[: index + 1]
-    ):
-        return node.args[index]
-    return None
-
-
-def _open_mode(node: ast.Call) -> str | None:
-    mode = _argument(node, 1, "mode")
-    if mode is None:
-        return "r"
-    if isinstance(mode, ast.Constant) and isinstance(mode.value, str):
-        return mode.value
-    return None
-
-
-def _command_word(node: ast.expr | None) -> str | None:
-    """The program a literal command runs (``["pkill", "-f", x]``, ``"kill 12"``)."""
-    if isinstance(node, (ast.List, ast.Tuple)) and node.elts:
-        first = node.elts[0]
-        if isinstance(first, ast.Constant) and isinstance(first.value, str):
-            return first.value.rsplit("/", 1)[-1]
-        return None
-    if isinstance(node, ast.Constant) and isinstance(node.value, str):
-        words = node.value.split()
-        return words[0].rsplit("/", 1)[-1] if words else None
-    return None
-
-
-class _Builder:
+class _Builder(PathOrigins):
     def __init__(self, scope: Scope) -> None:
         self.scope = scope
         self.count = 0
@@ -234,7 +92,7 @@ class _Builder:
         for param in (*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg):
             if param is not None and param.arg != self.scope.self_name:
                 self.origins.setdefault(param.arg, {param.arg})
-        assigns = list(_assignments(node.body))
+        assigns = list(assignments(node.body))
         # origins spread through assignments until nothing changes
         for _ in range(len(assigns) + 1):
             changed = False
@@ -261,91 +119,12 @@ class _Builder:
                 if constructed is not None:
                     self.instances[target.id] = constructed
 
-    def _names(self, target: ast.expr) -> Iterable[str]:
-        if isinstance(target, ast.Name):
-            yield target.id
-        elif isinstance(target, (ast.Tuple, ast.List)):
-            for elt in target.elts:
-                yield from self._names(elt)
-        elif isinstance(target, ast.Starred):
-            yield from self._names(target.value)
-
-    def _origins(self, node: ast.expr | None, depth: int = 0) -> set[str]:
-        """Where a path comes from: ``args`` when it is the tool's arguments
-        (``self.args[...]``, ``execute``'s parameters, a name holding one),
-        and the parameters of the function it is. A path keeps its origin
-        through what names the same file (``str()``, ``Path()``, ``/``,
-        ``os.path.join``, ``.strip()``, ``.resolve()``, a repository helper
-        handed it first); a name made up with other text (an f-string, ``+``,
-        a unique suffix) is a new file and has none."""
-        if node is None or depth > 20:
-            return set()
-        if isinstance(node, ast.Name):
-            return set(self.origins.get(node.id, ()))
-        if isinstance(node, (ast.Await, ast.NamedExpr)):
-            return self._origins(node.value, depth + 1)
-        if isinstance(node, ast.Attribute):
-            me = self.scope.self_name
-            if (
-                node.attr == "args"
-                and self.scope.self_args
-                and isinstance(node.value, ast.Name)
-                and node.value.id == me
-            ):
-                return {"args"}
-            return set()
-        if isinstance(node, ast.Subscript):
-            return self._origins(node.value, depth + 1)
-        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div):
-            return self._origins(node.left, depth + 1) | self._origins(node.right, depth + 1)
-        if isinstance(node, ast.IfExp):
-            return self._origins(node.body, depth + 1) | self._origins(node.orelse, depth + 1)
-        if isinstance(node, ast.BoolOp):
-            return set().union(*(self._origins(v, depth + 1) for v in node.values))
-        if isinstance(node, ast.JoinedStr) and len(node.values) == 1:
-            only = node.values[0]
-            if isinstance(only, ast.FormattedValue):
-                return self._origins(only.value, depth + 1)
-            return set()
-        if isinstance(node, ast.Call):
-            return self._call_origins(node, depth)
-        return set()
-
-    def _call_origins(self, node: ast.Call, depth: int) -> set[str]:
-        func = node.func
-        if isinstance(func, ast.Attribute) and func.attr in _SAME_PATH_METHODS:
-            return self._origins(func.value, depth + 1)
-        if isinstance(func, ast.Attribute) and func.attr in ("get", "pop"):
-            return self._origins(func.value, depth + 1)
-        dotted = _dotted(func)
-        if dotted is None:
-            return set()
-        qualified = self.scope.resolve(dotted) or (dotted[0] if len(dotted) == 1 else None)
-        if qualified is None:
-            return set()
-        if qualified in _SAME_PATH_CALLS:
-            return set().union(*(self._origins(a, depth + 1) for a in node.args))
-        if self.scope.is_local(qualified) and node.args:
-            return self._origins(node.args[0], depth + 1)
-        return set()
-
-    def _passes(self, node: ast.Call) -> list[list[str]]:
-        passes: list[list[str]] = []
-        for index, arg in enumerate(node.args):
-            if isinstance(arg, ast.Starred):
-                break  # where the rest lands is unknown
-            passes.extend([f"#{index}", o] for o in sorted(self._origins(arg)))
-        for keyword in node.keywords:
-            if keyword.arg is not None:
-                passes.extend([keyword.arg, o] for o in sorted(self._origins(keyword.value)))
-        return passes
-
     def _process_value(self, value: ast.expr) -> bool:
-        if _makes_process(value, self.scope.resolve):
+        if makes_process(value, self.scope.resolve):
             return True
         # ``for proc in psutil.process_iter():``
         if isinstance(value, ast.Call):
-            dotted = _dotted(value.func)
+            dotted = dotted_name(value.func)
             return dotted is not None and self.scope.resolve(dotted) in PROCESS_ITERATORS
         return False
 
@@ -354,7 +133,7 @@ class _Builder:
             value = value.value
         if not isinstance(value, ast.Call):
             return None
-        dotted = _dotted(value.func)
+        dotted = dotted_name(value.func)
         if dotted is None or dotted[0] == self.scope.self_name:
             return None
         qualified = self.scope.resolve(dotted)
@@ -519,7 +298,7 @@ class _Builder:
             out.append(step)
 
     def _qualify(self, node: ast.Call) -> str | None:
-        dotted = _dotted(node.func)
+        dotted = dotted_name(node.func)
         return self.scope.resolve(dotted) if dotted is not None else None
 
     def _emit(self, out: list[Step], step: Step) -> None:
@@ -528,7 +307,7 @@ class _Builder:
 
     def call(self, node: ast.Call, out: list[Step], awaited: bool) -> None:
         func = node.func
-        dotted = _dotted(func)
+        dotted = dotted_name(func)
         line = node.lineno
         name = func.attr if isinstance(func, ast.Attribute) else None
         if name == "handle_intervention":
@@ -540,7 +319,7 @@ class _Builder:
             self._emit(out, Step("effect", line, MODEL, written))
             return
         if dotted is None:
-            if name in KILL_METHODS and _makes_process(func.value, self.scope.resolve):  # type: ignore[union-attr]
+            if name in KILL_METHODS and makes_process(func.value, self.scope.resolve):  # type: ignore[union-attr]
                 self._emit(out, Step("effect", line, KILL, name))
             elif name == "wait" and awaited:
                 self._emit(out, Step("effect", line, WAIT, "wait"))
@@ -583,7 +362,7 @@ class _Builder:
     def _qualified(self, node: ast.Call, qualified: str, awaited: bool, out: list[Step]) -> None:
         line = node.lineno
         if qualified in WAITS:
-            if (awaited or not qualified.startswith("asyncio.")) and not _zero(node):
+            if (awaited or not qualified.startswith("asyncio.")) and not zero_delay(node):
                 self._emit(out, Step("effect", line, WAIT, qualified))
             return
         if qualified in KILL_CALLS:
@@ -596,8 +375,8 @@ class _Builder:
         if SUBPROCESS in areas:
             if qualified.startswith("asyncio.") and not awaited:
                 return
-            command = _argument(node, 0, "args")
-            if _command_word(command) in KILL_COMMANDS:
+            command = call_argument(node, 0, "args")
+            if command_word(command) in KILL_COMMANDS:
                 self._emit(out, Step("effect", line, KILL, qualified))
             self._emit(out, Step("effect", line, SUBPROCESS, qualified))
             return
@@ -620,11 +399,11 @@ class _Builder:
         parameter holds the tool's arguments is up to the caller."""
         target: ast.expr | None = None
         if qualified is not None and qualified in WRITE_TARGETS:
-            target = _argument(node, *WRITE_TARGETS[qualified])
+            target = call_argument(node, *WRITE_TARGETS[qualified])
         elif qualified is not None and qualified in _OPENERS:
-            mode = _open_mode(node)
+            mode = open_mode(node)
             if mode is not None and "w" in mode:
-                target = _argument(node, 0, "file")
+                target = call_argument(node, 0, "file")
         elif isinstance(node.func, ast.Attribute) and node.func.attr in _PATH_WRITES:
             target = self._path_of(node.func.value)
         origins = self._origins(target) if target is not None else set()
@@ -633,20 +412,6 @@ class _Builder:
             step.sources = sorted(origins)
             self._emit(out, step)
 
-    def _path_of(self, receiver: ast.expr) -> ast.expr | None:
-        """The path a ``Path`` receiver is made of (``Path(p)``, ``Path(p) / x``),
-        or the receiver itself when it is a name."""
-        while isinstance(receiver, ast.BinOp) and isinstance(receiver.op, ast.Div):
-            receiver = receiver.left
-        if isinstance(receiver, ast.Call):
-            dotted = _dotted(receiver.func)
-            if dotted is not None and self.scope.resolve(dotted) in _PATH_MAKERS and receiver.args:
-                return receiver.args[0]
-            return None
-        if isinstance(receiver, ast.Name):
-            return receiver
-        return None
-
 
 #: expressions that hold no call
 _LEAVES = frozenset({ast.Name, ast.Constant, ast.Lambda})
@@ -654,34 +419,6 @@ _LEAVES = frozenset({ast.Name, ast.Constant, ast.Lambda})
 _ARMED = frozenset(
     {ast.IfExp, ast.BoolOp, ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp}
 )
-
-
-def _assignments(body: Sequence[ast.stmt]) -> Iterable[tuple[list[ast.expr], ast.expr]]:
-    """(targets, value) of every assignment, loop and ``with ... as`` in a
-    body, nested blocks included (nested functions and classes left out)."""
-    todo = list(reversed(body))
-    while todo:
-        stmt = todo.pop()
-        if isinstance(stmt, ast.Assign):
-            yield stmt.targets, stmt.value
-        elif isinstance(stmt, ast.AnnAssign) and stmt.value is not None:
-            yield [stmt.target], stmt.value
-        elif isinstance(stmt, (ast.For, ast.AsyncFor)):
-            yield [stmt.target], stmt.iter
-        elif isinstance(stmt, (ast.With, ast.AsyncWith)):
-            for item in stmt.items:
-                if item.optional_vars is not None:
-                    yield [item.optional_vars], item.context_expr
-        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            continue
-        for name in ("body", "orelse", "finalbody"):
-            block = getattr(stmt, name, None)
-            if isinstance(block, list):
-                todo.extend(reversed(block))
-        for handler in getattr(stmt, "handlers", ()):
-            todo.extend(reversed(handler.body))
-        for case in getattr(stmt, "cases", ()):
-            todo.extend(reversed(case.body))
 
 
 def _matters(step: Step) -> bool:

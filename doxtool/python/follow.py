@@ -25,12 +25,12 @@ from doxtool.core.facts import (
     Argument,
     ArgumentRead,
     Effect,
-    FunctionSummary,
     HelperCall,
     ModuleFacts,
     ToolFacts,
     json_type,
 )
+from doxtool.core.summary_facts import FunctionSummary
 
 Lookup = Callable[[str], "ModuleFacts | None"]
 

@@ -9,9 +9,10 @@ import ast
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from doxtool.core.facts import EffectCall, FunctionSummary, KeyRead, OutCall
+from doxtool.core.summary_facts import EffectCall, FunctionSummary, KeyRead, OutCall
 from doxtool.python import effects
-from doxtool.python.flows import Scope, function_flow
+from doxtool.python.callkinds import Scope
+from doxtool.python.flows import function_flow
 from doxtool.python.summaryscope import ModuleScope, dotted_parts
 
 _READ_METHODS = {"get": "get", "pop": "pop", "setdefault": "get"}

@@ -13,7 +13,8 @@ import ast
 from collections import deque
 from collections.abc import Iterable, Iterator, Sequence
 
-from doxtool.core.facts import EffectEvidence, ImportOutline, ModuleOutline
+from doxtool.core.facts import EffectEvidence, ModuleOutline
+from doxtool.core.outline_facts import ImportOutline
 from doxtool.python.outlineareas import (
     AREAS,
     CALLS,

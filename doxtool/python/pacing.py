@@ -20,8 +20,9 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 
-from doxtool.core.facts import Effect, Exposure, ModuleFacts, Step, ToolFacts
-from doxtool.python.flows import DESTRUCTIVE, LONG_RUNNING, OVERWRITE
+from doxtool.core.facts import Effect, Exposure, ModuleFacts, ToolFacts
+from doxtool.core.summary_facts import Step
+from doxtool.python.callkinds import DESTRUCTIVE, LONG_RUNNING, OVERWRITE
 from doxtool.python.follow import Flow
 
 #: steps that may raise: an effect (after it ran, too), a call, a ``raise``

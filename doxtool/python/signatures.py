@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import ast
 
-from doxtool.core.facts import ClassOutline, FunctionOutline, Param
+from doxtool.core.outline_facts import ClassOutline, FunctionOutline, Param
 
 #: the statements that define a function
 DEFS = (ast.FunctionDef, ast.AsyncFunctionDef)

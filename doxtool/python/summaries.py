@@ -20,8 +20,8 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterable
 
-from doxtool.core.facts import FunctionSummary
-from doxtool.python.flows import class_processes
+from doxtool.core.summary_facts import FunctionSummary
+from doxtool.python.callkinds import class_processes
 from doxtool.python.functionwalk import FunctionWalk
 from doxtool.python.summaryscope import ModuleScope, dotted_parts
 

@@ -1,0 +1,72 @@
+"""The parts of a module's outline, as written: its functions and methods
+(with their parameters), its classes and its imports. :class:`~doxtool.core.facts.ModuleOutline`
+holds them; plain dataclasses like the rest of :mod:`doxtool.core.facts`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass
+class Param:
+    """A parameter of a function as written (``ast`` renders annotations)."""
+
+    name: str
+    #: positional-only | positional | var-positional | keyword-only | var-keyword
+    kind: str = "positional"
+    annotation: str | None = None
+    has_default: bool = False
+
+
+@dataclass
+class FunctionOutline:
+    """A ``def`` of the module: a top-level function or a method."""
+
+    name: str
+    line: int
+    params: list[Param] = field(default_factory=list)
+    #: return annotation as ``ast.unparse`` renders it (string annotations quoted ``'X'``)
+    returns: str | None = None
+    is_async: bool = False
+    #: decorators as written, without ``@`` (``overload``, ``staticmethod``, ``app.route('/x')``)
+    decorators: list[str] = field(default_factory=list)
+    #: first line of the docstring after ``inspect.cleandoc``, stripped ("" when none)
+    doc: str = ""
+    #: False for a ``def`` under a module-level ``if``/``try``/``with``/loop
+    top_level: bool = True
+
+
+@dataclass
+class ClassOutline:
+    """A class of the module, as written."""
+
+    name: str
+    line: int
+    #: positional bases, each as ``ast.unparse`` renders it
+    bases: list[str] = field(default_factory=list)
+    #: class keywords as written (``total=False``, ``metaclass=ABCMeta``)
+    keywords: list[str] = field(default_factory=list)
+    decorators: list[str] = field(default_factory=list)
+    #: every ``def`` directly in the class body, in source order (overloads repeat)
+    methods: list[FunctionOutline] = field(default_factory=list)
+    #: False for a class under a module-level ``if``/``try``/``with``/loop
+    top_level: bool = True
+    #: first line of the docstring after ``inspect.cleandoc``, stripped ("" when none)
+    doc: str = ""
+
+
+@dataclass
+class ImportOutline:
+    """One imported module (``import a.b, c`` gives two)."""
+
+    #: ``import a.b`` -> ``a.b``; ``from x.y import z`` -> ``x.y``; relative
+    #: ``from .m import z`` -> ``m`` (dots dropped); ``from . import z`` -> ""
+    module: str
+    line: int
+    #: names imported by ``from ... import`` (``*`` for a star import); [] for ``import``
+    names: list[str] = field(default_factory=list)
+    #: module | function | class | type-checking | try | conditional
+    scope: str = "module"
+    #: number of leading dots of a relative import
+    level: int = 0

@@ -1,0 +1,107 @@
+"""What one function does with what it is handed: the keys it reads, its calls
+with effects of their own, its calls into the repository and the steps of its
+control flow that matter to the tool contract (:class:`FunctionSummary`).
+
+Plain dataclasses like :mod:`doxtool.core.facts`, filled in by
+:mod:`doxtool.python.summaries`, so that helper modules can be followed from
+the tools that call them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass
+class KeyRead:
+    """A key a function reads from a dict it is handed (a parameter, or
+    ``<param>.args`` of an object it is handed, ``self.args`` in a method)."""
+
+    key: str
+    source: str
+    line: int
+    column: int = 1
+    #: get | subscript | contains | pop
+    kind: str = "get"
+    guarded: bool = False
+    default: Any = None
+    has_default: bool = False
+    #: keys of which at least one is read when this one is absent
+    alternatives: list[str] = field(default_factory=list)
+    #: under a branch that depends on what the dict holds
+    conditional: bool = False
+
+
+@dataclass
+class EffectCall:
+    """A call inside a function that has a side effect of its own."""
+
+    area: str
+    call: str
+    line: int
+
+
+@dataclass
+class OutCall:
+    """A call inside a function to another function that may be followed."""
+
+    #: dotted name through the module's imports, or ``self.<method>``
+    target: str
+    line: int
+    #: (callee parameter: a name, ``#<n>`` or ``**``; caller's source: a
+    #: parameter name, ``<param>.args`` or ``self``)
+    passes: list[list[str]] = field(default_factory=list)
+
+
+@dataclass
+class Step:
+    """One step of a function's control flow that matters to the tool contract
+    (:mod:`doxtool.python.flows` reads them, :mod:`doxtool.python.pacing` follows them).
+
+    ``kind`` is ``effect`` (``what`` is its area: ``network``, ``subprocess``,
+    ``wait``, ``model call``, ``process kill``, ``file overwrite``; ``call``
+    the call as resolved), ``intervene`` (an awaited ``handle_intervention``),
+    ``call`` (``what`` is a function of the repository that may be followed:
+    a dotted name or ``self.<method>``), ``branch`` (one of ``arms`` runs; an
+    arm may be empty), ``loop`` (``arms`` are the body and the ``else``;
+    ``what`` is ``always`` when the body runs at least once), ``try``
+    (``arms`` are the body, the ``else``, the ``finally``, then the
+    handlers), or ``return``, ``raise``, ``break``, ``continue``.
+    """
+
+    kind: str
+    line: int = 0
+    what: str = ""
+    call: str = ""
+    #: a call of an ``async`` function that is not awaited makes a coroutine
+    #: and runs nothing on this path
+    awaited: bool = True
+    arms: list[list[Step]] = field(default_factory=list)
+    #: ``file overwrite``: where its path comes from (``args``: the tool's
+    #: arguments; else a parameter of the function, by name)
+    sources: list[str] = field(default_factory=list)
+    #: ``call``: (parameter of the callee: a name or ``#<n>``, source as above)
+    #: for each argument made from the tool's arguments or a parameter
+    passes: list[list[str]] = field(default_factory=list)
+
+
+@dataclass
+class FunctionSummary:
+    """What one function of a module does with what it is handed, read from
+    ``ast`` so that helper modules can be followed from the tools that call them."""
+
+    #: ``name`` or ``Class.name``
+    name: str
+    line: int
+    params: list[str] = field(default_factory=list)
+    #: the first parameter is bound (``self``, ``cls``): a call passes one fewer
+    bound: bool = False
+    #: the ``**`` parameter, if any
+    star_kwarg: str | None = None
+    reads: list[KeyRead] = field(default_factory=list)
+    effects: list[EffectCall] = field(default_factory=list)
+    calls: list[OutCall] = field(default_factory=list)
+    is_async: bool = False
+    #: the steps of its body that matter to the tool contract, in order
+    flow: list[Step] = field(default_factory=list)

@@ -1,0 +1,189 @@
+"""What a call is, for the flow of a function: the effect areas a step names
+(long-running: network, subprocess, wait, model call; destructive: process kill,
+file overwrite), the calls and methods that have them, the calls that make
+process objects, what a function's surroundings tell about its calls
+(:class:`Scope`), and the readers of a call's parts those tables need (its
+dotted name, an argument by index or keyword, an ``open`` mode, the program a
+literal command runs, what a body assigns). :mod:`doxtool.python.flows` builds
+the steps from them;
+:mod:`doxtool.python.pacing` asks which areas are long-running or destructive.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+
+NETWORK = "network"
+SUBPROCESS = "subprocess"
+WAIT = "wait"
+MODEL = "model call"
+KILL = "process kill"
+OVERWRITE = "file overwrite"
+
+#: effects a paused agent must not start: ``handle_intervention`` before them
+LONG_RUNNING = frozenset({NETWORK, SUBPROCESS, WAIT, MODEL})
+#: effects a companion must make explicit
+DESTRUCTIVE = frozenset({KILL, OVERWRITE})
+
+#: the agent's methods that call a language model (async)
+MODEL_METHODS = frozenset({"call_chat_model", "call_utility_model"})
+#: calls that wait; a literal zero (``asyncio.sleep(0)``) only yields
+WAITS = frozenset({"asyncio.sleep", "time.sleep", "asyncio.wait_for", "asyncio.wait", "trio.sleep"})
+#: calls that send a signal to a process named by its id
+KILL_CALLS = frozenset({"os.kill", "os.killpg", "signal.pthread_kill"})
+#: calls whose result is a process object
+PROCESS_MAKERS = frozenset(
+    {
+        "subprocess.Popen",
+        "asyncio.create_subprocess_exec",
+        "asyncio.create_subprocess_shell",
+        "psutil.Process",
+        "psutil.Popen",
+        "multiprocessing.Process",
+    }
+)
+#: iterating these yields process objects
+PROCESS_ITERATORS = frozenset({"psutil.process_iter"})
+#: methods of a process object that stop it
+KILL_METHODS = frozenset({"kill", "terminate", "send_signal"})
+#: commands that kill processes, when a subprocess call names them literally
+KILL_COMMANDS = frozenset({"kill", "pkill", "killall"})
+#: calls that write onto the path of the given argument (index, keyword)
+WRITE_TARGETS: dict[str, tuple[int, str]] = {
+    "shutil.copy": (1, "dst"),
+    "shutil.copy2": (1, "dst"),
+    "shutil.copyfile": (1, "dst"),
+    "shutil.move": (1, "dst"),
+    "os.replace": (1, "dst"),
+    "os.rename": (1, "dst"),
+}
+
+Resolve = Callable[[list[str]], "str | None"]
+
+
+@dataclass
+class Scope:
+    """What the flow of one function needs to know about its surroundings."""
+
+    #: dotted name of a call through the module's imports (None: not known)
+    resolve: Resolve
+    #: whether a dotted name is a function of this repository
+    is_local: Callable[[str], bool]
+    self_name: str | None = None
+    #: names that hold the tool's arguments (``execute``'s parameters)
+    arguments: frozenset[str] = frozenset()
+    #: ``self.args`` holds the tool's arguments (a method of a tool class)
+    self_args: bool = False
+    #: ``self.<attr>`` the class assigns a process object to
+    processes: frozenset[str] = frozenset()
+
+
+def class_processes(cls: ast.ClassDef, resolve: Resolve) -> frozenset[str]:
+    """``self.<attr>`` that some method of the class sets to a process object."""
+    found: set[str] = set()
+    for item in cls.body:
+        if not isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        args = item.args.posonlyargs or item.args.args
+        if not args:
+            continue
+        me = args[0].arg
+        for targets, value in assignments(item.body):
+            if not makes_process(value, resolve):
+                continue
+            for target in targets:
+                if (
+                    isinstance(target, ast.Attribute)
+                    and isinstance(target.value, ast.Name)
+                    and target.value.id == me
+                ):
+                    found.add(f"self.{target.attr}")
+    return frozenset(found)
+
+
+def dotted_name(node: ast.expr) -> list[str] | None:
+    parts: list[str] = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if isinstance(node, ast.Name):
+        parts.append(node.id)
+        return parts[::-1]
+    return None
+
+
+def makes_process(value: ast.expr, resolve: Resolve) -> bool:
+    if isinstance(value, ast.Await):
+        value = value.value
+    if not isinstance(value, ast.Call):
+        return False
+    dotted = dotted_name(value.func)
+    return dotted is not None and resolve(dotted) in PROCESS_MAKERS
+
+
+def assignments(body: Sequence[ast.stmt]) -> Iterable[tuple[list[ast.expr], ast.expr]]:
+    """(targets, value) of every assignment, loop and ``with ... as`` in a
+    body, nested blocks included (nested functions and classes left out)."""
+    todo = list(reversed(body))
+    while todo:
+        stmt = todo.pop()
+        if isinstance(stmt, ast.Assign):
+            yield stmt.targets, stmt.value
+        elif isinstance(stmt, ast.AnnAssign) and stmt.value is not None:
+            yield [stmt.target], stmt.value
+        elif isinstance(stmt, (ast.For, ast.AsyncFor)):
+            yield [stmt.target], stmt.iter
+        elif isinstance(stmt, (ast.With, ast.AsyncWith)):
+            for item in stmt.items:
+                if item.optional_vars is not None:
+                    yield [item.optional_vars], item.context_expr
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            continue
+        for name in ("body", "orelse", "finalbody"):
+            block = getattr(stmt, name, None)
+            if isinstance(block, list):
+                todo.extend(reversed(block))
+        for handler in getattr(stmt, "handlers", ()):
+            todo.extend(reversed(handler.body))
+        for case in getattr(stmt, "cases", ()):
+            todo.extend(reversed(case.body))
+
+
+def zero_delay(node: ast.Call) -> bool:
+    first = node.args[0] if node.args else None
+    return isinstance(first, ast.Constant) and first.value in (0, 0.0) and first.value is not False
+
+
+def call_argument(node: ast.Call, index: int, keyword: str) -> ast.expr | None:
+    for kw in node.keywords:
+        if kw.arg == keyword:
+            return kw.value
+    if len(node.args) > index and not any(
+        isinstance(a, ast.Starred) for a in node.args[: index + 1]
+    ):
+        return node.args[index]
+    return None
+
+
+def open_mode(node: ast.Call) -> str | None:
+    mode = call_argument(node, 1, "mode")
+    if mode is None:
+        return "r"
+    if isinstance(mode, ast.Constant) and isinstance(mode.value, str):
+        return mode.value
+    return None
+
+
+def command_word(node: ast.expr | None) -> str | None:
+    """The program a literal command runs (``["pkill", "-f", x]``, ``"kill 12"``)."""
+    if isinstance(node, (ast.List, ast.Tuple)) and node.elts:
+        first = node.elts[0]
+        if isinstance(first, ast.Constant) and isinstance(first.value, str):
+            return first.value.rsplit("/", 1)[-1]
+        return None
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        words = node.value.split()
+        return words[0].rsplit("/", 1)[-1] if words else None
+    return None

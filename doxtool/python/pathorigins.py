@@ -1,0 +1,137 @@
+"""Where a value of a function comes from: ``args`` (the tool's arguments) or
+the parameters it is made of, kept through what names the same file
+(``str()``, ``Path()``, ``/``, ``os.path.join``, a repository helper handed it
+first). :mod:`doxtool.python.flows` asks it which paths an overwrite writes to
+and what a call into the repository is handed.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterable
+
+from doxtool.python.callkinds import Scope, dotted_name
+
+_PATH_MAKERS = frozenset({"pathlib.Path", "pathlib.PurePath", "anyio.Path", "aiofiles.os.path"})
+
+#: calls whose result names the same file as their arguments
+_SAME_PATH_CALLS = frozenset(
+    {
+        "str",
+        "os.fspath",
+        "pathlib.Path",
+        "pathlib.PurePath",
+        "os.path.join",
+        "os.path.abspath",
+        "os.path.realpath",
+        "os.path.normpath",
+        "os.path.expanduser",
+        "os.path.expandvars",
+    }
+)
+#: methods whose result names the same file as their receiver
+_SAME_PATH_METHODS = frozenset(
+    {"strip", "lstrip", "rstrip", "resolve", "expanduser", "absolute", "joinpath"}
+)
+
+
+class PathOrigins:
+    """The origin tracking of the flow builder (:mod:`doxtool.python.flows`),
+    which sets ``scope`` and fills ``origins`` before it asks."""
+
+    scope: Scope
+    #: local name -> where its value comes from (set by the builder)
+    origins: dict[str, set[str]]
+
+    def _names(self, target: ast.expr) -> Iterable[str]:
+        if isinstance(target, ast.Name):
+            yield target.id
+        elif isinstance(target, (ast.Tuple, ast.List)):
+            for elt in target.elts:
+                yield from self._names(elt)
+        elif isinstance(target, ast.Starred):
+            yield from self._names(target.value)
+
+    def _origins(self, node: ast.expr | None, depth: int = 0) -> set[str]:
+        """Where a path comes from: ``args`` when it is the tool's arguments
+        (``self.args[...]``, ``execute``'s parameters, a name holding one),
+        and the parameters of the function it is. A path keeps its origin
+        through what names the same file (``str()``, ``Path()``, ``/``,
+        ``os.path.join``, ``.strip()``, ``.resolve()``, a repository helper
+        handed it first); a name made up with other text (an f-string, ``+``,
+        a unique suffix) is a new file and has none."""
+        if node is None or depth > 20:
+            return set()
+        if isinstance(node, ast.Name):
+            return set(self.origins.get(node.id, ()))
+        if isinstance(node, (ast.Await, ast.NamedExpr)):
+            return self._origins(node.value, depth + 1)
+        if isinstance(node, ast.Attribute):
+            me = self.scope.self_name
+            if (
+                node.attr == "args"
+                and self.scope.self_args
+                and isinstance(node.value, ast.Name)
+                and node.value.id == me
+            ):
+                return {"args"}
+            return set()
+        if isinstance(node, ast.Subscript):
+            return self._origins(node.value, depth + 1)
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div):
+            return self._origins(node.left, depth + 1) | self._origins(node.right, depth + 1)
+        if isinstance(node, ast.IfExp):
+            return self._origins(node.body, depth + 1) | self._origins(node.orelse, depth + 1)
+        if isinstance(node, ast.BoolOp):
+            return set().union(*(self._origins(v, depth + 1) for v in node.values))
+        if isinstance(node, ast.JoinedStr) and len(node.values) == 1:
+            only = node.values[0]
+            if isinstance(only, ast.FormattedValue):
+                return self._origins(only.value, depth + 1)
+            return set()
+        if isinstance(node, ast.Call):
+            return self._call_origins(node, depth)
+        return set()
+
+    def _call_origins(self, node: ast.Call, depth: int) -> set[str]:
+        func = node.func
+        if isinstance(func, ast.Attribute) and func.attr in _SAME_PATH_METHODS:
+            return self._origins(func.value, depth + 1)
+        if isinstance(func, ast.Attribute) and func.attr in ("get", "pop"):
+            return self._origins(func.value, depth + 1)
+        dotted = dotted_name(func)
+        if dotted is None:
+            return set()
+        qualified = self.scope.resolve(dotted) or (dotted[0] if len(dotted) == 1 else None)
+        if qualified is None:
+            return set()
+        if qualified in _SAME_PATH_CALLS:
+            return set().union(*(self._origins(a, depth + 1) for a in node.args))
+        if self.scope.is_local(qualified) and node.args:
+            return self._origins(node.args[0], depth + 1)
+        return set()
+
+    def _passes(self, node: ast.Call) -> list[list[str]]:
+        passes: list[list[str]] = []
+        for index, arg in enumerate(node.args):
+            if isinstance(arg, ast.Starred):
+                break  # where the rest lands is unknown
+            passes.extend([f"#{index}", o] for o in sorted(self._origins(arg)))
+        for keyword in node.keywords:
+            if keyword.arg is not None:
+                passes.extend([keyword.arg, o] for o in sorted(self._origins(keyword.value)))
+        return passes
+
+    def _path_of(self, receiver: ast.expr) -> ast.expr | None:
+        """The path a ``Path`` receiver is made of (``Path(p)``, ``Path(p) / x``),
+        or the receiver itself when it is a name."""
+        while isinstance(receiver, ast.BinOp) and isinstance(receiver.op, ast.Div):
+            receiver = receiver.left
+        if isinstance(receiver, ast.Call):
+            dotted = dotted_name(receiver.func)
+            if dotted is not None and self.scope.resolve(dotted) in _PATH_MAKERS and receiver.args:
+                return receiver.args[0]
+            return None
+        if isinstance(receiver, ast.Name):
+            return receiver
+        return None
