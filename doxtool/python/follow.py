@@ -5,7 +5,7 @@ which reads ``tool_calls``; it calls ``persist_chat.remove_chat(...)``, which
 calls ``files.delete_dir(...)``, which removes a directory tree. Extraction
 records, per tool, its calls into other modules of the repository
 (:class:`~doxtool.core.facts.HelperCall`) and, per module, what each function does
-with what it is handed (:class:`~doxtool.core.facts.FunctionSummary`). This step
+with what it is handed (:class:`~doxtool.core.summary_facts.FunctionSummary`). This step
 joins them, breadth first and to :data:`MAX_DEPTH` calls, and adds to the
 tool the arguments those helpers read and the side-effect areas they reach,
 each :class:`~doxtool.core.facts.Effect` with the path of calls that leads to it.

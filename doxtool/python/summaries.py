@@ -4,7 +4,7 @@ A tool hands ``self.args`` (or itself) to helper functions in other modules of
 the repository, and those helpers read keys, call further helpers and touch
 files, the network or processes. Facts are extracted one module at a time,
 so each module records, for every module-level function and every method of
-a module-level class, a :class:`~doxtool.core.facts.FunctionSummary`: the keys it
+a module-level class, a :class:`~doxtool.core.summary_facts.FunctionSummary`: the keys it
 reads from the dicts it is handed, the calls it makes that have a side
 effect, and the calls it makes to other functions with what it passes on.
 :mod:`doxtool.python.follow` joins them up from a tool's calls.
