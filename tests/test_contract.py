@@ -199,13 +199,7 @@ def loop_tool(body: str) -> str:
             '        out = subprocess.run(["git", "diff"])\n'
             "        await self.agent.call_chat_model(messages=[out])\n"
             "        await self.agent.handle_intervention()\n",
-            [
-                (
-                    11,
-                    "`self.agent.call_chat_model` (a model call, line 11) right after "
-                    "`subprocess.run` (a subprocess, line 10)",
-                )
-            ],
+            [],  # once, one after the other: one operation
         ),
         (
             '        out = subprocess.run(["git", "diff"])\n'
@@ -221,7 +215,7 @@ def loop_tool(body: str) -> str:
             "        if not out:\n"
             "            await self.agent.handle_intervention()\n"
             "        await self.agent.call_chat_model(messages=[out])\n",
-            [(13, "`self.agent.call_chat_model`")],
+            [],  # once, one after the other: one operation
         ),
         # an exception after the first effect skips the check in the body
         (
@@ -230,13 +224,7 @@ def loop_tool(body: str) -> str:
             "            await self.agent.handle_intervention()\n"
             "        except Exception:\n"
             '            subprocess.run(["make", "clean"])\n',
-            [
-                (
-                    14,
-                    "`subprocess.run` (a subprocess, line 14) right after `subprocess.run` "
-                    "(a subprocess, line 11)",
-                )
-            ],
+            [],  # once, one after the other: one operation
         ),
         # a check never awaited checks nothing; a zero sleep only yields
         (
@@ -251,7 +239,7 @@ def loop_tool(body: str) -> str:
             "        event = asyncio.Event()\n"
             "        await event.wait()\n"
             "        await event.wait()\n",
-            [(12, "`event.wait` (a wait, line 12) right after `event.wait` (a wait, line 11)")],
+            [],  # once, one after the other: one operation
         ),
         (
             "        self._poll()\n"
@@ -282,7 +270,7 @@ def loop_tool(body: str) -> str:
             '            self.agent.call_utility_model(system="b", message="m"),\n'
             "        )\n"
             "        await asyncio.wait_for(done.wait(), timeout=30)\n",
-            [(15, "`done.wait` (a wait, line 15) right after `self.agent.call_utility_model`")],
+            [],  # once, one after the other: one operation
         ),
         # a loop may run no turn at all, unless it is ``while True``
         (
@@ -290,7 +278,7 @@ def loop_tool(body: str) -> str:
             '        for _ in self.args.get("items", []):\n'
             "            await self.agent.handle_intervention()\n"
             '        subprocess.run(["b"])\n',
-            [(13, "`subprocess.run` (a subprocess, line 13) right after `subprocess.run`")],
+            [],  # once, one after the other: one operation
         ),
         (
             '        subprocess.run(["a"])\n'
@@ -307,7 +295,7 @@ def loop_tool(body: str) -> str:
             '            subprocess.run(["a"])\n'
             "        finally:\n"
             '            subprocess.run(["b"])\n',
-            [(13, "`subprocess.run` (a subprocess, line 13) right after `subprocess.run`")],
+            [],  # once, one after the other: one operation
         ),
         # an exception leaving a called function is taken to come before its effects
         (
@@ -327,13 +315,55 @@ def loop_tool(body: str) -> str:
             "        await self._poll()\n\n"
             "    async def _poll(self):\n"
             "        await asyncio.sleep(5)\n",
+            [],  # once, one after the other: one operation
+        ),
+        # a loop round two different effects: the first of each turn follows the
+        # last of the turn before
+        (
+            "        while True:\n"
+            '            page = await self.agent.call_utility_model(system="s", message="m")\n'
+            "            if not page:\n"
+            "                break\n"
+            "            await asyncio.sleep(2)\n",
             [
                 (
                     11,
-                    "`asyncio.sleep` (a wait, line 15) through `self._poll` (line 11) right "
-                    "after `asyncio.sleep` (a wait, line 15) through `self._poll` (line 10)",
+                    "`self.agent.call_utility_model` (a model call, line 11) right after "
+                    "`asyncio.sleep` (a wait, line 14) in the loop's previous turn",
                 )
             ],
+        ),
+        # a loop done, the effect after it follows once
+        (
+            "        for _ in range(3):\n"
+            "            await asyncio.sleep(1)\n"
+            "            await self.agent.handle_intervention()\n"
+            '        subprocess.run(["b"])\n',
+            [],
+        ),
+        (
+            '        subprocess.run(["a"])\n'
+            '        for _ in self.args.get("items", []):\n'
+            "            pass\n"
+            '        subprocess.run(["b"])\n',
+            [],
+        ),
+        # a method that polls, called once: its loop is reported where it waits
+        (
+            "        await self._poll()\n"
+            "        await self.agent.call_chat_model(messages=[])\n\n"
+            "    async def _poll(self):\n"
+            "        while True:\n"
+            "            await asyncio.sleep(5)\n",
+            [(10, "`asyncio.sleep` (a wait, line 16) through `self._poll` (line 10) again")],
+        ),
+        # called in a loop, the method's single wait repeats
+        (
+            "        for _ in range(3):\n"
+            "            await self._poll()\n\n"
+            "    async def _poll(self):\n"
+            "        await asyncio.sleep(5)\n",
+            [(11, "`asyncio.sleep` (a wait, line 15) through `self._poll` (line 11) again")],
         ),
     ],
 )
@@ -358,8 +388,8 @@ def test_effects_through_helpers_show_their_path_and_tools_that_intervene_count(
     helper = (
         "import subprocess\n\n\n"
         "def convert(path):\n"
-        "    subprocess.run(['soffice', path])\n"
-        "    return subprocess.run(['soffice', '--check', path])\n"
+        "    for flag in ('--convert', '--check'):\n"
+        "        subprocess.run(['soffice', flag, path])\n"
     )
     office = "from helpers import convert\n" + tool(
         '        convert.convert(self.args.get("path", ""))\n        return Response("ok", False)\n',
@@ -392,9 +422,8 @@ def test_effects_through_helpers_show_their_path_and_tools_that_intervene_count(
     assert code == 1 and out.count("DOX301") == 1, out
     assert (
         "tools/office.py:8:1: DOX301 `Office` can start `subprocess.run` (a subprocess, line 6 "
-        "of helpers/convert.py) through `helpers.convert.convert` (line 8) right after "
-        "`subprocess.run` (a subprocess, line 5 of helpers/convert.py) through "
-        "`helpers.convert.convert` (line 8)" in out
+        "of helpers/convert.py) through `helpers.convert.convert` (line 8) again after an "
+        "earlier turn of it" in out
     )
 
 

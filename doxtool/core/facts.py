@@ -263,6 +263,9 @@ class Exposure:
     #: line of each of ``calls`` in the module that makes it
     lines: list[int] = field(default_factory=list)
     after_lines: list[int] = field(default_factory=list)
+    #: the earlier effect ran in an earlier turn of a loop the path goes round
+    #: with no check: the stretch that ignores a pause lasts as long as the loop
+    repeated: bool = False
 
 
 @dataclass

@@ -42,6 +42,8 @@ class _Witness:
     calls: tuple[tuple[str, int], ...]
     line: int
     path: str
+    #: the effect ran in an earlier turn of a loop this path goes round
+    crossed: bool = False
 
 
 class _Nowhere:
@@ -55,13 +57,55 @@ State = "_Witness | None | _Nowhere"
 
 
 def _join(*states: object) -> object:
+    """Where paths meet: dirty if any is, and then by the effect of an earlier
+    loop turn if any path brings one."""
     out: object = NOWHERE
     for state in states:
         if state is NOWHERE:
             continue
-        if out is NOWHERE or (out is None and state is not None):
+        if (
+            out is NOWHERE
+            or (out is None and state is not None)
+            or (
+                isinstance(out, _Witness)
+                and isinstance(state, _Witness)
+                and state.crossed
+                and not out.crossed
+            )
+        ):
             out = state
     return out
+
+
+def _next_turn(state: object) -> object:
+    """A state carried round a loop to its next turn."""
+    if isinstance(state, _Witness) and not state.crossed:
+        return dataclasses.replace(state, crossed=True)
+    return state
+
+
+def _same(state: object, other: object) -> bool:
+    """Whether two states are dirty by the same effect (a loop turn aside)."""
+    return (
+        isinstance(state, _Witness)
+        and isinstance(other, _Witness)
+        and (state.area, state.calls, state.line, state.path)
+        == (other.area, other.calls, other.line, other.path)
+    )
+
+
+def _outside(state: object, entry: object) -> object:
+    """A state leaving a loop or a function that ``entry`` came into: an effect
+    of its own turns is no longer one of an earlier turn (the loop is done)."""
+    if _same(state, entry):
+        return entry
+    if isinstance(state, _Witness) and state.crossed:
+        return dataclasses.replace(state, crossed=False)
+    return state
+
+
+def _kind(state: object) -> tuple[bool, bool]:
+    return _dirty(state), isinstance(state, _Witness) and state.crossed
 
 
 def _dirty(state: object) -> bool:
@@ -134,8 +178,10 @@ class _Walk:
         self.exposures: list[Exposure] = []
         self.destructive: list[Effect] = []
         self._seen: set[tuple[str, int, str]] = set()
+        #: exposures by (path, line, effect): one each, the repeated kind kept
+        self._exposed: dict[tuple[str, int, str], int] = {}
         self._memo: dict[
-            tuple[str, str, bool, frozenset[str]], tuple[object, tuple[object, ...]]
+            tuple[str, str, tuple[bool, bool], frozenset[str]], tuple[object, tuple[object, ...]]
         ] = {}
         self._active: set[tuple[str, str]] = set()
         self.walks = 0
@@ -151,7 +197,7 @@ class _Walk:
         depth: int,
         tainted: frozenset[str],
     ) -> object:
-        key = (fn.facts.path, fn.name, _dirty(state), tainted)
+        key = (fn.facts.path, fn.name, _kind(state), tainted)
         if key in self._memo:
             out, before = self._memo[key]
             if out is _PASSED:
@@ -174,6 +220,7 @@ class _Walk:
         self._active.discard((fn.facts.path, fn.name))
         if out is NOWHERE:
             out = state
+        out = _outside(out, state)
         self._memo[key] = (_PASSED if out is state else out, chain)
         return out
 
@@ -248,23 +295,27 @@ class _Walk:
             return state
         if isinstance(state, _Witness):
             key = (frame.fn.facts.path, step.line, step.what)
-            if key not in self._seen:
-                self._seen.add(key)
-                self.exposures.append(
-                    Exposure(
-                        step.what,
-                        [c for c, _ in calls],
-                        step.line,
-                        frame.fn.facts.path,
-                        state.area,
-                        [c for c, _ in state.calls],
-                        state.line,
-                        state.path,
-                        origin,
-                        [n for _, n in calls],
-                        [n for _, n in state.calls],
-                    )
+            known = self._exposed.get(key)
+            if known is None or (state.crossed and not self.exposures[known].repeated):
+                exposure = Exposure(
+                    step.what,
+                    [c for c, _ in calls],
+                    step.line,
+                    frame.fn.facts.path,
+                    state.area,
+                    [c for c, _ in state.calls],
+                    state.line,
+                    state.path,
+                    origin,
+                    [n for _, n in calls],
+                    [n for _, n in state.calls],
+                    repeated=state.crossed,
                 )
+                if known is None:
+                    self._exposed[key] = len(self.exposures)
+                    self.exposures.append(exposure)
+                else:
+                    self.exposures[known] = exposure
         after = _Witness(step.what, calls, step.line, frame.fn.facts.path)
         for collected in frame.tries:
             collected.append(after)
@@ -307,13 +358,14 @@ class _Walk:
             end = self.steps(frame, body, head)
             jumps = frame.loops.pop()
             breaks = jumps["break"]
-            new_head = _join(state, end, *jumps["continue"])
-            if _dirty(new_head) == _dirty(head):
+            turned = (s if _same(s, state) else _next_turn(s) for s in (end, *jumps["continue"]))
+            new_head = _join(state, *turned)
+            if _kind(new_head) == _kind(head):
                 head = new_head
                 break
             head = new_head
-        done = NOWHERE if always else self.steps(frame, orelse, head)
-        return _join(done, *breaks)
+        done = NOWHERE if always else self.steps(frame, orelse, _outside(head, state))
+        return _join(done, *(_outside(b, state) for b in breaks))
 
     def _try(self, frame: _Frame, step: Step, state: object) -> object:
         body, orelse, final, *handlers = [*step.arms, [], [], []][: max(3, len(step.arms))]

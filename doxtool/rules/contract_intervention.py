@@ -1,7 +1,8 @@
 """DOX301: an external or long-running effect of a tool (a network call, a
-subprocess, a wait, a model call) with no ``handle_intervention`` since the
-previous one, read from ``ToolFacts.exposures`` (:mod:`doxtool.python.pacing`),
-and the message that gives the paths of calls to both effects.
+subprocess, a wait, a model call) that a loop repeats with no
+``handle_intervention`` between turns, read from the repeated
+``ToolFacts.exposures`` (:mod:`doxtool.python.pacing`), and the message that
+gives the paths of calls to both effects.
 """
 
 from __future__ import annotations
@@ -56,24 +57,42 @@ class ReviewTool(Tool):
 """
 
 
+_FETCH_TOOL = """\
+import asyncio
+
+from helpers.tool import Response, Tool
+
+
+class FetchTool(Tool):
+    async def execute(self, **kwargs) -> Response:
+        while True:
+            page = await self.agent.call_utility_model(system="Next?", message="")
+            if page:
+                await asyncio.sleep(2)
+            else:
+                return Response(message="done", break_loop=False)
+"""
+
+
 class InterventionBeforeEffect(Rule):
     code = "DOX301"
     name = "effect-without-intervention"
     summary = (
-        "A tool starts a network call, subprocess, wait or model call after another "
-        "with no `handle_intervention` between them"
+        "A tool repeats a network call, subprocess, wait or model call in a loop "
+        "with no `handle_intervention` between turns"
     )
     severity = WARNING
     doc = """\
-**What it checks.** Every external or long-running effect a tool's `execute`
-reaches (a network call, a subprocess, a wait: `asyncio.sleep`,
-`time.sleep`, `asyncio.wait_for`, an awaited `.wait()`; a model call:
-`call_chat_model`, `call_utility_model`) has an awaited
-`self.agent.handle_intervention()` before it on every path since the
-previous such effect. Paths are read from the statements: each arm of an
-`if`, `match` or conditional expression, the next turn of a loop, the
-handlers of a `try` after anything in its body that may raise. A check that
-comes only after the effect, or only in another branch, does not cover it.
+**What it checks.** A loop in a tool's `execute` (or in a method or helper
+it calls) that goes round an external or long-running effect (a network
+call, a subprocess, a wait: `asyncio.sleep`, `time.sleep`,
+`asyncio.wait_for`, an awaited `.wait()`; a model call: `call_chat_model`,
+`call_utility_model`) must reach an awaited
+`self.agent.handle_intervention()` on every path from one turn's effect to
+the next turn's. Paths are read from the statements: each arm of an `if`,
+`match` or conditional expression, `break` and `continue`, the handlers of a
+`try` after anything in its body that may raise. A check that comes only in
+another branch, or only after the loop, does not cover it.
 Calls into the tool's own methods and the repository's helper modules are
 followed (four calls deep); the message gives the path of calls to both
 effects, with their lines.
@@ -82,9 +101,14 @@ effects, with their lines.
 `helpers/parallel_tools.execute_tool_call`) awaits `handle_intervention()`
 just before a tool's `execute` and just after it returns, so the first
 effect of a tool is covered and no tool needs a check of its own for one
-call. What the framework cannot do is check between two effects inside
-`execute`: a polling loop that sleeps, a second model call, a remote
-operation after another. That is what this rule reports.
+call. What the framework cannot do is check inside `execute`. A tool that
+polls, retries or streams in a loop ignores a pause for as long as the loop
+runs, which has no bound the framework knows: that is what this rule
+reports. Two effects one after the other, once (a remote `stat` and the
+`patch` it guards, an action and the screenshot that follows it), are not
+reported: they are one operation, the pause waits at most for its end, and a
+check between them can break it (a pause between a freshness check and the
+write it guards makes the check stale).
 
 **Why it matters.** `tools/AGENTS.md`: use `await
 self.agent.handle_intervention(...)` when a long-running or external result
@@ -94,6 +118,8 @@ intervenes while a tool polls for minutes is ignored until it ends.
 **Example.** `tools/poll.py` sleeps in a loop and checks for an
 intervention on each turn: right. Without the check, the second turn's
 `asyncio.sleep` follows the first with nothing between them.
+`tools/review.py` runs `git diff` and then asks the utility model, once:
+not reported.
 
 A `handle_intervention` inside a helper that the tool calls counts where
 the helper makes it (`helpers/wait.py` checks on each turn of its loop).
@@ -104,17 +130,21 @@ exception leaving a called function is taken to come before its effects
 (which condition it carries is not known). `handle_intervention` must be
 awaited: a coroutine that is never awaited checks nothing.
 
-**Precision.** On the shared Agent Zero corpus (28 tool modules) it reports 5
-findings, all right when read against the code: the polling loops of
-`tools/parallel.py` (`await_parallel_jobs`) and `tools/scheduler.py`
-(`wait_for_task`), which sleep turn after turn until every job ends or
-the timeout; `computer_use_remote`, which waits for a remote operation,
-sleeps to let the screen settle and waits for a second one (2 findings);
-`text_editor_remote`, whose patch waits for a remote `stat` and then for
-the remote `patch`. The tools that check in their loops (`code_execution`,
-`wait`, `document_query`) are not reported. 5 of 5: on by default.
+**Precision.** On the shared Agent Zero corpus (28 tool modules) it reports 2
+findings, both right when read against the code: the polling loops of
+`tools/parallel.py` (`await_parallel_jobs` sleeps 0.5 s a turn until every
+job ends or 300 s pass) and `tools/scheduler.py` (`wait_for_task` sleeps 1 s
+a turn for up to 300 s), neither of which checks. The tools that check in
+their loops (`code_execution`, `wait`, `document_query`) are not reported.
+Reporting every effect that follows another with no check gave 3 more, which
+a maintainer would not change: `computer_use_remote`'s action, its settle
+sleep of 0.1 s to 0.35 s and its screenshot, and `text_editor_remote`'s
+remote `stat` and the `patch` it guards. 2 of 2: on by default.
 """
-    valid = [Example(with_files({"tools/poll.py": _POLL_TOOL}))]
+    valid = [
+        Example(with_files({"tools/poll.py": _POLL_TOOL})),
+        Example(with_files({"tools/review.py": _REVIEW_TOOL})),
+    ]
     invalid = [
         Example(
             with_files(
@@ -127,8 +157,8 @@ the remote `patch`. The tools that check in their loops (`code_execution`,
             [Expect("tools/poll.py", 9, "`asyncio.sleep` (a wait, line 9) again")],
         ),
         Example(
-            with_files({"tools/review.py": _REVIEW_TOOL}),
-            [Expect("tools/review.py", 11, "right after `subprocess.run` (a subprocess")],
+            with_files({"tools/fetch.py": _FETCH_TOOL}),
+            [Expect("tools/fetch.py", 9, "right after `asyncio.sleep` (a wait, line 11)")],
         ),
     ]
 
@@ -139,6 +169,8 @@ the remote `patch`. The tools that check in their loops (`code_execution`,
                 continue
             own = ctx.facts(module).module
             for exposure in tool.exposures:
+                if not exposure.repeated:
+                    continue  # one step after another, once: one operation
                 if not first(seen, (exposure.path, exposure.line, exposure.effect)):
                     continue  # a subclass in the same module inherits it: said once
                 path, line = _execute_line(module, tool)
@@ -201,6 +233,8 @@ def _exposure_message(tool: ToolFacts, exposure: Exposure, own: str, module: str
             before += " through " + _calls(
                 exposure.after_calls[:-1], exposure.after_lines, own, cls
             )
+        if exposure.repeated:
+            before += " in the loop's previous turn"
     return (
         f"`{cls}` can start `{effect}` ({what}, {where}){through} {before} with no "
         "`self.agent.handle_intervention()` between them: a pause or an intervention "
