@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from doxtool import incremental
 from doxtool.config import Config, ConfigError, config_at, find_root, load_file
 from doxtool.context import Context, Scope
 from doxtool.engine import (
@@ -293,6 +294,7 @@ def check(
         if scope.modules is not None:
             modules = [m for m in modules if m in scope.modules]
         files = scope_files(ctx)
+        session = _incremental_session(project, scope, rules, fix or diff)
     report = CheckReport(findings=[])
     if scope.everything and not project.tool_modules:
         report.notes.append(_no_tools_note(project))
@@ -307,11 +309,21 @@ def check(
         # A run builds many objects that live to its end and few cycles: the
         # collector's passes over the growing heap would cost more than they free.
         with paused_gc():
-            with timings.phase("parse"):
-                prefetch(ctx, modules, jobs, progress)
-            with timings.phase("rules"):
-                report.findings = run(ctx, rules, progress)
-        ctx.close()
+            found = None
+            if session is not None:
+                with timings.phase("incremental"):
+                    found = incremental.findings(session, rules, jobs, progress)
+            if found is None:
+                with timings.phase("parse"):
+                    prefetch(ctx, modules, jobs, progress)
+                with timings.phase("rules"):
+                    report.findings = run(ctx, rules, progress)
+                if session is not None:
+                    session.save(report.findings, full=True)
+            else:
+                report.findings = found
+        if found is None:
+            ctx.close()
         project.close()
         if fix or diff:
             with timings.phase("fix"):
@@ -335,6 +347,16 @@ def check(
 
 # ---------------------------------------------------------------------------
 # scaffold
+
+
+def _incremental_session(
+    project: Project, scope: Scope, rules: list[Any], fixing: bool
+) -> incremental.Session | None:
+    """The state of the last whole check, for a whole check that only reads
+    (a fix re-checks after writing, and a run over PATHS is already small)."""
+    if not scope.everything or fixing or project.cache is None:
+        return None
+    return incremental.Session(project, [rule.code for rule in rules])
 
 
 def scaffold(

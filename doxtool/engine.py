@@ -109,12 +109,19 @@ def prefetch(
         reached = list(dict.fromkeys(called))
 
 
-def run(ctx: Context, rules: list[Rule], progress: Progress | None = None) -> list[Finding]:
+def run(
+    ctx: Context,
+    rules: list[Rule],
+    progress: Progress | None = None,
+    unused: bool | None = None,
+) -> list[Finding]:
     """Findings of ``rules``, less the suppressed and per-file-ignored ones, sorted.
 
     Suppression comments are applied here, after the rules ran; the findings
     about the comments themselves (unused, malformed) are added when their
-    rules are among ``rules``.
+    rules are among ``rules``. Unused suppressions are looked for in a
+    whole-repository run, or when ``unused`` asks (a scoped run whose every
+    file in scope gets all its findings: :mod:`doxtool.incremental`).
     """
     by_code = {rule.code: rule for rule in rules}
     findings: list[Finding] = []
@@ -125,7 +132,8 @@ def run(ctx: Context, rules: list[Rule], progress: Progress | None = None) -> li
             progress("rules", done, len(rules))
     index = SuppressionIndex(ctx.project.root, known_code, ctx.mentions_doxtool)
     kept = [f for f in findings if not index.suppress(f.path, f.line, f.code)]
-    unused_rule = by_code.get(UNUSED) if ctx.scope.everything else None
+    whole = ctx.scope.everything if unused is None else unused
+    unused_rule = by_code.get(UNUSED) if whole else None
     malformed_rule = by_code.get(MALFORMED)
     if unused_rule or malformed_rule:
         files = sorted({*scope_files(ctx), *(f.path for f in findings)})
