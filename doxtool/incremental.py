@@ -224,7 +224,7 @@ def _load(path: Path, key: str, root: str) -> State | None:
     return State(key, root, taken, files, dirs, read, edges, findings)
 
 
-def _write(directory: Path, state: State) -> None:
+def _write(directory: Path, state: State, full: bool, reason: str) -> None:
     import tempfile
 
     from doxtool.cache import dump_json
@@ -232,6 +232,9 @@ def _write(directory: Path, state: State) -> None:
     text = dump_json(
         {
             "magic": _MAGIC,
+            #: how the findings were computed (for ``-v`` and the tests)
+            "run": "full" if full else "incremental",
+            "why": reason,
             "key": state.key,
             "root": state.root,
             "taken": state.taken,
@@ -484,7 +487,7 @@ class Session:
         state = State(self.key, self.root, self.taken, self.files, self.dirs, read, edges, findings)
         # a state that cannot be written only costs the next run its shortcut
         with contextlib.suppress(OSError, ValueError):
-            _write(self.directory, state)
+            _write(self.directory, state, full, self.reason)
 
 
 def findings(
