@@ -210,6 +210,9 @@ def _add_what_deletions_leave(ctx: Context, scope: Scope) -> None:
     and the prompts that still teach it. Both are found without parsing
     (discovery, and the index of which tools each prompt teaches), so this
     costs a run over PATHS little. Either is a problem whatever deleted it.
+    A prompt is widened in only for the names its headings and examples
+    write (a list item may name an argument; a tool's existence changes no
+    finding of it).
     """
     assert scope.modules is not None and scope.companions is not None
     assert scope.prompts is not None
@@ -223,7 +226,7 @@ def _add_what_deletions_leave(ctx: Context, scope: Scope) -> None:
     known = set(ctx.tool_index) | set(project.config.internal_tools)
     for prompt_set in ctx.prompt_sets:
         for path in prompt_set.own_files().values():
-            if path not in scope.prompts and ctx.taught_names(path) - known:
+            if path not in scope.prompts and ctx.named_tools(path) - known:
                 scope.prompts.add(path)
 
 

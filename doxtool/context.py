@@ -18,7 +18,7 @@ from doxtool.facts import ModuleFacts, ToolFacts
 from doxtool.generate import CompanionStyle, companion_style, render_companion
 from doxtool.pool import Job, JobKind, Planned, plan, run_now
 from doxtool.project import COMPANION_SUFFIX, Project
-from doxtool.promptindex import PromptIndex, Stamp, stamp, taught
+from doxtool.promptindex import PromptIndex, Stamp, named, stamp, taught
 from doxtool.prompts import PromptDoc
 from doxtool.promptsets import PromptSet, discover_prompt_sets
 from doxtool.source import ReadError, SourceText, read_text
@@ -517,8 +517,21 @@ class Context:
                 doc = self.prompt(path)
                 known = taught(doc, self._prompt_texts[path]) if doc else frozenset()
                 if doc is not None:
-                    self._index.put(path, self._read_stamps.get(path), known)
+                    text = self._prompt_texts[path]
+                    self._index.put(path, self._read_stamps.get(path), known, named(doc, text))
             self._taught_names[path] = known
+        return known
+
+    def named_tools(self, path: str) -> frozenset[str]:
+        """The tool names the prompt at ``path`` writes in a heading or an
+        example (:func:`doxtool.promptindex.named`): from the index, or parsed."""
+        known = self._index.get_named(path, stamp(os.path.join(self._root, path)))
+        if known is None:
+            doc = self.prompt(path)
+            known = named(doc, self.prompt_text(path)) if doc else frozenset()
+            if doc is not None:
+                names = self.taught_names(path)
+                self._index.put(path, self._read_stamps.get(path), names, known)
         return known
 
     def _taught_if_named(self, path: str, names: Iterable[str]) -> frozenset[str]:

@@ -342,10 +342,12 @@ class Session:
         if old.dirs != self.dirs or old.files.keys() != self.files.keys():
             self.reason = "files or directories added or removed"
             return None
+        racy = old.taken - RACY_NS
         changed = [
             path
             for path, (mtime, size, digest) in self.files.items()
-            if old.files[path][:2] != (mtime, size) and (not digest or old.files[path][2] != digest)
+            if (digest and old.files[path][2] != digest)
+            or (not digest and (old.files[path][:2] != (mtime, size) or mtime >= racy))
         ]
         units = self.units
         tests = [d.strip("/") for d in self.project.config.test_dirs]
