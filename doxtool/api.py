@@ -147,6 +147,8 @@ class CheckReport:
     timings: dict[str, float] = field(default_factory=dict)
     #: what the run looked at: modules, companions, prompts, rules
     counts: dict[str, int] = field(default_factory=dict)
+    #: modules an incremental check re-checked (None: a full run)
+    rechecked: int | None = None
     #: the baseline file used, if any
     baseline: Path | None = None
     #: findings the baseline hid
@@ -314,8 +316,12 @@ def check(
         with paused_gc():
             found = None
             if session is not None:
-                with timings.phase("incremental"):
+                with timings.phase("reuse"):
                     found = incremental.findings(session, rules, jobs, progress)
+                if found is None:  # only a full run is exact: the look was discovery
+                    timings.phases["discover"] += timings.phases.pop("reuse")
+                else:
+                    report.rechecked = session.rechecked
             if found is None:
                 with timings.phase("parse"):
                     prefetch(ctx, modules, jobs, progress)

@@ -44,6 +44,7 @@ import hashlib
 import json
 import os
 import re
+import stat as stat_module
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -71,14 +72,32 @@ _PY_PATH = re.compile(r'"([^"\\]{1,1000}\.py)"')
 Files = dict[str, tuple[int, int, str]]
 
 
+def _read_regular(path: str, limit: int) -> bytes | None:
+    """Up to ``limit`` bytes of a regular file; None for anything else. It is
+    opened without blocking and without following a link, in case it was
+    replaced by a FIFO or a link since it was listed."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0)
+    try:
+        fd = os.open(path, flags)
+    except OSError:
+        return None
+    try:
+        if not stat_module.S_ISREG(os.fstat(fd).st_mode):
+            return None
+        with os.fdopen(os.dup(fd), "rb") as handle:
+            return handle.read(limit)
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+
+
 def _digest(path: str, size: int) -> str:
+    """The digest of a regular file's bytes; "" for anything else."""
     if size > MAX_DIGEST_BYTES:
         return ""
-    try:
-        with open(path, "rb") as handle:
-            return hashlib.blake2b(handle.read(), digest_size=16).hexdigest()
-    except OSError:
-        return ""
+    data = _read_regular(path, MAX_DIGEST_BYTES + 1)
+    return "" if data is None else hashlib.blake2b(data, digest_size=16).hexdigest()
 
 
 #: a file modified this close to the last snapshot may have changed again
@@ -130,7 +149,9 @@ def snapshot(
             ):
                 files[child] = old
             else:
-                digest = "" if entry.is_symlink() else _digest(entry.path, stat.st_size)
+                # only a regular file is read (a FIFO would block, a device never end)
+                regular = stat_module.S_ISREG(stat.st_mode)
+                digest = _digest(entry.path, stat.st_size) if regular else ""
                 files[child] = (stat.st_mtime_ns, stat.st_size, digest)
     dirs.sort()
     return files, dirs
@@ -199,7 +220,7 @@ def _load(path: Path, key: str, root: str) -> State | None:
         if len(data) > MAX_STATE_BYTES:
             return None
         raw = json.loads(data.decode("utf-8", "surrogatepass"))
-        taken = raw["taken"] if isinstance(raw, dict) else None
+        taken = raw.get("taken") if isinstance(raw, dict) else None
         if not isinstance(taken, int):
             return None
     except (OSError, ValueError, RecursionError, MemoryError):
@@ -327,6 +348,8 @@ class Session:
             self.old.taken - RACY_NS if self.old else 0,
         )
         self.reason = ""
+        #: how many modules the incremental check re-checked
+        self.rechecked = 0
         self._mentions: dict[str, bool] = {}
 
     @property
@@ -396,11 +419,8 @@ class Session:
             return True
         known = self._mentions.get(path)
         if known is None:
-            try:
-                with open(os.path.join(self.root, path), "rb") as handle:
-                    known = b"doxtool" in handle.read(MAX_DIGEST_BYTES)
-            except OSError:
-                known = True
+            data = _read_regular(os.path.join(self.root, path), MAX_DIGEST_BYTES)
+            known = data is None or b"doxtool" in data
             self._mentions[path] = known
         return known
 
@@ -514,6 +534,7 @@ def findings(
     modules = [m for m in project.documented_modules if m in plan.modules]
     prefetch(ctx, modules, jobs, progress)
     new = run(ctx, rules, progress, unused=True)
+    session.rechecked = len(plan.modules)
     merged = session.merge(plan, scope_files(ctx), new, project.loaded_modules())
     ctx.close()
     if merged is not None:

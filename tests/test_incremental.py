@@ -220,7 +220,33 @@ def test_an_edited_tool_is_checked_alone(
     monkeypatch.chdir(root)
     result = CliRunner().invoke(cli, ["check", "-v"])
     assert "doxtool: parse" not in result.stderr  # no full run's parse phase
+    assert "module re-checked" in result.stderr or "modules re-checked" in result.stderr
     state = json.loads((root / ".doxtool_cache" / incremental.STATE).read_text())
     assert state["run"] == "incremental"
     assert "tools/wait.py" in state["read"]
     _compare(root, monkeypatch, "edited wait.py")
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda state: {**state, "files": {"tools/wait.py": "not a stamp"}},
+        lambda state: {**state, "findings": [{"code": 12}]},
+        lambda state: {**state, "edges": [1, 2]},
+        lambda state: {**state, "read": None},
+        lambda state: {**state, "taken": "yesterday"},
+        lambda state: {**state, "dirs": {"a": 1}},
+        lambda state: [state],
+    ],
+)
+def test_a_damaged_state_means_a_full_run(
+    reference_repo: Path, monkeypatch: pytest.MonkeyPatch, damage
+) -> None:
+    root = reference_repo
+    _check(root, monkeypatch)
+    path = root / ".doxtool_cache" / incremental.STATE
+    path.write_text(json.dumps(damage(json.loads(path.read_text()))), encoding="utf-8")
+    wait = root / "tools" / "wait.py"
+    wait.write_text("# edited\n" + wait.read_text(encoding="utf-8"), encoding="utf-8")
+    _compare(root, monkeypatch, "damaged state")
+    assert json.loads(path.read_text())["run"] == "full"
