@@ -65,8 +65,10 @@ MAX_DIGEST_BYTES = 8 * 1024 * 1024
 #: past this share of the units, a scoped run is no cheaper than a full one
 MAX_SHARE = 0.5
 
-_DOTTED = re.compile(r'"([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)"')
-_PY_PATH = re.compile(r'"([^"\\]{1,1000}\.py)"')
+#: a whole string value of a fact's ``repr`` that is a dotted name, or a path
+#: of a Python file (values only: the field names are not quoted there)
+_DOTTED = re.compile(r"""['"]([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)['"]""")
+_PY_PATH = re.compile(r"""['"]([^'"\\]{1,1000}\.py)['"]""")
 
 #: path -> (modification time ns, size, digest or "")
 Files = dict[str, tuple[int, int, str]]
@@ -157,21 +159,41 @@ def snapshot(
     return files, dirs
 
 
-def references(project: Project, module: str, memo: dict[str, str | None]) -> list[str]:
+def _top_names(project: Project, memo: dict[str, Any]) -> frozenset[str]:
+    """Names of the root's entries, ``.py`` dropped: the first part of any
+    dotted name a repository module can have."""
+    known = memo.get("\0tops")
+    if known is None:
+        try:
+            names = os.listdir(project.root)
+        except OSError:
+            names = []
+        known = memo["\0tops"] = frozenset(n.removesuffix(".py") for n in names)
+    return known  # type: ignore[no-any-return]
+
+
+def _is_file(project: Project, path: str, memo: dict[str, Any]) -> bool:
+    key = "\0file:" + path
+    known = memo.get(key)
+    if known is None:
+        known = memo[key] = (project.root / path).is_file()
+    return bool(known)
+
+
+def references(project: Project, module: str, memo: dict[str, Any]) -> list[str]:
     """The repository modules the facts of ``module`` name: what resolving
     its tools or following its calls may read."""
-    from doxtool.cache import dump_json
-
     facts = project.facts(module)
-    text = dump_json(to_data(facts)) or ""
+    text = repr(facts)
     found: dict[str, None] = {}
-    for match in _PY_PATH.finditer(text):
-        path = match.group(1)
-        if path != module and (project.root / path).is_file():
+    tops = _top_names(project, memo)
+    for path in set(_PY_PATH.findall(text)):
+        if path != module and _is_file(project, path, memo):
             found[path] = None
-    for match in _DOTTED.finditer(text):
-        dotted = match.group(1)
+    for dotted in set(_DOTTED.findall(text)):
         parts = dotted.split(".")
+        if parts[0] not in tops:
+            continue  # no module of the repository starts so
         for cut in range(1, len(parts) + 1):
             name = ".".join(parts[:cut])
             if name not in memo:
@@ -455,7 +477,7 @@ class Session:
     # -- after the run ----------------------------------------------------------
 
     def edges_now(self, loaded: Iterable[str], base: dict[str, list[str]]) -> dict[str, list[str]]:
-        memo: dict[str, str | None] = {}
+        memo: dict[str, Any] = {}
         edges = dict(base)
         for module in loaded:
             edges[module] = references(self.project, module, memo)
