@@ -250,3 +250,17 @@ def test_a_damaged_state_means_a_full_run(
     wait.write_text("# edited\n" + wait.read_text(encoding="utf-8"), encoding="utf-8")
     _compare(root, monkeypatch, "damaged state")
     assert json.loads(path.read_text())["run"] == "full"
+
+
+def test_a_related_tests_block_is_rewritten_in_place(
+    reference_repo: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A companion that lost the heading over its related-tests block gets
+    the block rendered again from the derived items (a crash once: the
+    renderer took them for paths)."""
+    companion = reference_repo / "tools" / "wait.py.dox.md"
+    text = companion.read_text(encoding="utf-8")
+    companion.write_text(text.replace("## Verification\n", "", 1), encoding="utf-8")
+    code, findings = _check(reference_repo, monkeypatch)
+    assert code == 1, findings
+    assert any(f["path"].endswith("wait.py.dox.md") for f in findings)  # type: ignore[union-attr]
