@@ -14,12 +14,14 @@ from doxtool.core.findings import Finding
 from doxtool.rules.engine import (
     MAX_FIX_ROUNDS,
     FileChange,
+    incremental_findings,
     known_code,
     plan_fixes,
     run,
     select_rules,
     write_changes,
 )
+from doxtool.run import incremental
 from doxtool.run.context import Context, Scope
 from doxtool.run.project import COMPANION_SUFFIX, Project
 
@@ -126,6 +128,8 @@ class CheckReport:
     timings: dict[str, float] = field(default_factory=dict)
     #: what the run looked at: modules, companions, prompts, rules
     counts: dict[str, int] = field(default_factory=dict)
+    #: modules an incremental check re-checked (None: a full run)
+    rechecked: int | None = None
     #: the baseline file used, if any
     baseline: Path | None = None
     #: findings the baseline hid
@@ -189,6 +193,9 @@ def _add_what_deletions_leave(ctx: Context, scope: Scope) -> None:
     and the prompts that still teach it. Both are found without parsing
     (discovery, and the index of which tools each prompt teaches), so this
     costs a run over PATHS little. Either is a problem whatever deleted it.
+    A prompt is widened in only for the names its headings and examples
+    write (a list item may name an argument; a tool's existence changes no
+    finding of it).
     """
     assert scope.modules is not None and scope.companions is not None
     assert scope.prompts is not None
@@ -202,7 +209,7 @@ def _add_what_deletions_leave(ctx: Context, scope: Scope) -> None:
     known = set(ctx.tool_index) | set(project.config.internal_tools)
     for prompt_set in ctx.prompt_sets:
         for path in prompt_set.own_files().values():
-            if path not in scope.prompts and ctx.taught_names(path) - known:
+            if path not in scope.prompts and ctx.named_tools(path) - known:
                 scope.prompts.add(path)
 
 
@@ -273,6 +280,7 @@ def check(
         if scope.modules is not None:
             modules = [m for m in modules if m in scope.modules]
         files = scope_files(ctx)
+        session = _incremental_session(project, scope, rules, fix or diff)
     report = CheckReport(findings=[])
     if scope.everything and not project.tool_modules:
         report.notes.append(_no_tools_note(project))
@@ -287,11 +295,25 @@ def check(
         # A run builds many objects that live to its end and few cycles: the
         # collector's passes over the growing heap would cost more than they free.
         with paused_gc():
-            with timings.phase("parse"):
-                prefetch(ctx, modules, jobs, progress)
-            with timings.phase("rules"):
-                report.findings = run(ctx, rules, progress)
-        ctx.close()
+            found = None
+            if session is not None:
+                with timings.phase("reuse"):
+                    found = incremental_findings(session, rules, jobs, progress)
+                if found is None:  # only a full run is exact: the look was discovery
+                    timings.phases["discover"] += timings.phases.pop("reuse")
+                else:
+                    report.rechecked = session.rechecked
+            if found is None:
+                with timings.phase("parse"):
+                    prefetch(ctx, modules, jobs, progress)
+                with timings.phase("rules"):
+                    report.findings = run(ctx, rules, progress)
+                if session is not None:
+                    session.save(report.findings, full=True)
+            else:
+                report.findings = found
+        if found is None:
+            ctx.close()
         project.close()
         if fix or diff:
             with timings.phase("fix"):
@@ -311,6 +333,21 @@ def check(
         )
     report.timings = timings.phases
     return report
+
+
+# ---------------------------------------------------------------------------
+# check: the incremental session
+
+
+def _incremental_session(
+    project: Project, scope: Scope, rules: list[Any], fixing: bool
+) -> incremental.Session | None:
+    """The state of the last whole check, for a whole check that only reads
+    (a fix re-checks after writing, and a run over PATHS is already small)."""
+    if not scope.everything or fixing or project.cache is None:
+        return None
+    elsewhere = [rule.code for rule in rules if rule.reports_elsewhere]
+    return incremental.Session(project, [rule.code for rule in rules], elsewhere)
 
 
 # ---------------------------------------------------------------------------

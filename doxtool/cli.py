@@ -292,7 +292,7 @@ def check(
         )
     if verbose:
         timings = {**report.timings, "output": time.perf_counter() - started}
-        for line in verbose_lines(timings, report.counts, cache_counts(project)):
+        for line in verbose_lines(timings, report.counts, cache_counts(project), report.rechecked):
             click.echo(f"doxtool: {line}", err=True)
     if report.errors:
         sys.exit(EXIT_ERROR)

@@ -20,11 +20,18 @@ def _files() -> dict[str, str]:
     return {"tools/wait.py": WAIT_PY, "tools/wait.py.dox.md": WAIT_DOX}
 
 
+def _forget_findings(root: Path) -> None:
+    """Remove the last whole check's findings, which an incremental check
+    would reuse without reading a fact: the next check reads the cache."""
+    (root / ".doxtool_cache" / "findings.state").unlink(missing_ok=True)
+
+
 def test_second_run_hits_the_cache(make_repo) -> None:
     root = make_repo(_files())
     first = api.load_project(root, cwd=root)
     api.check(first, select=["DOX"])
     assert first.cache_stats[0] == 0 and first.cache_stats[1] > 0
+    _forget_findings(root)
     second = api.load_project(root, cwd=root)
     report = api.check(second, select=["DOX"])
     assert second.cache_stats == (first.cache_stats[1], 0)
@@ -52,6 +59,7 @@ def test_corrupt_database_is_rebuilt(make_repo) -> None:
     for suffix in ("-wal", "-shm"):
         (root / f".doxtool_cache/facts.sqlite3{suffix}").unlink(missing_ok=True)
     database.write_bytes(b"this is not a database" * 100)
+    _forget_findings(root)
     project = api.load_project(root, cwd=root)
     report = api.check(project, select=["DOX"])
     assert report.findings == []
@@ -102,6 +110,7 @@ def test_cache_dir_outside_the_root_is_not_used(make_repo, tmp_path_factory) -> 
 
 
 def _counts(root) -> tuple[tuple[int, int], list]:
+    _forget_findings(root)
     project = api.load_project(root, cwd=root)
     report = api.check(project, select=["DOX"])
     return project.cache_stats, report.findings

@@ -167,19 +167,24 @@ def test_damaged_cache_is_ignored_and_rebuilt_even_by_two_runs(drifted: Path, da
     _assert_finished(expected)
     database = drifted / CACHE / "facts.sqlite3"
     record = drifted / CACHE / "runs.record"
-    assert database.is_file() and record.is_file()
+    state = drifted / CACHE / "findings.state"
+    assert database.is_file() and record.is_file() and state.is_file()
     if damage == "garbage":
         database.write_bytes(b"\x00garbage" * 4096)
         record.write_bytes(b"\xff" * 1000)
+        state.write_bytes(b"\xff" * 1000)
     elif damage == "truncated":
         database.write_bytes(database.read_bytes()[: database.stat().st_size // 2])
         record.write_bytes(record.read_bytes()[: record.stat().st_size // 2])
+        state.write_bytes(state.read_bytes()[: state.stat().st_size // 2])
     elif damage == "empty":
         database.write_bytes(b"")
         record.write_bytes(b"")
+        state.write_bytes(b"")
     else:
         Path(str(database) + "-wal").write_bytes(b"\x37\x7f\x06\x82" + b"\xee" * 5000)
         record.write_bytes(b"doxtool-runs 2\n99999999:short")
+        state.write_bytes(b'{"magic": "doxtool-findings 1", "files": 12}')
     for result in _together(drifted, ("check",), ("check",)):
         _assert_finished(result)
         assert (result.returncode, result.stdout) == (expected.returncode, expected.stdout)

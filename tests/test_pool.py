@@ -111,6 +111,7 @@ def test_cache_holds_modules_companions_and_prompts(make_repo, run_cli) -> None:
     # into it (``Response``), and calls into helper modules are followed
     readable = modules + companions + prompts + 1
     assert parse_line.endswith(f"cache 0 hits, {readable} misses"), (parse_line, discovered)
+    (root / ".doxtool_cache" / "findings.state").unlink()  # else reused, nothing read
     warm = run_cli(root, "check", "-v", "--jobs", "2").stderr
     assert f"cache {readable} hits, 0 misses" in warm
 

@@ -120,3 +120,18 @@ def test_same_size_edit_within_one_timestamp_is_the_documented_limit(make_repo, 
     # the scoped run trusts the unchanged stamp; the whole run reads everything
     assert "beta.md" not in run_cli(root, "check", "tools/alpha.py").output
     assert "beta.md" in run_cli(root, "check").output
+
+
+def test_a_listed_argument_name_does_not_widen_a_run_over_paths(make_repo, run_cli) -> None:
+    """A list item may name an argument (``- `top_k`: how many``): a prompt is
+    widened into a run over PATHS for a deleted tool only by the names its
+    headings and examples write."""
+    root = _repo(make_repo)
+    prompt = root / "prompts/agent.system.tool.beta.md"
+    prompt.write_text(prompt.read_text() + "- `top_k`: how many results\n")
+    assert run_cli(root, "check").exit_code in (0, 1)  # indexes every prompt
+    scoped = run_cli(root, "check", "-v", "tools/alpha.py")
+    assert "1 module, 1 companion, 1 prompt," in scoped.stderr, scoped.stderr
+    (root / "tools/gamma.py").unlink()  # a deleted tool: its prompt joins the run
+    widened = run_cli(root, "check", "-v", "tools/alpha.py")
+    assert "agent.system.tool.gamma.md" in widened.output

@@ -270,7 +270,9 @@ def _render_arguments(subject: str | None, values: Any, keep: Keep) -> list[str]
 
 def _render_tests(subject: str | None, values: Any, keep: Keep) -> list[str]:
     used: set[str] = set()
-    items = [(path, _nested(code(path) + _take_prose(keep, path, used))) for path in values]
+    # paths, or the derived items that list them
+    paths = [value if isinstance(value, str) else value.text for value in values]
+    items = [(path, _nested(code(path) + _take_prose(keep, path, used))) for path in paths]
     return _assemble("- Related tests observed by source search:", items, keep)
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import types
 import typing
+from collections.abc import Callable
 from functools import cache
 from typing import Any, TypeVar, Union, get_args, get_origin
 
@@ -58,7 +59,89 @@ def to_data(obj: Any, exclude: frozenset[str] = frozenset()) -> Any:
 
 def from_data(cls: type[T], data: Any) -> T:
     """Build ``cls`` from data produced by :func:`to_data`."""
-    return _convert(cls, data)  # type: ignore[no-any-return]
+    return _converter(cls)(data)  # type: ignore[no-any-return]
+
+
+Converter = Callable[[Any], Any]
+
+
+def _identity(data: Any) -> Any:
+    return data
+
+
+@cache
+def _converter(tp: Any) -> Converter:
+    """A function doing what :func:`_convert` does for ``tp``, with the type
+    inspected once (loading a cached fact then costs a walk of its data)."""
+    if tp is Any:
+        return _identity
+    origin = get_origin(tp)
+    if origin in (Union, types.UnionType):
+        return _union(tp)
+    if origin in (list, tuple):
+        return _list((get_args(tp) or (Any,))[0])
+    if origin is dict:
+        return _dict((get_args(tp) or (Any, Any))[1])
+    if dataclasses.is_dataclass(tp):
+        return _dataclass(tp)
+    if tp in (bool, int, float, str, type(None)):
+        return lambda data: _convert(tp, data)
+    return _identity
+
+
+def _union(tp: Any) -> Converter:
+    options = get_args(tp)
+    nullable = type(None) in options
+    variants = [option for option in options if option is not type(None)]
+
+    def convert(data: Any) -> Any:
+        if data is None and nullable:
+            return None
+        for option in variants:
+            try:
+                return _converter(option)(data)
+            except (TypeError, ValueError):
+                continue
+        raise ValueError(f"no variant of {tp} fits {data!r}")
+
+    return convert
+
+
+def _list(item_tp: Any) -> Converter:
+    def convert(data: Any) -> Any:
+        if not isinstance(data, list):
+            raise ValueError(f"expected a list, got {type(data).__name__}")
+        item = _converter(item_tp)
+        return [item(value) for value in data]
+
+    return convert
+
+
+def _dict(value_tp: Any) -> Converter:
+    def convert(data: Any) -> Any:
+        if not isinstance(data, dict):
+            raise ValueError(f"expected an object, got {type(data).__name__}")
+        value = _converter(value_tp)
+        return {k: value(v) for k, v in data.items()}
+
+    return convert
+
+
+def _dataclass(tp: Any) -> Converter:
+    fields: list[tuple[str, str, Converter]] = []
+
+    def convert(data: Any) -> Any:
+        if not isinstance(data, dict):
+            raise ValueError(f"expected an object for {tp.__name__}")
+        if not fields:  # filled on first use: a dataclass may hold itself
+            fields.extend((name, key, _converter(hint)) for name, key, hint in _fields(tp))
+        kwargs = {name: conv(data[key]) for name, key, conv in fields if key in data}
+        try:
+            return tp(**kwargs)
+        except TypeError as exc:
+            raise ValueError(str(exc)) from exc
+
+    return convert
 
 
 def _convert(tp: Any, data: Any) -> Any:

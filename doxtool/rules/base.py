@@ -48,6 +48,10 @@ class Rule:
     severity: ClassVar[str] = ERROR
     fixable: ClassVar[bool] = False
     default_enabled: ClassVar[bool] = True
+    #: whether a finding may sit in another module than the one checked (a
+    #: base class's code, said once for every tool inheriting it): an
+    #: incremental run then re-checks every module reaching that one
+    reports_elsewhere: ClassVar[bool] = False
     valid: ClassVar[list[Example]] = []
     invalid: ClassVar[list[Example]] = []
 

@@ -43,6 +43,7 @@ def _answer_unguarded(tool: ToolFacts, outcome: Outcome) -> bool:
 
 class TerminalAnswerUnguarded(Rule):
     code = "DOX303"
+    reports_elsewhere = True
     name = "terminal-answer-unguarded"
     summary = (
         "A tool can end the turn with an empty answer instead of raising `RepairableException`"

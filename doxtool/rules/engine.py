@@ -7,6 +7,7 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from doxtool.core.edits import Edit, apply_edits
 from doxtool.core.findings import Finding, Fix
@@ -15,9 +16,11 @@ from doxtool.core.writes import UnsafeWrite, atomic_write
 from doxtool.python.follow import MAX_DEPTH
 from doxtool.rules import ALL_RULES
 from doxtool.rules.base import Rule
+from doxtool.run import incremental
 from doxtool.run.cache import cpu_count
-from doxtool.run.context import Context
+from doxtool.run.context import Context, Scope
 from doxtool.run.pool import parse_all
+from doxtool.run.project import COMPANION_SUFFIX
 from doxtool.run.suppressions import MALFORMED, OWN_CODES, UNUSED, SuppressionIndex
 
 #: how often ``--fix`` re-checks and fixes again before it gives up
@@ -109,12 +112,19 @@ def prefetch(
         reached = list(dict.fromkeys(called))
 
 
-def run(ctx: Context, rules: list[Rule], progress: Progress | None = None) -> list[Finding]:
+def run(
+    ctx: Context,
+    rules: list[Rule],
+    progress: Progress | None = None,
+    unused: bool | None = None,
+) -> list[Finding]:
     """Findings of ``rules``, less the suppressed and per-file-ignored ones, sorted.
 
     Suppression comments are applied here, after the rules ran; the findings
     about the comments themselves (unused, malformed) are added when their
-    rules are among ``rules``.
+    rules are among ``rules``. Unused suppressions are looked for in a
+    whole-repository run, or when ``unused`` asks (a scoped run whose every
+    file in scope gets all its findings: :mod:`doxtool.run.incremental`).
     """
     by_code = {rule.code: rule for rule in rules}
     findings: list[Finding] = []
@@ -125,7 +135,8 @@ def run(ctx: Context, rules: list[Rule], progress: Progress | None = None) -> li
             progress("rules", done, len(rules))
     index = SuppressionIndex(ctx.project.root, known_code, ctx.mentions_doxtool)
     kept = [f for f in findings if not index.suppress(f.path, f.line, f.code)]
-    unused_rule = by_code.get(UNUSED) if ctx.scope.everything else None
+    whole = ctx.scope.everything if unused is None else unused
+    unused_rule = by_code.get(UNUSED) if whole else None
     malformed_rule = by_code.get(MALFORMED)
     if unused_rule or malformed_rule:
         files = sorted({*scope_files(ctx), *(f.path for f in findings)})
@@ -374,3 +385,30 @@ def unified_diff(changes: list[FileChange]) -> str:
         for line in difflib.unified_diff(old, new, fromfile, f"b/{change.path}"):
             out.append(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n")
     return "".join(out)
+
+
+def incremental_findings(
+    session: incremental.Session, rules: list[Any], jobs: int | None, progress: Any = None
+) -> list[Finding] | None:
+    """The findings of a whole-repository check, computed over what changed
+    since the stored state; None when only a full run is exact (then the
+    caller runs one and :meth:`Session.save` keeps its state)."""
+    plan = session.plan()
+    if plan is None:
+        return None
+    project = session.project
+    scope = Scope(
+        modules=set(plan.modules),
+        companions={m + COMPANION_SUFFIX for m in plan.modules},
+        prompts=set(),
+    )
+    ctx = Context(project, scope)
+    modules = [m for m in project.documented_modules if m in plan.modules]
+    prefetch(ctx, modules, jobs, progress)
+    new = run(ctx, rules, progress, unused=True)
+    session.rechecked = len(plan.modules)
+    merged = session.merge(plan, scope_files(ctx), new, project.loaded_modules())
+    ctx.close()
+    if merged is not None:
+        session.save(merged, full=False)
+    return merged

@@ -33,7 +33,13 @@ from urllib.parse import quote
 from doxtool import __version__
 from doxtool.core.serde import from_data, to_data
 from doxtool.run.dependencies import versions
-from doxtool.run.replay import IGNORE_TEXT, RECORD, library_versions, prepare_cache_dir
+from doxtool.run.replay import (
+    FINDINGS_STATE,
+    IGNORE_TEXT,
+    RECORD,
+    library_versions,
+    prepare_cache_dir,
+)
 
 T = TypeVar("T")
 
@@ -286,7 +292,7 @@ def clear(directory: Path) -> bool:
     removed. A file that is there but cannot be removed is a ClearError."""
     removed = False
     failures = []
-    for name in (*_DATABASE_FILES, RECORD):
+    for name in (*_DATABASE_FILES, RECORD, FINDINGS_STATE):
         path = directory / name
         if not path.is_file() or path.is_symlink():
             continue
@@ -305,7 +311,7 @@ def clear(directory: Path) -> bool:
 
 
 #: the files a cache directory may hold besides temporary ones
-_OWN_FILES = frozenset({*_DATABASE_FILES, RECORD, ".gitignore"})
+_OWN_FILES = frozenset({*_DATABASE_FILES, RECORD, FINDINGS_STATE, ".gitignore"})
 
 
 def _glob_base(pattern: str) -> str:

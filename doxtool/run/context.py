@@ -24,7 +24,7 @@ from doxtool.prompts.model import PromptDoc
 from doxtool.prompts.sets import PromptSet, discover_prompt_sets
 from doxtool.run.files import Files
 from doxtool.run.project import Project
-from doxtool.run.promptindex import PromptIndex, stamp, taught
+from doxtool.run.promptindex import PromptIndex, named, stamp, taught
 
 T = TypeVar("T")
 #: file names of the prompts that teach one tool each
@@ -367,8 +367,21 @@ class Context(Files):
                 doc = self.prompt(path)
                 known = taught(doc, self._prompt_texts[path]) if doc else frozenset()
                 if doc is not None:
-                    self._index.put(path, self._read_stamps.get(path), known)
+                    text = self._prompt_texts[path]
+                    self._index.put(path, self._read_stamps.get(path), known, named(doc, text))
             self._taught_names[path] = known
+        return known
+
+    def named_tools(self, path: str) -> frozenset[str]:
+        """The tool names the prompt at ``path`` writes in a heading or an
+        example (:func:`doxtool.run.promptindex.named`): from the index, or parsed."""
+        known = self._index.get_named(path, stamp(os.path.join(self._root, path)))
+        if known is None:
+            doc = self.prompt(path)
+            known = named(doc, self.prompt_text(path)) if doc else frozenset()
+            if doc is not None:
+                names = self.taught_names(path)
+                self._index.put(path, self._read_stamps.get(path), names, known)
         return known
 
     def _taught_if_named(self, path: str, names: Iterable[str]) -> frozenset[str]:

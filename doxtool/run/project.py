@@ -324,6 +324,10 @@ class Project:
             [rel.encode("utf-8", "surrogateescape"), roots.encode("utf-8", "surrogateescape"), data]
         )
 
+    def loaded_modules(self) -> list[str]:
+        """The modules whose facts this run has read."""
+        return list(self._facts)
+
     def mentions_doxtool(self, rel: str) -> bool | None:
         """Whether a module read in this run names doxtool (None: not read)."""
         return self._mentions.get(rel)

@@ -35,6 +35,14 @@ def taught(doc: PromptDoc, text: str) -> frozenset[str]:
     return frozenset(name for name in stems if name in text)
 
 
+def named(doc: PromptDoc, text: str) -> frozenset[str]:
+    """The names of :func:`taught` that a heading or an example writes (not a
+    list item, which may as well name an argument): the tools whose
+    existence the prompt's findings depend on."""
+    stems = (name.split(":", 1)[0] for name in doc.tool_names)
+    return frozenset(name for name in stems if name in text)
+
+
 def stamp(path: Path | str) -> Stamp | None:
     try:
         info = os.stat(path)
@@ -43,18 +51,24 @@ def stamp(path: Path | str) -> Stamp | None:
     return (info.st_mtime_ns, info.st_size)
 
 
-def _entry(value: Any) -> tuple[Stamp, frozenset[str]] | None:
-    if not (isinstance(value, list) and len(value) == 3):
+Entry = tuple[Stamp, frozenset[str], frozenset[str] | None]
+
+
+def _names(value: Any) -> frozenset[str] | None:
+    if not (isinstance(value, list) and all(isinstance(name, str) for name in value)):
         return None
-    mtime, size, names = value
-    if not (
-        type(mtime) is int
-        and type(size) is int
-        and isinstance(names, list)
-        and all(isinstance(name, str) for name in names)
-    ):
+    return frozenset(value)
+
+
+def _entry(value: Any) -> Entry | None:
+    if not (isinstance(value, list) and len(value) in (3, 4)):
         return None
-    return (mtime, size), frozenset(names)
+    mtime, size, names = value[:3]
+    taught_names = _names(names)
+    if not (type(mtime) is int and type(size) is int and taught_names is not None):
+        return None
+    named_names = _names(value[3]) if len(value) == 4 else None
+    return (mtime, size), taught_names, named_names
 
 
 class PromptIndex:
@@ -62,7 +76,7 @@ class PromptIndex:
 
     def __init__(self, cache: FactsCache | None) -> None:
         self.cache = cache
-        self._entries: dict[str, tuple[Stamp, frozenset[str]]] = {}
+        self._entries: dict[str, Entry] = {}
         self._loaded = False
         self._dirty = False
 
@@ -87,13 +101,28 @@ class PromptIndex:
             return None
         return entry[1]
 
-    def put(self, path: str, current: Stamp | None, names: frozenset[str]) -> None:
+    def get_named(self, path: str, current: Stamp | None) -> frozenset[str] | None:
+        """The names of headings and examples recorded for ``path`` (:func:`named`)."""
+        if not self._loaded:
+            self._load()
+        entry = self._entries.get(path)
+        if entry is None or current is None or entry[0] != current:
+            return None
+        return entry[2]
+
+    def put(
+        self,
+        path: str,
+        current: Stamp | None,
+        names: frozenset[str],
+        headed: frozenset[str] | None = None,
+    ) -> None:
         if current is None:
             return
         if not self._loaded:
             self._load()
-        if self._entries.get(path) != (current, names):
-            self._entries[path] = (current, names)
+        if self._entries.get(path) != (current, names, headed):
+            self._entries[path] = (current, names, headed)
             self._dirty = True
 
     def keep_only(self, paths: set[str]) -> None:
@@ -109,7 +138,8 @@ class PromptIndex:
             return
         value = {
             path: [stamp_[0], stamp_[1], sorted(names)]
-            for path, (stamp_, names) in sorted(self._entries.items())
+            + ([sorted(headed)] if headed is not None else [])
+            for path, (stamp_, names, headed) in sorted(self._entries.items())
         }
         self.cache.put_raw(self.cache.key("index", _KEY), value)
         self._dirty = False

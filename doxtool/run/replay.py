@@ -30,6 +30,8 @@ import sys
 
 CACHE_DIR = ".doxtool_cache"
 RECORD = "runs.record"
+#: the findings of the last whole check, for an incremental one (:mod:`doxtool.run.incremental`)
+FINDINGS_STATE = "findings.state"
 MAX_RECORDS = 16
 #: a record file larger than this is ignored
 MAX_RECORD_BYTES = 16 * 1024 * 1024

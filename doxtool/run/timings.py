@@ -42,10 +42,16 @@ def cache_counts(project: object) -> tuple[int, int]:
 
 
 def verbose_lines(
-    phases: Mapping[str, float], counts: Mapping[str, int], cache: tuple[int, int]
+    phases: Mapping[str, float],
+    counts: Mapping[str, int],
+    cache: tuple[int, int],
+    rechecked: int | None = None,
 ) -> list[str]:
-    """One line per phase, then the total."""
+    """One line per phase, then the total; ``rechecked`` is the number of
+    modules an incremental check re-checked."""
+    modules = "module" if rechecked == 1 else "modules"
     notes = {
+        "reuse": f"{rechecked} {modules} re-checked, cache {cache[0]} hits, {cache[1]} misses",
         "discover": ", ".join(
             f"{n} {what.removesuffix('s') if n == 1 else what}" for what, n in counts.items()
         ),

@@ -1,0 +1,388 @@
+"""Incremental findings: after a change, re-check only what the change can reach.
+
+A whole-repository ``doxtool check`` leaves a state in the cache directory:
+a snapshot of the tree taken before it read anything (every file's
+modification time, size and content digest, every directory), its findings,
+the modules whose facts it read, and for each of them the repository modules
+its facts name (imports, call targets, base classes, any dotted name or
+``.py`` path in them: what resolving a tool or following a call may read).
+
+The next whole-repository check compares the tree with the snapshot. When
+the only changes are edits of modules, of companions and of modules whose
+facts were read, the rules run over the affected modules alone (a run scoped
+to them, the same a run over PATHS does), and the findings of everything else
+are taken from the state:
+
+- a changed documented or tool module (a *unit*) is affected, and so is every
+  unit whose modules reach it through the named modules, transitively; an
+  edited companion affects its module;
+- a changed module whose facts some unit reads affects those units; one whose
+  facts were read but that no unit reaches means a full run;
+- findings at a module that affected units reach (a base class's ``return``,
+  an ``execute`` inherited from another module) may come from any unit that
+  reaches it: all of those are affected too, so the findings there are
+  computed whole;
+- the findings of the affected units' modules and companions, of the prompts
+  the scoped run checks and of the reached modules replace the stored ones.
+
+Anything else changed (a prompt, an ``AGENTS.md``, the configuration, a test,
+a template, any file added or deleted, any directory added or removed), a
+different doxtool, interpreter, library, configuration or rule selection, or
+a state that cannot be read means a full run, which writes a new state. The
+result is the findings of a full run: ``tests/test_incremental.py`` checks it
+on random sequences of edits, through the console script.
+
+The state is JSON read with a size limit and checked field by field: a
+crafted one can at worst make a run's findings wrong, as a crafted facts
+cache can, and never runs code.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from doxtool.core.findings import Finding
+from doxtool.core.serde import from_data, to_data
+from doxtool.run.project import COMPANION_SUFFIX, Project
+from doxtool.run.replay import FINDINGS_STATE, prepare_cache_dir
+from doxtool.run.snapshot import (
+    MAX_DIGEST_BYTES,
+    RACY_NS,
+    Files,
+    read_regular,
+    references,
+    snapshot,
+)
+
+STATE = FINDINGS_STATE
+_MAGIC = "doxtool-findings 1"
+#: a state file larger than this is ignored
+MAX_STATE_BYTES = 256 * 1024 * 1024
+#: past this share of the units, a scoped run is no cheaper than a full one
+MAX_SHARE = 0.5
+
+
+@dataclass
+class State:
+    key: str
+    root: str
+    #: when the snapshot was taken (ns since the epoch)
+    taken: int
+    files: Files
+    dirs: list[str]
+    #: modules whose facts the run read
+    read: set[str]
+    #: module -> modules its facts name
+    edges: dict[str, list[str]]
+    findings: list[Finding]
+
+
+def _load(path: Path, key: str, root: str) -> State | None:
+    try:
+        if path.is_symlink() or not path.is_file():
+            return None
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_STATE_BYTES + 1)
+        if len(data) > MAX_STATE_BYTES:
+            return None
+        raw = json.loads(data.decode("utf-8", "surrogatepass"))
+        taken = raw.get("taken") if isinstance(raw, dict) else None
+        if not isinstance(taken, int):
+            return None
+    except (OSError, ValueError, RecursionError, MemoryError):
+        return None
+    try:
+        if not isinstance(raw, dict) or raw.get("magic") != _MAGIC:
+            return None
+        if raw.get("key") != key or raw.get("root") != root:
+            return None
+        files: Files = {}
+        for name, value in raw["files"].items():
+            mtime, size, digest = value
+            if not (isinstance(mtime, int) and isinstance(size, int) and isinstance(digest, str)):
+                return None
+            files[str(name)] = (mtime, size, digest)
+        dirs = [str(d) for d in raw["dirs"]]
+        read = {str(r) for r in raw["read"]}
+        edges = {str(k): [str(p) for p in v] for k, v in raw["edges"].items()}
+        findings = [from_data(Finding, item) for item in raw["findings"]]
+    except (KeyError, TypeError, ValueError, AttributeError, RecursionError):
+        return None
+    return State(key, root, taken, files, dirs, read, edges, findings)
+
+
+def _write(directory: Path, state: State, full: bool, reason: str) -> None:
+    import tempfile
+
+    from doxtool.run.cache import dump_json
+
+    text = dump_json(
+        {
+            "magic": _MAGIC,
+            #: how the findings were computed (for ``-v`` and the tests)
+            "run": "full" if full else "incremental",
+            "why": reason,
+            "key": state.key,
+            "root": state.root,
+            "taken": state.taken,
+            "files": {k: list(v) for k, v in state.files.items()},
+            "dirs": state.dirs,
+            "read": sorted(state.read),
+            "edges": state.edges,
+            "findings": [to_data(f) for f in state.findings],
+        }
+    )
+    if text is None or not prepare_cache_dir(str(directory)):
+        return
+    target = directory / STATE
+    if target.is_symlink():
+        return
+    fd, tmp = tempfile.mkstemp(prefix=".state.", suffix=".tmp", dir=directory)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(text.encode("utf-8", "surrogatepass"))
+        os.replace(tmp, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
+def state_key(project: Project, codes: Iterable[str]) -> str:
+    """What besides the tree makes findings differ: doxtool's code, the
+    interpreter and libraries (the facts cache's salt), the configuration and
+    the rules selected."""
+    digest = hashlib.blake2b(digest_size=20)
+    cache = project.cache
+    digest.update(cache.salt if cache is not None else b"-")
+    digest.update(repr(project.config).encode("utf-8", "surrogatepass"))
+    digest.update(repr(sorted(codes)).encode())
+    package = os.path.dirname(os.path.abspath(__file__))
+    for directory, _, names in os.walk(package):
+        for name in sorted(names):
+            if name.endswith((".py", ".j2")):
+                stat = os.stat(os.path.join(directory, name))
+                digest.update(f"{directory}/{name}:{stat.st_mtime_ns}:{stat.st_size}\n".encode())
+    return digest.hexdigest()
+
+
+def _reach(starts: Iterable[str], graph: dict[str, list[str]] | dict[str, set[str]]) -> set[str]:
+    seen = set(starts)
+    stack = list(seen)
+    while stack:
+        for nxt in graph.get(stack.pop(), ()):
+            if nxt not in seen:
+                seen.add(nxt)
+                stack.append(nxt)
+    return seen
+
+
+def _reverse(edges: dict[str, list[str]]) -> dict[str, set[str]]:
+    reverse: dict[str, set[str]] = {}
+    for source, targets in edges.items():
+        for target in targets:
+            reverse.setdefault(target, set()).add(source)
+    return reverse
+
+
+@dataclass
+class Plan:
+    """What an incremental run re-checks."""
+
+    #: affected units (modules)
+    modules: set[str]
+    #: modules other than units whose findings the run computes whole
+    reached: set[str]
+    #: changed modules whose facts some unit reads (their references are read again)
+    changed: set[str] = field(default_factory=set)
+
+
+class Session:
+    """The state of the last whole-repository check, compared with the tree now."""
+
+    def __init__(
+        self, project: Project, codes: Iterable[str], elsewhere: Iterable[str] = ()
+    ) -> None:
+        """``codes``: the rules the run checks; ``elsewhere``: those of them
+        whose findings may sit in another module than the one checked."""
+        assert project.cache is not None
+        self.project = project
+        self.elsewhere = frozenset(elsewhere)
+        self.directory = project.cache.directory
+        self.key = state_key(project, codes)
+        self.root = str(project.root)
+        self.old = _load(self.directory / STATE, self.key, self.root)
+        self.taken = time.time_ns()
+        self.files, self.dirs = snapshot(
+            project,
+            self.old.files if self.old else None,
+            self.old.taken - RACY_NS if self.old else 0,
+        )
+        self.reason = ""
+        #: how many modules the incremental check re-checked
+        self.rechecked = 0
+        self._mentions: dict[str, bool] = {}
+
+    @property
+    def units(self) -> set[str]:
+        return set(self.project.documented_modules) | set(self.project.tool_modules)
+
+    def plan(self) -> Plan | None:
+        """The affected modules, or None when only a full run is exact."""
+        old = self.old
+        if old is None:
+            self.reason = "no state"
+            return None
+        if old.dirs != self.dirs or old.files.keys() != self.files.keys():
+            self.reason = "files or directories added or removed"
+            return None
+        racy = old.taken - RACY_NS
+        changed = [
+            path
+            for path, (mtime, size, digest) in self.files.items()
+            if (digest and old.files[path][2] != digest)
+            or (not digest and (old.files[path][:2] != (mtime, size) or mtime >= racy))
+        ]
+        units = self.units
+        tests = [d.strip("/") for d in self.project.config.test_dirs]
+        affected: set[str] = set()
+        roots: set[str] = set()
+        for path in changed:
+            if any(path == t or path.startswith(t + "/") for t in tests):
+                self.reason = f"{path}: a test"
+                return None
+            if path in units:
+                affected.add(path)
+                roots.add(path)
+            elif path.endswith(COMPANION_SUFFIX) and path.removesuffix(COMPANION_SUFFIX) in units:
+                affected.add(path.removesuffix(COMPANION_SUFFIX))
+            elif path.endswith(".py") and path in old.read:
+                roots.add(path)
+            else:
+                self.reason = f"{path}: not a module or companion"
+                return None
+        reverse = _reverse(old.edges)
+        for path in roots:
+            dependents = _reach([path], reverse) & units
+            if path not in units and not dependents:
+                self.reason = f"{path}: read, but by no module reached"
+                return None
+            affected |= dependents
+        plan = self._expand(affected, old.edges, reverse, units)
+        if plan is not None:
+            plan.changed = roots
+        return plan
+
+    def _foreign(self, found: Iterable[Finding], units: set[str]) -> set[str]:
+        """Paths whose findings may come from checking another module: those of
+        rules that report elsewhere, and any path that is not a unit's own."""
+        own = units | {u + COMPANION_SUFFIX for u in units}
+        return {f.path for f in found if f.code in self.elsewhere or f.path not in own}
+
+    def _sensitive(self, path: str, foreign: set[str]) -> bool:
+        """Whether the findings at ``path`` may depend on another module's
+        check: some already do, or its text may hold a suppression comment
+        (which such a finding would use)."""
+        if path in foreign:
+            return True
+        known = self._mentions.get(path)
+        if known is None:
+            data = read_regular(os.path.join(self.root, path), MAX_DIGEST_BYTES)
+            known = data is None or b"doxtool" in data
+            self._mentions[path] = known
+        return known
+
+    def _expand(
+        self,
+        affected: set[str],
+        edges: dict[str, list[str]],
+        reverse: dict[str, set[str]],
+        units: set[str],
+    ) -> Plan | None:
+        """Grow ``affected`` until every module it reaches whose findings may
+        come from checking another module is reached only from affected units."""
+        assert self.old is not None
+        foreign = self._foreign(self.old.findings, units)
+        limit = max(8, MAX_SHARE * len(units))
+        while True:
+            reached = _reach(affected, edges) - affected
+            grow: set[str] = set()
+            for path in reached:
+                if self._sensitive(path, foreign):
+                    grow |= _reach([path], reverse) & units
+                    if path in units:
+                        grow.add(path)
+            if grow <= affected:
+                break
+            affected |= grow
+            if len(affected) > limit:
+                self.reason = "too many modules affected"
+                return None
+        return Plan(affected, {p for p in reached if self._sensitive(p, foreign)})
+
+    # -- after the run ----------------------------------------------------------
+
+    def edges_now(self, loaded: Iterable[str], base: dict[str, list[str]]) -> dict[str, list[str]]:
+        memo: dict[str, Any] = {}
+        edges = dict(base)
+        for module in loaded:
+            edges[module] = references(self.project, module, memo)
+        return edges
+
+    def merge(
+        self, plan: Plan, owned_files: Iterable[str], new: list[Finding], loaded: Iterable[str]
+    ) -> list[Finding] | None:
+        """The findings of a full run: the scoped run's at what it owns, the
+        stored ones elsewhere; None when the new facts reach further than the
+        plan did (then only a full run is exact)."""
+        assert self.old is not None
+        loaded = [*loaded, *plan.changed]
+        edges = self.edges_now(
+            dict.fromkeys(m for m in loaded if m in plan.modules or m in plan.changed),
+            self.old.edges,
+        )
+        units = self.units
+        reverse = _reverse(edges)
+        reached = _reach(plan.modules, edges) - plan.modules
+        foreign = self._foreign([*self.old.findings, *new], units)
+        sensitive = {p for p in reached if self._sensitive(p, foreign)}
+        for path in sensitive:
+            producers = _reach([path], reverse) & units
+            if path in units:
+                producers.add(path)
+            if not producers <= plan.modules:
+                self.reason = f"{path}: reached now by more modules"
+                return None
+        owned = set(owned_files) | sensitive | plan.reached
+        for module in plan.modules:
+            owned.add(module)
+            owned.add(module + COMPANION_SUFFIX)
+        kept = [f for f in self.old.findings if f.path not in owned]
+        fresh = [f for f in new if f.path in owned]
+        unique: dict[tuple[object, ...], Finding] = {}
+        for finding in [*kept, *fresh]:
+            unique.setdefault((*finding.sort_key(), finding.subject), finding)
+        self._edges = edges
+        self._read = self.old.read | set(loaded)
+        return sorted(unique.values(), key=Finding.sort_key)
+
+    def save(self, findings: list[Finding], full: bool) -> None:
+        """Keep the state for the next run (a full run's: every module it read)."""
+        if full:
+            loaded = self.project.loaded_modules()
+            edges = self.edges_now(loaded, {})
+            read = set(loaded)
+        else:
+            edges, read = self._edges, self._read
+        state = State(self.key, self.root, self.taken, self.files, self.dirs, read, edges, findings)
+        # a state that cannot be written only costs the next run its shortcut
+        with contextlib.suppress(OSError, ValueError):
+            _write(self.directory, state, full, self.reason)

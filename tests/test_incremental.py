@@ -1,0 +1,266 @@
+"""An incremental whole check gives the findings of a full one.
+
+A whole-repository ``doxtool check`` keeps a state in its cache directory and
+the next one re-checks only what changed (:mod:`doxtool.run.incremental`). These
+tests edit a copy of the reference suite at random (modules, helpers a tool
+inherits from, companions, prompts, the configuration, ``AGENTS.md`` files;
+editing, adding and deleting files) and after each step compare the output
+of a check that uses the state with that of a check without any cache.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from samples import write_files
+
+from doxtool.cli import cli
+from doxtool.run import incremental
+
+#: a base class in a helper module that two tools inherit ``execute`` from:
+#: its terminal answer is reported once, in the helper, whichever tool comes
+#: first (a finding that sits in another module than the one checked)
+BASE_PY = """\
+from helpers.tool import Response, Tool
+
+
+class AnsweringTool(Tool):
+    async def execute(self, **kwargs) -> Response:
+        text = self.args.get("text")
+        return Response(message=text, break_loop=True)
+"""
+
+ECHO_PY = """\
+from helpers.answering import AnsweringTool
+
+
+class {cls}(AnsweringTool):
+    pass
+"""
+
+EXTRA = {
+    "helpers/answering.py": BASE_PY,
+    "tools/echo.py": ECHO_PY.format(cls="EchoTool"),
+    "tools/shout.py": ECHO_PY.format(cls="ShoutTool"),
+}
+
+
+def _check(root: Path, monkeypatch: pytest.MonkeyPatch, *extra: str) -> tuple[int, object]:
+    monkeypatch.chdir(root)
+    result = CliRunner().invoke(cli, ["check", "--format", "json", *extra])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
+    if result.exit_code not in (0, 1):
+        return result.exit_code, result.stderr
+    return result.exit_code, json.loads(result.stdout)
+
+
+def _files(root: Path, pattern: str) -> list[Path]:
+    return sorted(p for p in root.glob(pattern) if p.is_file())
+
+
+def _edit(root: Path, rng: random.Random, step: int) -> str:
+    """One random edit of the repository; what it did."""
+    tools = _files(root, "tools/*.py")
+    companions = _files(root, "tools/*.py.dox.md")
+    helpers = [p for p in _files(root, "helpers/*.py") if p.name != "__init__.py"]
+    prompts = _files(root, "prompts/*.md")
+    kind = rng.choice(
+        [
+            "module",
+            "module",
+            "module",
+            "module",
+            "helper",
+            "companion",
+            "companion",
+            "suppression",
+            "add",
+            "delete",
+            "prompt",
+            "config",
+            "agents",
+        ]
+    )
+    if kind in ("module", "helper", "suppression"):
+        pool = tools if kind != "helper" else helpers
+        if not pool:
+            return "nothing"
+        path = rng.choice(pool)
+        text = path.read_text(encoding="utf-8")
+        choice = rng.randrange(6)
+        if kind == "suppression":
+            lines = text.splitlines(keepends=True)
+            at = rng.randrange(len(lines) + 1)
+            code = rng.choice(["DOX303", "DOX105", "DOX111", "PRM005"])
+            lines.insert(at, f"# doxtool: ignore[{code}]\n")
+            text = "".join(lines)
+        elif choice == 0:
+            text = f"# edit {step}\n" + text
+        elif choice == 1:
+            text += f"\n\ndef extra_{step}(value):\n    return value + {step}\n"
+        elif choice == 2:
+            text = text.replace(
+                "self.args.get(", f'self.args.get("arg_{step}") or self.args.get(', 1
+            )
+        elif choice == 3:
+            text = "import subprocess\n" + text
+        elif choice == 4:
+            text += "\n\ndef broken(:\n"
+        else:
+            text = text.replace("break_loop=False", "break_loop=True", 1)
+        path.write_text(text, encoding="utf-8")
+        return f"{kind} {path.name} ({choice})"
+    if kind == "companion":
+        if not companions:
+            return "nothing"
+        path = rng.choice(companions)
+        lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+        if lines and rng.random() < 0.5:
+            del lines[rng.randrange(len(lines))]
+        else:
+            lines.insert(rng.randrange(len(lines) + 1), f"- Stray item {step}.\n")
+        path.write_text("".join(lines), encoding="utf-8")
+        return f"companion {path.name}"
+    if kind == "add":
+        name = f"added_{step}"
+        source = rng.choice(tools) if tools else None
+        text = source.read_text(encoding="utf-8") if source else ECHO_PY.format(cls="AddedTool")
+        (root / "tools" / f"{name}.py").write_text(text, encoding="utf-8")
+        if source is not None and rng.random() < 0.5:
+            companion = source.with_name(source.name + ".dox.md")
+            if companion.exists():
+                (root / "tools" / f"{name}.py.dox.md").write_text(
+                    companion.read_text(encoding="utf-8"), encoding="utf-8"
+                )
+        return f"add {name}"
+    if kind == "delete":
+        pool = [*tools, *companions]
+        if not pool:
+            return "nothing"
+        path = rng.choice(pool)
+        path.unlink()
+        return f"delete {path.name}"
+    if kind == "prompt":
+        path = rng.choice(prompts)
+        lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+        if lines and rng.random() < 0.5:
+            del lines[rng.randrange(len(lines))]
+        else:
+            lines.append(f"args: `arg_{step}`\n")
+        path.write_text("".join(lines), encoding="utf-8")
+        return f"prompt {path.name}"
+    if kind == "config":
+        config = root / "pyproject.toml"
+        text = config.read_text(encoding="utf-8")
+        if 'ignore = ["DOX130"]' in text:
+            text = text.replace('ignore = ["DOX130"]\n', "")
+        else:
+            text = text.replace("[tool.doxtool]\n", '[tool.doxtool]\nignore = ["DOX130"]\n')
+        config.write_text(text, encoding="utf-8")
+        return "config"
+    agents = root / "tools" / "AGENTS.md"
+    text = agents.read_text(encoding="utf-8") if agents.exists() else "# tools\n"
+    agents.write_text(text + f"\nSee `missing_{step}.py`.\n", encoding="utf-8")
+    return "agents"
+
+
+def _compare(root: Path, monkeypatch: pytest.MonkeyPatch, what: str) -> None:
+    incremental_run = _check(root, monkeypatch)
+    full_run = _check(root, monkeypatch, "--no-cache")
+    assert incremental_run == full_run, what
+
+
+def _sequence(reference_repo: Path, monkeypatch: pytest.MonkeyPatch, seed: int, steps: int) -> int:
+    """Random edits, each followed by the comparison; how many runs were
+    incremental (the state was used)."""
+    root = reference_repo
+    write_files(root, EXTRA)
+    rng = random.Random(seed)
+    _check(root, monkeypatch)  # the first run writes the state
+    used = 0
+    done: list[str] = []
+    for step in range(steps):
+        for _ in range(1 if rng.random() < 0.7 else 2):
+            done.append(_edit(root, rng, step))
+        _compare(root, monkeypatch, f"seed {seed}: {done}")
+        state = json.loads((root / ".doxtool_cache" / incremental.STATE).read_text())
+        used += state["run"] == "incremental"
+    return used
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_incremental_equals_full_on_random_edits(
+    reference_repo: Path, monkeypatch: pytest.MonkeyPatch, seed: int
+) -> None:
+    assert _sequence(reference_repo, monkeypatch, seed, steps=8) >= 2
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(3, 9))
+def test_incremental_equals_full_on_longer_sequences(
+    reference_repo: Path, monkeypatch: pytest.MonkeyPatch, seed: int
+) -> None:
+    assert _sequence(reference_repo, monkeypatch, seed, steps=20) >= 4
+
+
+def test_an_edited_tool_is_checked_alone(
+    reference_repo: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An edit of one tool module re-checks that module and what reaches
+    it, not the repository: the facts of the others are not read."""
+    root = reference_repo
+    write_files(root, EXTRA)
+    _check(root, monkeypatch)
+    wait = root / "tools" / "wait.py"
+    wait.write_text("# edited\n" + wait.read_text(encoding="utf-8"), encoding="utf-8")
+    monkeypatch.chdir(root)
+    result = CliRunner().invoke(cli, ["check", "-v"])
+    assert "doxtool: parse" not in result.stderr  # no full run's parse phase
+    assert "module re-checked" in result.stderr or "modules re-checked" in result.stderr
+    state = json.loads((root / ".doxtool_cache" / incremental.STATE).read_text())
+    assert state["run"] == "incremental"
+    assert "tools/wait.py" in state["read"]
+    _compare(root, monkeypatch, "edited wait.py")
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda state: {**state, "files": {"tools/wait.py": "not a stamp"}},
+        lambda state: {**state, "findings": [{"code": 12}]},
+        lambda state: {**state, "edges": [1, 2]},
+        lambda state: {**state, "read": None},
+        lambda state: {**state, "taken": "yesterday"},
+        lambda state: {**state, "dirs": {"a": 1}},
+        lambda state: [state],
+    ],
+)
+def test_a_damaged_state_means_a_full_run(
+    reference_repo: Path, monkeypatch: pytest.MonkeyPatch, damage
+) -> None:
+    root = reference_repo
+    _check(root, monkeypatch)
+    path = root / ".doxtool_cache" / incremental.STATE
+    path.write_text(json.dumps(damage(json.loads(path.read_text()))), encoding="utf-8")
+    wait = root / "tools" / "wait.py"
+    wait.write_text("# edited\n" + wait.read_text(encoding="utf-8"), encoding="utf-8")
+    _compare(root, monkeypatch, "damaged state")
+    assert json.loads(path.read_text())["run"] == "full"
+
+
+def test_a_related_tests_block_is_rewritten_in_place(
+    reference_repo: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A companion that lost the heading over its related-tests block gets
+    the block rendered again from the derived items (a crash once: the
+    renderer took them for paths)."""
+    companion = reference_repo / "tools" / "wait.py.dox.md"
+    text = companion.read_text(encoding="utf-8")
+    companion.write_text(text.replace("## Verification\n", "", 1), encoding="utf-8")
+    code, findings = _check(reference_repo, monkeypatch)
+    assert code == 1, findings
+    assert any(f["path"].endswith("wait.py.dox.md") for f in findings)  # type: ignore[union-attr]
