@@ -2,7 +2,8 @@
 
 Owns: the project and its configuration on disk (:mod:`.project`,
 :mod:`.layout`), the content-addressed cache of parsed files (:mod:`.cache`),
-the replay of an unchanged check (:mod:`.replay`), the parsing pool
+the replay of an unchanged check (:mod:`.replay`), the state of an
+incremental whole check (:mod:`.incremental`, :mod:`.snapshot`), the parsing pool
 (:mod:`.pool`), the prompt index (:mod:`.promptindex`), the files a run reads
 (:mod:`.files`), what rules see (:mod:`.context`), suppression comments
 (:mod:`.suppressions`), baselines (:mod:`.baseline`), library checks
