@@ -15,6 +15,8 @@ import ast
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
+from doxtool.python.names import dotted_parts
+
 NETWORK = "network"
 SUBPROCESS = "subprocess"
 WAIT = "wait"
@@ -103,23 +105,12 @@ def class_processes(cls: ast.ClassDef, resolve: Resolve) -> frozenset[str]:
     return frozenset(found)
 
 
-def dotted_name(node: ast.expr) -> list[str] | None:
-    parts: list[str] = []
-    while isinstance(node, ast.Attribute):
-        parts.append(node.attr)
-        node = node.value
-    if isinstance(node, ast.Name):
-        parts.append(node.id)
-        return parts[::-1]
-    return None
-
-
 def makes_process(value: ast.expr, resolve: Resolve) -> bool:
     if isinstance(value, ast.Await):
         value = value.value
     if not isinstance(value, ast.Call):
         return False
-    dotted = dotted_name(value.func)
+    dotted = dotted_parts(value.func)
     return dotted is not None and resolve(dotted) in PROCESS_MAKERS
 
 

@@ -38,11 +38,11 @@ from doxtool.python.callkinds import (
     assignments,
     call_argument,
     command_word,
-    dotted_name,
     makes_process,
     open_mode,
     zero_delay,
 )
+from doxtool.python.names import dotted_parts
 from doxtool.python.pathorigins import PathOrigins
 
 #: calls that run the coroutines they are handed at the same time: each
@@ -124,7 +124,7 @@ class _Builder(PathOrigins):
             return True
         # ``for proc in psutil.process_iter():``
         if isinstance(value, ast.Call):
-            dotted = dotted_name(value.func)
+            dotted = dotted_parts(value.func)
             return dotted is not None and self.scope.resolve(dotted) in PROCESS_ITERATORS
         return False
 
@@ -133,7 +133,7 @@ class _Builder(PathOrigins):
             value = value.value
         if not isinstance(value, ast.Call):
             return None
-        dotted = dotted_name(value.func)
+        dotted = dotted_parts(value.func)
         if dotted is None or dotted[0] == self.scope.self_name:
             return None
         qualified = self.scope.resolve(dotted)
@@ -298,7 +298,7 @@ class _Builder(PathOrigins):
             out.append(step)
 
     def _qualify(self, node: ast.Call) -> str | None:
-        dotted = dotted_name(node.func)
+        dotted = dotted_parts(node.func)
         return self.scope.resolve(dotted) if dotted is not None else None
 
     def _emit(self, out: list[Step], step: Step) -> None:
@@ -307,7 +307,7 @@ class _Builder(PathOrigins):
 
     def call(self, node: ast.Call, out: list[Step], awaited: bool) -> None:
         func = node.func
-        dotted = dotted_name(func)
+        dotted = dotted_parts(func)
         line = node.lineno
         name = func.attr if isinstance(func, ast.Attribute) else None
         if name == "handle_intervention":

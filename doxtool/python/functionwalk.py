@@ -13,7 +13,8 @@ from doxtool.core.summary_facts import EffectCall, FunctionSummary, KeyRead, Out
 from doxtool.python import effects
 from doxtool.python.callkinds import Scope
 from doxtool.python.flows import function_flow
-from doxtool.python.summaryscope import ModuleScope, dotted_parts
+from doxtool.python.names import dotted_parts
+from doxtool.python.summaryscope import ModuleScope
 
 _READ_METHODS = {"get": "get", "pop": "pop", "setdefault": "get"}
 _GUARD_EXCEPTIONS = frozenset({"KeyError", "LookupError", "Exception", "BaseException"})

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 from pathlib import PurePosixPath
 
 
@@ -30,3 +31,15 @@ def resolve_relative(module: str, is_package: bool, level: int, target: str | No
 
 def top_level(name: str) -> str:
     return name.split(".", 1)[0]
+
+
+def dotted_parts(node: ast.expr) -> list[str] | None:
+    """``a.b.c`` as ``["a", "b", "c"]``: a name and its attributes (None: another expression)."""
+    parts: list[str] = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if isinstance(node, ast.Name):
+        parts.append(node.id)
+        return parts[::-1]
+    return None

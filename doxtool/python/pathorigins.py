@@ -10,7 +10,8 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterable
 
-from doxtool.python.callkinds import Scope, dotted_name
+from doxtool.python.callkinds import Scope
+from doxtool.python.names import dotted_parts
 
 _PATH_MAKERS = frozenset({"pathlib.Path", "pathlib.PurePath", "anyio.Path", "aiofiles.os.path"})
 
@@ -99,7 +100,7 @@ class PathOrigins:
             return self._origins(func.value, depth + 1)
         if isinstance(func, ast.Attribute) and func.attr in ("get", "pop"):
             return self._origins(func.value, depth + 1)
-        dotted = dotted_name(func)
+        dotted = dotted_parts(func)
         if dotted is None:
             return set()
         qualified = self.scope.resolve(dotted) or (dotted[0] if len(dotted) == 1 else None)
@@ -128,7 +129,7 @@ class PathOrigins:
         while isinstance(receiver, ast.BinOp) and isinstance(receiver.op, ast.Div):
             receiver = receiver.left
         if isinstance(receiver, ast.Call):
-            dotted = dotted_name(receiver.func)
+            dotted = dotted_parts(receiver.func)
             if dotted is not None and self.scope.resolve(dotted) in _PATH_MAKERS and receiver.args:
                 return receiver.args[0]
             return None

@@ -23,7 +23,8 @@ from collections.abc import Iterable
 from doxtool.core.summary_facts import FunctionSummary
 from doxtool.python.callkinds import class_processes
 from doxtool.python.functionwalk import FunctionWalk
-from doxtool.python.summaryscope import ModuleScope, dotted_parts
+from doxtool.python.names import dotted_parts
+from doxtool.python.summaryscope import ModuleScope
 
 
 def summarise(

@@ -10,17 +10,6 @@ import ast
 from doxtool.python.names import resolve_relative
 
 
-def dotted_parts(node: ast.expr) -> list[str] | None:
-    parts: list[str] = []
-    while isinstance(node, ast.Attribute):
-        parts.append(node.attr)
-        node = node.value
-    if isinstance(node, ast.Name):
-        parts.append(node.id)
-        return parts[::-1]
-    return None
-
-
 class ModuleScope:
     """The names of one module that its functions' calls resolve through."""
 
