@@ -8,7 +8,7 @@ import libcst as cst
 import pytest
 from libcst._nodes.base import CSTCodegenError
 
-from doxtool.python.cstcode import code_of, dotted_text
+from doxtool.python.cstcode import _call_text, code_of, dotted_text
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -23,6 +23,14 @@ s = a.b.c.d(e)[f].g
 r = a
 q = (a)
 p: dict[str, int] | None = f(x . y)
+o = f ( a ,b=1,  *c , ** d, )
+n = g(h(1, 2.5, 3j), k='s', l="t" "u")
+m = (f(a))
+k = f(
+    a,
+    b = 2,
+)
+j = f(a)(b).c(d)
 """
 
 
@@ -74,3 +82,16 @@ def test_spacing_and_parentheses_fall_back() -> None:
     assert texts["a.b.c.d"] == "a.b.c.d"
     names = [n for n in nodes if isinstance(n, cst.Name) and n.value == "a" and n.lpar]
     assert names and all(dotted_text(n) is None for n in names)
+
+
+def test_calls_on_one_line_render_directly() -> None:
+    module, nodes = _nodes(SPACED)
+    calls = {module.code_for_node(n): n for n in nodes if isinstance(n, cst.Call)}
+    for text in ("f ( a ,b=1,  *c , ** d, )", "h(1, 2.5, 3j)", "f(a)"):
+        assert _call_text(calls[text]) == text
+    # a concatenated string, a line break, parentheses, a call as the function
+    for text in ('g(h(1, 2.5, 3j), k=\'s\', l="t" "u")', "(f(a))", "f(a)(b).c(d)"):
+        assert _call_text(calls[text]) is None
+        assert code_of(calls[text], module) == text
+    multiline = next(t for t in calls if t.startswith("f(\n"))
+    assert _call_text(calls[multiline]) is None

@@ -86,9 +86,12 @@ class ArgumentReads:
     def _track_empty(self, name: str, value: cst.BaseExpression, env: Env) -> None:
         """``uris = []``, then filled only under ``isinstance(document, ...)``:
         ``uris`` stays empty when ``document`` is missing."""
-        ok, literal = (
-            literal_value(value, self.module) if type(value) in _EMPTY_KINDS else (False, 1)
-        )
+        kind = type(value)
+        filled = kind is not cst.SimpleString and bool(getattr(value, "elements", ()))
+        if kind in _EMPTY_KINDS and not filled:
+            ok, literal = literal_value(value, self.module)
+        else:  # not a literal, or a container with elements: never empty
+            ok, literal = False, 1
         if ok and not literal:
             env.empty_unless[name] = None
             return

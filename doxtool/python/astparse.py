@@ -51,3 +51,18 @@ def parse_newer_syntax(source: str) -> ast.Module | None:
             return ast.parse(rewritten)
     except Exception:  # SyntaxError, ValueError, RecursionError, MemoryError
         return None
+
+
+def child_expressions(node: ast.AST) -> list[ast.expr]:
+    """The expressions among ``ast.iter_child_nodes(node)``, in its order, faster."""
+    out: list[ast.expr] = []
+    expr = ast.expr
+    for name in node._fields:
+        value = getattr(node, name, None)
+        if isinstance(value, expr):
+            out.append(value)
+        elif isinstance(value, list):
+            for item in value:
+                if isinstance(item, expr):
+                    out.append(item)
+    return out

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 
 from doxtool.core.summary_facts import Step
 from doxtool.python import effects
+from doxtool.python.astparse import child_expressions
 from doxtool.python.callkinds import (
     KILL,
     KILL_CALLS,
@@ -209,9 +210,8 @@ class _Builder(PathOrigins):
         elif isinstance(stmt, ast.Continue):
             out.append(Step("continue", stmt.lineno))
         else:
-            for child in ast.iter_child_nodes(stmt):
-                if isinstance(child, ast.expr):
-                    self.expr(child, out)
+            for child in child_expressions(stmt):
+                self.expr(child, out)
 
     def _compound(
         self, out: list[Step], step: Step, body: Sequence[ast.stmt], orelse: Sequence[ast.stmt]
@@ -261,9 +261,8 @@ class _Builder(PathOrigins):
                 self._armed(node, out, awaited)
                 self.nesting -= 1
         else:
-            for child in ast.iter_child_nodes(node):
-                if isinstance(child, ast.expr):
-                    self.expr(child, out, awaited)
+            for child in child_expressions(node):
+                self.expr(child, out, awaited)
 
     def _armed(self, node: ast.expr, out: list[Step], awaited: bool) -> None:
         """An expression that runs some of its parts only on some paths."""

@@ -11,6 +11,7 @@ from typing import Any
 
 from doxtool.core.summary_facts import EffectCall, FunctionSummary, KeyRead, OutCall
 from doxtool.python import effects
+from doxtool.python.astparse import child_expressions
 from doxtool.python.callkinds import Scope
 from doxtool.python.flows import function_flow
 from doxtool.python.names import dotted_parts
@@ -156,9 +157,8 @@ class FunctionWalk:
                 else:
                     self.instances.pop(name, None)
         else:
-            for child in ast.iter_child_nodes(stmt):
-                if isinstance(child, ast.expr):
-                    self._expr(child)
+            for child in child_expressions(stmt):
+                self._expr(child)
 
     def _under(
         self, body: Sequence[ast.stmt], present: frozenset[str], absent: frozenset[str]
@@ -228,9 +228,9 @@ class FunctionWalk:
                 continue
             elif isinstance(current, ast.Lambda):
                 continue
-            stack.extend(
-                reversed([c for c in ast.iter_child_nodes(current) if isinstance(c, ast.expr)])
-            )
+            children = child_expressions(current)
+            children.reverse()
+            stack.extend(children)
 
     def _mentions_sources(self, node: ast.expr) -> bool:
         return any(

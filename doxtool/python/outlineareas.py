@@ -79,6 +79,10 @@ _AREA_PATTERNS = tuple(
         # the keywords as plain lower-case text: a fast test that rules most areas out
         tuple(keyword.replace("\\", "") for keyword in AREA_KEYWORDS[area]),
         re.compile(r"\b(?:" + "|".join(AREA_KEYWORDS[area]) + ")", re.IGNORECASE),
+        # the same search over lower-cased ASCII text: every keyword is lower
+        # case, and lower-casing ASCII moves no word boundary, so this finds
+        # what the case-insensitive one finds in the original, without folding
+        re.compile(r"\b(?:" + "|".join(AREA_KEYWORDS[area]) + ")"),
     )
     for area in AREAS
 )
@@ -244,10 +248,12 @@ def keyword_areas(source: str) -> list[str]:
     # lower-casing ASCII text keeps every word boundary where it was
     lowered = source.lower() if source.isascii() else None
     areas = []
-    for area, plain, pattern in _AREA_PATTERNS:
-        if lowered is not None and not any(keyword in lowered for keyword in plain):
-            continue
-        if pattern.search(source):
+    for area, plain, pattern, lower_pattern in _AREA_PATTERNS:
+        if lowered is None:
+            found = pattern.search(source)
+        else:
+            found = any(keyword in lowered for keyword in plain) and lower_pattern.search(lowered)
+        if found:
             areas.append(area)
     return areas
 

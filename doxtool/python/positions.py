@@ -54,6 +54,7 @@ from collections.abc import Callable, Iterator
 import libcst as cst
 
 from doxtool.python.codetokens import Tokens
+from doxtool.python.cstcode import code_of
 from doxtool.python.statements import (
     BLANK,
     NEWLINE,
@@ -151,7 +152,7 @@ class Locator(StatementLocator):
             lo, hi = starts[search_line - 1], lo  # decorators precede ``def``/``class``
 
         code = self.module.code_for_node
-        text = code(node)
+        text = code_of(node, self.module)
         # Trailing blanks (before the next element, after a comma) are not
         # the node's and would end the match between tokens.
         parts = NEWLINE.split(text.rstrip())

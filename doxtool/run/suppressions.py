@@ -36,6 +36,8 @@ OWN_CODES = frozenset({UNUSED, MALFORMED})
 
 _MARKDOWN_COMMENT = re.compile(r"<!--\s*doxtool\s*:(?P<body>.*?)-->")
 _MARKDOWN_UNCLOSED = re.compile(r"<!--\s*doxtool\s*:(?!.*-->)")
+#: what every directive, closed or not, starts with
+_MARKDOWN_OPENING = re.compile(r"<!--\s*doxtool\s*:")
 _PYTHON_COMMENT = re.compile(r"#\s*doxtool\s*:(?P<body>.*)$")
 _IGNORE = re.compile(r"\s*ignore\s*(?P<rest>.*)$", re.DOTALL)
 _CODE = re.compile(r"^[A-Z]{3}[0-9]{0,3}$")
@@ -242,6 +244,10 @@ def parse_markdown(path: str, text: str, known: Callable[[str], bool]) -> FileSu
     where suppression syntax is shown as an example."""
     lines = [line_content(line) for line in split_lines(text)]
     result = FileSuppressions(lines=lines)
+    if _MARKDOWN_OPENING.search(text) is None:
+        # no line opens a directive: nothing to tell from an example, and no
+        # need to read the document's code blocks
+        return result
     code = _code_lines(text, len(lines))
     if code is None:
         # read only in part: no comment can be told from an example
