@@ -509,3 +509,22 @@ def test_clean_fix_loses_no_prose(tmp_path: Path) -> None:
     assert fix["prose_lines_lost"] == []
     assert fix["companions_deleted"] == []
     assert fix["other_files_changed"] == []
+
+
+def test_an_interpreter_without_doxtool_s_libraries_uses_the_bench_venv(tmp_path: Path) -> None:
+    """Without the libraries, the checkout's own dependency check decides, and
+    the console script of ``bench/results/venv`` runs doxtool (made once)."""
+    from dox_conformance import runner
+
+    checkout = tmp_path / "checkout"
+    (checkout / "doxtool" / "run").mkdir(parents=True)
+    (checkout / "doxtool" / "run" / "dependencies.py").write_text(
+        "def missing():\n    return ['json5']\n"
+    )
+    assert runner._missing_libraries(checkout) == ["json5"]
+    script = checkout / runner.BENCH_VENV / "bin" / "doxtool"
+    script.parent.mkdir(parents=True)
+    script.write_text("#!/bin/sh\n")
+    assert runner._bench_venv(checkout, ["json5"]) == str(script)
+    real = Path(runner.__file__).resolve().parents[2]
+    assert runner._missing_libraries(real) == []  # the test interpreter has them

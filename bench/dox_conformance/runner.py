@@ -8,6 +8,7 @@ findings of ``--format json`` output).
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import shutil
@@ -23,9 +24,15 @@ class RunError(Exception):
     """A doxtool run that did not complete."""
 
 
+#: where the checkout is installed when this interpreter lacks doxtool's libraries
+BENCH_VENV = Path("bench") / "results" / "venv"
+
+
 def find_doxtool() -> str | list[str] | None:
     """The installed console script, else this checkout's doxtool run by this
-    interpreter (``python -m doxtool`` with the checkout on the path), else None."""
+    interpreter (``python -m doxtool`` with the checkout on the path) when it
+    has doxtool's libraries, else the checkout installed (editable) in a
+    virtual environment under ``bench/results/venv``, else None."""
     beside = Path(sys.executable).parent / "doxtool"
     if beside.is_file():
         return str(beside)
@@ -33,9 +40,46 @@ def find_doxtool() -> str | list[str] | None:
     if installed is not None:
         return installed
     checkout = Path(__file__).resolve().parents[2]
-    if (checkout / "doxtool" / "__main__.py").is_file():
+    if not (checkout / "doxtool" / "__main__.py").is_file():
+        return None
+    absent = _missing_libraries(checkout)
+    if not absent:
         return [sys.executable, "-m", "doxtool"]
-    return None
+    return _bench_venv(checkout, absent)
+
+
+def _missing_libraries(checkout: Path) -> list[str]:
+    """What the checkout's own dependency check says this interpreter lacks
+    (``doxtool/run/dependencies.py`` imports only ``os`` and ``sys``)."""
+    spec = importlib.util.spec_from_file_location(
+        "_doxtool_dependencies", checkout / "doxtool" / "run" / "dependencies.py"
+    )
+    if spec is None or spec.loader is None:
+        return []
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return list(module.missing())
+
+
+def _bench_venv(checkout: Path, absent: list[str]) -> str | None:
+    """The console script of the checkout installed in ``bench/results/venv``
+    (made once; editable, so later changes to the checkout count)."""
+    venv = checkout / BENCH_VENV
+    script = venv / ("Scripts" if os.name == "nt" else "bin") / "doxtool"
+    if script.is_file():
+        return str(script)
+    print(
+        f"this Python lacks {', '.join(absent)}: installing the checkout in {BENCH_VENV}",
+        file=sys.stderr,
+    )
+    python = venv / ("Scripts" if os.name == "nt" else "bin") / "python"
+    for command in (
+        [sys.executable, "-m", "venv", str(venv)],
+        [str(python), "-m", "pip", "install", "--quiet", "-e", str(checkout)],
+    ):
+        if subprocess.run(command, check=False).returncode != 0:
+            return None
+    return str(script) if script.is_file() else None
 
 
 @dataclass
