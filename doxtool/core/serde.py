@@ -71,7 +71,7 @@ def _identity(data: Any) -> Any:
 
 @cache
 def _converter(tp: Any) -> Converter:
-    """A function doing what :func:`_convert` does for ``tp``, with the type
+    """A function that builds a value of ``tp`` from its data, with the type
     inspected once (loading a cached fact then costs a walk of its data)."""
     if tp is Any:
         return _identity
@@ -84,9 +84,48 @@ def _converter(tp: Any) -> Converter:
         return _dict((get_args(tp) or (Any, Any))[1])
     if dataclasses.is_dataclass(tp):
         return _dataclass(tp)
-    if tp in (bool, int, float, str, type(None)):
-        return lambda data: _convert(tp, data)
-    return _identity
+    scalar = _SCALAR_CONVERTERS.get(tp)
+    return scalar if scalar is not None else _identity
+
+
+def _to_bool(data: Any) -> Any:
+    if type(data) is not bool:
+        raise ValueError(f"expected a boolean, got {data!r}")
+    return data
+
+
+def _to_int(data: Any) -> Any:
+    if type(data) is not int and (isinstance(data, bool) or not isinstance(data, int)):
+        raise ValueError(f"expected an integer, got {data!r}")
+    return data
+
+
+def _to_float(data: Any) -> Any:
+    if type(data) is not float and (isinstance(data, bool) or not isinstance(data, (int, float))):
+        raise ValueError(f"expected a number, got {data!r}")
+    return data
+
+
+def _to_str(data: Any) -> Any:
+    if type(data) is not str and not isinstance(data, str):
+        raise ValueError(f"expected a string, got {data!r}")
+    return data
+
+
+def _to_none(data: Any) -> Any:
+    if data is not None:
+        raise ValueError(f"expected null, got {data!r}")
+    return None
+
+
+#: the check of each scalar type, without inspecting the type per value
+_SCALAR_CONVERTERS: dict[Any, Converter] = {
+    bool: _to_bool,
+    int: _to_int,
+    float: _to_float,
+    str: _to_str,
+    type(None): _to_none,
+}
 
 
 def _union(tp: Any) -> Converter:
@@ -142,64 +181,3 @@ def _dataclass(tp: Any) -> Converter:
             raise ValueError(str(exc)) from exc
 
     return convert
-
-
-def _convert(tp: Any, data: Any) -> Any:
-    if tp is Any:
-        return data
-    origin = get_origin(tp)
-    if origin in (Union, types.UnionType):
-        options = get_args(tp)
-        if data is None and type(None) in options:
-            return None
-        errors = []
-        for option in options:
-            if option is type(None):
-                continue
-            try:
-                return _convert(option, data)
-            except (TypeError, ValueError) as exc:
-                errors.append(exc)
-        raise ValueError(f"no variant of {tp} fits {data!r}")
-    if origin in (list, tuple):
-        if not isinstance(data, list):
-            raise ValueError(f"expected a list, got {type(data).__name__}")
-        (item_tp, *_) = get_args(tp) or (Any,)
-        return [_convert(item_tp, item) for item in data]
-    if origin is dict:
-        if not isinstance(data, dict):
-            raise ValueError(f"expected an object, got {type(data).__name__}")
-        _, value_tp = get_args(tp) or (Any, Any)
-        return {k: _convert(value_tp, v) for k, v in data.items()}
-    if dataclasses.is_dataclass(tp):
-        if not isinstance(data, dict):
-            raise ValueError(f"expected an object for {tp.__name__}")
-        kwargs = {}
-        for name, key, hint in _fields(tp):
-            if key in data:
-                kwargs[name] = _convert(hint, data[key])
-        try:
-            return tp(**kwargs)
-        except TypeError as exc:
-            raise ValueError(str(exc)) from exc
-    if tp is bool:
-        if not isinstance(data, bool):
-            raise ValueError(f"expected a boolean, got {data!r}")
-        return data
-    if tp is int:
-        if isinstance(data, bool) or not isinstance(data, int):
-            raise ValueError(f"expected an integer, got {data!r}")
-        return data
-    if tp is float:
-        if isinstance(data, bool) or not isinstance(data, (int, float)):
-            raise ValueError(f"expected a number, got {data!r}")
-        return data
-    if tp is str:
-        if not isinstance(data, str):
-            raise ValueError(f"expected a string, got {data!r}")
-        return data
-    if tp is type(None):
-        if data is not None:
-            raise ValueError(f"expected null, got {data!r}")
-        return None
-    return data

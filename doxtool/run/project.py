@@ -51,6 +51,8 @@ class Project:
         self.cache = cache
         self._facts: dict[str, ModuleFacts] = {}
         self._tools: dict[str, list[ToolFacts]] = {}
+        #: dotted module name -> repository path (None: not a module here), per run
+        self._module_paths: dict[str, str | None] = {}
         self._excluded: dict[str, bool] = {}
         self._excluded_parts: dict[str, bool] = {}
         #: module -> whether its text names doxtool (for suppressions), once read
@@ -280,6 +282,7 @@ class Project:
         """Drop what was read, after files were written."""
         self._facts.clear()
         self._tools.clear()
+        self._module_paths.clear()
         self._mentions.clear()
         self._agents_texts.clear()
         for name in ("documented_modules", "companions", "tool_modules", "agents_files"):
@@ -352,13 +355,17 @@ class Project:
 
     def module_path(self, dotted: str) -> str | None:
         """The repository path of a module by dotted name, if it exists here."""
-        if not dotted or any(not part.isidentifier() for part in dotted.split(".")):
-            return None
-        base = self.root / Path(*dotted.split("."))
-        for candidate in (base.with_suffix(".py"), base / "__init__.py"):
-            if candidate.is_file() and self.inside(candidate):
-                return self.rel(candidate)
-        return None
+        if dotted in self._module_paths:
+            return self._module_paths[dotted]
+        found = None
+        if dotted and all(part.isidentifier() for part in dotted.split(".")):
+            base = self.root / Path(*dotted.split("."))
+            for candidate in (base.with_suffix(".py"), base / "__init__.py"):
+                if candidate.is_file() and self.inside(candidate):
+                    found = self.rel(candidate)
+                    break
+        self._module_paths[dotted] = found
+        return found
 
     def lookup_module(self, dotted: str) -> ModuleFacts | None:
         """Facts of a repository module by dotted name, if it exists here."""
