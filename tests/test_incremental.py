@@ -264,3 +264,36 @@ def test_a_related_tests_block_is_rewritten_in_place(
     code, findings = _check(reference_repo, monkeypatch)
     assert code == 1, findings
     assert any(f["path"].endswith("wait.py.dox.md") for f in findings)  # type: ignore[union-attr]
+
+
+def test_a_full_run_in_an_unchanged_tree_keeps_the_edges_it_would_compute(
+    reference_repo: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A full run after a prompt edit reuses the stored edges of modules whose
+    bytes did not change; they equal the edges a run without a state stores,
+    and an edit that adds a module reaches the edges of the modules naming it."""
+    root = reference_repo
+    write_files(root, EXTRA)
+    path = root / ".doxtool_cache" / incremental.STATE
+    prompt = next(p for p in _files(root, "prompts/*.md") if ".tool." in p.name)
+
+    def stored_after_prompt_edit(fresh: bool) -> dict[str, list[str]]:
+        if fresh:
+            path.unlink(missing_ok=True)
+        prompt.write_text(prompt.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+        _check(root, monkeypatch)
+        state = json.loads(path.read_text())
+        assert state["run"] == "full"
+        return state["edges"]
+
+    _check(root, monkeypatch)
+    reused = stored_after_prompt_edit(fresh=False)
+    assert reused == stored_after_prompt_edit(fresh=True)
+    assert "helpers/answering.py" in reused["tools/echo.py"]
+    # a module that now exists under a name a tool's facts hold: a new edge
+    write_files(root, {"helpers/answering/__init__.py": ""})
+    (root / "helpers" / "answering.py").unlink()
+    write_files(root, {"helpers/answering/__init__.py": BASE_PY})
+    after = stored_after_prompt_edit(fresh=False)
+    assert "helpers/answering/__init__.py" in after["tools/echo.py"]
+    assert after == stored_after_prompt_edit(fresh=True)

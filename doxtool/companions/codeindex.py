@@ -11,6 +11,7 @@ import ast
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from doxtool.companions.factlines import code
 from doxtool.core.facts import ModuleFacts, ModuleOutline
@@ -41,8 +42,12 @@ class _Sig:
     returns: str | None
 
 
+@lru_cache(maxsize=4096)
 def parse_signature(text: str) -> _Sig | None:
-    """A documented signature, normalised by ``ast``; None when it does not parse."""
+    """A documented signature, normalised by ``ast``; None when it does not parse.
+
+    Remembered per text (a run compares the same signatures across many
+    companions): the result is shared and must not be changed."""
     text = text.strip()
     if text.startswith("async "):
         text = text[len("async ") :].strip()
@@ -78,6 +83,7 @@ def _unparse(node: ast.AST | None) -> str | None:
         return None
 
 
+@lru_cache(maxsize=8192)
 def _normal(text: str | None) -> str | None:
     """An annotation as ``ast`` renders it (quotes and spacing normalised)."""
     if text is None:

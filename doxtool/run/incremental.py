@@ -333,9 +333,28 @@ class Session:
     def edges_now(self, loaded: Iterable[str], base: dict[str, list[str]]) -> dict[str, list[str]]:
         memo: dict[str, Any] = {}
         edges = dict(base)
+        known = self._unchanged_edges()
         for module in loaded:
-            edges[module] = references(self.project, module, memo)
+            edges[module] = (
+                known[module] if module in known else references(self.project, module, memo)
+            )
         return edges
+
+    def _unchanged_edges(self) -> dict[str, list[str]]:
+        """The stored edges still true now: those of modules whose bytes are
+        as they were, in a tree with the same files and directories (what a
+        module's facts name, and which of those names are modules here, are
+        then as they were; the state's key covers configuration and code)."""
+        old = self.old
+        if old is None or old.dirs != self.dirs or old.files.keys() != self.files.keys():
+            return {}
+        return {
+            module: targets
+            for module, targets in old.edges.items()
+            if (entry := self.files.get(module)) is not None
+            and entry[2]
+            and old.files[module][2] == entry[2]
+        }
 
     def merge(
         self, plan: Plan, owned_files: Iterable[str], new: list[Finding], loaded: Iterable[str]
