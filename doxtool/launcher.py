@@ -65,19 +65,7 @@ def _pending(argv: list[str], cwd: str) -> runcache.Pending | None:
         if setting and not runcache.inside(str(root), os.path.join(root, setting)):
             return None
     project = Project(root, config)
-    skip: set[str] = set()
-    for directory, dirnames, _ in os.walk(root):
-        rel = os.path.relpath(directory, root)
-        for name in list(dirnames):
-            child = name if rel == "." else f"{rel}/{name}"
-            if name in runcache.NEVER_READ:
-                dirnames.remove(name)
-            elif project.excluded(child):
-                skip.add(child)
-                dirnames.remove(name)
-            elif os.path.islink(os.path.join(directory, name)):
-                dirnames.remove(name)
-    return runcache.Pending(argv, cwd, str(root), frozenset(skip))
+    return runcache.Pending(argv, cwd, str(root), project.excluded)
 
 
 def _exit_code(code: object) -> int:

@@ -179,3 +179,35 @@ def test_a_library_upgrade_is_neither_replayed_nor_read_from_the_cache(
     upgraded_run = run(upgrade=True)
     assert (upgraded_run.returncode, upgraded_run.stdout) == (first.returncode, first.stdout)
     assert _record(root).read_bytes() != record, "run afresh, and recorded"
+
+
+def test_excluded_directories_are_listed_once_and_never_decide_a_replay(make_repo) -> None:
+    """The record's inputs are taken in one walk that leaves excluded
+    directories out; an edit inside one replays, an edit elsewhere does not."""
+    from doxtool.run import replay
+
+    root = make_repo(
+        {
+            "tools/wait.py": WAIT_PY,
+            "tools/wait.py.dox.md": WAIT_DOX,
+            "vendor/deep/lib.py": "x = 1\n",
+            "tools/vendor/note.txt": "kept\n",
+            "pyproject.toml": '[tool.doxtool]\nextend-exclude = ["vendor"]\n',
+        }
+    )
+    skip, text = replay.inputs_excluding(str(root), lambda rel: rel.split("/")[-1] == "vendor")
+    assert skip == {"vendor", "tools/vendor"}
+    assert text == replay.inputs(str(root), skip)
+    assert "vendor" not in text and "fpyproject.toml:" in text
+
+    first = _run(root, "check", "--select", "DOX")
+    assert first.returncode == 0, first.stderr
+    stamp = _record(root).stat().st_mtime_ns
+    (root / "vendor/deep/lib.py").write_text("x = 2\n")
+    (root / "vendor/new.py").write_text("y = 1\n")
+    again = _run(root, "check", "--select", "DOX")
+    assert (again.returncode, again.stdout) == (first.returncode, first.stdout)
+    assert _record(root).stat().st_mtime_ns == stamp, "an excluded edit is replayed"
+    (root / "tools/extra.txt").write_text("new\n")
+    _run(root, "check", "--select", "DOX")
+    assert _record(root).stat().st_mtime_ns != stamp, "an edit elsewhere runs afresh"

@@ -28,6 +28,10 @@ from __future__ import annotations
 import os
 import sys
 
+TYPE_CHECKING = False  # typing itself costs an import a replay can do without
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
 CACHE_DIR = ".doxtool_cache"
 RECORD = "runs.record"
 #: the findings of the last whole check, for an incremental one (:mod:`doxtool.run.incremental`)
@@ -85,6 +89,20 @@ def inputs(root: str, skip: frozenset[str]) -> str:
     Entries come in the order the file system lists them, which is the same
     while a directory is unchanged; a different order only means a fresh run.
     """
+    return _listing(root, skip, None, set())
+
+
+def inputs_excluding(root: str, excluded: Callable[[str], bool]) -> tuple[frozenset[str], str]:
+    """The directories ``excluded`` names (not entered), and :func:`inputs` of the
+    tree without them, in one walk: ``inputs(root, skip)`` for that ``skip``."""
+    skip: set[str] = set()
+    text = _listing(root, frozenset(), excluded, skip)
+    return frozenset(skip), text
+
+
+def _listing(
+    root: str, skip: frozenset[str], excluded: Callable[[str], bool] | None, found: set[str]
+) -> str:
     out: list[str] = []
     append = out.append
     stack = [""]
@@ -100,6 +118,9 @@ def inputs(root: str, skip: frozenset[str]) -> str:
                         if entry.is_dir(follow_symlinks=False):
                             child = prefix + name
                             if child in skip or name in never:
+                                continue
+                            if excluded is not None and excluded(child):
+                                found.add(child)
                                 continue
                             append(f"d{child}:{entry.stat(follow_symlinks=False).st_mtime_ns}")
                             stack.append(child)
@@ -289,13 +310,15 @@ def replay(argv: list[str], cwd: str) -> int | None:
 class Pending:
     """The inputs of a run, taken before it starts, to be recorded after it ends."""
 
-    def __init__(self, argv: list[str], cwd: str, root: str, skip: frozenset[str]) -> None:
+    def __init__(
+        self, argv: list[str], cwd: str, root: str, excluded: Callable[[str], bool]
+    ) -> None:
         self.argv = argv
         self.cwd = cwd
         self.root = root
+        skip, self.files = inputs_excluding(root, excluded)
         self.skip = tuple(sorted(skip))
         self.context = _context(argv, cwd)
-        self.files = inputs(root, skip)
 
     def store(self, stdout: str, stderr: str, code: int) -> None:
         """Record the run (atomically; losing a race only loses a record)."""
