@@ -297,3 +297,57 @@ def test_a_full_run_in_an_unchanged_tree_keeps_the_edges_it_would_compute(
     after = stored_after_prompt_edit(fresh=False)
     assert "helpers/answering/__init__.py" in after["tools/echo.py"]
     assert after == stored_after_prompt_edit(fresh=True)
+
+
+@pytest.mark.slow
+def test_the_console_script_snapshot_is_the_walked_one(reference_repo: Path) -> None:
+    """The console script takes the snapshot off the listing it took for its
+    record; the state it stores equals a snapshot walked afresh, and a later
+    edit is seen through it."""
+    import os
+    import subprocess
+    import sys
+
+    from doxtool.core.config import config_at
+    from doxtool.run.project import Project
+    from doxtool.run.snapshot import snapshot
+
+    root = reference_repo
+    write_files(root, {**EXTRA, "vendor/lib.py": "x = 1\n", "tools/data.bin": b"\x00\x01"})
+    (root / "tools" / "link.py").symlink_to(root / "tools" / "echo.py")
+    pyproject = root / "pyproject.toml"
+    text = pyproject.read_text()
+    assert 'extend-exclude = ["bench/corpus"' in text
+    pyproject.write_text(
+        text.replace(
+            'extend-exclude = ["bench/corpus"', 'extend-exclude = ["vendor", "bench/corpus"'
+        )
+    )
+    script = Path(sys.executable).parent / "doxtool"
+
+    def run() -> subprocess.CompletedProcess[str]:
+        env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR")}
+        return subprocess.run(
+            [str(script), "check", "--format", "json"],
+            cwd=root,
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=120,
+        )
+
+    first = run()
+    assert first.returncode in (0, 1), first.stderr
+    state = json.loads((root / ".doxtool_cache" / incremental.STATE).read_text())
+    files, dirs = snapshot(Project(root.resolve(), config_at(root)))
+    assert {k: list(v) for k, v in files.items()} == state["files"]
+    assert dirs == state["dirs"]
+    assert "vendor/lib.py" not in files and "tools/link.py" in files
+
+    wait = root / "tools" / "wait.py"
+    wait.write_text("# edited\n" + wait.read_text(encoding="utf-8"), encoding="utf-8")
+    second = run()
+    state = json.loads((root / ".doxtool_cache" / incremental.STATE).read_text())
+    assert state["run"] == "incremental", state["why"]
+    (root / ".doxtool_cache" / incremental.STATE).unlink()
+    assert second.stdout == run().stdout

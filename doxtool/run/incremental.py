@@ -52,7 +52,7 @@ from typing import Any
 from doxtool.core.findings import Finding
 from doxtool.core.serde import from_data, to_data
 from doxtool.run.project import COMPANION_SUFFIX, Project
-from doxtool.run.replay import FINDINGS_STATE, prepare_cache_dir
+from doxtool.run.replay import FINDINGS_STATE, prepare_cache_dir, taken_listing
 from doxtool.run.snapshot import (
     MAX_DIGEST_BYTES,
     RACY_NS,
@@ -220,7 +220,9 @@ class Session:
         self.key = state_key(project, codes)
         self.root = str(project.root)
         self.old = _load(self.directory / STATE, self.key, self.root)
-        self.taken = time.time_ns()
+        listed = taken_listing(self.root)
+        # the snapshot may be read off the listing this process took first
+        self.taken = listed[0] if listed is not None else time.time_ns()
         self.files, self.dirs = snapshot(
             project,
             self.old.files if self.old else None,

@@ -19,7 +19,7 @@ the record is plain text read by string slicing: length-prefixed strings, no
 recursion or a huge length could exhaust. A record replays only for the root
 it sits in and only while every input is unchanged (modification times to the
 nanosecond included, which a checkout sets afresh); anything unexpected in it
-means a fresh run. This module imports nothing but ``os`` and ``sys``, so a
+means a fresh run. This module imports nothing but ``os``, ``sys`` and ``time``, so a
 replay costs little more than starting Python.
 """
 
@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import os
 import sys
+import time
 
 TYPE_CHECKING = False  # typing itself costs an import a replay can do without
 if TYPE_CHECKING:
@@ -307,6 +308,19 @@ def replay(argv: list[str], cwd: str) -> int | None:
     return code
 
 
+#: root -> (when its walk began, in ns since the epoch; the listing), for each
+#: tree a :class:`Pending` of this process listed: the run's snapshot of the
+#: same tree reads it instead of walking the tree again
+_TAKEN: dict[str, tuple[int, str]] = {}
+
+
+def taken_listing(root: str) -> tuple[int, str] | None:
+    """The listing a :class:`Pending` of this process took of ``root``, if any:
+    :func:`inputs` of the tree without the cache, version control and the
+    configured excluded directories."""
+    return _TAKEN.get(root)
+
+
 class Pending:
     """The inputs of a run, taken before it starts, to be recorded after it ends."""
 
@@ -316,7 +330,9 @@ class Pending:
         self.argv = argv
         self.cwd = cwd
         self.root = root
+        began = time.time_ns()
         skip, self.files = inputs_excluding(root, excluded)
+        _TAKEN[root] = (began, self.files)
         self.skip = tuple(sorted(skip))
         self.context = _context(argv, cwd)
 
