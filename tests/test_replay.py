@@ -211,3 +211,25 @@ def test_excluded_directories_are_listed_once_and_never_decide_a_replay(make_rep
     (root / "tools/extra.txt").write_text("new\n")
     _run(root, "check", "--select", "DOX")
     assert _record(root).stat().st_mtime_ns != stamp, "an edit elsewhere runs afresh"
+
+
+def test_a_changed_tree_is_listed_once_for_the_replay_and_the_new_record(make_repo) -> None:
+    """The listing a failed replay took serves as the new record's inputs
+    when the configured exclusions still name the same directories."""
+    from doxtool.run import replay
+
+    root = make_repo({"tools/wait.py": WAIT_PY, "vendor/lib.py": "x = 1\n", "docs/a.md": "a\n"})
+    skip, text = replay.inputs_excluding(str(root), lambda rel: rel == "vendor")
+    assert replay._same_exclusions(skip, text, lambda rel: rel == "vendor")
+    # an exclusion that no longer holds, or one that now names a listed directory
+    assert not replay._same_exclusions(skip, text, lambda rel: False)
+    assert not replay._same_exclusions(skip, text, lambda rel: rel in ("vendor", "docs"))
+
+    (root / "pyproject.toml").write_text('[tool.doxtool]\nextend-exclude = ["vendor"]\n')
+    assert _run(root, "check", "--select", "DOX001").returncode == 1
+    (root / "tools/wait.py").write_text(WAIT_PY + "\n# edited\n")
+    edited = _run(root, "check", "--select", "DOX001")
+    stamp = _record(root).stat().st_mtime_ns
+    again = _run(root, "check", "--select", "DOX001")
+    assert (again.returncode, again.stdout) == (edited.returncode, edited.stdout)
+    assert _record(root).stat().st_mtime_ns == stamp, "the record written after the edit replays"

@@ -298,7 +298,12 @@ def replay(argv: list[str], cwd: str) -> int | None:
     if os.path.realpath(root) != os.path.realpath(_record_root(path)):
         return None
     skip = frozenset(skip_text.split("\0")) if skip_text else frozenset()
-    if context != _context(argv, cwd) or files != inputs(root, skip):
+    if context != _context(argv, cwd):
+        return None
+    began = time.time_ns()
+    now = inputs(root, skip)
+    if files != now:
+        _LISTED[root] = (began, skip, now)
         return None
     code = int(code_text)
     sys.stdout.write(stdout)
@@ -306,6 +311,22 @@ def replay(argv: list[str], cwd: str) -> int | None:
     if stderr:
         sys.stderr.write(stderr)
     return code
+
+
+#: root -> (when its walk began, ns; the excluded directories; the listing) of
+#: the tree a replay of this process listed and found changed
+_LISTED: dict[str, tuple[int, frozenset[str], str]] = {}
+
+
+def _same_exclusions(skip: frozenset[str], listing: str, excluded: Callable[[str], bool]) -> bool:
+    """Whether ``inputs_excluding(root, excluded)`` would list what ``listing``
+    (``inputs(root, skip)`` of the same tree) does: ``excluded`` names every
+    directory of ``skip`` and none of those listed."""
+    if not all(excluded(directory) for directory in skip):
+        return False
+    return not any(
+        excluded(line[1:].rsplit(":", 1)[0]) for line in listing.split("\n") if line[:1] == "d"
+    )
 
 
 #: root -> (when its walk began, in ns since the epoch; the listing), for each
@@ -330,8 +351,12 @@ class Pending:
         self.argv = argv
         self.cwd = cwd
         self.root = root
-        began = time.time_ns()
-        skip, self.files = inputs_excluding(root, excluded)
+        listed = _LISTED.pop(root, None)
+        if listed is not None and _same_exclusions(listed[1], listed[2], excluded):
+            began, skip, self.files = listed
+        else:
+            began = time.time_ns()
+            skip, self.files = inputs_excluding(root, excluded)
         _TAKEN[root] = (began, self.files)
         self.skip = tuple(sorted(skip))
         self.context = _context(argv, cwd)
