@@ -24,7 +24,7 @@ from doxtool.prompts.model import PromptDoc
 from doxtool.prompts.sets import PromptSet, discover_prompt_sets
 from doxtool.run.files import Files
 from doxtool.run.project import Project
-from doxtool.run.promptindex import PromptIndex, named, stamp, taught
+from doxtool.run.promptindex import PromptIndex, Stamp, named, stamp, taught
 
 T = TypeVar("T")
 #: file names of the prompts that teach one tool each
@@ -351,6 +351,8 @@ class Context(Files):
         names = self._scope_tool_names
         if not names:
             return False
+        if path in self._prompt_paths and path not in self._prompt_candidates:
+            return False
         return any(
             (module := self.tool_module(name)) is not None and module in (scope.modules or ())
             for name in self._taught_if_named(path, names)
@@ -375,7 +377,7 @@ class Context(Files):
     def named_tools(self, path: str) -> frozenset[str]:
         """The tool names the prompt at ``path`` writes in a heading or an
         example (:func:`doxtool.run.promptindex.named`): from the index, or parsed."""
-        known = self._index.get_named(path, stamp(os.path.join(self._root, path)))
+        known = self._index.get_named(path, self._stamp(path))
         if known is None:
             doc = self.prompt(path)
             known = named(doc, self.prompt_text(path)) if doc else frozenset()
@@ -400,7 +402,35 @@ class Context(Files):
         """What the index of earlier runs says ``path`` teaches, if it is still current."""
         if path in self._taught_names:
             return self._taught_names[path]
-        return self._index.get(path, stamp(os.path.join(self._root, path)))
+        return self._index.get(path, self._stamp(path))
+
+    def _stamp(self, path: str) -> Stamp | None:
+        """The file's modification time and size: as the run's snapshot of the
+        tree found them when there is one (no system call), else read now."""
+        files = self.project.snapshot_files
+        entry = files.get(path) if files is not None else None
+        if entry is not None:
+            return (entry[0], entry[1])
+        return stamp(os.path.join(self._root, path))
+
+    @cached_property
+    def _prompt_paths(self) -> frozenset[str]:
+        """Every file of every prompt set."""
+        return frozenset(p for s in self.prompt_sets for p in s.files.values())
+
+    @cached_property
+    def _prompt_candidates(self) -> frozenset[str]:
+        """In a scoped run, the prompt files that may teach a tool of the scope:
+        those the index cannot answer for, and those it says name one. Any
+        other prompt file teaches none of them, so it is neither in scope nor
+        asked whether it documents one."""
+        names = self._scope_tool_names
+        found: set[str] = set()
+        for path in self._prompt_paths:
+            known = self._indexed(path)
+            if known is None or not known.isdisjoint(names):
+                found.add(path)
+        return frozenset(found)
 
     def close(self) -> None:
         """Keep what later runs can reuse: the prompt index (a whole run
@@ -421,11 +451,11 @@ class Context(Files):
         the tool. Both count a name only where :meth:`documents` does.
         """
         if not self.scope.everything:
-            return any(
-                self.documents(path, tool)
-                for file_name, path in prompt_set.own_files().items()
-                if file_name != "AGENTS.md"
-            )
+            paths = [p for name, p in prompt_set.own_files().items() if name != "AGENTS.md"]
+            if tool in self._scope_tool_names:  # the others cannot document it
+                candidates, everywhere = self._prompt_candidates, self._prompt_paths
+                paths = [p for p in paths if p in candidates or p not in everywhere]
+            return any(self.documents(path, tool) for path in paths)
         key = (prompt_set.kind, prompt_set.directory)
         taught = self._taught.get(key)
         if taught is None:

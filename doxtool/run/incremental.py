@@ -228,6 +228,8 @@ class Session:
             self.old.files if self.old else None,
             self.old.taken - RACY_NS if self.old else 0,
         )
+        # the run asks for the metadata of files it may not read (prompt files)
+        project.snapshot_files = self.files
         self.reason = ""
         #: how many modules the incremental check re-checked
         self.rechecked = 0

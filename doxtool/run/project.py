@@ -53,6 +53,9 @@ class Project:
         self._tools: dict[str, list[ToolFacts]] = {}
         #: dotted module name -> repository path (None: not a module here), per run
         self._module_paths: dict[str, str | None] = {}
+        #: path -> (modification time ns, size, ...) of every file, as a snapshot
+        #: taken at the start of this run found them (None: no snapshot)
+        self.snapshot_files: dict[str, tuple[int, int, str]] | None = None
         self._excluded: dict[str, bool] = {}
         self._excluded_parts: dict[str, bool] = {}
         #: module -> whether its text names doxtool (for suppressions), once read
@@ -283,6 +286,7 @@ class Project:
         self._facts.clear()
         self._tools.clear()
         self._module_paths.clear()
+        self.snapshot_files = None
         self._mentions.clear()
         self._agents_texts.clear()
         for name in ("documented_modules", "companions", "tool_modules", "agents_files"):
