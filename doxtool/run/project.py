@@ -51,6 +51,8 @@ class Project:
         self.cache = cache
         self._facts: dict[str, ModuleFacts] = {}
         self._tools: dict[str, list[ToolFacts]] = {}
+        #: directory -> the sorted names in it, per run
+        self._listed: dict[str, list[str]] = {}
         #: dotted module name -> repository path (None: not a module here), per run
         self._module_paths: dict[str, str | None] = {}
         #: path -> (modification time ns, size, ...) of every file, as a snapshot
@@ -120,12 +122,17 @@ class Project:
                     found.append(rel)
         return found
 
-    def _entries(self, directory: str) -> list[os.DirEntry[str]]:
-        try:
-            with os.scandir(self.root / directory) as it:
-                return sorted(it, key=lambda e: e.name)
-        except OSError:
-            return []
+    def _names(self, directory: str) -> list[str]:
+        """The sorted names in a directory, listed once per run."""
+        known = self._listed.get(directory)
+        if known is None:
+            try:
+                with os.scandir(self.root / directory) as it:
+                    known = sorted(entry.name for entry in it)
+            except OSError:
+                known = []
+            self._listed[directory] = known
+        return known
 
     # -- discovery ------------------------------------------------------------
 
@@ -190,25 +197,21 @@ class Project:
 
     def modules_in(self, directory: str) -> list[str]:
         """Direct ``*.py`` modules of a directory (``__init__.py`` excluded)."""
-        out = []
-        for entry in self._entries(directory):
-            name = entry.name
-            if not name.endswith(".py") or name == "__init__.py":
-                continue
-            rel = f"{directory}/{name}" if directory != "." else name
-            if self.excluded(rel):
-                continue
-            out.append(rel)
-        return out
+        prefix = f"{directory}/" if directory != "." else ""
+        return [
+            prefix + name
+            for name in self._names(directory)
+            if name.endswith(".py") and name != "__init__.py" and not self.excluded(prefix + name)
+        ]
 
     def companions_in(self, directory: str) -> list[str]:
-        out = []
-        for entry in self._entries(directory):
-            if entry.name.endswith(".py" + COMPANION_SUFFIX):
-                rel = f"{directory}/{entry.name}" if directory != "." else entry.name
-                if not self.excluded(rel):
-                    out.append(rel)
-        return out
+        prefix = f"{directory}/" if directory != "." else ""
+        suffix = ".py" + COMPANION_SUFFIX
+        return [
+            prefix + name
+            for name in self._names(directory)
+            if name.endswith(suffix) and not self.excluded(prefix + name)
+        ]
 
     @cached_property
     def tool_modules(self) -> list[str]:
@@ -253,7 +256,12 @@ class Project:
     def local_roots(self) -> frozenset[str]:
         """Top-level packages and modules of the repository (helpers, tools, ...)."""
         roots = set()
-        for entry in self._entries("."):
+        try:
+            with os.scandir(self.root) as it:
+                entries = sorted(it, key=lambda e: e.name)
+        except OSError:
+            entries = []
+        for entry in entries:
             name = entry.name
             if name.startswith(".") or self.excluded(name):
                 continue
@@ -286,6 +294,7 @@ class Project:
         self._facts.clear()
         self._tools.clear()
         self._module_paths.clear()
+        self._listed.clear()
         self.snapshot_files = None
         self._mentions.clear()
         self._agents_texts.clear()
