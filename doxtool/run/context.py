@@ -73,6 +73,8 @@ class Context(Files):
         self._index = PromptIndex(project.cache)
         self._root = str(project.root)
         self._taught_names: dict[str, frozenset[str]] = {}
+        #: path -> (modification time, size) of prompt files, taken once per run
+        self._stamps: dict[str, Stamp | None] = {}
 
     # -- what is in scope -----------------------------------------------------
 
@@ -407,11 +409,13 @@ class Context(Files):
     def _stamp(self, path: str) -> Stamp | None:
         """The file's modification time and size: as the run's snapshot of the
         tree found them when there is one (no system call), else read now."""
+        if path in self._stamps:
+            return self._stamps[path]
         files = self.project.snapshot_files
         entry = files.get(path) if files is not None else None
-        if entry is not None:
-            return (entry[0], entry[1])
-        return stamp(os.path.join(self._root, path))
+        known = (entry[0], entry[1]) if entry is not None else stamp(os.path.join(self._root, path))
+        self._stamps[path] = known
+        return known
 
     @cached_property
     def _prompt_paths(self) -> frozenset[str]:
