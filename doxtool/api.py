@@ -256,8 +256,8 @@ def check(
     """
     import contextlib
 
+    from doxtool.core.heap import held_collector
     from doxtool.core.lock import repository_lock
-    from doxtool.python.cstparse import paused_gc
     from doxtool.rules.engine import prefetch, scope_files
     from doxtool.run import baseline as baselines
     from doxtool.run.timings import Timings
@@ -291,27 +291,26 @@ def check(
         "rules": len(rules),
     }
     lock = repository_lock(project.root, waiting) if fix else contextlib.nullcontext()
-    with lock:
-        # A run builds many objects that live to its end and few cycles: the
-        # collector's passes over the growing heap would cost more than they free.
-        with paused_gc():
-            found = None
-            if session is not None:
-                with timings.phase("reuse"):
-                    found = incremental_findings(session, rules, jobs, progress)
-                if found is None:  # only a full run is exact: the look was discovery
-                    timings.phases["discover"] += timings.phases.pop("reuse")
-                else:
-                    report.rechecked = session.rechecked
-            if found is None:
-                with timings.phase("parse"):
-                    prefetch(ctx, modules, jobs, progress)
-                with timings.phase("rules"):
-                    report.findings = run(ctx, rules, progress)
-                if session is not None:
-                    session.save(report.findings, full=True)
+    # A run builds many objects that live to its end and few cycles: the
+    # collector's passes over the growing heap would cost more than they free.
+    with lock, held_collector():
+        found = None
+        if session is not None:
+            with timings.phase("reuse"):
+                found = incremental_findings(session, rules, jobs, progress)
+            if found is None:  # only a full run is exact: the look was discovery
+                timings.phases["discover"] += timings.phases.pop("reuse")
             else:
-                report.findings = found
+                report.rechecked = session.rechecked
+        if found is None:
+            with timings.phase("parse"):
+                prefetch(ctx, modules, jobs, progress)
+            with timings.phase("rules"):
+                report.findings = run(ctx, rules, progress)
+            if session is not None:
+                session.save(report.findings, full=True)
+        else:
+            report.findings = found
         if found is None:
             ctx.close()
         project.close()

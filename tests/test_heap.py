@@ -1,0 +1,36 @@
+"""The collector is held off during a run and left cheap to run after it."""
+
+from __future__ import annotations
+
+import gc
+
+from doxtool.core.heap import held_collector
+
+
+def test_what_a_held_run_built_is_old_afterwards() -> None:
+    was = gc.isenabled()
+    gc.enable()
+    try:
+        with held_collector():
+            assert not gc.isenabled()
+            built = [[index] for index in range(50_000)]
+        assert gc.isenabled()
+        young = {id(obj) for obj in gc.get_objects(generation=0)}
+        assert not any(id(item) in young for item in built[::500])
+        oldest = {id(obj) for obj in gc.get_objects(generation=2)}
+        assert all(id(item) in oldest for item in built[::500])
+    finally:
+        if not was:
+            gc.disable()
+
+
+def test_a_disabled_collector_stays_disabled() -> None:
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        with held_collector():
+            pass
+        assert not gc.isenabled()
+    finally:
+        if was:
+            gc.enable()
