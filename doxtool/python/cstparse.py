@@ -27,6 +27,13 @@ from contextlib import contextmanager
 import libcst as cst
 from libcst._nodes.base import CSTNode
 
+#: the most text handed to libcst in one parse: its tree takes some 650 MB per
+#: MiB of source (measured: 165 MB for 256 KiB), so this bounds one module's
+#: tree near 100 MB. What libcst is handed is the module without the bodies
+#: the analysis never reads (:mod:`doxtool.python.prune`); the largest module
+#: of a real Agent Zero checkout is 116 KB whole.
+MAX_PARSED_CHARS = 192 * 1024
+
 _VALIDATING = CSTNode.__post_init__
 _lock = threading.Lock()
 _active = 0
