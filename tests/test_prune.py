@@ -456,6 +456,22 @@ def test_real_modules_keep_their_facts() -> None:
     assert pruned >= 10  # the comparison covered modules that were pruned
 
 
+def test_long_modules_keep_their_facts(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A long module (here: any) is parsed by ``ast`` in pieces, its facts are
+    copied anew and its statements placed on the tree of the pruned text."""
+    from doxtool.python import astparse, extract
+
+    monkeypatch.setattr(extract, "PIECE_CHARS", 0)
+    monkeypatch.setattr(astparse, "PIECE_CHARS", 256)
+    paths = sorted(REPO.glob("tools/*.py")) + sorted((REPO / "doxtool" / "python").glob("*.py"))
+    pruned = 0
+    for path in paths:
+        source = path.read_text(encoding="utf-8")
+        pruned += bool(_stubbed(source))
+        _same_facts(source, path.relative_to(REPO).as_posix())
+    assert pruned >= 10
+
+
 @pytest.mark.slow
 @pytest.mark.skipif(not CORPUS.is_dir(), reason="the Agent Zero corpus is not available")
 def test_every_module_of_the_real_corpus_and_the_tests_keeps_its_facts() -> None:

@@ -35,15 +35,17 @@ stall or crash libcst's parser away from it
 from __future__ import annotations
 
 import ast
+import json
 import threading
 import warnings
 from collections.abc import Callable, Iterable
 
 import libcst as cst
 
-from doxtool.core.facts import ModuleFacts, Problem
+from doxtool.core.facts import ModuleFacts, ModuleOutline, Problem
+from doxtool.core.serde import from_data, to_data
 from doxtool.core.summary_facts import FunctionSummary
-from doxtool.python.astparse import parse_ast, parse_newer_syntax
+from doxtool.python.astparse import PIECE_CHARS, parse_ast, parse_newer_syntax
 from doxtool.python.cstparse import MAX_PARSED_CHARS, parse_module, paused_gc
 from doxtool.python.modulescan import ModuleScan
 from doxtool.python.names import module_name
@@ -138,13 +140,24 @@ def _extract(
             except Exception as exc:  # a bug here must not cost the module's facts
                 message = f"helper summaries not extracted: {type(exc).__name__}: {exc}"
                 summary_problem = Problem(message[:300], 1, 1, "internal")
+        analysed = syntax is not None
         pruned = prune(source, syntax) if pruning and syntax is not None else None
-        if pruned is not None:
-            for node in pruned.stubbed:
+        stubbed = pruned.stubbed if pruned is not None else frozenset()
+        if pruned is not None and len(source) > PIECE_CHARS:
+            # a long module: ``ast``'s tree of the whole module has served, and
+            # statements are placed on its tree of the text libcst parses (the
+            # same lines and columns); the facts are copied anew so that the
+            # memory the tree took goes back to the system before libcst's
+            # tree is built (the facts made while it lived pin it otherwise)
+            stubbed = frozenset()
+            syntax = None
+            pruned = Pruned(pruned.text, stubbed)
+            facts.outline, summaries = _compacted(facts.outline, summaries)
+            syntax = parse_ast(pruned.text)
+        elif pruned is not None:
+            for node in stubbed:
                 # positions pair no statement inside a stubbed body: let it go
                 node.body = []  # type: ignore[attr-defined]
-        # the bodies stay unpaired even when the whole module is parsed below
-        stubbed = pruned.stubbed if pruned is not None else frozenset()
         parsed = len(pruned.text) if pruned is not None else len(source)
         if parsed > MAX_PARSED_CHARS:
             return _too_large(source, syntax, parsed, pruned is not None, path, module)
@@ -172,11 +185,24 @@ def _extract(
         except RecursionError:
             facts.problems.append(Problem("module nested too deeply to analyse", 1, 1, "limit"))
             return facts
-        if syntax is not None:
+        if analysed:
             facts.summaries = summaries
             if summary_problem is not None:
                 facts.problems.append(summary_problem)
     return facts
+
+
+def _compacted(
+    outline: ModuleOutline | None, summaries: list[FunctionSummary]
+) -> tuple[ModuleOutline | None, list[FunctionSummary]]:
+    """The same facts, every object of them made anew (strings included)."""
+    outline_data, summaries_data = json.loads(
+        json.dumps([to_data(outline) if outline is not None else None, to_data(summaries)])
+    )
+    return (
+        from_data(ModuleOutline, outline_data) if outline_data is not None else None,
+        [from_data(FunctionSummary, data) for data in summaries_data],
+    )
 
 
 def _too_large(
