@@ -85,6 +85,7 @@ def test_only_unnamed_bodies_are_pruned_and_lines_are_kept() -> None:
     # docstring to return: one string of empty lines, so libcst builds one node
     assert changed == [5, 6, 7, 8, 9]
     assert after[4] == '    """' and after[5:8] == [""] * 3 and after[8] == '"""'
+    assert pruned.parsed == len(pruned.text) - len('    """\n\n\n\n"""\n')
     stub = ast.parse(pruned.text).body[1].body  # type: ignore[attr-defined]
     assert len(stub) == 1 and stub[0].value.value == "\n\n\n\n"
     _same_facts(TOOL)
@@ -413,10 +414,10 @@ def test_a_module_whose_kept_part_is_over_the_bound_says_so() -> None:
     tree = parse_ast(source)
     assert tree is not None
     pruned = prune(source, tree)
-    assert pruned is not None and MAX_PARSED_CHARS < len(pruned.text) < len(source)
+    assert pruned is not None and MAX_PARSED_CHARS < pruned.parsed < len(pruned.text)
     (problem,) = extract_module(source, "tools/big.py", ROOTS).problems
     assert problem.message == (
-        f"module not analysed: {len(pruned.text)} characters of it would be parsed (all but"
+        f"module not analysed: {pruned.parsed} characters of it would be parsed (all but"
         " the bodies of the functions nothing calls), over the"
         f" {MAX_PARSED_CHARS}-character limit of one syntax tree"
     )

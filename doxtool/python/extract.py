@@ -151,14 +151,14 @@ def _extract(
             # tree is built (the facts made while it lived pin it otherwise)
             stubbed = frozenset()
             syntax = None
-            pruned = Pruned(pruned.text, stubbed)
+            pruned = Pruned(pruned.text, stubbed, pruned.parsed)
             facts.outline, summaries = _compacted(facts.outline, summaries)
             syntax = parse_ast(pruned.text)
         elif pruned is not None:
             for node in stubbed:
                 # positions pair no statement inside a stubbed body: let it go
                 node.body = []  # type: ignore[attr-defined]
-        parsed = len(pruned.text) if pruned is not None else len(source)
+        parsed = pruned.parsed if pruned is not None else len(source)
         if parsed > MAX_PARSED_CHARS:
             return _too_large(source, syntax, parsed, pruned is not None, path, module)
         try:

@@ -42,6 +42,8 @@ class Pruned:
     text: str
     #: ``ast`` nodes (of the real source) of the functions whose bodies are stubbed
     stubbed: frozenset[ast.AST]
+    #: characters of ``text`` outside the stubs: what libcst builds nodes for
+    parsed: int
 
 
 @dataclass(frozen=True)
@@ -62,6 +64,7 @@ def prune(source: str, tree: ast.Module) -> Pruned | None:
     stubbed = _unread(tree, lines)
     if not stubbed:
         return None
+    stubs = 0
     for candidate in stubbed:
         first = lines[candidate.body_line - 1]
         indent = first[: len(first) - len(first.lstrip(_BLANK))]
@@ -73,7 +76,9 @@ def prune(source: str, tree: ast.Module) -> Pruned | None:
         for number in range(candidate.body_line + 1, last):
             lines[number - 1] = _ending(lines[number - 1])
         lines[last - 1] = '"""' + _ending(lines[last - 1])
-    return Pruned("\n".join(lines), frozenset(c.node for c in stubbed))
+        stubs += sum(len(line) + 1 for line in lines[candidate.body_line - 1 : last])
+    text = "\n".join(lines)
+    return Pruned(text, frozenset(c.node for c in stubbed), len(text) - stubs)
 
 
 def _unread(tree: ast.Module, lines: list[str]) -> list[_Candidate]:
