@@ -1,13 +1,17 @@
 """Measure the memory doxtool needs for one large tool module.
 
-``python bench/bigmodule.py [--mib M] [--dir DIR]`` writes a repository whose one
-tool module is about M MiB (default 0.99: doxtool does not read a file over
-1 MiB) of functions with real bodies, every one named from a table at the end
-so that none is pruned, then times a cold
-``doxtool check --jobs 1`` and a cold ``doxtool check`` with the default jobs
-on it and prints wall time, the largest process's RSS and the peak RSS summed
-over the process and its workers (``bench/run.py``'s ``measure``).
-Target: well under 200 MB.
+``python bench/bigmodule.py [--mib M] [--called N] [--dir DIR]`` writes a
+repository whose one tool module is about M MiB (default 0.99: doxtool does
+not read a module over 1 MiB) of functions with real bodies, every one named
+in a dispatch table (``STEPS``) that ``execute`` indexes: the analysis never
+follows a call through a table, so no body is parsed by libcst
+(:mod:`doxtool.python.prune`), unless ``--called N`` makes ``execute`` call
+the first N functions by name. It then times a cold ``doxtool check --jobs 1``
+and a cold ``doxtool check`` with the default jobs on it and prints wall
+time, the largest process's RSS and the peak RSS summed over the process and
+its workers (``bench/run.py``'s ``measure``). Target: well under 200 MB.
+The repository has no companion and no prompt, so the check finds those two
+things (exit 1); a module doxtool refuses gets a DOX003 finding as well.
 """
 
 from __future__ import annotations
