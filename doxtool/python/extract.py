@@ -1,7 +1,7 @@
 """Extract :class:`~doxtool.core.facts.ModuleFacts` from a module's source with libcst.
 
 One ``ast`` parse, one libcst parse, one walk, no metadata providers. CPython's
-``ast`` (an order of magnitude faster than libcst, and a fifth of its memory)
+``ast`` (an order of magnitude faster than libcst, and a fraction of its memory)
 gives the outline and the helper summaries, places every statement and tells
 which module-level functions no call reaches; libcst parses the module with
 those bodies left out (:mod:`doxtool.python.prune`), and ``ast`` lets go of
@@ -160,12 +160,12 @@ def _extract(
                 node.body = []  # type: ignore[attr-defined]
         parsed = pruned.parsed if pruned is not None else len(source)
         if parsed > MAX_PARSED_CHARS:
-            return _too_large(source, syntax, parsed, pruned is not None, path, module)
+            return _too_large(source, not analysed, parsed, pruned is not None, path, module)
         try:
             tree = _parse_pruned(pruned) if pruned is not None else None
             if tree is None:
                 if len(source) > MAX_PARSED_CHARS:
-                    return _too_large(source, syntax, len(source), False, path, module)
+                    return _too_large(source, False, len(source), False, path, module)
                 tree = parse_module(source)
         except cst.ParserSyntaxError as exc:
             facts.problems.append(_syntax_problem(source, exc))
@@ -206,14 +206,14 @@ def _compacted(
 
 
 def _too_large(
-    source: str, syntax: ast.Module | None, parsed: int, pruned: bool, path: str, module: str
+    source: str, unparsed: bool, parsed: int, pruned: bool, path: str, module: str
 ) -> ModuleFacts:
     """The facts of a module whose tree would take too much memory: why it is not analysed.
 
     A module ``ast`` rejects gets CPython's syntax error, which costs no tree.
     """
     facts = ModuleFacts(path=path, module=module)
-    if syntax is None:
+    if unparsed:
         try:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
