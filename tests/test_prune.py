@@ -1,7 +1,7 @@
 """Pruned function bodies change no fact.
 
 :func:`doxtool.python.prune.prune` gives libcst a copy of a module in which the
-bodies of module-level functions nothing names are ``...``. Every test here
+bodies of module-level functions no call by name reaches are stubbed. Every test here
 holds the facts of a module extracted that way to the facts extracted from
 the whole module, and checks what was pruned.
 """
@@ -23,6 +23,8 @@ from doxtool.python.extract import extract_module
 from doxtool.python.prune import prune
 
 REPO = Path(__file__).resolve().parent.parent
+#: the read-only Agent Zero checkout beside the repository, when there is one
+CORPUS = REPO.parent / "shared" / "corpora" / "agent-zero-2026-07"
 ROOTS = ("tools", "helpers", "doxtool")
 
 
@@ -80,9 +82,12 @@ def test_only_unnamed_bodies_are_pruned_and_lines_are_kept() -> None:
     before, after = TOOL.split("\n"), pruned.text.split("\n")
     assert len(before) == len(after)
     changed = [n for n, (a, b) in enumerate(zip(before, after, strict=True), 1) if a != b]
-    assert changed == [5, 6, 7, 8, 9]  # docstring to return: `...` then empty lines
-    assert after[4] == "    ..." and after[5:9] == [""] * 4
-    assert ast.parse(pruned.text).body[1].body[0].value.value is Ellipsis  # type: ignore[attr-defined]
+    # docstring to return: one string of empty lines, so libcst builds one node
+    assert changed == [5, 6, 7, 8, 9]
+    assert after[4] == '    """' and after[5:8] == [""] * 3 and after[8] == '"""'
+    assert pruned.parsed == len(pruned.text) - len('    """\n\n\n\n"""\n')
+    stub = ast.parse(pruned.text).body[1].body  # type: ignore[attr-defined]
+    assert len(stub) == 1 and stub[0].value.value == "\n\n\n\n"
     _same_facts(TOOL)
 
 
@@ -96,29 +101,58 @@ def test_nothing_to_prune_gives_none() -> None:
 @pytest.mark.parametrize(
     ("source", "stubbed"),
     [
-        # named in a string, a comment, __all__, a dispatch table; a name in
-        # the header of a pruned function keeps nothing (headers are not walked)
-        ('def a():\n    return 1\n\nX = "a"\n', set()),
-        ("def a():\n    return 1\n# see a\n", set()),
-        ('__all__ = ["a"]\n\ndef a():\n    return 1\n', set()),
-        ("def a():\n    return 1\n\nTABLE = {'x': a}\n", set()),
-        ("def a():\n    return 1\n\ndef b(f=a):\n    return f\n", {"a", "b"}),
+        # named but never called by name: a string, a comment, __all__, a
+        # dispatch table, an argument, an alias, an attribute
+        ('def a():\n    return 1\n\nX = "a"\n', {"a"}),
+        ("def a():\n    return 1\n# see a()\n", {"a"}),
+        ('__all__ = ["a"]\n\ndef a():\n    return 1\n', {"a"}),
+        ("def a():\n    return 1\n\nTABLE = {'x': a}\n", {"a"}),
+        ("def a():\n    return 1\n\nX = run(a)\n", {"a"}),
+        ("def a():\n    return 1\n\nf = a\nX = f()\n", {"a"}),
+        ("def a():\n    return 1\n\nX = self.a()\n", {"a"}),
+        # called anywhere outside the pruned bodies: kept
+        ("def a():\n    return 1\n\nX = a()\n", set()),
+        ("def a():\n    return 1\n\nX = (a)()\n", set()),
+        ('def a():\n    return 1\n\nX = f"{a()}"\n', set()),
+        ("def a():\n    return 1\n\nX = lambda: a()\n", set()),
+        ("def a():\n    return 1\n\nclass C:\n    X = a()\n", set()),
+        (
+            "def a():\n    return 1\n\nclass C:\n    @wrap(a())\n    def m(self):\n        return 1\n",
+            set(),
+        ),
+        ("def a():\n    return 1\n\nclass C:\n    def m(self, x=a()):\n        return x\n", set()),
+        (
+            "def a():\n    return 1\n\nclass C:\n    def m(self):\n        def inner():\n            return a()\n        return inner\n",
+            set(),
+        ),
+        # a local name shadows it there: kept all the same
+        ("def a():\n    return 1\n\nclass C:\n    def m(self, a):\n        return a()\n", set()),
+        # a call in the header of a pruned function keeps nothing (headers are not walked)
+        ("def a():\n    return 1\n\ndef b(f=a()):\n    return f\n", {"a", "b"}),
+        ("def a():\n    return 1\n\n@wrap(a())\ndef b():\n    return 1\n", {"a", "b"}),
         # a word that merely contains the name does not name it
-        ("def a():\n    return 1\n\nab = 2\n_a = 3\na_b = 4\n", {"a"}),
-        # mutual recursion that nothing enters: both pruned; entered: both kept
+        ("def a():\n    return 1\n\nab()\n_a()\na_b()\n", {"a"}),
+        # recursion and mutual recursion that nothing enters: pruned; entered: kept
+        ("def a():\n    return a()\n", {"a"}),
+        ("def a():\n    return a()\n\nX = a()\n", set()),
         ("def a():\n    return b()\n\ndef b():\n    return a()\n", {"a", "b"}),
         ("def a():\n    return b()\n\ndef b():\n    return a()\n\nX = a()\n", set()),
-        # a chain: kept code names a, a names b
-        ("def a():\n    return b()\n\ndef b():\n    return 1\n\nY = a\n", set()),
-        # left alone: decorated, dunder, one-line, imports in the body
-        ("@cache\ndef a():\n    return 1\n", set()),
-        ("def __getattr__(name):\n    return name\n", set()),
+        # a chain: kept code calls a, a calls b; c is only named by a
+        (
+            "def a():\n    return b(c)\n\ndef b(x):\n    return 1\n\ndef c():\n    return 2\n\nY = a()\n",
+            {"c"},
+        ),
+        # decorated and dunder functions are pruned like any other
+        ("@cache\ndef a():\n    return 1\n", {"a"}),
+        ("def __getattr__(name):\n    return name\n", {"__getattr__"}),
+        # left alone: one-line bodies, imports in the body
         ("def a(): return 1\n", set()),
         ("def a(\n    x,\n): return x\n", set()),
         ("def a():\n    import os\n    return os\n", set()),
         ("def a():\n    from os import path\n    return path\n", set()),
         # async functions, methods (never pruned), nested functions
         ("async def a():\n    await b()\n", {"a"}),
+        ("async def a():\n    return 1\n\nasync def b():\n    await a()\n\nX = b()\n", set()),
         ("class C:\n    def m(self):\n        return 1\n", set()),
         ("def a():\n    def inner():\n        return 1\n    return inner\n", {"a"}),
     ],
@@ -176,21 +210,224 @@ def test_a_long_chain_of_calls_is_followed_in_linear_work() -> None:
 
 
 @pytest.mark.parametrize(
-    "source",
+    ("source", "stubbed"),
     [
-        # more functions than the search takes on
-        "".join(f"def f{i}():\n    return {i}\n\n" for i in range(2001)),
-        # a one-letter name occurring a million times
-        'def e():\n    return 1\n\nX = """' + "e " * 1_000_000 + '"""\n',
+        # thousands of functions, none called
+        (
+            "".join(f"def f{i}():\n    return {i}\n\n" for i in range(5000)),
+            {f"f{i}" for i in range(5000)},
+        ),
+        # a one-letter name occurring a million times, never called
+        ('def e():\n    return 1\n\nX = """' + "e " * 1_000_000 + '"""\n', {"e"}),
     ],
     ids=["functions", "occurrences"],
 )
-def test_a_search_too_costly_leaves_the_module_whole(source: str) -> None:
+def test_the_search_stays_cheap_on_any_input(source: str, stubbed: set[str]) -> None:
     tree = parse_ast(source)
     assert tree is not None
     started = time.process_time()
-    assert prune(source, tree) is None
+    pruned = prune(source, tree)
     assert time.process_time() - started < 2
+    assert pruned is not None
+    assert {node.name for node in pruned.stubbed} == stubbed  # type: ignore[attr-defined]
+
+
+# -- in a tool: what the walk follows ------------------------------------------
+
+#: ``a`` reads an argument when the walk follows a call to it; ``b`` calls ``a``
+_CALLED = '''\
+from helpers.tool import Tool, Response
+
+
+def a(args):
+    """Read one argument."""
+    secret = args.get("secret", "")
+    if not secret:
+        raise ValueError("no secret")
+    return secret
+
+
+def b(args):
+    return a(args)
+
+
+TABLE = {{"a": a}}
+
+
+class Other:
+    VALUE = {other_class}
+
+
+class Sample(Tool):
+    {decorator}
+    def helper(self, value={default}):
+        return value
+
+    async def execute(self, **kwargs):
+        {line}
+        return Response(message=str(value), break_loop=False)
+'''
+
+
+@pytest.mark.parametrize(
+    ("line", "extra", "stubbed"),
+    [
+        ("value = a(kwargs)", {}, {"b"}),
+        ("value = (a)(kwargs)", {}, {"b"}),
+        ("value = b(kwargs)", {}, set()),
+        ("value = TABLE['a'](kwargs)", {}, {"a", "b"}),
+        ("value = run(a, kwargs)", {}, {"a", "b"}),
+        ("f = a; value = f(kwargs)", {}, {"a", "b"}),
+        ("value = self.a(kwargs)", {}, {"a", "b"}),
+        ("value = await asyncio.to_thread(a, kwargs)", {}, {"a", "b"}),
+        ("value = (lambda: a(kwargs))()", {}, {"b"}),
+        ("value = [a(k) for k in kwargs]", {}, {"b"}),
+        ("from helpers.other import a; value = a(kwargs)", {}, {"b"}),
+        ("value = 1", {"other_class": "a({})"}, {"b"}),
+        ("value = 1", {"decorator": "@wrap(a({}))"}, {"b"}),
+        ("value = 1", {"default": "b({})"}, set()),
+        ("value = 1", {}, {"a", "b"}),
+    ],
+)
+def test_what_the_walk_follows_is_kept(line: str, extra: dict[str, str], stubbed: set[str]) -> None:
+    fields = {"other_class": "None", "decorator": "", "default": "None", **extra}
+    source = _CALLED.format(line=line, **fields)
+    assert _stubbed(source) == stubbed
+    _same_facts(source)
+
+
+def test_a_call_in_a_nested_function_keeps_the_body() -> None:
+    source = _CALLED.format(
+        line="def inner():\n            return a(kwargs)\n        value = inner()",
+        other_class="None",
+        decorator="",
+        default="None",
+    )
+    assert _stubbed(source) == {"b"}
+    _same_facts(source)
+
+
+# -- large modules ---------------------------------------------------------------
+
+_LARGE_HEAD = '''\
+"""One large tool."""
+
+from helpers.tool import Response, Tool
+
+
+class Big(Tool):
+    async def execute(self, **kwargs) -> Response:
+        step = str(self.args.get("step", ""))
+        if step not in STEPS:
+            return Response(message="unknown step", break_loop=False)
+        return Response(message=fold(self.args), break_loop=False)
+
+
+def fold(args: dict) -> str:
+    return ",".join(sorted(str(key) for key in args if args.get("verbose")))
+
+'''
+
+_STEP = '''
+def step_{i}(args: dict) -> str:
+    """Step {i}: fold the values."""
+    total = 0
+    for key, value in sorted(args.items()):
+        if isinstance(value, int) and value > {i} % 7:
+            total += value * {i}
+    return f"{{total}}:{i}"
+'''
+
+
+def _large(functions: int) -> str:
+    steps = "".join(_STEP.format(i=i) for i in range(functions))
+    table = "".join(f'    "{i}": step_{i},\n' for i in range(functions))
+    return _LARGE_HEAD + steps + "\n\nSTEPS = {\n" + table + "}\n"
+
+
+def test_a_large_module_is_analysed_as_a_small_one_is(tmp_path: Path) -> None:
+    """600 KB of functions nothing calls: the tool's facts are those of the same
+    tool with three of them, parsed whole."""
+    from doxtool.python.cstparse import MAX_PARSED_CHARS
+
+    large, small = tmp_path / "large.py", tmp_path / "small.py"
+    large.write_text(_large(2600), encoding="utf-8")
+    small.write_text(_large(3), encoding="utf-8")
+    large_source = large.read_text(encoding="utf-8")
+    assert 600 * 1024 < len(large_source) < 1024 * 1024
+    assert len(large_source) > MAX_PARSED_CHARS  # parsed whole, it would be refused
+    big = extract_module(large_source, "tools/big.py", ROOTS)
+    whole = extract_module(small.read_text(encoding="utf-8"), "tools/big.py", ROOTS, pruning=False)
+    assert big.problems == [] and whole.problems == []
+    assert to_data(big.candidates) == to_data(whole.candidates)
+    assert big.candidates[0].arguments[0].name == "step"
+    assert "verbose" in {a.name for a in big.candidates[0].arguments}
+    assert len(big.functions) == 2601
+    assert to_data(big.functions[:4]) == to_data(whole.functions)
+    assert to_data(big.summaries[:5]) == to_data(whole.summaries)
+    assert big.constants == whole.constants == ["STEPS"]
+
+
+def test_a_large_module_is_checked_through_the_cli(make_repo, monkeypatch) -> None:
+    from click.testing import CliRunner
+
+    from doxtool.cli import cli
+
+    root = make_repo({"tools/big.py": _large(2600)})
+    monkeypatch.chdir(root)
+    result = CliRunner().invoke(cli, ["check", "--jobs", "1"])
+    # true findings: the tool has no companion and no prompt; nothing else
+    codes = sorted({line.split(" ")[1] for line in result.stdout.splitlines() if ": " in line})
+    assert codes == ["DOX001", "PRM001"], result.stdout
+    assert result.exit_code == 1
+
+
+def test_a_module_whose_called_code_is_over_the_bound_is_refused() -> None:
+    """Every function is called: what libcst would parse is the whole module."""
+    from doxtool.python.cstparse import MAX_PARSED_CHARS
+
+    functions = 1000
+    calls = "".join(f"        step_{i}(self.args)\n" for i in range(functions))
+    source = _large(functions).replace(
+        "        return Response(message=fold", calls + "        return Response(message=fold"
+    )
+    assert len(source) > MAX_PARSED_CHARS
+    facts = extract_module(source, "tools/big.py", ROOTS)
+    (problem,) = facts.problems
+    assert problem.kind == "limit" and (problem.line, problem.column) == (1, 1)
+    assert problem.message == (
+        f"module not analysed: its {len(source)} characters would be parsed,"
+        f" over the {MAX_PARSED_CHARS}-character limit of one syntax tree"
+    )
+    assert facts.candidates == [] and facts.outline is None
+
+
+def test_a_module_whose_kept_part_is_over_the_bound_says_so() -> None:
+    """Some bodies are stubbed, what is left is still too large."""
+    from doxtool.python.cstparse import MAX_PARSED_CHARS
+
+    functions = 1500
+    calls = "".join(f"        step_{i}(self.args)\n" for i in range(functions))
+    source = _large(functions + 200).replace(
+        "        return Response(message=fold", calls + "        return Response(message=fold"
+    )
+    tree = parse_ast(source)
+    assert tree is not None
+    pruned = prune(source, tree)
+    assert pruned is not None and MAX_PARSED_CHARS < pruned.parsed < len(pruned.text)
+    (problem,) = extract_module(source, "tools/big.py", ROOTS).problems
+    assert problem.message == (
+        f"module not analysed: {pruned.parsed} characters of it would be parsed (all but"
+        " the bodies of the functions nothing calls), over the"
+        f" {MAX_PARSED_CHARS}-character limit of one syntax tree"
+    )
+
+
+def test_a_large_module_with_a_syntax_error_gets_the_error() -> None:
+    source = _large(3000) + "\nx = (\n"
+    (problem,) = extract_module(source, "tools/big.py", ROOTS).problems
+    assert problem.kind == "syntax" and problem.message.startswith("syntax error: ")
+    assert problem.line == source.count("\n")
 
 
 def test_a_lone_carriage_return_turns_pruning_off() -> None:
@@ -218,6 +455,36 @@ def test_real_modules_keep_their_facts() -> None:
         pruned += bool(_stubbed(source))
         _same_facts(source, path.relative_to(REPO).as_posix())
     assert pruned >= 10  # the comparison covered modules that were pruned
+
+
+def test_long_modules_keep_their_facts(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A long module (here: any) is parsed by ``ast`` in pieces, its facts are
+    copied anew and its statements placed on the tree of the pruned text."""
+    from doxtool.python import astparse, extract
+
+    monkeypatch.setattr(extract, "PIECE_CHARS", 0)
+    monkeypatch.setattr(astparse, "PIECE_CHARS", 256)
+    paths = sorted(REPO.glob("tools/*.py")) + sorted((REPO / "doxtool" / "python").glob("*.py"))
+    pruned = 0
+    for path in paths:
+        source = path.read_text(encoding="utf-8")
+        pruned += bool(_stubbed(source))
+        _same_facts(source, path.relative_to(REPO).as_posix())
+    assert pruned >= 10
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not CORPUS.is_dir(), reason="the Agent Zero corpus is not available")
+def test_every_module_of_the_real_corpus_and_the_tests_keeps_its_facts() -> None:
+    """Every module of a real Agent Zero checkout and of doxtool's tests."""
+    paths = [(CORPUS, p) for p in sorted(CORPUS.rglob("*.py"))]
+    paths += [(REPO, p) for p in sorted((REPO / "tests").glob("*.py"))]
+    pruned = 0
+    for root, path in paths:
+        source = path.read_text(encoding="utf-8")
+        pruned += parse_ast(source) is not None and bool(_stubbed(source))
+        _same_facts(source, path.relative_to(root).as_posix())
+    assert len(paths) > 400 and pruned > 200
 
 
 # -- generated modules ---------------------------------------------------------
@@ -270,3 +537,18 @@ def test_generated_modules_keep_their_facts(source: str) -> None:
             todo += [n for n in _NAMES if f"{n}(value)" in body]
     assert stubbed == set(_NAMES) - reached
     _same_facts(source)
+
+
+@pytest.mark.parametrize(
+    ("line", "reads"),
+    [
+        ("value = a(kwargs)", True),
+        ("value = b(kwargs)", True),
+        ("value = TABLE['a'](kwargs)", False),
+    ],
+)
+def test_a_followed_call_reads_what_the_body_reads(line: str, reads: bool) -> None:
+    """The cases above compare facts that depend on the bodies kept."""
+    source = _CALLED.format(line=line, other_class="None", decorator="", default="None")
+    (tool,) = extract_module(source, "tools/sample.py", ROOTS).candidates
+    assert ("secret" in {a.name for a in tool.arguments}) is reads

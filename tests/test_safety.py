@@ -640,16 +640,34 @@ def test_too_many_jobs_is_a_usage_error(make_repo, monkeypatch) -> None:
     assert "Invalid value for '--jobs': 300 is not in the range 1<=x<=32." in result.stderr
 
 
-def test_a_module_over_the_limit_is_reported_not_parsed(make_repo, monkeypatch) -> None:
+def test_a_module_over_the_file_limit_is_reported_not_read(make_repo, monkeypatch) -> None:
     from doxtool.core.source import MAX_MODULE_BYTES
 
-    assert MAX_MODULE_BYTES == 256 * 1024
-    filler = "\n".join(f"VALUE_{i} = {i}" for i in range(30000))
+    assert MAX_MODULE_BYTES == 1024 * 1024
+    filler = "\n".join(f"# filler line {i:08d}" for i in range(60000))
     assert len(filler) > MAX_MODULE_BYTES
     root = make_repo({**clean_files(), "tools/wait.py": WAIT_PY + filler + "\n"})
     result = _check(root, monkeypatch)
     assert result.exit_code == 1
-    assert "DOX003" in result.stdout and "over the 262144-byte limit" in result.stdout
+    assert "DOX003" in result.stdout and "over the 1048576-byte limit; not read" in result.stdout
+
+
+def test_a_module_whose_read_code_is_over_the_tree_limit_is_reported(
+    make_repo, monkeypatch
+) -> None:
+    """Module-level code is read whatever it is: 400 KB of it is refused, not parsed."""
+    from doxtool.python.cstparse import MAX_PARSED_CHARS
+
+    filler = "\n".join(f"VALUE_{i} = {i}" for i in range(30000))
+    assert MAX_PARSED_CHARS < len(filler) < 1024 * 1024
+    root = make_repo({**clean_files(), "tools/wait.py": WAIT_PY + filler + "\n"})
+    result = _check(root, monkeypatch)
+    assert result.exit_code == 1
+    size = len(WAIT_PY + filler + "\n")
+    assert (
+        f"tools/wait.py:1:1: DOX003 module not analysed: its {size} characters would be"
+        f" parsed, over the {MAX_PARSED_CHARS}-character limit of one syntax tree"
+    ) in result.stdout
 
 
 # -- item 12: paths that name nothing, or a directory named like a module

@@ -16,12 +16,13 @@ from pathlib import Path
 
 #: files larger than this are not read (a finding says so)
 MAX_FILE_BYTES = 8 * 1024 * 1024
-#: Python modules larger than this are not analysed: libcst parses well under
-#: a megabyte a second and its tree takes close to a gigabyte per megabyte of
-#: source (measured: 900 MB peak for a 1 MiB module), so this bounds one
-#: process near 250 MB (a hand-written tool module is a few kilobytes; the
-#: largest module of a real Agent Zero checkout is 116 KB)
-MAX_MODULE_BYTES = 256 * 1024
+#: Python modules larger than this are not read. What bounds memory is not the
+#: file but the part of it libcst builds a tree for
+#: (:data:`doxtool.python.cstparse.MAX_PARSED_CHARS`); ``ast``'s tree of the
+#: whole module, which the outline and summaries read, takes some 150 MB for
+#: 1 MiB (a hand-written tool module is a few kilobytes; the largest module of
+#: a real Agent Zero checkout is 116 KB)
+MAX_MODULE_BYTES = 1024 * 1024
 #: configuration files larger than this are not read (a configuration error)
 MAX_CONFIG_BYTES = 1024 * 1024
 

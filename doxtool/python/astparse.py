@@ -10,15 +10,59 @@ import ast
 import re
 import warnings
 
+#: a module longer than this is parsed in pieces of about this size
+PIECE_CHARS = 64 * 1024
+
+#: a line that starts a module-level definition, when it starts a statement
+_DEFINITION_LINE = re.compile(r"\n(?=(?:async[ \t]+def|def|class)[ \t]|@)")
+
 
 def parse_ast(source: str) -> ast.Module | None:
-    """``ast.parse(source)``, or None when it fails (SyntaxWarnings are not ours)."""
+    """``ast.parse(source)``, or None when it fails (SyntaxWarnings are not ours).
+
+    A long module is parsed in pieces (:func:`_parse_in_pieces`): CPython's
+    parser holds some 80 MB of its own beyond the tree while it parses 1 MiB.
+    """
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
+            if len(source) > PIECE_CHARS:
+                tree = _parse_in_pieces(source)
+                if tree is not None:
+                    return tree
             return ast.parse(source)
     except Exception:  # SyntaxError, ValueError (NUL), RecursionError, MemoryError
         return None
+
+
+def _parse_in_pieces(source: str) -> ast.Module | None:
+    """The tree ``ast.parse(source)`` gives, parsed a piece at a time; None
+    when a piece does not parse (the whole module is parsed then).
+
+    Pieces end before a line that starts at its first column with ``def``,
+    ``async def``, ``class`` or a decorator. Such a line starts a module-level
+    statement unless it lies inside a string, brackets or a line continued
+    with a backslash, and then the piece before it ends inside them and does
+    not parse. Module-level statements parse alone as they do together; each
+    piece is preceded by as many empty lines as come before it, so every
+    position is the one in the module.
+    """
+    if "\r" in source and source.count("\r") != source.count("\r\n"):
+        return None  # a lone carriage return ends a line the count below misses
+    body: list[ast.stmt] = []
+    start = lines = 0
+    size = len(source)
+    while start < size:
+        found = _DEFINITION_LINE.search(source, start + PIECE_CHARS)
+        end = found.start() + 1 if found is not None else size
+        piece = source[start:end]
+        try:
+            body.extend(ast.parse("\n" * lines + piece).body)
+        except SyntaxError:
+            return None
+        lines += piece.count("\n")
+        start = end
+    return ast.Module(body=body, type_ignores=[])
 
 
 #: ``type X = value`` at the start of a line (Python 3.12): the alias needs a

@@ -1,9 +1,14 @@
 """Extract :class:`~doxtool.core.facts.ModuleFacts` from a module's source with libcst.
 
 One ``ast`` parse, one libcst parse, one walk, no metadata providers. CPython's
-``ast`` (an order of magnitude faster than libcst) places every statement and
-tells which module-level functions nothing names; libcst parses the module
-with those bodies left out (:mod:`doxtool.python.prune`). The walk reads node fields
+``ast`` (an order of magnitude faster than libcst, and a fraction of its memory)
+gives the outline and the helper summaries, places every statement and tells
+which module-level functions no call reaches; libcst parses the module with
+those bodies left out (:mod:`doxtool.python.prune`), and ``ast`` lets go of
+them before libcst's tree is built, so the two trees of the whole module are
+never held at once. What libcst is handed is bounded
+(:data:`~doxtool.python.cstparse.MAX_PARSED_CHARS`): past that, the module is
+not analysed and a problem says so. The walk reads node fields
 directly (a generic ``CSTVisitor`` costs as much as the parse itself) and asks
 :class:`~doxtool.python.positions.Locator` for the positions of the few nodes that
 become facts. The analysed code is never imported or executed; literal values
@@ -30,15 +35,18 @@ stall or crash libcst's parser away from it
 from __future__ import annotations
 
 import ast
+import json
 import threading
 import warnings
 from collections.abc import Callable, Iterable
 
 import libcst as cst
 
-from doxtool.core.facts import ModuleFacts, Problem
-from doxtool.python.astparse import parse_ast, parse_newer_syntax
-from doxtool.python.cstparse import parse_module, paused_gc
+from doxtool.core.facts import ModuleFacts, ModuleOutline, Problem
+from doxtool.core.serde import from_data, to_data
+from doxtool.core.summary_facts import FunctionSummary
+from doxtool.python.astparse import PIECE_CHARS, parse_ast, parse_newer_syntax
+from doxtool.python.cstparse import MAX_PARSED_CHARS, parse_module, paused_gc
 from doxtool.python.modulescan import ModuleScan
 from doxtool.python.names import module_name
 from doxtool.python.nesting import nesting_problem
@@ -123,11 +131,41 @@ def _extract(
         newer = parse_newer_syntax(source) if syntax is None else None
         if syntax is not None or newer is not None:
             facts.outline = module_outline(syntax or newer, source)
+        summaries: list[FunctionSummary] = []
+        summary_problem: Problem | None = None
+        if syntax is not None:
+            # before libcst's tree exists: the two largest trees are never held at once
+            try:
+                summaries = summarise(syntax, module, path.endswith("__init__.py"), local_roots)
+            except Exception as exc:  # a bug here must not cost the module's facts
+                message = f"helper summaries not extracted: {type(exc).__name__}: {exc}"
+                summary_problem = Problem(message[:300], 1, 1, "internal")
+        analysed = syntax is not None
         pruned = prune(source, syntax) if pruning and syntax is not None else None
+        stubbed = pruned.stubbed if pruned is not None else frozenset()
+        if pruned is not None and len(source) > PIECE_CHARS:
+            # a long module: ``ast``'s tree of the whole module has served, and
+            # statements are placed on its tree of the text libcst parses (the
+            # same lines and columns); the facts are copied anew so that the
+            # memory the tree took goes back to the system before libcst's
+            # tree is built (the facts made while it lived pin it otherwise)
+            stubbed = frozenset()
+            syntax = None
+            pruned = Pruned(pruned.text, stubbed, pruned.parsed)
+            facts.outline, summaries = _compacted(facts.outline, summaries)
+            syntax = parse_ast(pruned.text)
+        elif pruned is not None:
+            for node in stubbed:
+                # positions pair no statement inside a stubbed body: let it go
+                node.body = []  # type: ignore[attr-defined]
+        parsed = pruned.parsed if pruned is not None else len(source)
+        if parsed > MAX_PARSED_CHARS:
+            return _too_large(source, not analysed, parsed, pruned is not None, path, module)
         try:
             tree = _parse_pruned(pruned) if pruned is not None else None
             if tree is None:
-                pruned = None
+                if len(source) > MAX_PARSED_CHARS:
+                    return _too_large(source, False, len(source), False, path, module)
                 tree = parse_module(source)
         except cst.ParserSyntaxError as exc:
             facts.problems.append(_syntax_problem(source, exc))
@@ -139,7 +177,6 @@ def _extract(
             message = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
             facts.problems.append(Problem(f"cannot parse module: {message}"[:300], 1, 1))
             return facts
-        stubbed = pruned.stubbed if pruned is not None else frozenset()
         try:
             locator = Locator(source, tree, syntax, stubbed)
             scan = ModuleScan(tree, facts, frozenset(local_roots), locator)
@@ -148,14 +185,63 @@ def _extract(
         except RecursionError:
             facts.problems.append(Problem("module nested too deeply to analyse", 1, 1, "limit"))
             return facts
-        if syntax is not None:
-            try:
-                facts.summaries = summarise(
-                    syntax, module, path.endswith("__init__.py"), local_roots
+        if analysed:
+            facts.summaries = summaries
+            if summary_problem is not None:
+                facts.problems.append(summary_problem)
+    return facts
+
+
+def _compacted(
+    outline: ModuleOutline | None, summaries: list[FunctionSummary]
+) -> tuple[ModuleOutline | None, list[FunctionSummary]]:
+    """The same facts, every object of them made anew (strings included)."""
+    outline_data, summaries_data = json.loads(
+        json.dumps([to_data(outline) if outline is not None else None, to_data(summaries)])
+    )
+    return (
+        from_data(ModuleOutline, outline_data) if outline_data is not None else None,
+        [from_data(FunctionSummary, data) for data in summaries_data],
+    )
+
+
+def _too_large(
+    source: str, unparsed: bool, parsed: int, pruned: bool, path: str, module: str
+) -> ModuleFacts:
+    """The facts of a module whose tree would take too much memory: why it is not analysed.
+
+    A module ``ast`` rejects gets CPython's syntax error, which costs no tree.
+    """
+    facts = ModuleFacts(path=path, module=module)
+    if unparsed:
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                ast.parse(source)
+        except SyntaxError as error:
+            if error.lineno is not None and error.msg:
+                column = max(error.offset or 1, 1)
+                facts.problems.append(
+                    Problem(f"syntax error: {error.msg}", error.lineno, column, "syntax")
                 )
-            except Exception as exc:  # a bug here must not cost the module's facts
-                message = f"helper summaries not extracted: {type(exc).__name__}: {exc}"
-                facts.problems.append(Problem(message[:300], 1, 1, "internal"))
+                return facts
+        except Exception:  # RecursionError, MemoryError, ValueError
+            pass
+    what = (
+        f"{parsed} characters of it would be parsed (all but the bodies of the"
+        " functions nothing calls)"
+        if pruned
+        else f"its {parsed} characters would be parsed"
+    )
+    facts.problems.append(
+        Problem(
+            f"module not analysed: {what}, over the {MAX_PARSED_CHARS}-character"
+            " limit of one syntax tree",
+            1,
+            1,
+            "limit",
+        )
+    )
     return facts
 
 

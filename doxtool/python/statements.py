@@ -77,7 +77,7 @@ class StatementLocator:
     ) -> None:
         """``tree``: ``ast``'s tree of ``source`` when the caller has it (None: it
         failed); ``stubbed``: functions of ``tree`` whose bodies the libcst module
-        has as ``...`` (:mod:`doxtool.python.prune`), left unpaired."""
+        has stubbed (:mod:`doxtool.python.prune`), left unpaired."""
         self.source = source
         self.module = module
         self._tree = tree

@@ -1,0 +1,89 @@
+"""``ast`` trees of long modules, parsed in pieces: the tree ``ast.parse`` gives."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+from doxtool.python import astparse
+from doxtool.python.astparse import parse_ast
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def _dump(tree: ast.AST | None) -> str | None:
+    return None if tree is None else ast.dump(tree, include_attributes=True)
+
+
+@pytest.fixture
+def small_pieces(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(astparse, "PIECE_CHARS", 16)
+
+
+def test_real_modules_parse_in_pieces_as_whole(small_pieces: None) -> None:
+    paths = sorted((REPO / "doxtool").rglob("*.py")) + sorted((REPO / "tests").glob("*.py"))
+    for path in paths:
+        source = path.read_text(encoding="utf-8")
+        assert _dump(parse_ast(source)) == _dump(ast.parse(source)), path
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        # a definition line inside a string, brackets, after a backslash
+        'X = """\ndef f():\n    return 1\n"""\n\ndef g():\n    return 2\n',
+        "X = [\n1,\n]\ny = (a\n@b)\n\ndef g():\n    return 2\n",
+        "x = 1 + \\\n2\n\nclass C:\n    pass\n",
+        "if x:\n    pass\nelse:\n    pass\n@d\nasync  def f():\n    await g()\n",
+        # CRLF; a form feed before a definition; non-ASCII text
+        "def f():\r\n    return 'é'\r\n\r\ndef g():\r\n    return 2\r\n",
+        "x = 1\n\x0cdef f():\n    return 1\n\ndef g():\n    return 'ü'\n",
+    ],
+    ids=["string", "brackets", "backslash", "decorated", "crlf", "formfeed"],
+)
+def test_awkward_modules_parse_in_pieces_as_whole(source: str, small_pieces: None) -> None:
+    assert _dump(parse_ast(source)) == _dump(ast.parse(source))
+
+
+def test_a_definition_line_inside_a_string_falls_back_to_a_whole_parse(
+    small_pieces: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    source = 'X = """\ndef f():\n    return 1\n"""\n'
+    whole: list[int] = []
+    original = ast.parse
+
+    def counting(text: str, *args: object, **kwargs: object) -> ast.Module:
+        if text == source:
+            whole.append(1)
+        return original(text, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(ast, "parse", counting)
+    assert _dump(parse_ast(source)) == _dump(original(source))
+    assert whole == [1]
+
+
+@pytest.mark.parametrize(
+    "source",
+    ["def f():\n    return 1\n\ndef g(:\n    return 2\n", "def f():\r    return 1\rx = (\r"],
+    ids=["syntax-error", "lone-cr"],
+)
+def test_a_module_that_does_not_parse_gives_none(source: str, small_pieces: None) -> None:
+    assert parse_ast(source) is None
+
+
+def test_a_long_module_is_never_parsed_whole(
+    small_pieces: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    source = "".join(f"def f{i}(x):\n    return x + {i}\n\n" for i in range(50))
+    sizes: list[int] = []
+    original = ast.parse
+
+    def recording(text: str, *args: object, **kwargs: object) -> ast.Module:
+        sizes.append(len(text.lstrip("\n")))
+        return original(text, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(ast, "parse", recording)
+    assert _dump(parse_ast(source)) == _dump(original(source))
+    assert len(sizes) == 50 and max(sizes) < 40
