@@ -256,10 +256,10 @@ def check(
     """
     import contextlib
 
-    from doxtool.core.heap import held_collector
     from doxtool.core.lock import repository_lock
     from doxtool.rules.engine import prefetch, scope_files
     from doxtool.run import baseline as baselines
+    from doxtool.run.heap import held_collector
     from doxtool.run.timings import Timings
 
     timings = Timings()

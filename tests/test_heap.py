@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import gc
 
-from doxtool.core.heap import held_collector
+from doxtool.run.heap import held_collector
 
 
 def test_what_a_held_run_built_is_old_afterwards() -> None:

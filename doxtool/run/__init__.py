@@ -7,7 +7,8 @@ incremental whole check (:mod:`.incremental`, :mod:`.snapshot`), the parsing poo
 (:mod:`.pool`), the prompt index (:mod:`.promptindex`), the files a run reads
 (:mod:`.files`), what rules see (:mod:`.context`), suppression comments
 (:mod:`.suppressions`), baselines (:mod:`.baseline`), library checks
-(:mod:`.dependencies`), timings and progress.
+(:mod:`.dependencies`), the collector held off during a run (:mod:`.heap`),
+timings and progress.
 
 May import: :mod:`doxtool.core` and the four source packages
 (:mod:`doxtool.python`, :mod:`doxtool.companions`, :mod:`doxtool.prompts`,
