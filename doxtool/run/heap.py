@@ -16,18 +16,17 @@ import gc
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+from doxtool.python.cstparse import paused_gc
+
 
 @contextmanager
 def held_collector() -> Iterator[None]:
     """No cyclic collection inside the block; afterwards, everything the block
     allocated counts as old (garbage among it is found by the next full
     collection)."""
-    was_enabled = gc.isenabled()
-    gc.disable()
     try:
-        yield
+        with paused_gc():
+            yield
     finally:
-        if was_enabled:
-            gc.freeze()  # every tracked object into the permanent generation,
-            gc.unfreeze()  # and from there into the oldest one
-            gc.enable()
+        gc.freeze()  # every tracked object into the permanent generation,
+        gc.unfreeze()  # and from there into the oldest one
