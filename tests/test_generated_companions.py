@@ -58,6 +58,31 @@ def test_purpose_is_the_prompts_first_line_when_the_class_has_no_docstring(
     _assert_clean_and_stable(root, run_cli)
 
 
+def test_each_new_companion_takes_the_line_of_the_prompt_teaching_its_tool(
+    make_repo, run_cli
+) -> None:
+    """Many tools at once: each purpose comes from the prompt whose heading
+    names its tool (some prompts teach two of them)."""
+    files = clean_files()
+    names = [f"wait{index}" for index in range(12)]
+    for index, name in enumerate(names):
+        files[f"tools/{name}.py"] = WAIT_PY.replace("WaitTool", f"Wait{index}Tool")
+        if index % 4 == 3:
+            continue  # taught with the previous tool, below
+        text = WAIT_PROMPT.replace("wait", name).replace("Pause.", f"pause number {index}")
+        if index % 4 == 2:
+            following = names[index + 1]
+            text += WAIT_PROMPT.replace("wait", following).replace("Pause.", f"rest {following}")
+        files[f"prompts/agent.system.tool.{name}.md"] = text
+    del files["prompts/agent.system.tool.wait.md"]
+    root = make_repo(files)
+    fixed = run_cli(root, "check", "--fix")
+    for index, name in enumerate(names):
+        purpose = _section((root / f"tools/{name}.py.dox.md").read_text(), "Purpose")[1]
+        expected = f"Rest {name}" if index % 4 == 3 else f"Pause number {index}"
+        assert purpose == f"- {expected}.", (name, fixed.output)
+
+
 def test_purpose_says_plainly_what_it_cannot_derive(make_repo, run_cli) -> None:
     files = clean_files()
     del files["prompts/agent.system.tool.wait.md"]

@@ -214,12 +214,27 @@ class Context(Files):
         if prompt_set is None or not facts.tools:
             return ""
         name = facts.tools[0].name
-        for path in prompt_set.tool_prompts().values():
-            doc = self.prompt(path)
-            if doc is None or name not in {n.split(":", 1)[0] for n in doc.tool_names}:
-                continue
-            return prompt_description(self.prompt_text(path), name, first_line=True)
-        return ""
+        path = self._teachers(prompt_set).get(name)
+        if path is None:
+            return ""
+        return prompt_description(self.prompt_text(path), name, first_line=True)
+
+    def _teachers(self, prompt_set: PromptSet) -> dict[str, str]:
+        """Tool name -> the first tool prompt file of the set whose headings or
+        examples name it (built once per set: each new companion asking every
+        prompt file would be quadratic)."""
+        key = ("teachers", prompt_set.kind, prompt_set.directory)
+
+        def build() -> dict[str, str]:
+            found: dict[str, str] = {}
+            for path in prompt_set.tool_prompts().values():
+                doc = self.prompt(path)
+                if doc is not None:
+                    for tool in doc.tool_names:
+                        found.setdefault(tool.split(":", 1)[0], path)
+            return found
+
+        return self.memo(key, build)
 
     # -- prompts --------------------------------------------------------------
 
