@@ -7,6 +7,7 @@ arguments it teaches for them, its JSON examples and the errors in them.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -95,3 +96,17 @@ class PromptDoc:
 
     def arguments_of(self, tool: str) -> list[TaughtArgument]:
         return [arg for arg in self.arguments if arg.tool == tool]
+
+
+def first_teachers(
+    paths: Iterable[str], doc_of: Callable[[str], PromptDoc | None]
+) -> dict[str, str]:
+    """Tool name (before any ``:``) -> the first of ``paths`` whose prompt's
+    headings or examples name it."""
+    found: dict[str, str] = {}
+    for path in paths:
+        doc = doc_of(path)
+        if doc is not None:
+            for tool in doc.tool_names:
+                found.setdefault(tool.split(":", 1)[0], path)
+    return found

@@ -20,7 +20,7 @@ from doxtool.companions.truth import judge
 from doxtool.companions.verdicts import Verdict
 from doxtool.core.facts import ModuleFacts, ToolFacts
 from doxtool.core.source import ReadError, read_text
-from doxtool.prompts.model import PromptDoc
+from doxtool.prompts.model import PromptDoc, first_teachers
 from doxtool.prompts.sets import PromptSet, discover_prompt_sets
 from doxtool.run.files import Files
 from doxtool.run.project import Project
@@ -220,21 +220,11 @@ class Context(Files):
         return prompt_description(self.prompt_text(path), name, first_line=True)
 
     def _teachers(self, prompt_set: PromptSet) -> dict[str, str]:
-        """Tool name -> the first tool prompt file of the set whose headings or
-        examples name it (built once per set: each new companion asking every
-        prompt file would be quadratic)."""
+        """Tool name -> the set's first tool prompt teaching it (found once per
+        set: each new companion asking every prompt file would be quadratic)."""
         key = ("teachers", prompt_set.kind, prompt_set.directory)
-
-        def build() -> dict[str, str]:
-            found: dict[str, str] = {}
-            for path in prompt_set.tool_prompts().values():
-                doc = self.prompt(path)
-                if doc is not None:
-                    for tool in doc.tool_names:
-                        found.setdefault(tool.split(":", 1)[0], path)
-            return found
-
-        return self.memo(key, build)
+        paths = prompt_set.tool_prompts().values()
+        return self.memo(key, lambda: first_teachers(paths, self.prompt))
 
     # -- prompts --------------------------------------------------------------
 
