@@ -223,8 +223,9 @@ class Context(Files):
         """Tool name -> the set's first tool prompt teaching it (found once per
         set: each new companion asking every prompt file would be quadratic)."""
         key = ("teachers", prompt_set.kind, prompt_set.directory)
-        paths = prompt_set.tool_prompts().values()
-        return self.memo(key, lambda: first_teachers(paths, self.prompt))
+        return self.memo(
+            key, lambda: first_teachers(prompt_set.tool_prompts().values(), self.prompt)
+        )
 
     # -- prompts --------------------------------------------------------------
 
