@@ -83,6 +83,33 @@ def test_each_new_companion_takes_the_line_of_the_prompt_teaching_its_tool(
         assert purpose == f"- {expected}.", (name, fixed.output)
 
 
+def test_new_companions_list_a_sets_tool_prompts_once(
+    make_repo, run_cli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The prompt teaching each new companion's tool is looked up in an index
+    built once per prompt set, not by going through every prompt file for
+    every new companion (quadratic in a large repository)."""
+    from doxtool.prompts.sets import PromptSet
+
+    files = clean_files()
+    for index in range(12):
+        name = f"wait{index}"
+        files[f"tools/{name}.py"] = WAIT_PY.replace("WaitTool", f"Wait{index}Tool")
+        files[f"prompts/agent.system.tool.{name}.md"] = WAIT_PROMPT.replace("wait", name)
+    root = make_repo(files)
+    listed = PromptSet.tool_prompts
+    calls: list[str] = []
+
+    def counted(self: PromptSet) -> dict[str, str]:
+        calls.append(self.directory)
+        return listed(self)
+
+    monkeypatch.setattr(PromptSet, "tool_prompts", counted)
+    run_cli(root, "check", "--fix", "--no-cache")
+    assert all((root / f"tools/wait{index}.py.dox.md").is_file() for index in range(12))
+    assert 1 <= len(calls) <= 2, calls
+
+
 def test_purpose_says_plainly_what_it_cannot_derive(make_repo, run_cli) -> None:
     files = clean_files()
     del files["prompts/agent.system.tool.wait.md"]
