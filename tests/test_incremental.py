@@ -336,6 +336,14 @@ def test_the_console_script_snapshot_is_the_walked_one(reference_repo: Path) -> 
             timeout=120,
         )
 
+    wait = root / "tools" / "wait.py"
+    # names a listing line must escape: one that would read as the lines of
+    # two other files (one of them pyproject.toml as it is now), a backslash
+    info = pyproject.stat()
+    forged = f"x:1:2\nfpyproject.toml:{info.st_mtime_ns}:{info.st_size}"
+    (root / forged).write_text("forged\n")
+    (root / "tools" / "back\\slash.md").write_text("b\n")
+
     first = run()
     assert first.returncode in (0, 1), first.stderr
     state = json.loads((root / ".doxtool_cache" / incremental.STATE).read_text())
@@ -343,8 +351,8 @@ def test_the_console_script_snapshot_is_the_walked_one(reference_repo: Path) -> 
     assert {k: list(v) for k, v in files.items()} == state["files"]
     assert dirs == state["dirs"]
     assert "vendor/lib.py" not in files and "tools/link.py" in files
+    assert forged in files and "x" not in files and "tools/back\\slash.md" in files
 
-    wait = root / "tools" / "wait.py"
     wait.write_text("# edited\n" + wait.read_text(encoding="utf-8"), encoding="utf-8")
     second = run()
     state = json.loads((root / ".doxtool_cache" / incremental.STATE).read_text())

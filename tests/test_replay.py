@@ -233,3 +233,21 @@ def test_a_changed_tree_is_listed_once_for_the_replay_and_the_new_record(make_re
     again = _run(root, "check", "--select", "DOX001")
     assert (again.returncode, again.stdout) == (edited.returncode, edited.stdout)
     assert _record(root).stat().st_mtime_ns == stamp, "the record written after the edit replays"
+
+
+def test_a_listing_writes_one_line_per_entry_whatever_the_names(tmp_path: Path) -> None:
+    from doxtool.run import replay
+
+    names = ["plain.py", "line\nbreak", "back\\slash", "back\\nslash", "both\\\n", "x:1:2"]
+    for name in names:
+        assert replay.unescape_path(replay.escape_name(name)) == name
+    (tmp_path / "d\nir").mkdir()
+    for name in names:
+        (tmp_path / "d\nir" / name).write_text("x")
+    skip, text = replay.inputs_excluding(str(tmp_path), lambda rel: False)
+    lines = text.split("\n")
+    assert len(lines) == 1 + len(names)
+    listed = {replay.unescape_path(line[1:].rsplit(":", 2)[0]) for line in lines if line[0] == "f"}
+    assert listed == {f"d\nir/{name}" for name in names}
+    assert replay._same_exclusions(skip, text, lambda rel: False)
+    assert not replay._same_exclusions(skip, text, lambda rel: rel == "d\nir")

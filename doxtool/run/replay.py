@@ -104,17 +104,21 @@ def inputs_excluding(root: str, excluded: Callable[[str], bool]) -> tuple[frozen
 def _listing(
     root: str, skip: frozenset[str], excluded: Callable[[str], bool] | None, found: set[str]
 ) -> str:
+    """One line per entry; a name with a line break or a backslash is written
+    escaped (:func:`escape_name`), so that every line is one entry."""
     out: list[str] = []
     append = out.append
-    stack = [""]
+    stack = [("", "")]
     never = NEVER_READ
     while stack:
-        rel = stack.pop()
+        rel, shown_rel = stack.pop()
         prefix = rel + "/" if rel else ""
+        shown_prefix = shown_rel + "/" if shown_rel else ""
         try:
             with os.scandir(os.path.join(root, rel) if rel else root) as it:
                 for entry in it:
                     name = entry.name
+                    shown = escape_name(name) if "\n" in name or "\\" in name else name
                     try:
                         if entry.is_dir(follow_symlinks=False):
                             child = prefix + name
@@ -123,16 +127,39 @@ def _listing(
                             if excluded is not None and excluded(child):
                                 found.add(child)
                                 continue
-                            append(f"d{child}:{entry.stat(follow_symlinks=False).st_mtime_ns}")
-                            stack.append(child)
+                            mtime = entry.stat(follow_symlinks=False).st_mtime_ns
+                            append(f"d{shown_prefix}{shown}:{mtime}")
+                            stack.append((child, shown_prefix + shown))
                         else:
                             stat = entry.stat(follow_symlinks=False)
-                            append(f"f{prefix}{name}:{stat.st_mtime_ns}:{stat.st_size}")
+                            append(f"f{shown_prefix}{shown}:{stat.st_mtime_ns}:{stat.st_size}")
                     except OSError:
-                        append(f"?{prefix}{name}")
+                        append(f"?{shown_prefix}{shown}")
         except OSError:
-            append("!" + rel)
+            append("!" + shown_rel)
     return "\n".join(out)
+
+
+def escape_name(name: str) -> str:
+    """A file name as a listing line writes it: backslashes and line breaks escaped."""
+    return name.replace("\\", "\\\\").replace("\n", "\\n")
+
+
+def unescape_path(path: str) -> str:
+    """The path a listing line writes (:func:`escape_name`), as the file system has it."""
+    if "\\" not in path:
+        return path
+    out: list[str] = []
+    index = 0
+    while index < len(path):
+        char = path[index]
+        if char == "\\" and index + 1 < len(path):
+            out.append("\n" if path[index + 1] == "n" else path[index + 1])
+            index += 2
+        else:
+            out.append(char)
+            index += 1
+    return "".join(out)
 
 
 #: the libraries whose code shapes doxtool's results, as (import name,
@@ -325,7 +352,9 @@ def _same_exclusions(skip: frozenset[str], listing: str, excluded: Callable[[str
     if not all(excluded(directory) for directory in skip):
         return False
     return not any(
-        excluded(line[1:].rsplit(":", 1)[0]) for line in listing.split("\n") if line[:1] == "d"
+        excluded(unescape_path(line[1:].rsplit(":", 1)[0]))
+        for line in listing.split("\n")
+        if line[:1] == "d"
     )
 
 

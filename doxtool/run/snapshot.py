@@ -15,7 +15,7 @@ import stat as stat_module
 from typing import Any
 
 from doxtool.run.project import Project
-from doxtool.run.replay import CACHE_DIR, NEVER_READ, taken_listing
+from doxtool.run.replay import CACHE_DIR, NEVER_READ, taken_listing, unescape_path
 
 #: files larger than this are compared by modification time and size alone
 MAX_DIGEST_BYTES = 8 * 1024 * 1024
@@ -71,8 +71,9 @@ def snapshot(
     root = str(project.root)
     cache_dir = project.config.cache_dir.strip("/")
     listed = taken_listing(root) if cache_dir == CACHE_DIR else None
-    if listed is not None:
-        return _from_listing(root, listed[1], known or {}, racy_after)
+    read = _from_listing(root, listed[1], known or {}, racy_after) if listed else None
+    if read is not None:
+        return read
     files: Files = {}
     dirs: list[str] = []
     stack = [""]
@@ -118,25 +119,32 @@ def snapshot(
 
 def _from_listing(
     root: str, listing: str, known: Files, racy_after: int
-) -> tuple[Files, list[str]]:
+) -> tuple[Files, list[str]] | None:
     """:func:`snapshot` read off :func:`~doxtool.run.replay.inputs` of the same
-    tree, taken by this process already: the tree is not walked again."""
+    tree, taken by this process already: the tree is not walked again. None
+    when a line does not read as an entry (the tree is walked then)."""
     files: Files = {}
     dirs: list[str] = []
     for line in listing.split("\n") if listing else ():
         kind = line[:1]
         if kind == "f":
-            path, mtime_text, size_text = line[1:].rsplit(":", 2)
-            mtime, size = int(mtime_text), int(size_text)
+            try:
+                shown, mtime_text, size_text = line[1:].rsplit(":", 2)
+                mtime, size = int(mtime_text), int(size_text)
+            except ValueError:
+                return None
+            path = unescape_path(shown)
             old = known.get(path)
             if old is not None and old[0] == mtime and old[1] == size and old[0] < racy_after:
                 files[path] = old
             else:
                 files[path] = (mtime, size, _digest(os.path.join(root, path), size))
         elif kind == "d":
-            dirs.append(line[1:].rsplit(":", 1)[0])
-        else:  # "!" a directory that cannot be listed, "?" an entry that cannot be read
-            dirs.append(line)
+            dirs.append(unescape_path(line[1:].rsplit(":", 1)[0]))
+        elif kind in ("!", "?"):  # a directory that cannot be listed, an entry not read
+            dirs.append(kind + unescape_path(line[1:]))
+        else:
+            return None
     dirs.sort()
     return files, dirs
 
