@@ -29,21 +29,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-#: Side-effect areas, in the order companions write them.
-AREAS = (
-    "filesystem reads",
-    "filesystem writes",
-    "filesystem deletion",
-    "network calls",
-    "subprocess/runtime control",
-    "model calls",
-    "WebSocket state",
-    "plugin state",
-    "settings/state persistence",
-    "secret handling",
-    "scheduler state",
-    "tunnel state",
-)
+from doxtool.companions.factlines import SECTIONS
+from doxtool.core.outline_facts import AREAS
 
 #: Other spellings of an area (doxtool's own format, plurals), casefolded.
 AREA_SPELLINGS = {
@@ -211,19 +198,9 @@ def _fold(title: str) -> str:
     return " ".join(title.split()).casefold()
 
 
-_SECTIONS = (
-    "Purpose",
-    "Ownership",
-    "Runtime Contracts",
-    "Key Concepts",
-    "Work Guidance",
-    "Verification",
-    "Child DOX Index",
-)
-
 DOXTOOL = Convention(
     name="doxtool",
-    sections=tuple(SectionSpec(title) for title in _SECTIONS),
+    sections=tuple(SectionSpec(title) for title in SECTIONS),
     area_names={
         "filesystem reads": "filesystem reads",
         "filesystem writes": "filesystem writes",

@@ -7,6 +7,23 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+#: the side-effect areas a companion line names (an outline's ``areas``), in
+#: the order companions write them
+AREAS = (
+    "filesystem reads",
+    "filesystem writes",
+    "filesystem deletion",
+    "network calls",
+    "subprocess/runtime control",
+    "model calls",
+    "WebSocket state",
+    "plugin state",
+    "settings/state persistence",
+    "secret handling",
+    "scheduler state",
+    "tunnel state",
+)
+
 
 @dataclass
 class Param:

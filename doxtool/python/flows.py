@@ -43,7 +43,7 @@ from doxtool.python.callkinds import (
     open_mode,
     zero_delay,
 )
-from doxtool.python.names import dotted_parts
+from doxtool.python.names import constructed, dotted_parts
 from doxtool.python.pathorigins import PathOrigins
 
 #: calls that run the coroutines they are handed at the same time: each
@@ -130,17 +130,8 @@ class _Builder(PathOrigins):
         return False
 
     def _constructed(self, value: ast.expr) -> str | None:
-        if isinstance(value, ast.Await):
-            value = value.value
-        if not isinstance(value, ast.Call):
-            return None
-        dotted = dotted_parts(value.func)
-        if dotted is None or dotted[0] == self.scope.self_name:
-            return None
-        qualified = self.scope.resolve(dotted)
-        if qualified is None or not self.scope.is_local(qualified):
-            return None
-        return qualified
+        scope = self.scope
+        return constructed(value, scope.self_name, scope.resolve, scope.is_local)
 
     # -- statements ----------------------------------------------------------
 

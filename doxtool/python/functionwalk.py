@@ -14,7 +14,7 @@ from doxtool.python import effects
 from doxtool.python.astparse import child_expressions
 from doxtool.python.callkinds import Scope
 from doxtool.python.flows import function_flow
-from doxtool.python.names import dotted_parts
+from doxtool.python.names import constructed, dotted_parts
 from doxtool.python.summaryscope import ModuleScope
 
 _READ_METHODS = {"get": "get", "pop": "pop", "setdefault": "get"}
@@ -179,15 +179,10 @@ class FunctionWalk:
 
     def _constructed(self, value: ast.expr) -> str | None:
         """The repository callable whose result ``value`` is (``Cls(...)``)."""
-        if isinstance(value, ast.Await):
-            value = value.value
-        if not isinstance(value, ast.Call):
-            return None
-        dotted = dotted_parts(value.func)
-        if dotted is None or (self.self_name and dotted[0] == self.self_name):
-            return None
-        qualified = self.owner.resolve(dotted, self.names)
-        return qualified if qualified is not None and self.owner.is_local(qualified) else None
+        owner = self.owner
+        return constructed(
+            value, self.self_name, lambda dotted: owner.resolve(dotted, self.names), owner.is_local
+        )
 
     def _literal_keys(self, node: ast.expr) -> list[str]:
         if isinstance(node, ast.Name) and node.id in self.owner.constants:

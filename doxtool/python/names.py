@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+from collections.abc import Callable
 from pathlib import PurePosixPath
 
 
@@ -43,3 +44,22 @@ def dotted_parts(node: ast.expr) -> list[str] | None:
         parts.append(node.id)
         return parts[::-1]
     return None
+
+
+def constructed(
+    value: ast.expr,
+    self_name: str | None,
+    resolve: Callable[[list[str]], str | None],
+    is_local: Callable[[str], bool],
+) -> str | None:
+    """The repository callable whose result ``value`` is (``Cls(...)``, awaited
+    or not); None for a call through ``self_name`` or out of the repository."""
+    if isinstance(value, ast.Await):
+        value = value.value
+    if not isinstance(value, ast.Call):
+        return None
+    dotted = dotted_parts(value.func)
+    if dotted is None or (self_name and dotted[0] == self_name):
+        return None
+    qualified = resolve(dotted)
+    return qualified if qualified is not None and is_local(qualified) else None

@@ -11,31 +11,14 @@ from __future__ import annotations
 import ast
 import re
 
+from doxtool.core.outline_facts import AREAS
+
 # ---------------------------------------------------------------------------
 # side-effect areas, in the order companions write them
 
-READS = "filesystem reads"
-WRITES = "filesystem writes"
-DELETION = "filesystem deletion"
-NETWORK = "network calls"
-SUBPROCESS = "subprocess/runtime control"
-MODEL = "model calls"
-
-#: every area a companion line names, in its canonical order
-AREAS = (
-    READS,
-    WRITES,
-    DELETION,
-    NETWORK,
-    SUBPROCESS,
-    MODEL,
-    "WebSocket state",
-    "plugin state",
-    "settings/state persistence",
-    "secret handling",
-    "scheduler state",
-    "tunnel state",
-)
+#: every area a companion line names, in its canonical order (the first six
+#: are the ones code evidence shows)
+READS, WRITES, DELETION, NETWORK, SUBPROCESS, MODEL = AREAS[:6]
 
 #: Raw-text keywords of each area (regular expressions, matched case-blind
 #: after ``\b`` anywhere in the module text, comments and strings included).
