@@ -185,10 +185,7 @@ def references(project: Project, module: str, memo: dict[str, Any]) -> list[str]
         if parts[0] not in tops:
             continue  # no module of the repository starts so
         for cut in range(1, len(parts) + 1):
-            name = ".".join(parts[:cut])
-            if name not in memo:
-                memo[name] = project.module_path(name)
-            rel = memo[name]
+            rel = project.module_path(".".join(parts[:cut]))  # remembered per run
             if rel is not None and rel != module:
                 found[rel] = None
     if facts.outline is not None:
