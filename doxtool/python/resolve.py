@@ -344,25 +344,6 @@ def _tag_items(items: Iterable[T], path: str) -> list[T]:
     ]
 
 
-def _tagged(tool: ToolFacts, path: str) -> ToolFacts:
-    """An analysis whose untagged facts come from the module at ``path``."""
-    execute = tool.execute
-    if execute is not None and execute.defined_in_path is None:
-        execute = dataclasses.replace(execute, defined_in_path=path)
-    return dataclasses.replace(
-        tool,
-        execute=execute,
-        arguments=[dataclasses.replace(a, reads=_tag_items(a.reads, path)) for a in tool.arguments],
-        dynamic_reads=_tag_items(tool.dynamic_reads, path),
-        outcomes=_tag_items(tool.outcomes, path),
-        missing_responses=_tag_items(tool.missing_responses, path),
-        raises=_tag_items(tool.raises, path),
-        effects=_tag_items(tool.effects, path),
-        other_arguments=_tag_items(tool.other_arguments, path),
-        helper_calls=_tag_items(tool.helper_calls, path),
-    )
-
-
 def _untag(items: Iterable[T], path: str) -> list[T]:
     return [
         dataclasses.replace(item, path=None)  # type: ignore[type-var]
@@ -372,20 +353,34 @@ def _untag(items: Iterable[T], path: str) -> list[T]:
     ]
 
 
+def _tagged(tool: ToolFacts, path: str) -> ToolFacts:
+    """An analysis whose untagged facts come from the module at ``path``."""
+    execute = tool.execute
+    if execute is not None and execute.defined_in_path is None:
+        execute = dataclasses.replace(execute, defined_in_path=path)
+    return _placed(tool, execute, lambda items: _tag_items(items, path))
+
+
 def _localised(tool: ToolFacts, path: str) -> ToolFacts:
     """Facts as seen from the module at ``path``: its own facts carry no path."""
     execute = tool.execute
     if execute is not None and execute.defined_in_path == path:
         execute = dataclasses.replace(execute, defined_in_path=None)
+    return _placed(tool, execute, lambda items: _untag(items, path))
+
+
+def _placed(tool: ToolFacts, execute: object, place: Callable[[list], list]) -> ToolFacts:
+    """``tool`` with ``execute`` and every list of facts that carry a path
+    passed through ``place``."""
     return dataclasses.replace(
         tool,
         execute=execute,
-        arguments=[dataclasses.replace(a, reads=_untag(a.reads, path)) for a in tool.arguments],
-        dynamic_reads=_untag(tool.dynamic_reads, path),
-        outcomes=_untag(tool.outcomes, path),
-        missing_responses=_untag(tool.missing_responses, path),
-        raises=_untag(tool.raises, path),
-        effects=_untag(tool.effects, path),
-        other_arguments=_untag(tool.other_arguments, path),
-        helper_calls=_untag(tool.helper_calls, path),
+        arguments=[dataclasses.replace(a, reads=place(a.reads)) for a in tool.arguments],
+        dynamic_reads=place(tool.dynamic_reads),
+        outcomes=place(tool.outcomes),
+        missing_responses=place(tool.missing_responses),
+        raises=place(tool.raises),
+        effects=place(tool.effects),
+        other_arguments=place(tool.other_arguments),
+        helper_calls=place(tool.helper_calls),
     )
