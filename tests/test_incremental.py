@@ -230,12 +230,16 @@ def test_an_edited_tool_is_checked_alone(
 @pytest.mark.parametrize(
     "damage",
     [
-        lambda state: {**state, "files": {"tools/wait.py": "not a stamp"}},
+        lambda state: {**state, "listing": 12},
+        lambda state: {**state, "listing": "ftools/wait.py:not a stamp"},
+        lambda state: {**state, "digests": None},
+        lambda state: {**state, "racy": {"tools/wait.py": "not a stamp"}},
+        lambda state: {**state, "bare": 3},
         lambda state: {**state, "findings": [{"code": 12}]},
         lambda state: {**state, "edges": [1, 2]},
         lambda state: {**state, "read": None},
         lambda state: {**state, "taken": "yesterday"},
-        lambda state: {**state, "dirs": {"a": 1}},
+        lambda state: {**state, "racy": {"a": 1}},
         lambda state: [state],
     ],
 )
@@ -310,7 +314,7 @@ def test_the_console_script_snapshot_is_the_walked_one(reference_repo: Path) -> 
 
     from doxtool.core.config import config_at
     from doxtool.run.project import Project
-    from doxtool.run.snapshot import snapshot
+    from doxtool.run.snapshot import take
 
     root = reference_repo
     write_files(root, {**EXTRA, "vendor/lib.py": "x = 1\n", "tools/data.bin": b"\x00\x01"})
@@ -347,11 +351,19 @@ def test_the_console_script_snapshot_is_the_walked_one(reference_repo: Path) -> 
     first = run()
     assert first.returncode in (0, 1), first.stderr
     state = json.loads((root / ".doxtool_cache" / incremental.STATE).read_text())
-    files, dirs = snapshot(Project(root.resolve(), config_at(root)))
-    assert {k: list(v) for k, v in files.items()} == state["files"]
-    assert dirs == state["dirs"]
-    assert "vendor/lib.py" not in files and "tools/link.py" in files
-    assert forged in files and "x" not in files and "tools/back\\slash.md" in files
+    tree, changed, _ = take(Project(root.resolve(), config_at(root)), None)
+    assert changed is None
+    assert set(tree.listing.split("\n")) == set(state["listing"].split("\n"))
+    assert set(tree.digests.split("\n")) == set(state["digests"].split("\n"))
+    assert sorted(tree.bare) == state["bare"] == ["tools/link.py"]
+    files = tree.listing.split("\n")
+    assert not any(line.startswith("fvendor/") for line in files)
+    assert tree.get("tools/link.py") is not None and tree.digest("tools/link.py") == ""
+    for name in (forged, "pyproject.toml", "tools/back\\slash.md"):
+        stat = (root / name).stat()
+        assert tree.get(name) == (stat.st_mtime_ns, stat.st_size), name
+    assert tree.get("x") is None
+    assert tree.digest("tools/back\\slash.md") and tree.digest(forged)
 
     wait.write_text("# edited\n" + wait.read_text(encoding="utf-8"), encoding="utf-8")
     second = run()

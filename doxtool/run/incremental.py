@@ -43,7 +43,6 @@ import contextlib
 import hashlib
 import json
 import os
-import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -52,18 +51,11 @@ from typing import Any
 from doxtool.core.findings import Finding
 from doxtool.core.serde import from_data, to_data
 from doxtool.run.project import COMPANION_SUFFIX, Project
-from doxtool.run.replay import FINDINGS_STATE, prepare_cache_dir, taken_listing
-from doxtool.run.snapshot import (
-    MAX_DIGEST_BYTES,
-    RACY_NS,
-    Files,
-    read_regular,
-    references,
-    snapshot,
-)
+from doxtool.run.replay import FINDINGS_STATE, NEVER_READ, prepare_cache_dir
+from doxtool.run.snapshot import MAX_DIGEST_BYTES, Tree, read_regular, references, take
 
 STATE = FINDINGS_STATE
-_MAGIC = "doxtool-findings 1"
+_MAGIC = "doxtool-findings 2"
 #: a state file larger than this is ignored
 MAX_STATE_BYTES = 256 * 1024 * 1024
 #: past this share of the units, a scoped run is no cheaper than a full one
@@ -74,10 +66,8 @@ MAX_SHARE = 0.5
 class State:
     key: str
     root: str
-    #: when the snapshot was taken (ns since the epoch)
-    taken: int
-    files: Files
-    dirs: list[str]
+    #: the tree before the run read anything
+    tree: Tree
     #: modules whose facts the run read
     read: set[str]
     #: module -> modules its facts name
@@ -104,19 +94,21 @@ def _load(path: Path, key: str, root: str) -> State | None:
             return None
         if raw.get("key") != key or raw.get("root") != root:
             return None
-        files: Files = {}
-        for name, value in raw["files"].items():
-            mtime, size, digest = value
-            if not (isinstance(mtime, int) and isinstance(size, int) and isinstance(digest, str)):
+        listing, digests = raw["listing"], raw["digests"]
+        if not (isinstance(listing, str) and isinstance(digests, str)):
+            return None
+        bare = {str(p) for p in raw["bare"]}
+        racy: dict[str, tuple[int, int]] = {}
+        for name, (mtime, size) in raw["racy"].items():
+            if not (isinstance(mtime, int) and isinstance(size, int)):
                 return None
-            files[str(name)] = (mtime, size, digest)
-        dirs = [str(d) for d in raw["dirs"]]
+            racy[str(name)] = (mtime, size)
         read = {str(r) for r in raw["read"]}
         edges = {str(k): [str(p) for p in v] for k, v in raw["edges"].items()}
         findings = [from_data(Finding, item) for item in raw["findings"]]
     except (KeyError, TypeError, ValueError, AttributeError, RecursionError):
         return None
-    return State(key, root, taken, files, dirs, read, edges, findings)
+    return State(key, root, Tree(taken, listing, digests, bare, racy), read, edges, findings)
 
 
 def _write(directory: Path, state: State, full: bool, reason: str) -> None:
@@ -132,9 +124,11 @@ def _write(directory: Path, state: State, full: bool, reason: str) -> None:
             "why": reason,
             "key": state.key,
             "root": state.root,
-            "taken": state.taken,
-            "files": {k: list(v) for k, v in state.files.items()},
-            "dirs": state.dirs,
+            "taken": state.tree.taken,
+            "listing": state.tree.listing,
+            "digests": state.tree.digests,
+            "bare": sorted(state.tree.bare),
+            "racy": {k: list(v) for k, v in sorted(state.tree.racy.items())},
             "read": sorted(state.read),
             "edges": state.edges,
             "findings": [to_data(f) for f in state.findings],
@@ -220,17 +214,11 @@ class Session:
         self.key = state_key(project, codes)
         self.root = str(project.root)
         self.old = _load(self.directory / STATE, self.key, self.root)
-        listed = taken_listing(self.root)
-        # the snapshot may be read off the listing this process took first
-        self.taken = listed[0] if listed is not None else time.time_ns()
-        self.files, self.dirs = snapshot(
-            project,
-            self.old.files if self.old else None,
-            self.old.taken - RACY_NS if self.old else 0,
-        )
+        #: the files whose bytes changed since the stored state; None when
+        #: files or directories were added or removed (``reason`` says why)
+        self.tree, self.changed, self.reason = take(project, self.old.tree if self.old else None)
         # the run asks for the metadata of files it may not read (prompt files)
-        project.snapshot_files = self.files
-        self.reason = ""
+        project.snapshot_files = self.tree
         #: how many modules the incremental check re-checked
         self.rechecked = 0
         self._mentions: dict[str, bool] = {}
@@ -242,19 +230,9 @@ class Session:
     def plan(self) -> Plan | None:
         """The affected modules, or None when only a full run is exact."""
         old = self.old
-        if old is None:
-            self.reason = "no state"
+        if old is None or self.changed is None:
             return None
-        if old.dirs != self.dirs or old.files.keys() != self.files.keys():
-            self.reason = "files or directories added or removed"
-            return None
-        racy = old.taken - RACY_NS
-        changed = [
-            path
-            for path, (mtime, size, digest) in self.files.items()
-            if (digest and old.files[path][2] != digest)
-            or (not digest and (old.files[path][:2] != (mtime, size) or mtime >= racy))
-        ]
+        changed = sorted(self.changed)
         units = self.units
         tests = [d.strip("/") for d in self.project.config.test_dirs]
         affected: set[str] = set()
@@ -349,16 +327,32 @@ class Session:
         as they were, in a tree with the same files and directories (what a
         module's facts name, and which of those names are modules here, are
         then as they were; the state's key covers configuration and code)."""
-        old = self.old
-        if old is None or old.dirs != self.dirs or old.files.keys() != self.files.keys():
+        old, changed, bare = self.old, self.changed, self.tree.bare
+        if old is None or changed is None:
             return {}
+        listed: dict[str, bool] = {}
         return {
             module: targets
             for module, targets in old.edges.items()
-            if (entry := self.files.get(module)) is not None
-            and entry[2]
-            and old.files[module][2] == entry[2]
+            if module not in changed
+            and module not in bare
+            and self._listed_dir(module.rpartition("/")[0], listed)
         }
+
+    def _listed_dir(self, directory: str, memo: dict[str, bool]) -> bool:
+        """Whether the snapshot lists the files of ``directory``: it is not,
+        nor is any directory above it, excluded, the cache or version control."""
+        known = memo.get(directory)
+        if known is None:
+            parent, _, name = directory.rpartition("/")
+            known = not directory or (
+                name not in NEVER_READ
+                and directory != self.project.config.cache_dir.strip("/")
+                and not self.project.excluded(directory)
+                and self._listed_dir(parent, memo)
+            )
+            memo[directory] = known
+        return known
 
     def merge(
         self, plan: Plan, owned_files: Iterable[str], new: list[Finding], loaded: Iterable[str]
@@ -405,7 +399,7 @@ class Session:
             read = set(loaded)
         else:
             edges, read = self._edges, self._read
-        state = State(self.key, self.root, self.taken, self.files, self.dirs, read, edges, findings)
+        state = State(self.key, self.root, self.tree, read, edges, findings)
         # a state that cannot be written only costs the next run its shortcut
         with contextlib.suppress(OSError, ValueError):
             _write(self.directory, state, full, self.reason)

@@ -12,10 +12,17 @@ import hashlib
 import os
 import re
 import stat as stat_module
+import time
 from typing import Any
 
 from doxtool.run.project import Project
-from doxtool.run.replay import CACHE_DIR, NEVER_READ, taken_listing, unescape_path
+from doxtool.run.replay import (
+    CACHE_DIR,
+    escape_name,
+    inputs_excluding,
+    taken_listing,
+    unescape_path,
+)
 
 #: files larger than this are compared by modification time and size alone
 MAX_DIGEST_BYTES = 8 * 1024 * 1024
@@ -23,9 +30,6 @@ MAX_DIGEST_BYTES = 8 * 1024 * 1024
 #: of a Python file (values only: the field names are not quoted there)
 _DOTTED = re.compile(r"""['"]([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)['"]""")
 _PY_PATH = re.compile(r"""['"]([^'"\\]{1,1000}\.py)['"]""")
-
-#: path -> (modification time ns, size, digest or "")
-Files = dict[str, tuple[int, int, str]]
 
 
 def read_regular(path: str, limit: int) -> bytes | None:
@@ -59,94 +63,205 @@ def _digest(path: str, size: int) -> str:
 #: a file modified this close to the last snapshot may have changed again
 #: within the file system's time granularity: its digest is taken afresh
 RACY_NS = 3_000_000_000
+#: a run looking up this many files' metadata reads the whole listing once
+_FIND_LOOKUPS = 64
+
+#: path -> (modification time ns, size) of files modified close to a snapshot
+Racy = dict[str, tuple[int, int]]
 
 
-def snapshot(
-    project: Project, known: Files | None = None, racy_after: int = 0
-) -> tuple[Files, list[str]]:
-    """Every file (with its digest) and directory under the root, less version
-    control, the cache and excluded directories; links are listed, not
-    followed. A file whose time and size match ``known`` keeps its digest,
-    unless that time is later than ``racy_after``."""
+def _entry(line: str) -> str:
+    """What a listing line is the entry of: its kind and its path as written,
+    without a file's or a directory's metadata."""
+    kind = line[:1]
+    if kind == "f":
+        return line.rsplit(":", 2)[0]
+    if kind == "d":
+        return line.rsplit(":", 1)[0]
+    return line
+
+
+def _stat(line: str) -> tuple[int, int] | None:
+    """A file line's modification time and size; None for a malformed line."""
+    try:
+        _, mtime, size = line.rsplit(":", 2)
+        return int(mtime), int(size)
+    except ValueError:
+        return None
+
+
+class Tree:
+    """The repository's files and directories as a whole check found them
+    before it read anything.
+
+    ``listing`` has one line per entry in the format of
+    :func:`~doxtool.run.replay.inputs` (``f<path>:<mtime>:<size>``,
+    ``d<path>:<mtime>``, ``!<dir>`` not listable, ``?<path>`` not read; paths
+    written by :func:`~doxtool.run.replay.escape_name`), version control, the
+    cache and excluded directories left out. ``digests`` holds the digest of
+    each regular file's bytes as ``"\\n<path as written>\\0<digest>"``
+    records, so that a run comparing a few files finds theirs without
+    decoding the others (a path holds no NUL, a written path no line break).
+    ``bare`` are the files listed without a digest (links, devices, files
+    past :data:`MAX_DIGEST_BYTES`); ``racy`` the files modified so close to
+    ``taken`` that their metadata cannot tell a later edit.
+    """
+
+    def __init__(self, taken: int, listing: str, digests: str, bare: set[str], racy: Racy) -> None:
+        #: when the listing began (ns since the epoch)
+        self.taken = taken
+        self.listing = listing
+        self.digests = digests
+        self.bare = bare
+        self.racy = racy
+        self._text = ""
+        self._stamps: dict[str, tuple[int, int]] | None = None
+        self._lookups = 0
+
+    def digest(self, path: str) -> str:
+        """The digest of a file's bytes as listed; "" for none."""
+        key = "\n" + escape_name(path) + "\0"
+        start = self.digests.find(key)
+        if start < 0:
+            return ""
+        start += len(key)
+        end = self.digests.find("\n", start)
+        return self.digests[start : end if end >= 0 else len(self.digests)]
+
+    def get(self, path: str) -> tuple[int, int] | None:
+        """A file's modification time and size as listed; None when it is not."""
+        if self._stamps is None:
+            self._lookups += 1
+            if self._lookups <= _FIND_LOOKUPS:
+                return self._find(path)
+            self._stamps = {
+                unescape_path(_entry(line)[1:]): found
+                for line in self.listing.split("\n")
+                if line[:1] == "f" and (found := _stat(line)) is not None
+            }
+        return self._stamps.get(path)
+
+    def _find(self, path: str) -> tuple[int, int] | None:
+        """One file's line, searched for in the listing's text."""
+        if not self._text:
+            self._text = "\n" + self.listing + "\n"
+        text = self._text
+        key = "\nf" + escape_name(path) + ":"
+        start = text.find(key)
+        while start >= 0:
+            line = text[start + 1 : text.find("\n", start + 1)]
+            # a longer name may begin so ("a:b" for "a"): only the path's own line counts
+            if _entry(line) == key[1:-1]:
+                return _stat(line)
+            start = text.find(key, start + 1)
+        return None
+
+
+def take(project: Project, old: Tree | None) -> tuple[Tree, set[str] | None, str]:
+    """The tree now; the files whose bytes differ from ``old``'s, or None
+    with the reason when that is not the question (no ``old``, files or
+    directories added or removed, a clock set back).
+
+    The listing is the one this process took for its record when there is
+    one (the tree is not walked twice). A file whose line is as ``old``
+    listed it keeps its digest unless it was racy then; only the others are
+    read, so a run after a small edit reads a few files, whatever the size of
+    the tree.
+    """
     root = str(project.root)
     cache_dir = project.config.cache_dir.strip("/")
     listed = taken_listing(root) if cache_dir == CACHE_DIR else None
-    read = _from_listing(root, listed[1], known or {}, racy_after) if listed else None
-    if read is not None:
-        return read
-    files: Files = {}
-    dirs: list[str] = []
-    stack = [""]
-    known = known or {}
-    while stack:
-        rel = stack.pop()
-        prefix = rel + "/" if rel else ""
-        try:
-            with os.scandir(os.path.join(root, rel) if rel else root) as it:
-                entries = list(it)
-        except OSError:
-            dirs.append("!" + rel)
-            continue
-        for entry in entries:
-            child = prefix + entry.name
-            try:
-                if entry.is_dir(follow_symlinks=False):
-                    if entry.name in NEVER_READ or child == cache_dir or project.excluded(child):
-                        continue
-                    dirs.append(child)
-                    stack.append(child)
-                    continue
-                stat = entry.stat(follow_symlinks=False)
-            except OSError:
-                dirs.append("?" + child)
-                continue
-            old = known.get(child)
-            if (
-                old is not None
-                and old[0] == stat.st_mtime_ns
-                and old[1] == stat.st_size
-                and old[0] < racy_after
-            ):
-                files[child] = old
-            else:
-                # only a regular file is read (a FIFO would block, a device never end)
-                regular = stat_module.S_ISREG(stat.st_mode)
-                digest = _digest(entry.path, stat.st_size) if regular else ""
-                files[child] = (stat.st_mtime_ns, stat.st_size, digest)
-    dirs.sort()
-    return files, dirs
+    if listed is not None:
+        taken, listing = listed
+    else:
+        taken = time.time_ns()
+        _, listing = inputs_excluding(root, lambda rel: rel == cache_dir or project.excluded(rel))
+    lines = listing.split("\n") if listing else []
+    if old is None:
+        return _fresh(root, taken, lines, None), None, "no state"
+    if taken < old.taken:
+        return _fresh(root, taken, lines, old), None, "the clock was set back"
+    before = set(old.listing.split("\n")) if old.listing else set()
+    now = set(lines)
+    added, removed = now - before, before - now
+    if {_entry(line) for line in added} != {_entry(line) for line in removed}:
+        return _fresh(root, taken, lines, old), None, "files or directories added or removed"
+    return _compared(root, taken, listing, old, added)
 
 
-def _from_listing(
-    root: str, listing: str, known: Files, racy_after: int
-) -> tuple[Files, list[str]] | None:
-    """:func:`snapshot` read off :func:`~doxtool.run.replay.inputs` of the same
-    tree, taken by this process already: the tree is not walked again. None
-    when a line does not read as an entry (the tree is walked then)."""
-    files: Files = {}
-    dirs: list[str] = []
-    for line in listing.split("\n") if listing else ():
-        kind = line[:1]
-        if kind == "f":
-            try:
-                shown, mtime_text, size_text = line[1:].rsplit(":", 2)
-                mtime, size = int(mtime_text), int(size_text)
-            except ValueError:
-                return None
-            path = unescape_path(shown)
-            old = known.get(path)
-            if old is not None and old[0] == mtime and old[1] == size and old[0] < racy_after:
-                files[path] = old
-            else:
-                files[path] = (mtime, size, _digest(os.path.join(root, path), size))
-        elif kind == "d":
-            dirs.append(unescape_path(line[1:].rsplit(":", 1)[0]))
-        elif kind in ("!", "?"):  # a directory that cannot be listed, an entry not read
-            dirs.append(kind + unescape_path(line[1:]))
+def _compared(
+    root: str, taken: int, listing: str, old: Tree, added: set[str]
+) -> tuple[Tree, set[str], str]:
+    """The tree of ``listing`` (``old``'s files, ``added`` the lines that
+    differ), and the files whose bytes changed."""
+    candidates: Racy = dict(old.racy)
+    for line in added:
+        found = _stat(line) if line[:1] == "f" else None
+        if found is not None:
+            candidates[unescape_path(_entry(line)[1:])] = found
+    changed: set[str] = set()
+    racy: Racy = {}
+    bare = set(old.bare)
+    patched: dict[str, str] = {}
+    threshold = taken - RACY_NS
+    for path, (mtime, size) in sorted(candidates.items()):
+        digest = _digest(os.path.join(root, path), size)
+        before = old.digest(path)
+        if not digest or digest != before:
+            # metadata alone decides for a file without a digest: this one's
+            # changed, or it is racy
+            changed.add(path)
+        if digest != before:
+            patched[path] = digest
+        if digest:
+            bare.discard(path)
         else:
-            return None
-    dirs.sort()
-    return files, dirs
+            bare.add(path)
+        if mtime >= threshold:
+            racy[path] = (mtime, size)
+    digests = old.digests
+    for path, digest in patched.items():
+        key = "\n" + escape_name(path) + "\0"
+        start = digests.find(key)
+        if start >= 0:
+            end = digests.find("\n", start + 1)
+            digests = digests[:start] + (digests[end:] if end >= 0 else "")
+        if digest:
+            digests += key + digest
+    return Tree(taken, listing, digests, bare, racy), changed, ""
+
+
+def _fresh(root: str, taken: int, lines: list[str], old: Tree | None) -> Tree:
+    """The tree of ``lines``, every file's digest read, save those ``old``
+    listed the same and not racy."""
+    known: dict[str, str] = {}
+    keep: set[str] = set()
+    if old is not None:
+        keep = set(old.listing.split("\n")) if old.listing else set()
+        for record in old.digests.split("\n"):
+            shown, _, digest = record.partition("\0")
+            known[shown] = digest
+    parts: list[str] = []
+    bare: set[str] = set()
+    racy: Racy = {}
+    threshold = taken - RACY_NS
+    for line in lines:
+        if line[:1] != "f":
+            continue
+        shown = _entry(line)[1:]
+        path = unescape_path(shown)
+        found = _stat(line) or (0, 0)
+        if line in keep and old is not None and path not in old.racy:
+            digest = known.get(shown, "")
+        else:
+            digest = _digest(os.path.join(root, path), found[1])
+        if digest:
+            parts.append(f"\n{shown}\0{digest}")
+        else:
+            bare.add(path)
+        if found[0] >= threshold:
+            racy[path] = found
+    return Tree(taken, "\n".join(lines), "".join(parts), bare, racy)
 
 
 def _top_names(project: Project, memo: dict[str, Any]) -> frozenset[str]:
