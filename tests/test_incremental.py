@@ -20,6 +20,7 @@ from samples import write_files
 
 from doxtool.cli import cli
 from doxtool.run import incremental
+from doxtool.run.edges import Edges
 
 #: a base class in a helper module that two tools inherit ``execute`` from:
 #: its terminal answer is reported once, in the helper, whichever tool comes
@@ -223,7 +224,7 @@ def test_an_edited_tool_is_checked_alone(
     assert "module re-checked" in result.stderr or "modules re-checked" in result.stderr
     state = json.loads((root / ".doxtool_cache" / incremental.STATE).read_text())
     assert state["run"] == "incremental"
-    assert "tools/wait.py" in state["read"]
+    assert "tools/wait.py" in Edges(state["edges"])
     _compare(root, monkeypatch, "edited wait.py")
 
 
@@ -237,7 +238,7 @@ def test_an_edited_tool_is_checked_alone(
         lambda state: {**state, "bare": 3},
         lambda state: {**state, "findings": [{"code": 12}]},
         lambda state: {**state, "edges": [1, 2]},
-        lambda state: {**state, "read": None},
+        lambda state: {**state, "also_read": None},
         lambda state: {**state, "taken": "yesterday"},
         lambda state: {**state, "racy": {"a": 1}},
         lambda state: [state],
@@ -288,7 +289,7 @@ def test_a_full_run_in_an_unchanged_tree_keeps_the_edges_it_would_compute(
         _check(root, monkeypatch)
         state = json.loads(path.read_text())
         assert state["run"] == "full"
-        return state["edges"]
+        return dict(Edges(state["edges"]).items())
 
     _check(root, monkeypatch)
     reused = stored_after_prompt_edit(fresh=False)

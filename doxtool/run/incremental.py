@@ -50,6 +50,7 @@ from typing import Any
 
 from doxtool.core.findings import Finding
 from doxtool.core.serde import from_data, to_data
+from doxtool.run.edges import Edges
 from doxtool.run.project import COMPANION_SUFFIX, Project
 from doxtool.run.replay import FINDINGS_STATE, NEVER_READ, prepare_cache_dir
 from doxtool.run.snapshot import MAX_DIGEST_BYTES, Tree, read_regular, references, take
@@ -68,10 +69,10 @@ class State:
     root: str
     #: the tree before the run read anything
     tree: Tree
-    #: modules whose facts the run read
-    read: set[str]
-    #: module -> modules its facts name
-    edges: dict[str, list[str]]
+    #: module -> modules its facts name, for every module whose facts the run read
+    edges: Edges
+    #: modules whose facts the run read besides those (read, not re-checked)
+    also_read: set[str]
     findings: list[Finding]
 
 
@@ -103,12 +104,15 @@ def _load(path: Path, key: str, root: str) -> State | None:
             if not (isinstance(mtime, int) and isinstance(size, int)):
                 return None
             racy[str(name)] = (mtime, size)
-        read = {str(r) for r in raw["read"]}
-        edges = {str(k): [str(p) for p in v] for k, v in raw["edges"].items()}
+        edges = raw["edges"]
+        if not isinstance(edges, str):
+            return None
+        also_read = {str(r) for r in raw["also_read"]}
         findings = [from_data(Finding, item) for item in raw["findings"]]
     except (KeyError, TypeError, ValueError, AttributeError, RecursionError):
         return None
-    return State(key, root, Tree(taken, listing, digests, bare, racy), read, edges, findings)
+    tree = Tree(taken, listing, digests, bare, racy)
+    return State(key, root, tree, Edges(edges), also_read, findings)
 
 
 def _write(directory: Path, state: State, full: bool, reason: str) -> None:
@@ -129,8 +133,8 @@ def _write(directory: Path, state: State, full: bool, reason: str) -> None:
             "digests": state.tree.digests,
             "bare": sorted(state.tree.bare),
             "racy": {k: list(v) for k, v in sorted(state.tree.racy.items())},
-            "read": sorted(state.read),
-            "edges": state.edges,
+            "edges": state.edges.text,
+            "also_read": sorted(state.also_read),
             "findings": [to_data(f) for f in state.findings],
         }
     )
@@ -166,25 +170,6 @@ def state_key(project: Project, codes: Iterable[str]) -> str:
                 stat = os.stat(os.path.join(directory, name))
                 digest.update(f"{directory}/{name}:{stat.st_mtime_ns}:{stat.st_size}\n".encode())
     return digest.hexdigest()
-
-
-def _reach(starts: Iterable[str], graph: dict[str, list[str]] | dict[str, set[str]]) -> set[str]:
-    seen = set(starts)
-    stack = list(seen)
-    while stack:
-        for nxt in graph.get(stack.pop(), ()):
-            if nxt not in seen:
-                seen.add(nxt)
-                stack.append(nxt)
-    return seen
-
-
-def _reverse(edges: dict[str, list[str]]) -> dict[str, set[str]]:
-    reverse: dict[str, set[str]] = {}
-    for source, targets in edges.items():
-        for target in targets:
-            reverse.setdefault(target, set()).add(source)
-    return reverse
 
 
 @dataclass
@@ -246,19 +231,18 @@ class Session:
                 roots.add(path)
             elif path.endswith(COMPANION_SUFFIX) and path.removesuffix(COMPANION_SUFFIX) in units:
                 affected.add(path.removesuffix(COMPANION_SUFFIX))
-            elif path.endswith(".py") and path in old.read:
+            elif path.endswith(".py") and (path in old.also_read or path in old.edges):
                 roots.add(path)
             else:
                 self.reason = f"{path}: not a module or companion"
                 return None
-        reverse = _reverse(old.edges)
         for path in roots:
-            dependents = _reach([path], reverse) & units
+            dependents = old.edges.reach_back([path]) & units
             if path not in units and not dependents:
                 self.reason = f"{path}: read, but by no module reached"
                 return None
             affected |= dependents
-        plan = self._expand(affected, old.edges, reverse, units)
+        plan = self._expand(affected, old.edges, units)
         if plan is not None:
             plan.changed = roots
         return plan
@@ -285,8 +269,7 @@ class Session:
     def _expand(
         self,
         affected: set[str],
-        edges: dict[str, list[str]],
-        reverse: dict[str, set[str]],
+        edges: Edges,
         units: set[str],
     ) -> Plan | None:
         """Grow ``affected`` until every module it reaches whose findings may
@@ -295,11 +278,11 @@ class Session:
         foreign = self._foreign(self.old.findings, units)
         limit = max(8, MAX_SHARE * len(units))
         while True:
-            reached = _reach(affected, edges) - affected
+            reached = edges.reach(affected) - affected
             grow: set[str] = set()
             for path in reached:
                 if self._sensitive(path, foreign):
-                    grow |= _reach([path], reverse) & units
+                    grow |= edges.reach_back([path]) & units
                     if path in units:
                         grow.add(path)
             if grow <= affected:
@@ -312,32 +295,32 @@ class Session:
 
     # -- after the run ----------------------------------------------------------
 
-    def edges_now(self, loaded: Iterable[str], base: dict[str, list[str]]) -> dict[str, list[str]]:
+    def edges_now(self, loaded: Iterable[str], base: Edges | None) -> Edges:
+        """``base`` with the edges of the ``loaded`` modules as they are now."""
         memo: dict[str, Any] = {}
-        edges = dict(base)
-        known = self._unchanged_edges()
-        for module in loaded:
-            edges[module] = (
-                known[module] if module in known else references(self.project, module, memo)
-            )
-        return edges
-
-    def _unchanged_edges(self) -> dict[str, list[str]]:
-        """The stored edges still true now: those of modules whose bytes are
-        as they were, in a tree with the same files and directories (what a
-        module's facts name, and which of those names are modules here, are
-        then as they were; the state's key covers configuration and code)."""
-        old, changed, bare = self.old, self.changed, self.tree.bare
-        if old is None or changed is None:
-            return {}
+        updates: dict[str, list[str]] = {}
         listed: dict[str, bool] = {}
-        return {
-            module: targets
-            for module, targets in old.edges.items()
-            if module not in changed
-            and module not in bare
-            and self._listed_dir(module.rpartition("/")[0], listed)
-        }
+        for module in loaded:
+            kept = self._kept_edges(module, listed)
+            updates[module] = kept if kept is not None else references(self.project, module, memo)
+        return base.replaced(updates) if base is not None else Edges.of(updates)
+
+    def _kept_edges(self, module: str, listed: dict[str, bool]) -> list[str] | None:
+        """A module's stored edges if they are still true now: its bytes are as
+        they were, in a tree with the same files and directories (what its facts
+        name, and which of those names are modules here, are then as they were;
+        the state's key covers configuration and code)."""
+        old, changed = self.old, self.changed
+        if (
+            old is None
+            or changed is None
+            or module in changed
+            or module in self.tree.bare
+            or not self._listed_dir(module.rpartition("/")[0], listed)
+            or module not in old.edges
+        ):
+            return None
+        return old.edges.targets(module)
 
     def _listed_dir(self, directory: str, memo: dict[str, bool]) -> bool:
         """Whether the snapshot lists the files of ``directory``: it is not,
@@ -367,12 +350,11 @@ class Session:
             self.old.edges,
         )
         units = self.units
-        reverse = _reverse(edges)
-        reached = _reach(plan.modules, edges) - plan.modules
+        reached = edges.reach(plan.modules) - plan.modules
         foreign = self._foreign([*self.old.findings, *new], units)
         sensitive = {p for p in reached if self._sensitive(p, foreign)}
         for path in sensitive:
-            producers = _reach([path], reverse) & units
+            producers = edges.reach_back([path]) & units
             if path in units:
                 producers.add(path)
             if not producers <= plan.modules:
@@ -388,18 +370,17 @@ class Session:
         for finding in [*kept, *fresh]:
             unique.setdefault((*finding.sort_key(), finding.subject), finding)
         self._edges = edges
-        self._read = self.old.read | set(loaded)
+        self._also_read = {m for m in {*self.old.also_read, *loaded} if m not in edges}
         return sorted(unique.values(), key=Finding.sort_key)
 
     def save(self, findings: list[Finding], full: bool) -> None:
         """Keep the state for the next run (a full run's: every module it read)."""
         if full:
             loaded = self.project.loaded_modules()
-            edges = self.edges_now(loaded, {})
-            read = set(loaded)
+            edges, also_read = self.edges_now(loaded, None), set()
         else:
-            edges, read = self._edges, self._read
-        state = State(self.key, self.root, self.tree, read, edges, findings)
+            edges, also_read = self._edges, self._also_read
+        state = State(self.key, self.root, self.tree, edges, also_read, findings)
         # a state that cannot be written only costs the next run its shortcut
         with contextlib.suppress(OSError, ValueError):
             _write(self.directory, state, full, self.reason)
