@@ -32,6 +32,12 @@ a state that cannot be read means a full run, which writes a new state. The
 result is the findings of a full run: ``tests/test_incremental.py`` checks it
 on random sequences of edits, through the console script.
 
+The tree is kept as its listing (:class:`~doxtool.run.snapshot.Tree`) and
+the edges as one text (:class:`~doxtool.run.edges.Edges`): a check after an
+edit compares the listings as sets of lines, reads only the files whose line
+differs, and looks up the edges of the modules it follows; past listing the
+tree and reading and writing the state, its work follows the edit.
+
 The state is JSON read with a size limit and checked field by field: a
 crafted one can at worst make a run's findings wrong, as a crafted facts
 cache can, and never runs code.
