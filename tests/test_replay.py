@@ -251,3 +251,32 @@ def test_a_listing_writes_one_line_per_entry_whatever_the_names(tmp_path: Path) 
     assert listed == {f"d\nir/{name}" for name in names}
     assert replay._same_exclusions(skip, text, lambda rel: False)
     assert not replay._same_exclusions(skip, text, lambda rel: rel == "d\nir")
+
+
+def test_the_oldest_records_make_room_for_a_new_one(tmp_path: Path, monkeypatch) -> None:
+    """A record file that would outgrow its limit drops its oldest records,
+    never the run just made (a large tree's listings fill it after a few)."""
+    from doxtool.run import replay
+
+    root = tmp_path / "repo"
+    root.mkdir()
+    for index in range(40):
+        (root / f"file_{index:02d}.md").write_text("x\n")
+    path = root / ".doxtool_cache" / "runs.record"
+
+    def store(select: str) -> None:
+        argv = ["check", "--select", select]
+        replay.Pending(argv, str(root), str(root), lambda rel: False).store("out\n", "", 0)
+
+    store("DOX001")
+    one = path.stat().st_size
+    monkeypatch.setattr(replay, "MAX_RECORD_BYTES", int(one * 2.5))
+    for code in ("DOX002", "DOX003", "DOX004", "DOX005"):
+        store(code)
+        kept = replay._load(str(path))
+        assert repr([["check", "--select", code], str(root)]) in kept
+        assert len(kept) == 2 and path.stat().st_size <= replay.MAX_RECORD_BYTES
+    before = path.read_bytes()
+    monkeypatch.setattr(replay, "MAX_RECORD_BYTES", one // 2)
+    store("DOX006")  # alone too large: nothing written
+    assert path.read_bytes() == before

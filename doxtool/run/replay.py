@@ -416,6 +416,11 @@ class Pending:
             while len(records) > MAX_RECORDS:
                 records.pop(next(iter(records)))
             data = _dump(records)
+            # a large tree's listings fill the file sooner: the oldest records
+            # make room for this one, which alone may still be too large
+            while len(data) > MAX_RECORD_BYTES and len(records) > 1:
+                records.pop(next(iter(records)))
+                data = _dump(records)
             if len(data) > MAX_RECORD_BYTES:
                 return
             fd, tmp = tempfile.mkstemp(prefix=".runs.", suffix=".tmp", dir=directory)
