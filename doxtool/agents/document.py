@@ -44,6 +44,8 @@ _PARAGRAPH_BREAKERS = re.compile(r"^ {0,3}(?:[-*+][ \t]|\d{1,9}[.)][ \t]|>|\||`{
 
 @dataclass
 class Heading:
+    """A heading of an ``AGENTS.md``."""
+
     title: str
     level: int
     #: 1-based line

@@ -38,6 +38,8 @@ EVIDENT_AREAS = PHYSICAL_AREAS | {"model calls"}
 
 @dataclass
 class _Sig:
+    """A signature as compared: its parameters and its return annotation."""
+
     params: list[tuple[str, str | None, bool, bool]]  # name, annotation, default, star
     returns: str | None
 

@@ -77,6 +77,8 @@ _ARGUMENT_CLAUSE = re.compile(
 
 @dataclass
 class _Lead:
+    """The lead phrase of a fact line: the kind of block it opens and what it names."""
+
     kind: str
     subject: str | None
     rest: str

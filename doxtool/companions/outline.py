@@ -38,6 +38,8 @@ _FALLBACK_HEADING = re.compile(r" {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t
 
 @dataclass
 class _Outline:
+    """The headings and code blocks of a companion."""
+
     #: (line index, level, title) of top-level ATX ``#`` and ``##`` headings
     headings: list[tuple[int, int, str]]
     #: every line that belongs to a heading, at any nesting

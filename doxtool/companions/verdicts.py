@@ -51,6 +51,9 @@ class Verdict:
 
 @dataclass
 class BaseJudge:
+    """What the judges of a companion's lines share: the companion, its convention, the code
+    and the verdicts given."""
+
     module: str
     companion: Companion
     convention: Convention

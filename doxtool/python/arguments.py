@@ -55,6 +55,8 @@ def own_values(fn: Func) -> frozenset[tuple[str, str]]:
 
 @dataclass
 class ArgBuilder:
+    """What the walk has learnt so far about one argument of a tool."""
+
     name: str
     reads: list[ArgumentRead] = field(default_factory=list)
     required_read: bool = False

@@ -114,6 +114,8 @@ def _dirty(state: object) -> bool:
 
 @dataclasses.dataclass
 class _Function:
+    """A function on the walked path, and the class its ``self.<m>`` calls reach."""
+
     found: Flow
     #: dotted class whose methods ``self.<m>`` calls reach
     self_class: str | None
@@ -384,6 +386,8 @@ class _Walk:
 
 @dataclasses.dataclass
 class _Frame:
+    """The walk of one function on a call path: where it was called from and what it holds."""
+
     fn: _Function
     chain: tuple[tuple[str, int], ...]
     origin: int

@@ -239,6 +239,8 @@ def _per_file_ignores(findings: list[Finding], table: dict[str, list[str]]) -> l
 
 @dataclass
 class FileChange:
+    """What fixes do to one file: its text before and after."""
+
     path: str
     old: str | None
     new: str
@@ -249,6 +251,8 @@ class FileChange:
 
 @dataclass
 class FixResult:
+    """What applying fixes did: the changed files, the count fixed and the errors."""
+
     changes: list[FileChange] = field(default_factory=list)
     fixed: int = 0
     errors: list[str] = field(default_factory=list)

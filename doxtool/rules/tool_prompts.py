@@ -56,6 +56,8 @@ PROMPT = "prompts/agent.system.tool.wait.md"
 
 @dataclass
 class PromptFile:
+    """A tool prompt file with the prompt set that owns it."""
+
     path: str
     doc: PromptDoc
     prompt_set: PromptSet

@@ -89,6 +89,8 @@ class Malformed:
 
 @dataclass
 class FileSuppressions:
+    """The suppression comments of one file."""
+
     suppressions: list[Suppression] = field(default_factory=list)
     malformed: list[Malformed] = field(default_factory=list)
     #: the file's lines (without line endings), for fixes

@@ -11,6 +11,8 @@ from typing import Any
 
 @dataclass
 class Timings:
+    """The seconds a run spent in each phase."""
+
     #: phase name -> seconds, in the order the phases ran
     phases: dict[str, float] = field(default_factory=dict)
 
