@@ -41,7 +41,7 @@ def resolve_link(source: str, target: str) -> str | None:
     return normal
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class AgentsTree:
     """The ``AGENTS.md`` files of a repository and how they nest."""
 

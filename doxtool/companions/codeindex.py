@@ -146,7 +146,7 @@ def signature_changes(documented: str, fn: FunctionOutline) -> list[str] | None:
 # --- the code's side ------------------------------------------------------------
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class CodeIndex:
     """What the module has, for judging documented items."""
 

@@ -49,7 +49,7 @@ class Verdict:
 # --- judging ------------------------------------------------------------------
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class BaseJudge:
     """What the judges of a companion's lines share: the companion, its convention, the code
     and the verdicts given."""

@@ -112,7 +112,7 @@ def _dirty(state: object) -> bool:
     return isinstance(state, _Witness)
 
 
-@dataclasses.dataclass
+@dataclasses.dataclass(eq=False, repr=False)
 class _Function:
     """A function on the walked path, and the class its ``self.<m>`` calls reach."""
 
@@ -384,7 +384,7 @@ class _Walk:
         return self.steps(frame, final, out if out is not NOWHERE else caught)
 
 
-@dataclasses.dataclass
+@dataclasses.dataclass(eq=False, repr=False)
 class _Frame:
     """The walk of one function on a call path: where it was called from and what it holds."""
 

@@ -237,7 +237,7 @@ def _per_file_ignores(findings: list[Finding], table: dict[str, list[str]]) -> l
 # fixes
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class FileChange:
     """What fixes do to one file: its text before and after."""
 
@@ -249,7 +249,7 @@ class FileChange:
     original: bytes | None = None
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class FixResult:
     """What applying fixes did: the changed files, the count fixed and the errors."""
 

@@ -87,7 +87,7 @@ class Malformed:
     text: str = ""
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class FileSuppressions:
     """The suppression comments of one file."""
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class Timings:
     """The seconds a run spent in each phase."""
 
