@@ -120,6 +120,8 @@ def module_paths(project: Project, paths: list[Path]) -> list[str]:
 
 @dataclass
 class CheckReport:
+    """What a check found and did."""
+
     findings: list[Finding]
     fixed: int = 0
     changes: list[FileChange] = field(default_factory=list)
@@ -256,9 +258,7 @@ def check(
     """
     import contextlib
 
-    from doxtool.core.lock import repository_lock
     from doxtool.rules.engine import prefetch, scope_files
-    from doxtool.run import baseline as baselines
     from doxtool.run.heap import held_collector
     from doxtool.run.timings import Timings
 
@@ -290,7 +290,12 @@ def check(
         "prompts": len(files) - len(set(modules) | set(ctx.companions)),
         "rules": len(rules),
     }
-    lock = repository_lock(project.root, waiting) if fix else contextlib.nullcontext()
+    if fix:
+        from doxtool.core.lock import repository_lock
+
+        lock = repository_lock(project.root, waiting)
+    else:
+        lock = contextlib.nullcontext()
     # A run builds many objects that live to its end and few cycles: the
     # collector's passes over the growing heap would cost more than they free.
     with lock, held_collector():
@@ -318,6 +323,8 @@ def check(
             with timings.phase("fix"):
                 _fix(project, scope, rules, report, ctx, diff, unsafe_fixes)
     if accepted is not None:
+        from doxtool.run import baseline as baselines
+
         checked_codes = {rule.code for rule in rules}
         checked_files = set(scope_files(Context(project, scope)))
         result = baselines.match(accepted, report.findings)

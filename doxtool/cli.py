@@ -9,21 +9,24 @@ import json
 import os
 import sys
 import time
-import traceback
 from pathlib import Path
 
 import click
 
-from doxtool import __version__, api, commands
+from doxtool import __version__, api
 from doxtool.cli_options import config_option, path_type, root_option
 from doxtool.cli_project import baseline, cache, init, scaffold
 from doxtool.core.config import ConfigError
 from doxtool.core.exits import EXIT_ERROR, EXIT_FINDINGS, EXIT_PIPE
 from doxtool.core.terminal import degrade_unencodable, wants_color
-from doxtool.formats import FORMATS, MACHINE_FORMATS, OutputOptions, render
-from doxtool.formats.describe import describe
+from doxtool.formats import (
+    FORMATS,
+    MACHINE_FORMATS,
+    STATISTICS_FORMATS,
+    OutputOptions,
+    render,
+)
 from doxtool.formats.escape import json_text, printable
-from doxtool.formats.statistics import STATISTICS
 from doxtool.rules import ALL_RULES, rule_by_code
 from doxtool.rules.engine import unified_diff
 from doxtool.run.pool import MAX_JOBS
@@ -60,6 +63,8 @@ class _Group(click.Group):
             ctx.exit(EXIT_ERROR)
         except Exception as exc:
             if "--debug" in sys.argv[1:] or (ctx.obj or {}).get("debug"):
+                import traceback
+
                 traceback.print_exc()
             lines = str(exc).splitlines()
             click.echo(
@@ -129,6 +134,9 @@ def inspect(
     Example:
       doxtool inspect tools/wait.py --json
     """
+    from doxtool import commands
+    from doxtool.formats.describe import describe
+
     project = api.load_project(root, config_file)
     facts = commands.inspect(project, list(paths))
     if as_json:
@@ -235,7 +243,7 @@ def check(
         raise api.UsageError("--fix and --diff exclude each other")
     if baseline is not None and no_baseline:
         raise api.UsageError("--baseline and --no-baseline exclude each other")
-    if statistics and output_format not in STATISTICS:
+    if statistics and output_format not in STATISTICS_FORMATS:
         raise api.UsageError("--statistics prints `--format text` or `--format json` only")
     project = api.load_project(root, config_file, use_cache=not no_cache)
     bar = ProgressBar(sys.stderr, enabled=not quiet)
@@ -276,6 +284,8 @@ def check(
         unsafe_fixes=unsafe_fixes,
     )
     if statistics:
+        from doxtool.formats.statistics import STATISTICS
+
         output = STATISTICS[output_format](report.findings, options)
     else:
         output = render(output_format, report.findings, options)
@@ -322,6 +332,8 @@ def schema(
       doxtool schema
       doxtool schema --format jsonschema tools/wait.py
     """
+    from doxtool import commands
+
     project = api.load_project(root, config_file)
     schemas = commands.schemas(project, list(paths), style)
     click.echo((json_text(schemas, indent=2) + "\n").encode("utf-8"), nl=False)
@@ -345,6 +357,8 @@ def rules(output_format: str) -> None:
       doxtool rules --format json
     """
     if output_format == "json":
+        from doxtool import commands
+
         click.echo(json.dumps([commands.rule_data(r) for r in ALL_RULES], indent=2))
         return
     width = max(len(rule.name) for rule in ALL_RULES)

@@ -1,5 +1,6 @@
 """Commands that set a project up and keep it: scaffold, baseline write and prune,
-init, cache clear (options and printing; the work is in :mod:`doxtool.commands`)."""
+init, cache clear (options and printing; the work is in :mod:`doxtool.commands`,
+imported by each command when it runs: a check does without it)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from doxtool import api, commands
+from doxtool import api
 from doxtool.cli_options import config_option, path_type, root_option
 
 
@@ -52,6 +53,8 @@ def scaffold(
       doxtool scaffold web_fetch --arg url --description "Fetch a web page."
       doxtool scaffold recall --dir plugins/memory/tools --dry-run
     """
+    from doxtool import commands
+
     project = api.load_project(root, config_file)
     plan = commands.scaffold(
         project, name, directory, class_name, list(args), terminal, description, dry_run, force
@@ -89,6 +92,8 @@ def baseline_write(file: Path | None, root: Path | None, config_file: Path | Non
     Example:
       doxtool baseline write
     """
+    from doxtool import commands
+
     project = api.load_project(root, config_file)
     update = commands.write_baseline(project, file)
     noun = "finding" if update.entries == 1 else "findings"
@@ -106,6 +111,8 @@ def baseline_prune(file: Path | None, root: Path | None, config_file: Path | Non
     Example:
       doxtool baseline prune
     """
+    from doxtool import commands
+
     project = api.load_project(root, config_file)
     update = commands.prune_baseline(project, file)
     total = update.removed + update.entries
@@ -129,6 +136,8 @@ def init(dry_run: bool, root: Path | None) -> None:
       doxtool init --dry-run
       doxtool init
     """
+    from doxtool import commands
+
     result = commands.init(root, dry_run=dry_run)
     if dry_run:
         click.echo(result.table, nl=False)
@@ -159,6 +168,8 @@ def cache_clear(root: Path | None, config_file: Path | None) -> None:
     Example:
       doxtool cache clear
     """
+    from doxtool import commands
+
     project = api.load_project(root, config_file, use_cache=False)
     removed = commands.clear_cache(project)
     click.echo(f"{'Cleared' if removed else 'No cache in'} {project.config.cache_dir}")

@@ -20,30 +20,33 @@ from dataclasses import dataclass, field
 from urllib.parse import unquote
 
 from doxtool.core.edits import line_content, split_lines
+from doxtool.core.patterns import LazyPattern
 
 INDEX_TITLE = "Child DOX Index"
 NO_CHILDREN = "No child DOX files."
 CHILDREN_LEAD = "Direct child DOX files:"
 TABLE_HEADER = ("Child", "Scope")
 
-_HEADING = re.compile(r"^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$")
-_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})(.*)$")
-_LINK = re.compile(
+_HEADING = LazyPattern(r"^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$")
+_FENCE = LazyPattern(r"^ {0,3}(`{3,}|~{3,})(.*)$")
+_LINK = LazyPattern(
     r"(?<!\\)\[((?:[^\[\]\\]|\\.)*)\]\(\s*(<[^<>\n]*>|[^\s()<>]*(?:\([^\s()]*\)[^\s()<>]*)*)"
     r"(?:\s+(?:\"[^\"]*\"|'[^']*'|\([^()]*\)))?\s*\)"
 )
-_DEFINITION = re.compile(r"^ {0,3}\[((?:[^\[\]\\]|\\.)+)\]:[ \t]*(<[^<>\n]*>|\S+)")
-_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
-_CELL_SPLIT = re.compile(r"(?<!\\)\|")
-_SEPARATOR_CELL = re.compile(r"^\s*:?-{1,}:?\s*$")
-_BULLET = re.compile(r"^( {0,3})[-*+][ \t]+(.*)$")
-_SETEXT = re.compile(r"^ {0,3}(=+|-+)[ \t]*$")
+_DEFINITION = LazyPattern(r"^ {0,3}\[((?:[^\[\]\\]|\\.)+)\]:[ \t]*(<[^<>\n]*>|\S+)")
+_SCHEME = LazyPattern(r"^[A-Za-z][A-Za-z0-9+.-]*:")
+_CELL_SPLIT = LazyPattern(r"(?<!\\)\|")
+_SEPARATOR_CELL = LazyPattern(r"^\s*:?-{1,}:?\s*$")
+_BULLET = LazyPattern(r"^( {0,3})[-*+][ \t]+(.*)$")
+_SETEXT = LazyPattern(r"^ {0,3}(=+|-+)[ \t]*$")
 #: lines that are no paragraph text: list items, quotes, tables, fences, HTML
-_PARAGRAPH_BREAKERS = re.compile(r"^ {0,3}(?:[-*+][ \t]|\d{1,9}[.)][ \t]|>|\||`{3}|~{3}|<)")
+_PARAGRAPH_BREAKERS = LazyPattern(r"^ {0,3}(?:[-*+][ \t]|\d{1,9}[.)][ \t]|>|\||`{3}|~{3}|<)")
 
 
 @dataclass
 class Heading:
+    """A heading of an ``AGENTS.md``."""
+
     title: str
     level: int
     #: 1-based line

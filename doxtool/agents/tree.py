@@ -41,8 +41,10 @@ def resolve_link(source: str, target: str) -> str | None:
     return normal
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class AgentsTree:
+    """The ``AGENTS.md`` files of a repository and how they nest."""
+
     #: every ``AGENTS.md``, the root's first
     files: list[str]
     #: parsed files; an unreadable file is absent (its reason in ``unreadable``)

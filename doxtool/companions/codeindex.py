@@ -38,6 +38,8 @@ EVIDENT_AREAS = PHYSICAL_AREAS | {"model calls"}
 
 @dataclass
 class _Sig:
+    """A signature as compared: its parameters and its return annotation."""
+
     params: list[tuple[str, str | None, bool, bool]]  # name, annotation, default, star
     returns: str | None
 
@@ -144,7 +146,7 @@ def signature_changes(documented: str, fn: FunctionOutline) -> list[str] | None:
 # --- the code's side ------------------------------------------------------------
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class CodeIndex:
     """What the module has, for judging documented items."""
 

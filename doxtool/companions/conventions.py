@@ -102,6 +102,8 @@ AGENT_ZERO_HELPER_EXCLUDE = frozenset(
 
 @dataclass(frozen=True)
 class SectionSpec:
+    """A section of the companions a convention describes."""
+
     title: str
     #: other titles that hold the same section (``Local Contracts``)
     aliases: tuple[str, ...] = ()
@@ -125,6 +127,8 @@ class Boilerplate:
 
 @dataclass(frozen=True)
 class Convention:
+    """How a repository's companions are written: their sections and what each lists."""
+
     name: str
     sections: tuple[SectionSpec, ...]
     #: which methods of a class are listed: ``public`` (no leading ``_``) or ``all``
@@ -338,6 +342,8 @@ _AGENT_ZERO_MARKS = (
 
 @dataclass
 class Detection:
+    """The convention a repository's companions follow, and why."""
+
     name: str
     reason: str
 

@@ -9,13 +9,13 @@ is off and the templates apply them.
 from __future__ import annotations
 
 import json
-import re
 
 from doxtool.companions.factlines import code, display_name, escape_unsafe
+from doxtool.core.patterns import LazyPattern
 
-_MARKUP = re.compile(r"([\\`*_\[\]<>#|!{}])")
+_MARKUP = LazyPattern(r"([\\`*_\[\]<>#|!{}])")
 #: what a code span kept from analysed text may hold: names and plain values
-_PLAIN_CODE = re.compile(r"[\w.:/()=,+\- ]*")
+_PLAIN_CODE = LazyPattern(r"[\w.:/()=,+\- ]*")
 
 
 def markdown_inline(text: str, keep_code: bool = False) -> str:

@@ -14,22 +14,23 @@ from dataclasses import dataclass
 from typing import Any
 
 from doxtool.companions.factlines import MULTILINE_KINDS, canonical_json, spans, split_sentence
+from doxtool.core.patterns import LazyPattern
 
 # --- Fact line grammar -----------------------------------------------------
 
-_TOP_BULLET = re.compile(r" ?[-*+][ \t]+(?P<body>.*)")
-_NESTED_BULLET = re.compile(r"[ \t]*[-*+][ \t]+(?P<body>.*)")
+_TOP_BULLET = LazyPattern(r" ?[-*+][ \t]+(?P<body>.*)")
+_NESTED_BULLET = LazyPattern(r"[ \t]*[-*+][ \t]+(?P<body>.*)")
 # Python identifiers may be written in any script (`שTool`): a letter or
 # an underscore, then word characters
-_IDENTIFIER = re.compile(r"[^\W\d]\w*")
-_SIGNATURE = re.compile(r"(?:async\s+)?[^\W\d]\w*\s*\(")
+_IDENTIFIER = LazyPattern(r"[^\W\d]\w*")
+_SIGNATURE = LazyPattern(r"(?:async\s+)?[^\W\d]\w*\s*\(")
 _SUBJECT = r"`(?P<subject>[^`]+)`"
 #: how the agent-zero format writes a class without bases
 NO_BASE = "(no explicit base class)"
 
 # kind -> pattern of the bullet text; ``rest`` is what follows the lead phrase
 _LEADS = tuple(
-    (kind, re.compile(pattern, re.IGNORECASE))
+    (kind, LazyPattern(pattern, re.IGNORECASE))
     for kind, pattern in (
         ("classes", r"Classes:(?P<rest>.*)"),
         ("functions", r"Top-level functions:(?P<rest>.*)"),
@@ -65,18 +66,20 @@ _LEADS = tuple(
 
 # The fact part of an argument item, with each code span replaced by \0:
 # `required|optional [type][, default X][, one of X, Y]` (clauses in any order)
-_ARGUMENT_SHAPE = re.compile(
+_ARGUMENT_SHAPE = LazyPattern(
     r" ?(?P<required>required|optional)(?: (?P<type>[A-Za-z]\w*))?"
     r"(?P<clauses>(?: ?, ?(?:default \x00|(?:one of|alternative to) \x00(?: ?, ?\x00)*))*) ?",
     re.IGNORECASE,
 )
-_ARGUMENT_CLAUSE = re.compile(
+_ARGUMENT_CLAUSE = LazyPattern(
     r"(default|one of|alternative to) ((?:\x00(?: ?, ?)?)+)", re.IGNORECASE
 )
 
 
 @dataclass
 class _Lead:
+    """The lead phrase of a fact line: the kind of block it opens and what it names."""
+
     kind: str
     subject: str | None
     rest: str

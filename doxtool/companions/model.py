@@ -81,6 +81,8 @@ class FactBlock:
 
 @dataclass
 class Companion:
+    """A parsed companion: its title, sections and fact blocks."""
+
     title: str | None
     #: 1-based line of the H1, 0 when there is none
     title_line: int

@@ -16,6 +16,7 @@ from typing import Any
 from doxtool.companions.model import CodeBlock, Section
 from doxtool.core.edits import line_content
 from doxtool.core.mdlimits import NESTED_TOO_DEEPLY, parse_checked
+from doxtool.core.patterns import LazyPattern
 
 # --- Markdown outline ------------------------------------------------------
 
@@ -33,11 +34,13 @@ def _markdown() -> Any:
     return _MARKDOWN
 
 
-_FALLBACK_HEADING = re.compile(r" {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*")
+_FALLBACK_HEADING = LazyPattern(r" {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*")
 
 
 @dataclass
 class _Outline:
+    """The headings and code blocks of a companion."""
+
     #: (line index, level, title) of top-level ATX ``#`` and ``##`` headings
     headings: list[tuple[int, int, str]]
     #: every line that belongs to a heading, at any nesting
@@ -68,11 +71,11 @@ def _fence_closed(lines: list[str], start: int, end: int, markup: str) -> bool:
 # :func:`_plain_outline` give up, and markdown-it reads the document instead;
 # tests hold the two to the same answer.
 
-_ATX = re.compile(r"(#{1,6})(?:[ \t]|$)")
-_FENCE_OPEN = re.compile(r"(`{3,}|~{3,})(.*)")
-_BULLET = re.compile(r"[-*] +")
+_ATX = LazyPattern(r"(#{1,6})(?:[ \t]|$)")
+_FENCE_OPEN = LazyPattern(r"(`{3,}|~{3,})(.*)")
+_BULLET = LazyPattern(r"[-*] +")
 #: what a line (or the text after a bullet) must not start with to stay plain
-_NOT_PLAIN = re.compile(
+_NOT_PLAIN = LazyPattern(
     r"$|[#>< \t[]|`{3}|~{3}|[-+*](?:[ \t]|$)|\d{1,9}[.)](?:[ \t]|$)|[-=_*]+[ \t]*$"
     r"|(?:[-_*][ \t]*){3,}$"
 )
@@ -194,13 +197,13 @@ def _outline(text: str, lines: list[str]) -> _Outline:
 # blank lines, or to the end of the document when it never comes
 _HTML_ENDS = (
     (
-        re.compile(r"<(?:script|pre|style|textarea)(?:\s|>|$)", re.IGNORECASE),
-        re.compile(r"</(?:script|pre|style|textarea)>", re.IGNORECASE),
+        LazyPattern(r"<(?:script|pre|style|textarea)(?:\s|>|$)", re.IGNORECASE),
+        LazyPattern(r"</(?:script|pre|style|textarea)>", re.IGNORECASE),
     ),
-    (re.compile(r"<!--"), re.compile(r"-->")),
-    (re.compile(r"<\?"), re.compile(r"\?>")),
-    (re.compile(r"<![A-Za-z]"), re.compile(r">")),
-    (re.compile(r"<!\[CDATA\["), re.compile(r"\]\]>")),
+    (LazyPattern(r"<!--"), LazyPattern(r"-->")),
+    (LazyPattern(r"<\?"), LazyPattern(r"\?>")),
+    (LazyPattern(r"<![A-Za-z]"), LazyPattern(r">")),
+    (LazyPattern(r"<!\[CDATA\["), LazyPattern(r"\]\]>")),
 )
 
 

@@ -36,7 +36,7 @@ from doxtool.core.source import detect_newline
 # --- Reading blocks --------------------------------------------------------
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class _BlockReader:
     """Collects a block's values, prose, item lines and notes."""
 

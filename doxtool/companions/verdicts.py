@@ -49,8 +49,11 @@ class Verdict:
 # --- judging ------------------------------------------------------------------
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class BaseJudge:
+    """What the judges of a companion's lines share: the companion, its convention, the code
+    and the verdicts given."""
+
     module: str
     companion: Companion
     convention: Convention

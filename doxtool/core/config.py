@@ -69,6 +69,8 @@ def _default_profiles() -> dict[str, Profile]:
 
 @dataclass
 class Config:
+    """A project's settings: the ``[tool.doxtool]`` table over these defaults."""
+
     #: directories (globs, relative to the root) holding tool modules; ``python/tools``
     #: is where Agent Zero releases keep them (with ``python/helpers/tool.py``)
     tool_dirs: list[str] = field(

@@ -209,6 +209,8 @@ class HelperCall:
 
 @dataclass
 class ExecuteFacts:
+    """The ``execute`` method of a tool class."""
+
     is_async: bool = field(metadata={"json": "async"})
     line: int = 0
     params: list[str] = field(default_factory=list)
@@ -230,6 +232,8 @@ class Signature:
 
 @dataclass
 class ClassFacts:
+    """A class of the module, tool or not."""
+
     name: str
     line: int
     #: bases as written in the source (``Tool``, ``tool.Tool``)

@@ -20,6 +20,8 @@ class NewFile:
 
 @dataclass
 class Fix:
+    """The fix of a finding: edits to existing files and files to create."""
+
     description: str
     edits: list[Edit] = field(default_factory=list)
     new_files: list[NewFile] = field(default_factory=list)
@@ -29,6 +31,8 @@ class Fix:
 
 @dataclass
 class Finding:
+    """Something a rule found, at a place in a file."""
+
     code: str
     message: str
     path: str

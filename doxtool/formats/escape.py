@@ -14,10 +14,12 @@ import json
 import re
 from typing import Any
 
+from doxtool.core.patterns import LazyPattern
+
 #: a byte that is not UTF-8, as ``os.fsdecode`` (surrogateescape) represents it
-_UNDECODABLE = re.compile("[\udc80-\udcff]")
+_UNDECODABLE = LazyPattern("[\udc80-\udcff]")
 #: a lone surrogate of any other kind
-_SURROGATE = re.compile("[\ud800-\udfff]")
+_SURROGATE = LazyPattern("[\ud800-\udfff]")
 
 
 def undecodable_bytes(text: str) -> str:
@@ -66,7 +68,7 @@ def _json_escape(match: re.Match[str]) -> str:
 
 #: characters JSON leaves raw outside ASCII that a terminal or a reader could
 #: take for something else: C1 controls, format characters, line separators
-_RAW_UNSAFE = re.compile(
+_RAW_UNSAFE = LazyPattern(
     "[\x7f-\x9f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb]"
 )
 

@@ -8,6 +8,8 @@ from pathlib import Path
 
 @dataclass
 class OutputOptions:
+    """How findings are printed."""
+
     #: the project root, to read source lines for ``--show-source``
     root: Path | None = None
     #: ANSI colours (text format only; see :mod:`doxtool.core.terminal`)

@@ -7,10 +7,10 @@ name, a description (from its prompt) and a JSON Schema of its parameters
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from doxtool.core.facts import Argument, ToolFacts
+from doxtool.core.patterns import LazyPattern
 
 _TYPE_CHECK = {
     "string": lambda v: isinstance(v, str),
@@ -20,8 +20,8 @@ _TYPE_CHECK = {
     "array": lambda v: isinstance(v, list),
     "object": lambda v: isinstance(v, dict),
 }
-_HEADING = re.compile(r"^#{1,6}\s+`?([A-Za-z_][\w.:-]*)`?:?\s*$")
-_TEMPLATE = re.compile(r"\{\{.*?\}\}")
+_HEADING = LazyPattern(r"^#{1,6}\s+`?([A-Za-z_][\w.:-]*)`?:?\s*$")
+_TEMPLATE = LazyPattern(r"\{\{.*?\}\}")
 
 
 def argument_schema(arg: Argument) -> dict[str, Any]:

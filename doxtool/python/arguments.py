@@ -53,8 +53,10 @@ def own_values(fn: Func) -> frozenset[tuple[str, str]]:
     return frozenset((p.name.value, p.name.value) for p in own_params(fn))
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class ArgBuilder:
+    """What the walk has learnt so far about one argument of a tool."""
+
     name: str
     reads: list[ArgumentRead] = field(default_factory=list)
     required_read: bool = False

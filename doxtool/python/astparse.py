@@ -10,11 +10,13 @@ import ast
 import re
 import warnings
 
+from doxtool.core.patterns import LazyPattern
+
 #: a module longer than this is parsed in pieces of about this size
 PIECE_CHARS = 64 * 1024
 
 #: a line that starts a module-level definition, when it starts a statement
-_DEFINITION_LINE = re.compile(r"\n(?=(?:async[ \t]+def|def|class)[ \t]|@)")
+_DEFINITION_LINE = LazyPattern(r"\n(?=(?:async[ \t]+def|def|class)[ \t]|@)")
 
 
 def parse_ast(source: str) -> ast.Module | None:
@@ -67,7 +69,7 @@ def _parse_in_pieces(source: str) -> ast.Module | None:
 
 #: ``type X = value`` at the start of a line (Python 3.12): the alias needs a
 #: newer ``ast`` than the one running, libcst reads it either way
-_TYPE_ALIAS_LINE = re.compile(r"^([ \t]*)type([ \t]+)([^\W\d]\w*)(?=[ \t]*=)", re.MULTILINE)
+_TYPE_ALIAS_LINE = LazyPattern(r"^([ \t]*)type([ \t]+)([^\W\d]\w*)(?=[ \t]*=)", re.MULTILINE)
 
 
 def parse_newer_syntax(source: str) -> ast.Module | None:

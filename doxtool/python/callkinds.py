@@ -65,7 +65,7 @@ WRITE_TARGETS: dict[str, tuple[int, str]] = {
 Resolve = Callable[[list[str]], "str | None"]
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class Scope:
     """What the flow of one function needs to know about its surroundings."""
 

@@ -54,6 +54,8 @@ class Flow:
 
 @dataclasses.dataclass(frozen=True)
 class _Found:
+    """A function a call reaches, with the facts of its module."""
+
     facts: ModuleFacts
     summary: FunctionSummary
     #: how the call reaches it: through an instance or class (``self.m()``,

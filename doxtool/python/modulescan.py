@@ -24,6 +24,8 @@ from doxtool.python.positions import Locator
 
 @dataclass(eq=False)
 class Func:
+    """A function or method of the scanned module."""
+
     node: cst.FunctionDef
     qualname: str
     cls: str | None
@@ -66,6 +68,8 @@ class Func:
 
 @dataclass
 class Class:
+    """A class of the scanned module with its bases and methods."""
+
     node: cst.ClassDef
     name: str
     bases: list[str]

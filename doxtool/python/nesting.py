@@ -13,6 +13,7 @@ import re
 import warnings
 
 from doxtool.core.facts import Problem
+from doxtool.core.patterns import LazyPattern
 
 #: nesting of brackets beyond which a module is not handed to the parser
 #: (CPython itself refuses more than 200 levels of parentheses)
@@ -41,16 +42,16 @@ _CHAIN_SUSPECT = 200
 _CHAIN_LIMIT = 1000
 
 
-_NOT_BRACKET = re.compile(r"[^()\[\]{}]+")
+_NOT_BRACKET = LazyPattern(r"[^()\[\]{}]+")
 
 
-_STRINGS_AND_COMMENTS = re.compile(
+_STRINGS_AND_COMMENTS = LazyPattern(
     r"""#[^\r\n]*|'''[\s\S]*?(?:'''|\Z)|\"\"\"[\s\S]*?(?:\"\"\"|\Z)"""
     r"""|'(?:\\.|[^\\'\r\n])*'?|"(?:\\.|[^\\"\r\n])*"?"""
 )
 
 
-_CHAIN_TOKENS = re.compile(r"[()\[\]{}.\-+*/%&|^~<>@]|\b(?:not|and|or|if|lambda|await)\b")
+_CHAIN_TOKENS = LazyPattern(r"[()\[\]{}.\-+*/%&|^~<>@]|\b(?:not|and|or|if|lambda|await)\b")
 
 
 def nesting_problem(source: str) -> Problem | bool:

@@ -112,8 +112,10 @@ def _dirty(state: object) -> bool:
     return isinstance(state, _Witness)
 
 
-@dataclasses.dataclass
+@dataclasses.dataclass(eq=False, repr=False)
 class _Function:
+    """A function on the walked path, and the class its ``self.<m>`` calls reach."""
+
     found: Flow
     #: dotted class whose methods ``self.<m>`` calls reach
     self_class: str | None
@@ -382,8 +384,10 @@ class _Walk:
         return self.steps(frame, final, out if out is not NOWHERE else caught)
 
 
-@dataclasses.dataclass
+@dataclasses.dataclass(eq=False, repr=False)
 class _Frame:
+    """The walk of one function on a call path: where it was called from and what it holds."""
+
     fn: _Function
     chain: tuple[tuple[str, int], ...]
     origin: int

@@ -48,6 +48,8 @@ class Pruned:
 
 @dataclass(frozen=True)
 class _Candidate:
+    """A module-level function whose body may be pruned."""
+
     node: ast.FunctionDef | ast.AsyncFunctionDef
     #: first line of the body (1-based), where the stub starts
     body_line: int

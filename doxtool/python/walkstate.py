@@ -12,7 +12,7 @@ import libcst as cst
 from doxtool.python.modulescan import Func
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class Env:
     """What the walk knows inside one function."""
 

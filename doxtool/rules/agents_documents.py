@@ -3,7 +3,6 @@ sections it must have)."""
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterator
 
 from doxtool.agents.document import (
@@ -215,6 +214,8 @@ non-root files all have the six sections in order.
     ) -> Heading | None:
         """A heading that is ``title`` misspelt: same letters in another case,
         or close enough, and not a required title itself."""
+        import difflib  # only a heading no required title matches is compared
+
         wanted = title.casefold()
         for heading in headings:
             if heading.line in claimed or heading.title in required:

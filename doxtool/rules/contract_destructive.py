@@ -15,6 +15,7 @@ from doxtool.companions.factlines import detected_area
 from doxtool.companions.model import Companion
 from doxtool.core.facts import EffectEvidence, ModuleFacts, ToolFacts
 from doxtool.core.findings import WARNING, Finding
+from doxtool.core.patterns import LazyPattern
 from doxtool.rules.base import Example, Expect, Rule
 from doxtool.rules.contract_scope import first, tools
 from doxtool.rules.examples import with_files
@@ -23,7 +24,7 @@ from doxtool.run.context import Context
 #: effect areas that destroy data, as the facts name them
 DESTRUCTIVE_AREAS = ("filesystem delete",)
 #: how a companion's prose says that something is deleted or destroyed
-_DESTRUCTIVE_WORDS = re.compile(
+_DESTRUCTIVE_WORDS = LazyPattern(
     r"\b(?:delet\w*|remov\w*|eras\w*|destroy\w*|destructive\w*|wip(?:e|es|ed|ing)\b|"
     r"purg\w*|unlink\w*|rmtree)",
     re.IGNORECASE,
@@ -327,15 +328,15 @@ read, its precision is unmeasured. Select it with `--select DOX302`.
 
 
 #: per destructive area: the side-effect areas and the prose that make it explicit
-_EXPLICIT: dict[str, tuple[frozenset[str], re.Pattern[str]]] = {
+_EXPLICIT: dict[str, tuple[frozenset[str], LazyPattern]] = {
     "filesystem delete": (frozenset({"filesystem deletion"}), _DESTRUCTIVE_WORDS),
     "process kill": (
         frozenset(),
-        re.compile(r"\b(?:kill\w*|pkill|terminat\w*|signal\w*|SIG[A-Z]+)", re.IGNORECASE),
+        LazyPattern(r"\b(?:kill\w*|pkill|terminat\w*|signal\w*|SIG[A-Z]+)", re.IGNORECASE),
     ),
     "file overwrite": (
         frozenset({"filesystem writes"}),
-        re.compile(
+        LazyPattern(
             r"\b(?:overwrit\w*|replac\w*|truncat\w*|writ(?:e|es|ing|ten)\b|sav(?:e|es|ed|ing)\b)",
             re.IGNORECASE,
         ),

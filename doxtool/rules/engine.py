@@ -237,8 +237,10 @@ def _per_file_ignores(findings: list[Finding], table: dict[str, list[str]]) -> l
 # fixes
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class FileChange:
+    """What fixes do to one file: its text before and after."""
+
     path: str
     old: str | None
     new: str
@@ -247,8 +249,10 @@ class FileChange:
     original: bytes | None = None
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class FixResult:
+    """What applying fixes did: the changed files, the count fixed and the errors."""
+
     changes: list[FileChange] = field(default_factory=list)
     fixed: int = 0
     errors: list[str] = field(default_factory=list)

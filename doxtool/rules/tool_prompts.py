@@ -54,8 +54,10 @@ def with_prompt(old: str, new: str) -> dict[str, str]:
 PROMPT = "prompts/agent.system.tool.wait.md"
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class PromptFile:
+    """A tool prompt file with the prompt set that owns it."""
+
     path: str
     doc: PromptDoc
     prompt_set: PromptSet

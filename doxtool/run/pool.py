@@ -37,6 +37,8 @@ JobKind = Literal["facts", "companion", "prompt"]
 
 @dataclass(frozen=True)
 class Job:
+    """A file to parse: its kind, path and text."""
+
     kind: JobKind
     #: repository-relative path of the file
     path: str

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from doxtool.core.edits import Edit, line_content, split_lines
+from doxtool.core.patterns import LazyPattern
 from doxtool.core.source import ReadError, read_text
 
 #: codes of the findings about suppressions themselves (never suppressible)
@@ -34,16 +35,16 @@ UNUSED = "DOX900"
 MALFORMED = "DOX901"
 OWN_CODES = frozenset({UNUSED, MALFORMED})
 
-_MARKDOWN_COMMENT = re.compile(r"<!--\s*doxtool\s*:(?P<body>.*?)-->")
-_MARKDOWN_UNCLOSED = re.compile(r"<!--\s*doxtool\s*:(?!.*-->)")
+_MARKDOWN_COMMENT = LazyPattern(r"<!--\s*doxtool\s*:(?P<body>.*?)-->")
+_MARKDOWN_UNCLOSED = LazyPattern(r"<!--\s*doxtool\s*:(?!.*-->)")
 #: what every directive, closed or not, starts with
-_MARKDOWN_OPENING = re.compile(r"<!--\s*doxtool\s*:")
-_PYTHON_COMMENT = re.compile(r"#\s*doxtool\s*:(?P<body>.*)$")
-_IGNORE = re.compile(r"\s*ignore\s*(?P<rest>.*)$", re.DOTALL)
-_CODE = re.compile(r"^[A-Z]{3}[0-9]{0,3}$")
-_FENCE = re.compile(r"^\s{0,3}(?P<fence>`{3,}|~{3,})")
-_LIST_ITEM = re.compile(r"^(?P<indent>\s*)(?:[-*+]|\d{1,9}[.)])(?:\s|$)")
-_HEADING = re.compile(r"^\s{0,3}#{1,6}(?:\s|$)")
+_MARKDOWN_OPENING = LazyPattern(r"<!--\s*doxtool\s*:")
+_PYTHON_COMMENT = LazyPattern(r"#\s*doxtool\s*:(?P<body>.*)$")
+_IGNORE = LazyPattern(r"\s*ignore\s*(?P<rest>.*)$", re.DOTALL)
+_CODE = LazyPattern(r"^[A-Z]{3}[0-9]{0,3}$")
+_FENCE = LazyPattern(r"^\s{0,3}(?P<fence>`{3,}|~{3,})")
+_LIST_ITEM = LazyPattern(r"^(?P<indent>\s*)(?:[-*+]|\d{1,9}[.)])(?:\s|$)")
+_HEADING = LazyPattern(r"^\s{0,3}#{1,6}(?:\s|$)")
 
 
 @dataclass
@@ -87,8 +88,10 @@ class Malformed:
     text: str = ""
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class FileSuppressions:
+    """The suppression comments of one file."""
+
     suppressions: list[Suppression] = field(default_factory=list)
     malformed: list[Malformed] = field(default_factory=list)
     #: the file's lines (without line endings), for fixes
@@ -211,7 +214,7 @@ def _code_lines(text: str, count: int) -> set[int] | None:
     return lines
 
 
-_BACKTICKS = re.compile(r"`+")
+_BACKTICKS = LazyPattern(r"`+")
 
 
 def _code_spans(line: str) -> list[tuple[int, int]]:
@@ -482,7 +485,7 @@ class SuppressionIndex:
         return Edit(suppression.path, index, index + 1, [new])
 
 
-_DIRECTIVE = re.compile(r"^(?:<!--|#)\s*doxtool\s*:\s*ignore\s*\[[^\]]*\]")
+_DIRECTIVE = LazyPattern(r"^(?:<!--|#)\s*doxtool\s*:\s*ignore\s*\[[^\]]*\]")
 
 
 def _reason(comment: str) -> str:

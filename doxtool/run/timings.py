@@ -9,8 +9,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class Timings:
+    """The seconds a run spent in each phase."""
+
     #: phase name -> seconds, in the order the phases ran
     phases: dict[str, float] = field(default_factory=dict)
 

@@ -1,0 +1,79 @@
+"""A check imports what it runs: not the other commands, the output formats it
+does not print, the baseline it is not given or the fixing machinery."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from doxtool.formats import FORMATS, STATISTICS_FORMATS, formatter
+from doxtool.formats.statistics import STATISTICS
+from doxtool.rules.examples import WAIT_DOX, WAIT_PY
+from doxtool.run.baseline import FORMAT_VERSION
+
+#: the console script, run in a process that lists its modules when it ends
+_SCRIPT = """
+import json, os, sys
+listing = sys.argv.pop(1)
+exit_process = os._exit
+def listed_exit(code):
+    with open(listing, "w") as out:
+        json.dump(sorted(sys.modules), out)
+    exit_process(code)
+os._exit = listed_exit
+from doxtool.launcher import main
+main()
+"""
+
+#: modules a plain ``doxtool check`` has no use for
+_NOT_FOR_A_CHECK = {
+    "doxtool.commands",
+    "doxtool.core.lock",
+    "doxtool.formats.describe",
+    "doxtool.formats.github",
+    "doxtool.formats.json_format",
+    "doxtool.formats.sarif",
+    "doxtool.formats.statistics",
+    "doxtool.run.baseline",
+    "difflib",
+    "traceback",
+}
+
+
+def _modules(root: Path, *args: str) -> set[str]:
+    listing = root / "modules.json"
+    result = subprocess.run(
+        [sys.executable, "-c", _SCRIPT, str(listing), *args],
+        cwd=root,
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode in (0, 1), result.stderr
+    return set(json.loads(listing.read_text(encoding="utf-8")))
+
+
+def test_a_check_imports_only_what_it_runs(make_repo) -> None:
+    root = make_repo({"tools/wait.py": WAIT_PY, "tools/wait.py.dox.md": WAIT_DOX})
+    loaded = _modules(root, "check", "--no-cache", "tools/wait.py")
+    assert "doxtool.rules.engine" in loaded  # the check did run
+    assert "doxtool.formats.text" in loaded
+    assert loaded & _NOT_FOR_A_CHECK == set()
+
+
+def test_a_format_and_a_baseline_are_imported_when_asked_for(make_repo) -> None:
+    root = make_repo({"tools/wait.py": WAIT_PY, "tools/wait.py.dox.md": WAIT_DOX})
+    accepted = {"doxtool-baseline": FORMAT_VERSION, "findings": []}
+    (root / "accepted.json").write_text(json.dumps(accepted), encoding="utf-8")
+    loaded = _modules(
+        root, "check", "--no-cache", "--format", "sarif", "--baseline", "accepted.json"
+    )
+    assert {"doxtool.formats.sarif", "doxtool.run.baseline"} <= loaded
+    assert "doxtool.formats.github" not in loaded
+
+
+def test_every_format_name_has_its_renderer() -> None:
+    for name in FORMATS:
+        assert formatter(name).__module__.startswith("doxtool.formats.")
+    assert set(STATISTICS) == STATISTICS_FORMATS
