@@ -22,12 +22,20 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import cached_property
+from itertools import compress
+from operator import attrgetter, methodcaller
 from pathlib import Path
 
 #: the wrapper of the tool listing, holding the ``{{tools}}`` placeholder
 WRAPPER_FILE = "agent.system.tools.md"
 _TOOL_PREFIX = "agent.system.tool."
 _PROMPT_SUFFIX = ".md"
+
+_NAME = attrgetter("name")
+_IS_PROMPT_NAME = methodcaller("endswith", _PROMPT_SUFFIX)
+_IS_FILE = methodcaller("is_file")
+_IS_LINK = methodcaller("is_symlink")
 
 
 @dataclass
@@ -54,9 +62,27 @@ class PromptSet:
         return self.files.get(WRAPPER_FILE)
 
     def own_files(self) -> dict[str, str]:
-        """The files that live in this set's own directory."""
+        """The files that live in this set's own directory (found once per
+        set: discovery's files are not changed afterwards; nor is this)."""
+        return self._own
+
+    @cached_property
+    def _own(self) -> dict[str, str]:
         prefix = self.directory + "/"
         return {name: path for name, path in self.files.items() if path.startswith(prefix)}
+
+    def positions(self, own_only: bool = False) -> dict[str, tuple[int, str]]:
+        """Path -> (its place among the set's files, its file name), of the
+        set's own files or of all its files: to list a few of them in order."""
+        return self._own_positions if own_only else self._positions
+
+    @cached_property
+    def _positions(self) -> dict[str, tuple[int, str]]:
+        return dict(zip(self.files.values(), enumerate(self.files), strict=True))
+
+    @cached_property
+    def _own_positions(self) -> dict[str, tuple[int, str]]:
+        return dict(zip(self._own.values(), enumerate(self._own), strict=True))
 
 
 def tool_key(file_name: str) -> str | None:
@@ -95,21 +121,27 @@ def discover_prompt_sets(
         if not _inside(path, real_root) or not path.is_dir():
             continue
         core_directory = core_directory or _relative(path, root)
-        for name, file_path in _prompt_files(path, root, real_root).items():
-            core_files.setdefault(name, file_path)
+        # the directory listed first wins
+        core_files = {**_prompt_files(path, root, real_root), **core_files}
     if core_directory is not None:
-        sets.append(PromptSet("core", "core", core_directory, dict(sorted(core_files.items()))))
+        sets.append(PromptSet("core", "core", core_directory, _by_name(core_files)))
 
     for name, path in _matches(root, real_root, profiles_glob):
         own = _prompt_files(path, root, real_root)
-        files = dict(sorted({**core_files, **own}.items()))
+        files = _by_name({**core_files, **own})
         overrides = sorted(set(own) & set(core_files))
         sets.append(PromptSet("profile", name, _relative(path, root), files, overrides))
 
     for name, path in _matches(root, real_root, plugins_glob):
-        files = dict(sorted(_prompt_files(path, root, real_root).items()))
+        files = _by_name(_prompt_files(path, root, real_root))
         sets.append(PromptSet("plugin", name, _relative(path, root), files))
     return sets
+
+
+def _by_name(files: dict[str, str]) -> dict[str, str]:
+    """``files`` in the order of their names."""
+    names = sorted(files)
+    return dict(zip(names, map(files.__getitem__, names), strict=True))
 
 
 def _matches(root: Path, real_root: Path, pattern: str) -> list[tuple[str, Path]]:
@@ -135,7 +167,10 @@ def _matches(root: Path, real_root: Path, pattern: str) -> list[tuple[str, Path]
 
 
 def _prompt_files(directory: Path, root: Path, real_root: Path) -> dict[str, str]:
-    """Prompt files directly in ``directory``: name -> root-relative posix path."""
+    """Prompt files directly in ``directory``: name -> root-relative posix path.
+
+    The entries are filtered in passes at C speed; links are then looked at
+    one by one, and every entry so when the type of one cannot be read."""
     files: dict[str, str] = {}
     try:
         entries = list(os.scandir(directory))
@@ -143,6 +178,22 @@ def _prompt_files(directory: Path, root: Path, real_root: Path) -> dict[str, str
         return files
     prefix = _relative(directory, root)
     prefix = "" if prefix in ("", ".") else prefix + "/"
+    names = map(_NAME, entries)
+    entries = list(compress(entries, map(_IS_PROMPT_NAME, names)))
+    try:
+        regular = list(compress(entries, map(_IS_FILE, entries)))
+        linked = list(map(_IS_LINK, regular))
+    except OSError:
+        pass  # some entry's type had to be read, and could not be: one at a time
+    else:
+        if any(linked):
+            regular = [
+                entry
+                for entry, link in zip(regular, linked, strict=True)
+                if not link or _inside(Path(entry.path), real_root)
+            ]
+        kept = list(map(_NAME, regular))
+        return dict(zip(kept, map(prefix.__add__, kept), strict=True))
     for entry in entries:
         name = entry.name
         if not name.endswith(_PROMPT_SUFFIX):
