@@ -48,7 +48,8 @@ class PromptSet:
     name: str
     #: the set's own prompt directory, posix, relative to the root
     directory: str
-    #: file name -> root-relative posix path of the file in effect for this set
+    #: file name -> root-relative posix path of the file in effect for this
+    #: set (the path ends with the name), in the order of the names
     files: dict[str, str] = field(default_factory=dict)
     #: for a profile: file names it overrides (that the core set has too)
     overrides: list[str] = field(default_factory=list)
@@ -70,19 +71,6 @@ class PromptSet:
     def _own(self) -> dict[str, str]:
         prefix = self.directory + "/"
         return {name: path for name, path in self.files.items() if path.startswith(prefix)}
-
-    def positions(self, own_only: bool = False) -> dict[str, tuple[int, str]]:
-        """Path -> (its place among the set's files, its file name), of the
-        set's own files or of all its files: to list a few of them in order."""
-        return self._own_positions if own_only else self._positions
-
-    @cached_property
-    def _positions(self) -> dict[str, tuple[int, str]]:
-        return dict(zip(self.files.values(), enumerate(self.files), strict=True))
-
-    @cached_property
-    def _own_positions(self) -> dict[str, tuple[int, str]]:
-        return dict(zip(self._own.values(), enumerate(self._own), strict=True))
 
 
 def tool_key(file_name: str) -> str | None:

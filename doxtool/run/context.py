@@ -205,8 +205,10 @@ class Context(Teaching):
         Agent profiles' own tools are not here: each shadows a core tool for
         its profile only (:meth:`tool_module`)."""
         index: dict[str, list[str]] = {}
+        profiles = self.project.profile_tool_modules.values()
+        profiled = {module for modules in profiles for module in modules}
         for module in self.project.tool_modules:
-            if self.project.profile_of_module(module) is not None:
+            if module in profiled:
                 continue
             index.setdefault(module.rsplit("/", 1)[-1].removesuffix(".py"), []).append(module)
         return index

@@ -102,10 +102,11 @@ class Teaching(Files):
 
     @staticmethod
     def _in_order(prompt_set: PromptSet, paths: Iterable[str], own_only: bool) -> dict[str, str]:
-        """File name -> path of those of ``paths`` that are the set's files, in its order."""
-        positions = prompt_set.positions(own_only)
-        found = sorted(positions[p] + (p,) for p in paths if p in positions)
-        return {name: path for _, name, path in found}
+        """File name -> path of those of ``paths`` that are the set's files, in
+        its order (the order of their names; a file's name ends its path)."""
+        files = prompt_set.own_files() if own_only else prompt_set.files
+        found = sorted((path.rpartition("/")[2], path) for path in paths)
+        return {name: path for name, path in found if files.get(name) == path}
 
     @cached_property
     def _maybe_in_scope(self) -> frozenset[str]:
@@ -155,7 +156,7 @@ class Teaching(Files):
         found: dict[str, ReadError] = {}
         root = self.project.root
         for prompt_set in self.prompt_sets:
-            listed = prompt_set.positions()
+            files = prompt_set.files
             directory = root / prompt_set.directory
             if not self.scope.everything:
                 prefix = prompt_set.directory + "/"
@@ -164,7 +165,7 @@ class Teaching(Files):
                     for p in self._maybe_in_scope
                     if p.startswith(prefix) and "/" not in p[len(prefix) :]
                 ]
-                if all(p in listed for p in wanted):
+                if all(files.get(p[len(prefix) :]) == p for p in wanted):
                     for path in sorted(wanted, key=lambda p: p[len(prefix) :]):
                         if path.endswith(".md") and path not in found:
                             self._unreadable_listed(path, found)
@@ -179,7 +180,7 @@ class Teaching(Files):
                 path = f"{prompt_set.directory}/{entry.name}"
                 if path in found:
                     continue
-                if path in listed:
+                if files.get(entry.name) == path:
                     self._unreadable_listed(path, found)
                     continue
                 if not self.scope.everything and path not in (self.scope.prompts or ()):
