@@ -23,19 +23,12 @@ import os
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
-from itertools import compress
-from operator import attrgetter, methodcaller
 from pathlib import Path
 
 #: the wrapper of the tool listing, holding the ``{{tools}}`` placeholder
 WRAPPER_FILE = "agent.system.tools.md"
 _TOOL_PREFIX = "agent.system.tool."
 _PROMPT_SUFFIX = ".md"
-
-_NAME = attrgetter("name")
-_IS_PROMPT_NAME = methodcaller("endswith", _PROMPT_SUFFIX)
-_IS_FILE = methodcaller("is_file")
-_IS_LINK = methodcaller("is_symlink")
 
 
 @dataclass
@@ -155,10 +148,7 @@ def _matches(root: Path, real_root: Path, pattern: str) -> list[tuple[str, Path]
 
 
 def _prompt_files(directory: Path, root: Path, real_root: Path) -> dict[str, str]:
-    """Prompt files directly in ``directory``: name -> root-relative posix path.
-
-    The entries are filtered in passes at C speed; links are then looked at
-    one by one, and every entry so when the type of one cannot be read."""
+    """Prompt files directly in ``directory``: name -> root-relative posix path."""
     files: dict[str, str] = {}
     try:
         entries = list(os.scandir(directory))
@@ -166,22 +156,6 @@ def _prompt_files(directory: Path, root: Path, real_root: Path) -> dict[str, str
         return files
     prefix = _relative(directory, root)
     prefix = "" if prefix in ("", ".") else prefix + "/"
-    names = map(_NAME, entries)
-    entries = list(compress(entries, map(_IS_PROMPT_NAME, names)))
-    try:
-        regular = list(compress(entries, map(_IS_FILE, entries)))
-        linked = list(map(_IS_LINK, regular))
-    except OSError:
-        pass  # some entry's type had to be read, and could not be: one at a time
-    else:
-        if any(linked):
-            regular = [
-                entry
-                for entry, link in zip(regular, linked, strict=True)
-                if not link or _inside(Path(entry.path), real_root)
-            ]
-        kept = list(map(_NAME, regular))
-        return dict(zip(kept, map(prefix.__add__, kept), strict=True))
     for entry in entries:
         name = entry.name
         if not name.endswith(_PROMPT_SUFFIX):
