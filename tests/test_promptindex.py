@@ -225,3 +225,22 @@ def test_outdated_are_the_files_recorded_at_another_stamp_or_not_at_all(tmp_path
     again.put("a.md", (5, 50), frozenset({"z"}), frozenset({"z"}))
     assert again.outdated(paths, [(5, 50), (2, 20), (3, 30), None]) == {"d.md"}
     assert "a.md" in again.teaching({"z"})
+
+
+@pytest.mark.parametrize("snapshot", [False, True])
+def test_every_prompt_file_is_stamped_as_on_its_own(make_repo, snapshot: bool) -> None:
+    """Stamps taken in one pass equal those taken file by file: from the
+    snapshot where it lists the file, else from the file system."""
+    from doxtool import api
+    from doxtool.run.context import Context, Scope
+
+    root = _repo(make_repo)
+    paths = ["prompts/agent.system.tool.alpha.md", "prompts/agent.system.tool.beta.md", "gone.md"]
+    project = api.load_project(root, cwd=root, use_cache=False)
+    if snapshot:  # beta is not in it: it is stamped from the file system
+        project.snapshot_files = {paths[0]: (7, 70, "digest")}
+    on_its_own = Context(project, Scope(modules=set()))
+    expected = [on_its_own._stamp(path) for path in paths]
+    assert expected[1] == promptindex.stamp(root / paths[1]) and expected[2] is None
+    assert Context(project, Scope(modules=set()))._stamp_all(paths) == expected
+    assert Context(project, Scope(modules=set()))._stamp_all(paths[:2]) == expected[:2]

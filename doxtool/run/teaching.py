@@ -274,12 +274,12 @@ class Teaching(Files):
         C speed; any path they cannot take is stamped on its own."""
         files = self.project.snapshot_files
         try:
-            if files is not None:
-                stamps = list(map(_STAMP_OF_ENTRY, map(files.__getitem__, paths)))
+            if files is not None:  # an entry starts with the time and size
+                stamps = list(map(_STAMP_OF_ENTRY, map(files.get, paths)))
             else:
                 prefix = os.path.join(self._root, "")
                 stamps = list(map(_STAMP_OF_STAT, map(os.stat, map(prefix.__add__, paths))))
-        except (KeyError, OSError, ValueError):
+        except (TypeError, OSError, ValueError):  # a file not listed (None), or not there
             return [self._stamp(path) for path in paths]
         fresh: dict[str, Stamp | None] = dict(zip(paths, stamps, strict=True))
         fresh.update(self._stamps)  # a file is stamped once per run
