@@ -209,10 +209,7 @@ def _add_what_deletions_leave(ctx: Context, scope: Scope) -> None:
             scope.companions.add(companion)
             scope.modules.add(module)
     known = set(ctx.tool_index) | set(project.config.internal_tools)
-    for prompt_set in ctx.prompt_sets:
-        for path in prompt_set.own_files().values():
-            if path not in scope.prompts and ctx.named_tools(path) - known:
-                scope.prompts.add(path)
+    scope.prompts.update(ctx.naming_unknown(known, scope.prompts))
 
 
 def _known_counterpart(project: Project, path: Path) -> None:

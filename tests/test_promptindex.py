@@ -6,9 +6,10 @@ import os
 from pathlib import Path
 
 import pytest
-from samples import clean_files, tool_named
+from samples import WAIT_PROMPT, clean_files, tool_named
 
 from doxtool.run import files as context_module
+from doxtool.run import promptindex
 from doxtool.run.cache import FactsCache
 from doxtool.run.promptindex import PromptIndex
 
@@ -77,7 +78,7 @@ def test_a_deleted_prompt_leaves_the_index(make_repo, run_cli) -> None:
 def test_index_entries_hold_only_while_the_stamp_does(tmp_path: Path) -> None:
     cache = FactsCache(tmp_path / "cache", "salt")
     index = PromptIndex(cache)
-    index.put("p.md", (1, 10), frozenset({"wait"}))
+    index.put("p.md", (1, 10), frozenset({"wait"}), frozenset({"wait"}))
     index.save()
     cache.close()
     again = PromptIndex(FactsCache(tmp_path / "cache", "salt"))
@@ -89,24 +90,49 @@ def test_index_entries_hold_only_while_the_stamp_does(tmp_path: Path) -> None:
     assert other_salt.get("p.md", (1, 10)) is None
 
 
+_VALID = {
+    "paths": ["p.md"],
+    "mtimes": [1],
+    "sizes": [10],
+    "taught": [["wait"]],
+    "named": [["wait"]],
+    "by_name": {"wait": [0]},
+}
+
+
+def test_a_stored_index_is_read_back(tmp_path: Path) -> None:
+    cache = FactsCache(tmp_path / "cache", "salt")
+    cache.put_raw(cache.key("index", b"prompt-index"), _VALID)
+    cache.close()
+    index = PromptIndex(FactsCache(tmp_path / "cache", "salt"))
+    assert index.get("p.md", (1, 10)) == frozenset({"wait"})
+    assert index.teaching({"wait"}) == {"p.md"}
+
+
 @pytest.mark.parametrize(
     "stored",
     [
         "not an object",
-        {"p.md": "x"},
-        {"p.md": [1, 10]},
-        {"p.md": [1.5, 10, ["wait"]]},
-        {"p.md": [1, 10, "wait"]},
-        {"p.md": [1, 10, [3]]},
-        {"p.md": [True, 10, ["wait"]]},
+        {"p.md": [1, 10, ["wait"], ["wait"]]},
+        {**_VALID, "mtimes": [1.5]},
+        {**_VALID, "mtimes": [True]},
+        {**_VALID, "sizes": []},
+        {**_VALID, "taught": ["wait"]},
+        {**_VALID, "taught": [[3]]},
+        {**_VALID, "named": [None]},
+        {**_VALID, "by_name": {"wait": [1]}},
+        {**_VALID, "by_name": {"wait": ["p.md"]}},
+        {**_VALID, "paths": ["p.md", "p.md"], "mtimes": [1, 1], "sizes": [10, 10]},
+        {key: value for key, value in _VALID.items() if key != "by_name"},
     ],
 )
 def test_a_malformed_index_is_ignored(tmp_path: Path, stored: object) -> None:
     cache = FactsCache(tmp_path / "cache", "salt")
-    cache.put_raw(cache.key("index", b"prompt-names"), stored)
+    cache.put_raw(cache.key("index", b"prompt-index"), stored)
     cache.close()
     index = PromptIndex(FactsCache(tmp_path / "cache", "salt"))
     assert index.get("p.md", (1, 10)) is None
+    assert index.teaching({"wait"}) == set()
 
 
 def test_same_size_edit_within_one_timestamp_is_the_documented_limit(make_repo, run_cli) -> None:
@@ -135,3 +161,86 @@ def test_a_listed_argument_name_does_not_widen_a_run_over_paths(make_repo, run_c
     (root / "tools/gamma.py").unlink()  # a deleted tool: its prompt joins the run
     widened = run_cli(root, "check", "-v", "tools/alpha.py")
     assert "agent.system.tool.gamma.md" in widened.output
+
+
+def _taught_by_beta(root: Path) -> None:
+    """Make beta's prompt file the only one teaching alpha."""
+    (root / "prompts/agent.system.tool.alpha.md").unlink()
+    beta = root / "prompts/agent.system.tool.beta.md"
+    beta.write_text(beta.read_text() + "\n" + WAIT_PROMPT.replace("wait", "alpha"))
+
+
+def _edit(root: Path, rel: str) -> None:
+    (root / rel).write_text((root / rel).read_text() + "# edited\n")
+
+
+def test_the_index_names_the_prompt_teaching_a_scope_tool(make_repo, run_cli) -> None:
+    """A prompt file whose index entry is current is found through the index's
+    map of names, however it is named: the scoped and the incremental run
+    see alpha taught, as the whole run does."""
+    root = _repo(make_repo)
+    _taught_by_beta(root)
+    whole = run_cli(root, "check")
+    assert whole.exit_code == 0, whole.output
+    _edit(root, "tools/alpha.py")
+    for args in (("check", "tools/alpha.py"), ("check",)):
+        result = run_cli(root, *args)
+        assert result.exit_code == 0, result.output
+        assert "PRM001" not in result.output
+
+
+def test_a_prompt_the_index_cannot_answer_for_is_asked(
+    make_repo, run_cli, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Prompt files recorded at another stamp, or not at all, may teach a
+    tool of the scope: each is read, in a scoped and an incremental run."""
+    root = _repo(make_repo)
+    assert run_cli(root, "check").exit_code == 0
+    _taught_by_beta(root)  # beta's entry is outdated now
+    scoped = run_cli(root, "check", "tools/alpha.py")
+    assert scoped.exit_code == 0, scoped.output
+    assert "PRM001" not in scoped.output
+    assert run_cli(root, "check").exit_code == 0  # a full run: a prompt changed
+    _edit(root, "tools/alpha.py")
+    # the stored index is unreadable: every prompt file is outdated
+    monkeypatch.setattr(promptindex, "_columns", lambda data: None)
+    incremental = run_cli(root, "check", "-v")
+    assert "1 module re-checked" in incremental.stderr, incremental.stderr
+    assert incremental.exit_code == 0, incremental.output
+    assert "PRM001" not in incremental.output
+
+
+def test_outdated_are_the_files_recorded_at_another_stamp_or_not_at_all(tmp_path: Path) -> None:
+    cache = FactsCache(tmp_path / "cache", "salt")
+    index = PromptIndex(cache)
+    for name, recorded in (("a.md", (1, 10)), ("b.md", (2, 20)), ("c.md", (3, 30))):
+        index.put(name, recorded, frozenset({name[0]}), frozenset())
+    index.save()
+    cache.close()
+    again = PromptIndex(FactsCache(tmp_path / "cache", "salt"))
+    paths = ["a.md", "b.md", "c.md", "d.md"]
+    assert again.outdated(paths, [(1, 10), (2, 21), None, (4, 40)]) == {"b.md", "c.md", "d.md"}
+    assert again.teaching({"a", "b"}) == {"a.md", "b.md"}
+    assert again.teaching({"a"}, known=True) == {"b.md", "c.md"}
+    again.put("a.md", (5, 50), frozenset({"z"}), frozenset({"z"}))
+    assert again.outdated(paths, [(5, 50), (2, 20), (3, 30), None]) == {"d.md"}
+    assert "a.md" in again.teaching({"z"})
+
+
+@pytest.mark.parametrize("snapshot", [False, True])
+def test_every_prompt_file_is_stamped_as_on_its_own(make_repo, snapshot: bool) -> None:
+    """Stamps taken in one pass equal those taken file by file: from the
+    snapshot where it lists the file, else from the file system."""
+    from doxtool import api
+    from doxtool.run.context import Context, Scope
+
+    root = _repo(make_repo)
+    paths = ["prompts/agent.system.tool.alpha.md", "prompts/agent.system.tool.beta.md", "gone.md"]
+    project = api.load_project(root, cwd=root, use_cache=False)
+    if snapshot:  # beta is not in it: it is stamped from the file system
+        project.snapshot_files = {paths[0]: (7, 70, "digest")}
+    on_its_own = Context(project, Scope(modules=set()))
+    expected = [on_its_own._stamp(path) for path in paths]
+    assert expected[1] == promptindex.stamp(root / paths[1]) and expected[2] is None
+    assert Context(project, Scope(modules=set()))._stamp_all(paths) == expected
+    assert Context(project, Scope(modules=set()))._stamp_all(paths[:2]) == expected[:2]

@@ -22,6 +22,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 
 #: the wrapper of the tool listing, holding the ``{{tools}}`` placeholder
@@ -40,7 +41,8 @@ class PromptSet:
     name: str
     #: the set's own prompt directory, posix, relative to the root
     directory: str
-    #: file name -> root-relative posix path of the file in effect for this set
+    #: file name -> root-relative posix path of the file in effect for this
+    #: set (the path ends with the name), in the order of the names
     files: dict[str, str] = field(default_factory=dict)
     #: for a profile: file names it overrides (that the core set has too)
     overrides: list[str] = field(default_factory=list)
@@ -54,7 +56,12 @@ class PromptSet:
         return self.files.get(WRAPPER_FILE)
 
     def own_files(self) -> dict[str, str]:
-        """The files that live in this set's own directory."""
+        """The files that live in this set's own directory (found once per
+        set: discovery's files are not changed afterwards; nor is this)."""
+        return self._own
+
+    @cached_property
+    def _own(self) -> dict[str, str]:
         prefix = self.directory + "/"
         return {name: path for name, path in self.files.items() if path.startswith(prefix)}
 
@@ -95,21 +102,27 @@ def discover_prompt_sets(
         if not _inside(path, real_root) or not path.is_dir():
             continue
         core_directory = core_directory or _relative(path, root)
-        for name, file_path in _prompt_files(path, root, real_root).items():
-            core_files.setdefault(name, file_path)
+        # the directory listed first wins
+        core_files = {**_prompt_files(path, root, real_root), **core_files}
     if core_directory is not None:
-        sets.append(PromptSet("core", "core", core_directory, dict(sorted(core_files.items()))))
+        sets.append(PromptSet("core", "core", core_directory, _by_name(core_files)))
 
     for name, path in _matches(root, real_root, profiles_glob):
         own = _prompt_files(path, root, real_root)
-        files = dict(sorted({**core_files, **own}.items()))
+        files = _by_name({**core_files, **own})
         overrides = sorted(set(own) & set(core_files))
         sets.append(PromptSet("profile", name, _relative(path, root), files, overrides))
 
     for name, path in _matches(root, real_root, plugins_glob):
-        files = dict(sorted(_prompt_files(path, root, real_root).items()))
+        files = _by_name(_prompt_files(path, root, real_root))
         sets.append(PromptSet("plugin", name, _relative(path, root), files))
     return sets
+
+
+def _by_name(files: dict[str, str]) -> dict[str, str]:
+    """``files`` in the order of their names."""
+    names = sorted(files)
+    return dict(zip(names, map(files.__getitem__, names), strict=True))
 
 
 def _matches(root: Path, real_root: Path, pattern: str) -> list[tuple[str, Path]]:

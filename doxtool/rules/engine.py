@@ -157,7 +157,7 @@ def scope_files(ctx: Context) -> list[str]:
     """The files a run checks: modules, companions and prompts in scope."""
     files = [*ctx.documented_modules, *ctx.companions]
     for prompt_set in ctx.prompt_sets:
-        files.extend(p for p in prompt_set.own_files().values() if ctx.prompt_in_scope(p))
+        files.extend(ctx.in_scope(prompt_set).values())
     return list(dict.fromkeys(files))
 
 

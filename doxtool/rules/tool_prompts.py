@@ -72,13 +72,11 @@ def prompt_files(ctx: Context, own_only: bool = True) -> list[PromptFile]:
 def _prompt_files(ctx: Context, own_only: bool) -> Iterator[PromptFile]:
     seen: set[str] = set()
     for prompt_set in ctx.prompt_sets:
-        files = prompt_set.own_files() if own_only else prompt_set.files
-        for name, path in files.items():
+        # a file out of scope is out of it in every set: only those in it are listed
+        for name, path in ctx.in_scope(prompt_set, own_only).items():
             if name == WRAPPER_FILE or not name.startswith("agent.system.tool.") or path in seen:
                 continue
             seen.add(path)
-            if not ctx.prompt_in_scope(path):
-                continue
             doc = ctx.prompt(path)
             if doc is not None:
                 yield PromptFile(path, doc, prompt_set)

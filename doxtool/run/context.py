@@ -3,9 +3,7 @@
 
 from __future__ import annotations
 
-import os
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from collections.abc import Callable
 from functools import cached_property
 from pathlib import Path
 from typing import TypeVar
@@ -20,61 +18,32 @@ from doxtool.companions.truth import judge
 from doxtool.companions.verdicts import Verdict
 from doxtool.core.facts import ModuleFacts, ToolFacts
 from doxtool.core.source import ReadError, read_text
-from doxtool.prompts.model import PromptDoc, first_teachers
-from doxtool.prompts.sets import PromptSet, discover_prompt_sets
-from doxtool.run.files import Files
+from doxtool.prompts.model import first_teachers
+from doxtool.prompts.sets import PromptSet
 from doxtool.run.project import Project
-from doxtool.run.promptindex import PromptIndex, Stamp, named, stamp, taught
+from doxtool.run.teaching import Scope, Teaching
+
+__all__ = ["Context", "Scope"]
 
 T = TypeVar("T")
 #: file names of the prompts that teach one tool each
 TOOL_PROMPT_PREFIX = "agent.system.tool."
 
 
-@dataclass
-class Scope:
-    """Which files this run checks; None means everything."""
-
-    modules: set[str] | None = None
-    companions: set[str] | None = None
-    prompts: set[str] | None = None
-    tools: set[str] | None = None
-
-    @property
-    def everything(self) -> bool:
-        return self.modules is None
-
-
-def _cut(doc: PromptDoc) -> ReadError | None:
-    """A prompt markdown-it read only in part, as the reason it cannot be read."""
-    for problem in doc.problems:
-        if problem.kind == "limit":
-            return ReadError(problem.message, problem.line, problem.column, "parse")
-    return None
-
-
-class Context(Files):
+class Context(Teaching):
     """What rules see: the project, the scope of this run, and what is derived
     from its files (expected fact lines, verdicts, prompt sets, who teaches what)."""
 
     def __init__(
         self, project: Project, scope: Scope | None = None, *, fixing: bool = False
     ) -> None:
-        super().__init__(project)
-        self.scope = scope or Scope()
+        super().__init__(project, scope)
         #: whether this run plans fixes (``--fix``, ``--diff``): only then is
         #: the text of a new file rendered from the project's templates
         self.fixing = fixing
         self._expected: dict[str, list[ExpectedBlock]] = {}
         self._verdicts: dict[str, list[Verdict]] = {}
-        self._prompt_scope: dict[str, bool] = {}
-        self._taught: dict[tuple[str, str], set[str]] = {}
         self._memo: dict[object, object] = {}
-        self._index = PromptIndex(project.cache)
-        self._root = str(project.root)
-        self._taught_names: dict[str, frozenset[str]] = {}
-        #: path -> (modification time, size) of prompt files, taken once per run
-        self._stamps: dict[str, Stamp | None] = {}
 
     # -- what is in scope -----------------------------------------------------
 
@@ -83,7 +52,7 @@ class Context(Files):
         modules = self.project.documented_modules
         if self.scope.modules is None:
             return modules
-        return [m for m in modules if m in self.scope.modules]
+        return list(filter(self.scope.modules.__contains__, modules))
 
     @cached_property
     def tool_modules(self) -> list[str]:
@@ -91,14 +60,14 @@ class Context(Files):
         modules = self.project.tool_modules
         if self.scope.modules is None:
             return modules
-        return [m for m in modules if m in self.scope.modules]
+        return list(filter(self.scope.modules.__contains__, modules))
 
     @cached_property
     def companions(self) -> list[str]:
         companions = self.project.companions
         if self.scope.companions is None:
             return companions
-        return [c for c in companions if c in self.scope.companions]
+        return list(filter(self.scope.companions.__contains__, companions))
 
     # -- facts ------------------------------------------------------------------
 
@@ -230,64 +199,16 @@ class Context(Files):
     # -- prompts --------------------------------------------------------------
 
     @cached_property
-    def prompt_sets(self) -> list[PromptSet]:
-        config = self.config
-        sets: list[PromptSet] = []
-        nothing = ".doxtool-matches-nothing/*"
-        for profiles in config.profile_prompt_dirs or [nothing]:
-            for plugins in config.plugin_prompt_dirs or [nothing]:
-                for found in discover_prompt_sets(
-                    self.project.root, config.prompt_dirs, profiles, plugins
-                ):
-                    if all((s.kind, s.directory) != (found.kind, found.directory) for s in sets):
-                        sets.append(found)
-        return [s for s in sets if not self.project.excluded(s.directory)]
-
-    @cached_property
-    def unreadable_prompts(self) -> dict[str, ReadError]:
-        """Prompt files (``*.md`` in a prompt directory) that cannot be read, and
-        why: linked out of the repository, not regular files, too large, not
-        UTF-8 text. Discovery leaves them out; each is reported (PRM011), and
-        a tool whose prompt is one of them is not reported as having none."""
-        found: dict[str, ReadError] = {}
-        root = self.project.root
-        for prompt_set in self.prompt_sets:
-            listed = set(prompt_set.files.values())
-            directory = root / prompt_set.directory
-            try:
-                entries = sorted(os.scandir(directory), key=lambda e: e.name)
-            except OSError:
-                continue
-            for entry in entries:
-                if not entry.name.endswith(".md"):
-                    continue
-                path = f"{prompt_set.directory}/{entry.name}"
-                if path in found:
-                    continue
-                if path in listed:
-                    if not self.prompt_in_scope(path):
-                        continue
-                    doc = self.prompt(path)
-                    error = self._prompt_errors.get(path) if doc is None else _cut(doc)
-                    if error is not None:
-                        found[path] = error
-                    continue
-                if not self.scope.everything and path not in (self.scope.prompts or ()):
-                    continue
-                error = read_text(Path(entry.path), root=root)
-                if isinstance(error, ReadError):
-                    found[path] = error
-        return found
-
-    @cached_property
     def tool_index(self) -> dict[str, list[str]]:
         """Tool name (module file stem) -> tool modules, from discovery alone.
 
         Agent profiles' own tools are not here: each shadows a core tool for
         its profile only (:meth:`tool_module`)."""
         index: dict[str, list[str]] = {}
+        profiles = self.project.profile_tool_modules.values()
+        profiled = {module for modules in profiles for module in modules}
         for module in self.project.tool_modules:
-            if self.project.profile_of_module(module) is not None:
+            if module in profiled:
                 continue
             index.setdefault(module.rsplit("/", 1)[-1].removesuffix(".py"), []).append(module)
         return index
@@ -336,153 +257,6 @@ class Context(Files):
             if prompt_set.kind == "core":
                 return prompt_set
         return None
-
-    @cached_property
-    def _scope_tool_names(self) -> set[str]:
-        modules = self.scope.modules or set()
-        return {m.rsplit("/", 1)[-1].removesuffix(".py") for m in modules}
-
-    def prompt_in_scope(self, path: str) -> bool:
-        """Whether a prompt is checked in this run: it was passed, or it names a
-        tool whose module was (a substring test spares parsing the others)."""
-        known = self._prompt_scope.get(path)
-        if known is None:
-            known = self._prompt_scope[path] = self._prompt_in_scope(path)
-        return known
-
-    def _prompt_in_scope(self, path: str) -> bool:
-        scope = self.scope
-        if scope.everything:
-            return True
-        if scope.prompts and path in scope.prompts:
-            return True
-        names = self._scope_tool_names
-        if not names:
-            return False
-        if path in self._prompt_paths and path not in self._prompt_candidates:
-            return False
-        return any(
-            (module := self.tool_module(name)) is not None and module in (scope.modules or ())
-            for name in self._taught_if_named(path, names)
-        )
-
-    def taught_names(self, path: str) -> frozenset[str]:
-        """The tool names (before any ``:``) the prompt file at ``path``
-        teaches, in a heading or an example, as its text writes them."""
-        known = self._taught_names.get(path)
-        if known is None:
-            if path not in self._prompts:
-                known = self._indexed(path)
-            if known is None:
-                doc = self.prompt(path)
-                known = taught(doc, self._prompt_texts[path]) if doc else frozenset()
-                if doc is not None:
-                    text = self._prompt_texts[path]
-                    self._index.put(path, self._read_stamps.get(path), known, named(doc, text))
-            self._taught_names[path] = known
-        return known
-
-    def named_tools(self, path: str) -> frozenset[str]:
-        """The tool names the prompt at ``path`` writes in a heading or an
-        example (:func:`doxtool.run.promptindex.named`): from the index, or parsed."""
-        known = self._index.get_named(path, self._stamp(path))
-        if known is None:
-            doc = self.prompt(path)
-            known = named(doc, self.prompt_text(path)) if doc else frozenset()
-            if doc is not None:
-                names = self.taught_names(path)
-                self._index.put(path, self._read_stamps.get(path), names, known)
-        return known
-
-    def _taught_if_named(self, path: str, names: Iterable[str]) -> frozenset[str]:
-        """What the prompt at ``path`` teaches of ``names``' tools: from the
-        index, or else parsed, unless its text names none of them (then
-        nothing, and it is not parsed)."""
-        taught = self._indexed(path)
-        if taught is None:
-            text = self.prompt_text(path)
-            if not any(name in text for name in names):
-                return frozenset()
-            taught = self.taught_names(path)
-        return taught
-
-    def _indexed(self, path: str) -> frozenset[str] | None:
-        """What the index of earlier runs says ``path`` teaches, if it is still current."""
-        if path in self._taught_names:
-            return self._taught_names[path]
-        return self._index.get(path, self._stamp(path))
-
-    def _stamp(self, path: str) -> Stamp | None:
-        """The file's modification time and size: as the run's snapshot of the
-        tree found them when there is one (no system call), else read now."""
-        if path in self._stamps:
-            return self._stamps[path]
-        files = self.project.snapshot_files
-        entry = files.get(path) if files is not None else None
-        known = (entry[0], entry[1]) if entry is not None else stamp(os.path.join(self._root, path))
-        self._stamps[path] = known
-        return known
-
-    @cached_property
-    def _prompt_paths(self) -> frozenset[str]:
-        """Every file of every prompt set."""
-        return frozenset(p for s in self.prompt_sets for p in s.files.values())
-
-    @cached_property
-    def _prompt_candidates(self) -> frozenset[str]:
-        """In a scoped run, the prompt files that may teach a tool of the scope:
-        those the index cannot answer for, and those it says name one. Any
-        other prompt file teaches none of them, so it is neither in scope nor
-        asked whether it documents one."""
-        names = self._scope_tool_names
-        found: set[str] = set()
-        for path in self._prompt_paths:
-            known = self._indexed(path)
-            if known is None or not known.isdisjoint(names):
-                found.add(path)
-        return frozenset(found)
-
-    def close(self) -> None:
-        """Keep what later runs can reuse: the prompt index (a whole run
-        records every prompt file, and forgets files that are gone)."""
-        if self.scope.everything:
-            paths = {p for s in self.prompt_sets for p in s.own_files().values()}
-            for path in sorted(paths):
-                self.taught_names(path)
-            self._index.keep_only(paths)
-        self._index.save()
-
-    def teaches(self, prompt_set: PromptSet, tool: str) -> bool:
-        """Whether a tool prompt file of ``prompt_set``'s own directory documents ``tool``.
-
-        A whole-repository run answers from an index of the set's tool prompts
-        built once (each tool asking every prompt file would be quadratic);
-        a scoped run asks file by file, parsing only files whose text names
-        the tool. Both count a name only where :meth:`documents` does.
-        """
-        if not self.scope.everything:
-            paths = [p for name, p in prompt_set.own_files().items() if name != "AGENTS.md"]
-            if tool in self._scope_tool_names:  # the others cannot document it
-                candidates, everywhere = self._prompt_candidates, self._prompt_paths
-                paths = [p for p in paths if p in candidates or p not in everywhere]
-            return any(self.documents(path, tool) for path in paths)
-        key = (prompt_set.kind, prompt_set.directory)
-        taught = self._taught.get(key)
-        if taught is None:
-            taught = self._taught[key] = set()
-            for file_name, path in prompt_set.own_files().items():
-                # any prompt file may teach a tool (``agent.system.tools_vision.md``);
-                # one that has no heading and no example teaches none
-                if file_name == "AGENTS.md":
-                    continue  # the directory's documentation, never a prompt
-                text = self.prompt_text(path)
-                if "#" in text or "tool_name" in text:
-                    taught.update(self.taught_names(path))
-        return tool in taught
-
-    def documents(self, path: str, tool: str) -> bool:
-        """Whether the prompt at ``path`` documents ``tool`` (heading or example)."""
-        return tool in self._taught_if_named(path, (tool,))
 
     def memo(self, key: object, compute: Callable[[], T]) -> T:
         """``compute()``, once per run and ``key``: what several rules derive

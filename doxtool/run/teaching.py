@@ -1,0 +1,360 @@
+"""Which prompt files teach which tools, and which of them a run checks.
+
+A run over a few modules (PATHS, or the incremental whole check) checks the
+prompt files that teach their tools. Finding those must not cost Python work
+per prompt file of the repository: every file's stamp is taken and compared
+with the prompt index (:mod:`doxtool.run.promptindex`) in passes at C speed,
+and the index's map from tool names to files gives the few files that may
+teach a tool of the scope. Each of those (and each file the index cannot
+answer for) is then asked exactly as before, so what is in scope does not
+depend on the shortcut.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cached_property
+from itertools import chain
+from operator import attrgetter, itemgetter
+from pathlib import Path
+
+from doxtool.core.source import ReadError, read_text
+from doxtool.prompts.model import PromptDoc
+from doxtool.prompts.sets import PromptSet, discover_prompt_sets
+from doxtool.run.files import Files
+from doxtool.run.project import Project
+from doxtool.run.promptindex import PromptIndex, Stamp, named, stamp, taught
+
+
+@dataclass
+class Scope:
+    """Which files this run checks; None means everything."""
+
+    modules: set[str] | None = None
+    companions: set[str] | None = None
+    prompts: set[str] | None = None
+    tools: set[str] | None = None
+
+    @property
+    def everything(self) -> bool:
+        return self.modules is None
+
+
+def _cut(doc: PromptDoc) -> ReadError | None:
+    """A prompt markdown-it read only in part, as the reason it cannot be read."""
+    for problem in doc.problems:
+        if problem.kind == "limit":
+            return ReadError(problem.message, problem.line, problem.column, "parse")
+    return None
+
+
+_STAMP_OF_STAT = attrgetter("st_mtime_ns", "st_size")
+_STAMP_OF_ENTRY = itemgetter(0, 1)
+
+
+class Teaching(Files):
+    """The prompt sets of a project, who teaches what, and which prompt files
+    are in the scope of this run."""
+
+    def __init__(self, project: Project, scope: Scope | None = None) -> None:
+        super().__init__(project)
+        self.scope = scope or Scope()
+        self._prompt_scope: dict[str, bool] = {}
+        self._taught: dict[tuple[str, str], set[str]] = {}
+        self._index = PromptIndex(project.cache)
+        self._root = str(project.root)
+        self._taught_names: dict[str, frozenset[str]] = {}
+        #: path -> (modification time, size) of prompt files, taken once per run
+        self._stamps: dict[str, Stamp | None] = {}
+
+    def tool_module(self, name: str, prompt_set: PromptSet | None = None) -> str | None:
+        raise NotImplementedError
+
+    @cached_property
+    def prompt_sets(self) -> list[PromptSet]:
+        config = self.config
+        sets: list[PromptSet] = []
+        nothing = ".doxtool-matches-nothing/*"
+        for profiles in config.profile_prompt_dirs or [nothing]:
+            for plugins in config.plugin_prompt_dirs or [nothing]:
+                for found in discover_prompt_sets(
+                    self.project.root, config.prompt_dirs, profiles, plugins
+                ):
+                    if all((s.kind, s.directory) != (found.kind, found.directory) for s in sets):
+                        sets.append(found)
+        return [s for s in sets if not self.project.excluded(s.directory)]
+
+    # -- which prompt files are in scope ------------------------------------
+
+    def in_scope(self, prompt_set: PromptSet, own_only: bool = True) -> dict[str, str]:
+        """File name -> path of the set's files (its own, or all) in scope, in
+        the set's order. A scoped run asks only the files that may be in it."""
+        files = prompt_set.own_files() if own_only else prompt_set.files
+        if self.scope.everything:
+            return files
+        return {
+            name: path
+            for name, path in self._in_order(prompt_set, self._maybe_in_scope, own_only).items()
+            if self.prompt_in_scope(path)
+        }
+
+    @staticmethod
+    def _in_order(prompt_set: PromptSet, paths: Iterable[str], own_only: bool) -> dict[str, str]:
+        """File name -> path of those of ``paths`` that are the set's files, in
+        its order (the order of their names; a file's name ends its path)."""
+        files = prompt_set.own_files() if own_only else prompt_set.files
+        found = sorted((path.rpartition("/")[2], path) for path in paths)
+        return {name: path for name, path in found if files.get(name) == path}
+
+    @cached_property
+    def _maybe_in_scope(self) -> frozenset[str]:
+        """In a scoped run, the prompt files that may be in scope: every other
+        prompt file is out of it (:meth:`_prompt_in_scope`)."""
+        given = frozenset(self.scope.prompts or ())
+        return self._prompt_candidates | given if self._scope_tool_names else given
+
+    @cached_property
+    def _scope_tool_names(self) -> set[str]:
+        modules = self.scope.modules or set()
+        return {m.rsplit("/", 1)[-1].removesuffix(".py") for m in modules}
+
+    def prompt_in_scope(self, path: str) -> bool:
+        """Whether a prompt is checked in this run: it was passed, or it names a
+        tool whose module was (a substring test spares parsing the others)."""
+        known = self._prompt_scope.get(path)
+        if known is None:
+            known = self._prompt_scope[path] = self._prompt_in_scope(path)
+        return known
+
+    def _prompt_in_scope(self, path: str) -> bool:
+        scope = self.scope
+        if scope.everything:
+            return True
+        if scope.prompts and path in scope.prompts:
+            return True
+        names = self._scope_tool_names
+        if not names:
+            return False
+        if path in self._prompt_paths and path not in self._prompt_candidates:
+            return False
+        return any(
+            (module := self.tool_module(name)) is not None and module in (scope.modules or ())
+            for name in self._taught_if_named(path, names)
+        )
+
+    @cached_property
+    def unreadable_prompts(self) -> dict[str, ReadError]:
+        """Prompt files (``*.md`` in a prompt directory) that cannot be read, and
+        why: linked out of the repository, not regular files, too large, not
+        UTF-8 text. Discovery leaves them out; each is reported (PRM011), and
+        a tool whose prompt is one of them is not reported as having none.
+
+        A scoped run looks only at the listed files that may be in scope,
+        unless a file it was given is not listed: then it lists the directory."""
+        found: dict[str, ReadError] = {}
+        root = self.project.root
+        for prompt_set in self.prompt_sets:
+            files = prompt_set.files
+            directory = root / prompt_set.directory
+            if not self.scope.everything:
+                prefix = prompt_set.directory + "/"
+                wanted = [
+                    p
+                    for p in self._maybe_in_scope
+                    if p.startswith(prefix) and "/" not in p[len(prefix) :]
+                ]
+                if all(files.get(p[len(prefix) :]) == p for p in wanted):
+                    for path in sorted(wanted, key=lambda p: p[len(prefix) :]):
+                        if path.endswith(".md") and path not in found:
+                            self._unreadable_listed(path, found)
+                    continue
+            try:
+                entries = sorted(os.scandir(directory), key=lambda e: e.name)
+            except OSError:
+                continue
+            for entry in entries:
+                if not entry.name.endswith(".md"):
+                    continue
+                path = f"{prompt_set.directory}/{entry.name}"
+                if path in found:
+                    continue
+                if files.get(entry.name) == path:
+                    self._unreadable_listed(path, found)
+                    continue
+                if not self.scope.everything and path not in (self.scope.prompts or ()):
+                    continue
+                error = read_text(Path(entry.path), root=root)
+                if isinstance(error, ReadError):
+                    found[path] = error
+        return found
+
+    def _unreadable_listed(self, path: str, found: dict[str, ReadError]) -> None:
+        """Record why a listed prompt file in scope cannot be read, if it cannot."""
+        if not self.prompt_in_scope(path):
+            return
+        doc = self.prompt(path)
+        error = self._prompt_errors.get(path) if doc is None else _cut(doc)
+        if error is not None:
+            found[path] = error
+
+    def naming_unknown(self, known: set[str], skip: set[str]) -> list[str]:
+        """The own files of every set (in order, each once, less ``skip``)
+        whose headings or examples name a tool not in ``known``."""
+        maybe = self._index.teaching(known, known=True) | self._outdated
+        found: dict[str, None] = {}
+        for prompt_set in self.prompt_sets:
+            for path in self._in_order(prompt_set, maybe, own_only=True).values():
+                if path not in skip and path not in found and self.named_tools(path) - known:
+                    found[path] = None
+        return list(found)
+
+    # -- who teaches what ---------------------------------------------------
+
+    def taught_names(self, path: str) -> frozenset[str]:
+        """The tool names (before any ``:``) the prompt file at ``path``
+        teaches, in a heading or an example, as its text writes them."""
+        known = self._taught_names.get(path)
+        if known is None:
+            if path not in self._prompts:
+                known = self._indexed(path)
+            if known is None:
+                doc = self.prompt(path)
+                known = taught(doc, self._prompt_texts[path]) if doc else frozenset()
+                if doc is not None:
+                    text = self._prompt_texts[path]
+                    self._index.put(path, self._read_stamps.get(path), known, named(doc, text))
+            self._taught_names[path] = known
+        return known
+
+    def named_tools(self, path: str) -> frozenset[str]:
+        """The tool names the prompt at ``path`` writes in a heading or an
+        example (:func:`doxtool.run.promptindex.named`): from the index, or parsed."""
+        known = self._index.get_named(path, self._stamp(path))
+        if known is None:
+            doc = self.prompt(path)
+            known = named(doc, self.prompt_text(path)) if doc else frozenset()
+            if doc is not None:
+                names = self.taught_names(path)
+                self._index.put(path, self._read_stamps.get(path), names, known)
+        return known
+
+    def _taught_if_named(self, path: str, names: Iterable[str]) -> frozenset[str]:
+        """What the prompt at ``path`` teaches of ``names``' tools: from the
+        index, or else parsed, unless its text names none of them (then
+        nothing, and it is not parsed)."""
+        taught = self._indexed(path)
+        if taught is None:
+            text = self.prompt_text(path)
+            if not any(name in text for name in names):
+                return frozenset()
+            taught = self.taught_names(path)
+        return taught
+
+    def _indexed(self, path: str) -> frozenset[str] | None:
+        """What the index of earlier runs says ``path`` teaches, if it is still current."""
+        if path in self._taught_names:
+            return self._taught_names[path]
+        return self._index.get(path, self._stamp(path))
+
+    def _stamp(self, path: str) -> Stamp | None:
+        """The file's modification time and size: as the run's snapshot of the
+        tree found them when there is one (no system call), else read now."""
+        if path in self._stamps:
+            return self._stamps[path]
+        files = self.project.snapshot_files
+        entry = files.get(path) if files is not None else None
+        known = (entry[0], entry[1]) if entry is not None else stamp(os.path.join(self._root, path))
+        self._stamps[path] = known
+        return known
+
+    def _stamp_all(self, paths: list[str]) -> list[Stamp | None]:
+        """The stamps of ``paths`` (as :meth:`_stamp` takes them), in passes at
+        C speed; any path they cannot take is stamped on its own."""
+        files = self.project.snapshot_files
+        try:
+            if files is not None:  # an entry starts with the time and size
+                stamps = list(map(_STAMP_OF_ENTRY, map(files.get, paths)))
+            else:
+                prefix = os.path.join(self._root, "")
+                stamps = list(map(_STAMP_OF_STAT, map(os.stat, map(prefix.__add__, paths))))
+        except (TypeError, OSError, ValueError):  # a file not listed (None), or not there
+            return [self._stamp(path) for path in paths]
+        fresh: dict[str, Stamp | None] = dict(zip(paths, stamps, strict=True))
+        fresh.update(self._stamps)  # a file is stamped once per run
+        self._stamps = fresh
+        return list(map(fresh.__getitem__, paths))
+
+    @cached_property
+    def _prompt_paths(self) -> frozenset[str]:
+        """Every file of every prompt set."""
+        return frozenset(chain.from_iterable(s.files.values() for s in self.prompt_sets))
+
+    @cached_property
+    def _outdated(self) -> frozenset[str]:
+        """The prompt files the index cannot answer for (a superset: each is asked)."""
+        paths = list(self._prompt_paths)
+        return frozenset(self._index.outdated(paths, self._stamp_all(paths)))
+
+    @cached_property
+    def _prompt_candidates(self) -> frozenset[str]:
+        """In a scoped run, the prompt files that may teach a tool of the scope:
+        those the index cannot answer for, and those it says name one. Any
+        other prompt file teaches none of them, so it is neither in scope nor
+        asked whether it documents one. The index's map of names and its
+        outdated files give a superset, at C speed; each file of it is asked."""
+        names = self._scope_tool_names
+        paths = self._prompt_paths
+        maybe = self._index.teaching(names) & paths
+        maybe |= self._outdated
+        maybe.update(p for p in self._taught_names if p in paths)
+        found: set[str] = set()
+        for path in maybe:
+            known = self._indexed(path)
+            if known is None or not known.isdisjoint(names):
+                found.add(path)
+        return frozenset(found)
+
+    def close(self) -> None:
+        """Keep what later runs can reuse: the prompt index (a whole run
+        records every prompt file, and forgets files that are gone)."""
+        if self.scope.everything:
+            paths = {p for s in self.prompt_sets for p in s.own_files().values()}
+            for path in sorted(paths):
+                self.taught_names(path)
+            self._index.keep_only(paths)
+        self._index.save()
+
+    def teaches(self, prompt_set: PromptSet, tool: str) -> bool:
+        """Whether a tool prompt file of ``prompt_set``'s own directory documents ``tool``.
+
+        A whole-repository run answers from an index of the set's tool prompts
+        built once (each tool asking every prompt file would be quadratic);
+        a scoped run asks file by file, parsing only files whose text names
+        the tool. Both count a name only where :meth:`documents` does.
+        """
+        if not self.scope.everything:
+            if tool in self._scope_tool_names:  # the others cannot document it
+                own = self._in_order(prompt_set, self._prompt_candidates, own_only=True)
+            else:
+                own = prompt_set.own_files()
+            paths = [p for name, p in own.items() if name != "AGENTS.md"]
+            return any(self.documents(path, tool) for path in paths)
+        key = (prompt_set.kind, prompt_set.directory)
+        taught = self._taught.get(key)
+        if taught is None:
+            taught = self._taught[key] = set()
+            for file_name, path in prompt_set.own_files().items():
+                # any prompt file may teach a tool (``agent.system.tools_vision.md``);
+                # one that has no heading and no example teaches none
+                if file_name == "AGENTS.md":
+                    continue  # the directory's documentation, never a prompt
+                text = self.prompt_text(path)
+                if "#" in text or "tool_name" in text:
+                    taught.update(self.taught_names(path))
+        return tool in taught
+
+    def documents(self, path: str, tool: str) -> bool:
+        """Whether the prompt at ``path`` documents ``tool`` (heading or example)."""
+        return tool in self._taught_if_named(path, (tool,))
