@@ -227,6 +227,44 @@ def test_outdated_are_the_files_recorded_at_another_stamp_or_not_at_all(tmp_path
     assert "a.md" in again.teaching({"z"})
 
 
+def test_outdated_asked_of_a_listing_are_those_asked_of_stamps(tmp_path: Path) -> None:
+    """The index's stamps checked against the snapshot's lines in one pass
+    name the files that stamps taken one by one name; a file the listing
+    writes escaped is never current that way (it is asked on its own)."""
+    from doxtool.run.snapshot import Tree
+
+    cache = FactsCache(tmp_path / "cache", "salt")
+    index = PromptIndex(cache)
+    recorded = {"p/a.md": (1, 10), "p/b.md": (2, 20), "p/c.md": (3, 30), "p/e\\x.md": (5, 50)}
+    for name, stamp_ in recorded.items():
+        index.put(name, stamp_, frozenset({name[2]}), frozenset())
+    index.save()
+    cache.close()
+    listing = "\n".join(
+        [
+            "dp:9",
+            "fp/a.md:1:10",
+            "fp/b.md:2:21",
+            "fp/d.md:4:40",
+            "fp/e\\\\x.md:5:50",
+            "fp/f.md:6:60",
+        ]
+    )
+    tree = Tree(0, listing, "", set(), {})
+    paths = ["p/a.md", "p/b.md", "p/c.md", "p/d.md", "p/e\\x.md", "p/f.md"]
+    again = PromptIndex(FactsCache(tmp_path / "cache", "salt"))
+    by_stamps = again.outdated(paths, [tree.get(path) for path in paths])
+    assert by_stamps == {"p/b.md", "p/c.md", "p/d.md", "p/f.md"}
+    assert again.outdated_listed(paths, tree.listed_with) == by_stamps | {"p/e\\x.md"}
+    # entries written this run count at the stamp they were written with
+    again.put("p/b.md", (2, 21), frozenset({"b"}), frozenset())
+    again.put("p/f.md", (6, 61), frozenset({"f"}), frozenset())
+    again.keep_only({"p/a.md", "p/b.md", "p/d.md", "p/f.md"})
+    by_stamps = again.outdated(paths, [tree.get(path) for path in paths])
+    assert by_stamps == {"p/c.md", "p/d.md", "p/e\\x.md", "p/f.md"}
+    assert again.outdated_listed(paths, tree.listed_with) == by_stamps
+
+
 @pytest.mark.parametrize("snapshot", [False, True])
 def test_every_prompt_file_is_stamped_as_on_its_own(make_repo, snapshot: bool) -> None:
     """Stamps taken in one pass equal those taken file by file: from the

@@ -12,6 +12,7 @@ import os
 import re
 from functools import cached_property
 from pathlib import Path
+from typing import TYPE_CHECKING, Protocol
 
 from doxtool.core.config import Config
 from doxtool.core.facts import ModuleFacts, Problem, ToolFacts
@@ -20,6 +21,20 @@ from doxtool.python.names import module_name
 from doxtool.python.resolve import ToolResolver
 from doxtool.run.cache import FactsCache
 from doxtool.run.pool import Job, Planned, plan, run_now
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+
+class Listed(Protocol):
+    """The files of a snapshot of the tree (:class:`doxtool.run.snapshot.Tree`)."""
+
+    def get(self, path: str) -> tuple[int, int] | None:
+        """A file's modification time and size as listed; None when it is not."""
+
+    def listed_with(self, paths: list[str], mtimes: list[int], sizes: list[int]) -> Iterator[bool]:
+        """Whether each path is listed with that modification time and size."""
+
 
 COMPANION_SUFFIX = ".dox.md"
 
@@ -55,9 +70,9 @@ class Project:
         self._listed: dict[str, list[str]] = {}
         #: dotted module name -> repository path (None: not a module here), per run
         self._module_paths: dict[str, str | None] = {}
-        #: path -> (modification time ns, size, ...) of every file, as a snapshot
-        #: taken at the start of this run found them (None: no snapshot)
-        self.snapshot_files: dict[str, tuple[int, int, str]] | None = None
+        #: every file's modification time and size as a snapshot taken at the
+        #: start of this run found them (None: no snapshot)
+        self.snapshot_files: Listed | None = None
         self._excluded: dict[str, bool] = {}
         self._excluded_parts: dict[str, bool] = {}
         #: module -> whether its text names doxtool (for suppressions), once read

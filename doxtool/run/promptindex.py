@@ -17,7 +17,7 @@ code, configuration) as every other entry; a malformed one is ignored.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from itertools import chain, compress
 from operator import ne
 from pathlib import Path
@@ -174,6 +174,27 @@ class PromptIndex:
         recorded.update((path, entry[0]) for path, entry in self._put.items())
         current = [_UNSTAMPED if s is None else s for s in stamps] if None in stamps else stamps
         return set(compress(paths, map(ne, map(recorded.get, paths), current)))
+
+    def outdated_listed(
+        self,
+        paths: list[str],
+        listed: Callable[[list[str], list[int], list[int]], Iterable[bool]],
+    ) -> set[str]:
+        """:meth:`outdated`, each file's stamp asked of ``listed`` (whether
+        each of some paths is listed with the modification time and size
+        given for it) instead of taken: the recorded stamps are checked in one
+        pass, and no file of ``paths`` is stamped on its own."""
+        if not self._loaded:
+            self._load()
+        current = set(compress(self._paths, listed(self._paths, self._mtimes, self._sizes)))
+        current.difference_update(self._dropped, self._put)
+        put = [(path, entry[0]) for path, entry in self._put.items() if entry[0] is not None]
+        if put:
+            names = [path for path, _ in put]
+            mtimes = [stamp_[0] for _, stamp_ in put]
+            sizes = [stamp_[1] for _, stamp_ in put]
+            current.update(compress(names, listed(names, mtimes, sizes)))
+        return set(paths).difference(current)
 
     def teaching(self, names: Iterable[str], known: bool = False) -> set[str]:
         """Every path whose entry may teach one of ``names`` (``known``: one
