@@ -194,7 +194,11 @@ CONFIGS: dict[str, dict[str, Any]] = {
     "no exclusions": {"exclude": []},
     "odd globs": {"extend_exclude": ["[", "]", "a]b", "[]]", "odd\ndir", "back\\slash", "*\n*"]},
     "documented dirs": {"documented_dirs": ["docs/*", "helpers", "agents/*/tools"]},
-    "several tool directories": {"tool_dirs": ["tools", "helpers", "*/p/tools"], "extend_exclude": ["*.txt"]},
+    "linked tool directories": {"tool_dirs": ["tools/", "./tools/linked_api", "linked_in"]},
+    "several tool directories": {
+        "tool_dirs": ["tools", "helpers", "*/p/tools"],
+        "extend_exclude": ["*.txt"],
+    },
 }
 
 

@@ -14,7 +14,7 @@ import os
 import re
 from collections.abc import Callable, Iterable
 
-_WILDCARDS = frozenset("*?[")
+WILDCARDS = frozenset("*?[")
 
 
 def _compiled(patterns: list[str]) -> re.Pattern[str] | None:
@@ -27,8 +27,8 @@ class Exclusion:
     rules: ``*`` crosses ``/``, case counts)."""
 
     def __init__(self, patterns: Iterable[str]) -> None:
-        literal = [p for p in patterns if not _WILDCARDS.intersection(p)]
-        wild = [p for p in patterns if _WILDCARDS.intersection(p)]
+        literal = [p for p in patterns if not WILDCARDS.intersection(p)]
+        wild = [p for p in patterns if WILDCARDS.intersection(p)]
         #: globs without wildcards: each matches exactly its own text
         self.literal_names = frozenset(p for p in literal if "/" not in p)
         self.literal_paths = frozenset(p for p in literal if "/" in p)

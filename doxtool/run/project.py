@@ -19,7 +19,7 @@ from doxtool.core.source import ReadError, SourceText, decode, read_bytes, read_
 from doxtool.python.names import module_name
 from doxtool.python.resolve import ToolResolver
 from doxtool.run.cache import FactsCache
-from doxtool.run.discovery import Exclusion, agents_walk
+from doxtool.run.discovery import WILDCARDS, Exclusion, agents_walk
 from doxtool.run.pool import Job, Planned, plan, run_now
 
 COMPANION_SUFFIX = ".dox.md"
@@ -159,9 +159,11 @@ class Project:
         """Every ``AGENTS.md`` of the repository, the root's first, then in
         directory order; excluded and hidden directories and links to
         directories are not entered."""
-        # the tool directories are listed on the way, for their modules
-        keep = {d for d in self.tool_dirs if d not in self._listed}
-        return agents_walk(str(self.root), self.excluded, self._walked, keep)
+        # the configured directories (those named plainly) are listed on the
+        # way, for their modules and companions
+        configured = [*self.config.tool_dirs, *self.config.documented_dirs]
+        keep = {os.path.normpath(d) for d in configured if not WILDCARDS.intersection(d)}
+        return agents_walk(str(self.root), self.excluded, self._walked, keep - set(self._listed))
 
     def agents_text(self, rel: str) -> SourceText | ReadError:
         """The text of an ``AGENTS.md``, read once per run."""
@@ -334,11 +336,13 @@ class Project:
             problems=[Problem(problem.message, problem.line, problem.column, problem.kind)],
         )
 
+    @cached_property
+    def _roots_key(self) -> bytes:
+        """The local roots as the facts cache keys name them."""
+        return ",".join(sorted(self.local_roots)).encode("utf-8", "surrogateescape")
+
     def _cache_input(self, rel: str, data: bytes) -> bytes:
-        roots = ",".join(sorted(self.local_roots))
-        return b"\0".join(
-            [rel.encode("utf-8", "surrogateescape"), roots.encode("utf-8", "surrogateescape"), data]
-        )
+        return b"\0".join([rel.encode("utf-8", "surrogateescape"), self._roots_key, data])
 
     def loaded_modules(self) -> list[str]:
         """The modules whose facts this run has read."""
