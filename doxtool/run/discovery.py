@@ -55,14 +55,15 @@ class Exclusion:
             return True
         return any(self.component(name) for name in rel.split("/"))
 
-    def kept(self, prefix: str, names: Iterable[str]) -> list[str]:
+    def kept(self, prefix: str, names: list[str]) -> list[str]:
         """``prefix + name`` for each of ``names`` (file names, without ``/``)
         whose path is not excluded, in order; ``prefix`` is empty or ends in ``/``."""
         if prefix and any(self.component(part) for part in prefix[:-1].split("/")):
             return []
         if self.part is None:
-            literal = self.literal_names
-            names = [name for name in names if name not in literal]
+            hits = self.literal_names.intersection(names)
+            if hits:
+                names = [name for name in names if name not in hits]
         else:
             names = [name for name in names if not self.component(name)]
         paths = [prefix + name for name in names] if prefix else list(names)
