@@ -12,7 +12,7 @@ from __future__ import annotations
 import fnmatch
 import os
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 
 WILDCARDS = frozenset("*?[")
 
@@ -26,7 +26,7 @@ class Exclusion:
     whole, or a glob without ``/`` matches one of its components (``fnmatch``
     rules: ``*`` crosses ``/``, case counts)."""
 
-    def __init__(self, patterns: Iterable[str]) -> None:
+    def __init__(self, patterns: list[str]) -> None:
         literal = [p for p in patterns if not WILDCARDS.intersection(p)]
         wild = [p for p in patterns if WILDCARDS.intersection(p)]
         #: globs without wildcards: each matches exactly its own text
