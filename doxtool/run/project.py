@@ -7,10 +7,10 @@ Discovery touches the filesystem only; facts come from :mod:`doxtool.python.extr
 
 from __future__ import annotations
 
-import fnmatch
 import os
 import re
 from functools import cached_property
+from itertools import chain
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
@@ -20,6 +20,7 @@ from doxtool.core.source import ReadError, SourceText, decode, read_bytes, read_
 from doxtool.python.names import module_name
 from doxtool.python.resolve import ToolResolver
 from doxtool.run.cache import FactsCache
+from doxtool.run.discovery import WILDCARDS, Exclusion, agents_walk
 from doxtool.run.pool import Job, Planned, plan, run_now
 
 if TYPE_CHECKING:
@@ -68,13 +69,17 @@ class Project:
         self._tools: dict[str, list[ToolFacts]] = {}
         #: directory -> the sorted names in it, per run
         self._listed: dict[str, list[str]] = {}
+        #: directory -> the names in it as the walk for AGENTS.md files listed them
+        self._walked: dict[str, list[str]] = {}
+        #: directory -> its modules, and its companions, per run
+        self._modules_in: dict[str, list[str]] = {}
+        self._companions_in: dict[str, list[str]] = {}
         #: dotted module name -> repository path (None: not a module here), per run
         self._module_paths: dict[str, str | None] = {}
         #: every file's modification time and size as a snapshot taken at the
         #: start of this run found them (None: no snapshot)
         self.snapshot_files: Listed | None = None
         self._excluded: dict[str, bool] = {}
-        self._excluded_parts: dict[str, bool] = {}
         #: module -> whether its text names doxtool (for suppressions), once read
         self._mentions: dict[str, bool] = {}
         self._agents_texts: dict[str, SourceText | ReadError] = {}
@@ -98,32 +103,14 @@ class Project:
         return True
 
     @cached_property
-    def _exclusion(self) -> tuple[re.Pattern[str], re.Pattern[str]]:
-        """(whole-path matcher, path-component matcher) of the exclude globs."""
-        patterns = [*self.config.exclude, *self.config.extend_exclude]
-        never = r"(?!)"
-        whole = "|".join(fnmatch.translate(p) for p in patterns) or never
-        parts = "|".join(fnmatch.translate(p) for p in patterns if "/" not in p) or never
-        return re.compile(whole), re.compile(parts)
+    def _exclusion(self) -> Exclusion:
+        return Exclusion([*self.config.exclude, *self.config.extend_exclude])
 
     def excluded(self, rel: str) -> bool:
         """Whether a repository path matches an exclude glob, whole or by a component."""
         known = self._excluded.get(rel)
         if known is None:
-            whole, part = self._exclusion
-            known = bool(whole.match(rel))
-            if not known:
-                # directory names recur in every path below them: each
-                # component is matched once
-                parts = self._excluded_parts
-                for name in rel.split("/"):
-                    hit = parts.get(name)
-                    if hit is None:
-                        hit = parts[name] = bool(part.match(name))
-                    if hit:
-                        known = True
-                        break
-            self._excluded[rel] = known
+            known = self._excluded[rel] = self._exclusion.path(rel)
         return known
 
     def _glob_dirs(self, patterns: list[str]) -> list[str]:
@@ -141,11 +128,14 @@ class Project:
         """The sorted names in a directory, listed once per run."""
         known = self._listed.get(directory)
         if known is None:
-            try:
-                with os.scandir(self.root / directory) as it:
-                    known = sorted(entry.name for entry in it)
-            except OSError:
-                known = []
+            walked = self._walked.pop(directory, None)
+            if walked is not None:
+                known = sorted(walked)
+            else:
+                try:
+                    known = sorted(os.listdir(self.root / directory))
+                except OSError:
+                    known = []
             self._listed[directory] = known
         return known
 
@@ -184,19 +174,11 @@ class Project:
         """Every ``AGENTS.md`` of the repository, the root's first, then in
         directory order; excluded and hidden directories and links to
         directories are not entered."""
-        found: list[str] = []
-        for dirpath, dirnames, filenames in os.walk(self.root):
-            rel_dir = Path(dirpath).relative_to(self.root).as_posix()
-            dirnames[:] = sorted(
-                d
-                for d in dirnames
-                if not self.excluded(f"{rel_dir}/{d}".lstrip("./"))
-                and not d.startswith(".")
-                and not os.path.islink(os.path.join(dirpath, d))
-            )
-            if "AGENTS.md" in filenames:
-                found.append("AGENTS.md" if rel_dir == "." else f"{rel_dir}/AGENTS.md")
-        return found
+        # the configured directories (those named plainly) are listed on the
+        # way, for their modules and companions
+        configured = [*self.config.tool_dirs, *self.config.documented_dirs]
+        keep = {os.path.normpath(d) for d in configured if not WILDCARDS.intersection(d)}
+        return agents_walk(str(self.root), self.excluded, self._walked, keep - set(self._listed))
 
     def agents_text(self, rel: str) -> SourceText | ReadError:
         """The text of an ``AGENTS.md``, read once per run."""
@@ -212,30 +194,37 @@ class Project:
 
     def modules_in(self, directory: str) -> list[str]:
         """Direct ``*.py`` modules of a directory (``__init__.py`` excluded)."""
-        prefix = f"{directory}/" if directory != "." else ""
-        return [
-            prefix + name
-            for name in self._names(directory)
-            if name.endswith(".py") and name != "__init__.py" and not self.excluded(prefix + name)
-        ]
+        return list(self._modules(directory))
 
     def companions_in(self, directory: str) -> list[str]:
-        prefix = f"{directory}/" if directory != "." else ""
-        suffix = ".py" + COMPANION_SUFFIX
-        return [
-            prefix + name
-            for name in self._names(directory)
-            if name.endswith(suffix) and not self.excluded(prefix + name)
-        ]
+        return list(self._companions(directory))
+
+    def _modules(self, directory: str) -> list[str]:
+        known = self._modules_in.get(directory)
+        if known is None:
+            prefix = f"{directory}/" if directory != "." else ""
+            names = [n for n in self._names(directory) if n.endswith(".py") and n != "__init__.py"]
+            known = self._modules_in[directory] = self._exclusion.kept(prefix, names)
+        return known
+
+    def _companions(self, directory: str) -> list[str]:
+        known = self._companions_in.get(directory)
+        if known is None:
+            prefix = f"{directory}/" if directory != "." else ""
+            suffix = ".py" + COMPANION_SUFFIX
+            names = [n for n in self._names(directory) if n.endswith(suffix)]
+            known = self._companions_in[directory] = self._exclusion.kept(prefix, names)
+        return known
 
     @cached_property
     def tool_modules(self) -> list[str]:
-        return [m for d in self.tool_dirs for m in self.modules_in(d)]
+        return list(chain.from_iterable(map(self._modules, self.tool_dirs)))
 
     @cached_property
     def profile_tool_modules(self) -> dict[str, list[str]]:
         """Agent profiles' own tool modules, by profile (``agents/<profile>/tools``)."""
         found: dict[str, list[str]] = {}
+        seen: dict[str, set[str]] = {}
         core = set(self.tool_dirs)
         for pattern in self.config.profile_tool_dirs:
             parts = pattern.split("/")
@@ -246,23 +235,33 @@ class Project:
                 rel = directory.split("/")
                 name = rel[wildcard] if wildcard is not None and wildcard < len(rel) else rel[-2]
                 modules = found.setdefault(name, [])
-                modules.extend(m for m in self.modules_in(directory) if m not in modules)
+                known = seen.setdefault(name, set())
+                for module in self._modules(directory):
+                    if module not in known:
+                        known.add(module)
+                        modules.append(module)
         return found
+
+    @cached_property
+    def _profiles_by_module(self) -> dict[str, str]:
+        """Module -> the first profile that has it as its own tool module."""
+        index: dict[str, str] = {}
+        for name, modules in self.profile_tool_modules.items():
+            for module in modules:
+                index.setdefault(module, name)
+        return index
 
     def profile_of_module(self, rel: str) -> str | None:
         """The agent profile whose own tool module ``rel`` is, if any."""
-        for name, modules in self.profile_tool_modules.items():
-            if rel in modules:
-                return name
-        return None
+        return self._profiles_by_module.get(rel)
 
     @cached_property
     def documented_modules(self) -> list[str]:
-        return [m for d in self.documented_dirs for m in self.modules_in(d)]
+        return list(chain.from_iterable(map(self._modules, self.documented_dirs)))
 
     @cached_property
     def companions(self) -> list[str]:
-        return [c for d in self.documented_dirs for c in self.companions_in(d)]
+        return list(chain.from_iterable(map(self._companions, self.documented_dirs)))
 
     def is_tool_module(self, rel: str) -> bool:
         return rel.rsplit("/", 1)[0] in self.tool_dirs if "/" in rel else "." in self.tool_dirs
@@ -310,6 +309,9 @@ class Project:
         self._tools.clear()
         self._module_paths.clear()
         self._listed.clear()
+        self._walked.clear()
+        self._modules_in.clear()
+        self._companions_in.clear()
         self.snapshot_files = None
         self._mentions.clear()
         self._agents_texts.clear()
@@ -349,11 +351,13 @@ class Project:
             problems=[Problem(problem.message, problem.line, problem.column, problem.kind)],
         )
 
+    @cached_property
+    def _roots_key(self) -> bytes:
+        """The local roots as the facts cache keys name them."""
+        return ",".join(sorted(self.local_roots)).encode("utf-8", "surrogateescape")
+
     def _cache_input(self, rel: str, data: bytes) -> bytes:
-        roots = ",".join(sorted(self.local_roots))
-        return b"\0".join(
-            [rel.encode("utf-8", "surrogateescape"), roots.encode("utf-8", "surrogateescape"), data]
-        )
+        return b"\0".join([rel.encode("utf-8", "surrogateescape"), self._roots_key, data])
 
     def loaded_modules(self) -> list[str]:
         """The modules whose facts this run has read."""

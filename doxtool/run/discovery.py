@@ -1,0 +1,138 @@
+"""Whole-repository passes of :class:`doxtool.run.project.Project`: matching
+the exclude globs, and finding every ``AGENTS.md``.
+
+Both run over every name of a large repository, so they do little per name:
+a glob without wildcards matches only its own text (a set lookup, not a
+regular expression), and the walk tells directories apart by the type their
+listing gives, without a ``stat`` per entry.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import os
+import re
+from collections.abc import Callable
+
+WILDCARDS = frozenset("*?[")
+
+
+def _compiled(patterns: list[str]) -> re.Pattern[str] | None:
+    return re.compile("|".join(fnmatch.translate(p) for p in patterns)) if patterns else None
+
+
+class Exclusion:
+    """The exclude globs: a repository path is excluded when a glob matches it
+    whole, or a glob without ``/`` matches one of its components (``fnmatch``
+    rules: ``*`` crosses ``/``, case counts)."""
+
+    def __init__(self, patterns: list[str]) -> None:
+        literal = [p for p in patterns if not WILDCARDS.intersection(p)]
+        wild = [p for p in patterns if WILDCARDS.intersection(p)]
+        #: globs without wildcards: each matches exactly its own text
+        self.literal_names = frozenset(p for p in literal if "/" not in p)
+        self.literal_paths = frozenset(p for p in literal if "/" in p)
+        self.whole = _compiled(wild)
+        self.part = _compiled([p for p in wild if "/" not in p])
+        #: path component -> whether it is excluded
+        self._parts: dict[str, bool] = {}
+
+    def component(self, name: str) -> bool:
+        """Whether a path component matches a glob without ``/``."""
+        hit = self._parts.get(name)
+        if hit is None:
+            hit = name in self.literal_names or (
+                self.part is not None and self.part.match(name) is not None
+            )
+            self._parts[name] = hit
+        return hit
+
+    def path(self, rel: str) -> bool:
+        """Whether a repository path is excluded."""
+        if rel in self.literal_paths or rel in self.literal_names:
+            return True
+        if self.whole is not None and self.whole.match(rel) is not None:
+            return True
+        return any(self.component(name) for name in rel.split("/"))
+
+    def kept(self, prefix: str, names: list[str]) -> list[str]:
+        """``prefix + name`` for each of ``names`` (file names, without ``/``)
+        whose path is not excluded, in order; ``prefix`` is empty or ends in ``/``."""
+        if prefix and any(self.component(part) for part in prefix[:-1].split("/")):
+            return []
+        if self.part is None:
+            hits = self.literal_names.intersection(names)
+            if hits:
+                names = [name for name in names if name not in hits]
+        else:
+            names = [name for name in names if not self.component(name)]
+        paths = [prefix + name for name in names] if prefix else list(names)
+        if prefix and self.literal_paths:
+            paths = [path for path in paths if path not in self.literal_paths]
+        if self.whole is not None:
+            whole = self.whole
+            paths = [path for path in paths if whole.match(path) is None]
+        return paths
+
+
+def _entered(entry: os.DirEntry[str], directory: str) -> bool:
+    """Whether the walk enters an entry (a directory, not a link to one),
+    where the entry's own type could not be read."""
+    try:
+        is_dir = entry.is_dir()
+    except OSError:
+        return False
+    return is_dir and not os.path.islink(os.path.join(directory, entry.name))
+
+
+def agents_walk(
+    root: str, excluded: Callable[[str], bool], listings: dict[str, list[str]], keep: set[str]
+) -> list[str]:
+    """Every ``AGENTS.md`` under ``root``, the root's first, then depth first
+    in name order. Hidden and excluded directories, links to directories and
+    directories that cannot be listed are not entered; an ``AGENTS.md`` that
+    is a directory (or a link to one) is not a file found.
+
+    The names listed in each directory of ``keep`` (repository paths, the
+    root as ``.``) are put in ``listings``, in the order they came.
+    """
+    found: list[str] = []
+    stack = ["."]
+    while stack:
+        rel = stack.pop()
+        directory = root if rel == "." else os.path.join(root, rel)
+        names: list[str] = []
+        subdirectories: list[str] = []
+        agents: os.DirEntry[str] | None = None
+        try:
+            with os.scandir(directory) as it:
+                for entry in it:
+                    name = entry.name
+                    names.append(name)
+                    try:
+                        if entry.is_dir(follow_symlinks=False):
+                            subdirectories.append(name)
+                    except OSError:
+                        if _entered(entry, directory):
+                            subdirectories.append(name)
+                    if name == "AGENTS.md":
+                        agents = entry
+        except OSError:
+            continue  # a directory that cannot be listed to the end is not entered
+        if rel in keep:
+            listings[rel] = names
+        if agents is not None:
+            try:
+                is_dir = agents.is_dir()
+            except OSError:
+                is_dir = False
+            if not is_dir:
+                found.append("AGENTS.md" if rel == "." else f"{rel}/AGENTS.md")
+        prefix = "" if rel == "." else f"{rel}/"
+        children = sorted(
+            name
+            for name in subdirectories
+            if not name.startswith(".") and not excluded(prefix + name)
+        )
+        stack.extend(prefix + name for name in reversed(children))
+    return found
