@@ -372,3 +372,39 @@ def test_the_console_script_snapshot_is_the_walked_one(reference_repo: Path) -> 
     assert state["run"] == "incremental", state["why"]
     (root / ".doxtool_cache" / incremental.STATE).unlink()
     assert second.stdout == run().stdout
+
+
+def test_an_incremental_check_discovers_the_prompt_sets_once(
+    reference_repo: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The contexts of one run share the prompt sets: a whole check that
+    re-checks an edited module discovers them as often as one context does."""
+    from doxtool import api
+    from doxtool.run import teaching
+    from doxtool.run.context import Context, Scope
+
+    root = reference_repo
+    calls: list[object] = []
+    real = teaching.discover_prompt_sets
+
+    def counted(*args: object) -> object:
+        calls.append(args)
+        return real(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(teaching, "discover_prompt_sets", counted)
+    project = api.load_project(root, cwd=root, use_cache=False)
+    assert Context(project, Scope(modules=set())).prompt_sets
+    once = len(calls)
+    assert once >= 1
+    _check(root, monkeypatch)
+    wait = root / "tools" / "wait.py"
+    wait.write_text("# edited\n" + wait.read_text(encoding="utf-8"), encoding="utf-8")
+    calls.clear()
+    _check(root, monkeypatch)
+    state = json.loads((root / ".doxtool_cache" / incremental.STATE).read_text())
+    assert state["run"] == "incremental", state["why"]
+    assert len(calls) == once
+    project.forget()  # files were written: discovered again
+    calls.clear()
+    assert Context(project, Scope(modules=set())).prompt_sets
+    assert len(calls) == once

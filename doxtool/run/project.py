@@ -12,7 +12,7 @@ import re
 from functools import cached_property
 from itertools import chain
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from doxtool.core.config import Config
 from doxtool.core.facts import ModuleFacts, Problem, ToolFacts
@@ -79,6 +79,8 @@ class Project:
         #: every file's modification time and size as a snapshot taken at the
         #: start of this run found them (None: no snapshot)
         self.snapshot_files: Listed | None = None
+        #: what the contexts of one run share (their prompt sets), until files are written
+        self.per_run: dict[str, Any] = {}
         self._excluded: dict[str, bool] = {}
         #: module -> whether its text names doxtool (for suppressions), once read
         self._mentions: dict[str, bool] = {}
@@ -313,6 +315,7 @@ class Project:
         self._modules_in.clear()
         self._companions_in.clear()
         self.snapshot_files = None
+        self.per_run.clear()
         self._mentions.clear()
         self._agents_texts.clear()
         for name in ("documented_modules", "companions", "tool_modules", "agents_files"):

@@ -74,6 +74,14 @@ class Teaching(Files):
 
     @cached_property
     def prompt_sets(self) -> list[PromptSet]:
+        """The prompt sets of the repository, discovered once per run (every
+        context of the run shares them; discovery's sets are not changed)."""
+        shared = self.project.per_run
+        if "prompt_sets" not in shared:
+            shared["prompt_sets"] = self._discover_prompt_sets()
+        return shared["prompt_sets"]  # type: ignore[no-any-return]
+
+    def _discover_prompt_sets(self) -> list[PromptSet]:
         config = self.config
         sets: list[PromptSet] = []
         nothing = ".doxtool-matches-nothing/*"
