@@ -280,3 +280,29 @@ def test_the_oldest_records_make_room_for_a_new_one(tmp_path: Path, monkeypatch)
     monkeypatch.setattr(replay, "MAX_RECORD_BYTES", one // 2)
     store("DOX006")  # alone too large: nothing written
     assert path.read_bytes() == before
+
+
+def test_the_directories_of_a_listing_are_read_off_its_directory_lines(tmp_path: Path) -> None:
+    from doxtool.run import replay
+
+    root = tmp_path / "repo"
+    for rel in ["a/b", "d", "dd/x", "back\\slash", "line\nbreak/d", "f"]:
+        (root / rel).mkdir(parents=True)
+    for rel in ["d/file", "dfile", "line\nbreak/d/dx", "a/b/c.py"]:
+        (root / rel).write_text("x\n")
+    listing = replay.inputs(str(root), frozenset())
+    expected = [
+        replay.unescape_path(line[1:].rsplit(":", 1)[0])
+        for line in listing.split("\n")
+        if line[:1] == "d"
+    ]
+    assert sorted(expected) == sorted(
+        ["a", "a/b", "d", "dd", "dd/x", "back\\slash", "line\nbreak", "line\nbreak/d", "f"]
+    )
+    assert list(replay._directories(listing)) == expected
+    written = ["dA:1", "fx:1:2\ndB:3", "dC:1\nfd:1:2\nfdd:3:4", "fa:1:2", ""]
+    for cut in [text.split("\n") for text in written]:
+        text = "\n".join(cut)
+        assert list(replay._directories(text)) == [
+            replay.unescape_path(line[1:].rsplit(":", 1)[0]) for line in cut if line[:1] == "d"
+        ]

@@ -31,7 +31,7 @@ import time
 
 TYPE_CHECKING = False  # typing itself costs an import a replay can do without
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Iterator
 
 CACHE_DIR = ".doxtool_cache"
 RECORD = "runs.record"
@@ -351,11 +351,21 @@ def _same_exclusions(skip: frozenset[str], listing: str, excluded: Callable[[str
     directory of ``skip`` and none of those listed."""
     if not all(excluded(directory) for directory in skip):
         return False
-    return not any(
-        excluded(unescape_path(line[1:].rsplit(":", 1)[0]))
-        for line in listing.split("\n")
-        if line[:1] == "d"
-    )
+    return not any(excluded(directory) for directory in _directories(listing))
+
+
+def _directories(listing: str) -> Iterator[str]:
+    """The directories a listing lists, found without reading its file lines
+    (every line starts with its kind, and no written name holds a line break)."""
+    text = "\n" + listing
+    at = text.find("\nd")
+    while at >= 0:
+        end = text.find("\n", at + 1)
+        line = text[at + 1 : end if end >= 0 else len(text)]
+        yield unescape_path(line[1:].rsplit(":", 1)[0])
+        if end < 0:
+            return
+        at = text.find("\nd", end)
 
 
 #: root -> (when its walk began, in ns since the epoch; the listing), for each
