@@ -22,8 +22,9 @@ from typing import Any
 import pytest
 
 from doxtool.core.config import Config
-from doxtool.run.discovery import Exclusion
+from doxtool.run.discovery import Exclusion, agents_in_listing
 from doxtool.run.project import COMPANION_SUFFIX, Project
+from doxtool.run.replay import inputs_excluding
 
 # -- the plain reading ---------------------------------------------------------
 
@@ -95,6 +96,10 @@ def assert_same_discovery(root: Path, config: Config) -> None:
     for rel in [*paths, *(p.rsplit("/", 1)[-1] for p in paths), "", "."]:
         assert project.excluded(rel) == excluded(rel), rel
     assert project.agents_files == plain_agents_files(root, excluded)
+    # read off a listing of the tree, as a whole check through the console script does
+    _, listing = inputs_excluding(str(root), project.excluded)
+    read_off = agents_in_listing(str(root), listing)
+    assert read_off is None or read_off == project.agents_files
     directories = [".", *(p for p in paths if (root / p).is_dir())]
     documented = project.documented_dirs
     for directory in [*project.tool_dirs, *documented]:
@@ -219,6 +224,7 @@ def test_awkward_tree_finds_what_it_should(tmp_path: Path) -> None:
     awkward_tree(root, outside)
     project = Project(root, Config())
     found = project.agents_files
+    assert agents_in_listing(str(root), inputs_excluding(str(root), project.excluded)[1]) == found
     assert found[0] == "AGENTS.md"
     assert "docs/AGENTS.md" in found  # a broken link is an entry
     assert "tools/sub/deeper/AGENTS.md" in found and "odd\ndir/AGENTS.md" in found
@@ -384,3 +390,26 @@ def test_the_walk_lists_the_tool_directories_once(
     project.forget()
     assert project.tool_modules[0] == "tools/a.py"
     assert listed == [".plugin/tools", "tools", ".plugin/tools"]
+
+
+def test_agents_read_off_a_listing_come_in_the_walks_order(tmp_path: Path) -> None:
+    """Depth first in name order: ``a/b`` before ``a-b`` (a plain sort of the
+    paths would put ``a-b/`` first); a line naming AGENTS.md twice is one file."""
+    root = tmp_path / "repo"
+    for rel in ["AGENTS.md", "a/AGENTS.md", "a/b/AGENTS.md", "a-b/AGENTS.md", "a.b/AGENTS.md"]:
+        write(root, rel, "# agents\n")
+    write(root, "AGENTS.md:x/AGENTS.md", "# agents\n")
+    project = Project(root, Config())
+    expected = [
+        "AGENTS.md",
+        "a/AGENTS.md",
+        "a/b/AGENTS.md",
+        "a-b/AGENTS.md",
+        "a.b/AGENTS.md",
+        "AGENTS.md:x/AGENTS.md",
+    ]
+    assert project.agents_files == sorted(expected, key=lambda p: p.split("/")[:-1])
+    listing = inputs_excluding(str(root), project.excluded)[1]
+    assert agents_in_listing(str(root), listing) == project.agents_files
+    assert project.agents_files.index("a/b/AGENTS.md") < project.agents_files.index("a-b/AGENTS.md")
+    assert agents_in_listing(str(root), listing + "\n!unlistable") is None

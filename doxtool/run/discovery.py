@@ -14,6 +14,8 @@ import os
 import re
 from collections.abc import Callable
 
+from doxtool.run.replay import unescape_path
+
 WILDCARDS = frozenset("*?[")
 
 
@@ -135,4 +137,35 @@ def agents_walk(
             if not name.startswith(".") and not excluded(prefix + name)
         )
         stack.extend(prefix + name for name in reversed(children))
+    return found
+
+
+def agents_in_listing(root: str, listing: str) -> list[str] | None:
+    """:func:`agents_walk`'s answer read off a listing of the same tree (as
+    :func:`~doxtool.run.replay.inputs_excluding` writes it with the same
+    exclusions), without walking it again; None when the listing holds an
+    entry it cannot tell about (a directory not listed, an entry not read).
+
+    An ``AGENTS.md`` line under a hidden directory is left out (the walk does
+    not enter one); a listing enters no link, as the walk does not; the few
+    found are asked whether they are directories through a link."""
+    text = "\n" + listing
+    if "\n!" in text or "\n?" in text:
+        return None
+    found: list[str] = []
+    at, last = text.find("AGENTS.md:"), -1
+    while at >= 0:
+        start = text.rfind("\n", 0, at) + 1
+        end = text.find("\n", at)
+        line = text[start : end if end >= 0 else len(text)]
+        # a line naming AGENTS.md twice ("AGENTS.md:x/AGENTS.md") is read once
+        shown = line[1:].rsplit(":", 2)[0] if line[:1] == "f" and start != last else ""
+        last = start
+        if shown == "AGENTS.md" or shown.endswith("/AGENTS.md"):
+            path = unescape_path(shown)
+            hidden = any(part.startswith(".") for part in path.split("/")[:-1])
+            if not hidden and not os.path.isdir(os.path.join(root, path)):
+                found.append(path)
+        at = text.find("AGENTS.md:", at + 1)
+    found.sort(key=lambda path: path.split("/")[:-1])
     return found

@@ -20,8 +20,9 @@ from doxtool.core.source import ReadError, SourceText, decode, read_bytes, read_
 from doxtool.python.names import module_name
 from doxtool.python.resolve import ToolResolver
 from doxtool.run.cache import FactsCache
-from doxtool.run.discovery import WILDCARDS, Exclusion, agents_walk
+from doxtool.run.discovery import WILDCARDS, Exclusion, agents_in_listing, agents_walk
 from doxtool.run.pool import Job, Planned, plan, run_now
+from doxtool.run.replay import taken_listing
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -176,6 +177,10 @@ class Project:
         """Every ``AGENTS.md`` of the repository, the root's first, then in
         directory order; excluded and hidden directories and links to
         directories are not entered."""
+        listed = taken_listing(str(self.root))
+        found = agents_in_listing(str(self.root), listed[1]) if listed is not None else None
+        if found is not None:  # read off the listing this process took of the tree
+            return found
         # the configured directories (those named plainly) are listed on the
         # way, for their modules and companions
         configured = [*self.config.tool_dirs, *self.config.documented_dirs]
