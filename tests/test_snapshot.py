@@ -156,3 +156,21 @@ def test_a_clock_within_the_racy_window_keeps_files_racy(tmp_path: Path) -> None
     _age(root, RACY_NS // 3)
     first, _, _ = take(_project(root), None)
     assert len(first.racy) == 6
+
+
+def test_many_edits_at_once_equal_a_fresh_snapshot(tmp_path: Path, read_files: list[str]) -> None:
+    """Past a few dozen files to compare, the digests are decoded once; the
+    result is the one a fresh snapshot gives, and only the edited files are read."""
+    root = _tree(tmp_path, 150)
+    first, _, _ = take(_project(root), None)
+    edited = {f"tools/t{index}.py" for index in range(0, 150, 2)}
+    for rel in edited:
+        (root / rel).write_text("y = 'edited'\n")
+    read_files.clear()
+    now, changed, _ = take(_project(root), first)
+    assert changed == edited
+    assert sorted(read_files) == sorted(str(root / rel) for rel in edited)
+    fresh, _, _ = take(_project(root), None)
+    assert set(now.digests.split("\n")) == set(fresh.digests.split("\n"))
+    assert now.bare == fresh.bare == set()
+    assert set(now.racy) == edited

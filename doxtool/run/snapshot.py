@@ -224,9 +224,12 @@ def _compared(
     bare = set(old.bare)
     patched: dict[str, str] = {}
     threshold = taken - RACY_NS
+    # many files to compare (a checkout, a formatter run): the digests are
+    # decoded once rather than searched for (and spliced) file by file
+    known = _decoded(old.digests) if len(candidates) > _FIND_LOOKUPS else None
     for path, (mtime, size) in sorted(candidates.items()):
         digest = _digest(os.path.join(root, path), size)
-        before = old.digest(path)
+        before = old.digest(path) if known is None else known.get(escape_name(path), "")
         if not digest or digest != before:
             # metadata alone decides for a file without a digest: this one's
             # changed, or it is racy
@@ -240,6 +243,10 @@ def _compared(
         if mtime >= threshold:
             racy[path] = (mtime, size)
     digests = old.digests
+    if known is not None:
+        known.update((escape_name(path), digest) for path, digest in patched.items())
+        digests = "".join(f"\n{shown}\0{digest}" for shown, digest in known.items() if digest)
+        patched = {}
     for path, digest in patched.items():
         key = "\n" + escape_name(path) + "\0"
         start = digests.find(key)
@@ -251,6 +258,15 @@ def _compared(
     return Tree(taken, listing, digests, bare, racy, lines), changed, ""
 
 
+def _decoded(digests: str) -> dict[str, str]:
+    """Path as written -> digest, of every record of a tree's digests."""
+    known: dict[str, str] = {}
+    for record in digests.split("\n")[1:]:
+        shown, _, digest = record.partition("\0")
+        known[shown] = digest
+    return known
+
+
 def _fresh(root: str, taken: int, lines: list[str], old: Tree | None) -> Tree:
     """The tree of ``lines``, every file's digest read, save those ``old``
     listed the same and not racy."""
@@ -258,9 +274,7 @@ def _fresh(root: str, taken: int, lines: list[str], old: Tree | None) -> Tree:
     keep: set[str] = set()
     if old is not None:
         keep = set(old.listing.split("\n")) if old.listing else set()
-        for record in old.digests.split("\n"):
-            shown, _, digest = record.partition("\0")
-            known[shown] = digest
+        known = _decoded(old.digests)
     parts: list[str] = []
     bare: set[str] = set()
     racy: Racy = {}
