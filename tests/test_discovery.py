@@ -23,8 +23,8 @@ import pytest
 
 from doxtool.core.config import Config
 from doxtool.run.discovery import Exclusion, agents_in_listing
+from doxtool.run.listing import inputs_excluding
 from doxtool.run.project import COMPANION_SUFFIX, Project
-from doxtool.run.replay import inputs_excluding
 
 # -- the plain reading ---------------------------------------------------------
 

@@ -184,7 +184,7 @@ def test_a_library_upgrade_is_neither_replayed_nor_read_from_the_cache(
 def test_excluded_directories_are_listed_once_and_never_decide_a_replay(make_repo) -> None:
     """The record's inputs are taken in one walk that leaves excluded
     directories out; an edit inside one replays, an edit elsewhere does not."""
-    from doxtool.run import replay
+    from doxtool.run import listing as listings
 
     root = make_repo(
         {
@@ -195,9 +195,9 @@ def test_excluded_directories_are_listed_once_and_never_decide_a_replay(make_rep
             "pyproject.toml": '[tool.doxtool]\nextend-exclude = ["vendor"]\n',
         }
     )
-    skip, text = replay.inputs_excluding(str(root), lambda rel: rel.split("/")[-1] == "vendor")
+    skip, text = listings.inputs_excluding(str(root), lambda rel: rel.split("/")[-1] == "vendor")
     assert skip == {"vendor", "tools/vendor"}
-    assert text == replay.inputs(str(root), skip)
+    assert text == listings.inputs(str(root), skip)
     assert "vendor" not in text and "fpyproject.toml:" in text
 
     first = _run(root, "check", "--select", "DOX")
@@ -216,10 +216,11 @@ def test_excluded_directories_are_listed_once_and_never_decide_a_replay(make_rep
 def test_a_changed_tree_is_listed_once_for_the_replay_and_the_new_record(make_repo) -> None:
     """The listing a failed replay took serves as the new record's inputs
     when the configured exclusions still name the same directories."""
+    from doxtool.run import listing as listings
     from doxtool.run import replay
 
     root = make_repo({"tools/wait.py": WAIT_PY, "vendor/lib.py": "x = 1\n", "docs/a.md": "a\n"})
-    skip, text = replay.inputs_excluding(str(root), lambda rel: rel == "vendor")
+    skip, text = listings.inputs_excluding(str(root), lambda rel: rel == "vendor")
     assert replay._same_exclusions(skip, text, lambda rel: rel == "vendor")
     # an exclusion that no longer holds, or one that now names a listed directory
     assert not replay._same_exclusions(skip, text, lambda rel: False)
@@ -236,18 +237,21 @@ def test_a_changed_tree_is_listed_once_for_the_replay_and_the_new_record(make_re
 
 
 def test_a_listing_writes_one_line_per_entry_whatever_the_names(tmp_path: Path) -> None:
+    from doxtool.run import listing as listings
     from doxtool.run import replay
 
     names = ["plain.py", "line\nbreak", "back\\slash", "back\\nslash", "both\\\n", "x:1:2"]
     for name in names:
-        assert replay.unescape_path(replay.escape_name(name)) == name
+        assert listings.unescape_path(listings.escape_name(name)) == name
     (tmp_path / "d\nir").mkdir()
     for name in names:
         (tmp_path / "d\nir" / name).write_text("x")
-    skip, text = replay.inputs_excluding(str(tmp_path), lambda rel: False)
+    skip, text = listings.inputs_excluding(str(tmp_path), lambda rel: False)
     lines = text.split("\n")
     assert len(lines) == 1 + len(names)
-    listed = {replay.unescape_path(line[1:].rsplit(":", 2)[0]) for line in lines if line[0] == "f"}
+    listed = {
+        listings.unescape_path(line[1:].rsplit(":", 2)[0]) for line in lines if line[0] == "f"
+    }
     assert listed == {f"d\nir/{name}" for name in names}
     assert replay._same_exclusions(skip, text, lambda rel: False)
     assert not replay._same_exclusions(skip, text, lambda rel: rel == "d\nir")
@@ -283,26 +287,26 @@ def test_the_oldest_records_make_room_for_a_new_one(tmp_path: Path, monkeypatch)
 
 
 def test_the_directories_of_a_listing_are_read_off_its_directory_lines(tmp_path: Path) -> None:
-    from doxtool.run import replay
+    from doxtool.run import listing as listings
 
     root = tmp_path / "repo"
     for rel in ["a/b", "d", "dd/x", "back\\slash", "line\nbreak/d", "f"]:
         (root / rel).mkdir(parents=True)
     for rel in ["d/file", "dfile", "line\nbreak/d/dx", "a/b/c.py"]:
         (root / rel).write_text("x\n")
-    listing = replay.inputs(str(root), frozenset())
+    listing = listings.inputs(str(root), frozenset())
     expected = [
-        replay.unescape_path(line[1:].rsplit(":", 1)[0])
+        listings.unescape_path(line[1:].rsplit(":", 1)[0])
         for line in listing.split("\n")
         if line[:1] == "d"
     ]
     assert sorted(expected) == sorted(
         ["a", "a/b", "d", "dd", "dd/x", "back\\slash", "line\nbreak", "line\nbreak/d", "f"]
     )
-    assert list(replay._directories(listing)) == expected
+    assert list(listings.directories(listing)) == expected
     written = ["dA:1", "fx:1:2\ndB:3", "dC:1\nfd:1:2\nfdd:3:4", "fa:1:2", ""]
     for cut in [text.split("\n") for text in written]:
         text = "\n".join(cut)
-        assert list(replay._directories(text)) == [
-            replay.unescape_path(line[1:].rsplit(":", 1)[0]) for line in cut if line[:1] == "d"
+        assert list(listings.directories(text)) == [
+            listings.unescape_path(line[1:].rsplit(":", 1)[0]) for line in cut if line[:1] == "d"
         ]

@@ -14,7 +14,7 @@ import os
 import re
 from collections.abc import Callable
 
-from doxtool.run.replay import unescape_path
+from doxtool.run.listing import listed_entry, unescape_path
 
 WILDCARDS = frozenset("*?[")
 
@@ -142,7 +142,7 @@ def agents_walk(
 
 def agents_in_listing(root: str, listing: str) -> list[str] | None:
     """:func:`agents_walk`'s answer read off a listing of the same tree (as
-    :func:`~doxtool.run.replay.inputs_excluding` writes it with the same
+    :func:`~doxtool.run.listing.inputs_excluding` writes it with the same
     exclusions), without walking it again; None when the listing holds an
     entry it cannot tell about (a directory not listed, an entry not read).
 
@@ -159,7 +159,7 @@ def agents_in_listing(root: str, listing: str) -> list[str] | None:
         end = text.find("\n", at)
         line = text[start : end if end >= 0 else len(text)]
         # a line naming AGENTS.md twice ("AGENTS.md:x/AGENTS.md") is read once
-        shown = line[1:].rsplit(":", 2)[0] if line[:1] == "f" and start != last else ""
+        shown = listed_entry(line)[1:] if line[:1] == "f" and start != last else ""
         last = start
         if shown == "AGENTS.md" or shown.endswith("/AGENTS.md"):
             path = unescape_path(shown)

@@ -1,70 +1,66 @@
 """The modules each module's facts name, as an incremental check keeps them.
 
-One text of records ``"\\n<module>\\0<target>\\0<target>..."`` (paths written
-by :func:`~doxtool.run.replay.escape_name`, so a record holds no line break
-and a path no NUL): a check after a small edit asks for the edges of a few
-modules, and finds them in the text without decoding the others. Past a few
-dozen questions (an edit many modules reach) the text is decoded once.
+One :class:`~doxtool.run.records.Records` text: per module, its targets
+written by :func:`~doxtool.run.listing.escape_name` and joined by NUL
+(``"\\n<module>\\0<target>\\0<target>..."``). A check after a small edit
+asks for the edges of a few modules and finds them without decoding the
+others; past a few dozen questions (an edit many modules reach) the text is
+decoded once.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping
 
-from doxtool.run.replay import escape_name, unescape_path
+from doxtool.run.listing import escape_name, unescape_path
+from doxtool.run.records import FIND_LOOKUPS, Records
 
-#: past this many lookups in the text, it is decoded whole
-_FIND_LOOKUPS = 32
+
+def _written(targets: Iterable[str]) -> str:
+    return "\0".join(escape_name(target) for target in targets)
+
+
+def _read(value: str) -> list[str]:
+    return [unescape_path(target) for target in value.split("\0")] if value else []
 
 
 class Edges:
     """module -> the repository modules its facts name."""
 
     def __init__(self, text: str = "") -> None:
-        self.text = text
+        self.records = Records(text)
         self._lookups = 0
-        self._forward: dict[str, list[str]] | None = None
         self._backward: dict[str, set[str]] | None = None
+
+    @property
+    def text(self) -> str:
+        return self.records.text
 
     @classmethod
     def of(cls, edges: Mapping[str, Iterable[str]]) -> Edges:
-        return cls(
-            "".join(
-                "\n" + escape_name(module) + "\0" + "\0".join(escape_name(t) for t in targets)
-                for module, targets in edges.items()
-            )
-        )
+        return cls(Records.of({module: _written(t) for module, t in edges.items()}).text)
 
     def items(self) -> Iterator[tuple[str, list[str]]]:
-        return iter(self._decoded().items())
+        return ((module, _read(value)) for module, value in self.records.decoded().items())
 
     def __contains__(self, module: str) -> bool:
-        if self._forward is not None or self._many():
-            return module in self._decoded()
-        return self.text.find("\n" + escape_name(module) + "\0") >= 0
+        return self.records.get(module) is not None
 
     def targets(self, module: str) -> list[str]:
-        if self._forward is not None or self._many():
-            return self._decoded().get(module, [])
-        key = "\n" + escape_name(module) + "\0"
-        start = self.text.find(key)
-        if start < 0:
-            return []
-        start += len(key)
-        end = self.text.find("\n", start)
-        record = self.text[start : end if end >= 0 else len(self.text)]
-        return [unescape_path(t) for t in record.split("\0")] if record else []
+        return _read(self.records.get(module) or "")
 
     def sources(self, target: str) -> set[str]:
         """The modules whose facts name ``target``."""
-        if self._backward is not None or self._many():
+        self._lookups += 1
+        if self._backward is not None or self._lookups > FIND_LOOKUPS:
             if self._backward is None:
                 backward: dict[str, set[str]] = {}
-                for module, targets in self._decoded().items():
+                for module, targets in self.items():
                     for name in targets:
                         backward.setdefault(name, set()).add(module)
                 self._backward = backward
             return self._backward.get(target, set())
+        # a target follows a NUL, and is followed by one or by the record's end
         text, key = self.text, "\0" + escape_name(target)
         found: set[str] = set()
         at = text.find(key)
@@ -90,31 +86,7 @@ class Edges:
         """These edges with those of ``updates``' modules replaced (or added)."""
         if not updates:
             return self
-        if self._forward is not None or len(updates) > _FIND_LOOKUPS:
-            return Edges.of({**self._decoded(), **updates})
-        text = self.text
-        for module in updates:
-            key = "\n" + escape_name(module) + "\0"
-            start = text.find(key)
-            if start >= 0:
-                end = text.find("\n", start + 1)
-                text = text[:start] + (text[end:] if end >= 0 else "")
-        return Edges(text + Edges.of(updates).text)
-
-    def _many(self) -> bool:
-        self._lookups += 1
-        return self._lookups > _FIND_LOOKUPS
-
-    def _decoded(self) -> dict[str, list[str]]:
-        if self._forward is None:
-            forward: dict[str, list[str]] = {}
-            for record in self.text.split("\n")[1:]:
-                module, _, rest = record.partition("\0")
-                forward[unescape_path(module)] = (
-                    [unescape_path(t) for t in rest.split("\0")] if rest else []
-                )
-            self._forward = forward
-        return self._forward
+        return Edges(self.records.replaced({m: _written(t) for m, t in updates.items()}).text)
 
 
 def _reach(starts: Iterable[str], step: Callable[[str], Iterable[str]]) -> set[str]:

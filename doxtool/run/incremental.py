@@ -58,7 +58,7 @@ from doxtool.core.findings import Finding
 from doxtool.core.serde import from_data, to_data
 from doxtool.run.edges import Edges
 from doxtool.run.project import COMPANION_SUFFIX, Project
-from doxtool.run.replay import FINDINGS_STATE, NEVER_READ, prepare_cache_dir
+from doxtool.run.replay import FINDINGS_STATE, prepare_cache_dir
 from doxtool.run.snapshot import MAX_DIGEST_BYTES, Tree, read_regular, references, take
 
 STATE = FINDINGS_STATE
@@ -305,13 +305,12 @@ class Session:
         """``base`` with the edges of the ``loaded`` modules as they are now."""
         memo: dict[str, Any] = {}
         updates: dict[str, list[str]] = {}
-        listed: dict[str, bool] = {}
         for module in loaded:
-            kept = self._kept_edges(module, listed)
+            kept = self._kept_edges(module)
             updates[module] = kept if kept is not None else references(self.project, module, memo)
         return base.replaced(updates) if base is not None else Edges.of(updates)
 
-    def _kept_edges(self, module: str, listed: dict[str, bool]) -> list[str] | None:
+    def _kept_edges(self, module: str) -> list[str] | None:
         """A module's stored edges if they are still true now: its bytes are as
         they were, in a tree with the same files and directories (what its facts
         name, and which of those names are modules here, are then as they were;
@@ -322,26 +321,11 @@ class Session:
             or changed is None
             or module in changed
             or module in self.tree.bare
-            or not self._listed_dir(module.rpartition("/")[0], listed)
+            or self.tree.get(module) is None
             or module not in old.edges
         ):
             return None
         return old.edges.targets(module)
-
-    def _listed_dir(self, directory: str, memo: dict[str, bool]) -> bool:
-        """Whether the snapshot lists the files of ``directory``: it is not,
-        nor is any directory above it, excluded, the cache or version control."""
-        known = memo.get(directory)
-        if known is None:
-            parent, _, name = directory.rpartition("/")
-            known = not directory or (
-                name not in NEVER_READ
-                and directory != self.project.config.cache_dir.strip("/")
-                and not self.project.excluded(directory)
-                and self._listed_dir(parent, memo)
-            )
-            memo[directory] = known
-        return known
 
     def merge(
         self, plan: Plan, owned_files: Iterable[str], new: list[Finding], loaded: Iterable[str]

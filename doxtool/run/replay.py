@@ -29,11 +29,17 @@ import os
 import sys
 import time
 
+from doxtool.run.listing import (
+    CACHE_DIR,
+    directories,
+    inputs,
+    inputs_excluding,
+)
+
 TYPE_CHECKING = False  # typing itself costs an import a replay can do without
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterator
+    from collections.abc import Callable
 
-CACHE_DIR = ".doxtool_cache"
 RECORD = "runs.record"
 #: the findings of the last whole check, for an incremental one (:mod:`doxtool.run.incremental`)
 FINDINGS_STATE = "findings.state"
@@ -42,8 +48,6 @@ MAX_RECORDS = 16
 MAX_RECORD_BYTES = 16 * 1024 * 1024
 _MAGIC = "doxtool-runs 3\n"
 _FIELDS = 8  # key, context, root, skip, files, stdout, stderr, code
-#: directories no run reads: version control, and the cache itself
-NEVER_READ = frozenset({".git", ".hg", ".svn", CACHE_DIR})
 #: options that make a run write files, or print what a replay cannot
 _INELIGIBLE = frozenset(
     {"--fix", "--diff", "--no-cache", "-v", "--verbose", "-h", "--help", "--debug"}
@@ -82,84 +86,6 @@ def eligible(argv: list[str]) -> bool:
         and not _INELIGIBLE.intersection(argv)
         and not any(a.startswith(_INELIGIBLE_PREFIXES) for a in argv)
     )
-
-
-def inputs(root: str, skip: frozenset[str]) -> str:
-    """Metadata of every file and directory a check can depend on, as one string.
-
-    Entries come in the order the file system lists them, which is the same
-    while a directory is unchanged; a different order only means a fresh run.
-    """
-    return _listing(root, skip, None, set())
-
-
-def inputs_excluding(root: str, excluded: Callable[[str], bool]) -> tuple[frozenset[str], str]:
-    """The directories ``excluded`` names (not entered), and :func:`inputs` of the
-    tree without them, in one walk: ``inputs(root, skip)`` for that ``skip``."""
-    skip: set[str] = set()
-    text = _listing(root, frozenset(), excluded, skip)
-    return frozenset(skip), text
-
-
-def _listing(
-    root: str, skip: frozenset[str], excluded: Callable[[str], bool] | None, found: set[str]
-) -> str:
-    """One line per entry; a name with a line break or a backslash is written
-    escaped (:func:`escape_name`), so that every line is one entry."""
-    out: list[str] = []
-    append = out.append
-    stack = [("", "")]
-    never = NEVER_READ
-    while stack:
-        rel, shown_rel = stack.pop()
-        prefix = rel + "/" if rel else ""
-        shown_prefix = shown_rel + "/" if shown_rel else ""
-        try:
-            with os.scandir(os.path.join(root, rel) if rel else root) as it:
-                for entry in it:
-                    name = entry.name
-                    shown = escape_name(name) if "\n" in name or "\\" in name else name
-                    try:
-                        if entry.is_dir(follow_symlinks=False):
-                            child = prefix + name
-                            if child in skip or name in never:
-                                continue
-                            if excluded is not None and excluded(child):
-                                found.add(child)
-                                continue
-                            mtime = entry.stat(follow_symlinks=False).st_mtime_ns
-                            append(f"d{shown_prefix}{shown}:{mtime}")
-                            stack.append((child, shown_prefix + shown))
-                        else:
-                            stat = entry.stat(follow_symlinks=False)
-                            append(f"f{shown_prefix}{shown}:{stat.st_mtime_ns}:{stat.st_size}")
-                    except OSError:
-                        append(f"?{shown_prefix}{shown}")
-        except OSError:
-            append("!" + shown_rel)
-    return "\n".join(out)
-
-
-def escape_name(name: str) -> str:
-    """A file name as a listing line writes it: backslashes and line breaks escaped."""
-    return name.replace("\\", "\\\\").replace("\n", "\\n")
-
-
-def unescape_path(path: str) -> str:
-    """The path a listing line writes (:func:`escape_name`), as the file system has it."""
-    if "\\" not in path:
-        return path
-    out: list[str] = []
-    index = 0
-    while index < len(path):
-        char = path[index]
-        if char == "\\" and index + 1 < len(path):
-            out.append("\n" if path[index + 1] == "n" else path[index + 1])
-            index += 2
-        else:
-            out.append(char)
-            index += 1
-    return "".join(out)
 
 
 #: the libraries whose code shapes doxtool's results, as (import name,
@@ -351,21 +277,7 @@ def _same_exclusions(skip: frozenset[str], listing: str, excluded: Callable[[str
     directory of ``skip`` and none of those listed."""
     if not all(excluded(directory) for directory in skip):
         return False
-    return not any(excluded(directory) for directory in _directories(listing))
-
-
-def _directories(listing: str) -> Iterator[str]:
-    """The directories a listing lists, found without reading its file lines
-    (every line starts with its kind, and no written name holds a line break)."""
-    text = "\n" + listing
-    at = text.find("\nd")
-    while at >= 0:
-        end = text.find("\n", at + 1)
-        line = text[at + 1 : end if end >= 0 else len(text)]
-        yield unescape_path(line[1:].rsplit(":", 1)[0])
-        if end < 0:
-            return
-        at = text.find("\nd", end)
+    return not any(excluded(directory) for directory in directories(listing))
 
 
 #: root -> (when its walk began, in ns since the epoch; the listing), for each

@@ -16,14 +16,16 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
-from doxtool.run.project import Project
-from doxtool.run.replay import (
+from doxtool.run.listing import (
     CACHE_DIR,
     escape_name,
     inputs_excluding,
-    taken_listing,
+    listed_entry,
     unescape_path,
 )
+from doxtool.run.project import Project
+from doxtool.run.records import FIND_LOOKUPS, Records
+from doxtool.run.replay import taken_listing
 
 #: files larger than this are compared by modification time and size alone
 MAX_DIGEST_BYTES = 8 * 1024 * 1024
@@ -64,22 +66,9 @@ def _digest(path: str, size: int) -> str:
 #: a file modified this close to the last snapshot may have changed again
 #: within the file system's time granularity: its digest is taken afresh
 RACY_NS = 3_000_000_000
-#: a run looking up this many files' metadata reads the whole listing once
-_FIND_LOOKUPS = 64
 
 #: path -> (modification time ns, size) of files modified close to a snapshot
 Racy = dict[str, tuple[int, int]]
-
-
-def _entry(line: str) -> str:
-    """What a listing line is the entry of: its kind and its path as written,
-    without a file's or a directory's metadata."""
-    kind = line[:1]
-    if kind == "f":
-        return line.rsplit(":", 2)[0]
-    if kind == "d":
-        return line.rsplit(":", 1)[0]
-    return line
 
 
 def _stat(line: str) -> tuple[int, int] | None:
@@ -96,13 +85,12 @@ class Tree:
     before it read anything.
 
     ``listing`` has one line per entry in the format of
-    :func:`~doxtool.run.replay.inputs` (``f<path>:<mtime>:<size>``,
+    :func:`~doxtool.run.listing.inputs` (``f<path>:<mtime>:<size>``,
     ``d<path>:<mtime>``, ``!<dir>`` not listable, ``?<path>`` not read; paths
-    written by :func:`~doxtool.run.replay.escape_name`), version control, the
-    cache and excluded directories left out. ``digests`` holds the digest of
-    each regular file's bytes as ``"\\n<path as written>\\0<digest>"``
-    records, so that a run comparing a few files finds theirs without
-    decoding the others (a path holds no NUL, a written path no line break).
+    written by :func:`~doxtool.run.listing.escape_name`), version control, the
+    cache and excluded directories left out. ``records`` holds the digest of
+    each regular file's bytes, by path (:class:`~doxtool.run.records.Records`:
+    a run comparing a few files finds theirs without decoding the others).
     ``bare`` are the files listed without a digest (links, devices, files
     past :data:`MAX_DIGEST_BYTES`); ``racy`` the files modified so close to
     ``taken`` that their metadata cannot tell a later edit.
@@ -120,7 +108,7 @@ class Tree:
         #: when the listing began (ns since the epoch)
         self.taken = taken
         self.listing = listing
-        self.digests = digests
+        self.records = Records(digests)
         self.bare = bare
         self.racy = racy
         self._text = ""
@@ -129,24 +117,22 @@ class Tree:
         #: the listing's lines, as a set (the comparison with the last state made it)
         self._lines = lines
 
+    @property
+    def digests(self) -> str:
+        return self.records.text
+
     def digest(self, path: str) -> str:
         """The digest of a file's bytes as listed; "" for none."""
-        key = "\n" + escape_name(path) + "\0"
-        start = self.digests.find(key)
-        if start < 0:
-            return ""
-        start += len(key)
-        end = self.digests.find("\n", start)
-        return self.digests[start : end if end >= 0 else len(self.digests)]
+        return self.records.get(path) or ""
 
     def get(self, path: str) -> tuple[int, int] | None:
         """A file's modification time and size as listed; None when it is not."""
         if self._stamps is None:
             self._lookups += 1
-            if self._lookups <= _FIND_LOOKUPS:
+            if self._lookups <= FIND_LOOKUPS:
                 return self._find(path)
             self._stamps = {
-                unescape_path(_entry(line)[1:]): found
+                unescape_path(listed_entry(line)[1:]): found
                 for line in self.listing.split("\n")
                 if line[:1] == "f" and (found := _stat(line)) is not None
             }
@@ -171,7 +157,7 @@ class Tree:
         while start >= 0:
             line = text[start + 1 : text.find("\n", start + 1)]
             # a longer name may begin so ("a:b" for "a"): only the path's own line counts
-            if _entry(line) == key[1:-1]:
+            if listed_entry(line) == key[1:-1]:
                 return _stat(line)
             start = text.find(key, start + 1)
         return None
@@ -204,7 +190,7 @@ def take(project: Project, old: Tree | None) -> tuple[Tree, set[str] | None, str
     before = set(old.listing.split("\n")) if old.listing else set()
     now = set(lines)
     added, removed = now - before, before - now
-    if {_entry(line) for line in added} != {_entry(line) for line in removed}:
+    if {listed_entry(line) for line in added} != {listed_entry(line) for line in removed}:
         return _fresh(root, taken, lines, old), None, "files or directories added or removed"
     return _compared(root, taken, listing, now, old, added)
 
@@ -218,53 +204,29 @@ def _compared(
     for line in added:
         found = _stat(line) if line[:1] == "f" else None
         if found is not None:
-            candidates[unescape_path(_entry(line)[1:])] = found
+            candidates[unescape_path(listed_entry(line)[1:])] = found
     changed: set[str] = set()
     racy: Racy = {}
     bare = set(old.bare)
-    patched: dict[str, str] = {}
+    patched: dict[str, str | None] = {}
     threshold = taken - RACY_NS
-    # many files to compare (a checkout, a formatter run): the digests are
-    # decoded once rather than searched for (and spliced) file by file
-    known = _decoded(old.digests) if len(candidates) > _FIND_LOOKUPS else None
     for path, (mtime, size) in sorted(candidates.items()):
         digest = _digest(os.path.join(root, path), size)
-        before = old.digest(path) if known is None else known.get(escape_name(path), "")
+        before = old.digest(path)
         if not digest or digest != before:
             # metadata alone decides for a file without a digest: this one's
             # changed, or it is racy
             changed.add(path)
         if digest != before:
-            patched[path] = digest
+            patched[path] = digest or None
         if digest:
             bare.discard(path)
         else:
             bare.add(path)
         if mtime >= threshold:
             racy[path] = (mtime, size)
-    digests = old.digests
-    if known is not None:
-        known.update((escape_name(path), digest) for path, digest in patched.items())
-        digests = "".join(f"\n{shown}\0{digest}" for shown, digest in known.items() if digest)
-        patched = {}
-    for path, digest in patched.items():
-        key = "\n" + escape_name(path) + "\0"
-        start = digests.find(key)
-        if start >= 0:
-            end = digests.find("\n", start + 1)
-            digests = digests[:start] + (digests[end:] if end >= 0 else "")
-        if digest:
-            digests += key + digest
+    digests = old.records.replaced(patched).text
     return Tree(taken, listing, digests, bare, racy, lines), changed, ""
-
-
-def _decoded(digests: str) -> dict[str, str]:
-    """Path as written -> digest, of every record of a tree's digests."""
-    known: dict[str, str] = {}
-    for record in digests.split("\n")[1:]:
-        shown, _, digest = record.partition("\0")
-        known[shown] = digest
-    return known
 
 
 def _fresh(root: str, taken: int, lines: list[str], old: Tree | None) -> Tree:
@@ -274,28 +236,27 @@ def _fresh(root: str, taken: int, lines: list[str], old: Tree | None) -> Tree:
     keep: set[str] = set()
     if old is not None:
         keep = set(old.listing.split("\n")) if old.listing else set()
-        known = _decoded(old.digests)
-    parts: list[str] = []
+        known = old.records.decoded()
+    digests: dict[str, str] = {}
     bare: set[str] = set()
     racy: Racy = {}
     threshold = taken - RACY_NS
     for line in lines:
         if line[:1] != "f":
             continue
-        shown = _entry(line)[1:]
-        path = unescape_path(shown)
+        path = unescape_path(listed_entry(line)[1:])
         found = _stat(line) or (0, 0)
         if line in keep and old is not None and path not in old.racy:
-            digest = known.get(shown, "")
+            digest = known.get(path, "")
         else:
             digest = _digest(os.path.join(root, path), found[1])
         if digest:
-            parts.append(f"\n{shown}\0{digest}")
+            digests[path] = digest
         else:
             bare.add(path)
         if found[0] >= threshold:
             racy[path] = found
-    return Tree(taken, "\n".join(lines), "".join(parts), bare, racy)
+    return Tree(taken, "\n".join(lines), Records.of(digests).text, bare, racy)
 
 
 def _top_names(project: Project, memo: dict[str, Any]) -> frozenset[str]:
