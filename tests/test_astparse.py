@@ -87,3 +87,69 @@ def test_a_long_module_is_never_parsed_whole(
     monkeypatch.setattr(ast, "parse", recording)
     assert _dump(parse_ast(source)) == _dump(original(source))
     assert len(sizes) == 50 and max(sizes) < 40
+
+
+#: node types with no fields: an expression's context and the operators
+_LEAVES = (ast.expr_context, ast.operator, ast.boolop, ast.unaryop, ast.cmpop)
+#: syntax that the repository's own modules may not use
+_EVERY_KIND = """\
+import a.b as c
+from .d import e as f, g
+global h
+def i(j: int = 1, /, *k, l=2, **m) -> None:
+    n = 0
+    async def o():
+        nonlocal n
+        async for p in q:
+            async with r as s:
+                await t
+    lambda u, *v: w
+    x = [y for z in aa if bb] + {cc: dd async for ee in ff} - {gg for hh in ii}
+    jj = (kk for ll in mm)
+    nn += -oo if not pp else ~qq
+    rr: int = ss < tt <= uu is not vv
+    del ww[xx:yy:zz], aaa.bbb
+    assert ccc, f"{ddd!r:>{eee}} {fff=}"
+    raise ggg from hhh
+    try:
+        pass
+    except iii as jjj:
+        yield from kkk
+    while lll:
+        break
+    else:
+        continue
+    match mmm:
+        case [nnn, *ooo] | {"ppp": qqq, **rrr} if sss:
+            pass
+        case Ttt(uuu, vvv=www) | 1 | None | (xxx as yyy):
+            return zzz
+"""
+
+
+def _reached(tree: ast.AST) -> list[ast.AST]:
+    """Every node :func:`~doxtool.python.astparse.child_fields` leads to."""
+    reached, todo = [], [tree]
+    while todo:
+        node = todo.pop()
+        reached.append(node)
+        for field in astparse.child_fields(type(node)):
+            value = getattr(node, field, None)
+            for item in value if isinstance(value, list) else [value]:
+                if isinstance(item, ast.AST):
+                    todo.append(item)
+                else:  # a field left out may hold anything but a node
+                    assert not isinstance(item, list)
+    return reached
+
+
+def test_child_fields_reach_every_node_but_the_leaves_without_fields() -> None:
+    paths = sorted((REPO / "doxtool").rglob("*.py")) + sorted((REPO / "tests").glob("*.py"))
+    sources = [_EVERY_KIND] + [path.read_text(encoding="utf-8") for path in paths]
+    for source in sources:
+        tree = ast.parse(source)
+        expected = [node for node in ast.walk(tree) if not isinstance(node, _LEAVES)]
+        assert sorted(map(id, _reached(tree))) == sorted(map(id, expected))
+    assert astparse.child_fields(ast.Name) == ()
+    assert astparse.child_fields(ast.BinOp) == ("left", "right")
+    assert astparse.child_fields(str) == ()

@@ -99,6 +99,66 @@ def parse_newer_syntax(source: str) -> ast.Module | None:
         return None
 
 
+#: fields whose values are leaves that hold nothing: an expression's context
+#: (``Load``, ``Store``, ``Del``) and operators (``op`` of ``BinOp``,
+#: ``UnaryOp``, ``BoolOp`` and ``AugAssign``, ``ops`` of ``Compare``)
+_LEAF_FIELDS = frozenset({"ctx", "op", "ops"})
+#: fields that hold no node, whatever the Python version (identifiers, strings,
+#: constants and numbers in the grammar's ASDL)
+_SCALAR_FIELDS = frozenset(
+    {
+        "Name.id",
+        "Constant.value",
+        "Constant.kind",
+        "Attribute.attr",
+        "alias.name",
+        "alias.asname",
+        "arg.arg",
+        "arg.type_comment",
+        "keyword.arg",
+        "FunctionDef.name",
+        "FunctionDef.type_comment",
+        "AsyncFunctionDef.name",
+        "AsyncFunctionDef.type_comment",
+        "ClassDef.name",
+        "ImportFrom.module",
+        "ImportFrom.level",
+        "Global.names",
+        "Nonlocal.names",
+        "Assign.type_comment",
+        "For.type_comment",
+        "AsyncFor.type_comment",
+        "With.type_comment",
+        "AsyncWith.type_comment",
+        "AnnAssign.simple",
+        "comprehension.is_async",
+        "FormattedValue.conversion",
+        "ExceptHandler.name",
+        "MatchAs.name",
+        "MatchStar.name",
+        "MatchMapping.rest",
+        "MatchClass.kwd_attrs",
+    }
+)
+#: node type -> the fields :func:`child_fields` gives, for the types it was asked about
+CHILD_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def child_fields(kind: type) -> tuple[str, ...]:
+    """The fields of a node type that may hold nodes other than those leaves,
+    in ``_fields`` order (nothing for a type that is not a node): what
+    ``ast.iter_child_nodes`` reads, but for fields that cannot hold a node."""
+    fields = CHILD_FIELDS.get(kind)
+    if fields is None:
+        names: tuple[str, ...] = getattr(kind, "_fields", ()) if issubclass(kind, ast.AST) else ()
+        fields = CHILD_FIELDS[kind] = tuple(
+            f
+            for f in names
+            if f not in _LEAF_FIELDS and f"{kind.__name__}.{f}" not in _SCALAR_FIELDS
+        )
+    return fields
+
+
 def child_expressions(node: ast.AST) -> list[ast.expr]:
     """The expressions among ``ast.iter_child_nodes(node)``, in its order, faster."""
     out: list[ast.expr] = []

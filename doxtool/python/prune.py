@@ -32,6 +32,8 @@ import ast
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from doxtool.python.astparse import CHILD_FIELDS, child_fields
+
 _BLANK = " \t\x0c"
 
 
@@ -129,7 +131,14 @@ def _calls(node: ast.AST) -> tuple[set[str], bool]:
     imports = False
     call, name_type = ast.Call, ast.Name
     import_types = (ast.Import, ast.ImportFrom)
-    for sub in ast.walk(node):
+    # the nodes ``ast.walk`` finds under ``node`` but the leaves without
+    # fields (contexts, operators), depth first (the answer does not depend
+    # on the order); a list's strings and Nones are taken and hold nothing
+    fields_of = CHILD_FIELDS
+    todo: list[object] = [node]
+    pop, push, extend, AST = todo.pop, todo.append, todo.extend, ast.AST
+    while todo:
+        sub = pop()
         kind = type(sub)
         if kind is call:
             func = sub.func  # type: ignore[attr-defined]
@@ -137,6 +146,15 @@ def _calls(node: ast.AST) -> tuple[set[str], bool]:
                 names.add(func.id)
         elif kind in import_types:
             imports = True
+        fields = fields_of.get(kind)
+        if fields is None:
+            fields = child_fields(kind)
+        for field in fields:
+            value = getattr(sub, field, None)
+            if type(value) is list:
+                extend(value)
+            elif isinstance(value, AST):
+                push(value)
     return names, imports
 
 
