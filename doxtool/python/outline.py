@@ -15,6 +15,7 @@ from collections.abc import Iterable, Sequence
 
 from doxtool.core.facts import EffectEvidence, ModuleOutline
 from doxtool.core.outline_facts import ImportOutline
+from doxtool.python.astparse import CHILD_FIELDS, child_fields
 from doxtool.python.outlineareas import (
     AREAS,
     CALLS,
@@ -239,12 +240,18 @@ class _Outliner:
         for node in self._import_effects():
             effects.setdefault((node.area, node.via), node.line)
         render = self._render
-        # breadth first, as ``ast.walk``; inlined, as this visits every node
+        # breadth first, as ``ast.walk`` (but for the fields that hold no node
+        # or a leaf without fields); inlined, as this visits every node
         todo = deque([tree])
         pop, append, AST = todo.popleft, todo.append, ast.AST
+        fields_of = CHILD_FIELDS
         while todo:
             node = pop()
-            for field in node._fields:
+            kind = type(node)
+            fields = fields_of.get(kind)
+            if fields is None:
+                fields = child_fields(kind)
+            for field in fields:
                 value = getattr(node, field, None)
                 if isinstance(value, AST):
                     append(value)
@@ -252,7 +259,6 @@ class _Outliner:
                     for item in value:
                         if isinstance(item, AST):
                             append(item)
-            kind = type(node)
             if kind is ast.Name:
                 references.setdefault(node.id)  # type: ignore[attr-defined]
             elif kind is ast.Attribute:
