@@ -8,7 +8,7 @@ import libcst as cst
 import pytest
 from libcst._nodes.base import CSTCodegenError
 
-from doxtool.python.cstcode import _call_text, code_of, dotted_text
+from doxtool.python.cstcode import _text, code_of, dotted_text
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -84,14 +84,71 @@ def test_spacing_and_parentheses_fall_back() -> None:
     assert names and all(dotted_text(n) is None for n in names)
 
 
-def test_calls_on_one_line_render_directly() -> None:
+def test_calls_render_directly() -> None:
     module, nodes = _nodes(SPACED)
     calls = {module.code_for_node(n): n for n in nodes if isinstance(n, cst.Call)}
-    for text in ("f ( a ,b=1,  *c , ** d, )", "h(1, 2.5, 3j)", "f(a)"):
-        assert _call_text(calls[text]) == text
-    # a concatenated string, a line break, parentheses, a call as the function
-    for text in ('g(h(1, 2.5, 3j), k=\'s\', l="t" "u")', "(f(a))", "f(a)(b).c(d)"):
-        assert _call_text(calls[text]) is None
-        assert code_of(calls[text], module) == text
     multiline = next(t for t in calls if t.startswith("f(\n"))
-    assert _call_text(calls[multiline]) is None
+    for text in (
+        "f ( a ,b=1,  *c , ** d, )",
+        "h(1, 2.5, 3j)",
+        "f(a)",
+        'g(h(1, 2.5, 3j), k=\'s\', l="t" "u")',
+        "(f(a))",
+        "f(a)(b).c(d)",
+        multiline,
+    ):
+        assert _text(calls[text], "\n") == text
+
+
+EXPRESSIONS = """\
+Response(
+    message=f"Unknown {action!r}; use one of {', '.join(ACTIONS)}.",  # why
+    break_loop=False,
+)
+self.set_progress(
+
+    f"{name}: {options.describe()}"  # first
+
+    f" target={target!r:>{width}}"
+    \\
+    " and more"
+)
+f(f"{x=}", f"{ y }", f"{a.b!s:{c}.{d}}", rf"\\{e}", F'''{g}
+''', b"h", u"i")
+f(a, *b, **c)(d)[e](f)
+f(a[1], f"{a[1]}", lambda: 1, f"{f'{x}'}", a[1:2], a[*b], (a)[b, c,])
+f(  # comment
+  )
+f(f"{{}}", f"{ x } {y :3}", ((a)) . b, a or b and (c), [], [a], [a, *b], [a,], [ a ,b , ])
+x = (), (a,), (a, b), ( a , ), [(a, b), (c)], a if b else c, not a, -a, a + b, {a: b}
+(a).b, a . b, (a . b)(c), x[
+    1,
+    2,
+](
+    a=1,
+    b=(2),
+    c = 3,
+    d= 4,
+)
+"""
+
+
+@pytest.mark.parametrize("newline", ["\n", "\r\n"])
+def test_expressions_render_as_the_code_generator_does(newline: str) -> None:
+    paths = sorted((REPO / "tools").glob("*.py")) + sorted(
+        (REPO / "doxtool" / "python").glob("*.py")
+    )
+    sources = [EXPRESSIONS] + [path.read_text(encoding="utf-8") for path in paths]
+    direct = 0
+    for source in sources:
+        module, nodes = _nodes(source.replace("\n", newline))
+        for node in nodes:
+            try:
+                expected = module.code_for_node(node)
+            except CSTCodegenError:  # a part that has no text of its own
+                continue
+            text = _text(node, module.default_newline)
+            assert text is None or text == expected
+            assert code_of(node, module) == expected
+            direct += text is not None and newline in text
+    assert direct > 20  # expressions over several lines are written directly

@@ -11,6 +11,8 @@ from typing import Any
 
 import libcst as cst
 
+from doxtool.python.cstcode import code_of
+
 
 def _simple_string(node: cst.SimpleString) -> str | bytes:
     """A string literal's value; without a prefix, escapes or a carriage return
@@ -70,7 +72,7 @@ def literal_value(node: cst.BaseExpression, module: cst.Module) -> tuple[bool, A
     ):
         return False, None
     try:
-        value = ast.literal_eval(module.code_for_node(node).strip())
+        value = ast.literal_eval(code_of(node, module).strip())
     except (ValueError, SyntaxError, TypeError, RecursionError, MemoryError):
         return False, None
     if isinstance(value, complex):
