@@ -163,7 +163,11 @@ def child_expressions(node: ast.AST) -> list[ast.expr]:
     """The expressions among ``ast.iter_child_nodes(node)``, in its order, faster."""
     out: list[ast.expr] = []
     expr = ast.expr
-    for name in node._fields:
+    kind = type(node)
+    fields = CHILD_FIELDS.get(kind)
+    if fields is None:
+        fields = child_fields(kind)
+    for name in fields:
         value = getattr(node, name, None)
         if isinstance(value, expr):
             out.append(value)
