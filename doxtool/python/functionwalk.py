@@ -25,6 +25,8 @@ _MAX_LOOP_KEYS = 32
 _MAX_CALLS = 400
 
 FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef
+#: expressions with no expression inside
+_NO_EXPRESSIONS = frozenset({ast.Name, ast.Constant})
 
 
 class FunctionWalk:
@@ -204,24 +206,29 @@ class FunctionWalk:
                 self.guards.pop()
                 self.absent.pop()
                 continue
-            if isinstance(current, tuple):
+            # exact types: ``ast`` builds no subclass of a node class
+            kind = type(current)
+            if kind is tuple:
                 current, present, absent = current
                 self.guards.append(present)
                 self.absent.append(absent)
                 stack.append(None)
-            if isinstance(current, ast.Call):
+                kind = type(current)
+            if kind in _NO_EXPRESSIONS:
+                continue
+            if kind is ast.Call:
                 self._call(current)
-            elif isinstance(current, ast.Subscript):
+            elif kind is ast.Subscript:
                 self._subscript(current)
-            elif isinstance(current, ast.Compare):
+            elif kind is ast.Compare:
                 self._compare(current)
-            elif isinstance(current, ast.IfExp):
+            elif kind is ast.IfExp:
                 present, absent = self._tests(current.test)
                 stack.append((current.orelse, frozenset(), absent))
                 stack.append((current.body, present, frozenset()))
                 stack.append(current.test)
                 continue
-            elif isinstance(current, ast.Lambda):
+            elif kind is ast.Lambda:
                 continue
             children = child_expressions(current)
             children.reverse()
