@@ -491,3 +491,11 @@ def test_render_block_keeps_method_prose_and_notes_under_their_class() -> None:
 def test_is_tool_names_the_base_as_written_not_as_resolved() -> None:
     module = wait_module(tools=[wait_tool(bases=["helpers.tool.Tool"])])
     assert one_block(module, "is-tool:WaitTool") == ["- `WaitTool` is a `Tool`."]
+
+
+def test_a_line_is_split_once_and_its_spans_are_shared() -> None:
+    line = "- `name` (`Base`): text with a `span`."
+    first = spans(line)
+    assert isinstance(first, tuple)
+    assert spans(line) is first
+    assert [part.text for part in first if part.code] == ["name", "Base", "span"]

@@ -40,6 +40,7 @@ import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 #: Section titles of a companion, in canonical order.
@@ -118,14 +119,17 @@ class Span(NamedTuple):
     end: int
 
 
-def spans(text: str) -> list[Span]:
+@lru_cache(maxsize=4096)
+def spans(text: str) -> tuple[Span, ...]:
     """Split a line into code spans and plain text, as CommonMark does.
 
     A run of N backticks opens a code span closed by the next run of exactly
-    N backticks; an unmatched run is plain text.
+    N backticks; an unmatched run is plain text. Remembered per text (reading
+    a companion and judging it split the same lines several times): the
+    result is shared, hence a tuple.
     """
     if "`" not in text:
-        return [Span(False, text, 0, len(text))] if text else []
+        return (Span(False, text, 0, len(text)),) if text else ()
     runs = [(match.start(), match.end()) for match in _BACKTICK_RUN.finditer(text)]
     # closer[i]: the next run with the same length as run i (linear, so a
     # line full of backticks cannot make this quadratic)
@@ -155,7 +159,7 @@ def spans(text: str) -> list[Span]:
         index = close + 1
     if plain_start < len(text):
         result.append(Span(False, text[plain_start:], plain_start, len(text)))
-    return result
+    return tuple(result)
 
 
 # Characters that must not reach a companion raw: line breaks and other
