@@ -4,7 +4,9 @@ Importing the CLI (click, libcst, markdown-it) costs many times more than
 starting Python; a check whose inputs have not changed since the same check
 last ran prints the recorded result without importing any of it (see
 :mod:`doxtool.run.replay`). Only the standard library's ``os`` and ``sys`` are
-imported before that decision.
+imported before that decision. In a large tree, a forked standby imports the
+CLI while the tree is listed for it, and runs the check if the replay cannot
+answer (:mod:`doxtool.run.standby`).
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import sys
 
 from doxtool.core.exits import EXIT_PIPE
 from doxtool.run import replay as runcache
+from doxtool.run import standby
 
 TYPE_CHECKING = False  # typing itself costs an import a replay can do without
 if TYPE_CHECKING:
@@ -68,6 +71,41 @@ def _pending(argv: list[str], cwd: str) -> runcache.Pending | None:
     return runcache.Pending(argv, cwd, str(root), project.excluded)
 
 
+def _prepare() -> None:
+    """Import what a check needs before it runs (a standby's work, done while
+    the tree is listed)."""
+    from doxtool.run import dependencies
+
+    dependencies.require()
+    import doxtool.cli  # noqa: F401
+
+
+def _decide(argv: list[str], cwd: str) -> runcache.Pending | None:
+    """Replay the recorded result when it answers this run (the process ends
+    here); otherwise the inputs of the run to make, which may be made by a
+    standby (:mod:`doxtool.run.standby`) while this process waits for it."""
+    found = runcache.find(argv, cwd)
+    if found is None:
+        return _pending(argv, cwd)
+    ready = standby.start(_prepare) if standby.worthwhile(len(found.files)) else None
+    if isinstance(ready, standby.Handed):  # this process is the standby, told to run
+        runcache.adopt(ready.data)
+        return _pending(argv, cwd)
+    try:
+        replayed = runcache.replay_found(found)
+    except BaseException:
+        if ready is not None:
+            ready.cancel()
+        raise
+    if ready is not None:
+        if replayed is None:
+            _leave(ready.run(runcache.handed()))
+        ready.cancel()
+    if replayed is not None:
+        _leave(replayed)
+    return _pending(argv, cwd)
+
+
 def _exit_code(code: object) -> int:
     """The status ``SystemExit(code)`` ends a process with."""
     if code is None:
@@ -111,11 +149,7 @@ def main() -> None:
     pending: runcache.Pending | None = None
     if runcache.eligible(argv):
         try:
-            cwd = os.getcwd()
-            replayed = runcache.replay(argv, cwd)
-            if replayed is not None:
-                _leave(replayed)
-            pending = _pending(argv, cwd)
+            pending = _decide(argv, os.getcwd())
         except BrokenPipeError:  # the reader is gone: a fresh run would only fail too
             _leave(EXIT_PIPE)
         except Exception:  # replaying is an optimisation; never let it fail a run

@@ -235,8 +235,26 @@ def _record_root(path: str) -> str:
     return os.path.dirname(os.path.dirname(os.path.abspath(path)))
 
 
-def replay(argv: list[str], cwd: str) -> int | None:
-    """Print the recorded output of an identical earlier run; its exit code."""
+class Found:
+    """A recorded run that may answer this one, if the tree is as it was."""
+
+    __slots__ = ("code", "files", "root", "skip", "stderr", "stdout")
+
+    def __init__(
+        self, root: str, skip: frozenset[str], files: str, stdout: str, stderr: str, code: int
+    ) -> None:
+        self.root = root
+        self.skip = skip
+        #: the recorded listing of the tree
+        self.files = files
+        self.stdout = stdout
+        self.stderr = stderr
+        self.code = code
+
+
+def find(argv: list[str], cwd: str) -> Found | None:
+    """The record of an identical earlier run (same command, directory and
+    context), whose tree is still to be compared; None when there is none."""
     path = find_record(cwd)
     if path is None:
         return None
@@ -253,17 +271,55 @@ def replay(argv: list[str], cwd: str) -> int | None:
     skip = frozenset(skip_text.split("\0")) if skip_text else frozenset()
     if context != _context(argv, cwd):
         return None
+    return Found(root, skip, files, stdout, stderr, int(code_text))
+
+
+def replay_found(found: Found) -> int | None:
+    """Print the recorded output when the tree is as it was recorded; its exit
+    code. A tree found changed is kept for the run that follows (:class:`Pending`)."""
     began = time.time_ns()
-    now = inputs(root, skip)
-    if files != now:
-        _LISTED[root] = (began, skip, now)
+    now = inputs(found.root, found.skip)
+    if found.files != now:
+        _LISTED[found.root] = (began, found.skip, now)
         return None
-    code = int(code_text)
-    sys.stdout.write(stdout)
+    sys.stdout.write(found.stdout)
     sys.stdout.flush()
-    if stderr:
-        sys.stderr.write(stderr)
-    return code
+    if found.stderr:
+        sys.stderr.write(found.stderr)
+    return found.code
+
+
+def replay(argv: list[str], cwd: str) -> int | None:
+    """Print the recorded output of an identical earlier run; its exit code."""
+    found = find(argv, cwd)
+    return None if found is None else replay_found(found)
+
+
+def handed() -> bytes:
+    """The listings this process took and found changed, for another process
+    to run the check with (:func:`adopt`)."""
+    fields = [
+        part
+        for root, (began, skip, listing) in _LISTED.items()
+        for part in (root, str(began), "\0".join(sorted(skip)), listing)
+    ]
+    return _pack(fields).encode("utf-8", "surrogatepass")
+
+
+def adopt(data: bytes) -> None:
+    """Take the listings :func:`handed` wrote as this process's own; anything
+    malformed is left out (the run then lists the tree itself)."""
+    try:
+        fields = _unpack(data.decode("utf-8", "surrogatepass"), 0)
+    except ValueError:
+        return
+    if fields is None or len(fields) % 4:
+        return
+    for index in range(0, len(fields), 4):
+        root, began, skip_text, listing = fields[index : index + 4]
+        if began.isascii() and began.isdigit():
+            skip = frozenset(skip_text.split("\0")) if skip_text else frozenset()
+            _LISTED[root] = (int(began), skip, listing)
 
 
 #: root -> (when its walk began, ns; the excluded directories; the listing) of
