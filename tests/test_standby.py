@@ -28,6 +28,7 @@ WRAPPER = """\
 import os, sys, time
 from doxtool.run import standby
 standby.MIN_LISTING = int(os.environ["MIN_LISTING"])
+standby.idle_core = lambda: True  # a test machine is busy: the choice is tested alone
 from doxtool import launcher
 prepare = launcher._prepare
 def stalled() -> None:
@@ -178,3 +179,14 @@ def test_small_trees_start_no_standby(make_repo, tmp_path_factory) -> None:
     assert _run(root, env, *CHECK).returncode == 0
     assert _run(root, env, *CHECK).returncode == 0
     assert _standbys(note) == []
+
+
+def test_a_standby_waits_for_an_idle_core(monkeypatch) -> None:
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1})
+    monkeypatch.setattr(os, "getloadavg", lambda: (0.4, 0.0, 0.0))
+    assert standby.idle_core()
+    assert standby.worthwhile(standby.MIN_LISTING)
+    assert not standby.worthwhile(standby.MIN_LISTING - 1)
+    monkeypatch.setattr(os, "getloadavg", lambda: (1.5, 0.0, 0.0))
+    assert not standby.idle_core()
+    assert not standby.worthwhile(standby.MIN_LISTING)

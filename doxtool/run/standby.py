@@ -4,8 +4,8 @@ Deciding whether a recorded run answers this one means listing the tree
 (:mod:`doxtool.run.listing`): in a large repository that takes a good part
 of a second, and when the tree has changed, the check that follows first
 spends about as long importing its parsers. On Linux, when the recorded
-listing is large (:data:`MIN_LISTING`), the console script forks before it
-lists: the copy (the standby) imports what a check needs while the original
+listing is large (:data:`MIN_LISTING`) and a core is idle, the console
+script forks before it lists: the copy (the standby) imports what a check needs while the original
 lists the tree on the other core. Then either
 
 - the tree is unchanged: the original prints the recorded output, kills the
@@ -94,8 +94,17 @@ class Standby:
 
 def worthwhile(recorded_listing: int) -> bool:
     """Whether a standby is worth starting for a tree whose recorded listing
-    has this many characters."""
-    return recorded_listing >= MIN_LISTING and sys.platform.startswith("linux")
+    has this many characters: on Linux, for a large tree, while a core is idle."""
+    return recorded_listing >= MIN_LISTING and sys.platform.startswith("linux") and idle_core()
+
+
+def idle_core() -> bool:
+    """Whether the load over the last minute leaves a core free: on a busy
+    machine a standby's imports would only slow the listing down."""
+    try:
+        return os.getloadavg()[0] <= len(os.sched_getaffinity(0)) - 1
+    except (AttributeError, OSError):
+        return False
 
 
 def start(prepare: Callable[[], None]) -> Standby | Handed | None:
