@@ -51,6 +51,7 @@ import json
 import os
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -190,6 +191,13 @@ class Plan:
     changed: set[str] = field(default_factory=set)
 
 
+def _own(path: str, units: set[str]) -> bool:
+    """Whether ``path`` is a unit or a unit's companion."""
+    return path in units or (
+        path.endswith(COMPANION_SUFFIX) and path[: -len(COMPANION_SUFFIX)] in units
+    )
+
+
 class Session:
     """The state of the last whole-repository check, compared with the tree now."""
 
@@ -214,9 +222,11 @@ class Session:
         self.rechecked = 0
         self._mentions: dict[str, bool] = {}
 
-    @property
+    @cached_property
     def units(self) -> set[str]:
-        return set(self.project.documented_modules) | set(self.project.tool_modules)
+        """The documented and tool modules (found once per run: the tree does
+        not change under a check that only reads)."""
+        return set(self.project.documented_modules).union(self.project.tool_modules)
 
     def plan(self) -> Plan | None:
         """The affected modules, or None when only a full run is exact."""
@@ -256,8 +266,8 @@ class Session:
     def _foreign(self, found: Iterable[Finding], units: set[str]) -> set[str]:
         """Paths whose findings may come from checking another module: those of
         rules that report elsewhere, and any path that is not a unit's own."""
-        own = units | {u + COMPANION_SUFFIX for u in units}
-        return {f.path for f in found if f.code in self.elsewhere or f.path not in own}
+        elsewhere = self.elsewhere
+        return {f.path for f in found if f.code in elsewhere or not _own(f.path, units)}
 
     def _sensitive(self, path: str, foreign: set[str]) -> bool:
         """Whether the findings at ``path`` may depend on another module's
