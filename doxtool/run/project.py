@@ -34,8 +34,8 @@ class Listed(Protocol):
     def get(self, path: str) -> tuple[int, int] | None:
         """A file's modification time and size as listed; None when it is not."""
 
-    def listed_with(self, paths: list[str], mtimes: list[int], sizes: list[int]) -> Iterator[bool]:
-        """Whether each path is listed with that modification time and size."""
+    def has_lines(self, lines: list[str]) -> Iterator[bool]:
+        """Whether each of ``lines`` is a line of the listing."""
 
 
 COMPANION_SUFFIX = ".dox.md"

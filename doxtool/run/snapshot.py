@@ -141,14 +141,12 @@ class Tree:
             }
         return self._stamps.get(path)
 
-    def listed_with(self, paths: list[str], mtimes: list[int], sizes: list[int]) -> Iterator[bool]:
-        """Whether each of ``paths`` is listed as a file with that modification
-        time and size (lines compared whole, in a pass at C speed). A path
-        the listing writes escaped (a line break or a backslash in it) is
-        never found so: the caller asks such a file on its own."""
+    def has_lines(self, lines: list[str]) -> Iterator[bool]:
+        """Whether each of ``lines`` is a line of the listing (compared whole,
+        in a pass at C speed)."""
         if not isinstance(self._lines, set):
             self._lines = set(self.listing.split("\n") if self._lines is None else self._lines)
-        return map(self._lines.__contains__, map("f{}:{}:{}".format, paths, mtimes, sizes))
+        return map(self._lines.__contains__, lines)
 
     def _find(self, path: str) -> tuple[int, int] | None:
         """One file's line, searched for in the listing's text."""

@@ -302,10 +302,10 @@ class Teaching(Files):
     @cached_property
     def _outdated(self) -> frozenset[str]:
         """The prompt files the index cannot answer for (a superset: each is asked)."""
-        paths = list(self._prompt_paths)
         files = self.project.snapshot_files
         if files is not None:
-            return frozenset(self._index.outdated_listed(paths, files.listed_with))
+            return frozenset(self._index.outdated_listed(self._prompt_paths, files.has_lines))
+        paths = list(self._prompt_paths)
         return frozenset(self._index.outdated(paths, self._stamp_all(paths)))
 
     @cached_property
