@@ -423,3 +423,14 @@ def test_agents_read_off_a_listing_come_in_the_walks_order(tmp_path: Path) -> No
     assert agents_in_listing(str(root), listing) == project.agents_files
     assert project.agents_files.index("a/b/AGENTS.md") < project.agents_files.index("a-b/AGENTS.md")
     assert agents_in_listing(str(root), listing + "\n!unlistable") is None
+
+
+def test_a_listing_whose_names_hold_the_marks_of_unread_entries_is_read(tmp_path: Path) -> None:
+    """``!`` and ``?`` begin the lines of entries a listing could not read;
+    in a name they are only characters (a listing with such a line is not
+    answered from)."""
+    listing = "fa!/AGENTS.md:1:2\nd?x:3\nf?x/AGENTS.md:1:2\nfb/c!?.md:1:2"
+    assert agents_in_listing(str(tmp_path), listing) == ["?x/AGENTS.md", "a!/AGENTS.md"]
+    for unread in ("!b", "?b/c.md"):
+        assert agents_in_listing(str(tmp_path), listing + "\n" + unread) is None
+        assert agents_in_listing(str(tmp_path), unread + "\n" + listing) is None
