@@ -174,3 +174,49 @@ def test_many_edits_at_once_equal_a_fresh_snapshot(tmp_path: Path, read_files: l
     assert set(now.digests.split("\n")) == set(fresh.digests.split("\n"))
     assert now.bare == fresh.bare == set()
     assert set(now.racy) == edited
+
+
+def _set_comparison(old: str, new: str) -> set[str] | None:
+    """The lines added, when the entries are those of ``old`` (as sets)."""
+    from doxtool.run.listing import listed_entry
+
+    before, now = set(old.split("\n")), set(new.split("\n"))
+    added, removed = now - before, before - now
+    if {listed_entry(line) for line in added} != {listed_entry(line) for line in removed}:
+        return None
+    return added
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_listings_compared_by_spans_find_the_lines_sets_find(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Where comparing two listings span by span answers, it names the lines
+    that comparing them as sets of lines names; it declines (None) where
+    the lines do not line up."""
+    import random
+
+    rng = random.Random(seed)
+    monkeypatch.setattr(snapshot, "_SPAN", rng.choice([1, 8, 64, 1 << 16]))
+    entries = [f"f{rng.choice('ab')}/{i}{rng.choice(['', 'x', 'x:1'])}.py" for i in range(60)]
+    entries += [f"d{rng.choice('ab')}/dir{i}" for i in range(5)]
+    rng.shuffle(entries)
+    old_lines = [f"{e}:{rng.randrange(10, 99)}:{rng.randrange(1, 999)}" for e in entries]
+    answered = 0
+    for _ in range(30):
+        new_lines = list(old_lines)
+        for _ in range(rng.randrange(4)):
+            i = rng.randrange(len(new_lines))
+            entry = new_lines[i].rsplit(":", 2)[0]
+            new_lines[i] = f"{entry}:{rng.randrange(10, 99)}:{rng.randrange(1, 999)}"
+        if rng.random() < 0.2:
+            i, j = rng.randrange(len(new_lines)), rng.randrange(len(new_lines))
+            new_lines[i], new_lines[j] = new_lines[j], new_lines[i]
+        if rng.random() < 0.1:
+            new_lines[rng.randrange(len(new_lines))] = "fnew.py:1:1"
+        old, new = "\n".join(old_lines), "\n".join(new_lines)
+        found = snapshot._differing_lines(old, new)
+        if found is not None:
+            answered += 1
+            assert found == _set_comparison(old, new)
+    assert answered > 0

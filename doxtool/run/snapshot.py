@@ -183,6 +183,10 @@ def take(project: Project, old: Tree | None) -> tuple[Tree, set[str] | None, str
     else:
         taken = time.time_ns()
         _, listing = inputs_excluding(root, lambda rel: rel == cache_dir or project.excluded(rel))
+    if old is not None and taken >= old.taken:
+        differ = _differing_lines(old.listing, listing)
+        if differ is not None:
+            return _compared(root, taken, listing, None, old, differ)
     lines = listing.split("\n") if listing else []
     if old is None:
         return _fresh(root, taken, lines, None), None, "no state"
@@ -204,8 +208,46 @@ def take(project: Project, old: Tree | None) -> tuple[Tree, set[str] | None, str
     return _compared(root, taken, listing, now, old, added)
 
 
+#: how much of two listings is compared at once (:func:`_differing_lines`)
+_SPAN = 1 << 16
+
+
+def _differing_lines(old: str, new: str) -> set[str] | None:
+    """The lines of ``new`` that differ from ``old``'s line at the same place,
+    when both list the same entries in the same order and are as long (an
+    edit that kept a file's size to the digit): the listings are compared
+    span by span, and only the spans that differ are split in lines. None
+    when that cannot tell (other lengths, spans whose lines do not line up,
+    other entries)."""
+    if len(old) != len(new) or not new:
+        return None
+    found: set[str] = set()
+    start = 0
+    while start < len(new):
+        end = new.find("\n", start + _SPAN)
+        end = len(new) if end < 0 else end
+        if old[end : end + 1] != new[end : end + 1]:
+            return None  # the spans' lines do not line up
+        if old[start:end] != new[start:end]:
+            before, after = old[start:end].split("\n"), new[start:end].split("\n")
+            if len(before) != len(after):
+                return None
+            for a, b in zip(before, after, strict=True):
+                if a != b:
+                    if listed_entry(a) != listed_entry(b):
+                        return None
+                    found.add(b)
+        start = end + 1
+    return found
+
+
 def _compared(
-    root: str, taken: int, listing: str, lines: set[str] | list[str], old: Tree, added: set[str]
+    root: str,
+    taken: int,
+    listing: str,
+    lines: set[str] | list[str] | None,
+    old: Tree,
+    added: set[str],
 ) -> tuple[Tree, set[str], str]:
     """The tree of ``listing`` (``old``'s files, ``added`` the lines that
     differ), and the files whose bytes changed."""
