@@ -220,3 +220,40 @@ def test_listings_compared_by_spans_find_the_lines_sets_find(
             answered += 1
             assert found == _set_comparison(old, new)
     assert answered > 0
+
+
+def test_lines_asked_within_directories_are_found_as_in_the_whole_listing() -> None:
+    """Asked within some directories, a listing finds the lines of their
+    files as the whole listing does, and finds no line it does not hold; a
+    line of a file elsewhere may not be found (its asker then treats the
+    file as not known)."""
+    listing = "\n".join(
+        [
+            "dp:1",
+            "fp/a.md:1:10",
+            "dq:2",
+            "fq/b.md:2:20",
+            "fp2/c.md:3:30",
+            "fp/sub\\\\x/d.md:4:40",
+            "fp/e.md:5:50",
+            "fr.md:6:60",
+        ]
+    )
+    asked = [
+        "fp/a.md:1:10",
+        "fp/e.md:5:50",
+        "fp/e.md:5:51",
+        "fq/b.md:2:20",
+        "fp2/c.md:3:30",
+        "fr.md:6:60",
+    ]
+    whole = list(Tree(0, listing, "", set(), {}).has_lines(asked))
+    assert whole == [True, True, False, True, True, True]
+    tree = Tree(0, listing, "", set(), {})
+    within_p = list(tree.has_lines(asked, within=["p"]))
+    assert within_p[:3] == whole[:3]  # the files of p
+    assert within_p[-1] is False  # r.md is listed after p's last file
+    assert all(whole[i] for i, found in enumerate(within_p) if found)
+    assert list(tree.has_lines(asked, within=["p", "q", "."])) == whole
+    assert list(tree.has_lines(["fp/sub\\\\x/d.md:4:40"], within=["p/sub\\x"])) == [True]
+    assert list(tree.has_lines(asked, within=[])) == [False] * len(asked)

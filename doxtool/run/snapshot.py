@@ -13,7 +13,7 @@ import os
 import re
 import stat as stat_module
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from itertools import compress
 from operator import ne
 from typing import Any
@@ -141,12 +141,32 @@ class Tree:
             }
         return self._stamps.get(path)
 
-    def has_lines(self, lines: list[str]) -> Iterator[bool]:
+    def has_lines(self, lines: list[str], within: Iterable[str] | None = None) -> Iterator[bool]:
         """Whether each of ``lines`` is a line of the listing (compared whole,
-        in a pass at C speed)."""
+        in a pass at C speed). ``within``: the directories whose files' lines
+        are asked about, when known; only the part of the listing between the
+        first and the last file line of each is looked at (a line of a file
+        elsewhere may then not be found)."""
+        if within is not None and not isinstance(self._lines, set):
+            return map(self._lines_within(within).__contains__, lines)
         if not isinstance(self._lines, set):
             self._lines = set(self.listing.split("\n") if self._lines is None else self._lines)
         return map(self._lines.__contains__, lines)
+
+    def _lines_within(self, directories: Iterable[str]) -> set[str]:
+        """The lines of the listing from the first file line of each of
+        ``directories`` to its last (a directory's entries are listed together)."""
+        if not self._text:
+            self._text = "\n" + self.listing + "\n"
+        text = self._text
+        found: set[str] = set()
+        for directory in set(directories):
+            key = "\nf" + ("" if directory in ("", ".") else escape_name(directory) + "/")
+            first = text.find(key)
+            if first >= 0:
+                last = text.find("\n", text.rfind(key) + 1)
+                found.update(text[first + 1 : last].split("\n"))
+        return found
 
     def _find(self, path: str) -> tuple[int, int] | None:
         """One file's line, searched for in the listing's text."""
