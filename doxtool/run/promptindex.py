@@ -138,6 +138,8 @@ class PromptIndex:
         self._by_name = ""
         #: path -> position in the stored columns
         self._position: dict[str, int] = {}
+        #: position -> its stored entry, once decoded
+        self._decoded: dict[int, Entry | None] = {}
         #: entries recorded by this run (they replace the stored ones)
         self._put: dict[str, Entry] = {}
         #: stored paths this run forgot (:meth:`keep_only`)
@@ -156,18 +158,23 @@ class PromptIndex:
         self._by_name, self._position = found[4:]
 
     def _stored(self, i: int) -> Entry | None:
-        """The stored entry at position ``i``; None if it does not read back."""
+        """The stored entry at position ``i`` (decoded once per run); None if
+        it does not read back."""
+        if i in self._decoded:
+            return self._decoded[i]
         if self._taught is None or self._named is None:
             self._taught = self._taught_text.split("\n")
             self._named = self._named_text.split("\n")
         stamp_ = _stamp_of(self._stamps[i])
         names = _names_of(self._taught[i])
         headed = _names_of(self._named[i])
-        if stamp_ is None or names is None or headed is None:
-            return None
-        if self._stamps[i] != _stamp_line(self._paths[i], stamp_):
-            return None
-        return stamp_, names, headed
+        entry: Entry | None = None
+        if stamp_ is not None and names is not None and headed is not None:
+            # a line naming another file than its position's is no entry
+            same = self._stamps[i] == _stamp_line(self._paths[i], stamp_)
+            entry = (stamp_, names, headed) if same else None
+        self._decoded[i] = entry
+        return entry
 
     def _entry(self, path: str) -> Entry | None:
         if not self._loaded:
@@ -281,23 +288,28 @@ class PromptIndex:
     def save(self) -> None:
         if not self._dirty or self.cache is None:
             return
-        entries: dict[str, Entry] = {}
+        #: path -> its lines (stamp, names, headed names) and the names it teaches;
+        #: a stored entry that reads back keeps its lines as they are
+        rows: dict[str, tuple[str, str, str, frozenset[str]]] = {}
         for path, i in self._position.items():
             if path not in self._dropped and path not in self._put:
                 entry = self._stored(i)
                 if entry is not None:
-                    entries[path] = entry
-        entries.update(self._put)
-        paths = sorted(entries)
+                    assert self._taught is not None and self._named is not None
+                    rows[path] = (self._stamps[i], self._taught[i], self._named[i], entry[1])
+        for path, (stamp_, names, headed) in self._put.items():
+            taught_line, named_line = json.dumps(sorted(names)), json.dumps(sorted(headed))
+            rows[path] = (_stamp_line(path, stamp_), taught_line, named_line, names)
+        paths = sorted(rows)
         by_name: dict[str, list[str]] = {}
         for i, path in enumerate(paths):
-            for name in sorted(entries[path][1]):
+            for name in sorted(rows[path][3]):
                 by_name.setdefault(name, []).append(str(i))
         value = {
             "paths": "\n".join(map(escape_name, paths)),
-            "stamps": "\n".join(_stamp_line(p, entries[p][0]) for p in paths),
-            "taught": "\n".join(json.dumps(sorted(entries[p][1])) for p in paths),
-            "named": "\n".join(json.dumps(sorted(entries[p][2])) for p in paths),
+            "stamps": "\n".join(rows[p][0] for p in paths),
+            "taught": "\n".join(rows[p][1] for p in paths),
+            "named": "\n".join(rows[p][2] for p in paths),
             "by_name": "".join(
                 _name_key(name) + ",".join(at) for name, at in sorted(by_name.items())
             ),
