@@ -276,17 +276,12 @@ def check(
         modules = project.documented_modules
         if scope.modules is not None:
             modules = [m for m in modules if m in scope.modules]
-        files = scope_files(ctx)
+        counts = _counts(ctx, modules, len(rules))
         session = _incremental_session(project, scope, rules, fix or diff)
     report = CheckReport(findings=[])
     if scope.everything and not project.tool_modules:
         report.notes.append(_no_tools_note(project))
-    report.counts = {
-        "modules": len(modules),
-        "companions": len(ctx.companions),
-        "prompts": len(files) - len(set(modules) | set(ctx.companions)),
-        "rules": len(rules),
-    }
+    report.counts = counts
     if fix:
         from doxtool.core.lock import repository_lock
 
@@ -336,6 +331,22 @@ def check(
         )
     report.timings = timings.phases
     return report
+
+
+def _counts(ctx: Context, modules: list[str], rules: int) -> dict[str, int]:
+    """What a run looks at: its modules, companions and prompts (the files of
+    :func:`~doxtool.rules.engine.scope_files` that are neither), and rules;
+    counted in passes at C speed (a whole run's files are many)."""
+    prompts: set[str] = set()
+    for prompt_set in ctx.prompt_sets:
+        prompts.update(ctx.in_scope(prompt_set).values())
+    prompts.difference_update(modules, ctx.companions)
+    return {
+        "modules": len(modules),
+        "companions": len(ctx.companions),
+        "prompts": len(prompts),
+        "rules": rules,
+    }
 
 
 # ---------------------------------------------------------------------------

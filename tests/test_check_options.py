@@ -195,3 +195,33 @@ def test_no_progress_bar_for_a_few_files(make_repo) -> None:
     code, screen = _in_a_terminal(make_repo(clean_files()), "check", "--no-cache")
     assert code == 0
     assert "doxtool: facts" not in screen and "All checks passed." in screen
+
+
+@pytest.mark.parametrize(
+    "paths", [None, ["tools/wait.py"], ["tools"], ["prompts/agent.system.tool.wait.md", "prompts"]]
+)
+def test_verbose_counts_are_those_of_the_files_in_scope(reference_repo: Path, paths) -> None:
+    """``-v`` counts the modules, companions and prompts of the files the run
+    checks (:func:`~doxtool.rules.engine.scope_files`), each file once."""
+    from doxtool import api
+    from doxtool.rules.engine import scope_files
+    from doxtool.run.context import Context
+
+    # a prompt directory that is documented too: its companions are not prompts
+    (reference_repo / "prompts" / "vars.py").write_text("x = 1\n")
+    (reference_repo / "prompts" / "vars.py.dox.md").write_text("# vars\n")
+    project = api.load_project(reference_repo, cwd=reference_repo, use_cache=False)
+    project.config.documented_dirs.append("prompts")
+    scope = api.scope_for(project, [reference_repo / p for p in paths] if paths else None)
+    ctx = Context(project, scope)
+    modules = ctx.documented_modules
+    files = scope_files(ctx)
+    expected = len(files) - len(set(modules) | set(ctx.companions))
+    counts = api._counts(Context(project, scope), modules, 3)
+    assert counts == {
+        "modules": len(modules),
+        "companions": len(ctx.companions),
+        "prompts": expected,
+        "rules": 3,
+    }
+    assert counts["prompts"] > 0 and counts["modules"] > 0

@@ -22,6 +22,7 @@ from typing import Any
 import pytest
 
 from doxtool.core.config import Config
+from doxtool.run.context import Context
 from doxtool.run.discovery import Exclusion, agents_in_listing
 from doxtool.run.listing import inputs_excluding
 from doxtool.run.project import COMPANION_SUFFIX, Project
@@ -120,6 +121,13 @@ def assert_same_discovery(root: Path, config: Config) -> None:
     for module in [m for found in modules.values() for m in found]:
         owner = next((name for name, found in profiles.items() if module in found), None)
         assert project.profile_of_module(module) == owner
+    # a tool's modules found by its name alone are those of the index of every tool
+    names = {p.rsplit("/", 1)[-1].removesuffix(".py") for p in paths}
+    names.update(["", "tools/m", "m.py", "a/b", "x.py"])
+    by_name, indexed = Context(project), Context(project)
+    for name in sorted(names):
+        assert by_name._tool_modules_named(name) == indexed.tool_index.get(name, []), name
+    assert "tool_index" not in by_name.__dict__
 
 
 # -- trees -----------------------------------------------------------------------
@@ -142,6 +150,7 @@ def awkward_tree(root: Path, outside: Path) -> None:
     for name in ("b.py", "a.py", "__init__.py", "z_old.py", "keep.txt"):
         tool(root, f"tools/{name}")
     write(root, "tools/orphan.py.dox.md", "# orphan\n")
+    tool(root, "a.py")  # a module at the root, a tool where the root is a tool directory
     write(root, "tools/not_a_module.pyc")
     write(root, "tools/build/AGENTS.md", "# excluded by name\n")
     write(root, "tools/sub/AGENTS.md", "# nested\n")
@@ -200,6 +209,7 @@ CONFIGS: dict[str, dict[str, Any]] = {
     "odd globs": {"extend_exclude": ["[", "]", "a]b", "[]]", "odd\ndir", "back\\slash", "*\n*"]},
     "documented dirs": {"documented_dirs": ["docs/*", "helpers", "agents/*/tools"]},
     "linked tool directories": {"tool_dirs": ["tools/", "./tools/linked_api", "linked_in"]},
+    "the root a tool directory": {"tool_dirs": ["tools/..", "tools"]},
     "several tool directories": {
         "tool_dirs": ["tools", "helpers", "*/p/tools"],
         "extend_exclude": ["*.txt"],
@@ -413,3 +423,14 @@ def test_agents_read_off_a_listing_come_in_the_walks_order(tmp_path: Path) -> No
     assert agents_in_listing(str(root), listing) == project.agents_files
     assert project.agents_files.index("a/b/AGENTS.md") < project.agents_files.index("a-b/AGENTS.md")
     assert agents_in_listing(str(root), listing + "\n!unlistable") is None
+
+
+def test_a_listing_whose_names_hold_the_marks_of_unread_entries_is_read(tmp_path: Path) -> None:
+    """``!`` and ``?`` begin the lines of entries a listing could not read;
+    in a name they are only characters (a listing with such a line is not
+    answered from)."""
+    listing = "fa!/AGENTS.md:1:2\nd?x:3\nf?x/AGENTS.md:1:2\nfb/c!?.md:1:2"
+    assert agents_in_listing(str(tmp_path), listing) == ["?x/AGENTS.md", "a!/AGENTS.md"]
+    for unread in ("!b", "?b/c.md"):
+        assert agents_in_listing(str(tmp_path), listing + "\n" + unread) is None
+        assert agents_in_listing(str(tmp_path), unread + "\n" + listing) is None

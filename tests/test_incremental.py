@@ -188,7 +188,7 @@ def _sequence(reference_repo: Path, monkeypatch: pytest.MonkeyPatch, seed: int, 
         for _ in range(1 if rng.random() < 0.7 else 2):
             done.append(_edit(root, rng, step))
         _compare(root, monkeypatch, f"seed {seed}: {done}")
-        state = json.loads((root / ".doxtool_cache" / incremental.STATE).read_text())
+        state = incremental.read_state(root / ".doxtool_cache" / incremental.STATE)
         used += state["run"] == "incremental"
     return used
 
@@ -222,7 +222,7 @@ def test_an_edited_tool_is_checked_alone(
     result = CliRunner().invoke(cli, ["check", "-v"])
     assert "doxtool: parse" not in result.stderr  # no full run's parse phase
     assert "module re-checked" in result.stderr or "modules re-checked" in result.stderr
-    state = json.loads((root / ".doxtool_cache" / incremental.STATE).read_text())
+    state = incremental.read_state(root / ".doxtool_cache" / incremental.STATE)
     assert state["run"] == "incremental"
     assert "tools/wait.py" in Edges(state["edges"])
     _compare(root, monkeypatch, "edited wait.py")
@@ -250,11 +250,51 @@ def test_a_damaged_state_means_a_full_run(
     root = reference_repo
     _check(root, monkeypatch)
     path = root / ".doxtool_cache" / incremental.STATE
-    path.write_text(json.dumps(damage(json.loads(path.read_text()))), encoding="utf-8")
+    incremental.write_state(path, damage(incremental.read_state(path)))
     wait = root / "tools" / "wait.py"
     wait.write_text("# edited\n" + wait.read_text(encoding="utf-8"), encoding="utf-8")
     _compare(root, monkeypatch, "damaged state")
-    assert json.loads(path.read_text())["run"] == "full"
+    assert incremental.read_state(path)["run"] == "full"
+
+
+def _relength(data: bytes, change: int) -> bytes:
+    """The state's bytes with its first text's length off by ``change``."""
+    head, _, rest = data.partition(b"\n")
+    value = json.loads(head)
+    name = next(iter(value["texts"]))
+    value["texts"][name] += change
+    return json.dumps(value).encode() + b"\n" + rest
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda data: data[:-1],
+        lambda data: data + b"x",
+        lambda data: data.replace(b"\n", b" ", 1),
+        lambda data: _relength(data, 1),
+        lambda data: _relength(data, -1),
+        lambda data: data.replace(b"tools/wait.py", b"tools/\xffait.py"),
+        lambda data: b"[" + data,
+    ],
+)
+def test_a_state_whose_parts_do_not_add_up_means_a_full_run(
+    reference_repo: Path, monkeypatch: pytest.MonkeyPatch, damage
+) -> None:
+    """The texts after the state's JSON line are taken by the lengths it
+    gives: a file cut short or grown, a length off by one, bytes that are
+    not UTF-8 are no state at all."""
+    root = reference_repo
+    _check(root, monkeypatch)
+    path = root / ".doxtool_cache" / incremental.STATE
+    data = path.read_bytes()
+    path.write_bytes(damage(data))
+    assert path.read_bytes() != data
+    assert incremental.read_state(path) is None
+    wait = root / "tools" / "wait.py"
+    wait.write_text("# edited\n" + wait.read_text(encoding="utf-8"), encoding="utf-8")
+    _compare(root, monkeypatch, "state that does not add up")
+    assert incremental.read_state(path)["run"] == "full"
 
 
 def test_a_related_tests_block_is_rewritten_in_place(
@@ -287,7 +327,7 @@ def test_a_full_run_in_an_unchanged_tree_keeps_the_edges_it_would_compute(
             path.unlink(missing_ok=True)
         prompt.write_text(prompt.read_text(encoding="utf-8") + "\n", encoding="utf-8")
         _check(root, monkeypatch)
-        state = json.loads(path.read_text())
+        state = incremental.read_state(path)
         assert state["run"] == "full"
         return dict(Edges(state["edges"]).items())
 
@@ -351,7 +391,7 @@ def test_the_console_script_snapshot_is_the_walked_one(reference_repo: Path) -> 
 
     first = run()
     assert first.returncode in (0, 1), first.stderr
-    state = json.loads((root / ".doxtool_cache" / incremental.STATE).read_text())
+    state = incremental.read_state(root / ".doxtool_cache" / incremental.STATE)
     tree, changed, _ = take(Project(root.resolve(), config_at(root)), None)
     assert changed is None
     assert set(tree.listing.split("\n")) == set(state["listing"].split("\n"))
@@ -368,7 +408,7 @@ def test_the_console_script_snapshot_is_the_walked_one(reference_repo: Path) -> 
 
     wait.write_text("# edited\n" + wait.read_text(encoding="utf-8"), encoding="utf-8")
     second = run()
-    state = json.loads((root / ".doxtool_cache" / incremental.STATE).read_text())
+    state = incremental.read_state(root / ".doxtool_cache" / incremental.STATE)
     assert state["run"] == "incremental", state["why"]
     (root / ".doxtool_cache" / incremental.STATE).unlink()
     assert second.stdout == run().stdout
@@ -401,7 +441,7 @@ def test_an_incremental_check_discovers_the_prompt_sets_once(
     wait.write_text("# edited\n" + wait.read_text(encoding="utf-8"), encoding="utf-8")
     calls.clear()
     _check(root, monkeypatch)
-    state = json.loads((root / ".doxtool_cache" / incremental.STATE).read_text())
+    state = incremental.read_state(root / ".doxtool_cache" / incremental.STATE)
     assert state["run"] == "incremental", state["why"]
     assert len(calls) == once
     project.forget()  # files were written: discovered again

@@ -91,22 +91,49 @@ def test_index_entries_hold_only_while_the_stamp_does(tmp_path: Path) -> None:
 
 
 _VALID = {
-    "paths": ["p.md"],
-    "mtimes": [1],
-    "sizes": [10],
-    "taught": [["wait"]],
-    "named": [["wait"]],
-    "by_name": {"wait": [0]},
+    "paths": "p.md",
+    "stamps": "fp.md:1:10",
+    "taught": '["wait"]',
+    "named": '["wait"]',
+    "by_name": '\n"wait"\t0',
 }
 
 
-def test_a_stored_index_is_read_back(tmp_path: Path) -> None:
+def _stored(tmp_path: Path, value: object) -> PromptIndex:
     cache = FactsCache(tmp_path / "cache", "salt")
-    cache.put_raw(cache.key("index", b"prompt-index"), _VALID)
+    cache.put_raw(cache.key("index", b"prompt-index"), value)
     cache.close()
-    index = PromptIndex(FactsCache(tmp_path / "cache", "salt"))
+    return PromptIndex(FactsCache(tmp_path / "cache", "salt"))
+
+
+def test_a_stored_index_is_read_back(tmp_path: Path) -> None:
+    index = _stored(tmp_path, _VALID)
     assert index.get("p.md", (1, 10)) == frozenset({"wait"})
+    assert index.get_named("p.md", (1, 10)) == frozenset({"wait"})
     assert index.teaching({"wait"}) == {"p.md"}
+    assert index.teaching({"other"}) == set()
+    assert index.teaching({"other"}, known=True) == {"p.md"}
+    assert index.outdated(["p.md", "q.md"], [(1, 10), (1, 10)]) == {"q.md"}
+
+
+def test_an_index_is_written_as_it_is_read(tmp_path: Path) -> None:
+    cache = FactsCache(tmp_path / "cache", "salt")
+    index = PromptIndex(cache)
+    index.put("p.md", (1, 10), frozenset({"wait"}), frozenset({"wait"}))
+    index.put("a\\b\nc.md", (2, 20), frozenset({"x", "wait"}), frozenset())
+    index.save()
+    cache.flush()
+    assert cache.get_raw(cache.key("index", b"prompt-index")) == {
+        "paths": "a\\\\b\\nc.md\np.md",
+        "stamps": "fa\\\\b\\nc.md:2:20\nfp.md:1:10",
+        "taught": '["wait", "x"]\n["wait"]',
+        "named": '[]\n["wait"]',
+        "by_name": '\n"wait"\t0,1\n"x"\t0',
+    }
+    cache.close()
+    again = PromptIndex(FactsCache(tmp_path / "cache", "salt"))
+    assert again.get("a\\b\nc.md", (2, 20)) == frozenset({"x", "wait"})
+    assert again.teaching({"x"}) == {"a\\b\nc.md"}
 
 
 @pytest.mark.parametrize(
@@ -114,25 +141,56 @@ def test_a_stored_index_is_read_back(tmp_path: Path) -> None:
     [
         "not an object",
         {"p.md": [1, 10, ["wait"], ["wait"]]},
-        {**_VALID, "mtimes": [1.5]},
-        {**_VALID, "mtimes": [True]},
-        {**_VALID, "sizes": []},
-        {**_VALID, "taught": ["wait"]},
-        {**_VALID, "taught": [[3]]},
-        {**_VALID, "named": [None]},
-        {**_VALID, "by_name": {"wait": [1]}},
-        {**_VALID, "by_name": {"wait": ["p.md"]}},
-        {**_VALID, "paths": ["p.md", "p.md"], "mtimes": [1, 1], "sizes": [10, 10]},
+        {**_VALID, "paths": ["p.md"]},
+        {**_VALID, "taught": 3},
+        {**_VALID, "stamps": ""},
+        {**_VALID, "named": '["wait"]\n["wait"]'},
+        {
+            "paths": "p.md\np.md",
+            "stamps": "fp.md:1:10\nfp.md:1:10",
+            "taught": '["wait"]\n["wait"]',
+            "named": '["wait"]\n["wait"]',
+            "by_name": '\n"wait"\t0,1',
+        },
         {key: value for key, value in _VALID.items() if key != "by_name"},
     ],
 )
 def test_a_malformed_index_is_ignored(tmp_path: Path, stored: object) -> None:
-    cache = FactsCache(tmp_path / "cache", "salt")
-    cache.put_raw(cache.key("index", b"prompt-index"), stored)
-    cache.close()
-    index = PromptIndex(FactsCache(tmp_path / "cache", "salt"))
+    index = _stored(tmp_path, stored)
     assert index.get("p.md", (1, 10)) is None
     assert index.teaching({"wait"}) == set()
+
+
+@pytest.mark.parametrize(
+    "stored",
+    [
+        {**_VALID, "stamps": "fp.md:1.5:10"},
+        {**_VALID, "stamps": "fp.md:10"},
+        {**_VALID, "stamps": "fq.md:1:10"},
+        {**_VALID, "taught": '"wait"'},
+        {**_VALID, "taught": "[3]"},
+        {**_VALID, "taught": '["wait"'},
+        {**_VALID, "named": "null"},
+    ],
+)
+def test_an_entry_that_does_not_read_back_is_not_an_answer(tmp_path: Path, stored: object) -> None:
+    """The file is asked again (its entry is no answer), and the index's map
+    still names it for its tools: a superset, each file of it asked."""
+    index = _stored(tmp_path, stored)
+    assert index.get("p.md", (1, 10)) is None
+    assert index.get_named("p.md", (1, 10)) is None
+    assert index.teaching({"wait"}) == {"p.md"}
+
+
+@pytest.mark.parametrize(
+    "by_name", ['\n"wait"\t1', '\n"wait"\tp.md', '\n"wait"\t-1', '\n"wait"\t', "\nwait\t0"]
+)
+def test_a_malformed_map_of_names_names_every_file(tmp_path: Path, by_name: str) -> None:
+    index = _stored(tmp_path, {**_VALID, "by_name": by_name})
+    assert index.get("p.md", (1, 10)) == frozenset({"wait"})
+    if by_name != "\nwait\t0":  # a name not found is taught by none
+        assert index.teaching({"wait"}) == {"p.md"}
+    assert index.teaching({"other"}, known=True) == {"p.md"}
 
 
 def test_same_size_edit_within_one_timestamp_is_the_documented_limit(make_repo, run_cli) -> None:
@@ -255,14 +313,14 @@ def test_outdated_asked_of_a_listing_are_those_asked_of_stamps(tmp_path: Path) -
     again = PromptIndex(FactsCache(tmp_path / "cache", "salt"))
     by_stamps = again.outdated(paths, [tree.get(path) for path in paths])
     assert by_stamps == {"p/b.md", "p/c.md", "p/d.md", "p/f.md"}
-    assert again.outdated_listed(paths, tree.listed_with) == by_stamps | {"p/e\\x.md"}
+    assert again.outdated_listed(paths, tree.has_lines) == by_stamps
     # entries written this run count at the stamp they were written with
     again.put("p/b.md", (2, 21), frozenset({"b"}), frozenset())
     again.put("p/f.md", (6, 61), frozenset({"f"}), frozenset())
     again.keep_only({"p/a.md", "p/b.md", "p/d.md", "p/f.md"})
     by_stamps = again.outdated(paths, [tree.get(path) for path in paths])
     assert by_stamps == {"p/c.md", "p/d.md", "p/e\\x.md", "p/f.md"}
-    assert again.outdated_listed(paths, tree.listed_with) == by_stamps
+    assert again.outdated_listed(paths, tree.has_lines) == by_stamps
 
 
 @pytest.mark.parametrize("snapshot", [False, True])

@@ -228,3 +228,23 @@ def test_links_out_of_the_repository_are_not_followed(tmp_path: Path) -> None:
         "agent.system.tool.inside.md": "prompts/agent.system.tool.inside.md",
         "agent.system.tool.response.md": "prompts/agent.system.tool.response.md",
     }
+
+
+@pytest.mark.parametrize(
+    "prompt_dirs",
+    [("prompts",), ("prompts", "prompts/fragments"), ("prompts", "shared"), (".", "prompts")],
+)
+def test_own_files_are_the_files_in_the_sets_own_directory(
+    repo: Path, prompt_dirs: tuple[str, ...]
+) -> None:
+    """Whether they are found file by file or known from the directories the
+    set's files come from, a set's own files are those its directory holds."""
+    write(repo, {"shared/agent.system.tool.shared.md": "### shared\n", "top.md": "# top\n"})
+    write(repo, {"prompts/fragments/agent.system.tool.frag.md": "### frag\n"})
+    sets = discover_prompt_sets(repo, prompt_dirs)
+    assert {s.kind for s in sets} == {"core", "profile", "plugin"}
+    for prompt_set in sets:
+        prefix = prompt_set.directory + "/"
+        expected = {n: p for n, p in prompt_set.files.items() if p.startswith(prefix)}
+        assert prompt_set.own_files() == expected, prompt_set.directory
+        assert list(prompt_set.own_files()) == list(expected)

@@ -174,3 +174,86 @@ def test_many_edits_at_once_equal_a_fresh_snapshot(tmp_path: Path, read_files: l
     assert set(now.digests.split("\n")) == set(fresh.digests.split("\n"))
     assert now.bare == fresh.bare == set()
     assert set(now.racy) == edited
+
+
+def _set_comparison(old: str, new: str) -> set[str] | None:
+    """The lines added, when the entries are those of ``old`` (as sets)."""
+    from doxtool.run.listing import listed_entry
+
+    before, now = set(old.split("\n")), set(new.split("\n"))
+    added, removed = now - before, before - now
+    if {listed_entry(line) for line in added} != {listed_entry(line) for line in removed}:
+        return None
+    return added
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_listings_compared_by_spans_find_the_lines_sets_find(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Where comparing two listings span by span answers, it names the lines
+    that comparing them as sets of lines names; it declines (None) where
+    the lines do not line up."""
+    import random
+
+    rng = random.Random(seed)
+    monkeypatch.setattr(snapshot, "_SPAN", rng.choice([1, 8, 64, 1 << 16]))
+    entries = [f"f{rng.choice('ab')}/{i}{rng.choice(['', 'x', 'x:1'])}.py" for i in range(60)]
+    entries += [f"d{rng.choice('ab')}/dir{i}" for i in range(5)]
+    rng.shuffle(entries)
+    old_lines = [f"{e}:{rng.randrange(10, 99)}:{rng.randrange(1, 999)}" for e in entries]
+    answered = 0
+    for _ in range(30):
+        new_lines = list(old_lines)
+        for _ in range(rng.randrange(4)):
+            i = rng.randrange(len(new_lines))
+            entry = new_lines[i].rsplit(":", 2)[0]
+            new_lines[i] = f"{entry}:{rng.randrange(10, 99)}:{rng.randrange(1, 999)}"
+        if rng.random() < 0.2:
+            i, j = rng.randrange(len(new_lines)), rng.randrange(len(new_lines))
+            new_lines[i], new_lines[j] = new_lines[j], new_lines[i]
+        if rng.random() < 0.1:
+            new_lines[rng.randrange(len(new_lines))] = "fnew.py:1:1"
+        old, new = "\n".join(old_lines), "\n".join(new_lines)
+        found = snapshot._differing_lines(old, new)
+        if found is not None:
+            answered += 1
+            assert found == _set_comparison(old, new)
+    assert answered > 0
+
+
+def test_lines_asked_within_directories_are_found_as_in_the_whole_listing() -> None:
+    """Asked within some directories, a listing finds the lines of their
+    files as the whole listing does, and finds no line it does not hold; a
+    line of a file elsewhere may not be found (its asker then treats the
+    file as not known)."""
+    listing = "\n".join(
+        [
+            "dp:1",
+            "fp/a.md:1:10",
+            "dq:2",
+            "fq/b.md:2:20",
+            "fp2/c.md:3:30",
+            "fp/sub\\\\x/d.md:4:40",
+            "fp/e.md:5:50",
+            "fr.md:6:60",
+        ]
+    )
+    asked = [
+        "fp/a.md:1:10",
+        "fp/e.md:5:50",
+        "fp/e.md:5:51",
+        "fq/b.md:2:20",
+        "fp2/c.md:3:30",
+        "fr.md:6:60",
+    ]
+    whole = list(Tree(0, listing, "", set(), {}).has_lines(asked))
+    assert whole == [True, True, False, True, True, True]
+    tree = Tree(0, listing, "", set(), {})
+    within_p = list(tree.has_lines(asked, within=["p"]))
+    assert within_p[:3] == whole[:3]  # the files of p
+    assert within_p[-1] is False  # r.md is listed after p's last file
+    assert all(whole[i] for i, found in enumerate(within_p) if found)
+    assert list(tree.has_lines(asked, within=["p", "q", "."])) == whole
+    assert list(tree.has_lines(["fp/sub\\\\x/d.md:4:40"], within=["p/sub\\x"])) == [True]
+    assert list(tree.has_lines(asked, within=[])) == [False] * len(asked)

@@ -65,6 +65,15 @@ class PromptSet:
         prefix = self.directory + "/"
         return {name: path for name, path in self.files.items() if path.startswith(prefix)}
 
+    def _owning_all(self, directories: Iterable[str]) -> PromptSet:
+        """This set, its own files known to be all its files when each of
+        ``directories`` (those its files come from) is its own directory or
+        lies in it: then no file is asked whether it does."""
+        prefix = self.directory + "/"
+        if self.directory not in ("", ".") and all(f"{d}/".startswith(prefix) for d in directories):
+            self.__dict__["_own"] = self.files
+        return self
+
 
 def tool_key(file_name: str) -> str | None:
     """The key of a tool prompt file name: ``agent.system.tool.call_sub.md`` -> ``call_sub``.
@@ -97,15 +106,18 @@ def discover_prompt_sets(
 
     core_files: dict[str, str] = {}
     core_directory: str | None = None
+    core_directories: list[str] = []
     for directory in prompt_dirs:
         path = root / directory
         if not _inside(path, real_root) or not path.is_dir():
             continue
         core_directory = core_directory or _relative(path, root)
+        core_directories.append(_relative(path, root))
         # the directory listed first wins
         core_files = {**_prompt_files(path, root, real_root), **core_files}
     if core_directory is not None:
-        sets.append(PromptSet("core", "core", core_directory, _by_name(core_files)))
+        core = PromptSet("core", "core", core_directory, _by_name(core_files))
+        sets.append(core._owning_all(core_directories))
 
     for name, path in _matches(root, real_root, profiles_glob):
         own = _prompt_files(path, root, real_root)
@@ -115,7 +127,8 @@ def discover_prompt_sets(
 
     for name, path in _matches(root, real_root, plugins_glob):
         files = _by_name(_prompt_files(path, root, real_root))
-        sets.append(PromptSet("plugin", name, _relative(path, root), files))
+        directory = _relative(path, root)
+        sets.append(PromptSet("plugin", name, directory, files)._owning_all([directory]))
     return sets
 
 

@@ -44,6 +44,8 @@ class Context(Teaching):
         self._expected: dict[str, list[ExpectedBlock]] = {}
         self._verdicts: dict[str, list[Verdict]] = {}
         self._memo: dict[object, object] = {}
+        #: tool name -> its modules (:meth:`_tool_modules_named`)
+        self._named_modules: dict[str, list[str]] = {}
 
     # -- what is in scope -----------------------------------------------------
 
@@ -213,6 +215,29 @@ class Context(Teaching):
             index.setdefault(module.rsplit("/", 1)[-1].removesuffix(".py"), []).append(module)
         return index
 
+    def _tool_modules_named(self, base: str) -> list[str]:
+        """``tool_index.get(base, [])``, without building the index when it is
+        not built: a tool directory's module named so is ``<dir>/<base>.py``
+        (a run over a few tools asks of a few names, not of every module)."""
+        if "/" in base:
+            return []  # a module's name is its file's, without its directory
+        if "tool_index" in self.__dict__:
+            return self.tool_index.get(base, [])
+        known = self._named_modules.get(base)
+        if known is None:
+            tools, profiled = self._tool_module_set
+            dirs = self.project.tool_dirs
+            candidates = (f"{d}/{base}.py" if d != "." else f"{base}.py" for d in dirs)
+            known = [m for m in candidates if m in tools and m not in profiled]
+            self._named_modules[base] = known
+        return known
+
+    @cached_property
+    def _tool_module_set(self) -> tuple[frozenset[str], frozenset[str]]:
+        """The tool modules, and the agent profiles' own ones, as sets."""
+        profiled = (m for modules in self.project.profile_tool_modules.values() for m in modules)
+        return frozenset(self.project.tool_modules), frozenset(profiled)
+
     def tool_module(self, name: str, prompt_set: PromptSet | None = None) -> str | None:
         """The module of tool ``name`` as seen from a prompt set (a profile's or
         plugin's own first)."""
@@ -221,7 +246,7 @@ class Context(Teaching):
             for module in self.project.profile_tool_modules.get(prompt_set.name, []):
                 if module.rsplit("/", 1)[-1].removesuffix(".py") == base:
                     return module
-        modules = self.tool_index.get(base, [])
+        modules = self._tool_modules_named(base)
         if prompt_set is not None and prompt_set.kind == "plugin":
             prefix = prompt_set.directory.rsplit("/", 1)[0] + "/"
             own = [m for m in modules if m.startswith(prefix)]

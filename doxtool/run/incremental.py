@@ -38,9 +38,14 @@ edit compares the listings as sets of lines, reads only the files whose line
 differs, and looks up the edges of the modules it follows; past listing the
 tree and reading and writing the state, its work follows the edit.
 
-The state is JSON read with a size limit and checked field by field: a
-crafted one can at worst make a run's findings wrong, as a crafted facts
-cache can, and never runs code.
+The state is read with a size limit and checked field by field: a crafted
+one can at worst make a run's findings wrong, as a crafted facts cache can,
+and never runs code. It is one line of JSON (the findings and the small
+fields, and the length of each text that follows) and then the large texts
+themselves (listing, digests, edges), as UTF-8: reading and writing those
+costs a copy, not a pass of a JSON codec over every character
+(:func:`read_state`, :func:`write_state`). Anything that does not add up
+(a length, the magic, the fields) is no state, and means a full run.
 """
 
 from __future__ import annotations
@@ -51,18 +56,22 @@ import json
 import os
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
 from doxtool.core.findings import Finding
 from doxtool.core.serde import from_data, to_data
+from doxtool.run.cache import dump_json
 from doxtool.run.edges import Edges
 from doxtool.run.project import COMPANION_SUFFIX, Project
 from doxtool.run.replay import FINDINGS_STATE, prepare_cache_dir
 from doxtool.run.snapshot import MAX_DIGEST_BYTES, Tree, read_regular, references, take
 
 STATE = FINDINGS_STATE
-_MAGIC = "doxtool-findings 2"
+_MAGIC = "doxtool-findings 3"
+#: the fields written as texts after the JSON line, in this order
+_TEXTS = ("listing", "digests", "edges")
 #: a state file larger than this is ignored
 MAX_STATE_BYTES = 256 * 1024 * 1024
 #: past this share of the units, a scoped run is no cheaper than a full one
@@ -82,15 +91,57 @@ class State:
     findings: list[Finding]
 
 
+def read_state(path: Path) -> Any:
+    """The value :func:`write_state` wrote at ``path``; None when there is
+    none, or it is not whole (the caller checks the fields)."""
+    if path.is_symlink() or not path.is_file():
+        return None
+    with open(path, "rb") as handle:
+        data = handle.read(MAX_STATE_BYTES + 1)
+    end = data.find(b"\n")
+    if len(data) > MAX_STATE_BYTES or end < 0:
+        return None
+    try:
+        raw = json.loads(data[:end].decode("utf-8", "surrogatepass"))
+        if not isinstance(raw, dict):
+            return raw
+        sizes = raw.pop("texts", None)
+        if not isinstance(sizes, dict) or not all(type(n) is int for n in sizes.values()):
+            return None
+        if min(sizes.values(), default=0) < 0 or sum(sizes.values()) != len(data) - end - 1:
+            return None
+        at = end + 1
+        for name, size in sizes.items():
+            raw[name] = data[at : at + size].decode("utf-8", "surrogatepass")
+            at += size
+    except (ValueError, RecursionError):
+        return None
+    return raw
+
+
+def write_state(path: Path, value: Any) -> None:
+    """Write ``value`` (plain data) for :func:`read_state`: its large texts
+    after a line of JSON holding everything else; ValueError when it holds
+    what JSON cannot."""
+    texts: dict[str, bytes] = {}
+    if isinstance(value, dict):
+        value = dict(value)
+        for name in _TEXTS:
+            if isinstance(value.get(name), str):
+                texts[name] = value.pop(name).encode("utf-8", "surrogatepass")
+        value["texts"] = {name: len(data) for name, data in texts.items()}
+    line = dump_json(value)
+    if line is None:
+        raise ValueError("not plain data")
+    with open(path, "wb") as handle:
+        handle.write(line.encode("utf-8", "surrogatepass") + b"\n")
+        for data in texts.values():
+            handle.write(data)
+
+
 def _load(path: Path, key: str, root: str) -> State | None:
     try:
-        if path.is_symlink() or not path.is_file():
-            return None
-        with open(path, "rb") as handle:
-            data = handle.read(MAX_STATE_BYTES + 1)
-        if len(data) > MAX_STATE_BYTES:
-            return None
-        raw = json.loads(data.decode("utf-8", "surrogatepass"))
+        raw = read_state(path)
         taken = raw.get("taken") if isinstance(raw, dict) else None
         if not isinstance(taken, int):
             return None
@@ -124,35 +175,31 @@ def _load(path: Path, key: str, root: str) -> State | None:
 def _write(directory: Path, state: State, full: bool, reason: str) -> None:
     import tempfile
 
-    from doxtool.run.cache import dump_json
-
-    text = dump_json(
-        {
-            "magic": _MAGIC,
-            #: how the findings were computed (for ``-v`` and the tests)
-            "run": "full" if full else "incremental",
-            "why": reason,
-            "key": state.key,
-            "root": state.root,
-            "taken": state.tree.taken,
-            "listing": state.tree.listing,
-            "digests": state.tree.digests,
-            "bare": sorted(state.tree.bare),
-            "racy": {k: list(v) for k, v in sorted(state.tree.racy.items())},
-            "edges": state.edges.text,
-            "also_read": sorted(state.also_read),
-            "findings": [to_data(f) for f in state.findings],
-        }
-    )
-    if text is None or not prepare_cache_dir(str(directory)):
+    value = {
+        "magic": _MAGIC,
+        #: how the findings were computed (for ``-v`` and the tests)
+        "run": "full" if full else "incremental",
+        "why": reason,
+        "key": state.key,
+        "root": state.root,
+        "taken": state.tree.taken,
+        "listing": state.tree.listing,
+        "digests": state.tree.digests,
+        "bare": sorted(state.tree.bare),
+        "racy": {k: list(v) for k, v in sorted(state.tree.racy.items())},
+        "edges": state.edges.text,
+        "also_read": sorted(state.also_read),
+        "findings": [to_data(f) for f in state.findings],
+    }
+    if not prepare_cache_dir(str(directory)):
         return
     target = directory / STATE
     if target.is_symlink():
         return
     fd, tmp = tempfile.mkstemp(prefix=".state.", suffix=".tmp", dir=directory)
+    os.close(fd)
     try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(text.encode("utf-8", "surrogatepass"))
+        write_state(Path(tmp), value)
         os.replace(tmp, target)
     except BaseException:
         with contextlib.suppress(OSError):
@@ -190,6 +237,13 @@ class Plan:
     changed: set[str] = field(default_factory=set)
 
 
+def _own(path: str, units: set[str]) -> bool:
+    """Whether ``path`` is a unit or a unit's companion."""
+    return path in units or (
+        path.endswith(COMPANION_SUFFIX) and path[: -len(COMPANION_SUFFIX)] in units
+    )
+
+
 class Session:
     """The state of the last whole-repository check, compared with the tree now."""
 
@@ -214,9 +268,11 @@ class Session:
         self.rechecked = 0
         self._mentions: dict[str, bool] = {}
 
-    @property
+    @cached_property
     def units(self) -> set[str]:
-        return set(self.project.documented_modules) | set(self.project.tool_modules)
+        """The documented and tool modules (found once per run: the tree does
+        not change under a check that only reads)."""
+        return set(self.project.documented_modules).union(self.project.tool_modules)
 
     def plan(self) -> Plan | None:
         """The affected modules, or None when only a full run is exact."""
@@ -256,8 +312,8 @@ class Session:
     def _foreign(self, found: Iterable[Finding], units: set[str]) -> set[str]:
         """Paths whose findings may come from checking another module: those of
         rules that report elsewhere, and any path that is not a unit's own."""
-        own = units | {u + COMPANION_SUFFIX for u in units}
-        return {f.path for f in found if f.code in self.elsewhere or f.path not in own}
+        elsewhere = self.elsewhere
+        return {f.path for f in found if f.code in elsewhere or not _own(f.path, units)}
 
     def _sensitive(self, path: str, foreign: set[str]) -> bool:
         """Whether the findings at ``path`` may depend on another module's

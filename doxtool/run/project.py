@@ -25,7 +25,7 @@ from doxtool.run.pool import Job, Planned, plan, run_now
 from doxtool.run.replay import taken_listing
 
 if TYPE_CHECKING:
-    from collections.abc import Iterator
+    from collections.abc import Iterable, Iterator
 
 
 class Listed(Protocol):
@@ -34,8 +34,9 @@ class Listed(Protocol):
     def get(self, path: str) -> tuple[int, int] | None:
         """A file's modification time and size as listed; None when it is not."""
 
-    def listed_with(self, paths: list[str], mtimes: list[int], sizes: list[int]) -> Iterator[bool]:
-        """Whether each path is listed with that modification time and size."""
+    def has_lines(self, lines: list[str], within: Iterable[str] | None = None) -> Iterator[bool]:
+        """Whether each of ``lines`` is a line of the listing (``within``: of
+        the files of these directories)."""
 
 
 COMPANION_SUFFIX = ".dox.md"

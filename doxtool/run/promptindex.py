@@ -16,15 +16,16 @@ code, configuration) as every other entry; a malformed one is ignored.
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Callable, Iterable
-from itertools import chain, compress
-from operator import ne
+from itertools import compress
 from pathlib import Path
 from typing import Any
 
 from doxtool.prompts.model import PromptDoc
 from doxtool.run.cache import FactsCache
+from doxtool.run.listing import escape_name, unescape_path
 
 _KEY = b"prompt-index"
 
@@ -56,69 +57,89 @@ def stamp(path: Path | str) -> Stamp | None:
 
 Entry = tuple[Stamp, frozenset[str], frozenset[str]]
 
-#: the stored columns, one value per prompt file (``by_name`` maps a tool name
-#: to the positions of the files that teach it)
-_COLUMNS = ("paths", "mtimes", "sizes", "taught", "named")
-
-#: what no stamp equals (a file that could not be stamped)
-_UNSTAMPED = object()
+#: the stored texts, one line per prompt file: its path (as a listing writes
+#: it), its stamp as a listing line, and the JSON arrays of the names it
+#: teaches and of those a heading or an example writes
+_COLUMNS = ("paths", "stamps", "taught", "named")
 
 
-def _of_types(values: Iterable[Any], *types: type) -> bool:
-    """Whether every value is exactly of one of ``types`` (a pass at C speed)."""
-    return set(map(type, values)) <= set(types)
+def _stamp_line(path: str, stamp_: Stamp) -> str:
+    """A file's line in a listing of the tree (:mod:`doxtool.run.listing`)."""
+    return f"f{escape_name(path)}:{stamp_[0]}:{stamp_[1]}"
 
 
-def _columns(data: Any) -> tuple[list[Any], ...] | None:
-    """The stored columns and the inverted map, checked; None if malformed."""
+def _stamp_of(line: str) -> Stamp | None:
+    try:
+        _, mtime, size = line.rsplit(":", 2)
+        return int(mtime), int(size)
+    except ValueError:
+        return None
+
+
+def _names_of(text: str) -> frozenset[str] | None:
+    """A stored JSON array of names; None if it is not one."""
+    try:
+        names = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    if type(names) is not list or not all(type(name) is str for name in names):
+        return None
+    return frozenset(names)
+
+
+def _name_key(name: str) -> str:
+    """Where a tool name's line starts in the stored map of names."""
+    return "\n" + json.dumps(name) + "\t"
+
+
+def _columns(data: Any) -> tuple[list[str], list[str], str, str, str, dict[str, int]] | None:
+    """The stored paths and stamps (split in lines), the names' texts (split
+    when an entry is asked), the map of names and each path's position,
+    checked as a whole; None if malformed. An entry that does not read back
+    is asked afresh (:meth:`PromptIndex._entry`)."""
     if not isinstance(data, dict):
         return None
-    columns = [data.get(name) for name in _COLUMNS]
+    texts = [data.get(name) for name in _COLUMNS]
     by_name = data.get("by_name")
-    if not (all(type(c) is list for c in columns) and type(by_name) is dict):
+    if not all(type(text) is str for text in (*texts, by_name)):
         return None
-    paths, mtimes, sizes, taught_column, named_column = columns
-    count = len(paths)
-    if any(len(column) != count for column in columns):
+    written, stamps = (text.split("\n") if text else [] for text in texts[:2])
+    count = len(written)
+    lines = [len(stamps), *(text.count("\n") + 1 if text else 0 for text in texts[2:])]
+    if any(n != count for n in lines):
         return None
-    if not (_of_types(paths, str) and _of_types(mtimes, int) and _of_types(sizes, int)):
+    paths = list(map(unescape_path, written)) if "\\" in texts[0] else written
+    position = dict(zip(paths, range(count), strict=True))
+    if len(position) != count:
         return None
-    for names in (taught_column, named_column, by_name.values()):
-        if not _of_types(names, list):
-            return None
-    if not (
-        _of_types(chain.from_iterable(taught_column), str)
-        and _of_types(chain.from_iterable(named_column), str)
-        and _of_types(chain.from_iterable(by_name.values()), int)
-    ):
-        return None
-    positions = list(chain.from_iterable(by_name.values()))
-    if positions and (min(positions) < 0 or max(positions) >= count):
-        return None
-    if len(set(paths)) != count:
-        return None
-    return paths, mtimes, sizes, taught_column, named_column, [by_name]
+    return paths, stamps, texts[2], texts[3], by_name, position
 
 
 class PromptIndex:
     """Tool names taught by prompt files, by path, valid while their stamp is.
 
-    It is stored as columns (paths, stamps, names) with a map from each tool
-    name to the files that teach it, so that a run over a few tools checks
-    every file's stamp and finds the files naming its tools in passes at C
-    speed, without Python work per prompt file of the repository.
+    It is stored as texts with one line per file (paths, stamps as listing
+    lines, names) and a map from each tool name to the files that teach it,
+    so that a run over a few tools checks every file's stamp against the
+    listing and finds the files naming its tools in passes at C speed,
+    without Python work per prompt file of the repository: only the entries
+    it asks about are decoded.
     """
 
     def __init__(self, cache: FactsCache | None) -> None:
         self.cache = cache
         self._paths: list[str] = []
-        self._mtimes: list[int] = []
-        self._sizes: list[int] = []
-        self._taught: list[list[str]] = []
-        self._named: list[list[str]] = []
-        self._by_name: dict[str, list[int]] = {}
+        self._stamps: list[str] = []
+        #: the names' texts, one line per file, and their lines once split
+        self._taught_text = ""
+        self._named_text = ""
+        self._taught: list[str] | None = None
+        self._named: list[str] | None = None
+        self._by_name = ""
         #: path -> position in the stored columns
         self._position: dict[str, int] = {}
+        #: position -> its stored entry, once decoded
+        self._decoded: dict[int, Entry | None] = {}
         #: entries recorded by this run (they replace the stored ones)
         self._put: dict[str, Entry] = {}
         #: stored paths this run forgot (:meth:`keep_only`)
@@ -133,9 +154,27 @@ class PromptIndex:
         found = _columns(self.cache.get_raw(self.cache.key("index", _KEY)))
         if found is None:
             return
-        self._paths, self._mtimes, self._sizes, self._taught, self._named, by_name = found
-        self._by_name = by_name[0]
-        self._position = dict(zip(self._paths, range(len(self._paths)), strict=True))
+        self._paths, self._stamps, self._taught_text, self._named_text = found[:4]
+        self._by_name, self._position = found[4:]
+
+    def _stored(self, i: int) -> Entry | None:
+        """The stored entry at position ``i`` (decoded once per run); None if
+        it does not read back."""
+        if i in self._decoded:
+            return self._decoded[i]
+        if self._taught is None or self._named is None:
+            self._taught = self._taught_text.split("\n")
+            self._named = self._named_text.split("\n")
+        stamp_ = _stamp_of(self._stamps[i])
+        names = _names_of(self._taught[i])
+        headed = _names_of(self._named[i])
+        entry: Entry | None = None
+        if stamp_ is not None and names is not None and headed is not None:
+            # a line naming another file than its position's is no entry
+            same = self._stamps[i] == _stamp_line(self._paths[i], stamp_)
+            entry = (stamp_, names, headed) if same else None
+        self._decoded[i] = entry
+        return entry
 
     def _entry(self, path: str) -> Entry | None:
         if not self._loaded:
@@ -144,10 +183,7 @@ class PromptIndex:
         if entry is not None or path in self._dropped:
             return entry
         i = self._position.get(path)
-        if i is None:
-            return None
-        stamp_ = (self._mtimes[i], self._sizes[i])
-        return stamp_, frozenset(self._taught[i]), frozenset(self._named[i])
+        return None if i is None else self._stored(i)
 
     def get(self, path: str, current: Stamp | None) -> frozenset[str] | None:
         """The names recorded for ``path`` if its stamp is still ``current``."""
@@ -163,49 +199,67 @@ class PromptIndex:
             return None
         return entry[2]
 
-    def outdated(self, paths: list[str], stamps: list[Stamp | None]) -> set[str]:
+    def outdated(self, paths: list[str], stamps: list[Stamp | None]) -> frozenset[str]:
         """Those of ``paths`` (stamped ``stamps``) the index cannot answer for:
         unrecorded, or recorded at another stamp (at C speed)."""
-        if not self._loaded:
-            self._load()
-        recorded = dict(zip(self._paths, zip(self._mtimes, self._sizes, strict=True), strict=True))
-        for path in self._dropped:
-            recorded.pop(path, None)
-        recorded.update((path, entry[0]) for path, entry in self._put.items())
-        current = [_UNSTAMPED if s is None else s for s in stamps] if None in stamps else stamps
-        return set(compress(paths, map(ne, map(recorded.get, paths), current)))
+        stamped = [(p, s) for p, s in zip(paths, stamps, strict=True) if s is not None]
+        lines = set(_stamp_lines([p for p, _ in stamped], [s for _, s in stamped]))
+        return self.outdated_listed(paths, lambda asked: map(lines.__contains__, asked))
 
     def outdated_listed(
-        self,
-        paths: list[str],
-        listed: Callable[[list[str], list[int], list[int]], Iterable[bool]],
-    ) -> set[str]:
+        self, paths: Iterable[str], listed: Callable[[list[str]], Iterable[bool]]
+    ) -> frozenset[str]:
         """:meth:`outdated`, each file's stamp asked of ``listed`` (whether
-        each of some paths is listed with the modification time and size
-        given for it) instead of taken: the recorded stamps are checked in one
-        pass, and no file of ``paths`` is stamped on its own."""
+        each of some lines is a line of the listing of the tree) instead of
+        taken: the recorded stamps are listing lines, checked in one pass, and
+        no file of ``paths`` is stamped on its own."""
         if not self._loaded:
             self._load()
-        current = set(compress(self._paths, listed(self._paths, self._mtimes, self._sizes)))
+        current = set(compress(self._paths, listed(self._stamps)))
         current.difference_update(self._dropped, self._put)
         put = [(path, entry[0]) for path, entry in self._put.items() if entry[0] is not None]
         if put:
             names = [path for path, _ in put]
-            mtimes = [stamp_[0] for _, stamp_ in put]
-            sizes = [stamp_[1] for _, stamp_ in put]
-            current.update(compress(names, listed(names, mtimes, sizes)))
-        return set(paths).difference(current)
+            current.update(compress(names, listed(_stamp_lines(names, [s for _, s in put]))))
+        return frozenset(paths).difference(current)  # a frozenset given is not copied
 
     def teaching(self, names: Iterable[str], known: bool = False) -> set[str]:
         """Every path whose entry may teach one of ``names`` (``known``: one
         not among them): a superset, to be asked entry by entry (:meth:`get`)."""
         if not self._loaded:
             self._load()
-        by_name = self._by_name
-        wanted = set(by_name).difference(names) if known else set(names)
-        found = {self._paths[i] for name in wanted for i in by_name.get(name, ())}
-        found.update(self._put)
+        found = set(self._put)
+        try:
+            positions = self._taught_at(names, known)
+        except (ValueError, RecursionError):  # a malformed map: any file may teach them
+            return found.union(self._paths)
+        found.update(self._paths[i] for i in positions)
         return found
+
+    def _taught_at(self, names: Iterable[str], known: bool) -> set[int]:
+        """The stored positions of the files teaching ``names`` (``known``: a
+        name not among them); ValueError when the map does not read."""
+        text, count = self._by_name, len(self._paths)
+        values: list[str] = []
+        if known:
+            wanted = set(names)
+            for line in text.split("\n")[1:]:
+                name, tab, value = line.partition("\t")
+                if not tab or type(json.loads(name)) is not str:
+                    raise ValueError(line)
+                if json.loads(name) not in wanted:
+                    values.append(value)
+        else:
+            for name in set(names):
+                at = text.find(_name_key(name))
+                if at >= 0:
+                    end = text.find("\n", at + 1)
+                    line = text[at + 1 : end if end >= 0 else len(text)]
+                    values.append(line.partition("\t")[2])
+        positions = {int(i) for value in values for i in value.split(",")}
+        if positions and (min(positions) < 0 or max(positions) >= count):
+            raise ValueError("position out of range")
+        return positions
 
     def put(
         self,
@@ -234,24 +288,39 @@ class PromptIndex:
     def save(self) -> None:
         if not self._dirty or self.cache is None:
             return
-        entries: dict[str, Entry] = {}
-        for path in self._position:
-            entry = self._entry(path)
-            if entry is not None:
-                entries[path] = entry
-        entries.update(self._put)
-        paths = sorted(entries)
-        by_name: dict[str, list[int]] = {}
+        #: path -> its lines (stamp, names, headed names) and the names it teaches;
+        #: a stored entry that reads back keeps its lines as they are
+        rows: dict[str, tuple[str, str, str, frozenset[str]]] = {}
+        for path, i in self._position.items():
+            if path not in self._dropped and path not in self._put:
+                entry = self._stored(i)
+                if entry is not None:
+                    assert self._taught is not None and self._named is not None
+                    rows[path] = (self._stamps[i], self._taught[i], self._named[i], entry[1])
+        for path, (stamp_, names, headed) in self._put.items():
+            taught_line, named_line = json.dumps(sorted(names)), json.dumps(sorted(headed))
+            rows[path] = (_stamp_line(path, stamp_), taught_line, named_line, names)
+        paths = sorted(rows)
+        by_name: dict[str, list[str]] = {}
         for i, path in enumerate(paths):
-            for name in sorted(entries[path][1]):
-                by_name.setdefault(name, []).append(i)
+            for name in sorted(rows[path][3]):
+                by_name.setdefault(name, []).append(str(i))
         value = {
-            "paths": paths,
-            "mtimes": [entries[p][0][0] for p in paths],
-            "sizes": [entries[p][0][1] for p in paths],
-            "taught": [sorted(entries[p][1]) for p in paths],
-            "named": [sorted(entries[p][2]) for p in paths],
-            "by_name": dict(sorted(by_name.items())),
+            "paths": "\n".join(map(escape_name, paths)),
+            "stamps": "\n".join(rows[p][0] for p in paths),
+            "taught": "\n".join(rows[p][1] for p in paths),
+            "named": "\n".join(rows[p][2] for p in paths),
+            "by_name": "".join(
+                _name_key(name) + ",".join(at) for name, at in sorted(by_name.items())
+            ),
         }
         self.cache.put_raw(self.cache.key("index", _KEY), value)
         self._dirty = False
+
+
+def _stamp_lines(paths: list[str], stamps: list[Stamp]) -> list[str]:
+    """:func:`_stamp_line` of each path, in a pass at C speed where no path
+    needs escaping."""
+    if "\\" in "".join(paths) or "\n" in "".join(paths):
+        return list(map(_stamp_line, paths, stamps))
+    return list(map("f{}:{}:{}".format, paths, *zip(*stamps, strict=True))) if paths else []

@@ -13,7 +13,9 @@ import os
 import re
 import stat as stat_module
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
+from itertools import compress
+from operator import ne
 from typing import Any
 
 from doxtool.run.listing import (
@@ -103,7 +105,7 @@ class Tree:
         digests: str,
         bare: set[str],
         racy: Racy,
-        lines: set[str] | None = None,
+        lines: set[str] | list[str] | None = None,
     ) -> None:
         #: when the listing began (ns since the epoch)
         self.taken = taken
@@ -114,7 +116,8 @@ class Tree:
         self._text = ""
         self._stamps: dict[str, tuple[int, int]] | None = None
         self._lookups = 0
-        #: the listing's lines, as a set (the comparison with the last state made it)
+        #: the listing's lines (the comparison with the last state split them),
+        #: made a set when first asked
         self._lines = lines
 
     @property
@@ -138,14 +141,32 @@ class Tree:
             }
         return self._stamps.get(path)
 
-    def listed_with(self, paths: list[str], mtimes: list[int], sizes: list[int]) -> Iterator[bool]:
-        """Whether each of ``paths`` is listed as a file with that modification
-        time and size (lines compared whole, in a pass at C speed). A path
-        the listing writes escaped (a line break or a backslash in it) is
-        never found so: the caller asks such a file on its own."""
-        if self._lines is None:
-            self._lines = set(self.listing.split("\n"))
-        return map(self._lines.__contains__, map("f{}:{}:{}".format, paths, mtimes, sizes))
+    def has_lines(self, lines: list[str], within: Iterable[str] | None = None) -> Iterator[bool]:
+        """Whether each of ``lines`` is a line of the listing (compared whole,
+        in a pass at C speed). ``within``: the directories whose files' lines
+        are asked about, when known; only the part of the listing between the
+        first and the last file line of each is looked at (a line of a file
+        elsewhere may then not be found)."""
+        if within is not None and not isinstance(self._lines, set):
+            return map(self._lines_within(within).__contains__, lines)
+        if not isinstance(self._lines, set):
+            self._lines = set(self.listing.split("\n") if self._lines is None else self._lines)
+        return map(self._lines.__contains__, lines)
+
+    def _lines_within(self, directories: Iterable[str]) -> set[str]:
+        """The lines of the listing from the first file line of each of
+        ``directories`` to its last (a directory's entries are listed together)."""
+        if not self._text:
+            self._text = "\n" + self.listing + "\n"
+        text = self._text
+        found: set[str] = set()
+        for directory in set(directories):
+            key = "\nf" + ("" if directory in ("", ".") else escape_name(directory) + "/")
+            first = text.find(key)
+            if first >= 0:
+                last = text.find("\n", text.rfind(key) + 1)
+                found.update(text[first + 1 : last].split("\n"))
+        return found
 
     def _find(self, path: str) -> tuple[int, int] | None:
         """One file's line, searched for in the listing's text."""
@@ -182,12 +203,24 @@ def take(project: Project, old: Tree | None) -> tuple[Tree, set[str] | None, str
     else:
         taken = time.time_ns()
         _, listing = inputs_excluding(root, lambda rel: rel == cache_dir or project.excluded(rel))
+    if old is not None and taken >= old.taken:
+        differ = _differing_lines(old.listing, listing)
+        if differ is not None:
+            return _compared(root, taken, listing, None, old, differ)
     lines = listing.split("\n") if listing else []
     if old is None:
         return _fresh(root, taken, lines, None), None, "no state"
     if taken < old.taken:
         return _fresh(root, taken, lines, old), None, "the clock was set back"
-    before = set(old.listing.split("\n")) if old.listing else set()
+    old_lines = old.listing.split("\n") if old.listing else []
+    if len(old_lines) == len(lines):
+        # the same entries in the same order (the usual case: the file system
+        # lists an unchanged directory alike): the lines that differ are found
+        # by position, in a pass at C speed
+        at = list(compress(range(len(lines)), map(ne, lines, old_lines)))
+        if all(listed_entry(lines[i]) == listed_entry(old_lines[i]) for i in at):
+            return _compared(root, taken, listing, lines, old, {lines[i] for i in at})
+    before = set(old_lines)
     now = set(lines)
     added, removed = now - before, before - now
     if {listed_entry(line) for line in added} != {listed_entry(line) for line in removed}:
@@ -195,8 +228,46 @@ def take(project: Project, old: Tree | None) -> tuple[Tree, set[str] | None, str
     return _compared(root, taken, listing, now, old, added)
 
 
+#: how much of two listings is compared at once (:func:`_differing_lines`)
+_SPAN = 1 << 16
+
+
+def _differing_lines(old: str, new: str) -> set[str] | None:
+    """The lines of ``new`` that differ from ``old``'s line at the same place,
+    when both list the same entries in the same order and are as long (an
+    edit that kept a file's size to the digit): the listings are compared
+    span by span, and only the spans that differ are split in lines. None
+    when that cannot tell (other lengths, spans whose lines do not line up,
+    other entries)."""
+    if len(old) != len(new) or not new:
+        return None
+    found: set[str] = set()
+    start = 0
+    while start < len(new):
+        end = new.find("\n", start + _SPAN)
+        end = len(new) if end < 0 else end
+        if old[end : end + 1] != new[end : end + 1]:
+            return None  # the spans' lines do not line up
+        if old[start:end] != new[start:end]:
+            before, after = old[start:end].split("\n"), new[start:end].split("\n")
+            if len(before) != len(after):
+                return None
+            for a, b in zip(before, after, strict=True):
+                if a != b:
+                    if listed_entry(a) != listed_entry(b):
+                        return None
+                    found.add(b)
+        start = end + 1
+    return found
+
+
 def _compared(
-    root: str, taken: int, listing: str, lines: set[str], old: Tree, added: set[str]
+    root: str,
+    taken: int,
+    listing: str,
+    lines: set[str] | list[str] | None,
+    old: Tree,
+    added: set[str],
 ) -> tuple[Tree, set[str], str]:
     """The tree of ``listing`` (``old``'s files, ``added`` the lines that
     differ), and the files whose bytes changed."""

@@ -12,10 +12,11 @@ depend on the shortcut.
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, partial
 from itertools import chain
 from operator import attrgetter, itemgetter
 from pathlib import Path
@@ -299,13 +300,24 @@ class Teaching(Files):
         """Every file of every prompt set."""
         return frozenset(chain.from_iterable(s.files.values() for s in self.prompt_sets))
 
+    @property
+    def _prompt_directories(self) -> set[str]:
+        """The directories prompt files come from: each set's, and the
+        configured prompt directories (a core set's files may come from any)."""
+        found = {s.directory for s in self.prompt_sets}
+        for directory in self.config.prompt_dirs:
+            with contextlib.suppress(ValueError):
+                found.add((self.project.root / directory).relative_to(self.project.root).as_posix())
+        return found
+
     @cached_property
     def _outdated(self) -> frozenset[str]:
         """The prompt files the index cannot answer for (a superset: each is asked)."""
-        paths = list(self._prompt_paths)
         files = self.project.snapshot_files
         if files is not None:
-            return frozenset(self._index.outdated_listed(paths, files.listed_with))
+            listed = partial(files.has_lines, within=self._prompt_directories)
+            return frozenset(self._index.outdated_listed(self._prompt_paths, listed))
+        paths = list(self._prompt_paths)
         return frozenset(self._index.outdated(paths, self._stamp_all(paths)))
 
     @cached_property
