@@ -181,12 +181,26 @@ def test_small_trees_start_no_standby(make_repo, tmp_path_factory) -> None:
     assert _standbys(note) == []
 
 
-def test_a_standby_waits_for_an_idle_core(monkeypatch) -> None:
+def test_a_standby_waits_for_an_idle_core(monkeypatch, tmp_path: Path) -> None:
+    import builtins
+
+    loadavg = tmp_path / "loadavg"
+    real_open = builtins.open
+
+    def fake_open(file, *args, **kwargs):  # type: ignore[no-untyped-def]
+        return real_open(loadavg if file == "/proc/loadavg" else file, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "open", fake_open)
     monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1})
-    monkeypatch.setattr(os, "getloadavg", lambda: (0.4, 0.0, 0.0))
+    loadavg.write_text("0.40 0.30 0.20 1/187 4242\n")  # this process alone
     assert standby.idle_core()
     assert standby.worthwhile(standby.MIN_LISTING)
     assert not standby.worthwhile(standby.MIN_LISTING - 1)
-    monkeypatch.setattr(os, "getloadavg", lambda: (1.5, 0.0, 0.0))
+    loadavg.write_text("1.90 1.30 0.20 2/187 4242\n")  # another process runs
     assert not standby.idle_core()
     assert not standby.worthwhile(standby.MIN_LISTING)
+    loadavg.write_text("garbage\n")
+    assert not standby.idle_core()
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1, 2, 3})
+    loadavg.write_text("3.00 3.00 3.00 3/187 4242\n")
+    assert standby.idle_core()

@@ -99,12 +99,16 @@ def worthwhile(recorded_listing: int) -> bool:
 
 
 def idle_core() -> bool:
-    """Whether the load over the last minute leaves a core free: on a busy
+    """Whether a core is idle now: the processes running or ready to run,
+    this one included, leave one free (``/proc/loadavg``). On a busy
     machine a standby's imports would only slow the listing down."""
     try:
-        return os.getloadavg()[0] <= len(os.sched_getaffinity(0)) - 1
-    except (AttributeError, OSError):
+        cores = len(os.sched_getaffinity(0))
+        with open("/proc/loadavg", "rb") as handle:
+            running = int(handle.read().split()[3].split(b"/")[0])
+    except (AttributeError, OSError, ValueError, IndexError):
         return False
+    return running <= cores - 1
 
 
 def start(prepare: Callable[[], None]) -> Standby | Handed | None:
