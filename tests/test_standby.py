@@ -85,15 +85,20 @@ def _gone(pid: int, within: float = 10.0) -> bool:
     return False
 
 
+@pytest.fixture
+def wait_repo(make_repo, tmp_path_factory) -> tuple[Path, Path]:
+    """A repository with the wait tool and its companion, and the file the
+    wrapper notes the standbys' process ids in."""
+    root = make_repo({"tools/wait.py": WAIT_PY, "tools/wait.py.dox.md": WAIT_DOX})
+    return root, tmp_path_factory.mktemp("note") / "pids"
+
+
 def _record(root: Path) -> Path:
     return root / ".doxtool_cache" / "runs.record"
 
 
-def test_a_changed_tree_is_checked_by_the_standby_as_by_one_process(
-    make_repo, tmp_path_factory
-) -> None:
-    root = make_repo({"tools/wait.py": WAIT_PY, "tools/wait.py.dox.md": WAIT_DOX})
-    note = tmp_path_factory.mktemp("note") / "pids"
+def test_a_changed_tree_is_checked_by_the_standby_as_by_one_process(wait_repo) -> None:
+    root, note = wait_repo
     first = _run(root, _env(note), *CHECK)
     assert first.returncode == 0, first.stderr
     assert _standbys(note) == [], "no record yet: nothing to replay, no standby"
@@ -115,11 +120,8 @@ def test_a_changed_tree_is_checked_by_the_standby_as_by_one_process(
     assert _gone(_standbys(note)[-1]), "a replay leaves no standby behind"
 
 
-def test_an_unchanged_tree_is_replayed_without_waiting_for_the_standby(
-    make_repo, tmp_path_factory
-) -> None:
-    root = make_repo({"tools/wait.py": WAIT_PY, "tools/wait.py.dox.md": WAIT_DOX})
-    note = tmp_path_factory.mktemp("note") / "pids"
+def test_an_unchanged_tree_is_replayed_without_waiting_for_the_standby(wait_repo) -> None:
+    root, note = wait_repo
     first = _run(root, _env(note), *CHECK)
     started = time.monotonic()
     replayed = _run(root, _env(note, STANDBY_STALLS="60"), *CHECK)
@@ -133,9 +135,8 @@ def test_an_unchanged_tree_is_replayed_without_waiting_for_the_standby(
     assert _gone(pid)
 
 
-def test_a_standby_that_cannot_import_still_checks(make_repo, tmp_path_factory) -> None:
-    root = make_repo({"tools/wait.py": WAIT_PY, "tools/wait.py.dox.md": WAIT_DOX})
-    note = tmp_path_factory.mktemp("note") / "pids"
+def test_a_standby_that_cannot_import_still_checks(wait_repo) -> None:
+    root, note = wait_repo
     assert _run(root, _env(note), *CHECK).returncode == 0
     (root / "tools/wait.py.dox.md").unlink()
     failed = _run(root, _env(note, STANDBY_FAILS="1"), *CHECK)
@@ -145,9 +146,8 @@ def test_a_standby_that_cannot_import_still_checks(make_repo, tmp_path_factory) 
     assert "Traceback" not in failed.stderr
 
 
-def test_the_standby_ends_with_the_process_that_started_it(make_repo, tmp_path_factory) -> None:
-    root = make_repo({"tools/wait.py": WAIT_PY, "tools/wait.py.dox.md": WAIT_DOX})
-    note = tmp_path_factory.mktemp("note") / "pids"
+def test_the_standby_ends_with_the_process_that_started_it(wait_repo) -> None:
+    root, note = wait_repo
     assert _run(root, _env(note), *CHECK).returncode == 0
     (root / "tools/wait.py").write_text(WAIT_PY + "\n# edited\n")
     script = subprocess.Popen(
@@ -170,9 +170,8 @@ def test_the_standby_ends_with_the_process_that_started_it(make_repo, tmp_path_f
             script.kill()
 
 
-def test_small_trees_start_no_standby(make_repo, tmp_path_factory) -> None:
-    root = make_repo({"tools/wait.py": WAIT_PY, "tools/wait.py.dox.md": WAIT_DOX})
-    note = tmp_path_factory.mktemp("note") / "pids"
+def test_small_trees_start_no_standby(wait_repo) -> None:
+    root, note = wait_repo
     env = _env(note, MIN_LISTING=str(standby.MIN_LISTING))
     assert _run(root, env, *CHECK).returncode == 0
     (root / "tools/wait.py").write_text(WAIT_PY + "\n# edited\n")
