@@ -84,6 +84,21 @@ def escape_name(name: str) -> str:
     return name.replace("\\", "\\\\").replace("\n", "\\n")
 
 
+def file_line(path: str, stamp: tuple[int, int]) -> str:
+    """The line a listing writes for the file at ``path`` with this
+    (modification time in ns, size)."""
+    return f"f{escape_name(path)}:{stamp[0]}:{stamp[1]}"
+
+
+def file_stamp(line: str) -> tuple[int, int] | None:
+    """A file line's (modification time in ns, size); None for a malformed line."""
+    try:
+        _, mtime, size = line.rsplit(":", 2)
+        return int(mtime), int(size)
+    except ValueError:
+        return None
+
+
 def listed_entry(line: str) -> str:
     """What a listing line is the entry of: its kind and its path as written,
     without a file's modification time and size or a directory's time."""

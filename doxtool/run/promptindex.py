@@ -25,7 +25,7 @@ from typing import Any
 
 from doxtool.prompts.model import PromptDoc
 from doxtool.run.cache import FactsCache
-from doxtool.run.listing import escape_name, unescape_path
+from doxtool.run.listing import escape_name, file_line, file_stamp, unescape_path
 
 _KEY = b"prompt-index"
 
@@ -61,19 +61,6 @@ Entry = tuple[Stamp, frozenset[str], frozenset[str]]
 #: it), its stamp as a listing line, and the JSON arrays of the names it
 #: teaches and of those a heading or an example writes
 _COLUMNS = ("paths", "stamps", "taught", "named")
-
-
-def _stamp_line(path: str, stamp_: Stamp) -> str:
-    """A file's line in a listing of the tree (:mod:`doxtool.run.listing`)."""
-    return f"f{escape_name(path)}:{stamp_[0]}:{stamp_[1]}"
-
-
-def _stamp_of(line: str) -> Stamp | None:
-    try:
-        _, mtime, size = line.rsplit(":", 2)
-        return int(mtime), int(size)
-    except ValueError:
-        return None
 
 
 def _names_of(text: str) -> frozenset[str] | None:
@@ -165,13 +152,13 @@ class PromptIndex:
         if self._taught is None or self._named is None:
             self._taught = self._taught_text.split("\n")
             self._named = self._named_text.split("\n")
-        stamp_ = _stamp_of(self._stamps[i])
+        stamp_ = file_stamp(self._stamps[i])
         names = _names_of(self._taught[i])
         headed = _names_of(self._named[i])
         entry: Entry | None = None
         if stamp_ is not None and names is not None and headed is not None:
             # a line naming another file than its position's is no entry
-            same = self._stamps[i] == _stamp_line(self._paths[i], stamp_)
+            same = self._stamps[i] == file_line(self._paths[i], stamp_)
             entry = (stamp_, names, headed) if same else None
         self._decoded[i] = entry
         return entry
@@ -299,7 +286,7 @@ class PromptIndex:
                     rows[path] = (self._stamps[i], self._taught[i], self._named[i], entry[1])
         for path, (stamp_, names, headed) in self._put.items():
             taught_line, named_line = json.dumps(sorted(names)), json.dumps(sorted(headed))
-            rows[path] = (_stamp_line(path, stamp_), taught_line, named_line, names)
+            rows[path] = (file_line(path, stamp_), taught_line, named_line, names)
         paths = sorted(rows)
         by_name: dict[str, list[str]] = {}
         for i, path in enumerate(paths):
@@ -319,8 +306,8 @@ class PromptIndex:
 
 
 def _stamp_lines(paths: list[str], stamps: list[Stamp]) -> list[str]:
-    """:func:`_stamp_line` of each path, in a pass at C speed where no path
+    """:func:`~doxtool.run.listing.file_line` of each path, in a pass at C speed where no path
     needs escaping."""
     if "\\" in "".join(paths) or "\n" in "".join(paths):
-        return list(map(_stamp_line, paths, stamps))
+        return list(map(file_line, paths, stamps))
     return list(map("f{}:{}:{}".format, paths, *zip(*stamps, strict=True))) if paths else []

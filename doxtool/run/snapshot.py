@@ -21,6 +21,7 @@ from typing import Any
 from doxtool.run.listing import (
     CACHE_DIR,
     escape_name,
+    file_stamp,
     inputs_excluding,
     listed_entry,
     unescape_path,
@@ -71,15 +72,6 @@ RACY_NS = 3_000_000_000
 
 #: path -> (modification time ns, size) of files modified close to a snapshot
 Racy = dict[str, tuple[int, int]]
-
-
-def _stat(line: str) -> tuple[int, int] | None:
-    """A file line's modification time and size; None for a malformed line."""
-    try:
-        _, mtime, size = line.rsplit(":", 2)
-        return int(mtime), int(size)
-    except ValueError:
-        return None
 
 
 class Tree:
@@ -137,7 +129,7 @@ class Tree:
             self._stamps = {
                 unescape_path(listed_entry(line)[1:]): found
                 for line in self.listing.split("\n")
-                if line[:1] == "f" and (found := _stat(line)) is not None
+                if line[:1] == "f" and (found := file_stamp(line)) is not None
             }
         return self._stamps.get(path)
 
@@ -179,7 +171,7 @@ class Tree:
             line = text[start + 1 : text.find("\n", start + 1)]
             # a longer name may begin so ("a:b" for "a"): only the path's own line counts
             if listed_entry(line) == key[1:-1]:
-                return _stat(line)
+                return file_stamp(line)
             start = text.find(key, start + 1)
         return None
 
@@ -273,7 +265,7 @@ def _compared(
     differ), and the files whose bytes changed."""
     candidates: Racy = dict(old.racy)
     for line in added:
-        found = _stat(line) if line[:1] == "f" else None
+        found = file_stamp(line) if line[:1] == "f" else None
         if found is not None:
             candidates[unescape_path(listed_entry(line)[1:])] = found
     changed: set[str] = set()
@@ -316,7 +308,7 @@ def _fresh(root: str, taken: int, lines: list[str], old: Tree | None) -> Tree:
         if line[:1] != "f":
             continue
         path = unescape_path(listed_entry(line)[1:])
-        found = _stat(line) or (0, 0)
+        found = file_stamp(line) or (0, 0)
         if line in keep and old is not None and path not in old.racy:
             digest = known.get(path, "")
         else:
