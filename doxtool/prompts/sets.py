@@ -46,6 +46,10 @@ class PromptSet:
     files: dict[str, str] = field(default_factory=dict)
     #: for a profile: file names it overrides (that the core set has too)
     overrides: list[str] = field(default_factory=list)
+    #: the directories ``files`` were found in, when known: if each is the
+    #: set's own directory or lies in it, every file is its own, unasked
+    #: (how the set was found, not what it is: not compared)
+    sources: tuple[str, ...] | None = field(default=None, compare=False)
 
     def tool_prompts(self) -> dict[str, str]:
         """Tool prompt files (``agent.system.tool.<key>.md``) by file name."""
@@ -63,16 +67,14 @@ class PromptSet:
     @cached_property
     def _own(self) -> dict[str, str]:
         prefix = self.directory + "/"
+        sources = self.sources
+        if (
+            sources is not None
+            and self.directory not in ("", ".")
+            and all(f"{d}/".startswith(prefix) for d in sources)
+        ):
+            return self.files
         return {name: path for name, path in self.files.items() if path.startswith(prefix)}
-
-    def _owning_all(self, directories: Iterable[str]) -> PromptSet:
-        """This set, its own files known to be all its files when each of
-        ``directories`` (those its files come from) is its own directory or
-        lies in it: then no file is asked whether it does."""
-        prefix = self.directory + "/"
-        if self.directory not in ("", ".") and all(f"{d}/".startswith(prefix) for d in directories):
-            self.__dict__["_own"] = self.files
-        return self
 
 
 def tool_key(file_name: str) -> str | None:
@@ -116,8 +118,15 @@ def discover_prompt_sets(
         # the directory listed first wins
         core_files = {**_prompt_files(path, root, real_root), **core_files}
     if core_directory is not None:
-        core = PromptSet("core", "core", core_directory, _by_name(core_files))
-        sets.append(core._owning_all(core_directories))
+        sets.append(
+            PromptSet(
+                "core",
+                "core",
+                core_directory,
+                _by_name(core_files),
+                sources=tuple(core_directories),
+            )
+        )
 
     for name, path in _matches(root, real_root, profiles_glob):
         own = _prompt_files(path, root, real_root)
@@ -128,7 +137,7 @@ def discover_prompt_sets(
     for name, path in _matches(root, real_root, plugins_glob):
         files = _by_name(_prompt_files(path, root, real_root))
         directory = _relative(path, root)
-        sets.append(PromptSet("plugin", name, directory, files)._owning_all([directory]))
+        sets.append(PromptSet("plugin", name, directory, files, sources=(directory,)))
     return sets
 
 
