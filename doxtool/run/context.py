@@ -216,13 +216,11 @@ class Context(Teaching):
         return index
 
     def _tool_modules_named(self, base: str) -> list[str]:
-        """``tool_index.get(base, [])``, without building the index when it is
-        not built: a tool directory's module named so is ``<dir>/<base>.py``
-        (a run over a few tools asks of a few names, not of every module)."""
+        """``tool_index.get(base, [])``, without building the index: a tool
+        directory's module named so is ``<dir>/<base>.py`` (a run over a few
+        tools asks of a few names, not of every module)."""
         if "/" in base:
             return []  # a module's name is its file's, without its directory
-        if "tool_index" in self.__dict__:
-            return self.tool_index.get(base, [])
         known = self._named_modules.get(base)
         if known is None:
             tools, profiled = self._tool_module_set
