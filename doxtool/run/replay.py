@@ -289,12 +289,6 @@ def replay_found(found: Found) -> int | None:
     return found.code
 
 
-def replay(argv: list[str], cwd: str) -> int | None:
-    """Print the recorded output of an identical earlier run; its exit code."""
-    found = find(argv, cwd)
-    return None if found is None else replay_found(found)
-
-
 def handed() -> bytes:
     """The listings this process took and found changed, for another process
     to run the check with (:func:`adopt`)."""
