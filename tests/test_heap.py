@@ -34,3 +34,29 @@ def test_a_disabled_collector_stays_disabled() -> None:
     finally:
         if was:
             gc.enable()
+
+
+def test_leaving_the_block_collects_nothing() -> None:
+    """The run's objects become old before the collector is back on: leaving
+    does not start a collection that walks everything the run built."""
+    was = gc.isenabled()
+    gc.enable()
+    collections: list[int] = []
+
+    def seen(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            collections.append(info["generation"])
+
+    try:
+        with held_collector():
+            built = [[index] for index in range(50_000)]
+            gc.callbacks.append(seen)
+        after = [[index] for index in range(10)]
+        gc.callbacks.remove(seen)
+        assert collections == []
+        assert len(built) + len(after) == 50_010
+    finally:
+        if seen in gc.callbacks:
+            gc.callbacks.remove(seen)
+        if not was:
+            gc.disable()
