@@ -17,7 +17,6 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 
-
 @contextmanager
 def held_collector() -> Iterator[None]:
     """No cyclic collection inside the block; afterwards, everything the block
