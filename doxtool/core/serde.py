@@ -43,18 +43,69 @@ def to_data(obj: Any, exclude: frozenset[str] = frozenset()) -> Any:
     kind = type(obj)
     if kind in _SCALARS:
         return obj
+    if exclude:
+        return _to_data_excluding(obj, exclude)
     if kind is list or kind is tuple:
-        return [to_data(item, exclude) for item in obj]
+        return [item if type(item) in _SCALARS else to_data(item) for item in obj]
+    encoder = _ENCODERS.get(kind)
+    if encoder is None:
+        encoder = _ENCODERS[kind] = _encoder(kind)
+    if encoder is not _NO_ENCODER:
+        return encoder(obj)
+    if isinstance(obj, (list, tuple)):
+        return [to_data(item) for item in obj]
+    if isinstance(obj, dict):
+        return {str(k): to_data(v) for k, v in obj.items()}
+    return obj
+
+
+def _to_data_excluding(obj: Any, exclude: frozenset[str]) -> Any:
+    """:func:`to_data` leaving out the JSON keys ``exclude`` names, at every depth."""
+    kind = type(obj)
+    if kind in _SCALARS:
+        return obj
     keys = _dataclass_keys(kind)
     if keys is not None:
         return {
-            key: to_data(getattr(obj, name), exclude) for name, key in keys if key not in exclude
+            key: _to_data_excluding(getattr(obj, name), exclude)
+            for name, key in keys
+            if key not in exclude
         }
     if isinstance(obj, (list, tuple)):
-        return [to_data(item, exclude) for item in obj]
+        return [_to_data_excluding(item, exclude) for item in obj]
     if isinstance(obj, dict):
-        return {str(k): to_data(v, exclude) for k, v in obj.items()}
+        return {str(k): _to_data_excluding(v, exclude) for k, v in obj.items()}
     return obj
+
+
+def _no_encoder(obj: Any) -> Any:
+    raise AssertionError("not a dataclass")  # never called: compared by identity
+
+
+_NO_ENCODER: Callable[[Any], Any] = _no_encoder
+#: type -> its encoder (:func:`_encoder`), or :data:`_NO_ENCODER`
+_ENCODERS: dict[type, Callable[[Any], Any]] = {}
+
+
+def _encoder(cls: type) -> Callable[[Any], Any]:
+    """A function that turns a ``cls`` instance into its dict, written out
+    field by field once per class.
+
+    A scalar field value is taken as it is, without a call; anything else
+    goes through :func:`to_data`, so the result is the same as a generic walk.
+    :data:`_NO_ENCODER` for a type that is not a dataclass.
+    """
+    keys = _dataclass_keys(cls)
+    if keys is None:
+        return _NO_ENCODER
+    items = "".join(
+        f"    {key!r}: v if type(v := obj.{name}) in scalars else to_data(v),\n"
+        for name, key in keys
+    )
+    code = f"def encode(obj):\n  return {{\n{items}  }}\n"
+    namespace: dict[str, Any] = {"scalars": _SCALARS, "to_data": to_data}
+    exec(compile(code, f"<doxtool encoder of {cls.__qualname__}>", "exec"), namespace)
+    return namespace["encode"]  # type: ignore[no-any-return]
 
 
 def from_data(cls: type[T], data: Any) -> T:

@@ -1,0 +1,92 @@
+"""Fact dataclasses to JSON-ready data and back (:mod:`doxtool.core.serde`)."""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from doxtool.core.facts import ModuleFacts
+from doxtool.core.serde import from_data, to_data
+from doxtool.python.extract import extract_module
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def reference(obj: Any, exclude: frozenset[str] = frozenset()) -> Any:
+    """The plain recursive walk :func:`to_data` must agree with."""
+    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+        return {
+            f.metadata.get("json", f.name): reference(getattr(obj, f.name), exclude)
+            for f in dataclasses.fields(obj)
+            if f.metadata.get("json", f.name) not in exclude
+        }
+    if isinstance(obj, (list, tuple)):
+        return [reference(item, exclude) for item in obj]
+    if isinstance(obj, dict):
+        return {str(k): reference(v, exclude) for k, v in obj.items()}
+    return obj
+
+
+@dataclass
+class Leaf:
+    name: str
+    class_name: str = field(default="", metadata={"json": "class"})
+    weight: float = 0.0
+
+
+@dataclass
+class Branch:
+    leaves: list[Leaf] = field(default_factory=list)
+    pair: tuple[int, str] = (0, "")
+    table: dict[str, Leaf] = field(default_factory=dict)
+    maybe: Leaf | None = None
+    flags: list[bool] = field(default_factory=list)
+    #: a value of another type than the hint: taken as it is, not converted
+    loose: Any = None
+
+
+def sample() -> Branch:
+    return Branch(
+        leaves=[Leaf("a", "A", 1.5), Leaf("b")],
+        pair=(3, "x"),
+        table={"k": Leaf("c", "C")},
+        maybe=Leaf("d"),
+        flags=[True, False],
+        loose=[Leaf("e"), ("t", 1), {2: None}],
+    )
+
+
+def test_fields_renamed_nested_and_mixed_values() -> None:
+    data = to_data(sample())
+    assert data == reference(sample())
+    assert data["leaves"][0] == {"name": "a", "class": "A", "weight": 1.5}
+    assert data["pair"] == [3, "x"]
+    assert data["table"] == {"k": {"name": "c", "class": "C", "weight": 0.0}}
+    assert data["loose"] == [{"name": "e", "class": "", "weight": 0.0}, ["t", 1], {"2": None}]
+    assert list(data) == ["leaves", "pair", "table", "maybe", "flags", "loose"]
+
+
+def test_excluded_keys_are_left_out_at_every_depth() -> None:
+    data = to_data(sample(), frozenset({"class", "flags"}))
+    assert data == reference(sample(), frozenset({"class", "flags"}))
+    assert "flags" not in data
+    assert data["leaves"][0] == {"name": "a", "weight": 1.5}
+    assert data["table"]["k"] == {"name": "c", "weight": 0.0}
+
+
+def test_scalars_and_plain_containers_pass_through() -> None:
+    for value in (None, True, 3, 2.5, "text", [1, "a", None], (1, 2), {"a": [1]}):
+        assert to_data(value) == reference(value)
+
+
+def test_every_fact_of_this_repository_as_the_reference_walk_has_it() -> None:
+    modules = sorted((REPO / "doxtool").rglob("*.py")) + sorted((REPO / "tools").glob("*.py"))
+    assert len(modules) > 100
+    for path in modules:
+        rel = path.relative_to(REPO).as_posix()
+        facts = extract_module(path.read_text(encoding="utf-8"), rel, ["doxtool", "tools"])
+        data = to_data(facts)
+        assert data == reference(facts), rel
+        assert from_data(ModuleFacts, data) == facts, rel
