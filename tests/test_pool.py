@@ -10,6 +10,7 @@ import pytest
 from samples import clean_files, tool_named
 
 from doxtool.companions.parsing import parse_companion
+from doxtool.core.factnames import candidate_names
 from doxtool.core.serde import to_data
 from doxtool.prompts.parse import parse_prompt
 from doxtool.python.extract import extract_module
@@ -39,7 +40,9 @@ def test_pool_results_equal_serial_results_in_order() -> None:
     expected = []
     for job in jobs:
         if job.kind == "facts":
-            expected.append(to_data(extract_module(job.text, job.path, job.roots)))
+            facts = extract_module(job.text, job.path, job.roots)
+            facts.module_names = candidate_names(facts)  # found where the module is parsed
+            expected.append(to_data(facts))
         elif job.kind == "companion":
             expected.append(to_data(parse_companion(job.text, job.path)))
         else:

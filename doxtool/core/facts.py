@@ -394,6 +394,10 @@ class ModuleFacts:
     #: what each function and method does with what it is handed (read by
     #: tools of other modules that call it)
     summaries: list[FunctionSummary] = field(default_factory=list)
+    #: the quoted names in these facts that may be repository modules, the
+    #: resolved ``tools`` left out (:mod:`doxtool.core.factnames`), computed
+    #: where the module is parsed; None until then
+    module_names: list[str] | None = field(default=None, repr=False, compare=False)
 
     @property
     def parsed(self) -> bool:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import hashlib
 import os
-import re
 import stat as stat_module
 import time
 from collections.abc import Iterable, Iterator
@@ -18,6 +17,7 @@ from itertools import compress
 from operator import ne
 from typing import Any
 
+from doxtool.core.factnames import DOTTED_NAME, named
 from doxtool.run.listing import (
     CACHE_DIR,
     escape_name,
@@ -32,10 +32,6 @@ from doxtool.run.replay import taken_listing
 
 #: files larger than this are compared by modification time and size alone
 MAX_DIGEST_BYTES = 8 * 1024 * 1024
-#: a whole string value of a fact's ``repr`` that is a dotted name, or a path
-#: of a Python file (values only: the field names are not quoted there)
-_DOTTED = re.compile(r"""['"]([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)['"]""")
-_PY_PATH = re.compile(r"""['"]([^'"\\]{1,1000}\.py)['"]""")
 
 
 def read_regular(path: str, limit: int) -> bytes | None:
@@ -347,14 +343,14 @@ def references(project: Project, module: str, memo: dict[str, Any]) -> list[str]
     """The repository modules the facts of ``module`` name: what resolving
     its tools or following its calls may read."""
     facts = project.facts(module)
-    text = repr(facts)
     found: dict[str, None] = {}
     tops = _top_names(project, memo)
-    for path in set(_PY_PATH.findall(text)):
-        if path != module and _is_file(project, path, memo):
-            found[path] = None
-    for dotted in set(_DOTTED.findall(text)):
-        parts = dotted.split(".")
+    for name in named(facts):
+        if name.endswith(".py") and name != module and _is_file(project, name, memo):
+            found[name] = None
+        if not DOTTED_NAME.fullmatch(name):
+            continue
+        parts = name.split(".")
         if parts[0] not in tops:
             continue  # no module of the repository starts so
         for cut in range(1, len(parts) + 1):

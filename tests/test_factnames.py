@@ -1,0 +1,103 @@
+"""The names in a module's facts that may be repository modules, found where
+the module is parsed, and the modules they lead to."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+from doxtool.core.config import config_at
+from doxtool.core.factnames import candidate_names, named
+from doxtool.python.extract import extract_module
+from doxtool.run.pool import Job, parse
+from doxtool.run.project import Project
+from doxtool.run.snapshot import references
+
+BASE = """\
+from helpers.tool import Response, Tool
+from helpers import files
+
+
+class Base(Tool):
+    def read(self, name: str) -> str:
+        return files.read_file(name)
+"""
+
+TOOL = """\
+from helpers.tool import Response
+from tools.base import Base
+from . import sibling
+
+
+class Reader(Base):
+    async def execute(self, name: str = "", **kwargs) -> Response:
+        text = self.read(name)
+        sibling.note(text)
+        return Response(message=text, break_loop=False)
+"""
+
+
+def _repo(tmp_path: Path) -> Path:
+    files = {
+        "pyproject.toml": "",
+        "helpers/__init__.py": "",
+        "helpers/tool.py": "class Tool:\n    pass\n\n\nclass Response:\n    pass\n",
+        "helpers/files.py": "def read_file(name):\n    return open(name).read()\n",
+        "tools/__init__.py": "",
+        "tools/base.py": BASE,
+        "tools/sibling.py": "def note(text):\n    return text\n",
+        "tools/reader.py": TOOL,
+    }
+    for rel, text in files.items():
+        path = tmp_path / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    return tmp_path
+
+
+def test_dotted_names_and_python_paths_each_once_sorted() -> None:
+    facts = extract_module(TOOL, "tools/reader.py", ["helpers", "tools"])
+    names = candidate_names(facts)
+    assert names == sorted(set(names))
+    assert {"tools.base.Base", "helpers.tool.Response", "tools.sibling.note"} <= set(names)
+    assert "tools/reader.py" in names  # the facts' own path
+    assert all(" " not in name or name.endswith(".py") for name in names)
+
+
+def test_the_resolved_tools_are_left_out(tmp_path: Path) -> None:
+    root = _repo(tmp_path)
+    project = Project(root.resolve(), config_at(root))
+    facts = project.module_facts("tools/reader.py")
+    assert facts.tools  # resolved through tools/base.py
+    tool = facts.tools[0]
+    facts.tools = [dataclasses.replace(tool, helpers=[*tool.helpers, "elsewhere.module.call"])]
+    assert "elsewhere.module.call" not in candidate_names(facts)
+    facts.candidates[0].helpers.append("elsewhere.module.call")
+    assert "elsewhere.module.call" in candidate_names(facts)
+
+
+def test_a_parsed_module_carries_its_names_and_they_stay_out_of_equality() -> None:
+    facts = parse(Job("facts", "tools/reader.py", TOOL, frozenset({"helpers", "tools"})))
+    plain = extract_module(TOOL, "tools/reader.py", ["helpers", "tools"])
+    assert plain.module_names is None
+    assert facts.module_names == candidate_names(plain)
+    assert named(facts) == named(plain)
+    assert facts == plain
+    assert "module_names" not in repr(facts)
+
+
+def test_references_follow_the_names_stored_or_found_now(tmp_path: Path) -> None:
+    root = _repo(tmp_path)
+    found = []
+    for stored in (True, False):
+        project = Project(root.resolve(), config_at(root))
+        facts = project.facts("tools/reader.py")
+        facts.module_names = candidate_names(facts) if stored else None
+        found.append(references(project, "tools/reader.py", {}))
+    assert found[0] == found[1]
+    assert set(found[0]) >= {
+        "tools/base.py",  # the base class, by its dotted name
+        "helpers/tool.py",  # an import
+        "tools/sibling.py",  # a relative import
+    }
+    assert "tools/reader.py" not in found[0]
