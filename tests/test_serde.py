@@ -90,3 +90,52 @@ def test_every_fact_of_this_repository_as_the_reference_walk_has_it() -> None:
         data = to_data(facts)
         assert data == reference(facts), rel
         assert from_data(ModuleFacts, data) == facts, rel
+
+
+@dataclass
+class Node:
+    label: str
+    size: int = 0
+    ratio: float = 0.0
+    done: bool = False
+    note: str | None = None
+    children: list[Node] = field(default_factory=list)
+    tags: list[str] = field(default_factory=list)
+
+
+def test_a_dataclass_that_holds_itself_round_trips() -> None:
+    tree = Node("root", 2, 0.5, True, "n", [Node("leaf", tags=["a", "b"]), Node("other")], ["t"])
+    assert from_data(Node, to_data(tree)) == tree
+    assert from_data(Node, {"label": "x"}) == Node("x")  # missing fields: the defaults
+    assert from_data(Node, {"label": "x", "extra": 1}) == Node("x")  # unknown keys: ignored
+    assert from_data(Node, {"label": "x", "ratio": 2}).ratio == 2  # an integer is a number
+
+
+def test_data_of_the_wrong_shape_is_refused() -> None:
+    import pytest
+
+    bad: list[Any] = [
+        ["label"],
+        {"size": 1},  # a required field missing
+        {"label": 3},
+        {"label": "x", "size": True},  # a boolean is not an integer
+        {"label": "x", "size": "1"},
+        {"label": "x", "done": 1},
+        {"label": "x", "ratio": "0.5"},
+        {"label": "x", "note": 5},
+        {"label": "x", "tags": "ab"},
+        {"label": "x", "tags": ["a", 1]},
+        {"label": "x", "children": [{"label": 1}]},
+        {"label": "x", "children": [{"size": 1}]},
+        {"label": "x", "children": {"label": "y"}},
+    ]
+    for data in bad:
+        with pytest.raises(ValueError):
+            from_data(Node, data)
+
+
+def test_decoded_lists_are_new_lists() -> None:
+    data = {"label": "x", "tags": ["a", "b"]}
+    node = from_data(Node, data)
+    node.tags.append("c")
+    assert data["tags"] == ["a", "b"]

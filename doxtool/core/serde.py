@@ -198,10 +198,19 @@ def _union(tp: Any) -> Converter:
 
 
 def _list(item_tp: Any) -> Converter:
+    scalar = _exact_scalar(item_tp) if item_tp in (str, int, float, bool) else None
+    item: Converter | None = None
+
     def convert(data: Any) -> Any:
-        if not isinstance(data, list):
+        nonlocal item
+        if type(data) is not list and not isinstance(data, list):
             raise ValueError(f"expected a list, got {type(data).__name__}")
-        item = _converter(item_tp)
+        if not data:
+            return []
+        if item is None:  # looked up on first use: a dataclass may hold a list of itself
+            item = _converter(item_tp)
+        if scalar is not None and all(type(value) is scalar for value in data):
+            return list(data)
         return [item(value) for value in data]
 
     return convert
@@ -217,18 +226,80 @@ def _dict(value_tp: Any) -> Converter:
     return convert
 
 
+#: dataclass -> its converter, registered before the converters of its
+#: fields are looked up (a dataclass may hold itself)
+_DECODERS: dict[Any, Converter] = {}
+
+
 def _dataclass(tp: Any) -> Converter:
-    fields: list[tuple[str, str, Converter]] = []
+    """The converter of a dataclass, written out field by field once per class.
 
-    def convert(data: Any) -> Any:
-        if not isinstance(data, dict):
-            raise ValueError(f"expected an object for {tp.__name__}")
-        if not fields:  # filled on first use: a dataclass may hold itself
-            fields.extend((name, key, _converter(hint)) for name, key, hint in _fields(tp))
-        kwargs = {name: conv(data[key]) for name, key, conv in fields if key in data}
-        try:
-            return tp(**kwargs)
-        except TypeError as exc:
-            raise ValueError(str(exc)) from exc
+    A field whose data has the exact scalar type its hint names is taken as
+    it is; anything else goes through the field's converter, which checks it
+    as :func:`from_data` always does. Data that lacks a field (written by
+    hand, or for an older shape) takes the general path: the fields it has,
+    the defaults for the rest.
+    """
+    known = _DECODERS.get(tp)
+    if known is not None:
+        return known
+    fields = _fields(tp)
+    arguments = "".join(
+        f"            {name}={_field_code(index, key, hint)},\n"
+        for index, (name, key, hint) in enumerate(fields)
+    )
+    code = (
+        "def decode(data):\n"
+        "    if type(data) is not dict and not isinstance(data, dict):\n"
+        "        raise ValueError(expected)\n"
+        "    try:\n"
+        f"        return tp(\n{arguments}        )\n"
+        "    except KeyError:\n"
+        "        return partial(data)\n"
+        "    except TypeError as exc:\n"
+        "        raise ValueError(str(exc)) from exc\n"
+    )
+    namespace: dict[str, Any] = {
+        "tp": tp,
+        "expected": f"expected an object for {tp.__name__}",
+        "partial": lambda data: _partial(tp, data),
+        **{f"t{index}": _exact_scalar(hint) for index, (_, _, hint) in enumerate(fields)},
+    }
+    exec(compile(code, f"<doxtool decoder of {tp.__qualname__}>", "exec"), namespace)
+    decode: Converter = namespace["decode"]
+    _DECODERS[tp] = decode
+    for index, (_, _, hint) in enumerate(fields):
+        namespace[f"c{index}"] = _converter(hint)
+    return decode
 
-    return convert
+
+def _exact_scalar(hint: Any) -> type | None:
+    """The scalar type data of ``hint`` has when it needs no check (a plain
+    ``str``, ``int``, ``float`` or ``bool``, alone or with None)."""
+    if hint in (str, int, float, bool):
+        return hint  # type: ignore[no-any-return]
+    if get_origin(hint) in (Union, types.UnionType):
+        options = [option for option in get_args(hint) if option is not type(None)]
+        if len(options) == 1 and len(get_args(hint)) == 2 and options[0] in (str, int, float, bool):
+            return options[0]  # type: ignore[no-any-return]
+    return None
+
+
+def _field_code(index: int, key: str, hint: Any) -> str:
+    """The expression that converts one field's data in a generated decoder."""
+    scalar = _exact_scalar(hint)
+    value = f"data[{key!r}]"
+    if scalar is None:
+        return f"c{index}({value})"
+    if scalar is hint:
+        return f"v if type(v := {value}) is t{index} else c{index}(v)"
+    return f"v if (v := {value}) is None or type(v) is t{index} else c{index}(v)"
+
+
+def _partial(tp: Any, data: dict[str, Any]) -> Any:
+    """``tp`` from data that may lack fields: the defaults fill them."""
+    kwargs = {name: _converter(hint)(data[key]) for name, key, hint in _fields(tp) if key in data}
+    try:
+        return tp(**kwargs)
+    except TypeError as exc:
+        raise ValueError(str(exc)) from exc
