@@ -7,11 +7,48 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import pytest
+
+from doxtool.core import serde
 from doxtool.core.facts import ModuleFacts
-from doxtool.core.serde import from_data, to_data
 from doxtool.python.extract import extract_module
 
 REPO = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(params=["general", "written out"], autouse=True)
+def regime(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Any:
+    """Every test runs with the general converters and with the ones written
+    out per class (which a class gets after :data:`serde.WRITE_OUT_AFTER`
+    conversions; here after its first)."""
+    written = request.param == "written out"
+    monkeypatch.setattr(serde, "WRITE_OUT_AFTER", 1 if written else 10**9)
+    serde._converter.cache_clear()
+    serde._ENCODERS.clear()
+    yield request.param
+    serde._converter.cache_clear()
+    serde._ENCODERS.clear()
+
+
+def to_data(obj: Any, exclude: frozenset[str] = frozenset()) -> Any:
+    """:func:`serde.to_data`, twice: the first call may write the encoders out."""
+    first = serde.to_data(obj, exclude)
+    second = serde.to_data(obj, exclude)
+    assert first == second
+    return second
+
+
+def from_data(cls: Any, data: Any) -> Any:
+    """:func:`serde.from_data`, twice: the first call may write the decoders out."""
+    try:
+        first = serde.from_data(cls, data)
+    except ValueError:
+        with pytest.raises(ValueError):
+            serde.from_data(cls, data)
+        raise
+    second = serde.from_data(cls, data)
+    assert first == second
+    return second
 
 
 def reference(obj: Any, exclude: frozenset[str] = frozenset()) -> Any:
@@ -81,7 +118,7 @@ def test_scalars_and_plain_containers_pass_through() -> None:
         assert to_data(value) == reference(value)
 
 
-def test_every_fact_of_this_repository_as_the_reference_walk_has_it() -> None:
+def test_every_fact_of_this_repository_as_the_reference_walk_has_it(regime: str) -> None:
     modules = sorted((REPO / "doxtool").rglob("*.py")) + sorted((REPO / "tools").glob("*.py"))
     assert len(modules) > 100
     for path in modules:
@@ -90,6 +127,13 @@ def test_every_fact_of_this_repository_as_the_reference_walk_has_it() -> None:
         data = to_data(facts)
         assert data == reference(facts), rel
         assert from_data(ModuleFacts, data) == facts, rel
+    written = {
+        encoder.__code__.co_filename
+        for encoder in serde._ENCODERS.values()
+        if encoder.__code__.co_filename.startswith("<doxtool encoder of ")
+    }
+    assert bool(written) == (regime == "written out")
+    assert ("<doxtool encoder of ModuleFacts>" in written) == (regime == "written out")
 
 
 @dataclass
@@ -112,8 +156,6 @@ def test_a_dataclass_that_holds_itself_round_trips() -> None:
 
 
 def test_data_of_the_wrong_shape_is_refused() -> None:
-    import pytest
-
     bad: list[Any] = [
         ["label"],
         {"size": 1},  # a required field missing
@@ -129,6 +171,7 @@ def test_data_of_the_wrong_shape_is_refused() -> None:
         {"label": "x", "children": [{"size": 1}]},
         {"label": "x", "children": {"label": "y"}},
     ]
+    from_data(Node, {"label": "warm", "children": [{"label": "up"}]})
     for data in bad:
         with pytest.raises(ValueError):
             from_data(Node, data)

@@ -83,21 +83,43 @@ def _no_encoder(obj: Any) -> Any:
 
 
 _NO_ENCODER: Callable[[Any], Any] = _no_encoder
-#: type -> its encoder (:func:`_encoder`), or :data:`_NO_ENCODER`
+#: type -> how :func:`to_data` writes it (:func:`_encoder`), or :data:`_NO_ENCODER`
 _ENCODERS: dict[type, Callable[[Any], Any]] = {}
+#: conversions of one class after which its encoder or decoder is written out:
+#: compiling one costs about as much as converting a few dozen instances
+#: the general way, which is all a short run does
+WRITE_OUT_AFTER = 64
 
 
 def _encoder(cls: type) -> Callable[[Any], Any]:
-    """A function that turns a ``cls`` instance into its dict, written out
-    field by field once per class.
-
-    A scalar field value is taken as it is, without a call; anything else
-    goes through :func:`to_data`, so the result is the same as a generic walk.
-    :data:`_NO_ENCODER` for a type that is not a dataclass.
+    """How :func:`to_data` turns a ``cls`` instance into its dict: a general
+    walk of its fields, until the class has been converted
+    :data:`WRITE_OUT_AFTER` times; then a function written out field by field
+    (:func:`_written_encoder`). :data:`_NO_ENCODER` for a type that is not a
+    dataclass.
     """
     keys = _dataclass_keys(cls)
     if keys is None:
         return _NO_ENCODER
+    uses = 0
+
+    def encode(obj: Any) -> dict[str, Any]:
+        nonlocal uses
+        uses += 1
+        if uses == WRITE_OUT_AFTER:
+            _ENCODERS[cls] = _written_encoder(cls, keys)
+        return {
+            key: v if type(v := getattr(obj, name)) in _SCALARS else to_data(v)
+            for name, key in keys
+        }
+
+    return encode
+
+
+def _written_encoder(cls: type, keys: tuple[tuple[str, str], ...]) -> Callable[[Any], Any]:
+    """The encoder of ``cls`` written out: a scalar field value is taken as it
+    is, without a call; anything else goes through :func:`to_data`, so the
+    result is the same as the general walk's."""
     items = "".join(
         f"    {key!r}: v if type(v := obj.{name}) in scalars else to_data(v),\n"
         for name, key in keys
@@ -226,13 +248,29 @@ def _dict(value_tp: Any) -> Converter:
     return convert
 
 
-#: dataclass -> its converter, registered before the converters of its
-#: fields are looked up (a dataclass may hold itself)
-_DECODERS: dict[Any, Converter] = {}
-
-
 def _dataclass(tp: Any) -> Converter:
-    """The converter of a dataclass, written out field by field once per class.
+    """The converter of a dataclass: the general one (:func:`_partial`) until
+    the class has been converted :data:`WRITE_OUT_AFTER` times, then one
+    written out field by field (:func:`_written_decoder`)."""
+    uses = 0
+    current: Converter | None = None
+
+    def convert(data: Any) -> Any:
+        nonlocal uses, current
+        if current is not None:
+            return current(data)
+        uses += 1
+        if uses == WRITE_OUT_AFTER:
+            current = _written_decoder(tp)
+        if type(data) is not dict and not isinstance(data, dict):
+            raise ValueError(f"expected an object for {tp.__name__}")
+        return _partial(tp, data)
+
+    return convert
+
+
+def _written_decoder(tp: Any) -> Converter:
+    """The converter of a dataclass written out.
 
     A field whose data has the exact scalar type its hint names is taken as
     it is; anything else goes through the field's converter, which checks it
@@ -240,9 +278,6 @@ def _dataclass(tp: Any) -> Converter:
     hand, or for an older shape) takes the general path: the fields it has,
     the defaults for the rest.
     """
-    known = _DECODERS.get(tp)
-    if known is not None:
-        return known
     fields = _fields(tp)
     arguments = "".join(
         f"            {name}={_field_code(index, key, hint)},\n"
@@ -255,22 +290,19 @@ def _dataclass(tp: Any) -> Converter:
         "    try:\n"
         f"        return tp(\n{arguments}        )\n"
         "    except KeyError:\n"
-        "        return partial(data)\n"
+        "        return partial(tp, data)\n"
         "    except TypeError as exc:\n"
         "        raise ValueError(str(exc)) from exc\n"
     )
     namespace: dict[str, Any] = {
         "tp": tp,
         "expected": f"expected an object for {tp.__name__}",
-        "partial": lambda data: _partial(tp, data),
+        "partial": _partial,
         **{f"t{index}": _exact_scalar(hint) for index, (_, _, hint) in enumerate(fields)},
+        **{f"c{index}": _converter(hint) for index, (_, _, hint) in enumerate(fields)},
     }
     exec(compile(code, f"<doxtool decoder of {tp.__qualname__}>", "exec"), namespace)
-    decode: Converter = namespace["decode"]
-    _DECODERS[tp] = decode
-    for index, (_, _, hint) in enumerate(fields):
-        namespace[f"c{index}"] = _converter(hint)
-    return decode
+    return namespace["decode"]  # type: ignore[no-any-return]
 
 
 def _exact_scalar(hint: Any) -> type | None:
@@ -297,7 +329,7 @@ def _field_code(index: int, key: str, hint: Any) -> str:
 
 
 def _partial(tp: Any, data: dict[str, Any]) -> Any:
-    """``tp`` from data that may lack fields: the defaults fill them."""
+    """``tp`` from its data, field by field: the fields it has, the defaults for the rest."""
     kwargs = {name: _converter(hint)(data[key]) for name, key, hint in _fields(tp) if key in data}
     try:
         return tp(**kwargs)
