@@ -21,6 +21,7 @@ import libcst
 from doxtool.core.serde import to_data
 from doxtool.python.astparse import parse_ast
 from doxtool.python.extract import extract_module
+from doxtool.python.names import module_name
 from doxtool.python.prune import prune
 
 BENCH = Path(__file__).resolve().parent
@@ -52,7 +53,7 @@ def main(argv: list[str] | None = None) -> int:
         if to_data(with_pruning) != to_data(without):
             raise SystemExit(f"facts differ for {rel}")
         tree = parse_ast(source)
-        result = prune(source, tree) if tree is not None else None
+        result = prune(source, tree, module_name(rel)) if tree is not None else None
         total += len(source)
         removed += len(source) - len(result.text) if result is not None else 0
     print(f"{len(paths)} modules, {removed / total:.0%} of their text pruned")

@@ -418,7 +418,8 @@ def test_a_module_whose_kept_part_is_over_the_bound_says_so() -> None:
     (problem,) = extract_module(source, "tools/big.py", ROOTS).problems
     assert problem.message == (
         f"module not analysed: {pruned.parsed} characters of it would be parsed (all but"
-        " the bodies of the functions nothing calls), over the"
+        " the bodies of the functions nothing calls and of the methods of classes that"
+        " cannot be tools), over the"
         f" {MAX_PARSED_CHARS}-character limit of one syntax tree"
     )
 
@@ -552,3 +553,139 @@ def test_a_followed_call_reads_what_the_body_reads(line: str, reads: bool) -> No
     source = _CALLED.format(line=line, other_class="None", decorator="", default="None")
     (tool,) = extract_module(source, "tools/sample.py", ROOTS).candidates
     assert ("secret" in {a.name for a in tool.arguments}) is reads
+
+
+# -- methods of classes that cannot be tools ----------------------------------
+
+CLASSES = """\
+from dataclasses import dataclass
+
+from helpers.tool import Tool, Response
+
+
+@dataclass
+class Options:
+    width: int = 72
+
+    def describe(self) -> str:
+        parts = [str(self.width)]
+        return " ".join(_fold(parts))
+
+
+def _fold(parts):
+    return [part.strip() for part in parts]
+
+
+class Mixin:
+    def shout(self, text):
+        return text.upper()
+
+
+class Base(Mixin):
+    async def execute(self, **kwargs):
+        return Response(message=self.shout("x"), break_loop=False)
+
+
+class Child(Base):
+    def extra(self):
+        return 1
+
+
+class Plain:
+    @staticmethod
+    def helper(value: int = 3) -> int:
+        total = value
+        return total * 2
+
+
+class Wrapped(Tool):
+    def prepare(self):
+        return Plain.helper()
+"""
+
+
+def _stubbed_in(source: str, module: str | None) -> set[str]:
+    tree = parse_ast(source)
+    assert tree is not None
+    pruned = prune(source, tree, module)
+    if pruned is None:
+        return set()
+    return {node.name for node in pruned.stubbed}  # type: ignore[attr-defined]
+
+
+def test_the_methods_of_classes_that_cannot_be_tools_are_stubbed() -> None:
+    # Options and Plain have no execute and no base from elsewhere, and no such
+    # class derives from them; Mixin is a base of Base (which has execute);
+    # Wrapped derives from an imported class (which may be the tool base)
+    assert _stubbed_in(CLASSES, "tools.sample") == {"describe", "helper", "_fold"}
+    # _fold is called only from a stubbed method: nothing the walk reads calls it
+    assert _stubbed_in(CLASSES, None) == set()  # without the module's name: functions only
+    _same_facts(CLASSES)
+
+
+@pytest.mark.parametrize(
+    "importing",
+    [
+        "from tools.sample import Options as Imported\n",
+        "from tools import sample\n",
+        "import tools.sample as sample\n",
+        "import tools\n",
+        "from . import sample\n",
+        "from .sample import Options as Imported\n",
+        "try:\n    from tools.sample import Options as Imported\nexcept ImportError:\n    pass\n",
+    ],
+)
+def test_a_base_that_may_lead_back_to_the_module_keeps_every_method(importing: str) -> None:
+    base = "Imported" if "Imported" in importing else "sample.Options"
+    if importing.startswith("import tools\n"):
+        base = "tools.sample.Options"
+    source = (
+        importing
+        + "from helpers.tool import Tool, Response\n\n\n"
+        + "class Options:\n    def describe(self):\n        return self.helper()\n\n"
+        + "    def helper(self):\n        return 1\n\n\n"
+        + f"class Sample({base}):\n"
+        + "    async def execute(self, **kwargs):\n"
+        + "        return Response(message=self.describe(), break_loop=False)\n"
+    )
+    assert _stubbed_in(source, "tools.sample") == set()
+    _same_facts(source, "tools/sample.py")
+    # the same module under another name: the import leads elsewhere
+    if (
+        not importing.startswith(("from .", "import tools\n"))
+        and "from tools import" not in importing
+    ):
+        assert _stubbed_in(source, "tools.other") == {"describe", "helper"}
+
+
+def test_a_class_name_defined_twice_keeps_every_method() -> None:
+    source = (
+        "class A:\n    def run(self):\n        return 1\n\n\n"
+        "class A:\n    def run(self):\n        return 2\n"
+    )
+    assert _stubbed_in(source, "tools.sample") == set()
+    single = "class A:\n    def run(self):\n        return 1\n"
+    assert _stubbed_in(single, "tools.sample") == {"run"}
+
+
+def test_methods_with_imports_or_one_line_bodies_are_kept() -> None:
+    source = (
+        "class A:\n"
+        "    def loads(self):\n        import json\n        return json\n\n"
+        "    def short(self): return 1\n\n"
+        "    def long(self):\n        value = 1\n        return value\n"
+    )
+    assert _stubbed_in(source, "tools.sample") == {"long"}
+    _same_facts(source)
+
+
+def test_calls_in_a_stubbed_methods_header_still_keep_functions() -> None:
+    source = (
+        "def default():\n    return 3\n\n\n"
+        "def decorate(name):\n    return lambda fn: fn\n\n\n"
+        "class A:\n"
+        "    @decorate('run')\n"
+        "    def run(self, value=default()):\n        return value\n"
+    )
+    assert _stubbed_in(source, "tools.sample") == {"run"}
+    _same_facts(source)

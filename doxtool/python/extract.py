@@ -3,10 +3,11 @@
 One ``ast`` parse, one libcst parse, one walk, no metadata providers. CPython's
 ``ast`` (an order of magnitude faster than libcst, and a fraction of its memory)
 gives the outline and the helper summaries, places every statement and tells
-which module-level functions no call reaches; libcst parses the module with
-those bodies left out (:mod:`doxtool.python.prune`), and ``ast`` lets go of
-them before libcst's tree is built, so the two trees of the whole module are
-never held at once. What libcst is handed is bounded
+which module-level functions no call reaches and which classes cannot be
+tools; libcst parses the module with those bodies left out
+(:mod:`doxtool.python.prune`), and ``ast`` lets go of them before libcst's
+tree is built, so the two trees of the whole module are never held at once.
+What libcst is handed is bounded
 (:data:`~doxtool.python.cstparse.MAX_PARSED_CHARS`): past that, the module is
 not analysed and a problem says so. The walk reads node fields
 directly (a generic ``CSTVisitor`` costs as much as the parse itself) and asks
@@ -141,7 +142,7 @@ def _extract(
                 message = f"helper summaries not extracted: {type(exc).__name__}: {exc}"
                 summary_problem = Problem(message[:300], 1, 1, "internal")
         analysed = syntax is not None
-        pruned = prune(source, syntax) if pruning and syntax is not None else None
+        pruned = prune(source, syntax, module) if pruning and syntax is not None else None
         stubbed = pruned.stubbed if pruned is not None else frozenset()
         if pruned is not None and len(source) > PIECE_CHARS:
             # a long module: ``ast``'s tree of the whole module has served, and
@@ -229,7 +230,7 @@ def _too_large(
             pass
     what = (
         f"{parsed} characters of it would be parsed (all but the bodies of the"
-        " functions nothing calls)"
+        " functions nothing calls and of the methods of classes that cannot be tools)"
         if pruned
         else f"its {parsed} characters would be parsed"
     )

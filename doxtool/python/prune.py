@@ -24,6 +24,16 @@ is kept itself, found breadth first, so the work is linear in the module. A
 function is left alone when its body follows the colon on the same line, and
 when its body holds an ``import`` (imports anywhere in a module are facts of
 the module).
+
+The walk reads a method's body only when its class may be a tool: a class
+with an ``execute`` of its own or from a class of the module it derives
+from, a class with a base from elsewhere (which may be the tool base), and
+every class of the module such a class derives from. Given the module's
+name, the bodies of the other classes' methods are stubbed too, under the
+same conditions, and the calls in them are no roots. A module that may name
+its own classes through an import (``from tools.x import Base`` in
+``tools/x.py``, a relative import) as a base, or that defines a class name
+twice, keeps every method.
 """
 
 from __future__ import annotations
@@ -57,15 +67,16 @@ class _Candidate:
     body_line: int
 
 
-def prune(source: str, tree: ast.Module) -> Pruned | None:
+def prune(source: str, tree: ast.Module, module: str | None = None) -> Pruned | None:
     """The pruned source, or None when no body can be pruned.
 
-    ``tree`` is ``ast.parse(source)``.
+    ``tree`` is ``ast.parse(source)``; ``module`` is the module's dotted name
+    (without it, methods are not pruned).
     """
     if "\r" in source and source.count("\r") != source.count("\r\n"):
         return None  # a lone carriage return breaks lines for Python, not for split
     lines = source.split("\n")
-    stubbed = _unread(tree, lines)
+    stubbed = _unread(tree, lines, module)
     if not stubbed:
         return None
     stubs = 0
@@ -85,15 +96,18 @@ def prune(source: str, tree: ast.Module) -> Pruned | None:
     return Pruned(text, frozenset(c.node for c in stubbed), len(text) - stubs)
 
 
-def _unread(tree: ast.Module, lines: list[str]) -> list[_Candidate]:
-    """The module-level functions whose bodies no call the walk may follow reaches.
+def _unread(tree: ast.Module, lines: list[str], module: str | None) -> list[_Candidate]:
+    """The module-level functions whose bodies no call the walk may follow
+    reaches, and the methods of classes the walk never reads.
 
     Calls outside every candidate are roots; a call inside a candidate (its
     header included) counts once that candidate is kept.
     """
     candidates: list[_Candidate] = []
+    methods: list[_Candidate] = []
     roots: set[str] = set()
     inside: list[set[str]] = []
+    unwalked = _unwalked_classes(tree, module) if module is not None else frozenset()
     for node in tree.body:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             called, imports = _calls(node)
@@ -103,10 +117,12 @@ def _unread(tree: ast.Module, lines: list[str]) -> list[_Candidate]:
                 inside.append(called)
                 continue
             roots |= called
+        elif node in unwalked:
+            roots |= _unwalked_class(node, lines, methods)  # type: ignore[arg-type]
         else:
             roots |= _calls(node)[0]
     if not candidates:
-        return []
+        return methods
     by_name: dict[str, list[int]] = {}
     for index, candidate in enumerate(candidates):
         by_name.setdefault(candidate.node.name, []).append(index)
@@ -122,7 +138,128 @@ def _unread(tree: ast.Module, lines: list[str]) -> list[_Candidate]:
             if index not in needed:
                 needed.add(index)
                 todo.extend(inside[index])
-    return [c for index, c in enumerate(candidates) if index not in needed]
+    return [c for index, c in enumerate(candidates) if index not in needed] + methods
+
+
+def _unwalked_class(node: ast.ClassDef, lines: list[str], methods: list[_Candidate]) -> set[str]:
+    """Add the class's methods whose bodies can be stubbed to ``methods``;
+    the names called anywhere else in the class (the roots it holds)."""
+    roots: set[str] = set()
+    for expression in (*node.decorator_list, *node.bases, *node.keywords):
+        roots |= _calls(expression)[0]
+    for stmt in node.body:
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            called, imports = _calls(stmt)
+            body_line = None if imports else _body_line(stmt, lines)
+            if body_line is not None:
+                methods.append(_Candidate(stmt, body_line))
+                for part in _header(stmt):
+                    roots |= _calls(part)[0]
+                continue
+            roots |= called
+        else:
+            roots |= _calls(stmt)[0]
+    return roots
+
+
+def _header(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.AST]:
+    """The expressions of a function's header: decorators, defaults, annotations."""
+    args = fn.args
+    parts: list[ast.AST] = [*fn.decorator_list, *args.defaults]
+    parts.extend(default for default in args.kw_defaults if default is not None)
+    for arg in (*args.posonlyargs, *args.args, args.vararg, *args.kwonlyargs, args.kwarg):
+        if arg is not None and arg.annotation is not None:
+            parts.append(arg.annotation)
+    if fn.returns is not None:
+        parts.append(fn.returns)
+    return parts
+
+
+def _unwalked_classes(tree: ast.Module, module: str) -> frozenset[ast.ClassDef]:
+    """The module-level classes whose methods the walk never reads.
+
+    The walk reads the methods of each class that may be a tool and of the
+    classes of the module it derives from (:mod:`doxtool.python.toolscan`).
+    A class may be a tool when it has an ``execute`` itself or through a
+    class of the module named as its base, or has any other base (a class
+    imported from elsewhere may be the tool base). None is left out when a
+    base may lead back to this module through an import, or when a class
+    name is defined twice.
+    """
+    classes: dict[str, ast.ClassDef] = {}
+    for node in tree.body:
+        if isinstance(node, ast.ClassDef):
+            if node.name in classes:
+                return frozenset()
+            classes[node.name] = node
+    if not classes:
+        return frozenset()
+    own = _own_bindings(tree, module)
+    parents: dict[str, list[str]] = {}
+    maybe_tool: set[str] = set()
+    for name, node in classes.items():
+        parents[name] = []
+        for base in node.bases:
+            if type(base) is ast.Name and base.id in classes:
+                parents[name].append(base.id)
+                continue
+            maybe_tool.add(name)
+            root = base
+            while type(root) is ast.Attribute:
+                root = root.value
+            if type(root) is ast.Name and root.id in own:
+                return frozenset()  # the base may be a class of this module
+        if any(
+            isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) and stmt.name == "execute"
+            for stmt in node.body
+        ):
+            maybe_tool.add(name)
+    walked: set[str] = set()
+    for name in classes:
+        ancestry = _ancestry(name, parents)
+        if name in maybe_tool or ancestry & maybe_tool:
+            walked.add(name)
+            walked |= ancestry
+    return frozenset(node for name, node in classes.items() if name not in walked)
+
+
+def _ancestry(name: str, parents: dict[str, list[str]]) -> set[str]:
+    """The classes of the module ``name`` derives from, transitively."""
+    found: set[str] = set()
+    todo = list(parents[name])
+    while todo:
+        parent = todo.pop()
+        if parent not in found:
+            found.add(parent)
+            todo.extend(parents[parent])
+    return found
+
+
+def _own_bindings(tree: ast.Module, module: str) -> set[str]:
+    """Names that module-level imports bind and that may lead to this module:
+    an import of the module or of a package it is in, any relative import."""
+    prefixes = {".".join(module.split(".")[:cut]) for cut in range(1, module.count(".") + 2)}
+    names: set[str] = set()
+    todo: list[ast.stmt] = list(tree.body)
+    while todo:
+        stmt = todo.pop()
+        if isinstance(stmt, ast.Import):
+            for alias in stmt.names:
+                if alias.name in prefixes or alias.name.startswith(module + "."):
+                    names.add(alias.asname or alias.name.split(".", 1)[0])
+        elif isinstance(stmt, ast.ImportFrom):
+            if (
+                stmt.level
+                or stmt.module in prefixes
+                or (stmt.module or "").startswith(module + ".")
+            ):
+                names.update(alias.asname or alias.name for alias in stmt.names)
+        elif not isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            for field in ("body", "orelse", "finalbody", "handlers"):
+                todo.extend(getattr(stmt, field, ()))
+            for case in getattr(stmt, "cases", ()):
+                todo.extend(case.body)
+    return names
 
 
 def _calls(node: ast.AST) -> tuple[set[str], bool]:
