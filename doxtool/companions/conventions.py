@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from doxtool.companions.factlines import SECTIONS
 from doxtool.core.outline_facts import AREAS
@@ -188,11 +189,16 @@ class Convention:
         return self.area_names.get(area, area)
 
     def section(self, title: str) -> SectionSpec | None:
-        wanted = _fold(title)
+        return self._sections_by_title.get(_fold(title))
+
+    @cached_property
+    def _sections_by_title(self) -> dict[str, SectionSpec]:
+        """Each title a section may have, folded, to the first section having it."""
+        found: dict[str, SectionSpec] = {}
         for spec in self.sections:
-            if any(_fold(t) == wanted for t in spec.titles()):
-                return spec
-        return None
+            for title in spec.titles():
+                found.setdefault(_fold(title), spec)
+        return found
 
     def section_titles(self) -> list[str]:
         return [spec.title for spec in self.sections]

@@ -12,6 +12,7 @@ import os
 import re
 import stat
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 #: files larger than this are not read (a finding says so)
@@ -130,10 +131,16 @@ def size_limit(path: Path) -> int:
 def within(root: Path, path: Path) -> bool:
     """Whether ``path``, links resolved, stays inside ``root`` (a loop is outside)."""
     try:
-        path.resolve(strict=False).relative_to(root.resolve())
+        path.resolve(strict=False).relative_to(_resolved(root))
     except (ValueError, OSError, RuntimeError):
         return False
     return True
+
+
+@lru_cache(maxsize=16)
+def _resolved(root: Path) -> Path:
+    """``root`` with its links resolved, once per process (a run's root does not move)."""
+    return root.resolve()
 
 
 _OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)

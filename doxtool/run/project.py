@@ -402,8 +402,11 @@ class Project:
         if dotted and all(part.isidentifier() for part in dotted.split(".")):
             base = self.root / Path(*dotted.split("."))
             for candidate in (base.with_suffix(".py"), base / "__init__.py"):
-                if candidate.is_file() and self.inside(candidate):
-                    found = self.rel(candidate)
+                if candidate.is_file():
+                    try:  # links resolved, inside the root: its path there
+                        found = candidate.resolve().relative_to(self.root).as_posix()
+                    except (ValueError, OSError, RuntimeError):
+                        continue
                     break
         self._module_paths[dotted] = found
         return found
