@@ -110,13 +110,12 @@ def _unread(tree: ast.Module, lines: list[str], module: str | None) -> list[_Can
     unwalked = _unwalked_classes(tree, module) if module is not None else frozenset()
     for node in tree.body:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            called, imports = _calls(node)
-            body_line = None if imports else _body_line(node, lines)
-            if body_line is not None:
-                candidates.append(_Candidate(node, body_line))
+            candidate, called = _candidate(node, lines)
+            if candidate is not None:
+                candidates.append(candidate)
                 inside.append(called)
-                continue
-            roots |= called
+            else:
+                roots |= called
         elif node in unwalked:
             roots |= _unwalked_class(node, lines, methods)  # type: ignore[arg-type]
         else:
@@ -149,17 +148,26 @@ def _unwalked_class(node: ast.ClassDef, lines: list[str], methods: list[_Candida
         roots |= _calls(expression)[0]
     for stmt in node.body:
         if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            called, imports = _calls(stmt)
-            body_line = None if imports else _body_line(stmt, lines)
-            if body_line is not None:
-                methods.append(_Candidate(stmt, body_line))
+            candidate, called = _candidate(stmt, lines)
+            if candidate is not None:
+                methods.append(candidate)
                 for part in _header(stmt):
                     roots |= _calls(part)[0]
-                continue
-            roots |= called
+            else:
+                roots |= called
         else:
             roots |= _calls(stmt)[0]
     return roots
+
+
+def _candidate(
+    fn: ast.FunctionDef | ast.AsyncFunctionDef, lines: list[str]
+) -> tuple[_Candidate | None, set[str]]:
+    """The function as a body to stub (None when the body must stay: it holds
+    an import, or it follows the colon on the same line), and the names it calls."""
+    called, imports = _calls(fn)
+    body_line = None if imports else _body_line(fn, lines)
+    return (_Candidate(fn, body_line) if body_line is not None else None), called
 
 
 def _header(fn: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.AST]:
