@@ -689,3 +689,32 @@ def test_calls_in_a_stubbed_methods_header_still_keep_functions() -> None:
     )
     assert _stubbed_in(source, "tools.sample") == {"run"}
     _same_facts(source)
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        # a bare name of a class defined further down is the imported one
+        "from tools.base import Base\n\n\n"
+        "class A(Base):\n    def helper(self):\n        return self.args['path']\n\n\n"
+        "class Base:\n    pass\n",
+        # ``class Tool(Tool)``: the base is the imported class, not itself
+        "from tools.base import Tool\n\n\n"
+        "class Tool(Tool):\n    def helper(self):\n        return self.args['path']\n",
+        # a dotted base written from the package down, bound or not
+        "class Base:\n    def helper(self):\n        return self.args['path']\n\n\n"
+        "class A(tools.x.Base):\n    def execute(self):\n        return self.helper()\n",
+        "import tools.other\n\n\n"
+        "class Base:\n    def helper(self):\n        return self.args['path']\n\n\n"
+        "class A(tools.x.Base):\n    def execute(self):\n        return self.helper()\n",
+    ],
+)
+def test_bases_resolved_as_the_outline_resolves_them(source: str) -> None:
+    tree = parse_ast(source)
+    assert tree is not None
+    pruned = prune(source, tree, "tools.x")
+    assert pruned is None or "helper" not in {
+        node.name  # type: ignore[attr-defined]
+        for node in pruned.stubbed
+    }
+    _same_facts(source, "tools/x.py")

@@ -137,9 +137,15 @@ def within(root: Path, path: Path) -> bool:
     return True
 
 
-@lru_cache(maxsize=16)
 def _resolved(root: Path) -> Path:
-    """``root`` with its links resolved, once per process (a run's root does not move)."""
+    """``root`` with its links resolved; an absolute root once per process (a
+    run's root does not move), a relative one each time (the working
+    directory may)."""
+    return _resolved_absolute(root) if root.is_absolute() else root.resolve()
+
+
+@lru_cache(maxsize=16)
+def _resolved_absolute(root: Path) -> Path:
     return root.resolve()
 
 

@@ -190,9 +190,11 @@ def _unwalked_classes(tree: ast.Module, module: str) -> frozenset[ast.ClassDef]:
     classes of the module it derives from (:mod:`doxtool.python.toolscan`).
     A class may be a tool when it has an ``execute`` itself or through a
     class of the module named as its base, or has any other base (a class
-    imported from elsewhere may be the tool base). None is left out when a
-    base may lead back to this module through an import, or when a class
-    name is defined twice.
+    imported from elsewhere may be the tool base; a bare name counts as a
+    class of the module only when that class is defined before it). None is
+    left out when a base may lead back to this module (through an import, or
+    a dotted name starting with the module's package), or when a class name
+    is defined twice.
     """
     classes: dict[str, ast.ClassDef] = {}
     for node in tree.body:
@@ -203,20 +205,28 @@ def _unwalked_classes(tree: ast.Module, module: str) -> frozenset[ast.ClassDef]:
     if not classes:
         return frozenset()
     own = _own_bindings(tree, module)
+    package = module.split(".", 1)[0]
     parents: dict[str, list[str]] = {}
     maybe_tool: set[str] = set()
     for name, node in classes.items():
-        parents[name] = []
+        local: list[str] = []
         for base in node.bases:
-            if type(base) is ast.Name and base.id in classes:
-                parents[name].append(base.id)
+            # a bare name is a class of the module when that class comes
+            # before this one, as libcst's outline resolves it (``class
+            # Tool(Tool)`` derives from an imported ``Tool``); else it is
+            # looked up among the imports, or kept as written
+            if type(base) is ast.Name and base.id in parents:
+                local.append(base.id)
                 continue
             maybe_tool.add(name)
             root = base
             while type(root) is ast.Attribute:
                 root = root.value
-            if type(root) is ast.Name and root.id in own:
+            if type(root) is ast.Name and (
+                root.id in own or (root.id == package and root is not base)
+            ):
                 return frozenset()  # the base may be a class of this module
+        parents[name] = local
         if any(
             isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) and stmt.name == "execute"
             for stmt in node.body
@@ -253,8 +263,10 @@ def _own_bindings(tree: ast.Module, module: str) -> set[str]:
         stmt = todo.pop()
         if isinstance(stmt, ast.Import):
             for alias in stmt.names:
-                if alias.name in prefixes or alias.name.startswith(module + "."):
-                    names.add(alias.asname or alias.name.split(".", 1)[0])
+                # ``import a.b`` binds ``a`` to ``a``; ``import a.b as c``, ``c`` to ``a.b``
+                target = alias.name if alias.asname else alias.name.split(".", 1)[0]
+                if target in prefixes or target.startswith(module + "."):
+                    names.add(alias.asname or target)
         elif isinstance(stmt, ast.ImportFrom):
             if (
                 stmt.level
