@@ -7,7 +7,7 @@ import dataclasses
 from pathlib import Path
 
 from doxtool.core.config import config_at
-from doxtool.core.factnames import candidate_names, named
+from doxtool.core.factnames import candidate_names, named, packed
 from doxtool.python.extract import extract_module
 from doxtool.run.pool import Job, parse
 from doxtool.run.project import Project
@@ -80,7 +80,7 @@ def test_a_parsed_module_carries_its_names_and_they_stay_out_of_equality() -> No
     facts = parse(Job("facts", "tools/reader.py", TOOL, frozenset({"helpers", "tools"})))
     plain = extract_module(TOOL, "tools/reader.py", ["helpers", "tools"])
     assert plain.module_names is None
-    assert facts.module_names == candidate_names(plain)
+    assert facts.module_names == packed(candidate_names(plain))
     assert named(facts) == named(plain)
     assert facts == plain
     assert "module_names" not in repr(facts)
@@ -92,7 +92,7 @@ def test_references_follow_the_names_stored_or_found_now(tmp_path: Path) -> None
     for stored in (True, False):
         project = Project(root.resolve(), config_at(root))
         facts = project.facts("tools/reader.py")
-        facts.module_names = candidate_names(facts) if stored else None
+        facts.module_names = packed(candidate_names(facts)) if stored else None
         found.append(references(project, "tools/reader.py", {}))
     assert found[0] == found[1]
     assert set(found[0]) >= {
@@ -101,3 +101,16 @@ def test_references_follow_the_names_stored_or_found_now(tmp_path: Path) -> None
         "tools/sibling.py",  # a relative import
     }
     assert "tools/reader.py" not in found[0]
+
+
+def test_names_stored_one_per_line_read_back_whole() -> None:
+    facts = extract_module(TOOL, "tools/reader.py", ["helpers", "tools"])
+    names = candidate_names(facts)
+    assert names and not any("\n" in name for name in names)
+    facts.module_names = packed(names)
+    assert named(facts) == names
+    facts.module_names = packed([])
+    assert named(facts) == []
+    # a name with a line break in the code is escaped in the facts' repr
+    odd = extract_module('from helpers.tool import Tool\n\nX = "a\\nb.py"\n', "tools/odd.py", [])
+    assert all("\n" not in name for name in candidate_names(odd))

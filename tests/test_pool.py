@@ -10,7 +10,7 @@ import pytest
 from samples import clean_files, tool_named
 
 from doxtool.companions.parsing import parse_companion
-from doxtool.core.factnames import candidate_names
+from doxtool.core.factnames import candidate_names, packed
 from doxtool.core.serde import to_data
 from doxtool.prompts.parse import parse_prompt
 from doxtool.python.extract import extract_module
@@ -41,7 +41,7 @@ def test_pool_results_equal_serial_results_in_order() -> None:
     for job in jobs:
         if job.kind == "facts":
             facts = extract_module(job.text, job.path, job.roots)
-            facts.module_names = candidate_names(facts)  # found where the module is parsed
+            facts.module_names = packed(candidate_names(facts))  # found where it is parsed
             expected.append(to_data(facts))
         elif job.kind == "companion":
             expected.append(to_data(parse_companion(job.text, job.path)))

@@ -33,6 +33,14 @@ def candidate_names(facts: ModuleFacts) -> list[str]:
     return sorted({*PY_PATH.findall(text), *DOTTED.findall(text)})
 
 
+def packed(names: list[str]) -> str:
+    """``names`` as :attr:`ModuleFacts.module_names` stores them: one per line
+    (no name holds a line break: ``repr`` writes it as an escape)."""
+    return "\n".join(names)
+
+
 def named(facts: ModuleFacts) -> list[str]:
     """The stored candidate names of ``facts``, or found now when none are stored."""
-    return facts.module_names if facts.module_names is not None else candidate_names(facts)
+    if facts.module_names is None:
+        return candidate_names(facts)
+    return facts.module_names.split("\n") if facts.module_names else []

@@ -395,9 +395,10 @@ class ModuleFacts:
     #: tools of other modules that call it)
     summaries: list[FunctionSummary] = field(default_factory=list)
     #: the quoted names in these facts that may be repository modules, the
-    #: resolved ``tools`` left out (:mod:`doxtool.core.factnames`), computed
-    #: where the module is parsed; None until then
-    module_names: list[str] | None = field(default=None, repr=False, compare=False)
+    #: resolved ``tools`` left out, one per line (:mod:`doxtool.core.factnames`:
+    #: one string holds a module's hundreds of names in a fifth of the memory),
+    #: computed where the module is parsed; None until then
+    module_names: str | None = field(default=None, repr=False, compare=False)
 
     @property
     def parsed(self) -> bool:

@@ -55,11 +55,11 @@ Planned = tuple[Job, Callable[[Any, "str | None"], None]]
 def parse(job: Job) -> Any:
     """The job's result: ModuleFacts, a Companion or a PromptDoc."""
     if job.kind == "facts":
-        from doxtool.core.factnames import candidate_names
+        from doxtool.core.factnames import candidate_names, packed
         from doxtool.python.extract import extract_module
 
         facts = extract_module(job.text, job.path, job.roots)
-        facts.module_names = candidate_names(facts)
+        facts.module_names = packed(candidate_names(facts))
         return facts
     if job.kind == "companion":
         from doxtool.companions.parsing import parse_companion
