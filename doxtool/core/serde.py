@@ -220,7 +220,7 @@ def _union(tp: Any) -> Converter:
 
 
 def _list(item_tp: Any) -> Converter:
-    scalar = _exact_scalar(item_tp) if item_tp in (str, int, float, bool) else None
+    scalar = item_tp if item_tp in (str, int, float, bool) else None
     item: Converter | None = None
 
     def convert(data: Any) -> Any:
