@@ -305,7 +305,7 @@ def check(
             with timings.phase("rules"):
                 report.findings = run(ctx, rules, progress)
             if session is not None:
-                session.save(report.findings, full=True)
+                session.save(report.findings, full=True, taught=ctx.taught_by_file())
         else:
             report.findings = found
         if found is None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -68,7 +69,6 @@ def _edit(root: Path, rng: random.Random, step: int) -> str:
     tools = _files(root, "tools/*.py")
     companions = _files(root, "tools/*.py.dox.md")
     helpers = [p for p in _files(root, "helpers/*.py") if p.name != "__init__.py"]
-    prompts = _files(root, "prompts/*.md")
     kind = rng.choice(
         [
             "module",
@@ -146,14 +146,7 @@ def _edit(root: Path, rng: random.Random, step: int) -> str:
         path.unlink()
         return f"delete {path.name}"
     if kind == "prompt":
-        path = rng.choice(prompts)
-        lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
-        if lines and rng.random() < 0.5:
-            del lines[rng.randrange(len(lines))]
-        else:
-            lines.append(f"args: `arg_{step}`\n")
-        path.write_text("".join(lines), encoding="utf-8")
-        return f"prompt {path.name}"
+        return _edit_prompt(root, rng, step)
     if kind == "config":
         config = root / "pyproject.toml"
         text = config.read_text(encoding="utf-8")
@@ -169,6 +162,62 @@ def _edit(root: Path, rng: random.Random, step: int) -> str:
     return "agents"
 
 
+def _edit_prompt(root: Path, rng: random.Random, step: int) -> str:
+    """One random edit of a prompt file, the core's or a profile's: what it
+    teaches, its arguments and examples, its length (a listing's budget), or
+    its readability."""
+    prompts = [*_files(root, "prompts/*.md"), *_files(root, "agents/*/prompts/*.md")]
+    path = rng.choice(prompts)
+    lines = path.read_text(encoding="utf-8", errors="replace").splitlines(keepends=True)
+    tool = rng.choice(["wait", "response", "shout", "echo", f"gone_{step}", "unknown"])
+    choice = rng.randrange(8)
+    if choice == 0 and lines:
+        del lines[rng.randrange(len(lines))]
+    elif choice == 1:
+        lines.append(f"args: `arg_{step}`\n")
+    elif choice == 2:  # a tool taught here no longer, or one more
+        headings = [i for i, line in enumerate(lines) if line.startswith("### ")]
+        if headings and rng.random() < 0.5:
+            lines[rng.choice(headings)] = f"## renamed {step}\n"
+        else:
+            lines.append(f"### {tool}\nDoes what it says.\n")
+    elif choice == 3:
+        call = f'{{"tool_name": "{tool}", "tool_args": {{"arg_{step}": 1}}}}'
+        lines.append(f"usage:\n~~~json\n{call}\n~~~\n")
+    elif choice == 4:  # longer or shorter than the profile's budget
+        lines.append("Text of some length. " * rng.randrange(1, 40) + "\n")
+    elif choice == 5:
+        lines = [line.replace("{{tools}}", "") for line in lines]
+        if rng.random() < 0.5:
+            lines.append("{{tools}}\n")
+    elif choice == 6:
+        lines.append(f"<!-- doxtool: ignore[{rng.choice(['PRM002', 'PRM003', 'PRM009'])}] -->\n")
+    else:  # unreadable, or readable again
+        text = "".join(lines)
+        lines = [text.replace("\ufffd", "") if "\ufffd" in text else text + "\udcff"]
+    path.write_bytes("".join(lines).encode("utf-8", "surrogateescape"))
+    return f"prompt {path.relative_to(root)} ({choice}, {tool})"
+
+
+def _listing_budget(root: Path) -> None:
+    """Give the profile a budget its listing is at the edge of, so that a
+    prompt edit may put it over or under."""
+    profile = root / "agents" / "tiny-local" / "prompts"
+    size = sum(
+        len(p.read_text(encoding="utf-8"))
+        for p in {
+            p.name: p
+            for p in [*_files(root, "prompts/agent.system.tool*.md"), *_files(profile, "*.md")]
+        }.values()
+        if p.name.startswith("agent.system.tool")
+    )
+    config = root / "pyproject.toml"
+    text = config.read_text(encoding="utf-8")
+    config.write_text(
+        text + f"\n[tool.doxtool.profiles.tiny-local]\nbudget = {size + 30}\n", encoding="utf-8"
+    )
+
+
 def _compare(root: Path, monkeypatch: pytest.MonkeyPatch, what: str) -> None:
     incremental_run = _check(root, monkeypatch)
     full_run = _check(root, monkeypatch, "--no-cache")
@@ -180,6 +229,7 @@ def _sequence(reference_repo: Path, monkeypatch: pytest.MonkeyPatch, seed: int, 
     incremental (the state was used)."""
     root = reference_repo
     write_files(root, EXTRA)
+    _listing_budget(root)
     rng = random.Random(seed)
     _check(root, monkeypatch)  # the first run writes the state
     used = 0
@@ -206,6 +256,100 @@ def test_incremental_equals_full_on_longer_sequences(
     reference_repo: Path, monkeypatch: pytest.MonkeyPatch, seed: int
 ) -> None:
     assert _sequence(reference_repo, monkeypatch, seed, steps=20) >= 4
+
+
+def _prompt_sequence(
+    reference_repo: Path, monkeypatch: pytest.MonkeyPatch, seed: int, steps: int
+) -> int:
+    """Random prompt edits alone, each followed by the comparison; how many
+    runs were incremental."""
+    root = reference_repo
+    write_files(root, EXTRA)
+    _listing_budget(root)
+    rng = random.Random(seed)
+    _check(root, monkeypatch)
+    used, done = 0, []
+    for step in range(steps):
+        done.append(_edit_prompt(root, rng, step))
+        _compare(root, monkeypatch, f"seed {seed}: {done}")
+        state = incremental.read_state(root / ".doxtool_cache" / incremental.STATE)
+        used += state["run"] == "incremental"
+    return used
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_incremental_equals_full_on_random_prompt_edits(
+    reference_repo: Path, monkeypatch: pytest.MonkeyPatch, seed: int
+) -> None:
+    assert _prompt_sequence(reference_repo, monkeypatch, seed, steps=8) >= 4
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(3, 9))
+def test_incremental_equals_full_on_longer_prompt_sequences(
+    reference_repo: Path, monkeypatch: pytest.MonkeyPatch, seed: int
+) -> None:
+    assert _prompt_sequence(reference_repo, monkeypatch, seed, steps=16) >= 8
+
+
+def _verbose_check(root: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[str, int, list[str]]:
+    """How a check ran (full or incremental), how many modules it re-checked,
+    and the paths of its PRM001 findings."""
+    monkeypatch.chdir(root)
+    result = CliRunner().invoke(cli, ["check", "-v", "--format", "json"])
+    state = incremental.read_state(root / ".doxtool_cache" / incremental.STATE)
+    counted = re.search(r"(\d+) modules? re-checked", result.stderr)
+    found = json.loads(result.stdout)
+    paths = sorted(f["path"] for f in found if f["code"] == "PRM001")
+    return state["run"], int(counted.group(1)) if counted else -1, paths
+
+
+def test_a_prompt_edit_rechecks_the_tools_it_taught_and_teaches(
+    reference_repo: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A prompt that starts to teach a tool re-checks that tool alone, and so
+    does one that stops: what the prompt taught before comes from the state,
+    since the file no longer says it."""
+    root = reference_repo
+    write_files(root, EXTRA)
+    prompt = root / "prompts" / "agent.system.tool.wait.md"
+    original = prompt.read_text(encoding="utf-8")
+    assert _verbose_check(root, monkeypatch)[2] == ["tools/echo.py", "tools/shout.py"]
+    prompt.write_text(original + "### shout\nShouts the text back.\n", encoding="utf-8")
+    # the wait tool (the file name's), the shout tool (taught now) and the echo
+    # tool, which shares the base class whose findings either may report
+    assert _verbose_check(root, monkeypatch) == ("incremental", 3, ["tools/echo.py"])
+    _compare(root, monkeypatch, "shout taught")
+    prompt.write_text(original, encoding="utf-8")
+    assert _verbose_check(root, monkeypatch) == (
+        "incremental",
+        3,
+        ["tools/echo.py", "tools/shout.py"],
+    )
+    _compare(root, monkeypatch, "shout no longer taught")
+
+
+@pytest.mark.parametrize(
+    ("path", "edit", "why"),
+    [
+        ("prompts/agent.system.tool.wait.md", b"\xff", "no longer a prompt file read whole"),
+        ("prompts/AGENTS.md", b"\nMore.\n", "not a module, companion or prompt"),
+    ],
+)
+def test_a_prompt_edit_it_cannot_scope_means_a_full_run(
+    reference_repo: Path, monkeypatch: pytest.MonkeyPatch, path: str, edit: bytes, why: str
+) -> None:
+    """A prompt file that cannot be read now (discovery leaves it out) and a
+    prompt directory's ``AGENTS.md`` (which the DOX2xx rules read as a
+    tree) are checked by a full run."""
+    root = reference_repo
+    write_files(root, EXTRA)
+    _check(root, monkeypatch)
+    (root / path).write_bytes((root / path).read_bytes() + edit)
+    _compare(root, monkeypatch, path)
+    state = incremental.read_state(root / ".doxtool_cache" / incremental.STATE)
+    assert state["run"] == "full"
+    assert state["why"] == f"{path}: {why}"
 
 
 def test_an_edited_tool_is_checked_alone(
@@ -314,34 +458,34 @@ def test_a_related_tests_block_is_rewritten_in_place(
 def test_a_full_run_in_an_unchanged_tree_keeps_the_edges_it_would_compute(
     reference_repo: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A full run after a prompt edit reuses the stored edges of modules whose
+    """A full run after an ``AGENTS.md`` edit reuses the stored edges of modules whose
     bytes did not change; they equal the edges a run without a state stores,
     and an edit that adds a module reaches the edges of the modules naming it."""
     root = reference_repo
     write_files(root, EXTRA)
     path = root / ".doxtool_cache" / incremental.STATE
-    prompt = next(p for p in _files(root, "prompts/*.md") if ".tool." in p.name)
+    agents = root / "tools" / "AGENTS.md"
 
-    def stored_after_prompt_edit(fresh: bool) -> dict[str, list[str]]:
+    def stored_after_full_run(fresh: bool) -> dict[str, list[str]]:
         if fresh:
             path.unlink(missing_ok=True)
-        prompt.write_text(prompt.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+        agents.write_text(agents.read_text(encoding="utf-8") + "\n", encoding="utf-8")
         _check(root, monkeypatch)
         state = incremental.read_state(path)
         assert state["run"] == "full"
         return dict(Edges(state["edges"]).items())
 
     _check(root, monkeypatch)
-    reused = stored_after_prompt_edit(fresh=False)
-    assert reused == stored_after_prompt_edit(fresh=True)
+    reused = stored_after_full_run(fresh=False)
+    assert reused == stored_after_full_run(fresh=True)
     assert "helpers/answering.py" in reused["tools/echo.py"]
     # a module that now exists under a name a tool's facts hold: a new edge
     write_files(root, {"helpers/answering/__init__.py": ""})
     (root / "helpers" / "answering.py").unlink()
     write_files(root, {"helpers/answering/__init__.py": BASE_PY})
-    after = stored_after_prompt_edit(fresh=False)
+    after = stored_after_full_run(fresh=False)
     assert "helpers/answering/__init__.py" in after["tools/echo.py"]
-    assert after == stored_after_prompt_edit(fresh=True)
+    assert after == stored_after_full_run(fresh=True)
 
 
 @pytest.mark.slow

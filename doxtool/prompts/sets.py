@@ -59,6 +59,10 @@ class PromptSet:
         """Path of the tool listing wrapper (``agent.system.tools.md``), if any."""
         return self.files.get(WRAPPER_FILE)
 
+    def anchor(self) -> str | None:
+        """The file the set's tool listing is reported at: its wrapper, else its first file."""
+        return self.wrapper() or next(iter(self.files.values()), None)
+
     def own_files(self) -> dict[str, str]:
         """The files that live in this set's own directory (found once per
         set: discovery's files are not changed afterwards; nor is this)."""

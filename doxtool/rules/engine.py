@@ -22,6 +22,7 @@ from doxtool.run.context import Context, Scope
 from doxtool.run.pool import parse_all
 from doxtool.run.project import COMPANION_SUFFIX
 from doxtool.run.suppressions import MALFORMED, OWN_CODES, UNUSED, SuppressionIndex
+from doxtool.run.teaching import PromptEdit
 
 #: how often ``--fix`` re-checks and fixes again before it gives up
 MAX_FIX_ROUNDS = 4
@@ -397,14 +398,21 @@ def incremental_findings(
     """The findings of a whole-repository check, computed over what changed
     since the stored state; None when only a full run is exact (then the
     caller runs one and :meth:`Session.save` keeps its state)."""
-    plan = session.plan()
+    project = session.project
+    probe: list[Context] = []
+
+    def prompt_edit(path: str) -> PromptEdit | None:
+        if not probe:  # what an edited prompt file now teaches, read outside any scope
+            probe.append(Context(project, Scope(modules=set(), companions=set(), prompts=set())))
+        return probe[0].prompt_edit(path)
+
+    plan = session.plan(prompt_edit)
     if plan is None:
         return None
-    project = session.project
     scope = Scope(
         modules=set(plan.modules),
         companions={m + COMPANION_SUFFIX for m in plan.modules},
-        prompts=set(),
+        prompts=set(plan.prompts),
     )
     ctx = Context(project, scope)
     modules = [m for m in project.documented_modules if m in plan.modules]

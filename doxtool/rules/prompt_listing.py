@@ -47,8 +47,7 @@ listing renders to 9,412 characters.
             budget = ctx.config.profile(name).budget
             if not budget:
                 continue
-            wrapper = prompt_set.wrapper()
-            anchor = wrapper or next(iter(prompt_set.files.values()), None)
+            anchor = prompt_set.anchor()
             if anchor is None or not ctx.prompt_in_scope(anchor):
                 continue
             size = sum(

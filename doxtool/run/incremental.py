@@ -22,10 +22,16 @@ are taken from the state:
   an ``execute`` inherited from another module) may come from any unit that
   reaches it: all of those are affected too, so the findings there are
   computed whole;
+- an edited prompt file (an own file of a prompt set, read whole before and
+  after) is checked whole, and so is the anchor of each tool listing it is
+  in (which reports the listing's size); every unit of a tool it taught
+  before or teaches now, or that its file name is for, is affected (whether
+  that tool is taught at all may have changed). The state keeps what each
+  prompt file teaches, since the edit has changed the file;
 - the findings of the affected units' modules and companions, of the prompts
   the scoped run checks and of the reached modules replace the stored ones.
 
-Anything else changed (a prompt, an ``AGENTS.md``, the configuration, a test,
+Anything else changed (another Markdown file, an ``AGENTS.md``, the configuration, a test,
 a template, any file added or deleted, any directory added or removed), a
 different doxtool, interpreter, library, configuration or rule selection, or
 a state that cannot be read means a full run, which writes a new state. The
@@ -54,7 +60,7 @@ import contextlib
 import hashlib
 import json
 import os
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -67,11 +73,12 @@ from doxtool.run.edges import Edges
 from doxtool.run.project import COMPANION_SUFFIX, Project
 from doxtool.run.replay import FINDINGS_STATE, prepare_cache_dir
 from doxtool.run.snapshot import MAX_DIGEST_BYTES, Tree, read_regular, references, take
+from doxtool.run.teaching import PromptEdit
 
 STATE = FINDINGS_STATE
-_MAGIC = "doxtool-findings 3"
+_MAGIC = "doxtool-findings 4"
 #: the fields written as texts after the JSON line, in this order
-_TEXTS = ("listing", "digests", "edges")
+_TEXTS = ("listing", "digests", "edges", "taught")
 #: a state file larger than this is ignored
 MAX_STATE_BYTES = 256 * 1024 * 1024
 #: past this share of the units, a scoped run is no cheaper than a full one
@@ -89,6 +96,9 @@ class State:
     #: modules whose facts the run read besides those (read, not re-checked)
     also_read: set[str]
     findings: list[Finding]
+    #: prompt file -> the tool names it teaches, for every own file of a
+    #: prompt set read whole (the same kind of map as the edges)
+    taught: Edges = field(default_factory=Edges)
 
 
 def read_state(path: Path) -> Any:
@@ -161,15 +171,15 @@ def _load(path: Path, key: str, root: str) -> State | None:
             if not (isinstance(mtime, int) and isinstance(size, int)):
                 return None
             racy[str(name)] = (mtime, size)
-        edges = raw["edges"]
-        if not isinstance(edges, str):
+        edges, taught = raw["edges"], raw["taught"]
+        if not (isinstance(edges, str) and isinstance(taught, str)):
             return None
         also_read = {str(r) for r in raw["also_read"]}
         findings = [from_data(Finding, item) for item in raw["findings"]]
     except (KeyError, TypeError, ValueError, AttributeError, RecursionError):
         return None
     tree = Tree(taken, listing, digests, bare, racy)
-    return State(key, root, tree, Edges(edges), also_read, findings)
+    return State(key, root, tree, Edges(edges), also_read, findings, Edges(taught))
 
 
 def _write(directory: Path, state: State, full: bool, reason: str) -> None:
@@ -188,6 +198,7 @@ def _write(directory: Path, state: State, full: bool, reason: str) -> None:
         "bare": sorted(state.tree.bare),
         "racy": {k: list(v) for k, v in sorted(state.tree.racy.items())},
         "edges": state.edges.text,
+        "taught": state.taught.text,
         "also_read": sorted(state.also_read),
         "findings": [to_data(f) for f in state.findings],
     }
@@ -235,6 +246,10 @@ class Plan:
     reached: set[str]
     #: changed modules whose facts some unit reads (their references are read again)
     changed: set[str] = field(default_factory=set)
+    #: prompt files the run checks whole: those edited, and those they bear on
+    prompts: set[str] = field(default_factory=set)
+    #: edited prompt file -> the tool names it teaches now
+    taught: dict[str, frozenset[str]] = field(default_factory=dict)
 
 
 def _own(path: str, units: set[str]) -> bool:
@@ -274,8 +289,20 @@ class Session:
         not change under a check that only reads)."""
         return set(self.project.documented_modules).union(self.project.tool_modules)
 
-    def plan(self) -> Plan | None:
-        """The affected modules, or None when only a full run is exact."""
+    @cached_property
+    def _units_by_name(self) -> dict[str, set[str]]:
+        """Tool name (a module's file name less ``.py``) -> the units of that name."""
+        found: dict[str, set[str]] = {}
+        for unit in self.units:
+            found.setdefault(unit.rpartition("/")[2].removesuffix(".py"), set()).add(unit)
+        return found
+
+    def plan(self, prompt_edit: Callable[[str], PromptEdit | None] | None = None) -> Plan | None:
+        """The affected modules, or None when only a full run is exact.
+
+        ``prompt_edit`` tells what an edited prompt file bears on as it reads
+        now (:meth:`~doxtool.run.teaching.Teaching.prompt_edit`); without it,
+        an edited prompt means a full run."""
         old = self.old
         if old is None or self.changed is None:
             return None
@@ -284,6 +311,8 @@ class Session:
         tests = [d.strip("/") for d in self.project.config.test_dirs]
         affected: set[str] = set()
         roots: set[str] = set()
+        prompts: set[str] = set()
+        taught: dict[str, frozenset[str]] = {}
         for path in changed:
             if any(path == t or path.startswith(t + "/") for t in tests):
                 self.reason = f"{path}: a test"
@@ -295,8 +324,18 @@ class Session:
                 affected.add(path.removesuffix(COMPANION_SUFFIX))
             elif path.endswith(".py") and (path in old.also_read or path in old.edges):
                 roots.add(path)
+            elif path in old.taught and prompt_edit is not None:
+                edit = prompt_edit(path)
+                if edit is None:
+                    self.reason = f"{path}: no longer a prompt file read whole"
+                    return None
+                taught[path] = edit.names
+                prompts.add(path)
+                prompts |= edit.related
+                for name in {*old.taught.targets(path), *edit.names}:
+                    affected |= self._units_by_name.get(name, set())
             else:
-                self.reason = f"{path}: not a module or companion"
+                self.reason = f"{path}: not a module, companion or prompt"
                 return None
         for path in roots:
             dependents = old.edges.reach_back([path]) & units
@@ -307,6 +346,8 @@ class Session:
         plan = self._expand(affected, old.edges, units)
         if plan is not None:
             plan.changed = roots
+            plan.prompts = prompts
+            plan.taught = taught
         return plan
 
     def _foreign(self, found: Iterable[Finding], units: set[str]) -> set[str]:
@@ -417,16 +458,26 @@ class Session:
             unique.setdefault((*finding.sort_key(), finding.subject), finding)
         self._edges = edges
         self._also_read = {m for m in {*self.old.also_read, *loaded} if m not in edges}
+        self._taught = self.old.taught.replaced(
+            {path: sorted(names) for path, names in plan.taught.items()}
+        )
         return sorted(unique.values(), key=Finding.sort_key)
 
-    def save(self, findings: list[Finding], full: bool) -> None:
-        """Keep the state for the next run (a full run's: every module it read)."""
+    def save(
+        self,
+        findings: list[Finding],
+        full: bool,
+        taught: Mapping[str, Iterable[str]] | None = None,
+    ) -> None:
+        """Keep the state for the next run (a full run's: every module it
+        read, and ``taught``, what each prompt file teaches)."""
         if full:
             loaded = self.project.loaded_modules()
             edges, also_read = self.edges_now(loaded, None), set()
+            taught_now = Edges.of({path: sorted(names) for path, names in (taught or {}).items()})
         else:
-            edges, also_read = self._edges, self._also_read
-        state = State(self.key, self.root, self.tree, edges, also_read, findings)
+            edges, also_read, taught_now = self._edges, self._also_read, self._taught
+        state = State(self.key, self.root, self.tree, edges, also_read, findings, taught_now)
         # a state that cannot be written only costs the next run its shortcut
         with contextlib.suppress(OSError, ValueError):
             _write(self.directory, state, full, self.reason)

@@ -23,7 +23,7 @@ from pathlib import Path
 
 from doxtool.core.source import ReadError, read_text
 from doxtool.prompts.model import PromptDoc
-from doxtool.prompts.sets import PromptSet, discover_prompt_sets
+from doxtool.prompts.sets import PromptSet, discover_prompt_sets, tool_key
 from doxtool.run.files import Files
 from doxtool.run.project import Project
 from doxtool.run.promptindex import PromptIndex, Stamp, named, stamp, taught
@@ -41,6 +41,17 @@ class Scope:
     @property
     def everything(self) -> bool:
         return self.modules is None
+
+
+@dataclass(frozen=True)
+class PromptEdit:
+    """What the findings of a run depend on in one prompt file (besides its own)."""
+
+    #: the tools whose findings it may change: those it teaches, and the
+    #: one its file name is for
+    names: frozenset[str]
+    #: other prompt files whose findings it may change (listings it is in)
+    related: frozenset[str]
 
 
 def _cut(doc: PromptDoc) -> ReadError | None:
@@ -338,6 +349,47 @@ class Teaching(Files):
             if known is None or not known.isdisjoint(names):
                 found.add(path)
         return frozenset(found)
+
+    # -- what a prompt file bears on (the incremental check) ----------------
+
+    def taught_by_file(self) -> dict[str, frozenset[str]]:
+        """Path -> the tool names it teaches, for every own file of every set
+        that is read whole (a whole run's record for :meth:`prompt_edit`)."""
+        found: dict[str, frozenset[str]] = {}
+        for prompt_set in self.prompt_sets:
+            for file_name, path in prompt_set.own_files().items():
+                if file_name != "AGENTS.md" and path not in found and self._whole(path):
+                    found[path] = self.taught_names(path)
+        return found
+
+    def prompt_edit(self, path: str) -> PromptEdit | None:
+        """What the findings of a run depend on in the prompt file at ``path``,
+        as it reads now; None unless it is an own file of a set, read whole
+        (then discovery or another kind of file may be involved).
+
+        Besides its own findings, a prompt file bears on the tools it teaches
+        (whether each is taught at all), on the tool its file name is for
+        (whose missing prompt may be an unreadable one), and on the listing
+        of each set it is in effect for (reported at the set's anchor)."""
+        file_name = path.rpartition("/")[2]
+        if file_name == "AGENTS.md" or not self._whole(path):
+            return None
+        if all(s.own_files().get(file_name) != path for s in self.prompt_sets):
+            return None
+        names = set(self.taught_names(path))
+        key = tool_key(file_name)
+        if key is not None:
+            names.add(key)
+        related = {
+            anchor
+            for s in self.prompt_sets
+            if s.files.get(file_name) == path and (anchor := s.anchor()) is not None
+        }
+        return PromptEdit(frozenset(names), frozenset(related))
+
+    def _whole(self, path: str) -> bool:
+        doc = self.prompt(path)
+        return doc is not None and _cut(doc) is None
 
     def close(self) -> None:
         """Keep what later runs can reuse: the prompt index (a whole run
