@@ -11,13 +11,15 @@ baselines ``python -c "import libcst"`` are sampled interleaved with the runs.
   3,000; ``bench/corpus/tools-N``, generated when missing) with its
   companions, all clean. After a warming run, one module gets a new comment
   line at its top (every line below it moves), then a whole-repository
-  ``doxtool check`` runs. Target: <= 2x ``import libcst``.
+  ``doxtool check`` runs. Target: <= 2x ``import libcst``. The same is
+  measured for one tool prompt file that gets a new last line (reported,
+  no target).
 - ``tiny`` (opt-in with ``--tiny M``, e.g. ``--tiny 20000``; generating it runs
   ``doxtool check --fix`` over M tools once, several minutes on 2 CPUs): M
   tiny tools with companions and prompts (``bench/corpus/tiny-M``). Measured:
   a cold ``doxtool check`` with the default jobs (peak summed RSS, target
-  <= 1.5 GB), the unchanged repository (target <= 0.5 s) and one module
-  changed (target <= 3x ``import libcst``).
+  <= 1.5 GB), the unchanged repository (target <= 0.5 s), one module
+  changed (target <= 3x ``import libcst``) and one prompt file changed.
 
 The exit status is 0 whatever the numbers are; ``--check`` makes it 1 when a
 target is missed.
@@ -32,6 +34,7 @@ import shutil
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -128,24 +131,57 @@ def changed_module_runs(
     """A whole-repository check after one module changed, and ``import libcst``,
     interleaved; the medians of ``samples`` of each. A different module gets a
     new first line each time; every module is restored afterwards."""
-    modules = sorted((corpus / "tools").glob("*.py"))
+    return _changed_file_runs(
+        sorted((corpus / "tools").glob("*.py")),
+        lambda text, tag: f"# changed by bench/scale.py ({tag})\n".encode() + text,
+        "one module changed, whole check",
+        corpus,
+        doxtool,
+        samples,
+        seed,
+    )
+
+
+def changed_prompt_runs(
+    corpus: Path, doxtool: list[str], samples: int, seed: int
+) -> tuple[Sample, Sample]:
+    """As :func:`changed_module_runs`, for one tool prompt file that gets a new
+    last line."""
+    return _changed_file_runs(
+        sorted((corpus / "prompts").glob("agent.system.tool.*.md")),
+        lambda text, tag: text + f"\nChanged by bench/scale.py ({tag}).\n".encode(),
+        "one prompt changed, whole check",
+        corpus,
+        doxtool,
+        samples,
+        seed,
+    )
+
+
+def _changed_file_runs(
+    files: list[Path],
+    edit: Callable[[bytes, str], bytes],
+    label: str,
+    corpus: Path,
+    doxtool: list[str],
+    samples: int,
+    seed: int,
+) -> tuple[Sample, Sample]:
     changed: list[Sample] = []
     baseline: list[Sample] = []
     for sample in range(samples):
-        module = modules[(len(modules) // 3 + (seed * samples + sample) * 97) % len(modules)]
-        original = module.read_bytes()
-        stat = module.stat()
+        path = files[(len(files) // 3 + (seed * samples + sample) * 97) % len(files)]
+        original = path.read_bytes()
+        stat = path.stat()
         try:
-            module.write_bytes(
-                f"# changed by bench/scale.py ({seed}.{sample})\n".encode() + original
-            )
+            path.write_bytes(edit(original, f"{seed}.{sample}"))
             changed.append(measure([*doxtool, "check"], corpus))
-            _log("one module changed, whole check", changed[-1])
+            _log(label, changed[-1])
             baseline.append(measure(IMPORT_LIBCST, corpus))
         finally:
-            module.write_bytes(original)
-            os.utime(module, ns=(stat.st_atime_ns, stat.st_mtime_ns))
-        # back to the recorded state: the next sample changes one module only
+            path.write_bytes(original)
+            os.utime(path, ns=(stat.st_atime_ns, stat.st_mtime_ns))
+        # back to the recorded state: the next sample changes one file only
         measure([*doxtool, "check"], corpus)
     return median_sample(changed), median_sample(baseline)
 
@@ -153,12 +189,15 @@ def changed_module_runs(
 def real_case(corpus: Path, doxtool: list[str], repeat: int) -> dict[str, object]:
     measure([*doxtool, "check"], corpus)  # warm
     changed, baseline = changed_module_runs(corpus, doxtool, SHORT_SAMPLES * repeat, 0)
+    prompt, _ = changed_prompt_runs(corpus, doxtool, SHORT_SAMPLES * repeat, 0)
     ratio = changed.wall / baseline.wall
     return {
         "import_libcst": baseline.wall,
         "one_changed": changed.wall,
         "one_changed_sum_mb": summed(changed),
         "one_changed_exit": changed.exit,
+        "one_prompt_changed": prompt.wall,
+        "one_prompt_changed_exit": prompt.exit,
         "targets": [Target("one module changed <= 2x import libcst", f"{ratio:.2f}x", ratio <= 2)],
     }
 
@@ -177,6 +216,7 @@ def tiny_case(corpus: Path, doxtool: list[str], repeat: int) -> dict[str, object
     warm = median_sample(unchanged)
     _log("unchanged", warm)
     changed, baseline = changed_module_runs(corpus, doxtool, SHORT_SAMPLES * repeat, 1)
+    prompt, _ = changed_prompt_runs(corpus, doxtool, SHORT_SAMPLES * repeat, 1)
     ratio = changed.wall / baseline.wall
     return {
         "import_libcst": baseline.wall,
@@ -185,7 +225,8 @@ def tiny_case(corpus: Path, doxtool: list[str], repeat: int) -> dict[str, object
         "unchanged": warm.wall,
         "one_changed": changed.wall,
         "one_changed_sum_mb": summed(changed),
-        "exits": [s.exit for s in (*colds, warm, changed)],
+        "one_prompt_changed": prompt.wall,
+        "exits": [s.exit for s in (*colds, warm, changed, prompt)],
         "targets": [
             Target("cold, peak summed RSS <= 1.5 GB", f"{peak:.0f} MB", peak <= 1536),
             Target("unchanged <= 0.5 s", f"{warm.wall:.3f} s", warm.wall <= 0.5),

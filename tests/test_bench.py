@@ -240,15 +240,16 @@ def test_scale_measures_a_change_in_a_tiny_corpus(tmp_path: Path) -> None:
     )
     assert result.returncode == 0, result.stdout + result.stderr
     tiny = json.loads(results.read_text())["results"]["tiny"]
-    assert tiny["exits"] == [0, 0, 0]  # cold, unchanged and changed runs all clean
-    assert tiny["cold_sum_mb"] > 0 and tiny["one_changed"] > 0
+    # cold, unchanged, module changed and prompt changed runs all clean
+    assert tiny["exits"] == [0, 0, 0, 0]
+    assert tiny["cold_sum_mb"] > 0 and tiny["one_changed"] > 0 and tiny["one_prompt_changed"] > 0
     assert [t["name"] for t in tiny["targets"]] == [
         "cold, peak summed RSS <= 1.5 GB",
         "unchanged <= 0.5 s",
         "one module changed <= 3x import libcst",
     ]
     assert len(list((tmp_path / "tiny-6" / "tools").glob("*.py.dox.md"))) == 6
-    # every changed module is restored: the corpus still checks clean
+    # every changed module and prompt is restored: the corpus still checks clean
     check = subprocess.run([*doxtool(), "check"], cwd=tmp_path / "tiny-6", capture_output=True)
     assert check.returncode == 0
 
