@@ -11,6 +11,7 @@ of a check that uses the state with that of a check without any cache.
 from __future__ import annotations
 
 import json
+import os
 import random
 import re
 from pathlib import Path
@@ -20,6 +21,8 @@ from click.testing import CliRunner
 from samples import write_files
 
 from doxtool.cli import cli
+from doxtool.rules.examples import WAIT_DOX, WAIT_PY, with_files
+from doxtool.rules.tool_prompts import WAIT_PROMPT, WRAPPER
 from doxtool.run import incremental
 from doxtool.run.edges import Edges
 
@@ -350,6 +353,102 @@ def test_a_prompt_edit_it_cannot_scope_means_a_full_run(
     state = incremental.read_state(root / ".doxtool_cache" / incremental.STATE)
     assert state["run"] == "full"
     assert state["why"] == f"{path}: {why}"
+
+
+#: small repositories (besides the framework and the wait tool), a prompt
+#: edit whose findings fall outside the edited file, and one of those
+#: findings (code, path, whether a full run reports it after the edit)
+_REACHING_EDITS = {
+    # the listing's anchor is a wrapper in a second prompt directory, no
+    # set's own file: its size finding (PRM009) changes with the tool prompt
+    "an anchor no set owns": (
+        {
+            "pyproject.toml": '[tool.doxtool]\nprompt-dirs = ["prompts", "extra"]\n'
+            "[tool.doxtool.profiles.default]\nbudget = 400\n",
+            "prompts/agent.system.tool.wait.md": WAIT_PROMPT,
+            "extra/agent.system.tools.md": WRAPPER,
+        },
+        {"prompts/agent.system.tool.wait.md": WAIT_PROMPT + "\nMore words. " * 40},
+        ("PRM009", "extra/agent.system.tools.md", True),
+    ),
+    # a list item teaches the tool: no heading, no example
+    "a list item": (
+        {
+            "prompts/agent.system.tool.wait.md": WAIT_PROMPT,
+            "prompts/agent.system.tools.md": WRAPPER,
+        },
+        {"prompts/agent.system.tool.wait.md": "Tools:\n\n- `wait`: pause for `seconds`\n"},
+        ("PRM001", "tools/wait.py", False),
+    ),
+    # the tool's own prompt is cut short (PRM011), another stops teaching it
+    "the tool's own prompt unreadable": (
+        {
+            "prompts/agent.system.tool.wait.md": ">" * 30 + " deep\n",
+            "prompts/agent.system.misc.md": WAIT_PROMPT,
+            "prompts/agent.system.tools.md": WRAPPER,
+        },
+        {"prompts/agent.system.misc.md": "Nothing to see.\n"},
+        ("PRM001", "tools/wait.py", False),
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(_REACHING_EDITS))
+def test_a_prompt_edit_whose_findings_fall_elsewhere(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, case: str
+) -> None:
+    files, edit, (code, path, reported) = _REACHING_EDITS[case]
+    write_files(
+        tmp_path,
+        with_files(
+            {
+                "pyproject.toml": "[tool.doxtool]\n",
+                "tools/wait.py": WAIT_PY,
+                "tools/wait.py.dox.md": WAIT_DOX,
+                **files,
+            }
+        ),
+    )
+    _check(tmp_path, monkeypatch)
+    write_files(tmp_path, edit)
+    _compare(tmp_path, monkeypatch, case)
+    found = _check(tmp_path, monkeypatch)[1]
+    assert any(f["code"] == code and f["path"] == path for f in found) is reported
+    state = incremental.read_state(tmp_path / ".doxtool_cache" / incremental.STATE)
+    assert state["run"] == "incremental"
+
+
+def test_a_prompt_edit_that_keeps_size_and_time_is_read_afresh(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The snapshot tells an edit that keeps a file's size and modification
+    time by its digest; the prompt index, which goes by size and time, must
+    not answer for that file."""
+    write_files(
+        tmp_path,
+        with_files(
+            {
+                "pyproject.toml": "[tool.doxtool]\n",
+                "tools/wait.py": WAIT_PY,
+                "tools/wait.py.dox.md": WAIT_DOX,
+                "tools/other.py": WAIT_PY.replace("WaitTool", "OtherTool"),
+                "prompts/agent.system.tool.wait.md": WAIT_PROMPT,
+                "prompts/agent.system.tool.other.md": WAIT_PROMPT.replace("wait", "other"),
+                "prompts/agent.system.tools.md": WRAPPER,
+            }
+        ),
+    )
+    _check(tmp_path, monkeypatch)
+    prompt = tmp_path / "prompts" / "agent.system.tool.wait.md"
+    stat = prompt.stat()
+    prompt.write_text(WAIT_PROMPT.replace("wait", "xait"), encoding="utf-8")
+    os.utime(prompt, ns=(stat.st_atime_ns, stat.st_mtime_ns))
+    assert prompt.stat().st_size == stat.st_size
+    other = tmp_path / "tools" / "other.py"
+    other.write_text("# edited\n" + other.read_text(encoding="utf-8"), encoding="utf-8")
+    _compare(tmp_path, monkeypatch, "xait")
+    found = _check(tmp_path, monkeypatch)[1]
+    assert any(f["code"] == "PRM001" and f["path"] == "tools/wait.py" for f in found)
 
 
 def test_an_edited_tool_is_checked_alone(

@@ -415,6 +415,11 @@ def incremental_findings(
         prompts=set(plan.prompts),
     )
     ctx = Context(project, scope)
+    # an edited prompt is read afresh: the prompt index goes by size and
+    # modification time, which an edit may keep (the snapshot compared digests)
+    for path in plan.taught:
+        ctx.prompt(path)
+        ctx.taught_names(path)
     modules = [m for m in project.documented_modules if m in plan.modules]
     prefetch(ctx, modules, jobs, progress)
     new = run(ctx, rules, progress, unused=True)

@@ -40,7 +40,11 @@ without a prompt is dead code at run time.
 
 **Example.** `tools/wait.py` exists, but no prompt has `### wait`.
 """
-    valid = [Example(wait_files())]
+    valid = [
+        Example(wait_files()),
+        # a list item teaches it too, in a file with no heading and no example
+        Example(wait_files({PROMPT: "Tools:\n\n- `wait`: pause for `seconds`\n"})),
+    ]
     invalid = [
         Example(
             {k: v for k, v in wait_files().items() if k != PROMPT},
@@ -60,7 +64,7 @@ without a prompt is dead code at run time.
                 continue
             prompt_set = ctx.set_of_module(module)
             where = prompt_set.directory if prompt_set else ctx.config.prompt_dirs[0]
-            if f"{where}/agent.system.tool.{name}.md" in ctx.unreadable_prompts:
+            if ctx.unreadable_prompt(f"{where}/agent.system.tool.{name}.md", prompt_set):
                 continue  # PRM011 reports the file itself
             tool = ctx.tools(module)[0]
             yield self.finding(

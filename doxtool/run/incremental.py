@@ -447,7 +447,9 @@ class Session:
             if not producers <= plan.modules:
                 self.reason = f"{path}: reached now by more modules"
                 return None
-        owned = set(owned_files) | sensitive | plan.reached
+        # the prompts the run checked whole: an edited one, and the anchors of
+        # its listings (an anchor need not be any set's own file)
+        owned = set(owned_files) | sensitive | plan.reached | plan.prompts
         for module in plan.modules:
             owned.add(module)
             owned.add(module + COMPANION_SUFFIX)

@@ -210,6 +210,23 @@ class Teaching(Files):
                     found[path] = error
         return found
 
+    def unreadable_prompt(self, path: str, prompt_set: PromptSet | None) -> bool:
+        """Whether ``path`` (a Markdown file in ``prompt_set``'s directory) is a
+        prompt file :attr:`unreadable_prompts` lists in a whole run, asked of
+        that one file (a scoped run's list holds only the files in scope)."""
+        if self.scope.everything or prompt_set is None:
+            return path in self.unreadable_prompts
+        name = path.rpartition("/")[2]
+        if prompt_set.files.get(name) == path:
+            doc = self.prompt(path)
+            return (doc is None and path in self._prompt_errors) or (
+                doc is not None and _cut(doc) is not None
+            )
+        full = self.project.root / path
+        if not (full.exists() or full.is_symlink()):
+            return False
+        return isinstance(read_text(full, root=self.project.root), ReadError)
+
     def _unreadable_listed(self, path: str, found: dict[str, ReadError]) -> None:
         """Record why a listed prompt file in scope cannot be read, if it cannot."""
         if not self.prompt_in_scope(path):
@@ -426,7 +443,8 @@ class Teaching(Files):
                 if file_name == "AGENTS.md":
                     continue  # the directory's documentation, never a prompt
                 text = self.prompt_text(path)
-                if "#" in text or "tool_name" in text:
+                # a list item's name is a code span (``- `wait`: ...``)
+                if "#" in text or "tool_name" in text or "`" in text:
                     taught.update(self.taught_names(path))
         return tool in taught
 
