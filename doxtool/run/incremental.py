@@ -31,9 +31,9 @@ are taken from the state:
 - the findings of the affected units' modules and companions, of the prompts
   the scoped run checks and of the reached modules replace the stored ones.
 
-Anything else changed (another Markdown file, an ``AGENTS.md``, the configuration, a test,
-a template, any file added or deleted, any directory added or removed), a
-different doxtool, interpreter, library, configuration or rule selection, or
+Anything else changed (another Markdown file, an ``AGENTS.md``, the
+configuration, a test, a template, any file added or deleted, any directory
+added or removed), a different doxtool, interpreter, library, configuration or rule selection, or
 a state that cannot be read means a full run, which writes a new state. The
 result is the findings of a full run: ``tests/test_incremental.py`` checks it
 on random sequences of edits, through the console script.
