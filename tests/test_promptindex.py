@@ -340,3 +340,59 @@ def test_every_prompt_file_is_stamped_as_on_its_own(make_repo, snapshot: bool) -
     assert expected[1] == promptindex.stamp(root / paths[1]) and expected[2] is None
     assert Context(project, Scope(modules=set()))._stamp_all(paths) == expected
     assert Context(project, Scope(modules=set()))._stamp_all(paths[:2]) == expected[:2]
+
+
+def _entries(count: int) -> dict[str, tuple[tuple[int, int], frozenset[str], frozenset[str]]]:
+    return {
+        f"p{i}.md": ((i, 10 + i), frozenset({f"t{i}", *(["shared"] if i % 2 else [])}), frozenset())
+        for i in range(count)
+    }
+
+
+def test_a_few_recorded_entries_are_put_in_place(tmp_path: Path) -> None:
+    """A run that records a few entries of stored files writes the stored
+    texts with those lines changed: the index reads as if written afresh."""
+    entries = _entries(8)
+    cache = FactsCache(tmp_path / "cache", "salt")
+    index = PromptIndex(cache)
+    for path, (stamp, names, headed) in entries.items():
+        index.put(path, stamp, names, headed)
+    index.save()
+    cache.close()
+    changes = {
+        "p1.md": ((100, 1), frozenset({"t1", "new"}), frozenset({"new"})),
+        "p4.md": ((101, 2), frozenset(), frozenset()),
+        "p6.md": ((102, 3), frozenset({"shared", "t0"}), frozenset()),
+    }
+    cache = FactsCache(tmp_path / "cache", "salt")
+    index = PromptIndex(cache)
+    for path, (stamp, names, headed) in changes.items():
+        index.put(path, stamp, names, headed)
+    assert index._patched() is not None  # the texts are patched, not rebuilt
+    index.save()
+    cache.close()
+    entries.update(changes)
+    again = PromptIndex(FactsCache(tmp_path / "cache", "salt"))
+    for path, (stamp, names, headed) in entries.items():
+        assert again.get(path, stamp) == names
+        assert again.get_named(path, stamp) == headed
+    for name in ("t0", "t1", "t4", "t6", "new", "shared", "missing"):
+        assert again.teaching({name}) == {p for p, (_, n, _) in entries.items() if name in n}
+    known = {"t0", "shared"}
+    assert again.teaching(known, known=True) == {p for p, (_, n, _) in entries.items() if n - known}
+
+
+def test_a_new_file_or_a_forgotten_one_rewrites_the_index(tmp_path: Path) -> None:
+    cache = FactsCache(tmp_path / "cache", "salt")
+    index = PromptIndex(cache)
+    for path, (stamp, names, headed) in _entries(3).items():
+        index.put(path, stamp, names, headed)
+    index.save()
+    cache.close()
+    index = PromptIndex(FactsCache(tmp_path / "cache", "salt"))
+    index.put("q.md", (5, 5), frozenset({"t0"}), frozenset())
+    assert index._patched() is None
+    index = PromptIndex(FactsCache(tmp_path / "cache", "salt"))
+    index.keep_only({"p0.md", "p1.md"})
+    index.put("p0.md", (6, 6), frozenset(), frozenset())
+    assert index._patched() is None

@@ -28,6 +28,8 @@ from doxtool.run.cache import FactsCache
 from doxtool.run.listing import escape_name, file_line, file_stamp, unescape_path
 
 _KEY = b"prompt-index"
+#: past this many entries recorded by a run, the index is written afresh
+_PATCHED_PUTS = 64
 
 #: (modification time in ns, size in bytes)
 Stamp = tuple[int, int]
@@ -79,10 +81,12 @@ def _name_key(name: str) -> str:
     return "\n" + json.dumps(name) + "\t"
 
 
-def _columns(data: Any) -> tuple[list[str], list[str], str, str, str, dict[str, int]] | None:
+def _columns(
+    data: Any,
+) -> tuple[list[str], list[str], str, str, str, dict[str, int], str] | None:
     """The stored paths and stamps (split in lines), the names' texts (split
-    when an entry is asked), the map of names and each path's position,
-    checked as a whole; None if malformed. An entry that does not read back
+    when an entry is asked), the map of names, each path's position and the
+    paths' text, checked as a whole; None if malformed. An entry that does not read back
     is asked afresh (:meth:`PromptIndex._entry`)."""
     if not isinstance(data, dict):
         return None
@@ -99,7 +103,21 @@ def _columns(data: Any) -> tuple[list[str], list[str], str, str, str, dict[str, 
     position = dict(zip(paths, range(count), strict=True))
     if len(position) != count:
         return None
-    return paths, stamps, texts[2], texts[3], by_name, position
+    return paths, stamps, texts[2], texts[3], by_name, position, texts[0]
+
+
+def _moved(by_name: str, name: str, position: str, add: bool) -> str:
+    """The map of names with ``position`` added to (or removed from) ``name``'s line."""
+    key = _name_key(name)
+    at = by_name.find(key)
+    if at < 0:
+        return by_name + key + position if add else by_name
+    end = by_name.find("\n", at + 1)
+    end = len(by_name) if end < 0 else end
+    kept = [p for p in by_name[at + len(key) : end].split(",") if p != position]
+    if add:
+        kept.append(position)
+    return by_name[:at] + (key + ",".join(kept) if kept else "") + by_name[end:]
 
 
 class PromptIndex:
@@ -123,6 +141,7 @@ class PromptIndex:
         self._taught: list[str] | None = None
         self._named: list[str] | None = None
         self._by_name = ""
+        self._paths_text = ""
         #: path -> position in the stored columns
         self._position: dict[str, int] = {}
         #: position -> its stored entry, once decoded
@@ -142,7 +161,7 @@ class PromptIndex:
         if found is None:
             return
         self._paths, self._stamps, self._taught_text, self._named_text = found[:4]
-        self._by_name, self._position = found[4:]
+        self._by_name, self._position, self._paths_text = found[4:]
 
     def _stored(self, i: int) -> Entry | None:
         """The stored entry at position ``i`` (decoded once per run); None if
@@ -275,6 +294,49 @@ class PromptIndex:
     def save(self) -> None:
         if not self._dirty or self.cache is None:
             return
+        value = self._patched() or self._rebuilt()
+        self.cache.put_raw(self.cache.key("index", _KEY), value)
+        self._dirty = False
+
+    def _patched(self) -> dict[str, str] | None:
+        """The stored texts with the few entries this run recorded put in
+        their lines, when each replaces a stored entry that reads back (a run
+        after an edit: no Python work per file of the index); else None."""
+        if self._dropped or not self._put or len(self._put) > _PATCHED_PUTS:
+            return None
+        old: dict[int, Entry] = {}
+        for path in self._put:
+            i = self._position.get(path)
+            entry = None if i is None else self._stored(i)
+            if i is None or entry is None:
+                return None
+            old[i] = entry
+        assert self._taught is not None and self._named is not None
+        stamps, taught_lines, named_lines = (
+            list(self._stamps),
+            list(self._taught),
+            list(self._named),
+        )
+        by_name = self._by_name
+        for path, (stamp_, names, headed) in self._put.items():
+            i = self._position[path]
+            stamps[i] = file_line(path, stamp_)
+            taught_lines[i], named_lines[i] = json.dumps(sorted(names)), json.dumps(sorted(headed))
+            before = old[i][1]
+            for name in sorted(before - names):
+                by_name = _moved(by_name, name, str(i), add=False)
+            for name in sorted(names - before):
+                by_name = _moved(by_name, name, str(i), add=True)
+        return {
+            "paths": self._paths_text,
+            "stamps": "\n".join(stamps),
+            "taught": "\n".join(taught_lines),
+            "named": "\n".join(named_lines),
+            "by_name": by_name,
+        }
+
+    def _rebuilt(self) -> dict[str, str]:
+        """The texts of every entry that reads back and of those recorded."""
         #: path -> its lines (stamp, names, headed names) and the names it teaches;
         #: a stored entry that reads back keeps its lines as they are
         rows: dict[str, tuple[str, str, str, frozenset[str]]] = {}
@@ -292,7 +354,7 @@ class PromptIndex:
         for i, path in enumerate(paths):
             for name in sorted(rows[path][3]):
                 by_name.setdefault(name, []).append(str(i))
-        value = {
+        return {
             "paths": "\n".join(map(escape_name, paths)),
             "stamps": "\n".join(rows[p][0] for p in paths),
             "taught": "\n".join(rows[p][1] for p in paths),
@@ -301,8 +363,6 @@ class PromptIndex:
                 _name_key(name) + ",".join(at) for name, at in sorted(by_name.items())
             ),
         }
-        self.cache.put_raw(self.cache.key("index", _KEY), value)
-        self._dirty = False
 
 
 def _stamp_lines(paths: list[str], stamps: list[Stamp]) -> list[str]:
