@@ -20,6 +20,7 @@ import pytest
 from click.testing import CliRunner
 from samples import write_files
 
+from doxtool.api import load_project
 from doxtool.cli import cli
 from doxtool.rules.examples import WAIT_DOX, WAIT_PY, with_files
 from doxtool.rules.tool_prompts import WAIT_PROMPT, WRAPPER
@@ -48,6 +49,7 @@ class {cls}(AnsweringTool):
 """
 
 EXTRA = {
+    "assets/style.css": "body { margin: 0; }\n",
     "helpers/answering.py": BASE_PY,
     "tools/echo.py": ECHO_PY.format(cls="EchoTool"),
     "tools/shout.py": ECHO_PY.format(cls="ShoutTool"),
@@ -87,6 +89,7 @@ def _edit(root: Path, rng: random.Random, step: int) -> str:
             "prompt",
             "config",
             "agents",
+            "asset",
         ]
     )
     if kind in ("module", "helper", "suppression"):
@@ -150,6 +153,10 @@ def _edit(root: Path, rng: random.Random, step: int) -> str:
         return f"delete {path.name}"
     if kind == "prompt":
         return _edit_prompt(root, rng, step)
+    if kind == "asset":
+        style = root / "assets" / "style.css"
+        style.write_text(style.read_text(encoding="utf-8") + f"p{step} {{}}\n", encoding="utf-8")
+        return "asset"
     if kind == "config":
         config = root / "pyproject.toml"
         text = config.read_text(encoding="utf-8")
@@ -449,6 +456,55 @@ def test_a_prompt_edit_that_keeps_size_and_time_is_read_afresh(
     _compare(tmp_path, monkeypatch, "xait")
     found = _check(tmp_path, monkeypatch)[1]
     assert any(f["code"] == "PRM001" and f["path"] == "tools/wait.py" for f in found)
+
+
+def test_an_edit_of_a_file_no_check_reads_rechecks_nothing(
+    reference_repo: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root = reference_repo
+    write_files(root, {**EXTRA, "docs/notes.txt": "notes\n"})
+    _check(root, monkeypatch)
+    write_files(root, {"assets/style.css": "p { }\n", "docs/notes.txt": "more notes\n"})
+    assert _verbose_check(root, monkeypatch)[:2] == ("incremental", 0)
+    _compare(root, monkeypatch, "assets")
+
+
+@pytest.mark.parametrize(
+    ("path", "unread"),
+    [
+        ("assets/style.css", True),
+        ("docs/logo.svg", True),
+        ("tools/notes.txt", True),
+        ("docs/guide.md", False),
+        ("docs/README.MD", False),
+        ("helpers/other.py", False),
+        ("pyproject.toml", False),
+        ("sub/doxtool.toml", False),
+        ("templates/companion.md.j2", False),
+        ("templates", False),
+        ("accepted.json", False),
+        ("other.json", True),
+    ],
+)
+def test_which_files_no_check_reads(
+    reference_repo: Path, monkeypatch: pytest.MonkeyPatch, path: str, unread: bool
+) -> None:
+    """Python and Markdown files, the configuration, the templates and the
+    baseline are read; an edit of any other file changes no finding."""
+    root = reference_repo
+    config = root / "pyproject.toml"
+    config.write_text(
+        config.read_text(encoding="utf-8").replace(
+            "[tool.doxtool]\n",
+            '[tool.doxtool]\ntemplates-dir = "./templates/"\nbaseline = "accepted.json"\n',
+        ),
+        encoding="utf-8",
+    )
+    write_files(root, {"templates/README": "", "accepted.json": "{}"})
+    monkeypatch.chdir(root)
+    project = load_project(root)
+    session = incremental.Session(project, ["DOX001"])
+    assert session._unread(path) is unread
 
 
 def test_an_edited_tool_is_checked_alone(

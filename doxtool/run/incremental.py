@@ -28,15 +28,19 @@ are taken from the state:
   before or teaches now, or that its file name is for, is affected (whether
   that tool is taught at all may have changed). The state keeps what each
   prompt file teaches, since the edit has changed the file;
+- an edited file that no check reads, only whether it exists (neither Python
+  nor Markdown, nor the configuration, a template or the baseline: a
+  stylesheet, an image) affects nothing;
 - the findings of the affected units' modules and companions, of the prompts
   the scoped run checks and of the reached modules replace the stored ones.
 
 Anything else changed (another Markdown file, an ``AGENTS.md``, the
 configuration, a test, a template, any file added or deleted, any directory
-added or removed), a different doxtool, interpreter, library, configuration or rule selection, or
-a state that cannot be read means a full run, which writes a new state. The
-result is the findings of a full run: ``tests/test_incremental.py`` checks it
-on random sequences of edits, through the console script.
+added or removed), a different doxtool, interpreter, library, configuration
+or rule selection, or a state that cannot be read means a full run, which
+writes a new state. The result is the findings of a full run:
+``tests/test_incremental.py`` checks it on random sequences of edits,
+through the console script.
 
 The tree is kept as its listing (:class:`~doxtool.run.snapshot.Tree`) and
 the edges as one text (:class:`~doxtool.run.edges.Edges`): a check after an
@@ -334,6 +338,8 @@ class Session:
                 prompts |= edit.related
                 for name in {*old.taught.targets(path), *edit.names}:
                     affected |= self._units_by_name.get(name, set())
+            elif self._unread(path):
+                continue  # its bytes change no finding
             else:
                 self.reason = f"{path}: not a module, companion or prompt"
                 return None
@@ -349,6 +355,21 @@ class Session:
             plan.prompts = prompts
             plan.taught = taught
         return plan
+
+    def _unread(self, path: str) -> bool:
+        """Whether no check reads the file at ``path``, only whether it exists:
+        it is neither Python nor Markdown (modules, companions, prompts,
+        ``AGENTS.md`` files), nor the configuration, a template or the
+        baseline."""
+        name = path.rpartition("/")[2].lower()
+        if name.endswith((".py", ".md")) or name in ("pyproject.toml", "doxtool.toml"):
+            return False
+        config = self.project.config
+        for setting in (config.templates_dir, config.baseline):
+            where = os.path.normpath(setting).strip("/") if setting else ""
+            if where and (path == where or path.startswith(where + "/") or where == "."):
+                return False
+        return True
 
     def _foreign(self, found: Iterable[Finding], units: set[str]) -> set[str]:
         """Paths whose findings may come from checking another module: those of
