@@ -234,9 +234,16 @@ def _compare(root: Path, monkeypatch: pytest.MonkeyPatch, what: str) -> None:
     assert incremental_run == full_run, what
 
 
-def _sequence(reference_repo: Path, monkeypatch: pytest.MonkeyPatch, seed: int, steps: int) -> int:
-    """Random edits, each followed by the comparison; how many runs were
-    incremental (the state was used)."""
+def _sequence(
+    reference_repo: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    seed: int,
+    steps: int,
+    prompts_only: bool = False,
+) -> int:
+    """Random edits (one or two of any kind a step, or one prompt edit),
+    each step followed by the comparison; how many runs were incremental
+    (the state was used)."""
     root = reference_repo
     write_files(root, EXTRA)
     _listing_budget(root)
@@ -245,8 +252,11 @@ def _sequence(reference_repo: Path, monkeypatch: pytest.MonkeyPatch, seed: int, 
     used = 0
     done: list[str] = []
     for step in range(steps):
-        for _ in range(1 if rng.random() < 0.7 else 2):
-            done.append(_edit(root, rng, step))
+        if prompts_only:
+            done.append(_edit_prompt(root, rng, step))
+        else:
+            for _ in range(1 if rng.random() < 0.7 else 2):
+                done.append(_edit(root, rng, step))
         _compare(root, monkeypatch, f"seed {seed}: {done}")
         state = incremental.read_state(root / ".doxtool_cache" / incremental.STATE)
         used += state["run"] == "incremental"
@@ -268,30 +278,11 @@ def test_incremental_equals_full_on_longer_sequences(
     assert _sequence(reference_repo, monkeypatch, seed, steps=20) >= 4
 
 
-def _prompt_sequence(
-    reference_repo: Path, monkeypatch: pytest.MonkeyPatch, seed: int, steps: int
-) -> int:
-    """Random prompt edits alone, each followed by the comparison; how many
-    runs were incremental."""
-    root = reference_repo
-    write_files(root, EXTRA)
-    _listing_budget(root)
-    rng = random.Random(seed)
-    _check(root, monkeypatch)
-    used, done = 0, []
-    for step in range(steps):
-        done.append(_edit_prompt(root, rng, step))
-        _compare(root, monkeypatch, f"seed {seed}: {done}")
-        state = incremental.read_state(root / ".doxtool_cache" / incremental.STATE)
-        used += state["run"] == "incremental"
-    return used
-
-
 @pytest.mark.parametrize("seed", [1, 2])
 def test_incremental_equals_full_on_random_prompt_edits(
     reference_repo: Path, monkeypatch: pytest.MonkeyPatch, seed: int
 ) -> None:
-    assert _prompt_sequence(reference_repo, monkeypatch, seed, steps=8) >= 4
+    assert _sequence(reference_repo, monkeypatch, seed, steps=8, prompts_only=True) >= 4
 
 
 @pytest.mark.slow
@@ -299,7 +290,7 @@ def test_incremental_equals_full_on_random_prompt_edits(
 def test_incremental_equals_full_on_longer_prompt_sequences(
     reference_repo: Path, monkeypatch: pytest.MonkeyPatch, seed: int
 ) -> None:
-    assert _prompt_sequence(reference_repo, monkeypatch, seed, steps=16) >= 8
+    assert _sequence(reference_repo, monkeypatch, seed, steps=16, prompts_only=True) >= 8
 
 
 def _verbose_check(root: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[str, int, list[str]]:
