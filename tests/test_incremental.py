@@ -391,13 +391,10 @@ _REACHING_EDITS = {
 }
 
 
-@pytest.mark.parametrize("case", sorted(_REACHING_EDITS))
-def test_a_prompt_edit_whose_findings_fall_elsewhere(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, case: str
-) -> None:
-    files, edit, (code, path, reported) = _REACHING_EDITS[case]
+def _write_wait_repo(root: Path, files: dict[str, str]) -> None:
+    """The framework, the wait tool and its companion, and ``files``."""
     write_files(
-        tmp_path,
+        root,
         with_files(
             {
                 "pyproject.toml": "[tool.doxtool]\n",
@@ -407,6 +404,14 @@ def test_a_prompt_edit_whose_findings_fall_elsewhere(
             }
         ),
     )
+
+
+@pytest.mark.parametrize("case", sorted(_REACHING_EDITS))
+def test_a_prompt_edit_whose_findings_fall_elsewhere(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, case: str
+) -> None:
+    files, edit, (code, path, reported) = _REACHING_EDITS[case]
+    _write_wait_repo(tmp_path, files)
     _check(tmp_path, monkeypatch)
     write_files(tmp_path, edit)
     _compare(tmp_path, monkeypatch, case)
@@ -422,19 +427,14 @@ def test_a_prompt_edit_that_keeps_size_and_time_is_read_afresh(
     """The snapshot tells an edit that keeps a file's size and modification
     time by its digest; the prompt index, which goes by size and time, must
     not answer for that file."""
-    write_files(
+    _write_wait_repo(
         tmp_path,
-        with_files(
-            {
-                "pyproject.toml": "[tool.doxtool]\n",
-                "tools/wait.py": WAIT_PY,
-                "tools/wait.py.dox.md": WAIT_DOX,
-                "tools/other.py": WAIT_PY.replace("WaitTool", "OtherTool"),
-                "prompts/agent.system.tool.wait.md": WAIT_PROMPT,
-                "prompts/agent.system.tool.other.md": WAIT_PROMPT.replace("wait", "other"),
-                "prompts/agent.system.tools.md": WRAPPER,
-            }
-        ),
+        {
+            "tools/other.py": WAIT_PY.replace("WaitTool", "OtherTool"),
+            "prompts/agent.system.tool.wait.md": WAIT_PROMPT,
+            "prompts/agent.system.tool.other.md": WAIT_PROMPT.replace("wait", "other"),
+            "prompts/agent.system.tools.md": WRAPPER,
+        },
     )
     _check(tmp_path, monkeypatch)
     prompt = tmp_path / "prompts" / "agent.system.tool.wait.md"
