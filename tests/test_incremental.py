@@ -25,6 +25,7 @@ from doxtool.cli import cli
 from doxtool.rules.examples import WAIT_DOX, WAIT_PY, with_files
 from doxtool.rules.tool_prompts import WAIT_PROMPT, WRAPPER
 from doxtool.run import incremental
+from doxtool.run import state as states
 from doxtool.run.edges import Edges
 
 #: a base class in a helper module that two tools inherit ``execute`` from:
@@ -258,7 +259,7 @@ def _sequence(
             for _ in range(1 if rng.random() < 0.7 else 2):
                 done.append(_edit(root, rng, step))
         _compare(root, monkeypatch, f"seed {seed}: {done}")
-        state = incremental.read_state(root / ".doxtool_cache" / incremental.STATE)
+        state = states.read_state(root / ".doxtool_cache" / states.STATE)
         used += state["run"] == "incremental"
     return used
 
@@ -298,7 +299,7 @@ def _verbose_check(root: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[str, in
     and the paths of its PRM001 findings."""
     monkeypatch.chdir(root)
     result = CliRunner().invoke(cli, ["check", "-v", "--format", "json"])
-    state = incremental.read_state(root / ".doxtool_cache" / incremental.STATE)
+    state = states.read_state(root / ".doxtool_cache" / states.STATE)
     counted = re.search(r"(\d+) modules? re-checked", result.stderr)
     found = json.loads(result.stdout)
     paths = sorted(f["path"] for f in found if f["code"] == "PRM001")
@@ -348,7 +349,7 @@ def test_a_prompt_edit_it_cannot_scope_means_a_full_run(
     _check(root, monkeypatch)
     (root / path).write_bytes((root / path).read_bytes() + edit)
     _compare(root, monkeypatch, path)
-    state = incremental.read_state(root / ".doxtool_cache" / incremental.STATE)
+    state = states.read_state(root / ".doxtool_cache" / states.STATE)
     assert state["run"] == "full"
     assert state["why"] == f"{path}: {why}"
 
@@ -417,7 +418,7 @@ def test_a_prompt_edit_whose_findings_fall_elsewhere(
     _compare(tmp_path, monkeypatch, case)
     found = _check(tmp_path, monkeypatch)[1]
     assert any(f["code"] == code and f["path"] == path for f in found) is reported
-    state = incremental.read_state(tmp_path / ".doxtool_cache" / incremental.STATE)
+    state = states.read_state(tmp_path / ".doxtool_cache" / states.STATE)
     assert state["run"] == "incremental"
 
 
@@ -512,7 +513,7 @@ def test_an_edited_tool_is_checked_alone(
     result = CliRunner().invoke(cli, ["check", "-v"])
     assert "doxtool: parse" not in result.stderr  # no full run's parse phase
     assert "module re-checked" in result.stderr or "modules re-checked" in result.stderr
-    state = incremental.read_state(root / ".doxtool_cache" / incremental.STATE)
+    state = states.read_state(root / ".doxtool_cache" / states.STATE)
     assert state["run"] == "incremental"
     assert "tools/wait.py" in Edges(state["edges"])
     _compare(root, monkeypatch, "edited wait.py")
@@ -539,12 +540,12 @@ def test_a_damaged_state_means_a_full_run(
 ) -> None:
     root = reference_repo
     _check(root, monkeypatch)
-    path = root / ".doxtool_cache" / incremental.STATE
-    incremental.write_state(path, damage(incremental.read_state(path)))
+    path = root / ".doxtool_cache" / states.STATE
+    states.write_state(path, damage(states.read_state(path)))
     wait = root / "tools" / "wait.py"
     wait.write_text("# edited\n" + wait.read_text(encoding="utf-8"), encoding="utf-8")
     _compare(root, monkeypatch, "damaged state")
-    assert incremental.read_state(path)["run"] == "full"
+    assert states.read_state(path)["run"] == "full"
 
 
 def _relength(data: bytes, change: int) -> bytes:
@@ -576,15 +577,15 @@ def test_a_state_whose_parts_do_not_add_up_means_a_full_run(
     not UTF-8 are no state at all."""
     root = reference_repo
     _check(root, monkeypatch)
-    path = root / ".doxtool_cache" / incremental.STATE
+    path = root / ".doxtool_cache" / states.STATE
     data = path.read_bytes()
     path.write_bytes(damage(data))
     assert path.read_bytes() != data
-    assert incremental.read_state(path) is None
+    assert states.read_state(path) is None
     wait = root / "tools" / "wait.py"
     wait.write_text("# edited\n" + wait.read_text(encoding="utf-8"), encoding="utf-8")
     _compare(root, monkeypatch, "state that does not add up")
-    assert incremental.read_state(path)["run"] == "full"
+    assert states.read_state(path)["run"] == "full"
 
 
 def test_a_related_tests_block_is_rewritten_in_place(
@@ -609,7 +610,7 @@ def test_a_full_run_in_an_unchanged_tree_keeps_the_edges_it_would_compute(
     and an edit that adds a module reaches the edges of the modules naming it."""
     root = reference_repo
     write_files(root, EXTRA)
-    path = root / ".doxtool_cache" / incremental.STATE
+    path = root / ".doxtool_cache" / states.STATE
     agents = root / "tools" / "AGENTS.md"
 
     def stored_after_full_run(fresh: bool) -> dict[str, list[str]]:
@@ -617,7 +618,7 @@ def test_a_full_run_in_an_unchanged_tree_keeps_the_edges_it_would_compute(
             path.unlink(missing_ok=True)
         agents.write_text(agents.read_text(encoding="utf-8") + "\n", encoding="utf-8")
         _check(root, monkeypatch)
-        state = incremental.read_state(path)
+        state = states.read_state(path)
         assert state["run"] == "full"
         return dict(Edges(state["edges"]).items())
 
@@ -681,7 +682,7 @@ def test_the_console_script_snapshot_is_the_walked_one(reference_repo: Path) -> 
 
     first = run()
     assert first.returncode in (0, 1), first.stderr
-    state = incremental.read_state(root / ".doxtool_cache" / incremental.STATE)
+    state = states.read_state(root / ".doxtool_cache" / states.STATE)
     tree, changed, _ = take(Project(root.resolve(), config_at(root)), None)
     assert changed is None
     assert set(tree.listing.split("\n")) == set(state["listing"].split("\n"))
@@ -698,9 +699,9 @@ def test_the_console_script_snapshot_is_the_walked_one(reference_repo: Path) -> 
 
     wait.write_text("# edited\n" + wait.read_text(encoding="utf-8"), encoding="utf-8")
     second = run()
-    state = incremental.read_state(root / ".doxtool_cache" / incremental.STATE)
+    state = states.read_state(root / ".doxtool_cache" / states.STATE)
     assert state["run"] == "incremental", state["why"]
-    (root / ".doxtool_cache" / incremental.STATE).unlink()
+    (root / ".doxtool_cache" / states.STATE).unlink()
     assert second.stdout == run().stdout
 
 
@@ -731,7 +732,7 @@ def test_an_incremental_check_discovers_the_prompt_sets_once(
     wait.write_text("# edited\n" + wait.read_text(encoding="utf-8"), encoding="utf-8")
     calls.clear()
     _check(root, monkeypatch)
-    state = incremental.read_state(root / ".doxtool_cache" / incremental.STATE)
+    state = states.read_state(root / ".doxtool_cache" / states.STATE)
     assert state["run"] == "incremental", state["why"]
     assert len(calls) == once
     project.forget()  # files were written: discovered again
