@@ -499,6 +499,60 @@ def test_which_files_no_check_reads(
     assert session._unread(path) is unread
 
 
+def _age(root: Path) -> None:
+    """Every file and link a minute old: none is racy for the next snapshot."""
+    for directory, _, names in os.walk(root):
+        for name in names:
+            path = os.path.join(directory, name)
+            stat = os.lstat(path)
+            ns = (stat.st_atime_ns, stat.st_mtime_ns - 60 * 10**9)
+            os.utime(path, ns=ns, follow_symlinks=False)
+
+
+#: files, links (name -> target) and an edit after which a file that is
+#: neither Python nor Markdown changes findings: it is what a link leads
+#: to, or a link itself
+_LINKED_EDITS = {
+    "a prompt linked to a text file": (
+        {"prompts/agent.system.tools.md": WRAPPER, "shared/wait.txt": WAIT_PROMPT},
+        {"prompts/agent.system.tool.wait.md": "../shared/wait.txt"},
+        lambda root: (root / "shared" / "wait.txt").write_text(
+            WAIT_PROMPT.replace("wait", "xait"), encoding="utf-8"
+        ),
+    ),
+    "an AGENTS.md linked to a text file": (
+        {"docs/agents.txt": "# docs\n\nSee [x](x.md).\n", "docs/x.md": "x\n"},
+        {"docs/AGENTS.md": "agents.txt"},
+        lambda root: (root / "docs" / "agents.txt").write_text(
+            "# docs\n\nSee [y](y.md).\n", encoding="utf-8"
+        ),
+    ),
+    "a link pointed elsewhere": (
+        {"docs/AGENTS.md": "# docs\n\nSee [latest](latest.txt).\n", "docs/v1.txt": "one\n"},
+        {"docs/latest.txt": "v1.txt"},
+        lambda root: (
+            (root / "docs" / "latest.txt").unlink(),
+            (root / "docs" / "latest.txt").symlink_to("v9.txt"),
+        ),
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(_LINKED_EDITS))
+def test_a_file_a_link_leads_to_is_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, case: str
+) -> None:
+    files, links, edit = _LINKED_EDITS[case]
+    _write_wait_repo(tmp_path, files)
+    for name, target in links.items():
+        (tmp_path / name).symlink_to(target)
+    _age(tmp_path)
+    before = _check(tmp_path, monkeypatch)
+    edit(tmp_path)
+    _compare(tmp_path, monkeypatch, case)
+    assert _check(tmp_path, monkeypatch) != before  # the edit changed a finding
+
+
 def test_an_edited_tool_is_checked_alone(
     reference_repo: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -200,7 +200,22 @@ class Session:
             where = os.path.normpath(setting).strip("/") if setting else ""
             if where and (path == where or path.startswith(where + "/") or where == "."):
                 return False
-        return True
+        # a link (now or before) is followed by whatever reads its name or
+        # asks whether it exists, and a file a link leads to is read under
+        # the link's name
+        before = self.old.tree.bare if self.old is not None else set()
+        return path not in self.tree.bare and path not in before and path not in self._targets
+
+    @cached_property
+    def _targets(self) -> set[str]:
+        """The files in the tree that its links lead to."""
+        root = os.path.realpath(self.root)
+        found: set[str] = set()
+        for rel in self.tree.bare:  # links among them: they have no digest
+            full = os.path.join(self.root, rel)
+            if os.path.islink(full):
+                found.add(os.path.relpath(os.path.realpath(full), root).replace(os.sep, "/"))
+        return found
 
     def _foreign(self, found: Iterable[Finding], units: set[str]) -> set[str]:
         """Paths whose findings may come from checking another module: those of
