@@ -396,3 +396,27 @@ def test_a_new_file_or_a_forgotten_one_rewrites_the_index(tmp_path: Path) -> Non
     index.keep_only({"p0.md", "p1.md"})
     index.put("p0.md", (6, 6), frozenset(), frozenset())
     assert index._patched() is None
+
+
+def test_a_stored_line_found_broken_is_dropped_when_the_index_is_written(
+    tmp_path: Path,
+) -> None:
+    index = _stored(
+        tmp_path,
+        {
+            "paths": "p.md\nq.md",
+            "stamps": "fp.md:1:10\nfq.md:2:20",
+            "taught": '["wait"]\n["wait"',  # q.md's names do not read back
+            "named": '["wait"]\n[]',
+            "by_name": '\n"wait"\t0,1',
+        },
+    )
+    assert index.get("q.md", (2, 20)) is None
+    index.put("p.md", (3, 30), frozenset({"wait"}), frozenset())
+    assert index._patched() is None
+    index.save()
+    assert index.cache is not None
+    index.cache.close()
+    again = PromptIndex(FactsCache(tmp_path / "cache", "salt"))
+    assert again.get("p.md", (3, 30)) == frozenset({"wait"})
+    assert again.teaching({"wait"}) == {"p.md"}

@@ -300,10 +300,13 @@ class PromptIndex:
 
     def _patched(self) -> dict[str, str] | None:
         """The stored texts with the few entries this run recorded put in
-        their lines, when each replaces a stored entry that reads back (a run
-        after an edit: no Python work per file of the index); else None."""
+        their lines, when each replaces a stored entry that reads back and
+        no entry read was found broken (a run after an edit: no Python work
+        per file of the index); else None."""
         if self._dropped or not self._put or len(self._put) > _PATCHED_PUTS:
             return None
+        if None in self._decoded.values():
+            return None  # a stored line that does not read back: written afresh without it
         old: dict[int, Entry] = {}
         for path in self._put:
             i = self._position.get(path)
