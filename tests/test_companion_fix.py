@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
+from pathlib import Path
 
+import pytest
+from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from doxtool.cli import cli
 from doxtool.companions.agreement import values_agree
 from doxtool.companions.edits import (
     block_edit,
@@ -691,3 +696,29 @@ def test_removal_edit_only_for_blocks_without_a_person_s_text() -> None:
     assert removal_edit(companion, a) == Edit("tools/x.py.dox.md", 0, 1, [])
     assert removal_edit(companion, b) is None
     assert removal_edit(companion, c) is None
+
+
+def test_a_deleted_heading_whose_blocks_stay_is_reported_and_put_back(
+    reference_repo: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The blocks of a section whose heading was deleted read as part of the
+    section above; the missing section is reported and its heading added,
+    every line of the companion kept."""
+    companion = reference_repo / "tools" / "wait.py.dox.md"
+    original = companion.read_text(encoding="utf-8")
+    companion.write_text(original.replace("## Ownership\n", "", 1), encoding="utf-8")
+    monkeypatch.chdir(reference_repo)
+
+    def missing_sections() -> list[tuple[str, str]]:
+        result = CliRunner().invoke(cli, ["check", "--no-cache", "--format", "json"])
+        assert result.exit_code in (0, 1), result.output
+        found = json.loads(result.stdout)
+        return [(f["path"], f["message"]) for f in found if f["code"] == "DOX102"]
+
+    assert missing_sections() == [("tools/wait.py.dox.md", "section `## Ownership` is missing")]
+    fixed = CliRunner().invoke(cli, ["check", "--no-cache", "--fix"])
+    assert fixed.exit_code in (0, 1), fixed.output
+    lines = companion.read_text(encoding="utf-8").splitlines()
+    assert "## Ownership" in lines
+    assert [line for line in original.splitlines() if line not in lines] == []
+    assert missing_sections() == []

@@ -22,6 +22,7 @@ from samples import write_files
 
 from doxtool.api import load_project
 from doxtool.cli import cli
+from doxtool.rules.engine import select_rules
 from doxtool.rules.examples import WAIT_DOX, WAIT_PY, with_files
 from doxtool.rules.tool_prompts import WAIT_PROMPT, WRAPPER
 from doxtool.run import incremental
@@ -51,6 +52,7 @@ class {cls}(AnsweringTool):
 
 EXTRA = {
     "assets/style.css": "body { margin: 0; }\n",
+    "scripts/build.py": "def clean():\n    return None\n",
     "helpers/answering.py": BASE_PY,
     "tools/echo.py": ECHO_PY.format(cls="EchoTool"),
     "tools/shout.py": ECHO_PY.format(cls="ShoutTool"),
@@ -91,6 +93,7 @@ def _edit(root: Path, rng: random.Random, step: int) -> str:
             "config",
             "agents",
             "asset",
+            "script",
         ]
     )
     if kind in ("module", "helper", "suppression"):
@@ -99,7 +102,7 @@ def _edit(root: Path, rng: random.Random, step: int) -> str:
             return "nothing"
         path = rng.choice(pool)
         text = path.read_text(encoding="utf-8")
-        choice = rng.randrange(6)
+        choice = rng.randrange(7)
         if kind == "suppression":
             lines = text.splitlines(keepends=True)
             at = rng.randrange(len(lines) + 1)
@@ -118,8 +121,13 @@ def _edit(root: Path, rng: random.Random, step: int) -> str:
             text = "import subprocess\n" + text
         elif choice == 4:
             text += "\n\ndef broken(:\n"
-        else:
+        elif choice == 5:
             text = text.replace("break_loop=False", "break_loop=True", 1)
+        else:  # a module no check read before is read now
+            call = "        clean()\n        return Response("
+            text = "from scripts.build import clean\n" + text.replace(
+                "        return Response(", call, 1
+            )
         path.write_text(text, encoding="utf-8")
         return f"{kind} {path.name} ({choice})"
     if kind == "companion":
@@ -154,6 +162,13 @@ def _edit(root: Path, rng: random.Random, step: int) -> str:
         return f"delete {path.name}"
     if kind == "prompt":
         return _edit_prompt(root, rng, step)
+    if kind == "script":
+        script = root / "scripts" / "build.py"
+        script.write_text(
+            script.read_text(encoding="utf-8").replace("return", f"print({step})\n    return", 1),
+            encoding="utf-8",
+        )
+        return "script"
     if kind == "asset":
         style = root / "assets" / "style.css"
         style.write_text(style.read_text(encoding="utf-8") + f"p{step} {{}}\n", encoding="utf-8")
@@ -469,7 +484,11 @@ def test_an_edit_of_a_file_no_check_reads_rechecks_nothing(
         ("tools/notes.txt", True),
         ("docs/guide.md", False),
         ("docs/README.MD", False),
-        ("helpers/other.py", False),
+        ("scripts/build.py", True),
+        ("scripts/BUILD.PY", False),
+        ("helpers/answering.py", False),
+        ("tools/wait.py", False),
+        ("tests/reference/test_unread.py", False),
         ("pyproject.toml", False),
         ("sub/doxtool.toml", False),
         ("templates/companion.md.j2", False),
@@ -481,8 +500,9 @@ def test_an_edit_of_a_file_no_check_reads_rechecks_nothing(
 def test_which_files_no_check_reads(
     reference_repo: Path, monkeypatch: pytest.MonkeyPatch, path: str, unread: bool
 ) -> None:
-    """Python and Markdown files, the configuration, the templates and the
-    baseline are read; an edit of any other file changes no finding."""
+    """Markdown, tests, the configuration, the templates, the baseline and
+    the modules whose facts the last run read are read; an edit of any other
+    file changes no finding."""
     root = reference_repo
     config = root / "pyproject.toml"
     config.write_text(
@@ -492,10 +512,14 @@ def test_which_files_no_check_reads(
         ),
         encoding="utf-8",
     )
-    write_files(root, {"templates/README": "", "accepted.json": "{}"})
+    files = {"templates/README": "", "tests/reference/test_unread.py": ""}
+    write_files(root, {**EXTRA, **files})
     monkeypatch.chdir(root)
-    project = load_project(root)
-    session = incremental.Session(project, ["DOX001"])
+    assert CliRunner().invoke(cli, ["baseline", "write"]).exit_code == 0
+    assert _check(root, monkeypatch)[0] in (0, 1)
+    codes = [rule.code for rule in select_rules()]  # the state's key names the rules
+    session = incremental.Session(load_project(root), codes)
+    assert session.old is not None
     assert session._unread(path) is unread
 
 

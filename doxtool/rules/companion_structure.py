@@ -87,8 +87,12 @@ heading (and the fact lines it should hold) in its canonical place.
                 if spec in present or not spec.required:
                     continue
                 # the fact lines of a missing section are inserted with its
-                # heading; taking their edit keeps the heading from doubling
-                blocks = [e for e in expected if e.section == title]
+                # heading; taking their edit keeps the heading from doubling.
+                # A block the companion has (under another heading, once this
+                # one was deleted) is left where it is: the heading is added
+                blocks = [
+                    e for e in expected if e.section == title and doc.companion.block(e.key) is None
+                ]
                 edit = (block_edit(doc.companion, blocks[0]) if blocks else None) or (
                     section_edit(doc.companion, title)
                 )

@@ -28,9 +28,10 @@ are taken from the state:
   before or teaches now, or that its file name is for, is affected (whether
   that tool is taught at all may have changed). The state keeps what each
   prompt file teaches, since the edit has changed the file;
-- an edited file that no check reads, only whether it exists (neither Python
-  nor Markdown, nor the configuration, a template or the baseline: a
-  stylesheet, an image) affects nothing;
+- an edited file that no check reads, only whether it exists, affects
+  nothing: a module whose facts the last run did not read (outside the
+  test directories), or a file that is neither Python nor Markdown, nor the
+  configuration, a template or the baseline (a stylesheet, an image);
 - the findings of the affected units' modules and companions, of the prompts
   the scoped run checks and of the reached modules replace the stored ones.
 
@@ -143,13 +144,12 @@ class Session:
             return None
         changed = sorted(self.changed)
         units = self.units
-        tests = [d.strip("/") for d in self.project.config.test_dirs]
         affected: set[str] = set()
         roots: set[str] = set()
         prompts: set[str] = set()
         taught: dict[str, frozenset[str]] = {}
         for path in changed:
-            if any(path == t or path.startswith(t + "/") for t in tests):
+            if self._in_tests(path):
                 self.reason = f"{path}: a test"
                 return None
             if path in units:
@@ -187,13 +187,32 @@ class Session:
             plan.taught = taught
         return plan
 
+    def _in_tests(self, path: str) -> bool:
+        return any(
+            path == t or path.startswith(t + "/")
+            for t in (d.strip("/") for d in self.project.config.test_dirs)
+        )
+
     def _unread(self, path: str) -> bool:
-        """Whether no check reads the file at ``path``, only whether it exists:
-        it is neither Python nor Markdown (modules, companions, prompts,
-        ``AGENTS.md`` files), nor the configuration, a template or the
-        baseline."""
+        """Whether an edit of the file at ``path`` changes no finding: no check
+        reads it, only whether it exists.
+
+        That is a module no check read the facts of (not a documented or
+        tool module, nor one whose facts their checks read: it is read
+        again only when a change to one of those names it, and then as it
+        is now), outside the test directories; or a file that is neither
+        Python nor Markdown (modules, companions, prompts, ``AGENTS.md``
+        files), nor the configuration, a template or the baseline. A link,
+        or a file a link leads to, is read."""
+        old = self.old
         name = path.rpartition("/")[2].lower()
-        if name.endswith((".py", ".md")) or name in ("pyproject.toml", "doxtool.toml"):
+        if old is None or self._in_tests(path) or name in ("pyproject.toml", "doxtool.toml"):
+            return False
+        if name.endswith(".py"):
+            read = path in self.units or path in old.edges or path in old.also_read
+            if read or not path.endswith(".py"):
+                return False
+        elif name.endswith(".md"):
             return False
         config = self.project.config
         for setting in (config.templates_dir, config.baseline):
@@ -203,8 +222,9 @@ class Session:
         # a link (now or before) is followed by whatever reads its name or
         # asks whether it exists, and a file a link leads to is read under
         # the link's name
-        before = self.old.tree.bare if self.old is not None else set()
-        return path not in self.tree.bare and path not in before and path not in self._targets
+        return (
+            path not in self.tree.bare and path not in old.tree.bare and path not in self._targets
+        )
 
     @cached_property
     def _targets(self) -> set[str]:
