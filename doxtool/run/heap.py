@@ -16,21 +16,20 @@ import gc
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+from doxtool.python.cstparse import paused_gc
+
 
 @contextmanager
 def held_collector() -> Iterator[None]:
     """No cyclic collection inside the block; afterwards, everything the block
     allocated counts as old (garbage among it is found by the next full
     collection)."""
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        # before the collector is enabled again: the first allocation after
-        # that would otherwise collect a young generation holding everything
-        # the block made
-        gc.freeze()  # every tracked object into the permanent generation,
-        gc.unfreeze()  # and from there into the oldest one
-        if was_enabled:
-            gc.enable()
+    with paused_gc():
+        try:
+            yield
+        finally:
+            # before the collector is enabled again: the first allocation
+            # after that would otherwise collect a young generation holding
+            # everything the block made
+            gc.freeze()  # every tracked object into the permanent generation,
+            gc.unfreeze()  # and from there into the oldest one
