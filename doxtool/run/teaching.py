@@ -218,10 +218,7 @@ class Teaching(Files):
             return path in self.unreadable_prompts
         name = path.rpartition("/")[2]
         if prompt_set.files.get(name) == path:
-            doc = self.prompt(path)
-            return (doc is None and path in self._prompt_errors) or (
-                doc is not None and _cut(doc) is not None
-            )
+            return self._listed_error(path) is not None
         full = self.project.root / path
         if not (full.exists() or full.is_symlink()):
             return False
@@ -231,10 +228,15 @@ class Teaching(Files):
         """Record why a listed prompt file in scope cannot be read, if it cannot."""
         if not self.prompt_in_scope(path):
             return
-        doc = self.prompt(path)
-        error = self._prompt_errors.get(path) if doc is None else _cut(doc)
+        error = self._listed_error(path)
         if error is not None:
             found[path] = error
+
+    def _listed_error(self, path: str) -> ReadError | None:
+        """Why a listed prompt file cannot be read whole (it cannot be read,
+        or markdown-it read it only in part); None when it can."""
+        doc = self.prompt(path)
+        return self._prompt_errors.get(path) if doc is None else _cut(doc)
 
     def naming_unknown(self, known: set[str], skip: set[str]) -> list[str]:
         """The own files of every set (in order, each once, less ``skip``)
@@ -405,8 +407,7 @@ class Teaching(Files):
         return PromptEdit(frozenset(names), frozenset(related))
 
     def _whole(self, path: str) -> bool:
-        doc = self.prompt(path)
-        return doc is not None and _cut(doc) is None
+        return self.prompt(path) is not None and self._listed_error(path) is None
 
     def close(self) -> None:
         """Keep what later runs can reuse: the prompt index (a whole run
