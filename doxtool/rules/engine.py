@@ -6,6 +6,7 @@ import fnmatch
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +23,6 @@ from doxtool.run.context import Context, Scope
 from doxtool.run.pool import parse_all
 from doxtool.run.project import COMPANION_SUFFIX
 from doxtool.run.suppressions import MALFORMED, OWN_CODES, UNUSED, SuppressionIndex
-from doxtool.run.teaching import PromptEdit
 
 #: how often ``--fix`` re-checks and fixes again before it gives up
 MAX_FIX_ROUNDS = 4
@@ -399,14 +399,10 @@ def incremental_findings(
     since the stored state; None when only a full run is exact (then the
     caller runs one and :meth:`Session.save` keeps its state)."""
     project = session.project
-    probe: list[Context] = []
-
-    def prompt_edit(path: str) -> PromptEdit | None:
-        if not probe:  # what an edited prompt file now teaches, read outside any scope
-            probe.append(Context(project, Scope(modules=set(), companions=set(), prompts=set())))
-        return probe[0].prompt_edit(path)
-
-    plan = session.plan(prompt_edit)
+    # what an edited prompt file now teaches, read outside any scope; made
+    # only when a prompt file was edited
+    probe = cache(lambda: Context(project, Scope(modules=set(), companions=set(), prompts=set())))
+    plan = session.plan(lambda path: probe().prompt_edit(path))
     if plan is None:
         return None
     scope = Scope(
