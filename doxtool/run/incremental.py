@@ -208,11 +208,10 @@ class Session:
         name = path.rpartition("/")[2].lower()
         if old is None or self._in_tests(path) or name in ("pyproject.toml", "doxtool.toml"):
             return False
-        if name.endswith(".py"):
-            read = path in self.units or path in old.edges or path in old.also_read
-            if read or not path.endswith(".py"):
+        if path.endswith(".py"):
+            if path in self.units or path in old.edges or path in old.also_read:
                 return False
-        elif name.endswith(".md"):
+        elif name.endswith((".py", ".md")):  # Markdown, or Python spelt otherwise
             return False
         config = self.project.config
         for setting in (config.templates_dir, config.baseline):
