@@ -9,8 +9,9 @@ from pathlib import Path
 import libcst as cst
 import pytest
 
+from doxtool.core.collector import paused_gc
 from doxtool.python.cstparse import parse_module as fast_parse
-from doxtool.python.cstparse import paused_gc, unvalidated_nodes
+from doxtool.python.cstparse import unvalidated_nodes
 
 REPO = Path(__file__).resolve().parent.parent
 

@@ -6,7 +6,8 @@ JSON codec of those dataclasses (:mod:`.serde`), reading input files safely
 (:mod:`.source`), atomic writes (:mod:`.writes`), the ``[tool.doxtool]``
 configuration (:mod:`.config`), markdown-it's nesting limit
 (:mod:`.mdlimits`), the fixing lock (:mod:`.lock`), what the terminal can
-do (:mod:`.terminal`), the process's exit statuses (:mod:`.exits`) and
+do (:mod:`.terminal`), the process's exit statuses (:mod:`.exits`),
+the cyclic collector paused around a block (:mod:`.collector`) and
 regular expressions compiled on their first use (:mod:`.patterns`).
 
 May import: the standard library and third-party libraries only; nothing else

@@ -19,13 +19,14 @@ runs (doxtool builds no nodes by hand, and runs its parses in one thread).
 
 from __future__ import annotations
 
-import gc
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 
 import libcst as cst
 from libcst._nodes.base import CSTNode
+
+from doxtool.core.collector import paused_gc
 
 #: the most text libcst builds a tree for in one parse: the parse takes some
 #: 650 MB per MiB of dense code at its peak (measured: 165 MB for a 174 KB
@@ -66,18 +67,6 @@ def unvalidated_nodes() -> Iterator[None]:
             _active -= 1
             if _active == 0:
                 CSTNode.__post_init__ = _VALIDATING  # type: ignore[method-assign]
-
-
-@contextmanager
-def paused_gc() -> Iterator[None]:
-    """No cyclic collection inside the block; the collector's state is restored after."""
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
 
 
 def parse_module(source: str) -> cst.Module:

@@ -43,11 +43,12 @@ from collections.abc import Callable, Iterable
 
 import libcst as cst
 
+from doxtool.core.collector import paused_gc
 from doxtool.core.facts import ModuleFacts, ModuleOutline, Problem
 from doxtool.core.serde import from_data, to_data
 from doxtool.core.summary_facts import FunctionSummary
 from doxtool.python.astparse import PIECE_CHARS, parse_ast, parse_newer_syntax
-from doxtool.python.cstparse import MAX_PARSED_CHARS, parse_module, paused_gc
+from doxtool.python.cstparse import MAX_PARSED_CHARS, parse_module
 from doxtool.python.modulescan import ModuleScan
 from doxtool.python.names import module_name
 from doxtool.python.nesting import nesting_problem

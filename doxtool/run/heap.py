@@ -16,7 +16,7 @@ import gc
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from doxtool.python.cstparse import paused_gc
+from doxtool.core.collector import paused_gc
 
 
 @contextmanager
