@@ -6,7 +6,9 @@ last ran prints the recorded result without importing any of it (see
 :mod:`doxtool.run.replay`). Only the standard library's ``os`` and ``sys`` are
 imported before that decision. In a large tree, a forked standby imports the
 CLI while the tree is listed for it, and runs the check if the replay cannot
-answer (:mod:`doxtool.run.standby`).
+answer (:mod:`doxtool.run.standby`). A check that is not replayed forks a
+side parser, which imports libcst while this process imports the CLI, and
+parses the modules of a run too small for a pool (:mod:`doxtool.run.sideparser`).
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ import sys
 
 from doxtool.core.exits import EXIT_PIPE
 from doxtool.run import replay as runcache
-from doxtool.run import standby
+from doxtool.run import sideparser, standby
 
 TYPE_CHECKING = False  # typing itself costs an import a replay can do without
 if TYPE_CHECKING:
@@ -77,7 +79,17 @@ def _prepare() -> None:
     from doxtool.run import dependencies
 
     dependencies.require()
-    import doxtool.cli  # noqa: F401
+    import doxtool.cli
+    import doxtool.run.pool
+
+    doxtool.run.pool.prepare_facts()
+
+
+def _side_parser():  # type: ignore[no-untyped-def]
+    """In the side parser: import the parser (:mod:`doxtool.run.sideparser`)."""
+    from doxtool.run.pool import side_parser
+
+    return side_parser()
 
 
 def _decide(argv: list[str], cwd: str) -> runcache.Pending | None:
@@ -161,6 +173,8 @@ def main() -> None:
     except dependencies.MissingDependency as exc:
         print(f"doxtool: error: {exc}", file=sys.stderr)
         _leave(2)
+    if sideparser.worthwhile(argv):
+        sideparser.start(_side_parser)
     from doxtool.cli import cli
 
     if pending is None:

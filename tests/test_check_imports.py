@@ -14,13 +14,16 @@ from doxtool.rules.examples import WAIT_DOX, WAIT_PY
 from doxtool.run.baseline import FORMAT_VERSION
 
 #: the console script, run in a process that lists its modules when it ends
+#: (the process itself: not a side parser it forks, which ends the same way)
 _SCRIPT = """
 import json, os, sys
 listing = sys.argv.pop(1)
 exit_process = os._exit
+original = os.getpid()
 def listed_exit(code):
-    with open(listing, "w") as out:
-        json.dump(sorted(sys.modules), out)
+    if os.getpid() == original:
+        with open(listing, "w") as out:
+            json.dump(sorted(sys.modules), out)
     exit_process(code)
 os._exit = listed_exit
 from doxtool.launcher import main

@@ -17,10 +17,11 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
-from doxtool.python.cstparse import unvalidated_nodes
+from doxtool.run import sideparser
 
 if TYPE_CHECKING:
     from doxtool.run.cache import FactsCache
+    from doxtool.run.sideparser import SideParser
 
 T = TypeVar("T")
 
@@ -50,6 +51,13 @@ class Job:
 #: a job and what to do with its result and, when asked for, the result's
 #: cache encoding (in the parent process)
 Planned = tuple[Job, Callable[[Any, "str | None"], None]]
+
+
+def prepare_facts() -> None:
+    """Import what parsing a module takes, ahead of the first module."""
+    import doxtool.core.factnames
+    import doxtool.python.extract
+    import doxtool.run.cache  # noqa: F401
 
 
 def parse(job: Job) -> Any:
@@ -105,7 +113,7 @@ def parse_encoded(job: Job) -> tuple[Any, str | None]:
     return result, encode(result)
 
 
-def _parse_plain(job: Job) -> tuple[Any, None]:
+def parse_plain(job: Job) -> tuple[Any, None]:
     return parse(job), None
 
 
@@ -119,10 +127,25 @@ def _context() -> Any:
     return multiprocessing.get_context("spawn")
 
 
+def side_parser() -> Callable[[list[Job], bool], list[tuple[Any, str | None]]]:
+    """In a side parser (:mod:`doxtool.run.sideparser`): import the parser,
+    become a worker, and return what parses a batch of jobs there."""
+    prepare_facts()
+    _start_worker()
+
+    def parse_batch(jobs: list[Job], encoded: bool) -> list[tuple[Any, str | None]]:
+        work = parse_encoded if encoded else parse_plain
+        return [work(job) for job in jobs]
+
+    return parse_batch
+
+
 def _start_worker() -> None:
     # a worker only parses: its nodes need no validation for its whole life,
     # which spares switching it on and off around every parse, and what it
     # builds is acyclic, so the collector has nothing to find
+    from doxtool.python.cstparse import unvalidated_nodes
+
     unvalidated_nodes().__enter__()
     gc.disable()
 
@@ -133,18 +156,18 @@ def parse_all(
     """(result, cache encoding or None) of ``jobs`` in their order, parsed by
     up to ``workers`` processes; ``encoded`` asks for the encodings, which
     the workers then compute too."""
-    work = parse_encoded if encoded else _parse_plain
+    work = parse_encoded if encoded else parse_plain
+    side = sideparser.current() if workers > 1 else None
     workers = min(workers, len(jobs), MAX_JOBS)
     if workers <= 1 or len(jobs) < MIN_PARALLEL:
-        # a few jobs at a time, so results (and progress) keep coming; nodes
-        # go unvalidated only while this module parses, never while the
-        # caller runs between results
-        for start in range(0, len(jobs), SERIAL_CHUNK):
-            with unvalidated_nodes():
-                results = [work(job) for job in jobs[start : start + SERIAL_CHUNK]]
-            yield from results
+        if side is not None and any(job.kind == "facts" for job in jobs):
+            yield from _beside(side, jobs, work)
+        else:
+            yield from _serially(jobs, work)
         return
     from concurrent.futures import ProcessPoolExecutor
+
+    sideparser.close()  # its core goes to a worker
 
     # Small chunks: a module can cost a hundred times a prompt file, and the
     # last chunks decide when the pool is done; a round trip costs far less.
@@ -153,3 +176,47 @@ def parse_all(
         max_workers=workers, mp_context=_context(), initializer=_start_worker
     ) as pool:
         yield from pool.map(work, jobs, chunksize=chunk)
+
+
+def _serially(
+    jobs: Sequence[Job], work: Callable[[Job], tuple[Any, str | None]]
+) -> Iterator[tuple[Any, str | None]]:
+    """The results of ``jobs`` in order, parsed in this process a few at a
+    time, so results (and progress) keep coming. Nodes go unvalidated only
+    while modules are parsed, never while the caller runs between results;
+    a run that parses no module does not import libcst."""
+    for start in range(0, len(jobs), SERIAL_CHUNK):
+        chunk = jobs[start : start + SERIAL_CHUNK]
+        if any(job.kind == "facts" for job in chunk):
+            from doxtool.python.cstparse import unvalidated_nodes
+
+            with unvalidated_nodes():
+                results = [work(job) for job in chunk]
+        else:
+            results = [work(job) for job in chunk]
+        yield from results
+
+
+def _beside(
+    side: SideParser, jobs: Sequence[Job], work: Callable[[Job], tuple[Any, str | None]]
+) -> Iterator[tuple[Any, str | None]]:
+    """The results of ``jobs`` in order: the modules parsed by the side
+    parser while this process parses the rest; the modules too when the side
+    parser cannot answer."""
+    remote = [index for index, job in enumerate(jobs) if job.kind == "facts"]
+    answer = side.parse([jobs[index] for index in remote], work is parse_encoded)
+    results: list[Any] = [None] * len(jobs)
+    try:
+        for index, job in enumerate(jobs):
+            if job.kind != "facts":
+                results[index] = work(job)
+    finally:
+        answered = answer()  # read whatever happens: the next request must not find it
+    if answered is None:
+        from doxtool.python.cstparse import unvalidated_nodes
+
+        with unvalidated_nodes():
+            answered = [work(jobs[index]) for index in remote]
+    for index, result in zip(remote, answered, strict=True):
+        results[index] = result
+    yield from results

@@ -81,7 +81,7 @@ class Standby:
         # interrupt itself; this process waits for it to answer
         signal.signal(signal.SIGINT, signal.SIG_IGN)
         try:
-            _write_all(self._pipe, _GO + data)
+            write_all(self._pipe, _GO + data)
         except OSError:
             pass  # the standby is gone: its status says how
         finally:
@@ -136,18 +136,18 @@ def start(prepare: Callable[[], None]) -> Standby | Handed | None:
     os.close(write)
     import contextlib
 
-    for step in (lambda: _die_with(parent), prepare):
+    for step in (lambda: die_with(parent), prepare):
         # a failed import is reported by the run, which imports it again
         with contextlib.suppress(BaseException):
             step()
-    data = _read_all(read)
+    data = read_all(read)
     os.close(read)
     if not data.startswith(_GO):
         os._exit(0)
     return Handed(data[len(_GO) :])
 
 
-def _die_with(parent: int) -> None:
+def die_with(parent: int) -> None:
     """Have this process end when ``parent`` does (Linux), or end now if it has."""
     import ctypes
     import signal
@@ -158,13 +158,13 @@ def _die_with(parent: int) -> None:
         os._exit(0)
 
 
-def _write_all(fd: int, data: bytes) -> None:
+def write_all(fd: int, data: bytes) -> None:
     view = memoryview(data)
     while view:
         view = view[os.write(fd, view) :]
 
 
-def _read_all(fd: int) -> bytes:
+def read_all(fd: int) -> bytes:
     parts: list[bytes] = []
     while True:
         try:

@@ -1,0 +1,214 @@
+"""A forked process that imports the module parser while a small check starts.
+
+Importing libcst costs a short check (pre-commit's ``doxtool check
+tools/x.py``, or a whole check after one module changed) about as long as
+everything else it does together, and nothing else it does needs libcst:
+only extracting a module's facts does. On Linux, when the run may use more
+than one process and a core is idle, the console script forks a side parser
+before it imports the CLI (:func:`start`). The copy imports the parser and
+waits; the original imports the rest, reads the configuration and the
+recorded state, and decides what to parse. When that is too little for a
+pool (:data:`doxtool.run.pool.MIN_PARALLEL` files), the original hands the
+modules to the side parser and parses the companions and prompt files
+itself meanwhile (:func:`doxtool.run.pool.parse_all`).
+
+A module's facts depend on nothing but its :class:`~doxtool.run.pool.Job`
+(the side parser was forked from this very process and holds no other
+state), so what the side parser answers is what this process would have
+parsed. When it cannot answer (it has ended, or parsing failed there), this
+process parses the jobs itself, as it does without one, and a failure shows
+as it would. The side parser never writes to the run's streams, ends when
+the original closes its pipe or ends, and is closed before a pool starts, so
+that its core goes to a worker.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+from doxtool.run import standby
+
+TYPE_CHECKING = False  # typing itself costs an import a replay can do without
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any, NoReturn
+
+    #: parses a batch of jobs (``encoded`` or not) as the original would
+    Parser = Callable[[list[Any], bool], list[Any]]
+
+#: bytes of a frame's length prefix on the pipes
+_LENGTH = 8
+#: the side parser this process started, if any
+_current: SideParser | None = None
+
+
+class SideParser:
+    """In the original process: the side parser it started."""
+
+    __slots__ = ("_answers", "_requests", "pid")
+
+    def __init__(self, pid: int, requests: int, answers: int) -> None:
+        self.pid = pid
+        self._requests = requests
+        self._answers = answers
+
+    def parse(self, jobs: list[Any], encoded: bool) -> Callable[[], list[Any] | None]:
+        """Hand ``jobs`` over now; the returned call waits for their results
+        (as :func:`doxtool.run.pool.parse_all` gives them, in order), or None
+        when the side parser cannot give them (it is then closed)."""
+        import pickle
+
+        try:
+            _write_frame(self._requests, pickle.dumps((jobs, encoded), pickle.HIGHEST_PROTOCOL))
+        except OSError:
+            close()
+            return lambda: None
+
+        def results() -> list[Any] | None:
+            try:
+                payload = _read_frame(self._answers)
+                answered = pickle.loads(payload) if payload else None
+            except Exception:  # a side parser that died mid-answer
+                answered = None
+            if not isinstance(answered, list) or len(answered) != len(jobs):
+                close()
+                return None
+            return answered
+
+        return results
+
+    def end(self) -> None:
+        """Close the pipes, end the side parser and reap it."""
+        import contextlib
+        import signal
+
+        for fd in (self._requests, self._answers):
+            with contextlib.suppress(OSError):
+                os.close(fd)
+        try:
+            os.kill(self.pid, signal.SIGKILL)
+            os.waitpid(self.pid, 0)
+        except OSError:
+            pass
+
+
+def current() -> SideParser | None:
+    """The side parser of this process, if one is running."""
+    return _current
+
+
+def close() -> None:
+    """End this process's side parser, if any (before a pool starts)."""
+    global _current
+    side, _current = _current, None
+    if side is not None:
+        side.end()
+
+
+def worthwhile(argv: list[str]) -> bool:
+    """Whether a side parser is worth starting for ``doxtool`` with ``argv``:
+    a check that may use more than one process (no ``--jobs 1``), on Linux,
+    with more than one core and one of them idle, in a process that has not
+    imported the parser already."""
+    if not argv or argv[0] != "check" or "libcst" in sys.modules:
+        return False
+    if not sys.platform.startswith("linux") or not hasattr(os, "fork"):
+        return False
+    for index, arg in enumerate(argv):
+        if arg == "--":
+            break
+        if arg == "--jobs=1" or (arg == "--jobs" and argv[index + 1 : index + 2] == ["1"]):
+            return False
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return False
+    return cores > 1 and standby.idle_core()
+
+
+def start(ready: Callable[[], Parser]) -> None:
+    """Fork the side parser (the original returns; the copy serves until the
+    original is gone and never returns). In the copy, ``ready`` imports the
+    parser and returns what parses a batch of jobs. Nothing happens when
+    forking fails."""
+    global _current
+    if _current is not None:
+        return
+    for stream in (sys.stdout, sys.stderr):
+        stream.flush()
+    parent = os.getpid()
+    try:
+        requests_read, requests_write = os.pipe()
+        answers_read, answers_write = os.pipe()
+    except OSError:
+        return
+    try:
+        pid = os.fork()
+    except OSError:
+        for fd in (requests_read, requests_write, answers_read, answers_write):
+            os.close(fd)
+        return
+    if pid:
+        os.close(requests_read)
+        os.close(answers_write)
+        _current = SideParser(pid, requests_write, answers_read)
+        return
+    os.close(requests_write)
+    os.close(answers_read)
+    _serve(ready, parent, requests_read, answers_write)
+
+
+def _serve(ready: Callable[[], Parser], parent: int, requests: int, answers: int) -> NoReturn:
+    """The side parser: import the parser, then answer requests until the
+    pipe closes. Ends with ``os._exit``: what the original buffered for its
+    streams is the original's to write."""
+    try:
+        import signal
+
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # the original answers an interrupt
+        quiet = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(quiet, 1)
+        os.dup2(quiet, 2)
+        os.close(quiet)
+        import pickle
+
+        parse = ready()
+        # after the imports, which it would only delay: a parent gone meanwhile
+        # is seen here, or as the end of the pipe
+        standby.die_with(parent)
+        while True:
+            request = _read_frame(requests)
+            if not request:
+                break
+            try:
+                payload = pickle.dumps(parse(*pickle.loads(request)), pickle.HIGHEST_PROTOCOL)
+            except Exception:  # the original parses them itself, and sees why
+                payload = b""
+            _write_frame(answers, payload)
+    except BaseException:
+        pass
+    os._exit(0)
+
+
+def _write_frame(fd: int, payload: bytes) -> None:
+    standby.write_all(fd, len(payload).to_bytes(_LENGTH, "little") + payload)
+
+
+def _read_frame(fd: int) -> bytes:
+    """The next frame's payload; empty at the end of the pipe."""
+    head = _read_exactly(fd, _LENGTH)
+    if len(head) < _LENGTH:
+        return b""
+    return _read_exactly(fd, int.from_bytes(head, "little"))
+
+
+def _read_exactly(fd: int, size: int) -> bytes:
+    parts: list[bytes] = []
+    while size > 0:
+        chunk = os.read(fd, min(size, 1 << 20))
+        if not chunk:
+            break
+        parts.append(chunk)
+        size -= len(chunk)
+    return b"".join(parts)

@@ -1,0 +1,242 @@
+"""A side parser imports libcst while a small check starts, and parses its modules.
+
+The console script is run through a small wrapper that reports an idle core
+(the choice is tested alone), notes the side parser's process id and the
+modules handed to it, and can kill the side parser or break its parsing.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from doxtool.rules.examples import WAIT_DOX, WAIT_PY
+from doxtool.run import pool, sideparser
+from doxtool.run.pool import Job
+
+pytestmark = pytest.mark.skipif(
+    not sys.platform.startswith("linux"), reason="a side parser is forked on Linux only"
+)
+
+REPO = Path(__file__).resolve().parent.parent
+
+WRAPPER = """\
+import os, signal, sys
+from doxtool.run import sideparser, standby
+standby.idle_core = lambda: True  # a test machine is busy: the choice is tested alone
+note = os.environ["SIDE_NOTE"]
+start = sideparser.start
+def noted(ready):
+    def readied():
+        parse = ready()
+        if os.environ.get("SIDE_FAILS"):
+            def broken(jobs, encoded):
+                raise RuntimeError("broken")
+            return broken
+        return parse
+    start(readied)
+    side = sideparser.current()
+    if side is not None:
+        with open(note, "a") as handle:
+            handle.write(f"{side.pid}\\n")
+        if os.environ.get("SIDE_KILLED"):
+            os.kill(side.pid, signal.SIGKILL)
+sideparser.start = noted
+handed = sideparser.SideParser.parse
+def counted(self, jobs, encoded):
+    with open(note + ".jobs", "a") as handle:
+        handle.write(" ".join(job.path for job in jobs) + "\\n")
+    return handed(self, jobs, encoded)
+sideparser.SideParser.parse = counted
+from doxtool import launcher
+launcher.main()
+"""
+
+
+def _run(root: Path, note: Path, *args: str, **extra: str) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR")}
+    env.update({"SIDE_NOTE": str(note)}, **extra)
+    return subprocess.run(
+        [sys.executable, "-c", WRAPPER, *args],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env,
+    )
+
+
+def _noted(note: Path, suffix: str = "") -> list[str]:
+    path = note.with_name(note.name + suffix)
+    return path.read_text().splitlines() if path.exists() else []
+
+
+def _gone(pid: int, within: float = 10.0) -> bool:
+    deadline = time.monotonic() + within
+    while time.monotonic() < deadline:
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return True
+        time.sleep(0.05)
+    return False
+
+
+DRIFTED = WAIT_PY.replace('"seconds"', '"secs"')
+
+
+@pytest.fixture
+def drifted(make_repo, tmp_path_factory) -> tuple[Path, Path]:
+    """The wait tool with an argument renamed in its module (its companion
+    still documents the old name), and the wrapper's note."""
+    root = make_repo({"tools/wait.py": DRIFTED, "tools/wait.py.dox.md": WAIT_DOX})
+    return root, tmp_path_factory.mktemp("note") / "pids"
+
+
+def _same(one: subprocess.CompletedProcess[str], other: subprocess.CompletedProcess[str]) -> None:
+    assert (one.returncode, one.stdout, one.stderr) == (
+        other.returncode,
+        other.stdout,
+        other.stderr,
+    )
+
+
+def test_a_check_of_a_module_hands_it_to_the_side_parser(drifted) -> None:
+    root, note = drifted
+    for output in ("text", "json"):
+        # a new text each time, which the cache cannot answer for
+        (root / "tools/wait.py").write_text(DRIFTED + f"# checked as {output}\n")
+        args = ("check", "--select", "DOX", "--format", output, "tools/wait.py")
+        beside = _run(root, note, *args)
+        alone = _run(root, note, *args, "--jobs", "1", "--no-cache")
+        assert beside.returncode == 1, beside.stderr
+        assert "secs" in beside.stdout
+        _same(beside, alone)
+    # the first run also parses the base class's module, which the second finds cached
+    assert _noted(note, ".jobs") == ["tools/wait.py", "helpers/tool.py", "tools/wait.py"]
+    assert len(_noted(note)) == 2, "one side parser per run with jobs, none with --jobs 1"
+    assert all(_gone(int(pid)) for pid in _noted(note)), "the side parser ends with the run"
+
+
+def test_a_whole_check_after_a_module_changed_hands_that_module_over(drifted) -> None:
+    root, note = drifted
+    first = _run(root, note, "check", "--select", "DOX")
+    assert first.returncode == 1, first.stderr
+    (root / "tools/wait.py").write_text(WAIT_PY.replace('"seconds"', '"delay"'))
+    edited = _run(root, note, "check", "--select", "DOX")
+    assert "delay" in edited.stdout and "secs" not in edited.stdout
+    assert _noted(note, ".jobs")[-1] == "tools/wait.py", "the incremental run parsed it beside"
+    _same(edited, _run(root, note, "check", "--select", "DOX", "--no-cache", "--jobs", "1"))
+
+
+@pytest.mark.parametrize("trouble", ["SIDE_KILLED", "SIDE_FAILS"])
+def test_a_side_parser_that_cannot_answer_leaves_the_modules_to_this_process(
+    drifted, trouble: str
+) -> None:
+    root, note = drifted
+    args = ("check", "--select", "DOX", "--no-cache", "tools/wait.py")
+    troubled = _run(root, note, *args, **{trouble: "1"})
+    assert _noted(note, ".jobs") == ["tools/wait.py"], "the module was handed over"
+    assert troubled.returncode == 1, troubled.stderr
+    _same(troubled, _run(root, note, *args, "--jobs", "1"))
+    assert _gone(int(_noted(note)[0]))
+
+
+@pytest.mark.parametrize("jobs", [("--jobs", "1"), ("--jobs=1",)])
+def test_one_job_means_no_side_parser(drifted, jobs: tuple[str, ...]) -> None:
+    root, note = drifted
+    result = _run(root, note, "check", *jobs, "tools/wait.py")
+    assert result.returncode == 1, result.stderr
+    assert _noted(note) == []
+
+
+def test_the_choice_to_start_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sideparser.standby, "idle_core", lambda: True)
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1}, raising=False)
+    import libcst  # noqa: F401
+
+    assert not sideparser.worthwhile(["check"]), "this process has imported libcst already"
+    monkeypatch.delitem(sys.modules, "libcst")
+    assert sideparser.worthwhile(["check"])
+    assert sideparser.worthwhile(["check", "--jobs", "2", "tools/x.py"])
+    assert sideparser.worthwhile(["check", "--", "--jobs", "1"]), "a path named --jobs"
+    assert not sideparser.worthwhile(["check", "--jobs", "1"])
+    assert not sideparser.worthwhile(["check", "--jobs=1"])
+    assert not sideparser.worthwhile(["scaffold", "x"])
+    assert not sideparser.worthwhile([])
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0}, raising=False)
+    assert not sideparser.worthwhile(["check"]), "one core"
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1}, raising=False)
+    monkeypatch.setattr(sideparser.standby, "idle_core", lambda: False)
+    assert not sideparser.worthwhile(["check"]), "no idle core"
+
+
+def _jobs() -> list[Job]:
+    jobs = []
+    for name in ("wait", "notify_user"):
+        module = f"tools/{name}.py"
+        jobs.append(
+            Job("facts", module, (REPO / module).read_text("utf-8"), frozenset({"helpers"}))
+        )
+        companion = module + ".dox.md"
+        jobs.append(Job("companion", companion, (REPO / companion).read_text("utf-8")))
+    return jobs
+
+
+@pytest.fixture
+def side() -> sideparser.SideParser:
+    sideparser.start(pool.side_parser)
+    started = sideparser.current()
+    assert started is not None
+    yield started
+    sideparser.close()
+
+
+def test_results_beside_equal_results_here(side: sideparser.SideParser) -> None:
+    jobs = _jobs()
+    for encoded in (False, True):
+        beside = list(pool.parse_all(jobs, 2, encoded=encoded))
+        here = list(pool.parse_all(jobs, 1, encoded=encoded))
+        assert beside == here
+        assert sideparser.current() is side, "still there for the next run"
+
+
+def test_a_failure_here_still_takes_the_side_parsers_answer(
+    side: sideparser.SideParser, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    first, second = _jobs()[:2], _jobs()[2:]
+    plain = pool.parse_plain
+
+    def failing(job: Job):  # type: ignore[no-untyped-def]
+        if job.kind == "companion":
+            raise RuntimeError("companion")
+        return plain(job)
+
+    monkeypatch.setattr(pool, "parse_plain", failing)
+    with pytest.raises(RuntimeError, match="companion"):
+        list(pool.parse_all(first, 2))
+    monkeypatch.setattr(pool, "parse_plain", plain)
+    # the answer to the first request was read: the second gets its own
+    assert list(pool.parse_all(second, 2)) == list(pool.parse_all(second, 1))
+    assert sideparser.current() is side
+
+
+def test_a_pool_ends_the_side_parser_first(side: sideparser.SideParser) -> None:
+    jobs = _jobs() * 3
+    assert len(jobs) >= pool.MIN_PARALLEL
+    assert list(pool.parse_all(jobs, 2)) == list(pool.parse_all(jobs, 1))
+    assert sideparser.current() is None
+    assert _gone(side.pid)
+
+
+def test_a_side_parser_gone_before_the_request(side: sideparser.SideParser) -> None:
+    os.kill(side.pid, signal.SIGKILL)
+    jobs = _jobs()
+    assert list(pool.parse_all(jobs, 2)) == list(pool.parse_all(jobs, 1))
+    assert sideparser.current() is None, "a side parser that cannot answer is let go"
