@@ -146,6 +146,7 @@ def _leave(code: int) -> NoReturn:
     :data:`EXIT_PIPE`, quietly; a stream that cannot be flushed otherwise (a
     full disk) with status 2.
     """
+    sideparser.close()  # never left behind, waiting for its parent's end
     for stream in (sys.stdout, sys.stderr):
         try:
             stream.flush()

@@ -54,6 +54,13 @@ def counted(self, jobs, encoded):
         handle.write(" ".join(job.path for job in jobs) + "\\n")
     return handed(self, jobs, encoded)
 sideparser.SideParser.parse = counted
+original, exit_process = os.getpid(), os._exit
+def noted_exit(code):
+    if os.getpid() == original:
+        with open(note + ".libcst", "w") as handle:
+            handle.write(str("libcst" in sys.modules))
+    exit_process(code)
+os._exit = noted_exit
 from doxtool import launcher
 launcher.main()
 """
@@ -78,11 +85,15 @@ def _noted(note: Path, suffix: str = "") -> list[str]:
 
 
 def _gone(pid: int, within: float = 10.0) -> bool:
+    """Whether process ``pid`` has ended (a zombie, which only its reaper
+    can take away, counts as ended) within ``within`` seconds."""
     deadline = time.monotonic() + within
     while time.monotonic() < deadline:
         try:
-            os.kill(pid, 0)
-        except ProcessLookupError:
+            with open(f"/proc/{pid}/stat", "rb") as handle:
+                if handle.read().rsplit(b")", 1)[1].split()[0] == b"Z":
+                    return True
+        except (FileNotFoundError, ProcessLookupError):
             return True
         time.sleep(0.05)
     return False
@@ -121,6 +132,10 @@ def test_a_check_of_a_module_hands_it_to_the_side_parser(drifted) -> None:
     # the first run also parses the base class's module, which the second finds cached
     assert _noted(note, ".jobs") == ["tools/wait.py", "helpers/tool.py", "tools/wait.py"]
     assert len(_noted(note)) == 2, "one side parser per run with jobs, none with --jobs 1"
+    assert _noted(note, ".libcst") == ["True"], "the last run, with --jobs 1, parsed here"
+    beside = _run(root, note, "check", "--select", "DOX", "--no-cache", "tools/wait.py")
+    assert beside.returncode == 1, beside.stderr
+    assert _noted(note, ".libcst") == ["False"], "the modules were parsed beside, not here"
     assert all(_gone(int(pid)) for pid in _noted(note)), "the side parser ends with the run"
 
 
@@ -148,6 +163,12 @@ def test_a_side_parser_that_cannot_answer_leaves_the_modules_to_this_process(
     assert _gone(int(_noted(note)[0]))
 
 
+def test_a_side_parser_that_cannot_answer_leaves_libcst_to_this_process(drifted) -> None:
+    root, note = drifted
+    _run(root, note, "check", "--no-cache", "tools/wait.py", SIDE_KILLED="1")
+    assert _noted(note, ".libcst") == ["True"]
+
+
 @pytest.mark.parametrize("jobs", [("--jobs", "1"), ("--jobs=1",)])
 def test_one_job_means_no_side_parser(drifted, jobs: tuple[str, ...]) -> None:
     root, note = drifted
@@ -168,6 +189,8 @@ def test_the_choice_to_start_one(monkeypatch: pytest.MonkeyPatch) -> None:
     assert sideparser.worthwhile(["check", "--", "--jobs", "1"]), "a path named --jobs"
     assert not sideparser.worthwhile(["check", "--jobs", "1"])
     assert not sideparser.worthwhile(["check", "--jobs=1"])
+    assert not sideparser.worthwhile(["check", "--jobs", "01"])
+    assert not sideparser.worthwhile(["check", "--help"])
     assert not sideparser.worthwhile(["scaffold", "x"])
     assert not sideparser.worthwhile([])
     monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0}, raising=False)
@@ -207,6 +230,22 @@ def test_results_beside_equal_results_here(side: sideparser.SideParser) -> None:
         assert sideparser.current() is side, "still there for the next run"
 
 
+def test_the_modules_are_parsed_beside(
+    side: sideparser.SideParser, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    jobs = _jobs()
+    expected = list(pool.parse_all(jobs, 1))
+    here = pool.parse
+
+    def companions_only(job: Job):  # type: ignore[no-untyped-def]
+        if job.kind == "facts":
+            raise AssertionError("a module parsed here")
+        return here(job)
+
+    monkeypatch.setattr(pool, "parse", companions_only)  # here, not in the side parser
+    assert list(pool.parse_all(jobs, 2)) == expected
+
+
 def test_a_failure_here_still_takes_the_side_parsers_answer(
     side: sideparser.SideParser, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -240,3 +279,45 @@ def test_a_side_parser_gone_before_the_request(side: sideparser.SideParser) -> N
     jobs = _jobs()
     assert list(pool.parse_all(jobs, 2)) == list(pool.parse_all(jobs, 1))
     assert sideparser.current() is None, "a side parser that cannot answer is let go"
+
+
+@pytest.mark.parametrize("closed", [1, 2])
+def test_a_closed_standard_stream_ends_the_run_as_without_a_side_parser(
+    drifted, closed: int
+) -> None:
+    root, note = drifted
+    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR")}
+    env["SIDE_NOTE"] = str(note)
+    codes = []
+    for jobs in ((), ("--jobs", "1")):
+        result = subprocess.run(
+            [sys.executable, "-c", WRAPPER, "check", *jobs, "tools/wait.py"],
+            cwd=root,
+            env=env,
+            timeout=120,
+            capture_output=False,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL if closed == 2 else None,
+            stderr=subprocess.DEVNULL if closed == 1 else None,
+            preexec_fn=lambda: os.close(closed),
+        )
+        codes.append(result.returncode)
+    assert codes[0] == codes[1] == 2, "a stream that cannot be written is an error"
+    assert len(_noted(note)) == 1, "the run with jobs had a side parser"
+
+
+def test_an_interrupt_here_lets_the_side_parser_go(
+    side: sideparser.SideParser, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    plain = pool.parse_plain
+
+    def interrupted(job: Job):  # type: ignore[no-untyped-def]
+        if job.kind == "companion":
+            raise KeyboardInterrupt
+        return plain(job)
+
+    monkeypatch.setattr(pool, "parse_plain", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        list(pool.parse_all(_jobs(), 2))
+    assert sideparser.current() is None, "not waited for: ended"
+    assert _gone(side.pid)

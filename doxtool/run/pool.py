@@ -120,8 +120,8 @@ def parse_plain(job: Job) -> tuple[Any, None]:
 def _context() -> Any:
     import multiprocessing
 
-    # fork is cheap (workers inherit the imported parsers) and safe here: the
-    # parent holds no threads or locks at this point
+    # fork is cheap (workers inherit the imported parsers, see parse_all) and
+    # safe here: the parent holds no threads or locks at this point
     if os.name == "posix" and "fork" in multiprocessing.get_all_start_methods():
         return multiprocessing.get_context("fork")
     return multiprocessing.get_context("spawn")
@@ -168,6 +168,8 @@ def parse_all(
     from concurrent.futures import ProcessPoolExecutor
 
     sideparser.close()  # its core goes to a worker
+    if any(job.kind == "facts" for job in jobs):
+        prepare_facts()  # once, here: the workers inherit it
 
     # Small chunks: a module can cost a hundred times a prompt file, and the
     # last chunks decide when the pool is done; a round trip costs far less.
@@ -210,8 +212,13 @@ def _beside(
         for index, job in enumerate(jobs):
             if job.kind != "facts":
                 results[index] = work(job)
-    finally:
-        answered = answer()  # read whatever happens: the next request must not find it
+    except Exception:
+        answer()  # read, so that the next request does not find this answer
+        raise
+    except BaseException:  # an interrupt: not worth the wait for the answer
+        sideparser.close()
+        raise
+    answered = answer()
     if answered is None:
         from doxtool.python.cstparse import unvalidated_nodes
 

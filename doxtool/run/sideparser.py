@@ -118,8 +118,12 @@ def worthwhile(argv: list[str]) -> bool:
     for index, arg in enumerate(argv):
         if arg == "--":
             break
-        if arg == "--jobs=1" or (arg == "--jobs" and argv[index + 1 : index + 2] == ["1"]):
+        if arg in ("--help", "--version"):
             return False
+        if arg.startswith("--jobs"):
+            value = arg[7:] if arg.startswith("--jobs=") else "".join(argv[index + 1 : index + 2])
+            if value.isdigit() and int(value) == 1:
+                return False
     try:
         cores = len(os.sched_getaffinity(0))
     except (AttributeError, OSError):
@@ -135,8 +139,7 @@ def start(ready: Callable[[], Parser]) -> None:
     global _current
     if _current is not None:
         return
-    for stream in (sys.stdout, sys.stderr):
-        stream.flush()
+    standby.flush_streams()
     parent = os.getpid()
     try:
         requests_read, requests_write = os.pipe()

@@ -122,8 +122,7 @@ def start(prepare: Callable[[], None]) -> Standby | Handed | None:
     (the caller then carries on as a check); a standby that is not told to
     run exits. None when no process could be started.
     """
-    for stream in (sys.stdout, sys.stderr):
-        stream.flush()
+    flush_streams()
     parent = os.getpid()
     try:
         read, write = os.pipe()
@@ -145,6 +144,17 @@ def start(prepare: Callable[[], None]) -> Standby | Handed | None:
     if not data.startswith(_GO):
         os._exit(0)
     return Handed(data[len(_GO) :])
+
+
+def flush_streams() -> None:
+    """Flush the standard streams before a fork (the copy must not write what
+    they hold); a stream that is closed or cannot be written is left alone."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            if stream is not None:
+                stream.flush()
+        except Exception:  # the run meets the broken stream and says so
+            continue
 
 
 def die_with(parent: int) -> None:
