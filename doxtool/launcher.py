@@ -167,6 +167,11 @@ def main() -> None:
             _leave(EXIT_PIPE)
         except Exception:  # replaying is an optimisation; never let it fail a run
             pending = None
+    if sideparser.worthwhile(argv):
+        # as soon as no replay answers: its imports are the longest part of a
+        # short check (a missing library fails them there quietly, and is
+        # reported here)
+        sideparser.start(_side_parser)
     from doxtool.run import dependencies
 
     try:
@@ -174,8 +179,6 @@ def main() -> None:
     except dependencies.MissingDependency as exc:
         print(f"doxtool: error: {exc}", file=sys.stderr)
         _leave(2)
-    if sideparser.worthwhile(argv):
-        sideparser.start(_side_parser)
     from doxtool.cli import cli
 
     if pending is None:

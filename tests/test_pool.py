@@ -11,10 +11,9 @@ from samples import clean_files, tool_named
 
 from doxtool.companions.parsing import parse_companion
 from doxtool.core.factnames import candidate_names, packed
-from doxtool.core.serde import to_data
+from doxtool.core.serde import encode, to_data
 from doxtool.prompts.parse import parse_prompt
 from doxtool.python.extract import extract_module
-from doxtool.run.cache import encode
 from doxtool.run.pool import Job, parse_all
 
 REPO = Path(__file__).resolve().parent.parent

@@ -8,6 +8,7 @@ Field metadata ``{"json": "name"}`` renames a field in JSON (``class_name`` is
 from __future__ import annotations
 
 import dataclasses
+import json
 import types
 import typing
 from collections.abc import Callable
@@ -335,3 +336,28 @@ def _partial(tp: Any, data: dict[str, Any]) -> Any:
         return tp(**kwargs)
     except TypeError as exc:
         raise ValueError(str(exc)) from exc
+
+
+def dump_json(value: Any) -> str | None:
+    """JSON text of plain data, as the cache stores it; None if it has none."""
+    try:
+        text = json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+        if not text.isascii():
+            try:
+                text.encode("utf-8")
+            except UnicodeEncodeError:
+                # a lone surrogate (a crafted ``"\ud800"`` key) cannot be
+                # stored as UTF-8 text; as a JSON escape it reads back whole
+                text = json.dumps(value, separators=(",", ":"), ensure_ascii=True)
+    except (TypeError, ValueError, RecursionError):
+        return None
+    return text
+
+
+def encode(value: Any) -> str | None:
+    """A fact dataclass as the cache stores it (computed where it was parsed,
+    so a pool's workers share the work); None when it cannot be stored."""
+    try:
+        return dump_json(to_data(value))
+    except (TypeError, ValueError, RecursionError):
+        return None

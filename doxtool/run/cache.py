@@ -31,7 +31,7 @@ from typing import Any, TypeVar
 from urllib.parse import quote
 
 from doxtool import __version__
-from doxtool.core.serde import from_data, to_data
+from doxtool.core.serde import dump_json, encode, from_data
 from doxtool.run.dependencies import versions
 from doxtool.run.replay import (
     FINDINGS_STATE,
@@ -83,31 +83,6 @@ def code_fingerprint() -> str:
 def interpreter() -> str:
     """The interpreter: its ``ast`` and ``tokenize`` give positions and errors."""
     return sys.implementation.name + "-" + ".".join(map(str, sys.version_info[:3]))
-
-
-def dump_json(value: Any) -> str | None:
-    """JSON text of plain data, as the cache stores it; None if it has none."""
-    try:
-        text = json.dumps(value, separators=(",", ":"), ensure_ascii=False)
-        if not text.isascii():
-            try:
-                text.encode("utf-8")
-            except UnicodeEncodeError:
-                # a lone surrogate (a crafted ``"\ud800"`` key) cannot be
-                # stored as UTF-8 text; as a JSON escape it reads back whole
-                text = json.dumps(value, separators=(",", ":"), ensure_ascii=True)
-    except (TypeError, ValueError, RecursionError):
-        return None
-    return text
-
-
-def encode(value: Any) -> str | None:
-    """A fact dataclass as the cache stores it (computed where it was parsed,
-    so a pool's workers share the work); None when it cannot be stored."""
-    try:
-        return dump_json(to_data(value))
-    except (TypeError, ValueError, RecursionError):
-        return None
 
 
 class FactsCache:

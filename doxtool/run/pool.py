@@ -56,8 +56,8 @@ Planned = tuple[Job, Callable[[Any, "str | None"], None]]
 def prepare_facts() -> None:
     """Import what parsing a module takes, ahead of the first module."""
     import doxtool.core.factnames
-    import doxtool.python.extract
-    import doxtool.run.cache  # noqa: F401
+    import doxtool.core.serde
+    import doxtool.python.extract  # noqa: F401
 
 
 def parse(job: Job) -> Any:
@@ -107,7 +107,7 @@ def run_now(planned: Planned | None) -> None:
 
 def parse_encoded(job: Job) -> tuple[Any, str | None]:
     """The job's result and its cache encoding."""
-    from doxtool.run.cache import encode
+    from doxtool.core.serde import encode
 
     result = parse(job)
     return result, encode(result)

@@ -23,8 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from doxtool.core.findings import Finding
-from doxtool.core.serde import from_data, to_data
-from doxtool.run.cache import dump_json
+from doxtool.core.serde import dump_json, from_data, to_data
 from doxtool.run.edges import Edges
 from doxtool.run.project import Project
 from doxtool.run.replay import FINDINGS_STATE, prepare_cache_dir
