@@ -5,8 +5,10 @@ prompt files. :func:`parse_all` takes them as :class:`Job` values (text in,
 plain dataclasses out) and yields the results in submission order, so a
 parallel run reports exactly what a serial run does; results stream back as
 workers finish them, which lets the caller store each in the cache while
-the rest are still being parsed. The analysed code is parsed in the
-workers, never imported.
+the rest are still being parsed. A batch too small for a pool hands its
+modules to the side parser when there is one (:mod:`doxtool.run.sideparser`),
+and this process parses the rest meanwhile. The analysed code is parsed in
+the workers, never imported.
 """
 
 from __future__ import annotations
@@ -161,7 +163,7 @@ def parse_all(
     workers = min(workers, len(jobs), MAX_JOBS)
     if workers <= 1 or len(jobs) < MIN_PARALLEL:
         if side is not None and any(job.kind == "facts" for job in jobs):
-            yield from _beside(side, jobs, work)
+            yield from _beside(side, jobs, work, encoded)
         else:
             yield from _serially(jobs, work)
         return
@@ -200,13 +202,16 @@ def _serially(
 
 
 def _beside(
-    side: SideParser, jobs: Sequence[Job], work: Callable[[Job], tuple[Any, str | None]]
+    side: SideParser,
+    jobs: Sequence[Job],
+    work: Callable[[Job], tuple[Any, str | None]],
+    encoded: bool,
 ) -> Iterator[tuple[Any, str | None]]:
     """The results of ``jobs`` in order: the modules parsed by the side
     parser while this process parses the rest; the modules too when the side
     parser cannot answer."""
     remote = [index for index, job in enumerate(jobs) if job.kind == "facts"]
-    answer = side.parse([jobs[index] for index in remote], work is parse_encoded)
+    answer = side.parse([jobs[index] for index in remote], encoded)
     results: list[Any] = [None] * len(jobs)
     try:
         for index, job in enumerate(jobs):
