@@ -11,10 +11,10 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
+from forked import gone, run_wrapper, wrapper_env
 
 from doxtool.rules.examples import WAIT_DOX, WAIT_PY
 from doxtool.run import pool, sideparser
@@ -67,36 +67,12 @@ launcher.main()
 
 
 def _run(root: Path, note: Path, *args: str, **extra: str) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR")}
-    env.update({"SIDE_NOTE": str(note)}, **extra)
-    return subprocess.run(
-        [sys.executable, "-c", WRAPPER, *args],
-        cwd=root,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        env=env,
-    )
+    return run_wrapper(WRAPPER, root, wrapper_env(SIDE_NOTE=str(note), **extra), *args)
 
 
 def _noted(note: Path, suffix: str = "") -> list[str]:
     path = note.with_name(note.name + suffix)
     return path.read_text().splitlines() if path.exists() else []
-
-
-def _gone(pid: int, within: float = 10.0) -> bool:
-    """Whether process ``pid`` has ended (a zombie, which only its reaper
-    can take away, counts as ended) within ``within`` seconds."""
-    deadline = time.monotonic() + within
-    while time.monotonic() < deadline:
-        try:
-            with open(f"/proc/{pid}/stat", "rb") as handle:
-                if handle.read().rsplit(b")", 1)[1].split()[0] == b"Z":
-                    return True
-        except (FileNotFoundError, ProcessLookupError):
-            return True
-        time.sleep(0.05)
-    return False
 
 
 DRIFTED = WAIT_PY.replace('"seconds"', '"secs"')
@@ -136,7 +112,7 @@ def test_a_check_of_a_module_hands_it_to_the_side_parser(drifted) -> None:
     beside = _run(root, note, "check", "--select", "DOX", "--no-cache", "tools/wait.py")
     assert beside.returncode == 1, beside.stderr
     assert _noted(note, ".libcst") == ["False"], "the modules were parsed beside, not here"
-    assert all(_gone(int(pid)) for pid in _noted(note)), "the side parser ends with the run"
+    assert all(gone(int(pid)) for pid in _noted(note)), "the side parser ends with the run"
 
 
 def test_a_whole_check_after_a_module_changed_hands_that_module_over(drifted) -> None:
@@ -160,7 +136,7 @@ def test_a_side_parser_that_cannot_answer_leaves_the_modules_to_this_process(
     assert _noted(note, ".jobs") == ["tools/wait.py"], "the module was handed over"
     assert troubled.returncode == 1, troubled.stderr
     _same(troubled, _run(root, note, *args, "--jobs", "1"))
-    assert _gone(int(_noted(note)[0]))
+    assert gone(int(_noted(note)[0]))
 
 
 def test_a_side_parser_that_cannot_answer_leaves_libcst_to_this_process(drifted) -> None:
@@ -271,7 +247,7 @@ def test_a_pool_ends_the_side_parser_first(side: sideparser.SideParser) -> None:
     assert len(jobs) >= pool.MIN_PARALLEL
     assert list(pool.parse_all(jobs, 2)) == list(pool.parse_all(jobs, 1))
     assert sideparser.current() is None
-    assert _gone(side.pid)
+    assert gone(side.pid)
 
 
 def test_a_side_parser_gone_before_the_request(side: sideparser.SideParser) -> None:
@@ -286,8 +262,7 @@ def test_a_closed_standard_stream_ends_the_run_as_without_a_side_parser(
     drifted, closed: int
 ) -> None:
     root, note = drifted
-    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR")}
-    env["SIDE_NOTE"] = str(note)
+    env = wrapper_env(SIDE_NOTE=str(note))
     codes = []
     for jobs in ((), ("--jobs", "1")):
         result = subprocess.run(
@@ -320,4 +295,4 @@ def test_an_interrupt_here_lets_the_side_parser_go(
     with pytest.raises(KeyboardInterrupt):
         list(pool.parse_all(_jobs(), 2))
     assert sideparser.current() is None, "not waited for: ended"
-    assert _gone(side.pid)
+    assert gone(side.pid)

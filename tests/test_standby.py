@@ -16,6 +16,7 @@ import time
 from pathlib import Path
 
 import pytest
+from forked import gone, run_wrapper, wrapper_env
 
 from doxtool.rules.examples import WAIT_DOX, WAIT_PY
 from doxtool.run import standby
@@ -54,35 +55,15 @@ CHECK = ("check", "--select", "DOX")
 
 
 def _env(note: Path, **extra: str) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR")}
-    env.update({"STANDBY_NOTE": str(note), "MIN_LISTING": "0"}, **extra)
-    return env
+    return wrapper_env(**{"STANDBY_NOTE": str(note), "MIN_LISTING": "0", **extra})
 
 
 def _run(root: Path, env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-c", WRAPPER, *args],
-        cwd=root,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        env=env,
-    )
+    return run_wrapper(WRAPPER, root, env, *args)
 
 
 def _standbys(note: Path) -> list[int]:
     return [int(line) for line in note.read_text().split()] if note.exists() else []
-
-
-def _gone(pid: int, within: float = 10.0) -> bool:
-    deadline = time.monotonic() + within
-    while time.monotonic() < deadline:
-        try:
-            os.kill(pid, 0)
-        except ProcessLookupError:
-            return True
-        time.sleep(0.05)
-    return False
 
 
 @pytest.fixture
@@ -117,7 +98,7 @@ def test_a_changed_tree_is_checked_by_the_standby_as_by_one_process(wait_repo) -
     again = _run(root, _env(note, STANDBY_STALLS="60"), *CHECK)
     assert (again.returncode, again.stdout, again.stderr) == (1, edited.stdout, edited.stderr)
     assert len(_standbys(note)) == 2
-    assert _gone(_standbys(note)[-1]), "a replay leaves no standby behind"
+    assert gone(_standbys(note)[-1]), "a replay leaves no standby behind"
 
 
 def test_an_unchanged_tree_is_replayed_without_waiting_for_the_standby(wait_repo) -> None:
@@ -132,7 +113,7 @@ def test_an_unchanged_tree_is_replayed_without_waiting_for_the_standby(wait_repo
         first.stderr,
     )
     (pid,) = _standbys(note)
-    assert _gone(pid)
+    assert gone(pid)
 
 
 def test_a_standby_that_cannot_import_still_checks(wait_repo) -> None:
@@ -164,7 +145,7 @@ def test_the_standby_ends_with_the_process_that_started_it(wait_repo) -> None:
         (pid,) = _standbys(note)
         script.send_signal(signal.SIGKILL)
         script.wait(timeout=30)
-        assert _gone(pid), "the standby outlived the console script"
+        assert gone(pid), "the standby outlived the console script"
     finally:
         if script.poll() is None:
             script.kill()
