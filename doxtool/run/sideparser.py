@@ -61,7 +61,7 @@ class SideParser:
 
         try:
             _write_frame(self._requests, pickle.dumps((jobs, encoded), pickle.HIGHEST_PROTOCOL))
-        except OSError:
+        except Exception:  # gone (a broken pipe), or jobs it cannot be handed
             close()
             return lambda: None
 
