@@ -135,3 +135,15 @@ def test_a_serial_run_hands_results_back_as_it_goes(monkeypatch: pytest.MonkeyPa
     with pytest.raises(cst.CSTValidationError):  # the caller's code runs validated
         cst.Name("not a name")
     assert [path for path, _ in results] == [f"p{i}.md" for i in range(1, 40)]
+
+
+def test_a_worker_of_a_pool_without_modules_does_not_import_libcst() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; from doxtool.run import pool; pool._start_worker(False); "
+        "print('libcst' in sys.modules); pool._start_worker(); print('libcst' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["False", "True"]

@@ -30,6 +30,7 @@ WRAPPER = """\
 import os, signal, sys
 from doxtool.run import sideparser, standby
 standby.idle_core = lambda: True  # a test machine is busy: the choice is tested alone
+os.sched_getaffinity = lambda pid: {0, 1}  # and may lend one core
 note = os.environ["SIDE_NOTE"]
 start = sideparser.start
 def noted(ready):
@@ -59,6 +60,10 @@ def noted_exit(code):
     if os.getpid() == original:
         with open(note + ".libcst", "w") as handle:
             handle.write(str("libcst" in sys.modules))
+        if os.path.exists(note):  # each side parser is ended and reaped by now
+            with open(note) as started, open(note + ".reaped", "a") as handle:
+                for pid in started.read().split():
+                    handle.write(f"{not os.path.exists('/proc/' + pid)}\\n")
     exit_process(code)
 os._exit = noted_exit
 from doxtool import launcher
@@ -113,6 +118,7 @@ def test_a_check_of_a_module_hands_it_to_the_side_parser(drifted) -> None:
     assert beside.returncode == 1, beside.stderr
     assert _noted(note, ".libcst") == ["False"], "the modules were parsed beside, not here"
     assert all(gone(int(pid)) for pid in _noted(note)), "the side parser ends with the run"
+    assert set(_noted(note, ".reaped")) == {"True"}, "ended and reaped before the exit"
 
 
 def test_a_whole_check_after_a_module_changed_hands_that_module_over(drifted) -> None:
@@ -167,6 +173,7 @@ def test_the_choice_to_start_one(monkeypatch: pytest.MonkeyPatch) -> None:
     assert not sideparser.worthwhile(["check", "--jobs=1"])
     assert not sideparser.worthwhile(["check", "--jobs", "01"])
     assert not sideparser.worthwhile(["check", "--help"])
+    assert not sideparser.worthwhile(["check", "-h"])
     assert not sideparser.worthwhile(["scaffold", "x"])
     assert not sideparser.worthwhile([])
     monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0}, raising=False)
@@ -174,6 +181,9 @@ def test_the_choice_to_start_one(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1}, raising=False)
     monkeypatch.setattr(sideparser.standby, "idle_core", lambda: False)
     assert not sideparser.worthwhile(["check"]), "no idle core"
+    monkeypatch.setattr(sideparser.standby, "idle_core", lambda: True)
+    monkeypatch.setattr(sys, "stdout", None)
+    assert not sideparser.worthwhile(["check"]), "stdout closed"
 
 
 def _jobs() -> list[Job]:
@@ -278,7 +288,7 @@ def test_a_closed_standard_stream_ends_the_run_as_without_a_side_parser(
         )
         codes.append(result.returncode)
     assert codes[0] == codes[1] == 2, "a stream that cannot be written is an error"
-    assert len(_noted(note)) == 1, "the run with jobs had a side parser"
+    assert _noted(note) == [], "no side parser: its pipe could take the closed stream's number"
 
 
 def test_an_interrupt_here_lets_the_side_parser_go(
@@ -296,3 +306,19 @@ def test_an_interrupt_here_lets_the_side_parser_go(
         list(pool.parse_all(_jobs(), 2))
     assert sideparser.current() is None, "not waited for: ended"
     assert gone(side.pid)
+
+
+def test_a_warning_about_the_analysed_code_is_shown_by_neither_process(make_repo, tmp_path) -> None:
+    # ``"\d+"`` as a default: CPython warns of the invalid escape when it reads the literal
+    tool = WAIT_PY.replace(
+        'self.args.get("seconds"', 'self.args.get("pattern", "\\d+") or self.args.get("seconds"'
+    )
+    assert "\\d+" in tool
+    root = make_repo({"tools/wait.py": tool, "tools/wait.py.dox.md": WAIT_DOX})
+    note = tmp_path / "pids"
+    args = ("check", "--select", "DOX", "--no-cache", "tools/wait.py")
+    beside = _run(root, note, *args, PYTHONWARNINGS="always")
+    alone = _run(root, note, *args, "--jobs", "1", PYTHONWARNINGS="always")
+    assert _noted(note, ".jobs")[0] == "tools/wait.py", "handed to the side parser"
+    assert "Warning" not in beside.stderr + alone.stderr
+    _same(beside, alone)

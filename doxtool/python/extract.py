@@ -76,7 +76,19 @@ def extract_module(
     ``local_roots`` names the repository's top-level packages, so that helper
     calls can be told apart from library calls. ``pruning=False`` has libcst
     parse every function body (the facts are the same; it is slower).
+    Warnings raised meanwhile are not shown: what CPython says of the
+    module's own code (an invalid escape in a literal ``ast.literal_eval``
+    reads) is no finding, and a run prints the same whichever process
+    extracted the module.
     """
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return _extract_module(source, path, local_roots, module, pruning)
+
+
+def _extract_module(
+    source: str, path: str, local_roots: Iterable[str], module: str | None, pruning: bool
+) -> ModuleFacts:
     module = module if module is not None else module_name(path)
     facts = ModuleFacts(path=path, module=module)
     problem = nesting_problem(source)

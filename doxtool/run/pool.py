@@ -142,13 +142,15 @@ def side_parser() -> Callable[[list[Job], bool], list[tuple[Any, str | None]]]:
     return parse_batch
 
 
-def _start_worker() -> None:
+def _start_worker(modules: bool = True) -> None:
     # a worker only parses: its nodes need no validation for its whole life,
     # which spares switching it on and off around every parse, and what it
-    # builds is acyclic, so the collector has nothing to find
-    from doxtool.python.cstparse import unvalidated_nodes
+    # builds is acyclic, so the collector has nothing to find; a worker of a
+    # pool without ``modules`` builds no node and need not import libcst
+    if modules:
+        from doxtool.python.cstparse import unvalidated_nodes
 
-    unvalidated_nodes().__enter__()
+        unvalidated_nodes().__enter__()
     gc.disable()
 
 
@@ -170,14 +172,18 @@ def parse_all(
     from concurrent.futures import ProcessPoolExecutor
 
     sideparser.close()  # its core goes to a worker
-    if any(job.kind == "facts" for job in jobs):
+    modules = any(job.kind == "facts" for job in jobs)
+    if modules:
         prepare_facts()  # once, here: the workers inherit it
 
     # Small chunks: a module can cost a hundred times a prompt file, and the
     # last chunks decide when the pool is done; a round trip costs far less.
     chunk = max(1, min(8, len(jobs) // (workers * 4)))
     with ProcessPoolExecutor(
-        max_workers=workers, mp_context=_context(), initializer=_start_worker
+        max_workers=workers,
+        mp_context=_context(),
+        initializer=_start_worker,
+        initargs=(modules,),
     ) as pool:
         yield from pool.map(work, jobs, chunksize=chunk)
 

@@ -110,15 +110,17 @@ def worthwhile(argv: list[str]) -> bool:
     """Whether a side parser is worth starting for ``doxtool`` with ``argv``:
     a check that may use more than one process (no ``--jobs 1``), on Linux,
     with more than one core and one of them idle, in a process that has not
-    imported the parser already."""
+    imported the parser already and has both its output streams."""
     if not argv or argv[0] != "check" or "libcst" in sys.modules:
         return False
+    if sys.stdout is None or sys.stderr is None:
+        return False  # such a run ends with an error, and its pipe could take fd 1 or 2
     if not sys.platform.startswith("linux") or not hasattr(os, "fork"):
         return False
     for index, arg in enumerate(argv):
         if arg == "--":
             break
-        if arg in ("--help", "--version"):
+        if arg in ("--help", "-h", "--version"):
             return False
         if arg.startswith("--jobs"):
             value = arg[7:] if arg.startswith("--jobs=") else "".join(argv[index + 1 : index + 2])
