@@ -322,3 +322,29 @@ def test_a_warning_about_the_analysed_code_is_shown_by_neither_process(make_repo
     assert _noted(note, ".jobs")[0] == "tools/wait.py", "handed to the side parser"
     assert "Warning" not in beside.stderr + alone.stderr
     _same(beside, alone)
+
+
+@pytest.mark.parametrize("failing", ["fork", "second pipe"])
+def test_no_side_parser_and_no_open_pipe_when_one_cannot_be_made(
+    monkeypatch: pytest.MonkeyPatch, failing: str
+) -> None:
+    pipe = os.pipe
+    made: list[int] = []
+
+    def fork() -> int:
+        raise OSError("no more processes")
+
+    def pipes() -> tuple[int, int]:
+        made.append(1)
+        if len(made) == 2:
+            raise OSError("no more files")
+        return pipe()
+
+    if failing == "fork":
+        monkeypatch.setattr(os, "fork", fork)
+    else:
+        monkeypatch.setattr(os, "pipe", pipes)
+    before = sorted(os.listdir("/proc/self/fd"))
+    sideparser.start(pool.side_parser)
+    assert sideparser.current() is None
+    assert sorted(os.listdir("/proc/self/fd")) == before

@@ -143,17 +143,16 @@ def start(ready: Callable[[], Parser]) -> None:
         return
     standby.flush_streams()
     parent = os.getpid()
+    fds: list[int] = []
     try:
-        requests_read, requests_write = os.pipe()
-        answers_read, answers_write = os.pipe()
-    except OSError:
-        return
-    try:
+        fds.extend(os.pipe())
+        fds.extend(os.pipe())
         pid = os.fork()
     except OSError:
-        for fd in (requests_read, requests_write, answers_read, answers_write):
+        for fd in fds:
             os.close(fd)
         return
+    requests_read, requests_write, answers_read, answers_write = fds
     if pid:
         os.close(requests_read)
         os.close(answers_write)
