@@ -231,10 +231,7 @@ def _beside(
         raise
     answered = answer()
     if answered is None:
-        from doxtool.python.cstparse import unvalidated_nodes
-
-        with unvalidated_nodes():
-            answered = [work(jobs[index]) for index in remote]
+        answered = list(_serially([jobs[index] for index in remote], work))
     for index, result in zip(remote, answered, strict=True):
         results[index] = result
     yield from results
