@@ -77,12 +77,14 @@ def _prepare() -> None:
     """Import what a check needs before it runs (a standby's work, done while
     the tree is listed)."""
     from doxtool.run import dependencies
+    from doxtool.run.heap import held_collector
 
-    dependencies.require()
-    import doxtool.cli
-    import doxtool.run.pool
+    with held_collector():
+        dependencies.require()
+        import doxtool.cli
+        import doxtool.run.pool
 
-    doxtool.run.pool.prepare_facts()
+        doxtool.run.pool.prepare_facts()
 
 
 def _side_parser():  # type: ignore[no-untyped-def]
@@ -173,13 +175,17 @@ def main() -> None:
         # reported here)
         sideparser.start(_side_parser)
     from doxtool.run import dependencies
+    from doxtool.run.heap import held_collector
 
-    try:
-        dependencies.require()
-    except dependencies.MissingDependency as exc:
-        print(f"doxtool: error: {exc}", file=sys.stderr)
-        _leave(2)
-    from doxtool.cli import cli
+    # importing builds thousands of classes and next to no garbage: the
+    # collector's passes over them would find nothing
+    with held_collector():
+        try:
+            dependencies.require()
+        except dependencies.MissingDependency as exc:
+            print(f"doxtool: error: {exc}", file=sys.stderr)
+            _leave(2)
+        from doxtool.cli import cli
 
     if pending is None:
         _leave(_run(cli))

@@ -132,6 +132,7 @@ def _context() -> Any:
 def side_parser() -> Callable[[list[Job], bool], list[tuple[Any, str | None]]]:
     """In a side parser (:mod:`doxtool.run.sideparser`): import the parser,
     become a worker, and return what parses a batch of jobs there."""
+    gc.disable()  # for good, as in any worker; its imports find no garbage
     prepare_facts()
     _start_worker()
 
