@@ -461,9 +461,9 @@ def test_real_modules_keep_their_facts() -> None:
 def test_long_modules_keep_their_facts(monkeypatch: pytest.MonkeyPatch) -> None:
     """A long module (here: any) is parsed by ``ast`` in pieces, its facts are
     copied anew and its statements placed on the tree of the pruned text."""
-    from doxtool.python import astparse, extract
+    from doxtool.python import astparse, prepare
 
-    monkeypatch.setattr(extract, "PIECE_CHARS", 0)
+    monkeypatch.setattr(prepare, "PIECE_CHARS", 0)
     monkeypatch.setattr(astparse, "PIECE_CHARS", 256)
     paths = sorted(REPO.glob("tools/*.py")) + sorted((REPO / "doxtool" / "python").glob("*.py"))
     pruned = 0

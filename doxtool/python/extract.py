@@ -15,10 +15,13 @@ directly (a generic ``CSTVisitor`` costs as much as the parse itself) and asks
 become facts. The analysed code is never imported or executed; literal values
 are read with :func:`ast.literal_eval`, which evaluates nothing but literals.
 
-This module runs the steps: the module's outline (:mod:`doxtool.python.modulescan`),
-then a candidate analysis of each class that may be a tool
-(:mod:`doxtool.python.toolscan`), then the helper summaries
-(:mod:`doxtool.python.summaries`).
+The steps come in two halves. The first (:mod:`doxtool.python.prepare`) reads
+only ``ast``'s tree: the outline, the helper summaries
+(:mod:`doxtool.python.summaries`) and the pruned text. This module runs it,
+then the second: libcst's parse, the module scan (:mod:`doxtool.python.modulescan`)
+and a candidate analysis of each class that may be a tool
+(:mod:`doxtool.python.toolscan`). Another process may have done the first half
+(:func:`finish_module`): the facts are the same.
 
 Which classes are tools is decided later (:mod:`doxtool.python.resolve`), because a
 class may derive from the tool base through modules elsewhere in the
@@ -36,7 +39,6 @@ stall or crash libcst's parser away from it
 from __future__ import annotations
 
 import ast
-import json
 import threading
 import warnings
 from collections.abc import Callable, Iterable
@@ -44,18 +46,13 @@ from collections.abc import Callable, Iterable
 import libcst as cst
 
 from doxtool.core.collector import paused_gc
-from doxtool.core.facts import ModuleFacts, ModuleOutline, Problem
-from doxtool.core.serde import from_data, to_data
-from doxtool.core.summary_facts import FunctionSummary
-from doxtool.python.astparse import PIECE_CHARS, parse_ast, parse_newer_syntax
+from doxtool.core.facts import ModuleFacts, Problem
 from doxtool.python.cstparse import MAX_PARSED_CHARS, parse_module
 from doxtool.python.modulescan import ModuleScan
 from doxtool.python.names import module_name
 from doxtool.python.nesting import nesting_problem
-from doxtool.python.outline import module_outline
 from doxtool.python.positions import Locator
-from doxtool.python.prune import Pruned, prune
-from doxtool.python.summaries import summarise
+from doxtool.python.prepare import FirstHalf, Prepared, first_half, second_syntax
 from doxtool.python.toolscan import scan_candidates
 
 #: stack size of the thread that parses a module deeper than
@@ -141,82 +138,65 @@ def _extract(
     with paused_gc():
         # ``ast`` places statements (doxtool.python.positions) and tells which function
         # bodies nothing reads, so that libcst need not build them (doxtool.python.prune)
-        syntax = parse_ast(source)
-        newer = parse_newer_syntax(source) if syntax is None else None
-        if syntax is not None or newer is not None:
-            facts.outline = module_outline(syntax or newer, source)
-        summaries: list[FunctionSummary] = []
-        summary_problem: Problem | None = None
-        if syntax is not None:
-            # before libcst's tree exists: the two largest trees are never held at once
-            try:
-                summaries = summarise(syntax, module, path.endswith("__init__.py"), local_roots)
-            except Exception as exc:  # a bug here must not cost the module's facts
-                message = f"helper summaries not extracted: {type(exc).__name__}: {exc}"
-                summary_problem = Problem(message[:300], 1, 1, "internal")
-        analysed = syntax is not None
-        pruned = prune(source, syntax, module) if pruning and syntax is not None else None
-        stubbed = pruned.stubbed if pruned is not None else frozenset()
-        if pruned is not None and len(source) > PIECE_CHARS:
-            # a long module: ``ast``'s tree of the whole module has served, and
-            # statements are placed on its tree of the text libcst parses (the
-            # same lines and columns); the facts are copied anew so that the
-            # memory the tree took goes back to the system before libcst's
-            # tree is built (the facts made while it lived pin it otherwise)
-            stubbed = frozenset()
-            syntax = None
-            pruned = Pruned(pruned.text, stubbed, pruned.parsed)
-            facts.outline, summaries = _compacted(facts.outline, summaries)
-            syntax = parse_ast(pruned.text)
-        elif pruned is not None:
-            for node in stubbed:
-                # positions pair no statement inside a stubbed body: let it go
-                node.body = []  # type: ignore[attr-defined]
-        parsed = pruned.parsed if pruned is not None else len(source)
-        if parsed > MAX_PARSED_CHARS:
-            return _too_large(source, not analysed, parsed, pruned is not None, path, module)
-        try:
-            tree = _parse_pruned(pruned) if pruned is not None else None
-            if tree is None:
-                if len(source) > MAX_PARSED_CHARS:
-                    return _too_large(source, False, len(source), False, path, module)
-                tree = parse_module(source)
-        except cst.ParserSyntaxError as exc:
-            facts.problems.append(_syntax_problem(source, exc))
-            return facts
-        except RecursionError:
-            facts.problems.append(Problem("module nested too deeply to parse", 1, 1, "limit"))
-            return facts
-        except Exception as exc:  # the native parser reports some errors untyped
-            message = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-            facts.problems.append(Problem(f"cannot parse module: {message}"[:300], 1, 1))
-            return facts
-        try:
-            locator = Locator(source, tree, syntax, stubbed)
-            scan = ModuleScan(tree, facts, frozenset(local_roots), locator)
-            scan.run()
-            scan_candidates(scan)
-        except RecursionError:
-            facts.problems.append(Problem("module nested too deeply to analyse", 1, 1, "limit"))
-            return facts
-        if analysed:
-            facts.summaries = summaries
-            if summary_problem is not None:
-                facts.problems.append(summary_problem)
+        half = first_half(source, path, module, local_roots, pruning)
+        return _second_half(source, local_roots, facts, half)
+
+
+def finish_module(
+    source: str, path: str, local_roots: Iterable[str], prepared: Prepared
+) -> ModuleFacts:
+    """The facts of a module whose first half another process did
+    (:func:`doxtool.python.prepare.prepare`): those :func:`extract_module` gives."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        facts = ModuleFacts(path=path, module=module_name(path))
+        with paused_gc():
+            syntax = second_syntax(source, prepared)
+            return _second_half(
+                source, local_roots, facts, FirstHalf(prepared, syntax, frozenset())
+            )
+
+
+def _second_half(
+    source: str, local_roots: Iterable[str], facts: ModuleFacts, half: FirstHalf
+) -> ModuleFacts:
+    """The facts, from the first half: libcst's parse and the walk of the tool classes."""
+    prepared = half.prepared
+    facts.outline = prepared.outline
+    pruned = prepared.text is not None
+    if prepared.parsed > MAX_PARSED_CHARS:
+        return _too_large(
+            source, not prepared.analysed, prepared.parsed, pruned, facts.path, facts.module
+        )
+    try:
+        tree = _parse_pruned(prepared.text) if prepared.text is not None else None
+        if tree is None:
+            if len(source) > MAX_PARSED_CHARS:
+                return _too_large(source, False, len(source), False, facts.path, facts.module)
+            tree = parse_module(source)
+    except cst.ParserSyntaxError as exc:
+        facts.problems.append(_syntax_problem(source, exc))
+        return facts
+    except RecursionError:
+        facts.problems.append(Problem("module nested too deeply to parse", 1, 1, "limit"))
+        return facts
+    except Exception as exc:  # the native parser reports some errors untyped
+        message = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        facts.problems.append(Problem(f"cannot parse module: {message}"[:300], 1, 1))
+        return facts
+    try:
+        locator = Locator(source, tree, half.syntax, half.stubbed)
+        scan = ModuleScan(tree, facts, frozenset(local_roots), locator)
+        scan.run()
+        scan_candidates(scan)
+    except RecursionError:
+        facts.problems.append(Problem("module nested too deeply to analyse", 1, 1, "limit"))
+        return facts
+    if prepared.analysed:
+        facts.summaries = prepared.summaries
+        if prepared.summary_problem is not None:
+            facts.problems.append(prepared.summary_problem)
     return facts
-
-
-def _compacted(
-    outline: ModuleOutline | None, summaries: list[FunctionSummary]
-) -> tuple[ModuleOutline | None, list[FunctionSummary]]:
-    """The same facts, every object of them made anew (strings included)."""
-    outline_data, summaries_data = json.loads(
-        json.dumps([to_data(outline) if outline is not None else None, to_data(summaries)])
-    )
-    return (
-        from_data(ModuleOutline, outline_data) if outline_data is not None else None,
-        [from_data(FunctionSummary, data) for data in summaries_data],
-    )
 
 
 def _too_large(
@@ -259,10 +239,10 @@ def _too_large(
     return facts
 
 
-def _parse_pruned(pruned: Pruned) -> cst.Module | None:
+def _parse_pruned(text: str) -> cst.Module | None:
     """libcst's tree of the pruned source; None when only the real source can tell why not."""
     try:
-        return parse_module(pruned.text)
+        return parse_module(text)
     except Exception:  # reported from the real source, where lines are the user's
         return None
 

@@ -16,12 +16,13 @@ from __future__ import annotations
 import gc
 import os
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from doxtool.run import sideparser
 
 if TYPE_CHECKING:
+    from doxtool.python.prepare import Prepared
     from doxtool.run.cache import FactsCache
     from doxtool.run.sideparser import SideParser
 
@@ -48,6 +49,9 @@ class Job:
     text: str
     #: the repository's top-level packages (facts only)
     roots: frozenset[str] = frozenset()
+    #: the first half of the module's extraction, when another process did it
+    #: (:mod:`doxtool.python.prepare`)
+    prepared: Prepared | None = None
 
 
 #: a job and what to do with its result and, when asked for, the result's
@@ -66,9 +70,12 @@ def parse(job: Job) -> Any:
     """The job's result: ModuleFacts, a Companion or a PromptDoc."""
     if job.kind == "facts":
         from doxtool.core.factnames import candidate_names, packed
-        from doxtool.python.extract import extract_module
+        from doxtool.python.extract import extract_module, finish_module
 
-        facts = extract_module(job.text, job.path, job.roots)
+        if job.prepared is not None:
+            facts = finish_module(job.text, job.path, job.roots, job.prepared)
+        else:
+            facts = extract_module(job.text, job.path, job.roots)
         facts.module_names = packed(candidate_names(facts))
         return facts
     if job.kind == "companion":
@@ -208,6 +215,18 @@ def _serially(
         yield from results
 
 
+def _first_half(job: Job) -> Job:
+    """``job`` with the first half of its extraction done, when that can be
+    done apart (:func:`doxtool.python.prepare.prepare`)."""
+    from doxtool.python.prepare import prepare
+
+    try:
+        prepared = prepare(job.text, job.path, job.roots)
+    except Exception:  # the whole extraction reports it, wherever it runs
+        return job
+    return job if prepared is None else replace(job, prepared=prepared)
+
+
 def _beside(
     side: SideParser,
     jobs: Sequence[Job],
@@ -216,9 +235,12 @@ def _beside(
 ) -> Iterator[tuple[Any, str | None]]:
     """The results of ``jobs`` in order: the modules parsed by the side
     parser while this process parses the rest; the modules too when the side
-    parser cannot answer."""
+    parser cannot answer. This process does the first half of each module's
+    extraction, which needs no libcst, while the side parser imports libcst
+    for the second."""
     remote = [index for index, job in enumerate(jobs) if job.kind == "facts"]
-    answer = side.parse([jobs[index] for index in remote], encoded)
+    handed = [_first_half(jobs[index]) for index in remote]
+    answer = side.parse(handed, encoded)
     results: list[Any] = [None] * len(jobs)
     try:
         for index, job in enumerate(jobs):
@@ -232,7 +254,7 @@ def _beside(
         raise
     answered = answer()
     if answered is None:
-        answered = list(_serially([jobs[index] for index in remote], work))
+        answered = list(_serially(handed, work))
     for index, result in zip(remote, answered, strict=True):
         results[index] = result
     yield from results

@@ -1,0 +1,163 @@
+"""A module's extraction split in two halves, each in its own process, gives its facts.
+
+The first half (``ast``: outline, summaries, pruned text) is pickled, as it
+crosses to the side parser, and finished there; the facts must equal those
+of :func:`~doxtool.python.extract.extract_module` for every kind of module:
+pruned or not, long (placed on the tree of the pruned text), too large,
+with syntax ``ast`` rejects, and the deeply nested ones the first half
+leaves to the whole extraction.
+"""
+
+from __future__ import annotations
+
+import pickle
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from doxtool.core.serde import to_data
+from doxtool.python import astparse
+from doxtool.python import prepare as prepare_module
+from doxtool.python.cstparse import MAX_PARSED_CHARS
+from doxtool.python.extract import extract_module, finish_module
+from doxtool.python.nesting import MAX_DEPTH
+from doxtool.python.prepare import prepare
+
+REPO = Path(__file__).resolve().parent.parent
+#: the read-only Agent Zero checkout beside the repository, when there is one
+CORPUS = REPO.parent / "shared" / "corpora" / "agent-zero-2026-07"
+ROOTS = ("tools", "helpers", "doxtool", "python")
+
+TOOL = '''\
+from helpers.tool import Tool, Response
+from helpers import files
+
+
+def _unused(items):
+    """Nothing names this one."""
+    return sum(len(item) for item in items)
+
+
+def _label(name):
+    return name.upper()
+
+
+class Notes(Tool):
+    """Keeps notes."""
+
+    async def execute(self, text="", **kwargs):
+        if not text:
+            return Response(message="nothing to note", break_loop=False)
+        files.write_file("notes.txt", _label(text))
+        return Response(message="noted", break_loop=True)
+'''
+
+
+def _split(source: str, path: str) -> object:
+    """The facts of ``source`` with its first half pickled across, as encoded data."""
+    prepared = prepare(source, path, ROOTS)
+    assert prepared is not None
+    crossed = pickle.loads(pickle.dumps(prepared, pickle.HIGHEST_PROTOCOL))
+    return to_data(finish_module(source, path, ROOTS, crossed))
+
+
+def _same(source: str, path: str = "tools/notes.py") -> None:
+    assert _split(source, path) == to_data(extract_module(source, path, ROOTS))
+
+
+def test_a_pruned_tool_module_keeps_its_facts() -> None:
+    prepared = prepare(TOOL, "tools/notes.py", ROOTS)
+    assert prepared is not None and prepared.text is not None  # ``_unused`` is stubbed
+    assert "sum(len" not in prepared.text
+    facts = finish_module(TOOL, "tools/notes.py", ROOTS, prepared)
+    assert [tool.class_name for tool in facts.candidates] == ["Notes"]
+    _same(TOOL)
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        pytest.param("x = 1\n", id="nothing-to-prune"),
+        pytest.param("", id="empty"),
+        pytest.param("def f(:\n    pass\n", id="syntax-error"),
+        pytest.param("x = 1\ny = 2\x00\n", id="nul-byte"),
+        pytest.param("class A:\n  def f(self):\n\treturn 1\n", id="inconsistent-tabs"),
+        pytest.param("x = 1\r\ny = 2\rz = 3\n", id="lone-carriage-return"),
+        pytest.param(TOOL.replace("\n", "\r\n"), id="crlf"),
+        pytest.param(TOOL.replace("        files.write", "\tfiles.write", 1), id="mixed-indent"),
+    ],
+)
+def test_odd_modules_keep_their_facts(source: str) -> None:
+    _same(source)
+
+
+@pytest.mark.skipif(sys.version_info >= (3, 12), reason="this Python parses ``type X = ...``")
+def test_syntax_newer_than_this_python_keeps_its_facts() -> None:
+    _same("type Pair = tuple[int, int]\n\n" + TOOL)
+
+
+def test_a_module_too_large_to_parse_keeps_its_problem() -> None:
+    body = "".join(f"value_{index} = [{index}, {index + 1}, {index + 2}]\n" for index in range(9000))
+    assert len(body) > MAX_PARSED_CHARS
+    _same(body, "tools/large.py")
+    (problem,) = extract_module(body, "tools/large.py", ROOTS).problems
+    assert problem.kind == "limit"
+
+
+def test_long_modules_are_placed_on_the_tree_of_the_pruned_text(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With every module counted as long, the first half hands over copies
+    of its facts and no tree, in both processes."""
+    monkeypatch.setattr(prepare_module, "PIECE_CHARS", 0)
+    monkeypatch.setattr(astparse, "PIECE_CHARS", 256)
+    for path in sorted((REPO / "tools").glob("*.py")):
+        _same(path.read_text(encoding="utf-8"), path.relative_to(REPO).as_posix())
+
+
+def test_a_deeply_nested_module_is_left_to_the_whole_extraction() -> None:
+    deep = "x = " + "(" * (MAX_DEPTH + 10) + "1" + ")" * (MAX_DEPTH + 10) + "\n"
+    assert prepare(deep, "tools/deep.py", ROOTS) is None
+
+
+def test_the_first_half_imports_no_libcst(tmp_path: Path) -> None:
+    """So that a process without libcst can do it while another imports it."""
+    import subprocess
+
+    module = tmp_path / "notes.py"
+    module.write_text(TOOL, encoding="utf-8")
+    code = textwrap.dedent(
+        f"""
+        import sys
+        from doxtool.python.prepare import prepare
+        prepared = prepare(open({str(module)!r}).read(), "tools/notes.py", ("helpers",))
+        assert prepared is not None and prepared.summaries is not None
+        print("libcst" in sys.modules)
+        """
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=REPO
+    )
+    assert result.stdout.strip() == "False"
+
+
+def test_every_module_of_the_repository_keeps_its_facts() -> None:
+    paths = sorted((REPO / "tools").glob("*.py")) + sorted((REPO / "doxtool").rglob("*.py"))
+    pruned = 0
+    for path in paths:
+        source = path.read_text(encoding="utf-8")
+        prepared = prepare(source, path.relative_to(REPO).as_posix(), ROOTS)
+        pruned += prepared is not None and prepared.text is not None
+        _same(source, path.relative_to(REPO).as_posix())
+    assert pruned >= 20  # the comparison covered modules placed on the pruned text
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not CORPUS.is_dir(), reason="the Agent Zero corpus is not available")
+def test_every_module_of_the_real_corpus_keeps_its_facts() -> None:
+    paths = sorted(CORPUS.rglob("*.py"))
+    for path in paths:
+        _same(path.read_text(encoding="utf-8"), path.relative_to(CORPUS).as_posix())
+    assert len(paths) > 400
