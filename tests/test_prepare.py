@@ -99,7 +99,9 @@ def test_syntax_newer_than_this_python_keeps_its_facts() -> None:
 
 
 def test_a_module_too_large_to_parse_keeps_its_problem() -> None:
-    body = "".join(f"value_{index} = [{index}, {index + 1}, {index + 2}]\n" for index in range(9000))
+    body = "".join(
+        f"value_{index} = [{index}, {index + 1}, {index + 2}]\n" for index in range(9000)
+    )
     assert len(body) > MAX_PARSED_CHARS
     _same(body, "tools/large.py")
     (problem,) = extract_module(body, "tools/large.py", ROOTS).problems

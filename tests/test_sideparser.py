@@ -232,6 +232,41 @@ def test_the_modules_are_parsed_beside(
     assert list(pool.parse_all(jobs, 2)) == expected
 
 
+def test_this_process_hands_over_the_first_half_of_each_module(
+    side: sideparser.SideParser, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The ``ast`` half is done here, while the side parser imports libcst;
+    a module that half cannot take alone (nested deeply) goes over whole, as
+    does one whose first half fails here."""
+    from doxtool.python import prepare
+
+    deep = "x = " + "(" * 300 + "1" + ")" * 300 + "\n"
+    jobs = [*_jobs(), Job("facts", "tools/deep.py", deep, frozenset({"helpers"}))]
+    expected = list(pool.parse_all(jobs, 1))
+    handed: list[list[Job]] = []
+    hand_over = sideparser.SideParser.parse
+
+    def noted(self, batch, encoded):  # type: ignore[no-untyped-def]
+        handed.append(batch)
+        return hand_over(self, batch, encoded)
+
+    monkeypatch.setattr(sideparser.SideParser, "parse", noted)
+    assert list(pool.parse_all(jobs, 2)) == expected
+    assert [job.path for job in handed[0]] == [
+        "tools/wait.py",
+        "tools/notify_user.py",
+        "tools/deep.py",
+    ]
+    assert [job.prepared is not None for job in handed[0]] == [True, True, False]
+
+    def failing(*args: object) -> None:
+        raise RuntimeError("first half")
+
+    monkeypatch.setattr(prepare, "prepare", failing)
+    assert list(pool.parse_all(jobs, 2)) == expected
+    assert [job.prepared for job in handed[1]] == [None, None, None]
+
+
 def test_a_failure_here_still_takes_the_side_parsers_answer(
     side: sideparser.SideParser, monkeypatch: pytest.MonkeyPatch
 ) -> None:
