@@ -63,7 +63,7 @@ def _is_node(value: object) -> bool:
     kind = type(value)
     known = _IS_NODE.get(kind)
     if known is None:
-        known = _IS_NODE[kind] = isinstance(value, cst.CSTNode)
+        known = _IS_NODE[kind] = cst.CSTNode in kind.__mro__
     return known
 
 
@@ -71,12 +71,16 @@ _KINDS: dict[tuple[type, type], bool] = {}
 
 
 def is_kind(value: object, cls: type) -> bool:
-    """``isinstance(value, cls)`` for libcst's abstract classes, cached per type
-    (ABCMeta's own check costs a Python call every time)."""
+    """``isinstance(value, cls)`` for libcst's abstract classes, cached per type.
+
+    ABCMeta's own check costs a Python call every time, and the first time a
+    type is not an instance, a walk over all of ``cls``'s subclasses (hundreds
+    for ``CSTNode``). libcst's node classes are real subclasses of its
+    abstract ones (it registers none), so the type's MRO tells."""
     key = (type(value), cls)
     known = _KINDS.get(key)
     if known is None:
-        known = _KINDS[key] = isinstance(value, cls)
+        known = _KINDS[key] = cls in key[0].__mro__
     return known
 
 

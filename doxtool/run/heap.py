@@ -5,10 +5,11 @@ facts, the companions and prompts read, what rules derive from them) and
 few cycles. The collector's passes over that growing heap cost seconds on a
 large repository and free next to nothing, so a run holds it off
 (:func:`held_collector`), and so does the console script while it imports
-the CLI (thousands of classes and functions, next to no garbage). When it is let go, what the run built is handed to
-the oldest generation, as the collector would have done had it run: the
-young generations stay small and the next collections stay cheap, instead
-of the first one after the pause walking every object the run made.
+the CLI (thousands of classes and functions, next to no garbage). When it
+is let go, what the run built is handed to the oldest generation, as the
+collector would have done had it run: the young generations stay small and
+the next collections stay cheap, instead of the first one after the pause
+walking every object the run made.
 """
 
 from __future__ import annotations
