@@ -163,3 +163,28 @@ def test_every_module_of_the_real_corpus_keeps_its_facts() -> None:
     for path in paths:
         _same(path.read_text(encoding="utf-8"), path.relative_to(CORPUS).as_posix())
     assert len(paths) > 400
+
+
+def test_a_side_parser_imports_only_the_second_half(tmp_path: Path) -> None:
+    """It finishes what this process prepared; the first half's modules (the
+    outline, the summaries, pruning) would only delay its first answer."""
+    import subprocess
+
+    code = textwrap.dedent(
+        """
+        import sys
+        from doxtool.run.pool import prepare_facts, side_parser
+        side_parser()
+        first = {"doxtool.python.prepare", "doxtool.python.outline", "doxtool.python.prune"}
+        print(sorted(first & set(sys.modules)), "doxtool.python.extract" in sys.modules)
+        prepare_facts()
+        print(sorted(first & set(sys.modules)))
+        """
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=REPO
+    )
+    assert result.stdout.splitlines() == [
+        "[] True",
+        "['doxtool.python.outline', 'doxtool.python.prepare', 'doxtool.python.prune']",
+    ]

@@ -52,7 +52,7 @@ from doxtool.python.modulescan import ModuleScan
 from doxtool.python.names import module_name
 from doxtool.python.nesting import nesting_problem
 from doxtool.python.positions import Locator
-from doxtool.python.prepare import FirstHalf, Prepared, first_half, second_syntax
+from doxtool.python.prepared import FirstHalf, Prepared, second_syntax
 from doxtool.python.toolscan import scan_candidates
 
 #: stack size of the thread that parses a module deeper than
@@ -133,6 +133,9 @@ def _extract(
     facts: ModuleFacts,
     pruning: bool,
 ) -> ModuleFacts:
+    # here, not above: a side parser that only finishes modules never imports it
+    from doxtool.python.prepare import first_half
+
     # a parse allocates tens of thousands of acyclic nodes: collecting while it
     # and the walk run finds next to nothing (what is cyclic is collected later)
     with paused_gc():

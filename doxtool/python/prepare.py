@@ -6,17 +6,16 @@ summaries, and prunes the bodies nothing reads from the text handed to libcst
 (:mod:`doxtool.python.prune`). The second parses that text with libcst and walks
 the classes that may be tools. This half imports no libcst, so a process that has
 not imported it can do this half while another one imports libcst for the second
-(:mod:`doxtool.run.sideparser`). :class:`Prepared` is what it hands over: plain
-data, which pickles. The facts are the same whichever process did which half.
+(:mod:`doxtool.run.sideparser`). :class:`~doxtool.python.prepared.Prepared` is
+what it hands over: plain data, which pickles. The facts are the same
+whichever process did which half.
 """
 
 from __future__ import annotations
 
-import ast
 import json
 import warnings
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 
 from doxtool.core.collector import paused_gc
 from doxtool.core.facts import ModuleOutline, Problem
@@ -26,38 +25,9 @@ from doxtool.python.astparse import PIECE_CHARS, parse_ast, parse_newer_syntax
 from doxtool.python.names import module_name
 from doxtool.python.nesting import nesting_problem
 from doxtool.python.outline import module_outline
+from doxtool.python.prepared import FirstHalf, Prepared
 from doxtool.python.prune import prune
 from doxtool.python.summaries import summarise
-
-
-@dataclass
-class Prepared:
-    """What ``ast`` told of a module: all the second half needs besides the source."""
-
-    outline: ModuleOutline | None = None
-    summaries: list[FunctionSummary] = field(default_factory=list)
-    #: why the summaries could not be extracted, if they could not
-    summary_problem: Problem | None = None
-    #: whether ``ast`` parsed the module (newer syntax or a syntax error: not)
-    analysed: bool = False
-    #: the text libcst parses: the module with the unread bodies stubbed out
-    #: (same lines and columns), or None for the module itself
-    text: str | None = None
-    #: characters of the parsed text outside the stubs: what libcst builds nodes for
-    parsed: int = 0
-
-
-@dataclass
-class FirstHalf:
-    """:class:`Prepared`, with the ``ast`` tree that places the statements
-    (for the second half in the same process, which need not parse again)."""
-
-    prepared: Prepared
-    #: ``ast``'s tree of the module, or of the parsed text when that is not
-    #: the module; None when ``ast`` cannot parse it
-    syntax: ast.Module | None
-    #: nodes of ``syntax`` whose bodies the parsed text stubs (their bodies emptied)
-    stubbed: frozenset[ast.AST]
 
 
 def first_half(
@@ -109,13 +79,6 @@ def prepare(source: str, path: str, local_roots: Iterable[str] = ()) -> Prepared
             return None
         with paused_gc():
             return first_half(source, path, module_name(path), local_roots, True).prepared
-
-
-def second_syntax(source: str, prepared: Prepared) -> ast.Module | None:
-    """The tree that places statements for a second half done without the first's."""
-    if not prepared.analysed:
-        return None
-    return parse_ast(prepared.text if prepared.text is not None else source)
 
 
 def _compacted(

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Literal, TypeVar
 from doxtool.run import sideparser
 
 if TYPE_CHECKING:
-    from doxtool.python.prepare import Prepared
+    from doxtool.python.prepared import Prepared
     from doxtool.run.cache import FactsCache
     from doxtool.run.sideparser import SideParser
 
@@ -59,11 +59,15 @@ class Job:
 Planned = tuple[Job, Callable[[Any, "str | None"], None]]
 
 
-def prepare_facts() -> None:
-    """Import what parsing a module takes, ahead of the first module."""
+def prepare_facts(first_half: bool = True) -> None:
+    """Import what parsing a module takes, ahead of the first module; without
+    ``first_half``, what finishing a module another process prepared takes."""
     import doxtool.core.factnames
     import doxtool.core.serde
-    import doxtool.python.extract  # noqa: F401
+    import doxtool.python.extract
+
+    if first_half:
+        import doxtool.python.prepare  # noqa: F401
 
 
 def parse(job: Job) -> Any:
@@ -140,7 +144,7 @@ def side_parser() -> Callable[[list[Job], bool], list[tuple[Any, str | None]]]:
     """In a side parser (:mod:`doxtool.run.sideparser`): import the parser,
     become a worker, and return what parses a batch of jobs there."""
     gc.disable()  # for good, as in any worker; its imports find no garbage
-    prepare_facts()
+    prepare_facts(first_half=False)  # this process does it (see _beside)
     _start_worker()
 
     def parse_batch(jobs: list[Job], encoded: bool) -> list[tuple[Any, str | None]]:

@@ -1,0 +1,53 @@
+"""What the first half of a module's extraction hands the second.
+
+The first half (:mod:`doxtool.python.prepare`) reads ``ast``'s tree; the
+second (:mod:`doxtool.python.extract`) parses with libcst. These types are
+all the second half needs of the first, so a process that only finishes
+modules another one prepared does not import the first half's modules.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass, field
+
+from doxtool.core.facts import ModuleOutline, Problem
+from doxtool.core.summary_facts import FunctionSummary
+from doxtool.python.astparse import parse_ast
+
+
+@dataclass
+class Prepared:
+    """What ``ast`` told of a module: all the second half needs besides the source."""
+
+    outline: ModuleOutline | None = None
+    summaries: list[FunctionSummary] = field(default_factory=list)
+    #: why the summaries could not be extracted, if they could not
+    summary_problem: Problem | None = None
+    #: whether ``ast`` parsed the module (newer syntax or a syntax error: not)
+    analysed: bool = False
+    #: the text libcst parses: the module with the unread bodies stubbed out
+    #: (same lines and columns), or None for the module itself
+    text: str | None = None
+    #: characters of the parsed text outside the stubs: what libcst builds nodes for
+    parsed: int = 0
+
+
+@dataclass
+class FirstHalf:
+    """:class:`Prepared`, with the ``ast`` tree that places the statements
+    (for the second half in the same process, which need not parse again)."""
+
+    prepared: Prepared
+    #: ``ast``'s tree of the module, or of the parsed text when that is not
+    #: the module; None when ``ast`` cannot parse it
+    syntax: ast.Module | None
+    #: nodes of ``syntax`` whose bodies the parsed text stubs (their bodies emptied)
+    stubbed: frozenset[ast.AST]
+
+
+def second_syntax(source: str, prepared: Prepared) -> ast.Module | None:
+    """The tree that places statements for a second half done without the first's."""
+    if not prepared.analysed:
+        return None
+    return parse_ast(prepared.text if prepared.text is not None else source)
