@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from doxtool.core.reads import read_upto
+
 #: files larger than this are not read (a finding says so)
 MAX_FILE_BYTES = 8 * 1024 * 1024
 #: Python modules larger than this are not read. What bounds memory is not the
@@ -180,17 +182,10 @@ def read_bytes(
             return ReadError(
                 f"file is {info.st_size} bytes, over the {limit}-byte limit; not read", kind="read"
             )
-        chunks: list[bytes] = []
-        total = 0
-        while total <= limit:
-            chunk = os.read(fd, min(1 << 20, limit + 1 - total))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            total += len(chunk)
-        if total > limit:
+        data = read_upto(fd, limit + 1)
+        if len(data) > limit:
             return ReadError(f"file is over the {limit}-byte limit; not read", kind="read")
-        return b"".join(chunks)
+        return data
     except OSError as exc:
         return ReadError(f"cannot read file: {exc.strerror or exc}", kind="read")
     finally:

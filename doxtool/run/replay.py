@@ -29,6 +29,7 @@ import os
 import sys
 import time
 
+from doxtool.core.reads import read_upto
 from doxtool.run.listing import (
     CACHE_DIR,
     directories,
@@ -207,7 +208,7 @@ def _load(path: str) -> dict[str, tuple[str, ...]]:
         if os.path.islink(path) or not os.path.isfile(path):
             return {}
         with open(path, "rb") as handle:
-            data = handle.read(MAX_RECORD_BYTES + 1)
+            data = read_upto(handle.fileno(), MAX_RECORD_BYTES + 1)
         if len(data) > MAX_RECORD_BYTES:
             return {}
         text = data.decode("utf-8", "surrogatepass")

@@ -18,6 +18,7 @@ from operator import ne
 from typing import Any
 
 from doxtool.core.factnames import DOTTED_NAME, named
+from doxtool.core.reads import read_upto
 from doxtool.run.listing import (
     CACHE_DIR,
     escape_name,
@@ -46,8 +47,7 @@ def read_regular(path: str, limit: int) -> bytes | None:
     try:
         if not stat_module.S_ISREG(os.fstat(fd).st_mode):
             return None
-        with os.fdopen(os.dup(fd), "rb") as handle:
-            return handle.read(limit)
+        return read_upto(fd, limit)
     except OSError:
         return None
     finally:

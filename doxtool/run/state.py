@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from doxtool.core.findings import Finding
+from doxtool.core.reads import read_upto
 from doxtool.core.serde import dump_json, from_data, to_data
 from doxtool.run.edges import Edges
 from doxtool.run.project import Project
@@ -61,7 +62,7 @@ def read_state(path: Path) -> Any:
     if path.is_symlink() or not path.is_file():
         return None
     with open(path, "rb") as handle:
-        data = handle.read(MAX_STATE_BYTES + 1)
+        data = read_upto(handle.fileno(), MAX_STATE_BYTES + 1)
     end = data.find(b"\n")
     if len(data) > MAX_STATE_BYTES or end < 0:
         return None

@@ -1,0 +1,42 @@
+"""Reading a file up to a limit, with buffers the size of the file, not of the limit.
+
+``handle.read(limit)`` and ``os.read(fd, limit)`` allocate ``limit`` bytes
+before they read one. With a limit of megabytes and thousands of small
+files, that allocation, not the read, is the cost: the snapshot of a
+1,000-tool repository's 3,000 files took 0.16 s with 8 MiB reads in a cold
+run, and takes 0.06 s with these. :func:`read_upto` asks for the size the
+file had when it was opened, and reads on should it have grown since. This
+module imports nothing but :mod:`os`: the console script reads its replay
+records with it.
+"""
+
+from __future__ import annotations
+
+import os
+
+#: bytes asked for by a read after a full one (a file grown since it was opened)
+STEP = 64 * 1024
+
+
+def read_upto(fd: int, count: int) -> bytes:
+    """The bytes of the open file ``fd`` from its offset to its end, or the
+    first ``count`` of them if it has more (as ``os.read`` in a loop gives
+    them, whatever its size claims)."""
+    try:
+        expected = os.fstat(fd).st_size
+    except OSError:
+        expected = 0
+    chunks: list[bytes] = []
+    total = 0
+    # a byte past the size: a file grown since fills it, one that has not
+    # ends short, and a read of one byte then confirms its end
+    want = max(expected, 0) + 1
+    while total < count:
+        asked = min(count - total, want)
+        chunk = os.read(fd, asked)
+        if not chunk:
+            break
+        chunks.append(chunk)
+        total += len(chunk)
+        want = STEP if len(chunk) == asked else 1
+    return chunks[0] if len(chunks) == 1 else b"".join(chunks)
