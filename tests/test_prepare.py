@@ -1,11 +1,12 @@
-"""A module's extraction split in two halves, each in its own process, gives its facts.
+"""A module's extraction split in two halves gives the facts of the whole extraction.
 
-The first half (``ast``: outline, summaries, pruned text) is pickled, as it
-crosses to the side parser, and finished there; the facts must equal those
-of :func:`~doxtool.python.extract.extract_module` for every kind of module:
-pruned or not, long (placed on the tree of the pruned text), too large,
-with syntax ``ast`` rejects, and the deeply nested ones the first half
-leaves to the whole extraction.
+The first half (``ast``: outline, summaries, pruned text) is pickled, as when
+it crosses to the side parser, and finished from the pickle; the facts must
+equal those of :func:`~doxtool.python.extract.extract_module` for every kind
+of module: pruned or not, long (placed on the tree of the pruned text), too
+large, with syntax ``ast`` rejects, and the deeply nested ones the first half
+leaves to the whole extraction. ``tests/test_sideparser.py`` runs the second
+half in a real side parser, which has not imported the first half's modules.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from doxtool.core.serde import to_data
-from doxtool.python import astparse
+from doxtool.python import astparse, extract
 from doxtool.python import prepare as prepare_module
 from doxtool.python.cstparse import MAX_PARSED_CHARS
 from doxtool.python.extract import extract_module, finish_module
@@ -98,14 +99,46 @@ def test_syntax_newer_than_this_python_keeps_its_facts() -> None:
     _same("type Pair = tuple[int, int]\n\n" + TOOL)
 
 
-def test_a_module_too_large_to_parse_keeps_its_problem() -> None:
+@pytest.mark.parametrize("pruned", [False, True])
+def test_a_module_too_large_to_parse_keeps_its_problem_and_costs_no_second_tree(
+    monkeypatch: pytest.MonkeyPatch, pruned: bool
+) -> None:
     body = "".join(
         f"value_{index} = [{index}, {index + 1}, {index + 2}]\n" for index in range(9000)
     )
+    if pruned:
+        body += "\n\ndef _unused():\n    return 1\n"
     assert len(body) > MAX_PARSED_CHARS
     _same(body, "tools/large.py")
     (problem,) = extract_module(body, "tools/large.py", ROOTS).problems
     assert problem.kind == "limit"
+    prepared = prepare(body, "tools/large.py", ROOTS)
+    assert prepared is not None and (prepared.text is not None) is pruned
+    parsed: list[str] = []
+    monkeypatch.setattr(extract, "parse_ast", parsed.append)
+    assert finish_module(body, "tools/large.py", ROOTS, prepared).problems == [problem]
+    assert parsed == []  # the size alone rejects it
+
+
+def test_a_module_libcst_parses_whole_is_placed_on_the_modules_tree(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """When libcst rejects the pruned text and parses the module itself, the
+    statements are placed on ``ast``'s tree of the module, not of the pruned text."""
+    prepared = prepare(TOOL, "tools/notes.py", ROOTS)
+    assert prepared is not None and prepared.text is not None
+    monkeypatch.setattr(extract, "_parse_pruned", lambda text: None)
+    real = extract.parse_ast
+    parsed: list[str] = []
+
+    def noted(text: str) -> object:
+        parsed.append(text)
+        return real(text)
+
+    monkeypatch.setattr(extract, "parse_ast", noted)
+    whole = to_data(extract_module(TOOL, "tools/notes.py", ROOTS))
+    assert to_data(finish_module(TOOL, "tools/notes.py", ROOTS, prepared)) == whole
+    assert parsed == [TOOL]
 
 
 def test_long_modules_are_placed_on_the_tree_of_the_pruned_text(
@@ -135,7 +168,8 @@ def test_the_first_half_imports_no_libcst(tmp_path: Path) -> None:
         import sys
         from doxtool.python.prepare import prepare
         prepared = prepare(open({str(module)!r}).read(), "tools/notes.py", ("helpers",))
-        assert prepared is not None and prepared.summaries is not None
+        assert prepared is not None and prepared.text is not None
+        assert [s.name for s in prepared.summaries] == ["_unused", "_label", "Notes.execute"]
         print("libcst" in sys.modules)
         """
     )
@@ -175,7 +209,12 @@ def test_a_side_parser_imports_only_the_second_half(tmp_path: Path) -> None:
         import sys
         from doxtool.run.pool import prepare_facts, side_parser
         side_parser()
-        first = {"doxtool.python.prepare", "doxtool.python.outline", "doxtool.python.prune"}
+        first = {
+            "doxtool.python.prepare",
+            "doxtool.python.outline",
+            "doxtool.python.prune",
+            "doxtool.python.summaries",
+        }
         print(sorted(first & set(sys.modules)), "doxtool.python.extract" in sys.modules)
         prepare_facts()
         print(sorted(first & set(sys.modules)))
@@ -186,5 +225,6 @@ def test_a_side_parser_imports_only_the_second_half(tmp_path: Path) -> None:
     )
     assert result.stdout.splitlines() == [
         "[] True",
-        "['doxtool.python.outline', 'doxtool.python.prepare', 'doxtool.python.prune']",
+        "['doxtool.python.outline', 'doxtool.python.prepare', 'doxtool.python.prune',"
+        " 'doxtool.python.summaries']",
     ]

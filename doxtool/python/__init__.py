@@ -10,7 +10,9 @@ import-aware names (:mod:`.names`), literal values (:mod:`.literals`), the
 calls that reveal side effects (:mod:`.effects`), following calls into the
 repository's helpers (:mod:`.follow`), deciding which classes are tools
 across modules (:mod:`.resolve`), and the tool analysis: :mod:`.extract` (one
-module, end to end) -> :mod:`.modulescan` (the module) -> :mod:`.toolscan`
+module, end to end, in two halves: :mod:`.prepare` reads ``ast``'s tree and
+hands :mod:`.prepared`'s data to the second, which parses with libcst) ->
+:mod:`.modulescan` (the module) -> :mod:`.toolscan`
 (one tool class), whose parts are :mod:`.toolwalk`, :mod:`.argreads`,
 :mod:`.arguments`, :mod:`.contracts`, :mod:`.outcomes` and :mod:`.calls`, over
 :mod:`.walkstate`, :mod:`.controlflow` and :mod:`.cstnodes`. libcst nodes

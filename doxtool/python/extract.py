@@ -1,6 +1,7 @@
 """Extract :class:`~doxtool.core.facts.ModuleFacts` from a module's source with libcst.
 
-One ``ast`` parse, one libcst parse, one walk, no metadata providers. CPython's
+One ``ast`` parse (two when another process did the first half), one libcst
+parse, one walk, no metadata providers. CPython's
 ``ast`` (an order of magnitude faster than libcst, and a fraction of its memory)
 gives the outline and the helper summaries, places every statement and tells
 which module-level functions no call reaches and which classes cannot be
@@ -47,12 +48,13 @@ import libcst as cst
 
 from doxtool.core.collector import paused_gc
 from doxtool.core.facts import ModuleFacts, Problem
+from doxtool.python.astparse import parse_ast
 from doxtool.python.cstparse import MAX_PARSED_CHARS, parse_module
 from doxtool.python.modulescan import ModuleScan
 from doxtool.python.names import module_name
 from doxtool.python.nesting import nesting_problem
 from doxtool.python.positions import Locator
-from doxtool.python.prepared import FirstHalf, Prepared, second_syntax
+from doxtool.python.prepared import FirstHalf, Prepared
 from doxtool.python.toolscan import scan_candidates
 
 #: stack size of the thread that parses a module deeper than
@@ -142,7 +144,7 @@ def _extract(
         # ``ast`` places statements (doxtool.python.positions) and tells which function
         # bodies nothing reads, so that libcst need not build them (doxtool.python.prune)
         half = first_half(source, path, module, local_roots, pruning)
-        return _second_half(source, local_roots, facts, half)
+        return _second_half(source, local_roots, facts, half.prepared, half)
 
 
 def finish_module(
@@ -154,17 +156,19 @@ def finish_module(
         warnings.simplefilter("ignore")
         facts = ModuleFacts(path=path, module=module_name(path))
         with paused_gc():
-            syntax = second_syntax(source, prepared)
-            return _second_half(
-                source, local_roots, facts, FirstHalf(prepared, syntax, frozenset())
-            )
+            return _second_half(source, local_roots, facts, prepared, None)
 
 
 def _second_half(
-    source: str, local_roots: Iterable[str], facts: ModuleFacts, half: FirstHalf
+    source: str,
+    local_roots: Iterable[str],
+    facts: ModuleFacts,
+    prepared: Prepared,
+    known: FirstHalf | None,
 ) -> ModuleFacts:
-    """The facts, from the first half: libcst's parse and the walk of the tool classes."""
-    prepared = half.prepared
+    """The facts, from the first half: libcst's parse and the walk of the tool
+    classes. ``known`` holds the first half's ``ast`` tree when it ran in this
+    process; otherwise ``ast`` parses what libcst parsed, once that is known."""
     facts.outline = prepared.outline
     pruned = prepared.text is not None
     if prepared.parsed > MAX_PARSED_CHARS:
@@ -173,6 +177,7 @@ def _second_half(
         )
     try:
         tree = _parse_pruned(prepared.text) if prepared.text is not None else None
+        whole = tree is None  # libcst parses the module itself
         if tree is None:
             if len(source) > MAX_PARSED_CHARS:
                 return _too_large(source, False, len(source), False, facts.path, facts.module)
@@ -187,8 +192,15 @@ def _second_half(
         message = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         facts.problems.append(Problem(f"cannot parse module: {message}"[:300], 1, 1))
         return facts
+    # the ``ast`` tree that places the statements of libcst's
+    syntax: ast.Module | None = None
+    stubbed: frozenset[ast.AST] = frozenset()
+    if known is not None and (known.of_module or not whole):
+        syntax, stubbed = known.syntax, known.stubbed
+    elif prepared.analysed:
+        syntax = parse_ast(source if whole or prepared.text is None else prepared.text)
     try:
-        locator = Locator(source, tree, half.syntax, half.stubbed)
+        locator = Locator(source, tree, syntax, stubbed)
         scan = ModuleScan(tree, facts, frozenset(local_roots), locator)
         scan.run()
         scan_candidates(scan)

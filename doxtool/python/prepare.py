@@ -61,7 +61,7 @@ def first_half(
         # tree is built (the facts made while it lived pin it otherwise)
         del syntax, pruned
         prepared.outline, prepared.summaries = _compacted(prepared.outline, prepared.summaries)
-        return FirstHalf(prepared, parse_ast(prepared.text), frozenset())
+        return FirstHalf(prepared, parse_ast(prepared.text), frozenset(), of_module=False)
     for node in pruned.stubbed:
         # positions pair no statement inside a stubbed body: let it go
         node.body = []  # type: ignore[attr-defined]

@@ -13,7 +13,6 @@ from dataclasses import dataclass, field
 
 from doxtool.core.facts import ModuleOutline, Problem
 from doxtool.core.summary_facts import FunctionSummary
-from doxtool.python.astparse import parse_ast
 
 
 @dataclass
@@ -39,15 +38,11 @@ class FirstHalf:
     (for the second half in the same process, which need not parse again)."""
 
     prepared: Prepared
-    #: ``ast``'s tree of the module, or of the parsed text when that is not
-    #: the module; None when ``ast`` cannot parse it
+    #: ``ast``'s tree of the module (``of_module``), or of the pruned text;
+    #: None when ``ast`` cannot parse it
     syntax: ast.Module | None
-    #: nodes of ``syntax`` whose bodies the parsed text stubs (their bodies emptied)
+    #: nodes of ``syntax`` whose bodies the pruned text stubs (their bodies emptied)
     stubbed: frozenset[ast.AST]
-
-
-def second_syntax(source: str, prepared: Prepared) -> ast.Module | None:
-    """The tree that places statements for a second half done without the first's."""
-    if not prepared.analysed:
-        return None
-    return parse_ast(prepared.text if prepared.text is not None else source)
+    #: whether ``syntax`` is the module's tree, which places the statements
+    #: of libcst's tree of the module as well as of the pruned text's
+    of_module: bool = True
