@@ -8,6 +8,7 @@ modules handed to it, and can kill the side parser or break its parsing.
 from __future__ import annotations
 
 import os
+import pickle
 import signal
 import subprocess
 import sys
@@ -285,6 +286,38 @@ def test_a_failure_here_still_takes_the_side_parsers_answer(
     # the answer to the first request was read: the second gets its own
     assert list(pool.parse_all(second, 2)) == list(pool.parse_all(second, 1))
     assert sideparser.current() is side
+
+
+def test_a_large_request_is_handed_over_before_the_side_parser_is_ready() -> None:
+    """A request over a pipe's usual 64 KiB (a few modules with their first
+    halves) does not wait for the side parser's imports: this process goes on
+    with the companions meanwhile."""
+    import time
+
+    def slow_ready():  # type: ignore[no-untyped-def]
+        time.sleep(1.5)  # imports as slow as on a busy machine
+        return pool.side_parser()
+
+    modules = [job for job in _jobs() if job.kind == "facts"]
+    jobs = [
+        pool._first_half(
+            Job("facts", f"tools/copy_{index}.py", job.text + f"# {index}\n", job.roots)
+        )
+        for index in range(12)
+        for job in modules
+    ]
+    assert len(pickle.dumps((jobs, False), pickle.HIGHEST_PROTOCOL)) > 64 * 1024
+    expected = list(pool.parse_all(jobs, 1))
+    sideparser.start(slow_ready)
+    try:
+        side = sideparser.current()
+        assert side is not None
+        started = time.perf_counter()
+        answer = side.parse(jobs, False)
+        assert time.perf_counter() - started < 1.0
+        assert answer() == expected
+    finally:
+        sideparser.close()
 
 
 def test_a_pool_ends_the_side_parser_first(side: sideparser.SideParser) -> None:

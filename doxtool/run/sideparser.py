@@ -8,14 +8,18 @@ than one process and a core is idle, the console script forks a side parser
 before it imports the CLI (:func:`start`). The copy imports the parser and
 waits; the original imports the rest, reads the configuration and the
 recorded state, and decides what to parse. When that is too little for a
-pool (:data:`doxtool.run.pool.MIN_PARALLEL` files), the original hands the
-modules to the side parser and parses the companions and prompt files
-itself meanwhile (:func:`doxtool.run.pool.parse_all`).
+pool (:data:`doxtool.run.pool.MIN_PARALLEL` files), the original does the
+first half of each module's extraction, which needs no libcst
+(:mod:`doxtool.python.prepare`), hands the modules to the side parser for
+the second, and parses the companions and prompt files itself meanwhile
+(:func:`doxtool.run.pool.parse_all`). The request pipe holds a request of
+up to :data:`PIPE_BYTES` before the side parser reads it, so handing it over
+does not wait for the side parser's imports.
 
 A module's facts depend on nothing but its :class:`~doxtool.run.pool.Job`
-(the side parser was forked from this very process and holds no other
-state), so what the side parser answers is what this process would have
-parsed. When it cannot answer (it has ended, or parsing failed there), this
+and its first half (the side parser was forked from this very process and
+holds no other state), so what the side parser answers is what this process
+would have parsed. When it cannot answer (it has ended, or parsing failed there), this
 process parses the jobs itself, as it does without one, and a failure shows
 as it would. The side parser never writes to the run's streams, ends when
 the original closes its pipe or ends, and is closed before a pool starts, so
@@ -39,6 +43,10 @@ if TYPE_CHECKING:
 
 #: bytes of a frame's length prefix on the pipes
 _LENGTH = 8
+#: the request pipe's capacity (Linux's default most for a process): a
+#: request of a few modules, their sources and first halves, is larger than
+#: the usual 64 KiB, and writing it would wait until the side parser reads
+PIPE_BYTES = 1 << 20
 #: the side parser this process started, if any
 _current: SideParser | None = None
 
@@ -156,11 +164,24 @@ def start(ready: Callable[[], Parser]) -> None:
     if pid:
         os.close(requests_read)
         os.close(answers_write)
+        _widen(requests_write)
         _current = SideParser(pid, requests_write, answers_read)
         return
     os.close(requests_write)
     os.close(answers_read)
     _serve(ready, parent, requests_read, answers_write)
+
+
+def _widen(fd: int) -> None:
+    """Have the pipe ``fd`` writes to hold :data:`PIPE_BYTES`, if the system lets it."""
+    import contextlib
+    import fcntl
+
+    command = getattr(fcntl, "F_SETPIPE_SZ", None)  # Linux only
+    # over the system's most for a pipe: a large request may wait
+    with contextlib.suppress(OSError):
+        if command is not None:
+            fcntl.fcntl(fd, command, PIPE_BYTES)
 
 
 def _serve(ready: Callable[[], Parser], parent: int, requests: int, answers: int) -> NoReturn:
