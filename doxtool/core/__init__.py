@@ -3,7 +3,7 @@
 Owns: the facts extracted from code (:mod:`.facts`), findings and fixes
 (:mod:`.findings`), line edits that keep untouched bytes (:mod:`.edits`), the
 JSON codec of those dataclasses (:mod:`.serde`), reading input files safely
-(:mod:`.source`), atomic writes (:mod:`.writes`), the ``[tool.doxtool]``
+(:mod:`.source`, :mod:`.reads`), atomic writes (:mod:`.writes`), the ``[tool.doxtool]``
 configuration (:mod:`.config`), markdown-it's nesting limit
 (:mod:`.mdlimits`), the fixing lock (:mod:`.lock`), what the terminal can
 do (:mod:`.terminal`), the process's exit statuses (:mod:`.exits`),

@@ -19,8 +19,9 @@ the record is plain text read by string slicing: length-prefixed strings, no
 recursion or a huge length could exhaust. A record replays only for the root
 it sits in and only while every input is unchanged (modification times to the
 nanosecond included, which a checkout sets afresh); anything unexpected in it
-means a fresh run. This module imports nothing but ``os``, ``sys`` and ``time``, so a
-replay costs little more than starting Python.
+means a fresh run. This module imports nothing but ``os``, ``sys``, ``time`` and
+two small modules of doxtool's that import no more (the listing and bounded
+reads), so a replay costs little more than starting Python.
 """
 
 from __future__ import annotations
