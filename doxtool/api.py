@@ -21,7 +21,7 @@ from doxtool.rules.engine import (
     select_rules,
     write_changes,
 )
-from doxtool.run import incremental
+from doxtool.run import incremental, sideparser
 from doxtool.run.context import Context, Scope
 from doxtool.run.project import COMPANION_SUFFIX, Project
 
@@ -302,6 +302,7 @@ def check(
         if found is None:
             with timings.phase("parse"):
                 prefetch(ctx, modules, jobs, progress)
+            sideparser.let_go()  # it has nothing more to parse: its end overlaps the rules
             with timings.phase("rules"):
                 report.findings = run(ctx, rules, progress)
             if session is not None:

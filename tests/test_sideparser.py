@@ -320,6 +320,20 @@ def test_a_large_request_is_handed_over_before_the_side_parser_is_ready() -> Non
         sideparser.close()
 
 
+def test_a_side_parser_let_go_ends_at_once_and_is_reaped_by_close(
+    side: sideparser.SideParser,
+) -> None:
+    """After the parse phase, the run lets it go without waiting for the
+    system to tear it down; the end of the run reaps it."""
+    sideparser.let_go()
+    assert sideparser.current() is None
+    jobs = _jobs()
+    assert list(pool.parse_all(jobs, 2)) == list(pool.parse_all(jobs, 1))  # parsed here
+    sideparser.close()
+    with pytest.raises(ChildProcessError):
+        os.waitpid(side.pid, os.WNOHANG)  # reaped: no such child any more
+
+
 def test_a_pool_ends_the_side_parser_first(side: sideparser.SideParser) -> None:
     jobs = _jobs() * 3
     assert len(jobs) >= pool.MIN_PARALLEL

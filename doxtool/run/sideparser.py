@@ -49,6 +49,8 @@ _LENGTH = 8
 PIPE_BYTES = 1 << 20
 #: the side parser this process started, if any
 _current: SideParser | None = None
+#: side parsers let go (:func:`let_go`), not yet reaped
+_ending: list[int] = []
 
 
 class SideParser:
@@ -86,19 +88,18 @@ class SideParser:
 
         return results
 
-    def end(self) -> None:
-        """Close the pipes, end the side parser and reap it."""
+    def end(self, wait: bool = True) -> None:
+        """Close the pipes and end the side parser; reap it unless not to ``wait``."""
         import contextlib
         import signal
 
         for fd in (self._requests, self._answers):
             with contextlib.suppress(OSError):
                 os.close(fd)
-        try:
+        with contextlib.suppress(OSError):
             os.kill(self.pid, signal.SIGKILL)
-            os.waitpid(self.pid, 0)
-        except OSError:
-            pass
+            if wait:
+                os.waitpid(self.pid, 0)
 
 
 def current() -> SideParser | None:
@@ -107,11 +108,29 @@ def current() -> SideParser | None:
 
 
 def close() -> None:
-    """End this process's side parser, if any (before a pool starts)."""
+    """End this process's side parser, if any (before a pool starts), and reap
+    any let go before."""
     global _current
     side, _current = _current, None
     if side is not None:
         side.end()
+    if _ending:
+        import contextlib
+
+        while _ending:
+            with contextlib.suppress(OSError):
+                os.waitpid(_ending.pop(), 0)
+
+
+def let_go() -> None:
+    """End this process's side parser, if any, without waiting for its end:
+    the run hands it nothing more. The system tears the process down while
+    the run goes on; :func:`close` reaps it."""
+    global _current
+    side, _current = _current, None
+    if side is not None:
+        side.end(wait=False)
+        _ending.append(side.pid)
 
 
 def worthwhile(argv: list[str]) -> bool:
