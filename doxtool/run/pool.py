@@ -7,6 +7,7 @@ parallel run reports exactly what a serial run does; results stream back as
 workers finish them, which lets the caller store each in the cache while
 the rest are still being parsed. A batch too small for a pool hands its
 modules to the side parser when there is one (:mod:`doxtool.run.sideparser`),
+with the first half of their extraction done here (:mod:`doxtool.python.prepare`),
 and this process parses the rest meanwhile. The analysed code is parsed in
 the workers, never imported.
 """
@@ -16,7 +17,7 @@ from __future__ import annotations
 import gc
 import os
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from doxtool.run import sideparser
@@ -50,8 +51,8 @@ class Job:
     #: the repository's top-level packages (facts only)
     roots: frozenset[str] = frozenset()
     #: the first half of the module's extraction, when another process did it
-    #: (:mod:`doxtool.python.prepare`)
-    prepared: Prepared | None = None
+    #: (:mod:`doxtool.python.prepare`); no part of the job's identity
+    prepared: Prepared | None = field(default=None, compare=False)
 
 
 #: a job and what to do with its result and, when asked for, the result's
