@@ -334,6 +334,29 @@ def test_a_side_parser_let_go_ends_at_once_and_is_reaped_by_close(
         os.waitpid(side.pid, os.WNOHANG)  # reaped: no such child any more
 
 
+@pytest.mark.parametrize("when", ["before any request", "after a request"])
+def test_a_side_parser_ends_when_its_parent_is_killed(when: str) -> None:
+    """Whether the parent dies before the side parser's first answer (which
+    it then sees as the end of its pipe) or after it (when the parent-death
+    signal is set up as well), the side parser does not outlive it."""
+    code = (
+        "import os, signal, sys\n"
+        "from doxtool.run import pool, sideparser\n"
+        "sideparser.start(pool.side_parser)\n"
+        "side = sideparser.current()\n"
+        "print(side.pid, flush=True)\n"
+        "if sys.argv[1] == 'after a request':\n"
+        "    job = pool.Job('facts', 'tools/x.py', 'x = 1\\n', frozenset())\n"
+        "    assert side.parse([job], False)() is not None\n"
+        "os.kill(os.getpid(), signal.SIGKILL)\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code, when], capture_output=True, text=True, cwd=REPO
+    )
+    assert result.returncode == -signal.SIGKILL, result.stderr
+    assert gone(int(result.stdout.split()[0]), within=20.0)
+
+
 def test_a_pool_ends_the_side_parser_first(side: sideparser.SideParser) -> None:
     jobs = _jobs() * 3
     assert len(jobs) >= pool.MIN_PARALLEL

@@ -218,9 +218,7 @@ def _serve(ready: Callable[[], Parser], parent: int, requests: int, answers: int
         import pickle
 
         parse = ready()
-        # after the imports, which it would only delay: a parent gone meanwhile
-        # is seen here, or as the end of the pipe
-        standby.die_with(parent)
+        guarded = False
         while True:
             request = _read_frame(requests)
             if not request:
@@ -230,6 +228,12 @@ def _serve(ready: Callable[[], Parser], parent: int, requests: int, answers: int
             except Exception:  # the original parses them itself, and sees why
                 payload = b""
             _write_frame(answers, payload)
+            if not guarded:
+                # after the first answer, which it would only delay: until
+                # then, a parent gone is seen as the end of the pipe (no other
+                # process holds its write end: a pool starts after it is closed)
+                standby.die_with(parent)
+                guarded = True
     except BaseException:
         pass
     os._exit(0)
