@@ -228,3 +228,21 @@ def test_a_side_parser_imports_only_the_second_half(tmp_path: Path) -> None:
         "['doxtool.python.outline', 'doxtool.python.prepare', 'doxtool.python.prune',"
         " 'doxtool.python.summaries']",
     ]
+
+
+def test_the_first_half_done_apart_parses_the_module_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The tree that places statements is the second half's to make when it
+    runs elsewhere: a long module's pruned text is not parsed here too."""
+    monkeypatch.setattr(prepare_module, "PIECE_CHARS", 0)  # every module counts as long
+    real = prepare_module.parse_ast
+    parsed: list[str] = []
+
+    def noted(text: str) -> object:
+        parsed.append(text)
+        return real(text)
+
+    monkeypatch.setattr(prepare_module, "parse_ast", noted)
+    prepared = prepare(TOOL, "tools/notes.py", ROOTS)
+    assert prepared is not None and prepared.text is not None
+    assert parsed == [TOOL]
+    _same(TOOL)

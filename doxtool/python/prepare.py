@@ -31,9 +31,16 @@ from doxtool.python.summaries import summarise
 
 
 def first_half(
-    source: str, path: str, module: str, local_roots: Iterable[str], pruning: bool
+    source: str,
+    path: str,
+    module: str,
+    local_roots: Iterable[str],
+    pruning: bool,
+    placing: bool = True,
 ) -> FirstHalf:
-    """The first half of the extraction of ``source`` (the caller pauses the collector)."""
+    """The first half of the extraction of ``source`` (the caller pauses the
+    collector). Without ``placing`` (the second half runs elsewhere and parses
+    its own tree), the tree that places statements is not made ready."""
     syntax = parse_ast(source)
     newer = parse_newer_syntax(source) if syntax is None else None
     prepared = Prepared(analysed=syntax is not None, parsed=len(source))
@@ -61,7 +68,10 @@ def first_half(
         # tree is built (the facts made while it lived pin it otherwise)
         del syntax, pruned
         prepared.outline, prepared.summaries = _compacted(prepared.outline, prepared.summaries)
-        return FirstHalf(prepared, parse_ast(prepared.text), frozenset(), of_module=False)
+        placed = parse_ast(prepared.text) if placing else None
+        return FirstHalf(prepared, placed, frozenset(), of_module=False)
+    if not placing:
+        return FirstHalf(prepared, None, frozenset())
     for node in pruned.stubbed:
         # positions pair no statement inside a stubbed body: let it go
         node.body = []  # type: ignore[attr-defined]
@@ -78,7 +88,8 @@ def prepare(source: str, path: str, local_roots: Iterable[str] = ()) -> Prepared
         if nesting_problem(source):
             return None
         with paused_gc():
-            return first_half(source, path, module_name(path), local_roots, True).prepared
+            half = first_half(source, path, module_name(path), local_roots, True, placing=False)
+            return half.prepared
 
 
 def _compacted(
