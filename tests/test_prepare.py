@@ -64,6 +64,19 @@ def _split(source: str, path: str) -> object:
     return to_data(finish_module(source, path, ROOTS, crossed))
 
 
+def _noted_parses(monkeypatch: pytest.MonkeyPatch, module: object) -> list[str]:
+    """The texts ``module``'s ``parse_ast`` is called with from now on."""
+    real = module.parse_ast  # type: ignore[attr-defined]
+    parsed: list[str] = []
+
+    def noted(text: str) -> object:
+        parsed.append(text)
+        return real(text)
+
+    monkeypatch.setattr(module, "parse_ast", noted)
+    return parsed
+
+
 def _same(source: str, path: str = "tools/notes.py") -> None:
     assert _split(source, path) == to_data(extract_module(source, path, ROOTS))
 
@@ -128,14 +141,7 @@ def test_a_module_libcst_parses_whole_is_placed_on_the_modules_tree(
     prepared = prepare(TOOL, "tools/notes.py", ROOTS)
     assert prepared is not None and prepared.text is not None
     monkeypatch.setattr(extract, "_parse_pruned", lambda text: None)
-    real = extract.parse_ast
-    parsed: list[str] = []
-
-    def noted(text: str) -> object:
-        parsed.append(text)
-        return real(text)
-
-    monkeypatch.setattr(extract, "parse_ast", noted)
+    parsed = _noted_parses(monkeypatch, extract)
     whole = to_data(extract_module(TOOL, "tools/notes.py", ROOTS))
     assert to_data(finish_module(TOOL, "tools/notes.py", ROOTS, prepared)) == whole
     assert parsed == [TOOL]
@@ -234,14 +240,7 @@ def test_the_first_half_done_apart_parses_the_module_once(monkeypatch: pytest.Mo
     """The tree that places statements is the second half's to make when it
     runs elsewhere: a long module's pruned text is not parsed here too."""
     monkeypatch.setattr(prepare_module, "PIECE_CHARS", 0)  # every module counts as long
-    real = prepare_module.parse_ast
-    parsed: list[str] = []
-
-    def noted(text: str) -> object:
-        parsed.append(text)
-        return real(text)
-
-    monkeypatch.setattr(prepare_module, "parse_ast", noted)
+    parsed = _noted_parses(monkeypatch, prepare_module)
     prepared = prepare(TOOL, "tools/notes.py", ROOTS)
     assert prepared is not None and prepared.text is not None
     assert parsed == [TOOL]
