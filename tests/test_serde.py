@@ -182,3 +182,30 @@ def test_decoded_lists_are_new_lists() -> None:
     node = from_data(Node, data)
     node.tags.append("c")
     assert data["tags"] == ["a", "b"]
+
+
+def test_fact_classes_have_slots_and_round_trip_through_pickle() -> None:
+    """A run holds the facts of every module at once, and a pool pickles them
+    back to the parent: a fact carries no per-instance ``__dict__`` (which
+    unpickling would make for each), and pickling keeps it whole."""
+    import pickle
+
+    from doxtool.core import facts, outline_facts, summary_facts
+
+    classes = [
+        cls
+        for module in (facts, outline_facts, summary_facts)
+        for cls in vars(module).values()
+        if isinstance(cls, type)
+        and dataclasses.is_dataclass(cls)
+        and cls.__module__ == module.__name__
+    ]
+    assert len(classes) >= 20
+    for cls in classes:
+        assert "__slots__" in vars(cls), cls.__name__
+    source = (REPO / "doxtool" / "python" / "extract.py").read_text(encoding="utf-8")
+    extracted = extract_module(source, "doxtool/python/extract.py", ["doxtool"])
+    again = pickle.loads(pickle.dumps(extracted, pickle.HIGHEST_PROTOCOL))
+    assert again == extracted
+    assert serde.to_data(again) == serde.to_data(extracted)
+    assert not hasattr(again, "__dict__")

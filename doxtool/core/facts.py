@@ -44,7 +44,7 @@ SIDE_EFFECT_AREAS = (
 )
 
 
-@dataclass
+@dataclass(slots=True)
 class Problem:
     """Something in the module that stopped or limited extraction."""
 
@@ -54,7 +54,7 @@ class Problem:
     kind: str = "syntax"  # syntax | decode | read | limit
 
 
-@dataclass
+@dataclass(slots=True)
 class ArgumentRead:
     """One place where a tool reads an argument."""
 
@@ -71,7 +71,7 @@ class ArgumentRead:
     path: str | None = None
 
 
-@dataclass
+@dataclass(slots=True)
 class Argument:
     """An argument of a tool (a key of ``tool_args``)."""
 
@@ -95,7 +95,7 @@ class Argument:
         return self.reads[0].line if self.reads else 0
 
 
-@dataclass
+@dataclass(slots=True)
 class DynamicRead:
     """A read of ``tool_args`` whose key is not a resolvable literal."""
 
@@ -108,7 +108,7 @@ class DynamicRead:
     path: str | None = None
 
 
-@dataclass
+@dataclass(slots=True)
 class Outcome:
     """A ``Response`` a tool can return."""
 
@@ -136,7 +136,7 @@ class Outcome:
 MESSAGE_KINDS = ("argument", "blank", "computed", "text")
 
 
-@dataclass
+@dataclass(slots=True)
 class MissingResponse:
     """A path through ``execute`` that ends without returning a ``Response``."""
 
@@ -150,7 +150,7 @@ class MissingResponse:
     path: str | None = None
 
 
-@dataclass
+@dataclass(slots=True)
 class Raise:
     """An exception a tool raises."""
 
@@ -166,7 +166,7 @@ class Raise:
     path: str | None = None
 
 
-@dataclass
+@dataclass(slots=True)
 class Effect:
     """A side-effect area a tool reaches, and the calls that reach it."""
 
@@ -183,7 +183,7 @@ class Effect:
     path: str | None = None
 
 
-@dataclass
+@dataclass(slots=True)
 class HelperCall:
     """A call from a tool into a function of another module of the repository.
 
@@ -207,7 +207,7 @@ class HelperCall:
     path: str | None = None
 
 
-@dataclass
+@dataclass(slots=True)
 class ExecuteFacts:
     """The ``execute`` method of a tool class."""
 
@@ -220,7 +220,7 @@ class ExecuteFacts:
     defined_in_path: str | None = None
 
 
-@dataclass
+@dataclass(slots=True)
 class Signature:
     """A function or method signature in DOX style (defaults shown as ``=...``)."""
 
@@ -230,7 +230,7 @@ class Signature:
     is_async: bool = False
 
 
-@dataclass
+@dataclass(slots=True)
 class ClassFacts:
     """A class of the module, tool or not."""
 
@@ -244,7 +244,7 @@ class ClassFacts:
     methods: list[Signature] = field(default_factory=list)
 
 
-@dataclass
+@dataclass(slots=True)
 class Exposure:
     """An external or long-running effect a tool's ``execute`` can reach after
     another one (or itself, in an earlier turn of a loop) on a path with no
@@ -272,7 +272,7 @@ class Exposure:
     repeated: bool = False
 
 
-@dataclass
+@dataclass(slots=True)
 class ToolFacts:
     """Everything doxtool knows about one tool class."""
 
@@ -327,7 +327,7 @@ class ToolFacts:
         return seen
 
 
-@dataclass
+@dataclass(slots=True)
 class EffectEvidence:
     """Code (a call or an import, never a comment or a string) that shows a
     side-effect area."""
@@ -340,7 +340,7 @@ class EffectEvidence:
     line: int
 
 
-@dataclass
+@dataclass(slots=True)
 class ModuleOutline:
     """What any documented module has, tool or not, read with ``ast``.
 
@@ -370,7 +370,7 @@ class ModuleOutline:
     keyword_areas: list[str] = field(default_factory=list)
 
 
-@dataclass
+@dataclass(slots=True)
 class ModuleFacts:
     """Facts of one module: its tools, its outline and any problems."""
 

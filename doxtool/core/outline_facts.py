@@ -25,7 +25,7 @@ AREAS = (
 )
 
 
-@dataclass
+@dataclass(slots=True)
 class Param:
     """A parameter of a function as written (``ast`` renders annotations)."""
 
@@ -36,7 +36,7 @@ class Param:
     has_default: bool = False
 
 
-@dataclass
+@dataclass(slots=True)
 class FunctionOutline:
     """A ``def`` of the module: a top-level function or a method."""
 
@@ -54,7 +54,7 @@ class FunctionOutline:
     top_level: bool = True
 
 
-@dataclass
+@dataclass(slots=True)
 class ClassOutline:
     """A class of the module, as written."""
 
@@ -73,7 +73,7 @@ class ClassOutline:
     doc: str = ""
 
 
-@dataclass
+@dataclass(slots=True)
 class ImportOutline:
     """One imported module (``import a.b, c`` gives two)."""
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 
-@dataclass
+@dataclass(slots=True)
 class KeyRead:
     """A key a function reads from a dict it is handed (a parameter, or
     ``<param>.args`` of an object it is handed, ``self.args`` in a method)."""
@@ -33,7 +33,7 @@ class KeyRead:
     conditional: bool = False
 
 
-@dataclass
+@dataclass(slots=True)
 class EffectCall:
     """A call inside a function that has a side effect of its own."""
 
@@ -42,7 +42,7 @@ class EffectCall:
     line: int
 
 
-@dataclass
+@dataclass(slots=True)
 class OutCall:
     """A call inside a function to another function that may be followed."""
 
@@ -54,7 +54,7 @@ class OutCall:
     passes: list[list[str]] = field(default_factory=list)
 
 
-@dataclass
+@dataclass(slots=True)
 class Step:
     """One step of a function's control flow that matters to the tool contract
     (:mod:`doxtool.python.flows` reads them, :mod:`doxtool.python.pacing` follows them).
@@ -86,7 +86,7 @@ class Step:
     passes: list[list[str]] = field(default_factory=list)
 
 
-@dataclass
+@dataclass(slots=True)
 class FunctionSummary:
     """What one function of a module does with what it is handed, read from
     ``ast`` so that helper modules can be followed from the tools that call them."""
