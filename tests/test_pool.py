@@ -11,10 +11,11 @@ from samples import clean_files, tool_named
 
 from doxtool.companions.parsing import parse_companion
 from doxtool.core.factnames import candidate_names, packed
+from doxtool.core.facts import ModuleFacts
 from doxtool.core.serde import encode, to_data
 from doxtool.prompts.parse import parse_prompt
 from doxtool.python.extract import extract_module
-from doxtool.run.pool import Job, parse_all
+from doxtool.run.pool import Job, Packed, parse_all, plan, unpacked
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -35,7 +36,10 @@ def _reference_jobs() -> list[Job]:
 def test_pool_results_equal_serial_results_in_order() -> None:
     jobs = _reference_jobs()
     assert len(jobs) >= 20
-    pooled = [to_data(result) for result, _ in parse_all(jobs, 2)]
+    results = [result for result, _ in parse_all(jobs, 2)]
+    # a module's facts stay pickled in the parent until read; the rest are objects
+    assert [type(r) is Packed for r in results] == [job.kind == "facts" for job in jobs]
+    pooled = [to_data(unpacked(result)) for result in results]
     expected = []
     for job in jobs:
         if job.kind == "facts":
@@ -52,8 +56,66 @@ def test_pool_results_equal_serial_results_in_order() -> None:
     # workers encode results for the cache as the parent would
     for workers in (1, 2):
         encoded = list(parse_all(jobs, workers, encoded=True))
-        assert [text for _, text in encoded] == [encode(result) for result, _ in encoded]
+        assert [text for _, text in encoded] == [encode(unpacked(r)) for r, _ in encoded]
         assert [json.loads(text) for _, text in encoded] == expected
+
+
+class _Cache:
+    """The part of the facts cache that :func:`plan` uses: what it stores."""
+
+    def __init__(self) -> None:
+        self.stored: list[tuple[str, bytes, object, str | None]] = []
+
+    def load(self, kind: str, key: bytes, cls: type) -> None:
+        return None
+
+    def store(self, kind: str, key: bytes, value: object, encoded: str | None) -> None:
+        self.stored.append((kind, key, value, encoded))
+
+
+def test_packed_facts_are_stored_as_encoded_and_kept_packed() -> None:
+    jobs = _reference_jobs()
+    facts_job = jobs[0]
+    assert facts_job.kind == "facts"
+    (result, encoded), *_ = parse_all([facts_job] * 8, 2, encoded=True)
+    assert type(result) is Packed and encoded is not None
+    cache, kept = _Cache(), []
+    planned = plan(facts_job, cache, b"key", object, kept.append)  # type: ignore[arg-type]
+    assert planned is not None
+    _, accept = planned
+    accept(result, encoded)
+    # the encoding the worker made is stored, and the facts are kept unread
+    assert cache.stored == [("facts", b"key", result, encoded)]
+    assert kept == [result]
+    # without an encoding, the facts are read to make one
+    accept(result, None)
+    assert cache.stored[1][2] == unpacked(result)
+    assert encode(cache.stored[1][2]) == encoded
+    assert kept[1] == unpacked(result)
+    assert unpacked(kept[1]) is kept[1]  # anything else is itself
+
+
+def test_a_project_keeps_pooled_facts_packed_until_they_are_read(reference_repo) -> None:
+    from doxtool.api import load_project
+
+    facts = {}
+    for workers in (2, 1):
+        project = load_project(reference_repo)
+        assert project.cache is not None  # the encodings go there, the facts stay packed
+        helpers = sorted(p.relative_to(reference_repo) for p in reference_repo.glob("helpers/*.py"))
+        modules = [*project.documented_modules, *(p.as_posix() for p in helpers)]
+        todo = [project.facts_job(module) for module in modules]
+        assert len(todo) >= 8 and all(todo)
+        results = parse_all([job for job, _ in todo], workers, encoded=True)  # type: ignore[misc]
+        for (_, accept), (result, encoded) in zip(todo, results, strict=True):  # type: ignore[misc]
+            accept(result, encoded)
+        held = project._facts
+        assert [type(held[m]) is Packed for m in modules] == [workers > 1] * len(modules)
+        read = project.facts(modules[0])
+        assert type(read) is ModuleFacts and held[modules[0]] is read  # unpickled once
+        assert project.facts(modules[0]) is read
+        facts[workers] = [to_data(project.facts(m)) for m in modules]
+    assert facts[2] == facts[1]
 
 
 def test_parent_still_validates_nodes_after_serial_and_pooled_parsing() -> None:

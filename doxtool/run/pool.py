@@ -16,8 +16,10 @@ from __future__ import annotations
 
 import gc
 import os
+import pickle
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
+from functools import partial
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from doxtool.run import sideparser
@@ -58,6 +60,25 @@ class Job:
 #: a job and what to do with its result and, when asked for, the result's
 #: cache encoding (in the parent process)
 Planned = tuple[Job, Callable[[Any, "str | None"], None]]
+
+
+class Packed:
+    """A module's facts as the pool worker that extracted them pickled them:
+    a pool's parent holds them so until the pool is done, so that it does
+    not hold every module's facts as objects while its workers still run
+    (the peak of the summed memory); :func:`unpacked` gives the facts."""
+
+    __slots__ = ("data",)
+
+    def __init__(self, data: bytes) -> None:
+        self.data = data
+
+
+def unpacked(result: T | Packed) -> T:
+    """The result itself, unpickled when it is :class:`Packed`."""
+    if type(result) is Packed:
+        return pickle.loads(result.data)  # type: ignore[no-any-return]
+    return result  # type: ignore[return-value]
 
 
 def prepare_facts(first_half: bool = True) -> None:
@@ -103,10 +124,12 @@ def plan(
             keep(cached)
             return None
 
-    def accept(result: T, encoded: str | None) -> None:
+    def accept(result: T | Packed, encoded: str | None) -> None:
         if cache is not None:
+            if encoded is None:
+                result = unpacked(result)
             cache.store(job.kind, key, result, encoded)
-        keep(result)
+        keep(result)  # type: ignore[arg-type]
 
     return job, accept
 
@@ -129,6 +152,15 @@ def parse_encoded(job: Job) -> tuple[Any, str | None]:
 
 def parse_plain(job: Job) -> tuple[Any, None]:
     return parse(job), None
+
+
+def parse_packed(job: Job, encoded: bool) -> tuple[Any, str | None]:
+    """What a pool worker hands back: :func:`parse_encoded` or
+    :func:`parse_plain`, a module's facts :class:`Packed`."""
+    result, encoding = parse_encoded(job) if encoded else parse_plain(job)
+    if job.kind == "facts":
+        result = Packed(pickle.dumps(result, pickle.HIGHEST_PROTOCOL))
+    return result, encoding
 
 
 def _context() -> Any:
@@ -172,7 +204,8 @@ def parse_all(
 ) -> Iterator[tuple[Any, str | None]]:
     """(result, cache encoding or None) of ``jobs`` in their order, parsed by
     up to ``workers`` processes; ``encoded`` asks for the encodings, which
-    the workers then compute too."""
+    the workers then compute too. A module's facts parsed by a pool come
+    :class:`Packed`."""
     work = parse_encoded if encoded else parse_plain
     side = sideparser.current() if workers > 1 else None
     workers = min(workers, len(jobs), MAX_JOBS)
@@ -198,7 +231,7 @@ def parse_all(
         initializer=_start_worker,
         initargs=(modules,),
     ) as pool:
-        yield from pool.map(work, jobs, chunksize=chunk)
+        yield from pool.map(partial(parse_packed, encoded=encoded), jobs, chunksize=chunk)
 
 
 def _serially(

@@ -21,7 +21,7 @@ from doxtool.python.names import module_name
 from doxtool.python.resolve import ToolResolver
 from doxtool.run.cache import FactsCache
 from doxtool.run.discovery import WILDCARDS, Exclusion, agents_in_listing, agents_walk
-from doxtool.run.pool import Job, Planned, plan, run_now
+from doxtool.run.pool import Job, Packed, Planned, plan, run_now, unpacked
 from doxtool.run.replay import taken_listing
 
 if TYPE_CHECKING:
@@ -67,7 +67,8 @@ class Project:
         self.root = root.resolve()
         self.config = config
         self.cache = cache
-        self._facts: dict[str, ModuleFacts] = {}
+        #: a module's facts, packed as a pool's worker sent them until read
+        self._facts: dict[str, ModuleFacts | Packed] = {}
         self._tools: dict[str, list[ToolFacts]] = {}
         #: directory -> the sorted names in it, per run
         self._listed: dict[str, list[str]] = {}
@@ -335,7 +336,9 @@ class Project:
         if facts is None:
             run_now(self.facts_job(rel))
             facts = self._facts[rel]
-        return facts
+        if type(facts) is Packed:
+            facts = self._facts[rel] = unpacked(facts)
+        return facts  # type: ignore[return-value]
 
     def _source(self, rel: str) -> tuple[bytes, SourceText] | ModuleFacts:
         """The module's bytes and text, or facts that say why it cannot be read."""
@@ -388,7 +391,7 @@ class Project:
             return None
         data, text = source
 
-        def keep(facts: ModuleFacts) -> None:
+        def keep(facts: ModuleFacts | Packed) -> None:
             self._facts[rel] = facts
 
         job = Job("facts", rel, text.text, self.local_roots)
