@@ -95,14 +95,40 @@ def test_packed_facts_are_stored_as_encoded_and_kept_packed() -> None:
     assert unpacked(kept[1]) is kept[1]  # anything else is itself
 
 
-def test_a_project_keeps_pooled_facts_packed_until_they_are_read(reference_repo) -> None:
+def test_the_cache_reads_back_facts_stored_from_a_packed_result(tmp_path: Path) -> None:
+    from doxtool.run.cache import FactsCache
+
+    job = _reference_jobs()[0]
+    (result, encoded), *_ = parse_all([job] * 8, 2, encoded=True)
+    assert type(result) is Packed
+    cache, kept = FactsCache(tmp_path / "cache", "salt"), []
+    planned = plan(job, cache, b"module", ModuleFacts, kept.append)
+    assert planned is not None
+    planned[1](result, encoded)
+    planned = plan(job, cache, b"unencoded", ModuleFacts, kept.append)
+    assert planned is not None
+    planned[1](result, None)
+    cache.close()
+    again = FactsCache(tmp_path / "cache", "salt")
+    for key in (b"module", b"unencoded"):
+        assert to_data(again.load("facts", key, ModuleFacts)) == to_data(unpacked(result))
+    again.close()
+
+
+def test_a_project_keeps_pooled_facts_packed_until_they_are_read(
+    reference_repo: Path, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    import shutil
+
     from doxtool.api import load_project
 
     facts = {}
     for workers in (2, 1):
-        project = load_project(reference_repo)
+        root = tmp_path_factory.mktemp(f"workers-{workers}") / "repo"
+        shutil.copytree(reference_repo, root)  # a copy each: nothing cached yet
+        project = load_project(root)
         assert project.cache is not None  # the encodings go there, the facts stay packed
-        helpers = sorted(p.relative_to(reference_repo) for p in reference_repo.glob("helpers/*.py"))
+        helpers = sorted(p.relative_to(root) for p in root.glob("helpers/*.py"))
         modules = [*project.documented_modules, *(p.as_posix() for p in helpers)]
         todo = [project.facts_job(module) for module in modules]
         assert len(todo) >= 8 and all(todo)
