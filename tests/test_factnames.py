@@ -7,7 +7,8 @@ import dataclasses
 from pathlib import Path
 
 from doxtool.core.config import config_at
-from doxtool.core.factnames import candidate_names, named, packed
+from doxtool.core.factnames import DOTTED, PY_PATH, candidate_names, named, packed
+from doxtool.core.facts import ModuleFacts, Problem
 from doxtool.python.extract import extract_module
 from doxtool.run.pool import Job, parse
 from doxtool.run.project import Project
@@ -114,3 +115,61 @@ def test_names_stored_one_per_line_read_back_whole() -> None:
     # a name with a line break in the code is escaped in the facts' repr
     odd = extract_module('from helpers.tool import Tool\n\nX = "a\\nb.py"\n', "tools/odd.py", [])
     assert all("\n" not in name for name in candidate_names(odd))
+
+
+def _by_repr(facts: ModuleFacts) -> list[str]:
+    """The names as the facts' ``repr`` shows them: what :func:`candidate_names`
+    finds without writing the ``repr`` out."""
+    own = dataclasses.replace(facts, tools=[]) if facts.tools else facts
+    text = repr(own)
+    return sorted({*PY_PATH.findall(text), *DOTTED.findall(text)})
+
+
+def test_the_names_are_those_of_the_facts_repr_for_every_module_here() -> None:
+    root = Path(__file__).resolve().parent.parent
+    paths = sorted(root.glob("doxtool/**/*.py")) + sorted(root.glob("tools/*.py"))
+    paths += sorted(root.glob("tests/*.py"))
+    assert len(paths) > 200
+    for path in paths:
+        rel = path.relative_to(root).as_posix()
+        facts = extract_module(path.read_text(encoding="utf-8"), rel, ["doxtool", "helpers"])
+        facts.tools = []  # resolved tools are left out either way
+        assert candidate_names(facts) == _by_repr(facts), rel
+
+
+def test_the_names_are_those_of_the_repr_whatever_the_values_hold() -> None:
+    odd = [
+        "helpers.files",
+        "helpers/x.py",
+        'files.read_file("helpers/y.py")',
+        "it's helpers.z",
+        "both ' and \" quotes: 'a.b' \"c.d\"",
+        "back\\slash 'e.f'",
+        "line\nbreak.py",
+        "tab\there.py",
+        "\x00nul.py",
+        "'g.h'",
+        '"d/' + "p" * 998 + '.py"',
+        '"d/' + "p" * 999 + '.py"',
+        "unicode.é",
+        "naïve/π.py",
+        "\ud800lone.py",
+        "",
+        "'",
+        "''",
+        "a.py', 'b.py",
+    ]
+    facts = ModuleFacts(
+        path="tools/odd.py",
+        module="tools.odd",
+        constants=odd,
+        imports=list(reversed(odd)),
+        imported_names={f"key{i}.{value}": value[::-1] for i, value in enumerate(odd)},
+        problems=[Problem(value, 1, 1) for value in odd],
+    )
+    found = candidate_names(facts)
+    assert found == _by_repr(facts)
+    assert {"helpers.files", "helpers/x.py", "helpers/y.py", "g.h", "c.d"} <= set(found)
+    assert {"key0.helpers.files", "selif.srepleh"} <= set(found)  # a dict's keys and values
+    # a path of up to 1,000 characters before its ``.py``
+    assert "d/" + "p" * 998 + ".py" in found and "d/" + "p" * 999 + ".py" not in found

@@ -15,6 +15,10 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Callable
+from functools import cache
+from operator import attrgetter
+from typing import Any
 
 from doxtool.core.facts import ModuleFacts
 
@@ -28,9 +32,64 @@ DOTTED_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*")
 
 def candidate_names(facts: ModuleFacts) -> list[str]:
     """The candidate module names of ``facts``, sorted, each once."""
-    own = dataclasses.replace(facts, tools=[]) if facts.tools else facts
-    text = repr(own)
+    text = _quoted_values(facts)
     return sorted({*PY_PATH.findall(text), *DOTTED.findall(text)})
+
+
+def _quoted_values(facts: ModuleFacts) -> str:
+    """The values of the facts' ``repr`` but ``tools``, as ``repr`` writes
+    them, separated as it does. A match of :data:`DOTTED` or :data:`PY_PATH`
+    starts and ends at a quote, and in a ``repr`` the text between two
+    values (class and field names, brackets, numbers) holds none, nor does
+    a closing quote come before an identifier character: the matches are
+    those of the whole ``repr``, found without writing it out (which costs
+    a call of a generated ``__repr__`` per object)."""
+    strings: list[str] = []
+    others: list[str] = []
+    todo: list[Any] = [getattr(facts, name) for name in _shown(ModuleFacts) if name != "tools"]
+    pop, push, add = todo.pop, todo.extend, strings.append
+    while todo:
+        value = pop()
+        kind = type(value)
+        if kind is str:
+            add(value)
+        elif kind is list or kind is tuple:
+            push(value)
+        elif kind in _UNQUOTED:
+            continue
+        elif kind is dict:
+            push(value.keys())
+            push(value.values())
+        else:
+            values = _values_of(kind)
+            if values is None:  # whatever else a fact may hold, as ``repr`` has it
+                others.append(repr(value))
+            else:
+                push(values(value))
+    # ``repr`` quotes each string; a value found twice matches the same twice
+    return repr(list(set(strings))) + ", " + ", ".join(others)
+
+
+#: scalars whose ``repr`` holds no quote
+_UNQUOTED = frozenset({int, float, bool, type(None)})
+
+
+def _shown(cls: type) -> tuple[str, ...]:
+    """The fields of a dataclass that its ``repr`` shows."""
+    return tuple(f.name for f in dataclasses.fields(cls) if f.repr)
+
+
+@cache
+def _values_of(cls: type) -> Callable[[Any], tuple[Any, ...]] | None:
+    """What gives the values of the fields a dataclass's ``repr`` shows, as a
+    tuple; None for any other type."""
+    if not dataclasses.is_dataclass(cls):
+        return None
+    names = _shown(cls)
+    if len(names) == 1:
+        single = attrgetter(names[0])
+        return lambda value: (single(value),)
+    return attrgetter(*names) if names else lambda value: ()
 
 
 def packed(names: list[str]) -> str:
