@@ -74,6 +74,7 @@ def _quoted_values(facts: ModuleFacts) -> str:
 _UNQUOTED = frozenset({int, float, bool, type(None)})
 
 
+@cache
 def _shown(cls: type) -> tuple[str, ...]:
     """The fields of a dataclass that its ``repr`` shows."""
     return tuple(f.name for f in dataclasses.fields(cls) if f.repr)

@@ -63,10 +63,10 @@ Planned = tuple[Job, Callable[[Any, "str | None"], None]]
 
 
 class Packed:
-    """A module's facts as the pool worker that extracted them pickled them:
-    a pool's parent holds them so until the pool is done, so that it does
-    not hold every module's facts as objects while its workers still run
-    (the peak of the summed memory); :func:`unpacked` gives the facts."""
+    """A module's facts, pickled by the pool worker that extracted them. A
+    pool's parent keeps them so until they are read, after the pool: while
+    the workers run (the peak of the summed memory) it does not hold every
+    module's facts as objects. :func:`unpacked` gives the facts."""
 
     __slots__ = ("data",)
 
@@ -154,10 +154,10 @@ def parse_plain(job: Job) -> tuple[Any, None]:
     return parse(job), None
 
 
-def parse_packed(job: Job, encoded: bool) -> tuple[Any, str | None]:
-    """What a pool worker hands back: :func:`parse_encoded` or
-    :func:`parse_plain`, a module's facts :class:`Packed`."""
-    result, encoding = parse_encoded(job) if encoded else parse_plain(job)
+def parse_packed(work: Callable[[Job], tuple[Any, str | None]], job: Job) -> tuple[Any, str | None]:
+    """What a pool worker hands back: ``work``'s result, a module's facts
+    :class:`Packed`."""
+    result, encoding = work(job)
     if job.kind == "facts":
         result = Packed(pickle.dumps(result, pickle.HIGHEST_PROTOCOL))
     return result, encoding
@@ -231,7 +231,7 @@ def parse_all(
         initializer=_start_worker,
         initargs=(modules,),
     ) as pool:
-        yield from pool.map(partial(parse_packed, encoded=encoded), jobs, chunksize=chunk)
+        yield from pool.map(partial(parse_packed, work), jobs, chunksize=chunk)
 
 
 def _serially(
