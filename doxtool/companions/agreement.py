@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from doxtool.companions.factlines import ExpectedBlock, detected_area
+from doxtool.companions.factlines import ExpectedBlock, detected_area, enum_key
 from doxtool.companions.model import FactBlock
 
 # --- Agreement -------------------------------------------------------------
@@ -54,7 +54,7 @@ def _argument_key(argument: dict[str, Any]) -> tuple[Any, ...]:
         (argument.get("type") or "").casefold() or None,
         argument.get("has_default"),
         argument.get("default") if argument.get("has_default") else None,
-        tuple(sorted(enum)) if enum else None,
+        enum_key(enum),
         tuple(sorted(alternatives)) if alternatives else None,
     )
 

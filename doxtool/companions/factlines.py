@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, NamedTuple
@@ -269,6 +269,25 @@ def enum_text(value: Any) -> str:
     """An enumerated value as written in a companion: strings bare (see
     :func:`display_name`), others JSON."""
     return display_name(value) if isinstance(value, str) else json_text(value)
+
+
+def enum_key(values: Iterable[str] | None) -> tuple[str, ...] | None:
+    """Enumerated values as written in a companion, for comparison: in any
+    order, and a string as JSON (``"list"``) the same as bare (``list``)."""
+    if not values:
+        return None
+    return tuple(sorted(_enum_written(value) for value in values))
+
+
+def _enum_written(text: str) -> str:
+    if len(text) >= 2 and text[0] == text[-1] == '"':
+        try:
+            value = json.loads(text)
+        except (ValueError, RecursionError):
+            return text
+        if isinstance(value, str):
+            return enum_text(value)
+    return text
 
 
 # --- Expected blocks -------------------------------------------------------

@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 
 from doxtool.companions.agreement import values_agree
 from doxtool.companions.edits import block_edit, removable_with_words, removal_edit
-from doxtool.companions.factlines import ExpectedBlock
+from doxtool.companions.factlines import ExpectedBlock, enum_key
 from doxtool.companions.model import FactBlock
 from doxtool.core.edits import Edit
 from doxtool.core.facts import ToolFacts
@@ -254,7 +254,7 @@ def _argument_differences(want: dict[str, Any], have: dict[str, Any]) -> list[st
     ):
         shown = f"`{want.get('default')}`" if want.get("has_default") else "no default"
         problems.append(f"has {shown} in the code")
-    if (want.get("enum") or None) != (have.get("enum") or None):
+    if enum_key(want.get("enum")) != enum_key(have.get("enum")):
         values = ", ".join(f"`{v}`" for v in want.get("enum") or []) or "any value"
         problems.append(f"accepts {values} in the code")
     want_alternatives = sorted(want.get("alternatives") or [])
