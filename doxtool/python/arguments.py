@@ -68,6 +68,13 @@ class ArgBuilder:
     weak_type: str | None = None
     #: values a closed dispatch accepts
     enum: list[Any] = field(default_factory=list)
+    #: those values and the values tested by a branch that returns, outside
+    #: the closed dispatch (``if action == "list": return ...`` before it),
+    #: in the order the walk meets them: accepted too
+    accepted: list[Any] = field(default_factory=list)
+    #: tested in a way no list of values holds (``action.startswith("del")``
+    #: in a branch that returns): which values are accepted is not known
+    values_unknown: bool = False
     #: compared with ``"true"``/``"false"`` spellings: a JSON boolean is accepted
     boolean_spelling: bool = False
     #: its absence ends ``execute`` with an error
@@ -83,8 +90,28 @@ class ArgBuilder:
     def add_enum(self, value: Any) -> None:
         value = jsonable(value)
         # ``1 == True``: compare types too
-        if not any(type(v) is type(value) and v == value for v in self.enum):
+        if not _holds(self.enum, value):
             self.enum.append(value)
+        if not _holds(self.accepted, value):
+            self.accepted.append(value)  # in the order the walk meets them
+
+    def accept(self, values: Iterable[Any]) -> None:
+        """Values a branch that returns tests, outside the closed dispatch."""
+        for value in values:
+            value = jsonable(value)
+            if value is None or value == "" or isinstance(value, (list, dict)):
+                continue  # ``x == ""`` tests for absence, not for a choice
+            if isinstance(value, str) and value.strip().lower() in ("true", "false"):
+                continue  # a spelling of a boolean, not a choice
+            if not _holds(self.accepted, value):
+                self.accepted.append(value)
+
+    def _enum(self) -> list[Any]:
+        """The values a closed dispatch accepts, with those accepted before or
+        beside it; none when a test accepts values no list holds."""
+        if not self.enum or self.values_unknown:
+            return []
+        return list(self.accepted)
 
     def build(self) -> Argument:
         reads = unique(self.reads, lambda r: (r.line, r.column, r.kind))
@@ -99,7 +126,7 @@ class ArgBuilder:
             and "string" not in (self.coerced_type, self.annotation_type)
         ):
             kind = None  # a string or a JSON boolean: the type is not one
-        enum = list(self.enum)
+        enum = self._enum()
         if kind is None and enum:
             kinds = {json_type(v) for v in enum}
             kind = kinds.pop() if len(kinds) == 1 else None
@@ -121,6 +148,11 @@ class ArgBuilder:
 
 
 _INT = ("number", "integer")
+
+
+def _holds(values: list[Any], value: Any) -> bool:
+    """Whether ``value`` is among ``values`` (``1 == True``: types compared too)."""
+    return any(type(v) is type(value) and v == value for v in values)
 
 
 def unique(items: Iterable[Any], key: Any) -> list[Any]:
@@ -183,3 +215,14 @@ def match_values(pattern: cst.MatchPattern, module: cst.Module) -> list[Any]:
     if type(pattern) is cst.MatchAs and pattern.pattern is not None:
         return match_values(pattern.pattern, module)
     return []
+
+
+def literal_pattern(pattern: cst.MatchPattern) -> bool:
+    """Whether a ``case`` pattern matches literal values only (``"a" | "b"``)."""
+    if type(pattern) is cst.MatchValue:
+        return True
+    if type(pattern) is cst.MatchOr:
+        return all(literal_pattern(element.pattern) for element in pattern.patterns)
+    if type(pattern) is cst.MatchAs and pattern.pattern is not None:
+        return literal_pattern(pattern.pattern)
+    return False

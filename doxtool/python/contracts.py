@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 import libcst as cst
 
+from doxtool.python.arguments import ArgBuilder, literal_pattern, match_values
 from doxtool.python.controlflow import contains_return, terminates
 from doxtool.python.cstnodes import child_nodes, is_kind, suite_body
 from doxtool.python.walkstate import Env
@@ -161,6 +162,86 @@ class Contracts:
             return any(self._returns_on_argument_path(s, env, top) for s in suite_body(stmt.body))
         return contains_return(stmt)
 
+    def _accepting_test(self, test: cst.BaseExpression, env: Env, closed: bool) -> None:
+        """What the test of a branch that ends the function says about the
+        values a dispatch accepts. Outside a closed dispatch, and before one,
+        the values such a branch tests (``if action == "list": return ...``)
+        are accepted too, wherever it stands; in or out of one, a test the walk cannot enumerate
+        (``action.startswith("del")``, a comparison with a value it cannot
+        read) accepts values no list holds, and the argument's values are
+        then not known (:meth:`ArgBuilder.build`)."""
+        parts: list[cst.BaseExpression] = [test]
+        while parts:
+            node = parts.pop()
+            if type(node) is cst.BooleanOperation:
+                parts.extend((node.left, node.right))
+                continue
+            if type(node) is cst.UnaryOperation and type(node.operator) is cst.Not:
+                inner = node.expression
+                if self._arg_of(inner, env) is None and not _type_check(inner):
+                    self._values_unknown(inner, env)
+                continue
+            if type(node) is cst.Comparison:
+                self._accepting_comparison(node, env, closed)
+                continue
+            if self._arg_of(node, env) is None:  # not the truthiness of an argument
+                self._values_unknown(node, env)
+
+    def _accepting_comparison(self, node: cst.Comparison, env: Env, closed: bool) -> None:
+        if len(node.comparisons) != 1:
+            self._values_unknown(node, env)
+            return
+        target = node.comparisons[0]
+        op = type(target.operator)
+        if op in (cst.Is, cst.IsNot):
+            return  # ``x is None``: absence, not a choice
+        if op in (cst.In, cst.NotIn) and self._is_dict_source(target.comparator, env):
+            return  # ``"key" in self.args``: presence
+        sides = [(node.left, target.comparator)]
+        if op in (cst.Equal, cst.NotEqual):
+            sides.append((target.comparator, node.left))
+        for subject, other in sides:
+            arg = self._arg_of(subject, env)
+            builder = self.args.get(arg) if arg is not None else None
+            if builder is None:
+                continue
+            ok, value = self._value(other)
+            if not ok or (op in (cst.In, cst.NotIn) and not isinstance(value, (list, dict))):
+                builder.values_unknown = True
+            elif closed:
+                pass  # the dispatch's own values (``_enum_from``)
+            elif op in (cst.Equal, cst.In):
+                builder.accept(list(value) if isinstance(value, (list, dict)) else [value])
+            elif op in (cst.NotEqual, cst.NotIn):
+                builder.values_unknown = True  # true for every value but these
+
+    def _accepting_case(self, case: cst.MatchCase, builder: ArgBuilder, closed: bool) -> None:
+        """A ``case`` of a ``match`` on an argument, as :meth:`_accepting_test`
+        reads an ``if``: its literal values are accepted; a capture, a class
+        or a sequence pattern accepts values no list holds (``case _`` of a
+        closed dispatch is its error exit)."""
+        pattern = case.pattern
+        if closed and type(pattern) is cst.MatchAs and pattern.pattern is None:
+            return
+        if not literal_pattern(pattern):
+            builder.values_unknown = True
+        elif not closed:
+            builder.accept(match_values(pattern, self.module))
+
+    def _values_unknown(self, node: cst.CSTNode, env: Env) -> None:
+        """Every argument an expression reads: tested in a way no list of values holds."""
+        stack: list[cst.CSTNode] = [node]
+        while stack:
+            current = stack.pop()
+            if is_kind(current, cst.BaseExpression):
+                arg = self._arg_of(current, env)  # type: ignore[arg-type]
+                if arg is not None:
+                    builder = self.args.get(arg)
+                    if builder is not None:
+                        builder.values_unknown = True
+                    continue
+            stack.extend(child_nodes(current))
+
     def _mentions_arguments(self, node: cst.CSTNode, env: Env) -> bool:
         stack: list[cst.CSTNode] = [node]
         while stack:
@@ -192,6 +273,13 @@ def _negative(test: cst.BaseExpression) -> bool:
                 type(value) is cst.SimpleString and value.value in ('""', "''")
             )
     return False
+
+
+def _type_check(node: cst.BaseExpression) -> bool:
+    """``isinstance(x, str)``: under ``not``, true for the values of other types only."""
+    return (
+        type(node) is cst.Call and type(node.func) is cst.Name and node.func.value == "isinstance"
+    )
 
 
 def _rejects(test: cst.BaseExpression) -> bool:

@@ -12,7 +12,7 @@ from typing import Any
 import libcst as cst
 
 from doxtool.python.arguments import match_values
-from doxtool.python.controlflow import terminates
+from doxtool.python.controlflow import contains_return, terminates
 from doxtool.python.cstnodes import LEAVES, child_nodes, dotted_name, suite_body
 from doxtool.python.walkstate import Env
 
@@ -195,6 +195,10 @@ class StatementWalk:
     def _if(self, stmt: cst.If, env: Env) -> None:
         closed, env.closed = env.closed, id(stmt) in env.closed_ifs
         self._expr(stmt.test, env)
+        if env.collect_outcomes and (
+            env.closed or any(contains_return(s) for s in suite_body(stmt.body))
+        ):  # a branch that ends ``execute`` (another method's returns do not)
+            self._accepting_test(stmt.test, env, env.closed)
         env.closed = closed
         positive, negative = self._guards_of(stmt.test, env)
         absent_true, absent_false = self._absent_of(stmt.test, env)
@@ -239,10 +243,17 @@ class StatementWalk:
         closed = id(stmt) in env.closed_ifs
         dispatch = self._mentions_arguments(stmt.subject, env)
         env.conditional += dispatch
+        builder = self.args.get(arg) if arg is not None else None
         for case in stmt.cases:
             if arg is not None and closed:
                 for value in match_values(case.pattern, self.module):
                     self._add_enum(arg, value)
+            if (
+                builder is not None
+                and env.collect_outcomes
+                and (closed or any(contains_return(s) for s in suite_body(case.body)))
+            ):
+                self._accepting_case(case, builder, closed)
             self._stmts(suite_body(case.body), env)
         env.conditional -= dispatch
 

@@ -1,0 +1,249 @@
+"""The values an argument accepts: a closed dispatch and what accepts values
+beside it (branches that return before it, tests no list of values holds),
+and how a companion's list of values is compared with the code's."""
+
+from __future__ import annotations
+
+import json
+import textwrap
+from pathlib import Path
+from typing import Any
+
+from click.testing import CliRunner
+from test_extract import arguments, tool
+
+from doxtool.cli import cli
+
+SPLIT_DISPATCH = """\
+    from helpers.tool import Response, Tool
+
+    NOTES: dict[str, str] = {}
+
+
+    class NotesTool(Tool):
+        async def execute(self, **kwargs) -> Response:
+            action = str(self.args.get("action", "list"))
+            if action == "list":
+                return Response(message=", ".join(NOTES), break_loop=False)
+            if action == "get":
+                return Response(message=NOTES.get("x", ""), break_loop=False)
+            name = str(self.args.get("name", ""))
+            if action == "delete":
+                NOTES.pop(name, None)
+                return Response(message=f"deleted {name}", break_loop=False)
+            return Response(message=f"unknown action {action}", break_loop=False)
+    """
+
+
+def enum_of(tmp_path: Path, source: str, name: str = "action") -> list[Any] | None:
+    return arguments(tool(tmp_path, source))[name]["enum"]  # type: ignore[no-any-return]
+
+
+def test_values_returned_on_before_a_statement_then_a_closed_dispatch(tmp_path: Path) -> None:
+    assert enum_of(tmp_path, SPLIT_DISPATCH) == ["list", "get", "delete"]
+
+
+def test_values_of_a_match_that_returns_before_the_closed_dispatch(tmp_path: Path) -> None:
+    source = """\
+        from helpers.tool import Response, Tool
+
+
+        class Mixed(Tool):
+            async def execute(self, **kwargs):
+                action = self.args.get("action")
+                match action:
+                    case "list" | "show":
+                        return Response("listed", False)
+                    case "noop":
+                        pass
+                step = 1
+                if action == "add":
+                    return Response("added", False)
+                return Response("unknown action", False)
+        """
+    assert enum_of(tmp_path, source) == ["list", "show", "add"]
+
+
+def test_a_test_no_list_holds_leaves_the_values_unknown(tmp_path: Path) -> None:
+    """``startswith``, a comparison with a value not known, a capture pattern:
+    values are accepted that no list holds, so the argument has none."""
+    returning_prefix = """\
+        from helpers.tool import Response, Tool
+
+
+        class Prefix(Tool):
+            async def execute(self, **kwargs):
+                action = self.args.get("action")
+                if action.startswith("del"):
+                    return Response("deleted", False)
+                if action == "list":
+                    return Response("listed", False)
+                return Response("unknown action", False)
+        """
+    in_the_chain = """\
+        from helpers.tool import Response, Tool
+
+
+        class Chain(Tool):
+            async def execute(self, **kwargs):
+                action = self.args.get("action")
+                if action == "list":
+                    return Response("listed", False)
+                elif action.endswith("_all"):
+                    return Response("all", False)
+                else:
+                    return Response("unknown action", False)
+        """
+    compared_with_a_name = """\
+        from helpers.tool import Response, Tool
+
+
+        class Named(Tool):
+            async def execute(self, **kwargs):
+                action = self.args.get("action")
+                if action == self.agent.default_action:
+                    return Response("default", False)
+                x = 1
+                if action == "list":
+                    return Response("listed", False)
+                return Response("unknown action", False)
+        """
+    captured = """\
+        from helpers.tool import Response, Tool
+
+
+        class Captured(Tool):
+            async def execute(self, **kwargs):
+                match self.args.get("action"):
+                    case "list":
+                        return Response("listed", False)
+                    case str(other) if other:
+                        return Response(other, False)
+                    case _:
+                        return Response("unknown action", False)
+        """
+    everything_else = """\
+        from helpers.tool import Response, Tool
+
+
+        class Other(Tool):
+            async def execute(self, **kwargs):
+                action = self.args.get("action")
+                if action != "list":
+                    x = 1
+                if action not in ("a", "b"):
+                    return await self.run(action)
+                step = 2
+                if action == "a":
+                    return Response("a", False)
+                return Response("unknown action", False)
+        """
+    for index, source in enumerate(
+        (returning_prefix, in_the_chain, compared_with_a_name, captured, everything_else)
+    ):
+        assert enum_of(tmp_path / str(index), source) is None, source
+
+
+def test_tests_that_accept_no_value_keep_the_values(tmp_path: Path) -> None:
+    """Absence, type checks, other arguments and branches that fall through
+    accept nothing the dispatch does not."""
+    source = """\
+        from helpers.tool import Response, Tool
+
+
+        class Checked(Tool):
+            async def execute(self, **kwargs):
+                action = self.args.get("action")
+                if not action:
+                    return Response("action is required", False)
+                if action is None or not isinstance(action, str):
+                    return Response("action must be text", False)
+                if "action" not in self.args:
+                    return Response("missing", False)
+                if action.startswith("x"):
+                    self.set_progress("x")
+                if self.args.get("dry_run") == "yes":
+                    return Response("dry run", False)
+                if action == "":
+                    return Response("empty", False)
+                if action in ("start", "stop"):
+                    return Response(action, False)
+                return Response("unknown action", False)
+        """
+    assert enum_of(tmp_path, source) == ["start", "stop"]
+
+
+def _repo(root: Path, enum_text: str) -> None:
+    files = {
+        "pyproject.toml": "[project]\nname = 'notes'\n",
+        "helpers/__init__.py": "",
+        "helpers/tool.py": "class Tool: ...\nclass Response: ...\n",
+        "tools/notes.py": SPLIT_DISPATCH,
+    }
+    for rel, text in files.items():
+        path = root / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(textwrap.dedent(text), encoding="utf-8")
+    runner = CliRunner()
+    result = runner.invoke(cli, ["check", "--root", str(root), "--fix", "--no-cache"])
+    assert result.exit_code in (0, 1), result.output
+    companion = root / "tools/notes.py.dox.md"
+    text = companion.read_text(encoding="utf-8")
+    generated = "one of `list`, `get`, `delete`"
+    assert generated in text, text
+    companion.write_text(text.replace(generated, enum_text), encoding="utf-8")
+
+
+def _findings(root: Path) -> list[dict[str, Any]]:
+    result = CliRunner().invoke(
+        cli, ["check", "--root", str(root), "--no-cache", "--format", "json", "--select", "DOX111"]
+    )
+    return json.loads(result.output)  # type: ignore[no-any-return]
+
+
+def test_a_companion_may_list_the_values_in_any_order_and_as_json(tmp_path: Path) -> None:
+    for index, written in enumerate(
+        (
+            'one of `"list"`, `"get"`, `"delete"`',
+            "one of `delete`, `list`, `get`",
+            'one of `"get"`, `delete`, `list`',
+        )
+    ):
+        root = tmp_path / str(index)
+        _repo(root, written)
+        assert _findings(root) == [], written
+
+
+def test_a_value_missing_from_the_companion_is_still_drift(tmp_path: Path) -> None:
+    _repo(tmp_path, 'one of `"list"`, `"get"`')
+    (finding,) = _findings(tmp_path)
+    assert finding["code"] == "DOX111"
+    assert "accepts `list`, `get`, `delete` in the code" in finding["message"]
+
+
+def test_branches_of_other_methods_do_not_end_execute(tmp_path: Path) -> None:
+    """``before_execution`` returning early accepts nothing ``execute`` rejects."""
+    source = """\
+        from helpers.tool import Response, Tool
+
+
+        class Hooked(Tool):
+            async def before_execution(self, **kwargs):
+                if self.args.get("action", "").startswith("lo"):
+                    return
+                if self.args.get("action") != "load":
+                    return
+
+            async def execute(self, **kwargs):
+                def later():
+                    if self.args.get("action") == "hidden":
+                        return 1
+
+                action = self.args.get("action")
+                if action == "load":
+                    return Response("loaded", False)
+                if action == "list":
+                    return Response("listed", False)
+                return Response("unknown action", False)
+        """
+    assert enum_of(tmp_path, source) == ["load", "list"]
