@@ -239,6 +239,9 @@ class StatementWalk:
 
     def _match(self, stmt: cst.Match, env: Env) -> None:
         self._expr(stmt.subject, env)
+        if self._is_dict_source(stmt.subject, env):
+            for case in stmt.cases:
+                self._mapping_reads(case.pattern, env)
         arg = self._arg_of(stmt.subject, env)
         closed = id(stmt) in env.closed_ifs
         dispatch = self._mentions_arguments(stmt.subject, env)
@@ -256,6 +259,23 @@ class StatementWalk:
                 self._accepting_case(case, builder, closed)
             self._stmts(suite_body(case.body), env)
         env.conditional -= dispatch
+
+    def _mapping_reads(self, pattern: cst.MatchPattern, env: Env) -> None:
+        """``match self.args: case {"text": str(t)}``: each key of a mapping
+        pattern is read, as ``"text" in self.args`` reads it; ``**rest``
+        takes every other argument."""
+        todo: list[cst.MatchPattern] = [pattern]
+        while todo:
+            current = todo.pop()
+            if type(current) is cst.MatchOr:
+                todo.extend(element.pattern for element in current.patterns)
+            elif type(current) is cst.MatchAs and current.pattern is not None:
+                todo.append(current.pattern)
+            elif type(current) is cst.MatchMapping:
+                for element in current.elements:
+                    self._read(element.key, element.key, "contains", env)
+                if current.rest is not None:
+                    self._wholesale(current, env)
 
     # -- expressions ----------------------------------------------------------
 
