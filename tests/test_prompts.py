@@ -585,3 +585,15 @@ def test_json5_only_syntax_with_a_real_error(tmp_path: Path) -> None:
 
     assert doc.examples[0].error == JsonError("unexpected 't'", 4, 18)
     assert position(text, "tool_args") == (4, 18)
+
+
+def test_included_files_are_listed_as_written() -> None:
+    text = (
+        "### response:\nfinal answer\n"
+        '{{ include "agent.system.response_tool_tips.md" }}\n'
+        "{{include 'extra.md'}} and {{ include \"agent.system.response_tool_tips.md\" }}\n"
+        "{{ tools }} {{ if x }} {{ includes }}\n"
+    )
+    doc = parse_prompt(text, "prompts/agent.system.tool.response.md")
+    assert doc.includes == ["agent.system.response_tool_tips.md", "extra.md"]
+    assert parse_prompt("### wait\nPause.\n", "p.md").includes == []

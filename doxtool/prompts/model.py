@@ -80,6 +80,9 @@ class PromptDoc:
     #: prompt teaches when one is so named, else an argument or a value
     listed: list[PromptTool] = field(default_factory=list)
     has_tools_placeholder: bool = False
+    #: files the prompt includes (``{{ include "x.md" }}``), as written: what
+    #: they teach is not read here
+    includes: list[str] = field(default_factory=list)
     #: length of the text in characters
     size: int = 0
     problems: list[Problem] = field(default_factory=list)

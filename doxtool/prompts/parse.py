@@ -85,12 +85,16 @@ from doxtool.prompts.model import PromptDoc
 from doxtool.prompts.reader import PromptReader
 
 _TOOLS_PLACEHOLDER_RE = re.compile(r"\{\{\s*tools\s*\}\}")
+_INCLUDE_RE = re.compile(r"\{\{\s*include\s+([\"'])([^\"'{}\n]{1,300})\1\s*\}\}")
 
 
 def parse_prompt(text: str, path: str) -> PromptDoc:
     """Extract tools, arguments and examples from a prompt file's text."""
     doc = PromptDoc(
-        path=path, size=len(text), has_tools_placeholder=bool(_TOOLS_PLACEHOLDER_RE.search(text))
+        path=path,
+        size=len(text),
+        has_tools_placeholder=bool(_TOOLS_PLACEHOLDER_RE.search(text)),
+        includes=list(dict.fromkeys(m.group(2) for m in _INCLUDE_RE.finditer(text))),
     )
     try:
         PromptReader(text, doc).read()
