@@ -55,3 +55,87 @@ def test_fix_in_a_companion_with_mixed_line_endings_keeps_every_other_line(
     added = [line for line in after if line not in before]
     assert added == [b"  - `hours`: optional integer, default `0`.\r\n"]
     assert [line for line in after if line not in added] == before
+
+
+# --- arguments written as a table, or with a bare subject ------------------
+
+TABLE = (
+    "- Arguments of `WaitTool`:\n"
+    "\n"
+    "| argument | contract |\n"
+    "| --- | --- |\n"
+    '| `until` | optional string, default `""`. ISO 8601 timestamp. |\n'
+    "| `seconds` | optional number, default `0`. |\n"
+    "| `minutes` | optional integer, default `0`. |\n"
+    "\n"
+)
+
+
+def _with_arguments(repo: Path, block: str) -> Path:
+    """The wait companion with its arguments block replaced by ``block``."""
+    companion = repo / "tools" / "wait.py.dox.md"
+    lines = companion.read_text(encoding="utf-8").splitlines(keepends=True)
+    start = next(i for i, line in enumerate(lines) if line.startswith("- Arguments of"))
+    end = start + 1
+    while lines[end].startswith("  "):
+        end += 1
+    companion.write_text("".join(lines[:start]) + block + "".join(lines[end:]), encoding="utf-8")
+    return companion
+
+
+def _dox111(result: Result) -> list[str]:
+    return [line for line in result.output.splitlines() if " DOX111 " in line]
+
+
+def test_arguments_in_a_table_are_read(
+    reference_repo: Path, run_cli: Callable[..., Result]
+) -> None:
+    _with_arguments(reference_repo, TABLE)
+    assert _dox111(run_cli(reference_repo, "check", "--no-cache", "tools/wait.py")) == []
+
+
+def test_arguments_in_a_table_of_another_form_are_read_by_name(
+    reference_repo: Path, run_cli: Callable[..., Result]
+) -> None:
+    _with_arguments(
+        reference_repo,
+        "- Arguments of `WaitTool`:\n\n"
+        "| name | type | meaning |\n|:--|--|--|\n"
+        "| `until` | string | A moment. |\n| seconds | number | A duration. |\n"
+        "| `minutes` | integer | Minutes. |\n\n",
+    )
+    assert _dox111(run_cli(reference_repo, "check", "--no-cache", "tools/wait.py")) == []
+
+
+def test_a_table_missing_an_argument_is_reported_and_never_duplicated(
+    reference_repo: Path, run_cli: Callable[..., Result]
+) -> None:
+    companion = _with_arguments(
+        reference_repo, TABLE.replace("| `minutes` | optional integer, default `0`. |\n", "")
+    )
+    before = companion.read_bytes()
+    found = _dox111(run_cli(reference_repo, "check", "--no-cache", "tools/wait.py"))
+    assert len(found) == 1
+    assert "argument `minutes` is read at" in found[0] and "[*]" not in found[0]
+    run_cli(reference_repo, "check", "--no-cache", "--fix", "tools/wait.py")
+    assert companion.read_bytes() == before
+
+
+def test_an_arguments_line_without_backticks_is_read_and_kept_as_written(
+    reference_repo: Path, run_cli: Callable[..., Result]
+) -> None:
+    companion = _with_arguments(
+        reference_repo,
+        "- Arguments of WaitTool:\n"
+        '  - `until`: optional string, default `""`.\n'
+        "  - `seconds`: optional number, default `0`. Mine.\n",
+    )
+    before = companion.read_text(encoding="utf-8").splitlines()
+    found = _dox111(run_cli(reference_repo, "check", "--no-cache", "tools/wait.py"))
+    assert len(found) == 1 and "argument `minutes` is read at" in found[0]
+    run_cli(reference_repo, "check", "--no-cache", "--fix", "tools/wait.py")
+    after = companion.read_text(encoding="utf-8").splitlines()
+    assert [line for line in after if line not in before] == [
+        "  - `minutes`: optional integer, default `0`."
+    ]
+    assert [line for line in after if "Arguments of" in line] == ["- Arguments of WaitTool:"]
