@@ -139,3 +139,37 @@ def test_an_arguments_line_without_backticks_is_read_and_kept_as_written(
         "  - `minutes`: optional integer, default `0`."
     ]
     assert [line for line in after if "Arguments of" in line] == ["- Arguments of WaitTool:"]
+
+
+# --- an accepted section name ------------------------------------------------
+
+
+def test_local_contracts_holds_the_runtime_contracts(
+    reference_repo: Path, run_cli: Callable[..., Result]
+) -> None:
+    companion = reference_repo / "tools" / "wait.py.dox.md"
+    text = companion.read_text(encoding="utf-8").replace(
+        "## Runtime Contracts\n", "## Local Contracts\n"
+    )
+    companion.write_text(text, encoding="utf-8")
+    result = run_cli(reference_repo, "check", "--no-cache", "tools/wait.py")
+    assert " DOX102 " not in result.output, result.output
+    assert result.exit_code == 0, result.output
+
+    # a missing fact line goes under Local Contracts; no second heading appears
+    companion.write_text(
+        "".join(
+            line
+            for line in text.splitlines(keepends=True)
+            if not line.startswith("- Observed side-effect areas:")
+        ),
+        encoding="utf-8",
+    )
+    run_cli(reference_repo, "check", "--no-cache", "--fix", "tools/wait.py")
+    fixed = companion.read_text(encoding="utf-8")
+    assert "## Runtime Contracts" not in fixed
+    assert sorted(fixed.splitlines()) == sorted(text.splitlines())
+    lines = fixed.splitlines()
+    heading = lines.index("## Local Contracts")
+    added = lines.index("- Observed side-effect areas: none.")
+    assert heading < added < lines.index("## Key Concepts")

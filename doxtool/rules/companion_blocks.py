@@ -60,10 +60,8 @@ class BlockRule(Rule):
     def where(self, doc: Documented, block: FactBlock | None, expected: ExpectedBlock) -> int:
         if block is not None:
             return block.line
-        for section in doc.companion.sections:
-            if section.title.strip() == expected.section:
-                return section.line
-        return 1
+        section = doc.companion.section(expected.section)
+        return section.line if section is not None else 1
 
     def compare(
         self, ctx: Context, doc: Documented, expected: ExpectedBlock, block: FactBlock | None
