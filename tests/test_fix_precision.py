@@ -173,3 +173,51 @@ def test_local_contracts_holds_the_runtime_contracts(
     heading = lines.index("## Local Contracts")
     added = lines.index("- Observed side-effect areas: none.")
     assert heading < added < lines.index("## Key Concepts")
+
+
+# --- a header whose every item a fix removed ----------------------------------
+
+
+def _without_the_last_function(repo: Path) -> None:
+    tool = repo / "tools" / "wait.py"
+    text = tool.read_text(encoding="utf-8")
+    start, end = text.index("def _seconds_until"), text.index("class WaitTool")
+    text = text[:start] + text[end:]
+    tool.write_text(
+        text.replace("_seconds_until(until)", "(datetime.fromisoformat(until) - datetime.now())"),
+        encoding="utf-8",
+    )
+
+
+def test_the_functions_header_goes_with_its_last_function(
+    reference_repo: Path, run_cli: Callable[..., Result]
+) -> None:
+    _without_the_last_function(reference_repo)
+    companion = reference_repo / "tools" / "wait.py.dox.md"
+    before = companion.read_text(encoding="utf-8").splitlines()
+    result = run_cli(reference_repo, "check", "--no-cache", "--fix", "tools/wait.py")
+    assert result.exit_code in (0, 1), result.output
+    after = companion.read_text(encoding="utf-8").splitlines()
+    assert [line for line in before if line not in after] == [
+        "- Top-level functions:",
+        "- `_seconds_until(timestamp: str) -> float`",
+    ]
+    assert [line for line in after if line not in before] == []
+    assert run_cli(reference_repo, "check", "--no-cache", "tools/wait.py").exit_code == 0
+
+
+def test_a_functions_header_with_words_of_its_own_stays(
+    reference_repo: Path, run_cli: Callable[..., Result]
+) -> None:
+    _without_the_last_function(reference_repo)
+    companion = reference_repo / "tools" / "wait.py.dox.md"
+    companion.write_text(
+        companion.read_text(encoding="utf-8").replace(
+            "- Top-level functions:\n", "- Top-level functions: private helpers only.\n"
+        ),
+        encoding="utf-8",
+    )
+    run_cli(reference_repo, "check", "--no-cache", "--fix", "tools/wait.py")
+    text = companion.read_text(encoding="utf-8")
+    assert "- Top-level functions: private helpers only.\n" in text
+    assert "_seconds_until" not in text

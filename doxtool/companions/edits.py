@@ -309,3 +309,33 @@ def fix_companion(text: str, expected: list[ExpectedBlock], *, remove_stale: boo
     """
     companion = parse_companion(text)
     return apply_edits(text, companion_edits(companion, expected, remove_stale=remove_stale))
+
+
+#: kinds whose lead line only heads the items under it
+_HEADER_KINDS = frozenset({"classes", "functions"})
+
+
+def drop_emptied_headers(old: str, new: str) -> str:
+    """``new`` (a companion's ``old`` text, fixed) without the header lines
+    (``- Top-level functions:``, ``- Classes:``) the fix left with no item
+    under them, where ``old`` had some.
+
+    A header that says more than its lead phrase, has notes under it, is
+    duplicated, or whose removal could change how the lines after it read,
+    stays; so does one that had no item before the fix.
+    """
+    before = parse_companion(old)
+    emptied = {b.key for b in before.blocks if b.kind in _HEADER_KINDS and b.values}
+    if not emptied or before.problem:
+        return new
+    after = parse_companion(new)
+    if after.problem:
+        return new
+    edits = [
+        removal
+        for block in after.blocks
+        if block.key in emptied and not block.values and block.end == block.start + 1
+        for removal in [removal_edit(after, block)]
+        if removal is not None
+    ]
+    return apply_edits(new, edits) if edits else new
