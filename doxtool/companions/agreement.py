@@ -68,9 +68,14 @@ def _arguments_agree(expected: Any, existing: Any) -> bool:
     facts = {a["name"]: a for a in expected}
     if set(documented) != set(facts):
         return False
+    # an item whose facts doxtool could not read (a table row in another
+    # form) agrees by its name alone
     return all(
-        documented[name].get("required") is not None
-        and _argument_key(documented[name]) == _argument_key(facts[name])
+        documented[name].get("fields_unknown")
+        or (
+            documented[name].get("required") is not None
+            and _argument_key(documented[name]) == _argument_key(facts[name])
+        )
         for name in facts
     )
 

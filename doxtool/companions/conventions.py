@@ -30,7 +30,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from doxtool.companions.factlines import SECTIONS
+from doxtool.companions.factlines import SECTION_ALIASES, SECTIONS
 from doxtool.core.outline_facts import AREAS
 
 #: Other spellings of an area (doxtool's own format, plurals), casefolded.
@@ -210,7 +210,9 @@ def _fold(title: str) -> str:
 
 DOXTOOL = Convention(
     name="doxtool",
-    sections=tuple(SectionSpec(title) for title in SECTIONS),
+    sections=tuple(
+        SectionSpec(title, aliases=SECTION_ALIASES.get(title, ())) for title in SECTIONS
+    ),
     area_names={
         "filesystem reads": "filesystem reads",
         "filesystem writes": "filesystem writes",
@@ -225,7 +227,7 @@ AGENT_ZERO = Convention(
     sections=(
         SectionSpec("Purpose"),
         SectionSpec("Ownership"),
-        SectionSpec("Runtime Contracts", aliases=("Local Contracts",)),
+        SectionSpec("Runtime Contracts", aliases=SECTION_ALIASES["Runtime Contracts"]),
         SectionSpec("Key Concepts", required=False),
         SectionSpec("Work Guidance"),
         SectionSpec("Verification"),

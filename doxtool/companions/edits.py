@@ -115,8 +115,8 @@ def _section_insertion_lines(
 
 
 def _replacement(companion: Companion, expected: ExpectedBlock, existing: FactBlock) -> Edit | None:
-    if values_agree(expected, existing):
-        return None
+    if existing.table or values_agree(expected, existing):
+        return None  # (a table is the person's form: never rewritten as a list)
     lines = render_block(expected, existing, companion)
     if lines == _contents(companion, existing.start, existing.end):
         return None
@@ -211,12 +211,14 @@ def removal_edit(companion: Companion, block: FactBlock) -> Edit | None:
     """The edit deleting a stale ``block``, or None when deleting it is not safe.
 
     It is not safe when the block holds text of a person's (prose after a
-    fact, notes), when its key is duplicated (the person's to sort out; and
+    fact, notes, a table), when its key is duplicated (the person's to sort out; and
     deleting the first would only make the second stale on the next run), or
     when the lines after it could read differently without it.
     """
     duplicated = any(other.key == block.key for other in companion.duplicates)
-    if duplicated or _has_person_text(block) or _holds_what_follows(companion, block):
+    if duplicated or block.table or _has_person_text(block):
+        return None
+    if _holds_what_follows(companion, block):
         return None
     return Edit(companion.path, block.start, block.end, [])
 
@@ -225,16 +227,17 @@ def removable_with_words(companion: Companion, block: FactBlock) -> bool:
     """Whether deleting ``block`` is safe for the document's structure (it
     may still hold a person's words: that makes the removal unsafe, not wrong)."""
     duplicated = any(other.key == block.key for other in companion.duplicates)
-    return not duplicated and not _holds_what_follows(companion, block)
+    return not duplicated and not block.table and not _holds_what_follows(companion, block)
 
 
 def stale_blocks(companion: Companion, expected: list[ExpectedBlock]) -> list[FactBlock]:
-    """Blocks stating facts the module no longer has (empty blocks excepted)."""
+    """Blocks stating facts the module no longer has (empty blocks, and
+    blocks whose subject is written without backticks, excepted)."""
     keys = {block.key for block in expected}
     return [
         block
         for block in companion.blocks
-        if block.key not in keys and block.values not in ([], None, "")
+        if block.key not in keys and block.values not in ([], None, "") and not block.bare
     ]
 
 
@@ -306,3 +309,33 @@ def fix_companion(text: str, expected: list[ExpectedBlock], *, remove_stale: boo
     """
     companion = parse_companion(text)
     return apply_edits(text, companion_edits(companion, expected, remove_stale=remove_stale))
+
+
+#: kinds whose lead line only heads the items under it
+_HEADER_KINDS = frozenset({"classes", "functions"})
+
+
+def drop_emptied_headers(old: str, new: str) -> str:
+    """``new`` (a companion's ``old`` text, fixed) without the header lines
+    (``- Top-level functions:``, ``- Classes:``) the fix left with no item
+    under them, where ``old`` had some.
+
+    A header that says more than its lead phrase, has notes under it, is
+    duplicated, or whose removal could change how the lines after it read,
+    stays; so does one that had no item before the fix.
+    """
+    before = parse_companion(old)
+    emptied = {b.key for b in before.blocks if b.kind in _HEADER_KINDS and b.values}
+    if not emptied or before.problem:
+        return new
+    after = parse_companion(new)
+    if after.problem:
+        return new
+    edits = [
+        removal
+        for block in after.blocks
+        if block.key in emptied and not block.values and block.end == block.start + 1
+        for removal in [removal_edit(after, block)]
+        if removal is not None
+    ]
+    return apply_edits(new, edits) if edits else new

@@ -54,6 +54,10 @@ SECTIONS = (
     "Child DOX Index",
 )
 
+#: Other titles a section may have: the Agent Zero repositories' AGENTS.md
+#: files and some hand-written companions name Runtime Contracts so.
+SECTION_ALIASES: dict[str, tuple[str, ...]] = {"Runtime Contracts": ("Local Contracts",)}
+
 #: Per-tool kinds, in the order they are written for each tool.
 TOOL_KINDS = ("is-tool", "defines", "arguments", "break-loop", "repairable")
 

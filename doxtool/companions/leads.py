@@ -24,7 +24,8 @@ _NESTED_BULLET = LazyPattern(r"[ \t]*[-*+][ \t]+(?P<body>.*)")
 # an underscore, then word characters
 _IDENTIFIER = LazyPattern(r"[^\W\d]\w*")
 _SIGNATURE = LazyPattern(r"(?:async\s+)?[^\W\d]\w*\s*\(")
-_SUBJECT = r"`(?P<subject>[^`]+)`"
+# a class name in backticks, or (as a person may write it) bare
+_SUBJECT = r"(?:`(?P<subject>[^`]+)`|(?P<bare>[^\W\d]\w*))"
 #: how the agent-zero format writes a class without bases
 NO_BASE = "(no explicit base class)"
 
@@ -86,6 +87,8 @@ class _Lead:
     base: str | None = None
     #: the line is the convention's sentence for a block with no items
     empty: bool = False
+    #: the subject is written without backticks
+    bare: bool = False
 
 
 def _is_blank(content: str) -> bool:
@@ -122,7 +125,7 @@ def _lead(content: str) -> _Lead | None:
         match = pattern.fullmatch(body)
         if match:
             groups = match.groupdict()
-            subject = groups.get("subject")
+            subject = groups.get("subject") or groups.get("bare")
             if groups.get("owner"):
                 subject = f"{groups['owner']}.{groups['method']}"
             return _Lead(
@@ -131,6 +134,7 @@ def _lead(content: str) -> _Lead | None:
                 groups.get("rest") or "",
                 groups.get("base"),
                 empty=bool(groups.get("empty")),
+                bare=bool(groups.get("bare")),
             )
     return None
 
@@ -252,3 +256,58 @@ def _argument_item(name: str, rest: str) -> dict[str, Any]:
         fields = {"required": None, "type": None, "default": None, "has_default": False}
         return {"name": name, **fields, "enum": None, "alternatives": None, "prose": rest}
     return {"name": name, **fields, "prose": after}
+
+
+# --- Argument tables -------------------------------------------------------
+#
+# A person may write the arguments as a Markdown table under the lead line,
+# one argument a row, named in the first column. doxtool reads such a table
+# but never writes one (see :attr:`FactBlock.table`).
+
+_TABLE_DELIMITER = LazyPattern(r"\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?")
+_CELL_BREAK = LazyPattern(r"(?<!\\)\|")
+
+
+def table_row(content: str) -> bool:
+    """Whether ``content`` is a line of a pipe table (it starts with ``|``)."""
+    return content.lstrip(" \t").startswith("|")
+
+
+def table_delimiter(content: str) -> bool:
+    """Whether ``content`` is the delimiter row under a table's header."""
+    return table_row(content) and _TABLE_DELIMITER.fullmatch(content.strip(" \t")) is not None
+
+
+def _table_cells(content: str) -> list[str]:
+    text = content.strip(" \t").removeprefix("|")
+    if text.endswith("|") and not text.endswith("\\|"):
+        text = text[:-1]
+    return [cell.strip(" \t") for cell in _CELL_BREAK.split(text)]
+
+
+def table_argument(content: str) -> dict[str, Any] | None:
+    """A table row naming an argument in its first cell -> the argument, as
+    :func:`_argument_item` reads it; None for any other row.
+
+    The rest of a two-column row is read by the argument grammar; a row the
+    grammar cannot read (more columns, or prose) gives the name only, and
+    ``fields_unknown`` says that its facts are not known.
+    """
+    cells = _table_cells(content)
+    parts = spans(cells[0])
+    name = parts[0].text.strip(" ") if len(parts) == 1 and parts[0].code else cells[0]
+    if len(cells) < 2 or not _IDENTIFIER.fullmatch(name):
+        return None
+    argument = _argument_item(name, " " + cells[1]) if len(cells) == 2 else None
+    if argument is None or argument["required"] is None:
+        fields = {"required": None, "type": None, "default": None, "has_default": False}
+        prose = " | ".join(cells[1:])
+        return {
+            "name": name,
+            **fields,
+            "enum": None,
+            "alternatives": None,
+            "prose": prose,
+            "fields_unknown": True,
+        }
+    return argument

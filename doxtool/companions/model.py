@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from doxtool.companions.factlines import normalize_title
+from doxtool.companions.factlines import SECTION_ALIASES, normalize_title
 
 
 @dataclass
@@ -77,6 +77,12 @@ class FactBlock:
     #: the line is the convention's sentence for a block with no items
     #: ("No direct test reference was found ...")
     empty: bool = False
+    #: the items are the rows of a Markdown table, a form doxtool reads but
+    #: never writes: no fix rewrites or removes the block
+    table: bool = False
+    #: the lead line names its subject without backticks: a line that may
+    #: not be meant as a fact line, so it is never reported or removed as stale
+    bare: bool = False
 
 
 @dataclass
@@ -109,11 +115,15 @@ class Companion:
         return None
 
     def section(self, title: str) -> Section | None:
-        """The first section titled ``title`` (case and spacing ignored)."""
-        wanted = normalize_title(title)
-        for section in self.sections:
-            if normalize_title(section.title) == wanted:
-                return section
+        """The first section titled ``title`` (case and spacing ignored), else
+        the first one under another title accepted for it (``Local Contracts``
+        for Runtime Contracts)."""
+        canonical = {normalize_title(t): t for t in SECTION_ALIASES}.get(normalize_title(title))
+        for accepted in (title, *SECTION_ALIASES.get(canonical or "", ())):
+            wanted = normalize_title(accepted)
+            for section in self.sections:
+                if normalize_title(section.title) == wanted:
+                    return section
         return None
 
     def section_at(self, index: int) -> Section | None:

@@ -24,9 +24,13 @@ from doxtool.companions.leads import (
     _class_bullet,
     _continues,
     _function_bullet,
+    _is_blank,
     _Lead,
     _lead,
     _nested_code_item,
+    table_argument,
+    table_delimiter,
+    table_row,
 )
 from doxtool.companions.model import Companion, FactBlock, Note
 from doxtool.companions.outline import _outline, _sections
@@ -47,6 +51,8 @@ class _BlockReader:
     item_lines: dict[str, int] = field(default_factory=dict)
     notes: list[Note] = field(default_factory=list)
     anchor: str | None = None
+    #: the items are the rows of a table
+    table: bool = False
 
     def item(self, key: str, index: int, prose: str | None = None) -> None:
         self.item_lines.setdefault(key, index + 1)
@@ -124,15 +130,61 @@ def _read_item(reader: _BlockReader, index: int, content: str) -> bool:
     return True
 
 
+def _read_table_row(reader: _BlockReader, lines: list[str], index: int, end: int) -> bool:
+    """Read a line of an arguments table: its header and delimiter rows, or
+    a row naming an argument; False when the line is none of them."""
+    content = line_content(lines[index])
+    if reader.lead.kind != "arguments" or not table_row(content):
+        return False
+    if table_delimiter(content):
+        reader.table = True
+        return True
+    if index + 1 < end and table_delimiter(line_content(lines[index + 1])):
+        return True  # the header
+    argument = table_argument(content) if reader.table else None
+    if argument is None:
+        return False
+    reader.values.append(argument)
+    reader.item(argument["name"], index, argument["prose"])
+    return True
+
+
 def _read_block(
     lead: _Lead, lines: list[str], start: int, end: int, code_lines: set[int]
 ) -> _BlockReader:
     reader = _BlockReader(lead)
     _read_lead_line(reader)
     for index in range(start + 1, end):
-        if index in code_lines or not _read_item(reader, index, line_content(lines[index])):
+        content = line_content(lines[index])
+        if index not in code_lines and (
+            _is_blank(content) or _read_table_row(reader, lines, index, end)
+        ):
+            continue
+        if index in code_lines or not _read_item(reader, index, content):
             reader.note(index)
     return reader
+
+
+def _table_end(lead: _Lead, lines: list[str], start: int, skip: set[int]) -> int | None:
+    """The end of a table of arguments that begins at ``start``, past blank
+    lines, under an ``Arguments of`` lead line with nothing after it; None
+    when no table begins there. ``skip``: lines of code blocks and headings."""
+    if lead.kind != "arguments" or not _is_blank(lead.rest):
+        return None
+    index = start
+    while index < len(lines) and _is_blank(line_content(lines[index])):
+        index += 1
+    if not (
+        index + 1 < len(lines)
+        and not {index, index + 1} & skip
+        and table_row(line_content(lines[index]))
+        and table_delimiter(line_content(lines[index + 1]))
+    ):
+        return None
+    end = index + 2
+    while end < len(lines) and end not in skip and table_row(line_content(lines[end])):
+        end += 1
+    return end
 
 
 def parse_companion(text: str, path: str = "") -> Companion:
@@ -177,6 +229,8 @@ def parse_companion(text: str, path: str = "") -> Companion:
             and _continues(lead.kind, line_content(lines[end]), end in code_lines)
         ):
             end += 1
+        if end == index + 1:
+            end = _table_end(lead, lines, end, code_lines | outline.heading_lines) or end
         reader = _read_block(lead, lines, index, end, code_lines)
         section = companion.section_at(index)
         block = FactBlock(
@@ -193,6 +247,8 @@ def parse_companion(text: str, path: str = "") -> Companion:
             item_lines=reader.item_lines,
             notes=reader.notes,
             empty=lead.empty,
+            table=reader.table,
+            bare=lead.bare,
         )
         if block.key in seen:
             companion.duplicates.append(block)

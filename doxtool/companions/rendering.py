@@ -28,6 +28,7 @@ from doxtool.companions.factlines import (
     link_neighbours,
     method_name,
 )
+from doxtool.companions.leads import _lead
 from doxtool.companions.model import Companion, FactBlock
 from doxtool.core.edits import line_content
 from doxtool.core.facts import ModuleFacts, ToolFacts
@@ -363,9 +364,26 @@ def render_block(
 
     What a person wrote into the existing block survives: prose after a fact
     sentence, argument and test prose (matched by name), notes between the
-    items, and side-effect areas doxtool cannot detect.
+    items, and side-effect areas doxtool cannot detect; so does the lead
+    line as written, when it still says the same.
     """
     if existing is None or existing.kind != expected.kind:
         return list(expected.lines)
     keep = kept_parts(existing, companion)
-    return RENDERERS[expected.kind](expected.subject, expected.values, keep)
+    lines = RENDERERS[expected.kind](expected.subject, expected.values, keep)
+    if lines and 0 <= existing.start < len(companion.lines):
+        written = line_content(companion.lines[existing.start])
+        if _same_lead(lines[0], written):
+            lines[0] = written
+    return lines
+
+
+def _same_lead(rendered: str, written: str) -> bool:
+    """Whether a lead line says what the one written says, differing only in
+    how it is spelled (a subject without backticks, the case of the phrase):
+    the line as written is then kept."""
+    new, old = _lead(rendered), _lead(written)
+    if new is None or old is None:
+        return False
+    fields = ("kind", "subject", "rest", "base", "empty")
+    return all(getattr(new, name) == getattr(old, name) for name in fields)

@@ -3,8 +3,8 @@
 An :class:`Edit` replaces a range of lines with new lines. Lines are counted
 the way Markdown counts them (``\\r\\n``, ``\\r`` or ``\\n`` end a line), so
 the indexes agree with markdown-it's token maps. New lines are written with
-the file's dominant line ending; the lines an edit does not cover keep their
-bytes, their own line endings included.
+the line ending of their neighbours (else the file's dominant one); the lines
+an edit does not change keep their bytes, their own line endings included.
 """
 
 from __future__ import annotations
@@ -89,12 +89,30 @@ def accepted_edits(edits: list[Edit], line_count: int) -> list[Edit]:
     return accepted
 
 
+def _ending(line: str) -> str:
+    return line[len(line_content(line)) :]
+
+
+def _new_line_ending(lines: list[str], start: int, end: int, dominant: str) -> str:
+    """The line ending of lines written in place of ``lines[start:end]``.
+
+    When the lines they replace and the lines just before and after them
+    agree on a line ending, the new lines take it (a line added to a CRLF
+    passage of an LF file is CRLF); otherwise they take the file's dominant one.
+    """
+    around = {_ending(line) for line in lines[max(start - 1, 0) : end + 1]}
+    around.discard("")
+    return around.pop() if len(around) == 1 else dominant
+
+
 def apply_edits(text: str, edits: list[Edit]) -> str:
     """Apply non-overlapping line edits to ``text``.
 
-    Lines outside the edits are copied byte for byte. A file without a final
-    newline still has none afterwards; its last line gains a line ending only
-    when lines are inserted after it.
+    Lines outside the edits are copied byte for byte, and so are the lines
+    an edit would write back unchanged (see :func:`narrow_edit`). New lines
+    take the line ending of their neighbours (see :func:`_new_line_ending`).
+    A file without a final newline still has none afterwards; its last line
+    gains a line ending only when lines are inserted after it.
     """
     lines = split_lines(text)
     edits = accepted_edits(edits, len(lines))
@@ -103,9 +121,10 @@ def apply_edits(text: str, edits: list[Edit]) -> str:
     newline = detect_newline(text)
     output: list[str] = []
     position = 0
-    for edit in edits:
+    for edit in (piece for accepted in edits for piece in narrow_edit(lines, accepted)):
         output.extend(lines[position : edit.start])
-        output.extend(line + newline for line in edit.lines)
+        ending = _new_line_ending(lines, edit.start, edit.end, newline)
+        output.extend(line + ending for line in edit.lines)
         position = edit.end
     output.extend(lines[position:])
     if not output:

@@ -62,7 +62,8 @@ class MissingSection(Rule):
     doc = """\
 **What it checks.** The companion has the sections Purpose, Ownership,
 Runtime Contracts, Key Concepts, Work Guidance, Verification and Child DOX
-Index.
+Index. `## Local Contracts`, as Agent Zero's files also name it, is the
+Runtime Contracts section.
 
 **Why it matters.** Readers and tools find a module's contract by section; a
 missing section means that part of the contract was never written down.

@@ -10,6 +10,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from doxtool.companions.edits import drop_emptied_headers
 from doxtool.core.edits import Edit, apply_edits
 from doxtool.core.findings import Finding, Fix
 from doxtool.core.source import ReadError, SourceText, decode, read_bytes
@@ -340,6 +341,9 @@ def plan_fixes(
             result.stale.append(path)
             continue
         new = apply_edits(source.text, file_edits)
+        if path.endswith(COMPANION_SUFFIX):
+            # a header whose every item the fixes removed goes too
+            new = drop_emptied_headers(source.text, new)
         if new != source.text:
             result.changes.append(FileChange(path, source.text, new, source, data))
             changed.add(path)

@@ -1,0 +1,223 @@
+"""Fixes that change only what they must: line endings of untouched lines,
+argument blocks written in another style, accepted section names, and fact
+headers left without items."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from click.testing import Result
+
+from doxtool.core.edits import Edit, apply_edits
+
+# --- line endings -----------------------------------------------------------
+
+
+def test_a_rewritten_block_keeps_the_bytes_of_its_unchanged_lines() -> None:
+    text = "a\nb\nc\nd\n- head:\r\n  - one\r\n  - two\n"
+    edit = Edit("f", 4, 7, ["- head:", "  - one", "  - new", "  - two"])
+    assert apply_edits(text, [edit]) == "a\nb\nc\nd\n- head:\r\n  - one\r\n  - new\n  - two\n"
+
+
+def test_a_new_line_takes_the_ending_its_neighbours_share() -> None:
+    assert apply_edits("a\nb\r\nc\r\nd\n", [Edit("f", 2, 2, ["x"])]) == "a\nb\r\nx\r\nc\r\nd\n"
+    # neighbours that disagree: the file's dominant ending
+    assert apply_edits("a\nb\r\nc\nd\n", [Edit("f", 2, 2, ["x"])]) == "a\nb\r\nx\nc\nd\n"
+
+
+def test_fix_in_a_companion_with_mixed_line_endings_keeps_every_other_line(
+    reference_repo: Path, run_cli: Callable[..., Result]
+) -> None:
+    tool = reference_repo / "tools" / "wait.py"
+    tool.write_text(
+        tool.read_text(encoding="utf-8").replace(
+            '        until = str(self.args.get("until", "")).strip()\n',
+            '        until = str(self.args.get("until", "")).strip()\n'
+            '        hours = self.args.get("hours", 0)\n',
+        ),
+        encoding="utf-8",
+    )
+    companion = reference_repo / "tools" / "wait.py.dox.md"
+    lines = companion.read_bytes().split(b"\n")
+    mixed = [
+        line + b"\r" if line.startswith((b"- Arguments of", b"  - `", b"- `break_loop")) else line
+        for line in lines
+    ]
+    assert mixed != lines
+    companion.write_bytes(b"\n".join(mixed))
+    before = companion.read_bytes().splitlines(keepends=True)
+
+    result = run_cli(reference_repo, "check", "--no-cache", "--fix", "tools/wait.py")
+    assert result.exit_code in (0, 1), result.output
+
+    after = companion.read_bytes().splitlines(keepends=True)
+    added = [line for line in after if line not in before]
+    assert added == [b"  - `hours`: optional integer, default `0`.\r\n"]
+    assert [line for line in after if line not in added] == before
+
+
+# --- arguments written as a table, or with a bare subject ------------------
+
+TABLE = (
+    "- Arguments of `WaitTool`:\n"
+    "\n"
+    "| argument | contract |\n"
+    "| --- | --- |\n"
+    '| `until` | optional string, default `""`. ISO 8601 timestamp. |\n'
+    "| `seconds` | optional number, default `0`. |\n"
+    "| `minutes` | optional integer, default `0`. |\n"
+    "\n"
+)
+
+
+def _with_arguments(repo: Path, block: str) -> Path:
+    """The wait companion with its arguments block replaced by ``block``."""
+    companion = repo / "tools" / "wait.py.dox.md"
+    lines = companion.read_text(encoding="utf-8").splitlines(keepends=True)
+    start = next(i for i, line in enumerate(lines) if line.startswith("- Arguments of"))
+    end = start + 1
+    while lines[end].startswith("  "):
+        end += 1
+    companion.write_text("".join(lines[:start]) + block + "".join(lines[end:]), encoding="utf-8")
+    return companion
+
+
+def _dox111(result: Result) -> list[str]:
+    return [line for line in result.output.splitlines() if " DOX111 " in line]
+
+
+def test_arguments_in_a_table_are_read(
+    reference_repo: Path, run_cli: Callable[..., Result]
+) -> None:
+    _with_arguments(reference_repo, TABLE)
+    assert _dox111(run_cli(reference_repo, "check", "--no-cache", "tools/wait.py")) == []
+
+
+def test_arguments_in_a_table_of_another_form_are_read_by_name(
+    reference_repo: Path, run_cli: Callable[..., Result]
+) -> None:
+    _with_arguments(
+        reference_repo,
+        "- Arguments of `WaitTool`:\n\n"
+        "| name | type | meaning |\n|:--|--|--|\n"
+        "| `until` | string | A moment. |\n| seconds | number | A duration. |\n"
+        "| `minutes` | integer | Minutes. |\n\n",
+    )
+    assert _dox111(run_cli(reference_repo, "check", "--no-cache", "tools/wait.py")) == []
+
+
+def test_a_table_missing_an_argument_is_reported_and_never_duplicated(
+    reference_repo: Path, run_cli: Callable[..., Result]
+) -> None:
+    companion = _with_arguments(
+        reference_repo, TABLE.replace("| `minutes` | optional integer, default `0`. |\n", "")
+    )
+    before = companion.read_bytes()
+    found = _dox111(run_cli(reference_repo, "check", "--no-cache", "tools/wait.py"))
+    assert len(found) == 1
+    assert "argument `minutes` is read at" in found[0] and "[*]" not in found[0]
+    run_cli(reference_repo, "check", "--no-cache", "--fix", "tools/wait.py")
+    assert companion.read_bytes() == before
+
+
+def test_an_arguments_line_without_backticks_is_read_and_kept_as_written(
+    reference_repo: Path, run_cli: Callable[..., Result]
+) -> None:
+    companion = _with_arguments(
+        reference_repo,
+        "- Arguments of WaitTool:\n"
+        '  - `until`: optional string, default `""`.\n'
+        "  - `seconds`: optional number, default `0`. Mine.\n",
+    )
+    before = companion.read_text(encoding="utf-8").splitlines()
+    found = _dox111(run_cli(reference_repo, "check", "--no-cache", "tools/wait.py"))
+    assert len(found) == 1 and "argument `minutes` is read at" in found[0]
+    run_cli(reference_repo, "check", "--no-cache", "--fix", "tools/wait.py")
+    after = companion.read_text(encoding="utf-8").splitlines()
+    assert [line for line in after if line not in before] == [
+        "  - `minutes`: optional integer, default `0`."
+    ]
+    assert [line for line in after if "Arguments of" in line] == ["- Arguments of WaitTool:"]
+
+
+# --- an accepted section name ------------------------------------------------
+
+
+def test_local_contracts_holds_the_runtime_contracts(
+    reference_repo: Path, run_cli: Callable[..., Result]
+) -> None:
+    companion = reference_repo / "tools" / "wait.py.dox.md"
+    text = companion.read_text(encoding="utf-8").replace(
+        "## Runtime Contracts\n", "## Local Contracts\n"
+    )
+    companion.write_text(text, encoding="utf-8")
+    result = run_cli(reference_repo, "check", "--no-cache", "tools/wait.py")
+    assert " DOX102 " not in result.output, result.output
+    assert result.exit_code == 0, result.output
+
+    # a missing fact line goes under Local Contracts; no second heading appears
+    companion.write_text(
+        "".join(
+            line
+            for line in text.splitlines(keepends=True)
+            if not line.startswith("- Observed side-effect areas:")
+        ),
+        encoding="utf-8",
+    )
+    run_cli(reference_repo, "check", "--no-cache", "--fix", "tools/wait.py")
+    fixed = companion.read_text(encoding="utf-8")
+    assert "## Runtime Contracts" not in fixed
+    assert sorted(fixed.splitlines()) == sorted(text.splitlines())
+    lines = fixed.splitlines()
+    heading = lines.index("## Local Contracts")
+    added = lines.index("- Observed side-effect areas: none.")
+    assert heading < added < lines.index("## Key Concepts")
+
+
+# --- a header whose every item a fix removed ----------------------------------
+
+
+def _without_the_last_function(repo: Path) -> None:
+    tool = repo / "tools" / "wait.py"
+    text = tool.read_text(encoding="utf-8")
+    start, end = text.index("def _seconds_until"), text.index("class WaitTool")
+    text = text[:start] + text[end:]
+    tool.write_text(
+        text.replace("_seconds_until(until)", "(datetime.fromisoformat(until) - datetime.now())"),
+        encoding="utf-8",
+    )
+
+
+def test_the_functions_header_goes_with_its_last_function(
+    reference_repo: Path, run_cli: Callable[..., Result]
+) -> None:
+    _without_the_last_function(reference_repo)
+    companion = reference_repo / "tools" / "wait.py.dox.md"
+    before = companion.read_text(encoding="utf-8").splitlines()
+    result = run_cli(reference_repo, "check", "--no-cache", "--fix", "tools/wait.py")
+    assert result.exit_code in (0, 1), result.output
+    after = companion.read_text(encoding="utf-8").splitlines()
+    assert [line for line in before if line not in after] == [
+        "- Top-level functions:",
+        "- `_seconds_until(timestamp: str) -> float`",
+    ]
+    assert [line for line in after if line not in before] == []
+    assert run_cli(reference_repo, "check", "--no-cache", "tools/wait.py").exit_code == 0
+
+
+def test_a_functions_header_with_words_of_its_own_stays(
+    reference_repo: Path, run_cli: Callable[..., Result]
+) -> None:
+    _without_the_last_function(reference_repo)
+    companion = reference_repo / "tools" / "wait.py.dox.md"
+    companion.write_text(
+        companion.read_text(encoding="utf-8").replace(
+            "- Top-level functions:\n", "- Top-level functions: private helpers only.\n"
+        ),
+        encoding="utf-8",
+    )
+    run_cli(reference_repo, "check", "--no-cache", "--fix", "tools/wait.py")
+    text = companion.read_text(encoding="utf-8")
+    assert "- Top-level functions: private helpers only.\n" in text
+    assert "_seconds_until" not in text
