@@ -97,6 +97,14 @@ class Argument:
     def first_line(self) -> int:
         return self.reads[0].line if self.reads else 0
 
+    def where(self, module: str) -> str:
+        """``path:line`` of the first read (in ``module`` unless a helper or a
+        base class elsewhere reads it), or ``module`` when there is none."""
+        if not self.reads:
+            return module
+        read = self.reads[0]
+        return f"{read.path or module}:{read.line}"
+
 
 @dataclass(slots=True)
 class DynamicRead:

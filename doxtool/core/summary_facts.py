@@ -31,6 +31,10 @@ class KeyRead:
     alternatives: list[str] = field(default_factory=list)
     #: under a branch that depends on what the dict holds
     conditional: bool = False
+    #: the JSON type a coercion of the value gives (``float(d.get("k"))``)
+    coerced: str | None = None
+    #: ``str(d.get("k"))``: a string, but says less than a literal default
+    weak: str | None = None
 
 
 @dataclass(slots=True)

@@ -303,6 +303,12 @@ def _add_arguments(
         )
         alternatives = sorted({a for k, _, _ in found for a in k.alternatives} - {name})
         default = next(((k.default, True) for k, _, _ in found if k.has_default), (None, False))
+        # as :meth:`~doxtool.python.arguments.ArgBuilder.build`: a coercion,
+        # else the default's type, else what ``str(x)`` says
+        kind = next((k.coerced for k, _, _ in found if k.coerced), None)
+        if kind is None and default[1]:
+            kind = json_type(default[0])
+        kind = kind or next((k.weak for k, _, _ in found if k.weak), None)
         known = merged.get(name)
         if known is None:
             merged[name] = Argument(
@@ -310,7 +316,7 @@ def _add_arguments(
                 required=required,
                 default=default[0],
                 has_default=default[1],
-                type=json_type(default[0]) if default[1] else None,
+                type=kind,
                 reads=positions,
                 alternatives=alternatives,
             )
@@ -320,6 +326,7 @@ def _add_arguments(
             required=known.required or (required and not known.has_default),
             default=known.default if known.has_default else default[0],
             has_default=known.has_default or default[1],
+            type=known.type or kind,
             alternatives=sorted(set(known.alternatives) | set(alternatives)),
             reads=[*known.reads, *(r for r in positions if r not in known.reads)],
         )

@@ -11,6 +11,7 @@ from typing import Any
 
 from doxtool.core.summary_facts import EffectCall, FunctionSummary, KeyRead, OutCall
 from doxtool.python import effects
+from doxtool.python.arguments import COERCIONS
 from doxtool.python.astparse import child_expressions
 from doxtool.python.callkinds import Scope
 from doxtool.python.flows import function_flow
@@ -18,6 +19,9 @@ from doxtool.python.names import constructed, dotted_parts
 from doxtool.python.summaryscope import ModuleScope
 
 _READ_METHODS = {"get": "get", "pop": "pop", "setdefault": "get"}
+_STRING_METHODS = frozenset(
+    {"strip", "lstrip", "rstrip", "lower", "upper", "casefold", "title", "capitalize", "replace"}
+)
 _GUARD_EXCEPTIONS = frozenset({"KeyError", "LookupError", "Exception", "BaseException"})
 #: a loop over more literal keys than this is not unrolled
 _MAX_LOOP_KEYS = 32
@@ -56,6 +60,8 @@ class FunctionWalk:
         self.guards: list[frozenset[str] | None] = []
         self.absent: list[frozenset[str]] = []
         self.reads: list[KeyRead] = []
+        #: id of an expression -> the coercion applied to it (``float(...)``)
+        self.coercions: dict[int, str] = {}
         self.effects: list[EffectCall] = []
         self.calls: list[OutCall] = []
         #: ``self.<attr>`` its class sets to a process object
@@ -283,6 +289,11 @@ class FunctionWalk:
             kind=kind,
             guarded=kind != "subscript" or self._guarded(key),
         )
+        coercion = self.coercions.get(id(node))
+        if coercion == "str":
+            read.weak = "string"
+        elif coercion is not None and coercion != "bool":  # ``bool(x)`` tests truthiness
+            read.coerced = COERCIONS[coercion]
         if kind == "subscript" and not read.guarded:
             read.alternatives = [k for k in self._absent() if k != key]
             read.conditional = self.conditional > 0
@@ -335,6 +346,16 @@ class FunctionWalk:
     def _call(self, node: ast.Call) -> None:
         self._callbacks(node)
         func = node.func
+        if (
+            isinstance(func, ast.Name)
+            and func.id in COERCIONS
+            and func.id not in self.names
+            and node.args
+            and not isinstance(node.args[0], ast.Starred)
+        ):
+            self.coercions[id(node.args[0])] = func.id
+        elif isinstance(func, ast.Attribute) and func.attr in _STRING_METHODS:
+            self.coercions.setdefault(id(func.value), "str")
         if (
             isinstance(func, ast.Attribute)
             and func.attr in _READ_METHODS

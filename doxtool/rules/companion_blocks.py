@@ -233,9 +233,7 @@ def _arg_values(values: Any) -> list[dict[str, Any]]:
 
 
 def _location(module: str, tool: ToolFacts | None, arg: Any) -> str:
-    if arg is not None and arg.reads:
-        return f"{module}:{arg.reads[0].line}"
-    return module
+    return arg.where(module) if arg is not None else module
 
 
 def _argument_differences(want: dict[str, Any], have: dict[str, Any]) -> list[str]:
