@@ -216,6 +216,9 @@ class HelperCall:
     #: a subscript is not needed on every call
     conditional: bool = False
     path: str | None = None
+    #: (callee parameter as in ``dicts``, string literal) for each literal
+    #: string the call passes: a key a helper reads through a parameter
+    literals: list[list[str]] = field(default_factory=list)
 
 
 @dataclass(slots=True)

@@ -29,6 +29,7 @@ from doxtool.python.calls import Calls
 from doxtool.python.contracts import Contracts
 from doxtool.python.controlflow import last_small, terminates
 from doxtool.python.cstnodes import suite_body
+from doxtool.python.merges import MergedDicts
 from doxtool.python.modulescan import Class, Func, ModuleScan
 from doxtool.python.outcomes import Outcomes
 from doxtool.python.toolwalk import StatementWalk
@@ -63,7 +64,7 @@ def effects_order() -> tuple[str, ...]:
     return (effects.READ, effects.WRITE, effects.DELETE, effects.NETWORK, effects.SUBPROCESS)
 
 
-class ToolScan(StatementWalk, ArgumentReads, Contracts, Outcomes, Calls):
+class ToolScan(StatementWalk, ArgumentReads, MergedDicts, Contracts, Outcomes, Calls):
     """Analysis of one candidate tool class, starting from its ``execute``."""
 
     def __init__(self, scan: ModuleScan, cls: Class) -> None:
@@ -231,6 +232,8 @@ class ToolScan(StatementWalk, ArgumentReads, Contracts, Outcomes, Calls):
             collect_outcomes=collect,
             var_args=values,
             conditional=int(target.conditional),
+            keys=dict(target.keys),
+            needed=fn is self.entry or (target.needed and self.from_execute),
         )
         body = suite_body(fn.node.body)
         env.top_body = body
