@@ -127,6 +127,7 @@ class MergedDicts:
             stmt.value is node
             and all(type(t) is cst.Name for t in targets)
             and self._merge(node, env) is not None  # type: ignore[arg-type]
+            and all(_only_read(env.func.node, t.value) for t in targets)  # type: ignore[attr-defined]
         )
 
     # -- ``Params(**self.args)`` into a dataclass of the module ------------------
@@ -217,3 +218,53 @@ def _dataclass_fields(
                 )
             out.append((small.target.value, annotation, default))
     return out
+
+
+_READ_ATTRIBUTES = frozenset({"get", "pop", "setdefault"})
+
+
+class _Uses(cst.CSTVisitor):
+    """The uses of a name in a function: all of them, and those that read one key."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.total = 0
+        self.reads: set[int] = set()
+        #: names that are no variable (``x.args``, ``f(args=...)``)
+        self.labels: set[int] = set()
+
+    def _is(self, node: cst.CSTNode) -> bool:
+        return type(node) is cst.Name and node.value == self.name  # type: ignore[attr-defined]
+
+    def visit_Name(self, node: cst.Name) -> None:
+        if node.value == self.name and id(node) not in self.labels:
+            self.total += 1
+
+    def visit_Arg(self, node: cst.Arg) -> None:
+        if node.keyword is not None:
+            self.labels.add(id(node.keyword))
+
+    def visit_Subscript(self, node: cst.Subscript) -> None:
+        if self._is(node.value):
+            self.reads.add(id(node.value))
+
+    def visit_Attribute(self, node: cst.Attribute) -> None:
+        self.labels.add(id(node.attr))
+        if self._is(node.value) and node.attr.value in _READ_ATTRIBUTES:
+            self.reads.add(id(node.value))
+
+    def visit_ComparisonTarget(self, node: cst.ComparisonTarget) -> None:
+        if type(node.operator) in (cst.In, cst.NotIn) and self._is(node.comparator):
+            self.reads.add(id(node.comparator))
+
+    def visit_AssignTarget(self, node: cst.AssignTarget) -> None:
+        if self._is(node.target):
+            self.reads.add(id(node.target))
+
+
+def _only_read(function: cst.CSTNode, name: str) -> bool:
+    """Whether a function uses ``name`` only to read keys of it (``d["k"]``,
+    ``d.get("k")``, ``"k" in d``): the dict is not handed on, stored or shown whole."""
+    uses = _Uses(name)
+    function.visit(uses)
+    return uses.total == len(uses.reads)

@@ -114,6 +114,8 @@ def _drops_words(existing: FactBlock, expected: ExpectedBlock) -> bool:
     kept = {v.get("name") for v in expected.values if isinstance(v, dict)}
     if existing.kind != "arguments":
         return False
+    if expected.open:
+        return False  # the items only the companion lists are kept
     return any(
         prose.strip(" \t.") and name not in kept for name, prose in existing.item_prose.items()
     )
@@ -207,7 +209,8 @@ list it.
                     fix=fix,
                 )
         for name in documented_args:
-            if name not in expected_args:
+            # a tool that takes arguments it does not name may read this one
+            if name not in expected_args and not expected.open:
                 reported = True
                 yield self.finding(
                     f"argument `{name}` is documented but `{expected.subject}` never reads it",
