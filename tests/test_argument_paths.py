@@ -263,8 +263,10 @@ def test_a_helper_elsewhere_reads_the_key_its_caller_passes(make_repo, run_cli) 
 
 
 def test_the_same_helper_in_the_tools_module_reads_the_key(make_repo, run_cli) -> None:
-    source = dedent(REQUIRE) + "\n\n" + dedent(RENAME).replace(
-        "from helpers.args import lookup, require\n", ""
+    source = (
+        dedent(REQUIRE)
+        + "\n\n"
+        + dedent(RENAME).replace("from helpers.args import lookup, require\n", "")
     )
     root = make_repo({"tools/rename.py": source})
     tool = _facts(run_cli, root, "tools/rename.py")
