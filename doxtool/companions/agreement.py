@@ -59,14 +59,16 @@ def _argument_key(argument: dict[str, Any]) -> tuple[Any, ...]:
     )
 
 
-def _arguments_agree(expected: Any, existing: Any) -> bool:
+def _arguments_agree(expected: Any, existing: Any, open: bool = False) -> bool:
+    """``open``: the tool takes arguments it does not name, and the items the
+    companion lists beyond those the code names may be true."""
     if not isinstance(existing, list) or not all(isinstance(a, dict) for a in existing):
         return False
     documented = {a.get("name"): a for a in existing}
     if len(documented) != len(existing) or None in documented:
         return False
     facts = {a["name"]: a for a in expected}
-    if set(documented) != set(facts):
+    if not (set(facts) <= set(documented) if open else set(documented) == set(facts)):
         return False
     # an item whose facts doxtool could not read (a table row in another
     # form) agrees by its name alone
@@ -132,5 +134,7 @@ def values_agree(expected: ExpectedBlock, existing: FactBlock | None) -> bool:
     """
     if existing is None or existing.kind != expected.kind:
         return False
+    if expected.kind == "arguments" and expected.open:
+        return _arguments_agree(expected.values, existing.values, open=True)
     agree = _AGREEMENT.get(expected.kind, _same_items)
     return agree(expected.values, existing.values)

@@ -19,7 +19,7 @@ from doxtool.companions.leads import (
 )
 from doxtool.companions.model import Companion, FactBlock, Section
 from doxtool.companions.parsing import parse_companion
-from doxtool.companions.rendering import render_block
+from doxtool.companions.rendering import render_block, with_persons_arguments
 from doxtool.core.edits import Edit, apply_edits, line_content, narrow_edit
 
 # --- Fixing ----------------------------------------------------------------
@@ -117,6 +117,8 @@ def _section_insertion_lines(
 def _replacement(companion: Companion, expected: ExpectedBlock, existing: FactBlock) -> Edit | None:
     if existing.table or values_agree(expected, existing):
         return None  # (a table is the person's form: never rewritten as a list)
+    if expected.open and with_persons_arguments(expected, existing) is None:
+        return None  # an item only the companion lists could not be written again
     lines = render_block(expected, existing, companion)
     if lines == _contents(companion, existing.start, existing.end):
         return None

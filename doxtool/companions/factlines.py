@@ -317,6 +317,10 @@ class ExpectedBlock:
     #: order: when the section is missing, inserting it with all its missing
     #: blocks makes the edit the same whichever of them asks for it
     section_lines: dict[str, list[str]] = field(default_factory=dict)
+    #: ``arguments`` of a tool that takes arguments the code does not name
+    #: (a computed key, ``**kwargs`` handed on): ``values`` are those it
+    #: names, and other items a person lists are theirs to keep
+    open: bool = False
 
 
 @dataclass
@@ -369,3 +373,8 @@ def link_neighbours(blocks: list[ExpectedBlock]) -> None:
             block.follows = keys[:index][::-1]
             block.precedes = keys[index + 1 :]
             block.section_lines = {member.key: member.lines for member in members}
+
+
+#: what an ``Arguments of`` line of a tool that names none of the arguments
+#: it takes says (rather than ``none``)
+OPEN_NONE = "none named in the code; it takes arguments it does not name."

@@ -9,12 +9,14 @@ the shapes :mod:`doxtool.companions.factlines` describes.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from doxtool.companions.factlines import (
     DETECTED_AREAS,
     HOME_SECTION,
+    OPEN_NONE,
     ExpectedBlock,
     Keep,
     block_key,
@@ -137,11 +139,14 @@ def expected_blocks(module: ModuleFacts, tests: Sequence[str] = ()) -> list[Expe
         constants = [display_code(name) for name in module.constants]
         specs.append(("constants", None, list(dict.fromkeys(constants))))
     seen_tools: set[str] = set()
+    open: set[str] = set()
     for tool in module.tools:
         if tool.class_name in seen_tools:
             continue
         seen_tools.add(tool.class_name)
         subject = tool.class_name
+        if tool.dynamic_reads or tool.other_arguments:
+            open.add(subject)
         specs.append(("is-tool", subject, _tool_base(module, tool)))
         if _defines_execute(module, tool):
             specs.append(("defines", f"{subject}.execute", True))
@@ -167,8 +172,9 @@ def expected_blocks(module: ModuleFacts, tests: Sequence[str] = ()) -> list[Expe
             kind=kind,
             subject=subject,
             section=HOME_SECTION[kind],
-            lines=RENDERERS[kind](subject, values, Keep()),
+            lines=_render(kind, subject, values, Keep(), kind == "arguments" and subject in open),
             values=values,
+            open=kind == "arguments" and subject in open,
         )
         for kind, subject, values in specs
     ]
@@ -256,10 +262,19 @@ def argument_fact(argument: dict[str, Any]) -> str:
     return ", ".join(parts)
 
 
-def _render_arguments(subject: str | None, values: Any, keep: Keep) -> list[str]:
+def _render(kind: str, subject: str | None, values: Any, keep: Keep, open: bool) -> list[str]:
+    if kind == "arguments":
+        return render_arguments(subject, values, keep, open)
+    return RENDERERS[kind](subject, values, keep)
+
+
+def render_arguments(subject: str | None, values: Any, keep: Keep, open: bool = False) -> list[str]:
+    """An ``Arguments of`` block; ``open``: the tool takes arguments it does not name."""
     lead = f"- Arguments of {code(subject or '')}:"
+    if keep.prose.strip() == OPEN_NONE:
+        keep = dataclasses.replace(keep, prose="")  # doxtool's own words, said again if so
     if not values:
-        return _assemble(lead + " none.", [], keep)
+        return _assemble(lead + (f" {OPEN_NONE}" if open else " none."), [], keep)
     used: set[str] = set()
     items = []
     for argument in values:
@@ -326,7 +341,7 @@ RENDERERS: dict[str, _Renderer] = {
         lambda subject: f"{code((subject or '').rpartition('.')[0])} defines ",
         lambda _: "`execute(...)`",
     ),
-    "arguments": _render_arguments,
+    "arguments": render_arguments,
     "break-loop": _sentence_renderer(
         lambda subject: f"`break_loop` of {code(subject or '')}: ", break_loop_text
     ),
@@ -370,7 +385,10 @@ def render_block(
     if existing is None or existing.kind != expected.kind:
         return list(expected.lines)
     keep = kept_parts(existing, companion)
-    lines = RENDERERS[expected.kind](expected.subject, expected.values, keep)
+    values = expected.values
+    if expected.open:
+        values = with_persons_arguments(expected, existing) or values
+    lines = _render(expected.kind, expected.subject, values, keep, expected.open)
     if lines and 0 <= existing.start < len(companion.lines):
         written = line_content(companion.lines[existing.start])
         if _same_lead(lines[0], written):
@@ -387,3 +405,22 @@ def _same_lead(rendered: str, written: str) -> bool:
         return False
     fields = ("kind", "subject", "rest", "base", "empty")
     return all(getattr(new, name) == getattr(old, name) for name in fields)
+
+
+def with_persons_arguments(expected: ExpectedBlock, existing: FactBlock) -> list[Any] | None:
+    """The arguments an open block names, then those only the companion lists
+    (the code takes arguments it does not name: they may be read); None when
+    one of those does not follow the grammar and could not be written again."""
+    names = {v["name"] for v in expected.values}
+    extras = (
+        [
+            v
+            for v in existing.values
+            if isinstance(v, dict) and v.get("name") is not None and v["name"] not in names
+        ]
+        if isinstance(existing.values, list)
+        else []
+    )
+    if any(v.get("required") is None for v in extras):
+        return None
+    return [*expected.values, *extras]

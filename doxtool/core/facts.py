@@ -97,6 +97,14 @@ class Argument:
     def first_line(self) -> int:
         return self.reads[0].line if self.reads else 0
 
+    def where(self, module: str) -> str:
+        """``path:line`` of the first read (in ``module`` unless a helper or a
+        base class elsewhere reads it), or ``module`` when there is none."""
+        if not self.reads:
+            return module
+        read = self.reads[0]
+        return f"{read.path or module}:{read.line}"
+
 
 @dataclass(slots=True)
 class DynamicRead:
@@ -208,6 +216,9 @@ class HelperCall:
     #: a subscript is not needed on every call
     conditional: bool = False
     path: str | None = None
+    #: (callee parameter as in ``dicts``, string literal) for each literal
+    #: string the call passes: a key a helper reads through a parameter
+    literals: list[list[str]] = field(default_factory=list)
 
 
 @dataclass(slots=True)

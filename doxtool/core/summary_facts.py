@@ -31,6 +31,18 @@ class KeyRead:
     alternatives: list[str] = field(default_factory=list)
     #: under a branch that depends on what the dict holds
     conditional: bool = False
+    #: the JSON type a coercion of the value gives (``float(d.get("k"))``)
+    coerced: str | None = None
+    #: ``str(d.get("k"))``: a string, but says less than a literal default
+    weak: str | None = None
+    #: a key that is not a literal (``key`` is empty): the code of its
+    #: expression, and the parameter it is when it is one never rebound
+    #: (``args.get(key)``: the caller's literal for it is the key)
+    computed: str = ""
+    key_param: str | None = None
+    #: the function raises when the value is empty (``if not value: raise``):
+    #: a call of it needs the key
+    contract: bool = False
 
 
 @dataclass(slots=True)
@@ -52,6 +64,8 @@ class OutCall:
     #: (callee parameter: a name, ``#<n>`` or ``**``; caller's source: a
     #: parameter name, ``<param>.args`` or ``self``)
     passes: list[list[str]] = field(default_factory=list)
+    #: (callee parameter, string literal) for each literal string it passes
+    literals: list[list[str]] = field(default_factory=list)
 
 
 @dataclass(slots=True)

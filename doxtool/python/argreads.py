@@ -209,6 +209,7 @@ class ArgumentReads:
             any(a.star == "**" and self._is_dict_source(a.value, env) for a in node.args)
             and self._callee(node, env) is None
             and not self._is_response_call(node, env)
+            and not self._dataclass_splat(node, env)
         ):
             dotted = dotted_name(func)
             qualified = self.scan._resolve(dotted, env.names) if dotted else None
@@ -262,6 +263,8 @@ class ArgumentReads:
                 return value
         if type(node) is cst.Name and node.value in env.loop_keys:
             return env.loop_keys[node.value]
+        if type(node) is cst.Name and node.value in env.keys:
+            return env.keys[node.value]
         if type(node) is cst.Name:
             ok, value = self.scan.constant(node.value)
             if ok and isinstance(value, str):
@@ -275,6 +278,7 @@ class ArgumentReads:
         kind: str,
         env: Env,
         default: cst.BaseExpression | None = None,
+        source: cst.BaseExpression | None = None,
     ) -> str | None:
         key = self._key(key_node, env)
         line, column = self.scan.loc.expression(node, env.stmt or env.func.node)
@@ -282,8 +286,13 @@ class ArgumentReads:
             expression = code_of(key_node, self.module).strip()
             self.dynamic.append(DynamicRead(expression, line, column, env.func.qualname))
             return None
+        if self._overridden(source, key, env):
+            return None  # ``{**self.args, "mode": "x"}["mode"]`` reads no argument
         builder = self._arg(key)
-        guarded = kind in ("get", "pop", "contains") or env.guarded(key)
+        optional, known, value = self._merged_default(source, key, env)
+        if known:
+            builder.set_default(value)
+        guarded = kind in ("get", "pop", "contains") or env.guarded(key) or optional
         builder.reads.append(ArgumentRead(line, column, kind, guarded, env.func.qualname))
         if kind == "subscript" and not guarded:
             absent = env.absent_keys() - {key}
@@ -309,7 +318,7 @@ class ArgumentReads:
             return
         element = node.slice[0].slice
         if type(element) is cst.Index:
-            self._read(element.value, node, "subscript", env)
+            self._read(element.value, node, "subscript", env, source=node.value)
 
     def _comparison(self, node: cst.Comparison, env: Env) -> None:
         left = node.left
@@ -317,7 +326,7 @@ class ArgumentReads:
             op = target.operator
             right = target.comparator
             if type(op) in (cst.In, cst.NotIn) and self._is_dict_source(right, env):
-                self._read(left, node, "contains", env)
+                self._read(left, node, "contains", env, source=right)
             elif type(op) in (cst.Equal, cst.NotEqual, cst.In, cst.NotIn, cst.Is, cst.IsNot):
                 self._enum_from(left, op, right, env)
                 if type(op) in (cst.Equal, cst.NotEqual):
@@ -376,6 +385,8 @@ class ArgumentReads:
                     if type(element) is cst.Index:
                         key = self._key(element.value, env)
                         arg = key if isinstance(key, str) else None
+                        if arg is not None and self._overridden(node.value, arg, env):
+                            arg = None
             elif type(node) is cst.BooleanOperation and type(node.operator) is cst.Or:
                 todo.extend((node.right, node.left))
                 continue
@@ -392,6 +403,8 @@ class ArgumentReads:
                         if node.args:
                             key = self._key(node.args[0].value, env)
                             arg = key if isinstance(key, str) else None
+                            if arg is not None and self._overridden(func.value, arg, env):
+                                arg = None
                     elif func.attr.value in _STRING_METHODS:
                         todo.append(func.value)
                         continue
@@ -415,7 +428,9 @@ class ArgumentReads:
             and node.args[0].keyword is None
         ):
             default = node.args[1].value if len(node.args) > 1 else None
-            self._read(node.args[0].value, node, _READ_METHODS[func.attr.value], env, default)
+            self._read(
+                node.args[0].value, node, _READ_METHODS[func.attr.value], env, default, func.value
+            )
             return
         # coercion and normalisation types
         if type(func) is cst.Name and func.value in COERCIONS and node.args:

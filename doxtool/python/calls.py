@@ -15,7 +15,7 @@ from doxtool.core.facts import Effect, HelperCall
 from doxtool.python import effects
 from doxtool.python.arguments import own_params
 from doxtool.python.cstnodes import dotted_name
-from doxtool.python.literals import literal_value
+from doxtool.python.literals import literal_value, string_value
 from doxtool.python.modulescan import Func
 from doxtool.python.walkstate import Env, Target
 
@@ -50,6 +50,7 @@ class Calls:
         that receive the tool's arguments dict (followed when resolving)."""
         dicts: list[str] = []
         selves: list[str] = []
+        literals: list[list[str]] = []
         index = 0
         for arg in node.args:
             if arg.star == "*":
@@ -66,9 +67,22 @@ class Calls:
                 dicts.append(key)
             elif type(value) is cst.Name and env.self_name and value.value == env.self_name:
                 selves.append(key)
+            elif type(value) in (cst.SimpleString, cst.ConcatenatedString):
+                text = string_value(value)
+                if isinstance(text, str):
+                    literals.append([key, text])
         line, column = self.scan.loc.expression(node, env.stmt or env.func.node)
         self.helper_calls.append(
-            HelperCall(target, line, column, env.func.qualname, dicts, selves, env.conditional > 0)
+            HelperCall(
+                target,
+                line,
+                column,
+                env.func.qualname,
+                dicts,
+                selves,
+                env.conditional > 0,
+                literals=literals,
+            )
         )
 
     def _callbacks(self, node: cst.Call, env: Env) -> None:
@@ -206,6 +220,7 @@ class Calls:
         positional = [name for name in fn.positional() if name in own]
         dicts: set[str] = set()
         values: set[tuple[str, str]] = set()
+        keys: set[tuple[str, str]] = set()
         splat = False
         self_param: str | None = None
         index = 0
@@ -237,8 +252,18 @@ class Calls:
                 argument = self._arg_of(value, env)
                 if argument is not None:
                     values.add((param, argument))
+                key = self._key(value, env)
+                if isinstance(key, str):
+                    keys.add((param, key))
         return Target(
-            fn, frozenset(dicts), splat, frozenset(values), self_param, env.conditional > 0
+            fn,
+            frozenset(dicts),
+            splat,
+            frozenset(values),
+            self_param,
+            env.conditional > 0,
+            frozenset(keys),
+            env.needed_here and env.conditional == 0,
         )
 
     def _method(self, name: str, skip: str | None = None) -> Func | None:

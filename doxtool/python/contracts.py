@@ -73,8 +73,12 @@ class Contracts:
         return False
 
     def _contract(self, stmt: cst.If, env: Env) -> None:
-        """``if not x: return Response("x is required")`` makes ``x`` required."""
-        if not self._error_exit(suite_body(stmt.body), env):
+        """``if not x: return Response("x is required")`` makes ``x`` required
+        (in a helper ``execute`` calls, only ``raise`` ends ``execute``)."""
+        body = suite_body(stmt.body)
+        if not self._error_exit(body, env):
+            return
+        if env.func is not self.entry and not _raises(body):
             return
         for group in self._absence_groups(stmt.test, env):
             if len(group) == 1:
@@ -289,4 +293,13 @@ def _rejects(test: cst.BaseExpression) -> bool:
         type(test) is cst.Comparison
         and len(test.comparisons) == 1
         and type(test.comparisons[0].operator) in (cst.NotIn, cst.NotEqual)
+    )
+
+
+def _raises(body: Sequence[cst.BaseStatement]) -> bool:
+    """Whether a block that ends the function ends it with ``raise``."""
+    last = body[-1] if body else None
+    return type(last) in (cst.SimpleStatementLine, cst.SimpleStatementSuite) and any(
+        type(small) is cst.Raise
+        for small in last.body  # type: ignore[union-attr]
     )

@@ -24,6 +24,7 @@ from doxtool.core.facts import (
     SIDE_EFFECT_AREAS,
     Argument,
     ArgumentRead,
+    DynamicRead,
     Effect,
     HelperCall,
     ModuleFacts,
@@ -143,17 +144,31 @@ class HelperFollower:
             return tool
         reads: dict[str, list[tuple[Any, ArgumentRead, bool]]] = {}
         found_effects: list[Effect] = []
+        dynamic: list[DynamicRead] = []
         for call in tool.helper_calls:
-            self._follow(tool, call, reads, found_effects)
+            self._follow(tool, call, reads, found_effects, dynamic)
         arguments = _add_arguments(tool.arguments, reads)
         effects = _unique_effects([*tool.effects, *found_effects])
         areas = {e.area for e in effects} | set(tool.side_effects)
         ordered = [a for a in SIDE_EFFECT_AREAS if a in areas] + sorted(
             areas - set(SIDE_EFFECT_AREAS)
         )
-        return dataclasses.replace(tool, arguments=arguments, effects=effects, side_effects=ordered)
+        known = {(r.path, r.line, r.column) for r in tool.dynamic_reads}
+        dynamic_reads = [
+            *tool.dynamic_reads,
+            *(r for r in dynamic if (r.path, r.line, r.column) not in known),
+        ]
+        return dataclasses.replace(
+            tool,
+            arguments=arguments,
+            dynamic_reads=dynamic_reads,
+            effects=effects,
+            side_effects=ordered,
+        )
 
-    def _entry(self, tool: ToolFacts, call: HelperCall) -> tuple[_Found, set[str]] | None:
+    def _entry(
+        self, tool: ToolFacts, call: HelperCall
+    ) -> tuple[_Found, set[str], frozenset[tuple[str, str]]] | None:
         """The function a tool's call reaches and its parameters holding the tool's args."""
         if call.target.startswith("self."):
             name = call.target[len("self.") :]
@@ -178,7 +193,7 @@ class HelperFollower:
             param = _parameter(found, key)
             if param is not None:
                 carriers.add(f"{param}.args")
-        return found, carriers
+        return found, carriers, _bound(found, call.literals, {}, [])
 
     def _follow(
         self,
@@ -186,25 +201,43 @@ class HelperFollower:
         call: HelperCall,
         reads: dict[str, list[tuple[Any, ArgumentRead, bool]]],
         found_effects: list[Effect],
+        dynamic: list[DynamicRead],
     ) -> None:
         entry = self._entry(tool, call)
         if entry is None:
             return
-        first, carriers = entry
+        first, carriers, literals = entry
         start = call.target if not call.target.startswith("self.") else _display(first)
-        queue = deque([(first, frozenset(carriers), [start])])
-        seen: set[tuple[str, str, frozenset[str]]] = set()
+        queue = deque([(first, frozenset(carriers), literals, [start])])
+        seen: set[tuple[str, str, frozenset[str], frozenset[tuple[str, str]]]] = set()
         areas: set[str] = set()
         while queue and len(seen) < _MAX_VISITS:
-            found, held, calls = queue.popleft()
-            key = (found.facts.path, found.summary.name, held)
+            found, held, bound, calls = queue.popleft()
+            key = (found.facts.path, found.summary.name, held, bound)
             if key in seen:
                 continue
             seen.add(key)
             summary = found.summary
+            values = dict(bound)
             for read in summary.reads:
+                if read.source not in held:
+                    continue
+                name = read.key or values.get(read.key_param or "", "")
+                if not name:
+                    # a key computed in the helper: the tool takes arguments
+                    # no one can name
+                    dynamic.append(
+                        DynamicRead(
+                            read.computed,
+                            read.line,
+                            read.column,
+                            summary.name,
+                            found.facts.path,
+                        )
+                    )
+                    continue
                 if read.source in held:
-                    reads.setdefault(read.key, []).append(
+                    reads.setdefault(name, []).append(
                         (
                             read,
                             ArgumentRead(
@@ -240,7 +273,8 @@ class HelperFollower:
                     continue
                 passed = _carriers(found, callee, out.passes, held)
                 label = out.target if not out.target.startswith("self.") else _display(callee)
-                queue.append((callee, frozenset(passed), [*calls, label]))
+                literal = _bound(callee, out.literals, values, out.passes)
+                queue.append((callee, frozenset(passed), literal, [*calls, label]))
 
     def _callee(self, caller: _Found, target: str) -> _Found | None:
         if target.startswith("self."):
@@ -273,6 +307,21 @@ def _parameter(found: _Found, key: str) -> str | None:
     return key if key in summary.params else summary.star_kwarg
 
 
+def _bound(
+    found: _Found, literals: list[list[str]], values: dict[str, str], passes: list[list[str]]
+) -> frozenset[tuple[str, str]]:
+    """Named parameters of the callee bound to a string literal by a call:
+    passed as one, or as a parameter of the caller bound to one."""
+    out: set[tuple[str, str]] = set()
+    given = [*literals, *([k, values[own]] for k, own in passes if own in values)]
+    for key, value in given:
+        if key.startswith("#") or key in found.summary.params:
+            param = _parameter(found, key)
+            if param is not None:
+                out.add((param, value))
+    return frozenset(out)
+
+
 def _carriers(
     caller: _Found, callee: _Found, passes: list[list[str]], held: frozenset[str]
 ) -> set[str]:
@@ -298,11 +347,18 @@ def _add_arguments(
     for name, found in reads.items():
         positions = [r for _, r, _ in found]
         required = any(
-            k.kind == "subscript" and not k.guarded and not k.alternatives and not conditional
+            (k.contract or (k.kind == "subscript" and not k.guarded and not k.alternatives))
+            and not conditional
             for k, _, conditional in found
         )
         alternatives = sorted({a for k, _, _ in found for a in k.alternatives} - {name})
         default = next(((k.default, True) for k, _, _ in found if k.has_default), (None, False))
+        # as :meth:`~doxtool.python.arguments.ArgBuilder.build`: a coercion,
+        # else the default's type, else what ``str(x)`` says
+        kind = next((k.coerced for k, _, _ in found if k.coerced), None)
+        if kind is None and default[1]:
+            kind = json_type(default[0])
+        kind = kind or next((k.weak for k, _, _ in found if k.weak), None)
         known = merged.get(name)
         if known is None:
             merged[name] = Argument(
@@ -310,7 +366,7 @@ def _add_arguments(
                 required=required,
                 default=default[0],
                 has_default=default[1],
-                type=json_type(default[0]) if default[1] else None,
+                type=kind,
                 reads=positions,
                 alternatives=alternatives,
             )
@@ -320,6 +376,7 @@ def _add_arguments(
             required=known.required or (required and not known.has_default),
             default=known.default if known.has_default else default[0],
             has_default=known.has_default or default[1],
+            type=known.type or kind,
             alternatives=sorted(set(known.alternatives) | set(alternatives)),
             reads=[*known.reads, *(r for r in positions if r not in known.reads)],
         )

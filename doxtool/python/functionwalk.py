@@ -11,9 +11,11 @@ from typing import Any
 
 from doxtool.core.summary_facts import EffectCall, FunctionSummary, KeyRead, OutCall
 from doxtool.python import effects
+from doxtool.python.arguments import COERCIONS
 from doxtool.python.astparse import child_expressions
 from doxtool.python.callkinds import Scope
 from doxtool.python.flows import function_flow
+from doxtool.python.keyreads import STRING_METHODS, KeyReads
 from doxtool.python.names import constructed, dotted_parts
 from doxtool.python.summaryscope import ModuleScope
 
@@ -29,7 +31,7 @@ FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef
 _NO_EXPRESSIONS = frozenset({ast.Name, ast.Constant})
 
 
-class FunctionWalk:
+class FunctionWalk(KeyReads):
     """The walk of one function body."""
 
     def __init__(self, owner: ModuleScope, node: FunctionNode, cls: str | None) -> None:
@@ -56,6 +58,11 @@ class FunctionWalk:
         self.guards: list[frozenset[str] | None] = []
         self.absent: list[frozenset[str]] = []
         self.reads: list[KeyRead] = []
+        #: id of an expression -> the coercion applied to it (``float(...)``)
+        self.coercions: dict[int, str] = {}
+        self._assigned: frozenset[str] | None = None
+        #: local name assigned at the top of the body -> the read its value stands for
+        self.var_reads: dict[str, KeyRead] = {}
         self.effects: list[EffectCall] = []
         self.calls: list[OutCall] = []
         #: ``self.<attr>`` its class sets to a process object
@@ -103,6 +110,7 @@ class FunctionWalk:
             self.owner.bind(stmt, self.names)
         elif isinstance(stmt, ast.If):
             self._expr(stmt.test)
+            self._contract(stmt)
             present, absent = self._tests(stmt.test)
             dispatch = self._mentions_sources(stmt.test)
             self.conditional += dispatch
@@ -147,8 +155,10 @@ class FunctionWalk:
         elif isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             return  # nested definitions run, if ever, elsewhere
         elif isinstance(stmt, (ast.Assign, ast.AnnAssign)) and stmt.value is not None:
+            count = len(self.reads)
             self._expr(stmt.value)
             targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+            self._track_read(stmt, targets, self.reads[count:])
             constructed = self._constructed(stmt.value)
             for target in targets:
                 name = self._holder(target)
@@ -241,100 +251,22 @@ class FunctionWalk:
             for n in ast.walk(node)
         )
 
-    def _source(self, node: ast.expr) -> str | None:
-        """The dict an expression is: a parameter, or ``<param>.args``."""
-        if isinstance(node, ast.Name) and node.id in self.sources:
-            return node.id
-        if (
-            isinstance(node, ast.Attribute)
-            and node.attr == "args"
-            and isinstance(node.value, ast.Name)
-            and node.value.id in self.params
-        ):
-            return f"{node.value.id}.args"
-        return None
-
-    def _key(self, node: ast.expr) -> str | None:
-        if isinstance(node, ast.Constant) and isinstance(node.value, str):
-            return node.value
-        if isinstance(node, ast.Name):
-            if node.id in self.loop_keys:
-                return self.loop_keys[node.id]
-            return self.owner.constants.get(node.id)
-        return None
-
-    def _guarded(self, key: str) -> bool:
-        return any(g is None or key in g for g in self.guards)
-
-    def _absent(self) -> list[str]:
-        return sorted({k for group in self.absent for k in group})
-
-    def _read(
-        self, source: str, key_node: ast.expr, node: ast.expr, kind: str, default: Any = None
-    ) -> None:
-        key = self._key(key_node)
-        if key is None:
-            return
-        read = KeyRead(
-            key=key,
-            source=source,
-            line=node.lineno,
-            column=node.col_offset + 1,
-            kind=kind,
-            guarded=kind != "subscript" or self._guarded(key),
-        )
-        if kind == "subscript" and not read.guarded:
-            read.alternatives = [k for k in self._absent() if k != key]
-            read.conditional = self.conditional > 0
-        if default is not None:
-            try:
-                value = ast.literal_eval(default)
-            except (ValueError, SyntaxError, TypeError, RecursionError, MemoryError):
-                pass
-            else:
-                if isinstance(value, (str, int, float, bool, list, dict)) or value is None:
-                    read.default, read.has_default = value, True
-        self.reads.append(read)
-
-    def _subscript(self, node: ast.Subscript) -> None:
-        source = self._source(node.value)
-        if source is not None and isinstance(node.ctx, ast.Load):
-            self._read(source, node.slice, node, "subscript")
-
-    def _compare(self, node: ast.Compare) -> None:
-        left = node.left
-        for op, right in zip(node.ops, node.comparators, strict=True):
-            if isinstance(op, (ast.In, ast.NotIn)):
-                source = self._source(right)
-                if source is not None:
-                    self._read(source, left, node, "contains")
-            left = right
-
-    def _tests(self, test: ast.expr) -> tuple[frozenset[str], frozenset[str]]:
-        """Keys known present when ``test`` is true, keys known absent when it is false."""
-        present: set[str] = set()
-        absent: set[str] = set()
-        parts = [test]
-        while parts:
-            node = parts.pop()
-            if isinstance(node, ast.BoolOp) and isinstance(node.op, ast.And):
-                parts.extend(node.values)
-                continue
-            if (
-                isinstance(node, ast.Compare)
-                and len(node.ops) == 1
-                and self._source(node.comparators[0]) is not None
-            ):
-                key = self._key(node.left)
-                if key is not None and isinstance(node.ops[0], ast.In):
-                    present.add(key)
-                    if node is test:
-                        absent.add(key)
-        return frozenset(present), frozenset(absent)
-
     def _call(self, node: ast.Call) -> None:
         self._callbacks(node)
         func = node.func
+        if (
+            isinstance(func, ast.Name)
+            and func.id in COERCIONS
+            and func.id not in self.names
+            and node.args
+            and not isinstance(node.args[0], ast.Starred)
+        ):
+            first = node.args[0]
+            while isinstance(first, ast.BoolOp) and isinstance(first.op, ast.Or):
+                first = first.values[0]  # ``str(x or "")`` coerces ``x``
+            self.coercions[id(first)] = func.id
+        elif isinstance(func, ast.Attribute) and func.attr in STRING_METHODS:
+            self.coercions.setdefault(id(func.value), "str")
         if (
             isinstance(func, ast.Attribute)
             and func.attr in _READ_METHODS
@@ -408,13 +340,23 @@ class FunctionWalk:
         if len(self.calls) >= _MAX_CALLS:
             return
         passes: list[list[str]] = []
+        literals: list[list[str]] = []
         for index, arg in enumerate(node.args):
             if isinstance(arg, ast.Starred):
                 break  # where the rest lands is unknown
             own = self._passed(arg)
             if own is not None:
                 passes.append([f"#{index}", own])
+            elif isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+                literals.append([f"#{index}", arg.value])
         for keyword in node.keywords:
+            if (
+                keyword.arg is not None
+                and isinstance(keyword.value, ast.Constant)
+                and isinstance(keyword.value.value, str)
+            ):
+                literals.append([keyword.arg, keyword.value.value])
+                continue
             own = self._passed(keyword.value)
             if own is None:
                 continue
@@ -423,7 +365,7 @@ class FunctionWalk:
                     passes.append(["**", own])
             else:
                 passes.append([keyword.arg, own])
-        self.calls.append(OutCall(target, node.lineno, passes))
+        self.calls.append(OutCall(target, node.lineno, passes, literals))
 
     def _passed(self, node: ast.expr) -> str | None:
         source = self._source(node)

@@ -29,6 +29,7 @@ from doxtool.python.calls import Calls
 from doxtool.python.contracts import Contracts
 from doxtool.python.controlflow import last_small, terminates
 from doxtool.python.cstnodes import suite_body
+from doxtool.python.merges import MergedDicts
 from doxtool.python.modulescan import Class, Func, ModuleScan
 from doxtool.python.outcomes import Outcomes
 from doxtool.python.toolwalk import StatementWalk
@@ -63,7 +64,7 @@ def effects_order() -> tuple[str, ...]:
     return (effects.READ, effects.WRITE, effects.DELETE, effects.NETWORK, effects.SUBPROCESS)
 
 
-class ToolScan(StatementWalk, ArgumentReads, Contracts, Outcomes, Calls):
+class ToolScan(StatementWalk, ArgumentReads, MergedDicts, Contracts, Outcomes, Calls):
     """Analysis of one candidate tool class, starting from its ``execute``."""
 
     def __init__(self, scan: ModuleScan, cls: Class) -> None:
@@ -122,6 +123,8 @@ class ToolScan(StatementWalk, ArgumentReads, Contracts, Outcomes, Calls):
         # calls some of them: ``before_execution``, ``get_log_object``)
         reached = {key[0] for key in self.done}
         self.from_execute = False
+        self._lifecycle_hooks(reached)
+        reached = {key[0] for key in self.done}
         for owner in self.mro:
             for method in owner.methods.values():
                 if method.name != "execute" and method.qualname not in reached:
@@ -143,12 +146,24 @@ class ToolScan(StatementWalk, ArgumentReads, Contracts, Outcomes, Calls):
             line=line,
             bases=self.cls.resolved,
         )
+        self._lifecycle_hooks(set(), collect=True)
         for owner in self.mro:
             for method in owner.methods.values():
                 self._scan(Target(method), collect=True)
         tool = self._finish(tool)
         tool.returns_from = []
         return tool
+
+    def _lifecycle_hooks(self, reached: set[str], collect: bool = False) -> None:
+        """The framework calls ``tool.before_execution(**tool_args)`` just as it
+        calls ``execute``: the hook's parameters and ``**kwargs`` are the tool's
+        arguments (only the nearest override is called; others through ``super()``)."""
+        hook = self.scan._find_method(self.cls, "before_execution")
+        if hook is None or hook.qualname in reached:
+            return
+        self._execute_parameters(hook)
+        dicts = frozenset({hook.star_kwarg} if hook.star_kwarg else ())
+        self._scan(Target(hook, dicts, values=own_values(hook)), collect=collect)
 
     def _finish(self, tool: ToolFacts) -> ToolFacts:
         # an alternative names its partners both ways
@@ -217,6 +232,8 @@ class ToolScan(StatementWalk, ArgumentReads, Contracts, Outcomes, Calls):
             collect_outcomes=collect,
             var_args=values,
             conditional=int(target.conditional),
+            keys=dict(target.keys),
+            needed=fn is self.entry or (target.needed and self.from_execute),
         )
         body = suite_body(fn.node.body)
         env.top_body = body

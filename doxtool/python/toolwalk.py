@@ -27,8 +27,11 @@ class StatementWalk:
     """Statements and expressions: a part of :class:`~doxtool.python.toolscan.ToolScan`."""
 
     def _stmts(self, body: Sequence[cst.BaseStatement], env: Env) -> None:
-        contracts = body is env.top_body and env.func is self.entry
+        top = body is env.top_body
+        contracts = top and env.needed
+        needed_here = env.needed_here
         for index, stmt in enumerate(body):
+            env.needed_here = contracts and top
             if type(stmt) in (cst.SimpleStatementLine, cst.SimpleStatementSuite):
                 for small in stmt.body:
                     env.stmt = small
@@ -51,6 +54,7 @@ class StatementWalk:
                 and self._returns_on_argument_path(stmt, env)
             ):
                 contracts = False  # later checks hold only on some paths
+        env.needed_here = needed_here
 
     def _small(self, small: cst.BaseSmallStatement, env: Env) -> None:
         if type(small) in (cst.Import, cst.ImportFrom):
@@ -65,6 +69,8 @@ class StatementWalk:
                 self._assign_target(small.target, small.value, env)
         elif type(small) is cst.AugAssign:
             self._expr(small.value, env)
+            if type(small.target) is cst.Name:
+                env.keys.pop(small.target.value, None)
         elif type(small) is cst.Return:
             self._return(small, env)
         elif type(small) is cst.Raise:
@@ -78,6 +84,7 @@ class StatementWalk:
     ) -> None:
         if type(target) is cst.Name:
             name = target.value
+            env.keys.pop(name, None)  # no longer the key the caller passed
             arg = self._arg_of(value, env)
             before = env.var_groups.get(name) or (
                 frozenset({env.var_args[name]}) if name in env.var_args else frozenset()
@@ -96,7 +103,13 @@ class StatementWalk:
             else:
                 env.instances.pop(name, None)
             env.var_args.pop(name, None)
-            if self._is_dict_source(value, env, alias=True):
+            merge = (
+                None if self._is_dict_source(value, env, alias=True) else self._merge(value, env)
+            )
+            env.merged.pop(name, None)
+            if merge is not None:
+                env.merged[name] = merge
+            if merge is not None or self._is_dict_source(value, env, alias=True):
                 env.dicts.add(name)
             elif name in env.dicts:
                 env.dicts.discard(name)
@@ -128,6 +141,7 @@ class StatementWalk:
             for element in target.elements:
                 if type(element.value) is cst.Name:
                     env.var_args.pop(element.value.value, None)
+                    env.keys.pop(element.value.value, None)
 
     def _constructed(self, value: cst.BaseExpression, env: Env) -> str | None:
         """The repository callable whose result ``value`` is (``Cls(...)``)."""
@@ -150,6 +164,8 @@ class StatementWalk:
         elif type(stmt) in (cst.For,):
             self._expr(stmt.iter, env)
             keys = self._loop_keys(stmt)
+            for name_node in _names_in(stmt.target):
+                env.keys.pop(name_node, None)
             if keys and type(stmt.target) is cst.Name:
                 # ``for key in ("text", "message"): self.args.get(key)`` reads known keys
                 name = stmt.target.value
@@ -308,6 +324,7 @@ class StatementWalk:
                     for e in current.elements
                 )
                 and not self._is_dict_source(current, env, alias=True)
+                and not self._assigned_merge(current, env)
             ):
                 # ``{"area": area, **kwargs}``: every other argument is taken too
                 self._wholesale(current, env)
@@ -341,6 +358,15 @@ class StatementWalk:
             children = child_nodes(current, LEAVES)
             children.reverse()
             stack.extend(children)
+
+
+def _names_in(target: cst.BaseExpression) -> list[str]:
+    """The names a loop target binds."""
+    if type(target) is cst.Name:
+        return [target.value]
+    if type(target) in (cst.Tuple, cst.List):
+        return [n for e in target.elements for n in _names_in(e.value)]
+    return []
 
 
 def _catches_key_error(handler: cst.ExceptHandler | cst.ExceptStarHandler, env: Env) -> bool:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import libcst as cst
 
@@ -56,6 +57,17 @@ class Env:
     empty_unless: dict[str, str | None] = field(default_factory=dict)
     #: local name -> the repository callables (classes) whose instances it may hold
     instances: dict[str, set[str]] = field(default_factory=dict)
+    #: parameter -> the literal key the call passed it, until it is rebound
+    #: (``def require(args, key): args.get(key)`` called with ``"title"``)
+    keys: dict[str, str] = field(default_factory=dict)
+    #: the function runs on every call of ``execute`` that gets this far
+    #: (``execute`` itself, or a helper it calls unconditionally before any
+    #: return): its checks at the top of its body are argument contracts
+    needed: bool = False
+    #: the statement being walked is one such call may come from
+    needed_here: bool = False
+    #: local name -> what it holds besides the arguments (``{**DEFAULTS, **self.args}``)
+    merged: dict[str, Any] = field(default_factory=dict)
 
     def guarded(self, key: str) -> bool:
         return any(g is None or key in g for g in self.guards)
@@ -80,3 +92,7 @@ class Target:
     #: called only on some values of the arguments (``if action == "create":
     #: self._create()``): what it reads is not needed on every call
     conditional: bool = False
+    #: (parameter, string) pairs: parameters bound to a literal string
+    keys: frozenset[tuple[str, str]] = frozenset()
+    #: called at the top of a function that always runs, before any return
+    needed: bool = False

@@ -113,6 +113,8 @@ def _drops_words(existing: FactBlock, expected: ExpectedBlock) -> bool:
     kept = {v.get("name") for v in expected.values if isinstance(v, dict)}
     if existing.kind != "arguments":
         return False
+    if expected.open:
+        return False  # the items only the companion lists are kept
     return any(
         prose.strip(" \t.") and name not in kept for name, prose in existing.item_prose.items()
     )
@@ -206,7 +208,8 @@ list it.
                     fix=fix,
                 )
         for name in documented_args:
-            if name not in expected_args:
+            # a tool that takes arguments it does not name may read this one
+            if name not in expected_args and not expected.open:
                 reported = True
                 yield self.finding(
                     f"argument `{name}` is documented but `{expected.subject}` never reads it",
@@ -232,9 +235,7 @@ def _arg_values(values: Any) -> list[dict[str, Any]]:
 
 
 def _location(module: str, tool: ToolFacts | None, arg: Any) -> str:
-    if arg is not None and arg.reads:
-        return f"{module}:{arg.reads[0].line}"
-    return module
+    return arg.where(module) if arg is not None else module
 
 
 def _argument_differences(want: dict[str, Any], have: dict[str, Any]) -> list[str]:

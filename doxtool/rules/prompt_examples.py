@@ -221,7 +221,7 @@ becomes a failed call in production.
                     arg = tool.argument(name)
                     if arg is None or value is None or _placeholder(value):
                         continue
-                    where = f"{module}:{arg.first_line}"
+                    where = arg.where(module)
                     if arg.type and not _type_ok(value, arg.type):
                         yield self.finding(
                             f"example gives `{name}` the value {_short(value)}, but {where} reads "

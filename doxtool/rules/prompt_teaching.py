@@ -240,7 +240,7 @@ what they teach is not read.
                         )
                 for arg in tool.arguments:
                     if arg.required and arg.name not in taught:
-                        read = f"{module}:{arg.first_line}" if arg.reads else module
+                        read = arg.where(module)
                         yield self.finding(
                             f"required argument `{arg.name}` of `{heading.name}` "
                             f"(read at {read}) is never taught",

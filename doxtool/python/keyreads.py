@@ -1,0 +1,221 @@
+"""The keys a function reads from the dicts it is handed, for its summary
+(part of :class:`~doxtool.python.functionwalk.FunctionWalk`): literal keys,
+computed ones (a parameter a caller binds to a literal, or no name at all),
+the coercion of what is read, the guards that make a read optional, and
+``if not value: raise`` checks that make it needed.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import Any
+
+from doxtool.core.summary_facts import KeyRead
+from doxtool.python.arguments import COERCIONS
+from doxtool.python.summaryscope import ModuleScope
+
+STRING_METHODS = frozenset(
+    {"strip", "lstrip", "rstrip", "lower", "upper", "casefold", "title", "capitalize", "replace"}
+)
+
+
+class KeyReads:
+    """Reads of handed dicts: a part of :class:`~doxtool.python.functionwalk.FunctionWalk`."""
+
+    owner: ModuleScope
+    node: ast.FunctionDef | ast.AsyncFunctionDef
+    params: list[str]
+    sources: set[str]
+    loop_keys: dict[str, str]
+    conditional: int
+    guards: list[frozenset[str] | None]
+    absent: list[frozenset[str]]
+    reads: list[KeyRead]
+    coercions: dict[int, str]
+    var_reads: dict[str, KeyRead]
+    _assigned: frozenset[str] | None
+
+    def _top(self, stmt: ast.stmt) -> bool:
+        return any(stmt is s for s in self.node.body)
+
+    def _track_read(self, stmt: ast.stmt, targets: list[ast.expr], new: list[KeyRead]) -> None:
+        """``value = str(args.get(key) or "").strip()`` at the top of the body:
+        ``value`` stands for that read."""
+        for target in targets:
+            if isinstance(target, ast.Name):
+                self.var_reads.pop(target.id, None)
+        if len(targets) != 1 or not isinstance(targets[0], ast.Name) or not self._top(stmt):
+            return
+        node = stmt.value
+        while node is not None:
+            read = next(
+                (r for r in new if (r.line, r.column) == (node.lineno, node.col_offset + 1)), None
+            )
+            if read is not None:
+                self.var_reads[targets[0].id] = read
+                return
+            node = _stands_for(node)
+
+    def _contract(self, stmt: ast.If) -> None:
+        """``if not value: raise ...`` at the top of the body: the read is needed."""
+        test = stmt.test
+        if (
+            self._top(stmt)
+            and not stmt.orelse
+            and isinstance(test, ast.UnaryOp)
+            and isinstance(test.op, ast.Not)
+            and isinstance(test.operand, ast.Name)
+            and test.operand.id in self.var_reads
+            and isinstance(stmt.body[-1], ast.Raise)
+        ):
+            self.var_reads[test.operand.id].contract = True
+
+    def _source(self, node: ast.expr) -> str | None:
+        """The dict an expression is: a parameter, or ``<param>.args``."""
+        if isinstance(node, ast.Name) and node.id in self.sources:
+            return node.id
+        if (
+            isinstance(node, ast.Attribute)
+            and node.attr == "args"
+            and isinstance(node.value, ast.Name)
+            and node.value.id in self.params
+        ):
+            return f"{node.value.id}.args"
+        return None
+
+    def _key(self, node: ast.expr) -> str | None:
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            return node.value
+        if isinstance(node, ast.Name):
+            if node.id in self.loop_keys:
+                return self.loop_keys[node.id]
+            return self.owner.constants.get(node.id)
+        return None
+
+    def _guarded(self, key: str) -> bool:
+        return any(g is None or key in g for g in self.guards)
+
+    def _absent(self) -> list[str]:
+        return sorted({k for group in self.absent for k in group})
+
+    def _read(
+        self, source: str, key_node: ast.expr, node: ast.expr, kind: str, default: Any = None
+    ) -> None:
+        key = self._key(key_node)
+        if key is None:
+            # a computed key: the caller's literal when it is a parameter
+            # never rebound, else a read no one can name
+            param = key_node.id if isinstance(key_node, ast.Name) else None
+            if param not in self.params or param in self._rebound():
+                param = None
+            computed = KeyRead(
+                key="",
+                source=source,
+                line=node.lineno,
+                column=node.col_offset + 1,
+                kind=kind,
+                guarded=True,
+                computed=_code(key_node),
+                key_param=param,
+            )
+            self._coerce(computed, node)
+            self.reads.append(computed)
+            return
+        read = KeyRead(
+            key=key,
+            source=source,
+            line=node.lineno,
+            column=node.col_offset + 1,
+            kind=kind,
+            guarded=kind != "subscript" or self._guarded(key),
+        )
+        self._coerce(read, node)
+        if kind == "subscript" and not read.guarded:
+            read.alternatives = [k for k in self._absent() if k != key]
+            read.conditional = self.conditional > 0
+        if default is not None:
+            try:
+                value = ast.literal_eval(default)
+            except (ValueError, SyntaxError, TypeError, RecursionError, MemoryError):
+                pass
+            else:
+                if isinstance(value, (str, int, float, bool, list, dict)) or value is None:
+                    read.default, read.has_default = value, True
+        self.reads.append(read)
+
+    def _rebound(self) -> frozenset[str]:
+        """Names the function assigns (a parameter among them no longer holds what was passed)."""
+        if self._assigned is None:
+            names = set()
+            for inner in ast.walk(self.node):
+                if isinstance(inner, ast.Name) and not isinstance(inner.ctx, ast.Load):
+                    names.add(inner.id)
+                elif isinstance(inner, (ast.Global, ast.Nonlocal)):
+                    names.update(inner.names)
+            self._assigned = frozenset(names)
+        return self._assigned
+
+    def _coerce(self, read: KeyRead, node: ast.expr) -> None:
+        coercion = self.coercions.get(id(node))
+        if coercion == "str":
+            read.weak = "string"
+        elif coercion is not None and coercion != "bool":  # ``bool(x)`` tests truthiness
+            read.coerced = COERCIONS[coercion]
+
+    def _subscript(self, node: ast.Subscript) -> None:
+        source = self._source(node.value)
+        if source is not None and isinstance(node.ctx, ast.Load):
+            self._read(source, node.slice, node, "subscript")
+
+    def _compare(self, node: ast.Compare) -> None:
+        left = node.left
+        for op, right in zip(node.ops, node.comparators, strict=True):
+            if isinstance(op, (ast.In, ast.NotIn)):
+                source = self._source(right)
+                if source is not None:
+                    self._read(source, left, node, "contains")
+            left = right
+
+    def _tests(self, test: ast.expr) -> tuple[frozenset[str], frozenset[str]]:
+        """Keys known present when ``test`` is true, keys known absent when it is false."""
+        present: set[str] = set()
+        absent: set[str] = set()
+        parts = [test]
+        while parts:
+            node = parts.pop()
+            if isinstance(node, ast.BoolOp) and isinstance(node.op, ast.And):
+                parts.extend(node.values)
+                continue
+            if (
+                isinstance(node, ast.Compare)
+                and len(node.ops) == 1
+                and self._source(node.comparators[0]) is not None
+            ):
+                key = self._key(node.left)
+                if key is not None and isinstance(node.ops[0], ast.In):
+                    present.add(key)
+                    if node is test:
+                        absent.add(key)
+        return frozenset(present), frozenset(absent)
+
+
+def _stands_for(node: ast.expr) -> ast.expr | None:
+    """The expression whose value ``node`` keeps, through a coercion, a string
+    method or a fallback (``str(x or "").strip()`` keeps ``x``)."""
+    if isinstance(node, ast.BoolOp) and isinstance(node.op, ast.Or):
+        return node.values[0]
+    if isinstance(node, ast.Call):
+        func = node.func
+        if isinstance(func, ast.Name) and func.id in COERCIONS and node.args:
+            return node.args[0]
+        if isinstance(func, ast.Attribute) and func.attr in STRING_METHODS:
+            return func.value
+    return None
+
+
+def _code(node: ast.expr) -> str:
+    try:
+        text = ast.unparse(node)
+    except (ValueError, RecursionError):  # pragma: no cover - unparse of a parsed node
+        return "?"
+    return text if len(text) <= 80 else text[:77] + "..."

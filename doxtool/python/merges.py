@@ -1,0 +1,270 @@
+"""Argument dicts merged with other mappings (part of
+:class:`~doxtool.python.toolscan.ToolScan`).
+
+``args = {**DEFAULTS, **self.args}`` is the tool's arguments over defaults: a
+read of ``args["lang"]`` reads the argument ``lang``, which is optional when
+the defaults may hold it (with their value as its default when they are a
+literal). Keys written after the arguments (``{**self.args, "mode": "x"}``)
+override them: reading those reads no argument. When what comes after the
+arguments is not known, the merge is not followed (the dict takes every
+argument, which silences the rules that would say one is never read).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import libcst as cst
+
+from doxtool.core.facts import ArgumentRead
+from doxtool.python.arguments import type_of_annotation
+from doxtool.python.cstnodes import dotted_name, suite_body
+from doxtool.python.literals import string_value
+from doxtool.python.walkstate import Env
+
+#: no default for this key (a literal's own default still applies)
+_UNKNOWN: Any = object()
+
+
+@dataclass(frozen=True)
+class Merge:
+    """What a dict merged from the arguments holds besides them."""
+
+    #: key -> default the mapping before the arguments gives it (``_UNKNOWN``
+    #: when its value is not a literal); None: any key may have a default
+    defaults: dict[str, Any] | None
+    #: keys written after the arguments: they are not the arguments' values
+    overrides: frozenset[str]
+
+
+class MergedDicts:
+    """Merged argument dicts: a part of :class:`~doxtool.python.toolscan.ToolScan`."""
+
+    def _merge(self, node: cst.BaseExpression, env: Env) -> Merge | None:
+        """The merge ``node`` is: a dict display with the arguments splatted
+        into it and everything after them known (None otherwise)."""
+        if type(node) is not cst.Dict:
+            return None
+        elements = list(node.elements)
+        sources = [
+            i
+            for i, e in enumerate(elements)
+            if type(e) is cst.StarredDictElement and self._is_dict_source(e.value, env)  # type: ignore[attr-defined]
+        ]
+        if not sources:
+            return None
+        last = sources[-1]
+        overrides: set[str] = set()
+        for element in elements[last + 1 :]:
+            keys = self._mapping_keys(element)
+            if keys is None:
+                return None  # what it overrides is not known
+            overrides.update(keys)
+        defaults: dict[str, Any] | None = {}
+        for index, element in enumerate(elements[:last]):
+            if index in sources or defaults is None:
+                continue
+            if type(element) is cst.DictElement:
+                key = string_value(element.key)
+                if not isinstance(key, str):
+                    defaults = None
+                    continue
+                ok, value = self._value(element.value)  # type: ignore[attr-defined]
+                defaults[key] = value if ok else _UNKNOWN
+                continue
+            ok, value = self._value(element.value)  # type: ignore[attr-defined]
+            if ok and isinstance(value, dict) and all(isinstance(k, str) for k in value):
+                defaults.update(value)
+            else:
+                defaults = None
+        return Merge(defaults, frozenset(overrides))
+
+    def _mapping_keys(self, element: cst.BaseDictElement) -> set[str] | None:
+        """The keys a dict element writes (None: not known)."""
+        if type(element) is cst.DictElement:
+            key = string_value(element.key)
+            return {key} if isinstance(key, str) else None
+        ok, value = self._value(element.value)  # type: ignore[attr-defined]
+        if ok and isinstance(value, dict) and all(isinstance(k, str) for k in value):
+            return set(value)
+        return None
+
+    def _merged_of(self, source: cst.BaseExpression | None, env: Env) -> Merge | None:
+        if type(source) is cst.Name:
+            return env.merged.get(source.value)
+        return None
+
+    def _overridden(self, source: cst.BaseExpression | None, key: str, env: Env) -> bool:
+        """Whether ``key`` of the dict ``source`` is not the argument's value."""
+        merge = self._merged_of(source, env)
+        return merge is not None and key in merge.overrides
+
+    def _merged_default(
+        self, source: cst.BaseExpression | None, key: str, env: Env
+    ) -> tuple[bool, bool, Any]:
+        """(the key may be missing from the arguments, its default is known, the default)."""
+        merge = self._merged_of(source, env)
+        if merge is None:
+            return False, False, None
+        if merge.defaults is None:
+            return True, False, None
+        if key not in merge.defaults:
+            return False, False, None
+        value = merge.defaults[key]
+        return True, value is not _UNKNOWN, value
+
+    def _assigned_merge(self, node: cst.CSTNode, env: Env) -> bool:
+        """Whether ``node`` is a merge assigned to plain names (``args = {**D, **self.args}``)."""
+        stmt = env.stmt
+        if type(stmt) is cst.Assign:
+            targets = [t.target for t in stmt.targets]
+        elif type(stmt) is cst.AnnAssign:
+            targets = [stmt.target]
+        else:
+            return False
+        return (
+            stmt.value is node
+            and all(type(t) is cst.Name for t in targets)
+            and self._merge(node, env) is not None  # type: ignore[arg-type]
+            and all(_only_read(env.func.node, t.value) for t in targets)  # type: ignore[attr-defined]
+        )
+
+    # -- ``Params(**self.args)`` into a dataclass of the module ------------------
+
+    def _dataclass_splat(self, node: cst.Call, env: Env) -> bool:
+        """``CrawlParams(**kwargs)`` with ``CrawlParams`` a plain dataclass of the
+        module: each field is an argument (required without a default), as
+        with ``f(**self.args)`` into a function that is followed. True when so."""
+        if len(node.args) != 1 or node.args[0].star != "**":
+            return False
+        if not self._is_dict_source(node.args[0].value, env):  # type: ignore[attr-defined]
+            return False
+        dotted = dotted_name(node.func)
+        scan = self.scan  # type: ignore[attr-defined]
+        if dotted is None or len(dotted) != 1 or dotted[0] in env.names:
+            return False
+        cls = scan.classes.get(dotted[0])
+        if cls is None or cls.bases or "__init__" in cls.methods or not self._is_dataclass(cls):
+            return False
+        fields = _dataclass_fields(cls.node)
+        if fields is None:
+            return False
+        for name, annotation, default in fields:
+            builder = self._arg(name)  # type: ignore[attr-defined]
+            line, column = scan.loc.expression(node, env.stmt or env.func.node)
+            has_default = default is not None
+            builder.reads.append(
+                ArgumentRead(line, column, "parameter", has_default, env.func.qualname)
+            )
+            if not has_default and not env.conditional:
+                builder.required_read = True
+            elif default is not _NO_VALUE and default is not None:
+                ok, value = self._value(default)  # type: ignore[attr-defined]
+                if ok:
+                    builder.set_default(value)
+            builder.annotation_type = builder.annotation_type or type_of_annotation(annotation)
+        return True
+
+    def _is_dataclass(self, cls: Any) -> bool:
+        scan = self.scan  # type: ignore[attr-defined]
+        for decorator in cls.node.decorators:
+            expression = decorator.decorator
+            if type(expression) is cst.Call:
+                if expression.args:
+                    return False  # ``init=False``, ``kw_only=True``...: not followed
+                expression = expression.func
+            dotted = dotted_name(expression)
+            if dotted and scan._resolve(dotted, scan.names) == "dataclasses.dataclass":
+                return True
+        return False
+
+
+#: a field whose default is not a value (``field(default_factory=list)``)
+_NO_VALUE: Any = cst.Name("None")
+
+
+def _dataclass_fields(
+    node: cst.ClassDef,
+) -> list[tuple[str, cst.BaseExpression, cst.BaseExpression | None]] | None:
+    """(name, annotation, default) of each field; None when one is not plain."""
+    out: list[tuple[str, cst.BaseExpression, cst.BaseExpression | None]] = []
+    for stmt in suite_body(node.body):
+        if type(stmt) is not cst.SimpleStatementLine:
+            continue
+        for small in stmt.body:
+            if type(small) is not cst.AnnAssign:
+                continue
+            if type(small.target) is not cst.Name:
+                return None
+            annotation = small.annotation.annotation
+            head = dotted_name(
+                annotation.value if type(annotation) is cst.Subscript else annotation
+            )
+            if head and head[-1] in ("ClassVar", "KW_ONLY", "InitVar"):
+                if head[-1] == "ClassVar":
+                    continue
+                return None
+            default = small.value
+            if type(default) is cst.Call and (dotted_name(default.func) or [""])[-1] == "field":
+                keywords = {a.keyword.value: a.value for a in default.args if a.keyword}
+                if len(keywords) != len(default.args) or set(keywords) - {
+                    "default",
+                    "default_factory",
+                }:
+                    return None
+                default = keywords.get("default") or (
+                    _NO_VALUE if "default_factory" in keywords else None
+                )
+            out.append((small.target.value, annotation, default))
+    return out
+
+
+_READ_ATTRIBUTES = frozenset({"get", "pop", "setdefault"})
+
+
+class _Uses(cst.CSTVisitor):
+    """The uses of a name in a function: all of them, and those that read one key."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.total = 0
+        self.reads: set[int] = set()
+        #: names that are no variable (``x.args``, ``f(args=...)``)
+        self.labels: set[int] = set()
+
+    def _is(self, node: cst.CSTNode) -> bool:
+        return type(node) is cst.Name and node.value == self.name  # type: ignore[attr-defined]
+
+    def visit_Name(self, node: cst.Name) -> None:
+        if node.value == self.name and id(node) not in self.labels:
+            self.total += 1
+
+    def visit_Arg(self, node: cst.Arg) -> None:
+        if node.keyword is not None:
+            self.labels.add(id(node.keyword))
+
+    def visit_Subscript(self, node: cst.Subscript) -> None:
+        if self._is(node.value):
+            self.reads.add(id(node.value))
+
+    def visit_Attribute(self, node: cst.Attribute) -> None:
+        self.labels.add(id(node.attr))
+        if self._is(node.value) and node.attr.value in _READ_ATTRIBUTES:
+            self.reads.add(id(node.value))
+
+    def visit_ComparisonTarget(self, node: cst.ComparisonTarget) -> None:
+        if type(node.operator) in (cst.In, cst.NotIn) and self._is(node.comparator):
+            self.reads.add(id(node.comparator))
+
+    def visit_AssignTarget(self, node: cst.AssignTarget) -> None:
+        if self._is(node.target):
+            self.reads.add(id(node.target))
+
+
+def _only_read(function: cst.CSTNode, name: str) -> bool:
+    """Whether a function uses ``name`` only to read keys of it (``d["k"]``,
+    ``d.get("k")``, ``"k" in d``): the dict is not handed on, stored or shown whole."""
+    uses = _Uses(name)
+    function.visit(uses)
+    return uses.total == len(uses.reads)
