@@ -1,6 +1,7 @@
-"""The values an argument accepts: a closed dispatch and what accepts values
-beside it (branches that return before it, tests no list of values holds),
-and how a companion's list of values is compared with the code's."""
+"""The values an argument accepts: a closed dispatch, and what leaves them
+unknown (a value tested beside it by a branch that returns, which may accept
+or refuse it; a test no list of values holds); how a companion's list of
+values is compared with the code's."""
 
 from __future__ import annotations
 
@@ -35,16 +36,53 @@ SPLIT_DISPATCH = """\
     """
 
 
+ADJACENT_DISPATCH = SPLIT_DISPATCH.replace(
+    """            name = str(self.args.get("name", ""))
+            if action == "delete":""",
+    """            if action == "delete":
+                name = str(self.args.get("name", ""))""",
+)
+
+
 def enum_of(tmp_path: Path, source: str, name: str = "action") -> list[Any] | None:
     return arguments(tool(tmp_path, source))[name]["enum"]  # type: ignore[no-any-return]
 
 
-def test_values_returned_on_before_a_statement_then_a_closed_dispatch(tmp_path: Path) -> None:
-    assert enum_of(tmp_path, SPLIT_DISPATCH) == ["list", "get", "delete"]
+def unknown(tmp_path: Path, source: str, name: str = "action") -> bool:
+    (argument,) = [a for a in tool(tmp_path, source).arguments if a.name == name]
+    return argument.values_unknown
 
 
-def test_values_of_a_match_that_returns_before_the_closed_dispatch(tmp_path: Path) -> None:
-    source = """\
+def test_a_run_of_returning_tests_before_the_error_is_the_dispatch(tmp_path: Path) -> None:
+    assert enum_of(tmp_path, ADJACENT_DISPATCH) == ["list", "get", "delete"]
+    assert not unknown(tmp_path, ADJACENT_DISPATCH)
+
+
+def test_values_tested_beside_the_closed_dispatch_leave_the_values_unknown(
+    tmp_path: Path,
+) -> None:
+    """A branch that returns on a value may accept it or answer with an error
+    (``return Response("purge is no longer supported")``): the code does not
+    say which, so no list is claimed, nor any value."""
+    refused = """\
+        from helpers.tool import Response, Tool
+
+        NOTES: dict[str, str] = {}
+
+
+        class Purge(Tool):
+            async def execute(self, **kwargs):
+                action = self.args.get("action")
+                if action == "purge":
+                    return Response("purge is no longer supported", False)
+                if action not in ("list", "clear"):
+                    return Response("unknown action", False)
+                if action == "list":
+                    return Response(", ".join(NOTES), False)
+                NOTES.clear()
+                return Response("cleared", False)
+        """
+    matched = """\
         from helpers.tool import Response, Tool
 
 
@@ -61,7 +99,9 @@ def test_values_of_a_match_that_returns_before_the_closed_dispatch(tmp_path: Pat
                     return Response("added", False)
                 return Response("unknown action", False)
         """
-    assert enum_of(tmp_path, source) == ["list", "show", "add"]
+    for index, source in enumerate((SPLIT_DISPATCH, refused, matched)):
+        assert enum_of(tmp_path / str(index), source) is None, source
+        assert unknown(tmp_path / f"u{index}", source), source
 
 
 def test_a_test_no_list_holds_leaves_the_values_unknown(tmp_path: Path) -> None:
@@ -142,6 +182,7 @@ def test_a_test_no_list_holds_leaves_the_values_unknown(tmp_path: Path) -> None:
         (returning_prefix, in_the_chain, compared_with_a_name, captured, everything_else)
     ):
         assert enum_of(tmp_path / str(index), source) is None, source
+        assert unknown(tmp_path / f"u{index}", source), source
 
 
 def test_tests_that_accept_no_value_keep_the_values(tmp_path: Path) -> None:
@@ -171,14 +212,17 @@ def test_tests_that_accept_no_value_keep_the_values(tmp_path: Path) -> None:
                 return Response("unknown action", False)
         """
     assert enum_of(tmp_path, source) == ["start", "stop"]
+    assert not unknown(tmp_path / "again", source)
 
 
-def _repo(root: Path, enum_text: str) -> None:
+def _repo(root: Path, item: str | None, source: str = ADJACENT_DISPATCH) -> None:
+    """A project with the tool and the companion ``--fix`` writes for it,
+    the item of ``action`` then written as ``item``."""
     files = {
         "pyproject.toml": "[project]\nname = 'notes'\n",
         "helpers/__init__.py": "",
         "helpers/tool.py": "class Tool: ...\nclass Response: ...\n",
-        "tools/notes.py": SPLIT_DISPATCH,
+        "tools/notes.py": source,
     }
     for rel, text in files.items():
         path = root / rel
@@ -188,10 +232,11 @@ def _repo(root: Path, enum_text: str) -> None:
     result = runner.invoke(cli, ["check", "--root", str(root), "--fix", "--no-cache"])
     assert result.exit_code in (0, 1), result.output
     companion = root / "tools/notes.py.dox.md"
-    text = companion.read_text(encoding="utf-8")
-    generated = "one of `list`, `get`, `delete`"
-    assert generated in text, text
-    companion.write_text(text.replace(generated, enum_text), encoding="utf-8")
+    lines = companion.read_text(encoding="utf-8").splitlines(keepends=True)
+    (index,) = [i for i, line in enumerate(lines) if line.startswith("  - `action`: ")]
+    if item is not None:
+        lines[index] = f"  - `action`: {item}\n"
+    companion.write_text("".join(lines), encoding="utf-8")
 
 
 def _findings(root: Path) -> list[dict[str, Any]]:
@@ -202,6 +247,9 @@ def _findings(root: Path) -> list[dict[str, Any]]:
 
 
 def test_a_companion_may_list_the_values_in_any_order_and_as_json(tmp_path: Path) -> None:
+    _repo(tmp_path / "generated", None)
+    text = (tmp_path / "generated/tools/notes.py.dox.md").read_text(encoding="utf-8")
+    assert 'default `"list"`, one of `list`, `get`, `delete`.' in text, text
     for index, written in enumerate(
         (
             'one of `"list"`, `"get"`, `"delete"`',
@@ -210,19 +258,35 @@ def test_a_companion_may_list_the_values_in_any_order_and_as_json(tmp_path: Path
         )
     ):
         root = tmp_path / str(index)
-        _repo(root, written)
+        _repo(root, f'optional string, default `"list"`, {written}.')
         assert _findings(root) == [], written
 
 
 def test_a_value_missing_from_the_companion_is_still_drift(tmp_path: Path) -> None:
-    _repo(tmp_path, 'one of `"list"`, `"get"`')
+    _repo(tmp_path, 'optional string, default `"list"`, one of `"list"`, `"get"`.')
     (finding,) = _findings(tmp_path)
     assert finding["code"] == "DOX111"
     assert "accepts `list`, `get`, `delete` in the code" in finding["message"]
 
 
+def test_values_the_code_does_not_say_are_left_as_written(tmp_path: Path) -> None:
+    """No finding on the companion's list; a fix of another part of the item
+    keeps it."""
+    listed = 'one of `"list"`, `"get"`, `"delete"`'
+    _repo(tmp_path, f'optional string, default `"list"`, {listed}.', SPLIT_DISPATCH)
+    assert _findings(tmp_path) == []
+    _repo(tmp_path, f'optional string, default `"get"`, {listed}.', SPLIT_DISPATCH)
+    (finding,) = _findings(tmp_path)
+    assert 'has `"list"` in the code' in finding["message"], finding
+    result = CliRunner().invoke(cli, ["check", "--root", str(tmp_path), "--fix", "--no-cache"])
+    assert result.exit_code in (0, 1), result.output
+    fixed = (tmp_path / "tools/notes.py.dox.md").read_text(encoding="utf-8")
+    assert f'  - `action`: optional string, default `"list"`, {listed}.\n' in fixed, fixed
+
+
 def test_branches_of_other_methods_do_not_end_execute(tmp_path: Path) -> None:
-    """``before_execution`` returning early accepts nothing ``execute`` rejects."""
+    """``before_execution`` returning early, or a closure, accepts nothing
+    ``execute`` refuses."""
     source = """\
         from helpers.tool import Response, Tool
 

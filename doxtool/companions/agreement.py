@@ -46,8 +46,10 @@ def _classes_agree(expected: Any, existing: Any) -> bool:
     return sorted(map(_class_key, expected)) == sorted(map(_class_key, existing))
 
 
-def _argument_key(argument: dict[str, Any]) -> tuple[Any, ...]:
-    enum = argument.get("enum")
+def _argument_key(argument: dict[str, Any], values: bool = True) -> tuple[Any, ...]:
+    """What is compared of an argument item; its accepted values only with
+    ``values`` (the code may not say them)."""
+    enum = argument.get("enum") if values else None
     alternatives = argument.get("alternatives")
     return (
         argument.get("required"),
@@ -76,7 +78,8 @@ def _arguments_agree(expected: Any, existing: Any, open: bool = False) -> bool:
         documented[name].get("fields_unknown")
         or (
             documented[name].get("required") is not None
-            and _argument_key(documented[name]) == _argument_key(facts[name])
+            and _argument_key(documented[name], not facts[name].get("values_unknown"))
+            == _argument_key(facts[name], not facts[name].get("values_unknown"))
         )
         for name in facts
     )

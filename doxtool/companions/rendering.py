@@ -62,6 +62,7 @@ def _argument_values(tool: ToolFacts) -> list[dict[str, Any]]:
                 "default": json_text(argument.default) if argument.has_default else None,
                 "has_default": argument.has_default,
                 "enum": [enum_text(v) for v in argument.enum] if argument.enum else None,
+                "values_unknown": argument.values_unknown,
                 "alternatives": [display_name(a) for a in argument.alternatives] or None,
                 "prose": "",
             }
@@ -388,6 +389,8 @@ def render_block(
     values = expected.values
     if expected.open:
         values = with_persons_arguments(expected, existing) or values
+    if expected.kind == "arguments":
+        values = _with_persons_values(values, existing)
     lines = _render(expected.kind, expected.subject, values, keep, expected.open)
     if lines and 0 <= existing.start < len(companion.lines):
         written = line_content(companion.lines[existing.start])
@@ -405,6 +408,20 @@ def _same_lead(rendered: str, written: str) -> bool:
         return False
     fields = ("kind", "subject", "rest", "base", "empty")
     return all(getattr(new, name) == getattr(old, name) for name in fields)
+
+
+def _with_persons_values(values: Any, existing: FactBlock) -> Any:
+    """Arguments whose accepted values the code does not say keep the list
+    the companion gives them."""
+    if not isinstance(values, list) or not isinstance(existing.values, list):
+        return values
+    written = {v.get("name"): v.get("enum") for v in existing.values if isinstance(v, dict)}
+    return [
+        {**v, "enum": written.get(v.get("name"))}
+        if isinstance(v, dict) and v.get("values_unknown")
+        else v
+        for v in values
+    ]
 
 
 def with_persons_arguments(expected: ExpectedBlock, existing: FactBlock) -> list[Any] | None:

@@ -87,6 +87,9 @@ class Argument:
     type: str | None = None
     #: literal values the argument is compared against (dispatch arguments)
     enum: list[Any] | None = None
+    #: the values it accepts are not known (a test no list holds, a value
+    #: tested beside the dispatch): neither a list nor "any value" is claimed
+    values_unknown: bool = False
     reads: list[ArgumentRead] = field(default_factory=list)
     #: other arguments of which at least one is needed together with this one
     #: (``args["text"] if "text" in args else args["message"]``); such an

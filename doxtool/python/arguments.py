@@ -68,10 +68,10 @@ class ArgBuilder:
     weak_type: str | None = None
     #: values a closed dispatch accepts
     enum: list[Any] = field(default_factory=list)
-    #: those values and the values tested by a branch that returns, outside
-    #: the closed dispatch (``if action == "list": return ...`` before it),
-    #: in the order the walk meets them: accepted too
-    accepted: list[Any] = field(default_factory=list)
+    #: values a branch of ``execute``'s path that returns tests outside the
+    #: closed dispatch (``if action == "purge": return ...`` before it):
+    #: accepted, or answered with an error, which the code does not say
+    beside: list[Any] = field(default_factory=list)
     #: tested in a way no list of values holds (``action.startswith("del")``
     #: in a branch that returns): which values are accepted is not known
     values_unknown: bool = False
@@ -92,26 +92,24 @@ class ArgBuilder:
         # ``1 == True``: compare types too
         if not _holds(self.enum, value):
             self.enum.append(value)
-        if not _holds(self.accepted, value):
-            self.accepted.append(value)  # in the order the walk meets them
 
-    def accept(self, values: Iterable[Any]) -> None:
+    def add_beside(self, values: Iterable[Any]) -> None:
         """Values a branch that returns tests, outside the closed dispatch."""
         for value in values:
             value = jsonable(value)
-            if value is None or value == "" or isinstance(value, (list, dict)):
+            if value is None or value == "" or not isinstance(value, (str, int, float)):
                 continue  # ``x == ""`` tests for absence, not for a choice
             if isinstance(value, str) and value.strip().lower() in ("true", "false"):
                 continue  # a spelling of a boolean, not a choice
-            if not _holds(self.accepted, value):
-                self.accepted.append(value)
+            self.beside.append(value)
 
-    def _enum(self) -> list[Any]:
-        """The values a closed dispatch accepts, with those accepted before or
-        beside it; none when a test accepts values no list holds."""
-        if not self.enum or self.values_unknown:
-            return []
-        return list(self.accepted)
+    def _unknown(self) -> bool:
+        """Whether the values accepted are not known: a test no list holds, or
+        a value tested beside a closed dispatch, which the branch may accept
+        or refuse (``return Response("purge is no longer supported")``)."""
+        return self.values_unknown or (
+            bool(self.enum) and any(not _holds(self.enum, v) for v in self.beside)
+        )
 
     def build(self) -> Argument:
         reads = unique(self.reads, lambda r: (r.line, r.column, r.kind))
@@ -126,9 +124,10 @@ class ArgBuilder:
             and "string" not in (self.coerced_type, self.annotation_type)
         ):
             kind = None  # a string or a JSON boolean: the type is not one
-        enum = self._enum()
-        if kind is None and enum:
-            kinds = {json_type(v) for v in enum}
+        unknown = self._unknown()
+        enum = [] if unknown else list(self.enum)
+        if kind is None and self.enum:
+            kinds = {json_type(v) for v in [*self.enum, *self.beside]}
             kind = kinds.pop() if len(kinds) == 1 else None
         elif kind is not None:
             # ``str(flag).lower() not in ("false", "no")`` for a boolean flag
@@ -142,6 +141,7 @@ class ArgBuilder:
             has_default=self.has_default,
             type=kind,
             enum=enum or None,
+            values_unknown=unknown,
             reads=reads,
             alternatives=sorted(self.alternatives),
         )

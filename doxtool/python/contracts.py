@@ -167,13 +167,13 @@ class Contracts:
         return contains_return(stmt)
 
     def _accepting_test(self, test: cst.BaseExpression, env: Env, closed: bool) -> None:
-        """What the test of a branch that ends the function says about the
-        values a dispatch accepts. Outside a closed dispatch, and before one,
-        the values such a branch tests (``if action == "list": return ...``)
-        are accepted too, wherever it stands; in or out of one, a test the walk cannot enumerate
-        (``action.startswith("del")``, a comparison with a value it cannot
-        read) accepts values no list holds, and the argument's values are
-        then not known (:meth:`ArgBuilder.build`)."""
+        """What the test of a branch that ends ``execute`` says about the values
+        an argument accepts. A value such a branch tests outside the closed
+        dispatch (``if action == "purge": return ...``) may be accepted or
+        answered with an error, which the code does not say; a test no list
+        holds (``action.startswith("del")``, a comparison with a value not
+        known) accepts values no list holds, in or out of the dispatch. Either
+        way the values accepted are not known (:meth:`ArgBuilder.build`)."""
         parts: list[cst.BaseExpression] = [test]
         while parts:
             node = parts.pop()
@@ -215,7 +215,8 @@ class Contracts:
             elif closed:
                 pass  # the dispatch's own values (``_enum_from``)
             elif op in (cst.Equal, cst.In):
-                builder.accept(list(value) if isinstance(value, (list, dict)) else [value])
+                spread = op is cst.In and isinstance(value, (list, dict))
+                builder.add_beside(list(value) if spread else [value])
             elif op in (cst.NotEqual, cst.NotIn):
                 builder.values_unknown = True  # true for every value but these
 
@@ -230,7 +231,7 @@ class Contracts:
         if not literal_pattern(pattern):
             builder.values_unknown = True
         elif not closed:
-            builder.accept(match_values(pattern, self.module))
+            builder.add_beside(match_values(pattern, self.module))
 
     def _values_unknown(self, node: cst.CSTNode, env: Env) -> None:
         """Every argument an expression reads: tested in a way no list of values holds."""

@@ -324,6 +324,7 @@ def _merge_arguments(first: list[Argument], second: list[Argument]) -> list[Argu
             has_default=known.has_default or arg.has_default,
             type=known.type or arg.type,
             enum=enum or None,
+            values_unknown=known.values_unknown or arg.values_unknown,
             alternatives=sorted(set(known.alternatives) | set(arg.alternatives)),
             reads=sorted([*known.reads, *arg.reads], key=lambda r: (r.path or "", r.line)),
         )
