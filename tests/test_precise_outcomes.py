@@ -102,3 +102,61 @@ def test_a_call_that_may_return_does_not_end_the_path(tmp_path: Path, helper: st
     )
     root = repo(tmp_path, {"tools/pick.py": source})
     assert "DOX007" in check(root)
+
+
+# -- DOX303: the forms of an emptiness test guard the answer ---------------------
+
+_READ = '        text = str(self.args.get("text", "")).strip()\n'
+_ASK = '            return Response(message="Send the answer in `text`.", break_loop=False)\n'
+_END = "        return Response(message=text, break_loop=True)\n"
+
+
+def _answer_tool(body: str) -> str:
+    return (
+        HEAD + "\n\nclass AnswerTool(Tool):\n"
+        "    async def execute(self, **kwargs) -> Response:\n" + _READ + body
+    )
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "        if text:\n            return Response(message=text, break_loop=True)\n"
+        '        return Response(message="Send `text`.", break_loop=False)\n',
+        "        if len(text) == 0:\n" + _ASK + _END,
+        "        if len(text) < 1:\n" + _ASK + _END,
+        "        if 0 == len(text):\n" + _ASK + _END,
+        '        if text == "":\n' + _ASK + _END,
+        "        if text.strip() == '':\n" + _ASK + _END,
+        "        if not text.strip():\n" + _ASK + _END,
+        '        if text is None or text.strip() == "":\n' + _ASK + _END,
+        "        if not len(text):\n" + _ASK + _END,
+        "        if len(text) == 0:\n" + _ASK + "        else:\n    " + _END,
+        '        if text != "" and len(text) > 0:\n    ' + _END + _ASK.replace("    ", "", 1),
+        "        if not text:\n"
+        '            raise RepairableException("Send `text`.")\n'
+        "        return Response(message=text, break_loop=True)\n",
+    ],
+)
+def test_an_answer_tested_for_emptiness_is_not_reported(tmp_path: Path, body: str) -> None:
+    root = repo(tmp_path, {"tools/answer.py": _answer_tool(body)})
+    assert "DOX303" not in check(root)
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        _END,
+        # a None test does not tell an empty answer
+        "        if text is None:\n" + _ASK + _END,
+        # past ``if text: return ...`` the answer is empty
+        '        if text:\n            return Response(message="ok", break_loop=False)\n' + _END,
+        # the test holds in its body only
+        "        if len(text) > 0:\n            pass\n" + _END,
+        # ``a or b`` true says nothing of ``a``
+        '        if text or self.args.get("other"):\n    ' + _END + _ASK.replace("    ", "", 1),
+    ],
+)
+def test_an_untested_answer_is_reported(tmp_path: Path, body: str) -> None:
+    root = repo(tmp_path, {"tools/answer.py": _answer_tool(body)})
+    assert "DOX303" in check(root)
