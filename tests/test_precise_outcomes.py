@@ -160,3 +160,175 @@ def test_an_answer_tested_for_emptiness_is_not_reported(tmp_path: Path, body: st
 def test_an_untested_answer_is_reported(tmp_path: Path, body: str) -> None:
     root = repo(tmp_path, {"tools/answer.py": _answer_tool(body)})
     assert "DOX303" in check(root)
+
+
+# -- DOX120, DOX121: Responses and raises in helpers of other modules -------------
+
+
+def _companion(cls: str, contract: str) -> str:
+    return (
+        f"# t.py DOX\n\n## Purpose\n- A tool.\n\n## Ownership\n- Classes:\n- `{cls}` (`Tool`)\n"
+        "  - `async execute(self, **kwargs) -> Response`\n\n## Runtime Contracts\n"
+        f"- `{cls}` is a `Tool`.\n- `{cls}` defines `execute(...)`.\n{contract}"
+        "\n## Key Concepts\n- Keep.\n\n## Work Guidance\n- Keep.\n\n"
+        "## Verification\n- Run the tests.\n\n## Child DOX Index\nNo child DOX files.\n"
+    )
+
+
+_REPORT = (
+    "{imports}\nfrom helpers.tool import Response, Tool\n\n\n"
+    "class ReportTool(Tool):\n"
+    "    async def execute(self, **kwargs) -> Response:\n"
+    '        text = str(self.args.get("text", ""))\n'
+    '        if self.args.get("partial"):\n'
+    "            return Response(message=text, break_loop=False)\n"
+    "        return {returned}\n"
+)
+_FINAL = (
+    "from helpers.tool import Response\n\n\n"
+    "def final(text: str) -> Response:\n"
+    "    return Response(message=text, break_loop=True)\n"
+)
+_FINISH = (
+    "from helpers.tool import Response, Tool\n\n\n"
+    "class FinishingTool(Tool):\n"
+    "    def finish(self, text: str) -> Response:\n"
+    "        return Response(message=text, break_loop=True)\n"
+)
+
+
+def _report(root: Path, imports: str, returned: str, line: str, **files: str) -> Path:
+    contract = f"- `break_loop` of `ReportTool`: {line}\n"
+    return repo(
+        root,
+        {
+            "tools/report.py": _REPORT.format(imports=imports, returned=returned),
+            "tools/report.py.dox.md": _companion("ReportTool", contract),
+            **files,
+        },
+    )
+
+
+@pytest.mark.parametrize(
+    ("imports", "returned", "files"),
+    [
+        ("from helpers.responses import final", "final(text)", {"helpers/responses.py": _FINAL}),
+        (
+            "from helpers import responses",
+            "responses.final(text)",
+            {"helpers/responses.py": _FINAL},
+        ),
+        (
+            "from helpers.finishing import FinishingTool",
+            "self.finish(text)",
+            {"helpers/finishing.py": _FINISH},
+        ),
+    ],
+)
+def test_a_response_returned_by_a_helper_of_another_module_counts(
+    tmp_path: Path, imports: str, returned: str, files: dict[str, str]
+) -> None:
+    if "FinishingTool" in imports:
+        files = {**files}
+        source = _REPORT.format(imports=imports, returned=returned).replace(
+            "(Tool)", "(FinishingTool)"
+        )
+        files["tools/report.py"] = source
+    root = _report(tmp_path, imports, returned, "`true` or `false`.", **files)
+    if "FinishingTool" in imports:
+        (root / "tools/report.py").write_text(files["tools/report.py"], encoding="utf-8")
+    assert "DOX120" not in check(root)
+    # "always `false`" is wrong: the helper's Response ends the turn
+    dox = root / "tools/report.py.dox.md"
+    dox.write_text(dox.read_text().replace("`true` or `false`", "always `false`"))
+    assert "DOX120 `break_loop` of `ReportTool` is documented wrongly" in check(root)
+
+
+@pytest.mark.parametrize(
+    ("imports", "returned"),
+    [
+        # a library doxtool does not read
+        ("import somelib", "somelib.finish(text)"),
+        # a repository module that is not there
+        ("from helpers.gone import final", "final(text)"),
+        # a value of unknown kind
+        ("", "self.agent.answer"),
+    ],
+)
+def test_a_returned_value_that_cannot_be_followed_makes_break_loop_unknown(
+    tmp_path: Path, imports: str, returned: str
+) -> None:
+    root = _report(tmp_path, imports, returned, "`true` or `false`.")
+    before = (root / "tools/report.py.dox.md").read_text()
+    assert "DOX120" not in check(root)
+    check(root, "--fix")
+    fixed = (root / "tools/report.py.dox.md").read_text()
+    assert "- `break_loop` of `ReportTool`: `true` or `false`.\n" in fixed
+    # what is known is still checked: the line leaves out the `false` the code returns
+    dox = root / "tools/report.py.dox.md"
+    dox.write_text(before.replace("`true` or `false`", "always `true`"))
+    out = check(root)
+    assert "DOX120 `break_loop` line for `ReportTool` leaves out what the code does" in out
+    assert "DOX120" in out and "[*]" not in out.split("DOX120", 1)[1].split("\n", 1)[0]
+
+
+_RENAME = (
+    "{imports}\nfrom helpers.tool import Response, Tool\n\n\n"
+    "class RenameTool(Tool):\n"
+    "    async def execute(self, **kwargs) -> Response:\n"
+    '        title = {call}(str(self.args.get("title", "")))\n'
+    '        return Response(message=f"Renamed to {{title}}.", break_loop=False)\n'
+)
+_ENSURE = (
+    "from helpers.errors import RepairableException\n\n\n"
+    "def _check(value: str) -> str:\n"
+    "    if not value.strip():\n"
+    '        raise RepairableException("blank")\n'
+    "    return value\n\n\n"
+    "def ensure(value: str) -> str:\n"
+    "    return _check(value)\n"
+)
+_REPAIRABLE_LINE = "- Repairable errors raised by `RenameTool`: `RepairableException`.\n"
+
+
+def _rename(root: Path, imports: str, call: str) -> Path:
+    contract = "- `break_loop` of `RenameTool`: always `false`.\n" + _REPAIRABLE_LINE
+    return repo(
+        root,
+        {
+            "tools/rename.py": _RENAME.format(imports=imports, call=call),
+            "tools/rename.py.dox.md": _companion("RenameTool", contract),
+            "helpers/args.py": _ENSURE,
+        },
+    )
+
+
+@pytest.mark.parametrize(
+    ("imports", "call"),
+    [
+        ("from helpers.args import ensure", "ensure"),
+        ("from helpers import args", "args.ensure"),
+        # a module of the repository that is not there: what it raises is unknown
+        ("from helpers.gone import ensure", "ensure"),
+    ],
+)
+def test_a_raise_in_a_helper_of_another_module_counts(
+    tmp_path: Path, imports: str, call: str
+) -> None:
+    root = _rename(tmp_path, imports, call)
+    assert "DOX121" not in check(root)
+    check(root, "--fix")
+    assert _REPAIRABLE_LINE in (root / "tools/rename.py.dox.md").read_text()
+
+
+def test_a_repairable_line_of_a_tool_that_raises_none_names_the_raise(tmp_path: Path) -> None:
+    root = _rename(tmp_path, "", "str")
+    out = check(root)
+    assert "which the module no longer has" not in out
+    assert (
+        "DOX121 repairable errors line of `RenameTool` states what its code does not do: "
+        "no `RepairableException` is raised in the code it runs"
+    ) in out
+    # doxtool may miss a raise: removing the line is not a safe fix
+    check(root, "--fix")
+    assert _REPAIRABLE_LINE in (root / "tools/rename.py.dox.md").read_text()

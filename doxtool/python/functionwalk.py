@@ -13,6 +13,7 @@ from doxtool.core.summary_facts import EffectCall, FunctionSummary, KeyRead, Out
 from doxtool.python import effects
 from doxtool.python.astparse import child_expressions
 from doxtool.python.callkinds import Scope
+from doxtool.python.exits import function_exits
 from doxtool.python.flows import function_flow
 from doxtool.python.names import constructed, dotted_parts
 from doxtool.python.summaryscope import ModuleScope
@@ -79,6 +80,9 @@ class FunctionWalk:
             self_args=self.tool_like,
         )
         name = f"{self.cls}.{self.node.name}" if self.cls else self.node.name
+        returns, raises, falls_off = function_exits(
+            self.node, lambda dotted: self.owner.resolve(dotted, self.names), self.self_name
+        )
         return FunctionSummary(
             name=name,
             line=self.node.lineno,
@@ -90,6 +94,9 @@ class FunctionWalk:
             calls=self.calls,
             is_async=isinstance(self.node, ast.AsyncFunctionDef),
             flow=function_flow(self.node, scope),
+            returns=returns,
+            raises=raises,
+            falls_off=falls_off,
         )
 
     # -- statements -------------------------------------------------------------

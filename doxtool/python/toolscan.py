@@ -91,6 +91,7 @@ class ToolScan(StatementWalk, ArgumentReads, Contracts, Outcomes, Calls):
         self.side_effects: set[str] = set()
         self.effects: list[Effect] = []
         self.helper_calls: list[HelperCall] = []
+        self.returned_calls: list[HelperCall] = []
         self.wholesale: list[DynamicRead] = []
         #: the walk is in code ``execute`` reaches (not in a method only the
         #: framework calls)
@@ -192,6 +193,9 @@ class ToolScan(StatementWalk, ArgumentReads, Contracts, Outcomes, Calls):
             self.helper_calls, lambda c: (c.target, c.line, c.column, tuple(c.dicts))
         )
         tool.returns_from = list(self.chain)
+        tool.returned_calls = unique(
+            self.returned_calls, lambda c: (c.target, c.line, c.column, c.function)
+        )
         return tool
 
     def _is_helper(self, name: str) -> bool:
