@@ -223,6 +223,11 @@ def _report(root: Path, imports: str, returned: str, line: str, **files: str) ->
             "self.finish(text)",
             {"helpers/finishing.py": _FINISH},
         ),
+        (
+            "from helpers.finishing import FinishingTool",
+            "super().finish(text)",
+            {"helpers/finishing.py": _FINISH},
+        ),
     ],
 )
 def test_a_response_returned_by_a_helper_of_another_module_counts(

@@ -80,6 +80,15 @@ class Outcomes:
             # a method this module does not define (a base elsewhere may)
             self.chain.setdefault(f"{self.cls.name}.{call.func.attr.value}", None)
             returned = f"self.{call.func.attr.value}"
+        elif (
+            call is not None
+            and type(call.func) is cst.Attribute
+            and type(call.func.value) is cst.Call
+            and type(call.func.value.func) is cst.Name
+            and call.func.value.func.value == "super"
+        ):
+            # ``super().m()`` of a base elsewhere: resolving looks from the bases
+            returned = f"self.{call.func.attr.value}"
         elif call is not None:
             dotted = dotted_name(call.func)
             qualified = self.scan._resolve(dotted, env.names) if dotted is not None else None

@@ -344,6 +344,12 @@ behaves; the companion must say so.
 
 **Example.** The line says always `false`, but `execute` now returns
 `Response(..., break_loop=True)` at line 31.
+
+**Precision.** A `Response` returned through a helper of another module of
+the repository (`return final(text)`, `return self.finish(...)` of a base
+elsewhere) counts. When `execute` returns a value doxtool cannot follow (a
+library's result, a helper it cannot find), only a documented line that
+leaves out a value the code is seen to return is reported, with no fix.
 """
     valid = valid_examples()
     invalid = [
@@ -389,6 +395,12 @@ when that happens.
 
 **Example.** `execute` raises `RepairableException` on a blank answer; the
 companion does not mention it.
+
+**Precision.** A raise in a helper of another module of the repository that
+the tool calls counts. When a function of the repository the tool reaches
+cannot be followed (not found, or deeper than doxtool follows), only a line
+that leaves out an error seen raised is reported, with no fix. A line for a
+class that raises none is reported as such; removing it is an unsafe fix.
 """
     valid = valid_examples()
     invalid = [
