@@ -337,3 +337,25 @@ def test_a_repairable_line_of_a_tool_that_raises_none_names_the_raise(tmp_path: 
     # doxtool may miss a raise: removing the line is not a safe fix
     check(root, "--fix")
     assert _REPAIRABLE_LINE in (root / "tools/rename.py.dox.md").read_text()
+
+
+def test_a_missing_repairable_line_is_reported_when_some_helper_cannot_be_read(
+    tmp_path: Path,
+) -> None:
+    source = _RENAME.format(imports="from helpers.gone import ensure", call="ensure").replace(
+        "        return Response(",
+        "        if not title:\n"
+        '            raise RepairableException("title?")\n'
+        "        return Response(",
+    )
+    root = _rename(tmp_path, "", "str")
+    (root / "tools/rename.py").write_text(
+        "from helpers.errors import RepairableException\n" + source, encoding="utf-8"
+    )
+    dox = root / "tools/rename.py.dox.md"
+    dox.write_text(dox.read_text().replace(_REPAIRABLE_LINE, ""))
+    out = check(root)
+    # the errors seen raised are raised: the line that lists them is due
+    assert "DOX121 repairable errors line is missing" in out
+    check(root, "--fix")
+    assert _REPAIRABLE_LINE in dox.read_text()

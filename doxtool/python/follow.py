@@ -61,7 +61,7 @@ class _Ends:
 
     #: the repairable errors they raise, at the tool's call
     raises: list[Raise] = dataclasses.field(default_factory=list)
-    #: some function of the repository was not followed (not found, too deep)
+    #: some function of the repository was not followed (not readable, too deep)
     unseen: bool = False
 
 
@@ -196,14 +196,34 @@ class HelperFollower:
             return None
         return self.find(target)
 
-    def is_class(self, target: str) -> bool:
-        """Whether a dotted name is a class of the repository (a call makes an instance)."""
+    def unreadable(self, target: str, hops: int = 0) -> bool:
+        """Whether a dotted name a call reaches is code of the repository that
+        doxtool has no summary of: a module it has no facts for, or a function
+        or method of a module whose summaries are missing (a syntax this
+        interpreter cannot read). Other names (constants, attributes, methods
+        of values) are not followed and are no code of the repository's."""
+        if target.startswith("self.") or hops > _MAX_HOPS:
+            return False
         parts = target.split(".")
         for cut in range(len(parts) - 1, 0, -1):
             facts = self._module(".".join(parts[:cut]))
-            if facts is not None:
-                return len(parts) - cut == 1 and facts.class_named(parts[cut]) is not None
-        return False
+            if facts is None:
+                continue
+            rest = parts[cut:]
+            if len(rest) == 1 and any(f.name == rest[0] for f in facts.functions):
+                return facts.summary(rest[0]) is None
+            cls = facts.class_named(rest[0])
+            if len(rest) == 2 and cls is not None:
+                return any(m.name == rest[1] for m in cls.methods) and (
+                    facts.summary(".".join(rest)) is None
+                )
+            imported = facts.imported_names.get(rest[0])
+            if imported is not None:
+                return self.unreadable(".".join([imported, *rest[1:]]), hops + 1)
+            # ``package.missing.f``: a submodule doxtool has no facts for
+            named = facts.outline.assigned if facts.outline is not None else []
+            return len(rest) > 1 and rest[0] not in named
+        return True
 
     def _entry(self, tool: ToolFacts, call: HelperCall) -> tuple[Found, set[str]] | None:
         """The function a tool's call reaches and its parameters holding the tool's args."""
@@ -235,7 +255,7 @@ class HelperFollower:
         entry = self._entry(tool, call)
         if entry is None:
             # a function of the repository not found: what it raises is not known
-            ends.unseen = ends.unseen or not self.is_class(call.target)
+            ends.unseen = ends.unseen or self.unreadable(call.target)
             return
         first, carriers = entry
         start = call.target if not call.target.startswith("self.") else _display(first)
@@ -288,12 +308,15 @@ class HelperFollower:
                         )
                     )
             if len(calls) >= MAX_DEPTH:
-                ends.unseen = ends.unseen or bool(summary.calls)
+                ends.unseen = ends.unseen or any(
+                    self.callee(found, out.target) is not None or self.unreadable(out.target)
+                    for out in summary.calls
+                )
                 continue
             for out in summary.calls:
                 callee = self.callee(found, out.target)
                 if callee is None:
-                    ends.unseen = ends.unseen or not self.is_class(out.target)
+                    ends.unseen = ends.unseen or self.unreadable(out.target)
                     continue
                 passed = _carriers(found, callee, out.passes, held)
                 label = out.target if not out.target.startswith("self.") else _display(callee)

@@ -42,7 +42,9 @@ class BlockRule(Rule):
             tools = {t.class_name: t for t in ctx.tools(doc.module)}
             for block in expected:
                 found = existing.get(block.key)
-                if self._unknown(tools, block.kind, block.subject):
+                if self._unknown(tools, block.kind, block.subject) and (
+                    found is not None or not self.missing_lists_seen
+                ):
                     # what the code does is known in part: only what the
                     # companion leaves out of what is known is reported
                     yield from self.partial(doc, block, found)
@@ -68,12 +70,21 @@ class BlockRule(Rule):
     ) -> Iterator[Finding]:
         """A block whose facts doxtool knows in part: reported, with no fix,
         when it is missing or leaves out a value the code is seen to have."""
-        if block is not None:
-            extra = [v for v in block.values if v not in expected.values]
-            if isinstance(block.values, list) and values_agree(
-                dataclasses.replace(expected, values=[*expected.values, *extra]), block
-            ):
-                return
+        if (
+            block is not None
+            and isinstance(block.values, list)
+            and all(
+                any(
+                    values_agree(
+                        dataclasses.replace(expected, values=[value]),
+                        dataclasses.replace(block, values=[written]),
+                    )
+                    for written in block.values
+                )
+                for value in expected.values
+            )
+        ):
+            return  # every value the code is seen to have is written
         shown = ", ".join(f"`{v}`" for v in expected.values)
         state = "is missing" if block is None else "leaves out what the code does"
         yield self.finding(
@@ -99,6 +110,11 @@ class BlockRule(Rule):
             if removal is not None
             else None,
         )
+
+    #: a missing block lists what the code is seen to do, which is true when
+    #: doxtool cannot follow all of it (repairable errors seen raised; not
+    #: ``break_loop``, whose line says what is *always* returned)
+    missing_lists_seen: ClassVar[bool] = False
 
     #: why a block of a class the module has states nothing true (:meth:`absent`)
     absent_reason: ClassVar[str] = "doxtool finds none of it in the code"
@@ -417,6 +433,7 @@ class that raises none is reported as such; removing it is an unsafe fix.
 
     label = "repairable errors line"
     absent_reason = "no `RepairableException` is raised in the code it runs"
+    missing_lists_seen = True
 
 
 RULES: list[type[Rule]] = [
