@@ -20,7 +20,15 @@ if TYPE_CHECKING:
 
 #: ModuleFacts keys that are internal to doxtool and not part of ``inspect --json``
 _INTERNAL_KEYS = frozenset(
-    {"candidates", "imported_names", "star_imports", "summaries", "helper_calls", "module_names"}
+    {
+        "candidates",
+        "imported_names",
+        "star_imports",
+        "summaries",
+        "helper_calls",
+        "returned_calls",
+        "module_names",
+    }
 )
 
 

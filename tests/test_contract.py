@@ -69,7 +69,8 @@ def test_message_kind(expression: str, kind: str) -> None:
 def test_message_kind_through_a_variable_and_positionally() -> None:
     source = tool(
         '        text = self.args.get("text", "")\n'
-        "        if text:\n"
+        # a test of something else (``if text:`` would show the answer is not empty)
+        '        if self.args.get("now"):\n'
         "            return Response(text, True)\n"
         '        summary = self.args.get("summary") or "Nothing happened."\n'
         "        if summary:\n"

@@ -321,6 +321,14 @@ class ToolFacts:
     #: qualified names of the functions whose return value ``execute`` passes
     #: on (``execute`` first, then ``return await self._finish()`` and the like)
     returns_from: list[str] = field(default_factory=list)
+    #: values ``execute`` returns that its module alone does not tell: the
+    #: result of a call into another module (``target``: a dotted name, or
+    #: ``self.<method>`` of a base elsewhere), or ``""``: a value doxtool cannot
+    #: follow (resolving turns the ones it can into outcomes)
+    returned_calls: list[HelperCall] = field(default_factory=list)
+    #: contract facts doxtool cannot determine (``break-loop``, ``repairable``):
+    #: what it knows of them is partial, and rules about them say nothing
+    unknown: list[str] = field(default_factory=list)
     #: external or long-running effects ``execute`` can reach after another
     #: one with no ``handle_intervention`` between them
     exposures: list[Exposure] = field(default_factory=list)

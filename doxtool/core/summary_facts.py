@@ -101,6 +101,24 @@ class Step:
 
 
 @dataclass(slots=True)
+class Returned:
+    """What one ``return`` of a function hands back.
+
+    ``kind`` is ``response`` (a ``Response(...)``: ``break_loop`` is True,
+    False or ``dynamic`` with its ``expression``), ``call`` (the result of
+    ``call``: a dotted name through the module's imports, or
+    ``self.<method>``), ``none``, ``literal``, or ``other`` (a value that
+    cannot be told).
+    """
+
+    kind: str
+    line: int
+    break_loop: bool | str | None = None
+    expression: str | None = None
+    call: str = ""
+
+
+@dataclass(slots=True)
 class FunctionSummary:
     """What one function of a module does with what it is handed, read from
     ``ast`` so that helper modules can be followed from the tools that call them."""
@@ -119,3 +137,9 @@ class FunctionSummary:
     is_async: bool = False
     #: the steps of its body that matter to the tool contract, in order
     flow: list[Step] = field(default_factory=list)
+    #: what its ``return`` statements hand back
+    returns: list[Returned] = field(default_factory=list)
+    #: exceptions it raises itself (dotted names through its module's imports)
+    raises: list[str] = field(default_factory=list)
+    #: some path ends without ``return`` or ``raise`` (it returns None there)
+    falls_off: bool = False

@@ -1,38 +1,80 @@
-"""Control flow: does every path of a block end in ``return`` or ``raise``?"""
+"""Control flow: does every path of a block end in ``return`` or ``raise``?
+
+A call to a function that never returns (``sys.exit()``, or one of the
+module's own that always raises) ends a path as a ``raise`` does; the caller
+says which calls those are (``ends``).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import libcst as cst
 
-from doxtool.python.cstnodes import is_kind, statement_children, suite_body
+from doxtool.python.cstnodes import dotted_name, is_kind, statement_children, suite_body
+
+#: whether a statement's call (``f(x)`` or ``await f(x)``) never returns (it
+#: always raises or exits)
+Ends = Callable[[cst.BaseExpression], bool]
+
+#: annotations of a function that never returns
+NO_RETURN = frozenset({"NoReturn", "Never"})
 
 
-def terminates(body: Sequence[cst.BaseStatement]) -> bool:
-    return any(_statement_terminates(stmt) for stmt in body)
+def terminates(body: Sequence[cst.BaseStatement], ends: Ends | None = None) -> bool:
+    return any(_statement_terminates(stmt, ends) for stmt in body)
 
 
-def _statement_terminates(stmt: cst.BaseStatement) -> bool:
+def never_returns_annotation(fn: cst.FunctionDef) -> bool:
+    """Whether a function is annotated ``-> NoReturn`` or ``-> Never``."""
+    if fn.returns is None:
+        return False
+    annotation = fn.returns.annotation
+    if type(annotation) is cst.SimpleString:
+        text = annotation.value.strip("\"'")
+        return text.rsplit(".", 1)[-1] in NO_RETURN
+    dotted = dotted_name(annotation)
+    return dotted is not None and dotted[-1] in NO_RETURN
+
+
+def ending_call(small: cst.BaseSmallStatement) -> cst.BaseExpression | None:
+    """The call a statement is made of (``f(x)``, ``await f(x)``), if any."""
+    if type(small) is not cst.Expr:
+        return None
+    value = small.value
+    inner = value.expression if type(value) is cst.Await else value
+    return value if type(inner) is cst.Call else None
+
+
+def _small_ends(small: cst.BaseSmallStatement, ends: Ends | None) -> bool:
+    if type(small) in (cst.Return, cst.Raise):
+        return True
+    if ends is None:
+        return False
+    call = ending_call(small)
+    return call is not None and ends(call)
+
+
+def _statement_terminates(stmt: cst.BaseStatement, ends: Ends | None = None) -> bool:
     if type(stmt) in (cst.SimpleStatementLine, cst.SimpleStatementSuite):
-        return any(type(s) in (cst.Return, cst.Raise) for s in stmt.body)
+        return any(_small_ends(s, ends) for s in stmt.body)
     if type(stmt) is cst.If:
         if stmt.orelse is None:
             return False
-        if not terminates(suite_body(stmt.body)):
+        if not terminates(suite_body(stmt.body), ends):
             return False
         if type(stmt.orelse) is cst.If:
-            return _statement_terminates(stmt.orelse)
-        return terminates(suite_body(stmt.orelse.body))
+            return _statement_terminates(stmt.orelse, ends)
+        return terminates(suite_body(stmt.orelse.body), ends)
     if type(stmt) in (cst.Try, cst.TryStar):
-        if stmt.finalbody is not None and terminates(suite_body(stmt.finalbody.body)):
+        if stmt.finalbody is not None and terminates(suite_body(stmt.finalbody.body), ends):
             return True
-        body_ends = terminates(suite_body(stmt.body)) or (
-            stmt.orelse is not None and terminates(suite_body(stmt.orelse.body))
+        body_ends = terminates(suite_body(stmt.body), ends) or (
+            stmt.orelse is not None and terminates(suite_body(stmt.orelse.body), ends)
         )
-        return body_ends and all(terminates(suite_body(h.body)) for h in stmt.handlers)
+        return body_ends and all(terminates(suite_body(h.body), ends) for h in stmt.handlers)
     if type(stmt) is cst.With:
-        return terminates(suite_body(stmt.body))
+        return terminates(suite_body(stmt.body), ends)
     if type(stmt) is cst.While:
         infinite = type(stmt.test) is cst.Name and stmt.test.value == "True"
         return infinite and not _has_break(suite_body(stmt.body))
@@ -40,7 +82,7 @@ def _statement_terminates(stmt: cst.BaseStatement) -> bool:
         irrefutable = any(
             type(c.pattern) is cst.MatchAs and c.pattern.pattern is None for c in stmt.cases
         )
-        return irrefutable and all(terminates(suite_body(c.body)) for c in stmt.cases)
+        return irrefutable and all(terminates(suite_body(c.body), ends) for c in stmt.cases)
     return False
 
 

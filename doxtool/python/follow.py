@@ -28,6 +28,7 @@ from doxtool.core.facts import (
     Effect,
     HelperCall,
     ModuleFacts,
+    Raise,
     ToolFacts,
     json_type,
 )
@@ -35,6 +36,8 @@ from doxtool.core.summary_facts import FunctionSummary
 
 Lookup = Callable[[str], "ModuleFacts | None"]
 
+#: the fact kind that functions not followed leave unknown
+REPAIRABLE = "repairable"
 #: calls followed from the tool's own call (the tool's call is the first)
 MAX_DEPTH = 4
 #: re-exports and base classes followed to find one function
@@ -53,8 +56,18 @@ class Flow:
     via_instance: bool
 
 
+@dataclasses.dataclass
+class _Ends:
+    """How the functions a tool's calls reach may end, found while following them."""
+
+    #: the repairable errors they raise, at the tool's call
+    raises: list[Raise] = dataclasses.field(default_factory=list)
+    #: some function of the repository was not followed (not readable, too deep)
+    unseen: bool = False
+
+
 @dataclasses.dataclass(frozen=True)
-class _Found:
+class Found:
     """A function a call reaches, with the facts of its module."""
 
     facts: ModuleFacts
@@ -62,6 +75,8 @@ class _Found:
     #: how the call reaches it: through an instance or class (``self.m()``,
     #: ``Cls.m()``) the callee's first parameter is bound
     via_instance: bool
+    #: the call makes an instance (``Cls(...)`` reaches ``Cls.__init__``)
+    constructs: bool = False
 
 
 class HelperFollower:
@@ -78,7 +93,7 @@ class HelperFollower:
             self._modules[dotted] = self.lookup(dotted)
         return self._modules[dotted]
 
-    def find(self, target: str, hops: int = 0) -> _Found | None:
+    def find(self, target: str, hops: int = 0) -> Found | None:
         """The function a dotted name stands for, through re-exports."""
         if hops > _MAX_HOPS:
             return None
@@ -91,10 +106,10 @@ class HelperFollower:
             name = ".".join(rest)
             summary = facts.summary(name)
             if summary is not None:
-                return _Found(facts, summary, len(rest) > 1)
+                return Found(facts, summary, len(rest) > 1)
             if len(rest) == 1 and facts.class_named(rest[0]) is not None:
                 init = facts.summary(f"{rest[0]}.__init__")
-                return _Found(facts, init, True) if init is not None else None
+                return Found(facts, init, True, constructs=True) if init is not None else None
             if len(rest) == 2 and facts.class_named(rest[0]) is not None:
                 return self.method(f"{facts.module}.{rest[0]}", rest[1], hops + 1)
             imported = facts.imported_names.get(rest[0])
@@ -103,7 +118,7 @@ class HelperFollower:
             return None
         return None
 
-    def method(self, cls: str, name: str, hops: int = 0) -> _Found | None:
+    def method(self, cls: str, name: str, hops: int = 0) -> Found | None:
         """A method of a class (dotted name) or of its bases, nearest first."""
         todo = [cls]
         seen: set[str] = set()
@@ -124,7 +139,7 @@ class HelperFollower:
                 continue
             summary = facts.summary(f"{class_name}.{name}")
             if summary is not None:
-                return _Found(facts, summary, True)
+                return Found(facts, summary, True)
             todo.extend(self.bases_of(current))
         return None
 
@@ -144,19 +159,29 @@ class HelperFollower:
             return tool
         reads: dict[str, list[tuple[Any, ArgumentRead, bool]]] = {}
         found_effects: list[Effect] = []
+        ends = _Ends()
         dynamic: list[DynamicRead] = []
         for call in tool.helper_calls:
-            self._follow(tool, call, reads, found_effects, dynamic)
+            self._follow(tool, call, reads, found_effects, ends, dynamic)
         arguments = _add_arguments(tool.arguments, reads)
         effects = _unique_effects([*tool.effects, *found_effects])
         areas = {e.area for e in effects} | set(tool.side_effects)
         ordered = [a for a in SIDE_EFFECT_AREAS if a in areas] + sorted(
             areas - set(SIDE_EFFECT_AREAS)
         )
-        known = {(r.path, r.line, r.column) for r in tool.dynamic_reads}
+        known = {(r.exception, r.line, r.column, r.path) for r in tool.raises}
+        raises = [*tool.raises]
+        for found in ends.raises:
+            if (found.exception, found.line, found.column, found.path) not in known:
+                known.add((found.exception, found.line, found.column, found.path))
+                raises.append(found)
+        unknown = list(tool.unknown)
+        if ends.unseen and REPAIRABLE not in unknown:
+            unknown.append(REPAIRABLE)
+        known_reads = {(r.path, r.line, r.column) for r in tool.dynamic_reads}
         dynamic_reads = [
             *tool.dynamic_reads,
-            *(r for r in dynamic if (r.path, r.line, r.column) not in known),
+            *(r for r in dynamic if (r.path, r.line, r.column) not in known_reads),
         ]
         return dataclasses.replace(
             tool,
@@ -164,26 +189,60 @@ class HelperFollower:
             dynamic_reads=dynamic_reads,
             effects=effects,
             side_effects=ordered,
+            raises=raises,
+            unknown=unknown,
         )
 
-    def _entry(
-        self, tool: ToolFacts, call: HelperCall
-    ) -> tuple[_Found, set[str], frozenset[tuple[str, str]]] | None:
-        """The function a tool's call reaches and its parameters holding the tool's args."""
-        if call.target.startswith("self."):
-            name = call.target[len("self.") :]
-            found = None
+    def entry(self, tool: ToolFacts, target: str) -> Found | None:
+        """The function a call of the tool reaches (``self.<method>`` through its bases)."""
+        if target.startswith("self."):
+            name = target[len("self.") :]
             for base in tool.bases:
                 found = self.method(base, name)
                 if found is not None:
-                    break
-            if found is None:
-                return None
+                    return found
+            return None
+        return self.find(target)
+
+    def unreadable(self, target: str, hops: int = 0) -> bool:
+        """Whether a dotted name a call reaches is code of the repository that
+        doxtool has no summary of: a module it has no facts for, or a function
+        or method of a module whose summaries are missing (a syntax this
+        interpreter cannot read). Other names (constants, attributes, methods
+        of values) are not followed and are no code of the repository's."""
+        if target.startswith("self.") or hops > _MAX_HOPS:
+            return False
+        parts = target.split(".")
+        for cut in range(len(parts) - 1, 0, -1):
+            facts = self._module(".".join(parts[:cut]))
+            if facts is None:
+                continue
+            rest = parts[cut:]
+            if len(rest) == 1 and any(f.name == rest[0] for f in facts.functions):
+                return facts.summary(rest[0]) is None
+            cls = facts.class_named(rest[0])
+            if len(rest) == 2 and cls is not None:
+                return any(m.name == rest[1] for m in cls.methods) and (
+                    facts.summary(".".join(rest)) is None
+                )
+            imported = facts.imported_names.get(rest[0])
+            if imported is not None:
+                return self.unreadable(".".join([imported, *rest[1:]]), hops + 1)
+            # ``package.missing.f``: a submodule doxtool has no facts for
+            named = facts.outline.assigned if facts.outline is not None else []
+            return len(rest) > 1 and rest[0] not in named
+        return True
+
+    def _entry(
+        self, tool: ToolFacts, call: HelperCall
+    ) -> tuple[Found, set[str], frozenset[tuple[str, str]]] | None:
+        """The function a tool's call reaches and its parameters holding the tool's args."""
+        found = self.entry(tool, call.target)
+        if found is None:
+            return None
+        if call.target.startswith("self."):
             carriers = {f"{found.summary.params[0]}.args"} if found.summary.bound else set()
         else:
-            found = self.find(call.target)
-            if found is None:
-                return None
             carriers = set()
         for key in call.dicts:
             param = _parameter(found, key)
@@ -201,10 +260,13 @@ class HelperFollower:
         call: HelperCall,
         reads: dict[str, list[tuple[Any, ArgumentRead, bool]]],
         found_effects: list[Effect],
+        ends: _Ends,
         dynamic: list[DynamicRead],
     ) -> None:
         entry = self._entry(tool, call)
         if entry is None:
+            # a function of the repository not found: what it raises is not known
+            ends.unseen = ends.unseen or self.unreadable(call.target)
             return
         first, carriers, literals = entry
         start = call.target if not call.target.startswith("self.") else _display(first)
@@ -236,21 +298,20 @@ class HelperFollower:
                         )
                     )
                     continue
-                if read.source in held:
-                    reads.setdefault(name, []).append(
-                        (
-                            read,
-                            ArgumentRead(
-                                read.line,
-                                read.column,
-                                read.kind,
-                                read.guarded,
-                                summary.name,
-                                found.facts.path,
-                            ),
-                            call.conditional or read.conditional,
-                        )
+                reads.setdefault(name, []).append(
+                    (
+                        read,
+                        ArgumentRead(
+                            read.line,
+                            read.column,
+                            read.kind,
+                            read.guarded,
+                            summary.name,
+                            found.facts.path,
+                        ),
+                        call.conditional or read.conditional,
                     )
+                )
             for effect in summary.effects:
                 if effect.area in areas:
                     continue
@@ -265,18 +326,34 @@ class HelperFollower:
                         call.path,
                     )
                 )
+            for exception in summary.raises:
+                short = exception.rsplit(".", 1)[-1]
+                if "Repairable" in short:
+                    ends.raises.append(
+                        Raise(
+                            short, call.line, call.column, exception, True, call.function, call.path
+                        )
+                    )
             if len(calls) >= MAX_DEPTH:
+                ends.unseen = ends.unseen or any(
+                    self.callee(found, out.target) is not None or self.unreadable(out.target)
+                    for out in summary.calls
+                )
                 continue
             for out in summary.calls:
-                callee = self._callee(found, out.target)
+                callee = self.callee(found, out.target)
                 if callee is None:
+                    ends.unseen = ends.unseen or self.unreadable(out.target)
                     continue
                 passed = _carriers(found, callee, out.passes, held)
                 label = out.target if not out.target.startswith("self.") else _display(callee)
                 literal = _bound(callee, out.literals, values, out.passes)
                 queue.append((callee, frozenset(passed), literal, [*calls, label]))
+        if queue:
+            ends.unseen = True  # more functions than are visited
 
-    def _callee(self, caller: _Found, target: str) -> _Found | None:
+    def callee(self, caller: Found, target: str) -> Found | None:
+        """The function a call inside ``caller`` reaches."""
         if target.startswith("self."):
             cls = caller.summary.name.rpartition(".")[0]
             if not cls or not caller.summary.bound:
@@ -285,18 +362,18 @@ class HelperFollower:
         return self.find(target)
 
 
-def _flow(found: _Found | None) -> Flow | None:
+def _flow(found: Found | None) -> Flow | None:
     if found is None:
         return None
     summary = found.summary
     return Flow(found.facts, summary, found.via_instance)
 
 
-def _display(found: _Found) -> str:
+def _display(found: Found) -> str:
     return f"{found.facts.module}.{found.summary.name}"
 
 
-def _parameter(found: _Found, key: str) -> str | None:
+def _parameter(found: Found, key: str) -> str | None:
     """The callee parameter a call's argument lands in (``#n``, a keyword, ``**``)."""
     summary = found.summary
     if key == "**":
@@ -308,7 +385,7 @@ def _parameter(found: _Found, key: str) -> str | None:
 
 
 def _bound(
-    found: _Found, literals: list[list[str]], values: dict[str, str], passes: list[list[str]]
+    found: Found, literals: list[list[str]], values: dict[str, str], passes: list[list[str]]
 ) -> frozenset[tuple[str, str]]:
     """Named parameters of the callee bound to a string literal by a call:
     passed as one, or as a parameter of the caller bound to one."""
@@ -323,7 +400,7 @@ def _bound(
 
 
 def _carriers(
-    caller: _Found, callee: _Found, passes: list[list[str]], held: frozenset[str]
+    caller: Found, callee: Found, passes: list[list[str]], held: frozenset[str]
 ) -> set[str]:
     """Parameters of the callee that hold the tool's arguments after the call."""
     out: set[str] = set()

@@ -14,6 +14,7 @@ from doxtool.python import effects
 from doxtool.python.arguments import COERCIONS
 from doxtool.python.astparse import child_expressions
 from doxtool.python.callkinds import Scope
+from doxtool.python.exits import function_exits
 from doxtool.python.flows import function_flow
 from doxtool.python.keyreads import STRING_METHODS, KeyReads
 from doxtool.python.names import constructed, dotted_parts
@@ -86,6 +87,9 @@ class FunctionWalk(KeyReads):
             self_args=self.tool_like,
         )
         name = f"{self.cls}.{self.node.name}" if self.cls else self.node.name
+        returns, raises, falls_off = function_exits(
+            self.node, lambda dotted: self.owner.resolve(dotted, self.names), self.self_name
+        )
         return FunctionSummary(
             name=name,
             line=self.node.lineno,
@@ -97,6 +101,9 @@ class FunctionWalk(KeyReads):
             calls=self.calls,
             is_async=isinstance(self.node, ast.AsyncFunctionDef),
             flow=function_flow(self.node, scope),
+            returns=returns,
+            raises=raises,
+            falls_off=falls_off,
         )
 
     # -- statements -------------------------------------------------------------

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from doxtool.core.facts import MESSAGE_KINDS, MissingResponse, Outcome, Raise
+from doxtool.core.facts import MESSAGE_KINDS, HelperCall, MissingResponse, Outcome, Raise
 from doxtool.python.cstcode import code_of
 from doxtool.python.cstnodes import dotted_name
 from doxtool.python.literals import literal_value
@@ -64,12 +64,14 @@ class Outcomes:
         if ok or type(inner) is cst.FormattedString:
             self.missing.append(MissingResponse("returns-literal", line, column, qualname))
             return
-        if call is None:
-            return
-        target = self._callee(call, env)
+        target = self._callee(call, env) if call is not None else None
         if target is not None:
             self._scan(target, collect=True)
-        elif (
+            return
+        # what the module alone does not tell: resolving follows it, or says
+        # the outcome is unknown
+        returned = ""
+        if call is not None and (
             type(call.func) is cst.Attribute
             and type(call.func.value) is cst.Name
             and call.func.value.value == env.self_name
@@ -77,6 +79,22 @@ class Outcomes:
         ):
             # a method this module does not define (a base elsewhere may)
             self.chain.setdefault(f"{self.cls.name}.{call.func.attr.value}", None)
+            returned = f"self.{call.func.attr.value}"
+        elif (
+            call is not None
+            and type(call.func) is cst.Attribute
+            and type(call.func.value) is cst.Call
+            and type(call.func.value.func) is cst.Name
+            and call.func.value.func.value == "super"
+        ):
+            # ``super().m()`` of a base elsewhere: resolving looks from the bases
+            returned = f"self.{call.func.attr.value}"
+        elif call is not None:
+            dotted = dotted_name(call.func)
+            qualified = self.scan._resolve(dotted, env.names) if dotted is not None else None
+            if qualified is not None and qualified.split(".", 1)[0] in self.scan.local_roots:
+                returned = qualified
+        self.returned_calls.append(HelperCall(returned, line, column, qualname))
 
     def _break_loop(self, call: cst.Call) -> tuple[bool | str, str | None]:
         """``break_loop`` of a ``Response(...)`` call: True, False or dynamic."""

@@ -22,6 +22,7 @@ from typing import TypeVar
 from doxtool.core.facts import SIDE_EFFECT_AREAS, Argument, ModuleFacts, ToolFacts
 from doxtool.python.follow import HelperFollower
 from doxtool.python.pacing import Pacer
+from doxtool.python.returns import ReturnFollower
 
 Lookup = Callable[[str], "ModuleFacts | None"]
 
@@ -36,6 +37,7 @@ class ToolResolver:
         self.lookup = lookup
         self.follower = HelperFollower(lookup, self._bases_of)
         self.pacer = Pacer(self.follower.flow_of, self.follower.method_flow)
+        self.returns = ReturnFollower(self.follower)
 
     def _bases_of(self, qualified: str) -> list[str]:
         found = self._follow(qualified, 0)
@@ -151,7 +153,9 @@ class ToolResolver:
             )
         if not tools:
             tools = self._reexported(facts, stem)
-        return [self.pacer.apply(self.follower.apply(tool), facts) for tool in tools]
+        return [
+            self.pacer.apply(self.returns.apply(self.follower.apply(tool)), facts) for tool in tools
+        ]
 
     def _reexported(self, facts: ModuleFacts, stem: str) -> list[ToolFacts]:
         """A compatibility shim: a module that only imports a tool class.
@@ -234,7 +238,9 @@ def _without_execute(tool: ToolFacts) -> ToolFacts:
     """A class with no ``execute`` anywhere: its methods' returns are no outcomes."""
     if tool.execute is not None:
         return tool
-    return dataclasses.replace(tool, outcomes=[], missing_responses=[], returns_from=[])
+    return dataclasses.replace(
+        tool, outcomes=[], missing_responses=[], returns_from=[], returned_calls=[]
+    )
 
 
 def _method_name(function: str) -> str | None:
@@ -285,6 +291,10 @@ def _merge(base: ToolFacts, own: ToolFacts, overridden: set[str]) -> ToolFacts:
         helper_calls=[
             *(c for c in base.helper_calls if inherited(c.function)),
             *own.helper_calls,
+        ],
+        returned_calls=[
+            *(c for c in base.returned_calls if inherited(c.function)),
+            *(c for c in own.returned_calls if returned(c.function)),
         ],
         helpers=list(dict.fromkeys([*base.helpers, *own.helpers])),
         intervention=base.intervention or own.intervention,
@@ -384,4 +394,5 @@ def _placed(tool: ToolFacts, execute: object, place: Callable[[list], list]) -> 
         effects=place(tool.effects),
         other_arguments=place(tool.other_arguments),
         helper_calls=place(tool.helper_calls),
+        returned_calls=place(tool.returned_calls),
     )

@@ -12,6 +12,8 @@ calls (:mod:`doxtool.python.calls`).
 
 from __future__ import annotations
 
+import libcst as cst
+
 from doxtool.core.facts import (
     DynamicRead,
     Effect,
@@ -27,8 +29,13 @@ from doxtool.python.argreads import ArgumentReads
 from doxtool.python.arguments import ArgBuilder, own_params, own_values, split_params, unique
 from doxtool.python.calls import Calls
 from doxtool.python.contracts import Contracts
-from doxtool.python.controlflow import last_small, terminates
-from doxtool.python.cstnodes import suite_body
+from doxtool.python.controlflow import (
+    contains_return,
+    last_small,
+    never_returns_annotation,
+    terminates,
+)
+from doxtool.python.cstnodes import dotted_name, suite_body
 from doxtool.python.merges import MergedDicts
 from doxtool.python.modulescan import Class, Func, ModuleScan
 from doxtool.python.outcomes import Outcomes
@@ -60,6 +67,10 @@ def _inherits_from_repository(scan: ModuleScan, cls: Class) -> bool:
     ) and any(owner.methods for owner in scan.mro(cls))
 
 
+#: calls that end the process instead of returning
+_EXITS = frozenset({"sys.exit", "os._exit", "os.abort"})
+
+
 def effects_order() -> tuple[str, ...]:
     return (effects.READ, effects.WRITE, effects.DELETE, effects.NETWORK, effects.SUBPROCESS)
 
@@ -81,6 +92,7 @@ class ToolScan(StatementWalk, ArgumentReads, MergedDicts, Contracts, Outcomes, C
         self.side_effects: set[str] = set()
         self.effects: list[Effect] = []
         self.helper_calls: list[HelperCall] = []
+        self.returned_calls: list[HelperCall] = []
         self.wholesale: list[DynamicRead] = []
         #: the walk is in code ``execute`` reaches (not in a method only the
         #: framework calls)
@@ -96,6 +108,8 @@ class ToolScan(StatementWalk, ArgumentReads, MergedDicts, Contracts, Outcomes, C
         #: how deep ``_arg_of`` is looking into the functions calls reach
         #: (``_current_action()`` returning ``_normalize(self.args.get(...))``)
         self._returns_depth = 0
+        #: function -> whether every call of it raises (or exits)
+        self._raising: dict[str, bool] = {}
 
     def run(self) -> ToolFacts:
         execute = self.scan._find_method(self.cls, "execute")
@@ -194,6 +208,9 @@ class ToolScan(StatementWalk, ArgumentReads, MergedDicts, Contracts, Outcomes, C
             self.helper_calls, lambda c: (c.target, c.line, c.column, tuple(c.dicts))
         )
         tool.returns_from = list(self.chain)
+        tool.returned_calls = unique(
+            self.returned_calls, lambda c: (c.target, c.line, c.column, c.function)
+        )
         return tool
 
     def _is_helper(self, name: str) -> bool:
@@ -238,7 +255,43 @@ class ToolScan(StatementWalk, ArgumentReads, MergedDicts, Contracts, Outcomes, C
         body = suite_body(fn.node.body)
         env.top_body = body
         self._stmts(body, env)
-        if collect and not terminates(body):
+        if collect and not terminates(body, lambda call: self._never_returns(call, env)):
             last = body[-1] if body else fn.node
             line, column = self.scan.loc.statement(last_small(last))
             self.missing.append(MissingResponse("falls-off-end", line, column, fn.qualname))
+
+    def _never_returns(self, node: cst.BaseExpression, env: Env) -> bool:
+        """Whether a call statement never returns: ``sys.exit()``, or a call of
+        a function of the module annotated ``NoReturn`` or whose every path
+        raises (awaited, when it is ``async``)."""
+        awaited = type(node) is cst.Await
+        call = node.expression if type(node) is cst.Await else node
+        if type(call) is not cst.Call:
+            return False
+        dotted = dotted_name(call.func)
+        if dotted is not None and self.scan._resolve(dotted, env.names) in _EXITS:
+            return True
+        target = self._callee(call, env)
+        if target is None or (target.fn.is_async and not awaited):
+            return False  # an async function not awaited makes a coroutine only
+        return self._always_raises(target.fn)
+
+    def _always_raises(self, fn: Func) -> bool:
+        known = self._raising.get(fn.qualname)
+        if known is not None:
+            return known
+        self._raising[fn.qualname] = False  # a recursive call may return
+        body = suite_body(fn.node.body)
+        env = Env(
+            func=fn,
+            self_name=fn.self_name if fn.cls is not None else None,
+            dicts=set(),
+            names=dict(self.scan.names),
+            collect_outcomes=False,
+        )
+        raising = never_returns_annotation(fn.node) or (
+            not any(contains_return(stmt) for stmt in body)
+            and terminates(body, lambda call: self._never_returns(call, env))
+        )
+        self._raising[fn.qualname] = raising
+        return raising

@@ -14,6 +14,7 @@ import libcst as cst
 from doxtool.python.arguments import match_values
 from doxtool.python.controlflow import contains_return, terminates
 from doxtool.python.cstnodes import LEAVES, child_nodes, dotted_name, suite_body
+from doxtool.python.emptiness import nonempty_when
 from doxtool.python.walkstate import Env
 
 #: expressions that can be a string never empty (see ``Env.texts``)
@@ -224,34 +225,47 @@ class StatementWalk:
         env.guards.append(positive)
         env.absent.append(absent_true)
         env.present.append(self._presence(stmt.test, env))
+        # ``if text: return Response(text, ...)``: in the body, ``text`` is not empty
+        assumed = self._assume_nonempty(nonempty_when(stmt.test, True), env)
         self._stmts(suite_body(stmt.body), env)
+        _forget(assumed, env)
         env.present.pop()
         env.absent.pop()
         env.guards.pop()
-        test = stmt.test
-        if (
-            stmt.orelse is None
-            and type(test) is cst.UnaryOperation
-            and type(test.operator) is cst.Not
-            and terminates(suite_body(stmt.body))
-        ):
-            # ``if not x: return ...``: past it, ``x`` is not empty
-            if type(test.expression) is cst.Name:
-                env.texts.add(test.expression.value)
-            arg = self._arg_of(test.expression, env)
-            if arg is not None:
-                env.nonempty.add(arg)
+        if stmt.orelse is None and terminates(suite_body(stmt.body)):
+            # ``if not x: return ...`` (``len(x) == 0``, ``x == ""``): past it,
+            # ``x`` is not empty
+            self._assume_nonempty(nonempty_when(stmt.test, False), env)
         if stmt.orelse is not None:
             env.guards.append(negative)
             env.absent.append(absent_false)
+            assumed = self._assume_nonempty(nonempty_when(stmt.test, False), env)
             if type(stmt.orelse) is cst.If:
                 env.stmt = stmt.orelse
                 self._if(stmt.orelse, env)
             else:
                 self._stmts(suite_body(stmt.orelse.body), env)
+            _forget(assumed, env)
             env.absent.pop()
             env.guards.pop()
         env.conditional -= dispatch
+
+    def _assume_nonempty(
+        self, values: list[cst.BaseExpression], env: Env
+    ) -> tuple[set[str], set[str]]:
+        """Take ``values`` as not empty; the local names and the arguments
+        that were not known so before."""
+        names: set[str] = set()
+        args: set[str] = set()
+        for value in values:
+            if type(value) is cst.Name and value.value not in env.texts:
+                names.add(value.value)
+            arg = self._arg_of(value, env)
+            if arg is not None and arg not in env.nonempty:
+                args.add(arg)
+        env.texts |= names
+        env.nonempty |= args
+        return names, args
 
     def _match(self, stmt: cst.Match, env: Env) -> None:
         self._expr(stmt.subject, env)
@@ -379,3 +393,10 @@ def _catches_key_error(handler: cst.ExceptHandler | cst.ExceptStarHandler, env: 
         if dotted and dotted[-1] in _GUARD_EXCEPTIONS:
             return True
     return False
+
+
+def _forget(assumed: tuple[set[str], set[str]], env: Env) -> None:
+    """Undo :meth:`StatementWalk._assume_nonempty` past the block it held in."""
+    names, args = assumed
+    env.texts -= names
+    env.nonempty -= args

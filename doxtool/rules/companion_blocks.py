@@ -4,6 +4,7 @@ the blocks the code implies."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator
 from typing import Any, ClassVar
 
@@ -38,14 +39,93 @@ class BlockRule(Rule):
         for doc in documented(ctx):
             expected = [e for e in ctx.expected(doc.module) if e.kind in self.kinds]
             existing = {b.key: b for b in doc.companion.blocks if b.kind in self.kinds}
+            tools = {t.class_name: t for t in ctx.tools(doc.module)}
             for block in expected:
-                yield from self.compare(ctx, doc, block, existing.get(block.key))
+                found = existing.get(block.key)
+                if self._unknown(tools, block.kind, block.subject) and (
+                    found is not None or not self.missing_lists_seen
+                ):
+                    # what the code does is known in part: only what the
+                    # companion leaves out of what is known is reported
+                    yield from self.partial(doc, block, found)
+                else:
+                    yield from self.compare(ctx, doc, block, found)
             if self.report_orphans:
                 keys = {e.key for e in expected}
                 for block in existing.values():
                     # a subject without backticks may not be meant as one
-                    if block.key not in keys and not block.bare:
+                    if (
+                        block.key in keys
+                        or block.bare
+                        or self._unknown(tools, block.kind, block.subject)
+                    ):
+                        continue
+                    if block.subject in tools:
+                        yield from self.absent(doc, block)
+                    else:
                         yield from self.orphan(ctx, doc, block)
+
+    @staticmethod
+    def _unknown(tools: dict[str, ToolFacts], kind: str, subject: str | None) -> bool:
+        tool = tools.get(subject) if subject is not None else None
+        return tool is not None and kind in tool.unknown
+
+    def partial(
+        self, doc: Documented, expected: ExpectedBlock, block: FactBlock | None
+    ) -> Iterator[Finding]:
+        """A block whose facts doxtool knows in part: reported, with no fix,
+        when it is missing or leaves out a value the code is seen to have."""
+        if (
+            block is not None
+            and isinstance(block.values, list)
+            and all(
+                any(
+                    values_agree(
+                        dataclasses.replace(expected, values=[value]),
+                        dataclasses.replace(block, values=[written]),
+                    )
+                    for written in block.values
+                )
+                for value in expected.values
+            )
+        ):
+            return  # every value the code is seen to have is written
+        shown = ", ".join(f"`{v}`" for v in expected.values)
+        state = "is missing" if block is None else "leaves out what the code does"
+        yield self.finding(
+            f"{self.describe(expected)} for `{expected.subject}` {state} "
+            f"(the code has at least {shown}; doxtool cannot follow all of it)",
+            doc.path,
+            self.where(doc, block, expected),
+            subject=f"{doc.module}:{expected.key}",
+        )
+
+    def absent(self, doc: Documented, block: FactBlock) -> Iterator[Finding]:
+        """A block for a class the module has, stating what its code does not do."""
+        removal = removal_edit(doc.companion, block)
+        yield self.finding(
+            f"{self.describe_kind(block.kind)} of `{block.subject}` states what its code "
+            f"does not do: {self.absent_reason}",
+            doc.path,
+            block.line,
+            subject=f"{doc.module}:{block.key}:absent",
+            # doxtool may miss what the code does: removing the line is a
+            # person's decision
+            fix=Fix(f"remove {block.key}", [removal], applicability="unsafe")
+            if removal is not None
+            else None,
+        )
+
+    #: a missing block lists what the code is seen to do, which is true when
+    #: doxtool cannot follow all of it (repairable errors seen raised; not
+    #: ``break_loop``, whose line says what is *always* returned)
+    missing_lists_seen: ClassVar[bool] = False
+
+    #: why a block of a class the module has states nothing true (:meth:`absent`)
+    absent_reason: ClassVar[str] = "doxtool finds none of it in the code"
+
+    def describe_kind(self, kind: str) -> str:
+        return self.label or f"fact line `{kind}`"
 
     def fix(self, doc: Documented, expected: ExpectedBlock, description: str) -> Fix | None:
         edit = block_edit(doc.companion, expected)
@@ -286,6 +366,12 @@ behaves; the companion must say so.
 
 **Example.** The line says always `false`, but `execute` now returns
 `Response(..., break_loop=True)` at line 31.
+
+**Precision.** A `Response` returned through a helper of another module of
+the repository (`return final(text)`, `return self.finish(...)` of a base
+elsewhere) counts. When `execute` returns a value doxtool cannot follow (a
+library's result, a helper it cannot find), only a documented line that
+leaves out a value the code is seen to return is reported, with no fix.
 """
     valid = valid_examples()
     invalid = [
@@ -331,6 +417,12 @@ when that happens.
 
 **Example.** `execute` raises `RepairableException` on a blank answer; the
 companion does not mention it.
+
+**Precision.** A raise in a helper of another module of the repository that
+the tool calls counts. When a function of the repository the tool reaches
+cannot be followed (not found, or deeper than doxtool follows), only a line
+that leaves out an error seen raised is reported, with no fix. A line for a
+class that raises none is reported as such; removing it is an unsafe fix.
 """
     valid = valid_examples()
     invalid = [
@@ -346,6 +438,8 @@ companion does not mention it.
     ]
 
     label = "repairable errors line"
+    absent_reason = "no `RepairableException` is raised in the code it runs"
+    missing_lists_seen = True
 
 
 RULES: list[type[Rule]] = [

@@ -54,8 +54,9 @@ decided at run time) whose message is a tool argument as the model sent it,
 or a blank literal, belongs to a tool that raises `RepairableException` (the
 guard for an empty or missing answer; a raise anywhere in the code the tool
 runs counts, whatever it tests). An answer tested before it is returned
-(`if not text: return Response("...", break_loop=False)` or `raise ...`) is
-not empty there and is not reported; neither is a message with text of its
+(`if not text: return Response("...", break_loop=False)` or `raise ...`;
+`len(text) == 0`, `text == ""`, `not text.strip()` alike), or returned inside
+`if text:`, is not empty there and is not reported; neither is a message with text of its
 own (`f"Task started: {uuid}"`) or one the code computes, which is not the
 model's answer.
 

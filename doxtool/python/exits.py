@@ -1,0 +1,168 @@
+"""How a function ends, for its summary: what each ``return`` hands back
+(a ``Response`` and its ``break_loop``, the result of another call, something
+else), the exceptions it raises, and whether it can end without a ``return``.
+
+A tool that returns ``final(text)`` from a helper module, or calls
+``ensure(title)`` that raises ``RepairableException``, is told what those do
+through these facts (:mod:`doxtool.python.follow`). Read from ``ast``; nothing
+is evaluated, and a value that cannot be told is recorded as such (``other``).
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable, Iterator, Sequence
+
+from doxtool.core.summary_facts import Returned
+from doxtool.python.names import dotted_parts
+
+Resolve = Callable[[list[str]], "str | None"]
+
+#: annotations of a function that never returns
+NO_RETURN = frozenset({"NoReturn", "Never"})
+
+FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef
+
+
+def function_exits(
+    node: FunctionNode, resolve: Resolve, self_name: str | None
+) -> tuple[list[Returned], list[str], bool]:
+    """What its returns hand back, what it raises, whether it can fall off its end."""
+    returns: list[Returned] = []
+    raises: list[str] = []
+    for stmt in _statements(node.body):
+        if isinstance(stmt, ast.Return):
+            returns.extend(_returned(stmt, resolve, self_name))
+        elif isinstance(stmt, ast.Raise) and stmt.exc is not None:
+            name = _exception(stmt.exc, resolve)
+            if name is not None and name not in raises:
+                raises.append(name)
+    never = _annotated_no_return(node) or (not returns and _terminates(node.body))
+    falls_off = not never and not _terminates(node.body)
+    return returns, raises, falls_off
+
+
+def _statements(body: Sequence[ast.stmt]) -> Iterator[ast.stmt]:
+    """The statements of a body, nested blocks included, nested definitions not."""
+    todo = list(reversed(body))
+    while todo:
+        stmt = todo.pop()
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            continue
+        yield stmt
+        inner: list[ast.stmt] = []
+        for field in ("body", "orelse", "finalbody"):
+            inner.extend(getattr(stmt, field, None) or [])
+        for handler in getattr(stmt, "handlers", None) or []:
+            inner.extend(handler.body)
+        for case in getattr(stmt, "cases", None) or []:
+            inner.extend(case.body)
+        todo.extend(reversed(inner))
+
+
+def _returned(stmt: ast.Return, resolve: Resolve, self_name: str | None) -> list[Returned]:
+    line = stmt.lineno
+    if stmt.value is None:
+        return [Returned("none", line)]
+    out: list[Returned] = []
+    todo = [stmt.value]
+    while todo:
+        value = todo.pop()
+        if isinstance(value, ast.IfExp):
+            todo.extend((value.orelse, value.body))
+            continue
+        if isinstance(value, ast.Await):
+            value = value.value
+        if isinstance(value, ast.Constant):
+            out.append(Returned("none" if value.value is None else "literal", line))
+            continue
+        if not isinstance(value, ast.Call):
+            out.append(Returned("other", line, expression=_text(value)))
+            continue
+        dotted = dotted_parts(value.func)
+        target = None
+        if dotted is not None:
+            if self_name is not None and dotted[0] == self_name and len(dotted) == 2:
+                target = f"self.{dotted[1]}"
+            else:
+                target = resolve(dotted) or ".".join(dotted)
+        if target is not None and target.rsplit(".", 1)[-1] == "Response":
+            out.append(_response(value, line))
+        elif target is not None:
+            out.append(Returned("call", line, call=target))
+        else:
+            out.append(Returned("other", line, expression=_text(value)))
+    return out
+
+
+def _response(call: ast.Call, line: int) -> Returned:
+    value: ast.expr | None = None
+    for keyword in call.keywords:
+        if keyword.arg == "break_loop":
+            value = keyword.value
+    positional = [a for a in call.args if not isinstance(a, ast.Starred)]
+    if value is None and len(positional) >= 2 and len(positional) == len(call.args):
+        value = positional[1]
+    if value is None:
+        return Returned("response", line, break_loop="dynamic", expression="<missing>")
+    if isinstance(value, ast.Constant) and isinstance(value.value, bool):
+        return Returned("response", line, break_loop=value.value)
+    return Returned("response", line, break_loop="dynamic", expression=_text(value))
+
+
+def _exception(exc: ast.expr, resolve: Resolve) -> str | None:
+    target = exc.func if isinstance(exc, ast.Call) else exc
+    dotted = dotted_parts(target)
+    if dotted is None:
+        return None
+    qualified = resolve(dotted)
+    if qualified is None and not dotted[-1][:1].isupper():
+        return None  # ``raise error``: a variable holding an exception of unknown type
+    return qualified or ".".join(dotted)
+
+
+def _annotated_no_return(node: FunctionNode) -> bool:
+    annotation = node.returns
+    if annotation is None:
+        return False
+    if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str):
+        return annotation.value.rsplit(".", 1)[-1] in NO_RETURN
+    dotted = dotted_parts(annotation)
+    return dotted is not None and dotted[-1] in NO_RETURN
+
+
+def _terminates(body: Sequence[ast.stmt]) -> bool:
+    """Whether every path of a block ends in ``return`` or ``raise``."""
+    return any(_statement_terminates(stmt) for stmt in body)
+
+
+def _statement_terminates(stmt: ast.stmt) -> bool:
+    if isinstance(stmt, (ast.Return, ast.Raise)):
+        return True
+    if isinstance(stmt, ast.If):
+        return _terminates(stmt.body) and _terminates(stmt.orelse)
+    if isinstance(stmt, (ast.With, ast.AsyncWith)):
+        return _terminates(stmt.body)
+    if isinstance(stmt, (ast.Try, getattr(ast, "TryStar", ast.Try))):
+        if _terminates(stmt.finalbody):  # type: ignore[attr-defined]
+            return True
+        body = _terminates(stmt.body) or _terminates(stmt.orelse)  # type: ignore[attr-defined]
+        return body and all(_terminates(h.body) for h in stmt.handlers)  # type: ignore[attr-defined]
+    if isinstance(stmt, ast.While):
+        infinite = isinstance(stmt.test, ast.Constant) and stmt.test.value is True
+        # a ``break`` of an inner loop counts too: the safe side
+        return infinite and not any(isinstance(s, ast.Break) for s in _statements(stmt.body))
+    if isinstance(stmt, ast.Match):
+        irrefutable = any(
+            isinstance(c.pattern, ast.MatchAs) and c.pattern.pattern is None and c.guard is None
+            for c in stmt.cases
+        )
+        return irrefutable and all(_terminates(c.body) for c in stmt.cases)
+    return False
+
+
+def _text(node: ast.expr) -> str:
+    try:
+        return ast.unparse(node)
+    except (ValueError, RecursionError):
+        return "<expression>"

@@ -1,0 +1,361 @@
+"""Outcomes that go through other functions: calls that never return (DOX007),
+Responses and raises from helpers of other modules (DOX120, DOX121), and the
+forms of an emptiness test that guard a turn-ending answer (DOX303)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from samples import write_files
+
+from doxtool.cli import cli
+from doxtool.rules.examples import FRAMEWORK
+
+HEAD = "from helpers.errors import RepairableException\nfrom helpers.tool import Response, Tool\n"
+
+
+def check(root: Path, *args: str) -> str:
+    result = CliRunner().invoke(cli, ["check", "--root", str(root), "--no-cache", *args])
+    return result.stdout
+
+
+def repo(root: Path, files: dict[str, str]) -> Path:
+    write_files(root, {**FRAMEWORK, "helpers/__init__.py": "", **files})
+    return root
+
+
+# -- DOX007: a call that never returns ends the path ------------------------------
+
+_NORETURN = {
+    "function": (
+        "from typing import NoReturn\n" + HEAD + "\n\n"
+        "def _reject(what: str) -> NoReturn:\n"
+        "    raise RepairableException(what)\n\n\n"
+        "class PickTool(Tool):\n"
+        "    async def execute(self, **kwargs) -> Response:\n"
+        '        colour = str(self.args.get("colour", "red"))\n'
+        '        if colour in ("red", "blue"):\n'
+        "            return Response(message=colour, break_loop=False)\n"
+        "        _reject(colour)\n"
+    ),
+    "method": (
+        HEAD + "\n\nclass PickTool(Tool):\n"
+        "    def _bad(self, what):\n"
+        '        message = f"not {what}"\n'
+        "        raise RepairableException(message)\n\n"
+        "    async def execute(self, **kwargs) -> Response:\n"
+        '        colour = str(self.args.get("colour", "red"))\n'
+        '        if colour in ("red", "blue"):\n'
+        "            return Response(message=colour, break_loop=False)\n"
+        "        self._bad(colour)\n"
+    ),
+    "match": (
+        "import typing\n" + HEAD + "\n\n"
+        "def _reject(what: str) -> typing.Never:\n"
+        "    raise RepairableException(what)\n\n\n"
+        "def _fail(what: str):\n"
+        "    _reject(what)\n\n\n"
+        "class PickTool(Tool):\n"
+        "    async def execute(self, **kwargs) -> Response:\n"
+        '        colour = str(self.args.get("colour", "red"))\n'
+        "        match colour:\n"
+        '            case "red":\n'
+        "                return Response(message=colour, break_loop=False)\n"
+        "            case _:\n"
+        "                _fail(colour)\n"
+    ),
+    "exit": (
+        "import sys\n" + HEAD + "\n\nclass PickTool(Tool):\n"
+        "    async def execute(self, **kwargs) -> Response:\n"
+        '        if self.args.get("colour"):\n'
+        '            return Response(message="ok", break_loop=False)\n'
+        "        sys.exit(1)\n"
+    ),
+}
+
+
+@pytest.mark.parametrize("variant", sorted(_NORETURN))
+def test_a_call_that_never_returns_ends_the_path(tmp_path: Path, variant: str) -> None:
+    root = repo(tmp_path, {"tools/pick.py": _NORETURN[variant]})
+    assert "DOX007" not in check(root)
+
+
+@pytest.mark.parametrize(
+    "helper",
+    [
+        # it may return
+        "def _reject(what):\n    if what:\n        raise RepairableException(what)\n",
+        # async, and not awaited: the call makes a coroutine only
+        "async def _reject(what):\n    raise RepairableException(what)\n",
+    ],
+)
+def test_a_call_that_may_return_does_not_end_the_path(tmp_path: Path, helper: str) -> None:
+    source = (
+        HEAD + "\n\n" + helper + "\n\nclass PickTool(Tool):\n"
+        "    async def execute(self, **kwargs) -> Response:\n"
+        '        colour = str(self.args.get("colour", "red"))\n'
+        '        if colour == "red":\n'
+        "            return Response(message=colour, break_loop=False)\n"
+        "        _reject(colour)\n"
+    )
+    root = repo(tmp_path, {"tools/pick.py": source})
+    assert "DOX007" in check(root)
+
+
+# -- DOX303: the forms of an emptiness test guard the answer ---------------------
+
+_READ = '        text = str(self.args.get("text", "")).strip()\n'
+_ASK = '            return Response(message="Send the answer in `text`.", break_loop=False)\n'
+_END = "        return Response(message=text, break_loop=True)\n"
+
+
+def _answer_tool(body: str) -> str:
+    return (
+        HEAD + "\n\nclass AnswerTool(Tool):\n"
+        "    async def execute(self, **kwargs) -> Response:\n" + _READ + body
+    )
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "        if text:\n            return Response(message=text, break_loop=True)\n"
+        '        return Response(message="Send `text`.", break_loop=False)\n',
+        "        if len(text) == 0:\n" + _ASK + _END,
+        "        if len(text) < 1:\n" + _ASK + _END,
+        "        if 0 == len(text):\n" + _ASK + _END,
+        '        if text == "":\n' + _ASK + _END,
+        "        if text.strip() == '':\n" + _ASK + _END,
+        "        if not text.strip():\n" + _ASK + _END,
+        '        if text is None or text.strip() == "":\n' + _ASK + _END,
+        "        if not len(text):\n" + _ASK + _END,
+        "        if len(text) == 0:\n" + _ASK + "        else:\n    " + _END,
+        '        if text != "" and len(text) > 0:\n    ' + _END + _ASK.replace("    ", "", 1),
+        "        if not text:\n"
+        '            raise RepairableException("Send `text`.")\n'
+        "        return Response(message=text, break_loop=True)\n",
+    ],
+)
+def test_an_answer_tested_for_emptiness_is_not_reported(tmp_path: Path, body: str) -> None:
+    root = repo(tmp_path, {"tools/answer.py": _answer_tool(body)})
+    assert "DOX303" not in check(root)
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        _END,
+        # a None test does not tell an empty answer
+        "        if text is None:\n" + _ASK + _END,
+        # past ``if text: return ...`` the answer is empty
+        '        if text:\n            return Response(message="ok", break_loop=False)\n' + _END,
+        # the test holds in its body only
+        "        if len(text) > 0:\n            pass\n" + _END,
+        # ``a or b`` true says nothing of ``a``
+        '        if text or self.args.get("other"):\n    ' + _END + _ASK.replace("    ", "", 1),
+    ],
+)
+def test_an_untested_answer_is_reported(tmp_path: Path, body: str) -> None:
+    root = repo(tmp_path, {"tools/answer.py": _answer_tool(body)})
+    assert "DOX303" in check(root)
+
+
+# -- DOX120, DOX121: Responses and raises in helpers of other modules -------------
+
+
+def _companion(cls: str, contract: str) -> str:
+    return (
+        f"# t.py DOX\n\n## Purpose\n- A tool.\n\n## Ownership\n- Classes:\n- `{cls}` (`Tool`)\n"
+        "  - `async execute(self, **kwargs) -> Response`\n\n## Runtime Contracts\n"
+        f"- `{cls}` is a `Tool`.\n- `{cls}` defines `execute(...)`.\n{contract}"
+        "\n## Key Concepts\n- Keep.\n\n## Work Guidance\n- Keep.\n\n"
+        "## Verification\n- Run the tests.\n\n## Child DOX Index\nNo child DOX files.\n"
+    )
+
+
+_REPORT = (
+    "{imports}\nfrom helpers.tool import Response, Tool\n\n\n"
+    "class ReportTool(Tool):\n"
+    "    async def execute(self, **kwargs) -> Response:\n"
+    '        text = str(self.args.get("text", ""))\n'
+    '        if self.args.get("partial"):\n'
+    "            return Response(message=text, break_loop=False)\n"
+    "        return {returned}\n"
+)
+_FINAL = (
+    "from helpers.tool import Response\n\n\n"
+    "def final(text: str) -> Response:\n"
+    "    return Response(message=text, break_loop=True)\n"
+)
+_FINISH = (
+    "from helpers.tool import Response, Tool\n\n\n"
+    "class FinishingTool(Tool):\n"
+    "    def finish(self, text: str) -> Response:\n"
+    "        return Response(message=text, break_loop=True)\n"
+)
+
+
+def _report(root: Path, imports: str, returned: str, line: str, **files: str) -> Path:
+    contract = f"- `break_loop` of `ReportTool`: {line}\n"
+    return repo(
+        root,
+        {
+            "tools/report.py": _REPORT.format(imports=imports, returned=returned),
+            "tools/report.py.dox.md": _companion("ReportTool", contract),
+            **files,
+        },
+    )
+
+
+@pytest.mark.parametrize(
+    ("imports", "returned", "files"),
+    [
+        ("from helpers.responses import final", "final(text)", {"helpers/responses.py": _FINAL}),
+        (
+            "from helpers import responses",
+            "responses.final(text)",
+            {"helpers/responses.py": _FINAL},
+        ),
+        (
+            "from helpers.finishing import FinishingTool",
+            "self.finish(text)",
+            {"helpers/finishing.py": _FINISH},
+        ),
+        (
+            "from helpers.finishing import FinishingTool",
+            "super().finish(text)",
+            {"helpers/finishing.py": _FINISH},
+        ),
+    ],
+)
+def test_a_response_returned_by_a_helper_of_another_module_counts(
+    tmp_path: Path, imports: str, returned: str, files: dict[str, str]
+) -> None:
+    if "FinishingTool" in imports:
+        files = {**files}
+        source = _REPORT.format(imports=imports, returned=returned).replace(
+            "(Tool)", "(FinishingTool)"
+        )
+        files["tools/report.py"] = source
+    root = _report(tmp_path, imports, returned, "`true` or `false`.", **files)
+    if "FinishingTool" in imports:
+        (root / "tools/report.py").write_text(files["tools/report.py"], encoding="utf-8")
+    assert "DOX120" not in check(root)
+    # "always `false`" is wrong: the helper's Response ends the turn
+    dox = root / "tools/report.py.dox.md"
+    dox.write_text(dox.read_text().replace("`true` or `false`", "always `false`"))
+    assert "DOX120 `break_loop` of `ReportTool` is documented wrongly" in check(root)
+
+
+@pytest.mark.parametrize(
+    ("imports", "returned"),
+    [
+        # a library doxtool does not read
+        ("import somelib", "somelib.finish(text)"),
+        # a repository module that is not there
+        ("from helpers.gone import final", "final(text)"),
+        # a value of unknown kind
+        ("", "self.agent.answer"),
+    ],
+)
+def test_a_returned_value_that_cannot_be_followed_makes_break_loop_unknown(
+    tmp_path: Path, imports: str, returned: str
+) -> None:
+    root = _report(tmp_path, imports, returned, "`true` or `false`.")
+    before = (root / "tools/report.py.dox.md").read_text()
+    assert "DOX120" not in check(root)
+    check(root, "--fix")
+    fixed = (root / "tools/report.py.dox.md").read_text()
+    assert "- `break_loop` of `ReportTool`: `true` or `false`.\n" in fixed
+    # what is known is still checked: the line leaves out the `false` the code returns
+    dox = root / "tools/report.py.dox.md"
+    dox.write_text(before.replace("`true` or `false`", "always `true`"))
+    out = check(root)
+    assert "DOX120 `break_loop` line for `ReportTool` leaves out what the code does" in out
+    assert "DOX120" in out and "[*]" not in out.split("DOX120", 1)[1].split("\n", 1)[0]
+
+
+_RENAME = (
+    "{imports}\nfrom helpers.tool import Response, Tool\n\n\n"
+    "class RenameTool(Tool):\n"
+    "    async def execute(self, **kwargs) -> Response:\n"
+    '        title = {call}(str(self.args.get("title", "")))\n'
+    '        return Response(message=f"Renamed to {{title}}.", break_loop=False)\n'
+)
+_ENSURE = (
+    "from helpers.errors import RepairableException\n\n\n"
+    "def _check(value: str) -> str:\n"
+    "    if not value.strip():\n"
+    '        raise RepairableException("blank")\n'
+    "    return value\n\n\n"
+    "def ensure(value: str) -> str:\n"
+    "    return _check(value)\n"
+)
+_REPAIRABLE_LINE = "- Repairable errors raised by `RenameTool`: `RepairableException`.\n"
+
+
+def _rename(root: Path, imports: str, call: str) -> Path:
+    contract = "- `break_loop` of `RenameTool`: always `false`.\n" + _REPAIRABLE_LINE
+    return repo(
+        root,
+        {
+            "tools/rename.py": _RENAME.format(imports=imports, call=call),
+            "tools/rename.py.dox.md": _companion("RenameTool", contract),
+            "helpers/args.py": _ENSURE,
+        },
+    )
+
+
+@pytest.mark.parametrize(
+    ("imports", "call"),
+    [
+        ("from helpers.args import ensure", "ensure"),
+        ("from helpers import args", "args.ensure"),
+        # a module of the repository that is not there: what it raises is unknown
+        ("from helpers.gone import ensure", "ensure"),
+    ],
+)
+def test_a_raise_in_a_helper_of_another_module_counts(
+    tmp_path: Path, imports: str, call: str
+) -> None:
+    root = _rename(tmp_path, imports, call)
+    assert "DOX121" not in check(root)
+    check(root, "--fix")
+    assert _REPAIRABLE_LINE in (root / "tools/rename.py.dox.md").read_text()
+
+
+def test_a_repairable_line_of_a_tool_that_raises_none_names_the_raise(tmp_path: Path) -> None:
+    root = _rename(tmp_path, "", "str")
+    out = check(root)
+    assert "which the module no longer has" not in out
+    assert (
+        "DOX121 repairable errors line of `RenameTool` states what its code does not do: "
+        "no `RepairableException` is raised in the code it runs"
+    ) in out
+    # doxtool may miss a raise: removing the line is not a safe fix
+    check(root, "--fix")
+    assert _REPAIRABLE_LINE in (root / "tools/rename.py.dox.md").read_text()
+
+
+def test_a_missing_repairable_line_is_reported_when_some_helper_cannot_be_read(
+    tmp_path: Path,
+) -> None:
+    source = _RENAME.format(imports="from helpers.gone import ensure", call="ensure").replace(
+        "        return Response(",
+        "        if not title:\n"
+        '            raise RepairableException("title?")\n'
+        "        return Response(",
+    )
+    root = _rename(tmp_path, "", "str")
+    (root / "tools/rename.py").write_text(
+        "from helpers.errors import RepairableException\n" + source, encoding="utf-8"
+    )
+    dox = root / "tools/rename.py.dox.md"
+    dox.write_text(dox.read_text().replace(_REPAIRABLE_LINE, ""))
+    out = check(root)
+    # the errors seen raised are raised: the line that lists them is due
+    assert "DOX121 repairable errors line is missing" in out
+    check(root, "--fix")
+    assert _REPAIRABLE_LINE in dox.read_text()
