@@ -263,7 +263,7 @@ class Calls:
             self_param,
             env.conditional > 0,
             frozenset(keys),
-            env.needed_here and env.conditional == 0,
+            env.needed_here and env.conditional == 0 and env.branches == 0,
         )
 
     def _method(self, name: str, skip: str | None = None) -> Func | None:

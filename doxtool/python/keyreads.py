@@ -61,6 +61,7 @@ class KeyReads:
         test = stmt.test
         if (
             self._top(stmt)
+            and not self._returned_before(stmt)
             and not stmt.orelse
             and isinstance(test, ast.UnaryOp)
             and isinstance(test.op, ast.Not)
@@ -69,6 +70,16 @@ class KeyReads:
             and isinstance(stmt.body[-1], ast.Raise)
         ):
             self.var_reads[test.operand.id].contract = True
+
+    def _returned_before(self, stmt: ast.stmt) -> bool:
+        """Whether a statement before ``stmt`` in the body may return: the
+        check then holds on some paths only."""
+        for earlier in self.node.body:
+            if earlier is stmt:
+                return False
+            if _returns(earlier):
+                return True
+        return False
 
     def _source(self, node: ast.expr) -> str | None:
         """The dict an expression is: a parameter, or ``<param>.args``."""
@@ -219,3 +230,17 @@ def _code(node: ast.expr) -> str:
     except (ValueError, RecursionError):  # pragma: no cover - unparse of a parsed node
         return "?"
     return text if len(text) <= 80 else text[:77] + "..."
+
+
+def _returns(stmt: ast.stmt) -> bool:
+    """Whether a statement holds a ``return`` of its function (nested
+    functions and classes aside)."""
+    todo: list[ast.AST] = [stmt]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, ast.Return):
+            return True
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            continue
+        todo.extend(ast.iter_child_nodes(node))
+    return False

@@ -78,6 +78,15 @@ class MergedDicts:
                 defaults.update(value)
             else:
                 defaults = None
+        # ``{"verbose": False, **base}`` with ``base = {**DEFAULTS, **self.args}``:
+        # the defaults and overrides of ``base`` hold too
+        inner = self._merged_of(elements[last].value, env)  # type: ignore[attr-defined]
+        if inner is not None:
+            overrides |= inner.overrides
+            if defaults is not None and inner.defaults is not None:
+                defaults = {**defaults, **inner.defaults}
+            else:
+                defaults = None
         return Merge(defaults, frozenset(overrides))
 
     def _mapping_keys(self, element: cst.BaseDictElement) -> set[str] | None:
@@ -232,6 +241,8 @@ class _Uses(cst.CSTVisitor):
         self.reads: set[int] = set()
         #: names that are no variable (``x.args``, ``f(args=...)``)
         self.labels: set[int] = set()
+        #: subscripts written to or deleted: no reads
+        self.writes: set[int] = set()
 
     def _is(self, node: cst.CSTNode) -> bool:
         return type(node) is cst.Name and node.value == self.name  # type: ignore[attr-defined]
@@ -245,12 +256,37 @@ class _Uses(cst.CSTVisitor):
             self.labels.add(id(node.keyword))
 
     def visit_Subscript(self, node: cst.Subscript) -> None:
-        if self._is(node.value):
+        if self._is(node.value) and id(node) not in self.writes:
             self.reads.add(id(node.value))
+
+    def _written(self, target: cst.CSTNode) -> None:
+        """``d["k"] = v``, ``d["k"] += v``, ``del d["k"]``: the dict is changed."""
+        if type(target) is cst.Subscript:
+            self.writes.add(id(target))
+        elif type(target) in (cst.Tuple, cst.List):
+            for element in target.elements:  # type: ignore[attr-defined]
+                self._written(element.value)
+
+    def visit_AugAssign(self, node: cst.AugAssign) -> None:
+        self._written(node.target)
+
+    def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
+        self._written(node.target)
+
+    def visit_Del(self, node: cst.Del) -> None:
+        self._written(node.target)
+
+    def visit_For(self, node: cst.For) -> None:
+        self._written(node.target)
 
     def visit_Attribute(self, node: cst.Attribute) -> None:
         self.labels.add(id(node.attr))
         if self._is(node.value) and node.attr.value in _READ_ATTRIBUTES:
+            self.reads.add(id(node.value))
+
+    def visit_StarredDictElement(self, node: cst.StarredDictElement) -> None:
+        # ``{"verbose": False, **base}``: a merge of the merge, followed in turn
+        if self._is(node.value):
             self.reads.add(id(node.value))
 
     def visit_ComparisonTarget(self, node: cst.ComparisonTarget) -> None:
@@ -260,11 +296,13 @@ class _Uses(cst.CSTVisitor):
     def visit_AssignTarget(self, node: cst.AssignTarget) -> None:
         if self._is(node.target):
             self.reads.add(id(node.target))
+        self._written(node.target)
 
 
 def _only_read(function: cst.CSTNode, name: str) -> bool:
     """Whether a function uses ``name`` only to read keys of it (``d["k"]``,
-    ``d.get("k")``, ``"k" in d``): the dict is not handed on, stored or shown whole."""
+    ``d.get("k")``, ``"k" in d``, ``{**d}``): the dict is not changed, handed
+    on, stored or shown whole."""
     uses = _Uses(name)
     function.visit(uses)
     return uses.total == len(uses.reads)

@@ -15,6 +15,7 @@ from doxtool.python.arguments import match_values
 from doxtool.python.controlflow import contains_return, terminates
 from doxtool.python.cstnodes import LEAVES, child_nodes, dotted_name, suite_body
 from doxtool.python.emptiness import nonempty_when
+from doxtool.python.literals import literal_value
 from doxtool.python.walkstate import Env
 
 #: expressions that can be a string never empty (see ``Env.texts``)
@@ -52,7 +53,12 @@ class StatementWalk:
             if (
                 contracts
                 and not self._is_check(stmt, env)
-                and self._returns_on_argument_path(stmt, env)
+                and (
+                    self._returns_on_argument_path(stmt, env)
+                    # in a helper, a return on any path (``if default is not
+                    # None: return ...``) may skip the checks after it
+                    or (env.func is not self.entry and contains_return(stmt))
+                )
             ):
                 contracts = False  # later checks hold only on some paths
         env.needed_here = needed_here
@@ -107,6 +113,8 @@ class StatementWalk:
             merge = (
                 None if self._is_dict_source(value, env, alias=True) else self._merge(value, env)
             )
+            if merge is not None and not self._assigned_merge(value, env):
+                merge = None  # changed or handed on: taken whole, not followed
             env.merged.pop(name, None)
             if merge is not None:
                 env.merged[name] = merge
@@ -303,7 +311,9 @@ class StatementWalk:
                 todo.append(current.pattern)
             elif type(current) is cst.MatchMapping:
                 for element in current.elements:
-                    self._read(element.key, element.key, "contains", env)
+                    ok, value = literal_value(element.key, self.module)
+                    if not ok or isinstance(value, str):  # ``{0: x}`` matches no argument
+                        self._read(element.key, element.key, "contains", env)
                 if current.rest is not None:
                     self._wholesale(current, env)
 
@@ -318,12 +328,14 @@ class StatementWalk:
             if current is None:
                 env.guards.pop()
                 env.absent.pop()
+                env.branches -= 1
                 continue
             kind = type(current)
             if kind is tuple:
                 current, guard, absent = current
                 env.guards.append(guard)
                 env.absent.append(absent)
+                env.branches += 1
                 stack.append(None)
                 kind = type(current)
             if kind in LEAVES:

@@ -66,6 +66,9 @@ class Env:
     needed: bool = False
     #: the statement being walked is one such call may come from
     needed_here: bool = False
+    #: how many expression branches enclose the expression being walked (an
+    #: ``if``/``else`` of a conditional expression, the right of ``and``/``or``)
+    branches: int = 0
     #: local name -> what it holds besides the arguments (``{**DEFAULTS, **self.args}``)
     merged: dict[str, Any] = field(default_factory=dict)
 
