@@ -13,21 +13,14 @@ from typing import Any
 import libcst as cst
 
 from doxtool.core.facts import ArgumentRead, DynamicRead
-from doxtool.python.arguments import COERCIONS, ArgBuilder, own_params, type_of_annotation
+from doxtool.python.arguments import ArgBuilder, own_params, type_of_annotation
 from doxtool.python.controlflow import contains_return, terminates
 from doxtool.python.cstcode import code_of
 from doxtool.python.cstnodes import dotted_name, is_kind, suite_body
 from doxtool.python.literals import literal_value, string_value
 from doxtool.python.modulescan import Func
+from doxtool.python.readforms import COERCIONS, READ_METHODS, STRING_METHODS
 from doxtool.python.walkstate import Env, Target
-
-_STRING_METHODS = frozenset(
-    {"strip", "lstrip", "rstrip", "lower", "upper", "casefold", "title", "capitalize", "replace"}
-)
-
-
-_READ_METHODS = {"get": "get", "pop": "pop", "setdefault": "get"}
-
 
 #: spellings of a boolean that ``str(x).lower() == ...`` compares against
 _BOOLEAN_SPELLINGS = frozenset({"true", "false"})
@@ -399,13 +392,13 @@ class ArgumentReads:
                 if target is not None:
                     arg = self._returned_argument(target)
                 elif type(func) is cst.Attribute:
-                    if func.attr.value in _READ_METHODS and self._is_dict_source(func.value, env):
+                    if func.attr.value in READ_METHODS and self._is_dict_source(func.value, env):
                         if node.args:
                             key = self._key(node.args[0].value, env)
                             arg = key if isinstance(key, str) else None
                             if arg is not None and self._overridden(func.value, arg, env):
                                 arg = None
-                    elif func.attr.value in _STRING_METHODS:
+                    elif func.attr.value in STRING_METHODS:
                         todo.append(func.value)
                         continue
                 elif type(func) is cst.Name and func.value in COERCIONS and node.args:
@@ -422,14 +415,14 @@ class ArgumentReads:
         # reads: D.get(k, default), D.pop(k)
         if (
             type(func) is cst.Attribute
-            and func.attr.value in _READ_METHODS
+            and func.attr.value in READ_METHODS
             and self._is_dict_source(func.value, env)
             and node.args
             and node.args[0].keyword is None
         ):
             default = node.args[1].value if len(node.args) > 1 else None
             self._read(
-                node.args[0].value, node, _READ_METHODS[func.attr.value], env, default, func.value
+                node.args[0].value, node, READ_METHODS[func.attr.value], env, default, func.value
             )
             return
         # coercion and normalisation types
@@ -441,7 +434,7 @@ class ArgumentReads:
                     builder.weak_type = builder.weak_type or "string"
                 elif func.value != "bool":  # ``bool(x)`` tests truthiness: any type
                     builder.coerced_type = builder.coerced_type or COERCIONS[func.value]
-        if type(func) is cst.Attribute and func.attr.value in _STRING_METHODS:
+        if type(func) is cst.Attribute and func.attr.value in STRING_METHODS:
             arg = self._arg_of(func.value, env)
             if arg is not None:
                 self._arg(arg).weak_type = self._arg(arg).weak_type or "string"

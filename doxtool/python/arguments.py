@@ -17,17 +17,7 @@ from doxtool.core.facts import Argument, ArgumentRead, json_type
 from doxtool.python.cstnodes import dotted_name
 from doxtool.python.literals import jsonable, literal_value
 from doxtool.python.modulescan import Func
-
-COERCIONS = {
-    "int": "integer",
-    "float": "number",
-    "str": "string",
-    "bool": "boolean",
-    "list": "array",
-    "tuple": "array",
-    "dict": "object",
-}
-
+from doxtool.python.readforms import COERCIONS
 
 _ANNOTATION_TYPES = {
     **COERCIONS,

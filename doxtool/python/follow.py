@@ -95,27 +95,31 @@ class HelperFollower:
 
     def find(self, target: str, hops: int = 0) -> Found | None:
         """The function a dotted name stands for, through re-exports."""
-        if hops > _MAX_HOPS:
+        owner = self._owner(target) if hops <= _MAX_HOPS else None
+        if owner is None:
             return None
+        facts, rest = owner
+        summary = facts.summary(".".join(rest))
+        if summary is not None:
+            return Found(facts, summary, len(rest) > 1)
+        if len(rest) == 1 and facts.class_named(rest[0]) is not None:
+            init = facts.summary(f"{rest[0]}.__init__")
+            return Found(facts, init, True, constructs=True) if init is not None else None
+        if len(rest) == 2 and facts.class_named(rest[0]) is not None:
+            return self.method(f"{facts.module}.{rest[0]}", rest[1], hops + 1)
+        imported = facts.imported_names.get(rest[0])
+        if imported is not None:
+            return self.find(".".join([imported, *rest[1:]]), hops + 1)
+        return None
+
+    def _owner(self, target: str) -> tuple[ModuleFacts, list[str]] | None:
+        """The module of the repository a dotted name lies in (the longest
+        prefix doxtool has facts for) and the rest of the name."""
         parts = target.split(".")
         for cut in range(len(parts) - 1, 0, -1):
             facts = self._module(".".join(parts[:cut]))
-            if facts is None:
-                continue
-            rest = parts[cut:]
-            name = ".".join(rest)
-            summary = facts.summary(name)
-            if summary is not None:
-                return Found(facts, summary, len(rest) > 1)
-            if len(rest) == 1 and facts.class_named(rest[0]) is not None:
-                init = facts.summary(f"{rest[0]}.__init__")
-                return Found(facts, init, True, constructs=True) if init is not None else None
-            if len(rest) == 2 and facts.class_named(rest[0]) is not None:
-                return self.method(f"{facts.module}.{rest[0]}", rest[1], hops + 1)
-            imported = facts.imported_names.get(rest[0])
-            if imported is not None:
-                return self.find(".".join([imported, *rest[1:]]), hops + 1)
-            return None
+            if facts is not None:
+                return facts, parts[cut:]
         return None
 
     def method(self, cls: str, name: str, hops: int = 0) -> Found | None:
@@ -212,26 +216,23 @@ class HelperFollower:
         of values) are not followed and are no code of the repository's."""
         if target.startswith("self.") or hops > _MAX_HOPS:
             return False
-        parts = target.split(".")
-        for cut in range(len(parts) - 1, 0, -1):
-            facts = self._module(".".join(parts[:cut]))
-            if facts is None:
-                continue
-            rest = parts[cut:]
-            if len(rest) == 1 and any(f.name == rest[0] for f in facts.functions):
-                return facts.summary(rest[0]) is None
-            cls = facts.class_named(rest[0])
-            if len(rest) == 2 and cls is not None:
-                return any(m.name == rest[1] for m in cls.methods) and (
-                    facts.summary(".".join(rest)) is None
-                )
-            imported = facts.imported_names.get(rest[0])
-            if imported is not None:
-                return self.unreadable(".".join([imported, *rest[1:]]), hops + 1)
-            # ``package.missing.f``: a submodule doxtool has no facts for
-            named = facts.outline.assigned if facts.outline is not None else []
-            return len(rest) > 1 and rest[0] not in named
-        return True
+        owner = self._owner(target)
+        if owner is None:
+            return True
+        facts, rest = owner
+        if len(rest) == 1 and any(f.name == rest[0] for f in facts.functions):
+            return facts.summary(rest[0]) is None
+        cls = facts.class_named(rest[0])
+        if len(rest) == 2 and cls is not None:
+            return any(m.name == rest[1] for m in cls.methods) and (
+                facts.summary(".".join(rest)) is None
+            )
+        imported = facts.imported_names.get(rest[0])
+        if imported is not None:
+            return self.unreadable(".".join([imported, *rest[1:]]), hops + 1)
+        # ``package.missing.f``: a submodule doxtool has no facts for
+        named = facts.outline.assigned if facts.outline is not None else []
+        return len(rest) > 1 and rest[0] not in named
 
     def _entry(
         self, tool: ToolFacts, call: HelperCall

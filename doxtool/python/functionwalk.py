@@ -11,16 +11,15 @@ from typing import Any
 
 from doxtool.core.summary_facts import EffectCall, FunctionSummary, KeyRead, OutCall
 from doxtool.python import effects
-from doxtool.python.arguments import COERCIONS
 from doxtool.python.astparse import child_expressions
 from doxtool.python.callkinds import Scope
 from doxtool.python.exits import function_exits
 from doxtool.python.flows import function_flow
-from doxtool.python.keyreads import STRING_METHODS, KeyReads
+from doxtool.python.keyreads import KeyReads
 from doxtool.python.names import constructed, dotted_parts
+from doxtool.python.readforms import COERCIONS, READ_METHODS, STRING_METHODS
 from doxtool.python.summaryscope import ModuleScope
 
-_READ_METHODS = {"get": "get", "pop": "pop", "setdefault": "get"}
 _GUARD_EXCEPTIONS = frozenset({"KeyError", "LookupError", "Exception", "BaseException"})
 #: a loop over more literal keys than this is not unrolled
 _MAX_LOOP_KEYS = 32
@@ -276,14 +275,14 @@ class FunctionWalk(KeyReads):
             self.coercions.setdefault(id(func.value), "str")
         if (
             isinstance(func, ast.Attribute)
-            and func.attr in _READ_METHODS
+            and func.attr in READ_METHODS
             and node.args
             and not isinstance(node.args[0], ast.Starred)
         ):
             source = self._source(func.value)
             if source is not None:
                 default = node.args[1] if len(node.args) > 1 else None
-                self._read(source, node.args[0], node, _READ_METHODS[func.attr], default)
+                self._read(source, node.args[0], node, READ_METHODS[func.attr], default)
                 return
         dotted = dotted_parts(func)
         if dotted is None:

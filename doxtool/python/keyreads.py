@@ -11,12 +11,8 @@ import ast
 from typing import Any
 
 from doxtool.core.summary_facts import KeyRead
-from doxtool.python.arguments import COERCIONS
+from doxtool.python.readforms import COERCIONS, STRING_METHODS
 from doxtool.python.summaryscope import ModuleScope
-
-STRING_METHODS = frozenset(
-    {"strip", "lstrip", "rstrip", "lower", "upper", "casefold", "title", "capitalize", "replace"}
-)
 
 
 class KeyReads:

@@ -21,6 +21,7 @@ from doxtool.core.facts import ArgumentRead
 from doxtool.python.arguments import type_of_annotation
 from doxtool.python.cstnodes import dotted_name, suite_body
 from doxtool.python.literals import string_value
+from doxtool.python.readforms import READ_METHODS
 from doxtool.python.walkstate import Env
 
 #: no default for this key (a literal's own default still applies)
@@ -229,9 +230,6 @@ def _dataclass_fields(
     return out
 
 
-_READ_ATTRIBUTES = frozenset({"get", "pop", "setdefault"})
-
-
 class _Uses(cst.CSTVisitor):
     """The uses of a name in a function: all of them, and those that read one key."""
 
@@ -281,7 +279,7 @@ class _Uses(cst.CSTVisitor):
 
     def visit_Attribute(self, node: cst.Attribute) -> None:
         self.labels.add(id(node.attr))
-        if self._is(node.value) and node.attr.value in _READ_ATTRIBUTES:
+        if self._is(node.value) and node.attr.value in READ_METHODS:
             self.reads.add(id(node.value))
 
     def visit_StarredDictElement(self, node: cst.StarredDictElement) -> None:
