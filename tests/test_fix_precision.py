@@ -8,6 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from click.testing import Result
+from samples import clean_files
 
 from doxtool.core.edits import Edit, apply_edits
 
@@ -221,3 +222,16 @@ def test_a_functions_header_with_words_of_its_own_stays(
     text = companion.read_text(encoding="utf-8")
     assert "- Top-level functions: private helpers only.\n" in text
     assert "_seconds_until" not in text
+
+
+def test_a_missing_side_effect_line_of_a_module_without_any_says_so(make_repo, run_cli) -> None:
+    files = clean_files()
+    files["tools/wait.py.dox.md"] = files["tools/wait.py.dox.md"].replace(
+        "- Observed side-effect areas: none.\n", ""
+    )
+    root = make_repo(files)
+    result = run_cli(root, "check", "--no-cache", "--select", "DOX133")
+    assert (
+        "`tools/wait.py` shows no side effect and the companion has no side-effect areas line"
+        in result.output
+    ), result.output

@@ -125,8 +125,12 @@ def _missing_block(judge_: Judge, block: ExpectedBlock) -> Verdict:
         "imports": f"`{module}` imports {names}{more} but the companion has no imports line",
         "helpers": f"`{module}` calls {names}{more} but the companion has no called helpers line",
         "tests": f"tests {names}{more} import or name the module but the companion lists none",
-        "side-effects": f"`{module}` shows {', '.join(i.key for i in block.values)} but the "
-        "companion has no side-effect areas line",
+        "side-effects": (
+            f"`{module}` shows {', '.join(i.key for i in block.values)} but the "
+            if block.values
+            else f"`{module}` shows no side effect and the "
+        )
+        + "companion has no side-effect areas line",
     }
     if block.kind == "is-tool":
         owner = block.subject or ""
