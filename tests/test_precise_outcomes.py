@@ -17,7 +17,12 @@ HEAD = "from helpers.errors import RepairableException\nfrom helpers.tool import
 
 
 def check(root: Path, *args: str) -> str:
+    """What ``doxtool check`` prints; it must have run to the end (exit 0:
+    clean, 1: findings), so a finding's absence means something."""
     result = CliRunner().invoke(cli, ["check", "--root", str(root), "--no-cache", *args])
+    assert result.exit_code in (0, 1), result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert "Found" in result.stdout or "All checks passed" in result.stdout, result.stdout
     return result.stdout
 
 
@@ -359,3 +364,96 @@ def test_a_missing_repairable_line_is_reported_when_some_helper_cannot_be_read(
     assert "DOX121 repairable errors line is missing" in out
     check(root, "--fix")
     assert _REPAIRABLE_LINE in dox.read_text()
+
+
+# -- what the generated companion says of values followed into other modules ----
+
+
+def _generated(root: Path, files: dict[str, str], tool: str) -> str:
+    """The companion ``--fix`` writes for ``tools/<tool>.py``, checked clean after."""
+    repo(root, files)
+    check(root, "--fix")
+    assert "All checks passed" in check(root, "--select", "DOX120,DOX121"), tool
+    return (root / f"tools/{tool}.py.dox.md").read_text(encoding="utf-8")
+
+
+def test_an_override_of_the_tool_answers_self_calls_of_its_base(tmp_path: Path) -> None:
+    base = (
+        "from helpers.tool import Response, Tool\n\n\n"
+        "class FinishingTool(Tool):\n"
+        "    def finish(self, text):\n"
+        "        return self.done(text)\n\n"
+        "    def done(self, text):\n"
+        "        return Response(message=text, break_loop=False)\n"
+    )
+    tool = (
+        "from helpers.finishing import FinishingTool\n"
+        "from helpers.tool import Response\n\n\n"
+        "class CloserTool(FinishingTool):\n"
+        "    async def execute(self, **kwargs):\n"
+        '        text = str(self.args.get("text", "")) or "Closed."\n'
+        '        if self.args.get("quick"):\n'
+        "            return Response(message=text, break_loop=True)\n"
+        "        return self.finish(text)\n\n"
+        "    def done(self, text):\n"
+        "        return Response(message=text, break_loop=True)\n"
+    )
+    text = _generated(tmp_path, {"helpers/finishing.py": base, "tools/closer.py": tool}, "closer")
+    assert "- `break_loop` of `CloserTool`: always `true`." in text, text
+
+
+def test_a_break_loop_a_helper_computes_is_not_known(tmp_path: Path) -> None:
+    helper = (
+        "from helpers.tool import Response\n\n\n"
+        "def respond(message, break_loop=False):\n"
+        "    return Response(message=message, break_loop=break_loop)\n"
+    )
+    tool = (
+        HEAD + "from helpers.responses import respond\n\n\n"
+        "class ReplyTool(Tool):\n"
+        "    async def execute(self, **kwargs):\n"
+        '        if self.args.get("quiet"):\n'
+        '            return Response(message="", break_loop=False)\n'
+        '        return respond("noted")\n'
+    )
+    text = _generated(tmp_path, {"helpers/responses.py": helper, "tools/reply.py": tool}, "reply")
+    assert "`break_loop` of `ReplyTool`" not in text or "`break_loop`." not in text, text
+    assert "or `break_loop`" not in text, text
+
+
+def test_a_helper_raise_inside_the_tool_s_try_is_not_claimed(tmp_path: Path) -> None:
+    helper = (
+        "from helpers.errors import RepairableException\n\n\n"
+        "def render(title):\n"
+        "    if not title:\n"
+        '        raise RepairableException("title is required")\n'
+        "    return title.upper()\n"
+    )
+    tool = (
+        HEAD + "from helpers.util import render\n\n\n"
+        "class AskTool(Tool):\n"
+        "    async def execute(self, **kwargs):\n"
+        "        try:\n"
+        '            text = render(self.args.get("title", ""))\n'
+        "        except RepairableException:\n"
+        '            return Response(message="A title is needed.", break_loop=False)\n'
+        "        return Response(message=text, break_loop=False)\n"
+    )
+    text = _generated(tmp_path, {"helpers/util.py": helper, "tools/ask.py": tool}, "ask")
+    assert "Repairable errors raised by" not in text, text
+
+
+def test_a_break_loop_nothing_is_known_of_is_not_asked_for(tmp_path: Path) -> None:
+    tool = (
+        HEAD + "import somelib\n\n\n"
+        "class FinTool(Tool):\n"
+        "    async def execute(self, **kwargs):\n"
+        "        return await somelib.finish(self)\n"
+    )
+    repo(tmp_path, {"tools/fin.py": tool})
+    check(tmp_path, "--fix")
+    companion = tmp_path / "tools/fin.py.dox.md"
+    text = companion.read_text(encoding="utf-8")
+    lines = [line for line in text.splitlines(keepends=True) if "`break_loop` of" not in line]
+    companion.write_text("".join(lines), encoding="utf-8")
+    assert "DOX120" not in check(tmp_path, "--select", "DOX120")

@@ -222,6 +222,9 @@ class HelperCall:
     #: (callee parameter as in ``dicts``, string literal) for each literal
     #: string the call passes: a key a helper reads through a parameter
     literals: list[list[str]] = field(default_factory=list)
+    #: made in the body of a ``try`` with ``except`` clauses: what the callee
+    #: raises may be caught there
+    in_try: bool = False
 
 
 @dataclass(slots=True)

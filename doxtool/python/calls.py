@@ -82,6 +82,7 @@ class Calls:
                 selves,
                 env.conditional > 0,
                 literals=literals,
+                in_try=env.trying > 0,
             )
         )
 
@@ -101,7 +102,9 @@ class Calls:
                 and not qualified.startswith(self.scan.module + ".")
             ):
                 line, column = self.scan.loc.expression(arg.value, env.stmt or env.func.node)
-                self.helper_calls.append(HelperCall(qualified, line, column, env.func.qualname))
+                self.helper_calls.append(
+                    HelperCall(qualified, line, column, env.func.qualname, in_try=env.trying > 0)
+                )
 
     def _record_call(self, dotted: list[str], node: cst.Call, env: Env) -> None:
         if node.args:

@@ -329,7 +329,11 @@ class HelperFollower:
                 )
             for exception in summary.raises:
                 short = exception.rsplit(".", 1)[-1]
-                if "Repairable" in short:
+                if "Repairable" in short and call.in_try:
+                    # the tool may catch it (``except RepairableException:
+                    # return Response(...)``) or not: not known
+                    ends.unseen = True
+                elif "Repairable" in short:
                     ends.raises.append(
                         Raise(
                             short, call.line, call.column, exception, True, call.function, call.path

@@ -154,7 +154,8 @@ class ToolResolver:
         if not tools:
             tools = self._reexported(facts, stem)
         return [
-            self.pacer.apply(self.returns.apply(self.follower.apply(tool)), facts) for tool in tools
+            self.pacer.apply(self.returns.apply(self.follower.apply(tool), facts.module), facts)
+            for tool in tools
         ]
 
     def _reexported(self, facts: ModuleFacts, stem: str) -> list[ToolFacts]:

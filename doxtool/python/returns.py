@@ -18,6 +18,7 @@ import dataclasses
 
 from doxtool.core.facts import HelperCall, Outcome, ToolFacts
 from doxtool.python.follow import MAX_DEPTH, Found, HelperFollower
+from doxtool.python.names import module_name
 
 #: the fact kind a value that cannot be followed leaves unknown
 BREAK_LOOP = "break-loop"
@@ -27,15 +28,18 @@ class ReturnFollower:
     def __init__(self, follower: HelperFollower) -> None:
         self.follower = follower
 
-    def apply(self, tool: ToolFacts) -> ToolFacts:
-        """The tool with the outcomes of the values it returns from other modules."""
+    def apply(self, tool: ToolFacts, module: str) -> ToolFacts:
+        """The tool (of ``module``) with the outcomes of the values it returns
+        from other modules."""
         if not tool.returned_calls:
             return tool
+        home = module_name(tool.defined_in_path) if tool.defined_in_path else module
+        cls = f"{home}.{tool.class_name}"
         outcomes = list(tool.outcomes)
         known = True
         for call in tool.returned_calls:
             found = self.follower.entry(tool, call.target) if call.target else None
-            if found is None or not self._collect(found, call, outcomes, 0, set()):
+            if found is None or not self._collect(cls, found, call, outcomes, 0, set()):
                 known = False
         unknown = list(tool.unknown)
         if not known and BREAK_LOOP not in unknown:
@@ -44,6 +48,7 @@ class ReturnFollower:
 
     def _collect(
         self,
+        cls: str,
         found: Found,
         call: HelperCall,
         outcomes: list[Outcome],
@@ -60,7 +65,9 @@ class ReturnFollower:
             return False
         known = True
         for returned in summary.returns:
-            if returned.kind == "response" and returned.break_loop is not None:
+            # a ``break_loop`` the callee computes (its parameter, say) is no
+            # value of the tool's: not known
+            if returned.kind == "response" and isinstance(returned.break_loop, bool):
                 outcomes.append(
                     Outcome(
                         returned.break_loop,
@@ -72,9 +79,20 @@ class ReturnFollower:
                     )
                 )
             elif returned.kind == "call" and depth + 1 < MAX_DEPTH:
-                callee = self.follower.callee(found, returned.call)
-                if callee is None or not self._collect(callee, call, outcomes, depth + 1, seen):
+                callee = self._callee(cls, found, returned.call)
+                if callee is None or not self._collect(
+                    cls, callee, call, outcomes, depth + 1, seen
+                ):
                     known = False
             else:
                 known = False
         return known
+
+    def _callee(self, cls: str, caller: Found, target: str) -> Found | None:
+        """The function a call in ``caller`` reaches: ``self.m()`` in a method
+        is the tool's own ``m`` first (an override), then its bases'."""
+        if target.startswith("self.") and caller.summary.bound:
+            found = self.follower.method(cls, target[len("self.") :])
+            if found is not None:
+                return found
+        return self.follower.callee(caller, target)

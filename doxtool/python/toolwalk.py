@@ -195,7 +195,9 @@ class StatementWalk:
             catches = any(_catches_key_error(h, env) for h in stmt.handlers)
             if catches:
                 env.guards.append(None)
+            env.trying += bool(stmt.handlers)
             self._stmts(suite_body(stmt.body), env)
+            env.trying -= bool(stmt.handlers)
             if catches:
                 env.guards.pop()
             for handler in stmt.handlers:

@@ -50,6 +50,8 @@ class Env:
     #: how many enclosing branches depend on an argument's value (reads
     #: there are needed on some calls only)
     conditional: int = 0
+    #: ``try`` bodies with ``except`` clauses around the statement walked
+    trying: int = 0
     #: arguments the enclosing ``if`` tests need present (``isinstance(x, str)``)
     present: list[frozenset[str]] = field(default_factory=list)
     #: local name bound to an empty value and filled only while an argument
