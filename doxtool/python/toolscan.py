@@ -42,6 +42,10 @@ from doxtool.python.outcomes import Outcomes
 from doxtool.python.toolwalk import StatementWalk
 from doxtool.python.walkstate import Env, Target
 
+#: functions of a module whose every path may raise that one tool looks into
+#: (each one deepens the walk; chains past it are taken as ones that may return)
+_MAX_RAISING = 8
+
 
 def scan_candidates(scan: ModuleScan) -> None:
     """A candidate analysis of each class of the module that may be a tool."""
@@ -280,6 +284,8 @@ class ToolScan(StatementWalk, ArgumentReads, MergedDicts, Contracts, Outcomes, C
         known = self._raising.get(fn.qualname)
         if known is not None:
             return known
+        if len(self._raising) >= _MAX_RAISING:
+            return False  # a chain of calls this long: taken as one that may return
         self._raising[fn.qualname] = False  # a recursive call may return
         body = suite_body(fn.node.body)
         env = Env(
