@@ -105,7 +105,7 @@ class Returned:
     """What one ``return`` of a function hands back.
 
     ``kind`` is ``response`` (a ``Response(...)``: ``break_loop`` is True,
-    False or ``dynamic`` with its ``expression``), ``call`` (the result of
+    False or ``dynamic``, a value the function computes), ``call`` (the result of
     ``call``: a dotted name through the module's imports, or
     ``self.<method>``), ``none``, ``literal``, or ``other`` (a value that
     cannot be told).
@@ -114,7 +114,6 @@ class Returned:
     kind: str
     line: int
     break_loop: bool | str | None = None
-    expression: str | None = None
     call: str = ""
 
 

@@ -77,7 +77,7 @@ def _returned(stmt: ast.Return, resolve: Resolve, self_name: str | None) -> list
             out.append(Returned("none" if value.value is None else "literal", line))
             continue
         if not isinstance(value, ast.Call):
-            out.append(Returned("other", line, expression=_text(value)))
+            out.append(Returned("other", line))
             continue
         dotted = dotted_parts(value.func)
         target = None
@@ -91,7 +91,7 @@ def _returned(stmt: ast.Return, resolve: Resolve, self_name: str | None) -> list
         elif target is not None:
             out.append(Returned("call", line, call=target))
         else:
-            out.append(Returned("other", line, expression=_text(value)))
+            out.append(Returned("other", line))
     return out
 
 
@@ -104,10 +104,10 @@ def _response(call: ast.Call, line: int) -> Returned:
     if value is None and len(positional) >= 2 and len(positional) == len(call.args):
         value = positional[1]
     if value is None:
-        return Returned("response", line, break_loop="dynamic", expression="<missing>")
+        return Returned("response", line, break_loop="dynamic")
     if isinstance(value, ast.Constant) and isinstance(value.value, bool):
         return Returned("response", line, break_loop=value.value)
-    return Returned("response", line, break_loop="dynamic", expression=_text(value))
+    return Returned("response", line, break_loop="dynamic")
 
 
 def _exception(exc: ast.expr, resolve: Resolve) -> str | None:
@@ -159,10 +159,3 @@ def _statement_terminates(stmt: ast.stmt) -> bool:
         )
         return irrefutable and all(_terminates(c.body) for c in stmt.cases)
     return False
-
-
-def _text(node: ast.expr) -> str:
-    try:
-        return ast.unparse(node)
-    except (ValueError, RecursionError):
-        return "<expression>"

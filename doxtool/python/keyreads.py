@@ -57,13 +57,13 @@ class KeyReads:
         test = stmt.test
         if (
             self._top(stmt)
-            and not self._returned_before(stmt)
             and not stmt.orelse
             and isinstance(test, ast.UnaryOp)
             and isinstance(test.op, ast.Not)
             and isinstance(test.operand, ast.Name)
             and test.operand.id in self.var_reads
             and isinstance(stmt.body[-1], ast.Raise)
+            and not self._returned_before(stmt)
         ):
             self.var_reads[test.operand.id].contract = True
 

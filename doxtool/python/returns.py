@@ -73,7 +73,7 @@ class ReturnFollower:
                         returned.break_loop,
                         call.line,
                         call.column,
-                        returned.expression,
+                        None,
                         call.function,
                         call.path,
                     )
