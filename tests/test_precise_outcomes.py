@@ -4,6 +4,7 @@ forms of an emptiness test that guard a turn-ending answer (DOX303)."""
 
 from __future__ import annotations
 
+import ast
 from pathlib import Path
 
 import pytest
@@ -11,6 +12,7 @@ from click.testing import CliRunner
 from samples import write_files
 
 from doxtool.cli import cli
+from doxtool.python.exits import function_exits
 from doxtool.rules.examples import FRAMEWORK
 
 HEAD = "from helpers.errors import RepairableException\nfrom helpers.tool import Response, Tool\n"
@@ -457,3 +459,15 @@ def test_a_break_loop_nothing_is_known_of_is_not_asked_for(tmp_path: Path) -> No
     lines = [line for line in text.splitlines(keepends=True) if "`break_loop` of" not in line]
     companion.write_text("".join(lines), encoding="utf-8")
     assert "DOX120" not in check(tmp_path, "--select", "DOX120")
+
+
+def test_a_helper_summary_ends_at_an_exit_call() -> None:
+    def falls_off(source: str) -> bool:
+        (node,) = ast.parse(source).body
+        assert isinstance(node, ast.FunctionDef)
+        return function_exits(node, lambda dotted: None, None)[2]
+
+    assert not falls_off("def f():\n    sys.exit(1)\n")
+    assert not falls_off("def f(x):\n    if x:\n        os._exit(2)\n    raise ValueError(x)\n")
+    assert falls_off("def f():\n    print('bye')\n")
+    assert falls_off("def f(x):\n    if x:\n        sys.exit(1)\n")

@@ -12,13 +12,11 @@ from collections.abc import Callable, Sequence
 import libcst as cst
 
 from doxtool.python.cstnodes import dotted_name, is_kind, statement_children, suite_body
+from doxtool.python.noreturn import NO_RETURN
 
 #: whether a statement's call (``f(x)`` or ``await f(x)``) never returns (it
 #: always raises or exits)
 Ends = Callable[[cst.BaseExpression], bool]
-
-#: annotations of a function that never returns
-NO_RETURN = frozenset({"NoReturn", "Never"})
 
 
 def terminates(body: Sequence[cst.BaseStatement], ends: Ends | None = None) -> bool:

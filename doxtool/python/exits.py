@@ -15,11 +15,10 @@ from collections.abc import Callable, Iterator, Sequence
 
 from doxtool.core.summary_facts import Returned
 from doxtool.python.names import dotted_parts
+from doxtool.python.noreturn import EXIT_CALLS, NO_RETURN
 
 Resolve = Callable[[list[str]], "str | None"]
 
-#: annotations of a function that never returns
-NO_RETURN = frozenset({"NoReturn", "Never"})
 
 FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef
 
@@ -139,6 +138,9 @@ def _terminates(body: Sequence[ast.stmt]) -> bool:
 def _statement_terminates(stmt: ast.stmt) -> bool:
     if isinstance(stmt, (ast.Return, ast.Raise)):
         return True
+    if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
+        dotted = dotted_parts(stmt.value.func)  # ``sys.exit(1)`` as written
+        return dotted is not None and ".".join(dotted) in EXIT_CALLS
     if isinstance(stmt, ast.If):
         return _terminates(stmt.body) and _terminates(stmt.orelse)
     if isinstance(stmt, (ast.With, ast.AsyncWith)):

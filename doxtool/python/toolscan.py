@@ -38,6 +38,7 @@ from doxtool.python.controlflow import (
 from doxtool.python.cstnodes import dotted_name, suite_body
 from doxtool.python.merges import MergedDicts
 from doxtool.python.modulescan import Class, Func, ModuleScan
+from doxtool.python.noreturn import EXIT_CALLS
 from doxtool.python.outcomes import Outcomes
 from doxtool.python.toolwalk import StatementWalk
 from doxtool.python.walkstate import Env, Target
@@ -72,7 +73,6 @@ def _inherits_from_repository(scan: ModuleScan, cls: Class) -> bool:
 
 
 #: calls that end the process instead of returning
-_EXITS = frozenset({"sys.exit", "os._exit", "os.abort"})
 
 
 def effects_order() -> tuple[str, ...]:
@@ -273,7 +273,7 @@ class ToolScan(StatementWalk, ArgumentReads, MergedDicts, Contracts, Outcomes, C
         if type(call) is not cst.Call:
             return False
         dotted = dotted_name(call.func)
-        if dotted is not None and self.scan._resolve(dotted, env.names) in _EXITS:
+        if dotted is not None and self.scan._resolve(dotted, env.names) in EXIT_CALLS:
             return True
         target = self._callee(call, env)
         if target is None or (target.fn.is_async and not awaited):
