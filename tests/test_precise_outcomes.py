@@ -471,3 +471,25 @@ def test_a_helper_summary_ends_at_an_exit_call() -> None:
     assert not falls_off("def f(x):\n    if x:\n        os._exit(2)\n    raise ValueError(x)\n")
     assert falls_off("def f():\n    print('bye')\n")
     assert falls_off("def f(x):\n    if x:\n        sys.exit(1)\n")
+
+
+def test_a_repairable_raise_inside_the_tool_s_own_try_is_not_claimed(tmp_path: Path) -> None:
+    tool = (
+        HEAD + "\n\n"
+        "class AskTool(Tool):\n"
+        "    async def execute(self, **kwargs):\n"
+        '        title = self.args.get("title", "")\n'
+        "        try:\n"
+        "            if not title:\n"
+        '                raise RepairableException("title is required")\n'
+        "            text = self._render(title)\n"
+        "        except RepairableException:\n"
+        '            return Response(message="A title is needed.", break_loop=False)\n'
+        "        return Response(message=text, break_loop=False)\n\n"
+        "    def _render(self, title):\n"
+        "        if len(title) > 80:\n"
+        '            raise RepairableException("title is too long")\n'
+        "        return title.upper()\n"
+    )
+    text = _generated(tmp_path, {"tools/ask.py": tool}, "ask")
+    assert "Repairable errors raised by" not in text, text

@@ -47,6 +47,10 @@ SIDE_EFFECT_AREAS = (
 )
 
 
+#: the fact kind of the repairable errors a tool raises, in :attr:`ToolFacts.unknown`
+REPAIRABLE = "repairable"
+
+
 @dataclass(slots=True)
 class Problem:
     """Something in the module that stopped or limited extraction."""
@@ -329,7 +333,7 @@ class ToolFacts:
     #: ``self.<method>`` of a base elsewhere), or ``""``: a value doxtool cannot
     #: follow (resolving turns the ones it can into outcomes)
     returned_calls: list[HelperCall] = field(default_factory=list)
-    #: contract facts doxtool cannot determine (``break-loop``, ``repairable``):
+    #: contract facts doxtool cannot determine (``break-loop``, :data:`REPAIRABLE`):
     #: what it knows of them is partial, and rules about them say nothing
     unknown: list[str] = field(default_factory=list)
     #: external or long-running effects ``execute`` can reach after another

@@ -267,6 +267,7 @@ class Calls:
             env.conditional > 0,
             frozenset(keys),
             env.needed_here and env.conditional == 0 and env.branches == 0,
+            env.trying > 0,
         )
 
     def _method(self, name: str, skip: str | None = None) -> Func | None:

@@ -21,6 +21,7 @@ from collections.abc import Callable
 from typing import Any
 
 from doxtool.core.facts import (
+    REPAIRABLE,
     SIDE_EFFECT_AREAS,
     Argument,
     ArgumentRead,
@@ -36,8 +37,6 @@ from doxtool.core.summary_facts import FunctionSummary
 
 Lookup = Callable[[str], "ModuleFacts | None"]
 
-#: the fact kind that functions not followed leave unknown
-REPAIRABLE = "repairable"
 #: calls followed from the tool's own call (the tool's call is the first)
 MAX_DEPTH = 4
 #: re-exports and base classes followed to find one function

@@ -189,6 +189,11 @@ class Outcomes:
         if qualified is None and not dotted[-1][:1].isupper():
             return  # ``raise error``: a variable holding an exception of unknown type
         short = (qualified or ".".join(dotted)).rsplit(".", 1)[-1]
+        if "Repairable" in short and env.trying:
+            # the ``try`` may catch it (``except RepairableException: return
+            # Response(...)``) or not: whether the tool raises it is not known
+            self.caught_repairable = True
+            return
         line, column = self.scan.loc.statement(node)
         self.raises.append(
             Raise(short, line, column, qualified, "Repairable" in short, env.func.qualname)

@@ -15,6 +15,7 @@ from __future__ import annotations
 import libcst as cst
 
 from doxtool.core.facts import (
+    REPAIRABLE,
     DynamicRead,
     Effect,
     ExecuteFacts,
@@ -92,6 +93,8 @@ class ToolScan(StatementWalk, ArgumentReads, MergedDicts, Contracts, Outcomes, C
         self.outcomes: list[Outcome] = []
         self.missing: list[MissingResponse] = []
         self.raises: list[Raise] = []
+        #: a repairable error raised in a ``try`` body, which may catch it
+        self.caught_repairable = False
         self.helpers: dict[str, None] = {}
         self.side_effects: set[str] = set()
         self.effects: list[Effect] = []
@@ -202,6 +205,8 @@ class ToolScan(StatementWalk, ArgumentReads, MergedDicts, Contracts, Outcomes, C
             key=lambda m: (m.line, m.column),
         )
         tool.raises = unique(self.raises, lambda r: (r.line, r.column, r.exception))
+        if self.caught_repairable and REPAIRABLE not in tool.unknown:
+            tool.unknown = [*tool.unknown, REPAIRABLE]
         tool.helpers = [h for h in self.helpers if self._is_helper(h)]
         tool.imports = list(self.scan.facts.imports)
         tool.intervention = self.intervention
@@ -253,6 +258,7 @@ class ToolScan(StatementWalk, ArgumentReads, MergedDicts, Contracts, Outcomes, C
             collect_outcomes=collect,
             var_args=values,
             conditional=int(target.conditional),
+            trying=int(target.in_try),
             keys=dict(target.keys),
             needed=fn is self.entry or (target.needed and self.from_execute),
         )

@@ -101,3 +101,5 @@ class Target:
     keys: frozenset[tuple[str, str]] = frozenset()
     #: called at the top of a function that always runs, before any return
     needed: bool = False
+    #: called in the body of a ``try`` with ``except`` clauses
+    in_try: bool = False
