@@ -36,8 +36,9 @@ def function_exits(
             name = _exception(stmt.exc, resolve)
             if name is not None and name not in raises:
                 raises.append(name)
-    never = _annotated_no_return(node) or (not returns and _terminates(node.body))
-    falls_off = not never and not _terminates(node.body)
+    ends = _terminates(node.body)
+    never = _annotated_no_return(node) or (not returns and ends)
+    falls_off = not never and not ends
     return returns, raises, falls_off
 
 
