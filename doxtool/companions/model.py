@@ -19,6 +19,9 @@ from typing import Any
 
 from doxtool.companions.factlines import SECTION_ALIASES, normalize_title
 
+#: a section's title, normalised -> the titles a companion may give it
+_ACCEPTED = {normalize_title(t): (t, *aliases) for t, aliases in SECTION_ALIASES.items()}
+
 
 @dataclass
 class Section:
@@ -118,8 +121,7 @@ class Companion:
         """The first section titled ``title`` (case and spacing ignored), else
         the first one under another title accepted for it (``Local Contracts``
         for Runtime Contracts)."""
-        canonical = {normalize_title(t): t for t in SECTION_ALIASES}.get(normalize_title(title))
-        for accepted in (title, *SECTION_ALIASES.get(canonical or "", ())):
+        for accepted in _ACCEPTED.get(normalize_title(title), (title,)):
             wanted = normalize_title(accepted)
             for section in self.sections:
                 if normalize_title(section.title) == wanted:

@@ -22,8 +22,6 @@ unsafe fix.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from doxtool.companions.codeindex import CodeIndex
 from doxtool.companions.conventions import Convention
 from doxtool.companions.edits import block_edit
@@ -100,19 +98,6 @@ def _combine_insertions(verdicts: list[Verdict]) -> None:
             verdict.edits = [combined]
 
 
-def _in_present_section(judge_: Judge, block: ExpectedBlock) -> ExpectedBlock:
-    """``block`` homed in the section the companion has under another
-    accepted title (``Local Contracts`` for Runtime Contracts), if any."""
-    if judge_.companion.section(block.section) is not None:
-        return block
-    spec = judge_.convention.section(block.section)
-    for title in spec.titles() if spec is not None else ():
-        present = judge_.companion.section(title)
-        if present is not None:
-            return replace(block, section=present.title)
-    return block
-
-
 def _missing_block(judge_: Judge, block: ExpectedBlock) -> Verdict:
     names = ", ".join(code(item.text) for item in block.values[:6]) if block.values else ""
     more = f" and {len(block.values) - 6} more" if len(block.values) > 6 else ""
@@ -142,7 +127,7 @@ def _missing_block(judge_: Judge, block: ExpectedBlock) -> Verdict:
         message = f"the companion does not say that `{owner}` defines `{method}(...)`"
     else:
         message = label[block.kind]
-    edit = block_edit(judge_.companion, _in_present_section(judge_, block))
+    edit = block_edit(judge_.companion, block)
     line = edit.start + 1 if edit is not None else 1
     return Verdict(
         block.kind,
