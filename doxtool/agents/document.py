@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from urllib.parse import unquote
 
 from doxtool.core.edits import line_content, split_lines
+from doxtool.core.mdtables import cells, delimiter_row
 from doxtool.core.patterns import LazyPattern
 
 INDEX_TITLE = "Child DOX Index"
@@ -35,8 +36,6 @@ _LINK = LazyPattern(
 )
 _DEFINITION = LazyPattern(r"^ {0,3}\[((?:[^\[\]\\]|\\.)+)\]:[ \t]*(<[^<>\n]*>|\S+)")
 _SCHEME = LazyPattern(r"^[A-Za-z][A-Za-z0-9+.-]*:")
-_CELL_SPLIT = LazyPattern(r"(?<!\\)\|")
-_SEPARATOR_CELL = LazyPattern(r"^\s*:?-{1,}:?\s*$")
 _BULLET = LazyPattern(r"^( {0,3})[-*+][ \t]+(.*)$")
 _SETEXT = LazyPattern(r"^ {0,3}(=+|-+)[ \t]*$")
 #: lines that are no paragraph text: list items, quotes, tables, fences, HTML
@@ -161,23 +160,8 @@ def _local_target(raw: str) -> str | None:
     return path if path.isprintable() else None
 
 
-def cells(line: str) -> list[str]:
-    """The cells of a table line, stripped (outer pipes optional)."""
-    text = line.strip()
-    if text.startswith("|"):
-        text = text[1:]
-    if text.endswith("|") and not text.endswith("\\|"):
-        text = text[:-1]
-    return [cell.strip() for cell in _CELL_SPLIT.split(text)]
-
-
 def _is_table_line(line: str) -> bool:
     return "|" in line and bool(line.strip())
-
-
-def _is_separator(line: str) -> bool:
-    parts = cells(line)
-    return bool(parts) and all(_SEPARATOR_CELL.match(part) for part in parts)
 
 
 def parse(path: str, text: str) -> AgentsDoc:
@@ -305,7 +289,7 @@ def _child_index(doc: AgentsDoc, lines: list[str], prose: list[int]) -> ChildInd
         ):
             continue
         following = body[position + 1] if position + 1 < len(body) else None
-        if following != i + 1 or not _is_separator(lines[i + 1]):
+        if following != i + 1 or not delimiter_row(lines[i + 1]):
             continue
         index.header_line = i + 1
         row = i + 2

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from doxtool.companions.factlines import MULTILINE_KINDS, canonical_json, spans, split_sentence
+from doxtool.core.mdtables import cells, delimiter_row
 from doxtool.core.patterns import LazyPattern
 
 # --- Fact line grammar -----------------------------------------------------
@@ -248,13 +249,26 @@ def _argument_fields(sentence: str) -> dict[str, Any] | None:
     return fields
 
 
+def _unread_argument(name: str, prose: str) -> dict[str, Any]:
+    """An argument item whose facts are not read: all of it is ``prose``."""
+    return {
+        "name": name,
+        "required": None,
+        "type": None,
+        "default": None,
+        "has_default": False,
+        "enum": None,
+        "alternatives": None,
+        "prose": prose,
+    }
+
+
 def _argument_item(name: str, rest: str) -> dict[str, Any]:
     sentence, after, _ = split_sentence(rest)
     fields = _argument_fields(sentence)
     if fields is None:
         # not the grammar: everything after the name is the person's text
-        fields = {"required": None, "type": None, "default": None, "has_default": False}
-        return {"name": name, **fields, "enum": None, "alternatives": None, "prose": rest}
+        return _unread_argument(name, rest)
     return {"name": name, **fields, "prose": after}
 
 
@@ -264,9 +278,6 @@ def _argument_item(name: str, rest: str) -> dict[str, Any]:
 # one argument a row, named in the first column. doxtool reads such a table
 # but never writes one (see :attr:`FactBlock.table`).
 
-_TABLE_DELIMITER = LazyPattern(r"\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?")
-_CELL_BREAK = LazyPattern(r"(?<!\\)\|")
-
 
 def table_row(content: str) -> bool:
     """Whether ``content`` is a line of a pipe table (it starts with ``|``)."""
@@ -275,14 +286,7 @@ def table_row(content: str) -> bool:
 
 def table_delimiter(content: str) -> bool:
     """Whether ``content`` is the delimiter row under a table's header."""
-    return table_row(content) and _TABLE_DELIMITER.fullmatch(content.strip(" \t")) is not None
-
-
-def _table_cells(content: str) -> list[str]:
-    text = content.strip(" \t").removeprefix("|")
-    if text.endswith("|") and not text.endswith("\\|"):
-        text = text[:-1]
-    return [cell.strip(" \t") for cell in _CELL_BREAK.split(text)]
+    return table_row(content) and delimiter_row(content)
 
 
 def table_argument(content: str) -> dict[str, Any] | None:
@@ -293,21 +297,12 @@ def table_argument(content: str) -> dict[str, Any] | None:
     grammar cannot read (more columns, or prose) gives the name only, and
     ``fields_unknown`` says that its facts are not known.
     """
-    cells = _table_cells(content)
-    parts = spans(cells[0])
-    name = parts[0].text.strip(" ") if len(parts) == 1 and parts[0].code else cells[0]
-    if len(cells) < 2 or not _IDENTIFIER.fullmatch(name):
+    row = cells(content)
+    parts = spans(row[0])
+    name = parts[0].text.strip(" ") if len(parts) == 1 and parts[0].code else row[0]
+    if len(row) < 2 or not _IDENTIFIER.fullmatch(name):
         return None
-    argument = _argument_item(name, " " + cells[1]) if len(cells) == 2 else None
+    argument = _argument_item(name, " " + row[1]) if len(row) == 2 else None
     if argument is None or argument["required"] is None:
-        fields = {"required": None, "type": None, "default": None, "has_default": False}
-        prose = " | ".join(cells[1:])
-        return {
-            "name": name,
-            **fields,
-            "enum": None,
-            "alternatives": None,
-            "prose": prose,
-            "fields_unknown": True,
-        }
+        return {**_unread_argument(name, " | ".join(row[1:])), "fields_unknown": True}
     return argument
