@@ -9,6 +9,7 @@ from __future__ import annotations
 import ast
 import re
 import warnings
+from collections.abc import Iterator, Sequence
 
 from doxtool.core.patterns import LazyPattern
 
@@ -176,3 +177,25 @@ def child_expressions(node: ast.AST) -> list[ast.expr]:
                 if isinstance(item, expr):
                     out.append(item)
     return out
+
+
+def statements(body: Sequence[ast.stmt]) -> Iterator[ast.stmt]:
+    """The statements of a body in source order, nested blocks included
+    (branches, loops, ``try`` handlers, ``match`` cases), nested function
+    and class definitions left out."""
+    todo = list(reversed(body))
+    while todo:
+        stmt = todo.pop()
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            continue
+        yield stmt
+        inner: list[ast.stmt] = []
+        for field in ("body", "orelse", "finalbody"):
+            block = getattr(stmt, field, None)
+            if isinstance(block, list):
+                inner.extend(block)
+        for handler in getattr(stmt, "handlers", None) or ():
+            inner.extend(handler.body)
+        for case in getattr(stmt, "cases", None) or ():
+            inner.extend(case.body)
+        todo.extend(reversed(inner))

@@ -15,6 +15,7 @@ import ast
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
+from doxtool.python.astparse import statements
 from doxtool.python.names import dotted_parts
 
 NETWORK = "network"
@@ -117,9 +118,7 @@ def makes_process(value: ast.expr, resolve: Resolve) -> bool:
 def assignments(body: Sequence[ast.stmt]) -> Iterable[tuple[list[ast.expr], ast.expr]]:
     """(targets, value) of every assignment, loop and ``with ... as`` in a
     body, nested blocks included (nested functions and classes left out)."""
-    todo = list(reversed(body))
-    while todo:
-        stmt = todo.pop()
+    for stmt in statements(body):
         if isinstance(stmt, ast.Assign):
             yield stmt.targets, stmt.value
         elif isinstance(stmt, ast.AnnAssign) and stmt.value is not None:
@@ -130,16 +129,6 @@ def assignments(body: Sequence[ast.stmt]) -> Iterable[tuple[list[ast.expr], ast.
             for item in stmt.items:
                 if item.optional_vars is not None:
                     yield [item.optional_vars], item.context_expr
-        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            continue
-        for name in ("body", "orelse", "finalbody"):
-            block = getattr(stmt, name, None)
-            if isinstance(block, list):
-                todo.extend(reversed(block))
-        for handler in getattr(stmt, "handlers", ()):
-            todo.extend(reversed(handler.body))
-        for case in getattr(stmt, "cases", ()):
-            todo.extend(reversed(case.body))
 
 
 def zero_delay(node: ast.Call) -> bool:

@@ -11,9 +11,10 @@ is evaluated, and a value that cannot be told is recorded as such (``other``).
 from __future__ import annotations
 
 import ast
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 
 from doxtool.core.summary_facts import Returned
+from doxtool.python.astparse import statements
 from doxtool.python.names import dotted_parts
 from doxtool.python.noreturn import EXIT_CALLS, NO_RETURN
 
@@ -29,7 +30,7 @@ def function_exits(
     """What its returns hand back, what it raises, whether it can fall off its end."""
     returns: list[Returned] = []
     raises: list[str] = []
-    for stmt in _statements(node.body):
+    for stmt in statements(node.body):
         if isinstance(stmt, ast.Return):
             returns.extend(_returned(stmt, resolve, self_name))
         elif isinstance(stmt, ast.Raise) and stmt.exc is not None:
@@ -40,24 +41,6 @@ def function_exits(
     never = _annotated_no_return(node) or (not returns and ends)
     falls_off = not never and not ends
     return returns, raises, falls_off
-
-
-def _statements(body: Sequence[ast.stmt]) -> Iterator[ast.stmt]:
-    """The statements of a body, nested blocks included, nested definitions not."""
-    todo = list(reversed(body))
-    while todo:
-        stmt = todo.pop()
-        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            continue
-        yield stmt
-        inner: list[ast.stmt] = []
-        for field in ("body", "orelse", "finalbody"):
-            inner.extend(getattr(stmt, field, None) or [])
-        for handler in getattr(stmt, "handlers", None) or []:
-            inner.extend(handler.body)
-        for case in getattr(stmt, "cases", None) or []:
-            inner.extend(case.body)
-        todo.extend(reversed(inner))
 
 
 def _returned(stmt: ast.Return, resolve: Resolve, self_name: str | None) -> list[Returned]:
@@ -154,7 +137,7 @@ def _statement_terminates(stmt: ast.stmt) -> bool:
     if isinstance(stmt, ast.While):
         infinite = isinstance(stmt.test, ast.Constant) and stmt.test.value is True
         # a ``break`` of an inner loop counts too: the safe side
-        return infinite and not any(isinstance(s, ast.Break) for s in _statements(stmt.body))
+        return infinite and not any(isinstance(s, ast.Break) for s in statements(stmt.body))
     if isinstance(stmt, ast.Match):
         irrefutable = any(
             isinstance(c.pattern, ast.MatchAs) and c.pattern.pattern is None and c.guard is None

@@ -8,9 +8,11 @@ the coercion of what is read, the guards that make a read optional, and
 from __future__ import annotations
 
 import ast
+from functools import cached_property
 from typing import Any
 
 from doxtool.core.summary_facts import KeyRead
+from doxtool.python.astparse import statements
 from doxtool.python.readforms import COERCIONS, STRING_METHODS
 from doxtool.python.summaryscope import ModuleScope
 
@@ -32,7 +34,26 @@ class KeyReads:
     _assigned: frozenset[str] | None
 
     def _top(self, stmt: ast.stmt) -> bool:
-        return any(stmt is s for s in self.node.body)
+        return id(stmt) in self._top_index
+
+    @cached_property
+    def _top_index(self) -> dict[int, int]:
+        """Each statement of the top of the body -> its index there."""
+        return {id(stmt): index for index, stmt in enumerate(self.node.body)}
+
+    @cached_property
+    def _first_return(self) -> int:
+        """Index of the first statement at the top of the body that may
+        return (the length of the body when none may)."""
+        body = self.node.body
+        return next(
+            (
+                index
+                for index, stmt in enumerate(body)
+                if any(isinstance(s, ast.Return) for s in statements([stmt]))
+            ),
+            len(body),
+        )
 
     def _track_read(self, stmt: ast.stmt, targets: list[ast.expr], new: list[KeyRead]) -> None:
         """``value = str(args.get(key) or "").strip()`` at the top of the body:
@@ -68,14 +89,9 @@ class KeyReads:
             self.var_reads[test.operand.id].contract = True
 
     def _returned_before(self, stmt: ast.stmt) -> bool:
-        """Whether a statement before ``stmt`` in the body may return: the
-        check then holds on some paths only."""
-        for earlier in self.node.body:
-            if earlier is stmt:
-                return False
-            if _returns(earlier):
-                return True
-        return False
+        """Whether a statement before ``stmt`` (at the top of the body) may
+        return: the check then holds on some paths only."""
+        return self._first_return < self._top_index[id(stmt)]
 
     def _source(self, node: ast.expr) -> str | None:
         """The dict an expression is: a parameter, or ``<param>.args``."""
@@ -226,17 +242,3 @@ def _code(node: ast.expr) -> str:
     except (ValueError, RecursionError):  # pragma: no cover - unparse of a parsed node
         return "?"
     return text if len(text) <= 80 else text[:77] + "..."
-
-
-def _returns(stmt: ast.stmt) -> bool:
-    """Whether a statement holds a ``return`` of its function (nested
-    functions and classes aside)."""
-    todo: list[ast.AST] = [stmt]
-    while todo:
-        node = todo.pop()
-        if isinstance(node, ast.Return):
-            return True
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
-            continue
-        todo.extend(ast.iter_child_nodes(node))
-    return False
