@@ -229,7 +229,7 @@ def parse_companion(text: str, path: str = "") -> Companion:
             and _continues(lead.kind, line_content(lines[end]), end in code_lines)
         ):
             end += 1
-        if end == index + 1:
+        if end == index + 1 and lead.kind == "arguments":
             end = _table_end(lead, lines, end, code_lines | outline.heading_lines) or end
         reader = _read_block(lead, lines, index, end, code_lines)
         section = companion.section_at(index)

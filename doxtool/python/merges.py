@@ -42,6 +42,9 @@ class Merge:
 class MergedDicts:
     """Merged argument dicts: a part of :class:`~doxtool.python.toolscan.ToolScan`."""
 
+    #: (function node id, name) -> whether the function only reads keys of the name
+    only_reads: dict[tuple[int, str], bool]
+
     def _merge(self, node: cst.BaseExpression, env: Env) -> Merge | None:
         """The merge ``node`` is: a dict display with the arguments splatted
         into it and everything after them known (None otherwise)."""
@@ -124,21 +127,32 @@ class MergedDicts:
         value = merge.defaults[key]
         return True, value is not _UNKNOWN, value
 
-    def _assigned_merge(self, node: cst.CSTNode, env: Env) -> bool:
-        """Whether ``node`` is a merge assigned to plain names (``args = {**D, **self.args}``)."""
+    def _assigned_merge(self, node: cst.CSTNode, env: Env) -> Merge | None:
+        """The merge ``node`` is, when it is assigned to plain names that the
+        function only reads keys of (``args = {**D, **self.args}``); None
+        otherwise (the dict is then taken whole)."""
         stmt = env.stmt
         if type(stmt) is cst.Assign:
             targets = [t.target for t in stmt.targets]
         elif type(stmt) is cst.AnnAssign:
             targets = [stmt.target]
         else:
-            return False
-        return (
-            stmt.value is node
-            and all(type(t) is cst.Name for t in targets)
-            and self._merge(node, env) is not None  # type: ignore[arg-type]
-            and all(_only_read(env.func.node, t.value) for t in targets)  # type: ignore[attr-defined]
-        )
+            return None
+        if stmt.value is not node or not all(type(t) is cst.Name for t in targets):
+            return None
+        merge = self._merge(node, env)  # type: ignore[arg-type]
+        if merge is None or not all(self._only_read(env, t.value) for t in targets):  # type: ignore[attr-defined]
+            return None
+        return merge
+
+    def _only_read(self, env: Env, name: str) -> bool:
+        """:func:`_only_read` of ``name`` in the function walked, worked out
+        once for every walk of it."""
+        key = (id(env.func.node), name)
+        known = self.only_reads.get(key)
+        if known is None:
+            known = self.only_reads[key] = _only_read(env.func.node, name)
+        return known
 
     # -- ``Params(**self.args)`` into a dataclass of the module ------------------
 

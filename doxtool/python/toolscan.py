@@ -93,6 +93,8 @@ class ToolScan(StatementWalk, ArgumentReads, MergedDicts, Contracts, Outcomes, C
         self.outcomes: list[Outcome] = []
         self.missing: list[MissingResponse] = []
         self.raises: list[Raise] = []
+        #: (function node id, name) -> whether the function only reads keys of the name
+        self.only_reads: dict[tuple[int, str], bool] = {}
         #: a repairable error raised in a ``try`` body, which may catch it
         self.caught_repairable = False
         self.helpers: dict[str, None] = {}

@@ -55,9 +55,10 @@ class StatementWalk:
                 and not self._is_check(stmt, env)
                 and (
                     self._returns_on_argument_path(stmt, env)
+                    if env.func is self.entry
                     # in a helper, a return on any path (``if default is not
                     # None: return ...``) may skip the checks after it
-                    or (env.func is not self.entry and contains_return(stmt))
+                    else contains_return(stmt)
                 )
             ):
                 contracts = False  # later checks hold only on some paths
@@ -110,15 +111,13 @@ class StatementWalk:
             else:
                 env.instances.pop(name, None)
             env.var_args.pop(name, None)
-            merge = (
-                None if self._is_dict_source(value, env, alias=True) else self._merge(value, env)
-            )
-            if merge is not None and not self._assigned_merge(value, env):
-                merge = None  # changed or handed on: taken whole, not followed
+            # changed or handed on, a merge is taken whole (not followed)
+            alias = self._is_dict_source(value, env, alias=True)
+            merge = None if alias else self._assigned_merge(value, env)
             env.merged.pop(name, None)
             if merge is not None:
                 env.merged[name] = merge
-            if merge is not None or self._is_dict_source(value, env, alias=True):
+            if merge is not None or alias:
                 env.dicts.add(name)
             elif name in env.dicts:
                 env.dicts.discard(name)
@@ -242,10 +241,12 @@ class StatementWalk:
         env.present.pop()
         env.absent.pop()
         env.guards.pop()
-        if stmt.orelse is None and terminates(suite_body(stmt.body)):
+        if stmt.orelse is None:
             # ``if not x: return ...`` (``len(x) == 0``, ``x == ""``): past it,
             # ``x`` is not empty
-            self._assume_nonempty(nonempty_when(stmt.test, False), env)
+            after = nonempty_when(stmt.test, False)
+            if after and terminates(suite_body(stmt.body)):
+                self._assume_nonempty(after, env)
         if stmt.orelse is not None:
             env.guards.append(negative)
             env.absent.append(absent_false)
@@ -352,7 +353,7 @@ class StatementWalk:
                     for e in current.elements
                 )
                 and not self._is_dict_source(current, env, alias=True)
-                and not self._assigned_merge(current, env)
+                and self._assigned_merge(current, env) is None
             ):
                 # ``{"area": area, **kwargs}``: every other argument is taken too
                 self._wholesale(current, env)
