@@ -195,6 +195,26 @@ class Calls:
             self.side_effects.add(area)
             self.effects.append(Effect(area, [call], line, column, env.func.qualname))
 
+    def _callee_function(self, node: cst.Call, env: Env) -> Func | None:
+        """The function of this module a call reaches: one of the module's
+        functions by name, or a method of the class through ``self`` or
+        ``super()``."""
+        func = node.func
+        if type(func) is cst.Name:
+            if func.value in self.scan.functions and func.value not in env.names:
+                return self.scan.functions[func.value]
+        elif type(func) is cst.Attribute and type(func.value) is cst.Name:
+            if env.self_name and func.value.value == env.self_name:
+                return self._method(func.attr.value)
+        elif (
+            type(func) is cst.Attribute
+            and type(func.value) is cst.Call
+            and type(func.value.func) is cst.Name
+            and func.value.func.value == "super"
+        ):
+            return self._method(func.attr.value, skip=env.func.cls)
+        return None
+
     def _callee(self, node: cst.Call, env: Env) -> Target | None:
         """A function of this module the call reaches, and what it is handed.
 
@@ -202,21 +222,7 @@ class Calls:
         ``self`` or ``super()``), and what reaches their parameters: the
         arguments dict, an argument's value, or the tool itself.
         """
-        func = node.func
-        fn: Func | None = None
-        if type(func) is cst.Name:
-            if func.value in self.scan.functions and func.value not in env.names:
-                fn = self.scan.functions[func.value]
-        elif type(func) is cst.Attribute and type(func.value) is cst.Name:
-            if env.self_name and func.value.value == env.self_name:
-                fn = self._method(func.attr.value)
-        elif (
-            type(func) is cst.Attribute
-            and type(func.value) is cst.Call
-            and type(func.value.func) is cst.Name
-            and func.value.func.value == "super"
-        ):
-            fn = self._method(func.attr.value, skip=env.func.cls)
+        fn = self._callee_function(node, env)
         if fn is None:
             return None
         own = {p.name.value for p in own_params(fn)}

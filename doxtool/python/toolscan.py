@@ -283,10 +283,10 @@ class ToolScan(StatementWalk, ArgumentReads, MergedDicts, Contracts, Outcomes, C
         dotted = dotted_name(call.func)
         if dotted is not None and self.scan._resolve(dotted, env.names) in EXIT_CALLS:
             return True
-        target = self._callee(call, env)
-        if target is None or (target.fn.is_async and not awaited):
+        fn = self._callee_function(call, env)
+        if fn is None or (fn.is_async and not awaited):
             return False  # an async function not awaited makes a coroutine only
-        return self._always_raises(target.fn)
+        return self._always_raises(fn)
 
     def _always_raises(self, fn: Func) -> bool:
         known = self._raising.get(fn.qualname)
