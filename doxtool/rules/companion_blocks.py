@@ -186,7 +186,7 @@ class BlockRule(Rule):
     label: ClassVar[str] = ""
 
     def describe(self, expected: ExpectedBlock) -> str:
-        return self.label or f"fact line `{expected.kind}`"
+        return self.describe_kind(expected.kind)
 
 
 def _drops_words(existing: FactBlock, expected: ExpectedBlock) -> bool:
@@ -268,7 +268,7 @@ list it.
         reported = False
         for name, want in expected_args.items():
             read = tool.argument(name) if tool else None
-            where = f"{_location(doc.module, tool, read)}"
+            where = read.where(doc.module) if read is not None else doc.module
             have = documented_args.get(name)
             if have is None:
                 reported = True
@@ -314,10 +314,6 @@ def _arg_values(values: Any) -> list[dict[str, Any]]:
     if isinstance(values, list):
         return [v for v in values if isinstance(v, dict) and "name" in v]
     return []
-
-
-def _location(module: str, tool: ToolFacts | None, arg: Any) -> str:
-    return arg.where(module) if arg is not None else module
 
 
 def _argument_differences(want: dict[str, Any], have: dict[str, Any]) -> list[str]:

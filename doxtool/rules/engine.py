@@ -341,7 +341,7 @@ def plan_fixes(
             result.stale.append(path)
             continue
         new = apply_edits(source.text, file_edits)
-        if path.endswith(COMPANION_SUFFIX):
+        if new != source.text and path.endswith(COMPANION_SUFFIX):
             # a header whose every item the fixes removed goes too
             new = drop_emptied_headers(source.text, new)
         if new != source.text:
