@@ -15,6 +15,7 @@ import textwrap
 from pathlib import Path
 from typing import Any
 
+import pytest
 from samples import write_files
 
 from doxtool.core.config import Config
@@ -705,3 +706,58 @@ def test_a_method_of_a_value_a_function_returned_keeps_its_own_effect(tmp_path: 
     assert [(e.area, e.calls) for e in tool.effects] == [
         ("filesystem read", ["helpers.images.to_data_url", "path.read_bytes"])
     ]
+
+
+@pytest.mark.parametrize(
+    ("test", "required"),
+    [
+        ("not text", True),
+        ("len(text) == 0", True),
+        ("0 == len(text)", True),
+        ("len(text) < 1", True),
+        ("not len(text)", True),
+        ("len(text.strip()) == 0", True),
+        ('text.strip() == ""', True),
+        ("len(text) > 0", False),
+        ("len(text) == 2", False),
+        ("text.strip() is None", False),
+    ],
+)
+def test_every_spelling_of_an_emptiness_check_makes_an_argument_required(
+    tmp_path: Path, test: str, required: bool
+) -> None:
+    source = f"""\
+        from helpers.tool import Tool, Response
+
+
+        class ConvertTool(Tool):
+            async def execute(self, **kwargs):
+                text = self.args.get("text", "")
+                if {test}:
+                    return Response(message="`text` is required", break_loop=False)
+                return Response(message=text.upper(), break_loop=False)
+        """
+    tool = _tool(tmp_path / "tool", {"tools/convert.py": source}, "tools/convert.py")
+    assert {a.name: a.required for a in tool.arguments} == {"text": required}
+
+    # the same check in a helper module the tool hands its arguments to
+    helper = f"""\
+        def need_text(args):
+            text = args.get("text", "")
+            if {test}:
+                raise ValueError("text is required")
+            return text
+        """
+    tool_source = """\
+        from helpers.checks import need_text
+        from helpers.tool import Tool, Response
+
+
+        class ConvertTool(Tool):
+            async def execute(self, **kwargs):
+                text = need_text(self.args)
+                return Response(message=text.upper(), break_loop=False)
+        """
+    files = {"helpers/checks.py": helper, "tools/convert.py": tool_source}
+    tool = _tool(tmp_path / "helper", files, "tools/convert.py")
+    assert {a.name: a.required for a in tool.arguments} == {"text": required}

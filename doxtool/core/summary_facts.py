@@ -40,7 +40,8 @@ class KeyRead:
     #: (``args.get(key)``: the caller's literal for it is the key)
     computed: str = ""
     key_param: str | None = None
-    #: the function raises when the value is empty (``if not value: raise``):
+    #: the function raises when the value is empty (``if not value: raise``,
+    #: ``if len(value) == 0: raise``, ...):
     #: a call of it needs the key
     contract: bool = False
 

@@ -14,6 +14,8 @@ import libcst as cst
 from doxtool.python.arguments import ArgBuilder, literal_pattern, match_values
 from doxtool.python.controlflow import contains_return, terminates
 from doxtool.python.cstnodes import child_nodes, is_kind, suite_body
+from doxtool.python.emptiness import nonempty_when
+from doxtool.python.readforms import STRING_METHODS
 from doxtool.python.walkstate import Env
 
 
@@ -118,8 +120,9 @@ class Contracts:
             if type(inner) is cst.Name and env.empty_unless.get(inner.value):
                 return {env.empty_unless[inner.value]}  # type: ignore[arg-type]
             arg = self._arg_of(inner, env)
-            return {arg} if arg is not None else None
-        if type(node) is cst.Comparison and len(node.comparisons) == 1:
+            if arg is not None:
+                return {arg}
+        elif type(node) is cst.Comparison and len(node.comparisons) == 1:
             target = node.comparisons[0]
             op = type(target.operator)
             if op is cst.NotIn and self._is_dict_source(target.comparator, env):
@@ -127,9 +130,15 @@ class Contracts:
                 return {key} if isinstance(key, str) else None
             if op in (cst.Is, cst.Equal):
                 ok, value = self._value(target.comparator)
-                if ok and value in (None, ""):
+                # a string method's result is never None
+                if ok and (value == "" or (value is None and not _string_method(node.left))):
                     arg = self._arg_of(node.left, env)
                     return {arg} if arg is not None else None
+        # a test of emptiness in another spelling (``len(x) == 0``, ``x.strip() == ""``)
+        empty = nonempty_when(node, False)
+        if len(empty) == 1:
+            arg = self._arg_of(empty[0], env)
+            return {arg} if arg is not None else None
         return None
 
     def _is_check(self, stmt: cst.BaseStatement, env: Env) -> bool:
@@ -303,4 +312,13 @@ def _raises(body: Sequence[cst.BaseStatement]) -> bool:
     return type(last) in (cst.SimpleStatementLine, cst.SimpleStatementSuite) and any(
         type(small) is cst.Raise
         for small in last.body  # type: ignore[union-attr]
+    )
+
+
+def _string_method(node: cst.BaseExpression) -> bool:
+    """Whether ``node`` is a call of a string method (``x.strip()``)."""
+    return (
+        type(node) is cst.Call
+        and type(node.func) is cst.Attribute
+        and node.func.attr.value in STRING_METHODS
     )

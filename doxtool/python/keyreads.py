@@ -75,18 +75,15 @@ class KeyReads:
 
     def _contract(self, stmt: ast.If) -> None:
         """``if not value: raise ...`` at the top of the body: the read is needed."""
-        test = stmt.test
+        name = _emptied(stmt.test)
         if (
-            self._top(stmt)
+            name in self.var_reads
+            and self._top(stmt)
             and not stmt.orelse
-            and isinstance(test, ast.UnaryOp)
-            and isinstance(test.op, ast.Not)
-            and isinstance(test.operand, ast.Name)
-            and test.operand.id in self.var_reads
             and isinstance(stmt.body[-1], ast.Raise)
             and not self._returned_before(stmt)
         ):
-            self.var_reads[test.operand.id].contract = True
+            self.var_reads[name].contract = True
 
     def _returned_before(self, stmt: ast.stmt) -> bool:
         """Whether a statement before ``stmt`` (at the top of the body) may
@@ -242,3 +239,72 @@ def _code(node: ast.expr) -> str:
     except (ValueError, RecursionError):  # pragma: no cover - unparse of a parsed node
         return "?"
     return text if len(text) <= 80 else text[:77] + "..."
+
+
+def _emptied(test: ast.expr) -> str | None:
+    """The variable ``test`` is true for when it is missing or empty: ``not x``,
+    ``x is None``, ``x == ""``, ``len(x) == 0``, ``not x.strip()`` and the like."""
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        return _subject(test.operand)
+    if not isinstance(test, ast.Compare) or len(test.ops) != 1:
+        return None
+    left, op, right = test.left, test.ops[0], test.comparators[0]
+    if isinstance(left, ast.Constant) and not isinstance(right, ast.Constant):
+        if type(op) not in _MIRRORED:
+            return None
+        left, right, op = right, left, _MIRRORED[type(op)]()
+    if not isinstance(right, ast.Constant):
+        return None
+    value = right.value
+    if isinstance(left, ast.Call) and _is_len(left):
+        empty = (type(op), value) in _LEN_EMPTY and type(value) is int
+        return _subject(left.args[0]) if empty else None
+    if isinstance(op, ast.Is) and value is None:
+        return left.id if isinstance(left, ast.Name) else None
+    if isinstance(op, ast.Eq) and value == "":
+        return _subject(left)
+    return None
+
+
+def _subject(node: ast.expr) -> str | None:
+    """The variable whose emptiness ``node``'s stands for (``x``, ``x.strip()``, ``len(x)``)."""
+    while True:
+        if isinstance(node, ast.Name):
+            return node.id
+        if isinstance(node, ast.Call) and _is_len(node):
+            node = node.args[0]
+        elif (
+            isinstance(node, ast.Call)
+            and not node.args
+            and not node.keywords
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr in _STRIPS
+        ):
+            node = node.func.value
+        else:
+            return None
+
+
+def _is_len(node: ast.Call) -> bool:
+    return (
+        isinstance(node.func, ast.Name)
+        and node.func.id == "len"
+        and len(node.args) == 1
+        and not node.keywords
+        and not isinstance(node.args[0], ast.Starred)
+    )
+
+
+#: methods whose result is empty only when their receiver is (or is blank)
+_STRIPS = frozenset({"strip", "lstrip", "rstrip"})
+#: comparison operators with their sides swapped (``0 == len(x)``)
+_MIRRORED: dict[type, type] = {
+    ast.Eq: ast.Eq,
+    ast.NotEq: ast.NotEq,
+    ast.Lt: ast.Gt,
+    ast.Gt: ast.Lt,
+    ast.LtE: ast.GtE,
+    ast.GtE: ast.LtE,
+}
+#: ``len(x) <op> <n>`` true exactly when ``x`` is empty
+_LEN_EMPTY = {(ast.Eq, 0), (ast.LtE, 0), (ast.Lt, 1)}
