@@ -40,6 +40,17 @@ def _discard_stdout() -> None:
         os.dup2(devnull, sys.stdout.fileno())
 
 
+def _os_error(exc: OSError) -> str:
+    """``path: reason`` for an error of the system, the path shortened."""
+    reason = exc.strerror or str(exc)
+    if exc.filename is None:
+        return reason
+    name = os.fsdecode(exc.filename) if isinstance(exc.filename, bytes) else str(exc.filename)
+    if len(name) > 80:
+        name = name[:38] + "..." + name[-39:]
+    return f"{name}: {reason}"
+
+
 class _Group(click.Group):
     """Turns every error into a one-line message and exit code 2."""
 
@@ -56,6 +67,15 @@ class _Group(click.Group):
             # quietly; what is still buffered goes nowhere rather than failing again
             _discard_stdout()
             ctx.exit(EXIT_PIPE)
+        except OSError as exc:
+            # a path the system refuses (a name too long, a file one may not
+            # read): the file's name and the reason, as a usage error
+            if "--debug" in sys.argv[1:] or (ctx.obj or {}).get("debug"):
+                import traceback
+
+                traceback.print_exc()
+            click.echo(f"doxtool: error: {printable(_os_error(exc))}", err=True)
+            ctx.exit(EXIT_ERROR)
         except ImportError as exc:
             from doxtool.run.dependencies import message
 
@@ -67,9 +87,10 @@ class _Group(click.Group):
 
                 traceback.print_exc()
             lines = str(exc).splitlines()
+            command = f"doxtool --debug {ctx.invoked_subcommand or '<command>'} ..."
             click.echo(
                 f"doxtool: internal error: {type(exc).__name__}: {lines[0] if lines else ''} "
-                "(run with --debug for details)",
+                f"(run `{command}` for details)",
                 err=True,
             )
             ctx.exit(EXIT_ERROR)

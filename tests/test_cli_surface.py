@@ -77,12 +77,13 @@ def test_internal_error_is_one_line_and_debug_shows_the_traceback(
     result = run_cli(root, "check")
     assert result.exit_code == 2
     assert result.output == (
-        "doxtool: internal error: RuntimeError: boom (run with --debug for details)\n"
+        "doxtool: internal error: RuntimeError: boom"
+        " (run `doxtool --debug check ...` for details)\n"
     )
     debug = run_cli(root, "--debug", "check")
     assert debug.exit_code == 2
     assert "Traceback (most recent call last)" in debug.output
-    assert debug.output.endswith("(run with --debug for details)\n")
+    assert debug.output.endswith("(run `doxtool --debug check ...` for details)\n")
 
 
 def test_inspect_schema_and_scaffold_take_root_and_config(

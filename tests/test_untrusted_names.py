@@ -293,3 +293,36 @@ def test_file_name_that_is_not_utf8_is_no_internal_error(
     result = _run(root, monkeypatch, "check")
     assert "internal error" not in result.output
     assert result.exit_code == 1
+
+
+def test_names_too_long_for_the_system_are_a_finding_or_a_one_line_error(
+    reference_repo: Path, run_cli
+) -> None:
+    """A link, a path or a tool name no file system accepts (a name over 255
+    bytes) is a dead link in a document, and a one-line error (exit 2, nothing
+    written) on the command line: never an internal error."""
+    long = "a" * 300
+    (reference_repo / "AGENTS.md").write_text(
+        f"# Notes\n\nSee [the notes]({long}.md).\n", encoding="utf-8"
+    )
+    result = run_cli(reference_repo, "check", "--no-cache", "--select", "DOX203")
+    assert result.exit_code == 1, result.output
+    assert f"DOX203 link `{long}.md`" in result.output
+    assert "internal error" not in result.output
+
+    def listing() -> list[Path]:
+        paths = (p.relative_to(reference_repo) for p in reference_repo.rglob("*"))
+        return sorted(p for p in paths if p.parts[0] != ".doxtool_cache")
+
+    before = listing()
+    for args in (
+        ("check", f"tools/{long}.py"),
+        ("inspect", f"tools/{long}.py"),
+        ("check", "--baseline", f"{long}.json"),
+        ("scaffold", "b" * 250),
+    ):
+        result = run_cli(reference_repo, *args)
+        assert result.exit_code == 2, (args, result.output)
+        (line,) = result.output.splitlines()
+        assert line.startswith("doxtool: error: ") and line.endswith("File name too long"), line
+    assert listing() == before

@@ -89,6 +89,13 @@ def _gone(ctx: Context, path: str, doc: AgentsDoc) -> list[_Entry]:
     return [e for e in _entries(path, doc.index) if e.resolved is not None and not _exists(ctx, e)]
 
 
+def _is_dir(ctx: Context, rel: str) -> bool:
+    try:
+        return (ctx.project.root / rel).is_dir()
+    except (OSError, ValueError):
+        return False
+
+
 def _exists(ctx: Context, entry: _Entry) -> bool:
     resolved = entry.resolved
     return resolved is not None and (resolved == "" or ctx.exists(resolved))
@@ -368,10 +375,7 @@ index lists exactly its nearest descendants.
                     continue
                 target = resolved if resolved in known else directories.get(resolved)
                 if target is None:
-                    if (
-                        resolved.rsplit("/", 1)[-1] == AGENTS
-                        or (ctx.project.root / resolved).is_dir()
-                    ):
+                    if resolved.rsplit("/", 1)[-1] == AGENTS or _is_dir(ctx, resolved):
                         continue  # hidden, excluded, or a folder without one: not the tree's
                     problem = "which is not an `AGENTS.md` (only `AGENTS.md` files are indexed)"
                 else:

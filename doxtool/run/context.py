@@ -289,4 +289,9 @@ class Context(Teaching):
         return self._memo[key]  # type: ignore[no-any-return]
 
     def exists(self, rel: str) -> bool:
-        return (self.project.root / Path(rel)).exists()
+        """Whether ``rel`` names something under the root; a name no file can
+        have (too long, say) names nothing."""
+        try:
+            return (self.project.root / Path(rel)).exists()
+        except (OSError, ValueError):
+            return False
