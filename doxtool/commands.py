@@ -144,9 +144,26 @@ def write_baseline(project: Project, given: Path | None = None) -> BaselineUpdat
     from doxtool.run import baseline as baselines
 
     path = baseline_file(project, given)
+    _refuse_other_file(path)
     findings = check(project, use_baseline=False).findings
     _write_file(project.root, path, baselines.from_findings(findings).dumps().encode("utf-8"))
     return BaselineUpdate(path, len(findings))
+
+
+def _refuse_other_file(path: Path) -> None:
+    """A file that exists is overwritten only when it is a baseline (a module,
+    a configuration or anything else given by mistake is left as it is)."""
+    from doxtool.run import baseline as baselines
+
+    if not (path.exists() or path.is_symlink()) or (path.is_file() and not path.stat().st_size):
+        return
+    try:
+        baselines.load(path)
+    except baselines.BaselineError:
+        raise UsageError(
+            f"{path}: exists and is not a doxtool baseline; not overwritten"
+            " (remove it, or name another file)"
+        ) from None
 
 
 def prune_baseline(project: Project, given: Path | None = None) -> BaselineUpdate:

@@ -212,3 +212,29 @@ def test_a_baseline_that_changed_nothing_prints_nothing(make_repo, run_cli) -> N
     new = run_cli(root, "check", "tools/wait.py")  # as a pre-commit hook runs it
     assert new.exit_code == 1
     assert new.stderr == ""
+
+
+def test_write_never_overwrites_a_file_that_is_not_a_baseline(make_repo, run_cli) -> None:
+    root = _drifted(make_repo)
+    module = (root / "tools/wait.py").read_bytes()
+    for target in ("tools/wait.py", "pyproject.toml", "notes.json"):
+        path = root / target
+        if not path.exists():
+            text = '[project]\nname = "x"\n' if target.endswith(".toml") else '{"mine": 1}\n'
+            path.write_text(text, encoding="utf-8")
+        before = path.read_bytes()
+        result = run_cli(root, "baseline", "write", target)
+        assert result.exit_code == 2, result.output
+        assert result.output == (
+            f"doxtool: error: {target}: exists and is not a doxtool baseline;"
+            " not overwritten (remove it, or name another file)\n"
+        )
+        assert path.read_bytes() == before
+    assert (root / "tools/wait.py").read_bytes() == module
+
+    # a baseline, or an empty file, is written over
+    assert run_cli(root, "baseline", "write", "accepted.json").exit_code == 0
+    assert run_cli(root, "baseline", "write", "accepted.json").exit_code == 0
+    (root / "empty.json").write_bytes(b"")
+    assert run_cli(root, "baseline", "write", "empty.json").exit_code == 0
+    assert len(_entries(root / "empty.json")) == 3
