@@ -41,6 +41,16 @@ class ScaffoldPlan:
         return [path for path, _ in self.files]
 
 
+#: names the generated module and test bind or call (the built-in templates):
+#: a class or argument of the same name would break them
+_TAKEN_BY_CLASS = frozenset(
+    {"Response", "Tool", "StandInAgent", "Path", "ROOT", "asyncio", "sys", "annotations"}
+)
+_TAKEN_BY_ARGUMENT = frozenset(
+    {"self", "kwargs", "message", "str", "Response", "Tool", "annotations"}
+)
+
+
 def _pascal(name: str) -> str:
     return "".join(part[:1].upper() + part[1:] for part in name.split("_") if part) or "Tool"
 
@@ -50,8 +60,8 @@ def validate_name(name: str) -> None:
         raise ScaffoldError(f"tool name {name!r} must not contain a path separator")
     if not is_identifier(name) or name != name.lower():
         raise ScaffoldError(
-            f"tool name {name!r} must be a lowercase Python identifier (letters, digits, "
-            "underscores) and not a keyword"
+            f"tool name {name!r} must be a lowercase Python identifier (ASCII letters, "
+            "digits, underscores) and not a keyword"
         )
     if name.startswith("__") and name.endswith("__"):
         raise ScaffoldError(
@@ -72,10 +82,26 @@ def plan(
     validate_name(name)
     class_name = class_name or _pascal(name) + "Tool"
     if not is_identifier(class_name):
-        raise ScaffoldError(f"class name {class_name!r} is not a valid Python identifier")
+        raise ScaffoldError(
+            f"class name {class_name!r} is not a Python identifier (ASCII letters, digits,"
+            " underscores) or is a keyword"
+        )
+    if class_name in _TAKEN_BY_CLASS:
+        raise ScaffoldError(
+            f"class name {class_name!r} is a name the generated module or test already"
+            " uses; choose another (--class-name)"
+        )
     for arg in args:
         if not is_identifier(arg):
-            raise ScaffoldError(f"argument name {arg!r} is not a valid Python identifier")
+            raise ScaffoldError(
+                f"argument name {arg!r} is not a Python identifier (ASCII letters, digits,"
+                " underscores) or is a keyword"
+            )
+        if arg in _TAKEN_BY_ARGUMENT:
+            raise ScaffoldError(
+                f"argument name {arg!r} is a name the generated `execute` already uses"
+                " (each argument becomes a local variable of it)"
+            )
     if len(set(args)) != len(args):
         raise ScaffoldError("argument names must be distinct")
     tool_dir = _tool_dir(project, directory)

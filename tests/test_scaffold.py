@@ -123,6 +123,43 @@ def test_rejects_bad_class_and_argument_names(make_repo, run_cli) -> None:
     assert not (root / "tools").exists()
 
 
+@pytest.mark.parametrize(
+    "option",
+    [
+        ("--arg", "self"),
+        ("--arg", "str"),
+        ("--arg", "Response"),
+        ("--arg", "message"),
+        ("--arg", "kwargs"),
+        ("--class-name", "Response"),
+        ("--class-name", "Tool"),
+        ("--class-name", "StandInAgent"),
+    ],
+)
+def test_names_the_generated_code_already_uses_are_refused(
+    make_repo, run_cli, option: tuple[str, str]
+) -> None:
+    """``--arg self`` would generate ``self = str(self.args.get(...))``, and a
+    class named ``Response`` would shadow the framework's: code that fails."""
+    root = make_repo({"prompts/agent.system.tools.md": WRAPPER})
+    result = run_cli(root, "scaffold", "ok", *option)
+    assert result.exit_code == 2, result.output
+    (line,) = result.output.splitlines()
+    assert line.startswith("doxtool: error: ") and f"{option[1]!r}" in line, line
+    assert not (root / "tools").exists()
+
+
+def test_names_close_to_taken_ones_pass_check_and_their_test(make_repo, run_cli) -> None:
+    root = make_repo({"prompts/agent.system.tools.md": WRAPPER})
+    result = run_cli(
+        root, "scaffold", "relay", "--arg", "self_url", "--arg", "text", "--class-name", "Relay"
+    )
+    assert result.exit_code == 0, result.output
+    assert run_cli(root, "check").exit_code == 0
+    tested = _pytest(root, "tests/tools/test_relay.py")
+    assert tested.returncode == 0, tested.stdout + tested.stderr
+
+
 @pytest.mark.slow
 def test_wheel_ships_templates(tmp_path: Path) -> None:
     """Build the wheel, install it in a fresh venv, scaffold and check from there."""
