@@ -64,6 +64,11 @@ def load_project(
     else:
         config = config_at(root)
     project = Project(root, config)
+    if config.templates_dir and not (root / config.templates_dir).is_dir():
+        where = config.source or "configuration"
+        raise ConfigError(
+            f"{where}: `templates-dir`: {json.dumps(config.templates_dir)} is not a directory"
+        )
     if use_cache:
         _check_cache_dir(project)
         project.attach_cache()
@@ -106,7 +111,10 @@ def module_paths(project: Project, paths: list[Path]) -> list[str]:
             raise UsageError(f"{path}: outside the project root {project.root}")
         if path.is_dir():
             rel = project.rel(path)
-            out.extend(project.modules_in(rel if rel else "."))
+            found = project.modules_in(rel if rel else ".")
+            if not found:
+                raise UsageError(f"{path}: a directory with no Python module doxtool reads")
+            out.extend(found)
         elif path.suffix != ".py":
             raise UsageError(f"{path}: not a Python module (inspect reads `.py` files)")
         else:

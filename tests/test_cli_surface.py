@@ -116,3 +116,21 @@ def test_scaffold_force_overwrites_only_when_asked(make_repo, run_cli) -> None:
     assert forced.exit_code == 0
     assert (root / "tools/web_fetch.py").read_text() != "# changed\n"
     assert run_cli(root, "check").exit_code == 0
+
+
+def test_inspect_of_a_directory_without_modules_is_an_error(make_repo, run_cli) -> None:
+    root = make_repo(clean_files())
+    (root / "tools/empty.py").mkdir()
+    result = run_cli(root, "inspect", "tools/empty.py")
+    assert result.exit_code == 2
+    assert result.output == (
+        "doxtool: error: tools/empty.py: a directory with no Python module doxtool reads\n"
+    )
+
+
+def test_an_unknown_tool_with_no_tool_directories_says_so(make_repo, run_cli) -> None:
+    root = make_repo({**clean_files(), "pyproject.toml": "[tool.doxtool]\ntool-dirs = []\n"})
+    result = run_cli(root, "check", "--select", "PRM002")
+    assert result.exit_code == 1
+    assert "which does not exist (`tool-dirs` is empty)" in result.output
+    assert " in )" not in result.output

@@ -103,6 +103,8 @@ def test_config_option_names_the_file(make_repo, run_cli, tmp_path: Path) -> Non
         ("ignore = ['NOPE']", "`ignore`: unknown rule code or prefix `NOPE`"),
         ("per-file-ignores = { 'a.py' = ['ZZZ'] }", "`per-file-ignores.a.py`: unknown rule code"),
         ("baseline = 'gone.json'", "`baseline` names gone.json, which does not exist"),
+        ("cache-dir = ''", '`cache-dir`: "" is empty'),
+        ("templates-dir = 'nope'", '`templates-dir`: "nope" is not a directory'),
         ("select = [", "invalid TOML"),
     ],
 )

@@ -230,7 +230,8 @@ def _check_dirs(value: Any, key: str, where: str) -> list[str]:
 
 def _check_path(value: Any, key: str, where: str) -> str:
     path = _check_str(value, key, where)
-    problem = relative_path_problem(path) if path else None
+    # "" leaves ``baseline`` and ``templates-dir`` unset; a cache has no such state
+    problem = relative_path_problem(path) if path or key == "cache-dir" else None
     if problem is not None:
         raise ConfigError(f"{where}: `{key}`: {json.dumps(path)} {problem}")
     return path

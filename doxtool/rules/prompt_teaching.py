@@ -106,9 +106,10 @@ renamed tool makes every such call fail, and the framework answers with the
                 if TEMPLATE.search(tool.name) or ctx.tool_module(base, prompt.prompt_set):
                     continue
                 where = "heading" if tool.source == "heading" else "example"
+                dirs = ", ".join(ctx.config.tool_dirs)
+                why = f"no `{base}.py` in {dirs}" if dirs else "`tool-dirs` is empty"
                 yield self.finding(
-                    f"prompt {where} names tool `{tool.name}`, which does not exist "
-                    f"(no `{base}.py` in {', '.join(ctx.config.tool_dirs)})",
+                    f"prompt {where} names tool `{tool.name}`, which does not exist ({why})",
                     prompt.path,
                     tool.line,
                     tool.column,
