@@ -21,7 +21,7 @@ from doxtool.rules.engine import (
     select_rules,
     write_changes,
 )
-from doxtool.run import incremental, sideparser
+from doxtool.run import incremental, sideparser, unwatched
 from doxtool.run.context import Context, Scope
 from doxtool.run.project import COMPANION_SUFFIX, Project
 
@@ -313,7 +313,8 @@ def check(
             sideparser.let_go()  # it has nothing more to parse: its end overlaps the rules
             with timings.phase("rules"):
                 report.findings = run(ctx, rules, progress)
-            if session is not None:
+            if session is not None and not unwatched.looked():
+                # (a run that looked where no snapshot looks keeps no state)
                 session.save(report.findings, full=True, taught=ctx.taught_by_file())
         else:
             report.findings = found

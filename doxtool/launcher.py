@@ -195,7 +195,9 @@ def main() -> None:
         code = _run(cli)
     finally:
         sys.stdout, sys.stderr = out._stream, err._stream
-    if code in (0, 1):
+    from doxtool.run import unwatched
+
+    if code in (0, 1) and not unwatched.looked():
         import contextlib  # after the run: it is not worth its import before a replay
 
         # a record that cannot be written only costs the next replay

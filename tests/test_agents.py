@@ -236,6 +236,63 @@ def test_rows_for_paths_with_spaces_and_brackets(tmp_path: Path) -> None:
     assert passes(tmp_path, "--select", "DOX2")
 
 
+def test_rows_for_paths_a_link_would_cut_short(tmp_path: Path) -> None:
+    """``#`` would start a fragment, ``?`` a query, ``|`` end the cell and
+    ``%`` an escape: the fix percent-encodes them, so the row it writes names
+    the child when read back, and a second run finds nothing to add."""
+    _tree(tmp_path)
+    write_files(
+        tmp_path,
+        {
+            "docs/c#/AGENTS.md": agents("c#", "Sharp."),
+            "docs/a|b/AGENTS.md": agents("a|b", "Piped."),
+            "docs/p%q/AGENTS.md": agents("p%q", "Percent."),
+            "docs/what?/AGENTS.md": agents("what", "Asked."),
+        },
+    )
+    code, out = check(tmp_path, "--select", "DOX2", "--fix")
+    assert code == 0, out
+    text = (tmp_path / "AGENTS.md").read_text()
+    assert "| [docs/c#/AGENTS.md](docs/c%23/AGENTS.md) | Sharp. |\n" in text
+    assert "| [docs/a\\|b/AGENTS.md](docs/a%7Cb/AGENTS.md) | Piped. |\n" in text
+    assert "| [docs/p%q/AGENTS.md](docs/p%25q/AGENTS.md) | Percent. |\n" in text
+    assert "| [docs/what?/AGENTS.md](docs/what%3F/AGENTS.md) | Asked. |\n" in text
+    assert passes(tmp_path, "--select", "DOX2")
+
+
+def test_links_in_code_blocks_are_no_links() -> None:
+    text = (
+        "# Root\n\nAn example:\n\n    [indented](indented/code.md)\n\n"
+        "10. A step with a fenced example:\n\n"
+        "    ```markdown\n    [fenced](in/a/list/item.md)\n    ```\n\n"
+        "- An item\n\n  [continued](item/text.md)\n\n"
+        "- An item with code:\n\n        [item](code/in/item.md)\n\n"
+        "Text [after](after.md).\n"
+    )
+    doc = parse("AGENTS.md", text)
+    assert [link.target for link in doc.links] == ["item/text.md", "after.md"]
+
+
+def test_reference_rows_and_escaped_targets_name_their_files(tmp_path: Path) -> None:
+    write_files(
+        tmp_path,
+        {
+            "AGENTS.md": "# Root\n\nSee [ab](docs/a\\_b.md) and [cd](docs/c&amp;d.md).\n\n"
+            "## Child DOX Index\n\nDirect child DOX files:\n\n| Child | Scope |\n| --- | --- |\n"
+            "| [api/AGENTS.md][api] | Handlers. |\n| [Tools][] | Tools. |\n\n"
+            "[API]: api/AGENTS.md\n[tools]: tools/AGENTS.md\n",
+            "api/AGENTS.md": agents("api", "HTTP handlers."),
+            "tools/AGENTS.md": agents("tools", "Agent tools."),
+            "docs/a_b.md": "a\n",
+            "docs/c&d.md": "c\n",
+        },
+    )
+    doc = parse("AGENTS.md", (tmp_path / "AGENTS.md").read_text())
+    assert doc.index is not None
+    assert [row.target for row in doc.index.rows] == ["api/AGENTS.md", "tools/AGENTS.md"]
+    assert passes(tmp_path, "--select", "DOX2")
+
+
 def test_an_agents_file_added_in_between(tmp_path: Path) -> None:
     _tree(tmp_path)
     tools = tmp_path / "tools/AGENTS.md"

@@ -310,3 +310,30 @@ def test_the_directories_of_a_listing_are_read_off_its_directory_lines(tmp_path:
         assert list(listings.directories(text)) == [
             listings.unescape_path(line[1:].rsplit(":", 1)[0]) for line in cut if line[:1] == "d"
         ]
+
+
+def test_a_link_into_an_excluded_directory_is_checked_afresh_every_run(make_repo) -> None:
+    """No snapshot of the tree looks into excluded directories: a run that
+    asks whether a file there exists (a link of an ``AGENTS.md``) is neither
+    recorded for replay nor kept as the next run's incremental state."""
+    root = make_repo(
+        {
+            "tools/wait.py": WAIT_PY,
+            "tools/wait.py.dox.md": WAIT_DOX,
+            "AGENTS.md": "# Root\n\nSee [the report](build/report.txt).\n",
+            "build/report.txt": "ok\n",
+        }
+    )
+    first = _run(root, "check", "--select", "DOX203")
+    assert first.returncode == 0, first.stdout + first.stderr
+    assert not _record(root).exists()
+    assert not (root / ".doxtool_cache" / "findings.state").exists()
+
+    (root / "build/report.txt").unlink()
+    gone = _run(root, "check", "--select", "DOX203")
+    assert gone.returncode == 1
+    assert "DOX203 link `build/report.txt`" in gone.stdout
+
+    (root / "build/report.txt").write_text("back\n")
+    back = _run(root, "check", "--select", "DOX203")
+    assert (back.returncode, back.stdout) == (0, "All checks passed.\n")

@@ -15,6 +15,7 @@ says ``No child DOX files.``.
 
 from __future__ import annotations
 
+import html
 import re
 from dataclasses import dataclass, field
 from urllib.parse import unquote
@@ -35,8 +36,11 @@ _LINK = LazyPattern(
     r"(?:\s+(?:\"[^\"]*\"|'[^']*'|\([^()]*\)))?\s*\)"
 )
 _DEFINITION = LazyPattern(r"^ {0,3}\[((?:[^\[\]\\]|\\.)+)\]:[ \t]*(<[^<>\n]*>|\S+)")
+_REFERENCE = LazyPattern(r"(?<!\\)\[((?:[^\[\]\\]|\\.)+)\](?:\[((?:[^\[\]\\]|\\.)*)\])?")
 _SCHEME = LazyPattern(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 _BULLET = LazyPattern(r"^( {0,3})[-*+][ \t]+(.*)$")
+#: a list item's marker and the space after it (its content starts past them)
+_ITEM = LazyPattern(r"^[ \t]*(?:[-*+]|\d{1,9}[.)])(?:[ \t]{1,4}|$)")
 _SETEXT = LazyPattern(r"^ {0,3}(=+|-+)[ \t]*$")
 #: lines that are no paragraph text: list items, quotes, tables, fences, HTML
 _PARAGRAPH_BREAKERS = LazyPattern(r"^ {0,3}(?:[-*+][ \t]|\d{1,9}[.)][ \t]|>|\||`{3}|~{3}|<)")
@@ -105,6 +109,9 @@ class AgentsDoc:
     headings: list[Heading] = field(default_factory=list)
     links: list[Link] = field(default_factory=list)
     index: ChildIndex | None = None
+    #: reference definitions (``[label]: target``): the normalised label ->
+    #: the repository path it names (first definition wins, as in CommonMark)
+    definitions: dict[str, str] = field(default_factory=dict)
     #: the first bullet of the ``## Purpose`` section, continuation lines joined
     purpose: str = ""
     line_count: int = 0
@@ -150,7 +157,7 @@ def _local_target(raw: str) -> str | None:
         return None
     if "{{" in raw or "{%" in raw:
         return None
-    path = raw.split("#", 1)[0].split("?", 1)[0]
+    path = _unescaped(raw.split("#", 1)[0].split("?", 1)[0])
     if not path:
         return None
     try:
@@ -158,6 +165,21 @@ def _local_target(raw: str) -> str | None:
     except UnicodeDecodeError:
         return None
     return path if path.isprintable() else None
+
+
+def _unescaped(text: str) -> str:
+    """A link destination as CommonMark reads it: backslash escapes of
+    punctuation and entity references (``&amp;``, ``&#35;``) decoded."""
+    if "\\" not in text and "&" not in text:
+        return text
+    return _ESCAPE_OR_ENTITY.sub(
+        lambda m: m.group(1) if m.group(1) is not None else html.unescape(m.group(0)), text
+    )
+
+
+_ESCAPE_OR_ENTITY = LazyPattern(
+    r"\\([!-/:-@\[-`{-~])|&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});"
+)
 
 
 def _is_table_line(line: str) -> bool:
@@ -170,6 +192,12 @@ def parse(path: str, text: str) -> AgentsDoc:
     doc = AgentsDoc(path=path, line_count=len(lines))
     fence: str | None = None
     in_comment = False
+    #: where the content of the list item the lines are in starts (None: no item)
+    item: int | None = None
+    #: the previous line was blank (or there was none): code may start here
+    after_blank = True
+    #: inside an indented code block (indented four columns past its container)
+    code_at: int | None = None
     #: the lines that are Markdown text (not code, not comments), 0-based
     prose: list[int] = []
     for index, line in enumerate(lines):
@@ -182,10 +210,32 @@ def parse(path: str, text: str) -> AgentsDoc:
             if "-->" in line:
                 in_comment = False
             continue
-        opened = _FENCE.match(line)
+        blank = not line.strip()
+        indent = _indent(line)
+        if code_at is not None and (blank or indent >= code_at):
+            continue  # a line of an indented code block
+        code_at = None
+        if blank:
+            after_blank = True
+            continue
+        if (
+            item is not None
+            and indent < item
+            and (after_blank or _PARAGRAPH_BREAKERS.match(line) or _HEADING.match(line))
+        ):
+            item = None  # the list item ended (what is left of it is lazy text)
+        base = item if item is not None and indent >= item else 0
+        if after_blank and indent - base >= 4:
+            code_at = base + 4
+            continue
+        after_blank = False
+        opened = _FENCE.match(" " * (indent - base) + line.lstrip(" \t"))
         if opened and not (opened.group(1)[0] == "`" and "`" in opened.group(2)):
             fence = opened.group(1)
             continue
+        marker = _ITEM.match(line)
+        if marker:
+            item = len(marker.group(0).expandtabs(4))
         if line.lstrip().startswith("<!--") and "-->" not in line:
             in_comment = True
             continue
@@ -206,6 +256,19 @@ def parse(path: str, text: str) -> AgentsDoc:
     doc.index = _child_index(doc, lines, prose)
     doc.purpose = _first_purpose_bullet(doc, lines, prose)
     return doc
+
+
+def _indent(line: str) -> int:
+    """The columns of white space a line starts with (a tab to the next stop of 4)."""
+    width = 0
+    for char in line:
+        if char == " ":
+            width += 1
+        elif char == "\t":
+            width += 4 - width % 4
+        else:
+            break
+    return width
 
 
 def _setext_title(lines: list[str], prose: list[int], doc: AgentsDoc) -> tuple[str, int] | None:
@@ -244,6 +307,7 @@ def _collect_links(doc: AgentsDoc, line: str, number: int) -> None:
         target = _local_target(definition.group(2))
         if target is not None:
             doc.links.append(Link(target, number, definition.start(2) + 1, definition.group(1)))
+            doc.definitions.setdefault(_label(definition.group(1)), target)
         return
     for match in _LINK.finditer(visible):
         target = _local_target(match.group(2))
@@ -294,7 +358,7 @@ def _child_index(doc: AgentsDoc, lines: list[str], prose: list[int]) -> ChildInd
         index.header_line = i + 1
         row = i + 2
         while row in in_body and _is_table_line(lines[row]):
-            _add_row(index, lines[row], row + 1)
+            _add_row(doc, index, lines[row], row + 1)
             row += 1
         index.table_end = row + 1
     if index.header_line:
@@ -314,16 +378,29 @@ def _names_agents(target: str) -> bool:
     return target.rstrip("/").rsplit("/", 1)[-1] == "AGENTS.md"
 
 
-def _add_row(index: ChildIndex, line: str, number: int) -> None:
+def _label(text: str) -> str:
+    """A reference label as CommonMark matches it: case and inner space folded."""
+    return " ".join(text.split()).casefold()
+
+
+def _add_row(doc: AgentsDoc, index: ChildIndex, line: str, number: int) -> None:
     row_cells = cells(line)
     first = row_cells[0] if row_cells else ""
     scope = row_cells[1] if len(row_cells) > 1 else ""
-    match = _LINK.search(_blank_code_spans(first))
+    visible = _blank_code_spans(first)
+    match = _LINK.search(visible)
     target = _local_target(match.group(2)) if match else None
+    if match is not None:
+        written, text = match.group(2), match.group(1)
+    else:  # a reference link: ``[text][label]``, ``[label][]`` or ``[label]``
+        reference = _REFERENCE.search(visible)
+        label = (reference.group(2) or reference.group(1)) if reference else ""
+        target = doc.definitions.get(_label(label)) if label.strip() else None
+        written = text = reference.group(1) if reference else ""
     index.rows.append(IndexRow(target, scope, number))
-    if target is not None and match is not None:
-        column = line.find(match.group(2)) + 1
-        index.links.append(Link(target, number, max(1, column), match.group(1)))
+    if target is not None:
+        column = line.find(written) + 1
+        index.links.append(Link(target, number, max(1, column), text))
 
 
 def _first_purpose_bullet(doc: AgentsDoc, lines: list[str], prose: list[int]) -> str:

@@ -58,15 +58,20 @@ def _cell(text: str) -> str:
 _UNESCAPED_PIPE = re.compile(r"(?<!\\)\|")
 
 
-_PLAIN_PATH = re.compile(r"[A-Za-z0-9._/@+~-]+")
+_PLAIN_PATH = re.compile(r"[A-Za-z0-9._/@+~%-]+")
+_ENCODED = {"%": "%25", "#": "%23", "?": "%3F", "|": "%7C"}
 
 
 def _row(tree: AgentsTree, source: str, child: str) -> str | None:
     """The index row of ``child``; None when its path cannot be a link."""
     rel = _relative(source, child)
-    if not rel.isprintable() or any(c in rel for c in "<>\\"):
+    # a backtick would open a code span that hides the link from readers
+    if not rel.isprintable() or any(c in rel for c in "<>\\`"):
         return None
-    target = rel if _PLAIN_PATH.fullmatch(rel) else f"<{rel}>"
+    # what a reader takes as the end of the path (``#``, ``?``) or of the cell
+    # (``|``), and ``%`` itself, percent-encoded: the target reads back as ``rel``
+    encoded = "".join(_ENCODED.get(c, c) for c in rel)
+    target = encoded if _PLAIN_PATH.fullmatch(encoded) else f"<{encoded}>"
     text = _cell(rel.replace("[", "\\[").replace("]", "\\]"))
     doc = tree.docs.get(child)
     scope = _cell(doc.purpose) if doc is not None else ""

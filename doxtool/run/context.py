@@ -20,6 +20,7 @@ from doxtool.core.facts import ModuleFacts, ToolFacts
 from doxtool.core.source import ReadError, read_text
 from doxtool.prompts.model import first_teachers
 from doxtool.prompts.sets import PromptSet
+from doxtool.run import unwatched
 from doxtool.run.project import Project
 from doxtool.run.teaching import Scope, Teaching
 
@@ -291,7 +292,20 @@ class Context(Teaching):
     def exists(self, rel: str) -> bool:
         """Whether ``rel`` names something under the root; a name no file can
         have (too long, say) names nothing."""
+        if self._unwatched(rel):
+            unwatched.note(rel)
         try:
             return (self.project.root / Path(rel)).exists()
         except (OSError, ValueError):
             return False
+
+    def _unwatched(self, rel: str) -> bool:
+        """Whether ``rel`` lies where no snapshot of the tree looks."""
+        rel = rel.removeprefix("./")
+        cache = self.config.cache_dir.strip("/")
+        return (
+            rel.split("/", 1)[0] == ".git"
+            or rel == cache
+            or rel.startswith(cache + "/")
+            or self.project.excluded(rel)
+        )
