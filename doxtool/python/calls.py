@@ -114,12 +114,17 @@ class Calls:
                 self.helpers.setdefault("self.agent." + ".".join(dotted[2:]), None)
             if dotted[-1] == "handle_intervention":
                 self.intervention = True
+                # ``self.context.agent.handle_intervention()``: named as written
+                self.helpers.setdefault(".".join(dotted), None)
             elif len(dotted) >= 3:
                 # ``self.path.unlink()``; ``self.method()`` is followed instead
                 self._method_effects(dotted[-1], node, env, ".".join(dotted))
             return
         if dotted[-1] == "handle_intervention":
+            # through an alias (``agent = self.agent``) or a parameter: the
+            # helpers line names the call as written, as DOX132 sees it
             self.intervention = True
+            self.helpers.setdefault(".".join(dotted), None)
         if len(dotted) == 1 and dotted[0] == "open" and "open" not in env.names:
             self._side_effects(effects.for_open(self._open_mode(node)), "open", node, env)
             return

@@ -120,8 +120,9 @@ class HelpersDrift(ItemRule):
 **What it checks.** Each name on "Important called helpers/classes observed
 in the source": a name the module neither calls nor reads any more is stale; a
 name the convention derives that the line lacks is missing (doxtool's own
-format lists the repository helpers a tool calls, `Response` and
-`self.agent.*` calls, by their shortest unambiguous name; the agent-zero
+format lists the repository helpers a tool calls, `Response`,
+`self.agent.*` calls and a `handle_intervention` call on any receiver (an
+alias `agent = self.agent`), by their shortest unambiguous name; the agent-zero
 format lists call chains as written, breadth first, at most 20). A documented
 short name matches a dotted one (`managed_wait` matches
 `helpers.wait.managed_wait`).
