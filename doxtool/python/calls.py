@@ -17,6 +17,7 @@ from doxtool.python.arguments import own_params
 from doxtool.python.cstnodes import dotted_name
 from doxtool.python.literals import literal_value, string_value
 from doxtool.python.modulescan import Func
+from doxtool.python.receivers import bound_values, made_by
 from doxtool.python.walkstate import Env, Target
 
 
@@ -126,7 +127,7 @@ class Calls:
             self.intervention = True
             self.helpers.setdefault(".".join(dotted), None)
         if len(dotted) == 1 and dotted[0] == "open" and "open" not in env.names:
-            self._side_effects(effects.for_open(self._open_mode(node)), "open", node, env)
+            self._side_effects(self._open_areas(node, env), "open", node, env)
             return
         qualified = self.scan._resolve(dotted, env.names)
         if qualified is None and len(dotted) == 2 and dotted[0] in env.instances:
@@ -145,7 +146,7 @@ class Calls:
                 return
         self.helpers.setdefault(qualified, None)
         if qualified in effects.OPEN_CALLS:
-            self._side_effects(effects.for_open(self._open_mode(node)), qualified, node, env)
+            self._side_effects(self._open_areas(node, env), qualified, node, env)
             return
         areas = effects.for_call(qualified)
         if not areas and len(dotted) > 1:
@@ -159,27 +160,110 @@ class Calls:
             self._helper_call(qualified, node, env)
 
     def _method_effects(self, name: str, node: cst.Call, env: Env, call: str) -> None:
-        """Areas of a method whose receiver is not known (a local, an attribute)."""
+        """Areas of a method whose receiver is not known (a local, an
+        attribute), by the method's name, unless the receiver is known to be
+        no path (an object of a class of this module or of a library); any
+        method of a network client (``redis.Redis()``) is a network call."""
+        func = node.func
+        receiver = func.value if type(func) is cst.Attribute else None
+        makers = self._makers(receiver, env) if receiver is not None else None
+        if makers:
+            if all(effects.client_areas(maker) for maker in makers):
+                areas = {a for maker in makers for a in effects.client_areas(maker)}
+                self._side_effects(sorted(areas), call, node, env)
+                return
+            if all(self._no_path(maker, name) for maker in makers):
+                return
         if name == "open":
-            self._side_effects(self._method_open(node), call, node, env)
+            self._side_effects(self._method_open(node, receiver, env), call, node, env)
         else:
             self._side_effects(effects.for_method(name), call, node, env)
 
-    def _method_open(self, node: cst.Call) -> tuple[str, ...]:
-        """``path.open("w")``: a file when the mode is a literal mode string."""
+    def _makers(self, receiver: cst.BaseExpression, env: Env, depth: int = 0) -> list[str] | None:
+        """The callables whose result ``receiver`` is: a library's
+        (``redis.asyncio.Redis``) or a class of this module (``.LRU``); None
+        when one of them is not known (a parameter, an attribute, a function
+        of the repository, which may return a path)."""
+        if depth > 4:
+            return None
+        if type(receiver) is cst.Name:
+            values = bound_values(env.func.node, receiver.value)
+            if values is None:
+                return None
+            found: list[str] = []
+            for value in values:
+                makers = self._makers(value, env, depth + 1)
+                if makers is None:
+                    return None
+                found += makers
+            return found
+        dotted = made_by(receiver)
+        if dotted is None or (env.self_name and dotted[0] == env.self_name):
+            return None
+        qualified = self.scan._resolve(dotted, env.names)
+        if qualified is None:
+            own = len(dotted) == 1 and dotted[0] in self.scan.classes
+            return ["." + dotted[0]] if own else None
+        if qualified.split(".", 1)[0] in self.scan.local_roots:
+            return None
+        return [qualified]
+
+    def _no_path(self, maker: str, method: str) -> bool:
+        """Whether what ``maker`` makes is known not to be a filesystem path:
+        an object of a class of this module (``.LRU``: its methods are its
+        own), or of a library class or client factory (``redis.Redis``,
+        ``boto3.client``)."""
+        if maker.startswith("."):
+            return self._own_class_object(maker[1:], method, set())
+        return effects.makes_no_path(maker)
+
+    def _own_class_object(self, name: str, method: str, seen: set[str]) -> bool:
+        """Whether an object of the module's class ``name`` is no path for
+        ``method``: the class or a base of this module defines the method,
+        or no base may be a path."""
+        cls = self.scan.classes.get(name)
+        if cls is None or name in seen:
+            return False
+        seen.add(name)
+        if method in cls.methods:
+            return True
+        for base, resolved in zip(cls.bases, cls.resolved, strict=True):
+            if base in self.scan.classes:
+                if not self._own_class_object(base, method, seen):
+                    return False
+            elif base != "object" and not effects.makes_no_path(resolved):
+                return False
+        return True
+
+    def _method_open(
+        self, node: cst.Call, receiver: cst.BaseExpression | None, env: Env
+    ) -> tuple[str, ...]:
+        """``path.open("w")``: a file when the mode is a literal mode string;
+        ``path.open()`` reads when the receiver is certainly a path."""
         positional = [a for a in node.args if a.keyword is None and not a.star]
         mode_node = positional[0].value if positional else None
         for arg in node.args:
             if arg.keyword is not None and arg.keyword.value == "mode":
                 mode_node = arg.value
+            elif arg.star:
+                return ()  # ``**options`` may hold the mode
         if mode_node is None:
+            if receiver is not None and self._is_path(receiver, env):
+                return effects.for_open("r")
             return ()
-        ok, mode = literal_value(mode_node, self.module)
-        if ok and isinstance(mode, str) and effects.is_mode(mode):
-            return effects.for_open(mode)
+        modes = self._modes(mode_node, env)
+        if modes and all(effects.is_mode(mode) for mode in modes):
+            return tuple(dict.fromkeys(a for mode in modes for a in effects.for_open(mode)))
         return ()
 
-    def _open_mode(self, node: cst.Call) -> str | None:
+    def _is_path(self, receiver: cst.BaseExpression, env: Env) -> bool:
+        """Whether ``receiver`` is certainly a ``pathlib`` path: ``Path(...)``,
+        or a name the function binds only to one."""
+        makers = self._makers(receiver, env)
+        return bool(makers) and all(maker in effects.PATH_CLASSES for maker in makers)
+
+    def _open_areas(self, node: cst.Call, env: Env) -> tuple[str, ...]:
+        """Areas of ``open(path, mode)``: those of every mode it may be given."""
         mode_node: cst.BaseExpression | None = None
         positional = [a for a in node.args if a.keyword is None and not a.star]
         if len(positional) >= 2:
@@ -188,9 +272,32 @@ class Calls:
             if arg.keyword is not None and arg.keyword.value == "mode":
                 mode_node = arg.value
         if mode_node is None:
-            return "r"
-        ok, value = literal_value(mode_node, self.module)
-        return value if ok and isinstance(value, str) else None
+            return effects.for_open("r")
+        modes = self._modes(mode_node, env) or [None]
+        return tuple(dict.fromkeys(a for mode in modes for a in effects.for_open(mode)))
+
+    def _modes(self, node: cst.BaseExpression, env: Env, depth: int = 0) -> list[str] | None:
+        """Every string ``node`` may be: a literal, either literal of a
+        conditional (``"rb" if binary else "r"``), or what a name is bound to
+        in the function; None when one of them is not known."""
+        if depth > 4:
+            return None
+        if type(node) is cst.IfExp:
+            body = self._modes(node.body, env, depth + 1)
+            orelse = self._modes(node.orelse, env, depth + 1)
+            return body + orelse if body is not None and orelse is not None else None
+        if type(node) is cst.Name:
+            values = bound_values(env.func.node, node.value)
+            if values is not None:
+                found: list[str] = []
+                for value in values:
+                    modes = self._modes(value, env, depth + 1)
+                    if modes is None:
+                        return None
+                    found += modes
+                return found
+        ok, value = literal_value(node, self.module)
+        return [value] if ok and isinstance(value, str) else None
 
     def _side_effects(self, areas: Iterable[str], call: str, node: cst.Call, env: Env) -> None:
         if not areas:

@@ -96,6 +96,36 @@ METHODS: dict[str, tuple[str, ...]] = {
     "rmdir": (DELETE,),
 }
 
+#: modules whose callables may make a filesystem path (``pathlib.Path``,
+#: ``zipfile.Path``, ``anyio.Path``): a method's name counts on what they make
+PATH_MODULES = (
+    "pathlib",
+    "os",
+    "aiofiles",
+    "anyio",
+    "trio",
+    "zipfile",
+    "importlib.resources",
+    "importlib_resources",
+    "tempfile",
+    "shutil",
+    "glob",
+    "upath",
+    "aiopath",
+)
+#: classes whose instances are concrete filesystem paths
+PATH_CLASSES = frozenset({"pathlib.Path", "pathlib.PosixPath", "pathlib.WindowsPath"})
+#: library functions that make a client object, not a path
+CLIENT_FACTORIES = frozenset(
+    {
+        "boto3.client",
+        "boto3.resource",
+        "redis.from_url",
+        "redis.asyncio.from_url",
+        "sqlite3.connect",
+    }
+)
+
 #: calls that open a file like the builtin ``open(path, mode)``
 OPEN_CALLS = frozenset({"io.open", "codecs.open", "aiofiles.open", "builtins.open"})
 
@@ -123,15 +153,55 @@ def for_method(name: str) -> tuple[str, ...]:
     return METHODS.get(name, ())
 
 
+#: libraries whose objects talk to a server: any method of a client they
+#: make (``redis.Redis().get(k)``, ``boto3.client("s3").put_object()``) is a
+#: network call
+CLIENT_LIBRARIES: dict[str, tuple[str, ...]] = {
+    "redis": (NETWORK,),
+    "boto3": (NETWORK,),
+    "botocore": (NETWORK,),
+    "aioboto3": (NETWORK,),
+    "google.cloud": (NETWORK,),
+    "azure": (NETWORK,),
+    "openai": (NETWORK,),
+    "anthropic": (NETWORK,),
+    "pymongo": (NETWORK,),
+    "motor": (NETWORK,),
+    "elasticsearch": (NETWORK,),
+}
+
+
+def client_areas(maker: str) -> tuple[str, ...]:
+    """Areas of any method of an object ``maker`` (a library class or
+    client factory) makes; none when it is not a known client."""
+    if not makes_no_path(maker):
+        return ()
+    for prefix, areas in CLIENT_LIBRARIES.items():
+        if maker == prefix or maker.startswith(prefix + "."):
+            return areas
+    return ()
+
+
+def makes_no_path(qualified: str) -> bool:
+    """Whether calling the library callable ``qualified`` makes an object
+    known not to be a filesystem path: an instance of a library class (named
+    like one: ``redis.Redis``, ``openai.OpenAI``) or a client a factory
+    makes (``boto3.client``), outside the modules that make paths."""
+    if any(qualified == m or qualified.startswith(m + ".") for m in PATH_MODULES):
+        return False
+    return qualified in CLIENT_FACTORIES or qualified.rsplit(".", 1)[-1][:1].isupper()
+
+
 def is_mode(text: str) -> bool:
     """Whether a string reads as a file mode (``"r"``, ``"wb"``, ``"a+"``)."""
     return 0 < len(text) <= 4 and set(text) <= _MODE_CHARACTERS
 
 
 def for_open(mode: str | None) -> tuple[str, ...]:
-    """Areas of ``open(path, mode)``; an unknown (non-literal) mode counts as both."""
+    """Areas of ``open(path, mode)``; a mode that cannot be read (not a
+    literal) claims a read only: a write is never claimed unseen."""
     if mode is None:
-        return (READ, WRITE)
+        return (READ,)
     if _WRITE_MODES & set(mode):
         return (READ, WRITE) if "+" in mode or "r" in mode else (WRITE,)
     return (READ,)
