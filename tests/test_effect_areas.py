@@ -10,7 +10,7 @@ from pathlib import Path
 
 from samples import WAIT_PROMPT, WRAPPER
 
-from doxtool.rules.examples import WAIT_PY
+from doxtool.rules.examples import WAIT_DOX, WAIT_PY
 
 
 def _tool(body: str, imports: str = "") -> str:
@@ -66,3 +66,84 @@ def test_intervention_through_an_alias_of_the_agent_is_listed_and_checked_alike(
     text = _generated(root, run_cli)
     assert _line(text, HELPERS) == f"{HELPERS} `handle_intervention`, `Response`."
     assert _findings(root, run_cli) == []
+
+
+LRU = """\
+class LRU:
+    def __init__(self) -> None:
+        self.items: dict[str, str] = {}
+
+    def touch(self, key: str) -> None:
+        self.items[key] = self.items.pop(key, "")
+
+    def unlink(self, key: str) -> None:
+        self.items.pop(key, None)
+
+
+"""
+
+
+def test_a_method_of_an_object_of_a_class_of_the_module_is_no_path_method(
+    make_repo, run_cli
+) -> None:
+    module = _tool(
+        "        lru = LRU()\n        lru.touch('k')\n        lru.unlink('k')\n"
+    ).replace("class WaitTool", LRU + "class WaitTool")
+    root = make_repo(_files(module))
+    assert _line(_generated(root, run_cli), AREAS) == f"{AREAS} none."
+
+
+def test_a_library_client_is_no_path_and_its_methods_call_the_network(make_repo, run_cli) -> None:
+    module = _tool(
+        "        client = redis.Redis()\n        await client.unlink('k')\n",
+        "import redis.asyncio as redis\n\n",
+    )
+    root = make_repo(_files(module))
+    assert _line(_generated(root, run_cli), AREAS) == f"{AREAS} network."
+
+
+def test_a_path_keeps_its_method_areas(make_repo, run_cli) -> None:
+    module = _tool(
+        "        target = Path('x')\n        target.unlink()\n"
+        "        with target.open(encoding='utf-8') as handle:\n            handle.read()\n",
+        "from pathlib import Path\n\n",
+    )
+    root = make_repo(_files(module))
+    text = _generated(root, run_cli)
+    assert _line(text, AREAS) == f"{AREAS} filesystem reads, filesystem deletion."
+
+
+def test_an_open_mode_of_either_literal_or_unknown_claims_no_write(make_repo, run_cli) -> None:
+    module = _tool(
+        "        mode = 'rb' if kwargs.get('binary') else 'r'\n"
+        "        with open('a', mode) as handle:\n            handle.read()\n"
+        "        with open('b', kwargs['how']) as handle:\n            handle.read()\n"
+    )
+    root = make_repo(_files(module))
+    assert _line(_generated(root, run_cli), AREAS) == f"{AREAS} filesystem reads."
+
+
+def test_either_literal_mode_of_a_conditional_counts(make_repo, run_cli) -> None:
+    module = _tool(
+        "        with open('a', 'a' if kwargs.get('append') else 'r') as handle:\n"
+        "            handle.read()\n"
+    )
+    root = make_repo(_files(module))
+    text = _generated(root, run_cli)
+    assert _line(text, AREAS) == f"{AREAS} filesystem reads, filesystem writes."
+
+
+def test_an_area_is_not_called_gone_while_an_unclassified_package_is_imported(
+    make_repo, run_cli
+) -> None:
+    module = _tool("        stripe.Charge.create(amount=1)\n", "import stripe\n\n")
+    dox = WAIT_DOX.replace(
+        "- Observed side-effect areas: none.", "- Observed side-effect areas: network calls."
+    ).replace("`helpers.tool`.", "`helpers.tool`, `stripe`.")
+    root = make_repo(_files(module, {"tools/wait.py.dox.md": dox}))
+    assert _findings(root, run_cli) == []
+    # the same line on a module that imports nothing unclassified is stale
+    root.joinpath("tools/wait.py").write_text(WAIT_PY)
+    root.joinpath("tools/wait.py.dox.md").write_text(dox.replace(", `stripe`", ""))
+    findings = _findings(root, run_cli)
+    assert len(findings) == 1 and "shows no network calls any more" in findings[0], findings

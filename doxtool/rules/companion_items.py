@@ -182,7 +182,12 @@ code shows through a call or an import (filesystem reads, writes, deletion,
 network calls, subprocess/runtime control, model calls) but the line lacks is
 missing. A filesystem, network or subprocess area of which no evidence is left
 (no call, no import, no keyword in the module or in the repository modules it
-imports) is stale. Areas doxtool can neither confirm nor refute (model calls
+imports) is stale; nothing is stale while one of them imports a third-party
+package doxtool does not classify (`boto3`, a vendor SDK), nor reads or
+writes while it calls `open`. A method's name (`unlink`, `touch`) shows an
+area only on a receiver that may be a path, not on an object of a class of
+the module or of a library (`redis.Redis()`); a mode doxtool cannot read
+shows no write. Areas doxtool can neither confirm nor refute (model calls
 made through helpers, WebSocket, plugin, settings, secret, scheduler or tunnel
 state) are left alone.
 

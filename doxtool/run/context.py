@@ -17,12 +17,14 @@ from doxtool.companions.model import Companion
 from doxtool.companions.truth import judge
 from doxtool.companions.verdicts import Verdict
 from doxtool.core.facts import ModuleFacts, ToolFacts
+from doxtool.core.outline_facts import ImportOutline
 from doxtool.core.source import ReadError, read_text
 from doxtool.prompts.model import first_teachers
 from doxtool.prompts.sets import PromptSet
 from doxtool.run import unwatched
 from doxtool.run.project import Project
 from doxtool.run.teaching import Scope, Teaching
+from doxtool.run.unseen import unseen_areas
 
 __all__ = ["Context", "Scope"]
 
@@ -122,31 +124,45 @@ class Context(Teaching):
         return "" if isinstance(text, ReadError) else text.text
 
     def _imported_areas(self, module: str, facts: ModuleFacts) -> frozenset[str]:
-        """Keyword areas of the repository modules ``module`` imports."""
+        """Areas no companion line may be told are gone: the keyword areas of
+        the repository modules ``module`` imports, and what a call doxtool
+        cannot read may do, here or in those modules (:func:`unseen_areas`)."""
         if facts.outline is None:
             return frozenset()
         package = module.rsplit("/", 1)[0] if "/" in module else ""
-        areas: set[str] = set()
+        areas: set[str] = set(unseen_areas(facts, self._in_repository))
         for imported in facts.outline.imports:
-            if imported.level:
-                base = package.split("/") if package else []
-                base = base[: len(base) - (imported.level - 1)] if imported.level > 1 else base
-                stem = (
-                    "/".join([*base, *imported.module.split(".")])
-                    if imported.module
-                    else "/".join(base)
-                )
-            else:
-                stem = imported.module.replace(".", "/")
-            candidates = [f"{stem}.py", f"{stem}/__init__.py"]
-            candidates += [f"{stem}/{name}.py" for name in imported.names if name != "*"]
-            for path in candidates:
-                path = path.lstrip("/")
+            for path in self._import_paths(package, imported):
                 if path != module and self.exists(path):
                     other = self.project.facts(path)
                     if other.outline is not None:
                         areas.update(other.outline.keyword_areas)
+                        areas.update(unseen_areas(other, self._in_repository))
         return frozenset(areas)
+
+    @staticmethod
+    def _import_paths(package: str, imported: ImportOutline) -> list[str]:
+        """The repository files an import may name."""
+        if imported.level:
+            base = package.split("/") if package else []
+            base = base[: len(base) - (imported.level - 1)] if imported.level > 1 else base
+            stem = (
+                "/".join([*base, *imported.module.split(".")])
+                if imported.module
+                else "/".join(base)
+            )
+        else:
+            stem = imported.module.replace(".", "/")
+        candidates = [f"{stem}.py", f"{stem}/__init__.py"]
+        candidates += [f"{stem}/{name}.py" for name in imported.names if name != "*"]
+        return [path.lstrip("/") for path in candidates]
+
+    def _in_repository(self, imported: ImportOutline) -> bool:
+        """Whether an absolute import names a module or package of the repository."""
+        top = imported.module.split(".", 1)[0]
+        if top and ((self.project.root / top).exists() or self.exists(f"{top}.py")):
+            return True
+        return any(self.exists(path) for path in self._import_paths("", imported))
 
     def new_companion(self, module: str) -> str:
         """The text of a generated companion for ``module``, in the words its

@@ -1,0 +1,68 @@
+"""Side-effect areas doxtool cannot tell are gone from a module: what a call
+it cannot read may do.
+
+DOX133 calls an area of a companion line stale only when nothing in the code
+could still do it. A package doxtool does not classify (``boto3``, a vendor
+SDK) may read, write, delete, call the network or start processes through
+any call; an ``open`` may be given a mode doxtool does not read. Either keeps
+the areas it may do from being refuted.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+
+from doxtool.core.facts import ModuleFacts
+from doxtool.core.outline_facts import ImportOutline
+from doxtool.python import effects
+from doxtool.python.outlineareas import DELETION, NETWORK, READS, SUBPROCESS, WRITES, module_areas
+
+#: every area code evidence shows (the canonical names companions write)
+_PHYSICAL = frozenset({READS, WRITES, DELETION, NETWORK, SUBPROCESS})
+#: third-party packages that only describe or encode data (as ``json``
+#: does): they open nothing themselves
+_INERT = frozenset(
+    {
+        "__future__",
+        "typing_extensions",
+        "pydantic",
+        "attr",
+        "attrs",
+        "annotated_types",
+        "ujson",
+        "orjson",
+        "simplejson",
+        "msgpack",
+    }
+)
+_OPENERS = frozenset({"open", "io.open", "codecs.open", "aiofiles.open"})
+
+
+def unclassified(module: str) -> bool:
+    """Whether ``module`` is a third-party package whose calls doxtool does
+    not classify (not the standard library, not a table of network or
+    subprocess modules, not a package that only describes data)."""
+    top = module.split(".", 1)[0]
+    if not top or top in sys.stdlib_module_names or top in _INERT:
+        return False
+    return not module_areas(module) and not effects.for_call(module)
+
+
+def unseen_areas(
+    facts: ModuleFacts, in_repository: Callable[[ImportOutline], bool]
+) -> frozenset[str]:
+    """Areas a call of ``facts``'s module may do that doxtool cannot see:
+    every area when it imports an unclassified third-party package; reads
+    and writes when it calls ``open`` (the mode may not be a literal)."""
+    outline = facts.outline
+    if outline is None:
+        return _PHYSICAL
+    for imported in outline.imports:
+        if imported.level or imported.scope == "type-checking":
+            continue
+        if unclassified(imported.module) and not in_repository(imported):
+            return _PHYSICAL
+    if any(call in _OPENERS or call.endswith(".open") for call in outline.calls):
+        return frozenset({READS, WRITES})
+    return frozenset()
