@@ -7,6 +7,7 @@ says which calls those are (``ends``).
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Callable, Sequence
 
 import libcst as cst
@@ -73,9 +74,15 @@ def _statement_terminates(stmt: cst.BaseStatement, ends: Ends | None = None) -> 
         return body_ends and all(terminates(suite_body(h.body), ends) for h in stmt.handlers)
     if type(stmt) is cst.With:
         return terminates(suite_body(stmt.body), ends)
-    if type(stmt) is cst.While:
-        infinite = type(stmt.test) is cst.Name and stmt.test.value == "True"
-        return infinite and not _has_break(suite_body(stmt.body))
+    if type(stmt) in (cst.While, cst.For):
+        # a loop ends its block when nothing ``break``s out of it and either it
+        # never stops (``while True``, ``while 1``) or its ``else`` (which runs
+        # whenever it stops without a ``break``) ends it
+        if _has_break(suite_body(stmt.body)):
+            return False
+        if type(stmt) is cst.While and _truthy_constant(stmt.test):
+            return True
+        return stmt.orelse is not None and terminates(suite_body(stmt.orelse.body), ends)
     if type(stmt) is cst.Match:
         irrefutable = any(
             type(c.pattern) is cst.MatchAs and c.pattern.pattern is None for c in stmt.cases
@@ -99,13 +106,31 @@ def contains_return(stmt: cst.CSTNode) -> bool:
     return False
 
 
+def _truthy_constant(test: cst.BaseExpression) -> bool:
+    """Whether a loop's test is a literal that is always true (``True``, ``1``, ``"x"``)."""
+    if type(test) is cst.Name:
+        return test.value == "True"
+    if type(test) in (cst.Integer, cst.Float, cst.Imaginary, cst.SimpleString):
+        try:
+            return bool(ast.literal_eval(test.value))
+        except (ValueError, SyntaxError):
+            return False
+    return False
+
+
 def _has_break(body: Sequence[cst.BaseStatement]) -> bool:
+    """Whether a ``break`` in ``body`` leaves the loop ``body`` belongs to."""
     for stmt in body:
         if type(stmt) in (cst.SimpleStatementLine, cst.SimpleStatementSuite):
             if any(type(s) is cst.Break for s in stmt.body):
                 return True
-        elif type(stmt) in (cst.For, cst.While, cst.FunctionDef, cst.ClassDef):
-            continue  # a break there leaves the inner loop only
+        elif type(stmt) in (cst.For, cst.While):
+            # a break in the inner loop's body leaves that loop only; one in
+            # its ``else`` leaves this one
+            if stmt.orelse is not None and _has_break(suite_body(stmt.orelse.body)):
+                return True
+        elif type(stmt) in (cst.FunctionDef, cst.ClassDef):
+            continue
         elif any(
             _has_break([child])
             for child in statement_children(stmt)

@@ -134,10 +134,15 @@ def _statement_terminates(stmt: ast.stmt) -> bool:
             return True
         body = _terminates(stmt.body) or _terminates(stmt.orelse)  # type: ignore[attr-defined]
         return body and all(_terminates(h.body) for h in stmt.handlers)  # type: ignore[attr-defined]
-    if isinstance(stmt, ast.While):
-        infinite = isinstance(stmt.test, ast.Constant) and stmt.test.value is True
-        # a ``break`` of an inner loop counts too: the safe side
-        return infinite and not any(isinstance(s, ast.Break) for s in statements(stmt.body))
+    if isinstance(stmt, (ast.While, ast.For, ast.AsyncFor)):
+        if _breaks(stmt.body):
+            return False
+        # nothing leaves it early: it ends its block when it never stops
+        # (``while True``, ``while 1``) or when its ``else`` (run whenever it
+        # stops) does
+        if isinstance(stmt, ast.While) and _truthy_constant(stmt.test):
+            return True
+        return _terminates(stmt.orelse)
     if isinstance(stmt, ast.Match):
         irrefutable = any(
             isinstance(c.pattern, ast.MatchAs) and c.pattern.pattern is None and c.guard is None
@@ -145,3 +150,30 @@ def _statement_terminates(stmt: ast.stmt) -> bool:
         )
         return irrefutable and all(_terminates(c.body) for c in stmt.cases)
     return False
+
+
+def _breaks(body: Sequence[ast.stmt]) -> bool:
+    """Whether a ``break`` in ``body`` leaves the loop ``body`` belongs to (one
+    in an inner loop's body leaves that loop only, one in its ``else`` this one)."""
+    todo = list(body)
+    while todo:
+        stmt = todo.pop()
+        if isinstance(stmt, ast.Break):
+            return True
+        if isinstance(stmt, (ast.For, ast.AsyncFor, ast.While)):
+            todo.extend(stmt.orelse)
+        elif not isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            for field in ("body", "orelse", "finalbody"):
+                block = getattr(stmt, field, None)
+                if isinstance(block, list):
+                    todo.extend(block)
+            for handler in getattr(stmt, "handlers", None) or ():
+                todo.extend(handler.body)
+            for case in getattr(stmt, "cases", None) or ():
+                todo.extend(case.body)
+    return False
+
+
+def _truthy_constant(test: ast.expr) -> bool:
+    """Whether a loop's test is a literal that is always true (``True``, ``1``, ``"x"``)."""
+    return isinstance(test, ast.Constant) and test.value is not None and bool(test.value)

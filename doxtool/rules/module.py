@@ -283,7 +283,9 @@ class MissingResponse(Rule):
     doc = """\
 **What it checks.** Every path through a tool's `execute` (and through the
 methods or functions whose result it returns) ends in `return Response(...)`
-or a `raise`.
+or a `raise`. A call that never returns ends a path as a `raise` does, and so
+does a loop nothing `break`s out of when it never stops (`while True`,
+`while 1`) or when its `else` (run whenever it stops) ends the path.
 
 **Why it matters.** The framework reads `.message` and `.break_loop` from what
 `execute` returns; `None` or a plain string crashes the agent loop.
