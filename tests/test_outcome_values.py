@@ -130,3 +130,46 @@ def test_a_helper_summary_knows_which_loops_end_the_block() -> None:
         assert not _falls_off(body), variant
     for variant, body in _LOOPS_THAT_MAY_NOT.items():
         assert _falls_off(body), variant
+
+
+# -- DOX120: another tool's result is a break_loop doxtool does not know ----------
+
+_POSITIONAL = (
+    HEAD + "\n\nclass PositionalTool(Tool):\n"
+    "    async def execute(self, **kwargs) -> Response:\n"
+    '        return Response("Done.", True)\n'
+)
+
+
+@pytest.mark.parametrize(
+    "returned",
+    [
+        "await PositionalTool(self.agent, 'p', None, self.args, '', None).execute(**kwargs)",
+        "await other.execute(**kwargs)",
+    ],
+)
+def test_a_delegate_s_break_loop_is_unknown(tmp_path: Path, returned: str) -> None:
+    delegate = (
+        HEAD + "from tools.positional import PositionalTool\n\n\n"
+        "class DelegateTool(Tool):\n"
+        "    async def execute(self, **kwargs) -> Response:\n"
+        "        other = PositionalTool(self.agent, 'p', None, self.args, '', None)\n"
+        f"        return {returned}\n"
+    )
+    root = repo(tmp_path, {"tools/positional.py": _POSITIONAL, "tools/delegate.py": delegate})
+    check(root, "--fix")
+    companion = root / "tools/delegate.py.dox.md"
+    text = companion.read_text(encoding="utf-8")
+    assert "`break_loop` of `DelegateTool`" not in text, text
+    assert "- `break_loop` of `PositionalTool`: always `true`.\n" in (
+        root / "tools/positional.py.dox.md"
+    ).read_text(encoding="utf-8")
+    # a line a person writes is neither confirmed nor contradicted, and kept
+    for written in ("always `true`", "always `false`", "none"):
+        line = f"- `break_loop` of `DelegateTool`: {written}.\n"
+        companion.write_text(
+            text.replace("- Observed side-effect", line + "- Observed side-effect")
+        )
+        assert "All checks passed" in check(root, "--select", "DOX120"), written
+        check(root, "--fix")
+        assert line in companion.read_text(encoding="utf-8"), written

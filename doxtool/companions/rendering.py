@@ -33,7 +33,7 @@ from doxtool.companions.factlines import (
 from doxtool.companions.leads import _lead
 from doxtool.companions.model import Companion, FactBlock
 from doxtool.core.edits import line_content
-from doxtool.core.facts import ModuleFacts, ToolFacts
+from doxtool.core.facts import BREAK_LOOP, ModuleFacts, ToolFacts
 
 
 def _class_values(module: ModuleFacts) -> list[dict[str, Any]]:
@@ -152,7 +152,10 @@ def expected_blocks(module: ModuleFacts, tests: Sequence[str] = ()) -> list[Expe
         if _defines_execute(module, tool):
             specs.append(("defines", f"{subject}.execute", True))
         specs.append(("arguments", subject, _argument_values(tool)))
-        specs.append(("break-loop", subject, _break_loop_values(tool)))
+        break_loop = _break_loop_values(tool)
+        if break_loop or BREAK_LOOP not in tool.unknown:
+            # nothing known of it (a value doxtool cannot follow): no line
+            specs.append(("break-loop", subject, break_loop))
         repairable = _repairable_values(tool)
         if repairable:
             specs.append(("repairable", subject, repairable))

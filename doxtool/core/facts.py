@@ -49,6 +49,8 @@ SIDE_EFFECT_AREAS = (
 
 #: the fact kind of the repairable errors a tool raises, in :attr:`ToolFacts.unknown`
 REPAIRABLE = "repairable"
+#: the fact kind of a tool's ``break_loop``, in :attr:`ToolFacts.unknown`
+BREAK_LOOP = "break-loop"
 
 
 @dataclass(slots=True)

@@ -16,12 +16,9 @@ from __future__ import annotations
 
 import dataclasses
 
-from doxtool.core.facts import HelperCall, Outcome, ToolFacts
+from doxtool.core.facts import BREAK_LOOP, HelperCall, Outcome, ToolFacts
 from doxtool.python.follow import MAX_DEPTH, Found, HelperFollower
 from doxtool.python.names import module_name
-
-#: the fact kind a value that cannot be followed leaves unknown
-BREAK_LOOP = "break-loop"
 
 
 class ReturnFollower:

@@ -368,8 +368,10 @@ behaves; the companion must say so.
 **Precision.** A `Response` returned through a helper of another module of
 the repository (`return final(text)`, `return self.finish(...)` of a base
 elsewhere) counts. When `execute` returns a value doxtool cannot follow (a
-library's result, a helper it cannot find), only a documented line that
-leaves out a value the code is seen to return is reported, with no fix.
+library's result, a helper it cannot find, another tool's `execute`), only a
+documented line that leaves out a value the code is seen to return is
+reported, with no fix; when no value is seen, no line is asked for and the
+line a person wrote is kept.
 """
     valid = valid_examples()
     invalid = [
