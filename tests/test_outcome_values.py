@@ -173,3 +173,217 @@ def test_a_delegate_s_break_loop_is_unknown(tmp_path: Path, returned: str) -> No
         assert "All checks passed" in check(root, "--select", "DOX120"), written
         check(root, "--fix")
         assert line in companion.read_text(encoding="utf-8"), written
+
+
+# -- DOX120, DOX303: break_loop through names and a helper's parameters -----------
+
+
+def _reply_tool(execute: str, helper: str = "", prelude: str = "") -> str:
+    return (
+        HEAD + prelude + "\n\nclass ReplyTool(Tool):\n"
+        "    async def execute(self, **kwargs) -> Response:\n"
+        '        text = str(self.args.get("text", "")).strip()\n'
+        "        if not text:\n"
+        '            raise RepairableException("Send `text`.")\n' + execute + helper
+    )
+
+
+_HELPER = (
+    "\n    def _reply(self, message, stop=False):\n"
+    "        return Response(message=message, break_loop=stop)\n"
+)
+
+_KNOWN = {
+    "local": (
+        "        stop = True\n        return Response(message=text, break_loop=stop)\n",
+        "",
+        "",
+    ),
+    "annotated": (
+        "        stop: bool = False\n        return Response(message=text, break_loop=stop)\n",
+        "",
+        "",
+    ),
+    "module": (
+        "        return Response(message=text, break_loop=END_TURN)\n",
+        "",
+        "END_TURN = True\n",
+    ),
+    "conditional": (
+        '        final = bool(self.args.get("final"))\n'
+        "        return Response(message=text, break_loop=True if final else False)\n",
+        "",
+        "",
+    ),
+    "helper-default": ("        return self._reply(text)\n", _HELPER, ""),
+    "helper-both": (
+        '        if text == "stop":\n'
+        "            return self._reply(text, stop=True)\n"
+        "        return self._reply(text)\n",
+        _HELPER,
+        "",
+    ),
+    "helper-positional": ("        return self._reply(text, True)\n", _HELPER, ""),
+    "helper-module-default": (
+        "        return self._reply(text)\n",
+        _HELPER.replace("stop=False", "stop=END_TURN"),
+        "END_TURN = True\n",
+    ),
+    "helper-through-helper": (
+        "        return self._finish(text, stop=True)\n",
+        _HELPER + "\n    def _finish(self, message, stop):\n"
+        "        return self._reply(message, stop=stop)\n",
+        "",
+    ),
+    "module-function": (
+        "        return reply(text)\n",
+        "",
+        "\n\ndef reply(message, stop=False):\n"
+        "    return Response(message=message, break_loop=stop)\n",
+    ),
+}
+_EXPECTED = {
+    "local": "always `true`",
+    "annotated": "always `false`",
+    "module": "always `true`",
+    "conditional": "`true` or `false`",
+    "helper-default": "always `false`",
+    "helper-both": "`true` or `false`",
+    "helper-positional": "always `true`",
+    "helper-module-default": "always `true`",
+    "helper-through-helper": "always `true`",
+    "module-function": "always `false`",
+}
+
+
+@pytest.mark.parametrize("variant", sorted(_KNOWN))
+def test_a_break_loop_bound_to_a_known_boolean_is_that_boolean(
+    tmp_path: Path, variant: str
+) -> None:
+    execute, helper, prelude = _KNOWN[variant]
+    root = repo(tmp_path, {"tools/reply.py": _reply_tool(execute, helper, prelude)})
+    check(root, "--fix")
+    text = (root / "tools/reply.py.dox.md").read_text(encoding="utf-8")
+    assert f"- `break_loop` of `ReplyTool`: {_EXPECTED[variant]}.\n" in text, text
+    assert "All checks passed" in check(root, "--select", "DOX120")
+
+
+_UNKNOWN = {
+    "rebound": (
+        "        stop = True\n"
+        '        if text == "go":\n'
+        "            stop = False\n"
+        "        return Response(message=text, break_loop=stop)\n",
+        "",
+        "",
+        "stop",
+    ),
+    "augmented": (
+        "        stop = False\n"
+        '        stop |= text == "go"\n'
+        "        return Response(message=text, break_loop=stop)\n",
+        "",
+        "",
+        "stop",
+    ),
+    "loop-target": (
+        "        stop = True\n"
+        "        for stop in (False,):\n"
+        "            pass\n"
+        "        return Response(message=text, break_loop=stop)\n",
+        "",
+        "",
+        "stop",
+    ),
+    "module-rebound": (
+        "        return Response(message=text, break_loop=END_TURN)\n",
+        "",
+        "END_TURN = True\nif __debug__:\n    END_TURN = False\n",
+        "END_TURN",
+    ),
+    "module-global": (
+        "        return Response(message=text, break_loop=END_TURN)\n",
+        "\n    def _off(self):\n        global END_TURN\n        END_TURN = False\n",
+        "END_TURN = True\n",
+        "END_TURN",
+    ),
+    "module-star-import": (
+        "        return Response(message=text, break_loop=END_TURN)\n",
+        "",
+        "END_TURN = True\nfrom helpers.flags import *\n",
+        "END_TURN",
+    ),
+    "module-not-literal": (
+        "        return Response(message=text, break_loop=END_TURN)\n",
+        "",
+        'END_TURN = bool("x")\n',
+        "END_TURN",
+    ),
+    "parameter-rebound": (
+        "        return self._reply(text)\n",
+        "\n    def _reply(self, message, stop=False):\n"
+        '        if message == "go":\n'
+        "            stop = True\n"
+        "        return Response(message=message, break_loop=stop)\n",
+        "",
+        "stop",
+    ),
+    "parameter-star": (
+        "        return self._reply(*[text, True])\n",
+        _HELPER,
+        "",
+        "stop",
+    ),
+    "parameter-unknown": (
+        '        return self._reply(text, stop=text == "go")\n',
+        _HELPER,
+        "",
+        "stop",
+    ),
+}
+
+
+@pytest.mark.parametrize("variant", sorted(_UNKNOWN))
+def test_a_break_loop_name_that_may_change_stays_the_expression(
+    tmp_path: Path, variant: str
+) -> None:
+    execute, helper, prelude, expression = _UNKNOWN[variant]
+    files = {
+        "tools/reply.py": _reply_tool(execute, helper, prelude),
+        "helpers/flags.py": "END_TURN = False\n",
+    }
+    root = repo(tmp_path, files)
+    check(root, "--fix")
+    text = (root / "tools/reply.py.dox.md").read_text(encoding="utf-8")
+    assert f"- `break_loop` of `ReplyTool`: `{expression}`.\n" in text, text
+
+
+@pytest.mark.parametrize(
+    ("execute", "helper", "prelude"),
+    [
+        ("        return Response(message=text, break_loop=END_TURN)\n", "", "END_TURN = False\n"),
+        ("        return self._reply(text)\n", _HELPER, ""),
+    ],
+)
+def test_a_tool_whose_break_loop_is_always_false_never_ends_the_turn(
+    tmp_path: Path, execute: str, helper: str, prelude: str
+) -> None:
+    source = _reply_tool(execute, helper, prelude).replace(
+        '        if not text:\n            raise RepairableException("Send `text`.")\n', ""
+    )
+    root = repo(tmp_path, {"tools/reply.py": source})
+    assert "DOX303" not in check(root)
+    # the same tool ending the turn is reported
+    (root / "tools/reply.py").write_text(
+        source.replace("END_TURN = False", "END_TURN = True").replace("stop=False", "stop=True")
+    )
+    assert "DOX303 `ReplyTool` (reply.py) ends the turn with the answer" in check(root)
+
+
+def test_a_break_loop_of_either_boolean_can_end_the_turn(tmp_path: Path) -> None:
+    execute, helper, prelude = _KNOWN["conditional"]
+    source = _reply_tool(execute, helper, prelude).replace(
+        '        if not text:\n            raise RepairableException("Send `text`.")\n', ""
+    )
+    root = repo(tmp_path, {"tools/reply.py": source})
+    assert "DOX303 `ReplyTool` (reply.py) can end the turn with the answer" in check(root)

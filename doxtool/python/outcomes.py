@@ -6,12 +6,17 @@ message is made of), what it returns instead of one, and the errors it raises.
 
 from __future__ import annotations
 
+import dataclasses
+
 import libcst as cst
 
 from doxtool.core.facts import MESSAGE_KINDS, HelperCall, MissingResponse, Outcome, Raise
+from doxtool.python.arguments import own_params
+from doxtool.python.bindings import bindings
 from doxtool.python.cstcode import code_of
 from doxtool.python.cstnodes import dotted_name
 from doxtool.python.literals import literal_value
+from doxtool.python.modulescan import Func
 from doxtool.python.walkstate import Env
 
 
@@ -45,11 +50,15 @@ class Outcomes:
         inner = value.expression if type(value) is cst.Await else value
         call = inner if type(inner) is cst.Call else None
         if call is not None and self._is_response_call(call, env):
-            kind, expression = self._break_loop(call)
             message = self._message_kind(call, env)
-            self.outcomes.append(Outcome(kind, line, column, expression, qualname, message=message))
+            for kind, expression in self._break_loop(call, env):
+                self.outcomes.append(
+                    Outcome(kind, line, column, expression, qualname, message=message)
+                )
             return
         if type(inner) is cst.Name and inner.value in env.responses:
+            # every value it was given (branches and reassignments are not
+            # told apart): known only when there is one
             values = env.responses[inner.value]
             if len(set(values)) == 1:
                 kind, expression = values[0]
@@ -66,7 +75,9 @@ class Outcomes:
             return
         target = self._callee(call, env) if call is not None else None
         if target is not None:
-            self._scan(target, collect=True)
+            assert call is not None
+            flags = self._call_flags(call, target.fn, env)
+            self._scan(dataclasses.replace(target, flags=flags), collect=True)
             return
         # what the module alone does not tell: resolving follows it, or says
         # the outcome is unknown
@@ -96,8 +107,9 @@ class Outcomes:
                 returned = qualified
         self.returned_calls.append(HelperCall(returned, line, column, qualname))
 
-    def _break_loop(self, call: cst.Call) -> tuple[bool | str, str | None]:
-        """``break_loop`` of a ``Response(...)`` call: True, False or dynamic."""
+    def _break_loop(self, call: cst.Call, env: Env) -> list[tuple[bool | str, str | None]]:
+        """``break_loop`` of a ``Response(...)`` call: the booleans it may be,
+        or dynamic (with the expression) when they are not known."""
         value: cst.BaseExpression | None = None
         positional = [a for a in call.args if a.keyword is None and not a.star]
         for arg in call.args:
@@ -108,9 +120,9 @@ class Outcomes:
         if value is None:
             splat = next((a for a in call.args if a.star == "**"), None)
             if splat is not None:
-                return "dynamic", "**" + code_of(splat.value, self.module).strip()
-            return "dynamic", "<missing>"
-        return self._break_loop_value(value)
+                return [("dynamic", "**" + code_of(splat.value, self.module).strip())]
+            return [("dynamic", "<missing>")]
+        return self._break_loop_value(value, env)
 
     def _message_kind(self, call: cst.Call, env: Env) -> str | None:
         """What the ``message`` of a ``Response(...)`` call is made of (see
@@ -169,10 +181,100 @@ class Outcomes:
             return "computed"
         return "text" if arg in env.nonempty else "argument"
 
-    def _break_loop_value(self, value: cst.BaseExpression) -> tuple[bool | str, str | None]:
+    def _break_loop_value(
+        self, value: cst.BaseExpression, env: Env
+    ) -> list[tuple[bool | str, str | None]]:
+        known = self._bools(value, env)
+        if known is not None:
+            return [(flag, None) for flag in sorted(known, reverse=True)]
+        return [("dynamic", code_of(value, self.module).strip())]
+
+    # -- booleans a name or a parameter is bound to ---------------------------
+
+    def _bools(self, node: cst.BaseExpression, env: Env | None) -> frozenset[bool] | None:
+        """The booleans an expression may be: ``True``, a name bound once to
+        one (in the function, or at module level), a parameter every call
+        binds to one, ``a if c else b`` of such; None when not known. With no
+        ``env`` (a parameter's default) only module-level names are read."""
+        todo = [node]
+        found: set[bool] = set()
+        while todo:
+            current = todo.pop()
+            if type(current) is cst.IfExp:
+                todo.extend((current.body, current.orelse))
+                continue
+            if type(current) is not cst.Name:
+                return None
+            if current.value in ("True", "False"):
+                found.add(current.value == "True")
+                continue
+            known = self._name_bools(current.value, env)
+            if known is None:
+                return None
+            found.update(known)
+        return frozenset(found)
+
+    def _name_bools(self, name: str, env: Env | None) -> frozenset[bool] | None:
+        if env is not None:
+            fn = env.func
+            params = fn.node.params
+            named = {p.name.value for p in fn.named()}
+            for star in (params.star_arg, params.star_kwarg):
+                if isinstance(star, cst.Param):
+                    named.add(star.name.value)
+            local = self._bound_in(fn.node.body, name)
+            if local is None:
+                return None
+            if name in named:
+                # a parameter: what every call hands it, unless it is rebound
+                return None if local else env.flags.get(name)
+            if local:
+                return self._bound_bools(local)
+        return self._bound_bools(self._bound_in(self.scan.tree, name))
+
+    def _bound_bools(self, bound: list[cst.BaseExpression | None] | None) -> frozenset[bool] | None:
+        """The boolean of a name bound exactly once, to ``True`` or ``False``."""
+        if bound is None or len(bound) != 1:
+            return None
+        value = bound[0]
         if type(value) is cst.Name and value.value in ("True", "False"):
-            return value.value == "True", None
-        return "dynamic", code_of(value, self.module).strip()
+            return frozenset({value.value == "True"})
+        return None
+
+    def _bound_in(self, scope: cst.CSTNode, name: str) -> list[cst.BaseExpression | None] | None:
+        key = (id(scope), name)
+        if key not in self._bindings:
+            self._bindings[key] = bindings(scope, name)
+        return self._bindings[key]
+
+    def _call_flags(self, call: cst.Call, fn: Func, env: Env) -> frozenset[tuple[str, bool]]:
+        """The booleans a call of ``fn`` binds its parameters to: the one it
+        passes, or the parameter's default when it passes none."""
+        own = own_params(fn)
+        names = {p.name.value for p in own}
+        positional = [name for name in fn.positional() if name in names]
+        passed: dict[str, cst.BaseExpression] = {}
+        starred = False
+        index = 0
+        for arg in call.args:
+            if arg.star:
+                starred = True  # what it fills is not known
+            elif arg.keyword is not None:
+                passed[arg.keyword.value] = arg.value
+            elif index < len(positional):
+                passed[positional[index]] = arg.value
+                index += 1
+        pairs: set[tuple[str, bool]] = set()
+        for param in own:
+            name = param.name.value
+            if name in passed:
+                known = self._bools(passed[name], env)
+            elif not starred and param.default is not None:
+                known = self._bools(param.default, None)
+            else:
+                known = None
+            pairs.update((name, flag) for flag in known or ())
+        return frozenset(pairs)
 
     def _raise(self, node: cst.Raise, env: Env) -> None:
         exc = node.exc

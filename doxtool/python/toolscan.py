@@ -73,6 +73,14 @@ def _inherits_from_repository(scan: ModuleScan, cls: Class) -> bool:
     ) and any(owner.methods for owner in scan.mro(cls))
 
 
+def _flags(pairs: frozenset[tuple[str, bool]]) -> dict[str, frozenset[bool]]:
+    """A call's (parameter, boolean) pairs as each parameter's booleans."""
+    flags: dict[str, frozenset[bool]] = {}
+    for param, value in pairs:
+        flags[param] = flags.get(param, frozenset()) | {value}
+    return flags
+
+
 #: calls that end the process instead of returning
 
 
@@ -119,6 +127,8 @@ class ToolScan(StatementWalk, ArgumentReads, MergedDicts, Contracts, Outcomes, C
         self._returns_depth = 0
         #: function -> whether every call of it raises (or exits)
         self._raising: dict[str, bool] = {}
+        #: (scope node id, name) -> its bindings there (:func:`~doxtool.python.bindings.bindings`)
+        self._bindings: dict[tuple[int, str], list[cst.BaseExpression | None] | None] = {}
 
     def run(self) -> ToolFacts:
         execute = self.scan._find_method(self.cls, "execute")
@@ -262,6 +272,7 @@ class ToolScan(StatementWalk, ArgumentReads, MergedDicts, Contracts, Outcomes, C
             conditional=int(target.conditional),
             trying=int(target.in_try),
             keys=dict(target.keys),
+            flags=_flags(target.flags),
             needed=fn is self.entry or (target.needed and self.from_execute),
         )
         body = suite_body(fn.node.body)

@@ -132,7 +132,7 @@ class StatementWalk:
                 # possible value at ``return name`` (branches are not told apart)
                 call = value.expression if type(value) is cst.Await else value
                 assert type(call) is cst.Call
-                env.responses.setdefault(name, []).append(self._break_loop(call))
+                env.responses.setdefault(name, []).extend(self._break_loop(call, env))
             elif not (type(value) is cst.Name and value.value == name):
                 env.responses.pop(name, None)
         elif type(target) is cst.Attribute:
@@ -141,7 +141,7 @@ class StatementWalk:
                 and type(target.value) is cst.Name
                 and target.value.value in env.responses
             ):
-                env.responses[target.value.value] = [self._break_loop_value(value)]
+                env.responses[target.value.value] = self._break_loop_value(value, env)
             self._expr(target.value, env)
         elif type(target) is cst.Subscript:
             self._expr(target.value, env)

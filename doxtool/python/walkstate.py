@@ -62,6 +62,9 @@ class Env:
     #: parameter -> the literal key the call passed it, until it is rebound
     #: (``def require(args, key): args.get(key)`` called with ``"title"``)
     keys: dict[str, str] = field(default_factory=dict)
+    #: parameter -> the booleans the call hands it (the literal passed, or the
+    #: literal default), when every one is known
+    flags: dict[str, frozenset[bool]] = field(default_factory=dict)
     #: the function runs on every call of ``execute`` that gets this far
     #: (``execute`` itself, or a helper it calls unconditionally before any
     #: return): its checks at the top of its body are argument contracts
@@ -103,3 +106,6 @@ class Target:
     needed: bool = False
     #: called in the body of a ``try`` with ``except`` clauses
     in_try: bool = False
+    #: (parameter, boolean) pairs: the booleans a parameter may be bound to
+    #: (a parameter named in none is not known)
+    flags: frozenset[tuple[str, bool]] = frozenset()

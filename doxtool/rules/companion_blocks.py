@@ -367,7 +367,10 @@ behaves; the companion must say so.
 
 **Precision.** A `Response` returned through a helper of another module of
 the repository (`return final(text)`, `return self.finish(...)` of a base
-elsewhere) counts. When `execute` returns a value doxtool cannot follow (a
+elsewhere) counts. A name bound once to `True` or `False` (in the function,
+or at module level and never rebound), a parameter every call of a helper of
+the module binds to one (the literal passed, or its default) and
+`a if c else b` of such are those values. When `execute` returns a value doxtool cannot follow (a
 library's result, a helper it cannot find, another tool's `execute`), only a
 documented line that leaves out a value the code is seen to return is
 reported, with no fix; when no value is seen, no line is asked for and the

@@ -110,12 +110,20 @@ not reported. 2 of 2: on by default.
     def check(self, ctx: Context) -> Iterator[Finding]:
         seen: set[object] = set()
         for module, tool in tools(ctx):
+            # a return whose ``break_loop`` may be either (``True if c else
+            # False``) has an outcome of each
+            either = {
+                (o.path or module, o.line, o.column)
+                for o in tool.outcomes
+                if o.break_loop is not True
+            }
             for outcome in tool.outcomes:
                 if not _answer_unguarded(tool, outcome):
                     continue
-                if not first(seen, (outcome.path or module, outcome.line, outcome.column)):
+                where = (outcome.path or module, outcome.line, outcome.column)
+                if not first(seen, where):
                     continue  # the same return, inherited by another class
-                ends = "ends the turn" if outcome.break_loop is True else "can end the turn"
+                ends = "can end the turn" if where in either else "ends the turn"
                 what = (
                     "an empty message"
                     if outcome.message == "blank"
