@@ -387,3 +387,114 @@ def test_a_break_loop_of_either_boolean_can_end_the_turn(tmp_path: Path) -> None
     )
     root = repo(tmp_path, {"tools/reply.py": source})
     assert "DOX303 `ReplyTool` (reply.py) can end the turn with the answer" in check(root)
+
+
+# -- DOX121: a repairable error built away from its raise --------------------------
+
+
+def _raising_tool(raise_line: str, prelude: str = "", helper: str = "") -> str:
+    return (
+        HEAD + prelude + "\n\nclass AskTool(Tool):\n"
+        "    async def execute(self, **kwargs) -> Response:\n"
+        '        text = str(self.args.get("text", "")).strip()\n'
+        "        if not text:\n"
+        f"            {raise_line}\n"
+        "        return Response(message=text, break_loop=False)\n" + helper
+    )
+
+
+def _with_line(root: Path, source: str, exception: str) -> Path:
+    line = f"- Repairable errors raised by `AskTool`: `{exception}`.\n"
+    repo(root, {"tools/ask.py": source})
+    check(root, "--fix")
+    companion = root / "tools/ask.py.dox.md"
+    text = companion.read_text(encoding="utf-8")
+    if line not in text:
+        text = text.replace("- Observed side-effect", line + "- Observed side-effect")
+        companion.write_text(text, encoding="utf-8")
+    return companion
+
+
+_REPAIRABLE_RAISES = {
+    "factory": (
+        'raise _bad("text")',
+        "\n\ndef _bad(name: str) -> RepairableException:\n"
+        '    return RepairableException(f"`{name}` is required.")\n',
+        "",
+        "RepairableException",
+    ),
+    "method-factory": (
+        'raise self._bad("text")',
+        "",
+        "\n    def _bad(self, name):\n        return RepairableException(name)\n",
+        "RepairableException",
+    ),
+    "variable": (
+        'err = RepairableException("`text` is required.")\n            raise err from None',
+        "",
+        "",
+        "RepairableException",
+    ),
+    "subclass": (
+        'raise MissingArgument("`text` is required.")',
+        "\n\nclass MissingArgument(RepairableException):\n    pass\n",
+        "",
+        "MissingArgument",
+    ),
+    "sub-subclass": (
+        'raise MissingText("`text` is required.")',
+        "\n\nclass MissingArgument(RepairableException):\n    pass\n\n\n"
+        "class MissingText(MissingArgument):\n    pass\n",
+        "",
+        "MissingText",
+    ),
+}
+
+
+@pytest.mark.parametrize("variant", sorted(_REPAIRABLE_RAISES))
+def test_a_repairable_error_built_elsewhere_is_raised(tmp_path: Path, variant: str) -> None:
+    raise_line, prelude, helper, exception = _REPAIRABLE_RAISES[variant]
+    source = _raising_tool(raise_line, prelude, helper)
+    companion = _with_line(tmp_path, source, exception)
+    assert "All checks passed" in check(tmp_path, "--select", "DOX121")
+    check(tmp_path, "--fix", "--unsafe-fixes")
+    text = companion.read_text(encoding="utf-8")
+    assert f"- Repairable errors raised by `AskTool`: `{exception}`.\n" in text, text
+
+
+@pytest.mark.parametrize(
+    ("raise_line", "prelude"),
+    [
+        # a factory doxtool does not read
+        ('raise errors.bad("text")', "import somelib as errors\n"),
+        # a function of the module that returns something else on some path
+        (
+            'raise _bad("text")',
+            "\n\ndef _bad(name):\n    if name:\n        return make(name)\n"
+            "    return RepairableException(name)\n",
+        ),
+        # a variable bound twice
+        ('err = ValueError("x")\n            err = make()\n            raise err', ""),
+    ],
+)
+def test_a_raise_of_an_unknown_kind_makes_repairable_errors_unknown(
+    tmp_path: Path, raise_line: str, prelude: str
+) -> None:
+    companion = _with_line(tmp_path, _raising_tool(raise_line, prelude), "RepairableException")
+    assert "DOX121" not in check(tmp_path, "--select", "DOX121")
+    check(tmp_path, "--fix", "--unsafe-fixes")
+    assert "- Repairable errors raised by `AskTool`: `RepairableException`.\n" in (
+        companion.read_text(encoding="utf-8")
+    )
+
+
+def test_re_raising_what_an_except_caught_raises_nothing_new(tmp_path: Path) -> None:
+    raise_line = (
+        "try:\n                int(text)\n"
+        "            except ValueError as exc:\n                raise exc"
+    )
+    _with_line(tmp_path, _raising_tool(raise_line), "RepairableException")
+    assert (
+        "DOX121 repairable errors line of `AskTool` states what its code does not do: "
+        "no `RepairableException` is raised in the code it runs"
+    ) in check(tmp_path, "--select", "DOX121")

@@ -11,7 +11,19 @@ import) makes the value unknown.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import libcst as cst
+
+
+@dataclass(frozen=True, eq=False)
+class Binding:
+    """One binding of a name: the node that binds it, and the value of a plain
+    ``name = value`` (None for any other kind of binding)."""
+
+    node: cst.CSTNode
+    value: cst.BaseExpression | None
+
 
 #: nodes that open a scope of their own: what they bind is not the scope's
 #: (a ``global``/``nonlocal`` inside them still rebinds it)
@@ -91,12 +103,11 @@ def _declares(node: cst.CSTNode, name: str) -> bool:
     return False
 
 
-def bindings(scope: cst.CSTNode, name: str) -> list[cst.BaseExpression | None] | None:
-    """The bindings of ``name`` in ``scope`` (a function's body, or a module):
-    for each, the value of a plain ``name = value``, or None for any other
-    kind. None when it cannot be told: a ``global``/``nonlocal`` declaration
-    of the name anywhere inside, or a star import."""
-    found: list[cst.BaseExpression | None] = []
+def bindings(scope: cst.CSTNode, name: str) -> list[Binding] | None:
+    """The bindings of ``name`` in ``scope`` (a function's body, or a
+    module). None when they cannot be told: a ``global``/``nonlocal``
+    declaration of the name anywhere inside, or a star import."""
+    found: list[Binding] = []
     todo: list[cst.CSTNode] = list(scope.children)
     while todo:
         node = todo.pop()
@@ -107,7 +118,7 @@ def bindings(scope: cst.CSTNode, name: str) -> list[cst.BaseExpression | None] |
         bound = _bound(node)
         if bound is None:
             return None
-        found.extend(value for bound_name, value in bound if bound_name == name)
+        found.extend(Binding(node, value) for bound_name, value in bound if bound_name == name)
         if isinstance(node, _NESTED_SCOPES):
             # its decorators, defaults and bases belong to this scope; its body
             # to its own (which may still declare the name ``global``)

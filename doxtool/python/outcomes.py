@@ -10,9 +10,9 @@ import dataclasses
 
 import libcst as cst
 
-from doxtool.core.facts import MESSAGE_KINDS, HelperCall, MissingResponse, Outcome, Raise
+from doxtool.core.facts import MESSAGE_KINDS, HelperCall, MissingResponse, Outcome
 from doxtool.python.arguments import own_params
-from doxtool.python.bindings import bindings
+from doxtool.python.bindings import Binding, bindings
 from doxtool.python.cstcode import code_of
 from doxtool.python.cstnodes import dotted_name
 from doxtool.python.literals import literal_value
@@ -232,16 +232,16 @@ class Outcomes:
                 return self._bound_bools(local)
         return self._bound_bools(self._bound_in(self.scan.tree, name))
 
-    def _bound_bools(self, bound: list[cst.BaseExpression | None] | None) -> frozenset[bool] | None:
+    def _bound_bools(self, bound: list[Binding] | None) -> frozenset[bool] | None:
         """The boolean of a name bound exactly once, to ``True`` or ``False``."""
         if bound is None or len(bound) != 1:
             return None
-        value = bound[0]
+        value = bound[0].value
         if type(value) is cst.Name and value.value in ("True", "False"):
             return frozenset({value.value == "True"})
         return None
 
-    def _bound_in(self, scope: cst.CSTNode, name: str) -> list[cst.BaseExpression | None] | None:
+    def _bound_in(self, scope: cst.CSTNode, name: str) -> list[Binding] | None:
         key = (id(scope), name)
         if key not in self._bindings:
             self._bindings[key] = bindings(scope, name)
@@ -275,31 +275,6 @@ class Outcomes:
                 known = None
             pairs.update((name, flag) for flag in known or ())
         return frozenset(pairs)
-
-    def _raise(self, node: cst.Raise, env: Env) -> None:
-        exc = node.exc
-        if exc is None:
-            return
-        self._expr(exc, env)
-        target = exc.func if type(exc) is cst.Call else exc
-        dotted = dotted_name(target)
-        if dotted is None:
-            return
-        qualified = self.scan._resolve(dotted, env.names)
-        if qualified is None and len(dotted) == 1 and dotted[0] in self.scan.classes:
-            qualified = f"{self.scan.module}.{dotted[0]}"
-        if qualified is None and not dotted[-1][:1].isupper():
-            return  # ``raise error``: a variable holding an exception of unknown type
-        short = (qualified or ".".join(dotted)).rsplit(".", 1)[-1]
-        if "Repairable" in short and env.trying:
-            # the ``try`` may catch it (``except RepairableException: return
-            # Response(...)``) or not: whether the tool raises it is not known
-            self.caught_repairable = True
-            return
-        line, column = self.scan.loc.statement(node)
-        self.raises.append(
-            Raise(short, line, column, qualified, "Repairable" in short, env.func.qualname)
-        )
 
     def _is_response_call(self, node: cst.BaseExpression, env: Env) -> bool:
         if type(node) is cst.Await:

@@ -28,6 +28,7 @@ from doxtool.core.facts import (
 from doxtool.python import effects
 from doxtool.python.argreads import ArgumentReads
 from doxtool.python.arguments import ArgBuilder, own_params, own_values, split_params, unique
+from doxtool.python.bindings import Binding
 from doxtool.python.calls import Calls
 from doxtool.python.contracts import Contracts
 from doxtool.python.controlflow import (
@@ -41,6 +42,7 @@ from doxtool.python.merges import MergedDicts
 from doxtool.python.modulescan import Class, Func, ModuleScan
 from doxtool.python.noreturn import EXIT_CALLS
 from doxtool.python.outcomes import Outcomes
+from doxtool.python.raises import Raises
 from doxtool.python.toolwalk import StatementWalk
 from doxtool.python.walkstate import Env, Target
 
@@ -88,7 +90,7 @@ def effects_order() -> tuple[str, ...]:
     return (effects.READ, effects.WRITE, effects.DELETE, effects.NETWORK, effects.SUBPROCESS)
 
 
-class ToolScan(StatementWalk, ArgumentReads, MergedDicts, Contracts, Outcomes, Calls):
+class ToolScan(StatementWalk, ArgumentReads, MergedDicts, Contracts, Outcomes, Raises, Calls):
     """Analysis of one candidate tool class, starting from its ``execute``."""
 
     def __init__(self, scan: ModuleScan, cls: Class) -> None:
@@ -105,6 +107,8 @@ class ToolScan(StatementWalk, ArgumentReads, MergedDicts, Contracts, Outcomes, C
         self.only_reads: dict[tuple[int, str], bool] = {}
         #: a repairable error raised in a ``try`` body, which may catch it
         self.caught_repairable = False
+        #: a raise of an exception whose class is not known (``raise make()``)
+        self.unknown_raise = False
         self.helpers: dict[str, None] = {}
         self.side_effects: set[str] = set()
         self.effects: list[Effect] = []
@@ -128,7 +132,7 @@ class ToolScan(StatementWalk, ArgumentReads, MergedDicts, Contracts, Outcomes, C
         #: function -> whether every call of it raises (or exits)
         self._raising: dict[str, bool] = {}
         #: (scope node id, name) -> its bindings there (:func:`~doxtool.python.bindings.bindings`)
-        self._bindings: dict[tuple[int, str], list[cst.BaseExpression | None] | None] = {}
+        self._bindings: dict[tuple[int, str], list[Binding] | None] = {}
 
     def run(self) -> ToolFacts:
         execute = self.scan._find_method(self.cls, "execute")
@@ -217,7 +221,7 @@ class ToolScan(StatementWalk, ArgumentReads, MergedDicts, Contracts, Outcomes, C
             key=lambda m: (m.line, m.column),
         )
         tool.raises = unique(self.raises, lambda r: (r.line, r.column, r.exception))
-        if self.caught_repairable and REPAIRABLE not in tool.unknown:
+        if (self.caught_repairable or self.unknown_raise) and REPAIRABLE not in tool.unknown:
             tool.unknown = [*tool.unknown, REPAIRABLE]
         tool.helpers = [h for h in self.helpers if self._is_helper(h)]
         tool.imports = list(self.scan.facts.imports)

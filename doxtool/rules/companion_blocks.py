@@ -422,7 +422,12 @@ when that happens.
 companion does not mention it.
 
 **Precision.** A raise in a helper of another module of the repository that
-the tool calls counts. When a function of the repository the tool reaches
+the tool calls counts, and so do a subclass the module defines
+(`class MissingArgument(RepairableException)`), a name bound once to such an
+error (`err = RepairableException(...); raise err`) and a function of the
+module whose every return is one (`raise _bad("text")`). A raise of anything
+else doxtool cannot tell (a factory it cannot read, a parameter) leaves the
+repairable errors unknown. When a function of the repository the tool reaches
 cannot be followed (not found, or deeper than doxtool follows), only a line
 that leaves out an error seen raised is reported, with no fix. A line for a
 class that raises none is reported as such; removing it is an unsafe fix.
