@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from doxtool.companions.bullets import inline_items, read_entries
 from doxtool.companions.factlines import method_name, spans, split_sentence
-from doxtool.companions.leads import NO_BASE
 from doxtool.companions.model import Companion, FactBlock
 from doxtool.core.edits import line_content
 
@@ -34,6 +34,14 @@ class DocItem:
     notes: list[int] = field(default_factory=list)
     bases: list[str] | None = None
     children: list[DocItem] = field(default_factory=list)
+    #: a class's column where the part stating its bases ends
+    bases_end: int = 0
+    #: written on the lead line (`` - Top-level functions: `a`, `b`. ``): a
+    #: fix neither removes it nor writes items next to it
+    inline: bool = False
+    #: past a blank line after the block (see :attr:`FactBlock.loose_end`):
+    #: listed, but never called stale
+    loose: bool = False
 
     @property
     def line(self) -> int:
@@ -54,91 +62,75 @@ class DocItem:
 # --- reading documented items ----------------------------------------------------
 
 
-def _bullet_code(content: str) -> tuple[int, int, str] | None:
-    """(start, end, code) of the code span a bullet line opens with."""
-    stripped = content.lstrip(" \t")
-    offset = len(content) - len(stripped)
-    if stripped[:1] not in ("-", "*", "+"):
-        return None
-    body_start = offset + 1
-    while body_start < len(content) and content[body_start] in " \t":
-        body_start += 1
-    parts = spans(content[body_start:])
-    if not parts or not parts[0].code or parts[0].start != 0:
-        return None
-    return body_start + parts[0].start, body_start + parts[0].end, parts[0].text
-
-
-def _nested(content: str) -> bool:
-    """Indented like a nested bullet: a tab, or two spaces or more."""
-    indent = content[: len(content) - len(content.lstrip(" \t"))]
-    return "\t" in indent or len(indent) >= 2
-
-
 def read_bullets(
     companion: Companion, block: FactBlock, bare_has_no_bases: bool = True
 ) -> list[DocItem]:
-    """Items of a bullet block (classes with their methods, functions, tests)."""
+    """Items of a bullet block (classes with their methods, functions, tests),
+    read as :mod:`doxtool.companions.bullets` reads them."""
     items: list[DocItem] = []
     current_class: DocItem | None = None
     last: DocItem | None = None
     in_code = {i for b in companion.code_blocks for i in range(b.start, b.end)}
-    for index in range(block.start + 1, block.end):
-        content = line_content(companion.lines[index])
-        if not content.strip(" \t"):
-            continue
-        found = None if index in in_code else _bullet_code(content)
-        nested = _nested(content)
-        if found is None:
+    kind = block.kind
+    lead = line_content(companion.lines[block.start])
+    for found in [] if block.empty else inline_items(kind, lead):
+        key = method_name(found.text) if kind == "functions" else found.text
+        item = DocItem(key, found.text, block.start, found.start, found.end, inline=True)
+        items.append(item)
+    end = max(block.end, block.loose_end)
+    contents = [
+        (index, line_content(companion.lines[index])) for index in range(block.start + 1, end)
+    ]
+    for entry in read_entries(kind, contents, in_code):
+        found = entry.code
+        if entry.role == "note" or found is None:
             if last is not None:
-                last.notes.append(index)
+                last.notes.append(entry.index)
             continue
-        start, end, text = found
-        after = content[end:]
-        if block.kind == "classes" and not nested:
-            if not text.isidentifier():
-                if last is not None:
-                    last.notes.append(index)
-                continue
-            rest = after.strip(" \t")
-            bases: list[str] | None = None
-            if rest == NO_BASE or (not rest and bare_has_no_bases):
-                bases = []
-            elif not rest:
-                bases = None  # says nothing about bases
-            elif rest.startswith("(") and rest.endswith(")"):
-                bases = [p.text for p in spans(rest[1:-1]) if p.code]
-            if bases is None and rest:
-                if last is not None:
-                    last.notes.append(index)
-                continue
-            current_class = DocItem(text, text, index, start, end, bases=bases)
-            items.append(current_class)
-            last = current_class
-            continue
-        if block.kind == "classes":
+        if entry.role == "member":
             if current_class is None:
                 continue
             method = DocItem(
-                f"{current_class.key}.{method_name(text)}",
-                text,
-                index,
-                start,
-                end,
+                f"{current_class.key}.{method_name(found.text)}",
+                found.text,
+                entry.index,
+                found.start,
+                found.end,
                 owner=current_class.key,
-                after=after,
+                after=found.after,
             )
             current_class.children.append(method)
             last = method
             continue
-        if block.kind == "functions" and nested:
-            if last is not None:
-                last.notes.append(index)
+        cls = entry.cls
+        if cls is not None:
+            bases = cls.bases
+            if bases is None and cls.bare and bare_has_no_bases:
+                bases = []
+            current_class = DocItem(
+                cls.name,
+                cls.name,
+                entry.index,
+                found.start,
+                found.end,
+                after=found.after,
+                bases=bases,
+                bases_end=cls.bases_end,
+                loose=entry.index >= block.end,
+            )
+            items.append(current_class)
+            last = current_class
             continue
-        if block.kind == "tests" and not nested:
-            continue
-        key = method_name(text) if block.kind == "functions" else text
-        item = DocItem(key, text, index, start, end, after=after)
+        key = method_name(found.text) if kind == "functions" else found.text
+        item = DocItem(
+            key,
+            found.text,
+            entry.index,
+            found.start,
+            found.end,
+            after=found.after,
+            loose=entry.index >= block.end,
+        )
         items.append(item)
         last = item
     return items

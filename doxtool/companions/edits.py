@@ -9,11 +9,10 @@ or another fact block.
 from __future__ import annotations
 
 from doxtool.companions.agreement import values_agree
+from doxtool.companions.bullets import is_item
 from doxtool.companions.factlines import SECTIONS, ExpectedBlock, normalize_title
 from doxtool.companions.leads import (
-    _class_bullet,
     _continues,
-    _function_bullet,
     _is_blank,
     _is_indented,
 )
@@ -204,9 +203,7 @@ def _holds_what_follows(companion: Companion, block: FactBlock) -> bool:
     following = line_content(companion.lines[index])
     if _is_indented(following):
         return True
-    return index == block.end and (
-        _class_bullet(following) is not None or _function_bullet(following) is not None
-    )
+    return index == block.end and (is_item("classes", following) or is_item("functions", following))
 
 
 def removal_edit(companion: Companion, block: FactBlock) -> Edit | None:

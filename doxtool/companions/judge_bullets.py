@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from doxtool.companions.bullets import NO_BASE, SIGNATURE
 from doxtool.companions.codeindex import _normal, signature_changes
 from doxtool.companions.derive import (
     Item,
@@ -23,7 +24,6 @@ from doxtool.companions.derive import (
 )
 from doxtool.companions.documented import DocItem, read_bullets
 from doxtool.companions.factlines import ExpectedBlock, code, display_code
-from doxtool.companions.leads import NO_BASE
 from doxtool.companions.model import FactBlock
 from doxtool.companions.verdicts import CHANGED, MISSING, STALE, BaseJudge
 from doxtool.core.edits import line_content
@@ -40,6 +40,8 @@ class BulletJudge(BaseJudge):
         for cls in documented:
             definitions = code_index.classes.get(cls.key)
             if known and not definitions:
+                if cls.loose:
+                    continue
                 edits, unsafe = self.removal(cls)
                 self.add(
                     "classes",
@@ -57,15 +59,14 @@ class BulletJudge(BaseJudge):
                 if not any(_bases_agree(cls.bases, bases) for bases in actual):
                     bases = definitions[0].bases
                     content = line_content(self.companion.lines[cls.index])
-                    new = (
-                        content[: cls.end]
-                        + " "
-                        + (
-                            f"({', '.join(code(b) for b in bases)})"
-                            if bases
-                            else (NO_BASE if self.convention.name == "agent-zero" else "")
-                        )
+                    stated = (
+                        f"({', '.join(code(b) for b in bases)})"
+                        if bases
+                        else (NO_BASE if self.convention.name == "agent-zero" else "")
                     )
+                    # what follows the bases (a person's note) stays
+                    tail = content[cls.bases_end :]
+                    new = content[: cls.end] + (" " + stated if stated else "") + tail
                     written = ", ".join(code(b) for b in cls.bases) or "no base"
                     self.add(
                         "classes",
@@ -86,9 +87,16 @@ class BulletJudge(BaseJudge):
         for position, cls in enumerate(derived):
             doc = present.get(cls.key)
             if doc is None:
-                lines = [render_class_bullet(cls.text, cls.bases, self.convention)]
-                lines += [render_method(m) for m in cls.children]
+                lines = [
+                    self._like(
+                        documented, render_class_bullet(cls.text, cls.bases, self.convention)
+                    )
+                ]
+                members = next((c.children for c in documented if c.children), [])
+                lines += [self._like(members, render_method(m)) for m in cls.children]
                 index = self._insertion_after(documented, derived, position, present)
+                if any(item.inline for item in documented):
+                    index = None  # the list is written on the lead line: no bullet joins it
                 self.add(
                     "classes",
                     MISSING,
@@ -99,7 +107,8 @@ class BulletJudge(BaseJudge):
                     [self._edit(index, index, lines)] if index is not None else [],
                 )
                 continue
-            self._missing_methods(doc, cls)
+            if not doc.inline:  # methods written on the lead line are not read
+                self._missing_methods(doc, cls)
 
     def _method(self, cls: DocItem, method: DocItem) -> None:
         if self.code.outline is None:
@@ -202,6 +211,8 @@ class BulletJudge(BaseJudge):
                     continue
                 defs = self.code.functions.get(item.key, [])
                 if not defs:
+                    if item.loose:
+                        continue
                     edits, unsafe = self.removal(item)
                     self.add(
                         kind,
@@ -211,11 +222,12 @@ class BulletJudge(BaseJudge):
                         f"(documented at line {item.line})",
                         item.line,
                         edits,
-                        unsafe,
+                        # a name alone may be a person's line about something else
+                        unsafe or not SIGNATURE.match(item.text),
                     )
                     continue
                 self._signature(kind, item, defs, item.key)
-            elif not self.code.exists(item.text):
+            elif not item.loose and not self.code.exists(item.text):
                 edits, unsafe = self.removal(item)
                 self.add(
                     kind,
@@ -249,6 +261,8 @@ class BulletJudge(BaseJudge):
             edits = [self._edit(index, index, [self._like(documented, render(item))])]
             if block.line and block.empty:
                 edits = [self._edit(block.start, block.end, expected.lines)]
+            elif any(doc.inline for doc in documented):
+                edits = []  # the list is written on the lead line: no bullet joins it
             self.add(kind, MISSING, item.key, message, block.line, edits)
 
 

@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from doxtool.companions.bullets import is_item
 from doxtool.companions.factlines import MULTILINE_KINDS, canonical_json, spans, split_sentence
 from doxtool.core.mdtables import cells, delimiter_row
 from doxtool.core.patterns import LazyPattern
@@ -24,11 +25,8 @@ _NESTED_BULLET = LazyPattern(r"[ \t]*[-*+][ \t]+(?P<body>.*)")
 # Python identifiers may be written in any script (`שTool`): a letter or
 # an underscore, then word characters
 _IDENTIFIER = LazyPattern(r"[^\W\d]\w*")
-_SIGNATURE = LazyPattern(r"(?:async\s+)?[^\W\d]\w*\s*\(")
 # a class name in backticks, or (as a person may write it) bare
 _SUBJECT = r"(?:`(?P<subject>[^`]+)`|(?P<bare>[^\W\d]\w*))"
-#: how the agent-zero format writes a class without bases
-NO_BASE = "(no explicit base class)"
 
 # kind -> pattern of the bullet text; ``rest`` is what follows the lead phrase
 _LEADS = tuple(
@@ -90,6 +88,10 @@ class _Lead:
     empty: bool = False
     #: the subject is written without backticks
     bare: bool = False
+    #: a bullet block's lead phrase followed by words and no item
+    #: (``- Top-level functions: keep them pure.``): a fact line only when
+    #: items follow it
+    wordy: bool = False
 
 
 def _is_blank(content: str) -> bool:
@@ -118,6 +120,16 @@ def _nested_body(content: str) -> str | None:
     return match.group("body") if match else None
 
 
+_BULLET_KINDS = ("classes", "functions", "tests")
+
+
+def _wordy(rest: str) -> bool:
+    """Words after a lead phrase that are neither items nor ``none``."""
+    if any(part.code for part in spans(rest)):
+        return False
+    return rest.strip(" \t.:").casefold() not in ("", "none")
+
+
 def _lead(content: str) -> _Lead | None:
     body = _top_body(content)
     if body is None:
@@ -136,46 +148,9 @@ def _lead(content: str) -> _Lead | None:
                 groups.get("base"),
                 empty=bool(groups.get("empty")),
                 bare=bool(groups.get("bare")),
+                wordy=kind in _BULLET_KINDS and _wordy(groups.get("rest") or ""),
             )
     return None
-
-
-def _class_bullet(content: str) -> tuple[str, list[str]] | None:
-    """``- `Name` (`A`, `B`)`` -> (name, bases); None for any other line."""
-    body = _top_body(content)
-    if body is None:
-        return None
-    body = body.rstrip(" \t")
-    parts = spans(body)
-    if not parts or not parts[0].code or parts[0].start != 0:
-        return None
-    name = parts[0].text
-    if not _IDENTIFIER.fullmatch(name):
-        return None
-    rest = body[parts[0].end :].strip(" \t")
-    if not rest or rest == NO_BASE:
-        return name, []
-    if not (rest.startswith("(") and rest.endswith(")")):
-        return None
-    inner = spans(rest[1:-1])
-    bases = [part.text for part in inner if part.code]
-    if not bases or any(not part.code and part.text.strip(" \t,") for part in inner):
-        return None
-    return name, bases
-
-
-def _function_bullet(content: str) -> str | None:
-    """``- `name(...) -> T``` (followed by nothing, by ``: <docstring line>``
-    or by a person's note) -> the signature; None for any other line."""
-    body = _top_body(content)
-    if body is None:
-        return None
-    parts = spans(body.rstrip(" \t"))
-    if not parts or not parts[0].code or parts[0].start != 0:
-        return None
-    if not _SIGNATURE.match(parts[0].text):
-        return None
-    return parts[0].text
 
 
 def _nested_code_item(content: str) -> tuple[str, str] | None:
@@ -198,11 +173,7 @@ def _continues(kind: str, content: str, in_code: bool) -> bool:
         return True
     if in_code:
         return False
-    if kind == "classes":
-        return _class_bullet(content) is not None
-    if kind == "functions":
-        return _function_bullet(content) is not None
-    return False
+    return is_item(kind, content)
 
 
 def _argument_fields(sentence: str) -> dict[str, Any] | None:

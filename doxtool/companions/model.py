@@ -86,6 +86,10 @@ class FactBlock:
     #: the lead line names its subject without backticks: a line that may
     #: not be meant as a fact line, so it is never reported or removed as stale
     bare: bool = False
+    #: for a bullet block, the end of the items that follow it past blank
+    #: lines (a loose list): they are read as listed, so that no fix writes them
+    #: again, but being set off from the block they are never called stale
+    loose_end: int = 0
 
 
 @dataclass

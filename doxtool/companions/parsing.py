@@ -11,19 +11,20 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from doxtool.companions.bullets import SIGNATURE, inline_items, is_item, read_entries
 from doxtool.companions.factlines import (
+    HOME_SECTION,
+    SECTION_ALIASES,
     block_key,
     code_contents,
     is_none,
     method_name,
+    normalize_title,
     split_sentence,
 )
 from doxtool.companions.leads import (
-    _SIGNATURE,
     _argument_item,
-    _class_bullet,
     _continues,
-    _function_bullet,
     _is_blank,
     _Lead,
     _lead,
@@ -32,7 +33,7 @@ from doxtool.companions.leads import (
     table_delimiter,
     table_row,
 )
-from doxtool.companions.model import Companion, FactBlock, Note
+from doxtool.companions.model import Companion, FactBlock, Note, Section
 from doxtool.companions.outline import _outline, _sections
 from doxtool.core.edits import line_content, split_lines
 from doxtool.core.source import detect_newline
@@ -90,30 +91,50 @@ def _read_lead_line(reader: _BlockReader) -> None:
             reader.values = code_contents(sentence)
 
 
-def _read_item(reader: _BlockReader, index: int, content: str) -> bool:
-    """Record ``content`` as an item of the block; False when it is not one."""
+def _read_bullet_block(
+    reader: _BlockReader, lines: list[str], start: int, end: int, code_lines: set[int]
+) -> None:
+    """Read the items of a classes, functions or tests block (see
+    :mod:`doxtool.companions.bullets`): those on the lead line, then the lines under it."""
+    kind = reader.lead.kind
+    for found in inline_items(kind, line_content(lines[start])) if not reader.lead.empty else []:
+        _bullet_value(reader, start, found.text, found.after)
+    contents = [(index, line_content(lines[index])) for index in range(start + 1, end)]
+    for entry in read_entries(kind, contents, code_lines):
+        if entry.role == "note" or entry.code is None:
+            reader.note(entry.index)
+        elif entry.role == "member":
+            cls = reader.values[-1]
+            cls["methods"].append(entry.code.text)
+            name = f"{cls['name']}.{method_name(entry.code.text)}"
+            reader.item(name, entry.index, entry.code.after)
+        elif entry.cls is not None:
+            reader.values.append(
+                {"name": entry.cls.name, "bases": entry.cls.bases or [], "methods": []}
+            )
+            reader.item(entry.cls.name, entry.index)
+        else:
+            _bullet_value(reader, entry.index, entry.code.text, entry.code.after)
+
+
+def _bullet_value(reader: _BlockReader, index: int, text: str, after: str) -> None:
     kind = reader.lead.kind
     if kind == "classes":
-        bullet = _class_bullet(content)
-        if bullet is not None:
-            name, bases = bullet
-            reader.values.append({"name": name, "bases": bases, "methods": []})
-            reader.item(name, index)
-            return True
-        item = _nested_code_item(content)
-        if item is None or not reader.values or not _SIGNATURE.match(item[0]):
-            return False
-        cls = reader.values[-1]
-        cls["methods"].append(item[0])
-        reader.item(f"{cls['name']}.{method_name(item[0])}", index, item[1])
-        return True
-    if kind == "functions":
-        signature = _function_bullet(content)
-        if signature is None:
-            return False
-        reader.values.append(signature)
-        reader.item(method_name(signature), index)
-        return True
+        reader.values.append({"name": text, "bases": [], "methods": []})
+        reader.item(text, index)
+    elif kind == "functions":
+        reader.values.append(text)
+        # a name alone states no signature, and may be a person's line about
+        # something else: its words are kept (no fix removes it with the block)
+        reader.item(method_name(text), index, None if SIGNATURE.match(text) else text + after)
+    else:
+        reader.values.append(text)
+        reader.item(text, index, after)
+
+
+def _read_item(reader: _BlockReader, index: int, content: str) -> bool:
+    """Record ``content`` as an item of an arguments block; False when it is not one."""
+    kind = reader.lead.kind
     item = _nested_code_item(content)
     if item is None:
         return False
@@ -125,9 +146,7 @@ def _read_item(reader: _BlockReader, index: int, content: str) -> bool:
         reader.values.append(argument)
         reader.item(text, index, argument["prose"])
         return True
-    reader.values.append(text)  # tests
-    reader.item(text, index, after)
-    return True
+    return False
 
 
 def _read_table_row(reader: _BlockReader, lines: list[str], index: int, end: int) -> bool:
@@ -154,6 +173,9 @@ def _read_block(
 ) -> _BlockReader:
     reader = _BlockReader(lead)
     _read_lead_line(reader)
+    if lead.kind in ("classes", "functions", "tests"):
+        _read_bullet_block(reader, lines, start, end, code_lines)
+        return reader
     for index in range(start + 1, end):
         content = line_content(lines[index])
         if index not in code_lines and (
@@ -163,6 +185,44 @@ def _read_block(
         if index in code_lines or not _read_item(reader, index, content):
             reader.note(index)
     return reader
+
+
+_BULLET_KINDS = ("classes", "functions", "tests")
+
+
+def _extent(kind: str, lines: list[str], index: int, stops: set[int], code: set[int]) -> int:
+    """Where a ``kind`` block that reached ``index`` ends."""
+    while (
+        index < len(lines)
+        and index not in stops
+        and _continues(kind, line_content(lines[index]), index in code)
+    ):
+        index += 1
+    return index
+
+
+def _item_past_blanks(kind: str, lines: list[str], index: int, stops: set[int]) -> int | None:
+    """The line after the blank lines from ``index`` when it is an item of a
+    ``kind`` block (a blank line between two items of a list keeps them in
+    it); None when it is not, or when ``index`` is not blank."""
+    if kind not in _BULLET_KINDS:
+        return None
+    following = index
+    while following < len(lines) and _is_blank(line_content(lines[following])):
+        following += 1
+    if following == index or following >= len(lines) or following in stops:
+        return None
+    return following if is_item(kind, line_content(lines[following])) else None
+
+
+def _home(kind: str, section: Section | None) -> bool:
+    """Whether ``section`` is where the convention puts ``kind`` blocks (a
+    line before any section may be anywhere)."""
+    if section is None:
+        return True
+    home = HOME_SECTION[kind]
+    titles = (home, *SECTION_ALIASES.get(home, ()))
+    return normalize_title(section.title) in {normalize_title(t) for t in titles}
 
 
 def _table_end(lead: _Lead, lines: list[str], start: int, skip: set[int]) -> int | None:
@@ -221,18 +281,26 @@ def parse_companion(text: str, path: str = "") -> Companion:
         if lead is None:
             index += 1
             continue
-        end = index + 1
-        while (
-            end < count
-            and end not in open_fences
-            and end not in outline.heading_lines
-            and _continues(lead.kind, line_content(lines[end]), end in code_lines)
-        ):
-            end += 1
+        stops = open_fences | outline.heading_lines
+        end = _extent(lead.kind, lines, index + 1, stops, code_lines)
+        loose_end = end
+        while True:
+            following = _item_past_blanks(lead.kind, lines, loose_end, stops | code_lines)
+            if following is None:
+                break
+            loose_end = _extent(lead.kind, lines, following, stops, code_lines)
         if end == index + 1 and lead.kind == "arguments":
             end = _table_end(lead, lines, end, code_lines | outline.heading_lines) or end
         reader = _read_block(lead, lines, index, end, code_lines)
         section = companion.section_at(index)
+        if (
+            lead.kind in _BULLET_KINDS
+            and not reader.values
+            and (lead.wordy or not _home(lead.kind, section))
+        ):
+            # ``- Top-level functions: keep them pure.`` in Purpose: a person's line
+            index += 1
+            continue
         block = FactBlock(
             key=block_key(lead.kind, lead.subject),
             kind=lead.kind,
@@ -249,6 +317,7 @@ def parse_companion(text: str, path: str = "") -> Companion:
             empty=lead.empty,
             table=reader.table,
             bare=lead.bare,
+            loose_end=loose_end,
         )
         if block.key in seen:
             companion.duplicates.append(block)

@@ -83,6 +83,8 @@ class BaseJudge:
         self.verdicts.append(Verdict(kind, state, key, message, line, list(edits), unsafe))
 
     def removal(self, item: DocItem) -> tuple[list[Edit], bool]:
+        if item.inline:
+            return [], False  # one of several items on the lead line: no fix removes it
         end = item.last_index() + 1
         return [self._edit(item.index, end, [])], item.carries_words()
 

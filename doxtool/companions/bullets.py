@@ -1,0 +1,272 @@
+"""The items of the fact blocks that continue past their lead line with
+bullets: classes (with their methods), top-level functions and related tests.
+
+How a person writes them varies: items flat under the lead or nested under
+it, a blank line between two items, a class with a note after it
+(`` - `Color` (`enum.Enum`): the palette. ``), a function by its name alone
+(`` - `_trace`: a decorator. ``) or with a ``def`` prefix. What this module
+reads as an item is the same for :mod:`doxtool.companions.parsing` (the
+block's extent and values) and :mod:`doxtool.companions.documented` (the
+items judged); any other line inside a block is a person's note.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from doxtool.companions.factlines import spans
+from doxtool.core.patterns import LazyPattern
+
+#: how the agent-zero format writes a class without bases
+NO_BASE = "(no explicit base class)"
+
+_BULLET = LazyPattern(r"[ \t]*[-*+][ \t]+")
+_IDENTIFIER = LazyPattern(r"[^\W\d]\w*")
+#: a signature, as a method or function item writes it
+SIGNATURE = LazyPattern(r"(?:async\s+)?(?:def\s+)?[^\W\d]\w*\s*\(")
+# What may follow an item's name for the line to still be that item: nothing,
+# punctuation, or a note set off by a colon, a dash or a full stop
+_SET_OFF = re.compile(r"[ \t]*(?:$|[:.,;!]|[\u2014\u2013]|-(?:[ \t]|$))")
+# a test path: no spaces, a file or a pytest node id
+_TEST_PATH = LazyPattern(r"\S*(?:/\S*|\.py\S*|::\S*)")
+
+
+def indent_width(content: str) -> int:
+    """The width of a line's indentation (a tab counts four)."""
+    indent = content[: len(content) - len(content.lstrip(" \t"))]
+    return len(indent.expandtabs(4))
+
+
+def is_nested(content: str) -> bool:
+    """Indented like a nested bullet: a tab, or two spaces or more."""
+    indent = content[: len(content) - len(content.lstrip(" \t"))]
+    return "\t" in indent or len(indent) >= 2
+
+
+@dataclass
+class BulletCode:
+    """A bullet line opening with a code span."""
+
+    #: columns of the code span (backticks included) in the line
+    start: int
+    end: int
+    #: the span's content
+    text: str
+    #: the line after the span
+    after: str
+
+
+def bullet_code(content: str) -> BulletCode | None:
+    """The code span a bullet line (at any indentation) opens with."""
+    bullet = _BULLET.match(content)
+    if bullet is None:
+        return None
+    body_start = bullet.end()
+    parts = spans(content[body_start:])
+    if not parts or not parts[0].code or parts[0].start != 0:
+        return None
+    start, end = body_start + parts[0].start, body_start + parts[0].end
+    return BulletCode(start, end, parts[0].text, content[end:])
+
+
+def set_off(text: str) -> bool:
+    """Whether ``text`` (after an item's name) is nothing, punctuation, or a
+    note set off from the name (``: the palette.``, `` — a decorator``)."""
+    return _SET_OFF.match(text) is not None
+
+
+@dataclass
+class ClassBullet:
+    """A class item: `` - `Name` (`Base`, ...) `` with what may follow it."""
+
+    code: BulletCode
+    #: bases as written; None when the line says nothing of them
+    bases: list[str] | None
+    #: nothing but punctuation follows the name (the convention says whether
+    #: that means "no base")
+    bare: bool
+    #: column where the part stating the bases ends (the name's end when none)
+    bases_end: int
+
+    @property
+    def name(self) -> str:
+        return self.code.text
+
+
+def class_bullet(content: str) -> ClassBullet | None:
+    """A class item at any indentation; None for any other line.
+
+    The class is the first code span; bases in parentheses right after it
+    (or the agent-zero ``(no explicit base class)``) are read; a note set off
+    by a colon, a dash or a full stop may follow.
+    """
+    found = bullet_code(content)
+    if found is None or not _IDENTIFIER.fullmatch(found.text):
+        return None
+    rest = found.after
+    stripped = rest.lstrip(" \t")
+    offset = found.end + len(rest) - len(stripped)
+    if stripped.startswith(NO_BASE):
+        tail = stripped[len(NO_BASE) :]
+        if not set_off(tail):
+            return None
+        return ClassBullet(found, [], False, offset + len(NO_BASE))
+    if stripped.startswith("("):
+        close = _closing_paren(stripped)
+        if close is not None:
+            inner = spans(stripped[1:close])
+            bases = [part.text for part in inner if part.code]
+            if bases and not any(not part.code and part.text.strip(" \t,") for part in inner):
+                if not set_off(stripped[close + 1 :]):
+                    return None
+                return ClassBullet(found, bases, False, offset + close + 1)
+        # parentheses holding words (``(a frozen dataclass)``): a note
+        return ClassBullet(found, None, False, found.end) if close is not None else None
+    if not set_off(rest):
+        return None
+    bare = not rest.strip(" \t.,;:")
+    return ClassBullet(found, None, bare, found.end)
+
+
+def _closing_paren(text: str) -> int | None:
+    """Where the ``(`` opening ``text`` closes, outside code spans."""
+    depth = 0
+    for part in spans(text):
+        if part.code:
+            continue
+        for offset, char in enumerate(part.text):
+            if char == "(":
+                depth += 1
+            elif char == ")":
+                depth -= 1
+                if depth == 0:
+                    return part.start + offset
+    return None
+
+
+def signature_item(content: str) -> BulletCode | None:
+    """A bullet opening with a signature (`` `name(...)` ``, with ``async`` or
+    ``def`` before it if written so): a method or function item."""
+    found = bullet_code(content)
+    if found is None or not SIGNATURE.match(found.text):
+        return None
+    return found
+
+
+def function_item(content: str) -> BulletCode | None:
+    """A function item: a signature, or the function's name alone followed by
+    nothing or by a note set off from it (`` - `_trace`: a decorator. ``)."""
+    found = bullet_code(content)
+    if found is None:
+        return None
+    if SIGNATURE.match(found.text):
+        return found
+    if _IDENTIFIER.fullmatch(found.text) and set_off(found.after):
+        return found
+    return None
+
+
+def related_test_item(content: str) -> BulletCode | None:
+    """A related test: nested, any code span; flat, a code span that is a path."""
+    found = bullet_code(content)
+    if found is None:
+        return None
+    if not is_nested(content) and not _TEST_PATH.fullmatch(found.text):
+        return None
+    return found
+
+
+def is_item(kind: str, content: str) -> bool:
+    """Whether ``content`` is an item line of a ``kind`` block (not a member
+    under an item, nor a note)."""
+    if kind == "classes":
+        return class_bullet(content) is not None
+    if kind == "functions":
+        return function_item(content) is not None
+    if kind == "tests":
+        return related_test_item(content) is not None
+    return False
+
+
+@dataclass
+class Entry:
+    """A line of a bullet block, as read."""
+
+    index: int
+    #: ``item`` (a class, function or test), ``member`` (a method under a
+    #: class) or ``note`` (a person's line)
+    role: str
+    code: BulletCode | None = None
+    cls: ClassBullet | None = None
+
+
+def read_entries(kind: str, lines: list[tuple[int, str]], code_lines: set[int]) -> list[Entry]:
+    """The non-blank lines of a ``kind`` block after its lead line, each an
+    item, a member or a note.
+
+    The block's items are at the indentation of its first item (flat under
+    the lead or nested under it); a line indented deeper is a method under a
+    class (a signature) or a note, and so is any line that is not an item.
+    """
+    entries: list[Entry] = []
+    level: int | None = None
+    has_class = False
+    for index, content in lines:
+        if not content.strip(" \t"):
+            continue
+        if index in code_lines:
+            entries.append(Entry(index, "note"))
+            continue
+        width = indent_width(content)
+        deeper = level is not None and width > level
+        if not deeper:
+            entry = _item_entry(kind, index, content)
+            if entry is not None:
+                level = width if level is None else level
+                has_class = has_class or entry.cls is not None
+                entries.append(entry)
+                continue
+        if kind == "classes" and deeper and has_class:
+            member = signature_item(content)
+            if member is not None:
+                entries.append(Entry(index, "member", member))
+                continue
+        entries.append(Entry(index, "note"))
+    return entries
+
+
+def _item_entry(kind: str, index: int, content: str) -> Entry | None:
+    if kind == "classes":
+        cls = class_bullet(content)
+        return Entry(index, "item", cls.code, cls) if cls is not None else None
+    found = function_item(content) if kind == "functions" else related_test_item(content)
+    return Entry(index, "item", found) if found is not None else None
+
+
+def inline_items(kind: str, content: str) -> list[BulletCode]:
+    """Items written on the lead line itself (`` - Top-level functions: `load`,
+    `wait_for`. ``): the code spans of its sentence outside parentheses (which
+    may hold a class's methods or bases: neither is read)."""
+    colon = content.find(":")
+    if colon == -1:
+        return []
+    head = colon + 1
+    items = []
+    depth = 0
+    for part in spans(content[head:]):
+        if not part.code:
+            if depth == 0 and "." in part.text:
+                break  # the sentence ends
+            depth = max(0, depth + part.text.count("(") - part.text.count(")"))
+            continue
+        if depth:
+            continue
+        text = part.text
+        if kind == "classes" and not _IDENTIFIER.fullmatch(text):
+            continue
+        if kind == "functions" and not (SIGNATURE.match(text) or _IDENTIFIER.fullmatch(text)):
+            continue
+        start, end = head + part.start, head + part.end
+        items.append(BulletCode(start, end, text, content[end:]))
+    return items

@@ -1,0 +1,208 @@
+"""Fact blocks written in the layouts people use are read as they are meant:
+a line doxtool cannot read as an item is a person's note, and never ends a
+block early (which would make every later item "missing" and a fix write it
+again)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from doxtool.companions.parsing import parse_companion
+
+SHAPES_PY = '''\
+"""Shapes."""
+
+import enum
+
+
+class Color(enum.Enum):
+    RED = 1
+
+
+class Config:
+    def label(self) -> str:
+        return "x"
+
+    def parse(self, text: str) -> str:
+        return text
+
+
+def load(path: str) -> Config:
+    return Config()
+
+
+async def fetch(name: str) -> str:
+    return name
+'''
+
+TEST_PY = """\
+from helpers import shapes
+
+
+def test_load():
+    assert shapes.load("a")
+"""
+
+COMPANION = """\
+# shapes.py DOX
+
+## Purpose
+- Own the `shapes.py` module.
+- Shapes.
+- Keep this file-level DOX profile synchronized with `shapes.py` when it changes.
+
+## Ownership
+- `shapes.py` owns the runtime implementation.
+- Classes:
+- `Color` (`enum.Enum`)
+- `Config`
+  - `label(self) -> str`
+  - `parse(self, text: str) -> str`
+- Top-level functions:
+- `load(path: str) -> Config`
+- `async fetch(name: str) -> str`
+
+## Runtime Contracts
+- Imported dependency areas include: `enum`.
+
+## Key Concepts
+
+## Work Guidance
+- Change `shapes.py` and this file together.
+
+## Verification
+- Run `pytest tests/test_shapes.py`.
+- Related tests observed by source search:
+  - `tests/test_shapes.py`
+
+## Child DOX Index
+No child DOX files.
+"""
+
+DOX = "helpers/shapes.py.dox.md"
+
+
+def _repo(make_repo: Callable[[dict[str, str]], Path], companion: str) -> Path:
+    return make_repo(
+        {
+            "pyproject.toml": '[tool.doxtool]\ndocumented-dirs = ["helpers"]\n',
+            "helpers/__init__.py": "",
+            "helpers/shapes.py": SHAPES_PY,
+            "tests/test_shapes.py": TEST_PY,
+            DOX: companion,
+        }
+    )
+
+
+def _findings(output: str) -> list[str]:
+    return [line for line in output.splitlines() if line.startswith(DOX)]
+
+
+# (what the canonical companion writes, how a person writes it instead)
+TRUE_LAYOUTS = {
+    "class with a full stop": ("- `Config`\n", "- `Config`.\n"),
+    "class with a note": ("- `Color` (`enum.Enum`)\n", "- `Color` (`enum.Enum`): the palette.\n"),
+    "class with a dash note": ("- `Config`\n", "- `Config` \u2014 settings.\n"),
+    "class with words in parentheses": ("- `Config`\n", "- `Config` (a plain class): settings.\n"),
+    "function by its name": ("- `load(path: str) -> Config`\n", "- `load`: reads a file.\n"),
+    "function with def": (
+        "- `async fetch(name: str) -> str`\n",
+        "- `async def fetch(name: str) -> str`\n",
+    ),
+    "functions nested under the lead": (
+        "- `load(path: str) -> Config`\n- `async fetch(name: str) -> str`\n",
+        "  - `load(path: str) -> Config`\n  - `async fetch(name: str) -> str`\n",
+    ),
+    "classes nested under the lead": (
+        "- `Color` (`enum.Enum`)\n- `Config`\n  - `label(self) -> str`\n"
+        "  - `parse(self, text: str) -> str`\n",
+        "  - `Color` (`enum.Enum`)\n  - `Config`\n    - `label(self) -> str`\n"
+        "    - `parse(self, text: str) -> str`\n",
+    ),
+    "blank line between classes": ("- `Color` (`enum.Enum`)\n", "- `Color` (`enum.Enum`)\n\n"),
+    "tests flat under the lead": ("  - `tests/test_shapes.py`\n", "- `tests/test_shapes.py`\n"),
+    "a note bullet under a class": (
+        "  - `label(self) -> str`\n",
+        "  - `tags` defaults to an empty list.\n  - `label(self) -> str`\n",
+    ),
+    "lists on the lead lines": (
+        "- Classes:\n- `Color` (`enum.Enum`)\n- `Config`\n  - `label(self) -> str`\n"
+        "  - `parse(self, text: str) -> str`\n- Top-level functions:\n"
+        "- `load(path: str) -> Config`\n- `async fetch(name: str) -> str`\n",
+        "- Classes: `Color` (`enum.Enum`), `Config` (`label`, `parse`).\n"
+        "- Top-level functions: `load`, `fetch`.\n",
+    ),
+    "a lead phrase followed by prose in Purpose": (
+        "- Shapes.\n",
+        "- Shapes.\n- Top-level functions: keep them pure and free of I/O.\n",
+    ),
+}
+
+
+@pytest.mark.parametrize("layout", sorted(TRUE_LAYOUTS))
+def test_a_true_companion_in_a_persons_layout_has_no_finding_and_no_fix(
+    layout: str, make_repo, run_cli
+) -> None:
+    old, new = TRUE_LAYOUTS[layout]
+    assert old in COMPANION
+    text = COMPANION.replace(old, new, 1)
+    root = _repo(make_repo, text)
+    assert _findings(run_cli(root, "check", "--no-cache").output) == []
+    run_cli(root, "check", "--no-cache", "--fix")
+    assert (root / DOX).read_text(encoding="utf-8") == text
+
+
+def test_the_canonical_companion_is_true(make_repo, run_cli) -> None:
+    root = _repo(make_repo, COMPANION)
+    assert _findings(run_cli(root, "check", "--no-cache").output) == []
+
+
+def test_a_class_note_survives_a_bases_rewrite(make_repo, run_cli) -> None:
+    text = COMPANION.replace("- `Color` (`enum.Enum`)\n", "- `Color` (`Flag`): the palette.\n")
+    root = _repo(make_repo, text)
+    assert _findings(run_cli(root, "check", "--no-cache").output) == [
+        f"{DOX}:11:1: DOX105 class `Color` derives from `enum.Enum` in the code, not `Flag` "
+        "(helpers/shapes.py:6) [*]"
+    ]
+    run_cli(root, "check", "--no-cache", "--fix")
+    fixed = (root / DOX).read_text(encoding="utf-8")
+    assert fixed == COMPANION.replace(
+        "- `Color` (`enum.Enum`)\n", "- `Color` (`enum.Enum`): the palette.\n"
+    )
+
+
+def test_a_missing_item_of_a_list_on_the_lead_line_is_reported_without_a_fix(
+    make_repo, run_cli
+) -> None:
+    text = COMPANION.replace(
+        "- Top-level functions:\n- `load(path: str) -> Config`\n- `async fetch(name: str) -> str`\n",
+        "- Top-level functions: `load`.\n",
+    )
+    root = _repo(make_repo, text)
+    result = run_cli(root, "check", "--no-cache")
+    assert _findings(result.output) == [
+        f"{DOX}:15:1: DOX105 function `fetch` (helpers/shapes.py:22) is not listed "
+        "among the top-level functions"
+    ]
+
+
+def test_a_stale_function_named_alone_is_removed_only_on_request(make_repo, run_cli) -> None:
+    text = COMPANION.replace(
+        "- `async fetch(name: str) -> str`\n", "- `async fetch(name: str) -> str`\n- `gone`\n"
+    )
+    root = _repo(make_repo, text)
+    result = run_cli(root, "check", "--no-cache")
+    assert _findings(result.output) == [
+        f"{DOX}:18:1: DOX105 `helpers/shapes.py` no longer defines function `gone` "
+        "(documented at line 18) [!]"
+    ]
+
+
+def test_items_past_a_blank_line_are_listed_but_never_stale() -> None:
+    companion = parse_companion("## Ownership\n- Classes:\n- `A`\n\n- `B` (`C`)\n  - `m(self)`\n")
+    block = companion.block("classes")
+    assert block is not None
+    assert (block.start, block.end, block.loose_end) == (1, 3, 6)
