@@ -9,8 +9,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from samples import clean_files
 
 from doxtool.companions.parsing import parse_companion
+from doxtool.rules.examples import WAIT_DOX
 
 SHAPES_PY = '''\
 """Shapes."""
@@ -206,3 +208,57 @@ def test_items_past_a_blank_line_are_listed_but_never_stale() -> None:
     block = companion.block("classes")
     assert block is not None
     assert (block.start, block.end, block.loose_end) == (1, 3, 6)
+
+
+WAIT_DOX_PATH = "tools/wait.py.dox.md"
+
+# (what the canonical companion of ``wait.py`` writes, how a person writes it)
+TRUE_TOOL_LINES = {
+    "a clause after is a": ("- `WaitTool` is a `Tool`.\n", "- `WaitTool` is a `Tool`, the base.\n"),
+    "a clause after defines": (
+        "- `WaitTool` defines `execute(...)`.\n",
+        "- `WaitTool` defines `execute(...)`, which returns a `Response`.\n",
+    ),
+    "argument facts in parentheses": (
+        "  - `seconds`: optional integer, default `0`.\n",
+        "  - `seconds` (optional integer, default `0`): how long to wait.\n",
+    ),
+    "argument named in bold after a dash": (
+        "  - `seconds`: optional integer, default `0`.\n",
+        "  - **seconds** \u2014 optional integer, default 0: how long to wait.\n",
+    ),
+}
+
+
+@pytest.mark.parametrize("spelling", sorted(TRUE_TOOL_LINES))
+def test_a_true_tool_line_in_a_persons_spelling_has_no_finding_and_no_fix(
+    spelling: str, make_repo, run_cli
+) -> None:
+    old, new = TRUE_TOOL_LINES[spelling]
+    assert old in WAIT_DOX
+    text = WAIT_DOX.replace(old, new)
+    root = make_repo({**clean_files(), WAIT_DOX_PATH: text})
+    result = run_cli(root, "check", "--no-cache")
+    assert result.exit_code == 0, result.output
+    run_cli(root, "check", "--no-cache", "--fix")
+    assert (root / WAIT_DOX_PATH).read_text(encoding="utf-8") == text
+
+
+def test_an_argument_in_a_persons_spelling_is_compared_by_its_facts_when_read(
+    make_repo, run_cli
+) -> None:
+    text = WAIT_DOX.replace(
+        "  - `seconds`: optional integer, default `0`.\n",
+        "  - `seconds` (required integer): how long to wait.\n",
+    )
+    root = make_repo({**clean_files(), WAIT_DOX_PATH: text})
+    result = run_cli(root, "check", "--no-cache")
+    assert [line for line in result.output.splitlines() if "DOX111" in line] == [
+        f"{WAIT_DOX_PATH}:15:1: DOX111 argument `seconds` has `0` in the code "
+        "(read at tools/wait.py:6)",
+        f"{WAIT_DOX_PATH}:15:1: DOX111 argument `seconds` is documented as required "
+        "but the code treats it as optional (read at tools/wait.py:6)",
+    ]
+    # the block is the person's spelling: reported, never rewritten
+    run_cli(root, "check", "--no-cache", "--fix")
+    assert (root / WAIT_DOX_PATH).read_text(encoding="utf-8") == text

@@ -28,6 +28,11 @@ _IDENTIFIER = LazyPattern(r"[^\W\d]\w*")
 # a class name in backticks, or (as a person may write it) bare
 _SUBJECT = r"(?:`(?P<subject>[^`]+)`|(?P<bare>[^\W\d]\w*))"
 
+# What may follow a statement (`` `X` is a `Tool` ``): nothing, a full stop
+# and a person's words, or a clause of theirs set off by a comma, a semicolon
+# or a dash (``, which is a `Tool`.``)
+_CLAUSE = r"[ \t]*(?:\.(?P<rest>.*)|(?P<clause>[,;:][ \t].*|[ \t]*[\u2014\u2013].*))?"
+
 # kind -> pattern of the bullet text; ``rest`` is what follows the lead phrase
 _LEADS = tuple(
     (kind, LazyPattern(pattern, re.IGNORECASE))
@@ -37,12 +42,11 @@ _LEADS = tuple(
         ("constants", r"Notable constants/configuration names:(?P<rest>.*)"),
         (
             "is-tool",
-            r"`(?P<subject>[^\W\d]\w*)` is an? `(?P<base>[^`]+)`[ \t]*(?:\.(?P<rest>.*))?",
+            r"`(?P<subject>[^\W\d]\w*)` is an? `(?P<base>[^`]+)`" + _CLAUSE,
         ),
         (
             "defines",
-            r"`(?P<owner>[^\W\d]\w*)` defines `(?P<method>[^\W\d]\w*)(?:\([^`]*\))?`"
-            r"[ \t]*(?:\.(?P<rest>.*))?",
+            r"`(?P<owner>[^\W\d]\w*)` defines `(?P<method>[^\W\d]\w*)(?:\([^`]*\))?`" + _CLAUSE,
         ),
         ("arguments", rf"Arguments of {_SUBJECT}:(?P<rest>.*)"),
         ("break-loop", rf"`break_loop` of {_SUBJECT}:(?P<rest>.*)"),
@@ -144,7 +148,7 @@ def _lead(content: str) -> _Lead | None:
             return _Lead(
                 kind,
                 subject,
-                groups.get("rest") or "",
+                groups.get("rest") or groups.get("clause") or "",
                 groups.get("base"),
                 empty=bool(groups.get("empty")),
                 bare=bool(groups.get("bare")),
@@ -162,6 +166,75 @@ def _nested_code_item(content: str) -> tuple[str, str] | None:
     if not parts or not parts[0].code or parts[0].start != 0:
         return None
     return parts[0].text, body[parts[0].end :]
+
+
+_BOLD_NAME = LazyPattern(r"\*\*(?P<name>[^\W\d]\w*)\*\*")
+_DASH = LazyPattern(r"[ \t]*(?:[\u2014\u2013]|--?)[ \t]")
+
+
+def argument_line(content: str) -> tuple[dict[str, Any], bool] | None:
+    """A nested argument item -> (the argument, whether it is written as the
+    grammar writes it); None for any other line.
+
+    The grammar's item is `` - `name`: <facts>. <prose> ``. A person may name
+    the argument in bold (``**name**``) and set its description off by a dash
+    or put its facts in parentheses (`` `name` (optional string): ... ``):
+    the facts are read when they follow the grammar, else the item names the
+    argument only and ``fields_unknown`` says that its facts are not known.
+    """
+    body = _nested_body(content)
+    if body is None:
+        return None
+    parts = spans(body)
+    if parts and parts[0].code and parts[0].start == 0:
+        name, after = parts[0].text, body[parts[0].end :]
+    else:
+        bold = _BOLD_NAME.match(body)
+        if bold is None:
+            return None
+        name, after = bold.group("name"), body[bold.end() :]
+    if after.startswith(":"):
+        if body.startswith("`"):
+            return _argument_item(name, after[1:]), True
+        return _loose_argument(name, after[1:], after), False
+    stripped = after.lstrip(" \t")
+    if stripped.startswith("("):
+        close = _closing(stripped)
+        if close is not None and _IDENTIFIER.fullmatch(name):
+            return _loose_argument(name, " " + stripped[1:close], stripped), False
+        return None
+    dash = _DASH.match(after)
+    if dash is not None and _IDENTIFIER.fullmatch(name):
+        return _loose_argument(name, after[dash.end() :], after), False
+    return None
+
+
+def _closing(text: str) -> int | None:
+    depth = 0
+    for part in spans(text):
+        if part.code:
+            continue
+        for offset, char in enumerate(part.text):
+            depth += {"(": 1, ")": -1}.get(char, 0)
+            if depth == 0:
+                return part.start + offset
+    return None
+
+
+def _loose_argument(name: str, facts: str, prose: str) -> dict[str, Any]:
+    """An argument written in a person's spelling: its facts when ``facts``
+    (up to a ``:`` or ``.``) follow the grammar, else its name only."""
+    cut = len(facts)
+    for part in spans(facts):
+        if not part.code:
+            found = [i for i in (part.text.find(":"), part.text.find(".")) if i != -1]
+            if found:
+                cut = part.start + min(found)
+                break
+    fields = _argument_fields(facts[:cut])
+    if fields is None:
+        return {**_unread_argument(name, prose), "fields_unknown": True}
+    return {"name": name, **fields, "prose": prose}
 
 
 def _continues(kind: str, content: str, in_code: bool) -> bool:

@@ -80,8 +80,9 @@ class FactBlock:
     #: the line is the convention's sentence for a block with no items
     #: ("No direct test reference was found ...")
     empty: bool = False
-    #: the items are the rows of a Markdown table, a form doxtool reads but
-    #: never writes: no fix rewrites or removes the block
+    #: the items are the rows of a Markdown table, or items in a spelling of
+    #: a person's (``**name** — ...``): forms doxtool reads but never writes,
+    #: so no fix rewrites or removes the block
     table: bool = False
     #: the lead line names its subject without backticks: a line that may
     #: not be meant as a fact line, so it is never reported or removed as stale

@@ -11,7 +11,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from doxtool.companions.bullets import SIGNATURE, inline_items, is_item, read_entries
+from doxtool.companions.bullets import (
+    SIGNATURE,
+    indent_width,
+    inline_items,
+    is_item,
+    read_entries,
+)
 from doxtool.companions.factlines import (
     HOME_SECTION,
     SECTION_ALIASES,
@@ -23,12 +29,11 @@ from doxtool.companions.factlines import (
     split_sentence,
 )
 from doxtool.companions.leads import (
-    _argument_item,
     _continues,
     _is_blank,
     _Lead,
     _lead,
-    _nested_code_item,
+    argument_line,
     table_argument,
     table_delimiter,
     table_row,
@@ -54,6 +59,10 @@ class _BlockReader:
     anchor: str | None = None
     #: the items are the rows of a table
     table: bool = False
+    #: an item is written in a spelling of a person's (not the grammar's)
+    own_spelling: bool = False
+    #: the indentation of the block's first item
+    item_indent: int | None = None
 
     def item(self, key: str, index: int, prose: str | None = None) -> None:
         self.item_lines.setdefault(key, index + 1)
@@ -134,19 +143,20 @@ def _bullet_value(reader: _BlockReader, index: int, text: str, after: str) -> No
 
 def _read_item(reader: _BlockReader, index: int, content: str) -> bool:
     """Record ``content`` as an item of an arguments block; False when it is not one."""
-    kind = reader.lead.kind
-    item = _nested_code_item(content)
-    if item is None:
+    read = argument_line(content)
+    if read is None:
         return False
-    text, after = item
-    if kind == "arguments":
-        if not after.startswith(":"):
-            return False
-        argument = _argument_item(text, after[1:])
-        reader.values.append(argument)
-        reader.item(text, index, argument["prose"])
-        return True
-    return False
+    argument, grammar = read
+    width = indent_width(content)
+    if reader.item_indent is None:
+        reader.item_indent = width
+    if not grammar:
+        if width != reader.item_indent:
+            return False  # a bullet under an item (``**fast** — ...``): a note
+        reader.own_spelling = True
+    reader.values.append(argument)
+    reader.item(argument["name"], index, argument["prose"])
+    return True
 
 
 def _read_table_row(reader: _BlockReader, lines: list[str], index: int, end: int) -> bool:
@@ -315,7 +325,7 @@ def parse_companion(text: str, path: str = "") -> Companion:
             item_lines=reader.item_lines,
             notes=reader.notes,
             empty=lead.empty,
-            table=reader.table,
+            table=reader.table or reader.own_spelling,
             bare=lead.bare,
             loose_end=loose_end,
         )
