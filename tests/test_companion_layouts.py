@@ -12,7 +12,7 @@ import pytest
 from samples import clean_files
 
 from doxtool.companions.parsing import parse_companion
-from doxtool.rules.examples import WAIT_DOX
+from doxtool.rules.examples import WAIT_DOX, WAIT_PY
 
 SHAPES_PY = '''\
 """Shapes."""
@@ -262,3 +262,29 @@ def test_an_argument_in_a_persons_spelling_is_compared_by_its_facts_when_read(
     # the block is the person's spelling: reported, never rewritten
     run_cli(root, "check", "--no-cache", "--fix")
     assert (root / WAIT_DOX_PATH).read_text(encoding="utf-8") == text
+
+
+def test_a_sentence_wrapped_onto_an_indented_line_is_read_whole(make_repo, run_cli) -> None:
+    py = "import json\nimport os.path\n\nfrom helpers.tool import Response, Tool\n"
+    source = py + WAIT_PY_BODY
+    wrapped = (
+        "- Imported dependency areas include: `helpers.tool`, `json`\n"
+        "  and `os.path`. Keep them few.\n"
+    )
+    text = WAIT_DOX.replace("- Imported dependency areas include: `helpers.tool`.\n", wrapped)
+    root = make_repo({**clean_files(), "tools/wait.py": source, WAIT_DOX_PATH: text})
+    result = run_cli(root, "check", "--no-cache")
+    assert result.exit_code == 0, result.output
+    # an item missing from it is reported; no fix rebuilds the two lines
+    text = text.replace("`helpers.tool`, `json`\n", "`helpers.tool`\n")
+    (root / WAIT_DOX_PATH).write_text(text, encoding="utf-8")
+    result = run_cli(root, "check", "--no-cache")
+    assert [line for line in result.output.splitlines() if "DOX131" in line] == [
+        f"{WAIT_DOX_PATH}:18:1: DOX131 `tools/wait.py` imports `json`, "
+        "which the imports line does not list"
+    ]
+    run_cli(root, "check", "--no-cache", "--fix")
+    assert (root / WAIT_DOX_PATH).read_text(encoding="utf-8") == text
+
+
+WAIT_PY_BODY = WAIT_PY.split("\n\n", 1)[1]

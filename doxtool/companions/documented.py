@@ -182,6 +182,11 @@ def read_sentence(companion: Companion, block: FactBlock) -> SentenceLine:
                 )
         rebuilt = ", ".join(region[i.start - head : i.end - head] for i in items)
         canonical = region.strip(" \t") in (rebuilt, "none")
+        if block.end - block.start > 1 and not found:
+            # the sentence is wrapped onto the lines after it: their items
+            # are read too, and no fix rebuilds the lines
+            canonical = False
+            items += _wrapped_items(companion, block)
     return SentenceLine(
         block.start,
         content,
@@ -191,3 +196,19 @@ def read_sentence(companion: Companion, block: FactBlock) -> SentenceLine:
         canonical,
         none=region.strip(" \t").casefold() == "none",
     )
+
+
+def _wrapped_items(companion: Companion, block: FactBlock) -> list[DocItem]:
+    """The items on the lines a sentence is wrapped onto, up to its full stop."""
+    items: list[DocItem] = []
+    for index in range(block.start + 1, block.end):
+        content = line_content(companion.lines[index])
+        sentence, _, found = split_sentence(content)
+        items += [
+            DocItem(part.text, part.text, index, part.start, part.end)
+            for part in spans(sentence)
+            if part.code
+        ]
+        if found:
+            break
+    return items

@@ -21,6 +21,8 @@ from doxtool.core.patterns import LazyPattern
 # --- Fact line grammar -----------------------------------------------------
 
 _TOP_BULLET = LazyPattern(r" ?[-*+][ \t]+(?P<body>.*)")
+#: any bullet
+_BULLET = LazyPattern(r"[ \t]*[-*+](?:[ \t]|$)")
 _NESTED_BULLET = LazyPattern(r"[ \t]*[-*+][ \t]+(?P<body>.*)")
 # Python identifiers may be written in any script (`שTool`): a letter or
 # an underscore, then word characters

@@ -8,6 +8,7 @@ the text holds.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -29,8 +30,10 @@ from doxtool.companions.factlines import (
     split_sentence,
 )
 from doxtool.companions.leads import (
+    _BULLET,
     _continues,
     _is_blank,
+    _is_indented,
     _Lead,
     _lead,
     argument_line,
@@ -186,6 +189,8 @@ def _read_block(
     if lead.kind in ("classes", "functions", "tests"):
         _read_bullet_block(reader, lines, start, end, code_lines)
         return reader
+    if lead.kind in WRAPPED_KINDS:
+        return reader  # the lines after the lead line continue its sentence
     for index in range(start + 1, end):
         content = line_content(lines[index])
         if index not in code_lines and (
@@ -198,6 +203,24 @@ def _read_block(
 
 
 _BULLET_KINDS = ("classes", "functions", "tests")
+
+
+#: kinds whose sentence a person may wrap onto indented lines
+WRAPPED_KINDS = ("constants", "imports", "helpers")
+
+
+def _wrapped_end(lines: list[str], start: int, stops: set[int]) -> int:
+    """The end of a sentence line wrapped onto the indented lines after it
+    (lines that are not bullets, until the sentence's full stop)."""
+    end = start + 1
+    text = line_content(lines[start])
+    while end < len(lines) and end not in stops and not split_sentence(text)[2]:
+        content = line_content(lines[end])
+        if not _is_indented(content) or _BULLET.match(content):
+            break
+        text += " " + content.strip(" \t")
+        end += 1
+    return end
 
 
 def _extent(kind: str, lines: list[str], index: int, stops: set[int], code: set[int]) -> int:
@@ -293,6 +316,13 @@ def parse_companion(text: str, path: str = "") -> Companion:
             continue
         stops = open_fences | outline.heading_lines
         end = _extent(lead.kind, lines, index + 1, stops, code_lines)
+        if lead.kind in WRAPPED_KINDS:
+            end = _wrapped_end(lines, index, stops | code_lines)
+            if end > index + 1:
+                wrapped = " ".join(
+                    line_content(lines[i]).strip(" \t") for i in range(index + 1, end)
+                )
+                lead = dataclasses.replace(lead, rest=f"{lead.rest} {wrapped}")
         loose_end = end
         while True:
             following = _item_past_blanks(lead.kind, lines, loose_end, stops | code_lines)
