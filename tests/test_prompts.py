@@ -228,6 +228,24 @@ def test_single_line_response_example_in_prose(tmp_path: Path) -> None:
         ),
         # any other word makes the next span a value
         ("args: `wait` default `true`", [("wait", False)]),
+        # a joining word after a value joins values, not names
+        ("args: `url`, `mode` = `fast` | `slow`", [("url", False), ("mode", False)]),
+        ("args: `mode`: `fast` or `slow`, `x` (a flag)", [("mode", False)]),
+        # after ``name:`` a comma right after a value goes on listing values ...
+        (
+            "args: `code`, `runtime`: one of `terminal`, `python`",
+            [("code", False), ("runtime", False)],
+        ),
+        # ... while one after prose, or after a name, starts the next name
+        (
+            "args: `code`: the source, `runtime`: one of `terminal`, `nodejs`; `timeout`",
+            [("code", False), ("runtime", False), ("timeout", False)],
+        ),
+        ("args: `a`: the first, `b`", [("a", False), ("b", False)]),
+        (
+            "args: `wait` default `true`, `action` as `start|await`, `timeout`",
+            [("wait", False), ("action", False), ("timeout", False)],
+        ),
     ],
 )
 def test_args_line_rules(tmp_path: Path, line: str, expected: list[tuple[str, bool]]) -> None:

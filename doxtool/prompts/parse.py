@@ -34,7 +34,14 @@ The section's tool
     ends that run (of the two words, the last one before a name decides).
     ``optional`` after a name in its own item (``(optional)``) marks that name
     only. Backticked text inside parentheses, or that is not a plain name, is
-    not an argument (``(one of `list`, `create`)`` lists values). A name
+    not an argument (``(one of `list`, `create`)`` lists values). Within an
+    item, a span after the first is a name only when joining words (``and``,
+    ``or``, ``/``, ``|``) join it to a name; after any other word it is a
+    value (```wait` default `true```), and joining words after a value join
+    values (```mode` = `fast` | `slow```). After a name followed by ``:`` or
+    ``=``, a comma right after a backticked value goes on listing values
+    (```runtime`: one of `terminal`, `python```); a comma after prose or
+    after a name, and any semicolon, starts the next name. A name
     repeated on the line (``an alias of `text```) is taught once. Only the
     line itself counts: a list wrapped onto the next line is not read.
 

@@ -390,6 +390,8 @@ def _args_line_names(
     last: list[Any] | None = None  # the entry of the previous name
     carry = False  # a prefix ``optional`` applies to the rest of the line
     depth = 0  # inside parentheses, backticked text lists values, not names
+    previous: bool | None = None  # whether the previous span was a name (None: no span yet)
+    listing = False  # after ```name`:`` or ```name` =``: backticked values follow
     cursor = start
     for span in [*spans, None]:
         gap = content[cursor : span.open if span else end]
@@ -406,9 +408,19 @@ def _args_line_names(
             carry = words[-1].lower() == "optional"
         depth = depth_after
         name = span.content.strip()
-        joined = bool(separators) or last is None or _joins(gap)
-        if depth == 0 and joined and _ARG_NAME_RE.match(name):
+        if separators:
+            # ```runtime`: one of `terminal`, `python```: a value list goes on
+            # past commas (never past a semicolon)
+            joined = not (listing and previous is False and _joins(gap.replace(",", " ")))
+        else:
+            # ```mode` = `fast` | `slow```: a joining word after a value joins values
+            joined = previous is None or (previous and _joins(gap))
+        is_name = depth == 0 and joined and bool(_ARG_NAME_RE.match(name))
+        if is_name:
             last = names.setdefault(name, [span, carry])
+            after = content[span.close : end].lstrip()
+            listing = after.startswith((":", "="))
+        previous = is_name
         cursor = span.close
     return [(span, optional) for span, optional in names.values()]
 
