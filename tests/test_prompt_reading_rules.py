@@ -5,7 +5,7 @@ held to the call's shape."""
 
 from __future__ import annotations
 
-from samples import WAIT_PROMPT, clean_files
+from samples import clean_files, tool_named
 
 from doxtool.rules.examples import WAIT_PY
 
@@ -38,3 +38,18 @@ def test_values_after_an_argument_are_not_arguments(make_repo, run_cli) -> None:
         "args: `mode` = `fast` | `slow`\n"
     )
     assert _check(make_repo, run_cli, prompt, MODE_PY) == []
+
+
+def test_prose_headings_name_no_tool(make_repo, run_cli) -> None:
+    """``### Examples`` is no tool (no PRM002), and leaves ``wait`` the prompt's
+    one tool, so an example calling another tool is still reported."""
+    files = {**clean_files(), **tool_named("sleep")}
+    files[PROMPT] = (
+        "### wait\nPause.\nargs: optional `seconds`\n\n"
+        '### Examples\n`{"tool_name": "sleep", "tool_args": {"seconds": 5}}`\n\n'
+        "### Notes\nuse only when waiting is part of the task\n"
+    )
+    result = run_cli(make_repo(files), "check", "--select", "PRM")
+    assert _findings(result.output) == [
+        f"{PROMPT}:6:16: PRM006 example calls `sleep` but the prompt documents `wait`"
+    ]

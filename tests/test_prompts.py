@@ -254,6 +254,31 @@ def test_args_line_rules(tmp_path: Path, line: str, expected: list[tuple[str, bo
     assert all(a.source == "args-line" and a.tool == "tool" for a in doc.arguments)
 
 
+@pytest.mark.parametrize(
+    ("heading", "expected"),
+    [
+        ("### wait", ["wait"]),
+        ("### response:", ["response"]),
+        ("### `scheduler:create_task`:", ["scheduler:create_task"]),
+        ("### scheduler:createTask", ["scheduler:createTask"]),
+        ("### `MyTool`", ["MyTool"]),
+        # a capitalised word outside backticks is prose, not a tool
+        ("### Examples", []),
+        ("### Notes", []),
+        ("### Rules:", []),
+        ("### Steps", []),
+        ("### Usage", []),
+        ("### myTool", []),
+    ],
+)
+def test_heading_names_a_tool_only_spelled_as_one(
+    tmp_path: Path, heading: str, expected: list[str]
+) -> None:
+    doc = parse_file(tmp_path, "p.md", f"{heading}\nargs: `x`\n")
+    assert doc.tool_names == expected
+    assert [a.tool for a in doc.arguments] == [expected[0] if expected else None]
+
+
 def test_argument_positions_and_sections(tmp_path: Path) -> None:
     text = """\
 # Tools

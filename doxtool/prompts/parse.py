@@ -16,7 +16,10 @@ Tools (:class:`PromptTool`)
     trailing colon (``### response:``), is a single name
     (a letter or ``_`` of any script, then letters, digits, ``_.:-``, so
     ``scheduler:create_task`` counts) is a
-    tool heading. ``### Example usage`` (prose) is not. Every example's string
+    tool heading. ``### Example usage`` (prose) is not, nor is a capitalised
+    word outside backticks (``### Examples``, ``### Notes``): tool names are
+    module names, in lower case before any ``:method``; a backticked name
+    (``### `MyTool```) counts whatever its case. Every example's string
     ``"tool_name"`` is a tool too, positioned at the value.
 
 The section's tool

@@ -349,11 +349,20 @@ class PromptReader:
 
 
 def _heading_name(content: str) -> str | None:
-    """The tool name of a ``###`` heading, or None when it is prose."""
+    """The tool name of a ``###`` heading, or None when it is prose.
+
+    Tool names are module names, written in lower case: outside backticks a
+    capital before any ``:method`` makes the heading prose (``### Examples``,
+    ``### Notes``); a backticked name is code whatever its case.
+    """
     name = content.strip().rstrip(":").strip()
-    if len(name) > 2 and name.startswith("`") and name.endswith("`"):
+    quoted = len(name) > 2 and name.startswith("`") and name.endswith("`")
+    if quoted:
         name = name.strip("`").strip().rstrip(":").strip()
-    return name if _TOOL_NAME_RE.match(name) else None
+    if not _TOOL_NAME_RE.match(name):
+        return None
+    base = name.split(":", 1)[0]
+    return name if quoted or base == base.lower() else None
 
 
 def _is_inline_example(content: str) -> bool:
