@@ -53,3 +53,19 @@ def test_prose_headings_name_no_tool(make_repo, run_cli) -> None:
     assert _findings(result.output) == [
         f"{PROMPT}:6:16: PRM006 example calls `sleep` but the prompt documents `wait`"
     ]
+
+
+def test_required_arguments_taught_in_a_table_or_an_arguments_list(make_repo, run_cli) -> None:
+    table = (
+        "### wait\nPause.\n\n| argument | required | meaning |\n|---|---|---|\n"
+        "| `label` | yes | a tag |\n| `seconds` | no | how long |\n"
+    )
+    assert _check(make_repo, run_cli, table, MODE_PY) == []
+    listed = (
+        "### wait\nPause.\n\nArguments:\n- `label` (required): a tag\n"
+        "- `minutes` (optional): how long\n"
+    )
+    assert _check(make_repo, run_cli, listed, MODE_PY) == [
+        f"{PROMPT}:6:4: PRM003 argument `minutes` is taught for `wait` but tools/wait.py "
+        "never reads it"
+    ]

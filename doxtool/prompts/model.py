@@ -42,7 +42,7 @@ class TaughtArgument:
     line: int
     column: int
     optional: bool = False
-    #: args-line | arguments-list | example
+    #: args-line | arguments-list | table | example
     source: str = "args-line"
     #: the tool the section or example documents; None outside any tool section
     tool: str | None = None

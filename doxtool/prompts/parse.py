@@ -49,10 +49,28 @@ The section's tool
     line itself counts: a list wrapped onto the next line is not read.
 
 ``Arguments in `tool_args`:`` lists (source ``arguments-list``)
-    The list right after a paragraph whose last line is that header teaches
-    one argument per top-level item that starts with a backticked name
-    (``- `name`: meaning``); the item is optional when its text contains the
-    word ``optional``. Nested lists describe values, not arguments.
+    The list right after a paragraph whose last line is that header, or a
+    bare ``args:``, ``arguments:`` or ``parameters:`` (optionally in
+    ``**bold**``), teaches one argument per top-level item that starts with
+    a backticked name (``- `name`: meaning``, ``- `name` (required): ...``);
+    the item is optional when its text contains the word ``optional``.
+    Nested lists describe values, not arguments.
+
+Argument tables (source ``table``)
+    A paragraph whose second line is a table's delimiter row (``|---|---|``)
+    is a table. When its header's first cell is ``argument``, ``arg``,
+    ``parameter``, ``key``, ``field`` (or a plural) or ``tool_args``, or
+    another header cell is ``required``, ``optional``, ``mandatory``,
+    ``type`` or ``default``, the first cell of each row teaches an argument
+    when it holds just a name (backticked or not, bold allowed). A row is
+    optional when it says ``optional`` or its ``required`` cell is ``no``.
+    Other tables (``| action | meaning |``) list values and teach nothing.
+
+List items named by a span
+    A list item starting with a backticked name followed by ``:``, by a
+    parenthesis and ``:`` (```path` (required):``) or by a dash
+    (``—``, ``–``, `` - ``) names a tool if one is so named, else an
+    argument or a value (:attr:`PromptDoc.listed`).
 
 Examples (:class:`PromptExample`)
     Fenced blocks (``` or ~~~) whose info string is ``json``, ``json5`` or

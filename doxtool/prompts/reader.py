@@ -8,11 +8,17 @@ from __future__ import annotations
 
 import bisect
 import re
-from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from doxtool.core.facts import Problem
+from doxtool.prompts.argtext import (
+    ARG_NAME_RE,
+    OPTIONAL_RE,
+    Span,
+    args_line_names,
+    table_argument_names,
+)
 from doxtool.prompts.examples import load_example
 from doxtool.prompts.model import JsonError, PromptDoc, PromptExample, PromptTool, TaughtArgument
 
@@ -28,22 +34,17 @@ JSON_INFO = frozenset({"json", "json5", "jsonc"})
 _NEWLINE_RE = re.compile(r"\r\n?")
 # names may be written in any script, as Python identifiers may
 _TOOL_NAME_RE = re.compile(r"[^\W\d][\w.:-]*\Z")
-_ARG_NAME_RE = re.compile(r"[^\W\d][\w-]*\Z")
 _ARGS_LINE_RE = re.compile(
     r"[ \t]*(?:\*\*|__)?(?:args?|arguments?)[ \t]*(?:\*\*|__)?[ \t]*:(?:\*\*|__)?", re.I
 )
 _ARGS_LIST_HEADER_RE = re.compile(
-    r"[ \t]*(?:\*\*|__)?arguments[ \t]+in[ \t]+`?tool_args`?[ \t]*(?:\*\*|__)?[ \t]*:"
-    r"(?:\*\*|__)?[ \t]*\Z",
+    r"[ \t]*(?:\*\*|__)?(?:arguments[ \t]+in[ \t]+`?tool_args`?|args?|arguments?|"
+    r"param(?:eter)?s?)[ \t]*(?:\*\*|__)?[ \t]*:(?:\*\*|__)?[ \t]*\Z",
     re.I,
 )
-_OPTIONAL_RE = re.compile(r"\boptional\b", re.I)
-_OPTIONALITY_RE = re.compile(r"\b(optional|required)\b", re.I)
-_ITEM_PUNCTUATION_RE = re.compile(r"[(),;]")
-#: words that may join two names in one item of an ``args:`` line
-#: (```text` or `message```); any other word makes the next span a value
-#: (```wait` default `true```, ```action` as `start|await```)
-_JOINING_WORDS = frozenset({"and", "or", "optional", "required", "/", "&", "|"})
+#: what follows a list item's first span when the span names the item:
+#: ```name`: ...``, ```name` (required): ...``, ```name` — ...``
+_ITEM_NAME_END_RE = re.compile(r"[ \t]*(?:\([^()\n]*\)[ \t]*)?(?::|\u2014|\u2013|-(?=\s))")
 
 
 def _backtick_with_offsets(state: StateInline, silent: bool) -> bool:
@@ -123,20 +124,6 @@ class _TextMap:
         return self._anchors[index]
 
 
-@dataclass
-class _Span:
-    """An inline code span, by offsets in its inline source."""
-
-    #: the opening backtick run
-    open: int
-    #: the content, between the backtick runs
-    start: int
-    end: int
-    #: just after the closing backtick run
-    close: int
-    content: str
-
-
 class PromptReader:
     """One pass over the markdown-it token stream of a prompt."""
 
@@ -189,17 +176,23 @@ class PromptReader:
         spans = _spans(inline)
         text_map = _TextMap(inline.content, inline.map[0], self.lines)
         self._args_lines(inline.content, spans, text_map)
+        for found in table_argument_names(inline.content, text_map.starts, spans):
+            line, column = text_map.position(found.offset)
+            self.doc.arguments.append(
+                TaughtArgument(found.name, line, column, found.optional, "table", self.tool)
+            )
         for span in spans:
             if _is_inline_example(span.content):
                 self._example(span.content, span.start, text_map, True)
 
     def _list_item_name(self, inline: Token) -> None:
-        """``- `memory_save`: args ...``: a list item named by its first span."""
+        """``- `memory_save`: args ...``: a list item named by its first span
+        (also ``- `path` (required): ...`` and ``- `path` — ...``)."""
         spans = _spans(inline)
         content = inline.content
         if not spans or content[: spans[0].open].strip() or inline.map is None:
             return
-        if not content[spans[0].close :].lstrip().startswith(":"):
+        if not _ITEM_NAME_END_RE.match(content, spans[0].close):
             return
         name = spans[0].content.strip()
         if not _TOOL_NAME_RE.match(name):
@@ -208,7 +201,7 @@ class PromptReader:
         line, column = text_map.position(spans[0].start + spans[0].content.find(name))
         self.doc.listed.append(PromptTool(name, line, column, "list"))
 
-    def _args_lines(self, content: str, spans: list[_Span], text_map: _TextMap) -> None:
+    def _args_lines(self, content: str, spans: list[Span], text_map: _TextMap) -> None:
         starts = text_map.starts
         opens = [span.open for span in spans]
         for index, start in enumerate(starts):
@@ -219,7 +212,7 @@ class PromptReader:
             first = bisect.bisect_left(opens, match.end())
             last = bisect.bisect_right(opens, end)
             on_line = [span for span in spans[first:last] if span.close <= end]
-            for span, optional in _args_line_names(content, match.end(), end, on_line):
+            for span, optional in args_line_names(content, match.end(), end, on_line):
                 name = span.content.strip()
                 line, column = text_map.position(span.start + span.content.find(name))
                 self.doc.arguments.append(
@@ -251,11 +244,11 @@ class PromptReader:
         if not spans or content[: spans[0].open].strip():
             return
         name = spans[0].content.strip()
-        if not _ARG_NAME_RE.match(name):
+        if not ARG_NAME_RE.match(name):
             return
         text_map = _TextMap(content, inline.map[0] if inline.map else 0, self.lines)
         line, column = text_map.position(spans[0].start + spans[0].content.find(name))
-        optional = bool(_OPTIONAL_RE.search(content))
+        optional = bool(OPTIONAL_RE.search(content))
         self.doc.arguments.append(
             TaughtArgument(name, line, column, optional, "arguments-list", self.tool)
         )
@@ -375,81 +368,12 @@ def _ends_with_args_list_header(content: str) -> bool:
     return bool(_ARGS_LIST_HEADER_RE.match(last))
 
 
-def _spans(inline: Token) -> list[_Span]:
+def _spans(inline: Token) -> list[Span]:
     """Code spans directly in an inline token (not in image alt text)."""
     spans = []
     for child in inline.children or ():
         if child.type == "code_inline" and "open" in child.meta:
             meta = child.meta
             start, end = meta["open"] + meta["width"], meta["close"] - meta["width"]
-            spans.append(_Span(meta["open"], start, end, meta["close"], inline.content[start:end]))
+            spans.append(Span(meta["open"], start, end, meta["close"], inline.content[start:end]))
     return spans
-
-
-def _args_line_names(
-    content: str, start: int, end: int, spans: list[_Span]
-) -> list[tuple[_Span, bool]]:
-    """The argument names of one ``args:`` line with their optional flag.
-
-    See the module docstring for the rule. ``start`` is the offset just after
-    ``args:``; ``end`` the end of the line. A name taught twice on the line
-    (``` `message` is an alias of `text` ```) counts once.
-    """
-    names: dict[str, list[Any]] = {}  # name -> [span, optional]
-    last: list[Any] | None = None  # the entry of the previous name
-    carry = False  # a prefix ``optional`` applies to the rest of the line
-    depth = 0  # inside parentheses, backticked text lists values, not names
-    previous: bool | None = None  # whether the previous span was a name (None: no span yet)
-    listing = False  # after ```name`:`` or ```name` =``: backticked values follow
-    cursor = start
-    for span in [*spans, None]:
-        gap = content[cursor : span.open if span else end]
-        separators, depth_after = _item_separators(gap, depth)
-        # The text up to the first separator ends the previous item.
-        tail = gap[: separators[0]] if separators else gap
-        if last is not None and (separators or span is None) and _OPTIONAL_RE.search(tail):
-            last[1] = True
-        if span is None:
-            break
-        context = gap[separators[0] + 1 :] if separators else gap
-        words = _OPTIONALITY_RE.findall(context)
-        if words:
-            carry = words[-1].lower() == "optional"
-        depth = depth_after
-        name = span.content.strip()
-        if separators:
-            # ```runtime`: one of `terminal`, `python```: a value list goes on
-            # past commas (never past a semicolon)
-            joined = not (listing and previous is False and _joins(gap.replace(",", " ")))
-        else:
-            # ```mode` = `fast` | `slow```: a joining word after a value joins values
-            joined = previous is None or (previous and _joins(gap))
-        is_name = depth == 0 and joined and bool(_ARG_NAME_RE.match(name))
-        if is_name:
-            last = names.setdefault(name, [span, carry])
-            after = content[span.close : end].lstrip()
-            listing = after.startswith((":", "="))
-        previous = is_name
-        cursor = span.close
-    return [(span, optional) for span, optional in names.values()]
-
-
-def _joins(gap: str) -> bool:
-    """Whether the text between two spans of one item joins two names."""
-    # ``and/or`` is two joining words
-    words = gap.replace("/", " / ").split()
-    return all(word.lower() in _JOINING_WORDS for word in words)
-
-
-def _item_separators(gap: str, depth: int) -> tuple[list[int], int]:
-    """Offsets of commas and semicolons outside parentheses, and the depth after."""
-    separators = []
-    for match in _ITEM_PUNCTUATION_RE.finditer(gap):
-        char = match.group()
-        if char == "(":
-            depth += 1
-        elif char == ")":
-            depth = max(depth - 1, 0)
-        elif depth == 0:
-            separators.append(match.start())
-    return separators, depth

@@ -122,9 +122,10 @@ class ArgumentNotRead(Rule):
     name = "argument-not-read"
     summary = "A prompt teaches an argument that the tool never reads"
     doc = """\
-**What it checks.** Every argument a prompt teaches (on an `args:` line, in an
-``Arguments in `tool_args`:`` list, or as a key of an example's `tool_args`)
-is read by the tool's code.
+**What it checks.** Every argument a prompt teaches (on an `args:` line, in a
+list under ``Arguments in `tool_args`:`` or a bare `Arguments:`, in the first
+column of an argument table, or as a key of an example's `tool_args`) is read
+by the tool's code.
 
 **Why it matters.** The model fills in what the prompt teaches. An argument
 the code ignores wastes the model's effort at best; at worst the model relies

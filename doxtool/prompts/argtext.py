@@ -1,0 +1,191 @@
+"""The argument names of prompt text: the items of an ``args:`` line and the
+first cells of an argument table (the rules are in :mod:`doxtool.prompts.parse`)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from itertools import pairwise
+from typing import Any
+
+ARG_NAME_RE = re.compile(r"[^\W\d][\w-]*\Z")
+OPTIONAL_RE = re.compile(r"\boptional\b", re.I)
+_OPTIONALITY_RE = re.compile(r"\b(optional|required)\b", re.I)
+_ITEM_PUNCTUATION_RE = re.compile(r"[(),;]")
+#: words that may join two names in one item of an ``args:`` line
+#: (```text` or `message```); any other word makes the next span a value
+#: (```wait` default `true```, ```action` as `start|await```)
+_JOINING_WORDS = frozenset({"and", "or", "optional", "required", "/", "&", "|"})
+
+
+@dataclass
+class Span:
+    """An inline code span, by offsets in its inline source."""
+
+    #: the opening backtick run
+    open: int
+    #: the content, between the backtick runs
+    start: int
+    end: int
+    #: just after the closing backtick run
+    close: int
+    content: str
+
+
+def args_line_names(
+    content: str, start: int, end: int, spans: list[Span]
+) -> list[tuple[Span, bool]]:
+    """The argument names of one ``args:`` line with their optional flag.
+
+    The rule is in :mod:`doxtool.prompts.parse`. ``start`` is the offset
+    just after ``args:``; ``end`` the end of the line. A name taught twice on
+    the line (``` `message` is an alias of `text` ```) counts once.
+    """
+    names: dict[str, list[Any]] = {}  # name -> [span, optional]
+    last: list[Any] | None = None  # the entry of the previous name
+    carry = False  # a prefix ``optional`` applies to the rest of the line
+    depth = 0  # inside parentheses, backticked text lists values, not names
+    previous: bool | None = None  # whether the previous span was a name (None: no span yet)
+    listing = False  # after ```name`:`` or ```name` =``: backticked values follow
+    cursor = start
+    for span in [*spans, None]:
+        gap = content[cursor : span.open if span else end]
+        separators, depth_after = _item_separators(gap, depth)
+        # The text up to the first separator ends the previous item.
+        tail = gap[: separators[0]] if separators else gap
+        if last is not None and (separators or span is None) and OPTIONAL_RE.search(tail):
+            last[1] = True
+        if span is None:
+            break
+        context = gap[separators[0] + 1 :] if separators else gap
+        words = _OPTIONALITY_RE.findall(context)
+        if words:
+            carry = words[-1].lower() == "optional"
+        depth = depth_after
+        name = span.content.strip()
+        if separators:
+            # ```runtime`: one of `terminal`, `python```: a value list goes on
+            # past commas (never past a semicolon)
+            joined = not (listing and previous is False and _joins(gap.replace(",", " ")))
+        else:
+            # ```mode` = `fast` | `slow```: a joining word after a value joins values
+            joined = previous is None or (previous and _joins(gap))
+        is_name = depth == 0 and joined and bool(ARG_NAME_RE.match(name))
+        if is_name:
+            last = names.setdefault(name, [span, carry])
+            after = content[span.close : end].lstrip()
+            listing = after.startswith((":", "="))
+        previous = is_name
+        cursor = span.close
+    return [(span, optional) for span, optional in names.values()]
+
+
+def _joins(gap: str) -> bool:
+    """Whether the text between two spans of one item joins two names."""
+    # ``and/or`` is two joining words
+    words = gap.replace("/", " / ").split()
+    return all(word.lower() in _JOINING_WORDS for word in words)
+
+
+def _item_separators(gap: str, depth: int) -> tuple[list[int], int]:
+    """Offsets of commas and semicolons outside parentheses, and the depth after."""
+    separators = []
+    for match in _ITEM_PUNCTUATION_RE.finditer(gap):
+        char = match.group()
+        if char == "(":
+            depth += 1
+        elif char == ")":
+            depth = max(depth - 1, 0)
+        elif depth == 0:
+            separators.append(match.start())
+    return separators, depth
+
+
+#: a table's delimiter row: ``|---|:---:|``
+_DELIMITER_ROW_RE = re.compile(r"[ \t]*\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*\Z")
+_CELL_SPLIT_RE = re.compile(r"(?<!\\)\|")
+#: a first header cell naming the arguments a table lists
+_ARGUMENT_HEADER_RE = re.compile(
+    r"(?:args?|arguments?|param(?:eter)?s?|keys?|fields?|tool_args)\Z", re.I
+)
+#: header cells that only an argument table has
+_ARGUMENT_COLUMNS = frozenset({"required", "optional", "mandatory", "type", "default"})
+_NOT_REQUIRED = frozenset({"no", "false", "optional", "-", "\u2014"})
+
+
+@dataclass
+class TableName:
+    """An argument name in the first cell of a table row."""
+
+    #: the name's offset in the paragraph's content
+    offset: int
+    name: str
+    optional: bool
+
+
+def table_argument_names(content: str, starts: list[int], spans: list[Span]) -> list[TableName]:
+    """The names in the first cells of an argument table's rows, when the
+    paragraph (lines starting at ``starts``) is one; see
+    :mod:`doxtool.prompts.parse` for which tables list arguments."""
+    lines = [_line(content, starts, index) for index in range(len(starts))]
+    if len(lines) < 3 or "|" not in lines[0][1] or not _DELIMITER_ROW_RE.match(lines[1][1]):
+        return []
+    header = [_plain(cell) for _, cell in _cells(*lines[0])]
+    if not header or not (
+        _ARGUMENT_HEADER_RE.match(header[0]) or _ARGUMENT_COLUMNS.intersection(header[1:])
+    ):
+        return []
+    required_column = header.index("required") if "required" in header else None
+    names = []
+    for start, text in lines[2:]:
+        cells = _cells(start, text)
+        if not cells:
+            continue
+        found = _first_cell_name(*cells[0], spans)
+        if found is None:
+            continue
+        offset, name = found
+        optional = bool(OPTIONAL_RE.search(text))
+        if required_column is not None and required_column < len(cells):
+            optional = optional or _plain(cells[required_column][1]) in _NOT_REQUIRED
+        names.append(TableName(offset, name, optional))
+    return names
+
+
+def _line(content: str, starts: list[int], index: int) -> tuple[int, str]:
+    end = starts[index + 1] - 1 if index + 1 < len(starts) else len(content)
+    return starts[index], content[starts[index] : end]
+
+
+def _cells(start: int, text: str) -> list[tuple[int, str]]:
+    """A row's cells with their offsets, without the outer pipes."""
+    bounds = [-1, *(m.start() for m in _CELL_SPLIT_RE.finditer(text)), len(text)]
+    cells = [(start + a + 1, text[a + 1 : b]) for a, b in pairwise(bounds)]
+    if cells and not cells[0][1].strip():
+        cells = cells[1:]
+    if cells and not cells[-1][1].strip():
+        cells = cells[:-1]
+    return cells
+
+
+def _plain(cell: str) -> str:
+    return cell.strip().strip("*_`").strip().lower()
+
+
+def _first_cell_name(start: int, cell: str, spans: list[Span]) -> tuple[int, str] | None:
+    """The name a first cell holds: one code span, or a bare name (bold allowed)."""
+    end = start + len(cell)
+    inside = [span for span in spans if start <= span.open and span.close <= end]
+    if len(inside) == 1:
+        span = inside[0]
+        outside = cell[: span.open - start] + cell[span.close - start :]
+        name = span.content.strip()
+        if outside.strip().strip("*_").strip() or not ARG_NAME_RE.match(name):
+            return None
+        return span.start + span.content.find(name), name
+    if inside:
+        return None
+    name = cell.strip().strip("*_").strip()
+    if not ARG_NAME_RE.match(name):
+        return None
+    return start + cell.find(name), name
