@@ -69,3 +69,22 @@ def test_required_arguments_taught_in_a_table_or_an_arguments_list(make_repo, ru
         f"{PROMPT}:6:4: PRM003 argument `minutes` is taught for `wait` but tools/wait.py "
         "never reads it"
     ]
+
+
+def test_json_that_is_no_tool_call_is_documentation(make_repo, run_cli) -> None:
+    prompt = (
+        "### wait\nPause.\nargs: optional `seconds`\n\n"
+        "The result looks like:\n```json\n"
+        '{"waited": 5, "state": "done"}\n```\n'
+        "A broken format note is no call either:\n```json\n"
+        '{"minute": "15",, "hour": "9"}\n```\n'
+        "A call without its tool:\n```json\n"
+        '{"thoughts": ["x"], "headline": "Waiting"}\n```\n'
+        "A broken call:\n```json\n"
+        '{"tool_name": "wait" "tool_args": {"seconds": 5}}\n```\n'
+    )
+    assert _check(make_repo, run_cli, prompt) == [
+        f"{PROMPT}:15:1: PRM007 example lacks `tool_name`, `tool_args`; profile `default` "
+        "allows only `thoughts`, `headline`, `tool_name`, `tool_args`",
+        f"{PROMPT}:19:22: PRM005 example is not valid JSON: expecting ',' delimiter",
+    ]

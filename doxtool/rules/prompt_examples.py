@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from doxtool.core.findings import Finding
+from doxtool.prompts.model import CALL_KEYS, PromptExample
 from doxtool.rules.base import Example, Expect, Rule
 from doxtool.rules.examples import WAIT_PY
 from doxtool.rules.tool_prompts import (
@@ -34,6 +35,10 @@ not.
 **Why it matters.** Models imitate examples literally; a broken example
 teaches broken tool calls.
 
+A fence that does not parse is an attempted tool call only when its text
+mentions `tool_name` or `tool_args`; any other broken JSON (a format, a
+return shape) is documentation, not an example, and is not reported.
+
 **Example.** A missing comma between `"headline"` and `"tool_name"`.
 """
     valid = [Example(wait_files())]
@@ -47,7 +52,7 @@ teaches broken tool calls.
     def check(self, ctx: Context) -> Iterator[Finding]:
         for prompt in prompt_files(ctx):
             for index, example in enumerate(prompt.doc.examples):
-                if example.error is None:
+                if example.error is None or not _attempts_call(example):
                     continue
                 yield self.finding(
                     f"example is not valid JSON: {example.error.message}",
@@ -111,7 +116,9 @@ class ExampleShape(Rule):
 profile of the prompt set it belongs to (`[tool.doxtool.profiles.<name>]
 allowed-keys`). The default allows `thoughts`, `headline`, `tool_name` and
 `tool_args`; `tiny-local` allows only `tool_name` and `tool_args`. An example
-always needs `tool_name` and `tool_args`.
+always needs `tool_name` and `tool_args`. A JSON object holding none of the
+allowed keys (a schedule's format, a tool's return shape) is no tool call and
+is not checked.
 
 **Why it matters.** Small local models follow the example's shape exactly;
 one extra key in a `tiny-local` example and the model starts emitting it.
@@ -140,11 +147,14 @@ one extra key in a `tiny-local` example and the model starts emitting it.
             )
             profile = ctx.config.profile(profile_name)
             allowed = set(profile.allowed_keys)
+            call_keys = allowed | set(CALL_KEYS)
             for index, example in enumerate(prompt.doc.examples):
                 if example.error is not None or not isinstance(example.data, dict):
                     continue
+                if call_keys.isdisjoint(example.keys):
+                    continue  # documentation of some other JSON, not a tool call
                 extra = [k for k in example.keys if k not in allowed]
-                missing = [k for k in ("tool_name", "tool_args") if k not in example.keys]
+                missing = [k for k in CALL_KEYS if k not in example.keys]
                 problems = []
                 if extra:
                     problems.append("has " + ", ".join(f"`{k}`" for k in extra))
@@ -247,6 +257,11 @@ becomes a failed call in production.
                             example.column,
                             subject=f"{prompt.path}:value:{name}",
                         )
+
+
+def _attempts_call(example: PromptExample) -> bool:
+    """Whether an example that does not parse was meant as a tool call."""
+    return example.inline or any(key in example.text for key in CALL_KEYS)
 
 
 def _placeholder(value: Any) -> bool:
