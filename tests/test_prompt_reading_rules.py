@@ -88,3 +88,23 @@ def test_json_that_is_no_tool_call_is_documentation(make_repo, run_cli) -> None:
         "allows only `thoughts`, `headline`, `tool_name`, `tool_args`",
         f"{PROMPT}:19:22: PRM005 example is not valid JSON: expecting ',' delimiter",
     ]
+
+
+def test_prm001_says_when_the_tool_prompt_file_exists_but_teaches_another(
+    make_repo, run_cli
+) -> None:
+    assert _check(make_repo, run_cli, "### `sleep`\nargs: `seconds`\n")[-1] == (
+        "tools/wait.py:4:1: PRM001 tool `wait` is taught by no prompt in `prompts/`; the model "
+        "is never told about it (`prompts/agent.system.tool.wait.md` exists, but no `### wait` "
+        "heading, example or list item in it names the tool: add one, or list it in "
+        "`internal-tools`)"
+    )
+
+
+def test_prm001_says_to_add_the_tool_prompt_file_when_there_is_none(make_repo, run_cli) -> None:
+    files = {k: v for k, v in clean_files().items() if k != PROMPT}
+    result = run_cli(make_repo(files), "check", "--select", "PRM")
+    assert _findings(result.output) == [
+        "tools/wait.py:4:1: PRM001 tool `wait` has no prompt in `prompts/`; the model is never "
+        "told about it (add `prompts/agent.system.tool.wait.md`, or list it in `internal-tools`)"
+    ]

@@ -67,9 +67,20 @@ without a prompt is dead code at run time.
             if ctx.unreadable_prompt(f"{where}/agent.system.tool.{name}.md", prompt_set):
                 continue  # PRM011 reports the file itself
             tool = ctx.tools(module)[0]
+            path = f"{where}/agent.system.tool.{name}.md"
+            if ctx.exists(path):
+                message = (
+                    f"tool `{name}` is taught by no prompt in `{where}/`; the model is never "
+                    f"told about it (`{path}` exists, but no `### {name}` heading, example or "
+                    "list item in it names the tool: add one, or list it in `internal-tools`)"
+                )
+            else:
+                message = (
+                    f"tool `{name}` has no prompt in `{where}/`; the model is never told about "
+                    f"it (add `{path}`, or list it in `internal-tools`)"
+                )
             yield self.finding(
-                f"tool `{name}` has no prompt in `{where}/`; the model is never told about it "
-                f"(add `{where}/agent.system.tool.{name}.md`, or list it in `internal-tools`)",
+                message,
                 module,
                 tool.line,
                 subject=f"{module}:prompt",
