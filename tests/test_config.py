@@ -99,6 +99,15 @@ def test_config_option_names_the_file(make_repo, run_cli, tmp_path: Path) -> Non
         ("profiles = { tiny = 1 }", "`profiles.tiny` must be a table"),
         ("profiles = { tiny = { budget = -1 } }", "`profiles.tiny.budget` must be a non-negative"),
         ("profiles = { tiny = { size = 1 } }", "unknown key `profiles.tiny.size`"),
+        (
+            "profiles = { default = { allowed-keys = [] } }",
+            "`profiles.default.allowed-keys` lacks `tool_name` and `tool_args`: every tool call "
+            "example needs `tool_name` and `tool_args`",
+        ),
+        (
+            "profiles = { tiny-local = { allowed-keys = ['tool_name', 'args'] } }",
+            "`profiles.tiny-local.allowed-keys` lacks `tool_args`: every tool call",
+        ),
         ("select = ['XYZ1']", "`select`: unknown rule code or prefix `XYZ1`"),
         ("ignore = ['NOPE']", "`ignore`: unknown rule code or prefix `NOPE`"),
         ("per-file-ignores = { 'a.py' = ['ZZZ'] }", "`per-file-ignores.a.py`: unknown rule code"),

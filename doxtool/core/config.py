@@ -43,7 +43,9 @@ DEFAULT_EXCLUDE = (
     "site-packages",
 )
 
-DEFAULT_KEYS = ("thoughts", "headline", "tool_name", "tool_args")
+#: the keys of a tool call every example needs: the framework reads these two
+CALL_KEYS = ("tool_name", "tool_args")
+DEFAULT_KEYS = ("thoughts", "headline", *CALL_KEYS)
 
 
 class ConfigError(Exception):
@@ -173,9 +175,24 @@ def _check_profiles(value: Any, key: str, where: str) -> dict[str, Profile]:
                     raise ConfigError(f"{where}: `{sub_key}` must be a non-negative integer")
                 profile.budget = raw
             else:
-                profile.allowed_keys = _check_list(raw, sub_key, where)
+                profile.allowed_keys = _check_allowed_keys(raw, sub_key, where)
         profiles[name] = profile
     return profiles
+
+
+def _check_allowed_keys(value: Any, key: str, where: str) -> list[str]:
+    """A profile's ``allowed-keys``: every tool call needs ``tool_name`` and
+    ``tool_args`` (the framework reads them), so a list without them would
+    have every example reported whatever it held."""
+    keys = _check_list(value, key, where)
+    missing = [k for k in CALL_KEYS if k not in keys]
+    if missing:
+        lacking = " and ".join(f"`{k}`" for k in missing)
+        raise ConfigError(
+            f"{where}: `{key}` lacks {lacking}: every tool call example needs `tool_name` "
+            "and `tool_args`"
+        )
+    return keys
 
 
 def _check_per_file(value: Any, key: str, where: str) -> dict[str, list[str]]:

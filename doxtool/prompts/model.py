@@ -13,9 +13,6 @@ from typing import Any
 
 from doxtool.core.facts import Problem
 
-#: the keys of a tool call every example needs: the framework reads these two
-CALL_KEYS = ("tool_name", "tool_args")
-
 
 @dataclass
 class JsonError:

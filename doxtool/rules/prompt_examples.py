@@ -7,8 +7,9 @@ import json
 from collections.abc import Iterator
 from typing import Any
 
+from doxtool.core.config import CALL_KEYS
 from doxtool.core.findings import Finding
-from doxtool.prompts.model import CALL_KEYS, PromptExample
+from doxtool.prompts.model import PromptExample
 from doxtool.rules.base import Example, Expect, Rule
 from doxtool.rules.examples import WAIT_PY
 from doxtool.rules.tool_prompts import (
