@@ -20,6 +20,9 @@ MAX_JSON_DEPTH = 40
 #: trailing commas only)
 JSON5_MAX_CHARS = 32 * 1024
 
+#: how the errors of nesting past what is read begin
+_LIMIT_PREFIX = "JSON nested "
+
 
 _JSON_TOKEN_RE = re.compile(
     r"""
@@ -235,11 +238,12 @@ def load_example(text: str) -> _Loaded:
     scan = _JsonScan(text)
     prepared = scan.run()
     if scan.too_deep is not None:
-        return _Loaded(error=(f"JSON nested deeper than {MAX_JSON_DEPTH} levels", scan.too_deep))
+        message = f"{_LIMIT_PREFIX}deeper than {MAX_JSON_DEPTH} levels"
+        return _Loaded(error=(message, scan.too_deep))
     try:
         return _Loaded(json.loads(prepared), members=scan.members)
     except RecursionError:
-        return _Loaded(error=("JSON nested too deep to parse", None))
+        return _Loaded(error=(f"{_LIMIT_PREFIX}too deep to parse", None))
     except json.JSONDecodeError as exc:
         strict_error: tuple[str, int | None] = (_lower_first(exc.msg), exc.pos)
     except ValueError as exc:  # e.g. an integer over Python's digit limit
@@ -249,7 +253,7 @@ def load_example(text: str) -> _Loaded:
     try:
         return _Loaded(_json5().loads(prepared), members=scan.members)
     except RecursionError:
-        return _Loaded(error=("JSON nested too deep to parse", None))
+        return _Loaded(error=(f"{_LIMIT_PREFIX}too deep to parse", None))
     except Exception as exc:  # json5 is third-party code fed arbitrary input
         message, at = _json5_error(str(exc), prepared)
         lenient_error = (message, scan.original(at))
@@ -257,6 +261,12 @@ def load_example(text: str) -> _Loaded:
     if offset is not None and (offset >= len(prepared) or prepared[offset] in _PLAIN_JSON):
         return _Loaded(error=(strict_error[0], scan.original(offset)))
     return _Loaded(error=lenient_error)
+
+
+def beyond_limit(message: str) -> bool:
+    """Whether an example's error is doxtool's nesting limit (the text may be
+    valid JSON, but was not read), not a fault of the text."""
+    return message.startswith(_LIMIT_PREFIX)
 
 
 def _json5() -> Any:

@@ -9,6 +9,7 @@ from typing import Any
 
 from doxtool.core.config import CALL_KEYS
 from doxtool.core.findings import Finding
+from doxtool.prompts.examples import beyond_limit
 from doxtool.prompts.model import PromptExample
 from doxtool.rules.base import Example, Expect, Rule
 from doxtool.rules.examples import WAIT_PY
@@ -38,7 +39,8 @@ teaches broken tool calls.
 
 A fence that does not parse is an attempted tool call only when its text
 mentions `tool_name` or `tool_args`; any other broken JSON (a format, a
-return shape) is documentation, not an example, and is not reported.
+return shape) is documentation, not an example, and is not reported. JSON
+nested past the 40 levels doxtool reads is always reported: it was not read.
 
 **Example.** A missing comma between `"headline"` and `"tool_name"`.
 """
@@ -261,8 +263,12 @@ becomes a failed call in production.
 
 
 def _attempts_call(example: PromptExample) -> bool:
-    """Whether an example that does not parse was meant as a tool call."""
-    return example.inline or any(key in example.text for key in CALL_KEYS)
+    """Whether an example that does not parse was meant as a tool call (or
+    could not be read at all: nested past doxtool's limit, it is reported
+    rather than dropped silently)."""
+    if example.inline or (example.error is not None and beyond_limit(example.error.message)):
+        return True
+    return any(key in example.text for key in CALL_KEYS)
 
 
 def _placeholder(value: Any) -> bool:
