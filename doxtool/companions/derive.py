@@ -127,7 +127,7 @@ def _param(param: Param, annotated: bool) -> str:
 
 
 def _listed_methods(cls: ClassOutline, convention: Convention) -> list[FunctionOutline]:
-    methods = cls.methods
+    methods = [m for m in cls.methods if m.top_level]
     if convention.methods == "public":
         methods = [m for m in methods if not m.name.startswith("_")]
     if convention.method_cap is not None:

@@ -50,7 +50,8 @@ class FunctionOutline:
     decorators: list[str] = field(default_factory=list)
     #: first line of the docstring after ``inspect.cleandoc``, stripped ("" when none)
     doc: str = ""
-    #: False for a ``def`` under a module-level ``if``/``try``/``with``/loop
+    #: False for a ``def`` under a module-level ``if``/``try``/``with``/loop, and
+    #: for a method under an ``if``/``try``/``with`` of its class body
     top_level: bool = True
 
 

@@ -6,11 +6,19 @@ its docstring.
 from __future__ import annotations
 
 import ast
+from collections.abc import Iterator
 
 from doxtool.core.outline_facts import ClassOutline, FunctionOutline, Param
 
 #: the statements that define a function
 DEFS = (ast.FunctionDef, ast.AsyncFunctionDef)
+#: blocks of a class body whose ``def`` statements still define methods
+#: (``if sys.version_info >= ...:``, ``try``/``except``, ``with``)
+_METHOD_BLOCKS: tuple[type[ast.stmt], ...] = tuple(
+    kind
+    for kind in (ast.If, ast.Try, getattr(ast, "TryStar", None), ast.With, ast.AsyncWith)
+    if kind is not None
+)
 
 
 def first_doc_line(doc: str | None) -> str:
@@ -67,6 +75,20 @@ def class_outline(node: ast.ClassDef, top_level: bool) -> ClassOutline:
         ],
         decorators=[ast.unparse(decorator) for decorator in node.decorator_list],
         doc=first_doc_line(ast.get_docstring(node)),
-        methods=[function_outline(stmt, True) for stmt in node.body if isinstance(stmt, DEFS)],
+        methods=list(_methods(node.body, True)),
         top_level=top_level,
     )
+
+
+def _methods(body: list[ast.stmt], direct: bool) -> Iterator[FunctionOutline]:
+    """The methods a class body defines, in source order: those under an
+    ``if``, ``try`` or ``with`` of the class body are not ``top_level`` (a
+    convention does not list them, but they exist)."""
+    for stmt in body:
+        if isinstance(stmt, DEFS):
+            yield function_outline(stmt, direct)
+        elif isinstance(stmt, _METHOD_BLOCKS):
+            for field in ("body", "orelse", "finalbody"):
+                yield from _methods(getattr(stmt, field, []), False)
+            for handler in getattr(stmt, "handlers", ()):
+                yield from _methods(handler.body, False)
