@@ -398,6 +398,10 @@ class ModuleOutline:
     calls: list[str] = field(default_factory=list)
     #: distinct names and attribute chains read anywhere, rendered the same way
     references: list[str] = field(default_factory=list)
+    #: distinct names of the methods called on a receiver whose class the
+    #: module does not tell (``super().m()``, ``self.m()``, ``obj.m()`` for a
+    #: local ``obj``, ``make().m()``), in ``calls`` order
+    untyped_calls: list[str] = field(default_factory=list)
     effects: list[EffectEvidence] = field(default_factory=list)
     #: areas whose keywords occur anywhere in the module text (comments and
     #: strings included): evidence that an area line was written from this text

@@ -89,6 +89,8 @@ class _Outliner:
         self._locals: set[str] = set()
         #: rendering of chain nodes (keyed by ``id``: the tree outlives the walk)
         self._rendered: dict[int, str] = {}
+        #: module-level classes and functions: a receiver whose class is known
+        self._defined: set[str] = set()
 
     def run(self, tree: ast.Module) -> ModuleOutline:
         outline = self.outline
@@ -110,10 +112,12 @@ class _Outliner:
             if isinstance(stmt, DEFS):
                 self.outline.functions.append(function_outline(stmt, top))
                 self._bind(stmt.name)
+                self._defined.add(stmt.name)
                 self._nested(stmt.body, "function")
             elif isinstance(stmt, ast.ClassDef):
                 self.outline.classes.append(class_outline(stmt, top))
                 self._bind(stmt.name)
+                self._defined.add(stmt.name)
                 self._nested(stmt.body, "class")
             elif isinstance(stmt, (ast.Import, ast.ImportFrom)):
                 self._import(stmt, scope, binds=True)
@@ -236,6 +240,7 @@ class _Outliner:
         """Calls, references and effects in one breadth-first walk."""
         calls: dict[str, None] = {}
         references: dict[str, None] = {}
+        untyped: dict[str, None] = {}
         effects: dict[tuple[str, str], int] = {}
         for node in self._import_effects():
             effects.setdefault((node.area, node.via), node.line)
@@ -266,15 +271,19 @@ class _Outliner:
                 if name:
                     references.setdefault(name)
             elif kind is ast.Call:
-                name = render(node.func)  # type: ignore[attr-defined]
+                func = node.func  # type: ignore[attr-defined]
+                name = render(func)
                 if name:
                     calls.setdefault(name)
+                if type(func) is ast.Attribute and self._untyped(func.value):
+                    untyped.setdefault(func.attr)
                 for area, via in self._call_effects(node, name):
                     line = effects.setdefault((area, via), node.lineno)
                     if node.lineno < line:
                         effects[(area, via)] = node.lineno
         self.outline.calls = list(calls)
         self.outline.references = list(references)
+        self.outline.untyped_calls = list(untyped)
         order = {area: index for index, area in enumerate(AREAS)}
         self.outline.effects = [
             EffectEvidence(area, via, line)
@@ -313,6 +322,22 @@ class _Outliner:
                 base = f"{base}.{link.attr}" if base else link.attr
             rendered[id(link)] = base
         return base
+
+    def _untyped(self, receiver: ast.expr) -> bool:
+        """Whether the class of a method call's receiver is unknown here: a
+        call's or a subscript's result (``super()``, ``make()``) or a name the
+        module neither imports nor defines at its top (``self``, a local)."""
+        current = receiver
+        while isinstance(current, ast.Attribute):
+            current = current.value
+            if isinstance(current, (ast.Call, ast.Subscript)):
+                return True
+        if isinstance(current, (ast.Call, ast.Subscript)):
+            return True
+        if isinstance(current, ast.Name):
+            name = current.id
+            return name not in self._aliases and name not in self._defined
+        return False
 
     # -- effects --------------------------------------------------------------
 
