@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from doxtool.companions.factlines import code
-from doxtool.core.facts import ModuleFacts, ModuleOutline
+from doxtool.core.facts import ModuleFacts, ModuleOutline, ToolFacts
 from doxtool.core.outline_facts import FunctionOutline
 
 #: areas whose evidence is a call or an import in the module itself: only
@@ -87,13 +87,51 @@ def _unparse(node: ast.AST | None) -> str | None:
 
 @lru_cache(maxsize=8192)
 def _normal(text: str | None) -> str | None:
-    """An annotation as ``ast`` renders it (quotes and spacing normalised)."""
+    """An annotation as ``ast`` renders it (quotes and spacing normalised); a
+    forward reference (``"Node"``, ``list["Node"]``) is its contents."""
     if text is None:
         return None
     try:
-        return ast.unparse(ast.parse(text, mode="eval").body)
+        return ast.unparse(_unquoted(ast.parse(text, mode="eval").body, 0))
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return " ".join(text.split())
+
+
+#: subscripts whose strings are values, not forward references
+_LITERALS = frozenset({"Literal", "Annotated"})
+
+
+def _unquoted(node: ast.expr, depth: int) -> ast.expr:
+    """``node`` with its string forward references parsed: the annotation
+    ``"Node | None"`` is ``Node | None``; ``Literal["a"]`` keeps its string,
+    and so does ``Annotated[...]`` beyond its type."""
+    if depth > 8:
+        return node
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        try:
+            inner = ast.parse(node.value.strip(), mode="eval").body
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            return node
+        return _unquoted(inner, depth + 1)
+    if isinstance(node, ast.Subscript):
+        head = node.value
+        name = head.attr if isinstance(head, ast.Attribute) else getattr(head, "id", "")
+        if name == "Literal":
+            return node
+        parts = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
+        if name in _LITERALS:
+            parts = parts[:1]
+        for index, part in enumerate(parts):
+            unquoted = _unquoted(part, depth + 1)
+            if isinstance(node.slice, ast.Tuple):
+                node.slice.elts[index] = unquoted
+            else:
+                node.slice = unquoted
+        return node
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
+        node.left = _unquoted(node.left, depth + 1)
+        node.right = _unquoted(node.right, depth + 1)
+    return node
 
 
 def code_signature(fn: FunctionOutline) -> _Sig:
@@ -143,7 +181,90 @@ def signature_changes(documented: str, fn: FunctionOutline) -> list[str] | None:
     return changes
 
 
+# --- constants ------------------------------------------------------------------
+
+
+def constant_parts(text: str) -> tuple[str, str | None]:
+    """A documented constant: its name and, when written with one, its value
+    as ``ast`` renders it (``MAX = 3``, ``MAX: int = 3`` -> ``("MAX", "3")``)."""
+    text = text.strip()
+    if "=" not in text:
+        return text, None
+    try:
+        stmt = ast.parse(text).body
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return text, None
+    if len(stmt) != 1:
+        return text, None
+    node = stmt[0]
+    if isinstance(node, ast.Assign) and len(node.targets) == 1:
+        target, value = node.targets[0], node.value
+    elif isinstance(node, ast.AnnAssign) and node.value is not None:
+        target, value = node.target, node.value
+    else:
+        return text, None
+    if not isinstance(target, ast.Name):
+        return text, None
+    return target.id, _unparse(value)
+
+
+def _module_values(source: str) -> dict[str, str | None]:
+    """Names bound by assignment at module level -> the value of their one
+    assignment (None when assigned more than once, or not by a plain one)."""
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return {}
+    values: dict[str, str | None] = {}
+    todo: list[ast.stmt] = list(tree.body)
+    while todo:
+        stmt = todo.pop()
+        targets: list[ast.expr] = []
+        value: ast.expr | None = None
+        if isinstance(stmt, ast.Assign):
+            targets, value = stmt.targets, stmt.value
+        elif isinstance(stmt, ast.AnnAssign):
+            targets, value = [stmt.target], stmt.value
+        elif isinstance(stmt, ast.AugAssign):
+            targets = [stmt.target]
+        elif not isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            for field in ("body", "orelse", "finalbody"):
+                todo.extend(getattr(stmt, field, ()))
+            for handler in getattr(stmt, "handlers", ()):
+                todo.extend(handler.body)
+            for case in getattr(stmt, "cases", ()):
+                todo.extend(case.body)
+            continue
+        single = len(targets) == 1 and isinstance(targets[0], ast.Name) and value is not None
+        for target in targets:
+            for node in ast.walk(target):
+                if isinstance(node, ast.Name):
+                    known = node.id not in values and single
+                    values[node.id] = _unparse(value) if known else None
+    return values
+
+
+def _class_names(source: str) -> frozenset[str]:
+    """The names of every class a module defines, at any depth."""
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return frozenset()
+    return frozenset(node.name for node in ast.walk(tree) if isinstance(node, ast.ClassDef))
+
+
 # --- the code's side ------------------------------------------------------------
+
+
+def _absolute(module: str, level: int, name: str) -> str:
+    """The dotted module a relative import in the module at path ``module``
+    names (``helpers/reply.py``, 1, ``tool`` -> ``helpers.tool``); "" when
+    it climbs out of the repository."""
+    package = module.split("/")[:-1]
+    if level - 1 > len(package):
+        return ""
+    base = package[: len(package) - (level - 1)]
+    return ".".join([*base, name]) if base else ""
 
 
 @dataclass(eq=False, repr=False)
@@ -172,6 +293,12 @@ class CodeIndex:
         self.functions: dict[str, list[FunctionOutline]] = {}
         self.names: set[str] = set()
         self.imports: set[str] = set()
+        self.resolved_names: set[str] = set()
+        self.untyped_calls: set[str] = set()
+        #: a relative import's module -> its spellings (as written, absolute)
+        self._spellings: dict[str, set[str]] = {}
+        self.tool_names: set[str] = set()
+        self.foreign_tools: dict[str, ToolFacts] = {}
         if outline is None:
             return
         for cls in outline.classes:
@@ -182,6 +309,20 @@ class CodeIndex:
         for imported in outline.imports:
             if imported.module:
                 self.imports.add(imported.module)
+            if not imported.names and not imported.level:
+                # ``import os.path`` imports (and binds) ``os`` too
+                parts = imported.module.split(".")
+                self.imports.update(".".join(parts[:n]) for n in range(1, len(parts)))
+            if imported.level and imported.module:
+                # ``from .tool import x`` in ``helpers/`` is ``helpers.tool``:
+                # either spelling is the same import
+                absolute = _absolute(self.module, imported.level, imported.module)
+                if absolute:
+                    spellings = self._spellings.setdefault(imported.module, set())
+                    spellings |= self._spellings.setdefault(absolute, set())
+                    spellings |= {imported.module, absolute}
+                    self._spellings[absolute] = self._spellings[imported.module] = spellings
+                    self.imports.add(absolute)
             for name in imported.names:
                 if name != "*":
                     self.imports.add(f"{imported.module}.{name}" if imported.module else name)
@@ -195,18 +336,60 @@ class CodeIndex:
                 resolved.add(f"{target}.{rest}" if rest else target)
         self.resolved_names = resolved
         self.effect_areas = {e.area: e for e in reversed(outline.effects)}
+        self.untyped_calls = set(outline.untyped_calls)
+        # what the tool facts say a tool class of the module calls, through
+        # its bases in other modules or a class the module re-exports: the
+        # derived helpers line lists them, so they are not stale either
+        self.tool_names = {name for tool in self.facts.tools for name in tool.helpers}
+        #: tool classes the module binds but does not define (re-exported)
+        self.foreign_tools = {
+            tool.class_name: tool for tool in self.facts.tools if tool.defined_in_path is not None
+        }
 
     def methods(self, cls: str, name: str) -> list[FunctionOutline]:
         return [m for c in self.classes.get(cls, []) for m in c.methods if m.name == name]
 
     def has_name(self, documented: str) -> bool:
         name = documented.replace("()", "").strip()
-        if name in self.names or name in self.resolved_names:
-            return True
         suffix = "." + name
-        return any(n.endswith(suffix) for n in self.names) or any(
-            n.endswith(suffix) for n in self.resolved_names
-        )
+        for names in (self.names, self.resolved_names, self.tool_names):
+            if name in names or any(n.endswith(suffix) for n in names):
+                return True
+        # ``Formatter.render`` for ``fmt.render()`` or ``BaseEcho.prepare`` for
+        # ``super().prepare()``: whose method is called is not known here
+        owner, _, method = name.rpartition(".")
+        return bool(owner) and method in self.untyped_calls
+
+    def has_inner_class(self, name: str) -> bool:
+        """Whether the module defines a class ``name`` inside a class or a
+        function (the outline holds module-level classes only)."""
+        inner = self.__dict__.get("_inner_classes")
+        if inner is None:
+            inner = self.__dict__["_inner_classes"] = _class_names(self.source())
+        return name in inner
+
+    def constant_value(self, name: str) -> str | None:
+        """The value of the module's one assignment of ``name``, as ``ast``
+        renders it; None when there is none, or more than one."""
+        values = self.__dict__.get("_values")
+        if values is None:
+            values = self.__dict__["_values"] = _module_values(self.source())
+        return values.get(name)
+
+    def same_import(self, documented: str, derived: str) -> bool:
+        """Whether two module names are spellings of one import of the module
+        (``tool`` and ``helpers.tool`` for ``from .tool import x`` in ``helpers/``)."""
+        return documented == derived or documented in self._spellings.get(derived, ())
+
+    def resolve(self, documented: str) -> str:
+        """A dotted name with its first part resolved through the module's
+        imports (``txt.clean`` -> ``helpers.text.clean`` after ``from helpers
+        import text as txt``); the name itself when it is not imported."""
+        head, dot, rest = documented.partition(".")
+        target = self.facts.imported_names.get(head)
+        if not target:
+            return documented
+        return f"{target}{dot}{rest}"
 
     def has_import(self, documented: str) -> bool:
         name = documented.strip()

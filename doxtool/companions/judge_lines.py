@@ -11,7 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from doxtool.companions.codeindex import EVIDENT_AREAS, PHYSICAL_AREAS
+from doxtool.companions.codeindex import (
+    EVIDENT_AREAS,
+    PHYSICAL_AREAS,
+    CodeIndex,
+    constant_parts,
+)
 from doxtool.companions.conventions import AREAS, canonical_area
 from doxtool.companions.derive import Item
 from doxtool.companions.documented import DocItem, SentenceLine, read_sentence
@@ -35,20 +40,45 @@ class LineJudge(BaseJudge):
         else:
             line = read_sentence(self.companion, block)
         removals: list[tuple[DocItem, str]] = []
+        changes: dict[int, tuple[DocItem, str, str]] = {}
         for item in line.items:
             problem = self._stale_sentence_item(kind, item)
             if problem is not None:
                 removals.append((item, problem))
+            elif kind == "constants":
+                change = self._changed_value(item)
+                if change is not None:
+                    changes[id(item)] = (item, *change)
         additions: list[tuple[int, Item, str]] = []
         if expected is not None:
             additions = self._missing_sentence_items(kind, line, expected)
-        if not removals and not additions:
+        if not removals and not additions and not changes:
             return
-        edits = self._sentence_edit(block, line, [r[0] for r in removals], additions, expected)
+        replaced = {key: text for key, (_, text, _) in changes.items()}
+        edits = self._sentence_edit(
+            block, line, [r[0] for r in removals], additions, expected, replaced
+        )
         for item, problem in removals:
             self.add(kind, STALE, item.key, problem, block.line, edits)
+        for item, _, problem in changes.values():
+            self.add(kind, CHANGED, item.key, problem, block.line, edits)
         for _, item, problem in additions:
             self.add(kind, MISSING, item.key, problem, block.line, edits)
+
+    def _changed_value(self, item: DocItem) -> tuple[str, str] | None:
+        """A constant written with a value the code's one assignment of it
+        does not have: the item as it should read, and the finding."""
+        name, value = constant_parts(item.text)
+        if value is None:
+            return None
+        actual = self.code.constant_value(name)
+        if actual is None or actual == value:
+            return None
+        written = f"{name} = {actual}"
+        return written, (
+            f"`{self.module}` assigns {code(written)} now, not {code(item.text)} "
+            f"(documented at line {item.line})"
+        )
 
     def _stale_sentence_item(self, kind: str, item: DocItem) -> str | None:
         code_index = self.code
@@ -57,13 +87,14 @@ class LineJudge(BaseJudge):
             if code_index.outline is None:
                 return None
             outline = code_index.outline
-            if item.text in outline.assigned or item.text in outline.constants:
+            name = constant_parts(item.text)[0]  # ``MAX = 3`` is about ``MAX``
+            if name in outline.assigned or name in outline.constants:
                 return None
-            if item.text in code_index.classes or item.text in code_index.functions:
+            if name in code_index.classes or name in code_index.functions:
                 return None
-            if code_index.mentions(item.text):
+            if code_index.mentions(name):
                 return None  # a configuration name read from the environment or a table
-            return f"`{self.module}` no longer assigns `{item.text}` {where}"
+            return f"`{self.module}` no longer assigns {code(item.text)} {where}"
         if kind == "imports":
             if code_index.outline is None or code_index.has_import(item.text):
                 return None
@@ -94,7 +125,7 @@ class LineJudge(BaseJudge):
         documented = [i.text for i in line.items]
         missing = []
         for position, item in enumerate(expected.values):
-            if _covered(kind, item, documented):
+            if _covered(kind, item, documented, self.code):
                 continue
             if kind == "side-effects" and item.key not in EVIDENT_AREAS:
                 continue
@@ -128,6 +159,7 @@ class LineJudge(BaseJudge):
         removed: list[DocItem],
         additions: list[tuple[int, Item, str]],
         expected: ExpectedBlock | None,
+        replaced: dict[int, str] | None = None,
     ) -> list[Edit]:
         if block.empty:
             if expected is None or block.prose.strip():
@@ -137,7 +169,11 @@ class LineJudge(BaseJudge):
             return []
         content = line.content
         kept = [i for i in line.items if i not in removed]
-        pieces: list[tuple[str, str]] = [(i.text, content[i.start : i.end]) for i in kept]
+        replaced = replaced or {}
+        pieces: list[tuple[str, str]] = [
+            (i.text, code(replaced[id(i)]) if id(i) in replaced else content[i.start : i.end])
+            for i in kept
+        ]
         derived_keys = [item.text for item in (expected.values if expected is not None else [])]
         for position, item, _ in additions:
             if block.kind == "side-effects":
@@ -173,6 +209,8 @@ class LineJudge(BaseJudge):
         removal = [self._edit(block.start, block.end, [])]
         if block.kind == "is-tool":
             owner = block.subject or ""
+            if owner in self.code.foreign_tools and owner not in self.code.classes:
+                return  # a tool class the module re-exports: its tool facts are the truth
             if owner not in self.code.classes:
                 self.add(
                     "is-tool",
@@ -197,6 +235,8 @@ class LineJudge(BaseJudge):
                 )
             return
         owner, _, method = (block.subject or "").rpartition(".")
+        if owner in self.code.foreign_tools and owner not in self.code.classes:
+            return  # defined in another module: what it defines is not read here
         if owner not in self.code.classes:
             self.add(
                 "defines",
@@ -220,8 +260,9 @@ class LineJudge(BaseJudge):
         del content
 
 
-def _covered(kind: str, item: Item, documented: Iterable[str]) -> bool:
-    """Whether a derived item is already stated by one of the documented ones."""
+def _covered(kind: str, item: Item, documented: Iterable[str], code_index: CodeIndex) -> bool:
+    """Whether a derived item is already stated by one of the documented ones
+    (in any spelling the stale side accepts, so a fix never adds a second one)."""
     for text in documented:
         text = text.strip()
         if kind == "side-effects":
@@ -230,12 +271,19 @@ def _covered(kind: str, item: Item, documented: Iterable[str]) -> bool:
             continue
         if text == item.text or text == item.key:
             return True
-        if kind == "imports" and text.startswith(item.key + "."):
-            return True  # ``helpers.projects`` written for ``from helpers import projects``
+        if kind == "constants" and constant_parts(text)[0] == item.key:
+            return True  # ``MAX = 3`` written for ``MAX``
+        if kind == "imports":
+            if text.startswith(item.key + "."):
+                return True  # ``helpers.projects`` written for ``from helpers import projects``
+            if code_index.same_import(text, item.key):
+                return True  # ``helpers.tool`` written for ``from .tool import x``
         if kind == "helpers":
-            name = text.replace("()", "")
-            if item.key.endswith("." + name) or name.endswith("." + item.key) or name == item.key:
-                return True
+            bare = text.replace("()", "")
+            for name in dict.fromkeys((bare, code_index.resolve(bare))):
+                key = item.key
+                if name == key or key.endswith("." + name) or name.endswith("." + key):
+                    return True
     return False
 
 
