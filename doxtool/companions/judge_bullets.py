@@ -9,6 +9,8 @@ neighbours, written like its siblings).
 
 from __future__ import annotations
 
+import posixpath
+import re
 from collections.abc import Sequence
 
 from doxtool.companions.bullets import NO_BASE, SIGNATURE
@@ -39,6 +41,8 @@ class BulletJudge(BaseJudge):
         known = code_index.outline is not None
         for cls in documented:
             definitions = code_index.classes.get(cls.key)
+            if known and not definitions and code_index.has_inner_class(cls.key):
+                continue  # a class defined in a class or a function: not judged here
             if known and not definitions:
                 if cls.loose:
                     continue
@@ -201,6 +205,20 @@ class BulletJudge(BaseJudge):
             return documented[-1].last_index() + 1
         return None
 
+    def _linked_paths(self, block: FactBlock) -> set[str]:
+        """Paths the block's lines link to, relative to the repository (a
+        link is relative to the companion's directory), and the paths their
+        texts name (``[`tests/x.py`](...)``)."""
+        folder = posixpath.dirname(self.companion.path)
+        paths = set()
+        for index in range(block.start + 1, block.end):
+            for text, target in _LINK.findall(line_content(self.companion.lines[index])):
+                paths.update(test_paths(text.replace("`", " ")))
+                target = target.partition("#")[0]
+                if target and "://" not in target and not target.startswith("/"):
+                    paths.add(posixpath.normpath(posixpath.join(folder, target)))
+        return paths
+
     def bullets(self, block: FactBlock, expected: ExpectedBlock | None) -> None:
         """Functions and tests."""
         kind = block.kind
@@ -210,6 +228,8 @@ class BulletJudge(BaseJudge):
                 if self.code.outline is None:
                     continue
                 defs = self.code.functions.get(item.key, [])
+                if not defs and item.key in self.code.outline.assigned:
+                    continue  # ``square = lambda x: ...``: the name is still bound
                 if not defs:
                     if item.loose:
                         continue
@@ -227,7 +247,9 @@ class BulletJudge(BaseJudge):
                     )
                     continue
                 self._signature(kind, item, defs, item.key)
-            elif not item.loose and not self.code.exists(item.text):
+            elif not item.loose and not any(
+                self.code.exists(path) for path in test_paths(item.text)
+            ):
                 edits, unsafe = self.removal(item)
                 self.add(
                     kind,
@@ -244,10 +266,17 @@ class BulletJudge(BaseJudge):
         if cap is not None and len(documented) >= cap:
             return
         present = {d.key: d for d in documented}
+        if kind == "tests":
+            # ``./tests/x.py``, ``tests/x.py::test_a`` and ``tests/x.py -k a``
+            # all list ``tests/x.py``; so does a Markdown link to it
+            present.update((path, d) for d in documented for path in test_paths(d.text))
+            linked = self._linked_paths(block)
+        else:
+            linked = set()
         derived = list(expected.values)
         render = render_function if kind == "functions" else render_test
         for position, item in enumerate(derived):
-            if item.key in present:
+            if item.key in present or item.key in linked:
                 continue
             index = self._insertion_after(documented, derived, position, present)
             if index is None:
@@ -266,6 +295,24 @@ class BulletJudge(BaseJudge):
             self.add(kind, MISSING, item.key, message, block.line, edits)
 
 
+def test_paths(text: str) -> list[str]:
+    """The paths a related-test reference may name: its words, each without
+    a pytest node id (``::test_a``) or a leading ``./`` (``tests/x.py -k a``
+    names ``tests/x.py``)."""
+    paths = []
+    for word in text.split():
+        path = word.partition("::")[0]
+        while path.startswith("./"):
+            path = path[2:]
+        if path and not path.startswith("-"):
+            paths.append(path)
+    return paths
+
+
+#: a Markdown link's text and target: ``[text](target)`` or ``[text](<target>)``
+_LINK = re.compile(r"\[([^\]]*)\]\(\s*<?([^)\s>]+)>?(?:\s+[^)]*)?\)")
+
+
 def _bases_agree(documented: Sequence[str], actual: Sequence[str]) -> bool:
     if len(documented) != len(actual):
         return False
@@ -276,5 +323,8 @@ def _bases_agree(documented: Sequence[str], actual: Sequence[str]) -> bool:
             continue
         if _normal(doc) == _normal(real):
             continue
+        head = real.partition("[")[0]
+        if "[" not in doc and head != real and (doc == head or head.endswith("." + doc)):
+            continue  # ``Box`` for ``Box[int]``: the generic class it derives from
         return False
     return True
