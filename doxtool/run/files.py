@@ -4,6 +4,7 @@ a module's tests. :class:`~doxtool.run.context.Context` builds on them."""
 
 from __future__ import annotations
 
+import ast
 import re
 from collections.abc import Callable
 from functools import cached_property
@@ -27,6 +28,8 @@ class Files:
         self.project = project
         self._companions: dict[str, tuple[SourceText | ReadError, Companion | None]] = {}
         self._tests: dict[str, list[str]] = {}
+        #: test path -> the modules its import statements import
+        self._test_imports: dict[str, frozenset[str]] = {}
         self._prompts: dict[str, PromptDoc | None] = {}
         self._prompt_texts: dict[str, str] = {}
         #: prompt files that could not be read, and why
@@ -132,16 +135,36 @@ class Files:
         patterns = [
             rf"^\s*import\s+{re.escape(dotted)}\b",
             rf"^\s*from\s+{re.escape(dotted)}\s+import\b",
-            rf"[\"']{re.escape(module)}[\"']",
         ]
         if package:
             patterns.append(
                 rf"^\s*from\s+{re.escape(package)}\s+import\s+[^\n]*\b{re.escape(stem)}\b"
             )
-        compiled = [re.compile(p, re.MULTILINE) for p in patterns]
-        found = [rel for rel, text in candidates if any(p.search(text) for p in compiled)]
+        imports = re.compile("|".join(f"(?:{p})" for p in patterns), re.MULTILINE)
+        named = re.compile(rf"[\"']{re.escape(module)}[\"']")
+        found = []
+        for rel, text in candidates:
+            if named.search(text):
+                found.append(rel)
+            else:
+                # a line that looks like an import may sit in a string (a
+                # sample of source text): only an import statement counts
+                plain = _import_lines(imports, text)
+                if plain or (plain is False and self._imports_module(rel, text, dotted)):
+                    found.append(rel)
         self._tests[module] = found
         return found
+
+    def _imports_module(self, rel: str, text: str, dotted: str) -> bool:
+        """Whether the test at ``rel`` has an import statement of ``dotted``
+        (``import a.b``, ``from a.b import x``, ``from a import b``); True
+        when ``ast`` cannot read it (its text then is all there is to go by)."""
+        imported = self._test_imports.get(rel)
+        if imported is None:
+            imported = self._test_imports[rel] = _imported_modules(text)
+        if imported is _UNREADABLE:
+            return True
+        return dotted in imported or any(name.startswith(dotted + ".") for name in imported)
 
     # -- prompts --------------------------------------------------------------
 
@@ -194,3 +217,50 @@ class Files:
             return None if isinstance(text, ReadError) else "doxtool" in text.text
         prompt = self._prompt_texts.get(path)
         return None if prompt is None else "doxtool" in prompt
+
+
+#: the delimiters of triple-quoted strings
+_TRIPLE = re.compile("\"\"\"|'''")
+
+
+def _import_lines(pattern: re.Pattern[str], text: str) -> bool | None:
+    """Whether ``pattern`` matches a line of ``text`` that is code: None when
+    it matches none, True when a match is outside every triple-quoted
+    string, False when each may be in one (``ast`` then tells). Parsing every
+    test would cost a millisecond per kilobyte; this scan finds the few
+    tests where a match may sit in a string."""
+    matches = [match.start() for match in pattern.finditer(text)]
+    if not matches:
+        return None
+    inside: str | None = None
+    delimiters = iter(_TRIPLE.finditer(text))
+    delimiter = next(delimiters, None)
+    for start in matches:
+        while delimiter is not None and delimiter.start() < start:
+            quote = delimiter.group()
+            inside = None if inside == quote else (quote if inside is None else inside)
+            delimiter = next(delimiters, None)
+        if inside is None:
+            return True
+    return False
+
+
+_UNREADABLE: frozenset[str] = frozenset({"\0"})
+
+
+def _imported_modules(text: str) -> frozenset[str]:
+    """The modules a source's import statements import, anywhere in it:
+    ``import a.b`` gives ``a.b``; ``from a import b`` gives ``a`` and ``a.b``
+    (``b`` may be a module); relative imports are left out."""
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return _UNREADABLE
+    modules: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            modules.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            modules.add(node.module)
+            modules.update(f"{node.module}.{alias.name}" for alias in node.names)
+    return frozenset(modules)
