@@ -237,3 +237,22 @@ def test_a_test_written_with_dot_slash_or_as_a_link_is_listed(make_repo, run_cli
 def test_an_import_inside_a_string_does_not_make_a_related_test(make_repo, run_cli: Run) -> None:
     root, companion = _tests_repo(make_repo, run_cli)
     assert "test_samples" not in _read(root, companion)
+
+
+def test_every_form_of_import_or_dotted_name_makes_a_related_test(make_repo, run_cli: Run) -> None:
+    root = _helper_repo(
+        make_repo,
+        DOXTOOL,
+        SHAPES,
+        "shapes",
+        **{
+            "tests/test_a.py": 'import importlib\nS = importlib.import_module("helpers.shapes")\n',
+            "tests/test_b.py": "from helpers import (\n    shapes,\n)\n",
+            "tests/test_c.py": "import os, helpers.shapes as s\n",
+            "tests/test_d.py": "from helpers import (\n    tool,\n)\n",
+            "tests/test_e.py": 'X = "helpers.shapes_old"\nimport os, helpers.shapes_old\n',
+        },
+    )
+    text = _settled(run_cli, root, "helpers/shapes.py.dox.md")
+    listed = "".join(f"  - `tests/test_{x}.py`\n" for x in "abc")
+    assert f"{TESTS_LEAD}{listed}\n" in text

@@ -117,7 +117,8 @@ class Files:
         return sources
 
     def related_tests(self, module: str) -> list[str]:
-        """Tests that import the module or name its file in a string literal.
+        """Tests that import the module or name it (its file, or its dotted
+        name) in a string literal.
 
         Mentions in prose or fixtures (a class name inside a test's sample
         text) do not count: that is what makes a plain text search noisy.
@@ -141,17 +142,27 @@ class Files:
                 rf"^\s*from\s+{re.escape(package)}\s+import\s+[^\n]*\b{re.escape(stem)}\b"
             )
         imports = re.compile("|".join(f"(?:{p})" for p in patterns), re.MULTILINE)
-        named = re.compile(rf"[\"']{re.escape(module)}[\"']")
+        # ``import os, a.b``, ``from a import (\n b,\n)``: what they import
+        # only ``ast`` tells
+        others = [rf"^\s*import\s[^\n]*,[^\n]*\b{re.escape(dotted)}\b"]
+        if package:
+            others.append(rf"^\s*from\s+{re.escape(package)}\s+import\s*\(")
+        broad = re.compile("|".join(f"(?:{p})" for p in others), re.MULTILINE)
+        # the file's path, or the dotted module (``importlib.import_module``,
+        # ``pytest.importorskip``), as a whole string
+        named = re.compile(rf"[\"'](?:{re.escape(module)}|{re.escape(dotted)})[\"']")
         found = []
         for rel, text in candidates:
             if named.search(text):
                 found.append(rel)
-            else:
-                # a line that looks like an import may sit in a string (a
-                # sample of source text): only an import statement counts
-                plain = _import_lines(imports, text)
-                if plain or (plain is False and self._imports_module(rel, text, dotted)):
-                    found.append(rel)
+                continue
+            # a line that looks like an import may sit in a string (a
+            # sample of source text): only an import statement counts
+            plain = _import_lines(imports, text)
+            if plain or (
+                (plain is False or broad.search(text)) and self._imports_module(rel, text, dotted)
+            ):
+                found.append(rel)
         self._tests[module] = found
         return found
 
