@@ -251,8 +251,12 @@ def test_every_form_of_import_or_dotted_name_makes_a_related_test(make_repo, run
             "tests/test_c.py": "import os, helpers.shapes as s\n",
             "tests/test_d.py": "from helpers import (\n    tool,\n)\n",
             "tests/test_e.py": 'X = "helpers.shapes_old"\nimport os, helpers.shapes_old\n',
+            # a stub under the module's name: the test never runs the module
+            "tests/test_f.py": 'import sys, types\nsys.modules["helpers.shapes"] = '
+            'types.ModuleType("helpers.shapes")\n',
+            "tests/test_g.py": 'import pytest\nS = pytest.importorskip("helpers.shapes")\n',
         },
     )
     text = _settled(run_cli, root, "helpers/shapes.py.dox.md")
-    listed = "".join(f"  - `tests/test_{x}.py`\n" for x in "abc")
+    listed = "".join(f"  - `tests/test_{x}.py`\n" for x in "abcg")
     assert f"{TESTS_LEAD}{listed}\n" in text

@@ -148,9 +148,14 @@ class Files:
         if package:
             others.append(rf"^\s*from\s+{re.escape(package)}\s+import\s*\(")
         broad = re.compile("|".join(f"(?:{p})" for p in others), re.MULTILINE)
-        # the file's path, or the dotted module (``importlib.import_module``,
-        # ``pytest.importorskip``), as a whole string
-        named = re.compile(rf"[\"'](?:{re.escape(module)}|{re.escape(dotted)})[\"']")
+        # the file's path as a whole string, or the dotted module handed to
+        # ``importlib.import_module``, ``pytest.importorskip`` or ``__import__``
+        # (not any string: a test that puts a stub in ``sys.modules`` under
+        # the name does not run the module)
+        named = re.compile(
+            rf"[\"']{re.escape(module)}[\"']"
+            rf"|\b(?:import_module|importorskip|__import__)\(\s*[\"']{re.escape(dotted)}[\"']"
+        )
         found = []
         for rel, text in candidates:
             if named.search(text):
