@@ -334,6 +334,9 @@ class Keep:
     #: (anchor item key or None, raw line) of lines inside the block that are
     #: not fact items
     notes: list[tuple[str | None, str]] = field(default_factory=list)
+    #: positions in ``notes`` of the lines that are part of their anchor item
+    #: (nested under it): they go when the item goes
+    own_notes: set[int] = field(default_factory=set)
     #: side-effect areas doxtool cannot detect, as written
     areas: list[str] = field(default_factory=list)
 

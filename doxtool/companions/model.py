@@ -53,6 +53,9 @@ class Note:
     line: int
     #: key of the item it follows in the block (None: right after the lead)
     anchor: str | None = None
+    #: part of that item (nested under it, or continuing its text): it is
+    #: about the item, and goes with it
+    own: bool = False
 
 
 @dataclass

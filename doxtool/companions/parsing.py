@@ -9,6 +9,7 @@ the text holds.
 from __future__ import annotations
 
 import dataclasses
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -60,6 +61,10 @@ class _BlockReader:
     item_lines: dict[str, int] = field(default_factory=dict)
     notes: list[Note] = field(default_factory=list)
     anchor: str | None = None
+    #: where the text of the current item starts (its content column)
+    column: int = 0
+    #: the last line of the current item, its own notes included (-1: none)
+    last_own: int = -1
     #: the items are the rows of a table
     table: bool = False
     #: an item is written in a spelling of a person's (not the grammar's)
@@ -73,8 +78,33 @@ class _BlockReader:
             self.item_prose.setdefault(key, prose)
         self.anchor = key
 
-    def note(self, index: int) -> None:
-        self.notes.append(Note(index, self.anchor))
+    def started(self, index: int, content: str) -> None:
+        """The item just read starts at line ``index``, written as ``content``."""
+        self.column = _content_column(content)
+        self.last_own = index
+
+    def note(self, index: int, content: str) -> None:
+        # a line nested under the item (indented to its text) or continuing
+        # its text (the next line, not a bullet) is part of the item
+        own = self.last_own >= 0 and (
+            _width(content) - _width(content.lstrip(" \t")) >= self.column
+            or (self.last_own == index - 1 and not _LIST_MARKER.match(content))
+        )
+        self.last_own = index if own else -1
+        self.notes.append(Note(index, self.anchor, own=own))
+
+
+_LIST_MARKER = re.compile(r"[ \t]*(?:[-*+]|\d{1,9}[.)])(?:[ \t]+|$)")
+
+
+def _width(text: str) -> int:
+    return len(text.expandtabs(4))
+
+
+def _content_column(content: str) -> int:
+    """The column where the text of a list item's line starts."""
+    marker = _LIST_MARKER.match(content)
+    return _width(marker.group(0)) if marker else _width(content) - _width(content.lstrip(" \t"))
 
 
 def _read_lead_line(reader: _BlockReader) -> None:
@@ -198,7 +228,9 @@ def _read_block(
         ):
             continue
         if index in code_lines or not _read_item(reader, index, content):
-            reader.note(index)
+            reader.note(index, content)
+        else:
+            reader.started(index, content)
     return reader
 
 

@@ -204,8 +204,9 @@ def _code_list(items: Sequence[str]) -> str:
 def _assemble(lead: str, items: list[tuple[str, str]], keep: Keep) -> list[str]:
     """Lead line, items, and each note after the item it was written under.
 
-    ``items`` are (item key, line). Notes whose item is gone go to the end of
-    the block, in their original order.
+    ``items`` are (item key, line). A note that is part of an item that is
+    gone (nested under it) goes with it; other notes whose item is gone go to
+    the end of the block, in their original order.
     """
     notes_by_anchor: dict[str | None, list[str]] = {}
     for anchor, text in keep.notes:
@@ -217,7 +218,11 @@ def _assemble(lead: str, items: list[tuple[str, str]], keep: Keep) -> list[str]:
         if key not in placed:
             placed.add(key)
             lines.extend(notes_by_anchor.get(key, []))
-    lines.extend(text for anchor, text in keep.notes if anchor not in placed)
+    lines.extend(
+        text
+        for position, (anchor, text) in enumerate(keep.notes)
+        if anchor not in placed and position not in keep.own_notes
+    )
     return lines
 
 
@@ -362,8 +367,11 @@ RENDERERS: dict[str, _Renderer] = {
 def kept_parts(existing: FactBlock, companion: Companion) -> Keep:
     """What a rewrite of ``existing`` must carry over from the companion."""
     notes = []
+    own: set[int] = set()
     for note in existing.notes:
         if 0 <= note.line < len(companion.lines):
+            if note.own:
+                own.add(len(notes))
             notes.append((note.anchor, line_content(companion.lines[note.line])))
     areas: list[str] = []
     if existing.kind == "side-effects" and isinstance(existing.values, list):
@@ -372,6 +380,7 @@ def kept_parts(existing: FactBlock, companion: Companion) -> Keep:
         prose=existing.prose,
         item_prose=dict(existing.item_prose),
         notes=notes,
+        own_notes=own,
         areas=areas,
     )
 

@@ -191,7 +191,8 @@ class BlockRule(Rule):
 
 def _drops_words(existing: FactBlock, expected: ExpectedBlock) -> bool:
     """Whether rewriting ``existing`` as ``expected`` loses text a person
-    wrote after an item that is no longer there."""
+    wrote after an item that is no longer there, or under it (notes, which
+    go with the item or, when not nested in it, move to the block's end)."""
     kept = {v.get("name") for v in expected.values if isinstance(v, dict)}
     if existing.kind != "arguments":
         return False
@@ -199,7 +200,7 @@ def _drops_words(existing: FactBlock, expected: ExpectedBlock) -> bool:
         return False  # the items only the companion lists are kept
     return any(
         prose.strip(" \t.") and name not in kept for name, prose in existing.item_prose.items()
-    )
+    ) or any(note.anchor is not None and note.anchor not in kept for note in existing.notes)
 
 
 def _tool(ctx: Context, module: str, class_name: str | None) -> ToolFacts | None:
