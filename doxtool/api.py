@@ -4,6 +4,7 @@ and check (with --fix and --diff). The other commands are in :mod:`doxtool.comma
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -394,6 +395,9 @@ def _fix(
     another program changed meanwhile is checked again and planned afresh.
     """
     conflicts: list[str] = []
+    # a finding fixed again in a later round (its first fix left part of it)
+    # is one finding fixed: each is counted once, by its identity
+    fixed: Counter[tuple[str, str, str]] = Counter()
     for _ in range(MAX_FIX_ROUNDS):
         plan = plan_fixes(project.root, report.findings, unsafe, ctx.text_seen)
         report.errors.extend(e for e in plan.errors if e not in report.errors)
@@ -409,7 +413,8 @@ def _fix(
             written, failed, changed = write_changes(project.root, plan.changes)
             conflicts.extend(changed)
             report.errors.extend(e for e in failed if e not in report.errors)
-            report.fixed += plan.fixed_in(set(written))
+            fixed |= plan.fixed_identities(set(written))  # the larger count of each
+            report.fixed = sum(fixed.values())
             report.changes.extend(c for c in plan.changes if c.path in written)
         project.forget()
         ctx = Context(project, scope, fixing=True)

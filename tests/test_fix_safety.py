@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from click.testing import Result
 from samples import clean_files
 
@@ -56,3 +57,78 @@ def test_a_note_of_the_block_after_a_removed_argument_stays_in_the_block(
     assert companion.read_text(encoding="utf-8") == WAIT_DOX.replace(
         SECONDS_ITEM, SECONDS_ITEM + block_note
     )
+
+
+# --- missing sections, asked for by several findings ------------------------
+
+FILLED = """\
+# wait.py DOX
+
+## Purpose
+
+## Ownership
+- Classes:
+- `WaitTool` (`Tool`)
+  - `async execute(self, **kwargs) -> Response`
+
+## Runtime Contracts
+- `WaitTool` is a `Tool`.
+- `WaitTool` defines `execute(...)`.
+- Arguments of `WaitTool`:
+  - `seconds`: optional integer, default `0`.
+- `break_loop` of `WaitTool`: always `false`.
+- Observed side-effect areas: none.
+- Imported dependency areas include: `helpers.tool`.
+
+## Key Concepts
+- Important called helpers/classes observed in the source: `Response`.
+
+## Work Guidance
+
+## Verification
+
+## Child DOX Index
+"""
+RUNTIME_CONTRACTS = WAIT_DOX[WAIT_DOX.index("## Runtime") : WAIT_DOX.index("## Key Concepts")]
+
+
+def _diff(path: str, old: str, new: str) -> str:
+    import difflib
+
+    lines = difflib.unified_diff(
+        old.splitlines(keepends=True), new.splitlines(keepends=True), f"a/{path}", f"b/{path}"
+    )
+    return "".join(lines)
+
+
+@pytest.mark.parametrize(
+    ("dox", "expected", "fixable"),
+    [
+        ("", FILLED, 16),
+        ("# wait.py DOX\n", FILLED, 15),
+        (WAIT_DOX.replace(RUNTIME_CONTRACTS, ""), WAIT_DOX, 7),
+    ],
+    ids=["empty", "title-only", "one-section-deleted"],
+)
+def test_a_section_several_findings_ask_for_is_inserted_once_in_its_place(
+    make_repo: Callable[[dict[str, str]], Path],
+    run_cli: Callable[..., Result],
+    dox: str,
+    expected: str,
+    fixable: int,
+) -> None:
+    repo = make_repo({**clean_files(), "tools/wait.py.dox.md": dox})
+    companion = repo / "tools" / "wait.py.dox.md"
+
+    result = run_cli(repo, "check", "--no-cache", "--diff")
+    path = "tools/wait.py.dox.md"
+    assert result.output.startswith(_diff(path, dox, expected) + f"{path}:")
+    assert f"({fixable} fixable with `doxtool check --fix`)" in result.output
+
+    result = run_cli(repo, "check", "--no-cache", "--fix")
+    assert result.output == f"Fixed {fixable} findings.\nAll checks passed.\n"
+    assert companion.read_text(encoding="utf-8") == expected
+
+    result = run_cli(repo, "check", "--no-cache", "--fix")
+    assert result.output == "All checks passed.\n"
+    assert companion.read_text(encoding="utf-8") == expected

@@ -26,6 +26,7 @@ from doxtool.companions.codeindex import CodeIndex
 from doxtool.companions.conventions import Convention
 from doxtool.companions.edits import block_edit
 from doxtool.companions.factlines import ExpectedBlock, code
+from doxtool.companions.insertions import merge_insertion_lines
 from doxtool.companions.judge_bullets import BulletJudge
 from doxtool.companions.judge_lines import LineJudge
 from doxtool.companions.model import Companion
@@ -74,14 +75,15 @@ def judge(
             continue  # the convention leaves an empty list out
         if judge_.generated:
             judge_.verdicts.append(_missing_block(judge_, block))
-    _combine_insertions(judge_.verdicts)
+    _combine_insertions(companion, judge_.verdicts)
     return judge_.verdicts
 
 
-def _combine_insertions(verdicts: list[Verdict]) -> None:
+def _combine_insertions(companion: Companion, verdicts: list[Verdict]) -> None:
     """Missing blocks inserted at one place become one edit, their lines in
-    the order the verdicts came (the canonical order), so applying any subset
-    of the findings writes each block once and in order."""
+    the order the verdicts came (the canonical order), and a missing section
+    they share written once (:func:`merge_insertion_lines`), so applying any
+    subset of the findings writes each block once and in order."""
     at: dict[tuple[str, int], list[Verdict]] = {}
     for verdict in verdicts:
         if verdict.state != MISSING or len(verdict.edits) != 1:
@@ -92,7 +94,7 @@ def _combine_insertions(verdicts: list[Verdict]) -> None:
     for (path, start), group in at.items():
         if len(group) < 2:
             continue
-        lines = [line for verdict in group for line in verdict.edits[0].lines]
+        lines = merge_insertion_lines(companion, start, [v.edits[0].lines for v in group])
         combined = Edit(path, start, start, lines)
         for verdict in group:
             verdict.edits = [combined]

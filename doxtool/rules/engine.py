@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import fnmatch
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cache
@@ -11,7 +11,8 @@ from pathlib import Path
 from typing import Any
 
 from doxtool.companions.edits import drop_emptied_headers
-from doxtool.core.edits import Edit, apply_edits
+from doxtool.companions.insertions import combine_insertions
+from doxtool.core.edits import Edit, accepted_edits, apply_edits, split_lines
 from doxtool.core.findings import Finding, Fix
 from doxtool.core.source import ReadError, SourceText, decode, read_bytes
 from doxtool.core.writes import UnsafeWrite, atomic_write
@@ -260,6 +261,8 @@ class FixResult:
     errors: list[str] = field(default_factory=list)
     #: the files each applied fix changes, one set per finding
     fixes: list[set[str]] = field(default_factory=list)
+    #: the same, with the identity of each finding (:func:`finding_identity`)
+    fixed_findings: list[tuple[tuple[str, str, str], set[str]]] = field(default_factory=list)
     #: unsafe fixes left out (``--unsafe-fixes`` applies them)
     hidden: int = 0
     #: files whose bytes differ from those the findings were computed from
@@ -268,6 +271,11 @@ class FixResult:
     def fixed_in(self, written: set[str]) -> int:
         """How many fixes took effect when only ``written`` files were written."""
         return sum(1 for paths in self.fixes if paths and paths <= written)
+
+    def fixed_identities(self, written: set[str]) -> Counter[tuple[str, str, str]]:
+        """The findings fixed when only ``written`` files were written, by
+        identity (two findings alike count twice)."""
+        return Counter(identity for identity, paths in self.fixed_findings if paths <= written)
 
 
 #: what fixes create: companions
@@ -300,25 +308,32 @@ def plan_fixes(
     ``seen(path)`` is the text the findings were computed from, when known: a
     file that holds other text now (another program wrote it meanwhile) is
     listed in ``stale`` and not planned, as its edits would land on other lines.
+
+    Fixes inserting at one line of a companion are one insertion there
+    (:func:`~doxtool.companions.insertions.combine_insertions`), so a section
+    several findings ask for is written once. A finding counts as fixed when
+    every edit of its fix is applied: one that overlaps an edit applied before
+    it is left for the next round.
     """
     result = FixResult()
     edits: dict[str, list[Edit]] = defaultdict(list)
     new_files: dict[str, str] = {}
-    touched: list[set[str]] = []
+    #: each applied finding: its identity, its edits (path, position) and new files
+    planned: list[tuple[tuple[str, str, str], list[tuple[str, int]], set[str]]] = []
     for finding in findings:
         if not applies(finding, unsafe):
             if finding.fix is not None and finding.fix.applicability == "unsafe":
                 result.hidden += 1
             continue
         assert finding.fix is not None
-        paths = {edit.path for edit in finding.fix.edits}
-        paths.update(new.path for new in finding.fix.new_files)
-        touched.append(paths)
+        own: list[tuple[str, int]] = []
         for edit in finding.fix.edits:
             if edit not in edits[edit.path]:
                 edits[edit.path].append(edit)
+            own.append((edit.path, edits[edit.path].index(edit)))
         for new in finding.fix.new_files:
             new_files.setdefault(new.path, new.text)
+        planned.append((finding_identity(finding), own, {n.path for n in finding.fix.new_files}))
     changed: set[str] = set()
     for path in [*new_files, *edits]:
         if not may_write(path, created=path in new_files):
@@ -329,6 +344,8 @@ def plan_fixes(
         if not (root / path).exists():
             result.changes.append(FileChange(path, None, text))
             changed.add(path)
+    #: per path, whether each of its edits (by position) is applied
+    applied: dict[str, list[bool]] = {}
     for path, file_edits in edits.items():
         data = read_bytes(root / path)
         source = decode(data) if not isinstance(data, ReadError) else data
@@ -340,17 +357,35 @@ def plan_fixes(
         if expected is not None and expected != source.text:
             result.stale.append(path)
             continue
-        new = apply_edits(source.text, file_edits)
-        if new != source.text and path.endswith(COMPANION_SUFFIX):
+        companion = path.endswith(COMPANION_SUFFIX)
+        carriers = combine_insertions(source.text, file_edits) if companion else file_edits
+        distinct: list[Edit] = []
+        for carrier in carriers:
+            if carrier not in distinct:
+                distinct.append(carrier)
+        accepted = accepted_edits(distinct, len(split_lines(source.text)))
+        new = apply_edits(source.text, distinct)
+        if new != source.text and companion:
             # a header whose every item the fixes removed goes too
             new = drop_emptied_headers(source.text, new)
         if new != source.text:
             result.changes.append(FileChange(path, source.text, new, source, data))
             changed.add(path)
-    result.fixes = [paths & changed for paths in touched if paths & changed]
+            applied[path] = [carrier in accepted for carrier in carriers]
+    for identity, own, created in planned:
+        paths = ({path for path, _ in own} | created) & changed
+        if paths and all(applied[path][at] for path, at in own if path in applied):
+            result.fixes.append(paths)
+            result.fixed_findings.append((identity, paths))
     result.fixed = len(result.fixes)
     result.changes.sort(key=lambda c: c.path)
     return result
+
+
+def finding_identity(finding: Finding) -> tuple[str, str, str]:
+    """What tells a finding from another across the rounds of ``--fix``
+    (its line may move as fixes write the file)."""
+    return (finding.path, finding.code, finding.subject or finding.message)
 
 
 def _still_holds(path: Path, original: bytes) -> bool:
