@@ -11,7 +11,7 @@ import pytest
 from click.testing import Result
 from samples import clean_files
 
-from doxtool.rules.examples import WAIT_DOX
+from doxtool.rules.examples import WAIT_DOX, WAIT_PY
 
 # --- an unread argument with notes under it ---------------------------------
 
@@ -132,3 +132,91 @@ def test_a_section_several_findings_ask_for_is_inserted_once_in_its_place(
     result = run_cli(repo, "check", "--no-cache", "--fix")
     assert result.output == "All checks passed.\n"
     assert companion.read_text(encoding="utf-8") == expected
+
+
+# --- unused suppressions: one edit a line, every other byte kept ------------
+
+SECONDS_LINE = '        seconds = int(self.args.get("seconds", 0))'
+KEEP_WAITS = "- Keep waits short.\n"
+
+
+def _fixed(
+    make_repo: Callable[[dict[str, str]], Path],
+    run_cli: Callable[..., Result],
+    path: str,
+    text: str,
+) -> tuple[str, str, str]:
+    """(the ``--diff`` output, the ``--fix`` output, the file after the fix)."""
+    repo = make_repo({**clean_files(), path: text})
+    diff = run_cli(repo, "check", "--no-cache", "--diff").output
+    fixed = run_cli(repo, "check", "--no-cache", "--fix").output
+    return diff, fixed, (repo / path).read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    ("comment", "left"),
+    [
+        ("  # doxtool: ignore[DOX120]  # trailing note", "  # trailing note"),
+        ("  # type: ignore  # doxtool: ignore[DOX120]", "  # type: ignore"),
+        ("  # type: ignore  # doxtool: ignore[DOX120]  # note", "  # type: ignore  # note"),
+        ("  # doxtool: ignore[DOX120] -- reviewed", "  # -- reviewed"),
+        ("  # doxtool: ignore[DOX120]", ""),
+    ],
+)
+def test_an_unused_python_suppression_leaves_the_rest_of_its_comment(
+    make_repo: Callable[[dict[str, str]], Path],
+    run_cli: Callable[..., Result],
+    comment: str,
+    left: str,
+) -> None:
+    path = "tools/wait.py"
+    before = WAIT_PY.replace(SECONDS_LINE, SECONDS_LINE + comment)
+    after = WAIT_PY.replace(SECONDS_LINE, SECONDS_LINE + left)
+    diff, fixed, text = _fixed(make_repo, run_cli, path, before)
+    assert text == after
+    assert diff.startswith(_diff(path, before, after) + f"{path}:6:")
+    assert fixed == "Fixed 1 finding.\nAll checks passed.\n"
+
+
+def test_a_suppression_after_another_pragma_in_a_python_comment_is_honoured(
+    make_repo: Callable[[dict[str, str]], Path], run_cli: Callable[..., Result]
+) -> None:
+    dynamic = WAIT_PY.replace('self.args.get("seconds", 0)', "self.args.get(self.name, 0)")
+    line = "        seconds = int(self.args.get(self.name, 0))"
+    repo = make_repo({**clean_files(), "tools/wait.py": dynamic})
+    assert "DOX008" in run_cli(repo, "check", "--no-cache").output
+    (repo / "tools/wait.py").write_text(
+        dynamic.replace(line, line + "  # type: ignore  # doxtool: ignore[DOX008]"),
+        encoding="utf-8",
+    )
+    result = run_cli(repo, "check", "--no-cache", "--select", "DOX008,DOX9")
+    assert result.output == "All checks passed.\n"
+
+
+def test_two_unused_comments_on_one_markdown_line_are_removed_by_one_edit(
+    make_repo: Callable[[dict[str, str]], Path], run_cli: Callable[..., Result]
+) -> None:
+    path = "tools/wait.py.dox.md"
+    before = WAIT_DOX.replace(
+        KEEP_WAITS,
+        "- Keep waits short. <!-- doxtool: ignore[DOX111] --> <!-- doxtool: ignore[DOX120] -->\n",
+    )
+    diff, fixed, text = _fixed(make_repo, run_cli, path, before)
+    assert text == WAIT_DOX
+    assert diff.startswith(_diff(path, before, WAIT_DOX) + f"{path}:")
+    assert fixed == "Fixed 2 findings.\nAll checks passed.\n"
+
+
+def test_removing_a_markdown_suppression_keeps_a_hard_break(
+    make_repo: Callable[[dict[str, str]], Path], run_cli: Callable[..., Result]
+) -> None:
+    path = "tools/wait.py.dox.md"
+    second = "  and never longer than asked.\n"
+    before = WAIT_DOX.replace(
+        KEEP_WAITS, "- Keep waits short. <!-- doxtool: ignore[DOX111] -->  \n" + second
+    )
+    after = WAIT_DOX.replace(KEEP_WAITS, "- Keep waits short.  \n" + second)
+    diff, fixed, text = _fixed(make_repo, run_cli, path, before)
+    assert text == after
+    assert diff.startswith(_diff(path, before, after) + f"{path}:")
+    assert fixed == "Fixed 1 finding.\nAll checks passed.\n"

@@ -25,6 +25,7 @@ from doxtool.run.context import Context, Scope
 from doxtool.run.pool import parse_all
 from doxtool.run.project import COMPANION_SUFFIX
 from doxtool.run.suppressions import MALFORMED, OWN_CODES, UNUSED, SuppressionIndex
+from doxtool.run.unsuppress import removal
 
 #: how often ``--fix`` re-checks and fixes again before it gives up
 MAX_FIX_ROUNDS = 4
@@ -200,7 +201,7 @@ def _unused(rule: Rule, index: SuppressionIndex, files: list[str]) -> Iterator[F
                 suppression.line,
                 suppression.column,
                 subject=f"{path}:suppression:{','.join(suppression.codes)}:{','.join(unused)}",
-                fix=_removal_fix(names, index.removal(suppression)),
+                fix=_removal_fix(names, removal(index, suppression)),
             )
 
 

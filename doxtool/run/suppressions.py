@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from doxtool.core.edits import Edit, line_content, split_lines
+from doxtool.core.edits import line_content, split_lines
 from doxtool.core.patterns import LazyPattern
 from doxtool.core.source import ReadError, read_text
 
@@ -39,7 +39,10 @@ _MARKDOWN_COMMENT = LazyPattern(r"<!--\s*doxtool\s*:(?P<body>.*?)-->")
 _MARKDOWN_UNCLOSED = LazyPattern(r"<!--\s*doxtool\s*:(?!.*-->)")
 #: what every directive, closed or not, starts with
 _MARKDOWN_OPENING = LazyPattern(r"<!--\s*doxtool\s*:")
-_PYTHON_COMMENT = LazyPattern(r"#\s*doxtool\s*:(?P<body>.*)$")
+#: a directive in a Python comment: at its start, or later in it after
+#: whitespace (``# type: ignore  # doxtool: ignore[DOX008]``, as linters read
+#: their own directive after other pragmas)
+_PYTHON_COMMENT = LazyPattern(r"(?:^|(?<=\s))#\s*doxtool\s*:(?P<body>.*)$")
 _IGNORE = LazyPattern(r"\s*ignore\s*(?P<rest>.*)$", re.DOTALL)
 _CODE = LazyPattern(r"^[A-Z]{3}[0-9]{0,3}$")
 _FENCE = LazyPattern(r"^\s{0,3}(?P<fence>`{3,}|~{3,})")
@@ -62,6 +65,9 @@ class Suppression:
     comment: str = ""
     #: the comment is alone on its line
     own_line: bool = False
+    #: where the comment holding it starts (1-based column): a Python
+    #: directive may follow other text of its comment
+    comment_column: int = 0
     used: set[str] = field(default_factory=set)
 
     def covers(self, line: int) -> bool:
@@ -306,6 +312,7 @@ def parse_markdown(path: str, text: str, known: Callable[[str], bool]) -> FileSu
                     last=last + 1,
                     comment=match.group(0),
                     own_line=own_line,
+                    comment_column=match.start() + 1,
                 )
             )
     return result
@@ -355,15 +362,16 @@ def parse_python(path: str, text: str, known: Callable[[str], bool]) -> FileSupp
         ranges, comments = {}, _fallback_comments(lines)
         result.exact = False
     comment_rows = {row for row, _, _ in comments}
-    for row, column, comment in comments:
-        match = _PYTHON_COMMENT.match(comment)
+    for row, token_column, token in comments:
+        match = _PYTHON_COMMENT.search(token)
         if match is None:
             continue
+        column, comment = token_column + match.start(), token[match.start() :]
         codes, problem = _codes(match.group("body"), known)
         if problem:
             result.malformed.append(Malformed(path, row, column + 1, problem, comment.strip()))
             continue
-        before = lines[row - 1][:column] if row <= len(lines) else ""
+        before = lines[row - 1][:token_column] if row <= len(lines) else ""
         own_line = not before.strip()
         target = row
         if own_line:
@@ -386,6 +394,7 @@ def parse_python(path: str, text: str, known: Callable[[str], bool]) -> FileSupp
                 last=max(last, row),
                 comment=comment,
                 own_line=own_line,
+                comment_column=token_column + 1,
             )
         )
     return result
@@ -447,53 +456,3 @@ class SuppressionIndex:
 
     def named_codes(self, paths: Iterable[str]) -> set[str]:
         return {code for path in paths for s in self.of(path).suppressions for code in s.codes}
-
-    def removal(self, suppression: Suppression) -> Edit | None:
-        """The edit that drops a suppression's unused codes, or the whole
-        directive; None when the file's comments are not known exactly.
-
-        Text a person wrote in the comment besides the directive (a reason:
-        ``# doxtool: ignore[DOX008] -- reviewed, ADR-12``) stays, as a plain
-        comment, when the directive goes.
-        """
-        found = self.of(suppression.path)
-        if not found.exact:
-            return None
-        lines = found.lines
-        index = suppression.line - 1
-        line = lines[index]
-        comment = suppression.comment
-        start = suppression.column - 1
-        if line[start : start + len(comment)] != comment:
-            return None  # the line is not what was parsed: leave it
-        keep = [code for code in suppression.codes if code in suppression.used]
-        if keep:
-            replacement = re.sub(
-                r"ignore\s*\[[^\]]*\]", f"ignore[{','.join(keep)}]", comment, count=1
-            )
-            new = line[:start] + replacement + line[start + len(comment) :]
-            return Edit(suppression.path, index, index + 1, [new])
-        reason = _reason(comment)
-        if reason:
-            markdown = comment.startswith("<!--")
-            plain = f"<!-- {reason} -->" if markdown else f"# {reason}"
-            new = line[:start] + plain + line[start + len(comment) :]
-            return Edit(suppression.path, index, index + 1, [new])
-        if suppression.own_line and line.strip() == comment.strip():
-            return Edit(suppression.path, index, index + 1, [])
-        new = (line[:start].rstrip() + line[start + len(comment) :]).rstrip()
-        return Edit(suppression.path, index, index + 1, [new])
-
-
-_DIRECTIVE = LazyPattern(r"^(?:<!--|#)\s*doxtool\s*:\s*ignore\s*\[[^\]]*\]")
-
-
-def _reason(comment: str) -> str:
-    """What a suppression comment says besides its directive (a reason), if anything."""
-    match = _DIRECTIVE.match(comment)
-    if match is None:
-        return ""
-    rest = comment[match.end() :]
-    if comment.startswith("<!--"):
-        rest = rest.removesuffix("-->")
-    return rest.strip()
