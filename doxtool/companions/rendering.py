@@ -205,8 +205,9 @@ def _assemble(lead: str, items: list[tuple[str, str]], keep: Keep) -> list[str]:
     """Lead line, items, and each note after the item it was written under.
 
     ``items`` are (item key, line). A note that is part of an item that is
-    gone (nested under it) goes with it; other notes whose item is gone go to
-    the end of the block, in their original order.
+    gone (nested under it, and listed in ``keep.own_notes``) goes with it;
+    other notes whose item is gone go to the end of the block, in their
+    original order.
     """
     notes_by_anchor: dict[str | None, list[str]] = {}
     for anchor, text in keep.notes:
@@ -370,7 +371,8 @@ def kept_parts(existing: FactBlock, companion: Companion) -> Keep:
     own: set[int] = set()
     for note in existing.notes:
         if 0 <= note.line < len(companion.lines):
-            if note.own:
+            # (an argument's: its removal is an unsafe fix, see DOX111)
+            if note.own and existing.kind == "arguments":
                 own.add(len(notes))
             notes.append((note.anchor, line_content(companion.lines[note.line])))
     areas: list[str] = []

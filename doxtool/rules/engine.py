@@ -260,18 +260,13 @@ class FixResult:
     changes: list[FileChange] = field(default_factory=list)
     fixed: int = 0
     errors: list[str] = field(default_factory=list)
-    #: the files each applied fix changes, one set per finding
-    fixes: list[set[str]] = field(default_factory=list)
-    #: the same, with the identity of each finding (:func:`finding_identity`)
+    #: each finding whose fix is applied: its identity (:func:`finding_identity`)
+    #: and the files the fix changes
     fixed_findings: list[tuple[tuple[str, str, str], set[str]]] = field(default_factory=list)
     #: unsafe fixes left out (``--unsafe-fixes`` applies them)
     hidden: int = 0
     #: files whose bytes differ from those the findings were computed from
     stale: list[str] = field(default_factory=list)
-
-    def fixed_in(self, written: set[str]) -> int:
-        """How many fixes took effect when only ``written`` files were written."""
-        return sum(1 for paths in self.fixes if paths and paths <= written)
 
     def fixed_identities(self, written: set[str]) -> Counter[tuple[str, str, str]]:
         """The findings fixed when only ``written`` files were written, by
@@ -376,9 +371,8 @@ def plan_fixes(
     for identity, own, created in planned:
         paths = ({path for path, _ in own} | created) & changed
         if paths and all(applied[path][at] for path, at in own if path in applied):
-            result.fixes.append(paths)
             result.fixed_findings.append((identity, paths))
-    result.fixed = len(result.fixes)
+    result.fixed = len(result.fixed_findings)
     result.changes.sort(key=lambda c: c.path)
     return result
 
