@@ -220,3 +220,20 @@ def test_removing_a_markdown_suppression_keeps_a_hard_break(
     assert text == after
     assert diff.startswith(_diff(path, before, after) + f"{path}:")
     assert fixed == "Fixed 1 finding.\nAll checks passed.\n"
+
+
+def test_a_finding_whose_edit_gives_way_to_another_is_not_counted_fixed(tmp_path: Path) -> None:
+    from doxtool.core.edits import Edit
+    from doxtool.core.findings import Finding, Fix
+    from doxtool.rules.engine import plan_fixes
+
+    (tmp_path / "p.md").write_text("one\ntwo\n", encoding="utf-8")
+    first = Finding(
+        "DOX900", "a", "p.md", 1, subject="a", fix=Fix("a", [Edit("p.md", 0, 1, ["1"])])
+    )
+    second = Finding("DOX900", "b", "p.md", 1, subject="b", fix=Fix("b", [Edit("p.md", 0, 2, [])]))
+    plan = plan_fixes(tmp_path, [first, second])
+    assert [change.new for change in plan.changes] == ["1\ntwo\n"]
+    # the second is left for the next round, and counted there
+    assert plan.fixed == 1
+    assert [identity for identity, _ in plan.fixed_findings] == [("p.md", "DOX900", "a")]
