@@ -144,7 +144,7 @@ def _read_bullet_block(
     contents = [(index, line_content(lines[index])) for index in range(start + 1, end)]
     for entry in read_entries(kind, contents, code_lines):
         if entry.role == "note" or entry.code is None:
-            reader.note(entry.index)
+            reader.note(entry.index, line_content(lines[entry.index]))
         elif entry.role == "member":
             cls = reader.values[-1]
             cls["methods"].append(entry.code.text)
