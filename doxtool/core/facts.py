@@ -89,6 +89,10 @@ class Argument:
     #: literal default value; meaningful only when ``has_default`` is true
     default: Any = None
     has_default: bool = False
+    #: whether there is a default is not known (a fallback after ``or`` that
+    #: is not a literal, ``x or self.limit``, or an empty one, ``x or []``):
+    #: a default is neither claimed nor denied
+    default_unknown: bool = False
     #: JSON Schema type name, or None when unknown
     type: str | None = None
     #: literal values the argument is compared against (dispatch arguments)

@@ -285,9 +285,11 @@ class ArgumentReads:
         optional, known, value = self._merged_default(source, key, env)
         if known:
             builder.set_default(value)
-        guarded = kind in ("get", "pop", "contains") or env.guarded(key) or optional
+        # ``args.pop("k")`` with no default raises ``KeyError`` as ``args["k"]`` does
+        raises = kind == "subscript" or (kind == "pop" and default is None)
+        guarded = not raises or env.guarded(key) or optional
         builder.reads.append(ArgumentRead(line, column, kind, guarded, env.func.qualname))
-        if kind == "subscript" and not guarded:
+        if raises and not guarded:
             absent = env.absent_keys() - {key}
             if absent:
                 # read only when those are missing: one of them is needed
@@ -382,6 +384,9 @@ class ArgumentReads:
                             arg = None
             elif type(node) is cst.BooleanOperation and type(node.operator) is cst.Or:
                 todo.extend((node.right, node.left))
+                continue
+            elif type(node) is cst.NamedExpr:  # ``(c := self.args.get("c"))``
+                todo.append(node.value)
                 continue
             elif type(node) is cst.Call:
                 arg = None

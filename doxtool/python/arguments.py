@@ -17,7 +17,7 @@ from doxtool.core.facts import Argument, ArgumentRead, json_type
 from doxtool.python.cstnodes import dotted_name
 from doxtool.python.literals import jsonable, literal_value
 from doxtool.python.modulescan import Func
-from doxtool.python.readforms import COERCIONS
+from doxtool.python.readforms import COERCIONS, REFUSALS
 
 _ANNOTATION_TYPES = {
     **COERCIONS,
@@ -69,13 +69,33 @@ class ArgBuilder:
     boolean_spelling: bool = False
     #: its absence ends ``execute`` with an error
     contract_required: bool = False
+    #: a fallback after ``or`` (:meth:`set_fallback`): no default is claimed
+    default_unknown: bool = False
+    #: whether that fallback's value is known, and the value
+    fallback_known: bool = False
+    fallback: Any = None
+    #: the kinds of value (:data:`REFUSALS`) the checks that end ``execute``
+    #: with an error refuse: a default among them is no default
+    refusals: set[str] = field(default_factory=set)
     #: arguments of which one is needed when this one is missing
     alternatives: set[str] = field(default_factory=set)
 
     def set_default(self, value: Any) -> None:
-        if not self.has_default:
+        if not self.has_default and not self.default_unknown:
             self.default = jsonable(value)
             self.has_default = True
+
+    def set_fallback(self, known: bool, value: Any = None) -> None:
+        """``self.args.get("x") or <fallback>`` where the fallback is not
+        claimed as a default: not a literal (``or self.limit``), or an empty
+        one that only normalises a missing value (``or ""``, ``or []``)."""
+        if not self.has_default and not self.default_unknown:
+            self.default_unknown = True
+            self.fallback_known, self.fallback = known, jsonable(value)
+
+    def _refused(self, value: Any) -> bool:
+        """Whether a check that ends ``execute`` with an error refuses ``value``."""
+        return any(REFUSALS[r](value) for r in self.refusals)
 
     def add_enum(self, value: Any) -> None:
         value = jsonable(value)
@@ -104,6 +124,16 @@ class ArgBuilder:
     def build(self) -> Argument:
         reads = unique(self.reads, lambda r: (r.line, r.column, r.kind))
         reads.sort(key=lambda r: (r.line, r.column))
+        refused = self.has_default and self._refused(self.default)
+        # ``f = self.args.get("f", None)`` then ``if f is None: raise ...``: an
+        # explicit None the check refuses is no default, as ``.get("f")`` has none
+        has_default = self.has_default and not (refused and self.default is None)
+        # a fallback after ``or`` that is not claimed as a default
+        default_unknown = self.default_unknown and not self.has_default
+        # what a missing key gives passes the checks that end ``execute``
+        passes = (self.has_default and not refused) or (
+            default_unknown and (not self.fallback_known or not self._refused(self.fallback))
+        )
         kind = self.coerced_type or self.annotation_type
         if kind is None and self.has_default:
             kind = json_type(self.default)
@@ -125,10 +155,11 @@ class ArgBuilder:
             enum = [v for v in enum if json_type(v) == kind or (kind, json_type(v)) == _INT]
         return Argument(
             name=self.name,
-            required=(self.required_read and not self.has_default and not self.alternatives)
-            or self.contract_required,
-            default=self.default if self.has_default else None,
-            has_default=self.has_default,
+            required=(self.required_read and not has_default and not self.alternatives)
+            or (self.contract_required and not passes),
+            default=self.default if has_default else None,
+            has_default=has_default,
+            default_unknown=default_unknown,
             type=kind,
             enum=enum or None,
             values_unknown=unknown,

@@ -83,15 +83,19 @@ class Contracts:
         if env.func is not self.entry and not _raises(body):
             return
         for group in self._absence_groups(stmt.test, env):
-            if len(group) == 1:
-                self._arg(next(iter(group))).contract_required = True
-            else:
-                for name in group:
-                    self._arg(name).alternatives.update(group - {name})
+            for name, refusal in group.items():
+                builder = self._arg(name)
+                builder.refusals.add(refusal)
+                if len(group) == 1:
+                    builder.contract_required = True
+                else:
+                    builder.alternatives.update(set(group) - {name})
 
-    def _absence_groups(self, test: cst.BaseExpression, env: Env) -> list[set[str]]:
-        """Groups of arguments whose joint absence makes ``test`` true."""
-        groups: list[set[str]] = []
+    def _absence_groups(self, test: cst.BaseExpression, env: Env) -> list[dict[str, str]]:
+        """Groups of arguments whose joint absence makes ``test`` true, each
+        argument with the :data:`~doxtool.python.readforms.REFUSALS` kind of
+        value the test refuses."""
+        groups: list[dict[str, str]] = []
         parts = [test]
         while parts:
             node = parts.pop()
@@ -103,42 +107,45 @@ class Contracts:
                 groups.append(group)
         return groups
 
-    def _absence(self, node: cst.BaseExpression, env: Env) -> set[str] | None:
-        """The arguments that, all absent, make ``node`` true (None: not an absence test)."""
+    def _absence(self, node: cst.BaseExpression, env: Env) -> dict[str, str] | None:
+        """The arguments that, all absent, make ``node`` true, each with the
+        kind of value it refuses (None: not an absence test)."""
         if type(node) is cst.BooleanOperation and type(node.operator) is cst.And:
             left = self._absence(node.left, env)
             right = self._absence(node.right, env)
-            return left | right if left and right else None
+            return {**left, **right} if left and right else None
         if type(node) is cst.UnaryOperation and type(node.operator) is cst.Not:
             inner = node.expression
             if type(inner) is cst.BooleanOperation and type(inner.operator) is cst.Or:
                 left = self._absence(cst.UnaryOperation(cst.Not(), inner.left), env)
                 right = self._absence(cst.UnaryOperation(cst.Not(), inner.right), env)
-                return left | right if left and right else None
+                return {**left, **right} if left and right else None
             if type(inner) is cst.Name and inner.value in env.var_groups:
-                return set(env.var_groups[inner.value])
+                return dict.fromkeys(env.var_groups[inner.value], "falsy")
             if type(inner) is cst.Name and env.empty_unless.get(inner.value):
-                return {env.empty_unless[inner.value]}  # type: ignore[arg-type]
+                return {env.empty_unless[inner.value]: "missing"}  # type: ignore[dict-item]
             arg = self._arg_of(inner, env)
             if arg is not None:
-                return {arg}
+                return {arg: "falsy"}
         elif type(node) is cst.Comparison and len(node.comparisons) == 1:
             target = node.comparisons[0]
             op = type(target.operator)
             if op is cst.NotIn and self._is_dict_source(target.comparator, env):
                 key = self._key(node.left, env)
-                return {key} if isinstance(key, str) else None
+                return {key: "missing"} if isinstance(key, str) else None
             if op in (cst.Is, cst.Equal):
                 ok, value = self._value(target.comparator)
-                # a string method's result is never None
-                if ok and (value == "" or (value is None and not _string_method(node.left))):
+                # a string method's result is never None; on None it fails
+                method = _string_method(node.left)
+                if ok and (value == "" or (value is None and not method)):
                     arg = self._arg_of(node.left, env)
-                    return {arg} if arg is not None else None
+                    refusal = "falsy" if method else "blank" if value == "" else "none"
+                    return {arg: refusal} if arg is not None else None
         # a test of emptiness in another spelling (``len(x) == 0``, ``x.strip() == ""``)
         empty = nonempty_when(node, False)
         if len(empty) == 1:
             arg = self._arg_of(empty[0], env)
-            return {arg} if arg is not None else None
+            return {arg: "falsy"} if arg is not None else None
         return None
 
     def _is_check(self, stmt: cst.BaseStatement, env: Env) -> bool:

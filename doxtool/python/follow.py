@@ -428,7 +428,7 @@ def _add_arguments(
     for name, found in reads.items():
         positions = [r for _, r, _ in found]
         required = any(
-            (k.contract or (k.kind == "subscript" and not k.guarded and not k.alternatives))
+            (k.contract or (_raises(k.kind) and not k.guarded and not k.alternatives))
             and not conditional
             for k, _, conditional in found
         )
@@ -481,3 +481,9 @@ def _unique_effects(effects: list[Effect]) -> list[Effect]:
             seen.add(key)
             out.append(effect)
     return out
+
+
+def _raises(kind: str) -> bool:
+    """Whether a read of a missing key raises ``KeyError`` (unless guarded):
+    ``d[key]``, ``d.pop(key)`` (with a default, the read is guarded)."""
+    return kind in ("subscript", "pop")

@@ -13,7 +13,7 @@ from typing import Any
 
 from doxtool.core.summary_facts import KeyRead
 from doxtool.python.astparse import statements
-from doxtool.python.readforms import COERCIONS, STRING_METHODS
+from doxtool.python.readforms import COERCIONS, REFUSALS, STRING_METHODS
 from doxtool.python.summaryscope import ModuleScope
 
 
@@ -75,7 +75,10 @@ class KeyReads:
 
     def _contract(self, stmt: ast.If) -> None:
         """``if not value: raise ...`` at the top of the body: the read is needed."""
-        name = _emptied(stmt.test)
+        emptied = _emptied(stmt.test)
+        if emptied is None:
+            return
+        name, refusal = emptied
         if (
             name in self.var_reads
             and self._top(stmt)
@@ -83,7 +86,14 @@ class KeyReads:
             and isinstance(stmt.body[-1], ast.Raise)
             and not self._returned_before(stmt)
         ):
-            self.var_reads[name].contract = True
+            read = self.var_reads[name]
+            if read.has_default and not REFUSALS[refusal](read.default):
+                return  # a missing key gives the default, which the check lets pass
+            # ``args.get(key, None)`` then ``if value is None: raise``: an
+            # explicit None the check refuses is no default, as ``.get(key)`` has none
+            if read.has_default and read.default is None:
+                read.default, read.has_default = None, False
+            read.contract = True
 
     def _returned_before(self, stmt: ast.stmt) -> bool:
         """Whether a statement before ``stmt`` (at the top of the body) may
@@ -141,16 +151,18 @@ class KeyReads:
             self._coerce(computed, node)
             self.reads.append(computed)
             return
+        # ``args.pop(key)`` with no default raises ``KeyError`` as ``args[key]`` does
+        raises = kind == "subscript" or (kind == "pop" and default is None)
         read = KeyRead(
             key=key,
             source=source,
             line=node.lineno,
             column=node.col_offset + 1,
             kind=kind,
-            guarded=kind != "subscript" or self._guarded(key),
+            guarded=not raises or self._guarded(key),
         )
         self._coerce(read, node)
-        if kind == "subscript" and not read.guarded:
+        if raises and not read.guarded:
             read.alternatives = [k for k in self._absent() if k != key]
             read.conditional = self.conditional > 0
         if default is not None:
@@ -241,11 +253,12 @@ def _code(node: ast.expr) -> str:
     return text if len(text) <= 80 else text[:77] + "..."
 
 
-def _emptied(test: ast.expr) -> str | None:
+def _emptied(test: ast.expr) -> tuple[str, str] | None:
     """The variable ``test`` is true for when it is missing or empty: ``not x``,
-    ``x is None``, ``x == ""``, ``len(x) == 0``, ``not x.strip()`` and the like."""
+    ``x is None``, ``x == ""``, ``len(x) == 0``, ``not x.strip()`` and the
+    like, with the kind of value (:data:`REFUSALS`) the test is true for."""
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
-        return _subject(test.operand)
+        return _falsy(_subject(test.operand))
     if not isinstance(test, ast.Compare) or len(test.ops) != 1:
         return None
     left, op, right = test.left, test.ops[0], test.comparators[0]
@@ -258,12 +271,18 @@ def _emptied(test: ast.expr) -> str | None:
     value = right.value
     if isinstance(left, ast.Call) and _is_len(left):
         empty = (type(op), value) in _LEN_EMPTY and type(value) is int
-        return _subject(left.args[0]) if empty else None
+        return _falsy(_subject(left.args[0])) if empty else None
     if isinstance(op, ast.Is) and value is None:
-        return left.id if isinstance(left, ast.Name) else None
+        return (left.id, "none") if isinstance(left, ast.Name) else None
     if isinstance(op, ast.Eq) and value == "":
-        return _subject(left)
+        name = _subject(left)
+        # ``x.strip() == ""`` fails on None as well
+        return (name, "blank" if isinstance(left, ast.Name) else "falsy") if name else None
     return None
+
+
+def _falsy(name: str | None) -> tuple[str, str] | None:
+    return (name, "falsy") if name is not None else None
 
 
 def _subject(node: ast.expr) -> str | None:

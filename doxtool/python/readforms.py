@@ -6,6 +6,9 @@ libcst can use it."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 #: calls that coerce a value, and the JSON Schema type they make of it
 COERCIONS = {
     "int": "integer",
@@ -24,3 +27,13 @@ STRING_METHODS = frozenset(
 
 #: dict methods that read one key, and the kind of read each is
 READ_METHODS = {"get": "get", "pop": "pop", "setdefault": "get"}
+
+#: kinds of value a check refuses (``if not x``: falsy; ``if x is None``:
+#: None; ``if x == ""``: the empty string; ``if "x" not in args``: any, as
+#: the key itself is missing), each with the test of a default it refuses
+REFUSALS: dict[str, Callable[[Any], bool]] = {
+    "falsy": lambda value: not value,
+    "none": lambda value: value is None,
+    "blank": lambda value: value == "",
+    "missing": lambda value: True,
+}

@@ -314,7 +314,7 @@ def _filter_reads(argument: Argument, keep: Callable[[str], bool]) -> Argument:
     if not reads:
         return dataclasses.replace(argument, reads=[])
     required = argument.required and any(
-        r.kind in ("subscript", "parameter") and not r.guarded for r in reads
+        r.kind in ("subscript", "pop", "parameter") and not r.guarded for r in reads
     )
     return dataclasses.replace(argument, reads=reads, required=required)
 

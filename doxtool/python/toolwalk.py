@@ -269,6 +269,8 @@ class StatementWalk:
         names: set[str] = set()
         args: set[str] = set()
         for value in values:
+            if type(value) is cst.NamedExpr:
+                value = value.target
             if type(value) is cst.Name and value.value not in env.texts:
                 names.add(value.value)
             arg = self._arg_of(value, env)
@@ -379,6 +381,11 @@ class StatementWalk:
                 _, absent_false = self._absent_of(current.left, env)
                 stack.append((current.right, frozenset(), absent_false))
                 stack.append(current.left)
+                continue
+            elif kind is cst.NamedExpr:
+                # ``if not (c := self.args.get("c")):`` binds ``c`` as ``c = ...`` does
+                self._expr(current.value, env)
+                self._assign_target(current.target, current.value, env)
                 continue
             elif kind in (cst.Lambda, cst.FunctionDef, cst.ClassDef):
                 if kind is cst.Lambda:
