@@ -131,3 +131,81 @@ def test_a_default_a_helper_check_refuses_is_no_default(run_cli, make_repo) -> N
         "a": (True, False, None, []),
         "soft": (False, True, "abc", []),
     }
+
+
+OR_DEFAULTS = """\
+    class NotesTool(Tool):
+        limit_default = 7
+
+        async def execute(self, **kwargs) -> Response:
+            limit = self.args.get("limit") or 10
+            n = int(self.args.get("n", "") or 5)
+            m = self.args.get("m") or self.limit_default
+            tags = list(self.args.get("tags") or [])
+            return Response(message=f"{limit}{n}{m}{tags}", break_loop=False)
+    """
+
+
+def test_a_literal_after_or_is_a_default_and_another_fallback_is_not_known(
+    run_cli, make_repo
+) -> None:
+    tool = _tool(run_cli, make_repo, OR_DEFAULTS)
+    assert {
+        a["name"]: (a["has_default"], a["default"], a["default_unknown"], a["type"])
+        for a in tool["arguments"]
+    } == {
+        "limit": (True, 10, False, "integer"),
+        "n": (True, 5, False, "integer"),
+        "m": (False, None, True, None),
+        "tags": (False, None, True, "array"),
+    }
+
+
+def test_a_default_the_code_does_not_state_is_neither_claimed_nor_denied(
+    run_cli, make_repo
+) -> None:
+    root: Path = make_repo({"tools/notes.py": HEAD + dedent(OR_DEFAULTS)})
+    companion = dedent(
+        """\
+        # notes.py DOX
+
+        ## Runtime Contracts
+        - Arguments of `NotesTool`:
+          - `limit`: optional integer, default `10`. Any falsy value gives 10.
+          - `n`: optional integer, default `5`.
+          - `m`: required, default `7`. From the class.
+          - `tags`: optional array.
+        """
+    )
+    (root / "tools/notes.py.dox.md").write_text(companion)
+    result = run_cli(root, "check", "--select", "DOX111")
+    assert result.output.splitlines() == [
+        "tools/notes.py.dox.md:7:1: DOX111 argument `m` is documented as required but the "
+        "code treats it as optional (read at tools/notes.py:11) [*]",
+        "Found 1 finding (1 fixable with `doxtool check --fix`).",
+    ]
+    fixed = run_cli(root, "check", "--select", "DOX111", "--fix")
+    assert fixed.exit_code == 0, fixed.output
+    assert (root / "tools/notes.py.dox.md").read_text() == companion.replace(
+        "`m`: required, default `7`.", "`m`: optional, default `7`."
+    )
+
+
+def test_two_keys_joined_by_or_are_alternatives(run_cli, make_repo) -> None:
+    source = """\
+        class NotesTool(Tool):
+            async def execute(self, **kwargs) -> Response:
+                text = self.args.get("text") or self.args.get("message")
+                if not text:
+                    raise RepairableException("send `text`")
+                return Response(message=str(text), break_loop=True)
+        """
+    tool = _tool(run_cli, make_repo, source)
+    assert _facts(tool) == {
+        "text": (False, False, None, ["message"]),
+        "message": (False, False, None, ["text"]),
+    }
+    assert {a["name"]: a["type"] for a in tool["arguments"]} == {
+        "text": "string",
+        "message": "string",
+    }

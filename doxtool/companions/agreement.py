@@ -46,19 +46,27 @@ def _classes_agree(expected: Any, existing: Any) -> bool:
     return sorted(map(_class_key, expected)) == sorted(map(_class_key, existing))
 
 
-def _argument_key(argument: dict[str, Any], values: bool = True) -> tuple[Any, ...]:
+def _argument_key(
+    argument: dict[str, Any], values: bool = True, default: bool = True
+) -> tuple[Any, ...]:
     """What is compared of an argument item; its accepted values only with
-    ``values`` (the code may not say them)."""
+    ``values``, its default only with ``default`` (the code may not say them)."""
     enum = argument.get("enum") if values else None
     alternatives = argument.get("alternatives")
+    has_default = argument.get("has_default") if default else None
     return (
         argument.get("required"),
         (argument.get("type") or "").casefold() or None,
-        argument.get("has_default"),
-        argument.get("default") if argument.get("has_default") else None,
+        has_default,
+        argument.get("default") if has_default else None,
         enum_key(enum),
         tuple(sorted(alternatives)) if alternatives else None,
     )
+
+
+def _said(fact: dict[str, Any]) -> tuple[bool, bool]:
+    """Whether the code says an argument's accepted values, and its default."""
+    return not fact.get("values_unknown"), not fact.get("default_unknown")
 
 
 def _arguments_agree(expected: Any, existing: Any, open: bool = False) -> bool:
@@ -78,8 +86,8 @@ def _arguments_agree(expected: Any, existing: Any, open: bool = False) -> bool:
         documented[name].get("fields_unknown")
         or (
             documented[name].get("required") is not None
-            and _argument_key(documented[name], not facts[name].get("values_unknown"))
-            == _argument_key(facts[name], not facts[name].get("values_unknown"))
+            and _argument_key(documented[name], *_said(facts[name]))
+            == _argument_key(facts[name], *_said(facts[name]))
         )
         for name in facts
     )

@@ -61,6 +61,7 @@ def _argument_values(tool: ToolFacts) -> list[dict[str, Any]]:
                 "type": argument.type,
                 "default": json_text(argument.default) if argument.has_default else None,
                 "has_default": argument.has_default,
+                "default_unknown": argument.default_unknown,
                 "enum": [enum_text(v) for v in argument.enum] if argument.enum else None,
                 "values_unknown": argument.values_unknown,
                 "alternatives": [display_name(a) for a in argument.alternatives] or None,
@@ -426,16 +427,24 @@ def _same_lead(rendered: str, written: str) -> bool:
 
 def _with_persons_values(values: Any, existing: FactBlock) -> Any:
     """Arguments whose accepted values the code does not say keep the list
-    the companion gives them."""
+    the companion gives them; those whose default it does not say keep the
+    default the companion gives them."""
     if not isinstance(values, list) or not isinstance(existing.values, list):
         return values
-    written = {v.get("name"): v.get("enum") for v in existing.values if isinstance(v, dict)}
-    return [
-        {**v, "enum": written.get(v.get("name"))}
-        if isinstance(v, dict) and v.get("values_unknown")
-        else v
-        for v in values
-    ]
+    written = {v.get("name"): v for v in existing.values if isinstance(v, dict)}
+    out = []
+    for v in values:
+        person = written.get(v.get("name")) if isinstance(v, dict) else None
+        if person is not None and v.get("values_unknown"):
+            v = {**v, "enum": person.get("enum")}
+        if person is not None and v.get("default_unknown"):
+            v = {
+                **v,
+                "default": person.get("default"),
+                "has_default": bool(person.get("has_default")),
+            }
+        out.append(v)
+    return out
 
 
 def with_persons_arguments(expected: ExpectedBlock, existing: FactBlock) -> list[Any] | None:

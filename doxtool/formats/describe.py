@@ -18,6 +18,8 @@ def describe_argument(arg: Argument) -> str:
         parts.append(arg.type)
     if arg.has_default:
         parts.append(f"default {_value(arg.default)}")
+    elif arg.default_unknown:
+        parts.append("default not known")
     if arg.enum:
         parts.append("one of " + ", ".join(_value(v) for v in arg.enum))
     if arg.alternatives:

@@ -432,16 +432,14 @@ class ArgumentReads:
             return
         # coercion and normalisation types
         if type(func) is cst.Name and func.value in COERCIONS and node.args:
-            arg = self._arg_of(node.args[0].value, env)
-            if arg is not None:
+            for arg in self._standing_for(node.args[0].value, env):
                 builder = self._arg(arg)
                 if func.value == "str":
                     builder.weak_type = builder.weak_type or "string"
                 elif func.value != "bool":  # ``bool(x)`` tests truthiness: any type
                     builder.coerced_type = builder.coerced_type or COERCIONS[func.value]
         if type(func) is cst.Attribute and func.attr.value in STRING_METHODS:
-            arg = self._arg_of(func.value, env)
-            if arg is not None:
+            for arg in self._standing_for(func.value, env):
                 self._arg(arg).weak_type = self._arg(arg).weak_type or "string"
         self._calls_out(node, env)
 

@@ -333,6 +333,8 @@ def _merge_arguments(first: list[Argument], second: list[Argument]) -> list[Argu
             required=known.required or arg.required,
             default=known.default if known.has_default else arg.default,
             has_default=known.has_default or arg.has_default,
+            default_unknown=(known.default_unknown or arg.default_unknown)
+            and not (known.has_default or arg.has_default),
             type=known.type or arg.type,
             enum=enum or None,
             values_unknown=known.values_unknown or arg.values_unknown,

@@ -38,6 +38,7 @@ from doxtool.python.controlflow import (
     terminates,
 )
 from doxtool.python.cstnodes import dotted_name, suite_body
+from doxtool.python.fallbacks import Fallbacks
 from doxtool.python.merges import MergedDicts
 from doxtool.python.modulescan import Class, Func, ModuleScan
 from doxtool.python.noreturn import EXIT_CALLS
@@ -90,7 +91,9 @@ def effects_order() -> tuple[str, ...]:
     return (effects.READ, effects.WRITE, effects.DELETE, effects.NETWORK, effects.SUBPROCESS)
 
 
-class ToolScan(StatementWalk, ArgumentReads, MergedDicts, Contracts, Outcomes, Raises, Calls):
+class ToolScan(
+    StatementWalk, ArgumentReads, Fallbacks, MergedDicts, Contracts, Outcomes, Raises, Calls
+):
     """Analysis of one candidate tool class, starting from its ``execute``."""
 
     def __init__(self, scan: ModuleScan, cls: Class) -> None:

@@ -97,7 +97,10 @@ class StatementWalk:
             before = env.var_groups.get(name) or (
                 frozenset({env.var_args[name]}) if name in env.var_args else frozenset()
             )
-            if arg is not None and before and arg not in before and before & env.absent_keys():
+            group = self._or_arguments(value, env)
+            if group:  # ``text = args.get("text") or args.get("message")``: either
+                env.var_groups[name] = group
+            elif arg is not None and before and arg not in before and before & env.absent_keys():
                 # a fallback for a missing argument: the name stands for either
                 env.var_groups[name] = before | {arg}
             else:
@@ -377,6 +380,7 @@ class StatementWalk:
                 stack.append(current.left)
                 continue
             elif kind is cst.BooleanOperation and type(current.operator) is cst.Or:
+                self._or_fallback(current, env)
                 # the right operand is evaluated when the left is falsy
                 _, absent_false = self._absent_of(current.left, env)
                 stack.append((current.right, frozenset(), absent_false))

@@ -1,0 +1,94 @@
+"""Fallbacks after ``or`` (part of :class:`~doxtool.python.toolscan.ToolScan`).
+
+``self.args.get("limit") or 10`` gives ``limit`` the default ``10``; a
+fallback that is not a literal (``or self.limit``), or an empty literal that
+only normalises a missing value (``or ""``, ``or []``), gives it a default no
+one can state, so none is claimed or denied. ``self.args.get("text") or
+self.args.get("message")`` makes the two keys alternatives once a check
+refuses their joint absence.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from doxtool.python.readforms import COERCIONS, READ_METHODS, STRING_METHODS
+from doxtool.python.walkstate import Env
+
+
+class Fallbacks:
+    """Fallbacks after ``or``: a part of :class:`~doxtool.python.toolscan.ToolScan`."""
+
+    def _or_fallback(self, node: cst.BooleanOperation, env: Env) -> None:
+        """``self.args.get("limit") or <fallback>``: what a missing ``limit`` gives."""
+        key = self._plain_get(node.left, env)
+        if key is None or self._arg_of(node.right, env) is not None:
+            return  # another argument stands in: an alternative, not a default
+        builder = self._arg(key)
+        ok, value = self._value(node.right)
+        if ok and value:
+            builder.set_default(value)
+        else:
+            builder.set_fallback(ok, value)
+
+    def _plain_get(self, node: cst.BaseExpression, env: Env) -> str | None:
+        """The key ``node`` reads when it gives a falsy value for a missing
+        key (``d.get(k)``, ``d.get(k, "")``, ``d.pop(k, None)``), so that an
+        ``or`` after it decides what a missing key gives."""
+        if type(node) is not cst.Call or type(node.func) is not cst.Attribute:
+            return None
+        func = node.func
+        if (
+            func.attr.value not in READ_METHODS
+            or not self._is_dict_source(func.value, env)
+            or not node.args
+            or len(node.args) > 2
+            or any(a.keyword is not None or a.star for a in node.args)
+            or self._merged_of(func.value, env) is not None
+        ):
+            return None
+        if len(node.args) == 2:
+            ok, default = self._value(node.args[1].value)
+            if not ok or default:
+                return None  # a default of its own: the ``or`` is not reached
+        elif func.attr.value == "pop":
+            return None  # ``d.pop(k)`` raises on a missing key
+        key = self._key(node.args[0].value, env)
+        return key if isinstance(key, str) and not self._overridden(func.value, key, env) else None
+
+    def _or_arguments(self, node: cst.BaseExpression, env: Env) -> frozenset[str]:
+        """The arguments an ``or`` of reads stands for (``args.get("text") or
+        args.get("message")``, also through ``str(...)`` and ``.strip()``),
+        when it names two or more and every other operand is a literal."""
+        while type(node) is cst.Call:
+            func = node.func
+            if type(func) is cst.Name and func.value in COERCIONS and len(node.args) == 1:
+                node = node.args[0].value
+            elif type(func) is cst.Attribute and func.attr.value in STRING_METHODS:
+                node = func.value
+            else:
+                break
+        if type(node) is not cst.BooleanOperation or type(node.operator) is not cst.Or:
+            return frozenset()
+        found: list[str] = []
+        operands: list[cst.BaseExpression] = [node]
+        while operands:
+            current = operands.pop()
+            if type(current) is cst.BooleanOperation and type(current.operator) is cst.Or:
+                operands.extend((current.right, current.left))
+                continue
+            arg = self._arg_of(current, env)
+            if arg is not None:
+                found.append(arg)
+            elif not self._value(current)[0]:
+                return frozenset()  # something else may stand in
+        return frozenset(found) if len(set(found)) > 1 else frozenset()
+
+    def _standing_for(self, node: cst.BaseExpression, env: Env) -> list[str]:
+        """The arguments a value stands for: those of a name given a fallback
+        (``text = args.get("text") or args.get("message")``), else the one
+        :meth:`_arg_of` finds."""
+        if type(node) is cst.Name and node.value in env.var_groups:
+            return sorted(env.var_groups[node.value])
+        arg = self._arg_of(node, env)
+        return [arg] if arg is not None else []
