@@ -209,3 +209,36 @@ def test_two_keys_joined_by_or_are_alternatives(run_cli, make_repo) -> None:
         "text": "string",
         "message": "string",
     }
+
+
+def test_a_comprehension_over_literal_keys_reads_them_as_a_for_statement_does(
+    run_cli, make_repo
+) -> None:
+    source = """\
+        FIELDS = ("e", "f")
+
+
+        class NotesTool(Tool):
+            async def execute(self, **kwargs) -> Response:
+                parts = []
+                for k in ("first", "last"):
+                    parts.append(str(self.args.get(k, "")))
+                names = [str(self.args.get(k, "")) for k in ("a", "b")]
+                more = {k: self.args.get(k) for k in ["c", "d"]}
+                fields = tuple(self.args.get(name, 0) for name in FIELDS)
+                pairs = [self.args.get(k, d) for k, d in (("g", 1), ("h", 2))]
+                return Response(message=f"{parts}{names}{more}{fields}{pairs}", break_loop=False)
+        """
+    tool = _tool(run_cli, make_repo, source)
+    assert {a["name"]: (a["default"], a["type"]) for a in tool["arguments"]} == {
+        "first": ("", "string"),
+        "last": ("", "string"),
+        "a": ("", "string"),
+        "b": ("", "string"),
+        "c": (None, None),
+        "d": (None, None),
+        "e": (0, "integer"),
+        "f": (0, "integer"),
+    }
+    # the loop over pairs is not resolved by a ``for`` statement either
+    assert [r["expression"] for r in tool["dynamic_reads"]] == ["k"]

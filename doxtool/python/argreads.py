@@ -160,8 +160,10 @@ class ArgumentReads:
         self._returned_args[target] = arg
         return arg
 
-    def _loop_keys(self, stmt: cst.For) -> list[str]:
-        ok, value = self._value(stmt.iter)
+    def _loop_keys(self, iterable: cst.BaseExpression) -> list[str]:
+        """The literal keys a loop over ``iterable`` takes in turn (none when
+        it is not a short literal, or a constant, of strings)."""
+        ok, value = self._value(iterable)
         if not ok or not isinstance(value, list) or not 0 < len(value) <= _MAX_LOOP_KEYS:
             return []
         return value if all(isinstance(v, str) for v in value) else []

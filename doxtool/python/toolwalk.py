@@ -22,6 +22,10 @@ from doxtool.python.walkstate import Env
 _TEXT_SHAPES = (cst.BooleanOperation, cst.FormattedString, cst.SimpleString, cst.ConcatenatedString)
 
 
+#: comprehensions whose loop over literal keys is unrolled (``StatementWalk._unrolled``)
+_COMPREHENSIONS = (cst.ListComp, cst.SetComp, cst.GeneratorExp, cst.DictComp)
+
+
 _GUARD_EXCEPTIONS = frozenset({"KeyError", "LookupError", "Exception", "BaseException"})
 
 
@@ -174,7 +178,7 @@ class StatementWalk:
             self._if(stmt, env)
         elif type(stmt) in (cst.For,):
             self._expr(stmt.iter, env)
-            keys = self._loop_keys(stmt)
+            keys = self._loop_keys(stmt.iter)
             for name_node in _names_in(stmt.target):
                 env.keys.pop(name_node, None)
             if keys and type(stmt.target) is cst.Name:
@@ -306,6 +310,37 @@ class StatementWalk:
             self._stmts(suite_body(case.body), env)
         env.conditional -= dispatch
 
+    def _unrolled(
+        self, node: cst.ListComp | cst.SetComp | cst.GeneratorExp | cst.DictComp, env: Env
+    ) -> bool:
+        """``[self.args.get(k) for k in ("a", "b")]`` reads ``a`` and ``b``, as
+        the same loop written as a ``for`` statement does: a single ``for``
+        over the literal keys :meth:`_loop_keys` knows, its body walked once
+        per key. False (nothing walked) for any other comprehension."""
+        loop = node.for_in
+        if loop.inner_for_in is not None or type(loop.target) is not cst.Name:
+            return False
+        keys = self._loop_keys(loop.iter)
+        if not keys:
+            return False
+        self._expr(loop.iter, env)
+        name = loop.target.value
+        parts: list[cst.CSTNode] = [c.search for c in loop.ifs]
+        if type(node) is cst.DictComp:
+            parts.extend((node.key, node.value))
+        else:
+            parts.append(node.elt)
+        known = env.loop_keys.get(name)
+        for key in keys:
+            env.loop_keys[name] = key
+            for part in parts:
+                self._expr(part, env)
+        if known is None:
+            env.loop_keys.pop(name, None)
+        else:
+            env.loop_keys[name] = known
+        return True
+
     def _mapping_reads(self, pattern: cst.MatchPattern, env: Env) -> None:
         """``match self.args: case {"text": str(t)}``: each key of a mapping
         pattern is read, as ``"text" in self.args`` reads it; ``**rest``
@@ -390,6 +425,8 @@ class StatementWalk:
                 # ``if not (c := self.args.get("c")):`` binds ``c`` as ``c = ...`` does
                 self._expr(current.value, env)
                 self._assign_target(current.target, current.value, env)
+                continue
+            elif kind in _COMPREHENSIONS and self._unrolled(current, env):
                 continue
             elif kind in (cst.Lambda, cst.FunctionDef, cst.ClassDef):
                 if kind is cst.Lambda:
