@@ -242,3 +242,65 @@ def test_a_comprehension_over_literal_keys_reads_them_as_a_for_statement_does(
     }
     # the loop over pairs is not resolved by a ``for`` statement either
     assert [r["expression"] for r in tool["dynamic_reads"]] == ["k"]
+
+
+DISPATCH = """\
+    def _list() -> str:
+        return "list"
+
+
+    HANDLERS = {"list": _list, "get": _list}
+    LABELS = {"a": "A"}
+
+
+    class NotesTool(Tool):
+        TABLE = {"x": _list}
+
+        async def execute(self, **kwargs) -> Response:
+            action = str(self.args.get("action", "list"))
+            handler = HANDLERS.get(action)
+            if handler is None:
+                return Response(message=f"unknown action {action}", break_loop=False)
+            mode = self.args.get("mode", "list")
+            if mode not in HANDLERS:
+                raise RepairableException("unknown mode")
+            label = LABELS.get(self.args.get("label", "a"), "?")
+            fn = self.TABLE.get(self.args.get("kind", "x"))
+            if fn is None:
+                return Response(message="unknown kind", break_loop=False)
+            run = HANDLERS[self.args.get("step", "get")]
+            return Response(message=f"{handler()}{label}{fn()}{run()}", break_loop=False)
+    """
+
+
+def test_values_looked_up_in_a_dict_constant_are_its_keys_or_not_known(run_cli, make_repo) -> None:
+    tool = _tool(run_cli, make_repo, DISPATCH)
+    assert {a["name"]: (a["enum"], a["values_unknown"]) for a in tool["arguments"]} == {
+        # a miss ends execute with an error: the keys of the module constant
+        "action": (["list", "get"], False),
+        "mode": (["list", "get"], False),
+        # no check after the lookup, a class attribute, a subscript: not known
+        "label": (None, True),
+        "kind": (None, True),
+        "step": (None, True),
+    }
+
+
+def test_a_dict_dispatch_keeps_the_documented_values(run_cli, make_repo) -> None:
+    root: Path = make_repo({"tools/notes.py": HEAD + dedent(DISPATCH)})
+    companion = dedent(
+        """\
+        # notes.py DOX
+
+        ## Runtime Contracts
+        - Arguments of `NotesTool`:
+          - `action`: optional string, default `"list"`, one of `list`, `get`.
+          - `mode`: optional string, default `"list"`, one of `list`, `get`.
+          - `label`: optional string, default `"a"`, one of `a`. Others show `?`.
+          - `kind`: optional string, default `"x"`, one of `x`.
+          - `step`: optional string, default `"get"`.
+        """
+    )
+    (root / "tools/notes.py.dox.md").write_text(companion)
+    result = run_cli(root, "check", "--select", "DOX111")
+    assert (result.exit_code, result.output) == (0, "All checks passed.\n")

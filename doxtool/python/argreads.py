@@ -311,7 +311,10 @@ class ArgumentReads:
         return literal_value(node, self.module)
 
     def _subscript(self, node: cst.Subscript, env: Env) -> None:
-        if not self._is_dict_source(node.value, env) or len(node.slice) != 1:
+        if not self._is_dict_source(node.value, env):
+            self._lookup(node, env)
+            return
+        if len(node.slice) != 1:
             return
         element = node.slice[0].slice
         if type(element) is cst.Index:
@@ -341,6 +344,9 @@ class ArgumentReads:
         if arg is None:
             return
         ok, value = self._value(other)
+        if not ok and type(op) in (cst.In, cst.NotIn):
+            keys = self._dict_keys(other)  # ``action not in HANDLERS``
+            ok, value = keys is not None, keys
         if not ok:
             return
         values = list(value) if isinstance(value, (list, dict)) else [value]
@@ -443,6 +449,7 @@ class ArgumentReads:
         if type(func) is cst.Attribute and func.attr.value in STRING_METHODS:
             for arg in self._standing_for(func.value, env):
                 self._arg(arg).weak_type = self._arg(arg).weak_type or "string"
+        self._lookup(node, env)
         self._calls_out(node, env)
 
     def _guards_of(

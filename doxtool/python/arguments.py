@@ -65,6 +65,9 @@ class ArgBuilder:
     #: tested in a way no list of values holds (``action.startswith("del")``
     #: in a branch that returns): which values are accepted is not known
     values_unknown: bool = False
+    #: lookups of its value in a dict (``HANDLERS.get(action)``) that no
+    #: check closes: the values accepted are not known (:mod:`~doxtool.python.lookups`)
+    open_lookups: set[int] = field(default_factory=set)
     #: compared with ``"true"``/``"false"`` spellings: a JSON boolean is accepted
     boolean_spelling: bool = False
     #: its absence ends ``execute`` with an error
@@ -117,8 +120,10 @@ class ArgBuilder:
         """Whether the values accepted are not known: a test no list holds, or
         a value tested beside a closed dispatch, which the branch may accept
         or refuse (``return Response("purge is no longer supported")``)."""
-        return self.values_unknown or (
-            bool(self.enum) and any(not _holds(self.enum, v) for v in self.beside)
+        return (
+            self.values_unknown
+            or bool(self.open_lookups)
+            or (bool(self.enum) and any(not _holds(self.enum, v) for v in self.beside))
         )
 
     def build(self) -> Argument:

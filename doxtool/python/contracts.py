@@ -80,7 +80,7 @@ class Contracts:
         body = suite_body(stmt.body)
         if not self._error_exit(body, env):
             return
-        if env.func is not self.entry and not _raises(body):
+        if env.func is not self.entry and not ends_with_raise(body):
             return
         for group in self._absence_groups(stmt.test, env):
             for name, refusal in group.items():
@@ -226,6 +226,9 @@ class Contracts:
             if builder is None:
                 continue
             ok, value = self._value(other)
+            if not ok and op in (cst.In, cst.NotIn):
+                keys = self._dict_keys(other)  # ``action not in HANDLERS``
+                ok, value = keys is not None, keys
             if not ok or (op in (cst.In, cst.NotIn) and not isinstance(value, (list, dict))):
                 builder.values_unknown = True
             elif closed:
@@ -313,7 +316,7 @@ def _rejects(test: cst.BaseExpression) -> bool:
     )
 
 
-def _raises(body: Sequence[cst.BaseStatement]) -> bool:
+def ends_with_raise(body: Sequence[cst.BaseStatement]) -> bool:
     """Whether a block that ends the function ends it with ``raise``."""
     last = body[-1] if body else None
     return type(last) in (cst.SimpleStatementLine, cst.SimpleStatementSuite) and any(

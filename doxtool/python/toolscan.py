@@ -39,6 +39,7 @@ from doxtool.python.controlflow import (
 )
 from doxtool.python.cstnodes import dotted_name, suite_body
 from doxtool.python.fallbacks import Fallbacks
+from doxtool.python.lookups import Lookups
 from doxtool.python.merges import MergedDicts
 from doxtool.python.modulescan import Class, Func, ModuleScan
 from doxtool.python.noreturn import EXIT_CALLS
@@ -92,7 +93,15 @@ def effects_order() -> tuple[str, ...]:
 
 
 class ToolScan(
-    StatementWalk, ArgumentReads, Fallbacks, MergedDicts, Contracts, Outcomes, Raises, Calls
+    StatementWalk,
+    ArgumentReads,
+    Fallbacks,
+    Lookups,
+    MergedDicts,
+    Contracts,
+    Outcomes,
+    Raises,
+    Calls,
 ):
     """Analysis of one candidate tool class, starting from its ``execute``."""
 

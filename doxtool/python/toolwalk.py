@@ -53,6 +53,8 @@ class StatementWalk:
                         env.closed_ifs.add(id(stmt))
                 if contracts and type(stmt) is cst.If:
                     self._contract(stmt, env)
+                if type(stmt) is cst.If:
+                    self._closed_lookup(stmt, env)
                 self._compound(stmt, env)
             if (
                 contracts
@@ -110,6 +112,7 @@ class StatementWalk:
             else:
                 env.var_groups.pop(name, None)
             self._track_empty(name, value, env)
+            self._track_lookup(name, value, env)
             constructed = self._constructed(value, env)
             if constructed is not None:
                 # ``shell = LocalSession(...)`` here, ``shell = SshSession(...)`` in

@@ -74,6 +74,9 @@ class Env:
     #: how many expression branches enclose the expression being walked (an
     #: ``if``/``else`` of a conditional expression, the right of ``and``/``or``)
     branches: int = 0
+    #: local name -> (argument, the keys of the dict constant looked up with
+    #: its value, the lookup's node id): ``handler = HANDLERS.get(action)``
+    lookups: dict[str, tuple[str, tuple[str, ...], int]] = field(default_factory=dict)
     #: local name -> what it holds besides the arguments (``{**DEFAULTS, **self.args}``)
     merged: dict[str, Any] = field(default_factory=dict)
 

@@ -1,0 +1,119 @@
+"""Values looked up in a dict (part of :class:`~doxtool.python.toolscan.ToolScan`).
+
+``handler = HANDLERS.get(action)``, then ``if handler is None: return
+Response("unknown action")``: ``action`` accepts the keys of ``HANDLERS``
+when it is a module constant whose keys are literal strings. Any other
+lookup of an argument's value in a dict (no such check after it, a dict
+whose keys are not known, ``HANDLERS[action]``) says the values accepted
+are not known: no list is claimed, and neither is "any value".
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from doxtool.python.contracts import ends_with_raise
+from doxtool.python.cstnodes import suite_body
+from doxtool.python.literals import literal_value
+from doxtool.python.walkstate import Env
+
+
+class Lookups:
+    """Values looked up in a dict: a part of :class:`~doxtool.python.toolscan.ToolScan`."""
+
+    def _dict_keys(self, node: cst.BaseExpression) -> list[str] | None:
+        """The keys of a module constant dict whose keys are literal strings
+        (its values may be anything: ``{"list": _list}``); None otherwise."""
+        if type(node) is not cst.Name:
+            return None
+        value = self.scan.constant_nodes.get(node.value)
+        if type(value) is not cst.Dict or not value.elements:
+            return None
+        keys: list[str] = []
+        for element in value.elements:
+            if type(element) is not cst.DictElement:
+                return None  # ``{**OTHER}``
+            ok, key = literal_value(element.key, self.module)
+            if not ok or not isinstance(key, str):
+                return None
+            keys.append(key)
+        return keys
+
+    def _lookup(self, node: cst.Call | cst.Subscript, env: Env) -> None:
+        """``D.get(x)`` or ``D[x]`` on a dict that is not the arguments, with
+        ``x`` an argument's value: which values it accepts is not known,
+        unless a check after it (:meth:`_closed_lookup`) says so."""
+        if type(node) is cst.Call:
+            func = node.func
+            if type(func) is not cst.Attribute or func.attr.value != "get" or not node.args:
+                return
+            if self._is_dict_source(func.value, env):
+                return
+            key = node.args[0].value
+        else:
+            if self._is_dict_source(node.value, env) or len(node.slice) != 1:
+                return
+            index = node.slice[0].slice
+            if type(index) is not cst.Index:
+                return
+            key = index.value
+        arg = self._arg_of(key, env)
+        if arg is not None:  # the key's own read may be walked after this
+            self._arg(arg).open_lookups.add(id(node))
+
+    def _track_lookup(self, name: str, value: cst.BaseExpression, env: Env) -> None:
+        """``handler = HANDLERS.get(action)``: ``handler`` is None for a value
+        of ``action`` that is not a key of ``HANDLERS``."""
+        env.lookups.pop(name, None)
+        if type(value) is not cst.Call or type(value.func) is not cst.Attribute:
+            return
+        func = value.func
+        if func.attr.value != "get" or not 1 <= len(value.args) <= 2:
+            return
+        if len(value.args) == 2:
+            ok, default = literal_value(value.args[1].value, self.module)
+            if not ok or default is not None:
+                return  # a miss gives a value of its own
+        keys = self._dict_keys(func.value)
+        arg = self._arg_of(value.args[0].value, env)
+        if keys is not None and arg is not None:
+            env.lookups[name] = (arg, tuple(keys), id(value))
+
+    def _closed_lookup(self, stmt: cst.If, env: Env) -> None:
+        """``if handler is None: return Response(error)`` (or ``if not
+        handler: raise ...``) after ``handler = HANDLERS.get(action)``:
+        ``action`` accepts the keys of ``HANDLERS``."""
+        if stmt.orelse is not None:
+            return
+        name = _missing_name(stmt.test)
+        if name is None or name not in env.lookups:
+            return
+        body = suite_body(stmt.body)
+        if not self._error_exit(body, env):
+            return
+        if env.func is not self.entry and not ends_with_raise(body):
+            return  # a helper's return does not end ``execute``
+        arg, keys, node = env.lookups[name]
+        builder = self._arg(arg)
+        builder.open_lookups.discard(node)
+        for key in keys:
+            builder.add_enum(key)
+
+
+def _missing_name(test: cst.BaseExpression) -> str | None:
+    """The name ``test`` is true for when it is None: ``x is None``,
+    ``x == None``, ``not x``."""
+    if type(test) is cst.UnaryOperation and type(test.operator) is cst.Not:
+        inner = test.expression
+        return inner.value if type(inner) is cst.Name else None
+    if type(test) is cst.Comparison and len(test.comparisons) == 1:
+        target = test.comparisons[0]
+        value = target.comparator
+        if (
+            type(target.operator) in (cst.Is, cst.Equal)
+            and type(value) is cst.Name
+            and value.value == "None"
+            and type(test.left) is cst.Name
+        ):
+            return test.left.value
+    return None
