@@ -304,3 +304,19 @@ def test_a_dict_dispatch_keeps_the_documented_values(run_cli, make_repo) -> None
     (root / "tools/notes.py.dox.md").write_text(companion)
     result = run_cli(root, "check", "--select", "DOX111")
     assert (result.exit_code, result.output) == (0, "All checks passed.\n")
+
+
+def test_getattr_self_args_is_self_args(run_cli, make_repo) -> None:
+    source = """\
+        class NotesTool(Tool):
+            async def execute(self, **kwargs) -> Response:
+                args = getattr(self, "args")
+                extra = str(args.get("extra", ""))
+                mode = getattr(self, "args")["mode"]
+                other = getattr(self, "argv", {}).get("other")
+                return Response(message=f"{extra}{mode}{other}", break_loop=False)
+        """
+    assert _facts(_tool(run_cli, make_repo, source)) == {
+        "extra": (False, True, "", []),
+        "mode": (True, False, None, []),
+    }

@@ -16,7 +16,7 @@ from doxtool.core.facts import ArgumentRead, DynamicRead
 from doxtool.python.arguments import ArgBuilder, own_params, type_of_annotation
 from doxtool.python.controlflow import contains_return, terminates
 from doxtool.python.cstcode import code_of
-from doxtool.python.cstnodes import dotted_name, is_kind, suite_body
+from doxtool.python.cstnodes import dotted_name, getattr_of, is_kind, suite_body
 from doxtool.python.literals import literal_value, string_value
 from doxtool.python.modulescan import Func
 from doxtool.python.readforms import COERCIONS, READ_METHODS, STRING_METHODS
@@ -230,6 +230,8 @@ class ArgumentReads:
             )
         if type(node) is cst.Name:
             return node.value in env.dicts
+        if env.self_name is not None and getattr_of(node) == (env.self_name, "args"):
+            return True  # ``getattr(self, "args")`` is ``self.args``
         if not alias:
             return False
         # ``args = self.args or {}``, ``dict(self.args)``, ``dict(**self.args)``,

@@ -177,3 +177,24 @@ def statement_children(stmt: cst.CSTNode) -> list[cst.CSTNode]:
                 if type(item) in (cst.ExceptHandler, cst.ExceptStarHandler, cst.MatchCase):
                     out.extend(suite_body(item.body))
     return out
+
+
+def getattr_of(node: cst.BaseExpression) -> tuple[str, str] | None:
+    """(name, attribute) of ``getattr(name, "attribute")`` with a literal
+    attribute and no default; None for anything else."""
+    if (
+        type(node) is not cst.Call
+        or type(node.func) is not cst.Name
+        or node.func.value != "getattr"
+        or len(node.args) != 2
+        or any(a.keyword is not None or a.star for a in node.args)
+    ):
+        return None
+    owner, name = node.args[0].value, node.args[1].value
+    if type(owner) is not cst.Name or type(name) is not cst.SimpleString:
+        return None
+    text = name.value
+    quote = text[-1]
+    if text[0] != quote or "\\" in text or len(text) < 2 or text.startswith(quote * 3):
+        return None  # a prefix, an escape or a triple quote: not a plain name
+    return owner.value, text[1:-1]
