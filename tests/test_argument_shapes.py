@@ -320,3 +320,41 @@ def test_getattr_self_args_is_self_args(run_cli, make_repo) -> None:
         "extra": (False, True, "", []),
         "mode": (True, False, None, []),
     }
+
+
+def test_a_fallback_after_or_in_a_helper_reads_as_in_execute(run_cli, make_repo) -> None:
+    source = """\
+        def options(args):
+            limit = args.get("limit") or 10
+            m = args.get("m") or LIMIT
+            text = args.get("text") or args.get("message")
+            return limit, m, text
+
+
+        def needed(args):
+            v = args.get("v") or ""
+            if not v:
+                raise RepairableException("send `v`")
+            return v
+
+
+        class NotesTool(Tool):
+            async def execute(self, **kwargs) -> Response:
+                found = f"{options(self.args)}{needed(self.args)}"
+                v = self.args.get("w") or ""
+                if not v:
+                    raise RepairableException("send `w`")
+                return Response(message=found + v, break_loop=False)
+        """
+    tool = _tool(run_cli, make_repo, source)
+    assert {
+        a["name"]: (a["required"], a["has_default"], a["default"], a["default_unknown"])
+        for a in tool["arguments"]
+    } == {
+        "limit": (False, True, 10, False),
+        "m": (False, False, None, True),
+        "text": (False, False, None, False),
+        "message": (False, False, None, False),
+        "v": (True, False, None, False),
+        "w": (True, False, None, False),
+    }

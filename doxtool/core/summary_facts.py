@@ -27,6 +27,9 @@ class KeyRead:
     guarded: bool = False
     default: Any = None
     has_default: bool = False
+    #: a fallback after ``or`` that is not stated as a default (``d.get(k) or
+    #: self.limit``, ``d.get(k) or []``): no default is claimed or denied
+    default_unknown: bool = False
     #: keys of which at least one is read when this one is absent
     alternatives: list[str] = field(default_factory=list)
     #: under a branch that depends on what the dict holds

@@ -133,8 +133,13 @@ class ArgBuilder:
         # ``f = self.args.get("f", None)`` then ``if f is None: raise ...``: an
         # explicit None the check refuses is no default, as ``.get("f")`` has none
         has_default = self.has_default and not (refused and self.default is None)
-        # a fallback after ``or`` that is not claimed as a default
-        default_unknown = self.default_unknown and not self.has_default
+        # a fallback after ``or`` that is not claimed as a default (and is none
+        # when a check refuses it: ``x = args.get("x") or ""``, ``if not x``)
+        default_unknown = (
+            self.default_unknown
+            and not self.has_default
+            and not (self.fallback_known and self._refused(self.fallback))
+        )
         # what a missing key gives passes the checks that end ``execute``
         passes = (self.has_default and not refused) or (
             default_unknown and (not self.fallback_known or not self._refused(self.fallback))

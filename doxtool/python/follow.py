@@ -434,6 +434,7 @@ def _add_arguments(
         )
         alternatives = sorted({a for k, _, _ in found for a in k.alternatives} - {name})
         default = next(((k.default, True) for k, _, _ in found if k.has_default), (None, False))
+        unstated = not default[1] and any(k.default_unknown for k, _, _ in found)
         # as :meth:`~doxtool.python.arguments.ArgBuilder.build`: a coercion,
         # else the default's type, else what ``str(x)`` says
         kind = next((k.coerced for k, _, _ in found if k.coerced), None)
@@ -447,6 +448,7 @@ def _add_arguments(
                 required=required,
                 default=default[0],
                 has_default=default[1],
+                default_unknown=unstated,
                 type=kind,
                 reads=positions,
                 alternatives=alternatives,
@@ -457,6 +459,8 @@ def _add_arguments(
             required=known.required or (required and not known.has_default),
             default=known.default if known.has_default else default[0],
             has_default=known.has_default or default[1],
+            default_unknown=(known.default_unknown or unstated)
+            and not (known.has_default or default[1]),
             type=known.type or kind,
             alternatives=sorted(set(known.alternatives) | set(alternatives)),
             reads=[*known.reads, *(r for r in positions if r not in known.reads)],

@@ -63,6 +63,10 @@ class FunctionWalk(KeyReads):
         self._assigned: frozenset[str] | None = None
         #: local name assigned at the top of the body -> the read its value stands for
         self.var_reads: dict[str, KeyRead] = {}
+        #: the first operand of an ``or`` -> the operand after it
+        self.fallbacks: dict[int, ast.expr] = {}
+        #: a read given a fallback that is not its default -> (known, value)
+        self.fallback_values: dict[int, tuple[bool, Any]] = {}
         self.effects: list[EffectCall] = []
         self.calls: list[OutCall] = []
         #: ``self.<attr>`` its class sets to a process object
@@ -244,6 +248,8 @@ class FunctionWalk(KeyReads):
                 stack.append((current.body, present, frozenset()))
                 stack.append(current.test)
                 continue
+            elif kind is ast.BoolOp and isinstance(current.op, ast.Or):
+                self.fallbacks[id(current.values[0])] = current.values[1]
             elif kind is ast.Lambda:
                 continue
             children = child_expressions(current)

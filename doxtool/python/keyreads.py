@@ -31,6 +31,8 @@ class KeyReads:
     reads: list[KeyRead]
     coercions: dict[int, str]
     var_reads: dict[str, KeyRead]
+    fallbacks: dict[int, ast.expr]
+    fallback_values: dict[int, tuple[bool, Any]]
     _assigned: frozenset[str] | None
 
     def _top(self, stmt: ast.stmt) -> bool:
@@ -89,6 +91,10 @@ class KeyReads:
             read = self.var_reads[name]
             if read.has_default and not REFUSALS[refusal](read.default):
                 return  # a missing key gives the default, which the check lets pass
+            known, value = self.fallback_values.get(id(read), (True, None))
+            if read.default_unknown and (not known or not REFUSALS[refusal](value)):
+                return  # a fallback that may pass the check
+            read.default_unknown = False  # a fallback the check refuses is no default
             # ``args.get(key, None)`` then ``if value is None: raise``: an
             # explicit None the check refuses is no default, as ``.get(key)`` has none
             if read.has_default and read.default is None:
@@ -173,7 +179,35 @@ class KeyReads:
             else:
                 if isinstance(value, (str, int, float, bool, list, dict)) or value is None:
                     read.default, read.has_default = value, True
+        fallback = self.fallbacks.get(id(node))
+        if fallback is not None and not raises and not (read.has_default and read.default):
+            self._fallback(read, fallback)
         self.reads.append(read)
+
+    def _fallback(self, read: KeyRead, fallback: ast.expr) -> None:
+        """``d.get(k) or 10``: a literal is the default; another fallback
+        (``or self.limit``, an empty ``or []``) states none. Another key's
+        read (``d.get("text") or d.get("message")``) is no default."""
+        inner: ast.expr | None = fallback
+        while isinstance(inner, (ast.Call, ast.BoolOp)) and _stands_for(inner) is not None:
+            inner = _stands_for(inner)
+        if isinstance(inner, ast.Call) and isinstance(inner.func, ast.Attribute):
+            inner = inner.func.value  # ``d.get("message")``
+        elif isinstance(inner, ast.Subscript):
+            inner = inner.value  # ``d["message"]``
+        if inner is not None and self._source(inner) is not None:
+            return
+        try:
+            value = ast.literal_eval(fallback)
+        except (ValueError, SyntaxError, TypeError, RecursionError, MemoryError):
+            known, value = False, None
+        else:
+            known = isinstance(value, (str, int, float, bool, list, dict)) or value is None
+        if known and value:
+            read.default, read.has_default = value, True
+            return
+        read.default, read.has_default, read.default_unknown = None, False, True
+        self.fallback_values[id(read)] = (known, value)
 
     def _rebound(self) -> frozenset[str]:
         """Names the function assigns (a parameter among them no longer holds what was passed)."""
