@@ -358,3 +358,49 @@ def test_a_fallback_after_or_in_a_helper_reads_as_in_execute(run_cli, make_repo)
         "v": (True, False, None, False),
         "w": (True, False, None, False),
     }
+
+
+def test_a_default_read_anywhere_is_known_past_an_empty_fallback(run_cli, make_repo) -> None:
+    """``args.get("plan") or []`` in one branch and ``args.get("plan", [])``
+    in another: the default is ``[]`` whichever is walked first."""
+    source = """\
+        class NotesTool(Tool):
+            async def execute(self, **kwargs) -> Response:
+                if self.args.get("action") == "a":
+                    plan = kwargs.get("plan") or []
+                    return Response(message=f"{len(plan)}", break_loop=False)
+                plan = kwargs.get("plan", [])
+                return Response(message=f"{len(plan)}", break_loop=False)
+        """
+    tool = _tool(run_cli, make_repo, source)
+    assert {
+        a["name"]: (a["has_default"], a["default"], a["default_unknown"], a["type"])
+        for a in tool["arguments"]
+    } == {"action": (False, None, False, None), "plan": (True, [], False, "array")}
+
+
+def test_a_documented_type_the_code_does_not_show_is_not_reported(run_cli, make_repo) -> None:
+    source = """\
+        class NotesTool(Tool):
+            async def execute(self, **kwargs) -> Response:
+                topic = self.args.get("topic")
+                return Response(message=f"{topic}", break_loop=False)
+        """
+    root: Path = make_repo({"tools/notes.py": HEAD + dedent(source)})
+    companion = "# notes.py DOX\n\n## Runtime Contracts\n- Arguments of `NotesTool`:\n"
+    (root / "tools/notes.py.dox.md").write_text(companion + "  - `topic`: optional string.\n")
+    assert run_cli(root, "check", "--select", "DOX111").output == "All checks passed.\n"
+    # a fix for another fact keeps it
+    (root / "tools/notes.py.dox.md").write_text(
+        companion + "  - `topic`: required string. The subject.\n"
+    )
+    assert run_cli(root, "check", "--select", "DOX111", "--fix").exit_code == 0
+    assert (root / "tools/notes.py.dox.md").read_text() == (
+        companion + "  - `topic`: optional string. The subject.\n"
+    )
+    # a type the code shows is still compared
+    (root / "tools/notes.py").write_text(
+        HEAD + dedent(source).replace('self.args.get("topic")', 'int(self.args.get("topic"))')
+    )
+    result = run_cli(root, "check", "--select", "DOX111")
+    assert "documented with type string but the code reads it as integer" in result.output

@@ -47,16 +47,17 @@ def _classes_agree(expected: Any, existing: Any) -> bool:
 
 
 def _argument_key(
-    argument: dict[str, Any], values: bool = True, default: bool = True
+    argument: dict[str, Any], values: bool = True, default: bool = True, kind: bool = True
 ) -> tuple[Any, ...]:
     """What is compared of an argument item; its accepted values only with
-    ``values``, its default only with ``default`` (the code may not say them)."""
+    ``values``, its default only with ``default`` and its type only with
+    ``kind`` (the code may not say them)."""
     enum = argument.get("enum") if values else None
     alternatives = argument.get("alternatives")
     has_default = argument.get("has_default") if default else None
     return (
         argument.get("required"),
-        (argument.get("type") or "").casefold() or None,
+        (argument.get("type") or "").casefold() or None if kind else None,
         has_default,
         argument.get("default") if has_default else None,
         enum_key(enum),
@@ -64,9 +65,13 @@ def _argument_key(
     )
 
 
-def _said(fact: dict[str, Any]) -> tuple[bool, bool]:
-    """Whether the code says an argument's accepted values, and its default."""
-    return not fact.get("values_unknown"), not fact.get("default_unknown")
+def _said(fact: dict[str, Any]) -> tuple[bool, bool, bool]:
+    """Whether the code says an argument's accepted values, its default and its type."""
+    return (
+        not fact.get("values_unknown"),
+        not fact.get("default_unknown"),
+        fact.get("type") is not None,
+    )
 
 
 def _arguments_agree(expected: Any, existing: Any, open: bool = False) -> bool:

@@ -427,8 +427,8 @@ def _same_lead(rendered: str, written: str) -> bool:
 
 def _with_persons_values(values: Any, existing: FactBlock) -> Any:
     """Arguments whose accepted values the code does not say keep the list
-    the companion gives them; those whose default it does not say keep the
-    default the companion gives them."""
+    the companion gives them; those whose default or type it does not say
+    keep the default or type the companion gives them."""
     if not isinstance(values, list) or not isinstance(existing.values, list):
         return values
     written = {v.get("name"): v for v in existing.values if isinstance(v, dict)}
@@ -443,6 +443,8 @@ def _with_persons_values(values: Any, existing: FactBlock) -> Any:
                 "default": person.get("default"),
                 "has_default": bool(person.get("has_default")),
             }
+        if person is not None and v.get("type") is None and person.get("type"):
+            v = {**v, "type": person.get("type")}  # a type the code does not say
         out.append(v)
     return out
 

@@ -84,9 +84,13 @@ class ArgBuilder:
     alternatives: set[str] = field(default_factory=set)
 
     def set_default(self, value: Any) -> None:
-        if not self.has_default and not self.default_unknown:
+        # a literal default anywhere is the default, also past a fallback
+        # after ``or`` read earlier (``args.get("plan") or []`` in one branch,
+        # ``args.get("plan", [])`` in another)
+        if not self.has_default:
             self.default = jsonable(value)
             self.has_default = True
+            self.default_unknown = False
 
     def set_fallback(self, known: bool, value: Any = None) -> None:
         """``self.args.get("x") or <fallback>`` where the fallback is not

@@ -325,7 +325,8 @@ def _argument_differences(want: dict[str, Any], have: dict[str, Any]) -> list[st
         state = "required" if have.get("required") else "optional"
         actual = "required" if want.get("required") else "optional"
         problems.append(f"is documented as {state} but the code treats it as {actual}")
-    if want.get("type") != have.get("type"):
+    # a type the code does not show is not known to be wrong
+    if want.get("type") is not None and want.get("type") != have.get("type"):
         problems.append(
             f"is documented with type {have.get('type') or 'none'} "
             f"but the code reads it as {want.get('type') or 'untyped'}"
