@@ -12,8 +12,6 @@ sections in canonical order, set off by blank lines.
 
 from __future__ import annotations
 
-from difflib import SequenceMatcher
-
 from doxtool.companions.edits import _section_insertion_lines, _section_rank
 from doxtool.companions.factlines import normalize_title
 from doxtool.companions.leads import _is_blank
@@ -54,6 +52,8 @@ def _split(lines: list[str]) -> tuple[list[str], list[tuple[str, list[str]]]]:
 def _union(first: list[str], second: list[str]) -> list[str]:
     """The lines of both, each once where both have it, in their order."""
     merged: list[str] = []
+    from difflib import SequenceMatcher  # only fixes that insert need it
+
     matcher = SequenceMatcher(None, first, second, autojunk=False)
     for tag, i1, i2, j1, j2 in matcher.get_opcodes():
         merged.extend(first[i1:i2])
