@@ -3,6 +3,7 @@ inspect, scaffold, schema, baseline write and prune, init, rules, cache clear.""
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -144,19 +145,26 @@ def write_baseline(project: Project, given: Path | None = None) -> BaselineUpdat
     from doxtool.run import baseline as baselines
 
     path = baseline_file(project, given)
-    _refuse_other_file(path)
+    configured = project.root / project.config.baseline if project.config.baseline else None
+    if configured is None or path.absolute() != configured.absolute():
+        _refuse_other_file(path)
     findings = check(project, use_baseline=False).findings
     _write_file(project.root, path, baselines.from_findings(findings).dumps().encode("utf-8"))
     return BaselineUpdate(path, len(findings))
 
 
 def _refuse_other_file(path: Path) -> None:
-    """A file that exists is overwritten only when it is a baseline (a module,
-    a configuration or anything else given by mistake is left as it is)."""
+    """A file that exists is overwritten only when it is a baseline, or holds
+    none yet (empty, ``{}``): a module, a configuration or anything else given
+    by mistake is left as it is. (The configured baseline is never asked.)"""
     from doxtool.run import baseline as baselines
 
-    if not (path.exists() or path.is_symlink()) or (path.is_file() and not path.stat().st_size):
+    if not (path.exists() or path.is_symlink()):
         return
+    if path.is_file() and path.stat().st_size <= 16:
+        with contextlib.suppress(OSError, UnicodeDecodeError):
+            if path.read_text(encoding="utf-8").strip() in ("", "{}", "[]"):
+                return
     try:
         baselines.load(path)
     except baselines.BaselineError:

@@ -235,6 +235,12 @@ def test_write_never_overwrites_a_file_that_is_not_a_baseline(make_repo, run_cli
     # a baseline, or an empty file, is written over
     assert run_cli(root, "baseline", "write", "accepted.json").exit_code == 0
     assert run_cli(root, "baseline", "write", "accepted.json").exit_code == 0
-    (root / "empty.json").write_bytes(b"")
-    assert run_cli(root, "baseline", "write", "empty.json").exit_code == 0
-    assert len(_entries(root / "empty.json")) == 3
+    for placeholder in (b"", b"{}\n"):
+        (root / "empty.json").write_bytes(placeholder)
+        assert run_cli(root, "baseline", "write", "empty.json").exit_code == 0
+        assert len(_entries(root / "empty.json")) == 3
+    # the configured baseline is the baseline, whatever it holds now
+    (root / "pyproject.toml").write_text('[tool.doxtool]\nbaseline = "mine.json"\n')
+    (root / "mine.json").write_text('{"mine": 1}\n')
+    assert run_cli(root, "baseline", "write").exit_code == 0
+    assert len(_entries(root / "mine.json")) == 3
