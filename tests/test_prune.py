@@ -359,6 +359,12 @@ def test_a_large_module_is_analysed_as_a_small_one_is(tmp_path: Path) -> None:
     big = extract_module(large_source, "tools/big.py", ROOTS)
     whole = extract_module(small.read_text(encoding="utf-8"), "tools/big.py", ROOTS, pruning=False)
     assert big.problems == [] and whole.problems == []
+    # ``step not in STEPS``: the values accepted are the table's keys, as many
+    # as there are steps; every other fact is the same
+    assert big.candidates[0].arguments[0].enum == [str(i) for i in range(2600)]
+    assert whole.candidates[0].arguments[0].enum == ["0", "1", "2"]
+    for facts in (big, whole):
+        facts.candidates[0].arguments[0].enum = None
     assert to_data(big.candidates) == to_data(whole.candidates)
     assert big.candidates[0].arguments[0].name == "step"
     assert "verbose" in {a.name for a in big.candidates[0].arguments}
