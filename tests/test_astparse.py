@@ -153,3 +153,23 @@ def test_child_fields_reach_every_node_but_the_leaves_without_fields() -> None:
     assert astparse.child_fields(ast.Name) == ()
     assert astparse.child_fields(ast.BinOp) == ("left", "right")
     assert astparse.child_fields(str) == ()
+
+
+def test_child_expressions_include_keyword_values_and_comprehension_parts() -> None:
+    call = ast.parse("f(a, *b, depth=int(c), **d)", mode="eval").body
+    assert [ast.unparse(e) for e in astparse.child_expressions(call)] == [
+        "f",
+        "a",
+        "*b",
+        "int(c)",
+        "d",
+    ]
+    comp = ast.parse("[g(v) for v in x if v for w in y(v) if w if h(w)]", mode="eval").body
+    assert [ast.unparse(e) for e in astparse.child_expressions(comp)] == [
+        "g(v)",
+        "x",
+        "v",
+        "y(v)",
+        "w",
+        "h(w)",
+    ]  # the targets ``v`` and ``w`` only bind names

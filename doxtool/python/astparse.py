@@ -161,7 +161,10 @@ def child_fields(kind: type) -> tuple[str, ...]:
 
 
 def child_expressions(node: ast.AST) -> list[ast.expr]:
-    """The expressions among ``ast.iter_child_nodes(node)``, in its order, faster."""
+    """The expressions ``node`` evaluates directly, in ``ast.iter_child_nodes``
+    order, faster: its expression children, the value of each keyword argument
+    (``f(depth=int(x))``) and, of each ``for`` clause of a comprehension, the
+    iterable and the conditions (its target only binds names)."""
     out: list[ast.expr] = []
     expr = ast.expr
     kind = type(node)
@@ -176,7 +179,16 @@ def child_expressions(node: ast.AST) -> list[ast.expr]:
             for item in value:
                 if isinstance(item, expr):
                     out.append(item)
+                elif type(item) is _KEYWORD:
+                    out.append(item.value)
+                elif type(item) is _COMPREHENSION:
+                    out.append(item.iter)
+                    out.extend(item.ifs)
     return out
+
+
+_KEYWORD = ast.keyword
+_COMPREHENSION = ast.comprehension
 
 
 def statements(body: Sequence[ast.stmt]) -> Iterator[ast.stmt]:

@@ -29,6 +29,7 @@ _MAX_CALLS = 400
 FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef
 #: expressions with no expression inside
 _NO_EXPRESSIONS = frozenset({ast.Name, ast.Constant})
+_COMPREHENSIONS = frozenset({ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp})
 
 
 class FunctionWalk(KeyReads):
@@ -252,9 +253,23 @@ class FunctionWalk(KeyReads):
                 self.fallbacks[id(current.values[0])] = current.values[1]
             elif kind is ast.Lambda:
                 continue
+            elif kind in _COMPREHENSIONS and self._shadows(current):
+                # only the first iterable is read outside the comprehension's
+                # scope, where its targets rebind a handed dict
+                stack.append(current.generators[0].iter)
+                continue
             children = child_expressions(current)
             children.reverse()
             stack.extend(children)
+
+    def _shadows(self, node: ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp) -> bool:
+        """Whether a comprehension's targets bind the name of a handed dict."""
+        sources = self.sources
+        return any(
+            isinstance(n, ast.Name) and n.id in sources
+            for generator in node.generators
+            for n in ast.walk(generator.target)
+        )
 
     def _mentions_sources(self, node: ast.expr) -> bool:
         return any(
