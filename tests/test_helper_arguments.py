@@ -68,3 +68,115 @@ def test_reads_in_keyword_arguments_and_comprehensions_of_a_helper(make_repo, ru
     }  # ``ignored`` is read from the comprehension's own ``args``, not the tool's
     result = run_cli(root, "check", "--select", "PRM003")
     assert result.exit_code == 0, result.output
+
+
+SEARCHING = """\
+    async def do_search(query: str, limit: int = 5, *, lang: "str" = "en"):
+        return f"{query} {limit} {lang}"
+
+
+    def with_agent(agent, /, query: str | None, limit: Optional[int] = None, **rest):
+        return f"{agent} {query} {limit} {rest.get('extra')}"
+
+
+    def relay(args: dict):
+        return with_agent(None, **args)
+
+
+    class Searcher:
+        def run(self, text: int | str, pages=DEFAULT_PAGES):
+            return text
+    """
+
+
+def _tool(name: str, call: str) -> str:
+    return dedent(
+        f"""\
+        from helpers.searching import Searcher, do_search, relay, with_agent
+        from helpers.tool import Response, Tool
+
+
+        class {name.title()}(Tool):
+            async def execute(self, **kwargs) -> Response:
+                return Response(message={call}, break_loop=False)
+        """
+    )
+
+
+def test_the_parameters_of_a_helper_the_arguments_are_splatted_into(make_repo, run_cli) -> None:
+    root = make_repo(
+        {
+            "helpers/searching.py": dedent(SEARCHING),
+            "tools/search.py": _tool("search", "await do_search(**kwargs)"),
+            "tools/agent.py": _tool("agent", "with_agent(self.agent, **self.args)"),
+            "tools/relay.py": _tool("relay", "relay(self.args)"),
+            "tools/pages.py": _tool("pages", "searcher.run(**kwargs)").replace(
+                "        return", "        searcher = Searcher()\n        return"
+            ),
+        }
+    )
+    assert _arguments(run_cli, root, "tools/search.py") == {
+        "query": (True, "string", None, "do_search"),
+        "limit": (False, "integer", 5, "do_search"),
+        "lang": (False, "string", "en", "do_search"),  # the type of the default
+    }
+    # filled by name only: not ``agent`` (positional-only, and filled by position)
+    expected = {
+        "query": (True, "string", None, "with_agent"),
+        "limit": (False, "integer", None, "with_agent"),
+        "extra": (False, None, None, "with_agent"),
+    }
+    assert _arguments(run_cli, root, "tools/agent.py") == expected
+    assert _arguments(run_cli, root, "tools/relay.py") == expected
+    # nor a method's ``self``
+    assert _arguments(run_cli, root, "tools/pages.py") == {
+        "text": (True, None, None, "Searcher.run"),
+        "pages": (False, None, None, "Searcher.run"),
+    }
+
+
+def test_a_splat_beside_other_splats_fills_parameters_no_one_can_name(make_repo, run_cli) -> None:
+    prompt = '### search\nargs: `query`\n`{"tool_name": "search", "tool_args": {"query": "x"}}`\n'
+    for call in ("await do_search(*[], **kwargs)", "await do_search(**{'limit': 1}, **kwargs)"):
+        root = make_repo(
+            {
+                "helpers/searching.py": dedent(SEARCHING),
+                "tools/search.py": _tool("search", call),
+                "prompts/agent.system.tool.search.md": prompt,
+            }
+        )
+        result = run_cli(root, "inspect", "tools/search.py", "--json")
+        (tool,) = json.loads(result.output)[0]["tools"]
+        assert tool["arguments"] == []
+        assert [r["expression"] for r in tool["other_arguments"]] == [call[len("await ") :]]
+        result = run_cli(root, "check", "--select", "PRM003")
+        assert result.exit_code == 0, result.output
+
+
+OWN = """\
+    from helpers.tool import Response, Tool
+
+
+    def _search(agent, query: str, limit: int = 5):
+        return f"{agent} {query} {limit}"
+
+
+    class Search(Tool):
+        async def execute(self, **kwargs) -> Response:
+            return Response(message=CALL, break_loop=False)
+    """
+
+
+def test_a_function_of_the_module_takes_the_splat_in_the_parameters_left(
+    make_repo, run_cli
+) -> None:
+    root = make_repo({"tools/search.py": dedent(OWN).replace("CALL", "_search(None, **kwargs)")})
+    assert _arguments(run_cli, root, "tools/search.py") == {
+        "query": (True, "string", None, "_search"),
+        "limit": (False, "integer", 5, "_search"),
+    }  # not ``agent``, filled by position
+    root = make_repo({"tools/search.py": dedent(OWN).replace("CALL", "_search(*[], **kwargs)")})
+    result = run_cli(root, "inspect", "tools/search.py", "--json")
+    (tool,) = json.loads(result.output)[0]["tools"]
+    assert tool["arguments"] == []
+    assert [r["expression"] for r in tool["other_arguments"]] == ["_search(*[], **kwargs)"]

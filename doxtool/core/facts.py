@@ -235,6 +235,11 @@ class HelperCall:
     #: made in the body of a ``try`` with ``except`` clauses: what the callee
     #: raises may be caught there
     in_try: bool = False
+    #: with ``**`` in ``dicts``: the callee parameters the call fills
+    #: otherwise (``#<n>``, keyword names), and whether they are unknown (a
+    #: ``*`` splat or another ``**`` splat): the rest take the tool's arguments
+    fills: list[str] = field(default_factory=list)
+    fills_unknown: bool = False
 
 
 @dataclass(slots=True)

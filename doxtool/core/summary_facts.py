@@ -16,13 +16,19 @@ from typing import Any
 @dataclass(slots=True)
 class KeyRead:
     """A key a function reads from a dict it is handed (a parameter, or
-    ``<param>.args`` of an object it is handed, ``self.args`` in a method)."""
+    ``<param>.args`` of an object it is handed, ``self.args`` in a method).
+
+    A parameter a ``**`` splat can fill is a read too, of the key of its
+    name: ``source`` is ``**`` and ``kind`` is ``parameter``, ``guarded``
+    when it has a default; a call that splats the tool's arguments into the
+    function reads it (:mod:`doxtool.python.follow`).
+    """
 
     key: str
     source: str
     line: int
     column: int = 1
-    #: get | subscript | contains | pop
+    #: get | subscript | contains | pop | parameter
     kind: str = "get"
     guarded: bool = False
     default: Any = None
@@ -70,6 +76,10 @@ class OutCall:
     passes: list[list[str]] = field(default_factory=list)
     #: (callee parameter, string literal) for each literal string it passes
     literals: list[list[str]] = field(default_factory=list)
+    #: with a ``**`` pass: the callee parameters filled otherwise, and whether
+    #: they are unknown, as :attr:`doxtool.core.facts.HelperCall.fills`
+    fills: list[str] = field(default_factory=list)
+    fills_unknown: bool = False
 
 
 @dataclass(slots=True)

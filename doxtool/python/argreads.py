@@ -14,6 +14,7 @@ import libcst as cst
 
 from doxtool.core.facts import ArgumentRead, DynamicRead
 from doxtool.python.arguments import ArgBuilder, own_params, type_of_annotation
+from doxtool.python.calls import splat_fills
 from doxtool.python.controlflow import contains_return, terminates
 from doxtool.python.cstcode import code_of
 from doxtool.python.cstnodes import dotted_name, getattr_of, is_kind, suite_body
@@ -189,8 +190,9 @@ class ArgumentReads:
         return (frozenset(), frozenset({arg})) if arg is not None else (frozenset(), frozenset())
 
     def _wholesale_call(self, node: cst.Call, env: Env) -> None:
-        """``kwargs.items()``, or ``f(**kwargs)`` into code that is not followed:
-        the tool takes arguments it does not name."""
+        """``kwargs.items()``, or ``f(**kwargs)`` into code that is not followed
+        or with other splats (``f(*a, **kwargs)``: which parameters the
+        arguments fill is not known): the tool takes arguments it does not name."""
         func = node.func
         if (
             type(func) is cst.Attribute
@@ -202,10 +204,14 @@ class ArgumentReads:
             return
         if (
             any(a.star == "**" and self._is_dict_source(a.value, env) for a in node.args)
-            and self._callee(node, env) is None
             and not self._is_response_call(node, env)
             and not self._dataclass_splat(node, env)
         ):
+            if splat_fills(node)[1]:
+                self._wholesale(node, env)
+                return
+            if self._callee(node, env) is not None:
+                return
             dotted = dotted_name(func)
             qualified = self.scan._resolve(dotted, env.names) if dotted else None
             if qualified is None or qualified.split(".", 1)[0] not in self.scan.local_roots:

@@ -17,15 +17,8 @@ from doxtool.core.facts import Argument, ArgumentRead, json_type
 from doxtool.python.cstnodes import dotted_name
 from doxtool.python.literals import jsonable, literal_value
 from doxtool.python.modulescan import Func
-from doxtool.python.readforms import COERCIONS, REFUSALS
-
-_ANNOTATION_TYPES = {
-    **COERCIONS,
-    "List": "array",
-    "Dict": "object",
-    "Sequence": "array",
-    "Mapping": "object",
-}
+from doxtool.python.readforms import ANNOTATION_TYPES as _ANNOTATION_TYPES
+from doxtool.python.readforms import REFUSALS
 
 
 def own_params(fn: Func) -> list[cst.Param]:

@@ -73,19 +73,20 @@ class Calls:
                 if isinstance(text, str):
                     literals.append([key, text])
         line, column = self.scan.loc.expression(node, env.stmt or env.func.node)
-        self.helper_calls.append(
-            HelperCall(
-                target,
-                line,
-                column,
-                env.func.qualname,
-                dicts,
-                selves,
-                env.conditional > 0,
-                literals=literals,
-                in_try=env.trying > 0,
-            )
+        call = HelperCall(
+            target,
+            line,
+            column,
+            env.func.qualname,
+            dicts,
+            selves,
+            env.conditional > 0,
+            literals=literals,
+            in_try=env.trying > 0,
         )
+        if "**" in dicts:
+            call.fills, call.fills_unknown = splat_fills(node)
+        self.helper_calls.append(call)
 
     def _callbacks(self, node: cst.Call, env: Env) -> None:
         """Functions of other repository modules handed to a call (``run(files.exists, p)``)
@@ -343,12 +344,13 @@ class Calls:
         values: set[tuple[str, str]] = set()
         keys: set[tuple[str, str]] = set()
         splat = False
+        filled: set[str] = set()
         self_param: str | None = None
         index = 0
         for arg in node.args:
             if arg.star == "**":
                 if self._is_dict_source(arg.value, env):
-                    splat = True
+                    splat = not splat_fills(node)[1]
                     if fn.star_kwarg:
                         dicts.add(fn.star_kwarg)
                 continue
@@ -364,6 +366,7 @@ class Calls:
                 param = None
             if param is None:
                 continue
+            filled.add(param)
             value = arg.value
             if self._is_dict_source(value, env):
                 dicts.add(param)
@@ -386,6 +389,7 @@ class Calls:
             frozenset(keys),
             env.needed_here and env.conditional == 0 and env.branches == 0,
             env.trying > 0,
+            frozenset(filled) if splat else frozenset(),
         )
 
     def _method(self, name: str, skip: str | None = None) -> Func | None:
@@ -398,3 +402,19 @@ class Calls:
             if name in owner.methods:
                 return owner.methods[name]
         return None
+
+
+def splat_fills(node: cst.Call) -> tuple[list[str], bool]:
+    """The callee parameters a call fills besides its ``**`` splat (``#<n>``,
+    keyword names), and whether they are unknown: a ``*`` splat, or another
+    ``**`` splat."""
+    fills: list[str] = []
+    index = 0
+    for arg in node.args:
+        if arg.keyword is not None:
+            fills.append(arg.keyword.value)
+        elif not arg.star:
+            fills.append(f"#{index}")
+            index += 1
+    stars = [arg.star for arg in node.args if arg.star]
+    return fills, "*" in stars or stars.count("**") > 1

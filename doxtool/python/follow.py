@@ -23,7 +23,6 @@ from typing import Any
 from doxtool.core.facts import (
     REPAIRABLE,
     SIDE_EFFECT_AREAS,
-    Argument,
     ArgumentRead,
     DynamicRead,
     Effect,
@@ -31,9 +30,9 @@ from doxtool.core.facts import (
     ModuleFacts,
     Raise,
     ToolFacts,
-    json_type,
 )
 from doxtool.core.summary_facts import FunctionSummary
+from doxtool.python.followargs import add_arguments
 
 Lookup = Callable[[str], "ModuleFacts | None"]
 
@@ -166,7 +165,7 @@ class HelperFollower:
         dynamic: list[DynamicRead] = []
         for call in tool.helper_calls:
             self._follow(tool, call, reads, found_effects, ends, dynamic)
-        arguments = _add_arguments(tool.arguments, reads)
+        arguments = add_arguments(tool.arguments, reads)
         effects = _unique_effects([*tool.effects, *found_effects])
         areas = {e.area for e in effects} | set(tool.side_effects)
         ordered = [a for a in SIDE_EFFECT_AREAS if a in areas] + sorted(
@@ -235,8 +234,9 @@ class HelperFollower:
 
     def _entry(
         self, tool: ToolFacts, call: HelperCall
-    ) -> tuple[Found, set[str], frozenset[tuple[str, str]]] | None:
-        """The function a tool's call reaches and its parameters holding the tool's args."""
+    ) -> tuple[Found, set[str], frozenset[tuple[str, str]], frozenset[str]] | None:
+        """The function a tool's call reaches, its parameters holding the
+        tool's args, those bound to literals and those the args are splatted into."""
         found = self.entry(tool, call.target)
         if found is None:
             return None
@@ -252,7 +252,10 @@ class HelperFollower:
             param = _parameter(found, key)
             if param is not None:
                 carriers.add(f"{param}.args")
-        return found, carriers, _bound(found, call.literals, {}, [])
+        spread = frozenset()
+        if "**" in call.dicts and not call.fills_unknown:
+            spread = _spread(found, call.fills)
+        return found, carriers, _bound(found, call.literals, {}, []), spread
 
     def _follow(
         self,
@@ -268,21 +271,23 @@ class HelperFollower:
             # a function of the repository not found: what it raises is not known
             ends.unseen = ends.unseen or self.unreadable(call.target)
             return
-        first, carriers, literals = entry
+        first, carriers, literals, spread = entry
         start = call.target if not call.target.startswith("self.") else _display(first)
-        queue = deque([(first, frozenset(carriers), literals, [start])])
-        seen: set[tuple[str, str, frozenset[str], frozenset[tuple[str, str]]]] = set()
+        queue = deque([(first, frozenset(carriers), literals, [start], spread)])
+        seen: set[tuple[Any, ...]] = set()
         areas: set[str] = set()
         while queue and len(seen) < _MAX_VISITS:
-            found, held, bound, calls = queue.popleft()
-            key = (found.facts.path, found.summary.name, held, bound)
+            found, held, bound, calls, spread = queue.popleft()
+            key = (found.facts.path, found.summary.name, held, bound, spread)
             if key in seen:
                 continue
             seen.add(key)
             summary = found.summary
             values = dict(bound)
             for read in summary.reads:
-                if read.source not in held:
+                if read.source == "**" and read.key in spread:
+                    pass  # a parameter the tool's arguments are splatted into
+                elif read.source not in held:
                     continue
                 name = read.key or values.get(read.key_param or "", "")
                 if not name:
@@ -352,7 +357,11 @@ class HelperFollower:
                 passed = _carriers(found, callee, out.passes, held)
                 label = out.target if not out.target.startswith("self.") else _display(callee)
                 literal = _bound(callee, out.literals, values, out.passes)
-                queue.append((callee, frozenset(passed), literal, [*calls, label]))
+                splat = any(k == "**" and own in held for k, own in out.passes)
+                filled = (
+                    _spread(callee, out.fills) if splat and not out.fills_unknown else frozenset()
+                )
+                queue.append((callee, frozenset(passed), literal, [*calls, label], filled))
         if queue:
             ends.unseen = True  # more functions than are visited
 
@@ -388,6 +397,13 @@ def _parameter(found: Found, key: str) -> str | None:
     return key if key in summary.params else summary.star_kwarg
 
 
+def _spread(found: Found, fills: list[str]) -> frozenset[str]:
+    """The parameters of the callee a ``**`` splat fills: those it can fill
+    by name that the call does not fill otherwise (``fills``)."""
+    taken = {_parameter(found, key) for key in fills}
+    return frozenset(r.key for r in found.summary.reads if r.source == "**" and r.key not in taken)
+
+
 def _bound(
     found: Found, literals: list[list[str]], values: dict[str, str], passes: list[list[str]]
 ) -> frozenset[tuple[str, str]]:
@@ -421,61 +437,6 @@ def _carriers(
     return out
 
 
-def _add_arguments(
-    arguments: list[Argument], reads: dict[str, list[tuple[Any, ArgumentRead, bool]]]
-) -> list[Argument]:
-    merged = {a.name: a for a in arguments}
-    for name, found in reads.items():
-        positions = [r for _, r, _ in found]
-        required = any(
-            (k.contract or (_raises(k.kind) and not k.guarded and not k.alternatives))
-            and not conditional
-            for k, _, conditional in found
-        )
-        alternatives = sorted({a for k, _, _ in found for a in k.alternatives} - {name})
-        default = next(((k.default, True) for k, _, _ in found if k.has_default), (None, False))
-        unstated = not default[1] and any(k.default_unknown for k, _, _ in found)
-        # as :meth:`~doxtool.python.arguments.ArgBuilder.build`: a coercion,
-        # else the default's type, else what ``str(x)`` says
-        kind = next((k.coerced for k, _, _ in found if k.coerced), None)
-        if kind is None and default[1]:
-            kind = json_type(default[0])
-        kind = kind or next((k.weak for k, _, _ in found if k.weak), None)
-        known = merged.get(name)
-        if known is None:
-            merged[name] = Argument(
-                name=name,
-                required=required,
-                default=default[0],
-                has_default=default[1],
-                default_unknown=unstated,
-                type=kind,
-                reads=positions,
-                alternatives=alternatives,
-            )
-            continue
-        merged[name] = dataclasses.replace(
-            known,
-            required=known.required or (required and not known.has_default),
-            default=known.default if known.has_default else default[0],
-            has_default=known.has_default or default[1],
-            default_unknown=(known.default_unknown or unstated)
-            and not (known.has_default or default[1]),
-            type=known.type or kind,
-            alternatives=sorted(set(known.alternatives) | set(alternatives)),
-            reads=[*known.reads, *(r for r in positions if r not in known.reads)],
-        )
-    # an alternative names its partners both ways
-    for name, argument in list(merged.items()):
-        for other in argument.alternatives:
-            partner = merged.get(other)
-            if partner is not None and name not in partner.alternatives:
-                merged[other] = dataclasses.replace(
-                    partner, alternatives=sorted([*partner.alternatives, name])
-                )
-    return list(merged.values())
-
-
 def _unique_effects(effects: list[Effect]) -> list[Effect]:
     seen: set[tuple[Any, ...]] = set()
     out = []
@@ -485,9 +446,3 @@ def _unique_effects(effects: list[Effect]) -> list[Effect]:
             seen.add(key)
             out.append(effect)
     return out
-
-
-def _raises(kind: str) -> bool:
-    """Whether a read of a missing key raises ``KeyError`` (unless guarded):
-    ``d[key]``, ``d.pop(key)`` (with a default, the read is guarded)."""
-    return kind in ("subscript", "pop")

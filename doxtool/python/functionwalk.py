@@ -77,6 +77,7 @@ class FunctionWalk(KeyReads):
 
     def run(self) -> FunctionSummary:
         self._stmts(self.node.body)
+        self.reads.extend(self._parameter_reads())
         arguments: frozenset[str] = frozenset()
         if self.tool_like and self.node.name == "execute":
             arguments = frozenset(p for p in self.params if p != self.self_name)
@@ -368,15 +369,19 @@ class FunctionWalk(KeyReads):
             return
         passes: list[list[str]] = []
         literals: list[list[str]] = []
+        fills: list[str] = []
         for index, arg in enumerate(node.args):
             if isinstance(arg, ast.Starred):
                 break  # where the rest lands is unknown
+            fills.append(f"#{index}")
             own = self._passed(arg)
             if own is not None:
                 passes.append([f"#{index}", own])
             elif isinstance(arg, ast.Constant) and isinstance(arg.value, str):
                 literals.append([f"#{index}", arg.value])
         for keyword in node.keywords:
+            if keyword.arg is not None:
+                fills.append(keyword.arg)
             if (
                 keyword.arg is not None
                 and isinstance(keyword.value, ast.Constant)
@@ -392,7 +397,15 @@ class FunctionWalk(KeyReads):
                     passes.append(["**", own])
             else:
                 passes.append([keyword.arg, own])
-        self.calls.append(OutCall(target, node.lineno, passes, literals))
+        call = OutCall(target, node.lineno, passes, literals)
+        splatted = next((own for key, own in passes if key == "**"), None)
+        if splatted is not None:
+            # a ``**`` splat of a handed dict fills the parameters not filled otherwise
+            call.fills = fills
+            call.fills_unknown = any(isinstance(a, ast.Starred) for a in node.args) or (
+                sum(k.arg is None for k in node.keywords) > 1
+            )
+        self.calls.append(call)
 
     def _passed(self, node: ast.expr) -> str | None:
         source = self._source(node)

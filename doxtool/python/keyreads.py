@@ -13,7 +13,8 @@ from typing import Any
 
 from doxtool.core.summary_facts import KeyRead
 from doxtool.python.astparse import statements
-from doxtool.python.readforms import COERCIONS, REFUSALS, STRING_METHODS
+from doxtool.python.names import dotted_parts
+from doxtool.python.readforms import ANNOTATION_TYPES, COERCIONS, REFUSALS, STRING_METHODS
 from doxtool.python.summaryscope import ModuleScope
 
 
@@ -23,6 +24,7 @@ class KeyReads:
     owner: ModuleScope
     node: ast.FunctionDef | ast.AsyncFunctionDef
     params: list[str]
+    bound: bool
     sources: set[str]
     loop_keys: dict[str, str]
     conditional: int
@@ -209,6 +211,40 @@ class KeyReads:
         read.default, read.has_default, read.default_unknown = None, False, True
         self.fallback_values[id(read)] = (known, value)
 
+    def _parameter_reads(self) -> list[KeyRead]:
+        """The parameters a ``**`` splat can fill (by name: not positional-only,
+        nor a method's bound first one), each a read of the key of its name
+        with its default and the type its annotation names."""
+        args = self.node.args
+        positional = [*args.posonlyargs, *args.args]
+        defaults: list[ast.expr | None] = [None] * (len(positional) - len(args.defaults))
+        defaults += args.defaults
+        pairs = list(zip(positional, defaults, strict=True))[len(args.posonlyargs) :]
+        if self.bound and not args.posonlyargs:
+            pairs = pairs[1:]
+        pairs += zip(args.kwonlyargs, args.kw_defaults, strict=True)
+        out = []
+        for param, default in pairs:
+            read = KeyRead(
+                key=param.arg,
+                source="**",
+                line=param.lineno,
+                column=param.col_offset + 1,
+                kind="parameter",
+                guarded=default is not None,
+                coerced=_annotation_type(param.annotation),
+            )
+            if default is not None:
+                try:
+                    value = ast.literal_eval(default)
+                except (ValueError, SyntaxError, TypeError, RecursionError, MemoryError):
+                    pass
+                else:
+                    if isinstance(value, (str, int, float, bool, list, dict)) or value is None:
+                        read.default, read.has_default = value, True
+            out.append(read)
+        return out
+
     def _rebound(self) -> frozenset[str]:
         """Names the function assigns (a parameter among them no longer holds what was passed)."""
         if self._assigned is None:
@@ -277,6 +313,30 @@ def _stands_for(node: ast.expr) -> ast.expr | None:
         if isinstance(func, ast.Attribute) and func.attr in STRING_METHODS:
             return func.value
     return None
+
+
+def _annotation_type(node: ast.expr | None) -> str | None:
+    """The JSON type an annotation names (``int``, ``Optional[str]``,
+    ``list[str] | None``); None when it names none or several."""
+    while True:
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
+            sides = [s for s in (node.left, node.right) if not _is_none(s)]
+            if len(sides) != 1:
+                return None
+            node = sides[0]
+            continue
+        if isinstance(node, ast.Subscript):
+            dotted = dotted_parts(node.value)
+            if dotted and dotted[-1] == "Optional":
+                node = node.slice
+                continue
+            node = node.value
+        dotted = dotted_parts(node) if node is not None else None
+        return ANNOTATION_TYPES.get(dotted[-1]) if dotted else None
+
+
+def _is_none(node: ast.expr) -> bool:
+    return isinstance(node, ast.Constant) and node.value is None
 
 
 def _code(node: ast.expr) -> str:

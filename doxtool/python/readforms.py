@@ -20,6 +20,15 @@ COERCIONS = {
     "dict": "object",
 }
 
+#: annotations (their last dotted part) and the JSON Schema type they name
+ANNOTATION_TYPES = {
+    **COERCIONS,
+    "List": "array",
+    "Dict": "object",
+    "Sequence": "array",
+    "Mapping": "object",
+}
+
 #: string methods that normalise a value without changing what it stands for
 STRING_METHODS = frozenset(
     {"strip", "lstrip", "rstrip", "lower", "upper", "casefold", "title", "capitalize", "replace"}

@@ -274,8 +274,11 @@ class ToolScan(
             self.chain.setdefault(fn.qualname, None)
         values = dict(target.values)
         if target.splat:
-            # ``f(**self.args)``: every named parameter is an argument
+            # ``f(**self.args)``: every named parameter the call does not
+            # fill otherwise is an argument
             for param in own_params(fn):
+                if param.name.value in target.filled:
+                    continue
                 self._parameter_argument(fn, param)
                 values[param.name.value] = param.name.value
         env = Env(

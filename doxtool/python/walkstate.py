@@ -95,6 +95,7 @@ class Target:
     #: parameters that receive the tool's arguments dict
     dicts: frozenset[str] = frozenset()
     #: the arguments dict is splatted into the call (``f(**self.args)``)
+    #: and which parameters it fills is known (no other splat)
     splat: bool = False
     #: (parameter, argument) pairs: parameters that receive an argument's value
     values: frozenset[tuple[str, str]] = frozenset()
@@ -112,3 +113,5 @@ class Target:
     #: (parameter, boolean) pairs: the booleans a parameter may be bound to
     #: (a parameter named in none is not known)
     flags: frozenset[tuple[str, bool]] = frozenset()
+    #: parameters the call fills besides a splat (``f(agent, **self.args)``)
+    filled: frozenset[str] = frozenset()
