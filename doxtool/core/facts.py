@@ -97,6 +97,10 @@ class Argument:
     type: str | None = None
     #: literal values the argument is compared against (dispatch arguments)
     enum: list[Any] | None = None
+    #: a conversion the code applies to the value (``int``, ``float``,
+    #: ``str``, ``list``, ``tuple``, ``dict``): when it makes ``type``, a value
+    #: it converts (``"30"`` for ``int``) is one the code accepts
+    coercion: str | None = None
     #: the values it accepts are not known (a test no list holds, a value
     #: tested beside the dispatch): neither a list nor "any value" is claimed
     values_unknown: bool = False

@@ -42,6 +42,8 @@ class KeyRead:
     conditional: bool = False
     #: the JSON type a coercion of the value gives (``float(d.get("k"))``)
     coerced: str | None = None
+    #: the conversion applied (``float``, ``str``; not ``bool``, a truth test)
+    coercion: str | None = None
     #: ``str(d.get("k"))``: a string, but says less than a literal default
     weak: str | None = None
     #: a key that is not a literal (``key`` is empty): the code of its

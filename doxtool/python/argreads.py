@@ -450,6 +450,8 @@ class ArgumentReads:
         if type(func) is cst.Name and func.value in COERCIONS and node.args:
             for arg in self._standing_for(node.args[0].value, env):
                 builder = self._arg(arg)
+                if func.value != "bool":
+                    builder.coercion = builder.coercion or func.value
                 if func.value == "str":
                     builder.weak_type = builder.weak_type or "string"
                 elif func.value != "bool":  # ``bool(x)`` tests truthiness: any type

@@ -46,6 +46,8 @@ class ArgBuilder:
     default: Any = None
     has_default: bool = False
     coerced_type: str | None = None
+    #: the first conversion applied to the value (``int``, ``str``; not ``bool``)
+    coercion: str | None = None
     annotation_type: str | None = None
     #: ``str(x)`` or ``x.strip()``: says less than a literal default does
     weak_type: str | None = None
@@ -169,6 +171,7 @@ class ArgBuilder:
             default_unknown=default_unknown,
             type=kind,
             enum=enum or None,
+            coercion=self.coercion,
             values_unknown=unknown,
             reads=reads,
             alternatives=sorted(self.alternatives),

@@ -40,6 +40,7 @@ def add_arguments(
         if kind is None and default[1]:
             kind = json_type(default[0])
         kind = kind or next((k.weak for k, _, _ in found if k.weak), None)
+        coercion = next((k.coercion for k, _, _ in found if k.coercion), None)
         known = merged.get(name)
         if known is None:
             merged[name] = Argument(
@@ -49,6 +50,7 @@ def add_arguments(
                 has_default=default[1],
                 default_unknown=unstated,
                 type=kind,
+                coercion=coercion,
                 reads=positions,
                 alternatives=alternatives,
             )
@@ -61,6 +63,7 @@ def add_arguments(
             default_unknown=(known.default_unknown or unstated)
             and not (known.has_default or default[1]),
             type=known.type or kind,
+            coercion=known.coercion or coercion,
             alternatives=sorted(set(known.alternatives) | set(alternatives)),
             reads=[*known.reads, *(r for r in positions if r not in known.reads)],
         )

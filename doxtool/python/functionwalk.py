@@ -294,7 +294,7 @@ class FunctionWalk(KeyReads):
                 first = first.values[0]  # ``str(x or "")`` coerces ``x``
             self.coercions[id(first)] = func.id
         elif isinstance(func, ast.Attribute) and func.attr in STRING_METHODS:
-            self.coercions.setdefault(id(func.value), "str")
+            self.coercions.setdefault(id(func.value), "")  # a string, not converted
         if (
             isinstance(func, ast.Attribute)
             and func.attr in READ_METHODS

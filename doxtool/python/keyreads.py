@@ -259,10 +259,12 @@ class KeyReads:
 
     def _coerce(self, read: KeyRead, node: ast.expr) -> None:
         coercion = self.coercions.get(id(node))
-        if coercion == "str":
+        if coercion in ("str", ""):  # ``str(x)``, or a string method (``""``)
             read.weak = "string"
         elif coercion is not None and coercion != "bool":  # ``bool(x)`` tests truthiness
             read.coerced = COERCIONS[coercion]
+        if coercion and coercion != "bool":
+            read.coercion = coercion
 
     def _subscript(self, node: ast.Subscript) -> None:
         source = self._source(node.value)

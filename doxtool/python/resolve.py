@@ -337,6 +337,7 @@ def _merge_arguments(first: list[Argument], second: list[Argument]) -> list[Argu
             and not (known.has_default or arg.has_default),
             type=known.type or arg.type,
             enum=enum or None,
+            coercion=known.coercion or arg.coercion,
             values_unknown=known.values_unknown or arg.values_unknown,
             alternatives=sorted(set(known.alternatives) | set(arg.alternatives)),
             reads=sorted([*known.reads, *arg.reads], key=lambda r: (r.path or "", r.line)),

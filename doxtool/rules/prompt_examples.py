@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from doxtool.core.config import CALL_KEYS
+from doxtool.core.facts import Argument
 from doxtool.core.findings import Finding
 from doxtool.prompts.examples import beyond_limit
 from doxtool.prompts.model import PromptExample
@@ -185,6 +186,30 @@ _JSON_TYPES = {
 }
 
 
+#: conversions, with the JSON type each makes of a value
+_CONVERSIONS: dict[str, tuple[Any, str]] = {
+    "int": (int, "integer"),
+    "float": (float, "number"),
+    "str": (str, "string"),
+    "list": (list, "array"),
+    "tuple": (tuple, "array"),
+    "dict": (dict, "object"),
+}
+
+
+def _converts(value: Any, arg: Argument) -> bool:
+    """Whether the conversion that gives the argument its type takes the
+    value (``int("30")``, ``str(2024)``, ``float("1.5")``): the code accepts it."""
+    conversion = _CONVERSIONS.get(arg.coercion or "")
+    if conversion is None or conversion[1] != arg.type:
+        return False
+    try:
+        conversion[0](value)
+    except (ValueError, TypeError, OverflowError):
+        return False
+    return True
+
+
 def _type_ok(value: Any, kind: str) -> bool:
     if isinstance(value, str) and TEMPLATE.search(value):
         return True
@@ -203,7 +228,9 @@ class ExampleArgumentValue(Rule):
 **What it checks.** In every example, each `tool_args` value has the type the
 code reads it as (`int(...)` means integer, a literal default of `""` means
 string, ...) and, for dispatch arguments compared with literals (`action`),
-is one of the compared values.
+is one of the compared values. A value the code's conversion takes is of
+its type: `"30"` for `int(...)`, anything for `str(...)`; `"five"` for
+`int(...)` is not.
 
 **Why it matters.** A model copies example values; a value the code rejects
 becomes a failed call in production.
@@ -211,7 +238,10 @@ becomes a failed call in production.
 **Example.** `"action": "remove"` when `tools/scheduler.py` dispatches on
 `list_tasks`, `create_task` and `delete_task`.
 """
-    valid = [Example(wait_files())]
+    valid = [
+        Example(wait_files()),
+        Example(with_prompt('"tool_args": {"seconds": 5}', '"tool_args": {"seconds": "5"}')),
+    ]
     invalid = [
         Example(
             with_prompt('"tool_args": {"seconds": 5}', '"tool_args": {"seconds": [5]}'),
@@ -235,7 +265,7 @@ becomes a failed call in production.
                     if arg is None or value is None or _placeholder(value):
                         continue
                     where = arg.where(module)
-                    if arg.type and not _type_ok(value, arg.type):
+                    if arg.type and not _type_ok(value, arg.type) and not _converts(value, arg):
                         yield self.finding(
                             f"example gives `{name}` the value {_short(value)}, but {where} reads "
                             f"it as {arg.type}",

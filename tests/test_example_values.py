@@ -1,0 +1,91 @@
+"""PRM008 on the values examples give, through the real CLI: a value the
+code's conversion takes is of its type, and the values a dispatch accepts are
+known only when the code compares the example's value as written."""
+
+from __future__ import annotations
+
+import json
+from textwrap import dedent
+from typing import Any
+
+
+def _prm008(
+    make_repo, run_cli, tool: str, examples: list[dict[str, Any]], **extra: str
+) -> list[str]:
+    """The PRM008 messages for examples of the tool ``tools/t.py`` (``tool`` is its body)."""
+    calls = "\n".join(f"`{json.dumps({'tool_name': 't', 'tool_args': args})}`" for args in examples)
+    names = sorted({name for args in examples for name in args})
+    taught = ", ".join(f"optional `{name}`" for name in names)
+    root = make_repo(
+        {
+            "tools/t.py": "from helpers.tool import Response, Tool\n" + dedent(tool),
+            "prompts/agent.system.tool.t.md": f"### t\nargs: {taught}\n{calls}\n",
+            **extra,
+        }
+    )
+    result = run_cli(root, "check", "--select", "PRM008")
+    lines = [line for line in result.output.splitlines() if " PRM008 " in line]
+    return [line.split(" PRM008 ", 1)[1] for line in lines]
+
+
+CONVERTED = """\
+
+
+    class T(Tool):
+        async def execute(self, **kwargs) -> Response:
+            title = str(self.args.get("title", ""))
+            priority = int(self.args.get("priority", 1))
+            timeout = self.args.get("timeout", "30")
+            seconds = float(timeout)
+            pages = list(self.args.get("pages", []))
+            return Response(message=f"{title} {priority} {seconds} {pages}", break_loop=False)
+    """
+
+
+def test_a_value_the_conversion_takes_is_of_its_type(make_repo, run_cli) -> None:
+    taken = [
+        {"title": 2024, "priority": "2", "timeout": " 1.5 ", "pages": "ab"},
+        {"title": ["x"], "priority": 2.5, "timeout": 3, "pages": {"a": 1}},
+        {"title": True, "priority": " 30 ", "timeout": "1e3", "pages": [1]},
+    ]
+    assert _prm008(make_repo, run_cli, CONVERTED, taken) == []
+    refused = [{"priority": "five", "timeout": "soon"}, {"priority": "2.5", "pages": 3}]
+    assert _prm008(make_repo, run_cli, CONVERTED, refused) == [
+        'example gives `priority` the value `"five"`, but tools/t.py:7 reads it as integer',
+        'example gives `timeout` the value `"soon"`, but tools/t.py:8 reads it as number',
+        "example gives `pages` the value `3`, but tools/t.py:10 reads it as array",
+        'example gives `priority` the value `"2.5"`, but tools/t.py:7 reads it as integer',
+    ]
+
+
+UNCONVERTED = """\
+    from helpers.limits import clamp
+
+
+    class T(Tool):
+        async def execute(self, limit: int = 5, **kwargs) -> Response:
+            return Response(message=f"{limit} {clamp(self.args)}", break_loop=False)
+    """
+
+LIMITS = """\
+    def clamp(args: dict) -> int:
+        return min(int(args.get("most", 9)), 10) + float(args["least"])
+
+
+    def size(width: int = 1) -> int:
+        return width
+    """
+
+
+def test_an_annotation_or_a_default_converts_nothing(make_repo, run_cli) -> None:
+    """Only a conversion the code applies takes a string for a number; one in
+    a helper module counts as one in the tool's."""
+    examples = [{"limit": "3", "most": "4", "least": "0.5"}]
+    extra = {"helpers/limits.py": dedent(LIMITS)}
+    assert _prm008(make_repo, run_cli, UNCONVERTED, examples, **extra) == [
+        'example gives `limit` the value `"3"`, but tools/t.py:6 reads it as integer'
+    ]
+    splat = UNCONVERTED.replace("clamp(self.args)", "size(**kwargs)").replace("clamp", "size")
+    assert _prm008(make_repo, run_cli, splat, [{"width": "2"}], **extra) == [
+        'example gives `width` the value `"2"`, but helpers/limits.py:5 reads it as integer'
+    ]
