@@ -89,3 +89,64 @@ def test_an_annotation_or_a_default_converts_nothing(make_repo, run_cli) -> None
     assert _prm008(make_repo, run_cli, splat, [{"width": "2"}], **extra) == [
         'example gives `width` the value `"2"`, but helpers/limits.py:5 reads it as integer'
     ]
+
+
+MODES = """\
+    MODES = ["fast", "slow"]
+    CHANGE
+
+
+    class T(Tool):
+        async def execute(self, **kwargs) -> Response:
+            mode = self.args.get("mode", "fast")
+            if mode not in MODES:
+                return Response(message=f"unknown mode {mode}", break_loop=False)
+            return Response(message=mode, break_loop=False)
+    """
+
+
+def test_a_constant_the_module_changes_holds_values_no_one_knows(make_repo, run_cli) -> None:
+    examples = [{"mode": "scroll"}]
+    assert _prm008(make_repo, run_cli, MODES.replace("CHANGE", ""), examples) == [
+        'example gives `mode` the value `"scroll"`, which tools/t.py:8 does not accept '
+        "(one of `fast`, `slow`)"
+    ]
+    changes = [
+        'MODES += ["scroll"]',
+        'MODES.append("scroll")',
+        'MODES . extend(["scroll"])',
+        'MODES.insert(0, "scroll")',
+        'MODES[1] = "scroll"',
+        "del MODES[0]",
+        'def more():\n    global MODES\n    MODES = MODES + ["scroll"]',
+    ]
+    for change in changes:
+        tool = MODES.replace("CHANGE", change.replace("\n", "\n    "))
+        assert _prm008(make_repo, run_cli, tool, examples) == [], change
+    # reading an item, or comparing one, changes nothing
+    tool = MODES.replace("CHANGE", 'FIRST = MODES[0] == "fast"')
+    assert len(_prm008(make_repo, run_cli, tool, examples)) == 1
+
+
+def test_a_string_constant_a_helper_module_extends_is_no_key(make_repo, run_cli) -> None:
+    helper = 'KEY = "query"\nKEY += "_v2"\n\n\ndef read(args):\n    return args.get(KEY)\n'
+    tool = """\
+        from helpers.reading import read
+
+
+        class T(Tool):
+            async def execute(self, **kwargs) -> Response:
+                return Response(message=read(self.args), break_loop=False)
+        """
+    root = make_repo(
+        {
+            "helpers/reading.py": helper,
+            "tools/t.py": "from helpers.tool import Response, Tool\n" + dedent(tool),
+        }
+    )
+    result = run_cli(root, "inspect", "tools/t.py", "--json")
+    (facts,) = json.loads(result.output)[0]["tools"]
+    assert facts["arguments"] == []
+    assert [(r["expression"], r["path"]) for r in facts["dynamic_reads"]] == [
+        ("KEY", "helpers/reading.py")
+    ]

@@ -18,7 +18,7 @@ from doxtool.core.facts import ClassFacts, ModuleFacts, Signature
 from doxtool.python.cstcode import code_of
 from doxtool.python.cstnodes import dotted_name, is_kind, statement_children
 from doxtool.python.literals import literal_value
-from doxtool.python.names import resolve_relative
+from doxtool.python.names import may_change, resolve_relative
 from doxtool.python.positions import Locator
 
 
@@ -169,12 +169,16 @@ class ModuleScan:
             self.constant_nodes[name] = None if name in self.constant_nodes else value
 
     def constant(self, name: str) -> tuple[bool, Any]:
-        """(True, value) when a module-level name is bound once to a literal."""
+        """(True, value) when a module-level name is bound once to a literal
+        and nothing in the module may change it (``NAME += [...]``,
+        ``NAME.append(...)``: :func:`~doxtool.python.names.may_change`)."""
         known = self._constants.get(name)
         if known is None:
             value = self.constant_nodes.get(name)
             known = self._constants[name] = (
-                self._constant_value(value) if value is not None else (False, None)
+                self._constant_value(value)
+                if value is not None and not may_change(self.loc.source, name)
+                else (False, None)
             )
         return known
 

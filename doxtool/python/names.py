@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Callable
 from pathlib import PurePosixPath
 
@@ -63,3 +64,33 @@ def constructed(
         return None
     qualified = resolve(dotted)
     return qualified if qualified is not None and is_local(qualified) else None
+
+
+#: methods that change the container they are called on
+_MUTATORS = (
+    "append|extend|insert|add|update|remove|pop|popitem|clear|setdefault|discard|sort|reverse"
+    "|difference_update|intersection_update|symmetric_difference_update|__setitem__|__delitem__"
+)
+#: augmented assignment operators
+_AUGMENTED = r"(?:[-+*/%&|^@]|//|<<|>>|\*\*)="
+
+
+def may_change(source: str, name: str) -> bool:
+    """Whether a module's text may change what a module-level name holds
+    after it is bound: an augmented assignment (``NAME += [...]``), a
+    mutating method (``NAME.append(...)``), an item assigned or deleted
+    (``NAME[k] = v``, ``del NAME[k]``), ``del NAME``, ``global NAME`` (a
+    function rebinds it) or ``NAME := ...``. Read from the text, strings and
+    comments too: a false yes only leaves the value unknown."""
+    if name not in source:
+        return False
+    n = re.escape(name)
+    edge = rf"(?<![\w.]){n}\b"
+    pattern = (
+        rf"{edge}\s*(?:{_AUGMENTED}|:=)"
+        rf"|{edge}\s*\.\s*(?:{_MUTATORS})\s*\("
+        rf"|{edge}\s*\[[^\]\n]*\]\s*(?:=(?!=)|{_AUGMENTED})"
+        rf"|\bdel\b[^\n]*{edge}"
+        rf"|\bglobal\s+(?:\w+\s*,\s*)*{n}\b"
+    )
+    return re.search(pattern, source) is not None

@@ -57,6 +57,8 @@ class _Summariser(ModuleScope):
                     value = stmt.value
                     if isinstance(value, ast.Constant) and isinstance(value.value, str):
                         self.constants[target.id] = value.value
+            elif isinstance(stmt, ast.AugAssign) and isinstance(stmt.target, ast.Name):
+                bound[stmt.target.id] = 2  # ``KEY += "_v2"``: not the value first bound
             elif isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 self.functions.add(stmt.name)
             elif isinstance(stmt, ast.ClassDef):
