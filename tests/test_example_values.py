@@ -150,3 +150,33 @@ def test_a_string_constant_a_helper_module_extends_is_no_key(make_repo, run_cli)
     assert [(r["expression"], r["path"]) for r in facts["dynamic_reads"]] == [
         ("KEY", "helpers/reading.py")
     ]
+
+
+DISPATCH = """\
+
+
+    def _action(tool, kwargs):
+        return str(kwargs.get("action") or tool.args.get("action") or "").strip().lower()NORMAL
+
+
+    class T(Tool):
+        async def execute(self, **kwargs):
+            action = _action(self, kwargs)
+            if action == "list_tasks":
+                return Response(message="tasks", break_loop=False)
+            elif action == "run_task":
+                return Response(message="ran", break_loop=False)
+            return Response(message=f"Unknown action {action}", break_loop=False)
+    """
+
+
+def test_values_compared_after_a_reshaping_method_are_not_those_accepted(
+    make_repo, run_cli
+) -> None:
+    examples = [{"action": " List_Tasks "}, {"action": "list-tasks"}]
+    assert _prm008(make_repo, run_cli, DISPATCH.replace("NORMAL", ""), examples) == [
+        'example gives `action` the value `"list-tasks"`, which tools/t.py:5 does not accept '
+        "(one of `list_tasks`, `run_task`)"
+    ]
+    for normal in ('.replace("-", "_")', ".title()", ".upper()"):
+        assert _prm008(make_repo, run_cli, DISPATCH.replace("NORMAL", normal), examples) == []

@@ -20,7 +20,7 @@ from doxtool.python.cstcode import code_of
 from doxtool.python.cstnodes import dotted_name, getattr_of, is_kind, suite_body
 from doxtool.python.literals import literal_value, string_value
 from doxtool.python.modulescan import Func
-from doxtool.python.readforms import COERCIONS, READ_METHODS, STRING_METHODS
+from doxtool.python.readforms import COERCIONS, FOLDINGS, READ_METHODS, STRING_METHODS
 from doxtool.python.walkstate import Env, Target
 
 #: spellings of a boolean that ``str(x).lower() == ...`` compares against
@@ -458,7 +458,12 @@ class ArgumentReads:
                     builder.coerced_type = builder.coerced_type or COERCIONS[func.value]
         if type(func) is cst.Attribute and func.attr.value in STRING_METHODS:
             for arg in self._standing_for(func.value, env):
-                self._arg(arg).weak_type = self._arg(arg).weak_type or "string"
+                builder = self._arg(arg)
+                builder.weak_type = builder.weak_type or "string"
+                if func.attr.value not in FOLDINGS:
+                    # ``action.replace("-", "_") == "list_tasks"`` accepts
+                    # ``list-tasks``: the values compared are not those accepted
+                    builder.values_unknown = True
         self._lookup(node, env)
         self._calls_out(node, env)
 

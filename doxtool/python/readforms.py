@@ -34,6 +34,10 @@ STRING_METHODS = frozenset(
     {"strip", "lstrip", "rstrip", "lower", "upper", "casefold", "title", "capitalize", "replace"}
 )
 
+#: string methods whose result an example's value is compared through
+#: (PRM008 strips and lowers it): any other reshapes what is compared
+FOLDINGS = frozenset({"strip", "lstrip", "rstrip", "lower", "casefold"})
+
 #: dict methods that read one key, and the kind of read each is
 READ_METHODS = {"get": "get", "pop": "pop", "setdefault": "get"}
 
