@@ -267,11 +267,20 @@ class Contracts:
             stack.extend(child_nodes(current))
 
     def _mentions_arguments(self, node: cst.CSTNode, env: Env) -> bool:
+        """Whether an expression depends on what the call holds: its arguments,
+        or the method of a ``tool:method`` name (``self.method``)."""
         stack: list[cst.CSTNode] = [node]
         while stack:
             current = stack.pop()
             if type(current) is cst.Name and (
                 current.value in env.var_args or current.value in env.dicts
+            ):
+                return True
+            if (
+                type(current) is cst.Attribute
+                and current.attr.value == "method"
+                and type(current.value) is cst.Name
+                and current.value.value == env.self_name
             ):
                 return True
             if is_kind(current, cst.BaseExpression) and self._is_dict_source(current, env):

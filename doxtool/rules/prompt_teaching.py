@@ -11,6 +11,7 @@ from doxtool.prompts.schema import alternative_groups
 from doxtool.rules.base import Example, Expect, Rule
 from doxtool.rules.examples import WAIT_PY
 from doxtool.rules.tool_prompts import (
+    METHOD_ARGUMENT,
     PROMPT,
     TEMPLATE,
     documented_tools,
@@ -195,7 +196,8 @@ call then fails on the missing key.
 mentions `name`.
 
 A prompt that includes other files (`{{ include "x.md" }}`) is not checked:
-what they teach is not read.
+what they teach is not read. Under a `### tool:method` heading `action` is
+taught: the framework fills it from the method.
 """
     valid = [
         Example(wait_files()),
@@ -239,6 +241,9 @@ what they teach is not read.
                 taught = {a.name for a in prompt.doc.arguments_of(heading.name)} or taught_all
                 # ``- `document`: one path or a list`` names an argument as well
                 taught = taught | set(prompt.doc.listed_names)
+                if ":" in heading.name:
+                    # the framework fills it from the method (``tool:method``)
+                    taught.add(METHOD_ARGUMENT)
                 for group in alternative_groups(tool):
                     # one of them is needed: teaching any one is enough
                     if taught.isdisjoint(group):

@@ -53,6 +53,11 @@ def with_prompt(old: str, new: str) -> dict[str, str]:
 
 PROMPT = "prompts/agent.system.tool.wait.md"
 
+#: the argument the framework fills from a ``tool:method`` name: its
+#: ``normalize_tool_request`` (helpers/extract_tools.py) splits the name and
+#: does ``tool_args.setdefault("action", method)``
+METHOD_ARGUMENT = "action"
+
 
 @dataclass(eq=False, repr=False)
 class PromptFile:

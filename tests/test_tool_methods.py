@@ -1,0 +1,78 @@
+"""Tools called by a `tool:method` name, through the real CLI: the framework
+fills `action` from the method, and a dispatch on `self.method` needs an
+argument read in one method's branch for that method only."""
+
+from __future__ import annotations
+
+from textwrap import dedent
+
+PROMPT = "prompts/agent.system.tool.scheduler.md"
+
+ON_ACTION = """\
+    from helpers.tool import Response, Tool
+
+
+    class SchedulerTool(Tool):
+        async def execute(self, **kwargs):
+            action = self.args["action"]
+            if action == "list_tasks":
+                return Response(message="tasks", break_loop=False)
+            elif action == "delete_task":
+                uuid = self.args["uuid"]
+                return Response(message=f"deleted {uuid}", break_loop=False)
+            return Response(message=f"Unknown action {action}", break_loop=False)
+    """
+
+ON_METHOD = """\
+    from helpers.tool import Response, Tool
+
+
+    class SchedulerTool(Tool):
+        async def execute(self, **kwargs) -> Response:
+            if self.method == "list_tasks":
+                return Response(message="tasks", break_loop=False)
+            if self.method == "create_task":
+                name = self.args["name"]
+                return Response(message=f"created {name}", break_loop=False)
+            if self.method == "delete_task":
+                uuid = self.args["uuid"]
+                return Response(message=f"deleted {uuid}", break_loop=False)
+            return Response(message=f"unknown method {self.method}", break_loop=False)
+    """
+
+METHODS = """\
+### scheduler:list_tasks
+list all tasks
+`{"tool_name": "scheduler:list_tasks", "tool_args": {}}`
+
+### scheduler:create_task
+args: `name`
+`{"tool_name": "scheduler:create_task", "tool_args": {"name": "daily"}}`
+
+### scheduler:delete_task
+args: `uuid`
+`{"tool_name": "scheduler:delete_task", "tool_args": {"uuid": "abc"}}`
+"""
+
+
+def _prm004(make_repo, run_cli, tool: str, prompt: str) -> list[str]:
+    root = make_repo({"tools/scheduler.py": dedent(tool), PROMPT: prompt})
+    result = run_cli(root, "check", "--select", "PRM004")
+    return [line.split(" PRM004 ", 1)[1] for line in result.output.splitlines() if "PRM004" in line]
+
+
+def test_the_method_of_a_tool_name_teaches_action(make_repo, run_cli) -> None:
+    on_action = ON_ACTION.replace('self.args["uuid"]', 'self.args.get("uuid", "")')
+    assert _prm004(make_repo, run_cli, on_action, METHODS) == []
+    plain = METHODS.replace("scheduler:", "scheduler_").replace(
+        "### scheduler_list_tasks", "### scheduler"
+    )
+    assert _prm004(make_repo, run_cli, on_action, plain) == [
+        "required argument `action` of `scheduler` (read at tools/scheduler.py:6) is never taught"
+    ]
+
+
+def test_a_read_in_one_branch_of_a_dispatch_on_the_method_is_not_needed_by_all(
+    make_repo, run_cli
+) -> None:
+    assert _prm004(make_repo, run_cli, ON_METHOD, METHODS) == []
