@@ -180,3 +180,27 @@ def test_values_compared_after_a_reshaping_method_are_not_those_accepted(
     ]
     for normal in ('.replace("-", "_")', ".title()", ".upper()"):
         assert _prm008(make_repo, run_cli, DISPATCH.replace("NORMAL", normal), examples) == []
+
+
+FLAG = """\
+
+
+    class T(Tool):
+        async def execute(self, **kwargs) -> Response:
+            flag = self.args.get("flag", "no")
+            enabled = flag in ("yes", True)
+            level = self.args.get("level", 1)
+            high = level == 2.5
+            return Response(message=f"{enabled} {high}", break_loop=False)
+    """
+
+
+def test_a_default_s_type_is_not_the_only_one_when_the_code_compares_others(
+    make_repo, run_cli
+) -> None:
+    assert _prm008(make_repo, run_cli, FLAG, [{"flag": True, "level": 2.5}]) == []
+    # an integer compared with a number default: the default's type holds
+    tool = FLAG.replace('"level", 1)', '"level", 1.5)').replace("== 2.5", "== 2")
+    assert _prm008(make_repo, run_cli, tool, [{"level": "high"}]) == [
+        'example gives `level` the value `"high"`, but tools/t.py:8 reads it as number'
+    ]

@@ -12,7 +12,7 @@ from typing import Any
 
 import libcst as cst
 
-from doxtool.core.facts import ArgumentRead, DynamicRead
+from doxtool.core.facts import ArgumentRead, DynamicRead, json_type
 from doxtool.python.arguments import ArgBuilder, own_params, type_of_annotation
 from doxtool.python.calls import splat_fills
 from doxtool.python.controlflow import contains_return, terminates
@@ -362,6 +362,10 @@ class ArgumentReads:
             return
         if type(op) in (cst.Is, cst.IsNot):
             return
+        # a string compared may be a spelling of the value (``str(x).lower() == "true"``)
+        self._arg(arg).compared.update(
+            json_type(v) for v in values if v is not None and not isinstance(v, str)
+        )
         if any(isinstance(v, str) and v.strip().lower() in _BOOLEAN_SPELLINGS for v in values):
             # ``str(x).lower() == "true"`` accepts a JSON boolean as well as a string
             self._arg(arg).boolean_spelling = True

@@ -48,6 +48,9 @@ class ArgBuilder:
     coerced_type: str | None = None
     #: the first conversion applied to the value (``int``, ``str``; not ``bool``)
     coercion: str | None = None
+    #: JSON types of the literals other than strings the value is compared
+    #: with (``flag in ("yes", True)``)
+    compared: set[str] = field(default_factory=set)
     annotation_type: str | None = None
     #: ``str(x)`` or ``x.strip()``: says less than a literal default does
     weak_type: str | None = None
@@ -146,6 +149,8 @@ class ArgBuilder:
         kind = self.coerced_type or self.annotation_type
         if kind is None and self.has_default:
             kind = json_type(self.default)
+            if any(c != kind and (kind, c) != _INT for c in self.compared):
+                kind = None  # ``flag in ("yes", True)``: not only the default's type
         kind = kind or self.weak_type
         if (
             self.boolean_spelling
