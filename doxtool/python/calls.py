@@ -389,7 +389,7 @@ class Calls:
             frozenset(keys),
             env.needed_here and env.conditional == 0 and env.branches == 0,
             env.trying > 0,
-            frozenset(filled) if splat else frozenset(),
+            filled=frozenset(filled) if splat else frozenset(),
         )
 
     def _method(self, name: str, skip: str | None = None) -> Func | None:
