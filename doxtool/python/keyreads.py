@@ -174,13 +174,9 @@ class KeyReads:
             read.alternatives = [k for k in self._absent() if k != key]
             read.conditional = self.conditional > 0
         if default is not None:
-            try:
-                value = ast.literal_eval(default)
-            except (ValueError, SyntaxError, TypeError, RecursionError, MemoryError):
-                pass
-            else:
-                if isinstance(value, (str, int, float, bool, list, dict)) or value is None:
-                    read.default, read.has_default = value, True
+            known, value = _literal(default)
+            if known:
+                read.default, read.has_default = value, True
         fallback = self.fallbacks.get(id(node))
         if fallback is not None and not raises and not (read.has_default and read.default):
             self._fallback(read, fallback)
@@ -199,12 +195,7 @@ class KeyReads:
             inner = inner.value  # ``d["message"]``
         if inner is not None and self._source(inner) is not None:
             return
-        try:
-            value = ast.literal_eval(fallback)
-        except (ValueError, SyntaxError, TypeError, RecursionError, MemoryError):
-            known, value = False, None
-        else:
-            known = isinstance(value, (str, int, float, bool, list, dict)) or value is None
+        known, value = _literal(fallback)
         if known and value:
             read.default, read.has_default = value, True
             return
@@ -235,13 +226,9 @@ class KeyReads:
                 coerced=_annotation_type(param.annotation),
             )
             if default is not None:
-                try:
-                    value = ast.literal_eval(default)
-                except (ValueError, SyntaxError, TypeError, RecursionError, MemoryError):
-                    pass
-                else:
-                    if isinstance(value, (str, int, float, bool, list, dict)) or value is None:
-                        read.default, read.has_default = value, True
+                known, value = _literal(default)
+                if known:
+                    read.default, read.has_default = value, True
             out.append(read)
         return out
 
@@ -347,6 +334,17 @@ def _code(node: ast.expr) -> str:
     except (ValueError, RecursionError):  # pragma: no cover - unparse of a parsed node
         return "?"
     return text if len(text) <= 80 else text[:77] + "..."
+
+
+def _literal(node: ast.expr) -> tuple[bool, Any]:
+    """``(True, value)`` for a literal a JSON value can state, else ``(False, None)``."""
+    try:
+        value = ast.literal_eval(node)
+    except (ValueError, SyntaxError, TypeError, RecursionError, MemoryError):
+        return False, None
+    if isinstance(value, (str, int, float, bool, list, dict)) or value is None:
+        return True, value
+    return False, None
 
 
 def _emptied(test: ast.expr) -> tuple[str, str] | None:
