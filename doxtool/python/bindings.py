@@ -15,6 +15,8 @@ from dataclasses import dataclass
 
 import libcst as cst
 
+from doxtool.python.cstnodes import child_nodes
+
 
 @dataclass(frozen=True, eq=False)
 class Binding:
@@ -89,41 +91,45 @@ def _bound(node: cst.CSTNode) -> list[tuple[str, cst.BaseExpression | None]] | N
     return []
 
 
-def _declares(node: cst.CSTNode, name: str) -> bool:
-    """Whether a ``global``/``nonlocal`` in ``node`` (nested scopes included) names ``name``."""
-    todo: list[cst.CSTNode] = [node]
-    while todo:
-        current = todo.pop()
-        if type(current) in (cst.Global, cst.Nonlocal) and any(
-            item.name.value == name
-            for item in current.names  # type: ignore[attr-defined]
-        ):
-            return True
-        todo.extend(current.children)
-    return False
+@dataclass(frozen=True, eq=False)
+class ScopeBindings:
+    """Every binding of one scope, found in one walk."""
+
+    names: dict[str, list[Binding]]
+    #: names a ``global``/``nonlocal`` declares in the scope or a scope nested in it
+    declared: frozenset[str]
+    #: a star import: any name may be bound
+    star: bool
+
+    def of(self, name: str) -> list[Binding] | None:
+        """The bindings of ``name``; None when they cannot be told."""
+        if self.star or name in self.declared:
+            return None
+        return self.names.get(name, [])
 
 
-def bindings(scope: cst.CSTNode, name: str) -> list[Binding] | None:
-    """The bindings of ``name`` in ``scope`` (a function's body, or a
-    module). None when they cannot be told: a ``global``/``nonlocal``
-    declaration of the name anywhere inside, or a star import."""
-    found: list[Binding] = []
-    todo: list[cst.CSTNode] = list(scope.children)
+def scope_bindings(scope: cst.CSTNode) -> ScopeBindings:
+    """The bindings of every name in ``scope`` (a function's body, or a module)."""
+    names: dict[str, list[Binding]] = {}
+    declared: set[str] = set()
+    star = False
+    todo: list[cst.CSTNode] = child_nodes(scope)
     while todo:
         node = todo.pop()
-        if type(node) in (cst.Global, cst.Nonlocal):
-            if any(item.name.value == name for item in node.names):
-                return None
+        kind = type(node)
+        if kind is cst.Global or kind is cst.Nonlocal:
+            declared.update(item.name.value for item in node.names)  # type: ignore[attr-defined]
             continue
         bound = _bound(node)
         if bound is None:
-            return None
-        found.extend(Binding(node, value) for bound_name, value in bound if bound_name == name)
+            star = True
+        else:
+            for bound_name, value in bound:
+                names.setdefault(bound_name, []).append(Binding(node, value))
         if isinstance(node, _NESTED_SCOPES):
             # its decorators, defaults and bases belong to this scope; its body
-            # to its own (which may still declare the name ``global``)
-            if _declares(node, name):
-                return None
+            # to its own (which may still declare a name ``global``)
+            declared.update(_declarations(node))
             for field in ("decorators", "params", "bases", "keywords"):
                 value = getattr(node, field, None)
                 if isinstance(value, (list, tuple)):
@@ -132,5 +138,25 @@ def bindings(scope: cst.CSTNode, name: str) -> list[Binding] | None:
                     named = (*value.posonly_params, *value.params, *value.kwonly_params)
                     todo.extend(p.default for p in named if p.default is not None)
             continue
-        todo.extend(node.children)
+        todo.extend(child_nodes(node))
+    return ScopeBindings(names, frozenset(declared), star)
+
+
+def _declarations(node: cst.CSTNode) -> set[str]:
+    """The names a ``global``/``nonlocal`` in ``node`` (nested scopes included) declares."""
+    found: set[str] = set()
+    todo: list[cst.CSTNode] = [node]
+    while todo:
+        current = todo.pop()
+        if type(current) in (cst.Global, cst.Nonlocal):
+            found.update(item.name.value for item in current.names)  # type: ignore[attr-defined]
+            continue
+        todo.extend(child_nodes(current))
     return found
+
+
+def bindings(scope: cst.CSTNode, name: str) -> list[Binding] | None:
+    """The bindings of ``name`` in ``scope`` (a function's body, or a
+    module). None when they cannot be told: a ``global``/``nonlocal``
+    declaration of the name anywhere inside, or a star import."""
+    return scope_bindings(scope).of(name)

@@ -17,12 +17,15 @@ from doxtool.python.arguments import own_params
 from doxtool.python.cstnodes import dotted_name
 from doxtool.python.literals import literal_value, string_value
 from doxtool.python.modulescan import Func
-from doxtool.python.receivers import bound_values, made_by
+from doxtool.python.receivers import BoundValues, made_by
 from doxtool.python.walkstate import Env, Target
 
 
 class Calls:
     """Calls, helpers and side effects: a part of :class:`~doxtool.python.toolscan.ToolScan`."""
+
+    #: what the names of the functions walked are bound to
+    bound: BoundValues
 
     def _calls_out(self, node: cst.Call, env: Env) -> None:
         """Helpers, side effects, intervention, and dicts handed to other functions."""
@@ -167,7 +170,14 @@ class Calls:
         method of a network client (``redis.Redis()``) is a network call."""
         func = node.func
         receiver = func.value if type(func) is cst.Attribute else None
-        makers = self._makers(receiver, env) if receiver is not None else None
+        # what made the receiver matters only when the method's name shows an
+        # area, or a network client's library is imported
+        guessed = effects.for_method(name) if name != "open" else ("open",)
+        makers = (
+            self._makers(receiver, env)
+            if receiver is not None and (guessed or self.scan.imports_clients)
+            else None
+        )
         if makers:
             if all(effects.client_areas(maker) for maker in makers):
                 areas = {a for maker in makers for a in effects.client_areas(maker)}
@@ -188,7 +198,7 @@ class Calls:
         if depth > 4:
             return None
         if type(receiver) is cst.Name:
-            values = bound_values(env.func.node, receiver.value)
+            values = self.bound.of(env.func.node, receiver.value)
             if values is None:
                 return None
             found: list[str] = []
@@ -288,7 +298,7 @@ class Calls:
             orelse = self._modes(node.orelse, env, depth + 1)
             return body + orelse if body is not None and orelse is not None else None
         if type(node) is cst.Name:
-            values = bound_values(env.func.node, node.value)
+            values = self.bound.of(env.func.node, node.value)
             if values is not None:
                 found: list[str] = []
                 for value in values:

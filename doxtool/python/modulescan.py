@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 import libcst as cst
@@ -17,6 +18,7 @@ import libcst as cst
 from doxtool.core.facts import ClassFacts, ModuleFacts, Signature
 from doxtool.python.cstcode import code_of
 from doxtool.python.cstnodes import dotted_name, is_kind, statement_children
+from doxtool.python.effects import CLIENT_LIBRARIES
 from doxtool.python.literals import literal_value
 from doxtool.python.names import may_change, resolve_relative
 from doxtool.python.positions import Locator
@@ -167,6 +169,22 @@ class ModuleScan:
                 self.facts.constants.append(name)
             # a name bound twice is not a constant; values are read on demand
             self.constant_nodes[name] = None if name in self.constant_nodes else value
+
+    @cached_property
+    def imports_clients(self) -> bool:
+        """Whether the module imports a library whose objects are network
+        clients (:data:`~doxtool.python.effects.CLIENT_LIBRARIES`)."""
+        outline = self.facts.outline
+        imported = [
+            name
+            for item in (outline.imports if outline is not None else [])
+            for name in (item.module, *(f"{item.module}.{n}" for n in item.names))
+        ]
+        return any(
+            qualified == prefix or qualified.startswith(prefix + ".")
+            for qualified in (*imported, *self.names.values())
+            for prefix in CLIENT_LIBRARIES
+        )
 
     def constant(self, name: str) -> tuple[bool, Any]:
         """(True, value) when a module-level name is bound once to a literal

@@ -12,7 +12,7 @@ import libcst as cst
 
 from doxtool.core.facts import MESSAGE_KINDS, HelperCall, MissingResponse, Outcome
 from doxtool.python.arguments import own_params
-from doxtool.python.bindings import Binding, bindings
+from doxtool.python.bindings import Binding, scope_bindings
 from doxtool.python.cstcode import code_of
 from doxtool.python.cstnodes import dotted_name
 from doxtool.python.literals import literal_value
@@ -242,10 +242,10 @@ class Outcomes:
         return None
 
     def _bound_in(self, scope: cst.CSTNode, name: str) -> list[Binding] | None:
-        key = (id(scope), name)
-        if key not in self._bindings:
-            self._bindings[key] = bindings(scope, name)
-        return self._bindings[key]
+        table = self._bindings.get(id(scope))
+        if table is None:
+            table = self._bindings[id(scope)] = scope_bindings(scope)
+        return table.of(name)
 
     def _call_flags(self, call: cst.Call, fn: Func, env: Env) -> frozenset[tuple[str, bool]]:
         """The booleans a call of ``fn`` binds its parameters to: the one it

@@ -30,35 +30,30 @@ def _stores(target: cst.BaseExpression) -> set[str]:
     return set()
 
 
-def _other_binding(node: cst.CSTNode, name: str) -> bool:
-    """Whether ``node`` binds ``name`` some way other than ``name = value``."""
+def _other_names(node: cst.CSTNode) -> set[str]:
+    """The names ``node`` binds some way other than ``name = value``."""
     kind = type(node)
-    if kind is cst.Param:
-        return node.name.value == name  # type: ignore[attr-defined]
-    if kind is cst.AugAssign or kind is cst.NamedExpr:
-        return name in _stores(node.target)  # type: ignore[attr-defined]
-    if kind in (cst.For, cst.CompFor):
-        return name in _stores(node.target)  # type: ignore[attr-defined]
+    if kind is cst.Param or kind is cst.FunctionDef or kind is cst.ClassDef:
+        return {node.name.value}  # type: ignore[attr-defined]
+    if kind in (cst.AugAssign, cst.NamedExpr, cst.For, cst.CompFor):
+        return _stores(node.target)  # type: ignore[attr-defined]
     if kind is cst.AsName:
-        return name in _stores(node.name)  # type: ignore[arg-type,attr-defined]
-    if kind in (cst.FunctionDef, cst.ClassDef):
-        return node.name.value == name  # type: ignore[attr-defined]
+        return _stores(node.name)  # type: ignore[arg-type,attr-defined]
     if kind in (cst.Global, cst.Nonlocal):
-        return any(item.name.value == name for item in node.names)  # type: ignore[attr-defined]
+        return {item.name.value for item in node.names}  # type: ignore[attr-defined]
     if kind is cst.ImportAlias:
         dotted = dotted_name(node.name) if node.asname is None else None  # type: ignore[attr-defined]
-        return dotted is not None and dotted[0] == name
+        return {dotted[0]} if dotted is not None else set()
     if kind in (cst.MatchAs, cst.MatchStar):
         inner = node.name  # type: ignore[attr-defined]
-        return inner is not None and inner.value == name
-    return False
+        return {inner.value} if inner is not None else set()
+    return set()
 
 
-def bound_values(fn: cst.CSTNode, name: str) -> list[cst.BaseExpression] | None:
-    """Every value ``name = value`` (or ``name: T = value``) gives ``name``
-    in ``fn``, nested blocks included; None when ``fn`` binds it any other
-    way, or never (then it is a global or a builtin: not known here)."""
-    values: list[cst.BaseExpression] = []
+def _function_values(fn: cst.CSTNode) -> dict[str, list[cst.BaseExpression] | None] | None:
+    """Each name ``fn`` binds -> every value ``name = value`` gives it, or
+    None when it is bound another way; None for a function too large to search."""
+    values: dict[str, list[cst.BaseExpression] | None] = {}
     stack: list[cst.CSTNode] = [fn]
     seen = 0
     while stack:
@@ -69,19 +64,43 @@ def bound_values(fn: cst.CSTNode, name: str) -> list[cst.BaseExpression] | None:
         kind = type(node)
         if kind is cst.Assign:
             for target in node.targets:  # type: ignore[attr-defined]
-                if type(target.target) is cst.Name and target.target.value == name:
-                    values.append(node.value)  # type: ignore[attr-defined]
-                elif name in _stores(target.target):
-                    return None  # unpacked: the value it gets is not read
+                if type(target.target) is cst.Name:
+                    known = values.setdefault(target.target.value, [])
+                    if known is not None:
+                        known.append(node.value)  # type: ignore[attr-defined]
+                else:  # unpacked: the value each name gets is not read
+                    values.update(dict.fromkeys(_stores(target.target)))
         elif kind is cst.AnnAssign:
-            if name in _stores(node.target):  # type: ignore[attr-defined]
-                if node.value is None:  # type: ignore[attr-defined]
-                    continue  # only annotated
-                values.append(node.value)  # type: ignore[attr-defined]
-        elif _other_binding(node, name):
-            return None
+            if node.value is None:  # type: ignore[attr-defined]
+                continue  # only annotated
+            for name in _stores(node.target):  # type: ignore[attr-defined]
+                known = values.setdefault(name, [])
+                if known is not None:
+                    known.append(node.value)  # type: ignore[attr-defined]
+        else:
+            values.update(dict.fromkeys(_other_names(node)))
         stack.extend(child_nodes(node))
-    return values or None
+    return values
+
+
+class BoundValues:
+    """What each name of a function is bound to, each function searched once,
+    whatever names are asked about. Functions are known by identity: one
+    lives as long as the tree it belongs to."""
+
+    def __init__(self) -> None:
+        self._tables: dict[int, dict[str, list[cst.BaseExpression] | None] | None] = {}
+
+    def of(self, fn: cst.CSTNode, name: str) -> list[cst.BaseExpression] | None:
+        """Every value ``name = value`` (or ``name: T = value``) gives ``name``
+        in ``fn``, nested blocks included; None when ``fn`` binds it any other
+        way, or never (then it is a global or a builtin: not known here)."""
+        key = id(fn)
+        if key in self._tables:
+            table = self._tables[key]
+        else:
+            table = self._tables[key] = _function_values(fn)
+        return table.get(name) or None if table is not None else None
 
 
 def made_by(value: cst.BaseExpression) -> list[str] | None:

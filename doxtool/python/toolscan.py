@@ -28,7 +28,7 @@ from doxtool.core.facts import (
 from doxtool.python import effects
 from doxtool.python.argreads import ArgumentReads
 from doxtool.python.arguments import ArgBuilder, own_params, own_values, split_params, unique
-from doxtool.python.bindings import Binding
+from doxtool.python.bindings import ScopeBindings
 from doxtool.python.calls import Calls
 from doxtool.python.contracts import Contracts
 from doxtool.python.controlflow import (
@@ -45,6 +45,7 @@ from doxtool.python.modulescan import Class, Func, ModuleScan
 from doxtool.python.noreturn import EXIT_CALLS
 from doxtool.python.outcomes import Outcomes
 from doxtool.python.raises import Raises
+from doxtool.python.receivers import BoundValues
 from doxtool.python.toolwalk import StatementWalk
 from doxtool.python.walkstate import Env, Target
 
@@ -143,8 +144,9 @@ class ToolScan(
         self._returns_depth = 0
         #: function -> whether every call of it raises (or exits)
         self._raising: dict[str, bool] = {}
-        #: (scope node id, name) -> its bindings there (:func:`~doxtool.python.bindings.bindings`)
-        self._bindings: dict[tuple[int, str], list[Binding] | None] = {}
+        #: each scope's bindings, found once (:func:`~doxtool.python.bindings.scope_bindings`)
+        self._bindings: dict[int, ScopeBindings] = {}
+        self.bound = BoundValues()
 
     def run(self) -> ToolFacts:
         execute = self.scan._find_method(self.cls, "execute")
