@@ -404,3 +404,67 @@ def test_a_documented_type_the_code_does_not_show_is_not_reported(run_cli, make_
     )
     result = run_cli(root, "check", "--select", "DOX111")
     assert "documented with type string but the code reads it as integer" in result.output
+
+
+LOOKUP = """\
+    def _list() -> str:
+        return "list"
+
+
+    HANDLERS = VALUE
+    CHANGE
+
+
+    class NotesTool(Tool):
+        async def execute(self, **kwargs) -> Response:
+            handler = HANDLERS.get(self.args.get("action", "list"))
+            if CHECK:
+                return Response(message="unknown action", break_loop=False)
+            return Response(message=str(handler), break_loop=False)
+    """
+
+
+def _lookup_enum(run_cli, make_repo, value: str, change: str = "", check: str = "handler is None"):
+    source = LOOKUP.replace("VALUE", value).replace("CHECK", check)
+    source = source.replace("CHANGE", change.replace("\n", "\n    "))
+    (action,) = _tool(run_cli, make_repo, source)["arguments"]
+    return action["enum"], action["values_unknown"]
+
+
+def test_a_dict_constant_the_module_may_change_has_keys_no_one_knows(run_cli, make_repo) -> None:
+    value = '{"list": 1, "add": 2}'
+    assert _lookup_enum(run_cli, make_repo, value) == (["list", "add"], False)
+    changes = [
+        'HANDLERS["remove"] = 3',
+        'HANDLERS.update({"remove": 3})',
+        'HANDLERS |= {"remove": 3}',
+        'HANDLERS.setdefault("remove", 3)',
+        'del HANDLERS["add"]',
+        'HANDLERS.pop("add")',
+        "HANDLERS.clear()",
+        'def more():\n    H = HANDLERS\n    H["remove"] = 3',
+        'def more():\n    global HANDLERS\n    HANDLERS = {"remove": 3}',
+    ]
+    for change in changes:
+        assert _lookup_enum(run_cli, make_repo, value, change) == (None, True), change
+    # reading it, or binding a name to one of its items, changes nothing
+    change = 'FIRST = HANDLERS["list"]\nSIZE = len(HANDLERS)'
+    assert _lookup_enum(run_cli, make_repo, value, change) == (["list", "add"], False)
+
+
+def test_a_key_whose_value_the_check_refuses_is_not_accepted(run_cli, make_repo) -> None:
+    value = '{"list": "listing", "add": _list, "legacy": None, "off": "", "zero": 0}'
+    assert _lookup_enum(run_cli, make_repo, value) == (["list", "add", "off", "zero"], False)
+    assert _lookup_enum(run_cli, make_repo, value, check="handler == None") == (
+        ["list", "add", "off", "zero"],
+        False,
+    )
+    assert _lookup_enum(run_cli, make_repo, value, check="not handler") == (["list", "add"], False)
+    # a value that may be None or false (a call, an imported name): not known
+    for other in ("make()", "imported", "_list()"):
+        value = '{"list": _list, "add": OTHER}'.replace("OTHER", other)
+        change = "from helpers.ops import imported" if other == "imported" else ""
+        assert _lookup_enum(run_cli, make_repo, value, change) == (None, True), other
+    # a function the module rebinds may be None
+    change = "_list = None"
+    assert _lookup_enum(run_cli, make_repo, '{"list": _list}', change) == (None, True)

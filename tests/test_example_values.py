@@ -119,6 +119,7 @@ def test_a_constant_the_module_changes_holds_values_no_one_knows(make_repo, run_
         'MODES[1] = "scroll"',
         "del MODES[0]",
         'def more():\n    global MODES\n    MODES = MODES + ["scroll"]',
+        'def more():\n    modes = MODES\n    modes.append("scroll")',
     ]
     for change in changes:
         tool = MODES.replace("CHANGE", change.replace("\n", "\n    "))

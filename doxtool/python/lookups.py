@@ -2,7 +2,11 @@
 
 ``handler = HANDLERS.get(action)``, then ``if handler is None: return
 Response("unknown action")``: ``action`` accepts the keys of ``HANDLERS``
-when it is a module constant whose keys are literal strings. Any other
+when it is a module constant whose keys are literal strings, that the
+module never changes (:func:`~doxtool.python.names.may_change`), less the
+keys whose value the check refuses (``"legacy": None`` for ``is None``, any
+false literal for ``if not handler``). A value the check cannot be known to
+pass (a call, an imported name) leaves the values unknown. Any other
 lookup of an argument's value in a dict (no such check after it, a dict
 whose keys are not known, ``HANDLERS[action]``) says the values accepted
 are not known: no list is claimed, and neither is "any value".
@@ -15,29 +19,55 @@ import libcst as cst
 from doxtool.python.contracts import ends_with_raise
 from doxtool.python.cstnodes import suite_body
 from doxtool.python.literals import literal_value
-from doxtool.python.walkstate import Env
+from doxtool.python.names import may_change
+from doxtool.python.walkstate import Env, LookupEntry
 
 
 class Lookups:
     """Values looked up in a dict: a part of :class:`~doxtool.python.toolscan.ToolScan`."""
 
     def _dict_keys(self, node: cst.BaseExpression) -> list[str] | None:
+        """The keys of a module constant dict (:meth:`_dict_entries`)."""
+        entries = self._dict_entries(node)
+        return None if entries is None else [key for key, _ in entries]
+
+    def _dict_entries(self, node: cst.BaseExpression) -> list[LookupEntry] | None:
         """The keys of a module constant dict whose keys are literal strings
-        (its values may be anything: ``{"list": _list}``); None otherwise."""
+        and that nothing in the module may change, each with what is known of
+        its value (:func:`_entry_value`); None otherwise."""
         if type(node) is not cst.Name:
             return None
-        value = self.scan.constant_nodes.get(node.value)
+        value = self.scan.constant_node(node.value)
         if type(value) is not cst.Dict or not value.elements:
             return None
-        keys: list[str] = []
+        keys: list[LookupEntry] = []
         for element in value.elements:
             if type(element) is not cst.DictElement:
                 return None  # ``{**OTHER}``
             ok, key = literal_value(element.key, self.module)
             if not ok or not isinstance(key, str):
                 return None
-            keys.append(key)
+            keys.append((key, self._entry_value(element.value)))
         return keys
+
+    def _entry_value(self, value: cst.BaseExpression) -> tuple[bool, object]:
+        """(True, value) for a literal; (True, True) for a lambda or a function
+        or class the module defines and never rebinds (neither None nor
+        false); (False, None) for anything else (a call, an imported name)."""
+        ok, literal = literal_value(value, self.module)
+        if ok:
+            return True, literal
+        if type(value) is cst.Lambda:
+            return True, True
+        if type(value) is cst.Name:
+            name = value.value
+            defined = name in self.scan.functions or name in self.scan.classes
+            rebound = name in self.scan.constant_nodes or may_change(
+                self.scan.loc.source, name, mutable=False
+            )
+            if defined and not rebound:
+                return True, True
+        return False, None
 
     def _lookup(self, node: cst.Call | cst.Subscript, env: Env) -> None:
         """``D.get(x)`` or ``D[x]`` on a dict that is not the arguments, with
@@ -74,7 +104,7 @@ class Lookups:
             ok, default = literal_value(value.args[1].value, self.module)
             if not ok or default is not None:
                 return  # a miss gives a value of its own
-        keys = self._dict_keys(func.value)
+        keys = self._dict_entries(func.value)
         arg = self._arg_of(value.args[0].value, env)
         if keys is not None and arg is not None:
             env.lookups[name] = (arg, tuple(keys), id(value))
@@ -82,30 +112,40 @@ class Lookups:
     def _closed_lookup(self, stmt: cst.If, env: Env) -> None:
         """``if handler is None: return Response(error)`` (or ``if not
         handler: raise ...``) after ``handler = HANDLERS.get(action)``:
-        ``action`` accepts the keys of ``HANDLERS``."""
+        ``action`` accepts the keys of ``HANDLERS`` whose value passes the
+        check."""
         if stmt.orelse is not None:
             return
-        name = _missing_name(stmt.test)
-        if name is None or name not in env.lookups:
+        missing = _missing_name(stmt.test)
+        if missing is None or missing[0] not in env.lookups:
             return
+        name, falsy = missing
         body = suite_body(stmt.body)
         if not self._error_exit(body, env):
             return
         if env.func is not self.entry and not ends_with_raise(body):
             return  # a helper's return does not end ``execute``
         arg, keys, node = env.lookups[name]
+        accepted: list[str] = []
+        for key, (known, value) in keys:
+            if not known:
+                return  # whether the check refuses it is not known
+            if not (not value if falsy else value is None):
+                accepted.append(key)
+        if not accepted:
+            return
         builder = self._arg(arg)
         builder.open_lookups.discard(node)
-        for key in keys:
+        for key in accepted:
             builder.add_enum(key)
 
 
-def _missing_name(test: cst.BaseExpression) -> str | None:
-    """The name ``test`` is true for when it is None: ``x is None``,
-    ``x == None``, ``not x``."""
+def _missing_name(test: cst.BaseExpression) -> tuple[str, bool] | None:
+    """The name ``test`` is true for when it is None (``x is None``, ``x ==
+    None``: False) or false (``not x``: True), with which of the two."""
     if type(test) is cst.UnaryOperation and type(test.operator) is cst.Not:
         inner = test.expression
-        return inner.value if type(inner) is cst.Name else None
+        return (inner.value, True) if type(inner) is cst.Name else None
     if type(test) is cst.Comparison and len(test.comparisons) == 1:
         target = test.comparisons[0]
         value = target.comparator
@@ -115,5 +155,5 @@ def _missing_name(test: cst.BaseExpression) -> str | None:
             and value.value == "None"
             and type(test.left) is cst.Name
         ):
-            return test.left.value
+            return test.left.value, False
     return None

@@ -192,13 +192,19 @@ class ModuleScan:
         ``NAME.append(...)``: :func:`~doxtool.python.names.may_change`)."""
         known = self._constants.get(name)
         if known is None:
-            value = self.constant_nodes.get(name)
+            value = self.constant_node(name)
             known = self._constants[name] = (
-                self._constant_value(value)
-                if value is not None and not may_change(self.loc.source, name)
-                else (False, None)
+                self._constant_value(value) if value is not None else (False, None)
             )
         return known
+
+    def constant_node(self, name: str) -> cst.BaseExpression | None:
+        """The value a module-level name is bound once to, when nothing in the
+        module may change it (:func:`~doxtool.python.names.may_change`)."""
+        value = self.constant_nodes.get(name)
+        if value is None or may_change(self.loc.source, name, _mutable(value)):
+            return None
+        return value
 
     def _constant_value(self, value: cst.BaseExpression) -> tuple[bool, Any]:
         """A literal, also wrapped in ``frozenset(...)``, ``tuple(...)`` and the like."""
@@ -348,3 +354,12 @@ def _blocks(stmt: cst.BaseCompoundStatement) -> Iterator[Sequence[cst.BaseStatem
     for child in statement_children(stmt):
         if is_kind(child, cst.BaseStatement):
             yield [child]
+
+
+def _mutable(value: cst.BaseExpression) -> bool:
+    """Whether a constant's value is a container a second name bound to it
+    could change (``[...]``, ``{...}``, ``set(...)``); not a string, number,
+    tuple or frozenset."""
+    if type(value) is cst.Call:
+        return not (type(value.func) is cst.Name and value.func.value in ("frozenset", "tuple"))
+    return type(value) in (cst.List, cst.Dict, cst.Set, cst.ListComp, cst.DictComp, cst.SetComp)

@@ -75,12 +75,14 @@ _MUTATORS = (
 _AUGMENTED = r"(?:[-+*/%&|^@]|//|<<|>>|\*\*)="
 
 
-def may_change(source: str, name: str) -> bool:
+def may_change(source: str, name: str, mutable: bool = True) -> bool:
     """Whether a module's text may change what a module-level name holds
     after it is bound: an augmented assignment (``NAME += [...]``), a
     mutating method (``NAME.append(...)``), an item assigned or deleted
     (``NAME[k] = v``, ``del NAME[k]``), ``del NAME``, ``global NAME`` (a
-    function rebinds it) or ``NAME := ...``. Read from the text, strings and
+    function rebinds it), ``NAME := ...`` or, when it holds a ``mutable``
+    container, another name bound to it (``H = NAME``, then ``H[k] = v``;
+    also a keyword argument or a parameter's default). Read from the text, strings and
     comments too: a false yes only leaves the value unknown."""
     if name not in source:
         return False
@@ -93,4 +95,6 @@ def may_change(source: str, name: str) -> bool:
         rf"|\bdel\b[^\n]*{edge}"
         rf"|\bglobal\s+(?:\w+\s*,\s*)*{n}\b"
     )
+    if mutable:
+        pattern += rf"|(?<![=!<>])=\s*{edge}(?!\s*[.\[(+\-*/%&|^<>=!@])"
     return re.search(pattern, source) is not None

@@ -12,6 +12,10 @@ import libcst as cst
 
 from doxtool.python.modulescan import Func
 
+#: a key of a dict constant looked up, with (True, its value) when known:
+#: ``"legacy": None`` is (``"legacy"``, (True, None))
+LookupEntry = tuple[str, tuple[bool, Any]]
+
 
 @dataclass(eq=False, repr=False)
 class Env:
@@ -75,8 +79,9 @@ class Env:
     #: ``if``/``else`` of a conditional expression, the right of ``and``/``or``)
     branches: int = 0
     #: local name -> (argument, the keys of the dict constant looked up with
-    #: its value, the lookup's node id): ``handler = HANDLERS.get(action)``
-    lookups: dict[str, tuple[str, tuple[str, ...], int]] = field(default_factory=dict)
+    #: its value and what is known of each key's value, the lookup's node
+    #: id): ``handler = HANDLERS.get(action)``
+    lookups: dict[str, tuple[str, tuple[LookupEntry, ...], int]] = field(default_factory=dict)
     #: local name -> what it holds besides the arguments (``{**DEFAULTS, **self.args}``)
     merged: dict[str, Any] = field(default_factory=dict)
 
