@@ -205,3 +205,28 @@ def test_a_default_s_type_is_not_the_only_one_when_the_code_compares_others(
     assert _prm008(make_repo, run_cli, tool, [{"level": "high"}]) == [
         'example gives `level` the value `"high"`, but tools/t.py:8 reads it as number'
     ]
+
+
+def test_a_value_parsed_in_a_base_is_a_string(make_repo, run_cli) -> None:
+    tool = """\
+        from helpers.parsing import level
+
+
+        class T(Tool):
+            async def execute(self, **kwargs) -> Response:
+                color = int(self.args.get("color", "0"), 16)
+                mask = int(self.args["mask"], base=2)
+                count = int(self.args.get("count", "1"))
+                return Response(message=f"{color}{mask}{count}{level(self.args)}", break_loop=False)
+        """
+    helper = {"helpers/parsing.py": 'def level(args):\n    return int(args.get("level", "0"), 8)\n'}
+    good = [{"color": "ff00aa", "mask": "0101", "count": 2, "level": "17"}]
+    assert _prm008(make_repo, run_cli, tool, good, **helper) == []
+    # ``int(x, 16)`` needs a string; ``int(x)`` still converts one
+    bad = [{"color": 255, "mask": 5, "count": "x", "level": 7}]
+    assert _prm008(make_repo, run_cli, tool, bad, **helper) == [
+        "example gives `color` the value `255`, but tools/t.py:7 reads it as string",
+        'example gives `count` the value `"x"`, but tools/t.py:9 reads it as integer',
+        "example gives `level` the value `7`, but helpers/parsing.py:2 reads it as string",
+        "example gives `mask` the value `5`, but tools/t.py:8 reads it as string",
+    ]

@@ -20,7 +20,7 @@ from doxtool.python.cstcode import code_of
 from doxtool.python.cstnodes import dotted_name, getattr_of, is_kind, suite_body
 from doxtool.python.literals import literal_value, string_value
 from doxtool.python.modulescan import Func
-from doxtool.python.readforms import COERCIONS, FOLDINGS, READ_METHODS, STRING_METHODS
+from doxtool.python.readforms import COERCIONS, FOLDINGS, READ_METHODS, STRING_METHODS, parses
 from doxtool.python.walkstate import Env, Target
 
 #: spellings of a boolean that ``str(x).lower() == ...`` compares against
@@ -450,15 +450,17 @@ class ArgumentReads:
                 node.args[0].value, node, READ_METHODS[func.attr.value], env, default, func.value
             )
             return
-        # coercion and normalisation types
-        if type(func) is cst.Name and func.value in COERCIONS and node.args:
+        if type(func) is cst.Name and func.value in COERCIONS and node.args:  # types
+            parse = parses(func.value, [a.keyword.value if a.keyword else None for a in node.args])
             for arg in self._standing_for(node.args[0].value, env):
                 builder = self._arg(arg)
-                if func.value != "bool":
-                    builder.coercion = builder.coercion or func.value
-                if func.value == "str":
+                if parse:  # ``int(x, 16)`` parses a string: no conversion
+                    builder.coerced_type = builder.coerced_type or "string"
+                elif func.value == "str":
+                    builder.coercion = builder.coercion or "str"
                     builder.weak_type = builder.weak_type or "string"
                 elif func.value != "bool":  # ``bool(x)`` tests truthiness: any type
+                    builder.coercion = builder.coercion or func.value
                     builder.coerced_type = builder.coerced_type or COERCIONS[func.value]
         if type(func) is cst.Attribute and func.attr.value in STRING_METHODS:
             for arg in self._standing_for(func.value, env):

@@ -17,7 +17,7 @@ from doxtool.python.exits import function_exits
 from doxtool.python.flows import function_flow
 from doxtool.python.keyreads import KeyReads
 from doxtool.python.names import constructed, dotted_parts
-from doxtool.python.readforms import COERCIONS, READ_METHODS, STRING_METHODS
+from doxtool.python.readforms import COERCIONS, PARSE, READ_METHODS, STRING_METHODS, parses
 from doxtool.python.summaryscope import ModuleScope
 
 _GUARD_EXCEPTIONS = frozenset({"KeyError", "LookupError", "Exception", "BaseException"})
@@ -292,7 +292,8 @@ class FunctionWalk(KeyReads):
             first = node.args[0]
             while isinstance(first, ast.BoolOp) and isinstance(first.op, ast.Or):
                 first = first.values[0]  # ``str(x or "")`` coerces ``x``
-            self.coercions[id(first)] = func.id
+            parse = parses(func.id, [None] * len(node.args) + [k.arg for k in node.keywords])
+            self.coercions[id(first)] = PARSE if parse else func.id
         elif isinstance(func, ast.Attribute) and func.attr in STRING_METHODS:
             self.coercions.setdefault(id(func.value), "")  # a string, not converted
         if (

@@ -14,7 +14,7 @@ from typing import Any
 from doxtool.core.summary_facts import KeyRead
 from doxtool.python.astparse import statements
 from doxtool.python.names import dotted_parts
-from doxtool.python.readforms import ANNOTATION_TYPES, COERCIONS, REFUSALS, STRING_METHODS
+from doxtool.python.readforms import ANNOTATION_TYPES, COERCIONS, PARSE, REFUSALS, STRING_METHODS
 from doxtool.python.summaryscope import ModuleScope
 
 
@@ -246,6 +246,9 @@ class KeyReads:
 
     def _coerce(self, read: KeyRead, node: ast.expr) -> None:
         coercion = self.coercions.get(id(node))
+        if coercion == PARSE:  # ``int(x, 16)``: a string, parsed
+            read.coerced = "string"
+            return
         if coercion in ("str", ""):  # ``str(x)``, or a string method (``""``)
             read.weak = "string"
         elif coercion is not None and coercion != "bool":  # ``bool(x)`` tests truthiness

@@ -20,6 +20,18 @@ COERCIONS = {
     "dict": "object",
 }
 
+#: ``int(x, 16)`` (or ``base=``) parses a string: the value must be one, and
+#: no conversion of a JSON value applies (an example's ``"ff00aa"`` is right)
+PARSE = "parse"
+
+
+def parses(name: str, keywords: list[str | None]) -> bool:
+    """Whether a call of ``name`` with arguments of these keywords (None for
+    one passed by position) parses a string in a base (``int(x, 16)``,
+    ``int(x, base=2)``) rather than converts ``x``."""
+    return name == "int" and (keywords.count(None) > 1 or "base" in keywords)
+
+
 #: annotations (their last dotted part) and the JSON Schema type they name
 ANNOTATION_TYPES = {
     **COERCIONS,
