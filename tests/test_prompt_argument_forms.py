@@ -1,6 +1,7 @@
 """Arguments taught outside ``args:`` lines: tables whose header names
 arguments, lists under a bare ``Arguments:`` line, and list items named by
-their first span before a parenthesis or a dash."""
+their first span before a parenthesis or a dash; and the values an
+``args:`` line lists after a name in prose."""
 
 from __future__ import annotations
 
@@ -79,3 +80,24 @@ def test_list_items_named_before_a_parenthesis_or_a_dash(tmp_path: Path) -> None
     doc = parse_file(tmp_path, "p.md", text)
     assert doc.listed_names == ["seconds", "until", "label", "mode"]
     assert doc.arguments == []
+
+
+def test_values_listed_after_a_name_on_an_args_line_are_no_names(tmp_path: Path) -> None:
+    lines = {
+        "args: `action` - one of `save`, `load`": ["action"],
+        "args: `action` \u2014 `list`, `add` or `delete`": ["action"],
+        "args: `action` \u2013 `list`, `add`, `delete`; `when`": ["action", "when"],
+        "args: `action` values `list`, `add`, `delete`": ["action"],
+        "args: `action` in {`list`, `add`}": ["action"],
+        "args: `action` \u2208 `list`, `add`": ["action"],
+        "args: `action` - `list` to show, `add` to create": ["action"],
+        "args: `action`: `list` to show, `add` to create, `when`: a time": ["action", "when"],
+        # a name followed by a dash starts an item of its own
+        "args: `text` - `hi` or `bye`, `count` - how many": ["text", "count"],
+        # prose after the dash: the next span is a name
+        "args: `text` - the text to send, `count`": ["text", "count"],
+        "args: `action` (`list` to show, `add` to create), `when`": ["action", "when"],
+    }
+    for line, names in lines.items():
+        doc = parse_file(tmp_path, "p.md", f"### sched\n{line}\n")
+        assert [a.name for a in doc.arguments] == names, line

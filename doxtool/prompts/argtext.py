@@ -16,6 +16,10 @@ _ITEM_PUNCTUATION_RE = re.compile(r"[(),;]")
 #: (```text` or `message```); any other word makes the next span a value
 #: (```wait` default `true```, ```action` as `start|await```)
 _JOINING_WORDS = frozenset({"and", "or", "optional", "required", "/", "&", "|"})
+#: text after a name that introduces its values (```action` - one of `save`,
+#: `load```, ```action` values `list`, `add```, ```action` in {`list`}``): a
+#: list of backticked values after it goes on past commas
+_VALUES_RE = re.compile(r"(?:[:=\u2208]|[-\u2013\u2014]\s|one\s+of\b|values?\b|in\s*\{)", re.I)
 
 
 @dataclass
@@ -64,9 +68,12 @@ def args_line_names(
         depth = depth_after
         name = span.content.strip()
         if separators:
-            # ```runtime`: one of `terminal`, `python```: a value list goes on
-            # past commas (never past a semicolon)
-            joined = not (listing and previous is False and _joins(gap.replace(",", " ")))
+            # ```runtime`: one of `terminal`, `python```, ```action` - `list` to
+            # show, `add` to create``: a value list goes on past commas, never
+            # past a semicolon, until a span is itself followed by ``:``, ``=``
+            # or a dash (```text` - the text, `count` - how many``)
+            values = listing and previous is False and ";" not in gap
+            joined = not (values and not _VALUES_RE.match(content[span.close : end].lstrip()))
         else:
             # ```mode` = `fast` | `slow```: a joining word after a value joins values
             joined = previous is None or (previous and _joins(gap))
@@ -74,7 +81,7 @@ def args_line_names(
         if is_name:
             last = names.setdefault(name, [span, carry])
             after = content[span.close : end].lstrip()
-            listing = after.startswith((":", "="))
+            listing = bool(_VALUES_RE.match(after))
         previous = is_name
         cursor = span.close
     return [(span, optional) for span, optional in names.values()]

@@ -41,10 +41,13 @@ The section's tool
     item, a span after the first is a name only when joining words (``and``,
     ``or``, ``/``, ``|``) join it to a name; after any other word it is a
     value (```wait` default `true```), and joining words after a value join
-    values (```mode` = `fast` | `slow```). After a name followed by ``:`` or
-    ``=``, a comma right after a backticked value goes on listing values
-    (```runtime`: one of `terminal`, `python```); a comma after prose or
-    after a name, and any semicolon, starts the next name. A name
+    values (```mode` = `fast` | `slow```). After a name followed by text
+    that introduces values (``:``, ``=``, a dash, ``∈``, ``one of``,
+    ``values``, ``in {``), once a backticked value follows, a comma goes on
+    listing values, also after prose (```runtime`: one of `terminal`,
+    `python```, ```action` - `list` to show, `add` to create``), until a
+    span that is itself followed by such text (```count` - how many``); a
+    comma after a name, and any semicolon, starts the next name. A name
     repeated on the line (``an alias of `text```) is taught once. Only the
     line itself counts: a list wrapped onto the next line is not read.
 
