@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from collections.abc import Callable
 from pathlib import PurePosixPath
@@ -83,18 +84,37 @@ def may_change(source: str, name: str, mutable: bool = True) -> bool:
     function rebinds it), ``NAME := ...`` or, when it holds a ``mutable``
     container, another name bound to it (``H = NAME``, then ``H[k] = v``;
     also a keyword argument or a parameter's default). Read from the text, strings and
-    comments too: a false yes only leaves the value unknown."""
+    comments too: a false yes only leaves the value unknown. The text is
+    read once for every name (:func:`_changed_names`)."""
     if name not in source:
         return False
-    n = re.escape(name)
-    edge = rf"(?<![\w.]){n}\b"
-    pattern = (
-        rf"{edge}\s*(?:{_AUGMENTED}|:=)"
-        rf"|{edge}\s*\.\s*(?:{_MUTATORS})\s*\("
-        rf"|{edge}\s*\[[^\]\n]*\]\s*(?:=(?!=)|{_AUGMENTED})"
-        rf"|\bdel\b[^\n]*{edge}"
-        rf"|\bglobal\s+(?:\w+\s*,\s*)*{n}\b"
-    )
-    if mutable:
-        pattern += rf"|(?<![=!<>])=\s*{edge}(?!\s*[.\[(+\-*/%&|^<>=!@])"
-    return re.search(pattern, source) is not None
+    changed, aliased = _changed_names(source)
+    return name in changed or (mutable and name in aliased)
+
+
+_NAME = r"(?<![\w.])([^\W\d]\w*)\b"
+_CHANGES = re.compile(
+    rf"{_NAME}\s*(?:{_AUGMENTED}|:=)"
+    rf"|{_NAME}\s*\.\s*(?:{_MUTATORS})\s*\("
+    rf"|{_NAME}\s*\[[^\]\n]*\]\s*(?:=(?!=)|{_AUGMENTED})"
+    r"|\bdel\b([^\n]*)"
+    r"|\bglobal\s+((?:\w+\s*,\s*)*\w+)"
+)
+_ALIASES = re.compile(rf"(?<![=!<>])=\s*{_NAME}(?!\s*[.\[(+\-*/%&|^<>=!@])")
+_WORDS = re.compile(_NAME)
+
+
+@functools.lru_cache(maxsize=8)
+def _changed_names(source: str) -> tuple[frozenset[str], frozenset[str]]:
+    """The names the module's text may change (:func:`may_change`), and
+    those another name is bound to."""
+    changed: set[str] = set()
+    for match in _CHANGES.finditer(source):
+        augmented, mutated, item, deleted, declared = match.groups()
+        if deleted is not None:
+            changed.update(_WORDS.findall(deleted))
+        elif declared is not None:
+            changed.update(part.strip() for part in declared.split(","))
+        else:
+            changed.add(augmented or mutated or item)
+    return frozenset(changed), frozenset(_ALIASES.findall(source))
