@@ -307,6 +307,12 @@ _UNKNOWN = {
         "END_TURN = True\n",
         "END_TURN",
     ),
+    "module-global-in-function": (
+        "        return Response(message=text, break_loop=END_TURN)\n",
+        "",
+        "END_TURN = False\n\n\ndef end_turns():\n    global END_TURN\n    print(END_TURN)\n    END_TURN = True\n",
+        "END_TURN",
+    ),
     "module-star-import": (
         "        return Response(message=text, break_loop=END_TURN)\n",
         "",

@@ -150,6 +150,9 @@ def test_nothing_to_prune_gives_none() -> None:
         ("def a(\n    x,\n): return x\n", set()),
         ("def a():\n    import os\n    return os\n", set()),
         ("def a():\n    from os import path\n    return path\n", set()),
+        # a ``global`` declaration in the body: kept (it makes the name's value unknown)
+        ("X = 1\n\ndef a():\n    global X\n    X = 2\n", set()),
+        ("class C:\n    def m(self):\n        global X\n        X = 2\n", set()),
         # async functions, methods (never pruned), nested functions
         ("async def a():\n    await b()\n", {"a"}),
         ("async def a():\n    return 1\n\nasync def b():\n    await a()\n\nX = b()\n", set()),

@@ -23,7 +23,9 @@ whatever the name is bound to there), or inside the body of a function that
 is kept itself, found breadth first, so the work is linear in the module. A
 function is left alone when its body follows the colon on the same line, and
 when its body holds an ``import`` (imports anywhere in a module are facts of
-the module).
+the module) or a ``global`` declaration (a function that rebinds a
+module-level name makes its value unknown: :mod:`doxtool.python.bindings`
+must see the declaration).
 
 The walk reads a method's body only when its class may be a tool: a class
 with an ``execute`` of its own or from a class of the module it derives
@@ -164,7 +166,8 @@ def _candidate(
     fn: ast.FunctionDef | ast.AsyncFunctionDef, lines: list[str]
 ) -> tuple[_Candidate | None, set[str]]:
     """The function as a body to stub (None when the body must stay: it holds
-    an import, or it follows the colon on the same line), and the names it calls."""
+    an import or a ``global``, or it follows the colon on the same line), and
+    the names it calls."""
     called, imports = _calls(fn)
     body_line = None if imports else _body_line(fn, lines)
     return (_Candidate(fn, body_line) if body_line is not None else None), called
@@ -283,11 +286,12 @@ def _own_bindings(tree: ast.Module, module: str) -> set[str]:
 
 
 def _calls(node: ast.AST) -> tuple[set[str], bool]:
-    """Names called by a bare name under ``node``, and whether it holds an import."""
+    """Names called by a bare name under ``node``, and whether it holds an
+    import or a ``global`` declaration (either keeps a body unpruned)."""
     names: set[str] = set()
     imports = False
     call, name_type = ast.Call, ast.Name
-    import_types = (ast.Import, ast.ImportFrom)
+    import_types = (ast.Import, ast.ImportFrom, ast.Global)
     # the nodes ``ast.walk`` finds under ``node`` but the leaves without
     # fields (contexts, operators), depth first (the answer does not depend
     # on the order); a list's strings and Nones are taken and hold nothing
