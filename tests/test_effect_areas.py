@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from samples import WAIT_PROMPT, WRAPPER
 
 from doxtool.rules.examples import WAIT_DOX, WAIT_PY
@@ -100,6 +101,58 @@ def test_a_library_client_is_no_path_and_its_methods_call_the_network(make_repo,
     )
     root = make_repo(_files(module))
     assert _line(_generated(root, run_cli), AREAS) == f"{AREAS} network."
+
+
+@pytest.mark.parametrize(
+    ("body", "imports", "areas"),
+    [
+        # a call through an attribute chain of a client the function made
+        (
+            "        client = openai.OpenAI()\n        client.models.list()\n",
+            "import openai\n\n",
+            "network",
+        ),
+        (
+            "        client = Anthropic()\n        client.messages.create(model='m')\n",
+            "from anthropic import Anthropic\n\n",
+            "network",
+        ),
+        # a client kept on the tool by another method
+        (
+            "        self.client.chat.completions.create(model='m')\n",
+            "from openai import OpenAI\n\n",
+            "network",
+        ),
+        # set once to something else too: not known
+        (
+            "        self.other.chat.completions.create(model='m')\n",
+            "from openai import OpenAI\n\n",
+            "none",
+        ),
+        # a receiver that is no client: nothing
+        (
+            "        client = make()\n        client.models.list()\n",
+            "from helpers.make import make\n\n",
+            "none",
+        ),
+    ],
+)
+def test_a_call_through_an_attribute_of_a_client_calls_the_network(
+    make_repo, run_cli, body: str, imports: str, areas: str
+) -> None:
+    init = (
+        "    def __init__(self, *args, **kwargs):\n"
+        "        super().__init__(*args, **kwargs)\n"
+        "        self.client = OpenAI()\n"
+        "        self.other = OpenAI()\n"
+        "        self.other = kwargs.get('other')\n\n"
+    )
+    module = _tool(body, imports)
+    if "self." in body:
+        module = module.replace("    async def execute", init + "    async def execute", 1)
+    root = make_repo(_files(module, {"helpers/make.py": "def make():\n    return 1\n"}))
+    assert _line(_generated(root, run_cli), AREAS) == f"{AREAS} {areas}."
+    assert _findings(root, run_cli) == []
 
 
 def test_a_path_keeps_its_method_areas(make_repo, run_cli) -> None:

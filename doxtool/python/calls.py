@@ -17,7 +17,7 @@ from doxtool.python.arguments import own_params
 from doxtool.python.cstnodes import dotted_name
 from doxtool.python.literals import literal_value, string_value
 from doxtool.python.modulescan import Func
-from doxtool.python.receivers import BoundValues, made_by
+from doxtool.python.receivers import BoundValues, attribute_values, made_by
 from doxtool.python.walkstate import Env, Target
 
 
@@ -185,6 +185,11 @@ class Calls:
                 return
             if all(self._no_path(maker, name) for maker in makers):
                 return
+        elif receiver is not None and self.scan.imports_clients:
+            areas = self._chain_client_areas(receiver, env)
+            if areas:
+                self._side_effects(areas, call, node, env)
+                return
         if name == "open":
             self._side_effects(self._method_open(node, receiver, env), call, node, env)
         else:
@@ -218,6 +223,45 @@ class Calls:
         if qualified.split(".", 1)[0] in self.scan.local_roots:
             return None
         return [qualified]
+
+    def _chain_client_areas(self, receiver: cst.BaseExpression, env: Env) -> tuple[str, ...]:
+        """Areas of a call through an attribute chain rooted at a network
+        client (``client.chat.completions.create()`` with ``client =
+        openai.OpenAI()``, ``self.client.models.list()`` with ``self.client``
+        only ever set to one): any call on such an object talks to the server."""
+        current = receiver
+        while type(current) is cst.Attribute:
+            inner = current.value
+            if type(inner) is cst.Name and env.self_name and inner.value == env.self_name:
+                makers = self._attribute_makers(current.attr.value, env)
+                break
+            current = inner
+        else:
+            if type(current) is not cst.Name or current is receiver:
+                return ()
+            makers = self._makers(current, env)
+        if not makers or not all(effects.client_areas(maker) for maker in makers):
+            return ()
+        return tuple(sorted({a for maker in makers for a in effects.client_areas(maker)}))
+
+    def _attribute_makers(self, attr: str, env: Env) -> list[str] | None:
+        """The library callables whose results are all ``self.attr`` is ever
+        set to in the methods of the module's classes; None when one is not
+        such a call, or nothing here sets it."""
+        methods = [fn.node for cls in self.scan.classes.values() for fn in cls.methods.values()]
+        found = attribute_values(methods, attr)
+        if found is None:
+            return None
+        makers: list[str] = []
+        for method, value in found:
+            values = self.bound.of(method, value.value) if type(value) is cst.Name else [value]
+            for one in values or [None]:
+                dotted = made_by(one) if one is not None else None
+                qualified = self.scan._resolve(dotted, env.names) if dotted else None
+                if qualified is None or qualified.split(".", 1)[0] in self.scan.local_roots:
+                    return None
+                makers.append(qualified)
+        return makers
 
     def _no_path(self, maker: str, method: str) -> bool:
         """Whether what ``maker`` makes is known not to be a filesystem path:

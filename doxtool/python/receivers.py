@@ -111,3 +111,76 @@ def made_by(value: cst.BaseExpression) -> list[str] | None:
     if type(value) is not cst.Call:
         return None
     return dotted_name(value.func)
+
+
+def _is_attribute(target: cst.BaseExpression, owner: str, attr: str) -> bool:
+    return (
+        type(target) is cst.Attribute
+        and type(target.value) is cst.Name
+        and target.value.value == owner
+        and target.attr.value == attr
+    )
+
+
+def _holds_attribute(target: cst.BaseExpression, owner: str, attr: str) -> bool:
+    """Whether an assignment target stores ``owner.attr`` (also unpacked)."""
+    if _is_attribute(target, owner, attr):
+        return True
+    if type(target) in (cst.Tuple, cst.List):
+        return any(
+            _holds_attribute(element.value, owner, attr)
+            for element in target.elements  # type: ignore[attr-defined]
+        )
+    if type(target) is cst.StarredElement:
+        return _holds_attribute(target.value, owner, attr)
+    return False
+
+
+def attribute_values(
+    methods: list[cst.FunctionDef], attr: str
+) -> list[tuple[cst.FunctionDef, cst.BaseExpression]] | None:
+    """Every value ``self.attr = value`` gives the attribute in ``methods``
+    (``self`` being each method's first parameter), with the method that
+    gives it; None when one binds it any other way (``+=``, unpacking, a
+    ``for`` or ``with`` target, ``del``, any ``setattr``) or none binds it."""
+    values: list[tuple[cst.FunctionDef, cst.BaseExpression]] = []
+    for method in methods:
+        params = (*method.params.posonly_params, *method.params.params)
+        if not params:
+            continue
+        owner = params[0].name.value
+        stack: list[cst.CSTNode] = [method.body]
+        seen = 0
+        while stack:
+            node = stack.pop()
+            seen += 1
+            if seen > _MAX_NODES:
+                return None
+            kind = type(node)
+            if kind is cst.Assign:
+                for target in node.targets:  # type: ignore[attr-defined]
+                    if _is_attribute(target.target, owner, attr):
+                        values.append((method, node.value))  # type: ignore[attr-defined]
+                    elif _holds_attribute(target.target, owner, attr):
+                        return None
+            elif kind is cst.AnnAssign:
+                target, value = node.target, node.value  # type: ignore[attr-defined]
+                if _is_attribute(target, owner, attr) and value is not None:
+                    values.append((method, value))
+            elif kind in (cst.AugAssign, cst.For, cst.CompFor):
+                if _holds_attribute(node.target, owner, attr):  # type: ignore[attr-defined]
+                    return None
+            elif kind is cst.AsName:
+                if _holds_attribute(node.name, owner, attr):  # type: ignore[arg-type,attr-defined]
+                    return None
+            elif kind is cst.Del:
+                if _holds_attribute(node.target, owner, attr):  # type: ignore[attr-defined]
+                    return None
+            elif (
+                kind is cst.Call
+                and type(node.func) is cst.Name  # type: ignore[attr-defined]
+                and node.func.value == "setattr"  # type: ignore[attr-defined]
+            ):
+                return None  # ``setattr(self, name, value)``: which attribute is not read
+            stack.extend(child_nodes(node))
+    return values or None
