@@ -176,6 +176,25 @@ def test_an_open_mode_of_either_literal_or_unknown_claims_no_write(make_repo, ru
     assert _line(_generated(root, run_cli), AREAS) == f"{AREAS} filesystem reads."
 
 
+@pytest.mark.parametrize(
+    ("call", "imports", "areas"),
+    [
+        ("gzip.open('a', 'wt')", "import gzip\n\n", "filesystem writes"),
+        ("bz2.open('a')", "import bz2\n\n", "filesystem reads"),
+        ("lzma.open('a', mode='rb')", "import lzma\n\n", "filesystem reads"),
+        ("os.fdopen(3, 'w')", "import os\n\n", "filesystem writes"),
+        ("fdopen(3, 'r+')", "from os import fdopen\n\n", "filesystem reads, filesystem writes"),
+    ],
+)
+def test_a_compressed_file_or_a_descriptor_opens_as_open_does(
+    make_repo, run_cli, call: str, imports: str, areas: str
+) -> None:
+    module = _tool(f"        with {call} as handle:\n            handle.flush()\n", imports)
+    root = make_repo(_files(module))
+    assert _line(_generated(root, run_cli), AREAS) == f"{AREAS} {areas}."
+    assert _findings(root, run_cli) == []
+
+
 def test_either_literal_mode_of_a_conditional_counts(make_repo, run_cli) -> None:
     module = _tool(
         "        with open('a', 'a' if kwargs.get('append') else 'r') as handle:\n"

@@ -127,7 +127,19 @@ CLIENT_FACTORIES = frozenset(
 )
 
 #: calls that open a file like the builtin ``open(path, mode)``
-OPEN_CALLS = frozenset({"io.open", "codecs.open", "aiofiles.open", "builtins.open"})
+OPEN_CALLS = frozenset(
+    {
+        "io.open",
+        "codecs.open",
+        "aiofiles.open",
+        "builtins.open",
+        # a compressed file, a file descriptor: opened as ``open`` does, mode second
+        "gzip.open",
+        "bz2.open",
+        "lzma.open",
+        "os.fdopen",
+    }
+)
 
 _WRITE_MODES = frozenset("wax+")
 _MODE_CHARACTERS = frozenset("rwaxbt+U")

@@ -184,7 +184,18 @@ _MODULES: dict[str, str] = {
 }
 
 #: calls that open a file as the builtin ``open(path, mode)`` does
-OPEN_CALLS = frozenset({"open", "io.open", "codecs.open", "aiofiles.open"})
+OPEN_CALLS = frozenset(
+    {
+        "open",
+        "io.open",
+        "codecs.open",
+        "aiofiles.open",
+        "gzip.open",
+        "bz2.open",
+        "lzma.open",
+        "os.fdopen",
+    }
+)
 
 #: classes whose instances are concrete filesystem paths
 PATH_CLASSES = frozenset({"pathlib.Path", "pathlib.PosixPath", "pathlib.WindowsPath"})
