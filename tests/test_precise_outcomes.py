@@ -169,6 +169,41 @@ def test_an_untested_answer_is_reported(tmp_path: Path, body: str) -> None:
     assert "DOX303" in check(root)
 
 
+_REPLY = (
+    "def reply(msg, end=True):\n    return Response(message=msg, break_loop=end)\n\n\n"
+    "class AnswerTool(Tool):"
+)
+
+
+@pytest.mark.parametrize(
+    ("body", "reported"),
+    [
+        ("        if not text:\n" + _ASK + "        return reply(text)\n", False),
+        (
+            '        if not text:\n            return reply("Send `text`.", end=False)\n'
+            "        return reply(text)\n",
+            False,
+        ),
+        ("        if text:\n            return reply(text)\n" + _ASK.replace("    ", "", 1), False),
+        # the guard holds in the caller only where it is tested
+        ("        return reply(text)\n", True),
+        ("        if text is None:\n" + _ASK + "        return reply(text)\n", True),
+    ],
+)
+def test_an_answer_a_helper_of_the_module_returns_is_guarded_at_the_call(
+    tmp_path: Path, body: str, reported: bool
+) -> None:
+    source = _answer_tool(body).replace("class AnswerTool(Tool):", _REPLY)
+    root = repo(tmp_path, {"tools/answer.py": source})
+    found = [line for line in check(root).splitlines() if "DOX303" in line]
+    expected = (
+        "tools/answer.py:6:5: DOX303 `AnswerTool` (answer.py) ends the turn with the answer"
+        " exactly as the model sent it, which may be empty or missing; raise"
+        " `RepairableException` when there is no answer (`reply`)"
+    )
+    assert found == ([expected] if reported else [])
+
+
 # -- DOX120, DOX121: Responses and raises in helpers of other modules -------------
 
 

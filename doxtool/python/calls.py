@@ -399,6 +399,7 @@ class Calls:
         keys: set[tuple[str, str]] = set()
         splat = False
         filled: set[str] = set()
+        texts: set[str] = set()
         self_param: str | None = None
         index = 0
         for arg in node.args:
@@ -430,6 +431,10 @@ class Calls:
                 argument = self._arg_of(value, env)
                 if argument is not None:
                     values.add((param, argument))
+                if (type(value) is cst.Name and value.value in env.texts) or (
+                    argument is not None and argument in env.nonempty
+                ):
+                    texts.add(param)
                 key = self._key(value, env)
                 if isinstance(key, str):
                     keys.add((param, key))
@@ -444,6 +449,7 @@ class Calls:
             env.needed_here and env.conditional == 0 and env.branches == 0,
             env.trying > 0,
             filled=frozenset(filled) if splat else frozenset(),
+            texts=frozenset(texts),
         )
 
     def _method(self, name: str, skip: str | None = None) -> Func | None:

@@ -294,6 +294,7 @@ class ToolScan(
             trying=int(target.in_try),
             keys=dict(target.keys),
             flags=_flags(target.flags),
+            texts=set(target.texts),
             needed=fn is self.entry or (target.needed and self.from_execute),
         )
         body = suite_body(fn.node.body)

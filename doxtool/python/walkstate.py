@@ -120,3 +120,6 @@ class Target:
     flags: frozenset[tuple[str, bool]] = frozenset()
     #: parameters the call fills besides a splat (``f(agent, **self.args)``)
     filled: frozenset[str] = frozenset()
+    #: parameters handed a value the caller knows is never empty (``text``
+    #: past ``if not text: return ...``): in the callee they are not empty
+    texts: frozenset[str] = frozenset()

@@ -56,9 +56,10 @@ guard for an empty or missing answer; a raise anywhere in the code the tool
 runs counts, whatever it tests). An answer tested before it is returned
 (`if not text: return Response("...", break_loop=False)` or `raise ...`;
 `len(text) == 0`, `text == ""`, `not text.strip()` alike), or returned inside
-`if text:`, is not empty there and is not reported; neither is a message with text of its
-own (`f"Task started: {uuid}"`) or one the code computes, which is not the
-model's answer.
+`if text:`, is not empty there and is not reported, also when a function of
+the module builds the `Response` from it (`return reply(text)`); neither is
+a message with text of its own (`f"Task started: {uuid}"`) or one the code
+computes, which is not the model's answer.
 
 **Why it matters.** The contract of the final answer: when the model sends
 no text, the framework must ask it for a corrected call instead of ending the
