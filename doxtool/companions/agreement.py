@@ -46,6 +46,40 @@ def _classes_agree(expected: Any, existing: Any) -> bool:
     return sorted(map(_class_key, expected)) == sorted(map(_class_key, existing))
 
 
+#: spellings of a type that name the same JSON type (Python's and JSON's names)
+_TYPE_SYNONYMS = {
+    "int": "integer",
+    "str": "string",
+    "bool": "boolean",
+    "float": "number",
+    "list": "array",
+    "dict": "object",
+}
+
+
+def type_key(name: Any) -> str | None:
+    """A documented or derived type as compared: ``int`` and ``Integer`` are
+    ``integer``; None when there is no type."""
+    if not name:
+        return None
+    folded = str(name).casefold()
+    return _TYPE_SYNONYMS.get(folded, folded)
+
+
+def documented_arguments(values: Any, read: set[str]) -> list[dict[str, Any]]:
+    """The argument items of a block's ``values``, less a capitalised word in
+    bold (``**Note**: ...``) that names no argument in ``read``: a person's remark."""
+    if not isinstance(values, list):
+        return []
+    return [
+        v
+        for v in values
+        if isinstance(v, dict)
+        and "name" in v
+        and not (v.get("maybe_prose") and v["name"] not in read)
+    ]
+
+
 def _argument_key(
     argument: dict[str, Any], values: bool = True, default: bool = True, kind: bool = True
 ) -> tuple[Any, ...]:
@@ -57,7 +91,7 @@ def _argument_key(
     has_default = argument.get("has_default") if default else None
     return (
         argument.get("required"),
-        (argument.get("type") or "").casefold() or None if kind else None,
+        type_key(argument.get("type")) if kind else None,
         has_default,
         argument.get("default") if has_default else None,
         enum_key(enum),
@@ -79,6 +113,7 @@ def _arguments_agree(expected: Any, existing: Any, open: bool = False) -> bool:
     companion lists beyond those the code names may be true."""
     if not isinstance(existing, list) or not all(isinstance(a, dict) for a in existing):
         return False
+    existing = documented_arguments(existing, {a["name"] for a in expected})
     documented = {a.get("name"): a for a in existing}
     if len(documented) != len(existing) or None in documented:
         return False

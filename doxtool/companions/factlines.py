@@ -339,6 +339,8 @@ class Keep:
     own_notes: set[int] = field(default_factory=set)
     #: side-effect areas doxtool cannot detect, as written
     areas: list[str] = field(default_factory=list)
+    #: item key -> the line of an item whose facts are not read: written as it is
+    lines: dict[str, str] = field(default_factory=dict)
 
 
 def method_name(signature: str) -> str:

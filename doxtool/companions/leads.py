@@ -171,43 +171,121 @@ def _nested_code_item(content: str) -> tuple[str, str] | None:
 
 
 _BOLD_NAME = LazyPattern(r"\*\*(?P<name>[^\W\d]\w*)\*\*")
+# ``**`until`**`` and ``(`until`)``: a name in backticks set in bold or in parentheses
+_DRESSED_CODE = LazyPattern(r"(?:\*\*`(?P<bold>[^`]+)`\*\*|\(`(?P<paren>[^`]+)`\))")
 _DASH = LazyPattern(r"[ \t]*(?:[\u2014\u2013]|--?)[ \t]")
+# what stands between the names of an item naming several (`` `a`, `b` and `c` ``)
+_NAME_SEPARATOR = LazyPattern(r"[ \t]*,[ \t]*(?:(?:and|or)[ \t]+)?|[ \t]+(?:and|or)[ \t]+", re.I)
+# a capitalised word (``Note``, ``Example``): in bold, a person's heading of
+# a remark unless the tool reads an argument of that name
+_PROSE_WORD = LazyPattern(r"[A-Z][a-z]")
 
 
-def argument_line(content: str) -> tuple[dict[str, Any], bool] | None:
-    """A nested argument item -> (the argument, whether it is written as the
-    grammar writes it); None for any other line.
+def _code_names(body: str) -> tuple[list[str], str] | None:
+    """The code spans an item opens with (`` `a`, `b` and `c` ``) -> (their
+    texts, the text after them); None when it does not open with one."""
+    parts = spans(body)
+    if not parts or not parts[0].code or parts[0].start != 0:
+        return None
+    names, end, index = [parts[0].text], parts[0].end, 1
+    while (
+        index + 1 < len(parts)
+        and not parts[index].code
+        and parts[index + 1].code
+        and _NAME_SEPARATOR.fullmatch(parts[index].text)
+    ):
+        names.append(parts[index + 1].text)
+        end = parts[index + 1].end
+        index += 2
+    return names, body[end:]
 
-    The grammar's item is `` - `name`: <facts>. <prose> ``. A person may name
-    the argument in bold (``**name**``) and set its description off by a dash
-    or put its facts in parentheses (`` `name` (optional string): ... ``):
-    the facts are read when they follow the grammar, else the item names the
-    argument only and ``fields_unknown`` says that its facts are not known.
+
+def _by_name(name: str, prose: str) -> dict[str, Any]:
+    """An argument item known by its name only: none of its facts is read."""
+    return {**_unread_argument(name, prose), "fields_unknown": True}
+
+
+def _names_only(after: str) -> bool:
+    """Whether ``after``, the text after an item's name, leaves its facts
+    unsaid or sets them off as a person may (``:``, a dash, parentheses)."""
+    return (
+        not after.strip(" \t.")
+        or after.startswith(":")
+        or after.lstrip(" \t").startswith("(")
+        or _DASH.match(after) is not None
+    )
+
+
+def argument_line(content: str) -> tuple[list[dict[str, Any]], bool] | None:
+    """A nested argument item -> (the arguments it documents, whether it is
+    written as the grammar writes it); None for any other line.
+
+    The grammar's item is `` - `name`: <facts>. <prose> ``; facts it cannot
+    read exactly make it an item known by its name only (``fields_unknown``:
+    no fact of it is compared). A person may name the argument in bold
+    (``**name**``, ``**`name`**``) or in parentheses, alone on the line, or
+    set its description off by a dash or put its facts in parentheses
+    (`` `name` (optional string): ... ``): the facts are read when they
+    follow the grammar, else the item names the argument only. An item
+    naming several (`` `a`, `b`: ... ``) documents each of them by name. A
+    blank name (`` ` ` ``) is no argument; a capitalised word in bold
+    (``**Note**``) may be a remark: ``maybe_prose`` says so.
     """
     body = _nested_body(content)
     if body is None:
         return None
-    parts = spans(body)
-    if parts and parts[0].code and parts[0].start == 0:
-        name, after = parts[0].text, body[parts[0].end :]
+    named = _code_names(body)
+    bold = None
+    if named is not None:
+        names, after = named
+        if any(not name.strip(" \t") for name in names):
+            return None  # (`` ` ` ``): no name, a person's line
+        if len(names) > 1:
+            if not all(_IDENTIFIER.fullmatch(n) for n in names) or not _names_only(after):
+                return None
+            return [_by_name(n, after) for n in names], False
+        name = names[0]
+        if after.startswith(":"):
+            return [_argument_item(name, after[1:])], True
     else:
+        dressed = _DRESSED_CODE.match(body)
         bold = _BOLD_NAME.match(body)
-        if bold is None:
+        if dressed is not None:
+            name, after = dressed.group("bold") or dressed.group("paren"), body[dressed.end() :]
+            if not _IDENTIFIER.fullmatch(name):
+                return None
+            if dressed.group("paren") is not None:
+                return [_by_name(name, after)], False
+        elif bold is not None:
+            name, after = bold.group("name"), body[bold.end() :]
+        else:
             return None
-        name, after = bold.group("name"), body[bold.end() :]
+    argument = _loose_item(name, after)
+    if argument is None:
+        return None
+    if bold is not None and _PROSE_WORD.match(name):
+        argument["maybe_prose"] = True
+    return [argument], False
+
+
+def _loose_item(name: str, after: str) -> dict[str, Any] | None:
+    """An item naming ``name`` in a person's spelling, ``after`` the text
+    after the name; None when it is not an argument item."""
     if after.startswith(":"):
-        if body.startswith("`"):
-            return _argument_item(name, after[1:]), True
-        return _loose_argument(name, after[1:], after), False
+        return _loose_argument(name, after[1:], after)
+    if not _IDENTIFIER.fullmatch(name):
+        return None
+    if not after.strip(" \t."):
+        return _by_name(name, after)  # `` - `until` ``: the name alone
     stripped = after.lstrip(" \t")
     if stripped.startswith("("):
         close = _closing(stripped)
-        if close is not None and _IDENTIFIER.fullmatch(name):
-            return _loose_argument(name, " " + stripped[1:close], stripped), False
+        if close is not None:
+            return _loose_argument(name, " " + stripped[1:close], stripped)
         return None
     dash = _DASH.match(after)
-    if dash is not None and _IDENTIFIER.fullmatch(name):
-        return _loose_argument(name, after[dash.end() :], after), False
+    if dash is not None:
+        return _loose_argument(name, after[dash.end() :], after)
     return None
 
 
@@ -313,8 +391,9 @@ def _argument_item(name: str, rest: str) -> dict[str, Any]:
     sentence, after, _ = split_sentence(rest)
     fields = _argument_fields(sentence)
     if fields is None:
-        # not the grammar: everything after the name is the person's text
-        return _unread_argument(name, rest)
+        # not the grammar: everything after the name is the person's text,
+        # and the item names the argument only
+        return _by_name(name, rest)
     return {"name": name, **fields, "prose": after}
 
 

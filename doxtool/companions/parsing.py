@@ -179,7 +179,7 @@ def _read_item(reader: _BlockReader, index: int, content: str) -> bool:
     read = argument_line(content)
     if read is None:
         return False
-    argument, grammar = read
+    arguments, grammar = read
     width = indent_width(content)
     if reader.item_indent is None:
         reader.item_indent = width
@@ -187,8 +187,9 @@ def _read_item(reader: _BlockReader, index: int, content: str) -> bool:
         if width != reader.item_indent:
             return False  # a bullet under an item (``**fast** — ...``): a note
         reader.own_spelling = True
-    reader.values.append(argument)
-    reader.item(argument["name"], index, argument["prose"])
+    for argument in arguments:
+        reader.values.append(argument)
+        reader.item(argument["name"], index, argument["prose"])
     return True
 
 

@@ -13,6 +13,7 @@ import dataclasses
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from doxtool.companions.agreement import type_key
 from doxtool.companions.factlines import (
     DETECTED_AREAS,
     HOME_SECTION,
@@ -290,6 +291,10 @@ def render_arguments(subject: str | None, values: Any, keep: Keep, open: bool = 
     items = []
     for argument in values:
         name = argument["name"]
+        if name in keep.lines:
+            # an item whose facts doxtool could not read: never rewritten
+            items.append((name, keep.lines[name]))
+            continue
         line = _nested(f"{code(name)}: {argument_fact(argument)}.")
         items.append((name, line + _take_prose(keep, name, used)))
     return _assemble(lead, items, keep)
@@ -380,12 +385,27 @@ def kept_parts(existing: FactBlock, companion: Companion) -> Keep:
     if existing.kind == "side-effects" and isinstance(existing.values, list):
         areas = [a for a in existing.values if isinstance(a, str) and detected_area(a) is None]
     return Keep(
+        lines=_unread_items(existing, companion),
         prose=existing.prose,
         item_prose=dict(existing.item_prose),
         notes=notes,
         own_notes=own,
         areas=areas,
     )
+
+
+def _unread_items(existing: FactBlock, companion: Companion) -> dict[str, str]:
+    """Name -> line of the argument items of ``existing`` whose facts are not read."""
+    if existing.kind != "arguments" or not isinstance(existing.values, list):
+        return {}
+    lines = {}
+    for value in existing.values:
+        if not isinstance(value, dict) or not value.get("fields_unknown"):
+            continue
+        line = existing.item_lines.get(value.get("name", "")) or 0
+        if 0 < line <= len(companion.lines):
+            lines[value["name"]] = line_content(companion.lines[line - 1])
+    return lines
 
 
 def render_block(
@@ -443,8 +463,13 @@ def _with_persons_values(values: Any, existing: FactBlock) -> Any:
                 "default": person.get("default"),
                 "has_default": bool(person.get("has_default")),
             }
-        if person is not None and v.get("type") is None and person.get("type"):
-            v = {**v, "type": person.get("type")}  # a type the code does not say
+        if (
+            person is not None
+            and person.get("type")
+            and (v.get("type") is None or type_key(v.get("type")) == type_key(person.get("type")))
+        ):
+            # a type the code does not say, or the same type spelled another way (`int`)
+            v = {**v, "type": person.get("type")}
         out.append(v)
     return out
 

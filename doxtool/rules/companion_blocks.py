@@ -8,7 +8,7 @@ import dataclasses
 from collections.abc import Iterator
 from typing import Any, ClassVar
 
-from doxtool.companions.agreement import values_agree
+from doxtool.companions.agreement import documented_arguments, type_key, values_agree
 from doxtool.companions.edits import block_edit, removable_with_words, removal_edit
 from doxtool.companions.factlines import ExpectedBlock, enum_key
 from doxtool.companions.model import FactBlock
@@ -264,8 +264,10 @@ list it.
                 fix=fix,
             )
             return
-        documented_args = {a["name"]: a for a in _arg_values(block.values)}
         expected_args = {a["name"]: a for a in _arg_values(expected.values)}
+        documented_args = {
+            a["name"]: a for a in documented_arguments(block.values, set(expected_args))
+        }
         reported = False
         for name, want in expected_args.items():
             read = tool.argument(name) if tool else None
@@ -326,7 +328,7 @@ def _argument_differences(want: dict[str, Any], have: dict[str, Any]) -> list[st
         actual = "required" if want.get("required") else "optional"
         problems.append(f"is documented as {state} but the code treats it as {actual}")
     # a type the code does not show is not known to be wrong
-    if want.get("type") is not None and want.get("type") != have.get("type"):
+    if want.get("type") is not None and type_key(want.get("type")) != type_key(have.get("type")):
         problems.append(
             f"is documented with type {have.get('type') or 'none'} "
             f"but the code reads it as {want.get('type') or 'untyped'}"
