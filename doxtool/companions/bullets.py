@@ -30,6 +30,16 @@ SIGNATURE = LazyPattern(r"(?:async\s+)?(?:def\s+)?[^\W\d]\w*\s*\(")
 _SET_OFF = re.compile(r"[ \t]*(?:$|[:.,;!]|[\u2014\u2013]|-(?:[ \t]|$))")
 # a test path: no spaces, a file or a pytest node id
 _TEST_PATH = LazyPattern(r"\S*(?:/\S*|\.py\S*|::\S*)")
+# a class written with its bases in its code span (`` `Name(Base)` ``,
+# `` `class Name(Base):` ``): the bases are dotted names
+_CLASS_SPAN = LazyPattern(
+    r"(?:class\s+)?(?P<name>[^\W\d]\w*)\s*"
+    r"\((?P<bases>\s*[^\W\d][\w.]*(?:\s*,\s*[^\W\d][\w.]*)*\s*,?\s*)?\)\s*:?"
+)
+# what may join two items of an inline list, outside parentheses
+_LIST_JOINER = LazyPattern(r"[\s,]*(?:(?:and|or|&)[\s,]*)?")
+# a bullet opening with a Markdown link: ``- [text](target)``
+_LINK_BULLET = LazyPattern(r"[ \t]*[-*+][ \t]+\[[^\]]*\]\(\s*<?(?P<target>[^)\s>]+)")
 
 
 def indent_width(content: str) -> int:
@@ -88,10 +98,13 @@ class ClassBullet:
     bare: bool
     #: column where the part stating the bases ends (the name's end when none)
     bases_end: int
+    #: the class's name when the code span holds more than it (its bases:
+    #: `` `Name(Base)` ``); None when the span is the name
+    spelled: str | None = None
 
     @property
     def name(self) -> str:
-        return self.code.text
+        return self.spelled if self.spelled is not None else self.code.text
 
 
 def class_bullet(content: str) -> ClassBullet | None:
@@ -102,8 +115,10 @@ def class_bullet(content: str) -> ClassBullet | None:
     by a colon, a dash or a full stop may follow.
     """
     found = bullet_code(content)
-    if found is None or not _IDENTIFIER.fullmatch(found.text):
+    if found is None:
         return None
+    if not _IDENTIFIER.fullmatch(found.text):
+        return _class_span(found)
     rest = found.after
     stripped = rest.lstrip(" \t")
     offset = found.end + len(rest) - len(stripped)
@@ -118,8 +133,10 @@ def class_bullet(content: str) -> ClassBullet | None:
             inner = spans(stripped[1:close])
             bases = [part.text for part in inner if part.code]
             if bases and not any(not part.code and part.text.strip(" \t,") for part in inner):
-                if not set_off(stripped[close + 1 :]):
+                tail = stripped[close + 1 :]
+                if not set_off(tail) and not tail[:1].isspace():
                     return None
+                # what follows the bases (``(registered as `wait`)``) is a note
                 return ClassBullet(found, bases, False, offset + close + 1)
         # parentheses holding words (``(a frozen dataclass)``): a note
         return ClassBullet(found, None, False, found.end) if close is not None else None
@@ -127,6 +144,24 @@ def class_bullet(content: str) -> ClassBullet | None:
         return None
     bare = not rest.strip(" \t.,;:")
     return ClassBullet(found, None, bare, found.end)
+
+
+def _class_span(found: BulletCode) -> ClassBullet | None:
+    """A class whose code span holds its bases too (`` `class Name(Base):` ``,
+    or `` `Name(Base)` `` with a capitalised name and no ``self``), with what
+    follows it as a note; None for a span of any other shape."""
+    match = _CLASS_SPAN.fullmatch(found.text.strip())
+    if match is None or match.group("bases") is None:
+        return None
+    bases = [base.strip() for base in match.group("bases").split(",") if base.strip()]
+    spelled_class = found.text.lstrip().startswith("class")
+    if not spelled_class and (
+        not match.group("name")[:1].isupper() or {"self", "cls"} & set(bases)
+    ):
+        return None  # a method's or a function's signature (`` `load(self)` ``)
+    if not found.after[:1].isspace() and not set_off(found.after):
+        return None
+    return ClassBullet(found, bases, False, found.end, match.group("name"))
 
 
 def _closing_paren(text: str) -> int | None:
@@ -147,9 +182,10 @@ def _closing_paren(text: str) -> int | None:
 
 def signature_item(content: str) -> BulletCode | None:
     """A bullet opening with a signature (`` `name(...)` ``, with ``async`` or
-    ``def`` before it if written so): a method or function item."""
+    ``def`` before it if written so): a method item. A span chaining calls
+    (`` `super().__init__()` ``) is an expression, not a signature: a note."""
     found = bullet_code(content)
-    if found is None or not SIGNATURE.match(found.text):
+    if found is None or not SIGNATURE.match(found.text) or ")." in found.text:
         return None
     return found
 
@@ -168,13 +204,33 @@ def function_item(content: str) -> BulletCode | None:
 
 
 def related_test_item(content: str) -> BulletCode | None:
-    """A related test: nested, any code span; flat, a code span that is a path."""
+    """A related test: flat, a code span that is a path; nested, a code span
+    naming a path among its words (`` `tests/x.py -k a` ``,
+    `` `pytest tests/x.py` ``). Any other span (`` `pytest -n auto` ``,
+    `` `make test` ``, `` `WAIT_FAST=1` ``) opens a note."""
     found = bullet_code(content)
     if found is None:
         return None
-    if not is_nested(content) and not _TEST_PATH.fullmatch(found.text):
+    if not is_nested(content):
+        return found if _TEST_PATH.fullmatch(found.text) else None
+    if not any(_is_test_path(word) for word in found.text.split()):
         return None
     return found
+
+
+def _is_test_path(word: str) -> bool:
+    path = word.partition("::")[0]
+    return "/" in path or path.endswith(".py")
+
+
+def linked_test(content: str) -> bool:
+    """A bullet opening with a Markdown link to a path (``- [the wait
+    tests](../tests/test_wait.py)``): a related test, listed by its target."""
+    match = _LINK_BULLET.match(content)
+    if match is None:
+        return False
+    target = match.group("target").partition("#")[0]
+    return "://" not in target and _is_test_path(target)
 
 
 def is_item(kind: str, content: str) -> bool:
@@ -185,7 +241,7 @@ def is_item(kind: str, content: str) -> bool:
     if kind == "functions":
         return function_item(content) is not None
     if kind == "tests":
-        return related_test_item(content) is not None
+        return related_test_item(content) is not None or linked_test(content)
     return False
 
 
@@ -246,19 +302,26 @@ def _item_entry(kind: str, index: int, content: str) -> Entry | None:
 
 def inline_items(kind: str, content: str) -> list[BulletCode]:
     """Items written on the lead line itself (`` - Top-level functions: `load`,
-    `wait_for`. ``): the code spans of its sentence outside parentheses (which
-    may hold a class's methods or bases: neither is read)."""
+    `wait_for`. ``): the code spans of its list outside parentheses (which
+    may hold a class's methods or bases: neither is read).
+
+    Once an item is read, the list goes on through commas and ``and`` only:
+    a clause (``, which subclasses `Tool`.``, ``; ...``, ``: ...``) or the
+    sentence's full stop ends it, and its spans are a person's words.
+    """
     colon = content.find(":")
     if colon == -1:
         return []
     head = colon + 1
-    items = []
+    items: list[BulletCode] = []
     depth = 0
     for part in spans(content[head:]):
         if not part.code:
-            if depth == 0 and "." in part.text:
+            outside, depth = _outside_parentheses(part.text, depth)
+            if "." in outside:
                 break  # the sentence ends
-            depth = max(0, depth + part.text.count("(") - part.text.count(")"))
+            if items and _LIST_JOINER.fullmatch(outside) is None:
+                break  # a clause of the person's ends the list
             continue
         if depth:
             continue
@@ -270,3 +333,17 @@ def inline_items(kind: str, content: str) -> list[BulletCode]:
         start, end = head + part.start, head + part.end
         items.append(BulletCode(start, end, text, content[end:]))
     return items
+
+
+def _outside_parentheses(text: str, depth: int) -> tuple[str, int]:
+    """The characters of ``text`` outside parentheses (``depth`` of them open
+    where it starts), and the depth where it ends."""
+    kept = []
+    for char in text:
+        if char == "(":
+            depth += 1
+        elif char == ")":
+            depth = max(0, depth - 1)
+        elif depth == 0:
+            kept.append(char)
+    return "".join(kept), depth

@@ -297,6 +297,9 @@ class CodeIndex:
         self.untyped_calls: set[str] = set()
         #: a relative import's module -> its spellings (as written, absolute)
         self._spellings: dict[str, set[str]] = {}
+        #: a module imported by ``import a.b`` -> the packages it binds too
+        #: (``os`` for ``os.path``): either spelling lists the import
+        self._parents: dict[str, set[str]] = {}
         self.tool_names: set[str] = set()
         self.foreign_tools: dict[str, ToolFacts] = {}
         if outline is None:
@@ -312,7 +315,9 @@ class CodeIndex:
             if not imported.names and not imported.level:
                 # ``import os.path`` imports (and binds) ``os`` too
                 parts = imported.module.split(".")
-                self.imports.update(".".join(parts[:n]) for n in range(1, len(parts)))
+                parents = {".".join(parts[:n]) for n in range(1, len(parts))}
+                self.imports.update(parents)
+                self._parents.setdefault(imported.module, set()).update(parents)
             if imported.level and imported.module:
                 # ``from .tool import x`` in ``helpers/`` is ``helpers.tool``:
                 # either spelling is the same import
@@ -378,8 +383,13 @@ class CodeIndex:
 
     def same_import(self, documented: str, derived: str) -> bool:
         """Whether two module names are spellings of one import of the module
-        (``tool`` and ``helpers.tool`` for ``from .tool import x`` in ``helpers/``)."""
-        return documented == derived or documented in self._spellings.get(derived, ())
+        (``tool`` and ``helpers.tool`` for ``from .tool import x`` in
+        ``helpers/``; ``os`` for ``import os.path``, which binds ``os``)."""
+        return (
+            documented == derived
+            or documented in self._spellings.get(derived, ())
+            or documented in self._parents.get(derived, ())
+        )
 
     def resolve(self, documented: str) -> str:
         """A dotted name with its first part resolved through the module's

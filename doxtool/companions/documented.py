@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from doxtool.companions.bullets import inline_items, read_entries
-from doxtool.companions.factlines import method_name, spans, split_sentence
+from doxtool.companions.factlines import listed_spans, method_name, split_list
 from doxtool.companions.model import Companion, FactBlock
 from doxtool.core.edits import line_content
 
@@ -159,7 +159,9 @@ def read_sentence(companion: Companion, block: FactBlock) -> SentenceLine:
     head = colon + 1
     while head < len(content) and content[head] in " \t":
         head += 1
-    sentence, _, found = split_sentence(content[head:])
+    # the list ends at its full stop or at a ``;`` opening a clause of the
+    # person's; spans in parentheses (``(not `time`)``) are their words too
+    sentence, _, found = split_list(content[head:])
     tail = head + len(sentence) if found else len(content)
     region = content[head:tail]
     items: list[DocItem] = []
@@ -175,11 +177,10 @@ def read_sentence(companion: Companion, block: FactBlock) -> SentenceLine:
         pieces = [piece.strip(" \t") for piece in region.split(",")]
         canonical = all(pieces) and region.strip(" \t") == ", ".join(pieces)
     else:
-        for part in spans(region):
-            if part.code:
-                items.append(
-                    DocItem(part.text, part.text, block.start, head + part.start, head + part.end)
-                )
+        for part in listed_spans(region):
+            items.append(
+                DocItem(part.text, part.text, block.start, head + part.start, head + part.end)
+            )
         rebuilt = ", ".join(region[i.start - head : i.end - head] for i in items)
         canonical = region.strip(" \t") in (rebuilt, "none")
         if block.end - block.start > 1 and not found:
@@ -203,11 +204,10 @@ def _wrapped_items(companion: Companion, block: FactBlock) -> list[DocItem]:
     items: list[DocItem] = []
     for index in range(block.start + 1, block.end):
         content = line_content(companion.lines[index])
-        sentence, _, found = split_sentence(content)
+        sentence, _, found = split_list(content)
         items += [
             DocItem(part.text, part.text, index, part.start, part.end)
-            for part in spans(sentence)
-            if part.code
+            for part in listed_spans(sentence)
         ]
         if found:
             break

@@ -238,6 +238,46 @@ def split_sentence(text: str) -> tuple[str, str, bool]:
     return text, "", False
 
 
+def split_list(text: str) -> tuple[str, str, bool]:
+    """Split an item sentence (``a, b, c.``) where its list ends: at the first
+    ``.`` or ``;`` outside code spans -> (list, prose after, found). What
+    follows a ``;`` is a clause of the person's (``; `json` was dropped``):
+    the prose keeps the ``;``, and no ``.`` is written before it."""
+    for span in spans(text):
+        if span.code:
+            continue
+        found = [i for i in (span.text.find("."), span.text.find(";")) if i != -1]
+        if found:
+            position = span.start + min(found)
+            skip = 1 if text[position] == "." else 0
+            return text[:position], text[position + skip :], True
+    return text, "", False
+
+
+def listed_spans(sentence: str) -> list[Span]:
+    """The code spans of an item sentence that are its items: those outside
+    parentheses (``(not `time`)`` is a person's words)."""
+    listed = []
+    depth = 0
+    for span in spans(sentence):
+        if span.code:
+            if depth == 0:
+                listed.append(span)
+            continue
+        for char in span.text:
+            if char == "(":
+                depth += 1
+            elif char == ")":
+                depth = max(0, depth - 1)
+    return listed
+
+
+def sentence_end(prose: str) -> str:
+    """The end of a rendered item sentence: its ``.`` and the prose after
+    it, or the person's clause when it opens with ``;``."""
+    return prose if prose.startswith(";") else "." + prose
+
+
 def is_none(sentence: str) -> bool:
     return sentence.strip().casefold() == "none"
 

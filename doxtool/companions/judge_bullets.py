@@ -9,6 +9,7 @@ neighbours, written like its siblings).
 
 from __future__ import annotations
 
+import builtins
 import posixpath
 import re
 from collections.abc import Sequence
@@ -72,6 +73,9 @@ class BulletJudge(BaseJudge):
                     tail = content[cls.bases_end :]
                     new = content[: cls.end] + (" " + stated if stated else "") + tail
                     written = ", ".join(code(b) for b in cls.bases) or "no base"
+                    # bases written inside the class's span (`` `Name(Base)` ``):
+                    # no fix writes them a second time after it
+                    spelled = content[cls.start : cls.end].strip("` ") != cls.key
                     self.add(
                         "classes",
                         CHANGED,
@@ -80,7 +84,7 @@ class BulletJudge(BaseJudge):
                         f"{code_list([Item(b, b) for b in bases]) or 'no base class'} "
                         f"in the code, not {written} ({self.module}:{definitions[0].line})",
                         cls.line,
-                        [self._edit(cls.index, cls.index + 1, [new.rstrip()])],
+                        [] if spelled else [self._edit(cls.index, cls.index + 1, [new.rstrip()])],
                     )
             for method in cls.children:
                 self._method(cls, method)
@@ -119,6 +123,8 @@ class BulletJudge(BaseJudge):
             return
         name = method.key.rsplit(".", 1)[-1]
         defs = self.code.methods(cls.key, name)
+        if not defs and _note_like(method, name):
+            return  # `` `str()` gives ... ``: a person's note about a call
         if not defs:
             edits, unsafe = self.removal(method)
             self.add(
@@ -293,6 +299,19 @@ class BulletJudge(BaseJudge):
             elif any(doc.inline for doc in documented):
                 edits = []  # the list is written on the lead line: no bullet joins it
             self.add(kind, MISSING, item.key, message, block.line, edits)
+
+
+def _note_like(method: DocItem, name: str) -> bool:
+    """Whether a nested span the class has no method for reads as a note
+    rather than a stale method: words follow it (`` `int(days)`: raises
+    ... ``), or it calls a builtin (`` `str()` ``) or a class
+    (`` `Response(...)` ``)."""
+    if method.after.strip(" \t.,;:"):
+        return True
+    return name in _BUILTINS or name[:1].isupper()
+
+
+_BUILTINS = frozenset(dir(builtins))
 
 
 def test_paths(text: str) -> list[str]:

@@ -9,6 +9,7 @@ method the module no longer has is removed.
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Iterable
 
 from doxtool.companions.codeindex import (
@@ -67,12 +68,17 @@ class LineJudge(BaseJudge):
 
     def _changed_value(self, item: DocItem) -> tuple[str, str] | None:
         """A constant written with a value the code's one assignment of it
-        does not have: the item as it should read, and the finding."""
+        does not have: the item as it should read, and the finding.
+
+        Values are compared only when both are literals, as values
+        (``1_000_000`` is ``1000000``); an expression (``15 * 60``) on either
+        side is not compared: its value is not known here.
+        """
         name, value = constant_parts(item.text)
         if value is None:
             return None
         actual = self.code.constant_value(name)
-        if actual is None or actual == value:
+        if actual is None or actual == value or _same_literal(actual, value) is not False:
             return None
         written = f"{name} = {actual}"
         return written, (
@@ -195,8 +201,8 @@ class LineJudge(BaseJudge):
             body = "none"
         else:
             body = ", ".join(raw for _, raw in pieces)
-        if not after.startswith("."):
-            after = "." + after
+        if not after.startswith((".", ";")):
+            after = "." + after  # a clause after ``;`` keeps its place
         return [self._edit(block.start, block.start + 1, [content[: line.head] + body + after])]
 
     # -- one-line statements -------------------------------------------------------
@@ -285,6 +291,15 @@ def _covered(kind: str, item: Item, documented: Iterable[str], code_index: CodeI
                 if name == key or key.endswith("." + name) or name.endswith("." + key):
                     return True
     return False
+
+
+def _same_literal(first: str, second: str) -> bool | None:
+    """Whether two values written as Python literals are equal; None when
+    either is not a literal."""
+    try:
+        return bool(ast.literal_eval(first) == ast.literal_eval(second))
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        return None
 
 
 def _area_index(pieces: list[tuple[str, str]], area: str) -> int:

@@ -24,10 +24,11 @@ from doxtool.companions.factlines import (
     HOME_SECTION,
     SECTION_ALIASES,
     block_key,
-    code_contents,
     is_none,
+    listed_spans,
     method_name,
     normalize_title,
+    split_list,
     split_sentence,
 )
 from doxtool.companions.leads import (
@@ -124,13 +125,13 @@ def _read_lead_line(reader: _BlockReader) -> None:
     elif kind == "defines":
         reader.values, reader.prose = True, lead.rest
     else:
-        sentence, reader.prose, _ = split_sentence(lead.rest)
+        sentence, reader.prose, _ = split_list(lead.rest)
         if is_none(sentence):
             reader.values = []
         elif kind == "side-effects":
             reader.values = [area.strip() for area in sentence.split(",") if area.strip()]
         else:
-            reader.values = code_contents(sentence)
+            reader.values = [span.text for span in listed_spans(sentence)]
 
 
 def _read_bullet_block(

@@ -30,6 +30,7 @@ from doxtool.companions.factlines import (
     json_text,
     link_neighbours,
     method_name,
+    sentence_end,
 )
 from doxtool.companions.leads import _lead
 from doxtool.companions.model import Companion, FactBlock
@@ -314,7 +315,7 @@ def _sentence_renderer(
     """A single-line fact: ``- <lead> <content>.`` plus the person's prose."""
 
     def render(subject: str | None, values: Any, keep: Keep) -> list[str]:
-        return [f"- {lead(subject)}{content(values)}." + keep.prose]
+        return [f"- {lead(subject)}{content(values)}" + sentence_end(keep.prose)]
 
     return render
 
@@ -335,13 +336,16 @@ def _render_side_effects(subject: str | None, values: Any, keep: Keep) -> list[s
             written.add(area.casefold())
             areas.append(area)
     text = ", ".join(areas) if areas else "none"
-    return [f"- Observed side-effect areas: {text}." + keep.prose]
+    return [f"- Observed side-effect areas: {text}" + sentence_end(keep.prose)]
 
 
 def _render_helpers(subject: str | None, values: Any, keep: Keep) -> list[str]:
     labels = helper_labels(values)
     text = _code_list([labels[name] for name in values])
-    return [f"- Important called helpers/classes observed in the source: {text}." + keep.prose]
+    return [
+        f"- Important called helpers/classes observed in the source: {text}"
+        + sentence_end(keep.prose)
+    ]
 
 
 _Renderer = Callable[[str | None, Any, Keep], list[str]]
