@@ -129,6 +129,7 @@ CLIENT_FACTORIES = frozenset(
 #: calls that open a file like the builtin ``open(path, mode)``
 OPEN_CALLS = frozenset(
     {
+        "open",
         "io.open",
         "codecs.open",
         "aiofiles.open",

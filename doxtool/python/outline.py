@@ -16,12 +16,11 @@ from collections.abc import Iterable, Sequence
 from doxtool.core.facts import EffectEvidence, ModuleOutline
 from doxtool.core.outline_facts import ImportOutline
 from doxtool.python.astparse import CHILD_FIELDS, child_fields
+from doxtool.python.effects import OPEN_CALLS, PATH_CLASSES
 from doxtool.python.outlineareas import (
     AREAS,
     CALLS,
     DISTINCT_METHODS,
-    OPEN_CALLS,
-    PATH_CLASSES,
     PATH_DERIVED,
     PATH_METHODS,
     keyword_areas,

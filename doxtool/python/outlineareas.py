@@ -183,22 +183,6 @@ _MODULES: dict[str, str] = {
     "litellm": MODEL,
 }
 
-#: calls that open a file as the builtin ``open(path, mode)`` does
-OPEN_CALLS = frozenset(
-    {
-        "open",
-        "io.open",
-        "codecs.open",
-        "aiofiles.open",
-        "gzip.open",
-        "bz2.open",
-        "lzma.open",
-        "os.fdopen",
-    }
-)
-
-#: classes whose instances are concrete filesystem paths
-PATH_CLASSES = frozenset({"pathlib.Path", "pathlib.PosixPath", "pathlib.WindowsPath"})
 #: path methods and attributes that give another path
 PATH_DERIVED = frozenset(
     {"resolve", "absolute", "expanduser", "with_name", "with_suffix", "with_stem", "joinpath"}
