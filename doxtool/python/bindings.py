@@ -108,8 +108,10 @@ class ScopeBindings:
         return self.names.get(name, [])
 
 
-def scope_bindings(scope: cst.CSTNode) -> ScopeBindings:
-    """The bindings of every name in ``scope`` (a function's body, or a module)."""
+def scope_bindings(scope: cst.CSTNode, declares: bool = True) -> ScopeBindings:
+    """The bindings of every name in ``scope`` (a function's body, or a
+    module). ``declares=False``: the module's text holds no ``global`` and
+    no ``nonlocal``, so nested scopes need not be searched for them."""
     names: dict[str, list[Binding]] = {}
     declared: set[str] = set()
     star = False
@@ -129,7 +131,8 @@ def scope_bindings(scope: cst.CSTNode) -> ScopeBindings:
         if isinstance(node, _NESTED_SCOPES):
             # its decorators, defaults and bases belong to this scope; its body
             # to its own (which may still declare a name ``global``)
-            declared.update(_declarations(node))
+            if declares:
+                declared.update(_declarations(node))
             for field in ("decorators", "params", "bases", "keywords"):
                 value = getattr(node, field, None)
                 if isinstance(value, (list, tuple)):

@@ -244,7 +244,9 @@ class Outcomes:
     def _bound_in(self, scope: cst.CSTNode, name: str) -> list[Binding] | None:
         table = self._bindings.get(id(scope))
         if table is None:
-            table = self._bindings[id(scope)] = scope_bindings(scope)
+            source = self.scan.loc.source
+            declares = "global" in source or "nonlocal" in source
+            table = self._bindings[id(scope)] = scope_bindings(scope, declares)
         return table.of(name)
 
     def _call_flags(self, call: cst.Call, fn: Func, env: Env) -> frozenset[tuple[str, bool]]:
