@@ -270,6 +270,7 @@ def check(
 
     timings = Timings()
     config = project.config
+    unwatched.reset()
     with timings.phase("discover"):
         rules = select_rules(
             _codes(select) or _config_codes(config, "select", config.select) or None,

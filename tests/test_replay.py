@@ -337,3 +337,33 @@ def test_a_link_into_an_excluded_directory_is_checked_afresh_every_run(make_repo
     (root / "build/report.txt").write_text("back\n")
     back = _run(root, "check", "--select", "DOX203")
     assert (back.returncode, back.stdout) == (0, "All checks passed.\n")
+
+
+def test_a_look_outside_the_snapshot_belongs_to_its_own_run(make_repo, tmp_path_factory) -> None:
+    """In one process, a check that looked into an excluded directory does not
+    keep a later check of another repository from keeping its state."""
+    from click.testing import CliRunner
+
+    from doxtool.cli import cli
+
+    looking = make_repo(
+        {
+            "tools/wait.py": WAIT_PY,
+            "tools/wait.py.dox.md": WAIT_DOX,
+            "AGENTS.md": "# Root\n\nSee [the report](build/report.txt).\n",
+            "build/report.txt": "ok\n",
+        }
+    )
+    plain = tmp_path_factory.mktemp("plain")
+    for name in ("tools", "helpers"):
+        (plain / name).mkdir()
+    (plain / "tools/wait.py").write_text(WAIT_PY)
+    (plain / "tools/wait.py.dox.md").write_text(WAIT_DOX)
+    (plain / "helpers/tool.py").write_text((looking / "helpers/tool.py").read_text())
+    (plain / "pyproject.toml").write_text("[tool.doxtool]\n")
+    runner = CliRunner()
+    for root in (looking, plain):
+        result = runner.invoke(cli, ["check", "--root", str(root), "--select", "DOX"])
+        assert result.exit_code == 0, result.output
+    assert not (looking / ".doxtool_cache" / "findings.state").exists()
+    assert (plain / ".doxtool_cache" / "findings.state").is_file()

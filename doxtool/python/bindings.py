@@ -156,10 +156,3 @@ def _declarations(node: cst.CSTNode) -> set[str]:
             continue
         todo.extend(child_nodes(current))
     return found
-
-
-def bindings(scope: cst.CSTNode, name: str) -> list[Binding] | None:
-    """The bindings of ``name`` in ``scope`` (a function's body, or a
-    module). None when they cannot be told: a ``global``/``nonlocal``
-    declaration of the name anywhere inside, or a star import."""
-    return scope_bindings(scope).of(name)

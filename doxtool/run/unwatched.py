@@ -5,7 +5,9 @@ A run's record (:mod:`doxtool.run.replay`) and its incremental state
 excluded directories, ``.git`` and the cache directory. A check that asks
 whether a path in one of them exists (a link of an ``AGENTS.md`` into
 ``build/``) gives an answer no snapshot can tell is still true: such a run
-is neither recorded for replay nor kept as the next run's state.
+is neither recorded for replay nor kept as the next run's state. A check
+starts with :func:`reset`: what an earlier run of the process asked about
+is not this run's.
 """
 
 from __future__ import annotations
@@ -22,3 +24,8 @@ def note(path: str) -> None:
 def looked() -> bool:
     """Whether the run asked about a path no snapshot holds."""
     return bool(_looked)
+
+
+def reset() -> None:
+    """A new run: nothing asked yet."""
+    _looked.clear()
