@@ -7,7 +7,7 @@ of the module the walk follows, with what reaches their parameters.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 import libcst as cst
 
@@ -172,10 +172,10 @@ class Calls:
         receiver = func.value if type(func) is cst.Attribute else None
         # what made the receiver matters only when the method's name shows an
         # area, or a network client's library is imported
-        guessed = effects.for_method(name) if name != "open" else ("open",)
+        guessed = effects.for_method(name)
         makers = (
             self._makers(receiver, env)
-            if receiver is not None and (guessed or self.scan.imports_clients)
+            if receiver is not None and (guessed or name == "open" or self.scan.imports_clients)
             else None
         )
         if makers:
@@ -193,7 +193,7 @@ class Calls:
         if name == "open":
             self._side_effects(self._method_open(node, receiver, env), call, node, env)
         else:
-            self._side_effects(effects.for_method(name), call, node, env)
+            self._side_effects(guessed, call, node, env)
 
     def _makers(self, receiver: cst.BaseExpression, env: Env, depth: int = 0) -> list[str] | None:
         """The callables whose result ``receiver`` is: a library's
@@ -204,15 +204,7 @@ class Calls:
             return None
         if type(receiver) is cst.Name:
             values = self.bound.of(env.func.node, receiver.value)
-            if values is None:
-                return None
-            found: list[str] = []
-            for value in values:
-                makers = self._makers(value, env, depth + 1)
-                if makers is None:
-                    return None
-                found += makers
-            return found
+            return _all_of(values, lambda value: self._makers(value, env, depth + 1))
         dotted = made_by(receiver)
         if dotted is None or (env.self_name and dotted[0] == env.self_name):
             return None
@@ -344,13 +336,7 @@ class Calls:
         if type(node) is cst.Name:
             values = self.bound.of(env.func.node, node.value)
             if values is not None:
-                found: list[str] = []
-                for value in values:
-                    modes = self._modes(value, env, depth + 1)
-                    if modes is None:
-                        return None
-                    found += modes
-                return found
+                return _all_of(values, lambda value: self._modes(value, env, depth + 1))
         ok, value = literal_value(node, self.module)
         return [value] if ok and isinstance(value, str) else None
 
@@ -478,3 +464,20 @@ def splat_fills(node: cst.Call) -> tuple[list[str], bool]:
             index += 1
     stars = [arg.star for arg in node.args if arg.star]
     return fills, "*" in stars or stars.count("**") > 1
+
+
+def _all_of(
+    values: list[cst.BaseExpression] | None,
+    read: Callable[[cst.BaseExpression], list[str] | None],
+) -> list[str] | None:
+    """What ``read`` gives for each of a name's values, together; None when
+    the values, or what one of them gives, are not known."""
+    if values is None:
+        return None
+    found: list[str] = []
+    for value in values:
+        got = read(value)
+        if got is None:
+            return None
+        found += got
+    return found
