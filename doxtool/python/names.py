@@ -93,13 +93,14 @@ def may_change(source: str, name: str, mutable: bool = True) -> bool:
 
 
 _NAME = r"(?<![\w.])([^\W\d]\w*)\b"
+#: a name, then what changes it: one pattern, so the name is matched once
+#: per identifier, not once per kind of change
 _CHANGES = re.compile(
-    rf"{_NAME}\s*(?:{_AUGMENTED}|:=)"
-    rf"|{_NAME}\s*\.\s*(?:{_MUTATORS})\s*\("
-    rf"|{_NAME}\s*\[[^\]\n]*\]\s*(?:=(?!=)|{_AUGMENTED})"
-    r"|\bdel\b([^\n]*)"
-    r"|\bglobal\s+((?:\w+\s*,\s*)*\w+)"
+    rf"{_NAME}\s*(?:{_AUGMENTED}|:="
+    rf"|\.\s*(?:{_MUTATORS})\s*\("
+    rf"|\[[^\]\n]*\]\s*(?:=(?!=)|{_AUGMENTED}))"
 )
+_STATEMENTS = re.compile(r"\bdel\b([^\n]*)|\bglobal\s+((?:\w+\s*,\s*)*\w+)")
 _ALIASES = re.compile(rf"(?<![=!<>])=\s*{_NAME}(?!\s*[.\[(+\-*/%&|^<>=!@])")
 _WORDS = re.compile(_NAME)
 
@@ -108,13 +109,11 @@ _WORDS = re.compile(_NAME)
 def _changed_names(source: str) -> tuple[frozenset[str], frozenset[str]]:
     """The names the module's text may change (:func:`may_change`), and
     those another name is bound to."""
-    changed: set[str] = set()
-    for match in _CHANGES.finditer(source):
-        augmented, mutated, item, deleted, declared = match.groups()
-        if deleted is not None:
-            changed.update(_WORDS.findall(deleted))
-        elif declared is not None:
-            changed.update(part.strip() for part in declared.split(","))
-        else:
-            changed.add(augmented or mutated or item)
+    changed = set(_CHANGES.findall(source))
+    if "del" in source or "global" in source:
+        for deleted, declared in _STATEMENTS.findall(source):
+            if deleted:
+                changed.update(_WORDS.findall(deleted))
+            elif declared:
+                changed.update(part.strip() for part in declared.split(","))
     return frozenset(changed), frozenset(_ALIASES.findall(source))
