@@ -388,6 +388,30 @@ _REACHING_EDITS = {
         {"prompts/agent.system.tool.wait.md": WAIT_PROMPT + "\nMore words. " * 40},
         ("PRM009", "extra/agent.system.tools.md", True),
     ),
+    # a plugin's tool prompt is in every listing (its `{{tools}}`)
+    "a plugin's tool prompt": (
+        {
+            "pyproject.toml": "[tool.doxtool.profiles.default]\nbudget = 400\n",
+            "prompts/agent.system.tool.wait.md": WAIT_PROMPT,
+            "prompts/agent.system.tools.md": WRAPPER,
+            "plugins/mem/prompts/agent.system.tool.mem.md": "Remember.\n",
+        },
+        {"plugins/mem/prompts/agent.system.tool.mem.md": "Remember. " * 40},
+        ("PRM009", "prompts/agent.system.tools.md", True),
+    ),
+    # a core file is on a profile's search path though the profile overrides
+    # it: the override renders it (`{{include original}}`)
+    "a core file a profile's override includes": (
+        {
+            "pyproject.toml": "[tool.doxtool.profiles.tiny-local]\nbudget = 600\n",
+            "prompts/agent.system.tool.wait.md": WAIT_PROMPT,
+            "prompts/agent.system.tools.md": WRAPPER,
+            "agents/tiny-local/prompts/agent.system.tools.md": WRAPPER,
+            "agents/tiny-local/prompts/agent.system.tool.wait.md": "Tiny.\n{{include original}}\n",
+        },
+        {"prompts/agent.system.tool.wait.md": WAIT_PROMPT + "\nMore words. " * 40},
+        ("PRM009", "agents/tiny-local/prompts/agent.system.tools.md", True),
+    ),
     # a list item teaches the tool: no heading, no example
     "a list item": (
         {

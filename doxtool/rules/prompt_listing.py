@@ -6,7 +6,15 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from doxtool.core.findings import WARNING, Finding
-from doxtool.prompts.sets import WRAPPER_FILE
+from doxtool.prompts.listing import (
+    PLUGIN_OFF,
+    SearchPath,
+    has_variables,
+    included_files,
+    render_listing,
+    search_path,
+)
+from doxtool.prompts.sets import WRAPPER_FILE, PromptSet, tool_key
 from doxtool.rules.base import Example, Expect, Rule
 from doxtool.rules.tool_prompts import (
     wait_files,
@@ -21,9 +29,18 @@ class ListingOverBudget(Rule):
     severity = WARNING
     doc = """\
 **What it checks.** For each profile given a `budget` in the configuration
-(there is none by default), the tool listing it renders (the wrapper plus
-every tool prompt in effect for the profile) stays within that many
-characters. The message names the setting the figure comes from.
+(there is none by default), the tool listing it renders stays within that
+many characters: the wrapper, its includes resolved as the framework
+resolves them for the profile (its own prompt directory, then the plugins',
+then the core one), and for its `{{tools}}` placeholder every tool prompt in
+effect for the profile, plugin prompts included (but for a plugin turned off
+by a `.toggle-0` file in its directory). The message names the
+setting the figure comes from.
+
+What doxtool cannot know counts for nothing: `{{if ...}}` blocks, template
+variables, and includes it cannot find. A listing with such parts is
+reported only when what it renders for certain is over the budget, and the
+message says "at least".
 
 **Why it matters.** Small local models have small context windows; the
 `tiny-local` profile exists because the full listing crowds out the task.
@@ -50,13 +67,14 @@ listing renders to 9,412 characters.
             anchor = prompt_set.anchor()
             if anchor is None or not ctx.prompt_in_scope(anchor):
                 continue
-            size = sum(
-                len(ctx.prompt_text(path))
-                for file_name, path in prompt_set.files.items()
-                if file_name == WRAPPER_FILE or file_name.startswith("agent.system.tool.")
-            )
-            if size > budget:
+            search = _search_path(ctx, prompt_set)
+            wrapper = prompt_set.wrapper()
+            if search.find(WRAPPER_FILE) != wrapper:
+                continue  # a plugin's wrapper may be the one read: which is not known
+            listing = render_listing(wrapper, search, lambda path: _text(ctx, path))
+            if listing.size > budget:
                 where = ctx.config.source or "the configuration"
+                size = f"{listing.size}" if listing.exact else f"at least {listing.size}"
                 yield self.finding(
                     f"tool listing of profile `{name}` renders to {size} characters, over the "
                     f"budget of {budget} (`profiles.{name}.budget` in {where})",
@@ -71,14 +89,28 @@ class WrapperWithoutPlaceholder(Rule):
     summary = "The tool listing wrapper has no `{{tools}}` placeholder"
     doc = """\
 **What it checks.** Every `agent.system.tools.md` contains the `{{tools}}`
-placeholder that the framework fills with the tool prompts.
+placeholder that the framework fills with the tool prompts, or includes a
+tool prompt (`{{ include "agent.system.tool.response.md" }}`, also through
+another included file): a wrapper that lists its tools by includes has its
+listing. A wrapper whose includes doxtool cannot all find, or that holds a
+template variable (which may carry the tools), is not reported.
 
 **Why it matters.** Without it the model sees the rules of tool use but not a
 single tool.
 
 **Example.** A wrapper edited down to its rules, placeholder lost.
 """
-    valid = [Example(wait_files())]
+    valid = [
+        Example(wait_files()),
+        Example(
+            {
+                **wait_files(),
+                "prompts/agent.system.tools.md": (
+                    '## Tools\n{{ include "agent.system.tool.wait.md" }}\n'
+                ),
+            }
+        ),
+    ]
     invalid = [
         Example(
             {**wait_files(), "prompts/agent.system.tools.md": "## Tools\nUse only listed tools.\n"},
@@ -94,13 +126,51 @@ single tool.
                 continue
             seen.add(wrapper)
             doc = ctx.prompt(wrapper)
-            if doc is not None and not doc.has_tools_placeholder:
-                yield self.finding(
-                    "tool listing wrapper has no `{{tools}}` placeholder; the model would see "
-                    "no tools",
-                    wrapper,
-                    subject=f"{wrapper}:placeholder",
-                )
+            if (
+                doc is None
+                or doc.has_tools_placeholder
+                or _may_list_tools(ctx, wrapper, prompt_set)
+            ):
+                continue
+            yield self.finding(
+                "tool listing wrapper has no `{{tools}}` placeholder and includes no tool "
+                "prompt; the model would see no tools",
+                wrapper,
+                subject=f"{wrapper}:placeholder",
+            )
+
+
+def _text(ctx: Context, path: str) -> str | None:
+    """The text of a prompt file, None when it cannot be read whole."""
+    return ctx.prompt_text(path) if ctx.prompt(path) is not None else None
+
+
+def _search_path(ctx: Context, prompt_set: PromptSet) -> SearchPath:
+    """Where the framework finds the prompt files of ``prompt_set``'s agents."""
+
+    def plugin_on(plugin: PromptSet) -> bool:
+        return not ctx.exists(f"{plugin.directory.rsplit('/', 1)[0]}/{PLUGIN_OFF}")
+
+    return search_path(prompt_set, ctx.prompt_sets, plugin_on)
+
+
+def _may_list_tools(ctx: Context, wrapper: str, prompt_set: PromptSet) -> bool:
+    """Whether the wrapper may show the model a tool besides through
+    `{{tools}}`: it includes a tool prompt (a file so named, or one that
+    names a tool), includes what doxtool cannot find, or holds a variable."""
+    if has_variables(ctx.prompt_text(wrapper)):
+        return True
+    search = _search_path(ctx, prompt_set)
+    includes = included_files(wrapper, search, lambda path: _text(ctx, path))
+    if not includes.known:
+        return True
+    for path in includes.files:
+        doc = ctx.prompt(path)
+        if tool_key(path.rpartition("/")[2]) is not None or (
+            doc is not None and (doc.tools or doc.listed or doc.has_tools_placeholder)
+        ):
+            return True
+    return False
 
 
 RULES: list[type[Rule]] = [

@@ -389,7 +389,7 @@ class Teaching(Files):
         Besides its own findings, a prompt file bears on the tools it teaches
         (whether each is taught at all), on the tool its file name is for
         (whose missing prompt may be an unreadable one), and on the listing
-        of each set it is in effect for (reported at the set's anchor)."""
+        of each set it may be rendered in (reported at the set's anchor)."""
         file_name = path.rpartition("/")[2]
         if file_name == "AGENTS.md" or not self._whole(path):
             return None
@@ -399,10 +399,17 @@ class Teaching(Files):
         key = tool_key(file_name)
         if key is not None:
             names.add(key)
+        # a core or plugin file is on every listing's search path (an include,
+        # an ``{{include original}}`` or a tool prompt): a profile's own file
+        # is on its profile's
+        shared = any(
+            s.kind != "profile" and s.own_files().get(file_name) == path for s in self.prompt_sets
+        )
         related = {
             anchor
             for s in self.prompt_sets
-            if s.files.get(file_name) == path and (anchor := s.anchor()) is not None
+            if (s.files.get(file_name) == path or (shared and s.kind != "plugin"))
+            and (anchor := s.anchor()) is not None
         }
         return PromptEdit(frozenset(names), frozenset(related))
 

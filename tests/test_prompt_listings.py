@@ -1,0 +1,180 @@
+"""What a tool listing renders (PRM009, PRM010), through the real CLI.
+
+A listing is the wrapper as the framework renders it for a profile: its
+includes found on the profile's search path (its own prompt directory, the
+plugins', the core one), its `{{tools}}` filled with every tool prompt of
+that path, plugin prompts included; what doxtool cannot know counts for
+nothing and makes the figure a minimum.
+"""
+
+from __future__ import annotations
+
+from samples import WAIT_PROMPT, WRAPPER, clean_files, tool_named
+
+PROMPT = "prompts/agent.system.tool.wait.md"
+TINY = "agents/tiny-local/prompts"
+TINY_WRAPPER = f"{TINY}/agent.system.tools.md"
+
+
+def _findings(output: str) -> list[str]:
+    """The finding lines of a text report, each cut before the `(`
+    naming where the budget is set."""
+    return [
+        line.split(" (`profiles.")[0]
+        for line in output.splitlines()
+        if not line.startswith(("Found ", "All "))
+    ]
+
+
+def _budget(profile: str, budget: int) -> str:
+    return f"[tool.doxtool.profiles.{profile}]\nbudget = {budget}\n"
+
+
+def _over(path: str, profile: str, size: int | str, budget: int) -> str:
+    return (
+        f"{path}:1:1: PRM009 tool listing of profile `{profile}` renders to {size} "
+        f"characters, over the budget of {budget}"
+    )
+
+
+# ---------------------------------------------------------------------------
+# PRM010: a wrapper that lists its tools by includes
+
+
+INCLUDING = (
+    "## Tools\nOne JSON object a call.\n\n"
+    '{{ include "agent.system.tool.wait.md" }}\n\n'
+    "{{ include 'agent.system.tool.sleep.md' }}\nNo prose around it.\n"
+)
+
+
+def test_a_wrapper_that_includes_tool_prompts_has_its_listing(make_repo, run_cli) -> None:
+    files = {**clean_files(), **tool_named("sleep")}
+    files["prompts/agent.system.tools.md"] = INCLUDING
+    root = make_repo(files)
+    result = run_cli(root, "check", "--select", "PRM")
+    assert (result.exit_code, result.output) == (0, "All checks passed.\n")
+
+
+def test_a_profile_wrapper_includes_what_its_search_path_holds(make_repo, run_cli) -> None:
+    """`agent.system.tool.wait.md` is found in the core directory, the
+    plugin's prompt through a nested include of the profile's own file."""
+    files = clean_files()
+    files[TINY_WRAPPER] = '## Tools\n{{ include "agent.system.tools.list.md" }}\n'
+    files[f"{TINY}/agent.system.tools.list.md"] = (
+        '{{ include "agent.system.tool.wait.md" }}\n{{ include "agent.system.tool.mem.md" }}\n'
+    )
+    files["plugins/mem/prompts/agent.system.tool.mem.md"] = "Remember things.\n"
+    root = make_repo(files)
+    result = run_cli(root, "check", "--select", "PRM010")
+    assert (result.exit_code, result.output) == (0, "All checks passed.\n")
+
+
+def test_a_wrapper_that_includes_no_tool_prompt_shows_no_tools(make_repo, run_cli) -> None:
+    files = clean_files()
+    files["prompts/agent.system.tools.md"] = (
+        '## Tools\n{{ include "agent.system.tools.rules.md" }}\n'
+    )
+    files["prompts/agent.system.tools.rules.md"] = "- One call per message.\n"
+    root = make_repo(files)
+    result = run_cli(root, "check", "--select", "PRM010")
+    assert _findings(result.output) == [
+        "prompts/agent.system.tools.md:1:1: PRM010 tool listing wrapper has no `{{tools}}` "
+        "placeholder and includes no tool prompt; the model would see no tools"
+    ]
+
+
+def test_a_wrapper_whose_includes_are_not_known_is_not_reported(make_repo, run_cli) -> None:
+    """An include doxtool cannot find, one with a directory, or a variable
+    may bring the tools: what the model sees is not known."""
+    for wrapper in (
+        '## Tools\n{{ include "agent.system.tools.extra.md" }}\n',
+        '## Tools\n{{ include "shared/agent.system.tools.rules.md" }}\n',
+        "## Tools\n{{tool_list}}\n",
+    ):
+        files = clean_files()
+        files["prompts/agent.system.tools.md"] = wrapper
+        root = make_repo(files)
+        result = run_cli(root, "check", "--select", "PRM010")
+        assert (result.exit_code, result.output) == (0, "All checks passed.\n"), wrapper
+
+
+# ---------------------------------------------------------------------------
+# PRM009: what the listing renders
+
+
+def test_a_listing_of_includes_counts_only_what_it_includes(make_repo, run_cli) -> None:
+    """The profile's wrapper includes its own `wait` prompt; the core `sleep`
+    prompt, never included, does not count, and each include is replaced
+    by the text of the file it names."""
+    files = {**clean_files(), **tool_named("sleep")}
+    tiny_wait = '### wait\nPause.\n`{"tool_name": "wait", "tool_args": {}}`\n'
+    files[TINY_WRAPPER] = '## Tools\n{{ include "agent.system.tool.wait.md" }}\nOne call.\n'
+    files[f"{TINY}/agent.system.tool.wait.md"] = tiny_wait
+    size = len("## Tools\n") + len(tiny_wait) + len("\nOne call.\n")
+    for budget, findings in (
+        (size, []),
+        (size - 1, [_over(TINY_WRAPPER, "tiny-local", size, size - 1)]),
+    ):
+        files["pyproject.toml"] = _budget("tiny-local", budget)
+        root = make_repo(files)
+        result = run_cli(root, "check", "--select", "PRM009,PRM010")
+        assert _findings(result.output) == findings, budget
+
+
+def test_a_listing_counts_the_plugins_tool_prompts(make_repo, run_cli) -> None:
+    """`{{tools}}` is filled with the profile's own tool prompts, the
+    plugins' and the core ones, one file per name."""
+    files = clean_files()
+    plugin = "Remember: `memory` args `text`.\n" * 3
+    files["plugins/mem/prompts/agent.system.tool.memory.md"] = plugin
+    files["plugins/mem/prompts/agent.system.other.md"] = "Not a tool prompt. " * 20
+    size = len(WRAPPER) + len(WAIT_PROMPT) + len(plugin)
+    for budget, findings in (
+        (size, []),
+        (size - 1, [_over("prompts/agent.system.tools.md", "default", size, size - 1)]),
+    ):
+        files["pyproject.toml"] = _budget("default", budget)
+        root = make_repo(files)
+        result = run_cli(root, "check", "--select", "PRM009")
+        assert _findings(result.output) == findings, budget
+    # a plugin turned off (Agent Zero's `.toggle-0` in its directory) adds nothing
+    (root / "plugins/mem/.toggle-0").write_text("")
+    result = run_cli(root, "check", "--select", "PRM009")
+    assert (result.exit_code, result.output) == (0, "All checks passed.\n")
+
+
+def test_a_listing_with_parts_not_known_counts_the_rest(make_repo, run_cli) -> None:
+    """A conditional block, a variable and an include not found count for
+    nothing: the listing is reported only when the rest is over the budget,
+    as "at least"."""
+    files = clean_files()
+    unknown = "{{if agent_profiles}}\nProfiles:\n{{agent_profiles}}\n{{endif}}\n{{x}}\n"
+    missing = '{{ include "agent.system.tool.gone.md" }}\n'
+    files[PROMPT] = WAIT_PROMPT + unknown + missing
+    # what is left of the additions: the line ends around them
+    known = len(WRAPPER) + len(WAIT_PROMPT) + len("\n\n\n")
+    for budget, findings in (
+        (known, []),
+        (
+            known - 1,
+            [_over("prompts/agent.system.tools.md", "default", f"at least {known}", known - 1)],
+        ),
+    ):
+        files["pyproject.toml"] = _budget("default", budget)
+        root = make_repo(files)
+        result = run_cli(root, "check", "--select", "PRM009")
+        assert _findings(result.output) == findings, budget
+
+
+def test_an_include_original_renders_the_file_it_overrides(make_repo, run_cli) -> None:
+    files = clean_files()
+    addition = "Tiny: one call.\n{{include original}}\n"
+    files[f"{TINY}/agent.system.tool.wait.md"] = addition
+    size = len(WRAPPER) + len(addition) - len("{{include original}}") + len(WAIT_PROMPT)
+    files["pyproject.toml"] = _budget("tiny-local", size - 1)
+    root = make_repo(files)
+    result = run_cli(root, "check", "--select", "PRM009")
+    assert _findings(result.output) == [
+        _over("prompts/agent.system.tools.md", "tiny-local", size, size - 1)
+    ]
