@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from doxtool.core.findings import Finding
+from doxtool.prompts.model import PromptDoc, PromptTool
 from doxtool.prompts.schema import alternative_groups
 from doxtool.rules.base import Example, Expect, Rule
 from doxtool.rules.examples import WAIT_PY
@@ -97,25 +98,61 @@ class UnknownTool(Rule):
 example's `tool_name`, is a tool module of the repository (`name:method`
 forms name the tool before the colon).
 
+Not reported: a qualified `server.tool` name (a dot in the name before any
+`:method`), which Agent Zero looks up among the tools of its MCP servers
+before any module, and which servers are configured is not in the code; and
+a `###` heading below an earlier heading of a tool in the same file (a tool
+that exists, or one an example calls or an argument is taught under), when
+nothing ties it to a call (no example calls it, no argument is taught under
+it): such a heading is a sub-section of that tool's prompt (`### tips`,
+`### notes` under `### search`).
+
 **Why it matters.** The model calls what the prompt teaches; a removed or
 renamed tool makes every such call fail, and the framework answers with the
 `unknown` tool instead.
 
 **Example.** `### sleep` after `tools/sleep.py` became `tools/wait.py`.
 """
-    valid = [Example(wait_files())]
+    valid = [
+        Example(wait_files()),
+        # a sub-section of the wait tool's prompt
+        Example(with_prompt("usage:", "### tips\nkeep it short\n\nusage:")),
+        # an MCP server's tool
+        Example(
+            wait_files(
+                {
+                    "prompts/agent.system.tool.github.md": (
+                        '### github.create_issue\n`{"tool_name": "github.create_issue"}`\n'
+                    )
+                }
+            )
+        ),
+    ]
     invalid = [
         Example(
             with_prompt('"tool_name": "wait"', '"tool_name": "sleep"'),
             [Expect(PROMPT, 9, "`sleep`")],
-        )
+        ),
+        # an argument taught under it: a heading of a tool
+        Example(
+            with_prompt("usage:", "### sleep\nargs: `seconds`\n\nusage:"),
+            [Expect(PROMPT, 4, "`sleep`")],
+        ),
     ]
 
     def check(self, ctx: Context) -> Iterator[Finding]:
         for prompt in prompt_files(ctx):
+            # an earlier heading of a tool: one that exists, or that is called
+            tool_heading = False
             for tool in prompt.doc.tools:
                 base = tool.name.split(":", 1)[0]
-                if TEMPLATE.search(tool.name) or ctx.tool_module(base, prompt.prompt_set):
+                heading = tool.source == "heading"
+                called = heading and _calls(prompt.doc, tool)
+                exists = bool(ctx.tool_module(base, prompt.prompt_set))
+                if heading and tool_heading and not (called or exists):
+                    continue  # a sub-section of the tool the file teaches
+                tool_heading |= heading and (called or exists)
+                if exists or TEMPLATE.search(tool.name) or is_qualified_mcp_name(base):
                     continue
                 where = "heading" if tool.source == "heading" else "example"
                 dirs = ", ".join(ctx.config.tool_dirs)
@@ -267,6 +304,22 @@ taught: the framework fills it from the method.
                             heading.column,
                             subject=f"{prompt.path}:{heading.name}:required:{arg.name}",
                         )
+
+
+def is_qualified_mcp_name(base: str) -> bool:
+    """Whether a tool name is written ``server.tool``: Agent Zero splits such a
+    name at its first dot and asks that MCP server for the tool before it
+    looks for a module (helpers/mcp_handler.py ``_split_qualified_tool_name``)."""
+    server, dot, tool = base.partition(".")
+    return bool(dot and server and tool)
+
+
+def _calls(doc: PromptDoc, heading: PromptTool) -> bool:
+    """Whether anything in the prompt ties a heading to a call of its tool:
+    an example calling it, an argument taught under it."""
+    return any(t.source == "example" and t.name == heading.name for t in doc.tools) or bool(
+        doc.arguments_of(heading.name)
+    )
 
 
 RULES: list[type[Rule]] = [

@@ -1,0 +1,71 @@
+"""Which `###` headings and names a prompt may write without a tool module
+(PRM002), through the real CLI: a sub-heading of a tool's prompt names no
+tool, and a qualified `server.tool` name is an MCP server's tool."""
+
+from __future__ import annotations
+
+from samples import WAIT_PROMPT, clean_files
+
+PROMPT = "prompts/agent.system.tool.wait.md"
+
+
+def _findings(output: str) -> list[str]:
+    """The finding lines of a text report (the summary line dropped)."""
+    return [line for line in output.splitlines() if not line.startswith(("Found ", "All "))]
+
+
+def test_a_sub_heading_of_a_tool_prompt_names_no_tool(make_repo, run_cli) -> None:
+    files = clean_files()
+    files[PROMPT] = WAIT_PROMPT.replace(
+        "~~~json", "### tips\n- prefer short waits\n- `seconds` may be 0\n\n~~~json"
+    )
+    root = make_repo(files)
+    result = run_cli(root, "check", "--select", "PRM")
+    assert (result.exit_code, result.output) == (0, "All checks passed.\n")
+    # the tool the file teaches is gone: its heading is reported, the
+    # sub-heading still is none (the example ties `### wait` to a call)
+    (root / "tools/wait.py").unlink()
+    (root / "tools/wait.py.dox.md").unlink()
+    result = run_cli(root, "check", "--select", "PRM002")
+    found = [line for line in _findings(result.output) if " PRM" in line]
+    assert [line.split(": ", 1)[1].split(",")[0] for line in found] == [
+        "PRM002 prompt heading names tool `wait`",
+        "PRM002 prompt example names tool `wait`",
+    ]
+
+
+def test_a_heading_tied_to_a_call_is_a_tool_heading(make_repo, run_cli) -> None:
+    """An argument taught under a later heading, or an example calling it,
+    makes it a tool's heading: a tool that does not exist is reported."""
+    for section in (
+        "### tips\nargs: `seconds`\n",
+        '### tips\n`{"tool_name": "tips", "tool_args": {}}`\n',
+    ):
+        files = clean_files()
+        files[PROMPT] = WAIT_PROMPT + "\n" + section
+        root = make_repo(files)
+        result = run_cli(root, "check", "--select", "PRM002")
+        assert _findings(result.output)[0] == (
+            f"{PROMPT}:8:5: PRM002 prompt heading names tool `tips`, which does not exist "
+            "(no `tips.py` in tools, python/tools, plugins/*/tools)"
+        ), section
+
+
+def test_a_qualified_mcp_tool_name_is_no_missing_module(make_repo, run_cli) -> None:
+    files = clean_files()
+    files["prompts/agent.system.tool.github_mcp.md"] = (
+        "### github.create_issue\ncreate an issue through the github MCP server\n"
+        "args: `owner`, `repo`, `title`\n"
+        '`{"tool_name": "github.create_issue", "tool_args": {"owner": "a", "repo": "b", '
+        '"title": "c"}}`\n'
+    )
+    root = make_repo(files)
+    result = run_cli(root, "check", "--select", "PRM")
+    assert (result.exit_code, result.output) == (0, "All checks passed.\n")
+    # a name with an empty side of the dot is no `server.tool` name
+    (root / "prompts/agent.system.tool.github_mcp.md").write_text("### github.\n")
+    result = run_cli(root, "check", "--select", "PRM002")
+    assert _findings(result.output) == [
+        "prompts/agent.system.tool.github_mcp.md:1:5: PRM002 prompt heading names tool "
+        "`github.`, which does not exist (no `github..py` in tools, python/tools, plugins/*/tools)"
+    ]
