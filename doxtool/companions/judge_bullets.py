@@ -61,6 +61,11 @@ class BulletJudge(BaseJudge):
                 continue
             if definitions and cls.bases is not None:
                 actual = [definitions[0].bases, *[d.bases for d in definitions[1:]]]
+                # an imported base by its real name (``helpers.memory_base.MemorySave``
+                # for ``MemorySave as _Base``), as well as its name in the module
+                facts = code_index.facts.class_named(cls.key)
+                if facts is not None and len(facts.resolved_bases) == len(actual[0]):
+                    actual.append(facts.resolved_bases)
                 if not any(_bases_agree(cls.bases, bases) for bases in actual):
                     bases = definitions[0].bases
                     content = line_content(self.companion.lines[cls.index])
