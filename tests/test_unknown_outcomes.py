@@ -1,4 +1,5 @@
-"""An imported base under an alias (DOX105)."""
+"""Repairable errors defined in another module of the repository (DOX121),
+and an imported base under an alias (DOX105)."""
 
 from __future__ import annotations
 
@@ -27,6 +28,99 @@ def generated(root: Path, files: dict[str, str], tool: str) -> Path:
     write_files(root, {**FRAMEWORK, "helpers/__init__.py": "", **files})
     check(root, "--fix")
     return root / f"tools/{tool}.py.dox.md"
+
+
+def with_line(companion: Path, text: str, line: str) -> None:
+    """The generated companion with a person's fact line before the side-effect line."""
+    companion.write_text(
+        text.replace("- Observed side-effect", line + "\n- Observed side-effect"),
+        encoding="utf-8",
+    )
+
+
+# -- DOX121: repairable errors defined in another module of the repository -------
+
+_ERRORS = (
+    "class RepairableException(Exception):\n    pass\n\n\n"
+    "class ToolInputError(RepairableException):\n    pass\n\n\n"
+    "class NameInputError(ToolInputError):\n    pass\n\n\n"
+    "class Broken(Exception):\n    pass\n"
+)
+_REPLY = (
+    "from helpers.errors import {name}\n" + HEAD + "\n\nclass StrictReply(Tool):\n"
+    "    async def execute(self, **kwargs) -> Response:\n"
+    '        text = self.args.get("text")\n'
+    "        if not text:\n"
+    '            raise {name}("Send `text`.")\n'
+    "        return Response(message=text, break_loop=False)\n"
+)
+
+
+@pytest.mark.parametrize("name", ["ToolInputError", "NameInputError"])
+def test_a_repairable_subclass_of_another_module_is_repairable(tmp_path: Path, name: str) -> None:
+    files = {"helpers/errors.py": _ERRORS, "tools/strict_reply.py": _REPLY.format(name=name)}
+    companion = generated(tmp_path, files, "strict_reply")
+    text = companion.read_text(encoding="utf-8")
+    assert f"- Repairable errors raised by `StrictReply`: `{name}`.\n" in text, text
+    assert "All checks passed" in check(tmp_path, "--select", "DOX121")
+
+
+def test_a_subclass_raised_in_a_try_is_not_claimed(tmp_path: Path) -> None:
+    source = (
+        _REPLY.format(name="ToolInputError")
+        .replace(
+            "        if not text:\n            raise ToolInputError",
+            "        try:\n            if not text:\n                raise ToolInputError",
+        )
+        .replace(
+            "        return Response(message=text",
+            "        except ToolInputError:\n"
+            '            return Response(message="no text", break_loop=False)\n'
+            "        return Response(message=text",
+        )
+    )
+    files = {"helpers/errors.py": _ERRORS, "tools/strict_reply.py": source}
+    companion = generated(tmp_path, files, "strict_reply")
+    text = companion.read_text(encoding="utf-8")
+    assert "Repairable errors raised by" not in text, text
+    with_line(companion, text, "- Repairable errors raised by `StrictReply`: `ToolInputError`.")
+    assert "All checks passed" in check(tmp_path, "--select", "DOX121")
+
+
+def test_a_helper_raising_a_repairable_subclass_counts(tmp_path: Path) -> None:
+    helper = (
+        "from helpers.errors import ToolInputError\n\n\n"
+        "def need(text):\n"
+        "    if not text:\n"
+        '        raise ToolInputError("Send `text`.")\n'
+        "    return text\n"
+    )
+    source = (
+        "from helpers.checks import need\n" + HEAD + "\n\nclass StrictReply(Tool):\n"
+        "    async def execute(self, **kwargs) -> Response:\n"
+        '        text = need(self.args.get("text"))\n'
+        "        return Response(message=text, break_loop=False)\n"
+    )
+    files = {
+        "helpers/errors.py": _ERRORS,
+        "helpers/checks.py": helper,
+        "tools/strict_reply.py": source,
+    }
+    companion = generated(tmp_path, files, "strict_reply")
+    text = companion.read_text(encoding="utf-8")
+    assert "- Repairable errors raised by `StrictReply`: `ToolInputError`.\n" in text, text
+
+
+def test_a_line_saying_none_of_a_tool_that_raises_none_is_true(tmp_path: Path) -> None:
+    files = {"helpers/errors.py": _ERRORS, "tools/strict_reply.py": _REPLY.format(name="Broken")}
+    companion = generated(tmp_path, files, "strict_reply")
+    text = companion.read_text(encoding="utf-8")
+    assert "Repairable errors raised by" not in text, text
+    with_line(companion, text, "- Repairable errors raised by `StrictReply`: none.")
+    assert "All checks passed" in check(tmp_path, "--select", "DOX121")
+    # a line that names one is still reported
+    with_line(companion, text, "- Repairable errors raised by `StrictReply`: `Broken`.")
+    assert "DOX121 repairable errors line of `StrictReply` states what" in check(tmp_path)
 
 
 # -- DOX105: a base imported under an alias --------------------------------------

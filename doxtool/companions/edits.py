@@ -10,7 +10,12 @@ from __future__ import annotations
 
 from doxtool.companions.agreement import values_agree
 from doxtool.companions.bullets import is_item
-from doxtool.companions.factlines import SECTIONS, ExpectedBlock, normalize_title
+from doxtool.companions.factlines import (
+    SECTIONS,
+    ExpectedBlock,
+    normalize_title,
+    split_list,
+)
 from doxtool.companions.leads import (
     _continues,
     _is_blank,
@@ -227,6 +232,19 @@ def removable_with_words(companion: Companion, block: FactBlock) -> bool:
     may still hold a person's words: that makes the removal unsafe, not wrong)."""
     duplicated = any(other.key == block.key for other in companion.duplicates)
     return not duplicated and not block.table and not _holds_what_follows(companion, block)
+
+
+def fact_sentence(companion: Companion, block: FactBlock) -> str | None:
+    """The sentence of a one-line fact about a subject (``- `break_loop` of
+    `X`: <sentence>. prose``), up to its ``.`` or ``;``; None when the lead
+    line does not name its subject in backticks."""
+    line = line_content(companion.lines[block.start])
+    lead = f"`{block.subject}`:"
+    at = line.find(lead)
+    if block.subject is None or at == -1:
+        return None
+    sentence, _, _ = split_list(line[at + len(lead) :])
+    return sentence
 
 
 def stale_blocks(companion: Companion, expected: list[ExpectedBlock]) -> list[FactBlock]:

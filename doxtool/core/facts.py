@@ -192,6 +192,8 @@ class Raise:
     #: repository path of the module holding the code when it is not the
     #: module under inspection (inherited or re-exported tool classes)
     path: str | None = None
+    #: raised in the body of a ``try``, whose handlers may catch it
+    in_try: bool = False
 
 
 @dataclass(slots=True)

@@ -33,6 +33,7 @@ from doxtool.core.facts import (
 )
 from doxtool.core.summary_facts import FunctionSummary
 from doxtool.python.followargs import add_arguments
+from doxtool.python.repairable import named_repairable
 
 Lookup = Callable[[str], "ModuleFacts | None"]
 
@@ -78,10 +79,18 @@ class Found:
 
 
 class HelperFollower:
-    def __init__(self, lookup: Lookup, bases_of: Callable[[str], list[str]]) -> None:
-        """``bases_of(dotted class)`` gives a class's resolved bases (empty if unknown)."""
+    def __init__(
+        self,
+        lookup: Lookup,
+        bases_of: Callable[[str], list[str]],
+        repairable: Callable[[str], bool | None] = named_repairable,
+    ) -> None:
+        """``bases_of(dotted class)`` gives a class's resolved bases (empty if
+        unknown); ``repairable(dotted class)`` whether it is a repairable
+        error (None: not known)."""
         self.lookup = lookup
         self.bases_of = bases_of
+        self.repairable = repairable
         self._modules: dict[str, ModuleFacts | None] = {}
 
     # -- finding functions ------------------------------------------------------
@@ -333,11 +342,12 @@ class HelperFollower:
                 )
             for exception in summary.raises:
                 short = exception.rsplit(".", 1)[-1]
-                if "Repairable" in short and call.in_try:
+                repairable = self.repairable(exception)
+                if repairable is None or (repairable and call.in_try):
                     # the tool may catch it (``except RepairableException:
                     # return Response(...)``) or not: not known
                     ends.unseen = True
-                elif "Repairable" in short:
+                elif repairable:
                     ends.raises.append(
                         Raise(
                             short, call.line, call.column, exception, True, call.function, call.path

@@ -55,7 +55,17 @@ class Raises:
                 # Response(...)``) or not: whether the tool raises it is not known
                 self.caught_repairable = True
                 continue
-            self.raises.append(Raise(short, line, column, qualified, repairable, env.func.qualname))
+            self.raises.append(
+                Raise(
+                    short,
+                    line,
+                    column,
+                    qualified,
+                    repairable,
+                    env.func.qualname,
+                    in_try=bool(env.trying),
+                )
+            )
 
     def _raised(self, exc: cst.BaseExpression, env: Env) -> list[Raised] | None:
         """What ``raise exc`` raises; [] for what an ``except`` caught, None when not known."""

@@ -22,6 +22,7 @@ from typing import TypeVar
 from doxtool.core.facts import SIDE_EFFECT_AREAS, Argument, ModuleFacts, ToolFacts
 from doxtool.python.follow import HelperFollower
 from doxtool.python.pacing import Pacer
+from doxtool.python.repairable import RepairableClasses
 from doxtool.python.returns import ReturnFollower
 
 Lookup = Callable[[str], "ModuleFacts | None"]
@@ -35,7 +36,8 @@ class ToolResolver:
     def __init__(self, bases: list[str], lookup: Lookup) -> None:
         self.bases = set(bases)
         self.lookup = lookup
-        self.follower = HelperFollower(lookup, self._bases_of)
+        self.repairable = RepairableClasses(lambda qualified: self._follow(qualified, 0))
+        self.follower = HelperFollower(lookup, self._bases_of, self.repairable.kind)
         self.pacer = Pacer(self.follower.flow_of, self.follower.method_flow)
         self.returns = ReturnFollower(self.follower)
 
@@ -154,7 +156,10 @@ class ToolResolver:
         if not tools:
             tools = self._reexported(facts, stem)
         return [
-            self.pacer.apply(self.returns.apply(self.follower.apply(tool), facts.module), facts)
+            self.pacer.apply(
+                self.returns.apply(self.follower.apply(self.repairable.apply(tool)), facts.module),
+                facts,
+            )
             for tool in tools
         ]
 
@@ -298,6 +303,7 @@ def _merge(base: ToolFacts, own: ToolFacts, overridden: set[str]) -> ToolFacts:
             *(c for c in own.returned_calls if returned(c.function)),
         ],
         helpers=list(dict.fromkeys([*base.helpers, *own.helpers])),
+        unknown=list(dict.fromkeys([*base.unknown, *own.unknown])),
         intervention=base.intervention or own.intervention,
         side_effects=_ordered_union(base.side_effects, own.side_effects),
         returns_from=[

@@ -9,8 +9,13 @@ from collections.abc import Iterator
 from typing import Any, ClassVar
 
 from doxtool.companions.agreement import documented_arguments, type_key, values_agree
-from doxtool.companions.edits import block_edit, removable_with_words, removal_edit
-from doxtool.companions.factlines import ExpectedBlock, enum_key
+from doxtool.companions.edits import (
+    block_edit,
+    fact_sentence,
+    removable_with_words,
+    removal_edit,
+)
+from doxtool.companions.factlines import ExpectedBlock, enum_key, is_none
 from doxtool.companions.model import FactBlock
 from doxtool.core.edits import Edit
 from doxtool.core.facts import ToolFacts
@@ -428,15 +433,17 @@ when that happens.
 companion does not mention it.
 
 **Precision.** A raise in a helper of another module of the repository that
-the tool calls counts, and so do a subclass the module defines
-(`class MissingArgument(RepairableException)`), a name bound once to such an
+the tool calls counts, and so do a subclass the module or another module of
+the repository defines (`class MissingArgument(RepairableException)`; one
+raised in a `try`, which may catch it, leaves the errors unknown), a name bound once to such an
 error (`err = RepairableException(...); raise err`) and a function of the
 module whose every return is one (`raise _bad("text")`). A raise of anything
 else doxtool cannot tell (a factory it cannot read, a parameter) leaves the
 repairable errors unknown. When a function of the repository the tool reaches
 cannot be followed (not found, or deeper than doxtool follows), only a line
-that leaves out an error seen raised is reported, with no fix. A line for a
-class that raises none is reported as such; removing it is an unsafe fix.
+that leaves out an error seen raised is reported, with no fix. A line naming
+errors of a class that raises none is reported as such (removing it is an
+unsafe fix); one that says `none` is true.
 """
     valid = valid_examples()
     invalid = [
@@ -454,6 +461,12 @@ class that raises none is reported as such; removing it is an unsafe fix.
     label = "repairable errors line"
     absent_reason = "no `RepairableException` is raised in the code it runs"
     missing_lists_seen = True
+
+    def absent(self, doc: Documented, block: FactBlock) -> Iterator[Finding]:
+        sentence = fact_sentence(doc.companion, block)
+        if block.values == [] and sentence is not None and is_none(sentence):
+            return  # ``none``: what the code does
+        yield from super().absent(doc, block)
 
 
 RULES: list[type[Rule]] = [
