@@ -1,5 +1,6 @@
-"""Repairable errors defined in another module of the repository (DOX121),
-and an imported base under an alias (DOX105)."""
+"""Where DOX120 locates a Response and when its fix is safe; repairable
+errors defined in another module of the repository (DOX121); an imported
+base under an alias (DOX105)."""
 
 from __future__ import annotations
 
@@ -36,6 +37,64 @@ def with_line(companion: Path, text: str, line: str) -> None:
         text.replace("- Observed side-effect", line + "\n- Observed side-effect"),
         encoding="utf-8",
     )
+
+
+# -- DOX120: where a Response is, and a person's words --------------------------
+
+_TIMED = (
+    "from helpers.tool import Response, Tool\n\n\n"
+    "class TimedTool(Tool):\n"
+    "    done: bool = False\n\n"
+    "    async def execute(self, **kwargs) -> Response:\n"
+    "        try:\n"
+    "            text = await self.run(**kwargs)\n"
+    "        except ValueError as exc:\n"
+    "            return Response(message=str(exc), break_loop=False)\n"
+    "        return Response(message=text, break_loop={done})\n\n"
+    "    async def run(self, **kwargs) -> str:\n"
+    '        return ""\n'
+)
+_FINISH = (
+    "from helpers.base_tool import TimedTool\n\n\n"
+    "class Finish(TimedTool):\n"
+    "    done = True\n\n"
+    "    async def run(self, **kwargs) -> str:\n"
+    '        return "finished"\n'
+)
+
+
+def test_a_response_of_a_base_elsewhere_is_located_in_its_module(tmp_path: Path) -> None:
+    files = {"helpers/base_tool.py": _TIMED.format(done="False"), "tools/finish.py": _FINISH}
+    companion = generated(tmp_path, files, "finish")
+    text = companion.read_text(encoding="utf-8")
+    assert "- `break_loop` of `Finish`: always `false`.\n" in text, text
+    companion.write_text(text.replace("always `false`", "always `true`"), encoding="utf-8")
+    assert check(tmp_path, "--select", "DOX120").splitlines()[0] == (
+        "tools/finish.py.dox.md:19:1: DOX120 `break_loop` of `Finish` is documented wrongly; "
+        "the code returns always `false` "
+        "(Responses at helpers/base_tool.py:11, helpers/base_tool.py:12) [*]"
+    )
+
+
+def test_a_rewrite_of_a_sentence_with_a_person_s_words_is_unsafe(tmp_path: Path) -> None:
+    source = (
+        HEAD + "\n\nclass PingTool(Tool):\n"
+        "    async def execute(self, **kwargs) -> Response:\n"
+        '        return Response(message="pong", break_loop=False)\n'
+    )
+    companion = generated(tmp_path, {"tools/ping.py": source}, "ping")
+    text = companion.read_text(encoding="utf-8")
+    line = "- `break_loop` of `PingTool`: `true`, which ends the turn at once. More words."
+    companion.write_text(text.replace("always `false`.", line.split(": ", 1)[1]), encoding="utf-8")
+    out = check(tmp_path, "--select", "DOX120")
+    assert out.splitlines()[0].endswith(
+        "the code returns always `false` (Responses at tools/ping.py:6) [!]"
+    )
+    check(tmp_path, "--fix")
+    assert line + "\n" in companion.read_text(encoding="utf-8")
+    check(tmp_path, "--fix", "--unsafe-fixes")
+    fixed = companion.read_text(encoding="utf-8")
+    assert "- `break_loop` of `PingTool`: always `false`. More words.\n" in fixed
 
 
 # -- DOX121: repairable errors defined in another module of the repository -------

@@ -14,6 +14,7 @@ from doxtool.companions.edits import (
     fact_sentence,
     removable_with_words,
     removal_edit,
+    sentence_has_words,
 )
 from doxtool.companions.factlines import ExpectedBlock, enum_key, is_none
 from doxtool.companions.model import FactBlock
@@ -141,7 +142,10 @@ class BlockRule(Rule):
         # a rewrite that drops an item carrying a person's words (an argument
         # the code stopped reading, with its explanation) is applied only on request
         existing = doc.companion.block(expected.key)
-        unsafe = existing is not None and _drops_words(existing, expected)
+        unsafe = existing is not None and (
+            _drops_words(existing, expected)
+            or (existing.kind == "break-loop" and sentence_has_words(doc.companion, existing))
+        )
         return Fix(description, [edit], applicability="unsafe" if unsafe else "safe")
 
     def where(self, doc: Documented, block: FactBlock | None, expected: ExpectedBlock) -> int:
@@ -403,7 +407,10 @@ line a person wrote is kept.
         if block is not None and values_agree(expected, block):
             return
         tool = _tool(ctx, doc.module, expected.subject)
-        lines = ", ".join(f"{doc.module}:{o.line}" for o in (tool.outcomes if tool else [])[:4])
+        # a Response of a base in another module is at a line of that module
+        lines = ", ".join(
+            f"{o.path or doc.module}:{o.line}" for o in (tool.outcomes if tool else [])[:4]
+        )
         state = "is not documented" if block is None else "is documented wrongly"
         body = expected.lines[0].split(": ", 1)[-1]
         yield self.finding(
