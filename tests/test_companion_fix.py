@@ -136,7 +136,7 @@ def changed_module() -> ModuleFacts:
             Argument("deadline", type="string"),
             Argument("mode", default="fast", has_default=True, type="string", enum=["fast", 2]),
         ],
-        outcomes=[Outcome(True, 3), Outcome("dynamic", 9, expression="should_stop")],
+        outcomes=[Outcome(True, 3), Outcome(False, 9)],
         raises=[Raise("RepairableException", 5, repairable=True)],
         helpers=["helpers.wait.managed_wait", "self.agent.handle_intervention"],
         side_effects=["filesystem read", "subprocess"],
@@ -274,7 +274,7 @@ def test_fix_rewrites_drift_and_keeps_every_prose_byte() -> None:
   - `seconds`: required integer. How long to wait.
   - `deadline`: optional string.
   - `mode`: optional string, default `"fast"`, one of `fast`, `2`.
-- `break_loop` of `WaitTool`: `true` or `should_stop`. The turn goes on.
+- `break_loop` of `WaitTool`: `true` or `false`. The turn goes on.
 - Repairable errors raised by `WaitTool`: `RepairableException`.
 - `PauseTool` is a `WaitTool`.
 - Arguments of `PauseTool`: none.

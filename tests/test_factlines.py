@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from doxtool.companions.agreement import values_agree
 from doxtool.companions.factlines import SECTIONS, ExpectedBlock, code, spans, split_sentence
+from doxtool.companions.generate import render_companion as generated_companion
 from doxtool.companions.parsing import parse_companion
 from doxtool.companions.rendering import expected_blocks, render_block
 from doxtool.core.facts import (
+    BREAK_LOOP,
     Argument,
     ClassFacts,
     ExecuteFacts,
@@ -206,19 +208,27 @@ def test_break_loop_renderings() -> None:
     assert rendered(Outcome(True, 1)) == lead + "always `true`."
     assert rendered(Outcome(False, 1), Outcome(False, 2)) == lead + "always `false`."
     assert rendered() == lead + "none."
-    assert (
-        rendered(Outcome("dynamic", 3, expression="should_stop"), Outcome(False, 1))
-        == lead + "`false` or `should_stop`."
-    )
-    assert (
-        rendered(
-            Outcome("dynamic", 3, expression="z"),
-            Outcome(True, 1),
-            Outcome("dynamic", 4, expression="a.b"),
-            Outcome(False, 2),
-        )
-        == lead + "`true` or `false` or `a.b` or `z`."
-    )
+
+
+def test_a_break_loop_doxtool_cannot_evaluate_is_unknown() -> None:
+    """``break_loop=self.done``: the value is not known, so neither is the
+    fact; the block holds only the booleans seen (what a companion's line
+    must not leave out), and a new companion has no line for it."""
+
+    def block(*outcomes: Outcome) -> tuple[list[str], bool]:
+        tool = wait_tool(outcomes=list(outcomes))
+        module = wait_module(tools=[tool])
+        found = next(b for b in expected_blocks(module) if b.key == "break-loop:WaitTool")
+        return found.values, tool.knows(BREAK_LOOP)
+
+    assert block(Outcome(True, 1), Outcome(False, 2)) == (["true", "false"], True)
+    dynamic = Outcome("dynamic", 3, expression="self.done")
+    assert block(dynamic, Outcome(False, 1)) == (["false"], False)
+    assert block(dynamic, Outcome(True, 1), Outcome(False, 2)) == (["true", "false"], False)
+    module = wait_module(tools=[wait_tool(outcomes=[dynamic, Outcome(False, 1)])])
+    text = generated_companion("tools/wait.py", module, expected_blocks(module), True)
+    assert "`break_loop` of" not in text
+    assert "- Arguments of `WaitTool`:" in text
 
 
 def test_repairable_errors_are_short_sorted_and_distinct() -> None:

@@ -350,9 +350,9 @@ _UNKNOWN = {
 
 
 @pytest.mark.parametrize("variant", sorted(_UNKNOWN))
-def test_a_break_loop_name_that_may_change_stays_the_expression(
-    tmp_path: Path, variant: str
-) -> None:
+def test_a_break_loop_name_that_may_change_is_unknown(tmp_path: Path, variant: str) -> None:
+    """Its value is not known: no line is written, and any line a person
+    writes (words included) is kept as it is."""
     execute, helper, prelude, expression = _UNKNOWN[variant]
     files = {
         "tools/reply.py": _reply_tool(execute, helper, prelude),
@@ -360,8 +360,23 @@ def test_a_break_loop_name_that_may_change_stays_the_expression(
     }
     root = repo(tmp_path, files)
     check(root, "--fix")
-    text = (root / "tools/reply.py.dox.md").read_text(encoding="utf-8")
-    assert f"- `break_loop` of `ReplyTool`: `{expression}`.\n" in text, text
+    companion = root / "tools/reply.py.dox.md"
+    text = companion.read_text(encoding="utf-8")
+    assert "`break_loop` of `ReplyTool`" not in text, text
+    assert "All checks passed" in check(root, "--select", "DOX120")
+    for written in (
+        "always `true`",
+        "`true` or `false`",
+        f"`{expression}`, which is `true` when the text says so",
+    ):
+        line = f"- `break_loop` of `ReplyTool`: {written}.\n"
+        companion.write_text(
+            text.replace("- Observed side-effect", line + "- Observed side-effect"),
+            encoding="utf-8",
+        )
+        assert "All checks passed" in check(root, "--select", "DOX120"), written
+        check(root, "--fix")
+        assert line in companion.read_text(encoding="utf-8"), written
 
 
 @pytest.mark.parametrize(

@@ -1,6 +1,8 @@
-"""Where DOX120 locates a Response and when its fix is safe; repairable
-errors defined in another module of the repository (DOX121); an imported
-base under an alias (DOX105)."""
+"""What doxtool cannot evaluate it does not claim: a ``break_loop`` given by
+an attribute or a method (DOX120), a result reached through a dispatch table
+(the generated line), and what a person writes about them; repairable errors
+defined in another module of the repository (DOX121); an imported base
+under an alias (DOX105)."""
 
 from __future__ import annotations
 
@@ -39,7 +41,52 @@ def with_line(companion: Path, text: str, line: str) -> None:
     )
 
 
-# -- DOX120: where a Response is, and a person's words --------------------------
+# -- DOX120: a break_loop doxtool cannot evaluate --------------------------------
+
+_SELF = {
+    "class-attribute": (
+        "    done = True\n\n"
+        "    async def execute(self, **kwargs) -> Response:\n"
+        '        return Response(message="stopped", break_loop=self.done)\n'
+    ),
+    "method": (
+        "    async def execute(self, **kwargs) -> Response:\n"
+        '        return Response(message="stopped", break_loop=self.is_final())\n\n'
+        "    def is_final(self) -> bool:\n"
+        "        return False\n"
+    ),
+    "instance-attribute": (
+        "    def __init__(self, *args, **kwargs):\n"
+        "        super().__init__(*args, **kwargs)\n"
+        "        self.finished = False\n\n"
+        "    async def execute(self, **kwargs) -> Response:\n"
+        '        if self.args.get("final"):\n'
+        "            self.finished = True\n"
+        '        return Response(message="stopped", break_loop=self.finished)\n'
+    ),
+}
+
+
+@pytest.mark.parametrize("variant", sorted(_SELF))
+def test_a_break_loop_of_an_attribute_or_method_is_unknown(tmp_path: Path, variant: str) -> None:
+    source = HEAD + "\n\nclass StopTool(Tool):\n" + _SELF[variant]
+    companion = generated(tmp_path, {"tools/stop.py": source}, "stop")
+    text = companion.read_text(encoding="utf-8")
+    assert "`break_loop` of `StopTool`" not in text, text
+    assert "All checks passed" in check(tmp_path, "--select", "DOX120")
+    for written in (
+        "always `true`",
+        "always `false`",
+        "`true` or `false`",
+        "`true` when `final` is truthy, otherwise `false`",
+        "`self.finished`, which is `true` when `final` is truthy",
+    ):
+        line = f"- `break_loop` of `StopTool`: {written}."
+        with_line(companion, text, line)
+        assert "All checks passed" in check(tmp_path, "--select", "DOX120"), written
+        check(tmp_path, "--fix")
+        assert line + "\n" in companion.read_text(encoding="utf-8"), written
+
 
 _TIMED = (
     "from helpers.tool import Response, Tool\n\n\n"
@@ -61,6 +108,23 @@ _FINISH = (
     "    async def run(self, **kwargs) -> str:\n"
     '        return "finished"\n'
 )
+
+
+def test_a_break_loop_known_in_part_asks_only_for_the_values_seen(tmp_path: Path) -> None:
+    files = {"helpers/base_tool.py": _TIMED.format(done="self.done"), "tools/finish.py": _FINISH}
+    companion = generated(tmp_path, files, "finish")
+    text = companion.read_text(encoding="utf-8")
+    # the Response of the error path is `false`; the other is not known
+    assert "`break_loop` of `Finish`" not in text, text
+    assert "All checks passed" in check(tmp_path, "--select", "DOX120")
+    for written in ("`true` or `false`", "always `false`"):
+        with_line(companion, text, f"- `break_loop` of `Finish`: {written}.")
+        assert "All checks passed" in check(tmp_path, "--select", "DOX120"), written
+    with_line(companion, text, "- `break_loop` of `Finish`: always `true`.")
+    assert check(tmp_path, "--select", "DOX120").splitlines()[0] == (
+        "tools/finish.py.dox.md:19:1: DOX120 `break_loop` line for `Finish` leaves out "
+        "what the code does (the code has at least `false`; doxtool cannot follow all of it)"
+    )
 
 
 def test_a_response_of_a_base_elsewhere_is_located_in_its_module(tmp_path: Path) -> None:
@@ -95,6 +159,32 @@ def test_a_rewrite_of_a_sentence_with_a_person_s_words_is_unsafe(tmp_path: Path)
     check(tmp_path, "--fix", "--unsafe-fixes")
     fixed = companion.read_text(encoding="utf-8")
     assert "- `break_loop` of `PingTool`: always `false`. More words.\n" in fixed
+
+
+# -- the generated line of a result reached through a dispatch table -------------
+
+_SESSION = (
+    HEAD + "\n\nclass Session(Tool):\n"
+    "    async def execute(self, **kwargs) -> Response:\n"
+    '        op = self.args.get("op", "status")\n'
+    '        handler = {"status": self._status, "end": self._end}.get(op)\n'
+    "        if handler is None:\n"
+    '            return Response(message=f"unknown op {op}", break_loop=False)\n'
+    "        return await handler()\n\n"
+    "    async def _status(self) -> Response:\n"
+    '        return Response(message="running", break_loop=False)\n\n'
+    "    async def _end(self) -> Response:\n"
+    '        return Response(message="session ended", break_loop=True)\n'
+)
+
+
+def test_no_break_loop_line_is_generated_for_a_dispatched_result(tmp_path: Path) -> None:
+    companion = generated(tmp_path, {"tools/session.py": _SESSION}, "session")
+    text = companion.read_text(encoding="utf-8")
+    assert "`break_loop` of `Session`" not in text, text
+    assert "All checks passed" in check(tmp_path, "--select", "DOX120")
+    with_line(companion, text, "- `break_loop` of `Session`: `true` or `false`.")
+    assert "All checks passed" in check(tmp_path, "--select", "DOX120")
 
 
 # -- DOX121: repairable errors defined in another module of the repository -------

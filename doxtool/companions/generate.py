@@ -12,7 +12,7 @@ from doxtool.companions.conventions import Convention
 from doxtool.companions.factlines import SECTIONS, ExpectedBlock
 from doxtool.companions.filters import markdown_code, markdown_inline
 from doxtool.companions.templates import render
-from doxtool.core.facts import ModuleFacts
+from doxtool.core.facts import BREAK_LOOP, ModuleFacts
 
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 
@@ -123,9 +123,17 @@ def render_companion(
     style: CompanionStyle | None = None,
     convention: Convention | None = None,
 ) -> str:
-    """A new companion for ``module`` with every fact line filled in."""
+    """A new companion for ``module`` with every fact line filled in.
+
+    A ``break_loop`` line is written only when doxtool knows the value in
+    full: the values it sees of a tool that may return others (a handler
+    reached through a dispatch table, ``break_loop=self.done``) say *always*
+    what is only sometimes true."""
+    unknown = {t.class_name for t in facts.tools if not t.knows(BREAK_LOOP)}
     blocks: dict[str, list[str]] = {section: [] for section in SECTIONS}
     for block in expected:
+        if block.kind == "break-loop" and block.subject in unknown:
+            continue
         blocks.setdefault(block.section, []).extend(block.lines)
     if convention is not None and convention.boilerplate:
         kind = module_kind(module, facts, is_tool_module)

@@ -74,18 +74,16 @@ def _argument_values(tool: ToolFacts) -> list[dict[str, Any]]:
 
 
 def _break_loop_values(tool: ToolFacts) -> list[str]:
+    """The booleans the tool's ``Response``s are seen to give. A value
+    doxtool cannot evaluate (``self.done``) is no value: it makes the fact
+    unknown (:meth:`~doxtool.core.facts.ToolFacts.knows`)."""
     values = [outcome.break_loop for outcome in tool.outcomes]
     parts = []
     if True in values:
         parts.append("true")
     if any(value is False for value in values):
         parts.append("false")
-    dynamic = {
-        display_code(outcome.expression or "") or "<dynamic>"
-        for outcome in tool.outcomes
-        if not isinstance(outcome.break_loop, bool)
-    }
-    return parts + sorted(dynamic)
+    return parts
 
 
 def _repairable_values(tool: ToolFacts) -> list[str]:
@@ -156,7 +154,7 @@ def expected_blocks(module: ModuleFacts, tests: Sequence[str] = ()) -> list[Expe
             specs.append(("defines", f"{subject}.execute", True))
         specs.append(("arguments", subject, _argument_values(tool)))
         break_loop = _break_loop_values(tool)
-        if break_loop or BREAK_LOOP not in tool.unknown:
+        if break_loop or tool.knows(BREAK_LOOP):
             # nothing known of it (a value doxtool cannot follow): no line
             specs.append(("break-loop", subject, break_loop))
         repairable = _repairable_values(tool)

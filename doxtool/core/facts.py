@@ -366,6 +366,15 @@ class ToolFacts:
                 return arg
         return None
 
+    def knows(self, kind: str) -> bool:
+        """Whether doxtool knows a contract fact (:data:`BREAK_LOOP`,
+        :data:`REPAIRABLE`) of the tool in full. ``break_loop`` is not known
+        either when a ``Response`` gives it a value doxtool cannot evaluate
+        (``break_loop=self.done``): what that value is, is not known."""
+        if kind in self.unknown:
+            return False
+        return kind != BREAK_LOOP or all(isinstance(o.break_loop, bool) for o in self.outcomes)
+
     @property
     def break_loop_values(self) -> list[bool | str]:
         """Distinct ``break_loop`` values in a stable order: True, False, dynamic."""

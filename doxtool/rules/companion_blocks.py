@@ -48,14 +48,17 @@ class BlockRule(Rule):
             tools = {t.class_name: t for t in ctx.tools(doc.module)}
             for block in expected:
                 found = existing.get(block.key)
-                if self._unknown(tools, block.kind, block.subject) and (
-                    found is not None or not self.missing_lists_seen
-                ):
+                if not self._unknown(tools, block.kind, block.subject):
+                    yield from self.compare(ctx, doc, block, found)
+                elif found is not None:
                     # what the code does is known in part: only what the
                     # companion leaves out of what is known is reported
                     yield from self.partial(doc, block, found)
-                else:
+                elif self.missing_lists_seen:
+                    # the values seen make a true line: it is asked for
                     yield from self.compare(ctx, doc, block, found)
+                # else the line would say what is *always* the case, which
+                # is not known: none is asked for (and none is generated)
             if self.report_orphans:
                 keys = {e.key for e in expected}
                 for block in existing.values():
@@ -74,34 +77,29 @@ class BlockRule(Rule):
     @staticmethod
     def _unknown(tools: dict[str, ToolFacts], kind: str, subject: str | None) -> bool:
         tool = tools.get(subject) if subject is not None else None
-        return tool is not None and kind in tool.unknown
+        return tool is not None and not tool.knows(kind)
 
     def partial(
-        self, doc: Documented, expected: ExpectedBlock, block: FactBlock | None
+        self, doc: Documented, expected: ExpectedBlock, block: FactBlock
     ) -> Iterator[Finding]:
         """A block whose facts doxtool knows in part: reported, with no fix,
-        when it is missing or leaves out a value the code is seen to have."""
+        when it leaves out a value the code is seen to have."""
         if not expected.values:
             return  # nothing is known: nothing to claim
-        if (
-            block is not None
-            and isinstance(block.values, list)
-            and all(
-                any(
-                    values_agree(
-                        dataclasses.replace(expected, values=[value]),
-                        dataclasses.replace(block, values=[written]),
-                    )
-                    for written in block.values
+        if isinstance(block.values, list) and all(
+            any(
+                values_agree(
+                    dataclasses.replace(expected, values=[value]),
+                    dataclasses.replace(block, values=[written]),
                 )
-                for value in expected.values
+                for written in block.values
             )
+            for value in expected.values
         ):
             return  # every value the code is seen to have is written
         shown = ", ".join(f"`{v}`" for v in expected.values)
-        state = "is missing" if block is None else "leaves out what the code does"
         yield self.finding(
-            f"{self.describe(expected)} for `{expected.subject}` {state} "
+            f"{self.describe(expected)} for `{expected.subject}` leaves out what the code does "
             f"(the code has at least {shown}; doxtool cannot follow all of it)",
             doc.path,
             self.where(doc, block, expected),
@@ -370,8 +368,8 @@ class BreakLoopDrift(BlockRule):
     kinds = ("break-loop",)
     doc = """\
 **What it checks.** The `` `break_loop` of `X`: `` line states what every
-`Response` reachable from `execute` returns: always `true`, always `false`, or
-which expression decides.
+`Response` reachable from `execute` returns: always `true`, always `false`,
+or `true` or `false`.
 
 **Why it matters.** `break_loop=True` ends the agent's turn. A tool that
 starts ending the turn (or stops doing so) changes how the whole agent
@@ -385,11 +383,14 @@ the repository (`return final(text)`, `return self.finish(...)` of a base
 elsewhere) counts. A name bound once to `True` or `False` (in the function,
 or at module level and never rebound), a parameter every call of a helper of
 the module binds to one (the literal passed, or its default) and
-`a if c else b` of such are those values. When `execute` returns a value doxtool cannot follow (a
-library's result, a helper it cannot find, another tool's `execute`), only a
-documented line that leaves out a value the code is seen to return is
-reported, with no fix; when no value is seen, no line is asked for and the
-line a person wrote is kept.
+`a if c else b` of such are those values. A value doxtool cannot evaluate
+(`break_loop=self.done`, `self.is_final()`) or a result it cannot follow (a
+library's result, a helper it cannot find, a handler taken from a dispatch
+table, another tool's `execute`) leaves the line unknown: none is asked for
+or generated, the line a person wrote is kept, and only one that leaves out
+a boolean the code is seen to return is reported, with no fix. Rewriting a
+line whose sentence holds a person's words (`` `true` when `final` is set ``)
+is an unsafe fix.
 """
     valid = valid_examples()
     invalid = [
