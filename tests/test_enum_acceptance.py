@@ -11,9 +11,11 @@ from pathlib import Path
 from typing import Any
 
 from click.testing import CliRunner
+from samples import write_files
 from test_extract import arguments, tool
 
 from doxtool.cli import cli
+from doxtool.rules.examples import FRAMEWORK
 
 SPLIT_DISPATCH = """\
     from helpers.tool import Response, Tool
@@ -311,3 +313,57 @@ def test_branches_of_other_methods_do_not_end_execute(tmp_path: Path) -> None:
                 return Response("unknown action", False)
         """
     assert enum_of(tmp_path, source) == ["load", "list"]
+
+
+GETATTR_DISPATCH = """\
+    from helpers.tool import Response, Tool
+
+
+    class ShellOp(Tool):
+        async def execute(self, **kwargs) -> Response:
+            op = str(kwargs.get("op", "status")).lower().strip()
+            method = {lookup}
+            if method is None:
+                return Response(message=f"unknown op {{op}}", break_loop=False)
+            return await method(**kwargs)
+
+        async def op_status(self, **kwargs) -> Response:
+            return Response(message="idle", break_loop=False)
+
+        async def op_echo(self, text: str = "", **kwargs) -> Response:
+            return Response(message=text, break_loop=False)
+    """
+
+
+def test_a_method_looked_up_by_the_value_leaves_the_values_unknown(tmp_path: Path) -> None:
+    """``getattr(self, f"op_{op}", None)``, then an error on None: the set is
+    closed, but which methods a class and its bases in other modules hold is
+    not known here, so neither a list nor "any value" is claimed."""
+    for lookup in (
+        'getattr(self, f"op_{op}", None)',
+        'getattr(self, "op_" + op, None)',
+        "getattr(self, op, None)",
+    ):
+        source = GETATTR_DISPATCH.format(lookup=lookup)
+        assert enum_of(tmp_path, source, "op") is None, lookup
+        assert unknown(tmp_path, source, "op"), lookup
+
+
+def test_a_companion_list_of_a_method_lookup_is_kept(tmp_path: Path) -> None:
+    write_files(
+        tmp_path,
+        {
+            **FRAMEWORK,
+            "tools/shell_op.py": textwrap.dedent(
+                GETATTR_DISPATCH.format(lookup='getattr(self, f"op_{op}", None)')
+            ),
+        },
+    )
+    CliRunner().invoke(cli, ["check", "--root", str(tmp_path), "--fix", "--no-cache"])
+    companion = tmp_path / "tools/shell_op.py.dox.md"
+    text = companion.read_text(encoding="utf-8")
+    line = '  - `op`: optional string, default `"status"`.\n'
+    assert line in text, text
+    listed = line.replace(".\n", ", one of `status`, `echo`.\n")
+    companion.write_text(text.replace(line, listed), encoding="utf-8")
+    assert _findings(tmp_path) == []

@@ -22,6 +22,9 @@ from doxtool.python.literals import literal_value
 from doxtool.python.names import may_change
 from doxtool.python.walkstate import Env, LookupEntry
 
+#: builtins that look up an attribute by a name the code computes
+_ATTRIBUTE_LOOKUPS = frozenset({"getattr", "hasattr"})
+
 
 class Lookups:
     """Values looked up in a dict: a part of :class:`~doxtool.python.toolscan.ToolScan`."""
@@ -75,6 +78,9 @@ class Lookups:
         unless a check after it (:meth:`_closed_lookup`) says so."""
         if type(node) is cst.Call:
             func = node.func
+            if type(func) is cst.Name and func.value in _ATTRIBUTE_LOOKUPS and len(node.args) >= 2:
+                self._attribute_lookup(node, node.args[1].value, env)
+                return
             if type(func) is not cst.Attribute or func.attr.value != "get" or not node.args:
                 return
             if self._is_dict_source(func.value, env):
@@ -90,6 +96,27 @@ class Lookups:
         arg = self._arg_of(key, env)
         if arg is not None:  # the key's own read may be walked after this
             self._arg(arg).open_lookups.add(id(node))
+
+    def _attribute_lookup(self, node: cst.Call, name: cst.BaseExpression, env: Env) -> None:
+        """``getattr(self, f"op_{op}", None)``, ``hasattr(self, "do_" + op)``:
+        the value names an attribute, and which attributes there are (the
+        class's, its bases', set at run time) is not known: nor are the
+        values accepted."""
+        if func_shadowed(node, env):
+            return
+        parts: list[cst.BaseExpression] = [name]
+        while parts:
+            part = parts.pop()
+            if type(part) is cst.FormattedString:
+                parts.extend(
+                    p.expression for p in part.parts if type(p) is cst.FormattedStringExpression
+                )
+                continue
+            if type(part) is cst.BinaryOperation and type(part.operator) is cst.Add:
+                parts.extend((part.left, part.right))
+                continue
+            for arg in self._standing_for(part, env):
+                self._arg(arg).open_lookups.add(id(node))
 
     def _track_lookup(self, name: str, value: cst.BaseExpression, env: Env) -> None:
         """``handler = HANDLERS.get(action)``: ``handler`` is None for a value
@@ -157,3 +184,9 @@ def _missing_name(test: cst.BaseExpression) -> tuple[str, bool] | None:
         ):
             return test.left.value, False
     return None
+
+
+def func_shadowed(node: cst.Call, env: Env) -> bool:
+    """Whether the function called is a name the function walked binds
+    (``getattr = ...``), not the builtin."""
+    return type(node.func) is cst.Name and node.func.value in env.names
