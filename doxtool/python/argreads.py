@@ -14,7 +14,6 @@ import libcst as cst
 
 from doxtool.core.facts import ArgumentRead, DynamicRead, json_type
 from doxtool.python.arguments import ArgBuilder, own_params, type_of_annotation
-from doxtool.python.calls import splat_fills
 from doxtool.python.controlflow import contains_return, terminates
 from doxtool.python.cstcode import code_of
 from doxtool.python.cstnodes import dotted_name, getattr_of, is_kind, suite_body
@@ -188,34 +187,6 @@ class ArgumentReads:
             return frozenset(), frozenset()
         arg = self._arg_of(test, env)
         return (frozenset(), frozenset({arg})) if arg is not None else (frozenset(), frozenset())
-
-    def _wholesale_call(self, node: cst.Call, env: Env) -> None:
-        """``kwargs.items()``, or ``f(**kwargs)`` into code that is not followed
-        or with other splats (``f(*a, **kwargs)``: which parameters the
-        arguments fill is not known): the tool takes arguments it does not name."""
-        func = node.func
-        if (
-            type(func) is cst.Attribute
-            and func.attr.value in ("items", "keys", "values")
-            and not node.args
-            and self._is_dict_source(func.value, env)
-        ):
-            self._wholesale(node, env)
-            return
-        if (
-            any(a.star == "**" and self._is_dict_source(a.value, env) for a in node.args)
-            and not self._is_response_call(node, env)
-            and not self._dataclass_splat(node, env)
-        ):
-            if splat_fills(node)[1]:
-                self._wholesale(node, env)
-                return
-            if self._callee(node, env) is not None:
-                return
-            dotted = dotted_name(func)
-            qualified = self.scan._resolve(dotted, env.names) if dotted else None
-            if qualified is None or qualified.split(".", 1)[0] not in self.scan.local_roots:
-                self._wholesale(node, env)
 
     def _wholesale(self, node: cst.CSTNode, env: Env) -> None:
         if not self.from_execute:

@@ -278,7 +278,15 @@ class HelperFollower:
         entry = self._entry(tool, call)
         if entry is None:
             # a function of the repository not found: what it raises is not known
-            ends.unseen = ends.unseen or self.unreadable(call.target)
+            unreadable = self.unreadable(call.target)
+            ends.unseen = ends.unseen or unreadable
+            if call.dicts:
+                # the arguments handed to code no one can follow (a method of a
+                # base outside the repository, a model): it takes arguments
+                # no one can name
+                dynamic.append(
+                    DynamicRead(f"{call.target}(...)", call.line, call.column, call.function)
+                )
             return
         first, carriers, literals, spread = entry
         start = call.target if not call.target.startswith("self.") else _display(first)
@@ -363,6 +371,17 @@ class HelperFollower:
                 callee = self.callee(found, out.target)
                 if callee is None:
                     ends.unseen = ends.unseen or self.unreadable(out.target)
+                    if any(own in held for _, own in out.passes):
+                        # the dict handed on to code no one can follow
+                        dynamic.append(
+                            DynamicRead(
+                                f"{out.target}(...)",
+                                out.line,
+                                1,
+                                summary.name,
+                                found.facts.path,
+                            )
+                        )
                     continue
                 passed = _carriers(found, callee, out.passes, held)
                 label = out.target if not out.target.startswith("self.") else _display(callee)

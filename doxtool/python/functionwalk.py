@@ -15,9 +15,18 @@ from doxtool.python.astparse import child_expressions
 from doxtool.python.callkinds import Scope
 from doxtool.python.exits import function_exits
 from doxtool.python.flows import function_flow
-from doxtool.python.keyreads import KeyReads
+from doxtool.python.keyreads import KeyReads, expression_code
 from doxtool.python.names import constructed, dotted_parts
-from doxtool.python.readforms import COERCIONS, PARSE, READ_METHODS, STRING_METHODS, parses
+from doxtool.python.readforms import (
+    COERCIONS,
+    PARSE,
+    READ_METHODS,
+    SHOWING_CALLS,
+    SHOWING_METHODS,
+    SHOWS,
+    STRING_METHODS,
+    parses,
+)
 from doxtool.python.summaryscope import ModuleScope
 
 _GUARD_EXCEPTIONS = frozenset({"KeyError", "LookupError", "Exception", "BaseException"})
@@ -70,6 +79,8 @@ class FunctionWalk(KeyReads):
         self.fallback_values: dict[int, tuple[bool, Any]] = {}
         self.effects: list[EffectCall] = []
         self.calls: list[OutCall] = []
+        #: the call last followed into the repository (its node's id)
+        self._out_node = 0
         #: ``self.<attr>`` its class sets to a process object
         self.processes: frozenset[str] = frozenset()
         #: a method of a class that holds the tool's arguments in ``self.args``
@@ -280,6 +291,39 @@ class FunctionWalk(KeyReads):
         )
 
     def _call(self, node: ast.Call) -> None:
+        self._call_out(node)
+        handed = [
+            arg
+            for arg in [*node.args, *(k.value for k in node.keywords if k.arg is not None)]
+            if not isinstance(arg, ast.Starred) and self._source(arg) is not None
+        ]
+        if handed and self._out_node != id(node) and not self._shows(node):
+            # the dict handed whole to code that is not followed (a library's
+            # call, a model): it takes keys no one can name
+            source = self._source(handed[0])
+            assert source is not None
+            self.reads.append(
+                KeyRead(
+                    key="",
+                    source=source,
+                    line=node.lineno,
+                    column=node.col_offset + 1,
+                    guarded=True,
+                    computed=expression_code(node),
+                )
+            )
+
+    def _shows(self, node: ast.Call) -> bool:
+        """A builtin that shows or tests the dict (``len(args)``, ``str(args)``)."""
+        func = node.func
+        if isinstance(func, ast.Name):
+            return func.id in SHOWS and func.id not in self.names
+        if isinstance(func, ast.Attribute) and func.attr in SHOWING_METHODS:
+            return True
+        dotted = dotted_parts(func)
+        return dotted is not None and self.owner.resolve(dotted, self.names) in SHOWING_CALLS
+
+    def _call_out(self, node: ast.Call) -> None:
         self._callbacks(node)
         func = node.func
         if (
@@ -366,6 +410,7 @@ class FunctionWalk(KeyReads):
             self.effects.append(EffectCall(area, call, node.lineno))
 
     def _out(self, target: str, node: ast.Call) -> None:
+        self._out_node = id(node)
         if len(self.calls) >= _MAX_CALLS:
             return
         passes: list[list[str]] = []

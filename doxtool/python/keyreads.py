@@ -153,7 +153,7 @@ class KeyReads:
                 column=node.col_offset + 1,
                 kind=kind,
                 guarded=True,
-                computed=_code(key_node),
+                computed=expression_code(key_node),
                 key_param=param,
             )
             self._coerce(computed, node)
@@ -331,7 +331,7 @@ def _is_none(node: ast.expr) -> bool:
     return isinstance(node, ast.Constant) and node.value is None
 
 
-def _code(node: ast.expr) -> str:
+def expression_code(node: ast.expr) -> str:
     try:
         text = ast.unparse(node)
     except (ValueError, RecursionError):  # pragma: no cover - unparse of a parsed node

@@ -17,9 +17,6 @@ from typing import Any
 
 import libcst as cst
 
-from doxtool.core.facts import ArgumentRead
-from doxtool.python.arguments import type_of_annotation
-from doxtool.python.cstnodes import dotted_name, suite_body
 from doxtool.python.literals import string_value
 from doxtool.python.readforms import READ_METHODS
 from doxtool.python.walkstate import Env
@@ -153,95 +150,6 @@ class MergedDicts:
         if known is None:
             known = self.only_reads[key] = _only_read(env.func.node, name)
         return known
-
-    # -- ``Params(**self.args)`` into a dataclass of the module ------------------
-
-    def _dataclass_splat(self, node: cst.Call, env: Env) -> bool:
-        """``CrawlParams(**kwargs)`` with ``CrawlParams`` a plain dataclass of the
-        module: each field is an argument (required without a default), as
-        with ``f(**self.args)`` into a function that is followed. True when so."""
-        if len(node.args) != 1 or node.args[0].star != "**":
-            return False
-        if not self._is_dict_source(node.args[0].value, env):  # type: ignore[attr-defined]
-            return False
-        dotted = dotted_name(node.func)
-        scan = self.scan  # type: ignore[attr-defined]
-        if dotted is None or len(dotted) != 1 or dotted[0] in env.names:
-            return False
-        cls = scan.classes.get(dotted[0])
-        if cls is None or cls.bases or "__init__" in cls.methods or not self._is_dataclass(cls):
-            return False
-        fields = _dataclass_fields(cls.node)
-        if fields is None:
-            return False
-        for name, annotation, default in fields:
-            builder = self._arg(name)  # type: ignore[attr-defined]
-            line, column = scan.loc.expression(node, env.stmt or env.func.node)
-            has_default = default is not None
-            builder.reads.append(
-                ArgumentRead(line, column, "parameter", has_default, env.func.qualname)
-            )
-            if not has_default and not env.conditional:
-                builder.required_read = True
-            elif default is not _NO_VALUE and default is not None:
-                ok, value = self._value(default)  # type: ignore[attr-defined]
-                if ok:
-                    builder.set_default(value)
-            builder.annotation_type = builder.annotation_type or type_of_annotation(annotation)
-        return True
-
-    def _is_dataclass(self, cls: Any) -> bool:
-        scan = self.scan  # type: ignore[attr-defined]
-        for decorator in cls.node.decorators:
-            expression = decorator.decorator
-            if type(expression) is cst.Call:
-                if expression.args:
-                    return False  # ``init=False``, ``kw_only=True``...: not followed
-                expression = expression.func
-            dotted = dotted_name(expression)
-            if dotted and scan._resolve(dotted, scan.names) == "dataclasses.dataclass":
-                return True
-        return False
-
-
-#: a field whose default is not a value (``field(default_factory=list)``)
-_NO_VALUE: Any = cst.Name("None")
-
-
-def _dataclass_fields(
-    node: cst.ClassDef,
-) -> list[tuple[str, cst.BaseExpression, cst.BaseExpression | None]] | None:
-    """(name, annotation, default) of each field; None when one is not plain."""
-    out: list[tuple[str, cst.BaseExpression, cst.BaseExpression | None]] = []
-    for stmt in suite_body(node.body):
-        if type(stmt) is not cst.SimpleStatementLine:
-            continue
-        for small in stmt.body:
-            if type(small) is not cst.AnnAssign:
-                continue
-            if type(small.target) is not cst.Name:
-                return None
-            annotation = small.annotation.annotation
-            head = dotted_name(
-                annotation.value if type(annotation) is cst.Subscript else annotation
-            )
-            if head and head[-1] in ("ClassVar", "KW_ONLY", "InitVar"):
-                if head[-1] == "ClassVar":
-                    continue
-                return None
-            default = small.value
-            if type(default) is cst.Call and (dotted_name(default.func) or [""])[-1] == "field":
-                keywords = {a.keyword.value: a.value for a in default.args if a.keyword}
-                if len(keywords) != len(default.args) or set(keywords) - {
-                    "default",
-                    "default_factory",
-                }:
-                    return None
-                default = keywords.get("default") or (
-                    _NO_VALUE if "default_factory" in keywords else None
-                )
-            out.append((small.target.value, annotation, default))
-    return out
 
 
 class _Uses(cst.CSTVisitor):

@@ -62,3 +62,15 @@ REFUSALS: dict[str, Callable[[Any], bool]] = {
     "blank": lambda value: value == "",
     "missing": lambda value: True,
 }
+
+#: builtins, and calls of libraries, that show or test a dict handed whole
+#: without taking its keys (``len(args)``, ``json.dumps(args)``)
+SHOWS = frozenset(
+    {"len", "isinstance", "bool", "print", "repr", "str", "type", "id", "hash", "format"}
+)
+SHOWING_CALLS = frozenset({"json.dumps", "pprint.pprint", "pprint.pformat"})
+#: methods that log or print what they are handed (``log.log(kvps=args)``,
+#: ``logger.info("%s", args)``)
+SHOWING_METHODS = frozenset(
+    {"log", "debug", "info", "warning", "warn", "error", "exception", "critical", "print"}
+)

@@ -41,6 +41,7 @@ from doxtool.python.cstnodes import dotted_name, suite_body
 from doxtool.python.fallbacks import Fallbacks
 from doxtool.python.lookups import Lookups
 from doxtool.python.merges import MergedDicts
+from doxtool.python.models import HandedWhole
 from doxtool.python.modulescan import Class, Func, ModuleScan
 from doxtool.python.noreturn import EXIT_CALLS
 from doxtool.python.outcomes import Outcomes
@@ -99,6 +100,7 @@ class ToolScan(
     Fallbacks,
     Lookups,
     MergedDicts,
+    HandedWhole,
     Contracts,
     Outcomes,
     Raises,
