@@ -180,3 +180,69 @@ def test_a_function_of_the_module_takes_the_splat_in_the_parameters_left(
     (tool,) = json.loads(result.output)[0]["tools"]
     assert tool["arguments"] == []
     assert [r["expression"] for r in tool["other_arguments"]] == ["_search(*[], **kwargs)"]
+
+
+ANSWERS = """\
+    from helpers.errors import RepairableException
+
+
+    def require_text(args: dict) -> str:
+        text = {value}
+        if not text:
+            raise RepairableException("The final answer must not be empty.")
+        return text
+    """
+
+RESPONSE = """\
+    from helpers.answers import require_text
+    from helpers.tool import Response, Tool
+
+
+    class ResponseTool(Tool):
+        async def execute(self, **kwargs) -> Response:
+            return Response(message=require_text(self.args), break_loop=True)
+    """
+
+
+def test_an_or_of_two_keys_a_helper_refuses_empty_makes_alternatives(make_repo, run_cli) -> None:
+    """As in the tool's module: one of the two is needed, neither alone."""
+    for value in (
+        '(args.get("text") or args.get("message") or "").strip()',
+        'args.get("text") or args.get("message")',
+        'str(args.get("text") or args.get("message") or "")',
+    ):
+        root = make_repo(
+            {
+                "helpers/answers.py": dedent(ANSWERS).replace("{value}", value),
+                "tools/response.py": dedent(RESPONSE),
+                "prompts/agent.system.tool.response.md": (
+                    '### response\nAnswer.\n~~~json\n{"tool_name": "response", '
+                    '"tool_args": {"message": "done"}}\n~~~\n'
+                ),
+            }
+        )
+        result = run_cli(root, "inspect", "tools/response.py", "--json")
+        (module,) = json.loads(result.output)
+        (tool,) = module["tools"]
+        found = {a["name"]: (a["required"], a["alternatives"]) for a in tool["arguments"]}
+        assert found == {"text": (False, ["message"]), "message": (False, ["text"])}, value
+        result = run_cli(root, "check", "--no-cache", "--select", "PRM004")
+        assert result.output == "All checks passed.\n", (value, result.output)
+
+
+def test_an_or_with_a_fallback_the_check_passes_needs_neither(make_repo, run_cli) -> None:
+    root = make_repo(
+        {
+            "helpers/answers.py": dedent(ANSWERS).replace(
+                "{value}", 'args.get("text") or args.get("message") or "(empty)"'
+            ),
+            "tools/response.py": dedent(RESPONSE),
+        }
+    )
+    result = run_cli(root, "inspect", "tools/response.py", "--json")
+    (module,) = json.loads(result.output)
+    (tool,) = module["tools"]
+    assert {a["name"]: (a["required"], a["alternatives"]) for a in tool["arguments"]} == {
+        "text": (False, []),
+        "message": (False, []),
+    }

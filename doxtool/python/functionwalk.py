@@ -73,6 +73,9 @@ class FunctionWalk(KeyReads):
         self._assigned: frozenset[str] | None = None
         #: local name assigned at the top of the body -> the read its value stands for
         self.var_reads: dict[str, KeyRead] = {}
+        #: local name -> the reads an ``or`` of keys it was assigned stands for,
+        #: and the literals after them
+        self.var_groups: dict[str, tuple[list[KeyRead], list[Any]]] = {}
         #: the first operand of an ``or`` -> the operand after it
         self.fallbacks: dict[int, ast.expr] = {}
         #: a read given a fallback that is not its default -> (known, value)

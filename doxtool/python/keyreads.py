@@ -33,6 +33,7 @@ class KeyReads:
     reads: list[KeyRead]
     coercions: dict[int, str]
     var_reads: dict[str, KeyRead]
+    var_groups: dict[str, tuple[list[KeyRead], list[Any]]]
     fallbacks: dict[int, ast.expr]
     fallback_values: dict[int, tuple[bool, Any]]
     _assigned: frozenset[str] | None
@@ -65,13 +66,18 @@ class KeyReads:
         for target in targets:
             if isinstance(target, ast.Name):
                 self.var_reads.pop(target.id, None)
+                self.var_groups.pop(target.id, None)
         if len(targets) != 1 or not isinstance(targets[0], ast.Name) or not self._top(stmt):
             return
         node = stmt.value
         while node is not None:
-            read = next(
-                (r for r in new if (r.line, r.column) == (node.lineno, node.col_offset + 1)), None
-            )
+            if isinstance(node, ast.BoolOp) and isinstance(node.op, ast.Or):
+                group = _or_group(node, new)
+                if group is not None:
+                    self.var_groups[targets[0].id] = group
+                    return
+            # an ``or`` starts where its first operand does: tested first
+            read = _read_at(new, node)
             if read is not None:
                 self.var_reads[targets[0].id] = read
                 return
@@ -83,6 +89,10 @@ class KeyReads:
         if emptied is None:
             return
         name, refusal = emptied
+        if name in self.var_groups and self._top(stmt) and not stmt.orelse:
+            if isinstance(stmt.body[-1], ast.Raise) and not self._returned_before(stmt):
+                self._group_contract(*self.var_groups[name], refusal)
+            return
         if (
             name in self.var_reads
             and self._top(stmt)
@@ -102,6 +112,20 @@ class KeyReads:
             if read.has_default and read.default is None:
                 read.default, read.has_default = None, False
             read.contract = True
+
+    def _group_contract(self, reads: list[KeyRead], literals: list[Any], refusal: str) -> None:
+        """``text = args.get("text") or args.get("message") or ""``, then ``if
+        not text: raise ...``: one of the keys is needed (alternatives), when
+        the check refuses every literal and every default of the reads."""
+        refused = REFUSALS[refusal]
+        if not all(refused(value) for value in literals):
+            return
+        if any(read.has_default and not refused(read.default) for read in reads):
+            return
+        keys = {read.key for read in reads}
+        for read in reads:
+            read.alternatives = sorted(keys - {read.key})
+            read.default_unknown = False
 
     def _returned_before(self, stmt: ast.stmt) -> bool:
         """Whether a statement before ``stmt`` (at the top of the body) may
@@ -305,6 +329,36 @@ def _stands_for(node: ast.expr) -> ast.expr | None:
         if isinstance(func, ast.Attribute) and func.attr in STRING_METHODS:
             return func.value
     return None
+
+
+def _read_at(reads: list[KeyRead], node: ast.expr) -> KeyRead | None:
+    """The read ``node`` is (by its position), if any."""
+    where = (node.lineno, node.col_offset + 1)
+    return next((r for r in reads if (r.line, r.column) == where and r.key), None)
+
+
+def _or_group(node: ast.BoolOp, reads: list[KeyRead]) -> tuple[list[KeyRead], list[Any]] | None:
+    """The reads of two keys or more an ``or`` stands for, and its literal
+    operands (``d.get("text") or d.get("message") or ""``); None when an
+    operand is something else, which may stand in."""
+    found: list[KeyRead] = []
+    literals: list[Any] = []
+    for operand in node.values:
+        inner: ast.expr | None = operand
+        read = None
+        while inner is not None and read is None:
+            read = _read_at(reads, inner)
+            inner = _stands_for(inner) if read is None else None
+        if read is not None:
+            found.append(read)
+            continue
+        known, value = _literal(operand)
+        if not known:
+            return None
+        literals.append(value)
+    if len({read.key for read in found}) < 2:
+        return None
+    return found, literals
 
 
 def _annotation_type(node: ast.expr | None) -> str | None:
