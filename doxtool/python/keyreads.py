@@ -334,7 +334,7 @@ def _stands_for(node: ast.expr) -> ast.expr | None:
 def _read_at(reads: list[KeyRead], node: ast.expr) -> KeyRead | None:
     """The read ``node`` is (by its position), if any."""
     where = (node.lineno, node.col_offset + 1)
-    return next((r for r in reads if (r.line, r.column) == where and r.key), None)
+    return next((r for r in reads if (r.line, r.column) == where), None)
 
 
 def _or_group(node: ast.BoolOp, reads: list[KeyRead]) -> tuple[list[KeyRead], list[Any]] | None:
@@ -356,8 +356,8 @@ def _or_group(node: ast.BoolOp, reads: list[KeyRead]) -> tuple[list[KeyRead], li
         if not known:
             return None
         literals.append(value)
-    if len({read.key for read in found}) < 2:
-        return None
+    if len({read.key for read in found}) < 2 or not all(read.key for read in found):
+        return None  # one key, or a key computed
     return found, literals
 
 
