@@ -246,3 +246,78 @@ def test_an_or_with_a_fallback_the_check_passes_needs_neither(make_repo, run_cli
         "text": (False, []),
         "message": (False, []),
     }
+
+
+SEARCH_OPTS = """\
+    def parse_options(args: dict) -> dict:
+        query = str(args.get("query", "")).strip()
+        engine = args.get("engine", "ddg"){fold}
+        if engine not in ("ddg", "brave"):
+            raise ValueError(f"unsupported engine {engine}")
+        opts = {"query": query, "engine": engine}
+        if (limit := args.get("limit")) is not None:
+            opts["limit"] = max(1, min(int(limit), 50))
+        mode = args.get("mode", "fast")
+        if mode == "deep":
+            opts["deep"] = True
+        return opts
+    """
+
+WEB_SEARCH = """\
+    from helpers.errors import RepairableException
+    from helpers.search_opts import parse_options
+    from helpers.tool import Response, Tool
+
+
+    class WebSearch(Tool):
+        async def execute(self, **kwargs) -> Response:
+            try:
+                opts = parse_options(self.args)
+            except ValueError as e:
+                raise RepairableException(str(e)) from e
+            return Response(message=str(opts), break_loop=False)
+    """
+
+
+def _values(run_cli, root: Path) -> dict[str, tuple[Any, ...]]:
+    result = run_cli(root, "inspect", "tools/web_search.py", "--json")
+    (module,) = json.loads(result.output)
+    (tool,) = module["tools"]
+    return {
+        a["name"]: (a["type"], a.get("enum"), a.get("values_unknown", False))
+        for a in tool["arguments"]
+    }
+
+
+def test_values_and_conversions_a_helper_checks_cross_the_module_boundary(
+    make_repo, run_cli
+) -> None:
+    """A closed check in a helper names the values accepted; another test
+    of the value leaves them unknown (never "any value"); a conversion of a
+    name bound to a read types it."""
+    root = make_repo(
+        {
+            "helpers/search_opts.py": dedent(SEARCH_OPTS).replace("{fold}", ".lower()"),
+            "tools/web_search.py": dedent(WEB_SEARCH),
+            "tools/web_search.py.dox.md": (
+                "# DOX\n\n## Runtime Contracts\n- Arguments of `WebSearch`:\n"
+                '  - `query`: optional string, default `""`.\n'
+                '  - `engine`: optional string, default `"ddg"`, one of `ddg`, `brave`.\n'
+                "  - `limit`: optional integer.\n"
+                '  - `mode`: optional string, default `"fast"`, one of `fast`, `deep`.\n'
+            ),
+        }
+    )
+    assert _values(run_cli, root) == {
+        "query": ("string", None, False),
+        "engine": ("string", ["ddg", "brave"], False),
+        "limit": ("integer", None, False),
+        "mode": ("string", None, True),
+    }
+    result = run_cli(root, "check", "--no-cache", "--select", "DOX111")
+    assert result.output == "All checks passed.\n", result.output
+    # a reshaping no list holds: the values compared are not those accepted
+    (root / "helpers/search_opts.py").write_text(
+        dedent(SEARCH_OPTS).replace("{fold}", '.replace("-", "")'), encoding="utf-8"
+    )
+    assert _values(run_cli, root)["engine"] == ("string", None, True)

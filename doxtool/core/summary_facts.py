@@ -55,6 +55,11 @@ class KeyRead:
     #: ``if len(value) == 0: raise``, ...):
     #: a call of it needs the key
     contract: bool = False
+    #: the values a closed check accepts (``if x not in ("a", "b"): raise``)
+    values: list[Any] | None = None
+    #: the value is tested in a way no list holds: the values accepted are
+    #: not known (neither a list nor "any value")
+    values_unknown: bool = False
 
 
 @dataclass(slots=True)

@@ -41,6 +41,13 @@ def add_arguments(
             kind = json_type(default[0])
         kind = kind or next((k.weak for k, _, _ in found if k.weak), None)
         coercion = next((k.coercion for k, _, _ in found if k.coercion), None)
+        # the values a closed check accepts; two checks that differ, or a
+        # test no list holds, leave them unknown
+        lists = [k.values for k, _, _ in found if k.values is not None]
+        unknown = any(k.values_unknown for k, _, _ in found) or any(
+            sorted(map(str, v)) != sorted(map(str, lists[0])) for v in lists
+        )
+        enum = list(lists[0]) if lists and not unknown else None
         known = merged.get(name)
         if known is None:
             merged[name] = Argument(
@@ -53,8 +60,13 @@ def add_arguments(
                 coercion=coercion,
                 reads=positions,
                 alternatives=alternatives,
+                enum=enum,
+                values_unknown=unknown,
             )
             continue
+        if known.enum and enum:
+            unknown = unknown or sorted(map(str, known.enum)) != sorted(map(str, enum))
+        unknown = unknown or known.values_unknown
         merged[name] = dataclasses.replace(
             known,
             required=known.required or (required and not known.has_default),
@@ -65,6 +77,8 @@ def add_arguments(
             type=known.type or kind,
             coercion=known.coercion or coercion,
             alternatives=sorted(set(known.alternatives) | set(alternatives)),
+            enum=None if unknown else (known.enum or enum),
+            values_unknown=unknown,
             reads=[*known.reads, *(r for r in positions if r not in known.reads)],
         )
     # an alternative names its partners both ways

@@ -16,14 +16,12 @@ from doxtool.python.callkinds import Scope
 from doxtool.python.exits import function_exits
 from doxtool.python.flows import function_flow
 from doxtool.python.keyreads import KeyReads, expression_code
+from doxtool.python.keyvalues import KeyValues, shows_whole
 from doxtool.python.names import constructed, dotted_parts
 from doxtool.python.readforms import (
     COERCIONS,
     PARSE,
     READ_METHODS,
-    SHOWING_CALLS,
-    SHOWING_METHODS,
-    SHOWS,
     STRING_METHODS,
     parses,
 )
@@ -41,7 +39,7 @@ _NO_EXPRESSIONS = frozenset({ast.Name, ast.Constant})
 _COMPREHENSIONS = frozenset({ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp})
 
 
-class FunctionWalk(KeyReads):
+class FunctionWalk(KeyReads, KeyValues):
     """The walk of one function body."""
 
     def __init__(self, owner: ModuleScope, node: FunctionNode, cls: str | None) -> None:
@@ -82,6 +80,8 @@ class FunctionWalk(KeyReads):
         self.fallback_values: dict[int, tuple[bool, Any]] = {}
         self.effects: list[EffectCall] = []
         self.calls: list[OutCall] = []
+        #: (name, conversion) of each name converted (``int(limit)``)
+        self.coerced_names: list[tuple[str, str]] = []
         #: the call last followed into the repository (its node's id)
         self._out_node = 0
         #: ``self.<attr>`` its class sets to a process object
@@ -91,6 +91,7 @@ class FunctionWalk(KeyReads):
 
     def run(self) -> FunctionSummary:
         self._stmts(self.node.body)
+        self._settle_values()
         self.reads.extend(self._parameter_reads())
         arguments: frozenset[str] = frozenset()
         if self.tool_like and self.node.name == "execute":
@@ -300,7 +301,11 @@ class FunctionWalk(KeyReads):
             for arg in [*node.args, *(k.value for k in node.keywords if k.arg is not None)]
             if not isinstance(arg, ast.Starred) and self._source(arg) is not None
         ]
-        if handed and self._out_node != id(node) and not self._shows(node):
+        if (
+            handed
+            and self._out_node != id(node)
+            and not shows_whole(node, self.names, self.owner.resolve)
+        ):
             # the dict handed whole to code that is not followed (a library's
             # call, a model): it takes keys no one can name
             source = self._source(handed[0])
@@ -315,16 +320,6 @@ class FunctionWalk(KeyReads):
                     computed=expression_code(node),
                 )
             )
-
-    def _shows(self, node: ast.Call) -> bool:
-        """A builtin that shows or tests the dict (``len(args)``, ``str(args)``)."""
-        func = node.func
-        if isinstance(func, ast.Name):
-            return func.id in SHOWS and func.id not in self.names
-        if isinstance(func, ast.Attribute) and func.attr in SHOWING_METHODS:
-            return True
-        dotted = dotted_parts(func)
-        return dotted is not None and self.owner.resolve(dotted, self.names) in SHOWING_CALLS
 
     def _call_out(self, node: ast.Call) -> None:
         self._callbacks(node)
@@ -341,8 +336,12 @@ class FunctionWalk(KeyReads):
                 first = first.values[0]  # ``str(x or "")`` coerces ``x``
             parse = parses(func.id, [None] * len(node.args) + [k.arg for k in node.keywords])
             self.coercions[id(first)] = PARSE if parse else func.id
+            if isinstance(first, ast.Name):
+                self.coerced_names.append((first.id, PARSE if parse else func.id))
         elif isinstance(func, ast.Attribute) and func.attr in STRING_METHODS:
             self.coercions.setdefault(id(func.value), "")  # a string, not converted
+            if isinstance(func.value, ast.Name):
+                self.coerced_names.append((func.value.id, ""))
         if (
             isinstance(func, ast.Attribute)
             and func.attr in READ_METHODS

@@ -1,0 +1,229 @@
+"""What a function does with the values it reads from a dict it is handed,
+for its summary (part of :class:`~doxtool.python.functionwalk.FunctionWalk`):
+the conversion of a name bound once to a read (``limit = args.get("limit")``,
+then ``int(limit)``), and the values a read accepts.
+
+The values are those of a closed check at the top of the body (``if engine
+not in ("ddg", "brave"): raise ...``: anything else ends in an error); any
+other test of the value (a comparison with a literal, a ``match``, a lookup
+in a dict by it) leaves the values unknown, as does a reshaping no list
+holds (``.replace("-", "_")``). A value never tested accepts any value.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from doxtool.core.summary_facts import KeyRead
+from doxtool.python.names import dotted_parts
+from doxtool.python.readforms import (
+    COERCIONS,
+    FOLDINGS,
+    PARSE,
+    SHOWING_CALLS,
+    SHOWING_METHODS,
+    SHOWS,
+    STRING_METHODS,
+)
+
+#: comparisons that test a value against others
+_TESTS = (ast.Eq, ast.NotEq, ast.In, ast.NotIn)
+
+
+class KeyValues:
+    """Values of reads: a part of :class:`~doxtool.python.functionwalk.FunctionWalk`."""
+
+    node: ast.FunctionDef | ast.AsyncFunctionDef
+    reads: list[KeyRead]
+    #: (name, coercion) of each name a conversion is applied to (``int(limit)``)
+    coerced_names: list[tuple[str, str]]
+
+    def _settle_values(self) -> None:
+        """Conversions of names bound to reads, and the values reads accept."""
+        bound = _bindings(self.node)
+        reads = {(r.line, r.column): r for r in self.reads if r.key}
+        names: dict[str, tuple[KeyRead, bool]] = {}
+        for name, values in bound.items():
+            if len(values) == 1 and values[0] is not None:
+                found = _read_of(values[0], reads)
+                if found is not None:
+                    names[name] = found
+        for name, coercion in self.coerced_names:
+            if name in names:
+                apply_coercion(names[name][0], coercion)
+        closed: dict[int, list[Any]] = {}
+        #: id of a read tested -> whether every test saw the value read
+        tested: dict[int, bool] = {}
+        for node in _walk(self.node):
+            subjects: list[ast.expr] = []
+            if isinstance(node, ast.Compare):
+                operands = [node.left, *node.comparators]
+                for index, op in enumerate(node.ops):
+                    if isinstance(op, _TESTS) and not _absence(operands[index + 1]):
+                        subjects.extend((operands[index], operands[index + 1]))
+            elif isinstance(node, ast.Match):
+                subjects.append(node.subject)
+            elif isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Load):
+                subjects.append(node.slice)
+            elif (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Attribute)
+                and node.func.attr == "get"
+                and node.args
+            ):
+                subjects.append(node.args[0])
+            for subject in subjects:
+                found = self._subject(subject, names, reads)
+                if found is not None:
+                    tested[id(found[0])] = tested.get(id(found[0]), True) and found[1]
+        for stmt in self.node.body:
+            check = self._closed_check(stmt, names)
+            if check is not None:
+                read, exact, values = check
+                if exact:
+                    closed.setdefault(id(read), values)
+        for read in self.reads:
+            if id(read) in closed and tested.get(id(read), True):
+                read.values = closed[id(read)]
+            elif id(read) in tested:
+                read.values_unknown = True
+
+    def _subject(
+        self,
+        node: ast.expr,
+        names: dict[str, tuple[KeyRead, bool]],
+        reads: dict[tuple[int, int], KeyRead],
+    ) -> tuple[KeyRead, bool] | None:
+        """The read a tested expression stands for, and whether exactly."""
+        if isinstance(node, ast.Name):
+            return names.get(node.id)
+        return _read_of(node, reads)
+
+    def _closed_check(
+        self, stmt: ast.stmt, names: dict[str, tuple[KeyRead, bool]]
+    ) -> tuple[KeyRead, bool, list[Any]] | None:
+        """``if x not in ("a", "b"): raise ...`` at the top of the body, before
+        any ``return``: the read ``x`` stands for accepts those values."""
+        if not isinstance(stmt, ast.If) or stmt.orelse or not isinstance(stmt.body[-1], ast.Raise):
+            return None
+        test = stmt.test
+        if not (
+            isinstance(test, ast.Compare)
+            and len(test.ops) == 1
+            and isinstance(test.ops[0], ast.NotIn)
+            and isinstance(test.left, ast.Name)
+            and test.left.id in names
+        ):
+            return None
+        if self._returned_before(stmt):  # type: ignore[attr-defined]
+            return None
+        try:
+            values = ast.literal_eval(test.comparators[0])
+        except (ValueError, SyntaxError, TypeError, RecursionError, MemoryError):
+            return None
+        if not isinstance(values, (tuple, list, set, frozenset)) or not values:
+            return None
+        if not all(isinstance(v, (str, int)) and not isinstance(v, bool) for v in values):
+            return None
+        ordered = (
+            list(values) if not isinstance(values, (set, frozenset)) else sorted(values, key=str)
+        )
+        read, exact = names[test.left.id]
+        return read, exact, ordered
+
+
+def apply_coercion(read: KeyRead, coercion: str) -> None:
+    """What a conversion of the value says of a read (the first one counts)."""
+    if read.coerced is not None or read.coercion is not None:
+        return
+    if coercion == PARSE:  # ``int(x, 16)``: a string, parsed
+        read.coerced = "string"
+        return
+    if coercion in ("str", ""):  # ``str(x)``, or a string method (``""``)
+        read.weak = read.weak or "string"
+    elif coercion != "bool":  # ``bool(x)`` tests truthiness
+        read.coerced = COERCIONS[coercion]
+    if coercion and coercion != "bool":
+        read.coercion = coercion
+
+
+def _read_of(
+    node: ast.expr | None, reads: dict[tuple[int, int], KeyRead]
+) -> tuple[KeyRead, bool] | None:
+    """The read an expression keeps, through conversions, string methods and
+    an ``or`` fallback, and whether the value tested is the value read (only
+    ``str()`` and foldings between: ``lower``, ``strip``)."""
+    exact = True
+    while node is not None:
+        # a call starts where its receiver does: unwrapped before the lookup
+        func = node.func if isinstance(node, ast.Call) else None
+        if isinstance(node, ast.BoolOp) and isinstance(node.op, ast.Or):
+            node = node.values[0]
+        elif isinstance(node, ast.NamedExpr):
+            node = node.value
+        elif isinstance(func, ast.Name) and func.id in COERCIONS and node.args:  # type: ignore[union-attr]
+            exact = exact and func.id == "str"
+            node = node.args[0]  # type: ignore[union-attr]
+        elif isinstance(func, ast.Attribute) and func.attr in STRING_METHODS:
+            exact = exact and func.attr in FOLDINGS
+            node = func.value
+        else:
+            read = reads.get((node.lineno, node.col_offset + 1))
+            return (read, exact) if read is not None else None
+    return None
+
+
+def _absence(node: ast.expr) -> bool:
+    """``x == ""``, ``x is None``: a test for absence, not for a choice."""
+    return isinstance(node, ast.Constant) and node.value in (None, "")
+
+
+def _bindings(function: ast.AST) -> dict[str, list[ast.expr | None]]:
+    """Each name the function binds, with the value of each binding (None
+    when it is not a plain assignment: a loop, ``+=``, an unpacking)."""
+    out: dict[str, list[ast.expr | None]] = {}
+    plain: set[int] = set()
+    for node in _walk(function):
+        if isinstance(node, ast.Assign) and len(node.targets) == 1:
+            target = node.targets[0]
+            if isinstance(target, ast.Name):
+                out.setdefault(target.id, []).append(node.value)
+                plain.add(id(target))
+        elif (
+            isinstance(node, (ast.AnnAssign, ast.NamedExpr))
+            and node.value is not None
+            and isinstance(node.target, ast.Name)
+        ):
+            out.setdefault(node.target.id, []).append(node.value)
+            plain.add(id(node.target))
+    for node in _walk(function):
+        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+            if id(node) not in plain:
+                out.setdefault(node.id, []).append(None)
+        elif isinstance(node, (ast.Global, ast.Nonlocal)):
+            for name in node.names:
+                out.setdefault(name, []).append(None)
+    return out
+
+
+def _walk(function: ast.AST) -> Iterator[ast.AST]:
+    """The nodes of a function's body, nested definitions included (a name
+    they bind counts as rebound: fewer values are claimed, never more)."""
+    for stmt in getattr(function, "body", []):
+        yield from ast.walk(stmt)
+
+
+def shows_whole(
+    node: ast.Call, names: dict[str, str], resolve: Callable[[list[str], dict[str, str]], Any]
+) -> bool:
+    """A builtin, a library's call or a logging method that shows or tests a
+    dict handed whole (``len(args)``, ``json.dumps(args)``, ``log.info(args)``)."""
+    func = node.func
+    if isinstance(func, ast.Name):
+        return func.id in SHOWS and func.id not in names
+    if isinstance(func, ast.Attribute) and func.attr in SHOWING_METHODS:
+        return True
+    dotted = dotted_parts(func)
+    return dotted is not None and resolve(dotted, names) in SHOWING_CALLS
