@@ -152,7 +152,8 @@ class Convention:
     declarative_line: str | None = None
     test_cap: int | None = None
     #: ``- `C` is a `B`.`` for classes with one of these direct bases (last
-    #: dotted component); tool classes always get one
+    #: dotted component); other classes, indirect tool subclasses among
+    #: them, get none
     is_a_bases: tuple[str, ...] = ()
     #: ``- `C` defines `m(...)`.`` for these methods, in this order; tool
     #: classes always get ``execute``

@@ -418,15 +418,13 @@ def _agent_zero_blocks(
         blocks.append(
             _block("constants", None, [Item(n, display_code(n)) for n in names], convention)
         )
-    tool_classes = {tool.class_name for tool in module.tools}
     contract = {block.key: block for block in _tool_contract(module, convention)}
     for cls in outline.classes:
         if not cls.top_level:
             continue
         bases = [base.rsplit(".", 1)[-1] for base in cls.bases]
+        # a direct base only: an indirect subclass gets no line (ImageSearch(WebSearch))
         is_a = next((b for b in bases if b in convention.is_a_bases), None)
-        if is_a is None and cls.name in tool_classes and cls.bases:
-            is_a = cls.bases[0]
         if is_a is not None:
             blocks.append(_block("is-tool", cls.name, [Item(is_a, display_code(is_a))], convention))
         names = {m.name for m in cls.methods}

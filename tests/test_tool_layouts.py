@@ -1,0 +1,49 @@
+"""Which class of a module is the tool, which modules are tools, and what
+``init`` and generated companions say about a repository's own layout."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from samples import WAIT_PROMPT, clean_files
+
+
+def _generated(root: Path, run_cli, module: str) -> str:
+    fixed = run_cli(root, "check", "--no-cache", "--fix", "--select", "DOX001")
+    path = root / (module + ".dox.md")
+    assert path.is_file(), fixed.output
+    return path.read_text()
+
+
+SEARCH_PY = """\
+from helpers.tool import Response, Tool
+
+
+class WebSearch(Tool):
+    async def execute(self, **kwargs):
+        return Response(message="web", break_loop=False)
+
+
+class ImageSearch(WebSearch):
+    async def execute(self, **kwargs):
+        return Response(message="images", break_loop=False)
+"""
+
+
+def test_agent_zero_gives_no_is_a_line_to_an_indirect_subclass(make_repo, run_cli) -> None:
+    root = make_repo(
+        {
+            **clean_files(),
+            "pyproject.toml": '[tool.doxtool]\nconvention = "agent-zero"\n',
+            "tools/AGENTS.md": "# tools\n\n- This directory is file-documented.\n",
+            "tools/search.py": SEARCH_PY,
+            "prompts/agent.system.tool.search.md": WAIT_PROMPT.replace("wait", "search"),
+        }
+    )
+    (root / "tools/wait.py").unlink()
+    (root / "tools/wait.py.dox.md").unlink()
+    text = _generated(root, run_cli, "tools/search.py")
+    assert "- `WebSearch` is a `Tool`.\n" in text
+    assert "is a `WebSearch`" not in text
+    result = run_cli(root, "check", "--no-cache", "--select", "DOX106")
+    assert result.exit_code == 0, result.output
