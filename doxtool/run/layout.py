@@ -14,10 +14,11 @@ from dataclasses import dataclass, field
 from fnmatch import fnmatch
 from pathlib import Path
 
+from doxtool.agents.declarations import declared_directories
 from doxtool.companions.conventions import detect_convention
 from doxtool.core.config import DEFAULT_EXCLUDE, Config
 from doxtool.core.source import ReadError, read_text
-from doxtool.run.project import COMPANION_SUFFIX, declares_file_documented
+from doxtool.run.project import COMPANION_SUFFIX
 
 _TOOL_CLASS = re.compile(r"^class\s+Tool\b", re.MULTILINE)
 _TEST_DIRS = ("tests", "test")
@@ -129,6 +130,8 @@ def detect(root: Path) -> Layout:
     for rel, files in _walk(root):
         name = rel.rsplit("/", 1)[-1]
         modules = [f for f in files if f.endswith(".py") and f != "__init__.py"]
+        if "AGENTS.md" in files and not _under_tests(rel):
+            _declared(root, rel, layout.declared_dirs)
         if rel != "." and not _under_tests(rel):
             if name == "tools" and modules:
                 profile = _generalise(rel, _PROFILE_PARENTS)
@@ -154,10 +157,6 @@ def detect(root: Path) -> Layout:
                 if not isinstance(text, ReadError) and _TOOL_CLASS.search(text.text):
                     _add(layout.tool_bases, rel.replace("/", ".") + ".tool.Tool")
                     _add(layout.base_files, f"{rel}/tool.py")
-            if "AGENTS.md" in files:
-                text = read_text(root / rel / "AGENTS.md")
-                if not isinstance(text, ReadError) and declares_file_documented(text.text):
-                    _add(layout.declared_dirs, rel)
             if any(f.endswith(".py" + COMPANION_SUFFIX) for f in files):
                 _add(layout.documented_dirs, rel)
                 for f in sorted(files):
@@ -183,6 +182,16 @@ def detect(root: Path) -> Layout:
         if d not in layout.declared_dirs and not _in_tool_dirs(d, layout.tool_dirs)
     ]
     return layout
+
+
+def _declared(root: Path, rel: str, found: list[str]) -> None:
+    """Add the directories ``rel``'s AGENTS.md declares file-documented (those there)."""
+    text = read_text(root / rel / "AGENTS.md")
+    if isinstance(text, ReadError):
+        return
+    for declared in declared_directories(text.text, rel):
+        if declared == rel or (root / declared).is_dir():
+            _add(found, declared)
 
 
 def _plugin_names(root: Path, patterns: set[str]) -> list[str]:

@@ -8,12 +8,12 @@ Discovery touches the filesystem only; facts come from :mod:`doxtool.python.extr
 from __future__ import annotations
 
 import os
-import re
 from functools import cached_property
 from itertools import chain
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
+from doxtool.agents.declarations import declared_directories
 from doxtool.core.config import Config
 from doxtool.core.facts import ModuleFacts, Problem, ToolFacts
 from doxtool.core.source import ReadError, SourceText, decode, read_bytes, read_text
@@ -46,20 +46,6 @@ def safe_name(rel: str) -> bool:
     """Whether a path can be written into Markdown and messages as it is:
     no line breaks or other control characters, no undecodable bytes."""
     return rel.isprintable()
-
-
-_FILE_DOCUMENTED = re.compile(r"\bfile[- ]documented\b", re.IGNORECASE)
-_NOT_FILE_DOCUMENTED = re.compile(
-    r"\b(?:not|isn't|is not|never)\s+(?:a\s+)?file[- ]documented\b", re.IGNORECASE
-)
-
-
-def declares_file_documented(text: str) -> bool:
-    """Whether an AGENTS.md declares its directory file-documented."""
-    return any(
-        _FILE_DOCUMENTED.search(line) and not _NOT_FILE_DOCUMENTED.search(line)
-        for line in text.splitlines()
-    )
 
 
 class Project:
@@ -155,24 +141,32 @@ class Project:
         """Directories whose direct modules must each have a companion.
 
         Where the repository's AGENTS.md files declare directories
-        file-documented, those are the ones (with ``documented-dirs``): a tool
+        file-documented (:mod:`doxtool.agents.declarations`: their own, or a
+        directory below them that they name), those are the ones (with
+        ``documented-dirs``): a tool
         directory no AGENTS.md declares (a plugin's, a profile's) needs no
         companions. A repository that declares none has every tool directory
         documented.
         """
         declared: list[str] = []
         for agents in self.agents_files:
-            if "/" not in agents:
-                continue  # the root's AGENTS.md does not declare a directory
-            rel = agents.rsplit("/", 1)[0]
             text = self.agents_text(agents)
-            if not isinstance(text, ReadError) and declares_file_documented(text.text):
-                declared.append(rel)
+            if isinstance(text, ReadError):
+                continue
+            here = agents.rsplit("/", 1)[0] if "/" in agents else "."
+            for rel in declared_directories(text.text, here):
+                if rel not in declared and (rel == here or self._is_directory(rel)):
+                    declared.append(rel)
         dirs = [d for d in self.tool_dirs if d in declared] if declared else list(self.tool_dirs)
         for rel in [*self._glob_dirs(self.config.documented_dirs), *declared]:
             if rel not in dirs:
                 dirs.append(rel)
         return dirs
+
+    def _is_directory(self, rel: str) -> bool:
+        """Whether a repository path is a directory inside the root, not excluded."""
+        path = self.root / rel
+        return path.is_dir() and self.inside(path) and not self.excluded(rel)
 
     @cached_property
     def agents_files(self) -> list[str]:
