@@ -7,12 +7,39 @@ from pathlib import Path
 
 from samples import WAIT_PROMPT, clean_files
 
+from doxtool.rules.examples import WAIT_PY
+
+PROFILE_TOOL = WAIT_PY.replace("WaitTool", "TinyWait")
+
 
 def _generated(root: Path, run_cli, module: str) -> str:
     fixed = run_cli(root, "check", "--no-cache", "--fix", "--select", "DOX001")
     path = root / (module + ".dox.md")
     assert path.is_file(), fixed.output
     return path.read_text()
+
+
+def test_a_profile_tool_gets_a_tool_companion(make_repo, run_cli) -> None:
+    for convention, own in (
+        ("agent-zero", "- Own the `wait.py` agent tool.\n- This module implements the `wait`"),
+        ("doxtool", "- Own the `wait.py` agent tool.\n"),
+    ):
+        root = make_repo(
+            {
+                **clean_files(),
+                "pyproject.toml": f'[tool.doxtool]\nconvention = "{convention}"\n',
+                "agents/tiny/tools/wait.py": PROFILE_TOOL,
+                "agents/tiny/tools/AGENTS.md": "# tools\n\n- This directory is file-documented.\n",
+                "tools/AGENTS.md": "# tools\n\n- This directory is file-documented.\n",
+            }
+        )
+        text = _generated(root, run_cli, "agents/tiny/tools/wait.py")
+        assert own in text, text
+        assert "helper module" not in text and "Helper modules" not in text, text
+        assert (
+            "- Tool modules must define `helpers.tool.Tool` subclasses and return "
+            "`helpers.tool.Response` from `execute" in text
+        )
 
 
 SEARCH_PY = """\

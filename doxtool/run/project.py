@@ -266,8 +266,16 @@ class Project:
     def companions(self) -> list[str]:
         return list(chain.from_iterable(map(self._companions, self.documented_dirs)))
 
+    @cached_property
+    def profile_tool_dirs(self) -> list[str]:
+        """Agent profiles' own tool directories (``agents/<profile>/tools``)."""
+        return self._glob_dirs(self.config.profile_tool_dirs)
+
     def is_tool_module(self, rel: str) -> bool:
-        return rel.rsplit("/", 1)[0] in self.tool_dirs if "/" in rel else "." in self.tool_dirs
+        """Whether a module is in a tool directory: a core or plugin one
+        (``tool-dirs``) or a profile's own (``profile-tool-dirs``)."""
+        directory = rel.rsplit("/", 1)[0] if "/" in rel else "."
+        return directory in self.tool_dirs or directory in self.profile_tool_dirs
 
     @cached_property
     def local_roots(self) -> frozenset[str]:
