@@ -178,6 +178,7 @@ def plan(
         purpose=description,
         tests=[test_path],
         style=Context(project).companion_style,
+        tool_base=project.tool_base(facts.tools),
     )
     files = [
         (module_path, module_text),

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from samples import WAIT_PROMPT, clean_files
+from samples import WAIT_PROMPT, WRAPPER, clean_files, write_files
 
 from doxtool.rules.examples import WAIT_PY
 
@@ -40,6 +40,53 @@ def test_a_profile_tool_gets_a_tool_companion(make_repo, run_cli) -> None:
             "- Tool modules must define `helpers.tool.Tool` subclasses and return "
             "`helpers.tool.Response` from `execute" in text
         )
+
+
+OLD_TOOL_PY = """\
+class Response:
+    def __init__(self, message: str, break_loop: bool) -> None:
+        self.message = message
+        self.break_loop = break_loop
+
+
+class Tool:
+    def __init__(self, agent, name: str, args: dict, message: str, **kwargs) -> None:
+        self.agent = agent
+        self.args = args
+
+    async def execute(self, **kwargs) -> Response:
+        raise NotImplementedError
+"""
+
+OLD_WAIT_PY = WAIT_PY.replace("from helpers.tool", "from python.helpers.tool")
+
+
+def _old_layout() -> dict[str, str]:
+    return {
+        "python/__init__.py": "",
+        "python/helpers/__init__.py": "",
+        "python/helpers/tool.py": OLD_TOOL_PY,
+        "python/tools/wait.py": OLD_WAIT_PY,
+        "prompts/default/agent.system.tools.md": WRAPPER,
+        "prompts/default/agent.system.tool.wait.md": WAIT_PROMPT,
+        "prompts/research/agent.system.tool.wait.md": WAIT_PROMPT,
+    }
+
+
+def test_a_generated_companion_names_the_repositorys_tool_base(run_cli, tmp_path: Path) -> None:
+    write_files(tmp_path, _old_layout())
+    for convention, execute in (("doxtool", "`execute`"), ("agent-zero", "`execute(...)`")):
+        (tmp_path / "doxtool.toml").write_text(
+            'tool-bases = ["python.helpers.tool.Tool"]\nprompt-dirs = ["prompts/default"]\n'
+            f'convention = "{convention}"\n'
+        )
+        text = _generated(tmp_path, run_cli, "python/tools/wait.py")
+        assert (
+            "- Tool modules must define `python.helpers.tool.Tool` subclasses and return "
+            f"`python.helpers.tool.Response` from {execute}.\n" in text
+        ), text
+        assert "`helpers.tool" not in text
+        (tmp_path / "python/tools/wait.py.dox.md").unlink()
 
 
 SEARCH_PY = """\

@@ -121,6 +121,10 @@ class Boilerplate:
 
     #: what the Purpose line calls the module (``agent tool``)
     noun: str
+    #: how the first Runtime Contracts line names ``execute`` when it says
+    #: which base the module's classes derive from (the repository's own:
+    #: :func:`doxtool.companions.generate.tool_base_line`); "": no such line
+    base_line_execute: str = ""
     runtime: tuple[str, ...] = ()
     guidance: tuple[str, ...] = ()
     verification: tuple[str, ...] = ()
@@ -269,9 +273,8 @@ AGENT_ZERO = Convention(
     boilerplate={
         "tool": Boilerplate(
             noun="agent tool",
+            base_line_execute="execute(...)",
             runtime=(
-                "Tool modules must define `helpers.tool.Tool` subclasses and return "
-                "`helpers.tool.Response` from `execute(...)`.",
                 "Update this file whenever tool arguments, output shape, `break_loop` "
                 "behavior, intervention handling, prompt instructions, or side effects change.",
             ),

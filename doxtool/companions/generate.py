@@ -5,7 +5,7 @@ from __future__ import annotations
 import keyword
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from doxtool.companions.conventions import Convention
@@ -111,6 +111,20 @@ def _description(module: str, kind: str, facts: ModuleFacts) -> str:
     return f"provides the {words} helpers"
 
 
+#: the classes a tool module's line names when nothing else is known
+DEFAULT_TOOL_BASE = ("helpers.tool.Tool", "helpers.tool.Response")
+
+
+def tool_base_line(base: str, response: str | None, execute: str) -> str:
+    """The line saying which class a tool module's classes derive from and
+    what ``execute`` returns (escaped; without a ``- ``): the repository's
+    base, and its ``Response`` when the base's module has one."""
+    line = f"Tool modules must define {markdown_code(base)} subclasses"
+    if response:
+        line += f" and return {markdown_code(response)} from {markdown_code(execute)}"
+    return line + "."
+
+
 def render_companion(
     module: str,
     facts: ModuleFacts,
@@ -122,8 +136,11 @@ def render_companion(
     tests: list[str] | None = None,
     style: CompanionStyle | None = None,
     convention: Convention | None = None,
+    tool_base: tuple[str, str | None] = DEFAULT_TOOL_BASE,
 ) -> str:
-    """A new companion for ``module`` with every fact line filled in.
+    """A new companion for ``module`` with every fact line filled in
+    (``tool_base``: the tool base class and ``Response`` of the repository,
+    dotted, for a tool module's contract line).
 
     A ``break_loop`` line is written only when doxtool knows the value in
     full: the values it sees of a tool that may return others (a handler
@@ -137,12 +154,16 @@ def render_companion(
         blocks.setdefault(block.section, []).extend(block.lines)
     if convention is not None and convention.boilerplate:
         kind = module_kind(module, facts, is_tool_module)
+        boilerplate = convention.boilerplate[kind]
+        if boilerplate.base_line_execute:
+            line = tool_base_line(*tool_base, boilerplate.base_line_execute)
+            boilerplate = replace(boilerplate, runtime=(line, *boilerplate.runtime))
         return render(
             f"companion.{convention.name}.py.dox.md.j2",
             templates_override,
             file_name=module.rsplit("/", 1)[-1],
             path=module,
-            boilerplate=convention.boilerplate[kind],
+            boilerplate=boilerplate,
             description=_description(module, kind, facts),
             blocks=blocks,
         )
@@ -156,6 +177,7 @@ def render_companion(
         file_name=file_name,
         path=module,
         tools=[t.name for t in tools],
+        tool_line=tool_base_line(*tool_base, "execute"),
         purpose=markdown_inline(purpose, keep_code=True),
         blocks=blocks,
         verification=verification_lines(module, file_name, tests or []),

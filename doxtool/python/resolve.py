@@ -85,17 +85,26 @@ class ToolResolver:
 
     def derives(self, qualified: str, depth: int = 0) -> bool:
         """Whether a dotted class name is, or derives from, a configured base."""
+        return self.base_of(qualified, depth) is not None
+
+    def base_of(self, qualified: str, depth: int = 0) -> str | None:
+        """The configured base a dotted class name is, or derives from (the
+        first found, bases in order); None when it derives from none."""
         if qualified in self.bases:
-            return True
+            return qualified
         if depth > _MAX_DEPTH:
-            return False
+            return None
         found = self._follow(qualified, depth)
         if found is None:
-            return False
+            return None
         facts, name = found
         cls = facts.class_named(name)
         assert cls is not None
-        return any(self.derives(base, depth + 1) for base in cls.resolved_bases)
+        for base in cls.resolved_bases:
+            reached = self.base_of(base, depth + 1)
+            if reached is not None:
+                return reached
+        return None
 
     # -- analyses -------------------------------------------------------------------
 

@@ -182,6 +182,7 @@ class Context(Teaching):
             tests=self.related_tests(module),
             style=self.companion_style,
             convention=self.convention,
+            tool_base=self.project.tool_base(self.project.tools(module)),
         )
 
     @cached_property

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from doxtool.agents.declarations import declared_directories
+from doxtool.companions.generate import DEFAULT_TOOL_BASE
 from doxtool.core.config import Config
 from doxtool.core.facts import ModuleFacts, Problem, ToolFacts
 from doxtool.core.source import ReadError, SourceText, decode, read_bytes, read_text
@@ -443,6 +444,26 @@ class Project:
         if tools is None:
             tools = self._tools[rel] = self.resolver.tools(self.facts(rel))
         return tools
+
+    def tool_base(self, tools: list[ToolFacts]) -> tuple[str, str | None]:
+        """The configured base a module's tool classes derive from, and the
+        ``Response`` of the base's module (None when that module has none),
+        dotted. Without a tool class: the first configured base that is a
+        class of a module of the repository."""
+        bases: list[str] = []
+        for tool in tools:
+            bases.extend(filter(None, map(self.resolver.base_of, tool.bases)))
+        configured = self.config.tool_bases
+        bases.extend(b for b in configured if self.module_path(b.rpartition(".")[0]))
+        if not bases:
+            return DEFAULT_TOOL_BASE
+        base = bases[0]
+        module = base.rpartition(".")[0]
+        facts = self.lookup_module(module)
+        has_response = facts is not None and (
+            facts.class_named("Response") is not None or "Response" in facts.imported_names
+        )
+        return base, f"{module}.Response" if has_response else None
 
     def module_facts(self, rel: str) -> ModuleFacts:
         """Facts with the tool classes resolved: what ``inspect`` prints."""
