@@ -97,10 +97,10 @@ def schemas(project: Project, paths: list[Path] | None = None, style: str = "ope
         name = module.rsplit("/", 1)[-1].removesuffix(".py")
         if name in internal or not project.facts(module).parsed:
             continue
-        tools = project.tools(module)
-        if not tools:
+        tool = project.run_tool(module)
+        if tool is None:
             continue
-        out.append(_schema().tool_schema(tools[0], _description(ctx, module, name), style))
+        out.append(_schema().tool_schema(tool, _description(ctx, module, name), style))
     return out
 
 

@@ -9,6 +9,76 @@ from samples import WAIT_PROMPT, WRAPPER, clean_files, write_files
 
 from doxtool.rules.examples import WAIT_PY
 
+FETCH_PY = '''\
+from helpers.tool import Response, Tool
+
+
+class FetchBase(Tool):
+    """Shared plumbing."""
+
+    async def execute(self, url="", **kwargs):
+        return Response(message=url, break_loop=False)
+
+
+class WebFetch(FetchBase):
+    async def execute(self, url="", **kwargs):
+        timeout = float(self.args.get("timeout", 30))
+        return Response(message=f"{url} {timeout}", break_loop=False)
+'''
+
+FETCH_PROMPT = """\
+### fetch
+download a page
+args: `url`, optional `timeout`
+~~~json
+{"thoughts": ["x"], "headline": "Fetching", "tool_name": "fetch", "tool_args": {"url": "u", "timeout": 3}}
+~~~
+"""
+
+
+def _prompt_findings(run_cli, root: Path) -> list[str]:
+    result = run_cli(root, "check", "--no-cache", "--select", "PRM")
+    return [line for line in result.output.splitlines() if ": PRM" in line]
+
+
+def test_prompts_are_judged_against_the_class_the_framework_runs(make_repo, run_cli) -> None:
+    # load_classes_from_file takes the tool class whose name sorts last: WebFetch
+    root = make_repo(
+        {
+            **clean_files(),
+            "tools/fetch.py": FETCH_PY,
+            "prompts/agent.system.tool.fetch.md": FETCH_PROMPT,
+        }
+    )
+    assert _prompt_findings(run_cli, root) == []
+    # with the names the other way round, the base class is the one run
+    swapped = FETCH_PY.replace("FetchBase", "ZFetchBase")
+    write_files(root, {"tools/fetch.py": swapped})
+    assert _prompt_findings(run_cli, root) == [
+        "prompts/agent.system.tool.fetch.md:3:24: PRM003 argument `timeout` is taught for "
+        "`fetch` but tools/fetch.py never reads it",
+        "prompts/agent.system.tool.fetch.md:5:93: PRM003 argument `timeout` is taught for "
+        "`fetch` but tools/fetch.py never reads it",
+    ]
+
+
+def test_a_tool_class_imported_under_a_later_name_is_not_guessed(make_repo, run_cli) -> None:
+    # the framework runs the imported ZFetch, which doxtool has no analysis of here
+    module = FETCH_PY.replace("class WebFetch(FetchBase)", "class AFetch(FetchBase)")
+    root = make_repo(
+        {
+            **clean_files(),
+            "tools/fetch.py": module.replace(
+                "from helpers.tool import Response, Tool\n",
+                "from helpers.tool import Response, Tool\nfrom lib.other import ZFetch\n",
+            ),
+            "lib/other.py": WAIT_PY.replace("WaitTool", "ZFetch"),
+            "prompts/agent.system.tool.fetch.md": FETCH_PROMPT,
+        }
+    )
+    assert _prompt_findings(run_cli, root) == []
+
+
 PROFILE_TOOL = WAIT_PY.replace("WaitTool", "TinyWait")
 
 

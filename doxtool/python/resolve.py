@@ -33,9 +33,13 @@ T = TypeVar("T")
 
 
 class ToolResolver:
-    def __init__(self, bases: list[str], lookup: Lookup) -> None:
+    def __init__(
+        self, bases: list[str], lookup: Lookup, is_module: Callable[[str], bool] | None = None
+    ) -> None:
         self.bases = set(bases)
         self.lookup = lookup
+        #: whether a dotted name is a module of the repository (read without parsing it)
+        self.is_module = is_module or (lambda dotted: False)
         self.repairable = RepairableClasses(lambda qualified: self._follow(qualified, 0))
         self.follower = HelperFollower(lookup, self._bases_of, self.repairable.kind)
         self.pacer = Pacer(self.follower.flow_of, self.follower.method_flow)
@@ -171,6 +175,54 @@ class ToolResolver:
             )
             for tool in tools
         ]
+
+    def run_class(self, facts: ModuleFacts, tools: list[ToolFacts]) -> ToolFacts | None:
+        """The one of ``tools`` (the module's, from :meth:`tools`) that the
+        framework runs.
+
+        Agent Zero's ``load_classes_from_file`` looks at the module's names
+        bound to classes (``inspect.getmembers``: sorted by name, imported
+        ones included) from the last, and takes the first that derives from
+        the tool base: the tool class whose name sorts last. None when that
+        class is not one of ``tools`` (an imported class with no analysis
+        here) or when no name of the module is known to be a tool class.
+        """
+        local = {cls.name for cls in facts.classes}
+        # only a name sorting after the last local tool class can take its
+        # place: other imported names are not looked into (nor parsed)
+        last = max((t.class_name for t in tools if t.defined_in_path is None), default="")
+        members: dict[str, str] = {}
+        for module in facts.star_imports:
+            source = self.lookup(module)
+            if source is not None:
+                for cls in source.classes:
+                    if not cls.name.startswith("_") and cls.name > last:
+                        members[cls.name] = f"{module}.{cls.name}"
+        members.update((n, q) for n, q in facts.imported_names.items() if n > last)
+        for name in local:
+            members.pop(name, None)  # a class defined here replaces an imported name
+        runnable = [
+            name
+            for name, qualified in members.items()
+            if qualified not in self.bases
+            and not self.is_module(qualified)  # ``from helpers import files``
+            and self.derives(qualified)
+        ]
+        chosen = max(runnable, default=last)
+        if not chosen:
+            return None
+        found = self._follow(members.get(chosen, f"{facts.module}.{chosen}"), 0)
+        if found is None:
+            return None
+        source, name = found
+        return next(
+            (
+                tool
+                for tool in tools
+                if tool.class_name == name and (tool.defined_in_path or facts.path) == source.path
+            ),
+            None,
+        )
 
     def _reexported(self, facts: ModuleFacts, stem: str) -> list[ToolFacts]:
         """A compatibility shim: a module that only imports a tool class.

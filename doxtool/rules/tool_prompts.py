@@ -91,8 +91,10 @@ def tool_facts(ctx: Context, name: str, prompt_set: PromptSet) -> tuple[str, Too
     module = ctx.tool_module(name, prompt_set)
     if module is None or not ctx.facts(module).parsed:
         return None
-    tools = ctx.tools(module)
-    return (module, tools[0]) if tools else None
+    # the class the framework runs: with two tool classes in the module
+    # (a base and the real tool), the other one's reads are not the tool's
+    tool = ctx.run_tool(module)
+    return (module, tool) if tool is not None else None
 
 
 def documented_tools(doc: PromptDoc) -> list[str]:

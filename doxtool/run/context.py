@@ -82,6 +82,10 @@ class Context(Teaching):
     def tools(self, module: str) -> list[ToolFacts]:
         return self.project.tools(module)
 
+    def run_tool(self, module: str) -> ToolFacts | None:
+        """The module's tool class the framework runs (None: not known)."""
+        return self.project.run_tool(module)
+
     @cached_property
     def convention(self) -> Convention:
         return convention_named(self.config.convention)

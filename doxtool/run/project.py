@@ -75,7 +75,11 @@ class Project:
         #: module -> whether its text names doxtool (for suppressions), once read
         self._mentions: dict[str, bool] = {}
         self._agents_texts: dict[str, SourceText | ReadError] = {}
-        self.resolver = ToolResolver(config.tool_bases, self.lookup_module)
+        self.resolver = ToolResolver(
+            config.tool_bases,
+            self.lookup_module,
+            lambda dotted: self.module_path(dotted) is not None,
+        )
 
     # -- paths ----------------------------------------------------------------
 
@@ -444,6 +448,11 @@ class Project:
         if tools is None:
             tools = self._tools[rel] = self.resolver.tools(self.facts(rel))
         return tools
+
+    def run_tool(self, rel: str) -> ToolFacts | None:
+        """The tool class of the module that the framework runs (None when
+        that cannot be told: :meth:`ToolResolver.run_class`)."""
+        return self.resolver.run_class(self.facts(rel), self.tools(rel))
 
     def tool_base(self, tools: list[ToolFacts]) -> tuple[str, str | None]:
         """The configured base a module's tool classes derive from, and the
