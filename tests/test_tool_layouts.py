@@ -143,6 +143,23 @@ def _old_layout() -> dict[str, str]:
     }
 
 
+def test_init_finds_the_prompts_of_the_older_layout(run_cli, tmp_path: Path) -> None:
+    # prompts/ itself holds a note, no tool prompt
+    write_files(tmp_path, {**_old_layout(), "prompts/README.md": "# prompts\n"})
+    result = run_cli(tmp_path, "init")
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[:4] == [
+        "detected tool directories: python/tools (1 module)",
+        "detected tool base classes: python.helpers.tool.Tool (in python/helpers/tool.py)",
+        "detected prompt directories: prompts/default",
+        "detected profiles: research",
+    ]
+    table = (tmp_path / "doxtool.toml").read_text()
+    assert 'prompt-dirs = ["prompts/default"]\n' in table
+    assert 'profile-prompt-dirs = ["prompts/research"]  # profiles: research\n' in table
+    assert _prompt_findings(run_cli, tmp_path) == []
+
+
 def test_a_generated_companion_names_the_repositorys_tool_base(run_cli, tmp_path: Path) -> None:
     write_files(tmp_path, _old_layout())
     for convention, execute in (("doxtool", "`execute`"), ("agent-zero", "`execute(...)`")):

@@ -127,7 +127,9 @@ _CONVENTION_SAMPLE = 400
 def detect(root: Path) -> Layout:
     layout = Layout()
     companions: list[str] = []
-    for rel, files in _walk(root):
+    walked = _walk(root)
+    listed = dict(walked)
+    for rel, files in walked:
         name = rel.rsplit("/", 1)[-1]
         modules = [f for f in files if f.endswith(".py") and f != "__init__.py"]
         if "AGENTS.md" in files and not _under_tests(rel):
@@ -150,8 +152,10 @@ def detect(root: Path) -> Layout:
                 elif plugin:
                     _add(layout.plugin_prompt_dirs, plugin[0])
                     _add(layout.plugins, plugin[1])
-                else:
+                elif _has_tool_prompts(files) or not _prompt_subdirs(rel, listed, layout):
                     _add(layout.prompt_dirs, rel)
+            elif name == "prompts" and not _generalise(rel, (*_PROFILE_PARENTS, *_PLUGIN_PARENTS)):
+                _prompt_subdirs(rel, listed, layout)
             if "tool.py" in files:
                 text = read_text(root / rel / "tool.py", python=True)
                 if not isinstance(text, ReadError) and _TOOL_CLASS.search(text.text):
@@ -182,6 +186,26 @@ def detect(root: Path) -> Layout:
         if d not in layout.declared_dirs and not _in_tool_dirs(d, layout.tool_dirs)
     ]
     return layout
+
+
+def _has_tool_prompts(files: list[str]) -> bool:
+    return any(f.startswith("agent.system.tool") and f.endswith(".md") for f in files)
+
+
+def _prompt_subdirs(rel: str, listed: dict[str, list[str]], layout: Layout) -> bool:
+    """The older layout: ``prompts/`` holds no tool prompt of its own, but
+    ``prompts/default/`` holds the tool prompts (the core set) and each other
+    subdirectory holding prompts is a profile's (``prompts/<profile>/``).
+    Whether it is that layout."""
+    if not _has_tool_prompts(listed.get(f"{rel}/default", [])):
+        return False
+    _add(layout.prompt_dirs, f"{rel}/default")
+    for sub, files in listed.items():
+        parent, _, profile = sub.rpartition("/")
+        if parent == rel and profile != "default" and any(f.endswith(".md") for f in files):
+            _add(layout.profile_prompt_dirs, sub)
+            _add(layout.profiles, profile)
+    return True
 
 
 def _declared(root: Path, rel: str, found: list[str]) -> None:
