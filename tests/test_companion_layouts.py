@@ -126,6 +126,12 @@ TRUE_LAYOUTS = {
     ),
     "blank line between classes": ("- `Color` (`enum.Enum`)\n", "- `Color` (`enum.Enum`)\n\n"),
     "tests flat under the lead": ("  - `tests/test_shapes.py`\n", "- `tests/test_shapes.py`\n"),
+    "method by its name": ("  - `label(self) -> str`\n", "  - `label`\n"),
+    "method named with its class": (
+        "  - `parse(self, text: str) -> str`\n",
+        "  - `Config.parse` \u2014 reads text.\n",
+    ),
+    "a class attribute by its name": ("  - `label(self) -> str`\n", "  - `RED`\n  - `label`\n"),
     "a note bullet under a class": (
         "  - `label(self) -> str`\n",
         "  - `tags` defaults to an empty list.\n  - `label(self) -> str`\n",
@@ -203,6 +209,28 @@ def test_a_stale_function_named_alone_is_removed_only_on_request(make_repo, run_
     ]
 
 
+def test_a_stale_method_named_alone_is_removed_only_on_request(make_repo, run_cli) -> None:
+    text = COMPANION.replace("  - `label(self) -> str`\n", "  - `label`\n  - `gone`\n")
+    root = _repo(make_repo, text)
+    result = run_cli(root, "check", "--no-cache")
+    assert _findings(result.output) == [
+        f"{DOX}:14:1: DOX105 `Config` no longer has method `gone` (documented at line 14) [!]"
+    ]
+    run_cli(root, "check", "--no-cache", "--fix")
+    assert (root / DOX).read_text(encoding="utf-8") == text
+
+
+def test_a_signature_rewrite_keeps_the_def_a_person_wrote(make_repo, run_cli) -> None:
+    text = COMPANION.replace(
+        "  - `parse(self, text: str) -> str`\n", "  - `def parse(self, text: str, strict) -> str`\n"
+    ).replace("- `async fetch(name: str) -> str`\n", "- `async def fetch(name) -> str`\n")
+    root = _repo(make_repo, text)
+    run_cli(root, "check", "--no-cache", "--fix")
+    assert (root / DOX).read_text(encoding="utf-8") == COMPANION.replace(
+        "  - `parse(self, text: str) -> str`\n", "  - `def parse(self, text: str) -> str`\n"
+    ).replace("- `async fetch(name: str) -> str`\n", "- `async def fetch(name: str) -> str`\n")
+
+
 def test_items_past_a_blank_line_are_listed_but_never_stale() -> None:
     companion = parse_companion("## Ownership\n- Classes:\n- `A`\n\n- `B` (`C`)\n  - `m(self)`\n")
     block = companion.block("classes")
@@ -218,6 +246,18 @@ TRUE_TOOL_LINES = {
     "a clause after defines": (
         "- `WaitTool` defines `execute(...)`.\n",
         "- `WaitTool` defines `execute(...)`, which returns a `Response`.\n",
+    ),
+    "a parenthetical after is a": (
+        "- `WaitTool` is a `Tool`.\n",
+        "- `WaitTool` is a `Tool` (discovered by file name).\n",
+    ),
+    "a clause opened by and after is a": (
+        "- `WaitTool` is a `Tool`.\n",
+        "- `WaitTool` is a `Tool` and is discovered by file name.\n",
+    ),
+    "a parenthetical after defines": (
+        "- `WaitTool` defines `execute(...)`.\n",
+        "- `WaitTool` defines `execute(...)` (async).\n",
     ),
     "argument facts in parentheses": (
         "  - `seconds`: optional integer, default `0`.\n",
@@ -288,3 +328,20 @@ def test_a_sentence_wrapped_onto_an_indented_line_is_read_whole(make_repo, run_c
 
 
 WAIT_PY_BODY = WAIT_PY.split("\n\n", 1)[1]
+
+
+def test_a_stale_statement_with_a_parenthetical_goes_only_on_request(make_repo, run_cli) -> None:
+    text = WAIT_DOX.replace(
+        "- `WaitTool` is a `Tool`.\n",
+        "- `WaitTool` is a `Tool`.\n- `OldTool` is a `Tool` (kept for old prompts).\n",
+    )
+    root = make_repo({**clean_files(), WAIT_DOX_PATH: text})
+    line = text[: text.index("- `OldTool`")].count("\n") + 1
+    assert [
+        out for out in run_cli(root, "check", "--no-cache").output.splitlines() if "DOX" in out
+    ] == [
+        f"{WAIT_DOX_PATH}:{line}:1: DOX106 `tools/wait.py` no longer has class `OldTool` "
+        f"(documented at line {line}) [!]"
+    ]
+    run_cli(root, "check", "--no-cache", "--fix")
+    assert (root / WAIT_DOX_PATH).read_text(encoding="utf-8") == text

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from doxtool.companions.factlines import spans
+from doxtool.companions.factlines import method_name, spans
 from doxtool.core.patterns import LazyPattern
 
 #: how the agent-zero format writes a class without bases
@@ -35,6 +35,10 @@ _TEST_PATH = LazyPattern(r"\S*(?:/\S*|\.py\S*|::\S*)")
 _CLASS_SPAN = LazyPattern(
     r"(?:class\s+)?(?P<name>[^\W\d]\w*)\s*"
     r"\((?P<bases>\s*[^\W\d][\w.]*(?:\s*,\s*[^\W\d][\w.]*)*\s*,?\s*)?\)\s*:?"
+)
+# a method named with its class: ``Owner.name`` alone or opening its signature
+_QUALIFIED = LazyPattern(
+    r"(?:async\s+)?(?:def\s+)?(?P<owner>[^\W\d]\w*)\.(?P<name>[^\W\d]\w*)\s*(?:\(|$)"
 )
 # what may join two items of an inline list, outside parentheses
 _LIST_JOINER = LazyPattern(r"[\s,]*(?:(?:and|or|&)[\s,]*)?")
@@ -190,6 +194,28 @@ def signature_item(content: str) -> BulletCode | None:
     return found
 
 
+def member_item(content: str, owner: str) -> tuple[BulletCode, str] | None:
+    """A method item under the class ``owner`` and the method's name: a
+    signature, or the method named alone or as ``Owner.method`` (with its
+    signature or not), followed by nothing or by a note set off from it.
+    A method so named is known by its name only: its signature is not compared."""
+    found = signature_item(content)
+    if found is not None:
+        return found, method_name(found.text)
+    found = bullet_code(content)
+    if found is None:
+        return None
+    text = found.text.strip()
+    if _IDENTIFIER.fullmatch(text):
+        return (found, text) if set_off(found.after) else None
+    match = _QUALIFIED.match(text)
+    if match is None or match.group("owner") != owner or ")." in text:
+        return None
+    if match.end() == len(text) and not set_off(found.after):
+        return None
+    return found, match.group("name")
+
+
 def function_item(content: str) -> BulletCode | None:
     """A function item: a signature, or the function's name alone followed by
     nothing or by a note set off from it (`` - `_trace`: a decorator. ``)."""
@@ -255,6 +281,8 @@ class Entry:
     role: str
     code: BulletCode | None = None
     cls: ClassBullet | None = None
+    #: a member's method name
+    name: str = ""
 
 
 def read_entries(kind: str, lines: list[tuple[int, str]], code_lines: set[int]) -> list[Entry]:
@@ -267,7 +295,7 @@ def read_entries(kind: str, lines: list[tuple[int, str]], code_lines: set[int]) 
     """
     entries: list[Entry] = []
     level: int | None = None
-    has_class = False
+    owner: str | None = None
     for index, content in lines:
         if not content.strip(" \t"):
             continue
@@ -280,13 +308,13 @@ def read_entries(kind: str, lines: list[tuple[int, str]], code_lines: set[int]) 
             entry = _item_entry(kind, index, content)
             if entry is not None:
                 level = width if level is None else level
-                has_class = has_class or entry.cls is not None
+                owner = entry.cls.name if entry.cls is not None else owner
                 entries.append(entry)
                 continue
-        if kind == "classes" and deeper and has_class:
-            member = signature_item(content)
+        if kind == "classes" and deeper and owner is not None:
+            member = member_item(content, owner)
             if member is not None:
-                entries.append(Entry(index, "member", member))
+                entries.append(Entry(index, "member", member[0], name=member[1]))
                 continue
         entries.append(Entry(index, "note"))
     return entries

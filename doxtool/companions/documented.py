@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from doxtool.companions.bullets import inline_items, read_entries
+from doxtool.companions.bullets import SIGNATURE, inline_items, read_entries
 from doxtool.companions.factlines import listed_spans, method_name, split_list
 from doxtool.companions.model import Companion, FactBlock
 from doxtool.core.edits import line_content
@@ -42,6 +42,9 @@ class DocItem:
     #: past a blank line after the block (see :attr:`FactBlock.loose_end`):
     #: listed, but never called stale
     loose: bool = False
+    #: a method named alone or as ``Class.method``: known by its name only, and
+    #: perhaps a person's line about something else (no fix drops it silently)
+    by_name: bool = False
 
     @property
     def line(self) -> int:
@@ -54,7 +57,7 @@ class DocItem:
         return last
 
     def carries_words(self) -> bool:
-        if self.after.strip(" \t.,;:") or self.notes:
+        if self.after.strip(" \t.,;:") or self.notes or self.by_name:
             return True
         return any(child.carries_words() for child in self.children)
 
@@ -91,13 +94,14 @@ def read_bullets(
             if current_class is None:
                 continue
             method = DocItem(
-                f"{current_class.key}.{method_name(found.text)}",
+                f"{current_class.key}.{entry.name}",
                 found.text,
                 entry.index,
                 found.start,
                 found.end,
                 owner=current_class.key,
                 after=found.after,
+                by_name=SIGNATURE.match(found.text) is None,
             )
             current_class.children.append(method)
             last = method

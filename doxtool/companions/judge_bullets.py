@@ -130,6 +130,8 @@ class BulletJudge(BaseJudge):
         defs = self.code.methods(cls.key, name)
         if not defs and _note_like(method, name):
             return  # `` `str()` gives ... ``: a person's note about a call
+        if not defs and method.by_name and self.code.mentions(name):
+            return  # a name alone the module still uses: perhaps an attribute
         if not defs:
             edits, unsafe = self.removal(method)
             self.add(
@@ -149,7 +151,9 @@ class BulletJudge(BaseJudge):
         if any(changes is None or changes == [] for _, changes in results):
             return
         fn, changes = results[0]
-        text = display_code(render_signature(fn, self.convention.signatures))
+        text = _spelled_like(
+            item.text, display_code(render_signature(fn, self.convention.signatures))
+        )
         self.add(
             kind,
             CHANGED,
@@ -304,6 +308,19 @@ class BulletJudge(BaseJudge):
             elif any(doc.inline for doc in documented):
                 edits = []  # the list is written on the lead line: no bullet joins it
             self.add(kind, MISSING, item.key, message, block.line, edits)
+
+
+_DEF_PREFIX = re.compile(r"\s*(?:async\s+)?def\s")
+
+
+def _spelled_like(written: str, signature: str) -> str:
+    """``signature`` with the ``def`` a person wrote before the name kept
+    (`` `def load(path)` `` stays a ``def``; ``async`` comes first)."""
+    if not _DEF_PREFIX.match(written):
+        return signature
+    if signature.startswith("async "):
+        return "async def " + signature[len("async ") :]
+    return "def " + signature
 
 
 def _note_like(method: DocItem, name: str) -> bool:

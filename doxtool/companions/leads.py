@@ -32,8 +32,12 @@ _SUBJECT = r"(?:`(?P<subject>[^`]+)`|(?P<bare>[^\W\d]\w*))"
 
 # What may follow a statement (`` `X` is a `Tool` ``): nothing, a full stop
 # and a person's words, or a clause of theirs set off by a comma, a semicolon
-# or a dash (``, which is a `Tool`.``)
-_CLAUSE = r"[ \t]*(?:\.(?P<rest>.*)|(?P<clause>[,;:][ \t].*|[ \t]*[\u2014\u2013].*))?"
+# or a dash (``, which is a `Tool`.``), in parentheses (`` (found by file
+# name).``) or opened by a conjunction (`` and is found by file name.``)
+_CLAUSE = (
+    r"[ \t]*(?:\.(?P<rest>.*)|(?P<clause>[,;:][ \t].*|[ \t]*[\u2014\u2013].*"
+    r"|[ \t]+\(.*|[ \t]+(?:and|but|so|which|that|while|because)[ \t].*))?"
+)
 
 # kind -> pattern of the bullet text; ``rest`` is what follows the lead phrase
 _LEADS = tuple(

@@ -149,7 +149,7 @@ def _read_bullet_block(
         elif entry.role == "member":
             cls = reader.values[-1]
             cls["methods"].append(entry.code.text)
-            name = f"{cls['name']}.{method_name(entry.code.text)}"
+            name = f"{cls['name']}.{entry.name}"
             reader.item(name, entry.index, entry.code.after)
         elif entry.cls is not None:
             reader.values.append(
