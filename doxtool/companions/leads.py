@@ -36,7 +36,7 @@ _SUBJECT = r"(?:`(?P<subject>[^`]+)`|(?P<bare>[^\W\d]\w*))"
 # name).``) or opened by a conjunction (`` and is found by file name.``)
 _CLAUSE = (
     r"[ \t]*(?:\.(?P<rest>.*)|(?P<clause>[,;:][ \t].*|[ \t]*[\u2014\u2013].*"
-    r"|[ \t]+\(.*|[ \t]+(?:and|but|so|which|that|while|because)[ \t].*))?"
+    r"|[ \t]+\(.*|[ \t]+(?:and|but|so|while|because)[ \t].*))?"
 )
 
 # kind -> pattern of the bullet text; ``rest`` is what follows the lead phrase
