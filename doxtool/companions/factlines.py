@@ -282,6 +282,51 @@ def is_none(sentence: str) -> bool:
     return sentence.strip().casefold() == "none"
 
 
+#: words that turn a value around (``never `true```, ``not `false```)
+_NEGATION = re.compile(r"\b(?:never|not|no|nor|neither|without)\b|n't\b", re.IGNORECASE)
+
+
+_NEVER = re.compile(r"never `(true|false)`", re.IGNORECASE)
+
+
+def read_break_loop(sentence: str) -> tuple[list[str] | None, bool]:
+    """The values a ``break_loop`` sentence states, and whether it is written
+    as doxtool writes it (``always `false```, `` `a` or `b` ``, ``none``),
+    so that a fix may rewrite it without losing a person's words.
+
+    ``never `true``` is ``false`` (and the other way round). The values are
+    None (the sentence is not read, nor compared) when other words outside
+    parentheses may turn them around (``not always `true```, ``never ends
+    the loop (`false`)``) or when no value is in backticks (``depends
+    on the flag``). Spans in parentheses are a person's words, not values.
+    """
+    if is_none(sentence):
+        return [], True
+    never = _NEVER.fullmatch(sentence.strip(" \t"))
+    if never is not None:  # ``never `true```: always the other
+        return ["false" if never.group(1).lower() == "true" else "true"], False
+    outside = []
+    depth = 0
+    for span in spans(sentence):
+        if span.code:
+            continue
+        for char in span.text:
+            if char == "(":
+                depth += 1
+            elif char == ")":
+                depth = max(0, depth - 1)
+            elif depth == 0:
+                outside.append(char)
+    values = [span.text for span in listed_spans(sentence)]
+    if not values or _NEGATION.search("".join(outside)):
+        return None, False
+    written = sentence.strip(" \t")
+    canonical = written == " or ".join(code(value) for value in values) or (
+        len(values) == 1 and written == f"always {code(values[0])}"
+    )
+    return values, canonical
+
+
 # --- JSON values -----------------------------------------------------------
 
 

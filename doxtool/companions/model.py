@@ -94,6 +94,9 @@ class FactBlock:
     #: lines (a loose list): they are read as listed, so that no fix writes them
     #: again, but being set off from the block they are never called stale
     loose_end: int = 0
+    #: what the line states cannot be read (``never `true```: words that may
+    #: turn its value around): it is neither compared nor rewritten
+    unread: bool = False
 
 
 @dataclass

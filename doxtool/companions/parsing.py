@@ -28,6 +28,7 @@ from doxtool.companions.factlines import (
     listed_spans,
     method_name,
     normalize_title,
+    read_break_loop,
     split_list,
     split_sentence,
 )
@@ -72,6 +73,8 @@ class _BlockReader:
     own_spelling: bool = False
     #: the indentation of the block's first item
     item_indent: int | None = None
+    #: what the block states cannot be read (see :attr:`FactBlock.unread`)
+    unread: bool = False
 
     def item(self, key: str, index: int, prose: str | None = None) -> None:
         self.item_lines.setdefault(key, index + 1)
@@ -124,6 +127,13 @@ def _read_lead_line(reader: _BlockReader) -> None:
         reader.values, reader.prose = lead.base, lead.rest
     elif kind == "defines":
         reader.values, reader.prose = True, lead.rest
+    elif kind == "break-loop":
+        sentence, reader.prose, _ = split_list(lead.rest)
+        reader.values, canonical = read_break_loop(sentence)
+        reader.unread = reader.values is None
+        # a sentence in a person's spelling (``always **`false`**``, a
+        # parenthetical after the value) is compared but never rewritten
+        reader.own_spelling = not canonical
     else:
         sentence, reader.prose, _ = split_list(lead.rest)
         if is_none(sentence):
@@ -392,6 +402,7 @@ def parse_companion(text: str, path: str = "") -> Companion:
             table=reader.table or reader.own_spelling,
             bare=lead.bare,
             loose_end=loose_end,
+            unread=reader.unread,
         )
         if block.key in seen:
             companion.duplicates.append(block)

@@ -48,6 +48,8 @@ class BlockRule(Rule):
             tools = {t.class_name: t for t in ctx.tools(doc.module)}
             for block in expected:
                 found = existing.get(block.key)
+                if found is not None and found.unread:
+                    continue  # a sentence doxtool cannot read says what it says
                 if not self._unknown(tools, block.kind, block.subject):
                     yield from self.compare(ctx, doc, block, found)
                 elif found is not None:
@@ -70,7 +72,8 @@ class BlockRule(Rule):
                     ):
                         continue
                     if block.subject in tools:
-                        yield from self.absent(doc, block)
+                        if not block.unread:
+                            yield from self.absent(doc, block)
                     else:
                         yield from self.orphan(ctx, doc, block)
 
@@ -390,7 +393,11 @@ table, another tool's `execute`) leaves the line unknown: none is asked for
 or generated, the line a person wrote is kept, and only one that leaves out
 a boolean the code is seen to return is reported, with no fix. Rewriting a
 line whose sentence holds a person's words (`` `true` when `final` is set ``)
-is an unsafe fix.
+is an unsafe fix. A line in a person's spelling (the value in bold, a
+parenthetical after it) is compared but never rewritten; `` never `true` ``
+is `false`, and a line whose words may turn its value around
+(`` not always `true` ``, `` never ends the loop (`false`) ``) is not
+compared.
 """
     valid = valid_examples()
     invalid = [

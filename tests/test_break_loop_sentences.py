@@ -1,0 +1,78 @@
+"""How a person's ``break_loop`` sentence is read: a negation is never read
+as the value it negates, and a sentence in a person's spelling (a
+parenthetical, bold) is compared but never rewritten (a rewrite would drop
+their words or their emphasis)."""
+
+from __future__ import annotations
+
+import pytest
+from samples import clean_files
+
+from doxtool.companions.factlines import read_break_loop
+from doxtool.rules.examples import WAIT_DOX, WAIT_PY
+
+DOX = "tools/wait.py.dox.md"
+LINE = "- `break_loop` of `WaitTool`: always `false`.\n"
+NUMBER = WAIT_DOX[: WAIT_DOX.index(LINE)].count("\n") + 1
+WRONG = (
+    f"{DOX}:{NUMBER}:1: DOX120 `break_loop` of `WaitTool` is documented wrongly; "
+    "the code returns always `{value}` (Responses at tools/wait.py:7)"
+)
+
+# (sentence, the code's break_loop, the findings: a ``[*]`` one is fixed)
+CASES = {
+    "never true, code false": ("never `true`.", "False", []),
+    "never true, code true": ("never `true`.", "True", [WRONG.format(value="true")]),
+    "never ends the loop (false)": ("never ends the loop (`false`).", "True", []),
+    "not always true": ("not always `true`.", "False", []),
+    "words only": ("depends on the timer.", "True", []),
+    "a parenthetical after the value": (
+        "always `false` (the agent continues).",
+        "True",
+        [WRONG.format(value="true")],
+    ),
+    "the value in bold": ("always **`false`**.", "True", [WRONG.format(value="true")]),
+    "a parenthetical, true": ("always `false` (the agent continues).", "False", []),
+    "the value in bold, true": ("always **`false`**.", "False", []),
+}
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_a_persons_break_loop_sentence_is_read_and_kept(case: str, make_repo, run_cli) -> None:
+    sentence, value, findings = CASES[case]
+    text = WAIT_DOX.replace(LINE, f"- `break_loop` of `WaitTool`: {sentence}\n")
+    code = WAIT_PY.replace("break_loop=False", f"break_loop={value}")
+    assert code != WAIT_PY or value == "False"
+    root = make_repo({**clean_files(), "tools/wait.py": code, DOX: text})
+    output = run_cli(root, "check", "--no-cache").output
+    assert [line for line in output.splitlines() if "DOX" in line] == findings
+    run_cli(root, "check", "--no-cache", "--fix")
+    assert (root / DOX).read_text(encoding="utf-8") == text
+
+
+def test_the_canonical_sentence_is_still_rewritten(make_repo, run_cli) -> None:
+    code = WAIT_PY.replace("break_loop=False", "break_loop=True")
+    root = make_repo({**clean_files(), "tools/wait.py": code})
+    output = run_cli(root, "check", "--no-cache").output
+    assert WRONG.format(value="true") + " [*]" in output.splitlines()
+    run_cli(root, "check", "--no-cache", "--fix")
+    assert (root / DOX).read_text(encoding="utf-8") == WAIT_DOX.replace(
+        LINE, "- `break_loop` of `WaitTool`: always `true`.\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("sentence", "read"),
+    [
+        ("always `false`", (["false"], True)),
+        ("`true` or `false`", (["true", "false"], True)),
+        ("none", ([], True)),
+        ("never `true`", (["false"], False)),
+        ("Never `FALSE`", (["true"], False)),
+        ("always `true` (it does not matter)", (["true"], False)),
+        ("`false`, no matter what", (None, False)),
+        ("it doesn't end the loop (`false`)", (None, False)),
+    ],
+)
+def test_read_break_loop(sentence: str, read: tuple[list[str] | None, bool]) -> None:
+    assert read_break_loop(sentence) == read
