@@ -177,6 +177,30 @@ def test_stale_companion_is_reported_when_its_module_is_passed(make_repo, run_cl
     assert "tools/gone.py.dox.md:1:1: DOX002" in result.output
 
 
+def test_a_renamed_module_gets_no_fresh_companion_over_its_old_one(make_repo, run_cli) -> None:
+    files = _clean_files()
+    old = files.pop("tools/wait.py.dox.md") + "- A note of a person's.\n"
+    files["tools/waiting.py"] = files.pop("tools/wait.py")
+    files["tools/wait.py.dox.md"] = old
+    root = make_repo(files)
+    expected = (
+        "tools/wait.py.dox.md:1:1: DOX002 companion of `tools/wait.py`, which does not "
+        "exist; it probably belongs to `tools/waiting.py` (rename it)\n"
+        "tools/waiting.py:1:1: DOX001 module has no companion `tools/waiting.py.dox.md`; "
+        "`tools/wait.py.dox.md` probably belongs to it (rename it)\n"
+    )
+    for args in ((), ("tools/waiting.py",)):
+        result = run_cli(root, "check", "--no-cache", "--select", "DOX001,DOX002", *args)
+        assert result.output == expected + "Found 2 findings.\n"
+        run_cli(root, "check", "--no-cache", "--fix", *args)
+        assert not (root / "tools/waiting.py.dox.md").exists()
+        assert (root / "tools/wait.py.dox.md").read_text(encoding="utf-8") == old
+    # once the companion is renamed, nothing is missing
+    (root / "tools/wait.py.dox.md").rename(root / "tools/waiting.py.dox.md")
+    result = run_cli(root, "check", "--no-cache", "--select", "DOX001,DOX002")
+    assert result.output == "All checks passed.\n"
+
+
 def test_rules_and_explain(run_cli, tmp_path: Path) -> None:
     listing = run_cli(tmp_path, "rules")
     assert listing.exit_code == 0

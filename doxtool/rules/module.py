@@ -27,7 +27,10 @@ module without one is undocumented, and agents editing it have nothing to keep
 in sync.
 
 **Example.** `tools/wait.py` without `tools/wait.py.dox.md`. `--fix` writes the
-companion from the templates, with every fact line filled in.
+companion from the templates, with every fact line filled in, unless the
+companion of a module that no longer exists probably belongs to it (a
+renamed module, DOX002): that companion is to be renamed, and no fresh one
+takes its place.
 """
     valid = [Example(with_files({"tools/wait.py": WAIT_PY, "tools/wait.py.dox.md": WAIT_DOX}))]
     invalid = [
@@ -46,6 +49,17 @@ companion from the templates, with every fact line filled in.
                 continue  # DOX003 says why no companion can be written for it
             facts = ctx.facts(module)
             fix = None
+            moved = _renamed_companion(ctx, module)
+            if moved is not None:
+                # the person's companion of the module's old name is to be
+                # renamed: a fresh one would take its place (DOX002)
+                yield self.finding(
+                    f"module has no companion `{companion}`; `{moved}` probably belongs "
+                    "to it (rename it)",
+                    module,
+                    subject=f"{module}:companion",
+                )
+                continue
             if facts.parsed:
                 # templates are rendered only when the fix is to be applied
                 text = ctx.new_companion(module) if ctx.fixing else ""
@@ -100,6 +114,26 @@ deletes files: moving or deleting the companion is a person's decision.
             else:
                 message += "; delete it or restore the module"
             yield self.finding(message, companion, subject=f"{companion}:stale")
+
+
+def _renamed_companion(ctx: Context, module: str) -> str | None:
+    """The companion of a module that no longer exists whose probable rename
+    target (as DOX002 guesses it) is ``module``; None when there is none."""
+    directory = module.rsplit("/", 1)[0] if "/" in module else "."
+    orphans: list[str] | None = None
+    for companion in ctx.project.companions_in(directory):
+        gone = companion.removesuffix(".dox.md")
+        if ctx.exists(gone):
+            continue
+        if orphans is None:
+            orphans = [
+                m
+                for m in ctx.project.modules_in(directory)
+                if not ctx.exists(ctx.companion_path(m))
+            ]
+        if _rename_guess(gone, orphans) == module:
+            return companion
+    return None
 
 
 def _rename_guess(module: str, orphans: list[str]) -> str | None:
