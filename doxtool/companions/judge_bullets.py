@@ -27,9 +27,10 @@ from doxtool.companions.derive import (
 )
 from doxtool.companions.documented import DocItem, read_bullets
 from doxtool.companions.factlines import ExpectedBlock, code, display_code
+from doxtool.companions.generate import verification_lines
 from doxtool.companions.model import FactBlock
 from doxtool.companions.verdicts import CHANGED, MISSING, STALE, BaseJudge
-from doxtool.core.edits import line_content
+from doxtool.core.edits import Edit, line_content
 from doxtool.core.outline_facts import FunctionOutline
 
 
@@ -191,6 +192,47 @@ class BulletJudge(BaseJudge):
                 [self._edit(index, index, [self._like(doc.children, render_method(method))])],
             )
 
+    def _tests_lines(self, expected: ExpectedBlock) -> list[str]:
+        """The lines of a tests list that takes the place of the sentence for
+        no tests: in doxtool's own format, after the line that says to run them
+        (as a new companion writes them)."""
+        if self.convention.boilerplate:
+            return list(expected.lines)
+        run = verification_lines(
+            self.module, posixpath.basename(self.module), [i.text for i in expected.values]
+        )
+        return [*run, *expected.lines] if run[0].startswith("- Run ") else list(expected.lines)
+
+    def _no_tests_edit(
+        self, block: FactBlock, documented: list[DocItem], expected: ExpectedBlock | None
+    ) -> Edit | None:
+        """When every test a list holding nothing else names is gone and none
+        is left to list: the list written back as the convention's sentence
+        for no tests (in doxtool's own format, with the line before it that
+        says to run those tests, when doxtool wrote it); None otherwise."""
+        if block.empty or block.prose.strip() or block.notes or not documented:
+            return None
+        if expected is not None and expected.values:
+            return None
+        for item in documented:
+            if item.inline or item.loose or item.carries_words():
+                return None
+            if any(self.code.exists(path) for path in test_paths(item.text)):
+                return None
+        start = block.start
+        if expected is not None:
+            lines = list(expected.lines)
+        elif not self.convention.boilerplate:
+            name = posixpath.basename(self.module)
+            lines = verification_lines(self.module, name, [])
+            run = verification_lines(self.module, name, [d.text for d in documented])
+            before = line_content(self.companion.lines[start - 1]) if start else ""
+            if run[0].startswith("- Run ") and before == run[0]:
+                start -= 1
+        else:
+            return None
+        return self._edit(start, block.end, lines)
+
     def _like(self, siblings: list[DocItem], line: str) -> str:
         """``line`` written with the indentation and bullet of its siblings
         (tabs stay tabs, ``*`` stays ``*``)."""
@@ -238,6 +280,7 @@ class BulletJudge(BaseJudge):
         """Functions and tests."""
         kind = block.kind
         documented = read_bullets(self.companion, block)
+        no_tests = self._no_tests_edit(block, documented, expected) if kind == "tests" else None
         for item in documented:
             if kind == "functions":
                 if self.code.outline is None:
@@ -265,7 +308,7 @@ class BulletJudge(BaseJudge):
             elif not item.loose and not any(
                 self.code.exists(path) for path in test_paths(item.text)
             ):
-                edits, unsafe = self.removal(item)
+                edits, unsafe = ([no_tests], False) if no_tests else self.removal(item)
                 self.add(
                     kind,
                     STALE,
@@ -304,7 +347,10 @@ class BulletJudge(BaseJudge):
             )
             edits = [self._edit(index, index, [self._like(documented, render(item))])]
             if block.line and block.empty:
-                edits = [self._edit(block.start, block.end, expected.lines)]
+                # the convention's sentence for no tests gives way to the list,
+                # unless a person wrote words after it
+                lines = self._tests_lines(expected)
+                edits = [] if block.prose.strip() else [self._edit(block.start, block.end, lines)]
             elif any(doc.inline for doc in documented):
                 edits = []  # the list is written on the lead line: no bullet joins it
             self.add(kind, MISSING, item.key, message, block.line, edits)

@@ -71,6 +71,11 @@ _LEADS = tuple(
             r"(?P<empty>No direct test reference was found by name search; choose the nearest "
             r"behavioral test or perform a focused smoke check)\.(?P<rest>.*)",
         ),
+        (
+            "tests",  # doxtool's own sentence for a module no test imports
+            r"(?P<empty>No test imports `[^`]+` yet: add one under `tests/`; until then, "
+            r"`doxtool check [^`]+` compares this file with the code)\.(?P<rest>.*)",
+        ),
     )
 )
 

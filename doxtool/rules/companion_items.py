@@ -266,6 +266,13 @@ a list of 8 is complete). Extra tests a person listed are never findings.
 **Why it matters.** The Verification section tells a maintainer what to run;
 a renamed or deleted test leaves them running nothing.
 
+The sentence a convention writes when no test imports the module (doxtool's
+"No test imports `wait.py` yet: ...", agent-zero's "No direct test reference
+was found ...") stands for an empty list: `--fix` replaces it by the list
+when a test appears (in doxtool's format, with the line that says to run the
+tests), and writes it back, in place of that line and the list, when the
+last listed test is deleted and the list holds nothing of a person's.
+
 **Example.** The list names `tests/test_sleep.py`, which was deleted.
 """
     valid = valid_examples()
