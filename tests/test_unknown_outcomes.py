@@ -140,7 +140,9 @@ def test_a_response_of_a_base_elsewhere_is_located_in_its_module(tmp_path: Path)
     )
 
 
-def test_a_rewrite_of_a_sentence_with_a_person_s_words_is_unsafe(tmp_path: Path) -> None:
+def test_a_sentence_with_a_person_s_words_is_compared_and_never_rewritten(
+    tmp_path: Path,
+) -> None:
     source = (
         HEAD + "\n\nclass PingTool(Tool):\n"
         "    async def execute(self, **kwargs) -> Response:\n"
@@ -152,13 +154,10 @@ def test_a_rewrite_of_a_sentence_with_a_person_s_words_is_unsafe(tmp_path: Path)
     companion.write_text(text.replace("always `false`.", line.split(": ", 1)[1]), encoding="utf-8")
     out = check(tmp_path, "--select", "DOX120")
     assert out.splitlines()[0].endswith(
-        "the code returns always `false` (Responses at tools/ping.py:6) [!]"
+        "the code returns always `false` (Responses at tools/ping.py:6)"
     )
-    check(tmp_path, "--fix")
-    assert line + "\n" in companion.read_text(encoding="utf-8")
     check(tmp_path, "--fix", "--unsafe-fixes")
-    fixed = companion.read_text(encoding="utf-8")
-    assert "- `break_loop` of `PingTool`: always `false`. More words.\n" in fixed
+    assert line + "\n" in companion.read_text(encoding="utf-8")
 
 
 # -- the generated line of a result reached through a dispatch table -------------

@@ -391,10 +391,9 @@ the module binds to one (the literal passed, or its default) and
 library's result, a helper it cannot find, a handler taken from a dispatch
 table, another tool's `execute`) leaves the line unknown: none is asked for
 or generated, the line a person wrote is kept, and only one that leaves out
-a boolean the code is seen to return is reported, with no fix. Rewriting a
-line whose sentence holds a person's words (`` `true` when `final` is set ``)
-is an unsafe fix. A line in a person's spelling (the value in bold, a
-parenthetical after it) is compared but never rewritten; `` never `true` ``
+a boolean the code is seen to return is reported, with no fix. A line
+whose sentence holds a person's words (`` `true` when `final` is set ``, the
+value in bold, a parenthetical after it) is compared but never rewritten; `` never `true` ``
 is `false`, and a line whose words may turn its value around
 (`` not always `true` ``, `` never ends the loop (`false`) ``) is not
 compared.
