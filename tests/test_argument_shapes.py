@@ -94,8 +94,9 @@ def test_a_none_default_the_check_refuses_is_no_default(run_cli, make_repo) -> N
     tool = _tool(run_cli, make_repo, source)
     assert _facts(tool) == {
         "f": (True, False, None, []),
-        # a default the code spells stays one; the check makes it needed
-        "g": (True, True, "", []),
+        # a default the check refuses is no default either: a missing `g`
+        # ends `execute` with an error
+        "g": (True, False, None, []),
         # a missing `h` is `"x"`, which the check lets pass
         "h": (False, True, "x", []),
     }
@@ -130,6 +131,62 @@ def test_a_default_a_helper_check_refuses_is_no_default(run_cli, make_repo) -> N
     assert _facts(_tool(run_cli, make_repo, source)) == {
         "a": (True, False, None, []),
         "soft": (False, True, "abc", []),
+    }
+
+
+def test_an_empty_default_a_check_refuses_is_no_default_in_every_spelling(
+    run_cli, make_repo
+) -> None:
+    """A parameter's default, a read in a helper of the module, a walrus: the
+    refused default is none; the literal still says the type."""
+    source = """\
+        def need(args):
+            value = str(args.get("b", "")).strip()
+            if not value:
+                raise ValueError("send `b`")
+            return value
+
+
+        class NotesTool(Tool):
+            async def execute(self, a: str = "", **kwargs) -> Response:
+                if not a:
+                    return Response(message="send `a`", break_loop=False)
+                if not (c := self.args.get("c", [])):
+                    raise RepairableException("send `c`")
+                if not (d := int(self.args.get("d", 0))):
+                    raise RepairableException("send `d`")
+                return Response(message=f"{a}{need(self.args)}{c}{d}", break_loop=False)
+        """
+    tool = _tool(run_cli, make_repo, source)
+    assert _facts(tool) == {
+        "a": (True, False, None, []),
+        "c": (True, False, None, []),
+        "d": (True, False, None, []),
+        "b": (True, False, None, []),
+    }
+    assert {a["name"]: a["type"] for a in tool["arguments"]} == {
+        "a": "string",
+        "b": "string",
+        "c": "array",
+        "d": "integer",
+    }
+
+
+def test_a_default_refused_only_with_another_argument_stays(run_cli, make_repo) -> None:
+    """``if not text and not url``: a missing ``text`` passes when ``url`` is
+    given, so ``""`` is what the code goes on with."""
+    source = """\
+        class NotesTool(Tool):
+            async def execute(self, **kwargs) -> Response:
+                text = self.args.get("text", "")
+                url = self.args.get("url", "")
+                if not text and not url:
+                    raise RepairableException("send `text` or `url`")
+                return Response(message=f"{text}{url}", break_loop=False)
+        """
+    assert _facts(_tool(run_cli, make_repo, source)) == {
+        "text": (False, True, "", ["url"]),
+        "url": (False, True, "", ["text"]),
     }
 
 

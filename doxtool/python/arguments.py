@@ -133,8 +133,13 @@ class ArgBuilder:
         reads.sort(key=lambda r: (r.line, r.column))
         refused = self.has_default and self._refused(self.default)
         # ``f = self.args.get("f", None)`` then ``if f is None: raise ...``: an
-        # explicit None the check refuses is no default, as ``.get("f")`` has none
-        has_default = self.has_default and not (refused and self.default is None)
+        # explicit None the check refuses is no default, as ``.get("f")`` has none;
+        # nor is any default a check on this argument alone refuses
+        # (``args.get("g", "")``, then ``if not g: raise ...``): a missing key
+        # ends ``execute`` with an error
+        has_default = self.has_default and not (
+            refused and (self.default is None or self.contract_required)
+        )
         # a fallback after ``or`` that is not claimed as a default (and is none
         # when a check refuses it: ``x = args.get("x") or ""``, ``if not x``)
         default_unknown = (

@@ -11,6 +11,7 @@ import ast
 from functools import cached_property
 from typing import Any
 
+from doxtool.core.facts import json_type
 from doxtool.core.summary_facts import KeyRead
 from doxtool.python.astparse import statements
 from doxtool.python.names import dotted_parts
@@ -108,8 +109,11 @@ class KeyReads:
                 return  # a fallback that may pass the check
             read.default_unknown = False  # a fallback the check refuses is no default
             # ``args.get(key, None)`` then ``if value is None: raise``: an
-            # explicit None the check refuses is no default, as ``.get(key)`` has none
-            if read.has_default and read.default is None:
+            # explicit None the check refuses is no default, as ``.get(key)``
+            # has none; nor is ``args.get(key, "")`` then ``if not value: raise``
+            # (the literal still says what type is expected)
+            if read.has_default:
+                read.weak = read.weak or json_type(read.default)
                 read.default, read.has_default = None, False
             read.contract = True
 
