@@ -241,6 +241,9 @@ class HelperCall:
     #: made in the body of a ``try`` with ``except`` clauses: what the callee
     #: raises may be caught there
     in_try: bool = False
+    #: ... by a handler that goes on rather than ending ``execute`` with an
+    #: error: a check that raises there makes no argument needed
+    recovered: bool = False
     #: with ``**`` in ``dicts``: the callee parameters the call fills
     #: otherwise (``#<n>``, keyword names), and whether they are unknown (a
     #: ``*`` splat or another ``**`` splat): the rest take the tool's arguments

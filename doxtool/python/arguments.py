@@ -78,6 +78,9 @@ class ArgBuilder:
     #: the kinds of value (:data:`REFUSALS`) the checks that end ``execute``
     #: with an error refuse: a default among them is no default
     refusals: set[str] = field(default_factory=set)
+    #: the kinds of value checks refuse with a raise that a ``try`` around
+    #: them may recover from: a default among them is not known to be one
+    recovered: set[str] = field(default_factory=set)
     #: arguments of which one is needed when this one is missing
     alternatives: set[str] = field(default_factory=set)
 
@@ -98,9 +101,10 @@ class ArgBuilder:
             self.default_unknown = True
             self.fallback_known, self.fallback = known, jsonable(value)
 
-    def _refused(self, value: Any) -> bool:
-        """Whether a check that ends ``execute`` with an error refuses ``value``."""
-        return any(REFUSALS[r](value) for r in self.refusals)
+    def _refused(self, value: Any, recovered: bool = False) -> bool:
+        """Whether a check that ends ``execute`` with an error refuses
+        ``value`` (``recovered``: one whose raise a handler may recover from)."""
+        return any(REFUSALS[r](value) for r in (self.recovered if recovered else self.refusals))
 
     def add_enum(self, value: Any) -> None:
         value = jsonable(value)
@@ -140,10 +144,14 @@ class ArgBuilder:
         has_default = self.has_default and not (
             refused and (self.default is None or self.contract_required)
         )
+        # a missing key whose value a check refuses with a raise a handler
+        # recovers from ends as what the handler makes of it: not known
+        recovered = self.has_default and not refused and self._refused(self.default, True)
+        has_default = has_default and not recovered
         # a fallback after ``or`` that is not claimed as a default (and is none
         # when a check refuses it: ``x = args.get("x") or ""``, ``if not x``)
-        default_unknown = (
-            self.default_unknown
+        default_unknown = recovered or (
+            (self.default_unknown or self._refused(None, True))
             and not self.has_default
             and not (self.fallback_known and self._refused(self.fallback))
         )

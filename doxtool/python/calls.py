@@ -86,6 +86,7 @@ class Calls:
             env.conditional > 0,
             literals=literals,
             in_try=env.trying > 0,
+            recovered=env.recovering > 0,
         )
         if "**" in dicts:
             call.fills, call.fills_unknown = splat_fills(node)
@@ -434,6 +435,7 @@ class Calls:
             frozenset(keys),
             env.needed_here and env.conditional == 0 and env.branches == 0,
             env.trying > 0,
+            env.recovering > 0,
             filled=frozenset(filled) if splat else frozenset(),
             texts=frozenset(texts),
         )

@@ -13,10 +13,13 @@ import libcst as cst
 
 from doxtool.python.arguments import ArgBuilder, literal_pattern, match_values
 from doxtool.python.controlflow import contains_return, terminates
-from doxtool.python.cstnodes import child_nodes, is_kind, suite_body
+from doxtool.python.cstnodes import child_nodes, dotted_name, is_kind, suite_body
 from doxtool.python.emptiness import nonempty_when
 from doxtool.python.readforms import STRING_METHODS
 from doxtool.python.walkstate import Env
+
+#: what ``except`` catches a missing key with
+GUARD_EXCEPTIONS = frozenset({"KeyError", "LookupError", "Exception", "BaseException"})
 
 
 class Contracts:
@@ -76,20 +79,60 @@ class Contracts:
 
     def _contract(self, stmt: cst.If, env: Env) -> None:
         """``if not x: return Response("x is required")`` makes ``x`` required
-        (in a helper ``execute`` calls, only ``raise`` ends ``execute``)."""
+        (in a helper ``execute`` calls, only ``raise`` ends ``execute``). A
+        raise a ``try`` around it may recover from leaves ``x`` optional,
+        with what a missing ``x`` ends as not known."""
         body = suite_body(stmt.body)
         if not self._error_exit(body, env):
             return
         if env.func is not self.entry and not ends_with_raise(body):
             return
+        recovered = env.recovering > 0 and ends_with_raise(body)
         for group in self._absence_groups(stmt.test, env):
             for name, refusal in group.items():
                 builder = self._arg(name)
+                if recovered:
+                    builder.recovered.add(refusal)
+                    continue
                 builder.refusals.add(refusal)
                 if len(group) == 1:
                     builder.contract_required = True
                 else:
                     builder.alternatives.update(set(group) - {name})
+
+    def _try_body(self, stmt: cst.Try | cst.TryStar, env: Env) -> None:
+        """The body of a ``try``. Its checks are contracts as those around it
+        are when every handler ends ``execute`` with an error (a raise, or in
+        ``execute`` a returned ``Response``); a handler that goes on recovers
+        from what they raise. ``except KeyError`` makes ``args["x"]`` in it
+        optional only when it recovers, and then with no default known."""
+        handlers = [suite_body(h.body) for h in stmt.handlers]
+        fails = bool(handlers) and all(
+            self._error_exit(h, env) and (env.func is self.entry or ends_with_raise(h))
+            for h in handlers
+        )
+        recovers = bool(handlers) and not fails
+        catches = recovers and any(catches_key_error(h, env) for h in stmt.handlers)
+        if catches:
+            env.guards.append(None)
+        env.trying += bool(handlers)
+        env.recovering += recovers
+        body = suite_body(stmt.body)
+        before = {name: len(b.reads) for name, b in self.args.items()}
+        if env.needed_here and handlers:
+            # the body runs as the statements around the ``try`` do
+            top, env.top_body = env.top_body, body
+            self._stmts(body, env)
+            env.top_body = top
+        else:
+            self._stmts(body, env)
+        env.recovering -= recovers
+        env.trying -= bool(handlers)
+        if catches:
+            env.guards.pop()
+            for name, builder in self.args.items():
+                if any(r.kind == "subscript" for r in builder.reads[before.get(name, 0) :]):
+                    builder.set_fallback(False)  # what the handler gives is not known
 
     def _absence_groups(self, test: cst.BaseExpression, env: Env) -> list[dict[str, str]]:
         """Groups of arguments whose joint absence makes ``test`` true, each
@@ -341,3 +384,16 @@ def _string_method(node: cst.BaseExpression) -> bool:
         and type(node.func) is cst.Attribute
         and node.func.attr.value in STRING_METHODS
     )
+
+
+def catches_key_error(handler: cst.ExceptHandler | cst.ExceptStarHandler, env: Env) -> bool:
+    """Whether a handler catches ``KeyError`` (a bare ``except`` does)."""
+    if handler.type is None:
+        return True
+    types = handler.type.elements if type(handler.type) is cst.Tuple else None
+    nodes = [e.value for e in types] if types is not None else [handler.type]
+    for node in nodes:
+        dotted = dotted_name(node)
+        if dotted and dotted[-1] in GUARD_EXCEPTIONS:
+            return True
+    return False

@@ -320,6 +320,10 @@ class HelperFollower:
                         )
                     )
                     continue
+                if call.recovered and read.contract:
+                    # the check raises into a handler that goes on: what a
+                    # missing key ends as is not known
+                    read = dataclasses.replace(read, contract=False, default_unknown=True)
                 reads.setdefault(name, []).append(
                     (
                         read,

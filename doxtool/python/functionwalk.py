@@ -161,7 +161,11 @@ class FunctionWalk(KeyReads, KeyValues):
             self._stmts(stmt.body)
             self._stmts(stmt.orelse)
         elif isinstance(stmt, (ast.Try, getattr(ast, "TryStar", ast.Try))):
-            catches = any(_catches_key_error(h) for h in stmt.handlers)  # type: ignore[attr-defined]
+            # ``except KeyError: raise RepairableException(...)`` still needs the key
+            catches = any(_catches_key_error(h) for h in stmt.handlers) and not all(  # type: ignore[attr-defined]
+                h.body and isinstance(h.body[-1], ast.Raise)
+                for h in stmt.handlers  # type: ignore[attr-defined]
+            )
             if catches:
                 self.guards.append(None)
             self._stmts(stmt.body)  # type: ignore[attr-defined]

@@ -294,6 +294,7 @@ class ToolScan(
             var_args=values,
             conditional=int(target.conditional),
             trying=int(target.in_try),
+            recovering=int(target.recovered),
             keys=dict(target.keys),
             flags=_flags(target.flags),
             texts=set(target.texts),

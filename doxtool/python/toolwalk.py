@@ -26,9 +26,6 @@ _TEXT_SHAPES = (cst.BooleanOperation, cst.FormattedString, cst.SimpleString, cst
 _COMPREHENSIONS = (cst.ListComp, cst.SetComp, cst.GeneratorExp, cst.DictComp)
 
 
-_GUARD_EXCEPTIONS = frozenset({"KeyError", "LookupError", "Exception", "BaseException"})
-
-
 class StatementWalk:
     """Statements and expressions: a part of :class:`~doxtool.python.toolscan.ToolScan`."""
 
@@ -201,14 +198,7 @@ class StatementWalk:
             if stmt.orelse is not None:
                 self._stmts(suite_body(stmt.orelse.body), env)
         elif type(stmt) in (cst.Try, cst.TryStar):
-            catches = any(_catches_key_error(h, env) for h in stmt.handlers)
-            if catches:
-                env.guards.append(None)
-            env.trying += bool(stmt.handlers)
-            self._stmts(suite_body(stmt.body), env)
-            env.trying -= bool(stmt.handlers)
-            if catches:
-                env.guards.pop()
+            self._try_body(stmt, env)
             for handler in stmt.handlers:
                 self._stmts(suite_body(handler.body), env)
             if stmt.orelse is not None:
@@ -447,18 +437,6 @@ def _names_in(target: cst.BaseExpression) -> list[str]:
     if type(target) in (cst.Tuple, cst.List):
         return [n for e in target.elements for n in _names_in(e.value)]
     return []
-
-
-def _catches_key_error(handler: cst.ExceptHandler | cst.ExceptStarHandler, env: Env) -> bool:
-    if handler.type is None:
-        return True
-    types = handler.type.elements if type(handler.type) is cst.Tuple else None
-    nodes = [e.value for e in types] if types is not None else [handler.type]
-    for node in nodes:
-        dotted = dotted_name(node)
-        if dotted and dotted[-1] in _GUARD_EXCEPTIONS:
-            return True
-    return False
 
 
 def _forget(assumed: tuple[set[str], set[str]], env: Env) -> None:

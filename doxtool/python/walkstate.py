@@ -56,6 +56,9 @@ class Env:
     conditional: int = 0
     #: ``try`` bodies with ``except`` clauses around the statement walked
     trying: int = 0
+    #: those of them with a handler that goes on (not ending ``execute``
+    #: with an error): what is raised in them may be recovered from
+    recovering: int = 0
     #: arguments the enclosing ``if`` tests need present (``isinstance(x, str)``)
     present: list[frozenset[str]] = field(default_factory=list)
     #: local name bound to an empty value and filled only while an argument
@@ -115,6 +118,8 @@ class Target:
     needed: bool = False
     #: called in the body of a ``try`` with ``except`` clauses
     in_try: bool = False
+    #: ... one of which goes on rather than ending ``execute`` with an error
+    recovered: bool = False
     #: (parameter, boolean) pairs: the booleans a parameter may be bound to
     #: (a parameter named in none is not known)
     flags: frozenset[tuple[str, bool]] = frozenset()

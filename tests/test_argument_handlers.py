@@ -1,0 +1,152 @@
+"""Checks under ``try``: a missing or empty argument that ends in an error
+(a handler that returns an error ``Response`` or raises again) makes it
+required as a check outside ``try`` does; a handler that goes on recovers,
+and then the argument is optional with no default known."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from textwrap import dedent
+from typing import Any
+
+HEAD = """\
+from helpers.errors import RepairableException
+from helpers.tool import Response, Tool
+
+
+"""
+
+
+def _facts(run_cli, make_repo, source: str, files: dict[str, str] | None = None) -> dict:
+    """name -> (required, has_default, default, default_unknown)"""
+    root: Path = make_repo({"tools/notes.py": HEAD + dedent(source), **(files or {})})
+    result = run_cli(root, "inspect", "tools/notes.py", "--json")
+    assert result.exit_code == 0, result.output
+    (module,) = json.loads(result.output)
+    (tool,) = module["tools"]
+    arguments: list[dict[str, Any]] = tool["arguments"]
+    return {
+        a["name"]: (a["required"], a["has_default"], a["default"], a["default_unknown"])
+        for a in arguments
+    }
+
+
+def test_a_check_whose_raise_a_handler_turns_into_an_error_makes_it_required(
+    run_cli, make_repo
+) -> None:
+    source = """\
+        def parse(args):
+            query = str(args.get("query", "")).strip()
+            if not query:
+                raise ValueError("query must not be empty")
+            return query
+
+
+        class NotesTool(Tool):
+            async def execute(self, **kwargs) -> Response:
+                try:
+                    text = await self.run()
+                except ValueError as exc:
+                    return Response(message=f"Error: {exc}", break_loop=False)
+                try:
+                    query = parse(self.args)
+                except ValueError as exc:
+                    raise RepairableException(str(exc)) from exc
+                try:
+                    title = self.args["title"]
+                    if not title.strip():
+                        raise ValueError("blank")
+                except (KeyError, ValueError) as exc:
+                    raise RepairableException("send a `title`") from exc
+                try:
+                    body = self.args["body"]
+                except KeyError:
+                    return Response(message="send a `body`", break_loop=False)
+                return Response(message=f"{text}{query}{title}{body}", break_loop=False)
+
+            async def run(self) -> str:
+                if not (text := self.args.get("text", "").strip()):
+                    raise ValueError("text is required")
+                return text
+        """
+    assert _facts(run_cli, make_repo, source) == {
+        "text": (True, False, None, False),
+        "query": (True, False, None, False),
+        "title": (True, False, None, False),
+        "body": (True, False, None, False),
+    }
+
+
+def test_a_handler_that_goes_on_leaves_the_argument_optional_with_no_default_known(
+    run_cli, make_repo
+) -> None:
+    source = """\
+        class NotesTool(Tool):
+            async def execute(self, **kwargs) -> Response:
+                try:
+                    text = self.args["text"]
+                except KeyError:
+                    text = "hello"
+                try:
+                    mode = self.args.get("mode", "").strip()
+                    if not mode:
+                        raise ValueError("no mode")
+                except ValueError:
+                    mode = "fast"
+                try:
+                    size = self.args.get("size")
+                    if size is None:
+                        raise ValueError("no size")
+                    if not self.args.get("name"):
+                        return Response(message="send a `name`", break_loop=False)
+                except ValueError:
+                    size = 3
+                return Response(message=f"{text}{mode}{size}", break_loop=False)
+        """
+    assert _facts(run_cli, make_repo, source) == {
+        "text": (False, False, None, True),
+        "mode": (False, False, None, True),
+        "size": (False, False, None, True),
+        # a returned error is not caught: the check holds
+        "name": (True, False, None, False),
+    }
+
+
+HELPER = """\
+from helpers.errors import RepairableException
+
+
+def need_text(args):
+    try:
+        return args["text"]
+    except KeyError as exc:
+        raise RepairableException("send a `text`") from exc
+
+
+def clean_query(args):
+    query = str(args.get("query", "")).strip()
+    if not query:
+        raise ValueError("query must not be empty")
+    return query
+"""
+
+
+def test_handlers_in_and_around_a_helper_module(run_cli, make_repo) -> None:
+    source = """\
+        from helpers.texts import clean_query, need_text
+
+
+        class NotesTool(Tool):
+            async def execute(self, **kwargs) -> Response:
+                text = need_text(self.args)
+                try:
+                    query = clean_query(self.args)
+                except ValueError:
+                    query = "everything"
+                return Response(message=f"{text}{query}", break_loop=False)
+        """
+    assert _facts(run_cli, make_repo, source, {"helpers/texts.py": HELPER}) == {
+        "text": (True, False, None, False),
+        "query": (False, False, None, True),
+    }
