@@ -207,6 +207,32 @@ def test_a_default_s_type_is_not_the_only_one_when_the_code_compares_others(
     ]
 
 
+BOOLEAN_FLAGS = """\
+
+
+    class T(Tool):
+        async def execute(self, **kwargs) -> Response:
+            dry = self.args.get("dry", True) in (True, "true", "yes")
+            keep = self.args.get("keep", False)
+            kept = keep == "yes" or keep is True
+            force = str(self.args.get("force", False)).strip().lower() == "true"
+            level = self.args.get("level", 1.5)
+            if level is None or level == "":
+                level = 1.5
+            return Response(message=f"{dry} {kept} {force} {level}", break_loop=False)
+    """
+
+
+def test_a_boolean_default_compared_with_strings_is_not_only_a_boolean(make_repo, run_cli) -> None:
+    """The mirror of ``flag in ("yes", True)`` with a string default; strings
+    compared after a conversion are spellings, and ``== ""`` tests absence."""
+    examples = [{"dry": "yes", "keep": "yes", "force": "yes", "level": "high"}]
+    assert _prm008(make_repo, run_cli, BOOLEAN_FLAGS, examples) == [
+        'example gives `force` the value `"yes"`, but tools/t.py:9 reads it as boolean',
+        'example gives `level` the value `"high"`, but tools/t.py:10 reads it as number',
+    ]
+
+
 def test_a_value_parsed_in_a_base_is_a_string(make_repo, run_cli) -> None:
     tool = """\
         from helpers.parsing import level

@@ -12,8 +12,8 @@ from typing import Any
 
 import libcst as cst
 
-from doxtool.core.facts import ArgumentRead, DynamicRead, json_type
-from doxtool.python.arguments import ArgBuilder, own_params, type_of_annotation
+from doxtool.core.facts import ArgumentRead, DynamicRead
+from doxtool.python.arguments import ArgBuilder, own_params, raw_value, type_of_annotation
 from doxtool.python.controlflow import contains_return, terminates
 from doxtool.python.cstcode import code_of
 from doxtool.python.cstnodes import dotted_name, getattr_of, is_kind, suite_body
@@ -331,12 +331,11 @@ class ArgumentReads:
         values = list(value) if isinstance(value, (list, dict)) else [value]
         if type(op) in (cst.In, cst.NotIn) and not isinstance(value, (list, dict)):
             return
+        # ``x is True`` and ``x in (True, "yes")`` on the value itself: another
+        # type than its default's (:meth:`~doxtool.python.arguments.ArgBuilder.compare`)
+        self._arg(arg).compare(values, raw_value(subject))
         if type(op) in (cst.Is, cst.IsNot):
             return
-        # a string compared may be a spelling of the value (``str(x).lower() == "true"``)
-        self._arg(arg).compared.update(
-            json_type(v) for v in values if v is not None and not isinstance(v, str)
-        )
         if any(isinstance(v, str) and v.strip().lower() in _BOOLEAN_SPELLINGS for v in values):
             # ``str(x).lower() == "true"`` accepts a JSON boolean as well as a string
             self._arg(arg).boolean_spelling = True

@@ -106,6 +106,19 @@ class ArgBuilder:
         ``value`` (``recovered``: one whose raise a handler may recover from)."""
         return any(REFUSALS[r](value) for r in (self.recovered if recovered else self.refusals))
 
+    def compare(self, values: Iterable[Any], raw: bool) -> None:
+        """The value is compared with ``values`` (``==``, ``in``, ``is``): their
+        types other than the default's make its type not one. A string
+        compared with a converted value (``str(x).lower() == "true"``) is a
+        spelling, so strings count only on the value itself (``raw``: the
+        read, or a name for it, with no conversion seen) or beside a value of
+        another type (``x in (True, "yes")``). ``x == ""`` and ``x is None``
+        test for absence."""
+        values = [v for v in values if v is not None and v != ""]  # ``== ""``: absence
+        mixed = len({isinstance(v, str) for v in values}) > 1
+        raw = raw and self.coercion is None and self.weak_type is None
+        self.compared.update(json_type(v) for v in values if raw or mixed or not isinstance(v, str))
+
     def add_enum(self, value: Any) -> None:
         value = jsonable(value)
         # ``1 == True``: compare types too
@@ -213,6 +226,18 @@ def unique(items: Iterable[Any], key: Any) -> list[Any]:
             seen.add(k)
             out.append(item)
     return out
+
+
+def raw_value(node: cst.BaseExpression) -> bool:
+    """Whether an expression that stands for an argument is its value as read:
+    a name, a subscript, ``d.get(...)``, not a conversion (``str(x)``, ``x.lower()``)."""
+    if type(node) in (cst.Name, cst.Subscript):
+        return True
+    return (
+        type(node) is cst.Call
+        and type(node.func) is cst.Attribute
+        and node.func.attr.value in ("get", "pop")
+    )
 
 
 def split_params(text: str) -> list[str]:
