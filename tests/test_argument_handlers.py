@@ -150,3 +150,42 @@ def test_handlers_in_and_around_a_helper_module(run_cli, make_repo) -> None:
         "text": (True, False, None, False),
         "query": (False, False, None, True),
     }
+
+
+def test_a_match_whose_catch_all_is_an_error_and_whose_cases_match_no_none(
+    run_cli, make_repo
+) -> None:
+    """``case _: raise`` after cases that never match ``None`` (a missing
+    key): the argument is required; a case that may match it keeps it optional."""
+    source = """\
+        class NotesTool(Tool):
+            async def execute(self, **kwargs) -> Response:
+                answer = self.args.get("answer")
+                match answer:
+                    case str() if answer.strip():
+                        text = answer
+                    case _:
+                        raise RepairableException("`answer` must be a non-empty string")
+                match self.args.get("mode"):
+                    case "a" | "b":
+                        pass
+                    case _:
+                        return Response(message="mode is a or b", break_loop=False)
+                match self.args.get("kind"):
+                    case "a" | None:
+                        pass
+                    case _:
+                        return Response(message="kind is a", break_loop=False)
+                match self.args.get("size"):
+                    case int():
+                        pass
+                    case other:
+                        size = other
+                return Response(message=text, break_loop=True)
+        """
+    assert _facts(run_cli, make_repo, source) == {
+        "answer": (True, False, None, False),
+        "mode": (True, False, None, False),
+        "kind": (False, False, None, False),
+        "size": (False, False, None, False),
+    }

@@ -100,6 +100,30 @@ class Contracts:
                 else:
                     builder.alternatives.update(set(group) - {name})
 
+    def _match_contract(self, stmt: cst.Match, env: Env) -> None:
+        """``match x:`` whose last ``case _`` ends ``execute`` with an error and
+        whose other cases match no ``None`` (``case str() if x.strip():``,
+        ``case "a" | "b":``): a missing ``x`` is an error, as ``if x is None``."""
+        arg = self._arg_of(stmt.subject, env)
+        cases = list(stmt.cases)
+        last = cases[-1].pattern if cases else None
+        if arg is None or len(cases) < 2 or cases[-1].guard is not None:
+            return
+        if not (type(last) is cst.MatchAs and last.pattern is None):
+            return
+        body = suite_body(cases[-1].body)
+        if not self._error_exit(body, env) or (
+            env.func is not self.entry and not ends_with_raise(body)
+        ):
+            return
+        if all(_refuses_none(case.pattern) for case in cases[:-1]):
+            builder = self._arg(arg)
+            if env.recovering > 0 and ends_with_raise(body):
+                builder.recovered.add("none")
+            else:
+                builder.refusals.add("none")
+                builder.contract_required = True
+
     def _try_body(self, stmt: cst.Try | cst.TryStar, env: Env) -> None:
         """The body of a ``try``. Its checks are contracts as those around it
         are when every handler ends ``execute`` with an error (a raise, or in
@@ -396,4 +420,20 @@ def catches_key_error(handler: cst.ExceptHandler | cst.ExceptStarHandler, env: E
         dotted = dotted_name(node)
         if dotted and dotted[-1] in GUARD_EXCEPTIONS:
             return True
+    return False
+
+
+def _refuses_none(pattern: cst.MatchPattern) -> bool:
+    """Whether a ``case`` pattern never matches ``None``: a class, a
+    sequence, a mapping or a literal other than ``None``."""
+    if type(pattern) in (cst.MatchClass, cst.MatchSequence, cst.MatchList, cst.MatchTuple):
+        return True
+    if type(pattern) in (cst.MatchMapping, cst.MatchValue):
+        return True
+    if type(pattern) is cst.MatchSingleton:
+        return type(pattern.value) is cst.Name and pattern.value.value != "None"
+    if type(pattern) is cst.MatchOr:
+        return all(_refuses_none(element.pattern) for element in pattern.patterns)
+    if type(pattern) is cst.MatchAs and pattern.pattern is not None:
+        return _refuses_none(pattern.pattern)
     return False

@@ -50,6 +50,8 @@ class StatementWalk:
                         env.closed_ifs.add(id(stmt))
                 if contracts and type(stmt) is cst.If:
                     self._contract(stmt, env)
+                elif contracts and type(stmt) is cst.Match:
+                    self._match_contract(stmt, env)
                 if type(stmt) is cst.If:
                     self._closed_lookup(stmt, env)
                 self._compound(stmt, env)
