@@ -189,3 +189,33 @@ def test_a_match_whose_catch_all_is_an_error_and_whose_cases_match_no_none(
         "kind": (False, False, None, False),
         "size": (False, False, None, False),
     }
+
+
+MIXIN = """\
+class ArgsMixin:
+    def arg_int(self, key, default=0):
+        return int(self.args.get(key, default))
+"""
+
+
+def test_a_default_an_accessor_is_handed_is_not_known_to_be_none(run_cli, make_repo) -> None:
+    """``self.args.get(key, default)`` in an accessor, here or in a mixin of
+    another module: the default is not a literal there, so none is claimed
+    or denied."""
+    source = """\
+        from helpers.mixins import ArgsMixin
+
+
+        class NotesTool(ArgsMixin, Tool):
+            def _int(self, key, default=0):
+                return int(self.args.get(key, default))
+
+            async def execute(self, **kwargs) -> Response:
+                size = self._int("size", 500)
+                limit = self.arg_int("limit", 5)
+                return Response(message=f"{size}{limit}", break_loop=False)
+        """
+    assert _facts(run_cli, make_repo, source, {"helpers/mixins.py": MIXIN}) == {
+        "size": (False, False, None, True),
+        "limit": (False, False, None, True),
+    }

@@ -278,9 +278,7 @@ class ArgumentReads:
             elif not env.conditional:
                 builder.required_read = True
         if default is not None:
-            ok, value = self._value(default)
-            if ok:
-                builder.set_default(value)
+            builder.default_read(*self._value(default))
         return key
 
     def _value(self, node: cst.BaseExpression) -> tuple[bool, Any]:

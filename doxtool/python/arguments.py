@@ -93,6 +93,14 @@ class ArgBuilder:
             self.has_default = True
             self.default_unknown = False
 
+    def default_read(self, known: bool, value: Any) -> None:
+        """``args.get("x", <default>)``: a literal is the default; another
+        value (a helper's parameter, ``self.limit``) states none known."""
+        if known:
+            self.set_default(value)
+        else:
+            self.set_fallback(False)
+
     def set_fallback(self, known: bool, value: Any = None) -> None:
         """``self.args.get("x") or <fallback>`` where the fallback is not
         claimed as a default: not a literal (``or self.limit``), or an empty

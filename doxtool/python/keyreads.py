@@ -185,6 +185,7 @@ class KeyReads:
                 key_param=param,
             )
             self._coerce(computed, node)
+            _default(computed, default)
             self.reads.append(computed)
             return
         # ``args.pop(key)`` with no default raises ``KeyError`` as ``args[key]`` does
@@ -201,10 +202,7 @@ class KeyReads:
         if raises and not read.guarded:
             read.alternatives = [k for k in self._absent() if k != key]
             read.conditional = self.conditional > 0
-        if default is not None:
-            known, value = _literal(default)
-            if known:
-                read.default, read.has_default = value, True
+        _default(read, default)
         fallback = self.fallbacks.get(id(node))
         if fallback is not None and not raises and not (read.has_default and read.default):
             self._fallback(read, fallback)
@@ -395,6 +393,17 @@ def expression_code(node: ast.expr) -> str:
     except (ValueError, RecursionError):  # pragma: no cover - unparse of a parsed node
         return "?"
     return text if len(text) <= 80 else text[:77] + "..."
+
+
+def _default(read: KeyRead, default: ast.expr | None) -> None:
+    """``d.get(key, default)``: a literal is the default; another value (a
+    parameter of an accessor, ``self.limit``) states none known."""
+    if default is not None:
+        known, value = _literal(default)
+        if known:
+            read.default, read.has_default = value, True
+        else:
+            read.default_unknown = True
 
 
 def _literal(node: ast.expr) -> tuple[bool, Any]:
