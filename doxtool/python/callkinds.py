@@ -148,9 +148,11 @@ def call_argument(node: ast.Call, index: int, keyword: str) -> ast.expr | None:
 
 
 def open_mode(node: ast.Call) -> str | None:
+    """The mode an ``open``-like call gives, ``"r"`` when it gives none; None
+    when it is not a literal (or may sit in a ``*`` argument)."""
     mode = call_argument(node, 1, "mode")
     if mode is None:
-        return "r"
+        return None if any(isinstance(a, ast.Starred) for a in node.args[:2]) else "r"
     if isinstance(mode, ast.Constant) and isinstance(mode.value, str):
         return mode.value
     return None

@@ -12,7 +12,7 @@ from typing import Any
 from doxtool.core.summary_facts import EffectCall, FunctionSummary, KeyRead, OutCall
 from doxtool.python import effects
 from doxtool.python.astparse import child_expressions
-from doxtool.python.callkinds import Scope
+from doxtool.python.callkinds import Scope, open_mode
 from doxtool.python.exits import function_exits
 from doxtool.python.flows import function_flow
 from doxtool.python.keyreads import KeyReads, expression_code
@@ -363,7 +363,7 @@ class FunctionWalk(KeyReads, KeyValues):
                 self._effects(effects.for_method(func.attr), func.attr, node)
             return
         if dotted == ["open"] and "open" not in self.names:
-            self._effects(effects.for_open(_open_mode(node)), "open", node)
+            self._effects(effects.for_open(open_mode(node)), "open", node)
             return
         holder = ".".join(dotted[:-1])
         if len(dotted) >= 2 and holder in self.instances:
@@ -385,7 +385,7 @@ class FunctionWalk(KeyReads, KeyValues):
                 self._effects(effects.for_method(dotted[-1]), ".".join(dotted), node)
             return
         if qualified in effects.OPEN_CALLS:
-            self._effects(effects.for_open(_open_mode(node)), qualified, node)
+            self._effects(effects.for_open(open_mode(node)), qualified, node)
             return
         areas = effects.for_call(qualified)
         if areas:
@@ -466,18 +466,6 @@ class FunctionWalk(KeyReads, KeyValues):
         if isinstance(node, ast.Name) and node.id == self.self_name:
             return "self"
         return None
-
-
-def _open_mode(node: ast.Call) -> str | None:
-    mode: ast.expr | None = node.args[1] if len(node.args) >= 2 else None
-    for keyword in node.keywords:
-        if keyword.arg == "mode":
-            mode = keyword.value
-    if mode is None:
-        return "r"
-    if isinstance(mode, ast.Constant) and isinstance(mode.value, str):
-        return mode.value
-    return None
 
 
 def _catches_key_error(handler: ast.ExceptHandler) -> bool:
