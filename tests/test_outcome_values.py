@@ -235,6 +235,23 @@ _KNOWN = {
         "        return self._reply(message, stop=stop)\n",
         "",
     ),
+    "default-then-branch": (
+        "        stop = True\n"
+        '        if text == "go":\n'
+        "            stop = False\n"
+        "        return Response(message=text, break_loop=stop)\n",
+        "",
+        "",
+    ),
+    "branches": (
+        '        if text == "go":\n'
+        "            stop = False\n"
+        "        else:\n"
+        "            stop = True\n"
+        "        return Response(message=text, break_loop=stop)\n",
+        "",
+        "",
+    ),
     "module-function": (
         "        return reply(text)\n",
         "",
@@ -253,6 +270,8 @@ _EXPECTED = {
     "helper-module-default": "always `true`",
     "helper-through-helper": "always `true`",
     "module-function": "always `false`",
+    "default-then-branch": "`true` or `false`",
+    "branches": "`true` or `false`",
 }
 
 
@@ -269,10 +288,36 @@ def test_a_break_loop_bound_to_a_known_boolean_is_that_boolean(
 
 
 _UNKNOWN = {
-    "rebound": (
-        "        stop = True\n"
+    "overridden": (
         '        if text == "go":\n'
         "            stop = False\n"
+        "        stop = True\n"
+        "        return Response(message=text, break_loop=stop)\n",
+        "",
+        "",
+        "stop",
+    ),
+    "bound-twice": (
+        "        stop = False\n"
+        "        stop = True\n"
+        "        return Response(message=text, break_loop=stop)\n",
+        "",
+        "",
+        "stop",
+    ),
+    "bound-twice-in-a-with": (
+        "        stop = False\n"
+        "        with open(text):\n"
+        "            stop = True\n"
+        "        return Response(message=text, break_loop=stop)\n",
+        "",
+        "",
+        "stop",
+    ),
+    "bound-to-another-value": (
+        "        stop = False\n"
+        '        if text == "go":\n'
+        "            stop = text\n"
         "        return Response(message=text, break_loop=stop)\n",
         "",
         "",

@@ -14,7 +14,7 @@ from doxtool.core.facts import MESSAGE_KINDS, HelperCall, MissingResponse, Outco
 from doxtool.python.arguments import own_params
 from doxtool.python.bindings import Binding, scope_bindings
 from doxtool.python.cstcode import code_of
-from doxtool.python.cstnodes import dotted_name
+from doxtool.python.cstnodes import child_nodes, dotted_name, suite_body
 from doxtool.python.literals import literal_value
 from doxtool.python.modulescan import Func
 from doxtool.python.walkstate import Env
@@ -229,16 +229,25 @@ class Outcomes:
                 # a parameter: what every call hands it, unless it is rebound
                 return None if local else env.flags.get(name)
             if local:
-                return self._bound_bools(local)
+                return self._bound_bools(local, fn.node.body)
         return self._bound_bools(self._bound_in(self.scan.tree, name))
 
-    def _bound_bools(self, bound: list[Binding] | None) -> frozenset[bool] | None:
-        """The boolean of a name bound exactly once, to ``True`` or ``False``."""
-        if bound is None or len(bound) != 1:
+    def _bound_bools(
+        self, bound: list[Binding] | None, body: cst.BaseSuite | None = None
+    ) -> frozenset[bool] | None:
+        """The booleans of a name bound only to ``True`` or ``False``: once,
+        or, in a function's ``body``, in branches after at most one binding
+        before them (``stop = False``, then ``if done: stop = True``)."""
+        if not bound:
             return None
-        value = bound[0].value
-        if type(value) is cst.Name and value.value in ("True", "False"):
-            return frozenset({value.value == "True"})
+        values: set[bool] = set()
+        for binding in bound:
+            value = binding.value
+            if type(value) is not cst.Name or value.value not in ("True", "False"):
+                return None
+            values.add(value.value == "True")
+        if len(bound) == 1 or (body is not None and _branches_after_one(bound, body)):
+            return frozenset(values)
         return None
 
     def _bound_in(self, scope: cst.CSTNode, name: str) -> list[Binding] | None:
@@ -288,3 +297,34 @@ class Outcomes:
             return False
         qualified = self.scan._resolve(dotted, env.names) or ".".join(dotted)
         return qualified.rsplit(".", 1)[-1] == "Response"
+
+
+def _branches_after_one(bound: list[Binding], body: cst.BaseSuite) -> bool:
+    """Whether every binding but the first statement of ``body`` that binds
+    the name sits in a branch or a loop after it: no binding the body always
+    runs overrides another (a ``with`` block always runs too)."""
+    nodes = {id(binding.node) for binding in bound}
+    first = True
+    for stmt in suite_body(body):
+        if type(stmt) is cst.SimpleStatementLine:
+            hits = sum(id(small) in nodes for small in stmt.body)
+            if not hits:
+                continue
+            if not first or hits > 1:
+                return False
+        elif not _binds_within(stmt, nodes):
+            continue
+        elif type(stmt) is cst.With:
+            return False
+        first = False
+    return True
+
+
+def _binds_within(stmt: cst.CSTNode, nodes: set[int]) -> bool:
+    todo = [stmt]
+    while todo:
+        node = todo.pop()
+        if id(node) in nodes:
+            return True
+        todo.extend(child_nodes(node))
+    return False

@@ -384,7 +384,8 @@ behaves; the companion must say so.
 **Precision.** A `Response` returned through a helper of another module of
 the repository (`return final(text)`, `return self.finish(...)` of a base
 elsewhere) counts. A name bound once to `True` or `False` (in the function,
-or at module level and never rebound), a parameter every call of a helper of
+or at module level and never rebound), a function's name bound only to them
+in branches after at most one binding before them, a parameter every call of a helper of
 the module binds to one (the literal passed, or its default) and
 `a if c else b` of such are those values. A value doxtool cannot evaluate
 (`break_loop=self.done`, `self.is_final()`) or a result it cannot follow (a
