@@ -199,13 +199,19 @@ def test_prose_bullets_between_fact_lines_end_blocks() -> None:
     ]
 
 
-def test_blank_line_heading_and_code_end_a_block() -> None:
+def test_a_heading_ends_a_block_and_a_blank_line_before_an_item_does_not() -> None:
+    # a loose list: the item past the blank line is one of the block's
     text = "- Arguments of `X`:\n  - `a`: required.\n\n  - `b`: required.\n## Next\n"
     companion = parse_companion(text)
     block = companion.block("arguments:X")
     assert block is not None
+    assert (block.start, block.end) == (0, 4)
+    assert [a["name"] for a in block.values] == ["a", "b"]
+    # a blank line before a line at the lead's level ends it
+    text = "- Arguments of `X`:\n  - `a`: required.\n\n- Other.\n  - `b`: required.\n"
+    block = parse_companion(text).block("arguments:X")
+    assert block is not None
     assert (block.start, block.end) == (0, 2)
-    assert [a["name"] for a in block.values] == ["a"]
 
 
 def test_headings_and_fact_lines_inside_fences_are_not_structure() -> None:

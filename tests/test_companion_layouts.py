@@ -147,6 +147,18 @@ TRUE_LAYOUTS = {
         "- Shapes.\n",
         "- Shapes.\n- Top-level functions: keep them pure and free of I/O.\n",
     ),
+    "a paragraph under a function past a blank line": (
+        "- `load(path: str) -> Config`\n",
+        "- `load(path: str) -> Config`\n\n  Reads the file whole.\n\n",
+    ),
+    "a paragraph under a method past a blank line": (
+        "  - `label(self) -> str`\n",
+        "  - `label(self) -> str`\n\n    The label shown.\n\n",
+    ),
+    "a note at the margin between functions": (
+        "- `load(path: str) -> Config`\n",
+        "- `load(path: str) -> Config`\n\nBoth read files.\n\n",
+    ),
 }
 
 

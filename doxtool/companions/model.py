@@ -56,6 +56,9 @@ class Note:
     #: part of that item (nested under it, or continuing its text): it is
     #: about the item, and goes with it
     own: bool = False
+    #: a blank line inside the block (a loose list): kept where it is, but no
+    #: person's words
+    blank: bool = False
 
 
 @dataclass
@@ -91,8 +94,9 @@ class FactBlock:
     #: not be meant as a fact line, so it is never reported or removed as stale
     bare: bool = False
     #: for a bullet block, the end of the items that follow it past blank
-    #: lines (a loose list): they are read as listed, so that no fix writes them
-    #: again, but being set off from the block they are never called stale
+    #: lines or a person's notes (a loose list): they are read as listed, so
+    #: that no fix writes them again, but being set off from the block they
+    #: are never called stale (an argument block's ``end`` takes them in)
     loose_end: int = 0
     #: what the line states cannot be read (``never `true```: words that may
     #: turn its value around): it is neither compared nor rewritten

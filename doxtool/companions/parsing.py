@@ -22,6 +22,7 @@ from doxtool.companions.bullets import (
 )
 from doxtool.companions.factlines import (
     HOME_SECTION,
+    MULTILINE_KINDS,
     SECTION_ALIASES,
     block_key,
     is_none,
@@ -75,6 +76,8 @@ class _BlockReader:
     item_indent: int | None = None
     #: what the block states cannot be read (see :attr:`FactBlock.unread`)
     unread: bool = False
+    #: the last line read was blank
+    last_blank: bool = False
 
     def item(self, key: str, index: int, prose: str | None = None) -> None:
         self.item_lines.setdefault(key, index + 1)
@@ -86,16 +89,34 @@ class _BlockReader:
         """The item just read starts at line ``index``, written as ``content``."""
         self.column = _content_column(content)
         self.last_own = index
+        self.last_blank = False
 
     def note(self, index: int, content: str) -> None:
         # a line nested under the item (indented to its text) or continuing
-        # its text (the next line, not a bullet) is part of the item
+        # its text (the next line, not a bullet) is part of the item; past a
+        # blank line, only a line indented to its text is
+        blank = _is_blank(content)
         own = self.last_own >= 0 and (
-            _width(content) - _width(content.lstrip(" \t")) >= self.column
-            or (self.last_own == index - 1 and not _LIST_MARKER.match(content))
+            blank
+            or _width(content) - _width(content.lstrip(" \t")) >= self.column
+            or (
+                self.last_own == index - 1
+                and not self.last_blank
+                and not _LIST_MARKER.match(content)
+            )
         )
         self.last_own = index if own else -1
-        self.notes.append(Note(index, self.anchor, own=own))
+        self.last_blank = blank
+        if not own:
+            # the blank lines right before a line that is not part of the
+            # item are not either: they stay with that line
+            line = index - 1
+            for earlier in reversed(self.notes):
+                if not (earlier.blank and earlier.line == line):
+                    break
+                earlier.own = False
+                line -= 1
+        self.notes.append(Note(index, self.anchor, own=own, blank=blank))
 
 
 _LIST_MARKER = re.compile(r"[ \t]*(?:[-*+]|\d{1,9}[.)])(?:[ \t]+|$)")
@@ -235,9 +256,7 @@ def _read_block(
         return reader  # the lines after the lead line continue its sentence
     for index in range(start + 1, end):
         content = line_content(lines[index])
-        if index not in code_lines and (
-            _is_blank(content) or _read_table_row(reader, lines, index, end)
-        ):
+        if index not in code_lines and _read_table_row(reader, lines, index, end):
             continue
         if index in code_lines or not _read_item(reader, index, content):
             reader.note(index, content)
@@ -278,18 +297,58 @@ def _extent(kind: str, lines: list[str], index: int, stops: set[int], code: set[
     return index
 
 
-def _item_past_blanks(kind: str, lines: list[str], index: int, stops: set[int]) -> int | None:
-    """The line after the blank lines from ``index`` when it is an item of a
-    ``kind`` block (a blank line between two items of a list keeps them in
-    it); None when it is not, or when ``index`` is not blank."""
-    if kind not in _BULLET_KINDS:
-        return None
-    following = index
-    while following < len(lines) and _is_blank(line_content(lines[following])):
-        following += 1
+def _paragraph_line(content: str) -> bool:
+    """A line at the margin that is neither a list item nor a table row: a
+    person's note between the items of a block."""
+    return not (_is_indented(content) or _LIST_MARKER.match(content) or table_row(content))
+
+
+def _past_notes(
+    kind: str, lines: list[str], index: int, stops: set[int], code_lines: set[int]
+) -> int | None:
+    """The next line of a ``kind`` block that reached ``index``, past blank
+    lines and a person's notes written as paragraphs between its items; None
+    when no line of the block follows them (or ``index`` is neither).
+
+    A blank line does not end a list (a loose list): an item of the block,
+    or a line indented under one (a paragraph of the item), goes on with it.
+    Past a note at the margin, only an item does.
+    """
+    following, noted = index, False
+    while following < len(lines) and following not in stops:
+        content = line_content(lines[following])
+        if _is_blank(content):
+            following += 1
+        elif following not in code_lines and _paragraph_line(content):
+            following, noted = following + 1, True
+        else:
+            break
     if following == index or following >= len(lines) or following in stops:
         return None
-    return following if is_item(kind, line_content(lines[following])) else None
+    content = line_content(lines[following])
+    if kind == "arguments":
+        read = following not in code_lines and argument_line(content) is not None
+        return following if read or (not noted and _is_indented(content)) else None
+    if following not in code_lines and is_item(kind, content):
+        return following
+    return following if not noted and _is_indented(content) else None
+
+
+def _loose_extent(
+    kind: str, lines: list[str], end: int, stops: set[int], code_lines: set[int]
+) -> int:
+    """The end of a ``kind`` block whose lines reach ``end``, with the lines
+    of it past blank lines and notes (see :func:`_past_notes`)."""
+    if kind not in MULTILINE_KINDS:
+        return end
+    while True:
+        following = _past_notes(kind, lines, end, stops, code_lines)
+        if following is None:
+            return end
+        further = _extent(kind, lines, following, stops, code_lines)
+        if further <= following:
+            return end
+        end = further
 
 
 def _home(kind: str, section: Section | None) -> bool:
@@ -367,12 +426,12 @@ def parse_companion(text: str, path: str = "") -> Companion:
                     line_content(lines[i]).strip(" \t") for i in range(index + 1, end)
                 )
                 lead = dataclasses.replace(lead, rest=f"{lead.rest} {wrapped}")
-        loose_end = end
-        while True:
-            following = _item_past_blanks(lead.kind, lines, loose_end, stops | code_lines)
-            if following is None:
-                break
-            loose_end = _extent(lead.kind, lines, following, stops, code_lines)
+        loose_end = _loose_extent(lead.kind, lines, end, stops, code_lines)
+        if lead.kind == "arguments":
+            # an argument past a blank line is one of the block's, judged like
+            # the others (a loose list); the items of the other blocks past one
+            # are listed but never called stale
+            end = loose_end
         if end == index + 1 and lead.kind == "arguments":
             end = _table_end(lead, lines, end, code_lines | outline.heading_lines) or end
         reader = _read_block(lead, lines, index, end, code_lines)

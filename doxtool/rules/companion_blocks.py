@@ -210,7 +210,10 @@ def _drops_words(existing: FactBlock, expected: ExpectedBlock) -> bool:
         return False  # the items only the companion lists are kept
     return any(
         prose.strip(" \t.") and name not in kept for name, prose in existing.item_prose.items()
-    ) or any(note.anchor is not None and note.anchor not in kept for note in existing.notes)
+    ) or any(
+        note.anchor is not None and note.anchor not in kept and not note.blank
+        for note in existing.notes
+    )
 
 
 def _tool(ctx: Context, module: str, class_name: str | None) -> ToolFacts | None:
