@@ -147,6 +147,14 @@ TRUE_LAYOUTS = {
         "- Shapes.\n",
         "- Shapes.\n- Top-level functions: keep them pure and free of I/O.\n",
     ),
+    "functions numbered": (
+        "- `load(path: str) -> Config`\n- `async fetch(name: str) -> str`\n",
+        "1. `load(path: str) -> Config`\n2. `async fetch(name: str) -> str`\n",
+    ),
+    "classes numbered": (
+        "- `Color` (`enum.Enum`)\n- `Config`\n",
+        "1. `Color` (`enum.Enum`)\n2. `Config`\n",
+    ),
     "a paragraph under a function past a blank line": (
         "- `load(path: str) -> Config`\n",
         "- `load(path: str) -> Config`\n\n  Reads the file whole.\n\n",
@@ -227,6 +235,47 @@ def test_a_stale_method_named_alone_is_removed_only_on_request(make_repo, run_cl
     result = run_cli(root, "check", "--no-cache")
     assert _findings(result.output) == [
         f"{DOX}:14:1: DOX105 `Config` no longer has method `gone` (documented at line 14) [!]"
+    ]
+    run_cli(root, "check", "--no-cache", "--fix")
+    assert (root / DOX).read_text(encoding="utf-8") == text
+
+
+NUMBERED = "1. `load(path: str) -> Config`\n2. `async fetch(name: str) -> str`\n"
+
+
+def test_a_missing_item_of_a_numbered_list_takes_the_next_number(make_repo, run_cli) -> None:
+    text = COMPANION.replace(
+        "- `load(path: str) -> Config`\n- `async fetch(name: str) -> str`\n",
+        "1. `load(path: str) -> Config`\n\n   Reads a file.\n\n",
+    )
+    root = _repo(make_repo, text)
+    assert _findings(run_cli(root, "check", "--no-cache").output) == [
+        f"{DOX}:15:1: DOX105 function `fetch` (helpers/shapes.py:22) is not listed among "
+        "the top-level functions [*]"
+    ]
+    run_cli(root, "check", "--no-cache", "--fix")
+    assert (root / DOX).read_text(encoding="utf-8") == text.replace(
+        "   Reads a file.\n", "   Reads a file.\n2. `async fetch(name: str) -> str`\n"
+    )
+
+
+def test_items_missing_from_a_numbered_list_in_a_row_are_reported_without_a_fix(
+    make_repo, run_cli
+) -> None:
+    py = (
+        SHAPES_PY
+        + "\n\ndef save(path: str) -> None:\n    pass\n\n\ndef drop() -> None:\n    pass\n"
+    )
+    text = COMPANION.replace(
+        "- `load(path: str) -> Config`\n- `async fetch(name: str) -> str`\n", NUMBERED
+    )
+    root = _repo(make_repo, text)
+    (root / "helpers/shapes.py").write_text(py, encoding="utf-8")
+    assert _findings(run_cli(root, "check", "--no-cache").output) == [
+        f"{DOX}:15:1: DOX105 function `drop` (helpers/shapes.py:30) is not listed among "
+        "the top-level functions",
+        f"{DOX}:15:1: DOX105 function `save` (helpers/shapes.py:26) is not listed among "
+        "the top-level functions",
     ]
     run_cli(root, "check", "--no-cache", "--fix")
     assert (root / DOX).read_text(encoding="utf-8") == text

@@ -21,7 +21,8 @@ from doxtool.core.patterns import LazyPattern
 #: how the agent-zero format writes a class without bases
 NO_BASE = "(no explicit base class)"
 
-_BULLET = LazyPattern(r"[ \t]*[-*+][ \t]+")
+#: a list item's marker: a bullet, or a number (an ordered list: ``1.``, ``2)``)
+_BULLET = LazyPattern(r"[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+")
 _IDENTIFIER = LazyPattern(r"[^\W\d]\w*")
 #: a signature, as a method or function item writes it
 SIGNATURE = LazyPattern(r"(?:async\s+)?(?:def\s+)?[^\W\d]\w*\s*\(")
@@ -43,7 +44,9 @@ _QUALIFIED = LazyPattern(
 # what may join two items of an inline list, outside parentheses
 _LIST_JOINER = LazyPattern(r"[\s,]*(?:(?:and|or|&)[\s,]*)?")
 # a bullet opening with a Markdown link: ``- [text](target)``
-_LINK_BULLET = LazyPattern(r"[ \t]*[-*+][ \t]+\[[^\]]*\]\(\s*<?(?P<target>[^)\s>]+)")
+_LINK_BULLET = LazyPattern(
+    r"[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+\[[^\]]*\]\(\s*<?(?P<target>[^)\s>]+)"
+)
 
 
 def indent_width(content: str) -> int:

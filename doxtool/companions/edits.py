@@ -19,6 +19,7 @@ from doxtool.companions.factlines import (
     spans,
     split_list,
 )
+from doxtool.companions.itemmarks import arrange
 from doxtool.companions.leads import (
     _continues,
     _is_blank,
@@ -126,6 +127,12 @@ def _replacement(companion: Companion, expected: ExpectedBlock, existing: FactBl
         return None  # (a table is the person's form: never rewritten as a list)
     if expected.open and with_persons_arguments(expected, existing) is None:
         return None  # an item only the companion lists could not be written again
+    if (
+        expected.kind == "arguments"
+        and isinstance(expected.values, list)
+        and arrange(expected.values, existing) is None
+    ):
+        return None  # a new item cannot be numbered as the person's are
     lines = render_block(expected, existing, companion)
     if lines == _contents(companion, existing.start, existing.end):
         return None

@@ -426,6 +426,9 @@ class Keep:
     areas: list[str] = field(default_factory=list)
     #: item key -> the line of an item whose facts are not read: written as it is
     lines: dict[str, str] = field(default_factory=dict)
+    #: item key -> what the item's line writes before its text (see
+    #: :mod:`doxtool.companions.itemmarks`)
+    marks: dict[str, str] = field(default_factory=dict)
 
 
 def method_name(signature: str) -> str:

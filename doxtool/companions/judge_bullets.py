@@ -28,6 +28,7 @@ from doxtool.companions.derive import (
 from doxtool.companions.documented import DocItem, read_bullets
 from doxtool.companions.factlines import ExpectedBlock, code, display_code
 from doxtool.companions.generate import verification_lines
+from doxtool.companions.itemmarks import appended_mark, numbered
 from doxtool.companions.model import FactBlock
 from doxtool.companions.verdicts import CHANGED, MISSING, STALE, BaseJudge
 from doxtool.core.edits import Edit, line_content
@@ -101,16 +102,20 @@ class BulletJudge(BaseJudge):
         for position, cls in enumerate(derived):
             doc = present.get(cls.key)
             if doc is None:
-                lines = [
-                    self._like(
-                        documented, render_class_bullet(cls.text, cls.bases, self.convention)
-                    )
-                ]
-                members = next((c.children for c in documented if c.children), [])
-                lines += [self._like(members, render_method(m)) for m in cls.children]
                 index = self._insertion_after(documented, derived, position, present)
                 if any(item.inline for item in documented):
                     index = None  # the list is written on the lead line: no bullet joins it
+                members = next((c.children for c in documented if c.children), [])
+                lines = [
+                    self._like(
+                        documented,
+                        render_class_bullet(cls.text, cls.bases, self.convention),
+                        index,
+                        sum(c.key not in present for c in derived) == 1,
+                    ),
+                    *(self._like(members, render_method(m)) for m in cls.children),
+                ]
+                written = [line for line in lines if line is not None]
                 self.add(
                     "classes",
                     MISSING,
@@ -118,7 +123,9 @@ class BulletJudge(BaseJudge):
                     f"class `{cls.key}` ({self.module}:{cls.line}) is not listed in the "
                     "Classes block",
                     block.line if index is None else index + 1,
-                    [self._edit(index, index, lines)] if index is not None else [],
+                    [self._edit(index, index, written)]
+                    if index is not None and len(written) == len(lines)
+                    else [],
                 )
                 continue
             if not doc.inline:  # methods written on the lead line are not read
@@ -182,6 +189,8 @@ class BulletJudge(BaseJudge):
                 if doc.notes:
                     # notes right under the class bullet stay with it
                     index = max(doc.notes) + 1 if not doc.children else doc.children[0].index
+            alone = sum(m.key not in present for m in cls.children) == 1
+            line = self._like(doc.children, render_method(method), index, alone)
             self.add(
                 "classes",
                 MISSING,
@@ -189,7 +198,7 @@ class BulletJudge(BaseJudge):
                 f"method `{method.key}` ({self.module}:{method.line}) is not listed "
                 f"under `{doc.key}`",
                 doc.line,
-                [self._edit(index, index, [self._like(doc.children, render_method(method))])],
+                [self._edit(index, index, [line])] if line is not None else [],
             )
 
     def _tests_lines(self, expected: ExpectedBlock) -> list[str]:
@@ -233,15 +242,27 @@ class BulletJudge(BaseJudge):
             return None
         return self._edit(start, block.end, lines)
 
-    def _like(self, siblings: list[DocItem], line: str) -> str:
+    def _like(
+        self, siblings: list[DocItem], line: str, index: int | None = None, alone: bool = True
+    ) -> str | None:
         """``line`` written with the indentation and bullet of its siblings
-        (tabs stay tabs, ``*`` stays ``*``)."""
+        (tabs stay tabs, ``*`` stays ``*``), to be inserted at line ``index``.
+        Among numbered siblings it takes the next number, which it can only
+        do after the last of them, ``alone`` (the only item added there):
+        None where it cannot (no fix is offered)."""
         if not siblings:
             return line
-        sibling = line_content(self.companion.lines[siblings[0].index])
-        prefix = sibling[: siblings[0].start]
+        marks = [
+            line_content(self.companion.lines[s.index])[: s.start] for s in siblings if not s.inline
+        ]
+        prefix = marks[0] if marks else "- "
         body = line.lstrip(" \t")[1:].lstrip(" \t")
-        return prefix + body
+        if not any(numbered(mark) for mark in marks):
+            return prefix + body
+        if index is None or not alone or index <= max(s.last_index() for s in siblings):
+            return None
+        mark = appended_mark(marks)
+        return mark + body if mark is not None else None
 
     def _insertion_after(
         self,
@@ -345,7 +366,9 @@ class BulletJudge(BaseJudge):
                 if kind == "functions"
                 else f"test `{item.text}` imports or names the module but is not listed"
             )
-            edits = [self._edit(index, index, [self._like(documented, render(item))])]
+            alone = sum(d.key not in present and d.key not in linked for d in derived) == 1
+            line = self._like(documented, render(item), index, alone)
+            edits = [self._edit(index, index, [line])] if line is not None else []
             if block.line and block.empty:
                 # the convention's sentence for no tests gives way to the list,
                 # unless a person wrote words after it

@@ -21,9 +21,10 @@ from doxtool.core.patterns import LazyPattern
 # --- Fact line grammar -----------------------------------------------------
 
 _TOP_BULLET = LazyPattern(r" ?[-*+][ \t]+(?P<body>.*)")
-#: any bullet
-_BULLET = LazyPattern(r"[ \t]*[-*+](?:[ \t]|$)")
-_NESTED_BULLET = LazyPattern(r"[ \t]*[-*+][ \t]+(?P<body>.*)")
+#: any list item's marker: a bullet, or a number (an ordered list: ``1.``, ``2)``)
+_BULLET = LazyPattern(r"[ \t]*(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)")
+#: an item nested under the lead line, bullet or numbered, and its text
+_NESTED_BULLET = LazyPattern(r"(?P<mark>[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+)(?P<body>.*)")
 # Python identifiers may be written in any script (`שTool`): a letter or
 # an underscore, then word characters
 _IDENTIFIER = LazyPattern(r"[^\W\d]\w*")
@@ -126,6 +127,15 @@ def _top_body(content: str) -> str | None:
         return None
     match = _TOP_BULLET.fullmatch(content)
     return match.group("body") if match else None
+
+
+def item_mark(content: str) -> str | None:
+    """What a nested item's line writes before its text (indentation, bullet
+    or number, spacing: ``  * ``, ``    2. ``); None for any other line."""
+    if not _is_indented(content):
+        return None
+    match = _NESTED_BULLET.fullmatch(content)
+    return match.group("mark") if match else None
 
 
 def _nested_body(content: str) -> str | None:

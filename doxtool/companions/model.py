@@ -83,6 +83,9 @@ class FactBlock:
     #: item key -> 1-based line (argument name, class, ``Class.method``, test path)
     item_lines: dict[str, int] = field(default_factory=dict)
     notes: list[Note] = field(default_factory=list)
+    #: item key -> what an argument item's line writes before its text
+    #: (indentation, bullet or number, spacing: ``  * ``, ``  2. ``)
+    item_marks: dict[str, str] = field(default_factory=dict)
     #: the line is the convention's sentence for a block with no items
     #: ("No direct test reference was found ...")
     empty: bool = False

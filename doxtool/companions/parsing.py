@@ -41,6 +41,7 @@ from doxtool.companions.leads import (
     _Lead,
     _lead,
     argument_line,
+    item_mark,
     table_argument,
     table_delimiter,
     table_row,
@@ -62,6 +63,7 @@ class _BlockReader:
     prose: str = ""
     item_prose: dict[str, str] = field(default_factory=dict)
     item_lines: dict[str, int] = field(default_factory=dict)
+    item_marks: dict[str, str] = field(default_factory=dict)
     notes: list[Note] = field(default_factory=list)
     anchor: str | None = None
     #: where the text of the current item starts (its content column)
@@ -219,9 +221,11 @@ def _read_item(reader: _BlockReader, index: int, content: str) -> bool:
         if width != reader.item_indent:
             return False  # a bullet under an item (``**fast** — ...``): a note
         reader.own_spelling = True
+    mark = item_mark(content) or ""
     for argument in arguments:
         reader.values.append(argument)
         reader.item(argument["name"], index, argument["prose"])
+        reader.item_marks.setdefault(argument["name"], mark)
     return True
 
 
@@ -456,6 +460,7 @@ def parse_companion(text: str, path: str = "") -> Companion:
             prose=reader.prose,
             item_prose=reader.item_prose,
             item_lines=reader.item_lines,
+            item_marks=reader.item_marks,
             notes=reader.notes,
             empty=lead.empty,
             table=reader.table or reader.own_spelling,

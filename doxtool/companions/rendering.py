@@ -32,6 +32,7 @@ from doxtool.companions.factlines import (
     method_name,
     sentence_end,
 )
+from doxtool.companions.itemmarks import arrange
 from doxtool.companions.leads import _lead
 from doxtool.companions.model import Companion, FactBlock
 from doxtool.core.edits import line_content
@@ -294,7 +295,7 @@ def render_arguments(subject: str | None, values: Any, keep: Keep, open: bool = 
             # an item whose facts doxtool could not read: never rewritten
             items.append((name, keep.lines[name]))
             continue
-        line = _nested(f"{code(name)}: {argument_fact(argument)}.")
+        line = keep.marks.get(name, "  - ") + f"{code(name)}: {argument_fact(argument)}."
         items.append((name, line + _take_prose(keep, name, used)))
     return _assemble(lead, items, keep)
 
@@ -428,6 +429,7 @@ def render_block(
         values = with_persons_arguments(expected, existing) or values
     if expected.kind == "arguments":
         values = _with_persons_values(values, existing)
+        values, keep.marks = arrange(values, existing) or (values, {})
     lines = _render(expected.kind, expected.subject, values, keep, expected.open)
     if lines and 0 <= existing.start < len(companion.lines):
         written = line_content(companion.lines[existing.start])
