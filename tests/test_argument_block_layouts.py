@@ -193,3 +193,43 @@ def test_removing_an_argument_of_a_loose_list_takes_its_paragraph_along(make_rep
         '  - `label`: optional string, default `"countdown"`.\n\n'
         "    Shown in front of every progress line.\n",
     )
+
+
+# a lead phrase followed by a person's words, with no item under it
+PERSONS_LINES = [
+    "- Arguments of `Countdown`: keep them few.\n",
+    "- Arguments of Countdown: keep them few.\n",
+    "- Arguments of `Countdown`: see `prompts/agent.system.tool.countdown.md`.\n",
+    "- Imported dependency areas include: only the standard library and `helpers.tool`.\n",
+]
+
+
+@pytest.mark.parametrize("line", PERSONS_LINES)
+@pytest.mark.parametrize("place", ["notes", "after break_loop"])
+def test_a_lead_phrase_followed_by_prose_and_no_item_is_a_persons_line(
+    line: str, place: str, make_repo, run_cli
+) -> None:
+    root, generated = _generated(make_repo, run_cli, "doxtool")
+    if place == "notes":
+        text = generated.replace("## Work Guidance\n", f"## Notes\n{line}\n## Work Guidance\n")
+    else:
+        anchor = "- `break_loop` of `Countdown`: always `false`.\n"
+        text = generated.replace(anchor, anchor + line)
+    assert text != generated
+    (root / DOX).write_text(text, encoding="utf-8")
+    assert _findings(run_cli(root, "check", "--no-cache").output) == []
+    run_cli(root, "check", "--no-cache", "--fix")
+    assert (root / DOX).read_text(encoding="utf-8") == text
+
+
+def test_a_lead_phrase_with_words_and_items_under_it_is_the_block(make_repo, run_cli) -> None:
+    root, generated = _generated(make_repo, run_cli, "doxtool")
+    block = BLOCK.replace(":\n", ": all optional.\n", 1)
+    text = generated.replace(BLOCK, block)
+    (root / DOX).write_text(text, encoding="utf-8")
+    (root / "tools/countdown.py").write_text(WITH_QUIET, encoding="utf-8")
+    assert len(_findings(run_cli(root, "check", "--no-cache").output)) == 1
+    run_cli(root, "check", "--no-cache", "--fix")
+    assert (root / DOX).read_text(encoding="utf-8") == text.replace(
+        block, block + f"  - `quiet`: {QUIET}\n"
+    )

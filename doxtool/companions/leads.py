@@ -14,7 +14,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from doxtool.companions.bullets import is_item
-from doxtool.companions.factlines import MULTILINE_KINDS, canonical_json, spans, split_sentence
+from doxtool.companions.factlines import (
+    MULTILINE_KINDS,
+    OPEN_NONE,
+    canonical_json,
+    is_none,
+    spans,
+    split_list,
+    split_sentence,
+)
 from doxtool.core.mdtables import cells, delimiter_row
 from doxtool.core.patterns import LazyPattern
 
@@ -153,6 +161,29 @@ def _wordy(rest: str) -> bool:
     if any(part.code for part in spans(rest)):
         return False
     return rest.strip(" \t.:").casefold() not in ("", "none")
+
+
+#: kinds whose lead phrase is followed by a list of code spans (or ``none``)
+_SPAN_LIST_KINDS = ("constants", "imports", "helpers")
+
+
+def prose_after_lead(lead: _Lead) -> bool:
+    """Whether the words after an arguments or item-list lead phrase are a
+    person's prose rather than the fact's start (``- Arguments of `X`: keep
+    them few.``, ``- Imported dependency areas include: only the standard
+    library.``): the arguments lead says nothing, ``none`` or what doxtool
+    writes for a tool taking arguments it does not name; the list opens with
+    a code span or ``none``. Such a line is a fact line only when items
+    follow it (arguments)."""
+    rest = lead.rest.strip(" \t")
+    if lead.empty or not rest.strip("."):
+        return False
+    if lead.kind == "arguments":
+        return rest != OPEN_NONE and not is_none(split_sentence(rest)[0])
+    if lead.kind in _SPAN_LIST_KINDS:
+        sentence = split_list(rest)[0].strip(" \t")
+        return not (sentence.startswith("`") or is_none(sentence))
+    return False
 
 
 def _lead(content: str) -> _Lead | None:

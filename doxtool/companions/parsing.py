@@ -42,6 +42,7 @@ from doxtool.companions.leads import (
     _lead,
     argument_line,
     item_mark,
+    prose_after_lead,
     table_argument,
     table_delimiter,
     table_row,
@@ -444,8 +445,9 @@ def parse_companion(text: str, path: str = "") -> Companion:
             lead.kind in _BULLET_KINDS
             and not reader.values
             and (lead.wordy or not _home(lead.kind, section))
-        ):
-            # ``- Top-level functions: keep them pure.`` in Purpose: a person's line
+        ) or (prose_after_lead(lead) and not (lead.kind == "arguments" and reader.values)):
+            # ``- Top-level functions: keep them pure.`` in Purpose, or
+            # ``- Arguments of `X`: keep them few.`` with no item under it: a person's line
             index += 1
             continue
         block = FactBlock(
