@@ -153,6 +153,18 @@ def test_an_added_argument_follows_the_block_and_keeps_every_line(
     assert _findings(run_cli(root, "check", "--no-cache").output) == []
 
 
+def test_an_added_argument_goes_before_a_note_on_the_whole_list(make_repo, run_cli) -> None:
+    root, generated = _generated(make_repo, run_cli, "doxtool")
+    note = "\n  _All of them are optional._\n"
+    text = generated.replace(BLOCK, BLOCK + note)
+    (root / DOX).write_text(text, encoding="utf-8")
+    (root / "tools/countdown.py").write_text(WITH_QUIET, encoding="utf-8")
+    run_cli(root, "check", "--no-cache", "--fix")
+    assert (root / DOX).read_text(encoding="utf-8") == generated.replace(
+        BLOCK, f"{BLOCK}  - `quiet`: {QUIET}\n{note}"
+    )
+
+
 def test_an_argument_that_cannot_follow_the_persons_numbers_is_reported_without_a_fix(
     make_repo, run_cli
 ) -> None:

@@ -14,10 +14,12 @@ way (:func:`appended_mark`).
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import re
 from typing import Any
 
+from doxtool.companions.factlines import Keep
 from doxtool.companions.model import FactBlock
 
 #: how doxtool marks an argument item
@@ -103,3 +105,24 @@ def arrange(values: list[Any], existing: FactBlock) -> tuple[list[Any], dict[str
         return None
     by_name = {v["name"]: v for v in values}
     return [by_name[name] for name in order], marks
+
+
+def arranged(values: list[Any], existing: FactBlock, keep: Keep) -> tuple[list[Any], Keep]:
+    """``values`` as :func:`arrange` orders them, and ``keep`` with their
+    marks; the notes at the block's end that are not part of its last item
+    (`` _All are optional._ ``, about the whole list) stay at the end, after
+    the new items (when the marks cannot be followed, both are as given)."""
+    found = arrange(values, existing)
+    if found is None:
+        return values, keep
+    order, marks = found
+    names = _names(order)
+    new = [name for name in names if name not in existing.item_lines]
+    last = next((name for name in reversed(names) if name in existing.item_lines), None)
+    notes = list(keep.notes)
+    if new and last is not None:
+        for position in reversed([p for p, (anchor, _) in enumerate(notes) if anchor == last]):
+            if position in keep.own_notes:
+                break
+            notes[position] = (new[-1], notes[position][1])
+    return order, dataclasses.replace(keep, marks=marks, notes=notes)

@@ -32,7 +32,7 @@ from doxtool.companions.factlines import (
     method_name,
     sentence_end,
 )
-from doxtool.companions.itemmarks import arrange
+from doxtool.companions.itemmarks import arranged
 from doxtool.companions.leads import _lead
 from doxtool.companions.model import Companion, FactBlock
 from doxtool.core.edits import line_content
@@ -429,7 +429,7 @@ def render_block(
         values = with_persons_arguments(expected, existing) or values
     if expected.kind == "arguments":
         values = _with_persons_values(values, existing)
-        values, keep.marks = arrange(values, existing) or (values, {})
+        values, keep = arranged(values, existing, keep)
     lines = _render(expected.kind, expected.subject, values, keep, expected.open)
     if lines and 0 <= existing.start < len(companion.lines):
         written = line_content(companion.lines[existing.start])
