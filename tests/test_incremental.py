@@ -844,3 +844,46 @@ def test_an_incremental_check_discovers_the_prompt_sets_once(
     calls.clear()
     assert Context(project, Scope(modules=set())).prompt_sets
     assert len(calls) == once
+
+
+@pytest.mark.parametrize("subpackage", ["rules", "agents", "formats"])
+def test_another_doxtool_means_a_full_run(
+    reference_repo: Path, tmp_path: Path, subpackage: str
+) -> None:
+    """The state is kept by every file of doxtool's package: after a change
+    to a rule's module (a message, a fix), an edit's check runs every rule
+    again instead of keeping the old rules' findings of what it does not reach."""
+    import shutil
+    import subprocess
+    import sys
+
+    import doxtool
+
+    package = tmp_path / "dx" / "doxtool"
+    shutil.copytree(
+        Path(doxtool.__file__).parent, package, ignore=shutil.ignore_patterns("__pycache__")
+    )
+    env = {**os.environ, "PYTHONPATH": str(package.parent)}
+
+    def check() -> None:
+        run = subprocess.run(
+            [sys.executable, "-m", "doxtool", "check", "--jobs", "1"],
+            cwd=reference_repo,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        assert run.returncode in (0, 1), run.stderr
+
+    check()
+    state = reference_repo / ".doxtool_cache" / states.STATE
+    wait = reference_repo / "tools" / "wait.py"
+    wait.write_text("# edited\n" + wait.read_text(encoding="utf-8"), encoding="utf-8")
+    check()
+    assert states.read_state(state)["run"] == "incremental"
+    changed = sorted((package / subpackage).glob("*.py"))[-1]
+    changed.write_text(changed.read_text(encoding="utf-8") + "# another doxtool\n")
+    wait.write_text("# edited again\n" + wait.read_text(encoding="utf-8"), encoding="utf-8")
+    check()
+    assert states.read_state(state)["run"] == "full"

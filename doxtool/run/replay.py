@@ -159,12 +159,22 @@ def _context(argv: list[str], cwd: str) -> str:
     parts.append(library_versions())
     parts.extend((sys.executable, versions()))
     parts.extend(repr(os.environ.get(name)) for name in _ENVIRONMENT)
-    for directory, _, files in os.walk(_PACKAGE):
+    parts.extend(package_stamps())
+    return "\n".join(parts)
+
+
+def package_stamps() -> list[str]:
+    """A line for each of doxtool's own files (its code and templates, every
+    subpackage), with the file's modification time and size: another
+    doxtool, however little changed, gives other lines."""
+    stamps: list[str] = []
+    for directory, subdirectories, files in os.walk(_PACKAGE):
+        subdirectories.sort()
         for name in sorted(files):
             if name.endswith((".py", ".j2")):
                 stat = os.stat(os.path.join(directory, name))
-                parts.append(f"{directory}/{name}:{stat.st_mtime_ns}:{stat.st_size}")
-    return "\n".join(parts)
+                stamps.append(f"{directory}/{name}:{stat.st_mtime_ns}:{stat.st_size}")
+    return stamps
 
 
 def find_record(cwd: str) -> str | None:

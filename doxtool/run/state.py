@@ -27,7 +27,7 @@ from doxtool.core.reads import read_upto
 from doxtool.core.serde import dump_json, from_data, to_data
 from doxtool.run.edges import Edges
 from doxtool.run.project import Project
-from doxtool.run.replay import FINDINGS_STATE, prepare_cache_dir
+from doxtool.run.replay import FINDINGS_STATE, package_stamps, prepare_cache_dir
 from doxtool.run.snapshot import Tree
 
 STATE = FINDINGS_STATE
@@ -184,10 +184,6 @@ def state_key(project: Project, codes: Iterable[str]) -> str:
     digest.update(cache.salt if cache is not None else b"-")
     digest.update(repr(project.config).encode("utf-8", "surrogatepass"))
     digest.update(repr(sorted(codes)).encode())
-    package = os.path.dirname(os.path.abspath(__file__))
-    for directory, _, names in os.walk(package):
-        for name in sorted(names):
-            if name.endswith((".py", ".j2")):
-                stat = os.stat(os.path.join(directory, name))
-                digest.update(f"{directory}/{name}:{stat.st_mtime_ns}:{stat.st_size}\n".encode())
+    for stamp in package_stamps():
+        digest.update(stamp.encode("utf-8", "surrogatepass") + b"\n")
     return digest.hexdigest()
