@@ -197,7 +197,8 @@ def test_a_helper_handing_the_dict_whole_on_takes_arguments_no_one_names(
             }
         )
         facts = _tool(run_cli, root)
-        assert bool(facts["dynamic_reads"]) is unknown, call
+        assert bool(facts["other_arguments"]) is unknown, call
+        assert not facts["dynamic_reads"], call  # no computed key of the tool's
         assert [a["name"] for a in facts["arguments"]] == ([] if unknown else ["url"]), call
         result = run_cli(root, "check", "--no-cache", "--select", "PRM003")
         unread = {line.split("`")[1] for line in result.output.splitlines() if "PRM003" in line}
@@ -211,4 +212,7 @@ def test_a_method_of_a_base_outside_the_repository_takes_the_dict(make_repo, run
     )
     facts = _tool(run_cli, root)
     assert facts["arguments"] == []
-    assert [r["expression"] for r in facts["dynamic_reads"]] == ["self.validate_args(...)"]
+    assert [r["expression"] for r in facts["other_arguments"]] == ["self.validate_args(...)"]
+    # handing the dict on is no computed key (DOX008) of the tool's
+    assert not facts["dynamic_reads"]
+    assert "DOX008" not in run_cli(root, "check", "--no-cache").output

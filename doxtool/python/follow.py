@@ -63,6 +63,9 @@ class _Ends:
     raises: list[Raise] = dataclasses.field(default_factory=list)
     #: some function of the repository was not followed (not readable, too deep)
     unseen: bool = False
+    #: the arguments dict handed to code no one can follow: arguments no one
+    #: can name (not a computed key of the tool's: no DOX008)
+    handed: list[DynamicRead] = dataclasses.field(default_factory=list)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -194,10 +197,16 @@ class HelperFollower:
             *tool.dynamic_reads,
             *(r for r in dynamic if (r.path, r.line, r.column) not in known_reads),
         ]
+        known_handed = {(r.path, r.line, r.column) for r in tool.other_arguments}
+        other_arguments = [
+            *tool.other_arguments,
+            *(r for r in ends.handed if (r.path, r.line, r.column) not in known_handed),
+        ]
         return dataclasses.replace(
             tool,
             arguments=arguments,
             dynamic_reads=dynamic_reads,
+            other_arguments=other_arguments,
             effects=effects,
             side_effects=ordered,
             raises=raises,
@@ -284,7 +293,7 @@ class HelperFollower:
                 # the arguments handed to code no one can follow (a method of a
                 # base outside the repository, a model): it takes arguments
                 # no one can name
-                dynamic.append(
+                ends.handed.append(
                     DynamicRead(f"{call.target}(...)", call.line, call.column, call.function)
                 )
             return
@@ -377,7 +386,7 @@ class HelperFollower:
                     ends.unseen = ends.unseen or self.unreadable(out.target)
                     if any(own in held for _, own in out.passes):
                         # the dict handed on to code no one can follow
-                        dynamic.append(
+                        ends.handed.append(
                             DynamicRead(
                                 f"{out.target}(...)",
                                 out.line,
