@@ -14,10 +14,10 @@ import libcst as cst
 from doxtool.core.facts import Effect, HelperCall
 from doxtool.python import effects
 from doxtool.python.arguments import own_params
-from doxtool.python.cstnodes import dotted_name
+from doxtool.python.cstnodes import dotted_name, splat_fills
 from doxtool.python.literals import literal_value, string_value
 from doxtool.python.modulescan import Func
-from doxtool.python.receivers import BoundValues, attribute_values, made_by
+from doxtool.python.receivers import BoundValues, attribute_values, class_values, made_by
 from doxtool.python.walkstate import Env, Target
 
 
@@ -212,10 +212,23 @@ class Calls:
         qualified = self.scan._resolve(dotted, env.names)
         if qualified is None:
             own = len(dotted) == 1 and dotted[0] in self.scan.classes
-            return ["." + dotted[0]] if own else None
+            return ["." + dotted[0]] if own else self._client_result(receiver, env, depth)
         if qualified.split(".", 1)[0] in self.scan.local_roots:
             return None
         return [qualified]
+
+    def _client_result(self, value: cst.BaseExpression, env: Env, depth: int) -> list[str] | None:
+        """What a method of a network client gives (``ssh.open_sftp()``: a
+        channel, a remote file system) is an object of the client's library,
+        no local path; None for anything else."""
+        if type(value) is cst.Await:
+            value = value.expression
+        if type(value) is not cst.Call or type(value.func) is not cst.Attribute:
+            return None
+        makers = self._makers(value.func.value, env, depth + 1)
+        if makers and all(effects.client_areas(maker) for maker in makers):
+            return makers
+        return None
 
     def _chain_client_areas(self, receiver: cst.BaseExpression, env: Env) -> tuple[str, ...]:
         """Areas of a call through an attribute chain rooted at a network
@@ -239,15 +252,24 @@ class Calls:
 
     def _attribute_makers(self, attr: str, env: Env) -> list[str] | None:
         """The library callables whose results are all ``self.attr`` is ever
-        set to in the methods of the module's classes; None when one is not
-        such a call, or nothing here sets it."""
+        set to in the methods of the module's classes or their bodies (a class
+        attribute: ``client = redis.Redis()``); None when one is not such a
+        call, or nothing here sets it."""
         methods = [fn.node for cls in self.scan.classes.values() for fn in cls.methods.values()]
         found = attribute_values(methods, attr)
-        if found is None:
+        in_class = class_values([cls.node for cls in self.scan.classes.values()], attr)
+        if found is None or in_class is None or not (found or in_class):
             return None
         makers: list[str] = []
-        for method, value in found:
-            values = self.bound.of(method, value.value) if type(value) is cst.Name else [value]
+        pairs: list[tuple[cst.FunctionDef | None, cst.BaseExpression]] = [
+            *found,
+            *((None, value) for value in in_class),
+        ]
+        for method, value in pairs:
+            if type(value) is cst.Name:
+                values = self.bound.of(method, value.value) if method is not None else None
+            else:
+                values = [value]
             for one in values or [None]:
                 dotted = made_by(one) if one is not None else None
                 qualified = self.scan._resolve(dotted, env.names) if dotted else None
@@ -450,22 +472,6 @@ class Calls:
             if name in owner.methods:
                 return owner.methods[name]
         return None
-
-
-def splat_fills(node: cst.Call) -> tuple[list[str], bool]:
-    """The callee parameters a call fills besides its ``**`` splat (``#<n>``,
-    keyword names), and whether they are unknown: a ``*`` splat, or another
-    ``**`` splat."""
-    fills: list[str] = []
-    index = 0
-    for arg in node.args:
-        if arg.keyword is not None:
-            fills.append(arg.keyword.value)
-        elif not arg.star:
-            fills.append(f"#{index}")
-            index += 1
-    stars = [arg.star for arg in node.args if arg.star]
-    return fills, "*" in stars or stars.count("**") > 1
 
 
 def _all_of(

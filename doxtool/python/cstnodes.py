@@ -198,3 +198,19 @@ def getattr_of(node: cst.BaseExpression) -> tuple[str, str] | None:
     if text[0] != quote or "\\" in text or len(text) < 2 or text.startswith(quote * 3):
         return None  # a prefix, an escape or a triple quote: not a plain name
     return owner.value, text[1:-1]
+
+
+def splat_fills(node: cst.Call) -> tuple[list[str], bool]:
+    """The callee parameters a call fills besides its ``**`` splat (``#<n>``,
+    keyword names), and whether they are unknown: a ``*`` splat, or another
+    ``**`` splat."""
+    fills: list[str] = []
+    index = 0
+    for arg in node.args:
+        if arg.keyword is not None:
+            fills.append(arg.keyword.value)
+        elif not arg.star:
+            fills.append(f"#{index}")
+            index += 1
+    stars = [arg.star for arg in node.args if arg.star]
+    return fills, "*" in stars or stars.count("**") > 1

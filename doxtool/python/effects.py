@@ -29,8 +29,6 @@ CALLS: dict[str, tuple[str, ...]] = {
     "os.path.getmtime": (READ,),
     "glob.glob": (READ,),
     "glob.iglob": (READ,),
-    "json.load": (READ,),
-    "tomllib.load": (READ,),
     "pathlib.Path.read_text": (READ,),
     "os.makedirs": (WRITE,),
     "os.mkdir": (WRITE,),
@@ -38,12 +36,11 @@ CALLS: dict[str, tuple[str, ...]] = {
     "os.replace": (WRITE,),
     "os.symlink": (WRITE,),
     "os.chmod": (WRITE,),
-    "json.dump": (WRITE,),
     "shutil.copy": (READ, WRITE),
     "shutil.copy2": (READ, WRITE),
     "shutil.copyfile": (READ, WRITE),
     "shutil.copytree": (READ, WRITE),
-    "shutil.move": (WRITE, DELETE),
+    "shutil.move": (WRITE,),
     "tempfile.mkstemp": (WRITE,),
     "tempfile.mkdtemp": (WRITE,),
     "tempfile.NamedTemporaryFile": (WRITE,),
@@ -69,17 +66,45 @@ CALLS: dict[str, tuple[str, ...]] = {
 #: every call into these modules counts
 MODULE_PREFIXES: dict[str, tuple[str, ...]] = {
     "subprocess": (SUBPROCESS,),
-    "requests": (NETWORK,),
-    "httpx": (NETWORK,),
-    "aiohttp": (NETWORK,),
-    "urllib.request": (NETWORK,),
-    "http.client": (NETWORK,),
-    "socket": (NETWORK,),
-    "websockets": (NETWORK,),
-    "smtplib": (NETWORK,),
-    "ftplib": (NETWORK,),
     "paramiko": (NETWORK,),
 }
+
+
+def _network(module: str, names: str) -> dict[str, tuple[str, ...]]:
+    return {f"{module}.{name}": (NETWORK,) for name in names.split()}
+
+
+# the calls of the network libraries that send or receive, or make the
+# client, session or connection that does (a tool makes one to use it);
+# their value types, parsers, helpers and exceptions (``httpx.URL``,
+# ``requests.utils.quote``, ``socket.gethostname``) touch no network
+CALLS.update(
+    {
+        **_network("requests", "get post put patch delete head options request Session session"),
+        **_network("requests.api", "get post put patch delete head options request"),
+        **_network("requests.sessions", "Session session"),
+        **_network(
+            "httpx", "get post put patch delete head options request stream Client AsyncClient"
+        ),
+        **_network("aiohttp", "request ClientSession"),
+        **_network("aiohttp.web", "run_app"),
+        **_network("urllib.request", "urlopen urlretrieve"),
+        **_network("http.client", "HTTPConnection HTTPSConnection"),
+        **_network(
+            "socket",
+            "socket create_connection create_server socketpair fromfd getaddrinfo "
+            "gethostbyname gethostbyname_ex gethostbyaddr getnameinfo getfqdn",
+        ),
+        **_network("websockets", "connect serve"),
+        **_network("websockets.client", "connect"),
+        **_network("websockets.server", "serve"),
+        **_network("websockets.asyncio.client", "connect"),
+        **_network("websockets.asyncio.server", "serve"),
+        **_network("websockets.sync.client", "connect"),
+        **_network("smtplib", "SMTP SMTP_SSL LMTP"),
+        **_network("ftplib", "FTP FTP_TLS"),
+    }
+)
 
 #: method names that say what they do on any receiver
 METHODS: dict[str, tuple[str, ...]] = {
@@ -181,7 +206,16 @@ CLIENT_LIBRARIES: dict[str, tuple[str, ...]] = {
     "pymongo": (NETWORK,),
     "motor": (NETWORK,),
     "elasticsearch": (NETWORK,),
+    "paramiko": (NETWORK,),
 }
+
+
+#: modules whose objects may be network clients: the client libraries, and
+#: the network libraries whose sessions and sockets are (``requests.Session``)
+CLIENT_MODULES = (
+    *CLIENT_LIBRARIES,
+    *("requests", "httpx", "aiohttp", "socket", "http.client", "smtplib", "ftplib"),
+)
 
 
 def client_areas(maker: str) -> tuple[str, ...]:
@@ -189,6 +223,9 @@ def client_areas(maker: str) -> tuple[str, ...]:
     client factory) makes; none when it is not a known client."""
     if not makes_no_path(maker):
         return ()
+    if NETWORK in for_call(maker):
+        # a session, client or socket of a network library (``requests.Session``)
+        return (NETWORK,)
     for prefix, areas in CLIENT_LIBRARIES.items():
         if maker == prefix or maker.startswith(prefix + "."):
             return areas
@@ -199,10 +236,15 @@ def makes_no_path(qualified: str) -> bool:
     """Whether calling the library callable ``qualified`` makes an object
     known not to be a filesystem path: an instance of a library class (named
     like one: ``redis.Redis``, ``openai.OpenAI``) or a client a factory
-    makes (``boto3.client``), outside the modules that make paths."""
+    makes (``boto3.client``), or what a class method of such a class makes
+    (``redis.Redis.from_url``), outside the modules that make paths."""
     if any(qualified == m or qualified.startswith(m + ".") for m in PATH_MODULES):
         return False
-    return qualified in CLIENT_FACTORIES or qualified.rsplit(".", 1)[-1][:1].isupper()
+    if qualified in CLIENT_FACTORIES:
+        return True
+    # a library class (``redis.Redis``) or one of its alternate constructors
+    # (``redis.Redis.from_url``, ``docker.DockerClient.from_env``)
+    return any(part[:1].isupper() for part in qualified.split(".")[1:])
 
 
 def is_mode(text: str) -> bool:

@@ -85,6 +85,9 @@ class _Builder(PathOrigins):
         self.origins: dict[str, set[str]] = {name: {"args"} for name in scope.arguments}
         #: local name -> repository callable whose instance it holds
         self.instances: dict[str, str] = {}
+        #: names of paths an existence check before this point ended the path
+        #: for (``if os.path.exists(path): return ...``): writing them makes a new file
+        self.absent: set[str] = set()
 
     # -- what names hold (flow-insensitive: any assignment in the body) --------
 
@@ -140,12 +143,29 @@ class _Builder(PathOrigins):
         if self.nesting >= MAX_NESTING:
             return steps  # what lies deeper is not seen (the facts stay shallow)
         self.nesting += 1
+        absent = set(self.absent)
         for stmt in body:
             if self.count > MAX_STEPS:
                 break
             self.stmt(stmt, steps)
+            if isinstance(stmt, ast.If) and not stmt.orelse and _ends(stmt.body):
+                self.absent |= self._checked(stmt.test)
+        self.absent = absent
         self.nesting -= 1
         return steps
+
+    def _checked(self, test: ast.expr) -> set[str]:
+        """The name whose path an existence test asks about
+        (``os.path.exists(path)``, ``Path(path).exists()``, ``path.is_file()``)."""
+        if not isinstance(test, ast.Call):
+            return set()
+        func = test.func
+        target: ast.expr | None = None
+        if isinstance(func, ast.Attribute) and func.attr in _EXISTS_METHODS and not test.args:
+            target = self._path_of(func.value)
+        elif self._qualify(test) in _EXISTS_CALLS and len(test.args) == 1:
+            target = test.args[0]
+        return {target.id} if isinstance(target, ast.Name) else set()
 
     def stmt(self, stmt: ast.stmt, out: list[Step]) -> None:
         if isinstance(stmt, ast.If):
@@ -396,11 +416,23 @@ class _Builder(PathOrigins):
                 target = call_argument(node, 0, "file")
         elif isinstance(node.func, ast.Attribute) and node.func.attr in _PATH_WRITES:
             target = self._path_of(node.func.value)
+        if target is not None and self._path_name(target) in self.absent:
+            return  # no file was there: a new one is made
         origins = self._origins(target) if target is not None else set()
         if origins:
             step = Step("effect", node.lineno, OVERWRITE, written)
             step.sources = sorted(origins)
             self._emit(out, step)
+
+
+#: calls and path methods that test whether a path exists
+_EXISTS_CALLS = frozenset({"os.path.exists", "os.path.lexists", "os.path.isfile"})
+_EXISTS_METHODS = frozenset({"exists", "is_file"})
+
+
+def _ends(body: Sequence[ast.stmt]) -> bool:
+    """Whether a block always ends the path (its last statement returns or raises)."""
+    return bool(body) and isinstance(body[-1], (ast.Return, ast.Raise))
 
 
 #: expressions that hold no call

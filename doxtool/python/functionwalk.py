@@ -12,11 +12,12 @@ from typing import Any
 from doxtool.core.summary_facts import EffectCall, FunctionSummary, KeyRead, OutCall
 from doxtool.python import effects
 from doxtool.python.astparse import child_expressions
-from doxtool.python.callkinds import Scope, open_mode
+from doxtool.python.callkinds import Scope, call_argument, open_mode
 from doxtool.python.exits import function_exits
 from doxtool.python.flows import function_flow
 from doxtool.python.keyreads import KeyReads, expression_code
 from doxtool.python.keyvalues import KeyValues, shows_whole
+from doxtool.python.methodguess import MethodGuesses
 from doxtool.python.names import constructed, dotted_parts
 from doxtool.python.readforms import (
     COERCIONS,
@@ -39,7 +40,7 @@ _NO_EXPRESSIONS = frozenset({ast.Name, ast.Constant})
 _COMPREHENSIONS = frozenset({ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp})
 
 
-class FunctionWalk(KeyReads, KeyValues):
+class FunctionWalk(KeyReads, KeyValues, MethodGuesses):
     """The walk of one function body."""
 
     def __init__(self, owner: ModuleScope, node: FunctionNode, cls: str | None) -> None:
@@ -63,6 +64,9 @@ class FunctionWalk(KeyReads, KeyValues):
         self.conditional = 0
         #: local name or ``self.<attr>`` -> the callables whose results it may hold
         self.instances: dict[str, set[str]] = {}
+        #: local name or ``self.<attr>`` -> the library callables whose result it holds
+        self.libraries: dict[str, set[str]] = {}
+        self._temporary = None
         self.guards: list[frozenset[str] | None] = []
         self.absent: list[frozenset[str]] = []
         self.reads: list[KeyRead] = []
@@ -191,6 +195,7 @@ class FunctionWalk(KeyReads, KeyValues):
             targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
             self._track_read(stmt, targets, self.reads[count:])
             constructed = self._constructed(stmt.value)
+            self._hold(targets, None if constructed is not None else stmt.value)
             for target in targets:
                 name = self._holder(target)
                 if name is None:
@@ -360,7 +365,7 @@ class FunctionWalk(KeyReads, KeyValues):
         dotted = dotted_parts(func)
         if dotted is None:
             if isinstance(func, ast.Attribute):
-                self._effects(effects.for_method(func.attr), func.attr, node)
+                self._guess(func.attr, func.value, func.attr, node)
             return
         if dotted == ["open"] and "open" not in self.names:
             self._effects(effects.for_open(open_mode(node)), "open", node)
@@ -371,28 +376,32 @@ class FunctionWalk(KeyReads, KeyValues):
             for constructed in sorted(self.instances[holder]):
                 self._out(f"{constructed}.{dotted[-1]}", node)
             # the callable may not be a class: the method's own name still counts
-            self._effects(effects.for_method(dotted[-1]), ".".join(dotted), node)
+            self._guess(dotted[-1], func.value, ".".join(dotted), node)  # type: ignore[attr-defined]
             return
         if self.self_name and dotted[0] == self.self_name:
             if len(dotted) == 2:
                 self._out(f"self.{dotted[1]}", node)
             else:
-                self._effects(effects.for_method(dotted[-1]), ".".join(dotted), node)
+                self._guess(dotted[-1], func.value, ".".join(dotted), node)  # type: ignore[attr-defined]
             return
         qualified = self.owner.resolve(dotted, self.names)
         if qualified is None:
             if len(dotted) > 1:
-                self._effects(effects.for_method(dotted[-1]), ".".join(dotted), node)
+                self._guess(dotted[-1], func.value, ".".join(dotted), node)  # type: ignore[attr-defined]
             return
         if qualified in effects.OPEN_CALLS:
             self._effects(effects.for_open(open_mode(node)), qualified, node)
             return
         areas = effects.for_call(qualified)
         if areas:
+            if effects.DELETE in areas and self._made_here(call_argument(node, 0, "path")):
+                areas = tuple(a for a in areas if a != effects.DELETE)  # its own temporary file
             self._effects(areas, qualified, node)
         elif self.owner.is_local(qualified):
             self._out(qualified, node)
-        elif len(dotted) > 1:
+        elif len(dotted) > 1 and not effects.makes_no_path(".".join(qualified.split(".")[:-1])):
+            # ``module.func()`` or a method of a library object: its name says
+            # what it does only when what it is called on may be a path
             self._effects(effects.for_method(dotted[-1]), qualified, node)
 
     def _callbacks(self, node: ast.Call) -> None:

@@ -19,8 +19,7 @@ import libcst as cst
 
 from doxtool.core.facts import ArgumentRead
 from doxtool.python.arguments import type_of_annotation
-from doxtool.python.calls import splat_fills
-from doxtool.python.cstnodes import dotted_name, suite_body
+from doxtool.python.cstnodes import dotted_name, splat_fills, suite_body
 from doxtool.python.literals import literal_value
 from doxtool.python.readforms import SHOWING_CALLS, SHOWING_METHODS, SHOWS
 from doxtool.python.walkstate import Env

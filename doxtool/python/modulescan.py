@@ -18,7 +18,7 @@ import libcst as cst
 from doxtool.core.facts import ClassFacts, ModuleFacts, Signature
 from doxtool.python.cstcode import code_of
 from doxtool.python.cstnodes import dotted_name, is_kind, statement_children
-from doxtool.python.effects import CLIENT_LIBRARIES
+from doxtool.python.effects import CLIENT_MODULES
 from doxtool.python.literals import literal_value
 from doxtool.python.names import may_change, resolve_relative
 from doxtool.python.positions import Locator
@@ -173,7 +173,7 @@ class ModuleScan:
     @cached_property
     def imports_clients(self) -> bool:
         """Whether the module imports a library whose objects are network
-        clients (:data:`~doxtool.python.effects.CLIENT_LIBRARIES`)."""
+        clients (:data:`~doxtool.python.effects.CLIENT_MODULES`)."""
         outline = self.facts.outline
         imported = [
             name
@@ -183,7 +183,7 @@ class ModuleScan:
         return any(
             qualified == prefix or qualified.startswith(prefix + ".")
             for qualified in (*imported, *self.names.values())
-            for prefix in CLIENT_LIBRARIES
+            for prefix in CLIENT_MODULES
         )
 
     def constant(self, name: str) -> tuple[bool, Any]:

@@ -123,6 +123,15 @@ class PathOrigins:
                 passes.extend([keyword.arg, o] for o in sorted(self._origins(keyword.value)))
         return passes
 
+    def _path_name(self, path: ast.expr) -> str | None:
+        """The name a path is (``path``, ``str(path)``, ``Path(path)``), if any."""
+        if isinstance(path, ast.Call) and len(path.args) == 1:
+            dotted = dotted_parts(path.func)
+            qualified = self.scope.resolve(dotted) if dotted is not None else None
+            if dotted == ["str"] or qualified in _PATH_MAKERS or qualified == "os.fspath":
+                path = path.args[0]
+        return path.id if isinstance(path, ast.Name) else None
+
     def _path_of(self, receiver: ast.expr) -> ast.expr | None:
         """The path a ``Path`` receiver is made of (``Path(p)``, ``Path(p) / x``),
         or the receiver itself when it is a name."""

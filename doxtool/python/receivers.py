@@ -142,7 +142,7 @@ def attribute_values(
     """Every value ``self.attr = value`` gives the attribute in ``methods``
     (``self`` being each method's first parameter), with the method that
     gives it; None when one binds it any other way (``+=``, unpacking, a
-    ``for`` or ``with`` target, ``del``, any ``setattr``) or none binds it."""
+    ``for`` or ``with`` target, ``del``, any ``setattr``); an empty list when none binds it."""
     values: list[tuple[cst.FunctionDef, cst.BaseExpression]] = []
     for method in methods:
         params = (*method.params.posonly_params, *method.params.params)
@@ -183,4 +183,51 @@ def attribute_values(
             ):
                 return None  # ``setattr(self, name, value)``: which attribute is not read
             stack.extend(child_nodes(node))
-    return values or None
+    return values
+
+
+def class_values(classes: list[cst.ClassDef], attr: str) -> list[cst.BaseExpression] | None:
+    """Every value the bodies of ``classes`` give the class attribute
+    ``attr`` (``client = redis.Redis()``); None when one binds it any other
+    way (unpacked, a loop, a nested block)."""
+    values: list[cst.BaseExpression] = []
+    for cls in classes:
+        for line in cls.body.body:  # type: ignore[union-attr]
+            if type(line) is not cst.SimpleStatementLine:
+                if attr in _block_names(line):
+                    return None
+                continue
+            for small in line.body:
+                kind = type(small)
+                if kind is cst.Assign:
+                    for target in small.targets:  # type: ignore[attr-defined]
+                        if type(target.target) is cst.Name and target.target.value == attr:
+                            values.append(small.value)  # type: ignore[attr-defined]
+                        elif attr in _stores(target.target):
+                            return None
+                elif kind is cst.AnnAssign and small.value is not None:  # type: ignore[attr-defined]
+                    if attr in _stores(small.target):  # type: ignore[attr-defined]
+                        values.append(small.value)  # type: ignore[attr-defined]
+                elif kind is cst.AugAssign and attr in _stores(small.target):  # type: ignore[attr-defined]
+                    return None
+    return values
+
+
+def _block_names(node: cst.CSTNode) -> set[str]:
+    """The names a compound statement of a class body binds (``def``, a
+    ``for`` or ``with`` target, an assignment in an ``if``)."""
+    names: set[str] = set()
+    stack: list[cst.CSTNode] = [node]
+    while stack:
+        current = stack.pop()
+        kind = type(current)
+        if kind in (cst.FunctionDef, cst.ClassDef):
+            names.add(current.name.value)  # type: ignore[attr-defined]
+            continue  # what a nested scope binds is its own
+        if kind is cst.Assign:
+            for target in current.targets:  # type: ignore[attr-defined]
+                names |= _stores(target.target)
+        else:
+            names |= _other_names(current)
+        stack.extend(child_nodes(current))
+    return names

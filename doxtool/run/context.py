@@ -21,6 +21,7 @@ from doxtool.core.outline_facts import ImportOutline
 from doxtool.core.source import ReadError, read_text
 from doxtool.prompts.model import first_teachers
 from doxtool.prompts.sets import PromptSet
+from doxtool.python.callkinds import MODEL_METHODS
 from doxtool.run import unwatched
 from doxtool.run.project import Project
 from doxtool.run.teaching import Scope, Teaching
@@ -94,9 +95,18 @@ class Context(Teaching):
         """The fact blocks the module's companion should hold (computed once)."""
         blocks = self._expected.get(module)
         if blocks is None:
-            blocks = self._expected[module] = expected_blocks(
-                self.facts(module), self.related_tests(module), self.convention
+            facts = self.facts(module)
+            blocks = expected_blocks(facts, self.related_tests(module), self.convention)
+            models = any(
+                helper.rsplit(".", 1)[-1] in MODEL_METHODS
+                for tool in facts.tools
+                for helper in tool.helpers
             )
+            if models or unseen_areas(facts, self._in_repository):
+                # "none" would claim that a call doxtool cannot read, or a
+                # model call (no area of the tool facts), does nothing
+                blocks = [b for b in blocks if b.kind != "side-effects" or b.values]
+            self._expected[module] = blocks
         return blocks
 
     def verdicts(self, module: str, companion: Companion) -> list[Verdict]:

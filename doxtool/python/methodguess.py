@@ -1,0 +1,95 @@
+"""What a method's name tells in a function summary
+(:mod:`doxtool.python.functionwalk`): ``unlink``, ``glob``, ``mkdir`` name a
+filesystem effect only on a receiver that may be a path, not on an object a
+library made that is none (``redis.Redis()``, whose every method is a
+network call), and deleting a path the function made itself (a temporary
+file, :mod:`doxtool.python.temppaths`) deletes nothing it was given.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterable
+
+from doxtool.python import effects
+from doxtool.python.names import dotted_parts
+from doxtool.python.summaryscope import ModuleScope
+from doxtool.python.temppaths import TemporaryPaths
+
+
+class MethodGuesses:
+    """Method-name areas of the walk of one function body."""
+
+    owner: ModuleScope
+    node: ast.FunctionDef | ast.AsyncFunctionDef
+    names: dict[str, str]
+    #: local name or ``self.<attr>`` -> the library callables whose result it holds
+    libraries: dict[str, set[str]]
+    _temporary: TemporaryPaths | None
+
+    def _effects(self, areas: Iterable[str], call: str, node: ast.Call) -> None:
+        raise NotImplementedError
+
+    def _holder(self, target: ast.expr) -> str | None:
+        raise NotImplementedError
+
+    def _hold(self, targets: list[ast.expr], value: ast.expr | None) -> None:
+        """Note what library object each target of an assignment now holds."""
+        library = self._library_makers(value) if value is not None else None
+        for target in targets:
+            name = self._holder(target)
+            if name is not None and library is not None:
+                self.libraries[name] = set(library)
+            elif name is not None:
+                self.libraries.pop(name, None)
+
+    def _guess(self, name: str, receiver: ast.expr, call: str, node: ast.Call) -> None:
+        """Areas of a method whose receiver's kind is not read, by the
+        method's name; none on an object a library made that is no path
+        (``redis.Redis()``: any method of a network client is a network
+        call), nor a deletion of a path the function made itself."""
+        makers = self._library_makers(receiver)
+        if makers:
+            if all(effects.client_areas(maker) for maker in makers):
+                areas = {a for maker in makers for a in effects.client_areas(maker)}
+                self._effects(sorted(areas), call, node)
+                return
+            if all(effects.makes_no_path(maker) for maker in makers):
+                return
+        areas = effects.for_method(name)
+        if effects.DELETE in areas and self._made_here(receiver):
+            return
+        self._effects(areas, call, node)
+
+    def _library_makers(self, receiver: ast.expr, depth: int = 0) -> list[str] | None:
+        """The library callables whose result ``receiver`` is (a name bound
+        only to one, ``self.<attr>`` set to one here, a call of one, a method
+        of a network client's object); None when not known."""
+        if depth > 4:
+            return None
+        if isinstance(receiver, ast.Await):
+            receiver = receiver.value
+        holder = ".".join(dotted_parts(receiver) or [])
+        if holder and holder in self.libraries:
+            return sorted(self.libraries[holder])
+        if not isinstance(receiver, ast.Call):
+            return None
+        dotted = dotted_parts(receiver.func)
+        qualified = self.owner.resolve(dotted, self.names) if dotted is not None else None
+        if qualified is not None:
+            return None if self.owner.is_local(qualified) else [qualified]
+        if isinstance(receiver.func, ast.Attribute):
+            makers = self._library_makers(receiver.func.value, depth + 1)
+            if makers and all(effects.client_areas(maker) for maker in makers):
+                return makers  # ``ssh.open_sftp()``: an object of the client's library
+        return None
+
+    def _made_here(self, path: ast.expr | None) -> bool:
+        """Whether ``path`` is a temporary path the function made itself."""
+        if path is None:
+            return False
+        if self._temporary is None:
+            self._temporary = TemporaryPaths(
+                self.node, lambda dotted: self.owner.resolve(dotted, self.names)
+            )
+        return self._temporary.made(path)

@@ -1,0 +1,148 @@
+"""Paths a function made itself: a temporary file or directory
+(``tempfile.mkstemp``, ``mkdtemp``, ``NamedTemporaryFile``) or a name made
+unique with a random suffix (``path.with_name(f".{path.name}.{uuid4().hex}.tmp")``),
+and the names bound only to one. Deleting such a path removes nothing the
+function was given or found: :mod:`doxtool.python.functionwalk` shows no
+deletion for it. Read from CPython's ``ast``.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable
+
+from doxtool.python.callkinds import assignments
+from doxtool.python.names import dotted_parts
+
+Resolve = Callable[[list[str]], "str | None"]
+
+#: calls that make a new temporary path (or a file object whose ``.name`` is one)
+_TEMPORARY = frozenset(
+    {
+        "tempfile.mkdtemp",
+        "tempfile.mktemp",
+        "tempfile.NamedTemporaryFile",
+        "tempfile.TemporaryDirectory",
+    }
+)
+#: ``fd, path = tempfile.mkstemp()``: the path is the second item
+_PAIRS = frozenset({"tempfile.mkstemp"})
+#: calls whose result is random: a name holding one is no existing file's
+_RANDOM = frozenset(
+    {"uuid.uuid4", "uuid.uuid1", "secrets.token_hex", "secrets.token_urlsafe", "os.urandom"}
+)
+#: calls whose result names the same path as their first argument
+_SAME = frozenset(
+    {
+        "str",
+        "os.fspath",
+        "pathlib.Path",
+        "pathlib.PurePath",
+        "os.path.abspath",
+        "os.path.realpath",
+        "os.path.normpath",
+    }
+)
+#: path methods whose result names the same path as their receiver
+_SAME_METHODS = frozenset({"resolve", "absolute", "expanduser"})
+#: path methods and calls whose result is a new name when given a random one
+_RENAMES = frozenset({"with_name", "with_suffix", "with_stem", "joinpath"})
+
+
+class TemporaryPaths:
+    """The paths one function made itself."""
+
+    def __init__(self, node: ast.FunctionDef | ast.AsyncFunctionDef, resolve: Resolve) -> None:
+        self.resolve = resolve
+        self.names: set[str] = set()
+        bindings: dict[str, list[ast.expr | None]] = {}
+        args = node.args
+        for param in (*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg):
+            if param is not None:
+                bindings.setdefault(param.arg, []).append(None)
+        for targets, value in assignments(node.body):
+            for target in targets:
+                self._bind(target, value, bindings)
+        for sub in ast.walk(node):
+            if isinstance(sub, (ast.AugAssign, ast.NamedExpr)) and isinstance(sub.target, ast.Name):
+                bindings.setdefault(sub.target.id, []).append(None)
+        # every name that may be temporary, then those with another value left out
+        self.names = set(bindings)
+        changed = True
+        while changed:
+            changed = False
+            for name in list(self.names):
+                if not all(v is not None and self.made(v) for v in bindings[name]):
+                    self.names.discard(name)
+                    changed = True
+
+    def _bind(
+        self, target: ast.expr, value: ast.expr | None, bindings: dict[str, list[ast.expr | None]]
+    ) -> None:
+        if isinstance(target, ast.Name):
+            bindings.setdefault(target.id, []).append(value)
+        elif isinstance(target, (ast.Tuple, ast.List)):
+            pair = value is not None and self._call(value) in _PAIRS and len(target.elts) == 2
+            for index, element in enumerate(target.elts):
+                # ``fd, path = mkstemp()``: the path is temporary (a stand-in value)
+                made = pair and index == 1
+                self._bind(element, ast.Constant(_MADE) if made else None, bindings)
+        elif isinstance(target, ast.Starred):
+            self._bind(target.value, None, bindings)
+
+    def _call(self, node: ast.expr) -> str | None:
+        if isinstance(node, ast.Await):
+            node = node.value
+        if not isinstance(node, ast.Call):
+            return None
+        dotted = dotted_parts(node.func)
+        if dotted is None:
+            return None
+        return self.resolve(dotted) or (dotted[0] if len(dotted) == 1 else None)
+
+    def made(self, node: ast.expr, depth: int = 0) -> bool:
+        """Whether ``node`` is a path the function made itself."""
+        if depth > 20:
+            return False
+        if isinstance(node, ast.Constant):
+            return node.value is _MADE
+        if isinstance(node, ast.Name):
+            return node.id in self.names
+        if isinstance(node, ast.Attribute):
+            # ``tmp.name`` of a temporary file object
+            return node.attr == "name" and self.made(node.value, depth + 1)
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div):
+            return self.made(node.left, depth + 1) or self._random(node.right)
+        if isinstance(node, ast.JoinedStr):
+            return self._random(node)
+        if not isinstance(node, ast.Call):
+            return False
+        func = node.func
+        first = node.args[0] if node.args else None
+        if isinstance(func, ast.Attribute) and func.attr in _SAME_METHODS:
+            return self.made(func.value, depth + 1)
+        if isinstance(func, ast.Attribute) and func.attr in _RENAMES:
+            return any(self._random(a) for a in node.args) or (
+                func.attr != "with_name" and self.made(func.value, depth + 1)
+            )
+        qualified = self._call(node)
+        if qualified in _TEMPORARY:
+            return True
+        if qualified == "os.path.join":
+            return any(self._random(a) for a in node.args[1:]) or (
+                first is not None and self.made(first, depth + 1)
+            )
+        if qualified in _SAME and first is not None:
+            return self.made(first, depth + 1) or self._random(first)
+        return False
+
+    def _random(self, node: ast.expr) -> bool:
+        """Whether a name is made with a random part (``f"{uuid4().hex}.tmp"``)."""
+        for sub in ast.walk(node):
+            if isinstance(sub, ast.Call) and self._call(sub) in _RANDOM:
+                return True
+        return False
+
+
+#: the stand-in value of the path ``mkstemp`` gives
+_MADE = object()

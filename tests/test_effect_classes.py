@@ -1,0 +1,212 @@
+"""Which calls are which side-effect areas: a client a class method or a
+class attribute makes is a network client, the value types and local queries
+of network libraries touch no network, ``json.load``/``dump`` act on the file
+they are given (which its opening shows), deleting a path the code made
+itself or writing a path an existence check left absent is no destructive
+effect, and "none" is never written where doxtool cannot see every call."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from samples import WAIT_PROMPT, WRAPPER
+
+from doxtool.rules.examples import WAIT_PY
+
+AREAS = "- Observed side-effect areas:"
+
+
+def _tool(body: str, imports: str = "") -> str:
+    return WAIT_PY.replace(
+        "from helpers.tool import Response, Tool\n",
+        imports + "from helpers.tool import Response, Tool\n",
+    ).replace("        seconds = ", body + "        seconds = ")
+
+
+def _generated(make_repo, run_cli, module: str, extra: dict[str, str] | None = None) -> str:
+    root: Path = make_repo(
+        {
+            "tools/wait.py": module,
+            "prompts/agent.system.tools.md": WRAPPER,
+            "prompts/agent.system.tool.wait.md": WAIT_PROMPT,
+            **(extra or {}),
+        }
+    )
+    fixed = run_cli(root, "check", "--fix", "--no-cache")
+    companion = root / "tools" / "wait.py.dox.md"
+    assert companion.is_file(), fixed.output
+    lines = [line for line in companion.read_text().splitlines() if line.startswith(AREAS)]
+    assert len(lines) <= 1
+    return lines[0].removeprefix(AREAS).strip() if lines else ""
+
+
+@pytest.mark.parametrize(
+    ("body", "imports", "areas"),
+    [
+        # a class method makes the client the class makes
+        (
+            "        client = redis.Redis.from_url('redis://x')\n        client.unlink('k')\n",
+            "import redis\n\n",
+            "network.",
+        ),
+        (
+            "        self.client.unlink('k')\n",
+            "import redis\n\n",
+            "network.",
+        ),
+        # json reads the response it is handed, not a file
+        (
+            "        with urllib.request.urlopen('http://x') as resp:\n"
+            "            json.load(resp)\n",
+            "import json\nimport urllib.request\n\n",
+            "network.",
+        ),
+        # an in-memory buffer, a local host name, a parsed URL: nothing
+        (
+            "        json.dump({'h': socket.gethostname()}, io.StringIO())\n",
+            "import io\nimport json\nimport socket\n\n",
+            "none.",
+        ),
+        ("        httpx.URL('http://x').host\n", "import httpx\n\n", "none."),
+        # a session kept as a class attribute
+        ("        self.session.get('http://x')\n", "import requests\n\n", "network."),
+        # a remote file system of an SSH client
+        (
+            "        ssh = paramiko.SSHClient()\n        sftp = ssh.open_sftp()\n"
+            "        sftp.unlink('/srv/x')\n        sftp.mkdir('/srv/y')\n",
+            "import paramiko\n\n",
+            "network.",
+        ),
+    ],
+)
+def test_library_calls_show_only_what_they_do(
+    make_repo, run_cli, body: str, imports: str, areas: str
+) -> None:
+    module = _tool(body, imports)
+    if "self.client" in body:
+        module = module.replace(
+            "class WaitTool(Tool):\n",
+            "class WaitTool(Tool):\n    client = redis.Redis(host='localhost')\n\n",
+        )
+    if "self.session" in body:
+        module = module.replace(
+            "class WaitTool(Tool):\n",
+            "class WaitTool(Tool):\n    session = requests.Session()\n\n",
+        )
+    assert _generated(make_repo, run_cli, module) == areas
+
+
+_HELPER = """\
+import os
+import shutil
+import tempfile
+from pathlib import Path
+from uuid import uuid4
+
+import redis
+
+
+def write_atomic(path: str, data: str) -> None:
+    fd, tmp_path = tempfile.mkstemp(dir=os.path.dirname(path))
+    try:
+        with os.fdopen(fd, "w") as fh:
+            fh.write(data)
+        os.replace(tmp_path, path)
+    finally:
+        if os.path.exists(tmp_path):
+            os.unlink(tmp_path)
+
+
+def replace_file(path: Path, data: str) -> None:
+    tmp_path = path.with_name(f".{path.name}.{uuid4().hex}.tmp")
+    try:
+        tmp_path.write_text(data)
+        os.replace(tmp_path, path)
+    finally:
+        tmp_path.unlink(missing_ok=True)
+        shutil.rmtree(tempfile.mkdtemp())
+
+
+def evict(key: str) -> None:
+    client = redis.Redis.from_url("redis://x")
+    client.unlink(key)
+"""
+
+
+def test_helpers_delete_no_own_temporary_file_and_no_client_key(make_repo, run_cli) -> None:
+    module = _tool(
+        "        write_atomic('notes.md', 'x')\n        evict('k')\n"
+        "        replace_file(Path('notes.md'), 'x')\n",
+        "from pathlib import Path\n\nfrom helpers.store import evict, replace_file, write_atomic\n\n",
+    )
+    areas = _generated(make_repo, run_cli, module, {"helpers/store.py": _HELPER})
+    assert areas == "filesystem reads, filesystem writes, network."
+
+
+_DESTRUCTIVE_DOX = """\
+# wait.py DOX
+
+## Purpose
+- Own the `wait.py` agent tool.
+
+## Runtime Contracts
+- Observed side-effect areas: none.
+
+## Work Guidance
+- Keep it small.
+"""
+
+
+@pytest.mark.parametrize(
+    ("body", "imports", "findings"),
+    [
+        # an existence check that ends the path: a new file is written
+        (
+            "        path = self.args['path']\n"
+            "        if os.path.exists(path):\n"
+            "            return Response(message='exists', break_loop=False)\n"
+            "        with open(path, 'w') as fh:\n            fh.write('x')\n",
+            "import os\n\n",
+            0,
+        ),
+        # checked in a branch that does not end the path: an overwrite
+        (
+            "        path = self.args['path']\n"
+            "        if os.path.exists(path):\n            print('exists')\n"
+            "        with open(path, 'w') as fh:\n            fh.write('x')\n",
+            "import os\n\n",
+            1,
+        ),
+        # the file it is given
+        (
+            "        os.unlink(self.args['path'])\n",
+            "import os\n\n",
+            1,
+        ),
+    ],
+)
+def test_own_files_are_no_destructive_effect(
+    make_repo, run_cli, body: str, imports: str, findings: int
+) -> None:
+    root: Path = make_repo(
+        {
+            "tools/wait.py": _tool(body, imports),
+            "tools/wait.py.dox.md": _DESTRUCTIVE_DOX,
+            "prompts/agent.system.tools.md": WRAPPER,
+            "prompts/agent.system.tool.wait.md": WAIT_PROMPT,
+        }
+    )
+    result = run_cli(root, "check", "--no-cache", "--select", "DOX302")
+    assert result.output.count(" DOX302 ") == findings, result.output
+
+
+@pytest.mark.parametrize(
+    ("body", "imports"),
+    [
+        ("        docker.from_env().containers.run('alpine')\n", "import docker\n\n"),
+        ("        await self.agent.call_utility_model(system='s', message='m')\n", ""),
+    ],
+)
+def test_no_none_where_a_call_is_not_seen(make_repo, run_cli, body: str, imports: str) -> None:
+    assert _generated(make_repo, run_cli, _tool(body, imports)) == ""
