@@ -210,3 +210,13 @@ def test_own_files_are_no_destructive_effect(
 )
 def test_no_none_where_a_call_is_not_seen(make_repo, run_cli, body: str, imports: str) -> None:
     assert _generated(make_repo, run_cli, _tool(body, imports)) == ""
+
+
+def test_a_summary_reads_a_call_of_the_object_itself() -> None:
+    import ast
+
+    from doxtool.python.summaries import summarise
+
+    tree = ast.parse("class A:\n    def run(self):\n        return self()\n")
+    (summary,) = summarise(tree, "helpers.a", False, ["helpers"])
+    assert summary.name == "A.run" and summary.effects == []

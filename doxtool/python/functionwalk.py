@@ -17,7 +17,7 @@ from doxtool.python.exits import function_exits
 from doxtool.python.flows import function_flow
 from doxtool.python.keyreads import KeyReads, expression_code
 from doxtool.python.keyvalues import KeyValues, shows_whole
-from doxtool.python.methodguess import MethodGuesses
+from doxtool.python.methodguess import MethodGuesses, receiver_of
 from doxtool.python.names import constructed, dotted_parts
 from doxtool.python.readforms import (
     COERCIONS,
@@ -376,18 +376,18 @@ class FunctionWalk(KeyReads, KeyValues, MethodGuesses):
             for constructed in sorted(self.instances[holder]):
                 self._out(f"{constructed}.{dotted[-1]}", node)
             # the callable may not be a class: the method's own name still counts
-            self._guess(dotted[-1], func.value, ".".join(dotted), node)  # type: ignore[attr-defined]
+            self._guess(dotted[-1], receiver_of(func), ".".join(dotted), node)
             return
         if self.self_name and dotted[0] == self.self_name:
             if len(dotted) == 2:
                 self._out(f"self.{dotted[1]}", node)
             else:
-                self._guess(dotted[-1], func.value, ".".join(dotted), node)  # type: ignore[attr-defined]
+                self._guess(dotted[-1], receiver_of(func), ".".join(dotted), node)
             return
         qualified = self.owner.resolve(dotted, self.names)
         if qualified is None:
             if len(dotted) > 1:
-                self._guess(dotted[-1], func.value, ".".join(dotted), node)  # type: ignore[attr-defined]
+                self._guess(dotted[-1], receiver_of(func), ".".join(dotted), node)
             return
         if qualified in effects.OPEN_CALLS:
             self._effects(effects.for_open(open_mode(node)), qualified, node)

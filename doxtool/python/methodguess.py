@@ -43,12 +43,12 @@ class MethodGuesses:
             elif name is not None:
                 self.libraries.pop(name, None)
 
-    def _guess(self, name: str, receiver: ast.expr, call: str, node: ast.Call) -> None:
+    def _guess(self, name: str, receiver: ast.expr | None, call: str, node: ast.Call) -> None:
         """Areas of a method whose receiver's kind is not read, by the
         method's name; none on an object a library made that is no path
         (``redis.Redis()``: any method of a network client is a network
         call), nor a deletion of a path the function made itself."""
-        makers = self._library_makers(receiver)
+        makers = self._library_makers(receiver) if receiver is not None else None
         if makers:
             if all(effects.client_areas(maker) for maker in makers):
                 areas = {a for maker in makers for a in effects.client_areas(maker)}
@@ -93,3 +93,8 @@ class MethodGuesses:
                 self.node, lambda dotted: self.owner.resolve(dotted, self.names)
             )
         return self._temporary.made(path)
+
+
+def receiver_of(func: ast.expr) -> ast.expr | None:
+    """What a method is called on (None for a plain name)."""
+    return func.value if isinstance(func, ast.Attribute) else None

@@ -181,7 +181,10 @@ line or in prose outside the fact lines:
 
 A path made up with other text (an f-string, a unique suffix) is a new
 file, not the one the tool was given, and is not reported; nor is a
-receiver whose kind doxtool cannot see. Effects reached through the
+receiver whose kind doxtool cannot see, a write after an existence check
+of the same path that returns or raises (`if os.path.exists(path): return
+...`), nor, in a helper module, deleting a temporary path the function
+made itself (`tempfile.mkstemp`, `mkdtemp`, a random suffix). Effects reached through the
 repository's helpers count; the message names the path of calls. A tool
 without a companion is not checked (DOX001 asks for one where the
 directory is file-documented).
