@@ -326,7 +326,13 @@ def test_side_effect_areas_missing_stale_and_left_alone(make_repo, run_cli) -> N
     assert any("shows filesystem deletion (`os.remove` at line" in f for f in findings), findings
     assert any("shows no filesystem reads any more" in f for f in findings), findings
     assert not any("settings/state persistence" in f for f in findings), "left alone"
+    # an area gone on absence alone goes only on request; the shown one is added
     run_cli(root, "check", "--fix", "--no-cache")
+    assert (
+        "- Observed side-effect areas: filesystem reads, filesystem deletion, "
+        "settings/state persistence." in _companion(root)
+    )
+    run_cli(root, "check", "--fix", "--unsafe-fixes", "--no-cache")
     assert (
         "- Observed side-effect areas: filesystem deletion, settings/state persistence."
         in _companion(root)

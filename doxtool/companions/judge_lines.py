@@ -59,12 +59,19 @@ class LineJudge(BaseJudge):
         edits = self._sentence_edit(
             block, line, [r[0] for r in removals], additions, expected, replaced
         )
+        # an area is stale on absence alone (what doxtool could not see may
+        # still do it): its removal is a person's call, and the areas the
+        # code shows are added without it
+        unsafe = kind == "side-effects"
+        added = edits
+        if unsafe and removals and additions:
+            added = self._sentence_edit(block, line, [], additions, expected, replaced)
         for item, problem in removals:
-            self.add(kind, STALE, item.key, problem, block.line, edits)
+            self.add(kind, STALE, item.key, problem, block.line, edits, unsafe)
         for item, _, problem in changes.values():
             self.add(kind, CHANGED, item.key, problem, block.line, edits)
         for _, item, problem in additions:
-            self.add(kind, MISSING, item.key, problem, block.line, edits)
+            self.add(kind, MISSING, item.key, problem, block.line, added)
 
     def _changed_value(self, item: DocItem) -> tuple[str, str] | None:
         """A constant written with a value the code's one assignment of it

@@ -430,6 +430,12 @@ class ModuleOutline:
     #: local ``obj``, ``make().m()``), in ``calls`` order
     untyped_calls: list[str] = field(default_factory=list)
     effects: list[EffectEvidence] = field(default_factory=list)
+    #: calls doxtool cannot see into, as written (``client.get`` on a client
+    #: handed in, ``importlib.import_module``): the object a method is called
+    #: on is of a kind not known here, or a module is loaded by name
+    #: (:mod:`doxtool.python.opaque`); while there is one, no side-effect
+    #: area is known to be gone
+    opaque_calls: list[str] = field(default_factory=list)
     #: areas whose keywords occur anywhere in the module text (comments and
     #: strings included): evidence that an area line was written from this text
     keyword_areas: list[str] = field(default_factory=list)

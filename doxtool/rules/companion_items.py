@@ -183,8 +183,13 @@ network calls, subprocess/runtime control, model calls) but the line lacks is
 missing. A filesystem, network or subprocess area of which no evidence is left
 (no call, no import, no keyword in the module or in the repository modules it
 imports) is stale; nothing is stale while one of them imports a third-party
-package doxtool does not classify (`boto3`, a vendor SDK), nor reads or
-writes while it calls `open`. A method's name (`unlink`, `touch`) shows an
+package doxtool does not classify (`boto3`, a vendor SDK) or makes a call
+doxtool cannot see into (a method of an object whose kind the module does
+not tell: one the framework hands in, `self.agent.context.http_client.get`,
+a parameter's, a module's loaded by name with `importlib.import_module`),
+nor reads or writes while it calls `open`. As a stale area is known by
+absence alone, its removal is an unsafe fix (`--unsafe-fixes`); the
+missing areas are added without it. A method's name (`unlink`, `touch`) shows an
 area only on a receiver that may be a path, not on an object of a class of
 the module or of a library (`redis.Redis()`); a mode doxtool cannot read
 shows no write. Areas doxtool can neither confirm nor refute (model calls

@@ -4,8 +4,11 @@ it cannot read may do.
 DOX133 calls an area of a companion line stale only when nothing in the code
 could still do it. A package doxtool does not classify (``boto3``, a vendor
 SDK) may read, write, delete, call the network or start processes through
-any call; an ``open`` may be given a mode doxtool does not read. Either keeps
-the areas it may do from being refuted.
+any call; so may a call doxtool cannot see into (a method of an object
+handed in by the framework, such as ``self.agent.context.http_client.get``,
+or of a parameter; a module loaded by name with ``importlib.import_module``:
+:mod:`doxtool.python.opaque`); an ``open`` may be given a mode doxtool does
+not read. Each keeps the areas it may do from being refuted.
 """
 
 from __future__ import annotations
@@ -53,10 +56,11 @@ def unseen_areas(
     facts: ModuleFacts, in_repository: Callable[[ImportOutline], bool]
 ) -> frozenset[str]:
     """Areas a call of ``facts``'s module may do that doxtool cannot see:
-    every area when it imports an unclassified third-party package; reads
-    and writes when it calls ``open`` (the mode may not be a literal)."""
+    every area when it imports an unclassified third-party package or makes
+    a call doxtool cannot see into; reads and writes when it calls ``open``
+    (the mode may not be a literal)."""
     outline = facts.outline
-    if outline is None:
+    if outline is None or outline.opaque_calls:
         return _PHYSICAL
     for imported in outline.imports:
         if imported.level or imported.scope == "type-checking":

@@ -1,0 +1,405 @@
+"""Calls doxtool cannot see into: what the object a method is called on is
+not known, or the module is loaded by name.
+
+A side effect reached through such a call leaves no trace in the module: an
+HTTP GET through a client handed in by the framework
+(``self.agent.context.http_client.get(url)``), a shell command through a
+runtime bridge (``runner.call_development_function(...)``), a file read
+through a module loaded with ``importlib.import_module``. While a module
+makes one, no side-effect area is known to be gone from it (DOX133 calls
+none stale, :mod:`doxtool.run.unseen`).
+
+An object's kind is *known* when it comes from what the module names itself:
+an imported name (its module's effects are judged by the import), a builtin,
+a class or function of the module, a literal or a value computed from known
+ones, the tool's arguments (``self.args``, ``execute``'s ``**kwargs``), an
+attribute of ``self`` the module only ever sets to known values, or ``self``
+itself (the class's own methods, or its bases', which are imported). Anything
+else is *opaque*: a parameter, an attribute of ``self`` the module never sets
+(``self.agent``, set by the framework), a local bound to an opaque value, a
+module loaded by name. Read with ``ast`` only.
+"""
+
+from __future__ import annotations
+
+import ast
+import builtins
+from collections.abc import Iterable, Iterator
+
+from doxtool.python.astparse import CHILD_FIELDS, child_fields
+
+#: calls that load a module, or run code, named at run time
+DYNAMIC = frozenset(
+    {
+        "importlib.import_module",
+        "importlib.__import__",
+        "importlib.reload",
+        "importlib.util.module_from_spec",
+        "importlib.util.spec_from_file_location",
+        "runpy.run_path",
+        "runpy.run_module",
+        "__import__",
+        "exec",
+        "eval",
+    }
+)
+#: the framework call DOX132 looks for: it pauses the agent, no side effect
+_KNOWN_METHODS = frozenset({"handle_intervention"})
+_BUILTINS = frozenset(dir(builtins))
+_DEFS = (ast.FunctionDef, ast.AsyncFunctionDef)
+#: the expression of a binding whose kind is known by nature (an exception)
+_KNOWN = ast.Constant(value=None)
+
+
+def opaque_calls(tree: ast.Module, imported: dict[str, str | None], defined: set[str]) -> list[str]:
+    """The calls of the module doxtool cannot see into, as written
+    (``client.get``, ``importlib.import_module``), distinct, in source order.
+
+    ``imported`` maps each imported name to its dotted target (None when
+    bound to two); ``defined`` holds the module's top-level classes and
+    functions."""
+    return list(dict.fromkeys(_Receivers(tree, imported, defined).calls()))
+
+
+class _Scope:
+    """The names one function (or the module body) binds, each with the
+    expressions bound to it."""
+
+    def __init__(self, node: ast.AST, parent: _Scope | None) -> None:
+        self.node = node
+        self.parent = parent
+        self.bindings: dict[str, list[ast.expr]] = {}
+        self.params: set[str] = set()
+        #: ``self``/``cls``: the first parameter of a method
+        self.owner: str | None = None
+        self.calls: list[ast.Call] = []
+        self._kinds: dict[str, bool] = {}
+
+    def bind(self, target: ast.expr, value: ast.expr) -> None:
+        if isinstance(target, ast.Name):
+            self.bindings.setdefault(target.id, []).append(value)
+        elif isinstance(target, (ast.Tuple, ast.List)):
+            values = value.elts if isinstance(value, (ast.Tuple, ast.List)) else None
+            if values is not None and len(values) == len(target.elts):
+                for element, part in zip(target.elts, values, strict=True):
+                    self.bind(element, part)
+            else:
+                for element in target.elts:
+                    self.bind(element, value)
+        elif isinstance(target, ast.Starred):
+            self.bind(target.value, value)
+
+
+class _Receivers:
+    def __init__(self, tree: ast.Module, imported: dict[str, str | None], defined: set[str]):
+        self.tree = tree
+        self.imported = imported
+        self.defined = defined
+        #: names of the methods the module's classes define
+        self.methods: set[str] = set()
+        #: ``self.x = v`` anywhere: ``x`` -> (the scope, ``v``)
+        self.attributes: dict[str, list[tuple[_Scope, ast.expr]]] = {}
+        self.scopes: list[_Scope] = []
+        self._attribute_kinds: dict[str, bool] = {}
+
+    # -- collecting --------------------------------------------------------------
+
+    def calls(self) -> Iterator[str]:
+        module = _Scope(self.tree, None)
+        self.scopes.append(module)
+        self._collect(self.tree.body, module, in_class=False)
+        for scope in self.scopes:
+            for call in scope.calls:
+                written = self._opaque(call, scope)
+                if written is not None:
+                    yield written
+
+    def _collect(self, body: Iterable[ast.AST], scope: _Scope, *, in_class: bool) -> None:
+        """Every binding and call under ``body``, one walk (a stack, as this
+        visits every node), each in the scope it is made in."""
+        todo: list[tuple[ast.AST, _Scope, bool]] = [(node, scope, in_class) for node in body]
+        todo.reverse()
+        pop, push, AST = todo.pop, todo.append, ast.AST
+        fields_of = CHILD_FIELDS
+        binders = _BINDERS
+        while todo:
+            node, scope, in_class = pop()
+            kind = type(node)
+            if kind is ast.Call:
+                scope.calls.append(node)  # type: ignore[arg-type]
+            elif kind in binders:
+                if kind in _NEW_SCOPES:
+                    self._scope(node, scope, in_class)
+                    continue
+                self._bindings(node, scope)
+            inner = in_class and kind in _BLOCK_TYPES
+            fields = fields_of.get(kind)
+            if fields is None:
+                fields = child_fields(kind)
+            children: list[ast.AST] = []
+            for field in fields:
+                value = getattr(node, field, None)
+                if isinstance(value, AST):
+                    children.append(value)
+                elif isinstance(value, list):
+                    children.extend(item for item in value if isinstance(item, AST))
+            for child in reversed(children):
+                push((child, scope, inner))
+
+    def _scope(self, node: ast.AST, scope: _Scope, in_class: bool) -> None:
+        """A ``def``, a class or a lambda: the names it binds where it is, and
+        the scope of its body."""
+        if isinstance(node, _DEFS):
+            if in_class:
+                self.methods.add(node.name)
+            else:
+                scope.bindings.setdefault(node.name, []).append(_KNOWN)
+            around = [*node.decorator_list, *_defaults(node.args)]
+            self._collect(around, scope, in_class=False)
+            inner = _Scope(node, scope)
+            self._parameters(node, inner, in_class)
+            self.scopes.append(inner)
+            self._collect(node.body, inner, in_class=False)
+        elif isinstance(node, ast.ClassDef):
+            scope.bindings.setdefault(node.name, []).append(_KNOWN)
+            around = [*node.decorator_list, *node.bases, *node.keywords]
+            self._collect(around, scope, in_class=False)
+            self._collect(node.body, scope, in_class=True)
+        elif isinstance(node, ast.Lambda):
+            inner = _Scope(node, scope)
+            inner.params.update(a.arg for a in _all_args(node.args))
+            self.scopes.append(inner)
+            self._collect([node.body], inner, in_class=False)
+
+    def _parameters(
+        self, node: ast.FunctionDef | ast.AsyncFunctionDef, scope: _Scope, method: bool
+    ) -> None:
+        args = node.args
+        positional = [*args.posonlyargs, *args.args]
+        static = any(_name(d) == "staticmethod" for d in node.decorator_list)
+        if method and positional and not static:
+            scope.owner = positional[0].arg
+        for arg in _all_args(args):
+            if arg.arg != scope.owner:
+                scope.params.add(arg.arg)
+        if method and node.name == "execute" and args.kwarg is not None:
+            # a tool's arguments, as ``self.args`` holds them
+            scope.params.discard(args.kwarg.arg)
+            scope.bindings.setdefault(args.kwarg.arg, []).append(_KNOWN)
+
+    def _bindings(self, node: ast.AST, scope: _Scope) -> None:
+        if isinstance(node, ast.Assign):
+            for target in node.targets:
+                self._bind(target, node.value, scope)
+        elif isinstance(node, ast.AnnAssign) and node.value is not None:
+            self._bind(node.target, node.value, scope)
+        elif isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension)):
+            self._bind(node.target, node.iter, scope)
+        elif isinstance(node, ast.withitem) and node.optional_vars is not None:
+            self._bind(node.optional_vars, node.context_expr, scope)
+        elif isinstance(node, ast.NamedExpr):
+            self._bind(node.target, node.value, scope)
+        elif isinstance(node, ast.ExceptHandler) and node.name:
+            scope.bindings.setdefault(node.name, []).append(_KNOWN)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            for alias in node.names:
+                local = alias.asname or alias.name.partition(".")[0]
+                scope.bindings.setdefault(local, []).append(_KNOWN)
+
+    def _bind(self, target: ast.expr, value: ast.expr, scope: _Scope) -> None:
+        if (
+            isinstance(target, ast.Attribute)
+            and isinstance(target.value, ast.Name)
+            and target.value.id == scope.owner
+        ):
+            self.attributes.setdefault(target.attr, []).append((scope, value))
+            return
+        scope.bind(target, value)
+
+    # -- judging -----------------------------------------------------------------
+
+    def _opaque(self, call: ast.Call, scope: _Scope) -> str | None:
+        """The call as written when doxtool cannot see into it, else None."""
+        func = call.func
+        qualified = self._qualified(func, scope)
+        if qualified in DYNAMIC:
+            return qualified
+        if isinstance(func, ast.Attribute):
+            if func.attr in _KNOWN_METHODS:
+                return None
+            known = self._known(func.value, scope)
+        else:
+            known = self._known(func, scope)
+        return None if known else _written(func)
+
+    def _qualified(self, func: ast.expr, scope: _Scope) -> str | None:
+        parts: list[str] = []
+        current = func
+        while isinstance(current, ast.Attribute):
+            parts.append(current.attr)
+            current = current.value
+        if not isinstance(current, ast.Name):
+            return None
+        head = current.id
+        if self._local(head, scope) is not None:
+            target = self.imported.get(head) if self._imported_here(head, scope) else None
+            if target is None:
+                return None
+        elif head in self.imported:
+            target = self.imported[head]
+            if target is None:
+                return None
+        elif head in _BUILTINS and not parts:
+            return head
+        else:
+            return None
+        return ".".join([target, *reversed(parts)])
+
+    def _imported_here(self, name: str, scope: _Scope) -> bool:
+        """Whether ``name`` is bound in its scope by an import only."""
+        owner = self._local(name, scope)
+        return owner is not None and all(v is _KNOWN for v in owner.bindings.get(name, ()))
+
+    def _local(self, name: str, scope: _Scope) -> _Scope | None:
+        """The innermost scope binding ``name`` as a local or parameter."""
+        current: _Scope | None = scope
+        while current is not None:
+            if name in current.bindings or name in current.params or name == current.owner:
+                return current
+            current = current.parent
+        return None
+
+    def _known(self, node: ast.expr, scope: _Scope, depth: int = 0) -> bool:
+        """Whether the kind of the object ``node`` gives is known."""
+        if depth > 24:
+            return False
+        if isinstance(node, ast.Name):
+            return self._name(node.id, scope, depth)
+        if isinstance(node, ast.Attribute):
+            root = node
+            while isinstance(root.value, ast.Attribute):
+                root = root.value
+            head = root.value
+            if isinstance(head, ast.Name):
+                owner = self._local(head.id, scope)
+                if owner is not None and head.id == owner.owner:
+                    return self._self_attribute(root.attr, depth)
+            return self._known(head, scope, depth + 1)
+        if isinstance(node, ast.Call):
+            if self._qualified(node.func, scope) in DYNAMIC:
+                return False
+            if _name(node.func) == "getattr" and node.args:
+                return self._known(node.args[0], scope, depth + 1)
+            func = node.func
+            if isinstance(func, ast.Attribute) and func.attr in _KNOWN_METHODS:
+                return True
+            return self._known(func, scope, depth + 1)
+        if isinstance(node, (ast.Subscript, ast.Await, ast.Starred, ast.NamedExpr)):
+            return self._known(node.value, scope, depth + 1)
+        if isinstance(node, ast.IfExp):
+            return self._known(node.body, scope, depth + 1) and self._known(
+                node.orelse, scope, depth + 1
+            )
+        if isinstance(node, ast.BoolOp):
+            return all(self._known(value, scope, depth + 1) for value in node.values)
+        return True  # a literal, a display, a comprehension, arithmetic, a lambda
+
+    def _name(self, name: str, scope: _Scope, depth: int) -> bool:
+        owner = self._local(name, scope)
+        if owner is None:
+            return name in self.imported or name in self.defined or name in _BUILTINS
+        if name == owner.owner:
+            return True  # ``self``: the class's own methods, or its bases'
+        if name in owner.params:
+            return False
+        cached = owner._kinds.get(name)
+        if cached is not None:
+            return cached
+        owner._kinds[name] = True  # a binding that reads itself decides nothing
+        known = all(
+            value is _KNOWN or self._known(value, owner, depth + 1)
+            for value in owner.bindings.get(name, ())
+        )
+        owner._kinds[name] = known
+        return known
+
+    def _self_attribute(self, attr: str, depth: int) -> bool:
+        if attr == "args" or attr in self.methods:
+            return True
+        cached = self._attribute_kinds.get(attr)
+        if cached is not None:
+            return cached
+        values = self.attributes.get(attr)
+        if not values:
+            return False  # set elsewhere (by the framework): of a kind not known here
+        self._attribute_kinds[attr] = True
+        known = all(self._known(value, scope, depth + 1) for scope, value in values)
+        self._attribute_kinds[attr] = known
+        return known
+
+
+#: statements under which a class body goes on (a method under an ``if``)
+_BLOCK_TYPES = frozenset(
+    {
+        ast.If,
+        ast.Try,
+        ast.With,
+        ast.AsyncWith,
+        ast.For,
+        ast.AsyncFor,
+        ast.While,
+        ast.Match,
+        ast.match_case,
+        ast.ExceptHandler,
+        *((ast.TryStar,) if hasattr(ast, "TryStar") else ()),
+    }
+)
+#: nodes with a body of their own
+_NEW_SCOPES = frozenset({ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda})
+#: nodes that bind names or open a scope
+_BINDERS = _NEW_SCOPES | {
+    ast.Assign,
+    ast.AnnAssign,
+    ast.For,
+    ast.AsyncFor,
+    ast.comprehension,
+    ast.withitem,
+    ast.NamedExpr,
+    ast.ExceptHandler,
+    ast.Import,
+    ast.ImportFrom,
+}
+
+
+def _all_args(args: ast.arguments) -> list[ast.arg]:
+    found = [*args.posonlyargs, *args.args, *args.kwonlyargs]
+    if args.vararg is not None:
+        found.append(args.vararg)
+    if args.kwarg is not None:
+        found.append(args.kwarg)
+    return found
+
+
+def _defaults(args: ast.arguments) -> list[ast.expr]:
+    return [*args.defaults, *(d for d in args.kw_defaults if d is not None)]
+
+
+def _name(node: ast.expr) -> str | None:
+    return node.id if isinstance(node, ast.Name) else None
+
+
+def _written(func: ast.expr) -> str:
+    """A call's function as written, calls in the chain flattened."""
+    parts: list[str] = []
+    current = func
+    while True:
+        if isinstance(current, ast.Attribute):
+            parts.append(current.attr)
+            current = current.value
+        elif isinstance(current, (ast.Call, ast.Subscript, ast.Await)):
+            current = current.func if isinstance(current, ast.Call) else current.value
+        else:
+            break
+    if isinstance(current, ast.Name):
+        parts.append(current.id)
+    return ".".join(reversed(parts)) or "call"
