@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from doxtool.companions.areas import area_list, area_pieces, joined_areas, rebuildable
 from doxtool.companions.bullets import SIGNATURE, inline_items, read_entries
 from doxtool.companions.factlines import listed_spans, method_name, split_list
 from doxtool.companions.model import Companion, FactBlock
@@ -163,35 +164,24 @@ def read_sentence(companion: Companion, block: FactBlock) -> SentenceLine:
     head = colon + 1
     while head < len(content) and content[head] in " \t":
         head += 1
+    if block.kind == "side-effects":
+        return _read_areas(companion, block, content, head)
     # the list ends at its full stop or at a ``;`` opening a clause of the
     # person's; spans in parentheses (``(not `time`)``) are their words too
     sentence, _, found = split_list(content[head:])
     tail = head + len(sentence) if found else len(content)
     region = content[head:tail]
-    items: list[DocItem] = []
-    if block.kind == "side-effects":
-        position = head
-        for piece in region.split(","):
-            word = piece.strip(" \t")
-            if word and word.casefold() != "none":
-                start = position + piece.index(word)
-                items.append(DocItem(word, word, block.start, start, start + len(word)))
-            position += len(piece) + 1
-        # ``a, b`` (a stray ``none`` among areas is dropped when the line is rebuilt)
-        pieces = [piece.strip(" \t") for piece in region.split(",")]
-        canonical = all(pieces) and region.strip(" \t") == ", ".join(pieces)
-    else:
-        for part in listed_spans(region):
-            items.append(
-                DocItem(part.text, part.text, block.start, head + part.start, head + part.end)
-            )
-        rebuilt = ", ".join(region[i.start - head : i.end - head] for i in items)
-        canonical = region.strip(" \t") in (rebuilt, "none")
-        if block.end - block.start > 1 and not found:
-            # the sentence is wrapped onto the lines after it: their items
-            # are read too, and no fix rebuilds the lines
-            canonical = False
-            items += _wrapped_items(companion, block)
+    items: list[DocItem] = [
+        DocItem(part.text, part.text, block.start, head + part.start, head + part.end)
+        for part in listed_spans(region)
+    ]
+    rebuilt = ", ".join(region[i.start - head : i.end - head] for i in items)
+    canonical = region.strip(" \t") in (rebuilt, "none")
+    if block.end - block.start > 1 and not found:
+        # the sentence is wrapped onto the lines after it: their items
+        # are read too, and no fix rebuilds the lines
+        canonical = False
+        items += _wrapped_items(companion, block)
     return SentenceLine(
         block.start,
         content,
@@ -201,6 +191,37 @@ def read_sentence(companion: Companion, block: FactBlock) -> SentenceLine:
         canonical,
         none=region.strip(" \t").casefold() == "none",
     )
+
+
+def _read_areas(companion: Companion, block: FactBlock, content: str, head: int) -> SentenceLine:
+    """The areas of a side-effect areas line (:mod:`doxtool.companions.areas`):
+    each item is the area its piece opens with (its note after it), or the
+    piece's words when it opens with no area doxtool knows. A line wrapped
+    onto the lines after it, or items nested under its lead, are read as one
+    list that no fix rewrites."""
+    following = [line_content(companion.lines[i]) for i in range(block.start + 1, block.end)]
+    if following:
+        sentence = area_list(joined_areas(content[head:], following))[0]
+        pieces = area_pieces(sentence, head)
+        tail, canonical = len(content), False
+    else:
+        sentence, _, found = area_list(content[head:])
+        tail = head + len(sentence) if found else len(content)
+        pieces = area_pieces(sentence, head)
+        canonical = rebuildable(sentence, pieces)
+    items = [
+        DocItem(
+            piece.area or piece.text,
+            piece.area or piece.text,
+            block.start,
+            piece.start,
+            piece.end,
+            after=piece.note if piece.area else "",
+        )
+        for piece in pieces
+    ]
+    none = not following and sentence.strip(" \t").casefold() == "none"
+    return SentenceLine(block.start, content, head, tail, items, canonical, none=none)
 
 
 def _wrapped_items(companion: Companion, block: FactBlock) -> list[DocItem]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterable
 
+from doxtool.companions.areas import mentioned_areas
 from doxtool.companions.codeindex import (
     EVIDENT_AREAS,
     PHYSICAL_AREAS,
@@ -136,6 +137,9 @@ class LineJudge(BaseJudge):
         if cap is not None and len(line.items) >= cap:
             return []
         documented = [i.text for i in line.items]
+        if kind == "side-effects":
+            # an area named in a note counts too (``network and filesystem writes``)
+            documented = [f"{i.text} {i.after}" for i in line.items]
         missing = []
         for position, item in enumerate(expected.values):
             if _covered(kind, item, documented, self.code):
@@ -279,7 +283,7 @@ def _covered(kind: str, item: Item, documented: Iterable[str], code_index: CodeI
     for text in documented:
         text = text.strip()
         if kind == "side-effects":
-            if canonical_area(text) == item.key:
+            if canonical_area(text) == item.key or item.key in mentioned_areas(text):
                 return True
             continue
         if text == item.text or text == item.key:

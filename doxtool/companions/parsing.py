@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from doxtool.companions.areas import area_list, area_pieces, joined_areas, nested_area_end
 from doxtool.companions.bullets import (
     SIGNATURE,
     indent_width,
@@ -163,7 +164,10 @@ def _read_lead_line(reader: _BlockReader) -> None:
         if is_none(sentence):
             reader.values = []
         elif kind == "side-effects":
-            reader.values = [area.strip() for area in sentence.split(",") if area.strip()]
+            # each area as it opens its piece; a piece that opens with none
+            # doxtool knows, as written
+            sentence, reader.prose, _ = area_list(lead.rest)
+            reader.values = [piece.area or piece.text for piece in area_pieces(sentence)]
         else:
             reader.values = [span.text for span in listed_spans(sentence)]
 
@@ -274,7 +278,7 @@ _BULLET_KINDS = ("classes", "functions", "tests")
 
 
 #: kinds whose sentence a person may wrap onto indented lines
-WRAPPED_KINDS = ("constants", "imports", "helpers")
+WRAPPED_KINDS = ("constants", "imports", "helpers", "side-effects")
 
 
 def _wrapped_end(lines: list[str], start: int, stops: set[int]) -> int:
@@ -424,7 +428,13 @@ def parse_companion(text: str, path: str = "") -> Companion:
             continue
         stops = open_fences | outline.heading_lines
         end = _extent(lead.kind, lines, index + 1, stops, code_lines)
-        if lead.kind in WRAPPED_KINDS:
+        if lead.kind == "side-effects" and not lead.rest.strip(" \t"):
+            # the areas as items nested under the lead
+            end = nested_area_end(lines, index, stops | code_lines)
+            if end > index + 1:
+                following = [line_content(lines[i]) for i in range(index + 1, end)]
+                lead = dataclasses.replace(lead, rest=joined_areas("", following))
+        elif lead.kind in WRAPPED_KINDS:
             end = _wrapped_end(lines, index, stops | code_lines)
             if end > index + 1:
                 wrapped = " ".join(

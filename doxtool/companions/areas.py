@@ -1,0 +1,193 @@
+"""The areas of an ``Observed side-effect areas:`` line, as a person writes
+them.
+
+The list is split at its commas (outside parentheses and code spans) and
+ends at a ``.`` or a ``;`` outside them. Each piece names the area it opens
+with (``network``, `` `network` ``, ``Network calls``), in any spelling
+doxtool knows; what follows in the piece is the person's note, never an
+area of its own (``network (HTTP GET with retries)``, ``network calls via
+`httpx` ``, ``network calls and waits``). A piece that opens with no area
+doxtool knows (``HTTP requests``, ``in-memory context removal``) is read by
+its words only: the line then is not one a fix may rebuild, as it may say
+an area in other words. Every area named anywhere in a piece counts as
+stated, so no fix writes a second spelling.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from doxtool.companions.conventions import AREA_SPELLINGS, canonical_area
+from doxtool.companions.factlines import spans
+
+
+@dataclass(frozen=True, slots=True)
+class AreaPiece:
+    """One comma-separated piece of the list."""
+
+    #: the piece as written, without the spaces around it
+    text: str
+    #: its span in the text read
+    start: int
+    end: int
+    #: the area it opens with, as written (backticks dropped); None when it
+    #: opens with no area doxtool knows
+    area: str | None
+    #: the words after that area (the person's note), stripped
+    note: str
+    #: the canonical names of every area named anywhere in the piece
+    mentions: frozenset[str]
+
+
+@lru_cache(maxsize=1)
+def _spelling() -> re.Pattern[str]:
+    words = sorted(AREA_SPELLINGS, key=len, reverse=True)
+    alternatives = "|".join(r"\s+".join(map(re.escape, w.split())) for w in words)
+    return re.compile(rf"(?<![\w/-])(?:{alternatives})(?![\w/-])", re.IGNORECASE)
+
+
+def area_list(text: str) -> tuple[str, str, bool]:
+    """Split ``text`` where the list of areas ends: at the first ``;``, or
+    ``.`` followed by a space or the end, outside parentheses and code
+    spans -> (list, prose after, found). The prose keeps a ``;``."""
+    depth = 0
+    for span in spans(text):
+        if span.code:
+            continue
+        for offset, char in enumerate(span.text):
+            if char == "(":
+                depth += 1
+            elif char == ")":
+                depth = max(0, depth - 1)
+            elif depth == 0 and char in ".;":
+                at = span.start + offset
+                if char == "." and at + 1 < len(text) and not text[at + 1].isspace():
+                    continue  # ``e.g``, ``v1.2``: inside a word
+                skip = 1 if char == "." else 0
+                return text[:at], text[at + skip :], True
+    return text, "", False
+
+
+def area_pieces(text: str, offset: int = 0) -> list[AreaPiece]:
+    """The pieces of a list of areas (no ``none``), with their spans in the
+    line (``offset`` is where ``text`` starts in it)."""
+    pieces: list[AreaPiece] = []
+    for start, end in _comma_parts(text):
+        raw = text[start:end]
+        stripped = raw.strip(" \t")
+        if not stripped:
+            continue
+        begin = start + raw.index(stripped)
+        piece = _piece(stripped)
+        if piece is None:
+            continue  # ``none``
+        area, note = piece
+        mentions = mentioned_areas(stripped)
+        pieces.append(
+            AreaPiece(
+                stripped, offset + begin, offset + begin + len(stripped), area, note, mentions
+            )
+        )
+    return pieces
+
+
+def _comma_parts(text: str) -> list[tuple[int, int]]:
+    """Where each comma-separated part of ``text`` starts and ends (commas in
+    parentheses or code spans separate nothing)."""
+    parts: list[tuple[int, int]] = []
+    depth = 0
+    begin = 0
+    for span in spans(text):
+        if span.code:
+            continue
+        for offset, char in enumerate(span.text):
+            if char == "(":
+                depth += 1
+            elif char == ")":
+                depth = max(0, depth - 1)
+            elif char == "," and depth == 0:
+                at = span.start + offset
+                parts.append((begin, at))
+                begin = at + 1
+    parts.append((begin, len(text)))
+    return parts
+
+
+def _piece(text: str) -> tuple[str | None, str] | None:
+    """The area a piece opens with and the note after it; None for ``none``
+    (alone or with a note)."""
+    first = spans(text)[0]
+    if first.code:
+        word = " ".join(first.text.split())
+        if word.casefold() == "none":
+            return None
+        if canonical_area(word) is None:
+            return None, text
+        return first.text.strip(), text[first.end :].strip(" \t")
+    if text.split(None, 1)[0].casefold() == "none":
+        return None
+    match = _spelling().match(text)
+    if match is None:
+        return None, text
+    return match.group(0), text[match.end() :].strip(" \t")
+
+
+_NESTED = re.compile(r"[ \t]+(?:[-*+]|\d{1,9}[.)])[ \t]+(?P<body>.*)")
+
+
+def joined_areas(rest: str, following: list[str]) -> str:
+    """The list of areas of a line wrapped onto the lines after it, or of
+    items nested under its lead: ``rest`` is the lead line's text after the
+    colon, ``following`` the block's other lines. Wrapped lines are joined
+    by a space; nested items (each without its end ``.``) by commas."""
+    if not following:
+        return rest
+    if rest.strip(" \t"):
+        return " ".join([rest.rstrip(" \t"), *(line.strip(" \t") for line in following)])
+    bodies: list[str] = []
+    for line in following:
+        match = _NESTED.fullmatch(line)
+        if match is not None:
+            bodies.append(match.group("body").strip(" \t"))
+        elif bodies:
+            bodies[-1] += " " + line.strip(" \t")  # an item wrapped onto the next line
+    return " " + ", ".join(body.rstrip(" \t.,;") for body in bodies) + "."
+
+
+def nested_area_end(lines: list[str], start: int, stops: set[int]) -> int:
+    """The end of the items nested under an areas lead at ``start`` with
+    nothing after its colon: the indented bullets after it (and the lines
+    indented under them)."""
+    end = start + 1
+    while end < len(lines) and end not in stops:
+        content = lines[end].rstrip("\r\n")
+        if not content.strip(" \t"):
+            break
+        if _NESTED.fullmatch(content) is None and (end == start + 1 or not content[:2].isspace()):
+            break
+        end += 1
+    return end
+
+
+def mentioned_areas(text: str) -> frozenset[str]:
+    """The canonical areas ``text`` names anywhere."""
+    return frozenset(
+        found
+        for match in _spelling().finditer(text.replace("`", " "))
+        if (found := canonical_area(match.group(0))) is not None
+    )
+
+
+def rebuildable(region: str, pieces: list[AreaPiece]) -> bool:
+    """Whether a fix may write the list again from its pieces: written
+    ``a, b`` with each piece opening with an area doxtool knows (a lone
+    ``none`` among them is dropped)."""
+    parts = [region[start:end].strip(" \t") for start, end in _comma_parts(region)]
+    if not all(parts) or region.strip(" \t") != ", ".join(parts):
+        return False
+    nones = [part for part in parts if part.split(None, 1)[0].strip("`").casefold() == "none"]
+    if any(part.strip("`").casefold() != "none" for part in nones):
+        return False  # ``none else``: a person's words
+    return all(piece.area is not None for piece in pieces)

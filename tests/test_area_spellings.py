@@ -1,0 +1,141 @@
+"""The side-effect areas line in a person's words and layout: an area with a
+note after it, in backticks or followed by words is the area (the words are
+the person's); a line wrapped onto an indented line, or areas nested under
+the lead, are read as the line's areas and never rewritten."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from samples import WAIT_PROMPT, WRAPPER
+
+from doxtool.rules.examples import WAIT_DOX, WAIT_PY
+
+DOX_PATH = "tools/wait.py.dox.md"
+LINE = "- Observed side-effect areas: none.\n"
+#: a tool that makes network calls (``import httpx`` at line 1)
+HTTP_PY = "import httpx\n" + WAIT_PY.replace(
+    "        seconds = ", "        httpx.get('https://example.com')\n        seconds = "
+)
+
+
+def _repo(make_repo, areas: str, module: str = HTTP_PY) -> Path:
+    dox = WAIT_DOX.replace(LINE, areas).replace("`helpers.tool`.", "`helpers.tool`, `httpx`.")
+    return make_repo(
+        {
+            "tools/wait.py": module,
+            DOX_PATH: dox,
+            "prompts/agent.system.tools.md": WRAPPER,
+            "prompts/agent.system.tool.wait.md": WAIT_PROMPT,
+        }
+    )
+
+
+def _findings(root: Path, run_cli, *args: str) -> list[str]:
+    result = run_cli(root, "check", "--no-cache", *args)
+    return [line for line in result.output.splitlines() if " DOX" in line]
+
+
+@pytest.mark.parametrize(
+    "areas",
+    [
+        "network (HTTP GET with retries).",
+        "network calls (httpx, with retries).",
+        "`network`.",
+        "network calls via `httpx`.",
+        "network calls and waits.",
+        "Network calls (e.g. retries).",
+    ],
+)
+def test_an_area_with_a_note_is_the_area(make_repo, run_cli, areas: str) -> None:
+    line = f"- Observed side-effect areas: {areas}\n"
+    root = _repo(make_repo, line)
+    assert _findings(root, run_cli) == []
+    run_cli(root, "check", "--no-cache", "--fix", "--unsafe-fixes")
+    assert line in (root / DOX_PATH).read_text()
+
+
+def test_an_area_missing_beside_one_with_a_note_is_added_keeping_the_note(
+    make_repo, run_cli
+) -> None:
+    module = HTTP_PY.replace(
+        "        seconds = ", "        open('x', 'w').close()\n        seconds = "
+    )
+    root = _repo(
+        make_repo, "- Observed side-effect areas: network (HTTP GET with retries).\n", module
+    )
+    assert _findings(root, run_cli) == [
+        f"{DOX_PATH}:17:1: DOX133 `tools/wait.py` shows filesystem writes (`open` at line 8), "
+        "which the side-effect areas line does not list [*]"
+    ]
+    run_cli(root, "check", "--no-cache", "--fix")
+    assert (
+        "- Observed side-effect areas: filesystem writes, network (HTTP GET with retries).\n"
+        in (root / DOX_PATH).read_text()
+    )
+    assert _findings(root, run_cli) == []
+
+
+def test_an_area_named_in_a_note_is_stated(make_repo, run_cli) -> None:
+    module = HTTP_PY.replace(
+        "        seconds = ", "        open('x', 'w').close()\n        seconds = "
+    )
+    line = "- Observed side-effect areas: network calls and filesystem writes.\n"
+    root = _repo(make_repo, line, module)
+    assert _findings(root, run_cli) == []
+
+
+def test_a_piece_in_other_words_is_reported_without_a_fix(make_repo, run_cli) -> None:
+    line = "- Observed side-effect areas: HTTP requests.\n"
+    root = _repo(make_repo, line)
+    assert _findings(root, run_cli) == [
+        f"{DOX_PATH}:17:1: DOX133 `tools/wait.py` shows network calls (`import httpx` at line "
+        "1), which the side-effect areas line does not list"
+    ]
+    run_cli(root, "check", "--no-cache", "--fix", "--unsafe-fixes")
+    assert line in (root / DOX_PATH).read_text()
+
+
+#: a tool that writes files and makes network calls
+WRITE_HTTP_PY = HTTP_PY.replace(
+    "        seconds = ", "        open('x', 'w').close()\n        seconds = "
+)
+
+
+@pytest.mark.parametrize(
+    "lines",
+    [
+        "- Observed side-effect areas: filesystem writes,\n  network.\n",
+        "- Observed side-effect areas: network, filesystem\n  writes.\n",
+        "- Observed side-effect areas:\n  - network\n  - filesystem writes\n",
+        "- Observed side-effect areas:\n  - network (HTTP GET).\n  - filesystem writes.\n",
+    ],
+)
+def test_a_wrapped_or_nested_areas_line_is_read_as_its_areas(
+    make_repo, run_cli, lines: str
+) -> None:
+    root = _repo(make_repo, lines, WRITE_HTTP_PY)
+    assert _findings(root, run_cli) == []
+    run_cli(root, "check", "--no-cache", "--fix", "--unsafe-fixes")
+    assert lines in (root / DOX_PATH).read_text()
+
+
+@pytest.mark.parametrize(
+    "lines",
+    [
+        "- Observed side-effect areas: network,\n  model calls.\n",
+        "- Observed side-effect areas: network, model\n  calls.\n",
+        "- Observed side-effect areas:\n  - network\n  - model calls\n",
+    ],
+)
+def test_an_area_missing_from_a_wrapped_or_nested_line_is_reported_without_a_fix(
+    make_repo, run_cli, lines: str
+) -> None:
+    root = _repo(make_repo, lines, WRITE_HTTP_PY)
+    assert _findings(root, run_cli) == [
+        f"{DOX_PATH}:17:1: DOX133 `tools/wait.py` shows filesystem writes (`open` at line 8), "
+        "which the side-effect areas line does not list"
+    ]
+    run_cli(root, "check", "--no-cache", "--fix", "--unsafe-fixes")
+    assert lines in (root / DOX_PATH).read_text()
