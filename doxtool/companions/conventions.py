@@ -14,8 +14,10 @@ how an item is rendered, in which order and with what cap. Two ship:
     ``AGENT-ZERO-DOX-FORMAT.md``): public methods only (at most 8 per class),
     functions with their docstring's first line (at most 30), module-level
     imports only (sorted, at most 16), call chains as written (breadth first,
-    at most 20), ``is a`` lines for handler bases, ``defines`` lines for a
-    fixed list of methods, tests at most 8. Tool modules keep the
+    at most 20; a tool's ``handle_intervention`` call, which DOX132 looks
+    for, takes the last place when it comes later), ``is a`` lines for
+    handler bases, ``defines`` lines for a fixed list of methods, tests at
+    most 8. Tool modules keep the
     tool-contract lines: ``tools/AGENTS.md`` says the companion owns a tool's
     arguments and ``break_loop`` behaviour.
 

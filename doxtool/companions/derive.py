@@ -29,7 +29,7 @@ from doxtool.companions.factlines import (
 )
 from doxtool.companions.rendering import RENDERERS
 from doxtool.companions.rendering import expected_blocks as tool_blocks
-from doxtool.core.facts import ModuleFacts, ModuleOutline
+from doxtool.core.facts import ModuleFacts, ModuleOutline, ToolFacts
 from doxtool.core.outline_facts import ClassOutline, FunctionOutline, Param
 
 #: Kinds whose blocks are compared item by item (:mod:`doxtool.companions.truth`).
@@ -198,13 +198,33 @@ def _import_items(outline: ModuleOutline, convention: Convention) -> list[Item]:
     return [Item(name, display_code(name), found[name]) for name in names]
 
 
-def _helper_items(outline: ModuleOutline, convention: Convention) -> list[Item]:
+def _helper_items(
+    outline: ModuleOutline, convention: Convention, tools: Sequence[ToolFacts] = ()
+) -> list[Item]:
+    """The call chains the helpers line lists, breadth first, up to the cap.
+
+    When a tool of the module handles interventions, the line names the call
+    (what DOX132 looks for) even past the cap: it takes the last place of a
+    full list, or follows a short one when the call is made elsewhere (in a
+    base class of another module)."""
     names = [
         name for name in outline.calls if name.rsplit(".", 1)[-1] not in convention.helper_exclude
     ]
-    if convention.helper_cap is not None:
-        names = names[: convention.helper_cap]
+    cap = convention.helper_cap
+    if cap is not None:
+        capped = names[:cap]
+        if cap > 0 and any(t.intervention for t in tools) and not any(map(_intervenes, capped)):
+            made = [h for t in tools for h in t.helpers if _intervenes(h)]
+            wanted = next(filter(_intervenes, names), None) or next(
+                iter(made), "self.agent.handle_intervention"
+            )
+            capped = [*capped[: cap - 1], wanted] if len(capped) >= cap else [*capped, wanted]
+        names = capped
     return [Item(name, display_code(name)) for name in names]
+
+
+def _intervenes(name: str) -> bool:
+    return name.rsplit(".", 1)[-1] == "handle_intervention"
 
 
 def _area_items(areas: Sequence[str], convention: Convention, lines: dict[str, int]) -> list[Item]:
@@ -443,7 +463,8 @@ def _agent_zero_blocks(
     imports = _import_items(outline, convention)
     if imports:
         blocks.append(_block("imports", None, imports, convention))
-    blocks.append(_block("helpers", None, _helper_items(outline, convention), convention))
+    helpers = _helper_items(outline, convention, module.tools)
+    blocks.append(_block("helpers", None, helpers, convention))
     paths = list(dict.fromkeys(map(display_name, tests)))
     if convention.test_cap is not None:
         paths = paths[: convention.test_cap]

@@ -123,7 +123,9 @@ name the convention derives that the line lacks is missing (doxtool's own
 format lists the repository helpers a tool calls, `Response`,
 `self.agent.*` calls and a `handle_intervention` call on any receiver (an
 alias `agent = self.agent`), by their shortest unambiguous name; the agent-zero
-format lists call chains as written, breadth first, at most 20). A documented
+format lists call chains as written, breadth first, at most 20, a tool's
+`handle_intervention` call taking the 20th place when it comes later, so the
+line says what DOX132 looks for). A documented
 short name matches a dotted one (`managed_wait` matches
 `helpers.wait.managed_wait`).
 
