@@ -16,6 +16,7 @@ stated, so no fix writes a second spelling.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -52,6 +53,18 @@ def area_list(text: str) -> tuple[str, str, bool]:
     """Split ``text`` where the list of areas ends: at the first ``;``, or
     ``.`` followed by a space or the end, outside parentheses and code
     spans -> (list, prose after, found). The prose keeps a ``;``."""
+    for at, char in _outside(text):
+        if char == ";" or char == ".":
+            if char == "." and at + 1 < len(text) and not text[at + 1].isspace():
+                continue  # ``e.g``, ``v1.2``: inside a word
+            skip = 1 if char == "." else 0
+            return text[:at], text[at + skip :], True
+    return text, "", False
+
+
+def _outside(text: str) -> Iterator[tuple[int, str]]:
+    """Each character of ``text`` outside parentheses and code spans, with
+    where it is."""
     depth = 0
     for span in spans(text):
         if span.code:
@@ -61,13 +74,8 @@ def area_list(text: str) -> tuple[str, str, bool]:
                 depth += 1
             elif char == ")":
                 depth = max(0, depth - 1)
-            elif depth == 0 and char in ".;":
-                at = span.start + offset
-                if char == "." and at + 1 < len(text) and not text[at + 1].isspace():
-                    continue  # ``e.g``, ``v1.2``: inside a word
-                skip = 1 if char == "." else 0
-                return text[:at], text[at + skip :], True
-    return text, "", False
+            elif depth == 0:
+                yield span.start + offset, char
 
 
 def area_pieces(text: str, offset: int = 0) -> list[AreaPiece]:
@@ -97,20 +105,11 @@ def _comma_parts(text: str) -> list[tuple[int, int]]:
     """Where each comma-separated part of ``text`` starts and ends (commas in
     parentheses or code spans separate nothing)."""
     parts: list[tuple[int, int]] = []
-    depth = 0
     begin = 0
-    for span in spans(text):
-        if span.code:
-            continue
-        for offset, char in enumerate(span.text):
-            if char == "(":
-                depth += 1
-            elif char == ")":
-                depth = max(0, depth - 1)
-            elif char == "," and depth == 0:
-                at = span.start + offset
-                parts.append((begin, at))
-                begin = at + 1
+    for at, char in _outside(text):
+        if char == ",":
+            parts.append((begin, at))
+            begin = at + 1
     parts.append((begin, len(text)))
     return parts
 
