@@ -16,12 +16,11 @@ stated, so no fix writes a second spelling.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
 from doxtool.companions.conventions import AREA_SPELLINGS, canonical_area
-from doxtool.companions.factlines import spans
+from doxtool.companions.factlines import outside_parentheses, spans
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,29 +52,13 @@ def area_list(text: str) -> tuple[str, str, bool]:
     """Split ``text`` where the list of areas ends: at the first ``;``, or
     ``.`` followed by a space or the end, outside parentheses and code
     spans -> (list, prose after, found). The prose keeps a ``;``."""
-    for at, char in _outside(text):
+    for at, char in outside_parentheses(text):
         if char == ";" or char == ".":
             if char == "." and at + 1 < len(text) and not text[at + 1].isspace():
                 continue  # ``e.g``, ``v1.2``: inside a word
             skip = 1 if char == "." else 0
             return text[:at], text[at + skip :], True
     return text, "", False
-
-
-def _outside(text: str) -> Iterator[tuple[int, str]]:
-    """Each character of ``text`` outside parentheses and code spans, with
-    where it is."""
-    depth = 0
-    for span in spans(text):
-        if span.code:
-            continue
-        for offset, char in enumerate(span.text):
-            if char == "(":
-                depth += 1
-            elif char == ")":
-                depth = max(0, depth - 1)
-            elif depth == 0:
-                yield span.start + offset, char
 
 
 def area_pieces(text: str, offset: int = 0) -> list[AreaPiece]:
@@ -106,7 +89,7 @@ def _comma_parts(text: str) -> list[tuple[int, int]]:
     parentheses or code spans separate nothing)."""
     parts: list[tuple[int, int]] = []
     begin = 0
-    for at, char in _outside(text):
+    for at, char in outside_parentheses(text):
         if char == ",":
             parts.append((begin, at))
             begin = at + 1

@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, NamedTuple
@@ -272,6 +272,22 @@ def listed_spans(sentence: str) -> list[Span]:
     return listed
 
 
+def outside_parentheses(text: str) -> Iterator[tuple[int, str]]:
+    """Each character of ``text`` outside parentheses and code spans, with
+    where it is."""
+    depth = 0
+    for span in spans(text):
+        if span.code:
+            continue
+        for offset, char in enumerate(span.text):
+            if char == "(":
+                depth += 1
+            elif char == ")":
+                depth = max(0, depth - 1)
+            elif depth == 0:
+                yield span.start + offset, char
+
+
 def sentence_end(prose: str) -> str:
     """The end of a rendered item sentence: its ``.`` and the prose after
     it, or the person's clause when it opens with ``;``."""
@@ -305,18 +321,7 @@ def read_break_loop(sentence: str) -> tuple[list[str] | None, bool]:
     never = _NEVER.fullmatch(sentence.strip(" \t"))
     if never is not None:  # ``never `true```: always the other
         return ["false" if never.group(1).lower() == "true" else "true"], False
-    outside = []
-    depth = 0
-    for span in spans(sentence):
-        if span.code:
-            continue
-        for char in span.text:
-            if char == "(":
-                depth += 1
-            elif char == ")":
-                depth = max(0, depth - 1)
-            elif depth == 0:
-                outside.append(char)
+    outside = [char for _, char in outside_parentheses(sentence)]
     values = [span.text for span in listed_spans(sentence)]
     if not values or _NEGATION.search("".join(outside)):
         return None, False
