@@ -171,9 +171,9 @@ def scope_for(project: Project, paths: list[Path] | None) -> Scope:
     for path in paths:
         if not path.exists() and not path.is_symlink():
             _known_counterpart(project, path)
-        if not project.inside(path):
+        rel = _given_rel(project, path)
+        if rel is None:
             raise UsageError(f"{path}: outside the project root {project.root}")
-        rel = project.rel(path)
         # a directory named like a module or a companion is checked as one
         # (and reported: it is not a regular file), not searched as a folder
         if path.is_dir() and not rel.endswith((".py", ".py" + COMPANION_SUFFIX)):
@@ -194,6 +194,23 @@ def scope_for(project: Project, paths: list[Path] | None) -> Scope:
         elif rel.endswith(".md"):
             prompts.add(rel)
     return Scope(modules=modules, companions=companions, prompts=prompts)
+
+
+def _given_rel(project: Project, path: Path) -> str | None:
+    """The repository path PATH names, its last component not followed: a
+    link inside the root is checked as the file it is (its target, outside
+    or a loop, is reported as a whole check reports it); None outside."""
+    if project.inside(path):
+        return project.rel(path)
+    if not path.is_symlink():
+        return None
+    absolute = path.absolute()
+    try:
+        parent = absolute.parent.resolve()
+        rel = (parent / absolute.name).relative_to(project.root).as_posix()
+    except (ValueError, OSError, RuntimeError):
+        return None
+    return rel if rel not in (".", "") else None
 
 
 def _add_what_deletions_leave(ctx: Context, scope: Scope) -> None:

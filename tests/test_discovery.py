@@ -22,6 +22,7 @@ from typing import Any
 import pytest
 
 from doxtool.core.config import Config
+from doxtool.core.unlisted import UnreadableDirectory
 from doxtool.run.context import Context
 from doxtool.run.discovery import Exclusion, agents_in_listing
 from doxtool.run.listing import inputs_excluding
@@ -350,7 +351,7 @@ def test_directories_that_fail_to_list(tmp_path: Path, monkeypatch: pytest.Monke
     awkward_tree(root, outside)
     real_scandir, real_listdir = os.scandir, os.listdir
     unreadable = {str(root / "docs"), str(root / "tools" / "sub")}
-    broken_midway = {str(root / "zeta"), str(root / "agents" / "dev" / "tools")}
+    broken_midway = {str(root / "zeta")}
     untyped = {str(root), str(root / "tools")}
 
     def scandir(path: Any = ".") -> Any:
@@ -368,11 +369,18 @@ def test_directories_that_fail_to_list(tmp_path: Path, monkeypatch: pytest.Monke
 
     monkeypatch.setattr(os, "scandir", scandir)
     monkeypatch.setattr(os, "listdir", listdir)
-    config = Config(extend_exclude=["*.gen"])
+    # a directory that cannot be listed (to the end) is unknown, not empty:
+    # the walk stops naming it, unless it is excluded
+    failing = ["docs", "tools/sub", "zeta"]
+    config = Config(extend_exclude=["*.gen", *failing])
     assert_same_discovery(root, config)
     found = Project(root, config).agents_files
     assert "tools/AGENTS.md" in found and "zeta/AGENTS.md" not in found
-    assert not any(f.startswith(("docs/", "tools/sub/")) for f in found)
+    for rel in failing:
+        others = [other for other in failing if other != rel]
+        with pytest.raises(UnreadableDirectory) as caught:
+            _ = Project(root, Config(extend_exclude=["*.gen", *others])).agents_files
+        assert caught.value.filename == rel
 
 
 def test_the_walk_lists_the_tool_directories_once(

@@ -8,6 +8,7 @@ raises; it returns the text or a one-line reason.
 from __future__ import annotations
 
 import codecs
+import errno
 import os
 import re
 import stat
@@ -139,6 +140,26 @@ def within(root: Path, path: Path) -> bool:
     return True
 
 
+def link_problem(root: Path, path: Path) -> ReadError | None:
+    """Why a link at ``path`` is not followed (a loop, or a target outside
+    ``root``); None for a file that is no link, or a link that stays inside."""
+    if not path.is_symlink():
+        return None
+    try:
+        target = path.resolve(strict=False)
+    except RuntimeError:  # pathlib's word for a loop
+        return ReadError("link loop; not read", kind="read")
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            return ReadError("link loop; not read", kind="read")
+        return ReadError(f"cannot read file: {exc.strerror or exc}", kind="read")
+    try:
+        target.relative_to(_resolved(root))
+    except ValueError:
+        return ReadError("link points outside the repository; not read", kind="read")
+    return None
+
+
 def _resolved(root: Path) -> Path:
     """``root`` with its links resolved; an absolute root once per process (a
     run's root does not move), a relative one each time (the working
@@ -167,7 +188,8 @@ def read_bytes(
     """
     limit = size_limit(path) if limit is None else limit
     if root is not None and not within(root, path):
-        return ReadError("link points outside the repository; not read", kind="read")
+        problem = link_problem(root, path)
+        return problem or ReadError("link points outside the repository; not read", kind="read")
     try:
         fd = os.open(path, _OPEN_FLAGS)
     except IsADirectoryError:

@@ -25,6 +25,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
+from doxtool.core.unlisted import absent, refuse
+
 #: the wrapper of the tool listing, holding the ``{{tools}}`` placeholder
 WRAPPER_FILE = "agent.system.tools.md"
 _TOOL_PREFIX = "agent.system.tool."
@@ -176,11 +178,13 @@ def _matches(root: Path, real_root: Path, pattern: str) -> list[tuple[str, Path]
 def _prompt_files(directory: Path, root: Path, real_root: Path) -> dict[str, str]:
     """Prompt files directly in ``directory``: name -> root-relative posix path."""
     files: dict[str, str] = {}
+    prefix = _relative(directory, root)
     try:
         entries = list(os.scandir(directory))
-    except OSError:
-        return files
-    prefix = _relative(directory, root)
+    except OSError as exc:
+        if absent(exc):
+            return files
+        raise refuse(prefix, exc) from None  # its prompts are unknown, not none
     prefix = "" if prefix in ("", ".") else prefix + "/"
     for entry in entries:
         name = entry.name

@@ -14,6 +14,7 @@ import os
 import re
 from collections.abc import Callable
 
+from doxtool.core.unlisted import absent, refuse
 from doxtool.run.listing import listed_entry, unescape_path
 
 WILDCARDS = frozenset("*?[")
@@ -91,8 +92,9 @@ def agents_walk(
     root: str, excluded: Callable[[str], bool], listings: dict[str, list[str]], keep: set[str]
 ) -> list[str]:
     """Every ``AGENTS.md`` under ``root``, the root's first, then depth first
-    in name order. Hidden and excluded directories, links to directories and
-    directories that cannot be listed are not entered; an ``AGENTS.md`` that
+    in name order. Hidden and excluded directories and links to directories
+    are not entered; a directory that exists and cannot be listed stops the
+    run (:mod:`doxtool.core.unlisted`); an ``AGENTS.md`` that
     is a directory (or a link to one) is not a file found.
 
     The names listed in each directory of ``keep`` (repository paths, the
@@ -119,8 +121,11 @@ def agents_walk(
                             subdirectories.append(name)
                     if name == "AGENTS.md":
                         agents = entry
-        except OSError:
-            continue  # a directory that cannot be listed to the end is not entered
+        except OSError as exc:
+            if absent(exc):
+                continue  # gone since its parent was listed
+            # not absent but unknown: no AGENTS.md under it may be called gone
+            raise refuse(rel, exc) from None
         if rel in keep:
             listings[rel] = names
         if agents is not None:

@@ -5,13 +5,16 @@ a module's tests. :class:`~doxtool.run.context.Context` builds on them."""
 from __future__ import annotations
 
 import ast
+import os
 import re
 from collections.abc import Callable
 from functools import cached_property
+from pathlib import Path
 from typing import TypeVar
 
 from doxtool.companions.model import Companion
-from doxtool.core.source import ReadError, SourceText, read_text
+from doxtool.core.source import ReadError, SourceText, link_problem, read_text
+from doxtool.core.unlisted import absent, refuse
 from doxtool.prompts.model import PromptDoc
 from doxtool.run.pool import Job, JobKind, Planned, plan, run_now
 from doxtool.run.project import COMPANION_SUFFIX, Project
@@ -76,12 +79,12 @@ class Files:
             return None
         full = self.project.root / path
         text: SourceText | ReadError
-        if not full.exists():
-            text = ReadError("missing")
-        elif full.is_symlink() and not self.project.inside(full):
-            text = ReadError("link points outside the repository; not read")
+        problem = link_problem(self.project.root, full)
+        if not full.exists():  # a link loop is no missing file
+            loop = problem is not None and problem.message.startswith("link loop")
+            text = problem if loop and problem is not None else ReadError("missing")
         else:
-            text = read_text(full)
+            text = problem or read_text(full)
         if isinstance(text, ReadError):
             self._companions[path] = (text, None)
             return None
@@ -105,7 +108,7 @@ class Files:
             base = self.project.root / directory
             if not base.is_dir() or not self.project.inside(base):
                 continue
-            for path in sorted(base.rglob("*.py")):
+            for path in sorted(_python_files(self.project.root, directory)):
                 if path.is_symlink() or not path.is_file():
                     continue
                 rel = self.project.rel(path)
@@ -237,6 +240,25 @@ class Files:
 
 #: the delimiters of triple-quoted strings
 _TRIPLE = re.compile("\"\"\"|'''")
+
+
+def _python_files(root: Path, directory: str) -> list[Path]:
+    """The ``*.py`` files under the repository directory ``directory`` (links
+    to directories not entered, as ``rglob`` does); a directory that cannot be
+    listed stops the run: the tests it holds are unknown, and no related test
+    may be called gone."""
+
+    def refused(exc: OSError) -> None:
+        if not absent(exc):
+            where = os.fsdecode(exc.filename) if exc.filename is not None else directory
+            raise refuse(os.path.relpath(os.path.join(root, where), root), exc) from None
+
+    return [
+        Path(folder, name)
+        for folder, _, names in os.walk(root / directory, onerror=refused)
+        for name in names
+        if name.endswith(".py")
+    ]
 
 
 def _import_lines(pattern: re.Pattern[str], text: str) -> bool | None:

@@ -17,7 +17,15 @@ from doxtool.agents.declarations import declared_directories
 from doxtool.companions.generate import DEFAULT_TOOL_BASE
 from doxtool.core.config import Config
 from doxtool.core.facts import ModuleFacts, Problem, ToolFacts
-from doxtool.core.source import ReadError, SourceText, decode, read_bytes, read_text
+from doxtool.core.source import (
+    ReadError,
+    SourceText,
+    decode,
+    link_problem,
+    read_bytes,
+    read_text,
+)
+from doxtool.core.unlisted import absent, refuse
 from doxtool.python.names import module_name
 from doxtool.python.resolve import ToolResolver
 from doxtool.run.cache import FactsCache
@@ -130,7 +138,10 @@ class Project:
             else:
                 try:
                     known = sorted(os.listdir(self.root / directory))
-                except OSError:
+                except OSError as exc:
+                    # unknown, not empty: nothing under it may be called gone
+                    if not absent(exc) and not self.excluded(directory):
+                        raise refuse(directory, exc) from None
                     known = []
             self._listed[directory] = known
         return known
@@ -193,10 +204,7 @@ class Project:
         known = self._agents_texts.get(rel)
         if known is None:
             path = self.root / rel
-            if path.is_symlink() and not self.inside(path):
-                known = ReadError("link points outside the repository; not read")
-            else:
-                known = read_text(path)
+            known = link_problem(self.root, path) or read_text(path)
             self._agents_texts[rel] = known
         return known
 
@@ -350,10 +358,8 @@ class Project:
     def _source(self, rel: str) -> tuple[bytes, SourceText] | ModuleFacts:
         """The module's bytes and text, or facts that say why it cannot be read."""
         path = self.root / rel
-        problem: ReadError | None = None
-        if path.is_symlink() and not self.inside(path):
-            problem = ReadError("link points outside the repository; not read")
-        else:
+        problem = link_problem(self.root, path)
+        if problem is None:
             data = read_bytes(path)
             if isinstance(data, ReadError):
                 problem = data

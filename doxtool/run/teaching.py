@@ -22,6 +22,7 @@ from operator import attrgetter, itemgetter
 from pathlib import Path
 
 from doxtool.core.source import ReadError, read_text
+from doxtool.core.unlisted import absent, refuse
 from doxtool.prompts.model import PromptDoc
 from doxtool.prompts.sets import PromptSet, discover_prompt_sets, tool_key
 from doxtool.run.files import Files
@@ -192,8 +193,10 @@ class Teaching(Files):
                     continue
             try:
                 entries = sorted(os.scandir(directory), key=lambda e: e.name)
-            except OSError:
-                continue
+            except OSError as exc:
+                if absent(exc):
+                    continue
+                raise refuse(prompt_set.directory, exc) from None
             for entry in entries:
                 if not entry.name.endswith(".md"):
                     continue
