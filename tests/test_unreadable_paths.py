@@ -92,7 +92,9 @@ def test_an_unreadable_directory_is_no_gone_agents_file(make_repo, tmp_path: Pat
 @needs_permissions
 def test_an_unreadable_test_directory_keeps_related_tests(make_repo) -> None:
     dox = WAIT_DOX.replace(
-        "## Verification\n", "## Verification\n\n- Related tests:\n  - `tests/deep/test_wait.py`\n", 1
+        "## Verification\n",
+        "## Verification\n\n- Related tests:\n  - `tests/deep/test_wait.py`\n",
+        1,
     )
     root = make_repo(
         {

@@ -148,6 +148,7 @@ def _plain_outline(lines: list[str]) -> _Outline | None:
         if not line_content(lines[-1]).strip(" \t") and lines[-1] == line_content(lines[-1]):
             end -= 1
         code_blocks.append(CodeBlock(fence[0], max(end, fence[0] + 1), False))
+        return _unclosed(_Outline(headings, heading_lines, code_blocks), fence[0])
     return _Outline(headings, heading_lines, code_blocks)
 
 
@@ -165,6 +166,7 @@ def _outline(text: str, lines: list[str]) -> _Outline:
     headings: list[tuple[int, int, str]] = []
     heading_lines: set[int] = set()
     code_blocks: list[CodeBlock] = []
+    open_fence: int | None = None
     for index, token in enumerate(tokens):
         if token.map is None:
             continue
@@ -180,6 +182,8 @@ def _outline(text: str, lines: list[str]) -> _Outline:
         elif token.type in ("fence", "code_block") and start < end:
             closed = token.type == "code_block" or _fence_closed(lines, start, end, token.markup)
             code_blocks.append(CodeBlock(start, end, closed))
+            if not closed and open_fence is None and _to_the_end(lines, end):
+                open_fence = start
         elif token.type == "html_block" and start < end:
             # raw HTML (a comment above all) is not Markdown: a fact-looking
             # line inside it is hidden text, and text inserted inside it would
@@ -190,6 +194,27 @@ def _outline(text: str, lines: list[str]) -> _Outline:
     if cut is not None:
         outline.problem = NESTED_TOO_DEEPLY
         outline.problem_line = cut + 1
+    elif open_fence is not None:
+        _unclosed(outline, open_fence)
+    return outline
+
+
+def _to_the_end(lines: list[str], end: int) -> bool:
+    """Whether a block ending before line index ``end`` runs to the end of
+    the document (blank lines aside)."""
+    return all(not line_content(line).strip(" \t") for line in lines[end:])
+
+
+def _unclosed(outline: _Outline, start: int) -> _Outline:
+    """The outline of a document whose code fence at line index ``start``
+    is never closed: every line after it is code, the sections and fact
+    lines a person meant included, so the document is not read as a
+    companion (a fix would write them all again above the fence)."""
+    outline.problem = (
+        f"the code fence opened at line {start + 1} is never closed, so every line "
+        "after it is code; close it"
+    )
+    outline.problem_line = start + 1
     return outline
 
 
