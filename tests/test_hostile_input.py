@@ -267,14 +267,14 @@ CASES = [
         expect=(("DOX111", "seconds"),),
     ),
     Case(
-        # a fact line is missing and the file ends inside a fence: the line
-        # must be inserted before the fence, where it is read
+        # the file ends inside a fence that holds the fact line a person
+        # meant: reported at the fence, never written a second time
         "companion-unclosed-fence",
         _companion(
             WAIT_DOX.replace("- Observed side-effect areas: none.\n", "")
             + "```python\n- Observed side-effect areas: none.\n"
         ),
-        expect=(("DOX133", "side-effect"),),
+        expect=(("DOX009", "is never closed"),),
     ),
     Case(
         "companion-unclosed-comment",
