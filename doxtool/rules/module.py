@@ -10,6 +10,7 @@ from doxtool.rules.base import Example, Expect, Rule
 from doxtool.rules.examples import WAIT_DOX, WAIT_PY, with_files
 from doxtool.run.context import Context
 from doxtool.run.project import safe_name
+from doxtool.run.renames import rename_pairs
 
 
 class MissingCompanion(Rule):
@@ -82,8 +83,13 @@ sits next to its `<name>.py`.
 
 **Why it matters.** A companion whose module was deleted or renamed documents
 code that no longer exists. When a module in the same directory lacks a
-companion, the finding names it as the probable rename target. doxtool never
-deletes files: moving or deleting the companion is a person's decision.
+companion and is like it (its text holds at least 30% of the code names in
+the companion's backquoted spans, or its file name is close), the finding
+names it as the probable rename target. The guess is one to one: a companion
+is sent to the module most like it only when no other companion of a module
+gone is as like that module; a tie, or a weak likeness, names no target.
+doxtool never deletes files: moving or deleting the companion is a person's
+decision.
 
 **Example.** `tools/sleep.py.dox.md` after `tools/sleep.py` was renamed to
 `tools/wait.py`.
@@ -101,13 +107,7 @@ deletes files: moving or deleting the companion is a person's decision.
             module = companion.removesuffix(".dox.md")
             if ctx.exists(module):
                 continue
-            directory = module.rsplit("/", 1)[0] if "/" in module else "."
-            orphans = [
-                m
-                for m in ctx.project.modules_in(directory)
-                if not ctx.exists(ctx.companion_path(m))
-            ]
-            hint = _rename_guess(module, orphans)
+            hint = rename_pairs(ctx, _directory(module)).get(companion)
             message = f"companion of `{module}`, which does not exist"
             if hint:
                 message += f"; it probably belongs to `{hint}` (rename it)"
@@ -119,34 +119,12 @@ deletes files: moving or deleting the companion is a person's decision.
 def _renamed_companion(ctx: Context, module: str) -> str | None:
     """The companion of a module that no longer exists whose probable rename
     target (as DOX002 guesses it) is ``module``; None when there is none."""
-    directory = module.rsplit("/", 1)[0] if "/" in module else "."
-    orphans: list[str] | None = None
-    for companion in ctx.project.companions_in(directory):
-        gone = companion.removesuffix(".dox.md")
-        if ctx.exists(gone):
-            continue
-        if orphans is None:
-            orphans = [
-                m
-                for m in ctx.project.modules_in(directory)
-                if not ctx.exists(ctx.companion_path(m))
-            ]
-        if _rename_guess(gone, orphans) == module:
-            return companion
-    return None
+    pairs = rename_pairs(ctx, _directory(module))
+    return next((c for c, m in pairs.items() if m == module), None)
 
 
-def _rename_guess(module: str, orphans: list[str]) -> str | None:
-    if not orphans:
-        return None
-    if len(orphans) == 1:
-        return orphans[0]
-    import difflib
-
-    stem = module.rsplit("/", 1)[-1]
-    names = {o.rsplit("/", 1)[-1]: o for o in orphans}
-    close = difflib.get_close_matches(stem, list(names), n=1, cutoff=0.5)
-    return names[close[0]] if close else None
+def _directory(path: str) -> str:
+    return path.rsplit("/", 1)[0] if "/" in path else "."
 
 
 class ModuleDoesNotParse(Rule):

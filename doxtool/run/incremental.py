@@ -35,6 +35,10 @@ are taken from the state:
 - the findings of the affected units' modules and companions, of the prompts
   the scoped run checks and of the reached modules replace the stored ones.
 
+An edited module without a companion next to the companion of a module
+gone means a full run: which of them is guessed to be its old name (DOX002)
+turns on its text, and is reported at the companion.
+
 Anything else changed (another Markdown file, an ``AGENTS.md``, the
 configuration, a test, a template, any file added or deleted, any directory
 added or removed), a different doxtool, interpreter, library, configuration
@@ -153,6 +157,11 @@ class Session:
                 self.reason = f"{path}: a test"
                 return None
             if path in units:
+                if self._may_be_renamed(path):
+                    # which stale companion it is guessed to own turns on its
+                    # text (doxtool.run.renames) and is reported elsewhere
+                    self.reason = f"{path}: no companion, next to the companion of a module gone"
+                    return None
                 affected.add(path)
                 roots.add(path)
             elif path.endswith(COMPANION_SUFFIX) and path.removesuffix(COMPANION_SUFFIX) in units:
@@ -186,6 +195,18 @@ class Session:
             plan.prompts = prompts
             plan.taught = taught
         return plan
+
+    def _may_be_renamed(self, module: str) -> bool:
+        """Whether ``module`` lacks a companion and a companion next to it
+        belongs to a module gone: a rename guess may pair them."""
+        root = self.project.root
+        if (root / (module + COMPANION_SUFFIX)).exists():
+            return False
+        directory = module.rpartition("/")[0] or "."
+        return any(
+            not (root / companion.removesuffix(COMPANION_SUFFIX)).exists()
+            for companion in self.project.companions_in(directory)
+        )
 
     def _in_tests(self, path: str) -> bool:
         return any(
