@@ -235,3 +235,24 @@ def test_a_missing_side_effect_line_of_a_module_without_any_says_so(make_repo, r
         "`tools/wait.py` shows no side effect and the companion has no side-effect areas line"
         in result.output
     ), result.output
+
+
+def test_a_missing_imports_line_of_a_module_importing_nothing_says_so(make_repo, run_cli) -> None:
+    files = clean_files()
+    files["tools/limits.py"] = (
+        "MAX_WAIT = 60\n\n\ndef clamp(value: float) -> float:\n    return value\n"
+    )
+    root = make_repo(files)
+    run_cli(root, "check", "--no-cache", "--fix", "tools/limits.py")
+    companion = root / "tools/limits.py.dox.md"
+    text = companion.read_text(encoding="utf-8")
+    assert "- Imported dependency areas include: none.\n" in text
+    companion.write_text(
+        text.replace("- Imported dependency areas include: none.\n", ""), encoding="utf-8"
+    )
+    result = run_cli(root, "check", "--no-cache", "--select", "DOX131")
+    assert result.output == (
+        "tools/limits.py.dox.md:16:1: DOX131 `tools/limits.py` imports nothing but the "
+        "companion has no imports line [*]\n"
+        "Found 1 finding (1 fixable with `doxtool check --fix`).\n"
+    )

@@ -104,14 +104,25 @@ def _missing_block(judge_: Judge, block: ExpectedBlock) -> Verdict:
     names = ", ".join(code(item.text) for item in block.values[:6]) if block.values else ""
     more = f" and {len(block.values) - 6} more" if len(block.values) > 6 else ""
     module = judge_.module
+    # what the module has, or (an empty list the convention still writes,
+    # as ``none``) that it has none
+    has = {
+        "classes": f"has classes {names}{more}" if names else "has no classes",
+        "functions": f"has functions {names}{more}" if names else "has no top-level functions",
+        "constants": f"assigns {names}{more}" if names else "assigns no constants",
+        "imports": f"imports {names}{more}" if names else "imports nothing",
+        "helpers": f"calls {names}{more}" if names else "calls no helpers",
+    }
     label = {
-        "classes": f"`{module}` has classes {names}{more} but the companion has no Classes block",
-        "functions": f"`{module}` has functions {names}{more} but the companion has no "
+        "classes": f"`{module}` {has['classes']} but the companion has no Classes block",
+        "functions": f"`{module}` {has['functions']} but the companion has no "
         "Top-level functions block",
-        "constants": f"`{module}` assigns {names}{more} but the companion has no constants line",
-        "imports": f"`{module}` imports {names}{more} but the companion has no imports line",
-        "helpers": f"`{module}` calls {names}{more} but the companion has no called helpers line",
-        "tests": f"tests {names}{more} import or name the module but the companion lists none",
+        "constants": f"`{module}` {has['constants']} but the companion has no constants line",
+        "imports": f"`{module}` {has['imports']} but the companion has no imports line",
+        "helpers": f"`{module}` {has['helpers']} but the companion has no called helpers line",
+        "tests": f"tests {names}{more} import or name the module but the companion lists none"
+        if names
+        else "no test imports or names the module and the companion has no related tests line",
         "side-effects": (
             f"`{module}` shows {', '.join(i.key for i in block.values)} but the "
             if block.values
