@@ -472,13 +472,18 @@ def _baseline_to_read(project: Project, given: Path | None) -> Path | None:
     """The baseline file a check reads: ``given``, else the configured one, else none."""
     if given is not None:
         if not given.is_file():
-            raise UsageError(
-                f"{given}: baseline file not found (write one with `doxtool baseline write`)"
-            )
+            from doxtool.run.baseline import missing
+
+            raise UsageError(missing(given))
         return given
     if not project.config.baseline:
         return None
     path = project.root / project.config.baseline
+    if path.is_dir():
+        raise ConfigError(
+            f"{project.config.source}: `baseline` names {project.config.baseline}, which is "
+            "a directory, not a baseline file"
+        )
     if not path.is_file():
         raise ConfigError(
             f"{project.config.source}: `baseline` names {project.config.baseline}, which does "

@@ -180,9 +180,7 @@ def prune_baseline(project: Project, given: Path | None = None) -> BaselineUpdat
 
     path = baseline_file(project, given)
     if not path.is_file():
-        raise UsageError(
-            f"{path}: baseline file not found (write one with `doxtool baseline write`)"
-        )
+        raise UsageError(baselines.missing(path))
     accepted = read_baseline(path)
     findings = check(project, use_baseline=False).findings
     kept = baselines.prune(accepted, findings)

@@ -244,3 +244,34 @@ def test_write_never_overwrites_a_file_that_is_not_a_baseline(make_repo, run_cli
     (root / "mine.json").write_text('{"mine": 1}\n')
     assert run_cli(root, "baseline", "write").exit_code == 0
     assert len(_entries(root / "mine.json")) == 3
+
+
+def test_a_baseline_too_deep_of_another_version_or_a_directory_is_refused(
+    make_repo, run_cli
+) -> None:
+    root = _drifted(make_repo)
+    (root / "deep.json").write_text(
+        '{"doxtool-baseline": 1, "findings": ' + "[" * 100_000 + "]" * 100_000 + "}"
+    )
+    (root / "true.json").write_text('{"doxtool-baseline": true, "findings": []}')
+    (root / "float.json").write_text('{"doxtool-baseline": 1.0, "findings": []}')
+    (root / "dir.json").mkdir()
+    expected = {
+        "deep.json": "deep.json: not a doxtool baseline: nested too deeply",
+        "true.json": "true.json: not a doxtool baseline (expected `doxtool-baseline: 1`)",
+        "float.json": "float.json: not a doxtool baseline (expected `doxtool-baseline: 1`)",
+        "dir.json": "dir.json: is a directory, not a baseline file",
+    }
+    for name, message in expected.items():
+        for args in (("check", "--no-cache", "--baseline", name), ("baseline", "prune", name)):
+            result = run_cli(root, *args)
+            assert (result.exit_code, result.output) == (2, f"doxtool: error: {message}\n")
+        written = run_cli(root, "baseline", "write", name)
+        assert written.exit_code == 2
+        assert "exists and is not a doxtool baseline; not overwritten" in written.output
+    (root / "pyproject.toml").write_text('[tool.doxtool]\nbaseline = "dir.json"\n')
+    configured = run_cli(root, "check", "--no-cache")
+    assert configured.exit_code == 2
+    assert configured.output.endswith(
+        "`baseline` names dir.json, which is a directory, not a baseline file\n"
+    )

@@ -105,7 +105,11 @@ def load(path: Path) -> Baseline:
         data = json.loads(text.text)
     except json.JSONDecodeError as exc:
         raise BaselineError(f"{path}: not a doxtool baseline: invalid JSON: {exc}") from None
-    if not isinstance(data, dict) or data.get("doxtool-baseline") != FORMAT_VERSION:
+    except RecursionError:
+        raise BaselineError(f"{path}: not a doxtool baseline: nested too deeply") from None
+    # the integer 1: not ``true``, nor ``1.0`` (both equal to 1 in Python)
+    version = data.get("doxtool-baseline") if isinstance(data, dict) else None
+    if type(version) is not int or version != FORMAT_VERSION:
         raise BaselineError(
             f"{path}: not a doxtool baseline (expected `doxtool-baseline: {FORMAT_VERSION}`)"
         )
@@ -116,6 +120,13 @@ def load(path: Path) -> Baseline:
     for number, item in enumerate(raw, 1):
         entries.append(_entry(path, number, item))
     return Baseline(entries)
+
+
+def missing(path: Path | str) -> str:
+    """Why no baseline can be read at ``path`` (which is no regular file)."""
+    if Path(path).is_dir():
+        return f"{path}: is a directory, not a baseline file"
+    return f"{path}: baseline file not found (write one with `doxtool baseline write`)"
 
 
 def _entry(path: Path, number: int, item: Any) -> Entry:
