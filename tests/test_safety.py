@@ -219,6 +219,48 @@ def test_a_template_syntax_error_names_file_and_line(make_repo, monkeypatch) -> 
     assert "companion.py.dox.md.j2:3: template error:" in result.stderr, result.stderr
 
 
+@pytest.mark.parametrize(
+    ("payload", "place"),
+    [
+        # refused before the string is made, at its line
+        ('{{ "x" * 300000000 }}\n', "companion.py.dox.md.j2:1"),
+        ('{{ 300000000 * ["x"] }}\n', "companion.py.dox.md.j2:1"),
+        # refused as the output grows past the limit: 9 MB, or 4.5 M characters of 2 bytes
+        ('{% for i in range(90000) %}{{ "y" * 100 }}{% endfor %}\n', "companion.py.dox.md.j2"),
+        ('{% for i in range(30000) %}{{ "\u00e9" * 150 }}{% endfor %}\n', "companion.py.dox.md.j2"),
+    ],
+)
+def test_a_companion_larger_than_doxtool_reads_is_not_written(
+    make_repo, monkeypatch: pytest.MonkeyPatch, payload: str, place: str
+) -> None:
+    root = make_repo(_project_template(payload))
+    for args in (("--fix",), ("--diff",)):
+        result = _check(root, monkeypatch, *args)
+        assert result.exit_code == 2
+        (line,) = result.stderr.splitlines()
+        assert line == (
+            f"doxtool: error: {root}/templates-x/{place}: template output over 8 MiB, the "
+            "largest file doxtool reads; nothing written"
+        )
+        assert not (root / "tools/wait.py.dox.md").exists()
+
+
+def test_a_template_out_of_memory_says_so(make_repo, monkeypatch: pytest.MonkeyPatch) -> None:
+    from doxtool.companions import filters
+
+    def exhausted(value: object) -> str:
+        raise MemoryError
+
+    monkeypatch.setattr(filters, "markdown_title", exhausted)
+    root = make_repo(_project_template("# {{ file_name | md_title }}\n"))
+    result = _check(root, monkeypatch, "--fix")
+    assert result.exit_code == 2
+    (line,) = result.stderr.splitlines()
+    assert line.startswith("doxtool: error: ") and line.endswith(
+        "companion.py.dox.md.j2:1: template error: out of memory"
+    ), line
+
+
 def test_a_template_never_includes_a_file_linked_from_outside(
     make_repo, monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory
 ) -> None:

@@ -16,7 +16,7 @@ error naming the file and the line.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -120,7 +120,18 @@ def environment(override: Path | None = None) -> jinja2.Environment:
         py_string,
     )
 
-    env = ImmutableSandboxedEnvironment(
+    class BoundedEnvironment(ImmutableSandboxedEnvironment):
+        """The sandbox, with no repetition (``"x" * n``) past the file size limit."""
+
+        intercepted_binops = frozenset({"*"})
+
+        def call_binop(self, context: Any, operator: str, left: Any, right: Any) -> Any:
+            if operator == "*":
+                _check_repetition(left, right)
+                _check_repetition(right, left)
+            return super().call_binop(context, operator, left, right)
+
+    env = BoundedEnvironment(
         loader=_loader()(template_dirs(override)),  # type: ignore[operator]
         undefined=StrictUndefined,
         keep_trailing_newline=True,
@@ -136,8 +147,28 @@ def environment(override: Path | None = None) -> jinja2.Environment:
     return env
 
 
-def _where(exc: BaseException) -> str:
-    """``file:line`` of the template frame an error was raised in, if any."""
+class _TooLarge(Exception):
+    """A rendering would be larger than doxtool reads a file."""
+
+
+#: what a rendering over the size limit is told
+_TOO_LARGE = (
+    f"template output over {MAX_FILE_BYTES // (1024 * 1024)} MiB, the largest file doxtool reads"
+)
+
+
+def _check_repetition(sequence: Any, times: Any) -> None:
+    """Refuse ``sequence * times`` whose result would pass the file size limit."""
+    if (
+        isinstance(sequence, (str, bytes, list, tuple))
+        and isinstance(times, int)
+        and len(sequence) * times > MAX_FILE_BYTES
+    ):
+        raise _TooLarge(_TOO_LARGE)
+
+
+def _where(exc: BaseException, name: str = "template") -> str:
+    """``file:line`` of the template frame an error was raised in, else ``name``."""
     import jinja2
 
     if isinstance(exc, jinja2.TemplateSyntaxError):
@@ -150,24 +181,48 @@ def _where(exc: BaseException) -> str:
         if filename.endswith(".j2") or "/templates/" in filename:
             place = f"{filename}:{tb.tb_lineno}"
         tb = tb.tb_next
-    return place or "template"
+    return place or name
 
 
 def render(template: str, override: Path | None = None, **values: Any) -> str:
     """Render ``template`` in the sandbox; any failure is a TemplateError."""
     import jinja2
 
+    name = template
     try:
-        return environment(override).get_template(template).render(**values)
+        loaded = environment(override).get_template(template)
+        name = loaded.filename or template
+        return _bounded(loaded.generate(**values))
     except TemplateError:
         raise
     except jinja2.TemplateNotFound as exc:
         raise TemplateError(f"template {exc.name!r} not found") from None
     except jinja2.TemplateError as exc:
         kind = "refused by the sandbox" if _is_security(exc) else "error"
-        raise TemplateError(f"{_where(exc)}: template {kind}: {exc.message}") from None
-    except (RecursionError, MemoryError, ArithmeticError, TypeError, ValueError) as exc:
-        raise TemplateError(f"{_where(exc)}: template error: {exc}"[:300]) from None
+        raise TemplateError(f"{_where(exc, name)}: template {kind}: {exc.message}") from None
+    except _TooLarge as exc:
+        raise TemplateError(f"{_where(exc, name)}: {exc}; nothing written") from None
+    except MemoryError as exc:
+        raise TemplateError(f"{_where(exc, name)}: template error: out of memory") from None
+    except (RecursionError, ArithmeticError, TypeError, ValueError) as exc:
+        reason = str(exc) or type(exc).__name__
+        raise TemplateError(f"{_where(exc, name)}: template error: {reason}"[:300]) from None
+
+
+def _bounded(chunks: Iterator[str]) -> str:
+    """The rendered text, refused (:class:`_TooLarge`) as soon as it is
+    larger than doxtool would read it."""
+    parts: list[str] = []
+    size = 0
+    for chunk in chunks:
+        size += len(chunk)  # characters: never more than the bytes they encode to
+        if size > MAX_FILE_BYTES:
+            raise _TooLarge(_TOO_LARGE)
+        parts.append(chunk)
+    text = "".join(parts)
+    if len(text.encode("utf-8", "surrogatepass")) > MAX_FILE_BYTES:
+        raise _TooLarge(_TOO_LARGE)
+    return text
 
 
 def _is_security(exc: BaseException) -> bool:
