@@ -10,6 +10,7 @@ import os
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -35,9 +36,14 @@ from doxtool.run.timings import cache_counts, verbose_lines
 
 
 def _discard_stdout() -> None:
+    _discard(sys.stdout)
+
+
+def _discard(stream: object) -> None:
+    """What is still to be written to ``stream`` goes nowhere (its reader is gone)."""
     with contextlib.suppress(OSError, ValueError, AttributeError):
         devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
+        os.dup2(devnull, stream.fileno())  # type: ignore[attr-defined]
 
 
 def _os_error(exc: OSError) -> str:
@@ -53,6 +59,25 @@ def _os_error(exc: OSError) -> str:
 
 class _Group(click.Group):
     """Turns every error into a one-line message and exit code 2."""
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return super().main(*args, **kwargs)
+        except BrokenPipeError:
+            # an error's message met a closed pipe (`doxtool check --bogus 2>&1
+            # | head -0`): the status still tells the error
+            _discard(sys.stdout)
+            _discard(sys.stderr)
+            sys.exit(EXIT_ERROR)
+
+    def make_context(self, *args: Any, **kwargs: Any) -> click.Context:
+        try:
+            return super().make_context(*args, **kwargs)
+        except BrokenPipeError:
+            # `doxtool --help | head -0`: the help or the version met a closed
+            # pipe; stop quietly, as any other output does
+            _discard_stdout()
+            raise click.exceptions.Exit(EXIT_PIPE) from None
 
     def invoke(self, ctx: click.Context) -> object:
         try:

@@ -76,3 +76,35 @@ def test_a_closed_pipe_ends_the_run_quietly(tmp_path: Path) -> None:
     assert _closed_pipe(root, "check") == (EXIT_PIPE, "")
     again = subprocess.run([DOXTOOL, "check"], cwd=root, capture_output=True, timeout=120)
     assert (again.returncode, again.stdout) == (1, first.stdout)
+
+
+def _into_a_closed_pipe(root: Path, *args: str, stderr_too: bool = False) -> int:
+    """The status of the console script writing to a pipe whose reader is
+    gone before it starts (stderr to the same pipe with ``stderr_too``)."""
+    read, write = os.pipe()
+    os.close(read)
+    try:
+        process = subprocess.run(
+            [DOXTOOL, *args],
+            cwd=root,
+            stdout=write,
+            stderr=write if stderr_too else subprocess.DEVNULL,
+            env={**os.environ, "NO_COLOR": "1"},
+            timeout=120,
+        )
+    finally:
+        os.close(write)
+    return process.returncode
+
+
+@pytest.mark.slow
+def test_help_version_and_usage_errors_into_a_closed_pipe_follow_the_exit_codes(
+    tmp_path: Path,
+) -> None:
+    root = _drifted(tmp_path)
+    for args in (["--help"], ["--version"], ["check", "--help"], ["rules"]):
+        assert _into_a_closed_pipe(root, *args) == EXIT_PIPE, args
+        assert _into_a_closed_pipe(root, *args, stderr_too=True) == EXIT_PIPE, args
+    for args in (["check", "--bogus"], ["bogus"], ["--bogus"]):
+        assert _into_a_closed_pipe(root, *args) == 2, args
+        assert _into_a_closed_pipe(root, *args, stderr_too=True) == 2, args
