@@ -479,15 +479,14 @@ def _baseline_to_read(project: Project, given: Path | None) -> Path | None:
     if not project.config.baseline:
         return None
     path = project.root / project.config.baseline
-    if path.is_dir():
-        raise ConfigError(
-            f"{project.config.source}: `baseline` names {project.config.baseline}, which is "
-            "a directory, not a baseline file"
-        )
     if not path.is_file():
+        why = (
+            "is a directory, not a baseline file"
+            if path.is_dir()
+            else "does not exist (write it with `doxtool baseline write`)"
+        )
         raise ConfigError(
-            f"{project.config.source}: `baseline` names {project.config.baseline}, which does "
-            "not exist (write it with `doxtool baseline write`)"
+            f"{project.config.source}: `baseline` names {project.config.baseline}, which {why}"
         )
     return path
 
