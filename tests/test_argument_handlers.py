@@ -71,8 +71,9 @@ def test_a_check_whose_raise_a_handler_turns_into_an_error_makes_it_required(
                 return text
         """
     assert _facts(run_cli, make_repo, source) == {
-        "text": (True, False, None, False),
-        "query": (True, False, None, False),
+        # the refused ``""`` is in the code: neither claimed nor denied
+        "text": (True, False, None, True),
+        "query": (True, False, None, True),
         "title": (True, False, None, False),
         "body": (True, False, None, False),
     }
@@ -219,3 +220,29 @@ def test_a_default_an_accessor_is_handed_is_not_known_to_be_none(run_cli, make_r
         "size": (False, False, None, True),
         "limit": (False, False, None, True),
     }
+
+
+def test_a_refused_default_is_neither_claimed_nor_denied(run_cli, make_repo) -> None:
+    """``args.get("text", "")`` then ``if not text: raise``: the argument is
+    required; a companion that gives the ``""`` is not contradicted, and a
+    generated line claims no default."""
+    source = """\
+        class NotesTool(Tool):
+            async def execute(self, **kwargs) -> Response:
+                text = self.args.get("text", "")
+                if not text:
+                    raise RepairableException("send `text`")
+                return Response(message=text, break_loop=False)
+        """
+    root: Path = make_repo({"tools/notes.py": HEAD + dedent(source)})
+    run_cli(root, "check", "--no-cache", "--fix")
+    companion = root / "tools/notes.py.dox.md"
+    text = companion.read_text(encoding="utf-8")
+    assert "  - `text`: required string.\n" in text, text
+    companion.write_text(
+        text.replace(
+            "  - `text`: required string.\n", '  - `text`: required string, default `""`.\n'
+        ),
+        encoding="utf-8",
+    )
+    assert "DOX111" not in run_cli(root, "check", "--no-cache").output

@@ -36,6 +36,9 @@ class KeyRead:
     #: a fallback after ``or`` that is not stated as a default (``d.get(k) or
     #: self.limit``, ``d.get(k) or []``): no default is claimed or denied
     default_unknown: bool = False
+    #: a default the function's check refuses (``d.get(k, "")``, then ``if not
+    #: value: raise``): the key is needed; that default is neither claimed nor denied
+    refused_default: bool = False
     #: keys of which at least one is read when this one is absent
     alternatives: list[str] = field(default_factory=list)
     #: under a branch that depends on what the dict holds

@@ -180,6 +180,11 @@ class ArgBuilder:
         passes = (self.has_default and not refused) or (
             default_unknown and (not self.fallback_known or not self._refused(self.fallback))
         )
+        # the refused default is in the code all the same: a companion that
+        # gives it is not contradicted, and none is claimed
+        default_unknown = default_unknown or (
+            refused and self.default is not None and self.contract_required
+        )
         kind = self.coerced_type or self.annotation_type
         if kind is None and self.has_default:
             kind = json_type(self.default)

@@ -33,7 +33,9 @@ def add_arguments(
         )
         alternatives = sorted({a for k, _, _ in found for a in k.alternatives} - {name})
         default = next(((k.default, True) for k, _, _ in found if k.has_default), (None, False))
-        unstated = not default[1] and any(k.default_unknown for k, _, _ in found)
+        unstated = not default[1] and any(
+            k.default_unknown or k.refused_default for k, _, _ in found
+        )
         # as :meth:`~doxtool.python.arguments.ArgBuilder.build`: a coercion,
         # else the default's type, else what ``str(x)`` says
         kind = next((k.coerced for k, _, _ in found if k.coerced), None)

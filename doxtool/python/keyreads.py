@@ -114,6 +114,7 @@ class KeyReads:
             # (the literal still says what type is expected)
             if read.has_default:
                 read.weak = read.weak or json_type(read.default)
+                read.refused_default = read.default is not None
                 read.default, read.has_default = None, False
             read.contract = True
 
