@@ -227,6 +227,23 @@ CASES = [
         expect=(("DOX003", ""),),
     ),
     Case(
+        # CPython compiles it in a tenth of a second; libcst would take 43 s and 2.5 GB
+        "conditional-chain-2900",
+        {
+            "tools/x.py": _tool(
+                "        a = "
+                + " else ".join(f"{i} if kwargs == {i}" for i in range(2900))
+                + " else -1\n"
+            )
+        },
+        expect=(("DOX003", "expression nested"),),
+    ),
+    Case(
+        "not-chain-3000",
+        {"tools/x.py": _tool("        a = " + "not " * 3000 + "kwargs\n")},
+        expect=(("DOX003", "expression nested"),),
+    ),
+    Case(
         "blocks-500-deep",
         {"tools/x.py": _deep_blocks(500)},
         expect=(("DOX003", "indentation"),),

@@ -18,12 +18,13 @@ from pathlib import Path
 
 import pytest
 
+from doxtool.core.facts import Problem
 from doxtool.core.serde import to_data
 from doxtool.python import astparse, extract
 from doxtool.python import prepare as prepare_module
 from doxtool.python.cstparse import MAX_PARSED_CHARS
 from doxtool.python.extract import extract_module, finish_module
-from doxtool.python.nesting import MAX_DEPTH
+from doxtool.python.nesting import MAX_DEPTH, nesting_problem
 from doxtool.python.prepare import prepare
 
 REPO = Path(__file__).resolve().parent.parent
@@ -161,6 +162,19 @@ def test_long_modules_are_placed_on_the_tree_of_the_pruned_text(
 def test_a_deeply_nested_module_is_left_to_the_whole_extraction() -> None:
     deep = "x = " + "(" * (MAX_DEPTH + 10) + "1" + ")" * (MAX_DEPTH + 10) + "\n"
     assert prepare(deep, "tools/deep.py", ROOTS) is None
+
+
+def test_a_module_nested_past_what_libcst_can_afford_is_not_analysed() -> None:
+    """CPython compiles a chain of 1,500 conditional expressions, which would
+    cost libcst the square of it in time and memory: it is a problem at its
+    line; a chain of 800 ``+`` terms (generated code) is still analysed."""
+    chain = " else ".join(f"{i} if kwargs == {i}" for i in range(1500))
+    problem = nesting_problem(f"def f(kwargs):\n    a = {chain} else -1\n")
+    assert isinstance(problem, Problem)
+    assert problem.message == "expression nested 1505 levels deep (limit 1000); module not analysed"
+    assert problem.line == 2
+    terms = " + ".join(f"x{i}" for i in range(800))
+    assert nesting_problem(f"def f():\n    return {terms}\n") is True
 
 
 def test_the_first_half_imports_no_libcst(tmp_path: Path) -> None:
