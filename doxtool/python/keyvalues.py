@@ -42,8 +42,11 @@ class KeyValues:
 
     def _settle_values(self) -> None:
         """Conversions of names bound to reads, and the values reads accept."""
-        bound = _bindings(self.node)
         reads = {(r.line, r.column): r for r in self.reads if r.key}
+        if not reads:
+            return  # no read of a literal key: no value to settle, no name bound to one
+        nodes = list(_walk(self.node))
+        bound = _bindings(nodes)
         names: dict[str, tuple[KeyRead, bool]] = {}
         for name, values in bound.items():
             if len(values) == 1 and values[0] is not None:
@@ -56,7 +59,7 @@ class KeyValues:
         closed: dict[int, list[Any]] = {}
         #: id of a read tested -> whether every test saw the value read
         tested: dict[int, bool] = {}
-        for node in _walk(self.node):
+        for node in nodes:
             subjects: list[ast.expr] = []
             if isinstance(node, ast.Compare):
                 operands = [node.left, *node.comparators]
@@ -180,12 +183,14 @@ def _absence(node: ast.expr) -> bool:
     return isinstance(node, ast.Constant) and node.value in (None, "")
 
 
-def _bindings(function: ast.AST) -> dict[str, list[ast.expr | None]]:
-    """Each name the function binds, with the value of each binding (None
-    when it is not a plain assignment: a loop, ``+=``, an unpacking)."""
+def _bindings(nodes: list[ast.AST]) -> dict[str, list[ast.expr | None]]:
+    """Each name a function's ``nodes`` bind, with the value of each binding
+    (None when it is not a plain assignment: a loop, ``+=``, an unpacking).
+    The nodes come parent first (:func:`ast.walk`): an assignment is met
+    before the name it binds."""
     out: dict[str, list[ast.expr | None]] = {}
     plain: set[int] = set()
-    for node in _walk(function):
+    for node in nodes:
         if isinstance(node, ast.Assign) and len(node.targets) == 1:
             target = node.targets[0]
             if isinstance(target, ast.Name):
@@ -198,8 +203,7 @@ def _bindings(function: ast.AST) -> dict[str, list[ast.expr | None]]:
         ):
             out.setdefault(node.target.id, []).append(node.value)
             plain.add(id(node.target))
-    for node in _walk(function):
-        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+        elif isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
             if id(node) not in plain:
                 out.setdefault(node.id, []).append(None)
         elif isinstance(node, (ast.Global, ast.Nonlocal)):
