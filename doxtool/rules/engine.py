@@ -5,6 +5,7 @@ from __future__ import annotations
 import fnmatch
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import closing
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -89,11 +90,13 @@ def prefetch(
         progress("parse", 0, total)
     workers = cpu_count() if jobs is None else max(1, jobs)
     cached = ctx.project.cache is not None
-    results = parse_all([job for job, _ in todo], workers, encoded=cached)
-    for done, ((_, accept), (result, encoded)) in enumerate(zip(todo, results, strict=True), 1):
-        accept(result, encoded)
-        if progress is not None:
-            progress("parse", done, total)
+    # closed however the loop ends: an interrupt while a result is kept
+    # stops the pool's workers at once
+    with closing(parse_all([job for job, _ in todo], workers, encoded=cached)) as results:
+        for done, ((_, accept), (result, encoded)) in enumerate(zip(todo, results, strict=True), 1):
+            accept(result, encoded)
+            if progress is not None:
+                progress("parse", done, total)
     # the helper modules the tools call into, which resolving the tools
     # follows (:mod:`doxtool.python.follow`), a level of calls at a time
     project = ctx.project
@@ -110,9 +113,9 @@ def prefetch(
             break
         seen.update(called)
         more = [p for p in (project.facts_job(rel) for rel in dict.fromkeys(called)) if p]
-        results = parse_all([job for job, _ in more], workers, encoded=cached)
-        for (_, accept), (result, encoded) in zip(more, results, strict=True):
-            accept(result, encoded)
+        with closing(parse_all([job for job, _ in more], workers, encoded=cached)) as results:
+            for (_, accept), (result, encoded) in zip(more, results, strict=True):
+                accept(result, encoded)
         reached = list(dict.fromkeys(called))
 
 

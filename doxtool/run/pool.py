@@ -14,12 +14,13 @@ the workers, never imported.
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import os
 import pickle
-from collections.abc import Callable, Iterator, Sequence
+import sys
+from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass, field, replace
-from functools import partial
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from doxtool.run import sideparser
@@ -201,7 +202,7 @@ def _start_worker(modules: bool = True) -> None:
 
 def parse_all(
     jobs: Sequence[Job], workers: int, encoded: bool = False
-) -> Iterator[tuple[Any, str | None]]:
+) -> Generator[tuple[Any, str | None], None, None]:
     """(result, cache encoding or None) of ``jobs`` in their order, parsed by
     up to ``workers`` processes; ``encoded`` asks for the encodings, which
     the workers then compute too. A module's facts parsed by a pool come
@@ -221,17 +222,91 @@ def parse_all(
     modules = any(job.kind == "facts" for job in jobs)
     if modules:
         prepare_facts()  # once, here: the workers inherit it
+    if sys.platform.startswith("linux"):
+        import ctypes  # noqa: F401  (each worker's die_with needs it: imported once, here)
 
     # Small chunks: a module can cost a hundred times a prompt file, and the
     # last chunks decide when the pool is done; a round trip costs far less.
     chunk = max(1, min(8, len(jobs) // (workers * 4)))
-    with ProcessPoolExecutor(
+    pool = ProcessPoolExecutor(
         max_workers=workers,
         mp_context=_context(),
-        initializer=_start_worker,
-        initargs=(modules,),
-    ) as pool:
-        yield from pool.map(partial(parse_packed, work), jobs, chunksize=chunk)
+        initializer=_start_pool_worker,
+        initargs=(modules, os.getpid()),
+    )
+    try:
+        with _signals_held():  # the workers are forked by the first submit
+            futures = [
+                pool.submit(_parse_chunk, work, list(jobs[start : start + chunk]))
+                for start in range(0, len(jobs), chunk)
+            ]
+        futures.reverse()
+        while futures:  # a result is let go of once read
+            yield from futures.pop().result()
+    except BaseException:  # an interrupt, a failure, or a caller that stopped reading
+        _stop(pool)
+        raise
+    pool.shutdown()
+
+
+def _parse_chunk(
+    work: Callable[[Job], tuple[Any, str | None]], jobs: list[Job]
+) -> list[tuple[Any, str | None]]:
+    """In a pool worker: the results of a few jobs."""
+    return [parse_packed(work, job) for job in jobs]
+
+
+#: the signals that end a run: a pool worker leaves them to its parent
+_STOPPING = ("SIGINT", "SIGTERM")
+
+
+@contextlib.contextmanager
+def _signals_held() -> Iterator[None]:
+    """Hold back the signals that end a run while pool workers are forked: a
+    worker then never gets one before it has set itself to ignore it
+    (:func:`_start_pool_worker`), and this process gets it right after."""
+    import signal
+
+    held = {getattr(signal, name) for name in _STOPPING}
+    if not hasattr(signal, "pthread_sigmask"):  # pragma: no cover - Windows
+        yield
+        return
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, held)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+
+
+def _start_pool_worker(modules: bool, parent: int) -> None:
+    """Ready a pool worker. The parent answers an interrupt (it stops the
+    pool, :func:`_stop`): the worker ignores the terminal's Ctrl-C, which
+    reaches the whole process group, and ends quietly on SIGTERM, which it
+    also gets when the parent ends however it ends (Linux), so no worker
+    outlives its parent."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {getattr(signal, name) for name in _STOPPING})
+    if sys.platform.startswith("linux"):
+        from doxtool.run.standby import die_with
+
+        with contextlib.suppress(Exception):  # (then the parent's _stop ends it)
+            die_with(parent)
+    _start_worker(modules)
+
+
+def _stop(pool: Any) -> None:
+    """End a pool at once, its work unfinished: terminate its workers (no
+    future is cancelled, so the pool's own thread marks them all failed and
+    ends), and do not wait for its thread."""
+    for process in list((getattr(pool, "_processes", None) or {}).values()):
+        with contextlib.suppress(Exception):
+            process.terminate()
+    with contextlib.suppress(Exception):
+        pool.shutdown(wait=False)
 
 
 def _serially(
