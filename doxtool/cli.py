@@ -18,7 +18,7 @@ from doxtool import __version__, api
 from doxtool.cli_options import config_option, path_type, root_option
 from doxtool.cli_project import baseline, cache, init, scaffold
 from doxtool.core.config import ConfigError
-from doxtool.core.exits import EXIT_ERROR, EXIT_FINDINGS, EXIT_PIPE
+from doxtool.core.exits import EXIT_ERROR, EXIT_FINDINGS, EXIT_PIPE, stopped
 from doxtool.core.terminal import degrade_unencodable, wants_color
 from doxtool.formats import (
     FORMATS,
@@ -84,6 +84,12 @@ class _Group(click.Group):
             return super().invoke(ctx)
         except (click.exceptions.Exit, click.ClickException, click.Abort):
             raise
+        except KeyboardInterrupt as exc:
+            # Ctrl-C: one line and the shell's status for it, not click's
+            # "Aborted!" and 1 (the status of a check that found something)
+            status, line = stopped(exc)
+            click.echo(line, err=True)
+            ctx.exit(status)
         except (ConfigError, api.UsageError) as exc:
             click.echo(f"doxtool: error: {printable(str(exc))}", err=True)
             ctx.exit(EXIT_ERROR)
@@ -129,6 +135,7 @@ Exit codes:
   1  check found something (after --fix: something without a safe fix)
   2  usage or configuration error, outside a project, a file not
      written, or an internal error (--debug shows the traceback)
+  130  interrupted (Ctrl-C); 143: terminated (SIGTERM)
 """
 
 

@@ -159,7 +159,61 @@ def _leave(code: int) -> NoReturn:
     os._exit(code)
 
 
+#: when each signal that stopped this run came (a stopped run is never
+#: recorded, whatever status it ends with)
+_stopped: list[float] = []
+#: a stop signal this soon after the one the run unwinds from is the same
+#: stop (``timeout`` signals the process and then its group, a key is pressed
+#: twice): it would only break the unwinding, which never waits
+_REPEAT_SECONDS = 1.0
+
+
+def _on_signal(signum: int, frame: object) -> None:
+    import signal
+    import time
+
+    from doxtool.core.exits import Terminated
+
+    now = time.monotonic()
+    repeated = bool(_stopped) and now - _stopped[0] < _REPEAT_SECONDS
+    _stopped.append(now)
+    if repeated:
+        return
+    if signum == signal.SIGINT:
+        raise KeyboardInterrupt
+    raise Terminated
+
+
+def _catch_signals() -> None:
+    """Have Ctrl-C and SIGTERM unwind the run (its pool stopped, its lock
+    released: :mod:`doxtool.run.pool`) and be noted; a signal the caller had
+    this process ignore (``nohup``, a background job) stays ignored."""
+    import signal
+
+    for name in ("SIGINT", "SIGTERM"):
+        signum = getattr(signal, name, None)
+        if signum is not None and signal.getsignal(signum) in (
+            signal.default_int_handler,
+            signal.SIG_DFL,
+        ):
+            signal.signal(signum, _on_signal)
+
+
 def main() -> None:
+    try:
+        _main()
+    except KeyboardInterrupt as exc:  # stopped outside the command (in imports, a replay)
+        import contextlib
+
+        from doxtool.core.exits import stopped
+
+        code, line = stopped(exc)
+        with contextlib.suppress(Exception):  # (a closed stream: the status says it)
+            print(line, file=sys.stderr)
+        _leave(code)
+
+
+def _main() -> None:
     argv = sys.argv[1:]
     pending: runcache.Pending | None = None
     if runcache.eligible(argv):
@@ -169,6 +223,7 @@ def main() -> None:
             _leave(EXIT_PIPE)
         except Exception:  # replaying is an optimisation; never let it fail a run
             pending = None
+    _catch_signals()
     if sideparser.worthwhile(argv):
         # as soon as no replay answers: its imports are the longest part of a
         # short check (a missing library fails them there quietly, and is
@@ -197,7 +252,7 @@ def main() -> None:
         sys.stdout, sys.stderr = out._stream, err._stream
     from doxtool.run import unwatched
 
-    if code in (0, 1) and not unwatched.looked():
+    if code in (0, 1) and not _stopped and not unwatched.looked():
         import contextlib  # after the run: it is not worth its import before a replay
 
         # a record that cannot be written only costs the next replay

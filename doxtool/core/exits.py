@@ -6,3 +6,22 @@ EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 #: (``doxtool inspect tools | head -1``): what a shell reports for a program
 #: that SIGPIPE ended, 128 + 13
 EXIT_PIPE = 141
+
+#: the status of a run stopped by Ctrl-C (SIGINT): what a shell reports for
+#: a program that SIGINT ended, 128 + 2
+EXIT_INTERRUPT = 130
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM (a cancelled CI job, ``kill``), as the console script raises it:
+    the run unwinds as from Ctrl-C (its pool workers stopped, its lock
+    released, nothing recorded) and ends with the shell's status for it."""
+
+    status = 128 + 15
+
+
+def stopped(exc: KeyboardInterrupt) -> tuple[int, str]:
+    """The exit status and the one line that end a run ``exc`` stopped."""
+    if isinstance(exc, Terminated):
+        return exc.status, "doxtool: terminated"
+    return EXIT_INTERRUPT, "doxtool: interrupted"
