@@ -16,9 +16,14 @@ from __future__ import annotations
 import os
 import sys
 
-from doxtool.core.exits import EXIT_PIPE
-from doxtool.run import replay as runcache
-from doxtool.run import sideparser, standby
+from doxtool.core.exits import EXIT_INTERRUPT, EXIT_PIPE
+
+try:  # an interrupt this early (some 40 ms) also ends with one line, not a traceback
+    from doxtool.run import replay as runcache
+    from doxtool.run import sideparser, standby
+except KeyboardInterrupt:
+    print("doxtool: interrupted", file=sys.stderr)
+    os._exit(EXIT_INTERRUPT)
 
 TYPE_CHECKING = False  # typing itself costs an import a replay can do without
 if TYPE_CHECKING:

@@ -230,20 +230,36 @@ def test_a_process_forked_while_the_lock_is_held_does_not_keep_it(tmp_path: Path
         os.waitpid(pid, 0)
 
 
-def test_an_interrupt_of_the_console_script_outside_the_command_is_one_line(
-    make_repo,
-) -> None:
-    root = make_repo({"tools/wait.py": WAIT_PY, "tools/wait.py.dox.md": WAIT_DOX})
-    wrapper = """\
+#: Ctrl-C as the CLI is imported, and as the console script itself is
+WHILE_IMPORTING = {
+    "the CLI": """\
 import os, signal
 from doxtool.run import dependencies
 def require():
-    os.kill(os.getpid(), signal.SIGINT)  # while the CLI is imported
+    os.kill(os.getpid(), signal.SIGINT)
 dependencies.require = require
 from doxtool import launcher
 launcher.main()
-"""
-    result = run_wrapper(wrapper, root, wrapper_env(), "check")
+""",
+    "the console script": """\
+import sys
+class Interrupted:
+    def find_spec(self, name, path, target=None):
+        if name == "doxtool.run.replay":
+            raise KeyboardInterrupt
+sys.meta_path.insert(0, Interrupted())
+from doxtool import launcher
+launcher.main()
+""",
+}
+
+
+@pytest.mark.parametrize("importing", sorted(WHILE_IMPORTING))
+def test_an_interrupt_while_the_console_script_starts_is_one_line(
+    make_repo, importing: str
+) -> None:
+    root = make_repo({"tools/wait.py": WAIT_PY, "tools/wait.py.dox.md": WAIT_DOX})
+    result = run_wrapper(WHILE_IMPORTING[importing], root, wrapper_env(), "check")
     assert (result.returncode, result.stdout, result.stderr) == (
         130,
         "",
