@@ -476,7 +476,12 @@ def _with_line(root: Path, source: str, exception: str) -> Path:
     companion = root / "tools/ask.py.dox.md"
     text = companion.read_text(encoding="utf-8")
     if line not in text:
-        text = text.replace("- Observed side-effect", line + "- Observed side-effect")
+        # before the areas line, or the imports line where no area is derived
+        # (a call doxtool cannot see into leaves the areas unknown)
+        anchor = "- Observed side-effect"
+        if anchor not in text:
+            anchor = "- Imported dependency areas"
+        text = text.replace(anchor, line + anchor)
         companion.write_text(text, encoding="utf-8")
     return companion
 

@@ -17,7 +17,6 @@ a tie, or a weak likeness, guesses nothing.
 from __future__ import annotations
 
 import builtins
-import difflib
 import keyword
 import re
 from typing import TYPE_CHECKING
@@ -72,7 +71,7 @@ def _pairs(ctx: Context, directory: str) -> dict[str, str]:
         stem = _stem(companion.removesuffix(".dox.md"))
         for module in orphans:
             shared = len(spans & names[module]) / len(spans) if spans else 0.0
-            ratio = difflib.SequenceMatcher(None, stem, _stem(module)).ratio()
+            ratio = _ratio(stem, _stem(module))
             ratio = ratio if ratio >= MIN_NAME_RATIO else 0.0  # unlike names tell nothing
             if shared >= MIN_SHARED or ratio:
                 scores[companion, module] = shared + ratio
@@ -109,3 +108,11 @@ def _module_names(ctx: Context, module: str) -> frozenset[str]:
     if isinstance(text, ReadError):
         return frozenset()
     return frozenset(_IDENTIFIER.findall(text.text))
+
+
+def _ratio(first: str, second: str) -> float:
+    """How alike two file names are (a check imports ``difflib`` only when a
+    companion's module is gone)."""
+    import difflib
+
+    return difflib.SequenceMatcher(None, first, second).ratio()
