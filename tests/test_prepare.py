@@ -11,6 +11,7 @@ half in a real side parser, which has not imported the first half's modules.
 
 from __future__ import annotations
 
+import ast
 import pickle
 import sys
 import textwrap
@@ -259,3 +260,44 @@ def test_the_first_half_done_apart_parses_the_module_once(monkeypatch: pytest.Mo
     assert prepared is not None and prepared.text is not None
     assert parsed == [TOOL]
     _same(TOOL)
+
+
+def test_extraction_leaves_no_cycle_holding_a_tree() -> None:
+    """A run extracts with the collector off: a walker in a reference cycle
+    would keep its function's whole tree alive until the run ends (a helper
+    deleting its own temporary file once made every such walk a cycle)."""
+    import gc
+
+    source = textwrap.dedent(
+        """\
+        import os
+        import tempfile
+
+
+        def write_atomic(path: str, text: str) -> None:
+            fd, tmp = tempfile.mkstemp()
+            try:
+                with os.fdopen(fd, "w") as handle:
+                    handle.write(text)
+                os.replace(tmp, path)
+            finally:
+                if os.path.exists(tmp):
+                    os.unlink(tmp)
+        """
+    )
+    gc.collect()
+    enabled = gc.isenabled()
+    gc.disable()
+    gc.set_debug(gc.DEBUG_SAVEALL)
+    try:
+        extract_module(source, "helpers/atomic.py", ROOTS)
+        gc.collect()
+        kept = {type(o).__qualname__ for o in gc.garbage if "doxtool" in type(o).__module__}
+        trees = sum(isinstance(o, ast.AST) for o in gc.garbage)
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
+        if enabled:
+            gc.enable()
+    assert kept == set()
+    assert trees == 0

@@ -89,9 +89,10 @@ class MethodGuesses:
         if path is None:
             return False
         if self._temporary is None:
-            self._temporary = TemporaryPaths(
-                self.node, lambda dotted: self.owner.resolve(dotted, self.names)
-            )
+            # no reference back to this walk: the collector is off while a
+            # run extracts, and a cycle would keep the function's tree alive
+            owner, names = self.owner, self.names
+            self._temporary = TemporaryPaths(self.node, lambda dotted: owner.resolve(dotted, names))
         return self._temporary.made(path)
 
 
