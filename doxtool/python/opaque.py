@@ -27,6 +27,7 @@ import builtins
 from collections.abc import Iterable, Iterator
 
 from doxtool.python.astparse import CHILD_FIELDS, child_fields
+from doxtool.python.names import dotted_parts
 
 #: calls that load a module, or run code, named at run time
 DYNAMIC = frozenset(
@@ -233,14 +234,10 @@ class _Receivers:
         return None if known else _written(func)
 
     def _qualified(self, func: ast.expr, scope: _Scope) -> str | None:
-        parts: list[str] = []
-        current = func
-        while isinstance(current, ast.Attribute):
-            parts.append(current.attr)
-            current = current.value
-        if not isinstance(current, ast.Name):
+        dotted = dotted_parts(func)
+        if dotted is None:
             return None
-        head = current.id
+        head, parts = dotted[0], dotted[1:]
         if self._local(head, scope) is not None:
             target = self.imported.get(head) if self._imported_here(head, scope) else None
             if target is None:
@@ -253,7 +250,7 @@ class _Receivers:
             return head
         else:
             return None
-        return ".".join([target, *reversed(parts)])
+        return ".".join([target, *parts])
 
     def _imported_here(self, name: str, scope: _Scope) -> bool:
         """Whether ``name`` is bound in its scope by an import only."""

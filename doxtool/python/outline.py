@@ -17,6 +17,7 @@ from doxtool.core.facts import EffectEvidence, ModuleOutline
 from doxtool.core.outline_facts import ImportOutline
 from doxtool.python.astparse import CHILD_FIELDS, child_fields
 from doxtool.python.effects import OPEN_CALLS, PATH_CLASSES
+from doxtool.python.names import dotted_parts
 from doxtool.python.opaque import opaque_calls
 from doxtool.python.outlineareas import (
     AREAS,
@@ -386,22 +387,17 @@ class _Outliner:
 
     def _qualify(self, func: ast.expr) -> str | None:
         """Dotted name a plain ``a.b.c`` chain resolves to through the imports."""
-        parts: list[str] = []
-        current = func
-        while isinstance(current, ast.Attribute):
-            parts.append(current.attr)
-            current = current.value
-        if not isinstance(current, ast.Name):
+        dotted = dotted_parts(func)
+        if dotted is None:
             return None
-        head = current.id
+        head, parts = dotted[0], dotted[1:]
         if head in self._locals:
             return None
         if head in self._aliases:
             target = self._aliases[head]
             if target is None:
                 return None
-            parts.append(target)
-            return ".".join(reversed(parts))
+            return ".".join([target, *parts])
         if head == "open" and not parts:
             return "open"
         return None
