@@ -100,6 +100,25 @@ def parse_newer_syntax(source: str) -> ast.Module | None:
         return None
 
 
+#: compound statements whose bodies go on in the scope they are in (a
+#: ``def`` under an ``if`` of a class body is still a method)
+BLOCK_STATEMENTS: tuple[type[ast.stmt], ...] = tuple(
+    kind
+    for kind in (
+        ast.If,
+        ast.Try,
+        getattr(ast, "TryStar", None),
+        ast.With,
+        ast.AsyncWith,
+        ast.For,
+        ast.AsyncFor,
+        ast.While,
+        ast.Match,
+    )
+    if kind is not None
+)
+
+
 #: fields whose values are leaves that hold nothing: an expression's context
 #: (``Load``, ``Store``, ``Del``) and operators (``op`` of ``BinOp``,
 #: ``UnaryOp``, ``BoolOp`` and ``AugAssign``, ``ops`` of ``Compare``)

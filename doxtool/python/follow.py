@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import dataclasses
 from collections import deque
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Hashable, Iterable
+from typing import Any, TypeVar
 
 from doxtool.core.facts import (
     REPAIRABLE,
@@ -34,6 +34,8 @@ from doxtool.core.facts import (
 from doxtool.core.summary_facts import FunctionSummary
 from doxtool.python.followargs import add_arguments
 from doxtool.python.repairable import named_repairable
+
+T = TypeVar("T")
 
 Lookup = Callable[[str], "ModuleFacts | None"]
 
@@ -183,25 +185,12 @@ class HelperFollower:
         ordered = [a for a in SIDE_EFFECT_AREAS if a in areas] + sorted(
             areas - set(SIDE_EFFECT_AREAS)
         )
-        known = {(r.exception, r.line, r.column, r.path) for r in tool.raises}
-        raises = [*tool.raises]
-        for found in ends.raises:
-            if (found.exception, found.line, found.column, found.path) not in known:
-                known.add((found.exception, found.line, found.column, found.path))
-                raises.append(found)
+        raises = _joined(tool.raises, ends.raises, lambda r: (r.exception, *_place(r)))
         unknown = list(tool.unknown)
         if ends.unseen and REPAIRABLE not in unknown:
             unknown.append(REPAIRABLE)
-        known_reads = {(r.path, r.line, r.column) for r in tool.dynamic_reads}
-        dynamic_reads = [
-            *tool.dynamic_reads,
-            *(r for r in dynamic if (r.path, r.line, r.column) not in known_reads),
-        ]
-        known_handed = {(r.path, r.line, r.column) for r in tool.other_arguments}
-        other_arguments = [
-            *tool.other_arguments,
-            *(r for r in ends.handed if (r.path, r.line, r.column) not in known_handed),
-        ]
+        dynamic_reads = _joined(tool.dynamic_reads, dynamic, _place)
+        other_arguments = _joined(tool.other_arguments, ends.handed, _place)
         return dataclasses.replace(
             tool,
             arguments=arguments,
@@ -488,3 +477,18 @@ def _unique_effects(effects: list[Effect]) -> list[Effect]:
             seen.add(key)
             out.append(effect)
     return out
+
+
+def _place(item: DynamicRead | Raise) -> tuple[str | None, int, int]:
+    return (item.path, item.line, item.column)
+
+
+def _joined(known: list[T], found: Iterable[T], key: Callable[[T], Hashable]) -> list[T]:
+    """``known`` and, after it, each item of ``found`` whose key none before has."""
+    seen = {key(item) for item in known}
+    joined = list(known)
+    for item in found:
+        if key(item) not in seen:
+            seen.add(key(item))
+            joined.append(item)
+    return joined

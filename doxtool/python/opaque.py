@@ -26,7 +26,7 @@ import ast
 import builtins
 from collections.abc import Iterable, Iterator
 
-from doxtool.python.astparse import CHILD_FIELDS, child_fields
+from doxtool.python.astparse import BLOCK_STATEMENTS, CHILD_FIELDS, child_fields
 from doxtool.python.names import dotted_parts
 
 #: calls that load a module, or run code, named at run time
@@ -336,21 +336,7 @@ class _Receivers:
 
 
 #: statements under which a class body goes on (a method under an ``if``)
-_BLOCK_TYPES = frozenset(
-    {
-        ast.If,
-        ast.Try,
-        ast.With,
-        ast.AsyncWith,
-        ast.For,
-        ast.AsyncFor,
-        ast.While,
-        ast.Match,
-        ast.match_case,
-        ast.ExceptHandler,
-        *((ast.TryStar,) if hasattr(ast, "TryStar") else ()),
-    }
-)
+_BLOCK_TYPES = frozenset({*BLOCK_STATEMENTS, ast.match_case, ast.ExceptHandler})
 #: nodes with a body of their own
 _NEW_SCOPES = frozenset({ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda})
 #: nodes that bind names or open a scope

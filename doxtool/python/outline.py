@@ -15,7 +15,7 @@ from collections.abc import Iterable, Sequence
 
 from doxtool.core.facts import EffectEvidence, ModuleOutline
 from doxtool.core.outline_facts import ImportOutline
-from doxtool.python.astparse import CHILD_FIELDS, child_fields
+from doxtool.python.astparse import BLOCK_STATEMENTS, CHILD_FIELDS, child_fields
 from doxtool.python.effects import OPEN_CALLS, PATH_CLASSES
 from doxtool.python.names import dotted_parts
 from doxtool.python.opaque import opaque_calls
@@ -32,21 +32,6 @@ from doxtool.python.outlineareas import (
 )
 from doxtool.python.signatures import DEFS, class_outline, first_doc_line, function_outline
 
-_BLOCKS: tuple[type[ast.stmt], ...] = tuple(
-    kind
-    for kind in (
-        ast.If,
-        ast.Try,
-        getattr(ast, "TryStar", None),
-        ast.With,
-        ast.AsyncWith,
-        ast.For,
-        ast.AsyncFor,
-        ast.While,
-        ast.Match,
-    )
-    if kind is not None
-)
 _TRIES: tuple[type[ast.stmt], ...] = tuple(
     kind for kind in (ast.Try, getattr(ast, "TryStar", None)) if kind is not None
 )
@@ -137,7 +122,7 @@ class _Outliner:
                 self._bind_target(stmt.target)
             elif isinstance(stmt, _TYPE_ALIAS):
                 self._bind_target(stmt.name)  # type: ignore[attr-defined]
-            elif isinstance(stmt, _BLOCKS):
+            elif isinstance(stmt, BLOCK_STATEMENTS):
                 self._module_compound(stmt, scope)
 
     def _module_compound(self, stmt: ast.stmt, scope: str) -> None:
@@ -185,7 +170,7 @@ class _Outliner:
             elif isinstance(stmt, ast.Global):
                 for name in stmt.names:
                     self._bind(name)
-            elif isinstance(stmt, _BLOCKS):
+            elif isinstance(stmt, BLOCK_STATEMENTS):
                 for field in ("body", "orelse", "finalbody"):
                     self._nested(getattr(stmt, field, ()), scope)
                 for handler in getattr(stmt, "handlers", ()):

@@ -54,13 +54,10 @@ def _function_values(fn: cst.CSTNode) -> dict[str, list[cst.BaseExpression] | No
     """Each name ``fn`` binds -> every value ``name = value`` gives it, or
     None when it is bound another way; None for a function too large to search."""
     values: dict[str, list[cst.BaseExpression] | None] = {}
-    stack: list[cst.CSTNode] = [fn]
-    seen = 0
-    while stack:
-        node = stack.pop()
-        seen += 1
-        if seen > _MAX_NODES:
-            return None
+    nodes = _nodes(fn)
+    if nodes is None:
+        return None
+    for node in nodes:
         kind = type(node)
         if kind is cst.Assign:
             for target in node.targets:  # type: ignore[attr-defined]
@@ -79,8 +76,21 @@ def _function_values(fn: cst.CSTNode) -> dict[str, list[cst.BaseExpression] | No
                     known.append(node.value)  # type: ignore[attr-defined]
         else:
             values.update(dict.fromkeys(_other_names(node)))
-        stack.extend(child_nodes(node))
     return values
+
+
+def _nodes(root: cst.CSTNode) -> list[cst.CSTNode] | None:
+    """Every node under ``root`` (itself included); None past
+    :data:`_MAX_NODES` (too large to search)."""
+    nodes: list[cst.CSTNode] = []
+    stack: list[cst.CSTNode] = [root]
+    while stack:
+        node = stack.pop()
+        nodes.append(node)
+        if len(nodes) > _MAX_NODES:
+            return None
+        stack.extend(child_nodes(node))
+    return nodes
 
 
 class BoundValues:
@@ -149,13 +159,10 @@ def attribute_values(
         if not params:
             continue
         owner = params[0].name.value
-        stack: list[cst.CSTNode] = [method.body]
-        seen = 0
-        while stack:
-            node = stack.pop()
-            seen += 1
-            if seen > _MAX_NODES:
-                return None
+        nodes = _nodes(method.body)
+        if nodes is None:
+            return None
+        for node in nodes:
             kind = type(node)
             if kind is cst.Assign:
                 for target in node.targets:  # type: ignore[attr-defined]
@@ -182,7 +189,6 @@ def attribute_values(
                 and node.func.value == "setattr"  # type: ignore[attr-defined]
             ):
                 return None  # ``setattr(self, name, value)``: which attribute is not read
-            stack.extend(child_nodes(node))
     return values
 
 
