@@ -8,15 +8,12 @@ or another fact block.
 
 from __future__ import annotations
 
-import re
-
 from doxtool.companions.agreement import values_agree
 from doxtool.companions.bullets import is_item
 from doxtool.companions.factlines import (
     SECTIONS,
     ExpectedBlock,
     normalize_title,
-    spans,
     split_list,
 )
 from doxtool.companions.itemmarks import arrange
@@ -246,9 +243,6 @@ def removable_with_words(companion: Companion, block: FactBlock) -> bool:
 
 #: the words of a ``break_loop`` sentence doxtool writes (``always `false```,
 #: ```true` or `false```, ``none``)
-_BREAK_LOOP_WORDS = re.compile(r"\b(?:always|or|none)\b|[\s,]", re.IGNORECASE)
-
-
 def fact_sentence(companion: Companion, block: FactBlock) -> str | None:
     """The sentence of a one-line fact about a subject (``- `break_loop` of
     `X`: <sentence>. prose``), up to its ``.`` or ``;``; None when the lead
@@ -260,18 +254,6 @@ def fact_sentence(companion: Companion, block: FactBlock) -> str | None:
         return None
     sentence, _, _ = split_list(line[at + len(lead) :])
     return sentence
-
-
-def sentence_has_words(companion: Companion, block: FactBlock) -> bool:
-    """Whether the sentence of a ``break_loop`` line holds a person's words
-    (```self.finished`, which is `true` when ...``, ``never ends the loop
-    (`false`)``): rewriting it would lose them. Text after the sentence's
-    ``.`` is the person's prose, which a rewrite keeps."""
-    sentence = fact_sentence(companion, block)
-    if sentence is None:
-        return True
-    words = "".join(span.text for span in spans(sentence) if not span.code)
-    return bool(_BREAK_LOOP_WORDS.sub("", words))
 
 
 def stale_blocks(companion: Companion, expected: list[ExpectedBlock]) -> list[FactBlock]:

@@ -14,7 +14,6 @@ from doxtool.companions.edits import (
     fact_sentence,
     removable_with_words,
     removal_edit,
-    sentence_has_words,
 )
 from doxtool.companions.factlines import ExpectedBlock, enum_key, is_none
 from doxtool.companions.model import FactBlock
@@ -143,10 +142,9 @@ class BlockRule(Rule):
         # a rewrite that drops an item carrying a person's words (an argument
         # the code stopped reading, with its explanation) is applied only on request
         existing = doc.companion.block(expected.key)
-        unsafe = existing is not None and (
-            _drops_words(existing, expected)
-            or (existing.kind == "break-loop" and sentence_has_words(doc.companion, existing))
-        )
+        # (a break_loop sentence in a person's words is never rewritten: it
+        # reads as their own spelling, which has no edit)
+        unsafe = existing is not None and _drops_words(existing, expected)
         return Fix(description, [edit], applicability="unsafe" if unsafe else "safe")
 
     def where(self, doc: Documented, block: FactBlock | None, expected: ExpectedBlock) -> int:
