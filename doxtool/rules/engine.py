@@ -23,7 +23,7 @@ from doxtool.rules.base import Rule
 from doxtool.run import incremental
 from doxtool.run.cache import cpu_count
 from doxtool.run.context import Context, Scope
-from doxtool.run.pool import parse_all
+from doxtool.run.pool import MIN_PARALLEL, forked_early, parse_all
 from doxtool.run.project import COMPANION_SUFFIX
 from doxtool.run.suppressions import MALFORMED, OWN_CODES, UNUSED, SuppressionIndex
 from doxtool.run.unsuppress import removal
@@ -78,25 +78,32 @@ def prefetch(
     by ``jobs`` processes (default: the CPU count), each result stored as it
     arrives. The rules then find everything parsed (results are the same as
     parsing on demand, in one process)."""
-    planned = [ctx.project.facts_job(module) for module in modules]
-    companions = [*ctx.companions, *(ctx.companion_path(m) for m in modules)]
-    planned.extend(ctx.companion_job(path) for path in dict.fromkeys(companions))
-    if ctx.scope.everything:  # a scoped run parses only the prompts naming its tools
-        prompts = (p for s in ctx.prompt_sets for p in s.own_files().values())
-        planned.extend(ctx.prompt_job(path) for path in dict.fromkeys(prompts))
-    todo = [p for p in planned if p is not None]
-    total = len(todo)
-    if progress is not None:
-        progress("parse", 0, total)
     workers = cpu_count() if jobs is None else max(1, jobs)
-    cached = ctx.project.cache is not None
-    # closed however the loop ends: an interrupt while a result is kept
-    # stops the pool's workers at once
-    with closing(parse_all([job for job, _ in todo], workers, encoded=cached)) as results:
-        for done, ((_, accept), (result, encoded)) in enumerate(zip(todo, results, strict=True), 1):
-            accept(result, encoded)
-            if progress is not None:
-                progress("parse", done, total)
+    facts_cache = ctx.project.cache
+    cold = facts_cache is None or facts_cache.is_new()  # then every file is parsed
+    early = workers if cold and modules and len(modules) >= MIN_PARALLEL else 1
+    with forked_early(early) as pool:
+        planned = [ctx.project.facts_job(module) for module in modules]
+        companions = [*ctx.companions, *(ctx.companion_path(m) for m in modules)]
+        planned.extend(ctx.companion_job(path) for path in dict.fromkeys(companions))
+        if ctx.scope.everything:  # a scoped run parses only the prompts naming its tools
+            prompts = (p for s in ctx.prompt_sets for p in s.own_files().values())
+            planned.extend(ctx.prompt_job(path) for path in dict.fromkeys(prompts))
+        todo = [p for p in planned if p is not None]
+        total = len(todo)
+        if progress is not None:
+            progress("parse", 0, total)
+        batch = parse_all([job for job, _ in todo], workers, facts_cache is not None, pool)
+        # closed however the loop ends: an interrupt while a result is kept
+        # stops the pool's workers at once
+        with closing(batch) as results:
+            for done, ((_, accept), (result, encoded)) in enumerate(
+                zip(todo, results, strict=True), 1
+            ):
+                accept(result, encoded)
+                if progress is not None:
+                    progress("parse", done, total)
+    cached = facts_cache is not None
     # the helper modules the tools call into, which resolving the tools
     # follows (:mod:`doxtool.python.follow`), a level of calls at a time
     project = ctx.project

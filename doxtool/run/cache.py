@@ -106,6 +106,10 @@ class FactsCache:
         self._reset_done = False
         self._pending: list[tuple[str, str]] = []
 
+    def is_new(self) -> bool:
+        """Whether no run has stored anything here yet: every look-up will miss."""
+        return not (self.directory / DATABASE).exists()
+
     # -- storage --------------------------------------------------------------
 
     def _connect(self) -> sqlite3.Connection | None:

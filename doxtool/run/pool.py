@@ -96,6 +96,7 @@ def prepare_facts(first_half: bool = True) -> None:
 def parse(job: Job) -> Any:
     """The job's result: ModuleFacts, a Companion or a PromptDoc."""
     if job.kind == "facts":
+        from doxtool.core.compact import compact
         from doxtool.core.factnames import candidate_names, packed
         from doxtool.python.extract import extract_module, finish_module
 
@@ -104,7 +105,7 @@ def parse(job: Job) -> Any:
         else:
             facts = extract_module(job.text, job.path, job.roots)
         facts.module_names = packed(candidate_names(facts))
-        return facts
+        return compact(facts)
     if job.kind == "companion":
         from doxtool.companions.parsing import parse_companion
 
@@ -201,12 +202,13 @@ def _start_worker(modules: bool = True) -> None:
 
 
 def parse_all(
-    jobs: Sequence[Job], workers: int, encoded: bool = False
+    jobs: Sequence[Job], workers: int, encoded: bool = False, pool: Any | None = None
 ) -> Generator[tuple[Any, str | None], None, None]:
     """(result, cache encoding or None) of ``jobs`` in their order, parsed by
     up to ``workers`` processes; ``encoded`` asks for the encodings, which
     the workers then compute too. A module's facts parsed by a pool come
-    :class:`Packed`."""
+    :class:`Packed`. ``pool`` is a pool forked ahead (:func:`forked_early`),
+    which the batch uses when it is large enough for one, and shuts down."""
     work = parse_encoded if encoded else parse_plain
     side = sideparser.current() if workers > 1 else None
     workers = min(workers, len(jobs), MAX_JOBS)
@@ -216,24 +218,11 @@ def parse_all(
         else:
             yield from _serially(jobs, work)
         return
-    from concurrent.futures import ProcessPoolExecutor
-
-    sideparser.close()  # its core goes to a worker
-    modules = any(job.kind == "facts" for job in jobs)
-    if modules:
-        prepare_facts()  # once, here: the workers inherit it
-    if sys.platform.startswith("linux"):
-        import ctypes  # noqa: F401  (each worker's die_with needs it: imported once, here)
-
+    if pool is None:
+        pool = _new_pool(workers, any(job.kind == "facts" for job in jobs))
     # Small chunks: a module can cost a hundred times a prompt file, and the
     # last chunks decide when the pool is done; a round trip costs far less.
     chunk = max(1, min(8, len(jobs) // (workers * 4)))
-    pool = ProcessPoolExecutor(
-        max_workers=workers,
-        mp_context=_context(),
-        initializer=_start_pool_worker,
-        initargs=(modules, os.getpid()),
-    )
     try:
         with _signals_held():  # the workers are forked by the first submit
             futures = [
@@ -247,6 +236,45 @@ def parse_all(
         _stop(pool)
         raise
     pool.shutdown()
+
+
+@contextlib.contextmanager
+def forked_early(workers: int) -> Iterator[Any | None]:
+    """A pool of ``workers`` processes (for a batch with modules), forked now;
+    None for one process. Forked before this process reads the files it
+    will hand them, a worker's resident memory starts as small as this
+    process is now (a fork's starts as its parent's). The pool is ended on
+    leaving, unless :func:`parse_all` used it; at once after an error."""
+    if workers <= 1:
+        yield None
+        return
+    pool = _new_pool(min(workers, MAX_JOBS), True)
+    try:
+        with _signals_held():
+            pool.submit(int)  # forks every worker (a pool that forks starts them all at once)
+        yield pool
+    except BaseException:
+        _stop(pool)
+        raise
+    pool.shutdown()
+
+
+def _new_pool(workers: int, modules: bool) -> Any:
+    """A pool of ``workers`` processes, ready for jobs of ``modules`` or not;
+    its workers are forked by its first submit."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    sideparser.close()  # its core goes to a worker
+    if modules:
+        prepare_facts()  # once, here: the workers inherit it
+    if sys.platform.startswith("linux"):
+        import ctypes  # noqa: F401  (each worker's die_with needs it: imported once, here)
+    return ProcessPoolExecutor(
+        max_workers=workers,
+        mp_context=_context(),
+        initializer=_start_pool_worker,
+        initargs=(modules, os.getpid()),
+    )
 
 
 def _parse_chunk(
