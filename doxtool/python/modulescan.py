@@ -226,7 +226,10 @@ class ModuleScan:
             if arg.keyword is not None or arg.star:
                 continue
             bases.append(code_of(arg.value, self.tree).strip())
-            dotted = dotted_name(arg.value)
+            base = arg.value
+            if type(base) is cst.Subscript:
+                base = base.value  # a generic: ``Base[Config]`` is a ``Base``
+            dotted = dotted_name(base)
             if dotted is None:
                 resolved.append(bases[-1])
             elif dotted[0] in self.classes and len(dotted) == 1:
