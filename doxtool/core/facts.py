@@ -51,6 +51,9 @@ SIDE_EFFECT_AREAS = (
 REPAIRABLE = "repairable"
 #: the fact kind of a tool's ``break_loop``, in :attr:`ToolFacts.unknown`
 BREAK_LOOP = "break-loop"
+#: the fact kind of a tool's side-effect areas, in :attr:`ToolFacts.unknown`:
+#: code its calls reach makes a call doxtool cannot see into, or is not followed
+SIDE_EFFECTS = "side-effects"
 
 
 @dataclass(slots=True)
@@ -436,6 +439,10 @@ class ModuleOutline:
     #: (:mod:`doxtool.python.opaque`); while there is one, no side-effect
     #: area is known to be gone
     opaque_calls: list[str] = field(default_factory=list)
+    #: the functions making one, as their summaries name them (``f``,
+    #: ``Class.m``): a tool reaching one through its helpers has side-effect
+    #: areas doxtool cannot see
+    opaque_functions: list[str] = field(default_factory=list)
     #: areas whose keywords occur anywhere in the module text (comments and
     #: strings included): evidence that an area line was written from this text
     keyword_areas: list[str] = field(default_factory=list)

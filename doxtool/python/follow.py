@@ -23,6 +23,7 @@ from typing import Any, TypeVar
 from doxtool.core.facts import (
     REPAIRABLE,
     SIDE_EFFECT_AREAS,
+    SIDE_EFFECTS,
     ArgumentRead,
     DynamicRead,
     Effect,
@@ -32,7 +33,13 @@ from doxtool.core.facts import (
     ToolFacts,
 )
 from doxtool.core.summary_facts import FunctionSummary
-from doxtool.python.followargs import add_arguments
+from doxtool.python.followargs import (
+    add_arguments,
+    bound_of,
+    carriers_of,
+    parameter_of,
+    spread_of,
+)
 from doxtool.python.repairable import named_repairable
 
 T = TypeVar("T")
@@ -65,9 +72,17 @@ class _Ends:
     raises: list[Raise] = dataclasses.field(default_factory=list)
     #: some function of the repository was not followed (not readable, too deep)
     unseen: bool = False
+    #: what they do is not all seen: one makes a call doxtool cannot see
+    #: into, or one is not followed
+    effects_unseen: bool = False
     #: the arguments dict handed to code no one can follow: arguments no one
     #: can name (not a computed key of the tool's: no DOX008)
     handed: list[DynamicRead] = dataclasses.field(default_factory=list)
+
+    def unfollowed(self, missed: bool) -> None:
+        """Code of the repository was not followed (when ``missed``)."""
+        if missed:
+            self.unseen = self.effects_unseen = True
 
 
 @dataclasses.dataclass(frozen=True)
@@ -189,6 +204,8 @@ class HelperFollower:
         unknown = list(tool.unknown)
         if ends.unseen and REPAIRABLE not in unknown:
             unknown.append(REPAIRABLE)
+        if ends.effects_unseen and SIDE_EFFECTS not in unknown:
+            unknown.append(SIDE_EFFECTS)
         dynamic_reads = _joined(tool.dynamic_reads, dynamic, _place)
         other_arguments = _joined(tool.other_arguments, ends.handed, _place)
         return dataclasses.replace(
@@ -252,17 +269,17 @@ class HelperFollower:
         else:
             carriers = set()
         for key in call.dicts:
-            param = _parameter(found, key)
+            param = parameter_of(found, key)
             if param is not None:
                 carriers.add(param)
         for key in call.selves:
-            param = _parameter(found, key)
+            param = parameter_of(found, key)
             if param is not None:
                 carriers.add(f"{param}.args")
         spread = frozenset()
         if "**" in call.dicts and not call.fills_unknown:
-            spread = _spread(found, call.fills)
-        return found, carriers, _bound(found, call.literals, {}, []), spread
+            spread = spread_of(found, call.fills)
+        return found, carriers, bound_of(found, call.literals, {}, []), spread
 
     def _follow(
         self,
@@ -276,8 +293,7 @@ class HelperFollower:
         entry = self._entry(tool, call)
         if entry is None:
             # a function of the repository not found: what it raises is not known
-            unreadable = self.unreadable(call.target)
-            ends.unseen = ends.unseen or unreadable
+            ends.unfollowed(self.unreadable(call.target))
             if call.dicts:
                 # the arguments handed to code no one can follow (a method of a
                 # base outside the repository, a model): it takes arguments
@@ -298,6 +314,9 @@ class HelperFollower:
                 continue
             seen.add(key)
             summary = found.summary
+            outline = found.facts.outline
+            if outline is None or summary.name in outline.opaque_functions:
+                ends.effects_unseen = True
             values = dict(bound)
             for read in summary.reads:
                 if read.source == "**" and read.key in spread:
@@ -364,15 +383,17 @@ class HelperFollower:
                         )
                     )
             if len(calls) >= MAX_DEPTH:
-                ends.unseen = ends.unseen or any(
-                    self.callee(found, out.target) is not None or self.unreadable(out.target)
-                    for out in summary.calls
+                ends.unfollowed(
+                    any(
+                        self.callee(found, out.target) is not None or self.unreadable(out.target)
+                        for out in summary.calls
+                    )
                 )
                 continue
             for out in summary.calls:
                 callee = self.callee(found, out.target)
                 if callee is None:
-                    ends.unseen = ends.unseen or self.unreadable(out.target)
+                    ends.unfollowed(self.unreadable(out.target))
                     if any(own in held for _, own in out.passes):
                         # the dict handed on to code no one can follow
                         ends.handed.append(
@@ -385,16 +406,15 @@ class HelperFollower:
                             )
                         )
                     continue
-                passed = _carriers(found, callee, out.passes, held)
+                passed = carriers_of(found, callee, out.passes, held)
                 label = out.target if not out.target.startswith("self.") else _display(callee)
-                literal = _bound(callee, out.literals, values, out.passes)
+                literal = bound_of(callee, out.literals, values, out.passes)
                 splat = any(k == "**" and own in held for k, own in out.passes)
                 filled = (
-                    _spread(callee, out.fills) if splat and not out.fills_unknown else frozenset()
+                    spread_of(callee, out.fills) if splat and not out.fills_unknown else frozenset()
                 )
                 queue.append((callee, frozenset(passed), literal, [*calls, label], filled))
-        if queue:
-            ends.unseen = True  # more functions than are visited
+        ends.unfollowed(bool(queue))  # more functions than are visited
 
     def callee(self, caller: Found, target: str) -> Found | None:
         """The function a call inside ``caller`` reaches."""
@@ -415,57 +435,6 @@ def _flow(found: Found | None) -> Flow | None:
 
 def _display(found: Found) -> str:
     return f"{found.facts.module}.{found.summary.name}"
-
-
-def _parameter(found: Found, key: str) -> str | None:
-    """The callee parameter a call's argument lands in (``#n``, a keyword, ``**``)."""
-    summary = found.summary
-    if key == "**":
-        return summary.star_kwarg
-    if key.startswith("#"):
-        index = int(key[1:]) + (1 if summary.bound and found.via_instance else 0)
-        return summary.params[index] if index < len(summary.params) else None
-    return key if key in summary.params else summary.star_kwarg
-
-
-def _spread(found: Found, fills: list[str]) -> frozenset[str]:
-    """The parameters of the callee a ``**`` splat fills: those it can fill
-    by name that the call does not fill otherwise (``fills``)."""
-    taken = {_parameter(found, key) for key in fills}
-    return frozenset(r.key for r in found.summary.reads if r.source == "**" and r.key not in taken)
-
-
-def _bound(
-    found: Found, literals: list[list[str]], values: dict[str, str], passes: list[list[str]]
-) -> frozenset[tuple[str, str]]:
-    """Named parameters of the callee bound to a string literal by a call:
-    passed as one, or as a parameter of the caller bound to one."""
-    out: set[tuple[str, str]] = set()
-    given = [*literals, *([k, values[own]] for k, own in passes if own in values)]
-    for key, value in given:
-        if key.startswith("#") or key in found.summary.params:
-            param = _parameter(found, key)
-            if param is not None:
-                out.add((param, value))
-    return frozenset(out)
-
-
-def _carriers(
-    caller: Found, callee: Found, passes: list[list[str]], held: frozenset[str]
-) -> set[str]:
-    """Parameters of the callee that hold the tool's arguments after the call."""
-    out: set[str] = set()
-    self_param = caller.summary.params[0] if caller.summary.bound else None
-    for key, own in passes:
-        if own == "self" and self_param is not None and f"{self_param}.args" in held:
-            param = _parameter(callee, key)
-            if param is not None:
-                out.add(f"{param}.args")
-        elif own in held:
-            param = _parameter(callee, key)
-            if param is not None:
-                out.add(param)
-    return out
 
 
 def _unique_effects(effects: list[Effect]) -> list[Effect]:

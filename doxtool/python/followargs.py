@@ -1,12 +1,14 @@
 """The arguments a tool's helpers read, joined with those the tool reads
-itself (part of :mod:`doxtool.python.follow`)."""
+itself, and the parameters of a helper a call's arguments land in (part of
+:mod:`doxtool.python.follow`)."""
 
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
+from typing import Any, Protocol
 
 from doxtool.core.facts import Argument, ArgumentRead, json_type
+from doxtool.core.summary_facts import FunctionSummary
 
 
 def add_arguments(
@@ -92,3 +94,67 @@ def add_arguments(
                     partner, alternatives=sorted([*partner.alternatives, name])
                 )
     return list(merged.values())
+
+
+# --- the callee parameters a call's arguments land in
+
+
+class Found(Protocol):
+    """A function a call reaches (:class:`doxtool.python.follow.Found`)."""
+
+    @property
+    def summary(self) -> FunctionSummary: ...
+
+    @property
+    def via_instance(self) -> bool: ...
+
+
+def parameter_of(found: Found, key: str) -> str | None:
+    """The callee parameter a call's argument lands in (``#n``, a keyword, ``**``)."""
+    summary = found.summary
+    if key == "**":
+        return summary.star_kwarg
+    if key.startswith("#"):
+        index = int(key[1:]) + (1 if summary.bound and found.via_instance else 0)
+        return summary.params[index] if index < len(summary.params) else None
+    return key if key in summary.params else summary.star_kwarg
+
+
+def spread_of(found: Found, fills: list[str]) -> frozenset[str]:
+    """The parameters of the callee a ``**`` splat fills: those it can fill
+    by name that the call does not fill otherwise (``fills``)."""
+    taken = {parameter_of(found, key) for key in fills}
+    return frozenset(r.key for r in found.summary.reads if r.source == "**" and r.key not in taken)
+
+
+def bound_of(
+    found: Found, literals: list[list[str]], values: dict[str, str], passes: list[list[str]]
+) -> frozenset[tuple[str, str]]:
+    """Named parameters of the callee bound to a string literal by a call:
+    passed as one, or as a parameter of the caller bound to one."""
+    out: set[tuple[str, str]] = set()
+    given = [*literals, *([k, values[own]] for k, own in passes if own in values)]
+    for key, value in given:
+        if key.startswith("#") or key in found.summary.params:
+            param = parameter_of(found, key)
+            if param is not None:
+                out.add((param, value))
+    return frozenset(out)
+
+
+def carriers_of(
+    caller: Found, callee: Found, passes: list[list[str]], held: frozenset[str]
+) -> set[str]:
+    """Parameters of the callee that hold the tool's arguments after the call."""
+    out: set[str] = set()
+    self_param = caller.summary.params[0] if caller.summary.bound else None
+    for key, own in passes:
+        if own == "self" and self_param is not None and f"{self_param}.args" in held:
+            param = parameter_of(callee, key)
+            if param is not None:
+                out.add(f"{param}.args")
+        elif own in held:
+            param = parameter_of(callee, key)
+            if param is not None:
+                out.add(param)
+    return out

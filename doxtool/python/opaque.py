@@ -59,7 +59,24 @@ def opaque_calls(tree: ast.Module, imported: dict[str, str | None], defined: set
     ``imported`` maps each imported name to its dotted target (None when
     bound to two); ``defined`` holds the module's top-level classes and
     functions."""
-    return list(dict.fromkeys(_Receivers(tree, imported, defined).calls()))
+    return opaque(tree, imported, defined)[0]
+
+
+def opaque(
+    tree: ast.Module, imported: dict[str, str | None], defined: set[str]
+) -> tuple[list[str], list[str]]:
+    """The calls of the module doxtool cannot see into (:func:`opaque_calls`),
+    and the functions that make one, named as their summaries are (``f``,
+    ``Class.m`` of a top-level class), in source order: a call in a function
+    or lambda nested in one counts as its own; one in the module body or a
+    class body, as none's."""
+    calls: dict[str, None] = {}
+    functions: dict[str, None] = {}
+    for scope, written in _Receivers(tree, imported, defined).calls():
+        calls[written] = None
+        if scope.function is not None:
+            functions[scope.function] = None
+    return list(calls), list(functions)
 
 
 class _Scope:
@@ -73,6 +90,9 @@ class _Scope:
         self.params: set[str] = set()
         #: ``self``/``cls``: the first parameter of a method
         self.owner: str | None = None
+        #: the top-level function or method (``f``, ``Class.m``) the scope
+        #: is in, as its summary names it; None for the module body
+        self.function: str | None = parent.function if parent is not None else None
         self.calls: list[ast.Call] = []
         self._kinds: dict[str, bool] = {}
 
@@ -102,10 +122,13 @@ class _Receivers:
         self.attributes: dict[str, list[tuple[_Scope, ast.expr]]] = {}
         self.scopes: list[_Scope] = []
         self._attribute_kinds: dict[str, bool] = {}
+        #: the module-level classes whose body is being collected, outermost first
+        self._classes: list[str] = []
 
     # -- collecting --------------------------------------------------------------
 
-    def calls(self) -> Iterator[str]:
+    def calls(self) -> Iterator[tuple[_Scope, str]]:
+        """Each call doxtool cannot see into, as written, with its scope."""
         module = _Scope(self.tree, None)
         self.scopes.append(module)
         self._collect(self.tree.body, module, in_class=False)
@@ -113,7 +136,7 @@ class _Receivers:
             for call in scope.calls:
                 written = self._opaque(call, scope)
                 if written is not None:
-                    yield written
+                    yield scope, written
 
     def _collect(self, body: Iterable[ast.AST], scope: _Scope, *, in_class: bool) -> None:
         """Every binding and call under ``body``, one walk (a stack, as this
@@ -158,6 +181,9 @@ class _Receivers:
             around = [*node.decorator_list, *_defaults(node.args)]
             self._collect(around, scope, in_class=False)
             inner = _Scope(node, scope)
+            if scope.parent is None:
+                # a function of the module, or a method of one of its classes
+                inner.function = ".".join([*self._classes, node.name]) if in_class else node.name
             self._parameters(node, inner, in_class)
             self.scopes.append(inner)
             self._collect(node.body, inner, in_class=False)
@@ -165,7 +191,12 @@ class _Receivers:
             scope.bindings.setdefault(node.name, []).append(_KNOWN)
             around = [*node.decorator_list, *node.bases, *node.keywords]
             self._collect(around, scope, in_class=False)
+            top = scope.parent is None
+            if top:
+                self._classes.append(node.name)
             self._collect(node.body, scope, in_class=True)
+            if top:
+                self._classes.pop()
         elif isinstance(node, ast.Lambda):
             inner = _Scope(node, scope)
             inner.params.update(a.arg for a in _all_args(node.args))

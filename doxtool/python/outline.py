@@ -18,7 +18,7 @@ from doxtool.core.outline_facts import ImportOutline
 from doxtool.python.astparse import BLOCK_STATEMENTS, CHILD_FIELDS, child_fields
 from doxtool.python.effects import OPEN_CALLS, PATH_CLASSES
 from doxtool.python.names import dotted_parts
-from doxtool.python.opaque import opaque_calls
+from doxtool.python.opaque import opaque
 from doxtool.python.outlineareas import (
     AREAS,
     CALLS,
@@ -85,7 +85,7 @@ class _Outliner:
         outline.constants = list(self._constants)
         outline.assigned = list(self._assigned)
         self._walk(tree)
-        outline.opaque_calls = opaque_calls(tree, self._aliases, self._defined)
+        outline.opaque_calls, outline.opaque_functions = opaque(tree, self._aliases, self._defined)
         outline.keyword_areas = keyword_areas(self.source)
         return outline
 

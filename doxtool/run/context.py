@@ -21,11 +21,10 @@ from doxtool.core.outline_facts import ImportOutline
 from doxtool.core.source import ReadError, read_text
 from doxtool.prompts.model import first_teachers
 from doxtool.prompts.sets import PromptSet
-from doxtool.python.callkinds import MODEL_METHODS
 from doxtool.run import unwatched
 from doxtool.run.project import Project
 from doxtool.run.teaching import Scope, Teaching
-from doxtool.run.unseen import unseen_areas
+from doxtool.run.unseen import areas_unknown, unseen_areas
 
 __all__ = ["Context", "Scope"]
 
@@ -97,12 +96,7 @@ class Context(Teaching):
         if blocks is None:
             facts = self.facts(module)
             blocks = expected_blocks(facts, self.related_tests(module), self.convention)
-            models = any(
-                helper.rsplit(".", 1)[-1] in MODEL_METHODS
-                for tool in facts.tools
-                for helper in tool.helpers
-            )
-            if models or unseen_areas(facts, self._in_repository):
+            if areas_unknown(facts, self._in_repository):
                 # "none" would claim that a call doxtool cannot read, or a
                 # model call (no area of the tool facts), does nothing
                 blocks = [b for b in blocks if b.kind != "side-effects" or b.values]

@@ -16,9 +16,10 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 
-from doxtool.core.facts import ModuleFacts
+from doxtool.core.facts import SIDE_EFFECTS, ModuleFacts
 from doxtool.core.outline_facts import ImportOutline
 from doxtool.python import effects
+from doxtool.python.callkinds import MODEL_METHODS
 from doxtool.python.outlineareas import DELETION, NETWORK, READS, SUBPROCESS, WRITES, module_areas
 
 #: every area code evidence shows (the canonical names companions write)
@@ -70,3 +71,20 @@ def unseen_areas(
     if any(call in _OPENERS or call.endswith(".open") for call in outline.calls):
         return frozenset({READS, WRITES})
     return frozenset()
+
+
+def areas_unknown(facts: ModuleFacts, in_repository: Callable[[ImportOutline], bool]) -> bool:
+    """Whether what the module's code may do is not all seen, so that a
+    derived "none" would be a guess: a call of its own doxtool cannot read
+    (:func:`unseen_areas`), a tool that calls the model (no area of the tool
+    facts), one whose calls reach a helper function making a call doxtool
+    cannot see into, or code not followed, and a tool re-exported from
+    another module (a compatibility shim: its code is judged there)."""
+    if unseen_areas(facts, in_repository):
+        return True
+    return any(
+        tool.defined_in_path is not None
+        or not tool.knows(SIDE_EFFECTS)
+        or any(helper.rsplit(".", 1)[-1] in MODEL_METHODS for helper in tool.helpers)
+        for tool in facts.tools
+    )
