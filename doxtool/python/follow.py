@@ -104,13 +104,17 @@ class HelperFollower:
         lookup: Lookup,
         bases_of: Callable[[str], list[str]],
         repairable: Callable[[str], bool | None] = named_repairable,
+        framework: frozenset[str] = frozenset(),
     ) -> None:
         """``bases_of(dotted class)`` gives a class's resolved bases (empty if
         unknown); ``repairable(dotted class)`` whether it is a repairable
-        error (None: not known)."""
+        error (None: not known); ``framework`` the tool base classes, whose
+        own methods' calls on what the framework hands in (the progress
+        shown, the agent's log) are its plumbing, no side effect of a tool."""
         self.lookup = lookup
         self.bases_of = bases_of
         self.repairable = repairable
+        self.framework = framework
         self._modules: dict[str, ModuleFacts | None] = {}
 
     # -- finding functions ------------------------------------------------------
@@ -314,8 +318,7 @@ class HelperFollower:
                 continue
             seen.add(key)
             summary = found.summary
-            outline = found.facts.outline
-            if outline is None or summary.name in outline.opaque_functions:
+            if not self._seen_through(found):
                 ends.effects_unseen = True
             values = dict(bound)
             for read in summary.reads:
@@ -415,6 +418,17 @@ class HelperFollower:
                 )
                 queue.append((callee, frozenset(passed), literal, [*calls, label], filled))
         ends.unfollowed(bool(queue))  # more functions than are visited
+
+    def _seen_through(self, found: Found) -> bool:
+        """Whether every call of a function reached is one doxtool sees into
+        (or the framework's plumbing, in a method of a tool base class)."""
+        outline = found.facts.outline
+        if outline is None:
+            return False
+        cls = found.summary.name.rpartition(".")[0]
+        if cls and f"{found.facts.module}.{cls}" in self.framework:
+            return True
+        return found.summary.name not in outline.opaque_functions
 
     def callee(self, caller: Found, target: str) -> Found | None:
         """The function a call inside ``caller`` reaches."""

@@ -41,7 +41,9 @@ class ToolResolver:
         #: whether a dotted name is a module of the repository (read without parsing it)
         self.is_module = is_module or (lambda dotted: False)
         self.repairable = RepairableClasses(lambda qualified: self._follow(qualified, 0))
-        self.follower = HelperFollower(lookup, self._bases_of, self.repairable.kind)
+        self.follower = HelperFollower(
+            lookup, self._bases_of, self.repairable.kind, frozenset(bases)
+        )
         self.pacer = Pacer(self.follower.flow_of, self.follower.method_flow)
         self.returns = ReturnFollower(self.follower)
 
