@@ -43,6 +43,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, NamedTuple
 
+from doxtool.companions.pyliterals import python_literal
+
 #: Section titles of a companion, in canonical order.
 SECTIONS = (
     "Purpose",
@@ -329,7 +331,11 @@ def read_break_loop(sentence: str) -> tuple[list[str] | None, bool]:
     canonical = written == " or ".join(code(value) for value in values) or (
         len(values) == 1 and written == f"always {code(values[0])}"
     )
-    return values, canonical
+    # Python's spelling of a boolean (``always `False```) is the same value
+    return [_BOOLEAN_SPELLINGS.get(value, value) for value in values], canonical
+
+
+_BOOLEAN_SPELLINGS = {"True": "true", "False": "false"}
 
 
 # --- JSON values -----------------------------------------------------------
@@ -352,11 +358,15 @@ def json_text(value: Any) -> str:
 
 
 def canonical_json(text: str) -> str:
-    """JSON text in canonical form; text that is not JSON is returned unchanged."""
+    """JSON text in canonical form; a value written as a Python literal
+    (``False``, ``None``, ``'.'``, ``1_000``) is the same value in JSON; other
+    text is returned unchanged."""
     try:
         return json_text(json.loads(text))
     except (ValueError, RecursionError):
-        return text
+        pass
+    ok, value = python_literal(text)
+    return json_text(value) if ok else text
 
 
 def enum_text(value: Any) -> str:
