@@ -523,7 +523,9 @@ def test_reads_of_one_action_are_not_required_for_every_call(tmp_path: Path) -> 
     tool = _tool(tmp_path, {"tools/scheduler.py": source}, "tools/scheduler.py")
 
     assert {a.name: (a.required, a.enum) for a in tool.arguments} == {
-        "action": (False, ["create_task", "run_task"]),
+        # a missing ``action`` is ``""``, which the closed dispatch answers
+        # with its error: the empty default is refused, ``action`` is required
+        "action": (True, ["create_task", "run_task"]),
         "name": (False, None),
         "uuid": (False, None),
         # the framework calls ``before_execution`` on every call

@@ -332,6 +332,8 @@ class ArgumentReads:
         # ``x is True`` and ``x in (True, "yes")`` on the value itself: another
         # type than its default's (:meth:`~doxtool.python.arguments.ArgBuilder.compare`)
         self._arg(arg).compare(values, raw_value(subject))
+        if env.closed:
+            self._closed_on(arg, values, env)
         if type(op) in (cst.Is, cst.IsNot):
             return
         if any(isinstance(v, str) and v.strip().lower() in _BOOLEAN_SPELLINGS for v in values):
@@ -341,6 +343,16 @@ class ArgumentReads:
         if env.closed:
             for item in values:
                 self._add_enum(arg, item)
+
+    def _closed_on(self, arg: str, values: list[Any], env: Env) -> None:
+        """A closed dispatch tests ``arg`` against ``values``: on every call
+        when it is a check of ``execute``'s top, before anything returns."""
+        builder = self._arg(arg)
+        builder.blank_tested = builder.blank_tested or "" in values
+        if env.needed_here and env.func is self.entry and not env.recovering:
+            builder.closed_always = True
+        else:
+            builder.closed_sometimes = True
 
     def _add_enum(self, arg: str, value: Any) -> None:
         # ``x == ""`` and ``x is None`` test for absence, not for a choice

@@ -83,6 +83,17 @@ class ArgBuilder:
     recovered: set[str] = field(default_factory=set)
     #: arguments of which one is needed when this one is missing
     alternatives: set[str] = field(default_factory=set)
+    #: the kinds of value refused by checks that end ``execute`` with an
+    #: error but do not run on every call (in a branch of a dispatch, in a
+    #: method a dispatch calls): a default among them is not known to be one
+    branch_refusals: set[str] = field(default_factory=set)
+    #: a closed dispatch on the value runs on every call, before anything
+    #: returns (``if mode not in ("a", "b"): return Response(error)`` at the
+    #: top of ``execute``) / one runs on some calls only
+    closed_always: bool = False
+    closed_sometimes: bool = False
+    #: ``""`` is tested as a value, by a closed dispatch or a branch that returns
+    blank_tested: bool = False
 
     def set_default(self, value: Any) -> None:
         # a literal default anywhere is the default, also past a fallback
@@ -137,6 +148,7 @@ class ArgBuilder:
         """Values a branch that returns tests, outside the closed dispatch."""
         for value in values:
             value = jsonable(value)
+            self.blank_tested = self.blank_tested or value == ""
             if value is None or value == "" or not isinstance(value, (str, int, float)):
                 continue  # ``x == ""`` tests for absence, not for a choice
             if isinstance(value, str) and value.strip().lower() in ("true", "false"):
@@ -153,17 +165,44 @@ class ArgBuilder:
             or (bool(self.enum) and any(not _holds(self.enum, v) for v in self.beside))
         )
 
+    def _closed_refuses(self) -> bool:
+        """Whether the closed dispatch refuses an empty default: ``""`` is no
+        value it accepts (nor any folding or conversion of it: ``"".lower()``
+        is ``""``), and no test of the value says less than a list (a
+        comparison with a value not known may take ``""``). A lookup of the
+        value in a dict changes nothing the check tests."""
+        return (
+            self.default == ""
+            and (self.closed_always or self.closed_sometimes)
+            and not self.blank_tested
+            and not self.values_unknown
+            and self.coercion in (None, "str")
+        )
+
     def build(self) -> Argument:
         reads = unique(self.reads, lambda r: (r.line, r.column, r.kind))
         reads.sort(key=lambda r: (r.line, r.column))
-        refused = self.has_default and self._refused(self.default)
+        closed_refused = self.has_default and self._closed_refuses()
+        # ``mode = args.get("mode", "")``, then ``if mode not in ("fast",
+        # "slow"): return Response(error)`` on every call: a missing ``mode``
+        # is an error, as ``if not mode`` makes it
+        contract_required = self.contract_required or (closed_refused and self.closed_always)
+        refused = self.has_default and (
+            self._refused(self.default) or (closed_refused and self.closed_always)
+        )
+        # a default refused by a check on some calls only (in a method a
+        # dispatch calls): a missing key there is an error, elsewhere it may
+        # be the default; which, the code does not say
+        sometimes = self.has_default and (
+            closed_refused or any(REFUSALS[r](self.default) for r in self.branch_refusals)
+        )
         # ``f = self.args.get("f", None)`` then ``if f is None: raise ...``: an
         # explicit None the check refuses is no default, as ``.get("f")`` has none;
         # nor is any default a check on this argument alone refuses
         # (``args.get("g", "")``, then ``if not g: raise ...``): a missing key
         # ends ``execute`` with an error
         has_default = self.has_default and not (
-            refused and (self.default is None or self.contract_required)
+            refused and (self.default is None or contract_required)
         )
         # a missing key whose value a check refuses with a raise a handler
         # recovers from ends as what the handler makes of it: not known
@@ -183,8 +222,10 @@ class ArgBuilder:
         # the refused default is in the code all the same: a companion that
         # gives it is not contradicted, and none is claimed
         default_unknown = default_unknown or (
-            refused and self.default is not None and self.contract_required
+            refused and self.default is not None and contract_required
         )
+        if sometimes and has_default:
+            has_default, default_unknown = False, True
         kind = self.coerced_type or self.annotation_type
         if kind is None and self.has_default:
             kind = json_type(self.default)
@@ -209,7 +250,7 @@ class ArgBuilder:
         return Argument(
             name=self.name,
             required=(self.required_read and not has_default and not self.alternatives)
-            or (self.contract_required and not passes),
+            or (contract_required and not passes),
             default=self.default if has_default else None,
             has_default=has_default,
             default_unknown=default_unknown,

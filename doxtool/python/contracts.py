@@ -15,7 +15,7 @@ from doxtool.python.arguments import ArgBuilder, literal_pattern, match_values
 from doxtool.python.controlflow import contains_return, terminates
 from doxtool.python.cstnodes import child_nodes, dotted_name, is_kind, suite_body
 from doxtool.python.emptiness import nonempty_when
-from doxtool.python.readforms import STRING_METHODS
+from doxtool.python.readforms import REFUSALS, STRING_METHODS
 from doxtool.python.walkstate import Env
 
 #: what ``except`` catches a missing key with
@@ -99,6 +99,29 @@ class Contracts:
                     builder.contract_required = True
                 else:
                     builder.alternatives.update(set(group) - {name})
+
+    def _branch_contract(self, stmt: cst.If, env: Env) -> None:
+        """``if not text: return Response(error)`` where it does not run on
+        every call (in a branch of a dispatch, in a method a dispatch calls):
+        the kinds of value it refuses are no default there, while a call
+        that does not come this way may take the default."""
+        if not self._error_exit(suite_body(stmt.body), env):
+            return
+        for group in self._absence_groups(stmt.test, env):
+            if len(group) == 1:
+                for name, refusal in group.items():
+                    self._arg(name).branch_refusals.add(refusal)
+
+    def _closed_absence(self, stmt: cst.If, env: Env) -> None:
+        """A branch of a closed dispatch that takes a missing or empty value
+        on (``if not action: return await self.default()``): ``""`` is a
+        value it accepts."""
+        if self._error_exit(suite_body(stmt.body), env):
+            return
+        for group in self._absence_groups(stmt.test, env):
+            for name, refusal in group.items():
+                if REFUSALS[refusal](""):
+                    self._arg(name).blank_tested = True
 
     def _match_contract(self, stmt: cst.Match, env: Env) -> None:
         """``match x:`` whose last ``case _`` ends ``execute`` with an error and
@@ -384,7 +407,10 @@ def _type_check(node: cst.BaseExpression) -> bool:
 
 def _rejects(test: cst.BaseExpression) -> bool:
     """Whether a test is true for the values a dispatch does not accept
-    (``x not in (...)``, ``x != "a"``): its body is the rejection."""
+    (``x not in (...)``, ``x != "a"``, several joined by ``or``: ``src not
+    in UNITS or dst not in UNITS``): its body is the rejection."""
+    if type(test) is cst.BooleanOperation and type(test.operator) is cst.Or:
+        return _rejects(test.left) and _rejects(test.right)
     return (
         type(test) is cst.Comparison
         and len(test.comparisons) == 1

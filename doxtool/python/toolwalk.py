@@ -32,6 +32,10 @@ class StatementWalk:
     def _stmts(self, body: Sequence[cst.BaseStatement], env: Env) -> None:
         top = body is env.top_body
         contracts = top and env.needed
+        # the top of a function some calls run (a method a dispatch calls) or
+        # of a branch of a dispatch: its checks refuse defaults on those calls
+        branch = (top and not env.needed) or body is env.branch_body
+        env.branch_body = None
         needed_here = env.needed_here
         for index, stmt in enumerate(body):
             env.needed_here = contracts and top
@@ -50,23 +54,25 @@ class StatementWalk:
                         env.closed_ifs.add(id(stmt))
                 if contracts and type(stmt) is cst.If:
                     self._contract(stmt, env)
+                elif branch and type(stmt) is cst.If:
+                    self._branch_contract(stmt, env)
                 elif contracts and type(stmt) is cst.Match:
                     self._match_contract(stmt, env)
                 if type(stmt) is cst.If:
                     self._closed_lookup(stmt, env)
                 self._compound(stmt, env)
             if (
-                contracts
+                (contracts or branch)
                 and not self._is_check(stmt, env)
                 and (
                     self._returns_on_argument_path(stmt, env)
-                    if env.func is self.entry
+                    if contracts and env.func is self.entry
                     # in a helper, a return on any path (``if default is not
                     # None: return ...``) may skip the checks after it
                     else contains_return(stmt)
                 )
             ):
-                contracts = False  # later checks hold only on some paths
+                contracts = branch = False  # later checks hold only on some paths
         env.needed_here = needed_here
 
     def _small(self, small: cst.BaseSmallStatement, env: Env) -> None:
@@ -233,12 +239,16 @@ class StatementWalk:
         # a check (``if not x: return error``) makes no branch of a dispatch
         dispatch = self._mentions_arguments(stmt.test, env) and not self._is_check(stmt, env)
         env.conditional += dispatch
+        if id(stmt) in env.closed_ifs:
+            self._closed_absence(stmt, env)
         env.guards.append(positive)
         env.absent.append(absent_true)
         env.present.append(self._presence(stmt.test, env))
         # ``if text: return Response(text, ...)``: in the body, ``text`` is not empty
         assumed = self._assume_nonempty(nonempty_when(stmt.test, True), env)
-        self._stmts(suite_body(stmt.body), env)
+        body = suite_body(stmt.body)
+        env.branch_body = body if dispatch else None
+        self._stmts(body, env)
         _forget(assumed, env)
         env.present.pop()
         env.absent.pop()
@@ -257,7 +267,9 @@ class StatementWalk:
                 env.stmt = stmt.orelse
                 self._if(stmt.orelse, env)
             else:
-                self._stmts(suite_body(stmt.orelse.body), env)
+                body = suite_body(stmt.orelse.body)
+                env.branch_body = body if dispatch else None
+                self._stmts(body, env)
             _forget(assumed, env)
             env.absent.pop()
             env.guards.pop()
@@ -294,7 +306,9 @@ class StatementWalk:
         builder = self.args.get(arg) if arg is not None else None
         for case in stmt.cases:
             if arg is not None and closed:
-                for value in match_values(case.pattern, self.module):
+                values = match_values(case.pattern, self.module)
+                self._closed_on(arg, values, env)
+                for value in values:
                     self._add_enum(arg, value)
             if (
                 builder is not None

@@ -48,6 +48,9 @@ class Env:
     closed_ifs: set[int] = field(default_factory=set)
     #: the function's own body (argument contracts are read at its top level)
     top_body: Sequence[cst.BaseStatement] = ()
+    #: the body of a branch of a dispatch about to be walked: its checks
+    #: refuse defaults on the calls that take it
+    branch_body: Sequence[cst.BaseStatement] | None = None
     #: local name -> the arguments it may stand for, when it was given a
     #: fallback (``if not text: text = self.args.get("message")``)
     var_groups: dict[str, frozenset[str]] = field(default_factory=dict)

@@ -1,0 +1,214 @@
+"""A default the argument's own check refuses is no default: a closed
+dispatch whose values do not hold it (``mode = args.get("mode", "")``, then
+``if mode not in ("fast", "slow"): return Response(error)``) makes the
+argument required when it runs on every call, and a check in a method a
+dispatch calls, or in a branch of a dispatch, leaves the default neither
+claimed nor denied."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+from typing import Any
+
+from doxtool.core.config import Config
+from doxtool.rules.examples import with_files
+from doxtool.run.project import Project
+
+UNKNOWN = "not known"
+
+
+def _facts(root: Path, source: str) -> dict[str, tuple[bool, Any, Any]]:
+    """name -> (required, default or None or UNKNOWN, enum)."""
+    (root / ".git").mkdir(exist_ok=True)
+    for rel, text in with_files({"tools/x.py": textwrap.dedent(source)}).items():
+        path = root / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    facts = Project(root, Config()).module_facts("tools/x.py")
+    (only,) = facts.tools
+    return {
+        a.name: (
+            a.required,
+            UNKNOWN if a.default_unknown else (a.default if a.has_default else None),
+            a.enum,
+        )
+        for a in only.arguments
+    }
+
+
+HEAD = """\
+from helpers.tool import Response, Tool
+
+
+class X(Tool):
+"""
+
+
+def test_an_empty_parameter_default_outside_the_closed_check_is_refused(tmp_path) -> None:
+    source = (
+        HEAD
+        + """\
+    async def execute(self, mode: str = "", **kwargs) -> Response:
+        if mode not in ("fast", "careful", "silent"):
+            return Response(message="mode must be fast, careful or silent", break_loop=False)
+        return Response(message=mode, break_loop=False)
+"""
+    )
+    assert _facts(tmp_path, source) == {
+        "mode": (True, UNKNOWN, ["fast", "careful", "silent"]),
+    }
+
+
+def test_checks_joined_by_or_refuse_each_argument(tmp_path) -> None:
+    source = (
+        'FACTORS = {"km": 1000.0, "m": 1.0}\n\n\n'
+        + HEAD
+        + """\
+    async def execute(self, **kwargs) -> Response:
+        src = self.args.get("from", "").strip().lower()
+        dst = self.args.get("to", "m").strip().lower()
+        if src not in FACTORS or dst not in FACTORS:
+            return Response(message="unknown unit", break_loop=False)
+        return Response(message=f"{src} {dst}", break_loop=False)
+"""
+    )
+    assert _facts(tmp_path, source) == {
+        "from": (True, UNKNOWN, ["km", "m"]),
+        "to": (False, "m", ["km", "m"]),
+    }
+
+
+def test_an_if_chain_whose_else_is_the_error_refuses_the_empty_default(tmp_path) -> None:
+    source = (
+        HEAD
+        + """\
+    async def execute(self, **kwargs) -> Response:
+        action = self.args.get("action", "")
+        if action == "start":
+            return Response(message="started", break_loop=False)
+        elif action == "stop":
+            return Response(message="stopped", break_loop=False)
+        else:
+            return Response(message="unknown action", break_loop=False)
+"""
+    )
+    assert _facts(tmp_path, source) == {"action": (True, UNKNOWN, ["start", "stop"])}
+
+
+def test_a_default_the_dispatch_accepts_stays(tmp_path) -> None:
+    source = (
+        HEAD
+        + """\
+    async def execute(self, **kwargs) -> Response:
+        mode = self.args.get("mode", "fast")
+        blank = self.args.get("blank", "")
+        if mode not in ("fast", "slow"):
+            return Response(message="bad mode", break_loop=False)
+        if blank not in ("", "x"):
+            return Response(message="bad blank", break_loop=False)
+        return Response(message=mode + blank, break_loop=False)
+"""
+    )
+    assert _facts(tmp_path, source) == {
+        "mode": (False, "fast", ["fast", "slow"]),
+        "blank": (False, "", ["x"]),
+    }
+
+
+def test_a_branch_of_the_dispatch_that_takes_the_empty_value_keeps_the_default(
+    tmp_path,
+) -> None:
+    source = (
+        HEAD
+        + """\
+    async def execute(self, **kwargs) -> Response:
+        action = self.args.get("action", "")
+        if action == "start":
+            return Response(message="started", break_loop=False)
+        if not action:
+            return await self.default()
+        return Response(message="unknown action", break_loop=False)
+
+    async def default(self) -> Response:
+        return Response(message="default", break_loop=False)
+"""
+    )
+    assert _facts(tmp_path, source) == {"action": (False, "", ["start"])}
+
+
+def test_a_refused_default_in_a_method_a_dispatch_calls_is_not_claimed(tmp_path) -> None:
+    source = (
+        HEAD
+        + """\
+    async def execute(self, **kwargs) -> Response:
+        if self.method == "add":
+            return await self.add()
+        elif self.method == "show":
+            return self.show()
+        return Response(message="unknown method", break_loop=False)
+
+    async def add(self) -> Response:
+        text = self.args.get("text", "").strip()
+        if not text:
+            return Response(message="notes:add needs `text`.", break_loop=False)
+        return Response(message=text, break_loop=False)
+
+    def show(self) -> Response:
+        tags = self.args.get("tags", [])
+        return Response(message=str(tags), break_loop=False)
+"""
+    )
+    assert _facts(tmp_path, source) == {
+        "text": (False, UNKNOWN, None),
+        "tags": (False, [], None),
+    }
+
+
+def test_a_refused_default_in_a_branch_of_a_dispatch_is_not_claimed(tmp_path) -> None:
+    source = (
+        HEAD
+        + """\
+    async def execute(self, **kwargs) -> Response:
+        if self.method == "add":
+            text = self.args.get("text", "")
+            if not text:
+                return Response(message="add needs `text`.", break_loop=False)
+            return Response(message=text, break_loop=False)
+        limit = self.args.get("limit", 0)
+        return Response(message=str(limit), break_loop=False)
+"""
+    )
+    assert _facts(tmp_path, source) == {
+        "text": (False, UNKNOWN, None),
+        "limit": (False, 0, None),
+    }
+
+
+SET_MODE_DOX_ITEM = "  - `mode`: required string, one of `fast`, `careful`, `silent`.\n"
+
+
+def test_a_required_line_for_a_refused_default_is_true(make_repo, run_cli) -> None:
+    from doxtool.rules.examples import WAIT_DOX
+
+    source = textwrap.dedent(
+        HEAD
+        + """\
+    async def execute(self, mode: str = "", **kwargs) -> Response:
+        if mode not in ("fast", "careful", "silent"):
+            return Response(message="mode must be fast, careful or silent", break_loop=False)
+        return Response(message=mode, break_loop=False)
+"""
+    )
+    dox = (
+        WAIT_DOX.replace("wait.py", "x.py")
+        .replace("WaitTool", "X")
+        .replace("execute(self, **kwargs)", "execute(self, mode: str=..., **kwargs)")
+        .replace("  - `seconds`: optional integer, default `0`.\n", SET_MODE_DOX_ITEM)
+    )
+    root = make_repo({"tools/x.py": source, "tools/x.py.dox.md": dox})
+    result = run_cli(root, "check", "--no-cache", "--select", "DOX111")
+    assert result.output.strip() == "All checks passed."
+    schema = run_cli(root, "schema", "tools/x.py")
+    assert '"default"' not in schema.output
+    assert '"required": [\n          "mode"\n        ]' in schema.output
