@@ -94,6 +94,9 @@ class ArgBuilder:
     closed_sometimes: bool = False
     #: ``""`` is tested as a value, by a closed dispatch or a branch that returns
     blank_tested: bool = False
+    #: the value is handed to a function of another module of the repository,
+    #: which may test it (``web_search.search(query, engine=engine)``)
+    handed: bool = False
 
     def set_default(self, value: Any) -> None:
         # a literal default anywhere is the default, also past a fallback
@@ -162,6 +165,8 @@ class ArgBuilder:
         return (
             self.values_unknown
             or bool(self.open_lookups)
+            # a helper that may refuse some values: not "any value"
+            or (self.handed and not self.enum)
             or (bool(self.enum) and any(not _holds(self.enum, v) for v in self.beside))
         )
 

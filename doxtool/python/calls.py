@@ -56,6 +56,9 @@ class Calls:
         selves: list[str] = []
         literals: list[list[str]] = []
         index = 0
+        # a value handed to a helper (not the ``Response`` the tool returns),
+        # which may test it
+        hands = not self._is_response_call(node, env)
         for arg in node.args:
             if arg.star == "*":
                 break
@@ -67,6 +70,8 @@ class Calls:
             if arg.keyword is None:
                 index += 1
             value = arg.value
+            for name in self._standing_for(value, env) if hands else ():
+                self._arg(name).handed = True
             if self._is_dict_source(value, env):
                 dicts.append(key)
             elif type(value) is cst.Name and env.self_name and value.value == env.self_name:

@@ -95,8 +95,9 @@ class FunctionWalk(KeyReads, KeyValues, MethodGuesses):
 
     def run(self) -> FunctionSummary:
         self._stmts(self.node.body)
-        self._settle_values()
-        self.reads.extend(self._parameter_reads())
+        parameters = self._parameter_reads()
+        self._settle_values(parameters)
+        self.reads.extend(parameters)
         arguments: frozenset[str] = frozenset()
         if self.tool_like and self.node.name == "execute":
             arguments = frozenset(p for p in self.params if p != self.self_name)

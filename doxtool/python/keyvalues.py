@@ -40,14 +40,18 @@ class KeyValues:
     #: (name, coercion) of each name a conversion is applied to (``int(limit)``)
     coerced_names: list[tuple[str, str]]
 
-    def _settle_values(self) -> None:
-        """Conversions of names bound to reads, and the values reads accept."""
+    def _settle_values(self, parameters: list[KeyRead]) -> None:
+        """Conversions of names bound to reads, and the values reads accept;
+        ``parameters``: the reads of the parameters a ``**`` splat fills,
+        each the value of its name while the function never rebinds it."""
         reads = {(r.line, r.column): r for r in self.reads if r.key}
-        if not reads:
+        if not reads and not parameters:
             return  # no read of a literal key: no value to settle, no name bound to one
         nodes = list(_walk(self.node))
         bound = _bindings(nodes)
-        names: dict[str, tuple[KeyRead, bool]] = {}
+        names: dict[str, tuple[KeyRead, bool]] = {
+            read.key: (read, True) for read in parameters if read.key not in bound
+        }
         for name, values in bound.items():
             if len(values) == 1 and values[0] is not None:
                 found = _read_of(values[0], reads)
@@ -87,7 +91,7 @@ class KeyValues:
                 read, exact, values = check
                 if exact:
                     closed.setdefault(id(read), values)
-        for read in self.reads:
+        for read in [*self.reads, *parameters]:
             if id(read) in closed and tested.get(id(read), True):
                 read.values = closed[id(read)]
             elif id(read) in tested:
