@@ -36,6 +36,9 @@ class Calls:
         target = self._callee(node, env)
         if target is not None:
             self._scan(target, collect=False)
+        elif (method := _super_method(func)) is not None and env.func.cls is not None:
+            # ``super().m()`` of a base elsewhere: resolving joins what it does
+            self._helper_call(f"super().{method}", node, env)
         elif type(func) is cst.Attribute and dotted is None:
             # a method of a computed receiver: ``Path(p).write_text(...)``
             self._method_effects(func.attr.value, node, env, func.attr.value)
@@ -387,12 +390,7 @@ class Calls:
         elif type(func) is cst.Attribute and type(func.value) is cst.Name:
             if env.self_name and func.value.value == env.self_name:
                 return self._method(func.attr.value)
-        elif (
-            type(func) is cst.Attribute
-            and type(func.value) is cst.Call
-            and type(func.value.func) is cst.Name
-            and func.value.func.value == "super"
-        ):
+        elif _super_method(func) is not None:
             return self._method(func.attr.value, skip=env.func.cls)
         return None
 
@@ -494,3 +492,11 @@ def _all_of(
             return None
         found += got
     return found
+
+
+def _super_method(func: cst.BaseExpression) -> str | None:
+    """``m`` of a call ``super().m(...)``; None for any other call."""
+    if type(func) is not cst.Attribute or type(func.value) is not cst.Call:
+        return None
+    inner = func.value.func
+    return func.attr.value if type(inner) is cst.Name and inner.value == "super" else None

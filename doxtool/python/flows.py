@@ -322,7 +322,7 @@ class _Builder(PathOrigins):
         name = func.attr if isinstance(func, ast.Attribute) else None
         if name == "handle_intervention":
             if awaited:
-                self._emit(out, Step("intervene", line))
+                self._emit(out, Step("intervene", line, call=".".join(dotted or [name])))
             return
         if name in MODEL_METHODS and awaited:
             written = ".".join(dotted) if dotted else name

@@ -32,8 +32,9 @@ from doxtool.core.facts import (
     Raise,
     ToolFacts,
 )
-from doxtool.core.summary_facts import FunctionSummary
+from doxtool.core.summary_facts import FunctionSummary, Step
 from doxtool.python.followargs import (
+    Found,
     add_arguments,
     bound_of,
     carriers_of,
@@ -78,24 +79,14 @@ class _Ends:
     #: the arguments dict handed to code no one can follow: arguments no one
     #: can name (not a computed key of the tool's: no DOX008)
     handed: list[DynamicRead] = dataclasses.field(default_factory=list)
+    #: the ``handle_intervention`` calls of the tool's own methods reached
+    #: (a base's ``execute`` through ``super()``), as written with ``self``
+    interventions: list[str] = dataclasses.field(default_factory=list)
 
     def unfollowed(self, missed: bool) -> None:
         """Code of the repository was not followed (when ``missed``)."""
         if missed:
             self.unseen = self.effects_unseen = True
-
-
-@dataclasses.dataclass(frozen=True)
-class Found:
-    """A function a call reaches, with the facts of its module."""
-
-    facts: ModuleFacts
-    summary: FunctionSummary
-    #: how the call reaches it: through an instance or class (``self.m()``,
-    #: ``Cls.m()``) the callee's first parameter is bound
-    via_instance: bool
-    #: the call makes an instance (``Cls(...)`` reaches ``Cls.__init__``)
-    constructs: bool = False
 
 
 class HelperFollower:
@@ -188,8 +179,8 @@ class HelperFollower:
 
     # -- following ----------------------------------------------------------------
 
-    def apply(self, tool: ToolFacts) -> ToolFacts:
-        """The tool with what its helpers read and reach added."""
+    def apply(self, tool: ToolFacts, cls: str | None = None) -> ToolFacts:
+        """The tool (of class ``cls``, dotted) with what its helpers read and reach added."""
         if not tool.helper_calls:
             return tool
         reads: dict[str, list[tuple[Any, ArgumentRead, bool]]] = {}
@@ -197,7 +188,7 @@ class HelperFollower:
         ends = _Ends()
         dynamic: list[DynamicRead] = []
         for call in tool.helper_calls:
-            self._follow(tool, call, reads, found_effects, ends, dynamic)
+            self._follow(tool, call, reads, found_effects, ends, dynamic, cls)
         arguments = add_arguments(tool.arguments, reads)
         effects = _unique_effects([*tool.effects, *found_effects])
         areas = {e.area for e in effects} | set(tool.side_effects)
@@ -212,8 +203,11 @@ class HelperFollower:
             unknown.append(SIDE_EFFECTS)
         dynamic_reads = _joined(tool.dynamic_reads, dynamic, _place)
         other_arguments = _joined(tool.other_arguments, ends.handed, _place)
+        helpers = list(dict.fromkeys([*tool.helpers, *ends.interventions]))
         return dataclasses.replace(
             tool,
+            helpers=helpers,
+            intervention=tool.intervention or bool(ends.interventions),
             arguments=arguments,
             dynamic_reads=dynamic_reads,
             other_arguments=other_arguments,
@@ -223,14 +217,17 @@ class HelperFollower:
             unknown=unknown,
         )
 
-    def entry(self, tool: ToolFacts, target: str) -> Found | None:
-        """The function a call of the tool reaches (``self.<method>`` through its bases)."""
-        if target.startswith("self."):
-            name = target[len("self.") :]
-            for base in tool.bases:
+    def entry(self, tool: ToolFacts, target: str, cls: str | None = None) -> Found | None:
+        """The function a call of the tool reaches: ``self.<method>`` through
+        the tool's class ``cls`` (dotted) when it is given, else its bases;
+        ``super().<method>`` through its bases."""
+        if target.startswith(("self.", "super().")):
+            name = target.partition(".")[2]
+            own = [cls] if cls is not None and target.startswith("self.") else None
+            for base in own or tool.bases:
                 found = self.method(base, name)
                 if found is not None:
-                    return found
+                    return dataclasses.replace(found, on_tool=True)
             return None
         return self.find(target)
 
@@ -240,7 +237,7 @@ class HelperFollower:
         or method of a module whose summaries are missing (a syntax this
         interpreter cannot read). Other names (constants, attributes, methods
         of values) are not followed and are no code of the repository's."""
-        if target.startswith("self.") or hops > _MAX_HOPS:
+        if target.startswith(("self.", "super().")) or hops > _MAX_HOPS:
             return False
         owner = self._owner(target)
         if owner is None:
@@ -261,14 +258,14 @@ class HelperFollower:
         return len(rest) > 1 and rest[0] not in named
 
     def _entry(
-        self, tool: ToolFacts, call: HelperCall
+        self, tool: ToolFacts, call: HelperCall, cls: str | None
     ) -> tuple[Found, set[str], frozenset[tuple[str, str]], frozenset[str]] | None:
         """The function a tool's call reaches, its parameters holding the
         tool's args, those bound to literals and those the args are splatted into."""
-        found = self.entry(tool, call.target)
+        found = self.entry(tool, call.target, cls)
         if found is None:
             return None
-        if call.target.startswith("self."):
+        if found.on_tool:
             carriers = {f"{found.summary.params[0]}.args"} if found.summary.bound else set()
         else:
             carriers = set()
@@ -293,8 +290,9 @@ class HelperFollower:
         found_effects: list[Effect],
         ends: _Ends,
         dynamic: list[DynamicRead],
+        cls: str | None = None,
     ) -> None:
-        entry = self._entry(tool, call)
+        entry = self._entry(tool, call, cls)
         if entry is None:
             # a function of the repository not found: what it raises is not known
             ends.unfollowed(self.unreadable(call.target))
@@ -307,7 +305,7 @@ class HelperFollower:
                 )
             return
         first, carriers, literals, spread = entry
-        start = call.target if not call.target.startswith("self.") else _display(first)
+        start = _display(first) if first.on_tool else call.target
         queue = deque([(first, frozenset(carriers), literals, [start], spread)])
         seen: set[tuple[Any, ...]] = set()
         areas: set[str] = set()
@@ -321,6 +319,8 @@ class HelperFollower:
             if not self._seen_through(found):
                 ends.effects_unseen = True
             values = dict(bound)
+            if found.on_tool and summary.bound:
+                ends.interventions.extend(_interventions(summary.flow, summary.params[0]))
             for read in summary.reads:
                 if read.source == "**" and read.key in spread:
                     pass  # a parameter the tool's arguments are splatted into
@@ -388,13 +388,14 @@ class HelperFollower:
             if len(calls) >= MAX_DEPTH:
                 ends.unfollowed(
                     any(
-                        self.callee(found, out.target) is not None or self.unreadable(out.target)
+                        self.callee(found, out.target, cls) is not None
+                        or self.unreadable(out.target)
                         for out in summary.calls
                     )
                 )
                 continue
             for out in summary.calls:
-                callee = self.callee(found, out.target)
+                callee = self.callee(found, out.target, cls)
                 if callee is None:
                     ends.unfollowed(self.unreadable(out.target))
                     if any(own in held for _, own in out.passes):
@@ -430,13 +431,19 @@ class HelperFollower:
             return True
         return found.summary.name not in outline.opaque_functions
 
-    def callee(self, caller: Found, target: str) -> Found | None:
-        """The function a call inside ``caller`` reaches."""
+    def callee(self, caller: Found, target: str, tool: str | None = None) -> Found | None:
+        """The function a call inside ``caller`` reaches; ``self.m()`` in a
+        method whose ``self`` is the tool is the tool's (class ``tool``) own
+        ``m`` first (an override), then its bases'."""
         if target.startswith("self."):
             cls = caller.summary.name.rpartition(".")[0]
             if not cls or not caller.summary.bound:
                 return None
-            return self.method(f"{caller.facts.module}.{cls}", target[len("self.") :])
+            name = target[len("self.") :]
+            found = self.method(tool, name) if tool and caller.on_tool else None
+            found = found or self.method(f"{caller.facts.module}.{cls}", name)
+            on_tool = caller.on_tool and found is not None
+            return dataclasses.replace(found, on_tool=True) if on_tool else found
         return self.find(target)
 
 
@@ -445,6 +452,17 @@ def _flow(found: Found | None) -> Flow | None:
         return None
     summary = found.summary
     return Flow(found.facts, summary, found.via_instance)
+
+
+def _interventions(flow: list[Step], own: str) -> Iterable[str]:
+    """The ``handle_intervention`` calls of a flow, as written, its ``self``
+    (``own``) spelt ``self``."""
+    for step in flow:
+        if step.kind == "intervene" and step.call:
+            head, _, rest = step.call.partition(".")
+            yield f"self.{rest}" if head == own and rest else step.call
+        for arm in step.arms:
+            yield from _interventions(arm, own)
 
 
 def _display(found: Found) -> str:

@@ -5,10 +5,26 @@ itself, and the parameters of a helper a call's arguments land in (part of
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Protocol
+from typing import Any
 
-from doxtool.core.facts import Argument, ArgumentRead, json_type
+from doxtool.core.facts import Argument, ArgumentRead, ModuleFacts, json_type
 from doxtool.core.summary_facts import FunctionSummary
+
+
+@dataclasses.dataclass(frozen=True)
+class Found:
+    """A function a call reaches, with the facts of its module."""
+
+    facts: ModuleFacts
+    summary: FunctionSummary
+    #: how the call reaches it: through an instance or class (``self.m()``,
+    #: ``Cls.m()``) the callee's first parameter is bound
+    via_instance: bool
+    #: the call makes an instance (``Cls(...)`` reaches ``Cls.__init__``)
+    constructs: bool = False
+    #: its ``self`` is the tool itself: ``self.m()`` in it is the tool's own
+    #: ``m`` first (an override), then its bases'
+    on_tool: bool = False
 
 
 def add_arguments(
@@ -97,16 +113,6 @@ def add_arguments(
 
 
 # --- the callee parameters a call's arguments land in
-
-
-class Found(Protocol):
-    """A function a call reaches (:class:`doxtool.python.follow.Found`)."""
-
-    @property
-    def summary(self) -> FunctionSummary: ...
-
-    @property
-    def via_instance(self) -> bool: ...
 
 
 def parameter_of(found: Found, key: str) -> str | None:

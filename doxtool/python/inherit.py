@@ -1,0 +1,226 @@
+"""How a tool class joins what it inherits (part of :mod:`doxtool.python.resolve`).
+
+A class whose ``execute`` comes from a base in another module gets that
+base's analysis, merged with what its own methods do: what the base's
+overridden methods do is dropped, the class's own methods count for what
+``execute`` calls and returns through. A class that overrides ``execute`` and
+calls ``super().execute()`` (or any method of a base elsewhere through
+``super()``) also gets what the base's method does there. Facts that come
+from another module carry that module's path.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Iterable
+from typing import TypeVar
+
+from doxtool.core.facts import SIDE_EFFECT_AREAS, Argument, ModuleFacts, ToolFacts
+
+T = TypeVar("T")
+
+
+def _in_module_mro(facts: ModuleFacts, name: str) -> list[str]:
+    """A class and its bases defined in the same module, nearest first."""
+    order: list[str] = []
+    todo = [name]
+    prefix = f"{facts.module}."
+    while todo:
+        current = todo.pop(0)
+        cls = facts.class_named(current)
+        if current in order or cls is None:
+            continue
+        order.append(current)
+        todo.extend(b[len(prefix) :] for b in cls.resolved_bases if b.startswith(prefix))
+    return order
+
+
+def outside_bases(facts: ModuleFacts, name: str) -> list[str]:
+    """Bases from other modules of a class and of its bases in the same module."""
+    prefix = f"{facts.module}."
+    bases: list[str] = []
+    for current in _in_module_mro(facts, name):
+        cls = facts.class_named(current)
+        assert cls is not None
+        bases.extend(b for b in cls.resolved_bases if not b.startswith(prefix) and b not in bases)
+    return bases
+
+
+def own_methods(facts: ModuleFacts, name: str) -> set[str]:
+    """Methods a class defines, itself or through bases of the same module."""
+    names: set[str] = set()
+    for current in _in_module_mro(facts, name):
+        cls = facts.class_named(current)
+        assert cls is not None
+        names.update(m.name for m in cls.methods)
+    return names
+
+
+def without_execute(tool: ToolFacts) -> ToolFacts:
+    """A class with no ``execute`` anywhere: its methods' returns are no outcomes."""
+    if tool.execute is not None:
+        return tool
+    return dataclasses.replace(
+        tool, outcomes=[], missing_responses=[], returns_from=[], returned_calls=[]
+    )
+
+
+def _method_name(function: str) -> str | None:
+    """``Class.method`` -> ``method``; None for a module-level function."""
+    return function.rsplit(".", 1)[1] if "." in function else None
+
+
+def merge(base: ToolFacts, own: ToolFacts, overridden: set[str]) -> ToolFacts:
+    """A base's analysis (``execute`` included) with a subclass's own methods.
+
+    What the base's overridden methods do is dropped; the subclass's outcomes
+    count only for methods that ``execute`` returns through.
+    """
+
+    def inherited(function: str) -> bool:
+        return _method_name(function) not in overridden
+
+    chain = {_method_name(f) for f in base.returns_from} - {None}
+
+    def returned(function: str) -> bool:
+        return _method_name(function) in chain
+
+    effects = [*(e for e in base.effects if inherited(e.function)), *own.effects]
+    arguments = _merge_arguments(
+        [_filter_reads(a, inherited) for a in base.arguments],
+        own.arguments,
+    )
+    return dataclasses.replace(
+        base,
+        arguments=[a for a in arguments if a.reads],
+        dynamic_reads=[
+            *(r for r in base.dynamic_reads if inherited(r.function)),
+            *own.dynamic_reads,
+        ],
+        outcomes=[
+            *(o for o in base.outcomes if inherited(o.function)),
+            *(o for o in own.outcomes if returned(o.function)),
+        ],
+        missing_responses=[
+            *(m for m in base.missing_responses if inherited(m.function)),
+            *(m for m in own.missing_responses if returned(m.function)),
+        ],
+        raises=[*(r for r in base.raises if inherited(r.function)), *own.raises],
+        effects=effects,
+        other_arguments=[
+            *(r for r in base.other_arguments if inherited(r.function)),
+            *own.other_arguments,
+        ],
+        helper_calls=[
+            *(c for c in base.helper_calls if inherited(c.function)),
+            *own.helper_calls,
+        ],
+        returned_calls=[
+            *(c for c in base.returned_calls if inherited(c.function)),
+            *(c for c in own.returned_calls if returned(c.function)),
+        ],
+        helpers=list(dict.fromkeys([*base.helpers, *own.helpers])),
+        unknown=list(dict.fromkeys([*base.unknown, *own.unknown])),
+        intervention=base.intervention or own.intervention,
+        # the areas of the effects kept: an overridden method's are gone
+        side_effects=_ordered_union([e.area for e in effects], own.side_effects),
+        returns_from=[
+            *base.returns_from,
+            *(f for f in own.returns_from if f not in base.returns_from),
+        ],
+    )
+
+
+def _filter_reads(argument: Argument, keep: Callable[[str], bool]) -> Argument:
+    reads = [r for r in argument.reads if keep(r.function)]
+    if len(reads) == len(argument.reads):
+        return argument
+    if not reads:
+        return dataclasses.replace(argument, reads=[])
+    required = argument.required and any(
+        r.kind in ("subscript", "pop", "parameter") and not r.guarded for r in reads
+    )
+    return dataclasses.replace(argument, reads=reads, required=required)
+
+
+def _merge_arguments(first: list[Argument], second: list[Argument]) -> list[Argument]:
+    merged: dict[str, Argument] = {a.name: a for a in first}
+    for arg in second:
+        known = merged.get(arg.name)
+        if known is None or not known.reads:
+            merged[arg.name] = arg
+            continue
+        enum = list(known.enum or [])
+        enum.extend(v for v in arg.enum or [] if v not in enum)
+        merged[arg.name] = dataclasses.replace(
+            known,
+            required=known.required or arg.required,
+            default=known.default if known.has_default else arg.default,
+            has_default=known.has_default or arg.has_default,
+            default_unknown=(known.default_unknown or arg.default_unknown)
+            and not (known.has_default or arg.has_default),
+            type=known.type or arg.type,
+            enum=enum or None,
+            coercion=known.coercion or arg.coercion,
+            values_unknown=known.values_unknown or arg.values_unknown,
+            alternatives=sorted(set(known.alternatives) | set(arg.alternatives)),
+            reads=sorted([*known.reads, *arg.reads], key=lambda r: (r.path or "", r.line)),
+        )
+    return list(merged.values())
+
+
+def _ordered_union(first: list[str], second: list[str]) -> list[str]:
+    both = set(first) | set(second)
+    return [a for a in SIDE_EFFECT_AREAS if a in both] + sorted(both - set(SIDE_EFFECT_AREAS))
+
+
+def _tag_items(items: Iterable[T], path: str) -> list[T]:
+    return [
+        dataclasses.replace(item, path=path)  # type: ignore[type-var]
+        if getattr(item, "path", None) is None
+        else item
+        for item in items
+    ]
+
+
+def _untag(items: Iterable[T], path: str) -> list[T]:
+    return [
+        dataclasses.replace(item, path=None)  # type: ignore[type-var]
+        if getattr(item, "path", None) == path
+        else item
+        for item in items
+    ]
+
+
+def tagged(tool: ToolFacts, path: str) -> ToolFacts:
+    """An analysis whose untagged facts come from the module at ``path``."""
+    execute = tool.execute
+    if execute is not None and execute.defined_in_path is None:
+        execute = dataclasses.replace(execute, defined_in_path=path)
+    return _placed(tool, execute, lambda items: _tag_items(items, path))
+
+
+def localised(tool: ToolFacts, path: str) -> ToolFacts:
+    """Facts as seen from the module at ``path``: its own facts carry no path."""
+    execute = tool.execute
+    if execute is not None and execute.defined_in_path == path:
+        execute = dataclasses.replace(execute, defined_in_path=None)
+    return _placed(tool, execute, lambda items: _untag(items, path))
+
+
+def _placed(tool: ToolFacts, execute: object, place: Callable[[list], list]) -> ToolFacts:
+    """``tool`` with ``execute`` and every list of facts that carry a path
+    passed through ``place``."""
+    return dataclasses.replace(
+        tool,
+        execute=execute,
+        arguments=[dataclasses.replace(a, reads=place(a.reads)) for a in tool.arguments],
+        dynamic_reads=place(tool.dynamic_reads),
+        outcomes=place(tool.outcomes),
+        missing_responses=place(tool.missing_responses),
+        raises=place(tool.raises),
+        effects=place(tool.effects),
+        other_arguments=place(tool.other_arguments),
+        helper_calls=place(tool.helper_calls),
+        returned_calls=place(tool.returned_calls),
+    )
