@@ -132,3 +132,50 @@ def test_the_functions_making_a_call_not_seen_are_named_as_their_summaries() -> 
     calls, functions = opaque(tree, {"os": "os"}, {"seen", "unseen", "outer", "A"})
     assert calls == ["make", "client.get", "agent.get", "agent.run", "self.agent.go", "x.y"]
     assert functions == ["unseen", "outer", "A.m", "A.B.k"]
+
+
+FETCHER_BASE_PY = """\
+from helpers.tool import Response, Tool
+
+
+class Fetcher(Tool):
+    async def execute(self, url: str = "", **kwargs) -> Response:
+        text = await self.fetch(url)
+        return Response(message=text, break_loop=False)
+
+    async def fetch(self, url):
+        return await self.agent.context.http_client.get(url)
+"""
+
+SUBCLASS_PY = "from helpers.fetchbase import Fetcher\n\n\nclass Fetch(Fetcher):\n"
+
+SUPER_PY = """\
+from helpers.fetchbase import Fetcher
+from helpers.tool import Response
+
+
+class Fetch(Fetcher):
+    async def execute(self, url: str = "", **kwargs) -> Response:
+        return await super().execute(url=url, **kwargs)
+"""
+
+OWN_FETCH = "    async def fetch(self, url):\n        return str(url)\n"
+
+
+@pytest.mark.parametrize(
+    ("tool", "areas"),
+    [
+        # the inherited execute reaches the base's fetch: a call not seen
+        (SUBCLASS_PY + "    pass\n", []),
+        # super().execute() reaches it too
+        (SUPER_PY, []),
+        # the tool's own fetch replaces the base's: all seen
+        (SUBCLASS_PY + OWN_FETCH, [f"{AREAS} none."]),
+        (SUPER_PY + "\n" + OWN_FETCH, [f"{AREAS} none."]),
+    ],
+)
+def test_none_is_not_written_where_inherited_code_makes_a_call_not_seen(
+    make_repo, run_cli, tool: str, areas: list[str]
+) -> None:
+    files = {"helpers/fetchbase.py": FETCHER_BASE_PY, "tools/fetch.py": tool}
+    assert _areas(_companion(make_repo, run_cli, files, "tools/fetch.py")) == areas

@@ -56,6 +56,28 @@ def own_methods(facts: ModuleFacts, name: str) -> set[str]:
     return names
 
 
+def unseen_methods(
+    facts: ModuleFacts, name: str, overridden: set[str], framework: set[str]
+) -> bool:
+    """Whether a class (and its bases of the same module) of another module
+    that a tool inherits from has a method the tool does not override making
+    a call doxtool cannot see into (or its module is not outlined): what the
+    inherited code does is not all seen. A tool base class's own methods are
+    the framework's plumbing."""
+    outline = facts.outline
+    if outline is None:
+        return True
+    opaque = set(outline.opaque_functions)
+    for current in _in_module_mro(facts, name):
+        cls = facts.class_named(current)
+        assert cls is not None
+        if f"{facts.module}.{current}" in framework:
+            continue
+        if any(m.name not in overridden and f"{current}.{m.name}" in opaque for m in cls.methods):
+            return True
+    return False
+
+
 def without_execute(tool: ToolFacts) -> ToolFacts:
     """A class with no ``execute`` anywhere: its methods' returns are no outcomes."""
     if tool.execute is not None:

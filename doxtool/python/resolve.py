@@ -18,7 +18,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 
-from doxtool.core.facts import ModuleFacts, ToolFacts
+from doxtool.core.facts import SIDE_EFFECTS, ModuleFacts, ToolFacts
 from doxtool.python.follow import HelperFollower
 from doxtool.python.inherit import (
     localised,
@@ -26,6 +26,7 @@ from doxtool.python.inherit import (
     outside_bases,
     own_methods,
     tagged,
+    unseen_methods,
     without_execute,
 )
 from doxtool.python.names import module_name
@@ -140,9 +141,15 @@ class ToolResolver:
             inherited = self._analysis(*found, depth=depth + 1)
             if inherited is None or inherited.execute is None:
                 continue
+            overridden = own_methods(facts, name)
+            if unseen_methods(*found, overridden, self.bases) and inherited.knows(SIDE_EFFECTS):
+                # the inherited code makes a call doxtool cannot see into
+                inherited = dataclasses.replace(
+                    inherited, unknown=[*inherited.unknown, SIDE_EFFECTS]
+                )
             if own is None:
                 return inherited
-            return merge(inherited, tagged(own, facts.path), own_methods(facts, name))
+            return merge(inherited, tagged(own, facts.path), overridden)
         return tagged(own, facts.path) if own is not None else None
 
     def tools(self, facts: ModuleFacts) -> list[ToolFacts]:
