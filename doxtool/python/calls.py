@@ -7,7 +7,7 @@ of the module the walk follows, with what reaches their parameters.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 
 import libcst as cst
 
@@ -16,12 +16,13 @@ from doxtool.python import effects
 from doxtool.python.arguments import own_params
 from doxtool.python.cstnodes import dotted_name, splat_fills
 from doxtool.python.literals import literal_value, string_value
+from doxtool.python.makers import Makers, all_of
 from doxtool.python.modulescan import Func
-from doxtool.python.receivers import BoundValues, attribute_values, class_values, made_by
+from doxtool.python.receivers import BoundValues
 from doxtool.python.walkstate import Env, Target
 
 
-class Calls:
+class Calls(Makers):
     """Calls, helpers and side effects: a part of :class:`~doxtool.python.toolscan.ToolScan`."""
 
     #: what the names of the functions walked are bound to
@@ -204,115 +205,6 @@ class Calls:
         else:
             self._side_effects(guessed, call, node, env)
 
-    def _makers(self, receiver: cst.BaseExpression, env: Env, depth: int = 0) -> list[str] | None:
-        """The callables whose result ``receiver`` is: a library's
-        (``redis.asyncio.Redis``) or a class of this module (``.LRU``); None
-        when one of them is not known (a parameter, an attribute, a function
-        of the repository, which may return a path)."""
-        if depth > 4:
-            return None
-        if type(receiver) is cst.Name:
-            values = self.bound.of(env.func.node, receiver.value)
-            return _all_of(values, lambda value: self._makers(value, env, depth + 1))
-        dotted = made_by(receiver)
-        if dotted is None or (env.self_name and dotted[0] == env.self_name):
-            return None
-        qualified = self.scan._resolve(dotted, env.names)
-        if qualified is None:
-            own = len(dotted) == 1 and dotted[0] in self.scan.classes
-            return ["." + dotted[0]] if own else self._client_result(receiver, env, depth)
-        if qualified.split(".", 1)[0] in self.scan.local_roots:
-            return None
-        return [qualified]
-
-    def _client_result(self, value: cst.BaseExpression, env: Env, depth: int) -> list[str] | None:
-        """What a method of a network client gives (``ssh.open_sftp()``: a
-        channel, a remote file system) is an object of the client's library,
-        no local path; None for anything else."""
-        if type(value) is cst.Await:
-            value = value.expression
-        if type(value) is not cst.Call or type(value.func) is not cst.Attribute:
-            return None
-        makers = self._makers(value.func.value, env, depth + 1)
-        if makers and all(effects.client_areas(maker) for maker in makers):
-            return makers
-        return None
-
-    def _chain_client_areas(self, receiver: cst.BaseExpression, env: Env) -> tuple[str, ...]:
-        """Areas of a call through an attribute chain rooted at a network
-        client (``client.chat.completions.create()`` with ``client =
-        openai.OpenAI()``, ``self.client.models.list()`` with ``self.client``
-        only ever set to one): any call on such an object talks to the server."""
-        current = receiver
-        while type(current) is cst.Attribute:
-            inner = current.value
-            if type(inner) is cst.Name and env.self_name and inner.value == env.self_name:
-                makers = self._attribute_makers(current.attr.value, env)
-                break
-            current = inner
-        else:
-            if type(current) is not cst.Name or current is receiver:
-                return ()
-            makers = self._makers(current, env)
-        if not makers or not all(effects.client_areas(maker) for maker in makers):
-            return ()
-        return tuple(sorted({a for maker in makers for a in effects.client_areas(maker)}))
-
-    def _attribute_makers(self, attr: str, env: Env) -> list[str] | None:
-        """The library callables whose results are all ``self.attr`` is ever
-        set to in the methods of the module's classes or their bodies (a class
-        attribute: ``client = redis.Redis()``); None when one is not such a
-        call, or nothing here sets it."""
-        methods = [fn.node for cls in self.scan.classes.values() for fn in cls.methods.values()]
-        found = attribute_values(methods, attr)
-        in_class = class_values([cls.node for cls in self.scan.classes.values()], attr)
-        if found is None or in_class is None or not (found or in_class):
-            return None
-        makers: list[str] = []
-        pairs: list[tuple[cst.FunctionDef | None, cst.BaseExpression]] = [
-            *found,
-            *((None, value) for value in in_class),
-        ]
-        for method, value in pairs:
-            if type(value) is cst.Name:
-                values = self.bound.of(method, value.value) if method is not None else None
-            else:
-                values = [value]
-            for one in values or [None]:
-                dotted = made_by(one) if one is not None else None
-                qualified = self.scan._resolve(dotted, env.names) if dotted else None
-                if qualified is None or qualified.split(".", 1)[0] in self.scan.local_roots:
-                    return None
-                makers.append(qualified)
-        return makers
-
-    def _no_path(self, maker: str, method: str) -> bool:
-        """Whether what ``maker`` makes is known not to be a filesystem path:
-        an object of a class of this module (``.LRU``: its methods are its
-        own), or of a library class or client factory (``redis.Redis``,
-        ``boto3.client``)."""
-        if maker.startswith("."):
-            return self._own_class_object(maker[1:], method, set())
-        return effects.makes_no_path(maker)
-
-    def _own_class_object(self, name: str, method: str, seen: set[str]) -> bool:
-        """Whether an object of the module's class ``name`` is no path for
-        ``method``: the class or a base of this module defines the method,
-        or no base may be a path."""
-        cls = self.scan.classes.get(name)
-        if cls is None or name in seen:
-            return False
-        seen.add(name)
-        if method in cls.methods:
-            return True
-        for base, resolved in zip(cls.bases, cls.resolved, strict=True):
-            if base in self.scan.classes:
-                if not self._own_class_object(base, method, seen):
-                    return False
-            elif base != "object" and not effects.makes_no_path(resolved):
-                return False
-        return True
-
     def _method_open(
         self, node: cst.Call, receiver: cst.BaseExpression | None, env: Env
     ) -> tuple[str, ...]:
@@ -367,7 +259,7 @@ class Calls:
         if type(node) is cst.Name:
             values = self.bound.of(env.func.node, node.value)
             if values is not None:
-                return _all_of(values, lambda value: self._modes(value, env, depth + 1))
+                return all_of(values, lambda value: self._modes(value, env, depth + 1))
         ok, value = literal_value(node, self.module)
         return [value] if ok and isinstance(value, str) else None
 
@@ -475,23 +367,6 @@ class Calls:
             if name in owner.methods:
                 return owner.methods[name]
         return None
-
-
-def _all_of(
-    values: list[cst.BaseExpression] | None,
-    read: Callable[[cst.BaseExpression], list[str] | None],
-) -> list[str] | None:
-    """What ``read`` gives for each of a name's values, together; None when
-    the values, or what one of them gives, are not known."""
-    if values is None:
-        return None
-    found: list[str] = []
-    for value in values:
-        got = read(value)
-        if got is None:
-            return None
-        found += got
-    return found
 
 
 def _super_method(func: cst.BaseExpression) -> str | None:
