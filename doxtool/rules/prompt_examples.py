@@ -120,9 +120,12 @@ class ExampleShape(Rule):
 profile of the prompt set it belongs to (`[tool.doxtool.profiles.<name>]
 allowed-keys`). The default allows `thoughts`, `headline`, `tool_name` and
 `tool_args`; `tiny-local` allows only `tool_name` and `tool_args`. An example
-always needs `tool_name` and `tool_args`. A JSON object holding none of the
-allowed keys (a schedule's format, a tool's return shape) is no tool call and
-is not checked.
+always needs `tool_name` and `tool_args`. A JSON object is a tool call when
+it holds `tool_name` or `tool_args`, or when all its keys are keys of a call
+(the allowed keys, and `tool`, `args`, the framework's other spellings) and
+one of them is allowed; any other object (a schedule's format, a tool's
+return shape such as `{"headline": ..., "url": ...}`) is documentation and is
+not checked.
 
 **Why it matters.** Small local models follow the example's shape exactly;
 one extra key in a `tiny-local` example and the model starts emitting it.
@@ -151,11 +154,10 @@ one extra key in a `tiny-local` example and the model starts emitting it.
             )
             profile = ctx.config.profile(profile_name)
             allowed = set(profile.allowed_keys)
-            call_keys = allowed | set(CALL_KEYS)
             for index, example in enumerate(prompt.doc.examples):
                 if example.error is not None or not isinstance(example.data, dict):
                     continue
-                if call_keys.isdisjoint(example.keys):
+                if not _is_call(example.keys, allowed):
                     continue  # documentation of some other JSON, not a tool call
                 extra = [k for k in example.keys if k not in allowed]
                 missing = [k for k in CALL_KEYS if k not in example.keys]
@@ -290,6 +292,24 @@ becomes a failed call in production.
                             example.column,
                             subject=f"{prompt.path}:value:{name}",
                         )
+
+
+#: how the framework also spells ``tool_name`` and ``tool_args`` (Agent Zero's
+#: ``process_tools`` reads ``tool`` and ``args`` when those are missing)
+_CALL_ALIASES = frozenset({"tool", "args"})
+
+
+def _is_call(keys: list[str], allowed: set[str]) -> bool:
+    """Whether a JSON object is meant as a tool call: it holds ``tool_name``
+    or ``tool_args``, or it is made only of the keys of a call (the profile's
+    allowed keys and the framework's spellings ``tool``, ``args``) with one of
+    the allowed keys among them: an envelope that lacks its call. An object
+    with other keys and no call of its own (a tool's result item,
+    ``{"headline": ..., "url": ...}``) is documentation."""
+    if any(key in keys for key in CALL_KEYS):
+        return True
+    call_keys = allowed | set(CALL_KEYS) | _CALL_ALIASES
+    return not allowed.isdisjoint(keys) and all(key in call_keys for key in keys)
 
 
 def _attempts_call(example: PromptExample) -> bool:

@@ -1,0 +1,39 @@
+"""Prompt text that documents something other than arguments or calls: a
+tool's result fields, the values of an argument, an item's shape; and
+arguments written across a wrapped line or in a tool's list item."""
+
+from __future__ import annotations
+
+from samples import clean_files
+
+from doxtool.rules.examples import WAIT_PY
+
+PROMPT = "prompts/agent.system.tool.wait.md"
+
+
+def _findings(output: str) -> list[str]:
+    """The finding lines of a text report (the summary line dropped)."""
+    return [line for line in output.splitlines() if not line.startswith(("Found ", "All "))]
+
+
+def _check(make_repo, run_cli, prompt: str, tool: str = WAIT_PY) -> list[str]:
+    files = {**clean_files(), PROMPT: prompt, "tools/wait.py": tool}
+    result = run_cli(make_repo(files), "check", "--select", "PRM")
+    return _findings(result.output)
+
+
+def test_a_result_item_with_a_headline_is_no_call(make_repo, run_cli) -> None:
+    """``headline`` is an allowed key, but with keys no call has and no
+    ``tool_name`` the object is the tool's result format; an envelope made of
+    call keys only is still an example lacking its call."""
+    prompt = (
+        "### wait\nPause.\nargs: optional `seconds`\n\n"
+        "returns a list, each item shaped like:\n```json\n"
+        '{"headline": "Rates unchanged", "url": "https://x.example/1"}\n```\n'
+        "a call that forgot its tool:\n```json\n"
+        '{"headline": "Waiting", "tool": "wait", "args": {"seconds": 1}}\n```\n'
+    )
+    assert _check(make_repo, run_cli, prompt) == [
+        f"{PROMPT}:11:1: PRM007 example has `tool`, `args` and lacks `tool_name`, `tool_args`; "
+        "profile `default` allows only `thoughts`, `headline`, `tool_name`, `tool_args`"
+    ]
