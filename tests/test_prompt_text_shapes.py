@@ -4,7 +4,10 @@ arguments written across a wrapped line or in a tool's list item."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from samples import clean_files
+from test_prompts import args, parse_file, tools
 
 from doxtool.rules.examples import WAIT_PY
 
@@ -37,3 +40,22 @@ def test_a_result_item_with_a_headline_is_no_call(make_repo, run_cli) -> None:
         f"{PROMPT}:11:1: PRM007 example has `tool`, `args` and lacks `tool_name`, `tool_args`; "
         "profile `default` allows only `thoughts`, `headline`, `tool_name`, `tool_args`"
     ]
+
+
+def test_the_shape_of_a_call_names_no_tool(tmp_path: Path) -> None:
+    """A placeholder tool name, or ``tool_args`` written ``{...}``, makes the
+    object the shape of any call: it names no tool and teaches nothing."""
+    text = (
+        "### batch\n"
+        'args: `calls`, a list of `{"tool_name": "name", "tool_args": {...}}` objects\n'
+        'shape: `{"tool_name": "TOOL", "tool_args": {"arg": "value"}}`\n'
+        'one item: `{"tool_name": "wait", "tool_args": { \u2026 }}`\n'
+        'a call: `{"tool_name": "batch", "tool_args": {"calls": []}}`\n'
+    )
+    doc = parse_file(tmp_path, "p.md", text)
+    assert tools(doc) == [("batch", 1, 5, "heading"), ("batch", 5, 24, "example")]
+    assert args(doc) == [
+        ("calls", 2, 8, False, "args-line", "batch"),
+        ("calls", 5, 47, False, "example", "batch"),
+    ]
+    assert [example.tool_name for example in doc.examples] == ["name", "TOOL", "wait", "batch"]

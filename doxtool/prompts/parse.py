@@ -81,7 +81,13 @@ Examples (:class:`PromptExample`)
     inline code spans whose text starts with ``{`` and contains
     ``"tool_name"``. Text starting with ``{{`` is a template directive, not an
     example. Keys of an example's ``tool_args`` object are taught arguments
-    (source ``example``, never optional) positioned at the key.
+    (source ``example``, never optional) positioned at the key. An example
+    whose ``tool_name`` is a placeholder (``name``, ``tool``,
+    ``name_of_tool``, ``some_tool``, ... in any case:
+    :data:`~doxtool.prompts.reader.PLACEHOLDER_TOOLS`) or whose
+    ``tool_args`` is written ``{...}`` is the shape of any call
+    (```{"tool_name": "name", "tool_args": {...}}``` on an ``args:`` line):
+    it names no tool and teaches no argument.
 
 Lenient JSON
     Examples are parsed leniently: trailing commas are accepted, and so is

@@ -324,6 +324,9 @@ class PromptReader:
         tool_name = loaded.data.get("tool_name")
         if isinstance(tool_name, str):
             example.tool_name = tool_name
+        args_member = members.get((None, "tool_args"))
+        if _is_shape(tool_name, text, args_member.value_offset if args_member else None):
+            return  # ``{"tool_name": "name", "tool_args": {...}}`` describes any call
         if isinstance(tool_name, str) and _TOOL_NAME_RE.match(tool_name):
             # ``"tool_name": "..."`` in a schematic example names no tool
             member = members.get((None, "tool_name"))
@@ -356,6 +359,37 @@ def _heading_name(content: str) -> str | None:
         return None
     base = name.split(":", 1)[0]
     return name if quoted or base == base.lower() else None
+
+
+#: tool names that stand for any tool in the shape of a call
+#: (``{"tool_name": "name", "tool_args": {...}}``), compared in lower case
+PLACEHOLDER_TOOLS = frozenset(
+    {
+        "name",
+        "tool",
+        "tool_name",
+        "toolname",
+        "name_of_tool",
+        "tool_name_here",
+        "some_tool",
+        "your_tool",
+        "my_tool",
+        "any_tool",
+        "other_tool",
+        "the_tool",
+        "example_tool",
+    }
+)
+#: an object written as its placeholder only: ``{...}``, ``{ … }``
+_SCHEMATIC_OBJECT_RE = re.compile(r"\{\s*(?:\.\.\.|\u2026)\s*\}")
+
+
+def _is_shape(tool_name: object, text: str, args_offset: int | None) -> bool:
+    """Whether an example is the shape of any call, not a call: its tool is
+    a placeholder name, or its ``tool_args`` is just ``{...}``."""
+    if isinstance(tool_name, str) and tool_name.strip().lower() in PLACEHOLDER_TOOLS:
+        return True
+    return args_offset is not None and bool(_SCHEMATIC_OBJECT_RE.match(text, args_offset))
 
 
 def _is_inline_example(content: str) -> bool:
