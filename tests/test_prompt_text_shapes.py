@@ -59,3 +59,35 @@ def test_the_shape_of_a_call_names_no_tool(tmp_path: Path) -> None:
         ("calls", 5, 47, False, "example", "batch"),
     ]
     assert [example.tool_name for example in doc.examples] == ["name", "TOOL", "wait", "batch"]
+
+
+def test_values_written_right_after_a_name_or_as_its_default(tmp_path: Path) -> None:
+    lines = {
+        "args: `code`, `runtime` `terminal`|`python`, optional `reset` `true` to start fresh": [
+            "code",
+            "runtime",
+            "reset",
+        ],
+        "args: `code`, `runtime` `terminal` or `python`": ["code", "runtime"],
+        "args: `path`, optional `encoding`, defaults to `utf-8`, optional `format`, "
+        "default `markdown`": ["path", "encoding", "format"],
+        "args: `lang`, e.g. `en`, `unit`, such as `kg`; `count`": ["lang", "unit", "count"],
+        # joined by a word, or after a comma with no such words, it is a name
+        "args: `seconds` or `minutes`, the `until` timestamp": ["seconds", "minutes", "until"],
+    }
+    for line, names in lines.items():
+        doc = parse_file(tmp_path, "p.md", f"### tool\n{line}\n")
+        assert [a.name for a in doc.arguments] == names, line
+    doc = parse_file(tmp_path, "p.md", "### tool\n" + next(iter(lines)) + "\n")
+    assert doc.line_values == ["terminal", "python", "true"]
+
+
+def test_a_name_read_as_a_value_is_not_reported_as_never_taught(make_repo, run_cli) -> None:
+    """``label`` may be an argument written tersely after ``seconds``: PRM004
+    does not claim it is never taught, and PRM003 does not read it either."""
+    label_py = WAIT_PY.replace(
+        "        return Response(",
+        '        label = self.args["label"]\n        return Response(',
+    )
+    prompt = "### wait\nPause.\nargs: `seconds` `label`\n"
+    assert _check(make_repo, run_cli, prompt, label_py) == []

@@ -20,6 +20,14 @@ _JOINING_WORDS = frozenset({"and", "or", "optional", "required", "/", "&", "|"})
 #: `load```, ```action` values `list`, `add```, ```action` in {`list`}``): a
 #: list of backticked values after it goes on past commas
 _VALUES_RE = re.compile(r"(?:[:=\u2208]|[-\u2013\u2014]\s|one\s+of\b|values?\b|in\s*\{)", re.I)
+#: words that open an item of an ``args:`` line about the previous name's
+#: value (```encoding`, defaults to `utf-8```, ```lang`, e.g. `en```): the
+#: span after them is a value
+_VALUE_ITEM_RE = re.compile(
+    r"\b(?:defaults?(?:\s+(?:to|is|of))?|e\.\s?g\.?|eg|i\.\s?e\.?|such\s+as|like|"
+    r"for\s+(?:example|instance)|example)\s*:?\s*\Z",
+    re.I,
+)
 
 
 @dataclass
@@ -74,6 +82,8 @@ def args_line_names(
             # or a dash (```text` - the text, `count` - how many``)
             values = listing and previous is False and ";" not in gap
             joined = not (values and not _VALUES_RE.match(content[span.close : end].lstrip()))
+            if last is not None and _VALUE_ITEM_RE.search(gap[separators[-1] + 1 :].strip()):
+                joined = False  # ```encoding`, default `utf-8```
         else:
             # ```mode` = `fast` | `slow```: a joining word after a value joins values
             joined = previous is None or (previous and _joins(gap))
@@ -88,10 +98,11 @@ def args_line_names(
 
 
 def _joins(gap: str) -> bool:
-    """Whether the text between two spans of one item joins two names."""
+    """Whether the text between two spans of one item joins two names: a
+    span right after a name (```runtime` `python```) is its value."""
     # ``and/or`` is two joining words
-    words = gap.replace("/", " / ").split()
-    return all(word.lower() in _JOINING_WORDS for word in words)
+    words = gap.replace("/", " / ").replace("|", " | ").split()
+    return bool(words) and all(word.lower() in _JOINING_WORDS for word in words)
 
 
 def _item_separators(gap: str, depth: int) -> tuple[list[int], int]:

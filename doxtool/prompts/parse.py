@@ -40,8 +40,15 @@ The section's tool
     not an argument (``(one of `list`, `create`)`` lists values). Within an
     item, a span after the first is a name only when joining words (``and``,
     ``or``, ``/``, ``|``) join it to a name; after any other word it is a
-    value (```wait` default `true```), and joining words after a value join
-    values (```mode` = `fast` | `slow```). After a name followed by text
+    value (```wait` default `true```), a span right after a name with
+    nothing between is its value (```runtime` `terminal`|`python```,
+    ```reset` `true```), and joining words after a value join values
+    (```mode` = `fast` | `slow```). An item after the first that opens with
+    words about a value (``default``, ``defaults to``, ``e.g.``, ``i.e.``,
+    ``such as``, ``like``, ``for example``) gives the previous name's value
+    (```encoding`, defaults to `utf-8```). Names read as values are kept
+    (:attr:`PromptDoc.line_values`): no required argument among them is
+    "never taught". After a name followed by text
     that introduces values (``:``, ``=``, a dash, ``∈``, ``one of``,
     ``values``, ``in {``), once a backticked value follows, a comma goes on
     listing values, also after prose (```runtime`: one of `terminal`,

@@ -212,12 +212,19 @@ class PromptReader:
             first = bisect.bisect_left(opens, match.end())
             last = bisect.bisect_right(opens, end)
             on_line = [span for span in spans[first:last] if span.close <= end]
-            for span, optional in args_line_names(content, match.end(), end, on_line):
+            found = args_line_names(content, match.end(), end, on_line)
+            for span, optional in found:
                 name = span.content.strip()
                 line, column = text_map.position(span.start + span.content.find(name))
                 self.doc.arguments.append(
                     TaughtArgument(name, line, column, optional, "args-line", self.tool)
                 )
+            names = {span.content.strip() for span, _ in found}
+            self.doc.line_values.extend(
+                value
+                for value in (span.content.strip() for span in on_line)
+                if value not in names and ARG_NAME_RE.match(value)
+            )
 
     def _argument_list(self, tokens: list[Token], index: int) -> None:
         """Arguments listed right after an ``Arguments in `tool_args`:`` line."""

@@ -232,6 +232,10 @@ call then fails on the missing key.
 **Example.** `tools/scheduler.py` reads `args["name"]`; the prompt never
 mentions `name`.
 
+A name an `args:` line writes in backticks where doxtool reads a value
+(`` `runtime` `python` ``, `` `encoding`, default `utf-8` ``) counts as
+taught: whether it is a value is not known for sure.
+
 A prompt that includes other files (`{{ include "x.md" }}`) is not checked:
 what they teach is not read. Under a `### tool:method` heading `action` is
 taught: the framework fills it from the method.
@@ -278,6 +282,8 @@ taught: the framework fills it from the method.
                 taught = {a.name for a in prompt.doc.arguments_of(heading.name)} or taught_all
                 # ``- `document`: one path or a list`` names an argument as well
                 taught = taught | set(prompt.doc.listed_names)
+                # a name an ``args:`` line writes as a value may be one too
+                taught |= set(prompt.doc.line_values)
                 if ":" in heading.name:
                     # the framework fills it from the method (``tool:method``)
                     taught.add(METHOD_ARGUMENT)
