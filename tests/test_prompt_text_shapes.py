@@ -91,3 +91,26 @@ def test_a_name_read_as_a_value_is_not_reported_as_never_taught(make_repo, run_c
     )
     prompt = "### wait\nPause.\nargs: `seconds` `label`\n"
     assert _check(make_repo, run_cli, prompt, label_py) == []
+
+
+def test_an_args_line_wrapped_after_a_comma_goes_on(tmp_path: Path) -> None:
+    text = (
+        "### send_email\n"
+        "args: `to` (comma-separated addresses), `body`,\n"
+        "      `subject` (keep it short), `title` or\n"
+        "  `cc`, optional `bcc`\n"
+        "the `footer` is added by the relay\n"
+        "args: `a`;\n"
+        "args: `b`\n"
+    )
+    doc = parse_file(tmp_path, "p.md", text)
+    assert args(doc) == [
+        ("to", 2, 8, False, "args-line", "send_email"),
+        ("body", 2, 42, False, "args-line", "send_email"),
+        ("subject", 3, 8, False, "args-line", "send_email"),
+        ("title", 3, 35, False, "args-line", "send_email"),
+        ("cc", 4, 4, False, "args-line", "send_email"),
+        ("bcc", 4, 19, True, "args-line", "send_email"),
+        ("a", 6, 8, False, "args-line", "send_email"),
+        ("b", 7, 8, False, "args-line", "send_email"),
+    ]

@@ -55,8 +55,11 @@ The section's tool
     `python```, ```action` - `list` to show, `add` to create``), until a
     span that is itself followed by such text (```count` - how many``); a
     comma after a name, and any semicolon, starts the next name. A name
-    repeated on the line (``an alias of `text```) is taught once. Only the
-    line itself counts: a list wrapped onto the next line is not read.
+    repeated on the line (``an alias of `text```) is taught once. A line
+    that ends in a comma, a semicolon, ``and`` or ``or`` goes on on the next
+    line of its paragraph, as an editor wraps it (and so on, up to a line
+    that is an ``args:`` line of its own); otherwise only the line itself
+    counts.
 
 ``Arguments in `tool_args`:`` lists (source ``arguments-list``)
     The list right after a paragraph whose last line is that header, or a

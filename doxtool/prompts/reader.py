@@ -42,6 +42,8 @@ _ARGS_LIST_HEADER_RE = re.compile(
     r"param(?:eter)?s?)[ \t]*(?:\*\*|__)?[ \t]*:(?:\*\*|__)?[ \t]*\Z",
     re.I,
 )
+#: the end of an ``args:`` line that goes on on the next line of its paragraph
+_WRAPS_RE = re.compile(r"(?:[,;]|\band|\bor)[ \t]*\Z", re.I)
 #: what follows a list item's first span when the span names the item:
 #: ```name`: ...``, ```name` (required): ...``, ```name` — ...``
 _ITEM_NAME_END_RE = re.compile(r"[ \t]*(?:\([^()\n]*\)[ \t]*)?(?::|\u2014|\u2013|-(?=\s))")
@@ -209,6 +211,15 @@ class PromptReader:
             match = _ARGS_LINE_RE.match(content, start, end)
             if match is None:
                 continue
+            # a line ending in a comma (or ``and``, ``or``) wraps onto the next
+            following = index + 1
+            while (
+                following < len(starts)
+                and _WRAPS_RE.search(content, start, end)
+                and not _ARGS_LINE_RE.match(content, starts[following])
+            ):
+                following += 1
+                end = starts[following] - 1 if following < len(starts) else len(content)
             first = bisect.bisect_left(opens, match.end())
             last = bisect.bisect_right(opens, end)
             on_line = [span for span in spans[first:last] if span.close <= end]
