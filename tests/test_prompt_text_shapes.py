@@ -114,3 +114,22 @@ def test_an_args_line_wrapped_after_a_comma_goes_on(tmp_path: Path) -> None:
         ("a", 6, 8, False, "args-line", "send_email"),
         ("b", 7, 8, False, "args-line", "send_email"),
     ]
+
+
+def test_an_arguments_sub_heading_stays_in_its_tool_section(make_repo, run_cli) -> None:
+    """``### arguments`` names no tool (no PRM002), and what is taught under
+    it belongs to the tool above: ``minutes`` is reported for ``wait``."""
+    prompt = (
+        "### wait\nPause.\n\n### arguments\nargs: optional `seconds`, `minutes`\n\n"
+        '### Usage:\n`{"tool_name": "wait", "tool_args": {"seconds": 1}}`\n'
+    )
+    assert _check(make_repo, run_cli, prompt) == [
+        f"{PROMPT}:5:28: PRM003 argument `minutes` is taught for `wait` but tools/wait.py "
+        "never reads it"
+    ]
+
+
+def test_section_words_in_backticks_name_a_tool(tmp_path: Path) -> None:
+    doc = parse_file(tmp_path, "p.md", "### kv_store\n### `usage`\nargs: `x`\n")
+    assert tools(doc) == [("kv_store", 1, 5, "heading"), ("usage", 2, 6, "heading")]
+    assert args(doc) == [("x", 3, 8, False, "args-line", "usage")]

@@ -25,7 +25,11 @@ Tools (:class:`PromptTool`)
 The section's tool
     Arguments taught in prose belong to the nearest preceding tool heading. Any
     heading of level 1 to 3 starts a new section; one that is not a tool
-    heading ends the tool's section. ``####`` and deeper stay inside it.
+    heading ends the tool's section. ``####`` and deeper stay inside it, and
+    so does a ``###`` heading that titles a part of a tool's prompt
+    (``### arguments``, ``### Parameters:``, ``### usage``, ``### examples``
+    in any case, not in backticks: :data:`~doxtool.prompts.reader.SECTION_WORDS`),
+    which names no tool.
 
 ``args:`` lines (:class:`TaughtArgument`, source ``args-line``)
     A paragraph line starting with ``args:`` or ``arguments:`` (optionally in

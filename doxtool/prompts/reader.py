@@ -162,6 +162,8 @@ class PromptReader:
         level = int(token.tag[1:]) if token.tag[1:].isdigit() else 6
         if level > 3:
             return
+        if level == 3 and _is_sub_section(inline.content):
+            return  # ``### arguments`` under ``### kv_store``: still its section
         name = _heading_name(inline.content) if level == 3 else None
         self.tool = name
         if name is None or inline.map is None:
@@ -408,6 +410,29 @@ def _is_shape(tool_name: object, text: str, args_offset: int | None) -> bool:
     if isinstance(tool_name, str) and tool_name.strip().lower() in PLACEHOLDER_TOOLS:
         return True
     return args_offset is not None and bool(_SCHEMATIC_OBJECT_RE.match(text, args_offset))
+
+
+#: words that title a part of a tool's prompt, never a tool (outside backticks)
+SECTION_WORDS = frozenset(
+    {
+        "args",
+        "arguments",
+        "argument",
+        "params",
+        "parameters",
+        "parameter",
+        "usage",
+        "example",
+        "examples",
+    }
+)
+
+
+def _is_sub_section(content: str) -> bool:
+    """Whether a ``###`` heading is one of :data:`SECTION_WORDS` (any case,
+    a trailing colon allowed, not in backticks): a part of the section it
+    is in, naming no tool."""
+    return content.strip().rstrip(":").strip().lower() in SECTION_WORDS
 
 
 def _is_inline_example(content: str) -> bool:

@@ -105,7 +105,10 @@ a `###` heading below an earlier heading of a tool in the same file (a tool
 that exists, or one an example calls or an argument is taught under), when
 nothing ties it to a call (no example calls it, no argument is taught under
 it): such a heading is a sub-section of that tool's prompt (`### tips`,
-`### notes` under `### search`).
+`### notes` under `### search`). `### arguments`, `### parameters`,
+`### usage` and `### examples` (any case, not in backticks) are always parts
+of a tool's prompt, never a tool, and the arguments under them are the
+tool's above.
 
 **Why it matters.** The model calls what the prompt teaches; a removed or
 renamed tool makes every such call fail, and the framework answers with the
