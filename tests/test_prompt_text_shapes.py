@@ -133,3 +133,34 @@ def test_section_words_in_backticks_name_a_tool(tmp_path: Path) -> None:
     doc = parse_file(tmp_path, "p.md", "### kv_store\n### `usage`\nargs: `x`\n")
     assert tools(doc) == [("kv_store", 1, 5, "heading"), ("usage", 2, 6, "heading")]
     assert args(doc) == [("x", 3, 8, False, "args-line", "usage")]
+
+
+RESULT_TABLE = "| field | type | meaning |\n|---|---|---|\n| `url` | string | a link |\n"
+
+
+def test_tables_of_results_and_of_values_teach_no_argument(tmp_path: Path) -> None:
+    text = (
+        "### news\nargs: optional `topic`\n\n"
+        f"returns a JSON list; each item has:\n\n{RESULT_TABLE}\n"
+        "#### Output\n"
+        "| name | type |\n|---|---|\n| `published` | string |\n\n"
+        "### settings\nargs: `key`, optional `value`\n\n"
+        "| key | meaning |\n|---|---|\n| `theme` | `light` or `dark` |\n\n"
+        # a key or field header lists arguments under a lead that says so
+        f"Arguments in `tool_args`:\n\n{RESULT_TABLE}\n"
+        f"### Parameters\n{RESULT_TABLE}\n"
+        # a header that names arguments does whatever the lead
+        "each item has:\n\n| argument | meaning |\n|---|---|\n| `mode` | how |\n\n"
+        # an argument column, with no lead about results
+        "| name | default |\n|---|---|\n| `limit` | 5 |\n"
+    )
+    doc = parse_file(tmp_path, "p.md", text)
+    assert args(doc) == [
+        ("topic", 2, 17, True, "args-line", "news"),
+        ("key", 16, 8, False, "args-line", "settings"),
+        ("value", 16, 24, True, "args-line", "settings"),
+        ("url", 26, 4, False, "table", "settings"),
+        ("url", 31, 4, False, "table", "settings"),
+        ("mode", 37, 4, False, "table", "settings"),
+        ("limit", 41, 4, False, "table", "settings"),
+    ]

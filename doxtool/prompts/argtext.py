@@ -123,8 +123,19 @@ def _item_separators(gap: str, depth: int) -> tuple[list[int], int]:
 _DELIMITER_ROW_RE = re.compile(r"[ \t]*\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*\Z")
 _CELL_SPLIT_RE = re.compile(r"(?<!\\)\|")
 #: a first header cell naming the arguments a table lists
-_ARGUMENT_HEADER_RE = re.compile(
-    r"(?:args?|arguments?|param(?:eter)?s?|keys?|fields?|tool_args)\Z", re.I
+_ARGUMENT_HEADER_RE = re.compile(r"(?:args?|arguments?|param(?:eter)?s?|tool_args)\Z", re.I)
+#: a first header cell that names arguments only under a lead that says so
+#: (a setting's keys, a result's fields are no arguments)
+_KEY_HEADER_RE = re.compile(r"(?:keys?|fields?)\Z", re.I)
+#: a lead that introduces arguments: ``Arguments:``, ``### Parameters``
+_ARGUMENT_LEAD_RE = re.compile(
+    r"\b(?:args?|arguments?|param(?:eter)?s?|tool_args|inputs?)\b[^:]*:\s*\Z", re.I
+)
+#: a lead that introduces what the tool gives back: ``returns a list; each item has:``
+_OUTPUT_LEAD_RE = re.compile(
+    r"\b(?:returns?|returned|returning|outputs?|results?|yields?|produces?|responds?|"
+    r"each\s+(?:item|entry|element|row|record|object))\b",
+    re.I,
 )
 #: header cells that only an argument table has
 _ARGUMENT_COLUMNS = frozenset({"required", "optional", "mandatory", "type", "default"})
@@ -141,17 +152,24 @@ class TableName:
     optional: bool
 
 
-def table_argument_names(content: str, starts: list[int], spans: list[Span]) -> list[TableName]:
+def table_argument_names(
+    content: str,
+    starts: list[int],
+    spans: list[Span],
+    lead: str = "",
+    taught: frozenset[str] = frozenset(),
+) -> list[TableName]:
     """The names in the first cells of an argument table's rows, when the
     paragraph (lines starting at ``starts``) is one; see
-    :mod:`doxtool.prompts.parse` for which tables list arguments."""
+    :mod:`doxtool.prompts.parse` for which tables list arguments. ``lead``
+    is the line that introduces the table (the last line of the block
+    before it, a heading ending in ``:``), ``taught`` the arguments its
+    section taught before it."""
     lines = [_line(content, starts, index) for index in range(len(starts))]
     if len(lines) < 3 or "|" not in lines[0][1] or not _DELIMITER_ROW_RE.match(lines[1][1]):
         return []
     header = [_plain(cell) for _, cell in _cells(*lines[0])]
-    if not header or not (
-        _ARGUMENT_HEADER_RE.match(header[0]) or _ARGUMENT_COLUMNS.intersection(header[1:])
-    ):
+    if not header or not _lists_arguments(header, lead, taught):
         return []
     required_column = header.index("required") if "required" in header else None
     names = []
@@ -168,6 +186,19 @@ def table_argument_names(content: str, starts: list[int], spans: list[Span]) -> 
             optional = optional or _plain(cells[required_column][1]) in _NOT_REQUIRED
         names.append(TableName(offset, name, optional))
     return names
+
+
+def _lists_arguments(header: list[str], lead: str, taught: frozenset[str]) -> bool:
+    """Whether a table with this header, after this lead, lists arguments."""
+    if _ARGUMENT_HEADER_RE.match(header[0]):
+        return True
+    if _OUTPUT_LEAD_RE.search(lead) or header[0] in taught:
+        # what the tool gives back, or the values of an argument (``| key |``
+        # under ``args: `key```)
+        return False
+    if _KEY_HEADER_RE.match(header[0]):
+        return bool(_ARGUMENT_LEAD_RE.search(lead))
+    return bool(_ARGUMENT_COLUMNS.intersection(header[1:]))
 
 
 def _line(content: str, starts: list[int], index: int) -> tuple[int, str]:

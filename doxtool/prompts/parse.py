@@ -75,13 +75,22 @@ The section's tool
 
 Argument tables (source ``table``)
     A paragraph whose second line is a table's delimiter row (``|---|---|``)
-    is a table. When its header's first cell is ``argument``, ``arg``,
-    ``parameter``, ``key``, ``field`` (or a plural) or ``tool_args``, or
-    another header cell is ``required``, ``optional``, ``mandatory``,
-    ``type`` or ``default``, the first cell of each row teaches an argument
-    when it holds just a name (backticked or not, bold allowed). A row is
-    optional when it says ``optional`` or its ``required`` cell is ``no``.
-    Other tables (``| action | meaning |``) list values and teach nothing.
+    is a table. Its lead is the last line of the paragraph before it, or
+    the heading before it. A table lists arguments when its header's first
+    cell is ``argument``, ``arg``, ``parameter`` (or a plural) or
+    ``tool_args``; else not when its lead speaks of what the tool gives
+    back (``returns``, ``output``, ``result``, ``each item``: ``returns a
+    list; each item has:`` then ``| field | type |``), nor when its first
+    header names an argument its section taught before (``| key | meaning
+    |`` under ``args: `key```: the values of ``key``); else when the first
+    cell is ``key`` or ``field`` (or a plural) under a lead that introduces
+    arguments (``Arguments:``, ``### Parameters``), or when another header
+    cell is ``required``, ``optional``, ``mandatory``, ``type`` or
+    ``default``. The first cell of each row of such a table teaches an
+    argument when it holds just a name (backticked or not, bold allowed). A
+    row is optional when it says ``optional`` or its ``required`` cell is
+    ``no``. Other tables (``| action | meaning |``) list values and teach
+    nothing.
 
 List items named by a span
     A list item starting with a backticked name followed by ``:``, by a

@@ -135,6 +135,9 @@ class PromptReader:
         self.lines = self.source.split("\n")
         self.doc = doc
         self.tool: str | None = None
+        #: the line that introduces the next block: the last line of the
+        #: previous paragraph, or a heading (as if it ended in ``:``)
+        self.lead = ""
 
     def read(self) -> None:
         from doxtool.core.mdlimits import NESTED_TOO_DEEPLY, parse_checked
@@ -145,12 +148,14 @@ class PromptReader:
         for index, token in enumerate(tokens):
             if token.type == "heading_open":
                 self._heading(token, tokens[index + 1])
+                self.lead = tokens[index + 1].content.strip().rstrip(":") + ":"
             elif token.type == "inline" and tokens[index - 1].type == "paragraph_open":
                 self._paragraph(token)
                 if index >= 2 and tokens[index - 2].type == "list_item_open":
                     self._list_item_name(token)
                 if _ends_with_args_list_header(token.content):
                     self._argument_list(tokens, index + 2)
+                self.lead = token.content[token.content.rfind("\n") + 1 :]
             elif token.type == "fence":
                 self._fence(token)
             elif token.type == "html_block":
@@ -180,7 +185,11 @@ class PromptReader:
         spans = _spans(inline)
         text_map = _TextMap(inline.content, inline.map[0], self.lines)
         self._args_lines(inline.content, spans, text_map)
-        for found in table_argument_names(inline.content, text_map.starts, spans):
+        tables = "|" in inline.content and len(text_map.starts) >= 3
+        taught = frozenset(a.name for a in self.doc.arguments if a.tool == self.tool and tables)
+        for found in table_argument_names(
+            inline.content, text_map.starts, spans, self.lead, taught
+        ):
             line, column = text_map.position(found.offset)
             self.doc.arguments.append(
                 TaughtArgument(found.name, line, column, found.optional, "table", self.tool)

@@ -183,6 +183,13 @@ by the tool's code.
 the code ignores wastes the model's effort at best; at worst the model relies
 on behaviour that was removed.
 
+A table is read as arguments only when it lists them: its header says
+`argument` or `parameter`, or it has a `type`, `default` or `required`
+column (or a `key`/`field` header under an `Arguments:` lead) and is neither
+introduced as what the tool returns (`returns a list; each item has:`) nor
+headed by an argument taught above it (`| key | meaning |` under
+`args: `key``, the values of `key`).
+
 **Example.** The prompt teaches `minutes`, but `tools/wait.py` reads only
 `seconds`.
 """
