@@ -164,3 +164,28 @@ def test_tables_of_results_and_of_values_teach_no_argument(tmp_path: Path) -> No
         ("mode", 37, 4, False, "table", "settings"),
         ("limit", 41, 4, False, "table", "settings"),
     ]
+
+
+def test_a_tool_list_item_teaches_the_args_after_its_name(make_repo, run_cli) -> None:
+    """``- `wait`: args ...`` teaches the item's tool's arguments, as an
+    ``args:`` line does; for a name that is no tool nothing is reported."""
+    prompt = (
+        "## waiting\n"
+        "- `wait`: args optional `seconds`, `minutes`\n"
+        "- `nap`: **args:** `hours`\n"
+        '\n`{"tool_name": "wait", "tool_args": {"seconds": 1}}`\n'
+    )
+    assert _check(make_repo, run_cli, prompt) == [
+        f"{PROMPT}:2:37: PRM003 argument `minutes` is taught for `wait` but tools/wait.py "
+        "never reads it"
+    ]
+
+
+def test_list_item_args_belong_to_the_item(tmp_path: Path) -> None:
+    text = "### memory\n- `memory_load`: args `query`, optional `limit`,\n  `filter`\n"
+    doc = parse_file(tmp_path, "p.md", text)
+    assert args(doc) == [
+        ("query", 2, 24, False, "args-line", "memory_load"),
+        ("limit", 2, 42, True, "args-line", "memory_load"),
+        ("filter", 3, 4, True, "args-line", "memory_load"),
+    ]

@@ -263,6 +263,37 @@ def load_example(text: str) -> _Loaded:
     return _Loaded(error=lenient_error)
 
 
+#: tool names that stand for any tool in the shape of a call
+#: (``{"tool_name": "name", "tool_args": {...}}``), compared in lower case
+PLACEHOLDER_TOOLS = frozenset(
+    {
+        "name",
+        "tool",
+        "tool_name",
+        "toolname",
+        "name_of_tool",
+        "tool_name_here",
+        "some_tool",
+        "your_tool",
+        "my_tool",
+        "any_tool",
+        "other_tool",
+        "the_tool",
+        "example_tool",
+    }
+)
+#: an object written as its placeholder only: ``{...}``, ``{ … }``
+_SCHEMATIC_OBJECT_RE = re.compile(r"\{\s*(?:\.\.\.|\u2026)\s*\}")
+
+
+def is_shape(tool_name: object, text: str, args_offset: int | None) -> bool:
+    """Whether an example is the shape of any call, not a call: its tool is
+    a placeholder name, or its ``tool_args`` is just ``{...}``."""
+    if isinstance(tool_name, str) and tool_name.strip().lower() in PLACEHOLDER_TOOLS:
+        return True
+    return args_offset is not None and bool(_SCHEMATIC_OBJECT_RE.match(text, args_offset))
+
+
 def beyond_limit(message: str) -> bool:
     """Whether an example's error is doxtool's nesting limit (the text may be
     valid JSON, but was not read), not a fault of the text."""

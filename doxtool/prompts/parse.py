@@ -96,7 +96,11 @@ List items named by a span
     A list item starting with a backticked name followed by ``:``, by a
     parenthesis and ``:`` (```path` (required):``) or by a dash
     (``—``, ``–``, `` - ``) names a tool if one is so named, else an
-    argument or a value (:attr:`PromptDoc.listed`).
+    argument or a value (:attr:`PromptDoc.listed`). When ``args`` or
+    ``arguments`` (a colon and ``**bold**`` allowed) follows, the rest is
+    read as an ``args:`` line of the item's name
+    (``- `memory_load`: args `query`, optional `limit```): those arguments
+    are checked when the name is a tool's.
 
 Examples (:class:`PromptExample`)
     Fenced blocks (``` or ~~~) whose info string is ``json``, ``json5`` or
@@ -107,7 +111,7 @@ Examples (:class:`PromptExample`)
     (source ``example``, never optional) positioned at the key. An example
     whose ``tool_name`` is a placeholder (``name``, ``tool``,
     ``name_of_tool``, ``some_tool``, ... in any case:
-    :data:`~doxtool.prompts.reader.PLACEHOLDER_TOOLS`) or whose
+    :data:`~doxtool.prompts.examples.PLACEHOLDER_TOOLS`) or whose
     ``tool_args`` is written ``{...}`` is the shape of any call
     (```{"tool_name": "name", "tool_args": {...}}``` on an ``args:`` line):
     it names no tool and teaches no argument.

@@ -19,7 +19,7 @@ from doxtool.prompts.argtext import (
     args_line_names,
     table_argument_names,
 )
-from doxtool.prompts.examples import load_example
+from doxtool.prompts.examples import is_shape, load_example
 from doxtool.prompts.model import JsonError, PromptDoc, PromptExample, PromptTool, TaughtArgument
 
 if TYPE_CHECKING:  # markdown-it is imported by the first parse (a cached run needs none)
@@ -44,6 +44,10 @@ _ARGS_LIST_HEADER_RE = re.compile(
 )
 #: the end of an ``args:`` line that goes on on the next line of its paragraph
 _WRAPS_RE = re.compile(r"(?:[,;]|\band|\bor)[ \t]*\Z", re.I)
+#: ``args`` after the name of a list item: ``- `memory_load`: args `query```
+_ITEM_ARGS_RE = re.compile(
+    r"[ \t]*(?:\*\*|__)?(?:args?|arguments?)\b[ \t]*(?:\*\*|__)?[ \t]*:?(?:\*\*|__)?", re.I
+)
 #: what follows a list item's first span when the span names the item:
 #: ```name`: ...``, ```name` (required): ...``, ```name` — ...``
 _ITEM_NAME_END_RE = re.compile(r"[ \t]*(?:\([^()\n]*\)[ \t]*)?(?::|\u2014|\u2013|-(?=\s))")
@@ -205,7 +209,8 @@ class PromptReader:
         content = inline.content
         if not spans or content[: spans[0].open].strip() or inline.map is None:
             return
-        if not _ITEM_NAME_END_RE.match(content, spans[0].close):
+        named = _ITEM_NAME_END_RE.match(content, spans[0].close)
+        if not named:
             return
         name = spans[0].content.strip()
         if not _TOOL_NAME_RE.match(name):
@@ -213,40 +218,58 @@ class PromptReader:
         text_map = _TextMap(content, inline.map[0], self.lines)
         line, column = text_map.position(spans[0].start + spans[0].content.find(name))
         self.doc.listed.append(PromptTool(name, line, column, "list"))
+        # ``- `memory_load`: args `query`, optional `limit```: the item's tool's
+        # arguments (read for it only when it is a tool)
+        lead = _ITEM_ARGS_RE.match(content, named.end())
+        if lead is not None:
+            self._args_line(content, lead.end(), 0, spans, text_map, name)
 
     def _args_lines(self, content: str, spans: list[Span], text_map: _TextMap) -> None:
-        starts = text_map.starts
-        opens = [span.open for span in spans]
-        for index, start in enumerate(starts):
-            end = starts[index + 1] - 1 if index + 1 < len(starts) else len(content)
+        for index, start in enumerate(text_map.starts):
+            end = _line_end(content, text_map.starts, index)
             match = _ARGS_LINE_RE.match(content, start, end)
-            if match is None:
-                continue
-            # a line ending in a comma (or ``and``, ``or``) wraps onto the next
-            following = index + 1
-            while (
-                following < len(starts)
-                and _WRAPS_RE.search(content, start, end)
-                and not _ARGS_LINE_RE.match(content, starts[following])
-            ):
-                following += 1
-                end = starts[following] - 1 if following < len(starts) else len(content)
-            first = bisect.bisect_left(opens, match.end())
-            last = bisect.bisect_right(opens, end)
-            on_line = [span for span in spans[first:last] if span.close <= end]
-            found = args_line_names(content, match.end(), end, on_line)
-            for span, optional in found:
-                name = span.content.strip()
-                line, column = text_map.position(span.start + span.content.find(name))
-                self.doc.arguments.append(
-                    TaughtArgument(name, line, column, optional, "args-line", self.tool)
-                )
-            names = {span.content.strip() for span, _ in found}
-            self.doc.line_values.extend(
-                value
-                for value in (span.content.strip() for span in on_line)
-                if value not in names and ARG_NAME_RE.match(value)
+            if match is not None:
+                self._args_line(content, match.end(), index, spans, text_map, self.tool)
+
+    def _args_line(
+        self,
+        content: str,
+        after: int,
+        index: int,
+        spans: list[Span],
+        text_map: _TextMap,
+        tool: str | None,
+    ) -> None:
+        """The arguments of the ``args:`` line ``index`` of a paragraph, from
+        offset ``after`` on."""
+        starts = text_map.starts
+        end = _line_end(content, starts, index)
+        # a line ending in a comma (or ``and``, ``or``) wraps onto the next
+        following = index + 1
+        while (
+            following < len(starts)
+            and _WRAPS_RE.search(content, starts[index], end)
+            and not _ARGS_LINE_RE.match(content, starts[following])
+        ):
+            end = _line_end(content, starts, following)
+            following += 1
+        opens = [span.open for span in spans]
+        first = bisect.bisect_left(opens, after)
+        last = bisect.bisect_right(opens, end)
+        on_line = [span for span in spans[first:last] if span.close <= end]
+        found = args_line_names(content, after, end, on_line)
+        for span, optional in found:
+            name = span.content.strip()
+            line, column = text_map.position(span.start + span.content.find(name))
+            self.doc.arguments.append(
+                TaughtArgument(name, line, column, optional, "args-line", tool)
             )
+        names = {span.content.strip() for span, _ in found}
+        self.doc.line_values.extend(
+            value
+            for value in (span.content.strip() for span in on_line)
+            if value not in names and ARG_NAME_RE.match(value)
+        )
 
     def _argument_list(self, tokens: list[Token], index: int) -> None:
         """Arguments listed right after an ``Arguments in `tool_args`:`` line."""
@@ -354,7 +377,7 @@ class PromptReader:
         if isinstance(tool_name, str):
             example.tool_name = tool_name
         args_member = members.get((None, "tool_args"))
-        if _is_shape(tool_name, text, args_member.value_offset if args_member else None):
+        if is_shape(tool_name, text, args_member.value_offset if args_member else None):
             return  # ``{"tool_name": "name", "tool_args": {...}}`` describes any call
         if isinstance(tool_name, str) and _TOOL_NAME_RE.match(tool_name):
             # ``"tool_name": "..."`` in a schematic example names no tool
@@ -373,6 +396,11 @@ class PromptReader:
                 )
 
 
+def _line_end(content: str, starts: list[int], index: int) -> int:
+    """The offset just past line ``index`` of a block's content (before its newline)."""
+    return starts[index + 1] - 1 if index + 1 < len(starts) else len(content)
+
+
 def _heading_name(content: str) -> str | None:
     """The tool name of a ``###`` heading, or None when it is prose.
 
@@ -388,37 +416,6 @@ def _heading_name(content: str) -> str | None:
         return None
     base = name.split(":", 1)[0]
     return name if quoted or base == base.lower() else None
-
-
-#: tool names that stand for any tool in the shape of a call
-#: (``{"tool_name": "name", "tool_args": {...}}``), compared in lower case
-PLACEHOLDER_TOOLS = frozenset(
-    {
-        "name",
-        "tool",
-        "tool_name",
-        "toolname",
-        "name_of_tool",
-        "tool_name_here",
-        "some_tool",
-        "your_tool",
-        "my_tool",
-        "any_tool",
-        "other_tool",
-        "the_tool",
-        "example_tool",
-    }
-)
-#: an object written as its placeholder only: ``{...}``, ``{ … }``
-_SCHEMATIC_OBJECT_RE = re.compile(r"\{\s*(?:\.\.\.|\u2026)\s*\}")
-
-
-def _is_shape(tool_name: object, text: str, args_offset: int | None) -> bool:
-    """Whether an example is the shape of any call, not a call: its tool is
-    a placeholder name, or its ``tool_args`` is just ``{...}``."""
-    if isinstance(tool_name, str) and tool_name.strip().lower() in PLACEHOLDER_TOOLS:
-        return True
-    return args_offset is not None and bool(_SCHEMATIC_OBJECT_RE.match(text, args_offset))
 
 
 #: words that title a part of a tool's prompt, never a tool (outside backticks)
