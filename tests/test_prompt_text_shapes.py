@@ -6,23 +6,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from samples import clean_files
+from test_prompt_reading_rules import PROMPT, _check
 from test_prompts import args, parse_file, tools
 
 from doxtool.rules.examples import WAIT_PY
-
-PROMPT = "prompts/agent.system.tool.wait.md"
-
-
-def _findings(output: str) -> list[str]:
-    """The finding lines of a text report (the summary line dropped)."""
-    return [line for line in output.splitlines() if not line.startswith(("Found ", "All "))]
-
-
-def _check(make_repo, run_cli, prompt: str, tool: str = WAIT_PY) -> list[str]:
-    files = {**clean_files(), PROMPT: prompt, "tools/wait.py": tool}
-    result = run_cli(make_repo(files), "check", "--select", "PRM")
-    return _findings(result.output)
 
 
 def test_a_result_item_with_a_headline_is_no_call(make_repo, run_cli) -> None:
