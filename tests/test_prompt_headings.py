@@ -69,3 +69,36 @@ def test_a_qualified_mcp_tool_name_is_no_missing_module(make_repo, run_cli) -> N
         "prompts/agent.system.tool.github_mcp.md:1:5: PRM002 prompt heading names tool "
         "`github.`, which does not exist (no `github..py` in tools, python/tools, plugins/*/tools)"
     ]
+
+
+def test_a_tool_prompt_titled_by_its_first_word_teaches_the_tool(make_repo, run_cli) -> None:
+    """The first heading of a tool prompt names its tool by its first word, at
+    any level 1 to 3 (helpers/responses_tools.py ``_tool_name_from_heading``);
+    its required arguments are then checked, and a title that names no tool is
+    no missing tool (``## memory tools``)."""
+    for title in ("### wait tool", "## wait", "### wait (experimental)", "# `wait` tool"):
+        files = clean_files()
+        files[PROMPT] = f"{title}\nPause.\n\n## Arguments\n\nargs: optional `seconds`\n"
+        root = make_repo(files)
+        result = run_cli(root, "check", "--select", "PRM")
+        assert (result.exit_code, result.output) == (0, "All checks passed.\n"), title
+    files = clean_files()
+    files[PROMPT] = "## wait tools\nPause.\n"
+    files["tools/wait.py"] = files["tools/wait.py"].replace(
+        "        return Response(", '        label = self.args["label"]\n        return Response('
+    )
+    root = make_repo(files)
+    result = run_cli(root, "check", "--select", "PRM001,PRM004")
+    assert _findings(result.output) == [
+        f"{PROMPT}:1:4: PRM004 required argument `label` of `wait` (read at tools/wait.py:7) "
+        "is never taught"
+    ]
+    files = clean_files()
+    files["prompts/agent.system.tool.memory.md"] = "## memory tools\nuse them\n"
+    result = run_cli(make_repo(files), "check", "--select", "PRM")
+    assert (result.exit_code, result.output) == (0, "All checks passed.\n")
+    # a later heading, or one in the listing's wrapper, is no title
+    files = clean_files()
+    files[PROMPT] = "### Notes\n\n## wait tool\nPause.\n"
+    result = run_cli(make_repo(files), "check", "--select", "PRM001")
+    assert _findings(result.output)[0].startswith("tools/wait.py:4:1: PRM001 tool `wait`")

@@ -30,7 +30,8 @@ class PromptTool:
     name: str
     line: int
     column: int
-    #: heading | example | list (see :attr:`PromptDoc.listed`)
+    #: heading | title (a tool prompt's first heading, by its first word) |
+    #: example | list (see :attr:`PromptDoc.listed`)
     source: str = "heading"
 
 

@@ -22,6 +22,15 @@ Tools (:class:`PromptTool`)
     (``### `MyTool```) counts whatever its case. Every example's string
     ``"tool_name"`` is a tool too, positioned at the value.
 
+    The first heading of a tool prompt file (``agent.system.tool.*.md``), of
+    level 1 to 3 and of another shape (``# sftp_upload tool``, ``## delta``,
+    ``### gamma (experimental)``), names a tool by its first word without
+    quotes and colons, as the framework names a tool from a prompt
+    (helpers/responses_tools.py ``_tool_name_from_heading``), when that word
+    is a name in lower case or backticked: a tool of source ``title``. Its
+    section goes on through deeper headings (``## Arguments`` under
+    ``# sftp_upload tool``).
+
 The section's tool
     Arguments taught in prose belong to the nearest preceding tool heading. Any
     heading of level 1 to 3 starts a new section; one that is not a tool

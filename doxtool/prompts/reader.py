@@ -142,6 +142,11 @@ class PromptReader:
         #: the line that introduces the next block: the last line of the
         #: previous paragraph, or a heading (as if it ended in ``:``)
         self.lead = ""
+        #: whether a heading of level 1 to 3 was read: only the first heading of
+        #: a tool prompt file (``agent.system.tool.*.md``) may be its title
+        self.headed = not doc.path.rpartition("/")[2].startswith("agent.system.tool.")
+        #: the level of the title heading whose section is being read, or 0
+        self.title_level = 0
 
     def read(self) -> None:
         from doxtool.core.mdlimits import NESTED_TOO_DEEPLY, parse_checked
@@ -173,13 +178,24 @@ class PromptReader:
             return
         if level == 3 and _is_sub_section(inline.content):
             return  # ``### arguments`` under ``### kv_store``: still its section
+        first, self.headed = not self.headed, True
         name = _heading_name(inline.content) if level == 3 else None
+        source = "heading"
+        if name is None and first:
+            # the file's first heading names its tool by its first word, as the
+            # framework reads it (``# sftp_upload tool``, ``### gamma (experimental)``)
+            name, source = _title_name(inline.content), "title"
+            self.title_level = level if name is not None else 0
+        elif name is None and level > self.title_level > 0:
+            return  # a section of the title's tool (``## Arguments`` under ``# x tool``)
+        else:
+            self.title_level = 0
         self.tool = name
         if name is None or inline.map is None:
             return
         text_map = _TextMap(inline.content, inline.map[0], self.lines)
         line, column = text_map.position(max(inline.content.find(name), 0))
-        self.doc.tools.append(PromptTool(name, line, column, "heading"))
+        self.doc.tools.append(PromptTool(name, line, column, source))
 
     # Paragraphs: args lines and inline examples -----------------------------
 
@@ -439,6 +455,22 @@ def _is_sub_section(content: str) -> bool:
     a trailing colon allowed, not in backticks): a part of the section it
     is in, naming no tool."""
     return content.strip().rstrip(":").strip().lower() in SECTION_WORDS
+def _title_name(content: str) -> str | None:
+    """The tool name of a file's first heading of another shape than ``### name``
+    (``# sftp_upload tool``, ``## delta``, ``### gamma (experimental)``): its
+    first word without quotes and colons, as the framework takes it
+    (helpers/responses_tools.py ``_tool_name_from_heading``), when it is a
+    name in lower case (before any ``:method``) or backticked."""
+    words = content.split(None, 1)
+    if not words:
+        return None
+    word = words[0]
+    quoted = len(word) > 2 and word.startswith("`") and word.endswith("`")
+    name = word.strip("`'\" :")
+    if not _TOOL_NAME_RE.match(name):
+        return None
+    base = name.split(":", 1)[0]
+    return name if quoted or base == base.lower() else None
 
 
 def _is_inline_example(content: str) -> bool:

@@ -33,8 +33,9 @@ class ToolWithoutPrompt(Rule):
 `unknown`) is taught by a prompt that reaches its agents: a file of the core
 `prompts/` or of any plugin's `prompts/` (plugin prompts reach every agent),
 and for a profile's own tool also its profile's `prompts/`. Which tools a
-prompt teaches comes from its `###` headings, its examples' `tool_name`s and
-list items starting with a tool's name, in any prompt file of the set, never
+prompt teaches comes from its `###` headings, the first heading of a tool
+prompt by its first word (`# sftp_upload tool`, `## delta`), its examples'
+`tool_name`s and list items starting with a tool's name, in any prompt file of the set, never
 from its file name. A profile override alone does not teach a core tool.
 
 **Why it matters.** A model only calls the tools its prompt lists; a tool
@@ -46,6 +47,8 @@ without a prompt is dead code at run time.
         Example(wait_files()),
         # a list item teaches it too, in a file with no heading and no example
         Example(wait_files({PROMPT: "Tools:\n\n- `wait`: pause for `seconds`\n"})),
+        # the file's first heading names it by its first word
+        Example(wait_files({PROMPT: "# wait tool\nPause.\n\n## Arguments\n\nargs: `seconds`\n"})),
     ]
     invalid = [
         Example(
@@ -98,7 +101,9 @@ class UnknownTool(Rule):
 example's `tool_name`, is a tool module of the repository (`name:method`
 forms name the tool before the colon).
 
-Not reported: a qualified `server.tool` name (a dot in the name before any
+Not reported: the title of a tool prompt (its first heading, of another
+shape than `### name`) whose first word names no tool (`## memory tools`);
+a qualified `server.tool` name (a dot in the name before any
 `:method`), which Agent Zero looks up among the tools of its MCP servers
 before any module, and which servers are configured is not in the code; and
 a `###` heading below an earlier heading of a tool in the same file (a tool
@@ -148,6 +153,8 @@ renamed tool makes every such call fail, and the framework answers with the
             # an earlier heading of a tool: one that exists, or that is called
             tool_heading = False
             for tool in prompt.doc.tools:
+                if tool.source == "title":
+                    continue  # ``## memory tools``: a title names a tool only when one exists
                 base = tool.name.split(":", 1)[0]
                 heading = tool.source == "heading"
                 called = heading and _calls(prompt.doc, tool)
@@ -283,7 +290,7 @@ taught: the framework fills it from the method.
                 continue  # what the included files teach is not known here
             taught_all = {a.name for a in prompt.doc.arguments}
             for heading in prompt.doc.tools:
-                if heading.source != "heading":
+                if heading.source not in ("heading", "title"):
                     continue
                 found = tool_facts(ctx, heading.name, prompt.prompt_set)
                 if found is None:
