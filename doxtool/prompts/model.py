@@ -80,10 +80,13 @@ class PromptDoc:
     #: names starting a list item (``- `memory_save`: args ...``): a tool the
     #: prompt teaches when one is so named, else an argument or a value
     listed: list[PromptTool] = field(default_factory=list)
-    #: names an ``args:`` line writes in backticks but reads as values
-    #: (```runtime` `python```, ```encoding`, default `utf-8```): whether one
-    #: is an argument after all is not known, so none is "never taught"
-    line_values: list[str] = field(default_factory=list)
+    #: backticked names in prose (``download the page at the given `url```,
+    #: ```todo:add```), with the tool of their section: they name an argument
+    #: or a ``tool:method`` call, which PRM004 credits (source ``mention``).
+    #: The names an ``args:`` line reads as values (```runtime` `python```,
+    #: ```encoding`, default `utf-8```) are among them: whether one is an
+    #: argument after all is not known, so none is "never taught"
+    mentions: list[TaughtArgument] = field(default_factory=list)
     has_tools_placeholder: bool = False
     #: files the prompt includes (``{{ include "x.md" }}``), as written: what
     #: they teach is not read here

@@ -59,8 +59,8 @@ The section's tool
     (```mode` = `fast` | `slow```). An item after the first that opens with
     words about a value (``default``, ``defaults to``, ``e.g.``, ``i.e.``,
     ``such as``, ``like``, ``for example``) gives the previous name's value
-    (```encoding`, defaults to `utf-8```). Names read as values are kept
-    (:attr:`PromptDoc.line_values`): no required argument among them is
+    (```encoding`, defaults to `utf-8```). Names read as values stay mentions
+    (:attr:`PromptDoc.mentions`): no required argument among them is
     "never taught". After a name followed by text
     that introduces values (``:``, ``=``, a dash, ``∈``, ``one of``,
     ``values``, ``in {``), once a backticked value follows, a comma goes on
@@ -110,6 +110,10 @@ List items named by a span
     read as an ``args:`` line of the item's name
     (``- `memory_load`: args `query`, optional `limit```): those arguments
     are checked when the name is a tool's.
+
+Mentions (:attr:`PromptDoc.mentions`)
+    Every other code span of a paragraph holding just a name (``the given
+    `url```, ```todo:add```), with the tool of its section.
 
 Examples (:class:`PromptExample`)
     Fenced blocks (``` or ~~~) whose info string is ``json``, ``json5`` or

@@ -217,6 +217,11 @@ class PromptReader:
         for span in spans:
             if _is_inline_example(span.content):
                 self._example(span.content, span.start, text_map, True)
+            elif _TOOL_NAME_RE.match(name := span.content.strip()):
+                line, column = text_map.position(span.start + span.content.find(name))
+                self.doc.mentions.append(
+                    TaughtArgument(name, line, column, True, "mention", self.tool)
+                )
 
     def _list_item_name(self, inline: Token) -> None:
         """``- `memory_save`: args ...``: a list item named by its first span
@@ -273,19 +278,12 @@ class PromptReader:
         first = bisect.bisect_left(opens, after)
         last = bisect.bisect_right(opens, end)
         on_line = [span for span in spans[first:last] if span.close <= end]
-        found = args_line_names(content, after, end, on_line)
-        for span, optional in found:
+        for span, optional in args_line_names(content, after, end, on_line):
             name = span.content.strip()
             line, column = text_map.position(span.start + span.content.find(name))
             self.doc.arguments.append(
                 TaughtArgument(name, line, column, optional, "args-line", tool)
             )
-        names = {span.content.strip() for span, _ in found}
-        self.doc.line_values.extend(
-            value
-            for value in (span.content.strip() for span in on_line)
-            if value not in names and ARG_NAME_RE.match(value)
-        )
 
     def _argument_list(self, tokens: list[Token], index: int) -> None:
         """Arguments listed right after an ``Arguments in `tool_args`:`` line."""
@@ -455,6 +453,8 @@ def _is_sub_section(content: str) -> bool:
     a trailing colon allowed, not in backticks): a part of the section it
     is in, naming no tool."""
     return content.strip().rstrip(":").strip().lower() in SECTION_WORDS
+
+
 def _title_name(content: str) -> str | None:
     """The tool name of a file's first heading of another shape than ``### name``
     (``# sftp_upload tool``, ``## delta``, ``### gamma (experimental)``): its

@@ -241,7 +241,9 @@ class RequiredArgumentNotTaught(Rule):
     doc = """\
 **What it checks.** Every argument the code requires (read with `args["x"]`
 outside a membership guard, or an `execute` parameter without a default) is
-named by the prompt that documents the tool.
+named by the prompt that documents the tool: taught (an `args:` line, a list,
+a table, an example key), or named in backticks in the tool's section
+(`download the page at the given `url``).
 
 **Why it matters.** The model cannot send what it was never told about; every
 call then fails on the missing key.
@@ -250,12 +252,15 @@ call then fails on the missing key.
 mentions `name`.
 
 A name an `args:` line writes in backticks where doxtool reads a value
-(`` `runtime` `python` ``, `` `encoding`, default `utf-8` ``) counts as
-taught: whether it is a value is not known for sure.
+(`` `runtime` `python` ``, `` `encoding`, default `utf-8` ``) is named in
+backticks in the tool's section too, so it counts as taught: whether it is a
+value is not known for sure.
 
 A prompt that includes other files (`{{ include "x.md" }}`) is not checked:
 what they teach is not read. Under a `### tool:method` heading `action` is
-taught: the framework fills it from the method.
+taught, and so it is when an example's `tool_name`, a list item or a
+backticked name gives the tool with a method (`todo:add`): the framework
+fills it from the method.
 """
     valid = [
         Example(wait_files()),
@@ -299,9 +304,10 @@ taught: the framework fills it from the method.
                 taught = {a.name for a in prompt.doc.arguments_of(heading.name)} or taught_all
                 # ``- `document`: one path or a list`` names an argument as well
                 taught = taught | set(prompt.doc.listed_names)
-                # a name an ``args:`` line writes as a value may be one too
-                taught |= set(prompt.doc.line_values)
-                if ":" in heading.name:
+                # a name in backticks in the tool's prose (``the given `url```)
+                mentioned = {m.name for m in prompt.doc.mentions if m.tool in (heading.name, None)}
+                taught |= mentioned
+                if ":" in heading.name or _method_called(prompt.doc, heading.name, mentioned):
                     # the framework fills it from the method (``tool:method``)
                     taught.add(METHOD_ARGUMENT)
                 for group in alternative_groups(tool):
@@ -335,6 +341,17 @@ def is_qualified_mcp_name(base: str) -> bool:
     looks for a module (helpers/mcp_handler.py ``_split_qualified_tool_name``)."""
     server, dot, tool = base.partition(".")
     return bool(dot and server and tool)
+
+
+def _method_called(doc: PromptDoc, tool: str, mentioned: set[str]) -> bool:
+    """Whether the prompt teaches ``tool`` by ``tool:method`` names (an example's
+    ``tool_name``, a list item's or a mention's ```todo:add```): each such
+    call carries ``action``, which the framework fills from the method
+    (helpers/extract_tools.py ``normalize_tool_request``)."""
+    prefix = tool.split(":", 1)[0] + ":"
+    names = [t.name for t in doc.tools if t.source == "example"]
+    names += [*doc.listed_names, *mentioned]
+    return any(name.startswith(prefix) and len(name) > len(prefix) for name in names)
 
 
 def _calls(doc: PromptDoc, heading: PromptTool) -> bool:

@@ -1,0 +1,60 @@
+"""PRM004, through the real CLI: what names a required argument besides an
+``args:`` line, a list, a table or an example key."""
+
+from __future__ import annotations
+
+from samples import clean_files
+
+from doxtool.rules.examples import WAIT_PY
+
+PROMPT = "prompts/agent.system.tool.wait.md"
+LABEL_PY = WAIT_PY.replace(
+    "        return Response(", '        label = self.args["label"]\n        return Response('
+)
+ACTION_PY = WAIT_PY.replace(
+    "        return Response(", '        action = self.args["action"]\n        return Response('
+)
+
+
+def _findings(output: str) -> list[str]:
+    """The finding lines of a text report (the summary line dropped)."""
+    return [line for line in output.splitlines() if not line.startswith(("Found ", "All "))]
+
+
+def _prm004(make_repo, run_cli, code: str, prompt: str) -> list[str]:
+    files = clean_files()
+    files["tools/wait.py"] = code
+    files[PROMPT] = prompt
+    result = run_cli(make_repo(files), "check", "--select", "PRM004")
+    return _findings(result.output)
+
+
+def test_a_backticked_name_in_the_tools_prose_teaches_it(make_repo, run_cli) -> None:
+    for prose in ("wait, then show the given `label`", "put the message in `label` arg"):
+        prompt = f"### wait\nPause.\n{prose}\nargs: optional `seconds`\n"
+        assert _prm004(make_repo, run_cli, LABEL_PY, prompt) == [], prose
+    # in another tool's section it is that tool's
+    prompt = "### wait\nPause.\nargs: optional `seconds`\n\n### other\nuse the `label`\n"
+    assert _prm004(make_repo, run_cli, LABEL_PY, prompt) == [
+        f"{PROMPT}:1:5: PRM004 required argument `label` of `wait` (read at tools/wait.py:7) "
+        "is never taught"
+    ]
+
+
+def test_a_tool_method_name_teaches_action(make_repo, run_cli) -> None:
+    """The framework fills ``action`` from a ``tool:method`` name's method
+    (helpers/extract_tools.py ``normalize_tool_request``): an example's
+    ``tool_name``, a list item or a name in the prose teach it."""
+    for teaching in (
+        '~~~json\n{"tool_name": "wait:add", "tool_args": {"seconds": 1}}\n~~~\n',
+        "methods: `wait:list`, `wait:add`\n",
+        "- `wait:add`: add one\n",
+    ):
+        prompt = f"### wait\nPause.\nargs: optional `seconds`\n\n{teaching}"
+        assert _prm004(make_repo, run_cli, ACTION_PY, prompt) == [], teaching
+    # another tool's method, or a bare `wait:`, teaches none
+    prompt = "### wait\nPause.\nargs: optional `seconds`\nlike `other:add` or `wait:`\n"
+    assert _prm004(make_repo, run_cli, ACTION_PY, prompt) == [
+        f"{PROMPT}:1:5: PRM004 required argument `action` of `wait` (read at tools/wait.py:7) "
+        "is never taught"
+    ]
