@@ -442,6 +442,11 @@ class ArgumentReads:
                 elif func.value != "bool":  # ``bool(x)`` tests truthiness: any type
                     builder.coercion = builder.coercion or func.value
                     builder.coerced_type = builder.coerced_type or COERCIONS[func.value]
+        if type(func) is cst.Name and func.value == "isinstance" and len(node.args) == 2:
+            subject = node.args[0].value
+            if raw_value(subject):  # the value as read, not ``str(x)``
+                for arg in self._standing_for(subject, env):
+                    self._arg(arg).type_tested = True
         if type(func) is cst.Attribute and func.attr.value in STRING_METHODS:
             for arg in self._standing_for(func.value, env):
                 builder = self._arg(arg)

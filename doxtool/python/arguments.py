@@ -68,6 +68,9 @@ class ArgBuilder:
     open_lookups: set[int] = field(default_factory=set)
     #: compared with ``"true"``/``"false"`` spellings: a JSON boolean is accepted
     boolean_spelling: bool = False
+    #: its value's type is tested (``isinstance(tags, str)``): the code takes
+    #: more than one type, so a literal default's type is not the only one
+    type_tested: bool = False
     #: its absence ends ``execute`` with an error
     contract_required: bool = False
     #: a fallback after ``or`` (:meth:`set_fallback`): no default is claimed
@@ -122,6 +125,12 @@ class ArgBuilder:
         if not self.has_default and not self.default_unknown:
             self.default_unknown = True
             self.fallback_known, self.fallback = known, jsonable(value)
+
+    def default_type(self) -> str | None:
+        """The type of the literal default, when nothing else states one."""
+        if self.coerced_type or self.annotation_type or not self.has_default:
+            return None
+        return json_type(self.default)
 
     def _refused(self, value: Any, recovered: bool = False) -> bool:
         """Whether a check that ends ``execute`` with an error refuses
@@ -236,7 +245,9 @@ class ArgBuilder:
             kind = json_type(self.default)
             if any(c != kind and (kind, c) != _INT for c in self.compared):
                 kind = None  # ``flag in ("yes", True)``: not only the default's type
-        kind = kind or self.weak_type
+        # ``if isinstance(tags, str): tags = tags.split(",")``: no one type
+        tested = self.type_tested and kind == self.default_type()
+        kind = None if tested else kind or self.weak_type
         if (
             self.boolean_spelling
             and kind == "string"
