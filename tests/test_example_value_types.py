@@ -35,9 +35,7 @@ EXAMPLE = (
 )
 
 
-def test_an_argument_whose_type_is_tested_takes_more_than_its_defaults(
-    make_repo, run_cli
-) -> None:
+def test_an_argument_whose_type_is_tested_takes_more_than_its_defaults(make_repo, run_cli) -> None:
     files = clean_files()
     files["tools/wait.py"] = CODE
     files[PROMPT] = "### wait\nPause.\nargs: `tags`, `reset`, `size`, `limit`\n" + EXAMPLE
