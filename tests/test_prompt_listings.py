@@ -178,3 +178,36 @@ def test_an_include_original_renders_the_file_it_overrides(make_repo, run_cli) -
     assert _findings(result.output) == [
         _over("prompts/agent.system.tools.md", "tiny-local", size, size - 1)
     ]
+
+
+def test_a_placeholder_written_with_blanks_is_not_filled(make_repo, run_cli) -> None:
+    """The framework fills `{{tools}}` only as written (helpers/files.py
+    `replace_placeholders_text`): `{{ tools }}` stays text, no tool is listed."""
+    files = clean_files()
+    files[TINY_WRAPPER] = "## Tools\n{{ tools }}\n"
+    files["pyproject.toml"] = _budget("tiny-local", 1000)
+    root = make_repo(files)
+    result = run_cli(root, "check", "--select", "PRM009,PRM010")
+    assert result.output.splitlines()[:-1] == [
+        f"{TINY_WRAPPER}:1:1: PRM010 tool listing wrapper has no `{{{{tools}}}}` placeholder "
+        "and includes no tool prompt; the model would see no tools (`{{ tools }}` is not "
+        "filled: the framework replaces only `{{tools}}` exactly as written)"
+    ]
+
+
+def test_the_placeholder_of_an_included_wrapper_is_filled(make_repo, run_cli) -> None:
+    """A profile wrapper that includes the core one (`{{ include original }}`)
+    lists every tool prompt there: the framework renders an included file
+    with the same variables (helpers/files.py `process_includes`)."""
+    files = clean_files()
+    rules = "{{ include original }}\nOne call a turn.\n"
+    files[TINY_WRAPPER] = rules
+    size = len(rules) - len("{{ include original }}") + len(WRAPPER) + len(WAIT_PROMPT)
+    for budget, findings in (
+        (size, []),
+        (size - 1, [_over(TINY_WRAPPER, "tiny-local", size, size - 1)]),
+    ):
+        files["pyproject.toml"] = _budget("tiny-local", budget)
+        root = make_repo(files)
+        result = run_cli(root, "check", "--select", "PRM009,PRM010")
+        assert _findings(result.output) == findings, budget

@@ -18,7 +18,9 @@ find (a path with a directory part, a name no known directory holds, one two
 plugins hold) may be in a directory it does not know: what they render is not
 known. They count for nothing, which leaves a figure the rendering reaches at
 least, and the result says it is not exact. The wrapper's ``{{tools}}`` counts
-as written, with every tool prompt besides (it stands for what joins them).
+as written, with every tool prompt besides (it stands for what joins them),
+and so does one in a file the wrapper includes (rendered with the same
+variables). Only ``{{tools}}`` exactly is filled: ``{{ tools }}`` stays text.
 """
 
 from __future__ import annotations
@@ -34,7 +36,10 @@ from doxtool.prompts.sets import PromptSet, tool_key
 _INCLUDE_RE = re.compile(r"{{\s*include\s*['\"](.*?)['\"]\s*}}")
 _ORIGINAL_RE = re.compile(r"{{\s*include\s+original\s*}}")
 _VARIABLE_RE = re.compile(r"{{(\w+)}}")
-_TOOLS_RE = re.compile(r"\{\{\s*tools\s*\}\}")
+#: filled only as written: ``{{ tools }}`` stays text (``replace_placeholders_text``)
+_TOOLS_RE = re.compile(r"\{\{tools\}\}")
+#: the placeholder spelled with blanks, which the framework does not fill
+SPACED_TOOLS_RE = re.compile(r"\{\{\s*tools\s*\}\}")
 _IF_RE = re.compile(r"{{\s*if\s+(.*?)}}", re.DOTALL)
 _IF_TOKEN_RE = re.compile(r"{{\s*(if\b.*?|endif)\s*}}", re.DOTALL)
 
@@ -144,7 +149,9 @@ def _render(
     wrapper: bool = False,
 ) -> int:
     """Add what the file at ``path`` renders to ``result``; how many
-    ``{{tools}}`` placeholders it holds (only a wrapper's count)."""
+    ``{{tools}}`` placeholders it holds (only a wrapper's count, and those of
+    the files it includes: the framework renders them with the same
+    variables, helpers/files.py ``process_includes``)."""
     text = text_of(path) if path not in stack and len(stack) < MAX_DEPTH else None
     if text is None:
         result.exact = False
@@ -171,7 +178,8 @@ def _render(
         if found == AMBIGUOUS:
             result.exact = False
         elif found is not None:
-            _render(found, search, text_of, result, stack)
+            nonlocal placeholders
+            placeholders += _render(found, search, text_of, result, stack, wrapper)
         return ""
 
     def include(match: re.Match[str]) -> str:
@@ -182,7 +190,8 @@ def _render(
         if found is None or found == AMBIGUOUS:
             result.exact = False
         else:
-            _render(found, search, text_of, result, stack)
+            nonlocal placeholders
+            placeholders += _render(found, search, text_of, result, stack, wrapper)
         return ""
 
     text = _INCLUDE_RE.sub(include, _ORIGINAL_RE.sub(original, text))

@@ -161,7 +161,9 @@ from doxtool.core.facts import Problem
 from doxtool.prompts.model import PromptDoc
 from doxtool.prompts.reader import PromptReader
 
-_TOOLS_PLACEHOLDER_RE = re.compile(r"\{\{\s*tools\s*\}\}")
+#: the framework fills ``{{tools}}`` exactly as written (helpers/files.py
+#: ``replace_placeholders_text``): ``{{ tools }}`` stays text
+_TOOLS_PLACEHOLDER_RE = re.compile(r"\{\{tools\}\}")
 _INCLUDE_RE = re.compile(r"\{\{\s*include\s+([\"'])([^\"'{}\n]{1,300})\1\s*\}\}")
 
 

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from doxtool.core.findings import WARNING, Finding
 from doxtool.prompts.listing import (
     PLUGIN_OFF,
+    SPACED_TOOLS_RE,
     SearchPath,
     has_variables,
     included_files,
@@ -32,7 +33,8 @@ class ListingOverBudget(Rule):
 (there is none by default), the tool listing it renders stays within that
 many characters: the wrapper, its includes resolved as the framework
 resolves them for the profile (its own prompt directory, then the plugins',
-then the core one), and for its `{{tools}}` placeholder every tool prompt in
+then the core one), and for its `{{tools}}` placeholder (also in an included
+file, such as the core wrapper under `{{ include original }}`) every tool prompt in
 effect for the profile, plugin prompts included (but for a plugin turned off
 by a `.toggle-0` file in its directory). The message names the
 setting the figure comes from.
@@ -93,7 +95,9 @@ placeholder that the framework fills with the tool prompts, or includes a
 tool prompt (`{{ include "agent.system.tool.response.md" }}`, also through
 another included file): a wrapper that lists its tools by includes has its
 listing. A wrapper whose includes doxtool cannot all find, or that holds a
-template variable (which may carry the tools), is not reported.
+template variable (which may carry the tools), is not reported. The
+framework fills the placeholder only as written (helpers/files.py
+`replace_placeholders_text`): `{{ tools }}`, with blanks, stays text.
 
 **Why it matters.** Without it the model sees the rules of tool use but not a
 single tool.
@@ -132,9 +136,16 @@ single tool.
                 or _may_list_tools(ctx, wrapper, prompt_set)
             ):
                 continue
+            spaced = SPACED_TOOLS_RE.search(ctx.prompt_text(wrapper))
+            hint = (
+                f" (`{spaced.group(0)}` is not filled: the framework replaces only "
+                "`{{tools}}` exactly as written)"
+                if spaced
+                else ""
+            )
             yield self.finding(
                 "tool listing wrapper has no `{{tools}}` placeholder and includes no tool "
-                "prompt; the model would see no tools",
+                f"prompt; the model would see no tools{hint}",
                 wrapper,
                 subject=f"{wrapper}:placeholder",
             )
