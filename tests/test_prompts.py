@@ -410,6 +410,31 @@ def test_json5_leniency(tmp_path: Path) -> None:
     ]
 
 
+def test_triple_quoted_strings_as_dirty_json_reads_them(tmp_path: Path) -> None:
+    """Agent Zero's DirtyJson reads a value written ``\"\"\"...\"\"\"`` (or with
+    single quotes) as the text between, stripped; positions after it stay exact."""
+    text = (
+        '```json\n{"tool_name": "kv", "tool_args": {"value": """server {\n'
+        '    listen 80;\n}  """, "note": \'\'\'a "b"\'\'\', "key": "x"}}\n```\n'
+        '```json\n{"tool_name": "kv", "tool_args": {"value": """x""" "key": 1}}\n```\n'
+    )
+    doc = parse_file(tmp_path, "p.md", text)
+
+    first, second = doc.examples
+    assert first.error is None
+    assert first.tool_args == {
+        "value": "server {\n    listen 80;\n}",
+        "note": 'a "b"',
+        "key": "x",
+    }
+    assert args(doc) == [
+        ("value", 2, 35, False, "example", "kv"),
+        ("note", 4, 9, False, "example", "kv"),
+        ("key", 4, 30, False, "example", "kv"),
+    ]
+    assert second.error == JsonError("expecting ',' delimiter", 7, 52)
+
+
 def test_template_directives_inside_examples(tmp_path: Path) -> None:
     text = """\
 ### search

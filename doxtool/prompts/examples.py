@@ -27,6 +27,7 @@ _LIMIT_PREFIX = "JSON nested "
 _JSON_TOKEN_RE = re.compile(
     r"""
     (?P<template>\{\{(?!\s*["'{])[^{}\n]*\}\})
+    | (?P<triple>"{3}.*?"{3}|'{3}.*?'{3})
     | (?P<string>
         "(?:[^"\\\n{]+|\\.|\{\{[^{}\n]*\}\}|\{)*"?
       | '(?:[^'\\\n{]+|\\.|\{\{[^{}\n]*\}\}|\{)*'?
@@ -134,6 +135,12 @@ class _JsonScan:
             self.key = None
         elif kind == "string":
             self._string(match)
+        elif kind == "triple":
+            # Agent Zero's DirtyJson reads ``"""..."""`` as the text between,
+            # as written and stripped (helpers/dirty_json.py ``_parse_multiline_string``)
+            value = json.dumps(match.group()[3:-3].strip())
+            self.edits.append((start, match.end(), value))
+            self.key = None
         elif kind == "word":
             self.key = (match.group(), start) if self.expect_key else None
             if match.group() in _ELLIPSES:

@@ -130,8 +130,10 @@ Examples (:class:`PromptExample`)
     it names no tool and teaches no argument.
 
 Lenient JSON
-    Examples are parsed leniently: trailing commas are accepted, and so is
-    what ``json5`` accepts (comments, single quotes, unquoted keys) for
+    Examples are parsed leniently: trailing commas are accepted, a string
+    written ``\"\"\"...\"\"\"`` or ``'''...'''`` reads as the text between,
+    stripped (as Agent Zero's DirtyJson reads it), and so is what ``json5``
+    accepts (comments, single quotes, unquoted keys) for
     examples up to :data:`JSON5_MAX_CHARS` characters (json5 is pure Python and
     slow; longer examples are held to strict JSON plus trailing commas).
     Nesting deeper than :data:`MAX_JSON_DEPTH` levels is reported as an error

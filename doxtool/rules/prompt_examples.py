@@ -32,8 +32,9 @@ class InvalidExample(Rule):
     doc = """\
 **What it checks.** Every JSON example (fenced ```` ```json ```` / `~~~json`
 blocks, and inline code spans holding a JSON object) parses as lenient JSON:
-trailing commas and template directives are accepted, real syntax errors are
-not.
+trailing commas, template directives, what json5 reads (comments, single
+quotes, unquoted keys) and `\"\"\"multi-line\"\"\"` strings (which the framework's
+DirtyJson reads) are accepted, real syntax errors are not.
 
 **Why it matters.** Models imitate examples literally; a broken example
 teaches broken tool calls.
