@@ -58,3 +58,33 @@ def test_a_tool_method_name_teaches_action(make_repo, run_cli) -> None:
         f"{PROMPT}:1:5: PRM004 required argument `action` of `wait` (read at tools/wait.py:7) "
         "is never taught"
     ]
+
+
+DISPATCH_PY = WAIT_PY.replace(
+    "        return Response(",
+    '        action = self.args.get("action", "")\n'
+    '        if action == "add":\n'
+    '            return Response(message="added", break_loop=False)\n'
+    '        if action != "list":\n'
+    '            return Response(message="unknown action", break_loop=False)\n'
+    "        return Response(",
+)
+
+
+def test_a_method_the_dispatch_refuses_is_reported(make_repo, run_cli) -> None:
+    """PRM008: a ``tool:method`` example sends the method as ``action``; a
+    method the closed dispatch refuses is reported as an ``action`` value is,
+    one it takes (or an ``action`` given besides) is not."""
+    files = clean_files()
+    files["tools/wait.py"] = DISPATCH_PY
+    files[PROMPT] = (
+        "### wait\nPause.\nargs: optional `seconds`, `action`\n\n"
+        '`{"tool_name": "wait:pause", "tool_args": {"seconds": 1}}`\n\n'
+        '`{"tool_name": "wait:add", "tool_args": {"seconds": 1}}`\n\n'
+        '`{"tool_name": "wait:pause", "tool_args": {"action": "list"}}`\n'
+    )
+    result = run_cli(make_repo(files), "check", "--select", "PRM008")
+    assert _findings(result.output) == [
+        f'{PROMPT}:5:2: PRM008 example calls `wait:pause`, giving `action` the value `"pause"`, '
+        "which tools/wait.py:7 does not accept (one of `add`, `list`)"
+    ]

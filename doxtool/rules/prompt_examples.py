@@ -15,6 +15,7 @@ from doxtool.prompts.model import PromptExample
 from doxtool.rules.base import Example, Expect, Rule
 from doxtool.rules.examples import WAIT_PY
 from doxtool.rules.tool_prompts import (
+    METHOD_ARGUMENT,
     PROMPT,
     TEMPLATE,
     prompt_files,
@@ -231,8 +232,9 @@ class ExampleArgumentValue(Rule):
 **What it checks.** In every example, each `tool_args` value has the type the
 code reads it as (`int(...)` means integer, a literal default of `""` means
 string, ...) and, for dispatch arguments compared with literals (`action`),
-is one of the compared values. A value the code's conversion takes is of
-its type: `"30"` for `int(...)`, anything for `str(...)`; `"five"` for
+is one of the compared values; a `tool:method` name sends its method as
+`action` (helpers/extract_tools.py), which is checked alike. A value the
+code's conversion takes is of its type: `"30"` for `int(...)`, anything for `str(...)`; `"five"` for
 `int(...)` is not.
 
 **Why it matters.** A model copies example values; a value the code rejects
@@ -263,12 +265,24 @@ becomes a failed call in production.
                 if found is None:
                     continue
                 module, tool = found
-                for name, value in example.tool_args.items():
+                values = dict(example.tool_args)
+                base, colon, method = example.tool_name.partition(":")
+                if colon and base and method and METHOD_ARGUMENT not in values:
+                    # ``"tool_name": "scheduler:pause_task"`` sends ``action``
+                    # (helpers/extract_tools.py ``normalize_tool_request``)
+                    values[METHOD_ARGUMENT] = method
+                for name, value in values.items():
                     arg = tool.argument(name)
                     if arg is None or value is None or _placeholder(value):
                         continue
                     where = arg.where(module)
-                    if arg.type and not _type_ok(value, arg.type) and not _converts(value, arg):
+                    given = name in example.tool_args  # not a method (``tool:method``)
+                    if (
+                        given
+                        and arg.type
+                        and not _type_ok(value, arg.type)
+                        and not _converts(value, arg)
+                    ):
                         yield self.finding(
                             f"example gives `{name}` the value {_short(value)}, but {where} reads "
                             f"it as {arg.type}",
@@ -285,8 +299,13 @@ becomes a failed call in production.
                         and value.strip().lower() not in arg.enum
                     ):
                         allowed = ", ".join(f"`{v}`" for v in arg.enum)
+                        how = (
+                            f"gives `{name}` the value "
+                            if given
+                            else f"calls `{example.tool_name}`, giving `{name}` the value "
+                        )
                         yield self.finding(
-                            f"example gives `{name}` the value {_short(value)}, which "
+                            f"example {how}{_short(value)}, which "
                             f"{where} does not accept (one of {allowed})",
                             prompt.path,
                             example.line,
