@@ -88,3 +88,35 @@ def test_a_method_the_dispatch_refuses_is_reported(make_repo, run_cli) -> None:
         f'{PROMPT}:5:2: PRM008 example calls `wait:pause`, giving `action` the value `"pause"`, '
         "which tools/wait.py:7 does not accept (one of `add`, `list`)"
     ]
+
+
+OPS_WAIT = """\
+from helpers.tool import Response, Tool
+
+
+class OpsWait(Tool):
+    async def execute(self, minutes=1, **kwargs) -> Response:
+        return Response(message=f"{minutes}", break_loop=False)
+"""
+
+
+def test_a_profile_tool_taught_by_the_prompt_it_inherits(make_repo, run_cli) -> None:
+    """PRM003: a profile's own tool with no prompt of its own is taught by
+    the core prompt of that name, whose arguments it must read too; with a
+    prompt of its own, only that one is its."""
+    files = clean_files()
+    files["agents/ops/agent.yaml"] = "title: Ops\n"
+    files["agents/ops/prompts/agent.system.tool.response.md"] = "### response\nreply\n"
+    files["agents/ops/tools/wait.py"] = OPS_WAIT
+    root = make_repo(files)
+    result = run_cli(root, "check", "--select", "PRM003")
+    message = (
+        "PRM003 argument `seconds` is taught for `wait` but agents/ops/tools/wait.py, "
+        "which profile `ops` runs with this prompt, never reads it"
+    )
+    assert _findings(result.output) == [f"{PROMPT}:3:17: {message}", f"{PROMPT}:5:79: {message}"]
+    (root / "agents/ops/prompts/agent.system.tool.wait.md").write_text(
+        "### wait\nPause.\nargs: optional `minutes`\n"
+    )
+    result = run_cli(root, "check", "--select", "PRM003")
+    assert (result.exit_code, result.output) == (0, "All checks passed.\n")

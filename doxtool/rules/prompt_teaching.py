@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from doxtool.core.findings import Finding
 from doxtool.prompts.model import PromptDoc, PromptTool
 from doxtool.prompts.schema import alternative_groups
+from doxtool.prompts.sets import tool_key
 from doxtool.rules.base import Example, Expect, Rule
 from doxtool.rules.examples import WAIT_PY
 from doxtool.rules.tool_prompts import (
@@ -197,6 +198,11 @@ introduced as what the tool returns (`returns a list; each item has:`) nor
 headed by an argument taught above it (`| key | meaning |` under
 `args: `key``, the values of `key`).
 
+A profile's own tool with no prompt of its own under that file name is
+taught by the prompt the profile inherits (the core `agent.system.tool.wait.md`
+for `agents/ops/tools/wait.py`): that prompt's arguments are checked against
+the profile's tool as well.
+
 **Example.** The prompt teaches `minutes`, but `tools/wait.py` reads only
 `seconds`.
 """
@@ -232,6 +238,42 @@ headed by an argument taught above it (`| key | meaning |` under
                     taught.column,
                     subject=f"{prompt.path}:{tool_name}:argument:{taught.name}",
                 )
+        yield from self._shadowing_profiles(ctx)
+
+    def _shadowing_profiles(self, ctx: Context) -> Iterator[Finding]:
+        """A profile's own tool that shadows a tool of the same name, with no
+        prompt of its own for it: the framework teaches it by the prompt the
+        profile inherits (core or plugin), whose arguments are checked against
+        the profile's tool too."""
+        for prompt_set in ctx.prompt_sets:
+            own_tools = ctx.project.profile_tool_modules.get(prompt_set.name, [])
+            if prompt_set.kind != "profile" or not own_tools:
+                continue
+            own = prompt_set.own_files()
+            for file_name, path in ctx.in_scope(prompt_set, own_only=False).items():
+                doc = ctx.prompt(path) if tool_key(file_name) is not None else None
+                if doc is None or own.get(file_name) == path:
+                    continue  # a profile's own prompt is checked as such
+                for taught in doc.arguments:
+                    tool_name = taught.tool or next(iter(documented_tools(doc)), None)
+                    found = tool_facts(ctx, tool_name, prompt_set) if tool_name else None
+                    if found is None or found[0] not in own_tools:
+                        continue
+                    module, tool = found
+                    if (
+                        tool.argument(taught.name) is not None
+                        or tool.dynamic_reads
+                        or tool.other_arguments
+                    ):
+                        continue
+                    yield self.finding(
+                        f"argument `{taught.name}` is taught for `{tool_name}` but {module}, "
+                        f"which profile `{prompt_set.name}` runs with this prompt, never reads it",
+                        path,
+                        taught.line,
+                        taught.column,
+                        subject=f"{path}:{tool_name}:argument:{taught.name}:{prompt_set.name}",
+                    )
 
 
 class RequiredArgumentNotTaught(Rule):
