@@ -116,6 +116,11 @@ it): such a heading is a sub-section of that tool's prompt (`### tips`,
 of a tool's prompt, never a tool, and the arguments under them are the
 tool's above.
 
+A tool that is only an agent profile's own (`profile-tool-dirs`, also when
+`tool-dirs` names its directory too), named by a prompt that reaches other
+agents (a core or plugin prompt, another profile's), is reported as that
+profile's own tool, not as one that does not exist.
+
 **Why it matters.** The model calls what the prompt teaches; a removed or
 renamed tool makes every such call fail, and the framework answers with the
 `unknown` tool instead.
@@ -147,6 +152,16 @@ renamed tool makes every such call fail, and the framework answers with the
             with_prompt("usage:", "### sleep\nargs: `seconds`\n\nusage:"),
             [Expect(PROMPT, 4, "`sleep`")],
         ),
+        # only an agent profile's own tool, in a core prompt every agent reads
+        Example(
+            wait_files(
+                {
+                    "agents/coder/tools/lint.py": WAIT_PY.replace("WaitTool", "LintTool"),
+                    "prompts/agent.system.tool.lint.md": "### lint\nLint the code.\n",
+                }
+            ),
+            [Expect("prompts/agent.system.tool.lint.md", 1, "profile `coder` only")],
+        ),
     ]
 
     def check(self, ctx: Context) -> Iterator[Finding]:
@@ -166,15 +181,37 @@ renamed tool makes every such call fail, and the framework answers with the
                 if exists or TEMPLATE.search(tool.name) or is_qualified_mcp_name(base):
                     continue
                 where = "heading" if tool.source == "heading" else "example"
-                dirs = ", ".join(ctx.config.tool_dirs)
-                why = f"no `{base}.py` in {dirs}" if dirs else "`tool-dirs` is empty"
+                owned = _profile_modules(ctx, base)
+                if owned:
+                    # the module is there: only the agents of other profiles lack it
+                    whose = ", ".join(f"`{name}`" for name in owned)
+                    profiles = "profiles" if len(owned) > 1 else "profile"
+                    what = (
+                        f"which is the own tool of agent {profiles} {whose} only "
+                        f"({', '.join(owned.values())}), not of the other agents "
+                        "this prompt reaches"
+                    )
+                else:
+                    dirs = ", ".join(ctx.config.tool_dirs)
+                    why = f"no `{base}.py` in {dirs}" if dirs else "`tool-dirs` is empty"
+                    what = f"which does not exist ({why})"
                 yield self.finding(
-                    f"prompt {where} names tool `{tool.name}`, which does not exist ({why})",
+                    f"prompt {where} names tool `{tool.name}`, {what}",
                     prompt.path,
                     tool.line,
                     tool.column,
                     subject=f"{prompt.path}:unknown:{tool.name}",
                 )
+
+
+def _profile_modules(ctx: Context, base: str) -> dict[str, str]:
+    """Agent profile -> its own tool module named ``base`` (``<base>.py``)."""
+    found: dict[str, str] = {}
+    for profile, modules in ctx.project.profile_tool_modules.items():
+        for module in modules:
+            if module.rsplit("/", 1)[-1] == f"{base}.py":
+                found.setdefault(profile, module)
+    return found
 
 
 class ArgumentNotRead(Rule):
