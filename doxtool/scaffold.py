@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import fnmatch
 import json
+import posixpath
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from doxtool.companions.generate import is_identifier, render_companion
 from doxtool.companions.rendering import expected_blocks
 from doxtool.companions.templates import render
+from doxtool.core.facts import ModuleFacts
 from doxtool.core.writes import UnsafeWrite, atomic_write
 from doxtool.python.extract import extract_module
 from doxtool.python.names import module_name
@@ -105,6 +107,7 @@ def plan(
     if len(set(args)) != len(args):
         raise ScaffoldError("argument names must be distinct")
     tool_dir = _tool_dir(project, directory)
+    profile = _profile_of(project, tool_dir)
     description = description or f"The `{name}` tool."
     if "\x00" in description:
         raise ScaffoldError("description must not contain NUL characters")
@@ -123,10 +126,21 @@ def plan(
                 f"tool directory {tool_dir!r} cannot be imported as a package: "
                 f"{part!r} is not a Python identifier"
             )
-    prompt_dir = _prompt_dir(project, tool_dir)
+    base_module, base_class, response_module = _tool_import(project, tool_dir)
+    for arg in args:
+        if arg == base_class:
+            raise ScaffoldError(
+                f"argument name {arg!r} is a name the generated `execute` already uses"
+                " (the tool base class)"
+            )
+    if class_name == base_class:
+        raise ScaffoldError(
+            f"class name {class_name!r} is a name the generated module or test already"
+            " uses (the tool base class); choose another (--class-name)"
+        )
+    prompt_dir = _prompt_dir(project, tool_dir, profile)
     prompt_path = f"{prompt_dir}/agent.system.tool.{name}.md"
-    tests_root = project.config.test_dirs[0] if project.config.test_dirs else "tests"
-    test_dir = f"{tests_root}/{tool_dir}"
+    test_dir = _test_dir(project, tool_dir)
     test_path = f"{test_dir}/test_{name}.py"
     override = project.root / project.config.templates_dir if project.config.templates_dir else None
 
@@ -136,6 +150,10 @@ def plan(
         "args": list(args),
         "terminal": terminal,
         "description": description,
+        "base_module": base_module,
+        "base_class": base_class,
+        "response_module": response_module,
+        "base_imports": sorted({base_class, "Response"}),
     }
     module_text = render("tool.py.j2", override, **values)
     example = json.dumps(
@@ -191,7 +209,7 @@ def plan(
 
 def _tool_dir(project: Project, directory: str | None) -> str:
     if directory is None:
-        return project.tool_dirs[0] if project.tool_dirs else "tools"
+        return _core_tool_dir(project)
     path = (
         (project.root / directory).resolve()
         if not Path(directory).is_absolute()
@@ -201,7 +219,8 @@ def _tool_dir(project: Project, directory: str | None) -> str:
         raise ScaffoldError(f"--dir {directory} is outside the project root {project.root}")
     rel = project.rel(path)
     rel = rel if rel else "."
-    if not any(_matches(rel, pattern) for pattern in project.config.tool_dirs):
+    patterns = [*project.config.tool_dirs, *project.config.profile_tool_dirs]
+    if not any(_matches(rel, pattern) for pattern in patterns):
         configured = ", ".join(project.config.tool_dirs) or "none"
         where = project.config.source or "[tool.doxtool] in pyproject.toml (or doxtool.toml)"
         raise ScaffoldError(
@@ -209,6 +228,48 @@ def _tool_dir(project: Project, directory: str | None) -> str:
             f"(tool-dirs: {configured}); add it to `tool-dirs` in {where} first"
         )
     return rel
+
+
+def _wildcard(part: str) -> bool:
+    return any(c in part for c in "*?[")
+
+
+def _core_tool_dir(project: Project) -> str:
+    """The core tool directory: the first ``tool-dirs`` entry without a
+    wildcard (``tools``), one that exists first; never a plugin's (a glob
+    such as ``plugins/*/tools``) or an agent profile's."""
+    plain = [
+        "/".join(p for p in pattern.strip("/").split("/") if p not in ("", "."))
+        for pattern in project.config.tool_dirs
+        if not _wildcard(pattern)
+    ]
+    plain = [d or "." for d in plain if _profile_of(project, d or ".") is None]
+    for rel in plain:
+        if rel in project.tool_dirs:
+            return rel
+    if plain:
+        return plain[0]
+    configured = ", ".join(project.config.tool_dirs) or "none"
+    raise ScaffoldError(
+        f"no core tool directory: every `tool-dirs` entry ({configured}) is a pattern "
+        "of several directories; name the one to write into with --dir"
+    )
+
+
+def _profile_of(project: Project, tool_dir: str) -> str | None:
+    """The agent profile whose own tool directory ``tool_dir`` is (as
+    ``check`` reads ``profile-tool-dirs``), or None for a core or plugin one."""
+    for pattern in project.config.profile_tool_dirs:
+        if not _matches(tool_dir, pattern):
+            continue
+        wanted = [p for p in pattern.strip("/").split("/") if p not in ("", ".")]
+        wildcard = next((i for i, p in enumerate(wanted) if _wildcard(p)), None)
+        if wildcard is None:
+            if any(_matches(tool_dir, p) for p in project.config.tool_dirs):
+                continue  # named as a core directory too: a core one
+            return wanted[-2] if len(wanted) > 1 else None
+        return [p for p in tool_dir.split("/") if p not in ("", ".")][wildcard]
+    return None
 
 
 def _matches(rel: str, pattern: str) -> bool:
@@ -221,13 +282,90 @@ def _matches(rel: str, pattern: str) -> bool:
     )
 
 
-def _prompt_dir(project: Project, tool_dir: str) -> str:
-    """A plugin's tools are taught by the plugin's prompts; any other tool by the core ones."""
+def _prompt_dir(project: Project, tool_dir: str, profile: str | None) -> str:
+    """A plugin's tools are taught by the plugin's prompts, an agent profile's
+    own tools by the profile's; any other tool by the core ones."""
     parent = tool_dir.rsplit("/", 1)[0] if "/" in tool_dir else ""
     candidate = f"{parent}/prompts"
+    if profile is not None:
+        for pattern in project.config.profile_prompt_dirs:
+            wanted = [p for p in pattern.strip("/").split("/") if p not in ("", ".")]
+            wildcard = next((i for i, p in enumerate(wanted) if _wildcard(p)), None)
+            at = wildcard if wildcard is not None else len(wanted) - 2
+            if parent and _matches(candidate, pattern) and candidate.split("/")[at] == profile:
+                return candidate
+        configured = ", ".join(project.config.profile_prompt_dirs) or "none"
+        raise ScaffoldError(
+            f"{tool_dir} holds the own tools of agent profile `{profile}`, which only its "
+            f"prompts teach, and no `profile-prompt-dirs` entry ({configured}) names "
+            f"{candidate} as that profile's prompt directory"
+        )
     if parent and any(_matches(candidate, p) for p in project.config.plugin_prompt_dirs):
         return candidate
     return project.config.prompt_dirs[0] if project.config.prompt_dirs else "prompts"
+
+
+def _test_dir(project: Project, tool_dir: str) -> str:
+    """Where the test goes: below the first ``test-dirs`` entry, never in a
+    tool directory (a module there is a tool the framework can load)."""
+    root = project.config.test_dirs[0] if project.config.test_dirs else "tests"
+    patterns = [*project.config.tool_dirs, *project.config.profile_tool_dirs]
+    for candidate in (f"{root}/{tool_dir}", f"{root}/tests/{tool_dir}"):
+        rel = posixpath.normpath(candidate)
+        if not any(_matches(rel, p) for p in patterns) and not project.excluded(rel):
+            return rel
+    raise ScaffoldError(
+        f"the test would be a module of a tool directory ({root}/{tool_dir}); "
+        "set `test-dirs` to a directory of tests"
+    )
+
+
+def _tool_import(project: Project, tool_dir: str) -> tuple[str, str, str]:
+    """(module, class, module of ``Response``) of the configured tool base
+    the generated module derives from: the first base that is a class of a
+    module of the repository whose module also has ``Response``."""
+    found: list[str] = []
+    for base in project.config.tool_bases:
+        module, _, name = base.rpartition(".")
+        facts = _base_module(project, module, tool_dir) if module else None
+        if facts is None or (facts.class_named(name) is None and name not in facts.imported_names):
+            continue
+        if facts.class_named("Response") is not None or "Response" in facts.imported_names:
+            return module, name, module
+        found.append(base)
+    bases = ", ".join(project.config.tool_bases) or "none"
+    if found:
+        raise ScaffoldError(
+            f"the module of tool base {found[0]} has no `Response`: doxtool cannot tell "
+            "what the generated `execute` should return"
+        )
+    raise ScaffoldError(
+        f"the generated class would not be a tool here: none of the tool bases ({bases}) "
+        "is a class of a module of this repository (configure `tool-bases`)"
+    )
+
+
+def _base_module(project: Project, module: str, tool_dir: str) -> ModuleFacts | None:
+    """Facts of the base's module: at the root, or below a directory above the
+    tool directory (``src/`` in a src layout) that holds its package."""
+    if not all(part.isidentifier() for part in module.split(".")):
+        return None
+    rel = project.module_path(module)
+    parts = [p for p in tool_dir.split("/") if p not in ("", ".")]
+    for cut in range(len(parts) - 1, 0, -1):
+        if rel is not None:
+            break
+        rel = _module_below(project, "/".join(parts[:cut]), module)
+    return project.facts(rel) if rel is not None else None
+
+
+def _module_below(project: Project, above: str, module: str) -> str | None:
+    base = project.root / above / Path(*module.split("."))
+    for candidate in (base.with_suffix(".py"), base / "__init__.py"):
+        if candidate.is_file() and project.inside(candidate):
+            rel = project.rel(candidate)
+            return rel if not project.excluded(rel) else None
+    return None
 
 
 def existing(project: Project, scaffold: ScaffoldPlan) -> list[str]:

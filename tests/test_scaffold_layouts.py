@@ -1,0 +1,252 @@
+"""``doxtool scaffold`` in other layouts: agent profiles' tool directories,
+the older ``python/tools`` layout, a custom tool base, globbed tool
+directories, and tests searched for from the root."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from samples import clean_files, write_files
+
+from doxtool.rules.examples import ERRORS_PY, TOOL_PY
+
+WRAPPER = "## Tools\n{{tools}}\n"
+OWN_TOOL = """\
+from helpers.tool import Response, Tool
+
+
+class RunTests(Tool):
+    async def execute(self, **kwargs) -> Response:
+        target = self.args.get("target", "tests")
+        return Response(message=target, break_loop=False)
+"""
+OWN_PROMPT = """\
+### run_tests
+Run the tests.
+args: `target`
+"""
+
+
+def _pytest(root: Path, test: str) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST")}
+    return subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", test],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
+
+
+def _tree(root: Path) -> list[str]:
+    skip = {".git", ".doxtool_cache"}
+    return sorted(
+        p.relative_to(root).as_posix() for p in root.rglob("*") if not skip & set(p.parts)
+    )
+
+
+def _profile_repo(make_repo) -> Path:
+    return make_repo(
+        {
+            **clean_files(),
+            "agents/coder/tools/run_tests.py": OWN_TOOL,
+            "agents/coder/prompts/agent.system.tool.run_tests.md": OWN_PROMPT,
+        }
+    )
+
+
+def test_a_profile_tool_directory_takes_a_tool_its_profile_prompts_teach(
+    make_repo, run_cli
+) -> None:
+    root = _profile_repo(make_repo)
+    result = run_cli(root, "scaffold", "run_lint", "--dir", "agents/coder/tools", "--arg", "path")
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines() == [
+        "created agents/coder/tools/run_lint.py",
+        "created agents/coder/tools/run_lint.py.dox.md",
+        "created agents/coder/prompts/agent.system.tool.run_lint.md",
+        "created tests/agents/coder/tools/test_run_lint.py",
+    ]
+    check = run_cli(root, "check", "--no-cache")
+    assert check.exit_code == 0, check.output
+    assert check.stdout == "All checks passed.\n"
+    tested = _pytest(root, "tests/agents/coder/tools/test_run_lint.py")
+    assert tested.returncode == 0, tested.stdout + tested.stderr
+
+
+def test_a_profile_directory_also_in_tool_dirs_stays_the_profiles(make_repo, run_cli) -> None:
+    """Listed in ``tool-dirs`` too, the directory still holds the profile's own
+    tools (the framework loads them for that profile only): scaffold writes
+    the prompt to the profile, and a core prompt naming such a tool is told
+    whose tool it is, never that it does not exist."""
+    root = _profile_repo(make_repo)
+    (root / "doxtool.toml").write_text('tool-dirs = ["tools", "agents/coder/tools"]\n')
+    result = run_cli(root, "scaffold", "run_lint", "--dir", "agents/coder/tools")
+    assert result.exit_code == 0, result.output
+    assert "created agents/coder/prompts/agent.system.tool.run_lint.md\n" in result.output
+    check = run_cli(root, "check", "--no-cache", "--select", "PRM")
+    assert check.stdout == "All checks passed.\n"
+    moved = root / "prompts/agent.system.tool.run_lint.md"
+    (root / "agents/coder/prompts/agent.system.tool.run_lint.md").rename(moved)
+    check = run_cli(root, "check", "--no-cache", "--select", "PRM002")
+    assert check.stdout.splitlines()[0] == (
+        "prompts/agent.system.tool.run_lint.md:1:5: PRM002 prompt heading names tool "
+        "`run_lint`, which is the own tool of agent profile `coder` only "
+        "(agents/coder/tools/run_lint.py), not of the other agents this prompt reaches"
+    )
+    assert "does not exist" not in check.output
+
+
+def test_a_new_profile_takes_its_prompts_where_profile_prompt_dirs_name_them(
+    make_repo, run_cli
+) -> None:
+    root = make_repo(clean_files())
+    result = run_cli(root, "scaffold", "x", "--dir", "agents/fresh/tools")
+    assert result.exit_code == 0, result.output
+    assert (root / "agents/fresh/prompts/agent.system.tool.x.md").is_file()
+    assert run_cli(root, "check", "--no-cache").stdout == "All checks passed.\n"
+    # no profile prompt directory named: nothing that would teach the tool
+    (root / "doxtool.toml").write_text("profile-prompt-dirs = []\n")
+    before = _tree(root)
+    refused = run_cli(root, "scaffold", "y", "--dir", "agents/fresh/tools")
+    assert refused.exit_code == 2
+    assert refused.stderr == (
+        "doxtool: error: agents/fresh/tools holds the own tools of agent profile `fresh`, "
+        "which only its prompts teach, and no `profile-prompt-dirs` entry (none) names "
+        "agents/fresh/prompts as that profile's prompt directory\n"
+    )
+    assert _tree(root) == before
+
+
+def test_the_older_layout_imports_its_own_tool_base(tmp_path: Path, run_cli) -> None:
+    write_files(
+        tmp_path,
+        {
+            "python/__init__.py": "",
+            "python/helpers/__init__.py": "",
+            "python/helpers/tool.py": TOOL_PY,
+            "python/helpers/errors.py": ERRORS_PY,
+            "prompts/default/agent.system.tools.md": WRAPPER,
+            "doxtool.toml": (
+                'tool-dirs = ["python/tools"]\ntool-bases = ["python.helpers.tool.Tool"]\n'
+                'prompt-dirs = ["prompts/default"]\n'
+            ),
+        },
+    )
+    result = run_cli(tmp_path, "scaffold", "summarize", "--arg", "text")
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines() == [
+        "created python/tools/summarize.py",
+        "created python/tools/summarize.py.dox.md",
+        "created prompts/default/agent.system.tool.summarize.md",
+        "created tests/python/tools/test_summarize.py",
+    ]
+    module = (tmp_path / "python/tools/summarize.py").read_text()
+    assert "\nfrom python.helpers.tool import Response, Tool\n" in module
+    assert "\nclass SummarizeTool(Tool):\n" in module
+    assert run_cli(tmp_path, "check", "--no-cache").output == "All checks passed.\n"
+    tested = _pytest(tmp_path, "tests/python/tools/test_summarize.py")
+    assert tested.returncode == 0, tested.stdout + tested.stderr
+
+
+def _custom(root: Path, base: str) -> None:
+    write_files(
+        root,
+        {
+            "src/myagent/__init__.py": "",
+            "src/myagent/core/__init__.py": "",
+            "src/myagent/core/base.py": base,
+            "src/myagent/tools/__init__.py": "",
+            "src/myagent/prompts/agent.system.tools.md": WRAPPER,
+            "pyproject.toml": (
+                '[tool.doxtool]\ntool-dirs = ["src/myagent/tools"]\n'
+                'tool-bases = ["myagent.core.base.BaseTool"]\n'
+                'prompt-dirs = ["src/myagent/prompts"]\n'
+            ),
+        },
+    )
+
+
+def test_a_custom_tool_base_is_the_one_imported(tmp_path: Path, run_cli) -> None:
+    _custom(tmp_path, TOOL_PY.replace("class Tool:", "class BaseTool:"))
+    result = run_cli(tmp_path, "scaffold", "translate", "--arg", "text")
+    assert result.exit_code == 0, result.output
+    module = (tmp_path / "src/myagent/tools/translate.py").read_text()
+    assert "\nfrom myagent.core.base import BaseTool, Response\n" in module
+    assert "\nclass TranslateTool(BaseTool):\n" in module
+    companion = (tmp_path / "src/myagent/tools/translate.py.dox.md").read_text()
+    assert "- `TranslateTool` is a `BaseTool`.\n" in companion
+    assert run_cli(tmp_path, "check", "--no-cache").output == "All checks passed.\n"
+    # the base class's name is taken, as `Tool` is in the default layout
+    clash = run_cli(tmp_path, "scaffold", "other", "--class-name", "BaseTool")
+    assert clash.exit_code == 2
+    assert clash.stderr.startswith("doxtool: error: class name 'BaseTool' is a name")
+
+
+def test_a_base_module_without_response_is_refused_truthfully(tmp_path: Path, run_cli) -> None:
+    _custom(tmp_path, "class BaseTool:\n    pass\n")
+    before = _tree(tmp_path)
+    result = run_cli(tmp_path, "scaffold", "translate")
+    assert result.exit_code == 2
+    assert result.stderr == (
+        "doxtool: error: the module of tool base myagent.core.base.BaseTool has no "
+        "`Response`: doxtool cannot tell what the generated `execute` should return\n"
+    )
+    assert _tree(tmp_path) == before
+
+
+def test_no_configured_base_in_the_repository_is_refused(tmp_path: Path, run_cli) -> None:
+    write_files(tmp_path, {"prompts/agent.system.tools.md": WRAPPER})
+    result = run_cli(tmp_path, "scaffold", "x")
+    assert result.exit_code == 2
+    assert result.stderr == (
+        "doxtool: error: the generated class would not be a tool here: none of the tool "
+        "bases (helpers.tool.Tool, python.helpers.tool.Tool) is a class of a module of "
+        "this repository (configure `tool-bases`)\n"
+    )
+
+
+def test_the_default_directory_is_the_core_one_not_a_plugins(make_repo, run_cli) -> None:
+    root = make_repo(
+        {
+            "prompts/agent.system.tools.md": WRAPPER,
+            "plugins/aaa/tools/.keep": "",
+            "doxtool.toml": 'tool-dirs = ["plugins/*/tools", "tools"]\n',
+        }
+    )
+    result = run_cli(root, "scaffold", "web_fetch", "--dry-run")
+    assert result.output.splitlines() == [
+        "would create tools/web_fetch.py",
+        "would create tools/web_fetch.py.dox.md",
+        "would create prompts/agent.system.tool.web_fetch.md",
+        "would create tests/tools/test_web_fetch.py",
+    ]
+    # only patterns of several directories: which one is the user's to say
+    (root / "doxtool.toml").write_text('tool-dirs = ["plugins/*/tools"]\n')
+    refused = run_cli(root, "scaffold", "web_fetch")
+    assert refused.exit_code == 2
+    assert refused.stderr == (
+        "doxtool: error: no core tool directory: every `tool-dirs` entry (plugins/*/tools) "
+        "is a pattern of several directories; name the one to write into with --dir\n"
+    )
+    assert run_cli(root, "scaffold", "web_fetch", "--dir", "plugins/aaa/tools").exit_code == 0
+
+
+def test_tests_searched_from_the_root_are_never_written_into_a_tool_directory(
+    make_repo, run_cli
+) -> None:
+    root = make_repo(
+        {"prompts/agent.system.tools.md": WRAPPER, "doxtool.toml": 'test-dirs = ["."]\n'}
+    )
+    result = run_cli(root, "scaffold", "web_search", "--arg", "query")
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[-1] == "created tests/tools/test_web_search.py"
+    assert not (root / "tools/test_web_search.py").exists()
+    check = run_cli(root, "check", "--no-cache")
+    assert check.output == "All checks passed.\n"
+    companion = (root / "tools/web_search.py.dox.md").read_text()
+    assert "`tests/tools/test_web_search.py`" in companion
