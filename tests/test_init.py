@@ -41,7 +41,7 @@ def _layout() -> dict[str, str]:
 EXPECTED_TABLE = """\
 [tool.doxtool]
 # written by `doxtool init`; every key is optional (README: Configuration)
-tool-dirs = ["plugins/*/tools", "tools"]  # 3 modules
+tool-dirs = ["tools", "plugins/*/tools"]  # 3 modules
 tool-bases = ["helpers.tool.Tool"]
 prompt-dirs = ["prompts"]
 profile-prompt-dirs = ["agents/*/prompts"]  # profiles: researcher
@@ -59,7 +59,7 @@ def test_init_appends_the_detected_table_to_pyproject(make_repo, run_cli) -> Non
     result = run_cli(root, "init")
     assert result.exit_code == 0, result.output
     assert result.output.splitlines()[:9] == [
-        "detected tool directories: plugins/*/tools, tools (3 modules)",
+        "detected tool directories: tools, plugins/*/tools (3 modules)",
         "detected tool base classes: helpers.tool.Tool (in helpers/tool.py)",
         "detected prompt directories: prompts",
         "detected profiles: researcher",
@@ -73,7 +73,7 @@ def test_init_appends_the_detected_table_to_pyproject(make_repo, run_cli) -> Non
     text = (root / "pyproject.toml").read_text()
     assert text == PYPROJECT + "\n" + EXPECTED_TABLE, "the rest is kept byte for byte"
     config = load_file(root / "pyproject.toml")
-    assert config is not None and config.tool_dirs == ["plugins/*/tools", "tools"]
+    assert config is not None and config.tool_dirs == ["tools", "plugins/*/tools"]
     check = run_cli(root, "check")
     assert check.exit_code in (0, 1), check.output
     # plugin tools are checked (pong has no prompt); helpers/AGENTS.md declares

@@ -206,7 +206,7 @@ def test_init_keeps_profile_tool_folders_apart(tmp_path: Path, run_cli: Any) -> 
 
     assert result.exit_code == 0, result.output
     written = (root / "doxtool.toml").read_text()
-    assert 'tool-dirs = ["plugins/*/tools", "tools"]  # 2 modules' in written
+    assert 'tool-dirs = ["tools", "plugins/*/tools"]  # 2 modules' in written
     assert 'profile-tool-dirs = ["agents/*/tools"]' in written
     assert "detected profile tool directories: agents/*/tools" in result.output
 

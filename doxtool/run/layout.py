@@ -171,6 +171,8 @@ def detect(root: Path) -> Layout:
                         text = read_text(root / rel / f)
                         if not isinstance(text, ReadError):
                             companions.append(text.text)
+    # the core tool directories first (`scaffold` writes into the first)
+    layout.tool_dirs.sort(key=lambda d: "*" in d)
     layout.test_dirs = [d for d in _TEST_DIRS if (root / d).is_dir()]
     found = detect_convention(companions)
     layout.convention, layout.convention_reason = found.name, found.reason
