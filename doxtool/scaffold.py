@@ -323,7 +323,8 @@ def _test_dir(project: Project, tool_dir: str) -> str:
 def _tool_import(project: Project, tool_dir: str) -> tuple[str, str, str]:
     """(module, class, module of ``Response``) of the configured tool base
     the generated module derives from: the first base that is a class of a
-    module of the repository whose module also has ``Response``."""
+    module of the repository whose module also has ``Response``; when none
+    is, the first base as configured."""
     found: list[str] = []
     for base in project.config.tool_bases:
         module, _, name = base.rpartition(".")
@@ -333,15 +334,21 @@ def _tool_import(project: Project, tool_dir: str) -> tuple[str, str, str]:
         if facts.class_named("Response") is not None or "Response" in facts.imported_names:
             return module, name, module
         found.append(base)
-    bases = ", ".join(project.config.tool_bases) or "none"
     if found:
         raise ScaffoldError(
             f"the module of tool base {found[0]} has no `Response`: doxtool cannot tell "
             "what the generated `execute` should return"
         )
+    # no configured base is a class here (the framework may be installed, not
+    # vendored): the first one, as configured; the check below tells whether
+    # the generated class is a tool
+    for base in project.config.tool_bases:
+        module, _, name = base.rpartition(".")
+        if module and all(part.isidentifier() for part in base.split(".")):
+            return module, name, module
     raise ScaffoldError(
-        f"the generated class would not be a tool here: none of the tool bases ({bases}) "
-        "is a class of a module of this repository (configure `tool-bases`)"
+        "the generated class would not be a tool here: no tool base is configured"
+        " (configure `tool-bases`)"
     )
 
 

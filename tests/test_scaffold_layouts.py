@@ -199,15 +199,17 @@ def test_a_base_module_without_response_is_refused_truthfully(tmp_path: Path, ru
     assert _tree(tmp_path) == before
 
 
-def test_no_configured_base_in_the_repository_is_refused(tmp_path: Path, run_cli) -> None:
+def test_with_no_configured_base_in_the_repository_the_first_is_imported(
+    tmp_path: Path, run_cli
+) -> None:
+    """The framework may be installed rather than vendored: the generated
+    module imports the first configured base as configured."""
     write_files(tmp_path, {"prompts/agent.system.tools.md": WRAPPER})
     result = run_cli(tmp_path, "scaffold", "x")
-    assert result.exit_code == 2
-    assert result.stderr == (
-        "doxtool: error: the generated class would not be a tool here: none of the tool "
-        "bases (helpers.tool.Tool, python.helpers.tool.Tool) is a class of a module of "
-        "this repository (configure `tool-bases`)\n"
-    )
+    assert result.exit_code == 0, result.output
+    text = (tmp_path / "tools/x.py").read_text()
+    assert "from helpers.tool import Response, Tool\n" in text
+    assert "class XTool(Tool):" in text
 
 
 def test_the_default_directory_is_the_core_one_not_a_plugins(make_repo, run_cli) -> None:
