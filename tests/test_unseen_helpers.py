@@ -79,6 +79,19 @@ def _areas(text: str) -> list[str]:
             "async def fetch_text(agent, url):\n    return str(url)\n",
             [f"{AREAS} none."],
         ),
+        # a method of a value of a builtin type, as annotated, is seen
+        (
+            "async def fetch_text(agent, url: str, tags: list[str] | None = None):\n"
+            "    return url.strip() + ','.join(tags or [])\n",
+            [f"{AREAS} none."],
+        ),
+        # a method of a value of any other type is not
+        (
+            "from helpers.session import Session\n\n\n"
+            "async def fetch_text(agent, url: str, session: Session | None = None):\n"
+            "    return await session.get(url.strip())\n",
+            [],
+        ),
         # a function of the module it does not reach makes a call not seen
         (
             "async def fetch_text(agent, url):\n"

@@ -212,7 +212,12 @@ class _Receivers:
         if method and positional and not static:
             scope.owner = positional[0].arg
         for arg in _all_args(args):
-            if arg.arg != scope.owner:
+            if arg.arg == scope.owner:
+                continue
+            if arg.annotation is not None and _plain_value(arg.annotation):
+                # ``text: str``: its methods are the builtin type's
+                scope.bindings.setdefault(arg.arg, []).append(_KNOWN)
+            else:
                 scope.params.add(arg.arg)
         if method and node.name == "execute" and args.kwarg is not None:
             # a tool's arguments, as ``self.args`` holds them
@@ -383,6 +388,34 @@ _BINDERS = _NEW_SCOPES | {
     ast.Import,
     ast.ImportFrom,
 }
+
+
+#: builtin types whose methods do no I/O, as annotations name them
+_VALUE_TYPES = frozenset(
+    {"str", "int", "float", "bool", "bytes", "list", "dict", "tuple", "set", "frozenset"}
+)
+_TYPING_WRAPPERS = frozenset({"Optional", "List", "Dict", "Tuple", "Set", "FrozenSet"})
+
+
+def _plain_value(annotation: ast.expr) -> bool:
+    """Whether an annotation names a builtin value type (``str``,
+    ``list[str]``, ``str | None``, ``Optional[int]``), nothing else."""
+    if isinstance(annotation, ast.Constant):
+        return annotation.value is None
+    if isinstance(annotation, ast.Name):
+        return annotation.id in _VALUE_TYPES
+    if isinstance(annotation, ast.BinOp) and isinstance(annotation.op, ast.BitOr):
+        return _plain_value(annotation.left) and _plain_value(annotation.right)
+    if isinstance(annotation, ast.Subscript):
+        base = annotation.value
+        name = base.attr if isinstance(base, ast.Attribute) else getattr(base, "id", "")
+        if name in _VALUE_TYPES:
+            return True  # ``list[Any]``: the container's own methods
+        if name in _TYPING_WRAPPERS:
+            inner = annotation.slice
+            parts = inner.elts if isinstance(inner, ast.Tuple) else [inner]
+            return name != "Optional" or all(_plain_value(part) for part in parts)
+    return False
 
 
 def _all_args(args: ast.arguments) -> list[ast.arg]:
