@@ -296,6 +296,8 @@ class HelperFollower:
         if entry is None:
             # a function of the repository not found: what it raises is not known
             ends.unfollowed(self.unreadable(call.target))
+            if call.target.startswith("super().") and set(tool.bases) <= self.framework:
+                return  # a hook of the framework's tool base: it takes no argument
             if call.dicts:
                 # the arguments handed to code no one can follow (a method of a
                 # base outside the repository, a model): it takes arguments
