@@ -4,7 +4,7 @@ tool, and a qualified `server.tool` name is an MCP server's tool."""
 
 from __future__ import annotations
 
-from samples import WAIT_PROMPT, clean_files
+from samples import WAIT_PROMPT, clean_files, tool_named
 
 PROMPT = "prompts/agent.system.tool.wait.md"
 
@@ -102,3 +102,29 @@ def test_a_tool_prompt_titled_by_its_first_word_teaches_the_tool(make_repo, run_
     files[PROMPT] = "### Notes\n\n## wait tool\nPause.\n"
     result = run_cli(make_repo(files), "check", "--select", "PRM001")
     assert _findings(result.output)[0].startswith("tools/wait.py:4:1: PRM001 tool `wait`")
+
+
+def test_a_tool_whose_module_is_excluded_is_not_missing(make_repo, run_cli) -> None:
+    """An excluded module (by its file or its directory) exists: it is not
+    checked, and a prompt teaching its tool names no missing tool. A tool
+    with no module at all still is one."""
+    files = {**clean_files(), **tool_named("other")}
+    files["plugins/mem/tools/recall.py"] = files["tools/other.py"].replace("Other", "Recall")
+    files["prompts/agent.system.tool.recall.md"] = WAIT_PROMPT.replace("wait", "recall")
+    files["prompts/agent.system.tool.gone.md"] = WAIT_PROMPT.replace("wait", "gone")
+    root = make_repo(files)
+    gone = [
+        f"prompts/agent.system.tool.gone.md:{at}: PRM002 prompt {where} names tool `gone`, "
+        "which does not exist (no `gone.py` in tools, python/tools, plugins/*/tools)"
+        for at, where in (("1:5", "heading"), ("5:57", "example"))
+    ]
+    for excluded in (
+        '"tools/other.py", "plugins/mem/tools/recall.py"',
+        '"other.py", "plugins/mem/tools/*"',
+        '"tools/oth*", "mem"',
+    ):
+        (root / "doxtool.toml").write_text(f"extend-exclude = [{excluded}]\n")
+        for paths in ([], ["tools/other.py"], ["prompts/agent.system.tool.other.md"]):
+            result = run_cli(root, "check", "--no-cache", "--select", "PRM002", *paths)
+            # (a run over PATHS checks the prompts naming a missing tool too)
+            assert _findings(result.output) == gone, (excluded, paths)

@@ -106,14 +106,15 @@ Not reported: the title of a tool prompt (its first heading, of another
 shape than `### name`) whose first word names no tool (`## memory tools`);
 a qualified `server.tool` name (a dot in the name before any
 `:method`), which Agent Zero looks up among the tools of its MCP servers
-before any module, and which servers are configured is not in the code; and
-a `###` heading below an earlier heading of a tool in the same file (a tool
-that exists, or one an example calls or an argument is taught under), when
-nothing ties it to a call (no example calls it, no argument is taught under
-it): such a heading is a sub-section of that tool's prompt (`### tips`,
-`### notes` under `### search`). `### arguments`, `### parameters`,
-`### usage` and `### examples` (any case, not in backticks) are always parts
-of a tool's prompt, never a tool, and the arguments under them are the
+before any module, and which servers are configured is not in the code; a tool
+whose module the `exclude` globs leave out (the file, or its directory: it
+exists, but is not checked); and a `###` heading below an earlier heading of
+a tool in the same file (a tool that exists, or one an example calls or an
+argument is taught under), when nothing ties it to a call (no example calls
+it, no argument is taught under it): such a heading is a sub-section of that
+tool's prompt (`### tips`, `### notes` under `### search`). `### arguments`,
+`### parameters`, `### usage` and `### examples` (any case, not in backticks)
+are always parts of a tool's prompt, never a tool, and the arguments under them are the
 tool's above.
 
 A tool that is only an agent profile's own (`profile-tool-dirs`, also when
@@ -175,6 +176,8 @@ renamed tool makes every such call fail, and the framework answers with the
                 heading = tool.source == "heading"
                 called = heading and _calls(prompt.doc, tool)
                 exists = bool(ctx.tool_module(base, prompt.prompt_set))
+                # an excluded module exists too: it is not checked, not missing
+                exists = exists or ctx.excluded_tool(base, prompt.prompt_set)
                 if heading and tool_heading and not (called or exists):
                     continue  # a sub-section of the tool the file teaches
                 tool_heading |= heading and (called or exists)

@@ -279,6 +279,40 @@ class Context(Teaching):
         core = [m for m in modules if not m.startswith("plugins/")]
         return (core or modules or [None])[0]
 
+    def excluded_tool(self, name: str, prompt_set: PromptSet | None = None) -> bool:
+        """Whether tool ``name`` has a module the run leaves out: a file
+        ``<dir>/<name>.py`` in a tool directory (a profile's own too, seen from
+        its prompt set), the file or its directory excluded. It exists but is
+        not read, so nothing about it is known: no rule may call it missing."""
+        base = name.split(":", 1)[0]
+        if not base or "/" in base or base.startswith("."):
+            return False
+        tools, _ = self._tool_module_set
+        dirs = self._every_tool_dir[0]
+        if prompt_set is not None and prompt_set.kind == "profile":
+            dirs = dirs + self._every_tool_dir[1]
+        for directory in dirs:
+            module = f"{directory}/{base}.py" if directory != "." else f"{base}.py"
+            if module not in tools and self.exists(module):
+                return True
+        return False
+
+    @cached_property
+    def _every_tool_dir(self) -> tuple[list[str], list[str]]:
+        """The directories of ``tool-dirs`` and of ``profile-tool-dirs``, the
+        excluded ones included."""
+        root = self.project.root
+
+        def every(patterns: list[str]) -> list[str]:
+            found: dict[str, None] = {}
+            for pattern in patterns:
+                for path in sorted(root.glob(pattern)):
+                    if path.is_dir() and self.project.inside(path):
+                        found[self.project.rel(path)] = None
+            return list(found)
+
+        return every(self.config.tool_dirs), every(self.config.profile_tool_dirs)
+
     def teaching_sets(self, module: str) -> list[PromptSet]:
         """The prompt sets whose teaching reaches a tool module's agents: the
         core set and every plugin's (plugins' prompts reach every agent), and
