@@ -22,7 +22,7 @@ from doxtool.rules.engine import (
     select_rules,
     write_changes,
 )
-from doxtool.run import incremental, sideparser, unwatched
+from doxtool.run import deletions, incremental, sideparser, unwatched
 from doxtool.run.context import Context, Scope
 from doxtool.run.project import COMPANION_SUFFIX, Project
 
@@ -213,31 +213,6 @@ def _given_rel(project: Project, path: Path) -> str | None:
     return rel if rel not in (".", "") else None
 
 
-def _add_what_deletions_leave(ctx: Context, scope: Scope) -> None:
-    """Widen a run over PATHS by what a deleted tool module leaves behind.
-
-    pre-commit never passes a deleted file, so a commit that deletes a tool
-    module would check nothing of what it broke: its companion, now stale,
-    and the prompts that still teach it. Both are found without parsing
-    (discovery, and the index of which tools each prompt teaches), so this
-    costs a run over PATHS little. Either is a problem whatever deleted it.
-    A prompt is widened in only for the names its headings and examples
-    write (a list item may name an argument; a tool's existence changes no
-    finding of it).
-    """
-    assert scope.modules is not None and scope.companions is not None
-    assert scope.prompts is not None
-    project = ctx.project
-    modules = set(project.documented_modules)
-    for companion in project.companions:
-        module = companion.removesuffix(COMPANION_SUFFIX)
-        if module not in modules:
-            scope.companions.add(companion)
-            scope.modules.add(module)
-    known = set(ctx.tool_index) | set(project.config.internal_tools)
-    scope.prompts.update(ctx.naming_unknown(known, scope.prompts))
-
-
 def _known_counterpart(project: Project, path: Path) -> None:
     """Accept a path that does not exist only when its module or companion
     does (a deleted module whose companion is now stale, a companion still to
@@ -267,6 +242,7 @@ def check(
     progress: Callable[[str, int, int], None] | None = None,
     unsafe_fixes: bool = False,
     waiting: Callable[[str], None] | None = None,
+    only_paths: bool = False,
 ) -> CheckReport:
     """Run the selected rules over the project (or what PATHS touch).
 
@@ -277,7 +253,9 @@ def check(
     ``(phase, done, total)`` as files and rules are gone through. With ``fix``,
     the run holds the repository's fixing lock from its first read to its
     last write (``waiting`` is told when it has to wait for another run);
-    ``unsafe_fixes`` applies unsafe fixes too.
+    ``unsafe_fixes`` applies unsafe fixes too. With ``only_paths`` and no
+    PATHS, only what the deletions staged in git reach is checked
+    (:func:`~doxtool.run.deletions.staged_scope`), not the whole repository.
     """
     import contextlib
 
@@ -296,10 +274,12 @@ def check(
         _check_per_file_ignores(config)
         accepted_path = _baseline_to_read(project, baseline) if use_baseline else None
         accepted = read_baseline(accepted_path) if accepted_path else None
-        scope = scope_for(project, paths)
+        scope, widen = scope_for(project, paths), bool(paths)
+        if only_paths and not paths:
+            scope, widen = deletions.staged_scope(project)
         ctx = Context(project, scope, fixing=fix or diff)
-        if not scope.everything:
-            _add_what_deletions_leave(ctx, scope)
+        if widen:
+            deletions.add_what_deletions_leave(ctx, scope)
         modules = project.documented_modules
         if scope.modules is not None:
             modules = [m for m in modules if m in scope.modules]
@@ -308,6 +288,10 @@ def check(
     report = CheckReport(findings=[])
     if scope.everything and not project.tool_modules:
         report.notes.append(_no_tools_note(project))
+    elif not scope.everything and not widen:
+        report.notes.append(
+            "no PATHS, and no file doxtool reads is staged for deletion: nothing checked"
+        )
     report.counts = counts
     if fix:
         from doxtool.core.lock import repository_lock

@@ -208,6 +208,17 @@ def inspect(
 @click.option("--fix", is_flag=True, help="Apply safe fixes.")
 @click.option("--diff", is_flag=True, help="Print the fixes as a unified diff; write nothing.")
 @click.option(
+    "--exit-non-zero-on-fix",
+    is_flag=True,
+    help="With --fix, exit 1 when a file was written or created, even if no finding is left.",
+)
+@click.option(
+    "--only-paths",
+    is_flag=True,
+    help="Never check the whole repository: with no PATHS, check only what the files "
+    "staged for deletion in git leave behind (as the pre-commit hooks run).",
+)
+@click.option(
     "--unsafe-fixes",
     is_flag=True,
     help="With --fix or --diff, apply unsafe fixes too (they may drop a person's words).",
@@ -263,6 +274,8 @@ def check(
     paths: tuple[Path, ...],
     fix: bool,
     diff: bool,
+    exit_non_zero_on_fix: bool,
+    only_paths: bool,
     unsafe_fixes: bool,
     output_format: str,
     select: tuple[str, ...],
@@ -294,6 +307,8 @@ def check(
     """
     if fix and diff:
         raise api.UsageError("--fix and --diff exclude each other")
+    if exit_non_zero_on_fix and not fix:
+        raise api.UsageError("--exit-non-zero-on-fix goes with --fix")
     if baseline is not None and no_baseline:
         raise api.UsageError("--baseline and --no-baseline exclude each other")
     if statistics and output_format not in STATISTICS_FORMATS:
@@ -315,6 +330,7 @@ def check(
             progress=bar.callback,
             unsafe_fixes=unsafe_fixes,
             waiting=lambda message: click.echo(f"doxtool: {message}", err=True),
+            only_paths=only_paths,
         )
     finally:
         bar.close()
@@ -357,9 +373,14 @@ def check(
         timings = {**report.timings, "output": time.perf_counter() - started}
         for line in verbose_lines(timings, report.counts, cache_counts(project), report.rechecked):
             click.echo(f"doxtool: {line}", err=True)
+    wrote = exit_non_zero_on_fix and bool(report.changes)
+    if wrote:
+        # a created file is new to git: a hook that passed would commit without it
+        written = ", ".join(printable(change.path) for change in report.changes)
+        click.echo(f"doxtool: --fix wrote (stage them): {written}", err=True)
     if report.errors:
         sys.exit(EXIT_ERROR)
-    if report.findings and not exit_zero:
+    if (report.findings or wrote) and not exit_zero:
         sys.exit(EXIT_FINDINGS)
 
 

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from samples import UNTIL_PY, clean_files, tool_named
+from samples import UNTIL_PY, WAIT_PROMPT, clean_files, tool_named
 
 from doxtool.rules.examples import FRAMEWORK, WAIT_PY
 
@@ -78,8 +78,12 @@ def _user_repo(path: Path, files: dict[str, str]) -> Path:
 def test_manifest_offers_a_checking_and_a_fixing_hook() -> None:
     hooks = {hook["id"]: hook for hook in _manifest()}
     assert list(hooks) == HOOK_IDS
-    assert hooks["doxtool"]["entry"] == "doxtool check"
-    assert hooks["doxtool-fix"]["entry"] == "doxtool check --fix"
+    # never the whole repository: given no file, what staged deletions reach
+    assert hooks["doxtool"]["entry"] == "doxtool check --only-paths"
+    # a created companion is new to git: the hook fails so that it is staged
+    assert hooks["doxtool-fix"]["entry"] == (
+        "doxtool check --fix --exit-non-zero-on-fix --only-paths"
+    )
     for hook in hooks.values():
         assert hook["language"] == "python"
         assert hook["pass_filenames"] is True
@@ -105,7 +109,14 @@ def test_manifest_offers_a_checking_and_a_fixing_hook() -> None:
         ("tools/AGENTS.md", True),
         ("AGENTS.md", True),
         ("docs/NOT_AGENTS.md", False),
-        ("prompts/sub/notes.md", False),
+        # every prompt directory doxtool reads: the older layout's
+        # prompts/default/ and its profiles' prompts/<profile>/, nested ones
+        ("prompts/sub/notes.md", True),
+        ("prompts/default/agent.system.tool.wait.md", True),
+        ("prompts/research/agent.system.tool.wait.md", True),
+        ("plugins/memory/agents/helper/prompts/agent.system.tool.recall.md", True),
+        ("docs/prompts.md", False),
+        ("prompts.md", False),
         ("pyproject.toml", False),
     ],
 )
@@ -128,7 +139,7 @@ def test_own_config_runs_the_local_hook(tmp_path: Path) -> None:
     config = yaml.safe_load((REPO_ROOT / ".pre-commit-config.yaml").read_text())
     (repo,) = config["repos"]
     assert repo["repo"] == "local"
-    assert repo["hooks"][0]["entry"] == "doxtool check"
+    assert repo["hooks"][0]["entry"] == "doxtool check --only-paths"
     user = _user_repo(tmp_path / "user", clean_files())
     shutil.copy(REPO_ROOT / ".pre-commit-config.yaml", user / ".pre-commit-config.yaml")
     _git(user, "add", "-A")
@@ -278,3 +289,75 @@ def test_all_files_is_one_run_with_each_finding_once(tmp_path: Path) -> None:
     # one run prints one summary line (batches would print one each)
     summaries = re.findall(r"^(?:Found \d+ findings?|All checks passed)", result.stdout, re.M)
     assert summaries == ["Found 2 findings"]
+
+
+@pytest.mark.slow
+def test_a_commit_changing_no_file_doxtool_reads_passes(tmp_path: Path) -> None:
+    """Drift already committed holds up no commit that does not touch it."""
+    files = {**clean_files(), "tools/wait.py": UNTIL_PY}
+    user = _committed_repo(tmp_path / "user", files)
+    (user / "README.md").write_text("docs\n")
+    (user / "style.css").write_text("body {}\n")
+    _git(user, "add", "README.md", "style.css")
+    before = (user / "tools/wait.py.dox.md").read_text()
+    for hook in HOOK_IDS:
+        result = _pre_commit("run", hook, cwd=user, home=tmp_path / "home")
+        assert result.returncode == 0, result.stdout + result.stderr
+    assert (user / "tools/wait.py.dox.md").read_text() == before
+    # touching the drifted module is checked
+    (user / "tools/wait.py").write_text(UNTIL_PY + "# a comment\n")
+    _git(user, "add", "tools/wait.py")
+    result = _pre_commit("run", "doxtool", cwd=user, home=tmp_path / "home")
+    assert result.returncode == 1
+    assert "tools/wait.py.dox.md:14:1: DOX111 argument `until`" in result.stdout
+
+
+@pytest.mark.slow
+def test_a_deletion_is_checked_without_the_untouched_drift(tmp_path: Path) -> None:
+    files = {**clean_files(), **tool_named("other"), "tools/wait.py": UNTIL_PY}
+    user = _committed_repo(tmp_path / "user", files)
+    _git(user, "rm", "-q", "tools/other.py")
+    result = _pre_commit("run", "doxtool", cwd=user, home=tmp_path / "home")
+    assert result.returncode == 1, result.stdout + result.stderr
+    printed = [line for line in result.stdout.splitlines() if re.match(r"\S+:\d+:\d+: ", line)]
+    assert [line.split(" ", 2)[1] for line in printed] == ["PRM002", "PRM002", "DOX002"]
+
+
+@pytest.mark.slow
+def test_the_fixing_hook_fails_when_it_creates_a_companion(tmp_path: Path) -> None:
+    user = _committed_repo(tmp_path / "user", clean_files())
+    new = tool_named("clock")
+    del new["tools/clock.py.dox.md"]
+    for rel, text in new.items():
+        (user / rel).write_text(text)
+    _git(user, "add", *new)
+    home = tmp_path / "home"
+    created = _pre_commit("run", "doxtool-fix", cwd=user, home=home)
+    assert created.returncode == 1, created.stdout + created.stderr
+    assert "--fix wrote (stage them): tools/clock.py.dox.md" in created.stdout
+    assert (user / "tools/clock.py.dox.md").is_file()
+    _git(user, "add", "tools/clock.py.dox.md")
+    staged = _pre_commit("run", "doxtool-fix", cwd=user, home=home)
+    assert staged.returncode == 0, staged.stdout + staged.stderr
+
+
+@pytest.mark.slow
+def test_prompts_of_the_older_layout_are_passed(tmp_path: Path) -> None:
+    files = {
+        "tools/wait.py": WAIT_PY,
+        "tools/wait.py.dox.md": clean_files()["tools/wait.py.dox.md"],
+        "prompts/default/agent.system.tools.md": clean_files()["prompts/agent.system.tools.md"],
+        "prompts/default/agent.system.tool.wait.md": WAIT_PROMPT,
+        "doxtool.toml": 'prompt-dirs = ["prompts/default"]\n',
+    }
+    user = _committed_repo(tmp_path / "user", files)
+    prompt = user / "prompts/default/agent.system.tool.wait.md"
+    prompt.write_text(WAIT_PROMPT.replace("optional `seconds`", "optional `seconds`, `pin`"))
+    (user / "helpers/extra.py").write_text("x = 1\n")  # another file: no whole check
+    _git(user, "add", "-A")
+    result = _pre_commit("run", "doxtool", cwd=user, home=tmp_path / "home")
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert (
+        "prompts/default/agent.system.tool.wait.md:3:28: PRM003 argument `pin` is taught "
+        "for `wait`" in result.stdout
+    )

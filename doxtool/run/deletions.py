@@ -1,0 +1,114 @@
+"""What deleted files leave behind.
+
+pre-commit never passes a deleted file. A run over PATHS therefore also
+checks what a deleted tool module left behind (:func:`add_what_deletions_leave`),
+and a run given no PATHS with ``--only-paths`` (as the hooks run) checks only
+what the deletions staged for the next commit reach (:func:`staged_scope`),
+never the whole repository: a commit that changes no file doxtool reads is
+not held up by findings in files it never touched.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from pathlib import Path
+
+from doxtool.prompts.sets import tool_key
+from doxtool.run import unwatched
+from doxtool.run.context import Context
+from doxtool.run.project import COMPANION_SUFFIX, Project
+from doxtool.run.teaching import Scope
+
+#: the command that lists the files the next commit deletes, relative to the
+#: directory it runs in (and only those under it)
+STAGED_DELETIONS = [
+    "git",
+    "diff",
+    "--cached",
+    "--name-only",
+    "--diff-filter=D",
+    "--no-renames",
+    "--relative",
+    "-z",
+]
+
+
+def add_what_deletions_leave(ctx: Context, scope: Scope) -> None:
+    """Widen a scoped run by what a deleted tool module leaves behind.
+
+    A commit that deletes a tool module would check nothing of what it broke:
+    its companion, now stale, and the prompts that still teach it. Both are
+    found without parsing (discovery, and the index of which tools each
+    prompt teaches), so this costs a run over PATHS little. Either is a
+    problem whatever deleted it. A prompt is widened in only for the names
+    its headings and examples write (a list item may name an argument; a
+    tool's existence changes no finding of it).
+    """
+    assert scope.modules is not None and scope.companions is not None
+    assert scope.prompts is not None
+    project = ctx.project
+    modules = set(project.documented_modules)
+    for companion in project.companions:
+        module = companion.removesuffix(COMPANION_SUFFIX)
+        if module not in modules:
+            scope.companions.add(companion)
+            scope.modules.add(module)
+    known = set(ctx.tool_index) | set(project.config.internal_tools)
+    scope.prompts.update(ctx.naming_unknown(known, scope.prompts))
+
+
+def staged_deletions(root: Path) -> list[str] | None:
+    """The files the next commit deletes, relative to ``root`` (git's index
+    against ``HEAD``); None when git cannot tell (no repository, no git)."""
+    unwatched.note(".git")  # the index is not in the tree a record watches
+    env = dict(os.environ)
+    index = env.get("GIT_INDEX_FILE")
+    if index and not os.path.isabs(index):
+        # git gives a hook the index relative to where it runs it, not to ``root``
+        env["GIT_INDEX_FILE"] = os.path.abspath(index)
+    try:
+        listed = subprocess.run(
+            STAGED_DELETIONS, cwd=root, env=env, capture_output=True, timeout=120, check=False
+        )
+    except (OSError, subprocess.SubprocessError):
+        return None
+    if listed.returncode != 0:
+        return None
+    return [os.fsdecode(raw) for raw in listed.stdout.split(b"\0") if raw]
+
+
+def staged_scope(project: Project) -> tuple[Scope, bool]:
+    """What a run given no PATHS checks with ``--only-paths``, and whether
+    it is widened by what deletions leave (:func:`add_what_deletions_leave`).
+
+    A deleted module: its companion, now stale; a deleted companion: its
+    module, now without one; a deleted tool prompt
+    (``agent.system.tool.<name>.md``): the tool modules of that name, which
+    may now have no prompt; a deleted Markdown file: the ``AGENTS.md`` files
+    linking it. A commit that deletes none of these checks nothing. When git
+    cannot tell what the commit deletes, the whole repository is checked.
+    """
+    deleted = staged_deletions(project.root)
+    if deleted is None:
+        return Scope(), False
+    modules: set[str] = set()
+    companions: set[str] = set()
+    prompts: set[str] = set()
+    for rel in deleted:
+        if project.excluded(rel):
+            continue
+        if rel.endswith(".py" + COMPANION_SUFFIX):
+            modules.add(rel.removesuffix(COMPANION_SUFFIX))
+            companions.add(rel)
+        elif rel.endswith(".py"):
+            modules.add(rel)
+            companions.add(rel + COMPANION_SUFFIX)
+        elif rel.endswith(".md"):
+            prompts.add(rel)
+            key = tool_key(rel.rsplit("/", 1)[-1])
+            if key is not None:
+                named = (m for m in project.tool_modules if m.rsplit("/", 1)[-1] == f"{key}.py")
+                modules.update(named)
+    reached = bool(modules or companions or prompts)
+    return Scope(modules=modules, companions=companions, prompts=prompts), reached
