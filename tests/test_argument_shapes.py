@@ -268,6 +268,32 @@ def test_two_keys_joined_by_or_are_alternatives(run_cli, make_repo) -> None:
     }
 
 
+def test_a_check_on_a_converted_fallback_needs_one_of_the_two_keys(run_cli, make_repo) -> None:
+    source = """\
+        class NotesTool(Tool):
+            async def execute(self, **kwargs) -> Response:
+                text = self.args.get("text") or self.args.get("message")
+                if not text or not str(text).strip():
+                    raise RepairableException("send `text`")
+                return Response(message=text, break_loop=True)
+        """
+    root: Path = make_repo({"tools/notes.py": HEAD + dedent(source)})
+    result = run_cli(root, "inspect", "tools/notes.py", "--json")
+    assert result.exit_code == 0, result.output
+    (tool,) = json.loads(result.output)[0]["tools"]
+    # a call with `message` alone passes the check: `text` is not needed on its own
+    assert _facts(tool) == {
+        "text": (False, False, None, ["message"]),
+        "message": (False, False, None, ["text"]),
+    }
+    schema = run_cli(root, "schema", "tools/notes.py")
+    assert schema.exit_code == 0, schema.output
+    (entry,) = json.loads(schema.output)
+    parameters = entry["function"]["parameters"]
+    assert "required" not in parameters
+    assert parameters["anyOf"] == [{"required": ["text"]}, {"required": ["message"]}]
+
+
 def test_a_comprehension_over_literal_keys_reads_them_as_a_for_statement_does(
     run_cli, make_repo
 ) -> None:

@@ -214,9 +214,10 @@ class Contracts:
                 return dict.fromkeys(env.var_groups[inner.value], "falsy")
             if type(inner) is cst.Name and env.empty_unless.get(inner.value):
                 return {env.empty_unless[inner.value]: "missing"}  # type: ignore[dict-item]
-            arg = self._arg_of(inner, env)
-            if arg is not None:
-                return {arg: "falsy"}
+            # ``not str(text).strip()`` on a name given a fallback: either
+            names = self._standing_for(inner, env)
+            if names:
+                return dict.fromkeys(names, "falsy")
         elif type(node) is cst.Comparison and len(node.comparisons) == 1:
             target = node.comparisons[0]
             op = type(target.operator)
@@ -228,14 +229,12 @@ class Contracts:
                 # a string method's result is never None; on None it fails
                 method = _string_method(node.left)
                 if ok and (value == "" or (value is None and not method)):
-                    arg = self._arg_of(node.left, env)
                     refusal = "falsy" if method else "blank" if value == "" else "none"
-                    return {arg: refusal} if arg is not None else None
+                    return dict.fromkeys(self._standing_for(node.left, env), refusal) or None
         # a test of emptiness in another spelling (``len(x) == 0``, ``x.strip() == ""``)
         empty = nonempty_when(node, False)
         if len(empty) == 1:
-            arg = self._arg_of(empty[0], env)
-            return {arg: "falsy"} if arg is not None else None
+            return dict.fromkeys(self._standing_for(empty[0], env), "falsy") or None
         return None
 
     def _is_check(self, stmt: cst.BaseStatement, env: Env) -> bool:

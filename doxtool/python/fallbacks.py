@@ -60,14 +60,7 @@ class Fallbacks:
         """The arguments an ``or`` of reads stands for (``args.get("text") or
         args.get("message")``, also through ``str(...)`` and ``.strip()``),
         when it names two or more and every other operand is a literal."""
-        while type(node) is cst.Call:
-            func = node.func
-            if type(func) is cst.Name and func.value in COERCIONS and len(node.args) == 1:
-                node = node.args[0].value
-            elif type(func) is cst.Attribute and func.attr.value in STRING_METHODS:
-                node = func.value
-            else:
-                break
+        node = _unwrapped(node)
         if type(node) is not cst.BooleanOperation or type(node.operator) is not cst.Or:
             return frozenset()
         found: list[str] = []
@@ -86,9 +79,23 @@ class Fallbacks:
 
     def _standing_for(self, node: cst.BaseExpression, env: Env) -> list[str]:
         """The arguments a value stands for: those of a name given a fallback
-        (``text = args.get("text") or args.get("message")``), else the one
-        :meth:`_arg_of` finds."""
-        if type(node) is cst.Name and node.value in env.var_groups:
-            return sorted(env.var_groups[node.value])
+        (``text = args.get("text") or args.get("message")``, also through
+        ``str(text)`` and ``text.strip()``), else the one :meth:`_arg_of` finds."""
+        inner = _unwrapped(node)
+        if type(inner) is cst.Name and inner.value in env.var_groups:
+            return sorted(env.var_groups[inner.value])
         arg = self._arg_of(node, env)
         return [arg] if arg is not None else []
+
+
+def _unwrapped(node: cst.BaseExpression) -> cst.BaseExpression:
+    """The value under conversions and string methods (``str(text).strip()``: ``text``)."""
+    while type(node) is cst.Call:
+        func = node.func
+        if type(func) is cst.Name and func.value in COERCIONS and len(node.args) == 1:
+            node = node.args[0].value
+        elif type(func) is cst.Attribute and func.attr.value in STRING_METHODS:
+            node = func.value
+        else:
+            break
+    return node
