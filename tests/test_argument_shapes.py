@@ -294,6 +294,61 @@ def test_a_check_on_a_converted_fallback_needs_one_of_the_two_keys(run_cli, make
     assert parameters["anyOf"] == [{"required": ["text"]}, {"required": ["message"]}]
 
 
+UNCHECKED_OR = """\
+    class NotesTool(Tool):
+        async def execute(self, **kwargs) -> Response:
+            text = self.args.get("text"{default}) or self.args.get("message"{default})
+            return Response(message=text, break_loop=True)
+    """
+
+
+def test_two_keys_joined_by_or_with_no_check_stand_in_for_each_other(run_cli, make_repo) -> None:
+    for default, kinds in (("", (None, None)), (', ""', ("string", "string"))):
+        root: Path = make_repo(
+            {"tools/notes.py": HEAD + dedent(UNCHECKED_OR.format(default=default))}
+        )
+        result = run_cli(root, "inspect", "tools/notes.py", "--json")
+        assert result.exit_code == 0, result.output
+        (tool,) = json.loads(result.output)[0]["tools"]
+        # a missing or empty `text` gives `message`: not `""`, which is the
+        # last read's own default only
+        assert _facts(tool) == {
+            "text": (False, False, None, ["message"]),
+            "message": (False, bool(default), "" if default else None, ["text"]),
+        }
+        assert [a["default_unknown"] for a in tool["arguments"]] == [bool(default), False]
+        assert tuple(a["type"] for a in tool["arguments"]) == kinds
+        # no check needs one of them: the schema asks for none
+        schema = run_cli(root, "schema", "tools/notes.py")
+        assert schema.exit_code == 0, schema.output
+        (entry,) = json.loads(schema.output)
+        assert set(entry["function"]["parameters"]) == {
+            "type",
+            "properties",
+            "additionalProperties",
+        }
+
+
+def test_a_companion_naming_unchecked_alternatives_is_kept(run_cli, make_repo) -> None:
+    root: Path = make_repo({"tools/notes.py": HEAD + dedent(UNCHECKED_OR.format(default=""))})
+    companion = dedent(
+        """\
+        # notes.py DOX
+
+        ## Runtime Contracts
+        - Arguments of `NotesTool`:
+          - `text`: optional, alternative to `message`.
+          - `message`: optional, alternative to `text`.
+        """
+    )
+    (root / "tools/notes.py.dox.md").write_text(companion)
+    result = run_cli(root, "check", "--select", "DOX111")
+    assert result.exit_code == 0, result.output
+    fixed = run_cli(root, "check", "--select", "DOX111", "--fix")
+    assert fixed.exit_code == 0, fixed.output
+    assert (root / "tools/notes.py.dox.md").read_text() == companion
+
+
 def test_a_comprehension_over_literal_keys_reads_them_as_a_for_statement_does(
     run_cli, make_repo
 ) -> None:

@@ -112,6 +112,9 @@ class Argument:
     #: (``args["text"] if "text" in args else args["message"]``); such an
     #: argument is not ``required`` on its own
     alternatives: list[str] = field(default_factory=list)
+    #: the alternatives stand in for it, but no check needs one of them
+    #: (``args.get("text") or args.get("message")`` alone): no ``anyOf``
+    alternatives_optional: bool = False
 
     @property
     def first_line(self) -> int:

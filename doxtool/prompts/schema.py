@@ -43,7 +43,7 @@ def alternative_groups(tool: ToolFacts) -> list[list[str]]:
     order = {arg.name: index for index, arg in enumerate(tool.arguments)}
     groups: list[set[str]] = []
     for arg in tool.arguments:
-        if not arg.alternatives or arg.required:
+        if not arg.alternatives or arg.required or arg.alternatives_optional:
             continue
         group = {arg.name, *arg.alternatives} & set(order)
         joined = [g for g in groups if g & group]

@@ -12,7 +12,7 @@ from typing import Any
 
 import libcst as cst
 
-from doxtool.core.facts import ArgumentRead, DynamicRead
+from doxtool.core.facts import ArgumentRead, DynamicRead, json_type
 from doxtool.python.arguments import ArgBuilder, own_params, raw_value, type_of_annotation
 from doxtool.python.controlflow import contains_return, terminates
 from doxtool.python.cstcode import code_of
@@ -277,7 +277,14 @@ class ArgumentReads:
                 builder.alternatives.update(absent)
             elif not env.conditional:
                 builder.required_read = True
-        if default is not None:
+        if default is not None and id(node) in self.passed_on:
+            # ``args.get("text", "") or args.get("message")``: a missing
+            # ``text`` gives ``message``, not ``""``; the literal gives the type
+            known, value = self._value(default)
+            if known and value is not None:
+                builder.weak_type = builder.weak_type or json_type(value)
+            builder.set_fallback(known, value)
+        elif default is not None:
             builder.default_read(*self._value(default))
         return key
 

@@ -86,6 +86,9 @@ class ArgBuilder:
     recovered: set[str] = field(default_factory=set)
     #: arguments of which one is needed when this one is missing
     alternatives: set[str] = field(default_factory=set)
+    #: arguments an ``or`` of reads takes in its place, or it in theirs
+    #: (``args.get("text") or args.get("message")``), needed or not
+    stand_ins: set[str] = field(default_factory=set)
     #: the kinds of value refused by checks that end ``execute`` with an
     #: error but do not run on every call (in a branch of a dispatch, in a
     #: method a dispatch calls): a default among them is not known to be one
@@ -275,7 +278,8 @@ class ArgBuilder:
             coercion=self.coercion,
             values_unknown=unknown,
             reads=reads,
-            alternatives=sorted(self.alternatives),
+            alternatives=sorted(self.alternatives | self.stand_ins),
+            alternatives_optional=bool(self.stand_ins) and not self.alternatives,
         )
 
 

@@ -4,8 +4,8 @@
 fallback that is not a literal (``or self.limit``), or an empty literal that
 only normalises a missing value (``or ""``, ``or []``), gives it a default no
 one can state, so none is claimed or denied. ``self.args.get("text") or
-self.args.get("message")`` makes the two keys alternatives once a check
-refuses their joint absence.
+self.args.get("message")`` makes each key stand in for the other; one of them
+is needed once a check refuses their joint absence.
 """
 
 from __future__ import annotations
@@ -19,10 +19,20 @@ from doxtool.python.walkstate import Env
 class Fallbacks:
     """Fallbacks after ``or``: a part of :class:`~doxtool.python.toolscan.ToolScan`."""
 
+    #: ids of reads an ``or`` passes on to another argument when they give
+    #: a falsy value (``args.get("text", "") or args.get("message")``)
+    passed_on: set[int]
+    #: the arguments each such ``or`` joins (:meth:`_stand_in`)
+    stand_in_groups: list[frozenset[str]]
+
     def _or_fallback(self, node: cst.BooleanOperation, env: Env) -> None:
         """``self.args.get("limit") or <fallback>``: what a missing ``limit`` gives."""
         key = self._plain_get(node.left, env)
-        if key is None or self._arg_of(node.right, env) is not None:
+        other = self._arg_of(node.right, env)
+        if other is not None and type(node.right) is not cst.Name:
+            # a read itself (not a name that may hold something else as well)
+            self._stand_in(node.left, other, env)
+        if key is None or other is not None:
             return  # another argument stands in: an alternative, not a default
         builder = self._arg(key)
         ok, value = self._value(node.right)
@@ -30,6 +40,23 @@ class Fallbacks:
             builder.set_default(value)
         else:
             builder.set_fallback(ok, value)
+
+    def _stand_in(self, left: cst.BaseExpression, other: str, env: Env) -> None:
+        """``args.get("text") or args.get("message")``: a missing (or empty)
+        ``text`` gives way to ``message``, so each stands in for the other,
+        whether or not a check needs one of them. Every read before the
+        last must give a falsy value for a missing key; a default of such a
+        read is what the next one replaces (:attr:`passed_on`)."""
+        operands: list[cst.BaseExpression] = []
+        while type(left) is cst.BooleanOperation and type(left.operator) is cst.Or:
+            operands.append(left.right)
+            left = left.left
+        operands.append(left)
+        keys = [self._plain_get(operand, env) for operand in operands]
+        if any(key is None for key in keys) or other in keys:
+            return
+        self.stand_in_groups.append(frozenset({other, *keys}))  # type: ignore[arg-type]
+        self.passed_on.update(id(operand) for operand in operands)
 
     def _plain_get(self, node: cst.BaseExpression, env: Env) -> str | None:
         """The key ``node`` reads when it gives a falsy value for a missing

@@ -97,6 +97,8 @@ def add_arguments(
             type=known.type or kind,
             coercion=known.coercion or coercion,
             alternatives=sorted(set(known.alternatives) | set(alternatives)),
+            # a helper's check needs one of its alternatives
+            alternatives_optional=known.alternatives_optional and not alternatives,
             enum=None if unknown else (known.enum or enum),
             values_unknown=unknown,
             reads=[*known.reads, *(r for r in positions if r not in known.reads)],

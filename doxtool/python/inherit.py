@@ -186,6 +186,11 @@ def _merge_arguments(first: list[Argument], second: list[Argument]) -> list[Argu
             coercion=known.coercion or arg.coercion,
             values_unknown=known.values_unknown or arg.values_unknown,
             alternatives=sorted(set(known.alternatives) | set(arg.alternatives)),
+            # one of them is needed when either code's check needs one
+            alternatives_optional=all(
+                a.alternatives_optional for a in (known, arg) if a.alternatives
+            )
+            and bool(known.alternatives or arg.alternatives),
             reads=sorted([*known.reads, *arg.reads], key=lambda r: (r.path or "", r.line)),
         )
     return list(merged.values())

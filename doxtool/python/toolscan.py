@@ -114,6 +114,8 @@ class ToolScan(
         self.mro = scan.mro(cls)
         self.module = scan.tree
         self.args: dict[str, ArgBuilder] = {}
+        self.passed_on: set[int] = set()
+        self.stand_in_groups: list[frozenset[str]] = []
         self.dynamic: list[DynamicRead] = []
         self.outcomes: list[Outcome] = []
         self.missing: list[MissingResponse] = []
@@ -223,6 +225,10 @@ class ToolScan(
         for builder in list(self.args.values()):
             for other in list(builder.alternatives):
                 self._arg(other).alternatives.add(builder.name)
+        for group in self.stand_in_groups:
+            read = group & self.args.keys()
+            for name in read:
+                self.args[name].stand_ins.update(read - {name})
         tool.arguments = [b.build() for b in self.args.values()]
         tool.dynamic_reads = unique(self.dynamic, lambda r: (r.line, r.column, r.expression))
         tool.outcomes = sorted(
