@@ -68,6 +68,8 @@ without a prompt is dead code at run time.
             # tool's agents, under any file name (``agent.system.tools_vision.md``)
             if any(ctx.teaches(s, name) for s in ctx.teaching_sets(module)):
                 continue
+            if any(ctx.may_teach_unread(s, name) for s in ctx.teaching_sets(module)):
+                continue  # a prompt read only in part names it (PRM011 reports the file)
             prompt_set = ctx.set_of_module(module)
             where = prompt_set.directory if prompt_set else ctx.config.prompt_dirs[0]
             if ctx.unreadable_prompt(f"{where}/agent.system.tool.{name}.md", prompt_set):

@@ -83,7 +83,7 @@ def _prompt_files(ctx: Context, own_only: bool) -> Iterator[PromptFile]:
                 continue
             seen.add(path)
             doc = ctx.prompt(path)
-            if doc is not None:
+            if doc is not None and not ctx.read_in_part(path):  # PRM011 reports it
                 yield PromptFile(path, doc, prompt_set)
 
 

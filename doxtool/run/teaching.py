@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property, partial
@@ -56,9 +57,10 @@ class PromptEdit:
 
 
 def _cut(doc: PromptDoc) -> ReadError | None:
-    """A prompt markdown-it read only in part, as the reason it cannot be read."""
+    """A prompt read only in part (markdown-it stopped at its nesting limit, or
+    reading it failed midway), as the reason it cannot be read."""
     for problem in doc.problems:
-        if problem.kind == "limit":
+        if problem.kind in ("limit", "internal"):
             return ReadError(problem.message, problem.line, problem.column, "parse")
     return None
 
@@ -418,6 +420,23 @@ class Teaching(Files):
 
     def _whole(self, path: str) -> bool:
         return self.prompt(path) is not None and self._listed_error(path) is None
+
+    def read_in_part(self, path: str) -> bool:
+        """Whether the prompt file at ``path`` was read only in part: what it
+        teaches is not known, so it is not checked (PRM011 reports it)."""
+        doc = self.prompt(path)
+        return doc is not None and _cut(doc) is not None
+
+    def may_teach_unread(self, prompt_set: PromptSet, tool: str) -> bool:
+        """Whether an own prompt file of ``prompt_set`` read only in part names
+        ``tool`` in its text: the part not read may teach it."""
+        name = re.compile(rf"(?<![\w.:-]){re.escape(tool)}(?![\w-])")
+        for file_name, path in prompt_set.own_files().items():
+            if file_name == "AGENTS.md" or tool not in self.prompt_text(path):
+                continue
+            if self.read_in_part(path) and name.search(self.prompt_text(path)):
+                return True
+        return False
 
     def close(self) -> None:
         """Keep what later runs can reuse: the prompt index (a whole run
