@@ -57,6 +57,38 @@ def test_an_unlisted_dotted_import_is_still_missing(
     )
 
 
+def test_a_package_imported_from_is_missing_beside_its_other_modules(
+    reference_repo: Path, run_cli: Callable[..., Result]
+) -> None:
+    """``helpers.tool`` is the import of ``from helpers.tool import Tool``, not a
+    spelling of ``from helpers import files``: ``helpers`` is missing."""
+    _edit(reference_repo, TOOL, "from helpers.tool", "from helpers import files\nfrom helpers.tool")
+    assert _check(reference_repo, run_cli) == (
+        "tools/wait.py.dox.md:31:1: DOX131 `tools/wait.py` imports `helpers`, "
+        "which the imports line does not list [*]\n"
+        "Found 1 finding (1 fixable with `doxtool check --fix`).\n"
+    )
+    _check(reference_repo, run_cli, "--fix")
+    assert (
+        "- Imported dependency areas include: `datetime`, `helpers`, `helpers.tool`, "
+        "`helpers.wait`.\n" in (reference_repo / COMPANION).read_text(encoding="utf-8")
+    )
+    _assert_true_companion(reference_repo, run_cli)
+
+
+def test_the_module_imported_from_a_package_spells_its_import(
+    reference_repo: Path, run_cli: Callable[..., Result]
+) -> None:
+    _edit(reference_repo, TOOL, "from helpers.tool", "from helpers import files\nfrom helpers.tool")
+    _edit(
+        reference_repo,
+        COMPANION,
+        "`datetime`, `helpers.tool`",
+        "`datetime`, `helpers.files`, `helpers.tool`",
+    )
+    _assert_true_companion(reference_repo, run_cli)
+
+
 @pytest.mark.parametrize(
     "line",
     [

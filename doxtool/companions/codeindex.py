@@ -391,6 +391,22 @@ class CodeIndex:
             or documented in self._parents.get(derived, ())
         )
 
+    def spells_from_import(self, documented: str, derived: str) -> bool:
+        """Whether ``documented`` (``helpers.projects``) spells an import of
+        the module ``derived`` (``helpers``) by the name it takes from it:
+        ``from helpers import projects`` (any name, after a star import).
+        ``helpers.tool`` of ``from helpers.tool import Tool`` is another
+        import, not a spelling of ``from helpers import files``."""
+        if not documented.startswith(derived + "."):
+            return False
+        if self.outline is None:
+            return True
+        head = documented[len(derived) + 1 :].split(".", 1)[0]
+        return any(
+            imported.module == derived and (head in imported.names or "*" in imported.names)
+            for imported in self.outline.imports
+        )
+
     def resolve(self, documented: str) -> str:
         """A dotted name with its first part resolved through the module's
         imports (``txt.clean`` -> ``helpers.text.clean`` after ``from helpers

@@ -291,7 +291,7 @@ def _covered(kind: str, item: Item, documented: Iterable[str], code_index: CodeI
         if kind == "constants" and constant_parts(text)[0] == item.key:
             return True  # ``MAX = 3`` written for ``MAX``
         if kind == "imports":
-            if text.startswith(item.key + "."):
+            if code_index.spells_from_import(text, item.key):
                 return True  # ``helpers.projects`` written for ``from helpers import projects``
             if code_index.same_import(text, item.key):
                 return True  # ``helpers.tool`` written for ``from .tool import x``

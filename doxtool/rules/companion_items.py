@@ -157,7 +157,8 @@ class ImportsDrift(ItemRule):
 the module no longer imports anywhere is stale (`helpers.projects` for `from
 helpers import projects` is true); one the convention derives that the line
 lacks is missing (doxtool's format: every import, sorted; agent-zero: imports
-directly in the module body, sorted, at most 16).
+directly in the module body, sorted, at most 16). `helpers.tool`, the module
+of another import, does not write `helpers` for `from helpers import files`.
 
 **Why it matters.** It shows at a glance what the module depends on; a new
 import of `subprocess` or `requests` is worth a reviewer's attention.
