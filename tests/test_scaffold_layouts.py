@@ -4,12 +4,10 @@ directories, and tests searched for from the root."""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 from samples import clean_files, write_files
+from test_scaffold import _pytest
 
 from doxtool.rules.examples import ERRORS_PY, TOOL_PY
 
@@ -28,18 +26,6 @@ OWN_PROMPT = """\
 Run the tests.
 args: `target`
 """
-
-
-def _pytest(root: Path, test: str) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST")}
-    return subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", test],
-        cwd=root,
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=120,
-    )
 
 
 def _tree(root: Path) -> list[str]:

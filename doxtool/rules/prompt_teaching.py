@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from doxtool.core.facts import ToolFacts
 from doxtool.core.findings import Finding
 from doxtool.prompts.model import PromptDoc, PromptTool
 from doxtool.prompts.schema import alternative_groups
@@ -266,11 +267,7 @@ the profile's tool as well.
                 if found is None:
                     continue
                 module, tool = found
-                if (
-                    tool.argument(taught.name) is not None
-                    or tool.dynamic_reads
-                    or tool.other_arguments
-                ):
+                if _may_read(tool, taught.name):
                     continue
                 yield self.finding(
                     f"argument `{taught.name}` is taught for `{tool_name}` but {module} "
@@ -302,11 +299,7 @@ the profile's tool as well.
                     if found is None or found[0] not in own_tools:
                         continue
                     module, tool = found
-                    if (
-                        tool.argument(taught.name) is not None
-                        or tool.dynamic_reads
-                        or tool.other_arguments
-                    ):
+                    if _may_read(tool, taught.name):
                         continue
                     yield self.finding(
                         f"argument `{taught.name}` is taught for `{tool_name}` but {module}, "
@@ -452,3 +445,9 @@ RULES: list[type[Rule]] = [
     ArgumentNotRead,
     RequiredArgumentNotTaught,
 ]
+
+
+def _may_read(tool: ToolFacts, name: str) -> bool:
+    """Whether the tool reads argument ``name``, or may: it reads keys doxtool
+    cannot name, or hands its arguments to code no one can follow."""
+    return tool.argument(name) is not None or bool(tool.dynamic_reads or tool.other_arguments)
