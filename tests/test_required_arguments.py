@@ -111,39 +111,3 @@ def test_a_required_argument_drifts_to_optional_in_the_companion(make_repo, run_
         "code treats it as optional (read at tools/lim.py:5) [*]"
     ) in lines
     assert not [line for line in lines if "`mode`" in line or "`need`" in line]
-
-
-BASE_RESPONSES_PY = """\
-from helpers.tool import Response, Tool
-
-
-class TaskTool(Tool):
-    def fail(self, text: str) -> Response:
-        return Response(message=f"Error: {text}", break_loop=False)
-
-    def maybe(self, text: str):
-        if text:
-            return Response(message=text, break_loop=False)
-
-
-class NoteTool(TaskTool):
-    async def execute(self, **kwargs) -> Response:
-        note = self.args.get("note")
-        if not note:
-            return self.fail("note is required")
-        tag = self.args.get("tag")
-        if not tag:
-            return self.maybe("tag is required")
-        return Response(message=f"{note} {tag}", break_loop=False)
-"""
-
-
-def test_a_base_method_here_that_always_gives_a_response_is_an_error_exit(
-    make_repo, run_cli
-) -> None:
-    root = make_repo({"tools/note.py": BASE_RESPONSES_PY})
-    inspected = run_cli(root, "inspect", "tools/note.py", "--json")
-    assert inspected.exit_code == 0, inspected.output
-    (tool,) = [t for t in json.loads(inspected.output)[0]["tools"] if t["class"] == "NoteTool"]
-    # ``maybe`` may give None: what a missing ``tag`` ends as is not an error
-    assert {a["name"]: a["required"] for a in tool["arguments"]} == {"note": True, "tag": False}

@@ -37,10 +37,7 @@ class Contracts:
                     if type(small) is cst.Raise:
                         return True
                     if type(small) is cst.Return:
-                        return small.value is not None and (
-                            self._is_response_call(small.value, env)
-                            or self._responds(small.value, env)
-                        )
+                        return small.value is not None and self._is_response_call(small.value, env)
         return False
 
     def _closed(

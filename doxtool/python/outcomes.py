@@ -13,12 +13,10 @@ import libcst as cst
 from doxtool.core.facts import MESSAGE_KINDS, HelperCall, MissingResponse, Outcome
 from doxtool.python.arguments import own_params
 from doxtool.python.bindings import Binding, scope_bindings
-from doxtool.python.controlflow import terminates
 from doxtool.python.cstcode import code_of
 from doxtool.python.cstnodes import child_nodes, dotted_name, suite_body
 from doxtool.python.literals import literal_value
 from doxtool.python.modulescan import Func
-from doxtool.python.raises import return_statements
 from doxtool.python.walkstate import Env
 
 
@@ -289,9 +287,7 @@ class Outcomes:
             pairs.update((name, flag) for flag in known or ())
         return frozenset(pairs)
 
-    def _is_response_call(
-        self, node: cst.BaseExpression, env: Env, names: dict[str, str] | None = None
-    ) -> bool:
+    def _is_response_call(self, node: cst.BaseExpression, env: Env) -> bool:
         if type(node) is cst.Await:
             node = node.expression
         if type(node) is not cst.Call:
@@ -299,28 +295,8 @@ class Outcomes:
         dotted = dotted_name(node.func)
         if dotted is None:
             return False
-        qualified = self.scan._resolve(dotted, env.names if names is None else names)
-        return (qualified or ".".join(dotted)).rsplit(".", 1)[-1] == "Response"
-
-    def _responds(self, node: cst.BaseExpression, env: Env) -> bool:
-        """Whether ``node`` calls a function of this module (a method of the
-        tool or of a base here: ``self.fail(...)``) whose every return is a
-        ``Response(...)`` it builds itself; a base elsewhere is not known."""
-        call = node.expression if type(node) is cst.Await else node
-        if type(call) is not cst.Call:
-            return False
-        fn = self._callee_function(call, env)  # type: ignore[attr-defined]
-        if fn is None or fn.is_async != (type(node) is cst.Await):
-            return False
-        if not terminates(suite_body(fn.node.body)):
-            return False  # it may also give None
-        returns = return_statements(fn)
-        return bool(returns) and all(
-            r.value is not None
-            and type(r.value) is cst.Call
-            and self._is_response_call(r.value, env, self.scan.names)
-            for r in returns
-        )
+        qualified = self.scan._resolve(dotted, env.names) or ".".join(dotted)
+        return qualified.rsplit(".", 1)[-1] == "Response"
 
 
 def _branches_after_one(bound: list[Binding], body: cst.BaseSuite) -> bool:

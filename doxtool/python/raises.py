@@ -22,7 +22,7 @@ from doxtool.python.walkstate import Env
 Raised = tuple[str, "str | None", bool]
 
 
-def return_statements(fn: Func) -> list[cst.Return]:
+def _returns(fn: Func) -> list[cst.Return]:
     """The ``return`` statements of a function, nested functions aside."""
     out: list[cst.Return] = []
     todo: list[cst.CSTNode] = [fn.node.body]
@@ -106,7 +106,7 @@ class Raises:
         fn = self._callee_function(call, env) if follow else None
         if fn is None:
             return None
-        returns = return_statements(fn)
+        returns = _returns(fn)
         out: list[Raised] = []
         for ret in returns:
             if type(ret.value) is not cst.Call:
