@@ -52,3 +52,25 @@ def test_an_argument_whose_type_is_tested_takes_more_than_its_defaults(make_repo
         f'{PROMPT}:5:1: PRM008 example gives `size` the value `"big"`, but tools/wait.py:12 '
         "reads it as array",
     ]
+
+
+def test_a_type_test_takes_no_type_from_a_read_with_no_default(make_repo, run_cli) -> None:
+    """With no literal default, no type comes from one: the type the code's
+    other uses give stays (``not isinstance(url, str)`` refuses the rest)."""
+    files = clean_files()
+    files["tools/wait.py"] = """\
+from helpers.tool import Response, Tool
+
+
+class WaitTool(Tool):
+    async def execute(self, **kwargs) -> Response:
+        url = kwargs.get("url")
+        if not url or not isinstance(url, str):
+            return Response(message="url argument missing", break_loop=False)
+        return Response(message=url.strip(), break_loop=False)
+"""
+    root = make_repo(files)
+    result = run_cli(root, "inspect", "tools/wait.py", "--json")
+    (module,) = json.loads(result.output)
+    (url,) = module["tools"][0]["arguments"]
+    assert (url["name"], url.get("type"), url.get("required")) == ("url", "string", True)

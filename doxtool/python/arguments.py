@@ -249,7 +249,7 @@ class ArgBuilder:
             if any(c != kind and (kind, c) != _INT for c in self.compared):
                 kind = None  # ``flag in ("yes", True)``: not only the default's type
         # ``if isinstance(tags, str): tags = tags.split(",")``: no one type
-        tested = self.type_tested and kind == self.default_type()
+        tested = self.type_tested and kind is not None and kind == self.default_type()
         kind = None if tested else kind or self.weak_type
         if (
             self.boolean_spelling
