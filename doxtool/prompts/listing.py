@@ -29,6 +29,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from doxtool.prompts.parse import TOOLS_PLACEHOLDER_RE
 from doxtool.prompts.sets import PromptSet, tool_key
 
 #: the framework's patterns (helpers/files.py): a named include, the same
@@ -36,8 +37,6 @@ from doxtool.prompts.sets import PromptSet, tool_key
 _INCLUDE_RE = re.compile(r"{{\s*include\s*['\"](.*?)['\"]\s*}}")
 _ORIGINAL_RE = re.compile(r"{{\s*include\s+original\s*}}")
 _VARIABLE_RE = re.compile(r"{{(\w+)}}")
-#: filled only as written: ``{{ tools }}`` stays text (``replace_placeholders_text``)
-_TOOLS_RE = re.compile(r"\{\{tools\}\}")
 #: the placeholder spelled with blanks, which the framework does not fill
 SPACED_TOOLS_RE = re.compile(r"\{\{\s*tools\s*\}\}")
 _IF_RE = re.compile(r"{{\s*if\s+(.*?)}}", re.DOTALL)
@@ -163,10 +162,10 @@ def _render(
     result.exact &= kept
     placeholders = 0
     if wrapper:
-        placeholders = len(_TOOLS_RE.findall(text))
+        placeholders = len(TOOLS_PLACEHOLDER_RE.findall(text))
 
     def variable(match: re.Match[str]) -> str:
-        if wrapper and _TOOLS_RE.fullmatch(match.group(0)):
+        if wrapper and TOOLS_PLACEHOLDER_RE.fullmatch(match.group(0)):
             return match.group(0)
         result.exact = False
         return ""

@@ -165,7 +165,7 @@ from doxtool.prompts.reader import PromptReader
 
 #: the framework fills ``{{tools}}`` exactly as written (helpers/files.py
 #: ``replace_placeholders_text``): ``{{ tools }}`` stays text
-_TOOLS_PLACEHOLDER_RE = re.compile(r"\{\{tools\}\}")
+TOOLS_PLACEHOLDER_RE = re.compile(r"\{\{tools\}\}")
 _INCLUDE_RE = re.compile(r"\{\{\s*include\s+([\"'])([^\"'{}\n]{1,300})\1\s*\}\}")
 
 
@@ -174,7 +174,7 @@ def parse_prompt(text: str, path: str) -> PromptDoc:
     doc = PromptDoc(
         path=path,
         size=len(text),
-        has_tools_placeholder=bool(_TOOLS_PLACEHOLDER_RE.search(text)),
+        has_tools_placeholder=bool(TOOLS_PLACEHOLDER_RE.search(text)),
         includes=list(dict.fromkeys(m.group(2) for m in _INCLUDE_RE.finditer(text))),
     )
     try:
