@@ -37,10 +37,21 @@ DRIFTED = WAIT_PY.replace('"seconds"', '"secs"')
 #: the first pool worker that finishes a job signals the run and notes each
 #: worker's process id; its signal and target come from the environment
 POOL_WRAPPER = """\
-import os, signal
+import os, signal, time
 from doxtool.run import pool
 note = os.environ["STOP_NOTE"]
 parse_packed = pool.parse_packed
+def both_started():
+    # the stop waits (a while at most) until each worker has begun a job, so a
+    # busy machine's late second worker is stopped too, not left unrecorded
+    for _ in range(200):
+        try:
+            with open(note + ".workers") as handle:
+                if len(set(handle.read().split())) >= 2:
+                    return
+        except FileNotFoundError:
+            pass
+        time.sleep(0.02)
 def parsed(work, job):
     with open(note + ".workers", "a") as handle:
         handle.write(f"{os.getpid()}\\n")
@@ -52,6 +63,7 @@ def parsed(work, job):
     except FileExistsError:
         return result
     sent = getattr(signal, os.environ["STOP_SIGNAL"])
+    both_started()
     if os.environ["STOP_TO"] == "group":
         os.killpg(0, sent)
     else:
@@ -64,6 +76,7 @@ if os.environ["STOP_TO"] == "reader":  # the parent, as it stores the first resu
     def stored(self, *args):
         if not os.path.exists(note + ".sent"):
             open(note + ".sent", "w").close()
+            both_started()
             os.kill(os.getpid(), getattr(signal, os.environ["STOP_SIGNAL"]))
         return store(self, *args)
     cache.FactsCache.store = stored
