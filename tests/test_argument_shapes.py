@@ -606,3 +606,52 @@ def test_a_key_whose_value_the_check_refuses_is_not_accepted(run_cli, make_repo)
     # a function the module rebinds may be None
     change = "_list = None"
     assert _lookup_enum(run_cli, make_repo, '{"list": _list}', change) == (None, True)
+
+
+IS_NONE_FALLBACK = """\
+    class NotesTool(Tool):
+        async def execute(self, **kwargs) -> Response:
+            answer = kwargs.get("answer")
+            if answer {test} None:
+                {before}answer = kwargs.get("text")
+            if answer is None or not str(answer).strip():
+                raise RepairableException("send `answer`")
+            return Response(message=str(answer), break_loop=True)
+    """
+
+
+def test_a_fallback_read_when_the_first_key_is_none_makes_alternatives(run_cli, make_repo) -> None:
+    # ``if answer is None: answer = kwargs.get("text")`` is the fallback
+    # ``if not answer:`` makes: a call with ``answer`` alone needs no ``text``
+    for test, before in (
+        ("is", ""),
+        ("==", ""),
+        ("is not", "pass\n            else:\n                "),
+    ):
+        source = IS_NONE_FALLBACK.format(test=test, before=before)
+        root: Path = make_repo({"tools/notes.py": HEAD + dedent(source)})
+        result = run_cli(root, "inspect", "tools/notes.py", "--json")
+        assert result.exit_code == 0, result.output
+        (tool,) = json.loads(result.output)[0]["tools"]
+        assert _facts(tool) == {
+            "answer": (False, False, None, ["text"]),
+            "text": (False, False, None, ["answer"]),
+        }, test
+        schema = run_cli(root, "schema", "tools/notes.py")
+        (entry,) = json.loads(schema.output)
+        parameters = entry["function"]["parameters"]
+        assert "required" not in parameters
+        assert parameters["anyOf"] == [{"required": ["answer"]}, {"required": ["text"]}]
+        companion = dedent(
+            """\
+            # notes.py DOX
+
+            ## Runtime Contracts
+            - Arguments of `NotesTool`:
+              - `answer`: optional string, alternative to `text`. The final answer.
+              - `text`: optional string, alternative to `answer`. Older spelling.
+            """
+        )
+        (root / "tools/notes.py.dox.md").write_text(companion)
+        checked = run_cli(root, "check", "--select", "DOX111")
+        assert checked.output.splitlines() == ["All checks passed."], checked.output

@@ -184,6 +184,14 @@ class ArgumentReads:
                         return frozenset(), frozenset({key})
                     if type(target.operator) is cst.NotIn:
                         return frozenset({key}), frozenset()
+                return frozenset(), frozenset()
+            # ``answer is None`` (then ``answer = args.get("text")``) tests a missing ``answer``
+            none = type(target.comparator) is cst.Name and target.comparator.value == "None"
+            arg = self._arg_of(test.left, env) if none else None
+            if arg is not None and type(target.operator) in (cst.Is, cst.Equal):
+                return frozenset({arg}), frozenset()
+            if arg is not None and type(target.operator) in (cst.IsNot, cst.NotEqual):
+                return frozenset(), frozenset({arg})
             return frozenset(), frozenset()
         arg = self._arg_of(test, env)
         return (frozenset(), frozenset({arg})) if arg is not None else (frozenset(), frozenset())
