@@ -48,8 +48,6 @@ DYNAMIC = DynamicKey()
 class ArgumentReads:
     """The reads of a tool's arguments: a part of :class:`~doxtool.python.toolscan.ToolScan`."""
 
-    # -- arguments from execute's own parameters ---------------------------
-
     def _execute_parameters(self, fn: Func) -> None:
         for param in own_params(fn):
             self._parameter_argument(fn, param)
@@ -161,8 +159,7 @@ class ArgumentReads:
         return arg
 
     def _loop_keys(self, iterable: cst.BaseExpression) -> list[str]:
-        """The literal keys a loop over ``iterable`` takes in turn (none when
-        it is not a short literal, or a constant, of strings)."""
+        """The keys a loop over a short literal (or constant) of strings takes in turn."""
         ok, value = self._value(iterable)
         if not ok or not isinstance(value, list) or not 0 < len(value) <= _MAX_LOOP_KEYS:
             return []
@@ -285,6 +282,8 @@ class ArgumentReads:
                 builder.alternatives.update(absent)
             elif not env.conditional:
                 builder.required_read = True
+            else:  # in an arm of a closed dispatch (:mod:`~doxtool.python.arms`)?
+                self._arm_need(key, "raises", env)
         if default is not None and id(node) in self.passed_on:
             # ``args.get("text", "") or args.get("message")``: a missing
             # ``text`` gives ``message``, not ``""``; the literal gives the type

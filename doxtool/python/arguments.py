@@ -100,6 +100,11 @@ class ArgBuilder:
     closed_sometimes: bool = False
     #: ``""`` is tested as a value, by a closed dispatch or a branch that returns
     blank_tested: bool = False
+    #: every arm of a closed dispatch every call reaches needs it
+    #: (:mod:`~doxtool.python.arms`): each with a read that raises without it
+    #: / some with a check that refuses its absence instead
+    arm_raises: bool = False
+    arm_refuses: bool = False
     #: the value is handed to a function of another module of the repository,
     #: which may test it (``web_search.search(query, engine=engine)``)
     handed: bool = False
@@ -268,8 +273,20 @@ class ArgBuilder:
             enum = [v for v in enum if json_type(v) == kind or (kind, json_type(v)) == _INT]
         return Argument(
             name=self.name,
-            required=(self.required_read and not has_default and not self.alternatives)
-            or (contract_required and not passes),
+            required=(
+                (self.required_read or self.arm_raises)
+                and not has_default
+                and not self.alternatives
+            )
+            or (contract_required and not passes)
+            # a check in an arm: no default, no fallback that may pass it
+            or (
+                self.arm_refuses
+                and not self.has_default
+                and not self.default_unknown
+                and not self.alternatives
+                and not self.stand_ins
+            ),
             default=self.default if has_default else None,
             has_default=has_default,
             default_unknown=default_unknown,

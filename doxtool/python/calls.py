@@ -355,6 +355,7 @@ class Calls(Makers):
             env.recovering > 0,
             filled=frozenset(filled) if splat else frozenset(),
             texts=frozenset(texts),
+            arm=self._arm_here(env),
         )
 
     def _method(self, name: str, skip: str | None = None) -> Func | None:

@@ -111,6 +111,8 @@ class Contracts:
             if len(group) == 1:
                 for name, refusal in group.items():
                     self._arg(name).branch_refusals.add(refusal)
+                    if REFUSALS[refusal](None):  # a missing key is refused
+                        self._arm_need(name, "refuses", env)
 
     def _closed_absence(self, stmt: cst.If, env: Env) -> None:
         """A branch of a closed dispatch that takes a missing or empty value

@@ -28,6 +28,7 @@ from doxtool.core.facts import (
 from doxtool.python import effects
 from doxtool.python.argreads import ArgumentReads
 from doxtool.python.arguments import ArgBuilder, own_params, own_values, split_params, unique
+from doxtool.python.arms import DispatchArms
 from doxtool.python.bindings import ScopeBindings
 from doxtool.python.calls import Calls
 from doxtool.python.contracts import Contracts
@@ -105,6 +106,7 @@ class ToolScan(
     Outcomes,
     Raises,
     Calls,
+    DispatchArms,
 ):
     """Analysis of one candidate tool class, starting from its ``execute``."""
 
@@ -137,6 +139,7 @@ class ToolScan(
         self.from_execute = True
         self.intervention = False
         self.done: set[tuple[str, bool, Target]] = set()
+        self.arm_needs: dict[int, dict[str, str]] = {}
         #: functions whose return value ``execute`` returns (``execute`` first)
         self.chain: dict[str, None] = {}
         #: the function whose top-level checks are argument contracts (``execute``)
@@ -305,6 +308,8 @@ class ToolScan(
             flags=_flags(target.flags),
             texts=set(target.texts),
             needed=fn is self.entry or (target.needed and self.from_execute),
+            arm=target.arm,
+            arm_top=target.arm is not None,
         )
         body = suite_body(fn.node.body)
         env.top_body = body

@@ -37,6 +37,8 @@ class StatementWalk:
         branch = (top and not env.needed) or body is env.branch_body
         env.branch_body = None
         needed_here = env.needed_here
+        arm_saved = self._arm_begin(body, env)
+        arms: tuple[int, list[int]] | None = None  # (last statement, arms) of a dispatch
         for index, stmt in enumerate(body):
             env.needed_here = contracts and top
             if type(stmt) in (cst.SimpleStatementLine, cst.SimpleStatementSuite):
@@ -52,6 +54,9 @@ class StatementWalk:
                         current = current.orelse
                     if type(stmt) is cst.Match:
                         env.closed_ifs.add(id(stmt))
+                    if contracts and arms is None and env.arm is None:
+                        opened = self._open_arms(stmt, body[index + 1 :], env)
+                        arms = (index + opened[0], opened[1]) if opened else None
                 if contracts and type(stmt) is cst.If:
                     self._contract(stmt, env)
                 elif branch and type(stmt) is cst.If:
@@ -73,7 +78,12 @@ class StatementWalk:
                 )
             ):
                 contracts = branch = False  # later checks hold only on some paths
+            self._arm_step(stmt, env)
+            if arms is not None and index == arms[0]:
+                self._close_arms(arms[1])
+                arms = None
         env.needed_here = needed_here
+        env.arm, env.arm_straight = arm_saved
 
     def _small(self, small: cst.BaseSmallStatement, env: Env) -> None:
         if type(small) in (cst.Import, cst.ImportFrom):
@@ -248,6 +258,7 @@ class StatementWalk:
         assumed = self._assume_nonempty(nonempty_when(stmt.test, True), env)
         body = suite_body(stmt.body)
         env.branch_body = body if dispatch else None
+        self._arm_entry(stmt, body, env)
         self._stmts(body, env)
         _forget(assumed, env)
         env.present.pop()
@@ -269,6 +280,7 @@ class StatementWalk:
             else:
                 body = suite_body(stmt.orelse.body)
                 env.branch_body = body if dispatch else None
+                self._arm_entry(stmt.orelse, body, env)
                 self._stmts(body, env)
             _forget(assumed, env)
             env.absent.pop()
@@ -316,7 +328,9 @@ class StatementWalk:
                 and (closed or any(contains_return(s) for s in suite_body(case.body)))
             ):
                 self._accepting_case(case, builder, closed)
-            self._stmts(suite_body(case.body), env)
+            case_body = suite_body(case.body)
+            self._arm_entry(case, case_body, env)
+            self._stmts(case_body, env)
         env.conditional -= dispatch
 
     def _unrolled(

@@ -90,6 +90,15 @@ class Env:
     lookups: dict[str, tuple[str, tuple[LookupEntry, ...], int]] = field(default_factory=dict)
     #: local name -> what it holds besides the arguments (``{**DEFAULTS, **self.args}``)
     merged: dict[str, Any] = field(default_factory=dict)
+    #: arms of closed dispatch (:mod:`~doxtool.python.arms`): the ``if``,
+    #: ``else`` or ``case`` node -> its arm; the arm walked, the body about
+    #: to be entered as one, whether the walk is on the arm's straight path,
+    #: and whether the function's top is (a method an arm calls there)
+    arm_nodes: dict[int, int] = field(default_factory=dict)
+    arm: int | None = None
+    arm_pending: tuple[Sequence[cst.BaseStatement], int] | None = None
+    arm_straight: bool = False
+    arm_top: bool = False
 
     def guarded(self, key: str) -> bool:
         return any(g is None or key in g for g in self.guards)
@@ -131,3 +140,5 @@ class Target:
     #: parameters handed a value the caller knows is never empty (``text``
     #: past ``if not text: return ...``): in the callee they are not empty
     texts: frozenset[str] = frozenset()
+    #: called on the straight path of an arm of a closed dispatch (:mod:`~doxtool.python.arms`)
+    arm: int | None = None
