@@ -76,3 +76,37 @@ def test_the_canonical_sentence_is_still_rewritten(make_repo, run_cli) -> None:
 )
 def test_read_break_loop(sentence: str, read: tuple[list[str] | None, bool]) -> None:
     assert read_break_loop(sentence) == read
+
+
+#: ``wait.py`` ending the loop after a long wait: ``break_loop`` is a name
+#: bound to ``False``, then to ``True`` in a branch (both at one Response)
+STOP_PY = WAIT_PY.replace(
+    "        return Response(",
+    "        stop = False\n"
+    "        if seconds > 60:\n"
+    "            stop = True\n"
+    "        return Response(",
+).replace("break_loop=False", "break_loop=stop")
+
+
+def test_a_code_span_in_a_condition_is_a_persons_words(make_repo, run_cli) -> None:
+    """Only a boolean is a ``break_loop`` value: `` `60` `` in the person's
+    condition is not read as a third value."""
+    text = WAIT_DOX.replace(
+        LINE, "- `break_loop` of `WaitTool`: `true` when `seconds` is over `60`, else `false`.\n"
+    )
+    root = make_repo({**clean_files(), "tools/wait.py": STOP_PY, DOX: text})
+    output = run_cli(root, "check", "--no-cache").output
+    assert [line for line in output.splitlines() if "DOX" in line] == []
+    run_cli(root, "check", "--no-cache", "--fix")
+    assert (root / DOX).read_text(encoding="utf-8") == text
+
+
+def test_a_response_is_named_once_in_the_finding(make_repo, run_cli) -> None:
+    """A Response giving either value is one place, named once."""
+    root = make_repo({**clean_files(), "tools/wait.py": STOP_PY})
+    output = run_cli(root, "check", "--no-cache").output
+    assert [line for line in output.splitlines() if "DOX" in line] == [
+        f"{DOX}:{NUMBER}:1: DOX120 `break_loop` of `WaitTool` is documented wrongly; "
+        "the code returns `true` or `false` (Responses at tools/wait.py:10) [*]"
+    ]

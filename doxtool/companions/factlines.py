@@ -315,8 +315,10 @@ def read_break_loop(sentence: str) -> tuple[list[str] | None, bool]:
     ``never `true``` is ``false`` (and the other way round). The values are
     None (the sentence is not read, nor compared) when other words outside
     parentheses may turn them around (``not always `true```, ``never ends
-    the loop (`false`)``) or when no value is in backticks (``depends
-    on the flag``). Spans in parentheses are a person's words, not values.
+    the loop (`false`)``) or when no boolean is in backticks (``depends
+    on the flag``). Spans in parentheses, and spans that are not a boolean
+    (`` `true` when the answer starts with `FINAL:` ``), are a person's
+    words, not values.
     """
     if is_none(sentence):
         return [], True
@@ -324,7 +326,9 @@ def read_break_loop(sentence: str) -> tuple[list[str] | None, bool]:
     if never is not None:  # ``never `true```: always the other
         return ["false" if never.group(1).lower() == "true" else "true"], False
     outside = [char for _, char in outside_parentheses(sentence)]
-    values = [span.text for span in listed_spans(sentence)]
+    # only a boolean is a value: another span (`` `true` when the answer
+    # starts with `FINAL:` ``) is a person's words in a condition
+    values = [span.text for span in listed_spans(sentence) if span.text.casefold() in _BOOLEANS]
     if not values or _NEGATION.search("".join(outside)):
         return None, False
     written = sentence.strip(" \t")
@@ -332,10 +336,11 @@ def read_break_loop(sentence: str) -> tuple[list[str] | None, bool]:
         len(values) == 1 and written == f"always {code(values[0])}"
     )
     # Python's spelling of a boolean (``always `False```) is the same value
-    return [_BOOLEAN_SPELLINGS.get(value, value) for value in values], canonical
+    return [value.casefold() for value in values], canonical
 
 
-_BOOLEAN_SPELLINGS = {"True": "true", "False": "false"}
+#: a ``break_loop`` value, in any case (JSON's `true`, Python's `True`)
+_BOOLEANS = frozenset({"true", "false"})
 
 
 # --- JSON values -----------------------------------------------------------

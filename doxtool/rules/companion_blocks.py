@@ -416,10 +416,12 @@ compared.
         if block is not None and values_agree(expected, block):
             return
         tool = _tool(ctx, doc.module, expected.subject)
-        # a Response of a base in another module is at a line of that module
-        lines = ", ".join(
-            f"{o.path or doc.module}:{o.line}" for o in (tool.outcomes if tool else [])[:4]
+        # a Response of a base in another module is at a line of that module;
+        # one giving either value (``break_loop=stop``) is one place
+        places = dict.fromkeys(
+            f"{o.path or doc.module}:{o.line}" for o in (tool.outcomes if tool else [])
         )
+        lines = ", ".join(list(places)[:4])
         state = "is not documented" if block is None else "is documented wrongly"
         body = expected.lines[0].split(": ", 1)[-1]
         yield self.finding(
