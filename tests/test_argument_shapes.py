@@ -544,6 +544,37 @@ def test_a_documented_type_the_code_does_not_show_is_not_reported(run_cli, make_
     assert "documented with type string but the code reads it as integer" in result.output
 
 
+def test_a_persons_spelling_without_a_type_leaves_it_unstated(run_cli, make_repo) -> None:
+    """`` `topic` (required): ... `` says nothing of the type: it is not
+    compared; the grammar's own item without one is, and says so plainly."""
+    source = """\
+        class NotesTool(Tool):
+            async def execute(self, **kwargs) -> Response:
+                topic = int(self.args["topic"])
+                return Response(message=f"{topic}", break_loop=False)
+        """
+    root: Path = make_repo({"tools/notes.py": HEAD + dedent(source)})
+    companion = "# notes.py DOX\n\n## Runtime Contracts\n- Arguments of `NotesTool`:\n"
+    for item in (
+        '  - `topic` (required): the subject, e.g. "Berlin".\n',
+        "  - `topic` (required)\n",
+        "  - **topic** \u2014 required. The subject.\n",
+    ):
+        (root / "tools/notes.py.dox.md").write_text(companion + item)
+        assert run_cli(root, "check", "--select", "DOX111").output == "All checks passed.\n"
+    # what is stated is still compared
+    (root / "tools/notes.py.dox.md").write_text(companion + "  - `topic` (optional): x.\n")
+    assert run_cli(root, "check", "--select", "DOX111").output.splitlines()[0] == (
+        "tools/notes.py.dox.md:5:1: DOX111 argument `topic` is documented as optional "
+        "but the code treats it as required (read at tools/notes.py:7)"
+    )
+    (root / "tools/notes.py.dox.md").write_text(companion + "  - `topic`: required.\n")
+    assert run_cli(root, "check", "--select", "DOX111").output.splitlines()[0] == (
+        "tools/notes.py.dox.md:5:1: DOX111 argument `topic` is documented without a type "
+        "but the code reads it as integer (read at tools/notes.py:7) [*]"
+    )
+
+
 LOOKUP = """\
     def _list() -> str:
         return "list"

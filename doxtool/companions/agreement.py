@@ -99,12 +99,14 @@ def _argument_key(
     )
 
 
-def _said(fact: dict[str, Any]) -> tuple[bool, bool, bool]:
-    """Whether the code says an argument's accepted values, its default and its type."""
+def _said(fact: dict[str, Any], documented: dict[str, Any]) -> tuple[bool, bool, bool]:
+    """Whether an argument's accepted values, its default and its type are
+    compared: the code says them, and (the type) the companion's item does
+    not leave it unstated (`` `city` (required): ... ``)."""
     return (
         not fact.get("values_unknown"),
         not fact.get("default_unknown"),
-        fact.get("type") is not None,
+        fact.get("type") is not None and not documented.get("type_unstated"),
     )
 
 
@@ -126,8 +128,8 @@ def _arguments_agree(expected: Any, existing: Any, open: bool = False) -> bool:
         documented[name].get("fields_unknown")
         or (
             documented[name].get("required") is not None
-            and _argument_key(documented[name], *_said(facts[name]))
-            == _argument_key(facts[name], *_said(facts[name]))
+            and _argument_key(documented[name], *_said(facts[name], documented[name]))
+            == _argument_key(facts[name], *_said(facts[name], documented[name]))
         )
         for name in facts
     )

@@ -353,7 +353,10 @@ def _closing(text: str) -> int | None:
 
 def _loose_argument(name: str, facts: str, prose: str) -> dict[str, Any]:
     """An argument written in a person's spelling: its facts when ``facts``
-    (up to a ``:`` or ``.``) follow the grammar, else its name only."""
+    (up to a ``:`` or ``.``) follow the grammar, else its name only. A type
+    left out there (`` `city` (required): ... ``) is unstated
+    (``type_unstated``), not "no type": the grammar's own item
+    (`` `city`: required. ``) is the one that says the type is not known."""
     cut = len(facts)
     for part in spans(facts):
         if not part.code:
@@ -364,6 +367,9 @@ def _loose_argument(name: str, facts: str, prose: str) -> dict[str, Any]:
     fields = _argument_fields(facts[:cut])
     if fields is None:
         return {**_unread_argument(name, prose), "fields_unknown": True}
+    if fields["type"] is None:
+        # `` `city` (required): ... `` states no type: it is not compared
+        fields["type_unstated"] = True
     return {"name": name, **fields, "prose": prose}
 
 

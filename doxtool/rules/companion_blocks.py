@@ -338,12 +338,15 @@ def _argument_differences(want: dict[str, Any], have: dict[str, Any]) -> list[st
         state = "required" if have.get("required") else "optional"
         actual = "required" if want.get("required") else "optional"
         problems.append(f"is documented as {state} but the code treats it as {actual}")
-    # a type the code does not show is not known to be wrong
-    if want.get("type") is not None and type_key(want.get("type")) != type_key(have.get("type")):
-        problems.append(
-            f"is documented with type {have.get('type') or 'none'} "
-            f"but the code reads it as {want.get('type') or 'untyped'}"
-        )
+    # a type the code does not show is not known to be wrong, nor one a
+    # person's spelling leaves unstated (`` `city` (required): ... ``)
+    if (
+        want.get("type") is not None
+        and not have.get("type_unstated")
+        and type_key(want.get("type")) != type_key(have.get("type"))
+    ):
+        documented = f"with type {have['type']}" if have.get("type") else "without a type"
+        problems.append(f"is documented {documented} but the code reads it as {want.get('type')}")
     if want.get("default_unknown"):
         pass  # a fallback the code does not state (``x or self.limit``)
     elif bool(want.get("has_default")) != bool(have.get("has_default")) or (
