@@ -191,3 +191,43 @@ def values_agree(expected: ExpectedBlock, existing: FactBlock | None) -> bool:
         return _arguments_agree(expected.values, existing.values, open=True)
     agree = _AGREEMENT.get(expected.kind, _same_items)
     return agree(expected.values, existing.values)
+
+
+def argument_differences(want: dict[str, Any], have: dict[str, Any]) -> list[str]:
+    """How an argument item ``have`` differs from the facts the code gives, ``want``:
+    one sentence a fact (DOX111)."""
+    if have.get("fields_unknown"):
+        return []  # a row doxtool could not read: it says nothing of its facts
+    problems = []
+    if bool(want.get("required")) != bool(have.get("required")):
+        state = "required" if have.get("required") else "optional"
+        actual = "required" if want.get("required") else "optional"
+        problems.append(f"is documented as {state} but the code treats it as {actual}")
+    # a type the code does not show is not known to be wrong, nor one a
+    # person's spelling leaves unstated (`` `city` (required): ... ``)
+    if (
+        want.get("type") is not None
+        and not have.get("type_unstated")
+        and type_key(want.get("type")) != type_key(have.get("type"))
+    ):
+        documented = f"with type {have['type']}" if have.get("type") else "without a type"
+        problems.append(f"is documented {documented} but the code reads it as {want.get('type')}")
+    if want.get("default_unknown"):
+        pass  # a fallback the code does not state (``x or self.limit``)
+    elif bool(want.get("has_default")) != bool(have.get("has_default")) or (
+        want.get("has_default") and want.get("default") != have.get("default")
+    ):
+        shown = f"`{want.get('default')}`" if want.get("has_default") else "no default"
+        problems.append(f"has {shown} in the code")
+    if not want.get("values_unknown") and enum_key(want.get("enum")) != enum_key(have.get("enum")):
+        values = ", ".join(f"`{v}`" for v in want.get("enum") or []) or "any value"
+        problems.append(f"accepts {values} in the code")
+    want_alternatives = sorted(want.get("alternatives") or [])
+    if want_alternatives != sorted(have.get("alternatives") or []):
+        names = ", ".join(f"`{v}`" for v in want_alternatives)
+        problems.append(
+            f"is an alternative to {names} in the code"
+            if names
+            else "is needed on its own in the code, as no other argument can stand for it"
+        )
+    return problems

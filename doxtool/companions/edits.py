@@ -8,6 +8,8 @@ or another fact block.
 
 from __future__ import annotations
 
+import re
+
 from doxtool.companions.agreement import values_agree
 from doxtool.companions.bullets import is_item
 from doxtool.companions.factlines import (
@@ -17,6 +19,7 @@ from doxtool.companions.factlines import (
     split_list,
 )
 from doxtool.companions.itemmarks import arrange
+from doxtool.companions.keeping import with_persons_arguments
 from doxtool.companions.leads import (
     _continues,
     _is_blank,
@@ -24,8 +27,9 @@ from doxtool.companions.leads import (
 )
 from doxtool.companions.model import Companion, FactBlock, Section
 from doxtool.companions.parsing import parse_companion
-from doxtool.companions.rendering import render_block, with_persons_arguments
+from doxtool.companions.rendering import render_block
 from doxtool.core.edits import Edit, apply_edits, line_content, narrow_edit
+from doxtool.core.patterns import LazyPattern
 
 # --- Fixing ----------------------------------------------------------------
 
@@ -142,12 +146,45 @@ def _missing_section_lines(companion: Companion, expected: ExpectedBlock) -> lis
     section_lines = expected.section_lines or {expected.key: expected.lines}
     if expected.key not in section_lines:
         section_lines = {**section_lines, expected.key: expected.lines}
+    unread = {key for key in section_lines if _unread_key(companion, key)}
     return [
         line
         for key, lines in section_lines.items()
-        if key == expected.key or companion.block(key) is None
+        if key == expected.key or (companion.block(key) is None and key not in unread)
         for line in lines
     ]
+
+
+#: the words of a lead phrase naming a class, as a person may vary the rest
+#: of the line (``- Arguments of the `Todo` tool (methods ...):``)
+_LEAD_WORDS = {
+    "arguments": LazyPattern(r"arguments\s+of\b", re.IGNORECASE),
+    "break-loop": LazyPattern(r"break_loop\b", re.IGNORECASE),
+    "repairable": LazyPattern(r"repairable\s+errors\b", re.IGNORECASE),
+}
+
+
+def unread_lead(companion: Companion, expected: ExpectedBlock) -> int | None:
+    """The number of a line of ``companion`` that doxtool did not read as
+    the block of ``expected`` but that looks like its lead line: the lead
+    phrase's words, then the class it names (``- Arguments of `Todo`, see
+    below:``); None when there is none. The block is then not inserted: the
+    person's may say what it would."""
+    words = _LEAD_WORDS.get(expected.kind)
+    if words is None or not expected.subject or companion.block(expected.key) is not None:
+        return None
+    name = re.compile(rf"(?<![\w.]){re.escape(expected.subject)}(?!\w)")
+    for number, line in enumerate(companion.lines, 1):
+        phrase = words.search(line_content(line))
+        if phrase is not None and name.search(line_content(line), phrase.end()):
+            return number
+    return None
+
+
+def _unread_key(companion: Companion, key: str) -> bool:
+    kind, _, subject = key.partition(":")
+    expected = ExpectedBlock(key, kind, subject or None, "", [], None)
+    return unread_lead(companion, expected) is not None
 
 
 def block_edit(companion: Companion, expected: ExpectedBlock) -> Edit | None:
@@ -164,6 +201,8 @@ def block_edit(companion: Companion, expected: ExpectedBlock) -> Edit | None:
     existing = companion.block(expected.key)
     if existing is not None:
         return _replacement(companion, expected, existing)
+    if unread_lead(companion, expected) is not None:
+        return None  # a second block would contradict the person's
     section = companion.section(expected.section)
     if section is None:
         index = _section_insertion_point(companion, expected.section)

@@ -38,6 +38,10 @@ _NESTED_BULLET = LazyPattern(r"(?P<mark>[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+)(?P<bo
 _IDENTIFIER = LazyPattern(r"[^\W\d]\w*")
 # a class name in backticks, or (as a person may write it) bare
 _SUBJECT = r"(?:`(?P<subject>[^`]+)`|(?P<bare>[^\W\d]\w*))"
+# a person's note between the subject and the lead's colon (`` (methods
+# `todo:add`, `todo:done`)``, `` for `todo:add` ``): words and code spans,
+# no colon outside them; not ``and`` or ``or`` (a second subject)
+_NOTE = r"(?P<note>[ \t]+(?!(?:and|or|&)\b)(?:[^`:\n]|`[^`\n]*`)*?)?"
 
 # What may follow a statement (`` `X` is a `Tool` ``): nothing, a full stop
 # and a person's words, or a clause of theirs set off by a comma, a semicolon
@@ -63,9 +67,9 @@ _LEADS = tuple(
             "defines",
             r"`(?P<owner>[^\W\d]\w*)` defines `(?P<method>[^\W\d]\w*)(?:\([^`]*\))?`" + _CLAUSE,
         ),
-        ("arguments", rf"Arguments of {_SUBJECT}:(?P<rest>.*)"),
-        ("break-loop", rf"`break_loop` of {_SUBJECT}:(?P<rest>.*)"),
-        ("repairable", rf"Repairable errors raised by {_SUBJECT}:(?P<rest>.*)"),
+        ("arguments", rf"Arguments of {_SUBJECT}{_NOTE}:(?P<rest>.*)"),
+        ("break-loop", rf"`break_loop` of {_SUBJECT}{_NOTE}:(?P<rest>.*)"),
+        ("repairable", rf"Repairable errors raised by {_SUBJECT}{_NOTE}:(?P<rest>.*)"),
         ("side-effects", r"Observed side-effect areas:(?P<rest>.*)"),
         ("imports", r"Imported dependency areas include:(?P<rest>.*)"),
         ("helpers", r"Important called helpers/classes observed in the source:(?P<rest>.*)"),
@@ -116,6 +120,9 @@ class _Lead:
     #: (``- Top-level functions: keep them pure.``): a fact line only when
     #: items follow it
     wordy: bool = False
+    #: a person's note between the subject and the colon (`` (methods
+    #: `todo:add`, `todo:done`)``), kept as written
+    note: str = ""
 
 
 def _is_blank(content: str) -> bool:
@@ -205,6 +212,7 @@ def _lead(content: str) -> _Lead | None:
                 empty=bool(groups.get("empty")),
                 bare=bool(groups.get("bare")),
                 wordy=kind in _BULLET_KINDS and _wordy(groups.get("rest") or ""),
+                note=groups.get("note") or "",
             )
     return None
 

@@ -13,7 +13,6 @@ import dataclasses
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from doxtool.companions.agreement import type_key
 from doxtool.companions.factlines import (
     DETECTED_AREAS,
     HOME_SECTION,
@@ -33,7 +32,7 @@ from doxtool.companions.factlines import (
     sentence_end,
 )
 from doxtool.companions.itemmarks import arranged
-from doxtool.companions.leads import _lead
+from doxtool.companions.keeping import kept_lead, with_persons_arguments, with_persons_values
 from doxtool.companions.model import Companion, FactBlock
 from doxtool.core.edits import line_content
 from doxtool.core.facts import BREAK_LOOP, ModuleFacts, ToolFacts
@@ -428,70 +427,9 @@ def render_block(
     if expected.open:
         values = with_persons_arguments(expected, existing) or values
     if expected.kind == "arguments":
-        values = _with_persons_values(values, existing)
+        values = with_persons_values(values, existing)
         values, keep = arranged(values, existing, keep)
     lines = _render(expected.kind, expected.subject, values, keep, expected.open)
     if lines and 0 <= existing.start < len(companion.lines):
-        written = line_content(companion.lines[existing.start])
-        if _same_lead(lines[0], written):
-            lines[0] = written
+        lines[0] = kept_lead(lines[0], line_content(companion.lines[existing.start]))
     return lines
-
-
-def _same_lead(rendered: str, written: str) -> bool:
-    """Whether a lead line says what the one written says, differing only in
-    how it is spelled (a subject without backticks, the case of the phrase):
-    the line as written is then kept."""
-    new, old = _lead(rendered), _lead(written)
-    if new is None or old is None:
-        return False
-    fields = ("kind", "subject", "rest", "base", "empty")
-    return all(getattr(new, name) == getattr(old, name) for name in fields)
-
-
-def _with_persons_values(values: Any, existing: FactBlock) -> Any:
-    """Arguments whose accepted values the code does not say keep the list
-    the companion gives them; those whose default or type it does not say
-    keep the default or type the companion gives them."""
-    if not isinstance(values, list) or not isinstance(existing.values, list):
-        return values
-    written = {v.get("name"): v for v in existing.values if isinstance(v, dict)}
-    out = []
-    for v in values:
-        person = written.get(v.get("name")) if isinstance(v, dict) else None
-        if person is not None and v.get("values_unknown"):
-            v = {**v, "enum": person.get("enum")}
-        if person is not None and v.get("default_unknown"):
-            v = {
-                **v,
-                "default": person.get("default"),
-                "has_default": bool(person.get("has_default")),
-            }
-        if (
-            person is not None
-            and person.get("type")
-            and (v.get("type") is None or type_key(v.get("type")) == type_key(person.get("type")))
-        ):
-            # a type the code does not say, or the same type spelled another way (`int`)
-            v = {**v, "type": person.get("type")}
-        out.append(v)
-    return out
-
-
-def with_persons_arguments(expected: ExpectedBlock, existing: FactBlock) -> list[Any] | None:
-    """The arguments an open block names, then those only the companion lists
-    (the code takes arguments it does not name: they may be read); None when
-    one of those does not follow the grammar and could not be written again."""
-    names = {v["name"] for v in expected.values}
-    extras = (
-        [
-            v
-            for v in existing.values
-            if isinstance(v, dict) and v.get("name") is not None and v["name"] not in names
-        ]
-        if isinstance(existing.values, list)
-        else []
-    )
-    if any(v.get("required") is None for v in extras):
-        return None
-    return [*expected.values, *extras]

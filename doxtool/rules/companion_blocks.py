@@ -8,14 +8,15 @@ import dataclasses
 from collections.abc import Iterator
 from typing import Any, ClassVar
 
-from doxtool.companions.agreement import documented_arguments, type_key, values_agree
+from doxtool.companions.agreement import argument_differences, documented_arguments, values_agree
 from doxtool.companions.edits import (
     block_edit,
     fact_sentence,
     removable_with_words,
     removal_edit,
+    unread_lead,
 )
-from doxtool.companions.factlines import ExpectedBlock, enum_key, is_none
+from doxtool.companions.factlines import ExpectedBlock, is_none
 from doxtool.companions.model import FactBlock
 from doxtool.core.edits import Edit
 from doxtool.core.facts import ToolFacts
@@ -266,9 +267,15 @@ list it.
         fix = self.fix(doc, expected, f"update arguments of {expected.subject}")
         line = self.where(doc, block, expected)
         if block is None:
+            unread = unread_lead(doc.companion, expected)
+            lead = f"`Arguments of `{expected.subject}`:` line"
+            where = (
+                f"(no {lead})"
+                if unread is None
+                else f"in a form doxtool reads (line {unread} is not an {lead})"
+            )
             yield self.finding(
-                f"arguments of `{expected.subject}` are not documented "
-                f"(no `Arguments of `{expected.subject}`:` line)",
+                f"arguments of `{expected.subject}` are not documented {where}",
                 doc.path,
                 line,
                 subject=f"{doc.module}:{expected.key}",
@@ -294,7 +301,7 @@ list it.
                     fix=fix,
                 )
                 continue
-            for problem in _argument_differences(want, have):
+            for problem in argument_differences(want, have):
                 reported = True
                 yield self.finding(
                     f"argument `{name}` {problem} (read at {where})",
@@ -328,44 +335,6 @@ def _arg_values(values: Any) -> list[dict[str, Any]]:
     if isinstance(values, list):
         return [v for v in values if isinstance(v, dict) and "name" in v]
     return []
-
-
-def _argument_differences(want: dict[str, Any], have: dict[str, Any]) -> list[str]:
-    if have.get("fields_unknown"):
-        return []  # a row doxtool could not read: it says nothing of its facts
-    problems = []
-    if bool(want.get("required")) != bool(have.get("required")):
-        state = "required" if have.get("required") else "optional"
-        actual = "required" if want.get("required") else "optional"
-        problems.append(f"is documented as {state} but the code treats it as {actual}")
-    # a type the code does not show is not known to be wrong, nor one a
-    # person's spelling leaves unstated (`` `city` (required): ... ``)
-    if (
-        want.get("type") is not None
-        and not have.get("type_unstated")
-        and type_key(want.get("type")) != type_key(have.get("type"))
-    ):
-        documented = f"with type {have['type']}" if have.get("type") else "without a type"
-        problems.append(f"is documented {documented} but the code reads it as {want.get('type')}")
-    if want.get("default_unknown"):
-        pass  # a fallback the code does not state (``x or self.limit``)
-    elif bool(want.get("has_default")) != bool(have.get("has_default")) or (
-        want.get("has_default") and want.get("default") != have.get("default")
-    ):
-        shown = f"`{want.get('default')}`" if want.get("has_default") else "no default"
-        problems.append(f"has {shown} in the code")
-    if not want.get("values_unknown") and enum_key(want.get("enum")) != enum_key(have.get("enum")):
-        values = ", ".join(f"`{v}`" for v in want.get("enum") or []) or "any value"
-        problems.append(f"accepts {values} in the code")
-    want_alternatives = sorted(want.get("alternatives") or [])
-    if want_alternatives != sorted(have.get("alternatives") or []):
-        names = ", ".join(f"`{v}`" for v in want_alternatives)
-        problems.append(
-            f"is an alternative to {names} in the code"
-            if names
-            else "is needed on its own in the code, as no other argument can stand for it"
-        )
-    return problems
 
 
 class BreakLoopDrift(BlockRule):

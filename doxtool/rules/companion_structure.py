@@ -94,7 +94,10 @@ heading (and the fact lines it should hold) in its canonical place.
                 blocks = [
                     e for e in expected if e.section == title and doc.companion.block(e.key) is None
                 ]
-                edit = (block_edit(doc.companion, blocks[0]) if blocks else None) or (
+                # (one whose lead a person wrote in a form doxtool cannot
+                # read has no edit: the next block's carries the section)
+                edits = (block_edit(doc.companion, block) for block in blocks)
+                edit = next((e for e in edits if e is not None), None) or (
                     section_edit(doc.companion, title)
                 )
                 yield self.finding(
