@@ -469,6 +469,7 @@ class ArgumentReads:
                     # ``action.replace("-", "_") == "list_tasks"`` accepts
                     # ``list-tasks``: the values compared are not those accepted
                     builder.values_unknown = True
+        self._built_into_class(node, env)
         self._lookup(node, env)
         self._calls_out(node, env)
 

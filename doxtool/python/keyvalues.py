@@ -7,7 +7,9 @@ The values are those of a closed check at the top of the body (``if engine
 not in ("ddg", "brave"): raise ...``: anything else ends in an error); any
 other test of the value (a comparison with a literal, a ``match``, a lookup
 in a dict by it) leaves the values unknown, as does a reshaping no list
-holds (``.replace("-", "_")``). A value never tested accepts any value.
+holds (``.replace("-", "_")``), and so does building a class from the
+value (``Mode(args.get("mode"))``), which may refuse some. A value never
+tested accepts any value.
 """
 
 from __future__ import annotations
@@ -81,6 +83,11 @@ class KeyValues:
                 and node.args
             ):
                 subjects.append(node.args[0])
+            elif isinstance(node, ast.Call) and _builds_class(node.func):
+                # ``Mode(args.get("mode"))``: a class built from the value
+                # may refuse some (an enum all but its members)
+                subjects.extend(a for a in node.args if not isinstance(a, ast.Starred))
+                subjects.extend(k.value for k in node.keywords if k.arg is not None)
             for subject in subjects:
                 found = self._subject(subject, names, reads)
                 if found is not None:
@@ -235,3 +242,14 @@ def shows_whole(
         return True
     dotted = dotted_parts(func)
     return dotted is not None and resolve(dotted, names) in SHOWING_CALLS
+
+
+def _builds_class(func: ast.expr) -> bool:
+    """Whether a call of ``func`` builds a class doxtool does not evaluate:
+    a name in the CapWords that name a class, not the ``Response`` a tool
+    returns nor a conversion it reads (``int``)."""
+    parts = dotted_parts(func)
+    if not parts or parts[-1] in COERCIONS:
+        return False
+    last = parts[-1]
+    return last[:1].isupper() and not last.isupper() and last != "Response"

@@ -38,6 +38,7 @@ from doxtool.python.controlflow import (
     never_returns_annotation,
     terminates,
 )
+from doxtool.python.conversions import Conversions
 from doxtool.python.cstnodes import dotted_name, suite_body
 from doxtool.python.fallbacks import Fallbacks
 from doxtool.python.lookups import Lookups
@@ -103,6 +104,7 @@ class ToolScan(
     MergedDicts,
     HandedWhole,
     Contracts,
+    Conversions,
     Outcomes,
     Raises,
     Calls,
