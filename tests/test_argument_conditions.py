@@ -124,3 +124,94 @@ def test_literal_keys_of_a_mapping_pattern_that_are_no_text_read_nothing(
     tool = _tool(run_cli, make_repo, {"tools/notes.py": source})
     assert list(_arguments(tool)) == ["action"]
     assert tool["dynamic_reads"] == []
+
+
+def test_a_read_in_an_expression_branch_is_read_on_some_calls_only(run_cli, make_repo) -> None:
+    source = HEAD + (
+        '            target = self.args.get("target", "inline")\n'
+        '            path = self.args["path"] if target == "file" else None\n'
+        '            by = self.args.get("by", "name")\n'
+        '            key = self.args["id"] if by == "id" else self.args["name"]\n'
+        '            level = self.args.get("verbose", False) and self.args["level"]\n'
+        '            extra = self.agent.config or self.args["extra"]\n'
+        '            later = lambda: self.args["later"]\n'
+        '            tags = [self.args["tag"] for t in TAGS if t]\n'
+        '            kept = [t for t in TAGS if self.args["keep"]]\n'
+        '            mode = 1 if self.args["mode"] else 2\n'
+        '            return Response(f"{path}{key}{level}{extra}{later}{tags}{kept}{mode}", False)\n'
+    )
+    tool = _tool(run_cli, make_repo, {"tools/notes.py": source.replace("DEFAULTS", "TAGS")})
+    assert _arguments(tool) == {
+        "target": (False, "inline"),
+        "path": (False, None),
+        "by": (False, "name"),
+        "id": (False, None),
+        "name": (False, None),
+        "verbose": (False, False),
+        "level": (False, None),
+        "extra": (False, None),
+        "later": (False, None),
+        "tag": (False, None),
+        "keep": (False, None),
+        # the test of a conditional expression is evaluated on every call
+        "mode": (True, None),
+    }
+
+
+def test_a_helper_called_in_an_expression_branch_is_not_always_called(run_cli, make_repo) -> None:
+    source = HEAD + (
+        '            path = self._path() if self.args.get("save") else None\n'
+        "            return Response(str(path), False)\n"
+        "\n"
+        "        def _path(self):\n"
+        '            return self.args["path"]\n'
+    )
+    tool = _tool(run_cli, make_repo, {"tools/notes.py": source})
+    assert _arguments(tool) == {"save": (False, None), "path": (False, None)}
+
+
+def test_a_helper_module_reads_in_expression_branches_on_some_calls_only(
+    run_cli, make_repo
+) -> None:
+    helper = """\
+        def pick(args):
+            path = args["path"] if args.get("target") == "file" else None
+            level = args.get("verbose") and args["level"]
+            extra = args.get("quiet") or args["extra"]
+            tags = [args["tag"] for t in ("a", "b") if t != args.get("skip")]
+            return path, level, extra, tags, args["name"]
+    """
+    source = HEAD.replace(
+        "from helpers.tool import", "from helpers.pick import pick\n    from helpers.tool import"
+    ) + ("            return Response(str(pick(self.args)), False)\n")
+    tool = _tool(run_cli, make_repo, {"helpers/pick.py": helper, "tools/notes.py": source})
+    arguments = _arguments(tool)
+    assert {name: arguments[name] for name in ("path", "level", "extra", "tag", "name")} == {
+        "path": (False, None),
+        "level": (False, None),
+        "extra": (False, None),
+        "tag": (False, None),
+        "name": (True, None),
+    }
+
+
+def test_a_comprehension_over_literal_keys_with_a_condition_reads_each_key(
+    run_cli, make_repo
+) -> None:
+    source = HEAD + (
+        '            values = [self.args.get(k) for k in ("text", "title") if k]\n'
+        "            return Response(str(values), False)\n"
+    )
+    tool = _tool(run_cli, make_repo, {"tools/notes.py": source})
+    assert _arguments(tool) == {"text": (False, None), "title": (False, None)}
+
+
+def test_a_comprehension_over_literal_keys_with_a_condition_on_an_argument(
+    run_cli, make_repo
+) -> None:
+    source = HEAD + (
+        '            values = [self.args[k] for k in ("text", "title") if self.args.get("all")]\n'
+        "            return Response(str(values), False)\n"
+    )
+    tool = _tool(run_cli, make_repo, {"tools/notes.py": source})
+    assert _arguments(tool) == {"all": (False, None), "text": (False, None), "title": (False, None)}

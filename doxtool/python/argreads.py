@@ -280,7 +280,10 @@ class ArgumentReads:
             if absent:
                 # read only when those are missing: one of them is needed
                 builder.alternatives.update(absent)
-            elif not env.conditional:
+            elif not env.conditional and not env.branches:
+                # not in a branch of a dispatch, nor in an arm of a conditional
+                # expression, after ``and``/``or``, in a lambda or after a
+                # comprehension's condition: read on every call
                 builder.required_read = True
             else:  # in an arm of a closed dispatch (:mod:`~doxtool.python.arms`)?
                 self._arm_need(key, "raises", env)

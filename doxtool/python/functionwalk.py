@@ -11,6 +11,7 @@ from typing import Any
 
 from doxtool.core.summary_facts import EffectCall, FunctionSummary, KeyRead, OutCall
 from doxtool.python import effects
+from doxtool.python.astbranches import comprehension_branches, operand_branches
 from doxtool.python.astparse import child_expressions
 from doxtool.python.callkinds import Scope, call_argument, open_mode
 from doxtool.python.exits import function_exits
@@ -19,6 +20,7 @@ from doxtool.python.keyreads import KeyReads, expression_code
 from doxtool.python.keyvalues import KeyValues, shows_whole
 from doxtool.python.methodguess import MethodGuesses, receiver_of
 from doxtool.python.names import constructed, dotted_parts
+from doxtool.python.outcalls import OutCalls
 from doxtool.python.readforms import (
     COERCIONS,
     PARSE,
@@ -31,8 +33,6 @@ from doxtool.python.summaryscope import ModuleScope
 _GUARD_EXCEPTIONS = frozenset({"KeyError", "LookupError", "Exception", "BaseException"})
 #: a loop over more literal keys than this is not unrolled
 _MAX_LOOP_KEYS = 32
-#: calls recorded per function (a generated module can hold thousands)
-_MAX_CALLS = 400
 
 FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef
 #: expressions with no expression inside
@@ -40,7 +40,7 @@ _NO_EXPRESSIONS = frozenset({ast.Name, ast.Constant})
 _COMPREHENSIONS = frozenset({ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp})
 
 
-class FunctionWalk(KeyReads, KeyValues, MethodGuesses):
+class FunctionWalk(KeyReads, KeyValues, MethodGuesses, OutCalls):
     """The walk of one function body."""
 
     def __init__(self, owner: ModuleScope, node: FunctionNode, cls: str | None) -> None:
@@ -62,6 +62,10 @@ class FunctionWalk(KeyReads, KeyValues, MethodGuesses):
         self.loop_keys: dict[str, str] = {}
         #: enclosing branches that depend on what the handed dicts hold
         self.conditional = 0
+        #: expression branches around the expression walked (an arm of a
+        #: conditional expression, an operand after ``and``/``or``, what
+        #: follows a comprehension's condition): evaluated on some calls only
+        self.branches = 0
         #: local name or ``self.<attr>`` -> the callables whose results it may hold
         self.instances: dict[str, set[str]] = {}
         #: local name or ``self.<attr>`` -> the library callables whose result it holds
@@ -252,6 +256,7 @@ class FunctionWalk(KeyReads, KeyValues, MethodGuesses):
             if current is None:
                 self.guards.pop()
                 self.absent.pop()
+                self.branches -= 1
                 continue
             # exact types: ``ast`` builds no subclass of a node class
             kind = type(current)
@@ -259,6 +264,7 @@ class FunctionWalk(KeyReads, KeyValues, MethodGuesses):
                 current, present, absent = current
                 self.guards.append(present)
                 self.absent.append(absent)
+                self.branches += 1
                 stack.append(None)
                 kind = type(current)
             if kind in _NO_EXPRESSIONS:
@@ -275,14 +281,20 @@ class FunctionWalk(KeyReads, KeyValues, MethodGuesses):
                 stack.append((current.body, present, frozenset()))
                 stack.append(current.test)
                 continue
-            elif kind is ast.BoolOp and isinstance(current.op, ast.Or):
-                self.fallbacks[id(current.values[0])] = current.values[1]
+            elif kind is ast.BoolOp:
+                if isinstance(current.op, ast.Or):
+                    self.fallbacks[id(current.values[0])] = current.values[1]
+                stack.extend(reversed(operand_branches(current, self._tests)))
+                continue
             elif kind is ast.Lambda:
                 continue
             elif kind in _COMPREHENSIONS and self._shadows(current):
                 # only the first iterable is read outside the comprehension's
                 # scope, where its targets rebind a handed dict
                 stack.append(current.generators[0].iter)
+                continue
+            elif kind in _COMPREHENSIONS and (parts := comprehension_branches(current)):
+                stack.extend(reversed(parts))
                 continue
             children = child_expressions(current)
             children.reverse()
@@ -405,77 +417,9 @@ class FunctionWalk(KeyReads, KeyValues, MethodGuesses):
             # what it does only when what it is called on may be a path
             self._effects(effects.for_method(dotted[-1]), qualified, node)
 
-    def _callbacks(self, node: ast.Call) -> None:
-        """Functions handed to a call (``run(_search, query)``) are called by it."""
-        for arg in [*node.args, *(k.value for k in node.keywords)]:
-            dotted = dotted_parts(arg) if isinstance(arg, (ast.Name, ast.Attribute)) else None
-            if dotted is None or len(self.calls) >= _MAX_CALLS:
-                continue
-            if self.self_name and dotted[0] == self.self_name:
-                if len(dotted) == 2:
-                    self.calls.append(OutCall(f"self.{dotted[1]}", node.lineno))
-                continue
-            if dotted[0] in self.sources:
-                continue
-            qualified = self.owner.resolve(dotted, self.names)
-            if qualified is not None and self.owner.is_local(qualified):
-                self.calls.append(OutCall(qualified, node.lineno))
-
     def _effects(self, areas: Iterable[str], call: str, node: ast.Call) -> None:
         for area in areas:
             self.effects.append(EffectCall(area, call, node.lineno))
-
-    def _out(self, target: str, node: ast.Call) -> None:
-        self._out_node = id(node)
-        if len(self.calls) >= _MAX_CALLS:
-            return
-        passes: list[list[str]] = []
-        literals: list[list[str]] = []
-        fills: list[str] = []
-        for index, arg in enumerate(node.args):
-            if isinstance(arg, ast.Starred):
-                break  # where the rest lands is unknown
-            fills.append(f"#{index}")
-            own = self._passed(arg)
-            if own is not None:
-                passes.append([f"#{index}", own])
-            elif isinstance(arg, ast.Constant) and isinstance(arg.value, str):
-                literals.append([f"#{index}", arg.value])
-        for keyword in node.keywords:
-            if keyword.arg is not None:
-                fills.append(keyword.arg)
-            if (
-                keyword.arg is not None
-                and isinstance(keyword.value, ast.Constant)
-                and isinstance(keyword.value.value, str)
-            ):
-                literals.append([keyword.arg, keyword.value.value])
-                continue
-            own = self._passed(keyword.value)
-            if own is None:
-                continue
-            if keyword.arg is None:
-                if own in self.sources or own.endswith(".args"):
-                    passes.append(["**", own])
-            else:
-                passes.append([keyword.arg, own])
-        call = OutCall(target, node.lineno, passes, literals)
-        splatted = next((own for key, own in passes if key == "**"), None)
-        if splatted is not None:
-            # a ``**`` splat of a handed dict fills the parameters not filled otherwise
-            call.fills = fills
-            call.fills_unknown = any(isinstance(a, ast.Starred) for a in node.args) or (
-                sum(k.arg is None for k in node.keywords) > 1
-            )
-        self.calls.append(call)
-
-    def _passed(self, node: ast.expr) -> str | None:
-        source = self._source(node)
-        if source is not None:
-            return source
-        if isinstance(node, ast.Name) and node.id == self.self_name:
-            return "self"
-        return None
 
 
 def _catches_key_error(handler: ast.ExceptHandler) -> bool:

@@ -29,6 +29,7 @@ class KeyReads:
     sources: set[str]
     loop_keys: dict[str, str]
     conditional: int
+    branches: int
     guards: list[frozenset[str] | None]
     absent: list[frozenset[str]]
     reads: list[KeyRead]
@@ -202,7 +203,7 @@ class KeyReads:
         self._coerce(read, node)
         if raises and not read.guarded:
             read.alternatives = [k for k in self._absent() if k != key]
-            read.conditional = self.conditional > 0
+            read.conditional = self.conditional > 0 or self.branches > 0
         _default(read, default)
         fallback = self.fallbacks.get(id(node))
         if fallback is not None and not raises and not (read.has_default and read.default):

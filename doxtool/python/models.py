@@ -204,7 +204,7 @@ class HandedWhole:
             builder.reads.append(
                 ArgumentRead(line, column, "parameter", has_default, env.func.qualname)
             )
-            if not has_default and not env.conditional:
+            if not has_default and not env.conditional and not env.branches:
                 builder.required_read = True
             elif default is not NO_VALUE and default is not None:
                 ok, value = self._value(default)  # type: ignore[attr-defined]

@@ -348,16 +348,21 @@ class StatementWalk:
             return False
         self._expr(loop.iter, env)
         name = loop.target.value
-        parts: list[cst.CSTNode] = [c.search for c in loop.ifs]
+        parts: list[cst.CSTNode] = [c.test for c in loop.ifs]
         if type(node) is cst.DictComp:
             parts.extend((node.key, node.value))
         else:
             parts.append(node.elt)
         known = env.loop_keys.get(name)
+        # ``if`` clauses: their tests, and the element after them, are
+        # evaluated for some keys only
+        filtered = bool(loop.ifs)
+        env.branches += filtered
         for key in keys:
             env.loop_keys[name] = key
             for part in parts:
                 self._expr(part, env)
+        env.branches -= filtered
         if known is None:
             env.loop_keys.pop(name, None)
         else:
@@ -451,13 +456,32 @@ class StatementWalk:
                 continue
             elif kind in _COMPREHENSIONS and self._unrolled(current, env):
                 continue
+            elif kind in _COMPREHENSIONS and _filtered(current.for_in):
+                # ``[args["x"] for t in items if t]``: what follows a condition
+                # is evaluated on some items only
+                stack.append(current.for_in)
+                parts = [current.key, current.value] if kind is cst.DictComp else [current.elt]
+                stack.extend((part, frozenset(), frozenset()) for part in reversed(parts))
+                continue
+            elif kind is cst.CompIf:
+                stack.append((current.test, frozenset(), frozenset()))
+                continue
             elif kind in (cst.Lambda, cst.FunctionDef, cst.ClassDef):
-                if kind is cst.Lambda:
-                    stack.append(current.body)
+                if kind is cst.Lambda:  # evaluated when called, if ever
+                    stack.append((current.body, frozenset(), frozenset()))
                 continue
             children = child_nodes(current, LEAVES)
             children.reverse()
             stack.extend(children)
+
+
+def _filtered(loop: cst.CompFor | None) -> bool:
+    """Whether a comprehension's ``for`` clauses have a condition (``if t``)."""
+    while loop is not None:
+        if loop.ifs:
+            return True
+        loop = loop.inner_for_in
+    return False
 
 
 def _names_in(target: cst.BaseExpression) -> list[str]:

@@ -1,0 +1,100 @@
+"""The calls a function makes into the repository, for its summary (part of
+:class:`~doxtool.python.functionwalk.FunctionWalk`): each callee with what
+the call passes on (the handed dicts, ``self``, literal strings, a ``**``
+splat and the parameters it fills), and the functions handed to a call
+(``run(_search, query)``), which it calls.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from doxtool.core.summary_facts import OutCall
+from doxtool.python.names import dotted_parts
+from doxtool.python.summaryscope import ModuleScope
+
+#: calls recorded per function (a generated module can hold thousands)
+MAX_CALLS = 400
+
+
+class OutCalls:
+    """Calls into the repository: a part of :class:`~doxtool.python.functionwalk.FunctionWalk`."""
+
+    owner: ModuleScope
+    names: dict[str, str]
+    sources: set[str]
+    self_name: str | None
+    calls: list[OutCall]
+    #: the call last followed into the repository (its node's id)
+    _out_node: int
+
+    def _source(self, node: ast.expr) -> str | None:
+        raise NotImplementedError
+
+    def _callbacks(self, node: ast.Call) -> None:
+        """Functions handed to a call (``run(_search, query)``) are called by it."""
+        for arg in [*node.args, *(k.value for k in node.keywords)]:
+            dotted = dotted_parts(arg) if isinstance(arg, (ast.Name, ast.Attribute)) else None
+            if dotted is None or len(self.calls) >= MAX_CALLS:
+                continue
+            if self.self_name and dotted[0] == self.self_name:
+                if len(dotted) == 2:
+                    self.calls.append(OutCall(f"self.{dotted[1]}", node.lineno))
+                continue
+            if dotted[0] in self.sources:
+                continue
+            qualified = self.owner.resolve(dotted, self.names)
+            if qualified is not None and self.owner.is_local(qualified):
+                self.calls.append(OutCall(qualified, node.lineno))
+
+    def _out(self, target: str, node: ast.Call) -> None:
+        self._out_node = id(node)
+        if len(self.calls) >= MAX_CALLS:
+            return
+        passes: list[list[str]] = []
+        literals: list[list[str]] = []
+        fills: list[str] = []
+        for index, arg in enumerate(node.args):
+            if isinstance(arg, ast.Starred):
+                break  # where the rest lands is unknown
+            fills.append(f"#{index}")
+            own = self._passed(arg)
+            if own is not None:
+                passes.append([f"#{index}", own])
+            elif isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+                literals.append([f"#{index}", arg.value])
+        for keyword in node.keywords:
+            if keyword.arg is not None:
+                fills.append(keyword.arg)
+            if (
+                keyword.arg is not None
+                and isinstance(keyword.value, ast.Constant)
+                and isinstance(keyword.value.value, str)
+            ):
+                literals.append([keyword.arg, keyword.value.value])
+                continue
+            own = self._passed(keyword.value)
+            if own is None:
+                continue
+            if keyword.arg is None:
+                if own in self.sources or own.endswith(".args"):
+                    passes.append(["**", own])
+            else:
+                passes.append([keyword.arg, own])
+        call = OutCall(target, node.lineno, passes, literals)
+        splatted = next((own for key, own in passes if key == "**"), None)
+        if splatted is not None:
+            # a ``**`` splat of a handed dict fills the parameters not filled otherwise
+            call.fills = fills
+            call.fills_unknown = any(isinstance(a, ast.Starred) for a in node.args) or (
+                sum(k.arg is None for k in node.keywords) > 1
+            )
+        self.calls.append(call)
+
+    def _passed(self, node: ast.expr) -> str | None:
+        source = self._source(node)
+        if source is not None:
+            return source
+        if isinstance(node, ast.Name) and node.id == self.self_name:
+            return "self"
+        return None
