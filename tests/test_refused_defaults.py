@@ -212,3 +212,136 @@ def test_a_required_line_for_a_refused_default_is_true(make_repo, run_cli) -> No
     schema = run_cli(root, "schema", "tools/x.py")
     assert '"default"' not in schema.output
     assert '"required": [\n          "mode"\n        ]' in schema.output
+
+
+def _dispatch(read: str, values: str = '"create", "list"') -> str:
+    return HEAD + (
+        "    async def execute(self, **kwargs) -> Response:\n"
+        f"        action = {read}\n"
+        f"        if action not in ({values}):\n"
+        '            return Response(message="unknown action", break_loop=False)\n'
+        "        return Response(message=str(action), break_loop=False)\n"
+    )
+
+
+def test_a_missing_value_a_closed_dispatch_refuses_makes_the_argument_required(
+    tmp_path,
+) -> None:
+    for read in (
+        'self.args.get("action")',
+        'self.args.get("action", None)',
+        'self.args.get("action") or ""',
+        'self.args.get("action", "").strip().lower()',
+        # ``str(None)`` is ``"None"``, which the dispatch refuses too
+        'str(self.args.get("action"))',
+    ):
+        # a literal default refused is in the code all the same, neither
+        # claimed nor denied; a refused fallback after ``or`` is no default
+        unknown = '"")' in read
+        assert _facts(tmp_path, _dispatch(read)) == {
+            "action": (True, UNKNOWN if unknown else None, ["create", "list"])
+        }, read
+    source = (
+        HEAD
+        + """\
+    async def execute(self, mode=None, **kwargs) -> Response:
+        if mode == "fast":
+            return Response(message="fast", break_loop=False)
+        elif mode == "slow":
+            return Response(message="slow", break_loop=False)
+        else:
+            raise ValueError("mode must be fast or slow")
+"""
+    )
+    assert _facts(tmp_path, source) == {"mode": (True, None, ["fast", "slow"])}
+
+
+def test_a_missing_value_the_dispatch_takes_or_may_not_see_keeps_it_optional(
+    tmp_path,
+) -> None:
+    for read, values, default in (
+        # ``None`` is a value the dispatch accepts
+        ('self.args.get("action")', '"create", None', None),
+        # converted, a missing value is ``"None"``, which the dispatch accepts
+        ('str(self.args.get("action")).lower()', '"create", "none"', None),
+        # another value may stand in: a method of ``tool:method``
+        ('self.method or self.args.get("action")', '"create", "list"', None),
+        ('self.method or self.args.get("action", "")', '"create", "list"', UNKNOWN),
+        # a test of one value: the Response after it may be the answer
+        ('self.args.get("action")', '"create",', None),
+        ('self.args.get("action", "")', '"create",', ""),
+    ):
+        facts = _facts(tmp_path, _dispatch(read, values))
+        assert facts["action"][:2] == (False, default), (read, values)
+    source = (
+        HEAD
+        + """\
+    async def execute(self, **kwargs) -> Response:
+        action = self.args.get("action")
+        action = action or "list"
+        if action == "create":
+            return Response(message="created", break_loop=False)
+        elif action is None:
+            return await self.default()
+        elif action == "list":
+            return Response(message="listed", break_loop=False)
+        return Response(message="unknown action", break_loop=False)
+
+    async def default(self) -> Response:
+        return Response(message="default", break_loop=False)
+"""
+    )
+    assert _facts(tmp_path, source)["action"][:2] == (False, None)
+    source = source.replace("        action = action or \"list\"\n", "")
+    assert _facts(tmp_path, source)["action"][:2] == (False, None)
+
+
+def test_a_missing_value_refused_in_a_method_a_dispatch_calls_is_optional(tmp_path) -> None:
+    source = (
+        HEAD
+        + """\
+    async def execute(self, **kwargs) -> Response:
+        if self.method == "set":
+            return self.set()
+        return Response(message="nothing", break_loop=False)
+
+    def set(self) -> Response:
+        mode = self.args.get("mode")
+        if mode not in ("fast", "slow"):
+            return Response(message="mode must be fast or slow", break_loop=False)
+        return Response(message=mode, break_loop=False)
+"""
+    )
+    assert _facts(tmp_path, source) == {"mode": (False, None, ["fast", "slow"])}
+
+
+ACTION_DOX_ITEM = "  - `action`: required string, one of `create`, `list`.\n"
+
+
+def test_a_required_line_for_a_missing_value_the_dispatch_refuses_is_true(
+    make_repo, run_cli
+) -> None:
+    from doxtool.rules.examples import WAIT_DOX
+
+    source = textwrap.dedent(
+        HEAD
+        + """\
+    async def execute(self, **kwargs) -> Response:
+        action = self.args.get("action")
+        if action == "create":
+            return Response(message="created", break_loop=False)
+        if action == "list":
+            return Response(message="listed", break_loop=False)
+        return Response(message="action must be create or list", break_loop=False)
+"""
+    )
+    dox = (
+        WAIT_DOX.replace("wait.py", "x.py")
+        .replace("WaitTool", "X")
+        .replace("  - `seconds`: optional integer, default `0`.\n", ACTION_DOX_ITEM)
+    )
+    root = make_repo({"tools/x.py": source, "tools/x.py.dox.md": dox})
+    result = run_cli(root, "check", "--no-cache", "--select", "DOX111")
+    assert result.output.strip() == "All checks passed."
+    schema = run_cli(root, "schema", "tools/x.py")
+    assert '"required": [\n          "action"\n        ]' in schema.output

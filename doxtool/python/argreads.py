@@ -337,6 +337,8 @@ class ArgumentReads:
         arg = self._arg_of(subject, env)
         if arg is None:
             return
+        if self._hides_missing(subject, env):
+            self._arg(arg).missing_unknown = True
         ok, value = self._value(other)
         if not ok and type(op) in (cst.In, cst.NotIn):
             keys = self._dict_keys(other)  # ``action not in HANDLERS``
@@ -366,6 +368,7 @@ class ArgumentReads:
         when it is a check of ``execute``'s top, before anything returns."""
         builder = self._arg(arg)
         builder.blank_tested = builder.blank_tested or "" in values
+        builder.none_tested = builder.none_tested or None in values
         if env.needed_here and env.func is self.entry and not env.recovering:
             builder.closed_always = True
         else:

@@ -105,6 +105,14 @@ class ArgBuilder:
     #: / some with a check that refuses its absence instead
     arm_raises: bool = False
     arm_refuses: bool = False
+    #: ``None`` is a value a closed dispatch accepts (``action in (None,
+    #: "list")``) or takes on (``elif action is None: return self.default()``)
+    none_tested: bool = False
+    #: the value a closed dispatch tests is not only what the read gives: a
+    #: value before it in an ``or`` may stand in (``self.method or
+    #: args.get("action")``), or a fallback after it (``action = action or
+    #: "list"``), so what a missing key leads to is not known
+    missing_unknown: bool = False
     #: the value is handed to a function of another module of the repository,
     #: which may test it (``web_search.search(query, engine=engine)``)
     handed: bool = False
@@ -187,31 +195,57 @@ class ArgBuilder:
             or (bool(self.enum) and any(not _holds(self.enum, v) for v in self.beside))
         )
 
-    def _closed_refuses(self) -> bool:
-        """Whether the closed dispatch refuses an empty default: ``""`` is no
-        value it accepts (nor any folding or conversion of it: ``"".lower()``
-        is ``""``), and no test of the value says less than a list (a
-        comparison with a value not known may take ``""``). A lookup of the
-        value in a dict changes nothing the check tests."""
+    def _missing(self) -> tuple[bool, Any]:
+        """(True, the value) a missing key gives the code, when known: the
+        default, a fallback after ``or``, or ``None`` when every read is a
+        ``get`` with no default (``args.get("action")``)."""
+        if self.has_default:
+            return True, self.default
+        if self.default_unknown:
+            return self.fallback_known, self.fallback
+        return bool(self.reads) and all(r.kind in ("get", "pop") for r in self.reads), None
+
+    def _closed_refuses(self, value: Any) -> bool:
+        """Whether the closed dispatch refuses what a missing key gives:
+        ``""`` (nor any folding or conversion of it: ``"".lower()`` is
+        ``""``) or ``None`` (converted, only by ``str``, to ``"None"``,
+        which the dispatch must not spell) is no value it accepts or takes
+        on, and no test of the value says less than a list (a comparison
+        with a value not known may take it). A
+        lookup of the value in a dict changes nothing the check tests. The
+        dispatch chooses among two values or more: past a test of one value
+        (``if op == "x": return ...``) the ``Response`` returned may as well
+        be the tool's answer as an error."""
+        if value == "":
+            empty = not self.blank_tested and self.coercion in (None, "str")
+        else:
+            spelled = any(
+                isinstance(v, str) and v.strip().lower() == "none"
+                for v in [*self.enum, *self.beside]
+            )
+            empty = (
+                value is None
+                and not self.none_tested
+                and (self.coercion is None or (self.coercion == "str" and not spelled))
+            )
         return (
-            self.default == ""
+            empty
             and (self.closed_always or self.closed_sometimes)
-            and not self.blank_tested
+            and len(self.enum) > 1
             and not self.values_unknown
-            and self.coercion in (None, "str")
         )
 
     def build(self) -> Argument:
         reads = unique(self.reads, lambda r: (r.line, r.column, r.kind))
         reads.sort(key=lambda r: (r.line, r.column))
-        closed_refused = self.has_default and self._closed_refuses()
-        # ``mode = args.get("mode", "")``, then ``if mode not in ("fast",
-        # "slow"): return Response(error)`` on every call: a missing ``mode``
-        # is an error, as ``if not mode`` makes it
-        contract_required = self.contract_required or (closed_refused and self.closed_always)
-        refused = self.has_default and (
-            self._refused(self.default) or (closed_refused and self.closed_always)
-        )
+        known, missing = self._missing()
+        closed_refused = known and self._closed_refuses(missing)
+        # ``mode = args.get("mode", "")`` (or ``args.get("mode")``), then ``if
+        # mode not in ("fast", "slow"): return Response(error)`` on every
+        # call: a missing ``mode`` is an error, as ``if not mode`` makes it
+        closed_missing = closed_refused and self.closed_always and not self.missing_unknown
+        contract_required = self.contract_required or closed_missing
+        refused = self.has_default and (self._refused(self.default) or closed_missing)
         # a default refused by a check on some calls only (in a method a
         # dispatch calls): a missing key there is an error, elsewhere it may
         # be the default; which, the code does not say
@@ -235,11 +269,12 @@ class ArgBuilder:
         default_unknown = recovered or (
             (self.default_unknown or self._refused(None, True))
             and not self.has_default
-            and not (self.fallback_known and self._refused(self.fallback))
+            and not (self.fallback_known and (self._refused(self.fallback) or closed_missing))
         )
         # what a missing key gives passes the checks that end ``execute``
-        passes = (self.has_default and not refused) or (
-            default_unknown and (not self.fallback_known or not self._refused(self.fallback))
+        passes = not closed_missing and (
+            (self.has_default and not refused)
+            or (default_unknown and (not self.fallback_known or not self._refused(self.fallback)))
         )
         # the refused default is in the code all the same: a companion that
         # gives it is not contradicted, and none is claimed

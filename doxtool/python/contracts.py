@@ -116,14 +116,15 @@ class Contracts:
 
     def _closed_absence(self, stmt: cst.If, env: Env) -> None:
         """A branch of a closed dispatch that takes a missing or empty value
-        on (``if not action: return await self.default()``): ``""`` is a
-        value it accepts."""
+        on (``if not action: return await self.default()``): ``""`` (and
+        ``None``, as the test refuses it) is a value it accepts."""
         if self._error_exit(suite_body(stmt.body), env):
             return
         for group in self._absence_groups(stmt.test, env):
             for name, refusal in group.items():
-                if REFUSALS[refusal](""):
-                    self._arg(name).blank_tested = True
+                builder = self._arg(name)
+                builder.blank_tested = builder.blank_tested or REFUSALS[refusal]("")
+                builder.none_tested = builder.none_tested or REFUSALS[refusal](None)
 
     def _match_contract(self, stmt: cst.Match, env: Env) -> None:
         """``match x:`` whose last ``case _`` ends ``execute`` with an error and

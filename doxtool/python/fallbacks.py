@@ -83,6 +83,20 @@ class Fallbacks:
         key = self._key(node.args[0].value, env)
         return key if isinstance(key, str) and not self._overridden(func.value, key, env) else None
 
+    def _hides_missing(self, node: cst.BaseExpression, env: Env) -> bool:
+        """Whether ``node`` is an ``or`` (under conversions) whose first
+        operand is not a plain read (:meth:`_plain_get`): something else
+        stands in, before the read (``self.method or args.get("action")``)
+        or for a name that held it (``action or "list"``), and what a
+        missing key leads to is not known."""
+        node = _unwrapped(node)
+        if type(node) is not cst.BooleanOperation or type(node.operator) is not cst.Or:
+            return False
+        left = node.left
+        while type(left) is cst.BooleanOperation and type(left.operator) is cst.Or:
+            left = left.left
+        return self._plain_get(left, env) is None
+
     def _or_arguments(self, node: cst.BaseExpression, env: Env) -> frozenset[str]:
         """The arguments an ``or`` of reads stands for (``args.get("text") or
         args.get("message")``, also through ``str(...)`` and ``.strip()``),

@@ -136,6 +136,8 @@ class StatementWalk:
             else:
                 env.instances.pop(name, None)
             env.var_args.pop(name, None)
+            if arg is not None and self._hides_missing(value, env):
+                self._arg(arg).missing_unknown = True
             # changed or handed on, a merge is taken whole (not followed)
             alias = self._is_dict_source(value, env, alias=True)
             merge = None if alias else self._assigned_merge(value, env)
@@ -312,6 +314,8 @@ class StatementWalk:
             for case in stmt.cases:
                 self._mapping_reads(case.pattern, env)
         arg = self._arg_of(stmt.subject, env)
+        if arg is not None and self._hides_missing(stmt.subject, env):
+            self._arg(arg).missing_unknown = True
         closed = id(stmt) in env.closed_ifs
         dispatch = self._mentions_arguments(stmt.subject, env)
         env.conditional += dispatch
