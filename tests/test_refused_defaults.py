@@ -292,7 +292,7 @@ def test_a_missing_value_the_dispatch_takes_or_may_not_see_keeps_it_optional(
 """
     )
     assert _facts(tmp_path, source)["action"][:2] == (False, None)
-    source = source.replace("        action = action or \"list\"\n", "")
+    source = source.replace('        action = action or "list"\n', "")
     assert _facts(tmp_path, source)["action"][:2] == (False, None)
 
 
