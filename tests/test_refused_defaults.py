@@ -7,6 +7,7 @@ claimed nor denied."""
 
 from __future__ import annotations
 
+import json
 import textwrap
 from pathlib import Path
 from typing import Any
@@ -345,3 +346,85 @@ def test_a_required_line_for_a_missing_value_the_dispatch_refuses_is_true(
     assert result.output.strip() == "All checks passed."
     schema = run_cli(root, "schema", "tools/x.py")
     assert '"required": [\n          "action"\n        ]' in schema.output
+
+
+def test_an_assert_refuses_as_a_check_that_raises_does(tmp_path) -> None:
+    source = (
+        HEAD
+        + """\
+    async def execute(self, **kwargs) -> Response:
+        text = self.args.get("text", "")
+        assert text, "text is required"
+        note = self.args.get("note")
+        assert note is not None
+        key = self.args.get("key", "")
+        assert key.strip(), "key is required"
+        mode = self.args.get("mode")
+        assert mode in ("fast", "slow"), "mode must be fast or slow"
+        assert "flag" in self.args
+        if self.args.get("verbose"):
+            level = self.args.get("level", "")
+            assert level, "level is required when verbose"
+        if self.agent:
+            depth = self.args.get("depth", "")
+            assert depth
+        return Response(message=text, break_loop=False)
+"""
+    )
+    assert _facts(tmp_path, source) == {
+        "text": (True, UNKNOWN, None),
+        "note": (True, None, None),
+        "key": (True, UNKNOWN, None),
+        "mode": (True, None, ["fast", "slow"]),
+        "flag": (True, None, None),
+        "verbose": (False, None, None),
+        # on the calls a dispatch sends this way only
+        "level": (False, UNKNOWN, None),
+        # nested under a test that is no dispatch: no contract
+        "depth": (False, "", None),
+    }
+
+
+def test_an_assert_in_a_branch_or_after_a_return_requires_nothing(tmp_path) -> None:
+    source = (
+        HEAD
+        + """\
+    async def execute(self, **kwargs) -> Response:
+        if self.method == "add":
+            text = self.args.get("text", "")
+            assert text, "text is required"
+            return Response(message=text, break_loop=False)
+        limit = self.args.get("limit", "")
+        assert limit
+        return Response(message=str(limit), break_loop=False)
+"""
+    )
+    assert _facts(tmp_path, source) == {
+        "text": (False, UNKNOWN, None),
+        "limit": (False, "", None),
+    }
+
+
+def test_an_assert_in_a_helper_module_needs_the_key(make_repo, run_cli) -> None:
+    helper = textwrap.dedent(
+        """\
+        def run(args):
+            text = args.get("text", "")
+            assert text, "text is required"
+            other = args.get("other")
+            assert other is not None
+            return text
+        """
+    )
+    source = textwrap.dedent(
+        HEAD.replace("from helpers.tool", "from helpers.run import run\nfrom helpers.tool")
+        + """\
+    async def execute(self, **kwargs) -> Response:
+        return Response(message=run(self.args), break_loop=False)
+"""
+    )
+    root = make_repo({"helpers/run.py": helper, "tools/x.py": source})
+    result = run_cli(root, "inspect", "tools/x.py", "--json")
+    (module,) = json.loads(result.output)
+    (tool,) = module["tools"]
+    assert {a["name"]: a["required"] for a in tool["arguments"]} == {"text": True, "other": True}

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 import libcst as cst
 
 from doxtool.python.arguments import ArgBuilder, literal_pattern, match_values
+from doxtool.python.checktests import negated, negative, rejects
 from doxtool.python.controlflow import contains_return, terminates
 from doxtool.python.cstnodes import child_nodes, dotted_name, is_kind, suite_body
 from doxtool.python.emptiness import nonempty_when
@@ -60,7 +61,7 @@ class Contracts:
         every_branch_ends = True
         while type(current) is cst.If:
             body = suite_body(current.body)
-            if _rejects(current.test) and self._error_exit(body, env):
+            if rejects(current.test) and self._error_exit(body, env):
                 return True
             every_branch_ends = every_branch_ends and terminates(body)
             current = current.orelse
@@ -87,8 +88,26 @@ class Contracts:
             return
         if env.func is not self.entry and not ends_with_raise(body):
             return
-        recovered = env.recovering > 0 and ends_with_raise(body)
-        for group in self._absence_groups(stmt.test, env):
+        self._refusing(stmt.test, env.recovering > 0 and ends_with_raise(body), env)
+
+    def _assert_contract(self, test: cst.BaseExpression, env: Env, always: bool) -> None:
+        """``assert text, "text is required"`` refuses what ``if not text:
+        raise AssertionError(...)`` does: on every call (``always``, at the
+        top of a function that always runs), or on the calls that come this
+        way (a branch of a dispatch, a method a dispatch calls)."""
+        failing = negated(test)
+        if always:
+            self._refusing(failing, env.recovering > 0, env)
+            return
+        for group in self._absence_groups(failing, env):
+            if len(group) == 1:
+                for name, refusal in group.items():
+                    self._arg(name).branch_refusals.add(refusal)
+
+    def _refusing(self, test: cst.BaseExpression, recovered: bool, env: Env) -> None:
+        """A check true for ``test`` ends ``execute`` with an error on every
+        call (``recovered``: with a raise a handler may recover from)."""
+        for group in self._absence_groups(test, env):
             for name, refusal in group.items():
                 builder = self._arg(name)
                 if recovered:
@@ -245,7 +264,7 @@ class Contracts:
         return (
             type(stmt) is cst.If
             and stmt.orelse is None
-            and _negative(stmt.test)
+            and negative(stmt.test)
             and self._error_exit(suite_body(stmt.body), env)
         )
 
@@ -381,42 +400,10 @@ class Contracts:
         return False
 
 
-def _negative(test: cst.BaseExpression) -> bool:
-    """Whether a test looks for what is wrong (``not x``, ``x is None``,
-    ``x not in ...``, any of them joined by ``or``), not for a choice."""
-    if type(test) is cst.BooleanOperation and type(test.operator) is cst.Or:
-        return _negative(test.left) and _negative(test.right)
-    if type(test) is cst.UnaryOperation and type(test.operator) is cst.Not:
-        return True
-    if type(test) is cst.Comparison and len(test.comparisons) == 1:
-        target = test.comparisons[0]
-        if type(target.operator) in (cst.NotIn, cst.NotEqual, cst.IsNot):
-            return True
-        if type(target.operator) in (cst.Is, cst.Equal):
-            value = target.comparator
-            return (type(value) is cst.Name and value.value == "None") or (
-                type(value) is cst.SimpleString and value.value in ('""', "''")
-            )
-    return False
-
-
 def _type_check(node: cst.BaseExpression) -> bool:
     """``isinstance(x, str)``: under ``not``, true for the values of other types only."""
     return (
         type(node) is cst.Call and type(node.func) is cst.Name and node.func.value == "isinstance"
-    )
-
-
-def _rejects(test: cst.BaseExpression) -> bool:
-    """Whether a test is true for the values a dispatch does not accept
-    (``x not in (...)``, ``x != "a"``, several joined by ``or``: ``src not
-    in UNITS or dst not in UNITS``): its body is the rejection."""
-    if type(test) is cst.BooleanOperation and type(test.operator) is cst.Or:
-        return _rejects(test.left) and _rejects(test.right)
-    return (
-        type(test) is cst.Comparison
-        and len(test.comparisons) == 1
-        and type(test.comparisons[0].operator) in (cst.NotIn, cst.NotEqual)
     )
 
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from doxtool.core.summary_facts import EffectCall, FunctionSummary, KeyRead, OutCall
 from doxtool.python import effects
-from doxtool.python.astbranches import comprehension_branches, operand_branches
+from doxtool.python.astbranches import comprehension_branches, negated, operand_branches
 from doxtool.python.astparse import child_expressions
 from doxtool.python.callkinds import Scope, call_argument, open_mode
 from doxtool.python.exits import function_exits
@@ -146,7 +146,9 @@ class FunctionWalk(KeyReads, KeyValues, MethodGuesses, OutCalls):
             self.owner.bind(stmt, self.names)
         elif isinstance(stmt, ast.If):
             self._expr(stmt.test)
-            self._contract(stmt)
+            self._contract(
+                stmt, stmt.test, not stmt.orelse and isinstance(stmt.body[-1], ast.Raise)
+            )
             present, absent = self._tests(stmt.test)
             dispatch = self._mentions_sources(stmt.test)
             self.conditional += dispatch
@@ -192,6 +194,10 @@ class FunctionWalk(KeyReads, KeyValues, MethodGuesses, OutCalls):
             self._expr(stmt.subject)
             for case in stmt.cases:
                 self._stmts(case.body)
+        elif isinstance(stmt, ast.Assert):
+            for child in child_expressions(stmt):
+                self._expr(child)
+            self._contract(stmt, negated(stmt.test), True)  # ``if not test: raise``
         elif isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             return  # nested definitions run, if ever, elsewhere
         elif isinstance(stmt, (ast.Assign, ast.AnnAssign)) and stmt.value is not None:

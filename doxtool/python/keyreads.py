@@ -85,21 +85,22 @@ class KeyReads:
                 return
             node = _stands_for(node)
 
-    def _contract(self, stmt: ast.If) -> None:
-        """``if not value: raise ...`` at the top of the body: the read is needed."""
-        emptied = _emptied(stmt.test)
+    def _contract(self, stmt: ast.stmt, test: ast.expr, raises: bool) -> None:
+        """``if not value: raise ...`` (``test`` true on what it refuses,
+        ``raises`` for a body that raises with no ``else``) or ``assert
+        value`` at the top of the body: the read is needed."""
+        emptied = _emptied(test)
         if emptied is None:
             return
         name, refusal = emptied
-        if name in self.var_groups and self._top(stmt) and not stmt.orelse:
-            if isinstance(stmt.body[-1], ast.Raise) and not self._returned_before(stmt):
+        if name in self.var_groups and self._top(stmt):
+            if raises and not self._returned_before(stmt):
                 self._group_contract(*self.var_groups[name], refusal)
             return
         if (
             name in self.var_reads
             and self._top(stmt)
-            and not stmt.orelse
-            and isinstance(stmt.body[-1], ast.Raise)
+            and raises
             and not self._returned_before(stmt)
         ):
             read = self.var_reads[name]

@@ -12,6 +12,7 @@ from typing import Any
 import libcst as cst
 
 from doxtool.python.arguments import match_values
+from doxtool.python.checktests import accepts
 from doxtool.python.controlflow import contains_return, terminates
 from doxtool.python.cstnodes import LEAVES, child_nodes, dotted_name, suite_body
 from doxtool.python.emptiness import nonempty_when
@@ -45,6 +46,8 @@ class StatementWalk:
                 for small in stmt.body:
                     env.stmt = small
                     self._small(small, env)
+                    if type(small) is cst.Assert and (contracts or branch):
+                        self._assert_contract(small.test, env, contracts)
             else:
                 env.stmt = stmt
                 if type(stmt) in (cst.If, cst.Match) and self._closed(stmt, body[index + 1 :], env):
@@ -104,6 +107,13 @@ class StatementWalk:
             self._return(small, env)
         elif type(small) is cst.Raise:
             self._raise(small, env)
+        elif type(small) is cst.Assert:
+            # ``assert mode in ("fast", "slow")`` refuses every other value
+            closed, env.closed = env.closed, accepts(small.test)
+            self._expr(small.test, env)
+            env.closed = closed
+            if small.msg is not None:
+                self._expr(small.msg, env)
         else:
             for child in child_nodes(small):
                 self._expr(child, env)

@@ -1,0 +1,79 @@
+"""What the test of a check says (part of the argument contracts,
+:mod:`doxtool.python.contracts`): whether it looks for what is wrong
+(``not x``, ``x is None``), whether it is true for the values a dispatch
+refuses (``x not in (...)``) or, in an ``assert``, for those it accepts
+(``x in (...)``), and the test true exactly when another is false.
+"""
+
+from __future__ import annotations
+
+import libcst as cst
+
+
+def negative(test: cst.BaseExpression) -> bool:
+    """Whether a test looks for what is wrong (``not x``, ``x is None``,
+    ``x not in ...``, any of them joined by ``or``), not for a choice."""
+    if type(test) is cst.BooleanOperation and type(test.operator) is cst.Or:
+        return negative(test.left) and negative(test.right)
+    if type(test) is cst.UnaryOperation and type(test.operator) is cst.Not:
+        return True
+    if type(test) is cst.Comparison and len(test.comparisons) == 1:
+        target = test.comparisons[0]
+        if type(target.operator) in (cst.NotIn, cst.NotEqual, cst.IsNot):
+            return True
+        if type(target.operator) in (cst.Is, cst.Equal):
+            value = target.comparator
+            return (type(value) is cst.Name and value.value == "None") or (
+                type(value) is cst.SimpleString and value.value in ('""', "''")
+            )
+    return False
+
+
+def rejects(test: cst.BaseExpression) -> bool:
+    """Whether a test is true for the values a dispatch does not accept
+    (``x not in (...)``, ``x != "a"``, several joined by ``or``: ``src not
+    in UNITS or dst not in UNITS``): its body is the rejection."""
+    if type(test) is cst.BooleanOperation and type(test.operator) is cst.Or:
+        return rejects(test.left) and rejects(test.right)
+    return (
+        type(test) is cst.Comparison
+        and len(test.comparisons) == 1
+        and type(test.comparisons[0].operator) in (cst.NotIn, cst.NotEqual)
+    )
+
+
+def accepts(test: cst.BaseExpression) -> bool:
+    """Whether an ``assert`` test is true only for the values it lists
+    (``mode in ("fast", "slow")``, ``mode == "fast"``, several joined by
+    ``and``): what it refuses is every other value, a closed dispatch."""
+    if type(test) is cst.BooleanOperation and type(test.operator) is cst.And:
+        return accepts(test.left) and accepts(test.right)
+    return (
+        type(test) is cst.Comparison
+        and len(test.comparisons) == 1
+        and type(test.comparisons[0].operator) in (cst.In, cst.Equal)
+    )
+
+
+#: comparison operators and their negation
+_NEGATED: dict[type, type] = {
+    cst.Is: cst.IsNot,
+    cst.IsNot: cst.Is,
+    cst.Equal: cst.NotEqual,
+    cst.NotEqual: cst.Equal,
+    cst.In: cst.NotIn,
+    cst.NotIn: cst.In,
+}
+
+
+def negated(test: cst.BaseExpression) -> cst.BaseExpression:
+    """An expression true exactly when ``test`` is false (``assert x is not
+    None`` fails on ``x is None``), built for reading only."""
+    if type(test) is cst.UnaryOperation and type(test.operator) is cst.Not:
+        return test.expression
+    if type(test) is cst.Comparison and len(test.comparisons) == 1:
+        target = test.comparisons[0]
+        if type(target.operator) in _NEGATED:
+            op = _NEGATED[type(target.operator)]()
+            return cst.Comparison(test.left, [cst.ComparisonTarget(op, target.comparator)])
+    return cst.UnaryOperation(cst.Not(), test)
