@@ -31,6 +31,7 @@ from doxtool.python.arguments import ArgBuilder, own_params, own_values, split_p
 from doxtool.python.arms import DispatchArms
 from doxtool.python.bindings import ScopeBindings
 from doxtool.python.calls import Calls
+from doxtool.python.comparisons import Comparisons
 from doxtool.python.contracts import Contracts
 from doxtool.python.controlflow import (
     contains_return,
@@ -42,6 +43,7 @@ from doxtool.python.conversions import Conversions
 from doxtool.python.cstnodes import dotted_name, suite_body
 from doxtool.python.fallbacks import Fallbacks
 from doxtool.python.lookups import Lookups
+from doxtool.python.matchwalk import MatchWalk
 from doxtool.python.merges import MergedDicts
 from doxtool.python.models import HandedWhole
 from doxtool.python.modulescan import Class, Func, ModuleScan
@@ -98,7 +100,9 @@ def effects_order() -> tuple[str, ...]:
 
 class ToolScan(
     StatementWalk,
+    MatchWalk,
     ArgumentReads,
+    Comparisons,
     Fallbacks,
     Lookups,
     MergedDicts,

@@ -11,12 +11,10 @@ from typing import Any
 
 import libcst as cst
 
-from doxtool.python.arguments import match_values
 from doxtool.python.checktests import accepts
 from doxtool.python.controlflow import contains_return, terminates
 from doxtool.python.cstnodes import LEAVES, child_nodes, dotted_name, suite_body
 from doxtool.python.emptiness import nonempty_when
-from doxtool.python.literals import literal_value
 from doxtool.python.walkstate import Env
 
 #: expressions that can be a string never empty (see ``Env.texts``)
@@ -318,35 +316,6 @@ class StatementWalk:
         env.nonempty |= args
         return names, args
 
-    def _match(self, stmt: cst.Match, env: Env) -> None:
-        self._expr(stmt.subject, env)
-        if self._is_dict_source(stmt.subject, env):
-            for case in stmt.cases:
-                self._mapping_reads(case.pattern, env)
-        arg = self._arg_of(stmt.subject, env)
-        if arg is not None and self._hides_missing(stmt.subject, env):
-            self._arg(arg).missing_unknown = True
-        closed = id(stmt) in env.closed_ifs
-        dispatch = self._mentions_arguments(stmt.subject, env)
-        env.conditional += dispatch
-        builder = self.args.get(arg) if arg is not None else None
-        for case in stmt.cases:
-            if arg is not None and closed:
-                values = match_values(case.pattern, self.module)
-                self._closed_on(arg, values, env)
-                for value in values:
-                    self._add_enum(arg, value)
-            if (
-                builder is not None
-                and env.collect_outcomes
-                and (closed or any(contains_return(s) for s in suite_body(case.body)))
-            ):
-                self._accepting_case(case, builder, closed)
-            case_body = suite_body(case.body)
-            self._arm_entry(case, case_body, env)
-            self._stmts(case_body, env)
-        env.conditional -= dispatch
-
     def _unrolled(
         self, node: cst.ListComp | cst.SetComp | cst.GeneratorExp | cst.DictComp, env: Env
     ) -> bool:
@@ -382,25 +351,6 @@ class StatementWalk:
         else:
             env.loop_keys[name] = known
         return True
-
-    def _mapping_reads(self, pattern: cst.MatchPattern, env: Env) -> None:
-        """``match self.args: case {"text": str(t)}``: each key of a mapping
-        pattern is read, as ``"text" in self.args`` reads it; ``**rest``
-        takes every other argument."""
-        todo: list[cst.MatchPattern] = [pattern]
-        while todo:
-            current = todo.pop()
-            if type(current) is cst.MatchOr:
-                todo.extend(element.pattern for element in current.patterns)
-            elif type(current) is cst.MatchAs and current.pattern is not None:
-                todo.append(current.pattern)
-            elif type(current) is cst.MatchMapping:
-                for element in current.elements:
-                    ok, value = literal_value(element.key, self.module)
-                    if not ok or isinstance(value, str):  # ``{0: x}`` matches no argument
-                        self._read(element.key, element.key, "contains", env)
-                if current.rest is not None:
-                    self._wholesale(current, env)
 
     # -- expressions ----------------------------------------------------------
 
