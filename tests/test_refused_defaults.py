@@ -297,6 +297,30 @@ def test_a_missing_value_the_dispatch_takes_or_may_not_see_keeps_it_optional(
     assert _facts(tmp_path, source)["action"][:2] == (False, None)
 
 
+def test_a_fallback_outside_the_dispatch_or_after_a_default_hides_nothing(tmp_path) -> None:
+    # a heading method's ``or "unknown"`` does not stand in for the value the
+    # dispatch of ``execute`` tests (the Agent Zero code_execution_remote shape)
+    source = (
+        HEAD
+        + """\
+    def get_heading(self) -> str:
+        runtime = str(self.args.get("runtime", "unknown") or "unknown")
+        return f"run {runtime}"
+
+    async def execute(self, **kwargs) -> Response:
+        runtime = str(self.args.get("runtime", "")).strip().lower()
+        if runtime not in {"terminal", "python"}:
+            return Response(message="runtime is required", break_loop=False)
+        return Response(message=self.get_heading(), break_loop=False)
+"""
+    )
+    assert _facts(tmp_path, source)["runtime"] == (True, UNKNOWN, ["terminal", "python"])
+    # a read with a default of its own: a missing key gives that default,
+    # which the dispatch accepts
+    read = 'self.args.get("action", "list") or "list"'
+    assert _facts(tmp_path, _dispatch(read))["action"][:2] == (False, "list")
+
+
 def test_a_missing_value_refused_in_a_method_a_dispatch_calls_is_optional(tmp_path) -> None:
     source = (
         HEAD

@@ -95,7 +95,21 @@ class Fallbacks:
         left = node.left
         while type(left) is cst.BooleanOperation and type(left.operator) is cst.Or:
             left = left.left
-        return self._plain_get(left, env) is None
+        return self._plain_get(left, env) is None and not self._defaulted_get(left, env)
+
+    def _defaulted_get(self, node: cst.BaseExpression, env: Env) -> bool:
+        """Whether ``node`` reads a key with a literal default of its own
+        (``args.get("runtime", "unknown")``): a missing key gives that default,
+        and an ``or`` after it hides nothing."""
+        if type(node) is not cst.Call or type(node.func) is not cst.Attribute:
+            return False
+        if node.func.attr.value not in READ_METHODS or len(node.args) != 2:
+            return False
+        if any(a.keyword is not None or a.star for a in node.args):
+            return False
+        if not self._is_dict_source(node.func.value, env):
+            return False
+        return self._value(node.args[1].value)[0]
 
     def _or_arguments(self, node: cst.BaseExpression, env: Env) -> frozenset[str]:
         """The arguments an ``or`` of reads stands for (``args.get("text") or

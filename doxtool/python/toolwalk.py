@@ -144,7 +144,9 @@ class StatementWalk:
             else:
                 env.instances.pop(name, None)
             env.var_args.pop(name, None)
-            if arg is not None and self._hides_missing(value, env):
+            # only a dispatch of ``execute`` decides that a missing key is an
+            # error: a fallback elsewhere (a heading's ``or "unknown"``) hides nothing
+            if arg is not None and env.func is self.entry and self._hides_missing(value, env):
                 self._arg(arg).missing_unknown = True
             # changed or handed on, a merge is taken whole (not followed)
             alias = self._is_dict_source(value, env, alias=True)
