@@ -190,11 +190,11 @@ def test_fact_classes_have_slots_and_round_trip_through_pickle() -> None:
     unpickling would make for each), and pickling keeps it whole."""
     import pickle
 
-    from doxtool.core import facts, outline_facts, summary_facts
+    from doxtool.core import call_facts, facts, outline_facts, summary_facts
 
     classes = [
         cls
-        for module in (facts, outline_facts, summary_facts)
+        for module in (facts, call_facts, outline_facts, summary_facts)
         for cls in vars(module).values()
         if isinstance(cls, type)
         and dataclasses.is_dataclass(cls)

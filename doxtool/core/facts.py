@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from doxtool.core.call_facts import HelperCall
 from doxtool.core.outline_facts import ClassOutline, FunctionOutline, ImportOutline
 from doxtool.core.summary_facts import FunctionSummary
 
@@ -217,44 +218,6 @@ class Effect:
     #: repository path of the module holding the call when it is not the
     #: module under inspection (inherited or re-exported tool classes)
     path: str | None = None
-
-
-@dataclass(slots=True)
-class HelperCall:
-    """A call from a tool into a function of another module of the repository.
-
-    ``target`` is the dotted name it resolves to through the imports
-    (``helpers.files.delete_dir``), or ``self.<method>`` for a method the
-    tool's module does not define (a base class elsewhere may).
-    """
-
-    target: str
-    line: int
-    column: int = 1
-    function: str = ""
-    #: parameters of the callee (a name, or ``#<n>`` for the n-th positional
-    #: argument, ``**`` for a ``**`` splat) that receive the tool's arguments dict
-    dicts: list[str] = field(default_factory=list)
-    #: parameters of the callee that receive the tool itself (``helper(self)``)
-    selves: list[str] = field(default_factory=list)
-    #: made only on some values of the arguments: what the callee reads with
-    #: a subscript is not needed on every call
-    conditional: bool = False
-    path: str | None = None
-    #: (callee parameter as in ``dicts``, string literal) for each literal
-    #: string the call passes: a key a helper reads through a parameter
-    literals: list[list[str]] = field(default_factory=list)
-    #: made in the body of a ``try`` with ``except`` clauses: what the callee
-    #: raises may be caught there
-    in_try: bool = False
-    #: ... by a handler that goes on rather than ending ``execute`` with an
-    #: error: a check that raises there makes no argument needed
-    recovered: bool = False
-    #: with ``**`` in ``dicts``: the callee parameters the call fills
-    #: otherwise (``#<n>``, keyword names), and whether they are unknown (a
-    #: ``*`` splat or another ``**`` splat): the rest take the tool's arguments
-    fills: list[str] = field(default_factory=list)
-    fills_unknown: bool = False
 
 
 @dataclass(slots=True)

@@ -14,6 +14,7 @@ import libcst as cst
 from doxtool.core.facts import Effect, HelperCall
 from doxtool.python import effects
 from doxtool.python.arguments import own_params
+from doxtool.python.argwrites import Writes, argument_writes
 from doxtool.python.cstnodes import dotted_name, splat_fills
 from doxtool.python.literals import literal_value, string_value
 from doxtool.python.makers import Makers, all_of
@@ -27,6 +28,8 @@ class Calls(Makers):
 
     #: what the names of the functions walked are bound to
     bound: BoundValues
+    #: what the class's own code may change in the arguments dict (read when needed)
+    writes: Writes | None
 
     def _calls_out(self, node: cst.Call, env: Env) -> None:
         """Helpers, side effects, intervention, and dicts handed to other functions."""
@@ -96,10 +99,21 @@ class Calls(Makers):
             literals=literals,
             in_try=env.trying > 0,
             recovered=env.recovering > 0,
+            needed=env.needed_here and env.conditional == 0 and env.branches == 0,
         )
         if "**" in dicts:
             call.fills, call.fills_unknown = splat_fills(node)
+        if target.startswith("super()."):
+            writes = self._argument_writes()
+            call.changed, call.changes_unknown = sorted(writes.keys), writes.unknown
         self.helper_calls.append(call)
+
+    def _argument_writes(self) -> Writes:
+        """What the class's own code (its methods and those of its bases in
+        the module) may change in the arguments dict, read once."""
+        if self.writes is None:
+            self.writes = argument_writes(m for owner in self.mro for m in owner.methods.values())
+        return self.writes
 
     def _callbacks(self, node: cst.Call, env: Env) -> None:
         """Functions of other repository modules handed to a call (``run(files.exists, p)``)

@@ -18,7 +18,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 
-from doxtool.core.facts import SIDE_EFFECTS, ModuleFacts, ToolFacts
+from doxtool.core.facts import SIDE_EFFECTS, Argument, ModuleFacts, ToolFacts
 from doxtool.python.follow import HelperFollower
 from doxtool.python.inherit import (
     localised,
@@ -33,6 +33,7 @@ from doxtool.python.names import module_name
 from doxtool.python.pacing import Pacer
 from doxtool.python.repairable import RepairableClasses
 from doxtool.python.returns import ReturnFollower
+from doxtool.python.superneeds import forwarding_call, kept_needs, with_needs
 
 Lookup = Callable[[str], "ModuleFacts | None"]
 
@@ -190,7 +191,39 @@ class ToolResolver:
         repository's other modules do."""
         home = module_name(tool.defined_in_path) if tool.defined_in_path else facts.module
         followed = self.follower.apply(self.repairable.apply(tool), f"{home}.{tool.class_name}")
+        owner = self.lookup(home) if tool.defined_in_path else facts
+        if owner is not None:
+            followed = with_needs(followed, self._super_needs(tool, owner))
         return self.pacer.apply(self.returns.apply(followed, facts.module), facts)
+
+    def _super_needs(self, tool: ToolFacts, facts: ModuleFacts, depth: int = 0) -> list[Argument]:
+        """The arguments the base's ``execute`` needs that the tool's own
+        ``execute`` (in ``facts``'s module), handing on to it through
+        ``super().execute(**kwargs)``, needs too (:mod:`doxtool.python.superneeds`)."""
+        call = forwarding_call(tool)
+        if call is None or depth > _MAX_DEPTH:
+            return []
+        owner = call.function.rpartition(".")[0]
+        if facts.class_named(owner) is None:
+            return []
+        # the ``execute`` ``super()`` reaches: one function, whichever base
+        # of the class's bases elsewhere leads to it
+        reached = {
+            (found.facts.path, found.summary.name): found
+            for base in outside_bases(facts, owner)
+            if base not in self.bases
+            and (found := self.follower.method(base, "execute")) is not None
+        }
+        if len(reached) != 1:
+            return []
+        (found,) = reached.values()
+        name = found.summary.name.rpartition(".")[0]
+        base = self._analysis(found.facts, name)
+        if base is None or base.execute is None or base.execute.defined_in != found.summary.name:
+            return []
+        needs = [a for a in base.arguments if a.required]
+        needs.extend(self._super_needs(base, found.facts, depth + 1))
+        return kept_needs(tool, call, needs)
 
     def run_class(self, facts: ModuleFacts, tools: list[ToolFacts]) -> ToolFacts | None:
         """The one of ``tools`` (the module's, from :meth:`tools`) that the

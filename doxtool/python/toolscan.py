@@ -160,6 +160,7 @@ class ToolScan(
         #: each scope's bindings, found once (:func:`~doxtool.python.bindings.scope_bindings`)
         self._bindings: dict[int, ScopeBindings] = {}
         self.bound = BoundValues()
+        self.writes = None
 
     def run(self) -> ToolFacts:
         execute = self.scan._find_method(self.cls, "execute")
@@ -260,9 +261,11 @@ class ToolScan(
         tool.side_effects = [a for a in effects_order() if a in self.side_effects]
         tool.effects = unique(self.effects, lambda e: (e.area, e.line, e.column, tuple(e.calls)))
         tool.other_arguments = unique(self.wholesale, lambda r: (r.line, r.column))
-        tool.helper_calls = unique(
-            self.helper_calls, lambda c: (c.target, c.line, c.column, tuple(c.dicts))
-        )
+        # a call some walk finds on every path is made on every path
+        needed = {_call_place(c) for c in self.helper_calls if c.needed}
+        tool.helper_calls = unique(self.helper_calls, _call_place)
+        for call in tool.helper_calls:
+            call.needed = _call_place(call) in needed
         tool.returns_from = list(self.chain)
         tool.returned_calls = unique(
             self.returned_calls, lambda c: (c.target, c.line, c.column, c.function)
@@ -362,3 +365,8 @@ class ToolScan(
         )
         self._raising[fn.qualname] = raising
         return raising
+
+
+def _call_place(call: HelperCall) -> tuple[object, ...]:
+    """What tells one helper call from another (the walks may find one twice)."""
+    return (call.target, call.line, call.column, tuple(call.dicts))

@@ -1,0 +1,54 @@
+"""A call from a tool into another module of the repository, as extraction
+records it (:class:`HelperCall`, part of :mod:`doxtool.core.facts`, which
+re-exports it), for :mod:`doxtool.python.follow` to follow when resolving."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(slots=True)
+class HelperCall:
+    """A call from a tool into a function of another module of the repository.
+
+    ``target`` is the dotted name it resolves to through the imports
+    (``helpers.files.delete_dir``), or ``self.<method>`` for a method the
+    tool's module does not define (a base class elsewhere may).
+    """
+
+    target: str
+    line: int
+    column: int = 1
+    function: str = ""
+    #: parameters of the callee (a name, or ``#<n>`` for the n-th positional
+    #: argument, ``**`` for a ``**`` splat) that receive the tool's arguments dict
+    dicts: list[str] = field(default_factory=list)
+    #: parameters of the callee that receive the tool itself (``helper(self)``)
+    selves: list[str] = field(default_factory=list)
+    #: made only on some values of the arguments: what the callee reads with
+    #: a subscript is not needed on every call
+    conditional: bool = False
+    path: str | None = None
+    #: (callee parameter as in ``dicts``, string literal) for each literal
+    #: string the call passes: a key a helper reads through a parameter
+    literals: list[list[str]] = field(default_factory=list)
+    #: made in the body of a ``try`` with ``except`` clauses: what the callee
+    #: raises may be caught there
+    in_try: bool = False
+    #: ... by a handler that goes on rather than ending ``execute`` with an
+    #: error: a check that raises there makes no argument needed
+    recovered: bool = False
+    #: with ``**`` in ``dicts``: the callee parameters the call fills
+    #: otherwise (``#<n>``, keyword names), and whether they are unknown (a
+    #: ``*`` splat or another ``**`` splat): the rest take the tool's arguments
+    fills: list[str] = field(default_factory=list)
+    fills_unknown: bool = False
+    #: made on every call of ``execute`` that gets this far: at the top of
+    #: ``execute`` (or of a function it calls there), before any return that
+    #: depends on the arguments, not on some values of them only
+    needed: bool = False
+    #: a ``super()`` call: the keys of the arguments dict the class's own code
+    #: may change (set or remove), and whether it may change others or hand
+    #: the dict (or the tool) to code that may
+    changed: list[str] = field(default_factory=list)
+    changes_unknown: bool = False

@@ -1,0 +1,85 @@
+"""The arguments a base tool's ``execute`` needs, needed by a subclass that
+hands on to it (part of :mod:`doxtool.python.resolve`).
+
+A subclass whose ``execute`` ends in ``return await super().execute(**kwargs)``
+runs its base's ``execute`` with the same arguments. Following that call
+reads the base's code through its function summary, which counts only a
+``raise`` as refusing a missing key; the base's own tool analysis also
+knows a refusal by ``Response`` (``if not url: return Response(...)``).
+That analysis's required arguments are required of the subclass when
+nothing in between can change what the base sees:
+
+- the call runs on every path of the subclass's ``execute`` that gets this
+  far (:attr:`~doxtool.core.facts.HelperCall.needed`), outside a ``try``
+  that goes on after an error and outside any branch;
+- it hands on the arguments dict whole (``**kwargs``) and nothing else;
+- the class's own code changes neither that key of the dict nor keys it
+  cannot name (:mod:`doxtool.python.argwrites`);
+- the subclass gives the key no default of its own.
+
+Otherwise nothing is carried over: what the followed call says stands.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from doxtool.core.facts import Argument, HelperCall, ToolFacts
+
+#: the call this looks at
+SUPER_EXECUTE = "super().execute"
+
+
+def forwarding_call(tool: ToolFacts) -> HelperCall | None:
+    """The tool's own ``super().execute(**kwargs)`` call that hands the
+    arguments on unchanged on every path, if there is one."""
+    for call in tool.helper_calls:
+        if (
+            call.target == SUPER_EXECUTE
+            and call.path is None
+            and call.needed
+            and not call.conditional
+            and not call.recovered
+            and call.dicts == ["**"]
+            and not (call.fills or call.fills_unknown or call.selves or call.literals)
+            and not call.changes_unknown
+        ):
+            return call
+    return None
+
+
+def kept_needs(tool: ToolFacts, call: HelperCall, needs: list[Argument]) -> list[Argument]:
+    """Of the base's required arguments, those the subclass (its analysis
+    before following, ``tool``) leaves as they are."""
+    kept: list[Argument] = []
+    for need in needs:
+        own = tool.argument(need.name)
+        if need.name in call.changed or need.alternatives:
+            continue
+        if own is not None and (own.has_default or own.default_unknown or own.alternatives):
+            continue
+        if all(k.name != need.name for k in kept):
+            kept.append(need)
+    return kept
+
+
+def with_needs(tool: ToolFacts, needs: list[Argument]) -> ToolFacts:
+    """The followed tool with each argument of ``needs`` it reads required,
+    as the base's analysis says (its default refused, not claimed)."""
+    if not needs:
+        return tool
+    by_name = {n.name: n for n in needs}
+    arguments: list[Argument] = []
+    for argument in tool.arguments:
+        need = by_name.get(argument.name)
+        if need is not None and not argument.required and not argument.alternatives:
+            argument = dataclasses.replace(
+                argument,
+                required=True,
+                default=need.default,
+                has_default=need.has_default,
+                default_unknown=need.default_unknown,
+                type=argument.type or need.type,
+            )
+        arguments.append(argument)
+    return dataclasses.replace(tool, arguments=arguments)

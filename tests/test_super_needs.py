@@ -1,0 +1,148 @@
+"""A subclass whose ``execute`` hands on to ``super().execute(**kwargs)``
+needs what its base's ``execute`` needs, a ``Response`` refusal included,
+unless its own code changes the arguments first (:mod:`doxtool.python.superneeds`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from click.testing import Result
+from test_resolve import facts_of, only_tool
+
+from doxtool.core.facts import Argument
+
+FETCH_PY = """\
+from helpers.tool import Tool, Response
+
+
+class WebFetch(Tool):
+    async def execute(self, **kwargs):
+        url = str(self.args.get("url", "")).strip()
+        if not url:
+            return Response(message="Error: url is required", break_loop=False)
+        limit = int(self.args.get("limit", 100))
+        return Response(message=url[:limit], break_loop=False)
+"""
+
+
+def _subclass(body: str, header: str = "") -> str:
+    return (
+        "from helpers.tool import Response\n"
+        "from tools.web_fetch import WebFetch\n"
+        f"{header}\n\n"
+        "class Sub(WebFetch):\n"
+        "    async def execute(self, **kwargs):\n"
+        + "".join(f"        {line}\n" for line in body.splitlines())
+    )
+
+
+def _arguments(tmp_path: Path, sub: str) -> dict[str, tuple[bool, bool, object, bool]]:
+    """argument -> (required, has_default, default, default_unknown) of the subclass."""
+    tool = only_tool(
+        facts_of(tmp_path, "tools/sub.py", {"tools/web_fetch.py": FETCH_PY, "tools/sub.py": sub})
+    )
+    return {a.name: _state(a) for a in tool.arguments}
+
+
+def _state(argument: Argument) -> tuple[bool, bool, object, bool]:
+    return (argument.required, argument.has_default, argument.default, argument.default_unknown)
+
+
+REQUIRED = (True, False, None, True)
+#: what following the call into the base's code alone says
+FOLLOWED = (False, True, "", False)
+
+
+def test_the_base_itself_needs_url(tmp_path: Path) -> None:
+    tool = only_tool(facts_of(tmp_path, "tools/web_fetch.py", {"tools/web_fetch.py": FETCH_PY}))
+    assert _state(tool.argument("url")) == REQUIRED  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "return await super().execute(**kwargs)",
+        # a change of another key leaves ``url`` as the base needs it
+        'self.args.setdefault("limit", 5)\n'
+        "resp = await super().execute(**kwargs)\n"
+        'return Response(message="raw: " + resp.message, break_loop=resp.break_loop)',
+        # a return that does not depend on the arguments
+        "if self.agent is None:\n"
+        '    return Response(message="no agent", break_loop=False)\n'
+        "return await super().execute(**kwargs)",
+        # reading the dict changes nothing
+        'if "limit" in self.args and len(self.args) > 1:\n'
+        '    self.agent.log(str(self.args.get("limit")))\n'
+        "return await super().execute(**self.args)",
+    ],
+)
+def test_url_stays_required_through_super(tmp_path: Path, body: str) -> None:
+    assert _arguments(tmp_path, _subclass(body))["url"] == REQUIRED
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # the subclass sets ``url``: the base's check never refuses
+        'self.args["url"] = self.agent.config.url\nreturn await super().execute(**kwargs)',
+        'for key in ("url", "limit"):\n    self.args[key] = ""\nreturn await super().execute(**kwargs)',
+        # a change doxtool cannot name
+        "self.args.update(self.agent.defaults)\nreturn await super().execute(**kwargs)",
+        "self.args = dict(self.agent.defaults)\nreturn await super().execute(**kwargs)",
+        "fill(self.args)\nreturn await super().execute(**kwargs)",
+        "fill(self)\nreturn await super().execute(**kwargs)",
+        # the base runs on some values of the arguments only
+        'if self.args.get("mode") == "cached":\n'
+        '    return Response(message="cached", break_loop=False)\n'
+        "return await super().execute(**kwargs)",
+        'if self.args.get("mode") != "cached":\n'
+        "    return await super().execute(**kwargs)\n"
+        'return Response(message="cached", break_loop=False)',
+        # a handler that goes on after an error
+        "try:\n"
+        "    return await super().execute(**kwargs)\n"
+        "except Exception:\n"
+        "    pass\n"
+        'return Response(message="failed", break_loop=False)',
+        # not the arguments as the model sent them
+        'return await super().execute(url="https://example.org", **kwargs)',
+    ],
+)
+def test_nothing_carried_over_when_the_arguments_may_change(tmp_path: Path, body: str) -> None:
+    header = "\n\ndef fill(x):\n    pass\n"
+    assert _arguments(tmp_path, _subclass(body, header))["url"] == FOLLOWED
+
+
+@pytest.mark.parametrize(
+    ("change", "default"),
+    [
+        ('self.args.setdefault("url", "https://example.org")', "https://example.org"),
+        ('self.args.pop("url", None)', None),
+    ],
+)
+def test_a_default_of_the_subclass_stands(tmp_path: Path, change: str, default: object) -> None:
+    body = f"{change}\nreturn await super().execute(**kwargs)"
+    assert _arguments(tmp_path, _subclass(body))["url"][:3] == (False, True, default)
+
+
+def test_a_change_in_another_method_of_the_class_counts(tmp_path: Path) -> None:
+    sub = (
+        _subclass("return await super().execute(**kwargs)")
+        + "\n    async def before_execution(self, **kwargs):\n"
+        + '        self.args["url"] = "https://example.org"\n'
+    )
+    assert _arguments(tmp_path, sub)["url"] == FOLLOWED
+
+
+def test_check_keeps_a_true_required_line(
+    make_repo: Callable[[dict[str, str]], Path], run_cli: Callable[..., Result]
+) -> None:
+    sub = _subclass("return await super().execute(**kwargs)")
+    root = make_repo({"tools/web_fetch.py": FETCH_PY, "tools/sub.py": sub})
+    run_cli(root, "check", "--fix", "--no-cache")
+    companion = (root / "tools/sub.py.dox.md").read_text(encoding="utf-8")
+    assert "  - `url`: required string.\n" in companion
+    result = run_cli(root, "check", "--no-cache", "--select", "DOX1")
+    assert "DOX111" not in result.output
