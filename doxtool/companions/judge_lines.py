@@ -26,6 +26,7 @@ from doxtool.companions.factlines import ExpectedBlock, code
 from doxtool.companions.model import FactBlock
 from doxtool.companions.verdicts import CHANGED, MISSING, STALE, BaseJudge
 from doxtool.core.edits import Edit, line_content
+from doxtool.core.facts import EXECUTE
 
 
 class LineJudge(BaseJudge):
@@ -264,7 +265,12 @@ class LineJudge(BaseJudge):
                 removal,
                 unsafe,
             )
-        elif not self.code.methods(owner, method):
+        elif not self.code.methods(owner, method) and not any(
+            # ``execute = _impl``: bound, though not by a ``def``
+            t.class_name == owner and not t.knows(EXECUTE)
+            for t in self.code.facts.tools
+            if method == "execute"
+        ):
             self.add(
                 "defines",
                 STALE,

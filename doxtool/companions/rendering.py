@@ -35,7 +35,7 @@ from doxtool.companions.itemmarks import arranged
 from doxtool.companions.keeping import kept_lead, with_persons_arguments, with_persons_values
 from doxtool.companions.model import Companion, FactBlock
 from doxtool.core.edits import line_content
-from doxtool.core.facts import BREAK_LOOP, ModuleFacts, ToolFacts
+from doxtool.core.facts import ARGUMENTS, BREAK_LOOP, ModuleFacts, ToolFacts
 
 
 def _class_values(module: ModuleFacts) -> list[dict[str, Any]]:
@@ -152,7 +152,9 @@ def expected_blocks(module: ModuleFacts, tests: Sequence[str] = ()) -> list[Expe
         specs.append(("is-tool", subject, _tool_base(module, tool)))
         if _defines_execute(module, tool):
             specs.append(("defines", f"{subject}.execute", True))
-        specs.append(("arguments", subject, _argument_values(tool)))
+        if tool.knows(ARGUMENTS):
+            # not known (an ``execute`` doxtool does not read): no line
+            specs.append(("arguments", subject, _argument_values(tool)))
         break_loop = _break_loop_values(tool)
         if break_loop or tool.knows(BREAK_LOOP):
             # nothing known of it (a value doxtool cannot follow): no line

@@ -55,6 +55,11 @@ BREAK_LOOP = "break-loop"
 #: the fact kind of a tool's side-effect areas, in :attr:`ToolFacts.unknown`:
 #: code its calls reach makes a call doxtool cannot see into, or is not followed
 SIDE_EFFECTS = "side-effects"
+#: the fact kind of a tool's arguments, in :attr:`ToolFacts.unknown`
+ARGUMENTS = "arguments"
+#: the fact kind of a tool's ``execute``, in :attr:`ToolFacts.unknown`: it is
+#: bound in a way doxtool does not read (``execute = _impl`` in the class body)
+EXECUTE = "execute"
 
 
 @dataclass(slots=True)

@@ -5,7 +5,15 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 
-from doxtool.core.facts import Argument, ModuleFacts, ToolFacts
+from doxtool.core.facts import (
+    ARGUMENTS,
+    BREAK_LOOP,
+    EXECUTE,
+    SIDE_EFFECTS,
+    Argument,
+    ModuleFacts,
+    ToolFacts,
+)
 
 
 def _value(value: object) -> str:
@@ -28,25 +36,31 @@ def describe_argument(arg: Argument) -> str:
     return f"{arg.name}: {' '.join(parts[:2])}{''.join(', ' + p for p in parts[2:])} (line {lines})"
 
 
+def _none(tool: ToolFacts, kind: str) -> str:
+    """What is said of no fact of a kind: none, or not known."""
+    return " none" if tool.knows(kind) else " not known"
+
+
 def describe_tool(tool: ToolFacts) -> Iterator[str]:
     bases = ", ".join(tool.bases) or "-"
     yield f"  tool {tool.name}: class {tool.class_name}({bases}) at line {tool.line}"
     if tool.defined_in_path:
         yield f"    defined in {tool.defined_in_path}"
     if tool.execute is None:
-        yield "    execute: missing"
+        known = tool.knows(EXECUTE)
+        yield "    execute: " + ("missing" if known else "bound other than by a def, not read")
     else:
         kind = "async" if tool.execute.is_async else "NOT async"
         params = ", ".join(tool.execute.params)
         yield f"    execute: {kind} ({params}) at line {tool.execute.line}"
-    yield "    arguments:" + ("" if tool.arguments else " none")
+    yield "    arguments:" + ("" if tool.arguments else _none(tool, ARGUMENTS))
     for arg in tool.arguments:
         yield f"      {describe_argument(arg)}"
     for read in tool.dynamic_reads:
         yield f"      dynamic key {read.expression} (line {read.line})"
     for read in tool.other_arguments:
         yield f"      any other, taken by {read.expression} (line {read.line})"
-    yield "    outcomes:" + ("" if tool.outcomes else " none")
+    yield "    outcomes:" + ("" if tool.outcomes else _none(tool, BREAK_LOOP))
     for outcome in tool.outcomes:
         value = outcome.break_loop
         shown = f"dynamic `{outcome.expression}`" if value == "dynamic" else str(value).lower()
@@ -57,7 +71,8 @@ def describe_tool(tool: ToolFacts) -> Iterator[str]:
         yield f"    raises {raised.exception} (line {raised.line})"
     yield "    helpers: " + (", ".join(tool.helpers) or "none")
     yield f"    intervention: {'yes' if tool.intervention else 'no'}"
-    yield "    side effects: " + (", ".join(tool.side_effects) or "none")
+    areas = ", ".join(tool.side_effects)
+    yield "    side effects:" + (f" {areas}" if areas else _none(tool, SIDE_EFFECTS))
     for effect in tool.effects:
         where = f"{effect.path}:{effect.line}" if effect.path else f"line {effect.line}"
         yield f"      {effect.area}: {' -> '.join(effect.calls)} ({where})"

@@ -18,7 +18,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 
-from doxtool.core.facts import SIDE_EFFECTS, Argument, ModuleFacts, ToolFacts
+from doxtool.core.facts import EXECUTE, SIDE_EFFECTS, Argument, ModuleFacts, ToolFacts
 from doxtool.python.follow import HelperFollower
 from doxtool.python.inherit import (
     localised,
@@ -129,7 +129,8 @@ class ToolResolver:
         bases has anything to say.
         """
         own = next((c for c in facts.candidates if c.class_name == name), None)
-        if own is not None and own.execute is not None:
+        if own is not None and (own.execute is not None or not own.knows(EXECUTE)):
+            # its own ``execute`` (one doxtool may not read) hides the bases'
             return tagged(own, facts.path)
         if facts.class_named(name) is None or depth > _MAX_DEPTH:
             return tagged(own, facts.path) if own is not None else None
@@ -140,7 +141,7 @@ class ToolResolver:
             if found is None:
                 continue
             inherited = self._analysis(*found, depth=depth + 1)
-            if inherited is None or inherited.execute is None:
+            if inherited is None or (inherited.execute is None and inherited.knows(EXECUTE)):
                 continue
             overridden = own_methods(facts, name)
             if unseen_methods(*found, overridden, self.bases) and inherited.knows(SIDE_EFFECTS):

@@ -15,7 +15,11 @@ from __future__ import annotations
 import libcst as cst
 
 from doxtool.core.facts import (
+    ARGUMENTS,
+    BREAK_LOOP,
+    EXECUTE,
     REPAIRABLE,
+    SIDE_EFFECTS,
     DynamicRead,
     Effect,
     ExecuteFacts,
@@ -30,6 +34,7 @@ from doxtool.python.argreads import ArgumentReads
 from doxtool.python.arguments import ArgBuilder, own_params, own_values, split_params, unique
 from doxtool.python.arms import DispatchArms
 from doxtool.python.bindings import ScopeBindings
+from doxtool.python.boundexecute import execute_unread
 from doxtool.python.calls import Calls
 from doxtool.python.comparisons import Comparisons
 from doxtool.python.contracts import Contracts
@@ -62,7 +67,9 @@ _MAX_RAISING = 8
 def scan_candidates(scan: ModuleScan) -> None:
     """A candidate analysis of each class of the module that may be a tool."""
     for cls in scan.classes.values():
-        if scan._find_method(cls, "execute") is not None:
+        if execute_unread(scan, cls):
+            scan.facts.candidates.append(ToolScan(scan, cls).run_unread())
+        elif scan._find_method(cls, "execute") is not None:
             scan.facts.candidates.append(ToolScan(scan, cls).run())
         elif scan.in_tools_dir and _inherits_from_repository(scan, cls):
             # ``execute`` may come from a base in another module of the
@@ -217,6 +224,20 @@ class ToolScan(
                 self._scan(Target(method), collect=True)
         tool = self._finish(tool)
         tool.returns_from = []
+        return tool
+
+    def run_unread(self) -> ToolFacts:
+        """A class whose ``execute`` is bound other than by a ``def``
+        (:mod:`doxtool.python.boundexecute`): what its methods do, and none of
+        its arguments, ``break_loop``, repairable errors or side effects known."""
+        tool = self.run_partial()
+        line, column = self.scan.loc.statement(self.cls.node)
+        tool.other_arguments = [
+            *tool.other_arguments,
+            DynamicRead("execute", line, column, self.cls.name),
+        ]
+        kinds = (EXECUTE, ARGUMENTS, BREAK_LOOP, REPAIRABLE, SIDE_EFFECTS)
+        tool.unknown = [*tool.unknown, *(k for k in kinds if k not in tool.unknown)]
         return tool
 
     def _lifecycle_hooks(self, reached: set[str], collect: bool = False) -> None:

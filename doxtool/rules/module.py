@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from doxtool.core.facts import EXECUTE
 from doxtool.core.findings import WARNING, Finding, Fix, NewFile
 from doxtool.core.source import ReadError
 from doxtool.rules.base import Example, Expect, Rule
@@ -219,9 +220,25 @@ class of the repository other than the abstract base.
 **Why it matters.** `Tool.execute` is abstract: calling the tool raises
 `NotImplementedError` at run time.
 
-**Example.** `class WaitTool(Tool): pass`.
+**Example.** `class WaitTool(Tool): pass`. A class that binds `execute`
+other than by a `def` in its body (`execute = _impl`) has one, which
+doxtool does not read: no finding, and none of its facts is known.
 """
-    valid = [Example(with_files({"tools/wait.py": WAIT_PY}))]
+    valid = [
+        Example(with_files({"tools/wait.py": WAIT_PY})),
+        Example(
+            with_files(
+                {
+                    "tools/wait.py": (
+                        "from helpers.tool import Response, Tool\n\n\n"
+                        "async def _wait(self, **kwargs):\n"
+                        '    return Response(message="done", break_loop=False)\n\n\n'
+                        "class WaitTool(Tool):\n    execute = _wait\n"
+                    )
+                }
+            )
+        ),
+    ]
     invalid = [
         Example(
             with_files(
@@ -238,7 +255,8 @@ class of the repository other than the abstract base.
     def check(self, ctx: Context) -> Iterator[Finding]:
         for module in ctx.tool_modules:
             for tool in ctx.tools(module):
-                if tool.execute is None:
+                # ``execute = _impl`` binds one doxtool does not read
+                if tool.execute is None and tool.knows(EXECUTE):
                     yield self.finding(
                         f"tool class `{tool.class_name}` has no `execute` method",
                         module,
