@@ -290,7 +290,8 @@ def test_single_line_fact_values() -> None:
     companion = parse_companion(text)
     values = {block.key: (block.values, block.prose) for block in companion.blocks}
     assert values == {
-        "break-loop:A": (["true", "false", "should_stop"], " Decided at run time."),
+        # only a boolean is a value: `should_stop` is the person's words
+        "break-loop:A": (["true", "false"], " Decided at run time."),
         "break-loop:B": ([], ""),
         "repairable:A": (["RepairableException"], ""),
         "side-effects": ([], ""),
