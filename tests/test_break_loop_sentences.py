@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from samples import clean_files
 
-from doxtool.companions.factlines import read_break_loop
+from doxtool.companions.breakloop import read_break_loop
 from doxtool.rules.examples import WAIT_DOX, WAIT_PY
 
 DOX = "tools/wait.py.dox.md"

@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from doxtool.companions.factlines import SECTION_ALIASES, SECTIONS
+from doxtool.companions.headings import normalize_title
 from doxtool.core.outline_facts import AREAS
 
 #: Other spellings of an area (doxtool's own format, plurals), casefolded.
@@ -212,7 +213,7 @@ class Convention:
 
 
 def _fold(title: str) -> str:
-    return " ".join(title.split()).casefold()
+    return normalize_title(title)
 
 
 DOXTOOL = Convention(

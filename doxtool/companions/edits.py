@@ -15,9 +15,10 @@ from doxtool.companions.bullets import is_item
 from doxtool.companions.factlines import (
     SECTIONS,
     ExpectedBlock,
-    normalize_title,
+    code_contents,
     split_list,
 )
+from doxtool.companions.headings import normalize_title
 from doxtool.companions.itemmarks import arrange
 from doxtool.companions.keeping import with_persons_arguments
 from doxtool.companions.leads import (
@@ -134,10 +135,33 @@ def _replacement(companion: Companion, expected: ExpectedBlock, existing: FactBl
         and arrange(expected.values, existing) is None
     ):
         return None  # a new item cannot be numbered as the person's are
+    if _named_in_notes(companion, expected, existing):
+        return None  # the person's line about it may say what the item would
     lines = render_block(expected, existing, companion)
     if lines == _contents(companion, existing.start, existing.end):
         return None
     return Edit(companion.path, existing.start, existing.end, lines)
+
+
+def _named_in_notes(companion: Companion, expected: ExpectedBlock, existing: FactBlock) -> bool:
+    """Whether a line of ``existing`` that doxtool did not read as an item
+    names in backticks an argument the block would gain (`` - `days` is the
+    day count ``): a second item for it would stand beside the person's."""
+    if expected.kind != "arguments" or not isinstance(expected.values, list):
+        return False
+    have = {v.get("name") for v in existing.values or [] if isinstance(v, dict)}
+    missing = {
+        v["name"] for v in expected.values if isinstance(v, dict) and v.get("name") not in have
+    }
+    for note in existing.notes:
+        if note.blank or not missing:
+            continue
+        named = {
+            name.strip(" \"'") for name in code_contents(line_content(companion.lines[note.line]))
+        }
+        if named & missing:
+            return True
+    return False
 
 
 def _missing_section_lines(companion: Companion, expected: ExpectedBlock) -> list[str]:
@@ -174,11 +198,24 @@ def unread_lead(companion: Companion, expected: ExpectedBlock) -> int | None:
     if words is None or not expected.subject or companion.block(expected.key) is not None:
         return None
     name = re.compile(rf"(?<![\w.]){re.escape(expected.subject)}(?!\w)")
+    # the break_loop line may name the class first (`` `X` never ends the
+    # loop: `break_loop` is always `false` ``) or not at all
+    anywhere = expected.kind == "break-loop"
+    unnamed = anywhere and not any(block.kind == "break-loop" for block in companion.blocks)
     for number, line in enumerate(companion.lines, 1):
-        phrase = words.search(line_content(line))
-        if phrase is not None and name.search(line_content(line), phrase.end()):
+        content = line_content(line)
+        phrase = words.search(content)
+        if phrase is None:
+            continue
+        if name.search(content, 0 if anywhere else phrase.end()):
+            return number
+        if unnamed and _UNNAMED_BREAK_LOOP.fullmatch(content):
             return number
     return None
+
+
+#: a ``break_loop`` line naming no class (``- `break_loop`: always `false`.``)
+_UNNAMED_BREAK_LOOP = LazyPattern(r" ?[-*+][ \t]+(?:\*\*)?`?break_loop`?(?:\*\*)?[ \t]*:.*")
 
 
 def _unread_key(companion: Companion, key: str) -> bool:

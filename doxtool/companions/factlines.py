@@ -98,11 +98,6 @@ _AREA_SPELLINGS = {
 }
 
 
-def normalize_title(title: str) -> str:
-    """Section titles compare ignoring case and runs of whitespace."""
-    return " ".join(title.split()).casefold()
-
-
 def detected_area(text: str) -> str | None:
     """The companion spelling of a detectable area, or None for any other area."""
     return _AREA_SPELLINGS.get(" ".join(text.split()).casefold())
@@ -244,16 +239,31 @@ def split_list(text: str) -> tuple[str, str, bool]:
     """Split an item sentence (``a, b, c.``) where its list ends: at the first
     ``.`` or ``;`` outside code spans -> (list, prose after, found). What
     follows a ``;`` is a clause of the person's (``; `json` was dropped``):
-    the prose keeps the ``;``, and no ``.`` is written before it."""
+    the prose keeps the ``;``, and no ``.`` is written before it. A ``.``
+    or ``;`` inside parentheses (`` (i.e. `timedelta`) ``, ``(serialization;
+    hashes)``) is the person's note's, not the list's end, unless the
+    parenthesis is never closed."""
+    depth, unclosed = 0, None
     for span in spans(text):
         if span.code:
             continue
-        found = [i for i in (span.text.find("."), span.text.find(";")) if i != -1]
-        if found:
-            position = span.start + min(found)
-            skip = 1 if text[position] == "." else 0
-            return text[:position], text[position + skip :], True
-    return text, "", False
+        for at, char in enumerate(span.text, span.start):
+            if char == "(":
+                depth += 1
+            elif char == ")":
+                depth = max(0, depth - 1)
+                unclosed = None if depth == 0 else unclosed
+            elif char in ".;":
+                if depth == 0:
+                    return _cut(text, at)
+                unclosed = at if unclosed is None else unclosed
+    # a parenthesis never closed: its first ``.`` or ``;`` ends the list
+    return _cut(text, unclosed) if unclosed is not None else (text, "", False)
+
+
+def _cut(text: str, position: int) -> tuple[str, str, bool]:
+    skip = 1 if text[position] == "." else 0
+    return text[:position], text[position + skip :], True
 
 
 def listed_spans(sentence: str) -> list[Span]:
@@ -298,49 +308,6 @@ def sentence_end(prose: str) -> str:
 
 def is_none(sentence: str) -> bool:
     return sentence.strip().casefold() == "none"
-
-
-#: words that turn a value around (``never `true```, ``not `false```)
-_NEGATION = re.compile(r"\b(?:never|not|no|nor|neither|without)\b|n't\b", re.IGNORECASE)
-
-
-_NEVER = re.compile(r"never `(true|false)`", re.IGNORECASE)
-
-
-def read_break_loop(sentence: str) -> tuple[list[str] | None, bool]:
-    """The values a ``break_loop`` sentence states, and whether it is written
-    as doxtool writes it (``always `false```, `` `a` or `b` ``, ``none``),
-    so that a fix may rewrite it without losing a person's words.
-
-    ``never `true``` is ``false`` (and the other way round). The values are
-    None (the sentence is not read, nor compared) when other words outside
-    parentheses may turn them around (``not always `true```, ``never ends
-    the loop (`false`)``) or when no boolean is in backticks (``depends
-    on the flag``). Spans in parentheses, and spans that are not a boolean
-    (`` `true` when the answer starts with `FINAL:` ``), are a person's
-    words, not values.
-    """
-    if is_none(sentence):
-        return [], True
-    never = _NEVER.fullmatch(sentence.strip(" \t"))
-    if never is not None:  # ``never `true```: always the other
-        return ["false" if never.group(1).lower() == "true" else "true"], False
-    outside = [char for _, char in outside_parentheses(sentence)]
-    # only a boolean is a value: another span (`` `true` when the answer
-    # starts with `FINAL:` ``) is a person's words in a condition
-    values = [span.text for span in listed_spans(sentence) if span.text.casefold() in _BOOLEANS]
-    if not values or _NEGATION.search("".join(outside)):
-        return None, False
-    written = sentence.strip(" \t")
-    canonical = written == " or ".join(code(value) for value in values) or (
-        len(values) == 1 and written == f"always {code(values[0])}"
-    )
-    # Python's spelling of a boolean (``always `False```) is the same value
-    return [value.casefold() for value in values], canonical
-
-
-#: a ``break_loop`` value, in any case (JSON's `true`, Python's `True`)
-_BOOLEANS = frozenset({"true", "false"})
 
 
 # --- JSON values -----------------------------------------------------------

@@ -13,7 +13,7 @@ sections in canonical order, set off by blank lines.
 from __future__ import annotations
 
 from doxtool.companions.edits import _section_insertion_lines, _section_rank
-from doxtool.companions.factlines import normalize_title
+from doxtool.companions.headings import normalize_title
 from doxtool.companions.leads import _is_blank
 from doxtool.companions.model import Companion
 from doxtool.companions.parsing import parse_companion

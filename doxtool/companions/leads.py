@@ -23,7 +23,7 @@ from doxtool.companions.factlines import (
     split_list,
     split_sentence,
 )
-from doxtool.core.mdtables import cells, delimiter_row
+from doxtool.companions.respelled import class_name, spelled_lead
 from doxtool.core.patterns import LazyPattern
 
 # --- Fact line grammar -----------------------------------------------------
@@ -37,7 +37,7 @@ _NESTED_BULLET = LazyPattern(r"(?P<mark>[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+)(?P<bo
 # an underscore, then word characters
 _IDENTIFIER = LazyPattern(r"[^\W\d]\w*")
 # a class name in backticks, or (as a person may write it) bare
-_SUBJECT = r"(?:`(?P<subject>[^`]+)`|(?P<bare>[^\W\d]\w*))"
+_SUBJECT = r"(?:`(?P<subject>[^`]+)`|(?P<bare>(?!the\b)[^\W\d]\w*))"
 # a person's note between the subject and the lead's colon (`` (methods
 # `todo:add`, `todo:done`)``, `` for `todo:add` ``): words and code spans,
 # no colon outside them; not ``and`` or ``or`` (a second subject)
@@ -123,6 +123,9 @@ class _Lead:
     #: a person's note between the subject and the colon (`` (methods
     #: `todo:add`, `todo:done`)``), kept as written
     note: str = ""
+    #: the lead phrase is in a person's spelling (:mod:`.respelled`): read,
+    #: but never rewritten
+    spelled: bool = False
 
 
 def _is_blank(content: str) -> bool:
@@ -204,17 +207,28 @@ def _lead(content: str) -> _Lead | None:
             subject = groups.get("subject") or groups.get("bare")
             if groups.get("owner"):
                 subject = f"{groups['owner']}.{groups['method']}"
+            named = class_name(subject) if subject and kind in _CLASS_KINDS else subject
             return _Lead(
                 kind,
-                subject,
+                named,
                 groups.get("rest") or groups.get("clause") or "",
                 groups.get("base"),
                 empty=bool(groups.get("empty")),
                 bare=bool(groups.get("bare")),
                 wordy=kind in _BULLET_KINDS and _wordy(groups.get("rest") or ""),
                 note=groups.get("note") or "",
+                spelled=named != subject,
             )
-    return None
+    found = spelled_lead(body)
+    if found is None:
+        return None
+    return _Lead(
+        found.kind, found.subject, found.rest, bare=found.bare, note=found.note, spelled=True
+    )
+
+
+#: the kinds whose lead names a class
+_CLASS_KINDS = ("arguments", "break-loop", "repairable")
 
 
 def _nested_code_item(content: str) -> tuple[str, str] | None:
@@ -258,6 +272,16 @@ def _code_names(body: str) -> tuple[list[str], str] | None:
     return names, body[end:]
 
 
+_QUOTED = LazyPattern(r"(?P<quote>[\"'])(?P<name>[^\W\d]\w*)(?P=quote)")
+
+
+def _unquoted(name: str) -> str:
+    """An argument's name written as a string in its code span (`` `"days"` ``)
+    is the name."""
+    quoted = _QUOTED.fullmatch(name)
+    return quoted.group("name") if quoted else name
+
+
 def _by_name(name: str, prose: str) -> dict[str, Any]:
     """An argument item known by its name only: none of its facts is read."""
     return {**_unread_argument(name, prose), "fields_unknown": True}
@@ -295,7 +319,8 @@ def argument_line(content: str) -> tuple[list[dict[str, Any]], bool] | None:
     named = _code_names(body)
     bold = None
     if named is not None:
-        names, after = named
+        written, after = named
+        names = [_unquoted(n) for n in written]
         if any(not name.strip(" \t") for name in names):
             return None  # (`` ` ` ``): no name, a person's line
         if len(names) > 1:
@@ -304,7 +329,8 @@ def argument_line(content: str) -> tuple[list[dict[str, Any]], bool] | None:
             return [_by_name(n, after) for n in names], False
         name = names[0]
         if after.startswith(":"):
-            return [_argument_item(name, after[1:])], True
+            # a name written as a string is read, but the line is the person's
+            return [_argument_item(name, after[1:])], names == written
     else:
         dressed = _DRESSED_CODE.match(body)
         bold = _BOLD_NAME.match(body)
@@ -326,6 +352,12 @@ def argument_line(content: str) -> tuple[list[dict[str, Any]], bool] | None:
     return [argument], False
 
 
+# what a person may set an argument's facts off with after its name, past
+# spaces: a colon (also escaped, ``\:``), a comma, an arrow or an equals sign
+# (`` `days` : optional``, `` `days`, optional``, `` `days` → optional``)
+_SETTER = LazyPattern(r"[ \t]*(?:\\?:|,|\u2192|->|=>?)(?=[ \t]|$)|[ \t]+(?:\\?:|=)")
+
+
 def _loose_item(name: str, after: str) -> dict[str, Any] | None:
     """An item naming ``name`` in a person's spelling, ``after`` the text
     after the name; None when it is not an argument item."""
@@ -333,6 +365,9 @@ def _loose_item(name: str, after: str) -> dict[str, Any] | None:
         return _loose_argument(name, after[1:], after)
     if not _IDENTIFIER.fullmatch(name):
         return None
+    setter = _SETTER.match(after)
+    if setter is not None:
+        return _loose_argument(name, after[setter.end() :], after)
     if not after.strip(" \t."):
         return _by_name(name, after)  # `` - `until` ``: the name alone
     stripped = after.lstrip(" \t")
@@ -459,39 +494,3 @@ def _argument_item(name: str, rest: str) -> dict[str, Any]:
         # and the item names the argument only
         return _by_name(name, rest)
     return {"name": name, **fields, "prose": after}
-
-
-# --- Argument tables -------------------------------------------------------
-#
-# A person may write the arguments as a Markdown table under the lead line,
-# one argument a row, named in the first column. doxtool reads such a table
-# but never writes one (see :attr:`FactBlock.table`).
-
-
-def table_row(content: str) -> bool:
-    """Whether ``content`` is a line of a pipe table (it starts with ``|``)."""
-    return content.lstrip(" \t").startswith("|")
-
-
-def table_delimiter(content: str) -> bool:
-    """Whether ``content`` is the delimiter row under a table's header."""
-    return table_row(content) and delimiter_row(content)
-
-
-def table_argument(content: str) -> dict[str, Any] | None:
-    """A table row naming an argument in its first cell -> the argument, as
-    :func:`_argument_item` reads it; None for any other row.
-
-    The rest of a two-column row is read by the argument grammar; a row the
-    grammar cannot read (more columns, or prose) gives the name only, and
-    ``fields_unknown`` says that its facts are not known.
-    """
-    row = cells(content)
-    parts = spans(row[0])
-    name = parts[0].text.strip(" ") if len(parts) == 1 and parts[0].code else row[0]
-    if len(row) < 2 or not _IDENTIFIER.fullmatch(name):
-        return None
-    argument = _argument_item(name, " " + row[1]) if len(row) == 2 else None
-    if argument is None or argument["required"] is None:
-        return {**_unread_argument(name, " | ".join(row[1:])), "fields_unknown": True}
-    return argument

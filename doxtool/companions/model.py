@@ -17,7 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from doxtool.companions.factlines import SECTION_ALIASES, normalize_title
+from doxtool.companions.factlines import SECTION_ALIASES
+from doxtool.companions.headings import normalize_title
 
 #: a section's title, normalised -> the titles a companion may give it
 _ACCEPTED = {normalize_title(t): (t, *aliases) for t, aliases in SECTION_ALIASES.items()}

@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from doxtool.companions.areas import area_list, area_pieces, joined_areas, nested_area_end
+from doxtool.companions.argtables import table_argument, table_delimiter, table_row
+from doxtool.companions.breakloop import read_break_loop
 from doxtool.companions.bullets import (
     SIGNATURE,
     indent_width,
@@ -29,11 +31,10 @@ from doxtool.companions.factlines import (
     is_none,
     listed_spans,
     method_name,
-    normalize_title,
-    read_break_loop,
     split_list,
     split_sentence,
 )
+from doxtool.companions.headings import normalize_title
 from doxtool.companions.leads import (
     _BULLET,
     _continues,
@@ -44,9 +45,6 @@ from doxtool.companions.leads import (
     argument_line,
     item_mark,
     prose_after_lead,
-    table_argument,
-    table_delimiter,
-    table_row,
 )
 from doxtool.companions.model import Companion, FactBlock, Note, Section
 from doxtool.companions.outline import _outline, _sections
@@ -475,7 +473,7 @@ def parse_companion(text: str, path: str = "") -> Companion:
             item_marks=reader.item_marks,
             notes=reader.notes,
             empty=lead.empty,
-            table=reader.table or reader.own_spelling,
+            table=reader.table or reader.own_spelling or lead.spelled,
             bare=lead.bare,
             loose_end=loose_end,
             unread=reader.unread,

@@ -395,6 +395,9 @@ compared.
         )
         lines = ", ".join(list(places)[:4])
         state = "is not documented" if block is None else "is documented wrongly"
+        unread = unread_lead(doc.companion, expected) if block is None else None
+        if unread is not None:
+            state += f" in a form doxtool reads (line {unread})"
         body = expected.lines[0].split(": ", 1)[-1]
         yield self.finding(
             f"`break_loop` of `{expected.subject}` {state}; the code returns {body.rstrip('.')}"

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from doxtool.companions.edits import block_edit, section_edit
-from doxtool.core.edits import Edit
+from doxtool.companions.model import Companion
+from doxtool.core.edits import Edit, line_content
 from doxtool.core.findings import WARNING, Finding, Fix
 from doxtool.rules.base import Example, Expect, Rule
 from doxtool.rules.documented import (
@@ -42,7 +43,7 @@ companion that still carries its old title misleads every reader.
             if title is not None and title.strip() == expected:
                 continue
             if title is None:
-                edit = Edit(doc.path, 0, 0, [f"# {expected}", ""])
+                edit = _title_insertion(doc.companion, f"# {expected}")
                 message = f"companion has no title; expected `# {expected}`"
                 line = 1
             else:
@@ -52,6 +53,28 @@ companion that still carries its old title misleads every reader.
             yield self.finding(
                 message, doc.path, line, subject=f"{doc.path}:title", fix=Fix("fix title", [edit])
             )
+
+
+def _title_insertion(companion: Companion, title: str) -> Edit:
+    """The edit writing a missing title: at the top, or after the YAML front
+    matter the file opens with (which must stay on its first line)."""
+    end = _front_matter_end([line_content(line) for line in companion.lines])
+    if end == 0:
+        return Edit(companion.path, 0, 0, [title, ""])
+    following = companion.lines[end] if end < companion.line_count else None
+    blank_after = following is None or not line_content(following).strip()
+    return Edit(companion.path, end, end, ["", title] if blank_after else ["", title, ""])
+
+
+def _front_matter_end(lines: list[str]) -> int:
+    """The index after the ``---`` (or ``...``) that closes the YAML front
+    matter ``lines`` open with; 0 when they open with none."""
+    if not lines or lines[0].lstrip("\ufeff").rstrip(" \t") != "---":
+        return 0
+    for index in range(1, len(lines)):
+        if lines[index].rstrip(" \t") in ("---", "..."):
+            return index + 1
+    return 0
 
 
 class MissingSection(Rule):

@@ -1,0 +1,43 @@
+"""Arguments written as a Markdown table under the lead line.
+
+A person may write the arguments as a table, one argument a row, named in
+the first column. doxtool reads such a table but never writes one (see
+:attr:`doxtool.companions.model.FactBlock.table`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from doxtool.companions.factlines import spans
+from doxtool.companions.leads import _IDENTIFIER, _argument_item, _unread_argument
+from doxtool.core.mdtables import cells, delimiter_row
+
+
+def table_row(content: str) -> bool:
+    """Whether ``content`` is a line of a pipe table (it starts with ``|``)."""
+    return content.lstrip(" \t").startswith("|")
+
+
+def table_delimiter(content: str) -> bool:
+    """Whether ``content`` is the delimiter row under a table's header."""
+    return table_row(content) and delimiter_row(content)
+
+
+def table_argument(content: str) -> dict[str, Any] | None:
+    """A table row naming an argument in its first cell -> the argument, as
+    :func:`_argument_item` reads it; None for any other row.
+
+    The rest of a two-column row is read by the argument grammar; a row the
+    grammar cannot read (more columns, or prose) gives the name only, and
+    ``fields_unknown`` says that its facts are not known.
+    """
+    row = cells(content)
+    parts = spans(row[0])
+    name = parts[0].text.strip(" ") if len(parts) == 1 and parts[0].code else row[0]
+    if len(row) < 2 or not _IDENTIFIER.fullmatch(name):
+        return None
+    argument = _argument_item(name, " " + row[1]) if len(row) == 2 else None
+    if argument is None or argument["required"] is None:
+        return {**_unread_argument(name, " | ".join(row[1:])), "fields_unknown": True}
+    return argument

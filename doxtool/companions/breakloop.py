@@ -1,0 +1,50 @@
+"""What a ``break_loop`` sentence states (`` always `false` ``, `` `true` or
+`false` ``, ``never `true```), read as the values it names."""
+
+from __future__ import annotations
+
+import re
+
+from doxtool.companions.factlines import code, is_none, listed_spans, outside_parentheses
+
+#: words that turn a value around (``never `true```, ``not `false```)
+_NEGATION = re.compile(r"\b(?:never|not|no|nor|neither|without)\b|n't\b", re.IGNORECASE)
+
+
+_NEVER = re.compile(r"never `(true|false)`", re.IGNORECASE)
+
+
+def read_break_loop(sentence: str) -> tuple[list[str] | None, bool]:
+    """The values a ``break_loop`` sentence states, and whether it is written
+    as doxtool writes it (``always `false```, `` `a` or `b` ``, ``none``),
+    so that a fix may rewrite it without losing a person's words.
+
+    ``never `true``` is ``false`` (and the other way round). The values are
+    None (the sentence is not read, nor compared) when other words outside
+    parentheses may turn them around (``not always `true```, ``never ends
+    the loop (`false`)``) or when no boolean is in backticks (``depends
+    on the flag``). Spans in parentheses, and spans that are not a boolean
+    (`` `true` when the answer starts with `FINAL:` ``), are a person's
+    words, not values.
+    """
+    if is_none(sentence):
+        return [], True
+    never = _NEVER.fullmatch(sentence.strip(" \t"))
+    if never is not None:  # ``never `true```: always the other
+        return ["false" if never.group(1).lower() == "true" else "true"], False
+    outside = [char for _, char in outside_parentheses(sentence)]
+    # only a boolean is a value: another span (`` `true` when the answer
+    # starts with `FINAL:` ``) is a person's words in a condition
+    values = [span.text for span in listed_spans(sentence) if span.text.casefold() in _BOOLEANS]
+    if not values or _NEGATION.search("".join(outside)):
+        return None, False
+    written = sentence.strip(" \t")
+    canonical = written == " or ".join(code(value) for value in values) or (
+        len(values) == 1 and written == f"always {code(values[0])}"
+    )
+    # Python's spelling of a boolean (``always `False```) is the same value
+    return [value.casefold() for value in values], canonical
+
+
+#: a ``break_loop`` value, in any case (JSON's `true`, Python's `True`)
+_BOOLEANS = frozenset({"true", "false"})

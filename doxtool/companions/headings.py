@@ -1,0 +1,43 @@
+"""A section heading's words, as a person may dress them.
+
+``## Runtime Contracts``, ``## **Runtime Contracts**``, ``## `Runtime
+Contracts` ``, ``## 2. Runtime Contracts``, ``## Runtime Contracts:``,
+``## Runtime Contracts 🔧``, ``## Runtime Contracts (generated)`` and
+``## Runtime Contracts <!-- gen -->`` all name the Runtime Contracts section:
+emphasis and code markup, a leading number, a trailing parenthetical,
+punctuation at either end, symbols (emoji) and HTML comments are dropped,
+case and runs of whitespace are ignored.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import lru_cache
+
+_COMMENT = re.compile(r"<!--.*?(?:-->|$)", re.DOTALL)
+# emphasis: ``*`` anywhere, ``_`` at a word's edge (not ``snake_case``)
+_EMPHASIS = re.compile(r"[*`]|(?<!\w)_+|_+(?!\w)")
+_NUMBER = re.compile(r"\d{1,9}(?:\.\d{1,9})*[.)]?[ \t]+")
+_PARENTHETICAL = re.compile(r"[ \t]*\([^()]*\)[ \t]*$")
+_EDGES = " \t:.;,!?-\u2013\u2014"
+
+
+def _symbol(char: str) -> bool:
+    """A character no section name holds: a symbol (emoji, arrows), a
+    variation selector, a joiner or another invisible formatting character."""
+    if char.isspace():
+        return False
+    category = unicodedata.category(char)
+    return category[0] in "SC" or (category == "Mn" and 0xFE00 <= ord(char) <= 0xFE0F)
+
+
+@lru_cache(maxsize=1024)
+def normalize_title(title: str) -> str:
+    """The words of a section heading, for comparing: its dressing dropped
+    (see the module), case and runs of whitespace ignored."""
+    text = _EMPHASIS.sub("", _COMMENT.sub(" ", title))
+    text = "".join(" " if _symbol(char) else char for char in text).strip(_EDGES)
+    text = _NUMBER.sub("", text, count=1) if _NUMBER.match(text) else text
+    bare = _PARENTHETICAL.sub("", text).strip(_EDGES)
+    return " ".join((bare or text).split()).casefold()

@@ -1,0 +1,155 @@
+"""Fact lines, items and headings in the spellings people write: read as
+what they spell, and never joined by a second copy from a fix."""
+
+from __future__ import annotations
+
+import pytest
+from samples import ARGUMENTS_LINE, UNTIL_PY, clean_files
+
+from doxtool.rules.examples import WAIT_DOX
+
+DOX = "tools/wait.py.dox.md"
+SECONDS = "  - `seconds`: optional integer, default `0`.\n"
+BREAK_LOOP = "- `break_loop` of `WaitTool`: always `false`.\n"
+UNTIL_ITEM = '  - `until`: optional string, default `""`.\n'
+SECTION = WAIT_DOX[: WAIT_DOX.index("## Runtime Contracts")].count("\n") + 1
+NUMBER = WAIT_DOX[: WAIT_DOX.index(ARGUMENTS_LINE)].count("\n") + 1
+
+
+def _findings(output: str) -> list[str]:
+    return [line for line in output.splitlines() if "DOX" in line]
+
+
+@pytest.mark.parametrize(
+    "item",
+    [
+        "  - `seconds` : optional integer, default `0`.\n",
+        "  - `seconds`, optional integer, default `0`. How long.\n",
+        "  - `seconds` \u2192 optional integer, default `0`.\n",
+        "  - `seconds`= optional integer, default `0`.\n",
+        "  - `seconds`\\: optional integer, default `0`.\n",
+        '  - `"seconds"`: optional integer, default `0`.\n',
+    ],
+)
+def test_an_argument_item_in_a_persons_spelling_is_read(make_repo, run_cli, item: str) -> None:
+    root = make_repo({**clean_files(), DOX: WAIT_DOX.replace(SECONDS, item)})
+    assert run_cli(root, "check", "--no-cache").output == "All checks passed.\n"
+
+
+def test_an_item_read_with_its_facts_in_a_persons_spelling_is_compared(make_repo, run_cli) -> None:
+    text = WAIT_DOX.replace(SECONDS, "  - `seconds` : required integer.\n")
+    root = make_repo({**clean_files(), DOX: text})
+    assert _findings(run_cli(root, "check", "--no-cache").output) == [
+        f"{DOX}:{NUMBER + 1}:1: DOX111 argument `seconds` has `0` in the code "
+        "(read at tools/wait.py:6)",
+        f"{DOX}:{NUMBER + 1}:1: DOX111 argument `seconds` is documented as required but "
+        "the code treats it as optional (read at tools/wait.py:6)",
+    ]
+
+
+def test_an_unread_line_naming_a_missing_argument_gets_no_second_item(make_repo, run_cli) -> None:
+    text = WAIT_DOX.replace(SECONDS, SECONDS + "  - `until` is when to stop\n")
+    root = make_repo({**clean_files(), "tools/wait.py": UNTIL_PY, DOX: text})
+    assert _findings(run_cli(root, "check", "--no-cache").output) == [
+        f"{DOX}:{NUMBER}:1: DOX111 argument `until` is read at tools/wait.py:7 but not documented"
+    ]
+    run_cli(root, "check", "--no-cache", "--fix")
+    assert (root / DOX).read_text(encoding="utf-8") == text
+
+
+@pytest.mark.parametrize(
+    "lead",
+    [
+        "- Arguments of ``WaitTool``:\n",
+        "- Arguments of `WaitTool`\n",
+        "- **Arguments of `WaitTool`:**\n",
+        "- Arguments of `WaitTool` \u2014\n",
+        "- Arguments of the `WaitTool` tool:\n",
+        "- Arguments (`WaitTool`):\n",
+        "- Arguments of `tools.wait.WaitTool`:\n",
+    ],
+)
+def test_an_arguments_lead_in_a_persons_spelling_is_read_and_kept(
+    make_repo, run_cli, lead: str
+) -> None:
+    text = WAIT_DOX.replace(ARGUMENTS_LINE, lead)
+    root = make_repo({**clean_files(), DOX: text})
+    assert run_cli(root, "check", "--no-cache").output == "All checks passed.\n"
+    # an argument the code reads is reported; the person's block is not rewritten
+    (root / "tools/wait.py").write_text(UNTIL_PY, encoding="utf-8")
+    assert _findings(run_cli(root, "check", "--no-cache").output) == [
+        f"{DOX}:{NUMBER}:1: DOX111 argument `until` is read at tools/wait.py:7 but not documented"
+    ]
+    run_cli(root, "check", "--no-cache", "--fix")
+    assert (root / DOX).read_text(encoding="utf-8") == text
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "- break_loop of WaitTool: always `false`.\n",
+        "- `break_loop` of `WaitTool` is always `false`.\n",
+        "- **`break_loop`** of `WaitTool`: always `false`.\n",
+        "- `break_loop` of ``WaitTool``: always `false`.\n",
+    ],
+)
+def test_a_break_loop_line_in_a_persons_spelling_is_read(make_repo, run_cli, line: str) -> None:
+    root = make_repo({**clean_files(), DOX: WAIT_DOX.replace(BREAK_LOOP, line)})
+    assert run_cli(root, "check", "--no-cache").output == "All checks passed.\n"
+
+
+def test_a_break_loop_line_in_a_persons_spelling_is_compared_not_rewritten(
+    make_repo, run_cli
+) -> None:
+    text = WAIT_DOX.replace(BREAK_LOOP, "- `break_loop` of `WaitTool` is always `true`.\n")
+    root = make_repo({**clean_files(), DOX: text})
+    line = NUMBER + 2
+    assert _findings(run_cli(root, "check", "--no-cache").output) == [
+        f"{DOX}:{line}:1: DOX120 `break_loop` of `WaitTool` is documented wrongly; the code "
+        "returns always `false` (Responses at tools/wait.py:7)"
+    ]
+    run_cli(root, "check", "--no-cache", "--fix")
+    assert (root / DOX).read_text(encoding="utf-8") == text
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "- `break_loop`: always `false`.\n",
+        "- `WaitTool` never ends the loop: `break_loop` is always `false`.\n",
+    ],
+)
+def test_a_break_loop_line_doxtool_cannot_read_gets_no_second_line(
+    make_repo, run_cli, line: str
+) -> None:
+    text = WAIT_DOX.replace(BREAK_LOOP, line)
+    root = make_repo({**clean_files(), DOX: text})
+    assert _findings(run_cli(root, "check", "--no-cache").output) == [
+        f"{DOX}:{SECTION}:1: DOX120 `break_loop` of `WaitTool` is not documented in a form "
+        f"doxtool reads (line {NUMBER + 2}); the code returns always `false` "
+        "(Responses at tools/wait.py:7)"
+    ]
+    run_cli(root, "check", "--no-cache", "--fix")
+    assert (root / DOX).read_text(encoding="utf-8") == text
+
+
+@pytest.mark.parametrize(
+    "heading",
+    [
+        "## Runtime Contracts \U0001f527\n",
+        "## Runtime Contracts:\n",
+        "## **Runtime Contracts**\n",
+        "## `Runtime Contracts`\n",
+        "## 2. Runtime Contracts\n",
+        "## Runtime Contracts (generated)\n",
+        "## Runtime Contracts <!-- gen -->\n",
+        "## \U0001f527\ufe0f Runtime Contracts\n",
+    ],
+)
+def test_a_dressed_heading_is_its_section(make_repo, run_cli, heading: str) -> None:
+    text = WAIT_DOX.replace("## Runtime Contracts\n", heading)
+    root = make_repo({**clean_files(), DOX: text})
+    assert run_cli(root, "check", "--no-cache").output == "All checks passed.\n"
+    (root / "tools/wait.py").write_text(UNTIL_PY, encoding="utf-8")
+    run_cli(root, "check", "--no-cache", "--fix")
+    assert (root / DOX).read_text(encoding="utf-8") == text.replace(SECONDS, SECONDS + UNTIL_ITEM)
