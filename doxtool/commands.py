@@ -29,6 +29,8 @@ _INTERNAL_KEYS = frozenset(
         "helper_calls",
         "returned_calls",
         "module_names",
+        "absence_calls",
+        "absence_required",
     }
 )
 

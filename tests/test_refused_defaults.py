@@ -117,9 +117,12 @@ def test_a_default_the_dispatch_accepts_stays(tmp_path) -> None:
     }
 
 
-def test_a_branch_of_the_dispatch_that_takes_the_empty_value_keeps_the_default(
+def test_a_branch_of_the_dispatch_that_answers_the_empty_value_with_a_call_claims_nothing(
     tmp_path,
 ) -> None:
+    """``default`` always gives a ``Response``: it may handle the empty value
+    (a listing) or refuse it (an error), and the code does not say which:
+    neither the default ``""`` nor whether ``action`` is required is claimed."""
     source = (
         HEAD
         + """\
@@ -135,7 +138,9 @@ def test_a_branch_of_the_dispatch_that_takes_the_empty_value_keeps_the_default(
         return Response(message="default", break_loop=False)
 """
     )
-    assert _facts(tmp_path, source) == {"action": (False, "", ["start"])}
+    assert _facts(tmp_path, source) == {"action": (False, UNKNOWN, ["start"])}
+    (tool,) = Project(tmp_path, Config()).module_facts("tools/x.py").tools
+    assert [a.required_unknown for a in tool.arguments] == [True]
 
 
 def test_a_refused_default_in_a_method_a_dispatch_calls_is_not_claimed(tmp_path) -> None:

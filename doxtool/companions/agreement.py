@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from doxtool.companions.factlines import ExpectedBlock, detected_area, enum_key
+from doxtool.companions.leads import UNKNOWN_PRESENCE
 from doxtool.companions.model import FactBlock
 
 # --- Agreement -------------------------------------------------------------
@@ -81,16 +82,23 @@ def documented_arguments(values: Any, read: set[str]) -> list[dict[str, Any]]:
 
 
 def _argument_key(
-    argument: dict[str, Any], values: bool = True, default: bool = True, kind: bool = True
+    argument: dict[str, Any],
+    values: bool = True,
+    default: bool = True,
+    kind: bool = True,
+    presence: bool = True,
 ) -> tuple[Any, ...]:
     """What is compared of an argument item; its accepted values only with
-    ``values``, its default only with ``default`` and its type only with
-    ``kind`` (the code may not say them)."""
+    ``values``, its default only with ``default``, its type only with
+    ``kind`` and whether it is required only with ``presence`` (the code may
+    not say them)."""
     enum = argument.get("enum") if values else None
     alternatives = argument.get("alternatives")
     has_default = argument.get("has_default") if default else None
     return (
-        argument.get("required"),
+        (bool(argument.get("required")), bool(argument.get("required_unknown")))
+        if presence
+        else None,
         type_key(argument.get("type")) if kind else None,
         has_default,
         argument.get("default") if has_default else None,
@@ -99,14 +107,15 @@ def _argument_key(
     )
 
 
-def _said(fact: dict[str, Any], documented: dict[str, Any]) -> tuple[bool, bool, bool]:
-    """Whether an argument's accepted values, its default and its type are
-    compared: the code says them, and (the type) the companion's item does
-    not leave it unstated (`` `city` (required): ... ``)."""
+def _said(fact: dict[str, Any], documented: dict[str, Any]) -> tuple[bool, bool, bool, bool]:
+    """Whether an argument's accepted values, its default, its type and
+    whether it is required are compared: the code says them, and (the type)
+    the companion's item does not leave it unstated (`` `city` (required): ... ``)."""
     return (
         not fact.get("values_unknown"),
         not fact.get("default_unknown"),
         fact.get("type") is not None and not documented.get("type_unstated"),
+        not fact.get("required_unknown"),
     )
 
 
@@ -199,8 +208,11 @@ def argument_differences(want: dict[str, Any], have: dict[str, Any]) -> list[str
     if have.get("fields_unknown"):
         return []  # a row doxtool could not read: it says nothing of its facts
     problems = []
-    if bool(want.get("required")) != bool(have.get("required")):
+    if want.get("required_unknown"):
+        pass  # a call may refuse the missing value or handle it: either word may be true
+    elif bool(want.get("required")) != bool(have.get("required")) or have.get("required_unknown"):
         state = "required" if have.get("required") else "optional"
+        state = UNKNOWN_PRESENCE if have.get("required_unknown") else state
         actual = "required" if want.get("required") else "optional"
         problems.append(f"is documented as {state} but the code treats it as {actual}")
     # a type the code does not show is not known to be wrong, nor one a

@@ -24,7 +24,8 @@ arguments          ``[{"name", "required", "type", "default", "has_default",
                    "enum", "alternatives", "prose"}]``; ``default`` is JSON
                    text, ``enum`` the rendered values, ``alternatives`` the
                    other arguments of which one is needed; ``required`` is None for an item whose
-                   text does not follow the grammar
+                   text does not follow the grammar; ``required_unknown``
+                   (``required or optional``) when neither word is claimed
 break-loop         ``["true", "false", <expression>...]``
 repairable         ``[exception short name]``
 side-effects       ``[area]`` (facts: the detected areas; companion: as written)

@@ -1,7 +1,8 @@
 """What a person wrote into a fact block that a rewrite keeps: the lead
 line as written (with a note of theirs before its colon), and the facts of
-their argument items the code does not say (accepted values, a default, a
-type) or, for a tool taking arguments it does not name, the items only they list.
+their argument items the code does not say (accepted values, whether it is
+needed, a default, a type) or, for a tool taking arguments it does not name,
+the items only they list.
 """
 
 from __future__ import annotations
@@ -41,8 +42,8 @@ def _same_lead(rendered: str, written: str) -> bool:
 
 def with_persons_values(values: Any, existing: FactBlock) -> Any:
     """Arguments whose accepted values the code does not say keep the list
-    the companion gives them; those whose default or type it does not say
-    keep the default or type the companion gives them."""
+    the companion gives them; those whose requiredness, default or type it
+    does not say keep the word, default or type the companion gives them."""
     if not isinstance(values, list) or not isinstance(existing.values, list):
         return values
     written = {v.get("name"): v for v in existing.values if isinstance(v, dict)}
@@ -51,6 +52,12 @@ def with_persons_values(values: Any, existing: FactBlock) -> Any:
         person = written.get(v.get("name")) if isinstance(v, dict) else None
         if person is not None and v.get("values_unknown"):
             v = {**v, "enum": person.get("enum")}
+        if person is not None and v.get("required_unknown") and person.get("required") is not None:
+            v = {
+                **v,
+                "required": person["required"],
+                "required_unknown": bool(person.get("required_unknown")),
+            }
         if person is not None and v.get("default_unknown"):
             v = {
                 **v,

@@ -94,8 +94,11 @@ _LEADS = tuple(
 
 # The fact part of an argument item, with each code span replaced by \0:
 # `required|optional [type][, default X][, one of X, Y]` (clauses in any order)
+#: the words of an argument item whose requiredness the code does not say
+#: (:attr:`~doxtool.core.facts.Argument.required_unknown`)
+UNKNOWN_PRESENCE = "required or optional"
 _ARGUMENT_SHAPE = LazyPattern(
-    r" ?(?P<required>required|optional)(?: (?P<type>[A-Za-z]\w*))?"
+    r" ?(?P<required>required or optional|required|optional)(?: (?P<type>[A-Za-z]\w*))?"
     r"(?P<clauses>(?: ?, ?(?:default \x00|(?:one of|alternative to) \x00(?: ?, ?\x00)*))*) ?",
     re.IGNORECASE,
 )
@@ -443,14 +446,17 @@ def _argument_fields(sentence: str) -> dict[str, Any] | None:
     match = _ARGUMENT_SHAPE.fullmatch(shape)
     if match is None:
         return None
+    word = match.group("required").casefold()
     fields: dict[str, Any] = {
-        "required": match.group("required").casefold() == "required",
+        "required": word == "required",
         "type": match.group("type"),
         "default": None,
         "has_default": False,
         "enum": None,
         "alternatives": None,
     }
+    if word == UNKNOWN_PRESENCE:
+        fields["required_unknown"] = True  # neither word is claimed
     taken = 0
     for clause in _ARGUMENT_CLAUSE.finditer(match.group("clauses")):
         count = clause.group(2).count("\x00")

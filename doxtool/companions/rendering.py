@@ -33,6 +33,7 @@ from doxtool.companions.factlines import (
 )
 from doxtool.companions.itemmarks import arranged
 from doxtool.companions.keeping import kept_lead, with_persons_arguments, with_persons_values
+from doxtool.companions.leads import UNKNOWN_PRESENCE
 from doxtool.companions.model import Companion, FactBlock
 from doxtool.core.edits import line_content
 from doxtool.core.facts import ARGUMENTS, BREAK_LOOP, ModuleFacts, ToolFacts
@@ -60,6 +61,7 @@ def _argument_values(tool: ToolFacts) -> list[dict[str, Any]]:
             {
                 "name": display_name(argument.name),
                 "required": argument.required,
+                "required_unknown": argument.required_unknown,
                 "type": argument.type,
                 "default": json_text(argument.default) if argument.has_default else None,
                 "has_default": argument.has_default,
@@ -262,7 +264,10 @@ def _render_functions(subject: str | None, values: Any, keep: Keep) -> list[str]
 
 def argument_fact(argument: dict[str, Any]) -> str:
     """The fact part of an argument item, without its final period."""
-    head = "required" if argument["required"] else "optional"
+    if argument.get("required_unknown"):
+        head = UNKNOWN_PRESENCE  # the code does not say which
+    else:
+        head = "required" if argument["required"] else "optional"
     if argument["type"]:
         head += f" {argument['type']}"
     parts = [head]

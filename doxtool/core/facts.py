@@ -13,6 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+# the arguments' facts, in a module of their own: names of this one too
+from doxtool.core.argument_facts import Argument
+from doxtool.core.argument_facts import ArgumentRead as ArgumentRead
 from doxtool.core.call_facts import HelperCall
 from doxtool.core.outline_facts import ClassOutline, FunctionOutline, ImportOutline
 from doxtool.core.summary_facts import FunctionSummary
@@ -70,69 +73,6 @@ class Problem:
     line: int = 1
     column: int = 1
     kind: str = "syntax"  # syntax | decode | read | limit
-
-
-@dataclass(slots=True)
-class ArgumentRead:
-    """One place where a tool reads an argument."""
-
-    line: int
-    column: int = 1
-    #: get | subscript | contains | pop | parameter
-    kind: str = "get"
-    #: the read happens under a membership test or a ``KeyError`` handler
-    guarded: bool = False
-    #: qualified name of the function or method holding the read
-    function: str = ""
-    #: repository path of the module holding the code when it is not the
-    #: module under inspection (inherited or re-exported tool classes)
-    path: str | None = None
-
-
-@dataclass(slots=True)
-class Argument:
-    """An argument of a tool (a key of ``tool_args``)."""
-
-    name: str
-    required: bool = False
-    #: literal default value; meaningful only when ``has_default`` is true
-    default: Any = None
-    has_default: bool = False
-    #: whether there is a default is not known (a fallback after ``or`` that
-    #: is not a literal, ``x or self.limit``, or an empty one, ``x or []``):
-    #: a default is neither claimed nor denied
-    default_unknown: bool = False
-    #: JSON Schema type name, or None when unknown
-    type: str | None = None
-    #: literal values the argument is compared against (dispatch arguments)
-    enum: list[Any] | None = None
-    #: a conversion the code applies to the value (``int``, ``float``,
-    #: ``str``, ``list``, ``tuple``, ``dict``): when it makes ``type``, a value
-    #: it converts (``"30"`` for ``int``) is one the code accepts
-    coercion: str | None = None
-    #: the values it accepts are not known (a test no list holds, a value
-    #: tested beside the dispatch): neither a list nor "any value" is claimed
-    values_unknown: bool = False
-    reads: list[ArgumentRead] = field(default_factory=list)
-    #: other arguments of which at least one is needed together with this one
-    #: (``args["text"] if "text" in args else args["message"]``); such an
-    #: argument is not ``required`` on its own
-    alternatives: list[str] = field(default_factory=list)
-    #: the alternatives stand in for it, but no check needs one of them
-    #: (``args.get("text") or args.get("message")`` alone): no ``anyOf``
-    alternatives_optional: bool = False
-
-    @property
-    def first_line(self) -> int:
-        return self.reads[0].line if self.reads else 0
-
-    def where(self, module: str) -> str:
-        """``path:line`` of the first read (in ``module`` unless a helper or a
-        base class elsewhere reads it), or ``module`` when there is none."""
-        if not self.reads:
-            return module
-        read = self.reads[0]
-        return f"{read.path or module}:{read.line}"
 
 
 @dataclass(slots=True)

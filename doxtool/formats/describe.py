@@ -21,7 +21,10 @@ def _value(value: object) -> str:
 
 
 def describe_argument(arg: Argument) -> str:
-    parts = ["required" if arg.required else "optional"]
+    if arg.required_unknown:
+        parts = ["required or optional"]  # the code does not say which
+    else:
+        parts = ["required" if arg.required else "optional"]
     if arg.type:
         parts.append(arg.type)
     if arg.has_default:

@@ -7,6 +7,7 @@ the helpers here read parameters, annotations and ``match`` patterns.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -116,6 +117,25 @@ class ArgBuilder:
     #: the value is handed to a function of another module of the repository,
     #: which may test it (``web_search.search(query, engine=engine)``)
     handed: bool = False
+    #: checks whose missing or empty value ``execute`` answers with what a
+    #: call returns (``if not note: return self.fail(...)``), where a returned
+    #: ``Response(...)`` would refuse it: the calls, the kinds of value those
+    #: on every call / on some calls test, and whether one runs on every call
+    #: and tests this argument alone (a refusal there makes it required)
+    absence_calls: set[str] = field(default_factory=set)
+    absence_refusals: set[str] = field(default_factory=set)
+    absence_branch_refusals: set[str] = field(default_factory=set)
+    absence_contract: bool = False
+    #: a branch of a closed dispatch answers ``""`` / ``None`` with what a
+    #: call returns (``if not action: return await self.default()``): the
+    #: value is accepted when the call handles it, refused when it refuses it
+    absence_blank: bool = False
+    absence_none: bool = False
+    #: how every arm of a closed dispatch needs it (``"raises"``,
+    #: ``"refuses"``, as :attr:`arm_raises`, :attr:`arm_refuses`) where that
+    #: holds only if the calls of :attr:`absence_calls` refuse: the dispatch
+    #: follows a check answered by one, or an arm's check is answered by one
+    absence_arms: set[str] = field(default_factory=set)
 
     def set_default(self, value: Any) -> None:
         # a literal default anywhere is the default, also past a fallback
@@ -217,7 +237,8 @@ class ArgBuilder:
         (``if op == "x": return ...``) the ``Response`` returned may as well
         be the tool's answer as an error."""
         if value == "":
-            empty = not self.blank_tested and self.coercion in (None, "str")
+            tested = self.blank_tested or self.absence_blank
+            empty = not tested and self.coercion in (None, "str")
         else:
             spelled = any(
                 isinstance(v, str) and v.strip().lower() == "none"
@@ -225,7 +246,7 @@ class ArgBuilder:
             )
             empty = (
                 value is None
-                and not self.none_tested
+                and not (self.none_tested or self.absence_none)
                 and (self.coercion is None or (self.coercion == "str" and not spelled))
             )
         return (
@@ -235,9 +256,9 @@ class ArgBuilder:
             and not self.values_unknown
         )
 
-    def build(self) -> Argument:
-        reads = unique(self.reads, lambda r: (r.line, r.column, r.kind))
-        reads.sort(key=lambda r: (r.line, r.column))
+    def _presence(self) -> tuple[bool, bool, bool]:
+        """Whether the argument is required, has a default, and has a default
+        neither claimed nor denied, from its reads and checks."""
         known, missing = self._missing()
         closed_refused = known and self._closed_refuses(missing)
         # ``mode = args.get("mode", "")`` (or ``args.get("mode")``), then ``if
@@ -283,6 +304,44 @@ class ArgBuilder:
         )
         if sometimes and has_default:
             has_default, default_unknown = False, True
+        required = (
+            ((self.required_read or self.arm_raises) and not has_default and not self.alternatives)
+            or (contract_required and not passes)
+            # a check in an arm: no default, no fallback that may pass it
+            or (
+                self.arm_refuses
+                and not self.has_default
+                and not self.default_unknown
+                and not self.alternatives
+                and not self.stand_ins
+            )
+        )
+        return required, has_default, default_unknown
+
+    def build(self) -> Argument:
+        reads = unique(self.reads, lambda r: (r.line, r.column, r.kind))
+        reads.sort(key=lambda r: (r.line, r.column))
+        required, has_default, default_unknown = self._presence()
+        # were the calls a check returns refusals (``self.fail(...)``), would
+        # the argument be required, or its default none? Then the tool's
+        # resolution decides whether the answer is known (the calls may
+        # handle the value instead: ``return await self.default()``)
+        absence_required, absence_calls = False, []
+        if self.absence_calls:
+            refusing = dataclasses.replace(
+                self,
+                refusals=self.refusals | self.absence_refusals,
+                branch_refusals=self.branch_refusals | self.absence_branch_refusals,
+                contract_required=self.contract_required or self.absence_contract,
+                arm_raises=self.arm_raises or "raises" in self.absence_arms,
+                arm_refuses=self.arm_refuses or "refuses" in self.absence_arms,
+                absence_blank=False,
+                absence_none=False,
+            )
+            would = refusing._presence()
+            if would[:2] != (required, has_default):
+                absence_required = would[0] != required
+                absence_calls = sorted(self.absence_calls)
         kind = self.coerced_type or self.annotation_type
         if kind is None and self.has_default:
             kind = json_type(self.default)
@@ -308,20 +367,7 @@ class ArgBuilder:
             enum = [v for v in enum if json_type(v) == kind or (kind, json_type(v)) == _INT]
         return Argument(
             name=self.name,
-            required=(
-                (self.required_read or self.arm_raises)
-                and not has_default
-                and not self.alternatives
-            )
-            or (contract_required and not passes)
-            # a check in an arm: no default, no fallback that may pass it
-            or (
-                self.arm_refuses
-                and not self.has_default
-                and not self.default_unknown
-                and not self.alternatives
-                and not self.stand_ins
-            ),
+            required=required,
             default=self.default if has_default else None,
             has_default=has_default,
             default_unknown=default_unknown,
@@ -332,6 +378,8 @@ class ArgBuilder:
             reads=reads,
             alternatives=sorted(self.alternatives | self.stand_ins),
             alternatives_optional=bool(self.stand_ins) and not self.alternatives,
+            absence_calls=absence_calls,
+            absence_required=absence_required,
         )
 
 

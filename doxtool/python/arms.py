@@ -22,8 +22,10 @@ from doxtool.python.controlflow import contains_return, terminates
 from doxtool.python.cstnodes import suite_body
 from doxtool.python.walkstate import Env
 
-#: how an arm needs a key: a read that raises without it / a check refusing it
-RAISES, REFUSES = "raises", "refuses"
+#: how an arm needs a key: a read that raises without it / a check refusing
+#: it / a check answered by a call, which may refuse it or handle it
+#: (``if not name: return self.fail(...)``, :mod:`~doxtool.python.absence`)
+RAISES, REFUSES, DOUBTS = "raises", "refuses", "doubts"
 
 
 class DispatchArms:
@@ -83,12 +85,19 @@ class DispatchArms:
             arms.append(arm)
         return (extra, arms) if arms else None
 
-    def _close_arms(self, arms: list[int]) -> None:
-        """After the dispatch: a key every arm needs is required."""
+    def _close_arms(self, arms: list[int], doubtful: Sequence[str] = ()) -> None:
+        """After the dispatch: a key every arm needs is required. Past checks
+        answered by a call (``doubtful``: ``if not note: return
+        self.fail(...)``), or where an arm's check is one, that holds only if
+        the call refuses: it is recorded as in doubt (:mod:`~doxtool.python.absence`)."""
         needs = [self.arm_needs[arm] for arm in arms]
         for key in set(needs[0]).intersection(*needs[1:]):
             builder = self._arg(key)  # type: ignore[attr-defined]
-            if all(need[key] == RAISES for need in needs):
+            how = RAISES if all(need[key] == RAISES for need in needs) else REFUSES
+            if doubtful or any(need[key] == DOUBTS for need in needs):
+                builder.absence_calls.update(doubtful)
+                builder.absence_arms.add(how)
+            elif how == RAISES:
                 builder.arm_raises = True
             else:
                 builder.arm_refuses = True
@@ -125,7 +134,10 @@ class DispatchArms:
         arm = self._arm_here(env)
         if arm is not None:
             needs = self.arm_needs[arm]
-            needs[key] = RAISES if RAISES in (how, needs.get(key)) else REFUSES
+            for strongest in (RAISES, REFUSES, DOUBTS):
+                if strongest in (how, needs.get(key)):
+                    needs[key] = strongest
+                    break
 
 
 def _tested(test: cst.BaseExpression) -> list[cst.BaseExpression]:

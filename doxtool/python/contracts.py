@@ -84,20 +84,29 @@ class Contracts:
         raise a ``try`` around it may recover from leaves ``x`` optional,
         with what a missing ``x`` ends as not known."""
         body = suite_body(stmt.body)
-        if not self._error_exit(body, env):
+        error = self._error_exit(body, env)
+        recovered = error and env.recovering > 0 and ends_with_raise(body)
+        groups = lambda: self._absence_groups(stmt.test, env)  # noqa: E731
+        if env.func is self.entry and not recovered and self._doubtful(body, error, groups, env):
+            return  # ``return self.fail(...)``: refused or handled
+        if not error or (env.func is not self.entry and not ends_with_raise(body)):
             return
-        if env.func is not self.entry and not ends_with_raise(body):
-            return
-        self._refusing(stmt.test, env.recovering > 0 and ends_with_raise(body), env)
+        self._refusing(stmt.test, recovered, env)
 
     def _assert_contract(self, test: cst.BaseExpression, env: Env, always: bool) -> None:
         """``assert text, "text is required"`` refuses what ``if not text:
         raise AssertionError(...)`` does: on every call (``always``, at the
         top of a function that always runs), or on the calls that come this
-        way (a branch of a dispatch, a method a dispatch calls)."""
+        way (a branch of a dispatch, a method a dispatch calls). Past a check
+        answered by a call (``if not note: return self.fail(...)``) it runs
+        on every call only if that call refuses (:mod:`~doxtool.python.absence`)."""
         failing = negated(test)
+        groups = lambda: self._absence_groups(failing, env)  # noqa: E731
+        recovered = env.recovering > 0
+        if not (always and recovered) and self._doubtful((), True, groups, env, always):
+            return  # refused, or never reached when the call handles the value
         if always:
-            self._refusing(failing, env.recovering > 0, env)
+            self._refusing(failing, recovered, env)
             return
         for group in self._absence_groups(failing, env):
             if len(group) == 1:
@@ -124,7 +133,10 @@ class Contracts:
         every call (in a branch of a dispatch, in a method a dispatch calls):
         the kinds of value it refuses are no default there, while a call
         that does not come this way may take the default."""
-        if not self._error_exit(suite_body(stmt.body), env):
+        body = suite_body(stmt.body)
+        error = self._error_exit(body, env)
+        groups = lambda: self._absence_groups(stmt.test, env)  # noqa: E731
+        if self._doubtful(body, error, groups, env, every_call=False) or not error:
             return
         for group in self._absence_groups(stmt.test, env):
             if len(group) == 1:
@@ -135,15 +147,26 @@ class Contracts:
 
     def _closed_absence(self, stmt: cst.If, env: Env) -> None:
         """A branch of a closed dispatch that takes a missing or empty value
-        on (``if not action: return await self.default()``): ``""`` (and
-        ``None``, as the test refuses it) is a value it accepts."""
-        if self._error_exit(suite_body(stmt.body), env):
+        on (``if not action: action = "list"``): ``""`` (and ``None``, as
+        the test refuses it) is a value it accepts; when it returns what a
+        call gives (``return await self.default()``), that call may refuse
+        them too (:mod:`~doxtool.python.absence`)."""
+        body = suite_body(stmt.body)
+        if self._error_exit(body, env):
             return
+        # what a call returns may also be an error (``return self.fail(...)``)
+        target = self._absence_call(body, env)
         for group in self._absence_groups(stmt.test, env):
             for name, refusal in group.items():
                 builder = self._arg(name)
-                builder.blank_tested = builder.blank_tested or REFUSALS[refusal]("")
-                builder.none_tested = builder.none_tested or REFUSALS[refusal](None)
+                blank, none = REFUSALS[refusal](""), REFUSALS[refusal](None)
+                if target is None:
+                    builder.blank_tested = builder.blank_tested or blank
+                    builder.none_tested = builder.none_tested or none
+                elif blank or none:
+                    builder.absence_calls.add(target)
+                    builder.absence_blank = builder.absence_blank or blank
+                    builder.absence_none = builder.absence_none or none
 
     def _match_contract(self, stmt: cst.Match, env: Env) -> None:
         """``match x:`` whose last ``case _`` ends ``execute`` with an error and
@@ -157,11 +180,19 @@ class Contracts:
         if not (type(last) is cst.MatchAs and last.pattern is None):
             return
         body = suite_body(cases[-1].body)
-        if not self._error_exit(body, env) or (
-            env.func is not self.entry and not ends_with_raise(body)
+        refuses_none = all(_refuses_none(case.pattern) for case in cases[:-1])
+        error = self._error_exit(body, env)
+        recovered = error and env.recovering > 0 and ends_with_raise(body)
+        if (
+            env.func is self.entry
+            and refuses_none
+            and not recovered
+            and self._doubtful(body, error, lambda: [{arg: "none"}], env)
         ):
+            return  # ``case _: return self.fail(...)``: refused or handled
+        if not error or (env.func is not self.entry and not ends_with_raise(body)):
             return
-        if all(_refuses_none(case.pattern) for case in cases[:-1]):
+        if refuses_none:
             builder = self._arg(arg)
             if env.recovering > 0 and ends_with_raise(body):
                 builder.recovered.add("none")

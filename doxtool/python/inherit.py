@@ -177,6 +177,10 @@ def _merge_arguments(first: list[Argument], second: list[Argument]) -> list[Argu
         merged[arg.name] = dataclasses.replace(
             known,
             required=known.required or arg.required,
+            required_unknown=(known.required_unknown or arg.required_unknown)
+            and not (known.required or arg.required),
+            absence_calls=sorted({*known.absence_calls, *arg.absence_calls}),
+            absence_required=known.absence_required or arg.absence_required,
             default=known.default if known.has_default else arg.default,
             has_default=known.has_default or arg.has_default,
             default_unknown=(known.default_unknown or arg.default_unknown)

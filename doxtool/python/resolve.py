@@ -191,10 +191,12 @@ class ToolResolver:
         """A tool of ``facts``'s module with what its calls into the
         repository's other modules do."""
         home = module_name(tool.defined_in_path) if tool.defined_in_path else facts.module
-        followed = self.follower.apply(self.repairable.apply(tool), f"{home}.{tool.class_name}")
+        cls = f"{home}.{tool.class_name}"
+        followed = self.follower.apply(self.repairable.apply(tool), cls)
         owner = self.lookup(home) if tool.defined_in_path else facts
         if owner is not None:
             followed = with_needs(followed, self._super_needs(tool, owner))
+        followed = self.returns.settle_arguments(followed, cls)
         return self.pacer.apply(self.returns.apply(followed, facts.module), facts)
 
     def _super_needs(self, tool: ToolFacts, facts: ModuleFacts, depth: int = 0) -> list[Argument]:

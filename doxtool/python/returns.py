@@ -10,6 +10,12 @@ value it cannot follow to a ``Response`` (a callee not found, a value of
 unknown kind, a path that returns None) makes the tool's ``break_loop``
 unknown (:attr:`~doxtool.core.facts.ToolFacts.unknown`): doxtool then claims
 nothing about it.
+
+The same following settles an argument whose missing or empty value is
+answered with what a call returns (``if not note: return self.fail(...)``,
+:mod:`~doxtool.python.absence`): when the call always gives a ``Response``,
+it may refuse the value or handle it, and the argument's requiredness and
+default are not known (:meth:`ReturnFollower.settle_arguments`).
 """
 
 from __future__ import annotations
@@ -84,6 +90,66 @@ class ReturnFollower:
             else:
                 known = False
         return known
+
+    def settle_arguments(self, tool: ToolFacts, cls: str) -> ToolFacts:
+        """The tool (its class ``cls``, dotted) with what a check answered by
+        a call makes unknown: when each call (:attr:`Argument.absence_calls`)
+        always gives a ``Response``, it may refuse the missing or empty
+        value or handle it, so the argument's requiredness (when refusing
+        would make it required) and its default are not known. A call that
+        may give anything else leaves the argument as the code reads it."""
+        if not any(a.absence_calls for a in tool.arguments):
+            return tool
+        arguments = []
+        for arg in tool.arguments:
+            if arg.absence_calls:
+                unsure = not arg.required and all(
+                    self._responds(tool, cls, call) for call in arg.absence_calls
+                )
+                in_doubt = arg.absence_required
+                arg = dataclasses.replace(arg, absence_calls=[], absence_required=False)
+                if unsure:
+                    arg = dataclasses.replace(
+                        arg,
+                        required_unknown=arg.required_unknown or in_doubt,
+                        default=None,
+                        has_default=False,
+                        default_unknown=True,
+                    )
+            arguments.append(arg)
+        return dataclasses.replace(tool, arguments=arguments)
+
+    def _responds(self, tool: ToolFacts, cls: str, call: str) -> bool:
+        """Whether a call the tool returns the result of (``self.fail``, ``await
+        self.default``) always gives a ``Response``."""
+        awaited = call.startswith("await ")
+        target = call.removeprefix("await ")
+        found = self.follower.entry(tool, target, cls)
+        return (
+            found is not None
+            and found.summary.is_async == awaited
+            and self._always(cls, found, 0, set())
+        )
+
+    def _always(self, cls: str, found: Found, depth: int, seen: set[tuple[str, str]]) -> bool:
+        """Whether every value ``found`` returns is a ``Response`` (through the
+        calls it returns the result of, to :data:`MAX_DEPTH`)."""
+        summary = found.summary
+        key = (found.facts.path, summary.name)
+        if key in seen:
+            return True  # a recursive call gives what the others give
+        seen.add(key)
+        if summary.falls_off or not summary.returns or found.constructs:
+            return False
+        for returned in summary.returns:
+            if returned.kind == "response":
+                continue
+            if returned.kind != "call" or depth + 1 >= MAX_DEPTH:
+                return False
+            callee = self._callee(cls, found, returned.call)
+            if callee is None or not self._always(cls, callee, depth + 1, seen):
+                return False
+        return True
 
     def _callee(self, cls: str, caller: Found, target: str) -> Found | None:
         """The function a call in ``caller`` reaches: ``self.m()`` in a method

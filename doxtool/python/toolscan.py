@@ -30,6 +30,7 @@ from doxtool.core.facts import (
     ToolFacts,
 )
 from doxtool.python import effects
+from doxtool.python.absence import AbsenceCalls
 from doxtool.python.argreads import ArgumentReads
 from doxtool.python.arguments import ArgBuilder, own_params, own_values, split_params, unique
 from doxtool.python.arms import DispatchArms
@@ -116,6 +117,7 @@ class ToolScan(
     HandedWhole,
     Contracts,
     Conversions,
+    AbsenceCalls,
     Outcomes,
     Raises,
     Calls,

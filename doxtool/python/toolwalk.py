@@ -37,15 +37,20 @@ class StatementWalk:
         env.branch_body = None
         needed_here = env.needed_here
         arm_saved = self._arm_begin(body, env)
-        arms: tuple[int, list[int]] | None = None  # (last statement, arms) of a dispatch
+        #: (last statement, arms, calls checks before it return) of a dispatch
+        arms: tuple[int, list[int], tuple[str, ...]] | None = None
+        #: calls checks so far return the result of (``return self.fail(...)``)
+        doubtful: list[str] = []
         for index, stmt in enumerate(body):
-            env.needed_here = contracts and top
+            env.needed_here = contracts and top and not doubtful
             if type(stmt) in (cst.SimpleStatementLine, cst.SimpleStatementSuite):
                 for small in stmt.body:
                     env.stmt = small
                     self._small(small, env)
                     if type(small) is cst.Assert and (contracts or branch):
+                        env.absence_before = tuple(doubtful)
                         self._assert_contract(small.test, env, contracts)
+                        env.absence_before = ()
             else:
                 env.stmt = stmt
                 if type(stmt) in (cst.If, cst.Match) and self._closed(stmt, body[index + 1 :], env):
@@ -57,13 +62,15 @@ class StatementWalk:
                         env.closed_ifs.add(id(stmt))
                     if contracts and arms is None and env.arm is None:
                         opened = self._open_arms(stmt, body[index + 1 :], env)
-                        arms = (index + opened[0], opened[1]) if opened else None
+                        arms = (index + opened[0], opened[1], tuple(doubtful)) if opened else None
+                env.absence_before = tuple(doubtful)
                 if contracts and type(stmt) is cst.If:
                     self._contract(stmt, env)
                 elif branch and type(stmt) is cst.If:
                     self._branch_contract(stmt, env)
                 elif contracts and type(stmt) is cst.Match:
                     self._match_contract(stmt, env)
+                env.absence_before = ()
                 if type(stmt) is cst.If:
                     self._closed_lookup(stmt, env)
                 self._compound(stmt, env)
@@ -78,10 +85,14 @@ class StatementWalk:
                     else contains_return(stmt)
                 )
             ):
-                contracts = branch = False  # later checks hold only on some paths
+                answered = self._answered_check(stmt, env, contracts)
+                if answered is None:
+                    contracts = branch = False  # later checks hold only on some paths
+                else:
+                    doubtful.append(answered)  # ... or, if the call refuses, on every path
             self._arm_step(stmt, env)
             if arms is not None and index == arms[0]:
-                self._close_arms(arms[1])
+                self._close_arms(arms[1], arms[2])
                 arms = None
         env.needed_here = needed_here
         env.arm, env.arm_straight = arm_saved

@@ -99,6 +99,10 @@ class Env:
     arm_pending: tuple[Sequence[cst.BaseStatement], int] | None = None
     arm_straight: bool = False
     arm_top: bool = False
+    #: the calls whose result checks before the statement walked return
+    #: (``if not note: return self.fail(...)``): its check runs on every
+    #: call only if they refuse (:mod:`~doxtool.python.absence`)
+    absence_before: tuple[str, ...] = ()
 
     def guarded(self, key: str) -> bool:
         return any(g is None or key in g for g in self.guards)

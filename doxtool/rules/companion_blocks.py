@@ -231,7 +231,9 @@ class ArgumentsDrift(BlockRule):
 **What it checks.** The `Arguments of `X`:` block lists exactly the arguments
 the tool reads (through `self.args`, `kwargs`, `execute` parameters, or the
 helpers the argument dict is handed to), each with whether it is required, its
-type, its default and its allowed values.
+type, its default and its allowed values, where the code says them (`if not
+note: return self.fail(...)` may refuse or handle a missing `note`: the code's
+line says `required or optional`, and a companion's word is kept).
 
 **Why it matters.** The arguments are the tool's interface to the model. An
 argument the code reads but the companion does not mention is undocumented;

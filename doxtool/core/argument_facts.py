@@ -1,0 +1,90 @@
+"""The facts of a tool's arguments (:class:`Argument`, with where each is
+read), part of :mod:`doxtool.core.facts`, which names them too: plain
+dataclasses with slots, as the other facts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(slots=True)
+class ArgumentRead:
+    """One place where a tool reads an argument."""
+
+    line: int
+    column: int = 1
+    #: get | subscript | contains | pop | parameter
+    kind: str = "get"
+    #: the read happens under a membership test or a ``KeyError`` handler
+    guarded: bool = False
+    #: qualified name of the function or method holding the read
+    function: str = ""
+    #: repository path of the module holding the code when it is not the
+    #: module under inspection (inherited or re-exported tool classes)
+    path: str | None = None
+
+
+@dataclass(slots=True)
+class Argument:
+    """An argument of a tool (a key of ``tool_args``)."""
+
+    name: str
+    required: bool = False
+    #: whether the argument is needed is not known (``required`` is then
+    #: false, and neither "required" nor "optional" is claimed): its missing
+    #: or empty value reaches, where a returned ``Response(...)`` would make
+    #: it required, a ``return`` of a call that always gives a ``Response``
+    #: (``if not note: return self.fail(...)``), which may refuse the value
+    #: or handle it (``return await self.default()``); no default is claimed
+    #: or denied either (``default_unknown``)
+    required_unknown: bool = False
+    #: literal default value; meaningful only when ``has_default`` is true
+    default: Any = None
+    has_default: bool = False
+    #: whether there is a default is not known (a fallback after ``or`` that
+    #: is not a literal, ``x or self.limit``, or an empty one, ``x or []``):
+    #: a default is neither claimed nor denied
+    default_unknown: bool = False
+    #: JSON Schema type name, or None when unknown
+    type: str | None = None
+    #: literal values the argument is compared against (dispatch arguments)
+    enum: list[Any] | None = None
+    #: a conversion the code applies to the value (``int``, ``float``,
+    #: ``str``, ``list``, ``tuple``, ``dict``): when it makes ``type``, a value
+    #: it converts (``"30"`` for ``int``) is one the code accepts
+    coercion: str | None = None
+    #: the values it accepts are not known (a test no list holds, a value
+    #: tested beside the dispatch): neither a list nor "any value" is claimed
+    values_unknown: bool = False
+    reads: list[ArgumentRead] = field(default_factory=list)
+    #: other arguments of which at least one is needed together with this one
+    #: (``args["text"] if "text" in args else args["message"]``); such an
+    #: argument is not ``required`` on its own
+    alternatives: list[str] = field(default_factory=list)
+    #: the alternatives stand in for it, but no check needs one of them
+    #: (``args.get("text") or args.get("message")`` alone): no ``anyOf``
+    alternatives_optional: bool = False
+    #: the calls whose result ``execute`` returns on a missing or empty value
+    #: where a returned ``Response(...)`` would refuse it (``self.fail``,
+    #: ``await self.default``, a dotted function), when refusing it there
+    #: would change what is claimed; ``absence_required``: it would make the
+    #: argument required (else only its default is in doubt). Extraction
+    #: sees one module: the tool's resolution follows the calls, makes the
+    #: argument's requiredness (or default) unknown when each always gives a
+    #: ``Response`` (:mod:`doxtool.python.returns`), and empties them
+    absence_calls: list[str] = field(default_factory=list)
+    absence_required: bool = False
+
+    @property
+    def first_line(self) -> int:
+        return self.reads[0].line if self.reads else 0
+
+    def where(self, module: str) -> str:
+        """``path:line`` of the first read (in ``module`` unless a helper or a
+        base class elsewhere reads it), or ``module`` when there is none."""
+        if not self.reads:
+            return module
+        read = self.reads[0]
+        return f"{read.path or module}:{read.line}"
