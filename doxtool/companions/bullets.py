@@ -135,7 +135,7 @@ def class_bullet(content: str) -> ClassBullet | None:
             return None
         return ClassBullet(found, [], False, offset + len(NO_BASE))
     if stripped.startswith("("):
-        close = _closing_paren(stripped)
+        close = closing_paren(stripped)
         if close is not None:
             inner = spans(stripped[1:close])
             bases = [part.text for part in inner if part.code]
@@ -171,7 +171,7 @@ def _class_span(found: BulletCode) -> ClassBullet | None:
     return ClassBullet(found, bases, False, found.end, match.group("name"))
 
 
-def _closing_paren(text: str) -> int | None:
+def closing_paren(text: str) -> int | None:
     """Where the ``(`` opening ``text`` closes, outside code spans."""
     depth = 0
     for part in spans(text):

@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from doxtool.companions.bullets import is_item
+from doxtool.companions.bullets import closing_paren, is_item
 from doxtool.companions.factlines import (
     MULTILINE_KINDS,
     OPEN_NONE,
@@ -92,11 +92,12 @@ _LEADS = tuple(
     )
 )
 
-# The fact part of an argument item, with each code span replaced by \0:
-# `required|optional [type][, default X][, one of X, Y]` (clauses in any order)
 #: the words of an argument item whose requiredness the code does not say
 #: (:attr:`~doxtool.core.facts.Argument.required_unknown`)
 UNKNOWN_PRESENCE = "required or optional"
+
+# The fact part of an argument item, with each code span replaced by \0:
+# `required|optional [type][, default X][, one of X, Y]` (clauses in any order)
 _ARGUMENT_SHAPE = LazyPattern(
     r" ?(?P<required>required or optional|required|optional)(?: (?P<type>[A-Za-z]\w*))?"
     r"(?P<clauses>(?: ?, ?(?:default \x00|(?:one of|alternative to) \x00(?: ?, ?\x00)*))*) ?",
@@ -375,25 +376,13 @@ def _loose_item(name: str, after: str) -> dict[str, Any] | None:
         return _by_name(name, after)  # `` - `until` ``: the name alone
     stripped = after.lstrip(" \t")
     if stripped.startswith("("):
-        close = _closing(stripped)
+        close = closing_paren(stripped)
         if close is not None:
             return _loose_argument(name, " " + stripped[1:close], stripped)
         return None
     dash = _DASH.match(after)
     if dash is not None:
         return _loose_argument(name, after[dash.end() :], after)
-    return None
-
-
-def _closing(text: str) -> int | None:
-    depth = 0
-    for part in spans(text):
-        if part.code:
-            continue
-        for offset, char in enumerate(part.text):
-            depth += {"(": 1, ")": -1}.get(char, 0)
-            if depth == 0:
-                return part.start + offset
     return None
 
 
