@@ -131,6 +131,11 @@ class ArgBuilder:
     #: value is accepted when the call handles it, refused when it refuses it
     absence_blank: bool = False
     absence_none: bool = False
+    #: the kinds of value (:data:`REFUSALS`) such a branch tests: were the
+    #: call a refusal, the check would refuse them where the dispatch runs
+    absence_closed: set[str] = field(default_factory=set)
+    #: a closed dispatch would run on every call if those calls refused
+    absence_closed_always: bool = False
     #: how every arm of a closed dispatch needs it (``"raises"``,
     #: ``"refuses"``, as :attr:`arm_raises`, :attr:`arm_refuses`) where that
     #: holds only if the calls of :attr:`absence_calls` refuse: the dispatch
@@ -328,11 +333,17 @@ class ArgBuilder:
         # handle the value instead: ``return await self.default()``)
         absence_required, absence_calls = False, []
         if self.absence_calls:
+            # a branch of a dispatch every call reaches refuses on every call
+            closed_always = self.closed_always or self.absence_closed_always
+            always = self.absence_closed if closed_always else set()
             refusing = dataclasses.replace(
                 self,
-                refusals=self.refusals | self.absence_refusals,
-                branch_refusals=self.branch_refusals | self.absence_branch_refusals,
-                contract_required=self.contract_required or self.absence_contract,
+                refusals=self.refusals | self.absence_refusals | always,
+                branch_refusals=self.branch_refusals
+                | self.absence_branch_refusals
+                | (self.absence_closed - always),
+                contract_required=self.contract_required or self.absence_contract or bool(always),
+                closed_always=closed_always,
                 arm_raises=self.arm_raises or "raises" in self.absence_arms,
                 arm_refuses=self.arm_refuses or "refuses" in self.absence_arms,
                 absence_blank=False,

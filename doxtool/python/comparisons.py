@@ -80,6 +80,10 @@ class Comparisons:
             builder.closed_always = True
         else:
             builder.closed_sometimes = True
+            if env.doubted_here and env.func is self.entry and not env.recovering:
+                # on every call, if the calls checks before it return refuse
+                builder.absence_calls.update(env.doubted_here)
+                builder.absence_closed_always = True
 
     def _add_enum(self, arg: str, value: Any) -> None:
         # ``x == ""`` and ``x is None`` test for absence, not for a choice

@@ -160,13 +160,17 @@ class Contracts:
             for name, refusal in group.items():
                 builder = self._arg(name)
                 blank, none = REFUSALS[refusal](""), REFUSALS[refusal](None)
-                if target is None:
+                if target is None or not blank:
+                    # (``elif action is None: return await self.default()``
+                    # takes ``None`` on, whatever the call gives)
                     builder.blank_tested = builder.blank_tested or blank
                     builder.none_tested = builder.none_tested or none
-                elif blank or none:
+                else:
                     builder.absence_calls.add(target)
                     builder.absence_blank = builder.absence_blank or blank
                     builder.absence_none = builder.absence_none or none
+                    if len(group) == 1:  # (``if not a and not b``: no alternatives)
+                        builder.absence_closed.add(refusal)
 
     def _match_contract(self, stmt: cst.Match, env: Env) -> None:
         """``match x:`` whose last ``case _`` ends ``execute`` with an error and

@@ -35,7 +35,7 @@ class StatementWalk:
         # of a branch of a dispatch: its checks refuse defaults on those calls
         branch = (top and not env.needed) or body is env.branch_body
         env.branch_body = None
-        needed_here = env.needed_here
+        needed_here, doubted_here = env.needed_here, env.doubted_here
         arm_saved = self._arm_begin(body, env)
         #: (last statement, arms, calls checks before it return) of a dispatch
         arms: tuple[int, list[int], tuple[str, ...]] | None = None
@@ -43,6 +43,7 @@ class StatementWalk:
         doubtful: list[str] = []
         for index, stmt in enumerate(body):
             env.needed_here = contracts and top and not doubtful
+            env.doubted_here = tuple(doubtful) if contracts and top else ()
             if type(stmt) in (cst.SimpleStatementLine, cst.SimpleStatementSuite):
                 for small in stmt.body:
                     env.stmt = small
@@ -94,7 +95,7 @@ class StatementWalk:
             if arms is not None and index == arms[0]:
                 self._close_arms(arms[1], arms[2])
                 arms = None
-        env.needed_here = needed_here
+        env.needed_here, env.doubted_here = needed_here, doubted_here
         env.arm, env.arm_straight = arm_saved
 
     def _small(self, small: cst.BaseSmallStatement, env: Env) -> None:

@@ -81,6 +81,9 @@ class Env:
     needed: bool = False
     #: the statement being walked is one such call may come from
     needed_here: bool = False
+    #: ... would be, but for checks before it answered by these calls
+    #: (``if not note: return self.fail(...)``, :mod:`~doxtool.python.absence`)
+    doubted_here: tuple[str, ...] = ()
     #: how many expression branches enclose the expression being walked (an
     #: ``if``/``else`` of a conditional expression, the right of ``and``/``or``)
     branches: int = 0
