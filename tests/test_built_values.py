@@ -113,3 +113,41 @@ def test_a_value_used_unchecked_still_accepts_any_value(run_cli, make_repo) -> N
         "tools/mode.py.dox.md:5:1: DOX111 argument `mode` accepts any value in the code "
         "(read at tools/mode.py:13) [*]"
     )
+
+
+def test_an_exception_built_from_the_value_leaves_the_closed_check_its_values(
+    run_cli, make_repo
+) -> None:
+    """An exception takes the value only to show it: the closed check before
+    it still gives the values (``raise ValueError(mode)``, an exception class
+    of the module, in a tool and in a helper module)."""
+    tool = dedent(
+        """\
+        class ToolFailure(Exception):
+            pass
+
+
+        class ModeTool(Tool):
+            async def execute(self, **kwargs) -> Response:
+                mode = self.args.get("mode", "fast")
+                if mode not in ("fast", "careful"):
+                    raise ToolFailure(mode)
+                return Response(message=str(ValueError(mode)), break_loop=False)
+        """
+    )
+    root: Path = make_repo({"tools/mode.py": HEAD + tool})
+    argument = _mode(run_cli, root)
+    assert (argument["enum"], argument["values_unknown"]) == (["fast", "careful"], False)
+    helper = dedent(
+        """\
+        def read_mode(args):
+            mode = args.get("mode", "fast")
+            if mode not in ("fast", "careful"):
+                raise ValueError(mode)
+            return mode
+        """
+    )
+    helped = HELPED.replace("read_mode(self.args).value", "read_mode(self.args)")
+    root = make_repo({"helpers/modes.py": helper, "tools/mode.py": helped})
+    argument = _mode(run_cli, root)
+    assert (argument["enum"], argument["values_unknown"]) == (["fast", "careful"], False)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import libcst as cst
 
 from doxtool.python.cstnodes import dotted_name
-from doxtool.python.readforms import COERCIONS
+from doxtool.python.readforms import COERCIONS, is_exception_name, names_built_class
 from doxtool.python.walkstate import Env
 
 
@@ -39,7 +39,8 @@ class Conversions:
             return False
         scan = self.scan  # type: ignore[attr-defined]
         if len(dotted) == 1 and dotted[0] in scan.classes:
-            return True
+            # a class of the module, but an exception (its bases say so)
+            bases = scan.classes[dotted[0]].bases
+            return not any(is_exception_name(base.rsplit(".", 1)[-1]) for base in bases)
         qualified = scan._resolve(dotted, env.names) or ".".join(dotted)
-        last = qualified.rsplit(".", 1)[-1]
-        return last[:1].isupper() and not last.isupper() and last != "Response"
+        return names_built_class(qualified.rsplit(".", 1)[-1])

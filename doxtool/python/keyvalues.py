@@ -28,6 +28,7 @@ from doxtool.python.readforms import (
     SHOWING_METHODS,
     SHOWS,
     STRING_METHODS,
+    names_built_class,
 )
 
 #: comparisons that test a value against others
@@ -249,7 +250,4 @@ def _builds_class(func: ast.expr) -> bool:
     a name in the CapWords that name a class, not the ``Response`` a tool
     returns nor a conversion it reads (``int``)."""
     parts = dotted_parts(func)
-    if not parts or parts[-1] in COERCIONS:
-        return False
-    last = parts[-1]
-    return last[:1].isupper() and not last.isupper() and last != "Response"
+    return bool(parts) and names_built_class(parts[-1])

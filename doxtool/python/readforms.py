@@ -74,3 +74,27 @@ SHOWING_CALLS = frozenset({"json.dumps", "pprint.pprint", "pprint.pformat"})
 SHOWING_METHODS = frozenset(
     {"log", "debug", "info", "warning", "warn", "error", "exception", "critical", "print"}
 )
+
+
+#: the endings of an exception class's name (``ValueError``, ``RepairableException``)
+_EXCEPTION_ENDINGS = ("Error", "Exception", "Warning", "Exit", "Interrupt")
+
+
+def names_built_class(name: str) -> bool:
+    """Whether a call of ``name`` (a dotted name's last part) builds a class
+    that may refuse the value it is given (``Mode(value)``): a name in the
+    CapWords that name a class, not the ``Response`` a tool returns, a
+    conversion doxtool reads (``int``), or an exception, which takes a
+    value only to show it (``ValueError(level)``)."""
+    return (
+        name[:1].isupper()
+        and not name.isupper()
+        and name != "Response"
+        and name not in COERCIONS
+        and not is_exception_name(name)
+    )
+
+
+def is_exception_name(name: str) -> bool:
+    """Whether ``name`` is spelled as an exception class's (``ValueError``)."""
+    return name.endswith(_EXCEPTION_ENDINGS)
