@@ -8,6 +8,8 @@ way a dotted name is shortened are not disagreements.
 
 from __future__ import annotations
 
+import json
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -81,6 +83,33 @@ def documented_arguments(values: Any, read: set[str]) -> list[dict[str, Any]]:
     ]
 
 
+def _number_free(value: Any) -> Any:
+    """``value`` with every number that is a whole number written as an
+    integer (``0.0`` is ``0``); booleans stay booleans."""
+    if isinstance(value, float) and math.isfinite(value) and value.is_integer():
+        return int(value)
+    if isinstance(value, list):
+        return [_number_free(item) for item in value]
+    if isinstance(value, dict):
+        return {key: _number_free(item) for key, item in value.items()}
+    return value
+
+
+def default_key(text: Any) -> Any:
+    """A default (canonical JSON text) as compared: numbers by their value,
+    so ``0.0`` is ``0`` and ``15.0`` is ``15``; text that is not JSON as written."""
+    if not isinstance(text, str):
+        return text
+    try:
+        value = json.loads(text)
+    except (ValueError, RecursionError):
+        return text
+    try:
+        return json.dumps(_number_free(value), sort_keys=True)
+    except (TypeError, ValueError, RecursionError):
+        return text
+
+
 def _argument_key(
     argument: dict[str, Any],
     values: bool = True,
@@ -101,7 +130,7 @@ def _argument_key(
         else None,
         type_key(argument.get("type")) if kind else None,
         has_default,
-        argument.get("default") if has_default else None,
+        default_key(argument.get("default")) if has_default else None,
         enum_key(enum),
         tuple(sorted(alternatives)) if alternatives else None,
     )
@@ -131,17 +160,19 @@ def _arguments_agree(expected: Any, existing: Any, open: bool = False) -> bool:
     facts = {a["name"]: a for a in expected}
     if not (set(facts) <= set(documented) if open else set(documented) == set(facts)):
         return False
-    # an item whose facts doxtool could not read (a table row in another
-    # form) agrees by its name alone
-    return all(
-        documented[name].get("fields_unknown")
-        or (
-            documented[name].get("required") is not None
-            and _argument_key(documented[name], *_said(facts[name], documented[name]))
-            == _argument_key(facts[name], *_said(facts[name], documented[name]))
-        )
-        for name in facts
-    )
+    return all(item_agrees(facts[name], documented[name]) for name in facts)
+
+
+def item_agrees(fact: dict[str, Any], documented: dict[str, Any]) -> bool:
+    """Whether an argument item (``documented``) states what the code gives
+    (``fact``); an item whose facts doxtool could not read (a table row in
+    another form) agrees by its name alone."""
+    if documented.get("fields_unknown"):
+        return True
+    said = _said(fact, documented)
+    return documented.get("required") is not None and _argument_key(
+        documented, *said
+    ) == _argument_key(fact, *said)
 
 
 def _break_loop_agrees(expected: Any, existing: Any) -> bool:
@@ -227,7 +258,8 @@ def argument_differences(want: dict[str, Any], have: dict[str, Any]) -> list[str
     if want.get("default_unknown"):
         pass  # a fallback the code does not state (``x or self.limit``)
     elif bool(want.get("has_default")) != bool(have.get("has_default")) or (
-        want.get("has_default") and want.get("default") != have.get("default")
+        want.get("has_default")
+        and default_key(want.get("default")) != default_key(have.get("default"))
     ):
         shown = f"`{want.get('default')}`" if want.get("has_default") else "no default"
         problems.append(f"has {shown} in the code")

@@ -80,15 +80,16 @@ def numbered(mark: str) -> bool:
 def appended_mark(marks: list[str]) -> str | None:
     """The mark of an item added after the items marked ``marks`` (in their
     written order) in a numbered list: the next number; None when the
-    numbers neither count up by one nor repeat one number."""
+    numbers neither count up by one nor repeat one number, or when the next
+    has more digits than a list marker may (nine)."""
     found = [_NUMBERED.fullmatch(mark) for mark in marks]
     if not found or any(match is None for match in found):
         return None
     numbers = [int(match.group("number")) for match in found if match is not None]
     step = _step(numbers)
     last = found[-1]
-    if step is None or last is None:
-        return None
+    if step is None or last is None or len(str(numbers[-1] + step)) > 9:
+        return None  # (a number of ten digits marks no list item)
     return f"{last.group('indent')}{numbers[-1] + step}{last.group('rest')}"
 
 

@@ -7,12 +7,14 @@ the items only they list.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
-from doxtool.companions.agreement import type_key
-from doxtool.companions.factlines import ExpectedBlock
+from doxtool.companions.agreement import default_key, item_agrees, type_key
+from doxtool.companions.factlines import ExpectedBlock, spans, split_sentence
 from doxtool.companions.leads import _lead
-from doxtool.companions.model import FactBlock
+from doxtool.companions.model import Companion, FactBlock
+from doxtool.core.edits import line_content
 
 
 def kept_lead(rendered: str, written: str) -> str:
@@ -58,6 +60,13 @@ def with_persons_values(values: Any, existing: FactBlock) -> Any:
                 "required": person["required"],
                 "required_unknown": bool(person.get("required_unknown")),
             }
+        if (
+            person is not None
+            and person.get("has_default")
+            and v.get("has_default")
+            and default_key(person.get("default")) == default_key(v.get("default"))
+        ):
+            v = {**v, "default": person.get("default")}  # the same value (`0.0` for `0`)
         if person is not None and v.get("default_unknown"):
             v = {
                 **v,
@@ -92,3 +101,63 @@ def with_persons_arguments(expected: ExpectedBlock, existing: FactBlock) -> list
     if any(v.get("required") is None for v in extras):
         return None
     return [*expected.values, *extras]
+
+
+def true_item_lines(
+    expected: ExpectedBlock, existing: FactBlock, companion: Companion
+) -> dict[str, str]:
+    """Name -> line, as written, of each argument item of ``existing`` that
+    states what the code gives (or, in an open block, that only the
+    companion lists): a rewrite of the block writes it again byte for byte
+    (its spacing, its facts in the person's order, its prose)."""
+    if not isinstance(expected.values, list) or not isinstance(existing.values, list):
+        return {}
+    facts = {v.get("name"): v for v in expected.values if isinstance(v, dict)}
+    kept: dict[str, str] = {}
+    for documented in existing.values:
+        if not isinstance(documented, dict) or documented.get("required") is None:
+            continue
+        name = documented.get("name")
+        fact = facts.get(name)
+        if fact is None and not expected.open:
+            continue
+        if fact is not None and not item_agrees(fact, documented):
+            continue
+        line = existing.item_lines.get(name or "") or 0
+        if isinstance(name, str) and 0 < line <= len(companion.lines):
+            kept[name] = line_content(companion.lines[line - 1])
+    return kept
+
+
+#: the words opening the clauses of an argument's facts
+_CLAUSE = re.compile(r"\b(default|one of|alternative to)\b", re.IGNORECASE)
+_CLAUSE_KEYS = {"default": "default", "one of": "enum", "alternative to": "alternatives"}
+
+
+def clause_order(line: str) -> list[str]:
+    """The clauses of an argument item's facts (``default``, ``enum``,
+    ``alternatives``) in the order its line writes them; a fix changing a
+    fact of the item writes them in that order."""
+    _, colon, rest = line.partition(":")
+    sentence, _, _ = split_sentence(rest if colon else line)
+    order: list[str] = []
+    for part in spans(sentence):
+        if part.code:
+            continue
+        for found in _CLAUSE.finditer(part.text):
+            key = _CLAUSE_KEYS[" ".join(found.group(1).casefold().split())]
+            if key not in order:
+                order.append(key)
+    return order
+
+
+def in_written_order(values: list[Any], existing: FactBlock, companion: Companion) -> list[Any]:
+    """``values`` with, for each argument its block already lists, the
+    order its line writes its clauses in (``clause_order``)."""
+    out = []
+    for v in values:
+        line = existing.item_lines.get(v.get("name", "")) if isinstance(v, dict) else None
+        if line and 0 < line <= len(companion.lines):
+            v = {**v, "clause_order": clause_order(line_content(companion.lines[line - 1]))}
+        out.append(v)
+    return out

@@ -32,7 +32,13 @@ from doxtool.companions.factlines import (
     sentence_end,
 )
 from doxtool.companions.itemmarks import arranged
-from doxtool.companions.keeping import kept_lead, with_persons_arguments, with_persons_values
+from doxtool.companions.keeping import (
+    in_written_order,
+    kept_lead,
+    true_item_lines,
+    with_persons_arguments,
+    with_persons_values,
+)
 from doxtool.companions.leads import UNKNOWN_PRESENCE
 from doxtool.companions.model import Companion, FactBlock
 from doxtool.core.edits import line_content
@@ -270,14 +276,17 @@ def argument_fact(argument: dict[str, Any]) -> str:
         head = "required" if argument["required"] else "optional"
     if argument["type"]:
         head += f" {argument['type']}"
-    parts = [head]
+    clauses: dict[str, str] = {}
     if argument["has_default"]:
-        parts.append(f"default {code(argument['default'])}")
+        clauses["default"] = f"default {code(argument['default'])}"
     if argument["enum"]:
-        parts.append("one of " + ", ".join(code(value) for value in argument["enum"]))
+        clauses["enum"] = "one of " + ", ".join(code(value) for value in argument["enum"])
     if argument.get("alternatives"):
-        parts.append("alternative to " + ", ".join(code(name) for name in argument["alternatives"]))
-    return ", ".join(parts)
+        names = ", ".join(code(name) for name in argument["alternatives"])
+        clauses["alternatives"] = "alternative to " + names
+    # the clauses in the order the person wrote them (``clause_order``), then the others
+    order = [*argument.get("clause_order", ()), "default", "enum", "alternatives"]
+    return ", ".join([head, *(clauses[key] for key in dict.fromkeys(order) if key in clauses)])
 
 
 def _render(kind: str, subject: str | None, values: Any, keep: Keep, open: bool) -> list[str]:
@@ -435,7 +444,10 @@ def render_block(
         values = with_persons_arguments(expected, existing) or values
     if expected.kind == "arguments":
         values = with_persons_values(values, existing)
-        values, keep = arranged(values, existing, keep)
+        values, keep = arranged(in_written_order(values, existing, companion), existing, keep)
+        keep = dataclasses.replace(
+            keep, lines={**true_item_lines(expected, existing, companion), **keep.lines}
+        )
     lines = _render(expected.kind, expected.subject, values, keep, expected.open)
     if lines and 0 <= existing.start < len(companion.lines):
         lines[0] = kept_lead(lines[0], line_content(companion.lines[existing.start]))
