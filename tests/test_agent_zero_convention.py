@@ -298,6 +298,31 @@ def test_a_full_capped_list_is_complete(make_repo, run_cli) -> None:
     assert not any("`Big.m8`" in f or "`Big.m9`" in f for f in findings), findings
 
 
+def test_a_method_renamed_in_a_full_capped_list_is_reported_and_fixed_as_shown(
+    make_repo, run_cli
+) -> None:
+    """The stale item takes no place under the cap: the renamed method is
+    reported missing with it, and --diff shows what --fix writes."""
+    methods = "".join(f"    def m{i}(self) -> None:\n        pass\n\n" for i in range(8))
+    listed = "".join(f"  - `m{i}(self) -> None`\n" for i in range(8))
+    dox = HISTORY_DOX.split("- Classes:\n")[0] + (
+        f"- Classes:\n- `Big` (no explicit base class)\n{listed}\n## Local Contracts\n\n"
+        "- Update this file whenever public functions change.\n"
+    )
+    root = _repo(make_repo, f"class Big:\n{methods}".replace("def m3(", "def n3("), dox)
+    findings = [f for f in _findings(run_cli, root) if "Big" in f]
+    assert findings == [
+        "helpers/history.py.dox.md:14:1: DOX105 method `Big.n3` (helpers/history.py:11) "
+        "is not listed under `Big` [*]",
+        "helpers/history.py.dox.md:18:1: DOX105 `Big` no longer has method `m3` "
+        "(documented at line 18) [*]",
+    ]
+    diff = run_cli(root, "check", "--no-cache", "--diff", "--select", "DOX105").output
+    assert "-  - `m3(self) -> None`\n+  - `n3(self) -> None`\n" in diff
+    run_cli(root, "check", "--no-cache", "--fix", "--select", "DOX105")
+    assert listed.replace("m3", "n3") in _companion(root)
+
+
 def test_missing_public_method_under_the_cap_is_reported_private_ones_are_not(
     make_repo, run_cli
 ) -> None:

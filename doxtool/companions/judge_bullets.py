@@ -173,7 +173,7 @@ class BulletJudge(BaseJudge):
 
     def _missing_methods(self, doc: DocItem, cls: Item) -> None:
         cap = self.convention.method_cap
-        if cap is not None and len(doc.children) >= cap:
+        if cap is not None and self.live("classes", doc.children) >= cap:
             return
         present = {m.key for m in doc.children}
         for position, method in enumerate(cls.children):
@@ -342,7 +342,7 @@ class BulletJudge(BaseJudge):
         if expected is None:
             return
         cap = self.convention.function_cap if kind == "functions" else self.convention.test_cap
-        if cap is not None and len(documented) >= cap:
+        if cap is not None and self.live(kind, documented) >= cap:
             return
         present = {d.key: d for d in documented}
         if kind == "tests":

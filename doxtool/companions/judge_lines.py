@@ -54,7 +54,7 @@ class LineJudge(BaseJudge):
                     changes[id(item)] = (item, *change)
         additions: list[tuple[int, Item, str]] = []
         if expected is not None:
-            additions = self._missing_sentence_items(kind, line, expected)
+            additions = self._missing_sentence_items(kind, line, expected, len(removals))
         if not removals and not additions and not changes:
             return
         replaced = {key: text for key, (_, text, _) in changes.items()}
@@ -129,13 +129,15 @@ class LineJudge(BaseJudge):
         return None
 
     def _missing_sentence_items(
-        self, kind: str, line: SentenceLine, expected: ExpectedBlock
+        self, kind: str, line: SentenceLine, expected: ExpectedBlock, stale: int = 0
     ) -> list[tuple[int, Item, str]]:
+        """The items ``expected`` has that ``line`` does not list, while the
+        line lists fewer than the convention's cap (its ``stale`` items not counted)."""
         cap = {
             "imports": self.convention.import_cap,
             "helpers": self.convention.helper_cap,
         }.get(kind)
-        if cap is not None and len(line.items) >= cap:
+        if cap is not None and len(line.items) - stale >= cap:
             return []
         documented = [i.text for i in line.items]
         if kind == "side-effects":

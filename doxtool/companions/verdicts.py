@@ -82,6 +82,13 @@ class BaseJudge:
             return  # a hand-written companion chose what it lists
         self.verdicts.append(Verdict(kind, state, key, message, line, list(edits), unsafe))
 
+    def live(self, kind: str, items: Sequence[DocItem]) -> int:
+        """How many of ``items`` (of a ``kind`` block) are not reported stale:
+        those count toward the convention's cap on the items listed; a stale
+        one takes no place a missing one would take."""
+        stale = {v.key for v in self.verdicts if v.kind == kind and v.state == STALE}
+        return sum(item.key not in stale for item in items)
+
     def removal(self, item: DocItem) -> tuple[list[Edit], bool]:
         if item.inline:
             return [], False  # one of several items on the lead line: no fix removes it
