@@ -284,7 +284,7 @@ def test_items_missing_from_a_numbered_list_in_a_row_are_reported_without_a_fix(
 def test_a_signature_rewrite_keeps_the_def_a_person_wrote(make_repo, run_cli) -> None:
     text = COMPANION.replace(
         "  - `parse(self, text: str) -> str`\n", "  - `def parse(self, text: str, strict) -> str`\n"
-    ).replace("- `async fetch(name: str) -> str`\n", "- `async def fetch(name) -> str`\n")
+    ).replace("- `async fetch(name: str) -> str`\n", "- `async def fetch(name: int) -> str`\n")
     root = _repo(make_repo, text)
     run_cli(root, "check", "--no-cache", "--fix")
     assert (root / DOX).read_text(encoding="utf-8") == COMPANION.replace(

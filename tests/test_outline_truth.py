@@ -241,6 +241,45 @@ def test_a_string_annotation_is_its_contents(make_repo, run_cli) -> None:
     ]
 
 
+STAMPS = """\
+import datetime
+
+
+class Stamps:
+    def stamp(self, when: datetime.datetime, zone: str = "") -> datetime.date:
+        return when.date()
+
+    def same(self, data: str, other: str):
+        return data == other
+"""
+
+
+def test_a_signature_omitting_types_or_qualifying_a_name_is_true(make_repo, run_cli) -> None:
+    root = _helper_repo(make_repo, DOXTOOL, STAMPS, "stamps")
+    _settled(run_cli, root, "helpers/stamps.py.dox.md")
+    companion = "helpers/stamps.py.dox.md"
+    _edit(
+        root,
+        companion,
+        "`stamp(self, when: datetime.datetime, zone: str=...) -> datetime.date`",
+        '`stamp(self, when, zone="") -> date`',
+    )
+    _edit(
+        root, companion, "`same(self, data: str, other: str)`", "`same(self, data, other) -> bool`"
+    )
+    before = _read(root, companion)
+    assert _findings(run_cli, root) == []
+    _fix(run_cli, root)
+    assert _read(root, companion) == before
+    # another name, or a default gone, is still a change
+    _edit(root, companion, "-> date`", "-> time`")
+    _edit(root, companion, 'zone="")', "zone)")
+    assert [f.split(": ", 1)[1] for f in _findings(run_cli, root)] == [
+        "DOX105 `Stamps.stamp` `zone` has default now, returns `datetime.date` now "
+        "(helpers/stamps.py:5) [*]"
+    ]
+
+
 GENERIC = """\
 from typing import Generic, TypeVar
 

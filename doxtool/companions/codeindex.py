@@ -142,6 +142,33 @@ def code_signature(fn: FunctionOutline) -> _Sig:
     return _Sig(params, _normal(fn.returns))
 
 
+#: a dotted name, or one character of anything else, in an annotation
+_ANNOTATION_TOKEN = re.compile(r"[^\W\d]\w*(?:\s*\.\s*[^\W\d]\w*)*|\S")
+
+
+def _annotations_agree(documented: str | None, actual: str | None) -> bool:
+    """Whether a documented annotation says what the code's says. One left
+    out on either side is not compared (a signature written without types
+    omits them; one the code lacks is not known to be wrong); a dotted name
+    agrees with the same name qualified or unqualified (``RSAPublicKey`` is
+    ``rsa.RSAPublicKey``)."""
+    if documented is None or actual is None or documented == actual:
+        return True
+    ours = _ANNOTATION_TOKEN.findall(documented)
+    theirs = _ANNOTATION_TOKEN.findall(actual)
+    if len(ours) != len(theirs):
+        return False
+    for mine, real in zip(ours, theirs, strict=True):
+        mine, real = "".join(mine.split()), "".join(real.split())
+        if mine == real:
+            continue
+        if not (mine[0].isalpha() or mine[0] == "_") or not (real[0].isalpha() or real[0] == "_"):
+            return False
+        if not (real.endswith("." + mine) or mine.endswith("." + real)):
+            return False
+    return True
+
+
 def signature_changes(documented: str, fn: FunctionOutline) -> list[str] | None:
     """How the code's signature differs from the documented one: [] when they
     agree, None when the documented text does not parse."""
@@ -150,7 +177,14 @@ def signature_changes(documented: str, fn: FunctionOutline) -> list[str] | None:
         return None
     real = code_signature(fn)
     doc_params = [(n, _normal(a), d, s) for n, a, d, s in doc.params]
-    if doc_params == real.params and _normal(doc.returns) == real.returns:
+    shapes = [(n, d, s) for n, _, d, s in doc_params] == [(n, d, s) for n, _, d, s in real.params]
+    if (
+        shapes
+        and all(
+            _annotations_agree(p[1], q[1]) for p, q in zip(doc_params, real.params, strict=True)
+        )
+        and _annotations_agree(_normal(doc.returns), real.returns)
+    ):
         return []
     changes: list[str] = []
     doc_names = [p[0] for p in doc_params]
@@ -166,7 +200,7 @@ def signature_changes(documented: str, fn: FunctionOutline) -> list[str] | None:
         actual = by_name.get(name)
         if actual is None or star:
             continue
-        if annotation != actual[1]:
+        if not _annotations_agree(annotation, actual[1]):
             changes.append(
                 f"{code(name)} is annotated {code(actual[1]) if actual[1] else 'no type'} now"
             )
@@ -174,7 +208,7 @@ def signature_changes(documented: str, fn: FunctionOutline) -> list[str] | None:
             changes.append(f"{code(name)} {'has' if actual[2] else 'has no'} default now")
     if not gained and not lost and doc_names != real_names:
         changes.append("reordered its parameters")
-    if _normal(doc.returns) != real.returns:
+    if not _annotations_agree(_normal(doc.returns), real.returns):
         changes.append(
             f"returns {code(real.returns)} now" if real.returns else "has no return annotation now"
         )
