@@ -128,3 +128,42 @@ def test_a_numbered_list_at_its_last_marker_is_not_extended(make_repo, run_cli) 
     ]
     run_cli(root, "check", "--no-cache", "--fix", "--unsafe-fixes")
     assert _lines(root) == before
+
+
+def test_a_renamed_class_is_renamed_in_place_with_its_notes(make_repo, run_cli) -> None:
+    items = (
+        "  - `seconds`: optional integer, default `0`. Added to the others.\n"
+        "    Never negative.\n"
+        "  - `minutes`: optional integer, default `0`.\n"
+        "  - `hours`: optional integer, default `0`.\n"
+        '  - `unit`: optional string, one of `s`, `ms`, default `"s"`.\n'
+    )
+    root = _repo(make_repo, items, WAIT_PY.replace("class WaitTool(", "class Wait("))
+    before = (root / DOX).read_text(encoding="utf-8")
+    result = run_cli(root, "check", "--no-cache", "--select", "DOX1")
+    assert [line for line in result.output.splitlines() if ": DOX" in line] == [
+        "tools/wait.py.dox.md:8:1: DOX105 class `WaitTool` is named `Wait` in the code now, "
+        "with the methods listed under it (tools/wait.py:4) [*]",
+        "tools/wait.py.dox.md:12:1: DOX106 class `WaitTool` is named `Wait` in the code now "
+        "(documented at line 12) [*]",
+        "tools/wait.py.dox.md:13:1: DOX106 class `WaitTool` is named `Wait` in the code now "
+        "(documented at line 13) [*]",
+        "tools/wait.py.dox.md:14:1: DOX111 fact line `arguments` documents `WaitTool`, "
+        "which the code names `Wait` now [*]",
+        "tools/wait.py.dox.md:20:1: DOX120 fact line `break-loop` documents `WaitTool`, "
+        "which the code names `Wait` now [*]",
+    ]
+    for unsafe in ((), ("--unsafe-fixes",)):
+        (root / DOX).write_text(before, encoding="utf-8")
+        run_cli(root, "check", "--no-cache", "--fix", *unsafe)
+        assert (root / DOX).read_text(encoding="utf-8") == before.replace("`WaitTool`", "`Wait`")
+
+
+def test_a_class_gone_and_another_new_without_its_methods_is_no_rename(make_repo, run_cli) -> None:
+    code = WAIT_PY.replace("class WaitTool(", "class Wait(").replace(
+        "async def execute(", "async def run(self) -> None:\n        pass\n\n    async def go("
+    )
+    root = _repo(make_repo, "  - `seconds`: optional integer, default `0`.\n", code)
+    result = run_cli(root, "check", "--no-cache", "--select", "DOX1")
+    assert "is named `Wait`" not in result.output
+    assert "no longer has class `WaitTool`" in result.output

@@ -30,6 +30,7 @@ from doxtool.companions.factlines import ExpectedBlock, code, display_code
 from doxtool.companions.generate import verification_lines
 from doxtool.companions.itemmarks import appended_mark, numbered
 from doxtool.companions.model import FactBlock
+from doxtool.companions.renames import renamed_class, renamed_item
 from doxtool.companions.verdicts import CHANGED, MISSING, STALE, BaseJudge
 from doxtool.core.edits import Edit, line_content
 from doxtool.core.outline_facts import FunctionOutline
@@ -42,10 +43,16 @@ class BulletJudge(BaseJudge):
         documented = read_bullets(self.companion, block, self.convention.bare_class_has_no_bases)
         code_index = self.code
         known = code_index.outline is not None
-        for cls in documented:
+        renamed = renamed_class(self.companion, code_index.outline)
+        for position, cls in enumerate(documented):
             definitions = code_index.classes.get(cls.key)
             if known and not definitions and code_index.has_inner_class(cls.key):
                 continue  # a class defined in a class or a function: not judged here
+            if renamed is not None and cls.key == renamed[0]:
+                documented[position] = cls = self._renamed(cls, renamed[1])
+                for method in cls.children:
+                    self._method(cls, method)
+                continue
             if known and not definitions:
                 if cls.loose:
                     continue
@@ -130,6 +137,21 @@ class BulletJudge(BaseJudge):
                 continue
             if not doc.inline:  # methods written on the lead line are not read
                 self._missing_methods(doc, cls)
+
+    def _renamed(self, cls: DocItem, new: str) -> DocItem:
+        """A Classes entry naming a class the code renamed ``new``: the name
+        is written in place (its note and methods stay), then judged anew."""
+        line = self.code.classes[new][0].line
+        self.add(
+            "classes",
+            CHANGED,
+            cls.key,
+            f"class `{cls.key}` is named `{new}` in the code now, with the methods "
+            f"listed under it ({self.module}:{line})",
+            cls.line,
+            [] if cls.inline else [self.rewrite_span(cls, new)],
+        )
+        return renamed_item(cls, new)
 
     def _method(self, cls: DocItem, method: DocItem) -> None:
         if self.code.outline is None:

@@ -30,6 +30,7 @@ from doxtool.companions.insertions import merge_insertion_lines
 from doxtool.companions.judge_bullets import BulletJudge
 from doxtool.companions.judge_lines import LineJudge
 from doxtool.companions.model import Companion
+from doxtool.companions.renames import old_key, renamed_class
 from doxtool.companions.verdicts import MISSING, Verdict
 from doxtool.core.edits import Edit
 
@@ -68,9 +69,12 @@ def judge(
             judge_.sentence(block, wanted)
         elif block.kind in ("is-tool", "defines"):
             judge_.statement(block)
+    renamed = renamed_class(companion, code_index.outline)
     for block in expected:
         if block.kind not in kinds or block.key in seen:
             continue
+        if old_key(block.key, renamed) in seen:
+            continue  # stated under the class's old name: renamed in place
         if not block.values and block.kind in _LISTS and not convention.writes_empty_lines:
             continue  # the convention leaves an empty list out
         if judge_.generated:

@@ -18,6 +18,7 @@ from doxtool.companions.edits import (
 )
 from doxtool.companions.factlines import ExpectedBlock, is_none
 from doxtool.companions.model import FactBlock
+from doxtool.companions.renames import old_key, rename_edit, renamed_class
 from doxtool.core.edits import Edit
 from doxtool.core.facts import ToolFacts
 from doxtool.core.findings import Finding, Fix
@@ -46,8 +47,13 @@ class BlockRule(Rule):
             expected = [e for e in ctx.expected(doc.module) if e.kind in self.kinds]
             existing = {b.key: b for b in doc.companion.blocks if b.kind in self.kinds}
             tools = {t.class_name: t for t in ctx.tools(doc.module)}
+            renamed = renamed_class(doc.companion, ctx.facts(doc.module).outline)
             for block in expected:
                 found = existing.get(block.key)
+                former = existing.get(old_key(block.key, renamed) or "")
+                if found is None and former is not None and renamed is not None:
+                    yield self.renamed(doc, former, renamed)
+                    continue
                 if found is not None and found.unread:
                     continue  # a sentence doxtool cannot read says what it says
                 if not self._unknown(tools, block.kind, block.subject):
@@ -68,6 +74,7 @@ class BlockRule(Rule):
                     if (
                         block.key in keys
                         or block.bare
+                        or (renamed is not None and block.subject == renamed[0])
                         or self._unknown(tools, block.kind, block.subject)
                     ):
                         continue
@@ -166,6 +173,19 @@ class BlockRule(Rule):
             self.where(doc, block, expected),
             subject=f"{doc.module}:{expected.key}",
             fix=self.fix(doc, expected, f"update {expected.key}"),
+        )
+
+    def renamed(self, doc: Documented, block: FactBlock, renamed: tuple[str, str]) -> Finding:
+        """A block about a class the code renamed: its subject is renamed in
+        place (its items and notes stay); what else differs is compared next."""
+        edit = rename_edit(doc.companion, block, renamed)
+        return self.finding(
+            f"fact line `{block.kind}` documents `{renamed[0]}`, which the code names "
+            f"`{renamed[1]}` now",
+            doc.path,
+            block.line,
+            subject=f"{doc.module}:{block.key}:renamed",
+            fix=Fix(f"rename {block.key}", [edit]) if edit is not None else None,
         )
 
     def orphan(self, ctx: Context, doc: Documented, block: FactBlock) -> Iterator[Finding]:
