@@ -30,7 +30,7 @@ from doxtool.companions.factlines import ExpectedBlock, code, display_code
 from doxtool.companions.generate import verification_lines
 from doxtool.companions.itemmarks import appended_mark, numbered
 from doxtool.companions.model import FactBlock
-from doxtool.companions.renames import renamed_class, renamed_item
+from doxtool.companions.renames import renamed_item
 from doxtool.companions.verdicts import CHANGED, MISSING, STALE, BaseJudge
 from doxtool.core.edits import Edit, line_content
 from doxtool.core.outline_facts import FunctionOutline
@@ -43,7 +43,7 @@ class BulletJudge(BaseJudge):
         documented = read_bullets(self.companion, block, self.convention.bare_class_has_no_bases)
         code_index = self.code
         known = code_index.outline is not None
-        renamed = renamed_class(self.companion, code_index.outline)
+        renamed = self.renamed
         for position, cls in enumerate(documented):
             definitions = code_index.classes.get(cls.key)
             if known and not definitions and code_index.has_inner_class(cls.key):

@@ -24,7 +24,7 @@ from doxtool.companions.derive import Item
 from doxtool.companions.documented import DocItem, SentenceLine, read_sentence
 from doxtool.companions.factlines import ExpectedBlock, code
 from doxtool.companions.model import FactBlock
-from doxtool.companions.renames import rename_edit, renamed_class
+from doxtool.companions.renames import rename_edit
 from doxtool.companions.verdicts import CHANGED, MISSING, STALE, BaseJudge
 from doxtool.core.edits import Edit, line_content
 from doxtool.core.facts import EXECUTE
@@ -228,7 +228,7 @@ class LineJudge(BaseJudge):
         content = line_content(self.companion.lines[block.start])
         unsafe = bool(block.prose.strip(" \t.")) or block.end - block.start > 1
         removal = [self._edit(block.start, block.end, [])]
-        renamed = renamed_class(self.companion, self.code.outline)
+        renamed = self.renamed
         owner = (block.subject or "").partition(".")[0]
         if renamed is not None and owner == renamed[0]:
             edit = rename_edit(self.companion, block, renamed)

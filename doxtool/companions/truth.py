@@ -30,7 +30,7 @@ from doxtool.companions.insertions import merge_insertion_lines
 from doxtool.companions.judge_bullets import BulletJudge
 from doxtool.companions.judge_lines import LineJudge
 from doxtool.companions.model import Companion
-from doxtool.companions.renames import old_key, renamed_class
+from doxtool.companions.renames import old_key
 from doxtool.companions.verdicts import MISSING, Verdict
 from doxtool.core.edits import Edit
 
@@ -69,7 +69,7 @@ def judge(
             judge_.sentence(block, wanted)
         elif block.kind in ("is-tool", "defines"):
             judge_.statement(block)
-    renamed = renamed_class(companion, code_index.outline)
+    renamed = judge_.renamed
     for block in expected:
         if block.kind not in kinds or block.key in seen:
             continue
