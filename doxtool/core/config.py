@@ -261,7 +261,28 @@ def _check_patterns(value: Any, key: str, where: str) -> list[str]:
     return patterns
 
 
+def _check_bases(value: Any, key: str, where: str) -> list[str]:
+    """``tool-bases``: each a dotted class name with its module
+    (``helpers.tool.Tool``), which is all a resolved base can be equal to (a
+    module's parts are its path's, which a relative import may reach though
+    they are no identifiers: ``my-agent.helpers.tool.Tool``)."""
+    bases = _check_list(value, key, where)
+    for base in bases:
+        parts = base.split(".")
+        if (
+            len(parts) < 2
+            or not parts[-1].isidentifier()
+            or not all(part.isprintable() and part.split() == [part] for part in parts)
+        ):
+            raise ConfigError(
+                f"{where}: `{key}`: {json.dumps(base)} is not a dotted class name "
+                "with its module (`helpers.tool.Tool`)"
+            )
+    return bases
+
+
 _CHECKERS = {
+    "tool-bases": _check_bases,
     "profiles": _check_profiles,
     "per-file-ignores": _check_per_file,
     "exclude": _check_patterns,
