@@ -180,6 +180,91 @@ def test_bases_through_module_aliases_and_dotted_imports(tmp_path: Path) -> None
         assert "helpers.tool.Response" in tool.helpers
 
 
+def test_bases_re_exported_by_a_helper_or_bound_to_a_module_level_alias(tmp_path: Path) -> None:
+    files = {
+        "helpers/compat.py": """\
+            from helpers.tool import Response, Tool
+            from helpers import tool
+
+            BaseTool = tool.Tool
+
+            __all__ = ["BaseTool", "Response", "Tool"]
+            """,
+        "helpers/star.py": "from helpers.compat import *\n",
+        "tools/plain.py": """\
+            from helpers.compat import Response, Tool
+
+
+            class Plain(Tool):
+                async def execute(self, **kwargs):
+                    return Response("", True)
+            """,
+        "tools/helper_alias.py": """\
+            from helpers.compat import BaseTool, Response
+
+
+            class HelperAlias(BaseTool):
+                async def execute(self, **kwargs):
+                    return Response("", True)
+            """,
+        "tools/starred.py": """\
+            from helpers.star import Tool
+            from helpers.tool import Response
+
+
+            class Starred(Tool):
+                async def execute(self, **kwargs):
+                    return Response("", True)
+            """,
+        "tools/own_alias.py": """\
+            from helpers import tool
+
+            Base = tool.Tool
+
+
+            class OwnAlias(Base):
+                async def execute(self, **kwargs):
+                    return tool.Response("", True)
+            """,
+    }
+    project = write_repo(tmp_path, files)
+
+    for rel, name, line in [
+        ("tools/plain.py", "Plain", 4),
+        ("tools/helper_alias.py", "HelperAlias", 4),
+        ("tools/starred.py", "Starred", 5),
+        ("tools/own_alias.py", "OwnAlias", 6),
+    ]:
+        tool = only_tool(project.module_facts(rel))
+        assert (tool.class_name, tool.line, tool.bases) == (name, line, ["helpers.tool.Tool"])
+        assert [(o.break_loop, o.line) for o in tool.outcomes] == [(True, line + 2)]
+    # the helper module re-exports the base: it is no shim of a tool
+    assert project.module_facts("helpers/compat.py").tools == []
+
+
+def test_a_name_bound_twice_is_no_alias_of_the_base(tmp_path: Path) -> None:
+    facts = facts_of(
+        tmp_path,
+        "tools/rebound.py",
+        {
+            "tools/rebound.py": """\
+                from helpers import tool
+
+                Base = tool.Tool
+                Base = object
+
+
+                class Rebound(Base):
+                    async def execute(self, **kwargs):
+                        return tool.Response("", True)
+                """
+        },
+    )
+
+    assert facts.tools == []
+    assert "Base" not in facts.imported_names
+
+
 def test_classes_that_do_not_derive_from_the_base_are_not_tools(tmp_path: Path) -> None:
     facts = facts_of(
         tmp_path,

@@ -371,6 +371,7 @@ class ModuleFacts:
     constants: list[str] = field(default_factory=list)
     imports: list[str] = field(default_factory=list)
     #: imported name -> dotted target, for names imported from other modules
+    #: (and module-level names bound once to one: ``BaseTool = tool.Tool``)
     imported_names: dict[str, str] = field(default_factory=dict)
     #: modules imported with ``from <module> import *``
     star_imports: list[str] = field(default_factory=list)

@@ -95,6 +95,9 @@ class ModuleScan:
         self.constant_nodes: dict[str, cst.BaseExpression | None] = {}
         self._constants: dict[str, tuple[bool, Any]] = {}
         self.star_imports: list[str] = []
+        #: module-level names bound to an imported name (``BaseTool = tool.Tool``);
+        #: None: bound again
+        self.aliases: dict[str, str | None] = {}
         self.functions: dict[str, Func] = {}
         self.classes: dict[str, Class] = {}
         self.import_areas: set[str] = set()
@@ -107,7 +110,7 @@ class ModuleScan:
         facts = self.facts
         # ``from __future__ import ...`` is a compiler directive, not a dependency
         facts.imports = sorted(self.import_areas - {"__future__", ""})
-        facts.imported_names = dict(sorted(self.names.items()))
+        facts.imported_names = dict(sorted(self._bound().items()))
         facts.star_imports = list(dict.fromkeys(self.star_imports))
         for cls in self.classes.values():
             line, _ = self.loc.statement(cls.node)
@@ -165,10 +168,33 @@ class ModuleScan:
             if type(target) is not cst.Name:
                 continue
             name = target.value
+            self._bind_alias(name, value if len(targets) == 1 else None)
             if name.isupper() and name not in self.facts.constants:
                 self.facts.constants.append(name)
             # a name bound twice is not a constant; values are read on demand
             self.constant_nodes[name] = None if name in self.constant_nodes else value
+
+    def _bind_alias(self, name: str, value: cst.BaseExpression | None) -> None:
+        """``BaseTool = tool.Tool``: a module-level name bound once to a dotted
+        name whose root is imported stands for what that name is, as an import
+        would (``from helpers.tool import Tool as BaseTool``), for the bases
+        of the classes after it and for other modules importing it. A name
+        bound again, or bound before, stands for nothing known. (Functions'
+        code does not resolve through it: a local may shadow it.)"""
+        if name in self.aliases:
+            self.aliases[name] = None
+            return
+        dotted = dotted_name(value) if value is not None else None
+        resolved = self._resolve(dotted, self.names) if dotted else None
+        if name in self.constant_nodes or name in self.names:
+            return
+        if resolved is not None and name not in self.classes and name not in self.functions:
+            self.aliases[name] = resolved
+
+    def _bound(self) -> dict[str, str]:
+        """The names imported, and the aliases bound once, so far."""
+        aliases = {n: t for n, t in self.aliases.items() if t is not None}
+        return {**aliases, **self.names}
 
     @cached_property
     def imports_clients(self) -> bool:
@@ -235,7 +261,7 @@ class ModuleScan:
             elif dotted[0] in self.classes and len(dotted) == 1:
                 resolved.append(f"{self.module}.{dotted[0]}")
             else:
-                resolved.append(self._resolve(dotted, self.names) or ".".join(dotted))
+                resolved.append(self._resolve(dotted, self._bound()) or ".".join(dotted))
         cls = Class(node, node.name.value, bases, resolved)
         body = node.body.body if type(node.body) is cst.IndentedBlock else ()
         for stmt in body:

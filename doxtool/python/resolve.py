@@ -97,6 +97,39 @@ class ToolResolver:
                 todo.extend(f"{module}.{name}" for module in facts.star_imports)
         return None
 
+    def canonical(self, qualified: str) -> str:
+        """The configured base a dotted name stands for when it reaches one
+        through imports and module-level aliases of the repository's modules
+        (``from helpers.tool import Tool`` in ``helpers/compat.py`` makes
+        ``helpers.compat.Tool`` the configured ``helpers.tool.Tool``);
+        otherwise the name itself. A class the chain reaches first (a
+        subclass of the base) is itself, not the base."""
+        seen: set[str] = set()
+        todo = [qualified]
+        while todo and len(seen) < _MAX_DEPTH:
+            current = todo.pop(0)
+            if current in self.bases:
+                return current
+            if current in seen:
+                continue
+            seen.add(current)
+            found = self._split(current)
+            if found is None:
+                continue
+            facts, name = found
+            if facts.class_named(name) is not None:
+                return qualified
+            target = facts.imported_names.get(name)
+            if target is not None:
+                todo.append(target)
+            elif "." not in name:
+                todo.extend(f"{module}.{name}" for module in facts.star_imports)
+        return qualified
+
+    def configured(self, qualified: str) -> bool:
+        """Whether a dotted name is a configured base, or re-exports one."""
+        return self.canonical(qualified) in self.bases
+
     def derives(self, qualified: str, depth: int = 0) -> bool:
         """Whether a dotted class name is, or derives from, a configured base."""
         return self.base_of(qualified, depth) is not None
@@ -104,8 +137,9 @@ class ToolResolver:
     def base_of(self, qualified: str, depth: int = 0) -> str | None:
         """The configured base a dotted class name is, or derives from (the
         first found, bases in order); None when it derives from none."""
-        if qualified in self.bases:
-            return qualified
+        reached = self.canonical(qualified)
+        if reached in self.bases:
+            return reached
         if depth > _MAX_DEPTH:
             return None
         found = self._follow(qualified, depth)
@@ -135,7 +169,7 @@ class ToolResolver:
         if facts.class_named(name) is None or depth > _MAX_DEPTH:
             return tagged(own, facts.path) if own is not None else None
         for base in outside_bases(facts, name):
-            if base in self.bases:
+            if self.configured(base):
                 continue
             found = self._follow(base, depth)
             if found is None:
@@ -161,7 +195,7 @@ class ToolResolver:
         tools: list[ToolFacts] = []
         for cls in facts.classes:
             qualified = f"{facts.module}.{cls.name}"
-            if qualified in self.bases or not any(
+            if self.configured(qualified) or not any(
                 self.derives(base) for base in cls.resolved_bases
             ):
                 continue
@@ -178,7 +212,7 @@ class ToolResolver:
                     name=stem,
                     class_name=cls.name,
                     line=cls.line,
-                    bases=cls.resolved_bases,
+                    bases=[self.canonical(base) for base in cls.resolved_bases],
                     imports=list(facts.imports),
                     defined_in_path=None,
                 )
@@ -214,7 +248,7 @@ class ToolResolver:
         reached = {
             (found.facts.path, found.summary.name): found
             for base in outside_bases(facts, owner)
-            if base not in self.bases
+            if not self.configured(base)
             and (found := self.follower.method(base, "execute")) is not None
         }
         if len(reached) != 1:
@@ -259,6 +293,7 @@ class ToolResolver:
             if qualified not in self.bases
             and not self.is_module(qualified)  # ``from helpers import files``
             and self.derives(qualified)
+            and not self.configured(qualified)  # the base, re-exported
         ]
         chosen = max(runnable, default=last)
         if not chosen:
@@ -291,7 +326,7 @@ class ToolResolver:
                     f"{module}.{cls.name}" for cls in source.classes if not cls.name.startswith("_")
                 )
         for target in targets:
-            if target in self.bases or not self.derives(target):
+            if not self.derives(target) or self.configured(target):
                 continue
             found = self._follow(target, 0)
             if found is None:
@@ -307,7 +342,7 @@ class ToolResolver:
                     name=stem,
                     class_name=name,
                     line=cls.line if cls else tool.line,
-                    bases=cls.resolved_bases if cls else tool.bases,
+                    bases=[self.canonical(b) for b in (cls.resolved_bases if cls else tool.bases)],
                     defined_in_path=source.path,
                 )
             ]
