@@ -69,6 +69,10 @@ class BlockRule(Rule):
                 # is not known: none is asked for (and none is generated)
             if self.report_orphans:
                 keys = {e.key for e in expected}
+                # a class the module still defines that doxtool does not know
+                # as a tool (a base it cannot resolve, a `tool-bases` that does
+                # not fit): its lines may be true, and it is not gone
+                defined = {c.name for c in ctx.facts(doc.module).classes}
                 for block in existing.values():
                     # a subject without backticks may not be meant as one
                     if (
@@ -76,6 +80,7 @@ class BlockRule(Rule):
                         or block.bare
                         or (renamed is not None and block.subject == renamed[0])
                         or self._unknown(tools, block.kind, block.subject)
+                        or (block.subject not in tools and block.subject in defined)
                     ):
                         continue
                     if block.subject in tools:

@@ -1,0 +1,114 @@
+"""A class doxtool does not know as a tool is not a class gone.
+
+A tool module whose class derives from the configured base through a name a
+helper re-exports, or a module-level alias, is a tool like any other. When no
+class of a module is known as a tool (a `tool-bases` that does not fit the
+repository), the lines a companion writes for a class the module still
+defines are neither called stale nor removed: `DOX004` tells what is wrong.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from click.testing import Result
+from samples import clean_files
+
+from doxtool.rules.examples import WAIT_DOX, WAIT_PY
+
+COMPAT_PY = '''\
+"""Names tools import."""
+
+from helpers import tool
+from helpers.tool import Response, Tool
+
+BaseTool = tool.Tool
+
+__all__ = ["BaseTool", "Response", "Tool"]
+'''
+
+#: the wait tool importing its base from a helper that re-exports it
+COMPAT_WAIT_PY = WAIT_PY.replace("from helpers.tool import", "from helpers.compat import")
+COMPAT_WAIT_DOX = WAIT_DOX.replace("include: `helpers.tool`.", "include: `helpers.compat`.")
+
+#: the wait tool deriving from a module-level alias of the base
+ALIAS_WAIT_PY = WAIT_PY.replace(
+    "from helpers.tool import Response, Tool\n",
+    "from helpers import tool\nfrom helpers.tool import Response\n\nBase = tool.Tool\n",
+).replace("class WaitTool(Tool):", "class WaitTool(Base):")
+ALIAS_WAIT_DOX = (
+    WAIT_DOX.replace("(`Tool`)", "(`Base`)")
+    .replace("is a `Tool`", "is a `Base`")
+    .replace("include: `helpers.tool`.", "include: `helpers`, `helpers.tool`.")
+)
+
+Make = Callable[[dict[str, str]], Path]
+
+
+def test_a_tool_deriving_from_a_re_exported_base_is_a_tool(
+    make_repo: Make, run_cli: Callable[..., Result]
+) -> None:
+    repo = make_repo(
+        {
+            **clean_files(),
+            "helpers/compat.py": COMPAT_PY,
+            "tools/wait.py": COMPAT_WAIT_PY,
+            "tools/wait.py.dox.md": COMPAT_WAIT_DOX,
+        }
+    )
+
+    result = run_cli(repo, "check", "--no-cache")
+    assert result.exit_code == 0, result.output
+    assert result.output == "All checks passed.\n"
+
+
+def test_a_tool_deriving_from_a_module_level_alias_of_the_base_is_a_tool(
+    make_repo: Make, run_cli: Callable[..., Result]
+) -> None:
+    repo = make_repo(
+        {**clean_files(), "tools/wait.py": ALIAS_WAIT_PY, "tools/wait.py.dox.md": ALIAS_WAIT_DOX}
+    )
+
+    result = run_cli(repo, "check", "--no-cache")
+    assert result.exit_code == 0, result.output
+    assert result.output == "All checks passed.\n"
+
+
+def test_lines_of_a_class_the_module_still_defines_are_kept_when_no_tool_is_known(
+    make_repo: Make, run_cli: Callable[..., Result]
+) -> None:
+    config = '[tool.doxtool]\ntool-bases = ["python.helpers.tool.Tool"]\n'
+    repo = make_repo({**clean_files(), "pyproject.toml": config})
+    companion = repo / "tools" / "wait.py.dox.md"
+
+    result = run_cli(repo, "check", "--no-cache")
+    assert result.exit_code == 1
+    assert result.output.splitlines() == [
+        "tools/wait.py:1:1: DOX004 tool module has no class deriving from "
+        "`python.helpers.tool.Tool`",
+        "Found 1 finding.",
+    ]
+    run_cli(repo, "check", "--no-cache", "--fix")
+    assert companion.read_text(encoding="utf-8") == WAIT_DOX
+    run_cli(repo, "check", "--no-cache", "--fix", "--unsafe-fixes")
+    assert companion.read_text(encoding="utf-8") == WAIT_DOX
+
+
+def test_lines_of_a_class_gone_are_still_stale_when_no_tool_is_known(
+    make_repo: Make, run_cli: Callable[..., Result]
+) -> None:
+    config = '[tool.doxtool]\ntool-bases = ["python.helpers.tool.Tool"]\n'
+    dox = WAIT_DOX.replace(
+        "- `break_loop` of `WaitTool`: always `false`.\n",
+        "- `break_loop` of `WaitTool`: always `false`.\n"
+        "- `break_loop` of `SleepTool`: always `true`.\n",
+    )
+    repo = make_repo({**clean_files(), "pyproject.toml": config, "tools/wait.py.dox.md": dox})
+
+    result = run_cli(repo, "check", "--no-cache", "--select", "DOX120")
+    assert result.output.splitlines() == [
+        "tools/wait.py.dox.md:17:1: DOX120 fact line `break-loop` documents `SleepTool`, "
+        "which the module no longer has [*]",
+        "Found 1 finding (1 fixable with `doxtool check --fix`).",
+    ]
