@@ -294,11 +294,15 @@ def read_entries(kind: str, lines: list[tuple[int, str]], code_lines: set[int]) 
 
     The block's items are at the indentation of its first item (flat under
     the lead or nested under it); a line indented deeper is a method under a
-    class (a signature) or a note, and so is any line that is not an item.
+    class (a signature) or a note, and so is any line that is not an item. A
+    class item written left of the first (a list nested under its lead, then
+    flat) has its methods at the block's indentation: a signature indented
+    deeper than its class is the class's method.
     """
     entries: list[Entry] = []
     level: int | None = None
     owner: str | None = None
+    owner_width = 0
     for index, content in lines:
         if not content.strip(" \t"):
             continue
@@ -311,10 +315,11 @@ def read_entries(kind: str, lines: list[tuple[int, str]], code_lines: set[int]) 
             entry = _item_entry(kind, index, content)
             if entry is not None:
                 level = width if level is None else level
-                owner = entry.cls.name if entry.cls is not None else owner
+                if entry.cls is not None:
+                    owner, owner_width = entry.cls.name, width
                 entries.append(entry)
                 continue
-        if kind == "classes" and deeper and owner is not None:
+        if kind == "classes" and owner is not None and (deeper or width > owner_width):
             member = member_item(content, owner)
             if member is not None:
                 entries.append(Entry(index, "member", member[0], name=member[1]))

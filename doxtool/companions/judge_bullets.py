@@ -14,7 +14,7 @@ import posixpath
 import re
 from collections.abc import Sequence
 
-from doxtool.companions.bullets import NO_BASE, SIGNATURE
+from doxtool.companions.bullets import NO_BASE, SIGNATURE, indent_width
 from doxtool.companions.codeindex import _normal, signature_changes
 from doxtool.companions.derive import (
     Item,
@@ -113,14 +113,20 @@ class BulletJudge(BaseJudge):
                 if any(item.inline for item in documented):
                     index = None  # the list is written on the lead line: no bullet joins it
                 members = next((c.children for c in documented if c.children), [])
+                head = self._like(
+                    documented,
+                    render_class_bullet(cls.text, cls.bases, self.convention),
+                    index,
+                    sum(c.key not in present for c in derived) == 1,
+                )
                 lines = [
-                    self._like(
-                        documented,
-                        render_class_bullet(cls.text, cls.bases, self.convention),
-                        index,
-                        sum(c.key not in present for c in derived) == 1,
+                    head,
+                    *(
+                        self._member_like(head, members, render_method(m))
+                        if head is not None
+                        else None
+                        for m in cls.children
                     ),
-                    *(self._like(members, render_method(m)) for m in cls.children),
                 ]
                 written = [line for line in lines if line is not None]
                 self.add(
@@ -212,7 +218,11 @@ class BulletJudge(BaseJudge):
                     # notes right under the class bullet stay with it
                     index = max(doc.notes) + 1 if not doc.children else doc.children[0].index
             alone = sum(m.key not in present for m in cls.children) == 1
-            line = self._like(doc.children, render_method(method), index, alone)
+            if doc.children:
+                line = self._like(doc.children, render_method(method), index, alone)
+            else:
+                owner = line_content(self.companion.lines[doc.index])
+                line = self._member_like(owner, [], render_method(method))
             self.add(
                 "classes",
                 MISSING,
@@ -285,6 +295,24 @@ class BulletJudge(BaseJudge):
             return None
         mark = appended_mark(marks)
         return mark + body if mark is not None else None
+
+    def _member_like(self, owner: str, members: list[DocItem], line: str) -> str | None:
+        """A method ``line`` to write under the class bullet ``owner`` (its
+        line's content) so that it reads back as the class's method: like
+        ``members`` (methods listed under a class) when theirs is nested deeper
+        than ``owner``, else one level under ``owner`` with its bullet."""
+        if members:
+            liked = self._like(members, line)
+            if liked is None or indent_width(liked) > indent_width(owner):
+                return liked
+        found = _BULLET.match(owner)
+        if found is None:
+            return line
+        indent, mark = found.group("indent"), found.group("mark")
+        deeper = indent + ("\t" if "\t" in indent else " " * len(mark))
+        bullet = "-" if numbered(mark) else mark.rstrip(" \t")
+        body = line.lstrip(" \t")[1:].lstrip(" \t")
+        return f"{deeper}{bullet} {body}"
 
     def _insertion_after(
         self,
@@ -402,6 +430,8 @@ class BulletJudge(BaseJudge):
 
 
 _DEF_PREFIX = re.compile(r"\s*(?:async\s+)?def\s")
+#: a bullet line's indentation and mark (``  - ``, ``1. ``)
+_BULLET = re.compile(r"(?P<indent>[ \t]*)(?P<mark>(?:[-*+]|\d{1,9}[.)])[ \t]+)")
 
 
 def _spelled_like(written: str, signature: str) -> str:
