@@ -155,6 +155,8 @@ def _leave(code: int) -> NoReturn:
     """
     sideparser.close()  # never left behind, waiting for its parent's end
     for stream in (sys.stdout, sys.stderr):
+        if stream is None:
+            continue  # nothing was written to it
         try:
             stream.flush()
         except BrokenPipeError:  # ``doxtool check | head``
@@ -204,7 +206,26 @@ def _catch_signals() -> None:
             signal.signal(signum, _on_signal)
 
 
+def _fill_absent_streams() -> None:
+    """Give a standard stream the caller closed (``2>&-``: Python starts with
+    ``sys.stderr`` None) a sink that discards what is written to it.
+
+    Nothing written there can be read, so nothing is lost; without the sink
+    ``print(..., file=sys.stderr)`` would write to stdout instead and a flush
+    of None would fail a run that succeeded. The sink takes the closed file
+    descriptor (the lowest free one), so no file the run opens later can take
+    its place and receive what another process writes to it.
+    """
+    for name, mode in (("stdin", "r"), ("stdout", "w"), ("stderr", "w")):
+        if getattr(sys, name) is None:
+            try:
+                setattr(sys, name, open(os.devnull, mode, encoding="utf-8"))  # noqa: SIM115
+            except OSError:
+                continue
+
+
 def main() -> None:
+    _fill_absent_streams()
     try:
         _main()
     except KeyboardInterrupt as exc:  # stopped outside the command (in imports, a replay)

@@ -8,6 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from doxtool import __version__
 from doxtool.rules.examples import WAIT_DOX, WAIT_PY
 
 DOXTOOL = Path(sys.executable).parent / "doxtool"
@@ -112,6 +113,38 @@ def test_a_closed_pipe_ends_the_script_quietly(make_repo) -> None:
         # 141 (128 + SIGPIPE) as a shell reports a pipe's writer ended by it
         assert result.returncode in (1, 141), (args, result.returncode, result.stderr)
         assert "Traceback" not in result.stderr and "Exception" not in result.stderr
+
+
+def test_a_closed_standard_stream_keeps_the_exit_status(make_repo) -> None:
+    root = make_repo({"tools/wait.py": WAIT_PY, "tools/wait.py.dox.md": WAIT_DOX})
+    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR")}
+
+    def run(redirect: str, *args: str) -> subprocess.CompletedProcess[str]:
+        # the shell closes the descriptor, so Python starts with that stream None
+        return subprocess.run(
+            ["sh", "-c", f'exec "$@" {redirect}', "sh", str(DOXTOOL), *args],
+            cwd=root,
+            stdout=subprocess.PIPE,
+            text=True,
+            timeout=120,
+            env=env,
+        )
+
+    clean = run("2>&-", "check", "--no-cache", "--select", "DOX")
+    assert (clean.returncode, clean.stdout) == (0, "All checks passed.\n")
+    version = run("2>&-", "--version")
+    assert (version.returncode, version.stdout) == (0, f"doxtool, version {__version__}\n")
+    (root / "tools/other.py").write_text(WAIT_PY.replace("WaitTool", "OtherTool"))
+    found = run("2>&-", "check", "--no-cache", "--select", "DOX001")
+    assert (found.returncode, found.stdout.splitlines()[-1]) == (
+        1,
+        "Found 1 finding (1 fixable with `doxtool check --fix`).",
+    )
+    usage = run("2>&-", "check", "--no-such-option")
+    assert (usage.returncode, usage.stdout) == (2, "")
+    # with stdout closed, the findings go nowhere and the status still tells them
+    unread = run(">&- 2>&-", "check", "--no-cache", "--select", "DOX001")
+    assert unread.returncode == 1
 
 
 def test_a_stream_that_cannot_be_flushed_is_not_a_success() -> None:
