@@ -323,3 +323,43 @@ def test_names_too_long_for_the_system_are_a_finding_or_a_one_line_error(
         (line,) = result.output.splitlines()
         assert line.startswith("doxtool: error: ") and line.endswith("File name too long"), line
     assert listing() == before
+
+
+def test_module_name_with_no_room_for_a_companion_is_one_finding(
+    make_repo, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A module name a file may have, whose companion's name (7 bytes longer)
+    no file may have, is DOX003 on that module; the rest is checked and fixed
+    as usual, and no companion is attempted for it."""
+    stem = "w" * 247
+    long = f"tools/{stem}.py"  # 250 bytes; its companion would be 257
+    root = make_repo({long: WAIT_PY, "tools/wait.py": WAIT_PY})
+    before = _tree(root)
+    dox003 = (
+        f"{long}:1:1: DOX003 file name is too long for a companion: `{stem}.py.dox.md` "
+        "would be 257 bytes, over the file system's limit; it cannot be documented "
+        "(rename the file)"
+    )
+    result = _run(root, monkeypatch, "check", "--no-cache", "--select", "DOX0")
+    assert (result.exit_code, result.output.splitlines()) == (
+        1,
+        [
+            "tools/wait.py:1:1: DOX001 module has no companion `tools/wait.py.dox.md` [*]",
+            dox003,
+            "Found 2 findings (1 fixable with `doxtool check --fix`).",
+        ],
+    )
+    result = _run(root, monkeypatch, "check", "--fix", "--select", "DOX0")
+    assert (result.exit_code, result.output.splitlines()) == (
+        1,
+        ["Fixed 1 finding.", dox003, "Found 1 finding."],
+    )
+    assert sorted(_tree(root)) == sorted([*before, "tools/wait.py.dox.md"])
+    # its prompt could not have its name either: PRM001 says where it may go instead
+    result = _run(root, monkeypatch, "check", "--no-cache", "--select", "PRM001", long)
+    assert result.output.splitlines()[0] == (
+        f"{long}:4:1: PRM001 tool `{stem}` has no prompt in `prompts/`; the model is never "
+        f"told about it (`agent.system.tool.{stem}.md` would be a file name too long: teach "
+        f"it with a `### {stem}` heading in another prompt of `prompts/`, or list it in "
+        "`internal-tools`)"
+    )

@@ -140,10 +140,45 @@ def within(root: Path, path: Path) -> bool:
     return True
 
 
+#: the longest file name, in bytes, where the file system does not say
+_DEFAULT_NAME_MAX = 255
+
+
+def name_fits(path: Path) -> bool:
+    """Whether a file named ``path`` could exist: its name within the longest
+    file name (in bytes) the file system of its directory takes."""
+    try:
+        size = len(os.fsencode(path.name))
+    except (UnicodeError, ValueError):
+        return False
+    return size <= _name_max(str(path.parent))
+
+
+@lru_cache(maxsize=64)
+def _name_max(directory: str) -> int:
+    try:
+        return int(os.pathconf(directory, "PC_NAME_MAX"))
+    except (OSError, ValueError, TypeError):
+        return _DEFAULT_NAME_MAX
+
+
+def present(path: Path) -> bool:
+    """Whether something (a link to nowhere included) is at ``path``; a name
+    no file can have (too long, a NUL in it) names nothing."""
+    try:
+        return path.exists() or path.is_symlink()
+    except (OSError, ValueError):
+        return False
+
+
 def link_problem(root: Path, path: Path) -> ReadError | None:
     """Why a link at ``path`` is not followed (a loop, or a target outside
-    ``root``); None for a file that is no link, or a link that stays inside."""
-    if not path.is_symlink():
+    ``root``); None for a file that is no link (a name no file can have
+    included), or a link that stays inside."""
+    try:
+        if not path.is_symlink():
+            return None
+    except (OSError, ValueError):  # a name too long for any file, a NUL
         return None
     try:
         target = path.resolve(strict=False)

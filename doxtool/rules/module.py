@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 
 from doxtool.core.facts import EXECUTE
 from doxtool.core.findings import WARNING, Finding, Fix, NewFile
-from doxtool.core.source import ReadError
+from doxtool.core.source import ReadError, name_fits, present
 from doxtool.rules.base import Example, Expect, Rule
 from doxtool.rules.examples import WAIT_DOX, WAIT_PY, with_files
 from doxtool.run.context import Context
@@ -45,10 +46,10 @@ takes its place.
     def check(self, ctx: Context) -> Iterator[Finding]:
         for module in ctx.documented_modules:
             companion = ctx.companion_path(module)
+            if _name_problem(ctx, module):
+                continue  # DOX003 says why no companion can be written for it
             if ctx.exists(companion) or (ctx.project.root / companion).is_symlink():
                 continue
-            if not safe_name(module):
-                continue  # DOX003 says why no companion can be written for it
             facts = ctx.facts(module)
             fix = None
             moved = _renamed_companion(ctx, module)
@@ -124,6 +125,23 @@ def _renamed_companion(ctx: Context, module: str) -> str | None:
     return next((c for c, m in pairs.items() if m == module), None)
 
 
+def _name_problem(ctx: Context, module: str) -> str | None:
+    """Why no companion can be written for ``module`` because of its name."""
+    if not safe_name(module):
+        return (
+            "file name holds control characters or undecodable bytes; it cannot be "
+            "documented (rename the file)"
+        )
+    companion = ctx.project.root / ctx.companion_path(module)
+    if not name_fits(companion):
+        return (
+            f"file name is too long for a companion: `{companion.name}` would be "
+            f"{len(os.fsencode(companion.name))} bytes, over the file system's limit; "
+            "it cannot be documented (rename the file)"
+        )
+    return None
+
+
 def _directory(path: str) -> str:
     return path.rsplit("/", 1)[0] if "/" in path else "."
 
@@ -135,7 +153,10 @@ class ModuleDoesNotParse(Rule):
     doc = """\
 **What it checks.** Every module doxtool must analyse can be decoded and
 parsed: no syntax error, no undecodable bytes, no NUL byte, not so deeply
-nested that a parser would exhaust its stack, not over the size limit.
+nested that a parser would exhaust its stack, not over the size limit. Its
+file name can be written in a companion (no control characters or
+undecodable bytes) and leaves room for the companion's own (`<name>.py.dox.md`
+within the file system's file-name limit, 255 bytes on most).
 
 **Why it matters.** Facts cannot be extracted from a module that does not
 parse, so none of its documentation can be checked. The finding points at the
@@ -153,13 +174,9 @@ line and column of the problem.
 
     def check(self, ctx: Context) -> Iterator[Finding]:
         for module in ctx.documented_modules:
-            if not safe_name(module):
-                yield self.finding(
-                    "file name holds control characters or undecodable bytes; it cannot be "
-                    "documented (rename the file)",
-                    module,
-                    subject=f"{module}:name",
-                )
+            problem = _name_problem(ctx, module)
+            if problem:
+                yield self.finding(problem, module, subject=f"{module}:name")
                 continue
             for problem in ctx.facts(module).problems:
                 yield self.finding(
@@ -428,8 +445,7 @@ this finding it would pass silently. doxtool never rewrites such a file.
     def check(self, ctx: Context) -> Iterator[Finding]:
         for module in ctx.documented_modules:
             path = ctx.companion_path(module)
-            full = ctx.project.root / path
-            if not (full.exists() or full.is_symlink()):
+            if not present(ctx.project.root / path):
                 continue
             source = ctx.companion_source(path)
             if not isinstance(source, ReadError):

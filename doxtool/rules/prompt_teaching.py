@@ -8,6 +8,7 @@ from collections.abc import Iterator
 
 from doxtool.core.facts import ToolFacts
 from doxtool.core.findings import Finding
+from doxtool.core.source import name_fits
 from doxtool.prompts.model import PromptDoc, PromptTool
 from doxtool.prompts.schema import alternative_groups
 from doxtool.prompts.sets import tool_key
@@ -82,6 +83,13 @@ without a prompt is dead code at run time.
                     f"tool `{name}` is taught by no prompt in `{where}/`; the model is never "
                     f"told about it (`{path}` exists, but no `### {name}` heading, example or "
                     "list item in it names the tool: add one, or list it in `internal-tools`)"
+                )
+            elif not name_fits(ctx.project.root / path):  # no file can have that name
+                message = (
+                    f"tool `{name}` has no prompt in `{where}/`; the model is never told about "
+                    f"it (`agent.system.tool.{name}.md` would be a file name too long: teach "
+                    f"it with a `### {name}` heading in another prompt of `{where}/`, or list "
+                    "it in `internal-tools`)"
                 )
             else:
                 message = (

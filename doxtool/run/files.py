@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from doxtool.companions.model import Companion
-from doxtool.core.source import ReadError, SourceText, link_problem, read_text
+from doxtool.core.source import ReadError, SourceText, link_problem, name_fits, read_text
 from doxtool.core.unlisted import absent, refuse
 from doxtool.prompts.model import PromptDoc
 from doxtool.run.pool import Job, JobKind, Planned, plan, run_now
@@ -80,7 +80,9 @@ class Files:
         full = self.project.root / path
         text: SourceText | ReadError
         problem = link_problem(self.project.root, full)
-        if not full.exists():  # a link loop is no missing file
+        if not name_fits(full):  # DOX003: the module's name leaves no room for it
+            text = ReadError("missing")
+        elif not full.exists():  # a link loop is no missing file
             loop = problem is not None and problem.message.startswith("link loop")
             text = problem if loop and problem is not None else ReadError("missing")
         else:

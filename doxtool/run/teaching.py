@@ -22,7 +22,7 @@ from itertools import chain
 from operator import attrgetter, itemgetter
 from pathlib import Path
 
-from doxtool.core.source import ReadError, read_text
+from doxtool.core.source import ReadError, present, read_text
 from doxtool.core.unlisted import absent, refuse
 from doxtool.prompts.model import PromptDoc
 from doxtool.prompts.sets import PromptSet, discover_prompt_sets, tool_key
@@ -225,7 +225,7 @@ class Teaching(Files):
         if prompt_set.files.get(name) == path:
             return self._listed_error(path) is not None
         full = self.project.root / path
-        if not (full.exists() or full.is_symlink()):
+        if not present(full):
             return False
         return isinstance(read_text(full, root=self.project.root), ReadError)
 
