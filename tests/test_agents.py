@@ -361,6 +361,38 @@ def test_unreadable_agents_file_is_a_finding(tmp_path: Path) -> None:
     assert "api/AGENTS.md:1:1: DOX204 cannot be read" in out
 
 
+@pytest.mark.parametrize(
+    ("data", "reason"),
+    [
+        (b"# Repo\n\n## Child DOX Index\n\n| caf\xe9 |\n", "cannot decode byte 0xe9 as utf-8"),
+        (b"# Repo\n\x00\n", "file contains a NUL byte"),
+    ],
+)
+def test_unreadable_root_agents_file_is_a_finding(tmp_path: Path, data: bytes, reason: str) -> None:
+    """The root's file is reported as a child's is; what it holds (an index,
+    say) is unknown, so no child is held to sections while no file read
+    keeps an index."""
+    write_files(tmp_path, {"AGENTS.md": data, "tools/AGENTS.md": "# Tools\n\nhello\n"})
+    code, out = check(tmp_path, "--select", "DOX2")
+    assert (code, out.splitlines()) == (
+        1,
+        [
+            f"AGENTS.md:1:1: DOX204 cannot be read: {reason}; its links and index are not checked",
+            "Found 1 finding.",
+        ],
+    )
+    # a child's index makes the convention known: the child's sections are checked
+    (tmp_path / "tools/AGENTS.md").write_text(agents("tools", "Tools."), encoding="utf-8")
+    (tmp_path / "api/AGENTS.md").parent.mkdir()
+    (tmp_path / "api/AGENTS.md").write_text("# api\n\n## Purpose\n\n- Handlers.\n")
+    code, out = check(tmp_path, "--select", "DOX204")
+    assert (code, out.splitlines()[0], out.count("DOX204")) == (
+        1,
+        f"AGENTS.md:1:1: DOX204 cannot be read: {reason}; its links and index are not checked",
+        6,
+    )
+
+
 def test_scoped_run_checks_the_index_above_a_passed_file(tmp_path: Path) -> None:
     _tree(tmp_path)
     write_files(tmp_path, {"tools/sub/AGENTS.md": agents("sub", "Sub.")})

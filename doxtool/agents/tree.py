@@ -47,9 +47,9 @@ class AgentsTree:
 
     #: every ``AGENTS.md``, the root's first
     files: list[str]
-    #: parsed files; an unreadable file is absent (its reason in ``unreadable``)
+    #: parsed files; an unreadable file is absent (why, in ``unreadable``)
     docs: dict[str, AgentsDoc] = field(default_factory=dict)
-    unreadable: dict[str, str] = field(default_factory=dict)
+    unreadable: dict[str, ReadError] = field(default_factory=dict)
     #: file -> the nearest ``AGENTS.md`` above it (None: none above)
     parent: dict[str, str | None] = field(default_factory=dict)
     #: file -> its nearest descendants, in the order files were found
@@ -58,7 +58,9 @@ class AgentsTree:
     @property
     def uses_index(self) -> bool:
         """Whether the repository keeps a Child DOX Index anywhere: only then
-        is the tree's shape (sections, rows) a convention to check."""
+        is the tree's shape (sections, rows) a convention to check. A file
+        that cannot be read may keep one: the answer is then known only when
+        a file read keeps one (False: none does, or it is not known)."""
         return any(doc.index is not None for doc in self.docs.values())
 
     def children(self, path: str) -> list[str]:
@@ -73,7 +75,7 @@ def build(files: list[str], read: Callable[[str], SourceText | ReadError]) -> Ag
     for path in files:
         text = read(path)
         if isinstance(text, ReadError):
-            tree.unreadable[path] = text.message
+            tree.unreadable[path] = text
         else:
             tree.docs[path] = parse(path, text.text)
         above = tree.parent[path] = _nearest_above(directory_of(path), directories)

@@ -100,8 +100,11 @@ named by `agents-sections` (default: Purpose, Ownership, Local Contracts,
 Work Guidance, Verification, Child DOX Index), in that order. A heading that
 differs from a required title only in case or by a small misspelling is named
 as misnamed. The root `AGENTS.md` is free-form. The rule applies once the
-repository keeps a Child DOX Index in at least one `AGENTS.md`; an
-`AGENTS.md` that cannot be read is reported here.
+repository keeps a Child DOX Index in at least one `AGENTS.md`. An
+`AGENTS.md` that cannot be read (the root's too: undecodable, a NUL byte)
+is reported here in any repository; it may keep an index, so while no file
+read keeps one, whether the sections are a convention is unknown and none
+is checked.
 
 **Why it matters.** The sections are the DOX contract: people and agents look
 for Local Contracts before editing and for Verification after. A missing or
@@ -149,22 +152,21 @@ non-root files all have the six sections in order.
         if not paths:
             return
         agents_tree = tree(ctx)
-        if not agents_tree.uses_index:
-            return
         required = list(ctx.config.agents_sections)
         for path in paths:
-            if path == AGENTS:
-                continue
-            reason = agents_tree.unreadable.get(path)
-            if reason is not None:
+            error = agents_tree.unreadable.get(path)
+            if error is not None:
+                # whatever the convention, what it holds (its links, the index
+                # it may keep) is unknown: said, never passed over
+                unchecked = "its links and index" if path == AGENTS else "its sections"
                 yield self.finding(
-                    f"cannot be read: {reason}; its sections are not checked",
+                    f"cannot be read: {error.message}; {unchecked} are not checked",
                     path,
                     subject=f"{path}:unreadable",
                 )
                 continue
             doc = agents_tree.docs.get(path)
-            if doc is not None:
+            if doc is not None and path != AGENTS and agents_tree.uses_index:
                 yield from self._sections(path, doc, required)
 
     def _sections(self, path: str, doc: AgentsDoc, required: list[str]) -> Iterator[Finding]:
