@@ -108,7 +108,9 @@ def module_paths(project: Project, paths: list[Path]) -> list[str]:
     for path in paths:
         if not path.exists() and not path.is_symlink():
             raise UsageError(f"{path}: no such file or directory")
-        if not project.inside(path) and not path.is_symlink():
+        # a link to a file out of the root is read as a whole run reads it
+        # (a problem says it is not followed); a directory there is not listed
+        if not project.inside(path) and (path.is_dir() or not path.is_symlink()):
             raise UsageError(f"{path}: outside the project root {project.root}")
         if path.is_dir():
             rel = project.rel(path)

@@ -250,3 +250,33 @@ def test_a_file_that_is_not_a_python_module_is_refused(repo: Path, name: str) ->
         result.stderr
         == f"doxtool: error: {name}: not a Python module (inspect reads `.py` files)\n"
     )
+
+
+def test_a_directory_link_out_of_the_root_is_refused_as_its_files_are(
+    repo: Path, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """Through a link to a directory outside the root no file is read: the
+    directory, a file in it and the directory's contents are refused alike;
+    a link to a file outside is read as a whole run reads it (not followed)."""
+    outside = tmp_path_factory.mktemp("outside")
+    (outside / "vault.py").write_text(SEARCH_PY.replace('"web")', '"sk-live-1234")'))
+    (repo / "tools/vendor").symlink_to(outside, target_is_directory=True)
+    (repo / "tools/linked.py").symlink_to(outside / "vault.py")
+    for command in ("inspect", "schema"):
+        for name in ("tools/vendor", "tools/vendor/", "tools/vendor/vault.py"):
+            result = CliRunner().invoke(cli, [command, name])
+            shown = name.rstrip("/")
+            assert (result.exit_code, result.stdout, result.stderr) == (
+                2,
+                "",
+                f"doxtool: error: {shown}: outside the project root {repo.resolve()}\n",
+            ), (command, name)
+    code, output = inspect("tools/linked.py")
+    assert (code, output.splitlines()) == (
+        0,
+        [
+            "tools/linked.py",
+            "  problem at 1:1: link points outside the repository; not read",
+            "  imports: none",
+        ],
+    )
