@@ -288,7 +288,13 @@ def check(
         counts = _counts(ctx, modules, len(rules))
         session = _incremental_session(project, scope, rules, fix or diff)
     report = CheckReport(findings=[])
-    if scope.everything and not project.tool_modules:
+    led_out = project.tool_dirs_led_out if scope.everything else []
+    for directory in led_out:
+        report.notes.append(
+            f"{directory}/ is a link that leads out of the repository; not followed: "
+            "the tools there are not checked"
+        )
+    if scope.everything and not project.tool_modules and not led_out:
         report.notes.append(_no_tools_note(project))
     elif not scope.everything and not widen:
         report.notes.append(

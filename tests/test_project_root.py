@@ -116,6 +116,37 @@ def test_a_project_without_tool_modules_says_so(tmp_path: Path, run_cli) -> None
     )
 
 
+def test_a_tool_directory_linked_from_outside_is_named_and_no_tool_called_missing(
+    tmp_path: Path, tmp_path_factory: pytest.TempPathFactory, run_cli
+) -> None:
+    """A tool directory that is a link out of the repository is not followed:
+    a warning names it, and no prompt's tool is said not to exist (it may be
+    there)."""
+    files = clean_files()
+    shared = tmp_path_factory.mktemp("shared")
+    write_files(shared, {k: v for k, v in files.items() if k.startswith("tools/")})
+    write_files(tmp_path, {**FRAMEWORK, **{k: v for k, v in files.items() if k[:6] != "tools/"}})
+    (tmp_path / "tools").symlink_to(shared / "tools", target_is_directory=True)
+    result = run_cli(tmp_path, "check", "--no-cache")
+    assert (result.exit_code, result.stdout, result.stderr) == (
+        0,
+        "",
+        "doxtool: warning: tools/ is a link that leads out of the repository; not followed: "
+        "the tools there are not checked\n",
+    )
+    for args in (("check", "--no-cache", "--select", "PRM002"), ("check", "--no-cache", "prompts")):
+        result = run_cli(tmp_path, *args)
+        assert "PRM002" not in result.stdout, (args, result.stdout)
+    # a tool directory inside the repository: a prompt's unknown tool is one
+    (tmp_path / "tools").unlink()
+    (tmp_path / "tools").mkdir()
+    result = run_cli(tmp_path, "check", "--no-cache", "--select", "PRM002")
+    assert (result.exit_code, result.stdout.count("PRM002 prompt heading names tool `wait`")) == (
+        1,
+        1,
+    )
+
+
 def test_no_tool_modules_names_the_configured_directories(tmp_path: Path, run_cli) -> None:
     write_files(tmp_path, {"pyproject.toml": '[tool.doxtool]\ntool-dirs = ["agent/tools"]\n'})
     result = run_cli(tmp_path, "check", "--format", "json")

@@ -119,7 +119,9 @@ a qualified `server.tool` name (a dot in the name before any
 `:method`), which Agent Zero looks up among the tools of its MCP servers
 before any module, and which servers are configured is not in the code; a tool
 whose module the `exclude` globs leave out (the file, or its directory: it
-exists, but is not checked); and a `###` heading below an earlier heading of
+exists, but is not checked); any tool while a tool directory is a link
+leading out of the repository (not followed: which tools it holds is
+unknown); and a `###` heading below an earlier heading of
 a tool in the same file (a tool that exists, or one an example calls or an
 argument is taught under), when nothing ties it to a call (no example calls
 it, no argument is taught under it): such a heading is a sub-section of that
@@ -189,6 +191,8 @@ renamed tool makes every such call fail, and the framework answers with the
                 exists = bool(ctx.tool_module(base, prompt.prompt_set))
                 # an excluded module exists too: it is not checked, not missing
                 exists = exists or ctx.excluded_tool(base, prompt.prompt_set)
+                # behind a link out of the repository, it may be there: unknown
+                exists = exists or bool(ctx.project.tool_dirs_led_out)
                 if heading and tool_heading and not (called or exists):
                     continue  # a sub-section of the tool the file teaches
                 tool_heading |= heading and (called or exists)

@@ -1,5 +1,6 @@
 """Whole-repository passes of :class:`doxtool.run.project.Project`: matching
-the exclude globs, and finding every ``AGENTS.md``.
+the exclude globs, finding every ``AGENTS.md``, and the configured
+directories that a link leads out of the root.
 
 Both run over every name of a large repository, so they do little per name:
 a glob without wildcards matches only its own text (a set lookup, not a
@@ -13,6 +14,7 @@ import fnmatch
 import os
 import re
 from collections.abc import Callable
+from pathlib import Path
 
 from doxtool.core.unlisted import absent, refuse
 from doxtool.run.listing import listed_entry, unescape_path
@@ -175,4 +177,27 @@ def agents_in_listing(root: str, listing: str) -> list[str] | None:
                 found.append(path)
         at = text.find("AGENTS.md:", at + 1)
     found.sort(key=lambda path: path.split("/")[:-1])
+    return found
+
+
+def dirs_led_out(root: Path, patterns: list[str], excluded: Callable[[str], bool]) -> list[str]:
+    """The repository paths the directory globs ``patterns`` match that are
+    (or lie under) a link leading out of ``root`` (resolved): directories no
+    run follows, so what they hold is unknown. Excluded ones are left out."""
+    found: list[str] = []
+    for pattern in patterns:
+        try:
+            matched = sorted(root.glob(pattern))
+        except (OSError, ValueError, NotImplementedError):
+            continue
+        for path in matched:
+            rel = path.relative_to(root).as_posix()
+            if rel in found or excluded(rel):
+                continue
+            try:
+                if not path.is_dir():
+                    continue
+                path.resolve().relative_to(root)
+            except (ValueError, OSError, RuntimeError):
+                found.append(rel)
     return found

@@ -29,7 +29,13 @@ from doxtool.core.unlisted import absent, refuse
 from doxtool.python.names import module_name
 from doxtool.python.resolve import ToolResolver
 from doxtool.run.cache import FactsCache
-from doxtool.run.discovery import WILDCARDS, Exclusion, agents_in_listing, agents_walk
+from doxtool.run.discovery import (
+    WILDCARDS,
+    Exclusion,
+    agents_in_listing,
+    agents_walk,
+    dirs_led_out,
+)
 from doxtool.run.pool import Job, Packed, Planned, plan, run_now, unpacked
 from doxtool.run.replay import taken_listing
 
@@ -278,6 +284,13 @@ class Project:
     @cached_property
     def companions(self) -> list[str]:
         return list(chain.from_iterable(map(self._companions, self.documented_dirs)))
+
+    @cached_property
+    def tool_dirs_led_out(self) -> list[str]:
+        """Tool directories (core, plugin or profile) a link leads out of the
+        root: not followed, so which tools they hold is unknown."""
+        patterns = [*self.config.tool_dirs, *self.config.profile_tool_dirs]
+        return dirs_led_out(self.root, patterns, self.excluded)
 
     @cached_property
     def profile_tool_dirs(self) -> list[str]:
