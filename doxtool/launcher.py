@@ -70,9 +70,13 @@ def _pending(argv: list[str], cwd: str) -> runcache.Pending | None:
     if config.cache_dir.rstrip("/") != runcache.CACHE_DIR:
         return None
     root = found.resolve()
-    # a run that reads files outside the root could not tell when they change
-    for setting in (config.baseline, config.templates_dir):
-        if setting and not runcache.inside(str(root), os.path.join(root, setting)):
+    # a run that reads files outside the root, or through a link (its target
+    # may lie outside, or where the tree's listing does not look), could not
+    # tell when they change: the configuration, the baseline, the templates
+    read = [name for name in ("doxtool.toml", "pyproject.toml") if os.path.lexists(root / name)]
+    for setting in (*read, config.baseline, config.templates_dir):
+        path = os.path.normpath(os.path.join(root, setting)) if setting else ""
+        if path and (not runcache.inside(str(root), path) or os.path.realpath(path) != path):
             return None
     project = Project(root, config)
     return runcache.Pending(argv, cwd, str(root), project.excluded)

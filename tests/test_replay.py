@@ -400,3 +400,34 @@ def test_a_look_outside_the_snapshot_belongs_to_its_own_run(make_repo, tmp_path_
         assert result.exit_code == 0, result.output
     assert not (looking / ".doxtool_cache" / "findings.state").exists()
     assert (plain / ".doxtool_cache" / "findings.state").is_file()
+
+
+def test_a_configuration_reached_through_a_link_is_never_replayed(
+    make_repo, tmp_path_factory
+) -> None:
+    """The listing of the tree sees the link, not the file it leads to: a run
+    whose configuration is read through a link is not recorded,
+    and a change to the file behind the link is seen at once."""
+    root = make_repo({"tools/wait.py": WAIT_PY})  # no companion: DOX001
+    shared = tmp_path_factory.mktemp("shared") / "doxtool.toml"
+    shared.write_text('ignore = ["DOX001"]\n')
+    (root / "doxtool.toml").symlink_to(shared)
+    for _ in range(2):
+        quiet = _run(root, "check", "--select", "DOX")
+        assert (quiet.returncode, quiet.stdout) == (0, "All checks passed.\n")
+    assert not _record(root).exists()
+    shared.write_text("ignore = []\n")
+    seen = _run(root, "check", "--select", "DOX")
+    assert (seen.returncode, seen.stdout.splitlines()[0]) == (
+        1,
+        "tools/wait.py:1:1: DOX001 module has no companion `tools/wait.py.dox.md` [*]",
+    )
+    # a link that stays inside the root is no different: its target may be
+    # where the listing does not look
+    (root / "doxtool.toml").unlink()
+    (root / "node_modules").mkdir()
+    (root / "node_modules/doxtool.toml").write_text('ignore = ["DOX001"]\n')
+    (root / "doxtool.toml").symlink_to(root / "node_modules/doxtool.toml")
+    for _ in range(2):
+        assert _run(root, "check", "--select", "DOX").returncode == 0
+    assert not _record(root).exists()
