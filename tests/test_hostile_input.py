@@ -304,7 +304,9 @@ CASES = [
     Case(
         "companion-unbalanced-comments",
         _companion(WAIT_DOX.replace("## Work Guidance", "-->\n## Work Guidance <!--")),
-        expect=(("DOX102", "Work Guidance"),),
+        # an unclosed comment on a heading line is no HTML block: the heading
+        # is read by its words, and the stray ``-->`` is text
+        exit_code=0,
     ),
     Case(
         "companion-megabyte-line",
