@@ -18,6 +18,7 @@ from collections.abc import Sequence
 
 import libcst as cst
 
+from doxtool.python.checktests import rejects
 from doxtool.python.controlflow import contains_return, terminates
 from doxtool.python.cstnodes import suite_body
 from doxtool.python.walkstate import Env
@@ -55,7 +56,7 @@ class DispatchArms:
             subjects = []
             current: cst.CSTNode | None = stmt
             while type(current) is cst.If:
-                if _rejecting(current.test):
+                if rejects(current.test):
                     return None  # ``if x not in (...): return error``: no arms
                 nodes.append(current)
                 subjects.extend(_tested(current.test))
@@ -176,14 +177,3 @@ def _wildcard(case: cst.MatchCase) -> bool:
     """``case _:`` with no guard."""
     pattern = case.pattern
     return type(pattern) is cst.MatchAs and pattern.pattern is None and case.guard is None
-
-
-def _rejecting(test: cst.BaseExpression) -> bool:
-    """``x not in (...)``, ``x != "a"`` (any joined by ``or``): a rejection."""
-    if type(test) is cst.BooleanOperation and type(test.operator) is cst.Or:
-        return _rejecting(test.left) and _rejecting(test.right)
-    return (
-        type(test) is cst.Comparison
-        and len(test.comparisons) == 1
-        and type(test.comparisons[0].operator) in (cst.NotIn, cst.NotEqual)
-    )

@@ -16,7 +16,7 @@ for lines of the module under inspection.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from doxtool.core.facts import EXECUTE, SIDE_EFFECTS, Argument, ModuleFacts, ToolFacts
 from doxtool.python.follow import HelperFollower
@@ -74,27 +74,37 @@ class ToolResolver:
                 return facts, ".".join(parts[cut:])
         return None
 
-    def _follow(self, qualified: str, depth: int) -> tuple[ModuleFacts, str] | None:
-        """Where a dotted class name is defined, through re-exports."""
+    def _chain(
+        self, qualified: str, limit: int
+    ) -> Iterator[tuple[str, tuple[ModuleFacts, str] | None]]:
+        """The names a dotted name leads to through re-exports (an import,
+        a module-level alias, ``from elsewhere import *``), breadth first, at
+        most ``limit`` of them, each with the module of the repository that
+        binds it and its name there (None: no module here binds it)."""
         seen: set[str] = set()
         todo = [qualified]
-        while todo and len(seen) < _MAX_DEPTH - depth:
-            qualified = todo.pop(0)
-            if qualified in seen:
+        while todo and len(seen) < limit:
+            current = todo.pop(0)
+            if current in seen:
                 continue
-            seen.add(qualified)
-            found = self._split(qualified)
+            seen.add(current)
+            found = self._split(current)
+            yield current, found
             if found is None:
                 continue
             facts, name = found
-            if facts.class_named(name) is not None:
-                return facts, name
             target = facts.imported_names.get(name)
             if target is not None:
                 todo.append(target)
             elif "." not in name:
                 # ``from elsewhere import *`` re-exports every public name
                 todo.extend(f"{module}.{name}" for module in facts.star_imports)
+
+    def _follow(self, qualified: str, depth: int) -> tuple[ModuleFacts, str] | None:
+        """Where a dotted class name is defined, through re-exports."""
+        for _, found in self._chain(qualified, _MAX_DEPTH - depth):
+            if found is not None and found[0].class_named(found[1]) is not None:
+                return found
         return None
 
     def canonical(self, qualified: str) -> str:
@@ -104,26 +114,11 @@ class ToolResolver:
         ``helpers.compat.Tool`` the configured ``helpers.tool.Tool``);
         otherwise the name itself. A class the chain reaches first (a
         subclass of the base) is itself, not the base."""
-        seen: set[str] = set()
-        todo = [qualified]
-        while todo and len(seen) < _MAX_DEPTH:
-            current = todo.pop(0)
+        for current, found in self._chain(qualified, _MAX_DEPTH):
             if current in self.bases:
                 return current
-            if current in seen:
-                continue
-            seen.add(current)
-            found = self._split(current)
-            if found is None:
-                continue
-            facts, name = found
-            if facts.class_named(name) is not None:
+            if found is not None and found[0].class_named(found[1]) is not None:
                 return qualified
-            target = facts.imported_names.get(name)
-            if target is not None:
-                todo.append(target)
-            elif "." not in name:
-                todo.extend(f"{module}.{name}" for module in facts.star_imports)
         return qualified
 
     def configured(self, qualified: str) -> bool:
