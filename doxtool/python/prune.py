@@ -230,10 +230,7 @@ def _unwalked_classes(tree: ast.Module, module: str) -> frozenset[ast.ClassDef]:
             ):
                 return frozenset()  # the base may be a class of this module
         parents[name] = local
-        if any(
-            isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) and stmt.name == "execute"
-            for stmt in node.body
-        ):
+        if any(_binds_execute(stmt) for stmt in node.body):
             maybe_tool.add(name)
     walked: set[str] = set()
     for name in classes:
@@ -242,6 +239,28 @@ def _unwalked_classes(tree: ast.Module, module: str) -> frozenset[ast.ClassDef]:
             walked.add(name)
             walked |= ancestry
     return frozenset(node for name, node in classes.items() if name not in walked)
+
+
+def _binds_execute(stmt: ast.stmt) -> bool:
+    """Whether a statement of a class body binds ``execute``: a ``def`` (in
+    any block: ``if``, ``try``), an assignment (``execute = _impl``, annotated
+    too), an import, as :mod:`doxtool.python.boundexecute` reads a class;
+    nothing inside a nested function or class counts."""
+    todo: list[ast.AST] = [stmt]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            if node.name == "execute":
+                return True
+            continue
+        if isinstance(node, ast.Lambda):
+            continue
+        if isinstance(node, ast.Name) and node.id == "execute" and isinstance(node.ctx, ast.Store):
+            return True
+        if isinstance(node, ast.alias) and (node.asname or node.name).split(".")[0] == "execute":
+            return True
+        todo.extend(ast.iter_child_nodes(node))
+    return False
 
 
 def _ancestry(name: str, parents: dict[str, list[str]]) -> set[str]:
