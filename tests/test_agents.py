@@ -169,7 +169,8 @@ def test_fix_adds_and_removes_rows_keeping_scope_sentences(tmp_path: Path) -> No
     assert "AGENTS.md:5:1: DOX202 nearest descendant `lib/AGENTS.md` has no row" in out
     assert "DOX202 nearest descendant `zoo/deep/AGENTS.md` has no row" in out
     assert "tools/AGENTS.md:23:1: DOX202 nearest descendant `tools/sub/AGENTS.md`" in out
-    code, out = check(tmp_path, "--select", "DOX2", "--fix")
+    # the gone row's scope sentence is a person's: only an unsafe fix drops it
+    code, out = check(tmp_path, "--select", "DOX2", "--fix", "--unsafe-fixes")
     assert code == 0, out
     assert (tmp_path / "AGENTS.md").read_text() == (
         "# Root\n\nFree-form.\n\n## Child DOX Index\n\n"
@@ -185,7 +186,7 @@ def test_fix_adds_and_removes_rows_keeping_scope_sentences(tmp_path: Path) -> No
         .endswith("## Child DOX Index\n\n" + table(("sub/AGENTS.md", "Sub tools.")))
     )
     before = {p: p.read_bytes() for p in tmp_path.rglob("AGENTS.md")}
-    assert passes(tmp_path, "--select", "DOX2", "--fix")
+    assert passes(tmp_path, "--select", "DOX2", "--fix", "--unsafe-fixes")
     assert before == {p: p.read_bytes() for p in tmp_path.rglob("AGENTS.md")}
 
 
@@ -214,9 +215,103 @@ def test_last_gone_row_leaves_no_child_sentence(tmp_path: Path) -> None:
     _tree(tmp_path)
     shutil.rmtree(tmp_path / "api")
     shutil.rmtree(tmp_path / "tools")
-    assert check(tmp_path, "--select", "DOX201", "--fix")[0] == 0
+    assert check(tmp_path, "--select", "DOX201", "--fix", "--unsafe-fixes")[0] == 0
     assert (
         (tmp_path / "AGENTS.md").read_text().endswith("## Child DOX Index\n\nNo child DOX files.\n")
+    )
+
+
+def test_a_moved_directory_keeps_its_rows_scope_sentence(tmp_path: Path) -> None:
+    """A gone row and a child without a row whose directory names are alike
+    are a move: the fix rewrites the row's link in place (its text too where
+    it spells the old path) and keeps the person's scope sentence."""
+    write_files(
+        tmp_path,
+        {
+            "AGENTS.md": "# Root\n\n## Child DOX Index\n\n"
+            + table(("api/AGENTS.md", "Handlers, in my own words."))
+            + "| [`_promptinclude/`](./_promptinclude/AGENTS.md)  |  Includes, mine. |\n"
+            + "| [zoo/AGENTS.md](zoo/AGENTS.md) | Animals, mine. |\n",
+            "api/AGENTS.md": agents("api", "HTTP handlers."),
+            "_prompt_include/AGENTS.md": agents("inc", "Own automatic prompt injection."),
+            "zoo/AGENTS.md": agents("zoo", "Animals."),
+        },
+    )
+    code, out = check(tmp_path, "--select", "DOX2")
+    assert code == 1
+    assert out.splitlines()[:2] == [
+        "AGENTS.md:3:1: DOX202 nearest descendant `_prompt_include/AGENTS.md` has no row in "
+        "the Child DOX Index; the row of `./_promptinclude/AGENTS.md`, which does not exist, "
+        "probably names it [*]",
+        "AGENTS.md:10:23: DOX201 Child DOX Index row links `./_promptinclude/AGENTS.md`, which "
+        "does not exist (`_promptinclude/AGENTS.md`); it probably moved to "
+        "`_prompt_include/AGENTS.md` [*]",
+    ]
+    assert check(tmp_path, "--select", "DOX2", "--fix")[0] == 0
+    assert (tmp_path / "AGENTS.md").read_text() == (
+        "# Root\n\n## Child DOX Index\n\n"
+        + table(("api/AGENTS.md", "Handlers, in my own words."))
+        + "| [`_prompt_include/`](./_prompt_include/AGENTS.md)  |  Includes, mine. |\n"
+        + "| [zoo/AGENTS.md](zoo/AGENTS.md) | Animals, mine. |\n"
+    )
+    assert passes(tmp_path, "--select", "DOX2")
+
+
+@pytest.mark.parametrize("select", ["DOX201", "DOX202"])
+def test_either_rule_fixes_a_move_alone(tmp_path: Path, select: str) -> None:
+    write_files(
+        tmp_path,
+        {
+            "AGENTS.md": "# Root\n\n## Child DOX Index\n\n"
+            + table(("plugins/AGENTS.md", "Plugins, mine.")),
+            "plugin/AGENTS.md": agents("plugin", "Other words."),
+        },
+    )
+    assert check(tmp_path, "--select", select, "--fix")[0] == 0
+    assert (
+        (tmp_path / "AGENTS.md").read_text().endswith(table(("plugin/AGENTS.md", "Plugins, mine.")))
+    )
+    assert passes(tmp_path, "--select", "DOX2")
+
+
+def test_a_gone_rows_scope_sentence_goes_only_with_unsafe_fixes(tmp_path: Path) -> None:
+    """Unlike names, or two gone rows as like one child, pair nothing: the
+    child gets a row of its own, and the gone rows with a scope sentence are
+    removed by an unsafe fix only (an empty scope cell goes safely)."""
+    write_files(
+        tmp_path,
+        {
+            "AGENTS.md": "# Root\n\n## Child DOX Index\n\n"
+            + table(
+                ("api/AGENTS.md", "Handlers, in my own words."),
+                ("memory/AGENTS.md", ""),
+                ("web_a/AGENTS.md", "Web A, mine."),
+                ("web_b/AGENTS.md", "Web B, mine."),
+            ),
+            "storage/AGENTS.md": agents("storage", "Stored things."),
+            "web/AGENTS.md": agents("web", "The web."),
+        },
+    )
+    code, out = check(tmp_path, "--select", "DOX2")
+    assert code == 1
+    assert "probably" not in out
+    assert out.count("[!]") == 3 and out.count("[*]") == 3, out
+    assert check(tmp_path, "--select", "DOX2", "--fix")[0] == 1
+    assert (tmp_path / "AGENTS.md").read_text() == (
+        "# Root\n\n## Child DOX Index\n\n"
+        + table(
+            ("api/AGENTS.md", "Handlers, in my own words."),
+            ("storage/AGENTS.md", "Stored things."),
+            ("web/AGENTS.md", "The web."),
+            ("web_a/AGENTS.md", "Web A, mine."),
+            ("web_b/AGENTS.md", "Web B, mine."),
+        )
+    )
+    assert check(tmp_path, "--select", "DOX2", "--fix", "--unsafe-fixes")[0] == 0
+    assert (
+        (tmp_path / "AGENTS.md")
+        .read_text()
+        .endswith(table(("storage/AGENTS.md", "Stored things."), ("web/AGENTS.md", "The web.")))
     )
 
 

@@ -315,6 +315,25 @@ def _collect_links(doc: AgentsDoc, line: str, number: int) -> None:
             doc.links.append(Link(target, number, match.start(2) + 1, match.group(1)))
 
 
+@dataclass
+class WrittenLink:
+    """Where an inline link sits in its line, as written (0-based offsets)."""
+
+    text: tuple[int, int]
+    target: tuple[int, int]
+    #: the repository path the link names, as :class:`Link` holds it
+    local: str | None
+
+
+def written_links(line: str) -> list[WrittenLink]:
+    """The inline links of ``line`` (none inside code spans or comments)."""
+    visible = re.sub(r"<!--.*?-->", lambda m: " " * len(m.group(0)), _blank_code_spans(line))
+    return [
+        WrittenLink(match.span(1), match.span(2), _local_target(match.group(2)))
+        for match in _LINK.finditer(visible)
+    ]
+
+
 def _section_end(doc: AgentsDoc, heading: Heading) -> int:
     """The 1-based line after the section that ``heading`` opens."""
     for other in doc.headings:

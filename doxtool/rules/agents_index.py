@@ -14,11 +14,13 @@ from doxtool.agents.document import (
     TABLE_HEADER,
     AgentsDoc,
     ChildIndex,
+    IndexRow,
     Link,
 )
 from doxtool.agents.tree import AGENTS, AgentsTree, directory_of, resolve_link
 from doxtool.core.edits import Edit
 from doxtool.core.findings import Finding, Fix
+from doxtool.rules.agents_moves import Move, pair_moves, relative
 from doxtool.rules.agents_scope import checked, tree
 from doxtool.rules.base import Example, Expect, Rule
 from doxtool.run.context import Context
@@ -45,11 +47,6 @@ def _names_child(entry: _Entry, child: str) -> bool:
     return entry.resolved is not None and entry.resolved in (child, directory_of(child))
 
 
-def _relative(source: str, target: str) -> str:
-    base = directory_of(source)
-    return target[len(base) + 1 :] if base else target
-
-
 def _cell(text: str) -> str:
     """``text`` as one table cell: on one line, its pipes escaped (once)."""
     return " ".join(_UNESCAPED_PIPE.sub(r"\\|", text).split())
@@ -64,7 +61,7 @@ _ENCODED = {"%": "%25", "#": "%23", "?": "%3F", "|": "%7C"}
 
 def _row(tree: AgentsTree, source: str, child: str) -> str | None:
     """The index row of ``child``; None when its path cannot be a link."""
-    rel = _relative(source, child)
+    rel = relative(source, child)
     # a backtick would open a code span that hides the link from readers
     if not rel.isprintable() or any(c in rel for c in "<>\\`"):
         return None
@@ -94,6 +91,26 @@ def _gone(ctx: Context, path: str, doc: AgentsDoc) -> list[_Entry]:
     return [e for e in _entries(path, doc.index) if e.resolved is not None and not _exists(ctx, e)]
 
 
+def _moves(ctx: Context, path: str, doc: AgentsDoc) -> list[Move]:
+    """The rows of ``path``'s index whose ``AGENTS.md`` is gone that probably
+    name a child without a row (computed once per run and file)."""
+
+    def compute() -> list[Move]:
+        gone = _gone(ctx, path, doc)
+        missing = _missing_children(ctx, path, doc)
+        if not gone or not missing or doc.index is None or doc.index.kind != "table":
+            return []
+        return pair_moves(ctx, path, [(e.link, e.resolved or "") for e in gone], missing)
+
+    return ctx.memo(("index-moves", path), compute)
+
+
+def _rename_fix(move: Move) -> Fix | None:
+    if move.edit is None:
+        return None
+    return Fix(f"link the row of `{move.link.target}` to `{move.child}`", [move.edit])
+
+
 def _is_dir(ctx: Context, rel: str) -> bool:
     try:
         return (ctx.project.root / rel).is_dir()
@@ -118,9 +135,16 @@ points to a file or folder that exists.
 
 **Why it matters.** The index is how people and agents find the
 documentation below a directory. A row for a directory that was deleted or
-renamed sends them nowhere. `--fix` deletes the row (a table whose last row
-goes becomes `No child DOX files.`); every other row and its scope sentence
-stay as written. A list of links is reported, not fixed.
+renamed sends them nowhere. When a nearest descendant of the same index has
+no row (DOX202) and its directory's name is like the gone one's (each the
+other's best match, as DOX002 guesses a renamed module), the directory
+probably moved: the finding names the new place, and `--fix` rewrites the
+row's link to it in place, the scope sentence kept (the link's text changes
+only where it spells the old path). Otherwise `--fix` deletes the row (a
+table whose last row goes becomes `No child DOX files.`), safely only when
+its scope cell is empty: a scope sentence is a person's words, and deleting
+it is an unsafe fix (`--unsafe-fixes`). Every other row and its scope
+sentence stay as written. A list of links is reported, not fixed.
 
 **Example.** `plugins/AGENTS.md` still lists
 `[_old_plugin/AGENTS.md](_old_plugin/AGENTS.md)` after the plugin was removed.
@@ -142,10 +166,19 @@ it reports nothing: every row there points to an existing file.
                 "AGENTS.md": "# Repo\n\n## Child DOX Index\n\nDirect child DOX files:\n\n"
                 "| Child | Scope |\n| --- | --- |\n"
                 "| [api/AGENTS.md](api/AGENTS.md) | Handlers, said by a person. |\n"
-                "| [tools/AGENTS.md](tools/AGENTS.md) | Tools. |\n",
+                "| [tools/AGENTS.md](tools/AGENTS.md) | |\n",
                 "api/AGENTS.md": "# api\n\n## Child DOX Index\n\nNo child DOX files.\n",
             },
             [Expect("AGENTS.md", 10, "`tools/AGENTS.md`, which does not exist")],
+        ),
+        Example(
+            {
+                "AGENTS.md": "# Repo\n\n## Child DOX Index\n\nDirect child DOX files:\n\n"
+                "| Child | Scope |\n| --- | --- |\n"
+                "| [tools/AGENTS.md](tools/AGENTS.md) | Tools, in a person's words. |\n",
+                "tool_kit/AGENTS.md": "# tool_kit\n\n## Purpose\n\n- Moved tools.\n",
+            },
+            [Expect("AGENTS.md", 9, "probably moved to `tool_kit/AGENTS.md`")],
         ),
         Example(
             {
@@ -153,6 +186,7 @@ it reports nothing: every row there points to an existing file.
                 "| Child | Scope |\n| --- | --- |\n| [old/AGENTS.md](old/AGENTS.md) | Old. |\n",
             },
             [Expect("docs/AGENTS.md", 9, "`old/AGENTS.md`")],
+            fixed_clean=False,  # the scope sentence goes with --unsafe-fixes only
         ),
     ]
 
@@ -166,15 +200,23 @@ it reports nothing: every row there points to an existing file.
             if doc is None or doc.index is None:
                 continue
             gone = _gone(ctx, path, doc)
+            moves = {move.link.line: move for move in _moves(ctx, path, doc)}
             for entry in gone:
-                yield self.finding(
+                message = (
                     f"Child DOX Index row links `{entry.link.target}`, which does not exist "
-                    f"(`{entry.resolved}`)",
+                    f"(`{entry.resolved}`)"
+                )
+                move = moves.get(entry.link.line)
+                if move is not None:
+                    message += f"; it probably moved to `{move.child}`"
+                fix = _rename_fix(move) if move is not None else None
+                yield self.finding(
+                    message,
                     path,
                     entry.link.line,
                     entry.link.column,
                     subject=f"{path}:index-row:{entry.resolved}",
-                    fix=self._fix(ctx, path, doc.index, entry, gone),
+                    fix=fix or self._fix(ctx, path, doc.index, entry, gone),
                 )
 
     def _fix(
@@ -191,8 +233,16 @@ it reports nothing: every row there points to an existing file.
         ):
             start = (index.lead_line or index.header_line) - 1
             edit = Edit(path, start, index.table_end - 1, [NO_CHILDREN])
-            return Fix(description, [edit])
-        return Fix(description, [Edit(path, entry.link.line - 1, entry.link.line, [])])
+            return Fix(description, [edit], applicability=_removal(rows))
+        own = [row for row in rows if row.line == entry.link.line]
+        edit = Edit(path, entry.link.line - 1, entry.link.line, [])
+        return Fix(description, [edit], applicability=_removal(own))
+
+
+def _removal(rows: list[IndexRow]) -> str:
+    """How safe removing ``rows`` is: a scope sentence is a person's words,
+    which only they may drop (the directory may have moved)."""
+    return "unsafe" if any(row.scope.strip() for row in rows) else "safe"
 
 
 class IndexRowMissing(Rule):
@@ -214,7 +264,10 @@ to someone reading the tree from the top. `--fix` adds the row
 first bullet of the child's `## Purpose`; it goes before the first row that
 sorts after it (the file's own order is kept), and turns `No child DOX
 files.` into a table. Rows already there, and their scope sentences, stay as
-written. An index written as a list of links is reported, not fixed.
+written: a row whose `AGENTS.md` is gone and that probably names the child
+(its directory moved or was renamed, DOX201) gets its link rewritten to the
+child instead, and no second row is added. An index written as a list of
+links is reported, not fixed.
 
 **Example.** `plugins/_new/AGENTS.md` exists, and `plugins/AGENTS.md` has no
 row for it.
@@ -268,14 +321,24 @@ nothing: every index there lists exactly the nearest descendants.
             if doc is None:
                 continue
             missing = _missing_children(ctx, path, doc)
-            fix = self._fix(ctx, path, doc, missing) if missing else None
+            moves = {move.child: move for move in _moves(ctx, path, doc)}
+            renamed = {child: _rename_fix(move) for child, move in moves.items()}
+            added = [child for child in missing if renamed.get(child) is None]
+            fix = self._fix(ctx, path, doc, added) if added else None
             for child in missing:
+                message = f"nearest descendant `{child}` has no row in the Child DOX Index"
+                move = moves.get(child)
+                if move is not None:
+                    message += (
+                        f"; the row of `{move.link.target}`, which does not exist, "
+                        "probably names it"
+                    )
                 yield self.finding(
-                    f"nearest descendant `{child}` has no row in the Child DOX Index",
+                    message,
                     path,
                     doc.index.line if doc.index is not None else 1,
                     subject=f"{path}:index-missing:{child}",
-                    fix=fix,
+                    fix=renamed.get(child) or fix,
                 )
 
     def _fix(self, ctx: Context, path: str, doc: AgentsDoc, missing: list[str]) -> Fix | None:

@@ -19,12 +19,16 @@ from __future__ import annotations
 import builtins
 import keyword
 import re
-from typing import TYPE_CHECKING
+from collections.abc import Hashable
+from typing import TYPE_CHECKING, TypeVar
 
 from doxtool.core.source import ReadError, read_text
 
 if TYPE_CHECKING:
     from doxtool.run.context import Context
+
+Old = TypeVar("Old", bound=Hashable)
+New = TypeVar("New", bound=Hashable)
 
 #: share of a companion's code names the module must hold to be like it
 MIN_SHARED = 0.3
@@ -71,20 +75,33 @@ def _pairs(ctx: Context, directory: str) -> dict[str, str]:
         stem = _stem(companion.removesuffix(".dox.md"))
         for module in orphans:
             shared = len(spans & names[module]) / len(spans) if spans else 0.0
-            ratio = _ratio(stem, _stem(module))
-            ratio = ratio if ratio >= MIN_NAME_RATIO else 0.0  # unlike names tell nothing
+            ratio = name_likeness(stem, _stem(module))
             if shared >= MIN_SHARED or ratio:
                 scores[companion, module] = shared + ratio
-    pairs: dict[str, str] = {}
-    for (companion, module), score in scores.items():
+    return one_to_one(scores)
+
+
+def one_to_one(scores: dict[tuple[Old, New], float]) -> dict[Old, New]:
+    """Old -> new for each scored pair that is the strict best match of both
+    its old and its new member: a tie guesses nothing, and no two old names
+    are ever sent to the same new one."""
+    pairs: dict[Old, New] = {}
+    for (old, new), score in scores.items():
         rivals = [
             other
-            for (c, m), other in scores.items()
-            if (c == companion) != (m == module)  # the same companion or module, not both
+            for (o, n), other in scores.items()
+            if (o == old) != (n == new)  # the same old or new name, not both
         ]
         if all(other < score for other in rivals):
-            pairs[companion] = module
+            pairs[old] = new
     return pairs
+
+
+def name_likeness(first: str, second: str) -> float:
+    """How alike two file or directory names are; 0 below ``MIN_NAME_RATIO``
+    (unlike names tell nothing)."""
+    ratio = _ratio(first, second)
+    return ratio if ratio >= MIN_NAME_RATIO else 0.0
 
 
 def _stem(path: str) -> str:
