@@ -25,6 +25,7 @@ from doxtool.rules.engine import (
 from doxtool.run import deletions, incremental, sideparser, unwatched
 from doxtool.run.context import Context, Scope
 from doxtool.run.project import COMPANION_SUFFIX, Project
+from doxtool.run.unchecked import unchecked
 
 
 class UsageError(Exception):
@@ -300,6 +301,9 @@ def check(
         report.notes.append(
             "no PATHS, and no file doxtool reads is staged for deletion: nothing checked"
         )
+    if paths:
+        named = [_given_rel(project, p) or "" for p in paths if not p.is_dir()]
+        report.notes.extend(unchecked(project, named))
     report.counts = counts
     if fix:
         from doxtool.core.lock import repository_lock

@@ -260,3 +260,45 @@ def test_whole_and_scoped_runs_agree_on_which_tools_have_prompts(make_repo, run_
     for name in ("wait", "alpha", "beta", "gamma"):
         scoped = run_cli(root, "check", "--select", "PRM001", f"tools/{name}.py")
         assert ("PRM001" in scoped.output) is (name == "gamma"), (name, scoped.output)
+
+
+def test_paths_no_rule_checks_are_named_on_stderr(make_repo, run_cli) -> None:
+    """A companion outside a file-documented directory is never checked: a
+    run naming it (or its module) says so on stderr instead of passing it
+    in silence, and exits as its findings say."""
+    files = _clean_files()
+    files["tools/AGENTS.md"] = "# tools\n\n## Purpose\n\n- This directory is file-documented.\n"
+    files["plugins/memo/tools/memo.py"] = WAIT_PY.replace("WaitTool", "MemoTool")
+    files["plugins/memo/tools/memo.py.dox.md"] = "# memo.py DOX\n\nWrong in every way.\n"
+    files["lib/util.py"] = "VALUE = 1\n"
+    files["lib/util.py.dox.md"] = "# util.py DOX\n"
+    files["doxtool.toml"] = 'tool-dirs = ["tools", "plugins/*/tools"]\n'
+    root = make_repo(files)
+    how = "(declare it in an `AGENTS.md`, or add it to `documented-dirs`)"
+    plugin = (
+        "doxtool: warning: plugins/memo/tools/memo.py.dox.md is not checked: its directory is "
+        "a tool directory, but not file-documented: the `AGENTS.md` files declare other "
+        f"directories file-documented, not this one {how}\n"
+    )
+    for args in (
+        ("plugins/memo/tools/memo.py", "plugins/memo/tools/memo.py.dox.md"),
+        ("plugins/memo/tools/memo.py",),
+    ):
+        result = run_cli(root, "check", "--no-cache", "--select", "DOX1", *args)
+        assert (result.exit_code, result.stdout, result.stderr) == (0, "", plugin)
+    result = run_cli(root, "check", "--no-cache", "--select", "DOX1", "lib/util.py.dox.md")
+    assert result.stderr == (
+        "doxtool: warning: lib/util.py.dox.md is not checked: its directory is not "
+        f"file-documented {how}\n"
+    )
+    # "All checks passed." would speak for the file not checked too
+    result = run_cli(root, "check", "--no-cache", "lib/util.py", "tools/wait.py")
+    assert (result.exit_code, result.stdout) == (0, "")
+    assert result.stderr == (
+        "doxtool: warning: lib/util.py is not checked: its directory is neither a tool "
+        f"directory (`tool-dirs`) nor file-documented {how}\n"
+    )
+    # a file a rule checks, or a directory given whole, is not named
+    for args in (("tools/wait.py", "tools/wait.py.dox.md"), ("plugins",)):
+        result = run_cli(root, "check", "--no-cache", "--select", "DOX1", *args)
+        assert (result.exit_code, result.stderr) == (0, ""), result.stderr

@@ -22,8 +22,10 @@ class MissingCompanion(Rule):
     fixable = True
     doc = """\
 **What it checks.** Every direct `*.py` module of a file-documented directory
-(tool directories, and directories whose `AGENTS.md` declares the profile) has
-a companion named by appending `.dox.md` to its file name.
+has a companion named by appending `.dox.md` to its file name. The
+file-documented directories are those an `AGENTS.md` declares (its own
+directory, or one below it it names) and `documented-dirs`; in a repository
+that declares none, the tool directories.
 
 **Why it matters.** The companion is where the module's contract lives; a
 module without one is undocumented, and agents editing it have nothing to keep

@@ -1,0 +1,58 @@
+"""PATHS that name a file no rule checks, and why.
+
+A companion is checked only in a file-documented directory, and a module
+only there or in a tool directory. A run over PATHS that names one anywhere
+else would otherwise answer "All checks passed." for a file it never looked
+at; each such path gets a line on stderr instead (the exit code is the
+findings').
+"""
+
+from __future__ import annotations
+
+from doxtool.run.project import COMPANION_SUFFIX, Project
+
+#: how a directory becomes file-documented
+_HOW = "declare it in an `AGENTS.md`, or add it to `documented-dirs`"
+
+
+def unchecked(project: Project, named: list[str]) -> list[str]:
+    """Why each of ``named`` (repository paths of files given as PATHS) that
+    is a companion, or a module, no rule checks is not checked; a module's
+    existing companion is named too, as a run over the module checks it."""
+    notes: list[str] = []
+    documented = set(project.documented_dirs)
+    modules = {
+        *project.documented_modules,
+        *project.tool_modules,
+        *(m for found in project.profile_tool_modules.values() for m in found),
+    }
+    for rel in dict.fromkeys(named):
+        if rel.endswith(".py" + COMPANION_SUFFIX):
+            companion = rel
+        elif rel.endswith(".py"):
+            companion = rel + COMPANION_SUFFIX
+            if rel not in modules and _directory(rel) not in documented:
+                notes.append(
+                    f"{rel} is not checked: its directory is neither a tool directory "
+                    f"(`tool-dirs`) nor file-documented ({_HOW})"
+                )
+                continue
+            if companion in named or not (project.root / companion).is_file():
+                continue
+        else:
+            continue
+        directory = _directory(companion)
+        if directory in documented:
+            continue
+        why = "its directory is not file-documented"
+        if directory in project.tool_dirs:
+            why = (
+                "its directory is a tool directory, but not file-documented: the "
+                "`AGENTS.md` files declare other directories file-documented, not this one"
+            )
+        notes.append(f"{companion} is not checked: {why} ({_HOW})")
+    return notes
+
+
+def _directory(path: str) -> str:
+    return path.rsplit("/", 1)[0] if "/" in path else "."
