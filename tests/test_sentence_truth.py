@@ -12,6 +12,7 @@ from test_outline_truth import (
     Run,
     _edit,
     _findings,
+    _fix,
     _helper_repo,
     _read,
     _settled,
@@ -232,6 +233,70 @@ def test_a_test_written_with_dot_slash_or_as_a_link_is_listed(make_repo, run_cli
         (root / companion).write_text(text[:start] + listed + text[end:], encoding="utf-8")
         assert _findings(run_cli, root) == [], listed
         assert f"{TESTS_LEAD}{listed}\n" in _settled(run_cli, root, companion)
+
+
+def test_a_test_listed_as_a_link_is_stale_once_its_file_is_gone(make_repo, run_cli: Run) -> None:
+    """A link bullet lists the test it points to, so once the file is gone
+    the item is stale, as a code span is: the fix removes a link alone
+    (whatever form its target takes) and leaves a link with words after it,
+    or nested words under it, to its person."""
+    root, companion = _tests_repo(make_repo, run_cli)
+    (root / "tests/test_gone.py").write_text("import helpers.shapes\n", encoding="utf-8")
+    listed = (
+        "  - `tests/test_shapes.py`\n"
+        "  - [tests/test_gone.py](../tests/test_gone.py)\n"
+        "  - [`tests/test_gone.py`](../tests/test_gone.py#L3) \u2014 the slow paths.\n"
+        "  - [tests/test_gone.py](tests/test_gone.py).\n"
+        "  - [./tests/test_gone.py](/tests/test_gone.py)\n"
+        "    - run with `-k slow`\n"
+        "  - [the old cases](../tests/test_gone.py)\n"
+    )
+    _edit(root, companion, "  - `tests/test_shapes.py`\n", listed)
+    assert _findings(run_cli, root) == []
+    (root / "tests/test_gone.py").unlink()
+    gone = "DOX140 related test `{}` does not exist (documented at line {})"
+    assert [f.split(": ", 1)[1] for f in _findings(run_cli, root)] == [
+        gone.format("tests/test_gone.py", 25) + " [*]",
+        gone.format("tests/test_gone.py", 26),
+        gone.format("helpers/tests/test_gone.py", 27) + " [*]",
+        gone.format("tests/test_gone.py", 28),
+        gone.format("tests/test_gone.py", 30),
+    ]
+    _fix(run_cli, root)
+    assert (
+        f"{TESTS_LEAD}  - `tests/test_shapes.py`\n"
+        "  - [`tests/test_gone.py`](../tests/test_gone.py#L3) \u2014 the slow paths.\n"
+        "  - [./tests/test_gone.py](/tests/test_gone.py)\n"
+        "    - run with `-k slow`\n"
+        "  - [the old cases](../tests/test_gone.py)\n\n"
+    ) in _read(root, companion)
+
+
+def test_a_gone_link_gives_way_to_the_tests_there_are(make_repo, run_cli: Run) -> None:
+    root, companion = _tests_repo(make_repo, run_cli)
+    _edit(
+        root,
+        companion,
+        "  - `tests/test_shapes.py`\n",
+        "  - [tests/test_gone.py](../tests/test_gone.py)\n",
+    )
+    assert [f.split(": ", 1)[1] for f in _findings(run_cli, root)] == [
+        "DOX140 test `tests/test_shapes.py` imports or names the module but is not listed [*]",
+        "DOX140 related test `tests/test_gone.py` does not exist (documented at line 24) [*]",
+    ]
+    assert f"{TESTS_LEAD}  - `tests/test_shapes.py`\n\n" in _settled(run_cli, root, companion)
+    # with no test left to list, the list becomes the sentence for none
+    (root / "tests/test_shapes.py").unlink()
+    _edit(
+        root,
+        companion,
+        "  - `tests/test_shapes.py`\n",
+        "  - [tests/test_shapes.py](../tests/test_shapes.py)\n",
+    )
+    assert [f.split(": ", 1)[1] for f in _findings(run_cli, root)] == [
+        "DOX140 related test `tests/test_shapes.py` does not exist (documented at line 24) [*]",
+    ]
+    assert TESTS_LEAD not in _settled(run_cli, root, companion)
 
 
 def test_an_import_inside_a_string_does_not_make_a_related_test(make_repo, run_cli: Run) -> None:

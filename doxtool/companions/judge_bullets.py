@@ -29,6 +29,7 @@ from doxtool.companions.documented import DocItem, read_bullets
 from doxtool.companions.factlines import ExpectedBlock, code, display_code
 from doxtool.companions.generate import verification_lines
 from doxtool.companions.itemmarks import appended_mark, numbered
+from doxtool.companions.linked_tests import LinkedTest, gone, linked_tests
 from doxtool.companions.model import FactBlock
 from doxtool.companions.renames import renamed_item
 from doxtool.companions.verdicts import CHANGED, MISSING, STALE, BaseJudge
@@ -245,13 +246,21 @@ class BulletJudge(BaseJudge):
         return [*run, *expected.lines] if run[0].startswith("- Run ") else list(expected.lines)
 
     def _no_tests_edit(
-        self, block: FactBlock, documented: list[DocItem], expected: ExpectedBlock | None
+        self,
+        block: FactBlock,
+        documented: list[DocItem],
+        expected: ExpectedBlock | None,
+        links: list[LinkedTest],
     ) -> Edit | None:
         """When every test a list holding nothing else names is gone and none
         is left to list: the list written back as the convention's sentence
         for no tests (in doxtool's own format, with the line before it that
         says to run those tests, when doxtool wrote it); None otherwise."""
-        if block.empty or block.prose.strip() or block.notes or not documented:
+        linked = {link.index for link in links}
+        notes = [note for note in block.notes if note.line not in linked]
+        if block.empty or block.prose.strip() or notes or not (documented or links):
+            return None
+        if any(not link.alone for link in links) or gone(links, self.code.exists) != links:
             return None
         if expected is not None and expected.values:
             return None
@@ -351,7 +360,10 @@ class BulletJudge(BaseJudge):
         """Functions and tests."""
         kind = block.kind
         documented = read_bullets(self.companion, block)
-        no_tests = self._no_tests_edit(block, documented, expected) if kind == "tests" else None
+        links = linked_tests(self.companion, block, documented) if kind == "tests" else []
+        no_tests = (
+            self._no_tests_edit(block, documented, expected, links) if kind == "tests" else None
+        )
         for item in documented:
             if kind == "functions":
                 if self.code.outline is None:
@@ -389,6 +401,12 @@ class BulletJudge(BaseJudge):
                     edits,
                     unsafe,
                 )
+        for link in gone(links, self.code.exists):
+            line = link.index + 1
+            # a link with words after it or under it is left to its person
+            edits = [no_tests or self._edit(link.index, line, [])] if link.alone else []
+            message = f"related test `{link.path}` does not exist (documented at line {line})"
+            self.add(kind, STALE, link.path, message, line, edits)
         if expected is None:
             return
         cap = self.convention.function_cap if kind == "functions" else self.convention.test_cap

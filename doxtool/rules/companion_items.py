@@ -271,6 +271,13 @@ source search:" exists, and the list names the tests that import the module
 or name its file (up to the convention's cap: agent-zero lists at most 8, so
 a list of 8 is complete). Extra tests a person listed are never findings.
 
+A test listed as a Markdown link (`- [tests/x.py](../tests/x.py)`, the
+target relative to the companion, or from the root with `/`) is listed by
+what it points to (or the path its text spells), and stale once none of
+them exists: `--fix` removes the item only when it is the link alone (a
+path as its text, nothing after it or under it); a link with words is
+reported without a fix.
+
 **Why it matters.** The Verification section tells a maintainer what to run;
 a renamed or deleted test leaves them running nothing.
 
