@@ -29,7 +29,13 @@ from doxtool.companions.documented import DocItem, read_bullets
 from doxtool.companions.factlines import ExpectedBlock, code, display_code
 from doxtool.companions.generate import verification_lines
 from doxtool.companions.itemmarks import appended_mark, numbered
-from doxtool.companions.linked_tests import LinkedTest, gone, linked_tests
+from doxtool.companions.linked_tests import (
+    LinkedTest,
+    gone,
+    linked_paths,
+    linked_tests,
+    test_paths,
+)
 from doxtool.companions.model import FactBlock
 from doxtool.companions.renames import renamed_item
 from doxtool.companions.verdicts import CHANGED, MISSING, STALE, BaseJudge
@@ -342,20 +348,6 @@ class BulletJudge(BaseJudge):
             return documented[-1].last_index() + 1
         return None
 
-    def _linked_paths(self, block: FactBlock) -> set[str]:
-        """Paths the block's lines link to, relative to the repository (a
-        link is relative to the companion's directory), and the paths their
-        texts name (``[`tests/x.py`](...)``)."""
-        folder = posixpath.dirname(self.companion.path)
-        paths = set()
-        for index in range(block.start + 1, block.end):
-            for text, target in _LINK.findall(line_content(self.companion.lines[index])):
-                paths.update(test_paths(text.replace("`", " ")))
-                target = target.partition("#")[0]
-                if target and "://" not in target and not target.startswith("/"):
-                    paths.add(posixpath.normpath(posixpath.join(folder, target)))
-        return paths
-
     def bullets(self, block: FactBlock, expected: ExpectedBlock | None) -> None:
         """Functions and tests."""
         kind = block.kind
@@ -417,7 +409,7 @@ class BulletJudge(BaseJudge):
             # ``./tests/x.py``, ``tests/x.py::test_a`` and ``tests/x.py -k a``
             # all list ``tests/x.py``; so does a Markdown link to it
             present.update((path, d) for d in documented for path in test_paths(d.text))
-            linked = self._linked_paths(block)
+            linked = linked_paths(self.companion, block)
         else:
             linked = set()
         derived = list(expected.values)
@@ -473,24 +465,6 @@ def _note_like(method: DocItem, name: str) -> bool:
 
 
 _BUILTINS = frozenset(dir(builtins))
-
-
-def test_paths(text: str) -> list[str]:
-    """The paths a related-test reference may name: its words, each without
-    a pytest node id (``::test_a``) or a leading ``./`` (``tests/x.py -k a``
-    names ``tests/x.py``)."""
-    paths = []
-    for word in text.split():
-        path = word.partition("::")[0]
-        while path.startswith("./"):
-            path = path[2:]
-        if path and not path.startswith("-"):
-            paths.append(path)
-    return paths
-
-
-#: a Markdown link's text and target: ``[text](target)`` or ``[text](<target>)``
-_LINK = re.compile(r"\[([^\]]*)\]\(\s*<?([^)\s>]+)>?(?:\s+[^)]*)?\)")
 
 
 def _bases_agree(documented: Sequence[str], actual: Sequence[str]) -> bool:

@@ -89,3 +89,36 @@ def linked_tests(companion: Companion, block: FactBlock, items: list[DocItem]) -
 def gone(tests: list[LinkedTest], exists: Callable[[str], bool]) -> list[LinkedTest]:
     """The link bullets none of whose paths exists."""
     return [test for test in tests if not any(exists(path) for path in test.paths)]
+
+
+def linked_paths(companion: Companion, block: FactBlock) -> set[str]:
+    """Paths the block's lines link to, relative to the repository (a
+    link is relative to the companion's directory), and the paths their
+    texts name (``[`tests/x.py`](...)``)."""
+    folder = posixpath.dirname(companion.path)
+    paths = set()
+    for index in range(block.start + 1, block.end):
+        for text, target in _LINK.findall(line_content(companion.lines[index])):
+            paths.update(test_paths(text.replace("`", " ")))
+            target = target.partition("#")[0]
+            if target and "://" not in target and not target.startswith("/"):
+                paths.add(posixpath.normpath(posixpath.join(folder, target)))
+    return paths
+
+
+def test_paths(text: str) -> list[str]:
+    """The paths a related-test reference may name: its words, each without
+    a pytest node id (``::test_a``) or a leading ``./`` (``tests/x.py -k a``
+    names ``tests/x.py``)."""
+    paths = []
+    for word in text.split():
+        path = word.partition("::")[0]
+        while path.startswith("./"):
+            path = path[2:]
+        if path and not path.startswith("-"):
+            paths.append(path)
+    return paths
+
+
+#: a Markdown link's text and target: ``[text](target)`` or ``[text](<target>)``
+_LINK = re.compile(r"\[([^\]]*)\]\(\s*<?([^)\s>]+)>?(?:\s+[^)]*)?\)")
