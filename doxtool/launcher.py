@@ -211,16 +211,19 @@ def _catch_signals() -> None:
 
 
 def _fill_absent_streams() -> None:
-    """Give a standard stream the caller closed (``2>&-``: Python starts with
-    ``sys.stderr`` None) a sink that discards what is written to it.
+    """Give stdin or stderr, when the caller closed it (``2>&-``: Python
+    starts with ``sys.stderr`` None), a sink that discards what is written
+    to it.
 
     Nothing written there can be read, so nothing is lost; without the sink
     ``print(..., file=sys.stderr)`` would write to stdout instead and a flush
     of None would fail a run that succeeded. The sink takes the closed file
     descriptor (the lowest free one), so no file the run opens later can take
-    its place and receive what another process writes to it.
+    its place and receive what another process writes to it. A closed stdout
+    gets none: the report written there would be lost, which is an error
+    (exit 2), as a stdout that cannot be written is.
     """
-    for name, mode in (("stdin", "r"), ("stdout", "w"), ("stderr", "w")):
+    for name, mode in (("stdin", "r"), ("stderr", "w")):
         if getattr(sys, name) is None:
             try:
                 setattr(sys, name, open(os.devnull, mode, encoding="utf-8"))  # noqa: SIM115

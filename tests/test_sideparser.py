@@ -394,8 +394,14 @@ def test_a_closed_standard_stream_ends_the_run_as_without_a_side_parser(
             preexec_fn=lambda: os.close(closed),
         )
         codes.append(result.returncode)
-    assert codes[0] == codes[1] == 2, "a stream that cannot be written is an error"
-    assert _noted(note) == [], "no side parser: its pipe could take the closed stream's number"
+    # a closed stdout loses the report: an error; a closed stderr loses
+    # nothing (the drift is reported on stdout)
+    expected = 2 if closed == 1 else 1
+    assert codes[0] == codes[1] == expected, codes
+    if closed == 1:
+        # a closed stdout ends the run with an error, and the side parser's
+        # pipe could take its number; a closed stderr gets a sink at once
+        assert _noted(note) == [], "no side parser: its pipe could take fd 1"
 
 
 def test_an_interrupt_here_lets_the_side_parser_go(

@@ -141,7 +141,9 @@ def worthwhile(argv: list[str]) -> bool:
     if not argv or argv[0] != "check" or "libcst" in sys.modules:
         return False
     if sys.stdout is None or sys.stderr is None:
-        return False  # such a run ends with an error, and its pipe could take fd 1 or 2
+        # a run without stdout ends with an error, and its pipe could take
+        # fd 1 (a closed stderr has a sink already: :func:`doxtool.launcher.main`)
+        return False
     if not sys.platform.startswith("linux") or not hasattr(os, "fork"):
         return False
     for index, arg in enumerate(argv):
