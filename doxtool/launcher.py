@@ -158,6 +158,8 @@ def _leave(code: int) -> NoReturn:
     full disk) with status 2.
     """
     sideparser.close()  # never left behind, waiting for its parent's end
+    if sys.stdout is None and code in (0, 1):
+        code = 2  # a closed stdout: the report had nowhere to go
     for stream in (sys.stdout, sys.stderr):
         if stream is None:
             continue  # nothing was written to it
