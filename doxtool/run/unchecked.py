@@ -9,6 +9,7 @@ findings').
 
 from __future__ import annotations
 
+from doxtool.core.source import present
 from doxtool.run.project import COMPANION_SUFFIX, Project
 
 #: how a directory becomes file-documented
@@ -37,7 +38,7 @@ def unchecked(project: Project, named: list[str]) -> list[str]:
                     f"(`tool-dirs`) nor file-documented ({_HOW})"
                 )
                 continue
-            if companion in named or not (project.root / companion).is_file():
+            if companion in named or not present(project.root / companion):
                 continue
         else:
             continue
