@@ -7,7 +7,7 @@ of the module the walk follows, with what reaches their parameters.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 import libcst as cst
 
@@ -30,6 +30,8 @@ class Calls(Makers):
     bound: BoundValues
     #: what the class's own code may change in the arguments dict (read when needed)
     writes: Writes | None
+    #: the repository callable whose result a value is (``Cls(...)``, ``make(...)``)
+    _constructed: Callable[[cst.BaseExpression, Env], str | None]
 
     def _calls_out(self, node: cst.Call, env: Env) -> None:
         """Helpers, side effects, intervention, and dicts handed to other functions."""
@@ -44,7 +46,11 @@ class Calls(Makers):
             # ``super().m()`` of a base elsewhere: resolving joins what it does
             self._helper_call(f"super().{method}", node, env)
         elif type(func) is cst.Attribute and dotted is None:
-            # a method of a computed receiver: ``Path(p).write_text(...)``
+            # a method of a computed receiver: ``Path(p).write_text(...)``;
+            # of what a callable of the repository makes, followed into it
+            made = self._constructed(func.value, env)
+            if made is not None:
+                self._helper_call(f"{made}.{func.attr.value}", node, env)
             self._method_effects(func.attr.value, node, env, func.attr.value)
         elif (
             dotted is not None

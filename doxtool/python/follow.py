@@ -42,6 +42,7 @@ from doxtool.python.followargs import (
     spread_of,
 )
 from doxtool.python.repairable import named_repairable
+from doxtool.python.results import Results
 
 T = TypeVar("T")
 
@@ -89,7 +90,7 @@ class _Ends:
             self.unseen = self.effects_unseen = True
 
 
-class HelperFollower:
+class HelperFollower(Results):
     def __init__(
         self,
         lookup: Lookup,
@@ -132,6 +133,11 @@ class HelperFollower:
         imported = facts.imported_names.get(rest[0])
         if imported is not None:
             return self.find(".".join([imported, *rest[1:]]), hops + 1)
+        if len(rest) > 1:
+            # a method of what a function returns: ``get_memory.insert_text``
+            made = self.made_class(f"{facts.module}.{'.'.join(rest[:-1])}", hops + 1)
+            if made:
+                return self.method(made, rest[-1], hops + 1)
         return None
 
     def _owner(self, target: str) -> tuple[ModuleFacts, list[str]] | None:
@@ -231,32 +237,6 @@ class HelperFollower:
             return None
         return self.find(target)
 
-    def unreadable(self, target: str, hops: int = 0) -> bool:
-        """Whether a dotted name a call reaches is code of the repository that
-        doxtool has no summary of: a module it has no facts for, or a function
-        or method of a module whose summaries are missing (a syntax this
-        interpreter cannot read). Other names (constants, attributes, methods
-        of values) are not followed and are no code of the repository's."""
-        if target.startswith(("self.", "super().")) or hops > _MAX_HOPS:
-            return False
-        owner = self._owner(target)
-        if owner is None:
-            return True
-        facts, rest = owner
-        if len(rest) == 1 and any(f.name == rest[0] for f in facts.functions):
-            return facts.summary(rest[0]) is None
-        cls = facts.class_named(rest[0])
-        if len(rest) == 2 and cls is not None:
-            return any(m.name == rest[1] for m in cls.methods) and (
-                facts.summary(".".join(rest)) is None
-            )
-        imported = facts.imported_names.get(rest[0])
-        if imported is not None:
-            return self.unreadable(".".join([imported, *rest[1:]]), hops + 1)
-        # ``package.missing.f``: a submodule doxtool has no facts for
-        named = facts.outline.assigned if facts.outline is not None else []
-        return len(rest) > 1 and rest[0] not in named
-
     def _entry(
         self, tool: ToolFacts, call: HelperCall, cls: str | None
     ) -> tuple[Found, set[str], frozenset[tuple[str, str]], frozenset[str]] | None:
@@ -296,6 +276,8 @@ class HelperFollower:
         if entry is None:
             # a function of the repository not found: what it raises is not known
             ends.unfollowed(self.unreadable(call.target))
+            if self.opaque_result(call.target):
+                ends.effects_unseen = True
             if call.target.startswith("super().") and set(tool.bases) <= self.framework:
                 return  # a hook of the framework's tool base: it takes no argument
             if call.dicts:
@@ -400,6 +382,8 @@ class HelperFollower:
                 callee = self.callee(found, out.target, cls)
                 if callee is None:
                     ends.unfollowed(self.unreadable(out.target))
+                    if self.opaque_result(out.target):
+                        ends.effects_unseen = True
                     if any(own in held for _, own in out.passes):
                         # the dict handed on to code no one can follow
                         ends.handed.append(

@@ -214,7 +214,7 @@ class _Receivers:
         for arg in _all_args(args):
             if arg.arg == scope.owner:
                 continue
-            if arg.annotation is not None and _plain_value(arg.annotation):
+            if arg.annotation is not None and plain_value(arg.annotation):
                 # ``text: str``: its methods are the builtin type's
                 scope.bindings.setdefault(arg.arg, []).append(_KNOWN)
             else:
@@ -397,7 +397,7 @@ _VALUE_TYPES = frozenset(
 _TYPING_WRAPPERS = frozenset({"Optional", "List", "Dict", "Tuple", "Set", "FrozenSet"})
 
 
-def _plain_value(annotation: ast.expr) -> bool:
+def plain_value(annotation: ast.expr) -> bool:
     """Whether an annotation names a builtin value type (``str``,
     ``list[str]``, ``str | None``, ``Optional[int]``), nothing else."""
     if isinstance(annotation, ast.Constant):
@@ -405,7 +405,7 @@ def _plain_value(annotation: ast.expr) -> bool:
     if isinstance(annotation, ast.Name):
         return annotation.id in _VALUE_TYPES
     if isinstance(annotation, ast.BinOp) and isinstance(annotation.op, ast.BitOr):
-        return _plain_value(annotation.left) and _plain_value(annotation.right)
+        return plain_value(annotation.left) and plain_value(annotation.right)
     if isinstance(annotation, ast.Subscript):
         base = annotation.value
         name = base.attr if isinstance(base, ast.Attribute) else getattr(base, "id", "")
@@ -414,7 +414,7 @@ def _plain_value(annotation: ast.expr) -> bool:
         if name in _TYPING_WRAPPERS:
             inner = annotation.slice
             parts = inner.elts if isinstance(inner, ast.Tuple) else [inner]
-            return name != "Optional" or all(_plain_value(part) for part in parts)
+            return name != "Optional" or all(plain_value(part) for part in parts)
     return False
 
 

@@ -1,0 +1,214 @@
+"""What a dotted name a call reaches is: code of the repository doxtool
+cannot read, and what calling a function of the repository gives, so that a method called
+on its result (``db = get_memory(agent)``, then ``db.insert_text(...)``) is
+followed into the class that defines it (part of
+:class:`~doxtool.python.follow.HelperFollower`).
+
+A function's result is an instance of a class of the repository when every
+``return`` that gives a value constructs that one class (``return
+Memory(...)``) or calls a function whose result is one, or else when its
+return annotation names that class (``-> Memory``, ``-> "Memory"``, ``->
+Memory | None``, ``-> Optional[Memory]``). A ``return None`` adds no class:
+a method called on None runs no code. A result is a plain value, whose
+methods run no code of the repository, when every ``return`` gives a
+literal or what a call of the standard library or a builtin makes, or the
+annotation names a builtin value type (``-> str``). Anything else (a name,
+an attribute, two classes, no ``return`` and no annotation) is not known:
+a method called on it may do anything.
+"""
+
+from __future__ import annotations
+
+import ast
+import builtins
+import sys
+from collections.abc import Callable
+
+from doxtool.core.facts import ModuleFacts
+from doxtool.python.followargs import Found
+from doxtool.python.opaque import plain_value
+
+#: the result is a plain value: its methods run no code of the repository
+VALUE = ""
+#: calls of one function followed to find what it returns
+_MAX_HOPS = 8
+_BUILTINS = frozenset(dir(builtins))
+
+
+class Results:
+    """What the functions of the repository give: a part of
+    :class:`~doxtool.python.follow.HelperFollower`."""
+
+    _owner: Callable[[str], tuple[ModuleFacts, list[str]] | None]
+    find: Callable[..., Found | None]
+    method: Callable[..., Found | None]
+
+    def made_class(self, target: str, hops: int = 0) -> str | None:
+        """The class of the repository (dotted, where it is defined) whose
+        instance calling ``target`` gives: the class itself, or what a
+        function returns; :data:`VALUE` for a plain value; None when not known."""
+        if hops > _MAX_HOPS:
+            return None
+        cls = self.class_at(target, hops)
+        if cls is not None:
+            return cls
+        found = self.find(target, hops + 1)
+        if found is None or found.constructs:
+            return None
+        return self._returned_class(found, hops + 1)
+
+    def class_at(self, target: str, hops: int = 0) -> str | None:
+        """The class of the repository a dotted name stands for, through
+        re-exports; None when it names none."""
+        owner = self._owner(target) if hops <= _MAX_HOPS else None
+        if owner is None:
+            return None
+        facts, rest = owner
+        if len(rest) == 1 and facts.class_named(rest[0]) is not None:
+            return f"{facts.module}.{rest[0]}"
+        imported = facts.imported_names.get(rest[0])
+        if imported is not None:
+            return self.class_at(".".join([imported, *rest[1:]]), hops + 1)
+        return None
+
+    def opaque_result(self, target: str) -> bool:
+        """Whether ``target`` is a method called on what a function of the
+        repository returns (``module.get_memory.insert_text``) when what that
+        function returns is not known: the method may do anything."""
+        owner = self._owner(target)
+        if owner is None or len(owner[1]) < 2 or self.find(target) is not None:
+            return False
+        facts, rest = owner
+        made = f"{facts.module}.{'.'.join(rest[:-1])}"
+        found = self.find(made)
+        if found is None or found.constructs:
+            return False  # no function of the repository: not followed, as before
+        return self.made_class(made) is None
+
+    def unreadable(self, target: str, hops: int = 0) -> bool:
+        """Whether a dotted name a call reaches is code of the repository that
+        doxtool has no summary of: a module it has no facts for, or a function
+        or method of a module whose summaries are missing (a syntax this
+        interpreter cannot read). Other names (constants, attributes, methods
+        of values) are not followed and are no code of the repository's."""
+        if target.startswith(("self.", "super().")) or hops > _MAX_HOPS:
+            return False
+        owner = self._owner(target)
+        if owner is None:
+            return True
+        facts, rest = owner
+        if len(rest) == 1 and any(f.name == rest[0] for f in facts.functions):
+            return facts.summary(rest[0]) is None
+        cls = facts.class_named(rest[0])
+        if len(rest) == 2 and cls is not None:
+            return any(m.name == rest[1] for m in cls.methods) and (
+                facts.summary(".".join(rest)) is None
+            )
+        imported = facts.imported_names.get(rest[0])
+        if imported is not None:
+            return self.unreadable(".".join([imported, *rest[1:]]), hops + 1)
+        # ``package.missing.f``: a submodule doxtool has no facts for
+        named = facts.outline.assigned if facts.outline is not None else []
+        return len(rest) > 1 and rest[0] not in named
+
+    def _returned_class(self, found: Found, hops: int) -> str | None:
+        classes: set[str] = set()
+        known = True
+        for returned in found.summary.returns:
+            if returned.kind in ("none", "literal", "response"):
+                if returned.kind != "none":
+                    classes.add(VALUE)
+                continue
+            made = self._call_result(returned.call, hops) if returned.kind == "call" else None
+            if made is None:
+                known = False
+                break
+            classes.add(made)
+        if known and len(classes) == 1:
+            return classes.pop()
+        if known and classes:
+            return None  # two kinds: which one a call gives is not known
+        return self._annotated(found, hops)
+
+    def _call_result(self, call: str, hops: int) -> str | None:
+        """What the call a ``return`` hands back gives (``Memory``, ``make``,
+        ``os.path.join``, ``str``)."""
+        head = call.split(".", 1)[0]
+        if not call or call.startswith("self."):
+            return None
+        if self._owner(call) is not None:
+            return self.made_class(call, hops + 1)
+        if head in sys.stdlib_module_names and "." in call:
+            return VALUE  # what the standard library makes: judged by the import
+        if call in _BUILTINS and call[:1].islower():
+            return VALUE
+        return None
+
+    def _annotated(self, found: Found, hops: int) -> str | None:
+        """What the function's return annotation names: a class of the
+        repository, or a builtin value type."""
+        facts = found.facts
+        annotation = _return_annotation(facts, found.summary.name)
+        if annotation is None:
+            return None
+        if plain_value(annotation):
+            return VALUE
+        named = _named(annotation)
+        if named is None:
+            return None
+        head, *rest = named.split(".")
+        target = facts.imported_names.get(head)
+        if target is None:
+            if facts.class_named(head) is None:
+                return None
+            target = f"{facts.module}.{head}"
+        return self.class_at(".".join([target, *rest]), hops + 1)
+
+
+def _return_annotation(facts: ModuleFacts, name: str) -> ast.expr | None:
+    """The return annotation of the function ``name`` (``f``, ``Class.m``)
+    of the module, parsed; None when it has none, or its definitions
+    (overloads, branches) disagree."""
+    outline = facts.outline
+    if outline is None:
+        return None
+    owner, _, function = name.rpartition(".")
+    if owner:
+        defs = [m for c in outline.classes if c.name == owner for m in c.methods]
+    else:
+        defs = list(outline.functions)
+    written = {d.returns for d in defs if d.name == function}
+    if len(written) != 1:
+        return None
+    (text,) = written
+    if not text:
+        return None
+    try:
+        node = ast.parse(text, mode="eval").body
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            node = ast.parse(node.value, mode="eval").body  # ``-> "Memory"``
+    except SyntaxError:
+        return None
+    return node
+
+
+def _named(annotation: ast.expr) -> str | None:
+    """The one class an annotation names (``Memory``, ``mem.Memory``,
+    ``Memory | None``, ``Optional[Memory]``), as written; None for anything else."""
+    if isinstance(annotation, ast.BinOp) and isinstance(annotation.op, ast.BitOr):
+        sides = [annotation.left, annotation.right]
+        named = [s for s in sides if not (isinstance(s, ast.Constant) and s.value is None)]
+        return _named(named[0]) if len(named) == 1 else None
+    if isinstance(annotation, ast.Subscript):
+        base = annotation.value
+        wrapper = base.attr if isinstance(base, ast.Attribute) else getattr(base, "id", "")
+        return _named(annotation.slice) if wrapper == "Optional" else None
+    parts: list[str] = []
+    current: ast.expr = annotation
+    while isinstance(current, ast.Attribute):
+        parts.append(current.attr)
+        current = current.value
+    if not isinstance(current, ast.Name):
+        return None
+    parts.append(current.id)
+    return ".".join(reversed(parts))
