@@ -13,7 +13,13 @@ from typing import Any
 import libcst as cst
 
 from doxtool.core.facts import ArgumentRead, DynamicRead, json_type
-from doxtool.python.arguments import ArgBuilder, own_params, raw_value, type_of_annotation
+from doxtool.python.arguments import (
+    ArgBuilder,
+    own_params,
+    raw_value,
+    tested_types,
+    type_of_annotation,
+)
 from doxtool.python.controlflow import contains_return, terminates
 from doxtool.python.cstcode import code_of
 from doxtool.python.cstnodes import dotted_name, getattr_of, is_kind, suite_body
@@ -381,7 +387,13 @@ class ArgumentReads:
                 node.args[0].value, node, READ_METHODS[func.attr.value], env, default, func.value
             )
             return
-        if type(func) is cst.Name and func.value in COERCIONS and node.args:  # types
+        if (
+            type(func) is cst.Name
+            and func.value in COERCIONS
+            and node.args
+            # ``isinstance(str(size), str)`` converts nothing the code uses
+            and id(node) not in self.type_tests
+        ):
             parse = parses(func.value, [a.keyword.value if a.keyword else None for a in node.args])
             for arg in self._standing_for(node.args[0].value, env):
                 builder = self._arg(arg)
@@ -395,9 +407,11 @@ class ArgumentReads:
                     builder.coerced_type = builder.coerced_type or COERCIONS[func.value]
         if type(func) is cst.Name and func.value == "isinstance" and len(node.args) == 2:
             subject = node.args[0].value
+            self.type_tests.add(id(subject))
             if raw_value(subject):  # the value as read, not ``str(x)``
+                kinds = tested_types(node.args[1].value)
                 for arg in self._standing_for(subject, env):
-                    self._arg(arg).type_tested = True
+                    self._arg(arg).tested_types.update(kinds)
         if type(func) is cst.Attribute and func.attr.value in STRING_METHODS:
             for arg in self._standing_for(func.value, env):
                 builder = self._arg(arg)

@@ -16,9 +16,10 @@ import libcst as cst
 
 from doxtool.core.facts import Argument, ArgumentRead, json_type
 from doxtool.python.cstnodes import dotted_name
-from doxtool.python.literals import jsonable, literal_value
+from doxtool.python.literals import jsonable
 from doxtool.python.modulescan import Func
 from doxtool.python.readforms import ANNOTATION_TYPES as _ANNOTATION_TYPES
+from doxtool.python.readforms import COERCIONS as _COERCIONS
 from doxtool.python.readforms import REFUSALS
 
 
@@ -69,9 +70,10 @@ class ArgBuilder:
     open_lookups: set[int] = field(default_factory=set)
     #: compared with ``"true"``/``"false"`` spellings: a JSON boolean is accepted
     boolean_spelling: bool = False
-    #: its value's type is tested (``isinstance(tags, str)``): the code takes
-    #: more than one type, so a literal default's type is not the only one
-    type_tested: bool = False
+    #: the JSON types its value is tested for (``isinstance(tags, str)``;
+    #: ``"?"`` for a class of none): the code takes more than one type, so a
+    #: literal default's type is not the only one, nor an annotation's other
+    tested_types: set[str] = field(default_factory=set)
     #: its absence ends ``execute`` with an error
     contract_required: bool = False
     #: a fallback after ``or`` (:meth:`set_fallback`): no default is claimed
@@ -167,11 +169,35 @@ class ArgBuilder:
             self.default_unknown = True
             self.fallback_known, self.fallback = known, jsonable(value)
 
-    def default_type(self) -> str | None:
-        """The type of the literal default, when nothing else states one."""
-        if self.coerced_type or self.annotation_type or not self.has_default:
-            return None
-        return json_type(self.default)
+    def _type(self) -> str | None:
+        """The one JSON type the code reads the value as, or None: a
+        conversion's, else the annotation's, else the literal default's, else
+        what ``str(x)`` or a string method says."""
+        if self.coerced_type:
+            return self.coerced_type
+        kind = self.annotation_type
+        if kind is not None:
+            # the author's claim, unless the code takes another type too:
+            # ``ids: list[str] | None``, then ``if isinstance(ids, str)``
+            other = any(t != kind and (kind, t) != _INT for t in self.tested_types)
+            return None if other else kind
+        if self.has_default:
+            kind = json_type(self.default)
+            if any(c != kind and (kind, c) != _INT for c in self.compared):
+                kind = None  # ``flag in ("yes", True)``: not only the default's type
+            elif kind is not None and self.tested_types:
+                return None  # ``if isinstance(tags, str): tags = tags.split(",")``
+            elif (
+                kind not in (None, "string")
+                and self.coercion == "str"
+                and not (kind == "boolean" and self.boolean_spelling)
+            ):
+                # ``str(args.get("count", 10))``: "5" does as well as 5; not
+                # ``str(flag).lower() == "true"``, a boolean or its spelling
+                return None
+        kind = kind or self.weak_type
+        # a string or a JSON boolean: the type is not one
+        return None if self.boolean_spelling and kind == "string" else kind
 
     def _refused(self, value: Any, recovered: bool = False) -> bool:
         """Whether a check that ends ``execute`` with an error refuses
@@ -353,20 +379,7 @@ class ArgBuilder:
             if would[:2] != (required, has_default):
                 absence_required = would[0] != required
                 absence_calls = sorted(self.absence_calls)
-        kind = self.coerced_type or self.annotation_type
-        if kind is None and self.has_default:
-            kind = json_type(self.default)
-            if any(c != kind and (kind, c) != _INT for c in self.compared):
-                kind = None  # ``flag in ("yes", True)``: not only the default's type
-        # ``if isinstance(tags, str): tags = tags.split(",")``: no one type
-        tested = self.type_tested and kind is not None and kind == self.default_type()
-        kind = None if tested else kind or self.weak_type
-        if (
-            self.boolean_spelling
-            and kind == "string"
-            and "string" not in (self.coerced_type, self.annotation_type)
-        ):
-            kind = None  # a string or a JSON boolean: the type is not one
+        kind = self._type()
         unknown = self._unknown()
         enum = [] if unknown else list(self.enum)
         if kind is None and self.enum:
@@ -443,6 +456,17 @@ def split_params(text: str) -> list[str]:
     return [p for p in parts if p.strip() not in ("/", "*")]
 
 
+def tested_types(node: cst.BaseExpression) -> set[str]:
+    """The JSON types ``isinstance(x, <node>)`` tests for (``str``, ``(list,
+    tuple)``); ``"?"`` for a class that is none of them (``Sequence`` takes
+    strings too)."""
+    if type(node) is cst.Tuple:
+        return {kind for element in node.elements for kind in tested_types(element.value)}
+    dotted = dotted_name(node)
+    kind = _COERCIONS.get(dotted[-1]) if dotted and len(dotted) == 1 else None
+    return {kind or "?"}
+
+
 def type_of_annotation(node: cst.BaseExpression) -> str | None:
     if type(node) in (cst.SimpleString, cst.ConcatenatedString):
         return None
@@ -460,28 +484,3 @@ def type_of_annotation(node: cst.BaseExpression) -> str | None:
         return _ANNOTATION_TYPES.get(dotted[-1]) if dotted else None
     dotted = dotted_name(node)
     return _ANNOTATION_TYPES.get(dotted[-1]) if dotted else None
-
-
-def match_values(pattern: cst.MatchPattern, module: cst.Module) -> list[Any]:
-    if type(pattern) is cst.MatchValue:
-        ok, value = literal_value(pattern.value, module)
-        return [value] if ok and value is not None else []
-    if type(pattern) is cst.MatchOr:
-        out: list[Any] = []
-        for element in pattern.patterns:
-            out.extend(match_values(element.pattern, module))
-        return out
-    if type(pattern) is cst.MatchAs and pattern.pattern is not None:
-        return match_values(pattern.pattern, module)
-    return []
-
-
-def literal_pattern(pattern: cst.MatchPattern) -> bool:
-    """Whether a ``case`` pattern matches literal values only (``"a" | "b"``)."""
-    if type(pattern) is cst.MatchValue:
-        return True
-    if type(pattern) is cst.MatchOr:
-        return all(literal_pattern(element.pattern) for element in pattern.patterns)
-    if type(pattern) is cst.MatchAs and pattern.pattern is not None:
-        return literal_pattern(pattern.pattern)
-    return False

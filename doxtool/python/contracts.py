@@ -11,11 +11,12 @@ from collections.abc import Sequence
 
 import libcst as cst
 
-from doxtool.python.arguments import ArgBuilder, literal_pattern, match_values
+from doxtool.python.arguments import ArgBuilder
 from doxtool.python.checktests import negated, negative, rejects
 from doxtool.python.controlflow import contains_return, terminates
 from doxtool.python.cstnodes import child_nodes, dotted_name, is_kind, suite_body
 from doxtool.python.emptiness import nonempty_when
+from doxtool.python.matchpatterns import literal_pattern, match_values
 from doxtool.python.readforms import REFUSALS, STRING_METHODS
 from doxtool.python.walkstate import Env
 

@@ -57,10 +57,14 @@ def add_arguments(
         # as :meth:`~doxtool.python.arguments.ArgBuilder.build`: a coercion,
         # else the default's type, else what ``str(x)`` says
         kind = next((k.coerced for k, _, _ in found if k.coerced), None)
+        coercion = next((k.coercion for k, _, _ in found if k.coercion), None)
+        weak = next((k.weak for k, _, _ in found if k.weak), None)
         if kind is None and default[1]:
             kind = json_type(default[0])
-        kind = kind or next((k.weak for k, _, _ in found if k.weak), None)
-        coercion = next((k.coercion for k, _, _ in found if k.coercion), None)
+            # ``str(args.get("count", 10))``: "5" does as well as 5
+            if kind not in (None, "string", "boolean") and coercion == "str":
+                kind = weak = None
+        kind = kind or weak
         # the values a closed check accepts; two checks that differ, or a
         # test no list holds, leave them unknown
         lists = [k.values for k, _, _ in found if k.values is not None]

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import libcst as cst
 
-from doxtool.python.arguments import match_values
 from doxtool.python.controlflow import contains_return
 from doxtool.python.cstnodes import suite_body
 from doxtool.python.literals import literal_value
+from doxtool.python.matchpatterns import match_values
 from doxtool.python.walkstate import Env
 
 

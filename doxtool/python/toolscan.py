@@ -132,6 +132,8 @@ class ToolScan(
         self.module = scan.tree
         self.args: dict[str, ArgBuilder] = {}
         self.passed_on: set[int] = set()
+        #: what ``isinstance`` tests (a conversion there converts no value used)
+        self.type_tests: set[int] = set()
         self.stand_in_groups: list[frozenset[str]] = []
         self.dynamic: list[DynamicRead] = []
         self.outcomes: list[Outcome] = []

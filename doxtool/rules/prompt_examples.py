@@ -204,6 +204,9 @@ _CONVERSIONS: dict[str, tuple[Any, str]] = {
 def _converts(value: Any, arg: Argument) -> bool:
     """Whether the conversion that gives the argument its type takes the
     value (``int("30")``, ``str(2024)``, ``float("1.5")``): the code accepts it."""
+    if arg.type == "boolean" and arg.coercion == "str" and isinstance(value, str):
+        # ``str(flag).strip().lower() == "true"``: a spelling of a boolean
+        return value.strip().lower() in ("true", "false")
     conversion = _CONVERSIONS.get(arg.coercion or "")
     if conversion is None or conversion[1] != arg.type:
         return False
@@ -235,7 +238,8 @@ string, ...) and, for dispatch arguments compared with literals (`action`),
 is one of the compared values; a `tool:method` name sends its method as
 `action` (helpers/extract_tools.py), which is checked alike. A value the
 code's conversion takes is of its type: `"30"` for `int(...)`, anything for `str(...)`; `"five"` for
-`int(...)` is not.
+`int(...)` is not; `"true"` or `"false"` for a boolean the code converts
+with `str(...)` (`str(flag).lower() == "true"`), but not `"yes"`.
 
 **Why it matters.** A model copies example values; a value the code rejects
 becomes a failed call in production.
