@@ -104,6 +104,33 @@ def test_a_tool_prompt_titled_by_its_first_word_teaches_the_tool(make_repo, run_
     assert _findings(result.output)[0].startswith("tools/wait.py:4:1: PRM001 tool `wait`")
 
 
+def test_a_title_names_its_tool_past_an_icon_or_a_tool_label(make_repo, run_cli) -> None:
+    """Symbols (an icon) and a ``Tool:`` label before the first word of a tool
+    prompt's title are not its name: the tool is taught, and the arguments
+    under the title are checked as the tool's."""
+    for title in (
+        "### Tool: wait",
+        "### \U0001f9f0 wait",
+        "## \u2699\ufe0f Tool: `wait`",
+        "# Tool wait",
+    ):
+        files = clean_files()
+        files[PROMPT] = f"{title}\nPause.\nargs: optional `seconds`\n"
+        result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM")
+        assert (result.exit_code, result.output) == (0, "All checks passed.\n"), title
+        files[PROMPT] = f"{title}\nPause.\nargs: optional `seconds`, `minutes`\n"
+        result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM")
+        assert _findings(result.output) == [
+            f"{PROMPT}:3:28: PRM003 argument `minutes` is taught for `wait` but tools/wait.py "
+            "never reads it"
+        ], title
+    # past the label, a word that is no tool's name still names none
+    files = clean_files()
+    files[PROMPT] = "### Tool: Notes\nPause.\n"
+    result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM001")
+    assert _findings(result.output)[0].startswith("tools/wait.py:4:1: PRM001 tool `wait`")
+
+
 def test_a_tool_whose_module_is_excluded_is_not_missing(make_repo, run_cli) -> None:
     """An excluded module (by its file or its directory) exists: it is not
     checked, and a prompt teaching its tool names no missing tool. A tool

@@ -27,7 +27,9 @@ Tools (:class:`PromptTool`)
     ``### gamma (experimental)``), names a tool by its first word without
     quotes and colons, as the framework names a tool from a prompt
     (helpers/responses_tools.py ``_tool_name_from_heading``), when that word
-    is a name in lower case or backticked: a tool of source ``title``. Its
+    is a name in lower case or backticked (symbols, an icon, and a ``Tool:``
+    or ``Tool`` label before it are skipped: ``### Tool: ocr``,
+    ``### 🧰 job_queue``): a tool of source ``title``. Its
     section goes on through deeper headings (``## Arguments`` under
     ``# sftp_upload tool``).
 
@@ -37,7 +39,7 @@ The section's tool
     heading ends the tool's section. ``####`` and deeper stay inside it, and
     so does a ``###`` heading that titles a part of a tool's prompt
     (``### arguments``, ``### Parameters:``, ``### usage``, ``### examples``
-    in any case, not in backticks: :data:`~doxtool.prompts.reader.SECTION_WORDS`),
+    in any case, not in backticks: :data:`~doxtool.prompts.headings.SECTION_WORDS`),
     which names no tool.
 
 ``args:`` lines (:class:`TaughtArgument`, source ``args-line``)

@@ -20,6 +20,7 @@ from doxtool.prompts.argtext import (
     table_argument_names,
 )
 from doxtool.prompts.examples import is_shape, load_example
+from doxtool.prompts.headings import TOOL_NAME_RE, heading_name, is_sub_section, title_name
 from doxtool.prompts.model import JsonError, PromptDoc, PromptExample, PromptTool, TaughtArgument
 
 if TYPE_CHECKING:  # markdown-it is imported by the first parse (a cached run needs none)
@@ -32,8 +33,6 @@ JSON_INFO = frozenset({"json", "json5", "jsonc"})
 
 
 _NEWLINE_RE = re.compile(r"\r\n?")
-# names may be written in any script, as Python identifiers may
-_TOOL_NAME_RE = re.compile(r"[^\W\d][\w.:-]*\Z")
 _ARGS_LINE_RE = re.compile(
     r"[ \t]*(?:\*\*|__)?(?:args?|arguments?)[ \t]*(?:\*\*|__)?[ \t]*:(?:\*\*|__)?", re.I
 )
@@ -176,15 +175,15 @@ class PromptReader:
         level = int(token.tag[1:]) if token.tag[1:].isdigit() else 6
         if level > 3:
             return
-        if level == 3 and _is_sub_section(inline.content):
+        if level == 3 and is_sub_section(inline.content):
             return  # ``### arguments`` under ``### kv_store``: still its section
         first, self.headed = not self.headed, True
-        name = _heading_name(inline.content) if level == 3 else None
+        name = heading_name(inline.content) if level == 3 else None
         source = "heading"
         if name is None and first:
             # the file's first heading names its tool by its first word, as the
             # framework reads it (``# sftp_upload tool``, ``### gamma (experimental)``)
-            name, source = _title_name(inline.content), "title"
+            name, source = title_name(inline.content), "title"
             self.title_level = level if name is not None else 0
         elif name is None and level > self.title_level > 0:
             return  # a section of the title's tool (``## Arguments`` under ``# x tool``)
@@ -217,7 +216,7 @@ class PromptReader:
         for span in spans:
             if _is_inline_example(span.content):
                 self._example(span.content, span.start, text_map, True)
-            elif _TOOL_NAME_RE.match(name := span.content.strip()):
+            elif TOOL_NAME_RE.match(name := span.content.strip()):
                 line, column = text_map.position(span.start + span.content.find(name))
                 self.doc.mentions.append(
                     TaughtArgument(name, line, column, True, "mention", self.tool)
@@ -234,7 +233,7 @@ class PromptReader:
         if not named:
             return
         name = spans[0].content.strip()
-        if not _TOOL_NAME_RE.match(name):
+        if not TOOL_NAME_RE.match(name):
             return
         text_map = _TextMap(content, inline.map[0], self.lines)
         line, column = text_map.position(spans[0].start + spans[0].content.find(name))
@@ -393,7 +392,7 @@ class PromptReader:
         args_member = members.get((None, "tool_args"))
         if is_shape(tool_name, text, args_member.value_offset if args_member else None):
             return  # ``{"tool_name": "name", "tool_args": {...}}`` describes any call
-        if isinstance(tool_name, str) and _TOOL_NAME_RE.match(tool_name):
+        if isinstance(tool_name, str) and TOOL_NAME_RE.match(tool_name):
             # ``"tool_name": "..."`` in a schematic example names no tool
             member = members.get((None, "tool_name"))
             at = position(member.value_offset) if member else (line, column)
@@ -413,64 +412,6 @@ class PromptReader:
 def _line_end(content: str, starts: list[int], index: int) -> int:
     """The offset just past line ``index`` of a block's content (before its newline)."""
     return starts[index + 1] - 1 if index + 1 < len(starts) else len(content)
-
-
-def _heading_name(content: str) -> str | None:
-    """The tool name of a ``###`` heading, or None when it is prose.
-
-    Tool names are module names, written in lower case: outside backticks a
-    capital before any ``:method`` makes the heading prose (``### Examples``,
-    ``### Notes``); a backticked name is code whatever its case.
-    """
-    name = content.strip().rstrip(":").strip()
-    quoted = len(name) > 2 and name.startswith("`") and name.endswith("`")
-    if quoted:
-        name = name.strip("`").strip().rstrip(":").strip()
-    if not _TOOL_NAME_RE.match(name):
-        return None
-    base = name.split(":", 1)[0]
-    return name if quoted or base == base.lower() else None
-
-
-#: words that title a part of a tool's prompt, never a tool (outside backticks)
-SECTION_WORDS = frozenset(
-    {
-        "args",
-        "arguments",
-        "argument",
-        "params",
-        "parameters",
-        "parameter",
-        "usage",
-        "example",
-        "examples",
-    }
-)
-
-
-def _is_sub_section(content: str) -> bool:
-    """Whether a ``###`` heading is one of :data:`SECTION_WORDS` (any case,
-    a trailing colon allowed, not in backticks): a part of the section it
-    is in, naming no tool."""
-    return content.strip().rstrip(":").strip().lower() in SECTION_WORDS
-
-
-def _title_name(content: str) -> str | None:
-    """The tool name of a file's first heading of another shape than ``### name``
-    (``# sftp_upload tool``, ``## delta``, ``### gamma (experimental)``): its
-    first word without quotes and colons, as the framework takes it
-    (helpers/responses_tools.py ``_tool_name_from_heading``), when it is a
-    name in lower case (before any ``:method``) or backticked."""
-    words = content.split(None, 1)
-    if not words:
-        return None
-    word = words[0]
-    quoted = len(word) > 2 and word.startswith("`") and word.endswith("`")
-    name = word.strip("`'\" :")
-    if not _TOOL_NAME_RE.match(name):
-        return None
-    base = name.split(":", 1)[0]
-    return name if quoted or base == base.lower() else None
 
 
 def _is_inline_example(content: str) -> bool:

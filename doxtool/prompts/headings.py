@@ -1,0 +1,79 @@
+"""The tool a prompt heading names: a ``### name`` heading, the first word of
+a tool prompt's title, and the headings that title a part of a tool's prompt
+(the rules are in :mod:`doxtool.prompts.parse`)."""
+
+from __future__ import annotations
+
+import re
+
+# names may be written in any script, as Python identifiers may
+TOOL_NAME_RE = re.compile(r"[^\W\d][\w.:-]*\Z")
+#: what may stand before the name in a tool prompt's title without being part
+#: of it: symbols (an icon, ``🧰``) and a ``Tool:`` or ``Tool`` label
+#: (``### Tool: ocr``)
+_LABEL_RE = re.compile(r"[^\w`]*(?:tool(?:[ \t]*:[ \t]*|[ \t]+)(?=\S)[^\w`]*)?", re.I)
+
+#: words that title a part of a tool's prompt, never a tool (outside backticks)
+SECTION_WORDS = frozenset(
+    {
+        "args",
+        "arguments",
+        "argument",
+        "params",
+        "parameters",
+        "parameter",
+        "usage",
+        "example",
+        "examples",
+    }
+)
+
+
+def without_label(content: str) -> str:
+    """A title's text without the symbols and the ``Tool:`` label before its
+    name (``🧰 job_queue``, ``Tool: ocr``, ``Tool ocr``)."""
+    text = content.strip()
+    return text[_LABEL_RE.match(text).end() :]  # type: ignore[union-attr]
+
+
+def heading_name(content: str) -> str | None:
+    """The tool name of a ``###`` heading, or None when it is prose.
+
+    Tool names are module names, written in lower case: outside backticks a
+    capital before any ``:method`` makes the heading prose (``### Examples``,
+    ``### Notes``); a backticked name is code whatever its case.
+    """
+    name = content.strip().rstrip(":").strip()
+    quoted = len(name) > 2 and name.startswith("`") and name.endswith("`")
+    if quoted:
+        name = name.strip("`").strip().rstrip(":").strip()
+    if not TOOL_NAME_RE.match(name):
+        return None
+    base = name.split(":", 1)[0]
+    return name if quoted or base == base.lower() else None
+
+
+def is_sub_section(content: str) -> bool:
+    """Whether a ``###`` heading is one of :data:`SECTION_WORDS` (any case,
+    a trailing colon allowed, not in backticks): a part of the section it
+    is in, naming no tool."""
+    return content.strip().rstrip(":").strip().lower() in SECTION_WORDS
+
+
+def title_name(content: str) -> str | None:
+    """The tool name of a file's first heading of another shape than ``### name``
+    (``# sftp_upload tool``, ``## delta``, ``### gamma (experimental)``): its
+    first word without quotes and colons, as the framework takes it
+    (helpers/responses_tools.py ``_tool_name_from_heading``), when it is a
+    name in lower case (before any ``:method``) or backticked. Symbols and a
+    ``Tool:`` label before it are skipped (``# 🧰 job_queue``)."""
+    words = without_label(content).split(None, 1)
+    if not words:
+        return None
+    word = words[0]
+    quoted = len(word) > 2 and word.startswith("`") and word.endswith("`")
+    name = word.strip("`'\" :")
+    if not TOOL_NAME_RE.match(name):
+        return None
+    base = name.split(":", 1)[0]
+    return name if quoted or base == base.lower() else None
