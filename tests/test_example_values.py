@@ -256,3 +256,35 @@ def test_a_value_parsed_in_a_base_is_a_string(make_repo, run_cli) -> None:
         "example gives `level` the value `7`, but helpers/parsing.py:2 reads it as string",
         "example gives `mask` the value `5`, but tools/t.py:8 reads it as string",
     ]
+
+
+DISPATCHED = """\
+
+
+    class T(Tool):
+        async def execute(self, **kwargs) -> Response:
+            count = int(self.args.get("count", 5))
+            operation = self.args.get("operation", "status")
+            if operation == "log":
+                return Response(message=f"log {count}", break_loop=False)
+            if operation != "status":
+                return Response(message="unknown operation", break_loop=False)
+            return Response(message="clean", break_loop=False)
+    """
+
+
+def test_a_value_in_angle_brackets_stands_for_any_value(make_repo, run_cli) -> None:
+    """A whole value in angle brackets is a placeholder, as ``...`` is: it
+    contradicts neither a type nor a dispatch; angle brackets around part of a
+    value do not make it one."""
+    placeholders = [
+        {"operation": "<status|log>", "count": "<number of commits>"},
+        {"operation": " <operation> "},
+    ]
+    assert _prm008(make_repo, run_cli, DISPATCHED, placeholders) == []
+    values = [{"operation": "<status> now", "count": "<5"}]
+    assert _prm008(make_repo, run_cli, DISPATCHED, values) == [
+        'example gives `count` the value `"<5"`, but tools/t.py:6 reads it as integer',
+        'example gives `operation` the value `"<status> now"`, which tools/t.py:7 does not '
+        "accept (one of `log`, `status`)",
+    ]

@@ -4,6 +4,7 @@ prompt documents, have their profile's shape, give values the code accepts)."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -345,9 +346,18 @@ def _attempts_call(example: PromptExample) -> bool:
     return any(key in example.text for key in CALL_KEYS)
 
 
+#: a value written as a placeholder in angle brackets: ``"<status|log|diff>"``,
+#: ``"<number of commits>"``
+_ANGLE_PLACEHOLDER_RE = re.compile(r"<[^<>\n]+>\Z")
+
+
 def _placeholder(value: Any) -> bool:
-    """``"..."`` in a schematic example stands for any value."""
-    return isinstance(value, str) and value.strip() in ("...", "\u2026")
+    """``"..."`` in a schematic example, or a whole value in angle brackets
+    (``"<path to repo>"``), stands for any value."""
+    if not isinstance(value, str):
+        return False
+    text = value.strip()
+    return text in ("...", "\u2026") or bool(_ANGLE_PLACEHOLDER_RE.match(text))
 
 
 def _short(value: Any) -> str:
