@@ -240,7 +240,9 @@ is one of the compared values; a `tool:method` name sends its method as
 `action` (helpers/extract_tools.py), which is checked alike. A value the
 code's conversion takes is of its type: `"30"` for `int(...)`, anything for `str(...)`; `"five"` for
 `int(...)` is not; `"true"` or `"false"` for a boolean the code converts
-with `str(...)` (`str(flag).lower() == "true"`), but not `"yes"`.
+with `str(...)` (`str(flag).lower() == "true"`), but not `"yes"`. A
+placeholder stands for any value: `"..."`, a template variable, or a value
+wholly in angle brackets (`"<status|log|diff>"`, `"<number of commits>"`).
 
 **Why it matters.** A model copies example values; a value the code rejects
 becomes a failed call in production.
