@@ -196,3 +196,40 @@ def test_prm009_allows_a_listing_exactly_at_its_budget(make_repo, run_cli) -> No
         # the message goes on to name where the budget is set
         assert [f.split(" (`")[0] for f in _findings(result.output)] == findings, budget
         assert result.exit_code == (1 if findings else 0), budget
+
+
+# ---------------------------------------------------------------------------
+# a result record that names a tool
+
+
+def test_a_result_record_naming_a_tool_is_no_call(make_repo, run_cli) -> None:
+    """An object with ``tool_name``, no ``tool_args`` and keys no call has (a
+    job's result record) documents what the tool gives back: its shape and
+    the tool it names are not checked (PRM002, PRM006, PRM007), and it
+    teaches no tool (PRM001). A ``tool_name`` with call keys only is a call."""
+    files = clean_files()
+    files[PROMPT] = WAIT_PROMPT + '~~~json\n{"thoughts": ["x"], "tool_name": "gone"}\n~~~\n'
+    result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM")
+    assert _findings(result.output) == [
+        f"{PROMPT}:8:1: PRM007 example lacks `tool_args`; profile `default` allows only "
+        "`thoughts`, `headline`, `tool_name`, `tool_args`",
+        f"{PROMPT}:8:34: PRM002 prompt example names tool `gone`, which does not exist "
+        "(no `gone.py` in tools, python/tools, plugins/*/tools)",
+        f"{PROMPT}:8:34: PRM006 example calls `gone` but the prompt documents `wait`",
+    ]
+    files = {**clean_files(), **tool_named("other")}
+    files["prompts/agent.system.tool.other.md"] = "### other\nargs: optional `seconds`\n"
+    record = '{"job_id": "j-1", "tool_name": "%s", "status": "done", "result": "..."}'
+    files[PROMPT] = (
+        WAIT_PROMPT
+        + "Each finished job is reported back as:\n~~~json\n"
+        + record % "other"
+        + "\n~~~\n"
+        + f"`{record % 'gone'}`\n"
+    )
+    result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM")
+    assert (result.exit_code, result.output) == (0, "All checks passed.\n")
+    # the record alone teaches no tool
+    files["prompts/agent.system.tool.other.md"] = "Other things.\n"
+    result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM001")
+    assert _findings(result.output)[0].startswith("tools/other.py:4:1: PRM001 tool `other`")

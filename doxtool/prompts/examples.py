@@ -301,6 +301,21 @@ def is_shape(tool_name: object, text: str, args_offset: int | None) -> bool:
     return args_offset is not None and bool(_SCHEMATIC_OBJECT_RE.match(text, args_offset))
 
 
+#: the keys of a call in any profile's spelling: the default profile's, and
+#: ``tool`` and ``args``, which the framework reads when ``tool_name`` and
+#: ``tool_args`` are missing (Agent Zero's ``process_tools``)
+CALL_SPELLINGS = frozenset({"thoughts", "headline", "tool_name", "tool_args", "tool", "args"})
+
+
+def documents_a_record(keys: list[str], call_keys: frozenset[str] = CALL_SPELLINGS) -> bool:
+    """Whether an object that names a ``tool_name`` documents a record (a
+    job's result, ``{"job_id": ..., "tool_name": ..., "status": ...}``), not a
+    call: it has no ``tool_args`` (nor ``args``) and a key no call has."""
+    if "tool_name" not in keys or "tool_args" in keys or "args" in keys:
+        return False
+    return any(key not in call_keys for key in keys)
+
+
 def beyond_limit(message: str) -> bool:
     """Whether an example's error is doxtool's nesting limit (the text may be
     valid JSON, but was not read), not a fault of the text."""

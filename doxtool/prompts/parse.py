@@ -129,7 +129,10 @@ Examples (:class:`PromptExample`)
     :data:`~doxtool.prompts.examples.PLACEHOLDER_TOOLS`) or whose
     ``tool_args`` is written ``{...}`` is the shape of any call
     (```{"tool_name": "name", "tool_args": {...}}``` on an ``args:`` line):
-    it names no tool and teaches no argument.
+    it names no tool and teaches no argument. Nor does an object with a
+    ``tool_name``, no ``tool_args`` (nor ``args``) and a key no call has
+    (``{"job_id": ..., "tool_name": ..., "status": ...}``, a job's result
+    record): :attr:`PromptExample.record`.
 
 Lenient JSON
     Examples are parsed leniently: trailing commas are accepted, a string

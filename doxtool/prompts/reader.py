@@ -19,7 +19,7 @@ from doxtool.prompts.argtext import (
     args_line_names,
     table_argument_names,
 )
-from doxtool.prompts.examples import is_shape, load_example
+from doxtool.prompts.examples import documents_a_record, is_shape, load_example
 from doxtool.prompts.headings import TOOL_NAME_RE, heading_name, is_sub_section, title_name
 from doxtool.prompts.model import JsonError, PromptDoc, PromptExample, PromptTool, TaughtArgument
 
@@ -389,6 +389,9 @@ class PromptReader:
         tool_name = loaded.data.get("tool_name")
         if isinstance(tool_name, str):
             example.tool_name = tool_name
+        if documents_a_record(example.keys):
+            example.record = True
+            return  # ``{"job_id": ..., "tool_name": ..., "status": ...}`` reports, not calls
         args_member = members.get((None, "tool_args"))
         if is_shape(tool_name, text, args_member.value_offset if args_member else None):
             return  # ``{"tool_name": "name", "tool_args": {...}}`` describes any call

@@ -11,7 +11,7 @@ from typing import Any
 from doxtool.core.config import CALL_KEYS
 from doxtool.core.facts import Argument
 from doxtool.core.findings import Finding
-from doxtool.prompts.examples import beyond_limit
+from doxtool.prompts.examples import CALL_SPELLINGS, beyond_limit, documents_a_record
 from doxtool.prompts.model import PromptExample
 from doxtool.rules.base import Example, Expect, Rule
 from doxtool.rules.examples import WAIT_PY
@@ -128,7 +128,10 @@ it holds `tool_name` or `tool_args`, or when all its keys are keys of a call
 (the allowed keys, and `tool`, `args`, the framework's other spellings) and
 one of them is allowed; any other object (a schedule's format, a tool's
 return shape such as `{"headline": ..., "url": ...}`) is documentation and is
-not checked.
+not checked, and so is an object with `tool_name` but no `tool_args` (nor
+`args`) and a key no call has (a job's result record,
+`{"job_id": ..., "tool_name": ..., "status": ...}`): it names no tool, for
+this rule or any other.
 
 **Why it matters.** Small local models follow the example's shape exactly;
 one extra key in a `tiny-local` example and the model starts emitting it.
@@ -332,10 +335,13 @@ def _is_call(keys: list[str], allowed: set[str]) -> bool:
     allowed keys and the framework's spellings ``tool``, ``args``) with one of
     the allowed keys among them: an envelope that lacks its call. An object
     with other keys and no call of its own (a tool's result item,
-    ``{"headline": ..., "url": ...}``) is documentation."""
+    ``{"headline": ..., "url": ...}``) is documentation, and so is one with
+    ``tool_name`` but no ``tool_args`` and a key no call has (a result record)."""
+    call_keys = allowed | set(CALL_KEYS) | _CALL_ALIASES
+    if documents_a_record(keys, frozenset(call_keys | CALL_SPELLINGS)):
+        return False  # ``{"job_id": ..., "tool_name": ..., "status": ...}``: a result
     if any(key in keys for key in CALL_KEYS):
         return True
-    call_keys = allowed | set(CALL_KEYS) | _CALL_ALIASES
     return not allowed.isdisjoint(keys) and all(key in call_keys for key in keys)
 
 
