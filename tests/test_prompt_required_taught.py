@@ -120,3 +120,33 @@ def test_a_profile_tool_taught_by_the_prompt_it_inherits(make_repo, run_cli) -> 
     )
     result = run_cli(root, "check", "--select", "PRM003")
     assert (result.exit_code, result.output) == (0, "All checks passed.\n")
+
+
+def test_a_name_in_bold_in_an_item_under_a_lead_in_tool_args_or_in_yaml_teaches_it(
+    make_repo, run_cli
+) -> None:
+    """A bold name, a bare name opening an item of a list under a
+    ``Parameters:``/``Arguments:`` lead, a ``tool_args.label`` span and a key
+    under ``tool_args:`` in a YAML block name the argument, as a backticked
+    name does; in another tool's section, or outside ``tool_args:``, they do not."""
+    for teaching in (
+        "**label**: the text to show",
+        '- **"label"**: the text to show',
+        "Parameters:\n* label (string, required): the text to show",
+        "Arguments:\n1. label - the text to show",
+        "Set `tool_args.label` to the text to show.",
+        "```yaml\ntool_name: wait\ntool_args:\n  label: done\n  seconds: 1\n```",
+    ):
+        prompt = f"### wait\nPause.\nargs: optional `seconds`\n\n{teaching}\n"
+        assert _prm004(make_repo, run_cli, LABEL_PY, prompt) == [], teaching
+    never = (
+        f"{PROMPT}:1:5: PRM004 required argument `label` of `wait` (read at tools/wait.py:7) "
+        "is never taught"
+    )
+    for elsewhere in (
+        "### other\n**label**: the text",
+        "Notes:\n* label (string): the text",
+        "```yaml\nlabel: done\ntool_args:\n  seconds: 1\n    label: x\n```",
+    ):
+        prompt = f"### wait\nPause.\nargs: optional `seconds`\n\n{elsewhere}\n"
+        assert _prm004(make_repo, run_cli, LABEL_PY, prompt) == [never], elsewhere

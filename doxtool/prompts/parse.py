@@ -115,7 +115,12 @@ List items named by a span
 
 Mentions (:attr:`PromptDoc.mentions`)
     Every other code span of a paragraph holding just a name (``the given
-    `url```, ```todo:add```), with the tool of its section.
+    `url```, ```todo:add```) or ``tool_args.name`` (the name), every bold
+    text holding just a name (``**path**:``, ``**"path"**``), a bare name
+    opening an item of a list under an arguments lead (``* summary (string,
+    required): ...``) and the keys right under ``tool_args:`` in a
+    ```` ```yaml ```` block, with the tool of their section
+    (:mod:`doxtool.prompts.named`).
 
 Examples (:class:`PromptExample`)
     Fenced blocks (``` or ~~~) whose info string is ``json``, ``json5`` or

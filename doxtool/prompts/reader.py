@@ -22,6 +22,7 @@ from doxtool.prompts.argtext import (
 from doxtool.prompts.examples import documents_a_record, is_shape, load_example
 from doxtool.prompts.headings import TOOL_NAME_RE, heading_name, is_sub_section, title_name
 from doxtool.prompts.model import JsonError, PromptDoc, PromptExample, PromptTool, TaughtArgument
+from doxtool.prompts.named import YAML_INFO, bold_names, dotted_name, item_name, yaml_arguments
 
 if TYPE_CHECKING:  # markdown-it is imported by the first parse (a cached run needs none)
     from markdown_it import MarkdownIt
@@ -213,14 +214,21 @@ class PromptReader:
             self.doc.arguments.append(
                 TaughtArgument(found.name, line, column, found.optional, "table", self.tool)
             )
+        named = bold_names(inline.content)
         for span in spans:
             if _is_inline_example(span.content):
                 self._example(span.content, span.start, text_map, True)
+            elif (dotted := dotted_name(span.content)) is not None:
+                # ``tool_args.timestamp`` names ``timestamp``
+                named.append((span.start + span.content.rfind(dotted), dotted))
             elif TOOL_NAME_RE.match(name := span.content.strip()):
-                line, column = text_map.position(span.start + span.content.find(name))
-                self.doc.mentions.append(
-                    TaughtArgument(name, line, column, True, "mention", self.tool)
-                )
+                named.append((span.start + span.content.find(name), name))
+        for offset, name in sorted(named):
+            self._mention(name, *text_map.position(offset))
+
+    def _mention(self, name: str, line: int, column: int) -> None:
+        """A name the section's prose writes (``the given `url```, ``**path**:``)."""
+        self.doc.mentions.append(TaughtArgument(name, line, column, True, "mention", self.tool))
 
     def _list_item_name(self, inline: Token) -> None:
         """``- `memory_save`: args ...``: a list item named by its first span
@@ -307,6 +315,11 @@ class PromptReader:
         spans = _spans(inline)
         content = inline.content
         if not spans or content[: spans[0].open].strip():
+            # ``* summary (string, required): ...``: a bare name, mentioned
+            bare = item_name(content)
+            if bare is not None and inline.map is not None:
+                text_map = _TextMap(content, inline.map[0], self.lines)
+                self._mention(bare[1], *text_map.position(bare[0]))
             return
         name = spans[0].content.strip()
         if not ARG_NAME_RE.match(name):
@@ -345,6 +358,10 @@ class PromptReader:
         if is_json:
             body = content[:-1] if content.endswith("\n") else content
             self._example(body, 0, _TextMap(content, start + 1, self.lines), False)
+        elif language in YAML_INFO:
+            # ``tool_args:`` then ``  address: ...``: the keys name arguments
+            for index, column, name in yaml_arguments(content):
+                self._mention(name, start + index + 2, column + 1)
 
     def _html_block(self, token: Token) -> None:
         content = token.content

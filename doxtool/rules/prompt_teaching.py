@@ -331,8 +331,11 @@ class RequiredArgumentNotTaught(Rule):
 **What it checks.** Every argument the code requires (read with `args["x"]`
 outside a membership guard, or an `execute` parameter without a default) is
 named by the prompt that documents the tool: taught (an `args:` line, a list,
-a table, an example key), or named in backticks in the tool's section
-(`download the page at the given `url``).
+a table, an example key), or named in the tool's section: in backticks
+(`download the page at the given `url``, `` `tool_args.url` ``), in bold
+(`**url**: ...`), opening an item of a list under a `Parameters:` or
+`Arguments:` lead (`* url (string, required): ...`), or as a key under
+`tool_args:` in a YAML block.
 
 **Why it matters.** The model cannot send what it was never told about; every
 call then fails on the missing key.
