@@ -20,8 +20,13 @@ def _tool(run_cli, make_repo, files: dict[str, str]) -> dict[str, Any]:
     return tool  # type: ignore[no-any-return]
 
 
-def _arguments(tool: dict[str, Any]) -> dict[str, tuple[bool, Any]]:
-    return {a["name"]: (a["required"], a.get("default")) for a in tool["arguments"]}
+def _arguments(tool: dict[str, Any]) -> dict[str, tuple[bool | str, Any]]:
+    """(required, default) per argument; ``"unknown"`` for an argument
+    needed on some calls only, whose requiredness is not known."""
+    return {
+        a["name"]: ("unknown" if a["required_unknown"] else a["required"], a.get("default"))
+        for a in tool["arguments"]
+    }
 
 
 HEAD = """\
@@ -107,7 +112,8 @@ def test_a_helper_called_on_one_side_of_or_or_of_if_else_is_not_always_called(
             "            return folder\n"
         )
         tool = _tool(run_cli, make_repo, {"tools/notes.py": source})
-        assert _arguments(tool)["folder"] == (False, None), expression
+        # refused (raised) only when ``path`` is missing: needed on some calls
+        assert _arguments(tool)["folder"] == ("unknown", None), expression
 
 
 def test_literal_keys_of_a_mapping_pattern_that_are_no_text_read_nothing(
@@ -142,17 +148,19 @@ def test_a_read_in_an_expression_branch_is_read_on_some_calls_only(run_cli, make
     )
     tool = _tool(run_cli, make_repo, {"tools/notes.py": source.replace("DEFAULTS", "TAGS")})
     assert _arguments(tool) == {
+        # each read raises without its key on the calls that evaluate it:
+        # needed on some calls, optional on others
         "target": (False, "inline"),
-        "path": (False, None),
+        "path": ("unknown", None),
         "by": (False, "name"),
-        "id": (False, None),
-        "name": (False, None),
+        "id": ("unknown", None),
+        "name": ("unknown", None),
         "verbose": (False, False),
-        "level": (False, None),
-        "extra": (False, None),
-        "later": (False, None),
-        "tag": (False, None),
-        "keep": (False, None),
+        "level": ("unknown", None),
+        "extra": ("unknown", None),
+        "later": ("unknown", None),
+        "tag": ("unknown", None),
+        "keep": ("unknown", None),
         # the test of a conditional expression is evaluated on every call
         "mode": (True, None),
     }
@@ -167,7 +175,7 @@ def test_a_helper_called_in_an_expression_branch_is_not_always_called(run_cli, m
         '            return self.args["path"]\n'
     )
     tool = _tool(run_cli, make_repo, {"tools/notes.py": source})
-    assert _arguments(tool) == {"save": (False, None), "path": (False, None)}
+    assert _arguments(tool) == {"save": (False, None), "path": ("unknown", None)}
 
 
 def test_a_helper_module_reads_in_expression_branches_on_some_calls_only(
@@ -187,10 +195,10 @@ def test_a_helper_module_reads_in_expression_branches_on_some_calls_only(
     tool = _tool(run_cli, make_repo, {"helpers/pick.py": helper, "tools/notes.py": source})
     arguments = _arguments(tool)
     assert {name: arguments[name] for name in ("path", "level", "extra", "tag", "name")} == {
-        "path": (False, None),
-        "level": (False, None),
-        "extra": (False, None),
-        "tag": (False, None),
+        "path": ("unknown", None),
+        "level": ("unknown", None),
+        "extra": ("unknown", None),
+        "tag": ("unknown", None),
         "name": (True, None),
     }
 
@@ -214,4 +222,8 @@ def test_a_comprehension_over_literal_keys_with_a_condition_on_an_argument(
         "            return Response(str(values), False)\n"
     )
     tool = _tool(run_cli, make_repo, {"tools/notes.py": source})
-    assert _arguments(tool) == {"all": (False, None), "text": (False, None), "title": (False, None)}
+    assert _arguments(tool) == {
+        "all": (False, None),
+        "text": ("unknown", None),
+        "title": ("unknown", None),
+    }

@@ -19,14 +19,16 @@ from helpers.tool import Response, Tool
 """
 
 
-def _required(run_cli, make_repo, source: str) -> dict[str, bool]:
+def _required(run_cli, make_repo, source: str) -> dict[str, bool | str]:
+    """Whether each argument is required; ``"unknown"`` for one needed on
+    some calls only, whose requiredness is not known."""
     root: Path = make_repo({"tools/notes.py": HEAD + dedent(source)})
     result = run_cli(root, "inspect", "tools/notes.py", "--json")
     assert result.exit_code == 0, result.output
     (module,) = json.loads(result.output)
     (tool,) = module["tools"]
     arguments: list[dict[str, Any]] = tool["arguments"]
-    return {a["name"]: a["required"] for a in arguments}
+    return {a["name"]: "unknown" if a["required_unknown"] else a["required"] for a in arguments}
 
 
 METHODS = """\
@@ -53,9 +55,11 @@ def test_a_key_every_dispatched_method_reads_is_required(run_cli, make_repo) -> 
     assert _required(run_cli, make_repo, source) == {"name": True}
 
 
-def test_a_dispatched_method_that_does_without_the_key_leaves_it_optional(
+def test_a_dispatched_method_that_does_without_the_key_leaves_it_unknown(
     run_cli, make_repo
 ) -> None:
+    # ``create`` needs it, ``remove`` may do without it: required on some
+    # calls, optional on others
     for remove in (
         "        pass",
         '        self.args.get("name")',
@@ -65,7 +69,7 @@ def test_a_dispatched_method_that_does_without_the_key_leaves_it_optional(
         '        x = self.agent or self.args["name"]',
     ):
         source = METHODS.replace("{remove}", remove)
-        assert _required(run_cli, make_repo, source) == {"name": False}, remove
+        assert _required(run_cli, make_repo, source) == {"name": "unknown"}, remove
 
 
 def test_an_if_elif_chain_and_a_match_on_an_argument_alike(run_cli, make_repo) -> None:
@@ -100,11 +104,16 @@ def test_an_if_elif_chain_and_a_match_on_an_argument_alike(run_cli, make_repo) -
                         raise RepairableException("unknown action")
                 return Response(message=title, break_loop=False)
         """
-    # a missing ``action`` is an error (``case _``), as ever
-    assert _required(run_cli, make_repo, match) == {"action": True, "title": True, "body": False}
+    # a missing ``action`` is an error (``case _``), as ever; ``body`` is
+    # needed by ``get`` only
+    assert _required(run_cli, make_repo, match) == {
+        "action": True,
+        "title": True,
+        "body": "unknown",
+    }
 
 
-def test_an_open_dispatch_or_a_check_with_a_default_leaves_it_optional(run_cli, make_repo) -> None:
+def test_an_open_dispatch_or_a_check_with_a_default_leaves_it_unknown(run_cli, make_repo) -> None:
     # anything else is answered, not refused (the answer does not name the
     # value it would refuse): a call may take no arm at all
     open_dispatch = """\
@@ -116,8 +125,9 @@ def test_an_open_dispatch_or_a_check_with_a_default_leaves_it_optional(run_cli, 
                     return Response(message=self.args["name"], break_loop=False)
                 return Response(message="listed", break_loop=False)
         """
-    assert _required(run_cli, make_repo, open_dispatch) == {"name": False}
-    # a default or a fallback may pass the arm's check
+    assert _required(run_cli, make_repo, open_dispatch) == {"name": "unknown"}
+    # a default or a fallback may pass the arm's check, ``remove`` still
+    # raises without it
     for read in ('self.args.get("name", "x")', 'self.args.get("name") or self.agent'):
         checked = f"""\
             class NotesTool(Tool):
@@ -131,7 +141,7 @@ def test_an_open_dispatch_or_a_check_with_a_default_leaves_it_optional(run_cli, 
                         return Response(message=self.args["name"], break_loop=False)
                     return Response(message="unknown method", break_loop=False)
             """
-        assert _required(run_cli, make_repo, checked) == {"name": False}, read
+        assert _required(run_cli, make_repo, checked) == {"name": "unknown"}, read
 
 
 def test_the_companion_required_line_of_a_method_dispatch_stands(run_cli, make_repo) -> None:
@@ -147,10 +157,11 @@ def test_the_companion_required_line_of_a_method_dispatch_stands(run_cli, make_r
 
 def test_arms_that_return_their_response_themselves(run_cli, make_repo) -> None:
     # every arm builds its ``Response`` where it reads ``name``; an arm that
-    # answers without it (an error or not, the code does not say) leaves it optional
-    for legacy, required in (("", True), (LEGACY, False)):
+    # answers without it (an error or not, the code does not say) leaves its
+    # requiredness unknown
+    for legacy, required in (("", True), (LEGACY, "unknown")):
         source = ARMS.replace("{legacy}", legacy)
-        assert _required(run_cli, make_repo, source)["name"] is required, legacy
+        assert _required(run_cli, make_repo, source)["name"] == required, legacy
 
 
 ARMS = """\

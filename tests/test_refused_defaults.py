@@ -19,8 +19,8 @@ from doxtool.run.project import Project
 UNKNOWN = "not known"
 
 
-def _facts(root: Path, source: str) -> dict[str, tuple[bool, Any, Any]]:
-    """name -> (required, default or None or UNKNOWN, enum)."""
+def _facts(root: Path, source: str) -> dict[str, tuple[bool | str, Any, Any]]:
+    """name -> (required or UNKNOWN, default or None or UNKNOWN, enum)."""
     (root / ".git").mkdir(exist_ok=True)
     for rel, text in with_files({"tools/x.py": textwrap.dedent(source)}).items():
         path = root / rel
@@ -30,7 +30,7 @@ def _facts(root: Path, source: str) -> dict[str, tuple[bool, Any, Any]]:
     (only,) = facts.tools
     return {
         a.name: (
-            a.required,
+            UNKNOWN if a.required_unknown else a.required,
             UNKNOWN if a.default_unknown else (a.default if a.has_default else None),
             a.enum,
         )
@@ -138,7 +138,7 @@ def test_a_branch_of_the_dispatch_that_answers_the_empty_value_with_a_call_claim
         return Response(message="default", break_loop=False)
 """
     )
-    assert _facts(tmp_path, source) == {"action": (False, UNKNOWN, ["start"])}
+    assert _facts(tmp_path, source) == {"action": (UNKNOWN, UNKNOWN, ["start"])}
     (tool,) = Project(tmp_path, Config()).module_facts("tools/x.py").tools
     assert [a.required_unknown for a in tool.arguments] == [True]
 
@@ -165,8 +165,9 @@ def test_a_refused_default_in_a_method_a_dispatch_calls_is_not_claimed(tmp_path)
         return Response(message=str(tags), break_loop=False)
 """
     )
+    # ``add`` refuses a missing ``text``, ``show`` does without it
     assert _facts(tmp_path, source) == {
-        "text": (False, UNKNOWN, None),
+        "text": (UNKNOWN, UNKNOWN, None),
         "tags": (False, [], None),
     }
 
@@ -186,7 +187,7 @@ def test_a_refused_default_in_a_branch_of_a_dispatch_is_not_claimed(tmp_path) ->
 """
     )
     assert _facts(tmp_path, source) == {
-        "text": (False, UNKNOWN, None),
+        "text": (UNKNOWN, UNKNOWN, None),
         "limit": (False, 0, None),
     }
 
@@ -326,7 +327,7 @@ def test_a_fallback_outside_the_dispatch_or_after_a_default_hides_nothing(tmp_pa
     assert _facts(tmp_path, _dispatch(read))["action"][:2] == (False, "list")
 
 
-def test_a_missing_value_refused_in_a_method_a_dispatch_calls_is_optional(tmp_path) -> None:
+def test_a_missing_value_refused_in_a_method_a_dispatch_calls_is_unknown(tmp_path) -> None:
     source = (
         HEAD
         + """\
@@ -342,7 +343,8 @@ def test_a_missing_value_refused_in_a_method_a_dispatch_calls_is_optional(tmp_pa
         return Response(message=mode, break_loop=False)
 """
     )
-    assert _facts(tmp_path, source) == {"mode": (False, None, ["fast", "slow"])}
+    # required on the calls of ``set``, not on the others
+    assert _facts(tmp_path, source) == {"mode": (UNKNOWN, UNKNOWN, ["fast", "slow"])}
 
 
 ACTION_DOX_ITEM = "  - `action`: required string, one of `create`, `list`.\n"
@@ -407,8 +409,8 @@ def test_an_assert_refuses_as_a_check_that_raises_does(tmp_path) -> None:
         "mode": (True, None, ["fast", "slow"]),
         "flag": (True, None, None),
         "verbose": (False, None, None),
-        # on the calls a dispatch sends this way only
-        "level": (False, UNKNOWN, None),
+        # on the calls a dispatch sends this way only: needed there
+        "level": (UNKNOWN, UNKNOWN, None),
         # nested under a test that is no dispatch: no contract
         "depth": (False, "", None),
     }
@@ -429,7 +431,7 @@ def test_an_assert_in_a_branch_or_after_a_return_requires_nothing(tmp_path) -> N
 """
     )
     assert _facts(tmp_path, source) == {
-        "text": (False, UNKNOWN, None),
+        "text": (UNKNOWN, UNKNOWN, None),
         "limit": (False, "", None),
     }
 

@@ -57,8 +57,9 @@ class EditTool(Tool):
         return Response(message=msg, break_loop=False)
 """
 
-#: the same check in a method a dispatch calls: optional either way, the
-#: default in doubt
+#: the same check in a method a dispatch calls: needed on the calls that
+#: come this way if ``_error`` refuses, optional if it handles the value;
+#: either way not known, nor the default
 EDITOR_BRANCH_PY = """\
 from helpers.tool import Response, Tool
 
@@ -228,11 +229,11 @@ def test_a_method_building_the_response_claims_no_default_nor_requiredness(
     )
 
 
-def test_in_a_method_a_dispatch_calls_only_the_default_is_in_doubt(make_repo, run_cli) -> None:
+def test_in_a_method_a_dispatch_calls_requiredness_is_in_doubt(make_repo, run_cli) -> None:
     root = make_repo({"tools/edit.py": EDITOR_BRANCH_PY})
     assert _arguments(run_cli, root, "tools/edit.py") == {
         "action": (False, False, False, None),
-        "path": (False, False, True, None),
+        "path": (False, True, True, None),
     }
 
 
@@ -249,7 +250,8 @@ def test_only_a_call_that_always_responds_makes_it_unknown(make_repo, run_cli) -
         "after": (False, True, True, None),
         # a method that may handle the value (a listing)
         "handled": (False, True, True, None),
-        # ``maybe`` may give None: what a missing value ends as is not a
-        # Response, and the check runs past others' as today (on some paths)
-        "maybe": (False, False, False, None),
+        # ``maybe`` may give None, but refuses a missing value (``text is
+        # None``) on the calls that get past ``handled``'s check: needed on
+        # some calls, its requiredness and default not known
+        "maybe": (False, True, True, None),
     }

@@ -288,6 +288,7 @@ class ArgumentReads:
                 # comprehension's condition: read on every call
                 builder.required_read = True
             else:  # in an arm of a closed dispatch (:mod:`~doxtool.python.arms`)?
+                builder.sometimes_read = True
                 self._arm_need(key, "raises", env)
         if default is not None and id(node) in self.passed_on:
             # ``args.get("text", "") or args.get("message")``: a missing

@@ -2,7 +2,7 @@
 
 :class:`ArgBuilder` collects an argument's reads, default, types, enumerated
 values and alternatives and builds its :class:`~doxtool.core.facts.Argument`;
-the helpers here read parameters, annotations and ``match`` patterns.
+the helpers here read parameters and annotations.
 """
 
 from __future__ import annotations
@@ -108,6 +108,10 @@ class ArgBuilder:
     #: / some with a check that refuses its absence instead
     arm_raises: bool = False
     arm_refuses: bool = False
+    #: a read that raises without it (``args["k"]``, ``args.pop("k")``) runs
+    #: on some calls only: in a branch of a dispatch, a method a dispatch
+    #: calls, an arm of a conditional expression, after ``and``/``or``
+    sometimes_read: bool = False
     #: ``None`` is a value a closed dispatch accepts (``action in (None,
     #: "list")``) or takes on (``elif action is None: return self.default()``)
     none_tested: bool = False
@@ -287,9 +291,10 @@ class ArgBuilder:
             and not self.values_unknown
         )
 
-    def _presence(self) -> tuple[bool, bool, bool]:
-        """Whether the argument is required, has a default, and has a default
-        neither claimed nor denied, from its reads and checks."""
+    def _presence(self) -> tuple[bool, bool, bool, bool]:
+        """Whether the argument is required, has a default, has a default
+        neither claimed nor denied, and is needed on some calls only (its
+        requiredness not known), from its reads and checks."""
         known, missing = self._missing()
         closed_refused = known and self._closed_refuses(missing)
         # ``mode = args.get("mode", "")`` (or ``args.get("mode")``), then ``if
@@ -347,12 +352,26 @@ class ArgBuilder:
                 and not self.stand_ins
             )
         )
-        return required, has_default, default_unknown
+        # needed on some calls only: a read there raises without it, or a check
+        # there refuses what a missing key gives; elsewhere it may be missing
+        unknown = (
+            not required
+            and not self.alternatives
+            and not self.stand_ins
+            and (
+                self.sometimes_read
+                or (known and any(REFUSALS[r](missing) for r in self.branch_refusals))
+                or (closed_refused and self.closed_sometimes and not self.closed_always)
+            )
+        )
+        if unknown:
+            has_default, default_unknown = False, True
+        return required, has_default, default_unknown, unknown
 
     def build(self) -> Argument:
         reads = unique(self.reads, lambda r: (r.line, r.column, r.kind))
         reads.sort(key=lambda r: (r.line, r.column))
-        required, has_default, default_unknown = self._presence()
+        required, has_default, default_unknown, in_doubt = self._presence()
         # were the calls a check returns refusals (``self.fail(...)``), would
         # the argument be required, or its default none? Then the tool's
         # resolution decides whether the answer is known (the calls may
@@ -376,8 +395,8 @@ class ArgBuilder:
                 absence_none=False,
             )
             would = refusing._presence()
-            if would[:2] != (required, has_default):
-                absence_required = would[0] != required
+            if (*would[:2], would[3]) != (required, has_default, in_doubt):
+                absence_required = (would[0], would[3]) != (required, in_doubt)
                 absence_calls = sorted(self.absence_calls)
         kind = self._type()
         unknown = self._unknown()
@@ -392,6 +411,7 @@ class ArgBuilder:
         return Argument(
             name=self.name,
             required=required,
+            required_unknown=in_doubt,
             default=self.default if has_default else None,
             has_default=has_default,
             default_unknown=default_unknown,

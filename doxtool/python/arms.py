@@ -9,7 +9,8 @@ absence, ``if not name: return Response(error)``), read on the arm's
 straight path (not in a nested block, not after anything that may return,
 also at the top of a method the arm calls there), is needed by every call
 the dispatch accepts: the argument is required. A single arm that can
-complete without it leaves it optional.
+complete without it leaves it needed on some calls only, its requiredness
+not known (:attr:`~doxtool.python.arguments.ArgBuilder.sometimes_read`).
 """
 
 from __future__ import annotations

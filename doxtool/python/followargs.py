@@ -27,6 +27,10 @@ class Found:
     on_tool: bool = False
 
 
+#: reads that raise without the key (a parameter: one with no default)
+_RAISING = ("subscript", "pop", "parameter")
+
+
 def add_arguments(
     arguments: list[Argument], reads: dict[str, list[tuple[Any, ArgumentRead, bool]]]
 ) -> list[Argument]:
@@ -37,19 +41,15 @@ def add_arguments(
     merged = {a.name: a for a in arguments}
     for name, found in reads.items():
         positions = [r for _, r, _ in found]
-        required = any(
-            (
-                k.contract
-                or (
-                    k.kind in ("subscript", "pop", "parameter")
-                    and not k.guarded
-                    and not k.alternatives
-                )
-            )
-            and not conditional
+        needs = [
+            conditional
             for k, _, conditional in found
-        )
+            if k.contract or (k.kind in _RAISING and not k.guarded and not k.alternatives)
+        ]
+        required = not all(needs)
         alternatives = sorted({a for k, _, _ in found for a in k.alternatives} - {name})
+        # needed on some calls only: whether it is needed is not known
+        sometimes = bool(needs) and not required and not alternatives
         default = next(((k.default, True) for k, _, _ in found if k.has_default), (None, False))
         unstated = not default[1] and any(
             k.default_unknown or k.refused_default for k, _, _ in found
@@ -77,9 +77,10 @@ def add_arguments(
             merged[name] = Argument(
                 name=name,
                 required=required,
-                default=default[0],
-                has_default=default[1],
-                default_unknown=unstated,
+                required_unknown=sometimes,
+                default=None if sometimes else default[0],
+                has_default=default[1] and not sometimes,
+                default_unknown=unstated or sometimes,
                 type=kind,
                 coercion=coercion,
                 reads=positions,
@@ -91,13 +92,16 @@ def add_arguments(
         if known.enum and enum:
             unknown = unknown or sorted(map(str, known.enum)) != sorted(map(str, enum))
         unknown = unknown or known.values_unknown
+        needed = known.required or (required and not known.has_default)
+        doubt = (known.required_unknown or sometimes) and not needed and not known.alternatives
         merged[name] = dataclasses.replace(
             known,
-            required=known.required or (required and not known.has_default),
-            default=known.default if known.has_default else default[0],
-            has_default=known.has_default or default[1],
-            default_unknown=(known.default_unknown or unstated)
-            and not (known.has_default or default[1]),
+            required=needed,
+            required_unknown=doubt,
+            default=None if doubt else known.default if known.has_default else default[0],
+            has_default=(known.has_default or default[1]) and not doubt,
+            default_unknown=doubt
+            or ((known.default_unknown or unstated) and not (known.has_default or default[1])),
             type=known.type or kind,
             coercion=known.coercion or coercion,
             alternatives=sorted(set(known.alternatives) | set(alternatives)),

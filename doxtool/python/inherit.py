@@ -174,17 +174,24 @@ def _merge_arguments(first: list[Argument], second: list[Argument]) -> list[Argu
             continue
         enum = list(known.enum or [])
         enum.extend(v for v in arg.enum or [] if v not in enum)
+        # needed on some calls (or refused by a call that may handle it): its
+        # default is neither claimed nor denied
+        doubt = (known.required_unknown or arg.required_unknown) and not (
+            known.required or arg.required
+        )
         merged[arg.name] = dataclasses.replace(
             known,
             required=known.required or arg.required,
-            required_unknown=(known.required_unknown or arg.required_unknown)
-            and not (known.required or arg.required),
+            required_unknown=doubt,
             absence_calls=sorted({*known.absence_calls, *arg.absence_calls}),
             absence_required=known.absence_required or arg.absence_required,
-            default=known.default if known.has_default else arg.default,
-            has_default=known.has_default or arg.has_default,
-            default_unknown=(known.default_unknown or arg.default_unknown)
-            and not (known.has_default or arg.has_default),
+            default=None if doubt else known.default if known.has_default else arg.default,
+            has_default=(known.has_default or arg.has_default) and not doubt,
+            default_unknown=doubt
+            or (
+                (known.default_unknown or arg.default_unknown)
+                and not (known.has_default or arg.has_default)
+            ),
             type=known.type or arg.type,
             enum=enum or None,
             coercion=known.coercion or arg.coercion,

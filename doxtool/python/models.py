@@ -206,6 +206,8 @@ class HandedWhole:
             )
             if not has_default and not env.conditional and not env.branches:
                 builder.required_read = True
+            elif not has_default:  # the model is built on some calls only
+                builder.sometimes_read = True
             elif default is not NO_VALUE and default is not None:
                 ok, value = self._value(default)  # type: ignore[attr-defined]
                 if ok:

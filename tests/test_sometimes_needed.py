@@ -1,0 +1,152 @@
+"""An argument needed on some calls only: a read that raises without it
+(``self.args["name"]``) or a check that refuses it runs in one method of a
+``tool:method`` dispatch, in an arm of a conditional expression, while
+other calls do without it (``self.args.get("name", "")``). Whether it is
+required is not known: ``required or optional``, no default claimed or
+denied, a companion's own word kept. A read whose absence is handled (a
+membership test, a ``KeyError`` handler that goes on) stays optional."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from doxtool.rules.examples import WAIT_DOX
+
+#: the scheduler shape: ``create_task`` takes a default, ``delete_task``
+#: raises ``KeyError`` without ``name``
+SCHEDULER_PY = """\
+from helpers.tool import Response, Tool
+
+
+class SchedulerTool(Tool):
+    async def execute(self, **kwargs):
+        if self.method == "create_task":
+            return await self.create_task(**kwargs)
+        elif self.method == "delete_task":
+            return await self.delete_task(**kwargs)
+        return Response(message=f"Unknown method '{self.name}:{self.method}'", break_loop=False)
+
+    async def create_task(self, **kwargs) -> Response:
+        name = self.args.get("name", "")
+        return Response(message=f"Task '{name}' created.", break_loop=False)
+
+    async def delete_task(self, **kwargs) -> Response:
+        name = self.args["name"]
+        return Response(message=f"Task '{name}' deleted.", break_loop=False)
+"""
+
+
+def _companion(line: str) -> str:
+    return (
+        WAIT_DOX.replace("wait.py", "scheduler.py")
+        .replace("WaitTool", "SchedulerTool")
+        .replace("  - `seconds`: optional integer, default `0`.\n", line)
+    )
+
+
+def _arguments(run_cli, root, path: str) -> dict[str, tuple[Any, ...]]:
+    """name -> (required, required_unknown, has_default, default_unknown)."""
+    inspected = run_cli(root, "inspect", path, "--json")
+    assert inspected.exit_code == 0, inspected.output
+    (tool,) = json.loads(inspected.output)[0]["tools"]
+    return {
+        a["name"]: (a["required"], a["required_unknown"], a["has_default"], a["default_unknown"])
+        for a in tool["arguments"]
+    }
+
+
+def test_a_key_one_dispatched_method_needs_and_another_defaults_is_unknown(
+    make_repo, run_cli
+) -> None:
+    root = make_repo({"tools/scheduler.py": SCHEDULER_PY})
+    assert _arguments(run_cli, root, "tools/scheduler.py") == {"name": (False, True, False, True)}
+    described = run_cli(root, "inspect", "tools/scheduler.py").output.splitlines()
+    assert "      name: required or optional string, default not known (line 13, 17)" in described
+
+    fixed = run_cli(root, "check", "--fix", "--select", "DOX001")
+    assert fixed.exit_code == 0, fixed.output
+    companion = (root / "tools/scheduler.py.dox.md").read_text()
+    assert "- Arguments of `SchedulerTool`:\n  - `name`: required or optional string.\n" in (
+        companion
+    )
+    for line in (
+        "  - `name`: required string.\n",
+        "  - `name`: optional string.\n",
+        '  - `name`: required string, default `""`.\n',
+    ):
+        (root / "tools/scheduler.py.dox.md").write_text(_companion(line))
+        result = run_cli(root, "check", "--select", "DOX111", "--diff")
+        assert (result.exit_code, result.output) == (0, "All checks passed.\n"), line
+
+
+def test_a_subscript_in_an_arm_of_a_conditional_expression_is_unknown(make_repo, run_cli) -> None:
+    source = """\
+        from helpers.tool import Response, Tool
+
+
+        class NotesTool(Tool):
+            async def execute(self, **kwargs):
+                target = self.args.get("target", "inline")
+                path = self.args["path"] if target == "file" else None
+                return Response(message=str(path), break_loop=False)
+        """
+    root = make_repo({"tools/notes.py": source.replace("\n        ", "\n").lstrip()})
+    assert _arguments(run_cli, root, "tools/notes.py") == {
+        "target": (False, False, True, False),
+        "path": (False, True, False, True),
+    }
+
+
+def test_a_read_whose_absence_is_handled_stays_optional(make_repo, run_cli) -> None:
+    guarded = {
+        # a membership test before the subscript
+        "member": 'name = self.args["name"] if "name" in self.args else ""',
+        # a handler that goes on
+        "handler": 'try:\n            name = self.args["name"]\n'
+        '        except KeyError:\n            name = ""',
+    }
+    for label, read in guarded.items():
+        source = SCHEDULER_PY.replace('name = self.args["name"]', read)
+        root = make_repo({"tools/scheduler.py": source})
+        assert _arguments(run_cli, root, "tools/scheduler.py") == {
+            "name": (False, False, True, False)
+        }, label
+
+
+def test_a_key_every_dispatched_method_needs_stays_required(make_repo, run_cli) -> None:
+    source = SCHEDULER_PY.replace('self.args.get("name", "")', 'self.args["name"]')
+    root = make_repo({"tools/scheduler.py": source})
+    assert _arguments(run_cli, root, "tools/scheduler.py") == {"name": (True, False, False, False)}
+
+
+def test_a_helper_module_needing_it_on_some_calls_leaves_it_unknown(make_repo, run_cli) -> None:
+    helper = """\
+def removed(args):
+    return args["name"]
+"""
+    source = SCHEDULER_PY.replace('name = self.args["name"]', "name = removed(self.args)").replace(
+        "from helpers.tool import", "from helpers.tasks import removed\nfrom helpers.tool import"
+    )
+    root = make_repo({"helpers/tasks.py": helper, "tools/scheduler.py": source})
+    assert _arguments(run_cli, root, "tools/scheduler.py") == {"name": (False, True, False, True)}
+
+
+def test_a_base_method_needing_it_beside_a_subclass_default_claims_no_default(
+    make_repo, run_cli
+) -> None:
+    base = SCHEDULER_PY.replace("SchedulerTool", "SchedulerBase").replace(
+        'name = self.args.get("name", "")', "name = None"
+    )
+    subclass = """\
+from helpers.base import SchedulerBase
+from helpers.tool import Response
+
+
+class SchedulerTool(SchedulerBase):
+    async def create_task(self, **kwargs) -> Response:
+        name = self.args.get("name", "")
+        return Response(message=f"Task '{name}' created.", break_loop=False)
+"""
+    root = make_repo({"helpers/base.py": base, "tools/scheduler.py": subclass})
+    assert _arguments(run_cli, root, "tools/scheduler.py") == {"name": (False, True, False, True)}
