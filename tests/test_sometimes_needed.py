@@ -150,3 +150,36 @@ class SchedulerTool(SchedulerBase):
 """
     root = make_repo({"helpers/base.py": base, "tools/scheduler.py": subclass})
     assert _arguments(run_cli, root, "tools/scheduler.py") == {"name": (False, True, False, True)}
+
+
+SPLAT_PY = """\
+from helpers.tool import Response, Tool
+
+
+class SchedulerTool(Tool):
+    async def execute(self, **kwargs):
+        if self.method == "create_task":
+            {create}
+        elif self.method == "delete_task":
+            return self.delete_task(**self.args)
+        return Response(message=f"unknown method {self.method}", break_loop=False)
+
+    def create_task(self, name):
+        return Response(message=name, break_loop=False)
+
+    def delete_task(self, name):
+        return Response(message=name, break_loop=False)
+"""
+
+
+def test_a_parameter_a_dispatched_call_fills_from_the_dict(make_repo, run_cli) -> None:
+    # ``delete_task(**self.args)`` raises ``TypeError`` without ``name``
+    some = SPLAT_PY.replace(
+        "{create}", 'return Response(message=self.args.get("name", ""), break_loop=False)'
+    )
+    root = make_repo({"tools/scheduler.py": some})
+    assert _arguments(run_cli, root, "tools/scheduler.py") == {"name": (False, True, False, True)}
+    # every arm of the closed dispatch makes such a call: required
+    every = SPLAT_PY.replace("{create}", "return self.create_task(**self.args)")
+    (root / "tools/scheduler.py").write_text(every)
+    assert _arguments(run_cli, root, "tools/scheduler.py") == {"name": (True, False, False, False)}

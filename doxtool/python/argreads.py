@@ -54,14 +54,19 @@ class ArgumentReads:
         for param in own_params(fn):
             self._parameter_argument(fn, param)
 
-    def _parameter_argument(self, fn: Func, param: cst.Param) -> None:
+    def _parameter_argument(self, fn: Func, param: cst.Param, conditional: bool = False) -> None:
+        """A named parameter filled from the arguments dict (``execute``'s, or
+        a function's called with ``**self.args``; ``conditional``: on some
+        calls only, where one with no default is needed on those calls)."""
         name = param.name.value
         line, column = self.scan.loc.expression(param.name, fn.node)
         builder = self._arg(name)
         builder.reads.append(
             ArgumentRead(line, column, "parameter", param.default is not None, fn.qualname)
         )
-        if param.default is None:
+        if param.default is None and conditional:
+            builder.sometimes_read = True
+        elif param.default is None:
             builder.required_read = True
         else:
             ok, value = self._value(param.default)

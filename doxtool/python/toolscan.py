@@ -320,14 +320,19 @@ class ToolScan(
         if collect:
             self.chain.setdefault(fn.qualname, None)
         values = dict(target.values)
+        #: parameters with no default the call fills from the dict: it raises
+        #: without them
+        raised: list[str] = []
         if target.splat:
             # ``f(**self.args)``: every named parameter the call does not
             # fill otherwise is an argument
             for param in own_params(fn):
                 if param.name.value in target.filled:
                     continue
-                self._parameter_argument(fn, param)
+                self._parameter_argument(fn, param, target.conditional)
                 values[param.name.value] = param.name.value
+                if param.default is None:
+                    raised.append(param.name.value)
         env = Env(
             func=fn,
             self_name=fn.self_name if fn.cls is not None else target.self_param,
@@ -345,6 +350,12 @@ class ToolScan(
             arm=target.arm,
             arm_top=target.arm is not None,
         )
+        if raised and target.arm is not None and not target.recovered:
+            # the call of an arm's straight path needs them (:mod:`~doxtool.python.arms`)
+            env.arm_straight = True
+            for name in raised:
+                self._arm_need(name, "raises", env)
+            env.arm_straight = False
         body = suite_body(fn.node.body)
         env.top_body = body
         self._stmts(body, env)
