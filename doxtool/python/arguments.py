@@ -458,24 +458,6 @@ def raw_value(node: cst.BaseExpression) -> bool:
     )
 
 
-def split_params(text: str) -> list[str]:
-    depth = 0
-    parts: list[str] = []
-    current: list[str] = []
-    for char in text:
-        if char in "([{":
-            depth += 1
-        elif char in ")]}":
-            depth -= 1
-        if char == "," and depth == 0:
-            parts.append("".join(current))
-            current = []
-        else:
-            current.append(char)
-    parts.append("".join(current))
-    return [p for p in parts if p.strip() not in ("/", "*")]
-
-
 def tested_types(node: cst.BaseExpression) -> set[str]:
     """The JSON types ``isinstance(x, <node>)`` tests for (``str``, ``(list,
     tuple)``); ``"?"`` for a class that is none of them (``Sequence`` takes

@@ -32,7 +32,7 @@ from doxtool.core.facts import (
 from doxtool.python import effects
 from doxtool.python.absence import AbsenceCalls
 from doxtool.python.argreads import ArgumentReads
-from doxtool.python.arguments import ArgBuilder, own_params, own_values, split_params, unique
+from doxtool.python.arguments import ArgBuilder, own_params, own_values, unique
 from doxtool.python.arms import DispatchArms
 from doxtool.python.bindings import ScopeBindings
 from doxtool.python.boundexecute import execute_unread
@@ -307,7 +307,7 @@ class ToolScan(
     def _param_texts(self, fn: Func) -> list[str]:
         sig = self.scan._signature(fn).text
         inner = sig[sig.index("(") + 1 : sig.rindex(")")]
-        return [p.strip() for p in split_params(inner) if p.strip()]
+        return [p.strip() for p in _split_params(inner) if p.strip()]
 
     # -- function bodies ----------------------------------------------------
 
@@ -406,3 +406,23 @@ class ToolScan(
 def _call_place(call: HelperCall) -> tuple[object, ...]:
     """What tells one helper call from another (the walks may find one twice)."""
     return (call.target, call.line, call.column, tuple(call.dicts))
+
+
+def _split_params(text: str) -> list[str]:
+    """The parameters of a signature's text, split at top-level commas (no
+    bare ``/`` or ``*``)."""
+    depth = 0
+    parts: list[str] = []
+    current: list[str] = []
+    for char in text:
+        if char in "([{":
+            depth += 1
+        elif char in ")]}":
+            depth -= 1
+        if char == "," and depth == 0:
+            parts.append("".join(current))
+            current = []
+        else:
+            current.append(char)
+    parts.append("".join(current))
+    return [p for p in parts if p.strip() not in ("/", "*")]
