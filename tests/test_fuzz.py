@@ -179,6 +179,25 @@ def _check_fix(text: str, expected: list[ExpectedBlock]) -> None:
         position += 1
 
 
+def test_a_blank_argument_name_gets_no_item_and_the_fix_converges() -> None:
+    """A key no item can name (`` ` ` `` is no argument) is written as one the
+    tool takes without naming it, never as an item a second fix would add
+    again (an input the atheris harness found)."""
+    tool = ToolFacts(
+        name="wait",
+        class_name="WaitTool",
+        line=1,
+        bases=["helpers.tool.Tool"],
+        execute=ExecuteFacts(is_async=True, line=1, params=["self"], defined_in="WaitTool.execute"),
+        arguments=[Argument(name=" ", default="", has_default=True, enum=[""])],
+    )
+    expected = expected_blocks(ModuleFacts(path="tools/wait.py", module="tools.wait", tools=[tool]))
+    _check_fix("", expected)
+    fixed = fix_companion("", expected)
+    assert "- Arguments of `WaitTool`: none named in the code" in fixed
+    assert "` `" not in fixed
+
+
 @FAST
 @given(MARKUP_TEXT, crafted_module())
 def test_fix_on_arbitrary_text_with_crafted_names(text: str, module: ModuleFacts) -> None:

@@ -60,7 +60,9 @@ def _argument_values(tool: ToolFacts) -> list[dict[str, Any]]:
     values = []
     seen: set[str] = set()
     for argument in tool.arguments:
-        if argument.name in seen:
+        # a blank key (``args.get(" ")``) has no item a companion could name
+        # it by (`` ` ` `` is no argument: :func:`~doxtool.companions.leads.argument_line`)
+        if argument.name in seen or not argument.name.strip(" \t"):
             continue
         seen.add(argument.name)
         values.append(
@@ -155,8 +157,12 @@ def expected_blocks(module: ModuleFacts, tests: Sequence[str] = ()) -> list[Expe
             continue
         seen_tools.add(tool.class_name)
         subject = tool.class_name
-        if tool.dynamic_reads or tool.other_arguments:
-            open.add(subject)
+        if (
+            tool.dynamic_reads
+            or tool.other_arguments
+            or any(not a.name.strip(" \t") for a in tool.arguments)
+        ):
+            open.add(subject)  # more arguments than its items can name
         specs.append(("is-tool", subject, _tool_base(module, tool)))
         if _defines_execute(module, tool):
             specs.append(("defines", f"{subject}.execute", True))
