@@ -56,13 +56,19 @@ def _class_values(module: ModuleFacts) -> list[dict[str, Any]]:
     ]
 
 
+def _nameable(name: str) -> bool:
+    """Whether an item can name the argument: its written name is not blank
+    (`` ` ` `` is no argument; the empty key is written ``""``)."""
+    return bool(display_name(name).strip(" \t"))
+
+
 def _argument_values(tool: ToolFacts) -> list[dict[str, Any]]:
     values = []
     seen: set[str] = set()
     for argument in tool.arguments:
         # a blank key (``args.get(" ")``) has no item a companion could name
         # it by (`` ` ` `` is no argument: :func:`~doxtool.companions.leads.argument_line`)
-        if argument.name in seen or not argument.name.strip(" \t"):
+        if argument.name in seen or not _nameable(argument.name):
             continue
         seen.add(argument.name)
         values.append(
@@ -160,7 +166,7 @@ def expected_blocks(module: ModuleFacts, tests: Sequence[str] = ()) -> list[Expe
         if (
             tool.dynamic_reads
             or tool.other_arguments
-            or any(not a.name.strip(" \t") for a in tool.arguments)
+            or not all(_nameable(a.name) for a in tool.arguments)
         ):
             open.add(subject)  # more arguments than its items can name
         specs.append(("is-tool", subject, _tool_base(module, tool)))
