@@ -58,29 +58,39 @@ class Fallbacks:
         self.stand_in_groups.append(frozenset({other, *keys}))  # type: ignore[arg-type]
         self.passed_on.update(id(operand) for operand in operands)
 
+    def _read_call(self, node: cst.BaseExpression, env: Env) -> cst.Call | None:
+        """``node`` when it is ``d.get(k)`` or ``d.pop(k)`` on the arguments,
+        with at most a positional default (``d.get(k, "")``)."""
+        if type(node) is not cst.Call or type(node.func) is not cst.Attribute:
+            return None
+        if (
+            node.func.attr.value not in READ_METHODS
+            or not self._is_dict_source(node.func.value, env)
+            or not node.args
+            or len(node.args) > 2
+            or any(a.keyword is not None or a.star for a in node.args)
+        ):
+            return None
+        return node
+
     def _plain_get(self, node: cst.BaseExpression, env: Env) -> str | None:
         """The key ``node`` reads when it gives a falsy value for a missing
         key (``d.get(k)``, ``d.get(k, "")``, ``d.pop(k, None)``), so that an
         ``or`` after it decides what a missing key gives."""
-        if type(node) is not cst.Call or type(node.func) is not cst.Attribute:
+        call = self._read_call(node, env)
+        if call is None:
             return None
-        func = node.func
-        if (
-            func.attr.value not in READ_METHODS
-            or not self._is_dict_source(func.value, env)
-            or not node.args
-            or len(node.args) > 2
-            or any(a.keyword is not None or a.star for a in node.args)
-            or self._merged_of(func.value, env) is not None
-        ):
+        func = call.func
+        assert type(func) is cst.Attribute
+        if self._merged_of(func.value, env) is not None:
             return None
-        if len(node.args) == 2:
-            ok, default = self._value(node.args[1].value)
+        if len(call.args) == 2:
+            ok, default = self._value(call.args[1].value)
             if not ok or default:
                 return None  # a default of its own: the ``or`` is not reached
         elif func.attr.value == "pop":
             return None  # ``d.pop(k)`` raises on a missing key
-        key = self._key(node.args[0].value, env)
+        key = self._key(call.args[0].value, env)
         return key if isinstance(key, str) and not self._overridden(func.value, key, env) else None
 
     def _hides_missing(self, node: cst.BaseExpression, env: Env) -> bool:
@@ -101,15 +111,8 @@ class Fallbacks:
         """Whether ``node`` reads a key with a literal default of its own
         (``args.get("runtime", "unknown")``): a missing key gives that default,
         and an ``or`` after it hides nothing."""
-        if type(node) is not cst.Call or type(node.func) is not cst.Attribute:
-            return False
-        if node.func.attr.value not in READ_METHODS or len(node.args) != 2:
-            return False
-        if any(a.keyword is not None or a.star for a in node.args):
-            return False
-        if not self._is_dict_source(node.func.value, env):
-            return False
-        return self._value(node.args[1].value)[0]
+        call = self._read_call(node, env)
+        return call is not None and len(call.args) == 2 and self._value(call.args[1].value)[0]
 
     def _or_arguments(self, node: cst.BaseExpression, env: Env) -> frozenset[str]:
         """The arguments an ``or`` of reads stands for (``args.get("text") or
