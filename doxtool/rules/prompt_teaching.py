@@ -9,9 +9,9 @@ from collections.abc import Iterator
 from doxtool.core.facts import ToolFacts
 from doxtool.core.findings import Finding
 from doxtool.core.source import name_fits
-from doxtool.prompts.model import PromptDoc, PromptTool
+from doxtool.prompts.model import PromptDoc, PromptTool, TaughtArgument
 from doxtool.prompts.schema import alternative_groups
-from doxtool.prompts.sets import tool_key
+from doxtool.prompts.sets import PromptSet, tool_key
 from doxtool.rules.base import Example, Expect, Rule
 from doxtool.rules.examples import WAIT_PY
 from doxtool.rules.tool_prompts import (
@@ -271,16 +271,7 @@ the profile's tool as well.
 
     def check(self, ctx: Context) -> Iterator[Finding]:
         for prompt in prompt_files(ctx, own_only=True):
-            for taught in prompt.doc.arguments:
-                tool_name = taught.tool or next(iter(documented_tools(prompt.doc)), None)
-                if tool_name is None:
-                    continue
-                found = tool_facts(ctx, tool_name, prompt.prompt_set)
-                if found is None:
-                    continue
-                module, tool = found
-                if _may_read(tool, taught.name):
-                    continue
+            for taught, tool_name, module in _unread(ctx, prompt.doc, prompt.prompt_set):
                 yield self.finding(
                     f"argument `{taught.name}` is taught for `{tool_name}` but {module} "
                     "never reads it",
@@ -305,13 +296,8 @@ the profile's tool as well.
                 doc = ctx.prompt(path) if tool_key(file_name) is not None else None
                 if doc is None or own.get(file_name) == path:
                     continue  # a profile's own prompt is checked as such
-                for taught in doc.arguments:
-                    tool_name = taught.tool or next(iter(documented_tools(doc)), None)
-                    found = tool_facts(ctx, tool_name, prompt_set) if tool_name else None
-                    if found is None or found[0] not in own_tools:
-                        continue
-                    module, tool = found
-                    if _may_read(tool, taught.name):
+                for taught, tool_name, module in _unread(ctx, doc, prompt_set):
+                    if module not in own_tools:
                         continue
                     yield self.finding(
                         f"argument `{taught.name}` is taught for `{tool_name}` but {module}, "
@@ -460,6 +446,18 @@ RULES: list[type[Rule]] = [
     ArgumentNotRead,
     RequiredArgumentNotTaught,
 ]
+
+
+def _unread(
+    ctx: Context, doc: PromptDoc, prompt_set: PromptSet
+) -> Iterator[tuple[TaughtArgument, str, str]]:
+    """The arguments ``doc`` teaches that the tool they are taught for (in
+    ``prompt_set``) never reads, each with that tool's name and module."""
+    for taught in doc.arguments:
+        tool_name = taught.tool or next(iter(documented_tools(doc)), None)
+        found = tool_facts(ctx, tool_name, prompt_set) if tool_name else None
+        if tool_name and found is not None and not _may_read(found[1], taught.name):
+            yield taught, tool_name, found[0]
 
 
 def _may_read(tool: ToolFacts, name: str) -> bool:
