@@ -14,7 +14,7 @@ from typing import Any
 from doxtool.core.facts import json_type
 from doxtool.core.summary_facts import KeyRead
 from doxtool.python.astparse import statements
-from doxtool.python.names import dotted_parts
+from doxtool.python.names import dotted_parts, optional_inner
 from doxtool.python.readforms import ANNOTATION_TYPES, COERCIONS, PARSE, REFUSALS, STRING_METHODS
 from doxtool.python.summaryscope import ModuleScope
 
@@ -369,25 +369,11 @@ def _or_group(node: ast.BoolOp, reads: list[KeyRead]) -> tuple[list[KeyRead], li
 def _annotation_type(node: ast.expr | None) -> str | None:
     """The JSON type an annotation names (``int``, ``Optional[str]``,
     ``list[str] | None``); None when it names none or several."""
-    while True:
-        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
-            sides = [s for s in (node.left, node.right) if not _is_none(s)]
-            if len(sides) != 1:
-                return None
-            node = sides[0]
-            continue
-        if isinstance(node, ast.Subscript):
-            dotted = dotted_parts(node.value)
-            if dotted and dotted[-1] == "Optional":
-                node = node.slice
-                continue
-            node = node.value
-        dotted = dotted_parts(node) if node is not None else None
-        return ANNOTATION_TYPES.get(dotted[-1]) if dotted else None
-
-
-def _is_none(node: ast.expr) -> bool:
-    return isinstance(node, ast.Constant) and node.value is None
+    node = optional_inner(node) if node is not None else None
+    if isinstance(node, ast.Subscript):
+        node = node.value  # ``list[str]``: a list
+    dotted = dotted_parts(node) if node is not None else None
+    return ANNOTATION_TYPES.get(dotted[-1]) if dotted else None
 
 
 def expression_code(node: ast.expr) -> str:

@@ -48,6 +48,30 @@ def dotted_parts(node: ast.expr) -> list[str] | None:
     return None
 
 
+def optional_inner(annotation: ast.expr) -> ast.expr | None:
+    """The one type an annotation names past ``Optional[X]`` and ``X | None``
+    (nested alike): ``annotation`` itself when it is neither; None for a
+    union of several types."""
+    node = annotation
+    while True:
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
+            sides = [
+                s
+                for s in (node.left, node.right)
+                if not (isinstance(s, ast.Constant) and s.value is None)
+            ]
+            if len(sides) != 1:
+                return None
+            node = sides[0]
+            continue
+        if isinstance(node, ast.Subscript):
+            dotted = dotted_parts(node.value)
+            if dotted and dotted[-1] == "Optional":
+                node = node.slice
+                continue
+        return node
+
+
 def constructed(
     value: ast.expr,
     self_name: str | None,

@@ -26,6 +26,7 @@ from collections.abc import Callable
 
 from doxtool.core.facts import ModuleFacts
 from doxtool.python.followargs import Found
+from doxtool.python.names import dotted_parts, optional_inner
 from doxtool.python.opaque import plain_value
 
 #: the result is a plain value: its methods run no code of the repository
@@ -195,20 +196,6 @@ def _return_annotation(facts: ModuleFacts, name: str) -> ast.expr | None:
 def _named(annotation: ast.expr) -> str | None:
     """The one class an annotation names (``Memory``, ``mem.Memory``,
     ``Memory | None``, ``Optional[Memory]``), as written; None for anything else."""
-    if isinstance(annotation, ast.BinOp) and isinstance(annotation.op, ast.BitOr):
-        sides = [annotation.left, annotation.right]
-        named = [s for s in sides if not (isinstance(s, ast.Constant) and s.value is None)]
-        return _named(named[0]) if len(named) == 1 else None
-    if isinstance(annotation, ast.Subscript):
-        base = annotation.value
-        wrapper = base.attr if isinstance(base, ast.Attribute) else getattr(base, "id", "")
-        return _named(annotation.slice) if wrapper == "Optional" else None
-    parts: list[str] = []
-    current: ast.expr = annotation
-    while isinstance(current, ast.Attribute):
-        parts.append(current.attr)
-        current = current.value
-    if not isinstance(current, ast.Name):
-        return None
-    parts.append(current.id)
-    return ".".join(reversed(parts))
+    inner = optional_inner(annotation)
+    dotted = dotted_parts(inner) if inner is not None else None
+    return ".".join(dotted) if dotted else None
