@@ -290,8 +290,9 @@ class ArgumentReads:
             elif not env.conditional and not env.branches:
                 # not in a branch of a dispatch, nor in an arm of a conditional
                 # expression, after ``and``/``or``, in a lambda or after a
-                # comprehension's condition: read on every call
-                builder.required_read = True
+                # comprehension's condition: read on every call, unless in
+                # a branch of an ``if`` not about the arguments
+                self._needed_read(key, env)
             else:  # in an arm of a closed dispatch (:mod:`~doxtool.python.arms`)?
                 builder.sometimes_read = True
                 self._arm_need(key, "raises", env)

@@ -101,11 +101,11 @@ class Calls(Makers):
             env.func.qualname,
             dicts,
             selves,
-            env.conditional > 0 or env.branches > 0,
+            env.some_calls(),
             literals=literals,
             in_try=env.trying > 0,
             recovered=env.recovering > 0,
-            needed=env.needed_here and env.conditional == 0 and env.branches == 0,
+            needed=env.needed_here and not env.some_calls(),
         )
         if "**" in dicts:
             call.fills, call.fills_unknown = splat_fills(node)
@@ -368,9 +368,9 @@ class Calls(Makers):
             splat,
             frozenset(values),
             self_param,
-            env.conditional > 0 or env.branches > 0,
+            env.some_calls(),
             frozenset(keys),
-            env.needed_here and env.conditional == 0 and env.branches == 0,
+            env.needed_here and not env.some_calls(),
             env.trying > 0,
             env.recovering > 0,
             filled=frozenset(filled) if splat else frozenset(),

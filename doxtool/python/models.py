@@ -205,7 +205,7 @@ class HandedWhole:
                 ArgumentRead(line, column, "parameter", has_default, env.func.qualname)
             )
             if not has_default and not env.conditional and not env.branches:
-                builder.required_read = True
+                self._needed_read(name, env)  # type: ignore[attr-defined]
             elif not has_default:  # the model is built on some calls only
                 builder.sometimes_read = True
             elif default is not NO_VALUE and default is not None:

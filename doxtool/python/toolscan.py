@@ -58,6 +58,7 @@ from doxtool.python.outcomes import Outcomes
 from doxtool.python.raises import Raises
 from doxtool.python.receivers import BoundValues
 from doxtool.python.toolwalk import StatementWalk
+from doxtool.python.undecidedwalk import UndecidedBranches
 from doxtool.python.walkstate import Env, Target
 
 #: functions of a module whose every path may raise that one tool looks into
@@ -108,6 +109,7 @@ def effects_order() -> tuple[str, ...]:
 
 class ToolScan(
     StatementWalk,
+    UndecidedBranches,
     MatchWalk,
     ArgumentReads,
     Comparisons,

@@ -272,6 +272,7 @@ class StatementWalk:
         absent_true, absent_false = self._absent_of(stmt.test, env)
         # a check (``if not x: return error``) makes no branch of a dispatch
         dispatch = self._mentions_arguments(stmt.test, env) and not self._is_check(stmt, env)
+        framed = self._undecided(stmt, env)
         env.conditional += dispatch
         if id(stmt) in env.closed_ifs:
             self._closed_absence(stmt, env)
@@ -283,7 +284,10 @@ class StatementWalk:
         body = suite_body(stmt.body)
         env.branch_body = body if dispatch else None
         self._arm_entry(stmt, body, env)
+        env.undecided.extend([set()] if framed[0] else [])
         self._stmts(body, env)
+        needs = env.undecided.pop() if framed[0] else set()
+        other: set[str] = set()  # what an absent ``else`` needs
         _forget(assumed, env)
         env.present.pop()
         env.absent.pop()
@@ -298,6 +302,7 @@ class StatementWalk:
             env.guards.append(negative)
             env.absent.append(absent_false)
             assumed = self._assume_nonempty(nonempty_when(stmt.test, False), env)
+            env.undecided.extend([set()] if framed[1] else [])
             if type(stmt.orelse) is cst.If:
                 env.stmt = stmt.orelse
                 self._if(stmt.orelse, env)
@@ -306,10 +311,12 @@ class StatementWalk:
                 env.branch_body = body if dispatch else None
                 self._arm_entry(stmt.orelse, body, env)
                 self._stmts(body, env)
+            other = env.undecided.pop() if framed[1] else set()
             _forget(assumed, env)
             env.absent.pop()
             env.guards.pop()
         env.conditional -= dispatch
+        self._undecided_needs(needs & other, framed, env)
 
     def _assume_nonempty(
         self, values: list[cst.BaseExpression], env: Env
