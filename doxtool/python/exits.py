@@ -37,7 +37,7 @@ def function_exits(
             name = _exception(stmt.exc, resolve)
             if name is not None and name not in raises:
                 raises.append(name)
-    ends = _terminates(node.body)
+    ends = terminates(node.body)
     never = _annotated_no_return(node) or (not returns and ends)
     falls_off = not never and not ends
     return returns, raises, falls_off
@@ -114,7 +114,7 @@ def _annotated_no_return(node: FunctionNode) -> bool:
     return dotted is not None and dotted[-1] in NO_RETURN
 
 
-def _terminates(body: Sequence[ast.stmt]) -> bool:
+def terminates(body: Sequence[ast.stmt]) -> bool:
     """Whether every path of a block ends in ``return`` or ``raise``."""
     return any(_statement_terminates(stmt) for stmt in body)
 
@@ -126,14 +126,14 @@ def _statement_terminates(stmt: ast.stmt) -> bool:
         dotted = dotted_parts(stmt.value.func)  # ``sys.exit(1)`` as written
         return dotted is not None and ".".join(dotted) in EXIT_CALLS
     if isinstance(stmt, ast.If):
-        return _terminates(stmt.body) and _terminates(stmt.orelse)
+        return terminates(stmt.body) and terminates(stmt.orelse)
     if isinstance(stmt, (ast.With, ast.AsyncWith)):
-        return _terminates(stmt.body)
+        return terminates(stmt.body)
     if isinstance(stmt, (ast.Try, getattr(ast, "TryStar", ast.Try))):
-        if _terminates(stmt.finalbody):  # type: ignore[attr-defined]
+        if terminates(stmt.finalbody):  # type: ignore[attr-defined]
             return True
-        body = _terminates(stmt.body) or _terminates(stmt.orelse)  # type: ignore[attr-defined]
-        return body and all(_terminates(h.body) for h in stmt.handlers)  # type: ignore[attr-defined]
+        body = terminates(stmt.body) or terminates(stmt.orelse)  # type: ignore[attr-defined]
+        return body and all(terminates(h.body) for h in stmt.handlers)  # type: ignore[attr-defined]
     if isinstance(stmt, (ast.While, ast.For, ast.AsyncFor)):
         if _breaks(stmt.body):
             return False
@@ -142,13 +142,13 @@ def _statement_terminates(stmt: ast.stmt) -> bool:
         # stops) does
         if isinstance(stmt, ast.While) and _truthy_constant(stmt.test):
             return True
-        return _terminates(stmt.orelse)
+        return terminates(stmt.orelse)
     if isinstance(stmt, ast.Match):
         irrefutable = any(
             isinstance(c.pattern, ast.MatchAs) and c.pattern.pattern is None and c.guard is None
             for c in stmt.cases
         )
-        return irrefutable and all(_terminates(c.body) for c in stmt.cases)
+        return irrefutable and all(terminates(c.body) for c in stmt.cases)
     return False
 
 

@@ -14,7 +14,7 @@ from doxtool.python import effects
 from doxtool.python.astbranches import comprehension_branches, negated, operand_branches
 from doxtool.python.astparse import child_expressions
 from doxtool.python.callkinds import Scope, call_argument, open_mode
-from doxtool.python.exits import function_exits
+from doxtool.python.exits import function_exits, terminates
 from doxtool.python.flows import function_flow
 from doxtool.python.keyreads import KeyReads, expression_code
 from doxtool.python.keyvalues import KeyValues, shows_whole
@@ -29,6 +29,7 @@ from doxtool.python.readforms import (
     parses,
 )
 from doxtool.python.summaryscope import ModuleScope
+from doxtool.python.undecided import undecided_branches
 
 _GUARD_EXCEPTIONS = frozenset({"KeyError", "LookupError", "Exception", "BaseException"})
 #: a loop over more literal keys than this is not unrolled
@@ -73,6 +74,9 @@ class FunctionWalk(KeyReads, KeyValues, MethodGuesses, OutCalls):
         self._temporary = None
         self.guards: list[frozenset[str] | None] = []
         self.absent: list[frozenset[str]] = []
+        #: the reads that raise without their key in each enclosing branch of
+        #: an ``if`` not about the handed dicts (:mod:`~doxtool.python.undecided`)
+        self.undecided: list[list[KeyRead]] = []
         self.reads: list[KeyRead] = []
         #: id of an expression -> the coercion applied to it (``float(...)``)
         self.coercions: dict[int, str] = {}
@@ -151,10 +155,14 @@ class FunctionWalk(KeyReads, KeyValues, MethodGuesses, OutCalls):
             )
             present, absent = self._tests(stmt.test)
             dispatch = self._mentions_sources(stmt.test)
+            framed = self._undecided(stmt, dispatch)
             self.conditional += dispatch
-            self._under(stmt.body, present, frozenset())
-            self._under(stmt.orelse, frozenset(), absent)
+            needs = self._under(stmt.body, present, frozenset(), framed[0])
+            other = self._under(stmt.orelse, frozenset(), absent, framed[1])
             self.conditional -= dispatch
+            if all(framed):  # the keys every way through the ``if`` reads
+                keys = {r.key for r in needs} & {r.key for r in other}
+                self._needed_reads([r for r in (*needs, *other) if r.key in keys])
         elif isinstance(stmt, (ast.For, ast.AsyncFor)):
             self._expr(stmt.iter)
             keys = self._literal_keys(stmt.iter)
@@ -220,13 +228,30 @@ class FunctionWalk(KeyReads, KeyValues, MethodGuesses, OutCalls):
                 self._expr(child)
 
     def _under(
-        self, body: Sequence[ast.stmt], present: frozenset[str], absent: frozenset[str]
-    ) -> None:
+        self,
+        body: Sequence[ast.stmt],
+        present: frozenset[str],
+        absent: frozenset[str],
+        framed: bool = False,
+    ) -> list[KeyRead]:
+        """Walk a branch; ``framed``: one of an ``if`` not about the handed
+        dicts that runs on some calls only, whose reads that raise without
+        their key it returns."""
         self.guards.append(present)
         self.absent.append(absent)
+        if framed:
+            self.undecided.append([])
         self._stmts(body)
         self.absent.pop()
         self.guards.pop()
+        return self.undecided.pop() if framed else []
+
+    def _undecided(self, stmt: ast.If, dispatch: bool) -> tuple[bool, bool]:
+        """Whether the body / the ``else`` of an ``if`` whose test is not about
+        the handed dicts runs on some calls only (:mod:`~doxtool.python.undecided`)."""
+        if dispatch or self.conditional or self.branches or isinstance(stmt.test, ast.Constant):
+            return False, False
+        return undecided_branches(terminates(stmt.body), terminates(stmt.orelse))
 
     def _holder(self, target: ast.expr) -> str | None:
         if isinstance(target, ast.Name):

@@ -32,6 +32,7 @@ class KeyReads:
     branches: int
     guards: list[frozenset[str] | None]
     absent: list[frozenset[str]]
+    undecided: list[list[KeyRead]]
     reads: list[KeyRead]
     coercions: dict[int, str]
     var_reads: dict[str, KeyRead]
@@ -84,6 +85,16 @@ class KeyReads:
                 self.var_reads[targets[0].id] = read
                 return
             node = _stands_for(node)
+
+    def _needed_reads(self, reads: list[KeyRead]) -> None:
+        """Reads of keys every way through an ``if`` not about the handed
+        dicts needs: needed where the ``if`` is (on every call, unless in a
+        branch of another such ``if``)."""
+        if self.undecided:
+            self.undecided[-1].extend(reads)
+        else:
+            for read in reads:
+                read.conditional = False
 
     def _contract(self, stmt: ast.stmt, test: ast.expr, raises: bool) -> None:
         """``if not value: raise ...`` (``test`` true on what it refuses,
@@ -205,6 +216,9 @@ class KeyReads:
         if raises and not read.guarded:
             read.alternatives = [k for k in self._absent() if k != key]
             read.conditional = self.conditional > 0 or self.branches > 0
+            if not read.conditional and not read.alternatives and self.undecided:
+                read.conditional = True  # in a branch of an ``if`` not about the dicts
+                self.undecided[-1].append(read)
         _default(read, default)
         fallback = self.fallbacks.get(id(node))
         if fallback is not None and not raises and not (read.has_default and read.default):
