@@ -1,6 +1,6 @@
 """A read that raises without its key (``self.args["level"]``) in a branch of
 an ``if`` whose test is not about the arguments (``if
-self.agent.config.verbose:``) runs on the calls that take the branch, which
+self.agent.config.verbose:``), or a case of such a ``match``, runs on the calls that take the branch, which
 doxtool cannot tell: the argument is needed on some calls only, its
 requiredness not known (``required or optional``). So for a method or helper
 called there, and for a read under such a test inside a helper of another
@@ -109,6 +109,20 @@ def test_every_shape_of_such_a_branch_leaves_it_unknown(make_repo, run_cli) -> N
             if self.agent.config.verbose:
                 level_of(self.args)
             """,
+        "a case of a match": """
+            match self.agent.config.mode:
+                case "fast":
+                    level = self.args["level"]
+                case _:
+                    level = 0
+            """,
+        "every case, none irrefutable": """
+            match self.agent.config.mode:
+                case "fast":
+                    level = self.args["level"]
+                case "slow":
+                    level = self.args["level"]
+            """,
         "both branches end the call, one reads": """
             if self.agent.config.verbose:
                 return Response(message=self.args["level"], break_loop=False)
@@ -173,6 +187,20 @@ def test_a_key_every_way_through_the_if_needs_stays_required(make_repo, run_cli)
                 self._level()
             else:
                 raise ValueError("disabled")
+            """,
+        "every case of a match with a wildcard": """
+            match self.agent.config.mode:
+                case "fast":
+                    level = self.args["level"]
+                case _:
+                    level = self.args["level"] * 2
+            """,
+        "the one case that goes on": """
+            match self.agent.config.mode:
+                case "off":
+                    return Response(message="off", break_loop=False)
+                case _:
+                    level = self.args["level"]
             """,
         "a literal test": """
             if True:
@@ -246,11 +274,19 @@ def _helper_repo(make_repo, body: str, call: str = "level_of(self.args)") -> Any
 
 
 def test_a_helper_of_another_module_reading_under_such_a_test(make_repo, run_cli) -> None:
-    some = """
-        if settings.VERBOSE:
-            return args["level"]
-        """
-    assert _presence(run_cli, _helper_repo(make_repo, some)) == {"level": UNKNOWN}
+    some = {
+        "if": """
+            if settings.VERBOSE:
+                return args["level"]
+            """,
+        "match": """
+            match settings.VERBOSE:
+                case True:
+                    return args["level"]
+            """,
+    }
+    for label, body in some.items():
+        assert _presence(run_cli, _helper_repo(make_repo, body)) == {"level": UNKNOWN}, label
     every = {
         "both branches": """
             if settings.VERBOSE:
@@ -262,6 +298,13 @@ def test_a_helper_of_another_module_reading_under_such_a_test(make_repo, run_cli
             if not settings.VERBOSE:
                 raise ValueError("off")
             level = args["level"]
+            """,
+        "every case of a match": """
+            match settings.VERBOSE:
+                case True:
+                    level = args["level"]
+                case _:
+                    level = args["level"] * 2
             """,
     }
     for label, body in every.items():

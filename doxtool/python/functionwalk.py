@@ -14,7 +14,7 @@ from doxtool.python import effects
 from doxtool.python.astbranches import comprehension_branches, negated, operand_branches
 from doxtool.python.astparse import child_expressions
 from doxtool.python.callkinds import Scope, call_argument, open_mode
-from doxtool.python.exits import function_exits, terminates
+from doxtool.python.exits import function_exits
 from doxtool.python.flows import function_flow
 from doxtool.python.keyreads import KeyReads, expression_code
 from doxtool.python.keyvalues import KeyValues, shows_whole
@@ -29,7 +29,7 @@ from doxtool.python.readforms import (
     parses,
 )
 from doxtool.python.summaryscope import ModuleScope
-from doxtool.python.undecided import undecided_branches
+from doxtool.python.undecided import UndecidedKeyReads
 
 _GUARD_EXCEPTIONS = frozenset({"KeyError", "LookupError", "Exception", "BaseException"})
 #: a loop over more literal keys than this is not unrolled
@@ -41,7 +41,7 @@ _NO_EXPRESSIONS = frozenset({ast.Name, ast.Constant})
 _COMPREHENSIONS = frozenset({ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp})
 
 
-class FunctionWalk(KeyReads, KeyValues, MethodGuesses, OutCalls):
+class FunctionWalk(KeyReads, KeyValues, MethodGuesses, OutCalls, UndecidedKeyReads):
     """The walk of one function body."""
 
     def __init__(self, owner: ModuleScope, node: FunctionNode, cls: str | None) -> None:
@@ -160,9 +160,7 @@ class FunctionWalk(KeyReads, KeyValues, MethodGuesses, OutCalls):
             needs = self._under(stmt.body, present, frozenset(), framed[0])
             other = self._under(stmt.orelse, frozenset(), absent, framed[1])
             self.conditional -= dispatch
-            if all(framed):  # the keys every way through the ``if`` reads
-                keys = {r.key for r in needs} & {r.key for r in other}
-                self._needed_reads([r for r in (*needs, *other) if r.key in keys])
+            self._needed_reads([needs, other], framed)
         elif isinstance(stmt, (ast.For, ast.AsyncFor)):
             self._expr(stmt.iter)
             keys = self._literal_keys(stmt.iter)
@@ -200,8 +198,12 @@ class FunctionWalk(KeyReads, KeyValues, MethodGuesses, OutCalls):
             self._stmts(stmt.body)
         elif isinstance(stmt, ast.Match):
             self._expr(stmt.subject)
-            for case in stmt.cases:
-                self._stmts(case.body)
+            framed = self._undecided_cases(stmt)
+            needs = [
+                self._under(case.body, frozenset(), frozenset(), framed[index])
+                for index, case in enumerate(stmt.cases)
+            ]
+            self._needed_reads(needs + [[]] * (len(framed) - len(needs)), framed)
         elif isinstance(stmt, ast.Assert):
             for child in child_expressions(stmt):
                 self._expr(child)
@@ -245,13 +247,6 @@ class FunctionWalk(KeyReads, KeyValues, MethodGuesses, OutCalls):
         self.absent.pop()
         self.guards.pop()
         return self.undecided.pop() if framed else []
-
-    def _undecided(self, stmt: ast.If, dispatch: bool) -> tuple[bool, bool]:
-        """Whether the body / the ``else`` of an ``if`` whose test is not about
-        the handed dicts runs on some calls only (:mod:`~doxtool.python.undecided`)."""
-        if dispatch or self.conditional or self.branches or isinstance(stmt.test, ast.Constant):
-            return False, False
-        return undecided_branches(terminates(stmt.body), terminates(stmt.orelse))
 
     def _holder(self, target: ast.expr) -> str | None:
         if isinstance(target, ast.Name):

@@ -86,16 +86,6 @@ class KeyReads:
                 return
             node = _stands_for(node)
 
-    def _needed_reads(self, reads: list[KeyRead]) -> None:
-        """Reads of keys every way through an ``if`` not about the handed
-        dicts needs: needed where the ``if`` is (on every call, unless in a
-        branch of another such ``if``)."""
-        if self.undecided:
-            self.undecided[-1].extend(reads)
-        else:
-            for read in reads:
-                read.conditional = False
-
     def _contract(self, stmt: ast.stmt, test: ast.expr, raises: bool) -> None:
         """``if not value: raise ...`` (``test`` true on what it refuses,
         ``raises`` for a body that raises with no ``else``) or ``assert

@@ -29,9 +29,11 @@ class MatchWalk:
             self._arg(arg).missing_unknown = True
         closed = id(stmt) in env.closed_ifs
         dispatch = self._mentions_arguments(stmt.subject, env)
+        framed = self._undecided_cases(stmt, env)
+        needs: list[set[str]] = []
         env.conditional += dispatch
         builder = self.args.get(arg) if arg is not None else None
-        for case in stmt.cases:
+        for index, case in enumerate(stmt.cases):
             if arg is not None and closed:
                 values = match_values(case.pattern, self.module)
                 self._closed_on(arg, values, env)
@@ -45,8 +47,12 @@ class MatchWalk:
                 self._accepting_case(case, builder, closed)
             case_body = suite_body(case.body)
             self._arm_entry(case, case_body, env)
+            env.undecided.extend([set()] if framed[index] else [])
             self._stmts(case_body, env)
+            needs.append(env.undecided.pop() if framed[index] else set())
         env.conditional -= dispatch
+        # the way past the cases, when none is irrefutable, needs nothing
+        self._undecided_needs(needs + [set()] * (len(framed) - len(needs)), framed, env)
 
     def _mapping_reads(self, pattern: cst.MatchPattern, env: Env) -> None:
         """``match self.args: case {"text": str(t)}``: each key of a mapping

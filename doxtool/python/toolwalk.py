@@ -316,7 +316,7 @@ class StatementWalk:
             env.absent.pop()
             env.guards.pop()
         env.conditional -= dispatch
-        self._undecided_needs(needs & other, framed, env)
+        self._undecided_needs([needs, other], framed, env)
 
     def _assume_nonempty(
         self, values: list[cst.BaseExpression], env: Env

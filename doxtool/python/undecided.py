@@ -1,27 +1,101 @@
 """The branches of an ``if`` whose test is not about the arguments
-(``if self.agent.config.verbose:``), which doxtool cannot decide.
+(``if self.agent.config.verbose:``), or of a ``match`` whose subject and
+guards are not, which doxtool cannot decide.
 
 Which calls take such a branch is not known, so a read there that raises
 without a key (``self.args["level"]``) is needed on some calls only, and
 the argument's requiredness is not known, as for a read in one branch of a
-dispatch on an argument. A key every way through the ``if`` needs (read in
-both branches) is needed all the same. A branch that ends the call (a
-``return`` or ``raise`` on every path) beside one that goes on is a guard:
-the other branch runs on every call that goes on, as the statements after
-``if not self.agent: return Response(...)`` do, and is walked as the
-straight path; the guard's own reads are needed on some calls only. Two
-branches that both end the call, or both go on, are each walked as run on
-some calls, and only the keys both need stay needed.
+dispatch on an argument. A key every way through the statement needs (read
+in each branch) is needed all the same. When every branch but one ends the
+call (a ``return`` or ``raise`` on every path), those are guards: the one
+that goes on runs on every call that goes on, as the statements after ``if
+not self.agent: return Response(...)`` do, and is walked as the straight
+path; the guards' own reads are needed on some calls only. Otherwise each
+branch is walked as run on some calls, and only the keys all need stay
+needed.
 
 Both halves of the analysis apply this rule: the walk of a tool
-(:mod:`~doxtool.python.toolwalk`, its helpers of the module too) and the
-summaries of the helpers of other modules (:mod:`~doxtool.python.functionwalk`).
+(:mod:`~doxtool.python.undecidedwalk`, for its helpers of the module too)
+and the summaries of the helpers of other modules (:class:`UndecidedKeyReads`,
+a part of :class:`~doxtool.python.functionwalk.FunctionWalk`).
 """
 
 from __future__ import annotations
 
+import ast
+from collections.abc import Sequence, Set
 
-def undecided_branches(body_ends: bool, orelse_ends: bool) -> tuple[bool, bool]:
-    """Whether the body / the ``else`` of such an ``if`` runs on some calls
-    only, from whether each ends the call (an absent ``else`` goes on)."""
-    return body_ends or not orelse_ends, orelse_ends or not body_ends
+from doxtool.core.summary_facts import KeyRead
+from doxtool.python.exits import terminates
+
+
+def undecided_branches(ends: Sequence[bool]) -> list[bool]:
+    """Whether each branch of such an ``if`` (its body, its ``else``) or
+    ``match`` (its cases, then, when no case is irrefutable, the way past
+    them all) runs on some calls only, from whether each ends the call (an
+    absent ``else`` and the way past the cases go on)."""
+    going = [index for index, end in enumerate(ends) if not end]
+    return [len(going) != 1 or index != going[0] for index in range(len(ends))]
+
+
+def every_way(needs: Sequence[Set[str]], framed: Sequence[bool]) -> set[str]:
+    """The keys every branch needs (``needs``: each branch's, an empty set for
+    an absent ``else``), when each was walked as run on some calls only
+    (``framed``); none when one was walked as the straight path, whose
+    reads are needed already."""
+    if not needs or not all(framed):
+        return set()
+    return set(needs[0]).intersection(*needs[1:])
+
+
+class UndecidedKeyReads:
+    """Reads in branches no test of the handed dicts decides: a part of
+    :class:`~doxtool.python.functionwalk.FunctionWalk`."""
+
+    conditional: int
+    branches: int
+    #: the reads that raise without their key in each enclosing branch walked
+    #: as run on some calls only
+    undecided: list[list[KeyRead]]
+
+    def _undecided(self, stmt: ast.If, dispatch: bool) -> list[bool]:
+        """Whether the body / the ``else`` of an ``if`` whose test is not about
+        the handed dicts runs on some calls only (the rule above)."""
+        if dispatch or self.conditional or self.branches or isinstance(stmt.test, ast.Constant):
+            return [False, False]
+        return undecided_branches([terminates(stmt.body), terminates(stmt.orelse)])
+
+    def _undecided_cases(self, stmt: ast.Match) -> list[bool]:
+        """As :meth:`_undecided` for a ``match`` whose subject and guards are
+        not about the handed dicts: each case, then the way past them all
+        when none is irrefutable."""
+        cases = stmt.cases
+        tests = [stmt.subject, *(c.guard for c in cases if c.guard is not None)]
+        if (
+            self.conditional
+            or self.branches
+            or any(
+                self._mentions_sources(t)  # type: ignore[attr-defined]
+                for t in tests
+            )
+        ):
+            return [False] * (len(cases) + 1)
+        ends = [terminates(case.body) for case in cases]
+        irrefutable = any(
+            isinstance(c.pattern, ast.MatchAs) and c.pattern.pattern is None and c.guard is None
+            for c in cases
+        )
+        return undecided_branches(ends if irrefutable else [*ends, False])
+
+    def _needed_reads(self, needs: list[list[KeyRead]], framed: list[bool]) -> None:
+        """Past an ``if`` or ``match`` not about the handed dicts: the reads of
+        the keys every branch walked as run on some calls reads
+        (:func:`~doxtool.python.undecided.every_way`) are needed where the
+        statement is (on every call, unless in a branch of another such one)."""
+        keys = every_way([{r.key for r in reads} for reads in needs], framed)
+        reads = [r for branch in needs for r in branch if r.key in keys]
+        if self.undecided:
+            self.undecided[-1].extend(reads)
+        else:
+            for read in reads:
+                read.conditional = False

@@ -1,18 +1,18 @@
-"""The branches of an ``if`` whose test is not about the arguments in the
-walk of a tool (part of :class:`~doxtool.python.toolscan.ToolScan`): which
+"""The branches of an ``if`` whose test is not about the arguments (and of
+such a ``match``) in the walk of a tool (part of :class:`~doxtool.python.toolscan.ToolScan`): which
 are walked as run on some calls only, and the keys a read that raises
 without them needs on every way through the ``if`` (the rule is
 :mod:`~doxtool.python.undecided`'s)."""
 
 from __future__ import annotations
 
-from collections.abc import Set
+from collections.abc import Sequence, Set
 
 import libcst as cst
 
 from doxtool.python.controlflow import terminates
 from doxtool.python.cstnodes import suite_body
-from doxtool.python.undecided import undecided_branches
+from doxtool.python.undecided import every_way, undecided_branches
 from doxtool.python.walkstate import Env
 
 #: tests that are literals (``if True:``, ``if 0:``): which branch runs is decided
@@ -23,21 +23,41 @@ class UndecidedBranches:
     """Reads in branches no test of the arguments decides: a part of
     :class:`~doxtool.python.toolscan.ToolScan`."""
 
-    def _undecided(self, stmt: cst.If, env: Env) -> tuple[bool, bool]:
+    def _undecided(self, stmt: cst.If, env: Env) -> list[bool]:
         """Whether the body / the ``else`` of an ``if`` whose test is not about
-        the arguments runs on some calls only; (False, False) for any other
-        ``if``, and inside a branch of a dispatch or of an expression, where
-        every read runs on some calls only already."""
-        if env.conditional or env.branches or _literal(stmt.test):
-            return False, False
+        the arguments runs on some calls only; none for any other ``if``, and
+        inside a branch of a dispatch or of an expression, where every read
+        runs on some calls only already."""
+        if self._decided(env) or _literal(stmt.test):
+            return [False, False]
         if self._mentions_arguments(stmt.test, env):  # type: ignore[attr-defined]
-            return False, False
+            return [False, False]
         orelse = stmt.orelse
         if type(orelse) is cst.If:
             orelse_ends = terminates([orelse])
         else:
             orelse_ends = orelse is not None and terminates(suite_body(orelse.body))
-        return undecided_branches(terminates(suite_body(stmt.body)), orelse_ends)
+        return undecided_branches([terminates(suite_body(stmt.body)), orelse_ends])
+
+    def _undecided_cases(self, stmt: cst.Match, env: Env) -> list[bool]:
+        """As :meth:`_undecided` for a ``match`` whose subject and guards are
+        not about the arguments: each case, then the way past them all when
+        none is irrefutable."""
+        cases = stmt.cases
+        tests = [stmt.subject, *(c.guard for c in cases if c.guard is not None)]
+        if self._decided(env) or any(self._mentions_arguments(t, env) for t in tests):  # type: ignore[attr-defined]
+            return [False] * (len(cases) + 1)
+        ends = [terminates(suite_body(case.body)) for case in cases]
+        irrefutable = any(
+            type(c.pattern) is cst.MatchAs and c.pattern.pattern is None and c.guard is None
+            for c in cases
+        )
+        return undecided_branches(ends if irrefutable else [*ends, False])
+
+    def _decided(self, env: Env) -> bool:
+        """Inside a branch of a dispatch or of an expression every read runs
+        on some calls only already."""
+        return bool(env.conditional or env.branches)
 
     def _needed_read(self, key: str, env: Env) -> None:
         """A read that raises without ``key`` outside any branch of a dispatch
@@ -51,12 +71,11 @@ class UndecidedBranches:
         else:
             builder.required_read = True
 
-    def _undecided_needs(self, needs: Set[str], framed: tuple[bool, bool], env: Env) -> None:
-        """Past such an ``if`` whose branches both ran on some calls only: the
-        keys both needed are needed by every way through it."""
-        if all(framed):
-            for key in sorted(needs):
-                self._needed_read(key, env)
+    def _undecided_needs(self, needs: Sequence[Set[str]], framed: Sequence[bool], env: Env) -> None:
+        """Past such a statement: the keys every branch walked as run on some
+        calls needed are needed by every way through it."""
+        for key in sorted(every_way(needs, framed)):
+            self._needed_read(key, env)
 
 
 def _literal(test: cst.BaseExpression) -> bool:
