@@ -1,8 +1,8 @@
-"""The branches of an ``if`` whose test is not about the arguments (and of
-such a ``match``) in the walk of a tool (part of :class:`~doxtool.python.toolscan.ToolScan`): which
-are walked as run on some calls only, and the keys a read that raises
-without them needs on every way through the ``if`` (the rule is
-:mod:`~doxtool.python.undecided`'s)."""
+"""The branches of an ``if`` whose test is not about the arguments, and the
+cases of such a ``match``, in the walk of a tool (part of
+:class:`~doxtool.python.toolscan.ToolScan`): which are walked as run on some
+calls only, and the keys a read that raises without them needs on every way
+through the statement (the rule is :mod:`~doxtool.python.undecided`'s)."""
 
 from __future__ import annotations
 
@@ -45,7 +45,8 @@ class UndecidedBranches:
         none is irrefutable."""
         cases = stmt.cases
         tests = [stmt.subject, *(c.guard for c in cases if c.guard is not None)]
-        if self._decided(env) or any(self._mentions_arguments(t, env) for t in tests):  # type: ignore[attr-defined]
+        mentions = self._mentions_arguments  # type: ignore[attr-defined]
+        if self._decided(env) or any(mentions(t, env) for t in tests):
             return [False] * (len(cases) + 1)
         ends = [terminates(suite_body(case.body)) for case in cases]
         irrefutable = any(
@@ -62,8 +63,8 @@ class UndecidedBranches:
     def _needed_read(self, key: str, env: Env) -> None:
         """A read that raises without ``key`` outside any branch of a dispatch
         or of an expression: needed on every call, or, in a branch of an
-        ``if`` not about the arguments, on the calls that take it (collected
-        for the ``if``)."""
+        ``if`` or ``match`` not about the arguments, on the calls that take it
+        (collected for the statement)."""
         builder = self._arg(key)  # type: ignore[attr-defined]
         if env.undecided:
             env.undecided[-1].add(key)

@@ -106,14 +106,16 @@ class Env:
     #: (``if not note: return self.fail(...)``): its check runs on every
     #: call only if they refuse (:mod:`~doxtool.python.absence`)
     absence_before: tuple[str, ...] = ()
-    #: the branches of ``if`` statements not about the arguments around the
-    #: statement walked, each walked as run on some calls only: the keys a
-    #: read that raises without them needs there (:mod:`~doxtool.python.undecided`)
+    #: the branches of ``if`` statements (cases of ``match`` statements) not
+    #: about the arguments around the statement walked, each walked as run on
+    #: some calls only: the keys a read that raises without them needs there
+    #: (:mod:`~doxtool.python.undecided`)
     undecided: list[set[str]] = field(default_factory=list)
 
     def some_calls(self) -> bool:
         """Whether what is walked runs on some calls only: in a branch of a
-        dispatch, of an ``if`` not about the arguments, or of an expression."""
+        dispatch, of an ``if`` or ``match`` not about the arguments, or of an
+        expression."""
         return self.conditional > 0 or self.branches > 0 or bool(self.undecided)
 
     def guarded(self, key: str) -> bool:
