@@ -167,3 +167,62 @@ def test_a_class_gone_and_another_new_without_its_methods_is_no_rename(make_repo
     result = run_cli(root, "check", "--no-cache", "--select", "DOX1")
     assert "is named `Wait`" not in result.output
     assert "no longer has class `WaitTool`" in result.output
+
+
+#: ``WaitTool`` renamed ``Wait`` while ``execute`` got a sibling: a rename not recognised
+RENAMED_AND_CHANGED = WAIT_PY.replace("class WaitTool(", "class Wait(").replace(
+    "    async def execute(", "    def reset(self) -> None:\n        pass\n\n    async def execute("
+)
+#: the companion of WAIT_PY with a person's words on each line about ``WaitTool``
+NOTED = (
+    WAIT_DOX.replace(
+        "- `WaitTool` (`Tool`)\n  - `async execute(self, **kwargs) -> Response`\n",
+        "- `WaitTool` (`Tool`): the one tool here.\n"
+        "  - `async execute(self, **kwargs) -> Response`\n  - `helper(self) -> None`\n",
+    )
+    .replace("- `WaitTool` is a `Tool`.", "- `WaitTool` is a `Tool`. It only waits.")
+    .replace(
+        "  - `seconds`: optional integer, default `0`.",
+        "  - `seconds`: optional integer, default `0`. How long.",
+    )
+)
+
+
+def test_a_rename_not_recognised_never_writes_the_new_class_beside_the_old(
+    make_repo, run_cli
+) -> None:
+    code = RENAMED_AND_CHANGED.replace(
+        '        seconds = int(self.args.get("seconds", 0))',
+        '        seconds = int(self.args.get("seconds", 0))\n        self.args.get("unit")',
+    )
+    root = make_repo(with_files({"tools/wait.py": code, DOX: NOTED}))
+    result = run_cli(root, "check", "--no-cache", "--fix")
+    text = (root / DOX).read_text(encoding="utf-8")
+    # the lines about `WaitTool` carry a person's words: they stay, reported
+    for line in (
+        "- `WaitTool` (`Tool`): the one tool here.",
+        "- `WaitTool` is a `Tool`. It only waits.",
+        "- Arguments of `WaitTool`:",
+        "  - `seconds`: optional integer, default `0`. How long.",
+    ):
+        assert line in text.splitlines()
+    # and nothing of the same kind is written about `Wait` beside them
+    assert "- `Wait` (`Tool`)" not in text
+    assert "- `Wait` is a `Tool`." not in text
+    assert "Arguments of `Wait`" not in text
+    assert "class `Wait` (tools/wait.py:4) is not listed in the Classes block\n" in result.output
+    assert "the companion does not say that `Wait` is a `Tool`\n" in result.output
+    assert "arguments of `Wait` are not documented" in result.output
+    # the lines doxtool wrote alone (no words of a person's) are replaced
+    assert "- `WaitTool` defines `execute(...)`." not in text
+    assert "- `Wait` defines `execute(...)`." in text
+    assert "- `break_loop` of `Wait`: always `false`." in text
+    # once the stale lines go (on request), the new class is written in their place
+    run_cli(root, "check", "--no-cache", "--fix", "--unsafe-fixes")
+    text = (root / DOX).read_text(encoding="utf-8")
+    assert "WaitTool" not in text
+    assert text.count("- `Wait` (`Tool`)") == 1
+    assert text.count("- `Wait` is a `Tool`.") == 1
+    assert text.count("- Arguments of `Wait`:") == 1
+    result = run_cli(root, "check", "--no-cache", "--select", "DOX1")
+    assert "All checks passed." in result.output, result.output

@@ -16,11 +16,13 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Iterable, Iterator
 
 from doxtool.companions.documented import DocItem, read_bullets
 from doxtool.companions.model import Companion, FactBlock
 from doxtool.core.edits import Edit, line_content
 from doxtool.core.facts import ModuleOutline
+from doxtool.core.findings import Finding
 
 
 def _method_names(item: DocItem) -> set[str]:
@@ -78,6 +80,33 @@ def old_key(key: str, renamed: tuple[str, str] | None) -> str | None:
     if owner != renamed[1]:
         return None
     return f"{kind}:{renamed[0]}{dot}{rest}"
+
+
+def gone_kinds(
+    blocks: Iterable[FactBlock], known: set[str], renamed: tuple[str, str] | None
+) -> set[str]:
+    """The kinds of ``blocks`` stated about a class not in ``known`` (the
+    classes the module defines or runs as tools): a class gone, or renamed
+    where the rename is not recognised (``renamed``, recognised, is not)."""
+    return {
+        block.kind
+        for block in blocks
+        if block.subject
+        and not block.bare
+        and block.subject not in known
+        and (renamed is None or block.subject != renamed[0])
+    }
+
+
+def held_back(
+    findings: Iterable[Finding], found: FactBlock | None, gone: set[str]
+) -> Iterator[Finding]:
+    """``findings`` on a block, without their fixes when the block is
+    missing and the companion states its kind about a class gone
+    (:func:`gone_kinds`): a block inserted beside the stale one would make
+    the companion describe both. It is written once the stale one is gone."""
+    for finding in findings:
+        yield dataclasses.replace(finding, fix=None) if found is None and gone else finding
 
 
 def rename_edit(companion: Companion, block: FactBlock, renamed: tuple[str, str]) -> Edit | None:

@@ -31,7 +31,7 @@ from doxtool.companions.judge_bullets import BulletJudge
 from doxtool.companions.judge_lines import LineJudge
 from doxtool.companions.model import Companion
 from doxtool.companions.renames import old_key
-from doxtool.companions.verdicts import MISSING, Verdict
+from doxtool.companions.verdicts import MISSING, STALE, Verdict
 from doxtool.core.edits import Edit
 
 #: kinds whose block is a list of items (a statement line has none)
@@ -79,8 +79,51 @@ def judge(
             continue  # the convention leaves an empty list out
         if judge_.generated:
             judge_.verdicts.append(_missing_block(judge_, block))
+    _hold_beside_gone(judge_)
     _combine_insertions(companion, judge_.verdicts)
     return judge_.verdicts
+
+
+def _owner(key: str) -> str:
+    """The class a verdict's key is about (``Wait``, ``is-tool:Wait``,
+    ``Wait.execute``, ``defines:Wait.execute``: ``Wait``)."""
+    return key.rpartition(":")[2].partition(".")[0]
+
+
+def _hold_beside_gone(judge_: Judge) -> None:
+    """No insertion about a class the companion does not state a kind of
+    line for while it still states that kind about a class the module no
+    longer has (and the rename is not recognised): the two may be one class
+    renamed, and the companion would describe both. The finding stays,
+    without a fix; once the stale line is gone (its own fix, or a person),
+    the next round inserts the new one."""
+    code = judge_.code
+    if code.outline is None:
+        return
+    gone: set[str] = set()
+    for verdict in judge_.verdicts:
+        owner = _owner(verdict.key)
+        if (
+            verdict.state == STALE
+            and owner not in code.classes
+            and owner not in code.foreign_tools
+            and (verdict.kind != "classes" or "." not in verdict.key)
+        ):
+            gone.add(verdict.kind)
+    if not gone:
+        return
+    stated: dict[str, set[str]] = {}
+    for block in judge_.companion.blocks:
+        if block.subject:
+            stated.setdefault(block.kind, set()).add(_owner(block.subject))
+    for verdict in judge_.verdicts:
+        if verdict.state != MISSING or verdict.kind not in gone:
+            continue
+        if verdict.kind == "classes" and "." in verdict.key:
+            continue  # a method of a class listed
+        if _owner(verdict.key) in stated.get(verdict.kind, set()):
+            continue
+        verdict.edits = []
 
 
 def _combine_insertions(companion: Companion, verdicts: list[Verdict]) -> None:

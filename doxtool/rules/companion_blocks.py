@@ -18,7 +18,7 @@ from doxtool.companions.edits import (
 )
 from doxtool.companions.factlines import ExpectedBlock, is_none
 from doxtool.companions.model import FactBlock
-from doxtool.companions.renames import old_key, rename_edit, renamed_class
+from doxtool.companions.renames import gone_kinds, held_back, old_key, rename_edit, renamed_class
 from doxtool.core.edits import Edit
 from doxtool.core.facts import ToolFacts
 from doxtool.core.findings import Finding, Fix
@@ -48,6 +48,11 @@ class BlockRule(Rule):
             existing = {b.key: b for b in doc.companion.blocks if b.kind in self.kinds}
             tools = {t.class_name: t for t in ctx.tools(doc.module)}
             renamed = renamed_class(doc.companion, ctx.facts(doc.module).outline)
+            # a class the module still defines that doxtool does not know
+            # as a tool (a base it cannot resolve, a `tool-bases` that does
+            # not fit): its lines may be true, and it is not gone
+            defined = {c.name for c in ctx.facts(doc.module).classes}
+            gone = gone_kinds(existing.values(), {*tools, *defined}, renamed)
             for block in expected:
                 found = existing.get(block.key)
                 former = existing.get(old_key(block.key, renamed) or "")
@@ -57,22 +62,18 @@ class BlockRule(Rule):
                 if found is not None and found.unread:
                     continue  # a sentence doxtool cannot read says what it says
                 if not self._unknown(tools, block.kind, block.subject):
-                    yield from self.compare(ctx, doc, block, found)
+                    yield from held_back(self.compare(ctx, doc, block, found), found, gone)
                 elif found is not None:
                     # what the code does is known in part: only what the
                     # companion leaves out of what is known is reported
                     yield from self.partial(doc, block, found)
                 elif self.missing_lists_seen:
                     # the values seen make a true line: it is asked for
-                    yield from self.compare(ctx, doc, block, found)
+                    yield from held_back(self.compare(ctx, doc, block, found), found, gone)
                 # else the line would say what is *always* the case, which
                 # is not known: none is asked for (and none is generated)
             if self.report_orphans:
                 keys = {e.key for e in expected}
-                # a class the module still defines that doxtool does not know
-                # as a tool (a base it cannot resolve, a `tool-bases` that does
-                # not fit): its lines may be true, and it is not gone
-                defined = {c.name for c in ctx.facts(doc.module).classes}
                 for block in existing.values():
                     # a subject without backticks may not be meant as one
                     if (

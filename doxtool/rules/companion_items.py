@@ -96,6 +96,9 @@ they define (`` `WaitTool` defines `execute(...)`. ``). A line naming a class
 or method the module no longer has is stale; a line the convention derives
 (a tool class, or with the agent-zero convention a class deriving directly
 from `Tool`, `ApiHandler` or `WsHandler`) that the companion lacks is missing.
+While a stale line of a kind stays (it carries a person's words), a missing
+one of that kind about a class the companion does not mention is reported
+without a fix: the two may be one class renamed.
 
 **Why it matters.** The framework takes the first tool class of the module; a
 renamed class leaves the companion pointing at nothing.
