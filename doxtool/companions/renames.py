@@ -19,6 +19,7 @@ import re
 from collections.abc import Iterable, Iterator
 
 from doxtool.companions.documented import DocItem, read_bullets
+from doxtool.companions.edits import removal_edit
 from doxtool.companions.model import Companion, FactBlock
 from doxtool.core.edits import Edit, line_content
 from doxtool.core.facts import ModuleOutline
@@ -83,11 +84,16 @@ def old_key(key: str, renamed: tuple[str, str] | None) -> str | None:
 
 
 def gone_kinds(
-    blocks: Iterable[FactBlock], known: set[str], renamed: tuple[str, str] | None
+    companion: Companion,
+    blocks: Iterable[FactBlock],
+    known: set[str],
+    renamed: tuple[str, str] | None,
 ) -> set[str]:
-    """The kinds of ``blocks`` stated about a class not in ``known`` (the
-    classes the module defines or runs as tools): a class gone, or renamed
-    where the rename is not recognised (``renamed``, recognised, is not)."""
+    """The kinds of ``blocks`` that stay stated about a class not in
+    ``known`` (the classes the module defines or runs as tools): a class
+    gone, or renamed where the rename is not recognised (``renamed``,
+    recognised, is not). A block no safe fix removes (it holds a person's
+    words) stays; one a safe fix removes goes in the same round."""
     return {
         block.kind
         for block in blocks
@@ -95,6 +101,7 @@ def gone_kinds(
         and not block.bare
         and block.subject not in known
         and (renamed is None or block.subject != renamed[0])
+        and removal_edit(companion, block) is None
     }
 
 

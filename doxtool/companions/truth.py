@@ -92,11 +92,12 @@ def _owner(key: str) -> str:
 
 def _hold_beside_gone(judge_: Judge) -> None:
     """No insertion about a class the companion does not state a kind of
-    line for while it still states that kind about a class the module no
-    longer has (and the rename is not recognised): the two may be one class
-    renamed, and the companion would describe both. The finding stays,
-    without a fix; once the stale line is gone (its own fix, or a person),
-    the next round inserts the new one."""
+    line for while a line of that kind about a class the module no longer
+    has stays (the rename is not recognised, and no safe fix removes the
+    line: it holds a person's words): the two may be one class renamed, and
+    the companion would describe both. The finding stays, without a fix;
+    once the stale line is gone (its unsafe fix, or a person), the next
+    round inserts the new one."""
     code = judge_.code
     if code.outline is None:
         return
@@ -105,6 +106,7 @@ def _hold_beside_gone(judge_: Judge) -> None:
         owner = _owner(verdict.key)
         if (
             verdict.state == STALE
+            and (verdict.unsafe or not verdict.edits)
             and owner not in code.classes
             and owner not in code.foreign_tools
             and (verdict.kind != "classes" or "." not in verdict.key)

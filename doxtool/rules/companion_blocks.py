@@ -52,7 +52,7 @@ class BlockRule(Rule):
             # as a tool (a base it cannot resolve, a `tool-bases` that does
             # not fit): its lines may be true, and it is not gone
             defined = {c.name for c in ctx.facts(doc.module).classes}
-            gone = gone_kinds(existing.values(), {*tools, *defined}, renamed)
+            gone = gone_kinds(doc.companion, existing.values(), {*tools, *defined}, renamed)
             for block in expected:
                 found = existing.get(block.key)
                 former = existing.get(old_key(block.key, renamed) or "")
