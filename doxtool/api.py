@@ -4,7 +4,6 @@ and check (with --fix and --diff). The other commands are in :mod:`doxtool.comma
 from __future__ import annotations
 
 import json
-from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -13,14 +12,11 @@ from typing import Any
 from doxtool.core.config import Config, ConfigError, config_at, find_root, load_file
 from doxtool.core.findings import Finding
 from doxtool.rules.engine import (
-    MAX_FIX_ROUNDS,
     FileChange,
     incremental_findings,
     known_code,
-    plan_fixes,
     run,
     select_rules,
-    write_changes,
 )
 from doxtool.run import deletions, incremental, sideparser, unwatched
 from doxtool.run.context import Context, Scope
@@ -402,44 +398,11 @@ def _fix(
     diff: bool,
     unsafe: bool,
 ) -> None:
-    """Apply (or, with ``diff``, only plan) the fixes, re-checking after each round.
+    """Apply the fixes round after round, or with ``diff`` compute what they
+    would write (:mod:`doxtool.fixing`)."""
+    from doxtool import fixing
 
-    A fix is planned against the text its finding was computed from and
-    written only while the file still holds the bytes the plan read: a file
-    another program changed meanwhile is checked again and planned afresh.
-    """
-    conflicts: list[str] = []
-    # a finding fixed again in a later round (its first fix left part of it)
-    # is one finding fixed: each is counted once, by its identity
-    fixed: Counter[tuple[str, str, str]] = Counter()
-    for _ in range(MAX_FIX_ROUNDS):
-        plan = plan_fixes(project.root, report.findings, unsafe, ctx.text_seen)
-        report.errors.extend(e for e in plan.errors if e not in report.errors)
-        conflicts = []
-        if not plan.changes and not plan.stale:
-            break
-        if diff and not plan.stale:
-            report.changes = plan.changes
-            break
-        failed: list[str] = []
-        conflicts.extend(plan.stale)
-        if not diff:
-            written, failed, changed = write_changes(project.root, plan.changes)
-            conflicts.extend(changed)
-            report.errors.extend(e for e in failed if e not in report.errors)
-            fixed |= plan.fixed_identities(set(written))  # the larger count of each
-            report.fixed = sum(fixed.values())
-            report.changes.extend(c for c in plan.changes if c.path in written)
-        project.forget()
-        ctx = Context(project, scope, fixing=True)
-        report.findings = run(ctx, rules)
-        project.close()
-        if failed:
-            break  # the same writes would fail again
-    for path in dict.fromkeys(conflicts):
-        message = f"{path}: not written: changed by another program while being fixed; run again"
-        if message not in report.errors:
-            report.errors.append(message)
+    (fixing.preview if diff else fixing.fix)(project, scope, rules, report, ctx, unsafe)
 
 
 def _no_tools_note(project: Project) -> str:

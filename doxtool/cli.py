@@ -206,7 +206,9 @@ def inspect(
 @cli.command(short_help="Check tools, companions and prompts.", epilog=_EXIT_CODES)
 @click.argument("paths", nargs=-1, type=path_type)
 @click.option("--fix", is_flag=True, help="Apply safe fixes.")
-@click.option("--diff", is_flag=True, help="Print the fixes as a unified diff; write nothing.")
+@click.option(
+    "--diff", is_flag=True, help="Print what --fix would write as a unified diff; write nothing."
+)
 @click.option(
     "--exit-non-zero-on-fix",
     is_flag=True,
