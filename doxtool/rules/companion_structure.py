@@ -5,12 +5,19 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from doxtool.companions.edits import block_edit, section_edit
+from doxtool.companions.filelines import (
+    FileLine,
+    other_file_names,
+    renamed_lines,
+    stale_run_lines,
+)
 from doxtool.companions.model import Companion
 from doxtool.core.edits import Edit, line_content
 from doxtool.core.findings import WARNING, Finding, Fix
 from doxtool.rules.base import Example, Expect, Rule
 from doxtool.rules.documented import (
     DOX,
+    Documented,
     documented,
     valid_examples,
     with_dox,
@@ -21,19 +28,33 @@ from doxtool.run.context import Context
 class WrongTitle(Rule):
     code = "DOX101"
     name = "wrong-title"
-    summary = "The companion's H1 is not `# <file name> DOX`"
+    summary = (
+        "The companion's H1 is not `# <file name> DOX`, or a generated line names another file"
+    )
     fixable = True
     doc = """\
-**What it checks.** The first heading of `wait.py.dox.md` is `# wait.py DOX`.
+**What it checks.** The first heading of `wait.py.dox.md` is `# wait.py DOX`;
+and the lines a generated companion writes about its module's file (`- Own
+the `wait.py` agent tool.`, `- `wait.py` owns the runtime implementation.`,
+the line saying which tests to run) name `wait.py`. A line is one of these
+when it is, byte for byte, what the template writes for the module's facts
+under a file name the companion gives that no longer exists (the name before
+a rename); `--fix` writes it in place as the template writes it now. A line a
+person wrote or changed is never one.
 
-**Why it matters.** The title names the module the file documents; a copied
-companion that still carries its old title misleads every reader.
+**Why it matters.** The title names the module the file documents; a
+renamed or copied companion that still carries its old title, or lines
+about its old file, misleads every reader.
 
 **Example.** `# sleep.py DOX` in `tools/wait.py.dox.md`.
 """
     valid = valid_examples()
     invalid = [
-        Example(with_dox("# wait.py DOX", "# sleep.py DOX"), [Expect(DOX, 1, "`# wait.py DOX`")])
+        Example(with_dox("# wait.py DOX", "# sleep.py DOX"), [Expect(DOX, 1, "`# wait.py DOX`")]),
+        Example(
+            with_dox("- Own the `wait.py` agent tool.", "- Own the `sleep.py` agent tool."),
+            [Expect(DOX, 4, "generated line names `sleep.py`")],
+        ),
     ]
 
     def check(self, ctx: Context) -> Iterator[Finding]:
@@ -52,6 +73,41 @@ companion that still carries its old title misleads every reader.
                 message = f"title `# {title.strip()}` should be `# {expected}`"
             yield self.finding(
                 message, doc.path, line, subject=f"{doc.path}:title", fix=Fix("fix title", [edit])
+            )
+        for doc in documented(ctx):
+            yield from self._file_lines(ctx, doc)
+
+    def _file_lines(self, ctx: Context, doc: Documented) -> Iterator[Finding]:
+        """The lines doxtool generated that name another file than the
+        module's (:mod:`doxtool.companions.filelines`), rewritten in place."""
+        folder, _, own = doc.module.rpartition("/")
+        # a file still there may be what the line means (a person's pointer to it)
+        names = [
+            name
+            for name in other_file_names(doc.companion, doc.module)
+            if not ctx.exists(f"{folder}/{name}".lstrip("/"))
+        ]
+        found: dict[int, FileLine] = {}
+        if names:
+            now = ctx.new_companion(doc.module).splitlines()
+            for name in names:
+                before = ctx.new_companion(doc.module, name).splitlines()
+                for line in renamed_lines(doc.companion, now, before, name):
+                    found.setdefault(line.index, line)
+        tests = ctx.related_tests(doc.module)
+        for line in stale_run_lines(doc.companion, doc.module, tests, ctx.exists):
+            if line.named == own or line.named in names:
+                found.setdefault(line.index, line)
+        for index, line in sorted(found.items()):
+            content = line_content(doc.companion.lines[index])
+            yield self.finding(
+                f"generated line names `{line.named}`, not the module's file `{own}`"
+                if line.named != own
+                else "generated line names tests that no longer exist",
+                doc.path,
+                index + 1,
+                subject=f"{doc.path}:file-line:{content}",
+                fix=Fix("name the module's file", [Edit(doc.path, index, index + 1, [line.line])]),
             )
 
 

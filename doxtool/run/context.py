@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from functools import cached_property
 from pathlib import Path
 from typing import TypeVar
@@ -172,21 +173,31 @@ class Context(Teaching):
             return True
         return any(self.exists(path) for path in self._import_paths("", imported))
 
-    def new_companion(self, module: str) -> str:
+    def new_companion(self, module: str, named: str | None = None) -> str:
         """The text of a generated companion for ``module``, in the words its
-        code and prompt use, laid out as the repository's companions are."""
+        code and prompt use, laid out as the repository's companions are;
+        with ``named`` (a file name), as written were the module's file so
+        named (a tool named after its file is then named so too)."""
         override = (
             self.project.root / self.config.templates_dir if self.config.templates_dir else None
         )
         facts = self.facts(module)
         is_tool = self.project.is_tool_module(module)
+        prompt_line = self._prompt_line(module, facts) if is_tool else ""
+        path = module
+        if named is not None:
+            path = f"{module.rpartition('/')[0]}/{named}".lstrip("/")
+            stem, old = module.rpartition("/")[2].removesuffix(".py"), named.removesuffix(".py")
+            tools = [replace(t, name=old) if t.name == stem else t for t in facts.tools]
+            dotted = path.removesuffix(".py").replace("/", ".") if facts.module else ""
+            facts = replace(facts, path=path, module=dotted, tools=tools)
         return render_companion(
-            module,
+            path,
             facts,
             self.expected(module),
             is_tool,
             override,
-            prompt_line=self._prompt_line(module, facts) if is_tool else "",
+            prompt_line=prompt_line,
             tests=self.related_tests(module),
             style=self.companion_style,
             convention=self.convention,
