@@ -123,3 +123,18 @@ def test_the_companion_left_under_the_old_name_gets_no_edit(make_repo, run_cli) 
     assert "probably belongs to `tools/new_name.py` (rename it)" in result.output
     assert (root / "tools/old_name.py.dox.md").read_text(encoding="utf-8") == old
     assert not (root / "tools/new_name.py.dox.md").exists()
+
+
+def test_lines_of_another_conventions_template_are_found_too(make_repo, run_cli) -> None:
+    # generated as agent-zero writes companions, in a repository configured for doxtool's
+    root = _generated(make_repo, run_cli, "agent-zero")
+    (root / "pyproject.toml").write_text("[tool.doxtool]\n", encoding="utf-8")
+    _rename(root)
+    run_cli(root, "check", "--no-cache", "--fix", "--select", "DOX101")
+    text = (root / "tools/new_name.py.dox.md").read_text(encoding="utf-8")
+    # (the list of tests is DOX140's)
+    assert "old_name" not in text.replace("- `tests/test_old_name.py`", ""), text
+    assert (
+        "- Keep this file-level DOX profile synchronized with `new_name.py` because this "
+        "directory is intentionally flat.\n"
+    ) in text

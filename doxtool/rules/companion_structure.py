@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from doxtool.companions.conventions import CONVENTIONS
 from doxtool.companions.edits import block_edit, section_edit
 from doxtool.companions.filelines import (
     FileLine,
@@ -88,10 +89,15 @@ about its old file, misleads every reader.
             if not ctx.exists(f"{folder}/{name}".lstrip("/"))
         ]
         found: dict[int, FileLine] = {}
-        if names:
-            now = ctx.new_companion(doc.module).splitlines()
+        # a companion may have been generated in another convention's template
+        conventions = [
+            ctx.convention,
+            *(c for c in CONVENTIONS.values() if c.name != ctx.convention.name),
+        ]
+        for convention in conventions if names else []:
+            now = ctx.new_companion(doc.module, convention=convention).splitlines()
             for name in names:
-                before = ctx.new_companion(doc.module, name).splitlines()
+                before = ctx.new_companion(doc.module, name, convention).splitlines()
                 for line in renamed_lines(doc.companion, now, before, name):
                     found.setdefault(line.index, line)
         tests = ctx.related_tests(doc.module)

@@ -173,11 +173,14 @@ class Context(Teaching):
             return True
         return any(self.exists(path) for path in self._import_paths("", imported))
 
-    def new_companion(self, module: str, named: str | None = None) -> str:
+    def new_companion(
+        self, module: str, named: str | None = None, convention: Convention | None = None
+    ) -> str:
         """The text of a generated companion for ``module``, in the words its
         code and prompt use, laid out as the repository's companions are;
         with ``named`` (a file name), as written were the module's file so
-        named (a tool named after its file is then named so too)."""
+        named (a tool named after its file is then named so too); with
+        ``convention``, in that convention's template."""
         override = (
             self.project.root / self.config.templates_dir if self.config.templates_dir else None
         )
@@ -200,7 +203,7 @@ class Context(Teaching):
             prompt_line=prompt_line,
             tests=self.related_tests(module),
             style=self.companion_style,
-            convention=self.convention,
+            convention=convention or self.convention,
             tool_base=self.project.tool_base(self.project.tools(module)),
         )
 
