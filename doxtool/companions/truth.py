@@ -84,6 +84,10 @@ def judge(
     return judge_.verdicts
 
 
+#: kinds whose items are about a class (a Classes entry, `is a`, `defines`)
+_ABOUT_CLASSES = frozenset({"classes", "is-tool", "defines"})
+
+
 def _owner(key: str) -> str:
     """The class a verdict's key is about (``Wait``, ``is-tool:Wait``,
     ``Wait.execute``, ``defines:Wait.execute``: ``Wait``)."""
@@ -105,7 +109,8 @@ def _hold_beside_gone(judge_: Judge) -> None:
     for verdict in judge_.verdicts:
         owner = _owner(verdict.key)
         if (
-            verdict.state == STALE
+            verdict.kind in _ABOUT_CLASSES
+            and verdict.state == STALE
             and (verdict.unsafe or not verdict.edits)
             and owner not in code.classes
             and owner not in code.foreign_tools
