@@ -13,6 +13,7 @@ from doxtool.companions.filelines import (
     stale_run_lines,
 )
 from doxtool.companions.model import Companion
+from doxtool.companions.templates import TemplateError
 from doxtool.core.edits import Edit, line_content
 from doxtool.core.findings import WARNING, Finding, Fix
 from doxtool.rules.base import Example, Expect, Rule
@@ -95,11 +96,14 @@ about its old file, misleads every reader.
             *(c for c in CONVENTIONS.values() if c.name != ctx.convention.name),
         ]
         for convention in conventions if names else []:
-            now = ctx.new_companion(doc.module, convention=convention).splitlines()
-            for name in names:
-                before = ctx.new_companion(doc.module, name, convention).splitlines()
-                for line in renamed_lines(doc.companion, now, before, name):
-                    found.setdefault(line.index, line)
+            try:
+                now = ctx.new_companion(doc.module, convention=convention).splitlines()
+                for name in names:
+                    before = ctx.new_companion(doc.module, name, convention).splitlines()
+                    for line in renamed_lines(doc.companion, now, before, name):
+                        found.setdefault(line.index, line)
+            except TemplateError:
+                continue  # a project's template that does not render says nothing here
         tests = ctx.related_tests(doc.module)
         for line in stale_run_lines(doc.companion, doc.module, tests, ctx.exists):
             if line.named == own or line.named in names:
