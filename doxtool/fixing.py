@@ -94,7 +94,8 @@ def preview(
         trial = dataclasses.replace(
             report, findings=list(report.findings), fixed=0, changes=[], errors=[]
         )
-        copy = Project(root, project.config)
+        # the cache is content-addressed: what it holds of the repository holds of the copy
+        copy = Project(root, project.config, project.cache)
         fix(copy, scope, rules, trial, ctx, unsafe)
         shown = str(root)
         for error in trial.errors:
