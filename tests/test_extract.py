@@ -1207,4 +1207,6 @@ def test_side_effects_of_methods_called_on_attributes_of_the_tool(tmp_path: Path
         """
     facts = tool(tmp_path, source)
 
-    assert facts.side_effects == ["filesystem read", "filesystem write", "filesystem delete"]
+    # ``self.workdir`` is only ever a ``Path``; what ``self.log_file`` is, the
+    # module does not tell, so its ``open`` shows nothing
+    assert facts.side_effects == ["filesystem write", "filesystem delete"]

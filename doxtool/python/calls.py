@@ -16,14 +16,16 @@ from doxtool.python import effects
 from doxtool.python.arguments import own_params
 from doxtool.python.argwrites import Writes, argument_writes
 from doxtool.python.cstnodes import dotted_name, splat_fills
+from doxtool.python.cstpaths import PathReceivers
 from doxtool.python.literals import literal_value, string_value
 from doxtool.python.makers import Makers, all_of
 from doxtool.python.modulescan import Func
+from doxtool.python.pathkinds import makes_path
 from doxtool.python.receivers import BoundValues
 from doxtool.python.walkstate import Env, Target
 
 
-class Calls(Makers):
+class Calls(Makers, PathReceivers):
     """Calls, helpers and side effects: a part of :class:`~doxtool.python.toolscan.ToolScan`."""
 
     #: what the names of the functions walked are bound to
@@ -183,8 +185,12 @@ class Calls(Makers):
             self._side_effects(self._open_areas(node, env), qualified, node, env)
             return
         areas = effects.for_call(qualified)
-        if not areas and len(dotted) > 1:
+        if not areas and len(dotted) > 1 and makes_path(qualified.rpartition(".")[0]):
+            # a method of a path class (``pathlib.Path.unlink(p)``)
             areas = effects.for_method(dotted[-1])
+        if effects.DELETE in areas and self._made_here(_first_argument(node), env):
+            # its own temporary file or directory: nothing it was given
+            areas = tuple(a for a in areas if a != effects.DELETE)
         self._side_effects(areas, qualified, node, env)
         if (
             not areas
@@ -194,10 +200,11 @@ class Calls(Makers):
             self._helper_call(qualified, node, env)
 
     def _method_effects(self, name: str, node: cst.Call, env: Env, call: str) -> None:
-        """Areas of a method whose receiver is not known (a local, an
-        attribute), by the method's name, unless the receiver is known to be
-        no path (an object of a class of this module or of a library); any
-        method of a network client (``redis.Redis()``) is a network call."""
+        """Areas of a method by its name (``unlink``, ``mkdir``, ``open``)
+        on a receiver the code shows to be a path (:mod:`doxtool.python.pathkinds`),
+        not on one of another or an unknown kind (a parameter, an attribute
+        set elsewhere, an object of a class of this module or of a library);
+        any method of a network client (``redis.Redis()``) is a network call."""
         func = node.func
         receiver = func.value if type(func) is cst.Attribute else None
         # what made the receiver matters only when the method's name shows an
@@ -220,8 +227,16 @@ class Calls(Makers):
             if areas:
                 self._side_effects(areas, call, node, env)
                 return
+        if receiver is None or not (guessed or name == "open"):
+            return
+        if not (makers and all(makes_path(m) for m in makers)) and not self._is_path_value(
+            receiver, env
+        ):
+            return
         if name == "open":
             self._side_effects(self._method_open(node, receiver, env), call, node, env)
+        elif effects.DELETE in guessed and self._made_here(receiver, env):
+            return  # its own temporary file or directory
         else:
             self._side_effects(guessed, call, node, env)
 
@@ -388,6 +403,12 @@ class Calls(Makers):
             if name in owner.methods:
                 return owner.methods[name]
         return None
+
+
+def _first_argument(node: cst.Call) -> cst.BaseExpression | None:
+    """The first positional argument of a call (the path of ``os.remove``)."""
+    first = node.args[0] if node.args else None
+    return first.value if first is not None and first.keyword is None and not first.star else None
 
 
 def _super_method(func: cst.BaseExpression) -> str | None:

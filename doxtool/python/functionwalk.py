@@ -21,6 +21,7 @@ from doxtool.python.keyvalues import KeyValues, shows_whole
 from doxtool.python.methodguess import MethodGuesses, receiver_of
 from doxtool.python.names import constructed, dotted_parts
 from doxtool.python.outcalls import OutCalls
+from doxtool.python.pathkinds import makes_path
 from doxtool.python.readforms import (
     COERCIONS,
     PARSE,
@@ -72,6 +73,7 @@ class FunctionWalk(KeyReads, KeyValues, MethodGuesses, OutCalls, UndecidedKeyRea
         #: local name or ``self.<attr>`` -> the library callables whose result it holds
         self.libraries: dict[str, set[str]] = {}
         self._temporary = None
+        self._paths = None
         self.guards: list[frozenset[str] | None] = []
         self.absent: list[frozenset[str]] = []
         #: the reads that raise without their key in each enclosing branch of
@@ -442,9 +444,9 @@ class FunctionWalk(KeyReads, KeyValues, MethodGuesses, OutCalls, UndecidedKeyRea
             self._effects(areas, qualified, node)
         elif self.owner.is_local(qualified):
             self._out(qualified, node)
-        elif len(dotted) > 1 and not effects.makes_no_path(".".join(qualified.split(".")[:-1])):
-            # ``module.func()`` or a method of a library object: its name says
-            # what it does only when what it is called on may be a path
+        elif len(dotted) > 1 and makes_path(".".join(qualified.split(".")[:-1])):
+            # a method of a path class (``pathlib.Path.unlink(p)``): its name
+            # says what it does; of any other library object it says nothing
             self._effects(effects.for_method(dotted[-1]), qualified, node)
 
     def _effects(self, areas: Iterable[str], call: str, node: ast.Call) -> None:

@@ -1,9 +1,11 @@
 """What a method's name tells in a function summary
 (:mod:`doxtool.python.functionwalk`): ``unlink``, ``glob``, ``mkdir`` name a
-filesystem effect only on a receiver that may be a path, not on an object a
-library made that is none (``redis.Redis()``, whose every method is a
-network call), and deleting a path the function made itself (a temporary
-file, :mod:`doxtool.python.temppaths`) deletes nothing it was given.
+filesystem effect only on a receiver the code shows to be a path
+(:mod:`doxtool.python.pathkinds`), not on a value whose kind is not known (a
+parameter, an object handed in) nor on an object a library made that is none
+(``redis.Redis()``, whose every method is a network call), and deleting a
+path the function made itself (a temporary file,
+:mod:`doxtool.python.temppaths`) deletes nothing it was given.
 """
 
 from __future__ import annotations
@@ -13,8 +15,9 @@ from collections.abc import Iterable
 
 from doxtool.python import effects
 from doxtool.python.names import dotted_parts
+from doxtool.python.pathkinds import PathValues, makes_path
 from doxtool.python.summaryscope import ModuleScope
-from doxtool.python.temppaths import TemporaryPaths
+from doxtool.python.temppaths import TemporaryPaths, returns_only_made
 
 
 class MethodGuesses:
@@ -26,6 +29,7 @@ class MethodGuesses:
     #: local name or ``self.<attr>`` -> the library callables whose result it holds
     libraries: dict[str, set[str]]
     _temporary: TemporaryPaths | None
+    _paths: PathValues | None
 
     def _effects(self, areas: Iterable[str], call: str, node: ast.Call) -> None:
         raise NotImplementedError
@@ -44,22 +48,35 @@ class MethodGuesses:
                 self.libraries.pop(name, None)
 
     def _guess(self, name: str, receiver: ast.expr | None, call: str, node: ast.Call) -> None:
-        """Areas of a method whose receiver's kind is not read, by the
-        method's name; none on an object a library made that is no path
-        (``redis.Redis()``: any method of a network client is a network
-        call), nor a deletion of a path the function made itself."""
+        """Areas of a method by its name, on a receiver the function shows
+        to be a path; any method of a network client (``redis.Redis()``) is a
+        network call; none on a receiver of any other or of an unknown kind,
+        nor a deletion of a path the function made itself."""
         makers = self._library_makers(receiver) if receiver is not None else None
-        if makers:
-            if all(effects.client_areas(maker) for maker in makers):
-                areas = {a for maker in makers for a in effects.client_areas(maker)}
-                self._effects(sorted(areas), call, node)
-                return
-            if all(effects.makes_no_path(maker) for maker in makers):
-                return
+        if makers and all(effects.client_areas(maker) for maker in makers):
+            areas = {a for maker in makers for a in effects.client_areas(maker)}
+            self._effects(sorted(areas), call, node)
+            return
         areas = effects.for_method(name)
+        if not areas or receiver is None:
+            return
+        if not (makers and all(makes_path(m) for m in makers)) and not self._path(receiver):
+            return
         if effects.DELETE in areas and self._made_here(receiver):
             return
         self._effects(areas, call, node)
+
+    def _path(self, receiver: ast.expr) -> bool:
+        """Whether the function shows ``receiver`` to be a filesystem path."""
+        if self._paths is None:
+            owner, names = self.owner, self.names
+
+            def resolve(dotted: list[str]) -> str | None:
+                return owner.resolve(dotted, names)
+
+            constants, returns = owner.paths()
+            self._paths = PathValues(self.node, resolve, returns, constants)
+        return self._paths.is_path(receiver)
 
     def _library_makers(self, receiver: ast.expr, depth: int = 0) -> list[str] | None:
         """The library callables whose result ``receiver`` is (a name bound
@@ -92,7 +109,27 @@ class MethodGuesses:
             # no reference back to this walk: the collector is off while a
             # run extracts, and a cycle would keep the function's tree alive
             owner, names = self.owner, self.names
-            self._temporary = TemporaryPaths(self.node, lambda dotted: owner.resolve(dotted, names))
+
+            def resolve(dotted: list[str]) -> str | None:
+                return owner.resolve(dotted, names)
+
+            def returns_made(dotted: list[str]) -> bool:
+                # ``tmp = scratch_dir()``: a function of the module that only
+                # returns a temporary path it made
+                if len(dotted) != 1 or dotted[0] in names or dotted[0] not in owner.functions:
+                    return False
+                node = next(
+                    (
+                        s
+                        for s in owner.tree.body
+                        if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))
+                        and s.name == dotted[0]
+                    ),
+                    None,
+                )
+                return node is not None and returns_only_made(node, resolve)
+
+            self._temporary = TemporaryPaths(self.node, resolve, returns_made=returns_made)
         return self._temporary.made(path)
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import ast
 
 from doxtool.python.names import resolve_relative
+from doxtool.python.pathkinds import ReturnsPath, module_paths, module_returns_path
 
 
 class ModuleScope:
@@ -24,6 +25,7 @@ class ModuleScope:
         self.constants: dict[str, str] = {}
         self.functions: set[str] = set()
         self.classes: dict[str, set[str]] = {}
+        self._paths: tuple[frozenset[str], ReturnsPath] | None = None
 
     def bind(self, node: ast.Import | ast.ImportFrom, names: dict[str, str]) -> None:
         if isinstance(node, ast.Import):
@@ -49,6 +51,21 @@ class ModuleScope:
         if dotted[0] in self.functions or dotted[0] in self.classes:
             return ".".join([self.module, *dotted])
         return None
+
+    def paths(self) -> tuple[frozenset[str], ReturnsPath]:
+        """The module's path constants, and whether one of its functions is
+        annotated to return a path (read once)."""
+        if self._paths is None:
+            names = self.names
+
+            def resolve(dotted: list[str]) -> str | None:
+                return self.resolve(dotted, names)
+
+            self._paths = (
+                module_paths(self.tree, resolve),
+                module_returns_path(self.tree, self.module, resolve),
+            )
+        return self._paths
 
     def is_local(self, qualified: str) -> bool:
         return qualified.split(".", 1)[0] in self.local_roots or qualified.startswith(

@@ -1,9 +1,13 @@
 """Paths a function made itself: a temporary file or directory
-(``tempfile.mkstemp``, ``mkdtemp``, ``NamedTemporaryFile``) or a name made
-unique with a random suffix (``path.with_name(f".{path.name}.{uuid4().hex}.tmp")``),
-and the names bound only to one. Deleting such a path removes nothing the
-function was given or found: :mod:`doxtool.python.functionwalk` shows no
-deletion for it. Read from CPython's ``ast``.
+(``tempfile.mkstemp``, ``mkdtemp``, ``NamedTemporaryFile``,
+``TemporaryDirectory``), a path under the temporary directory
+(``os.path.join(tempfile.gettempdir(), "x.txt")``), a name made unique with a
+random suffix (``path.with_name(f".{path.name}.{uuid4().hex}.tmp")``), what a
+function that only returns one gives, and the names and ``self`` attributes
+bound only to one. Deleting such a path removes nothing the function was
+given or found: :mod:`doxtool.python.functionwalk` and the tool's own walk
+(:mod:`doxtool.python.cstpaths`) show no deletion for it. Read from CPython's
+``ast``.
 """
 
 from __future__ import annotations
@@ -27,6 +31,8 @@ _TEMPORARY = frozenset(
 )
 #: ``fd, path = tempfile.mkstemp()``: the path is the second item
 _PAIRS = frozenset({"tempfile.mkstemp"})
+#: the temporary directory itself: not made here, but what is put under it is
+_TEMPORARY_ROOTS = frozenset({"tempfile.gettempdir", "tempfile.gettempdirb"})
 #: calls whose result is random: a name holding one is no existing file's
 _RANDOM = frozenset(
     {"uuid.uuid4", "uuid.uuid1", "secrets.token_hex", "secrets.token_urlsafe", "os.urandom"}
@@ -50,10 +56,23 @@ _RENAMES = frozenset({"with_name", "with_suffix", "with_stem", "joinpath"})
 
 
 class TemporaryPaths:
-    """The paths one function made itself."""
+    """The paths one function made itself.
 
-    def __init__(self, node: ast.FunctionDef | ast.AsyncFunctionDef, resolve: Resolve) -> None:
+    ``attributes`` are the ``self.<attr>`` its class only ever sets to such a
+    path; ``returns_made`` tells whether a call (its dotted name as written)
+    reaches a function of the module or a method of the class that only
+    returns one (``self._scratch_dir()``)."""
+
+    def __init__(
+        self,
+        node: ast.FunctionDef | ast.AsyncFunctionDef,
+        resolve: Resolve,
+        attributes: frozenset[str] = frozenset(),
+        returns_made: Callable[[list[str]], bool] | None = None,
+    ) -> None:
         self.resolve = resolve
+        self.attributes = attributes
+        self.returns_made = returns_made
         self.names: set[str] = set()
         bindings: dict[str, list[ast.expr | None]] = {}
         args = node.args
@@ -108,13 +127,25 @@ class TemporaryPaths:
             return node.value is _MADE
         if isinstance(node, ast.Name):
             return node.id in self.names
+        if isinstance(node, ast.Await):
+            return self.made(node.value, depth + 1)
         if isinstance(node, ast.Attribute):
+            dotted = dotted_parts(node)
+            if dotted is not None and ".".join(dotted) in self.attributes:
+                return True  # ``self.tmpdir``, only ever set to a temporary path
             # ``tmp.name`` of a temporary file object
             return node.attr == "name" and self.made(node.value, depth + 1)
         if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div):
-            return self.made(node.left, depth + 1) or self._random(node.right)
+            return (
+                self.made(node.left, depth + 1)
+                or self._random(node.right)
+                or self._temporary_root(node.left)
+            )
         if isinstance(node, ast.JoinedStr):
-            return self._random(node)
+            # ``f"{tempfile.gettempdir()}/x.txt"``
+            first = node.values[0] if node.values else None
+            under = isinstance(first, ast.FormattedValue) and self._temporary_root(first.value)
+            return self._random(node) or (under and len(node.values) > 1)
         if not isinstance(node, ast.Call):
             return False
         func = node.func
@@ -129,12 +160,27 @@ class TemporaryPaths:
         if qualified in _TEMPORARY:
             return True
         if qualified == "os.path.join":
-            return any(self._random(a) for a in node.args[1:]) or (
-                first is not None and self.made(first, depth + 1)
+            return (
+                any(self._random(a) for a in node.args[1:])
+                or (first is not None and self.made(first, depth + 1))
+                or (first is not None and len(node.args) > 1 and self._temporary_root(first))
             )
+        dotted = dotted_parts(func)
+        if dotted is not None and self.returns_made is not None and self.returns_made(dotted):
+            return True
         if qualified in _SAME and first is not None:
             return self.made(first, depth + 1) or self._random(first)
         return False
+
+    def _temporary_root(self, node: ast.expr) -> bool:
+        """Whether ``node`` is the temporary directory itself
+        (``tempfile.gettempdir()``, ``Path(tempfile.gettempdir())``)."""
+        if not isinstance(node, ast.Call):
+            return False
+        qualified = self._call(node)
+        if qualified in _TEMPORARY_ROOTS:
+            return True
+        return qualified in _SAME and bool(node.args) and self._temporary_root(node.args[0])
 
     def _random(self, node: ast.expr) -> bool:
         """Whether a name is made with a random part (``f"{uuid4().hex}.tmp"``)."""
@@ -146,3 +192,61 @@ class TemporaryPaths:
 
 #: the stand-in value of the path ``mkstemp`` gives
 _MADE = object()
+
+
+def returns_only_made(
+    node: ast.FunctionDef | ast.AsyncFunctionDef,
+    resolve: Resolve,
+    attributes: frozenset[str] = frozenset(),
+    returns_made: Callable[[list[str]], bool] | None = None,
+) -> bool:
+    """Whether every ``return`` of a function gives a temporary path it made
+    (``return tempfile.mkdtemp(prefix="x")``), and it has one."""
+    paths = TemporaryPaths(node, resolve, attributes, returns_made)
+    returns = [
+        sub for sub in ast.walk(node) if isinstance(sub, ast.Return) and not _nested_in(node, sub)
+    ]
+    return bool(returns) and all(r.value is not None and paths.made(r.value) for r in returns)
+
+
+def _nested_in(node: ast.AST, target: ast.Return) -> bool:
+    """Whether ``target`` belongs to a function or class nested in ``node``."""
+    for sub in ast.walk(node):
+        if sub is node or not isinstance(
+            sub, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
+        ):
+            continue
+        if any(inner is target for inner in ast.walk(sub)):
+            return True
+    return False
+
+
+def attribute_bindings(
+    node: ast.FunctionDef | ast.AsyncFunctionDef, self_name: str
+) -> list[tuple[str, ast.expr | None]]:
+    """``self.<attr>`` -> value of each assignment a method makes to an
+    attribute of its object (None: a value that is not read, such as an
+    unpacked item or an augmented assignment)."""
+    found: list[tuple[str, ast.expr | None]] = []
+    for targets, value in assignments(node.body):
+        for target in targets:
+            for attribute, item in _attribute_targets(target, value, self_name):
+                found.append((attribute, item))
+    for sub in ast.walk(node):
+        if isinstance(sub, ast.AugAssign):
+            found.extend((a, None) for a, _ in _attribute_targets(sub.target, None, self_name))
+    return found
+
+
+def _attribute_targets(
+    target: ast.expr, value: ast.expr | None, self_name: str
+) -> list[tuple[str, ast.expr | None]]:
+    if isinstance(target, ast.Attribute):
+        if isinstance(target.value, ast.Name) and target.value.id == self_name:
+            return [(f"{self_name}.{target.attr}", value)]
+        return []
+    if isinstance(target, (ast.Tuple, ast.List)):
+        return [pair for e in target.elts for pair in _attribute_targets(e, None, self_name)]
+    if isinstance(target, ast.Starred):
+        return _attribute_targets(target.value, None, self_name)
+    return []

@@ -196,11 +196,14 @@ a parameter's, a module's loaded by name with `importlib.import_module`),
 nor reads or writes while it calls `open`. As a stale area is known by
 absence alone, its removal is an unsafe fix (`--unsafe-fixes`); the
 missing areas are added without it. A method's name (`unlink`, `touch`) shows an
-area only on a receiver that may be a path, not on an object of a class of
-the module or of a library (`redis.Redis()`); a mode doxtool cannot read
-shows no write. Areas doxtool can neither confirm nor refute (model calls
-made through helpers, WebSocket, plugin, settings, secret, scheduler or tunnel
-state) are left alone.
+area only on a receiver the code shows to be a path (`Path(p)`, a parameter
+annotated `Path`, a name bound only to one), not on one whose kind it does
+not tell (a store the agent hands in, a parameter, an attribute set
+elsewhere) nor on an object of a class of the module or of a library
+(`redis.Redis()`); a mode doxtool cannot read shows no write. Areas
+doxtool can neither confirm nor refute (model calls made through helpers,
+WebSocket, plugin, settings, secret, scheduler or tunnel state) are left
+alone.
 
 **Why it matters.** Tools must not act destructively unless their contract
 says so; a tool that starts deleting files or opening sockets must say it.

@@ -109,6 +109,22 @@ class CleanTool(Tool):
         return Response(message=f"removed {path}", break_loop=False)
 """
 
+_SCRATCH_TOOL = """\
+import shutil
+import tempfile
+
+from helpers.tool import Response, Tool
+
+
+class CleanTool(Tool):
+    async def execute(self, **kwargs) -> Response:
+        self.workdir = tempfile.mkdtemp()
+        try:
+            return Response(message="converted", break_loop=False)
+        finally:
+            shutil.rmtree(self.workdir)
+"""
+
 _STOP_TOOL = """\
 import subprocess
 
@@ -183,8 +199,12 @@ A path made up with other text (an f-string, a unique suffix) is a new
 file, not the one the tool was given, and is not reported; nor is a
 receiver whose kind doxtool cannot see, a write after an existence check
 of the same path that returns or raises (`if os.path.exists(path): return
-...`), nor, in a helper module, deleting a temporary path the function
-made itself (`tempfile.mkstemp`, `mkdtemp`, a random suffix). Effects reached through the
+...`), nor deleting a temporary file or directory the tool or a helper
+function made itself (`tempfile.mkstemp`, `mkdtemp`, `NamedTemporaryFile`,
+`TemporaryDirectory`, a path built under `tempfile.gettempdir()`, a random
+suffix; kept in a name or in an attribute of the tool only ever set to one,
+or returned by a method of the tool or a function of its module that only
+returns one). Effects reached through the
 repository's helpers count; the message names the path of calls. A tool
 without a companion is not checked (DOX001 asks for one where the
 directory is file-documented).
@@ -264,6 +284,16 @@ read, its precision is unmeasured. Select it with `--select DOX302`.
                     ),
                     "tools/clean.py.dox.md": _CLEAN_DOX.format(
                         areas="none", guidance="Keep it small."
+                    ),
+                }
+            )
+        ),
+        Example(
+            with_files(
+                {
+                    "tools/clean.py": _SCRATCH_TOOL,
+                    "tools/clean.py.dox.md": _CLEAN_DOX.format(
+                        areas="filesystem writes", guidance="Keep it small."
                     ),
                 }
             )

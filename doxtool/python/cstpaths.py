@@ -1,0 +1,207 @@
+"""Which values of a tool's function are filesystem paths, and which paths it
+made itself (part of :class:`~doxtool.python.calls.Calls`): the function's
+code is read again with CPython's ``ast`` and asked
+(:mod:`doxtool.python.pathkinds`, :mod:`doxtool.python.temppaths`), so that the
+tool's own code and the helper summaries answer alike. A temporary path may
+be kept in an attribute of the tool (``self.tmpdir = tempfile.mkdtemp()``) or
+made by a method of its class or a function of its module.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable
+from typing import Any
+
+import libcst as cst
+
+from doxtool.python.pathkinds import PathValues, Resolve, annotated_path, module_paths
+from doxtool.python.temppaths import TemporaryPaths, attribute_bindings, returns_only_made
+from doxtool.python.walkstate import Env
+
+FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef
+
+
+class PathReceivers:
+    """Paths of the functions a tool's walk goes through."""
+
+    #: the module's scan (functions, imports)
+    scan: Any
+    module: cst.Module
+    #: the tool class and its bases in the module
+    mro: list[Any]
+
+    def _cache(self, name: str) -> dict[Any, Any]:
+        found: dict[Any, Any] = self.__dict__.setdefault(name, {})
+        return found
+
+    def _ast_of(self, node: cst.FunctionDef) -> FunctionNode | None:
+        """A function of the module read again with ``ast`` (once)."""
+        cache = self._cache("_function_trees")
+        key = id(node)
+        if key not in cache:
+            try:
+                tree = ast.parse(self.module.code_for_node(node))
+            except (SyntaxError, ValueError, RecursionError):
+                tree = None
+            last = tree.body[-1] if tree is not None and tree.body else None
+            cache[key] = last if isinstance(last, (ast.FunctionDef, ast.AsyncFunctionDef)) else None
+        found: FunctionNode | None = cache[key]
+        return found
+
+    def _resolver(self, env: Env) -> Resolve:
+        scan = self.scan
+        names = env.names
+
+        def resolve(dotted: list[str]) -> str | None:
+            qualified = scan._resolve(dotted, names)
+            if qualified is None and dotted[0] in scan.functions and dotted[0] not in names:
+                return f"{scan.module}.{'.'.join(dotted)}"
+            return qualified
+
+        return resolve
+
+    def _paths_of(self, env: Env) -> tuple[PathValues, TemporaryPaths] | None:
+        """The paths of ``env``'s function (read once per function); None
+        when its code cannot be read again."""
+        cache = self._cache("_function_paths")
+        key = id(env.func.node)
+        if key not in cache:
+            cache[key] = self._read_paths(env)
+        found: tuple[PathValues, TemporaryPaths] | None = cache[key]
+        return found
+
+    def _read_paths(self, env: Env) -> tuple[PathValues, TemporaryPaths] | None:
+        node = self._ast_of(env.func.node)
+        if node is None:
+            return None
+        resolve = self._resolver(env)
+        returns = {
+            f"{self.scan.module}.{name}"
+            for name, fn in self.scan.functions.items()
+            if fn.node.returns is not None
+            and annotated_path(_expression(fn.node.returns.annotation, self.module), resolve)
+        }
+        constants = self._module_constants()
+        held = self._attributes(
+            env, lambda n: PathValues(n, resolve, returns.__contains__, constants).is_path
+        )
+        paths = PathValues(node, resolve, returns.__contains__, constants, held)
+        attributes = self._attributes(env, lambda n: TemporaryPaths(n, resolve).made)
+
+        def returns_made(dotted: list[str]) -> bool:
+            return self._returns_made(dotted, env, resolve, attributes)
+
+        return paths, TemporaryPaths(node, resolve, attributes, returns_made)
+
+    def _module_constants(self) -> frozenset[str]:
+        """The names the module binds at its top only to paths (read once)."""
+        found = self.__dict__.get("_path_constants")
+        if found is None:
+            top = [
+                self.module.code_for_node(stmt)
+                for stmt in self.module.body
+                if not isinstance(stmt, (cst.FunctionDef, cst.ClassDef))
+            ]
+            try:
+                tree = ast.parse("".join(top))
+            except (SyntaxError, ValueError, RecursionError):
+                tree = ast.Module(body=[], type_ignores=[])
+            scan = self.scan
+            found = module_paths(tree, lambda dotted: scan._resolve(dotted, scan.names))
+            self.__dict__["_path_constants"] = found
+        return found
+
+    def _methods(self) -> list[tuple[str, FunctionNode]]:
+        """(name, ``ast`` tree) of each method of the tool class and its
+        bases in the module."""
+        found = []
+        for owner in self.mro:
+            for name, fn in owner.methods.items():
+                node = self._ast_of(fn.node)
+                if node is not None:
+                    found.append((name, node))
+        return found
+
+    def _attributes(
+        self, env: Env, reader: Callable[[FunctionNode], Callable[[ast.expr], bool]]
+    ) -> frozenset[str]:
+        """``self.<attr>`` (as ``env`` names its object) that the class's
+        methods only ever set to a value ``reader`` accepts in the method
+        that sets it (a path, a temporary path it made), and its body sets
+        to nothing but None."""
+        if env.self_name is None or env.func.cls is None:
+            return frozenset()
+        values: dict[str, list[bool]] = {}
+        for _, node in self._methods():
+            params = [a.arg for a in (*node.args.posonlyargs, *node.args.args)]
+            if not params:
+                continue
+            accepts = reader(node)
+            for attribute, value in attribute_bindings(node, params[0]):
+                attr = attribute.split(".", 1)[1]
+                made = value is not None and accepts(value)
+                values.setdefault(attr, []).append(made)
+        for owner in self.mro:
+            for attr in _class_values(owner.node):
+                values.setdefault(attr, []).append(False)
+        return frozenset(
+            f"{env.self_name}.{attr}" for attr, made in values.items() if made and all(made)
+        )
+
+    def _returns_made(
+        self, dotted: list[str], env: Env, resolve: Resolve, attributes: frozenset[str]
+    ) -> bool:
+        """Whether a call reaches a method of the class or a function of the
+        module that only returns a temporary path it made."""
+        node: FunctionNode | None = None
+        if len(dotted) == 2 and env.self_name is not None and dotted[0] == env.self_name:
+            node = next((n for name, n in self._methods() if name == dotted[1]), None)
+        elif len(dotted) == 1 and dotted[0] in self.scan.functions and dotted[0] not in env.names:
+            node = self._ast_of(self.scan.functions[dotted[0]].node)
+        return node is not None and returns_only_made(node, resolve, attributes)
+
+    def _is_path_value(self, value: cst.BaseExpression, env: Env) -> bool:
+        """Whether the function shows ``value`` to be a filesystem path."""
+        paths = self._paths_of(env)
+        expression = _expression(value, self.module) if paths is not None else None
+        return paths is not None and expression is not None and paths[0].is_path(expression)
+
+    def _made_here(self, value: cst.BaseExpression | None, env: Env) -> bool:
+        """Whether ``value`` is a temporary path the tool made itself."""
+        if value is None:
+            return False
+        paths = self._paths_of(env)
+        expression = _expression(value, self.module) if paths is not None else None
+        return paths is not None and expression is not None and paths[1].made(expression)
+
+
+def _class_values(node: cst.ClassDef) -> list[str]:
+    """Names a class body binds to something other than None (``workdir =
+    "/srv"``): such an attribute is not only a temporary path."""
+    found = []
+    body = node.body.body if isinstance(node.body, cst.IndentedBlock) else []
+    for line in body:
+        if not isinstance(line, cst.SimpleStatementLine):
+            continue
+        for small in line.body:
+            if isinstance(small, cst.Assign):
+                if isinstance(small.value, cst.Name) and small.value.value == "None":
+                    continue
+                found += [t.target.value for t in small.targets if isinstance(t.target, cst.Name)]
+            elif isinstance(small, cst.AnnAssign) and isinstance(small.target, cst.Name):
+                value = small.value
+                if value is not None and not (
+                    isinstance(value, cst.Name) and value.value == "None"
+                ):
+                    found.append(small.target.value)
+    return found
+
+
+def _expression(node: cst.BaseExpression, module: cst.Module) -> ast.expr | None:
+    """``node`` read again with ``ast``; None when it cannot be."""
+    try:
+        parsed = ast.parse(f"(\n{module.code_for_node(node)}\n)", mode="eval")
+    except (SyntaxError, ValueError, RecursionError):
+        return None
+    return parsed.body
