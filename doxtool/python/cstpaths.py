@@ -15,7 +15,13 @@ from typing import Any
 
 import libcst as cst
 
-from doxtool.python.pathkinds import PathValues, Resolve, annotated_path, module_paths
+from doxtool.python.pathkinds import (
+    PathValues,
+    Resolve,
+    annotated_path,
+    module_paths,
+    returns_only_paths,
+)
 from doxtool.python.temppaths import TemporaryPaths, attribute_bindings, returns_only_made
 from doxtool.python.walkstate import Env
 
@@ -76,13 +82,8 @@ class PathReceivers:
         if node is None:
             return None
         resolve = self._resolver(env)
-        returns = {
-            f"{self.scan.module}.{name}"
-            for name, fn in self.scan.functions.items()
-            if fn.node.returns is not None
-            and annotated_path(_expression(fn.node.returns.annotation, self.module), resolve)
-        }
         constants = self._module_constants()
+        returns = self._returns_paths(resolve, constants)
         held = self._attributes(
             env, lambda n: PathValues(n, resolve, returns.__contains__, constants).is_path
         )
@@ -93,6 +94,30 @@ class PathReceivers:
             return self._returns_made(dotted, env, resolve, attributes)
 
         return paths, TemporaryPaths(node, resolve, attributes, returns_made)
+
+    def _returns_paths(self, resolve: Resolve, constants: frozenset[str]) -> set[str]:
+        """The functions of the module that return a path: annotated to, or
+        each of whose ``return`` statements gives one (read once)."""
+        cached: set[str] | None = self.__dict__.get("_returning_paths")
+        if cached is not None:
+            return cached
+        module = self.scan.module
+        functions = self.scan.functions.items()
+        annotated = {
+            f"{module}.{name}"
+            for name, fn in functions
+            if fn.node.returns is not None
+            and annotated_path(_expression(fn.node.returns.annotation, self.module), resolve)
+        }
+        found = set(annotated)
+        for name, fn in functions:
+            node = self._ast_of(fn.node) if fn.node.returns is None else None
+            if node is not None and returns_only_paths(
+                node, resolve, annotated.__contains__, constants
+            ):
+                found.add(f"{module}.{name}")
+        self.__dict__["_returning_paths"] = found
+        return found
 
     def _module_constants(self) -> frozenset[str]:
         """The names the module binds at its top only to paths (read once)."""

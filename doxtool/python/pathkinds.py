@@ -224,16 +224,42 @@ def module_paths(tree: ast.Module, resolve: Resolve) -> frozenset[str]:
     return frozenset(values.names - rebound)
 
 
-def module_returns_path(tree: ast.Module, module: str, resolve: Resolve) -> ReturnsPath:
-    """Whether a function of the module ``tree`` is annotated to return a
-    path (``def artifact_dir(...) -> Path``)."""
-    annotated: set[str] = set()
-    for stmt in tree.body:
-        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) and annotated_path(
-            stmt.returns, resolve
+def module_returns_path(
+    tree: ast.Module, module: str, resolve: Resolve, constants: frozenset[str] = frozenset()
+) -> ReturnsPath:
+    """Whether a function of the module ``tree`` returns a path: it is
+    annotated to (``def artifact_dir(...) -> Path``), or each of its
+    ``return`` statements gives one (``return Path(url).expanduser()``)."""
+    functions = [s for s in tree.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    annotated = {f"{module}.{f.name}" for f in functions if annotated_path(f.returns, resolve)}
+    found = set(annotated)
+    for function in functions:
+        name = f"{module}.{function.name}"
+        if function.returns is None and returns_only_paths(
+            function, resolve, annotated.__contains__, constants
         ):
-            annotated.add(f"{module}.{stmt.name}")
-    return annotated.__contains__
+            found.add(name)
+    return found.__contains__
+
+
+def returns_only_paths(
+    node: ast.FunctionDef | ast.AsyncFunctionDef,
+    resolve: Resolve,
+    returns_path: ReturnsPath | None = None,
+    constants: frozenset[str] = frozenset(),
+) -> bool:
+    """Whether a function has a ``return`` and each of its own gives a path."""
+    returns = list(_own_returns(node.body))
+    if not returns:
+        return False
+    values = PathValues(node, resolve, returns_path, constants)
+    return all(r.value is not None and values.is_path(r.value) for r in returns)
+
+
+def _own_returns(body: list[ast.stmt]) -> Iterator[ast.Return]:
+    for stmt in statements(body):
+        if isinstance(stmt, ast.Return):
+            yield stmt
 
 
 #: the stand-in value of a parameter annotated with a path class

@@ -61,9 +61,10 @@ class ModuleScope:
             def resolve(dotted: list[str]) -> str | None:
                 return self.resolve(dotted, names)
 
+            constants = module_paths(self.tree, resolve)
             self._paths = (
-                module_paths(self.tree, resolve),
-                module_returns_path(self.tree, self.module, resolve),
+                constants,
+                module_returns_path(self.tree, self.module, resolve, constants),
             )
         return self._paths
 
