@@ -58,6 +58,14 @@ class Argument:
     #: the values it accepts are not known (a test no list holds, a value
     #: tested beside the dispatch): neither a list nor "any value" is claimed
     values_unknown: bool = False
+    #: the strings a converted value is compared with to read it as a
+    #: boolean (``str(flag).lower() in ("true", "1")``), folded; None when
+    #: no such comparison is seen
+    spellings: list[str] | None = None
+    #: the value itself is compared with ``True`` or ``False`` (``flag is
+    #: True``, ``flag == False``): a value of another type is misread. A
+    #: boolean only tested for truth (``if flag:``, ``bool(flag)``) takes any
+    boolean_tested: bool = False
     reads: list[ArgumentRead] = field(default_factory=list)
     #: other arguments of which at least one is needed together with this one
     #: (``args["text"] if "text" in args else args["message"]``); such an

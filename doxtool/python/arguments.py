@@ -70,6 +70,10 @@ class ArgBuilder:
     open_lookups: set[int] = field(default_factory=set)
     #: compared with ``"true"``/``"false"`` spellings: a JSON boolean is accepted
     boolean_spelling: bool = False
+    #: the strings compared with where it is a spelling (folded)
+    spellings: set[str] = field(default_factory=set)
+    #: the value itself compared with ``True`` or ``False``
+    boolean_tested: bool = False
     #: the JSON types its value is tested for (``isinstance(tags, str)``;
     #: ``"?"`` for a class of none): the code takes more than one type, so a
     #: literal default's type is not the only one, nor an annotation's other
@@ -220,6 +224,10 @@ class ArgBuilder:
         mixed = len({isinstance(v, str) for v in values}) > 1
         raw = raw and self.coercion is None and self.weak_type is None
         self.compared.update(json_type(v) for v in values if raw or mixed or not isinstance(v, str))
+        # ``flag is True``: a string or a number is not taken for the boolean
+        self.boolean_tested = self.boolean_tested or (
+            raw and any(isinstance(v, bool) for v in values)
+        )
 
     def add_enum(self, value: Any) -> None:
         value = jsonable(value)
@@ -419,6 +427,8 @@ class ArgBuilder:
             enum=enum or None,
             coercion=self.coercion,
             values_unknown=unknown,
+            spellings=sorted(self.spellings) if self.boolean_spelling else None,
+            boolean_tested=self.boolean_tested,
             reads=reads,
             alternatives=sorted(self.alternatives | self.stand_ins),
             alternatives_optional=bool(self.stand_ins) and not self.alternatives,

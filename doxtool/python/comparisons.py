@@ -64,7 +64,9 @@ class Comparisons:
             return
         if any(isinstance(v, str) and v.strip().lower() in _BOOLEAN_SPELLINGS for v in values):
             # ``str(x).lower() == "true"`` accepts a JSON boolean as well as a string
-            self._arg(arg).boolean_spelling = True
+            builder = self._arg(arg)
+            builder.boolean_spelling = True
+            builder.spellings.update(v.strip().lower() for v in values if isinstance(v, str))
             return
         if env.closed:
             for item in values:

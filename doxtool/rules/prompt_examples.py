@@ -207,10 +207,10 @@ _CONVERSIONS: dict[str, tuple[Any, str]] = {
 
 def _converts(value: Any, arg: Argument) -> bool:
     """Whether the conversion that gives the argument its type takes the
-    value (``int("30")``, ``str(2024)``, ``float("1.5")``): the code accepts it."""
-    if arg.type == "boolean" and arg.coercion == "str" and isinstance(value, str):
-        # ``str(flag).strip().lower() == "true"``: a spelling of a boolean
-        return value.strip().lower() in ("true", "false")
+    value (``int("30")``, ``str(2024)``, ``float("1.5")``), or how the code
+    uses a boolean takes it: the code accepts it."""
+    if arg.type == "boolean":
+        return _boolean_accepts(value, arg)
     conversion = _CONVERSIONS.get(arg.coercion or "")
     if conversion is None or conversion[1] != arg.type:
         return False
@@ -219,6 +219,22 @@ def _converts(value: Any, arg: Argument) -> bool:
     except (ValueError, TypeError, OverflowError):
         return False
     return True
+
+
+def _boolean_accepts(value: Any, arg: Argument) -> bool:
+    """Whether the code reads a value other than a JSON boolean as it is
+    meant: a spelling it compares (``str(flag).lower() in ("true", "1")``
+    takes those and ``"false"``), anything a test of truth takes (``if
+    flag:``, ``bool(flag)``), nothing where the value itself is compared
+    with ``True`` or ``False`` (``flag is True``)."""
+    if arg.spellings is not None or arg.coercion == "str":
+        if isinstance(value, bool) or not isinstance(value, (str, int, float)):
+            return False
+        # ``str(flag).strip().lower() == "true"``: a spelling of a boolean
+        return str(value).strip().lower() in {"true", "false", *(arg.spellings or ())}
+    # where the value is only tested for truth (or its use is not seen),
+    # any value is taken
+    return not arg.boolean_tested
 
 
 def _type_ok(value: Any, kind: str) -> bool:
@@ -242,9 +258,13 @@ string, ...) and, for dispatch arguments compared with literals (`action`),
 is one of the compared values; a `tool:method` name sends its method as
 `action` (helpers/extract_tools.py), which is checked alike. A value the
 code's conversion takes is of its type: `"30"` for `int(...)`, anything for `str(...)`; `"five"` for
-`int(...)` is not; `"true"` or `"false"` for a boolean the code converts
-with `str(...)` (`str(flag).lower() == "true"`), but not `"yes"`. A
-placeholder stands for any value: `"..."`, a template variable, or a value
+`int(...)` is not. For a boolean, what the code does with the value
+decides: `"true"`, `"false"` and the spellings it compares for a boolean
+the code converts with `str(...)` (`str(flag).lower() in ("true", "1")`
+takes `"1"`, not `"yes"`); any value where it only tests its truth (`if
+flag:`, `bool(flag)`), or where doxtool does not see how it is used; a
+boolean only where it compares the value itself with `True` or `False`
+(`flag is True`). A placeholder stands for any value: `"..."`, a template variable, or a value
 wholly in angle brackets (`"<status|log|diff>"`, `"<number of commits>"`).
 
 **Why it matters.** A model copies example values; a value the code rejects
