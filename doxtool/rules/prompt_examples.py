@@ -76,14 +76,30 @@ class ExampleToolMismatch(Rule):
     summary = "An example's `tool_name` differs from the tool the prompt documents"
     doc = """\
 **What it checks.** In a prompt with one tool heading, every example's
-`tool_name` is that tool (or one of its `name:method` forms).
+`tool_name` is that tool (or one of its `name:method` forms). An example
+that calls the tool through another tool of the repository, which its
+arguments hand a nested call of the documented one (`{"tool_name":
+"parallel", "tool_args": {"calls": [{"tool_name": "x", ...}]}}`), calls it
+too.
 
 **Why it matters.** An example copied from another tool's prompt teaches the
 model to call the wrong tool.
 
 **Example.** `### wait` with an example whose `tool_name` is `response`.
 """
-    valid = [Example(wait_files())]
+    valid = [
+        Example(wait_files()),
+        Example(
+            {
+                **with_prompt(
+                    '"tool_name": "wait",\n    "tool_args": {"seconds": 5},',
+                    '"tool_name": "parallel",\n'
+                    '    "tool_args": {"calls": [{"tool_name": "wait", "tool_args": {}}]},',
+                ),
+                "tools/parallel.py": WAIT_PY.replace("WaitTool", "ParallelTool"),
+            }
+        ),
+    ]
     invalid = [
         Example(
             {
@@ -91,7 +107,19 @@ model to call the wrong tool.
                 "tools/response.py": WAIT_PY.replace("WaitTool", "ResponseTool"),
             },
             [Expect(PROMPT, 9, "`response`")],
-        )
+        ),
+        # a wrapper handed a call of another tool
+        Example(
+            {
+                **with_prompt(
+                    '"tool_name": "wait",\n    "tool_args": {"seconds": 5},',
+                    '"tool_name": "parallel",\n'
+                    '    "tool_args": {"calls": [{"tool_name": "response", "tool_args": {}}]},',
+                ),
+                "tools/parallel.py": WAIT_PY.replace("WaitTool", "ParallelTool"),
+            },
+            [Expect(PROMPT, 9, "`parallel`")],
+        ),
     ]
 
     def check(self, ctx: Context) -> Iterator[Finding]:
@@ -100,11 +128,21 @@ model to call the wrong tool.
             if len(headings) != 1:
                 continue
             heading = headings[0]
+            wrapped = [
+                (example.tool_name, example.line, example.line + example.text.count("\n"))
+                for example in prompt.doc.examples
+                if example.tool_name
+                and not _same_tool(example.tool_name, heading)
+                and _calls_nested(example.tool_args, heading)
+                and tool_facts(ctx, example.tool_name, prompt.prompt_set) is not None
+            ]
             for tool in prompt.doc.tools:
                 if tool.source != "example" or TEMPLATE.search(tool.name):
                     continue
-                if tool.name == heading or tool.name.split(":", 1)[0] == heading.split(":", 1)[0]:
+                if _same_tool(tool.name, heading):
                     continue
+                if any(name == tool.name and a <= tool.line <= b for name, a, b in wrapped):
+                    continue  # ``parallel`` handed a call of the documented tool
                 yield self.finding(
                     f"example calls `{tool.name}` but the prompt documents `{heading}`",
                     prompt.path,
@@ -112,6 +150,28 @@ model to call the wrong tool.
                     tool.column,
                     subject=f"{prompt.path}:example-tool:{tool.name}",
                 )
+
+
+def _same_tool(name: str, heading: str) -> bool:
+    """Whether an example's ``tool_name`` is the documented tool (or one of
+    its ``name:method`` forms)."""
+    return name == heading or name.split(":", 1)[0] == heading.split(":", 1)[0]
+
+
+def _calls_nested(value: Any, heading: str, depth: int = 0) -> bool:
+    """Whether a call's arguments hold a nested call of the tool ``heading``
+    (an object whose ``tool_name``, or ``tool``, names it)."""
+    if depth > 8:
+        return False
+    if isinstance(value, dict):
+        for key in ("tool_name", "tool"):
+            name = value.get(key)
+            if isinstance(name, str) and _same_tool(name, heading):
+                return True
+        return any(_calls_nested(item, heading, depth + 1) for item in value.values())
+    if isinstance(value, list):
+        return any(_calls_nested(item, heading, depth + 1) for item in value)
+    return False
 
 
 class ExampleShape(Rule):
