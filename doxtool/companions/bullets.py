@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from doxtool.companions.factlines import method_name, spans
+from doxtool.companions.factlines import group_follows, method_name, spans
 from doxtool.core.patterns import LazyPattern
 
 #: how the agent-zero format writes a class without bases
@@ -341,9 +341,11 @@ def inline_items(kind: str, content: str) -> list[BulletCode]:
     `wait_for`. ``): the code spans of its list outside parentheses (which
     may hold a class's methods or bases: neither is read).
 
-    Once an item is read, the list goes on through commas and ``and`` only:
-    a clause (``, which subclasses `Tool`.``, ``; ...``, ``: ...``) or the
-    sentence's full stop ends it, and its spans are a person's words.
+    Once an item is read, the list goes on through commas and ``and``, and
+    through a ``;`` before another group of names (`` `a` (public); `_b`
+    (private) ``): a clause (``, which subclasses `Tool`.``, ``; ...``, ``:
+    ...``) or the sentence's full stop ends it, and its spans are a person's
+    words.
     """
     colon = content.find(":")
     if colon == -1:
@@ -357,7 +359,9 @@ def inline_items(kind: str, content: str) -> list[BulletCode]:
             if "." in outside:
                 break  # the sentence ends
             if items and _LIST_JOINER.fullmatch(outside) is None:
-                break  # a clause of the person's ends the list
+                semicolon = head + part.start + part.text.rfind(";")
+                if not (outside.strip(" \t") == ";" and group_follows(content, semicolon + 1)):
+                    break  # a clause of the person's ends the list
             continue
         if depth:
             continue

@@ -240,7 +240,9 @@ def split_list(text: str) -> tuple[str, str, bool]:
     """Split an item sentence (``a, b, c.``) where its list ends: at the first
     ``.`` or ``;`` outside code spans -> (list, prose after, found). What
     follows a ``;`` is a clause of the person's (``; `json` was dropped``):
-    the prose keeps the ``;``, and no ``.`` is written before it. A ``.``
+    the prose keeps the ``;``, and no ``.`` is written before it, unless it
+    is another group of the same list, names in backticks with at most a
+    parenthetical (`` `a`, `b` (public); `_c` (private). ``). A ``.``
     or ``;`` inside parentheses (`` (i.e. `timedelta`) ``, ``(serialization;
     hashes)``) is the person's note's, not the list's end, unless the
     parenthesis is never closed."""
@@ -255,11 +257,28 @@ def split_list(text: str) -> tuple[str, str, bool]:
                 depth = max(0, depth - 1)
                 unclosed = None if depth == 0 else unclosed
             elif char in ".;":
-                if depth == 0:
+                if depth == 0 and not (char == ";" and group_follows(text, at + 1)):
                     return _cut(text, at)
-                unclosed = at if unclosed is None else unclosed
+                if depth > 0:
+                    unclosed = at if unclosed is None else unclosed
     # a parenthesis never closed: its first ``.`` or ``;`` ends the list
     return _cut(text, unclosed) if unclosed is not None else (text, "", False)
+
+
+#: a group of a list after its ``;``: names in backticks separated by commas
+#: (or ``and``), at most one parenthetical, then the list's next ``;``, its
+#: ``.`` or the line's end
+_GROUP = re.compile(
+    r"[ \t]*`[^`]+`(?:[ \t]*(?:,|,?[ \t]+and)[ \t]*`[^`]+`)*"
+    r"(?:[ \t]*\([^()]*\))?[ \t]*(?=[.;]|$)"
+)
+
+
+def group_follows(text: str, at: int) -> bool:
+    """Whether what follows position ``at`` (just past a ``;``) is another
+    group of the same list: names in backticks, at most one parenthetical,
+    then the list's next ``;``, its ``.`` or the line's end."""
+    return _GROUP.match(text, at) is not None
 
 
 def _cut(text: str, position: int) -> tuple[str, str, bool]:
