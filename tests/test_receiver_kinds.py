@@ -360,3 +360,55 @@ def test_an_attribute_of_the_tool_is_a_path_when_only_ever_set_to_one(
         "\n    def prepare(self):\n" + setter,
     )
     assert _generated(make_repo, run_cli, module) == areas
+
+
+def test_reading_a_tools_paths_leaves_no_cycle_holding_a_tree() -> None:
+    """A run extracts with the collector off: the paths of a tool's
+    functions, read again with ``ast``, must not keep its walk alive."""
+    import ast
+    import gc
+    import textwrap
+
+    from doxtool.python.extract import extract_module
+
+    source = textwrap.dedent(
+        """\
+        import shutil
+        import tempfile
+        from pathlib import Path
+
+        from helpers.tool import Response, Tool
+
+
+        class Scratch(Tool):
+            async def execute(self, **kwargs):
+                work = self.scratch()
+                self.tmp = tempfile.mkdtemp()
+                Path(work).mkdir()
+                self.agent.get_data("x").unlink()
+                shutil.rmtree(work)
+                shutil.rmtree(self.tmp)
+                return Response(message="", break_loop=False)
+
+            def scratch(self):
+                return tempfile.mkdtemp()
+        """
+    )
+    gc.collect()
+    enabled = gc.isenabled()
+    gc.disable()
+    gc.set_debug(gc.DEBUG_SAVEALL)
+    try:
+        facts = extract_module(source, "tools/scratch.py", ("tools", "helpers"))
+        gc.collect()
+        kept = {type(o).__qualname__ for o in gc.garbage if "doxtool" in type(o).__module__}
+        trees = sum(isinstance(o, ast.AST) for o in gc.garbage)
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
+        if enabled:
+            gc.enable()
+    (candidate,) = facts.candidates
+    assert candidate.side_effects == ["filesystem write"]
+    assert kept == set()
+    assert trees == 0

@@ -10,6 +10,7 @@ made by a method of its class or a function of its module.
 from __future__ import annotations
 
 import ast
+import weakref
 from collections.abc import Callable
 from typing import Any
 
@@ -90,8 +91,13 @@ class PathReceivers:
         paths = PathValues(node, resolve, returns.__contains__, constants, held)
         attributes = self._attributes(env, lambda n: TemporaryPaths(n, resolve).made)
 
+        # no reference back to the walk from what it keeps: the collector is
+        # off while a run extracts, and a cycle would keep every tree alive
+        walk = weakref.ref(self)
+
         def returns_made(dotted: list[str]) -> bool:
-            return self._returns_made(dotted, env, resolve, attributes)
+            owner = walk()
+            return owner is not None and owner._returns_made(dotted, env, resolve, attributes)
 
         return paths, TemporaryPaths(node, resolve, attributes, returns_made)
 
