@@ -146,3 +146,89 @@ def test_check_keeps_a_true_required_line(
     assert "  - `url`: required string.\n" in companion
     result = run_cli(root, "check", "--no-cache", "--select", "DOX1")
     assert "DOX111" not in result.output
+
+
+@pytest.mark.parametrize(
+    "read",
+    [
+        'self.add_progress("fetching " + self.args.get("url", ""))',
+        'self.agent.log(self.args.get("url") or self.agent.config.url)',
+    ],
+)
+def test_a_read_of_the_subclass_with_a_default_leaves_url_required(
+    tmp_path: Path, read: str
+) -> None:
+    # the subclass's own read gives its own expression a default, not the
+    # base's read: the base still refuses a missing ``url``
+    body = f"{read}\nreturn await super().execute(**kwargs)"
+    assert _arguments(tmp_path, _subclass(body))["url"] == REQUIRED
+
+
+FINISH_PY = """\
+from helpers.tool import Tool, Response
+
+
+class Finish(Tool):
+    async def execute(self, **kwargs):
+        text = self.args.get("text") or self.args.get("message")
+        if not text or not str(text).strip():
+            raise ValueError("finish needs a non-empty `text`.")
+        return Response(message=str(text), break_loop=True)
+"""
+
+FINISH_CHECKED_PY = """\
+from helpers.tool import Response
+from tools.finish import Finish
+
+
+class FinishChecked(Finish):
+    async def execute(self, **kwargs):
+        text = str(self.args.get("text", ""))
+        if "TODO" in text:
+            raise ValueError("The answer still has a TODO.")
+        return await super().execute(**kwargs)
+"""
+
+
+def test_the_base_alternatives_stay_alternatives_through_super(tmp_path: Path) -> None:
+    files = {"tools/finish.py": FINISH_PY, "tools/finish_checked.py": FINISH_CHECKED_PY}
+    tool = only_tool(facts_of(tmp_path, "tools/finish_checked.py", files))
+    text, message = tool.argument("text"), tool.argument("message")
+    assert text is not None and message is not None
+    assert (text.alternatives, message.alternatives) == (["message"], ["text"])
+    assert not text.required and not message.required
+    assert not text.has_default and not message.has_default
+
+
+def test_alternatives_are_not_carried_over_when_the_subclass_sets_one(tmp_path: Path) -> None:
+    sub = FINISH_CHECKED_PY.replace(
+        '        text = str(self.args.get("text", ""))\n',
+        '        self.args.setdefault("message", "done")\n'
+        '        text = str(self.args.get("text", ""))\n',
+    )
+    files = {"tools/finish.py": FINISH_PY, "tools/finish_checked.py": sub}
+    text = only_tool(facts_of(tmp_path, "tools/finish_checked.py", files)).argument("text")
+    assert text is not None and text.alternatives == [] and text.has_default
+
+
+def test_check_keeps_true_lines_of_a_subclass_with_its_own_reads(
+    make_repo: Callable[[dict[str, str]], Path], run_cli: Callable[..., Result]
+) -> None:
+    sub = _subclass(
+        'self.add_progress(self.args.get("url", ""))\nreturn await super().execute(**kwargs)'
+    )
+    files = {
+        "tools/web_fetch.py": FETCH_PY,
+        "tools/sub.py": sub,
+        "tools/finish.py": FINISH_PY,
+        "tools/finish_checked.py": FINISH_CHECKED_PY,
+    }
+    root = make_repo(files)
+    run_cli(root, "check", "--fix", "--no-cache")
+    companion = (root / "tools/sub.py.dox.md").read_text(encoding="utf-8")
+    assert "  - `url`: required string.\n" in companion
+    checked = (root / "tools/finish_checked.py.dox.md").read_text(encoding="utf-8")
+    assert "  - `text`: optional string, alternative to `message`.\n" in checked
+    assert "  - `message`: optional string, alternative to `text`.\n" in checked
+    result = run_cli(root, "check", "--no-cache", "--select", "DOX111")
+    assert "DOX111" not in result.output

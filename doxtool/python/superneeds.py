@@ -14,9 +14,14 @@ nothing in between can change what the base sees:
   that goes on after an error and outside any branch;
 - it hands on the arguments dict whole (``**kwargs``) and nothing else;
 - the class's own code changes neither that key of the dict nor keys it
-  cannot name (:mod:`doxtool.python.argwrites`);
-- the subclass gives the key no default of its own.
+  cannot name (:mod:`doxtool.python.argwrites`).
 
+A read of the subclass's own with a default (``self.args.get("url", "")``
+for a progress line) changes nothing the base sees: the base still needs
+the key. Arguments the base reads as alternatives of each other
+(``self.args.get("text") or self.args.get("message")``, then a check that
+needs one) stay alternatives in the subclass, with the base's default,
+when the subclass changes none of them and reads them as no other group.
 Otherwise nothing is carried over: what the followed call says stands.
 """
 
@@ -49,14 +54,14 @@ def forwarding_call(tool: ToolFacts) -> HelperCall | None:
 
 
 def kept_needs(tool: ToolFacts, call: HelperCall, needs: list[Argument]) -> list[Argument]:
-    """Of the base's required arguments, those the subclass (its analysis
-    before following, ``tool``) leaves as they are."""
+    """Of the base's required arguments and alternatives, those the
+    subclass (its analysis before following, ``tool``) leaves as they are."""
     kept: list[Argument] = []
     for need in needs:
         own = tool.argument(need.name)
-        if need.name in call.changed or need.alternatives:
+        if {need.name, *need.alternatives} & set(call.changed):
             continue
-        if own is not None and (own.has_default or own.default_unknown or own.alternatives):
+        if own is not None and own.alternatives and set(own.alternatives) != set(need.alternatives):
             continue
         if all(k.name != need.name for k in kept):
             kept.append(need)
@@ -65,13 +70,29 @@ def kept_needs(tool: ToolFacts, call: HelperCall, needs: list[Argument]) -> list
 
 def with_needs(tool: ToolFacts, needs: list[Argument]) -> ToolFacts:
     """The followed tool with each argument of ``needs`` it reads required,
-    as the base's analysis says (its default refused, not claimed)."""
+    as the base's analysis says (its default refused, not claimed), or one
+    of the base's alternatives, as the base reads it."""
     if not needs:
         return tool
     by_name = {n.name: n for n in needs}
     arguments: list[Argument] = []
     for argument in tool.arguments:
         need = by_name.get(argument.name)
+        if need is not None and need.alternatives:
+            group = {need.name, *need.alternatives}
+            if not argument.required and all(tool.argument(name) for name in group):
+                argument = dataclasses.replace(
+                    argument,
+                    required_unknown=False,
+                    default=need.default,
+                    has_default=need.has_default,
+                    default_unknown=need.default_unknown,
+                    alternatives=list(need.alternatives),
+                    alternatives_optional=need.alternatives_optional,
+                    type=argument.type or need.type,
+                )
+            arguments.append(argument)
+            continue
         if need is not None and not argument.required and not argument.alternatives:
             argument = dataclasses.replace(
                 argument,
