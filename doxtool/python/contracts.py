@@ -90,9 +90,15 @@ class Contracts:
         groups = lambda: self._absence_groups(stmt.test, env)  # noqa: E731
         if env.func is self.entry and not recovered and self._doubtful(body, error, groups, env):
             return  # ``return self.fail(...)``: refused or handled
-        if not error or (env.func is not self.entry and not ends_with_raise(body)):
+        if not error or not (self._ends_execute(env) or ends_with_raise(body)):
             return
         self._refusing(stmt.test, recovered, env)
+
+    def _ends_execute(self, env: Env) -> bool:
+        """Whether a ``Response`` the walked function returns ends ``execute``:
+        it is ``execute``, or a function whose result ``execute`` returns
+        (``return _reply(text)``) on every call that gets this far."""
+        return env.func is self.entry or (env.collect_outcomes and env.needed)
 
     def _assert_contract(self, test: cst.BaseExpression, env: Env, always: bool) -> None:
         """``assert text, "text is required"`` refuses what ``if not text:
@@ -195,7 +201,7 @@ class Contracts:
             and self._doubtful(body, error, lambda: [{arg: "none"}], env)
         ):
             return  # ``case _: return self.fail(...)``: refused or handled
-        if not error or (env.func is not self.entry and not ends_with_raise(body)):
+        if not error or not (self._ends_execute(env) or ends_with_raise(body)):
             return
         if refuses_none:
             builder = self._arg(arg)
