@@ -52,3 +52,7 @@ class HelperCall:
     #: the dict (or the tool) to code that may
     changed: list[str] = field(default_factory=list)
     changes_unknown: bool = False
+    #: (callee parameter as in ``dicts``, argument) for each argument's value
+    #: the call passes as it is (``shout(text)``): a callee that refuses an
+    #: empty parameter refuses that argument's missing value
+    values: list[list[str]] = field(default_factory=list)

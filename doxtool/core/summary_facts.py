@@ -167,3 +167,8 @@ class FunctionSummary:
     raises: list[str] = field(default_factory=list)
     #: some path ends without ``return`` or ``raise`` (it returns None there)
     falls_off: bool = False
+    #: (parameter, kind of value :data:`~doxtool.python.readforms.REFUSALS`
+    #: names) for each parameter a check at the top of the body raises on
+    #: before any return (``if not text: raise ValueError(...)``): a call
+    #: handing it an argument's value refuses that kind of value
+    refuses: list[list[str]] = field(default_factory=list)

@@ -70,6 +70,7 @@ class Calls(Makers, PathReceivers):
         dicts: list[str] = []
         selves: list[str] = []
         literals: list[list[str]] = []
+        values: list[list[str]] = []
         index = 0
         # a value handed to a helper (not the ``Response`` the tool returns),
         # which may test it
@@ -95,6 +96,8 @@ class Calls(Makers, PathReceivers):
                 text = string_value(value)
                 if isinstance(text, str):
                     literals.append([key, text])
+            elif hands and (argument := self._arg_of(value, env)) is not None:
+                values.append([key, argument])
         line, column = self.scan.loc.expression(node, env.stmt or env.func.node)
         call = HelperCall(
             target,
@@ -108,6 +111,7 @@ class Calls(Makers, PathReceivers):
             in_try=env.trying > 0,
             recovered=env.recovering > 0,
             needed=env.needed_here and not env.some_calls(),
+            values=values,
         )
         if "**" in dicts:
             call.fills, call.fills_unknown = splat_fills(node)

@@ -96,6 +96,8 @@ class FunctionWalk(KeyReads, KeyValues, MethodGuesses, OutCalls, UndecidedKeyRea
         self.calls: list[OutCall] = []
         #: (name, conversion) of each name converted (``int(limit)``)
         self.coerced_names: list[tuple[str, str]] = []
+        #: (parameter, refusal) of each parameter a top check raises on
+        self.refused_params: list[list[str]] = []
         #: the call last followed into the repository (its node's id)
         self._out_node = 0
         #: ``self.<attr>`` its class sets to a process object
@@ -139,6 +141,7 @@ class FunctionWalk(KeyReads, KeyValues, MethodGuesses, OutCalls, UndecidedKeyRea
             returns=returns,
             raises=raises,
             falls_off=falls_off,
+            refuses=self.refused_params,
         )
 
     # -- statements -------------------------------------------------------------

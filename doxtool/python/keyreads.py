@@ -26,6 +26,8 @@ class KeyReads:
     node: ast.FunctionDef | ast.AsyncFunctionDef
     params: list[str]
     bound: bool
+    self_name: str | None
+    refused_params: list[list[str]]
     sources: set[str]
     loop_keys: dict[str, str]
     conditional: int
@@ -94,6 +96,15 @@ class KeyReads:
         if emptied is None:
             return
         name, refusal = emptied
+        if (
+            name in self.params
+            and name != self.self_name
+            and name not in self._rebound()
+            and self._top(stmt)
+            and raises
+            and not self._returned_before(stmt)
+        ):
+            self.refused_params.append([name, refusal])
         if name in self.var_groups and self._top(stmt):
             if raises and not self._returned_before(stmt):
                 self._group_contract(*self.var_groups[name], refusal)

@@ -31,6 +31,7 @@ from doxtool.python.inherit import (
 )
 from doxtool.python.names import module_name
 from doxtool.python.pacing import Pacer
+from doxtool.python.refusedvalues import with_refused_values
 from doxtool.python.repairable import RepairableClasses
 from doxtool.python.returns import ReturnFollower
 from doxtool.python.superneeds import forwarding_call, kept_needs, with_needs
@@ -222,6 +223,9 @@ class ToolResolver:
         home = module_name(tool.defined_in_path) if tool.defined_in_path else facts.module
         cls = f"{home}.{tool.class_name}"
         followed = self.follower.apply(self.repairable.apply(tool), cls)
+        followed = with_refused_values(
+            followed, lambda t, target: self.follower.entry(t, target, cls)
+        )
         owner = self.lookup(home) if tool.defined_in_path else facts
         if owner is not None:
             followed = with_needs(followed, self._super_needs(tool, owner))

@@ -1,0 +1,78 @@
+"""Arguments whose value a tool hands to a helper of another module that
+refuses it (part of :mod:`doxtool.python.resolve`).
+
+``text = self.args.get("text", "")`` then ``shout(text)``, where
+``helpers.text_utils.shout`` starts with ``if not text: raise ValueError``:
+a missing ``text`` gives ``""``, which the helper refuses, so ``text`` is
+required, as a check in the tool's own module makes it. The helper's
+summary tells which parameters it raises on
+(:attr:`~doxtool.core.summary_facts.FunctionSummary.refuses`), the call
+which argument values it passes as they are
+(:attr:`~doxtool.core.facts.HelperCall.values`).
+
+Only a call made on every call of ``execute`` that gets this far, outside a
+``try`` that goes on after an error and outside any branch, counts; and only
+what a missing key gives (the tool's default, or None when it reads the key
+with none) that the helper's check refuses. An argument whose default is not
+known, or that has alternatives, is left as it is.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+
+from doxtool.core.facts import Argument, HelperCall, ToolFacts
+from doxtool.python.followargs import Found, parameter_of
+from doxtool.python.readforms import REFUSALS
+
+#: the function a call of the tool reaches (``HelperFollower.entry``)
+Entry = Callable[[ToolFacts, str], "Found | None"]
+
+
+def with_refused_values(tool: ToolFacts, entry: Entry) -> ToolFacts:
+    """The tool with each argument required whose missing value a helper it
+    hands the value to refuses on every call."""
+    refused: dict[str, Argument] = {}
+    for call in tool.helper_calls:
+        if not _every_call(call):
+            continue
+        found = entry(tool, call.target)
+        if found is None:
+            continue
+        refuses = {param: kind for param, kind in found.summary.refuses}
+        for key, name in call.values:
+            kind = refuses.get(parameter_of(found, key) or "")
+            argument = refused.get(name) or tool.argument(name)
+            if kind is None or argument is None:
+                continue
+            needed = _needed(argument, kind)
+            if needed is not None:
+                refused[name] = needed
+    if not refused:
+        return tool
+    return dataclasses.replace(tool, arguments=[refused.get(a.name, a) for a in tool.arguments])
+
+
+def _every_call(call: HelperCall) -> bool:
+    return call.needed and not call.conditional and not call.recovered and call.path is None
+
+
+def _needed(argument: Argument, kind: str) -> Argument | None:
+    """``argument`` made required when a check refusing ``kind`` refuses
+    what a missing key gives; None when it stays as it is."""
+    if argument.required or argument.alternatives:
+        return None
+    if argument.required_unknown or argument.default_unknown:
+        return None  # what a missing key gives is not known
+    missing = argument.default if argument.has_default else None
+    if not REFUSALS[kind](missing):
+        return None
+    return dataclasses.replace(
+        argument,
+        required=True,
+        default=None,
+        has_default=False,
+        # the refused default is in the code all the same: neither claimed nor denied
+        default_unknown=argument.has_default and argument.default is not None,
+    )
