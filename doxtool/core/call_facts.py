@@ -56,3 +56,8 @@ class HelperCall:
     #: the call passes as it is (``shout(text)``): a callee that refuses an
     #: empty parameter refuses that argument's missing value
     values: list[list[str]] = field(default_factory=list)
+    #: ``self.<method>`` of a method the module defines, handed the arguments
+    #: dict (``await self.run(**kwargs)`` in a base's ``execute``): the walk
+    #: of the module reads that method; resolving follows the call only into
+    #: an override in another module (a subclass elsewhere)
+    override: bool = False

@@ -44,6 +44,7 @@ class Calls(Makers, PathReceivers):
         target = self._callee(node, env)
         if target is not None:
             self._scan(target, collect=False)
+            self._override_call(node, target, env)
         elif (method := _super_method(func)) is not None and env.func.cls is not None:
             # ``super().m()`` of a base elsewhere: resolving joins what it does
             self._helper_call(f"super().{method}", node, env)
@@ -64,7 +65,21 @@ class Calls(Makers, PathReceivers):
             # a method the module does not define: a base elsewhere may
             self._helper_call(f"self.{dotted[1]}", node, env)
 
-    def _helper_call(self, target: str, node: cst.Call, env: Env) -> None:
+    def _override_call(self, node: cst.Call, target: Target, env: Env) -> None:
+        """``self.run(**kwargs)`` handing the arguments dict to a method of the
+        class: a subclass in another module may override the method."""
+        func = node.func
+        if (
+            (target.dicts or target.splat)
+            and target.fn.cls is not None
+            and type(func) is cst.Attribute
+            and type(func.value) is cst.Name
+            and env.self_name is not None
+            and func.value.value == env.self_name
+        ):
+            self._helper_call(f"self.{func.attr.value}", node, env, override=True)
+
+    def _helper_call(self, target: str, node: cst.Call, env: Env, override: bool = False) -> None:
         """A call into another module of the repository, with the parameters
         that receive the tool's arguments dict (followed when resolving)."""
         dicts: list[str] = []
@@ -74,7 +89,7 @@ class Calls(Makers, PathReceivers):
         index = 0
         # a value handed to a helper (not the ``Response`` the tool returns),
         # which may test it
-        hands = not self._is_response_call(node, env)
+        hands = not override and not self._is_response_call(node, env)
         for arg in node.args:
             if arg.star == "*":
                 break
@@ -112,6 +127,7 @@ class Calls(Makers, PathReceivers):
             recovered=env.recovering > 0,
             needed=env.needed_here and not env.some_calls(),
             values=values,
+            override=override,
         )
         if "**" in dicts:
             call.fills, call.fills_unknown = splat_fills(node)

@@ -41,6 +41,7 @@ from doxtool.python.followargs import (
     parameter_of,
     spread_of,
 )
+from doxtool.python.names import module_name
 from doxtool.python.repairable import named_repairable
 from doxtool.python.results import Results
 
@@ -194,7 +195,14 @@ class HelperFollower(Results):
         ends = _Ends()
         dynamic: list[DynamicRead] = []
         for call in tool.helper_calls:
-            self._follow(tool, call, reads, found_effects, ends, dynamic, cls)
+            if not call.override:
+                self._follow(tool, call, reads, found_effects, ends, dynamic, cls)
+            elif self._overridden(tool, call, cls):
+                # the override's own code is the class's: only what it reads
+                # of the arguments (its parameters, ``kwargs``) comes from here
+                scratch = _Ends()
+                self._follow(tool, call, reads, [], scratch, dynamic, cls)
+                ends.handed.extend(scratch.handed)
         arguments = add_arguments(tool.arguments, reads)
         effects = _unique_effects([*tool.effects, *found_effects])
         areas = {e.area for e in effects} | set(tool.side_effects)
@@ -222,6 +230,13 @@ class HelperFollower(Results):
             raises=raises,
             unknown=unknown,
         )
+
+    def _overridden(self, tool: ToolFacts, call: HelperCall, cls: str | None) -> bool:
+        """Whether the method of a :attr:`~doxtool.core.facts.HelperCall.override`
+        call the tool's class ``cls`` reaches is not the one of the call's module."""
+        found = self.entry(tool, call.target, cls) if cls is not None else None
+        home = module_name(call.path) if call.path else (cls or "").rpartition(".")[0]
+        return found is not None and found.facts.module != home
 
     def entry(self, tool: ToolFacts, target: str, cls: str | None = None) -> Found | None:
         """The function a call of the tool reaches: ``self.<method>`` through

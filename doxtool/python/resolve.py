@@ -223,6 +223,9 @@ class ToolResolver:
         home = module_name(tool.defined_in_path) if tool.defined_in_path else facts.module
         cls = f"{home}.{tool.class_name}"
         followed = self.follower.apply(self.repairable.apply(tool), cls)
+        # an override of the module's own that a base elsewhere hands the
+        # arguments to is read there: its reads are lines of this module
+        followed = localised(followed, facts.path)
         followed = with_refused_values(
             followed, lambda t, target: self.follower.entry(t, target, cls)
         )
