@@ -209,3 +209,104 @@ def test_check_keeps_the_required_line_of_a_refusing_helper(
     assert "  - `text`: required string.\n" in companion
     result = run_cli(root, "check", "--no-cache", "--select", "DOX111")
     assert "DOX111" not in result.output
+
+
+NOTES_PY = """\
+from helpers.h2 import read_text
+from helpers.tool import Response, Tool
+
+
+class Notes(Tool):
+    async def execute(self, **kwargs) -> Response:
+        text = read_text(self.args)
+        if not text:
+            return Response(message="A note needs `text`.", break_loop=False)
+        return Response(message="Saved.", break_loop=False)
+"""
+
+PAIRS_PY = """\
+from helpers.h2 import read_pair
+from helpers.tool import Response, Tool
+
+
+class Notes(Tool):
+    async def execute(self, **kwargs) -> Response:
+        text, tags = read_pair(self.args)
+        if not text:
+            return Response(message="A note needs `text`.", break_loop=False)
+        return Response(message=f"{text} {tags}", break_loop=False)
+"""
+
+READERS = """\
+def read_text(args: dict) -> str:
+    return args.get("text", "").strip()
+
+
+def read_pair(args: dict) -> tuple[str, list]:
+    return args.get("text", ""), args.get("tags") or []
+"""
+
+
+def _notes(tmp_path: Path, tool: str, helper: str = READERS) -> dict[str, Argument]:
+    files = {"tools/notes.py": tool, "helpers/h2.py": helper}
+    return {a.name: a for a in only_tool(facts_of(tmp_path, "tools/notes.py", files)).arguments}
+
+
+@pytest.mark.parametrize("tool", [NOTES_PY, PAIRS_PY])
+def test_a_returned_read_the_tool_refuses_is_required(tmp_path: Path, tool: str) -> None:
+    arguments = _notes(tmp_path, tool)
+    assert arguments["text"].required and not arguments["text"].has_default
+    if "tags" in arguments:  # the item not checked keeps what it is
+        assert not arguments["tags"].required and not arguments["tags"].required_unknown
+
+
+@pytest.mark.parametrize(
+    "helper",
+    [
+        # another value on some path
+        READERS.replace(
+            '    return args.get("text", "").strip()',
+            '    if args.get("draft"):\n        return "draft"\n    return args.get("text", "").strip()',
+        ),
+        # a value made from the read
+        READERS.replace('args.get("text", "").strip()', 'args.get("text", "") + "\\\\n"'),
+    ],
+)
+def test_a_returned_value_that_cannot_be_told_is_required_or_optional(
+    tmp_path: Path, helper: str
+) -> None:
+    text = _notes(tmp_path, NOTES_PY, helper)["text"]
+    assert not text.required and text.required_unknown and not text.has_default
+
+
+@pytest.mark.parametrize(
+    "tool",
+    [
+        # the check lets the default through
+        NOTES_PY.replace("if not text:", "if text is None:"),
+        # the result is bound anew before the check
+        NOTES_PY.replace(
+            "        if not text:", '        text = text or "empty"\n        if not text:'
+        ),
+        # the check runs on some calls only
+        NOTES_PY.replace(
+            "        if not text:", '        if self.args.get("strict") and not text:'
+        ),
+    ],
+)
+def test_a_returned_read_not_refused_on_every_call_keeps_its_default(
+    tmp_path: Path, tool: str
+) -> None:
+    text = _notes(tmp_path, tool)["text"]
+    assert not text.required and not text.required_unknown and text.has_default
+
+
+def test_check_keeps_the_required_line_of_a_returned_read(
+    make_repo: Callable[[dict[str, str]], Path], run_cli: Callable[..., Result]
+) -> None:
+    root = make_repo({"tools/notes.py": NOTES_PY, "helpers/h2.py": READERS})
+    run_cli(root, "check", "--fix", "--no-cache")
+    companion = (root / "tools/notes.py.dox.md").read_text(encoding="utf-8")
+    assert "  - `text`: required string.\n" in companion
+    result = run_cli(root, "check", "--no-cache", "--select", "DOX111")
+    assert "DOX111" not in result.output

@@ -61,3 +61,8 @@ class HelperCall:
     #: of the module reads that method; resolving follows the call only into
     #: an override in another module (a subclass elsewhere)
     override: bool = False
+    #: (which of its result: ``""`` the whole, ``#<n>`` the n-th item of a
+    #: tuple unpacked; kind of value refused) for each check of the call's
+    #: result that ends ``execute`` with an error on every call
+    #: (``text = read_text(self.args)``, then ``if not text: return Response(...)``)
+    checked: list[list[str]] = field(default_factory=list)

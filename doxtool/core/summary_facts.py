@@ -140,6 +140,11 @@ class Returned:
     line: int
     break_loop: bool | str | None = None
     call: str = ""
+    #: the read each value it hands back is, as it is or through a string
+    #: method (one for a single value, one per item of a tuple display):
+    #: (dict name, key) of ``d.get("k", ...)`` or ``d["k"]``, ``["", ""]``
+    #: for any other value
+    reads: list[list[str]] = field(default_factory=list)
 
 
 @dataclass(slots=True)

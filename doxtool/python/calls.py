@@ -34,6 +34,8 @@ class Calls(Makers, PathReceivers):
     writes: Writes | None
     #: the repository callable whose result a value is (``Cls(...)``, ``make(...)``)
     _constructed: Callable[[cst.BaseExpression, Env], str | None]
+    #: id of a call node -> the call into another module it is
+    call_nodes: dict[int, HelperCall]
 
     def _calls_out(self, node: cst.Call, env: Env) -> None:
         """Helpers, side effects, intervention, and dicts handed to other functions."""
@@ -64,6 +66,46 @@ class Calls(Makers, PathReceivers):
         ):
             # a method the module does not define: a base elsewhere may
             self._helper_call(f"self.{dotted[1]}", node, env)
+
+    def _hold_result(self, target: cst.BaseExpression, value: cst.BaseExpression, env: Env) -> None:
+        """What an assignment binds: a name (or the names of a tuple) holding
+        the result of a call into another module handed the arguments dict."""
+        inner = value.expression if type(value) is cst.Await else value
+        call = self.call_nodes.get(id(inner))
+        if call is not None and not call.dicts:
+            call = None
+        if type(target) is cst.Name:
+            env.results.pop(target.value, None)
+            if call is not None:
+                env.results[target.value] = (call, "")
+        elif type(target) in (cst.Tuple, cst.List):
+            for index, element in enumerate(target.elements):  # type: ignore[attr-defined]
+                if type(element.value) is cst.Name:
+                    env.results.pop(element.value.value, None)
+                    if call is not None and type(element) is cst.Element:
+                        env.results[element.value.value] = (call, f"#{index}")
+
+    def _checked_result(self, test: cst.BaseExpression, env: Env) -> None:
+        """``if not text:`` on a name holding what a call into another module
+        returned: the call's result is refused when empty (resolving tells
+        which argument that is, :mod:`doxtool.python.refusedvalues`)."""
+        refusal = "falsy"
+        if type(test) is cst.UnaryOperation and type(test.operator) is cst.Not:
+            subject = test.expression
+        elif (
+            type(test) is cst.Comparison
+            and len(test.comparisons) == 1
+            and type(test.comparisons[0].operator) is cst.Is
+            and type(test.comparisons[0].comparator) is cst.Name
+            and test.comparisons[0].comparator.value == "None"  # type: ignore[attr-defined]
+        ):
+            subject, refusal = test.left, "none"
+        else:
+            return
+        if type(subject) is cst.Name and subject.value in env.results:
+            call, item = env.results[subject.value]
+            if [item, refusal] not in call.checked:
+                call.checked.append([item, refusal])
 
     def _override_call(self, node: cst.Call, target: Target, env: Env) -> None:
         """``self.run(**kwargs)`` handing the arguments dict to a method of the
@@ -129,6 +171,7 @@ class Calls(Makers, PathReceivers):
             values=values,
             override=override,
         )
+        self.call_nodes[id(node)] = call
         if "**" in dicts:
             call.fills, call.fills_unknown = splat_fills(node)
         if target.startswith("super()."):

@@ -93,6 +93,8 @@ class Contracts:
         if not error or not (self._ends_execute(env) or ends_with_raise(body)):
             return
         self._refusing(stmt.test, recovered, env)
+        if not recovered:
+            self._checked_result(stmt.test, env)
 
     def _ends_execute(self, env: Env) -> bool:
         """Whether a ``Response`` the walked function returns ends ``execute``:

@@ -17,6 +17,7 @@ from doxtool.core.summary_facts import Returned
 from doxtool.python.astparse import statements
 from doxtool.python.names import dotted_parts
 from doxtool.python.noreturn import EXIT_CALLS, NO_RETURN
+from doxtool.python.readforms import STRING_METHODS
 
 Resolve = Callable[[list[str]], "str | None"]
 
@@ -48,6 +49,7 @@ def _returned(stmt: ast.Return, resolve: Resolve, self_name: str | None) -> list
     if stmt.value is None:
         return [Returned("none", line)]
     out: list[Returned] = []
+    reads: list[list[list[str]]] = []
     todo = [stmt.value]
     while todo:
         value = todo.pop()
@@ -56,6 +58,9 @@ def _returned(stmt: ast.Return, resolve: Resolve, self_name: str | None) -> list
             continue
         if isinstance(value, ast.Await):
             value = value.value
+        # each value below gives one ``Returned``
+        items = value.elts if isinstance(value, ast.Tuple) else [value]
+        reads.append([_read_of(item) for item in items])
         if isinstance(value, ast.Constant):
             out.append(Returned("none" if value.value is None else "literal", line))
             continue
@@ -75,7 +80,39 @@ def _returned(stmt: ast.Return, resolve: Resolve, self_name: str | None) -> list
             out.append(Returned("call", line, call=target))
         else:
             out.append(Returned("other", line))
+    for returned, read in zip(out, reads, strict=True):
+        returned.reads = read
     return out
+
+
+def _read_of(value: ast.expr) -> list[str]:
+    """(dict name, key) of the read ``value`` is (``d.get("k", "").strip()``,
+    ``d["k"]``), or ``["", ""]``."""
+    while (
+        isinstance(value, ast.Call)
+        and isinstance(value.func, ast.Attribute)
+        and value.func.attr in STRING_METHODS
+    ):
+        value = value.func.value
+    if isinstance(value, ast.Subscript):
+        holder, key = value.value, value.slice
+    elif (
+        isinstance(value, ast.Call)
+        and isinstance(value.func, ast.Attribute)
+        and value.func.attr == "get"
+        and value.args
+        and not value.keywords
+    ):
+        holder, key = value.func.value, value.args[0]
+    else:
+        return ["", ""]
+    if (
+        isinstance(holder, ast.Name)
+        and isinstance(key, ast.Constant)
+        and isinstance(key.value, str)
+    ):
+        return [holder.id, key.value] if key.value else ["", ""]
+    return ["", ""]
 
 
 def _response(call: ast.Call, line: int) -> Returned:

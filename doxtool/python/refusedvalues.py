@@ -10,6 +10,13 @@ summary tells which parameters it raises on
 which argument values it passes as they are
 (:attr:`~doxtool.core.facts.HelperCall.values`).
 
+The same holds of a value a helper hands back: ``text = read_text(self.args)``,
+where ``read_text`` returns ``args.get("text", "").strip()``, then ``if not
+text: return Response(...)`` refuses what a missing ``text`` gives. When
+what the helper returns cannot be told to be that read (another value on
+some path, a value made from it), each key the helper reads with a default
+is required or optional: neither is claimed, nor the default.
+
 Only a call made on every call of ``execute`` that gets this far, outside a
 ``try`` that goes on after an error and outside any branch, counts; and only
 what a missing key gives (the tool's default, or None when it reads the key
@@ -40,6 +47,8 @@ def with_refused_values(tool: ToolFacts, entry: Entry) -> ToolFacts:
         found = entry(tool, call.target)
         if found is None:
             continue
+        for item, kind in call.checked:
+            _checked(tool, call, found, item, kind, refused)
         refuses = {param: kind for param, kind in found.summary.refuses}
         for key, name in call.values:
             kind = refuses.get(parameter_of(found, key) or "")
@@ -52,6 +61,52 @@ def with_refused_values(tool: ToolFacts, entry: Entry) -> ToolFacts:
     if not refused:
         return tool
     return dataclasses.replace(tool, arguments=[refused.get(a.name, a) for a in tool.arguments])
+
+
+def _checked(
+    tool: ToolFacts,
+    call: HelperCall,
+    found: Found,
+    item: str,
+    kind: str,
+    refused: dict[str, Argument],
+) -> None:
+    """The arguments the checked ``item`` of what ``found`` returns stands
+    for, required (or of unknown requiredness) in ``refused``."""
+    carriers = {parameter_of(found, key) for key in call.dicts} - {None}
+    index = int(item[1:]) if item else 0
+    stands = {
+        tuple(r.reads[index]) if index < len(r.reads) and (item or len(r.reads) == 1) else ("", "")
+        for r in found.summary.returns
+    }
+    reads = [r for r in found.summary.reads if r.source in carriers and r.key]
+    if found.summary.falls_off:
+        stands.add(("", ""))
+    if len(stands) == 1 and next(iter(stands))[0] in carriers:
+        ((source, key),) = stands
+        same = [r for r in reads if r.source == source and r.key == key]
+        defaults = {(r.has_default, repr(r.default), r.default_unknown) for r in same}
+        argument = refused.get(key) or tool.argument(key)
+        if argument is None or argument.required:
+            return
+        if len(defaults) == 1:
+            needed = _needed(argument, kind)
+            if needed is not None:
+                refused[key] = needed
+            return
+    # the value checked is no one read that can be told: each key the
+    # helper reads with a default may be the one refused
+    for read in reads:
+        argument = refused.get(read.key) or tool.argument(read.key)
+        if argument is not None and argument.has_default and not argument.required:
+            refused[read.key] = _doubted(argument)
+
+
+def _doubted(argument: Argument) -> Argument:
+    """``argument``, required or optional: neither, nor a default, claimed."""
+    return dataclasses.replace(
+        argument, required_unknown=True, default=None, has_default=False, default_unknown=True
+    )
 
 
 def _every_call(call: HelperCall) -> bool:

@@ -151,6 +151,7 @@ class ToolScan(
         self.side_effects: set[str] = set()
         self.effects: list[Effect] = []
         self.helper_calls: list[HelperCall] = []
+        self.call_nodes: dict[int, HelperCall] = {}
         self.returned_calls: list[HelperCall] = []
         self.wholesale: list[DynamicRead] = []
         #: the walk is in code ``execute`` reaches (not in a method only the

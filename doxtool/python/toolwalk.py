@@ -105,14 +105,17 @@ class StatementWalk:
             self._expr(small.value, env)
             for target in small.targets:
                 self._assign_target(target.target, small.value, env)
+                self._hold_result(target.target, small.value, env)
         elif type(small) is cst.AnnAssign:
             if small.value is not None:
                 self._expr(small.value, env)
                 self._assign_target(small.target, small.value, env)
+                self._hold_result(small.target, small.value, env)
         elif type(small) is cst.AugAssign:
             self._expr(small.value, env)
             if type(small.target) is cst.Name:
                 env.keys.pop(small.target.value, None)
+                env.results.pop(small.target.value, None)
         elif type(small) is cst.Return:
             self._return(small, env)
         elif type(small) is cst.Raise:

@@ -54,6 +54,9 @@ class Env:
     #: local name -> the arguments it may stand for, when it was given a
     #: fallback (``if not text: text = self.args.get("message")``)
     var_groups: dict[str, frozenset[str]] = field(default_factory=dict)
+    #: local name -> the call into another module whose result (``""``) or
+    #: item of it (``#<n>``) it holds (``text = read_text(self.args)``)
+    results: dict[str, tuple[Any, str]] = field(default_factory=dict)
     #: how many enclosing branches depend on an argument's value (reads
     #: there are needed on some calls only)
     conditional: int = 0
