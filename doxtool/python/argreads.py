@@ -278,6 +278,14 @@ class ArgumentReads:
         optional, known, value = self._merged_default(source, key, env)
         if known:
             builder.set_default(value)
+        fill = self._fill(source, key, env)
+        if fill is not None and not builder.required_read:
+            # filled by the tool when missing (:mod:`~doxtool.python.argfills`)
+            optional = True
+            if fill[0]:
+                builder.set_default(fill[1])
+            else:
+                builder.set_fallback(False)
         # ``args.pop("k")`` with no default raises ``KeyError`` as ``args["k"]`` does
         raises = kind == "subscript" or (kind == "pop" and default is None)
         guarded = not raises or env.guarded(key) or optional
@@ -390,6 +398,8 @@ class ArgumentReads:
             and node.args[0].keyword is None
         ):
             default = node.args[1].value if len(node.args) > 1 else None
+            if self._pure_write(node, env):
+                return
             self._read(
                 node.args[0].value, node, READ_METHODS[func.attr.value], env, default, func.value
             )

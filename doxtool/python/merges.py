@@ -108,7 +108,9 @@ class MergedDicts:
     def _overridden(self, source: cst.BaseExpression | None, key: str, env: Env) -> bool:
         """Whether ``key`` of the dict ``source`` is not the argument's value."""
         merge = self._merged_of(source, env)
-        return merge is not None and key in merge.overrides
+        if merge is not None and key in merge.overrides:
+            return True
+        return self._written(source, key, env)  # type: ignore[attr-defined]
 
     def _merged_default(
         self, source: cst.BaseExpression | None, key: str, env: Env

@@ -31,6 +31,7 @@ from doxtool.core.facts import (
 )
 from doxtool.python import effects
 from doxtool.python.absence import AbsenceCalls
+from doxtool.python.argfills import ArgumentFills
 from doxtool.python.argreads import ArgumentReads
 from doxtool.python.arguments import ArgBuilder, own_params, own_values, unique
 from doxtool.python.arms import DispatchArms
@@ -59,7 +60,7 @@ from doxtool.python.raises import Raises
 from doxtool.python.receivers import BoundValues
 from doxtool.python.toolwalk import StatementWalk
 from doxtool.python.undecidedwalk import UndecidedBranches
-from doxtool.python.walkstate import Env, Target
+from doxtool.python.walkstate import Env, Fills, Target
 
 #: functions of a module whose every path may raise that one tool looks into
 #: (each one deepens the walk; chains past it are taken as ones that may return)
@@ -112,6 +113,7 @@ class ToolScan(
     UndecidedBranches,
     MatchWalk,
     ArgumentReads,
+    ArgumentFills,
     Comparisons,
     Fallbacks,
     Lookups,
@@ -175,6 +177,7 @@ class ToolScan(
         self._bindings: dict[int, ScopeBindings] = {}
         self.bound = BoundValues()
         self.writes = None
+        self.hook_fills = Fills()
 
     def run(self) -> ToolFacts:
         execute = self.scan._find_method(self.cls, "execute")
@@ -196,6 +199,8 @@ class ToolScan(
             ),
         )
         self._execute_parameters(execute)
+        hook = self.scan._find_method(self.cls, "before_execution")
+        self.hook_fills = self._before_execution_fills(hook)
         dicts = frozenset({execute.star_kwarg} if execute.star_kwarg else ())
         self._scan(Target(execute, dicts, values=own_values(execute)), collect=True)
         # other methods read ``self.args`` and call helpers too (the framework
@@ -353,6 +358,10 @@ class ToolScan(
             arm=target.arm,
             arm_top=target.arm is not None,
         )
+        if fn.name != "before_execution":
+            # what ``before_execution`` fills holds before ``execute`` runs
+            hook = self.hook_fills
+            env.fills = Fills(dict(hook.filled), set(hook.any_filled), set(hook.written))
         if raised and target.arm is not None and not target.recovered:
             # the call of an arm's straight path needs them (:mod:`~doxtool.python.arms`)
             env.arm_straight = True

@@ -91,6 +91,8 @@ class StatementWalk:
                     contracts = branch = False  # later checks hold only on some paths
                 else:
                     doubtful.append(answered)  # ... or, if the call refuses, on every path
+            if top:
+                self._note_fills(stmt, env, env.fills)
             self._arm_step(stmt, env)
             if arms is not None and index == arms[0]:
                 self._close_arms(arms[1], arms[2])
@@ -223,6 +225,8 @@ class StatementWalk:
             self._if(stmt, env)
         elif type(stmt) in (cst.For,):
             self._expr(stmt.iter, env)
+            if self._fill_loop(stmt, env) is not None:
+                return  # it only fills missing keys (:mod:`~doxtool.python.argfills`)
             keys = self._loop_keys(stmt.iter)
             for name_node in _names_in(stmt.target):
                 env.keys.pop(name_node, None)
@@ -410,6 +414,7 @@ class StatementWalk:
                 )
                 and not self._is_dict_source(current, env, alias=True)
                 and self._assigned_merge(current, env) is None
+                and not self._merged_into_args(current, env)
             ):
                 # ``{"area": area, **kwargs}``: every other argument is taken too
                 self._wholesale(current, env)

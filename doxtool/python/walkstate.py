@@ -17,6 +17,19 @@ from doxtool.python.modulescan import Func
 LookupEntry = tuple[str, tuple[bool, Any]]
 
 
+@dataclass
+class Fills:
+    """What statements so far wrote into the arguments dicts of a function."""
+
+    #: (dict label, key) -> (the value written is known, the value), for a
+    #: key filled where it was missing
+    filled: dict[tuple[str, str], tuple[bool, Any]] = field(default_factory=dict)
+    #: labels of dicts in which any key may have been filled
+    any_filled: set[str] = field(default_factory=set)
+    #: (dict label, key) written on every path: no longer the argument
+    written: set[tuple[str, str]] = field(default_factory=set)
+
+
 @dataclass(eq=False, repr=False)
 class Env:
     """What the walk knows inside one function."""
@@ -114,6 +127,8 @@ class Env:
     #: some calls only: the keys a read that raises without them needs there
     #: (:mod:`~doxtool.python.undecided`)
     undecided: list[set[str]] = field(default_factory=list)
+    #: keys written into the arguments dicts so far (:mod:`~doxtool.python.argfills`)
+    fills: Fills = field(default_factory=Fills)
 
     def some_calls(self) -> bool:
         """Whether what is walked runs on some calls only: in a branch of a

@@ -1,0 +1,349 @@
+"""Keys a tool's own code writes into its arguments dict (part of
+:class:`~doxtool.python.toolscan.ToolScan`).
+
+A statement at the top of a function body that fills a key when it is
+missing makes every later read of that key one that cannot raise: the
+argument is optional, and its default is the value written when that is a
+literal (otherwise none is claimed)::
+
+    if "lines" not in self.args:          # also ``if not self.args.get("lines")``
+        self.args["lines"] = 20
+    self.args.setdefault("lines", 20)
+    for key, value in DEFAULTS.items():   # DEFAULTS a literal dict
+        self.args.setdefault(key, value)
+    self.args = {**DEFAULTS, **self.args}
+
+A key written on every path (``self.args["mode"] = "x"``,
+``self.args.update(mode="x")``, or after the arguments in a merge) holds the
+value written: later reads of it read no argument. ``before_execution`` runs
+before ``execute``: what its top-level statements fill in ``self.args`` before
+any ``return`` holds in every function ``execute`` reaches.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import libcst as cst
+
+from doxtool.python.controlflow import contains_return
+from doxtool.python.cstnodes import getattr_of, suite_body
+from doxtool.python.literals import string_value
+from doxtool.python.merges import _UNKNOWN
+from doxtool.python.modulescan import Func
+from doxtool.python.walkstate import Env, Fills
+
+#: the label of ``self.args`` (other dicts are labelled by their local name)
+SELF_ARGS = "self.args"
+
+
+class ArgumentFills:
+    """Keys written into the arguments dict: a part of
+    :class:`~doxtool.python.toolscan.ToolScan`."""
+
+    #: what ``before_execution`` fills in ``self.args`` before ``execute`` runs
+    hook_fills: Fills
+
+    def _dict_label(self, node: cst.BaseExpression | None, env: Env) -> str | None:
+        """``self.args`` (also as ``getattr(self, "args")``), or the local
+        name of an arguments dict (``kwargs``)."""
+        if node is None:
+            return None
+        if type(node) is cst.Name:
+            return node.value if node.value in env.dicts else None
+        if env.self_name is None:
+            return None
+        attribute = (
+            type(node) is cst.Attribute
+            and node.attr.value == "args"
+            and type(node.value) is cst.Name
+            and node.value.value == env.self_name
+        )
+        return SELF_ARGS if attribute or getattr_of(node) == (env.self_name, "args") else None
+
+    def _fill(
+        self, source: cst.BaseExpression | None, key: str, env: Env
+    ) -> tuple[bool, Any] | None:
+        """(known, value) a missing ``key`` of ``source`` was filled with; None if it was not."""
+        label = self._dict_label(source, env)
+        if label is None:
+            return None
+        found = env.fills.filled.get((label, key))
+        if found is None and label in env.fills.any_filled:
+            return False, None
+        return found
+
+    def _written(self, source: cst.BaseExpression | None, key: str, env: Env) -> bool:
+        label = self._dict_label(source, env)
+        return label is not None and (label, key) in env.fills.written
+
+    def _note_fills(self, stmt: cst.CSTNode, env: Env, fills: Fills) -> None:
+        """Add what a statement at the top of a function body writes into
+        the arguments dicts on every path past it."""
+        if type(stmt) in (cst.SimpleStatementLine, cst.SimpleStatementSuite):
+            for small in stmt.body:  # type: ignore[attr-defined]
+                self._small_fill(small, env, fills, None)
+        elif type(stmt) is cst.If and stmt.orelse is None:
+            missing = self._missing_test(stmt.test, env)
+            if missing is None:
+                return
+            for inner in suite_body(stmt.body):
+                if type(inner) in (cst.SimpleStatementLine, cst.SimpleStatementSuite):
+                    for small in inner.body:  # type: ignore[attr-defined]
+                        self._small_fill(small, env, fills, missing)
+        elif type(stmt) is cst.For and stmt.orelse is None:
+            self._loop_fill(stmt, env, fills)
+
+    def _mentions(self, small: cst.BaseSmallStatement, label: str, env: Env) -> bool:
+        """Whether the value a statement writes uses the dict ``label``."""
+        value = getattr(small, "value", None)
+        todo: list[cst.CSTNode] = [value] if value is not None else []
+        if type(small) is cst.Expr and type(value) is cst.Call:
+            todo = [a.value for a in value.args]  # ``D.update(...)``: what it is handed
+        while todo:
+            node = todo.pop()
+            if isinstance(node, cst.BaseExpression) and self._dict_label(node, env) == label:
+                return True
+            todo.extend(node.children)
+        return False
+
+    def _missing_test(self, test: cst.BaseExpression, env: Env) -> tuple[str, str] | None:
+        """(dict label, key) a test is true for when the key is missing:
+        ``"k" not in D``, ``not D.get("k")``, ``D.get("k") is None``."""
+        if type(test) is cst.UnaryOperation and type(test.operator) is cst.Not:
+            inner = test.expression
+            if type(inner) is cst.Comparison and len(inner.comparisons) == 1:
+                if type(inner.comparisons[0].operator) is cst.In:
+                    return self._label_key(inner.comparisons[0].comparator, inner.left, env)
+                return None
+            return self._get_of(inner, env)
+        if type(test) is cst.Comparison and len(test.comparisons) == 1:
+            target = test.comparisons[0]
+            if type(target.operator) is cst.NotIn:
+                return self._label_key(target.comparator, test.left, env)
+            none = type(target.comparator) is cst.Name and target.comparator.value == "None"
+            if none and type(target.operator) is cst.Is:
+                return self._get_of(test.left, env)
+        return None
+
+    def _get_of(self, node: cst.BaseExpression, env: Env) -> tuple[str, str] | None:
+        """``D.get("k")``: (label, key)."""
+        if type(node) is not cst.Call or type(node.func) is not cst.Attribute:
+            return None
+        if node.func.attr.value != "get" or len(node.args) != 1 or node.args[0].keyword:
+            return None
+        return self._label_key(node.func.value, node.args[0].value, env)
+
+    def _label_key(
+        self, dict_node: cst.BaseExpression, key_node: cst.BaseExpression, env: Env
+    ) -> tuple[str, str] | None:
+        label = self._dict_label(dict_node, env)
+        key = self._key(key_node, env)  # type: ignore[attr-defined]
+        return (label, key) if label is not None and isinstance(key, str) else None
+
+    def _small_fill(
+        self,
+        small: cst.BaseSmallStatement,
+        env: Env,
+        fills: Fills,
+        missing: tuple[str, str] | None,
+    ) -> None:
+        """A write; ``missing``: the statement runs only when that key is missing."""
+        assign = type(small) is cst.Assign and len(small.targets) == 1
+        target = small.targets[0].target if assign else None  # type: ignore[attr-defined]
+        if missing is None and self._dict_label(target, env) == SELF_ARGS:
+            self._merge_fills(SELF_ARGS, small.value, env, fills)  # type: ignore[attr-defined]
+            return
+        for label, key, known, value, overrides in self._writes_of(small, env):
+            if missing is not None and (label, key) != missing:
+                continue
+            if overrides and missing is None and not self._mentions(small, label, env):
+                fills.written.add((label, key))
+            elif overrides and missing is None:
+                # ``self.args["k"] = norm(self.args.get("k"))``: still the
+                # argument, in a form not known
+                fills.filled.setdefault((label, key), (False, None))
+            elif (label, key) not in fills.written:
+                fills.filled.setdefault((label, key), (known, value))
+
+    def _writes_of(
+        self, small: cst.BaseSmallStatement, env: Env
+    ) -> list[tuple[str, str, bool, Any, bool]]:
+        """(label, key, value known, value, whether it overrides a value
+        present) for each key of an arguments dict the statement writes."""
+        if type(small) is cst.Assign and len(small.targets) == 1:
+            target = small.targets[0].target
+            if type(target) is cst.Subscript and len(target.slice) == 1:
+                index = target.slice[0].slice
+                if type(index) is cst.Index:
+                    found = self._label_key(target.value, index.value, env)
+                    if found is not None:
+                        return [(*found, *self._value(small.value), True)]  # type: ignore[attr-defined]
+                return []
+            return []
+        if type(small) is not cst.Expr or type(small.value) is not cst.Call:
+            return []
+        call = small.value
+        func = call.func
+        if type(func) is not cst.Attribute:
+            return []
+        label = self._dict_label(func.value, env)
+        if label is None or any(a.star for a in call.args):
+            return []
+        method = func.attr.value
+        if method == "setdefault" and len(call.args) == 2 and not call.args[0].keyword:
+            found = self._label_key(func.value, call.args[0].value, env)
+            if found is not None:
+                return [(*found, *self._value(call.args[1].value), False)]  # type: ignore[attr-defined]
+        if method == "update" and len(call.args) == 1 and not call.args[0].keyword:
+            mapping = call.args[0].value
+            if type(mapping) is cst.Dict:
+                return [
+                    (label, key, *self._value(e.value), True)  # type: ignore[attr-defined]
+                    for e in mapping.elements
+                    if type(e) is cst.DictElement and isinstance(key := string_value(e.key), str)
+                ]
+        if method == "update" and call.args and all(a.keyword for a in call.args):
+            return [
+                (label, a.keyword.value, *self._value(a.value), True)  # type: ignore[attr-defined, union-attr]
+                for a in call.args
+            ]
+        return []
+
+    def _merge_fills(self, label: str, value: cst.BaseExpression, env: Env, fills: Fills) -> None:
+        """``self.args = {**DEFAULTS, **self.args}``: the keys before the
+        arguments are filled when missing, those after them written."""
+        merge = self._merge(value, env)  # type: ignore[attr-defined]
+        if merge is None:
+            return
+        fills.written.update((label, key) for key in merge.overrides)
+        if merge.defaults is None:
+            fills.any_filled.add(label)
+            return
+        for key, default in merge.defaults.items():
+            if (label, key) not in fills.written:
+                known = default is not _UNKNOWN
+                fills.filled.setdefault((label, key), (known, default if known else None))
+
+    def _loop_fill(self, stmt: cst.For, env: Env, fills: Fills) -> None:
+        """Each key of the literal dict a :meth:`_fill_loop` goes over is
+        filled with its value."""
+        found = self._fill_loop(stmt, env)
+        if found is None:
+            return
+        label, mapping = found
+        for key, value in mapping.items():
+            if (label, key) not in fills.written:
+                fills.filled.setdefault((label, key), (True, value))
+
+    def _fill_loop(self, stmt: cst.For, env: Env) -> tuple[str, dict[str, Any]] | None:
+        """(dict label, the literal dict) of ``for key, value in
+        DEFAULTS.items(): D.setdefault(key, value)`` (also ``D[key] = value``
+        under ``if key not in D``): a loop that only fills missing keys."""
+        body = suite_body(stmt.body)
+        target, loop = stmt.target, stmt.iter
+        if len(body) != 1 or type(target) is not cst.Tuple or len(target.elements) != 2:
+            return None
+        names = [e.value.value for e in target.elements if type(e.value) is cst.Name]
+        if len(names) != 2 or type(loop) is not cst.Call or loop.args:
+            return None
+        if type(loop.func) is not cst.Attribute or loop.func.attr.value != "items":
+            return None
+        ok, mapping = self._value(loop.func.value)  # type: ignore[attr-defined]
+        if not ok or not isinstance(mapping, dict) or not all(isinstance(k, str) for k in mapping):
+            return None
+        inner = body[0]
+        missing = False
+        if type(inner) is cst.If and inner.orelse is None:
+            test = inner.test
+            missing = (
+                type(test) is cst.Comparison
+                and len(test.comparisons) == 1
+                and type(test.comparisons[0].operator) is cst.NotIn
+                and type(test.left) is cst.Name
+                and test.left.value == names[0]
+            )
+            body = suite_body(inner.body)
+            if not missing or len(body) != 1:
+                return None
+            inner = body[0]
+        if type(inner) is not cst.SimpleStatementLine or len(inner.body) != 1:
+            return None
+        label = self._loop_write(inner.body[0], names, env, missing)
+        return None if label is None else (label, mapping)
+
+    def _loop_write(
+        self, small: cst.BaseSmallStatement, names: list[str], env: Env, missing: bool
+    ) -> str | None:
+        """The label of the dict ``small`` writes the loop's value into under
+        the loop's key (``D.setdefault(key, value)``; ``D[key] = value``
+        when the key is missing)."""
+        key, value = names
+
+        def is_name(node: cst.BaseExpression, name: str) -> bool:
+            return type(node) is cst.Name and node.value == name
+
+        if type(small) is cst.Expr and type(small.value) is cst.Call:
+            call = small.value
+            func = call.func
+            if (
+                type(func) is cst.Attribute
+                and func.attr.value == "setdefault"
+                and len(call.args) == 2
+                and not any(a.keyword or a.star for a in call.args)
+                and is_name(call.args[0].value, key)
+                and is_name(call.args[1].value, value)
+            ):
+                return self._dict_label(func.value, env)
+            return None
+        if missing and type(small) is cst.Assign and len(small.targets) == 1:
+            target = small.targets[0].target
+            if (
+                type(target) is cst.Subscript
+                and len(target.slice) == 1
+                and is_name(small.value, value)
+            ):
+                index = target.slice[0].slice
+                if type(index) is cst.Index and is_name(index.value, key):
+                    return self._dict_label(target.value, env)
+        return None
+
+    def _before_execution_fills(self, hook: Func | None) -> Fills:
+        """What ``before_execution``'s top-level statements fill in
+        ``self.args`` before any of them may return."""
+        fills = Fills()
+        if hook is None or hook.self_name is None:
+            return fills
+        env = Env(
+            func=hook, self_name=hook.self_name, dicts=set(), names={}, collect_outcomes=False
+        )
+        for stmt in suite_body(hook.node.body):
+            if contains_return(stmt):
+                break
+            self._note_fills(stmt, env, fills)
+        return fills
+
+    def _merged_into_args(self, node: cst.Dict, env: Env) -> bool:
+        """Whether ``node`` is the value of ``self.args = {**DEFAULTS,
+        **self.args}``: the arguments stay where they were, not handed on."""
+        stmt = env.stmt
+        return (
+            type(stmt) is cst.Assign
+            and stmt.value is node
+            and len(stmt.targets) == 1
+            and self._dict_label(stmt.targets[0].target, env) == SELF_ARGS
+            and self._merge(node, env) is not None  # type: ignore[attr-defined]
+        )
+
+    def _pure_write(self, call: cst.Call, env: Env) -> bool:
+        """``D.setdefault(key, value)`` as a statement of its own, with a key
+        that is no literal: it writes the key and reads no argument."""
+        func = call.func
+        stmt = env.stmt
+        return (
+            type(func) is cst.Attribute
+            and func.attr.value == "setdefault"
+            and type(stmt) is cst.Expr
+            and stmt.value is call
+            and not isinstance(self._key(call.args[0].value, env), str)  # type: ignore[attr-defined]
+        )
