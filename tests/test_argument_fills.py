@@ -220,3 +220,23 @@ def test_the_companion_line_of_a_filled_key_is_left_as_written(run_cli, make_rep
     (schema,) = json.loads(result.output)
     assert schema["required"] == ["path"]
     assert schema["properties"]["lines"] == {"type": "integer", "default": 20}
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "self.args.setdefault(key, None)",
+        "self.args.pop(key, None)",
+        "del self.args[key]",
+        "del kwargs[key], self.args[key]",
+    ],
+)
+def test_a_write_with_a_computed_key_is_no_read(run_cli, make_repo, line: str) -> None:
+    source = (
+        "class Tail(Tool):\n"
+        "    async def execute(self, **kwargs) -> Response:\n"
+        "        for key in self.agent.keys:\n"
+        f"            {line}\n"
+        '        return Response(message="", break_loop=False)\n'
+    )
+    assert _tool(run_cli, make_repo, source)["dynamic_reads"] == []

@@ -335,14 +335,32 @@ class ArgumentFills:
             and self._merge(node, env) is not None  # type: ignore[attr-defined]
         )
 
+    def _deleted_keys(self, target: cst.BaseExpression, env: Env) -> bool:
+        """Whether ``del`` deletes keys of arguments dicts only (``del
+        self.args[key]``); their keys are walked, the dicts read nothing."""
+        targets = [e.value for e in target.elements] if type(target) is cst.Tuple else [target]
+        subscripts = [t for t in targets if type(t) is cst.Subscript]
+        if len(subscripts) != len(targets) or not all(
+            self._dict_label(t.value, env) is not None for t in subscripts
+        ):
+            return False
+        for subscript in subscripts:
+            for element in subscript.slice:
+                self._expr(element, env)  # type: ignore[attr-defined]
+        return True
+
     def _pure_write(self, call: cst.Call, env: Env) -> bool:
-        """``D.setdefault(key, value)`` as a statement of its own, with a key
-        that is no literal: it writes the key and reads no argument."""
+        """``D.setdefault(key, value)`` or ``D.pop(key, None)`` as a statement
+        of its own, with a key that is no literal: it writes (or removes) the
+        key and reads no argument."""
         func = call.func
         stmt = env.stmt
         return (
             type(func) is cst.Attribute
-            and func.attr.value == "setdefault"
+            and (
+                func.attr.value == "setdefault"
+                or (func.attr.value == "pop" and len(call.args) == 2)
+            )
             and type(stmt) is cst.Expr
             and stmt.value is call
             and not isinstance(self._key(call.args[0].value, env), str)  # type: ignore[attr-defined]

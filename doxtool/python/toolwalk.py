@@ -122,6 +122,8 @@ class StatementWalk:
             self._return(small, env)
         elif type(small) is cst.Raise:
             self._raise(small, env)
+        elif type(small) is cst.Del and self._deleted_keys(small.target, env):
+            pass  # ``del self.args[key]``: a write, no read
         elif type(small) is cst.Assert:
             # ``assert mode in ("fast", "slow")`` refuses every other value
             closed, env.closed = env.closed, accepts(small.test)
