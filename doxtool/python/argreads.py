@@ -69,9 +69,7 @@ class ArgumentReads:
         elif param.default is None:
             builder.required_read = True
         else:
-            ok, value = self._value(param.default)
-            if ok:
-                builder.set_default(value)
+            self._parameter_default(fn, param)
         if param.annotation is not None:
             builder.annotation_type = type_of_annotation(param.annotation.annotation)
 

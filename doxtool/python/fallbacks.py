@@ -10,8 +10,14 @@ is needed once a check refuses their joint absence.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 import libcst as cst
 
+from doxtool.core.facts import json_type
+from doxtool.python.cstnodes import suite_body
+from doxtool.python.modulescan import Func
 from doxtool.python.readforms import COERCIONS, READ_METHODS, STRING_METHODS
 from doxtool.python.walkstate import Env
 
@@ -40,6 +46,30 @@ class Fallbacks:
             builder.set_default(value)
         else:
             builder.set_fallback(ok, value)
+
+    def _parameter_default(self, fn: Func, param: cst.Param) -> None:
+        """The default of a parameter filled from the arguments, unless the
+        function replaces it before anything else uses the name: ``x = x or
+        <fallback>`` for a falsy default, ``if x is None: x = <fallback>``
+        (``if not x``) for a ``None`` (falsy) one. A literal fallback that is
+        not empty is then the default; any other leaves it neither claimed
+        nor denied, as after ``self.args.get("x") or <fallback>``."""
+        assert param.default is not None
+        ok, value = self._value(param.default)
+        builder = self._arg(param.name.value)
+        if not ok:
+            return
+        fallback = _replacement(suite_body(fn.node.body), param.name.value, value)
+        if fallback is None:
+            builder.set_default(value)
+            return
+        if value is not None:  # the replaced literal still gives the type
+            builder.weak_type = builder.weak_type or json_type(value)
+        known, replaced = self._value(fallback)
+        if known and replaced:
+            builder.set_default(replaced)
+        else:
+            builder.set_fallback(known, replaced)
 
     def _stand_in(self, left: cst.BaseExpression, other: str, env: Env) -> None:
         """``args.get("text") or args.get("message")``: a missing (or empty)
@@ -144,6 +174,85 @@ class Fallbacks:
             return sorted(env.var_groups[inner.value])
         arg = self._arg_of(node, env)
         return [arg] if arg is not None else []
+
+
+def _replacement(
+    body: Sequence[cst.BaseStatement], name: str, default: Any
+) -> cst.BaseExpression | None:
+    """What the first statement of ``body`` that uses ``name`` puts in place
+    of its ``default``: the fallback of ``name = name or <fallback>`` (a
+    falsy default), of ``if name is None: name = <fallback>`` (a ``None``
+    default) or ``if not name: name = <fallback>`` (a falsy one)."""
+    for stmt in body:
+        if not _uses(stmt, name):
+            continue
+        if type(stmt) is cst.SimpleStatementLine and len(stmt.body) == 1:
+            small = stmt.body[0]
+            value = _assigned(small, name)
+            if (
+                not default
+                and type(value) is cst.BooleanOperation
+                and type(value.operator) is cst.Or
+                and _is_name(value.left, name)
+            ):
+                return value.right
+            return None
+        if type(stmt) is not cst.If or stmt.orelse is not None:
+            return None
+        test = stmt.test
+        none_test = (
+            type(test) is cst.Comparison
+            and len(test.comparisons) == 1
+            and type(test.comparisons[0].operator) is cst.Is
+            and _is_name(test.left, name)
+            and _is_name(test.comparisons[0].comparator, "None")
+        )
+        falsy_test = (
+            type(test) is cst.UnaryOperation
+            and type(test.operator) is cst.Not
+            and _is_name(test.expression, name)
+        )
+        inner = suite_body(stmt.body)
+        if (
+            ((none_test and default is None) or (falsy_test and not default))
+            and len(inner) == 1
+            and type(inner[0]) is cst.SimpleStatementLine
+            and len(inner[0].body) == 1
+        ):
+            value = _assigned(inner[0].body[0], name)
+            if value is not None and not _uses(value, name):
+                return value
+        return None
+    return None
+
+
+def _assigned(small: cst.BaseSmallStatement, name: str) -> cst.BaseExpression | None:
+    """The value of ``name = <value>``."""
+    if type(small) is cst.Assign and len(small.targets) == 1:
+        return small.value if _is_name(small.targets[0].target, name) else None
+    if type(small) is cst.AnnAssign and _is_name(small.target, name):
+        return small.value
+    return None
+
+
+def _is_name(node: cst.CSTNode, name: str) -> bool:
+    return type(node) is cst.Name and node.value == name  # type: ignore[attr-defined]
+
+
+def _uses(node: cst.CSTNode, name: str) -> bool:
+    """Whether ``name`` occurs in ``node`` (nested functions too)."""
+    todo = [node]
+    while todo:
+        current = todo.pop()
+        if _is_name(current, name):
+            return True
+        if type(current) is cst.Attribute:
+            todo.append(current.value)  # ``self.lines`` is no use of ``lines``
+        elif type(current) is cst.Arg:
+            todo.append(current.value)  # nor is ``f(lines=...)``
+        else:
+            todo.extend(current.children)
+    return False
 
 
 def _unwrapped(node: cst.BaseExpression) -> cst.BaseExpression:
