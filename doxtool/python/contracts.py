@@ -185,6 +185,7 @@ class Contracts:
         """``match x:`` whose last ``case _`` ends ``execute`` with an error and
         whose other cases match no ``None`` (``case str() if x.strip():``,
         ``case "a" | "b":``): a missing ``x`` is an error, as ``if x is None``."""
+        self._empty_case_contract(stmt, env)  # type: ignore[attr-defined]
         arg = self._arg_of(stmt.subject, env)
         cases = list(stmt.cases)
         last = cases[-1].pattern if cases else None
@@ -194,23 +195,26 @@ class Contracts:
             return
         body = suite_body(cases[-1].body)
         refuses_none = all(_refuses_none(case.pattern) for case in cases[:-1])
+        # ``case str() if x.strip():`` refuses ``""`` too (:mod:`~doxtool.python.matchwalk`)
+        blank = self._cases_refuse_blank(cases[:-1], stmt.subject, env)
+        kinds = ["none"] * refuses_none + ["blank"] * blank
         error = self._error_exit(body, env)
         recovered = error and env.recovering > 0 and ends_with_raise(body)
         if (
             env.func is self.entry
-            and refuses_none
+            and kinds
             and not recovered
-            and self._doubtful(body, error, lambda: [{arg: "none"}], env)
+            and self._doubtful(body, error, lambda: [{arg: k} for k in kinds], env)
         ):
             return  # ``case _: return self.fail(...)``: refused or handled
         if not error or not (self._ends_execute(env) or ends_with_raise(body)):
             return
-        if refuses_none:
-            builder = self._arg(arg)
+        builder = self._arg(arg)
+        for kind in kinds:
             if env.recovering > 0 and ends_with_raise(body):
-                builder.recovered.add("none")
+                builder.recovered.add(kind)
             else:
-                builder.refusals.add("none")
+                builder.refusals.add(kind)
                 builder.contract_required = True
 
     def _try_body(self, stmt: cst.Try | cst.TryStar, env: Env) -> None:

@@ -9,11 +9,16 @@ from __future__ import annotations
 
 import libcst as cst
 
+from doxtool.python.contracts import _refuses_none, ends_with_raise
 from doxtool.python.controlflow import contains_return
 from doxtool.python.cstnodes import suite_body
+from doxtool.python.emptiness import nonempty_when
 from doxtool.python.literals import literal_value
 from doxtool.python.matchpatterns import match_values
 from doxtool.python.walkstate import Env
+
+#: classes a ``case`` pattern names that ``""`` is no instance of
+_NOT_STR = frozenset({"int", "float", "bool", "list", "dict", "tuple", "set"})
 
 
 class MatchWalk:
@@ -46,6 +51,9 @@ class MatchWalk:
             ):
                 self._accepting_case(case, builder, closed)
             case_body = suite_body(case.body)
+            # as in a branch of an ``if`` dispatch, its checks refuse defaults
+            # on the calls that take it
+            env.branch_body = case_body if dispatch else None
             self._arm_entry(case, case_body, env)
             env.undecided.extend([set()] if framed[index] else [])
             self._stmts(case_body, env)
@@ -72,3 +80,130 @@ class MatchWalk:
                         self._read(element.key, element.key, "contains", env)
                 if current.rest is not None:
                     self._wholesale(current, env)
+
+    def _cases_refuse_blank(
+        self, cases: list[cst.MatchCase], subject: cst.BaseExpression, env: Env
+    ) -> bool:
+        """Whether no case of ``cases`` takes ``""``: each one's pattern
+        matches only other values (``case "a" | "b":``, ``case int():``) or
+        its guard needs the subject not empty (``case str() if x.strip():``,
+        ``case str(t) if t:``)."""
+        arg = self._arg_of(subject, env)
+        return (
+            arg is not None
+            and bool(cases)
+            and all(self._case_refuses_blank(case, arg, env) for case in cases)
+        )
+
+    def _case_refuses_blank(self, case: cst.MatchCase, arg: str, env: Env) -> bool:
+        if case.guard is not None:
+            captured, bound = _captured(case.pattern), _bound(case.pattern)
+            for value in nonempty_when(case.guard, True):
+                name = value.value if type(value) is cst.Name else None
+                if name in captured:
+                    return True
+                if name not in bound and self._arg_of(value, env) == arg:
+                    return True
+        return _never_blank(case.pattern, self.module)
+
+    def _empty_case_contract(self, stmt: cst.Match, env: Env) -> None:
+        """``match text: case "": raise ...`` (``case None``, ``case "" |
+        None``) ends ``execute`` with an error for an empty (or missing)
+        value, as ``if text == "": raise ...`` does, when no case before it
+        may take that value."""
+        arg = self._arg_of(stmt.subject, env)
+        if arg is None:
+            return
+        for case in stmt.cases:
+            kinds = _empty_kinds(case.pattern, self.module)
+            if not kinds or case.guard is not None:
+                if _never_blank(case.pattern, self.module) and _refuses_none(case.pattern):
+                    continue  # takes neither ``""`` nor ``None``
+                return
+            body = suite_body(case.body)
+            error = self._error_exit(body, env)
+            recovered = error and env.recovering > 0 and ends_with_raise(body)
+            groups = lambda kinds=kinds: [{arg: kind} for kind in kinds]  # noqa: E731
+            if (
+                env.func is self.entry
+                and not recovered
+                and self._doubtful(body, error, groups, env)
+            ):
+                return  # ``case "": return self.fail(...)``: refused or handled
+            if not error or (env.func is not self.entry and not ends_with_raise(body)):
+                return
+            builder = self._arg(arg)
+            for kind in kinds:
+                if recovered:
+                    builder.recovered.add(kind)
+                else:
+                    builder.refusals.add(kind)
+                    builder.contract_required = True
+            return
+
+
+def _empty_kinds(pattern: cst.MatchPattern, module: cst.Module) -> list[str]:
+    """The kinds of empty value (``"blank"``, ``"none"``) a pattern matching
+    nothing else matches: ``""``, ``None``, ``"" | None``; none otherwise."""
+    patterns = [e.pattern for e in pattern.patterns] if type(pattern) is cst.MatchOr else [pattern]
+    kinds: list[str] = []
+    for element in patterns:
+        if type(element) is cst.MatchValue and literal_value(element.value, module) == (True, ""):
+            kinds.append("blank")
+        elif (
+            type(element) is cst.MatchSingleton
+            and type(element.value) is cst.Name
+            and element.value.value == "None"
+        ):
+            kinds.append("none")
+        else:
+            return []
+    return sorted(set(kinds))
+
+
+def _captured(pattern: cst.MatchPattern) -> set[str]:
+    """The names bound to the whole subject: ``case x``, ``case str() as x``, ``case str(x)``."""
+    names: set[str] = set()
+    if type(pattern) is cst.MatchAs and pattern.name is not None:
+        names.add(pattern.name.value)
+    if type(pattern) is cst.MatchAs and pattern.pattern is not None:
+        names |= _captured(pattern.pattern)
+    if type(pattern) is cst.MatchClass and len(pattern.patterns) == 1 and not pattern.kwds:
+        inner = pattern.patterns[0].value
+        is_str = type(pattern.cls) is cst.Name and pattern.cls.value == "str"
+        if is_str and type(inner) is cst.MatchAs and inner.pattern is None and inner.name:
+            names.add(inner.name.value)
+    return names
+
+
+def _bound(pattern: cst.CSTNode) -> set[str]:
+    """Every name a pattern binds (a guard's use of one is not the subject's)."""
+    names: set[str] = set()
+    todo = [pattern]
+    while todo:
+        node = todo.pop()
+        name = getattr(node, "name", None)
+        if type(node) in (cst.MatchAs, cst.MatchStar) and type(name) is cst.Name:
+            names.add(name.value)
+        todo.extend(node.children)
+    return names
+
+
+def _never_blank(pattern: cst.MatchPattern, module: cst.Module) -> bool:
+    """Whether a ``case`` pattern never matches ``""``: a literal other than
+    ``""``, ``None``/``True``/``False``, a sequence, a mapping or a class
+    other than ``str``."""
+    if type(pattern) is cst.MatchValue:
+        ok, value = literal_value(pattern.value, module)
+        return ok and value != ""
+    if type(pattern) in (cst.MatchSingleton, cst.MatchSequence, cst.MatchList, cst.MatchTuple):
+        return True
+    if type(pattern) is cst.MatchMapping:
+        return True
+    if type(pattern) is cst.MatchClass:
+        return type(pattern.cls) is cst.Name and pattern.cls.value in _NOT_STR
+    if type(pattern) is cst.MatchOr:
+        return all(_never_blank(element.pattern, module) for element in pattern.patterns)
+    if type(pattern) is cst.MatchAs and pattern.pattern is not None:
+        return _never_blank(pattern.pattern, module)
+    return False
