@@ -389,7 +389,22 @@ put in a schema. Suppress the finding where the dynamism is intended.
 
 **Example.** `self.args.get(name)` where `name` is computed at run time.
 """
-    valid = [Example(with_files({"tools/wait.py": WAIT_PY}))]
+    valid = [
+        Example(with_files({"tools/wait.py": WAIT_PY})),
+        # a computed key that only fills defaults is written, not read
+        Example(
+            with_files(
+                {
+                    "tools/wait.py": WAIT_PY.replace(
+                        "        seconds = ",
+                        '        for key, value in {"seconds": 0}.items():\n'
+                        "            self.args.setdefault(key, value)\n"
+                        "        seconds = ",
+                    )
+                }
+            )
+        ),
+    ]
     invalid = [
         Example(
             with_files(
