@@ -16,7 +16,7 @@ from doxtool.python.checktests import negated, negative, rejects
 from doxtool.python.controlflow import contains_return, terminates
 from doxtool.python.cstnodes import child_nodes, dotted_name, is_kind, suite_body
 from doxtool.python.emptiness import nonempty_when
-from doxtool.python.matchpatterns import literal_pattern, match_values
+from doxtool.python.matchpatterns import literal_pattern, match_values, refuses_none
 from doxtool.python.readforms import REFUSALS, STRING_METHODS
 from doxtool.python.walkstate import Env
 
@@ -194,10 +194,10 @@ class Contracts:
         if not (type(last) is cst.MatchAs and last.pattern is None):
             return
         body = suite_body(cases[-1].body)
-        refuses_none = all(_refuses_none(case.pattern) for case in cases[:-1])
+        none_refused = all(refuses_none(case.pattern) for case in cases[:-1])
         # ``case str() if x.strip():`` refuses ``""`` too (:mod:`~doxtool.python.matchwalk`)
         blank = self._cases_refuse_blank(cases[:-1], stmt.subject, env)
-        kinds = ["none"] * refuses_none + ["blank"] * blank
+        kinds = ["none"] * none_refused + ["blank"] * blank
         error = self._error_exit(body, env)
         recovered = error and env.recovering > 0 and ends_with_raise(body)
         if (
@@ -483,20 +483,4 @@ def catches_key_error(handler: cst.ExceptHandler | cst.ExceptStarHandler, env: E
         dotted = dotted_name(node)
         if dotted and dotted[-1] in GUARD_EXCEPTIONS:
             return True
-    return False
-
-
-def _refuses_none(pattern: cst.MatchPattern) -> bool:
-    """Whether a ``case`` pattern never matches ``None``: a class, a
-    sequence, a mapping or a literal other than ``None``."""
-    if type(pattern) in (cst.MatchClass, cst.MatchSequence, cst.MatchList, cst.MatchTuple):
-        return True
-    if type(pattern) in (cst.MatchMapping, cst.MatchValue):
-        return True
-    if type(pattern) is cst.MatchSingleton:
-        return type(pattern.value) is cst.Name and pattern.value.value != "None"
-    if type(pattern) is cst.MatchOr:
-        return all(_refuses_none(element.pattern) for element in pattern.patterns)
-    if type(pattern) is cst.MatchAs and pattern.pattern is not None:
-        return _refuses_none(pattern.pattern)
     return False

@@ -32,3 +32,19 @@ def literal_pattern(pattern: cst.MatchPattern) -> bool:
     if type(pattern) is cst.MatchAs and pattern.pattern is not None:
         return literal_pattern(pattern.pattern)
     return False
+
+
+def refuses_none(pattern: cst.MatchPattern) -> bool:
+    """Whether a ``case`` pattern never matches ``None``: a class, a
+    sequence, a mapping or a literal other than ``None``."""
+    if type(pattern) in (cst.MatchClass, cst.MatchSequence, cst.MatchList, cst.MatchTuple):
+        return True
+    if type(pattern) in (cst.MatchMapping, cst.MatchValue):
+        return True
+    if type(pattern) is cst.MatchSingleton:
+        return type(pattern.value) is cst.Name and pattern.value.value != "None"
+    if type(pattern) is cst.MatchOr:
+        return all(refuses_none(element.pattern) for element in pattern.patterns)
+    if type(pattern) is cst.MatchAs and pattern.pattern is not None:
+        return refuses_none(pattern.pattern)
+    return False

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import libcst as cst
 
-from doxtool.python.contracts import _refuses_none, ends_with_raise
+from doxtool.python.contracts import ends_with_raise
 from doxtool.python.controlflow import contains_return
 from doxtool.python.cstnodes import suite_body
 from doxtool.python.emptiness import nonempty_when
 from doxtool.python.literals import literal_value
-from doxtool.python.matchpatterns import match_values
+from doxtool.python.matchpatterns import match_values, refuses_none
 from doxtool.python.walkstate import Env
 
 #: classes a ``case`` pattern names that ``""`` is no instance of
@@ -117,7 +117,7 @@ class MatchWalk:
         for case in stmt.cases:
             kinds = _empty_kinds(case.pattern, self.module)
             if not kinds or case.guard is not None:
-                if _never_blank(case.pattern, self.module) and _refuses_none(case.pattern):
+                if _never_blank(case.pattern, self.module) and refuses_none(case.pattern):
                     continue  # takes neither ``""`` nor ``None``
                 return
             body = suite_body(case.body)
