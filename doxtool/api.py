@@ -18,7 +18,7 @@ from doxtool.rules.engine import (
     run,
     select_rules,
 )
-from doxtool.run import deletions, incremental, sideparser, unwatched
+from doxtool.run import deletions, dependents, incremental, sideparser, unwatched
 from doxtool.run.context import Context, Scope
 from doxtool.run.project import COMPANION_SUFFIX, Project
 from doxtool.run.unchecked import unchecked
@@ -274,6 +274,8 @@ def check(
         accepted_path = _baseline_to_read(project, baseline) if use_baseline else None
         accepted = read_baseline(accepted_path) if accepted_path else None
         scope, widen = scope_for(project, paths), bool(paths)
+        if paths:
+            dependents.add_units_fed(project, scope)
         if only_paths and not paths:
             scope, widen = deletions.staged_scope(project)
         ctx = Context(project, scope, fixing=fix or diff)

@@ -76,11 +76,11 @@ class Edges:
 
     def reach(self, starts: Iterable[str]) -> set[str]:
         """``starts`` and every module their facts name, transitively."""
-        return _reach(starts, self.targets)
+        return reach_from(starts, self.targets)
 
     def reach_back(self, starts: Iterable[str]) -> set[str]:
         """``starts`` and every module whose facts name one of them, transitively."""
-        return _reach(starts, self.sources)
+        return reach_from(starts, self.sources)
 
     def replaced(self, updates: Mapping[str, list[str]]) -> Edges:
         """These edges with those of ``updates``' modules replaced (or added)."""
@@ -89,7 +89,7 @@ class Edges:
         return Edges(self.records.replaced({m: _written(t) for m, t in updates.items()}).text)
 
 
-def _reach(starts: Iterable[str], step: Callable[[str], Iterable[str]]) -> set[str]:
+def reach_from(starts: Iterable[str], step: Callable[[str], Iterable[str]]) -> set[str]:
     seen = set(starts)
     stack = list(seen)
     while stack:

@@ -1,0 +1,129 @@
+"""The documented and tool modules whose facts a module feeds.
+
+A tool's facts are built from other modules as well as its own: the
+helpers its calls are followed into, the classes it inherits, the modules
+that re-export them. A run over PATHS that names such a module therefore
+also checks every documented or tool module (a *unit*) whose facts reach
+it, exactly as if that unit had been named: its companion, and the prompts
+that teach its tools. The findings for those units are then the whole
+run's.
+
+Which modules reach which is what an incremental check follows
+(:mod:`doxtool.run.incremental`): the repository modules each module's
+facts name (:func:`~doxtool.run.snapshot.references`), walked back from the
+given module. Only the modules that can name it are asked: the facts of a
+module name another only where its text does (the other's file name, or
+its package's for an ``__init__.py``, which a relative import in the
+package names without writing it). With a link among the repository's
+files or directories, a module may name another by the link's name, and
+every module is asked. A run over a module that no other names reads
+nothing more than the repository's Python files.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from typing import Any
+
+from doxtool.run.edges import reach_from
+from doxtool.run.listing import NEVER_READ
+from doxtool.run.project import COMPANION_SUFFIX, Project
+from doxtool.run.snapshot import references
+from doxtool.run.teaching import Scope
+
+
+def units(project: Project) -> set[str]:
+    """The documented and tool modules (an incremental check's units)."""
+    return set(project.documented_modules).union(project.tool_modules)
+
+
+class _Modules:
+    """The repository's Python files, their bytes read once, and the edges
+    of those asked."""
+
+    def __init__(self, project: Project) -> None:
+        self.project = project
+        self.paths: list[str] = []
+        self.linked = False
+        self._bytes: dict[str, bytes] = {}
+        self._edges: dict[str, set[str]] = {}
+        self._memo: dict[str, Any] = {}
+        self._walk()
+
+    def _walk(self) -> None:
+        stack = [""]
+        root = self.project.root
+        while stack:
+            rel = stack.pop()
+            try:
+                with os.scandir(root / rel if rel else root) as entries:
+                    for entry in entries:
+                        path = f"{rel}/{entry.name}" if rel else entry.name
+                        if entry.is_symlink():
+                            self.linked = True
+                        elif entry.is_dir(follow_symlinks=False):
+                            if entry.name not in NEVER_READ:
+                                stack.append(path)
+                        elif entry.name.endswith(".py"):
+                            self.paths.append(path)
+            except OSError:
+                continue
+
+    def text(self, path: str) -> bytes:
+        known = self._bytes.get(path)
+        if known is None:
+            try:
+                known = (self.project.root / path).read_bytes()
+            except OSError:
+                known = b""
+            self._bytes[path] = known
+        return known
+
+    def may_name(self, module: str, target: str) -> bool:
+        """Whether the facts of ``module`` can name ``target`` (see above)."""
+        if self.linked:
+            return True
+        directory, _, name = target.rpartition("/")
+        if name == "__init__.py":
+            if module.startswith(directory + "/" if directory else ""):
+                return True
+            name = directory.rpartition("/")[2]
+        word = name.removesuffix(".py")
+        return not word.isascii() or word.encode() in self.text(module)
+
+    def sources(self, target: str) -> set[str]:
+        """The modules whose facts name ``target``."""
+        found: set[str] = set()
+        for module in self.paths:
+            if module != target and self.may_name(module, target):
+                edges = self._edges.get(module)
+                if edges is None:
+                    edges = self._edges[module] = set(references(self.project, module, self._memo))
+                if target in edges:
+                    found.add(module)
+        return found
+
+
+def fed(project: Project, given: Iterable[str]) -> dict[str, set[str]]:
+    """Each module of ``given`` that some other unit's facts reach -> those units."""
+    modules = [m for m in dict.fromkeys(given) if m.endswith(".py")]
+    if not modules:
+        return {}
+    known = units(project)
+    walked = _Modules(project)
+    out: dict[str, set[str]] = {}
+    for module in modules:
+        reaching = (reach_from([module], walked.sources) & known) - {module}
+        if reaching:
+            out[module] = reaching
+    return out
+
+
+def add_units_fed(project: Project, scope: Scope) -> None:
+    """Widen a run over PATHS by the units whose facts its modules feed (and
+    their companions): each is checked as if it had been named."""
+    assert scope.modules is not None and scope.companions is not None
+    for reaching in fed(project, scope.modules).values():
+        scope.modules.update(reaching)
+        scope.companions.update(unit + COMPANION_SUFFIX for unit in reaching)
