@@ -265,7 +265,8 @@ def test_whole_and_scoped_runs_agree_on_which_tools_have_prompts(make_repo, run_
 def test_paths_no_rule_checks_are_named_on_stderr(make_repo, run_cli) -> None:
     """A companion outside a file-documented directory is never checked: a
     run naming it (or its module) says so on stderr instead of passing it
-    in silence, and exits as its findings say."""
+    in silence, and exits as its findings say. A module no rule checks and
+    without a companion is passed over in silence."""
     files = _clean_files()
     files["tools/AGENTS.md"] = "# tools\n\n## Purpose\n\n- This directory is file-documented.\n"
     files["plugins/memo/tools/memo.py"] = WAIT_PY.replace("WaitTool", "MemoTool")
@@ -291,13 +292,18 @@ def test_paths_no_rule_checks_are_named_on_stderr(make_repo, run_cli) -> None:
         "doxtool: warning: lib/util.py.dox.md is not checked: its directory is not "
         f"file-documented {how}\n"
     )
-    # "All checks passed." would speak for the file not checked too
+    # "All checks passed." would speak for the companion not checked too
     result = run_cli(root, "check", "--no-cache", "lib/util.py", "tools/wait.py")
     assert (result.exit_code, result.stdout) == (0, "")
     assert result.stderr == (
-        "doxtool: warning: lib/util.py is not checked: its directory is neither a tool "
-        f"directory (`tool-dirs`) nor file-documented {how}\n"
+        "doxtool: warning: lib/util.py.dox.md is not checked: its directory is not "
+        f"file-documented {how}\n"
     )
+    # a module no rule checks, with no companion and feeding no tool, is passed
+    # over in silence: the hooks pass every `.py` file
+    (root / "lib/plain.py").write_text("VALUE = 2\n")
+    result = run_cli(root, "check", "--no-cache", "lib/plain.py", "tools/wait.py")
+    assert (result.exit_code, result.stdout, result.stderr) == (0, "All checks passed.\n", "")
     # a file a rule checks, or a directory given whole, is not named
     for args in (("tools/wait.py", "tools/wait.py.dox.md"), ("plugins",)):
         result = run_cli(root, "check", "--no-cache", "--select", "DOX1", *args)

@@ -1,10 +1,12 @@
 """PATHS that name a file no rule checks, and why.
 
-A companion is checked only in a file-documented directory, and a module
-only there or in a tool directory. A run over PATHS that names one anywhere
-else would otherwise answer "All checks passed." for a file it never looked
-at; each such path gets a line on stderr instead (the exit code is the
-findings').
+A companion is checked only in a file-documented directory. A run over
+PATHS that names one anywhere else (or names its module) would otherwise
+answer "All checks passed." for a file a person wrote to be checked and
+that no rule looked at; each such path gets a line on stderr instead (the
+exit code is the findings'). A module no rule checks and without a
+companion is passed over in silence: the hooks pass every ``.py`` file,
+and the tools whose facts it feeds are checked (:mod:`doxtool.run.dependents`).
 """
 
 from __future__ import annotations
@@ -18,26 +20,18 @@ _HOW = "declare it in an `AGENTS.md`, or add it to `documented-dirs`"
 
 def unchecked(project: Project, named: list[str]) -> list[str]:
     """Why each of ``named`` (repository paths of files given as PATHS) that
-    is a companion, or a module, no rule checks is not checked; a module's
-    existing companion is named too, as a run over the module checks it."""
+    is a companion no rule checks is not checked; a module's existing
+    companion is named too, as a run over the module would check it."""
     notes: list[str] = []
     documented = set(project.documented_dirs)
-    modules = {
-        *project.documented_modules,
-        *project.tool_modules,
-        *(m for found in project.profile_tool_modules.values() for m in found),
-    }
     for rel in dict.fromkeys(named):
         if rel.endswith(".py" + COMPANION_SUFFIX):
             companion = rel
         elif rel.endswith(".py"):
+            # a module no rule checks is passed over (a hook passes every
+            # ``.py`` file; the tools it feeds are checked): only a companion
+            # written for it, which no rule reads either, is named
             companion = rel + COMPANION_SUFFIX
-            if rel not in modules and _directory(rel) not in documented:
-                notes.append(
-                    f"{rel} is not checked: its directory is neither a tool directory "
-                    f"(`tool-dirs`) nor file-documented ({_HOW})"
-                )
-                continue
             if companion in named or not present(project.root / companion):
                 continue
         else:
