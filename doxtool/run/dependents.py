@@ -12,9 +12,9 @@ Which modules reach which is what an incremental check follows
 (:mod:`doxtool.run.incremental`): the repository modules each module's
 facts name (:func:`~doxtool.run.snapshot.references`), walked back from the
 given module. Only the modules that can name it are asked: the facts of a
-module name another only where its text does (the other's file name, or
-its package's for an ``__init__.py``, which a relative import in the
-package names without writing it). With a link among the repository's
+module name another only where its text writes the other's file name as
+a word (or its package's for an ``__init__.py``, which a relative import
+in the package names without writing it). With a link among the repository's
 files or directories, a module may name another by the link's name, and
 every module is asked. A run over a module that no other names reads
 nothing more than the repository's Python files.
@@ -23,6 +23,7 @@ nothing more than the repository's Python files.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterable
 from typing import Any
 
@@ -49,6 +50,7 @@ class _Modules:
         self._bytes: dict[str, bytes] = {}
         self._edges: dict[str, set[str]] = {}
         self._memo: dict[str, Any] = {}
+        self._words: dict[str, re.Pattern[bytes]] = {}
         self._walk()
 
     def _walk(self) -> None:
@@ -90,7 +92,14 @@ class _Modules:
                 return True
             name = directory.rpartition("/")[2]
         word = name.removesuffix(".py")
-        return not word.isascii() or word.encode() in self.text(module)
+        if not word.isascii():
+            return True
+        pattern = self._words.get(word)
+        if pattern is None:
+            pattern = self._words[word] = re.compile(
+                rb"(?<![\w])" + re.escape(word.encode()) + rb"(?![\w])"
+            )
+        return pattern.search(self.text(module)) is not None
 
     def sources(self, target: str) -> set[str]:
         """The modules whose facts name ``target``."""
@@ -124,6 +133,8 @@ def add_units_fed(project: Project, scope: Scope) -> None:
     """Widen a run over PATHS by the units whose facts its modules feed (and
     their companions): each is checked as if it had been named."""
     assert scope.modules is not None and scope.companions is not None
+    if units(project) <= scope.modules:
+        return  # every unit is checked already (a hook given every file)
     for reaching in fed(project, scope.modules).values():
         scope.modules.update(reaching)
         scope.companions.update(unit + COMPANION_SUFFIX for unit in reaching)
