@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from doxtool.run.edges import reach_from
@@ -32,6 +32,9 @@ from doxtool.run.listing import NEVER_READ
 from doxtool.run.project import COMPANION_SUFFIX, Project
 from doxtool.run.snapshot import references
 from doxtool.run.teaching import Scope
+
+#: a word of a module's text
+_WORD = re.compile(rb"\w+")
 
 
 def units(project: Project) -> set[str]:
@@ -50,7 +53,7 @@ class _Modules:
         self._bytes: dict[str, bytes] = {}
         self._edges: dict[str, set[str]] = {}
         self._memo: dict[str, Any] = {}
-        self._words: dict[str, re.Pattern[bytes]] = {}
+        self._words: dict[str, frozenset[bytes]] = {}
         self._walk()
 
     def _walk(self) -> None:
@@ -82,30 +85,39 @@ class _Modules:
             self._bytes[path] = known
         return known
 
-    def may_name(self, module: str, target: str) -> bool:
-        """Whether the facts of ``module`` can name ``target`` (see above)."""
+    def may_name(self, target: str) -> Callable[[str], bool]:
+        """Whether the facts of a module can name ``target`` (see above)."""
         if self.linked:
-            return True
+            return lambda module: True
         directory, _, name = target.rpartition("/")
+        # a module of the package (any, for the root's): a relative import
+        package = "\0"  # starts no path
         if name == "__init__.py":
-            if module.startswith(directory + "/" if directory else ""):
-                return True
+            package = directory + "/" if directory else ""
             name = directory.rpartition("/")[2]
-        word = name.removesuffix(".py")
+        word = name.removesuffix(".py").encode()
         if not word.isascii():
-            return True
-        pattern = self._words.get(word)
-        if pattern is None:
-            pattern = self._words[word] = re.compile(
-                rb"(?<![\w])" + re.escape(word.encode()) + rb"(?![\w])"
-            )
-        return pattern.search(self.text(module)) is not None
+            return lambda module: True
+        if _WORD.fullmatch(word):
+            return lambda module: module.startswith(package) or word in self.words(module)
+        pattern = re.compile(rb"(?<![\w])" + re.escape(word) + rb"(?![\w])")
+        return lambda module: (
+            module.startswith(package) or pattern.search(self.text(module)) is not None
+        )
+
+    def words(self, path: str) -> frozenset[bytes]:
+        """The words (runs of letters, digits and underscores) of a file."""
+        known = self._words.get(path)
+        if known is None:
+            known = self._words[path] = frozenset(_WORD.findall(self.text(path)))
+        return known
 
     def sources(self, target: str) -> set[str]:
         """The modules whose facts name ``target``."""
         found: set[str] = set()
+        may_name = self.may_name(target)
         for module in self.paths:
-            if module != target and self.may_name(module, target):
+            if module != target and may_name(module):
                 edges = self._edges.get(module)
                 if edges is None:
                     edges = self._edges[module] = set(references(self.project, module, self._memo))
