@@ -443,7 +443,10 @@ class DocumentQueryTool(Tool):
             [
                 "prompts/agent.system.tool.document_query.md:1: PRM004 required argument "
                 "`document` of `document_query` (read at tools/document_query.py:6) is never "
-                "taught"
+                "taught",
+                # the list under "Minimal args ...:" teaches it, and this tool never reads it
+                "prompts/agent.system.tool.document_query.md:5: PRM003 argument `queries` is "
+                "taught for `document_query` but tools/document_query.py never reads it",
             ],
         ),
     ],

@@ -44,7 +44,10 @@ The section's tool
 
 ``args:`` lines (:class:`TaughtArgument`, source ``args-line``)
     A paragraph line starting with ``args:`` or ``arguments:`` (optionally in
-    ``**bold**``) teaches the backticked names after the colon, split into
+    ``**bold**``, and after up to three words that qualify it, ``Common
+    args:``, but are no article, pronoun, preposition or conjunction, and
+    say neither ``no`` nor ``returns``: ``the args: `x` are ...`` is prose)
+    teaches the backticked names after the colon, split into
     items by commas or semicolons outside parentheses. A name is optional
     when the word ``optional`` precedes it in its own item or in an earlier
     item of the line (real prompts write ``args: `message`, optional `title`,
@@ -79,9 +82,13 @@ The section's tool
 ``Arguments in `tool_args`:`` lists (source ``arguments-list``)
     The list right after a paragraph whose last line is that header, or a
     bare ``args:``, ``arguments:`` or ``parameters:`` (optionally in
-    ``**bold**``), teaches one argument per top-level item that starts with
+    ``**bold**``), qualified or not as an ``args:`` line is, or after it by a
+    parenthesis or a few words (``Common arguments:``, ``Optional arguments
+    by action:``, ``Arguments (all optional):``; not ``Returned args:``),
+    teaches one argument per top-level item that starts with
     a backticked name (``- `name`: meaning``, ``- `name` (required): ...``);
-    the item is optional when its text contains the word ``optional``.
+    the item is optional when its text, or the lead without ``required``,
+    contains the word ``optional``.
     Nested lists describe values, not arguments.
 
 Argument tables (source ``table``)

@@ -34,13 +34,31 @@ JSON_INFO = frozenset({"json", "json5", "jsonc"})
 
 
 _NEWLINE_RE = re.compile(r"\r\n?")
-_ARGS_LINE_RE = re.compile(
-    r"[ \t]*(?:\*\*|__)?(?:args?|arguments?)[ \t]*(?:\*\*|__)?[ \t]*:(?:\*\*|__)?", re.I
+#: up to three words that qualify an argument lead (``Common args:``,
+#: ``Optional arguments``, ``Required argument``); none a determiner,
+#: pronoun, preposition or conjunction, which make it prose (``the args:
+#: `x` are ...``)
+_QUALIFIERS = (
+    r"(?:(?!(?:the|a|an|this|that|these|those|its|their|your|our|my|his|her|some|any|each|"
+    r"every|which|what|of|to|in|on|at|by|for|from|with|into|inside|and|or|if|when|as)\b)"
+    r"[^\W\d_][\w-]*[ \t]+){0,3}"
 )
-_ARGS_LIST_HEADER_RE = re.compile(
-    r"[ \t]*(?:\*\*|__)?(?:arguments[ \t]+in[ \t]+`?tool_args`?|args?|arguments?|"
-    r"param(?:eter)?s?)[ \t]*(?:\*\*|__)?[ \t]*:(?:\*\*|__)?[ \t]*\Z",
+_ARGS_LINE_RE = re.compile(
+    rf"[ \t]*(?:\*\*|__)?{_QUALIFIERS}(?:args?|arguments?)[ \t]*(?:\*\*|__)?[ \t]*:(?:\*\*|__)?",
     re.I,
+)
+#: the lead of an argument list, qualified before (``Common arguments:``) or
+#: after (``Optional arguments by action:``, ``Arguments (all optional):``)
+_ARGS_LIST_HEADER_RE = re.compile(
+    rf"[ \t]*(?:\*\*|__)?{_QUALIFIERS}(?:arguments[ \t]+in[ \t]+`?tool_args`?|args?|arguments?|"
+    r"param(?:eter)?s?)(?:[ \t]*\([^()\n`]*\)|[ \t]+[^\W\d_][^:`\n]{0,60})?"
+    r"[ \t]*(?:\*\*|__)?[ \t]*:(?:\*\*|__)?[ \t]*\Z",
+    re.I,
+)
+#: words of a lead that is no argument lead: what the tool gives back
+#: (``Returned args:``), or a negation (``No arguments:``)
+_NOT_ARGUMENTS_RE = re.compile(
+    r"\b(?:no|not|never|without|returns?|returned|outputs?|results?|yields?)\b", re.I
 )
 #: the end of an ``args:`` line that goes on on the next line of its paragraph
 _WRAPS_RE = re.compile(r"(?:[,;]|\band|\bor)[ \t]*\Z", re.I)
@@ -163,7 +181,7 @@ class PromptReader:
                 if index >= 2 and tokens[index - 2].type == "list_item_open":
                     self._list_item_name(token)
                 if _ends_with_args_list_header(token.content):
-                    self._argument_list(tokens, index + 2)
+                    self._argument_list(tokens, index + 2, _optional_lead(token.content))
                 self.lead = token.content[token.content.rfind("\n") + 1 :]
             elif token.type == "fence":
                 self._fence(token)
@@ -256,7 +274,7 @@ class PromptReader:
         for index, start in enumerate(text_map.starts):
             end = _line_end(content, text_map.starts, index)
             match = _ARGS_LINE_RE.match(content, start, end)
-            if match is not None:
+            if match is not None and not _NOT_ARGUMENTS_RE.search(content, start, match.end()):
                 self._args_line(content, match.end(), index, spans, text_map, self.tool)
 
     def _args_line(
@@ -292,8 +310,9 @@ class PromptReader:
                 TaughtArgument(name, line, column, optional, "args-line", tool)
             )
 
-    def _argument_list(self, tokens: list[Token], index: int) -> None:
-        """Arguments listed right after an ``Arguments in `tool_args`:`` line."""
+    def _argument_list(self, tokens: list[Token], index: int, optional: bool = False) -> None:
+        """Arguments listed right after an ``Arguments in `tool_args`:`` line
+        (each optional when the lead says so)."""
         if index >= len(tokens) or tokens[index].type not in (
             "bullet_list_open",
             "ordered_list_open",
@@ -309,9 +328,9 @@ class PromptReader:
             inline = tokens[position + 2] if position + 2 < len(tokens) else None
             if inline is None or inline.type != "inline" or inline.map is None:
                 continue
-            self._argument_item(inline)
+            self._argument_item(inline, optional)
 
-    def _argument_item(self, inline: Token) -> None:
+    def _argument_item(self, inline: Token, optional: bool = False) -> None:
         spans = _spans(inline)
         content = inline.content
         if not spans or content[: spans[0].open].strip():
@@ -326,7 +345,7 @@ class PromptReader:
             return
         text_map = _TextMap(content, inline.map[0] if inline.map else 0, self.lines)
         line, column = text_map.position(spans[0].start + spans[0].content.find(name))
-        optional = bool(OPTIONAL_RE.search(content))
+        optional = optional or bool(OPTIONAL_RE.search(content))
         self.doc.arguments.append(
             TaughtArgument(name, line, column, optional, "arguments-list", self.tool)
         )
@@ -441,7 +460,14 @@ def _is_inline_example(content: str) -> bool:
 
 def _ends_with_args_list_header(content: str) -> bool:
     last = content[content.rfind("\n") + 1 :]
-    return bool(_ARGS_LIST_HEADER_RE.match(last))
+    return bool(_ARGS_LIST_HEADER_RE.match(last)) and not _NOT_ARGUMENTS_RE.search(last)
+
+
+def _optional_lead(content: str) -> bool:
+    """Whether a paragraph's last line leads a list of optional arguments
+    (``Optional arguments:``, ``Arguments (all optional):``)."""
+    last = content[content.rfind("\n") + 1 :]
+    return bool(OPTIONAL_RE.search(last)) and not re.search(r"\brequired\b", last, re.I)
 
 
 def _spans(inline: Token) -> list[Span]:

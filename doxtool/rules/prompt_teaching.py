@@ -238,7 +238,8 @@ class ArgumentNotRead(Rule):
     summary = "A prompt teaches an argument that the tool never reads"
     doc = """\
 **What it checks.** Every argument a prompt teaches (on an `args:` line, in a
-list under ``Arguments in `tool_args`:`` or a bare `Arguments:`, in the first
+list under ``Arguments in `tool_args`:``, a bare `Arguments:` or a qualified
+one such as `Common arguments:` or `Optional arguments by action:`, in the first
 column of an argument table, or as a key of an example's `tool_args`) is read
 by the tool's code.
 
