@@ -57,12 +57,17 @@ without a prompt is dead code at run time.
         Example(
             {k: v for k, v in wait_files().items() if k != PROMPT},
             [Expect("tools/wait.py", 4, "no prompt")],
-        )
+        ),
+        # an agent profile's own tool that no prompt reaching the profile teaches
+        Example(
+            wait_files({"agents/ops/tools/probe.py": WAIT_PY.replace("WaitTool", "ProbeTool")}),
+            [Expect("agents/ops/tools/probe.py", 4, "agents/ops/prompts/agent.system.tool.probe")],
+        ),
     ]
 
     def check(self, ctx: Context) -> Iterator[Finding]:
         internal = set(ctx.config.internal_tools)
-        for module in ctx.tool_modules:
+        for module in _tool_and_profile_modules(ctx):
             name = module.rsplit("/", 1)[-1].removesuffix(".py")
             if name in internal or not ctx.facts(module).parsed or not ctx.tools(module):
                 continue
@@ -74,6 +79,10 @@ without a prompt is dead code at run time.
                 continue  # a prompt read only in part names it (PRM011 reports the file)
             prompt_set = ctx.set_of_module(module)
             where = prompt_set.directory if prompt_set else ctx.config.prompt_dirs[0]
+            profile = ctx.project.profile_of_module(module)
+            if profile is not None and (prompt_set is None or prompt_set.kind != "profile"):
+                # a profile without a prompt directory: its own is where one goes
+                where = _profile_prompt_dir(ctx, profile) or where
             if ctx.unreadable_prompt(f"{where}/agent.system.tool.{name}.md", prompt_set):
                 continue  # PRM011 reports the file itself
             tool = ctx.tools(module)[0]
@@ -220,6 +229,32 @@ renamed tool makes every such call fail, and the framework answers with the
                     tool.column,
                     subject=f"{prompt.path}:unknown:{tool.name}",
                 )
+
+
+def _tool_and_profile_modules(ctx: Context) -> list[str]:
+    """The tool modules in scope, then the agent profiles' own tool modules
+    in scope that no tool directory lists."""
+    modules = list(ctx.tool_modules)
+    listed = set(modules)
+    wanted = ctx.scope.modules
+    for found in ctx.project.profile_tool_modules.values():
+        for module in found:
+            if module not in listed and (wanted is None or module in wanted):
+                listed.add(module)
+                modules.append(module)
+    return modules
+
+
+def _profile_prompt_dir(ctx: Context, profile: str) -> str | None:
+    """The prompt directory agent profile ``profile`` would have: the first
+    ``profile-prompt-dirs`` pattern with one wildcard part, filled in."""
+    for pattern in ctx.config.profile_prompt_dirs:
+        parts = pattern.strip("/").split("/")
+        wild = [i for i, part in enumerate(parts) if any(c in part for c in "*?[")]
+        if len(wild) == 1 and parts[wild[0]] == "*":
+            parts[wild[0]] = profile
+            return "/".join(parts)
+    return None
 
 
 def _profile_modules(ctx: Context, base: str) -> dict[str, str]:

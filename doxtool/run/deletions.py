@@ -108,7 +108,9 @@ def staged_scope(project: Project) -> tuple[Scope, bool]:
             prompts.add(rel)
             key = tool_key(rel.rsplit("/", 1)[-1])
             if key is not None:
-                named = (m for m in project.tool_modules if m.rsplit("/", 1)[-1] == f"{key}.py")
+                profiled = (m for found in project.profile_tool_modules.values() for m in found)
+                every = (*project.tool_modules, *profiled)
+                named = (m for m in every if m.rsplit("/", 1)[-1] == f"{key}.py")
                 modules.update(named)
     reached = bool(modules or companions or prompts)
     return Scope(modules=modules, companions=companions, prompts=prompts), reached
