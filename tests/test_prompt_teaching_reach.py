@@ -97,3 +97,105 @@ def test_a_deleted_profile_tool_prompt_is_checked_by_only_paths(tmp_path, run_cl
     assert [line.split(" ", 2)[:2] for line in _prm(result.output)] == [
         [f"{PORT_SCAN}:4:1:", "PRM001"]
     ]
+
+
+# ---------------------------------------------------------------------------
+# a prompt file teaching a tool under another name than a tool prompt's
+
+VISION = "prompts/agent.system.tools_vision.md"
+VISION_PROMPT = """\
+## multimodal vision tools
+
+### vision_load
+load images into the model
+args: `paths` list of absolute image paths
+example:
+```json
+{
+  "thoughts": ["I need to see it."],
+  "headline": "Loading",
+  "tool_name": "vision_load",
+  "tool_args": {"paths": ["/tmp/a.png"]}
+}
+```
+"""
+VISION_PY = """\
+from helpers.tool import Response, Tool
+
+
+class VisionLoad(Tool):
+    async def execute(self, **kwargs):
+        paths = self.args.get("paths", [])
+        return Response(message=str(paths), break_loop=False)
+"""
+
+
+def _vision(prompt: str = VISION_PROMPT, module: str | None = VISION_PY) -> dict[str, str]:
+    files = {**clean_files(), VISION: prompt}
+    if module is not None:
+        files["tools/vision_load.py"] = module
+    return files
+
+
+def test_a_tool_section_in_another_prompt_file_is_checked(make_repo, run_cli) -> None:
+    root = make_repo(_vision())
+    assert _prm(run_cli(root, "check", "--no-cache", "--select", "PRM").output) == []
+    # the tool is gone
+    (root / "tools/vision_load.py").unlink()
+    result = run_cli(root, "check", "--no-cache", "--select", "PRM")
+    assert [line.split(" ", 2)[:2] for line in _prm(result.output)] == [
+        [f"{VISION}:3:5:", "PRM002"],
+        [f"{VISION}:11:16:", "PRM002"],
+    ]
+    # an argument it never reads, and an example that is no JSON
+    (root / "tools/vision_load.py").write_text(VISION_PY.replace('"paths"', '"images"'))
+    (root / VISION).write_text(VISION_PROMPT.replace('["/tmp/a.png"]}', '["/tmp/a.png"],,}'))
+    result = run_cli(root, "check", "--no-cache", "--select", "PRM")
+    assert [line.split(" ", 2)[:2] for line in _prm(result.output)] == [
+        [f"{VISION}:5:8:", "PRM003"],
+        [f"{VISION}:12:41:", "PRM005"],
+    ]
+    # the same findings for the file alone, and for the tool's module alone
+    alone = run_cli(root, "check", "--no-cache", "--select", "PRM", VISION)
+    assert _prm(alone.output) == _prm(result.output)
+    module = run_cli(root, "check", "--no-cache", "--select", "PRM", "tools/vision_load.py")
+    assert _prm(module.output) == _prm(result.output)
+
+
+def test_an_edited_tool_section_is_checked_by_the_incremental_run(make_repo, run_cli) -> None:
+    root = make_repo(_vision())
+    assert run_cli(root, "check", "--select", "PRM").exit_code == 0
+    (root / VISION).write_text(VISION_PROMPT.replace("args: `paths`", "args: `paths`, `zoom`"))
+    result = run_cli(root, "check", "--select", "PRM")
+    assert [line.split(" ", 2)[:2] for line in _prm(result.output)] == [
+        [f"{VISION}:5:17:", "PRM003"]
+    ]
+
+
+def test_prompts_without_a_tool_section_are_not_checked(make_repo, run_cli) -> None:
+    """A message template showing a reply's format, a heading over included
+    text and an example of a tool long gone in a framework message teach no
+    tool's use: they are not checked as tool prompts."""
+    reply = (
+        "# Email session behavior\nusage:\n\n~~~json\n"
+        '{"tool_name": "wait", "tool_args": {"seconds": 1, "attachments": ["/a.zip"]}}\n~~~\n'
+    )
+    files = {
+        **clean_files(),
+        "plugins/mail/prompts/fw.mail.reply.md": reply,
+        "prompts/agent.system.includes.md": "{{if includes}}\n### includes\nobey these\n{{endif}}\n",
+        "prompts/fw.msg_timeout.md": (
+            '# Example\n~~~json\n{"tool_name": "task_done", "tool_args": {"text": "x"}}\n~~~\n'
+        ),
+    }
+    result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM")
+    assert result.exit_code == 0, result.output
+
+
+def test_a_heading_in_another_prompt_file_names_a_tool_only_when_tied_to_a_call(
+    make_repo, run_cli
+) -> None:
+    """A checked file of another name: its other headings are its own text."""
+    prompt = "### notes\nkeep it short\n\n" + VISION_PROMPT
+    result = run_cli(make_repo(_vision(prompt)), "check", "--no-cache", "--select", "PRM")
+    assert result.exit_code == 0, result.output

@@ -19,6 +19,7 @@ from doxtool.rules.tool_prompts import (
     PROMPT,
     TEMPLATE,
     documented_tools,
+    is_tool_prompt,
     prompt_files,
     tool_facts,
     wait_files,
@@ -137,7 +138,10 @@ it, no argument is taught under it): such a heading is a sub-section of that
 tool's prompt (`### tips`, `### notes` under `### search`). `### arguments`,
 `### parameters`, `### usage` and `### examples` (any case, not in backticks)
 are always parts of a tool's prompt, never a tool, and the arguments under them are the
-tool's above.
+tool's above. In a prompt file not named `agent.system.tool.*.md` (checked
+when it holds a tool's section, as `agent.system.tools_vision.md` does), a
+`###` heading names a tool only when the tool exists or something ties it to
+a call.
 
 A tool that is only an agent profile's own (`profile-tool-dirs`, also when
 `tool-dirs` names its directory too), named by a prompt that reaches other
@@ -191,6 +195,7 @@ renamed tool makes every such call fail, and the framework answers with the
         for prompt in prompt_files(ctx):
             # an earlier heading of a tool: one that exists, or that is called
             tool_heading = False
+            tool_prompt = is_tool_prompt(prompt.path.rpartition("/")[2])
             for tool in prompt.doc.tools:
                 if tool.source == "title":
                     continue  # ``## memory tools``: a title names a tool only when one exists
@@ -204,6 +209,8 @@ renamed tool makes every such call fail, and the framework answers with the
                 exists = exists or bool(ctx.project.tool_dirs_led_out)
                 if heading and tool_heading and not (called or exists):
                     continue  # a sub-section of the tool the file teaches
+                if heading and not tool_prompt and not (called or exists):
+                    continue  # in a prompt of another name, a section of its own text
                 tool_heading |= heading and (called or exists)
                 if exists or TEMPLATE.search(tool.name) or is_qualified_mcp_name(base):
                     continue

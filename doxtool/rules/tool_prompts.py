@@ -70,8 +70,15 @@ class PromptFile:
 
 def prompt_files(ctx: Context, own_only: bool = True) -> list[PromptFile]:
     """Tool prompt files in scope, each once, with the set that owns it (found
-    once per run: most prompt rules ask)."""
+    once per run: most prompt rules ask): every ``agent.system.tool.*.md``,
+    and any other prompt file that holds a tool's section as they do
+    (``agent.system.tools_vision.md``: :func:`has_tool_section`)."""
     return ctx.memo(("prompt_files", own_only), lambda: list(_prompt_files(ctx, own_only)))
+
+
+def is_tool_prompt(name: str) -> bool:
+    """Whether a prompt file's name is a tool prompt's (``agent.system.tool.*.md``)."""
+    return name != WRAPPER_FILE and name.startswith("agent.system.tool.")
 
 
 def _prompt_files(ctx: Context, own_only: bool) -> Iterator[PromptFile]:
@@ -79,12 +86,31 @@ def _prompt_files(ctx: Context, own_only: bool) -> Iterator[PromptFile]:
     for prompt_set in ctx.prompt_sets:
         # a file out of scope is out of it in every set: only those in it are listed
         for name, path in ctx.in_scope(prompt_set, own_only).items():
-            if name == WRAPPER_FILE or not name.startswith("agent.system.tool.") or path in seen:
+            if path in seen or name == "AGENTS.md":
                 continue
+            tool_prompt = is_tool_prompt(name)
+            if not tool_prompt and not ctx.taught_names(path):
+                continue  # names no tool in a heading, an example or a list item
             seen.add(path)
             doc = ctx.prompt(path)
-            if doc is not None and not ctx.read_in_part(path):  # PRM011 reports it
+            if doc is None or ctx.read_in_part(path):  # PRM011 reports it
+                continue
+            if tool_prompt or has_tool_section(doc):
                 yield PromptFile(path, doc, prompt_set)
+
+
+def has_tool_section(doc: PromptDoc) -> bool:
+    """Whether a prompt teaches a tool in a section of its own: a ``###``
+    heading naming it, under which an argument is taught or whose tool an
+    example calls. A prompt file of another name than a tool prompt's is
+    checked as one only then: an example alone (a reply's format in a
+    message template) or a heading alone (``### includes`` over included
+    text) is not teaching a tool's use."""
+    called = {tool.name for tool in doc.tools if tool.source == "example"}
+    return any(
+        tool.source == "heading" and (tool.name in called or bool(doc.arguments_of(tool.name)))
+        for tool in doc.tools
+    )
 
 
 def tool_facts(ctx: Context, name: str, prompt_set: PromptSet) -> tuple[str, ToolFacts] | None:
