@@ -20,7 +20,9 @@ from doxtool.rules.tool_prompts import (
     TEMPLATE,
     documented_tools,
     is_tool_prompt,
+    profile_prompt_dir,
     prompt_files,
+    tool_and_profile_modules,
     tool_facts,
     wait_files,
     with_prompt,
@@ -68,7 +70,7 @@ without a prompt is dead code at run time.
 
     def check(self, ctx: Context) -> Iterator[Finding]:
         internal = set(ctx.config.internal_tools)
-        for module in _tool_and_profile_modules(ctx):
+        for module in tool_and_profile_modules(ctx):
             name = module.rsplit("/", 1)[-1].removesuffix(".py")
             if name in internal or not ctx.facts(module).parsed or not ctx.tools(module):
                 continue
@@ -83,7 +85,7 @@ without a prompt is dead code at run time.
             profile = ctx.project.profile_of_module(module)
             if profile is not None and (prompt_set is None or prompt_set.kind != "profile"):
                 # a profile without a prompt directory: its own is where one goes
-                where = _profile_prompt_dir(ctx, profile) or where
+                where = profile_prompt_dir(ctx, profile) or where
             if ctx.unreadable_prompt(f"{where}/agent.system.tool.{name}.md", prompt_set):
                 continue  # PRM011 reports the file itself
             tool = ctx.tools(module)[0]
@@ -236,32 +238,6 @@ renamed tool makes every such call fail, and the framework answers with the
                     tool.column,
                     subject=f"{prompt.path}:unknown:{tool.name}",
                 )
-
-
-def _tool_and_profile_modules(ctx: Context) -> list[str]:
-    """The tool modules in scope, then the agent profiles' own tool modules
-    in scope that no tool directory lists."""
-    modules = list(ctx.tool_modules)
-    listed = set(modules)
-    wanted = ctx.scope.modules
-    for found in ctx.project.profile_tool_modules.values():
-        for module in found:
-            if module not in listed and (wanted is None or module in wanted):
-                listed.add(module)
-                modules.append(module)
-    return modules
-
-
-def _profile_prompt_dir(ctx: Context, profile: str) -> str | None:
-    """The prompt directory agent profile ``profile`` would have: the first
-    ``profile-prompt-dirs`` pattern with one wildcard part, filled in."""
-    for pattern in ctx.config.profile_prompt_dirs:
-        parts = pattern.strip("/").split("/")
-        wild = [i for i, part in enumerate(parts) if any(c in part for c in "*?[")]
-        if len(wild) == 1 and parts[wild[0]] == "*":
-            parts[wild[0]] = profile
-            return "/".join(parts)
-    return None
 
 
 def _profile_modules(ctx: Context, base: str) -> dict[str, str]:

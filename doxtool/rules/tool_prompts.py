@@ -1,6 +1,6 @@
 """The tool prompt files the PRM rules go through (in scope, each once, with the
-prompt set that owns it), the tool a prompt names, and the wait prompt
-examples those rules start from."""
+prompt set that owns it), the tool a prompt names, the tool modules that must
+be taught, and the wait prompt examples those rules start from."""
 
 from __future__ import annotations
 
@@ -125,3 +125,29 @@ def tool_facts(ctx: Context, name: str, prompt_set: PromptSet) -> tuple[str, Too
 
 def documented_tools(doc: PromptDoc) -> list[str]:
     return [t.name for t in doc.tools if t.source == "heading"] or doc.tool_names
+
+
+def tool_and_profile_modules(ctx: Context) -> list[str]:
+    """The tool modules in scope, then the agent profiles' own tool modules
+    in scope that no tool directory lists."""
+    modules = list(ctx.tool_modules)
+    listed = set(modules)
+    wanted = ctx.scope.modules
+    for found in ctx.project.profile_tool_modules.values():
+        for module in found:
+            if module not in listed and (wanted is None or module in wanted):
+                listed.add(module)
+                modules.append(module)
+    return modules
+
+
+def profile_prompt_dir(ctx: Context, profile: str) -> str | None:
+    """The prompt directory agent profile ``profile`` would have: the first
+    ``profile-prompt-dirs`` pattern with one wildcard part, filled in."""
+    for pattern in ctx.config.profile_prompt_dirs:
+        parts = pattern.strip("/").split("/")
+        wild = [i for i, part in enumerate(parts) if any(c in part for c in "*?[")]
+        if len(wild) == 1 and parts[wild[0]] == "*":
+            parts[wild[0]] = profile
+            return "/".join(parts)
+    return None
