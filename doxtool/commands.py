@@ -94,6 +94,7 @@ def schemas(project: Project, paths: list[Path] | None = None, style: str = "ope
     ctx = Context(project)
     modules = module_paths(project, paths) if paths else project.tool_modules
     internal = set(project.config.internal_tools)
+    listed = set(modules)
     out: list[Any] = []
     for module in modules:
         name = module.rsplit("/", 1)[-1].removesuffix(".py")
@@ -102,7 +103,14 @@ def schemas(project: Project, paths: list[Path] | None = None, style: str = "ope
         tool = project.run_tool(module)
         if tool is None:
             continue
-        out.append(_schema().tool_schema(tool, _description(ctx, module, name), style))
+        # a compatibility shim re-exporting the tool of a module of the same
+        # name (``tools/timer.py`` importing the timers plugin's ``Timer``) is
+        # that one tool: the module defining the class gives its schema
+        defined = tool.defined_in_path
+        if defined is not None and defined in listed and defined.endswith(f"/{name}.py"):
+            continue
+        where = defined or module  # a shim alone: described where its class lives
+        out.append(_schema().tool_schema(tool, _description(ctx, where, name), style))
     return out
 
 

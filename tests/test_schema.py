@@ -81,3 +81,32 @@ def test_reference_suite_schemas_validate_their_prompt_examples(run_cli, referen
                 jsonschema.validate(example.tool_args, schemas[example.tool_name])
                 checked += 1
     assert checked >= 5
+
+
+def test_a_compatibility_shim_and_the_tool_it_re_exports_are_one_tool(make_repo, run_cli) -> None:
+    """``tools/fetch.py`` re-exporting a plugin's ``FetchTool``: one tool
+    ``fetch``, given by the plugin's module, described by the plugin's prompt."""
+    root = make_repo(
+        {
+            "plugins/web/tools/fetch.py": TOOL,
+            "plugins/web/prompts/agent.system.tool.fetch.md": PROMPT,
+            "tools/fetch.py": (
+                '"""Compatibility shim."""\n\n'
+                "from plugins.web.tools.fetch import FetchTool\n\n"
+                '__all__ = ["FetchTool"]\n'
+            ),
+        }
+    )
+    result = run_cli(root, "schema")
+    assert result.exit_code == 0, result.output
+    functions = [entry["function"] for entry in json.loads(result.output)]
+    assert [(f["name"], f["description"]) for f in functions] == [
+        ("fetch", "Fetch a web page and return its text.")
+    ]
+    # the shim alone names the same tool, described where its class lives
+    alone = run_cli(root, "schema", "tools/fetch.py")
+    assert json.loads(alone.output) == json.loads(result.output)
+    # a shim under another name is a tool of its own
+    (root / "tools/get_page.py").write_text((root / "tools/fetch.py").read_text())
+    names = [entry["function"]["name"] for entry in json.loads(run_cli(root, "schema").output)]
+    assert sorted(names) == ["fetch", "get_page"]
