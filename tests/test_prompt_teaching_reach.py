@@ -199,3 +199,42 @@ def test_a_heading_in_another_prompt_file_names_a_tool_only_when_tied_to_a_call(
     prompt = "### notes\nkeep it short\n\n" + VISION_PROMPT
     result = run_cli(make_repo(_vision(prompt)), "check", "--no-cache", "--select", "PRM")
     assert result.exit_code == 0, result.output
+
+
+# ---------------------------------------------------------------------------
+# a list item naming a tool with its arguments
+
+MEMORY = "prompts/agent.system.tool.memory.md"
+MEMORY_PROMPT = """\
+## memory tools
+- `wait`: args optional `seconds`
+- `memory_delete`: arg `ids` comma-separated ids
+- `memory_forget`: removes what matches
+"""
+
+
+def test_a_list_item_naming_a_missing_tool_with_its_arguments_is_reported(
+    make_repo, run_cli
+) -> None:
+    root = make_repo({**clean_files(), MEMORY: MEMORY_PROMPT})
+    result = run_cli(root, "check", "--no-cache", "--select", "PRM002")
+    # `memory_forget` has no arguments after it: it may name anything
+    assert _prm(result.output) == [
+        f"{MEMORY}:3:4: PRM002 prompt list item names tool `memory_delete`, which does not "
+        "exist (no `memory_delete.py` in tools, python/tools, plugins/*/tools)"
+    ]
+    # the same for the prompt alone
+    alone = run_cli(root, "check", "--no-cache", "--select", "PRM002", MEMORY)
+    assert _prm(alone.output) == _prm(result.output)
+
+
+def test_list_items_outside_a_list_of_tools_are_not_reported(make_repo, run_cli) -> None:
+    """A tool's methods with their arguments, and arguments, in a list no
+    existing tool is an item of (with its arguments): not a list of tools."""
+    prompt = WAIT_PROMPT + (
+        "\nmethods:\n- `create`: args `name`, `prompt`\n- `delete`: arg `uuid`\n"
+        "\n- `seconds`: how long\n- `wait`: see above\n- `until`: arg `time`\n"
+    )
+    files = {**clean_files(), "prompts/agent.system.tool.wait.md": prompt}
+    result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM002")
+    assert result.exit_code == 0, result.output

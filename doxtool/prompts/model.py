@@ -33,6 +33,11 @@ class PromptTool:
     #: heading | title (a tool prompt's first heading, by its first word) |
     #: example | list (see :attr:`PromptDoc.listed`)
     source: str = "heading"
+    #: for a list item: the list it is an item of (numbered from 1 in the
+    #: file), and whether its arguments follow its name
+    #: (``- `memory_load`: args `query```), as only a tool's or a method's do
+    group: int = 0
+    with_args: bool = False
 
 
 @dataclass

@@ -165,6 +165,9 @@ class PromptReader:
         self.headed = not doc.path.rpartition("/")[2].startswith("agent.system.tool.")
         #: the level of the title heading whose section is being read, or 0
         self.title_level = 0
+        #: the numbers of the lists open around the token read, innermost last
+        self.lists: list[int] = []
+        self.list_count = 0
 
     def read(self) -> None:
         from doxtool.core.mdlimits import NESTED_TOO_DEEPLY, parse_checked
@@ -183,6 +186,11 @@ class PromptReader:
                 if _ends_with_args_list_header(token.content):
                     self._argument_list(tokens, index + 2, _optional_lead(token.content))
                 self.lead = token.content[token.content.rfind("\n") + 1 :]
+            elif token.type in ("bullet_list_open", "ordered_list_open"):
+                self.list_count += 1
+                self.lists.append(self.list_count)
+            elif token.type in ("bullet_list_close", "ordered_list_close") and self.lists:
+                self.lists.pop()
             elif token.type == "fence":
                 self._fence(token)
             elif token.type == "html_block":
@@ -263,12 +271,15 @@ class PromptReader:
             return
         text_map = _TextMap(content, inline.map[0], self.lines)
         line, column = text_map.position(spans[0].start + spans[0].content.find(name))
-        self.doc.listed.append(PromptTool(name, line, column, "list"))
+        item = PromptTool(name, line, column, "list", self.lists[-1] if self.lists else 0)
+        self.doc.listed.append(item)
         # ``- `memory_load`: args `query`, optional `limit```: the item's tool's
         # arguments (read for it only when it is a tool)
         lead = _ITEM_ARGS_RE.match(content, named.end())
         if lead is not None:
+            taught = len(self.doc.arguments)
             self._args_line(content, lead.end(), 0, spans, text_map, name)
+            item.with_args = len(self.doc.arguments) > taught
 
     def _args_lines(self, content: str, spans: list[Span], text_map: _TextMap) -> None:
         for index, start in enumerate(text_map.starts):

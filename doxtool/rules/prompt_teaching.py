@@ -20,6 +20,7 @@ from doxtool.rules.tool_prompts import (
     TEMPLATE,
     documented_tools,
     is_tool_prompt,
+    listed_tools,
     profile_prompt_dir,
     prompt_files,
     tool_and_profile_modules,
@@ -121,9 +122,12 @@ class UnknownTool(Rule):
     name = "unknown-tool"
     summary = "A prompt names a tool that does not exist"
     doc = """\
-**What it checks.** Every tool a prompt names, in a `###` heading or in an
-example's `tool_name`, is a tool module of the repository (`name:method`
-forms name the tool before the colon).
+**What it checks.** Every tool a prompt names, in a `###` heading, in an
+example's `tool_name` or as a list item with its arguments in a list of
+tools (``- `memory_delete`: arg `ids` ``, in a list where another such item
+names a tool that exists), is a tool module of the repository
+(`name:method` forms name the tool before the colon). Any other list item
+may name an argument or a value, and is not checked.
 
 Not reported: the title of a tool prompt (its first heading, of another
 shape than `### name`) whose first word names no tool (`## memory tools`);
@@ -181,6 +185,17 @@ renamed tool makes every such call fail, and the framework answers with the
             with_prompt("usage:", "### sleep\nargs: `seconds`\n\nusage:"),
             [Expect(PROMPT, 4, "`sleep`")],
         ),
+        # a list item with its arguments, in a list of tools
+        Example(
+            wait_files(
+                {
+                    "prompts/agent.system.tool.more.md": (
+                        "- `wait`: args `seconds`\n- `sleep`: args `seconds`\n"
+                    )
+                }
+            ),
+            [Expect("prompts/agent.system.tool.more.md", 2, "list item names tool `sleep`")],
+        ),
         # only an agent profile's own tool, in a core prompt every agent reads
         Example(
             wait_files(
@@ -198,7 +213,7 @@ renamed tool makes every such call fail, and the framework answers with the
             # an earlier heading of a tool: one that exists, or that is called
             tool_heading = False
             tool_prompt = is_tool_prompt(prompt.path.rpartition("/")[2])
-            for tool in prompt.doc.tools:
+            for tool in [*prompt.doc.tools, *listed_tools(ctx, prompt)]:
                 if tool.source == "title":
                     continue  # ``## memory tools``: a title names a tool only when one exists
                 base = tool.name.split(":", 1)[0]
@@ -216,7 +231,7 @@ renamed tool makes every such call fail, and the framework answers with the
                 tool_heading |= heading and (called or exists)
                 if exists or TEMPLATE.search(tool.name) or is_qualified_mcp_name(base):
                     continue
-                where = "heading" if tool.source == "heading" else "example"
+                where = {"heading": "heading", "list": "list item"}.get(tool.source, "example")
                 owned = _profile_modules(ctx, base)
                 if owned:
                     # the module is there: only the agents of other profiles lack it

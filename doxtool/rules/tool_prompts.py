@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from doxtool.core.facts import ToolFacts
-from doxtool.prompts.model import PromptDoc
+from doxtool.prompts.model import PromptDoc, PromptTool
 from doxtool.prompts.sets import WRAPPER_FILE, PromptSet
 from doxtool.rules.examples import WAIT_PY, with_files
 from doxtool.run.context import Context
@@ -151,3 +151,24 @@ def profile_prompt_dir(ctx: Context, profile: str) -> str | None:
             parts[wild[0]] = profile
             return "/".join(parts)
     return None
+
+
+def listed_tools(ctx: Context, prompt: PromptFile) -> list[PromptTool]:
+    """The list items of a prompt that name a tool as surely as a heading:
+    an item with its arguments (``- `memory_delete`: arg `ids```) in a list
+    where another item with its arguments names a tool that exists (a list
+    of tools, not of a tool's methods or of arguments)."""
+
+    def exists(item: PromptTool) -> bool:
+        base = item.name.split(":", 1)[0]
+        return bool(ctx.tool_module(base, prompt.prompt_set)) or ctx.excluded_tool(
+            base, prompt.prompt_set
+        )
+
+    items = [item for item in prompt.doc.listed if item.with_args and item.group]
+    tools = {(item.group, item.name) for item in items if exists(item)}
+    return [
+        item
+        for item in items
+        if any(group == item.group and name != item.name for group, name in tools)
+    ]

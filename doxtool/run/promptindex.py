@@ -42,10 +42,12 @@ def taught(doc: PromptDoc, text: str) -> frozenset[str]:
 
 
 def named(doc: PromptDoc, text: str) -> frozenset[str]:
-    """The names of :func:`taught` that a heading or an example writes (not a
-    list item, which may as well name an argument): the tools whose
-    existence the prompt's findings depend on."""
-    stems = (name.split(":", 1)[0] for name in doc.tool_names)
+    """The names of :func:`taught` that a heading or an example writes, or a
+    list item with its arguments (not another list item, which may as well
+    name an argument): the tools whose existence the prompt's findings
+    depend on."""
+    listed = (tool.name for tool in doc.listed if tool.with_args)
+    stems = (name.split(":", 1)[0] for name in [*doc.tool_names, *listed])
     return frozenset(name for name in stems if name in text)
 
 
