@@ -158,7 +158,8 @@ def test_tables_of_results_and_of_values_teach_no_argument(tmp_path: Path) -> No
 
 def test_a_tool_list_item_teaches_the_args_after_its_name(make_repo, run_cli) -> None:
     """``- `wait`: args ...`` teaches the item's tool's arguments, as an
-    ``args:`` line does; for a name that is no tool nothing is reported."""
+    ``args:`` line does; for a name that is no tool no argument is reported,
+    but in a list of tools the item names a tool that does not exist."""
     prompt = (
         "## waiting\n"
         "- `wait`: args optional `seconds`, `minutes`\n"
@@ -167,7 +168,9 @@ def test_a_tool_list_item_teaches_the_args_after_its_name(make_repo, run_cli) ->
     )
     assert _check(make_repo, run_cli, prompt) == [
         f"{PROMPT}:2:37: PRM003 argument `minutes` is taught for `wait` but tools/wait.py "
-        "never reads it"
+        "never reads it",
+        f"{PROMPT}:3:4: PRM002 prompt list item names tool `nap`, which does not exist "
+        "(no `nap.py` in tools, python/tools, plugins/*/tools)",
     ]
 
 

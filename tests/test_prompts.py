@@ -628,6 +628,8 @@ def test_serialises_to_json_and_back() -> None:
         "line": 1,
         "column": 5,
         "source": "heading",
+        "group": 0,
+        "with_args": False,
     }
     assert from_data(PromptDoc, data) == doc
     assert isinstance(from_data(PromptDoc, data).tools[0], PromptTool)
