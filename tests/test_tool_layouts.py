@@ -208,3 +208,33 @@ def test_agent_zero_gives_no_is_a_line_to_an_indirect_subclass(make_repo, run_cl
     assert "is a `WebSearch`" not in text
     result = run_cli(root, "check", "--no-cache", "--select", "DOX106")
     assert result.exit_code == 0, result.output
+
+
+SHARED_BASE_PY = """\
+from helpers.tool import Response, Tool
+
+
+class WaitBase(Tool):
+    def heading(self) -> str:
+        return "Waiting..."
+
+
+class WaitTool(WaitBase):
+    async def execute(self, **kwargs):
+        seconds = int(self.args.get("seconds", 0))
+        return Response(message=f"{self.heading()} {seconds}", break_loop=False)
+"""
+
+
+def test_a_shared_base_in_the_tool_module_is_not_a_tool(make_repo, run_cli) -> None:
+    files = {**clean_files(), "tools/wait.py": SHARED_BASE_PY}
+    del files["tools/wait.py.dox.md"]
+    root = make_repo(files)
+    text = _generated(root, run_cli, "tools/wait.py")
+    assert "- `WaitTool` is a `WaitBase`." in text, text
+    assert "- Arguments of `WaitTool`:\n  - `seconds`: optional" in text, text
+    for line in ("of `WaitBase`", "`WaitBase` is a", "`WaitBase` defines"):
+        assert line not in text, text
+    result = run_cli(root, "check", "--no-cache")
+    assert "WaitBase" not in result.output, result.output
+    assert result.exit_code == 0, result.output

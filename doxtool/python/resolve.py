@@ -185,7 +185,10 @@ class ToolResolver:
         return tagged(own, facts.path) if own is not None else None
 
     def tools(self, facts: ModuleFacts) -> list[ToolFacts]:
-        """Tool classes of a module, in source order."""
+        """Tool classes of a module, in source order: a class another tool
+        class of the module derives from is a shared base, not a tool (what
+        it defines counts for its subclasses), unless the framework runs it
+        (its name sorts last)."""
         stem = facts.path.rsplit("/", 1)[-1].removesuffix(".py")
         candidates = {c.class_name: c for c in facts.candidates}
         tools: list[ToolFacts] = []
@@ -213,6 +216,7 @@ class ToolResolver:
                     defined_in_path=None,
                 )
             )
+        tools = _without_bases(facts, tools)
         if not tools:
             tools = self._reexported(facts, stem)
         return [self._followed(tool, facts) for tool in tools]
@@ -349,3 +353,19 @@ class ToolResolver:
                 )
             ]
         return []
+
+
+def _without_bases(facts: ModuleFacts, tools: list[ToolFacts]) -> list[ToolFacts]:
+    """``tools`` less the classes another of them derives from, but for the
+    one whose name sorts last (the class the framework runs)."""
+    prefix = f"{facts.module}."
+    names = {tool.class_name for tool in tools}
+    last = max(names, default="")
+    bases = {
+        base[len(prefix) :]
+        for cls in facts.classes
+        if cls.name in names
+        for base in cls.resolved_bases
+        if base.startswith(prefix)
+    }
+    return [tool for tool in tools if tool.class_name not in bases or tool.class_name == last]

@@ -241,7 +241,9 @@ class of the repository other than the abstract base.
 
 **Example.** `class WaitTool(Tool): pass`. A class that binds `execute`
 other than by a `def` in its body (`execute = _impl`) has one, which
-doxtool does not read: no finding, and none of its facts is known.
+doxtool does not read: no finding, and none of its facts is known. A
+shared base another tool class of the module derives from (`class
+WaitBase(Tool)` beside `class WaitTool(WaitBase)`) is not a tool.
 """
     valid = [
         Example(with_files({"tools/wait.py": WAIT_PY})),
@@ -253,6 +255,16 @@ doxtool does not read: no finding, and none of its facts is known.
                         "async def _wait(self, **kwargs):\n"
                         '    return Response(message="done", break_loop=False)\n\n\n'
                         "class WaitTool(Tool):\n    execute = _wait\n"
+                    )
+                }
+            )
+        ),
+        Example(
+            with_files(
+                {
+                    "tools/wait.py": WAIT_PY.replace("(Tool)", "(WaitBase)").replace(
+                        "\n\nclass WaitTool",
+                        "\n\nclass WaitBase(Tool):\n    pass\n\n\nclass WaitTool",
                     )
                 }
             )
