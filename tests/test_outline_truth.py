@@ -335,3 +335,77 @@ def test_a_name_bound_to_a_lambda_is_not_a_gone_function(make_repo, run_cli) -> 
     assert [f.split(": ", 1)[1] for f in _findings(run_cli, root)] == [
         "DOX105 `helpers/mathx.py` no longer defines function `gone` (documented at line 17) [*]"
     ]
+
+
+NOTIFY_PLUGIN = """\
+from helpers.notes import Notes
+from helpers.tool import Response, Tool
+
+
+class NotifyTool(Tool):
+    async def execute(self, **kwargs):
+        message = self.args.get("message", "")
+        title = self.args.get("title", "")
+        if not message:
+            return Response(message="Message is required", break_loop=False)
+        Notes.manager().add(title, message)
+        return Response(message="sent", break_loop=False)
+"""
+NOTES = """\
+class Notes:
+    @classmethod
+    def manager(cls) -> "Notes":
+        return cls()
+
+    def add(self, title: str, message: str) -> None:
+        print(title, message)
+"""
+NOTIFY_SHIM_DOX = """\
+# notify.py DOX
+
+## Purpose
+
+- Own the `notify.py` agent tool.
+- This module re-exports the notify plugin tool for the core tool name.
+
+## Runtime Contracts
+
+- Arguments of `NotifyTool`:
+  - `message`: required string.
+  - `title`: optional string, default `""`.
+- `break_loop` of `NotifyTool`: always `false`.
+- Imported dependency areas include: `plugins.n.tools.notify`.
+
+## Key Concepts
+
+- Important called helpers/classes observed in the source: `Notes.manager.add`, `Response`.
+"""
+
+
+def test_a_shim_companion_is_judged_against_the_class_it_re_exports(make_repo, run_cli) -> None:
+    root = make_repo(
+        {
+            "doxtool.toml": AGENT_ZERO,
+            "helpers/notes.py": NOTES,
+            "plugins/n/tools/notify.py": NOTIFY_PLUGIN,
+            "tools/notify.py": "from plugins.n.tools.notify import NotifyTool\n",
+            "tools/notify.py.dox.md": NOTIFY_SHIM_DOX,
+        }
+    )
+    contract = (" DOX111 ", " DOX120 ", " DOX130 ")
+
+    def found() -> list[str]:
+        lines = _findings(run_cli, root, "tools/notify.py")
+        return [f.split(": ", 1)[1] for f in lines if any(c in f for c in contract)]
+
+    assert found() == []
+    select = ("--select", "DOX111,DOX120,DOX130")
+    result = run_cli(root, "check", "--no-cache", "--fix", "--unsafe-fixes", *select)
+    assert result.exit_code in (0, 1), result.output
+    assert _read(root, "tools/notify.py.dox.md") == NOTIFY_SHIM_DOX
+    # a line the re-exported class makes false is still one
+    _edit(root, "tools/notify.py.dox.md", "always `false`", "always `true`")
+    assert found() == [
+        "DOX120 `break_loop` of `NotifyTool` is documented wrongly; the code returns always "
+        "`false` (Responses at plugins/n/tools/notify.py:10, plugins/n/tools/notify.py:12) [*]"
+    ]

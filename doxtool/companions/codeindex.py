@@ -316,6 +316,9 @@ class CodeIndex:
     tool_areas: frozenset[str] = frozenset()
     #: the module's text, read on demand
     source: Callable[[], str] = lambda: ""
+    #: what the modules defining the tool classes the module re-exports call
+    #: or name (a compatibility shim's tool), computed on demand
+    reexported_names: Callable[[], set[str]] = set
 
     def mentions(self, name: str) -> bool:
         """Whether ``name`` occurs as a whole word anywhere in the module's text."""
@@ -392,6 +395,10 @@ class CodeIndex:
         name = documented.replace("()", "").strip()
         suffix = "." + name
         for names in (self.names, self.resolved_names, self.tool_names):
+            if name in names or any(n.endswith(suffix) for n in names):
+                return True
+        if self.foreign_tools:
+            names = self.reexported_names()
             if name in names or any(n.endswith(suffix) for n in names):
                 return True
         # ``Formatter.render`` for ``fmt.render()`` or ``BaseEcho.prepare`` for

@@ -46,6 +46,8 @@ class BlockRule(Rule):
         for doc in documented(ctx):
             expected = [e for e in ctx.expected(doc.module) if e.kind in self.kinds]
             existing = {b.key: b for b in doc.companion.blocks if b.kind in self.kinds}
+            shim = ctx.reexported_blocks(doc.module)  # judged where the companion has them
+            expected += [e for e in shim if e.kind in self.kinds and e.key in existing]
             tools = {t.class_name: t for t in ctx.tools(doc.module)}
             renamed = renamed_class(doc.companion, ctx.facts(doc.module).outline)
             # a class the module still defines that doxtool does not know

@@ -15,6 +15,7 @@ from doxtool.companions.derive import ITEM_KINDS, TOOL_FACT_AREAS, expected_bloc
 from doxtool.companions.factlines import ExpectedBlock
 from doxtool.companions.generate import CompanionStyle, companion_style, render_companion
 from doxtool.companions.model import Companion
+from doxtool.companions.rendering import expected_blocks as tool_blocks
 from doxtool.companions.truth import judge
 from doxtool.companions.verdicts import Verdict
 from doxtool.core.facts import ModuleFacts, ToolFacts
@@ -104,6 +105,24 @@ class Context(Teaching):
             self._expected[module] = blocks
         return blocks
 
+    def reexported_blocks(self, module: str) -> list[ExpectedBlock]:
+        """The contract blocks (arguments, ``break_loop``, repairable errors)
+        of the tool classes the module re-exports (a compatibility shim) that
+        :meth:`expected` does not ask for: a companion's line about one is
+        judged against the class it re-exports."""
+        if not self.convention.tool_contract:
+            return []
+        facts = self.facts(module)
+        shimmed = {t.class_name for t in self.tools(module) if t.defined_in_path is not None}
+        asked = {block.key for block in self.expected(module)}
+        return [
+            block
+            for block in tool_blocks(facts)
+            if block.kind in ("arguments", "break-loop", "repairable")
+            and block.subject in shimmed
+            and block.key not in asked
+        ]
+
     def verdicts(self, module: str, companion: Companion) -> list[Verdict]:
         """Every item of the companion's fact lines judged against the code."""
         verdicts = self._verdicts.get(module)
@@ -122,11 +141,22 @@ class Context(Teaching):
                 exists=self.exists,
                 tool_areas=tool_areas,
                 source=lambda: self._module_text(module),
+                reexported_names=lambda: self._reexported_names(module),
             )
             verdicts = self._verdicts[module] = judge(
                 module, companion, self.convention, index, self.expected(module), ITEM_KINDS
             )
         return verdicts
+
+    def _reexported_names(self, module: str) -> set[str]:
+        """What the modules defining the tool classes ``module`` re-exports
+        call or name, as written and through their imports."""
+        names: set[str] = set()
+        for home in {t.defined_in_path for t in self.tools(module) if t.defined_in_path}:
+            facts = self.facts(home)
+            index = CodeIndex(home, facts, facts.outline)
+            names |= index.names | index.resolved_names
+        return names
 
     def _module_text(self, module: str) -> str:
         text = read_text(self.project.root / module, python=True)
