@@ -110,6 +110,17 @@ def default_key(text: Any) -> Any:
         return text
 
 
+def default_of(argument: dict[str, Any]) -> tuple[bool, Any]:
+    """Whether an argument has a default, and the default as compared: an
+    optional argument without one is ``null`` when absent (``kwargs.get("x")``
+    is ``kwargs.get("x", None)``), so either spelling agrees with either."""
+    if argument.get("has_default"):
+        return True, default_key(argument.get("default"))
+    if argument.get("required") is False and not argument.get("required_unknown"):
+        return True, default_key("null")
+    return False, None
+
+
 def _argument_key(
     argument: dict[str, Any],
     values: bool = True,
@@ -123,14 +134,12 @@ def _argument_key(
     not say them)."""
     enum = argument.get("enum") if values else None
     alternatives = argument.get("alternatives")
-    has_default = argument.get("has_default") if default else None
     return (
         (bool(argument.get("required")), bool(argument.get("required_unknown")))
         if presence
         else None,
         type_key(argument.get("type")) if kind else None,
-        has_default,
-        default_key(argument.get("default")) if has_default else None,
+        default_of(argument) if default else None,
         enum_key(enum),
         tuple(sorted(alternatives)) if alternatives else None,
     )
@@ -257,10 +266,7 @@ def argument_differences(want: dict[str, Any], have: dict[str, Any]) -> list[str
         problems.append(f"is documented {documented} but the code reads it as {want.get('type')}")
     if want.get("default_unknown"):
         pass  # a fallback the code does not state (``x or self.limit``)
-    elif bool(want.get("has_default")) != bool(have.get("has_default")) or (
-        want.get("has_default")
-        and default_key(want.get("default")) != default_key(have.get("default"))
-    ):
+    elif default_of(want) != default_of(have):
         shown = f"`{want.get('default')}`" if want.get("has_default") else "no default"
         problems.append(f"has {shown} in the code")
     if not want.get("values_unknown") and enum_key(want.get("enum")) != enum_key(have.get("enum")):
