@@ -111,3 +111,34 @@ def test_a_required_argument_drifts_to_optional_in_the_companion(make_repo, run_
         "code treats it as optional (read at tools/lim.py:5) [*]"
     ) in lines
     assert not [line for line in lines if "`mode`" in line or "`need`" in line]
+
+
+SEARCH_PY = """\
+from helpers.errors import RepairableException
+from helpers.tool import Response, Tool
+
+
+class SearchTool(Tool):
+    async def execute(self, query="", **kwargs):
+        if not query.strip():
+            raise RepairableException("search needs a non-empty `query`")
+        return Response(message=f"results for {query}", break_loop=False)
+"""
+
+
+def test_an_argument_flipped_to_required_loses_its_old_default(make_repo, run_cli) -> None:
+    """The fixed item is the one a fresh companion gets, with the person's words kept."""
+    companion = WAIT_DOX.replace("wait.py", "search.py").replace("WaitTool", "SearchTool")
+    companion = companion.replace(
+        "  - `seconds`: optional integer, default `0`.\n",
+        '  - `query`: optional string, default `""`. What to look for.\n',
+    )
+    root = make_repo({"tools/search.py": SEARCH_PY, "tools/search.py.dox.md": companion})
+    run_cli(root, "check", "--no-cache", "--fix", "--select", "DOX111")
+    assert (root / "tools/search.py.dox.md").read_text() == companion.replace(
+        '`query`: optional string, default `""`.', "`query`: required string."
+    )
+    # a default the person wrote of a required argument is theirs
+    kept = companion.replace("optional string", "required string")
+    (root / "tools/search.py.dox.md").write_text(kept)
+    assert run_cli(root, "check", "--no-cache", "--select", "DOX111").exit_code == 0

@@ -67,7 +67,13 @@ def with_persons_values(values: Any, existing: FactBlock) -> Any:
             and default_key(person.get("default")) == default_key(v.get("default"))
         ):
             v = {**v, "default": person.get("default")}  # the same value (`0.0` for `0`)
-        if person is not None and v.get("default_unknown"):
+        if (
+            person is not None
+            and v.get("default_unknown")
+            # a default written of an optional argument the code now requires
+            # went with the old reading: a fresh item's has none
+            and not (v.get("required") and person.get("required") is False)
+        ):
             v = {
                 **v,
                 "default": person.get("default"),
