@@ -12,6 +12,7 @@ from click.testing import Result
 from test_resolve import facts_of, only_tool
 
 from doxtool.core.facts import ARGUMENTS, BREAK_LOOP, EXECUTE, REPAIRABLE, SIDE_EFFECTS
+from doxtool.rules.examples import WAIT_DOX, WAIT_PY
 
 ASSIGNED_PY = """\
 from helpers.tool import Tool, Response
@@ -117,3 +118,20 @@ def test_true_lines_a_person_wrote_stay(make_repo: MakeRepo, run_cli: RunCli) ->
     assert result.output == "All checks passed.\n"
     run_cli(root, "check", "--no-cache", "--fix", "--unsafe-fixes", "--select", "DOX")
     assert path.read_text(encoding="utf-8") == text
+
+
+def test_no_contract_line_is_judged_while_execute_is_missing(
+    make_repo: MakeRepo, run_cli: RunCli
+) -> None:
+    # ``execute`` renamed by mistake: DOX005 is the finding, and what the
+    # tool would read and return is not known
+    source = WAIT_PY.replace("async def execute(", "async def run(")
+    root = make_repo({"tools/wait.py": source, "tools/wait.py.dox.md": WAIT_DOX})
+    result = run_cli(root, "check", "--no-cache", "--select", "DOX")
+    codes = [line.split(" ")[1] for line in result.output.splitlines() if ": DOX" in line]
+    assert "DOX005" in codes, result.output
+    assert not {"DOX106", "DOX111", "DOX120", "DOX121"} & set(codes), result.output
+    run_cli(root, "check", "--no-cache", "--fix", "--unsafe-fixes", "--select", "DOX1")
+    text = (root / "tools/wait.py.dox.md").read_text(encoding="utf-8")
+    contract = WAIT_DOX[WAIT_DOX.index("## Runtime Contracts") :]
+    assert text.endswith(contract), text

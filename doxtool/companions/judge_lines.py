@@ -283,8 +283,9 @@ class LineJudge(BaseJudge):
                 unsafe,
             )
         elif not self.code.methods(owner, method) and not any(
-            # ``execute = _impl``: bound, though not by a ``def``
-            t.class_name == owner and not t.knows(EXECUTE)
+            # ``execute = _impl``: bound, though not by a ``def``; none at
+            # all: ``DOX005`` says so, and what the tool does is not known
+            t.class_name == owner and (not t.knows(EXECUTE) or t.execute is None)
             for t in self.code.facts.tools
             if method == "execute"
         ):

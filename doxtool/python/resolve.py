@@ -18,7 +18,16 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Iterator
 
-from doxtool.core.facts import EXECUTE, SIDE_EFFECTS, Argument, ModuleFacts, ToolFacts
+from doxtool.core.facts import (
+    ARGUMENTS,
+    BREAK_LOOP,
+    EXECUTE,
+    REPAIRABLE,
+    SIDE_EFFECTS,
+    Argument,
+    ModuleFacts,
+    ToolFacts,
+)
 from doxtool.python.follow import HelperFollower
 from doxtool.python.inherit import (
     localised,
@@ -219,7 +228,7 @@ class ToolResolver:
         tools = _without_bases(facts, tools)
         if not tools:
             tools = self._reexported(facts, stem)
-        return [self._followed(tool, facts) for tool in tools]
+        return [_contract_unknown(self._followed(tool, facts)) for tool in tools]
 
     def _followed(self, tool: ToolFacts, facts: ModuleFacts) -> ToolFacts:
         """A tool of ``facts``'s module with what its calls into the
@@ -369,3 +378,12 @@ def _without_bases(facts: ModuleFacts, tools: list[ToolFacts]) -> list[ToolFacts
         if base.startswith(prefix)
     }
     return [tool for tool in tools if tool.class_name not in bases or tool.class_name == last]
+
+
+def _contract_unknown(tool: ToolFacts) -> ToolFacts:
+    """A tool class with no ``execute`` at all (``DOX005``): what it would
+    read, return and raise when called is not known."""
+    if tool.execute is not None or not tool.knows(EXECUTE):
+        return tool
+    kinds = [k for k in (ARGUMENTS, BREAK_LOOP, REPAIRABLE) if k not in tool.unknown]
+    return dataclasses.replace(tool, unknown=[*tool.unknown, *kinds])

@@ -243,7 +243,10 @@ class of the repository other than the abstract base.
 other than by a `def` in its body (`execute = _impl`) has one, which
 doxtool does not read: no finding, and none of its facts is known. A
 shared base another tool class of the module derives from (`class
-WaitBase(Tool)` beside `class WaitTool(WaitBase)`) is not a tool.
+WaitBase(Tool)` beside `class WaitTool(WaitBase)`) is not a tool. While
+a tool class has no `execute`, what it would read and return is not known:
+its arguments, `break_loop`, repairable-errors and `defines` lines are
+neither judged nor fixed.
 """
     valid = [
         Example(with_files({"tools/wait.py": WAIT_PY})),
