@@ -153,3 +153,25 @@ def test_a_dressed_heading_is_its_section(make_repo, run_cli, heading: str) -> N
     (root / "tools/wait.py").write_text(UNTIL_PY, encoding="utf-8")
     run_cli(root, "check", "--no-cache", "--fix")
     assert (root / DOX).read_text(encoding="utf-8") == text.replace(SECONDS, SECONDS + UNTIL_ITEM)
+
+
+@pytest.mark.parametrize(
+    ("method", "finding"),
+    [
+        ("  - `async execute(**kwargs) -> Response`\n", None),
+        ("  - `execute(**kwargs)`: waits.\n", None),
+        ("  - `execute(self, **kwargs)`\n", None),
+        ("  - `execute(seconds, **kwargs)`\n", "`WaitTool.execute` lost `seconds`"),
+        ("  - `execute()`\n", "`WaitTool.execute` gained `kwargs`"),
+    ],
+)
+def test_a_method_written_without_self_agrees(
+    make_repo, run_cli, method: str, finding: str | None
+) -> None:
+    written = "  - `async execute(self, **kwargs) -> Response`\n"
+    root = make_repo({**clean_files(), DOX: WAIT_DOX.replace(written, method)})
+    found = _findings(run_cli(root, "check", "--no-cache").output)
+    if finding is None:
+        assert found == []
+    else:
+        assert len(found) == 1 and f"DOX105 {finding} (tools/wait.py:5)" in found[0], found

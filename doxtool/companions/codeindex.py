@@ -176,6 +176,10 @@ def signature_changes(documented: str, fn: FunctionOutline) -> list[str] | None:
     if doc is None:
         return None
     real = code_signature(fn)
+    first = real.params[0][0] if real.params else None
+    if first in ("self", "cls") and (not doc.params or doc.params[0][0] != first):
+        # a signature written without the leading ``self`` or ``cls``
+        real = _Sig(real.params[1:], real.returns)
     doc_params = [(n, _normal(a), d, s) for n, a, d, s in doc.params]
     shapes = [(n, d, s) for n, _, d, s in doc_params] == [(n, d, s) for n, _, d, s in real.params]
     if (
