@@ -110,15 +110,21 @@ def default_key(text: Any) -> Any:
         return text
 
 
-def default_of(argument: dict[str, Any]) -> tuple[bool, Any]:
-    """Whether an argument has a default, and the default as compared: an
-    optional argument without one is ``null`` when absent (``kwargs.get("x")``
-    is ``kwargs.get("x", None)``), so either spelling agrees with either."""
-    if argument.get("has_default"):
-        return True, default_key(argument.get("default"))
-    if argument.get("required") is False and not argument.get("required_unknown"):
-        return True, default_key("null")
-    return False, None
+def defaults_differ(want: dict[str, Any], have: dict[str, Any]) -> bool:
+    """Whether two items of an argument give it different defaults. Of an
+    argument both call optional, none is ``null``: absent, it is ``None``
+    (``kwargs.get("x")`` is ``kwargs.get("x", None)``), so either spelling
+    agrees with either."""
+
+    def default(argument: dict[str, Any], optional: bool) -> tuple[bool, Any]:
+        if argument.get("has_default"):
+            return True, default_key(argument.get("default"))
+        return (True, default_key("null")) if optional else (False, None)
+
+    optional = all(
+        a.get("required") is False and not a.get("required_unknown") for a in (want, have)
+    )
+    return default(want, optional) != default(have, optional)
 
 
 def _argument_key(
@@ -129,9 +135,9 @@ def _argument_key(
     presence: bool = True,
 ) -> tuple[Any, ...]:
     """What is compared of an argument item; its accepted values only with
-    ``values``, its default only with ``default``, its type only with
-    ``kind`` and whether it is required only with ``presence`` (the code may
-    not say them)."""
+    ``values``, its type only with ``kind`` and whether it is required only
+    with ``presence`` (the code may not say them); its default is compared
+    apart (:func:`defaults_differ`), only with ``default``."""
     enum = argument.get("enum") if values else None
     alternatives = argument.get("alternatives")
     return (
@@ -139,7 +145,6 @@ def _argument_key(
         if presence
         else None,
         type_key(argument.get("type")) if kind else None,
-        default_of(argument) if default else None,
         enum_key(enum),
         tuple(sorted(alternatives)) if alternatives else None,
     )
@@ -179,9 +184,11 @@ def item_agrees(fact: dict[str, Any], documented: dict[str, Any]) -> bool:
     if documented.get("fields_unknown"):
         return True
     said = _said(fact, documented)
-    return documented.get("required") is not None and _argument_key(
-        documented, *said
-    ) == _argument_key(fact, *said)
+    return (
+        documented.get("required") is not None
+        and _argument_key(documented, *said) == _argument_key(fact, *said)
+        and not (said[1] and defaults_differ(fact, documented))
+    )
 
 
 def _break_loop_agrees(expected: Any, existing: Any) -> bool:
@@ -266,7 +273,7 @@ def argument_differences(want: dict[str, Any], have: dict[str, Any]) -> list[str
         problems.append(f"is documented {documented} but the code reads it as {want.get('type')}")
     if want.get("default_unknown"):
         pass  # a fallback the code does not state (``x or self.limit``)
-    elif default_of(want) != default_of(have):
+    elif defaults_differ(want, have):
         shown = f"`{want.get('default')}`" if want.get("has_default") else "no default"
         problems.append(f"has {shown} in the code")
     if not want.get("values_unknown") and enum_key(want.get("enum")) != enum_key(have.get("enum")):
