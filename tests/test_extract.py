@@ -178,14 +178,20 @@ def test_every_tool_class_of_a_module_in_source_order(tmp_path: Path) -> None:
 
         class Second(First):
             pass
+
+
+        class Alone(Tool):
+            async def execute(self, **kwargs):
+                return Response("2", False)
         """
     facts = module(tmp_path, source)
 
+    # ``First`` is the shared base of ``Second``, not a tool of its own
     assert [(t.name, t.class_name, t.line) for t in facts.tools] == [
-        ("x", "First", 9),
         ("x", "Second", 14),
+        ("x", "Alone", 18),
     ]
-    second = facts.tools[1]
+    second = facts.tools[0]
     assert second.bases == ["tools.x.First"]
     assert second.execute is not None
     assert (second.execute.defined_in, second.execute.line) == ("First.execute", 10)
