@@ -27,12 +27,14 @@ from doxtool.rules import (
     prompt_listing,
     prompt_teaching,
     suppression,
+    tool_shape,
 )
 from doxtool.rules.base import Rule
 
 ALL_RULES: list[type[Rule]] = sorted(
     [
         *module.RULES,
+        *tool_shape.RULES,
         *companion_structure.RULES,
         *companion_items.RULES,
         *companion_blocks.RULES,

@@ -1,0 +1,283 @@
+"""DOX004-DOX008: a tool module's tools have the shape the framework runs
+(a tool class, an ``async execute`` that answers with a ``Response``, literal
+argument keys)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from doxtool.core.facts import EXECUTE
+from doxtool.core.findings import WARNING, Finding
+from doxtool.rules.base import Example, Expect, Rule
+from doxtool.rules.examples import WAIT_PY, with_files
+from doxtool.run.context import Context
+
+
+class NoToolClass(Rule):
+    code = "DOX004"
+    name = "no-tool-class"
+    summary = "A module in a tools directory defines no tool class"
+    doc = """\
+**What it checks.** Every module of a tools directory defines (or re-exports)
+a class deriving from the configured tool base (`helpers.tool.Tool`), directly
+or through other classes of the repository.
+
+**Why it matters.** The framework finds a tool by its file name and takes the
+first `Tool` subclass in the module; a module without one makes every call of
+that tool fail at run time.
+
+**Example.** `tools/wait.py` whose class derives from `object`.
+"""
+    valid = [Example(with_files({"tools/wait.py": WAIT_PY}))]
+    invalid = [
+        Example(
+            with_files(
+                {"tools/wait.py": "class Wait:\n    async def execute(self):\n        pass\n"}
+            ),
+            [Expect("tools/wait.py", 1, "no class deriving from")],
+        )
+    ]
+
+    def check(self, ctx: Context) -> Iterator[Finding]:
+        for module in ctx.tool_modules:
+            facts = ctx.facts(module)
+            if not facts.parsed or ctx.tools(module):
+                continue
+            bases = " or ".join(f"`{b}`" for b in ctx.config.tool_bases[:1])
+            yield self.finding(
+                f"tool module has no class deriving from {bases}",
+                module,
+                subject=f"{module}:no-tool",
+            )
+
+
+class ExecuteMissing(Rule):
+    code = "DOX005"
+    name = "execute-missing"
+    summary = "A tool class has no `execute` method"
+    doc = """\
+**What it checks.** Every tool class defines `execute`, or inherits one from a
+class of the repository other than the abstract base.
+
+**Why it matters.** `Tool.execute` is abstract: calling the tool raises
+`NotImplementedError` at run time.
+
+**Example.** `class WaitTool(Tool): pass`. A class that binds `execute`
+other than by a `def` in its body (`execute = _impl`) has one, which
+doxtool does not read: no finding, and none of its facts is known. A
+shared base another tool class of the module derives from (`class
+WaitBase(Tool)` beside `class WaitTool(WaitBase)`) is not a tool. While
+a tool class has no `execute`, what it would read and return is not known:
+its arguments, `break_loop`, repairable-errors and `defines` lines are
+neither judged nor fixed.
+"""
+    valid = [
+        Example(with_files({"tools/wait.py": WAIT_PY})),
+        Example(
+            with_files(
+                {
+                    "tools/wait.py": (
+                        "from helpers.tool import Response, Tool\n\n\n"
+                        "async def _wait(self, **kwargs):\n"
+                        '    return Response(message="done", break_loop=False)\n\n\n'
+                        "class WaitTool(Tool):\n    execute = _wait\n"
+                    )
+                }
+            )
+        ),
+        Example(
+            with_files(
+                {
+                    "tools/wait.py": WAIT_PY.replace("(Tool)", "(WaitBase)").replace(
+                        "\n\nclass WaitTool",
+                        "\n\nclass WaitBase(Tool):\n    pass\n\n\nclass WaitTool",
+                    )
+                }
+            )
+        ),
+    ]
+    invalid = [
+        Example(
+            with_files(
+                {
+                    "tools/wait.py": (
+                        "from helpers.tool import Tool\n\n\nclass WaitTool(Tool):\n    pass\n"
+                    )
+                }
+            ),
+            [Expect("tools/wait.py", 4, "`WaitTool` has no `execute`")],
+        )
+    ]
+
+    def check(self, ctx: Context) -> Iterator[Finding]:
+        for module in ctx.tool_modules:
+            for tool in ctx.tools(module):
+                # ``execute = _impl`` binds one doxtool does not read
+                if tool.execute is None and tool.knows(EXECUTE):
+                    yield self.finding(
+                        f"tool class `{tool.class_name}` has no `execute` method",
+                        module,
+                        tool.line,
+                        subject=f"{module}:{tool.class_name}:execute",
+                    )
+
+
+class ExecuteNotAsync(Rule):
+    code = "DOX006"
+    name = "execute-not-async"
+    summary = "A tool's `execute` is not `async`"
+    doc = """\
+**What it checks.** `execute` is declared `async def`.
+
+**Why it matters.** The framework awaits `execute`; a plain function returns a
+`Response` that cannot be awaited and the call fails at run time.
+
+**Example.** `def execute(self, **kwargs) -> Response:` in a tool class.
+"""
+    valid = [Example(with_files({"tools/wait.py": WAIT_PY}))]
+    invalid = [
+        Example(
+            with_files({"tools/wait.py": WAIT_PY.replace("async def execute", "def execute")}),
+            [Expect("tools/wait.py", 5, "is not async")],
+        )
+    ]
+
+    def check(self, ctx: Context) -> Iterator[Finding]:
+        for module in ctx.tool_modules:
+            for tool in ctx.tools(module):
+                if tool.execute is not None and not tool.execute.is_async:
+                    line = tool.execute.line if not tool.execute.defined_in_path else tool.line
+                    yield self.finding(
+                        f"`{tool.execute.defined_in}` is not async; the framework awaits it",
+                        module,
+                        line,
+                        subject=f"{module}:{tool.class_name}:execute-async",
+                    )
+
+
+_MISSING_WORDS = {
+    "falls-off-end": "can reach its end without returning a `Response`",
+    "bare-return": "has a bare `return` that gives no `Response`",
+    "returns-none": "returns `None` instead of a `Response`",
+    "returns-literal": "returns a plain value instead of a `Response`",
+}
+
+
+class MissingResponse(Rule):
+    code = "DOX007"
+    name = "missing-response"
+    summary = "A path through `execute` ends without returning a `Response`"
+    doc = """\
+**What it checks.** Every path through a tool's `execute` (and through the
+methods or functions whose result it returns) ends in `return Response(...)`
+or a `raise`. A call that never returns ends a path as a `raise` does, and so
+does a loop nothing `break`s out of when it never stops (`while True`,
+`while 1`) or when its `else` (run whenever it stops) ends the path.
+
+**Why it matters.** The framework reads `.message` and `.break_loop` from what
+`execute` returns; `None` or a plain string crashes the agent loop.
+
+**Example.** An `if` branch that ends with a bare `return`.
+"""
+    valid = [Example(with_files({"tools/wait.py": WAIT_PY}))]
+    invalid = [
+        Example(
+            with_files(
+                {
+                    "tools/wait.py": WAIT_PY.replace(
+                        "        seconds =",
+                        "        if not self.args:\n            return\n        seconds =",
+                    )
+                }
+            ),
+            [Expect("tools/wait.py", 7, "bare `return`")],
+        )
+    ]
+
+    def check(self, ctx: Context) -> Iterator[Finding]:
+        for module in ctx.tool_modules:
+            for tool in ctx.tools(module):
+                if tool.defined_in_path:
+                    continue  # reported where the class is defined
+                for missing in tool.missing_responses:
+                    if missing.path:
+                        continue  # in another module: reported there
+                    words = _MISSING_WORDS.get(missing.kind, "does not return a `Response`")
+                    yield self.finding(
+                        f"`{missing.function}` {words}",
+                        module,
+                        missing.line,
+                        missing.column,
+                        subject=f"{module}:{tool.class_name}:{missing.function}:{missing.kind}",
+                    )
+
+
+class DynamicArgumentKey(Rule):
+    code = "DOX008"
+    name = "dynamic-argument-key"
+    summary = "A tool reads `tool_args` with a key that is not a literal"
+    severity = WARNING
+    doc = """\
+**What it checks.** Keys read from `self.args` / `kwargs` are string literals
+or module-level string constants.
+
+**Why it matters.** doxtool (and any reader) cannot tell which argument a
+computed key stands for, so it cannot be documented, taught in the prompt or
+put in a schema. Suppress the finding where the dynamism is intended.
+
+**Example.** `self.args.get(name)` where `name` is computed at run time.
+"""
+    valid = [
+        Example(with_files({"tools/wait.py": WAIT_PY})),
+        # a computed key that only fills defaults is written, not read
+        Example(
+            with_files(
+                {
+                    "tools/wait.py": WAIT_PY.replace(
+                        "        seconds = ",
+                        '        for key, value in {"seconds": 0}.items():\n'
+                        "            self.args.setdefault(key, value)\n"
+                        "        seconds = ",
+                    )
+                }
+            )
+        ),
+    ]
+    invalid = [
+        Example(
+            with_files(
+                {
+                    "tools/wait.py": WAIT_PY.replace(
+                        'self.args.get("seconds", 0)', "self.args.get(self.name, 0)"
+                    )
+                }
+            ),
+            [Expect("tools/wait.py", 6, "`self.name`")],
+        )
+    ]
+
+    def check(self, ctx: Context) -> Iterator[Finding]:
+        for module in ctx.tool_modules:
+            for tool in ctx.tools(module):
+                if tool.defined_in_path:
+                    continue
+                for read in tool.dynamic_reads:
+                    if read.path:
+                        continue
+                    yield self.finding(
+                        f"`{read.function}` reads an argument with the computed key "
+                        f"`{read.expression}`; it cannot be documented or checked",
+                        module,
+                        read.line,
+                        read.column,
+                        subject=f"{module}:{tool.class_name}:dynamic:{read.expression}",
+                    )
+
+
+RULES: list[type[Rule]] = [
+    NoToolClass,
+    ExecuteMissing,
+    ExecuteNotAsync,
+    MissingResponse,
+    DynamicArgumentKey,
+]
