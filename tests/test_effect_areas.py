@@ -223,3 +223,86 @@ def test_an_area_is_not_called_gone_while_an_unclassified_package_is_imported(
     root.joinpath("tools/wait.py.dox.md").write_text(dox.replace(", `stripe`", ""))
     findings = _findings(root, run_cli)
     assert len(findings) == 1 and "shows no network calls any more" in findings[0], findings
+
+
+@pytest.mark.parametrize(
+    ("body", "imports", "areas"),
+    [
+        (
+            "        with tarfile.open(kwargs['path'] + '.tar.gz', 'w:gz') as tar:\n"
+            "            tar.add(kwargs['path'])\n",
+            "import tarfile\n\n",
+            "filesystem writes",
+        ),
+        ("        tarfile.open('a.tar').close()\n", "import tarfile\n\n", "filesystem reads"),
+        ("        ZipFile('a.zip', mode='a').close()\n", "from zipfile import ZipFile\n\n", None),
+        ("        zipfile.ZipFile('a.zip', 'w').close()\n", "import zipfile\n\n", None),
+        ("        gzip.GzipFile('a.gz', 'wb').close()\n", "import gzip\n\n", None),
+        ("        bz2.BZ2File('a.bz2', 'w').close()\n", "import bz2\n\n", None),
+        ("        lzma.LZMAFile('a.xz', 'w').close()\n", "import lzma\n\n", None),
+        # an archive in memory touches no file
+        (
+            "        zipfile.ZipFile(io.BytesIO(), 'w').close()\n",
+            "import io\nimport zipfile\n\n",
+            "none",
+        ),
+        (
+            "        buffer = io.BytesIO()\n        tarfile.open(fileobj=buffer, mode='w').close()\n",
+            "import io\nimport tarfile\n\n",
+            "",
+        ),
+    ],
+)
+def test_an_archive_opened_to_write_writes_a_file(
+    make_repo, run_cli, body: str, imports: str, areas: str | None
+) -> None:
+    module = _tool(body, imports)
+    root = make_repo(_files(module))
+    text = _generated(root, run_cli)
+    if areas == "":
+        # an ``open`` of a mode read elsewhere leaves the areas not known: no line
+        assert AREAS not in text
+    else:
+        assert _line(text, AREAS) == f"{AREAS} {areas or 'filesystem writes'}."
+    assert _findings(root, run_cli) == []
+
+
+@pytest.mark.parametrize(
+    ("database", "areas"),
+    [
+        ("'usr/kv.db'", "filesystem writes"),
+        ("kwargs['db']", "filesystem writes"),
+        ("'file:kv.db?mode=ro'", "filesystem reads"),
+        ("':memory:'", "none"),
+    ],
+)
+def test_a_file_backed_database_connection_writes_a_file(
+    make_repo, run_cli, database: str, areas: str
+) -> None:
+    module = _tool(
+        f"        conn = sqlite3.connect({database})\n"
+        "        conn.execute('DELETE FROM kv WHERE k = ?', (kwargs['key'],))\n"
+        "        conn.commit()\n",
+        "import sqlite3\n\n",
+    )
+    root = make_repo(_files(module))
+    assert _line(_generated(root, run_cli), AREAS) == f"{AREAS} {areas}."
+    assert _findings(root, run_cli) == []
+
+
+def test_a_database_a_helper_class_of_the_repository_opens_writes_a_file(
+    make_repo, run_cli
+) -> None:
+    store = (
+        "import sqlite3\n\n\nclass Store:\n"
+        "    def __init__(self, path: str) -> None:\n        self.path = path\n\n"
+        "    def delete(self, key: str) -> None:\n"
+        "        with sqlite3.connect(self.path) as conn:\n"
+        "            conn.execute('DELETE FROM kv WHERE k = ?', (key,))\n"
+    )
+    module = _tool(
+        "        Store('usr/kv.db').delete(kwargs['key'])\n", "from helpers.store import Store\n\n"
+    )
+    root = make_repo(_files(module, {"helpers/store.py": store}))
+    assert _line(_generated(root, run_cli), AREAS) == f"{AREAS} filesystem writes."
+    assert _findings(root, run_cli) == []

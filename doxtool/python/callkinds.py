@@ -15,6 +15,7 @@ import ast
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
+from doxtool.python import effects
 from doxtool.python.astparse import statements
 from doxtool.python.names import dotted_parts
 
@@ -156,6 +157,20 @@ def open_mode(node: ast.Call) -> str | None:
     if isinstance(mode, ast.Constant) and isinstance(mode.value, str):
         return mode.value
     return None
+
+
+def opens_file(node: ast.Call, resolve: Resolve) -> bool:
+    """Whether an archive opener is given a file to open: its first argument,
+    not an in-memory file object made in place (``io.BytesIO()``)."""
+    given = next((k.value for k in node.keywords if k.arg in effects.FILE_KEYWORDS), None)
+    if given is None and node.args and not isinstance(node.args[0], ast.Starred):
+        given = node.args[0]
+    if given is None:
+        return False
+    if isinstance(given, ast.Call):
+        dotted = dotted_parts(given.func)
+        return dotted is None or resolve(dotted) not in effects.IN_MEMORY
+    return True
 
 
 def command_word(node: ast.expr | None) -> str | None:

@@ -245,7 +245,15 @@ class Calls(Makers, PathReceivers):
                 return
         self.helpers.setdefault(qualified, None)
         if qualified in effects.OPEN_CALLS:
+            if qualified in effects.ARCHIVE_OPENERS and not self._opens_file(node, env):
+                return
             self._side_effects(self._open_areas(node, env), qualified, node, env)
+            return
+        if qualified in effects.DATABASES:
+            path = _first_argument(node)
+            ok, value = literal_value(path, self.module) if path is not None else (False, None)
+            text = value if ok and isinstance(value, str) else None
+            self._side_effects(effects.for_database(text), qualified, node, env)
             return
         areas = effects.for_call(qualified)
         if not areas and len(dotted) > 1 and makes_path(qualified.rpartition(".")[0]):
@@ -323,6 +331,21 @@ class Calls(Makers, PathReceivers):
         if modes and all(effects.is_mode(mode) for mode in modes):
             return tuple(dict.fromkeys(a for mode in modes for a in effects.for_open(mode)))
         return ()
+
+    def _opens_file(self, node: cst.Call, env: Env) -> bool:
+        """Whether an archive opener is given a file to open: its first
+        argument, not an in-memory file object (``io.BytesIO()``)."""
+        given: cst.BaseExpression | None = None
+        for arg in node.args:
+            if arg.keyword is not None and arg.keyword.value in effects.FILE_KEYWORDS:
+                given = arg.value
+        first = node.args[0] if node.args else None
+        if given is None and first is not None and first.keyword is None and not first.star:
+            given = first.value
+        if given is None:
+            return False
+        makers = self._makers(given, env)
+        return not (makers and any(maker in effects.IN_MEMORY for maker in makers))
 
     def _is_path(self, receiver: cst.BaseExpression, env: Env) -> bool:
         """Whether ``receiver`` is certainly a ``pathlib`` path: ``Path(...)``,

@@ -166,6 +166,27 @@ OPEN_CALLS = frozenset(
         "os.fdopen",
     }
 )
+#: archives and compressed files opened by name, mode second as for ``open``
+#: (``tarfile.open(name, "w:gz")``, ``zipfile.ZipFile(file, "a")``); one on a
+#: file object (``fileobj=``, ``io.BytesIO()``) touches no file by itself
+ARCHIVE_OPENERS = frozenset(
+    {
+        "tarfile.open",
+        "tarfile.TarFile",
+        "zipfile.ZipFile",
+        "gzip.GzipFile",
+        "bz2.BZ2File",
+        "lzma.LZMAFile",
+    }
+)
+OPEN_CALLS = OPEN_CALLS | ARCHIVE_OPENERS
+#: the keywords that name the file of an archive opener
+FILE_KEYWORDS = ("name", "file", "filename")
+#: classes of in-memory file objects
+IN_MEMORY = frozenset({"io.BytesIO", "io.StringIO"})
+#: connections to a file-backed database, the database's path first: the
+#: connection makes the file when it is missing and its statements change it
+DATABASES = frozenset({"sqlite3.connect", "aiosqlite.connect"})
 
 _WRITE_MODES = frozenset("wax+")
 _MODE_CHARACTERS = frozenset("rwaxbt+U")
@@ -245,6 +266,18 @@ def makes_no_path(qualified: str) -> bool:
     # a library class (``redis.Redis``) or one of its alternate constructors
     # (``redis.Redis.from_url``, ``docker.DockerClient.from_env``)
     return any(part[:1].isupper() for part in qualified.split(".")[1:])
+
+
+def for_database(path: str | None) -> tuple[str, ...]:
+    """Areas of a connection to the database at ``path`` (a literal; None
+    when not one): a write, a read for a read-only URI
+    (``file:x.db?mode=ro``), none for an in-memory database."""
+    if path is not None:
+        if path == ":memory:" or path == "" or "mode=memory" in path or "::memory:" in path:
+            return ()
+        if "mode=ro" in path:
+            return (READ,)
+    return (WRITE,)
 
 
 def is_mode(text: str) -> bool:

@@ -13,7 +13,7 @@ from doxtool.core.summary_facts import EffectCall, FunctionSummary, KeyRead, Out
 from doxtool.python import effects
 from doxtool.python.astbranches import comprehension_branches, negated, operand_branches
 from doxtool.python.astparse import child_expressions
-from doxtool.python.callkinds import Scope, call_argument, open_mode
+from doxtool.python.callkinds import Scope, call_argument, open_mode, opens_file
 from doxtool.python.exits import function_exits
 from doxtool.python.flows import function_flow
 from doxtool.python.keyreads import KeyReads, expression_code
@@ -438,7 +438,16 @@ class FunctionWalk(KeyReads, KeyValues, MethodGuesses, OutCalls, UndecidedKeyRea
                 self._guess(dotted[-1], receiver_of(func), ".".join(dotted), node)
             return
         if qualified in effects.OPEN_CALLS:
+            if qualified in effects.ARCHIVE_OPENERS and not self._opens_file(node):
+                return
             self._effects(effects.for_open(open_mode(node)), qualified, node)
+            return
+        if qualified in effects.DATABASES:
+            path = call_argument(node, 0, "database")
+            text = path.value if isinstance(path, ast.Constant) else None
+            self._effects(
+                effects.for_database(text if isinstance(text, str) else None), qualified, node
+            )
             return
         areas = effects.for_call(qualified)
         if areas:
@@ -451,6 +460,10 @@ class FunctionWalk(KeyReads, KeyValues, MethodGuesses, OutCalls, UndecidedKeyRea
             # a method of a path class (``pathlib.Path.unlink(p)``): its name
             # says what it does; of any other library object it says nothing
             self._effects(effects.for_method(dotted[-1]), qualified, node)
+
+    def _opens_file(self, node: ast.Call) -> bool:
+        owner, names = self.owner, self.names
+        return opens_file(node, lambda dotted: owner.resolve(dotted, names))
 
     def _effects(self, areas: Iterable[str], call: str, node: ast.Call) -> None:
         for area in areas:
