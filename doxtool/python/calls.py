@@ -17,6 +17,7 @@ from doxtool.python.arguments import own_params
 from doxtool.python.argwrites import Writes, argument_writes
 from doxtool.python.cstnodes import dotted_name, splat_fills
 from doxtool.python.cstpaths import PathReceivers
+from doxtool.python.heldobjects import UNKNOWN, HeldObjects
 from doxtool.python.literals import literal_value, string_value
 from doxtool.python.makers import Makers, all_of
 from doxtool.python.modulescan import Func
@@ -25,7 +26,7 @@ from doxtool.python.receivers import BoundValues
 from doxtool.python.walkstate import Env, Target
 
 
-class Calls(Makers, PathReceivers):
+class Calls(Makers, PathReceivers, HeldObjects):
     """Calls, helpers and side effects: a part of :class:`~doxtool.python.toolscan.ToolScan`."""
 
     #: what the names of the functions walked are bound to
@@ -36,6 +37,8 @@ class Calls(Makers, PathReceivers):
     _constructed: Callable[[cst.BaseExpression, Env], str | None]
     #: id of a call node -> the call into another module it is
     call_nodes: dict[int, HelperCall]
+    #: a call of a method of an object the tool keeps whose class is not known
+    effects_unknown: bool
 
     def _calls_out(self, node: cst.Call, env: Env) -> None:
         """Helpers, side effects, intervention, and dicts handed to other functions."""
@@ -217,6 +220,13 @@ class Calls(Makers, PathReceivers):
                 # ``self.context.agent.handle_intervention()``: named as written
                 self.helpers.setdefault(".".join(dotted), None)
             elif len(dotted) >= 3:
+                if len(dotted) == 3:
+                    # ``self.service.search()``: a method of an object the tool keeps
+                    held = self._held_class(dotted[1], env)
+                    if held == UNKNOWN:
+                        self.effects_unknown = True
+                    elif held is not None:
+                        self._helper_call(f"{held}.{dotted[2]}", node, env)
                 # ``self.path.unlink()``; ``self.method()`` is followed instead
                 self._method_effects(dotted[-1], node, env, ".".join(dotted))
             return

@@ -151,6 +151,7 @@ class ToolScan(
         self.unknown_raise = False
         self.helpers: dict[str, None] = {}
         self.side_effects: set[str] = set()
+        self.effects_unknown = False
         self.effects: list[Effect] = []
         self.helper_calls: list[HelperCall] = []
         self.call_nodes: dict[int, HelperCall] = {}
@@ -292,6 +293,8 @@ class ToolScan(
         tool.imports = list(self.scan.facts.imports)
         tool.intervention = self.intervention
         tool.side_effects = [a for a in effects_order() if a in self.side_effects]
+        if self.effects_unknown and SIDE_EFFECTS not in tool.unknown:
+            tool.unknown = [*tool.unknown, SIDE_EFFECTS]
         tool.effects = unique(self.effects, lambda e: (e.area, e.line, e.column, tuple(e.calls)))
         tool.other_arguments = unique(self.wholesale, lambda r: (r.line, r.column))
         # a call some walk finds on every path is made on every path

@@ -1,0 +1,118 @@
+"""A method of an object the tool keeps on itself (``self.service =
+SearchService()`` in ``__init__``, a property or ``cached_property``
+returning one) is followed into the repository class as a local
+``svc = SearchService()`` is; when which class the object is of is not
+known, no side-effect areas line is derived."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+SERVICE = """\
+import httpx
+
+
+class SearchService:
+    async def search(self, query: str) -> list:
+        async with httpx.AsyncClient() as client:
+            r = await client.get("https://searx.local/search", params={"q": query})
+            return r.json()
+
+
+class LocalIndex:
+    async def search(self, query: str) -> list:
+        return [query]
+"""
+
+TOOL = """\
+from functools import cached_property
+
+from helpers.search_service import LocalIndex, SearchService
+from helpers.tool import Response, Tool
+
+
+class Search(Tool):
+{held}
+    async def execute(self, **kwargs) -> Response:
+        results = await self.service.search(self.args.get("query", "x"))
+        return Response(message=str(results), break_loop=False)
+"""
+
+INIT = """\
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.service = {value}
+"""
+
+AREAS = "- Observed side-effect areas:"
+
+
+def _generated(root: Path, run_cli) -> str:
+    companion = root / "tools" / "search.py.dox.md"
+    result = run_cli(root, "check", "--fix", "--no-cache")
+    assert companion.is_file(), result.output
+    return companion.read_text()
+
+
+@pytest.mark.parametrize(
+    "held",
+    [
+        INIT.format(value="SearchService()"),
+        # lazily made in ``execute``'s helper, None until then
+        INIT.format(value="None")
+        + "\n    def _ensure(self):\n        svc = SearchService()\n        self.service = svc\n",
+        "    @cached_property\n    def service(self) -> SearchService:\n"
+        "        return SearchService()\n",
+        "    @property\n    def service(self):\n        return SearchService()\n",
+    ],
+)
+def test_a_method_of_an_object_the_tool_keeps_is_followed(make_repo, run_cli, held: str) -> None:
+    root = make_repo(
+        {
+            "helpers/search_service.py": SERVICE,
+            "tools/search.py": TOOL.format(held=held),
+        }
+    )
+    assert f"{AREAS} network." in _generated(root, run_cli).splitlines()
+    result = run_cli(root, "inspect", "tools/search.py")
+    assert "side effects: network" in result.output, result.output
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        # handed in from outside on some calls
+        "kwargs.get('service') or SearchService()",
+        # either of two classes
+        "SearchService() if kwargs.get('remote') else LocalIndex()",
+        # set again to an object of another class
+        "LocalIndex()",
+    ],
+)
+def test_an_object_of_a_class_not_known_leaves_the_areas_not_known(
+    make_repo, run_cli, value: str
+) -> None:
+    held = INIT.format(value="SearchService()") + f"        self.service = {value}\n"
+    root = make_repo(
+        {
+            "helpers/search_service.py": SERVICE,
+            "tools/search.py": TOOL.format(held=held),
+        }
+    )
+    text = _generated(root, run_cli)
+    assert AREAS not in text
+    result = run_cli(root, "inspect", "tools/search.py")
+    assert "side effects: not known" in result.output, result.output
+
+
+def test_a_local_class_kept_on_the_tool_with_no_area_stays_none(make_repo, run_cli) -> None:
+    held = INIT.format(value="LocalIndex()")
+    root = make_repo(
+        {
+            "helpers/search_service.py": SERVICE,
+            "tools/search.py": TOOL.format(held=held),
+        }
+    )
+    assert f"{AREAS} none." in _generated(root, run_cli).splitlines()
