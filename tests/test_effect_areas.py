@@ -306,3 +306,22 @@ def test_a_database_a_helper_class_of_the_repository_opens_writes_a_file(
     root = make_repo(_files(module, {"helpers/store.py": store}))
     assert _line(_generated(root, run_cli), AREAS) == f"{AREAS} filesystem writes."
     assert _findings(root, run_cli) == []
+
+
+def test_an_archive_a_helper_writes_into_memory_writes_no_file(make_repo, run_cli) -> None:
+    packer = (
+        "import io\nimport zipfile\n\n\ndef pack(files: dict) -> bytes:\n"
+        "    buffer = io.BytesIO()\n"
+        "    with zipfile.ZipFile(buffer, 'w') as archive:\n"
+        "        for name, data in files.items():\n"
+        "            archive.writestr(name, data)\n"
+        "    return buffer.getvalue()\n\n\n"
+        "def save(path: str, files: dict) -> None:\n"
+        "    zipfile.ZipFile(path, 'w').close()\n"
+    )
+    module = _tool("        pack({'a': b''})\n", "from helpers.packer import pack\n\n")
+    root = make_repo(_files(module, {"helpers/packer.py": packer}))
+    assert _line(_generated(root, run_cli), AREAS) == f"{AREAS} none."
+    module = _tool("        save('a.zip', {})\n", "from helpers.packer import save\n\n")
+    root.joinpath("tools/wait.py").write_text(module)
+    assert _line(_generated(root, run_cli), AREAS) == f"{AREAS} filesystem writes."

@@ -159,18 +159,17 @@ def open_mode(node: ast.Call) -> str | None:
     return None
 
 
-def opens_file(node: ast.Call, resolve: Resolve) -> bool:
+def opens_file(node: ast.Call, makers: Callable[[ast.expr], list[str] | None]) -> bool:
     """Whether an archive opener is given a file to open: its first argument,
-    not an in-memory file object made in place (``io.BytesIO()``)."""
+    not an in-memory file object (``io.BytesIO()``, a name bound to one);
+    ``makers`` gives the library callables whose result a value is."""
     given = next((k.value for k in node.keywords if k.arg in effects.FILE_KEYWORDS), None)
     if given is None and node.args and not isinstance(node.args[0], ast.Starred):
         given = node.args[0]
     if given is None:
         return False
-    if isinstance(given, ast.Call):
-        dotted = dotted_parts(given.func)
-        return dotted is None or resolve(dotted) not in effects.IN_MEMORY
-    return True
+    made = makers(given)
+    return not (made and any(maker in effects.IN_MEMORY for maker in made))
 
 
 def command_word(node: ast.expr | None) -> str | None:

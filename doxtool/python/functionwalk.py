@@ -438,7 +438,7 @@ class FunctionWalk(KeyReads, KeyValues, MethodGuesses, OutCalls, UndecidedKeyRea
                 self._guess(dotted[-1], receiver_of(func), ".".join(dotted), node)
             return
         if qualified in effects.OPEN_CALLS:
-            if qualified in effects.ARCHIVE_OPENERS and not self._opens_file(node):
+            if qualified in effects.ARCHIVE_OPENERS and not opens_file(node, self._library_makers):
                 return
             self._effects(effects.for_open(open_mode(node)), qualified, node)
             return
@@ -460,10 +460,6 @@ class FunctionWalk(KeyReads, KeyValues, MethodGuesses, OutCalls, UndecidedKeyRea
             # a method of a path class (``pathlib.Path.unlink(p)``): its name
             # says what it does; of any other library object it says nothing
             self._effects(effects.for_method(dotted[-1]), qualified, node)
-
-    def _opens_file(self, node: ast.Call) -> bool:
-        owner, names = self.owner, self.names
-        return opens_file(node, lambda dotted: owner.resolve(dotted, names))
 
     def _effects(self, areas: Iterable[str], call: str, node: ast.Call) -> None:
         for area in areas:
