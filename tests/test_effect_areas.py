@@ -325,3 +325,22 @@ def test_an_archive_a_helper_writes_into_memory_writes_no_file(make_repo, run_cl
     module = _tool("        save('a.zip', {})\n", "from helpers.packer import save\n\n")
     root.joinpath("tools/wait.py").write_text(module)
     assert _line(_generated(root, run_cli), AREAS) == f"{AREAS} filesystem writes."
+
+
+@pytest.mark.parametrize(
+    ("body", "imports"),
+    [
+        (
+            "        mail = imaplib.IMAP4_SSL('h')\n        mail.select('INBOX')\n",
+            "import imaplib\n\n",
+        ),
+        ("        box = poplib.POP3('h')\n        box.stat()\n", "import poplib\n\n"),
+        ("        ServerProxy('http://h').ping()\n", "from xmlrpc.client import ServerProxy\n\n"),
+    ],
+)
+def test_a_mail_or_rpc_client_of_the_standard_library_calls_the_network(
+    make_repo, run_cli, body: str, imports: str
+) -> None:
+    root = make_repo(_files(_tool(body, imports)))
+    assert _line(_generated(root, run_cli), AREAS) == f"{AREAS} network."
+    assert _findings(root, run_cli) == []

@@ -103,6 +103,9 @@ CALLS.update(
         **_network("websockets.sync.client", "connect"),
         **_network("smtplib", "SMTP SMTP_SSL LMTP"),
         **_network("ftplib", "FTP FTP_TLS"),
+        **_network("imaplib", "IMAP4 IMAP4_SSL"),
+        **_network("poplib", "POP3 POP3_SSL"),
+        **_network("xmlrpc.client", "ServerProxy"),
     }
 )
 
@@ -236,6 +239,7 @@ CLIENT_LIBRARIES: dict[str, tuple[str, ...]] = {
 CLIENT_MODULES = (
     *CLIENT_LIBRARIES,
     *("requests", "httpx", "aiohttp", "socket", "http.client", "smtplib", "ftplib"),
+    *("imaplib", "poplib", "xmlrpc.client"),
 )
 
 
