@@ -17,16 +17,17 @@ from doxtool.python.arguments import own_params
 from doxtool.python.argwrites import Writes, argument_writes
 from doxtool.python.cstnodes import dotted_name, splat_fills
 from doxtool.python.cstpaths import PathReceivers
+from doxtool.python.fileopens import FileOpens
 from doxtool.python.heldobjects import UNKNOWN, HeldObjects
 from doxtool.python.literals import literal_value, string_value
-from doxtool.python.makers import Makers, all_of
+from doxtool.python.makers import Makers
 from doxtool.python.modulescan import Func
 from doxtool.python.pathkinds import makes_path
 from doxtool.python.receivers import BoundValues
 from doxtool.python.walkstate import Env, Target
 
 
-class Calls(Makers, PathReceivers, HeldObjects):
+class Calls(Makers, PathReceivers, HeldObjects, FileOpens):
     """Calls, helpers and side effects: a part of :class:`~doxtool.python.toolscan.ToolScan`."""
 
     #: what the names of the functions walked are bound to
@@ -320,79 +321,6 @@ class Calls(Makers, PathReceivers, HeldObjects):
             return  # its own temporary file or directory
         else:
             self._side_effects(guessed, call, node, env)
-
-    def _method_open(
-        self, node: cst.Call, receiver: cst.BaseExpression | None, env: Env
-    ) -> tuple[str, ...]:
-        """``path.open("w")``: a file when the mode is a literal mode string;
-        ``path.open()`` reads when the receiver is certainly a path."""
-        positional = [a for a in node.args if a.keyword is None and not a.star]
-        mode_node = positional[0].value if positional else None
-        for arg in node.args:
-            if arg.keyword is not None and arg.keyword.value == "mode":
-                mode_node = arg.value
-            elif arg.star:
-                return ()  # ``**options`` may hold the mode
-        if mode_node is None:
-            if receiver is not None and self._is_path(receiver, env):
-                return effects.for_open("r")
-            return ()
-        modes = self._modes(mode_node, env)
-        if modes and all(effects.is_mode(mode) for mode in modes):
-            return tuple(dict.fromkeys(a for mode in modes for a in effects.for_open(mode)))
-        return ()
-
-    def _opens_file(self, node: cst.Call, env: Env) -> bool:
-        """Whether an archive opener is given a file to open: its first
-        argument, not an in-memory file object (``io.BytesIO()``)."""
-        given: cst.BaseExpression | None = None
-        for arg in node.args:
-            if arg.keyword is not None and arg.keyword.value in effects.FILE_KEYWORDS:
-                given = arg.value
-        first = node.args[0] if node.args else None
-        if given is None and first is not None and first.keyword is None and not first.star:
-            given = first.value
-        if given is None:
-            return False
-        makers = self._makers(given, env)
-        return not (makers and any(maker in effects.IN_MEMORY for maker in makers))
-
-    def _is_path(self, receiver: cst.BaseExpression, env: Env) -> bool:
-        """Whether ``receiver`` is certainly a ``pathlib`` path: ``Path(...)``,
-        or a name the function binds only to one."""
-        makers = self._makers(receiver, env)
-        return bool(makers) and all(maker in effects.PATH_CLASSES for maker in makers)
-
-    def _open_areas(self, node: cst.Call, env: Env) -> tuple[str, ...]:
-        """Areas of ``open(path, mode)``: those of every mode it may be given."""
-        mode_node: cst.BaseExpression | None = None
-        positional = [a for a in node.args if a.keyword is None and not a.star]
-        if len(positional) >= 2:
-            mode_node = positional[1].value
-        for arg in node.args:
-            if arg.keyword is not None and arg.keyword.value == "mode":
-                mode_node = arg.value
-        if mode_node is None:
-            return effects.for_open("r")
-        modes = self._modes(mode_node, env) or [None]
-        return tuple(dict.fromkeys(a for mode in modes for a in effects.for_open(mode)))
-
-    def _modes(self, node: cst.BaseExpression, env: Env, depth: int = 0) -> list[str] | None:
-        """Every string ``node`` may be: a literal, either literal of a
-        conditional (``"rb" if binary else "r"``), or what a name is bound to
-        in the function; None when one of them is not known."""
-        if depth > 4:
-            return None
-        if type(node) is cst.IfExp:
-            body = self._modes(node.body, env, depth + 1)
-            orelse = self._modes(node.orelse, env, depth + 1)
-            return body + orelse if body is not None and orelse is not None else None
-        if type(node) is cst.Name:
-            values = self.bound.of(env.func.node, node.value)
-            if values is not None:
-                return all_of(values, lambda value: self._modes(value, env, depth + 1))
-        ok, value = literal_value(node, self.module)
-        return [value] if ok and isinstance(value, str) else None
 
     def _side_effects(self, areas: Iterable[str], call: str, node: cst.Call, env: Env) -> None:
         if not areas:
