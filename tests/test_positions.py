@@ -438,3 +438,42 @@ def _programs(draw: st.DrawFn) -> str:
 @given(_programs())
 def test_generated_programs(source: str) -> None:
     check(source)
+
+
+def test_twin_gives_the_ast_node_of_each_definition_and_top_statement() -> None:
+    """The tool walk reads a function's code with ``ast`` through the tree the
+    positions were paired on, not by printing and parsing it again."""
+    source = textwrap.dedent(
+        """\
+        import os
+        ROOT = os.getcwd()
+
+        def helper(path):
+            return path
+
+        class Tool:
+            async def execute(self, **kwargs):
+                value = 1
+                return value
+        """
+    )
+    module = cst.parse_module(source)
+    locator = Locator(source, module)
+    imported, root, helper, tool = module.body
+    method = tool.body.body[0]
+    assert isinstance(locator.twin(imported.body[0]), ast.Import)
+    twin_root = locator.twin(root.body[0])
+    assert isinstance(twin_root, ast.Assign) and twin_root.lineno == 2
+    twin_helper = locator.twin(helper)
+    assert isinstance(twin_helper, ast.FunctionDef) and twin_helper.name == "helper"
+    twin_method = locator.twin(method)
+    assert isinstance(twin_method, ast.AsyncFunctionDef) and twin_method.lineno == 8
+    assert [type(s) for s in twin_method.body] == [ast.Assign, ast.Return]
+    # a statement inside a function is placed, but has no twin to hand out
+    assert locator.twin(method.body.body[0]) is None
+
+
+def test_twin_is_none_when_ast_cannot_pair_the_trees() -> None:
+    source = "def f(:\n    pass\n"
+    module = cst.parse_module("def f():\n    pass\n")
+    assert Locator(source, module).twin(module.body[0]) is None

@@ -47,6 +47,10 @@ class PathReceivers:
         cache = self._cache("_function_trees")
         key = id(node)
         if key not in cache:
+            twin = self.scan.loc.twin(node)
+            if isinstance(twin, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                cache[key] = twin  # the tree the positions came from: no second parse
+                return twin
             try:
                 tree = ast.parse(self.module.code_for_node(node))
             except (SyntaxError, ValueError, RecursionError):
@@ -129,19 +133,27 @@ class PathReceivers:
         """The names the module binds at its top only to paths (read once)."""
         found = self.__dict__.get("_path_constants")
         if found is None:
-            top = [
-                self.module.code_for_node(stmt)
-                for stmt in self.module.body
-                if not isinstance(stmt, (cst.FunctionDef, cst.ClassDef))
-            ]
-            try:
-                tree = ast.parse("".join(top))
-            except (SyntaxError, ValueError, RecursionError):
-                tree = ast.Module(body=[], type_ignores=[])
+            tree = self._module_top()
             scan = self.scan
             found = module_paths(tree, lambda dotted: scan._resolve(dotted, scan.names))
             self.__dict__["_path_constants"] = found
         return found
+
+    def _module_top(self) -> ast.Module:
+        """``ast``'s tree of the module's statements other than definitions."""
+        lines = [s for s in self.module.body if not isinstance(s, (cst.FunctionDef, cst.ClassDef))]
+        smalls = [
+            small
+            for line in lines
+            for small in (line.body if isinstance(line, cst.SimpleStatementLine) else (line,))
+        ]
+        twins = [self.scan.loc.twin(small) for small in smalls]
+        if all(twin is not None for twin in twins):
+            return ast.Module(body=[t for t in twins if t is not None], type_ignores=[])
+        try:
+            return ast.parse("".join(self.module.code_for_node(line) for line in lines))
+        except (SyntaxError, ValueError, RecursionError):
+            return ast.Module(body=[], type_ignores=[])
 
     def _methods(self) -> list[tuple[str, FunctionNode]]:
         """(name, ``ast`` tree) of each method of the tool class and its

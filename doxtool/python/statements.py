@@ -85,6 +85,8 @@ class StatementLocator:
         self._spans: dict[int, Span] | None = None
         self._fallback: Mapping[cst.CSTNode, CodeRange] | None = None
         self._line_starts: list[int] | None = None
+        #: id of a libcst definition or module-level statement -> ``ast``'s twin
+        self._twins: dict[int, ast.stmt] = {}
 
     # -- public API ---------------------------------------------------------------
 
@@ -96,6 +98,16 @@ class StatementLocator:
             return self._provided(stmt) or (1, 1)
         except Exception:  # never let a position lookup break the analysis
             return (1, 1)
+
+    def twin(self, stmt: cst.CSTNode) -> ast.stmt | None:
+        """``ast``'s node of a function or class definition, or of a
+        module-level statement, paired with ``stmt`` (the same code, a pruned
+        body stubbed alike); None when the two trees were not paired."""
+        try:
+            self._span(stmt)
+        except Exception:
+            return None
+        return self._twins.get(id(stmt))
 
     # -- statements ---------------------------------------------------------------
 
@@ -125,6 +137,8 @@ class StatementLocator:
         # Pairs of (libcst body list, ast statement list); iterative so that deep
         # nesting cannot exhaust the stack here.
         todo: list[tuple[Sequence[cst.CSTNode], list[ast.stmt]]] = [(self.module.body, tree.body)]
+        top = self.module.body
+        twins: dict[int, ast.stmt] = {}
         while todo:
             lines, statements = todo.pop()
             index = 0
@@ -157,12 +171,15 @@ class StatementLocator:
                         tree_node.end_lineno or line_no,
                         search,
                     )
+                    if kind in _DEFINITIONS or lines is top:
+                        twins[id(node)] = tree_node
                     if node is line and tree_node not in self._stubbed:
                         self._children(node, tree_node, todo, spans)
                 if type(line) is cst.SimpleStatementLine:
                     spans[id(line)] = spans[id(smalls[0])]
             if index != len(statements):
                 raise _Mismatch
+        self._twins = twins
         return spans
 
     def _children(
