@@ -13,6 +13,7 @@ from doxtool.prompts.model import PromptDoc, PromptTool, TaughtArgument
 from doxtool.prompts.schema import alternative_groups
 from doxtool.prompts.sets import PromptSet, tool_key
 from doxtool.rules.base import Example, Expect, Rule
+from doxtool.rules.contract_scope import tool_modules
 from doxtool.rules.examples import WAIT_PY
 from doxtool.rules.tool_prompts import (
     METHOD_ARGUMENT,
@@ -23,7 +24,6 @@ from doxtool.rules.tool_prompts import (
     listed_tools,
     profile_prompt_dir,
     prompt_files,
-    tool_and_profile_modules,
     tool_facts,
     wait_files,
     with_prompt,
@@ -71,7 +71,7 @@ without a prompt is dead code at run time.
 
     def check(self, ctx: Context) -> Iterator[Finding]:
         internal = set(ctx.config.internal_tools)
-        for module in tool_and_profile_modules(ctx):
+        for module in tool_modules(ctx):
             name = module.rsplit("/", 1)[-1].removesuffix(".py")
             if name in internal or not ctx.facts(module).parsed or not ctx.tools(module):
                 continue

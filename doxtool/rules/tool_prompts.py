@@ -127,20 +127,6 @@ def documented_tools(doc: PromptDoc) -> list[str]:
     return [t.name for t in doc.tools if t.source == "heading"] or doc.tool_names
 
 
-def tool_and_profile_modules(ctx: Context) -> list[str]:
-    """The tool modules in scope, then the agent profiles' own tool modules
-    in scope that no tool directory lists."""
-    modules = list(ctx.tool_modules)
-    listed = set(modules)
-    wanted = ctx.scope.modules
-    for found in ctx.project.profile_tool_modules.values():
-        for module in found:
-            if module not in listed and (wanted is None or module in wanted):
-                listed.add(module)
-                modules.append(module)
-    return modules
-
-
 def profile_prompt_dir(ctx: Context, profile: str) -> str | None:
     """The prompt directory agent profile ``profile`` would have: the first
     ``profile-prompt-dirs`` pattern with one wildcard part, filled in."""
