@@ -130,14 +130,13 @@ def defaults_differ(want: dict[str, Any], have: dict[str, Any]) -> bool:
 def _argument_key(
     argument: dict[str, Any],
     values: bool = True,
-    default: bool = True,
     kind: bool = True,
     presence: bool = True,
 ) -> tuple[Any, ...]:
     """What is compared of an argument item; its accepted values only with
     ``values``, its type only with ``kind`` and whether it is required only
     with ``presence`` (the code may not say them); its default is compared
-    apart (:func:`defaults_differ`), only with ``default``."""
+    apart (:func:`defaults_differ`)."""
     enum = argument.get("enum") if values else None
     alternatives = argument.get("alternatives")
     return (
@@ -183,11 +182,12 @@ def item_agrees(fact: dict[str, Any], documented: dict[str, Any]) -> bool:
     another form) agrees by its name alone."""
     if documented.get("fields_unknown"):
         return True
-    said = _said(fact, documented)
+    values, default, kind, presence = _said(fact, documented)
     return (
         documented.get("required") is not None
-        and _argument_key(documented, *said) == _argument_key(fact, *said)
-        and not (said[1] and defaults_differ(fact, documented))
+        and _argument_key(documented, values, kind, presence)
+        == _argument_key(fact, values, kind, presence)
+        and not (default and defaults_differ(fact, documented))
     )
 
 
