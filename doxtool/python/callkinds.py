@@ -12,8 +12,8 @@ the steps from them;
 from __future__ import annotations
 
 import ast
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 
 from doxtool.python import effects
 from doxtool.python.astparse import statements
@@ -82,6 +82,9 @@ class Scope:
     self_args: bool = False
     #: ``self.<attr>`` the class assigns a process object to
     processes: frozenset[str] = frozenset()
+    #: ``self.<attr>`` -> the repository class of the object the module's
+    #: classes always keep there (:mod:`doxtool.python.astheld`)
+    held: Mapping[str, str] = field(default_factory=dict)
 
 
 def class_processes(cls: ast.ClassDef, resolve: Resolve) -> frozenset[str]:

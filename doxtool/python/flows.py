@@ -348,6 +348,11 @@ class _Builder(PathOrigins):
                 self._emit(out, Step("effect", line, KILL, "self." + ".".join(dotted[1:])))
             elif name == "wait" and awaited:
                 self._emit(out, Step("effect", line, WAIT, "self." + ".".join(dotted[1:])))
+            elif len(dotted) == 3 and holder in self.scope.held:
+                # a method of the object the class keeps: ``self.shell.read_output()``
+                step = Step("call", line, f"{self.scope.held[holder]}.{name}", awaited=awaited)
+                step.passes = self._passes(node)
+                self._emit(out, step)
             return
         if len(dotted) >= 2 and dotted[0] in self.processes and name in KILL_METHODS:
             self._emit(out, Step("effect", line, KILL, written))

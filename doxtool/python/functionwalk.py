@@ -104,6 +104,8 @@ class FunctionWalk(KeyReads, KeyValues, MethodGuesses, OutCalls, UndecidedKeyRea
         self.processes: frozenset[str] = frozenset()
         #: a method of a class that holds the tool's arguments in ``self.args``
         self.tool_like = False
+        #: ``self.<attr>`` -> the repository class of the object the classes keep there
+        self.held = owner.held().bind(self.self_name, self.instances, self.libraries)
 
     def run(self) -> FunctionSummary:
         self._stmts(self.node.body)
@@ -122,6 +124,7 @@ class FunctionWalk(KeyReads, KeyValues, MethodGuesses, OutCalls, UndecidedKeyRea
             arguments=arguments,
             processes=self.processes,
             self_args=self.tool_like,
+            held=self.held,
         )
         name = f"{self.cls}.{self.node.name}" if self.cls else self.node.name
         returns, raises, falls_off = function_exits(

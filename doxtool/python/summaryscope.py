@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 
+from doxtool.python.astheld import HeldObjects, held_objects
 from doxtool.python.names import resolve_relative
 from doxtool.python.pathkinds import ReturnsPath, module_paths, module_returns_path
 
@@ -26,6 +27,7 @@ class ModuleScope:
         self.functions: set[str] = set()
         self.classes: dict[str, set[str]] = {}
         self._paths: tuple[frozenset[str], ReturnsPath] | None = None
+        self._held: HeldObjects | None = None
 
     def bind(self, node: ast.Import | ast.ImportFrom, names: dict[str, str]) -> None:
         if isinstance(node, ast.Import):
@@ -67,6 +69,15 @@ class ModuleScope:
                 module_returns_path(self.tree, self.module, resolve, constants),
             )
         return self._paths
+
+    def held(self) -> HeldObjects:
+        """The objects the module's classes keep on ``self`` (read once)."""
+        if self._held is None:
+            names = self.names
+            self._held = held_objects(
+                self.tree, lambda dotted: self.resolve(dotted, names), self.is_local
+            )
+        return self._held
 
     def is_local(self, qualified: str) -> bool:
         return qualified.split(".", 1)[0] in self.local_roots or qualified.startswith(
