@@ -73,6 +73,33 @@ class FetchTool(Tool):
                 return Response(message="done", break_loop=False)
 """
 
+_SHELL_HELPER = """\
+import subprocess
+
+
+class Shell:
+    def read(self) -> str:
+        return subprocess.run(["tail", "-n1", "log"], capture_output=True, text=True).stdout
+"""
+
+_TAIL_TOOL = """\
+from helpers.shell import Shell
+from helpers.tool import Response, Tool
+
+
+class TailTool(Tool):
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.shell = Shell()
+
+    async def execute(self, **kwargs) -> Response:
+        while True:
+            line = self.shell.read()
+            if line:
+                return Response(message=line, break_loop=False)
+            await self.agent.handle_intervention()
+"""
+
 
 class InterventionBeforeEffect(Rule):
     code = "DOX301"
@@ -94,8 +121,11 @@ the next turn's. Paths are read from the statements: each arm of an `if`,
 `try` after anything in its body that may raise. A check that comes only in
 another branch, or only after the loop, does not cover it.
 Calls into the tool's own methods and the repository's helper modules are
-followed (four calls deep); the message gives the path of calls to both
-effects, with their lines.
+followed (four calls deep), also a method of an object the tool or a
+helper class keeps on itself when the module's classes always make it from
+one class of the repository (`self.state = ShellState()`, then `await
+self.state.read_output()` in the loop); the message gives the path of calls
+to both effects, with their lines.
 
 **What the framework does.** Agent Zero's `Agent.process_tools` (and
 `helpers/parallel_tools.execute_tool_call`) awaits `handle_intervention()`
@@ -144,6 +174,7 @@ remote `stat` and the `patch` it guards. 2 of 2: on by default.
     valid = [
         Example(with_files({"tools/poll.py": _POLL_TOOL})),
         Example(with_files({"tools/review.py": _REVIEW_TOOL})),
+        Example(with_files({"tools/tail.py": _TAIL_TOOL, "helpers/shell.py": _SHELL_HELPER})),
     ]
     invalid = [
         Example(
@@ -159,6 +190,17 @@ remote `stat` and the `patch` it guards. 2 of 2: on by default.
         Example(
             with_files({"tools/fetch.py": _FETCH_TOOL}),
             [Expect("tools/fetch.py", 9, "right after `asyncio.sleep` (a wait, line 11)")],
+        ),
+        Example(
+            with_files(
+                {
+                    "tools/tail.py": _TAIL_TOOL.replace(
+                        "            await self.agent.handle_intervention()\n", ""
+                    ),
+                    "helpers/shell.py": _SHELL_HELPER,
+                }
+            ),
+            [Expect("tools/tail.py", 12, "through `helpers.shell.Shell.read` (line 12) again")],
         ),
     ]
 
