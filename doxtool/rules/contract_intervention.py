@@ -121,11 +121,13 @@ the next turn's. Paths are read from the statements: each arm of an `if`,
 `try` after anything in its body that may raise. A check that comes only in
 another branch, or only after the loop, does not cover it.
 Calls into the tool's own methods and the repository's helper modules are
-followed (four calls deep), also a method of an object the tool or a
-helper class keeps on itself when the module's classes always make it from
-one class of the repository (`self.state = ShellState()`, then `await
-self.state.read_output()` in the loop); the message gives the path of calls
-to both effects, with their lines.
+followed, three calls from `execute` (a call of one of the tool's methods
+counts as one; the side-effect areas of DOX133 go further: the tool's
+methods whole, then four calls into other modules), also a method of an
+object the tool or a helper class keeps on itself when the module's
+classes always make it from one class of the repository (`self.state =
+ShellState()`, then `await self.state.read_output()` in the loop); the
+message gives the path of calls to both effects, with their lines.
 
 **What the framework does.** Agent Zero's `Agent.process_tools` (and
 `helpers/parallel_tools.execute_tool_call`) awaits `handle_intervention()`
