@@ -18,7 +18,7 @@ from doxtool.rules.engine import (
     run,
     select_rules,
 )
-from doxtool.run import deletions, dependents, incremental, sideparser, unwatched
+from doxtool.run import deletions, dependents, gitindex, incremental, sideparser, unwatched
 from doxtool.run.context import Context, Scope
 from doxtool.run.project import COMPANION_SUFFIX, Project
 from doxtool.run.unchecked import unchecked
@@ -278,6 +278,9 @@ def check(
             dependents.add_units_fed(project, scope)
         if only_paths and not paths:
             scope, widen = deletions.staged_scope(project)
+        if only_paths and not scope.everything:
+            # the hook mode judges the tree the commit holds
+            scope.committed = gitindex.committed_files(project.root)
         ctx = Context(project, scope, fixing=fix or diff)
         if widen:
             deletions.add_what_deletions_leave(ctx, scope)

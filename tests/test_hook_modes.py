@@ -106,3 +106,91 @@ def test_exit_non_zero_on_fix_fails_a_run_that_wrote_a_file(tmp_path, run_cli) -
     refused = run_cli(tmp_path, "check", "--exit-non-zero-on-fix")
     assert refused.exit_code == 2
     assert "--exit-non-zero-on-fix goes with --fix" in refused.output
+
+
+# ---------------------------------------------------------------------------
+# --only-paths judges the tree the next commit holds: pre-commit stashes the
+# unstaged changes of tracked files, but leaves untracked files on disk
+
+
+def _clock_staged_without(root: Path, left_out: str) -> None:
+    """The clock tool written, and all of it staged but ``left_out``."""
+    new = tool_named("clock")
+    write_files(root, new)
+    _git(root, "add", *(rel for rel in new if rel != left_out))
+
+
+def test_only_paths_reports_a_companion_the_commit_leaves_out(tmp_path, run_cli) -> None:
+    root = _committed(tmp_path, clean_files())
+    _clock_staged_without(root, "tools/clock.py.dox.md")
+    written = (root / "tools/clock.py.dox.md").read_bytes()
+    result = run_cli(root, "check", "--no-cache", "--only-paths", "tools/clock.py")
+    assert result.exit_code == 1, result.output
+    assert _findings(result.output) == [
+        "tools/clock.py:1:1: DOX001 module has no companion in the commit: "
+        "`tools/clock.py.dox.md` exists, but git does not track it and it is not staged "
+        "(`git add` it)"
+    ]
+    # no fix: the file is there, and what a person wrote in it is kept
+    fixing = run_cli(
+        root, "check", "--no-cache", "--fix", "--exit-non-zero-on-fix", "--only-paths",
+        "tools/clock.py",
+    )  # fmt: skip
+    assert fixing.exit_code == 1, fixing.output
+    assert "--fix wrote" not in fixing.output
+    assert (root / "tools/clock.py.dox.md").read_bytes() == written
+    # the tree on disk is what a check without the option judges
+    assert run_cli(root, "check", "--no-cache", "tools/clock.py").exit_code == 0
+    _git(root, "add", "tools/clock.py.dox.md")
+    staged = run_cli(root, "check", "--no-cache", "--only-paths", "tools/clock.py")
+    assert (staged.exit_code, staged.output) == (0, "All checks passed.\n")
+
+
+def test_only_paths_reports_a_prompt_the_commit_leaves_out(tmp_path, run_cli) -> None:
+    root = _committed(tmp_path, clean_files())
+    _clock_staged_without(root, "prompts/agent.system.tool.clock.md")
+    result = run_cli(root, "check", "--no-cache", "--only-paths", "tools/clock.py")
+    assert result.exit_code == 1, result.output
+    assert _findings(result.output) == [
+        "tools/clock.py:4:1: PRM001 tool `clock` has no prompt in the commit: only "
+        "`prompts/agent.system.tool.clock.md` teaches it, and git neither tracks it nor has "
+        "it staged (`git add` it)"
+    ]
+    # a tracked prompt teaching it too is enough
+    write_files(root, {"prompts/agent.system.tool.wait.md": "### clock\nargs: `seconds`\n"})
+    _git(root, "add", "prompts/agent.system.tool.wait.md")
+    taught = run_cli(root, "check", "--no-cache", "--only-paths", "tools/clock.py")
+    assert "PRM001" not in taught.output
+
+
+def test_only_paths_reports_a_module_the_commit_leaves_out(tmp_path, run_cli) -> None:
+    root = _committed(tmp_path, clean_files())
+    _clock_staged_without(root, "tools/clock.py")
+    result = run_cli(root, "check", "--no-cache", "--only-paths", "tools/clock.py.dox.md")
+    assert result.exit_code == 1, result.output
+    assert _findings(result.output) == [
+        "tools/clock.py.dox.md:1:1: DOX002 companion of `tools/clock.py`, which is not in the "
+        "commit: it exists, but git does not track it and it is not staged (`git add` it)"
+    ]
+
+
+def test_files_the_commit_leaves_out_together_are_not_reported(tmp_path, run_cli) -> None:
+    """A module and its companion both untracked: the commit holds neither."""
+    root = _committed(tmp_path, clean_files())
+    write_files(root, tool_named("clock"))
+    result = run_cli(root, "check", "--no-cache", "--only-paths", "tools/clock.py")
+    assert (result.exit_code, result.output) == (0, "All checks passed.\n")
+
+
+def test_only_paths_without_git_judges_the_files_on_disk(tmp_path, run_cli, monkeypatch) -> None:
+    write_files(tmp_path, {**FRAMEWORK, **clean_files(), **tool_named("clock")})
+    monkeypatch.setenv("GIT_CEILING_DIRECTORIES", str(tmp_path.parent))
+    not_a_repository = run_cli(tmp_path, "check", "--no-cache", "--only-paths", "tools/clock.py")
+    assert (not_a_repository.exit_code, not_a_repository.output) == (0, "All checks passed.\n")
+    (tmp_path / "repo" / ".git").mkdir(parents=True)
+    root = _committed(tmp_path / "repo", {})
+    write_files(root, tool_named("clock"))
+    _git(root, "add", "tools/clock.py")
+    monkeypatch.setenv("PATH", str(tmp_path / "no-git-here"))
+    no_git = run_cli(root, "check", "--no-cache", "--only-paths", "tools/clock.py")
+    assert (no_git.exit_code, no_git.output) == (0, "All checks passed.\n")

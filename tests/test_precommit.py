@@ -361,3 +361,44 @@ def test_prompts_of_the_older_layout_are_passed(tmp_path: Path) -> None:
         "prompts/default/agent.system.tool.wait.md:3:28: PRM003 argument `pin` is taught "
         "for `wait`" in result.stdout
     )
+
+
+@pytest.mark.slow
+def test_a_companion_left_untracked_fails_the_hooks_until_staged(tmp_path: Path) -> None:
+    """pre-commit stashes unstaged changes but leaves untracked files on disk:
+    a companion never added is there while the hooks run, not in the commit."""
+    user = _committed_repo(tmp_path / "user", clean_files())
+    new = tool_named("clock")
+    for rel, text in new.items():
+        (user / rel).write_text(text)
+    _git(user, "add", "tools/clock.py", "prompts/agent.system.tool.clock.md")
+    home = tmp_path / "home"
+    for hook in HOOK_IDS:
+        result = _pre_commit("run", hook, cwd=user, home=home)
+        assert result.returncode == 1, result.stdout + result.stderr
+        assert (
+            "tools/clock.py:1:1: DOX001 module has no companion in the commit: "
+            "`tools/clock.py.dox.md` exists, but git does not track it" in result.stdout
+        )
+    assert (user / "tools/clock.py.dox.md").read_text() == new["tools/clock.py.dox.md"]
+    _git(user, "add", "tools/clock.py.dox.md")
+    for hook in HOOK_IDS:
+        result = _pre_commit("run", hook, cwd=user, home=home)
+        assert result.returncode == 0, result.stdout + result.stderr
+
+
+@pytest.mark.slow
+def test_a_companion_the_fixing_hook_created_fails_it_until_staged(tmp_path: Path) -> None:
+    user = _committed_repo(tmp_path / "user", clean_files())
+    new = tool_named("clock")
+    del new["tools/clock.py.dox.md"]
+    for rel, text in new.items():
+        (user / rel).write_text(text)
+    _git(user, "add", *new)
+    home = tmp_path / "home"
+    created = _pre_commit("run", "doxtool-fix", cwd=user, home=home)
+    assert "--fix wrote (stage them): tools/clock.py.dox.md" in created.stdout
+    # run again without staging it: the commit would still go in without it
+    again = _pre_commit("run", "doxtool-fix", cwd=user, home=home)
+    assert again.returncode == 1, again.stdout + again.stderr
+    assert "tools/clock.py:1:1: DOX001 module has no companion in the commit" in again.stdout

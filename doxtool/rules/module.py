@@ -37,6 +37,11 @@ companion from the templates, with every fact line filled in, unless the
 companion of a module that no longer exists probably belongs to it (a
 renamed module, DOX002): that companion is to be renamed, and no fresh one
 takes its place.
+
+**In the hook mode.** With `--only-paths` in a git repository (as the
+pre-commit hooks run), a companion that exists but that git neither tracks
+nor has staged is missing from the commit: a module the commit holds is
+reported (`git add` the companion; no fix, the file is there).
 """
     valid = [Example(with_files({"tools/wait.py": WAIT_PY, "tools/wait.py.dox.md": WAIT_DOX}))]
     invalid = [
@@ -52,6 +57,14 @@ takes its place.
             if _name_problem(ctx, module):
                 continue  # DOX003 says why no companion can be written for it
             if ctx.exists(companion) or (ctx.project.root / companion).is_symlink():
+                if ctx.left_out(companion) and not ctx.left_out(module):
+                    # the hook mode: the commit holds the module, not the companion
+                    yield self.finding(
+                        f"module has no companion in the commit: `{companion}` exists, but "
+                        "git does not track it and it is not staged (`git add` it)",
+                        module,
+                        subject=f"{module}:companion",
+                    )
                 continue
             facts = ctx.facts(module)
             fix = None
@@ -98,6 +111,10 @@ decision.
 
 **Example.** `tools/sleep.py.dox.md` after `tools/sleep.py` was renamed to
 `tools/wait.py`.
+
+**In the hook mode.** With `--only-paths` in a git repository, a companion
+the next commit holds whose module exists but is neither tracked by git nor
+staged is reported too: the commit holds the companion without its module.
 """
     valid = [Example(with_files({"tools/wait.py": WAIT_PY, "tools/wait.py.dox.md": WAIT_DOX}))]
     invalid = [
@@ -111,6 +128,14 @@ decision.
         for companion in ctx.companions:
             module = companion.removesuffix(".dox.md")
             if ctx.exists(module):
+                if ctx.left_out(module) and not ctx.left_out(companion):
+                    # the hook mode: the commit holds the companion, not the module
+                    yield self.finding(
+                        f"companion of `{module}`, which is not in the commit: it exists, but "
+                        "git does not track it and it is not staged (`git add` it)",
+                        companion,
+                        subject=f"{companion}:stale",
+                    )
                 continue
             hint = rename_pairs(ctx, _directory(module)).get(companion)
             message = f"companion of `{module}`, which does not exist"

@@ -402,6 +402,13 @@ class Context(Teaching):
         except (OSError, ValueError):
             return False
 
+    def left_out(self, rel: str) -> bool:
+        """Whether the next commit leaves out ``rel`` (a file on disk that git
+        neither tracks nor has staged); never outside the hook mode, or when
+        git cannot tell (:attr:`Scope.committed`)."""
+        committed = self.scope.committed
+        return committed is not None and rel not in committed
+
     def _unwatched(self, rel: str) -> bool:
         """Whether ``rel`` lies where no snapshot of the tree looks."""
         rel = rel.removeprefix("./")

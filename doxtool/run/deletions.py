@@ -10,13 +10,11 @@ not held up by findings in files it never touched.
 
 from __future__ import annotations
 
-import os
-import subprocess
 from pathlib import Path
 
 from doxtool.prompts.sets import tool_key
-from doxtool.run import unwatched
 from doxtool.run.context import Context
+from doxtool.run.gitindex import git_lines
 from doxtool.run.project import COMPANION_SUFFIX, Project
 from doxtool.run.teaching import Scope
 
@@ -61,21 +59,7 @@ def add_what_deletions_leave(ctx: Context, scope: Scope) -> None:
 def staged_deletions(root: Path) -> list[str] | None:
     """The files the next commit deletes, relative to ``root`` (git's index
     against ``HEAD``); None when git cannot tell (no repository, no git)."""
-    unwatched.note(".git")  # the index is not in the tree a record watches
-    env = dict(os.environ)
-    index = env.get("GIT_INDEX_FILE")
-    if index and not os.path.isabs(index):
-        # git gives a hook the index relative to where it runs it, not to ``root``
-        env["GIT_INDEX_FILE"] = os.path.abspath(index)
-    try:
-        listed = subprocess.run(
-            STAGED_DELETIONS, cwd=root, env=env, capture_output=True, timeout=120, check=False
-        )
-    except (OSError, subprocess.SubprocessError):
-        return None
-    if listed.returncode != 0:
-        return None
-    return [os.fsdecode(raw) for raw in listed.stdout.split(b"\0") if raw]
+    return git_lines(root, STAGED_DELETIONS[1:])
 
 
 def staged_scope(project: Project) -> tuple[Scope, bool]:

@@ -39,6 +39,10 @@ class Scope:
     companions: set[str] | None = None
     prompts: set[str] | None = None
     tools: set[str] | None = None
+    #: in the hook mode in a git repository, the files the next commit holds
+    #: (:func:`~doxtool.run.gitindex.committed_files`); None: every file on
+    #: disk counts
+    committed: frozenset[str] | None = None
 
     @property
     def everything(self) -> bool:

@@ -1,0 +1,138 @@
+"""PRM001: every tool is taught by a prompt that reaches its agents (in the
+hook mode, by one the next commit holds)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from doxtool.core.findings import Finding
+from doxtool.core.source import name_fits
+from doxtool.rules.base import Example, Expect, Rule
+from doxtool.rules.contract_scope import tool_modules
+from doxtool.rules.examples import WAIT_PY
+from doxtool.rules.tool_prompts import PROMPT, profile_prompt_dir, wait_files
+from doxtool.run.context import Context
+
+
+class ToolWithoutPrompt(Rule):
+    code = "PRM001"
+    name = "tool-without-prompt"
+    summary = "An exposed tool has no prompt, so the model is never told about it"
+    doc = """\
+**What it checks.** Every tool (except the configured internal tools, such as
+`unknown`) is taught by a prompt that reaches its agents: a file of the core
+`prompts/` or of any plugin's `prompts/` (plugin prompts reach every agent),
+and for a profile's own tool also its profile's `prompts/`. Which tools a
+prompt teaches comes from its `###` headings, the first heading of a tool
+prompt by its first word (`# sftp_upload tool`, `## delta`), its examples'
+`tool_name`s and list items starting with a tool's name, in any prompt file of the set, never
+from its file name. A profile override alone does not teach a core tool.
+
+**Why it matters.** A model only calls the tools its prompt lists; a tool
+without a prompt is dead code at run time.
+
+**Example.** `tools/wait.py` exists, but no prompt has `### wait`.
+
+**In the hook mode.** With `--only-paths` in a git repository (as the
+pre-commit hooks run), a tool the next commit holds that is taught only by
+prompt files git neither tracks nor has staged is reported too: pre-commit
+leaves untracked files on disk while the hook runs, but the commit does not
+hold them.
+"""
+    valid = [
+        Example(wait_files()),
+        # a list item teaches it too, in a file with no heading and no example
+        Example(wait_files({PROMPT: "Tools:\n\n- `wait`: pause for `seconds`\n"})),
+        # the file's first heading names it by its first word
+        Example(wait_files({PROMPT: "# wait tool\nPause.\n\n## Arguments\n\nargs: `seconds`\n"})),
+    ]
+    invalid = [
+        Example(
+            {k: v for k, v in wait_files().items() if k != PROMPT},
+            [Expect("tools/wait.py", 4, "no prompt")],
+        ),
+        # an agent profile's own tool that no prompt reaching the profile teaches
+        Example(
+            wait_files({"agents/ops/tools/probe.py": WAIT_PY.replace("WaitTool", "ProbeTool")}),
+            [Expect("agents/ops/tools/probe.py", 4, "agents/ops/prompts/agent.system.tool.probe")],
+        ),
+    ]
+
+    def check(self, ctx: Context) -> Iterator[Finding]:
+        internal = set(ctx.config.internal_tools)
+        for module in tool_modules(ctx):
+            name = module.rsplit("/", 1)[-1].removesuffix(".py")
+            if name in internal or not ctx.facts(module).parsed or not ctx.tools(module):
+                continue
+            # one index of who teaches what: any prompt set that reaches the
+            # tool's agents, under any file name (``agent.system.tools_vision.md``)
+            if any(ctx.teaches(s, name) for s in ctx.teaching_sets(module)):
+                left_out = _taught_only_by_left_out(ctx, module, name)
+                if left_out:
+                    files = ", ".join(f"`{path}`" for path in left_out)
+                    one = len(left_out) == 1
+                    yield self.finding(
+                        f"tool `{name}` has no prompt in the commit: only {files} "
+                        f"teach{'es' if one else ''} it, and git neither tracks "
+                        f"{'it' if one else 'them'} nor has {'it' if one else 'them'} "
+                        f"staged (`git add` {'it' if one else 'them'})",
+                        module,
+                        ctx.tools(module)[0].line,
+                        subject=f"{module}:prompt",
+                    )
+                continue
+            if any(ctx.may_teach_unread(s, name) for s in ctx.teaching_sets(module)):
+                continue  # a prompt read only in part names it (PRM011 reports the file)
+            prompt_set = ctx.set_of_module(module)
+            where = prompt_set.directory if prompt_set else ctx.config.prompt_dirs[0]
+            profile = ctx.project.profile_of_module(module)
+            if profile is not None and (prompt_set is None or prompt_set.kind != "profile"):
+                # a profile without a prompt directory: its own is where one goes
+                where = profile_prompt_dir(ctx, profile) or where
+            if ctx.unreadable_prompt(f"{where}/agent.system.tool.{name}.md", prompt_set):
+                continue  # PRM011 reports the file itself
+            tool = ctx.tools(module)[0]
+            path = f"{where}/agent.system.tool.{name}.md"
+            if ctx.exists(path):
+                message = (
+                    f"tool `{name}` is taught by no prompt in `{where}/`; the model is never "
+                    f"told about it (`{path}` exists, but no `### {name}` heading, example or "
+                    "list item in it names the tool: add one, or list it in `internal-tools`)"
+                )
+            elif not name_fits(ctx.project.root / path):  # no file can have that name
+                message = (
+                    f"tool `{name}` has no prompt in `{where}/`; the model is never told about "
+                    f"it (`agent.system.tool.{name}.md` would be a file name too long: teach "
+                    f"it with a `### {name}` heading in another prompt of `{where}/`, or list "
+                    "it in `internal-tools`)"
+                )
+            else:
+                message = (
+                    f"tool `{name}` has no prompt in `{where}/`; the model is never told about "
+                    f"it (add `{path}`, or list it in `internal-tools`)"
+                )
+            yield self.finding(
+                message,
+                module,
+                tool.line,
+                subject=f"{module}:prompt",
+            )
+
+
+def _taught_only_by_left_out(ctx: Context, module: str, name: str) -> list[str]:
+    """The prompt files teaching the tool ``name`` of ``module`` when the next
+    commit holds the module and none of them (the hook mode); else none."""
+    if ctx.scope.committed is None or ctx.left_out(module):
+        return []
+    teachers: list[str] = []
+    for prompt_set in ctx.teaching_sets(module):
+        for file_name, path in prompt_set.own_files().items():
+            if file_name == "AGENTS.md" or path in teachers or not ctx.documents(path, name):
+                continue
+            if not ctx.left_out(path):
+                return []
+            teachers.append(path)
+    return teachers
+
+
+RULES: list[type[Rule]] = [ToolWithoutPrompt]
