@@ -14,7 +14,7 @@ from typing import Any
 
 import click
 
-from doxtool import __version__, api
+from doxtool import __version__, api, subprojects
 from doxtool.cli_options import config_option, path_type, root_option
 from doxtool.cli_project import baseline, cache, init, scaffold
 from doxtool.core.config import ConfigError
@@ -318,11 +318,12 @@ def check(
     project = api.load_project(root, config_file, use_cache=not no_cache)
     bar = ProgressBar(sys.stderr, enabled=not quiet)
     try:
-        report = api.check(
+        report = subprojects.check(
             project,
             list(paths),
-            list(select),
-            list(ignore),
+            pinned=root is not None or config_file is not None,
+            select=list(select),
+            ignore=list(ignore),
             fix=fix,
             diff=diff,
             jobs=jobs,

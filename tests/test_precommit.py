@@ -402,3 +402,36 @@ def test_a_companion_the_fixing_hook_created_fails_it_until_staged(tmp_path: Pat
     again = _pre_commit("run", "doxtool-fix", cwd=user, home=home)
     assert again.returncode == 1, again.stdout + again.stderr
     assert "tools/clock.py:1:1: DOX001 module has no companion in the commit" in again.stdout
+
+
+@pytest.mark.slow
+def test_a_monorepos_projects_are_each_checked_under_their_own_configuration(
+    tmp_path: Path,
+) -> None:
+    """The hooks run at the git root and pass the files of every project."""
+    files: dict[str, str] = {}
+    for project, config in (("a", 'ignore = ["PRM"]\n'), ("b", "")):
+        for rel, text in {**FRAMEWORK, **clean_files(), "doxtool.toml": config}.items():
+            files[f"projects/{project}/{rel}"] = text
+    user = _committed_repo(tmp_path / "user", files)
+    for project in ("a", "b"):
+        (user / f"projects/{project}/tools/wait.py").write_text(UNTIL_PY)
+        _git(user, "rm", "-q", f"projects/{project}/prompts/agent.system.tool.wait.md")
+    new = {f"projects/a/{rel}": text for rel, text in tool_named("clock").items()}
+    for rel, text in new.items():
+        (user / rel).write_text(text)
+    _git(user, "add", "-A")
+    _git(user, "reset", "-q", "projects/a/tools/clock.py.dox.md")  # left untracked
+    home = tmp_path / "home"
+    result = _pre_commit("run", "doxtool", cwd=user, home=home)
+    assert result.returncode == 1, result.stdout + result.stderr
+    printed = [line for line in result.stdout.splitlines() if re.match(r"\S+:\d+:\d+: ", line)]
+    assert [line.split(" ", 2)[:2] for line in printed] == [
+        ["projects/a/tools/clock.py:1:1:", "DOX001"],
+        ["projects/a/tools/wait.py.dox.md:14:1:", "DOX111"],
+        ["projects/b/tools/wait.py:4:1:", "PRM001"],
+        ["projects/b/tools/wait.py.dox.md:14:1:", "DOX111"],
+    ]
+    fixing = _pre_commit("run", "doxtool-fix", cwd=user, home=home)
+    assert "  - `until`: optional string" in (user / "projects/a/tools/wait.py.dox.md").read_text()
+    assert "files were modified by this hook" in fixing.stdout
