@@ -194,3 +194,20 @@ def test_only_paths_without_git_judges_the_files_on_disk(tmp_path, run_cli, monk
     monkeypatch.setenv("PATH", str(tmp_path / "no-git-here"))
     no_git = run_cli(root, "check", "--no-cache", "--only-paths", "tools/clock.py")
     assert (no_git.exit_code, no_git.output) == (0, "All checks passed.\n")
+
+
+def test_a_companion_fix_creates_in_the_hook_mode_is_reported_until_staged(
+    tmp_path, run_cli
+) -> None:
+    root = _committed(tmp_path, clean_files())
+    _clock_staged_without(root, "tools/clock.py.dox.md")
+    (root / "tools/clock.py.dox.md").unlink()
+    created = run_cli(root, "check", "--no-cache", "--fix", "--only-paths", "tools/clock.py")
+    assert created.exit_code == 1, created.output
+    assert (root / "tools/clock.py.dox.md").is_file()
+    assert [line.split(" ", 2)[:2] for line in _findings(created.output)] == [
+        ["tools/clock.py:1:1:", "DOX001"]
+    ]
+    _git(root, "add", "tools/clock.py.dox.md")
+    staged = run_cli(root, "check", "--no-cache", "--fix", "--only-paths", "tools/clock.py")
+    assert (staged.exit_code, staged.output) == (0, "All checks passed.\n")
