@@ -11,14 +11,17 @@ from __future__ import annotations
 import fnmatch
 import json
 import posixpath
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from doxtool.companions.filters import prompt_text
 from doxtool.companions.generate import is_identifier, render_companion
 from doxtool.companions.rendering import expected_blocks
 from doxtool.companions.templates import render
 from doxtool.core.facts import ModuleFacts
 from doxtool.core.writes import UnsafeWrite, atomic_write
+from doxtool.prompts.schema import prompt_description
 from doxtool.python.extract import extract_module
 from doxtool.python.names import module_name
 from doxtool.run.context import Context
@@ -72,6 +75,34 @@ def validate_name(name: str) -> None:
         )
 
 
+#: how a line starts that Markdown reads as a block other than a paragraph: a
+#: heading, list item, block quote, code fence, HTML block or thematic break
+_BLOCK_START = re.compile(
+    r"#{1,6}(\s|$)|[-+*](\s|$)|\d{1,9}[.)](\s|$)|>|```|~~~|<[A-Za-z!?/]|(?P<rule>[-*_])(\s*(?P=rule)){2,}\s*$"
+)
+
+
+def validate_description(name: str, description: str) -> None:
+    """Refuse a description the prompt cannot hold as written: the prompt
+    says it as it is (a model reads the text, not its rendering), so it must
+    read as a plain line of prose, the tool's description as ``schema`` reads
+    it, and hold no ``{{`` (Agent Zero fills ``{{...}}`` in a prompt)."""
+    if "\x00" in description:
+        raise ScaffoldError("description must not contain NUL characters")
+    line = prompt_text(description)
+    if "{{" in line:
+        raise ScaffoldError(
+            "description must not contain `{{`: Agent Zero reads `{{...}}` in a prompt "
+            "as a placeholder or an include"
+        )
+    if _BLOCK_START.match(line) or prompt_description(f"### {name}\n{line}\n", name) != line:
+        raise ScaffoldError(
+            f"description {line!r} cannot be the prompt's description line as written: "
+            "it must start as a sentence, not as a Markdown heading, list item, quote, "
+            "code fence, HTML block or rule, an argument list or a usage example"
+        )
+
+
 def plan(
     project: Project,
     name: str,
@@ -109,8 +140,7 @@ def plan(
     tool_dir = _tool_dir(project, directory)
     profile = _profile_of(project, tool_dir)
     description = description or f"The `{name}` tool."
-    if "\x00" in description:
-        raise ScaffoldError("description must not contain NUL characters")
+    validate_description(name, description)
 
     module_path = f"{tool_dir}/{name}.py"
     if project.excluded(module_path):

@@ -1,7 +1,7 @@
 """Escaping the values templates write: the jinja2 filters.
 
 Every value a user or an analysed file supplies reaches a template through
-one of these (``md_inline``, ``md_code``, ``md_title``, ``py_docstring``,
+one of these (``md_inline``, ``md_code``, ``md_title``, ``prompt_text``, ``py_docstring``,
 ``py_string``): Markdown and Python need different escaping, so autoescape
 is off and the templates apply them.
 """
@@ -41,6 +41,14 @@ def markdown_title(text: str) -> str:
     """Text kept on a heading's line: only line breaks, controls and invisible
     characters are escaped, so an ordinary file name reads as it is."""
     return escape_unsafe(str(text))
+
+
+def prompt_text(text: str) -> str:
+    """Text for a line of a prompt, which a model reads as it is written, not
+    rendered: one line, only invisible and control characters escaped, no
+    Markdown escape (``my_tool`` stays ``my_tool``). The caller makes sure the
+    line cannot start a Markdown block (:func:`doxtool.scaffold.validate_description`)."""
+    return escape_unsafe(" ".join(str(text).split()))
 
 
 def py_docstring(text: str) -> str:

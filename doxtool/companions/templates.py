@@ -116,6 +116,7 @@ def environment(override: Path | None = None) -> jinja2.Environment:
         markdown_code,
         markdown_inline,
         markdown_title,
+        prompt_text,
         py_docstring,
         py_string,
     )
@@ -142,6 +143,7 @@ def environment(override: Path | None = None) -> jinja2.Environment:
     env.filters["md_inline"] = markdown_inline
     env.filters["md_code"] = markdown_code
     env.filters["md_title"] = markdown_title
+    env.filters["prompt_text"] = prompt_text
     env.filters["py_docstring"] = py_docstring
     env.filters["py_string"] = py_string
     return env
