@@ -15,9 +15,9 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from doxtool.companions.derive import expected_blocks
 from doxtool.companions.filters import prompt_text
 from doxtool.companions.generate import is_identifier, render_companion
-from doxtool.companions.rendering import expected_blocks
 from doxtool.companions.templates import render
 from doxtool.core.facts import ModuleFacts
 from doxtool.core.writes import UnsafeWrite, atomic_write
@@ -216,7 +216,8 @@ def plan(
             f"the generated class would not be a tool here: none of {bases} can be found "
             "in this repository (configure `tool-bases`)"
         )
-    expected = expected_blocks(facts, [test_path])
+    context = Context(project)
+    expected = expected_blocks(facts, [test_path], context.convention)
     companion_text = render_companion(
         module_path,
         facts,
@@ -225,7 +226,8 @@ def plan(
         override,
         purpose=description,
         tests=[test_path],
-        style=Context(project).companion_style,
+        style=context.companion_style,
+        convention=context.convention,
         tool_base=project.tool_base(facts.tools),
     )
     files = [
