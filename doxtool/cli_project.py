@@ -45,8 +45,9 @@ def scaffold(
     """Create a tool module, its companion, its prompt and a test.
 
     NAME is a lowercase Python identifier: the tool's name and its file's.
-    The four files pass `doxtool check` at once; nothing is written when
-    any of them exists, unless --force.
+    The files pass `doxtool check` at once; nothing is written when any of
+    them exists, unless --force. No companion is written in a tool directory
+    that is not file-documented (`check` would not read it).
 
     \b
     Examples:
@@ -64,6 +65,8 @@ def scaffold(
         if dry_run:
             verb = "would overwrite" if path in plan.existing else "would create"
         click.echo(f"{verb} {path}")
+    for path, why in plan.skipped:
+        click.echo(f"{'would skip' if dry_run else 'skipped'} {path}: {why}")
 
 
 @click.group(short_help="Accept today's findings; report only new ones.")

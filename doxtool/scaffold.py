@@ -8,9 +8,7 @@ Markdown lines, JSON).
 
 from __future__ import annotations
 
-import fnmatch
 import json
-import posixpath
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -26,10 +24,16 @@ from doxtool.python.extract import extract_module
 from doxtool.python.names import module_name
 from doxtool.run.context import Context
 from doxtool.run.project import COMPANION_SUFFIX, Project
+from doxtool.scaffold_dirs import (
+    ScaffoldError,
+    file_documented,
+    profile_of,
+    prompt_dir_of,
+    test_dir_of,
+    tool_dir_of,
+)
 
-
-class ScaffoldError(Exception):
-    """A scaffold request that cannot be honoured; nothing was written."""
+__all__ = ["ScaffoldError", "ScaffoldPlan", "existing", "plan", "write"]
 
 
 @dataclass
@@ -40,6 +44,9 @@ class ScaffoldPlan:
     files: list[tuple[str, str]] = field(default_factory=list)
     #: the paths among ``files`` that exist (and that only ``--force`` replaces)
     existing: list[str] = field(default_factory=list)
+    #: (path, why) of each file a tool usually has that is not written: a
+    #: companion where none is checked
+    skipped: list[tuple[str, str]] = field(default_factory=list)
 
     @property
     def paths(self) -> list[str]:
@@ -137,8 +144,8 @@ def plan(
             )
     if len(set(args)) != len(args):
         raise ScaffoldError("argument names must be distinct")
-    tool_dir = _tool_dir(project, directory)
-    profile = _profile_of(project, tool_dir)
+    tool_dir = tool_dir_of(project, directory)
+    profile = profile_of(project, tool_dir)
     description = description or f"The `{name}` tool."
     validate_description(name, description)
 
@@ -168,9 +175,9 @@ def plan(
             f"class name {class_name!r} is a name the generated module or test already"
             " uses (the tool base class); choose another (--class-name)"
         )
-    prompt_dir = _prompt_dir(project, tool_dir, profile)
+    prompt_dir = prompt_dir_of(project, tool_dir, profile)
     prompt_path = f"{prompt_dir}/agent.system.tool.{name}.md"
-    test_dir = _test_dir(project, tool_dir)
+    test_dir = test_dir_of(project, tool_dir)
     test_path = f"{test_dir}/test_{name}.py"
     override = project.root / project.config.templates_dir if project.config.templates_dir else None
 
@@ -196,7 +203,7 @@ def plan(
         indent=4,
         ensure_ascii=False,
     )
-    prompt_text = render("prompt.md.j2", override, example=example, **values)
+    prompt = render("prompt.md.j2", override, example=example, **values)
     test_text = render(
         "test_tool.py.j2",
         override,
@@ -216,140 +223,37 @@ def plan(
             f"the generated class would not be a tool here: none of {bases} can be found "
             "in this repository (configure `tool-bases`)"
         )
-    context = Context(project)
-    expected = expected_blocks(facts, [test_path], context.convention)
-    companion_text = render_companion(
-        module_path,
-        facts,
-        expected,
-        True,
-        override,
-        purpose=description,
-        tests=[test_path],
-        style=context.companion_style,
-        convention=context.convention,
-        tool_base=project.tool_base(facts.tools),
-    )
-    files = [
-        (module_path, module_text),
-        (module_path + COMPANION_SUFFIX, companion_text),
-        (prompt_path, prompt_text),
-        (test_path, test_text),
-    ]
-    return ScaffoldPlan(name=name, class_name=class_name, files=files)
-
-
-def _tool_dir(project: Project, directory: str | None) -> str:
-    if directory is None:
-        return _core_tool_dir(project)
-    path = (
-        (project.root / directory).resolve()
-        if not Path(directory).is_absolute()
-        else Path(directory).resolve()
-    )
-    if not project.inside(path):
-        raise ScaffoldError(f"--dir {directory} is outside the project root {project.root}")
-    rel = project.rel(path)
-    rel = rel if rel else "."
-    patterns = [*project.config.tool_dirs, *project.config.profile_tool_dirs]
-    if not any(_matches(rel, pattern) for pattern in patterns):
-        configured = ", ".join(project.config.tool_dirs) or "none"
-        where = project.config.source or "[tool.doxtool] in pyproject.toml (or doxtool.toml)"
-        raise ScaffoldError(
-            f"--dir {directory}: `doxtool check` does not look for tools in {rel} "
-            f"(tool-dirs: {configured}); add it to `tool-dirs` in {where} first"
+    scaffold = ScaffoldPlan(name=name, class_name=class_name)
+    scaffold.files.append((module_path, module_text))
+    companion = module_path + COMPANION_SUFFIX
+    if file_documented(project, tool_dir):
+        context = Context(project)
+        expected = expected_blocks(facts, [test_path], context.convention)
+        companion_text = render_companion(
+            module_path,
+            facts,
+            expected,
+            True,
+            override,
+            purpose=description,
+            tests=[test_path],
+            style=context.companion_style,
+            convention=context.convention,
+            tool_base=project.tool_base(facts.tools),
         )
-    return rel
-
-
-def _wildcard(part: str) -> bool:
-    return any(c in part for c in "*?[")
-
-
-def _core_tool_dir(project: Project) -> str:
-    """The core tool directory: the first ``tool-dirs`` entry without a
-    wildcard (``tools``), one that exists first; never a plugin's (a glob
-    such as ``plugins/*/tools``) or an agent profile's."""
-    plain = [
-        "/".join(p for p in pattern.strip("/").split("/") if p not in ("", "."))
-        for pattern in project.config.tool_dirs
-        if not _wildcard(pattern)
-    ]
-    plain = [d or "." for d in plain if _profile_of(project, d or ".") is None]
-    for rel in plain:
-        if rel in project.tool_dirs:
-            return rel
-    if plain:
-        return plain[0]
-    configured = ", ".join(project.config.tool_dirs) or "none"
-    raise ScaffoldError(
-        f"no core tool directory: every `tool-dirs` entry ({configured}) is a pattern "
-        "of several directories; name the one to write into with --dir"
-    )
-
-
-def _profile_of(project: Project, tool_dir: str) -> str | None:
-    """The agent profile whose own tool directory ``tool_dir`` is (as
-    ``check`` reads ``profile-tool-dirs``), or None for a core or plugin one."""
-    for pattern in project.config.profile_tool_dirs:
-        if not _matches(tool_dir, pattern):
-            continue
-        wanted = [p for p in pattern.strip("/").split("/") if p not in ("", ".")]
-        wildcard = next((i for i, p in enumerate(wanted) if _wildcard(p)), None)
-        if wildcard is None:
-            if any(_matches(tool_dir, p) for p in project.config.tool_dirs):
-                continue  # named as a core directory too: a core one
-            return wanted[-2] if len(wanted) > 1 else None
-        return [p for p in tool_dir.split("/") if p not in ("", ".")][wildcard]
-    return None
-
-
-def _matches(rel: str, pattern: str) -> bool:
-    """Whether directory ``rel`` is one the ``tool-dirs`` glob ``pattern`` names
-    (part by part, so ``plugins/*/tools`` takes a plugin that does not exist yet)."""
-    parts = [p for p in rel.split("/") if p not in ("", ".")]
-    wanted = [p for p in pattern.strip("/").split("/") if p not in ("", ".")]
-    return len(parts) == len(wanted) and all(
-        fnmatch.fnmatchcase(part, glob) for part, glob in zip(parts, wanted, strict=True)
-    )
-
-
-def _prompt_dir(project: Project, tool_dir: str, profile: str | None) -> str:
-    """A plugin's tools are taught by the plugin's prompts, an agent profile's
-    own tools by the profile's; any other tool by the core ones."""
-    parent = tool_dir.rsplit("/", 1)[0] if "/" in tool_dir else ""
-    candidate = f"{parent}/prompts"
-    if profile is not None:
-        for pattern in project.config.profile_prompt_dirs:
-            wanted = [p for p in pattern.strip("/").split("/") if p not in ("", ".")]
-            wildcard = next((i for i, p in enumerate(wanted) if _wildcard(p)), None)
-            at = wildcard if wildcard is not None else len(wanted) - 2
-            if parent and _matches(candidate, pattern) and candidate.split("/")[at] == profile:
-                return candidate
-        configured = ", ".join(project.config.profile_prompt_dirs) or "none"
-        raise ScaffoldError(
-            f"{tool_dir} holds the own tools of agent profile `{profile}`, which only its "
-            f"prompts teach, and no `profile-prompt-dirs` entry ({configured}) names "
-            f"{candidate} as that profile's prompt directory"
+        scaffold.files.append((companion, companion_text))
+    else:
+        # its neighbours have none, and `check` would never read it
+        scaffold.skipped.append(
+            (
+                companion,
+                f"{tool_dir} is not file-documented, so `doxtool check` reads no companion "
+                "there (declare it in an `AGENTS.md`, or add it to `documented-dirs`; "
+                "`doxtool check --fix` then writes it)",
+            )
         )
-    if parent and any(_matches(candidate, p) for p in project.config.plugin_prompt_dirs):
-        return candidate
-    return project.config.prompt_dirs[0] if project.config.prompt_dirs else "prompts"
-
-
-def _test_dir(project: Project, tool_dir: str) -> str:
-    """Where the test goes: below the first ``test-dirs`` entry, never in a
-    tool directory (a module there is a tool the framework can load)."""
-    root = project.config.test_dirs[0] if project.config.test_dirs else "tests"
-    patterns = [*project.config.tool_dirs, *project.config.profile_tool_dirs]
-    for candidate in (f"{root}/{tool_dir}", f"{root}/tests/{tool_dir}"):
-        rel = posixpath.normpath(candidate)
-        if not any(_matches(rel, p) for p in patterns) and not project.excluded(rel):
-            return rel
-    raise ScaffoldError(
-        f"the test would be a module of a tool directory ({root}/{tool_dir}); "
-        "set `test-dirs` to a directory of tests"
-    )
+    scaffold.files += [(prompt_path, prompt), (test_path, test_text)]
+    return scaffold
 
 
 def _tool_import(project: Project, tool_dir: str) -> tuple[str, str, str]:

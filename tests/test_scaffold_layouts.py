@@ -53,9 +53,12 @@ def test_a_profile_tool_directory_takes_a_tool_its_profile_prompts_teach(
     assert result.exit_code == 0, result.output
     assert result.output.splitlines() == [
         "created agents/coder/tools/run_lint.py",
-        "created agents/coder/tools/run_lint.py.dox.md",
         "created agents/coder/prompts/agent.system.tool.run_lint.md",
         "created tests/agents/coder/tools/test_run_lint.py",
+        # like its neighbour `run_tests.py`: a profile's tools are not file-documented here
+        "skipped agents/coder/tools/run_lint.py.dox.md: agents/coder/tools is not "
+        "file-documented, so `doxtool check` reads no companion there (declare it in an "
+        "`AGENTS.md`, or add it to `documented-dirs`; `doxtool check --fix` then writes it)",
     ]
     check = run_cli(root, "check", "--no-cache")
     assert check.exit_code == 0, check.output
