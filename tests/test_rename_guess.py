@@ -3,6 +3,7 @@ most one module without a companion, and that module to at most one of them."""
 
 from __future__ import annotations
 
+import pytest
 from samples import clean_files
 
 from doxtool.rules.examples import WAIT_DOX, WAIT_PY
@@ -127,3 +128,74 @@ def test_an_edit_making_a_module_like_a_companion_of_a_module_gone_is_seen(
     again = run_cli(root, "check", "--select", "DOX001,DOX002")
     assert again.output == run_cli(root, *SELECT).output
     assert again.output.count("(rename it)") == 2
+
+
+def _rename_scaffolded(root, old: str, new: str) -> None:
+    """Rename a scaffolded tool's module and class, as a person would."""
+    old_class, new_class = (n.title().replace("_", "") + "Tool" for n in (old, new))
+    module = root / f"tools/{old}.py"
+    text = module.read_text().replace(old_class, new_class).replace(old, new)
+    (root / f"tools/{new}.py").write_text(text)
+    module.unlink()
+
+
+@pytest.mark.parametrize("config", ["", '[tool.doxtool]\nconvention = "agent-zero"\n'])
+def test_a_scaffolded_tool_renamed_is_guessed_whatever_its_template_says(
+    make_repo, run_cli, config: str
+) -> None:
+    # the template's words fill most of a scaffolded companion: what names
+    # its module (arguments) is all that tells it from another
+    root = make_repo({**clean_files(), "pyproject.toml": config})
+    scaffolded = run_cli(root, "scaffold", "web_fetch", "--arg", "url", "--arg", "timeout")
+    assert scaffolded.exit_code == 0, scaffolded.output
+    _rename_scaffolded(root, "web_fetch", "page_get")
+    result = run_cli(root, *SELECT)
+    assert result.output == (
+        "tools/page_get.py:1:1: DOX001 module has no companion `tools/page_get.py.dox.md`; "
+        "`tools/web_fetch.py.dox.md` probably belongs to it (rename it)\n"
+        "tools/web_fetch.py.dox.md:1:1: DOX002 companion of `tools/web_fetch.py`, which "
+        "does not exist; it probably belongs to `tools/page_get.py` (rename it)\n"
+        "Found 2 findings.\n"
+    )
+
+
+DOWNLOAD_PY = """\
+import httpx
+
+from helpers.files import write_file
+from helpers.tool import Response, Tool
+
+
+class Download(Tool):
+    async def execute(self, **kwargs) -> Response:
+        url = str(self.args.get("url", ""))
+        timeout = float(self.args.get("timeout", 30))
+        target = str(self.args.get("target", "download.bin"))
+        async with httpx.AsyncClient(timeout=timeout) as client:
+            reply = await client.get(url)
+        write_file(target, reply.content)
+        return Response(message=f"saved {target}", break_loop=False)
+"""
+
+
+def test_another_tool_reading_the_same_arguments_is_no_rename(make_repo, run_cli) -> None:
+    # web_fetch (scaffolded) deleted, download added: both read `url` and
+    # `timeout`, but the download tool does more than the companion says
+    root = make_repo({**clean_files(), "helpers/files.py": "def write_file(p, b):\n    pass\n"})
+    assert run_cli(root, "scaffold", "web_fetch", "--arg", "url", "--arg", "timeout").exit_code == 0
+    (root / "tools/web_fetch.py").unlink()
+    (root / "tools/download.py").write_text(DOWNLOAD_PY)
+    result = run_cli(root, *SELECT)
+    assert result.output == (
+        "tools/download.py:1:1: DOX001 module has no companion `tools/download.py.dox.md` [*]\n"
+        f"tools/web_fetch.py.dox.md:1:1: DOX002 companion of `tools/web_fetch.py`, {GONE}\n"
+        f"Found 2 findings {FIXABLE}.\n"
+    )
+
+
+def test_a_scaffolded_tool_with_one_argument_renamed_guesses_nothing(make_repo, run_cli) -> None:
+    # one argument name alone cannot tell a renamed tool from another
+    root = make_repo(clean_files())
+    assert run_cli(root, "scaffold", "web_fetch", "--arg", "url").exit_code == 0
+    _rename_scaffolded(root, "web_fetch", "page_get")
+    assert "(rename it)" not in run_cli(root, *SELECT).output

@@ -103,7 +103,12 @@ sits next to its `<name>.py`.
 code that no longer exists. When a module in the same directory lacks a
 companion and is like it (its text holds at least 30% of the code names in
 the companion's backquoted spans, or its file name is close), the finding
-names it as the probable rename target. The guess is one to one: a companion
+names it as the probable rename target. A short companion, mostly the words
+its template writes for any module (a scaffolded one), is compared again
+without them, without the names most modules of the directory hold and
+without the names built from the old file name: the module must then hold
+half of what the companion names, and the companion half of what the
+module's fact lines would name, two names at least each way. The guess is one to one: a companion
 is sent to the module most like it only when no other companion of a module
 gone is as like that module; a tie, or a weak likeness, names no target.
 doxtool never deletes files: moving or deleting the companion is a person's
