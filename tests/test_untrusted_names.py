@@ -21,7 +21,13 @@ from hypothesis import strategies as st
 
 from doxtool.cli import cli
 from doxtool.companions.factlines import SECTIONS, code, display_name, spans
-from doxtool.companions.filters import markdown_code, markdown_inline, markdown_title, py_docstring
+from doxtool.companions.filters import (
+    markdown_code,
+    markdown_inline,
+    markdown_title,
+    prompt_text,
+    py_docstring,
+)
 from doxtool.companions.parsing import parse_companion
 from doxtool.prompts.parse import parse_prompt
 from doxtool.rules.examples import FRAMEWORK, WAIT_DOX, WAIT_PY
@@ -76,6 +82,10 @@ def test_scaffold_description_cannot_inject(
     result = _run(
         root, monkeypatch, "scaffold", "web_fetch", "--arg", "url", "--description", description
     )
+    if "{{" in description:  # Agent Zero would fill it in the prompt: refused
+        assert result.exit_code == 2, result.output
+        assert not (root / "tools").exists()
+        return
     assert result.exit_code == 0, result.output
 
     module = (root / "tools/web_fetch.py").read_text()
@@ -102,7 +112,8 @@ def test_scaffold_description_cannot_inject(
     assert doc.tool_names == ["web_fetch"]
     assert [a.name for a in doc.arguments if a.source == "args-line"] == ["url"]
     assert [e.error for e in doc.examples] == [None]
-    assert prompt.splitlines()[1] == markdown_inline(description)
+    # as written (a model reads it), only invisible and control characters escaped
+    assert prompt.splitlines()[1] == prompt_text(description)
 
     _assert_companion_structure((root / "tools/web_fetch.py.dox.md").read_text())
     check = _run(root, monkeypatch, "check")
