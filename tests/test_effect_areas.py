@@ -274,6 +274,12 @@ def test_an_archive_opened_to_write_writes_a_file(
         ("kwargs['db']", "filesystem writes"),
         ("'file:kv.db?mode=ro'", "filesystem reads"),
         ("':memory:'", "none"),
+        # the path given by its keyword, or as a URI, is read alike
+        ("database=':memory:'", "none"),
+        ("database='usr/kv.db'", "filesystem writes"),
+        ("'file::memory:?cache=shared', uri=True", "none"),
+        ("database='file::memory:?cache=shared', uri=True", "none"),
+        ("database='file:kv.db?mode=ro', uri=True", "filesystem reads"),
     ],
 )
 def test_a_file_backed_database_connection_writes_a_file(

@@ -261,7 +261,7 @@ class Calls(Makers, PathReceivers, HeldObjects, FileOpens):
             self._side_effects(self._open_areas(node, env), qualified, node, env)
             return
         if qualified in effects.DATABASES:
-            path = _first_argument(node)
+            path = _argument(node, 0, "database")
             ok, value = literal_value(path, self.module) if path is not None else (False, None)
             text = value if ok and isinstance(value, str) else None
             self._side_effects(effects.for_database(text), qualified, node, env)
@@ -433,6 +433,20 @@ def _first_argument(node: cst.Call) -> cst.BaseExpression | None:
     """The first positional argument of a call (the path of ``os.remove``)."""
     first = node.args[0] if node.args else None
     return first.value if first is not None and first.keyword is None and not first.star else None
+
+
+def _argument(node: cst.Call, index: int, keyword: str) -> cst.BaseExpression | None:
+    """The argument a call gives a parameter: by its keyword, or at its
+    position (none after a ``*`` argument)."""
+    for arg in node.args:
+        if arg.keyword is not None and arg.keyword.value == keyword:
+            return arg.value
+    for at, arg in enumerate(node.args):
+        if arg.star or arg.keyword is not None:
+            break
+        if at == index:
+            return arg.value
+    return None
 
 
 def _super_method(func: cst.BaseExpression) -> str | None:
