@@ -364,6 +364,42 @@ def test_side_effect_areas_missing_stale_and_left_alone(make_repo, run_cli) -> N
     )
 
 
+@pytest.mark.parametrize(
+    ("opener", "written"),
+    [("dbm.open(path, 'c')", True), ("dbm.open(path)", False), ("shelve.open(path)", True)],
+)
+def test_a_dbm_database_or_shelf_shows_the_areas_of_its_flag(
+    make_repo, run_cli, opener: str, written: bool
+) -> None:
+    module = HISTORY_PY.replace(
+        "import json\n", "import dbm\nimport json\nimport shelve\n"
+    ).replace(
+        "    with open(path) as handle:\n        return json.load(handle)\n",
+        f"    with {opener} as handle:\n        return dict(handle)\n",
+    )
+    root = _repo(make_repo, module)
+    findings = [f for f in _findings(run_cli, root) if "DOX133" in f]
+    if not written:
+        assert findings == []  # read only: the line says so already
+        return
+    call = opener.partition("(")[0]
+    assert len(findings) == 1 and f"shows filesystem writes (`{call}` at line" in findings[0], (
+        findings
+    )
+
+
+def test_a_log_file_handler_made_at_the_module_top_writes(make_repo, run_cli) -> None:
+    module = HISTORY_PY.replace("import json\n", "import json\nimport logging.handlers\n").replace(
+        "MAX_TOKENS = 4000\n",
+        "MAX_TOKENS = 4000\nlogging.getLogger().addHandler("
+        "logging.handlers.RotatingFileHandler('history.log'))\n",
+    )
+    root = _repo(make_repo, module)
+    findings = [f for f in _findings(run_cli, root) if "DOX133" in f]
+    assert len(findings) == 1, findings
+    assert "shows filesystem writes (`logging.handlers.RotatingFileHandler` at line" in findings[0]
+
+
 def test_a_listed_test_that_is_gone_is_stale(make_repo, run_cli) -> None:
     dox = HISTORY_DOX.replace(
         "  - `tests/test_history.py`\n", "  - `tests/test_history.py`\n  - `tests/test_gone.py`\n"

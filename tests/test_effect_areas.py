@@ -350,3 +350,77 @@ def test_a_mail_or_rpc_client_of_the_standard_library_calls_the_network(
     root = make_repo(_files(_tool(body, imports)))
     assert _line(_generated(root, run_cli), AREAS) == f"{AREAS} network."
     assert _findings(root, run_cli) == []
+
+
+@pytest.mark.parametrize(
+    ("call", "imports", "areas"),
+    [
+        # a shelf, and a ``dbm.dumb`` database, are created when missing ("c")
+        ("shelve.open(kwargs['path'])", "import shelve\n\n", "filesystem reads, filesystem writes"),
+        ("shelve.open('kv', flag='r')", "import shelve\n\n", "filesystem reads"),
+        ("shelve.open('kv', 'n')", "import shelve\n\n", "filesystem reads, filesystem writes"),
+        ("dbm.dumb.open('kv')", "import dbm.dumb\n\n", "filesystem reads, filesystem writes"),
+        # a dbm database is only read unless its flag says otherwise
+        ("dbm.open('kv')", "import dbm\n\n", "filesystem reads"),
+        ("dbm.open('kv', 'c')", "import dbm\n\n", "filesystem reads, filesystem writes"),
+        ("dbm.open('kv', flag='w')", "import dbm\n\n", "filesystem reads, filesystem writes"),
+        # a flag doxtool cannot read claims no write
+        ("dbm.open('kv', kwargs['flag'])", "import dbm\n\n", "filesystem reads"),
+        # a log file handler appends to its file, or writes it by its mode
+        ("logging.FileHandler('t.log')", "import logging\n\n", "filesystem writes"),
+        ("FileHandler('t.log', mode='w', delay=True)", "from logging import FileHandler\n\n", None),
+        (
+            "logging.handlers.RotatingFileHandler('t.log', maxBytes=10)",
+            "import logging.handlers\n\n",
+            None,
+        ),
+        (
+            "TimedRotatingFileHandler('t.log', 'D')",
+            "from logging.handlers import TimedRotatingFileHandler\n\n",
+            None,
+        ),
+    ],
+)
+def test_a_dbm_database_a_shelf_or_a_log_file_is_read_or_written_by_its_flag(
+    make_repo, run_cli, call: str, imports: str, areas: str | None
+) -> None:
+    module = _tool(f"        store = {call}\n        store.close()\n", imports)
+    root = make_repo(_files(module))
+    assert _line(_generated(root, run_cli), AREAS) == f"{AREAS} {areas or 'filesystem writes'}."
+    assert _findings(root, run_cli) == []
+
+
+def test_a_log_file_handler_of_a_mode_not_read_claims_nothing_and_refutes_nothing(
+    make_repo, run_cli
+) -> None:
+    module = _tool(
+        "        logging.FileHandler('t.log', os.environ['LOG_MODE']).close()\n",
+        "import logging\nimport os\n\n",
+    )
+    root = make_repo(_files(module))
+    # no area is known, and "none" would be a guess: no line
+    assert AREAS not in _generated(root, run_cli)
+    dox = WAIT_DOX.replace(
+        "- Observed side-effect areas: none.", "- Observed side-effect areas: filesystem writes."
+    ).replace("`helpers.tool`.", "`helpers.tool`, `logging`, `os`.")
+    root.joinpath("tools/wait.py.dox.md").write_text(dox)
+    # the handler may write: the written area is not called gone
+    assert _findings(root, run_cli) == []
+
+
+@pytest.mark.parametrize(
+    ("opener", "areas"),
+    [
+        ("dbm.open(path, 'c')", "filesystem reads, filesystem writes"),
+        ("dbm.open(path)", "filesystem reads"),
+        ("logging.FileHandler(path, 'w')", "filesystem writes"),
+    ],
+)
+def test_a_dbm_database_or_log_file_a_helper_opens_shows_the_areas_of_its_flag(
+    make_repo, run_cli, opener: str, areas: str
+) -> None:
+    store = f"import dbm\nimport logging\n\n\ndef keep(path: str) -> None:\n    {opener}.close()\n"
+    module = _tool("        keep('usr/kv')\n", "from helpers.store import keep\n\n")
+    root = make_repo(_files(module, {"helpers/store.py": store}))
+    assert _line(_generated(root, run_cli), AREAS) == f"{AREAS} {areas}."
+    assert _findings(root, run_cli) == []

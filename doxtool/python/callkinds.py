@@ -162,6 +162,22 @@ def open_mode(node: ast.Call) -> str | None:
     return None
 
 
+def opener_flag(node: ast.Call, qualified: str) -> str | None:
+    """The flag or mode a call of :data:`~doxtool.python.effects.FLAGGED_OPENERS`
+    gives (``dbm.open(p, "c")``), its default when it gives none; None when
+    it is not a literal (or may sit in a ``*`` or ``**`` argument)."""
+    keyword, index, default = effects.FLAGGED_OPENERS[qualified]
+    if keyword is None:
+        return default
+    flag = call_argument(node, index, keyword)
+    if flag is None:
+        starred = any(isinstance(a, ast.Starred) for a in node.args)
+        return None if starred or any(k.arg is None for k in node.keywords) else default
+    if isinstance(flag, ast.Constant) and isinstance(flag.value, str):
+        return flag.value
+    return None
+
+
 def opens_file(node: ast.Call, makers: Callable[[ast.expr], list[str] | None]) -> bool:
     """Whether an archive opener is given a file to open: its first argument,
     not an in-memory file object (``io.BytesIO()``, a name bound to one);

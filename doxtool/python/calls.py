@@ -266,6 +266,9 @@ class Calls(Makers, PathReceivers, HeldObjects, FileOpens):
             text = value if ok and isinstance(value, str) else None
             self._side_effects(effects.for_database(text), qualified, node, env)
             return
+        if qualified in effects.FLAGGED_OPENERS:
+            self._side_effects(self._flagged_areas(qualified, node, env), qualified, node, env)
+            return
         areas = effects.for_call(qualified)
         if not areas and len(dotted) > 1 and makes_path(qualified.rpartition(".")[0]):
             # a method of a path class (``pathlib.Path.unlink(p)``)
@@ -321,6 +324,21 @@ class Calls(Makers, PathReceivers, HeldObjects, FileOpens):
             return  # its own temporary file or directory
         else:
             self._side_effects(guessed, call, node, env)
+
+    def _flagged_areas(self, qualified: str, node: cst.Call, env: Env) -> tuple[str, ...]:
+        """Areas of a call of :data:`~doxtool.python.effects.FLAGGED_OPENERS`
+        (``shelve.open(p)``, ``dbm.open(p, "c")``): those of every flag it may
+        be given, or of its default when it gives none."""
+        keyword, index, default = effects.FLAGGED_OPENERS[qualified]
+        flag = _argument(node, index, keyword) if keyword is not None else None
+        if flag is None:
+            if keyword is not None and any(arg.star for arg in node.args):
+                return effects.for_flagged(qualified, None)  # ``*args`` may hold it
+            return effects.for_flagged(qualified, default)
+        flags = self._modes(flag, env)
+        if flags is None:
+            return effects.for_flagged(qualified, None)
+        return tuple(dict.fromkeys(a for f in flags for a in effects.for_flagged(qualified, f)))
 
     def _side_effects(self, areas: Iterable[str], call: str, node: cst.Call, env: Env) -> None:
         if not areas:

@@ -191,6 +191,25 @@ IN_MEMORY = frozenset({"io.BytesIO", "io.StringIO"})
 #: connection makes the file when it is missing and its statements change it
 DATABASES = frozenset({"sqlite3.connect", "aiosqlite.connect"})
 
+#: files opened by name with a flag or mode that says whether they are
+#: written: callable -> (the flag's keyword, None when the call takes none;
+#: its position; its default). A dbm database reads unless its flag says
+#: ``"c"``, ``"w"`` or ``"n"``; a shelf and ``dbm.dumb`` create one
+#: (``"c"``); a logging file handler appends (``"a"``), or writes by its mode
+FLAGGED_OPENERS: dict[str, tuple[str | None, int, str]] = {
+    "shelve.open": ("flag", 1, "c"),
+    "shelve.DbfilenameShelf": ("flag", 1, "c"),
+    "dbm.open": ("flag", 1, "r"),
+    "dbm.gnu.open": ("flag", 1, "r"),
+    "dbm.ndbm.open": ("flag", 1, "r"),
+    "dbm.sqlite3.open": ("flag", 1, "r"),
+    "dbm.dumb.open": ("flag", 1, "c"),
+    "logging.FileHandler": ("mode", 1, "a"),
+    "logging.handlers.RotatingFileHandler": ("mode", 1, "a"),
+    "logging.handlers.WatchedFileHandler": ("mode", 1, "a"),
+    "logging.handlers.TimedRotatingFileHandler": (None, 1, "a"),
+}
+
 _WRITE_MODES = frozenset("wax+")
 _MODE_CHARACTERS = frozenset("rwaxbt+U")
 
@@ -296,4 +315,17 @@ def for_open(mode: str | None) -> tuple[str, ...]:
         return (READ,)
     if _WRITE_MODES & set(mode):
         return (READ, WRITE) if "+" in mode or "r" in mode else (WRITE,)
+    return (READ,)
+
+
+def for_flagged(qualified: str, flag: str | None) -> tuple[str, ...]:
+    """Areas of a call of :data:`FLAGGED_OPENERS` given ``flag`` (its
+    default when the call gives none; None when it is not a literal): a
+    flag or mode that cannot be read claims no write, and only what every
+    one of them does (a dbm database is read by any flag; a log file is
+    only written)."""
+    if FLAGGED_OPENERS[qualified][0] != "flag":
+        return for_open(flag) if flag is not None and is_mode(flag) else ()
+    if flag is not None and flag[:1] in ("w", "c", "n"):
+        return (READ, WRITE)
     return (READ,)

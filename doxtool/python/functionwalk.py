@@ -13,7 +13,7 @@ from doxtool.core.summary_facts import EffectCall, FunctionSummary, KeyRead, Out
 from doxtool.python import effects
 from doxtool.python.astbranches import comprehension_branches, negated, operand_branches
 from doxtool.python.astparse import child_expressions
-from doxtool.python.callkinds import Scope, call_argument, open_mode, opens_file
+from doxtool.python.callkinds import Scope, call_argument, open_mode, opener_flag, opens_file
 from doxtool.python.exits import function_exits
 from doxtool.python.flows import function_flow
 from doxtool.python.keyreads import KeyReads, expression_code
@@ -450,6 +450,11 @@ class FunctionWalk(KeyReads, KeyValues, MethodGuesses, OutCalls, UndecidedKeyRea
             text = path.value if isinstance(path, ast.Constant) else None
             self._effects(
                 effects.for_database(text if isinstance(text, str) else None), qualified, node
+            )
+            return
+        if qualified in effects.FLAGGED_OPENERS:
+            self._effects(
+                effects.for_flagged(qualified, opener_flag(node, qualified)), qualified, node
             )
             return
         areas = effects.for_call(qualified)

@@ -16,7 +16,7 @@ from collections.abc import Iterable, Sequence
 from doxtool.core.facts import EffectEvidence, ModuleOutline
 from doxtool.core.outline_facts import ImportOutline
 from doxtool.python.astparse import BLOCK_STATEMENTS, CHILD_FIELDS, child_fields
-from doxtool.python.effects import OPEN_CALLS, PATH_CLASSES
+from doxtool.python.effects import FLAGGED_OPENERS, OPEN_CALLS, PATH_CLASSES
 from doxtool.python.names import dotted_parts
 from doxtool.python.opaque import opaque
 from doxtool.python.outlineareas import (
@@ -25,6 +25,7 @@ from doxtool.python.outlineareas import (
     DISTINCT_METHODS,
     PATH_DERIVED,
     PATH_METHODS,
+    flagged_areas,
     keyword_areas,
     module_areas,
     open_areas,
@@ -349,6 +350,10 @@ class _Outliner:
         if qualified is not None:
             if qualified in OPEN_CALLS:
                 for area in open_areas(call, 1):
+                    yield area, qualified
+                return
+            if qualified in FLAGGED_OPENERS:
+                for area in flagged_areas(call, qualified):
                     yield area, qualified
                 return
             areas = CALLS.get(qualified)

@@ -12,6 +12,8 @@ import ast
 import re
 
 from doxtool.core.outline_facts import AREAS
+from doxtool.python import effects
+from doxtool.python.callkinds import opener_flag
 
 # ---------------------------------------------------------------------------
 # side-effect areas, in the order companions write them
@@ -274,3 +276,15 @@ def open_areas(call: ast.Call, mode_index: int) -> tuple[str, ...]:
     if set(text) & set("wax+"):
         return (READS, WRITES) if ("+" in text or "r" in text) else (WRITES,)
     return (READS,)
+
+
+def flagged_areas(call: ast.Call, qualified: str) -> tuple[str, ...]:
+    """Areas of a call of :data:`~doxtool.python.effects.FLAGGED_OPENERS`
+    (``shelve.open(p)``, ``dbm.open(p, "c")``, ``logging.FileHandler(p)``)
+    by its flag or mode, its default when it gives none; nothing when it is
+    not a literal."""
+    flag = opener_flag(call, qualified)
+    if flag is None:
+        return ()
+    names = {effects.READ: READS, effects.WRITE: WRITES}
+    return tuple(names[area] for area in effects.for_flagged(qualified, flag))

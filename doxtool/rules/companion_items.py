@@ -193,7 +193,8 @@ package doxtool does not classify (`boto3`, a vendor SDK) or makes a call
 doxtool cannot see into (a method of an object whose kind the module does
 not tell: one the framework hands in, `self.agent.context.http_client.get`,
 a parameter's, a module's loaded by name with `importlib.import_module`),
-nor reads or writes while it calls `open`. As a stale area is known by
+nor reads or writes while it calls `open` or another opener whose mode or
+flag may not be a literal (`dbm.open`, `logging.FileHandler`). As a stale area is known by
 absence alone, its removal is an unsafe fix (`--unsafe-fixes`); the
 missing areas are added without it. A method's name (`unlink`, `touch`) shows an
 area only on a receiver the code shows to be a path (`Path(p)`, a parameter
@@ -218,7 +219,17 @@ says so; a tool that starts deleting files or opening sockets must say it.
                 "        import os\n        os.remove('x')\n        return Response(",
             ),
             [Expect(DOX, 17, "filesystem deletion")],
-        )
+        ),
+        # a shelf is created, and so written, unless its flag says ``"r"``
+        Example(
+            with_code(
+                "        return Response(",
+                "        import shelve\n"
+                "        shelve.open('kv').close()\n"
+                "        return Response(",
+            ),
+            [Expect(DOX, 17, "filesystem writes (`shelve.open`")],
+        ),
     ]
 
 

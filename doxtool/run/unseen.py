@@ -8,7 +8,8 @@ any call; so may a call doxtool cannot see into (a method of an object
 handed in by the framework, such as ``self.agent.context.http_client.get``,
 or of a parameter; a module loaded by name with ``importlib.import_module``:
 :mod:`doxtool.python.opaque`); an ``open`` may be given a mode doxtool does
-not read. Each keeps the areas it may do from being refuted.
+not read, and so may a dbm database's flag or a log file handler's mode.
+Each keeps the areas it may do from being refuted.
 """
 
 from __future__ import annotations
@@ -41,6 +42,9 @@ _INERT = frozenset(
     }
 )
 _OPENERS = frozenset({"open", "io.open", "codecs.open", "aiofiles.open"})
+#: the other names of the openers whose flag or mode may not be read
+#: (``logging.FileHandler(p, mode)``; ``dbm.open`` ends as ``open`` does)
+_FLAGGED = frozenset(name.rsplit(".", 1)[-1] for name in effects.FLAGGED_OPENERS) - {"open"}
 
 
 def unclassified(module: str) -> bool:
@@ -59,7 +63,8 @@ def unseen_areas(
     """Areas a call of ``facts``'s module may do that doxtool cannot see:
     every area when it imports an unclassified third-party package or makes
     a call doxtool cannot see into; reads and writes when it calls ``open``
-    (the mode may not be a literal)."""
+    or an opener of :data:`~doxtool.python.effects.FLAGGED_OPENERS` (the
+    mode or flag may not be a literal)."""
     outline = facts.outline
     if outline is None or outline.opaque_calls:
         return _PHYSICAL
@@ -68,7 +73,10 @@ def unseen_areas(
             continue
         if unclassified(imported.module) and not in_repository(imported):
             return _PHYSICAL
-    if any(call in _OPENERS or call.endswith(".open") for call in outline.calls):
+    if any(
+        call in _OPENERS or call.endswith(".open") or call.rsplit(".", 1)[-1] in _FLAGGED
+        for call in outline.calls
+    ):
         return frozenset({READS, WRITES})
     return frozenset()
 
