@@ -424,6 +424,42 @@ def test_a_hand_written_companion_is_checked_for_what_it_says_only(make_repo, ru
     assert len(findings) == 1 and "no longer has class `Gone`" in findings[0], findings
 
 
+@pytest.mark.parametrize(
+    ("areas", "fixed"),
+    [
+        ("none.", "filesystem writes."),
+        ("None.", "filesystem writes."),
+        ("`none`.", "filesystem writes."),
+        ("none; it only formats text.", "filesystem writes; it only formats text."),
+        ("none observed.", None),
+        ("none (pure computation).", None),
+        ("settings/state persistence.", None),
+    ],
+)
+def test_a_hand_written_areas_line_saying_none_is_contradicted_by_a_write(
+    make_repo, run_cli, areas: str, fixed: str | None
+) -> None:
+    """A hand-written companion chose which areas it lists, but one that
+    says there is none claims it: a write the code shows contradicts it."""
+    module = HISTORY_PY.replace(
+        "    with open(path) as handle:\n", "    with open(path, 'a') as handle:\n"
+    )
+    dox = (
+        "# history.py DOX\n\n## Purpose\n\n- Keeps history.\n\n## Local Contracts\n\n"
+        f"- Observed side-effect areas: {areas}\n\n## Verification\n\n- Run the tests.\n"
+    )
+    root = _repo(make_repo, module, dox)
+    findings = [f for f in _findings(run_cli, root) if "DOX133" in f]
+    if areas.startswith("settings"):
+        assert findings == []  # no claim that nothing else is done
+        return
+    assert len(findings) == 1, findings
+    assert "DOX133 `helpers/history.py` shows filesystem writes (`open` at line 49)" in findings[0]
+    run_cli(root, "check", "--fix", "--no-cache", "--select", "DOX133")
+    written = fixed if fixed is not None else areas
+    assert _companion(root) == dox.replace(areas, written)
+
+
 def test_no_section_is_added_under_another_accepted_name(make_repo, run_cli) -> None:
     """`## Local Contracts` is the Runtime Contracts section: the missing
     `is a` line goes there, no `## Runtime Contracts` heading is added."""

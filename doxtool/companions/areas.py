@@ -84,6 +84,15 @@ def area_pieces(text: str, offset: int = 0) -> list[AreaPiece]:
     return pieces
 
 
+def says_none(text: str) -> bool:
+    """Whether a list of areas says there is none: it has a piece, and each
+    opens with ``none`` (``none``, `` `none` ``, ``none observed``, ``None
+    (pure computation)``)."""
+    parts = [text[start:end].strip(" \t") for start, end in _comma_parts(text)]
+    parts = [part for part in parts if part]
+    return bool(parts) and all(_piece(part) is None for part in parts)
+
+
 def _comma_parts(text: str) -> list[tuple[int, int]]:
     """Where each comma-separated part of ``text`` starts and ends (commas in
     parentheses or code spans separate nothing)."""

@@ -10,7 +10,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from doxtool.companions.areas import area_list, area_pieces, joined_areas, rebuildable
+from doxtool.companions.areas import (
+    area_list,
+    area_pieces,
+    joined_areas,
+    rebuildable,
+    says_none,
+)
 from doxtool.companions.bullets import SIGNATURE, inline_items, read_entries
 from doxtool.companions.factlines import listed_spans, method_name, split_list
 from doxtool.companions.model import Companion, FactBlock
@@ -154,7 +160,8 @@ class SentenceLine:
     items: list[DocItem]
     #: the items are written ``a, b, c`` (a fix can rebuild the list)
     canonical: bool
-    #: the sentence is ``none``
+    #: the sentence is ``none`` (for areas, in a person's words too: ``none
+    #: observed``, ``None (pure computation)``)
     none: bool = False
 
 
@@ -220,8 +227,9 @@ def _read_areas(companion: Companion, block: FactBlock, content: str, head: int)
         )
         for piece in pieces
     ]
-    none = not following and sentence.strip(" \t").casefold() == "none"
-    return SentenceLine(block.start, content, head, tail, items, canonical, none=none)
+    return SentenceLine(
+        block.start, content, head, tail, items, canonical, none=says_none(sentence)
+    )
 
 
 def _wrapped_items(companion: Companion, block: FactBlock) -> list[DocItem]:

@@ -73,8 +73,11 @@ class LineJudge(BaseJudge):
             self.add(kind, STALE, item.key, problem, block.line, edits, unsafe)
         for item, _, problem in changes.values():
             self.add(kind, CHANGED, item.key, problem, block.line, edits)
+        # "none" is a claim: what the code shows contradicts it, also in a
+        # companion written by hand
+        stated = kind == "side-effects" and line.none
         for _, item, problem in additions:
-            self.add(kind, MISSING, item.key, problem, block.line, added)
+            self.add(kind, MISSING, item.key, problem, block.line, added, stated=stated)
 
     def _changed_value(self, item: DocItem) -> tuple[str, str] | None:
         """A constant written with a value the code's one assignment of it

@@ -84,9 +84,12 @@ class BaseJudge:
         line: int,
         edits: Sequence[Edit] = (),
         unsafe: bool = False,
+        stated: bool = False,
     ) -> None:
-        if state == MISSING and not self.generated:
-            return  # a hand-written companion chose what it lists
+        if state == MISSING and not self.generated and not stated:
+            # a hand-written companion chose what it lists; one that states
+            # there is none (``none`` areas) is contradicted by any item
+            return
         self.verdicts.append(Verdict(kind, state, key, message, line, list(edits), unsafe))
 
     def live(self, kind: str, items: Sequence[DocItem]) -> int:
