@@ -5,6 +5,7 @@ re-exports it), for :mod:`doxtool.python.follow` to follow when resolving."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 
 @dataclass(slots=True)
@@ -66,3 +67,14 @@ class HelperCall:
     #: result that ends ``execute`` with an error on every call
     #: (``text = read_text(self.args)``, then ``if not text: return Response(...)``)
     checked: list[list[str]] = field(default_factory=list)
+    #: (key, value known, value) for each key the tool's code filled where
+    #: it was missing, before the call on every path, in each arguments dict
+    #: the call hands (``self.args.setdefault("lines", 20)``): the callee's
+    #: reads of it cannot raise; ``any_filled``: a merge may have filled any
+    #: key, with a value not known
+    filled: list[list[Any]] = field(default_factory=list)
+    any_filled: bool = False
+    #: keys the tool's code wrote so into every dict handed whatever they
+    #: held (``self.args["mode"] = "x"``): the callee's reads of them read
+    #: no argument
+    written: list[str] = field(default_factory=list)

@@ -26,12 +26,13 @@ from typing import Any
 
 import libcst as cst
 
+from doxtool.core.facts import HelperCall
 from doxtool.python.controlflow import contains_return
 from doxtool.python.cstnodes import getattr_of, suite_body
 from doxtool.python.literals import string_value
 from doxtool.python.merges import _UNKNOWN
 from doxtool.python.modulescan import Func
-from doxtool.python.walkstate import Env, Fills
+from doxtool.python.walkstate import Env, Fills, Target
 
 #: the label of ``self.args`` (other dicts are labelled by their local name)
 SELF_ARGS = "self.args"
@@ -307,6 +308,74 @@ class ArgumentFills:
                 if type(index) is cst.Index and is_name(index.value, key):
                     return self._dict_label(target.value, env)
         return None
+
+    def _handed_fills(
+        self, labels: dict[str, set[str]], env: Env
+    ) -> tuple[Fills | None, frozenset[tuple[str, str, str]]]:
+        """What the caller's statements so far wrote into the arguments dicts
+        a call hands on (``labels``: the caller's label -> the labels the
+        callee names it by), as the callee sees them, and a key telling the
+        calls apart by it: a key filled before the call on every path is
+        there in the callee too (``self.args.setdefault("lines", 20)``, then
+        ``self._tail()`` reading ``self.args["lines"]``)."""
+        fills = env.fills
+        handed = Fills()
+        for label, names in labels.items():
+            for name in names:
+                for (own, key), value in fills.filled.items():
+                    if own == label:
+                        handed.filled[(name, key)] = value
+                if label in fills.any_filled:
+                    handed.any_filled.add(name)
+                handed.written.update((name, key) for own, key in fills.written if own == label)
+        if not (handed.filled or handed.any_filled or handed.written):
+            return None, frozenset()
+        keys = {(label, key, repr(value)) for (label, key), value in handed.filled.items()}
+        keys |= {(label, "", "*") for label in handed.any_filled}
+        keys |= {(label, key, "=") for label, key in handed.written}
+        return handed, frozenset(keys)
+
+    def _call_fills(self, call: HelperCall, handed: list[str | None], env: Env) -> None:
+        """What a call into another module hands on of what the tool's code
+        wrote into the arguments dicts before it (``handed``: the labels of
+        the dicts it hands): what holds in every one of them."""
+        if not handed or None in handed:
+            return
+        fills = env.fills
+        labels = set(handed)
+        keys = {k for label in labels for own, k in fills.filled if own == label}
+        for key in sorted(keys):
+            values = [self._fill_of(fills, label, key) for label in labels]
+            if all(v is not None for v in values) and len({repr(v) for v in values}) == 1:
+                known, value = values[0]  # type: ignore[misc]
+                call.filled.append([key, known, value])
+        call.any_filled = labels <= fills.any_filled
+        call.written = sorted(
+            key
+            for key in {k for _, k in fills.written}
+            if all((label, key) in fills.written for label in labels)
+        )
+
+    @staticmethod
+    def _fill_of(fills: Fills, label: str, key: str) -> tuple[bool, Any] | None:
+        found = fills.filled.get((label, key))
+        if found is None and label in fills.any_filled:
+            return False, None
+        return found
+
+    def _fills_at_start(self, target: Target) -> Fills:
+        """What holds in the arguments dicts when a function a call reaches
+        starts: what ``before_execution`` filled (it runs before
+        ``execute``), and what the call hands on (:meth:`_handed_fills`)."""
+        hook = self.hook_fills if target.fn.name != "before_execution" else Fills()
+        fills = Fills(dict(hook.filled), set(hook.any_filled), set(hook.written))
+        handed = target.fills
+        if handed is None:
+            return fills
+        filled = dict(fills.filled)
+        for place, value in handed.filled.items():
+            filled.setdefault(place, value)
+        return Fills(filled, fills.any_filled | handed.any_filled, fills.written | handed.written)
 
     def _before_execution_fills(self, hook: Func | None) -> Fills:
         """What ``before_execution``'s top-level statements fill in

@@ -155,6 +155,7 @@ class ArgumentReads:
             collect_outcomes=False,
             var_args=dict(target.values),
         )
+        env.fills = self._fills_at_start(target)  # type: ignore[attr-defined]
         self._returns_depth += 1
         try:
             arg = self._arg_of(returns[0].value, env)

@@ -13,6 +13,7 @@ import libcst as cst
 
 from doxtool.core.facts import Effect, HelperCall
 from doxtool.python import effects
+from doxtool.python.argfills import SELF_ARGS
 from doxtool.python.arguments import own_params
 from doxtool.python.argwrites import Writes, argument_writes
 from doxtool.python.cstnodes import dotted_name, splat_fills
@@ -132,6 +133,9 @@ class Calls(Makers, PathReceivers, HeldObjects, FileOpens):
         selves: list[str] = []
         literals: list[list[str]] = []
         values: list[list[str]] = []
+        #: the labels of the arguments dicts handed (None: one with none);
+        #: a method of the tool's class elsewhere has its ``self.args``
+        handed: list[str | None] = [SELF_ARGS] if target.startswith(("self.", "super().")) else []
         index = 0
         # a value handed to a helper (not the ``Response`` the tool returns),
         # which may test it
@@ -142,6 +146,7 @@ class Calls(Makers, PathReceivers, HeldObjects, FileOpens):
             if arg.star == "**":
                 if self._is_dict_source(arg.value, env):
                     dicts.append("**")
+                    handed.append(self._dict_label(arg.value, env))
                 continue
             key = arg.keyword.value if arg.keyword is not None else f"#{index}"
             if arg.keyword is None:
@@ -151,8 +156,10 @@ class Calls(Makers, PathReceivers, HeldObjects, FileOpens):
                 self._arg(name).handed = True
             if self._is_dict_source(value, env):
                 dicts.append(key)
+                handed.append(self._dict_label(value, env))
             elif type(value) is cst.Name and env.self_name and value.value == env.self_name:
                 selves.append(key)
+                handed.append(SELF_ARGS)
             elif type(value) in (cst.SimpleString, cst.ConcatenatedString):
                 text = string_value(value)
                 if isinstance(text, str):
@@ -176,6 +183,7 @@ class Calls(Makers, PathReceivers, HeldObjects, FileOpens):
             override=override,
         )
         self.call_nodes[id(node)] = call
+        self._call_fills(call, handed, env)
         if "**" in dicts:
             call.fills, call.fills_unknown = splat_fills(node)
         if target.startswith("super()."):
@@ -382,6 +390,10 @@ class Calls(Makers, PathReceivers, HeldObjects, FileOpens):
         filled: set[str] = set()
         texts: set[str] = set()
         self_param: str | None = None
+        #: the caller's label of each arguments dict handed -> the callee's
+        labels: dict[str, set[str]] = {}
+        if fn.cls is not None and not fn.is_static:
+            labels[SELF_ARGS] = {SELF_ARGS}  # a method: the same ``self.args``
         index = 0
         for arg in node.args:
             if arg.star == "**":
@@ -406,8 +418,12 @@ class Calls(Makers, PathReceivers, HeldObjects, FileOpens):
             value = arg.value
             if self._is_dict_source(value, env):
                 dicts.add(param)
+                label = self._dict_label(value, env)
+                if label is not None:
+                    labels.setdefault(label, set()).add(param)
             elif type(value) is cst.Name and env.self_name and value.value == env.self_name:
                 self_param = param
+                labels.setdefault(SELF_ARGS, set()).add(SELF_ARGS)
             else:
                 argument = self._arg_of(value, env)
                 if argument is not None:
@@ -419,6 +435,7 @@ class Calls(Makers, PathReceivers, HeldObjects, FileOpens):
                 key = self._key(value, env)
                 if isinstance(key, str):
                     keys.add((param, key))
+        fills, fill_keys = self._handed_fills(labels, env)
         return Target(
             fn,
             frozenset(dicts),
@@ -433,6 +450,8 @@ class Calls(Makers, PathReceivers, HeldObjects, FileOpens):
             filled=frozenset(filled) if splat else frozenset(),
             texts=frozenset(texts),
             arm=self._arm_here(env),
+            fills=fills,
+            fill_keys=fill_keys,
         )
 
     def _method(self, name: str, skip: str | None = None) -> Func | None:

@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import dataclasses
 from collections import deque
-from collections.abc import Callable, Hashable, Iterable
-from typing import Any, TypeVar
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from doxtool.core.facts import (
     REPAIRABLE,
@@ -36,16 +36,16 @@ from doxtool.core.summary_facts import FunctionSummary, Step
 from doxtool.python.followargs import (
     Found,
     add_arguments,
+    as_called,
     bound_of,
     carriers_of,
     parameter_of,
     spread_of,
 )
+from doxtool.python.followjoin import joined, place, unique_effects
 from doxtool.python.names import module_name
 from doxtool.python.repairable import named_repairable
 from doxtool.python.results import Results
-
-T = TypeVar("T")
 
 Lookup = Callable[[str], "ModuleFacts | None"]
 
@@ -204,19 +204,19 @@ class HelperFollower(Results):
                 self._follow(tool, call, reads, [], scratch, dynamic, cls)
                 ends.handed.extend(scratch.handed)
         arguments = add_arguments(tool.arguments, reads)
-        effects = _unique_effects([*tool.effects, *found_effects])
+        effects = unique_effects([*tool.effects, *found_effects])
         areas = {e.area for e in effects} | set(tool.side_effects)
         ordered = [a for a in SIDE_EFFECT_AREAS if a in areas] + sorted(
             areas - set(SIDE_EFFECT_AREAS)
         )
-        raises = _joined(tool.raises, ends.raises, lambda r: (r.exception, *_place(r)))
+        raises = joined(tool.raises, ends.raises, lambda r: (r.exception, *place(r)))
         unknown = list(tool.unknown)
         if ends.unseen and REPAIRABLE not in unknown:
             unknown.append(REPAIRABLE)
         if ends.effects_unseen and SIDE_EFFECTS not in unknown:
             unknown.append(SIDE_EFFECTS)
-        dynamic_reads = _joined(tool.dynamic_reads, dynamic, _place)
-        other_arguments = _joined(tool.other_arguments, ends.handed, _place)
+        dynamic_reads = joined(tool.dynamic_reads, dynamic, place)
+        other_arguments = joined(tool.other_arguments, ends.handed, place)
         helpers = list(dict.fromkeys([*tool.helpers, *ends.interventions]))
         return dataclasses.replace(
             tool,
@@ -339,10 +339,10 @@ class HelperFollower(Results):
                         )
                     )
                     continue
-                if call.recovered and read.contract:
-                    # the check raises into a handler that goes on: what a
-                    # missing key ends as is not known
-                    read = dataclasses.replace(read, contract=False, default_unknown=True)
+                called = as_called(read, name, call)
+                if called is None:
+                    continue
+                read = called
                 reads.setdefault(name, []).append(
                     (
                         read,
@@ -468,29 +468,3 @@ def _interventions(flow: list[Step], own: str) -> Iterable[str]:
 
 def _display(found: Found) -> str:
     return f"{found.facts.module}.{found.summary.name}"
-
-
-def _unique_effects(effects: list[Effect]) -> list[Effect]:
-    seen: set[tuple[Any, ...]] = set()
-    out = []
-    for effect in effects:
-        key = (effect.area, tuple(effect.calls), effect.line, effect.column, effect.path)
-        if key not in seen:
-            seen.add(key)
-            out.append(effect)
-    return out
-
-
-def _place(item: DynamicRead | Raise) -> tuple[str | None, int, int]:
-    return (item.path, item.line, item.column)
-
-
-def _joined(known: list[T], found: Iterable[T], key: Callable[[T], Hashable]) -> list[T]:
-    """``known`` and, after it, each item of ``found`` whose key none before has."""
-    seen = {key(item) for item in known}
-    joined = list(known)
-    for item in found:
-        if key(item) not in seen:
-            seen.add(key(item))
-            joined.append(item)
-    return joined

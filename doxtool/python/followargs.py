@@ -7,8 +7,8 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from doxtool.core.facts import Argument, ArgumentRead, ModuleFacts, json_type
-from doxtool.core.summary_facts import FunctionSummary
+from doxtool.core.facts import Argument, ArgumentRead, HelperCall, ModuleFacts, json_type
+from doxtool.core.summary_facts import FunctionSummary, KeyRead
 
 
 @dataclasses.dataclass(frozen=True)
@@ -120,6 +120,37 @@ def add_arguments(
                     partner, alternatives=sorted([*partner.alternatives, name])
                 )
     return list(merged.values())
+
+
+def as_called(read: KeyRead, name: str, call: HelperCall) -> KeyRead | None:
+    """A helper's read of the argument ``name`` as the tool's ``call`` sees
+    it: none when the tool wrote the key before the call whatever it held
+    (it reads no argument); one that cannot raise, with the value filled as
+    what a missing key gives, when the tool filled the key where it was
+    missing (:attr:`~doxtool.core.facts.HelperCall.filled`)."""
+    if name in call.written:
+        return None
+    fill = next(((bool(k), v) for key, k, v in call.filled if key == name), None)
+    if fill is None and call.any_filled:
+        fill = (False, None)
+    if fill is not None:
+        known, value = fill
+        read = dataclasses.replace(
+            read,
+            guarded=True,
+            alternatives=[],
+            has_default=known,
+            default=value if known else None,
+            default_unknown=not known,
+            refused_default=False,
+            # a check that raises on an empty value refuses the fill only if it is empty
+            contract=read.contract and known and not value,
+        )
+    if call.recovered and read.contract:
+        # the check raises into a handler that goes on: what a missing key
+        # ends as is not known
+        read = dataclasses.replace(read, contract=False, default_unknown=True)
+    return read
 
 
 # --- the callee parameters a call's arguments land in

@@ -361,10 +361,7 @@ class ToolScan(
             arm=target.arm,
             arm_top=target.arm is not None,
         )
-        if fn.name != "before_execution":
-            # what ``before_execution`` fills holds before ``execute`` runs
-            hook = self.hook_fills
-            env.fills = Fills(dict(hook.filled), set(hook.any_filled), set(hook.written))
+        env.fills = self._fills_at_start(target)
         if raised and target.arm is not None and not target.recovered:
             # the call of an arm's straight path needs them (:mod:`~doxtool.python.arms`)
             env.arm_straight = True

@@ -178,3 +178,8 @@ class Target:
     texts: frozenset[str] = frozenset()
     #: called on the straight path of an arm of a closed dispatch (:mod:`~doxtool.python.arms`)
     arm: int | None = None
+    #: what the caller's statements wrote into the arguments dicts before the
+    #: call on every path, labelled as the callee names the dicts
+    #: (:mod:`~doxtool.python.argfills`); ``fill_keys`` tells calls apart by it
+    fills: Fills | None = field(default=None, compare=False)
+    fill_keys: frozenset[tuple[str, str, str]] = frozenset()
