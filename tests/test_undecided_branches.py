@@ -345,3 +345,135 @@ def test_a_model_built_under_such_a_test(make_repo, run_cli) -> None:
     assert _presence(run_cli, root) == {"level": UNKNOWN}
     (root / "tools/level.py").write_text(MODEL_TOOL.format(build="params = Params(**self.args)"))
     assert _presence(run_cli, root) == {"level": REQUIRED}
+
+
+CHAIN = """\
+from helpers import settings
+
+
+def read_level(args):
+    return args["level"]
+
+
+async def aread_level(args):
+    return args["level"]
+
+
+{kind}def level_of(args):
+{body}
+    return 0
+"""
+
+CHAIN_CALLER = """\
+from helpers.levels import level_of
+from helpers.tool import Response, Tool
+
+
+class LevelTool(Tool):
+    async def execute(self, **kwargs):
+        {call}
+        return Response(message="ok", break_loop=False)
+"""
+
+
+def _chain_repo(make_repo, body: str, kind: str = "") -> Any:
+    call = "await level_of(self.args)" if kind else "level_of(self.args)"
+    return make_repo(
+        {
+            "helpers/settings.py": "VERBOSE = True\n",
+            "helpers/levels.py": CHAIN.format(
+                kind=kind, body=indent(dedent(body).strip("\n"), " " * 4)
+            ),
+            "tools/level.py": CHAIN_CALLER.format(call=call),
+        }
+    )
+
+
+def test_a_helper_of_another_module_calling_one_under_such_a_test(make_repo, run_cli) -> None:
+    """The second helper's read runs on the calls that take the branch, as
+    the same read written in the branch does."""
+    some = {
+        "if": ("", "if settings.VERBOSE:\n    read_level(args)"),
+        "async": ("async ", "if settings.VERBOSE:\n    await aread_level(args)"),
+        "else": ("", "if settings.VERBOSE:\n    pass\nelse:\n    read_level(args)"),
+        "match": ("", "match settings.VERBOSE:\n    case True:\n        read_level(args)"),
+        "conditional expression": ("", "x = read_level(args) if settings.VERBOSE else 0"),
+        "after and": ("", "x = settings.VERBOSE and read_level(args)"),
+    }
+    for label, (kind, body) in some.items():
+        root = _chain_repo(make_repo, body, kind)
+        assert _presence(run_cli, root) == {"level": UNKNOWN}, label
+    every = {
+        "past a guard": "if not settings.VERBOSE:\n    raise ValueError('off')\nread_level(args)",
+        "unconditional": "read_level(args)",
+        "both branches": "if settings.VERBOSE:\n    read_level(args)\nelse:\n    read_level(args)",
+        "every case of a match": (
+            "match settings.VERBOSE:\n"
+            "    case True:\n"
+            "        read_level(args)\n"
+            "    case _:\n"
+            "        x = read_level(args)"
+        ),
+        "nested, both branches": (
+            "if settings.VERBOSE:\n"
+            "    if settings.QUIET:\n"
+            "        read_level(args)\n"
+            "    else:\n"
+            "        read_level(args)\n"
+            "else:\n"
+            "    read_level(args)"
+        ),
+    }
+    for label, body in every.items():
+        assert _presence(run_cli, _chain_repo(make_repo, body)) == {"level": REQUIRED}, label
+
+
+def test_a_helper_of_another_module_calling_one_under_a_test_of_an_argument(
+    make_repo, run_cli
+) -> None:
+    """As the read written in the branch: needed on some calls only."""
+    called = _chain_repo(make_repo, 'if args.get("mode") == "x":\n    read_level(args)')
+    through_call = _presence(run_cli, called)
+    direct = _chain_repo(make_repo, 'if args.get("mode") == "x":\n    args["level"]')
+    assert through_call == _presence(run_cli, direct)
+    assert through_call["level"] == UNKNOWN
+
+
+def test_methods_and_functions_of_the_module_calling_one_under_such_a_test(
+    make_repo, run_cli
+) -> None:
+    """The walk of the tool's module hands the branch on to what it calls."""
+    bodies = {
+        "method": (
+            "n = self._outer()",
+            "\n    def _outer(self):\n"
+            "        if self.agent.config.verbose:\n"
+            "            return self._inner()\n"
+            "        return None\n"
+            "\n    def _inner(self):\n"
+            '        return self.args["level"]\n',
+        ),
+        "async method under an argument test": (
+            "n = await self._outer()",
+            "\n    async def _outer(self):\n"
+            '        if self.args.get("mode") == "x":\n'
+            "            return await self._inner()\n"
+            "        return None\n"
+            "\n    async def _inner(self):\n"
+            '        return self.args["level"]\n',
+        ),
+    }
+    for label, (call, methods) in bodies.items():
+        root = make_repo({"tools/level.py": _tool(call) + methods})
+        assert _presence(run_cli, root)["level"] == UNKNOWN, label
+    functions = (
+        "\n\ndef inner(args):\n"
+        '    return args["level"]\n'
+        "\n\ndef outer(args, verbose):\n"
+        "    if verbose:\n"
+        "        return inner(args)\n"
+        "    return None\n"
+    )
+    call = "n = outer(self.args, self.agent.config.verbose)"
+    root = make_repo({"tools/level.py": _tool(call) + functions})
+    assert _presence(run_cli, root) == {"level": UNKNOWN}

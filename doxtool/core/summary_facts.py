@@ -90,6 +90,10 @@ class OutCall:
     #: they are unknown, as :attr:`doxtool.core.facts.HelperCall.fills`
     fills: list[str] = field(default_factory=list)
     fills_unknown: bool = False
+    #: made on some calls of the function only (in a branch of an ``if`` or
+    #: ``match``, of a conditional expression, after ``and``/``or``): what
+    #: the callee reads with a subscript is not needed on every call
+    conditional: bool = False
 
 
 @dataclass(slots=True)

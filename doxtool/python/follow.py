@@ -305,12 +305,14 @@ class HelperFollower(Results):
             return
         first, carriers, literals, spread = entry
         start = _display(first) if first.on_tool else call.target
-        queue = deque([(first, frozenset(carriers), literals, [start], spread)])
+        # the last item: reached through a call some call of its caller
+        # makes only (:attr:`~doxtool.core.summary_facts.OutCall.conditional`)
+        queue = deque([(first, frozenset(carriers), literals, [start], spread, call.conditional)])
         seen: set[tuple[Any, ...]] = set()
         areas: set[str] = set()
         while queue and len(seen) < _MAX_VISITS:
-            found, held, bound, calls, spread = queue.popleft()
-            key = (found.facts.path, found.summary.name, held, bound, spread)
+            found, held, bound, calls, spread, under = queue.popleft()
+            key = (found.facts.path, found.summary.name, held, bound, spread, under)
             if key in seen:
                 continue
             seen.add(key)
@@ -354,7 +356,7 @@ class HelperFollower(Results):
                             summary.name,
                             found.facts.path,
                         ),
-                        call.conditional or read.conditional,
+                        under or read.conditional,
                     )
                 )
             for effect in summary.effects:
@@ -418,7 +420,16 @@ class HelperFollower(Results):
                 filled = (
                     spread_of(callee, out.fills) if splat and not out.fills_unknown else frozenset()
                 )
-                queue.append((callee, frozenset(passed), literal, [*calls, label], filled))
+                queue.append(
+                    (
+                        callee,
+                        frozenset(passed),
+                        literal,
+                        [*calls, label],
+                        filled,
+                        under or out.conditional,
+                    )
+                )
         ends.unfollowed(bool(queue))  # more functions than are visited
 
     def _seen_through(self, found: Found) -> bool:

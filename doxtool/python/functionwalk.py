@@ -78,7 +78,7 @@ class FunctionWalk(KeyReads, KeyValues, MethodGuesses, OutCalls, UndecidedKeyRea
         self.absent: list[frozenset[str]] = []
         #: the reads that raise without their key in each enclosing branch of
         #: an ``if`` not about the handed dicts (:mod:`~doxtool.python.undecided`)
-        self.undecided: list[list[KeyRead]] = []
+        self.undecided: list[list[KeyRead | OutCall]] = []
         self.reads: list[KeyRead] = []
         #: id of an expression -> the coercion applied to it (``float(...)``)
         self.coercions: dict[int, str] = {}
@@ -243,10 +243,10 @@ class FunctionWalk(KeyReads, KeyValues, MethodGuesses, OutCalls, UndecidedKeyRea
         present: frozenset[str],
         absent: frozenset[str],
         framed: bool = False,
-    ) -> list[KeyRead]:
+    ) -> list[KeyRead | OutCall]:
         """Walk a branch; ``framed``: one of an ``if`` not about the handed
         dicts that runs on some calls only, whose reads that raise without
-        their key it returns."""
+        their key (and calls into the repository) it returns."""
         self.guards.append(present)
         self.absent.append(absent)
         if framed:

@@ -12,7 +12,7 @@ from functools import cached_property
 from typing import Any
 
 from doxtool.core.facts import json_type
-from doxtool.core.summary_facts import KeyRead
+from doxtool.core.summary_facts import KeyRead, OutCall
 from doxtool.python.astparse import statements
 from doxtool.python.names import dotted_parts, optional_inner
 from doxtool.python.readforms import ANNOTATION_TYPES, COERCIONS, PARSE, REFUSALS, STRING_METHODS
@@ -34,7 +34,7 @@ class KeyReads:
     branches: int
     guards: list[frozenset[str] | None]
     absent: list[frozenset[str]]
-    undecided: list[list[KeyRead]]
+    undecided: list[list[KeyRead | OutCall]]
     reads: list[KeyRead]
     coercions: dict[int, str]
     var_reads: dict[str, KeyRead]

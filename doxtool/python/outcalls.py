@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import ast
 
-from doxtool.core.summary_facts import OutCall
+from doxtool.core.summary_facts import KeyRead, OutCall
 from doxtool.python.names import dotted_parts
 from doxtool.python.summaryscope import ModuleScope
 
@@ -27,6 +27,21 @@ class OutCalls:
     calls: list[OutCall]
     #: the call last followed into the repository (its node's id)
     _out_node: int
+    #: branches around the call (:class:`~doxtool.python.functionwalk.FunctionWalk`)
+    conditional: int
+    branches: int
+    undecided: list[list[KeyRead | OutCall]]
+
+    def _add_call(self, call: OutCall) -> None:
+        """Record a call, made on some calls of the function only in a branch
+        that depends on the handed dicts or of an expression; in a branch of
+        an ``if`` or ``match`` not about them, unless every way through the
+        statement makes it (:mod:`~doxtool.python.undecided`)."""
+        call.conditional = bool(self.conditional or self.branches)
+        if not call.conditional and self.undecided:
+            call.conditional = True
+            self.undecided[-1].append(call)
+        self.calls.append(call)
 
     def _source(self, node: ast.expr) -> str | None:
         raise NotImplementedError
@@ -39,13 +54,13 @@ class OutCalls:
                 continue
             if self.self_name and dotted[0] == self.self_name:
                 if len(dotted) == 2:
-                    self.calls.append(OutCall(f"self.{dotted[1]}", node.lineno))
+                    self._add_call(OutCall(f"self.{dotted[1]}", node.lineno))
                 continue
             if dotted[0] in self.sources:
                 continue
             qualified = self.owner.resolve(dotted, self.names)
             if qualified is not None and self.owner.is_local(qualified):
-                self.calls.append(OutCall(qualified, node.lineno))
+                self._add_call(OutCall(qualified, node.lineno))
 
     def _out(self, target: str, node: ast.Call) -> None:
         self._out_node = id(node)
@@ -89,7 +104,7 @@ class OutCalls:
             call.fills_unknown = any(isinstance(a, ast.Starred) for a in node.args) or (
                 sum(k.arg is None for k in node.keywords) > 1
             )
-        self.calls.append(call)
+        self._add_call(call)
 
     def _passed(self, node: ast.expr) -> str | None:
         source = self._source(node)

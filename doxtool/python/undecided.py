@@ -25,7 +25,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Sequence, Set
 
-from doxtool.core.summary_facts import KeyRead
+from doxtool.core.summary_facts import KeyRead, OutCall
 from doxtool.python.exits import terminates
 
 
@@ -54,9 +54,9 @@ class UndecidedKeyReads:
 
     conditional: int
     branches: int
-    #: the reads that raise without their key in each enclosing branch walked
-    #: as run on some calls only
-    undecided: list[list[KeyRead]]
+    #: the reads that raise without their key, and the calls into the
+    #: repository, in each enclosing branch walked as run on some calls only
+    undecided: list[list[KeyRead | OutCall]]
 
     def _undecided(self, stmt: ast.If, dispatch: bool) -> list[bool]:
         """Whether the body / the ``else`` of an ``if`` whose test is not about
@@ -87,15 +87,24 @@ class UndecidedKeyReads:
         )
         return undecided_branches(ends if irrefutable else [*ends, False])
 
-    def _needed_reads(self, needs: list[list[KeyRead]], framed: list[bool]) -> None:
+    def _needed_reads(self, needs: list[list[KeyRead | OutCall]], framed: list[bool]) -> None:
         """Past an ``if`` or ``match`` not about the handed dicts: the reads of
         the keys every branch walked as run on some calls reads
-        (:func:`~doxtool.python.undecided.every_way`) are needed where the
-        statement is (on every call, unless in a branch of another such one)."""
-        keys = every_way([{r.key for r in reads} for reads in needs], framed)
-        reads = [r for branch in needs for r in branch if r.key in keys]
+        (:func:`~doxtool.python.undecided.every_way`), and the calls every
+        one makes alike, are made where the statement is (on every call,
+        unless in a branch of another such one)."""
+        keys = every_way([{_way_key(r) for r in branch} for branch in needs], framed)
+        made = [r for branch in needs for r in branch if _way_key(r) in keys]
         if self.undecided:
-            self.undecided[-1].extend(reads)
+            self.undecided[-1].extend(made)
         else:
-            for read in reads:
-                read.conditional = False
+            for item in made:
+                item.conditional = False
+
+
+def _way_key(item: KeyRead | OutCall) -> str:
+    """What tells a read (its key) or a call (its callee and what it hands
+    on) from another in the branches of such a statement."""
+    if isinstance(item, KeyRead):
+        return item.key
+    return repr(("call", item.target, item.passes, item.literals, item.fills, item.fills_unknown))
