@@ -17,7 +17,7 @@ import pytest
 
 TOOL = """\
 from helpers.tool import Response, Tool
-from helpers.limits import alimit_of, limit_of, limit_of_tool
+from helpers.limits import alimit_of, limit_kw, limit_of, limit_of_tool
 
 
 def module_limit(tool):
@@ -26,6 +26,10 @@ def module_limit(tool):
 
 def module_limit_of(args):
     return args["limit"]
+
+
+def module_limit_kw(limit, **kwargs):
+    return limit
 
 
 class Limit(Tool):
@@ -54,6 +58,10 @@ async def alimit_of(args):
 
 def limit_of_tool(tool):
     return tool.args["limit"]
+
+
+def limit_kw(limit, **kwargs):
+    return limit
 """
 
 #: fills of ``self.args`` that hold on every path past them
@@ -73,6 +81,8 @@ CALLS = {
     "helper of another module": "n = limit_of(self.args)",
     "async helper of another module": "n = await alimit_of(self.args)",
     "helper of another module handed the tool": "n = limit_of_tool(self)",
+    "function of the module the dict is splatted into": "n = module_limit_kw(**self.args)",
+    "helper of another module the dict is splatted into": "n = limit_kw(**self.args)",
 }
 
 

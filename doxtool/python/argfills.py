@@ -36,6 +36,9 @@ from doxtool.python.walkstate import Env, Fills, Target
 
 #: the label of ``self.args`` (other dicts are labelled by their local name)
 SELF_ARGS = "self.args"
+#: the label, in a function a call splats a dict into (``f(**self.args)``),
+#: of what that dict held: the named parameters it fills
+SPLAT = "**"
 
 
 class ArgumentFills:

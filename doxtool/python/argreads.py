@@ -54,17 +54,29 @@ class ArgumentReads:
         for param in own_params(fn):
             self._parameter_argument(fn, param)
 
-    def _parameter_argument(self, fn: Func, param: cst.Param, conditional: bool = False) -> None:
+    def _parameter_argument(
+        self,
+        fn: Func,
+        param: cst.Param,
+        conditional: bool = False,
+        fill: tuple[bool, Any] | None = None,
+    ) -> None:
         """A named parameter filled from the arguments dict (``execute``'s, or
         a function's called with ``**self.args``; ``conditional``: on some
-        calls only, where one with no default is needed on those calls)."""
+        calls only, where one with no default is needed on those calls;
+        ``fill``: (known, value) the caller filled the key with where it was
+        missing, :mod:`~doxtool.python.argfills`)."""
         name = param.name.value
         line, column = self.scan.loc.expression(param.name, fn.node)
         builder = self._arg(name)
-        builder.reads.append(
-            ArgumentRead(line, column, "parameter", param.default is not None, fn.qualname)
-        )
-        if param.default is None and conditional:
+        guarded = param.default is not None or fill is not None
+        builder.reads.append(ArgumentRead(line, column, "parameter", guarded, fn.qualname))
+        if fill is not None:
+            if fill[0]:
+                builder.set_default(fill[1])
+            else:
+                builder.set_fallback(False)
+        elif param.default is None and conditional:
             builder.sometimes_read = True
         elif param.default is None:
             builder.required_read = True

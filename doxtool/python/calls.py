@@ -13,7 +13,7 @@ import libcst as cst
 
 from doxtool.core.facts import Effect, HelperCall
 from doxtool.python import effects
-from doxtool.python.argfills import SELF_ARGS
+from doxtool.python.argfills import SELF_ARGS, SPLAT
 from doxtool.python.arguments import own_params
 from doxtool.python.argwrites import Writes, argument_writes
 from doxtool.python.cstnodes import dotted_name, splat_fills
@@ -399,6 +399,9 @@ class Calls(Makers, PathReceivers, HeldObjects, FileOpens):
             if arg.star == "**":
                 if self._is_dict_source(arg.value, env):
                     splat = not splat_fills(node)[1]
+                    label = self._dict_label(arg.value, env)
+                    if label is not None and splat:
+                        labels.setdefault(label, set()).add(SPLAT)
                     if fn.star_kwarg:
                         dicts.add(fn.star_kwarg)
                 continue

@@ -31,7 +31,7 @@ from doxtool.core.facts import (
 )
 from doxtool.python import effects
 from doxtool.python.absence import AbsenceCalls
-from doxtool.python.argfills import ArgumentFills
+from doxtool.python.argfills import SPLAT, ArgumentFills
 from doxtool.python.argreads import ArgumentReads
 from doxtool.python.arguments import ArgBuilder, own_params, own_values, unique
 from doxtool.python.arms import DispatchArms
@@ -337,13 +337,19 @@ class ToolScan(
         if target.splat:
             # ``f(**self.args)``: every named parameter the call does not
             # fill otherwise is an argument
+            handed = target.fills or Fills()
             for param in own_params(fn):
-                if param.name.value in target.filled:
-                    continue
-                self._parameter_argument(fn, param, target.conditional)
-                values[param.name.value] = param.name.value
-                if param.default is None:
-                    raised.append(param.name.value)
+                name = param.name.value
+                if name in target.filled or (SPLAT, name) in handed.written:
+                    continue  # filled otherwise, or by a value the caller wrote
+                # a key the caller filled where missing fills the parameter
+                fill = handed.filled.get((SPLAT, name))
+                if fill is None and SPLAT in handed.any_filled:
+                    fill = (False, None)
+                self._parameter_argument(fn, param, target.conditional, fill)
+                values[name] = name
+                if param.default is None and fill is None:
+                    raised.append(name)
         env = Env(
             func=fn,
             self_name=fn.self_name if fn.cls is not None else target.self_param,
