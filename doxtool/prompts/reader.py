@@ -23,6 +23,7 @@ from doxtool.prompts.examples import documents_a_record, is_shape, load_example
 from doxtool.prompts.headings import TOOL_NAME_RE, heading_name, is_sub_section, title_name
 from doxtool.prompts.model import JsonError, PromptDoc, PromptExample, PromptTool, TaughtArgument
 from doxtool.prompts.named import YAML_INFO, bold_names, dotted_name, item_name, yaml_arguments
+from doxtool.prompts.textmap import TextMap
 
 if TYPE_CHECKING:  # markdown-it is imported by the first parse (a cached run needs none)
     from markdown_it import MarkdownIt
@@ -99,55 +100,6 @@ def _markdown() -> MarkdownIt:
     return md
 
 
-class _TextMap:
-    """Maps offsets in text extracted by markdown-it to positions in the file.
-
-    Block content loses container prefixes (``> ``, list indentation) and a
-    paragraph's outer whitespace, but each of its lines is still the end of a
-    file line: a line's offset is found by matching it against the file line.
-    """
-
-    def __init__(self, content: str, first_line: int, lines: list[str]) -> None:
-        self.content = content
-        #: 0-based index of the file line holding the content's first line
-        self.first_line = first_line
-        self.lines = lines
-        self.starts = [0, *(m.end() for m in re.finditer("\n", content))]
-        self._anchors: dict[int, tuple[int, int]] = {}
-
-    def position(self, offset: int) -> tuple[int, int]:
-        """1-based (line, column) in the file of ``content[offset]``."""
-        index = bisect.bisect_right(self.starts, offset) - 1
-        column = offset - self.starts[index]
-        line = self.first_line + index
-        raw_start, lead = self._anchor(index)
-        if column >= lead:
-            raw_column = raw_start + column - lead
-        else:  # leading blanks of the piece, possibly expanded from a tab
-            raw_column = max(raw_start - (lead - column), 0)
-        return line + 1, raw_column + 1
-
-    def _anchor(self, index: int) -> tuple[int, int]:
-        """Where the piece's first non-blank character is in the file line."""
-        if index not in self._anchors:
-            end = self.starts[index + 1] - 1 if index + 1 < len(self.starts) else len(self.content)
-            piece = self.content[self.starts[index] : end]
-            stripped = piece.strip()
-            lead = len(piece) - len(piece.lstrip())
-            line = self.first_line + index
-            raw = self.lines[line] if line < len(self.lines) else ""
-            raw_body = raw.rstrip()
-            if not stripped:
-                anchor = (lead, lead)
-            elif raw_body.endswith(stripped):
-                anchor = (len(raw_body) - len(stripped), lead)
-            else:
-                found = raw.find(stripped)
-                anchor = (found, lead) if found >= 0 else (lead, lead)
-            self._anchors[index] = anchor
-        return self._anchors[index]
-
-
 class PromptReader:
     """One pass over the markdown-it token stream of a prompt."""
 
@@ -219,7 +171,7 @@ class PromptReader:
         self.tool = name
         if name is None or inline.map is None:
             return
-        text_map = _TextMap(inline.content, inline.map[0], self.lines)
+        text_map = TextMap(inline.content, inline.map[0], self.lines)
         line, column = text_map.position(max(inline.content.find(name), 0))
         self.doc.tools.append(PromptTool(name, line, column, source))
 
@@ -229,7 +181,7 @@ class PromptReader:
         if inline.map is None:
             return
         spans = _spans(inline)
-        text_map = _TextMap(inline.content, inline.map[0], self.lines)
+        text_map = TextMap(inline.content, inline.map[0], self.lines)
         self._args_lines(inline.content, spans, text_map)
         tables = "|" in inline.content and len(text_map.starts) >= 3
         taught = frozenset(a.name for a in self.doc.arguments if a.tool == self.tool and tables)
@@ -269,7 +221,7 @@ class PromptReader:
         name = spans[0].content.strip()
         if not TOOL_NAME_RE.match(name):
             return
-        text_map = _TextMap(content, inline.map[0], self.lines)
+        text_map = TextMap(content, inline.map[0], self.lines)
         line, column = text_map.position(spans[0].start + spans[0].content.find(name))
         item = PromptTool(name, line, column, "list", self.lists[-1] if self.lists else 0)
         self.doc.listed.append(item)
@@ -281,7 +233,7 @@ class PromptReader:
             self._args_line(content, lead.end(), 0, spans, text_map, name)
             item.with_args = len(self.doc.arguments) > taught
 
-    def _args_lines(self, content: str, spans: list[Span], text_map: _TextMap) -> None:
+    def _args_lines(self, content: str, spans: list[Span], text_map: TextMap) -> None:
         for index, start in enumerate(text_map.starts):
             end = _line_end(content, text_map.starts, index)
             match = _ARGS_LINE_RE.match(content, start, end)
@@ -294,7 +246,7 @@ class PromptReader:
         after: int,
         index: int,
         spans: list[Span],
-        text_map: _TextMap,
+        text_map: TextMap,
         tool: str | None,
     ) -> None:
         """The arguments of the ``args:`` line ``index`` of a paragraph, from
@@ -348,13 +300,13 @@ class PromptReader:
             # ``* summary (string, required): ...``: a bare name, mentioned
             bare = item_name(content)
             if bare is not None and inline.map is not None:
-                text_map = _TextMap(content, inline.map[0], self.lines)
+                text_map = TextMap(content, inline.map[0], self.lines)
                 self._mention(bare[1], *text_map.position(bare[0]))
             return
         name = spans[0].content.strip()
         if not ARG_NAME_RE.match(name):
             return
-        text_map = _TextMap(content, inline.map[0] if inline.map else 0, self.lines)
+        text_map = TextMap(content, inline.map[0] if inline.map else 0, self.lines)
         line, column = text_map.position(spans[0].start + spans[0].content.find(name))
         optional = optional or bool(OPTIONAL_RE.search(content))
         self.doc.arguments.append(
@@ -387,7 +339,7 @@ class PromptReader:
         )
         if is_json:
             body = content[:-1] if content.endswith("\n") else content
-            self._example(body, 0, _TextMap(content, start + 1, self.lines), False)
+            self._example(body, 0, TextMap(content, start + 1, self.lines), False)
         elif language in YAML_INFO:
             # ``tool_args:`` then ``  address: ...``: the keys name arguments
             for index, column, name in yaml_arguments(content):
@@ -412,7 +364,7 @@ class PromptReader:
 
     # Examples ---------------------------------------------------------------
 
-    def _example(self, text: str, base: int, text_map: _TextMap, inline: bool) -> None:
+    def _example(self, text: str, base: int, text_map: TextMap, inline: bool) -> None:
         """Parse one example; ``base`` is the offset of ``text`` in the map's content."""
         lead = len(text) - len(text.lstrip())
         line, column = text_map.position(base + (lead if text.strip() else 0))
