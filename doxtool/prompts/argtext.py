@@ -8,6 +8,8 @@ from dataclasses import dataclass
 from itertools import pairwise
 from typing import Any
 
+from doxtool.prompts.negation import forbids
+
 ARG_NAME_RE = re.compile(r"[^\W\d][\w-]*\Z")
 OPTIONAL_RE = re.compile(r"\boptional\b", re.I)
 _OPTIONALITY_RE = re.compile(r"\b(optional|required)\b", re.I)
@@ -88,6 +90,8 @@ def args_line_names(
             # ```mode` = `fast` | `slow```: a joining word after a value joins values
             joined = previous is None or (previous and _joins(gap))
         is_name = depth == 0 and joined and bool(ARG_NAME_RE.match(name))
+        if is_name and forbids(context, _item_tail(content, span.close, end)):
+            is_name = False  # ```text`, not `reply```: a name the model must not send
         if is_name:
             last = names.setdefault(name, [span, carry])
             after = content[span.close : end].lstrip()
@@ -95,6 +99,14 @@ def args_line_names(
         previous = is_name
         cursor = span.close
     return [(span, optional) for span, optional in names.values()]
+
+
+def _item_tail(content: str, start: int, end: int) -> str:
+    """The text of an item from ``start`` up to its end: the next comma or
+    semicolon outside parentheses, or ``end``."""
+    tail = content[start:end]
+    separators, _ = _item_separators(tail, 0)
+    return tail[: separators[0]] if separators else tail
 
 
 def _joins(gap: str) -> bool:

@@ -55,7 +55,11 @@ The section's tool
     ends that run (of the two words, the last one before a name decides).
     ``optional`` after a name in its own item (``(optional)``) marks that name
     only. Backticked text inside parentheses, or that is not a plain name, is
-    not an argument (``(one of `list`, `create`)`` lists values). Within an
+    not an argument (``(one of `list`, `create`)`` lists values), and
+    neither is a name the line forbids: after ``not``, ``never``, ``no
+    longer``, ``instead of``, ``rather than``, ``avoid``, ``don't use`` in its
+    item, or followed by ``(deprecated)``, ``: removed``, ``was removed``,
+    ``is no longer read`` (:mod:`doxtool.prompts.negation`). Within an
     item, a span after the first is a name only when joining words (``and``,
     ``or``, ``/``, ``|``) join it to a name; after any other word it is a
     value (```wait` default `true```), a span right after a name with
@@ -88,7 +92,8 @@ The section's tool
     teaches one argument per top-level item that starts with
     a backticked name (``- `name`: meaning``, ``- `name` (required): ...``);
     the item is optional when its text, or the lead without ``required``,
-    contains the word ``optional``.
+    contains the word ``optional``; an item that says its name is gone
+    (``- `msg`: removed``) teaches nothing.
     Nested lists describe values, not arguments.
 
 Argument tables (source ``table``)

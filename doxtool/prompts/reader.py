@@ -23,6 +23,7 @@ from doxtool.prompts.examples import documents_a_record, is_shape, load_example
 from doxtool.prompts.headings import TOOL_NAME_RE, heading_name, is_sub_section, title_name
 from doxtool.prompts.model import JsonError, PromptDoc, PromptExample, PromptTool, TaughtArgument
 from doxtool.prompts.named import YAML_INFO, bold_names, dotted_name, item_name, yaml_arguments
+from doxtool.prompts.negation import forbids
 from doxtool.prompts.textmap import TextMap
 
 if TYPE_CHECKING:  # markdown-it is imported by the first parse (a cached run needs none)
@@ -306,6 +307,8 @@ class PromptReader:
         name = spans[0].content.strip()
         if not ARG_NAME_RE.match(name):
             return
+        if forbids("", content[spans[0].close :]):
+            return  # ``- `msg`: removed, send `text```
         text_map = TextMap(content, inline.map[0] if inline.map else 0, self.lines)
         line, column = text_map.position(spans[0].start + spans[0].content.find(name))
         optional = optional or bool(OPTIONAL_RE.search(content))
