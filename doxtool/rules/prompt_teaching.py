@@ -7,22 +7,23 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from doxtool.core.facts import ToolFacts
 from doxtool.core.findings import Finding
-from doxtool.prompts.model import PromptDoc, PromptTool, TaughtArgument
+from doxtool.prompts.model import PromptDoc, PromptTool
 from doxtool.prompts.schema import alternative_groups
-from doxtool.prompts.sets import PromptSet, tool_key
+from doxtool.prompts.sets import tool_key
 from doxtool.rules.base import Example, Expect, Rule
 from doxtool.rules.examples import WAIT_PY
 from doxtool.rules.tool_prompts import (
     METHOD_ARGUMENT,
     PROMPT,
     TEMPLATE,
-    documented_tools,
+    is_qualified_mcp_name,
     is_tool_prompt,
     listed_tools,
+    profile_modules,
     prompt_files,
     tool_facts,
+    unread_arguments,
     wait_files,
     with_prompt,
 )
@@ -144,7 +145,7 @@ renamed tool makes every such call fail, and the framework answers with the
                 if exists or TEMPLATE.search(tool.name) or is_qualified_mcp_name(base):
                     continue
                 where = {"heading": "heading", "list": "list item"}.get(tool.source, "example")
-                owned = _profile_modules(ctx, base)
+                owned = profile_modules(ctx, base)
                 if owned:
                     # the module is there: only the agents of other profiles lack it
                     whose = ", ".join(f"`{name}`" for name in owned)
@@ -165,16 +166,6 @@ renamed tool makes every such call fail, and the framework answers with the
                     tool.column,
                     subject=f"{prompt.path}:unknown:{tool.name}",
                 )
-
-
-def _profile_modules(ctx: Context, base: str) -> dict[str, str]:
-    """Agent profile -> its own tool module named ``base`` (``<base>.py``)."""
-    found: dict[str, str] = {}
-    for profile, modules in ctx.project.profile_tool_modules.items():
-        for module in modules:
-            if module.rsplit("/", 1)[-1] == f"{base}.py":
-                found.setdefault(profile, module)
-    return found
 
 
 class ArgumentNotRead(Rule):
@@ -217,7 +208,7 @@ the profile's tool as well.
 
     def check(self, ctx: Context) -> Iterator[Finding]:
         for prompt in prompt_files(ctx, own_only=True):
-            for taught, tool_name, module in _unread(ctx, prompt.doc, prompt.prompt_set):
+            for taught, tool_name, module in unread_arguments(ctx, prompt.doc, prompt.prompt_set):
                 yield self.finding(
                     f"argument `{taught.name}` is taught for `{tool_name}` but {module} "
                     "never reads it",
@@ -242,7 +233,7 @@ the profile's tool as well.
                 doc = ctx.prompt(path) if tool_key(file_name) is not None else None
                 if doc is None or own.get(file_name) == path:
                     continue  # a profile's own prompt is checked as such
-                for taught, tool_name, module in _unread(ctx, doc, prompt_set):
+                for taught, tool_name, module in unread_arguments(ctx, doc, prompt_set):
                     if module not in own_tools:
                         continue
                     yield self.finding(
@@ -359,14 +350,6 @@ fills it from the method.
                         )
 
 
-def is_qualified_mcp_name(base: str) -> bool:
-    """Whether a tool name is written ``server.tool``: Agent Zero splits such a
-    name at its first dot and asks that MCP server for the tool before it
-    looks for a module (helpers/mcp_handler.py ``_split_qualified_tool_name``)."""
-    server, dot, tool = base.partition(".")
-    return bool(dot and server and tool)
-
-
 def _method_called(doc: PromptDoc, tool: str, mentioned: set[str]) -> bool:
     """Whether the prompt teaches ``tool`` by ``tool:method`` names (an example's
     ``tool_name``, a list item's or a mention's ```todo:add```): each such
@@ -391,21 +374,3 @@ RULES: list[type[Rule]] = [
     ArgumentNotRead,
     RequiredArgumentNotTaught,
 ]
-
-
-def _unread(
-    ctx: Context, doc: PromptDoc, prompt_set: PromptSet
-) -> Iterator[tuple[TaughtArgument, str, str]]:
-    """The arguments ``doc`` teaches that the tool they are taught for (in
-    ``prompt_set``) never reads, each with that tool's name and module."""
-    for taught in doc.arguments:
-        tool_name = taught.tool or next(iter(documented_tools(doc)), None)
-        found = tool_facts(ctx, tool_name, prompt_set) if tool_name else None
-        if tool_name and found is not None and not _may_read(found[1], taught.name):
-            yield taught, tool_name, found[0]
-
-
-def _may_read(tool: ToolFacts, name: str) -> bool:
-    """Whether the tool reads argument ``name``, or may: it reads keys doxtool
-    cannot name, or hands its arguments to code no one can follow."""
-    return tool.argument(name) is not None or bool(tool.dynamic_reads or tool.other_arguments)

@@ -1,6 +1,7 @@
 """The tool prompt files the PRM rules go through (in scope, each once, with the
 prompt set that owns it), the tool a prompt names, the tool modules that must
-be taught, and the wait prompt examples those rules start from."""
+be taught, the arguments a prompt teaches that its tool never reads, and the
+wait prompt examples those rules start from."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from doxtool.core.facts import ToolFacts
-from doxtool.prompts.model import PromptDoc, PromptTool
+from doxtool.prompts.model import PromptDoc, PromptTool, TaughtArgument
 from doxtool.prompts.sets import WRAPPER_FILE, PromptSet
 from doxtool.rules.examples import WAIT_PY, with_files
 from doxtool.run.context import Context
@@ -123,6 +124,14 @@ def tool_facts(ctx: Context, name: str, prompt_set: PromptSet) -> tuple[str, Too
     return (module, tool) if tool is not None else None
 
 
+def is_qualified_mcp_name(base: str) -> bool:
+    """Whether a tool name is written ``server.tool``: Agent Zero splits such a
+    name at its first dot and asks that MCP server for the tool before it
+    looks for a module (helpers/mcp_handler.py ``_split_qualified_tool_name``)."""
+    server, dot, tool = base.partition(".")
+    return bool(dot and server and tool)
+
+
 def documented_tools(doc: PromptDoc) -> list[str]:
     return [t.name for t in doc.tools if t.source == "heading"] or doc.tool_names
 
@@ -158,3 +167,31 @@ def listed_tools(ctx: Context, prompt: PromptFile) -> list[PromptTool]:
         for item in items
         if any(group == item.group and name != item.name for group, name in tools)
     ]
+
+
+def unread_arguments(
+    ctx: Context, doc: PromptDoc, prompt_set: PromptSet
+) -> Iterator[tuple[TaughtArgument, str, str]]:
+    """The arguments ``doc`` teaches that the tool they are taught for (in
+    ``prompt_set``) never reads, each with that tool's name and module."""
+    for taught in doc.arguments:
+        tool_name = taught.tool or next(iter(documented_tools(doc)), None)
+        found = tool_facts(ctx, tool_name, prompt_set) if tool_name else None
+        if tool_name and found is not None and not may_read(found[1], taught.name):
+            yield taught, tool_name, found[0]
+
+
+def may_read(tool: ToolFacts, name: str) -> bool:
+    """Whether the tool reads argument ``name``, or may: it reads keys doxtool
+    cannot name, or hands its arguments to code no one can follow."""
+    return tool.argument(name) is not None or bool(tool.dynamic_reads or tool.other_arguments)
+
+
+def profile_modules(ctx: Context, base: str) -> dict[str, str]:
+    """Agent profile -> its own tool module named ``base`` (``<base>.py``)."""
+    found: dict[str, str] = {}
+    for profile, modules in ctx.project.profile_tool_modules.items():
+        for module in modules:
+            if module.rsplit("/", 1)[-1] == f"{base}.py":
+                found.setdefault(profile, module)
+    return found
