@@ -630,6 +630,8 @@ def test_serialises_to_json_and_back() -> None:
         "source": "heading",
         "group": 0,
         "with_args": False,
+        "section": None,
+        "value_of": None,
     }
     assert from_data(PromptDoc, data) == doc
     assert isinstance(from_data(PromptDoc, data).tools[0], PromptTool)

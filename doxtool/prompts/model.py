@@ -38,6 +38,10 @@ class PromptTool:
     #: (``- `memory_load`: args `query```), as only a tool's or a method's do
     group: int = 0
     with_args: bool = False
+    #: for a list item: the tool of the section it is in, and the argument
+    #: the lead of its list gives values of (``Set `action` to one of:``)
+    section: str | None = None
+    value_of: str | None = None
 
 
 @dataclass
@@ -52,6 +56,12 @@ class TaughtArgument:
     source: str = "args-line"
     #: the tool the section or example documents; None outside any tool section
     tool: str | None = None
+    #: the name opening the list item the argument follows (``- `open`: args
+    #: `url```, ``- `add`: `text```), and the tool of the item's section:
+    #: when that name is a value of the section tool's dispatch argument
+    #: (:mod:`doxtool.prompts.values`), the argument is the section tool's
+    key: str | None = None
+    section: str | None = None
 
 
 @dataclass
@@ -95,6 +105,11 @@ class PromptDoc:
     #: ```encoding`, default `utf-8```) are among them: whether one is an
     #: argument after all is not known, so none is "never taught"
     mentions: list[TaughtArgument] = field(default_factory=list)
+    #: the names after the name opening an item of an argument list
+    #: (``- `add`: `text` (required), `priority```, under ``Arguments by
+    #: action:``): arguments when that name is a value of the section tool's
+    #: dispatch argument, not one of its arguments (:mod:`doxtool.prompts.values`)
+    keyed: list[TaughtArgument] = field(default_factory=list)
     has_tools_placeholder: bool = False
     #: files the prompt includes (``{{ include "x.md" }}``), as written: what
     #: they teach is not read here

@@ -93,7 +93,11 @@ The section's tool
     a backticked name (``- `name`: meaning``, ``- `name` (required): ...``);
     the item is optional when its text, or the lead without ``required``,
     contains the word ``optional``; an item that says its name is gone
-    (``- `msg`: removed``) teaches nothing.
+    (``- `msg`: removed``) teaches nothing. The names right after an item's
+    name and colon (``- `add`: `text` (required), `priority```, read as an
+    ``args:`` line) are kept apart (:attr:`PromptDoc.keyed`): they are the
+    section tool's arguments when the item's name is a value of that tool
+    (:mod:`doxtool.prompts.values`), and then that name is no argument.
     Nested lists describe values, not arguments.
 
 Argument tables (source ``table``)
@@ -123,7 +127,12 @@ List items named by a span
     ``arguments`` (a colon and ``**bold**`` allowed) follows, the rest is
     read as an ``args:`` line of the item's name
     (``- `memory_load`: args `query`, optional `limit```): those arguments
-    are checked when the name is a tool's.
+    are checked when the name is a tool's. Each item keeps its section's
+    tool and, when the lead of its list names an argument whose values it
+    gives (``Set `action` to one of:``), that argument: an item naming a
+    value of its section tool's argument names neither a tool nor an
+    argument, and the arguments after it are the section tool's
+    (:mod:`doxtool.prompts.values`).
 
 Mentions (:attr:`PromptDoc.mentions`)
     Every other code span of a paragraph holding just a name (``the given

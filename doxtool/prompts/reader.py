@@ -25,6 +25,7 @@ from doxtool.prompts.model import JsonError, PromptDoc, PromptExample, PromptToo
 from doxtool.prompts.named import YAML_INFO, bold_names, dotted_name, item_name, yaml_arguments
 from doxtool.prompts.negation import forbids
 from doxtool.prompts.textmap import TextMap
+from doxtool.prompts.values import values_lead
 
 if TYPE_CHECKING:  # markdown-it is imported by the first parse (a cached run needs none)
     from markdown_it import MarkdownIt
@@ -121,6 +122,8 @@ class PromptReader:
         #: the numbers of the lists open around the token read, innermost last
         self.lists: list[int] = []
         self.list_count = 0
+        #: the argument each list's lead gives values of (``Set `action` to one of:``)
+        self.value_leads: dict[int, str] = {}
 
     def read(self) -> None:
         from doxtool.core.mdlimits import NESTED_TOO_DEEPLY, parse_checked
@@ -142,6 +145,8 @@ class PromptReader:
             elif token.type in ("bullet_list_open", "ordered_list_open"):
                 self.list_count += 1
                 self.lists.append(self.list_count)
+                if (value_of := values_lead(self.lead)) is not None:
+                    self.value_leads[self.list_count] = value_of
             elif token.type in ("bullet_list_close", "ordered_list_close") and self.lists:
                 self.lists.pop()
             elif token.type == "fence":
@@ -224,14 +229,17 @@ class PromptReader:
             return
         text_map = TextMap(content, inline.map[0], self.lines)
         line, column = text_map.position(spans[0].start + spans[0].content.find(name))
-        item = PromptTool(name, line, column, "list", self.lists[-1] if self.lists else 0)
+        group = self.lists[-1] if self.lists else 0
+        item = PromptTool(name, line, column, "list", group, section=self.tool)
+        item.value_of = self.value_leads.get(group)
         self.doc.listed.append(item)
         # ``- `memory_load`: args `query`, optional `limit```: the item's tool's
-        # arguments (read for it only when it is a tool)
+        # arguments (read for it only when it is a tool), or its section tool's
+        # when the name is a value of that tool's (``- `open`: args `url```)
         lead = _ITEM_ARGS_RE.match(content, named.end())
         if lead is not None:
             taught = len(self.doc.arguments)
-            self._args_line(content, lead.end(), 0, spans, text_map, name)
+            self._args_line(content, lead.end(), 0, spans, text_map, name, key=name)
             item.with_args = len(self.doc.arguments) > taught
 
     def _args_lines(self, content: str, spans: list[Span], text_map: TextMap) -> None:
@@ -249,9 +257,12 @@ class PromptReader:
         spans: list[Span],
         text_map: TextMap,
         tool: str | None,
+        key: str | None = None,
+        into: list[TaughtArgument] | None = None,
     ) -> None:
         """The arguments of the ``args:`` line ``index`` of a paragraph, from
-        offset ``after`` on."""
+        offset ``after`` on (``key``: the name of the list item they follow),
+        added to ``into`` (the taught arguments unless given)."""
         starts = text_map.starts
         end = _line_end(content, starts, index)
         # a line ending in a comma (or ``and``, ``or``) wraps onto the next
@@ -267,11 +278,13 @@ class PromptReader:
         first = bisect.bisect_left(opens, after)
         last = bisect.bisect_right(opens, end)
         on_line = [span for span in spans[first:last] if span.close <= end]
+        found = self.doc.arguments if into is None else into
+        section = self.tool if key is not None else None
         for span, optional in args_line_names(content, after, end, on_line):
             name = span.content.strip()
             line, column = text_map.position(span.start + span.content.find(name))
-            self.doc.arguments.append(
-                TaughtArgument(name, line, column, optional, "args-line", tool)
+            found.append(
+                TaughtArgument(name, line, column, optional, "args-line", tool, key, section)
             )
 
     def _argument_list(self, tokens: list[Token], index: int, optional: bool = False) -> None:
@@ -307,14 +320,33 @@ class PromptReader:
         name = spans[0].content.strip()
         if not ARG_NAME_RE.match(name):
             return
+        named = _ITEM_NAME_END_RE.match(content, spans[0].close)
         if forbids("", content[spans[0].close :]):
             return  # ``- `msg`: removed, send `text```
         text_map = TextMap(content, inline.map[0] if inline.map else 0, self.lines)
         line, column = text_map.position(spans[0].start + spans[0].content.find(name))
-        optional = optional or bool(OPTIONAL_RE.search(content))
         self.doc.arguments.append(
-            TaughtArgument(name, line, column, optional, "arguments-list", self.tool)
+            TaughtArgument(
+                name,
+                line,
+                column,
+                optional or bool(OPTIONAL_RE.search(content)),
+                "arguments-list",
+                self.tool,
+            )
         )
+        if named is not None and content[named.end() :].lstrip(" \t").startswith("`"):
+            # ``- `add`: `text` (required), `priority```: the arguments of a
+            # value ``add`` when it is one; names after prose (``- `list`:
+            # items whose status is `open```) are not read as arguments, and
+            # an item with ``args`` after its name is read as such by
+            # :meth:`_list_item_name`
+            start = len(self.doc.keyed)
+            self._args_line(
+                content, named.end(), 0, spans, text_map, self.tool, name, self.doc.keyed
+            )
+            for keyed in self.doc.keyed[start:]:
+                keyed.source, keyed.optional = "arguments-list", keyed.optional or optional
 
     # Fences and HTML --------------------------------------------------------
 

@@ -17,6 +17,7 @@ from doxtool.rules.tool_prompts import (
     METHOD_ARGUMENT,
     PROMPT,
     TEMPLATE,
+    browser_files,
     is_qualified_mcp_name,
     is_tool_prompt,
     listed_tools,
@@ -26,8 +27,11 @@ from doxtool.rules.tool_prompts import (
     unread_arguments,
     wait_files,
     with_prompt,
+    with_tool_values,
 )
 from doxtool.run.context import Context
+
+_VALUE_ITEMS = "- `open`: args `url`\n- `wait`: args `seconds`\n"
 
 
 class UnknownTool(Rule):
@@ -40,7 +44,10 @@ example's `tool_name` or as a list item with its arguments in a list of
 tools (``- `memory_delete`: arg `ids` ``, in a list where another such item
 names a tool that exists), is a tool module of the repository
 (`name:method` forms name the tool before the colon). Any other list item
-may name an argument or a value, and is not checked.
+may name an argument or a value, and is not checked; nor is an item of a
+tool's section that names a value of one of the tool's arguments (a literal
+its code compares the argument with, or any item after a lead naming an
+argument it reads: ``Set `action` to one of:``), even one named like a tool.
 
 Not reported: the title of a tool prompt (its first heading, of another
 shape than `### name`) whose first word names no tool (`## memory tools`);
@@ -77,6 +84,9 @@ renamed tool makes every such call fail, and the framework answers with the
         Example(wait_files()),
         # a sub-section of the wait tool's prompt
         Example(with_prompt("usage:", "### tips\nkeep it short\n\nusage:")),
+        # values of the section tool's ``action``, one named like a tool
+        Example(browser_files(f"### browser\nSet `action` to one of:\n{_VALUE_ITEMS}")),
+        Example(browser_files(f"### browser\nargs: `action`\n\n{_VALUE_ITEMS}")),
         # an MCP server's tool
         Example(
             wait_files(
@@ -190,6 +200,12 @@ introduced as what the tool returns (`returns a list; each item has:`) nor
 headed by an argument taught above it (`| key | meaning |` under
 `args: `key``, the values of `key`).
 
+An item of a tool's section that names a value of one of its arguments
+(`- `add`: `text`, `priority`` under `Arguments by action:`, `- `open`:
+args `url`` under ``Set `action` to one of:``) teaches no argument `add`:
+the names after it are the section tool's arguments. A name the prompt
+forbids (`args: `text`, not `reply``, `` `msg` (deprecated)``) is not taught.
+
 A profile's own tool with no prompt of its own under that file name is
 taught by the prompt the profile inherits (the core `agent.system.tool.wait.md`
 for `agents/ops/tools/wait.py`): that prompt's arguments are checked against
@@ -198,12 +214,23 @@ the profile's tool as well.
 **Example.** The prompt teaches `minutes`, but `tools/wait.py` reads only
 `seconds`.
 """
-    valid = [Example(wait_files())]
+    valid = [
+        Example(wait_files()),
+        # a name the prompt forbids is not taught
+        Example(with_prompt("args: optional `seconds`", "args: optional `seconds`, not `ms`")),
+        # ``open`` is a value of ``action``, ``url`` the argument it takes
+        Example(browser_files("### browser\nArguments by action:\n- `open`: `url`\n")),
+    ]
     invalid = [
         Example(
             with_prompt("args: optional `seconds`", "args: optional `seconds`, `minutes`"),
             [Expect(PROMPT, 3, "`minutes`")],
-        )
+        ),
+        # the arguments of a value of browser's ``action`` are browser's
+        Example(
+            browser_files("### browser\nSet `action` to one of:\n- `wait`: args `hours`\n"),
+            [Expect("prompts/agent.system.tool.browser.md", 3, "`hours` is taught for `browser`")],
+        ),
     ]
 
     def check(self, ctx: Context) -> Iterator[Finding]:
@@ -233,6 +260,7 @@ the profile's tool as well.
                 doc = ctx.prompt(path) if tool_key(file_name) is not None else None
                 if doc is None or own.get(file_name) == path:
                     continue  # a profile's own prompt is checked as such
+                doc = with_tool_values(ctx, doc, prompt_set)
                 for taught, tool_name, module in unread_arguments(ctx, doc, prompt_set):
                     if module not in own_tools:
                         continue

@@ -1,6 +1,7 @@
 """The tool prompt files the PRM rules go through (in scope, each once, with the
-prompt set that owns it), the tool a prompt names, the tool modules that must
-be taught, the arguments a prompt teaches that its tool never reads, and the
+prompt set that owns it, its list items naming values of a tool's arguments
+read as such), the tool a prompt names, the tool modules that must be
+taught, the arguments a prompt teaches that its tool never reads, and the
 wait prompt examples those rules start from."""
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from dataclasses import dataclass
 from doxtool.core.facts import ToolFacts
 from doxtool.prompts.model import PromptDoc, PromptTool, TaughtArgument
 from doxtool.prompts.sets import WRAPPER_FILE, PromptSet
+from doxtool.prompts.values import Dispatch, with_values
 from doxtool.rules.examples import WAIT_PY, with_files
 from doxtool.run.context import Context
 
@@ -43,6 +45,28 @@ def wait_files(extra: dict[str, str] | None = None) -> dict[str, str]:
         "prompts/agent.system.tools.md": WRAPPER,
     }
     return with_files({**files, **(extra or {})})
+
+
+BROWSER_PY = """\
+from helpers.tool import Response, Tool
+
+
+class BrowserTool(Tool):
+    async def execute(self, **kwargs) -> Response:
+        action = self.args.get("action", "")
+        if action == "open":
+            return Response(message=self.args.get("url", ""), break_loop=False)
+        if action == "wait":
+            return Response(message=str(self.args.get("seconds", 1)), break_loop=False)
+        return Response(message="unknown action", break_loop=False)
+"""
+
+
+def browser_files(prompt: str) -> dict[str, str]:
+    """The wait tool, and a browser tool whose ``action`` takes ``open`` and
+    ``wait`` (a value named like a tool), taught by ``prompt``."""
+    browser = {"tools/browser.py": BROWSER_PY, "prompts/agent.system.tool.browser.md": prompt}
+    return wait_files(browser)
 
 
 def with_prompt(old: str, new: str) -> dict[str, str]:
@@ -96,6 +120,7 @@ def _prompt_files(ctx: Context, own_only: bool) -> Iterator[PromptFile]:
             doc = ctx.prompt(path)
             if doc is None or ctx.read_in_part(path):  # PRM011 reports it
                 continue
+            doc = with_tool_values(ctx, doc, prompt_set)
             if tool_prompt or has_tool_section(doc):
                 yield PromptFile(path, doc, prompt_set)
 
@@ -122,6 +147,23 @@ def tool_facts(ctx: Context, name: str, prompt_set: PromptSet) -> tuple[str, Too
     # (a base and the real tool), the other one's reads are not the tool's
     tool = ctx.run_tool(module)
     return (module, tool) if tool is not None else None
+
+
+def with_tool_values(ctx: Context, doc: PromptDoc, prompt_set: PromptSet) -> PromptDoc:
+    """``doc`` with the list items naming values of their section tool's
+    arguments read as values, as ``prompt_set``'s tools read them
+    (:func:`~doxtool.prompts.values.with_values`)."""
+
+    def dispatch_of(name: str) -> Dispatch | None:
+        found = tool_facts(ctx, name, prompt_set)
+        if found is None:
+            return None
+        arguments = frozenset(arg.name for arg in found[1].arguments)
+        compared = (v for arg in found[1].arguments for v in arg.enum or () if isinstance(v, str))
+        open_reads = bool(found[1].dynamic_reads or found[1].other_arguments)
+        return Dispatch(arguments, frozenset(compared) - arguments, open_reads)
+
+    return with_values(doc, dispatch_of)
 
 
 def is_qualified_mcp_name(base: str) -> bool:

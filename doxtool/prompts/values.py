@@ -1,0 +1,98 @@
+"""List items that name values of a tool's argument, not tools or arguments.
+
+In a tool's section, ``Set `action` to one of:`` then ``- `open`: args
+`url``` lists the values of ``action`` with the arguments each takes, and so
+does ``Arguments by action:`` then ``- `add`: `text` (required),
+`priority```. The names opening those items are no tools (even when one is
+named like a tool: ``- `wait`: args `seconds``` under ``### browser``) and
+no arguments; the names after them are arguments of the section's tool.
+
+The reader records such items as it reads any list item
+(:attr:`PromptTool.section`, :attr:`PromptTool.value_of`,
+:attr:`TaughtArgument.key`, :attr:`PromptDoc.keyed`); what the section's
+tool reads decides, once, what each one is (:func:`with_values`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+from doxtool.prompts.model import PromptDoc, TaughtArgument
+
+#: the last line of a lead that gives the values of the one argument it
+#: names in backticks: ``Set `action` to one of:``, ```action` values:``,
+#: ``Values of `action`:``, ```mode` is either:``
+_VALUES_LEAD_RE = re.compile(
+    r"[^`\n]*`[ \t]*([^\W\d][\w-]*)[ \t]*`[^`\n]*?"
+    r"\b(?:one[ \t]+of(?:[ \t]+the[ \t]+following)?|values?|either)\b[^`\n]*?:"
+    r"(?:\*\*|__)?[ \t]*\Z"
+    r"|[^`\n]*\bvalues?[ \t]+(?:of|for)[ \t]+`[ \t]*([^\W\d][\w-]*)[ \t]*`[^`\n]*?:"
+    r"(?:\*\*|__)?[ \t]*\Z",
+    re.I,
+)
+
+
+def values_lead(line: str) -> str | None:
+    """The argument a list's lead gives the values of, when it says so."""
+    match = _VALUES_LEAD_RE.match(line.strip())
+    if match is None:
+        return None
+    return match.group(1) or match.group(2)
+
+
+@dataclass(frozen=True)
+class Dispatch:
+    """What a tool reads, for telling its argument values from its arguments."""
+
+    #: the arguments it reads
+    arguments: frozenset[str]
+    #: the string values its arguments are compared with that name none of
+    #: its arguments (``action == "add"``: ``add``)
+    values: frozenset[str]
+    #: it may read keys doxtool cannot name (a computed key, arguments
+    #: handed on whole): any name may be one of its arguments
+    open: bool = False
+
+    def reads(self, name: str | None) -> bool:
+        """Whether the tool reads argument ``name``, or may."""
+        return name is not None and (name in self.arguments or self.open)
+
+
+def with_values(doc: PromptDoc, dispatch_of: Callable[[str], Dispatch | None]) -> PromptDoc:
+    """``doc`` with the list items that name values of their section tool's
+    arguments read as such: no tool among the list items, no argument
+    ``add`` under ``Arguments by action:``, and the arguments after each
+    such name taught for the section's tool. ``dispatch_of`` gives what a
+    tool reads (None for a tool whose code is not known: its items stay as
+    they were read)."""
+    known: dict[str, Dispatch | None] = {}
+
+    def dispatch(tool: str | None) -> Dispatch | None:
+        if tool is None:
+            return None
+        if tool not in known:
+            known[tool] = dispatch_of(tool)
+        return known[tool]
+
+    values: set[tuple[str | None, str]] = set()
+    for item in doc.listed:
+        found = dispatch(item.section)
+        if found is None or item.name in found.arguments:
+            continue
+        if item.name in found.values or found.reads(item.value_of):
+            values.add((item.section, item.name))
+    if not values:
+        return doc
+    arguments: list[TaughtArgument] = []
+    for taught in doc.arguments:
+        if taught.key is not None and (taught.section, taught.key) in values:
+            # ``- `open`: args `url``` under ``### browser``: browser's ``url``
+            arguments.append(replace(taught, tool=taught.section))
+        elif taught.source != "arguments-list" or (taught.tool, taught.name) not in values:
+            arguments.append(taught)
+    arguments += [k for k in doc.keyed if (k.section, k.key) in values]
+    arguments.sort(key=lambda taught: (taught.line, taught.column))
+    listed = [item for item in doc.listed if (item.section, item.name) not in values]
+    return replace(doc, arguments=arguments, listed=listed)
