@@ -189,6 +189,43 @@ class Outcomes:
             return [(flag, None) for flag in sorted(known, reverse=True)]
         return [("dynamic", code_of(value, self.module).strip())]
 
+    def _set_break_loop(
+        self, owner: cst.BaseExpression, value: cst.BaseExpression | None, env: Env
+    ) -> None:
+        """``owner.break_loop = value`` after the Response is built (``value``
+        None: changed in a way not read, ``|=``, ``setattr`` of a name not
+        known). Whether the change runs is not told apart: a Response kept in
+        a name may give what it was built with or what it was given, so a
+        boolean adds to its values, and a value not known makes it unknown.
+        A change of a Response that is not one kept in a name (an alias of
+        one, ``self.response``) may change any of them: all are unknown."""
+        if type(owner) is cst.Name and owner.value in env.responses:
+            name = owner.value
+            values = (
+                self._break_loop_value(value, env)
+                if value is not None
+                else [("dynamic", f"{name}.break_loop")]
+            )
+            if all(isinstance(kind, bool) for kind, _ in values):
+                values = [*env.responses[name], *values]
+            env.responses[name] = values
+            return
+        for name in env.responses:
+            env.responses[name] = [("dynamic", f"{name}.break_loop")]
+
+    def _setattr_break_loop(self, call: cst.Call, env: Env) -> None:
+        """``setattr(response, "break_loop", value)``: as ``response.break_loop =
+        value``; with an attribute name not known, as a change not read."""
+        if type(call.func) is not cst.Name or call.func.value != "setattr" or not env.responses:
+            return
+        args = [a for a in call.args if a.keyword is None and not a.star]
+        if len(args) != 3 or len(call.args) != 3:
+            return
+        ok, attribute = literal_value(args[1].value, self.module)
+        if ok and attribute != "break_loop":
+            return
+        self._set_break_loop(args[0].value, args[2].value if ok else None, env)
+
     # -- booleans a name or a parameter is bound to ---------------------------
 
     def _bools(self, node: cst.BaseExpression, env: Env | None) -> frozenset[bool] | None:

@@ -115,6 +115,8 @@ class StatementWalk:
                 self._hold_result(small.target, small.value, env)
         elif type(small) is cst.AugAssign:
             self._expr(small.value, env)
+            if type(small.target) is cst.Attribute and small.target.attr.value == "break_loop":
+                self._set_break_loop(small.target.value, None, env)  # ``r.break_loop |= x``
             if type(small.target) is cst.Name:
                 env.keys.pop(small.target.value, None)
                 env.results.pop(small.target.value, None)
@@ -192,12 +194,8 @@ class StatementWalk:
             elif not (type(value) is cst.Name and value.value == name):
                 env.responses.pop(name, None)
         elif type(target) is cst.Attribute:
-            if (
-                target.attr.value == "break_loop"
-                and type(target.value) is cst.Name
-                and target.value.value in env.responses
-            ):
-                env.responses[target.value.value] = self._break_loop_value(value, env)
+            if target.attr.value == "break_loop":
+                self._set_break_loop(target.value, value, env)
             self._expr(target.value, env)
         elif type(target) is cst.Subscript:
             self._expr(target.value, env)
@@ -406,6 +404,7 @@ class StatementWalk:
             if kind in LEAVES:
                 continue
             if kind is cst.Call:
+                self._setattr_break_loop(current, env)
                 self._call(current, env)
                 self._wholesale_call(current, env)
             elif (
