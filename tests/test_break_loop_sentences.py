@@ -72,6 +72,16 @@ def test_the_canonical_sentence_is_still_rewritten(make_repo, run_cli) -> None:
         ("always `true` (it does not matter)", (["true"], False)),
         ("`false`, no matter what", (None, False)),
         ("it doesn't end the loop (`false`)", (None, False)),
+        ("`false` unless the text starts with `FINAL:`", (None, False)),
+        ("usually `false`", (None, False)),
+        ("always `false` except for `FINAL:` text (`true`)", (["false", "true"], False)),
+        (
+            "ends the loop (`true`) only for `FINAL:` text, otherwise `false`",
+            (["false", "true"], False),
+        ),
+        ("always `false` (`true` for a `FINAL:` answer)", (["false", "true"], False)),
+        ("always `false` (never `true`)", (None, False)),
+        ("`true` when `final` is set, else `false`", (["true", "false"], False)),
     ],
 )
 def test_read_break_loop(sentence: str, read: tuple[list[str] | None, bool]) -> None:
@@ -109,4 +119,37 @@ def test_a_response_is_named_once_in_the_finding(make_repo, run_cli) -> None:
     assert [line for line in output.splitlines() if "DOX" in line] == [
         f"{DOX}:{NUMBER}:1: DOX120 `break_loop` of `WaitTool` is documented wrongly; "
         "the code returns `true` or `false` (Responses at tools/wait.py:10) [*]"
+    ]
+
+
+#: sentences that qualify their value, or name both: the code returning
+#: both values (``STOP_PY``) is what each states, or nothing to compare
+QUALIFIED = [
+    "`false` unless the text starts with `FINAL:`.",
+    "always `false` except for `FINAL:` text (`true`).",
+    "ends the loop (`true`) only for `FINAL:` text, otherwise `false`.",
+    "usually `false`; `true` ends the turn for a long wait.",
+    "`true` if the wait is over a minute.",
+    "always `false` (`true` after a long wait).",
+]
+
+
+@pytest.mark.parametrize("sentence", QUALIFIED)
+def test_a_qualified_value_is_no_finding_against_both(sentence: str, make_repo, run_cli) -> None:
+    text = WAIT_DOX.replace(LINE, f"- `break_loop` of `WaitTool`: {sentence}\n")
+    root = make_repo({**clean_files(), "tools/wait.py": STOP_PY, DOX: text})
+    output = run_cli(root, "check", "--no-cache").output
+    assert [line for line in output.splitlines() if "DOX" in line] == []
+    run_cli(root, "check", "--no-cache", "--fix")
+    assert (root / DOX).read_text(encoding="utf-8") == text
+
+
+@pytest.mark.parametrize("sentence", ["always `false`.", "always `false` (the agent goes on)."])
+def test_one_value_unqualified_is_a_finding_against_both(sentence: str, make_repo, run_cli) -> None:
+    text = WAIT_DOX.replace(LINE, f"- `break_loop` of `WaitTool`: {sentence}\n")
+    root = make_repo({**clean_files(), "tools/wait.py": STOP_PY, DOX: text})
+    output = run_cli(root, "check", "--no-cache").output
+    assert [line.removesuffix(" [*]") for line in output.splitlines() if "DOX" in line] == [
+        f"{DOX}:{NUMBER}:1: DOX120 `break_loop` of `WaitTool` is documented wrongly; "
+        "the code returns `true` or `false` (Responses at tools/wait.py:10)"
     ]

@@ -5,13 +5,23 @@ from __future__ import annotations
 
 import re
 
-from doxtool.companions.factlines import code, is_none, listed_spans, outside_parentheses
+from doxtool.companions.factlines import code, is_none, listed_spans, outside_parentheses, spans
 
 #: words that turn a value around (``never `true```, ``not `false```)
 _NEGATION = re.compile(r"\b(?:never|not|no|nor|neither|without)\b|n't\b", re.IGNORECASE)
 
 
 _NEVER = re.compile(r"never `(true|false)`", re.IGNORECASE)
+
+#: words that make a value hold on some calls only (`` `false` unless ...``,
+#: ``always `false` except ...``, ``usually `false` ``): the sentence
+#: states the other value too, or nothing doxtool can compare
+_QUALIFIER = re.compile(
+    r"\b(?:unless|except(?:ing)?|only|otherwise|else|when|whenever|if|until|while"
+    r"|after|before|but|usually|normally|typically|mostly|generally|often|sometimes"
+    r"|depend(?:s|ing)?|whether|conditionally|succeeds?|success|fails?|failure|errors?)\b",
+    re.IGNORECASE,
+)
 
 
 def read_break_loop(sentence: str) -> tuple[list[str] | None, bool]:
@@ -26,6 +36,13 @@ def read_break_loop(sentence: str) -> tuple[list[str] | None, bool]:
     on the flag``). Spans in parentheses, and spans that are not a boolean
     (`` `true` when the answer starts with `FINAL:` ``), are a person's
     words, not values.
+
+    A sentence that qualifies its value (``unless``, ``except``, ``only``,
+    ``otherwise``, ``when``, ``usually`` ...) or names both booleans
+    (in parentheses too: ``always `false` except for `FINAL:` text
+    (`true`)``) states both values when it names both, and nothing doxtool
+    can compare when it names one (`` `false` unless the text starts with
+    `FINAL:` ``).
     """
     if is_none(sentence):
         return [], True
@@ -38,6 +55,16 @@ def read_break_loop(sentence: str) -> tuple[list[str] | None, bool]:
     values = [span.text for span in listed_spans(sentence) if span.text.casefold() in _BOOLEANS]
     if not values or _NEGATION.search("".join(outside)):
         return None, False
+    # the words and booleans in parentheses too (``always `false` except
+    # for `FINAL:` text (`true`)``)
+    words = " ".join(span.text for span in spans(sentence) if not span.code)
+    named = {span.text.casefold() for span in spans(sentence) if span.code} & _BOOLEANS
+    if len(named) == 2 or _QUALIFIER.search(words):
+        # a value qualified (``unless``, ``only``, ``otherwise``), or both named
+        if len(named) < 2 or _NEGATION.search(words):
+            return None, False
+        values = [*dict.fromkeys(values)]
+        values += [v for v in ("true", "false") if v not in {x.casefold() for x in values}]
     written = sentence.strip(" \t")
     canonical = written == " or ".join(code(value) for value in values) or (
         len(values) == 1 and written == f"always {code(values[0])}"

@@ -384,23 +384,23 @@ behaves; the companion must say so.
 **Example.** The line says always `false`, but `execute` now returns
 `Response(..., break_loop=True)` at line 31.
 
-**Precision.** A `Response` returned through a helper of another module of
-the repository (`return final(text)`, `return self.finish(...)` of a base
-elsewhere) counts. A name bound once to `True` or `False` (in the function,
-or at module level and never rebound), a function's name bound only to them
-in branches after at most one binding before them, a parameter every call of a helper of
-the module binds to one (the literal passed, or its default) and
-`a if c else b` of such are those values. A value doxtool cannot evaluate
-(`break_loop=self.done`, `self.is_final()`) or a result it cannot follow (a
-library's result, a helper it cannot find, a handler taken from a dispatch
-table, another tool's `execute`) leaves the line unknown: none is asked for
-or generated, the line a person wrote is kept, and only one that leaves out
-a boolean the code is seen to return is reported, with no fix. A line
-whose sentence holds a person's words (`` `true` when `final` is set ``, the
-value in bold, a parenthetical after it) is compared but never rewritten; `` never `true` ``
-is `false`, and a line whose words may turn its value around
-(`` not always `true` ``, `` never ends the loop (`false`) ``) is not
-compared.
+**Precision.** A `Response` returned through a helper of another module of the repository
+(`return final(text)`, `return self.finish(...)` of a base elsewhere) counts. A name bound
+once to `True` or `False` (in the function, or at module level and never rebound), a
+function's name bound only to them in branches after at most one binding before them, a
+parameter every call of a helper of the module binds to one (the literal passed, or its
+default) and `a if c else b` of such are those values. A value doxtool cannot evaluate
+(`break_loop=self.done`, `self.is_final()`) or a result it cannot follow (a library's
+result, a helper it cannot find, a handler taken from a dispatch table, another tool's
+`execute`) leaves the line unknown: none is asked for or generated, the line a person wrote
+is kept, and only one that leaves out a boolean the code is seen to return is reported, with
+no fix. A line whose sentence holds a person's words (`` `true` when `final` is set ``, the
+value in bold, a parenthetical after it) is compared but never rewritten; `` never
+`true` `` is `false`, and a line whose words may turn its value around (`` not always
+`true` ``, `` never ends the loop (`false`) ``) is not compared. A sentence that qualifies
+its value (`unless`, `except`, `only`, `otherwise`, `when` ...) or names both booleans
+states both (`` always `false` except for `FINAL:` text (`true`) ``); one naming a single
+value (`` `false` unless the text starts with `FINAL:` ``) is not compared.
 """
     valid = valid_examples()
     invalid = [
