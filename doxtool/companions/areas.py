@@ -10,7 +10,8 @@ area of its own (``network (HTTP GET with retries)``, ``network calls via
 doxtool knows (``HTTP requests``, ``in-memory context removal``) is read by
 its words only: the line then is not one a fix may rebuild, as it may say
 an area in other words. Every area named anywhere in a piece counts as
-stated, so no fix writes a second spelling.
+stated (``filesystem writes and deletion`` names both), so no fix writes a
+second spelling; a list with an HTML comment inside is not rebuilt.
 """
 
 from __future__ import annotations
@@ -50,11 +51,13 @@ def _spelling() -> re.Pattern[str]:
 
 def area_list(text: str) -> tuple[str, str, bool]:
     """Split ``text`` where the list of areas ends: at the first ``;``, or
-    ``.`` followed by a space or the end, outside parentheses and code
-    spans -> (list, prose after, found). The prose keeps a ``;``."""
+    ``.`` followed by a space, an HTML comment or the end, outside
+    parentheses and code spans -> (list, prose after, found). The prose
+    keeps a ``;``."""
     for at, char in outside_parentheses(text):
         if char == ";" or char == ".":
-            if char == "." and at + 1 < len(text) and not text[at + 1].isspace():
+            following = text[at + 1 :]
+            if char == "." and following[:1].strip() and not following.startswith("<!--"):
                 continue  # ``e.g``, ``v1.2``: inside a word
             skip = 1 if char == "." else 0
             return text[:at], text[at + skip :], True
@@ -162,13 +165,31 @@ def nested_area_end(lines: list[str], start: int, stops: set[int]) -> int:
     return end
 
 
+#: what joins a further word to an area whose first word it shares
+#: (``filesystem writes and deletion``, ``filesystem reads, writes or deletes``)
+_JOINED = re.compile(r"(?:\s*,\s*(?:(?:and|or)\s+)?|\s+(?:and|or|&)\s+)([\w-]+)", re.IGNORECASE)
+
+
 def mentioned_areas(text: str) -> frozenset[str]:
-    """The canonical areas ``text`` names anywhere."""
-    return frozenset(
-        found
-        for match in _spelling().finditer(text.replace("`", " "))
-        if (found := canonical_area(match.group(0))) is not None
-    )
+    """The canonical areas ``text`` names anywhere: a conjunction after an
+    area names the areas its words make with the area's first word too
+    (``filesystem writes and deletion`` names filesystem deletion)."""
+    plain = text.replace("`", " ")
+    found: set[str] = set()
+    for match in _spelling().finditer(plain):
+        area = canonical_area(match.group(0))
+        if area is None:
+            continue
+        found.add(area)
+        head = match.group(0).split()[0]
+        at = match.end()
+        while (joined := _JOINED.match(plain, at)) is not None:
+            other = canonical_area(f"{head} {joined.group(1)}")
+            if other is None:
+                break
+            found.add(other)
+            at = joined.end()
+    return frozenset(found)
 
 
 def rebuildable(region: str, pieces: list[AreaPiece]) -> bool:
@@ -178,6 +199,8 @@ def rebuildable(region: str, pieces: list[AreaPiece]) -> bool:
     parts = [region[start:end].strip(" \t") for start, end in _comma_parts(region)]
     if not all(parts) or region.strip(" \t") != ", ".join(parts):
         return False
+    if "<!--" in region:
+        return False  # an HTML comment in the list: where an area goes is not known
     nones = [part for part in parts if part.split(None, 1)[0].strip("`").casefold() == "none"]
     if any(part.strip("`").casefold() != "none" for part in nones):
         return False  # ``none else``: a person's words

@@ -145,8 +145,11 @@ class LineJudge(BaseJudge):
             return []
         documented = [i.text for i in line.items]
         if kind == "side-effects":
-            # an area named in a note counts too (``network and filesystem writes``)
+            # an area named in a note counts too (``network and filesystem
+            # writes``), and one a comma joins to another's first word
+            # (``filesystem reads, writes and deletion``)
             documented = [f"{i.text} {i.after}" for i in line.items]
+            documented.append(line.content[line.head : line.tail])
         missing = []
         for position, item in enumerate(expected.values):
             if _covered(kind, item, documented, self.code):
