@@ -48,6 +48,7 @@ from doxtool.python.controlflow import (
 )
 from doxtool.python.conversions import Conversions
 from doxtool.python.cstnodes import dotted_name, suite_body
+from doxtool.python.decorators import unfollowed
 from doxtool.python.fallbacks import Fallbacks
 from doxtool.python.lookups import Lookups
 from doxtool.python.matchwalk import MatchWalk
@@ -149,6 +150,8 @@ class ToolScan(
         self.caught_repairable = False
         #: a raise of an exception whose class is not known (``raise make()``)
         self.unknown_raise = False
+        #: a function whose result ``execute`` returns has a decorator not followed
+        self.outcomes_unknown = False
         self.helpers: dict[str, None] = {}
         self.side_effects: set[str] = set()
         self.effects_unknown = False
@@ -289,6 +292,8 @@ class ToolScan(
         tool.raises = unique(self.raises, lambda r: (r.line, r.column, r.exception))
         if (self.caught_repairable or self.unknown_raise) and REPAIRABLE not in tool.unknown:
             tool.unknown = [*tool.unknown, REPAIRABLE]
+        if self.outcomes_unknown and BREAK_LOOP not in tool.unknown:
+            tool.unknown = [*tool.unknown, BREAK_LOOP]
         tool.helpers = [h for h in self.helpers if self._is_helper(h)]
         tool.imports = list(self.scan.facts.imports)
         tool.intervention = self.intervention
@@ -374,6 +379,11 @@ class ToolScan(
             for name in raised:
                 self._arm_need(name, "raises", env)
             env.arm_straight = False
+        if unfollowed(fn.node, lambda dotted: self.scan._resolve(dotted, env.names)):
+            # what the decorator's wrapper returns, raises or does is not read
+            self.effects_unknown = True
+            self.outcomes_unknown |= collect
+            self.unknown_raise |= collect or self.from_execute
         body = suite_body(fn.node.body)
         env.top_body = body
         self._stmts(body, env)
