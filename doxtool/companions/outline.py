@@ -167,6 +167,8 @@ def _outline(text: str, lines: list[str]) -> _Outline:
     heading_lines: set[int] = set()
     code_blocks: list[CodeBlock] = []
     open_fence: int | None = None
+    open_html: int | None = None
+    html_kind = ""
     for index, token in enumerate(tokens):
         if token.map is None:
             continue
@@ -190,13 +192,39 @@ def _outline(text: str, lines: list[str]) -> _Outline:
             # be hidden too
             closed, joins = _html_closed(token.content, line_content(lines[end - 1]))
             code_blocks.append(CodeBlock(start, end, closed, joins))
+            if open_html is None and _swallows_the_rest(lines, start, end, closed, joins):
+                open_html = start
+                html_kind = (
+                    "HTML comment"
+                    if token.content.lstrip(" \t").startswith("<!--")
+                    else "HTML block"
+                )
     outline = _Outline(headings, heading_lines, code_blocks)
     if cut is not None:
         outline.problem = NESTED_TOO_DEEPLY
         outline.problem_line = cut + 1
     elif open_fence is not None:
         _unclosed(outline, open_fence)
+    elif open_html is not None:
+        outline.problem = (
+            f"the {html_kind} opened at line {open_html + 1} is never closed, so every "
+            "line after it is hidden; close it"
+        )
+        outline.problem_line = open_html + 1
     return outline
+
+
+def _swallows_the_rest(lines: list[str], start: int, end: int, closed: bool, joins: bool) -> bool:
+    """Whether the HTML block on line indexes ``start``..``end`` hides the
+    rest of the document: one that runs to the end without its end marker
+    (``<!--`` with no ``-->``), or one ending only at a blank line (``<div>``,
+    ``<details>``) that runs to the end and takes in a line that outside it
+    would be a heading."""
+    if not _to_the_end(lines, end):
+        return False
+    if not joins:
+        return not closed
+    return any(_HEADING_LIKE.match(line_content(line)) for line in lines[start + 1 : end])
 
 
 def _to_the_end(lines: list[str], end: int) -> bool:
@@ -217,6 +245,8 @@ def _unclosed(outline: _Outline, start: int) -> _Outline:
     outline.problem_line = start + 1
     return outline
 
+
+_HEADING_LIKE = LazyPattern(r" {0,3}#{1,6}(?:[ \t]|$)")
 
 # CommonMark HTML blocks of kinds 1 to 5 run until their end marker, across
 # blank lines, or to the end of the document when it never comes
