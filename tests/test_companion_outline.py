@@ -81,6 +81,7 @@ def test_a_plain_document_is_read_without_markdown_it() -> None:
         (0, 1, "wait.py DOX"),
         (2, 2, "Purpose"),
         (10, 2, "Work Guidance"),
+        (15, 3, "Deeper"),
     ]
     assert outline.heading_lines == {0, 2, 10, 15}
     assert [(b.start, b.end, b.closed) for b in outline.code_blocks] == [

@@ -33,6 +33,9 @@ class Section:
     line: int
     start: int
     end: int
+    #: the heading's level; another than 2 for a section a person wrote as
+    #: ``### Work Guidance`` (0: as a bold line alone, ``**Work Guidance**``)
+    level: int = 2
 
 
 @dataclass

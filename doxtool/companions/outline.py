@@ -13,6 +13,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from doxtool.companions.factlines import SECTION_ALIASES, SECTIONS
+from doxtool.companions.headings import normalize_title
 from doxtool.companions.model import CodeBlock, Section
 from doxtool.core.edits import line_content
 from doxtool.core.mdlimits import NESTED_TOO_DEEPLY, parse_checked
@@ -41,7 +43,8 @@ _FALLBACK_HEADING = LazyPattern(r" {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \
 class _Outline:
     """The headings and code blocks of a companion."""
 
-    #: (line index, level, title) of top-level ATX ``#`` and ``##`` headings
+    #: (line index, level, title) of top-level headings (``#`` to ``######``,
+    #: setext), and of bold lines standing alone as a paragraph (level 0)
     headings: list[tuple[int, int, str]]
     #: every line that belongs to a heading, at any nesting
     heading_lines: set[int]
@@ -71,6 +74,8 @@ def _fence_closed(lines: list[str], start: int, end: int, markup: str) -> bool:
 # :func:`_plain_outline` give up, and markdown-it reads the document instead;
 # tests hold the two to the same answer.
 
+#: a line that is all bold text (``**Work Guidance**``): a pseudo-heading
+_BOLD_LINE = LazyPattern(r"[ \t]*(\*\*|__)(?![ \t])((?:(?!\1).)+?)(?<![ \t])\1[ \t]*:?[ \t]*")
 _ATX = LazyPattern(r"(#{1,6})(?:[ \t]|$)")
 _FENCE_OPEN = LazyPattern(r"(`{3,}|~{3,})(.*)")
 _BULLET = LazyPattern(r"[-*] +")
@@ -121,8 +126,7 @@ def _plain_outline(lines: list[str]) -> _Outline | None:
                 if closing > level and content[closing - 1] in " \t":
                     end = closing
                 heading_lines.add(index)
-                if level <= 2:
-                    headings.append((index, level, content[level:end].strip()))
+                headings.append((index, level, content[level:end].strip()))
                 paragraph = False
                 continue
         if indent == 0 and content.startswith(("```", "~~~")):
@@ -133,6 +137,8 @@ def _plain_outline(lines: list[str]) -> _Outline | None:
             paragraph = False
             continue
         if indent > _MAX_PLAIN_INDENT or (indent >= 4 and not paragraph):
+            return None
+        if _BOLD_LINE.fullmatch(content):  # a pseudo-heading: the parser tells
             return None
         body = stripped
         bullet = _BULLET.match(body)
@@ -177,10 +183,15 @@ def _outline(text: str, lines: list[str]) -> _Outline:
             heading_lines.update(range(start, max(end, start + 1)))
             # only top-level headings structure the file (ATX ``#``/``##`` or
             # setext ``===``/``---`` underlines; not headings inside lists or quotes)
-            if token.level == 0 and token.tag in ("h1", "h2"):
+            if token.level == 0:
                 inline = tokens[index + 1] if index + 1 < len(tokens) else None
                 title = inline.content if inline is not None and inline.type == "inline" else ""
                 headings.append((start, int(token.tag[1]), title.strip()))
+        elif token.type == "paragraph_open" and token.level == 0 and end == start + 1:
+            inline = tokens[index + 1] if index + 1 < len(tokens) else None
+            bold = _BOLD_LINE.fullmatch(inline.content) if inline is not None else None
+            if bold is not None and inline is not None and inline.type == "inline":
+                headings.append((start, 0, bold.group(2).strip()))
         elif token.type in ("fence", "code_block") and start < end:
             closed = token.type == "code_block" or _fence_closed(lines, start, end, token.markup)
             code_blocks.append(CodeBlock(start, end, closed))
@@ -290,10 +301,35 @@ def _fallback_outline(lines: list[str]) -> _Outline:
 
 
 def _sections(headings: list[tuple[int, int, str]], count: int) -> list[Section]:
+    """The ``##`` sections, and the sections a person wrote at another level:
+    a heading of another level, or a bold line alone (level 0), whose words
+    name a companion section no ``##`` heading names (the first such one).
+    A section runs to the next ``#`` or ``##`` heading or such a section."""
+    title = next((index for index, level, _ in headings if level == 1), None)
+    named = {_section_name(words) for _, level, words in headings if level == 2}
+    bounds: list[tuple[int, int, str, bool]] = []  # (index, level, words, a section)
+    for index, level, words in headings:
+        name = _section_name(words) if level != 2 and index != title else None
+        if name is not None and name not in named:
+            named.add(name)
+            bounds.append((index, level, words, True))
+        elif level in (1, 2):
+            bounds.append((index, level, words, level == 2))
     sections = []
-    for position, (index, level, title) in enumerate(headings):
-        if level != 2:
-            continue
-        end = headings[position + 1][0] if position + 1 < len(headings) else count
-        sections.append(Section(title=title, line=index + 1, start=index, end=end))
+    for position, (index, level, words, section) in enumerate(bounds):
+        if section:
+            end = bounds[position + 1][0] if position + 1 < len(bounds) else count
+            sections.append(Section(words, index + 1, index, end, level))
     return sections
+
+
+def _section_name(words: str) -> str | None:
+    """The section ``words`` name (``Local Contracts``: Runtime Contracts), if any."""
+    return _SECTION_NAMES.get(normalize_title(words))
+
+
+_SECTION_NAMES = {
+    normalize_title(name): title
+    for title in SECTIONS
+    for name in (title, *SECTION_ALIASES.get(title, ()))
+}

@@ -157,6 +157,11 @@ Runtime Contracts section.
 **Why it matters.** Readers and tools find a module's contract by section; a
 missing section means that part of the contract was never written down.
 
+A section written at another heading level (`### Verification`) or as a
+bold line standing alone (`**Verification**`), where no `##` heading names
+it, is that section: its fact lines are read as in it, and it is reported
+as written so; the fix makes its line a `##` heading in place.
+
 **Example.** A companion without `## Verification`. The fix inserts the
 heading (and the fact lines it should hold) in its canonical place.
 """
@@ -165,11 +170,20 @@ heading (and the fact lines it should hold) in its canonical place.
         Example(
             with_dox("## Work Guidance\n- Keep waits short.\n\n", ""),
             [Expect(DOX, None, "`## Work Guidance`")],
-        )
+        ),
+        Example(
+            with_dox("## Work Guidance", "### Work Guidance"),
+            [Expect(DOX, None, "written as `### Work Guidance`")],
+        ),
+        Example(
+            with_dox("## Work Guidance", "**Work Guidance**"),
+            [Expect(DOX, None, "written as `**Work Guidance**`")],
+        ),
     ]
 
     def check(self, ctx: Context) -> Iterator[Finding]:
         for doc in documented(ctx):
+            yield from self._other_levels(ctx, doc)
             present = {ctx.convention.section(s.title) for s in doc.companion.sections}
             expected = ctx.expected(doc.module)
             for spec in ctx.convention.sections:
@@ -196,6 +210,27 @@ heading (and the fact lines it should hold) in its canonical place.
                     subject=f"{doc.path}:section:{title}",
                     fix=Fix(f"add section {title}", [edit]),
                 )
+
+    def _other_levels(self, ctx: Context, doc: Documented) -> Iterator[Finding]:
+        """A section written at another heading level (``### Work Guidance``)
+        or as a bold line alone (``**Work Guidance**``): it is that section,
+        and the fix makes its line a ``##`` heading in place."""
+        for section in doc.companion.sections:
+            spec = ctx.convention.section(section.title)
+            if section.level == 2 or spec is None:
+                continue
+            written = line_content(doc.companion.lines[section.start]).strip(" \t")
+            heading = f"## {section.title}"
+            yield self.finding(
+                f"section `## {spec.title}` is written as `{written}`; make it `{heading}`",
+                doc.path,
+                section.line,
+                subject=f"{doc.path}:section-level:{spec.title}",
+                fix=Fix(
+                    f"make {spec.title} a `##` heading",
+                    [Edit(doc.path, section.start, section.start + 1, [heading])],
+                ),
+            )
 
 
 class DuplicatedSection(Rule):
