@@ -323,13 +323,15 @@ class WrittenLink:
     target: tuple[int, int]
     #: the repository path the link names, as :class:`Link` holds it
     local: str | None
+    #: the whole link, from its ``[`` to its ``)``
+    span: tuple[int, int] = (0, 0)
 
 
 def written_links(line: str) -> list[WrittenLink]:
     """The inline links of ``line`` (none inside code spans or comments)."""
     visible = re.sub(r"<!--.*?-->", lambda m: " " * len(m.group(0)), _blank_code_spans(line))
     return [
-        WrittenLink(match.span(1), match.span(2), _local_target(match.group(2)))
+        WrittenLink(match.span(1), match.span(2), _local_target(match.group(2)), match.span())
         for match in _LINK.finditer(visible)
     ]
 
@@ -395,6 +397,20 @@ def _child_index(doc: AgentsDoc, lines: list[str], prose: list[int]) -> ChildInd
 
 def _names_agents(target: str) -> bool:
     return target.rstrip("/").rsplit("/", 1)[-1] == "AGENTS.md"
+
+
+def reference_links(line: str, definitions: dict[str, str]) -> list[tuple[int, int, str]]:
+    """(start, end, text) of the reference links of ``line`` (``[text][label]``,
+    ``[label][]``, ``[label]``) whose label ``definitions`` defines; none
+    inside code spans, comments or inline links."""
+    visible = re.sub(r"<!--.*?-->", lambda m: " " * len(m.group(0)), _blank_code_spans(line))
+    visible = _LINK.sub(lambda m: " " * len(m.group(0)), visible)
+    found = []
+    for match in _REFERENCE.finditer(visible):
+        label = match.group(2) or match.group(1)
+        if label.strip() and _label(label) in definitions:
+            found.append((match.start(), match.end(), line[match.start(1) : match.end(1)]))
+    return found
 
 
 def _label(text: str) -> str:

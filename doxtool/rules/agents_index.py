@@ -17,6 +17,7 @@ from doxtool.agents.document import (
     IndexRow,
     Link,
 )
+from doxtool.agents.rebase import rebased
 from doxtool.agents.tree import AGENTS, AgentsTree, directory_of, resolve_link
 from doxtool.core.edits import Edit
 from doxtool.core.findings import Finding, Fix
@@ -71,7 +72,9 @@ def _row(tree: AgentsTree, source: str, child: str) -> str | None:
     target = encoded if _PLAIN_PATH.fullmatch(encoded) else f"<{encoded}>"
     text = _cell(rel.replace("[", "\\[").replace("]", "\\]"))
     doc = tree.docs.get(child)
-    scope = _cell(doc.purpose) if doc is not None else ""
+    # the child's links, written relative to its directory, made to point
+    # from the index's
+    scope = _cell(rebased(doc.purpose, child, source, doc.definitions)) if doc is not None else ""
     return f"| [{text}]({target}) | {scope} |"
 
 
