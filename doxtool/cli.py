@@ -29,7 +29,7 @@ from doxtool.formats import (
 )
 from doxtool.formats.escape import json_text, printable
 from doxtool.rules import ALL_RULES, rule_by_code
-from doxtool.rules.engine import unified_diff
+from doxtool.rules.unidiff import unified_diff
 from doxtool.run.pool import MAX_JOBS
 from doxtool.run.progress import ProgressBar
 from doxtool.run.timings import cache_counts, verbose_lines

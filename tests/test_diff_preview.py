@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from doxtool.rules.engine import FileChange, unified_diff
+from doxtool.rules.engine import FileChange
 from doxtool.rules.examples import WAIT_DOX, WAIT_PY, with_files
+from doxtool.rules.unidiff import unified_diff
 
 DOX = "tools/wait.py.dox.md"
 

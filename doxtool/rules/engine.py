@@ -423,19 +423,6 @@ def write_changes(root: Path, changes: list[FileChange]) -> tuple[list[str], lis
     return written, errors, changed
 
 
-def unified_diff(changes: list[FileChange]) -> str:
-    import difflib
-
-    out: list[str] = []
-    for change in changes:
-        old = (change.old or "").splitlines(keepends=True)
-        new = change.new.splitlines(keepends=True)
-        fromfile = f"a/{change.path}" if change.old is not None else "/dev/null"
-        for line in difflib.unified_diff(old, new, fromfile, f"b/{change.path}"):
-            out.append(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n")
-    return "".join(out)
-
-
 def incremental_findings(
     session: incremental.Session, rules: list[Any], jobs: int | None, progress: Any = None
 ) -> list[Finding] | None:
