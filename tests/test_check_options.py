@@ -59,6 +59,21 @@ def test_per_file_ignores(make_repo, run_cli) -> None:
     assert "tools/other.py:1:1: DOX001" in result.output
 
 
+def test_per_file_ignores_take_a_companions_module_path_too(make_repo, run_cli) -> None:
+    # DOX111 is on `tools/wait.py.dox.md`: the module's pattern covers it,
+    # and the companion's own path still does
+    root = _drifted(make_repo)
+    for pattern in ("tools/wai*.py", "tools/wait.py.dox.md", "tools/*.md"):
+        (root / "pyproject.toml").write_text(
+            f'[tool.doxtool]\nper-file-ignores = {{ "{pattern}" = ["DOX1"] }}\n'
+        )
+        assert _codes(run_cli(root, "check", "--no-cache").output) == {"DOX001", "PRM001"}
+    (root / "pyproject.toml").write_text(
+        '[tool.doxtool]\nper-file-ignores = { "tools/other.py" = ["DOX1"] }\n'
+    )
+    assert "DOX111" in _codes(run_cli(root, "check", "--no-cache").output)
+
+
 def test_exit_codes(make_repo, run_cli) -> None:
     root = _drifted(make_repo)
     assert run_cli(root, "check").exit_code == 1

@@ -235,12 +235,21 @@ def _malformed(rule: Rule, index: SuppressionIndex, files: list[str]) -> Iterato
 
 
 def _per_file_ignores(findings: list[Finding], table: dict[str, list[str]]) -> list[Finding]:
+    """``findings`` less those ``per-file-ignores`` drops. A companion's are
+    matched against its module's path too (``tools/wait.py`` for
+    ``tools/wait.py.dox.md``): the module's pattern covers its companion."""
     if not table:
         return findings
     out = []
     for finding in findings:
+        paths = [finding.path]
+        if finding.path.endswith(".py" + COMPANION_SUFFIX):
+            paths.append(finding.path.removesuffix(COMPANION_SUFFIX))
         codes = [
-            c for pattern, cs in table.items() if fnmatch.fnmatch(finding.path, pattern) for c in cs
+            c
+            for pattern, cs in table.items()
+            if any(fnmatch.fnmatch(path, pattern) for path in paths)
+            for c in cs
         ]
         if not _matches(finding.code, codes):
             out.append(finding)
