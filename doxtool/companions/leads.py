@@ -247,8 +247,12 @@ def _nested_code_item(content: str) -> tuple[str, str] | None:
 
 
 _BOLD_NAME = LazyPattern(r"\*\*(?P<name>[^\W\d]\w*)\*\*")
-# ``**`until`**`` and ``(`until`)``: a name in backticks set in bold or in parentheses
-_DRESSED_CODE = LazyPattern(r"(?:\*\*`(?P<bold>[^`]+)`\*\*|\(`(?P<paren>[^`]+)`\))")
+# ``**`until`**``, ``[`until`](#until)`` and ``(`until`)``: a name in backticks
+# set in bold, as a link's text or in parentheses
+_DRESSED_CODE = LazyPattern(
+    r"(?:\*\*`(?P<bold>[^`]+)`\*\*|\(`(?P<paren>[^`]+)`\)"
+    r"|\[`(?P<linked>[^`]+)`\]\((?:[^()\s]|\([^()\s]*\))*(?:[ \t]+\"[^\"]*\")?\))"
+)
 _DASH = LazyPattern(r"[ \t]*(?:[\u2014\u2013]|--?)[ \t]")
 # what stands between the names of an item naming several (`` `a`, `b` and `c` ``)
 _NAME_SEPARATOR = LazyPattern(r"[ \t]*,[ \t]*(?:(?:and|or)[ \t]+)?|[ \t]+(?:and|or)[ \t]+", re.I)
@@ -309,7 +313,8 @@ def argument_line(content: str) -> tuple[list[dict[str, Any]], bool] | None:
     The grammar's item is `` - `name`: <facts>. <prose> ``; facts it cannot
     read exactly make it an item known by its name only (``fields_unknown``:
     no fact of it is compared). A person may name the argument in bold
-    (``**name**``, ``**`name`**``) or in parentheses, alone on the line, or
+    (``**name**``, ``**`name`**``), as a link's text (``[`name`](#name)``)
+    or in parentheses, alone on the line, or
     set its description off by a dash or put its facts in parentheses
     (`` `name` (optional string): ... ``): the facts are read when they
     follow the grammar, else the item names the argument only. An item
@@ -339,7 +344,8 @@ def argument_line(content: str) -> tuple[list[dict[str, Any]], bool] | None:
         dressed = _DRESSED_CODE.match(body)
         bold = _BOLD_NAME.match(body)
         if dressed is not None:
-            name, after = dressed.group("bold") or dressed.group("paren"), body[dressed.end() :]
+            name = dressed.group("bold") or dressed.group("linked") or dressed.group("paren")
+            after = body[dressed.end() :]
             if not _IDENTIFIER.fullmatch(name):
                 return None
             if dressed.group("paren") is not None:
