@@ -151,14 +151,21 @@ def call_argument(node: ast.Call, index: int, keyword: str) -> ast.expr | None:
     return None
 
 
-def open_mode(node: ast.Call) -> str | None:
-    """The mode an ``open``-like call gives, ``"r"`` when it gives none; None
-    when it is not a literal (or may sit in a ``*`` argument)."""
-    mode = call_argument(node, 1, "mode")
+def open_mode(
+    node: ast.Call, constant: Callable[[str], str | None] | None = None, index: int = 1
+) -> str | None:
+    """The mode an ``open``-like call gives (its ``index``-th argument or
+    ``mode=``), ``"r"`` when it gives none; None when it is neither a
+    literal nor a name ``constant`` knows the string of (a module constant
+    bound once), or may sit in a ``*`` or ``**`` argument."""
+    mode = call_argument(node, index, "mode")
     if mode is None:
-        return None if any(isinstance(a, ast.Starred) for a in node.args[:2]) else "r"
+        starred = any(isinstance(a, ast.Starred) for a in node.args[: index + 1])
+        return None if starred or any(k.arg is None for k in node.keywords) else "r"
     if isinstance(mode, ast.Constant) and isinstance(mode.value, str):
         return mode.value
+    if isinstance(mode, ast.Name) and constant is not None:
+        return constant(mode.id)
     return None
 
 
@@ -176,6 +183,41 @@ def opener_flag(node: ast.Call, qualified: str) -> str | None:
     if isinstance(flag, ast.Constant) and isinstance(flag.value, str):
         return flag.value
     return None
+
+
+def module_strings(tree: ast.Module) -> dict[str, str]:
+    """The names a module binds once, at its top, to a string literal, that
+    nothing else binds anywhere in it (no other assignment, no ``global``,
+    no loop or parameter of that name)."""
+    found: dict[str, str] = {}
+    for stmt in tree.body:
+        if isinstance(stmt, (ast.Assign, ast.AnnAssign)):
+            targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+            value = stmt.value
+            if (
+                len(targets) == 1
+                and isinstance(targets[0], ast.Name)
+                and isinstance(value, ast.Constant)
+                and isinstance(value.value, str)
+            ):
+                found[targets[0].id] = value.value
+    if not found:
+        return found
+    stores: dict[str, int] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+            stores[node.id] = stores.get(node.id, 0) + 1
+        elif isinstance(node, (ast.Global, ast.Nonlocal)):
+            for name in node.names:
+                stores[name] = 2
+        elif isinstance(node, ast.arg):
+            stores[node.arg] = 2
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            stores[node.name] = 2
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            for alias in node.names:
+                stores[(alias.asname or alias.name).split(".", 1)[0]] = 2
+    return {name: text for name, text in found.items() if stores.get(name, 0) == 1}
 
 
 def opens_file(node: ast.Call, makers: Callable[[ast.expr], list[str] | None]) -> bool:

@@ -309,10 +309,10 @@ def is_mode(text: str) -> bool:
 
 
 def for_open(mode: str | None) -> tuple[str, ...]:
-    """Areas of ``open(path, mode)``; a mode that cannot be read (not a
-    literal) claims a read only: a write is never claimed unseen."""
+    """Areas of ``open(path, mode)``; a mode that cannot be read (None: not
+    a literal) claims none: neither a write nor a read is claimed unseen."""
     if mode is None:
-        return (READ,)
+        return ()
     if _WRITE_MODES & set(mode):
         return (READ, WRITE) if "+" in mode or "r" in mode else (WRITE,)
     return (READ,)

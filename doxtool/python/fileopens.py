@@ -8,6 +8,7 @@ in-memory file object (``io.BytesIO()``) opens no file.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import libcst as cst
 
@@ -23,6 +24,7 @@ class FileOpens:
 
     bound: BoundValues
     module: cst.Module
+    scan: Any
     #: what may have made a value (:class:`~doxtool.python.makers.Makers`)
     _makers: Callable[[cst.BaseExpression, Env], list[str] | None]
 
@@ -82,19 +84,29 @@ class FileOpens:
         modes = self._modes(mode_node, env) or [None]
         return tuple(dict.fromkeys(a for mode in modes for a in effects.for_open(mode)))
 
-    def _modes(self, node: cst.BaseExpression, env: Env, depth: int = 0) -> list[str] | None:
+    def _modes(
+        self, node: cst.BaseExpression, env: Env, depth: int = 0, top: bool = False
+    ) -> list[str] | None:
         """Every string ``node`` may be: a literal, either literal of a
-        conditional (``"rb" if binary else "r"``), or what a name is bound to
-        in the function; None when one of them is not known."""
+        conditional (``"rb" if binary else "r"``), what a name is bound to in
+        the function, or, for a name the function does not bind, the value
+        the module binds it to once (``WRITE_MODE = "w"``); None when one of
+        them is not known. ``top``: ``node`` is a module-level value."""
         if depth > 4:
             return None
         if type(node) is cst.IfExp:
-            body = self._modes(node.body, env, depth + 1)
-            orelse = self._modes(node.orelse, env, depth + 1)
+            body = self._modes(node.body, env, depth + 1, top)
+            orelse = self._modes(node.orelse, env, depth + 1, top)
             return body + orelse if body is not None and orelse is not None else None
         if type(node) is cst.Name:
-            values = self.bound.of(env.func.node, node.value)
-            if values is not None:
-                return all_of(values, lambda value: self._modes(value, env, depth + 1))
+            name = node.value
+            if not top:
+                values = self.bound.of(env.func.node, name)
+                if values is not None:
+                    return all_of(values, lambda value: self._modes(value, env, depth + 1))
+            if top or not self.bound.binds(env.func.node, name):
+                constant = self.scan.constant_node(name)
+                if constant is not None:
+                    return self._modes(constant, env, depth + 1, True)
         ok, value = literal_value(node, self.module)
         return [value] if ok and isinstance(value, str) else None

@@ -419,7 +419,9 @@ class FunctionWalk(KeyReads, KeyValues, MethodGuesses, OutCalls, UndecidedKeyRea
                 self._guess(func.attr, func.value, func.attr, node)
             return
         if dotted == ["open"] and "open" not in self.names:
-            self._effects(effects.for_open(open_mode(node)), "open", node)
+            self._effects(
+                effects.for_open(open_mode(node, self.owner.string_constant)), "open", node
+            )
             return
         holder = ".".join(dotted[:-1])
         if len(dotted) >= 2 and holder in self.instances:
@@ -443,7 +445,9 @@ class FunctionWalk(KeyReads, KeyValues, MethodGuesses, OutCalls, UndecidedKeyRea
         if qualified in effects.OPEN_CALLS:
             if qualified in effects.ARCHIVE_OPENERS and not opens_file(node, self._library_makers):
                 return
-            self._effects(effects.for_open(open_mode(node)), qualified, node)
+            self._effects(
+                effects.for_open(open_mode(node, self.owner.string_constant)), qualified, node
+            )
             return
         if qualified in effects.DATABASES:
             path = call_argument(node, 0, "database")

@@ -134,10 +134,15 @@ class ModuleScan:
                 self._outline_class(stmt)
             elif type(stmt) is cst.FunctionDef:
                 self.functions[stmt.name.value] = Func(stmt, stmt.name.value, None)
-            elif type(stmt) in (cst.If, cst.Try):
-                # ``try: import x except ImportError`` and ``if TYPE_CHECKING`` imports
-                for block in _blocks(stmt):
-                    self._outline_imports_only(block)
+            else:
+                if type(stmt) in (cst.If, cst.Try):
+                    # ``try: import x except ImportError`` and ``if TYPE_CHECKING`` imports
+                    for block in _blocks(stmt):
+                        self._outline_imports_only(block)
+                # a name a block at the top binds (``if X: MODE = "w"``, a
+                # loop's target) is bound there too: no constant
+                for name in _block_bindings(stmt):
+                    self.constant_nodes[name] = None
 
     def _outline_imports_only(self, body: Sequence[cst.BaseStatement]) -> None:
         for stmt in body:
@@ -383,6 +388,41 @@ def _blocks(stmt: cst.BaseCompoundStatement) -> Iterator[Sequence[cst.BaseStatem
     for child in statement_children(stmt):
         if is_kind(child, cst.BaseStatement):
             yield [child]
+
+
+def _block_bindings(stmt: cst.CSTNode) -> Iterator[str]:
+    """The plain names a compound statement at the module's top binds
+    anywhere in it: assignments, loop and ``with``/``except`` targets,
+    imports, definitions."""
+    stack: list[cst.CSTNode] = [stmt]
+    while stack:
+        node = stack.pop()
+        kind = type(node)
+        target: cst.CSTNode | None = None
+        if kind in (cst.AssignTarget, cst.AnnAssign, cst.AugAssign, cst.For, cst.CompFor):
+            target = node.target  # type: ignore[attr-defined]
+        elif kind is cst.AsName:
+            target = node.name  # type: ignore[attr-defined]
+        elif kind in (cst.FunctionDef, cst.ClassDef):
+            yield node.name.value  # type: ignore[attr-defined]
+        elif kind is cst.ImportAlias and node.asname is None:  # type: ignore[attr-defined]
+            dotted = dotted_name(node.name)  # type: ignore[attr-defined]
+            if dotted:
+                yield dotted[0]
+        if target is not None:
+            yield from (n.value for n in _names_in(target))
+        stack.extend(node.children)
+
+
+def _names_in(target: cst.CSTNode) -> Iterator[cst.Name]:
+    """The plain names an assignment target binds (unpacked too)."""
+    if type(target) is cst.Name:
+        yield target
+    elif type(target) in (cst.Tuple, cst.List):
+        for element in target.elements:  # type: ignore[attr-defined]
+            yield from _names_in(element.value)
+    elif type(target) is cst.StarredElement:
+        yield from _names_in(target.value)  # type: ignore[attr-defined]
 
 
 def _mutable(value: cst.BaseExpression) -> bool:

@@ -16,6 +16,7 @@ from collections.abc import Iterable, Sequence
 from doxtool.core.facts import EffectEvidence, ModuleOutline
 from doxtool.core.outline_facts import ImportOutline
 from doxtool.python.astparse import BLOCK_STATEMENTS, CHILD_FIELDS, child_fields
+from doxtool.python.callkinds import module_strings
 from doxtool.python.effects import FLAGGED_OPENERS, OPEN_CALLS, PATH_CLASSES
 from doxtool.python.names import dotted_parts
 from doxtool.python.opaque import opaque
@@ -78,8 +79,12 @@ class _Outliner:
         self._rendered: dict[int, str] = {}
         #: module-level classes and functions: a receiver whose class is known
         self._defined: set[str] = set()
+        self._tree = ast.Module(body=[], type_ignores=[])
+        #: module-level names bound once to a string (read when needed)
+        self._strings: dict[str, str] | None = None
 
     def run(self, tree: ast.Module) -> ModuleOutline:
+        self._tree = tree
         outline = self.outline
         outline.docstring = first_doc_line(ast.get_docstring(tree))
         self._module_block(tree.body, "module")
@@ -349,7 +354,7 @@ class _Outliner:
         qualified = self._qualify(func)
         if qualified is not None:
             if qualified in OPEN_CALLS:
-                for area in open_areas(call, 1):
+                for area in open_areas(call, 1, self._string):
                     yield area, qualified
                 return
             if qualified in FLAGGED_OPENERS:
@@ -368,12 +373,18 @@ class _Outliner:
             return
         method = func.attr
         if (method in PATH_METHODS or method == "open") and self._is_path(func.value):
-            areas = open_areas(call, 0) if method == "open" else PATH_METHODS[method]
+            areas = open_areas(call, 0, self._string) if method == "open" else PATH_METHODS[method]
             for area in areas:
                 yield area, written or method
             return
         for area in DISTINCT_METHODS.get(method, ()):
             yield area, written or method
+
+    def _string(self, name: str) -> str | None:
+        """The string a module-level name is bound once to (read once)."""
+        if self._strings is None:
+            self._strings = module_strings(self._tree)
+        return self._strings.get(name)
 
     def _qualify(self, func: ast.expr) -> str | None:
         """Dotted name a plain ``a.b.c`` chain resolves to through the imports."""

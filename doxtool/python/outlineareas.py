@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import ast
 import re
+from collections.abc import Callable
 
 from doxtool.core.outline_facts import AREAS
 from doxtool.python import effects
-from doxtool.python.callkinds import opener_flag
+from doxtool.python.callkinds import open_mode, opener_flag
 
 # ---------------------------------------------------------------------------
 # side-effect areas, in the order companions write them
@@ -253,25 +254,14 @@ def prefix_areas(qualified: str) -> tuple[str, ...]:
     return ()
 
 
-def open_areas(call: ast.Call, mode_index: int) -> tuple[str, ...]:
+def open_areas(
+    call: ast.Call, mode_index: int, constant: Callable[[str], str | None] | None = None
+) -> tuple[str, ...]:
     """Areas of ``open(path, mode)`` (``mode_index`` 1) or ``path.open(mode)``
-    (0); nothing when the mode is not a literal."""
-    mode: ast.expr | None = None
-    if len(call.args) > mode_index:
-        mode = call.args[mode_index]
-    for keyword in call.keywords:
-        if keyword.arg == "mode":
-            mode = keyword.value
-        elif keyword.arg is None:
-            return ()  # ``**options`` may hold the mode
-    if any(isinstance(arg, ast.Starred) for arg in call.args[: mode_index + 1]):
-        return ()
-    if mode is None:
-        return (READS,)
-    if not (isinstance(mode, ast.Constant) and isinstance(mode.value, str)):
-        return ()
-    text = mode.value
-    if not _MODE.fullmatch(text):
+    (0); nothing when the mode is neither a literal nor a name ``constant``
+    knows the string of (:func:`~doxtool.python.callkinds.open_mode`)."""
+    text = open_mode(call, constant, mode_index)
+    if text is None or not _MODE.fullmatch(text):
         return ()
     if set(text) & set("wax+"):
         return (READS, WRITES) if ("+" in text or "r" in text) else (WRITES,)

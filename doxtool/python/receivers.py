@@ -112,6 +112,15 @@ class BoundValues:
             table = self._tables[key] = _function_values(fn)
         return table.get(name) or None if table is not None else None
 
+    def binds(self, fn: cst.CSTNode, name: str) -> bool:
+        """Whether ``fn`` may bind ``name`` itself (a parameter, an
+        assignment, a loop or ``global``; also when it is too large to search)."""
+        key = id(fn)
+        if key not in self._tables:
+            self._tables[key] = _function_values(fn)
+        table = self._tables[key]
+        return table is None or name in table
+
 
 def made_by(value: cst.BaseExpression) -> list[str] | None:
     """The dotted name of the callable whose result ``value`` is

@@ -8,6 +8,7 @@ from __future__ import annotations
 import ast
 
 from doxtool.python.astheld import HeldObjects, held_objects
+from doxtool.python.callkinds import module_strings
 from doxtool.python.names import resolve_relative
 from doxtool.python.pathkinds import ReturnsPath, module_paths, module_returns_path
 
@@ -28,6 +29,7 @@ class ModuleScope:
         self.classes: dict[str, set[str]] = {}
         self._paths: tuple[frozenset[str], ReturnsPath] | None = None
         self._held: HeldObjects | None = None
+        self._strings: dict[str, str] | None = None
 
     def bind(self, node: ast.Import | ast.ImportFrom, names: dict[str, str]) -> None:
         if isinstance(node, ast.Import):
@@ -69,6 +71,13 @@ class ModuleScope:
                 module_returns_path(self.tree, self.module, resolve, constants),
             )
         return self._paths
+
+    def string_constant(self, name: str) -> str | None:
+        """The string a module-level name is bound once to, when nothing
+        else in the module binds it (:func:`~doxtool.python.callkinds.module_strings`)."""
+        if self._strings is None:
+            self._strings = module_strings(self.tree)
+        return self._strings.get(name)
 
     def held(self) -> HeldObjects:
         """The objects the module's classes keep on ``self`` (read once)."""
