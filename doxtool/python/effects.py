@@ -65,9 +65,11 @@ CALLS: dict[str, tuple[str, ...]] = {
 
 #: every call into these modules counts
 MODULE_PREFIXES: dict[str, tuple[str, ...]] = {
-    "subprocess": (SUBPROCESS,),
     "paramiko": (NETWORK,),
 }
+#: name prefixes of ``os`` function families that run a program
+#: (``os.execvp``, ``os.spawnlp``, ``os.posix_spawnp``)
+_CALL_PREFIXES = ("os.exec", "os.spawn", "os.posix_spawn")
 
 
 def _network(module: str, names: str) -> dict[str, tuple[str, ...]]:
@@ -106,6 +108,43 @@ CALLS.update(
         **_network("imaplib", "IMAP4 IMAP4_SSL"),
         **_network("poplib", "POP3 POP3_SSL"),
         **_network("xmlrpc.client", "ServerProxy"),
+        **_network(
+            "urllib3",
+            "request PoolManager ProxyManager HTTPConnectionPool HTTPSConnectionPool "
+            "connection_from_url",
+        ),
+        # model APIs: each call sends a request to the provider (or a local server)
+        **_network(
+            "litellm",
+            "completion acompletion text_completion atext_completion embedding aembedding "
+            "responses aresponses image_generation aimage_generation transcription "
+            "atranscription speech aspeech rerank arerank moderation amoderation Router",
+        ),
+        **_network(
+            "ollama",
+            "chat generate embed embeddings list show pull push create delete copy ps "
+            "Client AsyncClient",
+        ),
+        **_network("cohere", "Client AsyncClient ClientV2 AsyncClientV2"),
+        **_network("mistralai", "Mistral"),
+        **_network("google.genai", "Client"),
+        **_network("google.generativeai", "GenerativeModel"),
+        **_network("huggingface_hub", "InferenceClient AsyncInferenceClient HfApi"),
+    }
+)
+#: the calls of the standard library that run a program
+CALLS.update(
+    {
+        f"subprocess.{name}": (SUBPROCESS,)
+        for name in [
+            "run",
+            "Popen",
+            "call",
+            "check_call",
+            "check_output",
+            "getoutput",
+            "getstatusoutput",
+        ]
     }
 )
 
@@ -227,6 +266,8 @@ def for_call(qualified: str | None) -> tuple[str, ...]:
     for prefix, areas in MODULE_PREFIXES.items():
         if qualified == prefix or qualified.startswith(prefix + "."):
             return areas
+    if qualified.startswith(_CALL_PREFIXES):
+        return (SUBPROCESS,)
     return ()
 
 

@@ -154,6 +154,15 @@ CALLS.update(
             "run Popen call check_call check_output getoutput getstatusoutput",
         ),
         **_calls_of(
+            NETWORK,
+            "urllib3",
+            "request",
+        ),
+        **{
+            f"ollama.{name}": (NETWORK, MODEL)
+            for name in ["chat", "generate", "embed", "embeddings"]
+        },
+        **_calls_of(
             MODEL,
             "litellm",
             "completion acompletion text_completion atext_completion embedding aembedding "
@@ -163,12 +172,17 @@ CALLS.update(
         ),
     }
 )
+# a litellm call sends a request to the model's provider: a network call too
+CALLS.update({name: (NETWORK, MODEL) for name, areas in CALLS.items() if areas == (MODEL,)})
 
 #: name prefixes of ``os`` function families (``os.execv``, ``os.spawnlp``)
 _CALL_PREFIXES = (("os.exec", SUBPROCESS), ("os.spawn", SUBPROCESS))
 
-#: modules whose import performs the area (the module is there to do it)
-_MODULES: dict[str, str] = {
+#: modules whose import performs the area (the module is there to do it);
+#: ``subprocess`` is not one: its value types, constants and helpers
+#: (``subprocess.PIPE``, ``list2cmdline``) run nothing, its calls that do
+#: show the area
+_MODULES: dict[str, str | tuple[str, ...]] = {
     "requests": NETWORK,
     "httpx": NETWORK,
     "aiohttp": NETWORK,
@@ -182,8 +196,7 @@ _MODULES: dict[str, str] = {
     "imaplib": NETWORK,
     "poplib": NETWORK,
     "ftplib": NETWORK,
-    "subprocess": SUBPROCESS,
-    "litellm": MODEL,
+    "litellm": (NETWORK, MODEL),
 }
 
 #: path methods and attributes that give another path
@@ -243,7 +256,7 @@ def module_areas(module: str) -> tuple[str, ...]:
     """Areas that importing ``module`` (or a submodule of it) performs."""
     for prefix, area in _MODULES.items():
         if module == prefix or module.startswith(prefix + "."):
-            return (area,)
+            return area if isinstance(area, tuple) else (area,)
     return ()
 
 
