@@ -15,25 +15,39 @@ from collections.abc import Iterable, Sequence
 
 from doxtool.core.facts import EffectEvidence, ModuleOutline
 from doxtool.core.outline_facts import ImportOutline
+from doxtool.python import effects
 from doxtool.python.astparse import BLOCK_STATEMENTS, CHILD_FIELDS, child_fields
-from doxtool.python.callkinds import module_strings
-from doxtool.python.effects import FLAGGED_OPENERS, OPEN_CALLS, PATH_CLASSES
+from doxtool.python.callkinds import call_argument, module_strings
+from doxtool.python.effects import (
+    DATABASES,
+    FLAGGED_OPENERS,
+    METHODS,
+    OPEN_CALLS,
+    PATH_CLASSES,
+    for_database,
+)
 from doxtool.python.names import dotted_parts
 from doxtool.python.opaque import opaque
 from doxtool.python.outlineareas import (
     AREAS,
     CALLS,
+    DELETION,
     DISTINCT_METHODS,
     PATH_DERIVED,
     PATH_METHODS,
+    READS,
+    WRITES,
     flagged_areas,
     keyword_areas,
     module_areas,
     open_areas,
     prefix_areas,
 )
+from doxtool.python.outlinepaths import MODULE, ModulePaths
 from doxtool.python.signatures import DEFS, class_outline, first_doc_line, function_outline
 
+#: the tool facts' areas -> the outline's
+_OWN_AREAS = {effects.READ: READS, effects.WRITE: WRITES, effects.DELETE: DELETION}
 _TRIES: tuple[type[ast.stmt], ...] = tuple(
     kind for kind in (ast.Try, getattr(ast, "TryStar", None)) if kind is not None
 )
@@ -82,6 +96,8 @@ class _Outliner:
         self._tree = ast.Module(body=[], type_ignores=[])
         #: module-level names bound once to a string (read when needed)
         self._strings: dict[str, str] | None = None
+        #: the paths of the module's functions (read when a call needs them)
+        self._paths: ModulePaths | None = None
 
     def run(self, tree: ast.Module) -> ModuleOutline:
         self._tree = tree
@@ -361,6 +377,13 @@ class _Outliner:
                 for area in flagged_areas(call, qualified):
                     yield area, qualified
                 return
+            if qualified in DATABASES:
+                # a file-backed database: its connection writes the file
+                path = call_argument(call, 0, "database")
+                text = path.value if isinstance(path, ast.Constant) else None
+                for area in for_database(text if isinstance(text, str) else None):
+                    yield _OWN_AREAS[area], qualified
+                return
             areas = CALLS.get(qualified)
             if areas is None and qualified.startswith("aiofiles.os."):
                 areas = CALLS.get(qualified.removeprefix("aiofiles."))
@@ -372,13 +395,39 @@ class _Outliner:
         if not isinstance(func, ast.Attribute):
             return
         method = func.attr
-        if (method in PATH_METHODS or method == "open") and self._is_path(func.value):
+        if (method in PATH_METHODS or method == "open") and (
+            self._is_path(func.value) or self._shown_path(call, method)
+        ):
             areas = open_areas(call, 0, self._string) if method == "open" else PATH_METHODS[method]
             for area in areas:
                 yield area, written or method
             return
         for area in DISTINCT_METHODS.get(method, ()):
             yield area, written or method
+
+    def _shown_path(self, call: ast.Call, method: str) -> bool:
+        """Whether the receiver of a method whose name says what it does
+        (``unlink``, ``mkdir``; ``open`` given a mode) is a path as the
+        function holding the call shows it (a name bound only to one)."""
+        if method == "open":
+            if call_argument(call, 0, "mode") is None:
+                return False
+        elif method not in METHODS:
+            return False
+        if self._paths is None:
+            self._paths = ModulePaths(self._tree, self._resolve)
+        return self._paths.is_path(call, call.func.value)  # type: ignore[attr-defined]
+
+    def _resolve(self, dotted: list[str]) -> str | None:
+        """What a dotted name resolves to: through the imports, or a class
+        or function of the module (:data:`~doxtool.python.outlinepaths.MODULE`)."""
+        head, parts = dotted[0], dotted[1:]
+        if head in self._defined:
+            return ".".join([MODULE, *dotted])
+        if head in self._locals:
+            return None
+        target = self._aliases.get(head)
+        return ".".join([target, *parts]) if target is not None else None
 
     def _string(self, name: str) -> str | None:
         """The string a module-level name is bound once to (read once)."""

@@ -64,7 +64,7 @@ def unseen_areas(
     every area when it imports an unclassified third-party package or makes
     a call doxtool cannot see into; reads and writes when it calls ``open``
     or an opener of :data:`~doxtool.python.effects.FLAGGED_OPENERS` (the
-    mode or flag may not be a literal)."""
+    mode or flag may not be a literal), or connects to a file-backed database."""
     outline = facts.outline
     if outline is None or outline.opaque_calls:
         return _PHYSICAL
@@ -76,7 +76,8 @@ def unseen_areas(
     if any(
         call in _OPENERS or call.endswith(".open") or call.rsplit(".", 1)[-1] in _FLAGGED
         for call in outline.calls
-    ):
+    ) or any(evidence.via in effects.DATABASES for evidence in outline.effects):
+        # a mode not read; a database connection's queries read its file
         return frozenset({READS, WRITES})
     return frozenset()
 

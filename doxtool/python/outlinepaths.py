@@ -1,0 +1,85 @@
+"""Which receivers of a module's method calls are filesystem paths, for the
+side-effect areas of its outline (:mod:`doxtool.python.outline`): what
+:mod:`doxtool.python.pathkinds` tells of the function a call is in, or of
+the module's top for a call outside any function, as the tool facts read
+it (``target = Path(path)``, then ``target.unlink()``; a module constant
+bound only to a path; a parameter annotated ``Path``; what a function of
+the module that returns a path gives).
+
+Each function's paths are read the first time a call in it needs them.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from doxtool.python.pathkinds import (
+    PathValues,
+    Resolve,
+    ReturnsPath,
+    module_paths,
+    module_returns_path,
+)
+
+FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef
+
+#: the stand-in for the module's own name in what a name resolves to
+#: (``<module>.make_dir`` for a function of the module)
+MODULE = "<module>"
+
+
+class ModulePaths:
+    """The paths of one module's functions, read on demand."""
+
+    def __init__(self, tree: ast.Module, resolve: Resolve) -> None:
+        self.tree = tree
+        self.resolve = resolve
+        #: id of a node inside a function -> the innermost function holding it
+        self._owners: dict[int, FunctionNode] | None = None
+        #: id of a function (or of the module's stand-in) -> its paths
+        self._values: dict[int, PathValues] = {}
+        self._module: tuple[frozenset[str], ReturnsPath, FunctionNode] | None = None
+
+    def is_path(self, call: ast.Call, receiver: ast.expr) -> bool:
+        """Whether ``receiver`` (of ``call``'s method) is a path where the
+        call is."""
+        constants, returns, top = self._module_facts()
+        if self._owners is None:
+            self._owners = _owners(self.tree)
+        scope = self._owners.get(id(call), top)
+        values = self._values.get(id(scope))
+        if values is None:
+            values = PathValues(scope, self.resolve, returns, constants)
+            self._values[id(scope)] = values
+        return values.is_path(receiver)
+
+    def _module_facts(self) -> tuple[frozenset[str], ReturnsPath, FunctionNode]:
+        if self._module is None:
+            constants = module_paths(self.tree, self.resolve)
+            returns = module_returns_path(self.tree, MODULE, self.resolve, constants)
+            top = ast.FunctionDef(
+                name=MODULE,
+                args=ast.arguments(
+                    posonlyargs=[], args=[], kwonlyargs=[], kw_defaults=[], defaults=[]
+                ),
+                body=[
+                    s
+                    for s in self.tree.body
+                    if not isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))
+                ],
+                decorator_list=[],
+            )
+            self._module = (constants, returns, top)
+        return self._module
+
+
+def _owners(tree: ast.Module) -> dict[int, FunctionNode]:
+    """Each node inside a function -> the innermost function holding it
+    (``ast.walk`` meets an outer function before the ones inside it)."""
+    owners: dict[int, FunctionNode] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            for inner in ast.walk(node):
+                if inner is not node:
+                    owners[id(inner)] = node
+    return owners
