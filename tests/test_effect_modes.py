@@ -1,7 +1,8 @@
 """The mode ``open`` is given: a module-level name bound once to a literal
 reads as the literal does, in a tool, in a helper module and in a module's
 outline; a mode doxtool cannot read (a parameter, a name the module binds
-twice) claims no area."""
+twice) claims no area; a finding about a missing area cites the call it
+relies on."""
 
 from __future__ import annotations
 
@@ -86,3 +87,30 @@ def test_a_module_constant_mode_in_an_outline() -> None:
         ("filesystem writes", 7),
         ("filesystem writes", 9),
     }
+
+
+def test_a_missing_area_cites_the_call_it_relies_on(make_repo, run_cli) -> None:
+    """In the tool or through a helper module the tool calls."""
+    helper = (
+        "def save(path, text):\n    with open(path, 'w') as handle:\n        handle.write(text)\n"
+    )
+    module = _tool(
+        "        save('out.txt', 'x')\n        with open('in.txt') as handle:\n"
+        "            handle.read()\n",
+        "from helpers.store import save\n\n",
+    )
+    root = make_repo(_files(module, {"helpers/store.py": helper}))
+    text = _generated(root, run_cli)
+    companion = root / "tools" / "wait.py.dox.md"
+    line = _line(text, AREAS)
+    companion.write_text(text.replace(line, f"{AREAS} network."))
+    calls = {n: i for i, n in enumerate(module.splitlines(), 1)}
+    save_line = calls["        save('out.txt', 'x')"]
+    open_line = calls["        with open('in.txt') as handle:"]
+    missing = [f for f in _findings(root, run_cli) if "which the side-effect areas line" in f]
+    assert len(missing) == 2, missing
+    assert f"shows filesystem reads (`open` at line {open_line})" in missing[0]
+    assert (
+        f"shows filesystem writes (`helpers.store.save` at line {save_line}, reaching `open`)"
+        in missing[1]
+    )

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from doxtool.companions.conventions import AREAS, Convention
+from doxtool.companions.evidence import TOOL_FACT_AREAS, tool_evidence
 from doxtool.companions.factlines import (
     HOME_SECTION,
     ExpectedBlock,
@@ -77,6 +78,8 @@ class Item:
     suffix: str = ""
     #: a class's bases as the convention writes them
     bases: list[str] = field(default_factory=list)
+    #: where the code shows an area (`` `open` at line 10 ``); empty: unknown
+    evidence: str = ""
 
 
 # --- signatures -------------------------------------------------------------
@@ -393,9 +396,11 @@ def _doxtool_blocks(
     if module.tools:
         observed = {area for tool in module.tools for area in tool.side_effects}
         canonical = {TOOL_FACT_AREAS.get(area, area) for area in observed}
-        blocks.append(
-            _block("side-effects", None, _area_items(sorted(canonical), convention, {}), convention)
-        )
+        items = _area_items(sorted(canonical), convention, {})
+        evidence = tool_evidence(module)
+        for item in items:
+            item.evidence = evidence.get(item.key, "")
+        blocks.append(_block("side-effects", None, items, convention))
     imports = list(dict.fromkeys(module.imports))
     blocks.append(_block("imports", None, [Item(n, display_code(n)) for n in imports], convention))
     if module.tools:
@@ -407,16 +412,6 @@ def _doxtool_blocks(
     if test_paths:
         blocks.append(_block("tests", None, [Item(t, t) for t in test_paths], convention))
     return blocks
-
-
-#: the tool facts' area names -> canonical areas
-TOOL_FACT_AREAS = {
-    "filesystem read": "filesystem reads",
-    "filesystem write": "filesystem writes",
-    "filesystem delete": "filesystem deletion",
-    "network": "network calls",
-    "subprocess": "subprocess/runtime control",
-}
 
 
 def _agent_zero_blocks(

@@ -175,6 +175,9 @@ class LineJudge(BaseJudge):
             )
         evidence = self.code.effect_areas.get(item.key) if self.code.outline else None
         via = f" (`{evidence.via}` at line {evidence.line})" if evidence else ""
+        if item.evidence:
+            # the call the derivation relies on (in a helper module too)
+            via = f" ({item.evidence})"
         return (
             f"`{self.module}` shows {item.key}{via}, which the side-effect areas line does not list"
         )
