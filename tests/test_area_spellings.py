@@ -90,8 +90,8 @@ def test_a_piece_in_other_words_is_reported_without_a_fix(make_repo, run_cli) ->
     line = "- Observed side-effect areas: HTTP requests.\n"
     root = _repo(make_repo, line)
     assert _findings(root, run_cli) == [
-        f"{DOX_PATH}:17:1: DOX133 `tools/wait.py` shows network calls (`import httpx` at line "
-        "1), which the side-effect areas line does not list"
+        f"{DOX_PATH}:17:1: DOX133 `tools/wait.py` shows network calls (`httpx.get` at line "
+        "7), which the side-effect areas line does not list"
     ]
     run_cli(root, "check", "--no-cache", "--fix", "--unsafe-fixes")
     assert line in (root / DOX_PATH).read_text()

@@ -126,6 +126,7 @@ def test_only_the_helper_functions_the_tool_calls_show_areas(tmp_path: Path) -> 
     assert "DOX133 `tools/wait.py` shows filesystem writes" in out
     # the helper module still shows reads (``load``): not known to be gone
     assert [line for line in out.splitlines() if " DOX133 " in line] == [
-        "tools/wait.py.dox.md:22:1: DOX133 `tools/wait.py` shows filesystem writes, which the "
+        "tools/wait.py.dox.md:22:1: DOX133 `tools/wait.py` shows filesystem writes "
+        "(`helpers.files.save` at line 7, reaching `write_text`), which the "
         "side-effect areas line does not list [*]"
     ]
