@@ -92,9 +92,9 @@ def test_a_persons_network_line_for_a_litellm_call_is_not_stale(make_repo, run_c
     root = make_repo(_files(module))
     text = _generated(root, run_cli)
     companion = root / "tools" / "wait.py.dox.md"
-    companion.write_text(
-        text.replace(f"{AREAS} network.", f"{AREAS} network (OpenAI via litellm), model calls.")
-    )
+    written = f"{AREAS} network (OpenAI via litellm), model calls."
+    companion.write_text(text.replace(_line(text, AREAS), written))
+    assert written in companion.read_text().splitlines()
     assert _findings(root, run_cli) == []
 
 
