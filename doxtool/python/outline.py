@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import ast
 from collections import deque
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from doxtool.core.facts import EffectEvidence, ModuleOutline
 from doxtool.core.outline_facts import ImportOutline
@@ -415,19 +415,26 @@ class _Outliner:
         elif method not in METHODS:
             return False
         if self._paths is None:
-            self._paths = ModulePaths(self._tree, self._resolve)
+            self._paths = ModulePaths(self._tree, self._resolver())
         return self._paths.is_path(call, call.func.value)  # type: ignore[attr-defined]
 
-    def _resolve(self, dotted: list[str]) -> str | None:
+    def _resolver(self) -> Callable[[list[str]], str | None]:
         """What a dotted name resolves to: through the imports, or a class
-        or function of the module (:data:`~doxtool.python.outlinepaths.MODULE`)."""
-        head, parts = dotted[0], dotted[1:]
-        if head in self._defined:
-            return ".".join([MODULE, *dotted])
-        if head in self._locals:
-            return None
-        target = self._aliases.get(head)
-        return ".".join([target, *parts]) if target is not None else None
+        or function of the module (:data:`~doxtool.python.outlinepaths.MODULE`).
+        No reference back to the walk: the collector is off while a run
+        extracts, and a cycle would keep the tree alive."""
+        defined, local, aliases = self._defined, self._locals, self._aliases
+
+        def resolve(dotted: list[str]) -> str | None:
+            head, parts = dotted[0], dotted[1:]
+            if head in defined:
+                return ".".join([MODULE, *dotted])
+            if head in local:
+                return None
+            target = aliases.get(head)
+            return ".".join([target, *parts]) if target is not None else None
+
+        return resolve
 
     def _string(self, name: str) -> str | None:
         """The string a module-level name is bound once to (read once)."""
