@@ -230,3 +230,18 @@ def statements(body: Sequence[ast.stmt]) -> Iterator[ast.stmt]:
         for case in getattr(stmt, "cases", None) or ():
             inner.extend(case.body)
         todo.extend(reversed(inner))
+
+
+def is_type_checking(test: ast.expr) -> bool:
+    """Whether an ``if`` test is ``TYPE_CHECKING`` (bare or qualified)."""
+    if isinstance(test, ast.Name):
+        return test.id == "TYPE_CHECKING"
+    return isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+
+
+def pattern_names(node: ast.AST) -> Iterator[str]:
+    """The names a ``match`` pattern node binds itself (``as x``, ``*rest``, ``**rest``)."""
+    if isinstance(node, (ast.MatchAs, ast.MatchStar)) and node.name:
+        yield node.name
+    elif isinstance(node, ast.MatchMapping) and node.rest:
+        yield node.rest

@@ -16,7 +16,13 @@ from collections.abc import Callable, Iterable, Sequence
 from doxtool.core.facts import EffectEvidence, ModuleOutline
 from doxtool.core.outline_facts import ImportOutline
 from doxtool.python import effects
-from doxtool.python.astparse import BLOCK_STATEMENTS, CHILD_FIELDS, child_fields
+from doxtool.python.astparse import (
+    BLOCK_STATEMENTS,
+    CHILD_FIELDS,
+    child_fields,
+    is_type_checking,
+    pattern_names,
+)
 from doxtool.python.callkinds import call_argument, module_strings
 from doxtool.python.effects import (
     DATABASES,
@@ -149,7 +155,7 @@ class _Outliner:
 
     def _module_compound(self, stmt: ast.stmt, scope: str) -> None:
         if isinstance(stmt, ast.If):
-            if _is_type_checking(stmt.test):
+            if is_type_checking(stmt.test):
                 self._module_block(stmt.body, "type-checking")
             else:
                 self._module_block(stmt.body, _inner(scope, "conditional"))
@@ -166,7 +172,7 @@ class _Outliner:
             inner = _inner(scope, "conditional")
             for case in stmt.cases:
                 for node in ast.walk(case.pattern):
-                    for name in _pattern_names(node):
+                    for name in pattern_names(node):
                         self._bind(name)
                 self._module_block(case.body, inner)
         else:
@@ -491,16 +497,3 @@ def _inner(scope: str, kind: str) -> str:
     if scope == "try" or kind == "try":
         return "try"
     return "conditional"
-
-
-def _is_type_checking(test: ast.expr) -> bool:
-    if isinstance(test, ast.Name):
-        return test.id == "TYPE_CHECKING"
-    return isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
-
-
-def _pattern_names(node: ast.AST) -> Iterable[str]:
-    if isinstance(node, (ast.MatchAs, ast.MatchStar)) and node.name:
-        yield node.name
-    elif isinstance(node, ast.MatchMapping) and node.rest:
-        yield node.rest
