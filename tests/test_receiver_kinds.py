@@ -18,6 +18,7 @@ from samples import WAIT_PROMPT, WRAPPER
 from doxtool.rules.examples import WAIT_PY
 
 AREAS = "- Observed side-effect areas:"
+DELETES = "filesystem writes, filesystem deletion."
 
 
 def _tool(body: str, imports: str = "", methods: str = "") -> str:
@@ -337,6 +338,45 @@ def test_a_helpers_own_temporary_files_show_no_deletion(make_repo, run_cli) -> N
     module = _tool("        convert(b'x')\n", "from helpers.convert import convert\n\n")
     areas = _generated(make_repo, run_cli, module, {"helpers/convert.py": _CONVERT})
     assert areas == "filesystem writes."
+
+
+_SCRATCH = """\
+import shutil
+import tempfile
+from pathlib import Path
+
+
+class Scratch:
+    def __init__(self):
+        self.tmpdir = tempfile.mkdtemp(prefix="agent-")
+
+    def path(self, name: str) -> Path:
+        return Path(self.tmpdir) / name
+
+    def close(self) -> None:
+        shutil.rmtree(self.tmpdir, ignore_errors=True)
+"""
+
+
+@pytest.mark.parametrize(
+    ("extra", "areas"),
+    [
+        ("", "filesystem writes."),
+        # also set to what a caller hands in: it may name any directory
+        ("\n    def reuse(self, root: str) -> None:\n        self.tmpdir = root\n", DELETES),
+        # a class attribute gives it another value
+        ("\n    tmpdir = '/srv/cache'\n", DELETES),
+    ],
+)
+def test_a_helper_class_removing_its_own_temporary_directory_deletes_nothing(
+    make_repo, run_cli, extra: str, areas: str
+) -> None:
+    module = _tool(
+        "        s = Scratch()\n        s.path('in.txt').write_text('x')\n        s.close()\n",
+        "from helpers.scratch import Scratch\n\n",
+    )
+    helper = _SCRATCH + extra
+    assert _generated(make_repo, run_cli, module, {"helpers/scratch.py": helper}) == areas
 
 
 @pytest.mark.parametrize(

@@ -17,7 +17,11 @@ from doxtool.python import effects
 from doxtool.python.names import dotted_parts
 from doxtool.python.pathkinds import PathValues, makes_path
 from doxtool.python.summaryscope import ModuleScope
-from doxtool.python.temppaths import TemporaryPaths, returns_only_made
+from doxtool.python.temppaths import (
+    TemporaryPaths,
+    class_temporary_attributes,
+    returns_only_made,
+)
 
 
 class MethodGuesses:
@@ -29,6 +33,10 @@ class MethodGuesses:
     #: local name or ``self.<attr>`` -> the library callables whose result it holds
     libraries: dict[str, set[str]]
     _temporary: TemporaryPaths | None
+    #: the name of the class the function is a method of (None: a function)
+    cls: str | None
+    #: the name of the method's first parameter (None: not a bound method)
+    self_name: str | None
     _paths: PathValues | None
 
     def _effects(self, areas: Iterable[str], call: str, node: ast.Call) -> None:
@@ -129,7 +137,16 @@ class MethodGuesses:
                 )
                 return node is not None and returns_only_made(node, resolve)
 
-            self._temporary = TemporaryPaths(self.node, resolve, returns_made=returns_made)
+            attributes: frozenset[str] = frozenset()
+            if self.self_name is not None:
+                # ``self.tmpdir``, which the class only ever sets to a temporary path
+                held = class_temporary_attributes(
+                    owner.tree, self.cls or "", lambda d: owner.resolve(d, owner.names)
+                )
+                attributes = frozenset(f"{self.self_name}.{attr}" for attr in held)
+            self._temporary = TemporaryPaths(
+                self.node, resolve, attributes, returns_made=returns_made
+            )
         return self._temporary.made(path)
 
 

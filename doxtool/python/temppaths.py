@@ -250,3 +250,51 @@ def _attribute_targets(
     if isinstance(target, ast.Starred):
         return _attribute_targets(target.value, None, self_name)
     return []
+
+
+def class_temporary_attributes(tree: ast.Module, name: str, resolve: Resolve) -> frozenset[str]:
+    """The attributes (``tmpdir`` of ``self.tmpdir``) every method of the
+    module-level class ``name`` and of its bases in the module only ever sets
+    to a temporary path it made (``self.tmpdir = tempfile.mkdtemp()`` in
+    ``__init__``), and their bodies set to nothing but None. Any other value
+    (a parameter, an unpacked item, a value of a class body) leaves the
+    attribute out; so does a base the module does not define."""
+    classes = {s.name: s for s in tree.body if isinstance(s, ast.ClassDef)}
+    todo, seen = [name], set()
+    items: list[ast.stmt] = []
+    while todo:
+        current = todo.pop()
+        if current in seen:
+            continue
+        seen.add(current)
+        cls = classes.get(current)
+        if cls is None:
+            return frozenset()
+        items.extend(cls.body)
+        for base in cls.bases:
+            if isinstance(base, ast.Name) and base.id in classes:
+                todo.append(base.id)
+            elif not (isinstance(base, ast.Name) and base.id == "object"):
+                return frozenset()  # a base outside the module may set it too
+    values: dict[str, list[bool]] = {}
+    for item in items:
+        if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            params = [a.arg for a in (*item.args.posonlyargs, *item.args.args)]
+            if not params:
+                continue
+            paths = TemporaryPaths(item, resolve)
+            for attribute, value in attribute_bindings(item, params[0]):
+                attr = attribute.split(".", 1)[1]
+                values.setdefault(attr, []).append(value is not None and paths.made(value))
+            continue
+        none = (
+            isinstance(item, (ast.Assign, ast.AnnAssign))
+            and isinstance(item.value, ast.Constant)
+            and item.value.value is None
+        )
+        for sub in ast.walk(item):
+            if isinstance(sub, ast.Name) and isinstance(sub.ctx, ast.Store) and not none:
+                values.setdefault(sub.id, []).append(False)
+        if isinstance(item, ast.ClassDef):
+            values.setdefault(item.name, []).append(False)
+    return frozenset(attr for attr, made in values.items() if made and all(made))
