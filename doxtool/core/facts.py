@@ -384,6 +384,10 @@ class ModuleFacts:
     #: what each function and method does with what it is handed (read by
     #: tools of other modules that call it)
     summaries: list[FunctionSummary] = field(default_factory=list)
+    #: module-level name -> the callables (dotted) whose results are all it
+    #: holds (``runner = JobRunner()``); an empty list: one value is made
+    #: another way, and what its methods do is not known
+    objects: dict[str, list[str]] = field(default_factory=dict)
     #: the quoted names in these facts that may be repository modules, the
     #: resolved ``tools`` left out, one per line (:mod:`doxtool.core.factnames`:
     #: one string holds a module's hundreds of names in a fifth of the memory),

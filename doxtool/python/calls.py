@@ -255,6 +255,8 @@ class Calls(Makers, PathReceivers, HeldObjects, FileOpens):
             # the callable may not be a class: the method's own name still counts
             self._method_effects(dotted[1], node, env, ".".join(dotted))
             return
+        if qualified is None and len(dotted) > 1 and self._module_object(dotted, node, env):
+            return
         if qualified is None:
             if dotted[0] in self.scan.functions or dotted[0] in self.scan.classes:
                 qualified = f"{self.scan.module}.{'.'.join(dotted)}"
@@ -291,6 +293,29 @@ class Calls(Makers, PathReceivers, HeldObjects, FileOpens):
             and not qualified.startswith(self.scan.module + ".")
         ):
             self._helper_call(qualified, node, env)
+
+    def _module_object(self, dotted: list[str], node: cst.Call, env: Env) -> bool:
+        """A method of an object the module keeps in a name the function does
+        not bind itself (``RUNNER.run()`` with ``RUNNER = JobRunner()``,
+        ``CLIENT.get(url)`` with ``CLIENT = httpx.Client()``,
+        :attr:`~doxtool.core.facts.ModuleFacts.objects`): any call on a
+        network client's object is a network call; one made by the
+        repository, or not known, is followed as the module's name
+        (``tools.x.RUNNER.run``). False: not such a call, or one on another
+        library's object, which only its method's name may tell."""
+        makers = self.scan.facts.objects.get(dotted[0])
+        if makers is None or self.bound.binds(env.func.node, dotted[0]):
+            return False
+        roots = self.scan.local_roots
+        own = self.scan.module + "."
+        if makers and not any(m.split(".", 1)[0] in roots or m.startswith(own) for m in makers):
+            if not all(effects.client_areas(m) for m in makers):
+                return False
+            areas = {a for m in makers for a in effects.client_areas(m)}
+            self._side_effects(sorted(areas), ".".join(dotted), node, env)
+            return True
+        self._helper_call(f"{self.scan.module}.{'.'.join(dotted)}", node, env)
+        return True
 
     def _method_effects(self, name: str, node: cst.Call, env: Env, call: str) -> None:
         """Areas of a method by its name (``unlink``, ``mkdir``, ``open``)

@@ -170,6 +170,7 @@ def _second_half(
     classes. ``known`` holds the first half's ``ast`` tree when it ran in this
     process; otherwise ``ast`` parses what libcst parsed, once that is known."""
     facts.outline = prepared.outline
+    facts.objects = prepared.objects
     pruned = prepared.text is not None
     if prepared.parsed > MAX_PARSED_CHARS:
         return _too_large(

@@ -4,11 +4,12 @@ A tool hands ``self.args`` to ``parallel_tools.extract_tool_calls(args)``,
 which reads ``tool_calls``; it calls ``persist_chat.remove_chat(...)``, which
 calls ``files.delete_dir(...)``, which removes a directory tree. Extraction
 records, per tool, its calls into other modules of the repository
-(:class:`~doxtool.core.facts.HelperCall`) and, per module, what each function does
-with what it is handed (:class:`~doxtool.core.summary_facts.FunctionSummary`). This step
-joins them, breadth first and to :data:`MAX_DEPTH` calls, and adds to the
-tool the arguments those helpers read and the side-effect areas they reach,
-each :class:`~doxtool.core.facts.Effect` with the path of calls that leads to it.
+(:class:`~doxtool.core.facts.HelperCall`) and, per module, what each function
+does with what it is handed (:class:`~doxtool.core.summary_facts.FunctionSummary`)
+and the objects it keeps in its names. This step joins them, breadth first
+and to :data:`MAX_DEPTH` calls, and adds to the tool the arguments those
+helpers read and the side-effect areas they reach, each
+:class:`~doxtool.core.facts.Effect` with the path of calls that leads to it.
 
 It works on facts only; modules are found through a lookup function.
 """
@@ -75,14 +76,11 @@ class _Ends:
     raises: list[Raise] = dataclasses.field(default_factory=list)
     #: some function of the repository was not followed (not readable, too deep)
     unseen: bool = False
-    #: what they do is not all seen: one makes a call doxtool cannot see
-    #: into, or one is not followed
+    #: not all they do is seen: a call doxtool cannot see into, or not followed
     effects_unseen: bool = False
-    #: the arguments dict handed to code no one can follow: arguments no one
-    #: can name (not a computed key of the tool's: no DOX008)
+    #: the arguments dict handed to code no one follows (no DOX008: not the tool's key)
     handed: list[DynamicRead] = dataclasses.field(default_factory=list)
-    #: the ``handle_intervention`` calls of the tool's own methods reached
-    #: (a base's ``execute`` through ``super()``), as written with ``self``
+    #: ``handle_intervention`` calls of the tool's own methods reached, as written
     interventions: list[str] = dataclasses.field(default_factory=list)
 
     def unfollowed(self, missed: bool) -> None:
@@ -131,6 +129,9 @@ class HelperFollower(Results):
             return Found(facts, init, True, constructs=True) if init is not None else None
         if len(rest) == 2 and facts.class_named(rest[0]) is not None:
             return self.method(f"{facts.module}.{rest[0]}", rest[1], hops + 1)
+        if (makers := facts.objects.get(rest[0])) is not None:  # ``runner = JobRunner()``
+            made = self.made_class(makers[0], hops + 1) if len(makers) == 1 else None
+            return self.method(made, rest[1], hops + 1) if made and len(rest) == 2 else None
         imported = facts.imported_names.get(rest[0])
         if imported is not None:
             return self.find(".".join([imported, *rest[1:]]), hops + 1)
@@ -293,6 +294,7 @@ class HelperFollower(Results):
             ends.unfollowed(self.unreadable(call.target))
             if self.opaque_result(call.target):
                 ends.effects_unseen = True
+            found_effects.extend(self.object_effects(call.target, [call.target], call))
             if call.target.startswith("super().") and set(tool.bases) <= self.framework:
                 return  # a hook of the framework's tool base: it takes no argument
             if call.dicts:
@@ -401,6 +403,8 @@ class HelperFollower(Results):
                     ends.unfollowed(self.unreadable(out.target))
                     if self.opaque_result(out.target):
                         ends.effects_unseen = True
+                    reached = [*calls, out.target]
+                    found_effects.extend(self.object_effects(out.target, reached, call))
                     if any(own in held for _, own in out.passes):
                         # the dict handed on to code no one can follow
                         ends.handed.append(

@@ -19,6 +19,7 @@ from doxtool.python.flows import function_flow
 from doxtool.python.keyreads import KeyReads, expression_code
 from doxtool.python.keyvalues import KeyValues, shows_whole
 from doxtool.python.methodguess import MethodGuesses, receiver_of
+from doxtool.python.modobjects import module_level_objects
 from doxtool.python.names import constructed, dotted_parts
 from doxtool.python.outcalls import OutCalls
 from doxtool.python.pathkinds import makes_path
@@ -106,6 +107,10 @@ class FunctionWalk(KeyReads, KeyValues, MethodGuesses, OutCalls, UndecidedKeyRea
         self.tool_like = False
         #: ``self.<attr>`` -> the repository class of the object the classes keep there
         self.held = owner.held().bind(self.self_name, self.instances, self.libraries)
+        #: module-level objects (``runner = JobRunner()``) the function does not rebind
+        self.module_objects = module_level_objects(
+            owner.objects(), owner.is_local, node, self.libraries
+        )
 
     def run(self) -> FunctionSummary:
         self._stmts(self.node.body)
@@ -438,6 +443,10 @@ class FunctionWalk(KeyReads, KeyValues, MethodGuesses, OutCalls, UndecidedKeyRea
                 self._guess(dotted[-1], receiver_of(func), ".".join(dotted), node)
             return
         qualified = self.owner.resolve(dotted, self.names)
+        if qualified is None and len(dotted) > 1 and dotted[0] in self.module_objects:
+            # a method of an object the module keeps: followed as the module's name
+            self._out(f"{self.owner.module}.{'.'.join(dotted)}", node)
+            return
         if qualified is None:
             if len(dotted) > 1:
                 self._guess(dotted[-1], receiver_of(func), ".".join(dotted), node)

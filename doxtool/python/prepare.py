@@ -50,7 +50,7 @@ def first_half(
         # before libcst's tree exists: the two largest trees are never held at once
         try:
             prepared.summaries = summarise(
-                syntax, module, path.endswith("__init__.py"), local_roots
+                syntax, module, path.endswith("__init__.py"), local_roots, prepared.objects
             )
         except Exception as exc:  # a bug here must not cost the module's facts
             message = f"helper summaries not extracted: {type(exc).__name__}: {exc}"

@@ -21,6 +21,9 @@ class Prepared:
 
     outline: ModuleOutline | None = None
     summaries: list[FunctionSummary] = field(default_factory=list)
+    #: module-level name -> the callables that make the object it holds
+    #: (:mod:`doxtool.python.modobjects`)
+    objects: dict[str, list[str]] = field(default_factory=dict)
     #: why the summaries could not be extracted, if they could not
     summary_problem: Problem | None = None
     #: whether ``ast`` parsed the module (newer syntax or a syntax error: not)

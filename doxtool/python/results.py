@@ -24,7 +24,8 @@ import builtins
 import sys
 from collections.abc import Callable
 
-from doxtool.core.facts import ModuleFacts
+from doxtool.core.facts import Effect, HelperCall, ModuleFacts
+from doxtool.python import effects
 from doxtool.python.followargs import Found
 from doxtool.python.names import dotted_parts, optional_inner
 from doxtool.python.opaque import plain_value
@@ -75,16 +76,56 @@ class Results:
     def opaque_result(self, target: str) -> bool:
         """Whether ``target`` is a method called on what a function of the
         repository returns (``module.get_memory.insert_text``) when what that
-        function returns is not known: the method may do anything."""
+        function returns is not known, or on an object a module keeps in a
+        name (``helpers.jobs.runner.run``) that is not made by library
+        callables alone and whose method is not found: the method may do
+        anything."""
         owner = self._owner(target)
         if owner is None or len(owner[1]) < 2 or self.find(target) is not None:
             return False
+        makers = self.object_makers(target)
+        if makers is not None:
+            # one of them of the repository, and not a plain value (``-> dict``)
+            return not makers or any(
+                self._owner(m) is not None and self.made_class(m) != VALUE for m in makers
+            )
         facts, rest = owner
         made = f"{facts.module}.{'.'.join(rest[:-1])}"
         found = self.find(made)
         if found is None or found.constructs:
             return False  # no function of the repository: not followed, as before
         return self.made_class(made) is None
+
+    def object_makers(self, target: str, hops: int = 0) -> list[str] | None:
+        """The callables that make the object a module of the repository
+        keeps in a name, when ``target`` is a method called on it
+        (``helpers.net2.CLIENT.get``), through re-exports; None when it is
+        not (:attr:`~doxtool.core.facts.ModuleFacts.objects`)."""
+        owner = self._owner(target) if hops <= _MAX_HOPS else None
+        if owner is None or len(owner[1]) < 2:
+            return None
+        facts, rest = owner
+        makers = facts.objects.get(rest[0])
+        if makers is not None:
+            return makers
+        imported = facts.imported_names.get(rest[0])
+        if imported is None:
+            return None
+        return self.object_makers(".".join([imported, *rest[1:]]), hops + 1)
+
+    def object_effects(self, target: str, calls: list[str], call: HelperCall) -> list[Effect]:
+        """The effects of a call on an object a module keeps in a name that
+        library callables alone make (``calls`` leading to it from the
+        tool's ``call``): any call on a network client's object
+        (``CLIENT.get(url)`` with ``CLIENT = httpx.Client()``)."""
+        makers = self.object_makers(target)
+        if not makers or any(self._owner(m) is not None for m in makers):
+            return []
+        if not all(effects.client_areas(m) for m in makers):
+            return []
+        areas = sorted({a for m in makers for a in effects.client_areas(m)})
+        at = (call.line, call.column, call.function, call.path)
+        return [Effect(area, calls, *at) for area in areas]
 
     def unreadable(self, target: str, hops: int = 0) -> bool:
         """Whether a dotted name a call reaches is code of the repository that

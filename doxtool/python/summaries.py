@@ -28,14 +28,24 @@ from doxtool.python.summaryscope import ModuleScope
 
 
 def summarise(
-    tree: ast.Module, module: str, is_package: bool, local_roots: Iterable[str]
+    tree: ast.Module,
+    module: str,
+    is_package: bool,
+    local_roots: Iterable[str],
+    objects: dict[str, list[str]] | None = None,
 ) -> list[FunctionSummary]:
-    """Summaries of the module's functions and of its classes' methods.
+    """Summaries of the module's functions and of its classes' methods; the
+    objects the module keeps in its names go into ``objects``
+    (:mod:`doxtool.python.modobjects`).
 
     Never raises: a module too deep for a recursive walk has no summaries.
     """
+    summariser = _Summariser(tree, module, is_package, frozenset(local_roots))
     try:
-        return _Summariser(tree, module, is_package, frozenset(local_roots)).run()
+        summaries = summariser.run()
+        if objects is not None:
+            objects.update(summariser.objects())
+        return summaries
     except (RecursionError, MemoryError):
         return []
 

@@ -9,6 +9,7 @@ import ast
 
 from doxtool.python.astheld import HeldObjects, held_objects
 from doxtool.python.callkinds import module_strings
+from doxtool.python.modobjects import module_objects
 from doxtool.python.names import resolve_relative
 from doxtool.python.pathkinds import ReturnsPath, module_paths, module_returns_path
 
@@ -30,6 +31,7 @@ class ModuleScope:
         self._paths: tuple[frozenset[str], ReturnsPath] | None = None
         self._held: HeldObjects | None = None
         self._strings: dict[str, str] | None = None
+        self._objects: dict[str, list[str]] | None = None
 
     def bind(self, node: ast.Import | ast.ImportFrom, names: dict[str, str]) -> None:
         if isinstance(node, ast.Import):
@@ -87,6 +89,14 @@ class ModuleScope:
                 self.tree, lambda dotted: self.resolve(dotted, names), self.is_local
             )
         return self._held
+
+    def objects(self) -> dict[str, list[str]]:
+        """Module-level name -> the callables that make the object it holds
+        (:mod:`doxtool.python.modobjects`; read once)."""
+        if self._objects is None:
+            names = self.names
+            self._objects = module_objects(self.tree, lambda dotted: self.resolve(dotted, names))
+        return self._objects
 
     def is_local(self, qualified: str) -> bool:
         return qualified.split(".", 1)[0] in self.local_roots or qualified.startswith(
