@@ -294,6 +294,30 @@ class Calls(Makers, PathReceivers, HeldObjects, FileOpens):
         ):
             self._helper_call(qualified, node, env)
 
+    def _entered(self, value: cst.BaseExpression, is_async: bool, env: Env) -> None:
+        """``with LockFile(path):`` with a class of the repository (this
+        module's or another's): its ``__enter__`` and ``__exit__`` run
+        (``__aenter__`` and ``__aexit__`` for ``async with``), followed as
+        calls of the statement."""
+        if type(value) is cst.Await:
+            value = value.expression
+        dotted = dotted_name(value.func) if type(value) is cst.Call else None
+        if dotted is None or (env.self_name and dotted[0] == env.self_name):
+            return
+        qualified = self.scan._resolve(dotted, env.names)
+        if qualified is None and len(dotted) == 1 and dotted[0] in self.scan.classes:
+            qualified = f"{self.scan.module}.{dotted[0]}"
+        if qualified is None or not (
+            qualified.split(".", 1)[0] in self.scan.local_roots
+            or qualified.startswith(self.scan.module + ".")
+        ):
+            return  # a library's context manager
+        line, column = self.scan.loc.expression(value, env.stmt or env.func.node)
+        for name in ("__aenter__", "__aexit__") if is_async else ("__enter__", "__exit__"):
+            target = f"{qualified}.{name}"
+            call = HelperCall(target, line, column, env.func.qualname, in_try=env.trying > 0)
+            self.helper_calls.append(call)
+
     def _module_object(self, dotted: list[str], node: cst.Call, env: Env) -> bool:
         """A method of an object the module keeps in a name the function does
         not bind itself (``RUNNER.run()`` with ``RUNNER = JobRunner()``,

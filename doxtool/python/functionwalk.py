@@ -86,8 +86,7 @@ class FunctionWalk(KeyReads, KeyValues, MethodGuesses, OutCalls, UndecidedKeyRea
         self._assigned: frozenset[str] | None = None
         #: local name assigned at the top of the body -> the read its value stands for
         self.var_reads: dict[str, KeyRead] = {}
-        #: local name -> the reads an ``or`` of keys it was assigned stands for,
-        #: and the literals after them
+        #: local name -> the reads an ``or`` of keys it was assigned stands for, and literals after
         self.var_groups: dict[str, tuple[list[KeyRead], list[Any]]] = {}
         #: the first operand of an ``or`` -> the operand after it
         self.fallbacks: dict[int, ast.expr] = {}
@@ -208,6 +207,7 @@ class FunctionWalk(KeyReads, KeyValues, MethodGuesses, OutCalls, UndecidedKeyRea
         elif isinstance(stmt, (ast.With, ast.AsyncWith)):
             for item in stmt.items:
                 self._expr(item.context_expr)
+                self._entered(item.context_expr, isinstance(stmt, ast.AsyncWith))
             self._stmts(stmt.body)
         elif isinstance(stmt, ast.Match):
             self._expr(stmt.subject)

@@ -46,6 +46,9 @@ class OutCalls:
     def _source(self, node: ast.expr) -> str | None:
         raise NotImplementedError
 
+    def _constructed(self, value: ast.expr) -> str | None:
+        raise NotImplementedError
+
     def _callbacks(self, node: ast.Call) -> None:
         """Functions handed to a call (``run(_search, query)``) are called by it."""
         for arg in [*node.args, *(k.value for k in node.keywords)]:
@@ -61,6 +64,18 @@ class OutCalls:
             qualified = self.owner.resolve(dotted, self.names)
             if qualified is not None and self.owner.is_local(qualified):
                 self._add_call(OutCall(qualified, node.lineno))
+
+    def _entered(self, value: ast.expr, is_async: bool) -> None:
+        """``with LockFile(path):`` with a class of the repository: its
+        ``__enter__`` and ``__exit__`` run (``__aenter__`` and ``__aexit__``
+        for ``async with``), followed as calls of the statement, which hand
+        them nothing."""
+        made = self._constructed(value)
+        if made is None:
+            return
+        for name in ("__aenter__", "__aexit__") if is_async else ("__enter__", "__exit__"):
+            bare = ast.Call(func=value, args=[], keywords=[])
+            self._out(f"{made}.{name}", ast.copy_location(bare, value))
 
     def _out(self, target: str, node: ast.Call) -> None:
         self._out_node = id(node)

@@ -30,6 +30,8 @@ from doxtool.python.followargs import Found
 from doxtool.python.names import dotted_parts, optional_inner
 from doxtool.python.opaque import plain_value
 
+#: what ``with`` and ``async with`` call on a context manager
+CONTEXT_METHODS = frozenset({"__enter__", "__exit__", "__aenter__", "__aexit__"})
 #: the result is a plain value: its methods run no code of the repository
 VALUE = ""
 #: calls of one function followed to find what it returns
@@ -83,6 +85,8 @@ class Results:
         owner = self._owner(target)
         if owner is None or len(owner[1]) < 2 or self.find(target) is not None:
             return False
+        if owner[1][-1] in CONTEXT_METHODS:
+            return False  # ``with make():``: what ``make`` returns runs them
         makers = self.object_makers(target)
         if makers is not None:
             # one of them of the repository, and not a plain value (``-> dict``)
@@ -135,6 +139,9 @@ class Results:
         of values) are not followed and are no code of the repository's."""
         if target.startswith(("self.", "super().")) or hops > _MAX_HOPS:
             return False
+        made, _, method = target.rpartition(".")
+        if method in CONTEXT_METHODS:
+            return self.unreadable(made, hops + 1)  # ``with make():``: ``make`` as read
         owner = self._owner(target)
         if owner is None:
             return True

@@ -257,6 +257,7 @@ class StatementWalk:
         elif type(stmt) is cst.With:
             for item in stmt.items:
                 self._expr(item.item, env)
+                self._entered(item.item, stmt.asynchronous is not None, env)
             self._stmts(suite_body(stmt.body), env)
         elif type(stmt) is cst.Match:
             self._match(stmt, env)
