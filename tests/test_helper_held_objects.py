@@ -268,3 +268,34 @@ def test_the_summaries_follow_what_a_helper_class_keeps() -> None:
     ]
     read = summaries["Remote.read_output"]
     assert [(e.area, e.call) for e in read.effects] == [("network", "self.client.get")]
+
+
+SEARCH = """\
+import httpx
+
+
+class SearchService:
+    _inst: "SearchService | None" = None
+
+    def __init__(self):
+        self._client = httpx.AsyncClient(base_url="https://search.example.com")
+
+    @classmethod
+    def instance(cls) -> "SearchService":
+        if cls._inst is None:
+            cls._inst = cls()
+        return cls._inst
+
+    async def fetch(self, q: str) -> str:
+        r = await self._client.get("/search", params={"q": q})
+        return r.text
+"""
+
+
+def test_a_client_kept_by_an_instance_a_classmethod_gives_is_a_network_call(
+    tmp_path: Path,
+) -> None:
+    body = "        await SearchService.instance().fetch('q')\n"
+    tool = _tool("from helpers.search import SearchService", body)
+    root = _repo(tmp_path, {"tools/wait.py": tool, "helpers/search.py": SEARCH})
+    assert _areas(root) == f"{AREAS} network."
