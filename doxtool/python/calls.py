@@ -13,22 +13,21 @@ import libcst as cst
 
 from doxtool.core.facts import Effect, HelperCall
 from doxtool.python import effects
-from doxtool.python.argfills import SELF_ARGS, SPLAT
-from doxtool.python.arguments import own_params
+from doxtool.python.argfills import SELF_ARGS
 from doxtool.python.argwrites import Writes, argument_writes
+from doxtool.python.callees import Callees, super_method
 from doxtool.python.cstnodes import dotted_name, splat_fills
 from doxtool.python.cstpaths import PathReceivers
 from doxtool.python.fileopens import FileOpens
 from doxtool.python.heldobjects import UNKNOWN, HeldObjects
 from doxtool.python.literals import literal_value, string_value
 from doxtool.python.makers import Makers
-from doxtool.python.modulescan import Func
 from doxtool.python.pathkinds import makes_path
 from doxtool.python.receivers import BoundValues
 from doxtool.python.walkstate import Env, Target
 
 
-class Calls(Makers, PathReceivers, HeldObjects, FileOpens):
+class Calls(Callees, Makers, PathReceivers, HeldObjects, FileOpens):
     """Calls, helpers and side effects: a part of :class:`~doxtool.python.toolscan.ToolScan`."""
 
     #: what the names of the functions walked are bound to
@@ -52,7 +51,7 @@ class Calls(Makers, PathReceivers, HeldObjects, FileOpens):
         if target is not None:
             self._scan(target, collect=False)
             self._override_call(node, target, env)
-        elif (method := _super_method(func)) is not None and env.func.cls is not None:
+        elif (method := super_method(func)) is not None and env.func.cls is not None:
             # ``super().m()`` of a base elsewhere: resolving joins what it does
             self._helper_call(f"super().{method}", node, env)
         elif type(func) is cst.Attribute and dotted is None:
@@ -405,118 +404,6 @@ class Calls(Makers, PathReceivers, HeldObjects, FileOpens):
             self.side_effects.add(area)
             self.effects.append(Effect(area, [call], line, column, env.func.qualname))
 
-    def _callee_function(self, node: cst.Call, env: Env) -> Func | None:
-        """The function of this module a call reaches: one of the module's
-        functions by name, or a method of the class through ``self`` or
-        ``super()``."""
-        func = node.func
-        if type(func) is cst.Name:
-            if func.value in self.scan.functions and func.value not in env.names:
-                return self.scan.functions[func.value]
-        elif type(func) is cst.Attribute and type(func.value) is cst.Name:
-            if env.self_name and func.value.value == env.self_name:
-                return self._method(func.attr.value)
-        elif _super_method(func) is not None:
-            return self._method(func.attr.value, skip=env.func.cls)
-        return None
-
-    def _callee(self, node: cst.Call, env: Env) -> Target | None:
-        """A function of this module the call reaches, and what it is handed.
-
-        Followed are the module's functions, the class's methods (through
-        ``self`` or ``super()``), and what reaches their parameters: the
-        arguments dict, an argument's value, or the tool itself.
-        """
-        fn = self._callee_function(node, env)
-        if fn is None:
-            return None
-        own = {p.name.value for p in own_params(fn)}
-        positional = [name for name in fn.positional() if name in own]
-        dicts: set[str] = set()
-        values: set[tuple[str, str]] = set()
-        keys: set[tuple[str, str]] = set()
-        splat = False
-        filled: set[str] = set()
-        texts: set[str] = set()
-        self_param: str | None = None
-        #: the caller's label of each arguments dict handed -> the callee's
-        labels: dict[str, set[str]] = {}
-        if fn.cls is not None and not fn.is_static:
-            labels[SELF_ARGS] = {SELF_ARGS}  # a method: the same ``self.args``
-        index = 0
-        for arg in node.args:
-            if arg.star == "**":
-                if self._is_dict_source(arg.value, env):
-                    splat = not splat_fills(node)[1]
-                    label = self._dict_label(arg.value, env)
-                    if label is not None and splat:
-                        labels.setdefault(label, set()).add(SPLAT)
-                    if fn.star_kwarg:
-                        dicts.add(fn.star_kwarg)
-                continue
-            if arg.star == "*":
-                index = len(positional)  # where the rest lands is unknown
-                continue
-            if arg.keyword is not None:
-                param: str | None = arg.keyword.value
-            elif index < len(positional):
-                param = positional[index]
-                index += 1
-            else:
-                param = None
-            if param is None:
-                continue
-            filled.add(param)
-            value = arg.value
-            if self._is_dict_source(value, env):
-                dicts.add(param)
-                label = self._dict_label(value, env)
-                if label is not None:
-                    labels.setdefault(label, set()).add(param)
-            elif type(value) is cst.Name and env.self_name and value.value == env.self_name:
-                self_param = param
-                labels.setdefault(SELF_ARGS, set()).add(SELF_ARGS)
-            else:
-                argument = self._arg_of(value, env)
-                if argument is not None:
-                    values.add((param, argument))
-                if (type(value) is cst.Name and value.value in env.texts) or (
-                    argument is not None and argument in env.nonempty
-                ):
-                    texts.add(param)
-                key = self._key(value, env)
-                if isinstance(key, str):
-                    keys.add((param, key))
-        fills, fill_keys = self._handed_fills(labels, env)
-        return Target(
-            fn,
-            frozenset(dicts),
-            splat,
-            frozenset(values),
-            self_param,
-            env.some_calls(),
-            frozenset(keys),
-            env.needed_here and not env.some_calls(),
-            env.trying > 0,
-            env.recovering > 0,
-            filled=frozenset(filled) if splat else frozenset(),
-            texts=frozenset(texts),
-            arm=self._arm_here(env),
-            fills=fills,
-            fill_keys=fill_keys,
-        )
-
-    def _method(self, name: str, skip: str | None = None) -> Func | None:
-        owners = self.mro
-        if skip is not None:
-            names = [o.name for o in owners]
-            if skip in names:
-                owners = owners[names.index(skip) + 1 :]
-        for owner in owners:
-            if name in owner.methods:
-                return owner.methods[name]
-        return None
-
 
 def _first_argument(node: cst.Call) -> cst.BaseExpression | None:
     """The first positional argument of a call (the path of ``os.remove``)."""
@@ -536,11 +423,3 @@ def _argument(node: cst.Call, index: int, keyword: str) -> cst.BaseExpression | 
         if at == index:
             return arg.value
     return None
-
-
-def _super_method(func: cst.BaseExpression) -> str | None:
-    """``m`` of a call ``super().m(...)``; None for any other call."""
-    if type(func) is not cst.Attribute or type(func.value) is not cst.Call:
-        return None
-    inner = func.value.func
-    return func.attr.value if type(inner) is cst.Name and inner.value == "super" else None

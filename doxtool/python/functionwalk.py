@@ -16,6 +16,7 @@ from doxtool.python.astparse import child_expressions
 from doxtool.python.callkinds import Scope, call_argument, open_mode, opener_flag, opens_file
 from doxtool.python.exits import function_exits
 from doxtool.python.flows import function_flow
+from doxtool.python.keyguards import catches_key_error
 from doxtool.python.keyreads import KeyReads, expression_code
 from doxtool.python.keyvalues import KeyValues, shows_whole
 from doxtool.python.methodguess import MethodGuesses, receiver_of
@@ -33,7 +34,6 @@ from doxtool.python.readforms import (
 from doxtool.python.summaryscope import ModuleScope
 from doxtool.python.undecided import UndecidedKeyReads
 
-_GUARD_EXCEPTIONS = frozenset({"KeyError", "LookupError", "Exception", "BaseException"})
 #: a loop over more literal keys than this is not unrolled
 _MAX_LOOP_KEYS = 32
 
@@ -191,7 +191,7 @@ class FunctionWalk(KeyReads, KeyValues, MethodGuesses, OutCalls, UndecidedKeyRea
             self._stmts(stmt.orelse)
         elif isinstance(stmt, (ast.Try, getattr(ast, "TryStar", ast.Try))):
             # ``except KeyError: raise RepairableException(...)`` still needs the key
-            catches = any(_catches_key_error(h) for h in stmt.handlers) and not all(  # type: ignore[attr-defined]
+            catches = any(catches_key_error(h) for h in stmt.handlers) and not all(  # type: ignore[attr-defined]
                 h.body and isinstance(h.body[-1], ast.Raise)
                 for h in stmt.handlers  # type: ignore[attr-defined]
             )
@@ -485,17 +485,6 @@ class FunctionWalk(KeyReads, KeyValues, MethodGuesses, OutCalls, UndecidedKeyRea
     def _effects(self, areas: Iterable[str], call: str, node: ast.Call) -> None:
         for area in areas:
             self.effects.append(EffectCall(area, call, node.lineno))
-
-
-def _catches_key_error(handler: ast.ExceptHandler) -> bool:
-    if handler.type is None:
-        return True
-    nodes = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
-    for node in nodes:
-        dotted = dotted_parts(node)
-        if dotted and dotted[-1] in _GUARD_EXCEPTIONS:
-            return True
-    return False
 
 
 def _unique_effects(items: list[EffectCall]) -> list[EffectCall]:

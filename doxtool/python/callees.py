@@ -1,0 +1,137 @@
+"""Which function of the module a call reaches, and what it hands it (part
+of :class:`~doxtool.python.toolscan.ToolScan`, through
+:class:`~doxtool.python.calls.Calls`)."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from doxtool.python.argfills import SELF_ARGS, SPLAT
+from doxtool.python.arguments import own_params
+from doxtool.python.cstnodes import splat_fills
+from doxtool.python.modulescan import Func
+from doxtool.python.walkstate import Env, Target
+
+
+class Callees:
+    """The module's functions and the class's methods a call reaches."""
+
+    def _callee_function(self, node: cst.Call, env: Env) -> Func | None:
+        """The function of this module a call reaches: one of the module's
+        functions by name, or a method of the class through ``self`` or
+        ``super()``."""
+        func = node.func
+        if type(func) is cst.Name:
+            if func.value in self.scan.functions and func.value not in env.names:
+                return self.scan.functions[func.value]
+        elif type(func) is cst.Attribute and type(func.value) is cst.Name:
+            if env.self_name and func.value.value == env.self_name:
+                return self._method(func.attr.value)
+        elif super_method(func) is not None:
+            return self._method(func.attr.value, skip=env.func.cls)
+        return None
+
+    def _callee(self, node: cst.Call, env: Env) -> Target | None:
+        """A function of this module the call reaches, and what it is handed.
+
+        Followed are the module's functions, the class's methods (through
+        ``self`` or ``super()``), and what reaches their parameters: the
+        arguments dict, an argument's value, or the tool itself.
+        """
+        fn = self._callee_function(node, env)
+        if fn is None:
+            return None
+        own = {p.name.value for p in own_params(fn)}
+        positional = [name for name in fn.positional() if name in own]
+        dicts: set[str] = set()
+        values: set[tuple[str, str]] = set()
+        keys: set[tuple[str, str]] = set()
+        splat = False
+        filled: set[str] = set()
+        texts: set[str] = set()
+        self_param: str | None = None
+        #: the caller's label of each arguments dict handed -> the callee's
+        labels: dict[str, set[str]] = {}
+        if fn.cls is not None and not fn.is_static:
+            labels[SELF_ARGS] = {SELF_ARGS}  # a method: the same ``self.args``
+        index = 0
+        for arg in node.args:
+            if arg.star == "**":
+                if self._is_dict_source(arg.value, env):
+                    splat = not splat_fills(node)[1]
+                    label = self._dict_label(arg.value, env)
+                    if label is not None and splat:
+                        labels.setdefault(label, set()).add(SPLAT)
+                    if fn.star_kwarg:
+                        dicts.add(fn.star_kwarg)
+                continue
+            if arg.star == "*":
+                index = len(positional)  # where the rest lands is unknown
+                continue
+            if arg.keyword is not None:
+                param: str | None = arg.keyword.value
+            elif index < len(positional):
+                param = positional[index]
+                index += 1
+            else:
+                param = None
+            if param is None:
+                continue
+            filled.add(param)
+            value = arg.value
+            if self._is_dict_source(value, env):
+                dicts.add(param)
+                label = self._dict_label(value, env)
+                if label is not None:
+                    labels.setdefault(label, set()).add(param)
+            elif type(value) is cst.Name and env.self_name and value.value == env.self_name:
+                self_param = param
+                labels.setdefault(SELF_ARGS, set()).add(SELF_ARGS)
+            else:
+                argument = self._arg_of(value, env)
+                if argument is not None:
+                    values.add((param, argument))
+                if (type(value) is cst.Name and value.value in env.texts) or (
+                    argument is not None and argument in env.nonempty
+                ):
+                    texts.add(param)
+                key = self._key(value, env)
+                if isinstance(key, str):
+                    keys.add((param, key))
+        fills, fill_keys = self._handed_fills(labels, env)
+        return Target(
+            fn,
+            frozenset(dicts),
+            splat,
+            frozenset(values),
+            self_param,
+            env.some_calls(),
+            frozenset(keys),
+            env.needed_here and not env.some_calls(),
+            env.trying > 0,
+            env.recovering > 0,
+            filled=frozenset(filled) if splat else frozenset(),
+            texts=frozenset(texts),
+            arm=self._arm_here(env),
+            fills=fills,
+            fill_keys=fill_keys,
+        )
+
+    def _method(self, name: str, skip: str | None = None) -> Func | None:
+        owners = self.mro
+        if skip is not None:
+            names = [o.name for o in owners]
+            if skip in names:
+                owners = owners[names.index(skip) + 1 :]
+        for owner in owners:
+            if name in owner.methods:
+                return owner.methods[name]
+        return None
+
+
+def super_method(func: cst.BaseExpression) -> str | None:
+    """``m`` of a call ``super().m(...)``; None for any other call."""
+    if type(func) is not cst.Attribute or type(func.value) is not cst.Call:
+        return None
+    inner = func.value.func
+    return func.attr.value if type(inner) is cst.Name and inner.value == "super" else None
