@@ -113,3 +113,38 @@ def test_a_value_converted_to_a_string_takes_more_than_its_defaults_type(
         'example gives `force` the value `"yes"`, but tools/t.py:10 reads it as boolean',
         'example gives `tries` the value `"x"`, but tools/t.py:11 reads it as integer',
     ]
+
+
+UNIONS = """\
+from typing import Optional, Union
+
+from helpers.tool import Response, Tool
+
+
+class T(Tool):
+    async def execute(self, target: int | str | None = None, ref: str | int = 0,
+                      key: Union[int, str] = "a", port: Optional[int] = None,
+                      size: Optional[int | str] = None, mode: Union[str, None] = None,
+                      **kwargs):
+        return Response(message=f"{target}{ref}{key}{port}{size}{mode}", break_loop=False)
+"""
+
+
+def test_a_union_claims_no_single_type(make_repo, run_cli) -> None:
+    """``int | str | None``, ``Union[int, str]``: a value of any member is
+    taken, so none is the type and no example value of a member is reported;
+    ``Optional[X]`` and ``X | None`` still claim X."""
+    good = [{"target": "main", "ref": 3, "key": 2, "size": "big"}, {"target": 2, "ref": "x"}]
+    types, lines = _run(make_repo, run_cli, UNIONS, good)
+    assert lines == []
+    assert (types["target"], types["ref"], types["key"], types["size"]) == (None,) * 4
+    root = make_repo({"tools/t.py": UNIONS, "prompts/agent.system.tool.t.md": "### t\nPick.\n"})
+    (schema,) = json.loads(run_cli(root, "schema", "tools/t.py").output)
+    properties = schema["function"]["parameters"]["properties"]
+    assert properties["target"] == {"default": None}
+    assert properties["port"] == {"type": "integer", "default": None}
+    _, lines = _run(make_repo, run_cli, UNIONS, [{"port": "web", "mode": 1}])
+    assert [line.split(", but")[0] for line in lines] == [
+        "example gives `mode` the value `1`",
+        'example gives `port` the value `"web"`',
+    ]

@@ -13,12 +13,12 @@ from typing import Any
 import libcst as cst
 
 from doxtool.core.facts import ArgumentRead, DynamicRead, json_type
+from doxtool.python.annotations import is_union, type_of_annotation
 from doxtool.python.arguments import (
     ArgBuilder,
     own_params,
     raw_value,
     tested_types,
-    type_of_annotation,
 )
 from doxtool.python.controlflow import contains_return, terminates
 from doxtool.python.cstcode import code_of
@@ -84,6 +84,7 @@ class ArgumentReads:
             self._parameter_default(fn, param)
         if param.annotation is not None:
             builder.annotation_type = type_of_annotation(param.annotation.annotation)
+            builder.annotation_union = is_union(param.annotation.annotation)
 
     def _arg(self, name: str) -> ArgBuilder:
         builder = self.args.get(name)

@@ -18,7 +18,6 @@ from doxtool.core.facts import Argument, ArgumentRead, json_type
 from doxtool.python.cstnodes import dotted_name
 from doxtool.python.literals import jsonable
 from doxtool.python.modulescan import Func
-from doxtool.python.readforms import ANNOTATION_TYPES as _ANNOTATION_TYPES
 from doxtool.python.readforms import COERCIONS as _COERCIONS
 from doxtool.python.readforms import REFUSALS
 
@@ -54,6 +53,9 @@ class ArgBuilder:
     #: with (``flag in ("yes", True)``)
     compared: set[str] = field(default_factory=set)
     annotation_type: str | None = None
+    #: the annotation names several types (``int | str``): no single one is
+    #: claimed, and a literal default's type is not the only one
+    annotation_union: bool = False
     #: ``str(x)`` or ``x.strip()``: says less than a literal default does
     weak_type: str | None = None
     #: values a closed dispatch accepts
@@ -183,6 +185,8 @@ class ArgBuilder:
         what ``str(x)`` or a string method says."""
         if self.coerced_type:
             return self.coerced_type
+        if self.annotation_union:
+            return None
         kind = self.annotation_type
         if kind is not None:
             # the author's claim, unless the code takes another type too:
@@ -477,22 +481,3 @@ def tested_types(node: cst.BaseExpression) -> set[str]:
     dotted = dotted_name(node)
     kind = _COERCIONS.get(dotted[-1]) if dotted and len(dotted) == 1 else None
     return {kind or "?"}
-
-
-def type_of_annotation(node: cst.BaseExpression) -> str | None:
-    if type(node) in (cst.SimpleString, cst.ConcatenatedString):
-        return None
-    if type(node) is cst.BinaryOperation and type(node.operator) is cst.BitOr:
-        for side in (node.left, node.right):
-            if not (type(side) is cst.Name and side.value == "None"):
-                return type_of_annotation(side)
-        return None
-    if type(node) is cst.Subscript:
-        dotted = dotted_name(node.value)
-        if dotted and dotted[-1] == "Optional" and node.slice:
-            inner = node.slice[0].slice
-            if type(inner) is cst.Index:
-                return type_of_annotation(inner.value)
-        return _ANNOTATION_TYPES.get(dotted[-1]) if dotted else None
-    dotted = dotted_name(node)
-    return _ANNOTATION_TYPES.get(dotted[-1]) if dotted else None

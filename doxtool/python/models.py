@@ -18,7 +18,7 @@ from typing import Any
 import libcst as cst
 
 from doxtool.core.facts import ArgumentRead
-from doxtool.python.arguments import type_of_annotation
+from doxtool.python.annotations import is_union, type_of_annotation
 from doxtool.python.cstnodes import dotted_name, splat_fills, suite_body
 from doxtool.python.literals import literal_value
 from doxtool.python.readforms import SHOWING_CALLS, SHOWING_METHODS, SHOWS
@@ -227,6 +227,7 @@ class HandedWhole:
                 if kind in lax and not constrained:
                     builder.coercion = builder.coercion or lax[kind]
             builder.annotation_type = builder.annotation_type or kind
+            builder.annotation_union = builder.annotation_union or is_union(annotation)
 
     def _is_dataclass(self, cls: Any) -> bool:
         scan = self.scan  # type: ignore[attr-defined]
