@@ -211,3 +211,17 @@ def test_the_placeholder_of_an_included_wrapper_is_filled(make_repo, run_cli) ->
         root = make_repo(files)
         result = run_cli(root, "check", "--select", "PRM009,PRM010")
         assert _findings(result.output) == findings, budget
+
+
+def test_a_budget_applies_only_to_the_profile_given_one(make_repo, run_cli) -> None:
+    """`profiles.default.budget` is the default prompt set's: a profile given
+    no budget (`dev`, with its own wrapper) is not held to it, and no
+    message names a `profiles.dev.budget` that is not in the file."""
+    files = clean_files()
+    files["agents/dev/prompts/agent.system.tools.md"] = "## Tools\n{{tools}}\nOne call a turn.\n"
+    files["pyproject.toml"] = _budget("default", 10)
+    root = make_repo(files)
+    result = run_cli(root, "check", "--select", "PRM009,PRM010")
+    size = len(WRAPPER) + len(WAIT_PROMPT)  # the placeholder counts as written
+    assert _findings(result.output) == [_over("prompts/agent.system.tools.md", "default", size, 10)]
+    assert "profiles.default.budget" in result.output

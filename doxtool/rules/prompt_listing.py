@@ -30,7 +30,8 @@ class ListingOverBudget(Rule):
     severity = WARNING
     doc = """\
 **What it checks.** For each profile given a `budget` in the configuration
-(there is none by default), the tool listing it renders stays within that
+(there is none by default; `profiles.default.budget` is the default
+profile's own, not one for profiles given none), the tool listing it renders stays within that
 many characters: the wrapper, its includes resolved as the framework
 resolves them for the profile (its own prompt directory, then the plugins',
 then the core one), and for its `{{tools}}` placeholder (also in an included
@@ -63,7 +64,10 @@ listing renders to 9,412 characters.
             if prompt_set.kind == "plugin":
                 continue
             name = prompt_set.name if prompt_set.kind == "profile" else "default"
-            budget = ctx.config.profile(name).budget
+            # a budget is the profile's own: ``profiles.default`` is the
+            # default prompt set's (agents/default/), not one for every profile
+            own = ctx.config.profiles.get(name)
+            budget = own.budget if own is not None else 0
             if not budget:
                 continue
             anchor = prompt_set.anchor()
