@@ -108,3 +108,34 @@ def test_prm001_says_to_add_the_tool_prompt_file_when_there_is_none(make_repo, r
         "tools/wait.py:4:1: PRM001 tool `wait` has no prompt in `prompts/`; the model is never "
         "told about it (add `prompts/agent.system.tool.wait.md`, or list it in `internal-tools`)"
     ]
+
+
+def test_each_object_of_a_fence_holding_several_is_an_example(make_repo, run_cli) -> None:
+    """A fence of calls one after another (one a line, or between `//`
+    comments) is read root by root, as the framework reads a reply
+    (helpers/extract_tools.py `extract_json_root_strings`): no "not valid
+    JSON", and each object is checked as an example of its own."""
+    prompt = (
+        "### wait\nPause.\nargs: optional `seconds`\n"
+        "```json\n"
+        '{"tool_name": "wait", "tool_args": {"seconds": 1}}\n'
+        '{"tool_name": "wait", "tool_args": {"seconds": 2, "colour": 1}}\n'
+        "```\n\n"
+        "```json\n"
+        "// first\n"
+        '{"tool_name": "wait", "tool_args": {"seconds": 1}}\n'
+        "// or, longer\n"
+        '{"tool_name": "wait",\n "tool_args": {"seconds": "slow"}}\n'
+        "```\n"
+    )
+    findings = _check(make_repo, run_cli, prompt)
+    assert not [line for line in findings if "PRM005" in line]
+    assert [line.split(" ", 2)[:2] for line in findings] == [
+        [f"{PROMPT}:6:51:", "PRM003"],
+        [f"{PROMPT}:13:1:", "PRM008"],
+    ]
+    # a word between two objects is no sequence of calls: still not valid JSON
+    broken = prompt.replace("// or, longer\n", "or\n")
+    assert f"{PROMPT}:12:1: PRM005 example is not valid JSON: unexpected 'o'" in _check(
+        make_repo, run_cli, broken
+    )

@@ -270,6 +270,34 @@ def load_example(text: str) -> _Loaded:
     return _Loaded(error=lenient_error)
 
 
+def root_objects(text: str) -> list[tuple[int, int]] | None:
+    """The spans of the objects a text holds one after another
+    (``{...}\n{...}``, also with ``//`` comments between them), when it holds
+    two or more and nothing else; None otherwise.
+
+    The framework reads such text root by root (Agent Zero's
+    ``extract_json_root_strings`` in helpers/extract_tools.py), so each is an
+    example of its own.
+    """
+    spans: list[tuple[int, int]] = []
+    depth, start = 0, 0
+    for match in _JSON_TOKEN_RE.finditer(text):
+        kind = match.lastgroup or ""
+        if kind == "comment":
+            continue
+        if depth == 0:
+            if kind != "open" or match.group() != "{":
+                return None  # a value, a list or a word between roots: not a sequence
+            start = match.start()
+        if kind == "open":
+            depth += 1
+        elif kind == "close":
+            depth -= 1
+            if depth == 0:
+                spans.append((start, match.end()))
+    return spans if depth == 0 and len(spans) > 1 else None
+
+
 #: tool names that stand for any tool in the shape of a call
 #: (``{"tool_name": "name", "tool_args": {...}}``), compared in lower case
 PLACEHOLDER_TOOLS = frozenset(

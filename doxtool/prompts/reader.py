@@ -19,7 +19,7 @@ from doxtool.prompts.argtext import (
     args_line_names,
     table_argument_names,
 )
-from doxtool.prompts.examples import documents_a_record, is_shape, load_example
+from doxtool.prompts.examples import documents_a_record, is_shape, load_example, root_objects
 from doxtool.prompts.headings import TOOL_NAME_RE, heading_name, is_sub_section, title_name
 from doxtool.prompts.model import JsonError, PromptDoc, PromptExample, PromptTool, TaughtArgument
 from doxtool.prompts.named import YAML_INFO, bold_names, dotted_name, item_name, yaml_arguments
@@ -374,7 +374,10 @@ class PromptReader:
         )
         if is_json:
             body = content[:-1] if content.endswith("\n") else content
-            self._example(body, 0, TextMap(content, start + 1, self.lines), False)
+            text_map = TextMap(content, start + 1, self.lines)
+            # several objects one after another: each its own example
+            for begin, end in root_objects(body) or [(0, len(body))]:
+                self._example(body[begin:end], begin, text_map, False)
         elif language in YAML_INFO:
             # ``tool_args:`` then ``  address: ...``: the keys name arguments
             for index, column, name in yaml_arguments(content):

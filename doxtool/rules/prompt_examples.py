@@ -36,7 +36,11 @@ class InvalidExample(Rule):
 blocks, and inline code spans holding a JSON object) parses as lenient JSON:
 trailing commas, template directives, what json5 reads (comments, single
 quotes, unquoted keys) and `\"\"\"multi-line\"\"\"` strings (which the framework's
-DirtyJson reads) are accepted, real syntax errors are not.
+DirtyJson reads) are accepted, real syntax errors are not. A fence holding
+objects one after another (one a line, or between `//` comments) is read as
+the framework reads a reply, root by root (helpers/extract_tools.py
+`extract_json_root_strings`): each object is an example of its own, checked
+by this rule and the others.
 
 **Why it matters.** Models imitate examples literally; a broken example
 teaches broken tool calls.
@@ -48,7 +52,14 @@ nested past the 40 levels doxtool reads is always reported: it was not read.
 
 **Example.** A missing comma between `"headline"` and `"tool_name"`.
 """
-    valid = [Example(wait_files())]
+    valid = [
+        Example(wait_files()),
+        Example(
+            with_prompt(
+                "}\n~~~", '}\n// or\n{"tool_name": "wait", "tool_args": {"seconds": 1}}\n~~~'
+            )
+        ),
+    ]
     invalid = [
         Example(
             with_prompt('"headline": "Waiting",', '"headline": "Waiting"'),
