@@ -12,7 +12,6 @@ from doxtool.api import UsageError, check, module_paths, read_baseline
 from doxtool.core.config import ConfigError, find_root
 from doxtool.core.facts import ModuleFacts
 from doxtool.core.serde import to_data
-from doxtool.core.source import ReadError, read_text
 from doxtool.run.context import Context
 from doxtool.run.project import Project
 
@@ -110,22 +109,8 @@ def schemas(project: Project, paths: list[Path] | None = None, style: str = "ope
         if defined is not None and defined in listed and defined.endswith(f"/{name}.py"):
             continue
         where = defined or module  # a shim alone: described where its class lives
-        out.append(_schema().tool_schema(tool, _description(ctx, where, name), style))
+        out.append(_schema().tool_schema(tool, ctx.tool_description(where, name), style))
     return out
-
-
-def _description(ctx: Context, module: str, name: str) -> str:
-    prompt_set = ctx.set_of_module(module)
-    if prompt_set is None:
-        return ""
-    for path in prompt_set.tool_prompts().values():
-        doc = ctx.prompt(path)
-        if doc is None or name not in {n.split(":", 1)[0] for n in doc.tool_names}:
-            continue
-        text = read_text(ctx.project.root / path)
-        if not isinstance(text, ReadError):
-            return _schema().prompt_description(text.text, name)
-    return ""
 
 
 # ---------------------------------------------------------------------------

@@ -223,3 +223,14 @@ def test_purpose_of_a_module_without_a_tool_is_its_docstring(make_repo, run_cli)
     other = (root / "lib/other.py.dox.md").read_text()
     assert _section(other, "Purpose")[1] == "- Hold other things."
     _assert_clean_and_stable(root, run_cli, "lib/clock.py")
+
+
+def test_purpose_is_never_a_methods_section(make_repo, run_cli) -> None:
+    """`### wait:short` teaches a method: its prose is not the tool's purpose.
+    A tool prompt titled `# wait tool` gives the prose under that title."""
+    method = WAIT_PROMPT.replace("### wait\nPause.\n", "### wait:short\nPause briefly.\n")
+    root = make_repo({**clean_files(), "prompts/agent.system.tool.wait.md": method})
+    assert _section(_generated(root, run_cli), "Purpose")[1] == "- Provide the `wait` tool."
+    titled = WAIT_PROMPT.replace("### wait\nPause.\n", "# wait tool\n\nPause for a while.\n")
+    (root / "prompts/agent.system.tool.wait.md").write_text(titled)
+    assert _section(_generated(root, run_cli), "Purpose")[1] == "- Pause for a while."

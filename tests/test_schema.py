@@ -110,3 +110,43 @@ def test_a_compatibility_shim_and_the_tool_it_re_exports_are_one_tool(make_repo,
     (root / "tools/get_page.py").write_text((root / "tools/fetch.py").read_text())
     names = [entry["function"]["name"] for entry in json.loads(run_cli(root, "schema").output)]
     assert sorted(names) == ["fetch", "get_page"]
+
+
+def _tool(name: str, cls: str) -> str:
+    return TOOL.replace("FetchTool", cls).replace('"mode"', f'"{name}_mode"')
+
+
+def test_the_description_is_the_prose_under_the_heading_naming_the_tool(make_repo, run_cli) -> None:
+    """A tool prompt titled `# fetch tool`, a plugin's tool taught by a core
+    prompt, a tool taught in `agent.system.tools_flags.md`: each described
+    by the prose under its heading. A method's section (`### todo:add`) is
+    not the tool's description."""
+    root = make_repo(
+        {
+            "tools/fetch.py": TOOL,
+            "prompts/agent.system.tool.fetch.md": "# fetch tool\n\n" + PROMPT.split("\n", 1)[1],
+            "plugins/notes/tools/note_save.py": _tool("note", "NoteSave"),
+            "plugins/notes/prompts/README.md": "Notes.\n",
+            "prompts/agent.system.tool.note_save.md": "### note_save\nSave a note.\n",
+            "tools/toggle.py": _tool("toggle", "Toggle"),
+            "prompts/agent.system.tools_flags.md": (
+                "## flag tools\n\n### toggle\nSwitch a flag.\n"
+                '```json\n{"tool_name": "toggle", "tool_args": {"url": "x"}}\n```\n'
+            ),
+            "tools/todo.py": _tool("todo", "Todo"),
+            "prompts/agent.system.tool.todo.md": (
+                "### todo:add\nAdd an item to the todo list.\nargs: `url`\n"
+            ),
+        }
+    )
+    result = run_cli(root, "schema")
+    assert result.exit_code == 0, result.output
+    described = {
+        e["function"]["name"]: e["function"]["description"] for e in json.loads(result.output)
+    }
+    assert described == {
+        "fetch": "Fetch a web page and return its text.",
+        "note_save": "Save a note.",
+        "toggle": "Switch a flag.",
+        "todo": "",
+    }

@@ -72,20 +72,28 @@ def parameters(tool: ToolFacts) -> dict[str, Any]:
 
 
 def prompt_description(text: str, tool: str, first_line: bool = False) -> str:
-    """The prose right under the tool's heading, up to the first blank line,
-    argument list or example (with ``first_line``, its first line only)."""
+    """The prose right under the ``### tool`` heading, up to the first blank
+    line, argument list or example (with ``first_line``, its first line
+    only). A method's section (``### todo:add``) is not the tool's."""
     lines = text.splitlines()
-    out: list[str] = []
-    inside = False
-    for line in lines:
+    for index, line in enumerate(lines):
         match = _HEADING.match(line.strip())
-        if match:
-            if inside:
-                break
-            inside = match.group(1).split(":", 1)[0] == tool
-            continue
-        if not inside:
-            continue
+        if match and match.group(1).rstrip(":") == tool:
+            return _prose(lines[index + 1 :], first_line)
+    return ""
+
+
+def section_description(text: str, line: int, first_line: bool = False) -> str:
+    """The prose under the heading on ``line`` (from 1), as
+    :func:`prompt_description` takes it."""
+    return _prose(text.splitlines()[line:], first_line)
+
+
+def _prose(lines: list[str], first_line: bool) -> str:
+    """The first paragraph of ``lines``, before any heading, argument list
+    or example."""
+    out: list[str] = []
+    for line in lines:
         stripped = line.strip()
         lowered = stripped.lower()
         if not stripped:
@@ -93,7 +101,7 @@ def prompt_description(text: str, tool: str, first_line: bool = False) -> str:
                 break
             continue
         if (
-            stripped.startswith(("```", "~~~", "{", "`{", "- ", "* "))
+            stripped.startswith(("#", "```", "~~~", "{", "`{", "- ", "* "))
             or lowered.startswith(("args:", "arguments", "usage", "example"))
             or _TEMPLATE.fullmatch(stripped)
         ):

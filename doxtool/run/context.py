@@ -21,7 +21,6 @@ from doxtool.companions.verdicts import Verdict
 from doxtool.core.facts import ModuleFacts, ToolFacts
 from doxtool.core.outline_facts import ImportOutline
 from doxtool.core.source import ReadError, read_text
-from doxtool.prompts.model import first_teachers
 from doxtool.prompts.sets import PromptSet
 from doxtool.run import unwatched
 from doxtool.run.project import Project
@@ -249,24 +248,43 @@ class Context(Teaching):
 
     def _prompt_line(self, module: str, facts: ModuleFacts) -> str:
         """The first line under the heading of the prompt teaching the module's tool."""
-        from doxtool.prompts.schema import prompt_description
+        return self.tool_description(module, facts.tools[0].name, True) if facts.tools else ""
 
-        prompt_set = self.set_of_module(module)
-        if prompt_set is None or not facts.tools:
-            return ""
-        name = facts.tools[0].name
-        path = self._teachers(prompt_set).get(name)
-        if path is None:
-            return ""
-        return prompt_description(self.prompt_text(path), name, first_line=True)
+    def tool_description(self, module: str, name: str, first_line: bool = False) -> str:
+        """The prose under the heading that names tool ``name`` itself
+        (``### name``, a tool prompt's title ``# name tool``; not a method's
+        section, ``### todo:add``) in the first prompt holding one: of the
+        module's own prompt set, then of the sets whose teaching reaches it
+        (a plugin's tool taught by a core prompt); tool prompts first, then
+        the set's other files (``agent.system.tools_vision.md``)."""
+        from doxtool.prompts.schema import section_description
 
-    def _teachers(self, prompt_set: PromptSet) -> dict[str, str]:
-        """Tool name -> the set's first tool prompt teaching it (found once per
-        set: each new companion asking every prompt file would be quadratic)."""
-        key = ("teachers", prompt_set.kind, prompt_set.directory)
-        return self.memo(
-            key, lambda: first_teachers(prompt_set.tool_prompts().values(), self.prompt)
-        )
+        own = self.set_of_module(module)
+        sets = [own] if own is not None else []
+        sets += [s for s in self.teaching_sets(module) if s is not own]
+        for prompt_set in sets:
+            found = self._sections(prompt_set).get(name)
+            if found is not None:
+                return section_description(self.prompt_text(found[0]), found[1], first_line)
+        return ""
+
+    def _sections(self, prompt_set: PromptSet) -> dict[str, tuple[str, int]]:
+        """Tool name -> the set's first prompt with a heading naming it, and
+        that heading's line (found once per set: each new companion asking
+        every prompt file would be quadratic)."""
+
+        def find() -> dict[str, tuple[str, int]]:
+            found: dict[str, tuple[str, int]] = {}
+            tools = prompt_set.tool_prompts()
+            others = [p for n, p in prompt_set.files.items() if n not in tools]
+            for path in [*tools.values(), *others]:
+                doc = self.prompt(path) if path.endswith(".md") else None
+                for tool in doc.tools if doc is not None else ():
+                    if tool.source in ("heading", "title"):
+                        found.setdefault(tool.name, (path, tool.line))
+            return found
+
+        return self.memo(("sections", prompt_set.kind, prompt_set.directory), find)
 
     # -- prompts --------------------------------------------------------------
 
