@@ -127,7 +127,9 @@ def test_the_description_is_the_prose_under_the_heading_naming_the_tool(make_rep
             "prompts/agent.system.tool.fetch.md": "# fetch tool\n\n" + PROMPT.split("\n", 1)[1],
             "plugins/notes/tools/note_save.py": _tool("note", "NoteSave"),
             "plugins/notes/prompts/README.md": "Notes.\n",
-            "prompts/agent.system.tool.note_save.md": "### note_save\nSave a note.\n",
+            "prompts/agent.system.tool.note_save.md": (
+                "### note_save\nSave a note.\narg: `url` where to keep it\n"
+            ),
             "tools/toggle.py": _tool("toggle", "Toggle"),
             "prompts/agent.system.tools_flags.md": (
                 "## flag tools\n\n### toggle\nSwitch a flag.\n"

@@ -102,7 +102,7 @@ def _prose(lines: list[str], first_line: bool) -> str:
             continue
         if (
             stripped.startswith(("#", "```", "~~~", "{", "`{", "- ", "* "))
-            or lowered.startswith(("args:", "arguments", "usage", "example"))
+            or lowered.startswith(("args:", "arg:", "arguments", "usage", "example"))
             or _TEMPLATE.fullmatch(stripped)
         ):
             break
