@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from itertools import chain
 from pathlib import Path
 from typing import Any
 
@@ -177,11 +178,9 @@ def scope_for(project: Project, paths: list[Path] | None) -> Scope:
         # (and reported: it is not a regular file), not searched as a folder
         if path.is_dir() and not rel.endswith((".py", ".py" + COMPANION_SUFFIX)):
             prefix = "" if rel in (".", "") else rel + "/"
-            modules.update(
-                m
-                for m in [*project.documented_modules, *project.tool_modules]
-                if m.startswith(prefix)
-            )
+            profiled = chain.from_iterable(project.profile_tool_modules.values())
+            every = [*project.documented_modules, *project.tool_modules, *profiled]
+            modules.update(m for m in every if m.startswith(prefix))
             companions.update(c for c in project.companions if c.startswith(prefix))
             continue
         if rel.endswith(".py" + COMPANION_SUFFIX):

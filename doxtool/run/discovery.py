@@ -180,6 +180,26 @@ def agents_in_listing(root: str, listing: str) -> list[str] | None:
     return found
 
 
+def profile_named(patterns: list[str], directory: str) -> str | None:
+    """The agent profile whose own tool directory ``directory`` is by the
+    ``profile-tool-dirs`` globs ``patterns`` (matched part by part, whether
+    it exists or not): the part the glob's first wildcard matches, or the
+    directory above ``tools`` for a glob without one."""
+    parts = directory.split("/")
+    for pattern in patterns:
+        globs = pattern.strip("/").split("/")
+        if len(globs) != len(parts) or "**" in globs:
+            continue
+        if not all(fnmatch.fnmatchcase(p, g) for p, g in zip(parts, globs, strict=True)):
+            continue
+        wild = next((i for i, g in enumerate(globs) if WILDCARDS.intersection(g)), None)
+        if wild is not None:
+            return parts[wild]
+        if len(parts) > 1:
+            return parts[-2]
+    return None
+
+
 def dirs_led_out(root: Path, patterns: list[str], excluded: Callable[[str], bool]) -> list[str]:
     """The repository paths the directory globs ``patterns`` match that are
     (or lie under) a link leading out of ``root`` (resolved): directories no

@@ -26,6 +26,7 @@ from doxtool.core.source import ReadError, present, read_text
 from doxtool.core.unlisted import absent, refuse
 from doxtool.prompts.model import PromptDoc
 from doxtool.prompts.sets import PromptSet, discover_prompt_sets, tool_key
+from doxtool.run.discovery import profile_named
 from doxtool.run.files import Files
 from doxtool.run.project import Project
 from doxtool.run.promptindex import PromptIndex, Stamp, named, stamp, taught
@@ -166,10 +167,21 @@ class Teaching(Files):
             return False
         if path in self._prompt_paths and path not in self._prompt_candidates:
             return False
-        return any(
-            (module := self.tool_module(name)) is not None and module in (scope.modules or ())
-            for name in self._taught_if_named(path, names)
-        )
+        return any(self._serves_scope(path, n) for n in self._taught_if_named(path, names))
+
+    def _serves_scope(self, path: str, name: str) -> bool:
+        """Whether the prompt at ``path`` teaches tool ``name`` for a module in
+        scope, as each set holding the file resolves the name (a profile's or
+        plugin's own tool first), a deleted module of a profile's own too."""
+        modules = self.scope.modules or set()
+        file_name, base = path.rpartition("/")[2], name.split(":", 1)[0]
+        sets = [s for s in self.prompt_sets if s.files.get(file_name) == path]
+        if any(self.tool_module(name, s) in modules for s in [None, *sets]):
+            return True
+        profiles = {s.name for s in sets if s.kind == "profile"}
+        patterns, stem = self.config.profile_tool_dirs, f"{base}.py"
+        split = (module.rpartition("/") for module in modules)
+        return any(n == stem and profile_named(patterns, d) in profiles for d, _, n in split)
 
     @cached_property
     def unreadable_prompts(self) -> dict[str, ReadError]:
