@@ -194,6 +194,18 @@ def scope_for(project: Project, paths: list[Path] | None) -> Scope:
     return Scope(modules=modules, companions=companions, prompts=prompts)
 
 
+def _add_listings(ctx: Context, scope: Scope) -> None:
+    """Widen a scoped run by the anchor of each tool listing a prompt file of
+    it may be rendered in (:meth:`~doxtool.run.teaching.Teaching.prompt_edit`),
+    as an incremental check does: an included file's size counts in the
+    listing, whose budget ``PRM009`` reports at the anchor."""
+    assert scope.prompts is not None
+    for path in sorted(scope.prompts):
+        edit = ctx.prompt_edit(path)
+        if edit is not None:
+            scope.prompts.update(edit.related)
+
+
 def _given_rel(project: Project, path: Path) -> str | None:
     """The repository path PATH names, its last component not followed: a
     link inside the root is checked as the file it is (its target, outside
@@ -283,6 +295,7 @@ def check(
         ctx = Context(project, scope, fixing=fix or diff)
         if widen:
             deletions.add_what_deletions_leave(ctx, scope)
+            _add_listings(ctx, scope)
         modules = project.documented_modules
         if scope.modules is not None:
             modules = [m for m in modules if m in scope.modules]

@@ -122,6 +122,30 @@ def test_a_listing_of_includes_counts_only_what_it_includes(make_repo, run_cli) 
         assert _findings(result.output) == findings, budget
 
 
+def test_a_run_over_an_included_prompt_checks_the_listing_it_is_rendered_in(
+    make_repo, run_cli
+) -> None:
+    """The profile's wrapper includes its own `wait` prompt and the core
+    `sleep` one: a run over either file checks that listing's budget."""
+    files = {**clean_files(), **tool_named("sleep")}
+    tiny_wait = '### wait\nPause.\n`{"tool_name": "wait", "tool_args": {}}`\n'
+    files[TINY_WRAPPER] = (
+        '## Tools\n{{ include "agent.system.tool.wait.md" }}\n'
+        '{{ include "agent.system.tool.sleep.md" }}\n'
+    )
+    files[f"{TINY}/agent.system.tool.wait.md"] = tiny_wait
+    files["pyproject.toml"] = _budget("tiny-local", 60)
+    root = make_repo(files)
+    whole = run_cli(root, "check", "--no-cache", "--select", "PRM009")
+    assert [line.split(" ", 2)[:2] for line in _findings(whole.output)] == [
+        [f"{TINY_WRAPPER}:1:1:", "PRM009"]
+    ]
+    for given in (f"{TINY}/agent.system.tool.wait.md", "prompts/agent.system.tool.sleep.md"):
+        alone = run_cli(root, "check", "--no-cache", "--select", "PRM009", given)
+        assert alone.exit_code == 1, (given, alone.output)
+        assert _findings(alone.output) == _findings(whole.output), given
+
+
 def test_a_listing_counts_the_plugins_tool_prompts(make_repo, run_cli) -> None:
     """`{{tools}}` is filled with the profile's own tool prompts, the
     plugins' and the core ones, one file per name."""
