@@ -99,3 +99,53 @@ def test_a_deleted_profile_tool_is_checked_by_only_paths(tmp_path, run_cli) -> N
     # the deleted module given as a path (its prompt is all that is left)
     given = run_cli(tmp_path, "check", "--no-cache", "--select", "PRM", DEV_PROMPT)
     assert _prm(given.output) == _prm(whole.output)
+
+
+# ---------------------------------------------------------------------------
+# a profile without a prompt directory
+
+
+def test_a_profile_without_a_prompt_directory_inherits_the_core_prompts(make_repo, run_cli) -> None:
+    """git keeps no empty directory: dev's own wait tool, found by its tool
+    directory, is taught by the core prompt, as with an empty prompts/."""
+    root = make_repo({**clean_files(), DEV_WAIT: DEV_WAIT_PY})
+    result = run_cli(root, "check", "--no-cache", "--select", "PRM003")
+    expected = [
+        "prompts/agent.system.tool.wait.md:3:17: PRM003 argument `seconds` is taught for "
+        f"`wait` but {DEV_WAIT}, which profile `dev` runs with this prompt, never reads it",
+        "prompts/agent.system.tool.wait.md:5:79: PRM003 argument `seconds` is taught for "
+        f"`wait` but {DEV_WAIT}, which profile `dev` runs with this prompt, never reads it",
+    ]
+    assert _prm(result.output) == expected
+    (root / "agents/dev/prompts").mkdir()
+    again = run_cli(root, "check", "--no-cache", "--select", "PRM003")
+    assert _prm(again.output) == expected
+
+
+def test_a_profile_found_by_its_agent_yaml_renders_the_core_listing(make_repo, run_cli) -> None:
+    files = {
+        **clean_files(),
+        "agents/tiny-local/agent.yaml": "title: tiny\n",
+        "pyproject.toml": "[tool.doxtool.profiles.tiny-local]\nbudget = 20\n",
+    }
+    root = make_repo(files)
+    result = run_cli(root, "check", "--no-cache", "--select", "PRM009")
+    assert [line.split(" (`")[0] for line in _prm(result.output)] == [
+        "prompts/agent.system.tools.md:1:1: PRM009 tool listing of profile `tiny-local` "
+        "renders to 165 characters, over the budget of 20"
+    ]
+    # a directory with neither an agent.yaml nor tools of its own is no profile
+    (root / "agents/tiny-local/agent.yaml").rename(root / "agents/tiny-local/notes.yaml")
+    assert run_cli(root, "check", "--no-cache", "--select", "PRM009").exit_code == 0
+
+
+def test_the_default_profile_without_prompts_is_reported_once(make_repo, run_cli) -> None:
+    files = {
+        **clean_files(),
+        "agents/default/agent.yaml": "title: default\n",
+        "pyproject.toml": "[tool.doxtool.profiles.default]\nbudget = 20\n",
+    }
+    result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM009")
+    assert [line.split(" ", 2)[:2] for line in _prm(result.output)] == [
+        ["prompts/agent.system.tools.md:1:1:", "PRM009"]
+    ]

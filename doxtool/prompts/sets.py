@@ -100,11 +100,16 @@ def discover_prompt_sets(
     prompt_dirs: Iterable[str] = ("prompts",),
     profiles_glob: str = "agents/*/prompts",
     plugins_glob: str = "plugins/*/prompts",
+    profile_names: Iterable[str] = (),
 ) -> list[PromptSet]:
     """The core set (when a prompt directory exists), then profiles, then plugins.
 
     Profiles and plugins are each sorted by name. A profile is listed even when
-    there is no core set; it then has only its own files.
+    there is no core set; it then has only its own files. A profile without
+    its prompt directory (git keeps no empty directory) is one too, with the
+    core files only, when its directory (``agents/<name>``, the glob's part
+    above the prompt directory) holds an ``agent.yaml`` or its name is one of
+    ``profile_names`` (the profiles with a tool directory of their own).
     """
     root = Path(root)
     real_root = _real(root)
@@ -134,8 +139,12 @@ def discover_prompt_sets(
             )
         )
 
-    for name, path in _matches(root, real_root, profiles_glob):
-        own = _prompt_files(path, root, real_root)
+    profiles = _matches(root, real_root, profiles_glob)
+    for name, directory in _without_prompts(root, real_root, profiles_glob, profile_names):
+        if all(name != known for known, _ in profiles):
+            profiles.append((name, root / directory))
+    for name, path in sorted(profiles):
+        own = _prompt_files(path, root, real_root) if path.is_dir() else {}
         files = _by_name({**core_files, **own})
         overrides = sorted(set(own) & set(core_files))
         sets.append(PromptSet("profile", name, _relative(path, root), files, overrides))
@@ -173,6 +182,35 @@ def _matches(root: Path, real_root: Path, pattern: str) -> list[tuple[str, Path]
         # Two matches of one name (``a/x/prompts``, ``b/x/prompts``): the first wins.
         found.setdefault(name, path)
     return sorted(found.items())
+
+
+def _without_prompts(
+    root: Path, real_root: Path, pattern: str, names: Iterable[str]
+) -> list[tuple[str, str]]:
+    """(name, prompt directory) of the profiles whose directory the glob's
+    single ``*`` part names, that hold an ``agent.yaml`` or are named in
+    ``names``, whether their prompt directory exists or not."""
+    parts = pattern.strip("/").split("/")
+    wild = [i for i, part in enumerate(parts) if any(c in part for c in "*?[")]
+    if len(wild) != 1 or parts[wild[0]] != "*" or wild[0] == len(parts) - 1:
+        return []
+    above, below = "/".join(parts[: wild[0]]), "/".join(parts[wild[0] + 1 :])
+    base = root / above if above else root
+    try:
+        candidates = sorted(os.listdir(base)) if _inside(base, real_root) else []
+    except OSError:
+        return []
+    wanted = set(names)
+    found: list[tuple[str, str]] = []
+    for name in candidates:
+        profile = base / name
+        if name.startswith(".") or not _inside(profile, real_root) or not profile.is_dir():
+            continue
+        if os.path.lexists(profile / below):
+            continue  # its prompt directory is there: found as such, or not followed
+        if name in wanted or (profile / "agent.yaml").is_file():
+            found.append((name, f"{above}/{name}/{below}" if above else f"{name}/{below}"))
+    return found
 
 
 def _prompt_files(directory: Path, root: Path, real_root: Path) -> dict[str, str]:

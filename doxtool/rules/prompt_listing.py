@@ -60,6 +60,7 @@ listing renders to 9,412 characters.
     ]
 
     def check(self, ctx: Context) -> Iterator[Finding]:
+        seen: set[tuple[str, str]] = set()
         for prompt_set in ctx.prompt_sets:
             if prompt_set.kind == "plugin":
                 continue
@@ -71,8 +72,9 @@ listing renders to 9,412 characters.
             if not budget:
                 continue
             anchor = prompt_set.anchor()
-            if anchor is None or not ctx.prompt_in_scope(anchor):
-                continue
+            if anchor is None or not ctx.prompt_in_scope(anchor) or (anchor, name) in seen:
+                continue  # a `default` profile of the core files only: the core listing
+            seen.add((anchor, name))
             search = _search_path(ctx, prompt_set)
             wrapper = prompt_set.wrapper()
             if search.find(WRAPPER_FILE) != wrapper:

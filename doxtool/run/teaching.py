@@ -105,10 +105,11 @@ class Teaching(Files):
         config = self.config
         sets: list[PromptSet] = []
         nothing = ".doxtool-matches-nothing/*"
+        profiled = list(self.project.profile_tool_modules)
         for profiles in config.profile_prompt_dirs or [nothing]:
             for plugins in config.plugin_prompt_dirs or [nothing]:
                 for found in discover_prompt_sets(
-                    self.project.root, config.prompt_dirs, profiles, plugins
+                    self.project.root, config.prompt_dirs, profiles, plugins, profiled
                 ):
                     if all((s.kind, s.directory) != (found.kind, found.directory) for s in sets):
                         sets.append(found)
