@@ -97,6 +97,15 @@ renamed tool makes every such call fail, and the framework answers with the
                 }
             )
         ),
+        # the profile's own prompt of its own tool
+        Example(
+            wait_files(
+                {
+                    "agents/coder/tools/lint.py": WAIT_PY.replace("WaitTool", "LintTool"),
+                    "agents/coder/prompts/agent.system.tool.lint.md": "### lint\nLint the code.\n",
+                }
+            )
+        ),
     ]
     invalid = [
         Example(
@@ -128,6 +137,16 @@ renamed tool makes every such call fail, and the framework answers with the
                 }
             ),
             [Expect("prompts/agent.system.tool.lint.md", 1, "profile `coder` only")],
+        ),
+        # another profile's prompt: its agents cannot run the coder's own tool
+        Example(
+            wait_files(
+                {
+                    "agents/coder/tools/lint.py": WAIT_PY.replace("WaitTool", "LintTool"),
+                    "agents/ops/prompts/agent.system.tool.lint.md": "### lint\nLint the code.\n",
+                }
+            ),
+            [Expect("agents/ops/prompts/agent.system.tool.lint.md", 1, "profile `coder` only")],
         ),
     ]
 

@@ -349,13 +349,13 @@ class Context(Teaching):
         base = name.split(":", 1)[0]
         if not base or "/" in base or base.startswith("."):
             return False
-        tools, _ = self._tool_module_set
+        tools, profiled = self._tool_module_set
         dirs = self._every_tool_dir[0]
         if prompt_set is not None and prompt_set.kind == "profile":
             dirs = dirs + self._every_tool_dir[1]
         for directory in dirs:
             module = f"{directory}/{base}.py" if directory != "." else f"{base}.py"
-            if module not in tools and self.exists(module):
+            if module not in tools and module not in profiled and self.exists(module):
                 return True
         return False
 
