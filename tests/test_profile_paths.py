@@ -149,3 +149,22 @@ def test_the_default_profile_without_prompts_is_reported_once(make_repo, run_cli
     assert [line.split(" ", 2)[:2] for line in _prm(result.output)] == [
         ["prompts/agent.system.tools.md:1:1:", "PRM009"]
     ]
+
+
+def test_a_required_argument_the_inherited_prompt_never_names_is_reported(
+    make_repo, run_cli
+) -> None:
+    """dev's own wait requires `label`; dev inherits the core wait prompt."""
+    root = make_repo({**clean_files(), DEV_WAIT: DEV_WAIT_PY})
+    whole = run_cli(root, "check", "--no-cache", "--select", "PRM004")
+    assert _prm(whole.output) == [
+        "prompts/agent.system.tool.wait.md:1:5: PRM004 required argument `label` of `wait` "
+        f"(read at {DEV_WAIT}:6, which profile `dev` runs with this prompt) is never taught"
+    ]
+    alone = run_cli(root, "check", "--no-cache", "--select", "PRM004", DEV_WAIT)
+    assert _prm(alone.output) == _prm(whole.output)
+    # dev's own prompt naming it: checked as its own, the core one is not dev's
+    (root / DEV_PROMPT).parent.mkdir(parents=True)
+    (root / DEV_PROMPT).write_text(WAIT_PROMPT.replace("optional `seconds`", "`label`"))
+    again = run_cli(root, "check", "--no-cache", "--select", "PRM004")
+    assert again.exit_code == 0, again.output
