@@ -22,6 +22,12 @@ _TYPE_CHECK = {
 }
 _HEADING = LazyPattern(r"^#{1,6}\s+`?([A-Za-z_][\w.:-]*)`?:?\s*$")
 _TEMPLATE = LazyPattern(r"\{\{.*?\}\}")
+#: a line leading an argument list or an example (``usage:``, ``Example
+#: call:``, ``Arguments``), not prose that starts with one of those words
+#: (``Example tool that fetches a page.``)
+_LEAD = LazyPattern(
+    r"(?i)^\**(?:args?|arguments?|usage|examples?)\b(?:[^.!?:]*:|(?:\s+\w+){0,2}\W*$)"
+)
 
 
 def argument_schema(arg: Argument) -> dict[str, Any]:
@@ -95,14 +101,13 @@ def _prose(lines: list[str], first_line: bool) -> str:
     out: list[str] = []
     for line in lines:
         stripped = line.strip()
-        lowered = stripped.lower()
         if not stripped:
             if out:
                 break
             continue
         if (
             stripped.startswith(("#", "```", "~~~", "{", "`{", "- ", "* "))
-            or lowered.startswith(("args:", "arg:", "arguments", "usage", "example"))
+            or _LEAD.match(stripped)
             or _TEMPLATE.fullmatch(stripped)
         ):
             break
