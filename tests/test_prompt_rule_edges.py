@@ -61,7 +61,12 @@ def test_the_listing_wrapper_passed_alone_is_checked(make_repo, run_cli) -> None
     result = run_cli(root, "check", "prompts/agent.system.tools.md")
     assert result.exit_code == 1, result.output
     assert [line.split()[1] for line in _findings(result.output)] == ["PRM010"]
-    assert run_cli(root, "check", PROMPT).exit_code == 0
+    # a tool prompt given alone brings in the listing it is rendered in (as an
+    # incremental check does): the listing's finding, none of its own
+    alone = run_cli(root, "check", PROMPT)
+    assert [line.split()[:2] for line in _findings(alone.output)] == [
+        ["prompts/agent.system.tools.md:1:1:", "PRM010"]
+    ]
 
 
 # ---------------------------------------------------------------------------
