@@ -8,8 +8,7 @@ import fnmatch
 import posixpath
 from pathlib import Path
 
-from doxtool.agents.declarations import declared_directories
-from doxtool.core.source import ReadError
+from doxtool.run.declared import declarations
 from doxtool.run.project import Project
 
 
@@ -138,19 +137,8 @@ def file_documented(project: Project, tool_dir: str) -> bool:
         _matches(tool_dir, pattern) for pattern in project.config.documented_dirs
     ):
         return True
-    declared: list[str] = []
-    for agents in project.agents_files:
-        text = project.agents_text(agents)
-        if isinstance(text, ReadError):
-            continue
-        here = agents.rsplit("/", 1)[0] if "/" in agents else "."
-        for rel in declared_directories(text.text, here):
-            if rel == tool_dir:
-                return True  # declared before it was made
-            path = project.root / rel
-            if rel == here or (
-                path.is_dir() and project.inside(path) and not project.excluded(rel)
-            ):
-                declared.append(rel)
+    declared = declarations(project)
+    if tool_dir in declared.named:
+        return True  # declared before it was made
     # no declaration anywhere: every core and plugin tool directory is documented
-    return not declared and any(_matches(tool_dir, p) for p in project.config.tool_dirs)
+    return not declared.existing and any(_matches(tool_dir, p) for p in project.config.tool_dirs)

@@ -13,7 +13,6 @@ from itertools import chain
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
-from doxtool.agents.declarations import declared_directories
 from doxtool.companions.generate import DEFAULT_TOOL_BASE
 from doxtool.core.config import Config
 from doxtool.core.facts import ModuleFacts, Problem, ToolFacts
@@ -29,6 +28,7 @@ from doxtool.core.unlisted import absent, refuse
 from doxtool.python.names import module_name
 from doxtool.python.resolve import ToolResolver
 from doxtool.run.cache import FactsCache
+from doxtool.run.declared import documented_dirs
 from doxtool.run.discovery import (
     WILDCARDS,
     Exclusion,
@@ -123,7 +123,7 @@ class Project:
             known = self._excluded[rel] = self._exclusion.path(rel)
         return known
 
-    def _glob_dirs(self, patterns: list[str]) -> list[str]:
+    def glob_dirs(self, patterns: list[str]) -> list[str]:
         found: list[str] = []
         for pattern in patterns:
             for path in sorted(self.root.glob(pattern)):
@@ -156,39 +156,13 @@ class Project:
 
     @cached_property
     def tool_dirs(self) -> list[str]:
-        return self._glob_dirs(self.config.tool_dirs)
+        return self.glob_dirs(self.config.tool_dirs)
 
     @cached_property
     def documented_dirs(self) -> list[str]:
-        """Directories whose direct modules must each have a companion.
-
-        Where the repository's AGENTS.md files declare directories
-        file-documented (:mod:`doxtool.agents.declarations`: their own, or a
-        directory below them that they name), those are the ones (with
-        ``documented-dirs``): a tool
-        directory no AGENTS.md declares (a plugin's, a profile's) needs no
-        companions. A repository that declares none has every tool directory
-        documented.
-        """
-        declared: list[str] = []
-        for agents in self.agents_files:
-            text = self.agents_text(agents)
-            if isinstance(text, ReadError):
-                continue
-            here = agents.rsplit("/", 1)[0] if "/" in agents else "."
-            for rel in declared_directories(text.text, here):
-                if rel not in declared and (rel == here or self._is_directory(rel)):
-                    declared.append(rel)
-        dirs = [d for d in self.tool_dirs if d in declared] if declared else list(self.tool_dirs)
-        for rel in [*self._glob_dirs(self.config.documented_dirs), *declared]:
-            if rel not in dirs:
-                dirs.append(rel)
-        return dirs
-
-    def _is_directory(self, rel: str) -> bool:
-        """Whether a repository path is a directory inside the root, not excluded."""
-        path = self.root / rel
-        return path.is_dir() and self.inside(path) and not self.excluded(rel)
+        """Directories whose direct modules must each have a companion
+        (:func:`doxtool.run.declared.documented_dirs`)."""
+        return documented_dirs(self)
 
     @cached_property
     def agents_files(self) -> list[str]:
@@ -251,7 +225,7 @@ class Project:
         for pattern in self.config.profile_tool_dirs:
             parts = pattern.split("/")
             wildcard = next((i for i, p in enumerate(parts) if any(c in p for c in "*?[")), None)
-            for directory in self._glob_dirs([pattern]):
+            for directory in self.glob_dirs([pattern]):
                 if directory in core and wildcard is None:
                     continue
                 rel = directory.split("/")
@@ -295,7 +269,7 @@ class Project:
     @cached_property
     def profile_tool_dirs(self) -> list[str]:
         """Agent profiles' own tool directories (``agents/<profile>/tools``)."""
-        return self._glob_dirs(self.config.profile_tool_dirs)
+        return self.glob_dirs(self.config.profile_tool_dirs)
 
     def is_tool_module(self, rel: str) -> bool:
         """Whether a module is in a tool directory: a core or plugin one
