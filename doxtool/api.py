@@ -12,6 +12,7 @@ from typing import Any
 
 from doxtool.core.config import Config, ConfigError, config_at, find_root, load_file
 from doxtool.core.findings import Finding
+from doxtool.rules import contract_scope
 from doxtool.rules.engine import (
     FileChange,
     incremental_findings,
@@ -372,15 +373,19 @@ def check(
 
 
 def _counts(ctx: Context, modules: list[str], rules: int) -> dict[str, int]:
-    """What a run looks at: its modules, companions and prompts (the files of
+    """What a run looks at: its modules (the documented ``modules`` and the
+    tool modules the tool rules go through, a plugin's or an agent profile's
+    own included), companions and prompts (the files of
     :func:`~doxtool.rules.engine.scope_files` that are neither), and rules;
     counted in passes at C speed (a whole run's files are many)."""
+    checked = set(modules)
+    checked.update(contract_scope.tool_modules(ctx))
     prompts: set[str] = set()
     for prompt_set in ctx.prompt_sets:
         prompts.update(ctx.in_scope(prompt_set).values())
-    prompts.difference_update(modules, ctx.companions)
+    prompts.difference_update(checked, ctx.companions)
     return {
-        "modules": len(modules),
+        "modules": len(checked),
         "companions": len(ctx.companions),
         "prompts": len(prompts),
         "rules": rules,

@@ -123,6 +123,22 @@ def test_fix_and_diff_exit_codes(make_repo, run_cli) -> None:
     assert left.exit_code == 1, "PRM001 has no fix"
 
 
+def test_verbose_counts_the_plugin_and_profile_tools_it_checks(make_repo, run_cli) -> None:
+    """A plugin's tools and an agent profile's own tools are checked (the tool
+    rules go through them) without a companion: ``-v`` counts them."""
+    files = clean_files()
+    files["tools/AGENTS.md"] = "## Purpose\n- This directory is file-documented.\n"
+    files["plugins/web/tools/fetch.py"] = WAIT_PY.replace("WaitTool", "FetchTool")
+    files["agents/dev/tools/wait.py"] = WAIT_PY.replace("WaitTool", "DevWaitTool")
+    root = make_repo(files)
+    whole = run_cli(root, "check", "-v").stderr.splitlines()
+    assert "3 modules, 1 companion, " in whole[0], whole
+    scoped = run_cli(root, "check", "-v", "plugins/web/tools/fetch.py").stderr.splitlines()
+    assert " 1 module, " in scoped[0], scoped
+    documented = run_cli(root, "check", "-v", "tools/wait.py").stderr.splitlines()
+    assert " 1 module, 1 companion, " in documented[0], documented
+
+
 def test_verbose_prints_phases_and_cache_counts(make_repo, run_cli) -> None:
     root = _drifted(make_repo)
     result = run_cli(root, "check", "-v")
@@ -219,6 +235,7 @@ def test_verbose_counts_are_those_of_the_files_in_scope(reference_repo: Path, pa
     """``-v`` counts the modules, companions and prompts of the files the run
     checks (:func:`~doxtool.rules.engine.scope_files`), each file once."""
     from doxtool import api
+    from doxtool.rules import contract_scope
     from doxtool.rules.engine import scope_files
     from doxtool.run.context import Context
 
@@ -233,8 +250,9 @@ def test_verbose_counts_are_those_of_the_files_in_scope(reference_repo: Path, pa
     files = scope_files(ctx)
     expected = len(files) - len(set(modules) | set(ctx.companions))
     counts = api._counts(Context(project, scope), modules, 3)
+    checked = set(modules) | set(contract_scope.tool_modules(ctx))
     assert counts == {
-        "modules": len(modules),
+        "modules": len(checked),
         "companions": len(ctx.companions),
         "prompts": expected,
         "rules": 3,
