@@ -13,8 +13,8 @@ import math
 from collections.abc import Callable
 from typing import Any
 
+from doxtool.companions.argitems import UNKNOWN_PRESENCE
 from doxtool.companions.factlines import ExpectedBlock, detected_area, enum_key
-from doxtool.companions.leads import UNKNOWN_PRESENCE
 from doxtool.companions.model import FactBlock
 
 # --- Agreement -------------------------------------------------------------

@@ -7,11 +7,17 @@ the first column. doxtool reads such a table but never writes one (see
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
-from doxtool.companions.factlines import spans
-from doxtool.companions.leads import _IDENTIFIER, _argument_item, _unread_argument
+from doxtool.companions.argitems import _argument_item, _unread_argument
+from doxtool.companions.codespans import LINK_TAIL, spans
+from doxtool.companions.leads import _IDENTIFIER
 from doxtool.core.mdtables import cells, delimiter_row
+
+#: a cell naming an argument as a link's text (``[days](#days)``), as it
+#: may name it bare
+_LINKED_NAME = re.compile(rf"[ \t]*\[(?P<name>[^\W\d]\w*){LINK_TAIL.pattern}[ \t]*")
 
 
 def table_row(content: str) -> bool:
@@ -34,7 +40,11 @@ def table_argument(content: str) -> dict[str, Any] | None:
     """
     row = cells(content)
     parts = spans(row[0])
-    name = parts[0].text.strip(" ") if len(parts) == 1 and parts[0].code else row[0]
+    linked = _LINKED_NAME.fullmatch(row[0])
+    if len(parts) == 1 and parts[0].code:
+        name = parts[0].text.strip(" ")
+    else:
+        name = linked.group("name") if linked is not None else row[0]
     if len(row) < 2 or not _IDENTIFIER.fullmatch(name):
         return None
     argument = _argument_item(name, " " + row[1]) if len(row) == 2 else None

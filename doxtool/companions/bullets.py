@@ -72,6 +72,9 @@ class BulletCode:
     text: str
     #: the line after the span
     after: str
+    #: the span is the whole text of a link (``[`name`](target)``), which
+    #: ``start`` and ``end`` take in
+    linked: bool = False
 
 
 def bullet_code(content: str) -> BulletCode | None:
@@ -84,7 +87,7 @@ def bullet_code(content: str) -> BulletCode | None:
     if not parts or not parts[0].code or parts[0].start != 0:
         return None
     start, end = body_start + parts[0].start, body_start + parts[0].end
-    return BulletCode(start, end, parts[0].text, content[end:])
+    return BulletCode(start, end, parts[0].text, content[end:], content[start] == "[")
 
 
 def set_off(text: str) -> bool:
@@ -238,8 +241,8 @@ def related_test_item(content: str) -> BulletCode | None:
     `` `pytest tests/x.py` ``). Any other span (`` `pytest -n auto` ``,
     `` `make test` ``, `` `WAIT_FAST=1` ``) opens a note."""
     found = bullet_code(content)
-    if found is None:
-        return None
+    if found is None or found.linked:
+        return None  # a link lists the test it points to (:func:`linked_test`)
     if not is_nested(content):
         return found if _TEST_PATH.fullmatch(found.text) else None
     if not any(_is_test_path(word) for word in found.text.split()):
@@ -371,7 +374,7 @@ def inline_items(kind: str, content: str) -> list[BulletCode]:
         if kind == "functions" and not (SIGNATURE.match(text) or _IDENTIFIER.fullmatch(text)):
             continue
         start, end = head + part.start, head + part.end
-        items.append(BulletCode(start, end, text, content[end:]))
+        items.append(BulletCode(start, end, text, content[end:], content[start] == "["))
     return items
 
 

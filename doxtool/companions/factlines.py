@@ -41,9 +41,9 @@ import json
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import Any
 
+from doxtool.companions.codespans import BACKTICK_RUN, Span, spans
 from doxtool.companions.pyliterals import python_literal
 
 #: Section titles of a companion, in canonical order.
@@ -104,66 +104,6 @@ def detected_area(text: str) -> str | None:
     return _AREA_SPELLINGS.get(" ".join(text.split()).casefold())
 
 
-# --- Markdown code spans ---------------------------------------------------
-
-_BACKTICK_RUN = re.compile(r"`+")
-
-
-class Span(NamedTuple):
-    """A piece of a line: a code span (content unwrapped) or plain text.
-
-    A named tuple: a companion's lines are split into thousands of these.
-    """
-
-    code: bool
-    text: str
-    start: int
-    end: int
-
-
-@lru_cache(maxsize=4096)
-def spans(text: str) -> tuple[Span, ...]:
-    """Split a line into code spans and plain text, as CommonMark does.
-
-    A run of N backticks opens a code span closed by the next run of exactly
-    N backticks; an unmatched run is plain text. Remembered per text (reading
-    a companion and judging it split the same lines several times): the
-    result is shared, hence a tuple.
-    """
-    if "`" not in text:
-        return (Span(False, text, 0, len(text)),) if text else ()
-    runs = [(match.start(), match.end()) for match in _BACKTICK_RUN.finditer(text)]
-    # closer[i]: the next run with the same length as run i (linear, so a
-    # line full of backticks cannot make this quadratic)
-    closer: list[int | None] = [None] * len(runs)
-    next_of_length: dict[int, int] = {}
-    for index in range(len(runs) - 1, -1, -1):
-        length = runs[index][1] - runs[index][0]
-        closer[index] = next_of_length.get(length)
-        next_of_length[length] = index
-    result: list[Span] = []
-    plain_start = 0
-    index = 0
-    while index < len(runs):
-        close = closer[index]
-        if close is None:
-            index += 1
-            continue
-        open_start, open_end = runs[index]
-        close_start, close_end = runs[close]
-        if plain_start < open_start:
-            result.append(Span(False, text[plain_start:open_start], plain_start, open_start))
-        content = text[open_end:close_start]
-        if len(content) >= 2 and content[0] == content[-1] == " " and content.strip(" "):
-            content = content[1:-1]
-        result.append(Span(True, content, open_start, close_end))
-        plain_start = close_end
-        index = close + 1
-    if plain_start < len(text):
-        result.append(Span(False, text[plain_start:], plain_start, len(text)))
-    return tuple(result)
-
-
 # Characters that must not reach a companion raw: line breaks and other
 # controls (they would end a fact line or reach a terminal), Unicode line and
 # paragraph separators, bidirectional and zero-width formatting characters
@@ -213,7 +153,7 @@ def display_code(text: str) -> str:
 
 def code(text: str) -> str:
     """Render ``text`` as a code span, whatever backticks it contains."""
-    longest = max((len(run) for run in _BACKTICK_RUN.findall(text)), default=0)
+    longest = max((len(run) for run in BACKTICK_RUN.findall(text)), default=0)
     fence = "`" * (longest + 1)
     padded = text.startswith("`") or text.endswith("`")
     padded = padded or (text.startswith(" ") and text.endswith(" ") and bool(text.strip(" ")))

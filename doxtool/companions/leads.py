@@ -1,8 +1,10 @@
 """The fact line grammar as a companion writes it.
 
 The lead phrase that opens each kind of fact block (``- Classes:``,
-``- Observed side-effect areas:`` ...), the items under it (class and
-function bullets, argument clauses) and which lines continue a block.
+``- Observed side-effect areas:`` ...) and which lines continue a block; a
+name in it may be written as a link's text (``- Arguments of
+[`WaitTool`](#waittool):``). The argument items under a lead are read by
+:mod:`doxtool.companions.argitems`.
 :mod:`doxtool.companions.parsing` applies it to a companion's lines;
 :mod:`doxtool.companions.rendering` writes the same lines.
 """
@@ -11,13 +13,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
 
-from doxtool.companions.bullets import closing_paren, is_item
+from doxtool.companions.bullets import is_item
+from doxtool.companions.codespans import LINK_TAIL
 from doxtool.companions.factlines import (
     MULTILINE_KINDS,
     OPEN_NONE,
-    canonical_json,
     is_none,
     spans,
     split_list,
@@ -36,8 +37,27 @@ _NESTED_BULLET = LazyPattern(r"(?P<mark>[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+)(?P<bo
 # Python identifiers may be written in any script (`שTool`): a letter or
 # an underscore, then word characters
 _IDENTIFIER = LazyPattern(r"[^\W\d]\w*")
+#: what closes a link after its text (:data:`~doxtool.companions.codespans.LINK_TAIL`)
+_TAIL = LINK_TAIL.pattern
+
+
+def _code(group: str, inner: str = r"[^`]+", after: str = "") -> str:
+    """A name in a code span (``after`` it, more of the span), alone or as
+    the whole text of a link (``[`name`](target)``): group ``group``
+    (``group_linked`` for the latter, merged by :func:`_merged`)."""
+    return (
+        rf"(?:`(?P<{group}>{inner}){after}`"
+        rf"|\[`(?P<{group}_linked>{inner}){after}`{_TAIL})"
+    )
+
+
+_NAME = r"[^\W\d]\w*"
+#: a method's parameters after its name, in the span naming it (`` `run(...)` ``)
+_PARAMETERS = r"(?:\([^`]*\))?"
+
+
 # a class name in backticks, or (as a person may write it) bare
-_SUBJECT = r"(?:`(?P<subject>[^`]+)`|(?P<bare>(?!the\b)[^\W\d]\w*))"
+_SUBJECT = rf"(?:{_code('subject')}|(?P<bare>(?!the\b)[^\W\d]\w*))"
 # a person's note between the subject and the lead's colon (`` (methods
 # `todo:add`, `todo:done`)``, `` for `todo:add` ``): words and code spans,
 # no colon outside them; not ``and`` or ``or`` (a second subject)
@@ -61,11 +81,11 @@ _LEADS = tuple(
         ("constants", r"Notable constants/configuration names:(?P<rest>.*)"),
         (
             "is-tool",
-            r"`(?P<subject>[^\W\d]\w*)` is an? `(?P<base>[^`]+)`" + _CLAUSE,
+            rf"{_code('subject', _NAME)} is an? {_code('base')}" + _CLAUSE,
         ),
         (
             "defines",
-            r"`(?P<owner>[^\W\d]\w*)` defines `(?P<method>[^\W\d]\w*)(?:\([^`]*\))?`" + _CLAUSE,
+            rf"{_code('owner', _NAME)} defines {_code('method', _NAME, _PARAMETERS)}" + _CLAUSE,
         ),
         ("arguments", rf"Arguments of {_SUBJECT}{_NOTE}:(?P<rest>.*)"),
         ("break-loop", rf"`break_loop` of {_SUBJECT}{_NOTE}:(?P<rest>.*)"),
@@ -90,21 +110,6 @@ _LEADS = tuple(
             r"`doxtool check [^`]+` compares this file with the code)\.(?P<rest>.*)",
         ),
     )
-)
-
-#: the words of an argument item whose requiredness the code does not say
-#: (:attr:`~doxtool.core.facts.Argument.required_unknown`)
-UNKNOWN_PRESENCE = "required or optional"
-
-# The fact part of an argument item, with each code span replaced by \0:
-# `required|optional [type][, default X][, one of X, Y]` (clauses in any order)
-_ARGUMENT_SHAPE = LazyPattern(
-    r" ?(?P<required>required or optional|required|optional)(?: (?P<type>[A-Za-z]\w*))?"
-    r"(?P<clauses>(?: ?, ?(?:default \x00|(?:one of|alternative to) \x00(?: ?, ?\x00)*))*) ?",
-    re.IGNORECASE,
-)
-_ARGUMENT_CLAUSE = LazyPattern(
-    r"(default|one of|alternative to) ((?:\x00(?: ?, ?)?)+)", re.IGNORECASE
 )
 
 
@@ -196,8 +201,19 @@ def prose_after_lead(lead: _Lead) -> bool:
         return rest != OPEN_NONE and not is_none(split_sentence(rest)[0])
     if lead.kind in _SPAN_LIST_KINDS:
         sentence = split_list(rest)[0].strip(" \t")
-        return not (sentence.startswith("`") or is_none(sentence))
+        first = spans(sentence)[:1]
+        opens = sentence.startswith("`") or (first and first[0].code and first[0].start == 0)
+        return not (opens or is_none(sentence))
     return False
+
+
+def _merged(groups: dict[str, str | None]) -> dict[str, str | None]:
+    """A lead's groups, a name written as a link's text under its own group."""
+    for key in [k for k in groups if k.endswith("_linked")]:
+        value = groups.pop(key)
+        name = key.removesuffix("_linked")
+        groups[name] = groups[name] or value
+    return groups
 
 
 def _lead(content: str) -> _Lead | None:
@@ -207,7 +223,7 @@ def _lead(content: str) -> _Lead | None:
     for kind, pattern in _LEADS:
         match = pattern.fullmatch(body)
         if match:
-            groups = match.groupdict()
+            groups = _merged(match.groupdict())
             subject = groups.get("subject") or groups.get("bare")
             if groups.get("owner"):
                 subject = f"{groups['owner']}.{groups['method']}"
@@ -246,174 +262,6 @@ def _nested_code_item(content: str) -> tuple[str, str] | None:
     return parts[0].text, body[parts[0].end :]
 
 
-_BOLD_NAME = LazyPattern(r"\*\*(?P<name>[^\W\d]\w*)\*\*")
-# ``**`until`**``, ``[`until`](#until)`` and ``(`until`)``: a name in backticks
-# set in bold, as a link's text or in parentheses
-_DRESSED_CODE = LazyPattern(
-    r"(?:\*\*`(?P<bold>[^`]+)`\*\*|\(`(?P<paren>[^`]+)`\)"
-    r"|\[`(?P<linked>[^`]+)`\]\((?:[^()\s]|\([^()\s]*\))*(?:[ \t]+\"[^\"]*\")?\))"
-)
-_DASH = LazyPattern(r"[ \t]*(?:[\u2014\u2013]|--?)[ \t]")
-# what stands between the names of an item naming several (`` `a`, `b` and `c` ``)
-_NAME_SEPARATOR = LazyPattern(r"[ \t]*,[ \t]*(?:(?:and|or)[ \t]+)?|[ \t]+(?:and|or)[ \t]+", re.I)
-# a capitalised word (``Note``, ``Example``): in bold, a person's heading of
-# a remark unless the tool reads an argument of that name
-_PROSE_WORD = LazyPattern(r"[A-Z][a-z]")
-
-
-def _code_names(body: str) -> tuple[list[str], str] | None:
-    """The code spans an item opens with (`` `a`, `b` and `c` ``) -> (their
-    texts, the text after them); None when it does not open with one."""
-    parts = spans(body)
-    if not parts or not parts[0].code or parts[0].start != 0:
-        return None
-    names, end, index = [parts[0].text], parts[0].end, 1
-    while (
-        index + 1 < len(parts)
-        and not parts[index].code
-        and parts[index + 1].code
-        and _NAME_SEPARATOR.fullmatch(parts[index].text)
-    ):
-        names.append(parts[index + 1].text)
-        end = parts[index + 1].end
-        index += 2
-    return names, body[end:]
-
-
-_QUOTED = LazyPattern(r"(?P<quote>[\"'])(?P<name>[^\W\d]\w*)(?P=quote)")
-
-
-def _unquoted(name: str) -> str:
-    """An argument's name written as a string in its code span (`` `"days"` ``)
-    is the name."""
-    quoted = _QUOTED.fullmatch(name)
-    return quoted.group("name") if quoted else name
-
-
-def _by_name(name: str, prose: str) -> dict[str, Any]:
-    """An argument item known by its name only: none of its facts is read."""
-    return {**_unread_argument(name, prose), "fields_unknown": True}
-
-
-def _names_only(after: str) -> bool:
-    """Whether ``after``, the text after an item's name, leaves its facts
-    unsaid or sets them off as a person may (``:``, a dash, parentheses)."""
-    return (
-        not after.strip(" \t.")
-        or after.startswith(":")
-        or after.lstrip(" \t").startswith("(")
-        or _DASH.match(after) is not None
-    )
-
-
-def argument_line(content: str) -> tuple[list[dict[str, Any]], bool] | None:
-    """A nested argument item -> (the arguments it documents, whether it is
-    written as the grammar writes it); None for any other line.
-
-    The grammar's item is `` - `name`: <facts>. <prose> ``; facts it cannot
-    read exactly make it an item known by its name only (``fields_unknown``:
-    no fact of it is compared). A person may name the argument in bold
-    (``**name**``, ``**`name`**``), as a link's text (``[`name`](#name)``)
-    or in parentheses, alone on the line, or
-    set its description off by a dash or put its facts in parentheses
-    (`` `name` (optional string): ... ``): the facts are read when they
-    follow the grammar, else the item names the argument only. An item
-    naming several (`` `a`, `b`: ... ``) documents each of them by name. A
-    blank name (`` ` ` ``) is no argument; a capitalised word in bold
-    (``**Note**``) may be a remark: ``maybe_prose`` says so.
-    """
-    body = _nested_body(content)
-    if body is None:
-        return None
-    named = _code_names(body)
-    bold = None
-    if named is not None:
-        written, after = named
-        names = [_unquoted(n) for n in written]
-        if any(not name.strip(" \t") for name in names):
-            return None  # (`` ` ` ``): no name, a person's line
-        if len(names) > 1:
-            if not all(_IDENTIFIER.fullmatch(n) for n in names) or not _names_only(after):
-                return None
-            return [_by_name(n, after) for n in names], False
-        name = names[0]
-        if after.startswith(":"):
-            # a name written as a string is read, but the line is the person's
-            return [_argument_item(name, after[1:])], names == written
-    else:
-        dressed = _DRESSED_CODE.match(body)
-        bold = _BOLD_NAME.match(body)
-        if dressed is not None:
-            name = dressed.group("bold") or dressed.group("linked") or dressed.group("paren")
-            after = body[dressed.end() :]
-            if not _IDENTIFIER.fullmatch(name):
-                return None
-            if dressed.group("paren") is not None:
-                return [_by_name(name, after)], False
-        elif bold is not None:
-            name, after = bold.group("name"), body[bold.end() :]
-        else:
-            return None
-    argument = _loose_item(name, after)
-    if argument is None:
-        return None
-    if bold is not None and _PROSE_WORD.match(name):
-        argument["maybe_prose"] = True
-    return [argument], False
-
-
-# what a person may set an argument's facts off with after its name, past
-# spaces: a colon (also escaped, ``\:``), a comma, an arrow or an equals sign
-# (`` `days` : optional``, `` `days`, optional``, `` `days` → optional``)
-_SETTER = LazyPattern(r"[ \t]*(?:\\?:|,|\u2192|->|=>?)(?=[ \t]|$)|[ \t]+(?:\\?:|=)")
-
-
-def _loose_item(name: str, after: str) -> dict[str, Any] | None:
-    """An item naming ``name`` in a person's spelling, ``after`` the text
-    after the name; None when it is not an argument item."""
-    if after.startswith(":"):
-        return _loose_argument(name, after[1:], after)
-    if not _IDENTIFIER.fullmatch(name):
-        return None
-    setter = _SETTER.match(after)
-    if setter is not None:
-        return _loose_argument(name, after[setter.end() :], after)
-    if not after.strip(" \t."):
-        return _by_name(name, after)  # `` - `until` ``: the name alone
-    stripped = after.lstrip(" \t")
-    if stripped.startswith("("):
-        close = closing_paren(stripped)
-        if close is not None:
-            return _loose_argument(name, " " + stripped[1:close], stripped)
-        return None
-    dash = _DASH.match(after)
-    if dash is not None:
-        return _loose_argument(name, after[dash.end() :], after)
-    return None
-
-
-def _loose_argument(name: str, facts: str, prose: str) -> dict[str, Any]:
-    """An argument written in a person's spelling: its facts when ``facts``
-    (up to a ``:`` or ``.``) follow the grammar, else its name only. A type
-    left out there (`` `city` (required): ... ``) is unstated
-    (``type_unstated``), not "no type": the grammar's own item
-    (`` `city`: required. ``) is the one that says the type is not known."""
-    cut = len(facts)
-    for part in spans(facts):
-        if not part.code:
-            found = [i for i in (part.text.find(":"), part.text.find(".")) if i != -1]
-            if found:
-                cut = part.start + min(found)
-                break
-    fields = _argument_fields(facts[:cut])
-    if fields is None:
-        return {**_unread_argument(name, prose), "fields_unknown": True}
-    if fields["type"] is None:
-        # `` `city` (required): ... `` states no type: it is not compared
-        fields["type_unstated"] = True
-    return {"name": name, **fields, "prose": prose}
-
-
 def _continues(kind: str, content: str, in_code: bool) -> bool:
     """Whether ``content`` is part of a ``kind`` block that reached it."""
     if kind not in MULTILINE_KINDS or _is_blank(content):
@@ -424,74 +272,3 @@ def _continues(kind: str, content: str, in_code: bool) -> bool:
     if in_code:
         return False
     return is_item(kind, content)
-
-
-def _argument_fields(sentence: str) -> dict[str, Any] | None:
-    """Parse ``optional integer, default `0`, one of ...``; None if it is not that."""
-    codes = []
-    shape_parts = []
-    for part in spans(sentence):
-        if part.code:
-            codes.append(part.text)
-            shape_parts.append("\x00")
-        else:
-            shape_parts.append(part.text.replace("\x00", " "))
-    # collapsing whitespace keeps the pattern simple and its matching linear
-    shape = " ".join("".join(shape_parts).split())
-    match = _ARGUMENT_SHAPE.fullmatch(shape)
-    if match is None:
-        return None
-    word = match.group("required").casefold()
-    fields: dict[str, Any] = {
-        "required": word == "required",
-        "type": match.group("type"),
-        "default": None,
-        "has_default": False,
-        "enum": None,
-        "alternatives": None,
-    }
-    if word == UNKNOWN_PRESENCE:
-        fields["required_unknown"] = True  # neither word is claimed
-    taken = 0
-    for clause in _ARGUMENT_CLAUSE.finditer(match.group("clauses")):
-        count = clause.group(2).count("\x00")
-        values = codes[taken : taken + count]
-        taken += count
-        if clause.group(1).casefold() == "default":
-            if fields["has_default"]:
-                return None
-            fields["default"] = canonical_json(values[0])
-            fields["has_default"] = True
-        elif clause.group(1).casefold() == "alternative to":
-            if fields["alternatives"] is not None:
-                return None
-            fields["alternatives"] = values
-        else:
-            if fields["enum"] is not None:
-                return None
-            fields["enum"] = values
-    return fields
-
-
-def _unread_argument(name: str, prose: str) -> dict[str, Any]:
-    """An argument item whose facts are not read: all of it is ``prose``."""
-    return {
-        "name": name,
-        "required": None,
-        "type": None,
-        "default": None,
-        "has_default": False,
-        "enum": None,
-        "alternatives": None,
-        "prose": prose,
-    }
-
-
-def _argument_item(name: str, rest: str) -> dict[str, Any]:
-    sentence, after, _ = split_sentence(rest)
-    fields = _argument_fields(sentence)
-    if fields is None:
-        # not the grammar: everything after the name is the person's text,
-        # and the item names the argument only
-        return _by_name(name, rest)
-    return {"name": name, **fields, "prose": after}

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from doxtool.companions.areas import area_list, area_pieces, joined_areas, nested_area_end
+from doxtool.companions.argitems import argument_line
 from doxtool.companions.argtables import table_argument, table_delimiter, table_row
 from doxtool.companions.breakloop import read_break_loop
 from doxtool.companions.bullets import (
@@ -42,7 +43,6 @@ from doxtool.companions.leads import (
     _is_indented,
     _Lead,
     _lead,
-    argument_line,
     item_mark,
     prose_after_lead,
 )

@@ -13,6 +13,7 @@ import dataclasses
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from doxtool.companions.argitems import UNKNOWN_PRESENCE
 from doxtool.companions.factlines import (
     DETECTED_AREAS,
     HOME_SECTION,
@@ -39,7 +40,6 @@ from doxtool.companions.keeping import (
     with_persons_arguments,
     with_persons_values,
 )
-from doxtool.companions.leads import UNKNOWN_PRESENCE
 from doxtool.companions.model import Companion, FactBlock
 from doxtool.core.edits import line_content
 from doxtool.core.facts import ARGUMENTS, BREAK_LOOP, ModuleFacts, ToolFacts
@@ -67,7 +67,7 @@ def _argument_values(tool: ToolFacts) -> list[dict[str, Any]]:
     seen: set[str] = set()
     for argument in tool.arguments:
         # a blank key (``args.get(" ")``) has no item a companion could name
-        # it by (`` ` ` `` is no argument: :func:`~doxtool.companions.leads.argument_line`)
+        # it by (`` ` ` `` is no argument: :func:`~doxtool.companions.argitems.argument_line`)
         if argument.name in seen or not _nameable(argument.name):
             continue
         seen.add(argument.name)

@@ -16,7 +16,7 @@ from functools import cached_property
 from doxtool.companions.codeindex import CodeIndex
 from doxtool.companions.conventions import Convention
 from doxtool.companions.documented import DocItem
-from doxtool.companions.factlines import code
+from doxtool.companions.factlines import code, spans
 from doxtool.companions.model import Companion
 from doxtool.companions.renames import renamed_class
 from doxtool.core.edits import Edit, line_content
@@ -106,7 +106,11 @@ class BaseJudge:
         return [self._edit(item.index, end, [])], item.carries_words()
 
     def rewrite_span(self, item: DocItem, text: str) -> Edit:
+        """Rewrite an item's code span; a link whose text it is stays."""
         content = line_content(self.companion.lines[item.index])
-        return self._edit(
-            item.index, item.index + 1, [content[: item.start] + code(text) + content[item.end :]]
-        )
+        start, end = item.start, item.end
+        if content[start : start + 1] == "[":  # ``[`name`](target)``: the span inside
+            start += 1
+            end = start + spans(content[start:end])[0].end
+        line = content[:start] + code(text) + content[end:]
+        return self._edit(item.index, item.index + 1, [line])

@@ -73,7 +73,11 @@ them wrong.
 leaves every other byte alone; removing an item that carries a person's words
 (text after it, notes under it) is an unsafe fix (`--unsafe-fixes`).
 """
-    valid = valid_examples()
+    valid = [
+        *valid_examples(),
+        # an item written as a link's text names what it links
+        Example(with_dox("- `WaitTool` (`Tool`)", "- [`WaitTool`](#waittool) (`Tool`)")),
+    ]
     invalid = [
         Example(
             with_dox(

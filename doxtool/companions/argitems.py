@@ -1,0 +1,270 @@
+"""An argument item of a companion's arguments block, as the grammar writes
+it (`` - `name`: optional string, default `""`. Prose. ``) or as a person may
+(the name in bold, as a link's text, in parentheses; the facts set off by a
+dash or in parentheses). :mod:`doxtool.companions.parsing` reads the items of
+a block with it, :mod:`doxtool.companions.argtables` the rows of a table.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from doxtool.companions.bullets import closing_paren
+from doxtool.companions.factlines import canonical_json, spans, split_sentence
+from doxtool.companions.leads import _IDENTIFIER, _nested_body
+from doxtool.core.patterns import LazyPattern
+
+#: the words of an argument item whose requiredness the code does not say
+#: (:attr:`~doxtool.core.facts.Argument.required_unknown`)
+UNKNOWN_PRESENCE = "required or optional"
+
+# The fact part of an argument item, with each code span replaced by \0:
+# `required|optional [type][, default X][, one of X, Y]` (clauses in any order)
+_ARGUMENT_SHAPE = LazyPattern(
+    r" ?(?P<required>required or optional|required|optional)(?: (?P<type>[A-Za-z]\w*))?"
+    r"(?P<clauses>(?: ?, ?(?:default \x00|(?:one of|alternative to) \x00(?: ?, ?\x00)*))*) ?",
+    re.IGNORECASE,
+)
+_ARGUMENT_CLAUSE = LazyPattern(
+    r"(default|one of|alternative to) ((?:\x00(?: ?, ?)?)+)", re.IGNORECASE
+)
+
+
+_BOLD_NAME = LazyPattern(r"\*\*(?P<name>[^\W\d]\w*)\*\*")
+# ``**`until`**`` and ``(`until`)``: a name in backticks set in bold or in
+# parentheses (as a link's text, ``[`until`](#until)``, it is a code span:
+# :mod:`doxtool.companions.codespans`)
+_DRESSED_CODE = LazyPattern(r"(?:\*\*`(?P<bold>[^`]+)`\*\*|\(`(?P<paren>[^`]+)`\))")
+_DASH = LazyPattern(r"[ \t]*(?:[\u2014\u2013]|--?)[ \t]")
+# what stands between the names of an item naming several (`` `a`, `b` and `c` ``)
+_NAME_SEPARATOR = LazyPattern(r"[ \t]*,[ \t]*(?:(?:and|or)[ \t]+)?|[ \t]+(?:and|or)[ \t]+", re.I)
+# a capitalised word (``Note``, ``Example``): in bold, a person's heading of
+# a remark unless the tool reads an argument of that name
+_PROSE_WORD = LazyPattern(r"[A-Z][a-z]")
+
+
+def _code_names(body: str) -> tuple[list[str], str] | None:
+    """The code spans an item opens with (`` `a`, `b` and `c` ``) -> (their
+    texts, the text after them); None when it does not open with one."""
+    parts = spans(body)
+    if not parts or not parts[0].code or parts[0].start != 0:
+        return None
+    names, end, index = [parts[0].text], parts[0].end, 1
+    while (
+        index + 1 < len(parts)
+        and not parts[index].code
+        and parts[index + 1].code
+        and _NAME_SEPARATOR.fullmatch(parts[index].text)
+    ):
+        names.append(parts[index + 1].text)
+        end = parts[index + 1].end
+        index += 2
+    return names, body[end:]
+
+
+_QUOTED = LazyPattern(r"(?P<quote>[\"'])(?P<name>[^\W\d]\w*)(?P=quote)")
+
+
+def _unquoted(name: str) -> str:
+    """An argument's name written as a string in its code span (`` `"days"` ``)
+    is the name."""
+    quoted = _QUOTED.fullmatch(name)
+    return quoted.group("name") if quoted else name
+
+
+def _by_name(name: str, prose: str) -> dict[str, Any]:
+    """An argument item known by its name only: none of its facts is read."""
+    return {**_unread_argument(name, prose), "fields_unknown": True}
+
+
+def _names_only(after: str) -> bool:
+    """Whether ``after``, the text after an item's name, leaves its facts
+    unsaid or sets them off as a person may (``:``, a dash, parentheses)."""
+    return (
+        not after.strip(" \t.")
+        or after.startswith(":")
+        or after.lstrip(" \t").startswith("(")
+        or _DASH.match(after) is not None
+    )
+
+
+def argument_line(content: str) -> tuple[list[dict[str, Any]], bool] | None:
+    """A nested argument item -> (the arguments it documents, whether it is
+    written as the grammar writes it); None for any other line.
+
+    The grammar's item is `` - `name`: <facts>. <prose> ``; facts it cannot
+    read exactly make it an item known by its name only (``fields_unknown``:
+    no fact of it is compared). A person may name the argument in bold
+    (``**name**``, ``**`name`**``), as a link's text (``[`name`](#name)``)
+    or in parentheses, alone on the line, or
+    set its description off by a dash or put its facts in parentheses
+    (`` `name` (optional string): ... ``): the facts are read when they
+    follow the grammar, else the item names the argument only. An item
+    naming several (`` `a`, `b`: ... ``) documents each of them by name. A
+    blank name (`` ` ` ``) is no argument; a capitalised word in bold
+    (``**Note**``) may be a remark: ``maybe_prose`` says so.
+    """
+    body = _nested_body(content)
+    if body is None:
+        return None
+    named = _code_names(body)
+    bold = None
+    if named is not None:
+        written, after = named
+        names = [_unquoted(n) for n in written]
+        if any(not name.strip(" \t") for name in names):
+            return None  # (`` ` ` ``): no name, a person's line
+        if len(names) > 1:
+            if not all(_IDENTIFIER.fullmatch(n) for n in names) or not _names_only(after):
+                return None
+            return [_by_name(n, after) for n in names], False
+        name = names[0]
+        if after.startswith(":"):
+            # a name written as a string or as a link's text is read, but the
+            # line is the person's
+            grammar = names == written and not body.startswith("[")
+            return [_argument_item(name, after[1:])], grammar
+    else:
+        dressed = _DRESSED_CODE.match(body)
+        bold = _BOLD_NAME.match(body)
+        if dressed is not None:
+            name = dressed.group("bold") or dressed.group("paren")
+            after = body[dressed.end() :]
+            if not _IDENTIFIER.fullmatch(name):
+                return None
+            if dressed.group("paren") is not None:
+                return [_by_name(name, after)], False
+        elif bold is not None:
+            name, after = bold.group("name"), body[bold.end() :]
+        else:
+            return None
+    argument = _loose_item(name, after)
+    if argument is None:
+        return None
+    if bold is not None and _PROSE_WORD.match(name):
+        argument["maybe_prose"] = True
+    return [argument], False
+
+
+# what a person may set an argument's facts off with after its name, past
+# spaces: a colon (also escaped, ``\:``), a comma, an arrow or an equals sign
+# (`` `days` : optional``, `` `days`, optional``, `` `days` → optional``)
+_SETTER = LazyPattern(r"[ \t]*(?:\\?:|,|\u2192|->|=>?)(?=[ \t]|$)|[ \t]+(?:\\?:|=)")
+
+
+def _loose_item(name: str, after: str) -> dict[str, Any] | None:
+    """An item naming ``name`` in a person's spelling, ``after`` the text
+    after the name; None when it is not an argument item."""
+    if after.startswith(":"):
+        return _loose_argument(name, after[1:], after)
+    if not _IDENTIFIER.fullmatch(name):
+        return None
+    setter = _SETTER.match(after)
+    if setter is not None:
+        return _loose_argument(name, after[setter.end() :], after)
+    if not after.strip(" \t."):
+        return _by_name(name, after)  # `` - `until` ``: the name alone
+    stripped = after.lstrip(" \t")
+    if stripped.startswith("("):
+        close = closing_paren(stripped)
+        if close is not None:
+            return _loose_argument(name, " " + stripped[1:close], stripped)
+        return None
+    dash = _DASH.match(after)
+    if dash is not None:
+        return _loose_argument(name, after[dash.end() :], after)
+    return None
+
+
+def _loose_argument(name: str, facts: str, prose: str) -> dict[str, Any]:
+    """An argument written in a person's spelling: its facts when ``facts``
+    (up to a ``:`` or ``.``) follow the grammar, else its name only. A type
+    left out there (`` `city` (required): ... ``) is unstated
+    (``type_unstated``), not "no type": the grammar's own item
+    (`` `city`: required. ``) is the one that says the type is not known."""
+    cut = len(facts)
+    for part in spans(facts):
+        if not part.code:
+            found = [i for i in (part.text.find(":"), part.text.find(".")) if i != -1]
+            if found:
+                cut = part.start + min(found)
+                break
+    fields = _argument_fields(facts[:cut])
+    if fields is None:
+        return {**_unread_argument(name, prose), "fields_unknown": True}
+    if fields["type"] is None:
+        # `` `city` (required): ... `` states no type: it is not compared
+        fields["type_unstated"] = True
+    return {"name": name, **fields, "prose": prose}
+
+
+def _argument_fields(sentence: str) -> dict[str, Any] | None:
+    """Parse ``optional integer, default `0`, one of ...``; None if it is not that."""
+    codes = []
+    shape_parts = []
+    for part in spans(sentence):
+        if part.code:
+            codes.append(part.text)
+            shape_parts.append("\x00")
+        else:
+            shape_parts.append(part.text.replace("\x00", " "))
+    # collapsing whitespace keeps the pattern simple and its matching linear
+    shape = " ".join("".join(shape_parts).split())
+    match = _ARGUMENT_SHAPE.fullmatch(shape)
+    if match is None:
+        return None
+    word = match.group("required").casefold()
+    fields: dict[str, Any] = {
+        "required": word == "required",
+        "type": match.group("type"),
+        "default": None,
+        "has_default": False,
+        "enum": None,
+        "alternatives": None,
+    }
+    if word == UNKNOWN_PRESENCE:
+        fields["required_unknown"] = True  # neither word is claimed
+    taken = 0
+    for clause in _ARGUMENT_CLAUSE.finditer(match.group("clauses")):
+        count = clause.group(2).count("\x00")
+        values = codes[taken : taken + count]
+        taken += count
+        if clause.group(1).casefold() == "default":
+            if fields["has_default"]:
+                return None
+            fields["default"] = canonical_json(values[0])
+            fields["has_default"] = True
+        elif clause.group(1).casefold() == "alternative to":
+            if fields["alternatives"] is not None:
+                return None
+            fields["alternatives"] = values
+        else:
+            if fields["enum"] is not None:
+                return None
+            fields["enum"] = values
+    return fields
+
+
+def _unread_argument(name: str, prose: str) -> dict[str, Any]:
+    """An argument item whose facts are not read: all of it is ``prose``."""
+    return {
+        "name": name,
+        "required": None,
+        "type": None,
+        "default": None,
+        "has_default": False,
+        "enum": None,
+        "alternatives": None,
+        "prose": prose,
+    }
+
+
+def _argument_item(name: str, rest: str) -> dict[str, Any]:
+    sentence, after, _ = split_sentence(rest)
+    fields = _argument_fields(sentence)
+    if fields is None:
+        # not the grammar: everything after the name is the person's text,
+        # and the item names the argument only
+        return _by_name(name, rest)
+    return {"name": name, **fields, "prose": after}
