@@ -298,6 +298,55 @@ def test_a_full_capped_list_is_complete(make_repo, run_cli) -> None:
     assert not any("`Big.m8`" in f or "`Big.m9`" in f for f in findings), findings
 
 
+#: stdlib modules that sort before the module's other imports: with them it
+#: has 20, and the imports line's cap (16) keeps these and `__future__`
+EXTRA = (
+    "abc array base64 bisect calendar codecs copy csv decimal difflib enum fnmatch glob gzip heapq"
+)
+IMPORTS_LEAD = "- Imported dependency areas include: "
+FIRST_16 = ["__future__", *EXTRA.split()]
+
+
+def _imports_line(names: list[str]) -> str:
+    return IMPORTS_LEAD + ", ".join(f"`{name}`" for name in names) + "."
+
+
+def test_the_imports_line_at_its_cap_is_judged_item_by_item(make_repo, run_cli) -> None:
+    """An import past the cap is not missing, and listing one is true; an
+    import the cap keeps is missing while the line does not list it, however
+    many the line lists (one past the cap takes no place of it)."""
+    module = HISTORY_PY.replace(
+        "import json\n", "import json\n" + "".join(f"import {m}\n" for m in EXTRA.split())
+    )
+    written = "`__future__`, `helpers`, `helpers.localization`, `json`, `typing`."
+    assert IMPORTS_LEAD + written in HISTORY_DOX
+    past_cap = ["helpers", "helpers.localization", "json", "typing"]
+
+    def check(names: list[str]) -> tuple[list[str], Path]:
+        dox = HISTORY_DOX.replace(IMPORTS_LEAD + written, _imports_line(names))
+        root = _repo(make_repo, module, dox)
+        found = [f.split(": ", 1)[1] for f in _findings(run_cli, root) if "DOX131" in f]
+        return found, root
+
+    assert check(FIRST_16)[0] == []
+    assert check(FIRST_16 + past_cap)[0] == []
+    # at the cap, with `json` (past it) where `heapq` (kept by it) belongs
+    swapped = [*FIRST_16[:-1], "json"]
+    found, root = check(swapped)
+    assert found == [
+        "DOX131 `helpers/history.py` imports `heapq` (line 18), which the imports "
+        "line does not list [*]"
+    ]
+    run_cli(root, "check", "--fix", "--no-cache", "--select", "DOX131")
+    assert _imports_line([*FIRST_16, "json"]) + "\n" in _companion(root)
+    # a stale item is reported with it, and the fix leaves the line true and whole
+    found, root = check([*swapped, "nosuch"])
+    assert [f.split(" ", 1)[0] for f in found] == ["DOX131", "DOX131"], found
+    assert "`nosuch`" in found[0] + found[1] and "`heapq`" in found[0] + found[1]
+    run_cli(root, "check", "--fix", "--no-cache", "--select", "DOX131")
+    assert _imports_line([*FIRST_16, "json"]) + "\n" in _companion(root)
+
+
 def test_a_method_renamed_in_a_full_capped_list_is_reported_and_fixed_as_shown(
     make_repo, run_cli
 ) -> None:

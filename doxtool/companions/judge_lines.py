@@ -135,12 +135,16 @@ class LineJudge(BaseJudge):
     def _missing_sentence_items(
         self, kind: str, line: SentenceLine, expected: ExpectedBlock, stale: int = 0
     ) -> list[tuple[int, Item, str]]:
-        """The items ``expected`` has that ``line`` does not list, while the
-        line lists fewer than the convention's cap (its ``stale`` items not counted)."""
-        cap = {
-            "imports": self.convention.import_cap,
-            "helpers": self.convention.helper_cap,
-        }.get(kind)
+        """The items ``expected`` has that ``line`` does not list.
+
+        The imports line is judged item by item: ``expected`` holds the
+        imports the convention's cap keeps (the first ones in its order), so
+        an import past the cap is never missing, and one the line lists past
+        the cap (true, so not stale) takes no place of one before it. A
+        called helpers line is complete once it lists as many as the cap
+        (its ``stale`` items not counted): which chains the cap keeps follows
+        the order calls are found in, which doxtool may not see alike."""
+        cap = self.convention.helper_cap if kind == "helpers" else None
         if cap is not None and len(line.items) - stale >= cap:
             return []
         documented = [i.text for i in line.items]

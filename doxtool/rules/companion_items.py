@@ -166,6 +166,9 @@ helpers import projects` is true); one the convention derives that the line
 lacks is missing (doxtool's format: every import, sorted; agent-zero: imports
 directly in the module body, sorted, at most 16). `helpers.tool`, the module
 of another import, does not write `helpers` for `from helpers import files`.
+The line is judged item by item: an import past the cap is never missing and
+listing one is true, while one the cap keeps is missing however many the line
+lists.
 
 **Why it matters.** It shows at a glance what the module depends on; a new
 import of `subprocess` or `requests` is worth a reviewer's attention.
