@@ -82,6 +82,11 @@ def test_the_canonical_sentence_is_still_rewritten(make_repo, run_cli) -> None:
         ("always `false` (`true` for a `FINAL:` answer)", (["false", "true"], False)),
         ("always `false` (never `true`)", (None, False)),
         ("`true` when `final` is set, else `false`", (["true", "false"], False)),
+        ("`false` until the job ends", (None, False)),
+        ("`false` while the job runs, `true` after it", (["false", "true"], False)),
+        # a word of time in a parenthesis tells what happens, not when
+        ("always `false` (the agent keeps working after the timer)", (["false"], False)),
+        ("always `false` (the agent keeps working, unless stopped)", (None, False)),
     ],
 )
 def test_read_break_loop(sentence: str, read: tuple[list[str] | None, bool]) -> None:
@@ -144,7 +149,14 @@ def test_a_qualified_value_is_no_finding_against_both(sentence: str, make_repo, 
     assert (root / DOX).read_text(encoding="utf-8") == text
 
 
-@pytest.mark.parametrize("sentence", ["always `false`.", "always `false` (the agent goes on)."])
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "always `false`.",
+        "always `false` (the agent goes on).",
+        "always `false` (the agent keeps working after the wait).",
+    ],
+)
 def test_one_value_unqualified_is_a_finding_against_both(sentence: str, make_repo, run_cli) -> None:
     text = WAIT_DOX.replace(LINE, f"- `break_loop` of `WaitTool`: {sentence}\n")
     root = make_repo({**clean_files(), "tools/wait.py": STOP_PY, DOX: text})

@@ -17,11 +17,16 @@ _NEVER = re.compile(r"never `(true|false)`", re.IGNORECASE)
 #: ``always `false` except ...``, ``usually `false` ``): the sentence
 #: states the other value too, or nothing doxtool can compare
 _QUALIFIER = re.compile(
-    r"\b(?:unless|except(?:ing)?|only|otherwise|else|when|whenever|if|until|while"
-    r"|after|before|but|usually|normally|typically|mostly|generally|often|sometimes"
+    r"\b(?:unless|except(?:ing)?|only|otherwise|else|when|whenever|if"
+    r"|but|usually|normally|typically|mostly|generally|often|sometimes"
     r"|depend(?:s|ing)?|whether|conditionally|succeeds?|success|fails?|failure|errors?)\b",
     re.IGNORECASE,
 )
+
+#: words of time that qualify a value said outside parentheses (`` `false`
+#: until the job ends``), but in a parenthesis after it tell what happens
+#: (``always `false` (the agent keeps working after the timer)``)
+_TIME = re.compile(r"\b(?:until|while|after|before)\b", re.IGNORECASE)
 
 
 def read_break_loop(sentence: str) -> tuple[list[str] | None, bool]:
@@ -38,7 +43,8 @@ def read_break_loop(sentence: str) -> tuple[list[str] | None, bool]:
     words, not values.
 
     A sentence that qualifies its value (``unless``, ``except``, ``only``,
-    ``otherwise``, ``when``, ``usually`` ...) or names both booleans
+    ``otherwise``, ``when``, ``usually`` ..., and outside parentheses
+    ``until``, ``after`` ...) or names both booleans
     (in parentheses too: ``always `false` except for `FINAL:` text
     (`true`)``) states both values when it names both, and nothing doxtool
     can compare when it names one (`` `false` unless the text starts with
@@ -59,7 +65,7 @@ def read_break_loop(sentence: str) -> tuple[list[str] | None, bool]:
     # for `FINAL:` text (`true`)``)
     words = " ".join(span.text for span in spans(sentence) if not span.code)
     named = {span.text.casefold() for span in spans(sentence) if span.code} & _BOOLEANS
-    if len(named) == 2 or _QUALIFIER.search(words):
+    if len(named) == 2 or _QUALIFIER.search(words) or _TIME.search("".join(outside)):
         # a value qualified (``unless``, ``only``, ``otherwise``), or both named
         if len(named) < 2 or _NEGATION.search(words):
             return None, False
