@@ -733,3 +733,31 @@ def test_flows_come_back_from_the_cache_unchanged(tmp_path: Path) -> None:
     assert [r.exit_code for r in runs] == [1, 1]
     assert runs[0].stdout == runs[1].stdout
     assert "`asyncio.sleep` (a wait, line 5 of helpers/pause.py)" in runs[1].stdout
+
+
+CLIENT_LOOP = "import httpx\nimport requests\n" + loop_tool(
+    "        session = requests.Session()\n"
+    "        async with httpx.AsyncClient() as client:\n"
+    "            while True:\n"
+    '                session.headers.update({"x": "1"})\n'
+    '                state = (await client.get("https://jobs.example/1")).json()["state"]\n'
+    '                if state == "done":\n'
+    "                    return Response(message=state, break_loop=False)\n"
+)
+
+
+def test_a_method_of_a_network_client_in_a_loop_is_a_network_call(tmp_path: Path) -> None:
+    """``client.get`` on a name bound only to ``httpx.AsyncClient()`` repeats a
+    network call each turn; an attribute's method (``session.headers.update``)
+    is not one."""
+    lines = _dox301(tmp_path, {"tools/poll.py": CLIENT_LOOP})
+    assert len(lines) == 1
+    assert "can start `client.get` (a network call, line 16) again" in lines[0]
+
+
+def test_a_name_also_bound_to_something_else_is_no_client(tmp_path: Path) -> None:
+    source = CLIENT_LOOP.replace(
+        '                if state == "done":\n',
+        '                client = object()\n                if state == "done":\n',
+    )
+    assert _dox301(tmp_path, {"tools/poll.py": source}) == []

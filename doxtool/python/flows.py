@@ -85,6 +85,10 @@ class _Builder(PathOrigins):
         self.origins: dict[str, set[str]] = {name: {"args"} for name in scope.arguments}
         #: local name -> repository callable whose instance it holds
         self.instances: dict[str, str] = {}
+        #: local names bound only to a network library's client or session
+        #: (``async with httpx.AsyncClient() as client``): a method of one
+        #: talks to the server (``client.get(url)``)
+        self.clients: set[str] = set()
         #: names of paths an existence check before this point ended the path
         #: for (``if os.path.exists(path): return ...``): writing them makes a new file
         self.absent: set[str] = set()
@@ -112,16 +116,29 @@ class _Builder(PathOrigins):
                             changed = True
             if not changed:
                 break
+        not_clients: set[str] = set()
         for targets, value in assigns:
             made = self._process_value(value)
             constructed = self._constructed(value)
+            client = self._client(value)
             for target in targets:
                 if not isinstance(target, ast.Name):
+                    not_clients.update(self._names(target))
                     continue
                 if made:
                     self.processes.add(target.id)
                 if constructed is not None:
                     self.instances[target.id] = constructed
+                (self.clients if client else not_clients).add(target.id)
+        self.clients -= not_clients
+
+    def _client(self, value: ast.expr) -> bool:
+        """Whether ``value`` makes a network library's client or session."""
+        if not isinstance(value, ast.Call):
+            return False
+        dotted = dotted_parts(value.func)
+        qualified = self.scope.resolve(dotted) if dotted is not None else None
+        return qualified is not None and NETWORK in effects.client_areas(qualified)
 
     def _process_value(self, value: ast.expr) -> bool:
         if makes_process(value, self.scope.resolve):
@@ -356,6 +373,9 @@ class _Builder(PathOrigins):
             return
         if len(dotted) >= 2 and dotted[0] in self.processes and name in KILL_METHODS:
             self._emit(out, Step("effect", line, KILL, written))
+            return
+        if len(dotted) == 2 and dotted[0] in self.clients:
+            self._emit(out, Step("effect", line, NETWORK, written))
             return
         if len(dotted) == 2 and dotted[0] in self.instances:
             target = f"{self.instances[dotted[0]]}.{dotted[1]}"

@@ -73,6 +73,22 @@ class FetchTool(Tool):
                 return Response(message="done", break_loop=False)
 """
 
+_STATUS_TOOL = """\
+import httpx
+
+from helpers.tool import Response, Tool
+
+
+class StatusTool(Tool):
+    async def execute(self, **kwargs) -> Response:
+        async with httpx.AsyncClient() as client:
+            while True:
+                state = (await client.get("https://jobs.example/1")).json()["state"]
+                if state == "done":
+                    return Response(message=state, break_loop=False)
+                await self.agent.handle_intervention()
+"""
+
 _SHELL_HELPER = """\
 import subprocess
 
@@ -156,6 +172,10 @@ not reported.
 A `handle_intervention` inside a helper that the tool calls counts where
 the helper makes it (`helpers/wait.py` checks on each turn of its loop).
 
+A method of a network library's client or session that the function made
+(`async with httpx.AsyncClient() as client:` then `client.get(url)` in the
+loop; `requests.Session()`, `aiohttp.ClientSession()`) is a network call.
+
 **Limits.** A call doxtool cannot follow (a library, a callback, a
 function handed to another) is taken to do nothing that matters; an
 exception leaving a called function is taken to come before its effects
@@ -177,6 +197,7 @@ remote `stat` and the `patch` it guards. 2 of 2: on by default.
         Example(with_files({"tools/poll.py": _POLL_TOOL})),
         Example(with_files({"tools/review.py": _REVIEW_TOOL})),
         Example(with_files({"tools/tail.py": _TAIL_TOOL, "helpers/shell.py": _SHELL_HELPER})),
+        Example(with_files({"tools/status.py": _STATUS_TOOL})),
     ]
     invalid = [
         Example(
@@ -203,6 +224,17 @@ remote `stat` and the `patch` it guards. 2 of 2: on by default.
                 }
             ),
             [Expect("tools/tail.py", 12, "through `helpers.shell.Shell.read` (line 12) again")],
+        ),
+        Example(
+            # a method of a network library's client talks to the server
+            with_files(
+                {
+                    "tools/status.py": _STATUS_TOOL.replace(
+                        "                await self.agent.handle_intervention()\n", ""
+                    )
+                }
+            ),
+            [Expect("tools/status.py", 10, "`client.get` (a network call, line 10) again")],
         ),
     ]
 
