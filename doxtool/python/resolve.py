@@ -288,6 +288,46 @@ class ToolResolver:
         class is not one of ``tools`` (an imported class with no analysis
         here) or when no name of the module is known to be a tool class.
         """
+        chosen = self._chosen(facts, tools)
+        if chosen is None:
+            return None
+        found = self._follow(chosen, 0)
+        if found is None:
+            return None
+        source, name = found
+        return next(
+            (
+                tool
+                for tool in tools
+                if tool.class_name == name and (tool.defined_in_path or facts.path) == source.path
+            ),
+            None,
+        )
+
+    def imported_run_class(self, facts: ModuleFacts, tools: list[ToolFacts]) -> str | None:
+        """The dotted name of a tool class of the repository that the module
+        imports and the framework runs instead of the module's own tool
+        classes (its name sorts after theirs); None when the framework runs
+        one of them, or when what it runs is not known."""
+        if not any(tool.defined_in_path is None for tool in tools):
+            return None  # a shim re-exporting its tool, or no tool class
+        chosen = self._chosen(facts, tools)
+        if (
+            chosen is None
+            or chosen.startswith(f"{facts.module}.")
+            or not _bound_at_run(facts, chosen)
+        ):
+            return None
+        found = self._follow(chosen, 0)
+        if found is None or self.run_class(facts, tools) is not None:
+            return None
+        return chosen
+
+    def _chosen(self, facts: ModuleFacts, tools: list[ToolFacts]) -> str | None:
+        """The dotted name of the class the framework takes from the module
+        (:meth:`run_class`): a name of the module, or what an imported name
+        is bound to; None when no name of the module is known to be a tool
+        class."""
         local = {cls.name for cls in facts.classes}
         # only a name sorting after the last local tool class can take its
         # place: other imported names are not looked into (nor parsed)
@@ -313,18 +353,7 @@ class ToolResolver:
         chosen = max(runnable, default=last)
         if not chosen:
             return None
-        found = self._follow(members.get(chosen, f"{facts.module}.{chosen}"), 0)
-        if found is None:
-            return None
-        source, name = found
-        return next(
-            (
-                tool
-                for tool in tools
-                if tool.class_name == name and (tool.defined_in_path or facts.path) == source.path
-            ),
-            None,
-        )
+        return members.get(chosen, f"{facts.module}.{chosen}")
 
     def _reexported(self, facts: ModuleFacts, stem: str) -> list[ToolFacts]:
         """A compatibility shim: a module that only imports a tool class.
@@ -387,3 +416,18 @@ def _contract_unknown(tool: ToolFacts) -> ToolFacts:
         return tool
     kinds = [k for k in (ARGUMENTS, BREAK_LOOP, REPAIRABLE) if k not in tool.unknown]
     return dataclasses.replace(tool, unknown=[*tool.unknown, *kinds])
+
+
+def _bound_at_run(facts: ModuleFacts, qualified: str) -> bool:
+    """Whether an import in the module's body binds ``qualified`` when the
+    module runs: not one under ``if TYPE_CHECKING:``, in a function, or
+    under a condition or ``try``."""
+    home, _, name = qualified.rpartition(".")
+    outline = facts.outline
+    return outline is not None and any(
+        item.scope == "module"
+        and (name in item.names or "*" in item.names)
+        and item.module
+        and (home == item.module or home.endswith(f".{item.module}"))
+        for item in outline.imports
+    )

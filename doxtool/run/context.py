@@ -87,6 +87,12 @@ class Context(Teaching):
         """The module's tool class the framework runs (None: not known)."""
         return self.project.run_tool(module)
 
+    def imported_run_class(self, module: str) -> str | None:
+        """The dotted name of an imported tool class the framework runs instead
+        of the module's own (:meth:`ToolResolver.imported_run_class`)."""
+        project = self.project
+        return project.resolver.imported_run_class(project.facts(module), project.tools(module))
+
     @cached_property
     def convention(self) -> Convention:
         return convention_named(self.config.convention)
