@@ -11,7 +11,7 @@ from typing import Any
 
 import libcst as cst
 
-from doxtool.python.arguments import raw_value
+from doxtool.python.readvalues import raw_value
 from doxtool.python.walkstate import Env
 
 #: spellings of a boolean that ``str(x).lower() == ...`` compares against
