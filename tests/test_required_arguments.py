@@ -1,19 +1,18 @@
-"""Required or optional: an argument with a default anywhere is optional.
+"""Required or optional: an argument with a default before it is needed is optional.
 
 An argument is required when the code reads it without a fallback
 (`args["x"]` outside a membership guard, an `execute` parameter without a
-default) and nowhere gives it a default. A default seen anywhere (a parameter
-default, `.get("x", default)`) makes it optional, whatever other reads there
-are and in whatever order: doxtool reports a missing argument only where the
-code certainly needs it. Users see this in `inspect`, `schema`, the
-companion's argument lines and PRM004.
+default) and gives it no default before that read. A default seen first (a
+parameter default, `.get("x", default)`) makes it optional, whatever other
+reads follow: doxtool reports a missing argument only where the code
+certainly needs it. A default after a read that raises on every call is
+never what a missing key gets: the argument is required. Users see this in
+`inspect`, `schema`, the companion's argument lines and PRM004.
 """
 
 from __future__ import annotations
 
 import json
-
-import pytest
 
 from doxtool.rules.examples import WAIT_DOX
 
@@ -30,7 +29,7 @@ class LimTool(Tool):
         return Response(message=f"{limit} {mode} {need}", break_loop=False)
 """
 
-#: the same reads, the unguarded subscript first
+#: the same reads, the unguarded subscripts first: a missing key raises there
 SUBSCRIPT_FIRST_PY = """\
 from helpers.tool import Response, Tool
 
@@ -60,11 +59,23 @@ ARGUMENT_LINES = [
 ]
 
 
-@pytest.mark.parametrize("source", [DEFAULTS_PY, SUBSCRIPT_FIRST_PY], ids=["param", "subscript"])
-def test_an_argument_with_a_default_is_optional(make_repo, run_cli, source: str) -> None:
+def test_a_default_after_a_read_that_raises_makes_nothing_optional(make_repo, run_cli) -> None:
+    root = make_repo({"tools/lim.py": SUBSCRIPT_FIRST_PY})
+    inspected = run_cli(root, "inspect", "tools/lim.py", "--json")
+    assert inspected.exit_code == 0, inspected.output
+    ((tool,),) = [m["tools"] for m in json.loads(inspected.output)]
+    assert {
+        a["name"]: (a["required"], a["has_default"], a["default_unknown"])
+        for a in tool["arguments"]
+    } == {"limit": (True, False, False), "mode": (True, False, False), "need": (True, False, False)}
+    schema = run_cli(root, "schema", "--format", "jsonschema", "tools/lim.py")
+    assert sorted(json.loads(schema.output)[0]["required"]) == ["limit", "mode", "need"]
+
+
+def test_an_argument_with_a_default_is_optional(make_repo, run_cli) -> None:
     root = make_repo(
         {
-            "tools/lim.py": source,
+            "tools/lim.py": DEFAULTS_PY,
             "prompts/agent.system.tool.lim.md": PROMPT,
             "prompts/agent.system.tools.md": "## Tools\n{{tools}}\n",
         }

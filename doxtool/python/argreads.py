@@ -75,7 +75,7 @@ class ArgumentReads:
         elif param.default is None and conditional:
             builder.sometimes_read = True
         elif param.default is None:
-            builder.required_read = True
+            builder.needed_read(self.ordered)
         else:
             self._parameter_default(fn, param)
         if param.annotation is not None:

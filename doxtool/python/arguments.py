@@ -151,8 +151,24 @@ class ArgBuilder:
     #: holds only if the calls of :attr:`absence_calls` refuse: the dispatch
     #: follows a check answered by one, or an arm's check is answered by one
     absence_arms: set[str] = field(default_factory=set)
+    #: a read that raises without it runs on every call before any default,
+    #: fallback or fill of it is seen (:meth:`needed_read`): none after it is
+    #: what a missing key gets, so it is required and has no default
+    raised_first: bool = False
+    #: how many defaults, fallbacks and fills of it have been seen
+    offers: int = 0
+    #: ... but a method that may run before ``execute`` offers one too
+    #: (``reset()``, which the framework may call): whether it is needed is not known
+    order_unknown: bool = False
+
+    def needed_read(self, ordered: bool) -> None:
+        """A read that raises without it runs on every call (``ordered``: the
+        walk meets it in the order the code runs, in ``execute``)."""
+        self.raised_first = self.raised_first or (ordered and not self.offers)
+        self.required_read = True
 
     def set_default(self, value: Any) -> None:
+        self.offers += 1
         # a literal default anywhere is the default, also past a fallback
         # after ``or`` read earlier (``args.get("plan") or []`` in one branch,
         # ``args.get("plan", [])`` in another)
@@ -173,6 +189,7 @@ class ArgBuilder:
         """``self.args.get("x") or <fallback>`` where the fallback is not
         claimed as a default: not a literal (``or self.limit``), or an empty
         one that only normalises a missing value (``or ""``, ``or []``)."""
+        self.offers += 1
         if not self.has_default and not self.default_unknown:
             self.default_unknown = True
             self.fallback_known, self.fallback = known, jsonable(value)
@@ -305,6 +322,15 @@ class ArgBuilder:
         """Whether the argument is required, has a default, has a default
         neither claimed nor denied, and is needed on some calls only (its
         requiredness not known), from its reads and checks."""
+        if self.raised_first and self.order_unknown:
+            # raised on every call, unless the other method filled it before
+            return dataclasses.replace(
+                self, raised_first=False, required_read=False, sometimes_read=True
+            )._presence()
+        if self.raised_first:  # what comes after the read gives a missing key nothing
+            return dataclasses.replace(
+                self, raised_first=False, has_default=False, default=None, default_unknown=False
+            )._presence()
         known, missing = self._missing()
         closed_refused = known and self._closed_refuses(missing)
         # ``mode = args.get("mode", "")`` (or ``args.get("mode")``), then ``if
@@ -440,6 +466,18 @@ class ArgBuilder:
 
 
 _INT = ("number", "integer")
+
+
+def came_before(args: dict[str, ArgBuilder], offers: dict[str, int], known: bool = True) -> None:
+    """Defaults, fallbacks or fills offered since ``offers`` were counted, by
+    code that runs before ``execute`` (``known``; else code that may): a read
+    that raises in ``execute`` is no longer known to come first."""
+    for name, builder in args.items():
+        if builder.raised_first and builder.offers > offers.get(name, 0):
+            if known:
+                builder.raised_first = False
+            else:
+                builder.order_unknown = True
 
 
 def _holds(values: list[Any], value: Any) -> bool:

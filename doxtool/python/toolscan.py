@@ -33,7 +33,7 @@ from doxtool.python import effects
 from doxtool.python.absence import AbsenceCalls
 from doxtool.python.argfills import SPLAT, ArgumentFills
 from doxtool.python.argreads import ArgumentReads
-from doxtool.python.arguments import ArgBuilder, own_params, own_values, unique
+from doxtool.python.arguments import ArgBuilder, came_before, own_params, own_values, unique
 from doxtool.python.arms import DispatchArms
 from doxtool.python.bindings import ScopeBindings
 from doxtool.python.boundexecute import execute_unread
@@ -163,6 +163,8 @@ class ToolScan(
         #: the walk is in code ``execute`` reaches (not in a method only the
         #: framework calls)
         self.from_execute = True
+        #: the walk meets reads in the order the code runs them (``execute``'s walk)
+        self.ordered = False
         self.intervention = False
         self.done: set[tuple[str, bool, Target]] = set()
         self.arm_needs: dict[int, dict[str, str]] = {}
@@ -202,21 +204,27 @@ class ToolScan(
                 defined_in=execute.qualname,
             ),
         )
-        self._execute_parameters(execute)
         hook = self.scan._find_method(self.cls, "before_execution")
         self.hook_fills = self._before_execution_fills(hook)
+        self.ordered = True
+        self._execute_parameters(execute)
         dicts = frozenset({execute.star_kwarg} if execute.star_kwarg else ())
         self._scan(Target(execute, dicts, values=own_values(execute)), collect=True)
+        self.ordered = False
         # other methods read ``self.args`` and call helpers too (the framework
         # calls some of them: ``before_execution``, ``get_log_object``)
         reached = {key[0] for key in self.done}
         self.from_execute = False
+        offers = {name: b.offers for name, b in self.args.items()}
         self._lifecycle_hooks(reached)
+        came_before(self.args, offers)  # ``before_execution`` runs before ``execute``
         reached = {key[0] for key in self.done}
         for owner in self.mro:
             for method in owner.methods.values():
                 if method.name != "execute" and method.qualname not in reached:
+                    offers = {name: b.offers for name, b in self.args.items()}
                     self._scan(Target(method), collect=False)
+                    came_before(self.args, offers, known=method.name == "__init__")
         return self._finish(tool)
 
     def run_partial(self) -> ToolFacts:

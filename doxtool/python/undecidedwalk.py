@@ -70,7 +70,7 @@ class UndecidedBranches:
             env.undecided[-1].add(key)
             builder.sometimes_read = True
         else:
-            builder.required_read = True
+            builder.needed_read(self.ordered)  # type: ignore[attr-defined]
 
     def _undecided_needs(self, needs: Sequence[Set[str]], framed: Sequence[bool], env: Env) -> None:
         """Past such a statement: the keys every branch walked as run on some

@@ -1,0 +1,169 @@
+"""A read that raises without a key, run on every call before any default,
+fallback or fill of it, makes the argument required: a default read or
+written after it is never what a missing key gets. A default or fill that
+comes first still makes it optional; where the order is not known (a method
+``execute`` does not call offers the default), nothing is claimed."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+HEAD = """\
+from helpers.tool import Response, Tool
+
+
+class Tail(Tool):
+"""
+
+
+def _tool(run_cli, make_repo, body: str) -> dict[str, Any]:
+    root: Path = make_repo({"tools/tail.py": HEAD + body})
+    result = run_cli(root, "inspect", "tools/tail.py", "--json")
+    assert result.exit_code == 0, result.output
+    (module,) = json.loads(result.output)
+    (tool,) = module["tools"]
+    return tool  # type: ignore[no-any-return]
+
+
+def _facts(tool: dict[str, Any], name: str = "k") -> tuple[Any, ...]:
+    """(required, required_unknown, has_default, default, default_unknown)"""
+    (arg,) = [a for a in tool["arguments"] if a["name"] == name]
+    return (
+        arg["required"],
+        arg["required_unknown"],
+        arg["has_default"],
+        arg["default"],
+        arg["default_unknown"],
+    )
+
+
+def _execute(*lines: str, extra: str = "") -> str:
+    body = "".join(f"        {line}\n" for line in lines)
+    return (
+        "    async def execute(self, **kwargs) -> Response:\n"
+        f"{body}"
+        "        return Response(message=str(v), break_loop=False)\n"
+        f"{extra}"
+    )
+
+
+LIMIT = '\n    def _limit(self):\n        return self.args.get("k", 20)\n'
+REQUIRED = (True, False, False, None, False)
+OPTIONAL = (False, False, True, 20, False)
+UNKNOWN = (False, True, False, None, True)
+
+
+@pytest.mark.parametrize(
+    "lines",
+    [
+        ('v = self.args["k"]', 'n = self.args.get("k", 20)'),
+        ('v = self.args["k"]', "if v:", '    self.args.setdefault("k", 20)'),
+        ('v = self.args["k"]', 'if "k" not in self.args:', '    self.args["k"] = 20'),
+        ('v = self.args.pop("k")', 'n = self.args.get("k", 20)'),
+        ('v = self.args["k"]', 'n = self.args.get("k") or 20'),
+        ('v = self.args["k"]', "n = self._limit()"),
+    ],
+)
+def test_a_raising_read_before_any_default_makes_the_argument_required(
+    run_cli, make_repo, lines: tuple[str, ...]
+) -> None:
+    extra = LIMIT if "n = self._limit()" in lines else ""
+    tool = _tool(run_cli, make_repo, _execute(*lines, extra=extra))
+    assert _facts(tool) == REQUIRED
+
+
+def test_a_parameter_without_default_comes_before_any_default(run_cli, make_repo) -> None:
+    source = (
+        "    async def execute(self, k, **kwargs) -> Response:\n"
+        '        v = self.args.get("k", 20)\n'
+        "        return Response(message=str(v), break_loop=False)\n"
+    )
+    assert _facts(_tool(run_cli, make_repo, source)) == REQUIRED
+
+
+@pytest.mark.parametrize(
+    "lines",
+    [
+        ('n = self.args.get("k", 20)', 'v = self.args["k"]'),
+        ('self.args.setdefault("k", 20)', 'v = self.args["k"]'),
+        ('if "k" not in self.args:', '    self.args["k"] = 20', 'v = self.args["k"]'),
+        ("if kwargs:", '    n = self.args.get("k", 20)', 'v = self.args["k"]'),
+        ("n = self._limit()", 'v = self.args["k"]'),
+    ],
+)
+def test_a_default_or_fill_before_the_raising_read_still_makes_it_optional(
+    run_cli, make_repo, lines: tuple[str, ...]
+) -> None:
+    extra = LIMIT if "n = self._limit()" in lines else ""
+    tool = _tool(run_cli, make_repo, _execute(*lines, extra=extra))
+    assert _facts(tool) == OPTIONAL
+
+
+def test_a_raising_read_on_some_calls_leaves_the_need_unknown(run_cli, make_repo) -> None:
+    tool = _tool(
+        run_cli,
+        make_repo,
+        _execute("v = 0", "if kwargs:", '    v = self.args["k"]', 'n = self.args.get("k", 20)'),
+    )
+    assert _facts(tool) == UNKNOWN
+
+
+def test_a_raising_read_a_handler_recovers_from_is_no_need(run_cli, make_repo) -> None:
+    tool = _tool(
+        run_cli,
+        make_repo,
+        _execute(
+            "try:",
+            '    v = self.args["k"]',
+            "except KeyError:",
+            '    v = self.args.get("k", 20)',
+        ),
+    )
+    assert _facts(tool)[0] is False
+
+
+def test_a_fill_before_execute_runs_comes_first(run_cli, make_repo) -> None:
+    """``before_execution`` runs before ``execute``: what it (or a method it
+    calls) fills comes before ``execute``'s reads, though read after them."""
+    hook = (
+        "\n    async def before_execution(self, **kwargs):\n"
+        "        self._prepare()\n"
+        "\n    def _prepare(self):\n"
+        '        self.args.setdefault("k", 20)\n'
+    )
+    tool = _tool(run_cli, make_repo, _execute('v = self.args["k"]', extra=hook))
+    assert _facts(tool) == OPTIONAL
+
+
+def test_a_default_offered_where_the_order_is_not_known_claims_nothing(run_cli, make_repo) -> None:
+    """A method ``execute`` does not call may run before it (the framework
+    calls some) or never: whether its fill comes first is not known."""
+    other = '\n    def reset(self):\n        self.args.setdefault("k", 20)\n'
+    tool = _tool(run_cli, make_repo, _execute('v = self.args["k"]', extra=other))
+    assert _facts(tool) == UNKNOWN
+
+
+def test_the_companion_and_the_schema_follow(run_cli, make_repo) -> None:
+    root: Path = make_repo(
+        {"tools/tail.py": HEAD + _execute('v = self.args["k"]', 'n = self.args.get("k", 20)')}
+    )
+    result = run_cli(root, "schema", "tools/tail.py")
+    assert result.exit_code == 0, result.output
+    (schema,) = json.loads(result.output)
+    assert schema["function"]["parameters"]["required"] == ["k"]
+    assert "default" not in schema["function"]["parameters"]["properties"]["k"]
+    for _ in range(2):  # the companion, then its fact lines
+        run_cli(root, "check", "--fix", "tools/tail.py")
+    companion = root / "tools/tail.py.dox.md"
+    assert "  - `k`: required.\n" in companion.read_text()
+    companion.write_text(
+        companion.read_text().replace("`k`: required.", "`k`: optional, default `20`.")
+    )
+    result = run_cli(root, "check", "tools/tail.py")
+    assert "DOX111 argument `k` is documented as optional" in result.output
+    run_cli(root, "check", "--fix", "tools/tail.py")
+    assert "  - `k`: required.\n" in companion.read_text()
