@@ -49,11 +49,14 @@ class ArgumentFills:
     hook_fills: Fills
 
     def _dict_label(self, node: cst.BaseExpression | None, env: Env) -> str | None:
-        """``self.args`` (also as ``getattr(self, "args")``), or the local
-        name of an arguments dict (``kwargs``)."""
+        """``self.args`` (also as ``getattr(self, "args")``, or a name for it:
+        :mod:`~doxtool.python.argaliases`), or the local name of an arguments
+        dict (``kwargs``)."""
         if node is None:
             return None
         if type(node) is cst.Name:
+            if self._self_args_alias(node.value, env):  # type: ignore[attr-defined]
+                return SELF_ARGS  # ``args = self.args``: the same dict
             return node.value if node.value in env.dicts else None
         if env.self_name is None:
             return None

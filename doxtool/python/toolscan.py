@@ -31,6 +31,7 @@ from doxtool.core.facts import (
 )
 from doxtool.python import effects
 from doxtool.python.absence import AbsenceCalls
+from doxtool.python.argaliases import SelfArgsAliases
 from doxtool.python.argfills import SPLAT, ArgumentFills
 from doxtool.python.argreads import ArgumentReads
 from doxtool.python.arguments import ArgBuilder, came_before, own_params, own_values, unique
@@ -111,6 +112,7 @@ def effects_order() -> tuple[str, ...]:
 
 class ToolScan(
     StatementWalk,
+    SelfArgsAliases,
     UndecidedBranches,
     MatchWalk,
     ArgumentReads,
@@ -181,6 +183,7 @@ class ToolScan(
         self._raising: dict[str, bool] = {}
         #: each scope's bindings, found once (:func:`~doxtool.python.bindings.scope_bindings`)
         self._bindings: dict[int, ScopeBindings] = {}
+        self._aliases: dict[tuple[int, str], frozenset[str]] = {}
         self.bound = BoundValues()
         self.writes = None
         self.hook_fills = Fills()
