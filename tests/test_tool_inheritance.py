@@ -114,3 +114,64 @@ def test_an_inherited_execute_calls_the_subclass_s_override(tmp_path: Path) -> N
     assert tool.effects == []
     assert [r.exception for r in tool.raises] == ["RepairableException"]
     assert tool.intervention is True
+
+
+BASE_X_PY = """\
+from helpers.tool import Tool, Response
+
+
+class BaseX(Tool):
+    async def execute(self, **kwargs) -> Response:
+        return await self._run()
+
+    async def _run(self) -> Response:
+        text = self._helper()
+        return Response(message=text, break_loop=False)
+
+    def _helper(self) -> str:
+        with open(self.args["path"], "w") as f:
+            f.write("x")
+        return str(self.args.get("n", 5))
+"""
+
+SUB_X_PY = """\
+from helpers.tool import Response
+from tools.base_x import BaseX
+
+
+class SubX(BaseX):
+    async def execute(self, **kwargs) -> Response:
+        return await self._run()
+"""
+
+
+def _arguments(tool) -> dict[str, tuple[bool, object, str | None]]:
+    return {a.name: (a.required, a.default, a.reads[0].path) for a in tool.arguments}
+
+
+def test_a_base_method_calling_another_reads_the_tool_s_arguments(tmp_path: Path) -> None:
+    """``execute`` calls the base's ``_run``, which calls the base's
+    ``_helper``: what ``_helper`` reads of ``self.args`` is the tool's."""
+    tool = only_tool(
+        facts_of(
+            tmp_path, "tools/sub_x.py", {"tools/base_x.py": BASE_X_PY, "tools/sub_x.py": SUB_X_PY}
+        )
+    )
+    assert _arguments(tool) == {
+        "path": (True, None, "tools/base_x.py"),
+        "n": (False, 5, "tools/base_x.py"),
+    }
+    assert tool.side_effects == ["filesystem write"]
+
+
+def test_a_base_method_calling_an_overridden_one_reads_the_override_s(tmp_path: Path) -> None:
+    override = '\n    def _helper(self) -> str:\n        return str(self.args.get("own", ""))\n'
+    tool = only_tool(
+        facts_of(
+            tmp_path,
+            "tools/sub_x.py",
+            {"tools/base_x.py": BASE_X_PY, "tools/sub_x.py": SUB_X_PY + override},
+        )
+    )
+    assert _arguments(tool) == {"own": (False, "", None)}  # read in the module itself
+    assert tool.side_effects == []

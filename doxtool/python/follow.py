@@ -417,7 +417,7 @@ class HelperFollower(Results):
                             )
                         )
                     continue
-                passed = carriers_of(found, callee, out.passes, held)
+                passed = carriers_of(found, callee, out.passes, held, out.target)
                 label = out.target if not out.target.startswith("self.") else _display(callee)
                 literal = bound_of(callee, out.literals, values, out.passes)
                 splat = any(k == "**" and own in held for k, own in out.passes)

@@ -190,11 +190,25 @@ def bound_of(
 
 
 def carriers_of(
-    caller: Found, callee: Found, passes: list[list[str]], held: frozenset[str]
+    caller: Found,
+    callee: Found,
+    passes: list[list[str]],
+    held: frozenset[str],
+    target: str = "",
 ) -> set[str]:
-    """Parameters of the callee that hold the tool's arguments after the call."""
+    """Parameters of the callee that hold the tool's arguments after the call
+    (``target``: the call as written; ``self.m()`` in a method whose ``self``
+    holds them binds the callee's ``self`` to the same object)."""
     out: set[str] = set()
     self_param = caller.summary.params[0] if caller.summary.bound else None
+    if (
+        target.startswith("self.")
+        and callee.summary.bound
+        and callee.summary.params
+        and self_param is not None
+        and f"{self_param}.args" in held
+    ):
+        out.add(f"{callee.summary.params[0]}.args")
     for key, own in passes:
         if own == "self" and self_param is not None and f"{self_param}.args" in held:
             param = parameter_of(callee, key)
