@@ -93,6 +93,9 @@ def test_a_parameter_without_default_comes_before_any_default(run_cli, make_repo
         ('if "k" not in self.args:', '    self.args["k"] = 20', 'v = self.args["k"]'),
         ("if kwargs:", '    n = self.args.get("k", 20)', 'v = self.args["k"]'),
         ("n = self._limit()", 'v = self.args["k"]'),
+        # a loop's body may run no time: the default after it may be what a missing key gets
+        ("for line in self.lines():", '    v = self.args["k"]', 'n = self.args.get("k", 20)'),
+        ("while self.busy():", '    v = self.args["k"]', 'n = self.args.get("k", 20)'),
     ],
 )
 def test_a_default_or_fill_before_the_raising_read_still_makes_it_optional(

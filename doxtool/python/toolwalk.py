@@ -220,10 +220,11 @@ class StatementWalk:
             return None
         return qualified
 
-    def _compound(self, stmt: cst.BaseCompoundStatement, env: Env) -> None:
-        if type(stmt) is cst.If:
-            self._if(stmt, env)
-        elif type(stmt) in (cst.For,):
+    def _loop(self, stmt: cst.For | cst.While, env: Env) -> None:
+        if type(stmt) is cst.While:
+            self._expr(stmt.test, env)
+            self._stmts(suite_body(stmt.body), env)
+        elif type(stmt) is cst.For:
             self._expr(stmt.iter, env)
             if self._fill_loop(stmt, env) is not None:
                 return  # it only fills missing keys (:mod:`~doxtool.python.argfills`)
@@ -239,13 +240,16 @@ class StatementWalk:
                 env.loop_keys.pop(name, None)
             else:
                 self._stmts(suite_body(stmt.body), env)
-            if stmt.orelse is not None:
-                self._stmts(suite_body(stmt.orelse.body), env)
-        elif type(stmt) is cst.While:
-            self._expr(stmt.test, env)
-            self._stmts(suite_body(stmt.body), env)
-            if stmt.orelse is not None:
-                self._stmts(suite_body(stmt.orelse.body), env)
+        if stmt.orelse is not None:
+            self._stmts(suite_body(stmt.orelse.body), env)
+
+    def _compound(self, stmt: cst.BaseCompoundStatement, env: Env) -> None:
+        if type(stmt) is cst.If:
+            self._if(stmt, env)
+        elif type(stmt) in (cst.For, cst.While):
+            ordered, self.ordered = self.ordered, False  # a body may run no time
+            self._loop(stmt, env)  # type: ignore[arg-type]
+            self.ordered = ordered
         elif type(stmt) in (cst.Try, cst.TryStar):
             self._try_body(stmt, env)
             for handler in stmt.handlers:
