@@ -72,6 +72,7 @@ SHOW_ALIAS = _method("_show", "args = self.args", 'return str(args["k"])')
         _execute('return Response(str(self.args["k"]), False)')
         + _method("before_execution", "args = self.args", *FILL, head="async def"),
         _execute("args = getattr(self, 'args')", *FILL, 'return Response(self.args["k"], False)'),
+        _execute("args: dict = self.args", *FILL, 'return Response(self.args["k"], False)'),
     ],
 )
 def test_a_fill_through_a_name_for_self_args_fills_self_args(

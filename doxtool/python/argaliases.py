@@ -57,14 +57,15 @@ def self_args_aliases(fn: Func, self_name: str, bound_in: BoundIn) -> frozenset[
         if type(stmt) is not cst.SimpleStatementLine:
             continue
         for small in stmt.body:
-            if (
-                type(small) is not cst.Assign
-                or len(small.targets) != 1
-                or type(small.targets[0].target) is not cst.Name
-                or not _is_self_args(small.value, self_name)
-            ):
+            if type(small) is cst.Assign and len(small.targets) == 1:
+                target, value = small.targets[0].target, small.value
+            elif type(small) is cst.AnnAssign:  # ``args: dict = self.args``
+                target, value = small.target, small.value
+            else:
                 continue
-            name = small.targets[0].target.value  # type: ignore[attr-defined]
+            if type(target) is not cst.Name or value is None or not _is_self_args(value, self_name):
+                continue
+            name = target.value
             bound = bound_in(body, name)
             if name not in taken and bound is not None and [b.node for b in bound] == [small]:
                 found.add(name)
