@@ -424,3 +424,47 @@ def test_a_dbm_database_or_log_file_a_helper_opens_shows_the_areas_of_its_flag(
     root = make_repo(_files(module, {"helpers/store.py": store}))
     assert _line(_generated(root, run_cli), AREAS) == f"{AREAS} {areas}."
     assert _findings(root, run_cli) == []
+
+
+@pytest.mark.parametrize(
+    ("call", "areas"),
+    [
+        # a log file appended to, as ``logging.FileHandler`` does by default
+        ("logging.basicConfig(filename='agent.log')", "filesystem writes"),
+        ("logging.basicConfig(filename='agent.log', filemode='w', level=10)", "filesystem writes"),
+        # without a file it logs to stderr (or the stream it is given)
+        ("logging.basicConfig(level=logging.INFO)", None),
+        ("logging.basicConfig(filename=None)", None),
+        ("logging.basicConfig(stream=sys.stdout)", None),
+    ],
+)
+def test_a_log_file_basic_config_names_is_written(
+    make_repo, run_cli, call: str, areas: str | None
+) -> None:
+    module = _tool(f"        {call}\n", "import logging\nimport sys\n\n")
+    root = make_repo(_files(module))
+    text = _generated(root, run_cli)
+    if areas is None:
+        # no area; "none" is not derived either: a module calling
+        # ``basicConfig`` may name its file in a dict doxtool cannot read
+        assert AREAS not in text
+    else:
+        assert _line(text, AREAS) == f"{AREAS} {areas}."
+    dox = WAIT_DOX.replace("`helpers.tool`.", "`helpers.tool`, `logging`, `sys`.")
+    root.joinpath("tools/wait.py.dox.md").write_text(dox)
+    findings = _findings(root, run_cli)
+    if areas is None:
+        assert findings == []
+    else:
+        assert len(findings) == 1 and " DOX133 " in findings[0], findings
+        assert "shows filesystem writes (`logging.basicConfig` at line 9)" in findings[0]
+
+
+def test_a_log_file_basic_config_a_helper_names_is_written(make_repo, run_cli) -> None:
+    setup = (
+        "import logging\n\n\ndef setup(level: int) -> None:\n"
+        "    logging.basicConfig(filename='agent.log', filemode='w', level=level)\n"
+    )
+    module = _tool("        setup(10)\n", "from helpers.logs import setup\n\n")
+    root = make_repo(_files(module, {"helpers/logs.py": setup}))
+    assert _line(_generated(root, run_cli), AREAS) == f"{AREAS} filesystem writes."

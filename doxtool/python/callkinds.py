@@ -140,12 +140,16 @@ def zero_delay(node: ast.Call) -> bool:
     return isinstance(first, ast.Constant) and first.value in (0, 0.0) and first.value is not False
 
 
-def call_argument(node: ast.Call, index: int, keyword: str) -> ast.expr | None:
+def call_argument(node: ast.Call, index: int | None, keyword: str) -> ast.expr | None:
+    """The argument a call gives a parameter: by its keyword, or at its
+    position ``index`` (None: keyword only)."""
     for kw in node.keywords:
         if kw.arg == keyword:
             return kw.value
-    if len(node.args) > index and not any(
-        isinstance(a, ast.Starred) for a in node.args[: index + 1]
+    if (
+        index is not None
+        and len(node.args) > index
+        and not any(isinstance(a, ast.Starred) for a in node.args[: index + 1])
     ):
         return node.args[index]
     return None
@@ -172,8 +176,11 @@ def open_mode(
 def opener_flag(node: ast.Call, qualified: str) -> str | None:
     """The flag or mode a call of :data:`~doxtool.python.effects.FLAGGED_OPENERS`
     gives (``dbm.open(p, "c")``), its default when it gives none; None when
-    it is not a literal (or may sit in a ``*`` or ``**`` argument)."""
+    it is not a literal (or may sit in a ``*`` or ``**`` argument), or when
+    the call names no file (``logging.basicConfig()``: :func:`names_file`)."""
     keyword, index, default = effects.FLAGGED_OPENERS[qualified]
+    if not names_file(node, qualified):
+        return None
     if keyword is None:
         return default
     flag = call_argument(node, index, keyword)
@@ -183,6 +190,19 @@ def opener_flag(node: ast.Call, qualified: str) -> str | None:
     if isinstance(flag, ast.Constant) and isinstance(flag.value, str):
         return flag.value
     return None
+
+
+def names_file(node: ast.Call, qualified: str) -> bool:
+    """Whether a call of :data:`~doxtool.python.effects.FLAGGED_OPENERS`
+    names the file it opens: always, but for those of
+    :data:`~doxtool.python.effects.FILE_NAMED_BY`, given the keyword that
+    names it and not a literal ``None`` (one that may sit in a ``**``
+    argument is not known: no file)."""
+    keyword = effects.FILE_NAMED_BY.get(qualified)
+    if keyword is None:
+        return True
+    given = next((k.value for k in node.keywords if k.arg == keyword), None)
+    return given is not None and not (isinstance(given, ast.Constant) and given.value is None)
 
 
 def module_strings(tree: ast.Module) -> dict[str, str]:

@@ -384,8 +384,14 @@ class Calls(Callees, Makers, PathReceivers, HeldObjects, FileOpens):
     def _flagged_areas(self, qualified: str, node: cst.Call, env: Env) -> tuple[str, ...]:
         """Areas of a call of :data:`~doxtool.python.effects.FLAGGED_OPENERS`
         (``shelve.open(p)``, ``dbm.open(p, "c")``): those of every flag it may
-        be given, or of its default when it gives none."""
+        be given, or of its default when it gives none; none when it names no
+        file (``logging.basicConfig()`` logs to a stream)."""
         keyword, index, default = effects.FLAGGED_OPENERS[qualified]
+        named_by = effects.FILE_NAMED_BY.get(qualified)
+        if named_by is not None:
+            given = _argument(node, None, named_by)
+            if given is None or (type(given) is cst.Name and given.value == "None"):
+                return ()
         flag = _argument(node, index, keyword) if keyword is not None else None
         if flag is None:
             if keyword is not None and any(arg.star for arg in node.args):
@@ -411,9 +417,9 @@ def _first_argument(node: cst.Call) -> cst.BaseExpression | None:
     return first.value if first is not None and first.keyword is None and not first.star else None
 
 
-def _argument(node: cst.Call, index: int, keyword: str) -> cst.BaseExpression | None:
+def _argument(node: cst.Call, index: int | None, keyword: str) -> cst.BaseExpression | None:
     """The argument a call gives a parameter: by its keyword, or at its
-    position (none after a ``*`` argument)."""
+    position (none after a ``*`` argument; None: keyword only)."""
     for arg in node.args:
         if arg.keyword is not None and arg.keyword.value == keyword:
             return arg.value

@@ -234,8 +234,10 @@ DATABASES = frozenset({"sqlite3.connect", "aiosqlite.connect"})
 #: written: callable -> (the flag's keyword, None when the call takes none;
 #: its position; its default). A dbm database reads unless its flag says
 #: ``"c"``, ``"w"`` or ``"n"``; a shelf and ``dbm.dumb`` create one
-#: (``"c"``); a logging file handler appends (``"a"``), or writes by its mode
-FLAGGED_OPENERS: dict[str, tuple[str | None, int, str]] = {
+#: (``"c"``); a logging file handler appends (``"a"``), or writes by its mode,
+#: and so does ``logging.basicConfig`` (``filemode=``, keyword only: no
+#: position) given a file (:data:`FILE_NAMED_BY`)
+FLAGGED_OPENERS: dict[str, tuple[str | None, int | None, str]] = {
     "shelve.open": ("flag", 1, "c"),
     "shelve.DbfilenameShelf": ("flag", 1, "c"),
     "dbm.open": ("flag", 1, "r"),
@@ -247,7 +249,12 @@ FLAGGED_OPENERS: dict[str, tuple[str | None, int, str]] = {
     "logging.handlers.RotatingFileHandler": ("mode", 1, "a"),
     "logging.handlers.WatchedFileHandler": ("mode", 1, "a"),
     "logging.handlers.TimedRotatingFileHandler": (None, 1, "a"),
+    "logging.basicConfig": ("filemode", None, "a"),
 }
+#: calls of :data:`FLAGGED_OPENERS` that open a file only when this keyword
+#: names one: ``logging.basicConfig()`` without ``filename=`` (or with
+#: ``filename=None``) logs to a stream, stderr by default, and touches no file
+FILE_NAMED_BY: dict[str, str] = {"logging.basicConfig": "filename"}
 
 _WRITE_MODES = frozenset("wax+")
 _MODE_CHARACTERS = frozenset("rwaxbt+U")

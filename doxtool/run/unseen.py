@@ -8,7 +8,8 @@ any call; so may a call doxtool cannot see into (a method of an object
 handed in by the framework, such as ``self.agent.context.http_client.get``,
 or of a parameter; a module loaded by name with ``importlib.import_module``:
 :mod:`doxtool.python.opaque`); an ``open`` may be given a mode doxtool does
-not read, and so may a dbm database's flag or a log file handler's mode.
+not read, and so may a dbm database's flag or a log file's mode (a handler's,
+``logging.basicConfig``'s, whose file may be named in a ``**`` dict).
 Each keeps the areas it may do from being refuted.
 """
 
