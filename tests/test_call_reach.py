@@ -127,6 +127,28 @@ def test_only_the_helper_functions_the_tool_calls_show_areas(tmp_path: Path) -> 
     # the helper module still shows reads (``load``): not known to be gone
     assert [line for line in out.splitlines() if " DOX133 " in line] == [
         "tools/wait.py.dox.md:22:1: DOX133 `tools/wait.py` shows filesystem writes "
-        "(`helpers.files.save` at line 7, reaching `write_text`), which the "
+        "(`write_text` at helpers/files.py:5, through `helpers.files.save` at line 7), "
+        "which the "
         "side-effect areas line does not list [*]"
     ]
+
+
+def test_a_missing_area_cites_the_helper_line_that_does_it(tmp_path: Path) -> None:
+    """Two calls deep: the deletion's own line in ``helpers/h2.py`` is cited,
+    with the tool's call that reaches it."""
+    effect = "    path = Path('/tmp') / 'x'\n    path.unlink()\n"
+    helpers = _chain(2, "from pathlib import Path\n", effect)
+    root = _repo(tmp_path, _tool("        f1()\n"), helpers)
+    assert _areas(root) == f"{AREAS} filesystem deletion."
+    companion = root / "tools" / "wait.py.dox.md"
+    companion.write_text(
+        companion.read_text(encoding="utf-8").replace("filesystem deletion", "none"),
+        encoding="utf-8",
+    )
+    unlink = helpers["helpers/h2.py"].splitlines().index("    path.unlink()") + 1
+    found = [line for line in _check(root).splitlines() if " DOX133 " in line]
+    assert len(found) == 1, found
+    assert (
+        f"shows filesystem deletion (`path.unlink` at helpers/h2.py:{unlink}, "
+        "through `helpers.h1.f1` at line 7)"
+    ) in found[0]

@@ -110,7 +110,8 @@ def test_a_missing_area_cites_the_call_it_relies_on(make_repo, run_cli) -> None:
     missing = [f for f in _findings(root, run_cli) if "which the side-effect areas line" in f]
     assert len(missing) == 2, missing
     assert f"shows filesystem reads (`open` at line {open_line})" in missing[0]
+    # through a helper: the call that writes, where it is, and the tool's call reaching it
     assert (
-        f"shows filesystem writes (`helpers.store.save` at line {save_line}, reaching `open`)"
-        in missing[1]
-    )
+        "shows filesystem writes (`open` at helpers/store.py:2, "
+        f"through `helpers.store.save` at line {save_line})"
+    ) in missing[1]

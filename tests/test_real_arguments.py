@@ -416,6 +416,9 @@ def test_effects_reached_through_helpers_keep_their_path_of_calls(
         "column": 9,
         "function": "SchedulerTool.execute",
         "path": None,
+        # the ``shutil.rmtree`` call itself, in the helper module
+        "reached_line": 11,
+        "reached_path": "helpers/files.py",
     }
     assert "helper_calls" not in module["tools"][0]
     assert "summaries" not in module

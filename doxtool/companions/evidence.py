@@ -19,8 +19,9 @@ TOOL_FACT_AREAS = {
 
 def tool_evidence(module: ModuleFacts) -> dict[str, str]:
     """Canonical area -> the first call the tool facts show it by, with
-    where the tool makes it: `` `open` at line 9 ``, or through a helper
-    `` `get_text` at line 20, reaching `httpx.get` ``."""
+    where it is made: `` `open` at line 9 ``, or in a helper module, with
+    the tool's call that reaches it: `` `httpx.get` at helpers/web.py:12,
+    through `helpers.web.get_text` at line 20 ``."""
     found: dict[str, str] = {}
     for tool in module.tools:
         for effect in sorted(tool.effects, key=lambda e: (e.path or "", e.line, e.column)):
@@ -29,7 +30,11 @@ def tool_evidence(module: ModuleFacts) -> dict[str, str]:
                 continue
             where = f"{effect.path}:{effect.line}" if effect.path else f"line {effect.line}"
             text = f"{code(effect.calls[0])} at {where}"
-            if len(effect.calls) > 1:
-                text += f", reaching {code(effect.calls[-1])}"  # through helpers
+            if len(effect.calls) > 1 and effect.reached_line and effect.reached_path:
+                # through helpers: the call that does it, where it is
+                reached = f"{effect.reached_path}:{effect.reached_line}"
+                text = f"{code(effect.calls[-1])} at {reached}, through {text}"
+            elif len(effect.calls) > 1:
+                text += f", reaching {code(effect.calls[-1])}"
             found[area] = text
     return found

@@ -163,6 +163,10 @@ class Effect:
     #: repository path of the module holding the call when it is not the
     #: module under inspection (inherited or re-exported tool classes)
     path: str | None = None
+    #: through helpers: the line of the call that has the effect, in the
+    #: module at :attr:`reached_path` (0: a direct call, at :attr:`line`)
+    reached_line: int = 0
+    reached_path: str | None = None
 
 
 @dataclass(slots=True)

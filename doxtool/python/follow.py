@@ -373,6 +373,8 @@ class HelperFollower(Results):
                         call.column,
                         call.function,
                         call.path,
+                        effect.line,
+                        found.facts.path,
                     )
                 )
             for exception in summary.raises:
@@ -404,7 +406,9 @@ class HelperFollower(Results):
                     if self.opaque_result(out.target):
                         ends.effects_unseen = True
                     reached = [*calls, out.target]
-                    found_effects.extend(self.object_effects(out.target, reached, call))
+                    found_effects.extend(
+                        self.object_effects(out.target, reached, call, (out.line, found.facts.path))
+                    )
                     if any(own in held for _, own in out.passes):
                         # the dict handed on to code no one can follow
                         ends.handed.append(

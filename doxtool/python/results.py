@@ -117,18 +117,25 @@ class Results:
             return None
         return self.object_makers(".".join([imported, *rest[1:]]), hops + 1)
 
-    def object_effects(self, target: str, calls: list[str], call: HelperCall) -> list[Effect]:
+    def object_effects(
+        self,
+        target: str,
+        calls: list[str],
+        call: HelperCall,
+        reached: tuple[int, str | None] = (0, None),
+    ) -> list[Effect]:
         """The effects of a call on an object a module keeps in a name that
         library callables alone make (``calls`` leading to it from the
-        tool's ``call``): any call on a network client's object
-        (``CLIENT.get(url)`` with ``CLIENT = httpx.Client()``)."""
+        tool's ``call``; ``reached``: its line and module's path in a
+        helper): any call on a network client's object (``CLIENT.get(url)``
+        with ``CLIENT = httpx.Client()``)."""
         makers = self.object_makers(target)
         if not makers or any(self._owner(m) is not None for m in makers):
             return []
         if not all(effects.client_areas(m) for m in makers):
             return []
         areas = sorted({a for m in makers for a in effects.client_areas(m)})
-        at = (call.line, call.column, call.function, call.path)
+        at = (call.line, call.column, call.function, call.path, *reached)
         return [Effect(area, calls, *at) for area in areas]
 
     def unreadable(self, target: str, hops: int = 0) -> bool:
