@@ -392,6 +392,11 @@ class ModuleFacts:
     #: holds (``runner = JobRunner()``); an empty list: one value is made
     #: another way, and what its methods do is not known
     objects: dict[str, list[str]] = field(default_factory=dict)
+    #: attribute -> the callables (dotted) whose results are all the
+    #: module's classes keep in ``self.<attr>``: one of the repository, or
+    #: library callables (:mod:`doxtool.python.astheld`); an attribute not
+    #: read is left out
+    held: dict[str, list[str]] = field(default_factory=dict)
     #: the quoted names in these facts that may be repository modules, the
     #: resolved ``tools`` left out, one per line (:mod:`doxtool.core.factnames`:
     #: one string holds a module's hundreds of names in a fifth of the memory),

@@ -228,13 +228,15 @@ class Calls(Callees, Makers, PathReceivers, HeldObjects, FileOpens):
                 # ``self.context.agent.handle_intervention()``: named as written
                 self.helpers.setdefault(".".join(dotted), None)
             elif len(dotted) >= 3:
-                if len(dotted) == 3:
-                    # ``self.service.search()``: a method of an object the tool keeps
+                if len(dotted) in (3, 4):
+                    # ``self.service.search()``: a method of an object the tool
+                    # keeps; ``self.runner.sub.run()``: of what that object
+                    # keeps (followed when resolving)
                     held = self._held_class(dotted[1], env)
                     if held == UNKNOWN:
                         self.effects_unknown = True
                     elif held is not None:
-                        self._helper_call(f"{held}.{dotted[2]}", node, env)
+                        self._helper_call(".".join([held, *dotted[2:]]), node, env)
                 # ``self.path.unlink()``; ``self.method()`` is followed instead
                 self._method_effects(dotted[-1], node, env, ".".join(dotted))
             return
@@ -247,12 +249,13 @@ class Calls(Callees, Makers, PathReceivers, HeldObjects, FileOpens):
             self._side_effects(self._open_areas(node, env), "open", node, env)
             return
         qualified = self.scan._resolve(dotted, env.names)
-        if qualified is None and len(dotted) == 2 and dotted[0] in env.instances:
-            # a method of an object the function made: ``shell.connect()``
+        if qualified is None and len(dotted) in (2, 3) and dotted[0] in env.instances:
+            # a method of an object the function made: ``shell.connect()``, or
+            # of what that object keeps: ``runner.sub.run()``
             for constructed in sorted(env.instances[dotted[0]]):
-                self._helper_call(f"{constructed}.{dotted[1]}", node, env)
+                self._helper_call(".".join([constructed, *dotted[1:]]), node, env)
             # the callable may not be a class: the method's own name still counts
-            self._method_effects(dotted[1], node, env, ".".join(dotted))
+            self._method_effects(dotted[-1], node, env, ".".join(dotted))
             return
         if qualified is None and len(dotted) > 1 and self._module_object(dotted, node, env):
             return
@@ -295,27 +298,57 @@ class Calls(Callees, Makers, PathReceivers, HeldObjects, FileOpens):
 
     def _entered(self, value: cst.BaseExpression, is_async: bool, env: Env) -> None:
         """``with LockFile(path):`` with a class of the repository (this
-        module's or another's): its ``__enter__`` and ``__exit__`` run
-        (``__aenter__`` and ``__aexit__`` for ``async with``), followed as
-        calls of the statement."""
+        module's or another's), or ``with lock:``, ``with self.lock:``,
+        ``with LOCK:`` on an object one made: its ``__enter__`` and
+        ``__exit__`` run (``__aenter__`` and ``__aexit__`` for ``async
+        with``), followed as calls of the statement."""
         if type(value) is cst.Await:
             value = value.expression
-        dotted = dotted_name(value.func) if type(value) is cst.Call else None
+        line, column = self.scan.loc.expression(value, env.stmt or env.func.node)
+        for made in self._context_classes(value, env):
+            for name in ("__aenter__", "__aexit__") if is_async else ("__enter__", "__exit__"):
+                target = f"{made}.{name}"
+                call = HelperCall(target, line, column, env.func.qualname, in_try=env.trying > 0)
+                self.helper_calls.append(call)
+
+    def _context_classes(self, value: cst.BaseExpression, env: Env) -> list[str]:
+        """What made the context manager of a ``with`` of the repository's:
+        the class called, what made the object a name holds (a local, an
+        attribute the tool keeps: an object of a class not known leaves the
+        side effects not known), or the module's object (followed as the
+        module's name); none for a library's."""
+        if type(value) is not cst.Call:
+            dotted = dotted_name(value)
+            if dotted is None:
+                return []
+            if env.self_name and dotted[0] == env.self_name:
+                held = self._held_class(dotted[1], env) if len(dotted) == 2 else None
+                self.effects_unknown = self.effects_unknown or held == UNKNOWN
+                return [held] if held is not None and held != UNKNOWN else []
+            if len(dotted) == 1 and dotted[0] in env.instances:
+                return sorted(env.instances[dotted[0]])
+            makers = self.scan.facts.objects.get(dotted[0]) if len(dotted) == 1 else None
+            if makers is not None and not self.bound.binds(env.func.node, dotted[0]):
+                if makers and not any(self._local(m) for m in makers):
+                    return []  # made by library callables alone
+                return [f"{self.scan.module}.{dotted[0]}"]
+            qualified = self.scan._resolve(dotted, env.names)
+            return [qualified] if qualified is not None and self._local(qualified) else []
+        dotted = dotted_name(value.func)
         if dotted is None or (env.self_name and dotted[0] == env.self_name):
-            return
+            return []
         qualified = self.scan._resolve(dotted, env.names)
         if qualified is None and len(dotted) == 1 and dotted[0] in self.scan.classes:
             qualified = f"{self.scan.module}.{dotted[0]}"
-        if qualified is None or not (
-            qualified.split(".", 1)[0] in self.scan.local_roots
-            or qualified.startswith(self.scan.module + ".")
-        ):
-            return  # a library's context manager
-        line, column = self.scan.loc.expression(value, env.stmt or env.func.node)
-        for name in ("__aenter__", "__aexit__") if is_async else ("__enter__", "__exit__"):
-            target = f"{qualified}.{name}"
-            call = HelperCall(target, line, column, env.func.qualname, in_try=env.trying > 0)
-            self.helper_calls.append(call)
+        if qualified is None or not self._local(qualified):
+            return []  # a library's context manager
+        return [qualified]
+
+    def _local(self, qualified: str) -> bool:
+        """Whether a dotted name is of the repository (this module or another)."""
+        return qualified.split(".", 1)[0] in self.scan.local_roots or qualified.startswith(
+            self.scan.module + "."
+        )
 
     def _module_object(self, dotted: list[str], node: cst.Call, env: Env) -> bool:
         """A method of an object the module keeps in a name the function does

@@ -171,6 +171,7 @@ def _second_half(
     process; otherwise ``ast`` parses what libcst parsed, once that is known."""
     facts.outline = prepared.outline
     facts.objects = prepared.objects
+    facts.held = prepared.held
     pruned = prepared.text is not None
     if prepared.parsed > MAX_PARSED_CHARS:
         return _too_large(

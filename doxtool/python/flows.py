@@ -365,9 +365,11 @@ class _Builder(PathOrigins):
                 self._emit(out, Step("effect", line, KILL, "self." + ".".join(dotted[1:])))
             elif name == "wait" and awaited:
                 self._emit(out, Step("effect", line, WAIT, "self." + ".".join(dotted[1:])))
-            elif len(dotted) == 3 and holder in self.scope.held:
-                # a method of the object the class keeps: ``self.shell.read_output()``
-                step = Step("call", line, f"{self.scope.held[holder]}.{name}", awaited=awaited)
+            elif len(dotted) in (3, 4) and f"self.{dotted[1]}" in self.scope.held:
+                # a method of the object the class keeps: ``self.shell.read_output()``,
+                # or of what that object keeps: ``self.runner.sub.run()``
+                held = self.scope.held[f"self.{dotted[1]}"]
+                step = Step("call", line, ".".join([held, *dotted[2:]]), awaited=awaited)
                 step.passes = self._passes(node)
                 self._emit(out, step)
             return
@@ -377,8 +379,9 @@ class _Builder(PathOrigins):
         if len(dotted) == 2 and dotted[0] in self.clients:
             self._emit(out, Step("effect", line, NETWORK, written))
             return
-        if len(dotted) == 2 and dotted[0] in self.instances:
-            target = f"{self.instances[dotted[0]]}.{dotted[1]}"
+        if len(dotted) in (2, 3) and dotted[0] in self.instances:
+            # ``shell.connect()``; ``runner.sub.run()``: of what the object keeps
+            target = ".".join([self.instances[dotted[0]], *dotted[1:]])
             step = Step("call", line, target, awaited=awaited)
             step.passes = self._passes(node)
             self._emit(out, step)

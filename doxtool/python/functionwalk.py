@@ -428,11 +428,10 @@ class FunctionWalk(KeyReads, KeyValues, MethodGuesses, OutCalls, UndecidedKeyRea
                 effects.for_open(open_mode(node, self.owner.string_constant)), "open", node
             )
             return
-        holder = ".".join(dotted[:-1])
-        if len(dotted) >= 2 and holder in self.instances:
-            # a method of an object made here: ``self.session.start()``
-            for constructed in sorted(self.instances[holder]):
-                self._out(f"{constructed}.{dotted[-1]}", node)
+        targets = self._instance_targets(dotted)
+        if targets:
+            for target in targets:
+                self._out(target, node)
             # the callable may not be a class: the method's own name still counts
             self._guess(dotted[-1], receiver_of(func), ".".join(dotted), node)
             return

@@ -31,6 +31,10 @@ class OutCalls:
     conditional: int
     branches: int
     undecided: list[list[KeyRead | OutCall]]
+    #: local name or ``self.<attr>`` -> the callables whose results it may hold
+    instances: dict[str, set[str]]
+    #: module-level objects (not the library's alone) the function does not rebind
+    module_objects: frozenset[str]
 
     def _add_call(self, call: OutCall) -> None:
         """Record a call, made on some calls of the function only in a branch
@@ -65,17 +69,35 @@ class OutCalls:
             if qualified is not None and self.owner.is_local(qualified):
                 self._add_call(OutCall(qualified, node.lineno))
 
+    def _instance_targets(self, dotted: list[str]) -> list[str]:
+        """What a method called on an object made here is followed as: a
+        method of what made it (``self.session.start()``,
+        ``helpers.x.Session.start``), or one attribute further, of what that
+        object keeps (``runner.sub.run()``, ``helpers.x.Runner.sub.run``)."""
+        for cut in (1, 2):
+            holder = ".".join(dotted[:-cut])
+            if len(dotted) > cut and holder in self.instances:
+                rest = ".".join(dotted[-cut:])
+                return [f"{made}.{rest}" for made in sorted(self.instances[holder])]
+        return []
+
     def _entered(self, value: ast.expr, is_async: bool) -> None:
-        """``with LockFile(path):`` with a class of the repository: its
-        ``__enter__`` and ``__exit__`` run (``__aenter__`` and ``__aexit__``
-        for ``async with``), followed as calls of the statement, which hand
-        them nothing."""
+        """``with LockFile(path):`` with a class of the repository, or ``with
+        lock:``, ``with self.lock:`` on an object one made (a module-level
+        one too): its ``__enter__`` and ``__exit__`` run (``__aenter__`` and
+        ``__aexit__`` for ``async with``), followed as calls of the
+        statement, which hand them nothing."""
         made = self._constructed(value)
-        if made is None:
-            return
-        for name in ("__aenter__", "__aexit__") if is_async else ("__enter__", "__exit__"):
-            bare = ast.Call(func=value, args=[], keywords=[])
-            self._out(f"{made}.{name}", ast.copy_location(bare, value))
+        names = [made] if made is not None else []
+        dotted = dotted_parts(value) if made is None else None
+        if dotted is not None and ".".join(dotted) in self.instances:
+            names = sorted(self.instances[".".join(dotted)])
+        elif dotted is not None and len(dotted) == 1 and dotted[0] in self.module_objects:
+            names = [f"{self.owner.module}.{dotted[0]}"]
+        for made in names:
+            for name in ("__aenter__", "__aexit__") if is_async else ("__enter__", "__exit__"):
+                bare = ast.Call(func=value, args=[], keywords=[])
+                self._out(f"{made}.{name}", ast.copy_location(bare, value))
 
     def _out(self, target: str, node: ast.Call) -> None:
         self._out_node = id(node)

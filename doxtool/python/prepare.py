@@ -50,7 +50,12 @@ def first_half(
         # before libcst's tree exists: the two largest trees are never held at once
         try:
             prepared.summaries = summarise(
-                syntax, module, path.endswith("__init__.py"), local_roots, prepared.objects
+                syntax,
+                module,
+                path.endswith("__init__.py"),
+                local_roots,
+                prepared.objects,
+                prepared.held,
             )
         except Exception as exc:  # a bug here must not cost the module's facts
             message = f"helper summaries not extracted: {type(exc).__name__}: {exc}"

@@ -24,6 +24,9 @@ class Prepared:
     #: module-level name -> the callables that make the object it holds
     #: (:mod:`doxtool.python.modobjects`)
     objects: dict[str, list[str]] = field(default_factory=dict)
+    #: ``self.<attr>`` of the module's classes -> the callables that make
+    #: what it holds (:mod:`doxtool.python.astheld`)
+    held: dict[str, list[str]] = field(default_factory=dict)
     #: why the summaries could not be extracted, if they could not
     summary_problem: Problem | None = None
     #: whether ``ast`` parsed the module (newer syntax or a syntax error: not)

@@ -75,6 +75,23 @@ class Results:
             return self.class_at(".".join([imported, *rest[1:]]), hops + 1)
         return None
 
+    def held_makers(self, cls: str, attr: str) -> list[str] | None:
+        """The callables that make what the class ``cls`` (dotted) keeps in
+        ``self.<attr>``, as its module's classes set it
+        (:attr:`~doxtool.core.facts.ModuleFacts.held`); None when not read."""
+        where = self.class_at(cls)
+        owner = self._owner(where) if where is not None else None
+        return owner[0].held.get(attr) if owner is not None else None
+
+    def held_method(self, cls: str, attr: str, name: str, hops: int = 0) -> Found | None:
+        """The method ``name`` of the object the class ``cls`` (dotted)
+        keeps in ``self.<attr>`` (``Runner.sub.run`` with ``self.sub =
+        SubRunner()``): a method of the one class of the repository it is
+        made by; None when that is not known."""
+        makers = self.held_makers(cls, attr) if hops <= _MAX_HOPS else None
+        made = self.made_class(makers[0], hops + 1) if makers and len(makers) == 1 else None
+        return self.method(made, name, hops + 1) if made else None
+
     def opaque_result(self, target: str) -> bool:
         """Whether ``target`` is a method called on what a function of the
         repository returns (``module.get_memory.insert_text``) when what that
@@ -87,13 +104,21 @@ class Results:
             return False
         if owner[1][-1] in CONTEXT_METHODS:
             return False  # ``with make():``: what ``make`` returns runs them
+        facts, rest = owner
+        if held_chain(facts, rest):
+            # ``Runner.sub.run`` not found: known only of library objects that
+            # are network clients or no path (``threading.Lock``)
+            held = facts.held.get(rest[1])
+            return not held or not all(
+                self._owner(m) is None and (effects.client_areas(m) or effects.makes_no_path(m))
+                for m in held
+            )
         makers = self.object_makers(target)
         if makers is not None:
             # one of them of the repository, and not a plain value (``-> dict``)
             return not makers or any(
                 self._owner(m) is not None and self.made_class(m) != VALUE for m in makers
             )
-        facts, rest = owner
         made = f"{facts.module}.{'.'.join(rest[:-1])}"
         found = self.find(made)
         if found is None or found.constructs:
@@ -109,6 +134,8 @@ class Results:
         if owner is None or len(owner[1]) < 2:
             return None
         facts, rest = owner
+        if held_chain(facts, rest):
+            return facts.held.get(rest[1], [])  # ``Runner.client.get``: ``self.client``
         makers = facts.objects.get(rest[0])
         if makers is not None:
             return makers
@@ -156,6 +183,8 @@ class Results:
         if len(rest) == 1 and any(f.name == rest[0] for f in facts.functions):
             return facts.summary(rest[0]) is None
         cls = facts.class_named(rest[0])
+        if held_chain(facts, rest):
+            return False  # a method of what the class keeps on itself (:meth:`held_method`)
         if len(rest) == 2 and cls is not None:
             return any(m.name == rest[1] for m in cls.methods) and (
                 facts.summary(".".join(rest)) is None
@@ -219,6 +248,15 @@ class Results:
                 return None
             target = f"{facts.module}.{head}"
         return self.class_at(".".join([target, *rest]), hops + 1)
+
+
+def held_chain(facts: ModuleFacts, rest: list[str]) -> bool:
+    """Whether ``rest`` (of a dotted name in the module of ``facts``) is a
+    method of what a class keeps on itself: ``Runner.sub.run``, ``sub`` no
+    method of ``Runner`` (``Service.instance.fetch`` is a method of what the
+    class method returns)."""
+    cls = facts.class_named(rest[0]) if len(rest) == 3 else None
+    return cls is not None and not any(m.name == rest[1] for m in cls.methods)
 
 
 def _return_annotation(facts: ModuleFacts, name: str) -> ast.expr | None:

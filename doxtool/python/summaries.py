@@ -33,10 +33,12 @@ def summarise(
     is_package: bool,
     local_roots: Iterable[str],
     objects: dict[str, list[str]] | None = None,
+    held: dict[str, list[str]] | None = None,
 ) -> list[FunctionSummary]:
     """Summaries of the module's functions and of its classes' methods; the
     objects the module keeps in its names go into ``objects``
-    (:mod:`doxtool.python.modobjects`).
+    (:mod:`doxtool.python.modobjects`), those its classes keep on ``self``
+    into ``held`` (:mod:`doxtool.python.astheld`).
 
     Never raises: a module too deep for a recursive walk has no summaries.
     """
@@ -45,6 +47,10 @@ def summarise(
         summaries = summariser.run()
         if objects is not None:
             objects.update(summariser.objects())
+        if held is not None:
+            kept = summariser.held()
+            held.update({attr: [made] for attr, made in kept.instances.items()})
+            held.update({attr: list(made) for attr, made in kept.libraries.items()})
         return summaries
     except (RecursionError, MemoryError):
         return []

@@ -1,0 +1,290 @@
+"""What an object of the repository does when it is reached through a name:
+``with self.lock:``, ``with lock:`` and ``with LOCK:`` run the ``__enter__``
+and ``__exit__`` of the class that made the object, as ``with
+LockFile(path):`` does; ``self.runner.sub.run()`` and ``runner.sub.run()``
+follow one attribute of a held object into the class its ``__init__`` makes
+it of (``self.sub = SubRunner()``). A library's object (``threading.Lock``)
+has no area; a chain doxtool cannot resolve leaves the side effects not
+known, never "none". In the tool's own code as in a helper module, for the
+side-effect areas (DOX133) and for the loops that repeat an effect
+(DOX301)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from samples import WAIT_PROMPT, WRAPPER, write_files
+
+from doxtool.cli import cli
+from doxtool.rules.examples import FRAMEWORK, WAIT_PY
+
+AREAS = "- Observed side-effect areas:"
+
+LOCKS = """\
+import os
+import threading
+
+
+class LockFile:
+    def __init__(self, path: str):
+        self.path = path
+
+    def __enter__(self):
+        open(self.path, "x").close()
+        return self
+
+    def __exit__(self, *exc):
+        os.remove(self.path)
+        return False
+
+
+LOCK = LockFile("/tmp/module.lock")
+
+
+class Holder:
+    def __init__(self) -> None:
+        self.lock = {held}
+
+    def held(self) -> str:
+        with self.lock:
+            return "done"
+
+    def local(self) -> str:
+        lock = LockFile("/tmp/local.lock")
+        with lock:
+            return "done"
+
+    def module(self) -> str:
+        with LOCK:
+            return "done"
+"""
+
+RUNNERS = """\
+import subprocess
+import threading
+
+import httpx
+
+
+class SubRunner:
+    async def run(self) -> str:
+        return subprocess.run(["ls"], capture_output=True, text=True).stdout
+
+
+class Runner:
+    def __init__(self) -> None:
+        self.sub = {sub}
+        self.mutex = threading.Lock()
+
+    def connect(self) -> None:
+        self.client = httpx.Client()
+
+
+class Outer:
+    def __init__(self) -> None:
+        self.runner = Runner()
+
+    async def work(self) -> str:
+        return await self.runner.sub.run()
+
+    def fetch(self) -> str:
+        return self.runner.client.get("http://localhost/x").text
+
+    def lock(self) -> None:
+        self.runner.mutex.acquire()
+
+
+async def local_chain() -> str:
+    runner = Runner()
+    return await runner.sub.run()
+"""
+
+KEEP = (
+    "    def __init__(self, *args, **kwargs):\n"
+    "        super().__init__(*args, **kwargs)\n"
+    "        self.{attr} = {value}\n\n"
+)
+
+
+def _tool(imports: str, body: str, init: str = "") -> str:
+    """``wait.py`` importing ``imports``, whose ``execute`` runs ``body`` first."""
+    return (
+        WAIT_PY.replace(
+            "from helpers.tool import Response, Tool\n",
+            f"{imports}\nfrom helpers.tool import Response, Tool\n",
+        )
+        .replace("        seconds = ", body + "        seconds = ")
+        .replace("    async def execute", init + "    async def execute")
+    )
+
+
+def _repo(tmp_path: Path, tool: str, held: str = "LockFile('/tmp/a.lock')", sub: str = "") -> Path:
+    write_files(
+        tmp_path,
+        {
+            **FRAMEWORK,
+            "prompts/agent.system.tools.md": WRAPPER,
+            "prompts/agent.system.tool.wait.md": WAIT_PROMPT,
+            "helpers/locks.py": LOCKS.format(held=held),
+            "helpers/runners.py": RUNNERS.format(sub=sub or "SubRunner()"),
+            "tools/wait.py": tool,
+        },
+    )
+    return tmp_path
+
+
+def _check(root: Path, *args: str) -> str:
+    return CliRunner().invoke(cli, ["check", "--root", str(root), "--no-cache", *args]).output
+
+
+def _areas(root: Path) -> str | None:
+    """The areas ``check --fix`` writes into a new companion (None: no line)."""
+    _check(root, "--fix")
+    text = (root / "tools" / "wait.py.dox.md").read_text(encoding="utf-8")
+    line = next((line for line in text.splitlines() if line.startswith(AREAS)), None)
+    return line.removeprefix(AREAS).strip() if line is not None else None
+
+
+def _side_effects(root: Path) -> str:
+    out = CliRunner().invoke(cli, ["inspect", "--root", str(root), str(root / "tools/wait.py")])
+    return next(line.strip() for line in out.output.splitlines() if "side effects:" in line)
+
+
+LOCKED = "filesystem writes, filesystem deletion."
+
+
+@pytest.mark.parametrize(
+    ("imports", "body", "init"),
+    [
+        # an object the tool keeps
+        (
+            "from helpers.locks import LockFile",
+            "        with self.lock:\n            pass\n",
+            KEEP.format(attr="lock", value="LockFile('/tmp/a.lock')"),
+        ),
+        # a local name, the module's object, an imported module object
+        (
+            "from helpers.locks import LockFile",
+            "        lock = LockFile('/tmp/a.lock')\n        with lock:\n            pass\n",
+            "",
+        ),
+        (
+            "from helpers.locks import LockFile\n\nMINE = LockFile('/tmp/b.lock')",
+            "        with MINE:\n            pass\n",
+            "",
+        ),
+        ("from helpers.locks import LOCK", "        with LOCK:\n            pass\n", ""),
+        # in a helper class: held, local, the module's object
+        ("from helpers.locks import Holder", "        Holder().held()\n", ""),
+        ("from helpers.locks import Holder", "        Holder().local()\n", ""),
+        ("from helpers.locks import Holder", "        Holder().module()\n", ""),
+    ],
+)
+def test_a_repository_object_used_in_with_runs_its_enter_and_exit(
+    tmp_path: Path, imports: str, body: str, init: str
+) -> None:
+    root = _repo(tmp_path, _tool(imports, body, init))
+    assert _areas(root) == LOCKED
+
+
+@pytest.mark.parametrize(
+    ("imports", "body", "init", "held"),
+    [
+        # a library's lock, kept by the tool or by a helper class: no area
+        (
+            "import threading",
+            "        with self.lock:\n            pass\n",
+            KEEP.format(attr="lock", value="threading.Lock()"),
+            "LockFile('/tmp/a.lock')",
+        ),
+        ("from helpers.locks import Holder", "        Holder().held()\n", "", "threading.Lock()"),
+    ],
+)
+def test_a_library_lock_used_in_with_has_no_area(
+    tmp_path: Path, imports: str, body: str, init: str, held: str
+) -> None:
+    root = _repo(tmp_path, _tool(imports, body, init), held=held)
+    assert _areas(root) == "none."
+
+
+def test_an_object_of_a_class_not_known_used_in_with_leaves_the_areas_not_known(
+    tmp_path: Path,
+) -> None:
+    init = KEEP.format(attr="lock", value="LockFile('/tmp/a.lock')") + (
+        "    def swap(self, other) -> None:\n        self.lock = other\n\n"
+    )
+    tool = _tool("from helpers.locks import LockFile", "        with self.lock:\n", init)
+    root = _repo(
+        tmp_path,
+        tool.replace("        with self.lock:\n", "        with self.lock:\n            pass\n"),
+    )
+    assert _areas(root) is None
+    assert _side_effects(root) == "side effects: not known"
+
+
+@pytest.mark.parametrize(
+    ("imports", "body", "init"),
+    [
+        (
+            "from helpers.runners import Runner",
+            "        await self.runner.sub.run()\n",
+            KEEP.format(attr="runner", value="Runner()"),
+        ),
+        (
+            "from helpers.runners import Runner",
+            "        runner = Runner()\n        await runner.sub.run()\n",
+            "",
+        ),
+        ("from helpers.runners import Outer", "        await Outer().work()\n", ""),
+        ("from helpers.runners import local_chain", "        await local_chain()\n", ""),
+    ],
+)
+def test_a_method_of_what_a_held_object_keeps_is_followed(
+    tmp_path: Path, imports: str, body: str, init: str
+) -> None:
+    root = _repo(tmp_path, _tool(imports, body, init))
+    assert _areas(root) == "subprocess."
+
+
+@pytest.mark.parametrize(
+    ("imports", "body", "init"),
+    [
+        (
+            "from helpers.runners import Runner",
+            "        await self.runner.sub.run()\n",
+            KEEP.format(attr="runner", value="Runner()"),
+        ),
+        ("from helpers.runners import Outer", "        await Outer().work()\n", ""),
+    ],
+)
+def test_a_chain_that_cannot_be_resolved_leaves_the_areas_not_known(
+    tmp_path: Path, imports: str, body: str, init: str
+) -> None:
+    # ``self.sub`` is handed in: which class runs is not known
+    sub = "SubRunner()\n\n    def swap(self, other) -> None:\n        self.sub = other"
+    root = _repo(tmp_path, _tool(imports, body, init), sub=sub)
+    assert _areas(root) is None
+    assert _side_effects(root) == "side effects: not known"
+
+
+@pytest.mark.parametrize(("method", "areas"), [("fetch", "network."), ("lock", "none.")])
+def test_a_library_object_a_held_object_keeps_shows_what_it_does(
+    tmp_path: Path, method: str, areas: str
+) -> None:
+    root = _repo(
+        tmp_path, _tool("from helpers.runners import Outer", f"        Outer().{method}()\n")
+    )
+    assert _areas(root) == areas
+
+
+def test_a_loop_over_a_method_of_what_a_held_object_keeps_is_followed(tmp_path: Path) -> None:
+    body = (
+        "        while True:\n            if await self.runner.sub.run():\n                break\n"
+    )
+    init = KEEP.format(attr="runner", value="Runner()")
+    root = _repo(tmp_path, _tool("from helpers.runners import Runner", body, init))
+    found = [line for line in _check(root).splitlines() if " DOX301 " in line]
+    assert len(found) == 1, found
+    assert "`subprocess.run` (a subprocess, line 9 of helpers/runners.py)" in found[0]
