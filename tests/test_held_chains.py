@@ -99,6 +99,10 @@ class Outer:
 async def local_chain() -> str:
     runner = Runner()
     return await runner.sub.run()
+
+
+async def made_chain() -> str:
+    return await Runner().sub.run()
 """
 
 KEEP = (
@@ -237,8 +241,10 @@ def test_an_object_of_a_class_not_known_used_in_with_leaves_the_areas_not_known(
             "        runner = Runner()\n        await runner.sub.run()\n",
             "",
         ),
+        ("from helpers.runners import Runner", "        await Runner().sub.run()\n", ""),
         ("from helpers.runners import Outer", "        await Outer().work()\n", ""),
         ("from helpers.runners import local_chain", "        await local_chain()\n", ""),
+        ("from helpers.runners import made_chain", "        await made_chain()\n", ""),
     ],
 )
 def test_a_method_of_what_a_held_object_keeps_is_followed(
@@ -288,3 +294,25 @@ def test_a_loop_over_a_method_of_what_a_held_object_keeps_is_followed(tmp_path: 
     found = [line for line in _check(root).splitlines() if " DOX301 " in line]
     assert len(found) == 1, found
     assert "`subprocess.run` (a subprocess, line 9 of helpers/runners.py)" in found[0]
+
+
+def test_a_context_manager_of_a_kind_not_known_leaves_the_areas_not_known(
+    tmp_path: Path,
+) -> None:
+    # a helper class's ``self.lock`` is also set to what it is handed
+    held = (
+        "LockFile('/tmp/a.lock')\n\n    def swap(self, other) -> None:\n        self.lock = other"
+    )
+    root = _repo(
+        tmp_path, _tool("from helpers.locks import Holder", "        Holder().held()\n"), held
+    )
+    assert _areas(root) is None
+    assert _side_effects(root) == "side effects: not known"
+    # the tool's own method entering what it is handed: no "none" either
+    method = "    def _locked(self, lock):\n        with lock:\n            pass\n\n"
+    tool = _tool(
+        "from helpers.locks import LockFile", "        self._locked(LockFile('x'))\n", method
+    )
+    (root / "tools" / "wait.py").write_text(tool, encoding="utf-8")
+    (root / "tools" / "wait.py.dox.md").unlink()
+    assert _areas(root) is None

@@ -60,6 +60,13 @@ class Calls(Callees, Makers, PathReceivers, HeldObjects, FileOpens):
             made = self._constructed(func.value, env)
             if made is not None:
                 self._helper_call(f"{made}.{func.attr.value}", node, env)
+            elif type(func.value) is cst.Attribute:
+                # ``Runner().sub.run()``: of what the object made keeps
+                made = self._constructed(func.value.value, env)
+                if made is not None:
+                    self._helper_call(
+                        f"{made}.{func.value.attr.value}.{func.attr.value}", node, env
+                    )
             self._method_effects(func.attr.value, node, env, func.attr.value)
         elif (
             dotted is not None

@@ -417,10 +417,8 @@ class FunctionWalk(KeyReads, KeyValues, MethodGuesses, OutCalls, UndecidedKeyRea
         dotted = dotted_parts(func)
         if dotted is None:
             if isinstance(func, ast.Attribute):
-                made = self._constructed(func.value)
-                if made is not None:
-                    # ``make().save()``: a method of what a repository callable makes
-                    self._out(f"{made}.{func.attr}", node)
+                for target in self._made_targets(func):
+                    self._out(target, node)
                 self._guess(func.attr, func.value, func.attr, node)
             return
         if dotted == ["open"] and "open" not in self.names:

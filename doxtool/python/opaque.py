@@ -4,7 +4,9 @@ not known, or the module is loaded by name.
 A side effect reached through such a call leaves no trace in the module: an
 HTTP GET through a client handed in by the framework
 (``self.agent.context.http_client.get(url)``), a shell command through a
-runtime bridge (``runner.call_development_function(...)``), a file read
+runtime bridge (``runner.call_development_function(...)``), the
+``__enter__`` and ``__exit__`` of a context manager handed in (``with
+lock:``), a file read
 through a module loaded with ``importlib.import_module``. While a module
 makes one, no side-effect area is known to be gone from it (DOX133 calls
 none stale, :mod:`doxtool.run.unseen`).
@@ -232,8 +234,16 @@ class _Receivers:
             self._bind(node.target, node.value, scope)
         elif isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension)):
             self._bind(node.target, node.iter, scope)
-        elif isinstance(node, ast.withitem) and node.optional_vars is not None:
-            self._bind(node.optional_vars, node.context_expr, scope)
+        elif isinstance(node, ast.withitem):
+            entered = node.context_expr
+            if not isinstance(entered, (ast.Call, ast.Await)):
+                # ``with lock:`` calls ``lock.__enter__()``: opaque on an object
+                # of a kind not known (a parameter), as a method call is
+                enter = ast.Attribute(value=entered, attr="__enter__", ctx=ast.Load())
+                call = ast.Call(func=enter, args=[], keywords=[])
+                scope.calls.append(ast.copy_location(call, entered))
+            if node.optional_vars is not None:
+                self._bind(node.optional_vars, entered, scope)
         elif isinstance(node, ast.NamedExpr):
             self._bind(node.target, node.value, scope)
         elif isinstance(node, ast.ExceptHandler) and node.name:

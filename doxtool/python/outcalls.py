@@ -81,6 +81,18 @@ class OutCalls:
                 return [f"{made}.{rest}" for made in sorted(self.instances[holder])]
         return []
 
+    def _made_targets(self, func: ast.Attribute) -> list[str]:
+        """What a method of what a repository callable makes is followed as:
+        ``make().save()``, ``helpers.x.make.save``; one attribute further,
+        ``Runner().sub.run()``, ``helpers.x.Runner.sub.run``."""
+        made = self._constructed(func.value)
+        if made is not None:
+            return [f"{made}.{func.attr}"]
+        inner = func.value
+        if isinstance(inner, ast.Attribute) and (made := self._constructed(inner.value)):
+            return [f"{made}.{inner.attr}.{func.attr}"]
+        return []
+
     def _entered(self, value: ast.expr, is_async: bool) -> None:
         """``with LockFile(path):`` with a class of the repository, or ``with
         lock:``, ``with self.lock:`` on an object one made (a module-level
