@@ -103,6 +103,9 @@ async def local_chain() -> str:
 
 async def made_chain() -> str:
     return await Runner().sub.run()
+
+
+RUNNER = Runner()
 """
 
 KEEP = (
@@ -242,6 +245,13 @@ def test_an_object_of_a_class_not_known_used_in_with_leaves_the_areas_not_known(
             "",
         ),
         ("from helpers.runners import Runner", "        await Runner().sub.run()\n", ""),
+        # the module's object, and one imported
+        (
+            "from helpers.runners import Runner\n\nMINE = Runner()",
+            "        await MINE.sub.run()\n",
+            "",
+        ),
+        ("from helpers.runners import RUNNER", "        await RUNNER.sub.run()\n", ""),
         ("from helpers.runners import Outer", "        await Outer().work()\n", ""),
         ("from helpers.runners import local_chain", "        await local_chain()\n", ""),
         ("from helpers.runners import made_chain", "        await made_chain()\n", ""),
