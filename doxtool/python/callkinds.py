@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from doxtool.python import effects
 from doxtool.python.astparse import statements
 from doxtool.python.names import dotted_parts
+from doxtool.python.scopebinds import module_binds
 
 NETWORK = "network"
 SUBPROCESS = "subprocess"
@@ -223,21 +224,13 @@ def module_strings(tree: ast.Module) -> dict[str, str]:
                 found[targets[0].id] = value.value
     if not found:
         return found
-    stores: dict[str, int] = {}
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
-            stores[node.id] = stores.get(node.id, 0) + 1
-        elif isinstance(node, (ast.Global, ast.Nonlocal)):
-            for name in node.names:
-                stores[name] = 2
-        elif isinstance(node, ast.arg):
-            stores[node.arg] = 2
-        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            stores[node.name] = 2
-        elif isinstance(node, (ast.Import, ast.ImportFrom)):
-            for alias in node.names:
-                stores[(alias.asname or alias.name).split(".", 1)[0]] = 2
-    return {name: text for name, text in found.items() if stores.get(name, 0) == 1}
+    binds = module_binds(tree).module()
+    other = binds.declared() | binds.params | binds.defined | binds.imported
+    return {
+        name: text
+        for name, text in found.items()
+        if binds.stores.get(name, 0) == 1 and name not in other
+    }
 
 
 def opens_file(node: ast.Call, makers: Callable[[ast.expr], list[str] | None]) -> bool:

@@ -108,7 +108,7 @@ class FunctionWalk(KeyReads, KeyValues, MethodGuesses, OutCalls, UndecidedKeyRea
         self.held = owner.held().bind(self.self_name, self.instances, self.libraries)
         #: module-level objects (``runner = JobRunner()``) the function does not rebind
         self.module_objects = module_level_objects(
-            owner.objects(), owner.is_local, node, self.libraries
+            owner.objects(), owner.is_local, node, self.libraries, owner.binds()
         )
 
     def run(self) -> FunctionSummary:

@@ -279,13 +279,7 @@ class KeyReads:
     def _rebound(self) -> frozenset[str]:
         """Names the function assigns (a parameter among them no longer holds what was passed)."""
         if self._assigned is None:
-            names = set()
-            for inner in ast.walk(self.node):
-                if isinstance(inner, ast.Name) and not isinstance(inner.ctx, ast.Load):
-                    names.add(inner.id)
-                elif isinstance(inner, (ast.Global, ast.Nonlocal)):
-                    names.update(inner.names)
-            self._assigned = frozenset(names)
+            self._assigned = frozenset(self.owner.binds().of(self.node).assigned())
         return self._assigned
 
     def _coerce(self, read: KeyRead, node: ast.expr) -> None:

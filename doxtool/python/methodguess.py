@@ -83,7 +83,8 @@ class MethodGuesses:
                 return owner.resolve(dotted, names)
 
             constants, returns = owner.paths()
-            self._paths = PathValues(self.node, resolve, returns, constants)
+            binds = owner.binds().of(self.node)
+            self._paths = PathValues(self.node, resolve, returns, constants, binds=binds)
         return self._paths.is_path(receiver)
 
     def _library_makers(self, receiver: ast.expr, depth: int = 0) -> list[str] | None:

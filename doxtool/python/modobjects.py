@@ -22,6 +22,7 @@ import builtins
 from collections.abc import Callable, Iterator
 
 from doxtool.python.names import dotted_parts
+from doxtool.python.scopebinds import ModuleBinds, module_binds
 
 Resolve = Callable[[list[str]], "str | None"]
 
@@ -46,12 +47,11 @@ def module_objects(tree: ast.Module, resolve: Resolve) -> dict[str, list[str]]:
             for node in _own_nodes(stmt):
                 if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
                     values.setdefault(node.id, []).append(None)
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.Global, ast.Nonlocal)):
-            for name in node.names:
-                values.setdefault(name, []).append(None)
-        elif isinstance(node, ast.NamedExpr) and isinstance(node.target, ast.Name):
-            values.setdefault(node.target.id, []).append(None)  # maybe at module level
+    binds = module_binds(tree).module()
+    # ``global`` in a function, or ``:=`` (maybe at module level): a value not known
+    for name in binds.globals | binds.nonlocals | binds.walrus:
+        if name in values:
+            values[name].append(None)
     found: dict[str, list[str]] = {}
     for name, bound in values.items():
         if not any(isinstance(_inner(v), ast.Call) for v in bound if v is not None):
@@ -137,13 +137,16 @@ def module_level_objects(
     is_local: Callable[[str], bool],
     node: ast.FunctionDef | ast.AsyncFunctionDef,
     libraries: dict[str, set[str]],
+    index: ModuleBinds,
 ) -> frozenset[str]:
     """The module's objects (:func:`module_objects`) a function reaches by
-    name, those it binds itself (a parameter, an assignment, ``global``) left
-    out. One made only by library callables is entered in ``libraries`` (what
-    its methods do is the library's); the others, made by the repository or
-    by what is not known, are returned: a method called on one is followed
-    as the module's name (``helpers.jobs.runner.run``)."""
+    name, those it binds itself (a parameter, an assignment, ``global``, in
+    it or in a function or class inside it; ``index``: the bindings of the
+    module holding ``node``) left out. One made only by library callables is
+    entered in ``libraries`` (what its methods do is the library's); the
+    others, made by the repository or by what is not known, are returned: a
+    method called on one is followed as the module's name
+    (``helpers.jobs.runner.run``)."""
     if not objects:
         return frozenset()
     args = node.args
@@ -152,17 +155,9 @@ def module_level_objects(
         for p in (*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg)
         if p is not None
     }
-    for sub in ast.walk(node):
-        if isinstance(sub, ast.Name) and not isinstance(sub.ctx, ast.Load):
-            own.add(sub.id)
-        elif isinstance(sub, (ast.Global, ast.Nonlocal)):
-            own.update(sub.names)
-        elif isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            own.add(sub.name)
-        elif isinstance(sub, (ast.Import, ast.ImportFrom)):
-            own.update((a.asname or a.name).split(".", 1)[0] for a in sub.names)
-        elif isinstance(sub, ast.ExceptHandler) and sub.name:
-            own.add(sub.name)
+    # what the function binds, in the functions and classes inside it too
+    binds = index.of(node)
+    own |= binds.assigned() | binds.defined | binds.imported | binds.handlers
     followed: set[str] = set()
     for name, makers in objects.items():
         if name in own or name in libraries:

@@ -20,6 +20,7 @@ from doxtool.python.pathkinds import (
     module_paths,
     module_returns_path,
 )
+from doxtool.python.scopebinds import module_binds
 
 FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef
 
@@ -49,7 +50,9 @@ class ModulePaths:
         scope = self._owners.get(id(call), top)
         values = self._values.get(id(scope))
         if values is None:
-            values = PathValues(scope, self.resolve, returns, constants)
+            index = module_binds(self.tree)
+            binds = index.outside_functions() if scope is top else index.of(scope)
+            values = PathValues(scope, self.resolve, returns, constants, binds=binds)
             self._values[id(scope)] = values
         return values.is_path(receiver)
 

@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterator
 from doxtool.python import effects
 from doxtool.python.astparse import statements
 from doxtool.python.names import dotted_parts, optional_inner
+from doxtool.python.scopebinds import Binds, module_binds, node_binds
 
 Resolve = Callable[[list[str]], "str | None"]
 #: whether a qualified callable of the repository returns a path (its annotation)
@@ -64,7 +65,8 @@ def annotated_path(annotation: ast.expr | None, resolve: Resolve) -> bool:
 
 
 class PathValues:
-    """The values of one function that are paths."""
+    """The values of one function that are paths (``binds``: what the
+    function binds, read from ``node`` when not given)."""
 
     def __init__(
         self,
@@ -73,6 +75,7 @@ class PathValues:
         returns_path: ReturnsPath | None = None,
         constants: frozenset[str] = frozenset(),
         attributes: frozenset[str] = frozenset(),
+        binds: Binds | None = None,
     ) -> None:
         self.resolve = resolve
         self.returns_path = returns_path
@@ -89,12 +92,11 @@ class PathValues:
         for target, value, items in _bindings(node.body):
             for name, bound in _names(target, value):
                 bindings.setdefault(name, []).append((bound, items))
-        for sub in ast.walk(node):
-            if isinstance(sub, (ast.AugAssign, ast.NamedExpr)) and isinstance(sub.target, ast.Name):
-                bindings.setdefault(sub.target.id, []).append((None, False))
-            elif isinstance(sub, (ast.Global, ast.Nonlocal)):
-                for name in sub.names:
-                    bindings.setdefault(name, []).append((None, False))
+        # ``n += 1``, ``:=``, ``global``, here or in a function inside: not known
+        if binds is None:
+            binds = node_binds(node)
+        for name in binds.augmented | binds.walrus | binds.globals | binds.nonlocals:
+            bindings.setdefault(name, []).append((None, False))
         # every name that may be a path, then those with another value left
         # out; a module's path constant the function does not bind is one
         self.names = set(bindings) | (constants - set(bindings))
@@ -216,12 +218,10 @@ def module_paths(tree: ast.Module, resolve: Resolve) -> frozenset[str]:
         body=[s for s in tree.body if not isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))],
         decorator_list=[],
     )
-    values = PathValues(scope, resolve)
+    index = module_binds(tree)
+    values = PathValues(scope, resolve, binds=index.outside_functions())
     # a name a function rebinds with ``global`` may hold anything
-    rebound = {
-        name for node in ast.walk(tree) if isinstance(node, ast.Global) for name in node.names
-    }
-    return frozenset(values.names - rebound)
+    return frozenset(values.names - index.module().globals)
 
 
 def module_returns_path(
@@ -231,12 +231,13 @@ def module_returns_path(
     annotated to (``def artifact_dir(...) -> Path``), or each of its
     ``return`` statements gives one (``return Path(url).expanduser()``)."""
     functions = [s for s in tree.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    index = module_binds(tree)
     annotated = {f"{module}.{f.name}" for f in functions if annotated_path(f.returns, resolve)}
     found = set(annotated)
     for function in functions:
         name = f"{module}.{function.name}"
         if function.returns is None and returns_only_paths(
-            function, resolve, annotated.__contains__, constants
+            function, resolve, annotated.__contains__, constants, index.of(function)
         ):
             found.add(name)
     return found.__contains__
@@ -247,12 +248,14 @@ def returns_only_paths(
     resolve: Resolve,
     returns_path: ReturnsPath | None = None,
     constants: frozenset[str] = frozenset(),
+    binds: Binds | None = None,
 ) -> bool:
-    """Whether a function has a ``return`` and each of its own gives a path."""
+    """Whether a function has a ``return`` and each of its own gives a path
+    (``binds``: what it binds, read from ``node`` when not given)."""
     returns = list(_own_returns(node.body))
     if not returns:
         return False
-    values = PathValues(node, resolve, returns_path, constants)
+    values = PathValues(node, resolve, returns_path, constants, binds=binds)
     return all(r.value is not None and values.is_path(r.value) for r in returns)
 
 

@@ -12,6 +12,7 @@ from doxtool.python.callkinds import module_strings
 from doxtool.python.modobjects import module_objects
 from doxtool.python.names import resolve_relative
 from doxtool.python.pathkinds import ReturnsPath, module_paths, module_returns_path
+from doxtool.python.scopebinds import ModuleBinds, module_binds
 
 
 class ModuleScope:
@@ -97,6 +98,10 @@ class ModuleScope:
             names = self.names
             self._objects = module_objects(self.tree, lambda dotted: self.resolve(dotted, names))
         return self._objects
+
+    def binds(self) -> ModuleBinds:
+        """The names each scope of the module binds (:mod:`doxtool.python.scopebinds`)."""
+        return module_binds(self.tree)
 
     def is_local(self, qualified: str) -> bool:
         return qualified.split(".", 1)[0] in self.local_roots or qualified.startswith(
