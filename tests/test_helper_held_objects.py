@@ -299,3 +299,48 @@ def test_a_client_kept_by_an_instance_a_classmethod_gives_is_a_network_call(
     tool = _tool("from helpers.search import SearchService", body)
     root = _repo(tmp_path, {"tools/wait.py": tool, "helpers/search.py": SEARCH})
     assert _areas(root) == f"{AREAS} network."
+
+
+LIMITED = """\
+@register(kind="x")
+class Base(object, metaclass=Meta):
+    size: int = 1
+
+    def __init__(self):
+        self.a = ShellState()
+
+
+class C(Base):
+    @staticmethod
+    def make(n=[1, 2]):
+        return n
+"""
+
+
+def test_classes_past_the_node_limit_say_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The limit counts every node ``ast.walk`` meets in the module's classes
+    (decorators, bases and keywords among them)."""
+    from doxtool.python import astheld
+
+    tree = ast.parse(LIMITED)
+    count = sum(1 for c in tree.body for _ in ast.walk(c))
+    monkeypatch.setattr(astheld, "_MAX_NODES", count)
+    assert _held(LIMITED) == ({"a": "helpers.shell.ShellState"}, {})
+    monkeypatch.setattr(astheld, "_MAX_NODES", count - 1)
+    assert _held(LIMITED) == ({}, {})
+
+
+def test_each_method_is_walked_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Counted, searched for ``setattr`` and for what it sets on ``self``
+    from one walk of the method."""
+    walked: list[str] = []
+    walk = ast.walk
+
+    def counting(node: ast.AST):  # type: ignore[no-untyped-def]
+        if isinstance(node, ast.FunctionDef):
+            walked.append(node.name)
+        return walk(node)
+
+    monkeypatch.setattr(ast, "walk", counting)
+    assert _held(LIMITED) == ({"a": "helpers.shell.ShellState"}, {})
+    assert sorted(walked) == ["__init__", "make"]

@@ -62,7 +62,23 @@ def held_objects(
 ) -> HeldObjects:
     """The objects the module-level classes of ``tree`` keep on ``self``."""
     classes = [stmt for stmt in tree.body if isinstance(stmt, ast.ClassDef)]
-    if not classes or sum(1 for c in classes for _ in ast.walk(c)) > _MAX_NODES:
+    if not classes:
+        return HeldObjects()
+    # each method's nodes, walked once: counted, then searched
+    methods: dict[int, list[ast.AST]] = {}
+    count = 0
+    for cls in classes:
+        # the class, its bases, keywords, decorators (and type parameters)
+        parts = (*cls.bases, *cls.keywords, *cls.decorator_list, *getattr(cls, "type_params", ()))
+        count += 1 + sum(1 for part in parts for _ in ast.walk(part))
+        for item in cls.body:
+            if isinstance(item, _FUNCTIONS):
+                nodes = list(ast.walk(item))
+                methods[id(item)] = nodes
+                count += len(nodes)
+            else:
+                count += sum(1 for _ in ast.walk(item))
+    if count > _MAX_NODES:
         return HeldObjects()
     values: dict[str, list[tuple[ast.AST | None, ast.expr]]] = {}
     unknown: set[str] = set()
@@ -73,11 +89,12 @@ def held_objects(
                     values.setdefault(item.name, []).extend((item, v) for v in _returned(item))
                 else:
                     unknown.add(item.name)  # a method: ``self.attr.m`` is a method's attribute
-                if _setattr(item):
+                nodes = methods[id(item)]
+                if _setattr(nodes):
                     return (
                         HeldObjects()
                     )  # ``setattr(self, name, value)``: which attribute is not read
-                _method_values(item, values, unknown)
+                _method_values(item, nodes, values, unknown)
             else:
                 _class_values(item, values, unknown)
     instances: dict[str, str] = {}
@@ -164,16 +181,18 @@ def _name_values(method: ast.AST, name: str) -> list[ast.expr] | None:
 
 def _method_values(
     method: ast.FunctionDef | ast.AsyncFunctionDef,
+    nodes: list[ast.AST],
     values: dict[str, list[tuple[ast.AST | None, ast.expr]]],
     unknown: set[str],
 ) -> None:
-    """``self.attr = value`` of a method (``self`` its first parameter)."""
+    """``self.attr = value`` of a method (``self`` its first parameter;
+    ``nodes``: the method's, as :func:`ast.walk` gives them)."""
     args = method.args
     params = [*args.posonlyargs, *args.args]
     if not params:
         return
     owner = params[0].arg
-    for node in ast.walk(method):
+    for node in nodes:
         if isinstance(node, ast.Assign):
             for target in node.targets:
                 attr = _self_attribute(target, owner)
@@ -242,10 +261,10 @@ def _stored(target: ast.expr) -> set[str]:
     return {n.id for n in ast.walk(target) if isinstance(n, ast.Name)}
 
 
-def _setattr(method: ast.AST) -> bool:
+def _setattr(nodes: list[ast.AST]) -> bool:
     return any(
         isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "setattr"
-        for node in ast.walk(method)
+        for node in nodes
     )
 
 
