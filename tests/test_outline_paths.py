@@ -122,3 +122,59 @@ def test_a_path_in_an_inner_function_or_at_the_top_is_read_where_it_is() -> None
         ("filesystem writes", "LOG.touch", 4),
         ("filesystem deletion", "scratch.rmdir", 10),
     ]
+
+
+NESTED = """\
+from pathlib import Path
+
+TOP = Path("top")
+TOP.unlink()
+
+
+def outer(path):
+    target = Path(path)
+    target.unlink()
+
+    def inner(target):
+        target.unlink()
+        return lambda: Path(target).unlink()
+
+    class Local:
+        def method(self, target):
+            target.unlink()
+
+    return inner
+"""
+
+
+def test_a_call_is_read_in_the_innermost_function_around_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """One walk of the module hands each call its function (none is walked
+    again for the functions inside it)."""
+    from doxtool.python import outlinepaths
+
+    tree = ast.parse(NESTED)
+    functions = {
+        n.name: n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))
+    }
+    calls = [n for n in ast.walk(tree) if isinstance(n, ast.Call)]
+    with monkeypatch.context() as patched:
+        patched.setattr(ast, "walk", None)  # the owners come from one walk of their own
+        owners = outlinepaths._owners(tree)
+    named = {(c.lineno, c.col_offset): owners[id(c)].name for c in calls if id(c) in owners}
+    assert named == {
+        (8, 13): "outer",
+        (9, 4): "outer",
+        (12, 8): "inner",
+        (13, 23): "inner",  # ``Path(target)`` and its ``unlink()``, in the lambda
+        (17, 12): "method",
+    }
+    assert all(owners[id(c)] in functions.values() for c in calls if id(c) in owners)
+    paths = outlinepaths.ModulePaths(tree, lambda d: "pathlib.Path" if d[0] == "Path" else None)
+    receiver = {(c.lineno, c.col_offset): c for c in calls}
+    # ``target`` is a path in ``outer``, a parameter in ``inner`` and ``method``
+    assert paths.is_path(receiver[(9, 4)], receiver[(9, 4)].func.value)  # type: ignore[attr-defined]
+    assert not paths.is_path(receiver[(12, 8)], receiver[(12, 8)].func.value)  # type: ignore[attr-defined]
+    assert not paths.is_path(receiver[(17, 12)], receiver[(17, 12)].func.value)  # type: ignore[attr-defined]
+    assert paths.is_path(receiver[(4, 0)], receiver[(4, 0)].func.value)  # type: ignore[attr-defined]

@@ -77,12 +77,21 @@ class ModulePaths:
 
 
 def _owners(tree: ast.Module) -> dict[int, FunctionNode]:
-    """Each node inside a function -> the innermost function holding it
-    (``ast.walk`` meets an outer function before the ones inside it)."""
+    """Each call inside a function -> the innermost function holding it
+    (one walk, which hands each node the innermost function around it)."""
     owners: dict[int, FunctionNode] = {}
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            for inner in ast.walk(node):
-                if inner is not node:
-                    owners[id(inner)] = node
+    stack: list[tuple[ast.AST, FunctionNode | None]] = [(tree, None)]
+    while stack:
+        node, function = stack.pop()
+        kind = type(node)
+        if kind is ast.Call and function is not None:
+            owners[id(node)] = function
+        elif kind is ast.FunctionDef or kind is ast.AsyncFunctionDef:
+            function = node  # type: ignore[assignment]
+        for field in node._fields:
+            value = getattr(node, field, None)
+            if isinstance(value, list):
+                stack.extend((item, function) for item in value if isinstance(item, ast.AST))
+            elif isinstance(value, ast.AST) and field != "ctx":
+                stack.append((value, function))
     return owners
