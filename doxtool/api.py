@@ -20,7 +20,7 @@ from doxtool.rules.engine import (
     run,
     select_rules,
 )
-from doxtool.run import deletions, dependents, gitindex, incremental, sideparser, unwatched
+from doxtool.run import ahead, deletions, dependents, gitindex, incremental, sideparser, unwatched
 from doxtool.run.context import Context, Scope
 from doxtool.run.project import COMPANION_SUFFIX, Project
 from doxtool.run.unchecked import unchecked
@@ -286,6 +286,9 @@ def check(
         accepted_path = _baseline_to_read(project, baseline) if use_baseline else None
         accepted = read_baseline(accepted_path) if accepted_path else None
         scope, widen = scope_for(project, paths), bool(paths)
+        if paths and not fix:  # (a fix reads what it parses while it holds the lock)
+            # parsed beside while the rest of the run is found
+            ahead.hand(project, [m for m in project.documented_modules if m in scope.modules], jobs)
         if paths:
             dependents.add_units_fed(project, scope)
         if only_paths and not paths:

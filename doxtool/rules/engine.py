@@ -21,6 +21,7 @@ from doxtool.python.follow import MAX_DEPTH
 from doxtool.rules import ALL_RULES
 from doxtool.rules.base import Rule
 from doxtool.run import incremental
+from doxtool.run.ahead import take as take_ahead
 from doxtool.run.cache import cpu_count
 from doxtool.run.context import Context, Scope
 from doxtool.run.pool import MIN_PARALLEL, forked_early, parse_all
@@ -83,7 +84,8 @@ def prefetch(
     cold = facts_cache is None or facts_cache.is_new()  # then every file is parsed
     early = workers if cold and modules and len(modules) >= MIN_PARALLEL else 1
     with forked_early(early) as pool:
-        planned = [ctx.project.facts_job(module) for module in modules]
+        ahead = take_ahead(ctx.project)  # planned as soon as the run knew them
+        planned = [ahead.get(module) or ctx.project.facts_job(module) for module in modules]
         companions = [*ctx.companions, *(ctx.companion_path(m) for m in modules)]
         planned.extend(ctx.companion_job(path) for path in dict.fromkeys(companions))
         if ctx.scope.everything:  # a scoped run parses only the prompts naming its tools

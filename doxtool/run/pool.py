@@ -265,6 +265,7 @@ def _new_pool(workers: int, modules: bool) -> Any:
     from concurrent.futures import ProcessPoolExecutor
 
     sideparser.close()  # its core goes to a worker
+    _ahead.clear()  # the pool parses them
     if modules:
         prepare_facts()  # once, here: the workers inherit it
     if sys.platform.startswith("linux"):
@@ -368,6 +369,42 @@ def _first_half(job: Job) -> Job:
     return job if prepared is None else replace(job, prepared=prepared)
 
 
+#: modules handed to the side parser ahead of the batch that parses them
+#: (:func:`parse_ahead`): each job -> the job as handed (its first half
+#: done), whether encodings were asked for, the wait for the request's
+#: answer and the job's place in it
+_ahead: dict[Job, tuple[Job, bool, Callable[[], list[Any] | None], int]] = {}
+
+
+def parse_ahead(jobs: Sequence[Job], workers: int, encoded: bool) -> None:
+    """Hand the modules of ``jobs`` to the side parser now, before the batch
+    that parses them is known: the side parser parses them while this
+    process finds the rest of its run, and :func:`parse_all` takes their
+    results from its answer (a module given again in a batch is the same
+    job; one that changed since is not, and is parsed anew). Nothing happens
+    without a side parser, or with one job allowed."""
+    side = sideparser.current() if workers > 1 else None
+    modules = [job for job in dict.fromkeys(jobs) if job.kind == "facts" and job not in _ahead]
+    if side is None or not modules:
+        return
+    handed = [_first_half(job) for job in modules]
+    answer = _once(side.parse(handed, encoded))
+    for place, (job, prepared) in enumerate(zip(modules, handed, strict=True)):
+        _ahead[job] = (prepared, encoded, answer, place)
+
+
+def _once(wait: Callable[[], T]) -> Callable[[], T]:
+    """``wait``, called at most once: later calls give its first result."""
+    kept: list[T] = []
+
+    def once() -> T:
+        if not kept:
+            kept.append(wait())
+        return kept[0]
+
+    return once
+
+
 def _beside(
     side: SideParser,
     jobs: Sequence[Job],
@@ -378,17 +415,21 @@ def _beside(
     parser while this process parses the rest; the modules too when the side
     parser cannot answer. This process does the first half of each module's
     extraction, which needs no libcst, while the side parser imports libcst
-    for the second."""
+    for the second. A module handed over ahead (:func:`parse_ahead`) is not
+    handed again: its result comes from that request's answer."""
     remote = [index for index, job in enumerate(jobs) if job.kind == "facts"]
-    handed = [_first_half(jobs[index]) for index in remote]
-    answer = side.parse(handed, encoded)
+    early = {index: _ahead.pop(jobs[index], None) for index in remote}
+    early = {index: found for index, found in early.items() if found and found[1] == encoded}
+    rest = [index for index in remote if index not in early]
+    handed = [_first_half(jobs[index]) for index in rest]
+    answer = side.parse(handed, encoded) if handed else lambda: []
     results: list[Any] = [None] * len(jobs)
     try:
         for index, job in enumerate(jobs):
             if job.kind != "facts":
                 results[index] = work(job)
     except Exception:
-        answer()  # read, so that the next request does not find this answer
+        answer()  # read, as a later request's wait would read it anyway
         raise
     except BaseException:  # an interrupt: not worth the wait for the answer
         sideparser.close()
@@ -396,6 +437,9 @@ def _beside(
     answered = answer()
     if answered is None:
         answered = list(_serially(handed, work))
-    for index, result in zip(remote, answered, strict=True):
+    for index, result in zip(rest, answered, strict=True):
         results[index] = result
+    for index, (prepared, _, wait, place) in early.items():
+        given = wait()
+        results[index] = given[place] if given is not None else next(_serially([prepared], work))
     yield from results

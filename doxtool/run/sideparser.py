@@ -54,14 +54,21 @@ _ending: list[int] = []
 
 
 class SideParser:
-    """In the original process: the side parser it started."""
+    """In the original process: the side parser it started. Requests are
+    answered in the order they were handed over; each answer is kept until
+    the request's own wait reads it, so several may be outstanding."""
 
-    __slots__ = ("_answers", "_requests", "pid")
+    __slots__ = ("_answered", "_answers", "_asked", "_read", "_requests", "pid")
 
     def __init__(self, pid: int, requests: int, answers: int) -> None:
         self.pid = pid
         self._requests = requests
         self._answers = answers
+        #: requests handed over, and answers read, so far
+        self._asked = 0
+        self._read = 0
+        #: answers read before their request's wait asked for them
+        self._answered: dict[int, bytes] = {}
 
     def parse(self, jobs: list[Any], encoded: bool) -> Callable[[], list[Any] | None]:
         """Hand ``jobs`` over now; the returned call waits for their results
@@ -74,10 +81,12 @@ class SideParser:
         except Exception:  # gone (a broken pipe), or jobs it cannot be handed
             close()
             return lambda: None
+        self._asked += 1
+        number = self._asked
 
         def results() -> list[Any] | None:
             try:
-                payload = _read_frame(self._answers)
+                payload = self._answer(number)
                 answered = pickle.loads(payload) if payload else None
             except Exception:  # a side parser that died mid-answer
                 answered = None
@@ -87,6 +96,14 @@ class SideParser:
             return answered
 
         return results
+
+    def _answer(self, number: int) -> bytes:
+        """The answer to the ``number``-th request, reading (and keeping)
+        the answers to earlier ones before it."""
+        while self._read < number:
+            self._read += 1
+            self._answered[self._read] = _read_frame(self._answers)
+        return self._answered.pop(number, b"")
 
     def end(self, wait: bool = True) -> None:
         """Close the pipes and end the side parser; reap it unless not to ``wait``."""
