@@ -29,6 +29,7 @@ from typing import Any
 
 from doxtool.run.edges import reach_from
 from doxtool.run.listing import NEVER_READ
+from doxtool.run.namesindex import NamesIndex, Stamp
 from doxtool.run.project import COMPANION_SUFFIX, Project
 from doxtool.run.snapshot import references
 from doxtool.run.teaching import Scope
@@ -47,10 +48,15 @@ class _Modules:
         self.project = project
         self.paths: list[str] = []
         self.linked = False
-        self._bytes: dict[str, bytes] = {}
+        self._bytes: dict[str, bytes | None] = {}
         self._edges: dict[str, set[str]] = {}
         self._memo: dict[str, Any] = {}
+        #: each Python file's stamp, when there is an index of names to check it against
+        self._stamps: dict[str, Stamp | None] | None = {} if project.cache is not None else None
         self._walk()
+        self.index: NamesIndex | None = None
+        if self._stamps is not None and not self.linked:
+            self.index = NamesIndex(project.cache, _names(self.paths), self._stamps)
 
     def _walk(self) -> None:
         stack = [""]
@@ -68,18 +74,23 @@ class _Modules:
                                 stack.append(path)
                         elif entry.name.endswith(".py"):
                             self.paths.append(path)
+                            if self._stamps is not None:
+                                self._stamps[path] = _stamp(entry)
             except OSError:
                 continue
 
     def text(self, path: str) -> bytes:
-        known = self._bytes.get(path)
-        if known is None:
+        """The file's bytes; none when it cannot be read."""
+        return self.read(path) or b""
+
+    def read(self, path: str) -> bytes | None:
+        """The file's bytes, or None when it cannot be read."""
+        if path not in self._bytes:
             try:
-                known = (self.project.root / path).read_bytes()
+                self._bytes[path] = (self.project.root / path).read_bytes()
             except OSError:
-                known = b""
-            self._bytes[path] = known
-        return known
+                self._bytes[path] = None
+        return self._bytes[path]
 
     def may_name(self, target: str) -> Callable[[str], bool]:
         """Whether the facts of a module can name ``target`` (see above)."""
@@ -95,6 +106,16 @@ class _Modules:
         if not word.isascii():
             return lambda module: True
         pattern = re.compile(rb"(?<![\w])" + re.escape(word) + rb"(?![\w])")
+        index = self.index
+        if index is not None and index.ready_for(word.decode()):
+            key = word.decode()
+
+            def indexed(module: str) -> bool:
+                if module.startswith(package):
+                    return True
+                return index.writes(module, key, lambda: self.read(module))
+
+            return indexed
 
         def may(module: str) -> bool:
             if module.startswith(package):
@@ -131,7 +152,26 @@ def fed(project: Project, given: Iterable[str]) -> dict[str, set[str]]:
         reaching = (reach_from([module], walked.sources) & known) - {module}
         if reaching:
             out[module] = reaching
+    if walked.index is not None:
+        walked.index.save()
     return out
+
+
+def _names(paths: list[str]) -> frozenset[str]:
+    """The names a module's text may write for one of ``paths``: each
+    file's stem and each directory's name."""
+    names: set[str] = set()
+    for path in paths:
+        names.update(path.removesuffix(".py").split("/"))
+    return frozenset(names)
+
+
+def _stamp(entry: os.DirEntry[str]) -> Stamp | None:
+    try:
+        info = entry.stat(follow_symlinks=False)
+    except OSError:
+        return None
+    return (info.st_mtime_ns, info.st_size)
 
 
 def add_units_fed(project: Project, scope: Scope) -> None:
