@@ -16,8 +16,11 @@ module name another only where its text writes the other's file name as
 a word (or its package's for an ``__init__.py``, which a relative import
 in the package names without writing it). With a link among the repository's
 files or directories, a module may name another by the link's name, and
-every module is asked. A run over a module that no other names reads
-nothing more than the repository's Python files.
+every module is asked. Whether a module's text writes a name comes from
+an index kept by file modification time and size (:mod:`doxtool.run.namesindex`),
+so only the files changed since it was written are read; without a cache,
+every Python file is. A run over a module that no other names reads no
+facts.
 """
 
 from __future__ import annotations

@@ -12,9 +12,13 @@ pool (:data:`doxtool.run.pool.MIN_PARALLEL` files), the original does the
 first half of each module's extraction, which needs no libcst
 (:mod:`doxtool.python.prepare`), hands the modules to the side parser for
 the second, and parses the companions and prompt files itself meanwhile
-(:func:`doxtool.run.pool.parse_all`). The request pipe holds a request of
-up to :data:`PIPE_BYTES` before the side parser reads it, so handing it over
-does not wait for the side parser's imports.
+(:func:`doxtool.run.pool.parse_all`). A run over PATHS hands its named
+modules over as soon as it knows them, before it looks for what else it
+checks (:mod:`doxtool.run.ahead`); what it finds goes in a later request.
+Requests are answered in turn, each answer read by its own request's wait.
+The request pipe holds a request of up to :data:`PIPE_BYTES` before the
+side parser reads it, so handing it over does not wait for the side
+parser's imports.
 
 A module's facts depend on nothing but its :class:`~doxtool.run.pool.Job`
 and its first half (the side parser was forked from this very process and
