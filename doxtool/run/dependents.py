@@ -54,12 +54,13 @@ class _Modules:
         self._bytes: dict[str, bytes | None] = {}
         self._edges: dict[str, set[str]] = {}
         self._memo: dict[str, Any] = {}
+        cache = project.cache
         #: each Python file's stamp, when there is an index of names to check it against
-        self._stamps: dict[str, Stamp | None] | None = {} if project.cache is not None else None
+        self._stamps: dict[str, Stamp | None] | None = {} if cache is not None else None
         self._walk()
         self.index: NamesIndex | None = None
-        if self._stamps is not None and not self.linked:
-            self.index = NamesIndex(project.cache, _names(self.paths), self._stamps)
+        if cache is not None and self._stamps is not None and not self.linked:
+            self.index = NamesIndex(cache, _names(self.paths), self._stamps)
 
     def _walk(self) -> None:
         stack = [""]
@@ -83,7 +84,7 @@ class _Modules:
                 continue
 
     def text(self, path: str) -> bytes:
-        """The file's bytes; none when it cannot be read."""
+        """The file's bytes; empty when it cannot be read."""
         return self.read(path) or b""
 
     def read(self, path: str) -> bytes | None:
