@@ -44,3 +44,70 @@ def test_forbidden_names_are_not_reported(make_repo, run_cli) -> None:
         "args: `seconds`; the old `hours` argument was removed\n"
     )
     assert _check(make_repo, run_cli, {"prompts/agent.system.tool.wait.md": prompt}) == []
+
+
+def test_a_table_row_saying_its_argument_is_gone_teaches_nothing(tmp_path: Path) -> None:
+    text = (
+        "### wait\n"
+        "| argument | meaning |\n"
+        "|---|---|\n"
+        "| `seconds` | how long |\n"
+        "| `hours` | deprecated, use `seconds` |\n"
+        "| `ms` | **Removed.** |\n"
+        "| `days` | Removed in 2.0; use `seconds` |\n"
+        "| `timeout` | not deprecated |\n"
+        "| `cleanup` | removed files are kept |\n"
+        "| `path` | the file; the removed `file` argument is gone |\n"
+        "\n"
+        "| argument | type | status |\n"
+        "|---|---|---|\n"
+        "| `minutes` | integer | legacy |\n"
+        "| `until` | string | current |\n"
+    )
+    doc = parse_file(tmp_path, "p.md", text)
+    assert [a.name for a in doc.arguments] == ["seconds", "timeout", "cleanup", "path", "until"]
+    # a name no longer taught is still a name of the section's prose
+    assert {"hours", "ms", "days", "minutes"} <= {m.name for m in doc.mentions}
+
+
+def test_a_list_item_saying_its_name_is_gone_teaches_nothing(tmp_path: Path) -> None:
+    text = (
+        "### wait\n"
+        "Arguments:\n"
+        "- `seconds`: how long\n"
+        "- `hours` (integer): deprecated, use `seconds`\n"
+        "- `ms` (legacy): milliseconds\n"
+        "- `days` \u2014 no longer read\n"
+        "- `timeout` (not deprecated): how long at most\n"
+        "- `cleanup`: removed files are kept\n"
+        "- `style`: legacy behaviour toggle\n"
+    )
+    doc = parse_file(tmp_path, "p.md", text)
+    assert [a.name for a in doc.arguments] == ["seconds", "timeout", "cleanup", "style"]
+    assert [t.name for t in doc.listed] == ["seconds", "timeout", "cleanup", "style"]
+
+
+def test_gone_rows_and_items_are_not_reported(make_repo, run_cli) -> None:
+    prompt = (
+        "### wait\nPause.\n\n"
+        "| argument | meaning |\n|---|---|\n"
+        "| `seconds` | how long |\n| `hours` | deprecated, use `seconds` |\n\n"
+        "Arguments:\n- `minutes` (int): removed, use `seconds`\n"
+    )
+    assert _check(make_repo, run_cli, {"prompts/agent.system.tool.wait.md": prompt}) == []
+    # the same rows without the word are taught, and reported
+    taught = prompt.replace("deprecated, use", "how many").replace("removed, use", "or")
+    assert len(_check(make_repo, run_cli, {"prompts/agent.system.tool.wait.md": taught})) == 2
+
+
+def test_a_list_of_tools_leaves_out_a_tool_it_says_is_gone(make_repo, run_cli) -> None:
+    listing = (
+        "## memory tools\n"
+        "- `wait`: args optional `seconds`\n"
+        "- `memory_delete` (removed): arg `ids`\n"
+    )
+    path = "prompts/agent.system.tool.memory.md"
+    assert _check(make_repo, run_cli, {path: listing}) == []
+    kept = {path: listing.replace(" (removed)", "")}
+    found = _check(make_repo, run_cli, kept)
+    assert any("PRM002" in line and "`memory_delete`" in line for line in found)

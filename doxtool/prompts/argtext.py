@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 from typing import Any
 
-from doxtool.prompts.negation import forbids
+from doxtool.prompts.negation import forbids, row_says_gone
 
 ARG_NAME_RE = re.compile(r"[^\W\d][\w-]*\Z")
 OPTIONAL_RE = re.compile(r"\boptional\b", re.I)
@@ -190,8 +190,8 @@ def table_argument_names(
         if not cells:
             continue
         found = _first_cell_name(*cells[0], spans)
-        if found is None:
-            continue
+        if found is None or row_says_gone([cell for _, cell in cells]):
+            continue  # ``| `hours` | deprecated, use `seconds` |``: not taught
         offset, name = found
         optional = bool(OPTIONAL_RE.search(text))
         if required_column is not None and required_column < len(cells):

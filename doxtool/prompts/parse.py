@@ -93,11 +93,14 @@ The section's tool
     a backticked name (``- `name`: meaning``, ``- `name` (required): ...``);
     the item is optional when its text, or the lead without ``required``,
     contains the word ``optional``; an item that says its name is gone
-    (``- `msg`: removed``) teaches nothing. The names right after an item's
-    name and colon (``- `add`: `text` (required), `priority```, read as an
-    ``args:`` line) are kept apart (:attr:`PromptDoc.keyed`): they are the
-    section tool's arguments when the item's name is a value of that tool
-    (:mod:`doxtool.prompts.values`), and then that name is no argument.
+    (``- `msg`: removed``, ``- `hours` (int): deprecated, use `seconds```,
+    ``- `ms` (legacy): ...``; not ``- `cleanup`: removed files too``)
+    teaches nothing, and names no tool either (:attr:`PromptDoc.listed`).
+    The names right after an item's name and colon (``- `add`: `text`
+    (required), `priority```, read as an ``args:`` line) are kept apart
+    (:attr:`PromptDoc.keyed`): they are the section tool's arguments when
+    the item's name is a value of that tool (:mod:`doxtool.prompts.values`),
+    and then that name is no argument.
     Nested lists describe values, not arguments.
 
 Argument tables (source ``table``)
@@ -114,7 +117,12 @@ Argument tables (source ``table``)
     arguments (``Arguments:``, ``### Parameters``), or when another header
     cell is ``required``, ``optional``, ``mandatory``, ``type`` or
     ``default``. The first cell of each row of such a table teaches an
-    argument when it holds just a name (backticked or not, bold allowed). A
+    argument when it holds just a name (backticked or not, bold allowed),
+    unless the row says the name is gone: a later cell that is only
+    ``deprecated``, ``removed``, ``obsolete``, ``unsupported``, ``legacy``
+    or ``no longer read`` (bold or in parentheses allowed), or a last cell
+    opening with one as a mark (``deprecated, use `seconds```, ``Removed
+    in 2.0``; not ``removed files are kept``, nor ``not deprecated``). A
     row is optional when it says ``optional`` or its ``required`` cell is
     ``no``. Other tables (``| action | meaning |``) list values and teach
     nothing.

@@ -23,7 +23,7 @@ from doxtool.prompts.examples import documents_a_record, is_shape, load_example,
 from doxtool.prompts.headings import TOOL_NAME_RE, heading_name, is_sub_section, title_name
 from doxtool.prompts.model import JsonError, PromptDoc, PromptExample, PromptTool, TaughtArgument
 from doxtool.prompts.named import YAML_INFO, bold_names, dotted_name, item_name, yaml_arguments
-from doxtool.prompts.negation import forbids
+from doxtool.prompts.negation import forbids, says_gone
 from doxtool.prompts.textmap import TextMap
 from doxtool.prompts.values import values_lead
 
@@ -225,8 +225,8 @@ class PromptReader:
         if not named:
             return
         name = spans[0].content.strip()
-        if not TOOL_NAME_RE.match(name):
-            return
+        if not TOOL_NAME_RE.match(name) or _item_forbids(content, spans[0].close, named.end()):
+            return  # ``- `old_tool`: removed, use `new_tool```: it stays a mention
         text_map = TextMap(content, inline.map[0], self.lines)
         line, column = text_map.position(spans[0].start + spans[0].content.find(name))
         group = self.lists[-1] if self.lists else 0
@@ -321,7 +321,7 @@ class PromptReader:
         if not ARG_NAME_RE.match(name):
             return
         named = _ITEM_NAME_END_RE.match(content, spans[0].close)
-        if forbids("", content[spans[0].close :]):
+        if _item_forbids(content, spans[0].close, named.end() if named else None):
             return  # ``- `msg`: removed, send `text```
         text_map = TextMap(content, inline.map[0] if inline.map else 0, self.lines)
         line, column = text_map.position(spans[0].start + spans[0].content.find(name))
@@ -447,6 +447,14 @@ class PromptReader:
                 self.doc.arguments.append(
                     TaughtArgument(str(key), *at, optional=False, source="example", tool=owner)
                 )
+
+
+def _item_forbids(content: str, close: int, named: int | None) -> bool:
+    """Whether a list item opening with a name (its span closing at
+    ``close``; ``named``: the end of the name's separator, ``:`` or a dash,
+    after any parenthesis) says the name is gone: ``- `msg` (deprecated)``,
+    ``- `msg`: removed, send `text```, ``- `hours` (int): deprecated``."""
+    return forbids("", content[close:]) or (named is not None and says_gone(content[named:]))
 
 
 def _line_end(content: str, starts: list[int], index: int) -> int:

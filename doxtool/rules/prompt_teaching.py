@@ -240,7 +240,9 @@ An item of a tool's section that names a value of one of its arguments
 (`- `add`: `text`, `priority`` under `Arguments by action:`, `- `open`:
 args `url`` under ``Set `action` to one of:``) teaches no argument `add`:
 the names after it are the section tool's arguments. A name the prompt
-forbids (`args: `text`, not `reply``, `` `msg` (deprecated)``) is not taught.
+forbids (`args: `text`, not `reply``, `` `msg` (deprecated)``, a table row
+`| `ms` | deprecated, use `seconds` |`, a list item `- `ms` (legacy): ...`)
+is not taught.
 
 A profile's own tool with no prompt of its own under that file name is
 taught by the prompt the profile inherits (the core `agent.system.tool.wait.md`
@@ -254,6 +256,14 @@ the profile's tool as well.
         Example(wait_files()),
         # a name the prompt forbids is not taught
         Example(with_prompt("args: optional `seconds`", "args: optional `seconds`, not `ms`")),
+        # nor one a table row says is gone
+        Example(
+            with_prompt(
+                "args: optional `seconds`",
+                "args: optional `seconds`\n\n| argument | meaning |\n|---|---|\n"
+                "| `ms` | deprecated, use `seconds` |\n",
+            )
+        ),
         # ``open`` is a value of ``action``, ``url`` the argument it takes
         Example(browser_files("### browser\nArguments by action:\n- `open`: `url`\n")),
     ]
