@@ -88,3 +88,87 @@ def test_the_facts_say_how_a_boolean_is_read(make_repo, run_cli) -> None:
     assert arguments["a"]["spellings"] == ["1", "true"]
     assert not arguments["a"]["boolean_tested"]
     assert arguments["b"]["spellings"] is None and arguments["b"]["boolean_tested"]
+
+
+#: the value compared, as read, with a string spelling a boolean: a JSON
+#: boolean never equals it
+RAW_EQUAL = '        if self.args.get("verbose") == "true":\n            text = "y"'
+RAW_NAMED = (
+    '        verbose = self.args.get("verbose", "false")\n'
+    '        if verbose not in ("true", "false"):\n'
+    '            return Response(message="bad", break_loop=False)\n'
+    '        if verbose == "true":\n            text = "y"'
+)
+RAW_DEFAULT_FALSE = '        if self.args.get("verbose", False) == "true":\n            text = "y"'
+#: the value compared, as read, with ``True``: a string never is it
+RAW_IDENTITY = '        if self.args.get("verbose") is True:\n            text = "y"'
+#: another use decides as well: a test of truth, a normalisation, a second read
+ALSO_TRUTH = (
+    '        verbose = self.args.get("verbose")\n'
+    '        if verbose == "true":\n            text = "y"\n'
+    '        if verbose:\n            text = "z"'
+)
+ALSO_IDENTITY = (
+    '        verbose = self.args.get("verbose")\n'
+    '        if verbose is True or verbose == "true":\n            text = "y"'
+)
+LOWERED = '        if self.args.get("verbose", "").lower() == "true":\n            text = "y"'
+READ_AGAIN = (
+    '        if self.args.get("verbose") == "true":\n            text = "y"\n'
+    '        text = text + str(self.args.get("verbose"))'
+)
+SHOWN = (
+    '        verbose = self.args.get("verbose")\n'
+    '        if verbose == "true":\n            text = "y"\n'
+    '        text = f"{text} {verbose}"'
+)
+REBOUND = (
+    '        verbose = self.args.get("verbose")\n'
+    '        if verbose == "true":\n            text = "y"\n'
+    "        verbose = True"
+)
+
+
+@pytest.mark.parametrize(
+    ("use", "value", "flagged"),
+    [
+        (RAW_EQUAL, "true", True),
+        (RAW_EQUAL, "false", True),
+        (RAW_EQUAL, '"true"', False),
+        (RAW_NAMED, "true", True),
+        (RAW_NAMED, '"false"', False),
+        (RAW_DEFAULT_FALSE, "true", True),
+        (RAW_IDENTITY, '"true"', True),
+        (RAW_IDENTITY, "true", False),
+        (ALSO_TRUTH, "true", False),
+        (ALSO_IDENTITY, "true", False),
+        (ALSO_IDENTITY, '"true"', False),
+        (LOWERED, "true", False),
+        (READ_AGAIN, "true", False),
+        (SHOWN, "true", False),
+        (REBOUND, "true", False),
+    ],
+)
+def test_a_value_only_compared_as_read_takes_the_type_compared(
+    make_repo, run_cli, use: str, value: str, flagged: bool
+) -> None:
+    findings = _check(make_repo, run_cli, use, value)
+    assert bool(findings) == flagged, findings
+
+
+def test_a_helper_reading_the_value_too_decides_as_well(make_repo, run_cli) -> None:
+    use = RAW_EQUAL + "\n        text = text + str(enabled(self.args))"
+    files = clean_files()
+    files["tools/wait.py"] = "from helpers.flags import enabled\n" + CODE.format(use=use)
+    files["helpers/flags.py"] = 'def enabled(args):\n    return bool(args.get("verbose"))\n'
+    files[PROMPT] = (
+        "### wait\nPause.\nargs: `verbose`\n"
+        '~~~json\n{"tool_name": "wait", "tool_args": {"verbose": true}}\n~~~\n'
+    )
+    root = make_repo(files)
+    result = run_cli(root, "check", "--no-cache", "--select", "PRM008")
+    assert " PRM008 " not in result.output, result.output
+    # a helper reading another key leaves the comparison alone to decide
+    make_repo({"helpers/flags.py": 'def enabled(args):\n    return bool(args.get("x"))\n'})
+    result = run_cli(root, "check", "--no-cache", "--select", "PRM008")
+    assert "only compares it with strings" in result.output, result.output

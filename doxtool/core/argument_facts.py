@@ -66,6 +66,12 @@ class Argument:
     #: True``, ``flag == False``): a value of another type is misread. A
     #: boolean only tested for truth (``if flag:``, ``bool(flag)``) takes any
     boolean_tested: bool = False
+    #: every read's value is only compared, as read, with strings spelling a
+    #: boolean (``"spelling"``: ``flag == "true"``, which a JSON ``true``
+    #: never equals) or with ``True``/``False`` (``"boolean"``: ``flag is
+    #: True``, which the string ``"true"`` never is); None when any read is
+    #: used otherwise (``if flag:``, ``str(flag).lower()``, handed on)
+    only_compared: str | None = None
     reads: list[ArgumentRead] = field(default_factory=list)
     #: other arguments of which at least one is needed together with this one
     #: (``args["text"] if "text" in args else args["message"]``); such an

@@ -297,7 +297,9 @@ class ArgumentReads:
         # ``args.pop("k")`` with no default raises ``KeyError`` as ``args["k"]`` does
         raises = kind == "subscript" or (kind == "pop" and default is None)
         guarded = not raises or env.guarded(key) or optional
-        builder.reads.append(ArgumentRead(line, column, kind, guarded, env.func.qualname))
+        read = ArgumentRead(line, column, kind, guarded, env.func.qualname)
+        builder.reads.append(read)
+        builder.read_nodes[id(read)] = id(node)
         if raises and not guarded:
             absent = env.absent_keys() - {key}
             if absent:

@@ -74,6 +74,11 @@ class ArgBuilder:
     spellings: set[str] = field(default_factory=set)
     #: the value itself compared with ``True`` or ``False``
     boolean_tested: bool = False
+    #: each read (by id) -> the node read (by id); each node read -> how its
+    #: value is compared when only so (:mod:`~doxtool.python.compareduses`;
+    #: ``""`` for two kinds)
+    read_nodes: dict[int, int] = field(default_factory=dict)
+    compared_reads: dict[int, str] = field(default_factory=dict)
     #: the JSON types its value is tested for (``isinstance(tags, str)``;
     #: ``"?"`` for a class of none): the code takes more than one type, so a
     #: literal default's type is not the only one, nor an annotation's other
@@ -247,6 +252,17 @@ class ArgBuilder:
         self.boolean_tested = self.boolean_tested or (
             raw and any(isinstance(v, bool) for v in values)
         )
+
+    def compared_as_read(self, node: int, kind: str) -> None:
+        """The value the node ``node`` reads is compared, as read, as ``kind``."""
+        known = self.compared_reads.setdefault(node, kind)
+        if known != kind:
+            self.compared_reads[node] = ""
+
+    def _only_compared(self) -> str | None:
+        """How every read's value is compared, when each is only compared so."""
+        kinds = {self.compared_reads.get(self.read_nodes.get(id(r), 0), "") for r in self.reads}
+        return kinds.pop() or None if len(kinds) == 1 else None
 
     def add_enum(self, value: Any) -> None:
         value = jsonable(value)
@@ -457,6 +473,7 @@ class ArgBuilder:
             values_unknown=unknown,
             spellings=sorted(self.spellings) if self.boolean_spelling else None,
             boolean_tested=self.boolean_tested,
+            only_compared=self._only_compared(),
             reads=reads,
             alternatives=sorted(self.alternatives | self.stand_ins),
             alternatives_optional=bool(self.stand_ins) and not self.alternatives,

@@ -11,6 +11,7 @@ from typing import Any
 
 import libcst as cst
 
+from doxtool.python.compareduses import compared_kind, sole_binding
 from doxtool.python.readvalues import raw_value
 from doxtool.python.walkstate import Env
 
@@ -23,15 +24,16 @@ class Comparisons:
 
     def _comparison(self, node: cst.Comparison, env: Env) -> None:
         left = node.left
+        single = len(node.comparisons) == 1
         for target in node.comparisons:
             op = target.operator
             right = target.comparator
             if type(op) in (cst.In, cst.NotIn) and self._is_dict_source(right, env):
                 self._read(left, node, "contains", env, source=right)
             elif type(op) in (cst.Equal, cst.NotEqual, cst.In, cst.NotIn, cst.Is, cst.IsNot):
-                self._enum_from(left, op, right, env)
+                self._enum_from(left, op, right, env, single)
                 if type(op) in (cst.Equal, cst.NotEqual):
-                    self._enum_from(right, op, left, env)
+                    self._enum_from(right, op, left, env, single)
             left = right
 
     def _enum_from(
@@ -40,6 +42,7 @@ class Comparisons:
         op: cst.BaseCompOp,
         other: cst.BaseExpression,
         env: Env,
+        single: bool = False,
     ) -> None:
         arg = self._arg_of(subject, env)
         if arg is None:
@@ -58,6 +61,8 @@ class Comparisons:
         # ``x is True`` and ``x in (True, "yes")`` on the value itself: another
         # type than its default's (:meth:`~doxtool.python.arguments.ArgBuilder.compare`)
         self._arg(arg).compare(values, raw_value(subject))
+        if single:
+            self._compared_read(arg, subject, values, op, env)
         if env.closed:
             self._closed_on(arg, values, env)
         if type(op) in (cst.Is, cst.IsNot):
@@ -71,6 +76,36 @@ class Comparisons:
         if env.closed:
             for item in values:
                 self._add_enum(arg, item)
+
+    def _compared_read(
+        self,
+        arg: str,
+        subject: cst.BaseExpression,
+        values: list[Any],
+        op: cst.BaseCompOp,
+        env: Env,
+    ) -> None:
+        """Note the read ``subject`` stands for as compared, as read, with
+        literals of one kind (:mod:`~doxtool.python.compareduses`): the read
+        itself (``self.args.get("flag") == "true"``), or the one a local name
+        is bound to when every use of the name is such a comparison."""
+        kind = compared_kind(values, op)
+        if kind is None:
+            return
+        read: cst.BaseExpression | None = None
+        if type(subject) in (cst.Call, cst.Subscript) and raw_value(subject):
+            read = subject
+        elif type(subject) is cst.Name:
+            key = (id(env.func.node), subject.value)
+            found = self.sole_bindings.get(key, False)
+            if found is False:
+                found = self.sole_bindings[key] = sole_binding(
+                    env.func.node, subject.value, self.module
+                )
+            if found is not None and found[1] == kind:
+                read = found[0]
+        if read is not None:
+            self._arg(arg).compared_as_read(id(read), kind)
 
     def _closed_on(self, arg: str, values: list[Any], env: Env) -> None:
         """A closed dispatch tests ``arg`` against ``values``: on every call

@@ -109,6 +109,8 @@ def add_arguments(
             alternatives_optional=known.alternatives_optional and not alternatives,
             enum=None if unknown else (known.enum or enum),
             values_unknown=unknown,
+            # a helper's reads use the value in ways not seen here
+            only_compared=known.only_compared if all(r in known.reads for r in positions) else None,
             reads=[*known.reads, *(r for r in positions if r not in known.reads)],
         )
     # an alternative names its partners both ways

@@ -202,6 +202,7 @@ def _merge_arguments(first: list[Argument], second: list[Argument]) -> list[Argu
                 a.alternatives_optional for a in (known, arg) if a.alternatives
             )
             and bool(known.alternatives or arg.alternatives),
+            only_compared=known.only_compared if known.only_compared == arg.only_compared else None,
             reads=sorted([*known.reads, *arg.reads], key=lambda r: (r.path or "", r.line)),
         )
     return list(merged.values())

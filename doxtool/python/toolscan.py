@@ -148,6 +148,9 @@ class ToolScan(
         self.raises: list[Raise] = []
         #: (function node id, name) -> whether the function only reads keys of the name
         self.only_reads: dict[tuple[int, str], bool] = {}
+        #: (function node id, name) -> the value a local name is bound to and
+        #: how it is compared, when only so (:func:`~doxtool.python.compareduses.sole_binding`)
+        self.sole_bindings: dict[tuple[int, str], tuple[cst.BaseExpression, str] | None] = {}
         #: a repairable error raised in a ``try`` body, which may catch it
         self.caught_repairable = False
         #: a raise of an exception whose class is not known (``raise make()``)

@@ -9,11 +9,11 @@ from collections.abc import Iterator
 from typing import Any
 
 from doxtool.core.config import CALL_KEYS
-from doxtool.core.facts import Argument
 from doxtool.core.findings import Finding
 from doxtool.prompts.examples import CALL_SPELLINGS, beyond_limit, documents_a_record
 from doxtool.prompts.model import PromptExample
 from doxtool.rules.base import Example, Expect, Rule
+from doxtool.rules.example_types import converts, misread, type_ok
 from doxtool.rules.examples import WAIT_PY
 from doxtool.rules.tool_prompts import (
     METHOD_ARGUMENT,
@@ -255,69 +255,6 @@ one extra key in a `tiny-local` example and the model starts emitting it.
                 )
 
 
-_JSON_TYPES = {
-    "string": (str,),
-    "integer": (int,),
-    "number": (int, float),
-    "boolean": (bool,),
-    "array": (list,),
-    "object": (dict,),
-}
-
-
-#: conversions, with the JSON type each makes of a value
-_CONVERSIONS: dict[str, tuple[Any, str]] = {
-    "int": (int, "integer"),
-    "float": (float, "number"),
-    "str": (str, "string"),
-    "list": (list, "array"),
-    "tuple": (tuple, "array"),
-    "dict": (dict, "object"),
-}
-
-
-def _converts(value: Any, arg: Argument) -> bool:
-    """Whether the conversion that gives the argument its type takes the
-    value (``int("30")``, ``str(2024)``, ``float("1.5")``), or how the code
-    uses a boolean takes it: the code accepts it."""
-    if arg.type == "boolean":
-        return _boolean_accepts(value, arg)
-    conversion = _CONVERSIONS.get(arg.coercion or "")
-    if conversion is None or conversion[1] != arg.type:
-        return False
-    try:
-        conversion[0](value)
-    except (ValueError, TypeError, OverflowError):
-        return False
-    return True
-
-
-def _boolean_accepts(value: Any, arg: Argument) -> bool:
-    """Whether the code reads a value other than a JSON boolean as it is
-    meant: a spelling it compares (``str(flag).lower() in ("true", "1")``
-    takes those and ``"false"``), anything a test of truth takes (``if
-    flag:``, ``bool(flag)``), nothing where the value itself is compared
-    with ``True`` or ``False`` (``flag is True``)."""
-    if arg.spellings is not None or arg.coercion == "str":
-        if isinstance(value, bool) or not isinstance(value, (str, int, float)):
-            return False
-        # ``str(flag).strip().lower() == "true"``: a spelling of a boolean
-        return str(value).strip().lower() in {"true", "false", *(arg.spellings or ())}
-    # where the value is only tested for truth (or its use is not seen),
-    # any value is taken
-    return not arg.boolean_tested
-
-
-def _type_ok(value: Any, kind: str) -> bool:
-    if isinstance(value, str) and TEMPLATE.search(value):
-        return True
-    if kind in ("integer", "number") and isinstance(value, bool):
-        return False
-    if kind == "integer" and isinstance(value, float):
-        return value.is_integer()
-    return isinstance(value, _JSON_TYPES.get(kind, (object,)))
-
-
 class ExampleArgumentValue(Rule):
     code = "PRM008"
     name = "example-argument-value"
@@ -335,7 +272,13 @@ the code converts with `str(...)` (`str(flag).lower() in ("true", "1")`
 takes `"1"`, not `"yes"`); any value where it only tests its truth (`if
 flag:`, `bool(flag)`), or where doxtool does not see how it is used; a
 boolean only where it compares the value itself with `True` or `False`
-(`flag is True`). A placeholder stands for any value: `"..."`, a template variable, or a value
+(`flag is True`). Where the code's only use of a value is to compare it, as
+read, with strings spelling a boolean (`args.get("flag") == "true"`, no
+`str(...)` or `.lower()` before), a JSON `true` or `false` is reported (it
+never equals a string); where its only use is to compare it with `True` or
+`False`, a string is (it never is one). Any other use of the value (`if
+flag:`, a second read, handing it on) takes the value as well: nothing is
+said. A placeholder stands for any value: `"..."`, a template variable, or a value
 wholly in angle brackets (`"<status|log|diff>"`, `"<number of commits>"`).
 
 **Why it matters.** A model copies example values; a value the code rejects
@@ -352,7 +295,20 @@ becomes a failed call in production.
         Example(
             with_prompt('"tool_args": {"seconds": 5}', '"tool_args": {"seconds": [5]}'),
             [Expect(PROMPT, 6, "`seconds`")],
-        )
+        ),
+        # the code compares the value, as read, with the string "true" only
+        Example(
+            {
+                **with_prompt('"tool_args": {"seconds": 5}', '"tool_args": {"now": true}'),
+                "tools/wait.py": WAIT_PY.replace(
+                    "        return Response(",
+                    '        if self.args.get("now") == "true":\n'
+                    "            seconds = 0\n"
+                    "        return Response(",
+                ),
+            },
+            [Expect(PROMPT, 6, "`now` the value `true`")],
+        ),
     ]
 
     def check(self, ctx: Context) -> Iterator[Finding]:
@@ -381,12 +337,21 @@ becomes a failed call in production.
                     if (
                         given
                         and arg.type
-                        and not _type_ok(value, arg.type)
-                        and not _converts(value, arg)
+                        and not type_ok(value, arg.type)
+                        and not converts(value, arg)
                     ):
                         yield self.finding(
                             f"example gives `{name}` the value {_short(value)}, but {where} reads "
                             f"it as {arg.type}",
+                            prompt.path,
+                            example.line,
+                            example.column,
+                            subject=f"{prompt.path}:value:{name}",
+                        )
+                    elif given and (compared := misread(value, arg, tool)) is not None:
+                        yield self.finding(
+                            f"example gives `{name}` the value {_short(value)}, but {where} "
+                            f"only compares it with {compared}",
                             prompt.path,
                             example.line,
                             example.column,

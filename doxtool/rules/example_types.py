@@ -1,0 +1,86 @@
+"""What an example's value is to the code that reads it (PRM008): of the
+type the code reads, taken by its conversion, or misread by a comparison
+that alone decides what the value does."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from doxtool.core.facts import Argument, ToolFacts
+from doxtool.rules.tool_prompts import TEMPLATE
+
+_JSON_TYPES = {
+    "string": (str,),
+    "integer": (int,),
+    "number": (int, float),
+    "boolean": (bool,),
+    "array": (list,),
+    "object": (dict,),
+}
+
+
+#: conversions, with the JSON type each makes of a value
+_CONVERSIONS: dict[str, tuple[Any, str]] = {
+    "int": (int, "integer"),
+    "float": (float, "number"),
+    "str": (str, "string"),
+    "list": (list, "array"),
+    "tuple": (tuple, "array"),
+    "dict": (dict, "object"),
+}
+
+
+def converts(value: Any, arg: Argument) -> bool:
+    """Whether the conversion that gives the argument its type takes the
+    value (``int("30")``, ``str(2024)``, ``float("1.5")``), or how the code
+    uses a boolean takes it: the code accepts it."""
+    if arg.type == "boolean":
+        return _boolean_accepts(value, arg)
+    conversion = _CONVERSIONS.get(arg.coercion or "")
+    if conversion is None or conversion[1] != arg.type:
+        return False
+    try:
+        conversion[0](value)
+    except (ValueError, TypeError, OverflowError):
+        return False
+    return True
+
+
+def _boolean_accepts(value: Any, arg: Argument) -> bool:
+    """Whether the code reads a value other than a JSON boolean as it is
+    meant: a spelling it compares (``str(flag).lower() in ("true", "1")``
+    takes those and ``"false"``), anything a test of truth takes (``if
+    flag:``, ``bool(flag)``), nothing where the value itself is compared
+    with ``True`` or ``False`` (``flag is True``)."""
+    if arg.spellings is not None or arg.coercion == "str":
+        if isinstance(value, bool) or not isinstance(value, (str, int, float)):
+            return False
+        # ``str(flag).strip().lower() == "true"``: a spelling of a boolean
+        return str(value).strip().lower() in {"true", "false", *(arg.spellings or ())}
+    # where the value is only tested for truth (or its use is not seen),
+    # any value is taken
+    return not arg.boolean_tested
+
+
+def misread(value: Any, arg: Argument, tool: ToolFacts) -> str | None:
+    """What the code compares a value of the other type with, when that
+    comparison alone decides what the value does (``flag == "true"`` for a
+    JSON ``true``, ``flag is True`` for the string ``"true"``); None when
+    the value is taken, or the code may use it otherwise."""
+    if tool.dynamic_reads or tool.other_arguments:
+        return None  # the arguments handed on may be read anywhere
+    if arg.only_compared == "spelling" and isinstance(value, bool):
+        return "strings, as read: a JSON boolean never equals one"
+    if arg.only_compared == "boolean" and isinstance(value, str) and not TEMPLATE.search(value):
+        return "`True` or `False`: a string never is one"
+    return None
+
+
+def type_ok(value: Any, kind: str) -> bool:
+    if isinstance(value, str) and TEMPLATE.search(value):
+        return True
+    if kind in ("integer", "number") and isinstance(value, bool):
+        return False
+    if kind == "integer" and isinstance(value, float):
+        return value.is_integer()
+    return isinstance(value, _JSON_TYPES.get(kind, (object,)))
