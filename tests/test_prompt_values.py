@@ -10,6 +10,8 @@ from pathlib import Path
 from samples import clean_files
 from test_prompts import args, parse_file
 
+from doxtool.rules.examples import WAIT_PY
+
 BROWSER_PY = """\
 from helpers.tool import Response, Tool
 
@@ -179,3 +181,30 @@ def test_names_after_prose_in_a_value_item_are_not_arguments(make_repo, run_cli)
     )
     files = {"tools/todo.py": TODO_PY, TODO_PROMPT: prompt}
     assert _check(make_repo, run_cli, files) == []
+
+
+# ---------------------------------------------------------------------------
+# who teaches a tool (PRM001): a value named like it does not
+
+
+def test_a_tool_named_like_a_value_is_not_taught_by_it(make_repo, run_cli) -> None:
+    prompt = (
+        "### browser\nSet `action` to one of:\n- `open`: args `url`\n- `wait`: args `seconds`\n"
+    )
+    open_py = WAIT_PY.replace("WaitTool", "OpenTool")
+    files = {"tools/browser.py": BROWSER_PY, BROWSER_PROMPT: prompt, "tools/open.py": open_py}
+    root = make_repo({**clean_files(), **files})
+    expected = ["tools/open.py:4:1: PRM001 tool `open` has no prompt in `prompts/`"]
+
+    def prm001(*paths: str) -> list[str]:
+        output = run_cli(root, "check", "--select", "PRM001", *paths).output
+        return [line.split(";")[0] for line in _findings(output)]
+
+    assert prm001() == expected
+    assert prm001() == expected  # the prompt index of the run before answers
+    assert prm001("tools/open.py") == expected
+    assert prm001(BROWSER_PROMPT, "tools/open.py") == expected
+    # a list of tools outside browser's section teaches it
+    make_repo({BROWSER_PROMPT: prompt + "\n## Other tools\n\n- `open`: args `seconds`\n"})
+    assert prm001() == []
+    assert prm001("tools/open.py") == []

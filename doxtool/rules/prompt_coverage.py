@@ -10,7 +10,7 @@ from doxtool.core.source import name_fits
 from doxtool.rules.base import Example, Expect, Rule
 from doxtool.rules.contract_scope import tool_modules
 from doxtool.rules.examples import WAIT_PY
-from doxtool.rules.tool_prompts import PROMPT, profile_prompt_dir, wait_files
+from doxtool.rules.tool_prompts import PROMPT, browser_files, profile_prompt_dir, wait_files
 from doxtool.run.context import Context
 
 
@@ -26,7 +26,9 @@ and for a profile's own tool also its profile's `prompts/`. Which tools a
 prompt teaches comes from its `###` headings, the first heading of a tool
 prompt by its first word (`# sftp_upload tool`, `## delta`), its examples'
 `tool_name`s and list items starting with a tool's name, in any prompt file of the set, never
-from its file name. A profile override alone does not teach a core tool.
+from its file name; an item of a tool's section naming a value of that tool's
+argument (`- `open`: ...` under ``Set `action` to one of:`` in `### browser`)
+names no tool, even one named like the value. A profile override alone does not teach a core tool.
 
 **Why it matters.** A model only calls the tools its prompt lists; a tool
 without a prompt is dead code at run time.
@@ -55,6 +57,14 @@ hold them.
         Example(
             wait_files({"agents/ops/tools/probe.py": WAIT_PY.replace("WaitTool", "ProbeTool")}),
             [Expect("agents/ops/tools/probe.py", 4, "agents/ops/prompts/agent.system.tool.probe")],
+        ),
+        # ``open`` there is a value of browser's ``action``, not the tool
+        Example(
+            {
+                **browser_files("### browser\nSet `action` to one of:\n- `open`: args `url`\n"),
+                "tools/open.py": WAIT_PY.replace("WaitTool", "OpenTool"),
+            },
+            [Expect("tools/open.py", 4, "tool `open` has no prompt")],
         ),
     ]
 

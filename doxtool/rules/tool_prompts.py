@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from doxtool.core.facts import ToolFacts
 from doxtool.prompts.model import PromptDoc, PromptTool, TaughtArgument
 from doxtool.prompts.sets import WRAPPER_FILE, PromptSet
-from doxtool.prompts.values import Dispatch, with_values
+from doxtool.prompts.values import with_values
 from doxtool.rules.examples import WAIT_PY, with_files
 from doxtool.run.context import Context
 
@@ -154,16 +154,7 @@ def with_tool_values(ctx: Context, doc: PromptDoc, prompt_set: PromptSet) -> Pro
     arguments read as values, as ``prompt_set``'s tools read them
     (:func:`~doxtool.prompts.values.with_values`)."""
 
-    def dispatch_of(name: str) -> Dispatch | None:
-        found = tool_facts(ctx, name, prompt_set)
-        if found is None:
-            return None
-        arguments = frozenset(arg.name for arg in found[1].arguments)
-        compared = (v for arg in found[1].arguments for v in arg.enum or () if isinstance(v, str))
-        open_reads = bool(found[1].dynamic_reads or found[1].other_arguments)
-        return Dispatch(arguments, frozenset(compared) - arguments, open_reads)
-
-    return with_values(doc, dispatch_of)
+    return with_values(doc, lambda name: ctx.dispatch(name, prompt_set))
 
 
 def is_qualified_mcp_name(base: str) -> bool:

@@ -22,10 +22,12 @@ from doxtool.core.facts import ModuleFacts, ToolFacts
 from doxtool.core.outline_facts import ImportOutline
 from doxtool.core.source import ReadError, read_text
 from doxtool.prompts.sets import PromptSet
+from doxtool.prompts.values import Dispatch
 from doxtool.run import unwatched
 from doxtool.run.project import Project
 from doxtool.run.teaching import Scope, Teaching
 from doxtool.run.unseen import areas_unknown, unseen_areas
+from doxtool.run.valueitems import names_tool
 
 __all__ = ["Context", "Scope"]
 
@@ -408,6 +410,48 @@ class Context(Teaching):
             if prompt_set.kind == "core":
                 return prompt_set
         return None
+
+    def dispatch(self, name: str, prompt_set: PromptSet) -> Dispatch | None:
+        """What the tool ``name`` reads, as ``prompt_set`` resolves it, for
+        telling its arguments' values from tools and arguments (None: its
+        code is not known)."""
+        module = self.tool_module(name, prompt_set)
+        tool = self.run_tool(module) if module and self.facts(module).parsed else None
+        if tool is None:
+            return None
+        arguments = frozenset(arg.name for arg in tool.arguments)
+        compared = (v for arg in tool.arguments for v in arg.enum or () if isinstance(v, str))
+        open_reads = bool(tool.dynamic_reads or tool.other_arguments)
+        return Dispatch(arguments, frozenset(compared) - arguments, open_reads)
+
+    def documents(self, path: str, tool: str) -> bool:
+        """Whether the prompt at ``path`` documents ``tool``: a list item
+        naming a value of its section tool's argument does not
+        (:mod:`~doxtool.run.valueitems`)."""
+        return super().documents(path, tool) and self._names_tool(path, tool)
+
+    def teaches(self, prompt_set: PromptSet, tool: str) -> bool:
+        if not super().teaches(prompt_set, tool):
+            return False
+        if not self.scope.everything:
+            return True  # asked file by file (:meth:`documents`)
+        own = prompt_set.own_files().items()
+        return any(
+            self._names_tool(path, tool)
+            for name, path in own
+            if name != "AGENTS.md" and tool in self.taught_names(path)
+        )
+
+    def _names_tool(self, path: str, tool: str) -> bool:
+        doc = self.prompt(path)
+        if doc is None:
+            return True  # what it teaches is the index's word
+        name = path.rpartition("/")[2]
+        sets = [s for s in self.prompt_sets if s.own_files().get(name) == path]
+        readings = [lambda tool_name, s=s: self.dispatch(tool_name, s) for s in sets]
+        if not readings:  # no set holds it: its items are read as written
+            return True
+        return self.memo(("names-tool", path, tool), lambda: names_tool(doc, tool, readings))
 
     def memo(self, key: object, compute: Callable[[], T]) -> T:
         """``compute()``, once per run and ``key``: what several rules derive
