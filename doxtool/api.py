@@ -170,9 +170,9 @@ def scope_for(project: Project, paths: list[Path] | None) -> Scope:
     companions: set[str] = set()
     prompts: set[str] = set()
     for path in paths:
-        if not path.exists() and not path.is_symlink():
-            _known_counterpart(project, path)
         rel = _given_rel(project, path)
+        if not path.exists() and not path.is_symlink() and not _deleted_prompt(project, rel):
+            _known_counterpart(project, path)
         if rel is None:
             raise UsageError(f"{path}: outside the project root {project.root}")
         # a directory named like a module or a companion is checked as one
@@ -205,6 +205,8 @@ def _add_listings(ctx: Context, scope: Scope) -> None:
         edit = ctx.prompt_edit(path)
         if edit is not None:
             scope.prompts.update(edit.related)
+        elif not ctx.exists(path):  # deleted: the listings that may include it
+            scope.prompts.update(deletions.listings_of_deleted(ctx, path))
 
 
 def _given_rel(project: Project, path: Path) -> str | None:
@@ -222,6 +224,13 @@ def _given_rel(project: Project, path: Path) -> str | None:
     except (ValueError, OSError, RuntimeError):
         return None
     return rel if rel not in (".", "") else None
+
+
+def _deleted_prompt(project: Project, rel: str | None) -> bool:
+    """Whether a path that does not exist is a Markdown file git still holds
+    (in its index or ``HEAD``): a prompt deleted from the tree, whose
+    listings a run over it checks (:func:`_add_listings`), not a typo."""
+    return rel is not None and rel.endswith(".md") and deletions.was_tracked(project.root, rel)
 
 
 def _known_counterpart(project: Project, path: Path) -> None:

@@ -211,3 +211,33 @@ def test_a_companion_fix_creates_in_the_hook_mode_is_reported_until_staged(
     _git(root, "add", "tools/clock.py.dox.md")
     staged = run_cli(root, "check", "--no-cache", "--fix", "--only-paths", "tools/clock.py")
     assert (staged.exit_code, staged.output) == (0, "All checks passed.\n")
+
+
+def test_a_deleted_prompt_brings_in_the_listings_that_include_it(tmp_path: Path, run_cli) -> None:
+    """The listing includes a prompt the commit deletes: the hook and a run
+    over the deleted file check the listing as it renders now, as a whole
+    run does."""
+    wrapper = (
+        '## Tools\n{{ include "agent.system.tool.wait.md" }}\n'
+        '{{ include "agent.system.tool.extra.md" }}\n'
+    )
+    files = {
+        **clean_files(),
+        "prompts/agent.system.tools.md": wrapper,
+        "prompts/agent.system.tool.extra.md": "### extra notes\nSome text.\n",
+        "pyproject.toml": "[tool.doxtool.profiles.default]\nbudget = 50\n",
+    }
+    root = _committed(tmp_path, files)
+    _git(root, "rm", "-q", "prompts/agent.system.tool.extra.md")
+    whole = _findings(run_cli(root, "check", "--select", "PRM009").output)
+    assert len(whole) == 1 and "at least" in whole[0], whole
+    assert _findings(run_cli(root, "check", "--only-paths", "--select", "PRM009").output) == whole
+    given = run_cli(root, "check", "--select", "PRM009", "prompts/agent.system.tool.extra.md")
+    assert _findings(given.output) == whole
+    # deleted from the tree only, not from git's index: the same
+    _git(root, "reset", "-q")
+    given = run_cli(root, "check", "--select", "PRM009", "prompts/agent.system.tool.extra.md")
+    assert _findings(given.output) == whole
+    # a name git never held is a typo
+    typo = run_cli(root, "check", "prompts/agent.system.tool.extr.md")
+    assert typo.exit_code == 2 and "no such file" in typo.output

@@ -56,6 +56,34 @@ def add_what_deletions_leave(ctx: Context, scope: Scope) -> None:
     scope.prompts.update(ctx.naming_unknown(known, scope.prompts))
 
 
+def listings_of_deleted(ctx: Context, path: str) -> set[str]:
+    """The anchors of the tool listings a deleted prompt file was on the
+    search path of, as :meth:`~doxtool.run.teaching.Teaching.prompt_edit`
+    finds them for a file that is there: a core or plugin file is on every
+    listing's (an include names it wherever it lies), a profile's own file
+    on its profile's. A listing that includes it now includes a file that is
+    gone, which changes what it renders."""
+    directory = path.rpartition("/")[0]
+    holders = [s for s in ctx.prompt_sets if s.directory == directory]
+    shared = any(s.kind != "profile" for s in holders)
+    return {
+        anchor
+        for s in ctx.prompt_sets
+        if (s in holders or (shared and s.kind != "plugin")) and (anchor := s.anchor()) is not None
+    }
+
+
+def was_tracked(root: Path, rel: str) -> bool:
+    """Whether git's index or ``HEAD`` holds ``rel`` (relative to ``root``)."""
+    for args in (
+        ["ls-files", "-z", "--", rel],
+        ["ls-tree", "-z", "--name-only", "HEAD", "--", rel],
+    ):
+        if git_lines(root, args):
+            return True
+    return False
+
+
 def staged_deletions(root: Path) -> list[str] | None:
     """The files the next commit deletes, relative to ``root`` (git's index
     against ``HEAD``); None when git cannot tell (no repository, no git)."""
