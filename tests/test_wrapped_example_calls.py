@@ -61,3 +61,71 @@ def test_a_call_through_a_wrapper_calls_the_documented_tool(
     result = run_cli(root, "check", "--no-cache", "--select", "PRM006")
     findings = [line for line in result.output.splitlines() if " PRM006 " in line]
     assert bool(findings) == flagged, result.output
+
+
+PARALLEL_PY = """\
+from helpers.tool import Response, Tool
+
+
+class ParallelTool(Tool):
+    async def execute(self, **kwargs) -> Response:
+        calls = self.args.get("tool_calls") or []
+        return Response(message=str(len(calls)), break_loop=False)
+"""
+PARALLEL = "prompts/agent.system.tool.parallel.md"
+
+
+def _parallel(calls: str) -> str:
+    return (
+        "### parallel\nRun calls at once.\nargs: `tool_calls`\n~~~json\n"
+        '{"tool_name": "parallel", "tool_args": {"tool_calls": [\n' + calls + "\n]}}\n~~~\n"
+    )
+
+
+def test_calls_nested_in_an_example_are_checked_as_calls(make_repo, run_cli) -> None:
+    calls = (
+        '  {"tool_name": "wait", "tool_args": {"seconds": 1}},\n'
+        '  {"tool_name": "nosuch", "tool_args": {"x": 1}},\n'
+        '  {"tool_name": "wait", "tool_args": {"hours": 2}},\n'
+        '  {"tool_name": "wait", "tool_args": {"seconds": [5]}}'
+    )
+    files = {**clean_files(), "tools/parallel.py": PARALLEL_PY, PARALLEL: _parallel(calls)}
+    root = make_repo(files)
+    expected = [
+        f"{PARALLEL}:7:17: PRM002 prompt nested call names tool `nosuch`",
+        f"{PARALLEL}:8:39: PRM003 argument `hours` is taught for `wait`",
+        f"{PARALLEL}:9:17: PRM008 example gives `seconds` the value `[5]`",
+    ]
+
+    def findings(*paths: str) -> list[str]:
+        output = run_cli(root, "check", "--select", "PRM", *paths).output
+        return [line for line in output.splitlines() if " PRM" in line]
+
+    for paths in ((), ("tools/wait.py",)):
+        # a run over the nested call's tool checks the prompt calling it too
+        found = findings(*paths)
+        assert len(found) == len(expected), found
+        assert all(line.startswith(e) for line, e in zip(found, expected, strict=True)), found
+
+
+def test_other_nested_shapes_are_left_alone(make_repo, run_cli) -> None:
+    """Only an object with a ``tool_name`` string and a ``tool_args`` object
+    is a call; a nested call teaches no tool (PRM001 still reports one that
+    only a nested call shows)."""
+    calls = (
+        '  {"tool": "nosuch", "args": {"x": 1}},\n'
+        '  {"tool_name": "nosuch"},\n'
+        '  {"tool_name": "nosuch", "tool_args": "x"},\n'
+        '  {"tool_name": "name", "tool_args": {"x": 1}},\n'
+        '  {"tool_name": "sleep", "tool_args": {"seconds": 1}}'
+    )
+    files = {
+        **clean_files(),
+        "tools/parallel.py": PARALLEL_PY,
+        PARALLEL: _parallel(calls),
+        "tools/sleep.py": WAIT_PY.replace("WaitTool", "SleepTool"),
+    }
+    root = make_repo(files)
+    output = run_cli(root, "check", "--no-cache", "--select", "PRM").output
+    assert [line.split()[1] for line in output.splitlines()[:-1]] == ["PRM001"], output
+    assert output.startswith("tools/sleep.py:4:1: PRM001 tool `sleep` has no prompt"), output

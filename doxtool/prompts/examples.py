@@ -69,6 +69,9 @@ class _Loaded:
     #: (message, offset in the example text or None when unknown)
     error: tuple[str, int | None] | None = None
     members: list[_Member] = field(default_factory=list)
+    #: every member deeper in (three containers or more), in text order:
+    #: (key, key offset, value offset), for :mod:`doxtool.prompts.nested`
+    deep: list[tuple[str, int, int]] = field(default_factory=list)
 
 
 @dataclass
@@ -91,6 +94,7 @@ class _JsonScan:
         self.text = text
         self.edits: list[tuple[int, int, str]] = []
         self.members: list[_Member] = []
+        self.deep: list[tuple[str, int, int]] = []
         self.too_deep: int | None = None
         self.stack: list[_Container] = []
         self.expect_key = False
@@ -172,6 +176,8 @@ class _JsonScan:
             self.members.append(_Member(None, key, key_offset, value_offset))
         elif depth == 2 and self.stack[0].kind == "{" and self.stack[1].owner is not None:
             self.members.append(_Member(self.stack[1].owner, key, key_offset, value_offset))
+        elif depth > 2 and self.stack[0].kind == "{":
+            self.deep.append((key, key_offset, value_offset))
 
     def _blank_template(self, match: re.Match[str]) -> bool:
         """Blank a directive that stands for no value; False when it is a value.
@@ -248,7 +254,7 @@ def load_example(text: str) -> _Loaded:
         message = f"{_LIMIT_PREFIX}deeper than {MAX_JSON_DEPTH} levels"
         return _Loaded(error=(message, scan.too_deep))
     try:
-        return _Loaded(json.loads(prepared), members=scan.members)
+        return _Loaded(json.loads(prepared), members=scan.members, deep=scan.deep)
     except RecursionError:
         return _Loaded(error=(f"{_LIMIT_PREFIX}too deep to parse", None))
     except json.JSONDecodeError as exc:
@@ -258,7 +264,7 @@ def load_example(text: str) -> _Loaded:
     if len(prepared) > JSON5_MAX_CHARS:
         return _Loaded(error=(strict_error[0], scan.original(strict_error[1])))
     try:
-        return _Loaded(_json5().loads(prepared), members=scan.members)
+        return _Loaded(_json5().loads(prepared), members=scan.members, deep=scan.deep)
     except RecursionError:
         return _Loaded(error=(f"{_LIMIT_PREFIX}too deep to parse", None))
     except Exception as exc:  # json5 is third-party code fed arbitrary input

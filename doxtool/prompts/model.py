@@ -31,7 +31,9 @@ class PromptTool:
     line: int
     column: int
     #: heading | title (a tool prompt's first heading, by its first word) |
-    #: example | list (see :attr:`PromptDoc.listed`)
+    #: example | list (see :attr:`PromptDoc.listed`) | nested (a call in an
+    #: example's arguments, :mod:`doxtool.prompts.nested`: checked, teaching
+    #: nothing)
     source: str = "heading"
     #: for a list item: the list it is an item of (numbered from 1 in the
     #: file), and whether its arguments follow its name
@@ -95,6 +97,9 @@ class PromptDoc:
     tools: list[PromptTool] = field(default_factory=list)
     arguments: list[TaughtArgument] = field(default_factory=list)
     examples: list[PromptExample] = field(default_factory=list)
+    #: the calls nested in examples' arguments (``parallel``'s ``tool_calls``),
+    #: each as an example of its own (:mod:`doxtool.prompts.nested`)
+    nested: list[PromptExample] = field(default_factory=list)
     #: names starting a list item (``- `memory_save`: args ...``): a tool the
     #: prompt teaches when one is so named, else an argument or a value
     listed: list[PromptTool] = field(default_factory=list)
@@ -120,8 +125,9 @@ class PromptDoc:
 
     @property
     def tool_names(self) -> list[str]:
-        """Distinct tool names of headings and examples in order of first appearance."""
-        return list(dict.fromkeys(tool.name for tool in self.tools))
+        """Distinct tool names of headings and examples in order of first
+        appearance (not of calls nested in examples: they teach no tool)."""
+        return list(dict.fromkeys(tool.name for tool in self.tools if tool.source != "nested"))
 
     @property
     def listed_names(self) -> list[str]:

@@ -166,7 +166,12 @@ Examples (:class:`PromptExample`)
     it names no tool and teaches no argument. Nor does an object with a
     ``tool_name``, no ``tool_args`` (nor ``args``) and a key no call has
     (``{"job_id": ..., "tool_name": ..., "status": ...}``, a job's result
-    record): :attr:`PromptExample.record`.
+    record): :attr:`PromptExample.record`. A call nested in an example's
+    arguments (an object with a ``tool_name`` string and a ``tool_args``
+    object: ``parallel``'s ``tool_calls`` items) names its tool (source
+    ``nested``, which teaches nothing) and teaches its arguments for that
+    tool, and is an example of its own (:attr:`PromptDoc.nested`,
+    :mod:`doxtool.prompts.nested`).
 
 Lenient JSON
     Examples are parsed leniently: trailing commas are accepted, a string

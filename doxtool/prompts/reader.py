@@ -24,6 +24,7 @@ from doxtool.prompts.headings import TOOL_NAME_RE, heading_name, is_sub_section,
 from doxtool.prompts.model import JsonError, PromptDoc, PromptExample, PromptTool, TaughtArgument
 from doxtool.prompts.named import YAML_INFO, bold_names, dotted_name, item_name, yaml_arguments
 from doxtool.prompts.negation import forbids, says_gone
+from doxtool.prompts.nested import add_nested_calls
 from doxtool.prompts.textmap import TextMap
 from doxtool.prompts.values import values_lead
 
@@ -447,6 +448,8 @@ class PromptReader:
                 self.doc.arguments.append(
                     TaughtArgument(str(key), *at, optional=False, source="example", tool=owner)
                 )
+            # ``parallel`` handed ``[{"tool_name": ..., "tool_args": {...}}]``
+            add_nested_calls(self.doc, loaded.data, loaded.deep, text, (line, column), position)
 
 
 def _item_forbids(content: str, close: int, named: int | None) -> bool:

@@ -313,7 +313,8 @@ becomes a failed call in production.
 
     def check(self, ctx: Context) -> Iterator[Finding]:
         for prompt in prompt_files(ctx):
-            for example in prompt.doc.examples:
+            # a call nested in an example's arguments too (``parallel``'s)
+            for example in [*prompt.doc.examples, *prompt.doc.nested]:
                 if example.error is not None or not isinstance(example.tool_args, dict):
                     continue
                 if not example.tool_name:

@@ -40,9 +40,11 @@ class UnknownTool(Rule):
     summary = "A prompt names a tool that does not exist"
     doc = """\
 **What it checks.** Every tool a prompt names, in a `###` heading, in an
-example's `tool_name` or as a list item with its arguments in a list of
-tools (``- `memory_delete`: arg `ids` ``, in a list where another such item
-names a tool that exists), is a tool module of the repository
+example's `tool_name` (also a call nested in an example's arguments, an
+object with `tool_name` and `tool_args`: `parallel`'s `tool_calls`) or as a
+list item with its arguments in a list of tools (``- `memory_delete`: arg
+`ids` ``, in a list where another such item names a tool that exists), is a
+tool module of the repository
 (`name:method` forms name the tool before the colon). Any other list item
 may name an argument or a value, and is not checked; nor is an item of a
 tool's section that names a value of one of the tool's arguments (a literal
@@ -112,6 +114,14 @@ renamed tool makes every such call fail, and the framework answers with the
             with_prompt('"tool_name": "wait"', '"tool_name": "sleep"'),
             [Expect(PROMPT, 9, "`sleep`")],
         ),
+        # a call nested in an example's arguments (``parallel``'s ``tool_calls``)
+        Example(
+            with_prompt(
+                '"tool_args": {"seconds": 5}',
+                '"tool_args": {"calls": [{"tool_name": "sleep", "tool_args": {}}]}',
+            ),
+            [Expect(PROMPT, 10, "nested call names tool `sleep`")],
+        ),
         # an argument taught under it: a heading of a tool
         Example(
             with_prompt("usage:", "### sleep\nargs: `seconds`\n\nusage:"),
@@ -173,7 +183,9 @@ renamed tool makes every such call fail, and the framework answers with the
                 tool_heading |= heading and (called or exists)
                 if exists or TEMPLATE.search(tool.name) or is_qualified_mcp_name(base):
                     continue
-                where = {"heading": "heading", "list": "list item"}.get(tool.source, "example")
+                where = {"heading": "heading", "list": "list item", "nested": "nested call"}.get(
+                    tool.source, "example"
+                )
                 owned = profile_modules(ctx, base)
                 if owned:
                     # the module is there: only the agents of other profiles lack it
@@ -222,8 +234,8 @@ class ArgumentNotRead(Rule):
 **What it checks.** Every argument a prompt teaches (on an `args:` line, in a
 list under ``Arguments in `tool_args`:``, a bare `Arguments:` or a qualified
 one such as `Common arguments:` or `Optional arguments by action:`, in the first
-column of an argument table, or as a key of an example's `tool_args`) is read
-by the tool's code.
+column of an argument table, or as a key of an example's `tool_args`, also
+of a call nested in an example's arguments) is read by the tool's code.
 
 **Why it matters.** The model fills in what the prompt teaches. An argument
 the code ignores wastes the model's effort at best; at worst the model relies

@@ -36,9 +36,17 @@ Stamp = tuple[int, int]
 
 
 def taught(doc: PromptDoc, text: str) -> frozenset[str]:
-    """Tool names (before any ``:``) a prompt teaches, where its text writes them."""
-    stems = (name.split(":", 1)[0] for name in [*doc.tool_names, *doc.listed_names])
+    """Tool names (before any ``:``) a prompt teaches, where its text writes
+    them; a superset: list items that may name values, and calls nested in
+    examples, whose findings depend on their tools' code, are among them."""
+    names = [*doc.tool_names, *doc.listed_names, *_nested(doc)]
+    stems = (name.split(":", 1)[0] for name in names)
     return frozenset(name for name in stems if name in text)
+
+
+def _nested(doc: PromptDoc) -> list[str]:
+    """The tools of the calls nested in the prompt's examples."""
+    return [tool.name for tool in doc.tools if tool.source == "nested"]
 
 
 def named(doc: PromptDoc, text: str) -> frozenset[str]:
@@ -47,7 +55,7 @@ def named(doc: PromptDoc, text: str) -> frozenset[str]:
     name an argument): the tools whose existence the prompt's findings
     depend on."""
     listed = (tool.name for tool in doc.listed if tool.with_args)
-    stems = (name.split(":", 1)[0] for name in [*doc.tool_names, *listed])
+    stems = (name.split(":", 1)[0] for name in [*doc.tool_names, *listed, *_nested(doc)])
     return frozenset(name for name in stems if name in text)
 
 
