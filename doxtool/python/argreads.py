@@ -14,12 +14,13 @@ import libcst as cst
 
 from doxtool.core.facts import ArgumentRead, DynamicRead, json_type
 from doxtool.python.annotations import is_union, type_of_annotation
-from doxtool.python.arguments import ArgBuilder, own_params
+from doxtool.python.arguments import ArgBuilder
 from doxtool.python.controlflow import contains_return, terminates
 from doxtool.python.cstcode import code_of
 from doxtool.python.cstnodes import dotted_name, getattr_of, is_kind, suite_body
 from doxtool.python.literals import literal_value, string_value
 from doxtool.python.modulescan import Func
+from doxtool.python.ownparams import own_params
 from doxtool.python.readforms import COERCIONS, FOLDINGS, READ_METHODS, STRING_METHODS, parses
 from doxtool.python.readvalues import raw_value, tested_types
 from doxtool.python.walkstate import Env, Target

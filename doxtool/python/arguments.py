@@ -12,27 +12,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-import libcst as cst
-
 from doxtool.core.facts import Argument, ArgumentRead, json_type
 from doxtool.python.literals import jsonable
-from doxtool.python.modulescan import Func
 from doxtool.python.readforms import REFUSALS
-
-
-def own_params(fn: Func) -> list[cst.Param]:
-    """Named parameters of a function, without a method's ``self`` or ``cls``."""
-    named = fn.named()
-    if fn.cls is not None and not fn.is_static and fn.node.params.params[:1]:
-        return named[1:] if named and named[0] is fn.node.params.params[0] else named
-    if fn.cls is not None and not fn.is_static and fn.node.params.posonly_params[:1]:
-        return named[1:]
-    return named
-
-
-def own_values(fn: Func) -> frozenset[tuple[str, str]]:
-    """Each named parameter standing for the argument of the same name."""
-    return frozenset((p.name.value, p.name.value) for p in own_params(fn))
 
 
 @dataclass(eq=False, repr=False)

@@ -11,12 +11,12 @@ import dataclasses
 import libcst as cst
 
 from doxtool.core.facts import MESSAGE_KINDS, HelperCall, MissingResponse, Outcome
-from doxtool.python.arguments import own_params
 from doxtool.python.bindings import Binding, scope_bindings
 from doxtool.python.cstcode import code_of
 from doxtool.python.cstnodes import child_nodes, dotted_name, suite_body
 from doxtool.python.literals import literal_value
 from doxtool.python.modulescan import Func
+from doxtool.python.ownparams import own_params
 from doxtool.python.walkstate import Env
 
 

@@ -34,7 +34,7 @@ from doxtool.python.absence import AbsenceCalls
 from doxtool.python.argaliases import SelfArgsAliases
 from doxtool.python.argfills import SPLAT, ArgumentFills
 from doxtool.python.argreads import ArgumentReads
-from doxtool.python.arguments import ArgBuilder, came_before, own_params, own_values, unique
+from doxtool.python.arguments import ArgBuilder, came_before, unique
 from doxtool.python.arms import DispatchArms
 from doxtool.python.bindings import ScopeBindings
 from doxtool.python.boundexecute import execute_unread
@@ -58,6 +58,7 @@ from doxtool.python.models import HandedWhole
 from doxtool.python.modulescan import Class, Func, ModuleScan
 from doxtool.python.noreturn import EXIT_CALLS
 from doxtool.python.outcomes import Outcomes
+from doxtool.python.ownparams import own_params, own_values
 from doxtool.python.raises import Raises
 from doxtool.python.receivers import BoundValues
 from doxtool.python.toolwalk import StatementWalk
