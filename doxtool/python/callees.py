@@ -7,9 +7,9 @@ from __future__ import annotations
 import libcst as cst
 
 from doxtool.python.argfills import SELF_ARGS, SPLAT
-from doxtool.python.arguments import own_params
 from doxtool.python.cstnodes import splat_fills
 from doxtool.python.modulescan import Func
+from doxtool.python.ownparams import own_params
 from doxtool.python.walkstate import Env, Target
 
 
