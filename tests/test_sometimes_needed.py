@@ -183,3 +183,56 @@ def test_a_parameter_a_dispatched_call_fills_from_the_dict(make_repo, run_cli) -
     every = SPLAT_PY.replace("{create}", "return self.create_task(**self.args)")
     (root / "tools/scheduler.py").write_text(every)
     assert _arguments(run_cli, root, "tools/scheduler.py") == {"name": (True, False, False, False)}
+
+
+#: ``handler = getattr(self, f"do_{action}", None)``: ``do_save`` runs on the
+#: calls whose ``action`` is ``save`` only
+GETATTR_PY = """\
+from helpers.tool import Response, Tool
+
+
+class Memory(Tool):
+    async def execute(self, **kwargs):
+        stamp = self._stamp()
+        action = self.args.get("action", "")
+        handler = getattr(self, f"do_{action}", None)
+        if handler is None:
+            return Response(message=f"unknown action: {action} {stamp}", break_loop=False)
+        return await handler()
+
+    async def do_save(self):
+        text = self.args["text"]
+        return Response(message=f"saved {text}", break_loop=False)
+
+    async def do_load(self):
+        limit = int(self.args.get("limit", 5))
+        return Response(message=f"last {limit}", break_loop=False)
+
+    def _stamp(self):
+        return self.args["stamp"]
+"""
+
+
+def test_a_method_a_computed_getattr_reaches_runs_on_some_calls(make_repo, run_cli) -> None:
+    root = make_repo({"tools/memory.py": GETATTR_PY})
+    arguments = _arguments(run_cli, root, "tools/memory.py")
+    assert arguments["text"] == (False, True, False, True)
+    assert arguments["limit"] == (False, False, True, False)
+    # a method every call reaches first stays needed on every call
+    assert arguments["stamp"] == (True, False, False, False)
+
+    schema = run_cli(root, "schema", "tools/memory.py", "--format", "jsonschema")
+    assert schema.exit_code == 0, schema.output
+    assert json.loads(schema.output)[0]["required"] == ["stamp"]
+    fixed = run_cli(root, "check", "--fix", "--select", "DOX001")
+    assert fixed.exit_code == 0, fixed.output
+    companion = (root / "tools/memory.py.dox.md").read_text()
+    assert "  - `text`: required or optional.\n" in companion
+
+
+def test_a_computed_getattr_with_any_name_reaches_every_method(make_repo, run_cli) -> None:
+    source = GETATTR_PY.replace('f"do_{action}"', "action")
+    root = make_repo({"tools/memory.py": source})
+    arguments = _arguments(run_cli, root, "tools/memory.py")
+    assert arguments["text"] == (False, True, False, True)
+    assert arguments["stamp"] == (True, False, False, False)

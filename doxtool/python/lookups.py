@@ -10,6 +10,11 @@ pass (a call, an imported name) leaves the values unknown. Any other
 lookup of an argument's value in a dict (no such check after it, a dict
 whose keys are not known, ``HANDLERS[action]``) says the values accepted
 are not known: no list is claimed, and neither is "any value".
+
+``getattr(self, f"do_{action}")`` takes a method by a name the code
+computes: a method of the tool that name may give (``do_save``) runs on
+some calls only, and what it reads is walked as such
+(:meth:`Lookups._scan_dispatched`).
 """
 
 from __future__ import annotations
@@ -20,7 +25,7 @@ from doxtool.python.contracts import ends_with_raise
 from doxtool.python.cstnodes import suite_body
 from doxtool.python.literals import literal_value
 from doxtool.python.names import may_change
-from doxtool.python.walkstate import Env, LookupEntry
+from doxtool.python.walkstate import Env, LookupEntry, Target
 
 #: builtins that look up an attribute by a name the code computes
 _ATTRIBUTE_LOOKUPS = frozenset({"getattr", "hasattr"})
@@ -104,6 +109,7 @@ class Lookups:
         values accepted."""
         if func_shadowed(node, env):
             return
+        self._attribute_dispatch(node, name, env)
         parts: list[cst.BaseExpression] = [name]
         while parts:
             part = parts.pop()
@@ -117,6 +123,38 @@ class Lookups:
                 continue
             for arg in self._standing_for(part, env):
                 self._arg(arg).open_lookups.add(id(node))
+
+    def _attribute_dispatch(self, node: cst.Call, name: cst.BaseExpression, env: Env) -> None:
+        """``getattr(self, f"do_{action}", None)``: note the names of the
+        tool's methods the computed name may give (those starting and ending
+        with its literal text)."""
+        receiver = node.args[0].value
+        if type(node.func) is not cst.Name or node.func.value != "getattr":
+            return
+        if env.self_name is None or type(receiver) is not cst.Name:
+            return
+        if receiver.value != env.self_name or literal_value(name, self.module)[0]:
+            return
+        self.dispatch_names.add(_name_shape(name, self.module))
+
+    def _scan_dispatched(self) -> None:
+        """Walk the methods a computed ``getattr`` on the tool may take, and no
+        call reached yet, as called on some calls only: a read there that
+        raises without a key needs it on those calls alone."""
+        while self.dispatch_names:
+            reached = {key[0] for key in self.done}
+            found = [
+                method
+                for owner in self.mro
+                for method in owner.methods.values()
+                if method.name != "execute"
+                and method.qualname not in reached
+                and any(_fits(method.name, shape) for shape in self.dispatch_names)
+            ]
+            if not found:
+                return
+            for method in found:
+                self._scan(Target(method, conditional=True), collect=False)
 
     def _track_lookup(self, name: str, value: cst.BaseExpression, env: Env) -> None:
         """``handler = HANDLERS.get(action)``: ``handler`` is None for a value
@@ -184,6 +222,39 @@ def _missing_name(test: cst.BaseExpression) -> tuple[str, bool] | None:
         ):
             return test.left.value, False
     return None
+
+
+def _name_shape(name: cst.BaseExpression, module: cst.Module) -> tuple[str, str]:
+    """The literal text a computed name starts and ends with
+    (``f"do_{action}"``: ``("do_", "")``; ``"on_" + event + "_done"``)."""
+    parts: list[cst.BaseExpression] = [name]
+    if type(name) is cst.FormattedString:
+        pieces = [
+            (True, p.value) if type(p) is cst.FormattedStringText else (False, "")
+            for p in name.parts
+        ]
+    else:
+        pieces = []
+        while parts:  # the leaves of ``a + b + c``, left to right
+            part = parts.pop()
+            if type(part) is cst.BinaryOperation and type(part.operator) is cst.Add:
+                parts.extend((part.right, part.left))
+                continue
+            ok, value = literal_value(part, module)
+            pieces.append((True, value) if ok and isinstance(value, str) else (False, ""))
+    prefix = pieces[0][1] if pieces and pieces[0][0] else ""
+    suffix = pieces[-1][1] if len(pieces) > 1 and pieces[-1][0] else ""
+    return prefix, suffix
+
+
+def _fits(method: str, shape: tuple[str, str]) -> bool:
+    """Whether a name of that shape may be ``method``."""
+    prefix, suffix = shape
+    return (
+        len(method) >= len(prefix) + len(suffix)
+        and method.startswith(prefix)
+        and method.endswith(suffix)
+    )
 
 
 def func_shadowed(node: cst.Call, env: Env) -> bool:

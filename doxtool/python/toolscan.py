@@ -173,6 +173,8 @@ class ToolScan(
         self.ordered = False
         self.intervention = False
         self.done: set[tuple[str, bool, Target]] = set()
+        #: (prefix, suffix) of the names a computed ``getattr`` on the tool takes
+        self.dispatch_names: set[tuple[str, str]] = set()
         self.arm_needs: dict[int, dict[str, str]] = {}
         #: functions whose return value ``execute`` returns (``execute`` first)
         self.chain: dict[str, None] = {}
@@ -225,13 +227,15 @@ class ToolScan(
         offers = {name: b.offers for name, b in self.args.items()}
         self._lifecycle_hooks(reached)
         came_before(self.args, offers)  # ``before_execution`` runs before ``execute``
-        reached = {key[0] for key in self.done}
         for owner in self.mro:
             for method in owner.methods.values():
+                self._scan_dispatched()
+                reached = {key[0] for key in self.done}
                 if method.name != "execute" and method.qualname not in reached:
                     offers = {name: b.offers for name, b in self.args.items()}
                     self._scan(Target(method), collect=False)
                     came_before(self.args, offers, known=method.name == "__init__")
+        self._scan_dispatched()
         return self._finish(tool)
 
     def run_partial(self) -> ToolFacts:
