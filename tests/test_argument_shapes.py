@@ -686,3 +686,58 @@ def test_a_fallback_read_when_the_first_key_is_none_makes_alternatives(run_cli, 
         (root / "tools/notes.py.dox.md").write_text(companion)
         checked = run_cli(root, "check", "--select", "DOX111")
         assert checked.output.splitlines() == ["All checks passed."], checked.output
+
+
+def test_a_key_parameter_left_at_its_literal_default_is_that_key(run_cli, make_repo) -> None:
+    """``_get(args, key="path")`` called as ``_get(self.args)`` and as
+    ``_get(self.args, key="dir")``: each call reads the key it binds, the
+    default's as the one passed; no computed key is left (DOX008)."""
+    source = """\
+        PATH_KEY = "path"
+
+
+        def _get(args, key=PATH_KEY):
+            return args.get(key, ".")
+
+
+        def _need(args, key="name", *, other="kind"):
+            return args[key] + args[other]
+
+
+        class NotesTool(Tool):
+            def _flag(self, key="verbose"):
+                return bool(self.args.get(key, False))
+
+            async def execute(self, **kwargs) -> Response:
+                a = _get(self.args)
+                b = _get(self.args, key="dir")
+                c = _need(self.args, other="mode")
+                d = self._flag()
+                return Response(message=f"{a}{b}{c}{d}", break_loop=False)
+        """
+    tool = _tool(run_cli, make_repo, source)
+    assert _facts(tool) == {
+        "path": (False, True, ".", []),
+        "dir": (False, True, ".", []),
+        "name": (True, False, None, []),
+        "mode": (True, False, None, []),
+        "verbose": (False, True, False, []),
+    }
+    assert tool["dynamic_reads"] == []
+
+
+def test_a_key_parameter_a_splat_may_fill_stays_computed(run_cli, make_repo) -> None:
+    """``_get(self.args, *rest)``: whether ``key`` keeps its default is not
+    known, so the read is one of a computed key."""
+    source = """\
+        def _get(args, key="path"):
+            return args.get(key, ".")
+
+
+        class NotesTool(Tool):
+            async def execute(self, *rest, **kwargs) -> Response:
+                return Response(message=_get(self.args, *rest), break_loop=False)
+        """
+    tool = _tool(run_cli, make_repo, source)
+    assert "path" not in _facts(tool)
+    assert [r["expression"] for r in tool["dynamic_reads"]] == ["key"]

@@ -8,6 +8,7 @@ import libcst as cst
 
 from doxtool.python.argfills import SELF_ARGS, SPLAT
 from doxtool.python.cstnodes import splat_fills
+from doxtool.python.literals import string_value
 from doxtool.python.modulescan import Func
 from doxtool.python.ownparams import own_params
 from doxtool.python.walkstate import Env, Target
@@ -98,6 +99,15 @@ class Callees:
                 key = self._key(value, env)
                 if isinstance(key, str):
                     keys.add((param, key))
+        if not any(arg.star for arg in node.args):
+            # a parameter the call leaves out holds its default: a literal
+            # string there is the key the callee reads with it
+            for param_node in own_params(fn):
+                name = param_node.name.value
+                if name not in filled and param_node.default is not None:
+                    default = self._literal_key(param_node.default)
+                    if default is not None:
+                        keys.add((name, default))
         fills, fill_keys = self._handed_fills(labels, env)
         return Target(
             fn,
@@ -116,6 +126,17 @@ class Callees:
             fills=fills,
             fill_keys=fill_keys,
         )
+
+    def _literal_key(self, node: cst.BaseExpression) -> str | None:
+        """The string a parameter's default is: a literal, or a constant of
+        the module bound to one."""
+        if type(node) in (cst.SimpleString, cst.ConcatenatedString):
+            value = string_value(node)  # type: ignore[arg-type]
+            return value if isinstance(value, str) else None
+        if type(node) is cst.Name:
+            ok, value = self.scan.constant(node.value)
+            return value if ok and isinstance(value, str) else None
+        return None
 
     def _method(self, name: str, skip: str | None = None) -> Func | None:
         owners = self.mro
