@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from test_resolve import facts_of, only_tool
+from test_resolve import facts_of, only_tool, reads
 
 CODE_EXEC_PY = """\
 import asyncio
@@ -175,3 +175,66 @@ def test_a_base_method_calling_an_overridden_one_reads_the_override_s(tmp_path: 
     )
     assert _arguments(tool) == {"own": (False, "", None)}  # read in the module itself
     assert tool.side_effects == []
+
+
+TREE_PY = """\
+from pathlib import Path
+
+from helpers.tool import Tool, Response
+
+
+class LimitMixin:
+    def max_depth(self) -> int:
+        return int(self.args.get("depth", 2))
+
+
+class Base(Tool):
+    def pattern(self) -> str:
+        return self.args.get("glob", "*")
+
+
+class Tree(LimitMixin, Base):
+    def pattern(self) -> str:
+        return super().pattern() + self.args.get("suffix", "")
+
+    async def execute(self, **kwargs):
+        root = Path(self.args.get("dir", "."))
+        depth = self.max_depth()
+        names = [str(p) for p in root.rglob(self.pattern()) if len(p.parts) <= depth]
+        return Response(message="\\n".join(names), break_loop=False)
+"""
+
+TREE2_PY = """\
+from helpers.tool import Response
+from tools.tree import Tree
+
+
+class Tree2(Tree):
+    async def execute(self, **kwargs):
+        resp = await super().execute(**kwargs)
+        if self.args.get("count_only"):
+            return Response(message=str(len(resp.message.splitlines())), break_loop=False)
+        return resp
+"""
+
+
+def test_super_execute_reads_through_the_base_s_own_methods_and_mixins(tmp_path: Path) -> None:
+    """``super().execute()`` reaches ``Tree.execute``; what it reads through
+    ``self.max_depth()`` (a mixin's), ``self.pattern()`` and the
+    ``super().pattern()`` in it are the subclass's arguments too."""
+    tool = only_tool(
+        facts_of(tmp_path, "tools/tree2.py", {"tools/tree.py": TREE_PY, "tools/tree2.py": TREE2_PY})
+    )
+    assert reads(tool) == {
+        "count_only": [(None, 8, "Tree2.execute")],
+        "dir": [("tools/tree.py", 21, "Tree.execute")],
+        "depth": [("tools/tree.py", 8, "LimitMixin.max_depth")],
+        "suffix": [("tools/tree.py", 18, "Tree.pattern")],
+        "glob": [("tools/tree.py", 13, "Base.pattern")],
+    }
+    assert {a.name: a.default for a in tool.arguments if a.has_default} == {
+        "dir": ".",
+        "depth": 2,
+        "suffix": "",
+        "glob": "*",
+    }

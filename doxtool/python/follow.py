@@ -41,6 +41,7 @@ from doxtool.python.followargs import (
     bound_of,
     carriers_of,
     parameter_of,
+    self_carried,
     spread_of,
 )
 from doxtool.python.followjoin import joined, place, unique_effects
@@ -425,7 +426,8 @@ class HelperFollower(Results):
                             )
                         )
                     continue
-                passed = carriers_of(found, callee, out.passes, held, out.target)
+                passed = carriers_of(found, callee, out.passes, held)
+                passed |= self_carried(found, callee, out.target, held)
                 label = out.target if not out.target.startswith("self.") else _display(callee)
                 literal = bound_of(callee, out.literals, values, out.passes)
                 splat = any(k == "**" and own in held for k, own in out.passes)
@@ -459,13 +461,18 @@ class HelperFollower(Results):
         """The function a call inside ``caller`` reaches; ``self.m()`` in a
         method whose ``self`` is the tool is the tool's (class ``tool``) own
         ``m`` first (an override), then its bases'."""
-        if target.startswith("self."):
+        if target.startswith(("self.", "super().")):
             cls = caller.summary.name.rpartition(".")[0]
             if not cls or not caller.summary.bound:
                 return None
-            name = target[len("self.") :]
-            found = self.method(tool, name) if tool and caller.on_tool else None
-            found = found or self.method(f"{caller.facts.module}.{cls}", name)
+            name = target.partition(".")[2]
+            home = f"{caller.facts.module}.{cls}"
+            if target.startswith("super()."):  # the next class's, past the caller's
+                bases = self.bases_of(home)
+                found = next(filter(None, (self.method(b, name) for b in bases)), None)
+            else:
+                found = self.method(tool, name) if tool and caller.on_tool else None
+                found = found or self.method(home, name)
             on_tool = caller.on_tool and found is not None
             return dataclasses.replace(found, on_tool=True) if on_tool else found
         return self.find(target)

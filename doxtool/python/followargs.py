@@ -191,26 +191,27 @@ def bound_of(
     return frozenset(out)
 
 
+def self_carried(caller: Found, callee: Found, target: str, held: frozenset[str]) -> set[str]:
+    """``self.m()`` or ``super().m()`` in a method whose ``self`` holds the
+    tool's arguments: the callee's ``self`` is the same object, and holds them."""
+    if not target.startswith(("self.", "super().")):
+        return set()
+    if not (caller.summary.bound and callee.summary.bound and callee.via_instance):
+        return set()
+    if not caller.summary.params or not callee.summary.params:
+        return set()
+    if f"{caller.summary.params[0]}.args" not in held:
+        return set()
+    return {f"{callee.summary.params[0]}.args"}
+
+
 def carriers_of(
-    caller: Found,
-    callee: Found,
-    passes: list[list[str]],
-    held: frozenset[str],
-    target: str = "",
+    caller: Found, callee: Found, passes: list[list[str]], held: frozenset[str]
 ) -> set[str]:
     """Parameters of the callee that hold the tool's arguments after the call
-    (``target``: the call as written; ``self.m()`` in a method whose ``self``
-    holds them binds the callee's ``self`` to the same object)."""
+    (``self.m()`` itself: :func:`self_carried`)."""
     out: set[str] = set()
     self_param = caller.summary.params[0] if caller.summary.bound else None
-    if (
-        target.startswith("self.")
-        and callee.summary.bound
-        and callee.summary.params
-        and self_param is not None
-        and f"{self_param}.args" in held
-    ):
-        out.add(f"{callee.summary.params[0]}.args")
     for key, own in passes:
         if own == "self" and self_param is not None and f"{self_param}.args" in held:
             param = parameter_of(callee, key)

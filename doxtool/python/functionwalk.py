@@ -22,7 +22,7 @@ from doxtool.python.keyvalues import KeyValues, shows_whole
 from doxtool.python.methodguess import MethodGuesses, receiver_of
 from doxtool.python.modobjects import module_level_objects
 from doxtool.python.names import constructed, dotted_parts
-from doxtool.python.outcalls import OutCalls
+from doxtool.python.outcalls import OutCalls, is_super_call
 from doxtool.python.pathkinds import makes_path
 from doxtool.python.readforms import (
     COERCIONS,
@@ -417,6 +417,8 @@ class FunctionWalk(KeyReads, KeyValues, MethodGuesses, OutCalls, UndecidedKeyRea
         dotted = dotted_parts(func)
         if dotted is None:
             if isinstance(func, ast.Attribute):
+                if self.self_name and is_super_call(func.value):  # ``super().m()``
+                    self._out(f"super().{func.attr}", node)
                 for target in self._made_targets(func):
                     self._out(target, node)
                 self._guess(func.attr, func.value, func.attr, node)

@@ -162,3 +162,14 @@ class OutCalls:
         if isinstance(node, ast.Name) and node.id == self.self_name:
             return "self"
         return None
+
+
+def is_super_call(node: ast.expr) -> bool:
+    """Whether ``node`` is ``super()`` with no argument."""
+    return (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "super"
+        and not node.args
+        and not node.keywords
+    )
