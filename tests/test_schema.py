@@ -152,3 +152,43 @@ def test_the_description_is_the_prose_under_the_heading_naming_the_tool(make_rep
         "toggle": "Switch a flag.",
         "todo": "",
     }
+
+
+KV_TOOL = """\
+from typing import Optional
+
+from pydantic import BaseModel, Field
+
+from helpers.tool import Response, Tool
+
+
+class KvArgs(BaseModel):
+    key: str
+    value: str | None = None
+    note: Optional[str] = None
+    ttl: int = Field(default=3600)
+
+
+class KvStore(Tool):
+    async def execute(self, tag: str | None = None, **kwargs) -> Response:
+        args = KvArgs.model_validate(self.args)
+        return Response(message=f"{args.key}{args.value}{args.note}{args.ttl}{tag}", break_loop=False)
+"""
+
+
+def test_a_null_default_of_an_optional_field_claims_no_type_that_excludes_it(
+    make_repo, run_cli
+) -> None:
+    """``value: str | None = None``: the default ``null`` is no string, so
+    no type is claimed, as for any union; every default fits its schema."""
+    root = make_repo({"tools/kv.py": KV_TOOL})
+    result = run_cli(root, "schema", "tools/kv.py", "--format", "jsonschema")
+    assert result.exit_code == 0, result.output
+    (schema,) = json.loads(result.output)
+    properties = schema["properties"]
+    assert properties["value"] == properties["note"] == properties["tag"] == {"default": None}
+    assert properties["ttl"] == {"type": "integer", "default": 3600}
+    assert properties["key"] == {"type": "string"}
+    for prop in properties.values():
+        if "default" in prop:
+            jsonschema.validate(prop["default"], prop)  # raises when it does not fit

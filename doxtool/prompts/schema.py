@@ -31,8 +31,12 @@ _LEAD = LazyPattern(
 
 
 def argument_schema(arg: Argument) -> dict[str, Any]:
+    """The schema of one argument: its type, values and default. A default
+    the type does not take (``value: str | None = None``) says the code
+    takes more than that type: no type is claimed, as for a union."""
     schema: dict[str, Any] = {}
-    if arg.type:
+    fits_type = _TYPE_CHECK.get(arg.type or "", lambda v: True)
+    if arg.type and not (arg.has_default and not fits_type(arg.default)):
         schema["type"] = arg.type
     if arg.enum:
         fits = _TYPE_CHECK.get(arg.type or "", lambda v: True)
