@@ -238,3 +238,36 @@ def test_super_execute_reads_through_the_base_s_own_methods_and_mixins(tmp_path:
         "suffix": "",
         "glob": "*",
     }
+
+
+def test_a_method_of_the_tool_the_base_calls_back_is_read_once(tmp_path: Path) -> None:
+    """``self.describe()`` in the base's ``execute`` reaches the subclass's
+    own ``describe``, which its module's walk reads too: one read."""
+    base = """\
+from helpers.tool import Response, Tool
+
+
+class Base(Tool):
+    async def execute(self, **kwargs):
+        return Response(message=self.describe(), break_loop=False)
+
+    def describe(self) -> str:
+        return ""
+"""
+    labelled = """\
+from helpers.base import Base
+
+
+class Labelled(Base):
+    async def execute(self, **kwargs):
+        return await super().execute(**kwargs)
+
+    def describe(self) -> str:
+        return self.args.get("label", "")
+"""
+    tool = only_tool(
+        facts_of(
+            tmp_path, "tools/labelled.py", {"helpers/base.py": base, "tools/labelled.py": labelled}
+        )
+    )
+    assert reads(tool) == {"label": [(None, 9, "Labelled.describe")]}

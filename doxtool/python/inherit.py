@@ -15,7 +15,13 @@ import dataclasses
 from collections.abc import Callable, Iterable
 from typing import TypeVar
 
-from doxtool.core.facts import SIDE_EFFECT_AREAS, Argument, ModuleFacts, ToolFacts
+from doxtool.core.facts import (
+    SIDE_EFFECT_AREAS,
+    Argument,
+    ArgumentRead,
+    ModuleFacts,
+    ToolFacts,
+)
 
 T = TypeVar("T")
 
@@ -244,7 +250,24 @@ def localised(tool: ToolFacts, path: str) -> ToolFacts:
     execute = tool.execute
     if execute is not None and execute.defined_in_path == path:
         execute = dataclasses.replace(execute, defined_in_path=None)
-    return _placed(tool, execute, lambda items: _untag(items, path))
+    placed = _placed(tool, execute, lambda items: _untag(items, path))
+    # a method of the module reached both by its own walk and through code
+    # followed elsewhere (the framework's hook calling ``self.get_log_object()``)
+    # is one read
+    arguments = [dataclasses.replace(a, reads=_once(a.reads)) for a in placed.arguments]
+    return dataclasses.replace(placed, arguments=arguments)
+
+
+def _once(reads: list[ArgumentRead]) -> list[ArgumentRead]:
+    """Each read at its place once, the first kept."""
+    seen: set[tuple[object, ...]] = set()
+    out: list[ArgumentRead] = []
+    for read in reads:
+        place = (read.line, read.column, read.kind, read.function, read.path)
+        if place not in seen:
+            seen.add(place)
+            out.append(read)
+    return out
 
 
 def _placed(tool: ToolFacts, execute: object, place: Callable[[list], list]) -> ToolFacts:
