@@ -761,3 +761,45 @@ def test_a_name_also_bound_to_something_else_is_no_client(tmp_path: Path) -> Non
         '                client = object()\n                if state == "done":\n',
     )
     assert _dox301(tmp_path, {"tools/poll.py": source}) == []
+
+
+def test_a_client_method_that_only_prepares_is_no_network_call(tmp_path: Path) -> None:
+    """``client.build_request`` builds a request and ``session.mount`` registers
+    an adapter: nothing is sent, in a loop or not."""
+    source = "import httpx\nimport requests\n" + loop_tool(
+        "        session = requests.Session()\n"
+        '        for prefix in ("http://", "https://"):\n'
+        "            session.mount(prefix, None)\n"
+        "        with httpx.Client() as client:\n"
+        '            reqs = [client.build_request("GET", u) for u in ("a", "b")]\n'
+        "        return Response(message=str(reqs), break_loop=False)\n"
+    )
+    assert _dox301(tmp_path, {"tools/prep.py": source}) == []
+
+
+FAN_OUT = "import httpx\n" + loop_tool(
+    '        urls = self.args.get("urls", [])\n'
+    "        async with httpx.AsyncClient() as client:\n"
+    "            done = await asyncio.gather(*(client.get(u) for u in urls))\n"
+    "            tasks = [asyncio.create_task(client.get(u)) for u in urls]\n"
+    "            await asyncio.gather(*(asyncio.sleep(d) for d in (1, 2)))\n"
+    "        return Response(message=str((done, tasks)), break_loop=False)\n"
+)
+
+
+def test_a_gathered_comprehension_starts_its_calls_at_once(tmp_path: Path) -> None:
+    """``gather(*(client.get(u) for u in urls))`` runs every call at once: no
+    turn comes between two of them, so none is repeated after another; a
+    coroutine of an asynchronous client that is not awaited sends nothing."""
+    assert _dox301(tmp_path, {"tools/fan.py": FAN_OUT}) == []
+
+
+def test_a_loop_awaiting_each_call_in_turn_is_still_reported(tmp_path: Path) -> None:
+    source = FAN_OUT.replace(
+        "            tasks = [asyncio.create_task(client.get(u)) for u in urls]\n",
+        "            tasks = [asyncio.create_task(client.get(u)) for u in urls]\n"
+        "            for u in urls:\n"
+        "                await client.get(u)\n",
+    )
+    lines = _dox301(tmp_path, {"tools/fan.py": source})
+    assert len(lines) == 1 and "`client.get` (a network call, line 16) again" in lines[0]

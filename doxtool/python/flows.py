@@ -44,6 +44,7 @@ from doxtool.python.callkinds import (
     zero_delay,
 )
 from doxtool.python.names import constructed, dotted_parts
+from doxtool.python.netclients import SENDS, client_kind
 from doxtool.python.pathorigins import PathOrigins
 
 #: calls that run the coroutines they are handed at the same time: each
@@ -87,8 +88,9 @@ class _Builder(PathOrigins):
         self.instances: dict[str, str] = {}
         #: local names bound only to a network library's client or session
         #: (``async with httpx.AsyncClient() as client``): a method of one
-        #: talks to the server (``client.get(url)``)
-        self.clients: set[str] = set()
+        #: that sends talks to the server (``client.get(url)``); True for a
+        #: client whose methods run only when awaited
+        self.clients: dict[str, bool] = {}
         #: names of paths an existence check before this point ended the path
         #: for (``if os.path.exists(path): return ...``): writing them makes a new file
         self.absent: set[str] = set()
@@ -120,7 +122,7 @@ class _Builder(PathOrigins):
         for targets, value in assigns:
             made = self._process_value(value)
             constructed = self._constructed(value)
-            client = self._client(value)
+            client = client_kind(value, self.scope.resolve)
             for target in targets:
                 if not isinstance(target, ast.Name):
                     not_clients.update(self._names(target))
@@ -129,16 +131,12 @@ class _Builder(PathOrigins):
                     self.processes.add(target.id)
                 if constructed is not None:
                     self.instances[target.id] = constructed
-                (self.clients if client else not_clients).add(target.id)
-        self.clients -= not_clients
-
-    def _client(self, value: ast.expr) -> bool:
-        """Whether ``value`` makes a network library's client or session."""
-        if not isinstance(value, ast.Call):
-            return False
-        dotted = dotted_parts(value.func)
-        qualified = self.scope.resolve(dotted) if dotted is not None else None
-        return qualified is not None and NETWORK in effects.client_areas(qualified)
+                if client is None:
+                    not_clients.add(target.id)
+                else:
+                    self.clients[target.id] = self.clients.get(target.id, False) or client
+        for name in not_clients:
+            self.clients.pop(name, None)
 
     def _process_value(self, value: ast.expr) -> bool:
         if makes_process(value, self.scope.resolve):
@@ -214,7 +212,8 @@ class _Builder(PathOrigins):
                 out.append(step)
         elif isinstance(stmt, (ast.With, ast.AsyncWith)):
             for item in stmt.items:
-                self.expr(item.context_expr, out)
+                # ``async with session.get(url) as r``: entering awaits it
+                self.expr(item.context_expr, out, isinstance(stmt, ast.AsyncWith))
             out.extend(self.block(stmt.body))
         elif isinstance(stmt, ast.Match):
             self.expr(stmt.subject, out)
@@ -271,7 +270,12 @@ class _Builder(PathOrigins):
                     )
                     for part in parts:
                         arms.append([])
-                        self.expr(part, arms[-1], runs)
+                        if isinstance(part, (ast.GeneratorExp, ast.ListComp, ast.SetComp)):
+                            # ``gather(*(fetch(u) for u in urls))``: every element
+                            # starts at once, one turn of each, not one after another
+                            self._at_once(part, out, arms[-1], runs)
+                        else:
+                            self.expr(part, arms[-1], runs)
                 self._add(out, Step("branch", call.lineno, arms=arms))
             else:
                 for arg in call.args:
@@ -291,6 +295,21 @@ class _Builder(PathOrigins):
         else:
             for child in child_expressions(node):
                 self.expr(child, out, awaited)
+
+    def _at_once(
+        self,
+        node: ast.GeneratorExp | ast.ListComp | ast.SetComp,
+        out: list[Step],
+        arm: list[Step],
+        awaited: bool,
+    ) -> None:
+        """A comprehension handed whole to ``gather``: its iterables run
+        here, each element as one arm."""
+        for generator in node.generators:
+            self.expr(generator.iter, out)
+            for condition in generator.ifs:
+                self.expr(condition, arm)
+        self.expr(node.elt, arm, awaited)
 
     def _armed(self, node: ast.expr, out: list[Step], awaited: bool) -> None:
         """An expression that runs some of its parts only on some paths."""
@@ -377,7 +396,9 @@ class _Builder(PathOrigins):
             self._emit(out, Step("effect", line, KILL, written))
             return
         if len(dotted) == 2 and dotted[0] in self.clients:
-            self._emit(out, Step("effect", line, NETWORK, written))
+            # a request built, an adapter mounted, a coroutine not awaited: nothing sent
+            if dotted[1] in SENDS and (awaited or not self.clients[dotted[0]]):
+                self._emit(out, Step("effect", line, NETWORK, written))
             return
         if len(dotted) in (2, 3) and dotted[0] in self.instances:
             # ``shell.connect()``; ``runner.sub.run()``: of what the object keeps

@@ -172,9 +172,14 @@ not reported.
 A `handle_intervention` inside a helper that the tool calls counts where
 the helper makes it (`helpers/wait.py` checks on each turn of its loop).
 
-A method of a network library's client or session that the function made
-(`async with httpx.AsyncClient() as client:` then `client.get(url)` in the
-loop; `requests.Session()`, `aiohttp.ClientSession()`) is a network call.
+A method that sends (`get`, `post`, `request`, `send`, `stream` ...; not
+`build_request` or `mount`) of a network library's client or session that
+the function made (`async with httpx.AsyncClient() as client:` then
+`await client.get(url)` in the loop; `requests.Session()`,
+`aiohttp.ClientSession()`) is a network call; an asynchronous client's only
+where it is awaited. The calls of a comprehension handed to `asyncio.gather`
+(`gather(*(client.get(u) for u in urls))`) start at once: no turn comes
+between them.
 
 **Limits.** A call doxtool cannot follow (a library, a callback, a
 function handed to another) is taken to do nothing that matters; an

@@ -1,0 +1,34 @@
+"""Local names bound to a network library's client or session, and the
+methods of one that send: what :mod:`doxtool.python.flows` counts as a
+network call made through a client (``async with httpx.AsyncClient() as
+client`` then ``await client.get(url)``)."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable
+
+from doxtool.python import effects
+from doxtool.python.callkinds import NETWORK
+from doxtool.python.names import dotted_parts
+
+#: methods of a network client or session that send (``build_request`` or
+#: ``mount`` only prepare)
+SENDS = frozenset(
+    {"get", "post", "put", "patch", "delete", "head", "options", "request", "send", "stream"}
+    | {"ws_connect", "connect", "sendall", "sendto", "recv", "recvfrom", "recv_into"}
+)
+
+
+def client_kind(value: ast.expr, resolve: Callable[[list[str]], str | None]) -> bool | None:
+    """Whether ``value`` makes a network library's client or session: None
+    when it does not, True for an asynchronous one (its methods send when
+    awaited: ``httpx.AsyncClient``, ``aiohttp.ClientSession``), False for
+    one whose methods send when called (``requests.Session``)."""
+    if not isinstance(value, ast.Call):
+        return None
+    dotted = dotted_parts(value.func)
+    qualified = resolve(dotted) if dotted is not None else None
+    if qualified is None or NETWORK not in effects.client_areas(qualified):
+        return None
+    return qualified.rpartition(".")[2].startswith("Async") or qualified.startswith("aiohttp.")
