@@ -336,6 +336,10 @@ class ModuleOutline:
     constants: list[str] = field(default_factory=list)
     #: every name bound at module level, in any block (``if``/``try``/``for``/``with``)
     assigned: list[str] = field(default_factory=list)
+    #: names an import binds that the module's other code outside functions
+    #: also stores, deletes or defines (``del Base``, ``Base = Other``): which
+    #: value the name ends with is not told by the import
+    rebound: list[str] = field(default_factory=list)
     imports: list[ImportOutline] = field(default_factory=list)
     #: distinct call names in ``ast.walk`` (breadth-first) order: ``call.func``
     #: rendered with calls in the chain flattened (``Localization.get().now()``

@@ -27,6 +27,7 @@ from doxtool.python.nesting import nesting_problem
 from doxtool.python.outline import module_outline
 from doxtool.python.prepared import FirstHalf, Prepared
 from doxtool.python.prune import prune
+from doxtool.python.scopebinds import rebound_imports
 from doxtool.python.summaries import summarise
 
 
@@ -46,6 +47,8 @@ def first_half(
     prepared = Prepared(analysed=syntax is not None, parsed=len(source))
     if syntax is not None or newer is not None:
         prepared.outline = module_outline(syntax or newer, source)
+        if prepared.outline is not None:
+            prepared.outline.rebound = rebound_imports(syntax or newer)
     if syntax is not None:
         # before libcst's tree exists: the two largest trees are never held at once
         try:

@@ -420,14 +420,25 @@ def _contract_unknown(tool: ToolFacts) -> ToolFacts:
 
 def _bound_at_run(facts: ModuleFacts, qualified: str) -> bool:
     """Whether an import in the module's body binds ``qualified`` when the
-    module runs: not one under ``if TYPE_CHECKING:``, in a function, or
-    under a condition or ``try``."""
+    module runs, and nothing rebinds or deletes the name after it: not one
+    under ``if TYPE_CHECKING:`` or in a function (one under a condition or
+    in a ``try`` binds it when it runs)."""
     home, _, name = qualified.rpartition(".")
     outline = facts.outline
-    return outline is not None and any(
-        item.scope == "module"
+    if outline is None or any(bound == qualified for bound in _rebound(facts)):
+        return False
+    return any(
+        item.scope in ("module", "try", "conditional")
         and (name in item.names or "*" in item.names)
         and item.module
         and (home == item.module or home.endswith(f".{item.module}"))
         for item in outline.imports
     )
+
+
+def _rebound(facts: ModuleFacts) -> list[str]:
+    """What the names the module's code rebinds after importing them were
+    imported as."""
+    outline = facts.outline
+    names = outline.rebound if outline is not None else []
+    return [facts.imported_names[n] for n in names if n in facts.imported_names]

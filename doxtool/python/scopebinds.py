@@ -158,6 +158,13 @@ def module_binds(tree: ast.Module) -> ModuleBinds:
     return found
 
 
+def rebound_imports(tree: ast.Module) -> list[str]:
+    """The names an import binds that the module's code outside its
+    top-level functions also stores, deletes or defines."""
+    binds = module_binds(tree).outside_functions()
+    return sorted(binds.imported & (set(binds.stores) | binds.defined))
+
+
 def node_binds(node: ast.AST) -> Binds:
     """What ``node`` binds, everything under it included (a node of a tree
     not indexed)."""

@@ -87,6 +87,10 @@ DuckDuckGo(SearchBase)`) has the imported class run in its place.
 base's `execute` (often one that raises `NotImplementedError`), or another
 tool altogether. Nothing fails until the model calls the tool.
 
+A name the module deletes or binds again after importing it (`del
+SearchBase`, `SearchBase = DuckDuckGo`), or imports only for type checkers
+or inside a function, is not the import when the framework looks.
+
 **Example.** Import the module instead of the class (`from helpers import
 search_base` and `class DuckDuckGo(search_base.SearchBase)`), or rename one
 of the classes so that the module's own sorts last. While the finding
