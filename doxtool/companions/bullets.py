@@ -12,10 +12,14 @@ items judged); any other line inside a block is a person's note.
 
 from __future__ import annotations
 
+import dataclasses
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 
 from doxtool.companions.factlines import group_follows, method_name, spans
+from doxtool.companions.itemtext import continuation, dressed_span, read_wrapped
 from doxtool.core.patterns import LazyPattern
 
 #: how the agent-zero format writes a class without bases
@@ -70,24 +74,33 @@ class BulletCode:
     end: int
     #: the span's content
     text: str
-    #: the line after the span
+    #: the line after the span (after the emphasis around it, if any)
     after: str
     #: the span is the whole text of a link (``[`name`](target)``), which
     #: ``start`` and ``end`` take in
     linked: bool = False
+    #: the column where the markup set around the span closes (``**`x`**``);
+    #: the span's end when there is none
+    close: int = -1
+
+    def __post_init__(self) -> None:
+        if self.close < 0:
+            self.close = self.end
 
 
 def bullet_code(content: str) -> BulletCode | None:
-    """The code span a bullet line (at any indentation) opens with."""
+    """The code span a bullet line (at any indentation) opens with, in
+    emphasis or not (see :func:`dressed_span`)."""
     bullet = _BULLET.match(content)
     if bullet is None:
         return None
     body_start = bullet.end()
-    parts = spans(content[body_start:])
-    if not parts or not parts[0].code or parts[0].start != 0:
+    found = dressed_span(content[body_start:])
+    if found is None:
         return None
-    start, end = body_start + parts[0].start, body_start + parts[0].end
-    return BulletCode(start, end, parts[0].text, content[end:], content[start] == "[")
+    start, end, text, close = found
+    start, end, close = body_start + start, body_start + end, body_start + close
+    return BulletCode(start, end, text, content[close:], content[start] == "[", close)
 
 
 def set_off(text: str) -> bool:
@@ -131,7 +144,7 @@ def class_bullet(content: str) -> ClassBullet | None:
         return _class_span(found)
     rest = found.after
     stripped = rest.lstrip(" \t")
-    offset = found.end + len(rest) - len(stripped)
+    offset = found.close + len(rest) - len(stripped)
     if stripped.startswith(NO_BASE):
         tail = stripped[len(NO_BASE) :]
         if not set_off(tail):
@@ -149,11 +162,11 @@ def class_bullet(content: str) -> ClassBullet | None:
                 # what follows the bases (``(registered as `wait`)``) is a note
                 return ClassBullet(found, bases, False, offset + close + 1)
         # parentheses holding words (``(a frozen dataclass)``): a note
-        return ClassBullet(found, None, False, found.end) if close is not None else None
+        return ClassBullet(found, None, False, found.close) if close is not None else None
     if not set_off(rest):
         return None
     bare = not rest.strip(" \t.,;:")
-    return ClassBullet(found, None, bare, found.end)
+    return ClassBullet(found, None, bare, found.close)
 
 
 def _class_span(found: BulletCode) -> ClassBullet | None:
@@ -171,7 +184,7 @@ def _class_span(found: BulletCode) -> ClassBullet | None:
         return None  # a method's or a function's signature (`` `load(self)` ``)
     if not found.after[:1].isspace() and not set_off(found.after):
         return None
-    return ClassBullet(found, bases, False, found.end, match.group("name"))
+    return ClassBullet(found, bases, False, found.close, match.group("name"))
 
 
 def closing_paren(text: str) -> int | None:
@@ -277,6 +290,16 @@ def is_item(kind: str, content: str) -> bool:
     return False
 
 
+def is_wrapped_item(kind: str, content: str, following: list[str]) -> bool:
+    """Whether ``content`` is an item line of a ``kind`` block once joined to
+    the lines ``following`` it that continue its text (see :func:`read_entries`)."""
+    if kind not in ("classes", "functions", "tests") or is_item(kind, content):
+        return False
+    lines = [(0, content), *enumerate(following, 1)]
+    continued = continuation(lines, 0, set())
+    return _wrapped(content, continued, partial(_item_entry, kind, 0)) is not None
+
+
 @dataclass
 class Entry:
     """A line of a bullet block, as read."""
@@ -289,6 +312,12 @@ class Entry:
     cls: ClassBullet | None = None
     #: a member's method name
     name: str = ""
+    #: how many lines after its own the item's text is wrapped onto (read
+    #: joined to it); ``wrap`` is the role of those lines
+    wrapped: int = 0
+    #: how many lines after its own the item's code span closes on; ``code.end``
+    #: is then a column of that line
+    span_lines: int = 0
 
 
 def read_entries(kind: str, lines: list[tuple[int, str]], code_lines: set[int]) -> list[Entry]:
@@ -306,7 +335,12 @@ def read_entries(kind: str, lines: list[tuple[int, str]], code_lines: set[int]) 
     level: int | None = None
     owner: str | None = None
     owner_width = 0
-    for index, content in lines:
+    skip = 0
+    for position, (index, content) in enumerate(lines):
+        if skip:
+            skip -= 1
+            entries.append(Entry(index, "wrap"))
+            continue
         if not content.strip(" \t"):
             continue
         if index in code_lines:
@@ -314,21 +348,49 @@ def read_entries(kind: str, lines: list[tuple[int, str]], code_lines: set[int]) 
             continue
         width = indent_width(content)
         deeper = level is not None and width > level
+        following = continuation(lines, position, code_lines)
         if not deeper:
-            entry = _item_entry(kind, index, content)
+            entry = _wrapped(content, following, partial(_item_entry, kind, index))
             if entry is not None:
                 level = width if level is None else level
                 if entry.cls is not None:
                     owner, owner_width = entry.cls.name, width
                 entries.append(entry)
+                skip = entry.wrapped
                 continue
         if kind == "classes" and owner is not None and (deeper or width > owner_width):
-            member = member_item(content, owner)
-            if member is not None:
-                entries.append(Entry(index, "member", member[0], name=member[1]))
+            entry = _wrapped(content, following, partial(_member_entry, index, owner))
+            if entry is not None:
+                entries.append(entry)
+                skip = entry.wrapped
                 continue
         entries.append(Entry(index, "note"))
     return entries
+
+
+def _member_entry(index: int, owner: str, content: str) -> Entry | None:
+    member = member_item(content, owner)
+    return Entry(index, "member", member[0], name=member[1]) if member is not None else None
+
+
+def _wrapped(
+    content: str, following: list[str], read: Callable[[str], Entry | None]
+) -> Entry | None:
+    """The entry ``read`` finds on ``content``, or on it joined to the lines
+    ``following`` it (:func:`~doxtool.companions.itemtext.read_wrapped`),
+    its code span's end then a column of the line the span closes on."""
+    found = read_wrapped(content, following, read)
+    if found is None:
+        return None
+    entry, count, place = found
+    entry.wrapped = count
+    if count and entry.code is not None:
+        line, end = place(entry.code.end)
+        if line:
+            entry.span_lines = line
+            close = entry.code.close - entry.code.end + end
+            entry.code = dataclasses.replace(entry.code, end=end, close=close)
+    return entry
 
 
 def _item_entry(kind: str, index: int, content: str) -> Entry | None:

@@ -52,13 +52,25 @@ class DocItem:
     #: a method named alone or as ``Class.method``: known by its name only, and
     #: perhaps a person's line about something else (no fix drops it silently)
     by_name: bool = False
+    #: the column where the emphasis set around the span closes (``**`x`**``);
+    #: its end when there is none
+    close: int = -1
+    #: how many lines after ``index`` the item's text is wrapped onto
+    wrapped: int = 0
+    #: how many lines after ``index`` its code span closes on (``end`` and
+    #: ``close`` are then columns of that line)
+    span_lines: int = 0
+
+    def __post_init__(self) -> None:
+        if self.close < 0:
+            self.close = self.end
 
     @property
     def line(self) -> int:
         return self.index + 1
 
     def last_index(self) -> int:
-        last = max([self.index, *self.notes])
+        last = max([self.index + self.wrapped, *self.notes])
         for child in self.children:
             last = max(last, child.last_index())
         return last
@@ -93,6 +105,8 @@ def read_bullets(
     ]
     for entry in read_entries(kind, contents, in_code):
         found = entry.code
+        if entry.role == "wrap":
+            continue  # a line the item's text is wrapped onto: part of it
         if entry.role == "note" or found is None:
             if last is not None:
                 last.notes.append(entry.index)
@@ -109,6 +123,9 @@ def read_bullets(
                 owner=current_class.key,
                 after=found.after,
                 by_name=SIGNATURE.match(found.text) is None,
+                close=found.close,
+                wrapped=entry.wrapped,
+                span_lines=entry.span_lines,
             )
             current_class.children.append(method)
             last = method
@@ -128,6 +145,9 @@ def read_bullets(
                 bases=bases,
                 bases_end=cls.bases_end,
                 loose=entry.index >= block.end,
+                close=found.close,
+                wrapped=entry.wrapped,
+                span_lines=entry.span_lines,
             )
             items.append(current_class)
             last = current_class
@@ -141,6 +161,9 @@ def read_bullets(
             found.end,
             after=found.after,
             loose=entry.index >= block.end,
+            close=found.close,
+            wrapped=entry.wrapped,
+            span_lines=entry.span_lines,
         )
         items.append(item)
         last = item

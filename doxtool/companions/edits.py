@@ -20,7 +20,7 @@ from doxtool.companions.factlines import (
 )
 from doxtool.companions.headings import normalize_title
 from doxtool.companions.itemmarks import arrange
-from doxtool.companions.keeping import with_persons_arguments
+from doxtool.companions.keeping import true_item_lines, with_persons_arguments
 from doxtool.companions.leads import (
     _continues,
     _is_blank,
@@ -137,10 +137,22 @@ def _replacement(companion: Companion, expected: ExpectedBlock, existing: FactBl
         return None  # a new item cannot be numbered as the person's are
     if _named_in_notes(companion, expected, existing):
         return None  # the person's line about it may say what the item would
+    if _rewrites_wrapped(companion, expected, existing):
+        return None  # its line would state new facts, the next lines the old ones
     lines = render_block(expected, existing, companion)
     if lines == _contents(companion, existing.start, existing.end):
         return None
     return Edit(companion.path, existing.start, existing.end, lines)
+
+
+def _rewrites_wrapped(companion: Companion, expected: ExpectedBlock, existing: FactBlock) -> bool:
+    """Whether rewriting ``existing`` as ``expected`` would change an
+    argument item whose facts are wrapped onto the lines after it."""
+    if not existing.wrapped or not isinstance(expected.values, list):
+        return False
+    named = {v.get("name") for v in expected.values if isinstance(v, dict)}
+    kept = true_item_lines(expected, existing, companion)
+    return any(name in named and name not in kept for name in existing.wrapped)
 
 
 def _named_in_notes(companion: Companion, expected: ExpectedBlock, existing: FactBlock) -> bool:

@@ -9,13 +9,10 @@ neighbours, written like its siblings).
 
 from __future__ import annotations
 
-import builtins
 import posixpath
-import re
-from collections.abc import Sequence
 
 from doxtool.companions.bullets import NO_BASE, SIGNATURE, indent_width
-from doxtool.companions.codeindex import _normal, signature_changes
+from doxtool.companions.codeindex import signature_changes
 from doxtool.companions.derive import (
     Item,
     code_list,
@@ -29,6 +26,14 @@ from doxtool.companions.documented import DocItem, read_bullets
 from doxtool.companions.factlines import ExpectedBlock, code, display_code
 from doxtool.companions.generate import verification_lines
 from doxtool.companions.itemmarks import appended_mark, numbered
+from doxtool.companions.itemspelling import (
+    ITEM_BULLET,
+    bases_agree,
+    item_mark,
+    note_like,
+    spelled_like,
+    words_after,
+)
 from doxtool.companions.linked_tests import (
     LinkedTest,
     gone,
@@ -82,7 +87,7 @@ class BulletJudge(BaseJudge):
                 facts = code_index.facts.class_named(cls.key)
                 if facts is not None and len(facts.resolved_bases) == len(actual[0]):
                     actual.append(facts.resolved_bases)
-                if not any(_bases_agree(cls.bases, bases) for bases in actual):
+                if not any(bases_agree(cls.bases, bases) for bases in actual):
                     bases = definitions[0].bases
                     content = line_content(self.companion.lines[cls.index])
                     stated = (
@@ -92,7 +97,7 @@ class BulletJudge(BaseJudge):
                     )
                     # what follows the bases (a person's note) stays
                     tail = content[cls.bases_end :]
-                    new = content[: cls.end] + (" " + stated if stated else "") + tail
+                    new = content[: cls.close] + (" " + stated if stated else "") + tail
                     written = ", ".join(code(b) for b in cls.bases) or "no base"
                     # bases written inside the class's span (`` `Name(Base)` ``):
                     # no fix writes them a second time after it
@@ -105,7 +110,10 @@ class BulletJudge(BaseJudge):
                         f"{code_list([Item(b, b) for b in bases]) or 'no base class'} "
                         f"in the code, not {written} ({self.module}:{definitions[0].line})",
                         cls.line,
-                        [] if spelled else [self._edit(cls.index, cls.index + 1, [new.rstrip()])],
+                        # (bases wrapped onto the next line are not rewritten)
+                        []
+                        if spelled or cls.wrapped
+                        else [self._edit(cls.index, cls.index + 1, [new.rstrip()])],
                     )
             for method in cls.children:
                 self._method(cls, method)
@@ -126,13 +134,13 @@ class BulletJudge(BaseJudge):
                     index,
                     sum(c.key not in present for c in derived) == 1,
                 )
+                methods = [render_method(m) for m in cls.children]
                 lines = [
                     head,
                     *(
-                        self._member_like(head, members, render_method(m))
+                        self._members_like(head, members, methods)
                         if head is not None
-                        else None
-                        for m in cls.children
+                        else [None for _ in methods]
                     ),
                 ]
                 written = [line for line in lines if line is not None]
@@ -171,10 +179,12 @@ class BulletJudge(BaseJudge):
             return
         name = method.key.rsplit(".", 1)[-1]
         defs = self.code.methods(cls.key, name)
-        if not defs and _note_like(method, name):
+        if not defs and note_like(method, name):
             return  # `` `str()` gives ... ``: a person's note about a call
-        if not defs and method.by_name and self.code.mentions(name):
-            return  # a name alone the module still uses: perhaps an attribute
+        if not defs and (method.by_name or words_after(method)) and self.code.mentions(name):
+            # a name alone the module still uses (perhaps an attribute), or
+            # a call of it with a note (`` `fetch(url)`: retried twice ``)
+            return
         if not defs:
             edits, unsafe = self.removal(method)
             self.add(
@@ -194,7 +204,7 @@ class BulletJudge(BaseJudge):
         if any(changes is None or changes == [] for _, changes in results):
             return
         fn, changes = results[0]
-        text = _spelled_like(
+        text = spelled_like(
             item.text, display_code(render_signature(fn, self.convention.signatures))
         )
         self.add(
@@ -299,9 +309,7 @@ class BulletJudge(BaseJudge):
         None where it cannot (no fix is offered)."""
         if not siblings:
             return line
-        marks = [
-            line_content(self.companion.lines[s.index])[: s.start] for s in siblings if not s.inline
-        ]
+        marks = [item_mark(self.companion.lines[s.index]) for s in siblings if not s.inline]
         prefix = marks[0] if marks else "- "
         body = line.lstrip(" \t")[1:].lstrip(" \t")
         if not any(numbered(mark) for mark in marks):
@@ -310,6 +318,28 @@ class BulletJudge(BaseJudge):
             return None
         mark = appended_mark(marks)
         return mark + body if mark is not None else None
+
+    def _members_like(
+        self, owner: str, members: list[DocItem], lines: list[str]
+    ) -> list[str | None]:
+        """The method ``lines`` of a class added under the class bullet
+        ``owner``, each as :meth:`_member_like` writes it; where the listed
+        methods are numbered, a list of their own numbered from the first
+        listed method's number (``1.``, ``2.``)."""
+        marks = [item_mark(self.companion.lines[m.index]) for m in members if not m.inline]
+        if not marks or not numbered(marks[0]):
+            return [self._member_like(owner, members, line) for line in lines]
+        if indent_width(marks[0]) <= indent_width(owner):
+            return [None for _ in lines]
+        written: list[str] = []
+        out: list[str | None] = []
+        for line in lines:
+            mark = appended_mark(written) if written else marks[0]
+            if mark is None:
+                return [None for _ in lines]
+            written.append(mark)
+            out.append(mark + line.lstrip(" \t")[1:].lstrip(" \t"))
+        return out
 
     def _member_like(self, owner: str, members: list[DocItem], line: str) -> str | None:
         """A method ``line`` to write under the class bullet ``owner`` (its
@@ -320,7 +350,7 @@ class BulletJudge(BaseJudge):
             liked = self._like(members, line)
             if liked is None or indent_width(liked) > indent_width(owner):
                 return liked
-        found = _BULLET.match(owner)
+        found = ITEM_BULLET.match(owner)
         if found is None:
             return line
         indent, mark = found.group("indent"), found.group("mark")
@@ -437,48 +467,3 @@ class BulletJudge(BaseJudge):
             elif any(doc.inline for doc in documented):
                 edits = []  # the list is written on the lead line: no bullet joins it
             self.add(kind, MISSING, item.key, message, block.line, edits)
-
-
-_DEF_PREFIX = re.compile(r"\s*(?:async\s+)?def\s")
-#: a bullet line's indentation and mark (``  - ``, ``1. ``)
-_BULLET = re.compile(r"(?P<indent>[ \t]*)(?P<mark>(?:[-*+]|\d{1,9}[.)])[ \t]+)")
-
-
-def _spelled_like(written: str, signature: str) -> str:
-    """``signature`` with the ``def`` a person wrote before the name kept
-    (`` `def load(path)` `` stays a ``def``; ``async`` comes first)."""
-    if not _DEF_PREFIX.match(written):
-        return signature
-    if signature.startswith("async "):
-        return "async def " + signature[len("async ") :]
-    return "def " + signature
-
-
-def _note_like(method: DocItem, name: str) -> bool:
-    """Whether a nested span the class has no method for reads as a note
-    rather than a stale method: words follow it (`` `int(days)`: raises
-    ... ``), or it calls a builtin (`` `str()` ``) or a class
-    (`` `Response(...)` ``)."""
-    if method.after.strip(" \t.,;:"):
-        return True
-    return name in _BUILTINS or name[:1].isupper()
-
-
-_BUILTINS = frozenset(dir(builtins))
-
-
-def _bases_agree(documented: Sequence[str], actual: Sequence[str]) -> bool:
-    if len(documented) != len(actual):
-        return False
-    for doc, real in zip(documented, actual, strict=True):
-        doc = "".join(doc.split())
-        real = "".join(real.split())
-        if doc == real or real.endswith("." + doc) or doc.endswith("." + real):
-            continue
-        if _normal(doc) == _normal(real):
-            continue
-        head = real.partition("[")[0]
-        if "[" not in doc and head != real and (doc == head or head.endswith("." + doc)):
-            continue  # ``Box`` for ``Box[int]``: the generic class it derives from
-        return False
-    return True

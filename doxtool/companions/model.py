@@ -108,6 +108,10 @@ class FactBlock:
     #: what the line states cannot be read (``never `true```: words that may
     #: turn its value around): it is neither compared nor rewritten
     unread: bool = False
+    #: argument items whose facts are wrapped onto the lines after theirs
+    #: (read joined): a rewrite of the block that would change one is not
+    #: offered, since the wrapped words would stay beside the new ones
+    wrapped: list[str] = field(default_factory=list)
 
 
 @dataclass

@@ -9,7 +9,6 @@ the text holds.
 from __future__ import annotations
 
 import dataclasses
-import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -36,6 +35,7 @@ from doxtool.companions.factlines import (
     split_sentence,
 )
 from doxtool.companions.headings import normalize_title
+from doxtool.companions.itemtext import LIST_MARKER
 from doxtool.companions.leads import (
     _BULLET,
     _continues,
@@ -48,6 +48,7 @@ from doxtool.companions.leads import (
 )
 from doxtool.companions.model import Companion, FactBlock, Note, Section
 from doxtool.companions.outline import _outline, _sections
+from doxtool.companions.wraps import continued, wrapped_argument, wrapped_item
 from doxtool.core.edits import line_content, split_lines
 from doxtool.core.source import detect_newline
 
@@ -80,6 +81,8 @@ class _BlockReader:
     unread: bool = False
     #: the last line read was blank
     last_blank: bool = False
+    #: arguments whose facts are wrapped onto the lines after their item's
+    wrapped: list[str] = field(default_factory=list)
 
     def item(self, key: str, index: int, prose: str | None = None) -> None:
         self.item_lines.setdefault(key, index + 1)
@@ -104,7 +107,7 @@ class _BlockReader:
             or (
                 self.last_own == index - 1
                 and not self.last_blank
-                and not _LIST_MARKER.match(content)
+                and not LIST_MARKER.match(content)
             )
         )
         self.last_own = index if own else -1
@@ -121,16 +124,13 @@ class _BlockReader:
         self.notes.append(Note(index, self.anchor, own=own, blank=blank))
 
 
-_LIST_MARKER = re.compile(r"[ \t]*(?:[-*+]|\d{1,9}[.)])(?:[ \t]+|$)")
-
-
 def _width(text: str) -> int:
     return len(text.expandtabs(4))
 
 
 def _content_column(content: str) -> int:
     """The column where the text of a list item's line starts."""
-    marker = _LIST_MARKER.match(content)
+    marker = LIST_MARKER.match(content)
     return _width(marker.group(0)) if marker else _width(content) - _width(content.lstrip(" \t"))
 
 
@@ -211,11 +211,16 @@ def _bullet_value(reader: _BlockReader, index: int, text: str, after: str) -> No
         reader.item(text, index, after)
 
 
-def _read_item(reader: _BlockReader, index: int, content: str) -> bool:
-    """Record ``content`` as an item of an arguments block; False when it is not one."""
+def _read_item(reader: _BlockReader, index: int, content: str, following: list[str]) -> bool:
+    """Record ``content`` as an item of an arguments block (its facts read across
+    the lines ``following`` it that continue it); False when it is not one."""
     read = argument_line(content)
     if read is None:
         return False
+    wrapped = wrapped_argument(content, following)
+    if wrapped is not None:
+        read = wrapped
+        reader.wrapped.append(read[0][0]["name"])
     arguments, grammar = read
     width = indent_width(content)
     if reader.item_indent is None:
@@ -265,7 +270,8 @@ def _read_block(
         content = line_content(lines[index])
         if index not in code_lines and _read_table_row(reader, lines, index, end):
             continue
-        if index in code_lines or not _read_item(reader, index, content):
+        following = continued(lines, index, end, code_lines)
+        if index in code_lines or not _read_item(reader, index, content, following):
             reader.note(index, content)
         else:
             reader.started(index, content)
@@ -298,7 +304,10 @@ def _extent(kind: str, lines: list[str], index: int, stops: set[int], code: set[
     while (
         index < len(lines)
         and index not in stops
-        and _continues(kind, line_content(lines[index]), index in code)
+        and (
+            _continues(kind, line_content(lines[index]), index in code)
+            or wrapped_item(kind, lines, index, stops, code)
+        )
     ):
         index += 1
     return index
@@ -307,7 +316,7 @@ def _extent(kind: str, lines: list[str], index: int, stops: set[int], code: set[
 def _paragraph_line(content: str) -> bool:
     """A line at the margin that is neither a list item nor a table row: a
     person's note between the items of a block."""
-    return not (_is_indented(content) or _LIST_MARKER.match(content) or table_row(content))
+    return not (_is_indented(content) or LIST_MARKER.match(content) or table_row(content))
 
 
 def _past_notes(
@@ -336,7 +345,9 @@ def _past_notes(
     if kind == "arguments":
         read = following not in code_lines and argument_line(content) is not None
         return following if read or (not noted and _is_indented(content)) else None
-    if following not in code_lines and is_item(kind, content):
+    if following not in code_lines and (
+        is_item(kind, content) or wrapped_item(kind, lines, following, stops, code_lines)
+    ):
         return following
     return following if not noted and _is_indented(content) else None
 
@@ -477,6 +488,7 @@ def parse_companion(text: str, path: str = "") -> Companion:
             bare=lead.bare,
             loose_end=loose_end,
             unread=reader.unread,
+            wrapped=reader.wrapped,
         )
         if block.key in seen:
             companion.duplicates.append(block)

@@ -106,11 +106,21 @@ class BaseJudge:
         return [self._edit(item.index, end, [])], item.carries_words()
 
     def rewrite_span(self, item: DocItem, text: str) -> Edit:
-        """Rewrite an item's code span; a link whose text it is stays."""
+        """The edit writing ``text`` as ``item``'s code span, the rest of its
+        line kept; a link whose text it is stays; a span wrapped onto the
+        lines after it is written on its first line, followed by what follows
+        it on the line it closes on."""
         content = line_content(self.companion.lines[item.index])
-        start, end = item.start, item.end
-        if content[start : start + 1] == "[":  # ``[`name`](target)``: the span inside
-            start += 1
-            end = start + spans(content[start:end])[0].end
-        line = content[:start] + code(text) + content[end:]
-        return self._edit(item.index, item.index + 1, [line])
+        if item.span_lines == 0 and content[item.start : item.start + 1] == "[":
+            # ``[`name`](target)``: the span inside the link
+            start = item.start + 1
+            end = start + spans(content[start : item.end])[0].end
+            return self._edit(
+                item.index, item.index + 1, [content[:start] + code(text) + content[end:]]
+            )
+        last = line_content(self.companion.lines[item.index + item.span_lines])
+        return self._edit(
+            item.index,
+            item.index + item.span_lines + 1,
+            [content[: item.start] + code(text) + last[item.end :]],
+        )
