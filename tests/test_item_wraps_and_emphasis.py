@@ -341,3 +341,22 @@ def test_a_true_wrapped_argument_is_kept_as_written_when_its_block_is_fixed(
     assert "  - `seconds`: optional number,\n    default `0`. Converted" in fixed
     assert "  - `minutes`: optional\n    integer, default `0`. Converted" in fixed
     assert _check(reference_repo, run_cli) == "All checks passed.\n"
+
+
+def test_a_method_added_under_a_wrapped_class_goes_after_the_class_lines(
+    reference_repo: Path, run_cli: Callable[..., Result], tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    _edit(reference_repo, COMPANION, "- `WaitTool` (`Tool`)\n", "- `WaitTool` (\n  `Tool`)\n")
+    _edit(
+        reference_repo,
+        TOOL,
+        "    async def execute(self, **kwargs) -> Response:",
+        "    def begin(self) -> None:\n        pass\n\n"
+        "    async def execute(self, **kwargs) -> Response:",
+    )
+    fixed = _fix_as_diffed(reference_repo, run_cli, tmp_path_factory.mktemp("diff"))
+    assert (
+        "- `WaitTool` (\n  `Tool`)\n  - `begin(self) -> None`\n"
+        "  - `async execute(self, **kwargs) -> Response`\n"
+    ) in fixed
+    assert _check(reference_repo, run_cli) == "All checks passed.\n"

@@ -38,6 +38,9 @@ def dressed_span(body: str) -> tuple[int, int, str, int] | None:
     return start, end, parts[0].text, end + len(markup)
 
 
+#: the most lines an item's text is read wrapped onto
+MAX_WRAPPED = 32
+
 #: a line opening a list item (a bullet or a number)
 LIST_MARKER = LazyPattern(r"[ \t]*(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)")
 
@@ -71,10 +74,10 @@ def read_wrapped(
     found = read(content)
     if found is not None:
         return found, 0, lambda column: (0, column)
-    if "`" not in content:
+    if "`" not in content or not LIST_MARKER.match(content):
         return None
     joined, starts = content, [(0, 0)]
-    for count, line in enumerate(following, 1):
+    for count, line in enumerate(following[:MAX_WRAPPED], 1):
         stripped = line.lstrip(" \t")
         starts.append((len(joined) + 1, len(line) - len(stripped)))
         joined = f"{joined} {stripped}"

@@ -224,7 +224,7 @@ class BulletJudge(BaseJudge):
         for position, method in enumerate(cls.children):
             if method.key in present:
                 continue
-            index = doc.index + 1
+            index = doc.index + doc.wrapped + 1
             for earlier in reversed(cls.children[:position]):
                 found = next((m for m in reversed(doc.children) if m.key == earlier.key), None)
                 if found is not None:

@@ -10,7 +10,8 @@ from typing import Any
 
 from doxtool.companions.argtables import table_row
 from doxtool.companions.bullets import is_wrapped_item
-from doxtool.companions.itemtext import LIST_MARKER
+from doxtool.companions.factlines import split_sentence
+from doxtool.companions.itemtext import LIST_MARKER, MAX_WRAPPED
 from doxtool.companions.leads import _is_blank, _is_indented, argument_line
 from doxtool.core.edits import line_content
 
@@ -61,15 +62,19 @@ def wrapped_argument(
     item read from its line joined to them (up to the line that ends its
     facts) when that states other facts than the line alone and follows the
     grammar; None otherwise."""
+    marker = LIST_MARKER.match(content)
+    if marker is None or not following or split_sentence(content[marker.end() :])[2]:
+        return None  # (the line ends its facts: what follows is the person's)
     alone = argument_line(content)
-    if alone is None or len(alone[0]) != 1 or not following:
+    if alone is None or len(alone[0]) != 1:
         return None
     joined = content
-    for line in following:
+    for line in following[:MAX_WRAPPED]:
         joined = joined + " " + line.strip(" \t")
         read = argument_line(joined)
-        if read is None or len(read[0]) != 1 or read[0][0].get("required") is None:
-            continue
-        if _facts(read[0][0]) != _facts(alone[0][0]):
+        stated = read is not None and len(read[0]) == 1 and read[0][0].get("required") is not None
+        if read is not None and stated and _facts(read[0][0]) != _facts(alone[0][0]):
             return read
+        if split_sentence(joined[marker.end() :])[2]:
+            return None  # the facts end on this line
     return None

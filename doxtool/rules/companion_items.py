@@ -77,6 +77,13 @@ leaves every other byte alone; removing an item that carries a person's words
         *valid_examples(),
         # an item written as a link's text names what it links
         Example(with_dox("- `WaitTool` (`Tool`)", "- [`WaitTool`](#waittool) (`Tool`)")),
+        # an item in emphasis, and a signature wrapped onto the next line
+        Example(
+            with_dox(
+                "- `WaitTool` (`Tool`)\n  - `async execute(self, **kwargs) -> Response`",
+                "- **`WaitTool`** (`Tool`)\n  - `async execute(self,\n    **kwargs) -> Response`",
+            )
+        ),
     ]
     invalid = [
         Example(
