@@ -360,3 +360,22 @@ def test_a_method_added_under_a_wrapped_class_goes_after_the_class_lines(
         "  - `async execute(self, **kwargs) -> Response`\n"
     ) in fixed
     assert _check(reference_repo, run_cli) == "All checks passed.\n"
+
+
+@pytest.mark.parametrize("mark", ["**", "__", "*", "_"])
+def test_an_argument_named_in_emphasis_is_read_and_compared(
+    reference_repo: Path, run_cli: Callable[..., Result], mark: str
+) -> None:
+    _edit(
+        reference_repo, COMPANION, "  - `seconds`: optional", f"  - {mark}`seconds`{mark}: optional"
+    )
+    _assert_true_companion(reference_repo, run_cli)
+    _edit(reference_repo, TOOL, 'self.args.get("seconds", 0)', 'self.args.get("seconds", 5)')
+    before = _companion(reference_repo)
+    assert _check(reference_repo, run_cli) == (
+        "tools/wait.py.dox.md:25:1: DOX111 argument `seconds` has `5` in the code "
+        "(read at tools/wait.py:31)\n"
+        "Found 1 finding.\n"
+    )
+    _check(reference_repo, run_cli, "--fix")
+    assert _companion(reference_repo) == before

@@ -32,10 +32,13 @@ _ARGUMENT_CLAUSE = LazyPattern(
 
 
 _BOLD_NAME = LazyPattern(r"\*\*(?P<name>[^\W\d]\w*)\*\*")
-# ``**`until`**`` and ``(`until`)``: a name in backticks set in bold or in
+# ``**`until`**`` and ``(`until`)``: a name in backticks set in emphasis (``**``,
+# ``__``, ``*``, ``_``) or in
 # parentheses (as a link's text, ``[`until`](#until)``, it is a code span:
 # :mod:`doxtool.companions.codespans`)
-_DRESSED_CODE = LazyPattern(r"(?:\*\*`(?P<bold>[^`]+)`\*\*|\(`(?P<paren>[^`]+)`\))")
+_DRESSED_CODE = LazyPattern(
+    r"(?:(?P<em>\*\*|__|\*|_)`(?P<bold>[^`]+)`(?P=em)(?![*_])|\(`(?P<paren>[^`]+)`\))"
+)
 _DASH = LazyPattern(r"[ \t]*(?:[\u2014\u2013]|--?)[ \t]")
 # what stands between the names of an item naming several (`` `a`, `b` and `c` ``)
 _NAME_SEPARATOR = LazyPattern(r"[ \t]*,[ \t]*(?:(?:and|or)[ \t]+)?|[ \t]+(?:and|or)[ \t]+", re.I)
