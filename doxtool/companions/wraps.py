@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from doxtool.companions.argitems import argument_line
 from doxtool.companions.argtables import table_row
 from doxtool.companions.bullets import is_wrapped_item
 from doxtool.companions.factlines import split_sentence
 from doxtool.companions.itemtext import LIST_MARKER, MAX_WRAPPED
-from doxtool.companions.leads import _is_blank, _is_indented, argument_line
+from doxtool.companions.leads import _is_blank, _is_indented
 from doxtool.core.edits import line_content
 
 
