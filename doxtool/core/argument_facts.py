@@ -51,6 +51,11 @@ class Argument:
     type: str | None = None
     #: literal values the argument is compared against (dispatch arguments)
     enum: list[Any] | None = None
+    #: the string methods the code applies to the value before it compares it
+    #: with ``enum`` (``action.strip().lower() == "write"``: ``lower``,
+    #: ``strip``); ``[]`` where it compares the value as given, None where
+    #: that is not known
+    enum_folds: list[str] | None = None
     #: a conversion the code applies to the value (``int``, ``float``,
     #: ``str``, ``list``, ``tuple``, ``dict``): when it makes ``type``, a value
     #: it converts (``"30"`` for ``int``) is one the code accepts

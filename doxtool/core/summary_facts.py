@@ -60,6 +60,10 @@ class KeyRead:
     contract: bool = False
     #: the values a closed check accepts (``if x not in ("a", "b"): raise``)
     values: list[Any] | None = None
+    #: the string methods applied to the value before that check compares it
+    #: (``args.get("mode", "").lower()``: ``lower``); ``[]`` where it compares
+    #: the value as read
+    folds: list[str] | None = None
     #: the value is tested in a way no list holds: the values accepted are
     #: not known (neither a list nor "any value")
     values_unknown: bool = False

@@ -38,8 +38,10 @@ class ArgBuilder:
     annotation_union: bool = False
     #: ``str(x)`` or ``x.strip()``: says less than a literal default does
     weak_type: str | None = None
-    #: values a closed dispatch accepts
+    #: values a closed dispatch accepts, and the string methods applied to the
+    #: value before it is compared with them (None: not known)
     enum: list[Any] = field(default_factory=list)
+    enum_folds: set[str] | None = field(default_factory=set)
     #: values a branch of ``execute``'s path that returns tests outside the
     #: closed dispatch (``if action == "purge": return ...`` before it):
     #: accepted, or answered with an error, which the code does not say
@@ -246,9 +248,10 @@ class ArgBuilder:
         kinds = {self.compared_reads.get(self.read_nodes.get(id(r), 0), "") for r in self.reads}
         return kinds.pop() or None if len(kinds) == 1 else None
 
-    def add_enum(self, value: Any) -> None:
+    def add_enum(self, value: Any, folds: frozenset[str] | None = None) -> None:
+        known = self.enum_folds
+        self.enum_folds = None if folds is None or known is None else known | folds
         value = jsonable(value)
-        # ``1 == True``: compare types too
         if not _holds(self.enum, value):
             self.enum.append(value)
 
@@ -451,6 +454,7 @@ class ArgBuilder:
             default_unknown=default_unknown,
             type=kind,
             enum=enum or None,
+            enum_folds=sorted(self.enum_folds) if enum and self.enum_folds is not None else None,
             coercion=self.coercion,
             values_unknown=unknown,
             spellings=sorted(self.spellings) if self.boolean_spelling else None,

@@ -12,6 +12,7 @@ from typing import Any
 import libcst as cst
 
 from doxtool.python.compareduses import compared_kind, sole_binding
+from doxtool.python.readforms import COERCIONS, READ_METHODS, STRING_METHODS
 from doxtool.python.readvalues import raw_value
 from doxtool.python.walkstate import Env
 
@@ -74,8 +75,9 @@ class Comparisons:
             builder.spellings.update(v.strip().lower() for v in values if isinstance(v, str))
             return
         if env.closed:
+            folds = self._folds(subject, env)
             for item in values:
-                self._add_enum(arg, item)
+                self._add_enum(arg, item, folds)
 
     def _compared_read(
         self,
@@ -122,7 +124,47 @@ class Comparisons:
                 builder.absence_calls.update(env.doubted_here)
                 builder.absence_closed_always = True
 
-    def _add_enum(self, arg: str, value: Any) -> None:
+    def _add_enum(self, arg: str, value: Any, folds: frozenset[str] | None = None) -> None:
         # ``x == ""`` and ``x is None`` test for absence, not for a choice
         if value is not None and value != "" and not isinstance(value, (list, dict)):
-            self._arg(arg).add_enum(value)
+            self._arg(arg).add_enum(value, folds)
+
+    def _folds(self, node: cst.BaseExpression, env: Env) -> frozenset[str] | None:
+        """The string methods applied to an argument's value in an expression
+        that stands for it (as :meth:`_arg_of` reads it) before it is compared:
+        ``action.strip().lower()`` gives ``strip`` and ``lower``, the value as
+        read (``self.args.get("action")``, a name bound to it) none. None
+        where that is not known: a name bound elsewhere (a parameter), the
+        result of a call doxtool follows (``self._mode()``)."""
+        folds: set[str] = set()
+        for _ in range(64):
+            if type(node) is cst.Name:
+                if node.value not in env.var_args:
+                    return None
+                known = env.var_folds.get(node.value)
+                return None if known is None else frozenset(folds | known)
+            if type(node) is cst.Subscript:
+                return frozenset(folds)
+            if type(node) is cst.BooleanOperation and type(node.operator) is cst.Or:
+                # ``self.args.get("action") or "list"``: the operand read
+                left = self._arg_of(node.left, env) is not None
+                node = node.left if left else node.right
+            elif type(node) is cst.NamedExpr:
+                node = node.value
+            elif type(node) is cst.Call and self._callee_function(node, env) is not None:
+                return None  # what a function doxtool follows returns
+            elif type(node) is cst.Call and type(node.func) is cst.Attribute:
+                method = node.func.attr.value
+                if method in READ_METHODS and self._is_dict_source(node.func.value, env):
+                    return frozenset(folds)
+                if method not in STRING_METHODS:
+                    return None
+                folds.add(method)
+                node = node.func.value
+            elif type(node) is cst.Call and type(node.func) is cst.Name and node.args:
+                if node.func.value not in COERCIONS:
+                    return None
+                node = node.args[0].value  # ``str(x)`` compares the string itself
+            else:
+                return None
+        return None

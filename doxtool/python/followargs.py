@@ -72,6 +72,8 @@ def add_arguments(
             sorted(map(str, v)) != sorted(map(str, lists[0])) for v in lists
         )
         enum = list(lists[0]) if lists and not unknown else None
+        folds = [k.folds for k, _, _ in found if k.values is not None]
+        enum_folds = _joined_folds(*((enum, each) for each in folds))
         known = merged.get(name)
         if known is None:
             merged[name] = Argument(
@@ -86,6 +88,7 @@ def add_arguments(
                 reads=positions,
                 alternatives=alternatives,
                 enum=enum,
+                enum_folds=enum_folds,
                 values_unknown=unknown,
             )
             continue
@@ -108,6 +111,9 @@ def add_arguments(
             # a helper's check needs one of its alternatives
             alternatives_optional=known.alternatives_optional and not alternatives,
             enum=None if unknown else (known.enum or enum),
+            enum_folds=None
+            if unknown
+            else _joined_folds((known.enum, known.enum_folds), (enum, enum_folds)),
             values_unknown=unknown,
             # a helper's reads use the value in ways not seen here
             only_compared=known.only_compared if all(r in known.reads for r in positions) else None,
@@ -122,6 +128,16 @@ def add_arguments(
                     partner, alternatives=sorted([*partner.alternatives, name])
                 )
     return list(merged.values())
+
+
+def _joined_folds(*sides: tuple[list[Any] | None, list[str] | None]) -> list[str] | None:
+    """The string methods applied to a value before it is compared with the
+    values of each side (values, foldings) that has some: None where one of
+    them does not say."""
+    folds = [each for values, each in sides if values]
+    if not folds or None in folds:
+        return None
+    return sorted({method for each in folds for method in each or ()})
 
 
 def as_called(read: KeyRead, name: str, call: HelperCall) -> KeyRead | None:

@@ -180,6 +180,9 @@ def _merge_arguments(first: list[Argument], second: list[Argument]) -> list[Argu
             continue
         enum = list(known.enum or [])
         enum.extend(v for v in arg.enum or [] if v not in enum)
+        # compared as given only where each code that compares says how
+        folds = [a.enum_folds for a in (known, arg) if a.enum]
+        enum_folds = None if None in folds else sorted({f for each in folds for f in each or ()})
         # needed on some calls (or refused by a call that may handle it): its
         # default is neither claimed nor denied
         doubt = (known.required_unknown or arg.required_unknown) and not (
@@ -200,6 +203,7 @@ def _merge_arguments(first: list[Argument], second: list[Argument]) -> list[Argu
             ),
             type=known.type or arg.type,
             enum=enum or None,
+            enum_folds=enum_folds if enum else None,
             coercion=known.coercion or arg.coercion,
             values_unknown=known.values_unknown or arg.values_unknown,
             alternatives=sorted(set(known.alternatives) | set(arg.alternatives)),

@@ -52,8 +52,8 @@ class KeyValues:
             return  # no read of a literal key: no value to settle, no name bound to one
         nodes = list(_walk(self.node))
         bound = _bindings(nodes)
-        names: dict[str, tuple[KeyRead, bool]] = {
-            read.key: (read, True) for read in parameters if read.key not in bound
+        names: dict[str, tuple[KeyRead, bool, list[str]]] = {
+            read.key: (read, True, []) for read in parameters if read.key not in bound
         }
         for name, values in bound.items():
             if len(values) == 1 and values[0] is not None:
@@ -63,7 +63,7 @@ class KeyValues:
         for name, coercion in self.coerced_names:
             if name in names:
                 apply_coercion(names[name][0], coercion)
-        closed: dict[int, list[Any]] = {}
+        closed: dict[int, tuple[list[Any], list[str]]] = {}
         #: id of a read tested -> whether every test saw the value read
         tested: dict[int, bool] = {}
         for node in nodes:
@@ -96,29 +96,29 @@ class KeyValues:
         for stmt in self.node.body:
             check = self._closed_check(stmt, names)
             if check is not None:
-                read, exact, values = check
+                read, exact, values, folds = check
                 if exact:
-                    closed.setdefault(id(read), values)
+                    closed.setdefault(id(read), (values, folds))
         for read in [*self.reads, *parameters]:
             if id(read) in closed and tested.get(id(read), True):
-                read.values = closed[id(read)]
+                read.values, read.folds = closed[id(read)]
             elif id(read) in tested:
                 read.values_unknown = True
 
     def _subject(
         self,
         node: ast.expr,
-        names: dict[str, tuple[KeyRead, bool]],
+        names: dict[str, tuple[KeyRead, bool, list[str]]],
         reads: dict[tuple[int, int], KeyRead],
-    ) -> tuple[KeyRead, bool] | None:
+    ) -> tuple[KeyRead, bool, list[str]] | None:
         """The read a tested expression stands for, and whether exactly."""
         if isinstance(node, ast.Name):
             return names.get(node.id)
         return _read_of(node, reads)
 
     def _closed_check(
-        self, stmt: ast.stmt, names: dict[str, tuple[KeyRead, bool]]
-    ) -> tuple[KeyRead, bool, list[Any]] | None:
+        self, stmt: ast.stmt, names: dict[str, tuple[KeyRead, bool, list[str]]]
+    ) -> tuple[KeyRead, bool, list[Any], list[str]] | None:
         """``if x not in ("a", "b"): raise ...`` at the top of the body, before
         any ``return``: the read ``x`` stands for accepts those values."""
         if not isinstance(stmt, ast.If) or stmt.orelse or not isinstance(stmt.body[-1], ast.Raise):
@@ -145,8 +145,8 @@ class KeyValues:
         ordered = (
             list(values) if not isinstance(values, (set, frozenset)) else sorted(values, key=str)
         )
-        read, exact = names[test.left.id]
-        return read, exact, ordered
+        read, exact, folds = names[test.left.id]
+        return read, exact, ordered, folds
 
 
 def apply_coercion(read: KeyRead, coercion: str) -> None:
@@ -166,11 +166,12 @@ def apply_coercion(read: KeyRead, coercion: str) -> None:
 
 def _read_of(
     node: ast.expr | None, reads: dict[tuple[int, int], KeyRead]
-) -> tuple[KeyRead, bool] | None:
+) -> tuple[KeyRead, bool, list[str]] | None:
     """The read an expression keeps, through conversions, string methods and
-    an ``or`` fallback, and whether the value tested is the value read (only
-    ``str()`` and foldings between: ``lower``, ``strip``)."""
+    an ``or`` fallback, whether the value tested is the value read (only
+    ``str()`` and foldings between: ``lower``, ``strip``), and those foldings."""
     exact = True
+    folds: set[str] = set()
     while node is not None:
         # a call starts where its receiver does: unwrapped before the lookup
         func = node.func if isinstance(node, ast.Call) else None
@@ -183,10 +184,11 @@ def _read_of(
             node = node.args[0]  # type: ignore[union-attr]
         elif isinstance(func, ast.Attribute) and func.attr in STRING_METHODS:
             exact = exact and func.attr in FOLDINGS
+            folds.add(func.attr)
             node = func.value
         else:
             read = reads.get((node.lineno, node.col_offset + 1))
-            return (read, exact) if read is not None else None
+            return (read, exact, sorted(folds)) if read is not None else None
     return None
 
 

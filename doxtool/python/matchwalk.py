@@ -43,7 +43,7 @@ class MatchWalk:
                 values = match_values(case.pattern, self.module)
                 self._closed_on(arg, values, env)
                 for value in values:
-                    self._add_enum(arg, value)
+                    self._add_enum(arg, value, self._folds(stmt.subject, env))
             if (
                 builder is not None
                 and env.collect_outcomes

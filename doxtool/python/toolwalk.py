@@ -143,7 +143,7 @@ class StatementWalk:
         if type(target) is cst.Name:
             name = target.value
             env.keys.pop(name, None)  # no longer the key the caller passed
-            arg = self._arg_of(value, env)
+            arg, folds = self._arg_of(value, env), self._folds(value, env)
             before = env.var_groups.get(name) or (
                 frozenset({env.var_args[name]}) if name in env.var_args else frozenset()
             )
@@ -181,6 +181,7 @@ class StatementWalk:
                 env.dicts.discard(name)
             if arg is not None:
                 env.var_args[name] = arg
+                env.var_folds[name] = folds
             if type(value) in _TEXT_SHAPES and self._one_message_kind(value, env) == "text":
                 env.texts.add(name)
             else:

@@ -42,6 +42,10 @@ class Env:
     stmt: cst.CSTNode | None = None
     #: local name -> the argument its value stands for
     var_args: dict[str, str] = field(default_factory=dict)
+    #: local name -> the string methods that fold the argument's value into it
+    #: (``action = self.args.get("action", "").lower()``: ``lower``), None
+    #: where that is not known
+    var_folds: dict[str, frozenset[str] | None] = field(default_factory=dict)
     #: local name -> ``break_loop`` values (and expressions) of the Responses
     #: assigned to it
     responses: dict[str, list[tuple[bool | str, str | None]]] = field(default_factory=dict)

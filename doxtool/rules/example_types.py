@@ -84,3 +84,24 @@ def type_ok(value: Any, kind: str) -> bool:
     if kind == "integer" and isinstance(value, float):
         return value.is_integer()
     return isinstance(value, _JSON_TYPES.get(kind, (object,)))
+
+
+#: the string methods that fold a value before it is compared, which PRM008
+#: applies to an example's value as the code does
+_FOLDS = frozenset({"strip", "lstrip", "rstrip", "lower", "casefold"})
+
+
+def among(value: str, arg: Argument) -> bool:
+    """Whether the code takes ``value`` for one of the values it compares the
+    argument with: as given where it compares the value as given
+    (``action == "write"`` refuses ``"Write"``), after the foldings it applies
+    where it applies them (``action.lower() == "write"``), stripped and
+    lowered where how it compares is not known."""
+    if value in (arg.enum or ()):
+        return True
+    folded = value
+    for method in ("strip", "lower") if arg.enum_folds is None else arg.enum_folds:
+        if method not in _FOLDS:
+            return True  # a reshaping not applied here: nothing is claimed
+        folded = getattr(folded, method)()
+    return folded in (arg.enum or ())

@@ -13,12 +13,14 @@ from doxtool.core.findings import Finding
 from doxtool.prompts.examples import CALL_SPELLINGS, beyond_limit, documents_a_record
 from doxtool.prompts.model import PromptExample
 from doxtool.rules.base import Example, Expect, Rule
-from doxtool.rules.example_types import converts, misread, type_ok
+from doxtool.rules.example_types import among, converts, misread, type_ok
 from doxtool.rules.examples import WAIT_PY
 from doxtool.rules.tool_prompts import (
     METHOD_ARGUMENT,
+    NOTES,
     PROMPT,
     TEMPLATE,
+    notes_files,
     prompt_files,
     tool_facts,
     wait_files,
@@ -263,7 +265,9 @@ class ExampleArgumentValue(Rule):
 **What it checks.** In every example, each `tool_args` value has the type the
 code reads it as (`int(...)` means integer, a literal default of `""` means
 string, ...) and, for dispatch arguments compared with literals (`action`),
-is one of the compared values; a `tool:method` name sends its method as
+is one of the compared values (exactly, unless the code folds the value first:
+`action.lower() == "write"` takes `"Write"`, `action == "write"` does not);
+a `tool:method` name sends its method as
 `action` (helpers/extract_tools.py), which is checked alike. A value the
 code's conversion takes is of its type: `"30"` for `int(...)`, anything for `str(...)`; `"five"` for
 `int(...)` is not. For a boolean, what the code does with the value
@@ -290,6 +294,7 @@ becomes a failed call in production.
     valid = [
         Example(wait_files()),
         Example(with_prompt('"tool_args": {"seconds": 5}', '"tool_args": {"seconds": "5"}')),
+        Example(notes_files("action.lower()", '{"action": "Write"}')),
     ]
     invalid = [
         Example(
@@ -309,6 +314,7 @@ becomes a failed call in production.
             },
             [Expect(PROMPT, 6, "`now` the value `true`")],
         ),
+        Example(notes_files("action", '{"action": "Write"}'), [Expect(NOTES, 5, "`action`")]),
     ]
 
     def check(self, ctx: Context) -> Iterator[Finding]:
@@ -362,8 +368,7 @@ becomes a failed call in production.
                         arg.enum
                         and isinstance(value, str)
                         and not TEMPLATE.search(value)
-                        and value not in arg.enum
-                        and value.strip().lower() not in arg.enum
+                        and not among(value, arg)
                     ):
                         allowed = ", ".join(f"`{v}`" for v in arg.enum)
                         how = (

@@ -78,6 +78,46 @@ def with_prompt(old: str, new: str) -> dict[str, str]:
 
 PROMPT = "prompts/agent.system.tool.wait.md"
 
+NOTES_PY = """\
+from helpers.tool import Response, Tool
+
+
+class Notes(Tool):
+    async def execute(self, **kwargs) -> Response:
+        action = self.args.get("action", "list")
+        if ACTION == "write":
+            return Response(message="saved", break_loop=False)
+        elif ACTION == "list":
+            return Response(message="notes", break_loop=False)
+        else:
+            return Response(message=f"unknown action {action}", break_loop=False)
+"""
+
+NOTES_PROMPT = """\
+### notes
+Keeps notes.
+args: `action` (`list` or `write`)
+~~~json
+{"thoughts": ["save"], "headline": "Saving", "tool_name": "notes", "tool_args": VALUES}
+~~~
+"""
+
+
+NOTES = "prompts/agent.system.tool.notes.md"
+
+
+def notes_files(action: str, values: str) -> dict[str, str]:
+    """The wait repository with a notes tool that compares ``action`` (the
+    expression that stands for its value, ``action.lower()``) with ``write``
+    and ``list``, and a prompt whose example gives it ``values``."""
+    return wait_files(
+        {
+            "tools/notes.py": NOTES_PY.replace("ACTION", action),
+            NOTES: NOTES_PROMPT.replace("VALUES", values),
+        }
+    )
+
+
 #: the argument the framework fills from a ``tool:method`` name: its
 #: ``normalize_tool_request`` (helpers/extract_tools.py) splits the name and
 #: does ``tool_args.setdefault("action", method)``
