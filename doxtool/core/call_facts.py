@@ -57,6 +57,10 @@ class HelperCall:
     #: the call passes as it is (``shout(text)``): a callee that refuses an
     #: empty parameter refuses that argument's missing value
     values: list[list[str]] = field(default_factory=list)
+    #: of a call whose result ``execute`` returns: (callee parameter as in
+    #: ``dicts``, kind of ``Outcome.message`` the value would be as the
+    #: message of a ``Response`` the tool built) for each value it passes
+    messages: list[list[str]] = field(default_factory=list)
     #: ``self.<method>`` of a method the module defines, handed the arguments
     #: dict (``await self.run(**kwargs)`` in a base's ``execute``): the walk
     #: of the module reads that method; resolving follows the call only into

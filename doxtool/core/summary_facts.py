@@ -153,6 +153,10 @@ class Returned:
     #: (dict name, key) of ``d.get("k", ...)`` or ``d["k"]``, ``["", ""]``
     #: for any other value
     reads: list[list[str]] = field(default_factory=list)
+    #: the message of a ``Response``: ``blank`` (an empty or blank literal),
+    #: ``parameter:<name>`` (a parameter as it is handed, which the function
+    #: names nowhere else: neither tested nor changed), None otherwise
+    message: str | None = None
 
 
 @dataclass(slots=True)

@@ -38,6 +38,8 @@ def function_exits(
             name = _exception(stmt.exc, resolve)
             if name is not None and name not in raises:
                 raises.append(name)
+    if any((r.message or "").startswith(_PARAMETER) for r in returns):
+        _keep_untouched_parameters(node, returns)
     ends = terminates(node.body)
     never = _annotated_no_return(node) or (not returns and ends)
     falls_off = not never and not ends
@@ -115,7 +117,11 @@ def _read_of(value: ast.expr) -> list[str]:
     return ["", ""]
 
 
+_PARAMETER = "parameter:"
+
+
 def _response(call: ast.Call, line: int) -> Returned:
+    returned = Returned("response", line, break_loop="dynamic", message=_message(call))
     value: ast.expr | None = None
     for keyword in call.keywords:
         if keyword.arg == "break_loop":
@@ -123,11 +129,35 @@ def _response(call: ast.Call, line: int) -> Returned:
     positional = [a for a in call.args if not isinstance(a, ast.Starred)]
     if value is None and len(positional) >= 2 and len(positional) == len(call.args):
         value = positional[1]
-    if value is None:
-        return Returned("response", line, break_loop="dynamic")
     if isinstance(value, ast.Constant) and isinstance(value.value, bool):
-        return Returned("response", line, break_loop=value.value)
-    return Returned("response", line, break_loop="dynamic")
+        returned.break_loop = value.value
+    return returned
+
+
+def _message(call: ast.Call) -> str | None:
+    """What a ``Response``'s message is (:attr:`Returned.message`), before
+    the parameters the function names elsewhere are told apart."""
+    value = next((k.value for k in call.keywords if k.arg == "message"), None)
+    if value is None and call.args and not isinstance(call.args[0], ast.Starred):
+        value = call.args[0]
+    if isinstance(value, ast.Constant) and isinstance(value.value, str):
+        return None if value.value.strip() else "blank"
+    return f"{_PARAMETER}{value.id}" if isinstance(value, ast.Name) else None
+
+
+def _keep_untouched_parameters(node: FunctionNode, returns: list[Returned]) -> None:
+    """A message that is a name is a parameter as handed only where it is a
+    parameter the function names nowhere else (no test, no change)."""
+    counts: dict[str, int] = {}
+    for child in ast.walk(node):
+        if isinstance(child, ast.Name):
+            counts[child.id] = counts.get(child.id, 0) + 1
+    arguments = node.args
+    names = {a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)}
+    for returned in returns:
+        name = (returned.message or "").removeprefix(_PARAMETER)
+        if returned.message != name and (name not in names or counts.get(name) != 1):
+            returned.message = None
 
 
 def _exception(exc: ast.expr, resolve: Resolve) -> str | None:

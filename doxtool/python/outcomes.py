@@ -105,7 +105,15 @@ class Outcomes:
             qualified = self.scan._resolve(dotted, env.names) if dotted is not None else None
             if qualified is not None and qualified.split(".", 1)[0] in self.scan.local_roots:
                 returned = qualified
-        self.returned_calls.append(HelperCall(returned, line, column, qualname))
+        helper = HelperCall(returned, line, column, qualname)
+        if call is not None and returned:
+            # what each value handed on would be as a message (``final(text)``)
+            helper.messages = [
+                [arg.keyword.value if arg.keyword else f"#{index}", kind]
+                for index, arg in enumerate(call.args)
+                if not arg.star and (kind := self._one_message_kind(arg.value, env))
+            ]
+        self.returned_calls.append(helper)
 
     def _break_loop(self, call: cst.Call, env: Env) -> list[tuple[bool | str, str | None]]:
         """``break_loop`` of a ``Response(...)`` call: the booleans it may be,

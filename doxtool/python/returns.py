@@ -24,6 +24,7 @@ import dataclasses
 
 from doxtool.core.facts import BREAK_LOOP, HelperCall, Outcome, ToolFacts
 from doxtool.python.follow import MAX_DEPTH, Found, HelperFollower
+from doxtool.python.followargs import parameter_of
 from doxtool.python.names import module_name
 
 
@@ -79,6 +80,7 @@ class ReturnFollower:
                         None,
                         call.function,
                         call.path,
+                        _message(returned.message, found, call, depth),
                     )
                 )
             elif returned.kind == "call" and depth + 1 < MAX_DEPTH:
@@ -159,3 +161,18 @@ class ReturnFollower:
             if found is not None:
                 return found
         return self.follower.callee(caller, target)
+
+
+def _message(message: str | None, found: Found, call: HelperCall, depth: int) -> str | None:
+    """What the message of a ``Response`` the callee builds is at the tool's
+    ``return``: ``blank`` wherever it is built; the kind of the value the
+    tool hands the parameter it is (``final(text)``: ``argument`` when
+    ``text`` is the argument as read) where the tool's call is the callee's
+    own; None where it is not known."""
+    if message == "blank":
+        return message
+    name = (message or "").removeprefix("parameter:")
+    if depth or not message or name == message:
+        return None
+    kinds = [kind for key, kind in call.messages if parameter_of(found, key) == name]
+    return kinds[0] if len(kinds) == 1 else None

@@ -33,6 +33,32 @@ class ResponseTool(Tool):
 """
 
 
+_REPLIES = """\
+from helpers.tool import Response
+
+
+def final(msg: str) -> Response:
+    return Response(message=msg, break_loop=True)
+"""
+
+_FINISH_TOOL = """\
+from helpers.replies import final
+from helpers.tool import Tool
+
+
+class Finish(Tool):
+    async def execute(self, **kwargs):
+        text = kwargs.get("text", "")GUARD
+        return final(text)
+"""
+
+
+def _finish_files(guard: str) -> dict[str, str]:
+    """A tool that answers with ``final(text)`` of ``helpers/replies.py``."""
+    tool = _FINISH_TOOL.replace("GUARD", guard)
+    return with_files({"helpers/replies.py": _REPLIES, "tools/finish.py": tool})
+
+
 def _answer_unguarded(tool: ToolFacts, outcome: Outcome) -> bool:
     if outcome.break_loop is False or outcome.message not in ("argument", "blank"):
         return False
@@ -57,7 +83,11 @@ runs counts, whatever it tests). An answer tested before it is returned
 (`if not text: return Response("...", break_loop=False)` or `raise ...`;
 `len(text) == 0`, `text == ""`, `not text.strip()` alike), or returned inside
 `if text:`, is not empty there and is not reported, also when a function of
-the module builds the `Response` from it (`return reply(text)`); neither is
+the module builds the `Response` from it (`return reply(text)`). A function
+of another module of the repository that returns `Response(message=msg,
+break_loop=True)` of a parameter it neither tests nor changes (`return
+final(text)`) gives the value the tool hands it, and a blank literal there is
+blank; neither is
 a message with text of its own (`f"Task started: {uuid}"`) or one the code
 computes, which is not the model's answer.
 
@@ -92,6 +122,9 @@ not reported. 2 of 2: on by default.
                 }
             )
         ),
+        Example(
+            _finish_files('\n        if not text:\n            return final("Nothing to say.")')
+        ),
     ]
     invalid = [
         Example(
@@ -105,7 +138,8 @@ not reported. 2 of 2: on by default.
                 }
             ),
             [Expect("tools/response.py", 8, "raise `RepairableException`")],
-        )
+        ),
+        Example(_finish_files(""), [Expect("tools/finish.py", 8, "as the model sent it")]),
     ]
 
     def check(self, ctx: Context) -> Iterator[Finding]:
