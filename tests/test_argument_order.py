@@ -2,7 +2,10 @@
 fallback or fill of it, makes the argument required: a default read or
 written after it is never what a missing key gets. A default or fill that
 comes first still makes it optional; where the order is not known (a method
-``execute`` does not call offers the default), nothing is claimed."""
+``execute`` does not call offers the default), nothing is claimed. A read
+that runs on some calls only, or not where it stands (in an ``except``
+handler, a closure, a loop's body, a comprehension's element), is not one
+run on every call."""
 
 from __future__ import annotations
 
@@ -88,8 +91,8 @@ def test_a_parameter_without_default_comes_before_any_default(run_cli, make_repo
 @pytest.mark.parametrize(
     "lines",
     [
-        ('n = self.args.get("k", 20)', 'v = self.args["k"]'),
         ('self.args.setdefault("k", 20)', 'v = self.args["k"]'),
+        ('n = self.args.get("k", 20)', 'v = self.args["k"]'),
         ('if "k" not in self.args:', '    self.args["k"] = 20', 'v = self.args["k"]'),
         ("if kwargs:", '    n = self.args.get("k", 20)', 'v = self.args["k"]'),
         ("n = self._limit()", 'v = self.args["k"]'),
@@ -170,3 +173,84 @@ def test_the_companion_and_the_schema_follow(run_cli, make_repo) -> None:
     assert "DOX111 argument `k` is documented as optional" in result.output
     run_cli(root, "check", "--fix", "tools/tail.py")
     assert "  - `k`: required.\n" in companion.read_text()
+
+
+@pytest.mark.parametrize(
+    "lines",
+    [
+        # an ``except`` handler runs when the body raises, its ``else`` when it does not
+        (
+            "try:",
+            '    n = float(self.args.get("x", 0))',
+            "except ValueError:",
+            '    return Response(message=self.args["k"], break_loop=False)',
+            'v = self.args.get("k", 20)',
+        ),
+        (
+            "try:",
+            "    n = 1",
+            "except ValueError:",
+            "    n = 2",
+            "else:",
+            '    n = self.args["k"]',
+            'v = self.args.get("k", 20)',
+        ),
+        # a closure runs when called, here only where the key is there
+        (
+            "def label():",
+            '    return self.args["k"]',
+            'v = self.args.get("k", 20)',
+            'n = label() if "k" in self.args else ""',
+        ),
+        # a comprehension's element is evaluated per item, if any
+        ('n = [self.args["k"] for _ in kwargs]', 'v = self.args.get("k", 20)'),
+    ],
+)
+def test_a_raising_read_not_run_on_every_call_keeps_the_default(
+    run_cli, make_repo, lines: tuple[str, ...]
+) -> None:
+    tool = _tool(run_cli, make_repo, _execute(*lines))
+    assert _facts(tool) == OPTIONAL
+
+
+EXCEPT_PY = """\
+from helpers.tool import Response, Tool
+
+
+class Convert(Tool):
+    async def execute(self, **kwargs) -> Response:
+        try:
+            value = float(self.args.get("value", 0))
+        except ValueError:
+            return Response(message=f"bad value for {self.args['unit']}", break_loop=False)
+        unit = self.args.get("unit", "m")
+        return Response(message=f"{value} {unit}", break_loop=False)
+"""
+
+OPTIONAL_LINE = '  - `unit`: optional string, default `"m"`.\n'
+REQUIRED_LINE = "  - `unit`: required string.\n"
+
+
+@pytest.mark.parametrize(
+    ("source", "right", "wrong"),
+    [
+        (EXCEPT_PY, OPTIONAL_LINE, REQUIRED_LINE),
+    ],
+)
+def test_the_companion_line_and_the_schema_say_what_a_missing_key_gets(
+    run_cli, make_repo, source: str, right: str, wrong: str
+) -> None:
+    root: Path = make_repo({"tools/convert.py": source})
+    for _ in range(2):  # the companion, then its fact lines
+        run_cli(root, "check", "--fix", "tools/convert.py")
+    companion = root / "tools/convert.py.dox.md"
+    assert right in companion.read_text()
+    result = run_cli(root, "check", "--select", "DOX111", "tools/convert.py")
+    assert result.exit_code == 0, result.output
+    companion.write_text(companion.read_text().replace(right, wrong))
+    result = run_cli(root, "check", "--select", "DOX111", "tools/convert.py")
+    assert "DOX111 argument `unit`" in result.output
+    schema = json.loads(run_cli(root, "schema", "tools/convert.py").output)[0]
+    parameters = schema["function"]["parameters"]
+    assert ("unit" in parameters.get("required", [])) == (right == REQUIRED_LINE)
+    assert ("default" in parameters["properties"]["unit"]) == (right == OPTIONAL_LINE)

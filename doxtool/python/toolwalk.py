@@ -6,14 +6,22 @@ the part of the analysis it concerns.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any
 
 import libcst as cst
 
 from doxtool.python.checktests import accepts
 from doxtool.python.controlflow import contains_return, terminates
-from doxtool.python.cstnodes import LEAVES, child_nodes, dotted_name, suite_body
+from doxtool.python.cstnodes import (
+    LEAVES,
+    child_nodes,
+    dotted_name,
+    filtered_comprehension,
+    loop_names,
+    suite_body,
+)
 from doxtool.python.emptiness import nonempty_when
 from doxtool.python.walkstate import Env
 
@@ -230,7 +238,7 @@ class StatementWalk:
             if self._fill_loop(stmt, env) is not None:
                 return  # it only fills missing keys (:mod:`~doxtool.python.argfills`)
             keys = self._loop_keys(stmt.iter)
-            for name_node in _names_in(stmt.target):
+            for name_node in loop_names(stmt.target):
                 env.keys.pop(name_node, None)
             if keys and type(stmt.target) is cst.Name:
                 # ``for key in ("text", "message"): self.args.get(key)`` reads known keys
@@ -248,15 +256,13 @@ class StatementWalk:
         if type(stmt) is cst.If:
             self._if(stmt, env)
         elif type(stmt) in (cst.For, cst.While):
-            ordered, self.ordered = self.ordered, False  # a body may run no time
-            self._loop(stmt, env)  # type: ignore[arg-type]
-            self.ordered = ordered
+            self._unordered(partial(self._loop, stmt, env))  # type: ignore[arg-type]
         elif type(stmt) in (cst.Try, cst.TryStar):
             self._try_body(stmt, env)
-            for handler in stmt.handlers:
-                self._stmts(suite_body(handler.body), env)
-            if stmt.orelse is not None:
-                self._stmts(suite_body(stmt.orelse.body), env)
+            for handler in stmt.handlers:  # run when the body raises
+                self._unordered(partial(self._stmts, suite_body(handler.body), env))
+            if stmt.orelse is not None:  # run when it does not
+                self._unordered(partial(self._stmts, suite_body(stmt.orelse.body), env))
             if stmt.finalbody is not None:
                 self._stmts(suite_body(stmt.finalbody.body), env)
         elif type(stmt) is cst.With:
@@ -270,8 +276,18 @@ class StatementWalk:
             # closures see the enclosing function's names; what they return
             # is not what the enclosing function returns
             collect, env.collect_outcomes = env.collect_outcomes, False
-            self._stmts(suite_body(stmt.body), env)
+            self._unordered(partial(self._stmts, suite_body(stmt.body), env))  # when called
             env.collect_outcomes = collect
+
+    def _unordered(self, walk: Callable[[], None]) -> None:
+        """Walk code that runs on some calls only, or not where it stands (a
+        loop's body, a handler, a closure): no read there is known to run
+        before what follows it (:meth:`~doxtool.python.arguments.ArgBuilder.needed_read`)."""
+        ordered, self.ordered = self.ordered, False  # type: ignore[has-type]
+        try:
+            walk()
+        finally:
+            self.ordered = ordered
 
     def _if(self, stmt: cst.If, env: Env) -> None:
         closed, env.closed = env.closed, id(stmt) in env.closed_ifs
@@ -456,7 +472,10 @@ class StatementWalk:
                 continue
             elif kind in _COMPREHENSIONS and self._unrolled(current, env):
                 continue
-            elif kind in _COMPREHENSIONS and _filtered(current.for_in):
+            elif kind in _COMPREHENSIONS and self.ordered:  # an element: per item, if any
+                self._unordered(partial(self._expr, current, env))
+                continue
+            elif kind in _COMPREHENSIONS and filtered_comprehension(current.for_in):
                 # ``[args["x"] for t in items if t]``: what follows a condition
                 # is evaluated on some items only
                 stack.append(current.for_in)
@@ -473,24 +492,6 @@ class StatementWalk:
             children = child_nodes(current, LEAVES)
             children.reverse()
             stack.extend(children)
-
-
-def _filtered(loop: cst.CompFor | None) -> bool:
-    """Whether a comprehension's ``for`` clauses have a condition (``if t``)."""
-    while loop is not None:
-        if loop.ifs:
-            return True
-        loop = loop.inner_for_in
-    return False
-
-
-def _names_in(target: cst.BaseExpression) -> list[str]:
-    """The names a loop target binds."""
-    if type(target) is cst.Name:
-        return [target.value]
-    if type(target) in (cst.Tuple, cst.List):
-        return [n for e in target.elements for n in _names_in(e.value)]
-    return []
 
 
 def _forget(assumed: tuple[set[str], set[str]], env: Env) -> None:
