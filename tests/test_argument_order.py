@@ -1,11 +1,11 @@
-"""A read that raises without a key, run on every call before any default,
-fallback or fill of it, makes the argument required: a default read or
-written after it is never what a missing key gets. A default or fill that
-comes first still makes it optional; where the order is not known (a method
-``execute`` does not call offers the default), nothing is claimed. A read
-that runs on some calls only, or not where it stands (in an ``except``
-handler, a closure, a loop's body, a comprehension's element), is not one
-run on every call."""
+"""A read that raises without a key, run on every call where no fill of the
+key guards it, makes the argument required: a default read (``.get(k, d)``,
+``or d``) fills nothing, before the read or after it, and a fill after it is
+never what a missing key gets. A fill that comes first makes it optional;
+where the order is not known (a method ``execute`` does not call fills the
+key), nothing is claimed. A read that runs on some calls only, or not where
+it stands (in an ``except`` handler, a closure, a loop's body, a
+comprehension's element), is not one run on every call."""
 
 from __future__ import annotations
 
@@ -69,6 +69,17 @@ UNKNOWN = (False, True, False, None, True)
         ('v = self.args.pop("k")', 'n = self.args.get("k", 20)'),
         ('v = self.args["k"]', 'n = self.args.get("k") or 20'),
         ('v = self.args["k"]', "n = self._limit()"),
+        # a default read first fills nothing: the raising read still needs the key
+        ('n = self.args.get("k", 20)', 'v = self.args["k"]'),
+        ('if self.args.get("k", 20) == "debug":', "    n = 1", 'v = self.args["k"].upper()'),
+        ("if kwargs:", '    n = self.args.get("k", 20)', 'v = self.args["k"]'),
+        ("n = self._limit()", 'v = self.args["k"]'),
+        # a fill of a copy fills nothing of self.args
+        ("args = self.args.copy()", 'args.setdefault("k", 20)', 'v = int(self.args["k"])'),
+        ("args = dict(self.args)", 'args.setdefault("k", 20)', 'v = int(self.args["k"])'),
+        ("args = {**self.args}", 'args.setdefault("k", 20)', 'v = int(self.args["k"])'),
+        # a fill on some calls only guards nothing on the others
+        ("if kwargs:", '    self.args.setdefault("k", 20)', 'v = self.args["k"]'),
     ],
 )
 def test_a_raising_read_before_any_default_makes_the_argument_required(
@@ -92,10 +103,8 @@ def test_a_parameter_without_default_comes_before_any_default(run_cli, make_repo
     "lines",
     [
         ('self.args.setdefault("k", 20)', 'v = self.args["k"]'),
-        ('n = self.args.get("k", 20)', 'v = self.args["k"]'),
         ('if "k" not in self.args:', '    self.args["k"] = 20', 'v = self.args["k"]'),
-        ("if kwargs:", '    n = self.args.get("k", 20)', 'v = self.args["k"]'),
-        ("n = self._limit()", 'v = self.args["k"]'),
+        ("args = self.args", 'args.setdefault("k", 20)', 'v = int(self.args["k"])'),
         # a loop's body may run no time: the default after it may be what a missing key gets
         ("for line in self.lines():", '    v = self.args["k"]', 'n = self.args.get("k", 20)'),
         ("while self.busy():", '    v = self.args["k"]', 'n = self.args.get("k", 20)'),
@@ -227,6 +236,30 @@ class Convert(Tool):
         return Response(message=f"{value} {unit}", break_loop=False)
 """
 
+LEVEL_PY = """\
+from helpers.tool import Response, Tool
+
+
+class Convert(Tool):
+    async def execute(self, **kwargs) -> Response:
+        if self.args.get("unit", "m") == "debug":
+            await self.agent.handle_intervention()
+        unit = self.args["unit"].upper()
+        return Response(message=f"{unit}", break_loop=False)
+"""
+
+COPY_PY = """\
+from helpers.tool import Response, Tool
+
+
+class Convert(Tool):
+    async def execute(self, **kwargs) -> Response:
+        args = self.args.copy()
+        args.setdefault("unit", "m")
+        unit = self.args["unit"].upper()
+        return Response(message=f"{unit}", break_loop=False)
+"""
+
 OPTIONAL_LINE = '  - `unit`: optional string, default `"m"`.\n'
 REQUIRED_LINE = "  - `unit`: required string.\n"
 
@@ -235,6 +268,8 @@ REQUIRED_LINE = "  - `unit`: required string.\n"
     ("source", "right", "wrong"),
     [
         (EXCEPT_PY, OPTIONAL_LINE, REQUIRED_LINE),
+        (LEVEL_PY, REQUIRED_LINE, OPTIONAL_LINE),
+        (COPY_PY, REQUIRED_LINE, OPTIONAL_LINE),
     ],
 )
 def test_the_companion_line_and_the_schema_say_what_a_missing_key_gets(
@@ -254,3 +289,9 @@ def test_the_companion_line_and_the_schema_say_what_a_missing_key_gets(
     parameters = schema["function"]["parameters"]
     assert ("unit" in parameters.get("required", [])) == (right == REQUIRED_LINE)
     assert ("default" in parameters["properties"]["unit"]) == (right == OPTIONAL_LINE)
+
+
+def test_a_default_read_where_the_order_is_not_known_fills_nothing(run_cli, make_repo) -> None:
+    other = '\n    def reset(self):\n        return self.args.get("k", 20)\n'
+    tool = _tool(run_cli, make_repo, _execute('v = self.args["k"]', extra=other))
+    assert _facts(tool) == REQUIRED

@@ -2,11 +2,11 @@
 
 An argument is required when the code reads it without a fallback
 (`args["x"]` outside a membership guard, an `execute` parameter without a
-default) and gives it no default before that read. A default seen first (a
-parameter default, `.get("x", default)`) makes it optional, whatever other
-reads follow: doxtool reports a missing argument only where the code
-certainly needs it. A default after a read that raises on every call is
-never what a missing key gets: the argument is required. Users see this in
+default) on every call, unless the code fills the key before that read
+(`setdefault`, `if "x" not in self.args: self.args["x"] = ...`). A default
+read (`.get("x", default)`, a parameter default) fills nothing: a read that
+raises on every call still needs the key, wherever the default stands. An
+argument only read with a default is optional. Users see this in
 `inspect`, `schema`, the companion's argument lines and PRM004.
 """
 
@@ -22,9 +22,8 @@ from helpers.tool import Response, Tool
 
 class LimTool(Tool):
     async def execute(self, limit: int = 5, **kwargs) -> Response:
-        also_limit = kwargs["limit"]
-        mode = self.args.get("mode", "fast")
-        again = self.args["mode"]
+        self.args.setdefault("mode", "fast")
+        mode = self.args["mode"]
         need = self.args["need"]
         return Response(message=f"{limit} {mode} {need}", break_loop=False)
 """

@@ -84,9 +84,13 @@ class ArgumentFills:
         label = self._dict_label(source, env)
         return label is not None and (label, key) in env.fills.written
 
-    def _note_fills(self, stmt: cst.CSTNode, env: Env, fills: Fills) -> None:
+    def _note_fills(self, stmt: cst.CSTNode, env: Env, fills: Fills | None) -> None:
         """Add what a statement at the top of a function body writes into
-        the arguments dicts on every path past it."""
+        the arguments dicts on every path past it (``fills``: None for one
+        elsewhere, whose writes only count as seen, :meth:`_note_offers`)."""
+        self._note_offers(stmt, env)
+        if fills is None:
+            return
         if type(stmt) in (cst.SimpleStatementLine, cst.SimpleStatementSuite):
             for small in stmt.body:  # type: ignore[attr-defined]
                 self._small_fill(small, env, fills, None)
@@ -100,6 +104,22 @@ class ArgumentFills:
                         self._small_fill(small, env, fills, missing)
         elif type(stmt) is cst.For and stmt.orelse is None:
             self._loop_fill(stmt, env, fills)
+
+    def _note_offers(self, stmt: cst.CSTNode, env: Env) -> None:
+        """Count the keys read so far that a simple statement fills or writes,
+        wherever it stands (``ArgBuilder.offers``: a method that may run
+        before ``execute`` filling one, :func:`~doxtool.python.arguments.came_before`)."""
+        if type(stmt) not in (cst.SimpleStatementLine, cst.SimpleStatementSuite):
+            return
+        seen = Fills()
+        for small in stmt.body:  # type: ignore[attr-defined]
+            self._small_fill(small, env, seen, None)
+        args: dict[str, Any] = self.args  # type: ignore[attr-defined]
+        # only ``self.args`` (or a name for it) outlives the method
+        keys = {key for label, key in [*seen.filled, *seen.written] if label == SELF_ARGS}
+        for key in args if SELF_ARGS in seen.any_filled else keys:
+            if key in args:
+                args[key].offers += 1
 
     def _mentions(self, small: cst.BaseSmallStatement, label: str, env: Env) -> bool:
         """Whether the value a statement writes uses the dict ``label``."""

@@ -140,11 +140,12 @@ class ArgBuilder:
     #: holds only if the calls of :attr:`absence_calls` refuse: the dispatch
     #: follows a check answered by one, or an arm's check is answered by one
     absence_arms: set[str] = field(default_factory=set)
-    #: a read that raises without it runs on every call before any default,
-    #: fallback or fill of it is seen (:meth:`needed_read`): none after it is
-    #: what a missing key gets, so it is required and has no default
+    #: a read that raises without it runs on every call where no fill of it
+    #: guards it (:meth:`needed_read`): a default read (``.get(k, d)``) fills
+    #: nothing, and none after the read is what a missing key gets, so it is
+    #: required and has no default
     raised_first: bool = False
-    #: how many defaults, fallbacks and fills of it have been seen
+    #: how many fills (or writes) of it have been seen (:func:`came_before`)
     offers: int = 0
     #: ... but a method that may run before ``execute`` offers one too
     #: (``reset()``, which the framework may call): whether it is needed is not known
@@ -153,11 +154,10 @@ class ArgBuilder:
     def needed_read(self, ordered: bool) -> None:
         """A read that raises without it runs on every call (``ordered``: the
         walk meets it in the order the code runs, in ``execute``)."""
-        self.raised_first = self.raised_first or (ordered and not self.offers)
+        self.raised_first = self.raised_first or ordered
         self.required_read = True
 
     def set_default(self, value: Any) -> None:
-        self.offers += 1
         # a literal default anywhere is the default, also past a fallback
         # after ``or`` read earlier (``args.get("plan") or []`` in one branch,
         # ``args.get("plan", [])`` in another)
@@ -178,7 +178,6 @@ class ArgBuilder:
         """``self.args.get("x") or <fallback>`` where the fallback is not
         claimed as a default: not a literal (``or self.limit``), or an empty
         one that only normalises a missing value (``or ""``, ``or []``)."""
-        self.offers += 1
         if not self.has_default and not self.default_unknown:
             self.default_unknown = True
             self.fallback_known, self.fallback = known, jsonable(value)

@@ -99,8 +99,7 @@ class StatementWalk:
                     contracts = branch = False  # later checks hold only on some paths
                 else:
                     doubtful.append(answered)  # ... or, if the call refuses, on every path
-            if top:
-                self._note_fills(stmt, env, env.fills)
+            self._note_fills(stmt, env, env.fills if top else None)
             self._arm_step(stmt, env)
             if arms is not None and index == arms[0]:
                 self._close_arms(arms[1], arms[2])
