@@ -295,3 +295,55 @@ def test_a_default_read_where_the_order_is_not_known_fills_nothing(run_cli, make
     other = '\n    def reset(self):\n        return self.args.get("k", 20)\n'
     tool = _tool(run_cli, make_repo, _execute('v = self.args["k"]', extra=other))
     assert _facts(tool) == REQUIRED
+
+
+BASE_TOOL_PY = """\
+from helpers.lim_base import LimBase
+from helpers.tool import Response
+
+
+class LimitTool(LimBase):
+    async def execute(self, **kwargs) -> Response:
+        return Response(message=str(self._limit()), break_loop=False)
+"""
+
+BASE_PY = """\
+from helpers.tool import Tool
+
+
+class LimBase(Tool):
+    def _limit(self) -> int:
+{fill}
+        return int(self.args["limit"])
+"""
+
+
+@pytest.mark.parametrize(
+    ("fill", "line"),
+    [
+        ('        self.args.setdefault("limit", 5)', "optional integer, default `5`"),
+        (
+            '        if "limit" not in self.args:\n            self.args["limit"] = 5',
+            "optional integer, default `5`",
+        ),
+    ],
+)
+def test_a_fill_in_a_base_method_elsewhere_guards_its_read_as_in_the_tool(
+    run_cli, make_repo, fill: str, line: str
+) -> None:
+    root: Path = make_repo(
+        {"tools/limit_tool.py": BASE_TOOL_PY, "helpers/lim_base.py": BASE_PY.format(fill=fill)}
+    )
+    for _ in range(2):  # the companion, then its fact lines
+        run_cli(root, "check", "--fix", "tools/limit_tool.py")
+    companion = root / "tools/limit_tool.py.dox.md"
+    text = companion.read_text()
+    assert f"  - `limit`: {line}.\n" in text
+    assert "required integer, default" not in text
+    schema = json.loads(run_cli(root, "schema", "tools/limit_tool.py").output)[0]
+    assert "limit" not in schema["function"]["parameters"].get("required", [])
+    result = run_cli(root, "check", "--select", "DOX111", "tools/limit_tool.py")
+    assert result.exit_code == 0, result.output
+    companion.write_text(text.replace(f"`limit`: {line}.", "`limit`: required integer."))
+    result = run_cli(root, "check", "--select", "DOX111", "tools/limit_tool.py")
+    assert "DOX111 argument `limit`" in result.output

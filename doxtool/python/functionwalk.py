@@ -76,6 +76,7 @@ class FunctionWalk(KeyReads, KeyValues, MethodGuesses, OutCalls, UndecidedKeyRea
         self._temporary = None
         self._paths = None
         self.guards: list[frozenset[str] | None] = []
+        self.filled: dict[tuple[str, str], ast.expr] = {}  # (dict, key) -> the value filled
         self.absent: list[frozenset[str]] = []
         #: the reads that raise without their key in each enclosing branch of
         #: an ``if`` not about the handed dicts (:mod:`~doxtool.python.undecided`)
@@ -156,6 +157,7 @@ class FunctionWalk(KeyReads, KeyValues, MethodGuesses, OutCalls, UndecidedKeyRea
     def _stmts(self, body: Sequence[ast.stmt]) -> None:
         for stmt in body:
             self._stmt(stmt)
+            self._note_fill(stmt)
 
     def _stmt(self, stmt: ast.stmt) -> None:
         if isinstance(stmt, (ast.Import, ast.ImportFrom)):

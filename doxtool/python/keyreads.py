@@ -14,6 +14,7 @@ from typing import Any
 from doxtool.core.facts import json_type
 from doxtool.core.summary_facts import KeyRead, OutCall
 from doxtool.python.astparse import statements
+from doxtool.python.keyfills import top_fill
 from doxtool.python.names import dotted_parts, optional_inner
 from doxtool.python.readforms import ANNOTATION_TYPES, COERCIONS, PARSE, REFUSALS, STRING_METHODS
 from doxtool.python.summaryscope import ModuleScope
@@ -33,6 +34,7 @@ class KeyReads:
     conditional: int
     branches: int
     guards: list[frozenset[str] | None]
+    filled: dict[tuple[str, str], ast.expr]
     absent: list[frozenset[str]]
     undecided: list[list[KeyRead | OutCall]]
     reads: list[KeyRead]
@@ -173,6 +175,11 @@ class KeyReads:
             return self.owner.constants.get(node.id)
         return None
 
+    def _note_fill(self, stmt: ast.stmt) -> None:
+        """A key filled where missing at the top of the body guards its later reads."""
+        if self._top(stmt) and (fill := top_fill(stmt, self._source, self._key)):
+            self.filled.setdefault(fill[:2], fill[2])
+
     def _guarded(self, key: str) -> bool:
         return any(g is None or key in g for g in self.guards)
 
@@ -205,14 +212,16 @@ class KeyReads:
             return
         # ``args.pop(key)`` with no default raises ``KeyError`` as ``args[key]`` does
         raises = kind == "subscript" or (kind == "pop" and default is None)
+        filled = self.filled.get((source, key)) if raises else None  # :mod:`.keyfills`
         read = KeyRead(
             key=key,
             source=source,
             line=node.lineno,
             column=node.col_offset + 1,
             kind=kind,
-            guarded=not raises or self._guarded(key),
+            guarded=not raises or self._guarded(key) or filled is not None,
         )
+        _default(read, filled)
         self._coerce(read, node)
         if raises and not read.guarded:
             read.alternatives = [k for k in self._absent() if k != key]
