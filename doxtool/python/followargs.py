@@ -48,9 +48,13 @@ def add_arguments(
         ]
         required = not all(needs)
         alternatives = sorted({a for k, _, _ in found for a in k.alternatives} - {name})
-        # needed on some calls only: whether it is needed is not known
-        sometimes = bool(needs) and not required and not alternatives
         default = next(((k.default, True) for k, _, _ in found if k.has_default), (None, False))
+        # a read that raises without it beside one that gives a default: which
+        # runs first is not known here, so neither is whether it is needed
+        clash = required and default[1]
+        required = required and not clash
+        # needed on some calls only: whether it is needed is not known
+        sometimes = (bool(needs) and not required and not alternatives) or clash
         unstated = not default[1] and any(
             k.default_unknown or k.refused_default for k, _, _ in found
         )
@@ -96,7 +100,11 @@ def add_arguments(
             unknown = unknown or sorted(map(str, known.enum)) != sorted(map(str, enum))
         unknown = unknown or known.values_unknown
         needed = known.required or (required and not known.has_default)
-        doubt = (known.required_unknown or sometimes) and not needed and not known.alternatives
+        clash = needed and (known.has_default or default[1])  # as above
+        needed = needed and not clash
+        doubt = clash or (
+            (known.required_unknown or sometimes) and not needed and not known.alternatives
+        )
         merged[name] = dataclasses.replace(
             known,
             required=needed,
