@@ -3,7 +3,8 @@
 and ``__exit__`` of the class that made the object, as ``with
 LockFile(path):`` does; ``self.runner.sub.run()`` and ``runner.sub.run()``
 follow one attribute of a held object into the class its ``__init__`` makes
-it of (``self.sub = SubRunner()``). A library's object (``threading.Lock``)
+it of (``self.sub = SubRunner()``), and ``outer.mid.inner.run()``, ``mid =
+Outer().mid`` and ``with db.lock:`` go on through what each class keeps. A library's object (``threading.Lock``)
 has no area; a chain doxtool cannot resolve leaves the side effects not
 known, never "none". In the tool's own code as in a helper module, for the
 side-effect areas (DOX133) and for the loops that repeat an effect
@@ -326,3 +327,117 @@ def test_a_context_manager_of_a_kind_not_known_leaves_the_areas_not_known(
     (root / "tools" / "wait.py").write_text(tool, encoding="utf-8")
     (root / "tools" / "wait.py.dox.md").unlink()
     assert _areas(root) is None
+
+
+DEEP = """\
+import subprocess
+
+from helpers.locks import LockFile
+
+
+class Inner:
+    def run(self) -> str:
+        return subprocess.run(["ls"], capture_output=True, text=True).stdout
+
+
+class Mid:
+    def __init__(self) -> None:
+        self.inner = {inner}
+
+
+class Outer:
+    def __init__(self) -> None:
+        self.mid = Mid()
+
+
+class Db:
+    def __init__(self) -> None:
+        self.lock = {lock}
+
+
+def deep_local() -> str:
+    outer = Outer()
+    return outer.mid.inner.run()
+
+
+def deep_attr() -> str:
+    mid = Outer().mid
+    return mid.inner.run()
+
+
+def deep_made() -> str:
+    return Outer().mid.inner.run()
+
+
+def db_lock() -> None:
+    db = Db()
+    with db.lock:
+        pass
+
+
+def made_lock() -> None:
+    with Db().lock:
+        pass
+"""
+DEEP_NAMES = "Db, Outer, db_lock, deep_attr, deep_local, deep_made, made_lock"
+SWAP = "\n\n    def swap(self, other) -> None:\n        self.{attr} = other"
+DEEP_CALLS = [
+    ("        outer = Outer()\n        outer.mid.inner.run()\n", "", "subprocess."),
+    ("        Outer().mid.inner.run()\n", "", "subprocess."),
+    ("        mid = Outer().mid\n        mid.inner.run()\n", "", "subprocess."),
+    (
+        "        self.outer.mid.inner.run()\n",
+        KEEP.format(attr="outer", value="Outer()"),
+        "subprocess.",
+    ),
+    ("        db = Db()\n        with db.lock:\n            pass\n", "", LOCKED),
+    ("        with Db().lock:\n            pass\n", "", LOCKED),
+    ("        lock = Db().lock\n        with lock:\n            pass\n", "", LOCKED),
+    # in a helper module's functions
+    ("        deep_local()\n", "", "subprocess."),
+    ("        deep_attr()\n", "", "subprocess."),
+    ("        deep_made()\n", "", "subprocess."),
+    ("        db_lock()\n", "", LOCKED),
+    ("        made_lock()\n", "", LOCKED),
+]
+
+
+def _deep(tmp_path: Path, body: str, init: str, swap: bool) -> Path:
+    inner, lock = "Inner()", "LockFile('/tmp/db.lock')"
+    if swap:  # what ``self.inner``, ``self.lock`` hold is also handed in
+        inner, lock = inner + SWAP.format(attr="inner"), lock + SWAP.format(attr="lock")
+    root = _repo(tmp_path, _tool(f"from helpers.deep import {DEEP_NAMES}", body, init))
+    write_files(root, {"helpers/deep.py": DEEP.format(inner=inner, lock=lock)})
+    return root
+
+
+@pytest.mark.parametrize(("body", "init", "areas"), DEEP_CALLS)
+def test_a_chain_of_attributes_over_a_made_object_is_followed(
+    tmp_path: Path, body: str, init: str, areas: str
+) -> None:
+    root = _deep(tmp_path, body, init, swap=False)
+    assert _areas(root) == areas
+    # inspect names the areas it found (its own words): neither "none" nor "not known"
+    assert _side_effects(root) not in ("side effects: none", "side effects: not known")
+
+
+@pytest.mark.parametrize(("body", "init", "areas"), DEEP_CALLS)
+def test_a_chain_of_attributes_not_resolved_leaves_the_areas_not_known(
+    tmp_path: Path, body: str, init: str, areas: str
+) -> None:
+    root = _deep(tmp_path, body, init, swap=True)
+    assert _areas(root) is None
+    assert _side_effects(root) == "side effects: not known"
+
+
+def test_a_loop_over_a_method_two_attributes_down_a_held_object_is_followed(
+    tmp_path: Path,
+) -> None:
+    body = (
+        "        while True:\n            if self.outer.mid.inner.run():\n                break\n"
+    )
+    root = _deep(tmp_path, body, KEEP.format(attr="outer", value="Outer()"), swap=False)
+    found = [line for line in _check(root).splitlines() if " DOX301 " in line]
+    assert len(found) == 1, found
+    assert "`subprocess.run` (a subprocess, line 8 of helpers/deep.py)" in found[0]
+    assert "through `helpers.deep.Outer.mid.inner.run`" in found[0]

@@ -16,6 +16,7 @@ from doxtool.python import effects
 from doxtool.python.argfills import SELF_ARGS
 from doxtool.python.argwrites import Writes, argument_writes
 from doxtool.python.callees import Callees, super_method
+from doxtool.python.chains import ObjectChains
 from doxtool.python.cstnodes import dotted_name, splat_fills
 from doxtool.python.cstpaths import PathReceivers
 from doxtool.python.fileopens import FileOpens
@@ -27,7 +28,7 @@ from doxtool.python.receivers import BoundValues
 from doxtool.python.walkstate import Env, Target
 
 
-class Calls(Callees, Makers, PathReceivers, HeldObjects, FileOpens):
+class Calls(Callees, Makers, PathReceivers, HeldObjects, ObjectChains, FileOpens):
     """Calls, helpers and side effects: a part of :class:`~doxtool.python.toolscan.ToolScan`."""
 
     #: what the names of the functions walked are bound to
@@ -57,16 +58,9 @@ class Calls(Callees, Makers, PathReceivers, HeldObjects, FileOpens):
         elif type(func) is cst.Attribute and dotted is None:
             # a method of a computed receiver: ``Path(p).write_text(...)``;
             # of what a callable of the repository makes, followed into it
-            made = self._constructed(func.value, env)
-            if made is not None:
+            # (``Runner().sub.run()``: of what the object made keeps)
+            for made in self._chain_objects(func.value, env):
                 self._helper_call(f"{made}.{func.attr.value}", node, env)
-            elif type(func.value) is cst.Attribute:
-                # ``Runner().sub.run()``: of what the object made keeps
-                made = self._constructed(func.value.value, env)
-                if made is not None:
-                    self._helper_call(
-                        f"{made}.{func.value.attr.value}.{func.attr.value}", node, env
-                    )
             self._method_effects(func.attr.value, node, env, func.attr.value)
         elif (
             dotted is not None
@@ -235,15 +229,14 @@ class Calls(Callees, Makers, PathReceivers, HeldObjects, FileOpens):
                 # ``self.context.agent.handle_intervention()``: named as written
                 self.helpers.setdefault(".".join(dotted), None)
             elif len(dotted) >= 3:
-                if len(dotted) in (3, 4):
-                    # ``self.service.search()``: a method of an object the tool
-                    # keeps; ``self.runner.sub.run()``: of what that object
-                    # keeps (followed when resolving)
-                    held = self._held_class(dotted[1], env)
-                    if held == UNKNOWN:
-                        self.effects_unknown = True
-                    elif held is not None:
-                        self._helper_call(".".join([held, *dotted[2:]]), node, env)
+                # ``self.service.search()``: a method of an object the tool
+                # keeps; ``self.runner.sub.run()``: of what that object keeps
+                # (followed when resolving)
+                held = self._held_class(dotted[1], env)
+                if held == UNKNOWN:
+                    self.effects_unknown = True
+                elif held is not None:
+                    self._helper_call(".".join([held, *dotted[2:]]), node, env)
                 # ``self.path.unlink()``; ``self.method()`` is followed instead
                 self._method_effects(dotted[-1], node, env, ".".join(dotted))
             return
@@ -256,9 +249,9 @@ class Calls(Callees, Makers, PathReceivers, HeldObjects, FileOpens):
             self._side_effects(self._open_areas(node, env), "open", node, env)
             return
         qualified = self.scan._resolve(dotted, env.names)
-        if qualified is None and len(dotted) in (2, 3) and dotted[0] in env.instances:
+        if qualified is None and len(dotted) >= 2 and dotted[0] in env.instances:
             # a method of an object the function made: ``shell.connect()``, or
-            # of what that object keeps: ``runner.sub.run()``
+            # of what that object keeps: ``runner.sub.run()``, ``a.b.c.run()``
             for constructed in sorted(env.instances[dotted[0]]):
                 self._helper_call(".".join([constructed, *dotted[1:]]), node, env)
             # the callable may not be a class: the method's own name still counts
@@ -327,13 +320,10 @@ class Calls(Callees, Makers, PathReceivers, HeldObjects, FileOpens):
         if type(value) is not cst.Call:
             dotted = dotted_name(value)
             if dotted is None:
-                return []
-            if env.self_name and dotted[0] == env.self_name:
-                held = self._held_class(dotted[1], env) if len(dotted) == 2 else None
-                self.effects_unknown = self.effects_unknown or held == UNKNOWN
-                return [held] if held is not None and held != UNKNOWN else []
-            if len(dotted) == 1 and dotted[0] in env.instances:
-                return sorted(env.instances[dotted[0]])
+                return self._chain_objects(value, env)  # ``with Db().lock:``
+            if (env.self_name and dotted[0] == env.self_name) or dotted[0] in env.instances:
+                # ``with self.lock:``, ``with lock:``, ``with db.lock:``
+                return self._chain_objects(value, env)
             makers = self.scan.facts.objects.get(dotted[0]) if len(dotted) == 1 else None
             if makers is not None and not self.bound.binds(env.func.node, dotted[0]):
                 if makers and not any(self._local(m) for m in makers):

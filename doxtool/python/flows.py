@@ -384,7 +384,7 @@ class _Builder(PathOrigins):
                 self._emit(out, Step("effect", line, KILL, "self." + ".".join(dotted[1:])))
             elif name == "wait" and awaited:
                 self._emit(out, Step("effect", line, WAIT, "self." + ".".join(dotted[1:])))
-            elif len(dotted) in (3, 4) and f"self.{dotted[1]}" in self.scope.held:
+            elif len(dotted) >= 3 and f"self.{dotted[1]}" in self.scope.held:
                 # a method of the object the class keeps: ``self.shell.read_output()``,
                 # or of what that object keeps: ``self.runner.sub.run()``
                 held = self.scope.held[f"self.{dotted[1]}"]
@@ -400,7 +400,7 @@ class _Builder(PathOrigins):
             if dotted[1] in SENDS and (awaited or not self.clients[dotted[0]]):
                 self._emit(out, Step("effect", line, NETWORK, written))
             return
-        if len(dotted) in (2, 3) and dotted[0] in self.instances:
+        if len(dotted) >= 2 and dotted[0] in self.instances:
             # ``shell.connect()``; ``runner.sub.run()``: of what the object keeps
             target = ".".join([self.instances[dotted[0]], *dotted[1:]])
             step = Step("call", line, target, awaited=awaited)

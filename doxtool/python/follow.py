@@ -130,12 +130,12 @@ class HelperFollower(Results):
             return Found(facts, init, True, constructs=True) if init is not None else None
         if len(rest) == 2 and facts.class_named(rest[0]) is not None:
             return self.method(f"{facts.module}.{rest[0]}", rest[1], hops + 1)
-        if held_chain(facts, rest):  # ``Runner.sub.run``
-            return self.held_method(f"{facts.module}.{rest[0]}", rest[1], rest[2], hops + 1)
+        if held_chain(facts, rest):  # ``Runner.sub.run``, ``Outer.mid.inner.run``
+            return self.held_method(f"{facts.module}.{rest[0]}", rest[1:-1], rest[-1], hops + 1)
         if (makers := facts.objects.get(rest[0])) is not None:  # ``runner = JobRunner()``
             made = self.made_class(makers[0], hops + 1) if len(makers) == 1 else None
-            if made and len(rest) == 3:  # ``runner.sub.run``
-                return self.held_method(made, rest[1], rest[2], hops + 1)
+            if made and len(rest) >= 3:  # ``runner.sub.run``
+                return self.held_method(made, rest[1:-1], rest[-1], hops + 1)
             return self.method(made, rest[1], hops + 1) if made and len(rest) == 2 else None
         imported = facts.imported_names.get(rest[0])
         if imported is not None:

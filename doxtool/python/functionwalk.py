@@ -230,14 +230,14 @@ class FunctionWalk(KeyReads, KeyValues, MethodGuesses, OutCalls, UndecidedKeyRea
             self._expr(stmt.value)
             targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
             self._track_read(stmt, targets, self.reads[count:])
-            constructed = self._constructed(stmt.value)
-            self._hold(targets, None if constructed is not None else stmt.value)
+            made = self._made_objects(stmt.value)  # ``mid = Outer().mid`` too
+            self._hold(targets, None if made else stmt.value)
             for target in targets:
                 name = self._holder(target)
                 if name is None:
                     continue
-                if constructed is not None:
-                    self.instances.setdefault(name, set()).add(constructed)
+                if made:
+                    self.instances.setdefault(name, set()).update(made)
                 else:
                     self.instances.pop(name, None)
         else:

@@ -72,40 +72,54 @@ class OutCalls:
     def _instance_targets(self, dotted: list[str]) -> list[str]:
         """What a method called on an object made here is followed as: a
         method of what made it (``self.session.start()``,
-        ``helpers.x.Session.start``), or one attribute further, of what that
-        object keeps (``runner.sub.run()``, ``helpers.x.Runner.sub.run``)."""
-        for cut in (1, 2):
-            holder = ".".join(dotted[:-cut])
-            if len(dotted) > cut and holder in self.instances:
-                rest = ".".join(dotted[-cut:])
-                return [f"{made}.{rest}" for made in sorted(self.instances[holder])]
+        ``helpers.x.Session.start``), or of what that object keeps, any
+        attributes further (``runner.sub.run()``,
+        ``helpers.x.Runner.sub.run``)."""
+        return [f"{made}.{dotted[-1]}" for made in self._held_chain(dotted[:-1])]
+
+    def _held_chain(self, dotted: list[str]) -> list[str]:
+        """The dotted names a name made here, and the attributes read on it,
+        stand for (``outer.mid``: ``helpers.x.Outer.mid``); empty when no
+        part of it is an object made here."""
+        for cut in range(len(dotted), 0, -1):
+            holder = ".".join(dotted[:cut])
+            if holder in self.instances:
+                return [".".join([m, *dotted[cut:]]) for m in sorted(self.instances[holder])]
         return []
+
+    def _made_objects(self, value: ast.expr) -> list[str]:
+        """What an expression holds of the repository's: what a repository
+        callable makes (``make()``, ``helpers.x.make``), or what an object
+        made here or so keeps (``outer.mid``, ``Runner().sub``,
+        ``helpers.x.Runner.sub``)."""
+        made = self._constructed(value)
+        if made is not None:
+            return [made]
+        dotted = dotted_parts(value)
+        if dotted is not None:
+            return self._held_chain(dotted)
+        attrs: list[str] = []
+        while isinstance(value, ast.Attribute):
+            attrs.append(value.attr)
+            value = value.value
+        made = self._constructed(value) if attrs else None
+        return [".".join([made, *reversed(attrs)])] if made is not None else []
 
     def _made_targets(self, func: ast.Attribute) -> list[str]:
         """What a method of what a repository callable makes is followed as:
-        ``make().save()``, ``helpers.x.make.save``; one attribute further,
+        ``make().save()``, ``helpers.x.make.save``; attributes further,
         ``Runner().sub.run()``, ``helpers.x.Runner.sub.run``."""
-        made = self._constructed(func.value)
-        if made is not None:
-            return [f"{made}.{func.attr}"]
-        inner = func.value
-        if isinstance(inner, ast.Attribute) and (made := self._constructed(inner.value)):
-            return [f"{made}.{inner.attr}.{func.attr}"]
-        return []
+        return [f"{made}.{func.attr}" for made in self._made_objects(func.value)]
 
     def _entered(self, value: ast.expr, is_async: bool) -> None:
         """``with LockFile(path):`` with a class of the repository, or ``with
-        lock:``, ``with self.lock:`` on an object one made (a module-level
-        one too): its ``__enter__`` and ``__exit__`` run (``__aenter__`` and
-        ``__aexit__`` for ``async with``), followed as calls of the
-        statement, which hand them nothing."""
-        made = self._constructed(value)
-        names = [made] if made is not None else []
-        dotted = dotted_parts(value) if made is None else None
-        if dotted is not None and ".".join(dotted) in self.instances:
-            names = sorted(self.instances[".".join(dotted)])
-        elif dotted is not None and len(dotted) == 1 and dotted[0] in self.module_objects:
-            names = [f"{self.owner.module}.{dotted[0]}"]
+        lock:``, ``with self.lock:``, ``with db.lock:`` on an object one
+        made (a module-level one too): its ``__enter__`` and ``__exit__``
+        run (``__aenter__`` and ``__aexit__`` for ``async with``), followed
+        as calls of the statement, which hand them nothing."""
+        names = self._made_objects(value)
+        if not names and isinstance(value, ast.Name) and value.id in self.module_objects:
+            names = [f"{self.owner.module}.{value.id}"]
         for made in names:
             for name in ("__aenter__", "__aexit__") if is_async else ("__enter__", "__exit__"):
                 bare = ast.Call(func=value, args=[], keywords=[])

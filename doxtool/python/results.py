@@ -83,14 +83,35 @@ class Results:
         owner = self._owner(where) if where is not None else None
         return owner[0].held.get(attr) if owner is not None else None
 
-    def held_method(self, cls: str, attr: str, name: str, hops: int = 0) -> Found | None:
+    def held_owner(self, cls: str, attrs: list[str], hops: int = 0) -> str | None:
+        """The class of the repository (dotted) of the object reached from the
+        class ``cls`` through what each keeps in ``self.<attr>`` in turn
+        (``Outer`` through ``mid``, ``inner``: ``self.mid = Mid()``, then
+        ``self.inner = Inner()``); None when a step is not known."""
+        current: str | None = cls
+        for attr in attrs:
+            makers = self.held_makers(current, attr) if current and hops <= _MAX_HOPS else None
+            current = self.made_class(makers[0], hops + 1) if makers and len(makers) == 1 else None
+            if not current or current == VALUE:
+                return None
+            hops += 1
+        return current
+
+    def held_method(self, cls: str, attrs: list[str], name: str, hops: int = 0) -> Found | None:
         """The method ``name`` of the object the class ``cls`` (dotted)
         keeps in ``self.<attr>`` (``Runner.sub.run`` with ``self.sub =
-        SubRunner()``): a method of the one class of the repository it is
-        made by; None when that is not known."""
-        makers = self.held_makers(cls, attr) if hops <= _MAX_HOPS else None
-        made = self.made_class(makers[0], hops + 1) if makers and len(makers) == 1 else None
-        return self.method(made, name, hops + 1) if made else None
+        SubRunner()``), or further down what that keeps
+        (``Outer.mid.inner.run``): a method of the one class of the
+        repository each is made by; None when that is not known."""
+        made = self.held_owner(cls, attrs, hops)
+        return self.method(made, name, hops + len(attrs) + 1) if made else None
+
+    def _held_end(self, facts: ModuleFacts, rest: list[str]) -> list[str] | None:
+        """The callables that make the object a held chain (``Runner.sub.run``,
+        ``Outer.mid.inner.run``) calls its method on; None when a step
+        before it is not known."""
+        cls = self.held_owner(f"{facts.module}.{rest[0]}", rest[1:-2])
+        return self.held_makers(cls, rest[-2]) if cls is not None else None
 
     def opaque_result(self, target: str) -> bool:
         """Whether ``target`` is a method called on what a function of the
@@ -102,17 +123,18 @@ class Results:
         owner = self._owner(target)
         if owner is None or len(owner[1]) < 2 or self.find(target) is not None:
             return False
-        if owner[1][-1] in CONTEXT_METHODS:
-            return False  # ``with make():``: what ``make`` returns runs them
         facts, rest = owner
         if held_chain(facts, rest):
-            # ``Runner.sub.run`` not found: known only of library objects that
-            # are network clients or no path (``threading.Lock``)
-            held = facts.held.get(rest[1])
+            # ``Runner.sub.run`` (``with db.lock:``: ``Db.lock.__enter__``) not
+            # found: known only of library objects that are network clients
+            # or no path (``threading.Lock``)
+            held = self._held_end(facts, rest)
             return not held or not all(
                 self._owner(m) is None and (effects.client_areas(m) or effects.makes_no_path(m))
                 for m in held
             )
+        if rest[-1] in CONTEXT_METHODS:
+            return False  # ``with make():``: what ``make`` returns runs them
         makers = self.object_makers(target)
         if makers is not None:
             # one of them of the repository, and not a plain value (``-> dict``)
@@ -135,7 +157,8 @@ class Results:
             return None
         facts, rest = owner
         if held_chain(facts, rest):
-            return facts.held.get(rest[1], [])  # ``Runner.client.get``: ``self.client``
+            # ``Runner.client.get``: ``self.client``
+            return self._held_end(facts, rest) or []
         makers = facts.objects.get(rest[0])
         if makers is not None:
             return makers
@@ -252,10 +275,11 @@ class Results:
 
 def held_chain(facts: ModuleFacts, rest: list[str]) -> bool:
     """Whether ``rest`` (of a dotted name in the module of ``facts``) is a
-    method of what a class keeps on itself: ``Runner.sub.run``, ``sub`` no
-    method of ``Runner`` (``Service.instance.fetch`` is a method of what the
-    class method returns)."""
-    cls = facts.class_named(rest[0]) if len(rest) == 3 else None
+    method of what a class keeps on itself: ``Runner.sub.run`` (or further
+    down, ``Outer.mid.inner.run``), ``sub`` no method of ``Runner``
+    (``Service.instance.fetch`` is a method of what the class method
+    returns)."""
+    cls = facts.class_named(rest[0]) if len(rest) >= 3 else None
     return cls is not None and not any(m.name == rest[1] for m in cls.methods)
 
 

@@ -164,11 +164,11 @@ class StatementWalk:
                 env.var_groups.pop(name, None)
             self._track_empty(name, value, env)
             self._track_lookup(name, value, env)
-            constructed = self._constructed(value, env)
-            if constructed is not None:
+            made = self._made_objects(value, env)
+            if made:
                 # ``shell = LocalSession(...)`` here, ``shell = SshSession(...)`` in
                 # another branch: either may be the receiver of ``shell.connect()``
-                env.instances.setdefault(name, set()).add(constructed)
+                env.instances.setdefault(name, set()).update(made)
             else:
                 env.instances.pop(name, None)
             env.var_args.pop(name, None)
