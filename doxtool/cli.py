@@ -196,10 +196,14 @@ def inspect(
         data = [commands.inspect_data(f) for f in facts]
         click.echo((json_text(data, indent=2) + "\n").encode("utf-8"), nl=False)
         return
+    from doxtool.run.context import Context
+
+    context = Context(project)
     for index, module in enumerate(facts):
         if index:
             click.echo("")
-        for line in describe(module):
+        # "none" only where check would derive it: every call of the module seen
+        for line in describe(module, module.parsed and context.areas_unknown(module.path)):
             click.echo(line)
 
 

@@ -441,3 +441,32 @@ def test_a_loop_over_a_method_two_attributes_down_a_held_object_is_followed(
     assert len(found) == 1, found
     assert "`subprocess.run` (a subprocess, line 8 of helpers/deep.py)" in found[0]
     assert "through `helpers.deep.Outer.mid.inner.run`" in found[0]
+
+
+CLASS_LOCK = "    lock = threading.Lock()\n\n"
+
+
+def test_a_library_lock_kept_as_a_class_attribute_has_no_area(tmp_path: Path) -> None:
+    tool = _tool("import threading", "        with self.lock:\n            pass\n", CLASS_LOCK)
+    root = _repo(tmp_path, tool)
+    assert _areas(root) == "none."
+    assert _side_effects(root) == "side effects: none"
+    # so a companion's false area is stale, as with the lock set in ``__init__``
+    companion = root / "tools" / "wait.py.dox.md"
+    text = companion.read_text(encoding="utf-8")
+    companion.write_text(
+        text.replace(f"{AREAS} none.", f"{AREAS} filesystem writes."), encoding="utf-8"
+    )
+    found = [line for line in _check(root, "--select", "DOX133").splitlines() if "DOX133" in line]
+    assert len(found) == 1, found
+    assert "shows no filesystem writes any more" in found[0]
+
+
+def test_a_class_attribute_also_set_to_what_is_handed_in_leaves_the_areas_not_known(
+    tmp_path: Path,
+) -> None:
+    init = CLASS_LOCK + "    def swap(self, other) -> None:\n        self.lock = other\n\n"
+    tool = _tool("import threading", "        with self.lock:\n            pass\n", init)
+    root = _repo(tmp_path, tool)
+    assert _areas(root) is None
+    assert _side_effects(root) == "side effects: not known"

@@ -44,7 +44,10 @@ def _none(tool: ToolFacts, kind: str) -> str:
     return " none" if tool.knows(kind) else " not known"
 
 
-def describe_tool(tool: ToolFacts) -> Iterator[str]:
+def describe_tool(tool: ToolFacts, areas_unknown: bool = False) -> Iterator[str]:
+    """The facts of one tool class; with ``areas_unknown``, no side-effect
+    area found is "not known" (a call of the module doxtool cannot see into
+    may do any, as ``check`` judges them: :func:`doxtool.run.unseen.areas_unknown`)."""
     bases = ", ".join(tool.bases) or "-"
     yield f"  tool {tool.name}: class {tool.class_name}({bases}) at line {tool.line}"
     if tool.defined_in_path:
@@ -75,7 +78,8 @@ def describe_tool(tool: ToolFacts) -> Iterator[str]:
     yield "    helpers: " + (", ".join(tool.helpers) or "none")
     yield f"    intervention: {'yes' if tool.intervention else 'no'}"
     areas = ", ".join(tool.side_effects)
-    yield "    side effects:" + (f" {areas}" if areas else _none(tool, SIDE_EFFECTS))
+    none = " not known" if areas_unknown else _none(tool, SIDE_EFFECTS)
+    yield "    side effects:" + (f" {areas}" if areas else none)
     for effect in tool.effects:
         where = f"{effect.path}:{effect.line}" if effect.path else f"line {effect.line}"
         yield f"      {effect.area}: {' -> '.join(effect.calls)} ({where})"
@@ -89,21 +93,22 @@ def describe_tool(tool: ToolFacts) -> Iterator[str]:
         )
 
 
-def describe(facts: ModuleFacts) -> Iterator[str]:
+def describe(facts: ModuleFacts, areas_unknown: bool = False) -> Iterator[str]:
     """The facts of one module, a line each, every name from the code escaped
-    for a terminal (see :func:`doxtool.formats.escape.printable`)."""
+    for a terminal (see :func:`doxtool.formats.escape.printable`); with
+    ``areas_unknown``, its tools' side-effect areas are not all seen."""
     from doxtool.formats.escape import printable
 
-    for line in _describe(facts):
+    for line in _describe(facts, areas_unknown):
         yield printable(line)
 
 
-def _describe(facts: ModuleFacts) -> Iterator[str]:
+def _describe(facts: ModuleFacts, areas_unknown: bool) -> Iterator[str]:
     yield facts.path
     for problem in facts.problems:
         yield f"  problem at {problem.line}:{problem.column}: {problem.message}"
     if not facts.tools and facts.parsed:
         yield "  no tool class"
     for tool in facts.tools:
-        yield from describe_tool(tool)
+        yield from describe_tool(tool, areas_unknown)
     yield "  imports: " + (", ".join(facts.imports) or "none")

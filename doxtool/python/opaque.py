@@ -15,7 +15,8 @@ An object's kind is *known* when it comes from what the module names itself:
 an imported name (its module's effects are judged by the import), a builtin,
 a class or function of the module, a literal or a value computed from known
 ones, the tool's arguments (``self.args``, ``execute``'s ``**kwargs``), an
-attribute of ``self`` the module only ever sets to known values, or ``self``
+attribute of ``self`` the module only ever sets to known values (in a
+method, or in a class body: ``lock = threading.Lock()``), or ``self``
 itself (the class's own methods, or its bases', which are imported). Anything
 else is *opaque*: a parameter, an attribute of ``self`` the module never sets
 (``self.agent``, set by the framework), a local bound to an opaque value, a
@@ -158,6 +159,8 @@ class _Receivers:
                     self._scope(node, scope, in_class)
                     continue
                 self._bindings(node, scope)
+                if in_class and kind in (ast.Assign, ast.AnnAssign):
+                    self._class_attribute(node, scope)  # type: ignore[arg-type]
             inner = in_class and kind in _BLOCK_TYPES
             fields = fields_of.get(kind)
             if fields is None:
@@ -252,6 +255,16 @@ class _Receivers:
             for alias in node.names:
                 local = alias.asname or alias.name.partition(".")[0]
                 scope.bindings.setdefault(local, []).append(_KNOWN)
+
+    def _class_attribute(self, node: ast.Assign | ast.AnnAssign, scope: _Scope) -> None:
+        """``lock = threading.Lock()`` in a class body: ``self.lock`` reads
+        it, as one set in ``__init__``."""
+        if node.value is None:
+            return
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+        for target in targets:
+            if isinstance(target, ast.Name):
+                self.attributes.setdefault(target.id, []).append((scope, node.value))
 
     def _bind(self, target: ast.expr, value: ast.expr, scope: _Scope) -> None:
         if (

@@ -105,12 +105,17 @@ class Context(Teaching):
         if blocks is None:
             facts = self.facts(module)
             blocks = expected_blocks(facts, self.related_tests(module), self.convention)
-            if areas_unknown(facts, self._in_repository):
+            if self.areas_unknown(module):
                 # "none" would claim that a call doxtool cannot read, or a
                 # model call (no area of the tool facts), does nothing
                 blocks = [b for b in blocks if b.kind != "side-effects" or b.values]
             self._expected[module] = blocks
         return blocks
+
+    def areas_unknown(self, module: str) -> bool:
+        """Whether the side-effect areas of the module's tools are not all
+        seen, so that no "none" is derived for them (:func:`areas_unknown`)."""
+        return areas_unknown(self.facts(module), self._in_repository)
 
     def reexported_blocks(self, module: str) -> list[ExpectedBlock]:
         """The contract blocks (arguments, ``break_loop``, repairable errors)
