@@ -339,15 +339,27 @@ class _Walk:
             for key, source in step.passes
             if source in held and (param := callee.parameter(key)) is not None
         )
-        label = step.what if not step.what.startswith("self.") else _display(callee)
         return self.function(
             callee,
             state,
-            (*frame.chain, (label, step.line)),
+            (*frame.chain, (self._label(step.what, callee), step.line)),
             frame.origin or step.line,
             frame.depth + 1,
             tainted,
         )
+
+    def _label(self, target: str, callee: _Function) -> str:
+        """How a call is named in what it reaches: as written, but a method
+        of ``self`` by where it is found, and a method of what a function
+        returns by the class it is found in (``connect(url).wait_done``:
+        ``helpers.remote.Connection.wait_done``, not ``...connect.wait_done``)."""
+        if target.startswith("self."):
+            return _display(callee)
+        receiver = target.rpartition(".")[0]
+        made = self.pacer.find(receiver) if "." in callee.name else None
+        if made is not None and made.summary.name.rpartition(".")[2] != "__init__":
+            return _display(callee)
+        return target
 
     def _loop(self, frame: _Frame, step: Step, state: object) -> object:
         body = step.arms[0] if step.arms else []

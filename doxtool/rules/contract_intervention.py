@@ -116,6 +116,39 @@ class TailTool(Tool):
             await self.agent.handle_intervention()
 """
 
+_REMOTE_HELPER = """\
+import asyncio
+
+
+class Connection:
+    async def wait_done(self, task_id: str) -> dict:
+        for _ in range(300):
+            await asyncio.sleep(1)
+        return {"id": task_id}
+
+    async def __aenter__(self):
+        return self
+
+    async def __aexit__(self, *exc):
+        return None
+
+
+async def connect(url: str) -> Connection:
+    return Connection()
+"""
+
+_REMOTE_TOOL = """\
+from helpers.remote import connect
+from helpers.tool import Response, Tool
+
+
+class RemoteTask(Tool):
+    async def execute(self, **kwargs) -> Response:
+        async with await connect(self.args["url"]) as conn:
+            final = await conn.wait_done("t1")
+        return Response(message=str(final), break_loop=False)
+"""
+
 
 class InterventionBeforeEffect(Rule):
     code = "DOX301"
@@ -187,16 +220,19 @@ exception leaving a called function is taken to come before its effects
 (which condition it carries is not known). `handle_intervention` must be
 awaited: a coroutine that is never awaited checks nothing.
 
-**Precision.** On the shared Agent Zero corpus (28 tool modules) it reports 2
-findings, both right when read against the code: the polling loops of
+**Precision.** On the shared Agent Zero corpus (28 tool modules) it reports 3
+findings, all right when read against the code: the polling loops of
 `tools/parallel.py` (`await_parallel_jobs` sleeps 0.5 s a turn until every
-job ends or 300 s pass) and `tools/scheduler.py` (`wait_for_task` sleeps 1 s
-a turn for up to 300 s), neither of which checks. The tools that check in
+job ends or 300 s pass), `tools/scheduler.py` (`wait_for_task` sleeps 1 s
+a turn for up to 300 s) and `tools/a2a_chat.py` (the `AgentConnection`
+that `connect_to_agent` returns polls the remote agent's task in
+`wait_for_completion`, sleeping 2 s a turn for up to 300 s), none of which
+checks. The tools that check in
 their loops (`code_execution`, `wait`, `document_query`) are not reported.
 Reporting every effect that follows another with no check gave 3 more, which
 a maintainer would not change: `computer_use_remote`'s action, its settle
 sleep of 0.1 s to 0.35 s and its screenshot, and `text_editor_remote`'s
-remote `stat` and the `patch` it guards. 2 of 2: on by default.
+remote `stat` and the `patch` it guards. 3 of 3: on by default.
 """
     valid = [
         Example(with_files({"tools/poll.py": _POLL_TOOL})),
@@ -240,6 +276,11 @@ remote `stat` and the `patch` it guards. 2 of 2: on by default.
                 }
             ),
             [Expect("tools/status.py", 10, "`client.get` (a network call, line 10) again")],
+        ),
+        Example(
+            # a method of what a factory returns is named by its class
+            with_files({"tools/remote.py": _REMOTE_TOOL, "helpers/remote.py": _REMOTE_HELPER}),
+            [Expect("tools/remote.py", 8, "`helpers.remote.Connection.wait_done` (line 8)")],
         ),
     ]
 
