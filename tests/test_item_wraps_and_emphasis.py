@@ -379,3 +379,28 @@ def test_an_argument_named_in_emphasis_is_read_and_compared(
     )
     _check(reference_repo, run_cli, "--fix")
     assert _companion(reference_repo) == before
+
+
+@pytest.mark.parametrize(
+    "item",
+    [
+        # an attribute the module sets, with a person's note or alone
+        "  - `set_progress`: reports the time left.\n",
+        "  - `set_progress`\n",
+        # a method of another object the class calls, with a note
+        "  - `handle_intervention()`: honours a pause first.\n",
+    ],
+)
+def test_a_name_the_module_uses_as_an_attribute_is_a_note(
+    reference_repo: Path, run_cli: Callable[..., Result], item: str
+) -> None:
+    """``self.set_progress(...)`` and ``self.agent.handle_intervention()``
+    use the names: an item naming one under the class is a person's note,
+    never a stale method to remove."""
+    _edit(
+        reference_repo,
+        COMPANION,
+        "  - `async execute(self, **kwargs) -> Response`\n",
+        "  - `async execute(self, **kwargs) -> Response`\n" + item,
+    )
+    _assert_true_companion(reference_repo, run_cli)

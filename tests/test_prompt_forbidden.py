@@ -111,3 +111,13 @@ def test_a_list_of_tools_leaves_out_a_tool_it_says_is_gone(make_repo, run_cli) -
     kept = {path: listing.replace(" (removed)", "")}
     found = _check(make_repo, run_cli, kept)
     assert any("PRM002" in line and "`memory_delete`" in line for line in found)
+
+
+def test_a_gone_word_inside_a_hyphenated_word_is_no_mark() -> None:
+    """``legacy-compatible``, ``legacy-free``, ``non-legacy``: the name is current."""
+    from doxtool.prompts.negation import forbids, says_gone
+
+    for text in ("(legacy-compatible): args `text`", "legacy-free", "(non-legacy)"):
+        assert not says_gone(text)
+        assert not forbids("", " " + text)
+    assert says_gone("(legacy)") and forbids("", " (legacy)")

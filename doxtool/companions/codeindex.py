@@ -325,8 +325,10 @@ class CodeIndex:
     reexported_names: Callable[[], set[str]] = set
 
     def mentions(self, name: str) -> bool:
-        """Whether ``name`` occurs as a whole word anywhere in the module's text."""
-        return re.search(rf"(?<![\w.]){re.escape(name)}(?!\w)", self.source()) is not None
+        """Whether ``name`` occurs as a whole word anywhere in the module's
+        text, an attribute's name too (``self.poll_interval``,
+        ``self.agent.read_prompt(...)``)."""
+        return re.search(rf"(?<!\w){re.escape(name)}(?!\w)", self.source()) is not None
 
     def __post_init__(self) -> None:
         outline = self.outline

@@ -21,9 +21,10 @@ _NO_LONGER = r"no[ \t]+longer[ \t]+(?:read|used|supported|accepted|exists?|works
 #: a word that says a name is gone when it stands as a mark (``(deprecated)``,
 #: ``deprecated, use `x```, ``removed in 2.0``, ``legacy;``), not when it
 #: opens a description (``removed files too``, ``legacy behaviour toggle``)
+#: or is part of a hyphenated word (``legacy-compatible``, ``non-legacy``)
 _GONE_MARK = (
-    r"(?:removed|deprecated|obsolete|unsupported|legacy)(?:\*\*|__|[*_])?"
-    r"(?=[ \t]*(?:[^\w\s`]|\Z)|[ \t]+(?:since|as[ \t]+of|in[ \t]+(?:favou?r|v?\d|version)|"
+    r"(?<![\w-])(?:removed|deprecated|obsolete|unsupported|legacy)(?:\*\*|__|[*_])?"
+    r"(?=[ \t]*(?:(?!-\w)[^\w\s`]|\Z)|[ \t]+(?:since|as[ \t]+of|in[ \t]+(?:favou?r|v?\d|version)|"
     r"alias(?:es)?|and[ \t]+(?:ignored|unused|unread)|use)\b)"
 )
 #: words right after a name that say it is gone: ```msg` (deprecated)``,
