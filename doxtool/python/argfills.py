@@ -89,8 +89,12 @@ class ArgumentFills:
         the arguments dicts on every path past it (``fills``: None for one
         elsewhere, whose writes only count as seen, :meth:`_note_offers`)."""
         self._note_offers(stmt, env)
-        if fills is None:
-            return
+        if fills is not None:
+            self._top_fills(stmt, env, fills)
+
+    def _top_fills(self, stmt: cst.CSTNode, env: Env, fills: Fills) -> None:
+        """Add what a statement at the top of a function body writes into
+        the arguments dicts on every path past it."""
         if type(stmt) in (cst.SimpleStatementLine, cst.SimpleStatementSuite):
             for small in stmt.body:  # type: ignore[attr-defined]
                 self._small_fill(small, env, fills, None)

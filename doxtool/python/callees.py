@@ -7,11 +7,12 @@ from __future__ import annotations
 import libcst as cst
 
 from doxtool.python.argfills import SELF_ARGS, SPLAT
-from doxtool.python.cstnodes import splat_fills
+from doxtool.python.controlflow import contains_return
+from doxtool.python.cstnodes import splat_fills, suite_body
 from doxtool.python.literals import string_value
 from doxtool.python.modulescan import Func
 from doxtool.python.ownparams import own_params
-from doxtool.python.walkstate import Env, Target
+from doxtool.python.walkstate import Env, Fills, Target
 
 
 class Callees:
@@ -125,7 +126,59 @@ class Callees:
             arm=self._arm_here(env),
             fills=fills,
             fill_keys=fill_keys,
+            handed=frozenset(
+                (label, name) for label, names in labels.items() for name in names if name != SPLAT
+            ),
         )
+
+    def _carry_fills(self, node: cst.Call, target: Target, env: Env) -> None:
+        """A call standing as a statement of its own at the top of the
+        caller's body: what the callee fills where missing in an arguments
+        dict it is handed, at the top of its body before any statement that
+        may return or bind the dict's name again, is filled past the call,
+        as a fill in the caller would be (``self._defaults()`` running
+        ``self.args.setdefault("fmt", "md")``, then ``self.args["fmt"]``)."""
+        fn = target.fn
+        awaited = self._top_statement(node, env)
+        if not target.handed or awaited is None or (fn.is_async and not awaited):
+            return  # (an ``async`` function not awaited runs nothing)
+        if any(type(n) in (cst.Yield, cst.Await) for n in _walk(fn.node.body)):
+            return  # a generator runs nothing when called; past an ``await``, others may
+        callee = Env(
+            func=fn,
+            self_name=fn.self_name if fn.cls is not None else target.self_param,
+            dicts=set(target.dicts),
+            names=dict(self.scan.names),  # type: ignore[attr-defined]
+            collect_outcomes=False,
+        )
+        names = {name for _, name in target.handed} - {SELF_ARGS}
+        fills = Fills()
+        for stmt in suite_body(fn.node.body):
+            if contains_return(stmt) or _binds(stmt, names):
+                break
+            self._top_fills(stmt, callee, fills)  # type: ignore[attr-defined]
+        for label, name in target.handed:
+            for (own, key), value in fills.filled.items():
+                if own == name:
+                    env.fills.filled.setdefault((label, key), value)
+            if name in fills.any_filled:
+                env.fills.any_filled.add(label)
+
+    @staticmethod
+    def _top_statement(node: cst.Call, env: Env) -> bool | None:
+        """Whether the call, a statement of its own at the top of the
+        function's body (it runs on every path that reaches it), is awaited;
+        None where it is not such a statement."""
+        for stmt in env.top_body:
+            if type(stmt) is cst.SimpleStatementLine:
+                for small in stmt.body:
+                    value = small.value if type(small) is cst.Expr else None
+                    awaited = type(value) is cst.Await
+                    if awaited:
+                        value = value.expression  # type: ignore[union-attr]
+                    if value is node:
+                        return awaited
+        return None
 
     def _literal_key(self, node: cst.BaseExpression) -> str | None:
         """The string a parameter's default is: a literal, or a constant of
@@ -156,3 +209,49 @@ def super_method(func: cst.BaseExpression) -> str | None:
         return None
     inner = func.value.func
     return func.attr.value if type(inner) is cst.Name and inner.value == "super" else None
+
+
+def _binds(stmt: cst.CSTNode, names: set[str]) -> bool:
+    """Whether a statement binds one of ``names`` (``args = dict(args)``)."""
+    todo: list[cst.CSTNode] = [stmt]
+    while todo:
+        node = todo.pop()
+        bound: list[cst.CSTNode] = []
+        if type(node) is cst.AssignTarget:
+            bound = [node.target]
+        elif type(node) in (cst.AnnAssign, cst.AugAssign, cst.NamedExpr, cst.For, cst.CompFor):
+            bound = [node.target]  # type: ignore[attr-defined]
+        elif type(node) is cst.AsName:
+            bound = [node.name]
+        elif type(node) in (cst.Global, cst.Nonlocal, cst.Del):
+            return True
+        for target in bound:
+            if any(type(n) is cst.Name and n.value in names for n in _names(target)):
+                return True
+        todo.extend(node.children)
+    return False
+
+
+def _walk(node: cst.CSTNode) -> list[cst.CSTNode]:
+    """Every node under ``node`` but those of functions and classes defined there."""
+    out: list[cst.CSTNode] = []
+    todo = list(node.children)
+    while todo:
+        current = todo.pop()
+        if type(current) in (cst.FunctionDef, cst.ClassDef, cst.Lambda):
+            continue
+        out.append(current)
+        todo.extend(current.children)
+    return out
+
+
+def _names(node: cst.CSTNode) -> list[cst.CSTNode]:
+    out: list[cst.CSTNode] = []
+    todo = [node]
+    while todo:
+        current = todo.pop()
+        if type(current) is cst.Name:
+            out.append(current)
+        elif type(current) in (cst.Tuple, cst.List, cst.Element, cst.StarredElement):
+            todo.extend(current.children)
+    return out

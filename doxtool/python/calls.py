@@ -51,6 +51,7 @@ class Calls(Callees, Makers, PathReceivers, HeldObjects, ObjectChains, FileOpens
         target = self._callee(node, env)
         if target is not None:
             self._scan(target, collect=False)
+            self._carry_fills(node, target, env)
             self._override_call(node, target, env)
         elif (method := super_method(func)) is not None and env.func.cls is not None:
             # ``super().m()`` of a base elsewhere: resolving joins what it does

@@ -187,3 +187,6 @@ class Target:
     #: (:mod:`~doxtool.python.argfills`); ``fill_keys`` tells calls apart by it
     fills: Fills | None = field(default=None, compare=False)
     fill_keys: frozenset[tuple[str, str, str]] = frozenset()
+    #: (the caller's label, the callee's label) of each arguments dict handed
+    #: on as it is (not splatted): what the callee fills in it the caller sees
+    handed: frozenset[tuple[str, str]] = field(default=frozenset(), compare=False)
