@@ -164,6 +164,7 @@ class ArgumentReads:
             names=dict(self.scan.names),
             collect_outcomes=False,
             var_args=dict(target.values),
+            keys=dict(target.keys),  # ``key="path"``: the key the parameter holds
         )
         env.fills = self._fills_at_start(target)  # type: ignore[attr-defined]
         self._returns_depth += 1
