@@ -362,6 +362,11 @@ class ModuleOutline:
     #: ``Class.m``): a tool reaching one through its helpers has side-effect
     #: areas doxtool cannot see
     opaque_functions: list[str] = field(default_factory=list)
+    #: attributes of the module's classes given a value outside their class
+    #: body (``Tool.store = ...``, ``setattr(self, "store", ...)``; ``"*"``: a
+    #: ``setattr`` naming one at run time), so that what a class body sets
+    #: them to is not all they hold (:mod:`doxtool.python.rebound`)
+    rebound_attributes: list[str] = field(default_factory=list)
     #: areas whose keywords occur anywhere in the module text (comments and
     #: strings included): evidence that an area line was written from this text
     keyword_areas: list[str] = field(default_factory=list)

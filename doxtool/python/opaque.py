@@ -31,6 +31,7 @@ from collections.abc import Iterable, Iterator
 
 from doxtool.python.astparse import BLOCK_STATEMENTS, CHILD_FIELDS, child_fields
 from doxtool.python.names import dotted_parts
+from doxtool.python.rebound import rebound_attributes, untrusted
 
 #: calls that load a module, or run code, named at run time
 DYNAMIC = frozenset(
@@ -72,7 +73,9 @@ def opaque(
     and the functions that make one, named as their summaries are (``f``,
     ``Class.m`` of a top-level class), in source order: a call in a function
     or lambda nested in one counts as its own; one in the module body or a
-    class body, as none's."""
+    class body, as none's. A class-body value of an attribute also set
+    outside the class body (:func:`rebound_attributes`) is not all it holds:
+    its kind is not known."""
     calls: dict[str, None] = {}
     functions: dict[str, None] = {}
     for scope, written in _Receivers(tree, imported, defined).calls():
@@ -117,6 +120,9 @@ class _Scope:
 class _Receivers:
     def __init__(self, tree: ast.Module, imported: dict[str, str | None], defined: set[str]):
         self.tree = tree
+        self.rebound = rebound_attributes(tree)
+        #: attributes a class body sets that are also set outside it
+        self.untrusted: set[str] = set()
         self.imported = imported
         self.defined = defined
         #: names of the methods the module's classes define
@@ -265,6 +271,8 @@ class _Receivers:
         for target in targets:
             if isinstance(target, ast.Name):
                 self.attributes.setdefault(target.id, []).append((scope, node.value))
+                if untrusted(target.id, self.rebound):
+                    self.untrusted.add(target.id)
 
     def _bind(self, target: ast.expr, value: ast.expr, scope: _Scope) -> None:
         if (
@@ -382,6 +390,8 @@ class _Receivers:
     def _self_attribute(self, attr: str, depth: int) -> bool:
         if attr == "args" or attr in self.methods:
             return True
+        if attr in self.untrusted:
+            return False  # ``Tool.attr = other``: not only what the class body sets
         cached = self._attribute_kinds.get(attr)
         if cached is not None:
             return cached

@@ -33,7 +33,7 @@ from doxtool.python.effects import (
     for_database,
 )
 from doxtool.python.names import dotted_parts
-from doxtool.python.opaque import opaque
+from doxtool.python.opaque import opaque, rebound_attributes
 from doxtool.python.outlineareas import (
     AREAS,
     CALLS,
@@ -113,6 +113,7 @@ class _Outliner:
         outline.constants = list(self._constants)
         outline.assigned = list(self._assigned)
         self._walk(tree)
+        outline.rebound_attributes = rebound_attributes(tree)
         outline.opaque_calls, outline.opaque_functions = opaque(tree, self._aliases, self._defined)
         outline.keyword_areas = keyword_areas(self.source)
         return outline

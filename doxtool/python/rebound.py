@@ -1,0 +1,63 @@
+"""Attributes of a module's classes given a value outside their class body:
+``Tool.store = FileStore()`` in the module, ``type(self).store = ...`` or
+``self.__class__.store = ...`` in a method, ``setattr(obj, "store", ...)``
+anywhere. What the class body sets such an attribute to (``store =
+NullStore()``) is not all ``self.store`` may hold. Read with ``ast`` only.
+"""
+
+from __future__ import annotations
+
+import ast
+
+#: in :func:`rebound_attributes`: a ``setattr`` whose name is not a literal
+#: string, which may set any attribute
+ANY = "*"
+
+
+def rebound_attributes(tree: ast.Module) -> list[str]:
+    """The names of the attributes the module sets on one of its classes
+    outside the class body (an assignment, augmented assignment, loop or
+    ``with`` target, ``del``), or through ``setattr`` on any object, sorted;
+    :data:`ANY` among them when a ``setattr`` names its attribute at run time."""
+    classes = {node.name for node in ast.walk(tree) if isinstance(node, ast.ClassDef)}
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute):
+            if isinstance(node.ctx, (ast.Store, ast.Del)) and _names_a_class(node.value, classes):
+                found.add(node.attr)
+        elif isinstance(node, ast.Call) and _is_setattr(node.func):
+            if len(node.args) < 2:
+                found.add(ANY)
+                continue
+            name = node.args[1]
+            if isinstance(name, ast.Constant) and isinstance(name.value, str):
+                found.add(name.value)
+            else:
+                found.add(ANY)
+    return sorted(found)
+
+
+def _is_setattr(func: ast.expr) -> bool:
+    if isinstance(func, ast.Name):
+        return func.id == "setattr"
+    return isinstance(func, ast.Attribute) and func.attr == "setattr"  # builtins.setattr
+
+
+def _names_a_class(node: ast.expr, classes: set[str]) -> bool:
+    """Whether ``node`` is a class of the module (``Tool``) or the class of
+    an object (``type(self)``, ``self.__class__``)."""
+    if isinstance(node, ast.Name):
+        return node.id in classes
+    if isinstance(node, ast.Attribute):
+        return node.attr == "__class__"
+    return (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "type"
+        and len(node.args) == 1
+    )
+
+
+def untrusted(attr: str, rebound: list[str] | tuple[str, ...] | frozenset[str]) -> bool:
+    """Whether a class-body value of ``attr`` may not be what it holds."""
+    return attr in rebound or ANY in rebound

@@ -1,0 +1,111 @@
+"""A class attribute given another value outside its class body: ``store =
+NullStore()`` in the class, then ``Tool.store = FileStore()`` in the module,
+``cls.store = ...``, ``type(self).store = ...`` or ``setattr(self, "store",
+...)`` (or a ``setattr`` whose name is not a literal). ``self.store`` may hold
+either object, so its kind is not known: the side effects are "not known"
+and ``check --fix`` writes no "none" for them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from samples import WAIT_PROMPT, WRAPPER, write_files
+
+from doxtool.cli import cli
+from doxtool.rules.examples import FRAMEWORK, WAIT_PY
+
+AREAS = "- Observed side-effect areas:"
+
+STORES = """\
+class NullStore:
+    def save(self, text):
+        return None
+
+
+class FileStore:
+    def save(self, text):
+        with open("/tmp/memo.txt", "a") as fh:
+            fh.write(text)
+"""
+
+
+def _tool(body: str = "", after: str = "") -> str:
+    """``wait.py`` keeping ``store = NullStore()`` on its class, whose
+    ``execute`` runs ``body`` and then saves through ``self.store``."""
+    return (
+        WAIT_PY.replace(
+            "from helpers.tool import Response, Tool\n",
+            "from helpers.stores import FileStore, NullStore\n"
+            "from helpers.tool import Response, Tool\n",
+        )
+        .replace(
+            "        seconds = ",
+            body + '        self.store.save("x")\n        seconds = ',
+        )
+        .replace("    async def execute", "    store = NullStore()\n\n    async def execute")
+        + after
+    )
+
+
+def _repo(tmp_path: Path, tool: str) -> Path:
+    write_files(
+        tmp_path,
+        {
+            **FRAMEWORK,
+            "prompts/agent.system.tools.md": WRAPPER,
+            "prompts/agent.system.tool.wait.md": WAIT_PROMPT,
+            "helpers/stores.py": STORES,
+            "tools/wait.py": tool,
+        },
+    )
+    return tmp_path
+
+
+def _areas(root: Path) -> str | None:
+    """The areas ``check --fix`` writes into a new companion (None: no line)."""
+    CliRunner().invoke(cli, ["check", "--root", str(root), "--no-cache", "--fix"])
+    text = (root / "tools" / "wait.py.dox.md").read_text(encoding="utf-8")
+    line = next((line for line in text.splitlines() if line.startswith(AREAS)), None)
+    return line.removeprefix(AREAS).strip() if line is not None else None
+
+
+def _side_effects(root: Path) -> str:
+    out = CliRunner().invoke(cli, ["inspect", "--root", str(root), str(root / "tools/wait.py")])
+    return next(line.strip() for line in out.output.splitlines() if "side effects:" in line)
+
+
+def test_the_class_attribute_alone_is_followed(tmp_path: Path) -> None:
+    root = _repo(tmp_path, _tool())
+    assert _side_effects(root) == "side effects: none"
+    assert _areas(root) == "none."
+
+
+@pytest.mark.parametrize(
+    ("body", "after"),
+    [
+        # the module sets it on the class
+        ("", "\n\nWaitTool.store = FileStore()\n"),
+        ("", '\n\nsetattr(WaitTool, "store", FileStore())\n'),
+        # a method sets it on the instance, or on the class
+        ('        setattr(self, "store", FileStore())\n', ""),
+        ("        type(self).store = FileStore()\n", ""),
+        ("        self.__class__.store = FileStore()\n", ""),
+        # a name not read: it may be ``store``
+        ('        setattr(self, self.args.get("attr", "x"), FileStore())\n', ""),
+    ],
+)
+def test_a_class_attribute_set_elsewhere_leaves_the_areas_not_known(
+    tmp_path: Path, body: str, after: str
+) -> None:
+    root = _repo(tmp_path, _tool(body, after))
+    assert _side_effects(root) == "side effects: not known"
+    assert _areas(root) is None
+
+
+def test_a_setattr_naming_another_attribute_leaves_the_class_attribute_known(
+    tmp_path: Path,
+) -> None:
+    root = _repo(tmp_path, _tool("", '\n\nsetattr(WaitTool, "other", 1)\n'))
+    assert _side_effects(root) == "side effects: none"
