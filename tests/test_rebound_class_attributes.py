@@ -109,3 +109,47 @@ def test_a_setattr_naming_another_attribute_leaves_the_class_attribute_known(
 ) -> None:
     root = _repo(tmp_path, _tool("", '\n\nsetattr(WaitTool, "other", 1)\n'))
     assert _side_effects(root) == "side effects: none"
+
+
+@pytest.mark.parametrize(
+    "after",
+    ["\n\nWaitTool.store = NullStore()\n", '\n\nsetattr(WaitTool, "store", NullStore())\n'],
+)
+def test_a_class_attribute_replaced_claims_none_of_its_class_body_value(
+    tmp_path: Path, after: str
+) -> None:
+    tool = _tool("", after).replace("    store = NullStore()\n", "    store = FileStore()\n")
+    root = _repo(tmp_path, tool)
+    assert _side_effects(root) == "side effects: not known"
+    assert _areas(root) is None
+
+
+MEMO = """\
+from helpers.stores import FileStore, NullStore
+
+
+class Memo:
+    store = FileStore()
+
+    def save(self, text):
+        self.store.save(text)
+
+
+Memo.store = NullStore()
+"""
+
+
+def test_a_helper_class_attribute_replaced_claims_none_of_its_class_body_value(
+    tmp_path: Path,
+) -> None:
+    tool = WAIT_PY.replace(
+        "from helpers.tool import Response, Tool\n",
+        "from helpers.memo import Memo\nfrom helpers.tool import Response, Tool\n",
+    ).replace("        seconds = ", '        Memo().save("x")\n        seconds = ')
+    root = _repo(tmp_path, tool)
+    (root / "helpers" / "memo.py").write_text(MEMO, encoding="utf-8")
+    assert _side_effects(root) == "side effects: not known"
+    assert _areas(root) is None
+    # the class attribute alone: its object's writes
+    (root / "helpers" / "memo.py").write_text(MEMO.rsplit("\n\n\n", 1)[0] + "\n", encoding="utf-8")
+    assert _side_effects(root) == "side effects: filesystem write"

@@ -12,8 +12,9 @@ repository (``helpers.shell.ShellState``, whose methods are followed), or
 library callables (``httpx.AsyncClient``, whose objects' methods are network
 calls). When the values disagree, when one is made by neither (a parameter, a
 value handed in) or the attribute is bound another way (unpacked, a loop or
-``with`` target, ``del``, an augmented assignment, any ``setattr``), nothing
-is said of it.
+``with`` target, ``del``, an augmented assignment, any ``setattr``), or a
+class attribute is also set outside its class body (``Class.attr = other``:
+:mod:`doxtool.python.rebound`), nothing is said of it.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ import dataclasses
 from collections.abc import Callable, Iterator
 
 from doxtool.python.names import constructed, dotted_parts
+from doxtool.python.rebound import rebound_attributes, untrusted
 
 Resolve = Callable[[list[str]], "str | None"]
 
@@ -97,11 +99,14 @@ def held_objects(
                 _method_values(item, nodes, values, unknown)
             else:
                 _class_values(item, values, unknown)
+    rebound = rebound_attributes(tree)
     instances: dict[str, str] = {}
     libraries: dict[str, tuple[str, ...]] = {}
     for attr, found in values.items():
         if attr in unknown:
             continue
+        if untrusted(attr, rebound) and any(method is None for method, _ in found):
+            continue  # ``Class.attr = other`` too: not only what the class body sets
         made = _makers(found, resolve, is_local)
         if made is None:
             continue

@@ -73,7 +73,8 @@ class HeldObjects:
             return [(method.node, value) for value in _returned(method.node)]
         methods = [fn.node for cls in self.scan.classes.values() for fn in cls.methods.values()]
         found = attribute_values(methods, attr)
-        in_class = class_values([cls.node for cls in self.scan.classes.values()], attr)
+        classes = [cls.node for cls in self.scan.classes.values()]
+        in_class = class_values(classes, attr, self.scan.rebound)
         if found is None or in_class is None:
             return None
         pairs: list[tuple[cst.FunctionDef | None, cst.BaseExpression]] = [*found]

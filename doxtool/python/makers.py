@@ -84,7 +84,8 @@ class Makers:
         call, or nothing here sets it."""
         methods = [fn.node for cls in self.scan.classes.values() for fn in cls.methods.values()]
         found = attribute_values(methods, attr)
-        in_class = class_values([cls.node for cls in self.scan.classes.values()], attr)
+        classes = [cls.node for cls in self.scan.classes.values()]
+        in_class = class_values(classes, attr, self.scan.rebound)
         if found is None or in_class is None or not (found or in_class):
             return None
         makers: list[str] = []

@@ -22,6 +22,7 @@ from doxtool.python.effects import CLIENT_MODULES
 from doxtool.python.literals import literal_value
 from doxtool.python.names import may_change, resolve_relative
 from doxtool.python.positions import Locator
+from doxtool.python.rebound import ANY
 
 
 @dataclass(eq=False)
@@ -200,6 +201,14 @@ class ModuleScan:
         """The names imported, and the aliases bound once, so far."""
         aliases = {n: t for n, t in self.aliases.items() if t is not None}
         return {**aliases, **self.names}
+
+    @property
+    def rebound(self) -> list[str]:
+        """The attributes of the module's classes it may set outside their
+        class body (:func:`doxtool.python.rebound.rebound_attributes`); any,
+        when the module has no outline."""
+        outline = self.facts.outline
+        return outline.rebound_attributes if outline is not None else [ANY]
 
     @cached_property
     def imports_clients(self) -> bool:

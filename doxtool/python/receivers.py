@@ -7,9 +7,12 @@ a method is and which modes an ``open`` call may be given.
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 import libcst as cst
 
 from doxtool.python.cstnodes import child_nodes, dotted_name
+from doxtool.python.rebound import untrusted
 
 #: a function with more nodes than this is not searched (a generated module)
 _MAX_NODES = 20000
@@ -201,10 +204,14 @@ def attribute_values(
     return values
 
 
-def class_values(classes: list[cst.ClassDef], attr: str) -> list[cst.BaseExpression] | None:
+def class_values(
+    classes: list[cst.ClassDef], attr: str, rebound: Collection[str] = ()
+) -> list[cst.BaseExpression] | None:
     """Every value the bodies of ``classes`` give the class attribute
     ``attr`` (``client = redis.Redis()``); None when one binds it any other
-    way (unpacked, a loop, a nested block)."""
+    way (unpacked, a loop, a nested block), or when one gives it a value and
+    the module may set it outside the class body too (``rebound``, as
+    :func:`doxtool.python.rebound.rebound_attributes` gives them)."""
     values: list[cst.BaseExpression] = []
     for cls in classes:
         for line in cls.body.body:  # type: ignore[union-attr]
@@ -225,7 +232,7 @@ def class_values(classes: list[cst.ClassDef], attr: str) -> list[cst.BaseExpress
                         values.append(small.value)  # type: ignore[attr-defined]
                 elif kind is cst.AugAssign and attr in _stores(small.target):  # type: ignore[attr-defined]
                     return None
-    return values
+    return None if values and untrusted(attr, rebound) else values
 
 
 def _block_names(node: cst.CSTNode) -> set[str]:
