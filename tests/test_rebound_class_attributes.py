@@ -89,6 +89,7 @@ def test_the_class_attribute_alone_is_followed(tmp_path: Path) -> None:
         ("", "\n\nWaitTool.store = FileStore()\n"),
         ("", '\n\nsetattr(WaitTool, "store", FileStore())\n'),
         # a method sets it on the instance, or on the class
+        ("        self.store = FileStore()\n", ""),
         ('        setattr(self, "store", FileStore())\n', ""),
         ("        type(self).store = FileStore()\n", ""),
         ("        self.__class__.store = FileStore()\n", ""),
