@@ -887,3 +887,60 @@ def test_another_doxtool_means_a_full_run(
     wait.write_text("# edited again\n" + wait.read_text(encoding="utf-8"), encoding="utf-8")
     check()
     assert states.read_state(state)["run"] == "full"
+
+
+NOTES_DISPATCH_PY = """\
+from helpers.tool import Response, Tool
+
+
+class NotesTool(Tool):
+    async def execute(self, **kwargs) -> Response:
+        action = self.args.get("action", "list")
+        if action == "add":
+            return Response(message=self.args["text"], break_loop=False)
+        elif action == "{value}":
+            return Response(message="waited", break_loop=False)
+        return Response(message="notes", break_loop=False)
+"""
+
+NOTES_DISPATCH_PROMPT = """\
+### notes
+keep short notes for the user.
+
+Set `action` to one of: `add`, `wait`, `list`.
+args: `text`
+
+See also:
+- `wait`: pause until a duration passes; args `seconds`
+"""
+
+
+@pytest.mark.parametrize(("before", "after"), [("wait", "sleep"), ("sleep", "wait")])
+def test_a_tool_edit_rereads_the_list_items_of_its_prompt(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, before: str, after: str
+) -> None:
+    """Whether a list item of a tool's prompt names a tool or a value of the
+    tool's argument turns on the tool's code: after the code changes its
+    values, the tool the item names is taught (or not) as a full run has it."""
+    _write_wait_repo(
+        tmp_path,
+        {
+            "tools/notes.py": NOTES_DISPATCH_PY.format(value=before),
+            "prompts/agent.system.tool.notes.md": NOTES_DISPATCH_PROMPT,
+        },
+    )
+    (tmp_path / "prompts" / "agent.system.tool.wait.md").unlink(missing_ok=True)
+
+    def wait_untaught() -> bool:
+        found = _check(tmp_path, monkeypatch)[1]
+        assert isinstance(found, list)
+        return any(f["code"] == "PRM001" and f["path"] == "tools/wait.py" for f in found)
+
+    assert wait_untaught() is (before == "wait")
+    (tmp_path / "tools" / "notes.py").write_text(
+        NOTES_DISPATCH_PY.format(value=after), encoding="utf-8"
+    )
+    assert wait_untaught() is (after == "wait")
+    state = states.read_state(tmp_path / ".doxtool_cache" / states.STATE)
+    assert state["run"] == "incremental"
+    _compare(tmp_path, monkeypatch, f"{before} -> {after}")

@@ -28,6 +28,11 @@ are taken from the state:
   before or teaches now, or that its file name is for, is affected (whether
   that tool is taught at all may have changed). The state keeps what each
   prompt file teaches, since the edit has changed the file;
+- a unit whose facts may have changed (edited, or reaching an edited
+  module) affects the units of every tool named by a prompt file that
+  teaches its tool: whether a list item of the tool's section names a tool
+  or a value of the tool's argument turns on the tool's code, and with it
+  whether the tool the item names is taught at all;
 - an edited file that no check reads, only whether it exists, affects
   nothing: a module whose facts the last run did not read (outside the
   test directories), or a file that is neither Python nor Markdown, nor the
@@ -152,6 +157,7 @@ class Session:
         roots: set[str] = set()
         prompts: set[str] = set()
         taught: dict[str, frozenset[str]] = {}
+        recoded: set[str] = set()  # units whose facts may have changed
         for path in changed:
             if self._in_tests(path):
                 self.reason = f"{path}: a test"
@@ -164,6 +170,7 @@ class Session:
                     return None
                 affected.add(path)
                 roots.add(path)
+                recoded.add(path)
             elif path.endswith(COMPANION_SUFFIX) and path.removesuffix(COMPANION_SUFFIX) in units:
                 affected.add(path.removesuffix(COMPANION_SUFFIX))
             elif path.endswith(".py") and (path in old.also_read or path in old.edges):
@@ -189,12 +196,33 @@ class Session:
                 self.reason = f"{path}: read, but by no module reached"
                 return None
             affected |= dependents
+            # a dependent tool's code may read its arguments' values anew
+            recoded |= dependents
+        affected |= self._taught_beside(recoded, taught)
         plan = self._expand(affected, old.edges, units)
         if plan is not None:
             plan.changed = roots
             plan.prompts = prompts
             plan.taught = taught
         return plan
+
+    def _taught_beside(
+        self, recoded: Iterable[str], taught: Mapping[str, frozenset[str]]
+    ) -> set[str]:
+        """The units of every tool a prompt teaching a ``recoded`` unit's tool
+        names: whether a list item of a tool's section names a tool or a value
+        of the tool's argument turns on the tool's code
+        (:mod:`~doxtool.run.valueitems`), so whether the tool the item names
+        is taught at all (PRM001) may have changed."""
+        assert self.old is not None
+        stored = self.old.taught
+        found: set[str] = set()
+        names = {unit.rpartition("/")[2].removesuffix(".py") for unit in recoded}
+        for name in names:
+            for prompt in stored.sources(name) | {p for p, now in taught.items() if name in now}:
+                for named in {*stored.targets(prompt), *taught.get(prompt, ())}:
+                    found |= self._units_by_name.get(named, set())
+        return found
 
     def _may_be_renamed(self, module: str) -> bool:
         """Whether ``module`` lacks a companion and a companion next to it
