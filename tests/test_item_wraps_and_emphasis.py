@@ -404,3 +404,17 @@ def test_a_name_the_module_uses_as_an_attribute_is_a_note(
         "  - `async execute(self, **kwargs) -> Response`\n" + item,
     )
     _assert_true_companion(reference_repo, run_cli)
+
+
+def test_a_link_in_emphasis_is_read_as_the_item(
+    reference_repo: Path, run_cli: Callable[..., Result]
+) -> None:
+    """``**[`WaitTool`](#waittool)**``: the link's text is the class, as the
+    link alone and the emphasis alone are read."""
+    _edit(
+        reference_repo,
+        COMPANION,
+        "- `WaitTool` (`Tool`)\n",
+        "- **[`WaitTool`](#waittool)** (`Tool`)\n",
+    )
+    _assert_true_companion(reference_repo, run_cli)

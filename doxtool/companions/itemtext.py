@@ -22,11 +22,12 @@ _EMPHASIS = ("**", "__", "*", "_")
 def dressed_span(body: str) -> tuple[int, int, str, int] | None:
     """The code span a list item's text ``body`` opens with, past the
     emphasis a person may set around it (``**`name`**``, ``*`name`*``,
-    ``__`name`__``, ``_`name`_``): (its start and end, backticks included,
+    ``__`name`__``, ``_`name`_``, ``**[`name`](#name)**``): (its start and end, backticks included,
     its content, the column where the markup around it closes); None when
     the text opens with no code span, or with emphasis not closed right
     after it."""
-    markup = next((mark for mark in _EMPHASIS if body.startswith(mark + "`")), "")
+    # ``**[`name`](#name)**``: a link whose text is the span, in emphasis
+    markup = next((mark for mark in _EMPHASIS if body.startswith((mark + "`", mark + "[`"))), "")
     parts = spans(body[len(markup) :])
     if not parts or not parts[0].code or parts[0].start != 0:
         return None
