@@ -8,10 +8,16 @@ NullStore()``) is not all ``self.store`` may hold. Read with ``ast`` only.
 from __future__ import annotations
 
 import ast
+import weakref
 
 #: in :func:`rebound_attributes`: a ``setattr`` whose name is not a literal
 #: string, which may set any attribute
 ANY = "*"
+
+
+#: what :func:`rebound_attributes` found, once per tree while it lives (the
+#: outline and the reading of opaque calls both ask)
+_FOUND: weakref.WeakKeyDictionary[ast.Module, tuple[str, ...]] = weakref.WeakKeyDictionary()
 
 
 def rebound_attributes(tree: ast.Module) -> list[str]:
@@ -19,12 +25,23 @@ def rebound_attributes(tree: ast.Module) -> list[str]:
     outside the class body (an assignment, augmented assignment, loop or
     ``with`` target, ``del``), or through ``setattr`` on any object, sorted;
     :data:`ANY` among them when a ``setattr`` names its attribute at run time."""
-    classes = {node.name for node in ast.walk(tree) if isinstance(node, ast.ClassDef)}
+    found = _FOUND.get(tree)
+    if found is None:
+        found = _FOUND[tree] = _read(tree)
+    return list(found)
+
+
+def _read(tree: ast.Module) -> tuple[str, ...]:
+    """:func:`rebound_attributes`, read in one walk of the tree."""
+    classes: set[str] = set()
+    targets: list[ast.Attribute] = []
     found: set[str] = set()
     for node in ast.walk(tree):
-        if isinstance(node, ast.Attribute):
-            if isinstance(node.ctx, (ast.Store, ast.Del)) and _names_a_class(node.value, classes):
-                found.add(node.attr)
+        if isinstance(node, ast.ClassDef):
+            classes.add(node.name)
+        elif isinstance(node, ast.Attribute):
+            if isinstance(node.ctx, (ast.Store, ast.Del)):
+                targets.append(node)
         elif isinstance(node, ast.Call) and _is_setattr(node.func):
             if len(node.args) < 2:
                 found.add(ANY)
@@ -34,7 +51,9 @@ def rebound_attributes(tree: ast.Module) -> list[str]:
                 found.add(name.value)
             else:
                 found.add(ANY)
-    return sorted(found)
+    # a class may be defined after the code setting its attribute
+    found.update(node.attr for node in targets if _names_a_class(node.value, classes))
+    return tuple(sorted(found))
 
 
 def _is_setattr(func: ast.expr) -> bool:
