@@ -39,15 +39,10 @@ _AFTER_RE = re.compile(
 #: a description that opens by saying its name is gone: a table cell
 #: ``deprecated, use `seconds```, ``**Removed.**``, ``(legacy)``, an item's
 #: text after its name ``- `hours`: deprecated``
-_GONE_RE = re.compile(
-    rf"[ \t]*[(\[]?[ \t]*(?:\*\*|__|[*_])?[ \t]*(?:{_GONE_MARK}|{_NO_LONGER})", re.I
-)
+_GONE = rf"[ \t]*[(\[]?[ \t]*(?:\*\*|__|[*_])?[ \t]*(?:{_GONE_MARK}|{_NO_LONGER})"
+_GONE_RE = re.compile(_GONE, re.I)
 #: the same, as the whole of a cell: ``| deprecated |``, ``| **legacy** |``
-_GONE_CELL_RE = re.compile(
-    rf"[ \t]*[(\[]?[ \t]*(?:\*\*|__|[*_])?[ \t]*(?:{_GONE_MARK}|{_NO_LONGER})"
-    r"[ \t]*(?:\*\*|__|[*_])?[ \t]*[)\].!]?[ \t]*\Z",
-    re.I,
-)
+_GONE_CELL_RE = re.compile(_GONE + r"[ \t]*(?:\*\*|__|[*_])?[ \t]*[)\].!]?[ \t]*\Z", re.I)
 
 
 def forbids(before: str, after: str) -> bool:
