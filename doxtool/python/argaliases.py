@@ -46,6 +46,9 @@ class SelfArgsAliases:
 def self_args_aliases(fn: Func, self_name: str, bound_in: BoundIn) -> frozenset[str]:
     """The names that are ``self.args`` (``self_name``'s) throughout ``fn``."""
     body = fn.node.body
+    candidates = _top_aliases(body, self_name)
+    if not candidates:  # the usual case: no scope walk needed
+        return frozenset()
     if bound_in(body, self_name) != [] or _replaces_args(fn.node, self_name):
         return frozenset()
     params = fn.node.params
@@ -53,6 +56,16 @@ def self_args_aliases(fn: Func, self_name: str, bound_in: BoundIn) -> frozenset[
     stars = [p for p in (params.star_arg, params.star_kwarg) if isinstance(p, cst.Param)]
     taken = {p.name.value for p in [*named, *stars]}
     found = set()
+    for name, small in candidates:
+        bound = bound_in(body, name)
+        if name not in taken and bound is not None and [b.node for b in bound] == [small]:
+            found.add(name)
+    return frozenset(found)
+
+
+def _top_aliases(body: cst.BaseSuite, self_name: str) -> list[tuple[str, cst.BaseSmallStatement]]:
+    """``name = self.args`` statements at the top level of ``body``, with their names."""
+    found: list[tuple[str, cst.BaseSmallStatement]] = []
     for stmt in suite_body(body):
         if type(stmt) is not cst.SimpleStatementLine:
             continue
@@ -63,13 +76,9 @@ def self_args_aliases(fn: Func, self_name: str, bound_in: BoundIn) -> frozenset[
                 target, value = small.target, small.value
             else:
                 continue
-            if type(target) is not cst.Name or value is None or not _is_self_args(value, self_name):
-                continue
-            name = target.value
-            bound = bound_in(body, name)
-            if name not in taken and bound is not None and [b.node for b in bound] == [small]:
-                found.add(name)
-    return frozenset(found)
+            if type(target) is cst.Name and value is not None and _is_self_args(value, self_name):
+                found.append((target.value, small))
+    return found
 
 
 #: nodes whose ``target`` is bound (an attribute target sets the attribute)
