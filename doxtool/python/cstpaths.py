@@ -27,6 +27,8 @@ from doxtool.python.temppaths import TemporaryPaths, attribute_bindings, returns
 from doxtool.python.walkstate import Env
 
 FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef
+#: a method and the values it gives attributes of its object (``self.<attr> = value``)
+_MethodValues = tuple[FunctionNode, list[tuple[str, ast.expr]]]
 
 
 class PathReceivers:
@@ -157,14 +159,48 @@ class PathReceivers:
 
     def _methods(self) -> list[tuple[str, FunctionNode]]:
         """(name, ``ast`` tree) of each method of the tool class and its
-        bases in the module."""
-        found = []
-        for owner in self.mro:
-            for name, fn in owner.methods.items():
-                node = self._ast_of(fn.node)
-                if node is not None:
-                    found.append((name, node))
+        bases in the module (read once)."""
+        found: list[tuple[str, FunctionNode]] | None = self.__dict__.get("_method_trees")
+        if found is None:
+            found = []
+            for owner in self.mro:
+                for name, fn in owner.methods.items():
+                    node = self._ast_of(fn.node)
+                    if node is not None:
+                        found.append((name, node))
+            self.__dict__["_method_trees"] = found
         return found
+
+    def _method_attribute_values(self) -> tuple[list[_MethodValues], frozenset[str]]:
+        """Each method's assignments to attributes of its object (with
+        values), and the attributes a value other than one a method gives
+        leaves out: one a class body sets to something other than None, one
+        a method sets to a value not read (read once)."""
+        cached: tuple[list[_MethodValues], frozenset[str]] | None = self.__dict__.get(
+            "_method_attribute_bindings"
+        )
+        if cached is not None:
+            return cached
+        methods: list[_MethodValues] = []
+        unknown: set[str] = set()
+        for _, node in self._methods():
+            params = [a.arg for a in (*node.args.posonlyargs, *node.args.args)]
+            if not params:
+                continue
+            given: list[tuple[str, ast.expr]] = []
+            for attribute, value in attribute_bindings(node, params[0]):
+                attr = attribute.split(".", 1)[1]
+                if value is None:
+                    unknown.add(attr)
+                else:
+                    given.append((attr, value))
+            if given:
+                methods.append((node, given))
+        for owner in self.mro:
+            unknown.update(_class_values(owner.node))
+        cached = (methods, frozenset(unknown))
+        self.__dict__["_method_attribute_bindings"] = cached
+        return cached
 
     def _attributes(
         self, env: Env, reader: Callable[[FunctionNode], Callable[[ast.expr], bool]]
@@ -172,25 +208,25 @@ class PathReceivers:
         """``self.<attr>`` (as ``env`` names its object) that the class's
         methods only ever set to a value ``reader`` accepts in the method
         that sets it (a path, a temporary path it made), and its body sets
-        to nothing but None."""
+        to nothing but None. A method is read only for the values of
+        attributes not yet left out."""
         if env.self_name is None or env.func.cls is None:
             return frozenset()
-        values: dict[str, list[bool]] = {}
-        for _, node in self._methods():
-            params = [a.arg for a in (*node.args.posonlyargs, *node.args.args)]
-            if not params:
-                continue
-            accepts = reader(node)
-            for attribute, value in attribute_bindings(node, params[0]):
-                attr = attribute.split(".", 1)[1]
-                made = value is not None and accepts(value)
-                values.setdefault(attr, []).append(made)
-        for owner in self.mro:
-            for attr in _class_values(owner.node):
-                values.setdefault(attr, []).append(False)
-        return frozenset(
-            f"{env.self_name}.{attr}" for attr, made in values.items() if made and all(made)
-        )
+        methods, unknown = self._method_attribute_values()
+        failed = set(unknown)
+        made: set[str] = set()
+        for node, given in methods:
+            accepts: Callable[[ast.expr], bool] | None = None
+            for attr, value in given:
+                if attr in failed:
+                    continue
+                if accepts is None:
+                    accepts = reader(node)
+                if accepts(value):
+                    made.add(attr)
+                else:
+                    failed.add(attr)
+        return frozenset(f"{env.self_name}.{attr}" for attr in made - failed)
 
     def _returns_made(
         self, dotted: list[str], env: Env, resolve: Resolve, attributes: frozenset[str]
