@@ -12,6 +12,8 @@ from click.testing import Result
 from test_resolve import facts_of, only_tool
 
 from doxtool.core.facts import ARGUMENTS, BREAK_LOOP, EXECUTE, REPAIRABLE, SIDE_EFFECTS
+from doxtool.python import boundexecute
+from doxtool.python.extract import extract_module
 from doxtool.rules.examples import WAIT_DOX, WAIT_PY
 
 ASSIGNED_PY = """\
@@ -39,6 +41,9 @@ RunCli = Callable[..., Result]
         "execute: object = _impl",
         "from tools.impl import execute",
         "if True:\n        async def execute(self, **kwargs):\n            pass",
+        "for execute in (_impl,):\n        pass",
+        "execute, other = _impl, None",
+        "(execute := _impl)",
     ],
 )
 def test_no_fact_of_an_execute_not_read(tmp_path: Path, body: str) -> None:
@@ -135,3 +140,28 @@ def test_no_contract_line_is_judged_while_execute_is_missing(
     text = (root / "tools/wait.py.dox.md").read_text(encoding="utf-8")
     contract = WAIT_DOX[WAIT_DOX.index("## Runtime Contracts") :]
     assert text.endswith(contract), text
+
+
+def test_a_statement_naming_no_execute_is_not_searched_for_a_binding(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Only a statement that writes the name ``execute`` somewhere may bind it."""
+    searched: list[str] = []
+
+    class Finder(boundexecute._ExecuteBinding):
+        def __init__(self) -> None:
+            searched.append("finder")
+            super().__init__()
+
+    monkeypatch.setattr(boundexecute, "_ExecuteBinding", Finder)
+    source = ASSIGNED_PY.replace(
+        "    execute = _impl",
+        '    """A tool."""\n    schema = {"q": [1, 2, {"nested": (3, 4)}]}\n'
+        "    run = _impl.execute\n\n"
+        "    async def execute(self, **kwargs):\n"
+        '        return Response(message=self.args["q"], break_loop=False)',
+    )
+    (tool,) = extract_module(source, "tools/assigned.py", ["helpers"]).candidates
+    assert tool.execute is not None
+    # the docstring and ``schema`` name no ``execute``: only ``run = _impl.execute`` is searched
+    assert searched == ["finder"]

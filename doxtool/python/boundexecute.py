@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import libcst as cst
 
+from doxtool.python.cstnodes import child_nodes
 from doxtool.python.modulescan import Class, ModuleScan
 
 
@@ -31,9 +32,26 @@ def _binds_execute(stmt: cst.CSTNode) -> bool:
     the ``def`` it is."""
     if type(stmt) in (cst.FunctionDef, cst.ClassDef):
         return False  # a ``def execute`` is a method; nothing inside binds in the class
+    if not _names_execute(stmt):
+        return False  # every binding the finder sees is a name ``execute`` written there
     finder = _ExecuteBinding()
     stmt.visit(finder)
     return finder.found
+
+
+def _names_execute(stmt: cst.CSTNode) -> bool:
+    """Whether a name ``execute`` is written anywhere in ``stmt``: the fields
+    :func:`~doxtool.python.cstnodes.child_nodes` leaves out hold tokens, and
+    parameters (``*args``), which the finder does not enter either."""
+    todo = [stmt]
+    while todo:
+        node = todo.pop()
+        if type(node) is cst.Name:
+            if node.value == "execute":
+                return True
+            continue
+        todo.extend(child_nodes(node))
+    return False
 
 
 class _ExecuteBinding(cst.CSTVisitor):
