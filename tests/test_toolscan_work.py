@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import ast
 
+import libcst as cst
 import pytest
 
-from doxtool.python import cstpaths
+from doxtool.python import bindings, cstpaths, outcomes
 from doxtool.python.extract import extract_module
 
 _SCRATCH = """\
@@ -75,3 +76,118 @@ def test_an_attribute_also_set_elsewhere_is_read_in_every_method_until_one_refus
     assert "filesystem delete" in tool.side_effects
     assert "reset" in read
     assert "rename" not in read
+
+
+_HANDED = """\
+from python.helpers.tool import Response, Tool
+
+
+class Handed(Tool):
+    async def execute(self, text="", **kwargs):
+        return self.finish(text)
+
+    def finish(self, text):
+        return Response(message=text, break_loop=False)
+"""
+
+
+def test_a_parameter_no_call_binds_to_a_boolean_is_not_looked_up_in_its_scope(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    read: list[str] = []
+    real = outcomes.scope_bindings
+
+    def recording(scope: cst.CSTNode, declares: bool = True) -> bindings.ScopeBindings:
+        read.append(type(scope).__name__)
+        return real(scope, declares)
+
+    monkeypatch.setattr(outcomes, "scope_bindings", recording)
+    (tool,) = extract_module(_HANDED, "tools/handed.py", ["python"]).candidates
+    assert [(o.break_loop, o.function) for o in tool.outcomes] == [(False, "Handed.finish")]
+    # ``text`` of ``execute`` is a parameter: what binds it there cannot
+    # make it a boolean no call hands in
+    assert read == []
+
+
+_BINDS = """\
+def f(a, b=(c := 1)):
+    d = True
+    e: int = 2
+    g += 1
+    h, *i = 1, 2
+    j = k = 3
+    for m in n:
+        pass
+    [o for o in p if (q := o)]
+    with x as r:
+        pass
+    try:
+        pass
+    except E as s:
+        pass
+    import t.u
+    from v import w as y
+    del z
+    match a:
+        case {"k": aa, **ab}:
+            pass
+        case [*ac] | ad:
+            pass
+
+    def ae(af=(ag := 1)):
+        ah = 1
+        global ai
+
+    class Aj:
+        ak = 1
+
+    lambda al=(am := 2): (an := 3)
+"""
+
+
+def test_scope_bindings_finds_each_kind_of_binding_and_only_those() -> None:
+    module = cst.parse_module(_BINDS)
+    body = module.body[0].body  # type: ignore[attr-defined]
+    table = bindings.scope_bindings(body)
+    found = {name: [b.value is not None for b in bound] for name, bound in table.names.items()}
+    assert found == {
+        "d": [True],
+        "e": [True],
+        "g": [False],
+        "h": [False],
+        "i": [False],
+        "j": [False],
+        "k": [False],
+        "m": [False],
+        "o": [False],
+        "q": [False],
+        "r": [False],
+        "s": [False],
+        "t": [False],
+        "y": [False],
+        "z": [False],
+        "aa": [False],
+        "ab": [False],
+        "ac": [False],
+        "ad": [False],
+        "ae": [False],
+        "ag": [False],
+        "Aj": [False],
+        "am": [False],
+    }
+    assert table.declared == frozenset({"ai"})
+    assert table.of("ai") is None and table.of("ah") == []
+
+
+def test_scope_bindings_asks_only_nodes_that_may_bind(monkeypatch: pytest.MonkeyPatch) -> None:
+    asked: list[type] = []
+    real = bindings._bound
+
+    def recording(node: cst.CSTNode) -> object:
+        asked.append(type(node))
+        return real(node)
+
+    monkeypatch.setattr(bindings, "_bound", recording)
+    module = cst.parse_module(_BINDS)
+    bindings.scope_bindings(module.body[0].body)  # type: ignore[attr-defined]
+    assert asked and all(kind in bindings._BINDING_KINDS for kind in asked)

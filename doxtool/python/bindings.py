@@ -91,6 +91,32 @@ def _bound(node: cst.CSTNode) -> list[tuple[str, cst.BaseExpression | None]] | N
     return []
 
 
+#: the kinds of node :func:`_bound` may find a binding in (no other binds)
+_BINDING_KINDS = frozenset(
+    {
+        cst.Assign,
+        cst.AnnAssign,
+        cst.AugAssign,
+        cst.NamedExpr,
+        cst.For,
+        cst.CompFor,
+        cst.Del,
+        cst.WithItem,
+        cst.ExceptHandler,
+        cst.ExceptStarHandler,
+        cst.Import,
+        cst.ImportFrom,
+        cst.MatchAs,
+        cst.MatchStar,
+        cst.MatchMapping,
+        cst.FunctionDef,
+        cst.ClassDef,
+    }
+)
+#: :data:`_NESTED_SCOPES` as exact types (libcst subclasses none of them)
+_NESTED_KINDS = frozenset(_NESTED_SCOPES)
+
+
 @dataclass(frozen=True, eq=False)
 class ScopeBindings:
     """Every binding of one scope, found in one walk."""
@@ -122,13 +148,14 @@ def scope_bindings(scope: cst.CSTNode, declares: bool = True) -> ScopeBindings:
         if kind is cst.Global or kind is cst.Nonlocal:
             declared.update(item.name.value for item in node.names)  # type: ignore[attr-defined]
             continue
-        bound = _bound(node)
-        if bound is None:
-            star = True
-        else:
-            for bound_name, value in bound:
-                names.setdefault(bound_name, []).append(Binding(node, value))
-        if isinstance(node, _NESTED_SCOPES):
+        if kind in _BINDING_KINDS:
+            bound = _bound(node)
+            if bound is None:
+                star = True
+            else:
+                for bound_name, value in bound:
+                    names.setdefault(bound_name, []).append(Binding(node, value))
+        if kind in _NESTED_KINDS:
             # its decorators, defaults and bases belong to this scope; its body
             # to its own (which may still declare a name ``global``)
             if declares:

@@ -267,6 +267,8 @@ class Outcomes:
             for star in (params.star_arg, params.star_kwarg):
                 if isinstance(star, cst.Param):
                     named.add(star.name.value)
+            if name in named and name not in env.flags:
+                return None  # a parameter no call binds to a boolean, rebound or not
             local = self._bound_in(fn.node.body, name)
             if local is None:
                 return None
