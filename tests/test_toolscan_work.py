@@ -9,7 +9,7 @@ import ast
 import libcst as cst
 import pytest
 
-from doxtool.python import bindings, cstpaths, outcomes
+from doxtool.python import bindings, cstpaths, outcomes, temppaths
 from doxtool.python.extract import extract_module
 
 _SCRATCH = """\
@@ -191,3 +191,88 @@ def test_scope_bindings_asks_only_nodes_that_may_bind(monkeypatch: pytest.Monkey
     module = cst.parse_module(_BINDS)
     bindings.scope_bindings(module.body[0].body)  # type: ignore[attr-defined]
     assert asked and all(kind in bindings._BINDING_KINDS for kind in asked)
+
+
+_AUGMENTED = """\
+class Box:
+    def fill(self, items):
+        self.count += 1
+        for item in items:
+            if item:
+                self.total += item
+            else:
+                self.empty += 1
+        else:
+            self.loops += 1
+        while True:
+            self.spins += 1
+        try:
+            self.tries += 1
+        except ValueError:
+            self.errors += 1
+        finally:
+            self.done += 1
+        with open("x") as handle:
+            self.opened += 1
+        match items:
+            case []:
+                self.blank += 1
+            case _:
+                pass
+
+        def inner(other):
+            self.nested += 1
+            other.seen += 1
+
+        class Inner:
+            self.in_class += 1
+
+        adder = lambda: [x for x in items]
+        self.pair, self.rest = 1, 2
+        self.value = items
+"""
+
+
+def test_augmented_assignments_come_in_the_order_a_full_walk_gives() -> None:
+    tree = ast.parse(_AUGMENTED)
+    method = tree.body[0].body[0]  # type: ignore[attr-defined]
+    walked = [n for n in ast.walk(method) if isinstance(n, ast.AugAssign)]
+    assert len(walked) == 13
+    assert temppaths._augmented(method) == walked
+
+
+def test_attribute_bindings_walks_no_expression(monkeypatch: pytest.MonkeyPatch) -> None:
+    tree = ast.parse(_AUGMENTED)
+    method = tree.body[0].body[0]  # type: ignore[attr-defined]
+    expected = [
+        ("self.pair", None),
+        ("self.rest", None),
+        ("self.value", "items"),
+        *[
+            (f"self.{name}", None)
+            for name in [
+                "count",
+                "loops",
+                "spins",
+                "tries",
+                "done",
+                "opened",
+                "nested",
+                "in_class",
+                "total",
+                "empty",
+                "errors",
+                "blank",
+            ]
+        ],
+    ]
+
+    def refused(node: ast.AST) -> list[ast.AST]:
+        raise AssertionError("a full walk")
+
+    # in the order a full walk gives them: by depth, then in source order
+    with monkeypatch.context() as patched:
+        patched.setattr(ast, "walk", refused)
+        bound = temppaths.attribute_bindings(method, "self")
+    found = [(a, ast.unparse(v) if v is not None else None) for a, v in bound]
+    assert found == expected

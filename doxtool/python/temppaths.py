@@ -13,6 +13,7 @@ given or found: :mod:`doxtool.python.functionwalk` and the tool's own walk
 from __future__ import annotations
 
 import ast
+from collections import deque
 from collections.abc import Callable
 
 from doxtool.python.callkinds import assignments
@@ -232,9 +233,29 @@ def attribute_bindings(
         for target in targets:
             for attribute, item in _attribute_targets(target, value, self_name):
                 found.append((attribute, item))
-    for sub in ast.walk(node):
-        if isinstance(sub, ast.AugAssign):
-            found.extend((a, None) for a, _ in _attribute_targets(sub.target, None, self_name))
+    for sub in _augmented(node):
+        found.extend((a, None) for a, _ in _attribute_targets(sub.target, None, self_name))
+    return found
+
+
+#: what holds statements: a statement, an ``except`` clause, a ``case``
+_HOLDS_STATEMENTS = (ast.stmt, ast.excepthandler, ast.match_case)
+
+
+def _augmented(node: ast.AST) -> list[ast.AugAssign]:
+    """The augmented assignments in ``node`` (nested functions and classes
+    included), in the order ``ast.walk`` gives them. A statement is never
+    part of an expression, so only the lists of statements are walked."""
+    found: list[ast.AugAssign] = []
+    todo = deque([node])
+    while todo:
+        current = todo.popleft()
+        if type(current) is ast.AugAssign:
+            found.append(current)
+        for field in current._fields:
+            value = getattr(current, field, None)
+            if type(value) is list:
+                todo.extend(item for item in value if isinstance(item, _HOLDS_STATEMENTS))
     return found
 
 
