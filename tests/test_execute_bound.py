@@ -165,3 +165,15 @@ def test_a_statement_naming_no_execute_is_not_searched_for_a_binding(
     assert tool.execute is not None
     # the docstring and ``schema`` name no ``execute``: only ``run = _impl.execute`` is searched
     assert searched == ["finder"]
+
+
+def test_a_module_never_writing_execute_is_not_searched(monkeypatch: pytest.MonkeyPatch) -> None:
+    searched: list[object] = []
+    monkeypatch.setattr(boundexecute, "_binds_execute", searched.append)
+    source = (
+        "class Settings:\n    name = 'x'\n    run = staticmethod(print)\n\n"
+        "    def apply(self):\n        return self.name\n"
+    )
+    facts = extract_module(source, "helpers/settings.py", ["helpers"])
+    assert facts.candidates == [] and facts.problems == []
+    assert searched == []

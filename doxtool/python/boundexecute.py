@@ -19,6 +19,8 @@ def execute_unread(scan: ModuleScan, cls: Class) -> bool:
     the nearest base of the module that binds it, other than by a ``def``
     directly in the body (``execute = _impl``, an import, a ``def`` under
     an ``if``): doxtool does not read what it runs."""
+    if "execute" not in scan.loc.source:
+        return False  # every name libcst read is written in the module's text
     for owner in scan.mro(cls):
         if any(_binds_execute(stmt) for stmt in owner.node.body.body):
             return True
