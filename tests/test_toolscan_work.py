@@ -276,3 +276,17 @@ def test_attribute_bindings_walks_no_expression(monkeypatch: pytest.MonkeyPatch)
         bound = temppaths.attribute_bindings(method, "self")
     found = [(a, ast.unparse(v) if v is not None else None) for a, v in bound]
     assert found == expected
+
+
+def test_a_value_is_read_again_with_ast_from_its_text_without_the_code_generator(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    module = cst.parse_module("shutil.rmtree(self.tmpdir)\n")
+    call = module.body[0].body[0].value  # type: ignore[attr-defined]
+
+    def refused(self: cst.Module, node: cst.CSTNode) -> str:
+        raise AssertionError("libcst's code generator")
+
+    monkeypatch.setattr(cst.Module, "code_for_node", refused)
+    expression = cstpaths._expression(call.args[0].value, module)
+    assert expression is not None and ast.unparse(expression) == "self.tmpdir"

@@ -16,6 +16,7 @@ from typing import Any
 
 import libcst as cst
 
+from doxtool.python.cstcode import code_of
 from doxtool.python.pathkinds import (
     PathValues,
     Resolve,
@@ -280,7 +281,7 @@ def _class_values(node: cst.ClassDef) -> list[str]:
 def _expression(node: cst.BaseExpression, module: cst.Module) -> ast.expr | None:
     """``node`` read again with ``ast``; None when it cannot be."""
     try:
-        parsed = ast.parse(f"(\n{module.code_for_node(node)}\n)", mode="eval")
+        parsed = ast.parse(f"(\n{code_of(node, module)}\n)", mode="eval")
     except (SyntaxError, ValueError, RecursionError):
         return None
     return parsed.body
