@@ -290,3 +290,48 @@ def test_a_value_is_read_again_with_ast_from_its_text_without_the_code_generator
     monkeypatch.setattr(cst.Module, "code_for_node", refused)
     expression = cstpaths._expression(call.args[0].value, module)
     assert expression is not None and ast.unparse(expression) == "self.tmpdir"
+
+
+_SCRATCH_DIR = """\
+def scratch(kind):
+    def other():
+        return "/srv"
+
+    class Holder:
+        def path(self):
+            return "/srv/holder"
+
+    pick = lambda: "/srv/lambda"
+    if kind:
+        return tempfile.mkdtemp(prefix="a-")
+    for _ in range(2):
+        try:
+            return tempfile.mkdtemp(prefix="b-")
+        except OSError:
+            pass
+    return tempfile.mkdtemp()
+"""
+
+
+def test_a_functions_own_returns_are_found_in_one_walk_without_nested_scopes() -> None:
+    function = ast.parse(_SCRATCH_DIR).body[0]
+    nested = [
+        sub
+        for sub in ast.walk(function)
+        if sub is not function
+        and isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef))
+    ]
+    expected = [
+        sub
+        for sub in ast.walk(function)
+        if isinstance(sub, ast.Return)
+        and not any(inner is sub for scope in nested for inner in ast.walk(scope))
+    ]
+    assert len(expected) == 3
+    assert temppaths._own_returns(function) == expected
+
+    def resolve(dotted: list[str]) -> str | None:
+        return ".".join(dotted) if dotted[0] == "tempfile" else None
+
+    # what the nested ``def``, class and lambda return is not the function's
+    assert temppaths.returns_only_made(function, resolve)  # type: ignore[arg-type]

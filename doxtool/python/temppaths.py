@@ -204,22 +204,27 @@ def returns_only_made(
     """Whether every ``return`` of a function gives a temporary path it made
     (``return tempfile.mkdtemp(prefix="x")``), and it has one."""
     paths = TemporaryPaths(node, resolve, attributes, returns_made)
-    returns = [
-        sub for sub in ast.walk(node) if isinstance(sub, ast.Return) and not _nested_in(node, sub)
-    ]
+    returns = _own_returns(node)
     return bool(returns) and all(r.value is not None and paths.made(r.value) for r in returns)
 
 
-def _nested_in(node: ast.AST, target: ast.Return) -> bool:
-    """Whether ``target`` belongs to a function or class nested in ``node``."""
-    for sub in ast.walk(node):
-        if sub is node or not isinstance(
-            sub, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
-        ):
-            continue
-        if any(inner is target for inner in ast.walk(sub)):
-            return True
-    return False
+#: what opens a scope of its own: a ``return`` inside is not the function's
+_NESTED = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
+
+
+def _own_returns(node: ast.AST) -> list[ast.Return]:
+    """The ``return`` statements of ``node`` that belong to no function or
+    class nested in it, in the order ``ast.walk`` gives them."""
+    found: list[ast.Return] = []
+    todo = deque([node])
+    while todo:
+        current = todo.popleft()
+        if type(current) is ast.Return:
+            found.append(current)
+        todo.extend(
+            child for child in ast.iter_child_nodes(current) if not isinstance(child, _NESTED)
+        )
+    return found
 
 
 def attribute_bindings(
