@@ -11,11 +11,10 @@ from __future__ import annotations
 
 import ast
 from collections import deque
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Sequence
 
 from doxtool.core.facts import EffectEvidence, ModuleOutline
 from doxtool.core.outline_facts import ImportOutline
-from doxtool.python import effects
 from doxtool.python.astparse import (
     BLOCK_STATEMENTS,
     CHILD_FIELDS,
@@ -23,37 +22,11 @@ from doxtool.python.astparse import (
     is_type_checking,
     pattern_names,
 )
-from doxtool.python.callkinds import call_argument, module_strings
-from doxtool.python.effects import (
-    DATABASES,
-    FLAGGED_OPENERS,
-    METHODS,
-    OPEN_CALLS,
-    PATH_CLASSES,
-    for_database,
-)
-from doxtool.python.names import dotted_parts
 from doxtool.python.opaque import opaque, rebound_attributes
-from doxtool.python.outlineareas import (
-    AREAS,
-    CALLS,
-    DELETION,
-    DISTINCT_METHODS,
-    PATH_DERIVED,
-    PATH_METHODS,
-    READS,
-    WRITES,
-    flagged_areas,
-    keyword_areas,
-    module_areas,
-    open_areas,
-    prefix_areas,
-)
-from doxtool.python.outlinepaths import MODULE, ModulePaths
+from doxtool.python.outlineareas import AREAS, keyword_areas
+from doxtool.python.outlineeffects import CallEffects
 from doxtool.python.signatures import DEFS, class_outline, first_doc_line, function_outline
 
-#: the tool facts' areas -> the outline's
-_OWN_AREAS = {effects.READ: READS, effects.WRITE: WRITES, effects.DELETE: DELETION}
 _TRIES: tuple[type[ast.stmt], ...] = tuple(
     kind for kind in (ast.Try, getattr(ast, "TryStar", None)) if kind is not None
 )
@@ -99,14 +72,8 @@ class _Outliner:
         self._rendered: dict[int, str] = {}
         #: module-level classes and functions: a receiver whose class is known
         self._defined: set[str] = set()
-        self._tree = ast.Module(body=[], type_ignores=[])
-        #: module-level names bound once to a string (read when needed)
-        self._strings: dict[str, str] | None = None
-        #: the paths of the module's functions (read when a call needs them)
-        self._paths: ModulePaths | None = None
 
     def run(self, tree: ast.Module) -> ModuleOutline:
-        self._tree = tree
         outline = self.outline
         outline.docstring = first_doc_line(ast.get_docstring(tree))
         self._module_block(tree.body, "module")
@@ -258,7 +225,8 @@ class _Outliner:
         references: dict[str, None] = {}
         untyped: dict[str, None] = {}
         effects: dict[tuple[str, str], int] = {}
-        for node in self._import_effects():
+        of = CallEffects(tree, self._aliases, self._locals, self._defined)
+        for node in of.of_imports(self.outline.imports):
             effects.setdefault((node.area, node.via), node.line)
         render = self._render
         # breadth first, as ``ast.walk`` (but for the fields that hold no node
@@ -293,7 +261,7 @@ class _Outliner:
                     calls.setdefault(name)
                 if type(func) is ast.Attribute and self._untyped(func.value):
                     untyped.setdefault(func.attr)
-                for area, via in self._call_effects(node, name):
+                for area, via in of.of_call(node, name):
                     line = effects.setdefault((area, via), node.lineno)
                     if node.lineno < line:
                         effects[(area, via)] = node.lineno
@@ -353,137 +321,6 @@ class _Outliner:
         if isinstance(current, ast.Name):
             name = current.id
             return name not in self._aliases and name not in self._defined
-        return False
-
-    # -- effects --------------------------------------------------------------
-
-    def _import_effects(self) -> Iterable[EffectEvidence]:
-        for entry in self.outline.imports:
-            if entry.scope == "type-checking" or entry.level:
-                continue
-            if entry.names:
-                targets = [entry.module, *(f"{entry.module}.{name}" for name in entry.names)]
-                via = f"from {entry.module} import {', '.join(entry.names)}"
-            else:
-                targets = [entry.module]
-                via = f"import {entry.module}"
-            areas = {area for target in targets for area in module_areas(target)}
-            for area in AREAS:
-                if area in areas:
-                    yield EffectEvidence(area, via, entry.line)
-
-    def _call_effects(self, call: ast.Call, written: str) -> Iterable[tuple[str, str]]:
-        func = call.func
-        qualified = self._qualify(func)
-        if qualified is not None:
-            if qualified in OPEN_CALLS:
-                for area in open_areas(call, 1, self._string):
-                    yield area, qualified
-                return
-            if qualified in FLAGGED_OPENERS:
-                for area in flagged_areas(call, qualified):
-                    yield area, qualified
-                return
-            if qualified in DATABASES:
-                # a file-backed database: its connection writes the file
-                path = call_argument(call, 0, "database")
-                text = path.value if isinstance(path, ast.Constant) else None
-                for area in for_database(text if isinstance(text, str) else None):
-                    yield _OWN_AREAS[area], qualified
-                return
-            areas = CALLS.get(qualified)
-            if areas is None and qualified.startswith("aiofiles.os."):
-                areas = CALLS.get(qualified.removeprefix("aiofiles."))
-            if areas is None:
-                areas = prefix_areas(qualified)
-            for area in areas:
-                yield area, qualified
-            return
-        if not isinstance(func, ast.Attribute):
-            return
-        method = func.attr
-        if (method in PATH_METHODS or method == "open") and (
-            self._is_path(func.value) or self._shown_path(call, method)
-        ):
-            areas = open_areas(call, 0, self._string) if method == "open" else PATH_METHODS[method]
-            for area in areas:
-                yield area, written or method
-            return
-        for area in DISTINCT_METHODS.get(method, ()):
-            yield area, written or method
-
-    def _shown_path(self, call: ast.Call, method: str) -> bool:
-        """Whether the receiver of a method whose name says what it does
-        (``unlink``, ``mkdir``; ``open`` given a mode) is a path as the
-        function holding the call shows it (a name bound only to one)."""
-        if method == "open":
-            if call_argument(call, 0, "mode") is None:
-                return False
-        elif method not in METHODS:
-            return False
-        if self._paths is None:
-            self._paths = ModulePaths(self._tree, self._resolver())
-        return self._paths.is_path(call, call.func.value)  # type: ignore[attr-defined]
-
-    def _resolver(self) -> Callable[[list[str]], str | None]:
-        """What a dotted name resolves to: through the imports, or a class
-        or function of the module (:data:`~doxtool.python.outlinepaths.MODULE`).
-        No reference back to the walk: the collector is off while a run
-        extracts, and a cycle would keep the tree alive."""
-        defined, local, aliases = self._defined, self._locals, self._aliases
-
-        def resolve(dotted: list[str]) -> str | None:
-            head, parts = dotted[0], dotted[1:]
-            if head in defined:
-                return ".".join([MODULE, *dotted])
-            if head in local:
-                return None
-            target = aliases.get(head)
-            return ".".join([target, *parts]) if target is not None else None
-
-        return resolve
-
-    def _string(self, name: str) -> str | None:
-        """The string a module-level name is bound once to (read once)."""
-        if self._strings is None:
-            self._strings = module_strings(self._tree)
-        return self._strings.get(name)
-
-    def _qualify(self, func: ast.expr) -> str | None:
-        """Dotted name a plain ``a.b.c`` chain resolves to through the imports."""
-        dotted = dotted_parts(func)
-        if dotted is None:
-            return None
-        head, parts = dotted[0], dotted[1:]
-        if head in self._locals:
-            return None
-        if head in self._aliases:
-            target = self._aliases[head]
-            if target is None:
-                return None
-            return ".".join([target, *parts])
-        if head == "open" and not parts:
-            return "open"
-        return None
-
-    def _is_path(self, node: ast.expr, depth: int = 0) -> bool:
-        """Whether an expression is certainly a ``pathlib`` concrete path."""
-        if depth > 16:
-            return False
-        if isinstance(node, ast.Call):
-            func = node.func
-            if self._qualify(func) in PATH_CLASSES:
-                return True
-            if isinstance(func, ast.Attribute):
-                if func.attr in ("cwd", "home"):
-                    return self._qualify(func.value) in PATH_CLASSES
-                if func.attr in PATH_DERIVED:
-                    return self._is_path(func.value, depth + 1)
-            return False
-        if isinstance(node, ast.Attribute) and node.attr == "parent":
-            return self._is_path(node.value, depth + 1)
-        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div):
-            return self._is_path(node.left, depth + 1)
         return False
 
 
