@@ -154,3 +154,65 @@ def test_a_helper_class_attribute_replaced_claims_none_of_its_class_body_value(
     # the class attribute alone: its object's writes
     (root / "helpers" / "memo.py").write_text(MEMO.rsplit("\n\n\n", 1)[0] + "\n", encoding="utf-8")
     assert _side_effects(root) == "side effects: filesystem write"
+
+
+REBINDING = """\
+import builtins
+
+
+def configure(name, value):
+    Tool.store = FileStore()
+    Tool.cache += 1
+    del Tool.old
+    for Tool.item in range(2):
+        pass
+    setattr(Tool, "named", value)
+    builtins.setattr(Tool, name, value)
+    other.store = 1
+
+
+class Tool:
+    store = None
+
+    def reset(self):
+        type(self).limit = 3
+        self.__class__.mode = "x"
+        self.local = 1
+        with open("f") as Tool.handle:
+            pass
+"""
+
+
+def test_the_outline_reads_the_rebound_attributes_in_its_own_walk(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The outline's walk of every node collects what a separate reading
+    would (the summaries then ask for the answer it left, and no walk of
+    the tree reads it again)."""
+    import ast
+
+    from doxtool.python import rebound
+    from doxtool.python.outline import module_outline
+
+    expected = [
+        rebound.ANY,
+        "cache",
+        "handle",
+        "item",
+        "limit",
+        "mode",
+        "named",
+        "old",
+        "store",
+    ]
+    assert rebound.rebound_attributes(ast.parse(REBINDING)) == expected
+
+    def no_second_walk(tree: ast.Module) -> tuple[str, ...]:
+        raise AssertionError("the tree is walked again")
+
+    monkeypatch.setattr(rebound, "_read", no_second_walk)
+    tree = ast.parse(REBINDING)
+    outline = module_outline(tree, REBINDING)
+    assert outline is not None
+    assert outline.rebound_attributes == expected
+    assert rebound.rebound_attributes(tree) == expected

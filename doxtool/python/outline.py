@@ -22,9 +22,10 @@ from doxtool.python.astparse import (
     is_type_checking,
     pattern_names,
 )
-from doxtool.python.opaque import opaque, rebound_attributes
+from doxtool.python.opaque import opaque
 from doxtool.python.outlineareas import AREAS, keyword_areas
 from doxtool.python.outlineeffects import CallEffects
+from doxtool.python.rebound import is_setattr, rebound_attributes, remember
 from doxtool.python.signatures import DEFS, class_outline, first_doc_line, function_outline
 
 _TRIES: tuple[type[ast.stmt], ...] = tuple(
@@ -80,7 +81,7 @@ class _Outliner:
         outline.constants = list(self._constants)
         outline.assigned = list(self._assigned)
         self._walk(tree)
-        outline.rebound_attributes = rebound_attributes(tree)
+        outline.rebound_attributes = rebound_attributes(tree)  # read by the walk
         outline.opaque_calls, outline.opaque_functions = opaque(tree, self._aliases, self._defined)
         outline.keyword_areas = keyword_areas(self.source)
         return outline
@@ -220,7 +221,9 @@ class _Outliner:
     # -- expressions ----------------------------------------------------------
 
     def _walk(self, tree: ast.Module) -> None:
-        """Calls, references and effects in one breadth-first walk."""
+        """Calls, references and effects in one breadth-first walk, which
+        also collects what :func:`~doxtool.python.rebound.rebound_attributes`
+        reads (it need not walk the tree again)."""
         calls: dict[str, None] = {}
         references: dict[str, None] = {}
         untyped: dict[str, None] = {}
@@ -228,7 +231,11 @@ class _Outliner:
         of = CallEffects(tree, self._aliases, self._locals, self._defined)
         for node in of.of_imports(self.outline.imports):
             effects.setdefault((node.area, node.via), node.line)
+        classes: set[str] = set()
+        stored: list[ast.Attribute] = []
+        setattrs: list[ast.Call] = []
         render = self._render
+        load = ast.Load
         # breadth first, as ``ast.walk`` (but for the fields that hold no node
         # or a leaf without fields); inlined, as this visits every node
         todo = deque([tree])
@@ -254,8 +261,12 @@ class _Outliner:
                 name = render(node)
                 if name:
                     references.setdefault(name)
+                if type(node.ctx) is not load:  # type: ignore[attr-defined]
+                    stored.append(node)  # type: ignore[arg-type]
             elif kind is ast.Call:
                 func = node.func  # type: ignore[attr-defined]
+                if is_setattr(func):
+                    setattrs.append(node)  # type: ignore[arg-type]
                 name = render(func)
                 if name:
                     calls.setdefault(name)
@@ -265,6 +276,9 @@ class _Outliner:
                     line = effects.setdefault((area, via), node.lineno)
                     if node.lineno < line:
                         effects[(area, via)] = node.lineno
+            elif kind is ast.ClassDef:
+                classes.add(node.name)  # type: ignore[attr-defined]
+        remember(tree, classes, stored, setattrs)
         self.outline.calls = list(calls)
         self.outline.references = list(references)
         self.outline.untyped_calls = list(untyped)

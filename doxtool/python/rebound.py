@@ -35,28 +35,49 @@ def _read(tree: ast.Module) -> tuple[str, ...]:
     """:func:`rebound_attributes`, read in one walk of the tree."""
     classes: set[str] = set()
     targets: list[ast.Attribute] = []
-    found: set[str] = set()
+    setattrs: list[ast.Call] = []
     for node in ast.walk(tree):
         if isinstance(node, ast.ClassDef):
             classes.add(node.name)
         elif isinstance(node, ast.Attribute):
             if isinstance(node.ctx, (ast.Store, ast.Del)):
                 targets.append(node)
-        elif isinstance(node, ast.Call) and _is_setattr(node.func):
-            if len(node.args) < 2:
-                found.add(ANY)
-                continue
-            name = node.args[1]
-            if isinstance(name, ast.Constant) and isinstance(name.value, str):
-                found.add(name.value)
-            else:
-                found.add(ANY)
+        elif isinstance(node, ast.Call) and is_setattr(node.func):
+            setattrs.append(node)
+    return _found(classes, targets, setattrs)
+
+
+def remember(
+    tree: ast.Module, classes: set[str], targets: list[ast.Attribute], setattrs: list[ast.Call]
+) -> None:
+    """Hold what :func:`rebound_attributes` gives for ``tree``, from what a
+    walk of every node of it collected: the names of its classes, every
+    attribute stored or deleted and every call whose function
+    :func:`is_setattr` (a walk that visits every node anyway need not have
+    this module walk the tree again)."""
+    _FOUND[tree] = _found(classes, targets, setattrs)
+
+
+def _found(
+    classes: set[str], targets: list[ast.Attribute], setattrs: list[ast.Call]
+) -> tuple[str, ...]:
+    found: set[str] = set()
+    for node in setattrs:
+        if len(node.args) < 2:
+            found.add(ANY)
+            continue
+        name = node.args[1]
+        if isinstance(name, ast.Constant) and isinstance(name.value, str):
+            found.add(name.value)
+        else:
+            found.add(ANY)
     # a class may be defined after the code setting its attribute
     found.update(node.attr for node in targets if _names_a_class(node.value, classes))
     return tuple(sorted(found))
 
 
-def _is_setattr(func: ast.expr) -> bool:
+def is_setattr(func: ast.expr) -> bool:
+    """Whether a call of ``func`` is one of ``setattr`` (or ``builtins.setattr``)."""
     if isinstance(func, ast.Name):
         return func.id == "setattr"
     return isinstance(func, ast.Attribute) and func.attr == "setattr"  # builtins.setattr
