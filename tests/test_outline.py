@@ -564,6 +564,48 @@ def test_keyword_areas_follow_the_measured_rule():
     assert keyword_areas(refuted.replace("socket_ ", "")) == []
 
 
+def test_keyword_areas_are_the_case_blind_keyword_patterns_at_a_word_start():
+    """Each area is found where its keywords' pattern (``\\b`` before the
+    keyword, case-blind) matches the text: only after a character that is no
+    word character, or at the start; a later occurrence counts when the
+    first lies inside a word; text that is not ASCII is read the same way."""
+    import re
+
+    from doxtool.python.outlineareas import AREA_KEYWORDS, AREAS
+
+    texts = [
+        "Tmp",
+        "x_tmp tmp",
+        "xtmp 9tmp _tmp",
+        "xtmp\n(tmp)",
+        "os_path os.path OS.PATH",
+        "my_os.path",
+        "import  requests",
+        "import requests",
+        "TOKEN_secret_x",
+        "é tmp",
+        "étmp",
+        "ﬁle secret",
+        "requests_x requests.x",
+        "websocket",
+        "the_state,state",
+        "Écrire write_file",
+        "ws_ ws",
+    ]
+    for keywords in AREA_KEYWORDS.values():
+        for keyword in keywords:
+            assert keyword[0].isalpha() and keyword == keyword.lower()
+    for text in texts:
+        expected = [
+            area
+            for area in AREAS
+            if re.search(r"\b(?:" + "|".join(AREA_KEYWORDS[area]) + ")", text, re.IGNORECASE)
+        ]
+        assert keyword_areas(text) == expected, text
+    assert keyword_areas("xtmp\n(tmp)") == ["filesystem writes"]
+    assert keyword_areas("xtmp 9tmp _tmp") == []
+
+
 def test_deep_nesting_never_raises():
     source = "y = a" + ".b" * 900 + "()\n"
     outline = module_outline(ast.parse(source), source)

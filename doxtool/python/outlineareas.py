@@ -62,16 +62,14 @@ AREA_KEYWORDS: dict[str, tuple[str, ...]] = {
 _AREA_PATTERNS = tuple(
     (
         area,
-        # the keywords as plain lower-case text: a fast test that rules most areas out
+        # the keywords as plain lower-case text (each starts with a letter)
         tuple(keyword.replace("\\", "") for keyword in AREA_KEYWORDS[area]),
         re.compile(r"\b(?:" + "|".join(AREA_KEYWORDS[area]) + ")", re.IGNORECASE),
-        # the same search over lower-cased ASCII text: every keyword is lower
-        # case, and lower-casing ASCII moves no word boundary, so this finds
-        # what the case-insensitive one finds in the original, without folding
-        re.compile(r"\b(?:" + "|".join(AREA_KEYWORDS[area]) + ")"),
     )
     for area in AREAS
 )
+#: the characters ``\w`` matches in ASCII text
+_WORD = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")
 
 #: dotted names whose call performs an effect
 CALLS: dict[str, tuple[str, ...]] = {
@@ -239,16 +237,22 @@ _MODE = re.compile(r"[rwaxbtU+]{1,4}")
 
 def keyword_areas(source: str) -> list[str]:
     """Areas whose keywords occur in the module text, in canonical order."""
-    # lower-casing ASCII text keeps every word boundary where it was
-    lowered = source.lower() if source.isascii() else None
+    if not source.isascii():
+        return [area for area, _, pattern in _AREA_PATTERNS if pattern.search(source)]
+    # lower-casing ASCII text keeps every word boundary where it was, and
+    # every keyword is lower case and starts with a letter: ``\b`` before it
+    # holds where the character before is no word character (or none is)
+    lowered = source.lower()
+    find = lowered.find
     areas = []
-    for area, plain, pattern, lower_pattern in _AREA_PATTERNS:
-        if lowered is None:
-            found = pattern.search(source)
-        else:
-            found = any(keyword in lowered for keyword in plain) and lower_pattern.search(lowered)
-        if found:
-            areas.append(area)
+    for area, plain, _ in _AREA_PATTERNS:
+        for keyword in plain:
+            at = find(keyword)
+            while at > 0 and lowered[at - 1] in _WORD:
+                at = find(keyword, at + 1)
+            if at >= 0:
+                areas.append(area)
+                break
     return areas
 
 
