@@ -339,6 +339,24 @@ def test_calls_follow_breadth_first_walk_order():
     assert calls == ["first", "dataclass", "helper", "inner"]
 
 
+def test_calls_past_an_empty_place_keep_breadth_first_order():
+    """A dictionary's ``**`` entry has no key, a keyword-only parameter may
+    have no default, a ``return`` no value: the walk goes on past each, in
+    the same order."""
+    outline = outline_of(
+        """\
+        def f(*, a=None, b=second(), c, d=third()):
+            return
+
+
+        merged = {**base(), "k": first(), None: last(nested())}
+        """
+    )
+    # the defaults lie as deep as the dictionary's values, and come first
+    assert outline.calls == ["second", "third", "base", "first", "last", "nested"]
+    assert outline.references == ["merged", *outline.calls]
+
+
 def test_calls_in_decorators_defaults_comprehensions_lambdas():
     calls = outline_of(
         """\

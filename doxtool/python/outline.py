@@ -10,7 +10,6 @@ how many.
 from __future__ import annotations
 
 import ast
-from collections import deque
 from collections.abc import Sequence
 
 from doxtool.core.facts import EffectEvidence, ModuleOutline
@@ -237,24 +236,23 @@ class _Outliner:
         render = self._render
         load = ast.Load
         # breadth first, as ``ast.walk`` (but for the fields that hold no node
-        # or a leaf without fields); inlined, as this visits every node
-        todo = deque([tree])
-        pop, append, AST = todo.popleft, todo.append, ast.AST
+        # or a leaf without fields); inlined, as this visits every node. A
+        # field's list goes in whole and an empty optional field as None:
+        # what is no node has no fields and is none of the kinds read below
+        todo: list[object] = [tree]
+        append, extend = todo.append, todo.extend
         fields_of = CHILD_FIELDS
-        while todo:
-            node = pop()
+        for node in todo:  # grows while it is read
             kind = type(node)
             fields = fields_of.get(kind)
             if fields is None:
                 fields = child_fields(kind)
             for field in fields:
                 value = getattr(node, field, None)
-                if isinstance(value, AST):
+                if type(value) is list:
+                    extend(value)
+                else:
                     append(value)
-                elif isinstance(value, list):
-                    for item in value:
-                        if isinstance(item, AST):
-                            append(item)
             if kind is ast.Name:
                 references.setdefault(node.id)  # type: ignore[attr-defined]
             elif kind is ast.Attribute:
