@@ -192,3 +192,29 @@ def test_none_is_not_written_where_inherited_code_makes_a_call_not_seen(
 ) -> None:
     files = {"helpers/fetchbase.py": FETCHER_BASE_PY, "tools/fetch.py": tool}
     assert _areas(_companion(make_repo, run_cli, files, "tools/fetch.py")) == areas
+
+
+def test_calls_not_seen_come_in_source_order_past_empty_places() -> None:
+    """A dictionary's ``**`` entry has no key and a keyword-only parameter
+    may have no default: the calls around them still come in the order the
+    source makes them, outer before inner, left before right."""
+    tree = ast.parse(
+        "def f(p, q, *, r=None, s=p0.zero()):\n"
+        "    p.first({**q.second(), None: q.third()}, p.fourth(x=q.fifth()))\n"
+        "    with p.sixth() as (a, b), q:\n"
+        "        pass\n"
+        "    q.seventh()\n"
+    )
+    calls, functions = opaque(tree, {}, {"f"})
+    assert calls == [
+        "p0.zero",
+        "p.first",
+        "q.second",
+        "q.third",
+        "p.fourth",
+        "q.fifth",
+        "p.sixth",
+        "q.__enter__",
+        "q.seventh",
+    ]
+    assert functions == ["f"]

@@ -29,7 +29,7 @@ import ast
 import builtins
 from collections.abc import Iterable, Iterator
 
-from doxtool.python.astparse import BLOCK_STATEMENTS, CHILD_FIELDS, child_fields
+from doxtool.python.astparse import BLOCK_STATEMENTS, child_fields
 from doxtool.python.names import dotted_parts
 from doxtool.python.rebound import rebound_attributes, untrusted
 
@@ -153,7 +153,7 @@ class _Receivers:
         todo: list[tuple[ast.AST, _Scope, bool]] = [(node, scope, in_class) for node in body]
         todo.reverse()
         pop, push, AST = todo.pop, todo.append, ast.AST
-        fields_of = CHILD_FIELDS
+        reversed_fields = _REVERSED_FIELDS
         binders = _BINDERS
         while todo:
             node, scope, in_class = pop()
@@ -168,18 +168,18 @@ class _Receivers:
                 if in_class and kind in (ast.Assign, ast.AnnAssign):
                     self._class_attribute(node, scope)  # type: ignore[arg-type]
             inner = in_class and kind in _BLOCK_TYPES
-            fields = fields_of.get(kind)
+            fields = reversed_fields.get(kind)
             if fields is None:
-                fields = child_fields(kind)
-            children: list[ast.AST] = []
+                fields = reversed_fields[kind] = child_fields(kind)[::-1]
+            # the children pushed last to first, so that they come off in order
             for field in fields:
                 value = getattr(node, field, None)
-                if isinstance(value, AST):
-                    children.append(value)
-                elif isinstance(value, list):
-                    children.extend(item for item in value if isinstance(item, AST))
-            for child in reversed(children):
-                push((child, scope, inner))
+                if type(value) is list:
+                    for item in reversed(value):
+                        if isinstance(item, AST):
+                            push((item, scope, inner))
+                elif isinstance(value, AST):
+                    push((value, scope, inner))
 
     def _scope(self, node: ast.AST, scope: _Scope, in_class: bool) -> None:
         """A ``def``, a class or a lambda: the names it binds where it is, and
@@ -404,6 +404,8 @@ class _Receivers:
         return known
 
 
+#: node type -> its :func:`~doxtool.python.astparse.child_fields`, last first
+_REVERSED_FIELDS: dict[type, tuple[str, ...]] = {}
 #: statements under which a class body goes on (a method under an ``if``)
 _BLOCK_TYPES = frozenset({*BLOCK_STATEMENTS, ast.match_case, ast.ExceptHandler})
 #: nodes with a body of their own
