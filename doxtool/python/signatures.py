@@ -30,7 +30,13 @@ def first_doc_line(doc: str | None) -> str:
 
 
 def _unparse(node: ast.expr | None) -> str | None:
-    return None if node is None else ast.unparse(node)
+    return None if node is None else _text(node)
+
+
+def _text(node: ast.expr) -> str:
+    """``ast.unparse(node)``; a bare name (most annotations, bases and
+    decorators are one) is its identifier, as ``ast.unparse`` writes it."""
+    return node.id if type(node) is ast.Name else ast.unparse(node)
 
 
 def function_outline(
@@ -56,7 +62,7 @@ def function_outline(
         params=params,
         returns=_unparse(node.returns),
         is_async=isinstance(node, ast.AsyncFunctionDef),
-        decorators=[ast.unparse(decorator) for decorator in node.decorator_list],
+        decorators=[_text(decorator) for decorator in node.decorator_list],
         doc=first_doc_line(ast.get_docstring(node)),
         top_level=top_level,
     )
@@ -66,14 +72,14 @@ def class_outline(node: ast.ClassDef, top_level: bool) -> ClassOutline:
     return ClassOutline(
         name=node.name,
         line=node.lineno,
-        bases=[ast.unparse(base) for base in node.bases],
+        bases=[_text(base) for base in node.bases],
         keywords=[
             f"{keyword.arg}={ast.unparse(keyword.value)}"
             if keyword.arg
             else f"**{ast.unparse(keyword.value)}"
             for keyword in node.keywords
         ],
-        decorators=[ast.unparse(decorator) for decorator in node.decorator_list],
+        decorators=[_text(decorator) for decorator in node.decorator_list],
         doc=first_doc_line(ast.get_docstring(node)),
         methods=list(_methods(node.body, True)),
         top_level=top_level,
