@@ -98,6 +98,56 @@ def test_nothing_to_prune_gives_none() -> None:
     assert prune(source, tree) is None
 
 
+def test_calls_that_could_keep_no_function_are_not_looked_for(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The calls of module-level code and of the classes the walk reads
+    only keep functions alive: without a module-level function whose body
+    could be pruned, they are not read, and the result is the same."""
+    from doxtool.python import prune as pruning
+
+    source = textwrap.dedent(
+        """\
+        from helpers.tool import Tool
+
+
+        class Notes(Tool):
+            async def execute(self, **kwargs):
+                return save(self.args)
+
+
+        class Ledger:
+            def add(self, x):
+                return record(x)
+
+
+        VALUE = compute()
+        """
+    )
+    tree = parse_ast(source)
+    assert tree is not None
+    read: list[ast.AST] = []
+    calls = pruning._calls
+
+    def recording(node: ast.AST) -> tuple[set[str], bool]:
+        read.append(node)
+        return calls(node)
+
+    monkeypatch.setattr(pruning, "_calls", recording)
+    pruned = prune(source, tree, "tools.notes")
+    assert pruned is not None and {type(n).__name__ for n in pruned.stubbed} == {"FunctionDef"}
+    assert [n.name for n in pruned.stubbed] == ["add"]  # type: ignore[attr-defined]
+    assert all(node is not tree.body[1] and node is not tree.body[3] for node in read)
+    # with a function to keep or prune, they are read: ``compute`` keeps it
+    source += "\n\ndef compute():\n    return 1\n"
+    tree = parse_ast(source)
+    assert tree is not None
+    read.clear()
+    assert prune(source, tree, "tools.notes") is not None
+    assert tree.body[3] in read
+    assert [n.name for n in prune(source, tree, "tools.notes").stubbed] == ["add"]  # type: ignore[union-attr, attr-defined]
+
+
 @pytest.mark.parametrize(
     ("source", "stubbed"),
     [

@@ -109,6 +109,9 @@ def _unread(tree: ast.Module, lines: list[str], module: str | None) -> list[_Can
     methods: list[_Candidate] = []
     roots: set[str] = set()
     inside: list[set[str]] = []
+    #: the other statements, whose calls are roots: read only when a
+    #: function is a candidate (a tool module often has none)
+    others: list[ast.stmt] = []
     unwalked = _unwalked_classes(tree, module) if module is not None else frozenset()
     for node in tree.body:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
@@ -121,9 +124,11 @@ def _unread(tree: ast.Module, lines: list[str], module: str | None) -> list[_Can
         elif node in unwalked:
             roots |= _unwalked_class(node, lines, methods)  # type: ignore[arg-type]
         else:
-            roots |= _calls(node)[0]
+            others.append(node)
     if not candidates:
         return methods
+    for node in others:
+        roots |= _calls(node)[0]
     by_name: dict[str, list[int]] = {}
     for index, candidate in enumerate(candidates):
         by_name.setdefault(candidate.node.name, []).append(index)
@@ -304,19 +309,24 @@ def _own_bindings(tree: ast.Module, module: str) -> set[str]:
     return names
 
 
+#: statements that keep a function's body unpruned
+_IMPORT_TYPES = frozenset({ast.Import, ast.ImportFrom, ast.Global})
+
+
 def _calls(node: ast.AST) -> tuple[set[str], bool]:
     """Names called by a bare name under ``node``, and whether it holds an
     import or a ``global`` declaration (either keeps a body unpruned)."""
     names: set[str] = set()
     imports = False
     call, name_type = ast.Call, ast.Name
-    import_types = (ast.Import, ast.ImportFrom, ast.Global)
+    import_types = _IMPORT_TYPES
     # the nodes ``ast.walk`` finds under ``node`` but the leaves without
     # fields (contexts, operators), depth first (the answer does not depend
-    # on the order); a list's strings and Nones are taken and hold nothing
+    # on the order); a list's strings and Nones, and an empty optional
+    # field's None, are taken and hold nothing
     fields_of = CHILD_FIELDS
     todo: list[object] = [node]
-    pop, push, extend, AST = todo.pop, todo.append, todo.extend, ast.AST
+    pop, push, extend = todo.pop, todo.append, todo.extend
     while todo:
         sub = pop()
         kind = type(sub)
@@ -333,7 +343,7 @@ def _calls(node: ast.AST) -> tuple[set[str], bool]:
             value = getattr(sub, field, None)
             if type(value) is list:
                 extend(value)
-            elif isinstance(value, AST):
+            else:
                 push(value)
     return names, imports
 
