@@ -335,3 +335,45 @@ def test_a_functions_own_returns_are_found_in_one_walk_without_nested_scopes() -
 
     # what the nested ``def``, class and lambda return is not the function's
     assert temppaths.returns_only_made(function, resolve)  # type: ignore[arg-type]
+
+
+_HOLDERS = """\
+import httpx
+
+from helpers.store import Store
+from python.helpers.tool import Response, Tool
+
+
+class Holder(Tool):
+    async def execute(self, **kwargs):
+        self.store = Store()
+        self.client = httpx.Client()
+        self.store.save(self.args.get("text", ""))
+        self.client.post("https://example.com")
+        self.other.flush()
+        return Response(message="done", break_loop=False)
+
+    def reset(self):
+        self.store = None
+"""
+
+
+def test_each_method_is_searched_once_for_the_attributes_it_sets(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from doxtool.python import receivers
+
+    searched: list[int] = []
+    full = receivers._nodes
+
+    def counted(root: cst.CSTNode) -> list[cst.CSTNode] | None:
+        searched.append(id(root))
+        return full(root)
+
+    monkeypatch.setattr(receivers, "_nodes", counted)
+    facts = extract_module(_HOLDERS, "tools/holder.py", ["helpers", "python"])
+    assert len(facts.candidates) == 1
+    # three attributes are asked about (store, client, other) over two methods
+    assert searched and len(searched) == len(set(searched))
+    monkeypatch.setattr(receivers, "_nodes", full)
+    assert extract_module(_HOLDERS, "tools/holder.py", ["helpers", "python"]) == facts

@@ -72,7 +72,7 @@ class HeldObjects:
                 return None  # a method: ``self.attr.m`` is a method's attribute
             return [(method.node, value) for value in _returned(method.node)]
         methods = [fn.node for cls in self.scan.classes.values() for fn in cls.methods.values()]
-        found = attribute_values(methods, attr)
+        found = attribute_values(methods, attr, self.bound)
         classes = [cls.node for cls in self.scan.classes.values()]
         in_class = class_values(classes, attr, self.scan.rebound)
         if found is None or in_class is None:

@@ -83,7 +83,7 @@ class Makers:
         attribute: ``client = redis.Redis()``); None when one is not such a
         call, or nothing here sets it."""
         methods = [fn.node for cls in self.scan.classes.values() for fn in cls.methods.values()]
-        found = attribute_values(methods, attr)
+        found = attribute_values(methods, attr, self.bound)
         classes = [cls.node for cls in self.scan.classes.values()]
         in_class = class_values(classes, attr, self.scan.rebound)
         if found is None or in_class is None or not (found or in_class):

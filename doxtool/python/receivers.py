@@ -103,6 +103,18 @@ class BoundValues:
 
     def __init__(self) -> None:
         self._tables: dict[int, dict[str, list[cst.BaseExpression] | None] | None] = {}
+        self._writes: dict[int, list[cst.CSTNode] | None] = {}
+
+    def writes(self, body: cst.CSTNode) -> list[cst.CSTNode] | None:
+        """The nodes under ``body`` that may set an attribute (assignments,
+        ``for``, ``with ... as``, ``del``, ``setattr`` calls), in the order
+        :func:`_nodes` gives; None when ``body`` is too large to search.
+        Found once per body, whatever attributes are asked about."""
+        key = id(body)
+        if key not in self._writes:
+            nodes = _nodes(body)
+            self._writes[key] = None if nodes is None else [n for n in nodes if _may_set(n)]
+        return self._writes[key]
 
     def of(self, fn: cst.CSTNode, name: str) -> list[cst.BaseExpression] | None:
         """Every value ``name = value`` (or ``name: T = value``) gives ``name``
@@ -158,20 +170,34 @@ def _holds_attribute(target: cst.BaseExpression, owner: str, attr: str) -> bool:
     return False
 
 
+def _may_set(node: cst.CSTNode) -> bool:
+    """Whether :func:`attribute_values` reads ``node``."""
+    kind = type(node)
+    if kind is cst.Call:
+        func = node.func  # type: ignore[attr-defined]
+        return type(func) is cst.Name and func.value == "setattr"
+    return kind in _SETTING
+
+
+#: the kinds of node that may set an attribute, besides a ``setattr`` call
+_SETTING = (cst.Assign, cst.AnnAssign, cst.AugAssign, cst.For, cst.CompFor, cst.AsName, cst.Del)
+
+
 def attribute_values(
-    methods: list[cst.FunctionDef], attr: str
+    methods: list[cst.FunctionDef], attr: str, bound: BoundValues | None = None
 ) -> list[tuple[cst.FunctionDef, cst.BaseExpression]] | None:
     """Every value ``self.attr = value`` gives the attribute in ``methods``
     (``self`` being each method's first parameter), with the method that
     gives it; None when one binds it any other way (``+=``, unpacking, a
-    ``for`` or ``with`` target, ``del``, any ``setattr``); an empty list when none binds it."""
+    ``for`` or ``with`` target, ``del``, any ``setattr``); an empty list when none binds it.
+    ``bound`` keeps each method's nodes between calls for other attributes."""
     values: list[tuple[cst.FunctionDef, cst.BaseExpression]] = []
     for method in methods:
         params = (*method.params.posonly_params, *method.params.params)
         if not params:
             continue
         owner = params[0].name.value
-        nodes = _nodes(method.body)
+        nodes = bound.writes(method.body) if bound is not None else _nodes(method.body)
         if nodes is None:
             return None
         for node in nodes:
