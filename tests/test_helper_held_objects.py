@@ -17,6 +17,7 @@ from click.testing import CliRunner
 from samples import WAIT_PROMPT, WRAPPER, write_files
 
 from doxtool.cli import cli
+from doxtool.python import astheld
 from doxtool.python.astheld import held_objects
 from doxtool.python.summaries import summarise
 from doxtool.rules.examples import FRAMEWORK, WAIT_PY
@@ -334,13 +335,13 @@ def test_each_method_is_walked_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """Counted, searched for ``setattr`` and for what it sets on ``self``
     from one walk of the method."""
     walked: list[str] = []
-    walk = ast.walk
+    walk = astheld.walk
 
-    def counting(node: ast.AST):  # type: ignore[no-untyped-def]
+    def counting(node: ast.AST) -> list[ast.AST]:
         if isinstance(node, ast.FunctionDef):
             walked.append(node.name)
         return walk(node)
 
-    monkeypatch.setattr(ast, "walk", counting)
+    monkeypatch.setattr(astheld, "walk", counting)
     assert _held(LIMITED) == ({"a": "helpers.shell.ShellState"}, {})
     assert sorted(walked) == ["__init__", "make"]

@@ -23,6 +23,7 @@ import ast
 import dataclasses
 from collections.abc import Callable, Iterator
 
+from doxtool.python.astwalk import walk
 from doxtool.python.names import constructed, dotted_parts
 from doxtool.python.rebound import rebound_attributes, untrusted
 
@@ -31,6 +32,19 @@ Resolve = Callable[[list[str]], "str | None"]
 #: decorators that make a method read as an attribute
 _PROPERTIES = frozenset({"property", "cached_property", "functools.cached_property"})
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
+#: the nodes that may bind ``self.<attr>``
+_BINDING = frozenset(
+    {
+        ast.Assign,
+        ast.AnnAssign,
+        ast.AugAssign,
+        ast.For,
+        ast.AsyncFor,
+        ast.comprehension,
+        ast.withitem,
+        ast.Delete,
+    }
+)
 #: a module with more nodes than this in its classes is not searched
 _MAX_NODES = 50000
 
@@ -72,14 +86,14 @@ def held_objects(
     for cls in classes:
         # the class, its bases, keywords, decorators (and type parameters)
         parts = (*cls.bases, *cls.keywords, *cls.decorator_list, *getattr(cls, "type_params", ()))
-        count += 1 + sum(1 for part in parts for _ in ast.walk(part))
+        count += 1 + sum(len(walk(part)) for part in parts)
         for item in cls.body:
             if isinstance(item, _FUNCTIONS):
-                nodes = list(ast.walk(item))
+                nodes = walk(item)
                 methods[id(item)] = nodes
                 count += len(nodes)
             else:
-                count += sum(1 for _ in ast.walk(item))
+                count += len(walk(item))
     if count > _MAX_NODES:
         return HeldObjects()
     values: dict[str, list[tuple[ast.AST | None, ast.expr]]] = {}
@@ -167,7 +181,7 @@ def _name_values(method: ast.AST, name: str) -> list[ast.expr] | None:
     found: list[ast.expr] = []
     plain: set[int] = set()
     stores = 0
-    for node in ast.walk(method):
+    for node in walk(method):
         if isinstance(node, ast.Assign):
             for target in node.targets:
                 if isinstance(target, ast.Name) and target.id == name:
@@ -191,31 +205,36 @@ def _method_values(
     unknown: set[str],
 ) -> None:
     """``self.attr = value`` of a method (``self`` its first parameter;
-    ``nodes``: the method's, as :func:`ast.walk` gives them)."""
+    ``nodes``: the method's, as :func:`~doxtool.python.astwalk.walk` gives them)."""
     args = method.args
     params = [*args.posonlyargs, *args.args]
     if not params:
         return
     owner = params[0].arg
     for node in nodes:
-        if isinstance(node, ast.Assign):
-            for target in node.targets:
+        # exact types: ``ast`` builds no subclass of a node class
+        kind = type(node)
+        if kind not in _BINDING:
+            continue
+        if kind is ast.Assign:
+            for target in node.targets:  # type: ignore[attr-defined]
                 attr = _self_attribute(target, owner)
                 if attr is not None:
-                    values.setdefault(attr, []).append((method, node.value))
+                    values.setdefault(attr, []).append((method, node.value))  # type: ignore[attr-defined]
                 else:
                     unknown.update(_held_in(target, owner))
-        elif isinstance(node, ast.AnnAssign):
-            attr = _self_attribute(node.target, owner)
-            if attr is not None and node.value is not None:
-                values.setdefault(attr, []).append((method, node.value))
-        elif isinstance(node, (ast.AugAssign, ast.For, ast.AsyncFor, ast.comprehension)):
-            unknown.update(_held_in(node.target, owner))
-        elif isinstance(node, ast.withitem) and node.optional_vars is not None:
-            unknown.update(_held_in(node.optional_vars, owner))
-        elif isinstance(node, ast.Delete):
-            for target in node.targets:
+        elif kind is ast.AnnAssign:
+            attr = _self_attribute(node.target, owner)  # type: ignore[attr-defined]
+            if attr is not None and node.value is not None:  # type: ignore[attr-defined]
+                values.setdefault(attr, []).append((method, node.value))  # type: ignore[attr-defined]
+        elif kind is ast.withitem:
+            if node.optional_vars is not None:  # type: ignore[attr-defined]
+                unknown.update(_held_in(node.optional_vars, owner))  # type: ignore[attr-defined]
+        elif kind is ast.Delete:
+            for target in node.targets:  # type: ignore[attr-defined]
                 unknown.update(_held_in(target, owner))
+        else:  # ``+=``, a loop's or a comprehension's target
+            unknown.update(_held_in(node.target, owner))  # type: ignore[attr-defined]
 
 
 def _class_values(
@@ -236,7 +255,7 @@ def _class_values(
     else:
         unknown.update(
             node.id
-            for node in ast.walk(stmt)
+            for node in walk(stmt)
             if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store)
         )
         if isinstance(stmt, ast.ClassDef):
@@ -257,20 +276,22 @@ def _held_in(target: ast.expr, owner: str) -> set[str]:
     """The ``owner.<attr>`` a target binds (``self.a, self.b = ...``)."""
     return {
         node.attr
-        for node in ast.walk(target)
+        for node in walk(target)
         if isinstance(node, ast.Attribute) and _self_attribute(node, owner) is not None
     }
 
 
 def _stored(target: ast.expr) -> set[str]:
-    return {n.id for n in ast.walk(target) if isinstance(n, ast.Name)}
+    return {n.id for n in walk(target) if isinstance(n, ast.Name)}
 
 
 def _setattr(nodes: list[ast.AST]) -> bool:
-    return any(
-        isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "setattr"
-        for node in nodes
-    )
+    for node in nodes:
+        if type(node) is ast.Call:
+            func = node.func  # type: ignore[attr-defined]
+            if type(func) is ast.Name and func.id == "setattr":
+                return True
+    return False
 
 
 def _is_property(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:

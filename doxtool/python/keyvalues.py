@@ -15,10 +15,11 @@ tested accepts any value.
 from __future__ import annotations
 
 import ast
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 from doxtool.core.summary_facts import KeyRead
+from doxtool.python.astwalk import walk_all
 from doxtool.python.names import dotted_parts
 from doxtool.python.readforms import (
     COERCIONS,
@@ -50,8 +51,7 @@ class KeyValues:
         reads = {(r.line, r.column): r for r in self.reads if r.key}
         if not reads and not parameters:
             return  # no read of a literal key: no value to settle, no name bound to one
-        nodes = list(_walk(self.node))
-        bound = _bindings(nodes)
+        bound, tests = _bindings_and_tests(self.node)
         names: dict[str, tuple[KeyRead, bool, list[str]]] = {
             read.key: (read, True, []) for read in parameters if read.key not in bound
         }
@@ -66,7 +66,7 @@ class KeyValues:
         closed: dict[int, tuple[list[Any], list[str]]] = {}
         #: id of a read tested -> whether every test saw the value read
         tested: dict[int, bool] = {}
-        for node in nodes:
+        for node in tests:
             subjects: list[ast.expr] = []
             if isinstance(node, ast.Compare):
                 operands = [node.left, *node.comparators]
@@ -75,7 +75,7 @@ class KeyValues:
                         subjects.extend((operands[index], operands[index + 1]))
             elif isinstance(node, ast.Match):
                 subjects.append(node.subject)
-            elif isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Load):
+            elif isinstance(node, ast.Subscript):
                 subjects.append(node.slice)
             elif (
                 isinstance(node, ast.Call)
@@ -197,40 +197,45 @@ def _absence(node: ast.expr) -> bool:
     return isinstance(node, ast.Constant) and node.value in (None, "")
 
 
-def _bindings(nodes: list[ast.AST]) -> dict[str, list[ast.expr | None]]:
-    """Each name a function's ``nodes`` bind, with the value of each binding
-    (None when it is not a plain assignment: a loop, ``+=``, an unpacking).
-    The nodes come parent first (:func:`ast.walk`): an assignment is met
-    before the name it binds."""
+def _bindings_and_tests(
+    function: ast.FunctionDef | ast.AsyncFunctionDef,
+) -> tuple[dict[str, list[ast.expr | None]], list[ast.AST]]:
+    """Each name the nodes of a function's body bind (nested definitions
+    included: a name they bind counts as rebound, so fewer values are
+    claimed, never more), with the value of each binding (None when it is
+    not a plain assignment: a loop, ``+=``, an unpacking); and the nodes
+    that may test a value (comparisons, ``match``, subscripts read, calls).
+    The nodes come parent first (:func:`~doxtool.python.astwalk.walk`): an
+    assignment is met before the name it binds."""
     out: dict[str, list[ast.expr | None]] = {}
+    tests: list[ast.AST] = []
     plain: set[int] = set()
-    for node in nodes:
-        if isinstance(node, ast.Assign) and len(node.targets) == 1:
-            target = node.targets[0]
-            if isinstance(target, ast.Name):
-                out.setdefault(target.id, []).append(node.value)
+    for node in walk_all(function.body):
+        # exact types: ``ast`` builds no subclass of a node class
+        kind = type(node)
+        if kind is ast.Name:
+            if type(node.ctx) is not ast.Load and id(node) not in plain:  # type: ignore[attr-defined]
+                out.setdefault(node.id, []).append(None)  # type: ignore[attr-defined]
+        elif kind is ast.Call or kind is ast.Compare or kind is ast.Match:
+            tests.append(node)
+        elif kind is ast.Subscript:
+            if type(node.ctx) is ast.Load:  # type: ignore[attr-defined]
+                tests.append(node)
+        elif kind is ast.Assign:
+            if len(node.targets) == 1:  # type: ignore[attr-defined]
+                target = node.targets[0]  # type: ignore[attr-defined]
+                if type(target) is ast.Name:
+                    out.setdefault(target.id, []).append(node.value)  # type: ignore[attr-defined]
+                    plain.add(id(target))
+        elif kind is ast.AnnAssign or kind is ast.NamedExpr:
+            target = node.target  # type: ignore[attr-defined]
+            if node.value is not None and type(target) is ast.Name:  # type: ignore[attr-defined]
+                out.setdefault(target.id, []).append(node.value)  # type: ignore[attr-defined]
                 plain.add(id(target))
-        elif (
-            isinstance(node, (ast.AnnAssign, ast.NamedExpr))
-            and node.value is not None
-            and isinstance(node.target, ast.Name)
-        ):
-            out.setdefault(node.target.id, []).append(node.value)
-            plain.add(id(node.target))
-        elif isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
-            if id(node) not in plain:
-                out.setdefault(node.id, []).append(None)
-        elif isinstance(node, (ast.Global, ast.Nonlocal)):
-            for name in node.names:
+        elif kind is ast.Global or kind is ast.Nonlocal:
+            for name in node.names:  # type: ignore[attr-defined]
                 out.setdefault(name, []).append(None)
-    return out
-
-
-def _walk(function: ast.AST) -> Iterator[ast.AST]:
-    """The nodes of a function's body, nested definitions included (a name
-    they bind counts as rebound: fewer values are claimed, never more)."""
-    for stmt in getattr(function, "body", []):
-        yield from ast.walk(stmt)
+    return out, tests
 
 
 def shows_whole(

@@ -1,0 +1,52 @@
+"""The nodes under an ``ast`` node, as :func:`ast.walk` gives them, faster.
+
+:func:`ast.walk` reaches each node's children through two generators
+(``iter_child_nodes`` over ``iter_fields``) and a ``try`` per field; the
+summaries walk every function more than once, so that overhead adds up.
+:func:`walk` returns the same nodes in the same order (breadth first, each
+node's children in the order of its fields, a list field's items in order),
+reading each node class's fields once and skipping the fields that can never
+hold a node (names, flags, numbers).
+"""
+
+from __future__ import annotations
+
+import ast
+
+#: fields that hold no node in any node class (identifiers, flags, numbers)
+_SCALAR_FIELDS = frozenset(
+    {"id", "attr", "arg", "asname", "module", "level", "is_async", "conversion", "type_comment"}
+)
+_FIELDS: dict[type, tuple[str, ...]] = {}
+_AST = ast.AST
+
+
+def walk(node: ast.AST) -> list[ast.AST]:
+    """``list(ast.walk(node))``: ``node`` and every node under it, breadth first."""
+    out: list[ast.AST] = [node]
+    fields = _FIELDS
+    append = out.append
+    for current in out:  # grows while it is read: the queue of the walk
+        kind = type(current)
+        names = fields.get(kind)
+        if names is None:
+            names = fields[kind] = tuple(f for f in kind._fields if f not in _SCALAR_FIELDS)
+        for name in names:
+            value = getattr(current, name, None)
+            if value is None:
+                continue
+            if isinstance(value, list):
+                for item in value:
+                    if isinstance(item, _AST):
+                        append(item)
+            elif isinstance(value, _AST):
+                append(value)
+    return out
+
+
+def walk_all(nodes: list[ast.stmt] | list[ast.expr]) -> list[ast.AST]:
+    """The walks of several nodes, one after the other (a body's statements)."""
+    out: list[ast.AST] = []
+    for node in nodes:
+        out.extend(walk(node))
+    return out
