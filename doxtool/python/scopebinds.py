@@ -39,6 +39,9 @@ _LEAF_FIELDS = frozenset(
         "is_async",
         "type_comment",
         "type_ignores",
+        # operators (``+``, ``==``, ``not``) bind nothing
+        "op",
+        "ops",
     }
 )
 _FIELDS: dict[type, tuple[str, ...]] = {}
@@ -190,56 +193,65 @@ def _union(parts: object) -> Binds:
 def _read(root: ast.AST, own: dict[int, Binds], inner: dict[int, list[int]]) -> None:
     """Enter what the nodes under ``root`` bind: in ``own``, under the
     innermost function holding each (``root`` itself for the others); in
-    ``inner``, the functions right under each function."""
+    ``inner``, the functions right under each function. Each scope is read
+    on its own, depth first; a function met in it is read after it."""
     top = Binds()
     own[id(root)] = top
-    stack: list[tuple[ast.AST, Binds, int]] = [(root, top, id(root))]
+    scopes: list[tuple[ast.AST, Binds, int]] = [(root, top, id(root))]
     fields = _FIELDS
-    while stack:
-        node, binds, unit = stack.pop()
-        kind = type(node)
-        if kind is ast.Name:
-            if type(node.ctx) is not ast.Load:  # type: ignore[attr-defined]
-                name = node.id  # type: ignore[attr-defined]
-                binds.stores[name] = binds.stores.get(name, 0) + 1
-            continue
-        if kind is ast.FunctionDef or kind is ast.AsyncFunctionDef:
-            if node is not root:
-                key = id(node)
-                inner.setdefault(unit, []).append(key)
-                binds, unit = Binds(), key
-                own[key] = binds
-            binds.defined.add(node.name)  # type: ignore[attr-defined]
-        elif kind is ast.arg:
-            binds.params.add(node.arg)  # type: ignore[attr-defined]
-        elif kind is ast.ClassDef:
-            binds.defined.add(node.name)  # type: ignore[attr-defined]
-        elif kind is ast.Import or kind is ast.ImportFrom:
-            for alias in node.names:  # type: ignore[attr-defined]
-                binds.imported.add((alias.asname or alias.name).split(".", 1)[0])
-            continue
-        elif kind is ast.Global:
-            binds.globals.update(node.names)  # type: ignore[attr-defined]
-            continue
-        elif kind is ast.Nonlocal:
-            binds.nonlocals.update(node.names)  # type: ignore[attr-defined]
-            continue
-        elif kind is ast.ExceptHandler:
-            if node.name:  # type: ignore[attr-defined]
-                binds.handlers.add(node.name)  # type: ignore[attr-defined]
-        elif kind is ast.AugAssign or kind is ast.NamedExpr:
-            target = node.target  # type: ignore[attr-defined]
-            if type(target) is ast.Name:
-                (binds.augmented if kind is ast.AugAssign else binds.walrus).add(target.id)
-        names = fields.get(kind)
-        if names is None:
-            names = tuple(f for f in kind._fields if f not in _LEAF_FIELDS)
-            fields[kind] = names
-        for name in names:
-            value = getattr(node, name, None)
-            if isinstance(value, list):
-                for item in value:
-                    if isinstance(item, ast.AST):
-                        stack.append((item, binds, unit))
-            elif isinstance(value, ast.AST):
-                stack.append((value, binds, unit))
+    while scopes:
+        start, binds, unit = scopes.pop()
+        stack: list[ast.AST] = [start]
+        pop = stack.pop
+        push = stack.append
+        while stack:
+            node = pop()
+            kind = type(node)
+            if kind is ast.Name:
+                if type(node.ctx) is not ast.Load:  # type: ignore[attr-defined]
+                    name = node.id  # type: ignore[attr-defined]
+                    binds.stores[name] = binds.stores.get(name, 0) + 1
+                continue
+            if kind is ast.Constant:
+                continue
+            if kind is ast.FunctionDef or kind is ast.AsyncFunctionDef:
+                if node is not start:
+                    key = id(node)
+                    inner.setdefault(unit, []).append(key)
+                    found = own[key] = Binds()
+                    scopes.append((node, found, key))
+                    continue
+                binds.defined.add(node.name)  # type: ignore[attr-defined]
+            elif kind is ast.arg:
+                binds.params.add(node.arg)  # type: ignore[attr-defined]
+            elif kind is ast.ClassDef:
+                binds.defined.add(node.name)  # type: ignore[attr-defined]
+            elif kind is ast.Import or kind is ast.ImportFrom:
+                for alias in node.names:  # type: ignore[attr-defined]
+                    binds.imported.add((alias.asname or alias.name).split(".", 1)[0])
+                continue
+            elif kind is ast.Global:
+                binds.globals.update(node.names)  # type: ignore[attr-defined]
+                continue
+            elif kind is ast.Nonlocal:
+                binds.nonlocals.update(node.names)  # type: ignore[attr-defined]
+                continue
+            elif kind is ast.ExceptHandler:
+                if node.name:  # type: ignore[attr-defined]
+                    binds.handlers.add(node.name)  # type: ignore[attr-defined]
+            elif kind is ast.AugAssign or kind is ast.NamedExpr:
+                target = node.target  # type: ignore[attr-defined]
+                if type(target) is ast.Name:
+                    (binds.augmented if kind is ast.AugAssign else binds.walrus).add(target.id)
+            names = fields.get(kind)
+            if names is None:
+                names = tuple(f for f in kind._fields if f not in _LEAF_FIELDS)
+                fields[kind] = names
+            for name in names:
+                value = getattr(node, name, None)
+                if isinstance(value, list):
+                    for item in value:
+                        if isinstance(item, ast.AST):
+                            push(item)
+                elif isinstance(value, ast.AST):
+                    push(value)
