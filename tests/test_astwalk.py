@@ -7,7 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from doxtool.python.astwalk import walk, walk_all
+from doxtool.python import keyvalues
+from doxtool.python.astwalk import walk, walk_all, walk_split
+from doxtool.python.summaries import summarise
 
 SOURCES = [
     "x = 1",
@@ -59,3 +61,43 @@ def test_walk_all_walks_each_node_in_turn() -> None:
     body = ast.parse("a = b\nif c:\n    d(e)\nreturn f").body
     assert walk_all(body) == [n for stmt in body for n in ast.walk(stmt)]
     assert walk_all([]) == []
+
+
+def test_walk_split_parts_a_functions_nodes_at_its_body() -> None:
+    (function,) = ast.parse(
+        "@d(x)\ndef f(a: int = g(), *, b=h) -> T:\n    y = a\n    return y"
+    ).body
+    body, others = walk_split(function, "body")
+    assert body == walk_all(function.body)  # type: ignore[attr-defined]
+    assert others[0] is function
+    assert sorted(map(id, body + others)) == sorted(map(id, ast.walk(function)))
+
+
+def test_a_methods_body_is_walked_once_for_the_classes_and_its_values(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The nodes of a method's body walked for what its class holds serve
+    the values its reads accept; a function outside a class is walked for them."""
+    source = (
+        "class Search:\n"
+        "    def run(self, args):\n"
+        "        engine = args.get('engine')\n"
+        "        if engine not in ('ddg', 'brave'):\n"
+        "            raise ValueError(engine)\n"
+        "def run(args):\n"
+        "    engine = args.get('engine')\n"
+        "    if engine not in ('ddg', 'brave'):\n"
+        "        raise ValueError(engine)\n"
+    )
+    walked: list[int] = []
+
+    def counting(nodes: list[ast.stmt]) -> list[ast.AST]:
+        walked.append(nodes[0].lineno)
+        return walk_all(nodes)
+
+    monkeypatch.setattr(keyvalues, "walk_all", counting)
+    summaries = {s.name: s for s in summarise(ast.parse(source), "helpers.s", False, ["helpers"])}
+    assert walked == [7]  # the body of the function; the method's was walked already
+    for name in ("Search.run", "run"):
+        read = next(r for r in summaries[name].reads if r.key == "engine")
+        assert read.values == ["ddg", "brave"]

@@ -335,13 +335,19 @@ def test_each_method_is_walked_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """Counted, searched for ``setattr`` and for what it sets on ``self``
     from one walk of the method."""
     walked: list[str] = []
-    walk = astheld.walk
+    walk, walk_split = astheld.walk, astheld.walk_split
 
     def counting(node: ast.AST) -> list[ast.AST]:
         if isinstance(node, ast.FunctionDef):
             walked.append(node.name)
         return walk(node)
 
+    def counting_split(node: ast.AST, field: str) -> tuple[list[ast.AST], list[ast.AST]]:
+        if isinstance(node, ast.FunctionDef):
+            walked.append(node.name)
+        return walk_split(node, field)
+
     monkeypatch.setattr(astheld, "walk", counting)
+    monkeypatch.setattr(astheld, "walk_split", counting_split)
     assert _held(LIMITED) == ({"a": "helpers.shell.ShellState"}, {})
     assert sorted(walked) == ["__init__", "make"]

@@ -23,7 +23,7 @@ import ast
 import dataclasses
 from collections.abc import Callable, Iterator
 
-from doxtool.python.astwalk import walk
+from doxtool.python.astwalk import walk, walk_split
 from doxtool.python.names import constructed, dotted_parts
 from doxtool.python.rebound import rebound_attributes, untrusted
 
@@ -74,9 +74,14 @@ class HeldObjects:
 
 
 def held_objects(
-    tree: ast.Module, resolve: Resolve, is_local: Callable[[str], bool]
+    tree: ast.Module,
+    resolve: Resolve,
+    is_local: Callable[[str], bool],
+    bodies: dict[int, list[ast.AST]] | None = None,
 ) -> HeldObjects:
-    """The objects the module-level classes of ``tree`` keep on ``self``."""
+    """The objects the module-level classes of ``tree`` keep on ``self``;
+    the nodes of each method's body walked on the way go into ``bodies``
+    (id of the method -> :func:`~doxtool.python.astwalk.walk_all` of its body)."""
     classes = [stmt for stmt in tree.body if isinstance(stmt, ast.ClassDef)]
     if not classes:
         return HeldObjects()
@@ -89,8 +94,10 @@ def held_objects(
         count += 1 + sum(len(walk(part)) for part in parts)
         for item in cls.body:
             if isinstance(item, _FUNCTIONS):
-                nodes = walk(item)
-                methods[id(item)] = nodes
+                body, others = walk_split(item, "body")
+                if bodies is not None:
+                    bodies[id(item)] = body
+                nodes = methods[id(item)] = others + body  # the nodes of ``walk(item)``
                 count += len(nodes)
             else:
                 count += len(walk(item))

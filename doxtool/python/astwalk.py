@@ -50,3 +50,25 @@ def walk_all(nodes: list[ast.stmt] | list[ast.expr]) -> list[ast.AST]:
     for node in nodes:
         out.extend(walk(node))
     return out
+
+
+def walk_split(node: ast.AST, field: str) -> tuple[list[ast.AST], list[ast.AST]]:
+    """The nodes under ``node``'s ``field`` (a function's ``body``: the walks
+    of its items, one after the other), and the others (``node`` itself and
+    the walks of its other fields): between them, the nodes of ``walk(node)``."""
+    inside: list[ast.AST] = []
+    outside: list[ast.AST] = [node]
+    kind = type(node)
+    names = _FIELDS.get(kind)
+    if names is None:
+        names = _FIELDS[kind] = tuple(f for f in kind._fields if f not in _SCALAR_FIELDS)
+    for name in names:
+        value = getattr(node, name, None)
+        out = inside if name == field else outside
+        if isinstance(value, list):
+            for item in value:
+                if isinstance(item, _AST):
+                    out.extend(walk(item))
+        elif isinstance(value, _AST):
+            out.extend(walk(value))
+    return inside, outside

@@ -107,6 +107,7 @@ class FunctionWalk(KeyReads, KeyValues, MethodGuesses, OutCalls, UndecidedKeyRea
         self.tool_like = False
         #: ``self.<attr>`` -> the repository class of the object the classes keep there
         self.held = owner.held().bind(self.self_name, self.instances, self.libraries)
+        self.body_nodes = owner.bodies.get(id(node))  # walked for :meth:`ModuleScope.held`
         #: module-level objects (``runner = JobRunner()``) the function does not rebind
         self.module_objects = module_level_objects(
             owner.objects(), owner.is_local, node, self.libraries, owner.binds()

@@ -40,6 +40,9 @@ class KeyValues:
     """Values of reads: a part of :class:`~doxtool.python.functionwalk.FunctionWalk`."""
 
     node: ast.FunctionDef | ast.AsyncFunctionDef
+    #: the nodes of the function's body when they were walked already
+    #: (:func:`~doxtool.python.astwalk.walk_all`), else None
+    body_nodes: list[ast.AST] | None
     reads: list[KeyRead]
     #: (name, coercion) of each name a conversion is applied to (``int(limit)``)
     coerced_names: list[tuple[str, str]]
@@ -51,7 +54,8 @@ class KeyValues:
         reads = {(r.line, r.column): r for r in self.reads if r.key}
         if not reads and not parameters:
             return  # no read of a literal key: no value to settle, no name bound to one
-        bound, tests = _bindings_and_tests(self.node)
+        nodes = self.body_nodes
+        bound, tests = _bindings_and_tests(walk_all(self.node.body) if nodes is None else nodes)
         names: dict[str, tuple[KeyRead, bool, list[str]]] = {
             read.key: (read, True, []) for read in parameters if read.key not in bound
         }
@@ -198,9 +202,9 @@ def _absence(node: ast.expr) -> bool:
 
 
 def _bindings_and_tests(
-    function: ast.FunctionDef | ast.AsyncFunctionDef,
+    nodes: list[ast.AST],
 ) -> tuple[dict[str, list[ast.expr | None]], list[ast.AST]]:
-    """Each name the nodes of a function's body bind (nested definitions
+    """Each name the ``nodes`` of a function's body bind (nested definitions
     included: a name they bind counts as rebound, so fewer values are
     claimed, never more), with the value of each binding (None when it is
     not a plain assignment: a loop, ``+=``, an unpacking); and the nodes
@@ -210,7 +214,7 @@ def _bindings_and_tests(
     out: dict[str, list[ast.expr | None]] = {}
     tests: list[ast.AST] = []
     plain: set[int] = set()
-    for node in walk_all(function.body):
+    for node in nodes:
         # exact types: ``ast`` builds no subclass of a node class
         kind = type(node)
         if kind is ast.Name:

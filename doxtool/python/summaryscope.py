@@ -31,6 +31,10 @@ class ModuleScope:
         self.classes: dict[str, set[str]] = {}
         self._paths: tuple[frozenset[str], ReturnsPath] | None = None
         self._held: HeldObjects | None = None
+        #: id of a method of a module-level class -> the nodes of its body
+        #: (:func:`~doxtool.python.astwalk.walk_all`), walked once for
+        #: :meth:`held` and kept for the summary of the method
+        self.bodies: dict[int, list[ast.AST]] = {}
         self._strings: dict[str, str] | None = None
         self._objects: dict[str, list[str]] | None = None
 
@@ -87,7 +91,7 @@ class ModuleScope:
         if self._held is None:
             names = self.names
             self._held = held_objects(
-                self.tree, lambda dotted: self.resolve(dotted, names), self.is_local
+                self.tree, lambda dotted: self.resolve(dotted, names), self.is_local, self.bodies
             )
         return self._held
 
