@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 
 from doxtool.core.summary_facts import Returned
 from doxtool.python.astparse import statements
+from doxtool.python.astwalk import walk
 from doxtool.python.names import dotted_parts
 from doxtool.python.noreturn import EXIT_CALLS, NO_RETURN
 from doxtool.python.readforms import STRING_METHODS
@@ -149,8 +150,8 @@ def _keep_untouched_parameters(node: FunctionNode, returns: list[Returned]) -> N
     """A message that is a name is a parameter as handed only where it is a
     parameter the function names nowhere else (no test, no change)."""
     counts: dict[str, int] = {}
-    for child in ast.walk(node):
-        if isinstance(child, ast.Name):
+    for child in walk(node):
+        if type(child) is ast.Name:
             counts[child.id] = counts.get(child.id, 0) + 1
     arguments = node.args
     names = {a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)}

@@ -13,6 +13,7 @@ from doxtool.core.summary_facts import EffectCall, FunctionSummary, KeyRead, Out
 from doxtool.python import effects
 from doxtool.python.astbranches import comprehension_branches, negated, operand_branches
 from doxtool.python.astparse import child_expressions
+from doxtool.python.astwalk import walk
 from doxtool.python.callkinds import Scope, call_argument, open_mode, opener_flag, opens_file
 from doxtool.python.exits import function_exits
 from doxtool.python.flows import function_flow
@@ -344,18 +345,17 @@ class FunctionWalk(KeyReads, KeyValues, MethodGuesses, OutCalls, UndecidedKeyRea
 
     def _shadows(self, node: ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp) -> bool:
         """Whether a comprehension's targets bind the name of a handed dict."""
-        sources = self.sources
         return any(
-            isinstance(n, ast.Name) and n.id in sources
+            isinstance(n, ast.Name) and n.id in self.sources
             for generator in node.generators
-            for n in ast.walk(generator.target)
+            for n in walk(generator.target)
         )
 
     def _mentions_sources(self, node: ast.expr) -> bool:
         return any(
             (isinstance(n, ast.Name) and n.id in self.sources and n.id != self.self_name)
             or (isinstance(n, ast.Attribute) and self._source(n) is not None)
-            for n in ast.walk(node)
+            for n in walk(node)
         )
 
     def _call(self, node: ast.Call) -> None:

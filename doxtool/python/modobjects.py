@@ -21,6 +21,7 @@ import ast
 import builtins
 from collections.abc import Callable, Iterator
 
+from doxtool.python.astwalk import walk
 from doxtool.python.names import dotted_parts
 from doxtool.python.scopebinds import ModuleBinds, module_binds
 
@@ -127,9 +128,7 @@ def _own_nodes(stmt: ast.stmt) -> Iterator[ast.AST]:
 
 
 def _stored(target: ast.expr) -> list[str]:
-    return [
-        n.id for n in ast.walk(target) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)
-    ]
+    return [n.id for n in walk(target) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)]
 
 
 def module_level_objects(
