@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from doxtool.python import keyvalues
+from doxtool.python import callkinds, exits, keyvalues, summaryscope
 from doxtool.python.astwalk import walk, walk_all, walk_split
 from doxtool.python.summaries import summarise
 
@@ -101,3 +101,39 @@ def test_a_methods_body_is_walked_once_for_the_classes_and_its_values(
     for name in ("Search.run", "run"):
         read = next(r for r in summaries[name].reads if r.key == "engine")
         assert read.values == ["ddg", "brave"]
+
+
+def test_a_functions_statements_are_read_once_for_its_summary(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The processes its class keeps, its flow and its exits read one list
+    of the statements of a method's body."""
+    source = (
+        "import subprocess\n"
+        "class Runner:\n"
+        "    def start(self, argv):\n"
+        "        self.proc = subprocess.Popen(argv)\n"
+        "        if not argv:\n"
+        "            raise ValueError('argv')\n"
+        "    def stop(self):\n"
+        "        for _ in range(3):\n"
+        "            self.proc.kill()\n"
+        "        return None\n"
+    )
+    read: list[str] = []
+    statements = summaryscope.statements
+
+    def counting(body: list[ast.stmt]) -> object:
+        read.append(body[0].__class__.__name__)
+        return statements(body)
+
+    monkeypatch.setattr(summaryscope, "statements", counting)
+    monkeypatch.setattr(callkinds, "statements", None)  # read through the module scope only
+    monkeypatch.setattr(exits, "statements", None)
+    summaries = {s.name: s for s in summarise(ast.parse(source), "helpers.r", False, ["helpers"])}
+    assert read == ["Assign", "For"]  # each method's body once
+    start, stop = summaries["Runner.start"], summaries["Runner.stop"]
+    assert (start.raises, start.falls_off) == (["ValueError"], True)
+    assert [r.kind for r in stop.returns] == ["none"] and not stop.falls_off
+    assert [step.kind for step in stop.flow] == ["loop", "return"]
+    assert [s.what for s in stop.flow[0].arms[0]] == ["process kill"]  # the class keeps a process

@@ -12,7 +12,7 @@ the steps from them;
 from __future__ import annotations
 
 import ast
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from doxtool.python import effects
@@ -66,6 +66,9 @@ WRITE_TARGETS: dict[str, tuple[int, str]] = {
 }
 
 Resolve = Callable[[list[str]], "str | None"]
+FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef
+#: (targets, value) of an assignment, a loop or a ``with ... as``
+Assignment = tuple[list[ast.expr], ast.expr]
 
 
 @dataclass(eq=False, repr=False)
@@ -86,10 +89,18 @@ class Scope:
     #: ``self.<attr>`` -> the repository class of the object the module's
     #: classes always keep there (:mod:`doxtool.python.astheld`)
     held: Mapping[str, str] = field(default_factory=dict)
+    #: :func:`assignments` of the function's body, when they are kept (None: read them)
+    assigns: list[Assignment] | None = None
 
 
-def class_processes(cls: ast.ClassDef, resolve: Resolve) -> frozenset[str]:
-    """``self.<attr>`` that some method of the class sets to a process object."""
+def class_processes(
+    cls: ast.ClassDef,
+    resolve: Resolve,
+    assigned: Callable[[FunctionNode], Iterable[Assignment]] | None = None,
+) -> frozenset[str]:
+    """``self.<attr>`` that some method of the class sets to a process object
+    (``assigned``: what :func:`assignments` gives for a method's body, when
+    it is kept)."""
     found: set[str] = set()
     for item in cls.body:
         if not isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)):
@@ -98,7 +109,8 @@ def class_processes(cls: ast.ClassDef, resolve: Resolve) -> frozenset[str]:
         if not args:
             continue
         me = args[0].arg
-        for targets, value in assignments(item.body):
+        found_here = assigned(item) if assigned is not None else assignments(item.body)
+        for targets, value in found_here:
             if not makes_process(value, resolve):
                 continue
             for target in targets:
@@ -120,10 +132,16 @@ def makes_process(value: ast.expr, resolve: Resolve) -> bool:
     return dotted is not None and resolve(dotted) in PROCESS_MAKERS
 
 
-def assignments(body: Sequence[ast.stmt]) -> Iterable[tuple[list[ast.expr], ast.expr]]:
+def assignments(body: Sequence[ast.stmt]) -> Iterable[Assignment]:
     """(targets, value) of every assignment, loop and ``with ... as`` in a
     body, nested blocks included (nested functions and classes left out)."""
-    for stmt in statements(body):
+    return statement_assignments(statements(body))
+
+
+def statement_assignments(stmts: Iterable[ast.stmt]) -> Iterator[Assignment]:
+    """:func:`assignments` of a body from its statements
+    (:func:`~doxtool.python.astparse.statements`)."""
+    for stmt in stmts:
         if isinstance(stmt, ast.Assign):
             yield stmt.targets, stmt.value
         elif isinstance(stmt, ast.AnnAssign) and stmt.value is not None:

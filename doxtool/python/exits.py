@@ -11,7 +11,7 @@ is evaluated, and a value that cannot be told is recorded as such (``other``).
 from __future__ import annotations
 
 import ast
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from doxtool.core.summary_facts import Returned
 from doxtool.python.astparse import statements
@@ -27,12 +27,16 @@ FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef
 
 
 def function_exits(
-    node: FunctionNode, resolve: Resolve, self_name: str | None
+    node: FunctionNode,
+    resolve: Resolve,
+    self_name: str | None,
+    stmts: Iterable[ast.stmt] | None = None,
 ) -> tuple[list[Returned], list[str], bool]:
-    """What its returns hand back, what it raises, whether it can fall off its end."""
+    """What its returns hand back, what it raises, whether it can fall off its
+    end (``stmts``: :func:`~doxtool.python.astparse.statements` of its body, when kept)."""
     returns: list[Returned] = []
     raises: list[str] = []
-    for stmt in statements(node.body):
+    for stmt in statements(node.body) if stmts is None else stmts:
         if isinstance(stmt, ast.Return):
             returns.extend(_returned(stmt, resolve, self_name))
         elif isinstance(stmt, ast.Raise) and stmt.exc is not None:

@@ -102,7 +102,9 @@ class _Builder(PathOrigins):
         for param in (*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg):
             if param is not None and param.arg != self.scope.self_name:
                 self.origins.setdefault(param.arg, {param.arg})
-        assigns = list(assignments(node.body))
+        assigns = self.scope.assigns
+        if assigns is None:
+            assigns = list(assignments(node.body))
         # origins spread through assignments until nothing changes
         for _ in range(len(assigns) + 1):
             changed = False

@@ -132,11 +132,11 @@ class FunctionWalk(KeyReads, KeyValues, MethodGuesses, OutCalls, UndecidedKeyRea
             processes=self.processes,
             self_args=self.tool_like,
             held=self.held,
+            assigns=self.owner.assigned(self.node),
         )
         name = f"{self.cls}.{self.node.name}" if self.cls else self.node.name
-        returns, raises, falls_off = function_exits(
-            self.node, lambda dotted: self.owner.resolve(dotted, self.names), self.self_name
-        )
+        stmts = self.owner.body_statements(self.node)
+        returns, raises, falls_off = function_exits(self.node, scope.resolve, self.self_name, stmts)
         return FunctionSummary(
             name=name,
             line=self.node.lineno,

@@ -91,7 +91,9 @@ class _Summariser(ModuleScope):
             if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 summaries.append(FunctionWalk(self, stmt, None).run())
             elif isinstance(stmt, ast.ClassDef):
-                processes = class_processes(stmt, lambda d: self.resolve(d, self.names))
+                processes = class_processes(
+                    stmt, lambda d: self.resolve(d, self.names), self.assigned
+                )
                 tool_like = "execute" in self.classes.get(stmt.name, ()) or any(
                     (dotted_parts(b) or [""])[-1].endswith("Tool") for b in stmt.bases
                 )

@@ -8,11 +8,14 @@ from __future__ import annotations
 import ast
 
 from doxtool.python.astheld import HeldObjects, held_objects
-from doxtool.python.callkinds import module_strings
+from doxtool.python.astparse import statements
+from doxtool.python.callkinds import Assignment, module_strings, statement_assignments
 from doxtool.python.modobjects import module_objects
 from doxtool.python.names import resolve_relative
 from doxtool.python.pathkinds import ReturnsPath, module_paths, module_returns_path
 from doxtool.python.scopebinds import ModuleBinds, module_binds
+
+FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef
 
 
 class ModuleScope:
@@ -37,6 +40,9 @@ class ModuleScope:
         self.bodies: dict[int, list[ast.AST]] = {}
         self._strings: dict[str, str] | None = None
         self._objects: dict[str, list[str]] | None = None
+        #: id of a function -> the statements of its body, and its assignments
+        self._statements: dict[int, list[ast.stmt]] = {}
+        self._assigned: dict[int, list[Assignment]] = {}
 
     def bind(self, node: ast.Import | ast.ImportFrom, names: dict[str, str]) -> None:
         if isinstance(node, ast.Import):
@@ -102,6 +108,23 @@ class ModuleScope:
             names = self.names
             self._objects = module_objects(self.tree, lambda dotted: self.resolve(dotted, names))
         return self._objects
+
+    def body_statements(self, node: FunctionNode) -> list[ast.stmt]:
+        """The statements of a function's body, nested blocks included
+        (:func:`~doxtool.python.astparse.statements`; read once)."""
+        found = self._statements.get(id(node))
+        if found is None:
+            found = self._statements[id(node)] = list(statements(node.body))
+        return found
+
+    def assigned(self, node: FunctionNode) -> list[Assignment]:
+        """(targets, value) of the assignments, loops and ``with ... as`` of
+        a function's body (:func:`~doxtool.python.callkinds.assignments`; read once)."""
+        found = self._assigned.get(id(node))
+        if found is None:
+            found = list(statement_assignments(self.body_statements(node)))
+            self._assigned[id(node)] = found
+        return found
 
     def binds(self) -> ModuleBinds:
         """The names each scope of the module binds (:mod:`doxtool.python.scopebinds`)."""
