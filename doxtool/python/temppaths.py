@@ -16,6 +16,7 @@ import ast
 from collections import deque
 from collections.abc import Callable
 
+from doxtool.python.astwalk import walk
 from doxtool.python.callkinds import assignments
 from doxtool.python.names import dotted_parts
 
@@ -83,7 +84,7 @@ class TemporaryPaths:
         for targets, value in assignments(node.body):
             for target in targets:
                 self._bind(target, value, bindings)
-        for sub in ast.walk(node):
+        for sub in walk(node):
             if isinstance(sub, (ast.AugAssign, ast.NamedExpr)) and isinstance(sub.target, ast.Name):
                 bindings.setdefault(sub.target.id, []).append(None)
         # every name that may be temporary, then those with another value left out
@@ -185,10 +186,7 @@ class TemporaryPaths:
 
     def _random(self, node: ast.expr) -> bool:
         """Whether a name is made with a random part (``f"{uuid4().hex}.tmp"``)."""
-        for sub in ast.walk(node):
-            if isinstance(sub, ast.Call) and self._call(sub) in _RANDOM:
-                return True
-        return False
+        return any(isinstance(sub, ast.Call) and self._call(sub) in _RANDOM for sub in walk(node))
 
 
 #: the stand-in value of the path ``mkstemp`` gives
@@ -318,7 +316,7 @@ def class_temporary_attributes(tree: ast.Module, name: str, resolve: Resolve) ->
             and isinstance(item.value, ast.Constant)
             and item.value.value is None
         )
-        for sub in ast.walk(item):
+        for sub in walk(item):
             if isinstance(sub, ast.Name) and isinstance(sub.ctx, ast.Store) and not none:
                 values.setdefault(sub.id, []).append(False)
         if isinstance(item, ast.ClassDef):
