@@ -8,32 +8,26 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import partial
-from typing import Any
 
 import libcst as cst
 
 from doxtool.python.checktests import accepts
 from doxtool.python.controlflow import contains_return, terminates
 from doxtool.python.cstnodes import (
-    LEAVES,
     child_nodes,
     dotted_name,
-    filtered_comprehension,
     loop_names,
     suite_body,
 )
 from doxtool.python.emptiness import nonempty_when
+from doxtool.python.exprwalk import ExpressionWalk
 from doxtool.python.walkstate import Env
 
 #: expressions that can be a string never empty (see ``Env.texts``)
 _TEXT_SHAPES = (cst.BooleanOperation, cst.FormattedString, cst.SimpleString, cst.ConcatenatedString)
 
 
-#: comprehensions whose loop over literal keys is unrolled (``StatementWalk._unrolled``)
-_COMPREHENSIONS = (cst.ListComp, cst.SetComp, cst.GeneratorExp, cst.DictComp)
-
-
-class StatementWalk:
+class StatementWalk(ExpressionWalk):
     """Statements and expressions: a part of :class:`~doxtool.python.toolscan.ToolScan`."""
 
     def _stmts(self, body: Sequence[cst.BaseStatement], env: Env) -> None:
@@ -364,133 +358,6 @@ class StatementWalk:
         env.texts |= names
         env.nonempty |= args
         return names, args
-
-    def _unrolled(
-        self, node: cst.ListComp | cst.SetComp | cst.GeneratorExp | cst.DictComp, env: Env
-    ) -> bool:
-        """``[self.args.get(k) for k in ("a", "b")]`` reads ``a`` and ``b``, as
-        the same loop written as a ``for`` statement does: a single ``for``
-        over the literal keys :meth:`_loop_keys` knows, its body walked once
-        per key. False (nothing walked) for any other comprehension."""
-        loop = node.for_in
-        if loop.inner_for_in is not None or type(loop.target) is not cst.Name:
-            return False
-        keys = self._loop_keys(loop.iter)
-        if not keys:
-            return False
-        self._expr(loop.iter, env)
-        name = loop.target.value
-        parts: list[cst.CSTNode] = [c.test for c in loop.ifs]
-        if type(node) is cst.DictComp:
-            parts.extend((node.key, node.value))
-        else:
-            parts.append(node.elt)
-        known = env.loop_keys.get(name)
-        # ``if`` clauses: their tests, and the element after them, are
-        # evaluated for some keys only
-        filtered = bool(loop.ifs)
-        env.branches += filtered
-        for key in keys:
-            env.loop_keys[name] = key
-            for part in parts:
-                self._expr(part, env)
-        env.branches -= filtered
-        if known is None:
-            env.loop_keys.pop(name, None)
-        else:
-            env.loop_keys[name] = known
-        return True
-
-    # -- expressions ----------------------------------------------------------
-
-    def _expr(self, node: cst.CSTNode, env: Env) -> None:
-        # the stack holds nodes; ``(node, guard)`` visits a node under a
-        # guard, and None ends the guard that was pushed last
-        stack: list[Any] = [node]
-        while stack:
-            current = stack.pop()
-            if current is None:
-                env.guards.pop()
-                env.absent.pop()
-                env.branches -= 1
-                continue
-            kind = type(current)
-            if kind is tuple:
-                current, guard, absent = current
-                env.guards.append(guard)
-                env.absent.append(absent)
-                env.branches += 1
-                stack.append(None)
-                kind = type(current)
-            if kind in LEAVES:
-                continue
-            if kind is cst.Call:
-                self._setattr_break_loop(current, env)
-                self._call(current, env)
-                self._wholesale_call(current, env)
-            elif (
-                kind is cst.Dict
-                and any(
-                    type(e) is cst.StarredDictElement and self._is_dict_source(e.value, env)
-                    for e in current.elements
-                )
-                and not self._is_dict_source(current, env, alias=True)
-                and self._assigned_merge(current, env) is None
-                and not self._merged_into_args(current, env)
-            ):
-                # ``{"area": area, **kwargs}``: every other argument is taken too
-                self._wholesale(current, env)
-            elif kind is cst.Subscript:
-                self._subscript(current, env)
-            elif kind is cst.Comparison:
-                self._comparison(current, env)
-            elif kind is cst.IfExp:
-                positive, negative = self._guards_of(current.test, env)
-                absent_true, absent_false = self._absent_of(current.test, env)
-                stack.append((current.orelse, negative or frozenset(), absent_false))
-                stack.append((current.body, positive or frozenset(), absent_true))
-                stack.append(current.test)
-                continue
-            elif kind is cst.BooleanOperation and type(current.operator) is cst.And:
-                positive, _ = self._guards_of(current.left, env)
-                absent_true, _ = self._absent_of(current.left, env)
-                stack.append((current.right, positive or frozenset(), absent_true))
-                stack.append(current.left)
-                continue
-            elif kind is cst.BooleanOperation and type(current.operator) is cst.Or:
-                self._or_fallback(current, env)
-                # the right operand is evaluated when the left is falsy
-                _, absent_false = self._absent_of(current.left, env)
-                stack.append((current.right, frozenset(), absent_false))
-                stack.append(current.left)
-                continue
-            elif kind is cst.NamedExpr:
-                # ``if not (c := self.args.get("c")):`` binds ``c`` as ``c = ...`` does
-                self._expr(current.value, env)
-                self._assign_target(current.target, current.value, env)
-                continue
-            elif kind in _COMPREHENSIONS and self._unrolled(current, env):
-                continue
-            elif kind in _COMPREHENSIONS and self.ordered:  # an element: per item, if any
-                self._unordered(partial(self._expr, current, env))
-                continue
-            elif kind in _COMPREHENSIONS and filtered_comprehension(current.for_in):
-                # ``[args["x"] for t in items if t]``: what follows a condition
-                # is evaluated on some items only
-                stack.append(current.for_in)
-                parts = [current.key, current.value] if kind is cst.DictComp else [current.elt]
-                stack.extend((part, frozenset(), frozenset()) for part in reversed(parts))
-                continue
-            elif kind is cst.CompIf:
-                stack.append((current.test, frozenset(), frozenset()))
-                continue
-            elif kind in (cst.Lambda, cst.FunctionDef, cst.ClassDef):
-                if kind is cst.Lambda:  # evaluated when called, if ever
-                    stack.append((current.body, frozenset(), frozenset()))
-                continue
-            children = child_nodes(current, LEAVES)
-            children.reverse()
-            stack.extend(children)
 
 
 def _forget(assumed: tuple[set[str], set[str]], env: Env) -> None:
