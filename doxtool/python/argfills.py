@@ -32,6 +32,7 @@ from doxtool.python.cstnodes import getattr_of, suite_body
 from doxtool.python.literals import string_value
 from doxtool.python.merges import _UNKNOWN
 from doxtool.python.modulescan import Func
+from doxtool.python.subnodes import children
 from doxtool.python.walkstate import Env, Fills, Target
 
 #: the label of ``self.args`` (other dicts are labelled by their local name)
@@ -135,7 +136,7 @@ class ArgumentFills:
             node = todo.pop()
             if isinstance(node, cst.BaseExpression) and self._dict_label(node, env) == label:
                 return True
-            todo.extend(node.children)
+            todo.extend(children(node))
         return False
 
     def _missing_test(self, test: cst.BaseExpression, env: Env) -> tuple[str, str] | None:

@@ -12,6 +12,7 @@ from doxtool.python.cstnodes import splat_fills, suite_body
 from doxtool.python.literals import string_value
 from doxtool.python.modulescan import Func
 from doxtool.python.ownparams import own_params
+from doxtool.python.subnodes import children
 from doxtool.python.walkstate import Env, Fills, Target
 
 
@@ -142,7 +143,7 @@ class Callees:
         awaited = self._top_statement(node, env)
         if not target.handed or awaited is None or (fn.is_async and not awaited):
             return  # (an ``async`` function not awaited runs nothing)
-        if any(type(n) in (cst.Yield, cst.Await) for n in _walk(fn.node.body)):
+        if _suspends(fn.node.body):
             return  # a generator runs nothing when called; past an ``await``, others may
         callee = Env(
             func=fn,
@@ -228,21 +229,22 @@ def _binds(stmt: cst.CSTNode, names: set[str]) -> bool:
         for target in bound:
             if any(type(n) is cst.Name and n.value in names for n in _names(target)):
                 return True
-        todo.extend(node.children)
+        todo.extend(children(node))
     return False
 
 
-def _walk(node: cst.CSTNode) -> list[cst.CSTNode]:
-    """Every node under ``node`` but those of functions and classes defined there."""
-    out: list[cst.CSTNode] = []
-    todo = list(node.children)
+def _suspends(node: cst.CSTNode) -> bool:
+    """Whether a ``yield`` or an ``await`` stands under ``node``, outside the
+    functions and classes defined there."""
+    todo = children(node)
     while todo:
         current = todo.pop()
-        if type(current) in (cst.FunctionDef, cst.ClassDef, cst.Lambda):
-            continue
-        out.append(current)
-        todo.extend(current.children)
-    return out
+        kind = type(current)
+        if kind is cst.Yield or kind is cst.Await:
+            return True
+        if kind not in (cst.FunctionDef, cst.ClassDef, cst.Lambda):
+            todo.extend(children(current))
+    return False
 
 
 def _names(node: cst.CSTNode) -> list[cst.CSTNode]:
@@ -253,5 +255,5 @@ def _names(node: cst.CSTNode) -> list[cst.CSTNode]:
         if type(current) is cst.Name:
             out.append(current)
         elif type(current) in (cst.Tuple, cst.List, cst.Element, cst.StarredElement):
-            todo.extend(current.children)
+            todo.extend(children(current))
     return out

@@ -19,6 +19,7 @@ from doxtool.core.facts import json_type
 from doxtool.python.cstnodes import suite_body
 from doxtool.python.modulescan import Func
 from doxtool.python.readforms import COERCIONS, READ_METHODS, STRING_METHODS
+from doxtool.python.subnodes import children
 from doxtool.python.walkstate import Env
 
 
@@ -251,7 +252,7 @@ def _uses(node: cst.CSTNode, name: str) -> bool:
         elif type(current) is cst.Arg:
             todo.append(current.value)  # nor is ``f(lines=...)``
         else:
-            todo.extend(current.children)
+            todo.extend(children(current))
     return False
 
 
