@@ -116,8 +116,11 @@ class ArgumentFills:
         before ``execute`` filling one, :func:`~doxtool.python.arguments.came_before`)."""
         if type(stmt) not in (cst.SimpleStatementLine, cst.SimpleStatementSuite):
             return
+        smalls = [small for small in stmt.body if _may_write(small)]  # type: ignore[attr-defined]
+        if not smalls:
+            return
         seen = Fills()
-        for small in stmt.body:  # type: ignore[attr-defined]
+        for small in smalls:
             self._small_fill(small, env, seen, None)
         args: dict[str, Any] = self.args  # type: ignore[attr-defined]
         # only ``self.args`` (or a name for it) outlives the method
@@ -181,6 +184,8 @@ class ArgumentFills:
         missing: tuple[str, str] | None,
     ) -> None:
         """A write; ``missing``: the statement runs only when that key is missing."""
+        if not _may_write(small):
+            return
         assign = type(small) is cst.Assign and len(small.targets) == 1
         target = small.targets[0].target if assign else None  # type: ignore[attr-defined]
         if missing is None and self._dict_label(target, env) == SELF_ARGS:
@@ -465,3 +470,20 @@ class ArgumentFills:
             and stmt.value is call
             and not isinstance(self._key(call.args[0].value, env), str)  # type: ignore[attr-defined]
         )
+
+
+#: what an assignment may write into an arguments dict: a key (``D[k] = v``),
+#: or ``self.args`` itself (also through a name for it)
+_WRITTEN_TARGETS = (cst.Subscript, cst.Attribute, cst.Name)
+
+
+def _may_write(small: cst.BaseSmallStatement) -> bool:
+    """Whether a statement has the shape of a write :meth:`ArgumentFills._small_fill`
+    reads: an assignment to one target of :data:`_WRITTEN_TARGETS`, or a method
+    called as a statement (``D.setdefault(k, v)``, ``D.update(...)``)."""
+    if type(small) is cst.Assign:
+        return len(small.targets) == 1 and type(small.targets[0].target) in _WRITTEN_TARGETS
+    if type(small) is cst.Expr:
+        value = small.value
+        return type(value) is cst.Call and type(value.func) is cst.Attribute
+    return False
