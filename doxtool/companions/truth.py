@@ -51,9 +51,12 @@ def judge(
     code_index: CodeIndex,
     expected: list[ExpectedBlock],
     kinds: frozenset[str],
+    renamed: tuple[str, str] | None,
 ) -> list[Verdict]:
-    """Every verdict on the item blocks of ``companion``."""
-    judge_ = Judge(module, companion, convention, code_index)
+    """Every verdict on the item blocks of ``companion``; ``renamed`` is the
+    class the code renamed (:func:`~doxtool.companions.renames.renamed_class`
+    of ``companion`` and the module's outline)."""
+    judge_ = Judge(module, companion, convention, code_index, renamed=renamed)
     by_key = {block.key: block for block in expected}
     seen: set[str] = set()
     for block in companion.blocks:

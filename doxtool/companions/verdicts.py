@@ -11,14 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
 
 from doxtool.companions.codeindex import CodeIndex
 from doxtool.companions.conventions import Convention
 from doxtool.companions.documented import DocItem
 from doxtool.companions.factlines import code, spans
 from doxtool.companions.model import Companion
-from doxtool.companions.renames import renamed_class
 from doxtool.core.edits import Edit, line_content
 
 STALE = "stale"
@@ -61,16 +59,14 @@ class BaseJudge:
     convention: Convention
     code: CodeIndex
     verdicts: list[Verdict] = field(default_factory=list)
+    #: (old, new) name of a class the code renamed (see
+    #: :func:`~doxtool.companions.renames.renamed_class`)
+    renamed: tuple[str, str] | None = None
 
     def __post_init__(self) -> None:
         marks = self.convention.generated_marks
         text = "".join(self.companion.lines)
         self.generated = not marks or any(mark in text for mark in marks)
-
-    @cached_property
-    def renamed(self) -> tuple[str, str] | None:
-        """(old, new) name of a class the code renamed (see :mod:`doxtool.companions.renames`)."""
-        return renamed_class(self.companion, self.code.outline)
 
     def _edit(self, start: int, end: int, lines: list[str]) -> Edit:
         return Edit(self.companion.path, start, end, lines)

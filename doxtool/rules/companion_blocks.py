@@ -18,7 +18,7 @@ from doxtool.companions.edits import (
 )
 from doxtool.companions.factlines import ExpectedBlock, is_none
 from doxtool.companions.model import FactBlock
-from doxtool.companions.renames import gone_kinds, held_back, old_key, rename_edit, renamed_class
+from doxtool.companions.renames import gone_kinds, held_back, old_key, rename_edit
 from doxtool.core.edits import Edit
 from doxtool.core.facts import ToolFacts
 from doxtool.core.findings import Finding, Fix
@@ -49,7 +49,7 @@ class BlockRule(Rule):
             shim = ctx.reexported_blocks(doc.module)  # judged where the companion has them
             expected += [e for e in shim if e.kind in self.kinds and e.key in existing]
             tools = {t.class_name: t for t in ctx.tools(doc.module)}
-            renamed = renamed_class(doc.companion, ctx.facts(doc.module).outline)
+            renamed = ctx.renamed_class(doc.module)
             # a class the module still defines that doxtool does not know
             # as a tool (a base it cannot resolve, a `tool-bases` that does
             # not fit): its lines may be true, and it is not gone

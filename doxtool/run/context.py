@@ -15,6 +15,7 @@ from doxtool.companions.derive import ITEM_KINDS, TOOL_FACT_AREAS, expected_bloc
 from doxtool.companions.factlines import ExpectedBlock
 from doxtool.companions.generate import CompanionStyle, companion_style, render_companion
 from doxtool.companions.model import Companion
+from doxtool.companions.renames import renamed_class
 from doxtool.companions.rendering import expected_blocks as tool_blocks
 from doxtool.companions.truth import judge
 from doxtool.companions.verdicts import Verdict
@@ -24,6 +25,7 @@ from doxtool.core.source import ReadError, read_text
 from doxtool.prompts.sets import PromptSet
 from doxtool.prompts.values import Dispatch
 from doxtool.run import unwatched
+from doxtool.run.importpaths import import_paths
 from doxtool.run.project import Project
 from doxtool.run.teaching import Scope, Teaching
 from doxtool.run.unseen import areas_unknown, unseen_areas
@@ -124,16 +126,30 @@ class Context(Teaching):
         judged against the class it re-exports."""
         if not self.convention.tool_contract:
             return []
-        facts = self.facts(module)
         shimmed = {t.class_name for t in self.tools(module) if t.defined_in_path is not None}
+        if not shimmed:  # (most modules): no block could be about such a class
+            return []
+        return self.memo(("reexported-blocks", module), lambda: self._reexported(module, shimmed))
+
+    def _reexported(self, module: str, shimmed: set[str]) -> list[ExpectedBlock]:
         asked = {block.key for block in self.expected(module)}
         return [
             block
-            for block in tool_blocks(facts)
+            for block in tool_blocks(self.facts(module))
             if block.kind in ("arguments", "break-loop", "repairable")
             and block.subject in shimmed
             and block.key not in asked
         ]
+
+    def renamed_class(self, module: str) -> tuple[str, str] | None:
+        """(old, new) name of a class the code renamed that the module's
+        companion still lists (:func:`~doxtool.companions.renames.renamed_class`),
+        worked out once per run."""
+        return self.memo(("renamed-class", module), lambda: self._renamed_class(module))
+
+    def _renamed_class(self, module: str) -> tuple[str, str] | None:
+        companion = self.companion(self.companion_path(module))
+        return None if companion is None else renamed_class(companion, self.facts(module).outline)
 
     def verdicts(self, module: str, companion: Companion) -> list[Verdict]:
         """Every item of the companion's fact lines judged against the code."""
@@ -156,7 +172,13 @@ class Context(Teaching):
                 reexported_names=lambda: self._reexported_names(module),
             )
             verdicts = self._verdicts[module] = judge(
-                module, companion, self.convention, index, self.expected(module), ITEM_KINDS
+                module,
+                companion,
+                self.convention,
+                index,
+                self.expected(module),
+                ITEM_KINDS,
+                renamed=self.renamed_class(module),
             )
         return verdicts
 
@@ -183,7 +205,7 @@ class Context(Teaching):
         package = module.rsplit("/", 1)[0] if "/" in module else ""
         areas: set[str] = set(unseen_areas(facts, self._in_repository))
         for imported in facts.outline.imports:
-            for path in self._import_paths(package, imported):
+            for path in import_paths(package, imported):
                 if path != module and self.exists(path):
                     other = self.project.facts(path)
                     if other.outline is not None:
@@ -191,29 +213,12 @@ class Context(Teaching):
                         areas.update(unseen_areas(other, self._in_repository))
         return frozenset(areas)
 
-    @staticmethod
-    def _import_paths(package: str, imported: ImportOutline) -> list[str]:
-        """The repository files an import may name."""
-        if imported.level:
-            base = package.split("/") if package else []
-            base = base[: len(base) - (imported.level - 1)] if imported.level > 1 else base
-            stem = (
-                "/".join([*base, *imported.module.split(".")])
-                if imported.module
-                else "/".join(base)
-            )
-        else:
-            stem = imported.module.replace(".", "/")
-        candidates = [f"{stem}.py", f"{stem}/__init__.py"]
-        candidates += [f"{stem}/{name}.py" for name in imported.names if name != "*"]
-        return [path.lstrip("/") for path in candidates]
-
     def _in_repository(self, imported: ImportOutline) -> bool:
         """Whether an absolute import names a module or package of the repository."""
         top = imported.module.split(".", 1)[0]
         if top and ((self.project.root / top).exists() or self.exists(f"{top}.py")):
             return True
-        return any(self.exists(path) for path in self._import_paths("", imported))
+        return any(self.exists(path) for path in import_paths("", imported))
 
     def new_companion(
         self, module: str, named: str | None = None, convention: Convention | None = None
