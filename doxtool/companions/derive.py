@@ -28,8 +28,7 @@ from doxtool.companions.factlines import (
     helper_labels,
     link_neighbours,
 )
-from doxtool.companions.rendering import RENDERERS
-from doxtool.companions.rendering import expected_blocks as tool_blocks
+from doxtool.companions.rendering import RENDERERS, contract_blocks
 from doxtool.core.facts import ModuleFacts, ModuleOutline, ToolFacts
 from doxtool.core.outline_facts import ClassOutline, FunctionOutline, Param
 
@@ -329,11 +328,7 @@ def _tool_contract(module: ModuleFacts, convention: Convention) -> list[Expected
     """Arguments, ``break_loop`` and repairable-error blocks of the tool classes."""
     if not convention.tool_contract:
         return []
-    return [
-        block
-        for block in tool_blocks(module)
-        if block.kind in ("arguments", "break-loop", "repairable")
-    ]
+    return contract_blocks(module)  # linked with the others by expected_blocks
 
 
 def _doxtool_blocks(

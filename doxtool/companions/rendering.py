@@ -143,12 +143,19 @@ def _defines_execute(module: ModuleFacts, tool: ToolFacts) -> bool:
     return cls is not None and any(m.name == "execute" for m in cls.methods)
 
 
+#: the kinds of the blocks of a tool's contract (:func:`contract_blocks`)
+CONTRACT_KINDS = ("arguments", "break-loop", "repairable")
+
+#: (kind, subject, values) of a block
+Spec = tuple[str, str | None, Any]
+
+
 def expected_blocks(module: ModuleFacts, tests: Sequence[str] = ()) -> list[ExpectedBlock]:
     """The fact blocks ``module``'s companion should contain, in canonical order.
 
     ``tests`` are the repository paths of the tests related to the module.
     """
-    specs: list[tuple[str, str | None, Any]] = []
+    specs: list[Spec] = []
     if module.classes:
         specs.append(("classes", None, _class_values(module)))
     if module.functions:
@@ -156,6 +163,38 @@ def expected_blocks(module: ModuleFacts, tests: Sequence[str] = ()) -> list[Expe
     if module.constants:
         constants = [display_code(name) for name in module.constants]
         specs.append(("constants", None, list(dict.fromkeys(constants))))
+    tool_specs, open = _tool_specs(module)
+    specs.extend(tool_specs)
+    # Side effects and helpers are tool facts: a module without tools has
+    # none to report, which is not the same as having none.
+    if module.tools:
+        specs.append(("side-effects", None, _side_effect_values(module)))
+    specs.append(("imports", None, list(dict.fromkeys(map(display_code, module.imports)))))
+    if module.tools:
+        specs.append(("helpers", None, _helper_values(module)))
+    test_paths = list(dict.fromkeys(map(display_name, tests)))
+    if test_paths:
+        specs.append(("tests", None, test_paths))
+    blocks = [_expected(kind, subject, values, open) for kind, subject, values in specs]
+    link_neighbours(blocks)
+    return blocks
+
+
+def contract_blocks(module: ModuleFacts) -> list[ExpectedBlock]:
+    """The blocks of :func:`expected_blocks` of the :data:`CONTRACT_KINDS`, in
+    its order, the others not rendered; their neighbours are not linked."""
+    specs, open = _tool_specs(module)
+    return [
+        _expected(kind, subject, values, open)
+        for kind, subject, values in specs
+        if kind in CONTRACT_KINDS
+    ]
+
+
+def _tool_specs(module: ModuleFacts) -> tuple[list[Spec], set[str]]:
+    """(kind, subject, values) of the blocks about the module's tool classes,
+    and the classes taking more arguments than their items can name."""
+    specs: list[Spec] = []
     seen_tools: set[str] = set()
     open: set[str] = set()
     for tool in module.tools:
@@ -182,31 +221,20 @@ def expected_blocks(module: ModuleFacts, tests: Sequence[str] = ()) -> list[Expe
         repairable = _repairable_values(tool)
         if repairable:
             specs.append(("repairable", subject, repairable))
-    # Side effects and helpers are tool facts: a module without tools has
-    # none to report, which is not the same as having none.
-    if module.tools:
-        specs.append(("side-effects", None, _side_effect_values(module)))
-    specs.append(("imports", None, list(dict.fromkeys(map(display_code, module.imports)))))
-    if module.tools:
-        specs.append(("helpers", None, _helper_values(module)))
-    test_paths = list(dict.fromkeys(map(display_name, tests)))
-    if test_paths:
-        specs.append(("tests", None, test_paths))
+    return specs, open
 
-    blocks = [
-        ExpectedBlock(
-            key=block_key(kind, subject),
-            kind=kind,
-            subject=subject,
-            section=HOME_SECTION[kind],
-            lines=_render(kind, subject, values, Keep(), kind == "arguments" and subject in open),
-            values=values,
-            open=kind == "arguments" and subject in open,
-        )
-        for kind, subject, values in specs
-    ]
-    link_neighbours(blocks)
-    return blocks
+
+def _expected(kind: str, subject: str | None, values: Any, open: set[str]) -> ExpectedBlock:
+    is_open = kind == "arguments" and subject in open
+    return ExpectedBlock(
+        key=block_key(kind, subject),
+        kind=kind,
+        subject=subject,
+        section=HOME_SECTION[kind],
+        lines=_render(kind, subject, values, Keep(), is_open),
+        values=values,
+        open=is_open,
+    )
 
 
 # --- Rendering -------------------------------------------------------------
