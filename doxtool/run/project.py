@@ -71,6 +71,8 @@ class Project:
         #: a module's facts, packed as a pool's worker sent them until read
         self._facts: dict[str, ModuleFacts | Packed] = {}
         self._tools: dict[str, list[ToolFacts]] = {}
+        #: module -> the tool class the framework runs (:meth:`run_tool`)
+        self._run_tools: dict[str, ToolFacts | None] = {}
         #: directory -> the sorted names in it, per run
         self._listed: dict[str, list[str]] = {}
         #: directory -> the names in it as the walk for AGENTS.md files listed them
@@ -318,6 +320,7 @@ class Project:
         """Drop what was read, after files were written."""
         self._facts.clear()
         self._tools.clear()
+        self._run_tools.clear()
         self._module_paths.clear()
         self._listed.clear()
         self._walked.clear()
@@ -444,8 +447,11 @@ class Project:
 
     def run_tool(self, rel: str) -> ToolFacts | None:
         """The tool class of the module that the framework runs (None when
-        that cannot be told: :meth:`ToolResolver.run_class`)."""
-        return self.resolver.run_class(self.facts(rel), self.tools(rel))
+        that cannot be told: :meth:`ToolResolver.run_class`), worked out
+        once, as the module's tools are."""
+        if rel not in self._run_tools:
+            self._run_tools[rel] = self.resolver.run_class(self.facts(rel), self.tools(rel))
+        return self._run_tools[rel]
 
     def tool_base(self, tools: list[ToolFacts]) -> tuple[str, str | None]:
         """The configured base a module's tool classes derive from, and the
