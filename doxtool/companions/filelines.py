@@ -32,6 +32,8 @@ MAX_NAMES = 8
 
 _NAMED_FILE = re.compile(r"`[ ]?([^`\s/]+\.py)(?:\.dox\.md)?[ ]?`")
 _PATH_SPAN = re.compile(r"`(?:doxtool check |pytest )?([^`\s]+\.py)[ ]?`")
+#: how every line :data:`_RUN` matches starts
+_RUN_START = "- Run `pytest "
 _TITLE = re.compile(r"([^\s/]+\.py)\s+DOX")
 _RUN = re.compile(
     r"- Run `pytest (?P<tests>[^`]+)`(?: \(and the (?P<more>\d+) more listed below\))?"
@@ -63,7 +65,8 @@ def other_file_names(companion: Companion, module: str) -> list[str]:
         if title is not None:
             found[title.group(1)] = None
     for index, raw in enumerate(companion.lines):
-        if companion.in_code(index):
+        # every name both patterns find ends in ``.py``
+        if ".py" not in raw or companion.in_code(index):
             continue
         content = line_content(raw)
         for match in _NAMED_FILE.finditer(content):
@@ -108,6 +111,8 @@ def stale_run_lines(
     name = posixpath.basename(module)
     found = []
     for index, raw in enumerate(companion.lines):
+        if not raw.startswith(_RUN_START):
+            continue
         content = line_content(raw)
         match = _RUN.fullmatch(content)
         if match is None or companion.in_code(index):
