@@ -21,16 +21,23 @@ _FIELDS: dict[type, tuple[str, ...]] = {}
 _AST = ast.AST
 
 
+def _node_fields(kind: type) -> tuple[str, ...]:
+    """The fields of a node class that may hold a node, read once per class."""
+    names = _FIELDS.get(kind)
+    if names is None:
+        names = _FIELDS[kind] = tuple(f for f in kind._fields if f not in _SCALAR_FIELDS)
+    return names
+
+
 def walk(node: ast.AST) -> list[ast.AST]:
     """``list(ast.walk(node))``: ``node`` and every node under it, breadth first."""
     out: list[ast.AST] = [node]
     fields = _FIELDS
     append = out.append
     for current in out:  # grows while it is read: the queue of the walk
-        kind = type(current)
-        names = fields.get(kind)
+        names = fields.get(type(current))
         if names is None:
-            names = fields[kind] = tuple(f for f in kind._fields if f not in _SCALAR_FIELDS)
+            names = _node_fields(type(current))
         for name in names:
             value = getattr(current, name, None)
             if value is None:
@@ -58,11 +65,7 @@ def walk_split(node: ast.AST, field: str) -> tuple[list[ast.AST], list[ast.AST]]
     the walks of its other fields): between them, the nodes of ``walk(node)``."""
     inside: list[ast.AST] = []
     outside: list[ast.AST] = [node]
-    kind = type(node)
-    names = _FIELDS.get(kind)
-    if names is None:
-        names = _FIELDS[kind] = tuple(f for f in kind._fields if f not in _SCALAR_FIELDS)
-    for name in names:
+    for name in _node_fields(type(node)):
         value = getattr(node, name, None)
         out = inside if name == field else outside
         if isinstance(value, list):
