@@ -28,11 +28,10 @@ import libcst as cst
 
 from doxtool.core.facts import HelperCall
 from doxtool.python.controlflow import contains_return
-from doxtool.python.cstnodes import getattr_of, suite_body
+from doxtool.python.cstnodes import child_nodes, getattr_of, suite_body
 from doxtool.python.literals import string_value
 from doxtool.python.merges import _UNKNOWN
 from doxtool.python.modulescan import Func
-from doxtool.python.subnodes import children
 from doxtool.python.walkstate import Env, Fills, Target
 
 #: the label of ``self.args`` (other dicts are labelled by their local name)
@@ -139,7 +138,7 @@ class ArgumentFills:
             node = todo.pop()
             if isinstance(node, cst.BaseExpression) and self._dict_label(node, env) == label:
                 return True
-            todo.extend(children(node))
+            todo.extend(child_nodes(node))
         return False
 
     def _missing_test(self, test: cst.BaseExpression, env: Env) -> tuple[str, str] | None:

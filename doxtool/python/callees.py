@@ -8,11 +8,10 @@ import libcst as cst
 
 from doxtool.python.argfills import SELF_ARGS, SPLAT
 from doxtool.python.controlflow import contains_return
-from doxtool.python.cstnodes import splat_fills, suite_body
+from doxtool.python.cstnodes import child_nodes, splat_fills, suite_body
 from doxtool.python.literals import string_value
 from doxtool.python.modulescan import Func
 from doxtool.python.ownparams import own_params
-from doxtool.python.subnodes import children
 from doxtool.python.walkstate import Env, Fills, Target
 
 
@@ -229,21 +228,21 @@ def _binds(stmt: cst.CSTNode, names: set[str]) -> bool:
         for target in bound:
             if any(type(n) is cst.Name and n.value in names for n in _names(target)):
                 return True
-        todo.extend(children(node))
+        todo.extend(child_nodes(node))
     return False
 
 
 def _suspends(node: cst.CSTNode) -> bool:
     """Whether a ``yield`` or an ``await`` stands under ``node``, outside the
     functions and classes defined there."""
-    todo = children(node)
+    todo = child_nodes(node)
     while todo:
         current = todo.pop()
         kind = type(current)
         if kind is cst.Yield or kind is cst.Await:
             return True
         if kind not in (cst.FunctionDef, cst.ClassDef, cst.Lambda):
-            todo.extend(children(current))
+            todo.extend(child_nodes(current))
     return False
 
 
@@ -255,5 +254,5 @@ def _names(node: cst.CSTNode) -> list[cst.CSTNode]:
         if type(current) is cst.Name:
             out.append(current)
         elif type(current) in (cst.Tuple, cst.List, cst.Element, cst.StarredElement):
-            todo.extend(children(current))
+            todo.extend(child_nodes(current))
     return out

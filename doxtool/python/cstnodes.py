@@ -43,13 +43,18 @@ _SKIP_FIELDS = (
 )
 
 
+#: fields holding nodes whose names contain a word of :data:`_SKIP_FIELDS`
+#: (the ``*args`` and ``**kwargs`` parameters)
+_NODE_FIELDS = frozenset({"star_arg", "star_kwarg"})
+
+
 def _child_fields(tp: type) -> tuple[str, ...]:
     fields = _FIELD_CACHE.get(tp)
     if fields is None:
         fields = tuple(
             f.name
             for f in dataclasses.fields(tp)
-            if not any(skip in f.name for skip in _SKIP_FIELDS)
+            if f.name in _NODE_FIELDS or not any(skip in f.name for skip in _SKIP_FIELDS)
         )
         _FIELD_CACHE[tp] = fields
     return fields

@@ -16,10 +16,9 @@ from typing import Any
 import libcst as cst
 
 from doxtool.core.facts import json_type
-from doxtool.python.cstnodes import suite_body
+from doxtool.python.cstnodes import child_nodes, suite_body
 from doxtool.python.modulescan import Func
 from doxtool.python.readforms import COERCIONS, READ_METHODS, STRING_METHODS
-from doxtool.python.subnodes import children
 from doxtool.python.walkstate import Env
 
 
@@ -252,7 +251,7 @@ def _uses(node: cst.CSTNode, name: str) -> bool:
         elif type(current) is cst.Arg:
             todo.append(current.value)  # nor is ``f(lines=...)``
         else:
-            todo.extend(children(current))
+            todo.extend(child_nodes(current))
     return False
 
 

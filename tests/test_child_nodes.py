@@ -1,4 +1,4 @@
-"""``subnodes.children`` reaches every node but tokens and whitespace that
+"""``cstnodes.child_nodes`` reaches every node but tokens and whitespace that
 libcst's own ``children`` gives, so walks built on it find the same names,
 expressions and statements."""
 
@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from doxtool.python.subnodes import children
+from doxtool.python.cstnodes import child_nodes
 
 SOURCE = """
 import os.path as osp
@@ -76,11 +76,11 @@ def _token(node: cst.CSTNode) -> bool:
 
 def _reached(node: cst.CSTNode) -> set[int]:
     found: set[int] = set()
-    todo = children(node)
+    todo = child_nodes(node)
     while todo:
         current = todo.pop()
         found.add(id(current))
-        todo.extend(children(current))
+        todo.extend(child_nodes(current))
     return found
 
 
@@ -95,10 +95,10 @@ def test_children_reach_the_star_parameters() -> None:
     function = cst.parse_module("def f(*args: A, **kwargs: B): pass\n").body[0]
     assert isinstance(function, cst.FunctionDef)
     names = set()
-    todo = children(function.params)
+    todo = child_nodes(function.params)
     while todo:
         current = todo.pop()
         if type(current) is cst.Name:
             names.add(current.value)
-        todo.extend(children(current))
+        todo.extend(child_nodes(current))
     assert names == {"args", "A", "kwargs", "B"}
