@@ -16,7 +16,7 @@ from doxtool.companions.factlines import ExpectedBlock
 from doxtool.companions.generate import CompanionStyle, companion_style, render_companion
 from doxtool.companions.model import Companion
 from doxtool.companions.renames import renamed_class
-from doxtool.companions.rendering import expected_blocks as tool_blocks
+from doxtool.companions.rendering import contract_blocks
 from doxtool.companions.truth import judge
 from doxtool.companions.verdicts import Verdict
 from doxtool.core.facts import ModuleFacts, ToolFacts
@@ -135,10 +135,8 @@ class Context(Teaching):
         asked = {block.key for block in self.expected(module)}
         return [
             block
-            for block in tool_blocks(self.facts(module))
-            if block.kind in ("arguments", "break-loop", "repairable")
-            and block.subject in shimmed
-            and block.key not in asked
+            for block in contract_blocks(self.facts(module))
+            if block.subject in shimmed and block.key not in asked
         ]
 
     def renamed_class(self, module: str) -> tuple[str, str] | None:
