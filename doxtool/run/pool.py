@@ -180,25 +180,52 @@ def side_parser() -> Callable[[list[Job], bool], list[tuple[Any, str | None]]]:
     become a worker, and return what parses a batch of jobs there."""
     gc.disable()  # for good, as in any worker; its imports find no garbage
     prepare_facts(first_half=False)  # this process does it (see _beside)
-    _start_worker()
+    _start_worker(many=False)
 
     def parse_batch(jobs: list[Job], encoded: bool) -> list[tuple[Any, str | None]]:
+        if _worthwhile(jobs):
+            _store_only()
         work = parse_encoded if encoded else parse_plain
         return [work(job) for job in jobs]
 
     return parse_batch
 
 
-def _start_worker(modules: bool = True) -> None:
+def _start_worker(modules: bool = True, many: bool = True) -> None:
     # a worker only parses: its nodes need no validation for its whole life,
     # which spares switching it on and off around every parse, and what it
     # builds is acyclic, so the collector has nothing to find; a worker of a
-    # pool without ``modules`` builds no node and need not import libcst
+    # pool without ``modules`` builds no node and need not import libcst; one
+    # that parses ``many`` modules has their nodes store their fields alone
     if modules:
         from doxtool.python.cstparse import unvalidated_nodes
 
         unvalidated_nodes().__enter__()
+        if many:
+            _store_only()
     gc.disable()
+
+
+_storing_only = False
+
+
+def _store_only() -> None:
+    """From now on in this process, libcst's nodes store their fields and
+    nothing more (:mod:`doxtool.python.nodeinits`)."""
+    global _storing_only
+    if not _storing_only:
+        from doxtool.python.nodeinits import installed
+
+        installed().__enter__()
+        _storing_only = True
+
+
+def _worthwhile(jobs: Sequence[Job]) -> bool:
+    """Whether ``jobs`` parse enough modules to write the storing constructors
+    (:data:`doxtool.python.nodeinits.WORTHWHILE_MODULES`)."""
+    from doxtool.python.nodeinits import WORTHWHILE_MODULES
+
+    return sum(job.kind == "facts" for job in jobs) >= WORTHWHILE_MODULES
 
 
 def parse_all(
@@ -345,12 +372,14 @@ def _serially(
     time, so results (and progress) keep coming. Nodes go unvalidated only
     while modules are parsed, never while the caller runs between results;
     a run that parses no module does not import libcst."""
+    many = any(job.kind == "facts" for job in jobs) and _worthwhile(jobs)
     for start in range(0, len(jobs), SERIAL_CHUNK):
         chunk = jobs[start : start + SERIAL_CHUNK]
         if any(job.kind == "facts" for job in chunk):
             from doxtool.python.cstparse import unvalidated_nodes
+            from doxtool.python.nodeinits import installed
 
-            with unvalidated_nodes():
+            with unvalidated_nodes(), installed() if many else contextlib.nullcontext():
                 results = [work(job) for job in chunk]
         else:
             results = [work(job) for job in chunk]
