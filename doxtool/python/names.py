@@ -124,8 +124,13 @@ _CHANGES = re.compile(
     rf"|\.\s*(?:{_MUTATORS})\s*\("
     rf"|\[[^\]\n]*\]\s*(?:=(?!=)|{_AUGMENTED}))"
 )
-_STATEMENTS = re.compile(r"\bdel\b([^\n]*)|\bglobal\s+((?:\w+\s*,\s*)*\w+)")
-_ALIASES = re.compile(rf"(?<![=!<>])=\s*{_NAME}(?!\s*[.\[(+\-*/%&|^<>=!@])")
+# These two start with a character, the assertion on the one before it
+# following (``d(?<!\wd)`` is ``\bd``, ``=(?<![=!<>]=)`` is ``(?<![=!<>])=``):
+# a pattern that starts with a character lets ``re`` skip to where that
+# character is, instead of trying the assertion at every position of the text
+# (a tenth of the time over a module's text; the same matches).
+_STATEMENTS = re.compile(r"d(?<!\wd)el\b([^\n]*)|g(?<!\wg)lobal\s+((?:\w+\s*,\s*)*\w+)")
+_ALIASES = re.compile(rf"=(?<![=!<>]=)\s*{_NAME}(?!\s*[.\[(+\-*/%&|^<>=!@])")
 _WORDS = re.compile(_NAME)
 
 
