@@ -27,6 +27,7 @@ from doxtool.prompts.values import Dispatch
 from doxtool.run import unwatched
 from doxtool.run.importpaths import import_paths
 from doxtool.run.project import Project
+from doxtool.run.teachers import teachers
 from doxtool.run.teaching import Scope, Teaching
 from doxtool.run.unseen import areas_unknown, unseen_areas
 from doxtool.run.valueitems import names_tool
@@ -443,12 +444,9 @@ class Context(Teaching):
             return False
         if not self.scope.everything:
             return True  # asked file by file (:meth:`documents`)
-        own = prompt_set.own_files().items()
-        return any(
-            self._names_tool(path, tool)
-            for name, path in own
-            if name != "AGENTS.md" and tool in self.taught_names(path)
-        )
+        key = ("teachers", prompt_set.kind, prompt_set.directory)
+        index = self.memo(key, lambda: teachers(prompt_set, self.taught_names))
+        return any(self._names_tool(path, tool) for path in index.get(tool, ()))
 
     def _names_tool(self, path: str, tool: str) -> bool:
         doc = self.prompt(path)

@@ -1,0 +1,63 @@
+"""Who teaches each tool is indexed once per prompt set: a whole-repository
+check asks each prompt file for its tools once, not once per tool."""
+
+from __future__ import annotations
+
+from samples import clean_files, tool_named
+
+from doxtool.run.teachers import teachers
+from doxtool.run.teaching import Teaching
+
+
+class _Set:
+    """The part of a prompt set the index reads."""
+
+    def __init__(self, own: dict[str, str]) -> None:
+        self._own = own
+
+    def own_files(self) -> dict[str, str]:
+        return self._own
+
+
+def test_each_tool_lists_its_teaching_files_in_the_sets_order() -> None:
+    own = {
+        "agent.system.tool.b.md": "p/agent.system.tool.b.md",
+        "AGENTS.md": "p/AGENTS.md",
+        "agent.system.tools.md": "p/agent.system.tools.md",
+        "agent.system.tool.a.md": "p/agent.system.tool.a.md",
+    }
+    names = {
+        "p/agent.system.tool.b.md": frozenset({"b"}),
+        "p/AGENTS.md": frozenset({"a", "b"}),  # documentation, never a prompt
+        "p/agent.system.tools.md": frozenset({"a", "b"}),
+        "p/agent.system.tool.a.md": frozenset({"a"}),
+    }
+    index = teachers(_Set(own), names.__getitem__)  # type: ignore[arg-type]
+    assert index == {
+        "b": ["p/agent.system.tool.b.md", "p/agent.system.tools.md"],
+        "a": ["p/agent.system.tools.md", "p/agent.system.tool.a.md"],
+    }
+
+
+def test_a_whole_check_asks_each_prompt_for_its_tools_a_bounded_number_of_times(
+    make_repo, run_cli, monkeypatch
+) -> None:
+    files = clean_files()
+    for number in range(40):
+        files.update(tool_named(f"tool{number}"))
+    root = make_repo(files)
+    prompts = sum(path.startswith("prompts/") for path in files)
+    asked: list[str] = []
+    real = Teaching.taught_names
+
+    def counted(self: Teaching, path: str) -> frozenset[str]:
+        asked.append(path)
+        return real(self, path)
+
+    monkeypatch.setattr(Teaching, "taught_names", counted)
+    result = run_cli(root, "check", "--no-cache", "--jobs", "1")
+    assert result.exit_code == 0, result.output
+    assert "All checks passed" in result.output
+    assert len(set(asked)) == prompts
+    # each tool asking every prompt file would make 41 x 42 questions
+    assert len(asked) <= 4 * prompts, len(asked)
