@@ -1,7 +1,7 @@
 """Reading Python modules: source -> :class:`~doxtool.core.facts.ModuleFacts`.
 
-Owns: the parse without needless work (:mod:`.cstparse`, :mod:`.cstcode`,
-:mod:`.astparse`, :mod:`.nesting`, :mod:`.prune`), positions without metadata
+Owns: the parse without needless work (:mod:`.cstparse`, :mod:`.nodeinits`,
+:mod:`.cstcode`, :mod:`.astparse`, :mod:`.nesting`, :mod:`.prune`), positions without metadata
 providers (:mod:`.positions`, :mod:`.statements`, :mod:`.codetokens`),
 import-aware names (:mod:`.names`), literal values (:mod:`.literals`), the
 ``ast`` outline of any module (:mod:`.outline`, :mod:`.outlineareas`,

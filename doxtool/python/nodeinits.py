@@ -4,7 +4,7 @@ libcst's native parser builds every node by calling its class, and each class
 is a frozen dataclass: its generated ``__init__`` stores a field with
 ``object.__setattr__(self, name, value)`` (a frozen class forbids plain
 assignment) and then calls ``__post_init__``, which validates the node. A
-parse of a tool module builds some 600 nodes per KB of source (four in ten of
+parse of a tool module builds some 400 nodes per KB of source (four in ten of
 them ``SimpleWhitespace``), so those calls are a fifth of the parse. A tree
 the parser built from source is valid by construction
 (:mod:`doxtool.python.cstparse` already skips the validation), and each field
@@ -18,8 +18,8 @@ the base's), for the length of a block, and puts the originals back however
 the block ends. The constructors take the same parameters with the same
 defaults, in the same order, and store the same values: the tree is the one
 ``libcst.parse_module`` returns, node for node (the tests compare them). They
-are written out once per process, as one piece of source compiled once (some
-ten milliseconds), so a run uses them only when it parses enough modules to
+are written out once per process, as one piece of source compiled once (about
+17 ms), so a run uses them only when it parses enough modules to
 make that back (:data:`WORTHWHILE_MODULES`).
 """
 
@@ -35,8 +35,8 @@ from typing import Any
 from libcst._nodes.base import CSTNode
 
 #: the fewest modules of one batch for which writing the constructors pays:
-#: they cost some ten milliseconds once, and save about a millisecond per
-#: module of a few KB
+#: they cost about 17 ms once, and save about a millisecond per module of a
+#: few KB
 WORTHWHILE_MODULES = 16
 
 _lock = threading.Lock()
