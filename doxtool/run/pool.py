@@ -39,6 +39,11 @@ MAX_JOBS = 32
 MIN_PARALLEL = 8
 #: jobs parsed between two results handed back by a serial run
 SERIAL_CHUNK = 16
+#: a module longer than this is parsed whole in this process, never half here
+#: and half in the side parser: what ``ast``'s half leaves in this process
+#: (freed, but still resident) would sit beside libcst's tree there, near
+#: doubling the memory the module costs (a 1 MiB module: 196 MB summed)
+SIDE_PARSER_CHARS = 256 * 1024
 
 JobKind = Literal["facts", "companion", "prompt"]
 
@@ -240,6 +245,9 @@ def parse_all(
     side = sideparser.current() if workers > 1 else None
     workers = min(workers, len(jobs), MAX_JOBS)
     if workers <= 1 or len(jobs) < MIN_PARALLEL:
+        if side is not None and any(_large(job) for job in jobs):
+            sideparser.close()  # (what it was handed ahead is parsed here again)
+            side = None
         if side is not None and any(job.kind == "facts" for job in jobs):
             yield from _beside(side, jobs, work, encoded)
         else:
@@ -413,13 +421,22 @@ def parse_ahead(jobs: Sequence[Job], workers: int, encoded: bool) -> None:
     job; one that changed since is not, and is parsed anew). Nothing happens
     without a side parser, or with one job allowed."""
     side = sideparser.current() if workers > 1 else None
-    modules = [job for job in dict.fromkeys(jobs) if job.kind == "facts" and job not in _ahead]
+    modules = [
+        job
+        for job in dict.fromkeys(jobs)
+        if job.kind == "facts" and job not in _ahead and not _large(job)
+    ]
     if side is None or not modules:
         return
     handed = [_first_half(job) for job in modules]
     answer = _once(side.parse(handed, encoded))
     for place, (job, prepared) in enumerate(zip(modules, handed, strict=True)):
         _ahead[job] = (prepared, encoded, answer, place)
+
+
+def _large(job: Job) -> bool:
+    """Whether ``job`` is a module to parse whole in one process (:data:`SIDE_PARSER_CHARS`)."""
+    return job.kind == "facts" and len(job.text) > SIDE_PARSER_CHARS
 
 
 def _once(wait: Callable[[], T]) -> Callable[[], T]:
