@@ -7,8 +7,9 @@ JSON codec of those dataclasses (:mod:`.serde`), reading input files safely
 configuration (:mod:`.config`), markdown-it's nesting limit
 (:mod:`.mdlimits`), the fixing lock (:mod:`.lock`), what the terminal can
 do (:mod:`.terminal`), the process's exit statuses (:mod:`.exits`),
-the cyclic collector paused around a block (:mod:`.collector`) and
-regular expressions compiled on their first use (:mod:`.patterns`).
+the cyclic collector paused around a block (:mod:`.collector`), a change
+made while any of nested blocks is open (:mod:`.nested`) and regular
+expressions compiled on their first use (:mod:`.patterns`).
 
 May import: the standard library and third-party libraries only; nothing else
 of doxtool. Everything else may import it.

@@ -19,14 +19,13 @@ runs (doxtool builds no nodes by hand, and runs its parses in one thread).
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 
 import libcst as cst
 from libcst._nodes.base import CSTNode
 
 from doxtool.core.collector import paused_gc
+from doxtool.core.nested import NestedSwitch
 
 #: the most text libcst builds a tree for in one parse: the parse takes some
 #: 650 MB per MiB of dense code at its peak (measured: 165 MB for a 174 KB
@@ -37,36 +36,30 @@ from doxtool.core.collector import paused_gc
 MAX_PARSED_CHARS = 160 * 1024
 
 _VALIDATING = CSTNode.__post_init__
-_lock = threading.Lock()
-_active = 0
 
 
 def _unvalidated_init(self: CSTNode) -> None:
     """``__post_init__`` of a node the parser built from source: nothing to check."""
 
 
-@contextmanager
-def unvalidated_nodes() -> Iterator[None]:
-    """Nodes created inside the block skip ``_validate`` (nestable, thread-aware).
+def _skip_validation() -> None:
+    CSTNode.__post_init__ = _unvalidated_init  # type: ignore[method-assign]
 
-    The original method is restored when the last block ends, whatever the
-    order blocks of different threads end in. Switching costs more than it
-    seems (assigning to ``CSTNode`` invalidates the method caches of its
-    hundreds of subclasses), so a batch of parses runs inside one block and
-    the blocks :func:`parse_module` opens inside it only count.
-    """
-    global _active
-    with _lock:
-        _active += 1
-        if _active == 1:
-            CSTNode.__post_init__ = _unvalidated_init  # type: ignore[method-assign]
-    try:
-        yield
-    finally:
-        with _lock:
-            _active -= 1
-            if _active == 0:
-                CSTNode.__post_init__ = _VALIDATING  # type: ignore[method-assign]
+
+def _validate() -> None:
+    CSTNode.__post_init__ = _VALIDATING  # type: ignore[method-assign]
+
+
+#: switching costs more than it seems (assigning to ``CSTNode`` invalidates
+#: the method caches of its hundreds of subclasses), so a batch of parses runs
+#: inside one block and the blocks :func:`parse_module` opens inside it only count
+_UNVALIDATED = NestedSwitch(_skip_validation, _validate)
+
+
+def unvalidated_nodes() -> AbstractContextManager[None]:
+    """Nodes created inside the block skip ``_validate`` (nestable,
+    thread-aware: :class:`~doxtool.core.nested.NestedSwitch`)."""
+    return _UNVALIDATED.block()
 
 
 def parse_module(source: str) -> cst.Module:

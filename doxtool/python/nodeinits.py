@@ -27,20 +27,19 @@ from __future__ import annotations
 
 import dataclasses
 import sys
-import threading
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
+from contextlib import AbstractContextManager
 from typing import Any
 
 from libcst._nodes.base import CSTNode
+
+from doxtool.core.nested import NestedSwitch
 
 #: the fewest modules of one batch for which writing the constructors pays:
 #: they cost about 17 ms once, and save about a millisecond per module of a
 #: few KB
 WORTHWHILE_MODULES = 16
 
-_lock = threading.Lock()
-_active = 0
 _built: dict[type, tuple[Callable[..., None], Callable[..., None]]] | None = None
 
 
@@ -163,24 +162,24 @@ def _written() -> dict[type, tuple[Callable[..., None], Callable[..., None]]]:
     return built
 
 
-@contextmanager
-def installed() -> Iterator[None]:
+def _store_only() -> None:
+    global _built
+    if _built is None:
+        _built = _build()
+    for cls, (_, storing) in _built.items():
+        cls.__init__ = storing  # type: ignore[misc]
+
+
+def _restore() -> None:
+    for cls, (original, _) in (_built or {}).items():
+        cls.__init__ = original  # type: ignore[misc]
+
+
+_STORING = NestedSwitch(_store_only, _restore)
+
+
+def installed() -> AbstractContextManager[None]:
     """Inside the block, the plain node classes store their fields and nothing
-    more (nestable, thread-aware: the originals return when the last block
-    ends). Nodes built by hand inside it are not validated either."""
-    global _active, _built
-    with _lock:
-        if _built is None:
-            _built = _build()
-        _active += 1
-        if _active == 1:
-            for cls, (_, storing) in _built.items():
-                cls.__init__ = storing  # type: ignore[misc]
-    try:
-        yield
-    finally:
-        with _lock:
-            _active -= 1
-            if _active == 0:
-                for cls, (original, _) in _built.items():
-                    cls.__init__ = original  # type: ignore[misc]
+    more (nestable, thread-aware: :class:`~doxtool.core.nested.NestedSwitch`).
+    Nodes built by hand inside it are not validated either."""
+    return _STORING.block()
