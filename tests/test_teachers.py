@@ -61,3 +61,32 @@ def test_a_whole_check_asks_each_prompt_for_its_tools_a_bounded_number_of_times(
     assert len(set(asked)) == prompts
     # each tool asking every prompt file would make 41 x 42 questions
     assert len(asked) <= 4 * prompts, len(asked)
+
+
+def test_tools_no_prompt_teaches_look_only_at_files_read_in_part(
+    make_repo, run_cli, monkeypatch
+) -> None:
+    files = clean_files()
+    for number in range(30):
+        files.update(tool_named(f"taught{number}"))
+        files[f"tools/untaught{number}.py"] = tool_named(f"untaught{number}")[
+            f"tools/untaught{number}.py"
+        ]
+    root = make_repo(files)
+    prompts = sum(path.startswith("prompts/") for path in files)
+    read: list[str] = []
+    real = Teaching.prompt_text
+
+    def counted(self: Teaching, path: str) -> str:
+        read.append(path)
+        return real(self, path)
+
+    monkeypatch.setattr(Teaching, "prompt_text", counted)
+    result = run_cli(root, "check", "--no-cache", "--jobs", "1", "--select", "PRM001")
+    assert result.output.count("PRM001") == 30, result.output
+    assert "untaught0` has no prompt" in result.output
+    # each untaught tool reading every prompt file would make 30 x 32 reads
+    assert len(read) <= 6 * prompts, len(read)
+    # a scoped check asks the files whose text names the tool, and agrees
+    scoped = run_cli(root, "check", "--no-cache", "--select", "PRM001", "tools/untaught7.py")
+    assert scoped.output.count("PRM001") == 1, scoped.output

@@ -12,6 +12,7 @@ from doxtool.rules.contract_scope import tool_modules
 from doxtool.rules.examples import WAIT_PY
 from doxtool.rules.tool_prompts import PROMPT, browser_files, profile_prompt_dir, wait_files
 from doxtool.run.context import Context
+from doxtool.run.teachers import may_teach_unread
 
 
 class ToolWithoutPrompt(Rule):
@@ -91,7 +92,7 @@ hold them.
                         subject=f"{module}:prompt",
                     )
                 continue
-            if any(ctx.may_teach_unread(s, name) for s in ctx.teaching_sets(module)):
+            if any(may_teach_unread(ctx, s, name) for s in ctx.teaching_sets(module)):
                 continue  # a prompt read only in part names it (PRM011 reports the file)
             prompt_set = ctx.set_of_module(module)
             where = prompt_set.directory if prompt_set else ctx.config.prompt_dirs[0]

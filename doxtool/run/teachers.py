@@ -1,4 +1,5 @@
-"""Which files of one prompt set teach each tool: an index built once per set.
+"""Which files of one prompt set teach each tool: an index built once per
+set, and which of them may teach a tool in a part not read.
 
 A whole-repository run asks, for every tool, whether a file of a prompt set
 names it (:meth:`doxtool.run.context.Context.teaches`); asking every file of
@@ -9,9 +10,14 @@ order, so a question reads only the files that name the tool.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from doxtool.prompts.sets import PromptSet
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from doxtool.run.context import Context
 
 
 def teachers(
@@ -26,3 +32,31 @@ def teachers(
         for tool in taught_names(path):
             index.setdefault(tool, []).append(path)
     return index
+
+
+def may_teach_unread(ctx: Context, prompt_set: PromptSet, tool: str) -> bool:
+    """Whether an own prompt file of ``prompt_set`` read only in part names
+    ``tool`` in its text: the part not read may teach it.
+
+    A whole-repository run asks for each tool no prompt teaches: it looks
+    only at the set's files read in part, found once per set (every prompt
+    is read in such a run anyway); a scoped run asks the files whose text
+    names the tool."""
+    name = re.compile(rf"(?<![\w.:-]){re.escape(tool)}(?![\w-])")
+    if ctx.scope.everything:
+        key = ("read in part", prompt_set.kind, prompt_set.directory)
+        paths = ctx.memo(key, lambda: _read_in_part(ctx, prompt_set))
+    else:
+        paths = [
+            path for file_name, path in prompt_set.own_files().items() if file_name != "AGENTS.md"
+        ]
+    for path in paths:
+        text = ctx.prompt_text(path)
+        if tool in text and ctx.read_in_part(path) and name.search(text):
+            return True
+    return False
+
+
+def _read_in_part(ctx: Context, prompt_set: PromptSet) -> list[str]:
+    own = prompt_set.own_files().items()
+    return [path for file_name, path in own if file_name != "AGENTS.md" and ctx.read_in_part(path)]

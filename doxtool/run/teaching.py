@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property, partial
@@ -443,17 +442,6 @@ class Teaching(Files):
         teaches is not known, so it is not checked (PRM011 reports it)."""
         doc = self.prompt(path)
         return doc is not None and _cut(doc) is not None
-
-    def may_teach_unread(self, prompt_set: PromptSet, tool: str) -> bool:
-        """Whether an own prompt file of ``prompt_set`` read only in part names
-        ``tool`` in its text: the part not read may teach it."""
-        name = re.compile(rf"(?<![\w.:-]){re.escape(tool)}(?![\w-])")
-        for file_name, path in prompt_set.own_files().items():
-            if file_name == "AGENTS.md" or tool not in self.prompt_text(path):
-                continue
-            if self.read_in_part(path) and name.search(self.prompt_text(path)):
-                return True
-        return False
 
     def close(self) -> None:
         """Keep what later runs can reuse: the prompt index (a whole run
