@@ -12,12 +12,25 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from typing import Protocol, TypeVar
 
 from doxtool.prompts.sets import PromptSet
+from doxtool.run.teaching import Scope
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from doxtool.run.context import Context
+T = TypeVar("T")
+
+
+class Context(Protocol):
+    """What :func:`may_teach_unread` asks of a run's context
+    (:class:`doxtool.run.context.Context`)."""
+
+    scope: Scope
+
+    def memo(self, key: object, compute: Callable[[], T]) -> T: ...
+
+    def prompt_text(self, path: str) -> str: ...
+
+    def read_in_part(self, path: str) -> bool: ...
 
 
 def teachers(
