@@ -55,7 +55,6 @@ def may_teach_unread(ctx: Context, prompt_set: PromptSet, tool: str) -> bool:
     only at the set's files read in part, found once per set (every prompt
     is read in such a run anyway); a scoped run asks the files whose text
     names the tool."""
-    name = re.compile(rf"(?<![\w.:-]){re.escape(tool)}(?![\w-])")
     if ctx.scope.everything:
         key = ("read in part", prompt_set.kind, prompt_set.directory)
         paths = ctx.memo(key, lambda: _read_in_part(ctx, prompt_set))
@@ -65,9 +64,15 @@ def may_teach_unread(ctx: Context, prompt_set: PromptSet, tool: str) -> bool:
         ]
     for path in paths:
         text = ctx.prompt_text(path)
-        if tool in text and ctx.read_in_part(path) and name.search(text):
+        # the pattern only for a file that may name the tool: most runs have none
+        if tool in text and ctx.read_in_part(path) and _naming(tool).search(text):
             return True
     return False
+
+
+def _naming(tool: str) -> re.Pattern[str]:
+    """The tool's name as a word of its own (not part of a longer name or path)."""
+    return re.compile(rf"(?<![\w.:-]){re.escape(tool)}(?![\w-])")
 
 
 def _read_in_part(ctx: Context, prompt_set: PromptSet) -> list[str]:
