@@ -12,6 +12,7 @@ from libcst._nodes.base import CSTNode
 from doxtool.python import nodeinits
 from doxtool.python.cstparse import parse_module as fast_parse
 from doxtool.python.nodeinits import installed
+from doxtool.run.pool import STORING_MODULES
 from tests.test_cstparse import SOURCES
 
 REPO = Path(__file__).resolve().parent.parent
@@ -172,7 +173,7 @@ def test_a_field_set_through_a_property_is_refused() -> None:
     assert nodeinits._setter(type("Plain", (), {"value": 1}), "value") is None  # a default
 
 
-@pytest.mark.parametrize(("modules", "storing"), [(nodeinits.WORTHWHILE_MODULES, True), (3, False)])
+@pytest.mark.parametrize(("modules", "storing"), [(STORING_MODULES, True), (3, False)])
 def test_a_serial_batch_stores_only_when_it_parses_enough_modules(
     monkeypatch: pytest.MonkeyPatch, modules: int, storing: bool
 ) -> None:

@@ -20,7 +20,7 @@ defaults, in the same order, and store the same values: the tree is the one
 ``libcst.parse_module`` returns, node for node (the tests compare them). They
 are written out once per process, as one piece of source compiled once (about
 17 ms), so a run uses them only when it parses enough modules to
-make that back (:data:`WORTHWHILE_MODULES`).
+make that back (:data:`doxtool.run.pool.STORING_MODULES`).
 """
 
 from __future__ import annotations
@@ -34,11 +34,6 @@ from typing import Any
 from libcst._nodes.base import CSTNode
 
 from doxtool.core.nested import NestedSwitch
-
-#: the fewest modules of one batch for which writing the constructors pays:
-#: they cost about 17 ms once, and save about a millisecond per module of a
-#: few KB
-WORTHWHILE_MODULES = 16
 
 _built: dict[type, tuple[Callable[..., None], Callable[..., None]]] | None = None
 

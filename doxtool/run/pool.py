@@ -44,6 +44,10 @@ SERIAL_CHUNK = 16
 #: (freed, but still resident) would sit beside libcst's tree there, near
 #: doubling the memory the module costs (a 1 MiB module: 196 MB summed)
 SIDE_PARSER_CHARS = 256 * 1024
+#: the fewest modules of one batch for which writing the storing constructors
+#: (:mod:`doxtool.python.nodeinits`) pays: they cost about 17 ms once, and
+#: save about a millisecond per module of a few KB
+STORING_MODULES = 16
 
 JobKind = Literal["facts", "companion", "prompt"]
 
@@ -227,10 +231,8 @@ def _store_only() -> None:
 
 def _worthwhile(jobs: Sequence[Job]) -> bool:
     """Whether ``jobs`` parse enough modules to write the storing constructors
-    (:data:`doxtool.python.nodeinits.WORTHWHILE_MODULES`)."""
-    from doxtool.python.nodeinits import WORTHWHILE_MODULES
-
-    return sum(job.kind == "facts" for job in jobs) >= WORTHWHILE_MODULES
+    (:data:`STORING_MODULES`)."""
+    return sum(job.kind == "facts" for job in jobs) >= STORING_MODULES
 
 
 def parse_all(
@@ -380,7 +382,7 @@ def _serially(
     time, so results (and progress) keep coming. Nodes go unvalidated only
     while modules are parsed, never while the caller runs between results;
     a run that parses no module does not import libcst."""
-    many = any(job.kind == "facts" for job in jobs) and _worthwhile(jobs)
+    many = _worthwhile(jobs)
     for start in range(0, len(jobs), SERIAL_CHUNK):
         chunk = jobs[start : start + SERIAL_CHUNK]
         if any(job.kind == "facts" for job in chunk):
