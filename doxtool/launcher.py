@@ -9,6 +9,9 @@ CLI while the tree is listed for it, and runs the check if the replay cannot
 answer (:mod:`doxtool.run.standby`). A check that is not replayed forks a
 side parser, which imports libcst while this process imports the CLI, and
 parses the modules of a run too small for a pool (:mod:`doxtool.run.sideparser`).
+Before it forks, the dataclasses both processes define are given the code
+their methods were compiled to by an earlier run (:mod:`doxtool.core.dataclass_code`):
+compiling it is most of what importing libcst costs.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from __future__ import annotations
 import os
 import sys
 
+from doxtool.core import dataclass_code
 from doxtool.core.exits import EXIT_INTERRUPT, EXIT_PIPE
 
 try:  # an interrupt this early (some 40 ms) also ends with one line, not a traceback
@@ -88,19 +92,23 @@ def _prepare() -> None:
     from doxtool.run import dependencies
     from doxtool.run.heap import held_collector
 
+    dataclass_code.install()
     with held_collector():
         dependencies.require()
         import doxtool.cli
         import doxtool.run.pool
 
         doxtool.run.pool.prepare_facts()
+    dataclass_code.save()
 
 
 def _side_parser():  # type: ignore[no-untyped-def]
     """In the side parser: import the parser (:mod:`doxtool.run.sideparser`)."""
     from doxtool.run.pool import side_parser
 
-    return side_parser()
+    parse = side_parser()
+    dataclass_code.save()  # what its imports compiled anew (a first run's only)
+    return parse
 
 
 def _decide(argv: list[str], cwd: str) -> runcache.Pending | None:
@@ -158,6 +166,7 @@ def _leave(code: int) -> NoReturn:
     full disk) with status 2.
     """
     sideparser.close()  # never left behind, waiting for its parent's end
+    dataclass_code.save()
     if sys.stdout is None and code in (0, 1):
         code = 2  # a closed stdout: the report had nowhere to go
     for stream in (sys.stdout, sys.stderr):
@@ -259,6 +268,8 @@ def _main() -> None:
         except Exception:  # replaying is an optimisation; never let it fail a run
             pending = None
     _catch_signals()
+    # before the side parser forks: it and this process define the same classes
+    dataclass_code.install()
     if sideparser.worthwhile(argv):
         # as soon as no replay answers: its imports are the longest part of a
         # short check (a missing library fails them there quietly, and is
