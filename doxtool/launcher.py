@@ -19,7 +19,6 @@ from __future__ import annotations
 import os
 import sys
 
-from doxtool.core import dataclass_code
 from doxtool.core.exits import EXIT_INTERRUPT, EXIT_PIPE
 
 try:  # an interrupt this early (some 40 ms) also ends with one line, not a traceback
@@ -89,6 +88,7 @@ def _pending(argv: list[str], cwd: str) -> runcache.Pending | None:
 def _prepare() -> None:
     """Import what a check needs before it runs (a standby's work, done while
     the tree is listed)."""
+    from doxtool.core import dataclass_code
     from doxtool.run import dependencies
     from doxtool.run.heap import held_collector
 
@@ -104,6 +104,7 @@ def _prepare() -> None:
 
 def _side_parser():  # type: ignore[no-untyped-def]
     """In the side parser: import the parser (:mod:`doxtool.run.sideparser`)."""
+    from doxtool.core import dataclass_code
     from doxtool.run.pool import side_parser
 
     parse = side_parser()
@@ -166,7 +167,9 @@ def _leave(code: int) -> NoReturn:
     full disk) with status 2.
     """
     sideparser.close()  # never left behind, waiting for its parent's end
-    dataclass_code.save()
+    kept = sys.modules.get("doxtool.core.dataclass_code")  # (a replay never imports it)
+    if kept is not None:
+        kept.save()
     if sys.stdout is None and code in (0, 1):
         code = 2  # a closed stdout: the report had nowhere to go
     for stream in (sys.stdout, sys.stderr):
@@ -269,6 +272,8 @@ def _main() -> None:
             pending = None
     _catch_signals()
     # before the side parser forks: it and this process define the same classes
+    from doxtool.core import dataclass_code
+
     dataclass_code.install()
     if sideparser.worthwhile(argv):
         # as soon as no replay answers: its imports are the longest part of a
