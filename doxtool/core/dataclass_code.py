@@ -30,6 +30,7 @@ import builtins
 import marshal
 import os
 import sys
+from types import CodeType
 
 TYPE_CHECKING = False  # typing itself costs an import a short run can do without
 if TYPE_CHECKING:
@@ -42,8 +43,6 @@ FORMAT = 1
 MOST_ENTRIES = 4096
 #: the stem of the file's name in the bytecode directory
 STEM = "dataclass-code"
-
-_CodeType = type(compile("", "<string>", "exec"))
 
 
 def _future_mask() -> int:
@@ -87,7 +86,7 @@ class Store:
                 code = marshal.loads(data)
             except Exception:  # not what this module wrote
                 code = None
-        if type(code) is not _CodeType:
+        if type(code) is not CodeType:
             code = compile(source, "<string>", "exec", flags, dont_inherit=True)
             data = marshal.dumps(code)
             self.kept[key] = data
