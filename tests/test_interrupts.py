@@ -34,15 +34,15 @@ pytestmark = pytest.mark.skipif(
 #: the wait tool reading an argument its companion does not document
 DRIFTED = WAIT_PY.replace('"seconds"', '"secs"')
 
-#: the first pool worker that finishes a job signals the run and notes each
-#: worker's process id; its signal and target come from the environment
+#: each pool worker notes its process id as it starts; the first that finishes
+#: a job signals the run, with the signal and target the environment names
 POOL_WRAPPER = """\
 import os, signal, time
 from doxtool.run import pool
 note = os.environ["STOP_NOTE"]
 parse_packed = pool.parse_packed
 def both_started():
-    # the stop waits (a while at most) until each worker has begun a job, so a
+    # the stop waits (a while at most) until each worker has started, so a
     # busy machine's late second worker is stopped too, not left unrecorded
     for _ in range(200):
         try:
@@ -52,9 +52,15 @@ def both_started():
         except FileNotFoundError:
             pass
         time.sleep(0.02)
-def parsed(work, job):
+start_worker = pool._start_pool_worker
+def started(*args):
+    # noted as it starts, not as it takes a job: on a busy machine the
+    # first worker may take every job before the second one has started
+    start_worker(*args)
     with open(note + ".workers", "a") as handle:
         handle.write(f"{os.getpid()}\\n")
+pool._start_pool_worker = started
+def parsed(work, job):
     result = parse_packed(work, job)
     if os.environ["STOP_TO"] == "reader":
         return result
