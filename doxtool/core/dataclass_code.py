@@ -39,7 +39,7 @@ if TYPE_CHECKING:
 #: the layout of the file; another value is a file to ignore
 FORMAT = 1
 #: a file that would hold more entries than this is written with only the
-#: entries this process used (old interpreters' and libraries' texts go)
+#: entries this process used (the texts of classes no longer defined go)
 MOST_ENTRIES = 4096
 #: the stem of the file's name in the bytecode directory
 STEM = "dataclass-code"
