@@ -161,7 +161,11 @@ def test_a_text_is_compiled_with_the_future_flags_of_its_caller(store) -> None:
         builtins.exec(code, {"run": builtins.exec, "text": text, "into": theirs})
         assert ours["f"].__annotations__ == theirs["f"].__annotations__
         assert ours["f"].__code__ == theirs["f"].__code__
-    assert {k.split("\n", 1)[0] for k in kept.kept} == {"0", str(_annotations_flag())}
+    optimize = sys.flags.optimize
+    assert {k.split("\n", 1)[0] for k in kept.kept} == {
+        f"0 {optimize}",
+        f"{_annotations_flag()} {optimize}",
+    }
 
 
 def _annotations_flag() -> int:
@@ -170,8 +174,12 @@ def _annotations_flag() -> int:
     return __future__.annotations.compiler_flag
 
 
-def _valid(entries: dict[Any, Any]) -> bytes:
-    return marshal.dumps((dataclass_code.FORMAT, sys.hexversion, entries))
+def _valid(entries: dict[Any, Any], header: bytes = dataclass_code.HEADER) -> bytes:
+    return header + marshal.dumps((dataclass_code.FORMAT, sys.hexversion, entries))
+
+
+#: the key prefix of a text ``dataclasses`` compiles (no future flags)
+PLAIN = f"0 {sys.flags.optimize}\n"
 
 
 def _with_one_entry(value: Any) -> bytes:
@@ -182,7 +190,7 @@ def _with_one_entry(value: Any) -> bytes:
 
     def noting(source: Any, *args: Any, **kwargs: Any) -> Any:
         if isinstance(source, str) and not seen:
-            seen.append(f"0\n{source}")
+            seen.append(PLAIN + source)
         return builtins.exec(source, *args, **kwargs)
 
     dataclasses.exec = noting  # type: ignore[attr-defined]
@@ -201,14 +209,28 @@ def _with_one_entry(value: Any) -> bytes:
         pytest.param(lambda: _valid({})[:-1] + b"", id="no-entries"),
         pytest.param(lambda: _with_one_entry(b"x")[:20], id="truncated"),
         pytest.param(
-            lambda: marshal.dumps((dataclass_code.FORMAT + 1, sys.hexversion, {})), id="format"
+            lambda: (
+                dataclass_code.HEADER
+                + marshal.dumps((dataclass_code.FORMAT + 1, sys.hexversion, {}))
+            ),
+            id="format",
         ),
         pytest.param(
-            lambda: marshal.dumps((dataclass_code.FORMAT, sys.hexversion + 1, {})),
+            lambda: (
+                dataclass_code.HEADER
+                + marshal.dumps((dataclass_code.FORMAT, sys.hexversion + 1, {}))
+            ),
             id="interpreter",
         ),
-        pytest.param(lambda: marshal.dumps((dataclass_code.FORMAT, sys.hexversion, [])), id="list"),
-        pytest.param(lambda: marshal.dumps([1, 2, 3]), id="not-a-tuple"),
+        pytest.param(
+            lambda: (
+                dataclass_code.HEADER + marshal.dumps((dataclass_code.FORMAT, sys.hexversion, []))
+            ),
+            id="list",
+        ),
+        pytest.param(lambda: dataclass_code.HEADER + marshal.dumps([1, 2, 3]), id="not-a-tuple"),
+        pytest.param(lambda: _valid({})[len(dataclass_code.HEADER) :], id="no-header"),
+        pytest.param(lambda: _pyc_of_the_slot(), id="bytecode"),
         pytest.param(lambda: _with_one_entry("text"), id="entry-not-bytes"),
         pytest.param(lambda: _with_one_entry(marshal.dumps(42)), id="entry-not-code"),
         pytest.param(lambda: _with_one_entry(b"\xff\x00garbage"), id="entry-garbage"),
@@ -246,11 +268,11 @@ def test_a_save_keeps_what_another_process_wrote_meanwhile(store, tmp_path: Path
     store(file)
     _define()
     # another process saves an entry after this one read the file
-    theirs = {"0\nx = 1\n": marshal.dumps(compile("x = 1\n", "<string>", "exec"))}
+    theirs = {PLAIN + "x = 1\n": marshal.dumps(compile("x = 1\n", "<string>", "exec"))}
     file.write_bytes(_valid(theirs))
     dataclass_code.save()
     written = dataclass_code.read(str(file))
-    assert "0\nx = 1\n" in written
+    assert PLAIN + "x = 1\n" in written
     assert len(written) == len(dataclass_code.install().used) + 1
 
 
@@ -258,7 +280,9 @@ def test_a_full_file_keeps_only_what_this_process_used(
     store, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     file = tmp_path / "kept.marshal"
-    stale = {f"0\nx = {n}\n": marshal.dumps(compile(f"x = {n}\n", "<s>", "exec")) for n in range(5)}
+    stale = {
+        f"{PLAIN}x = {n}\n": marshal.dumps(compile(f"x = {n}\n", "<s>", "exec")) for n in range(5)
+    }
     file.write_bytes(_valid(stale))
     kept = store(file)
     _define()
@@ -281,33 +305,53 @@ def test_a_file_that_cannot_be_written_is_no_error(store, tmp_path: Path) -> Non
 
 
 def test_a_save_removes_temporary_files_left_by_killed_writers(store, tmp_path: Path) -> None:
-    stale = tmp_path / f"{dataclass_code.STEM}.x.marshal.123.tmp"
-    fresh = tmp_path / f"{dataclass_code.STEM}.x.marshal.456.tmp"
-    other = tmp_path / "someone-else.tmp"
-    for path in (stale, fresh, other):
+    stale = tmp_path / "kept.pyc.123.tmp"
+    fresh = tmp_path / "kept.pyc.456.tmp"
+    others = [tmp_path / "someone-else.tmp", tmp_path / "other.pyc.789.tmp"]
+    for path in (stale, fresh, *others):
         path.write_bytes(b"partial")
     old = time.time() - dataclass_code.STALE_SECONDS - 60
-    os.utime(stale, (old, old))
-    os.utime(other, (old, old))
-    store(tmp_path / f"{dataclass_code.STEM}.x.marshal")
+    for path in (stale, *others):
+        os.utime(path, (old, old))
+    store(tmp_path / "kept.pyc")
     _define()
     dataclass_code.save()
     assert not stale.exists()
-    assert fresh.exists() and other.exists()
+    assert fresh.exists() and all(path.exists() for path in others)
 
 
-def test_the_file_lies_where_python_keeps_doxtools_bytecode(
+def _slot() -> Path:
+    return Path(os.path.abspath(dataclass_code.__file__)).parent / dataclass_code.SLOT
+
+
+def _pyc_of_the_slot() -> bytes:
+    """The real bytecode of the slot module, as installing or compileall writes it there."""
+    import py_compile
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as directory:
+        target = os.path.join(directory, "slot.pyc")
+        py_compile.compile(str(_slot()), cfile=target, doraise=True)
+        return Path(target).read_bytes()
+
+
+def test_the_file_takes_the_place_of_the_slot_modules_bytecode(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    package = Path(dataclass_code.__file__).resolve().parent.parent
-    tag = sys.implementation.cache_tag
+    from importlib.util import cache_from_source
+
+    slot = _slot()
+    assert slot.is_file(), "the slot module ships with doxtool"
     monkeypatch.setattr(sys, "pycache_prefix", None)
-    default = Path(dataclass_code.path() or "")
-    assert default.parent == package / "__pycache__"
-    assert default.name.startswith(f"{dataclass_code.STEM}.{tag}")
+    # what uninstalling removes with the module (pip removes the bytecode of
+    # every module it installed, as cache_from_source places it)
+    default = dataclass_code.path()
+    assert default == cache_from_source(str(slot), optimization="")
+    assert Path(default).parent == slot.parent / "__pycache__"
     monkeypatch.setattr(sys, "pycache_prefix", "/var/cache/py")
     prefixed = Path(dataclass_code.path() or "")
-    assert prefixed.parent == Path("/var/cache/py") / str(package).lstrip(os.sep)
+    assert prefixed.parent == Path("/var/cache/py") / str(slot.parent).lstrip(os.sep)
+    assert prefixed.name == Path(default).name
 
 
 def test_code_that_is_not_text_is_run_as_the_builtin_runs_it(store) -> None:

@@ -15,13 +15,16 @@ text gives, so the classes are those ``dataclasses`` would make.
 :func:`save` writes what this process compiled anew, merged with what the
 file holds by then, atomically.
 
-The file lies where Python keeps doxtool's own bytecode (its ``__pycache__``,
-or under ``sys.pycache_prefix``), one per interpreter and optimisation level,
-and is trusted as that bytecode is: whoever can write there can change
+The file lies where Python keeps doxtool's own bytecode, one per interpreter,
+in the place of the bytecode of :mod:`doxtool.core.dataclass_code_slot` (a
+module nothing imports), so that uninstalling doxtool removes it with the
+rest. It is trusted as that bytecode is: whoever can write there can change
 doxtool. Nothing is written when Python writes no bytecode
 (``PYTHONDONTWRITEBYTECODE``, ``-B``) or where the directory cannot be
-written; a file not written by this module for this very interpreter is
-ignored. Nothing under a checked repository is ever run.
+written; a file not written by this module for this very interpreter (the
+real bytecode of the slot module among them, which installing or
+``compileall`` may write there) is ignored, and replaced by the next save.
+Nothing under a checked repository is ever run.
 """
 
 from __future__ import annotations
@@ -36,13 +39,15 @@ TYPE_CHECKING = False  # typing itself costs an import a short run can do withou
 if TYPE_CHECKING:
     from typing import Any
 
-#: the layout of the file; another value is a file to ignore
+#: what the file starts with; a file that does not is one to ignore
+HEADER = b"doxtool dataclass code\n"
+#: the layout of the file after it; another value is a file to ignore
 FORMAT = 1
 #: a file that would hold more entries than this is written with only the
 #: entries this process used (the texts of classes no longer defined go)
 MOST_ENTRIES = 4096
-#: the stem of the file's name in the bytecode directory
-STEM = "dataclass-code"
+#: the module in whose bytecode's place the file lies
+SLOT = "dataclass_code_slot.py"
 
 
 def _future_mask() -> int:
@@ -78,7 +83,7 @@ class Store:
             return builtins.exec(source, *args, **kwargs)
         # what the builtin inherits: the future flags of the code that calls it
         flags = sys._getframe(1).f_code.co_flags & self._future
-        key = f"{flags}\n{source}"
+        key = f"{flags} {sys.flags.optimize}\n{source}"
         data = self.kept.get(key)
         code = None
         if type(data) is bytes:
@@ -101,20 +106,19 @@ _store: Store | None = None
 
 
 def path() -> str | None:
-    """The file for this interpreter, in doxtool's bytecode directory; None
-    for an interpreter that keeps no bytecode."""
-    tag = sys.implementation.cache_tag
-    if tag is None:
+    """The file for this interpreter: where the bytecode of
+    :mod:`doxtool.core.dataclass_code_slot` would lie (at no optimisation
+    level: the optimisation level is part of each entry's key); None for an
+    interpreter that keeps no bytecode."""
+    if sys.implementation.cache_tag is None:
         return None
-    package = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    prefix = sys.pycache_prefix
-    directory = (
-        os.path.join(prefix, package.lstrip(os.sep))
-        if prefix
-        else os.path.join(package, "__pycache__")
-    )
-    optimized = f".opt-{sys.flags.optimize}" if sys.flags.optimize else ""
-    return os.path.join(directory, f"{STEM}.{tag}{optimized}.marshal")
+    from importlib.util import cache_from_source
+
+    slot = os.path.join(os.path.dirname(os.path.abspath(__file__)), SLOT)
+    try:
+        return cache_from_source(slot, optimization="")
+    except (NotImplementedError, ValueError):
+        return None
 
 
 def read(file: str | None) -> dict[str, bytes]:
@@ -124,6 +128,8 @@ def read(file: str | None) -> dict[str, bytes]:
         return {}
     try:
         with open(file, "rb") as stream:
+            if stream.read(len(HEADER)) != HEADER:
+                return {}
             loaded = marshal.load(stream)
     except Exception:
         return {}
@@ -186,6 +192,7 @@ def _write(file: str, used: dict[str, bytes]) -> None:
     try:
         os.makedirs(directory, exist_ok=True)
         with open(temporary, "wb") as stream:
+            stream.write(HEADER)
             marshal.dump((FORMAT, sys.hexversion, entries), stream)
         os.replace(temporary, file)
     except Exception:
@@ -194,7 +201,7 @@ def _write(file: str, used: dict[str, bytes]) -> None:
         with contextlib.suppress(OSError):
             os.remove(temporary)
         return
-    _sweep(directory)
+    _sweep(file)
 
 
 #: a temporary file older than this was left by a process ended while it
@@ -202,16 +209,17 @@ def _write(file: str, used: dict[str, bytes]) -> None:
 STALE_SECONDS = 600
 
 
-def _sweep(directory: str) -> None:
-    """Remove the temporary files of writes that never finished."""
+def _sweep(file: str) -> None:
+    """Remove the temporary files of writes of ``file`` that never finished."""
     import time
 
+    directory, name = os.path.split(file)
+    stem = name + "."
     now = time.time()
     try:
         with os.scandir(directory) as entries:
             for entry in entries:
-                name = entry.name
-                ours = name.startswith(STEM) and name.endswith(".tmp")
+                ours = entry.name.startswith(stem) and entry.name.endswith(".tmp")
                 if ours and now - entry.stat().st_mtime > STALE_SECONDS:
                     os.remove(entry.path)
     except OSError:
