@@ -180,7 +180,9 @@ def ensure_bytecode() -> str | None:
     if found.returncode != 0 or not package:
         return None
     compiled = subprocess.run(
-        [sys.executable, "-m", "compileall", "-q", package],
+        # not the slot whose bytecode's place holds the kept dataclass code
+        # (doxtool.core.dataclass_code): compiling it would throw that away
+        [sys.executable, "-m", "compileall", "-q", "-x", r"dataclass_code_slot\.py$", package],
         capture_output=True,
         text=True,
         check=False,
