@@ -66,7 +66,7 @@ class Store:
 
     def __init__(self, path: str | None, kept: dict[str, bytes]) -> None:
         self.path = path
-        #: marshalled code by key (future flags and source text)
+        #: marshalled code by key (future flags, optimisation level, source text)
         self.kept = kept
         #: what this process ran, by key
         self.used: dict[str, bytes] = {}
