@@ -5,18 +5,9 @@ from __future__ import annotations
 
 from samples import clean_files, tool_named
 
+from doxtool.prompts.sets import PromptSet
 from doxtool.run.teachers import teachers
 from doxtool.run.teaching import Teaching
-
-
-class _Set:
-    """The part of a prompt set the index reads."""
-
-    def __init__(self, own: dict[str, str]) -> None:
-        self._own = own
-
-    def own_files(self) -> dict[str, str]:
-        return self._own
 
 
 def test_each_tool_lists_its_teaching_files_in_the_sets_order() -> None:
@@ -32,7 +23,8 @@ def test_each_tool_lists_its_teaching_files_in_the_sets_order() -> None:
         "p/agent.system.tools.md": frozenset({"a", "b"}),
         "p/agent.system.tool.a.md": frozenset({"a"}),
     }
-    index = teachers(_Set(own), names.__getitem__)  # type: ignore[arg-type]
+    prompt_set = PromptSet(kind="core", name="core", directory="p", files=own)
+    index = teachers(prompt_set, names.__getitem__)
     assert index == {
         "b": ["p/agent.system.tool.b.md", "p/agent.system.tools.md"],
         "a": ["p/agent.system.tools.md", "p/agent.system.tool.a.md"],

@@ -70,6 +70,16 @@ class PromptSet:
         set: discovery's files are not changed afterwards; nor is this)."""
         return self._own
 
+    def own_prompts(self) -> tuple[str, ...]:
+        """The paths of the own files that may be prompts: every one but the
+        directory's ``AGENTS.md`` (its documentation, never a prompt), in the
+        order of :meth:`own_files`."""
+        return self._own_prompts
+
+    @cached_property
+    def _own_prompts(self) -> tuple[str, ...]:
+        return tuple(path for name, path in self._own.items() if name != "AGENTS.md")
+
     @cached_property
     def _own(self) -> dict[str, str]:
         prefix = self.directory + "/"

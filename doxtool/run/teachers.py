@@ -36,12 +36,10 @@ class Context(Protocol):
 def teachers(
     prompt_set: PromptSet, taught_names: Callable[[str], frozenset[str]]
 ) -> dict[str, list[str]]:
-    """Tool name -> the set's own files (not its ``AGENTS.md``) whose
-    ``taught_names`` hold it, in the order of :meth:`PromptSet.own_files`."""
+    """Tool name -> the set's own prompts (:meth:`PromptSet.own_prompts`)
+    whose ``taught_names`` hold it, in their order."""
     index: dict[str, list[str]] = {}
-    for file_name, path in prompt_set.own_files().items():
-        if file_name == "AGENTS.md":
-            continue  # the directory's documentation, never a prompt
+    for path in prompt_set.own_prompts():
         for tool in taught_names(path):
             index.setdefault(tool, []).append(path)
     return index
@@ -59,9 +57,7 @@ def may_teach_unread(ctx: Context, prompt_set: PromptSet, tool: str) -> bool:
         key = ("read in part", prompt_set.kind, prompt_set.directory)
         paths = ctx.memo(key, lambda: _read_in_part(ctx, prompt_set))
     else:
-        paths = [
-            path for file_name, path in prompt_set.own_files().items() if file_name != "AGENTS.md"
-        ]
+        paths = prompt_set.own_prompts()
     for path in paths:
         text = ctx.prompt_text(path)
         # the pattern only for a file that may name the tool: most runs have none
@@ -76,5 +72,4 @@ def _naming(tool: str) -> re.Pattern[str]:
 
 
 def _read_in_part(ctx: Context, prompt_set: PromptSet) -> list[str]:
-    own = prompt_set.own_files().items()
-    return [path for file_name, path in own if file_name != "AGENTS.md" and ctx.read_in_part(path)]
+    return [path for path in prompt_set.own_prompts() if ctx.read_in_part(path)]

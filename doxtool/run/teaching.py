@@ -397,8 +397,8 @@ class Teaching(Files):
         that is read whole (a whole run's record for :meth:`prompt_edit`)."""
         found: dict[str, frozenset[str]] = {}
         for prompt_set in self.prompt_sets:
-            for file_name, path in prompt_set.own_files().items():
-                if file_name != "AGENTS.md" and path not in found and self._whole(path):
+            for path in prompt_set.own_prompts():
+                if path not in found and self._whole(path):
                     found[path] = self.taught_names(path)
         return found
 
@@ -472,11 +472,9 @@ class Teaching(Files):
         taught = self._taught.get(key)
         if taught is None:
             taught = self._taught[key] = set()
-            for file_name, path in prompt_set.own_files().items():
+            for path in prompt_set.own_prompts():
                 # any prompt file may teach a tool (``agent.system.tools_vision.md``);
                 # one that has no heading and no example teaches none
-                if file_name == "AGENTS.md":
-                    continue  # the directory's documentation, never a prompt
                 text = self.prompt_text(path)
                 # a list item's name is a code span (``- `wait`: ...``)
                 if "#" in text or "tool_name" in text or "`" in text:
