@@ -8,8 +8,10 @@ configuration (:mod:`.config`), markdown-it's nesting limit
 (:mod:`.mdlimits`), the fixing lock (:mod:`.lock`), what the terminal can
 do (:mod:`.terminal`), the process's exit statuses (:mod:`.exits`),
 the cyclic collector paused around a block (:mod:`.collector`), a change
-made while any of nested blocks is open (:mod:`.nested`) and regular
-expressions compiled on their first use (:mod:`.patterns`).
+made while any of nested blocks is open (:mod:`.nested`), regular
+expressions compiled on their first use (:mod:`.patterns`) and dataclasses'
+generated methods kept between runs (:mod:`.dataclass_code`, in the place of
+the bytecode of :mod:`.dataclass_code_slot`).
 
 May import: the standard library and third-party libraries only; nothing else
 of doxtool. Everything else may import it.
