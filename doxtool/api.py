@@ -12,6 +12,7 @@ from typing import Any
 
 from doxtool.core.config import Config, ConfigError, config_at, find_root, load_file
 from doxtool.core.findings import Finding
+from doxtool.prompts.olderlayout import fitted
 from doxtool.rules import contract_scope
 from doxtool.rules.engine import (
     FileChange,
@@ -63,6 +64,7 @@ def load_project(
         config = loaded if loaded is not None else Config(source=str(config_file))
     else:
         config = config_at(root)
+    config = fitted(config, root)
     project = Project(root, config)
     if config.templates_dir and not (root / config.templates_dir).is_dir():
         where = config.source or "configuration"

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from samples import WAIT_PROMPT, WRAPPER, clean_files, write_files
 
+from doxtool.prompts.olderlayout import OlderPrompts, older_prompts
 from doxtool.rules.examples import WAIT_PY
 
 FETCH_PY = '''\
@@ -158,6 +159,58 @@ def test_init_finds_the_prompts_of_the_older_layout(run_cli, tmp_path: Path) -> 
     assert 'prompt-dirs = ["prompts/default"]\n' in table
     assert 'profile-prompt-dirs = ["prompts/research"]  # profiles: research\n' in table
     assert _prompt_findings(run_cli, tmp_path) == []
+
+
+def test_check_reads_the_older_layout_without_a_configuration(run_cli, tmp_path: Path) -> None:
+    # no [tool.doxtool] table: prompts/default is the core set, prompts/research a profile
+    files = {
+        **_old_layout(),
+        "pyproject.toml": "[project]\nname = 'old'\n",
+        "python/tools/nap.py": OLD_WAIT_PY.replace("WaitTool", "NapTool"),
+        "prompts/research/agent.system.tool.wait.md": WAIT_PROMPT.replace(
+            '"headline": "Waiting", ', '"headline": "Waiting", "plan": "p", '
+        ),
+    }
+    write_files(tmp_path, files)
+    assert _prompt_findings(run_cli, tmp_path) == [
+        "prompts/research/agent.system.tool.wait.md:5:1: PRM007 example has `plan`; "
+        "profile `research` allows only `thoughts`, `headline`, `tool_name`, `tool_args`",
+        "python/tools/nap.py:4:1: PRM001 tool `nap` has no prompt in `prompts/default/`; the "
+        "model is never told about it (add `prompts/default/agent.system.tool.nap.md`, or list "
+        "it in `internal-tools`)",
+    ]
+    # a table that sets other keys leaves the prompt directories to the layout
+    (tmp_path / "pyproject.toml").write_text('[tool.doxtool]\ninternal-tools = ["nap"]\n')
+    assert [line.split(" ", 2)[1] for line in _prompt_findings(run_cli, tmp_path)] == ["PRM007"]
+    # prompt-dirs set, even to its default, is taken as it is: prompts/ teaches nothing
+    (tmp_path / "pyproject.toml").write_text('[tool.doxtool]\nprompt-dirs = ["prompts"]\n')
+    untaught = [line for line in _prompt_findings(run_cli, tmp_path) if " PRM001 " in line]
+    assert [line.split(":", 1)[0] for line in untaught] == [
+        "python/tools/nap.py",
+        "python/tools/wait.py",
+    ]
+    assert all("in `prompts/`" in line for line in untaught), untaught
+
+
+def test_prompts_with_a_tool_prompt_of_their_own_are_the_core_set(run_cli, tmp_path: Path) -> None:
+    # prompts/ teaches wait itself: prompts/default is nobody's (a newer layout's leftover)
+    files = {**_old_layout(), "prompts/agent.system.tool.wait.md": WAIT_PROMPT}
+    files["prompts/default/agent.system.tool.wait.md"] = WAIT_PROMPT.replace('"seconds"', '"secs"')
+    write_files(tmp_path, files)
+    assert _prompt_findings(run_cli, tmp_path) == []
+    assert older_prompts("prompts", {"prompts": ["agent.system.tool.wait.md"]}) is None
+    listed = {
+        "prompts": ["README.md", "agent.system.tools.md"],
+        "prompts/default": ["agent.system.tool.wait.md"],
+        "prompts/zeta": ["agent.system.main.role.md"],
+        "prompts/alpha": ["agent.system.tool.wait.md"],
+        "prompts/empty": ["notes.txt"],
+        "prompts/alpha/deeper": ["agent.system.tool.wait.md"],
+    }
+    assert older_prompts("prompts", listed) == OlderPrompts(
+        "prompts/default", ("prompts/alpha", "prompts/zeta")
+    )
+    assert older_prompts("prompts", {**listed, "prompts/default": ["fw.md"]}) is None
 
 
 def test_a_generated_companion_names_the_repositorys_tool_base(run_cli, tmp_path: Path) -> None:

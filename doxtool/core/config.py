@@ -123,6 +123,8 @@ class Config:
 
     #: where the configuration was read from (not a key)
     source: str = field(default="", metadata={"internal": True})
+    #: the keys the configuration sets, sorted (not a key): the others keep their defaults
+    given: tuple[str, ...] = field(default=(), metadata={"internal": True})
 
     def profile(self, name: str) -> Profile:
         return self.profiles.get(name) or self.profiles.get("default") or Profile()
@@ -294,7 +296,7 @@ _CHECKERS = {
 
 def from_table(table: dict[str, Any], where: str) -> Config:
     """Build a Config from a parsed ``[tool.doxtool]`` table."""
-    config = Config(source=where)
+    config = Config(source=where, given=tuple(sorted(table)))
     for key, value in table.items():
         spec = _FIELDS.get(key)
         if spec is None:

@@ -173,7 +173,9 @@ def _by_name(files: dict[str, str]) -> dict[str, str]:
 
 
 def _matches(root: Path, real_root: Path, pattern: str) -> list[tuple[str, Path]]:
-    """Directories matching ``pattern``, named by the part its first wildcard matched."""
+    """Directories matching ``pattern``, named by the part its first wildcard
+    matched; without a wildcard, by the directory above a ``prompts``
+    directory, else by the directory's own name."""
     parts = Path(pattern).parts
     wildcard = next((i for i, part in enumerate(parts) if any(c in part for c in "*?[")), None)
     found: dict[str, Path] = {}
@@ -187,8 +189,10 @@ def _matches(root: Path, real_root: Path, pattern: str) -> list[tuple[str, Path]
         relative = path.relative_to(root).parts
         if wildcard is not None and wildcard < len(relative):
             name = relative[wildcard]
-        else:
+        elif path.name == "prompts":  # ``agents/x/prompts``: the directory above
             name = path.parent.name or path.name
+        else:  # ``prompts/x``, the older layout's profile: the directory itself
+            name = path.name
         # Two matches of one name (``a/x/prompts``, ``b/x/prompts``): the first wins.
         found.setdefault(name, path)
     return sorted(found.items())

@@ -18,6 +18,7 @@ from doxtool.agents.declarations import declared_directories
 from doxtool.companions.conventions import detect_convention
 from doxtool.core.config import DEFAULT_EXCLUDE, Config
 from doxtool.core.source import ReadError, read_text
+from doxtool.prompts.olderlayout import older_prompts
 from doxtool.run.project import COMPANION_SUFFIX
 
 _TOOL_CLASS = re.compile(r"^class\s+Tool\b", re.MULTILINE)
@@ -152,7 +153,7 @@ def detect(root: Path) -> Layout:
                 elif plugin:
                     _add(layout.plugin_prompt_dirs, plugin[0])
                     _add(layout.plugins, plugin[1])
-                elif _has_tool_prompts(files) or not _prompt_subdirs(rel, listed, layout):
+                elif not _prompt_subdirs(rel, listed, layout):
                     _add(layout.prompt_dirs, rel)
             elif name == "prompts" and not _generalise(rel, (*_PROFILE_PARENTS, *_PLUGIN_PARENTS)):
                 _prompt_subdirs(rel, listed, layout)
@@ -190,23 +191,17 @@ def detect(root: Path) -> Layout:
     return layout
 
 
-def _has_tool_prompts(files: list[str]) -> bool:
-    return any(f.startswith("agent.system.tool") and f.endswith(".md") for f in files)
-
-
 def _prompt_subdirs(rel: str, listed: dict[str, list[str]], layout: Layout) -> bool:
-    """The older layout: ``prompts/`` holds no tool prompt of its own, but
-    ``prompts/default/`` holds the tool prompts (the core set) and each other
-    subdirectory holding prompts is a profile's (``prompts/<profile>/``).
-    Whether it is that layout."""
-    if not _has_tool_prompts(listed.get(f"{rel}/default", [])):
+    """Add ``rel`` to the layout as the older layout has it
+    (:mod:`doxtool.prompts.olderlayout`); whether it is laid out that way."""
+    subdirectories = {sub: files for sub, files in listed.items() if sub.rpartition("/")[0] == rel}
+    found = older_prompts(rel, {rel: listed.get(rel, []), **subdirectories})
+    if found is None:
         return False
-    _add(layout.prompt_dirs, f"{rel}/default")
-    for sub, files in listed.items():
-        parent, _, profile = sub.rpartition("/")
-        if parent == rel and profile != "default" and any(f.endswith(".md") for f in files):
-            _add(layout.profile_prompt_dirs, sub)
-            _add(layout.profiles, profile)
+    _add(layout.prompt_dirs, found.core)
+    for sub in found.profiles:
+        _add(layout.profile_prompt_dirs, sub)
+        _add(layout.profiles, sub.rpartition("/")[2])
     return True
 
 

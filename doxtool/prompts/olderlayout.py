@@ -1,0 +1,98 @@
+"""The older Agent Zero layout of prompts, told from file names alone.
+
+Releases before agent profiles kept their prompts one level down:
+``prompts/default/`` holds the core prompts (the tool prompts among them),
+each other subdirectory of ``prompts/`` holding prompts is a profile's
+(``prompts/<profile>/``, overriding the core files it names), and
+``prompts/`` itself holds no tool prompt. ``doxtool init`` writes that layout
+into the configuration it writes; a configuration that does not set
+``prompt-dirs`` is read that way too (:func:`fitted`), since its default
+(``prompts/``) would find no prompt there and report every tool untaught.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from doxtool.core.config import Config
+from doxtool.prompts.sets import tool_key
+
+#: the directory of the core prompts below ``prompts/`` in the older layout
+CORE = "default"
+#: the default core prompt directory, which the older layout holds the others in
+PROMPTS = "prompts"
+
+
+@dataclass(frozen=True)
+class OlderPrompts:
+    """A prompt directory laid out the older way (posix, relative to the root)."""
+
+    #: the core prompt directory: ``prompts/default``
+    core: str
+    #: the profiles' prompt directories (``prompts/<profile>``), in name order
+    profiles: tuple[str, ...]
+
+
+def has_tool_prompts(names: Iterable[str]) -> bool:
+    """Whether any of these file names is a tool prompt's (``agent.system.tool.<key>.md``)."""
+    return any(tool_key(name) is not None for name in names)
+
+
+def older_prompts(rel: str, listed: Mapping[str, Sequence[str]]) -> OlderPrompts | None:
+    """The prompt directory ``rel`` as the older layout has it, or None when
+    it is not laid out that way: ``rel`` holds no tool prompt and
+    ``rel/default`` does. ``listed`` maps ``rel`` and its subdirectories
+    (``rel/<name>``) to the names of the files in each."""
+    if has_tool_prompts(listed.get(rel, ())):
+        return None
+    if not has_tool_prompts(listed.get(f"{rel}/{CORE}", ())):
+        return None
+    profiles = []
+    for sub, files in listed.items():
+        parent, _, name = sub.rpartition("/")
+        if parent == rel and name != CORE and any(f.endswith(".md") for f in files):
+            profiles.append(sub)
+    return OlderPrompts(f"{rel}/{CORE}", tuple(sorted(profiles)))
+
+
+def fitted(config: Config, root: Path) -> Config:
+    """``config`` for a repository whose ``prompts/`` is laid out the older
+    way, when the configuration leaves ``prompt-dirs`` to its default:
+    ``prompts/default`` is then the core prompt directory, and each profile
+    directory beside it is added to ``profile-prompt-dirs`` unless that is
+    configured. Any other configuration is returned as it is."""
+    if "prompt-dirs" in config.given or config.prompt_dirs != [PROMPTS]:
+        return config
+    found = older_prompts(PROMPTS, _listed(root, PROMPTS))
+    if found is None:
+        return config
+    profile_dirs = config.profile_prompt_dirs
+    if "profile-prompt-dirs" not in config.given:
+        profile_dirs = [*profile_dirs, *(d for d in found.profiles if d not in profile_dirs)]
+    return dataclasses.replace(config, prompt_dirs=[found.core], profile_prompt_dirs=profile_dirs)
+
+
+def _listed(root: Path, rel: str) -> dict[str, list[str]]:
+    """``rel`` and its subdirectories (links not followed), each with the
+    names of the entries in it; an unreadable directory lists nothing."""
+    listed: dict[str, list[str]] = {rel: []}
+    subdirectories: list[str] = []
+    try:
+        with os.scandir(root / rel) as entries:
+            for entry in entries:
+                if entry.is_dir(follow_symlinks=False):
+                    subdirectories.append(entry.name)
+                else:
+                    listed[rel].append(entry.name)
+    except OSError:
+        return {}
+    for name in subdirectories:
+        try:
+            listed[f"{rel}/{name}"] = os.listdir(root / rel / name)
+        except OSError:
+            continue
+    return listed
