@@ -112,3 +112,60 @@ def test_lines_of_a_class_gone_are_still_stale_when_no_tool_is_known(
         "which the module no longer has [*]",
         "Found 1 finding (1 fixable with `doxtool check --fix`).",
     ]
+
+
+VENDOR_BASE_PY = '''\
+"""A base of the repository's over an installed package's class."""
+
+from vendor_sdk.tools import VendorTool
+
+
+class Base(VendorTool):
+    pass
+'''
+
+
+def test_a_module_whose_tool_may_come_from_code_not_read_is_not_called_toolless(
+    make_repo: Make, run_cli: Callable[..., Result]
+) -> None:
+    repo = make_repo(
+        {
+            **clean_files(),
+            "helpers/vendor_base.py": VENDOR_BASE_PY,
+            "helpers/reexport.py": "from vendor_sdk.tools import Lookup\n",
+            # through a base of the repository, a re-export, or directly
+            "tools/through_base.py": "from helpers.vendor_base import Base\n\n\n"
+            "class Fetch(Base):\n    pass\n",
+            "tools/through_reexport.py": "from helpers.reexport import Lookup\n",
+            "tools/plugin_shim.py": "from plugins.stomper.tools.scan import Scan  # noqa: F401\n",
+            "tools/starred.py": "from vendor_sdk.tools import *\n",
+            # what doxtool reads all of: the repository and the standard library
+            "tools/options.py": "import abc\nfrom dataclasses import dataclass\n\n\n"
+            "@dataclass\nclass Options(abc.ABC):\n    page: int = 1\n",
+            "tools/notes.py": "from helpers.vendor_base import VENDOR\n\nNOTES = 1\n",
+            "tools/shim.py": "from tools.options import Options  # noqa: F401\n",
+        }
+    )
+    result = run_cli(repo, "check", "--no-cache", "--select", "DOX004")
+    assert result.exit_code == 1, result.output
+    assert [line.split(":")[0] for line in result.output.splitlines() if "DOX004" in line] == [
+        "tools/notes.py",
+        "tools/options.py",
+        "tools/shim.py",
+    ]
+    # once the package is part of the repository, what it holds is known
+    (repo / "vendor_sdk").mkdir()
+    (repo / "vendor_sdk" / "__init__.py").write_text("")
+    (repo / "vendor_sdk" / "tools.py").write_text(
+        "class VendorTool:\n    pass\n\n\nclass Lookup:\n    pass\n"
+    )
+    result = run_cli(repo, "check", "--no-cache", "--select", "DOX004")
+    flagged = [line.split(":")[0] for line in result.output.splitlines() if "DOX004" in line]
+    assert flagged == [
+        "tools/notes.py",
+        "tools/options.py",
+        "tools/shim.py",
+        "tools/starred.py",
+        "tools/through_base.py",
+        "tools/through_reexport.py",
+    ], result.output

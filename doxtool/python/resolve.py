@@ -48,6 +48,8 @@ from doxtool.python.superneeds import forwarding_call, kept_needs, with_needs
 Lookup = Callable[[str], "ModuleFacts | None"]
 
 _MAX_DEPTH = 32
+#: the names :meth:`ToolResolver.reaches_unseen` follows at most
+_MAX_NAMES = 256
 
 
 class ToolResolver:
@@ -158,6 +160,30 @@ class ToolResolver:
             if reached is not None:
                 return reached
         return None
+
+    def reaches_unseen(self, qualified: str, unseen: Callable[[str], bool]) -> bool:
+        """Whether a dotted class name, through the repository's re-exports
+        and the bases of its classes, reaches a name no module of the
+        repository binds that ``unseen`` says comes from code doxtool cannot
+        read (a class of an installed package, which may derive from a
+        configured base). A configured base is not followed."""
+        seen: set[str] = set()
+        todo = [qualified]
+        while todo and len(seen) < _MAX_NAMES:
+            current = todo.pop()
+            if current in seen or self.configured(current):
+                continue
+            seen.add(current)
+            found = self._follow(current, 0)
+            if found is None:
+                chain = self._chain(current, _MAX_DEPTH)
+                if any(where is None and unseen(name) for name, where in chain):
+                    return True
+                continue
+            cls = found[0].class_named(found[1])
+            if cls is not None:
+                todo.extend(cls.resolved_bases)
+        return False
 
     # -- analyses -------------------------------------------------------------------
 

@@ -11,6 +11,7 @@ from doxtool.core.findings import WARNING, Finding
 from doxtool.rules.base import Example, Expect, Rule
 from doxtool.rules.examples import WAIT_PY, with_files
 from doxtool.run.context import Context
+from doxtool.run.unseentools import may_hold_unseen_tool
 
 
 class NoToolClass(Rule):
@@ -20,7 +21,12 @@ class NoToolClass(Rule):
     doc = """\
 **What it checks.** Every module of a tools directory defines (or re-exports)
 a class deriving from the configured tool base (`helpers.tool.Tool`), directly
-or through other classes of the repository.
+or through other classes of the repository. A module that may hold a tool
+doxtool cannot read is not checked: one with a class deriving (through the
+repository's classes, or not) from a class of neither the repository nor the
+standard library (an installed package's, a plugin's that is not checked in),
+one with `from <such a module> import *`, and one that defines no class and
+imports names from such a module (a re-export of a plugin's tool).
 
 **Why it matters.** The framework finds a tool by its file name and takes the
 first `Tool` subclass in the module; a module without one makes every call of
@@ -28,14 +34,35 @@ that tool fail at run time.
 
 **Example.** `tools/wait.py` whose class derives from `object`.
 """
-    valid = [Example(with_files({"tools/wait.py": WAIT_PY}))]
+    valid = [
+        Example(with_files({"tools/wait.py": WAIT_PY})),
+        # the vendor's base may derive from the tool base: not known here
+        Example(
+            with_files(
+                {
+                    "tools/search.py": "from vendor_sdk import BaseTool\n\n\n"
+                    "class Search(BaseTool):\n    pass\n"
+                }
+            )
+        ),
+    ]
     invalid = [
         Example(
             with_files(
                 {"tools/wait.py": "class Wait:\n    async def execute(self):\n        pass\n"}
             ),
             [Expect("tools/wait.py", 1, "no class deriving from")],
-        )
+        ),
+        # the standard library holds no tool base
+        Example(
+            with_files(
+                {
+                    "tools/options.py": "import abc\nfrom dataclasses import dataclass\n\n\n"
+                    "@dataclass\nclass Options(abc.ABC):\n    page: int = 1\n"
+                }
+            ),
+            [Expect("tools/options.py", 1, "no class deriving from")],
+        ),
     ]
 
     def check(self, ctx: Context) -> Iterator[Finding]:
@@ -43,6 +70,8 @@ that tool fail at run time.
             facts = ctx.facts(module)
             if not facts.parsed or ctx.tools(module):
                 continue
+            if may_hold_unseen_tool(facts, ctx.project.resolver, ctx.exists):
+                continue  # a class of code doxtool cannot read may be the tool
             bases = " or ".join(f"`{b}`" for b in ctx.config.tool_bases[:1])
             yield self.finding(
                 f"tool module has no class deriving from {bases}",
