@@ -67,6 +67,8 @@ def fitted(config: Config, root: Path) -> Config:
     configured. Any other configuration is returned as it is."""
     if "prompt-dirs" in config.given or config.prompt_dirs != [PROMPTS]:
         return config
+    if not os.path.isdir(root / PROMPTS / CORE):
+        return config  # one look, where a newer layout's prompts/ holds thousands of files
     found = older_prompts(PROMPTS, _listed(root, PROMPTS))
     if found is None:
         return config
