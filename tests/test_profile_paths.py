@@ -168,3 +168,28 @@ def test_a_required_argument_the_inherited_prompt_never_names_is_reported(
     (root / DEV_PROMPT).write_text(WAIT_PROMPT.replace("optional `seconds`", "`label`"))
     again = run_cli(root, "check", "--no-cache", "--select", "PRM004")
     assert again.exit_code == 0, again.output
+
+
+def test_a_tool_module_that_does_not_parse_is_reported_wherever_it_lies(make_repo, run_cli) -> None:
+    broken = DEV_WAIT_PY.replace('self.args["label"]', 'f"{/* label */}"')
+    root = make_repo(
+        {
+            **clean_files(),
+            # a profile's own tool, and a tool directory no AGENTS.md declares
+            DEV_WAIT: broken,
+            DEV_PROMPT: WAIT_PROMPT,
+            "tools/AGENTS.md": "# tools\n\n- This directory is file-documented.\n",
+            "plugins/px/tools/pwait.py": broken,
+        }
+    )
+    whole = run_cli(root, "check", "--no-cache", "--select", "DOX003")
+    assert whole.exit_code == 1, whole.output
+    assert [line.split(": ", 1)[0] for line in whole.output.splitlines() if "DOX003" in line] == [
+        f"{DEV_WAIT}:6:2",
+        "plugins/px/tools/pwait.py:6:2",
+    ], whole.output
+    # a run over the profile's module alone says the same of it
+    one = run_cli(root, "check", "--no-cache", "--select", "DOX003", DEV_WAIT)
+    assert [line for line in one.output.splitlines() if "DOX003" in line] == [
+        line for line in whole.output.splitlines() if line.startswith(DEV_WAIT)
+    ], one.output

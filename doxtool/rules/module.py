@@ -9,6 +9,7 @@ from collections.abc import Iterator
 
 from doxtool.core.findings import Finding, Fix, NewFile
 from doxtool.core.source import ReadError, name_fits, present
+from doxtool.rules import contract_scope
 from doxtool.rules.base import Example, Expect, Rule
 from doxtool.rules.examples import WAIT_DOX, WAIT_PY, with_files
 from doxtool.run.context import Context
@@ -184,12 +185,14 @@ class ModuleDoesNotParse(Rule):
     name = "module-unreadable"
     summary = "A module cannot be read or parsed"
     doc = """\
-**What it checks.** Every module doxtool must analyse can be decoded and
-parsed: no syntax error, no undecodable bytes, no NUL byte, not so deeply
-nested that a parser would exhaust its stack, not over the size limit. Its
-file name can be written in a companion (no control characters or
-undecodable bytes) and leaves room for the companion's own (`<name>.py.dox.md`
-within the file system's file-name limit, 255 bytes on most).
+**What it checks.** Every module doxtool must analyse (the modules of
+file-documented directories, and every tool module, an agent profile's own
+included) can be decoded and parsed: no syntax error, no undecodable bytes,
+no NUL byte, not so deeply nested that a parser would exhaust its stack, not
+over the size limit. A documented module's file name can be written in a
+companion (no control characters or undecodable bytes) and leaves room for
+the companion's own (`<name>.py.dox.md` within the file system's file-name
+limit, 255 bytes on most).
 
 **Why it matters.** Facts cannot be extracted from a module that does not
 parse, so none of its documentation can be checked. The finding points at the
@@ -206,19 +209,29 @@ line and column of the problem.
     ]
 
     def check(self, ctx: Context) -> Iterator[Finding]:
-        for module in ctx.documented_modules:
+        documented = ctx.documented_modules
+        for module in documented:
             problem = _name_problem(ctx, module)
             if problem:
                 yield self.finding(problem, module, subject=f"{module}:name")
                 continue
-            for problem in ctx.facts(module).problems:
-                yield self.finding(
-                    problem.message,
-                    module,
-                    problem.line,
-                    problem.column,
-                    subject=f"{module}:unreadable",
-                )
+            yield from self._problems(ctx, module)
+        # the tool modules no companion documents (a profile's own, those of
+        # a directory no AGENTS.md declares): the framework runs them too
+        known = set(documented)
+        for module in contract_scope.tool_modules(ctx):
+            if module not in known:
+                yield from self._problems(ctx, module)
+
+    def _problems(self, ctx: Context, module: str) -> Iterator[Finding]:
+        for problem in ctx.facts(module).problems:
+            yield self.finding(
+                problem.message,
+                module,
+                problem.line,
+                problem.column,
+                subject=f"{module}:unreadable",
+            )
 
 
 class UnreadableCompanion(Rule):
