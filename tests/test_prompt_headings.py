@@ -155,3 +155,81 @@ def test_a_tool_whose_module_is_excluded_is_not_missing(make_repo, run_cli) -> N
             result = run_cli(root, "check", "--no-cache", "--select", "PRM002", *paths)
             # (a run over PATHS checks the prompts naming a missing tool too)
             assert _findings(result.output) == gone, (excluded, paths)
+
+
+GAME_PY = """\
+from helpers.tool import Response, Tool
+
+
+class GameTool(Tool):
+    async def execute(self, **kwargs):
+        action = self.args.get("action", "analyze")
+        if action == "analyze":
+            return Response(message="analysis", break_loop=False)
+        if action == "auction":
+            kind = self.args.get("auction_type", "vickrey")
+            return Response(message=kind, break_loop=False)
+        if action == "status":
+            return Response(message="ok", break_loop=False)
+        return Response(message=f"unknown action {action}", break_loop=False)
+"""
+
+GAME_PROMPT = """\
+# Tool: Game
+
+Strategic analysis.
+
+~~~json
+{"thoughts": ["x"], "headline": "Gaming", "tool_name": "game", "tool_args": {"action": "analyze"}}
+~~~
+
+## Actions
+
+### `analyze`
+
+Analyze the situation.
+
+### `auction`
+
+args: `auction_type`, `reserve`
+
+### `status`
+
+The engine's state.
+
+### `vote`
+
+Run a vote.
+"""
+
+
+def test_a_heading_naming_a_value_the_called_tool_compares_names_no_tool(
+    make_repo, run_cli
+) -> None:
+    """``### `analyze``` under an example calling ``game``, whose code
+    compares ``action`` with ``"analyze"``, is a value of ``game``'s, not a
+    tool: even ``### `status``` while a ``status`` tool exists. What is
+    taught under it is taught for ``game``; a heading no code compares
+    (``vote``) is still a tool's."""
+    files = {
+        **clean_files(),
+        **tool_named("status"),
+        "tools/game.py": GAME_PY,
+        "prompts/agent.system.tool.game.md": GAME_PROMPT,
+    }
+    root = make_repo(files)
+    result = run_cli(root, "check", "--no-cache", "--select", "PRM")
+    assert _findings(result.output) == [
+        "prompts/agent.system.tool.game.md:6:56: PRM006 example calls `game` but the prompt "
+        "documents `vote`",
+        "prompts/agent.system.tool.game.md:17:24: PRM003 argument `reserve` is taught for "
+        "`game` but tools/game.py never reads it",
+        "prompts/agent.system.tool.game.md:23:6: PRM002 prompt heading names tool `vote`, "
+        "which does not exist (no `vote.py` in tools, python/tools, plugins/*/tools)",
+    ], result.output
+    # without the stray heading, the values are all the file has: nothing to say
+    (root / "prompts/agent.system.tool.game.md").write_text(
+        GAME_PROMPT.split("### `vote`")[0].replace(", `reserve`", "")
+    )
+    result = run_cli(root, "check", "--no-cache", "--select", "PRM")
+    assert (result.exit_code, result.output) == (0, "All checks passed.\n")

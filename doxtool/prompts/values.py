@@ -76,6 +76,7 @@ def with_values(doc: PromptDoc, dispatch_of: Callable[[str], Dispatch | None]) -
             known[tool] = dispatch_of(tool)
         return known[tool]
 
+    doc = _with_value_headings(doc, dispatch)
     values: set[tuple[str | None, str]] = set()
     for item in doc.listed:
         found = dispatch(item.section)
@@ -96,3 +97,37 @@ def with_values(doc: PromptDoc, dispatch_of: Callable[[str], Dispatch | None]) -
     arguments.sort(key=lambda taught: (taught.line, taught.column))
     listed = [item for item in doc.listed if (item.section, item.name) not in values]
     return replace(doc, arguments=arguments, listed=listed)
+
+
+def _with_value_headings(
+    doc: PromptDoc, dispatch: Callable[[str | None], Dispatch | None]
+) -> PromptDoc:
+    """``doc`` without the ``###`` headings that name a value of an argument
+    of the tool its examples call, not a tool: ``### `analyze``` in a prompt
+    whose example calls ``game_theory``, whose code compares ``action`` with
+    ``"analyze"``, even one named like another tool of the repository
+    (``### `performance```). A heading an example calls stays a tool's; so
+    does one whose name is a value of more than one called tool. The
+    arguments taught under such a heading are the called tool's."""
+    called = [t.name.split(":", 1)[0] for t in doc.tools if t.source == "example"]
+    owners: dict[str, str] = {}
+    for tool in doc.tools:
+        if tool.source != "heading" or tool.name in called:
+            continue
+        found = {
+            name
+            for name in called
+            if (reads := dispatch(name)) is not None
+            and tool.name in reads.values
+            and tool.name not in reads.arguments
+        }
+        if len(found) == 1:
+            owners[tool.name] = found.pop()
+    if not owners:
+        return doc
+    tools = [t for t in doc.tools if not (t.source == "heading" and t.name in owners)]
+    arguments = [
+        replace(taught, tool=owners[taught.tool]) if taught.tool in owners else taught
+        for taught in doc.arguments
+    ]
+    return replace(doc, tools=tools, arguments=arguments)

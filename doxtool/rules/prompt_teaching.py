@@ -49,7 +49,12 @@ tool module of the repository
 may name an argument or a value, and is not checked; nor is an item of a
 tool's section that names a value of one of the tool's arguments (a literal
 its code compares the argument with, or any item after a lead naming an
-argument it reads: ``Set `action` to one of:``), even one named like a tool.
+argument it reads: ``Set `action` to one of:``), even one named like a tool;
+nor a `###` heading naming a value of an argument of the tool the prompt's
+examples call, a literal its code compares the argument with (``### `analyze```
+under an example calling `game`, whose code compares `action` with
+`"analyze"`), even one named like a tool: what is taught under it is taught
+for the called tool.
 
 Not reported: the title of a tool prompt (its first heading, of another
 shape than `### name`) whose first word names no tool (`## memory tools`);
