@@ -4,6 +4,8 @@ tool, and a qualified `server.tool` name is an MCP server's tool."""
 
 from __future__ import annotations
 
+import json
+
 from samples import WAIT_PROMPT, clean_files, tool_named
 
 PROMPT = "prompts/agent.system.tool.wait.md"
@@ -233,3 +235,35 @@ def test_a_heading_naming_a_value_the_called_tool_compares_names_no_tool(
     )
     result = run_cli(root, "check", "--no-cache", "--select", "PRM")
     assert (result.exit_code, result.output) == (0, "All checks passed.\n")
+
+
+def test_a_heading_naming_a_value_compared_beside_the_dispatch_names_no_tool(
+    make_repo, run_cli
+) -> None:
+    """A test no list holds beside the dispatch (``action.startswith(...)``)
+    leaves the values ``game`` accepts unknown, but the literals it compares
+    ``action`` with are still its values: their headings name no tool."""
+    beside = GAME_PY.replace(
+        '        if action == "analyze":\n',
+        '        if action.startswith("debug"):\n'
+        '            return Response(message="debugging", break_loop=False)\n'
+        '        if action == "analyze":\n',
+    )
+    files = {
+        **clean_files(),
+        **tool_named("status"),
+        "tools/game.py": beside,
+        "prompts/agent.system.tool.game.md": GAME_PROMPT.split("### `vote`")[0],
+    }
+    root = make_repo(files)
+    facts = run_cli(root, "inspect", "tools/game.py", "--json")
+    (action,) = [
+        a for a in json.loads(facts.output)[0]["tools"][0]["arguments"] if a["name"] == "action"
+    ]
+    assert (action["enum"], action["values_unknown"]) == (None, True)
+    assert action["compared"] == ["analyze", "auction", "status"]
+    result = run_cli(root, "check", "--no-cache", "--select", "PRM")
+    assert _findings(result.output) == [
+        "prompts/agent.system.tool.game.md:17:24: PRM003 argument `reserve` is taught for "
+        "`game` but tools/game.py never reads it",
+    ], result.output

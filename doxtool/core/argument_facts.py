@@ -63,6 +63,11 @@ class Argument:
     #: the values it accepts are not known (a test no list holds, a value
     #: tested beside the dispatch): neither a list nor "any value" is claimed
     values_unknown: bool = False
+    #: where the values it accepts are not known, the strings the code still
+    #: compares it with (``action != "analyze"`` beside a dispatch on
+    #: ``"generate"`` and ``"analyze"``): values of the argument, not all it
+    #: may take; None where ``enum`` holds them or none is compared
+    compared: list[str] | None = None
     #: the strings a converted value is compared with to read it as a
     #: boolean (``str(flag).lower() in ("true", "1")``), folded; None when
     #: no such comparison is seen

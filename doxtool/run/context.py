@@ -429,7 +429,8 @@ class Context(Teaching):
         if tool is None:
             return None
         arguments = frozenset(arg.name for arg in tool.arguments)
-        compared = (v for arg in tool.arguments for v in arg.enum or () if isinstance(v, str))
+        values = (arg.enum or arg.compared or () for arg in tool.arguments)
+        compared = (v for known in values for v in known if isinstance(v, str))
         open_reads = bool(tool.dynamic_reads or tool.other_arguments)
         return Dispatch(arguments, frozenset(compared) - arguments, open_reads)
 
