@@ -437,7 +437,7 @@ class ArgBuilder:
         kind = self._type()
         unknown = self._unknown()
         enum = [] if unknown else list(self.enum)
-        compared = [v for v in dict.fromkeys([*self.enum, *self.beside]) if isinstance(v, str)]
+        tested = dict.fromkeys([*self.enum, *self.beside]) if unknown else {}
         if kind is None and self.enum:
             kinds = {json_type(v) for v in [*self.enum, *self.beside]}
             kind = kinds.pop() if len(kinds) == 1 else None
@@ -457,7 +457,7 @@ class ArgBuilder:
             enum_folds=sorted(self.enum_folds) if enum and self.enum_folds is not None else None,
             coercion=self.coercion,
             values_unknown=unknown,
-            compared=compared if unknown and compared else None,
+            compared=[v for v in tested if isinstance(v, str)] or None,
             spellings=sorted(self.spellings) if self.boolean_spelling else None,
             boolean_tested=self.boolean_tested,
             only_compared=self._only_compared(),

@@ -174,15 +174,13 @@ class ToolResolver:
             if current in seen or self.configured(current):
                 continue
             seen.add(current)
-            found = self._follow(current, 0)
-            if found is None:
-                chain = self._chain(current, _MAX_DEPTH)
-                if any(where is None and unseen(name) for name, where in chain):
+            for name, where in self._chain(current, _MAX_DEPTH):
+                cls = where[0].class_named(where[1]) if where is not None else None
+                if cls is not None:  # a class of the repository: on to its bases
+                    todo.extend(cls.resolved_bases)
+                    break
+                if where is None and unseen(name):
                     return True
-                continue
-            cls = found[0].class_named(found[1])
-            if cls is not None:
-                todo.extend(cls.resolved_bases)
         return False
 
     # -- analyses -------------------------------------------------------------------

@@ -70,7 +70,7 @@ that tool fail at run time.
             facts = ctx.facts(module)
             if not facts.parsed or ctx.tools(module):
                 continue
-            if may_hold_unseen_tool(facts, ctx.project.resolver, ctx.exists):
+            if may_hold_unseen_tool(facts, ctx.project.resolver, ctx.in_repository):
                 continue  # a class of code doxtool cannot read may be the tool
             bases = " or ".join(f"`{b}`" for b in ctx.config.tool_bases[:1])
             yield self.finding(

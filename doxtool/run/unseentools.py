@@ -11,33 +11,29 @@ it: whether it holds one is not known here.
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable
 
 from doxtool.core.facts import ModuleFacts
 from doxtool.python.resolve import ToolResolver
-
-
-def unseen_module(dotted: str, exists: Callable[[str], bool]) -> bool:
-    """Whether a dotted module name is of code doxtool cannot read: neither
-    of the standard library nor of the repository (whose top-level package
-    or module ``exists`` finds under the root)."""
-    top = dotted.split(".", 1)[0]
-    if not top or top == "builtins" or top in sys.stdlib_module_names:
-        return False
-    return not (exists(top) or exists(f"{top}.py"))
+from doxtool.run.unseen import unclassified
 
 
 def may_hold_unseen_tool(
-    facts: ModuleFacts, resolver: ToolResolver, exists: Callable[[str], bool]
+    facts: ModuleFacts, resolver: ToolResolver, in_repository: Callable[[str], bool]
 ) -> bool:
-    """Whether the module may bind a tool class doxtool cannot see."""
+    """Whether the module may bind a tool class doxtool cannot see: one of a
+    package doxtool does not classify (:func:`~doxtool.run.unseen.unclassified`:
+    not the standard library, nor one it knows) that is not the repository's
+    (``in_repository`` tells by a dotted module name)."""
+
+    def unseen_module(module: str) -> bool:
+        return unclassified(module) and not in_repository(module)
 
     def unseen(name: str) -> bool:
         module, dot, _ = name.rpartition(".")
-        return bool(dot) and unseen_module(module, exists)
+        return bool(dot) and unseen_module(module)
 
-    if any(unseen_module(module, exists) for module in facts.star_imports):
+    if any(unseen_module(module) for module in facts.star_imports):
         return True
     for cls in facts.classes:
         if any(resolver.reaches_unseen(base, unseen) for base in cls.resolved_bases):
