@@ -45,6 +45,15 @@ that tool fail at run time.
                 }
             )
         ),
+        # a plugin installed beside the checkout: its package is not in the repository
+        Example(
+            with_files(
+                {
+                    "plugins/web/tools/browser.py": "from plugins._browser.tools.browser"
+                    " import Browser as Upstream\n\n\nclass Browser(Upstream):\n    pass\n",
+                }
+            )
+        ),
     ]
     invalid = [
         Example(
@@ -63,6 +72,17 @@ that tool fail at run time.
             ),
             [Expect("tools/options.py", 1, "no class deriving from")],
         ),
+        # the repository's module holds the code, and no tool class in it
+        Example(
+            with_files(
+                {
+                    "helpers/base.py": "class Base:\n    pass\n",
+                    "tools/wait.py": "from helpers.base import Base\n\n\n"
+                    "class Wait(Base):\n    pass\n",
+                }
+            ),
+            [Expect("tools/wait.py", 1, "no class deriving from")],
+        ),
     ]
 
     def check(self, ctx: Context) -> Iterator[Finding]:
@@ -70,7 +90,7 @@ that tool fail at run time.
             facts = ctx.facts(module)
             if not facts.parsed or ctx.tools(module):
                 continue
-            if may_hold_unseen_tool(facts, ctx.project.resolver, ctx.in_repository):
+            if may_hold_unseen_tool(facts, ctx.project.resolver, ctx.project.module_path):
                 continue  # a class of code doxtool cannot read may be the tool
             bases = " or ".join(f"`{b}`" for b in ctx.config.tool_bases[:1])
             yield self.finding(

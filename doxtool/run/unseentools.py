@@ -3,10 +3,11 @@
 The framework runs the tool class a tools-directory module binds, defined
 there or imported. A module with a class deriving from a class of an
 installed package or of a plugin that is not checked in (``class
-Search(vendor.BaseTool)``), with ``from <such a module> import *``, or that
-defines no class and binds names imported from one (a module re-exporting a
-plugin's tool) may hold a tool doxtool cannot see. DOX004 says nothing of
-it: whether it holds one is not known here.
+Search(vendor.BaseTool)``, ``class Browser(plugins._browser.tools.browser.Browser)``
+with no ``plugins/_browser`` in the repository), with ``from <such a module>
+import *``, or that defines no class and binds names imported from one (a
+module re-exporting a plugin's tool) may hold a tool doxtool cannot see.
+DOX004 says nothing of it: whether it holds one is not known here.
 """
 
 from __future__ import annotations
@@ -19,15 +20,15 @@ from doxtool.run.unseen import unclassified
 
 
 def may_hold_unseen_tool(
-    facts: ModuleFacts, resolver: ToolResolver, in_repository: Callable[[str], bool]
+    facts: ModuleFacts, resolver: ToolResolver, module_path: Callable[[str], str | None]
 ) -> bool:
     """Whether the module may bind a tool class doxtool cannot see: one of a
     package doxtool does not classify (:func:`~doxtool.run.unseen.unclassified`:
-    not the standard library, nor one it knows) that is not the repository's
-    (``in_repository`` tells by a dotted module name)."""
+    not the standard library, nor one it knows) whose code the repository does
+    not hold (``module_path`` gives a dotted module's file there, if any)."""
 
     def unseen_module(module: str) -> bool:
-        return unclassified(module) and not in_repository(module)
+        return unclassified(module) and not _readable(module, module_path)
 
     def unseen(name: str) -> bool:
         module, dot, _ = name.rpartition(".")
@@ -41,3 +42,18 @@ def may_hold_unseen_tool(
     if facts.classes:
         return False
     return any(resolver.reaches_unseen(target, unseen) for target in facts.imported_names.values())
+
+
+def _readable(module: str, module_path: Callable[[str], str | None]) -> bool:
+    """Whether the repository holds the code of a dotted module: its file, or
+    that of a plain module (not a package) a prefix of it names, which binds
+    the rest of the name itself. A module of a package whose directory or
+    file is missing (a plugin installed beside the checkout) is not held."""
+    if module_path(module) is not None:
+        return True
+    parts = module.split(".")
+    for cut in range(len(parts) - 1, 0, -1):
+        found = module_path(".".join(parts[:cut]))
+        if found is not None:
+            return not found.endswith("__init__.py")
+    return False
