@@ -171,6 +171,7 @@ def test_tiny_local_inline_example_and_args_line(tmp_path: Path) -> None:
         data={"tool_name": "notify_user", "tool_args": {"message": "Build finished"}},
         error=None,
         inline=True,
+        introduced=True,  # the heading of its section names the tool it calls
     )
 
 

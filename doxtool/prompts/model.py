@@ -87,6 +87,10 @@ class PromptExample:
     #: it names a ``tool_name`` but is no call: it has no ``tool_args`` and
     #: keys no call has (a job's result record), so it names no tool
     record: bool = False
+    #: the prose of its section names the tool it calls (``use
+    #: code_execution_tool to run the script``): a call of another tool a
+    #: prompt shows on purpose (:mod:`doxtool.prompts.introduced`)
+    introduced: bool = False
 
 
 @dataclass

@@ -21,6 +21,7 @@ from doxtool.prompts.argtext import (
 )
 from doxtool.prompts.examples import documents_a_record, is_shape, load_example, root_objects
 from doxtool.prompts.headings import TOOL_NAME_RE, heading_name, is_sub_section, title_name
+from doxtool.prompts.introduced import Sections
 from doxtool.prompts.model import JsonError, PromptDoc, PromptExample, PromptTool, TaughtArgument
 from doxtool.prompts.named import YAML_INFO, bold_names, dotted_name, item_name, yaml_arguments
 from doxtool.prompts.negation import forbids, says_gone
@@ -125,6 +126,7 @@ class PromptReader:
         self.list_count = 0
         #: the argument each list's lead gives values of (``Set `action` to one of:``)
         self.value_leads: dict[int, str] = {}
+        self.sections = Sections()
 
     def read(self) -> None:
         from doxtool.core.mdlimits import NESTED_TOO_DEEPLY, parse_checked
@@ -133,7 +135,10 @@ class PromptReader:
         if cut is not None:
             self.doc.problems.append(Problem(NESTED_TOO_DEEPLY, cut + 1, 1, "limit"))
         for index, token in enumerate(tokens):
+            if token.type == "inline":
+                self.sections.prose.append(token.content)
             if token.type == "heading_open":
+                self.sections.end(self.doc.examples)
                 self._heading(token, tokens[index + 1])
                 self.lead = tokens[index + 1].content.strip().rstrip(":") + ":"
             elif token.type == "inline" and tokens[index - 1].type == "paragraph_open":
@@ -154,6 +159,7 @@ class PromptReader:
                 self._fence(token)
             elif token.type == "html_block":
                 self._html_block(token)
+        self.sections.end(self.doc.examples)
 
     # Headings ---------------------------------------------------------------
 

@@ -83,6 +83,16 @@ nested past the 40 levels doxtool reads is always reported: it was not read.
                 )
 
 
+def _calling_response(lead: str) -> dict[str, str]:
+    """The wait prompt whose example, led by ``lead``, calls ``response``."""
+    return with_prompt(
+        'usage:\n~~~json\n{\n    "thoughts": ["I must wait."],\n    "headline": "Waiting",\n'
+        '    "tool_name": "wait"',
+        f'{lead}\n~~~json\n{{\n    "thoughts": ["I must wait."],\n    "headline": "Waiting",\n'
+        '    "tool_name": "response"',
+    )
+
+
 class ExampleToolMismatch(Rule):
     code = "PRM006"
     name = "example-tool-mismatch"
@@ -93,7 +103,11 @@ class ExampleToolMismatch(Rule):
 that calls the tool through another tool of the repository, which its
 arguments hand a nested call of the documented one (`{"tool_name":
 "parallel", "tool_args": {"calls": [{"tool_name": "x", ...}]}}`), calls it
-too.
+too. An example whose section names, in its prose, the tool it calls shows
+a call of that tool on purpose (a `skills_tool` prompt's "use
+code_execution_tool to run the script"), and is not reported. A name that
+is a plain word counts only in backticks or before "tool" (`` `response` ``,
+"the response tool"): "send a response" names no tool.
 
 **Why it matters.** An example copied from another tool's prompt teaches the
 model to call the wrong tool.
@@ -112,11 +126,26 @@ model to call the wrong tool.
                 "tools/parallel.py": WAIT_PY.replace("WaitTool", "ParallelTool"),
             }
         ),
+        # the section says the example goes on with another tool
+        Example(
+            {
+                **_calling_response("when the wait is over, answer with the `response` tool:"),
+                "tools/response.py": WAIT_PY.replace("WaitTool", "ResponseTool"),
+            }
+        ),
     ]
     invalid = [
         Example(
             {
                 **with_prompt('"tool_name": "wait"', '"tool_name": "response"'),
+                "tools/response.py": WAIT_PY.replace("WaitTool", "ResponseTool"),
+            },
+            [Expect(PROMPT, 9, "`response`")],
+        ),
+        # "a response" is a word of the prose, not the name of the tool
+        Example(
+            {
+                **_calling_response("usage, then send a response:"),
                 "tools/response.py": WAIT_PY.replace("WaitTool", "ResponseTool"),
             },
             [Expect(PROMPT, 9, "`response`")],
@@ -141,21 +170,28 @@ model to call the wrong tool.
             if len(headings) != 1:
                 continue
             heading = headings[0]
-            wrapped = [
+            # calls of other tools shown on purpose: ``parallel`` handed a call
+            # of the documented tool, or one whose section says it calls that tool
+            meant = [
                 (example.tool_name, example.line, example.line + example.text.count("\n"))
                 for example in prompt.doc.examples
                 if example.tool_name
-                and not _same_tool(example.tool_name, heading)
-                and _calls_nested(example.tool_args, heading)
-                and tool_facts(ctx, example.tool_name, prompt.prompt_set) is not None
+                and (
+                    example.introduced
+                    or (
+                        not _same_tool(example.tool_name, heading)
+                        and _calls_nested(example.tool_args, heading)
+                        and tool_facts(ctx, example.tool_name, prompt.prompt_set) is not None
+                    )
+                )
             ]
             for tool in prompt.doc.tools:
                 if tool.source != "example" or TEMPLATE.search(tool.name):
                     continue
                 if _same_tool(tool.name, heading):
                     continue
-                if any(name == tool.name and a <= tool.line <= b for name, a, b in wrapped):
-                    continue  # ``parallel`` handed a call of the documented tool
+                if any(name == tool.name and a <= tool.line <= b for name, a, b in meant):
+                    continue
                 yield self.finding(
                     f"example calls `{tool.name}` but the prompt documents `{heading}`",
                     prompt.path,

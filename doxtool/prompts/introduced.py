@@ -1,0 +1,54 @@
+"""Examples that the prose of their section says call another tool.
+
+A tool's prompt may show a workflow that goes through another tool: a
+section "Running skill scripts" of the ``skills_tool`` prompt that says "use
+code_execution_tool directly to run them" above an example calling
+``code_execution_tool``. Such an example calls that tool on purpose, not by
+a copy from another prompt (PRM006). The section's prose names the tool: as
+written when the name is no plain word (``code_execution_tool``,
+``memory:save``), in backticks or before the word "tool" when it is one
+(```response```, "the response tool"), since a plain word ("send a
+response") names nothing.
+"""
+
+from __future__ import annotations
+
+import re
+
+from doxtool.prompts.model import PromptExample
+
+#: a name made of letters only, which prose uses as a word
+_PLAIN_WORD = re.compile(r"[^\W\d_]+\Z")
+#: an example written inline in a paragraph (```{"tool_name": "x", ...}```): no prose
+_INLINE_EXAMPLE = re.compile(r"\{[^`]*\"tool_name\"[^`]*\}")
+
+
+class Sections:
+    """The prose of the section a prompt's reader is in (from its last
+    heading), gathered from the inline tokens, and where its examples start."""
+
+    def __init__(self) -> None:
+        self.prose: list[str] = []
+        self.first = 0
+
+    def end(self, examples: list[PromptExample]) -> None:
+        """The section ends (a heading, or the end of the file): set
+        ``introduced`` on each of its examples whose called tool its prose names."""
+        prose = _INLINE_EXAMPLE.sub(" ", "\n".join(self.prose))
+        for example in examples[self.first :]:
+            if example.tool_name and _names(prose, example.tool_name):
+                example.introduced = True
+        self.prose, self.first = [], len(examples)
+
+
+def _names(prose: str, name: str) -> bool:
+    """Whether ``prose`` names the tool ``name`` (or, for ``name:method``, its tool)."""
+    for candidate in dict.fromkeys((name, name.split(":", 1)[0])):
+        quoted = re.escape(candidate)
+        if _PLAIN_WORD.match(candidate):
+            pattern = rf"`{quoted}`|(?<![\w-]){quoted}[ \t]+tool\b"
+        else:
+            pattern = rf"(?<![\w.:-]){quoted}(?![\w-])"
+        if candidate and re.search(pattern, prose):
+            return True
+    return False
