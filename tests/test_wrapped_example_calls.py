@@ -129,3 +129,49 @@ def test_other_nested_shapes_are_left_alone(make_repo, run_cli) -> None:
     output = run_cli(root, "check", "--no-cache", "--select", "PRM").output
     assert [line.split()[1] for line in output.splitlines()[:-1]] == ["PRM001"], output
     assert output.startswith("tools/sleep.py:4:1: PRM001 tool `sleep` has no prompt"), output
+
+
+SKILLS_PROMPT = """\
+### wait
+Pause.
+args: optional `seconds`
+~~~json
+{"tool_name": "wait", "tool_args": {"seconds": 1}}
+~~~
+
+## Running scripts after the wait
+
+When the wait is over, use code_execution_tool directly to run the script.
+
+Example: a Python script
+~~~json
+{"tool_name": "code_execution_tool", "tool_args": {"runtime": "python", "code": "1"}}
+~~~
+
+Example: a shell script
+~~~json
+{"tool_name": "code_execution_tool", "tool_args": {"runtime": "terminal", "code": "ls"}}
+~~~
+
+## Copied by mistake
+
+~~~json
+{"tool_name": "code_execution_tool", "tool_args": {"runtime": "terminal", "code": "ls"}}
+~~~
+"""
+
+
+def test_an_example_its_section_says_calls_another_tool_is_no_mismatch(make_repo, run_cli) -> None:
+    """A section whose prose says its examples go through another tool calls
+    that tool on purpose, every example of it; another section, whose prose
+    does not name the tool, still calls the wrong tool."""
+    files = clean_files()
+    files[PROMPT] = SKILLS_PROMPT
+    files["tools/code_execution_tool.py"] = WAIT_PY.replace("WaitTool", "CodeExecution")
+    root = make_repo(files)
+    result = run_cli(root, "check", "--no-cache", "--select", "PRM006")
+    findings = [line for line in result.output.splitlines() if " PRM006 " in line]
+    assert findings == [
+        f"{PROMPT}:25:15: PRM006 example calls `code_execution_tool` but the prompt"
+        " documents `wait`"
+    ], result.output
