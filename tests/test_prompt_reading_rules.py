@@ -139,3 +139,44 @@ def test_each_object_of_a_fence_holding_several_is_an_example(make_repo, run_cli
     assert f"{PROMPT}:12:1: PRM005 example is not valid JSON: unexpected 'o'" in _check(
         make_repo, run_cli, broken
     )
+
+
+def test_a_lead_lazily_continuing_an_argument_item_ends_the_argument_list(
+    make_repo, run_cli
+) -> None:
+    """``rules:`` right under the last argument item, unindented, is read by
+    markdown as that item's text, and the items after it as the same list's;
+    they are rules, not arguments (``input`` names another tool)."""
+    prompt = (
+        "### wait\nPause.\nargs:\n- `seconds`: how long\n- `mode`: fast or slow\n"
+        "- `label`: a name\nrules:\n- `input` for interactive prompts.\n"
+        "- never wait twice.\n"
+    )
+    assert _check(make_repo, run_cli, prompt, MODE_PY) == []
+    # the same items under the lead proper are still the tool's arguments
+    taught = prompt.replace("rules:\n- `input` for", "- `input`: for")
+    assert _check(make_repo, run_cli, taught, MODE_PY) == [
+        f"{PROMPT}:7:4: PRM003 argument `input` is taught for `wait` but tools/wait.py"
+        " never reads it"
+    ]
+
+
+def test_an_indented_line_ending_in_a_colon_continues_its_argument_item(make_repo, run_cli) -> None:
+    """A line of an item's own text indented under it, ending in a colon
+    (``these values:``), leads nothing: the list goes on with arguments."""
+    prompt = (
+        "### wait\nPause.\nargs:\n- `seconds`: how long, one of\n  these values:\n"
+        "- `mode`: fast or slow\n- `label`: a name\n"
+    )
+    assert _check(make_repo, run_cli, prompt, MODE_PY) == []
+
+
+def test_an_argument_lead_lazily_continuing_an_item_leads_more_arguments(tmp_path) -> None:
+    from test_prompts import parse_file
+
+    doc = parse_file(
+        tmp_path,
+        PROMPT,
+        "### wait\nPause.\nargs:\n- `label`: a name\nOptional args:\n- `seconds`: how long\n",
+    )
+    assert [(a.name, a.optional) for a in doc.arguments] == [("label", False), ("seconds", True)]

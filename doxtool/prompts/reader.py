@@ -22,6 +22,13 @@ from doxtool.prompts.argtext import (
 from doxtool.prompts.examples import documents_a_record, is_shape, load_example, root_objects
 from doxtool.prompts.headings import TOOL_NAME_RE, heading_name, is_sub_section, title_name
 from doxtool.prompts.introduced import Sections
+from doxtool.prompts.leads import (
+    NOT_ARGUMENTS_RE,
+    QUALIFIERS,
+    continued_lead,
+    ends_with_args_list_header,
+    optional_lead,
+)
 from doxtool.prompts.model import JsonError, PromptDoc, PromptExample, PromptTool, TaughtArgument
 from doxtool.prompts.named import YAML_INFO, bold_names, dotted_name, item_name, yaml_arguments
 from doxtool.prompts.negation import forbids, says_gone
@@ -39,31 +46,9 @@ JSON_INFO = frozenset({"json", "json5", "jsonc"})
 
 
 _NEWLINE_RE = re.compile(r"\r\n?")
-#: up to three words that qualify an argument lead (``Common args:``,
-#: ``Optional arguments``, ``Required argument``); none a determiner,
-#: pronoun, preposition or conjunction, which make it prose (``the args:
-#: `x` are ...``)
-_QUALIFIERS = (
-    r"(?:(?!(?:the|a|an|this|that|these|those|its|their|your|our|my|his|her|some|any|each|"
-    r"every|which|what|of|to|in|on|at|by|for|from|with|into|inside|and|or|if|when|as)\b)"
-    r"[^\W\d_][\w-]*[ \t]+){0,3}"
-)
 _ARGS_LINE_RE = re.compile(
-    rf"[ \t]*(?:\*\*|__)?{_QUALIFIERS}(?:args?|arguments?)[ \t]*(?:\*\*|__)?[ \t]*:(?:\*\*|__)?",
+    rf"[ \t]*(?:\*\*|__)?{QUALIFIERS}(?:args?|arguments?)[ \t]*(?:\*\*|__)?[ \t]*:(?:\*\*|__)?",
     re.I,
-)
-#: the lead of an argument list, qualified before (``Common arguments:``) or
-#: after (``Optional arguments by action:``, ``Arguments (all optional):``)
-_ARGS_LIST_HEADER_RE = re.compile(
-    rf"[ \t]*(?:\*\*|__)?{_QUALIFIERS}(?:arguments[ \t]+in[ \t]+`?tool_args`?|args?|arguments?|"
-    r"param(?:eter)?s?)(?:[ \t]*\([^()\n`]*\)|[ \t]+[^\W\d_][^:`\n]{0,60})?"
-    r"[ \t]*(?:\*\*|__)?[ \t]*:(?:\*\*|__)?[ \t]*\Z",
-    re.I,
-)
-#: words of a lead that is no argument lead: what the tool gives back
-#: (``Returned args:``), or a negation (``No arguments:``)
-_NOT_ARGUMENTS_RE = re.compile(
-    r"\b(?:no|not|never|without|returns?|returned|outputs?|results?|yields?)\b", re.I
 )
 #: the end of an ``args:`` line that goes on on the next line of its paragraph
 _WRAPS_RE = re.compile(r"(?:[,;]|\band|\bor)[ \t]*\Z", re.I)
@@ -145,8 +130,8 @@ class PromptReader:
                 self._paragraph(token)
                 if index >= 2 and tokens[index - 2].type == "list_item_open":
                     self._list_item_name(token)
-                if _ends_with_args_list_header(token.content):
-                    self._argument_list(tokens, index + 2, _optional_lead(token.content))
+                if ends_with_args_list_header(token.content):
+                    self._argument_list(tokens, index + 2, optional_lead(token.content))
                 self.lead = token.content[token.content.rfind("\n") + 1 :]
             elif token.type in ("bullet_list_open", "ordered_list_open"):
                 self.list_count += 1
@@ -253,7 +238,7 @@ class PromptReader:
         for index, start in enumerate(text_map.starts):
             end = _line_end(content, text_map.starts, index)
             match = _ARGS_LINE_RE.match(content, start, end)
-            if match is not None and not _NOT_ARGUMENTS_RE.search(content, start, match.end()):
+            if match is not None and not NOT_ARGUMENTS_RE.search(content, start, match.end()):
                 self._args_line(content, match.end(), index, spans, text_map, self.tool)
 
     def _args_line(
@@ -312,11 +297,17 @@ class PromptReader:
             inline = tokens[position + 2] if position + 2 < len(tokens) else None
             if inline is None or inline.type != "inline" or inline.map is None:
                 continue
-            self._argument_item(inline, optional)
+            lead = continued_lead(inline.content, self.lines[inline.map[1] - 1])
+            self._argument_item(inline, optional, lead)
+            if lead is not None:  # ``rules:`` ending the item's paragraph leads what follows
+                if not ends_with_args_list_header(inline.content):
+                    break
+                optional = optional_lead(inline.content)
 
-    def _argument_item(self, inline: Token, optional: bool = False) -> None:
+    def _argument_item(self, inline: Token, optional: bool = False, end: int | None = None) -> None:
+        """One item of an argument list, its text up to ``end`` (where a lead ends it)."""
         spans = _spans(inline)
-        content = inline.content
+        content = inline.content[:end]
         if not spans or content[: spans[0].open].strip():
             # ``* summary (string, required): ...``: a bare name, mentioned
             bare = item_name(content)
@@ -474,18 +465,6 @@ def _line_end(content: str, starts: list[int], index: int) -> int:
 def _is_inline_example(content: str) -> bool:
     stripped = content.lstrip()
     return stripped.startswith("{") and not stripped.startswith("{{") and '"tool_name"' in content
-
-
-def _ends_with_args_list_header(content: str) -> bool:
-    last = content[content.rfind("\n") + 1 :]
-    return bool(_ARGS_LIST_HEADER_RE.match(last)) and not _NOT_ARGUMENTS_RE.search(last)
-
-
-def _optional_lead(content: str) -> bool:
-    """Whether a paragraph's last line leads a list of optional arguments
-    (``Optional arguments:``, ``Arguments (all optional):``)."""
-    last = content[content.rfind("\n") + 1 :]
-    return bool(OPTIONAL_RE.search(last)) and not re.search(r"\brequired\b", last, re.I)
 
 
 def _spans(inline: Token) -> list[Span]:
