@@ -267,3 +267,44 @@ def test_a_heading_naming_a_value_compared_beside_the_dispatch_names_no_tool(
         "prompts/agent.system.tool.game.md:17:24: PRM003 argument `reserve` is taught for "
         "`game` but tools/game.py never reads it",
     ], result.output
+
+
+METHODS_PROMPT = """\
+# Tool: `wait`
+
+Pause the agent.
+
+## Methods
+
+### `pause`
+
+**Parameters:**
+
+- `seconds` (optional): how long
+- `label` (optional): a name for the pause
+
+## Usage Examples
+
+### `sleep`
+
+A heading outside the methods names a tool again.
+"""
+
+
+def test_a_heading_in_the_methods_section_of_a_titled_tool_names_its_method(
+    make_repo, run_cli
+) -> None:
+    """``### `pause``` under ``## Methods`` of a prompt titled for `wait`
+    names a method of `wait`, not a tool; what it teaches is taught for
+    `wait` (its code reads `seconds`, not `label`). A heading in another
+    section names a tool again."""
+    files = clean_files()
+    files[PROMPT] = METHODS_PROMPT
+    root = make_repo(files)
+    result = run_cli(root, "check", "--no-cache", "--select", "PRM002,PRM003")
+    assert _findings(result.output) == [
+        f"{PROMPT}:12:4: PRM003 argument `label` is taught for `wait` but tools/wait.py"
+        " never reads it",
+        f"{PROMPT}:16:6: PRM002 prompt heading names tool `sleep`, which does not exist"
+        " (no `sleep.py` in tools, python/tools, plugins/*/tools)",
+    ], result.output

@@ -29,6 +29,21 @@ SECTION_WORDS = frozenset(
 )
 
 
+#: a section of a tool's prompt whose ``###`` headings name the tool's methods
+#: (``## Methods``, ``## Available actions``, ``## Supported operations:``)
+_METHODS_RE = re.compile(
+    r"(?:(?:available|supported|tool)[ \t]+)?(?:methods|actions|operations|commands|"
+    r"sub-?commands|functions|modes|endpoints)(?:[ \t]+available)?",
+    re.I,
+)
+
+
+def is_methods_section(content: str) -> bool:
+    """Whether a heading titles the part of a tool's prompt whose headings
+    name its methods (``## Methods`` before ``### `ingest_url```)."""
+    return bool(_METHODS_RE.fullmatch(content.strip().rstrip(":").strip()))
+
+
 def without_label(content: str) -> str:
     """A title's text without the symbols and the ``Tool:`` label before its
     name (``🧰 job_queue``, ``Tool: ocr``, ``Tool ocr``)."""

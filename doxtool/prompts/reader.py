@@ -20,7 +20,13 @@ from doxtool.prompts.argtext import (
     table_argument_names,
 )
 from doxtool.prompts.examples import documents_a_record, is_shape, load_example, root_objects
-from doxtool.prompts.headings import TOOL_NAME_RE, heading_name, is_sub_section, title_name
+from doxtool.prompts.headings import (
+    TOOL_NAME_RE,
+    heading_name,
+    is_methods_section,
+    is_sub_section,
+    title_name,
+)
 from doxtool.prompts.introduced import Sections
 from doxtool.prompts.leads import (
     NOT_ARGUMENTS_RE,
@@ -112,6 +118,9 @@ class PromptReader:
         #: the argument each list's lead gives values of (``Set `action` to one of:``)
         self.value_leads: dict[int, str] = {}
         self.sections = Sections()
+        #: the level of the section of the title's tool read when it names
+        #: the tool's methods (``## Methods``), or 0
+        self.methods = 0
 
     def read(self) -> None:
         from doxtool.core.mdlimits import NESTED_TOO_DEEPLY, parse_checked
@@ -163,7 +172,11 @@ class PromptReader:
             name, source = title_name(inline.content), "title"
             self.title_level = level if name is not None else 0
         elif name is None and level > self.title_level > 0:
-            return  # a section of the title's tool (``## Arguments`` under ``# x tool``)
+            # a section of the title's tool (``## Arguments`` under ``# x tool``)
+            self.methods = level if is_methods_section(inline.content) else 0
+            return
+        elif level > self.methods > self.title_level > 0:
+            return  # ``### `ingest_url``` under its ``## Methods``: the title tool's
         else:
             self.title_level = 0
         self.tool = name

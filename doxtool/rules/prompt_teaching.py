@@ -34,6 +34,10 @@ from doxtool.run.context import Context
 _VALUE_ITEMS = "- `open`: args `url`\n- `wait`: args `seconds`\n"
 
 
+#: a tool prompt titled for its tool, whose ``## Methods`` names a method
+_METHODS_PROMPT = "# Tool: `wait`\nPause.\n\n## Methods\n\n### `pause`\n\nargs: `seconds`\n"
+
+
 class UnknownTool(Rule):
     code = "PRM002"
     name = "unknown-tool"
@@ -54,7 +58,12 @@ nor a `###` heading naming a value of an argument of the tool the prompt's
 examples call, a literal its code compares the argument with (``### `analyze```
 under an example calling `game`, whose code compares `action` with
 `"analyze"`), even one named like a tool: what is taught under it is taught
-for the called tool.
+for the called tool; nor a `###` heading in a section titled for the
+methods of the tool a prompt's title names (`## Methods`, `## Actions`,
+`## Operations`, `## Commands`, `## Functions`, `## Modes`, `## Endpoints`,
+also `Available ...` or `Supported ...`), which names a method of that tool
+(``### `ingest_url``` under `## Methods` of `# Tool: frontend_ingestion`):
+what is taught under it is taught for the title's tool.
 
 Not reported: the title of a tool prompt (its first heading, of another
 shape than `### name`) whose first word names no tool (`## memory tools`);
@@ -104,6 +113,8 @@ renamed tool makes every such call fail, and the framework answers with the
                 }
             )
         ),
+        # a method of the title's tool, in its section of methods
+        Example(wait_files({PROMPT: _METHODS_PROMPT})),
         # the profile's own prompt of its own tool
         Example(
             wait_files(
@@ -118,6 +129,11 @@ renamed tool makes every such call fail, and the framework answers with the
         Example(
             with_prompt('"tool_name": "wait"', '"tool_name": "sleep"'),
             [Expect(PROMPT, 9, "`sleep`")],
+        ),
+        # the same heading outside a section of methods names a tool
+        Example(
+            wait_files({PROMPT: _METHODS_PROMPT.replace("## Methods", "## Related")}),
+            [Expect(PROMPT, 6, "`pause`")],
         ),
         # a call nested in an example's arguments (``parallel``'s ``tool_calls``)
         Example(
