@@ -83,6 +83,22 @@ nested past the 40 levels doxtool reads is always reported: it was not read.
                 )
 
 
+def _method_notes(reads_method: bool) -> dict[str, str]:
+    """The notes repository whose example calls ``notes:erase`` with no
+    ``action``; its tool takes ``erase`` from ``self.method`` when
+    ``reads_method``."""
+    files = notes_files("action", "{}")
+    files[NOTES] = files[NOTES].replace('"tool_name": "notes"', '"tool_name": "notes:erase"')
+    if reads_method:
+        files["tools/notes.py"] = files["tools/notes.py"].replace(
+            "        action = ",
+            '        if self.method == "erase":\n'
+            '            return Response(message="erased", break_loop=False)\n'
+            "        action = ",
+        )
+    return files
+
+
 def _calling_response(lead: str) -> dict[str, str]:
     """The wait prompt whose example, led by ``lead``, calls ``response``."""
     return with_prompt(
@@ -304,7 +320,9 @@ string, ...) and, for dispatch arguments compared with literals (`action`),
 is one of the compared values (exactly, unless the code folds the value first:
 `action.lower() == "write"` takes `"Write"`, `action == "write"` does not);
 a `tool:method` name sends its method as
-`action` (helpers/extract_tools.py), which is checked alike. A value the
+`action` (helpers/extract_tools.py), which is checked alike, unless the
+tool's module reads `self.method`: the tool takes the method itself, and
+which argument it reaches as well, if any, is not known here. A value the
 code's conversion takes is of its type: `"30"` for `int(...)`, anything for `str(...)`; `"five"` for
 `int(...)` is not. For a boolean, what the code does with the value
 decides: `"true"`, `"false"` and the spellings it compares for a boolean
@@ -331,6 +349,8 @@ becomes a failed call in production.
         Example(wait_files()),
         Example(with_prompt('"tool_args": {"seconds": 5}', '"tool_args": {"seconds": "5"}')),
         Example(notes_files("action.lower()", '{"action": "Write"}')),
+        # the tool dispatches on ``self.method``; ``action`` is another choice
+        Example(_method_notes(reads_method=True)),
     ]
     invalid = [
         Example(
@@ -351,6 +371,10 @@ becomes a failed call in production.
             [Expect(PROMPT, 6, "`now` the value `true`")],
         ),
         Example(notes_files("action", '{"action": "Write"}'), [Expect(NOTES, 5, "`action`")]),
+        # the method of ``notes:erase`` is sent as ``action``, which the code compares
+        Example(
+            _method_notes(reads_method=False), [Expect(NOTES, 5, "`notes:erase`, giving `action`")]
+        ),
     ]
 
     def check(self, ctx: Context) -> Iterator[Finding]:
@@ -367,7 +391,13 @@ becomes a failed call in production.
                 module, tool = found
                 values = dict(example.tool_args)
                 base, colon, method = example.tool_name.partition(":")
-                if colon and base and method and METHOD_ARGUMENT not in values:
+                if (
+                    colon
+                    and base
+                    and method
+                    and METHOD_ARGUMENT not in values
+                    and not _reads_method(ctx, tool.defined_in_path or module)
+                ):
                     # ``"tool_name": "scheduler:pause_task"`` sends ``action``
                     # (helpers/extract_tools.py ``normalize_tool_request``)
                     values[METHOD_ARGUMENT] = method
@@ -420,6 +450,14 @@ becomes a failed call in production.
                             example.column,
                             subject=f"{prompt.path}:value:{name}",
                         )
+
+
+def _reads_method(ctx: Context, module: str) -> bool:
+    """Whether the tool's module reads ``self.method`` (the method of a
+    ``tool:method`` name, which the tool then takes itself: which argument
+    the method reaches as well, if any, is not known here)."""
+    outline = ctx.facts(module).outline
+    return outline is not None and "self.method" in outline.references
 
 
 #: how the framework also spells ``tool_name`` and ``tool_args`` (Agent Zero's
