@@ -20,6 +20,8 @@ from doxtool.rules.tool_prompts import (
     NOTES,
     PROMPT,
     TEMPLATE,
+    calling_response,
+    method_notes,
     notes_files,
     prompt_files,
     tool_facts,
@@ -83,32 +85,6 @@ nested past the 40 levels doxtool reads is always reported: it was not read.
                 )
 
 
-def _method_notes(reads_method: bool) -> dict[str, str]:
-    """The notes repository whose example calls ``notes:erase`` with no
-    ``action``; its tool takes ``erase`` from ``self.method`` when
-    ``reads_method``."""
-    files = notes_files("action", "{}")
-    files[NOTES] = files[NOTES].replace('"tool_name": "notes"', '"tool_name": "notes:erase"')
-    if reads_method:
-        files["tools/notes.py"] = files["tools/notes.py"].replace(
-            "        action = ",
-            '        if self.method == "erase":\n'
-            '            return Response(message="erased", break_loop=False)\n'
-            "        action = ",
-        )
-    return files
-
-
-def _calling_response(lead: str) -> dict[str, str]:
-    """The wait prompt whose example, led by ``lead``, calls ``response``."""
-    return with_prompt(
-        'usage:\n~~~json\n{\n    "thoughts": ["I must wait."],\n    "headline": "Waiting",\n'
-        '    "tool_name": "wait"',
-        f'{lead}\n~~~json\n{{\n    "thoughts": ["I must wait."],\n    "headline": "Waiting",\n'
-        '    "tool_name": "response"',
-    )
-
-
 class ExampleToolMismatch(Rule):
     code = "PRM006"
     name = "example-tool-mismatch"
@@ -145,7 +121,7 @@ model to call the wrong tool.
         # the section says the example goes on with another tool
         Example(
             {
-                **_calling_response("when the wait is over, answer with the `response` tool:"),
+                **calling_response("when the wait is over, answer with the `response` tool:"),
                 "tools/response.py": WAIT_PY.replace("WaitTool", "ResponseTool"),
             }
         ),
@@ -161,7 +137,7 @@ model to call the wrong tool.
         # "a response" is a word of the prose, not the name of the tool
         Example(
             {
-                **_calling_response("usage, then send a response:"),
+                **calling_response("usage, then send a response:"),
                 "tools/response.py": WAIT_PY.replace("WaitTool", "ResponseTool"),
             },
             [Expect(PROMPT, 9, "`response`")],
@@ -350,7 +326,7 @@ becomes a failed call in production.
         Example(with_prompt('"tool_args": {"seconds": 5}', '"tool_args": {"seconds": "5"}')),
         Example(notes_files("action.lower()", '{"action": "Write"}')),
         # the tool dispatches on ``self.method``; ``action`` is another choice
-        Example(_method_notes(reads_method=True)),
+        Example(method_notes(reads_method=True)),
     ]
     invalid = [
         Example(
@@ -373,7 +349,7 @@ becomes a failed call in production.
         Example(notes_files("action", '{"action": "Write"}'), [Expect(NOTES, 5, "`action`")]),
         # the method of ``notes:erase`` is sent as ``action``, which the code compares
         Example(
-            _method_notes(reads_method=False), [Expect(NOTES, 5, "`notes:erase`, giving `action`")]
+            method_notes(reads_method=False), [Expect(NOTES, 5, "`notes:erase`, giving `action`")]
         ),
     ]
 

@@ -1,7 +1,8 @@
-"""PRM002-PRM004: what prompts teach against the code (every tool taught
-exists, every argument taught is read, every required argument taught).
+"""PRM002-PRM003: what prompts teach against the code (every tool taught
+exists, every argument taught is read).
 
-Whether every tool is taught at all (PRM001) is :mod:`.prompt_coverage`."""
+Whether every tool is taught at all (PRM001) is :mod:`.prompt_coverage`;
+whether every required argument is taught (PRM004), :mod:`.prompt_required`."""
 
 from __future__ import annotations
 
@@ -9,25 +10,21 @@ from collections.abc import Iterator
 
 from doxtool.core.findings import Finding
 from doxtool.prompts.model import PromptDoc, PromptTool
-from doxtool.prompts.schema import alternative_groups
-from doxtool.prompts.sets import PromptSet, tool_key
 from doxtool.rules.base import Example, Expect, Rule
 from doxtool.rules.examples import WAIT_PY
 from doxtool.rules.tool_prompts import (
-    METHOD_ARGUMENT,
     PROMPT,
     TEMPLATE,
     browser_files,
+    inherited_prompts,
     is_qualified_mcp_name,
     is_tool_prompt,
     listed_tools,
     profile_modules,
     prompt_files,
-    tool_facts,
     unread_arguments,
     wait_files,
     with_prompt,
-    with_tool_values,
 )
 from doxtool.run.context import Context
 
@@ -230,23 +227,6 @@ renamed tool makes every such call fail, and the framework answers with the
                 )
 
 
-def _inherited_prompts(ctx: Context) -> Iterator[tuple[str, PromptDoc, PromptSet, list[str]]]:
-    """(path, prompt, profile's set, the profile's own tool modules) of each
-    tool prompt in scope that a profile with tools of its own inherits (a
-    core or plugin one, no own file of that name): the framework teaches the
-    profile's tools by it."""
-    for prompt_set in ctx.prompt_sets:
-        own_tools = ctx.project.profile_tool_modules.get(prompt_set.name, [])
-        if prompt_set.kind != "profile" or not own_tools:
-            continue
-        own = prompt_set.own_files()
-        for file_name, path in ctx.in_scope(prompt_set, own_only=False).items():
-            doc = ctx.prompt(path) if tool_key(file_name) is not None else None
-            if doc is None or own.get(file_name) == path:
-                continue  # a profile's own prompt is checked as such
-            yield path, with_tool_values(ctx, doc, prompt_set), prompt_set, own_tools
-
-
 class ArgumentNotRead(Rule):
     code = "PRM003"
     name = "argument-not-read"
@@ -330,7 +310,7 @@ the profile's tool as well.
         prompt of its own for it: the framework teaches it by the prompt the
         profile inherits (core or plugin), whose arguments are checked against
         the profile's tool too."""
-        for path, doc, prompt_set, own_tools in _inherited_prompts(ctx):
+        for path, doc, prompt_set, own_tools in inherited_prompts(ctx):
             for taught, tool_name, module in unread_arguments(ctx, doc, prompt_set):
                 if module not in own_tools:
                     continue
@@ -344,159 +324,6 @@ the profile's tool as well.
                 )
 
 
-class RequiredArgumentNotTaught(Rule):
-    code = "PRM004"
-    name = "required-argument-not-taught"
-    summary = "A tool's required argument is never taught by its prompt"
-    doc = """\
-**What it checks.** Every argument the code requires (read with `args["x"]`
-outside a membership guard, or an `execute` parameter without a default) is
-named by the prompt that documents the tool: taught (an `args:` line, a list,
-a table, an example key), or named in the tool's section: in backticks
-(`download the page at the given `url``, `` `tool_args.url` ``), in bold
-(`**url**: ...`), opening an item of a list under a `Parameters:` or
-`Arguments:` lead (`* url (string, required): ...`), or as a key under
-`tool_args:` in a YAML block.
-
-**Why it matters.** The model cannot send what it was never told about; every
-call then fails on the missing key.
-
-**Example.** `tools/scheduler.py` reads `args["name"]`; the prompt never
-mentions `name`.
-
-A name an `args:` line writes in backticks where doxtool reads a value
-(`` `runtime` `python` ``, `` `encoding`, default `utf-8` ``) is named in
-backticks in the tool's section too, so it counts as taught: whether it is a
-value is not known for sure.
-
-A prompt that includes other files (`{{ include "x.md" }}`) is not checked:
-what they teach is not read. Under a `### tool:method` heading `action` is
-taught, and so it is when an example's `tool_name`, a list item or a
-backticked name gives the tool with a method (`todo:add`): the framework
-fills it from the method.
-
-A profile's own tool with no prompt of its own under that file name is
-taught by the prompt the profile inherits (core or plugin): its required
-arguments are checked against that prompt too, and the message names the
-profile.
-"""
-    valid = [
-        Example(wait_files()),
-        Example(
-            {
-                **wait_files(),
-                "tools/wait.py": WAIT_PY.replace(
-                    "        return Response(",
-                    '        label = self.args["label"]\n        return Response(',
-                ),
-                PROMPT: wait_files()[PROMPT]
-                + '\n{{ include "agent.system.tool.wait.label.md" }}\n',
-            }
-        ),
-    ]
-    invalid = [
-        Example(
-            {
-                **wait_files(),
-                "tools/wait.py": WAIT_PY.replace(
-                    "        return Response(",
-                    '        label = self.args["label"]\n        return Response(',
-                ),
-            },
-            [Expect(PROMPT, 1, "`label`")],
-        ),
-        # a profile's own wait, taught by the core prompt it inherits
-        Example(
-            wait_files(
-                {
-                    "agents/ops/tools/wait.py": WAIT_PY.replace(
-                        "        return Response(",
-                        '        label = self.args["label"]\n        return Response(',
-                    ),
-                    "agents/ops/prompts/agent.system.main.md": "You run operations.\n",
-                }
-            ),
-            [Expect(PROMPT, 1, "which profile `ops` runs with this prompt")],
-        ),
-    ]
-
-    def check(self, ctx: Context) -> Iterator[Finding]:
-        for prompt in prompt_files(ctx, own_only=True):
-            yield from self._untaught(ctx, prompt.path, prompt.doc, prompt.prompt_set, None)
-        for path, doc, prompt_set, own_tools in _inherited_prompts(ctx):
-            if not ctx.read_in_part(path):  # PRM011 reports it
-                yield from self._untaught(ctx, path, doc, prompt_set, own_tools)
-
-    def _untaught(
-        self,
-        ctx: Context,
-        path: str,
-        doc: PromptDoc,
-        prompt_set: PromptSet,
-        own_tools: list[str] | None,
-    ) -> Iterator[Finding]:
-        """The required arguments of the tools ``doc`` documents (in
-        ``prompt_set``) that it never names; with ``own_tools``, of those of
-        the profile's own tools only, which it runs with this inherited prompt."""
-        if doc.includes:
-            return  # what the included files teach is not known here
-        taught_all = {a.name for a in doc.arguments}
-        for heading in doc.tools:
-            if heading.source not in ("heading", "title"):
-                continue
-            found = tool_facts(ctx, heading.name, prompt_set)
-            if found is None or (own_tools is not None and found[0] not in own_tools):
-                continue
-            module, tool = found
-            runs, profile = "", ""
-            if own_tools is not None:
-                runs = f", which profile `{prompt_set.name}` runs with this prompt"
-                profile = f":{prompt_set.name}"
-            taught = {a.name for a in doc.arguments_of(heading.name)} or taught_all
-            # ``- `document`: one path or a list`` names an argument as well
-            taught = taught | set(doc.listed_names)
-            # a name in backticks in the tool's prose (``the given `url```)
-            mentioned = {m.name for m in doc.mentions if m.tool in (heading.name, None)}
-            taught |= mentioned
-            if ":" in heading.name or _method_called(doc, heading.name, mentioned):
-                # the framework fills it from the method (``tool:method``)
-                taught.add(METHOD_ARGUMENT)
-            for group in alternative_groups(tool):
-                # one of them is needed: teaching any one is enough
-                if taught.isdisjoint(group):
-                    names = ", ".join(f"`{name}`" for name in group)
-                    yield self.finding(
-                        f"one of {names} of `{heading.name}` is required "
-                        f"(read at {module}{runs}) but none is taught",
-                        path,
-                        heading.line,
-                        heading.column,
-                        subject=f"{path}:{heading.name}:one-of:{','.join(group)}{profile}",
-                    )
-            for arg in tool.arguments:
-                if arg.required and arg.name not in taught:
-                    read = arg.where(module)
-                    yield self.finding(
-                        f"required argument `{arg.name}` of `{heading.name}` "
-                        f"(read at {read}{runs}) is never taught",
-                        path,
-                        heading.line,
-                        heading.column,
-                        subject=f"{path}:{heading.name}:required:{arg.name}{profile}",
-                    )
-
-
-def _method_called(doc: PromptDoc, tool: str, mentioned: set[str]) -> bool:
-    """Whether the prompt teaches ``tool`` by ``tool:method`` names (an example's
-    ``tool_name``, a list item's or a mention's ```todo:add```): each such
-    call carries ``action``, which the framework fills from the method
-    (helpers/extract_tools.py ``normalize_tool_request``)."""
-    prefix = tool.split(":", 1)[0] + ":"
-    names = [t.name for t in doc.tools if t.source == "example"]
-    names += [*doc.listed_names, *mentioned]
-    return any(name.startswith(prefix) and len(name) > len(prefix) for name in names)
-
-
 def _calls(doc: PromptDoc, heading: PromptTool) -> bool:
     """Whether anything in the prompt ties a heading to a call of its tool:
     an example calling it, an argument taught under it."""
@@ -508,5 +335,4 @@ def _calls(doc: PromptDoc, heading: PromptTool) -> bool:
 RULES: list[type[Rule]] = [
     UnknownTool,
     ArgumentNotRead,
-    RequiredArgumentNotTaught,
 ]

@@ -1,8 +1,9 @@
 """The tool prompt files the PRM rules go through (in scope, each once, with the
 prompt set that owns it, its list items naming values of a tool's arguments
 read as such), the tool a prompt names, the tool modules that must be
-taught, the arguments a prompt teaches that its tool never reads, and the
-wait prompt examples those rules start from."""
+taught, the arguments a prompt teaches that its tool never reads, the
+prompts a profile with tools of its own inherits, and the wait and notes
+prompt examples those rules start from."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from dataclasses import dataclass
 
 from doxtool.core.facts import ToolFacts
 from doxtool.prompts.model import PromptDoc, PromptTool, TaughtArgument
-from doxtool.prompts.sets import WRAPPER_FILE, PromptSet
+from doxtool.prompts.sets import WRAPPER_FILE, PromptSet, tool_key
 from doxtool.prompts.values import with_values
 from doxtool.rules.examples import WAIT_PY, with_files
 from doxtool.run.context import Context
@@ -268,3 +269,46 @@ def profile_modules(ctx: Context, base: str) -> dict[str, str]:
             if module.rsplit("/", 1)[-1] == f"{base}.py":
                 found.setdefault(profile, module)
     return found
+
+
+def inherited_prompts(ctx: Context) -> Iterator[tuple[str, PromptDoc, PromptSet, list[str]]]:
+    """(path, prompt, profile's set, the profile's own tool modules) of each
+    tool prompt in scope that a profile with tools of its own inherits (a
+    core or plugin one, no own file of that name): the framework teaches the
+    profile's tools by it."""
+    for prompt_set in ctx.prompt_sets:
+        own_tools = ctx.project.profile_tool_modules.get(prompt_set.name, [])
+        if prompt_set.kind != "profile" or not own_tools:
+            continue
+        own = prompt_set.own_files()
+        for file_name, path in ctx.in_scope(prompt_set, own_only=False).items():
+            doc = ctx.prompt(path) if tool_key(file_name) is not None else None
+            if doc is None or own.get(file_name) == path:
+                continue  # a profile's own prompt is checked as such
+            yield path, with_tool_values(ctx, doc, prompt_set), prompt_set, own_tools
+
+
+def method_notes(reads_method: bool) -> dict[str, str]:
+    """The notes repository whose example calls ``notes:erase`` with no
+    ``action``; its tool takes ``erase`` from ``self.method`` when
+    ``reads_method``."""
+    files = notes_files("action", "{}")
+    files[NOTES] = files[NOTES].replace('"tool_name": "notes"', '"tool_name": "notes:erase"')
+    if reads_method:
+        files["tools/notes.py"] = files["tools/notes.py"].replace(
+            "        action = ",
+            '        if self.method == "erase":\n'
+            '            return Response(message="erased", break_loop=False)\n'
+            "        action = ",
+        )
+    return files
+
+
+def calling_response(lead: str) -> dict[str, str]:
+    """The wait prompt whose example, led by ``lead``, calls ``response``."""
+    return with_prompt(
+        'usage:\n~~~json\n{\n    "thoughts": ["I must wait."],\n    "headline": "Waiting",\n'
+        '    "tool_name": "wait"',
+        f'{lead}\n~~~json\n{{\n    "thoughts": ["I must wait."],\n    "headline": "Waiting",\n'
+        '    "tool_name": "response"',
+    )

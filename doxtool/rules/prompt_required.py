@@ -1,0 +1,181 @@
+"""PRM004: every argument a tool's code requires is taught by the prompt
+that documents the tool (or by one a profile with tools of its own inherits).
+
+What else prompts teach against the code (PRM002, PRM003) is
+:mod:`.prompt_teaching`."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from doxtool.core.findings import Finding
+from doxtool.prompts.model import PromptDoc
+from doxtool.prompts.schema import alternative_groups
+from doxtool.prompts.sets import PromptSet
+from doxtool.rules.base import Example, Expect, Rule
+from doxtool.rules.examples import WAIT_PY
+from doxtool.rules.tool_prompts import (
+    METHOD_ARGUMENT,
+    PROMPT,
+    inherited_prompts,
+    prompt_files,
+    tool_facts,
+    wait_files,
+)
+from doxtool.run.context import Context
+
+
+class RequiredArgumentNotTaught(Rule):
+    code = "PRM004"
+    name = "required-argument-not-taught"
+    summary = "A tool's required argument is never taught by its prompt"
+    doc = """\
+**What it checks.** Every argument the code requires (read with `args["x"]`
+outside a membership guard, or an `execute` parameter without a default) is
+named by the prompt that documents the tool: taught (an `args:` line, a list,
+a table, an example key), or named in the tool's section: in backticks
+(`download the page at the given `url``, `` `tool_args.url` ``), in bold
+(`**url**: ...`), opening an item of a list under a `Parameters:` or
+`Arguments:` lead (`* url (string, required): ...`), or as a key under
+`tool_args:` in a YAML block.
+
+**Why it matters.** The model cannot send what it was never told about; every
+call then fails on the missing key.
+
+**Example.** `tools/scheduler.py` reads `args["name"]`; the prompt never
+mentions `name`.
+
+A name an `args:` line writes in backticks where doxtool reads a value
+(`` `runtime` `python` ``, `` `encoding`, default `utf-8` ``) is named in
+backticks in the tool's section too, so it counts as taught: whether it is a
+value is not known for sure.
+
+A prompt that includes other files (`{{ include "x.md" }}`) is not checked:
+what they teach is not read. Under a `### tool:method` heading `action` is
+taught, and so it is when an example's `tool_name`, a list item or a
+backticked name gives the tool with a method (`todo:add`): the framework
+fills it from the method.
+
+A profile's own tool with no prompt of its own under that file name is
+taught by the prompt the profile inherits (core or plugin): its required
+arguments are checked against that prompt too, and the message names the
+profile.
+"""
+    valid = [
+        Example(wait_files()),
+        Example(
+            {
+                **wait_files(),
+                "tools/wait.py": WAIT_PY.replace(
+                    "        return Response(",
+                    '        label = self.args["label"]\n        return Response(',
+                ),
+                PROMPT: wait_files()[PROMPT]
+                + '\n{{ include "agent.system.tool.wait.label.md" }}\n',
+            }
+        ),
+    ]
+    invalid = [
+        Example(
+            {
+                **wait_files(),
+                "tools/wait.py": WAIT_PY.replace(
+                    "        return Response(",
+                    '        label = self.args["label"]\n        return Response(',
+                ),
+            },
+            [Expect(PROMPT, 1, "`label`")],
+        ),
+        # a profile's own wait, taught by the core prompt it inherits
+        Example(
+            wait_files(
+                {
+                    "agents/ops/tools/wait.py": WAIT_PY.replace(
+                        "        return Response(",
+                        '        label = self.args["label"]\n        return Response(',
+                    ),
+                    "agents/ops/prompts/agent.system.main.md": "You run operations.\n",
+                }
+            ),
+            [Expect(PROMPT, 1, "which profile `ops` runs with this prompt")],
+        ),
+    ]
+
+    def check(self, ctx: Context) -> Iterator[Finding]:
+        for prompt in prompt_files(ctx, own_only=True):
+            yield from self._untaught(ctx, prompt.path, prompt.doc, prompt.prompt_set, None)
+        for path, doc, prompt_set, own_tools in inherited_prompts(ctx):
+            if not ctx.read_in_part(path):  # PRM011 reports it
+                yield from self._untaught(ctx, path, doc, prompt_set, own_tools)
+
+    def _untaught(
+        self,
+        ctx: Context,
+        path: str,
+        doc: PromptDoc,
+        prompt_set: PromptSet,
+        own_tools: list[str] | None,
+    ) -> Iterator[Finding]:
+        """The required arguments of the tools ``doc`` documents (in
+        ``prompt_set``) that it never names; with ``own_tools``, of those of
+        the profile's own tools only, which it runs with this inherited prompt."""
+        if doc.includes:
+            return  # what the included files teach is not known here
+        taught_all = {a.name for a in doc.arguments}
+        for heading in doc.tools:
+            if heading.source not in ("heading", "title"):
+                continue
+            found = tool_facts(ctx, heading.name, prompt_set)
+            if found is None or (own_tools is not None and found[0] not in own_tools):
+                continue
+            module, tool = found
+            runs, profile = "", ""
+            if own_tools is not None:
+                runs = f", which profile `{prompt_set.name}` runs with this prompt"
+                profile = f":{prompt_set.name}"
+            taught = {a.name for a in doc.arguments_of(heading.name)} or taught_all
+            # ``- `document`: one path or a list`` names an argument as well
+            taught = taught | set(doc.listed_names)
+            # a name in backticks in the tool's prose (``the given `url```)
+            mentioned = {m.name for m in doc.mentions if m.tool in (heading.name, None)}
+            taught |= mentioned
+            if ":" in heading.name or _method_called(doc, heading.name, mentioned):
+                # the framework fills it from the method (``tool:method``)
+                taught.add(METHOD_ARGUMENT)
+            for group in alternative_groups(tool):
+                # one of them is needed: teaching any one is enough
+                if taught.isdisjoint(group):
+                    names = ", ".join(f"`{name}`" for name in group)
+                    yield self.finding(
+                        f"one of {names} of `{heading.name}` is required "
+                        f"(read at {module}{runs}) but none is taught",
+                        path,
+                        heading.line,
+                        heading.column,
+                        subject=f"{path}:{heading.name}:one-of:{','.join(group)}{profile}",
+                    )
+            for arg in tool.arguments:
+                if arg.required and arg.name not in taught:
+                    read = arg.where(module)
+                    yield self.finding(
+                        f"required argument `{arg.name}` of `{heading.name}` "
+                        f"(read at {read}{runs}) is never taught",
+                        path,
+                        heading.line,
+                        heading.column,
+                        subject=f"{path}:{heading.name}:required:{arg.name}{profile}",
+                    )
+
+
+def _method_called(doc: PromptDoc, tool: str, mentioned: set[str]) -> bool:
+    """Whether the prompt teaches ``tool`` by ``tool:method`` names (an example's
+    ``tool_name``, a list item's or a mention's ```todo:add```): each such
+    call carries ``action``, which the framework fills from the method
+    (helpers/extract_tools.py ``normalize_tool_request``)."""
+    prefix = tool.split(":", 1)[0] + ":"
+    names = [t.name for t in doc.tools if t.source == "example"]
+    names += [*doc.listed_names, *mentioned]
+    return any(name.startswith(prefix) and len(name) > len(prefix) for name in names)
+
+
+RULES: list[type[Rule]] = [RequiredArgumentNotTaught]
