@@ -19,8 +19,10 @@ from doxtool.prompts.model import PromptExample
 
 #: a name made of letters only, which prose uses as a word
 _PLAIN_WORD = re.compile(r"[^\W\d_]+\Z")
-#: an example written inline in a paragraph (```{"tool_name": "x", ...}```): no prose
-_INLINE_EXAMPLE = re.compile(r"\{[^`]*\"tool_name\"[^`]*\}")
+#: a code span holding an object, as an example written inline in a
+#: paragraph is (```{"tool_name": "x", ...}```): no prose. Each match ends at
+#: the next backtick, so the search is linear in the text
+_INLINE_EXAMPLE = re.compile(r"`[ \t]*\{[^`]*`")
 
 
 class Sections:

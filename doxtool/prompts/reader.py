@@ -195,7 +195,13 @@ class PromptReader:
         text_map = TextMap(inline.content, inline.map[0], self.lines)
         self._args_lines(inline.content, spans, text_map)
         tables = "|" in inline.content and len(text_map.starts) >= 3
-        taught = frozenset(a.name for a in self.doc.arguments if a.tool == self.tool and tables)
+        # the arguments taught so far are gathered for a table only: doing it
+        # for every paragraph made a long list quadratic
+        taught = (
+            frozenset(a.name for a in self.doc.arguments if a.tool == self.tool)
+            if tables
+            else frozenset()
+        )
         for found in table_argument_names(
             inline.content, text_map.starts, spans, self.lead, taught
         ):
