@@ -175,3 +175,21 @@ def test_an_example_its_section_says_calls_another_tool_is_no_mismatch(make_repo
         f"{PROMPT}:25:15: PRM006 example calls `code_execution_tool` but the prompt"
         " documents `wait`"
     ], result.output
+
+
+def test_a_tool_named_in_a_sub_section_of_the_tool_section_introduces_its_examples(
+    make_repo, run_cli
+) -> None:
+    """``####`` headings are parts of the tool's section: prose naming the
+    other tool in one of them introduces an example of it in another."""
+    files = clean_files()
+    files[PROMPT] = (
+        "### wait\nPause.\n\n#### Before waiting\nCall `code_execution_tool` first.\n\n"
+        "#### Usage\n~~~json\n"
+        '{"tool_name": "code_execution_tool", "tool_args": {"runtime": "terminal", "code": "ls"}}'
+        '\n~~~\n~~~json\n{"tool_name": "wait", "tool_args": {"seconds": 1}}\n~~~\n'
+    )
+    files["tools/code_execution_tool.py"] = WAIT_PY.replace("WaitTool", "CodeExecution")
+    root = make_repo(files)
+    result = run_cli(root, "check", "--no-cache", "--select", "PRM006")
+    assert result.output == "All checks passed.\n", result.output

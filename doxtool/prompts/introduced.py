@@ -27,15 +27,20 @@ _INLINE_EXAMPLE = re.compile(r"`[ \t]*\{[^`]*`")
 
 class Sections:
     """The prose of the section a prompt's reader is in (from its last
-    heading), gathered from the inline tokens, and where its examples start."""
+    heading of level 1 to 3), gathered from the inline tokens, and where
+    its examples start."""
 
     def __init__(self) -> None:
         self.prose: list[str] = []
         self.first = 0
 
-    def end(self, examples: list[PromptExample]) -> None:
-        """The section ends (a heading, or the end of the file): set
+    def end(self, examples: list[PromptExample], tag: str = "") -> None:
+        """A heading (``tag``: ``h1`` to ``h6``) or the end of the file (no
+        ``tag``) is read: when it ends the section (a heading of level 1 to
+        3, as a tool's is; a ``####`` one is a part of its section), set
         ``introduced`` on each of its examples whose called tool its prose names."""
+        if tag[1:].isdigit() and int(tag[1:]) > 3:
+            return
         prose = _INLINE_EXAMPLE.sub(" ", "\n".join(self.prose))
         for example in examples[self.first :]:
             if example.tool_name and _names(prose, example.tool_name):

@@ -132,7 +132,7 @@ class PromptReader:
             if token.type == "inline":
                 self.sections.prose.append(token.content)
             if token.type == "heading_open":
-                self.sections.end(self.doc.examples)
+                self.sections.end(self.doc.examples, token.tag)
                 self._heading(token, tokens[index + 1])
                 self.lead = tokens[index + 1].content.strip().rstrip(":") + ":"
             elif token.type == "inline" and tokens[index - 1].type == "paragraph_open":
