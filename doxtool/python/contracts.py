@@ -16,6 +16,7 @@ from doxtool.python.checktests import negated, negative, rejects
 from doxtool.python.controlflow import contains_return, terminates
 from doxtool.python.cstnodes import child_nodes, dotted_name, is_kind, suite_body
 from doxtool.python.emptiness import nonempty_when
+from doxtool.python.handedfirst import handed_before, tested_values
 from doxtool.python.matchpatterns import literal_pattern, match_values, refuses_none
 from doxtool.python.readforms import REFUSALS, STRING_METHODS
 from doxtool.python.walkstate import Env
@@ -47,10 +48,15 @@ class Contracts:
         stmt: cst.If | cst.Match,
         following: Sequence[cst.BaseStatement],
         env: Env,
+        preceding: Sequence[cst.BaseStatement] = (),
     ) -> bool:
         """Whether a dispatch accepts only the values it tests: anything else
         raises or returns a ``Response`` (an ``else``, a ``case _``, or what
-        follows a run of ``if`` statements that all return)."""
+        follows a run of ``if`` statements that all return), and no statement
+        before it in its block hands a tested value to a call
+        (:mod:`~doxtool.python.handedfirst`)."""
+        if handed_before(tested_values(stmt), preceding, lambda c: self._is_response_call(c, env)):
+            return False
         if type(stmt) is cst.Match:
             for case in stmt.cases:
                 if type(case.pattern) is cst.MatchAs and case.pattern.pattern is None:

@@ -56,7 +56,9 @@ class StatementWalk(ExpressionWalk):
                         env.absence_before = ()
             else:
                 env.stmt = stmt
-                if type(stmt) in (cst.If, cst.Match) and self._closed(stmt, body[index + 1 :], env):
+                if type(stmt) in (cst.If, cst.Match) and self._closed(
+                    stmt, body[index + 1 :], env, body[:index]
+                ):
                     current: cst.CSTNode | None = stmt
                     while type(current) is cst.If:
                         env.closed_ifs.add(id(current))

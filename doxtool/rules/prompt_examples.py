@@ -20,6 +20,7 @@ from doxtool.rules.tool_prompts import (
     NOTES,
     PROMPT,
     TEMPLATE,
+    apps_files,
     calling_response,
     method_notes,
     notes_files,
@@ -327,6 +328,8 @@ becomes a failed call in production.
         Example(notes_files("action.lower()", '{"action": "Write"}')),
         # the tool dispatches on ``self.method``; ``action`` is another choice
         Example(method_notes(reads_method=True)),
+        # ``app`` is handed to a call before the tests, which single out two values
+        Example(apps_files(hands_first=True)),
     ]
     invalid = [
         Example(
@@ -350,6 +353,10 @@ becomes a failed call in production.
         # the method of ``notes:erase`` is sent as ``action``, which the code compares
         Example(
             method_notes(reads_method=False), [Expect(NOTES, 5, "`notes:erase`, giving `action`")]
+        ),
+        Example(
+            apps_files(hands_first=False),
+            [Expect("prompts/agent.system.tool.apps.md", 4, '`app` the value `"dashboard"`')],
         ),
     ]
 

@@ -312,3 +312,31 @@ def calling_response(lead: str) -> dict[str, str]:
         f'{lead}\n~~~json\n{{\n    "thoughts": ["I must wait."],\n    "headline": "Waiting",\n'
         '    "tool_name": "response"',
     )
+
+
+APPS_PY = """\
+from helpers.tool import Response, Tool
+
+
+class Apps(Tool):
+    async def execute(self, **kwargs) -> Response:
+        app = self.args.get("app", "")
+        self.agent.open(app)
+        if app == "browser":
+            return Response(message="browser ready", break_loop=False)
+        if app == "terminal":
+            return Response(message="terminal ready", break_loop=False)
+        return Response(message=f"unknown app {app}", break_loop=False)
+"""
+
+
+def apps_files(hands_first: bool) -> dict[str, str]:
+    """The wait repository with an apps tool that tests ``app`` for two
+    values, handing it first to a call when ``hands_first``, and a prompt
+    whose example opens ``dashboard``."""
+    code = APPS_PY if hands_first else APPS_PY.replace("        self.agent.open(app)\n", "")
+    prompt = (
+        '### apps\nOpens apps.\n~~~json\n{"tool_name": "apps", "tool_args": {"app": "dashboard"}}'
+        "\n~~~\n"
+    )
+    return wait_files({"tools/apps.py": code, "prompts/agent.system.tool.apps.md": prompt})

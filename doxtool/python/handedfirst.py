@@ -1,0 +1,61 @@
+"""A dispatch whose value was handed to a call before it is tested.
+
+``app_info = mgr.get_app(app_name)`` then ``if app_name == "shared-browser":
+return ...``, ``if app_name == "shared-terminal": return ...``, then
+``return Response(f"Opened '{app_name}'")``: the call takes the value first,
+and may accept values the tests after it do not name (a lookup among the
+apps there are). The tests single out some values; they do not choose among
+all the accepted ones, and what follows them may be the answer to any other
+value, not a refusal. Such a run of tests is no closed dispatch
+(:meth:`~doxtool.python.contracts.Contracts._closed`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import libcst as cst
+
+from doxtool.python.cstnodes import child_nodes
+
+
+def tested_values(stmt: cst.If | cst.Match) -> list[cst.BaseExpression]:
+    """What a dispatch tests: the left side of each comparison of an ``if``
+    chain (``app_name`` of ``app_name == "x"``), or a ``match``'s subject."""
+    if type(stmt) is cst.Match:
+        return [stmt.subject]
+    tested: list[cst.BaseExpression] = []
+    current: cst.CSTNode | None = stmt
+    while type(current) is cst.If:
+        todo: list[cst.BaseExpression] = [current.test]
+        while todo:
+            test = todo.pop()
+            if type(test) is cst.BooleanOperation:
+                todo.extend((test.left, test.right))
+            elif type(test) is cst.Comparison:
+                tested.append(test.left)
+        current = current.orelse
+    return tested
+
+
+def handed_before(
+    tested: Sequence[cst.BaseExpression],
+    preceding: Sequence[cst.BaseStatement],
+    is_response: Callable[[cst.Call], bool],
+) -> bool:
+    """Whether a statement before the dispatch, in its block, hands one of
+    the ``tested`` values itself to a call (``mgr.get_app(app_name)``) that is
+    not a ``Response`` (``is_response`` tells)."""
+    if not tested:
+        return False
+    todo: list[cst.CSTNode] = list(preceding)
+    while todo:
+        node = todo.pop()
+        if type(node) is cst.Call and not is_response(node):
+            for arg in node.args:
+                if any(arg.value.deep_equals(value) for value in tested):
+                    return True
+        if isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
+            continue  # not run here
+        todo.extend(child_nodes(node))
+    return False
