@@ -54,9 +54,15 @@ class Contracts:
         raises or returns a ``Response`` (an ``else``, a ``case _``, or what
         follows a run of ``if`` statements that all return), and no statement
         before it in its block hands a tested value to a call
-        (:mod:`~doxtool.python.handedfirst`)."""
-        if handed_before(tested_values(stmt), preceding, lambda c: self._is_response_call(c, env)):
-            return False
+        (:mod:`~doxtool.python.handedfirst`, asked last: few runs of tests
+        end in an error)."""
+        return self._ends_in_error(stmt, following, env) and not handed_before(
+            tested_values(stmt), preceding, lambda call: self._is_response_call(call, env)
+        )
+
+    def _ends_in_error(
+        self, stmt: cst.If | cst.Match, following: Sequence[cst.BaseStatement], env: Env
+    ) -> bool:
         if type(stmt) is cst.Match:
             for case in stmt.cases:
                 if type(case.pattern) is cst.MatchAs and case.pattern.pattern is None:
