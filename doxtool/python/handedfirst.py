@@ -12,6 +12,7 @@ value, not a refusal. Such a run of tests is no closed dispatch
 
 from __future__ import annotations
 
+import builtins
 from collections.abc import Callable, Sequence
 
 import libcst as cst
@@ -45,13 +46,14 @@ def handed_before(
 ) -> bool:
     """Whether a statement before the dispatch, in its block, hands one of
     the ``tested`` values itself to a call (``mgr.get_app(app_name)``) that is
-    not a ``Response`` (``is_response`` tells)."""
+    neither a ``Response`` (``is_response`` tells) nor one of a builtin
+    (``isinstance(action, str)``, ``len(action)``: they take any value)."""
     if not tested:
         return False
     todo: list[cst.CSTNode] = list(preceding)
     while todo:
         node = todo.pop()
-        if type(node) is cst.Call and not is_response(node):
+        if type(node) is cst.Call and not _builtin(node) and not is_response(node):
             for arg in node.args:
                 if any(arg.value.deep_equals(value) for value in tested):
                     return True
@@ -59,3 +61,8 @@ def handed_before(
             continue  # not run here
         todo.extend(child_nodes(node))
     return False
+
+
+def _builtin(call: cst.Call) -> bool:
+    """Whether a call is of a builtin by its bare name (``isinstance(...)``)."""
+    return type(call.func) is cst.Name and hasattr(builtins, call.func.value)
