@@ -60,7 +60,7 @@ class DispatchArms:
                 if rejects(current.test):
                     return None  # ``if x not in (...): return error``: no arms
                 nodes.append(current)
-                subjects.extend(_tested(current.test))
+                subjects.extend(compared(current.test))
                 current = current.orelse
             if current is not None:  # an ``else`` is the error
                 closer = suite_body(current.body)
@@ -71,7 +71,7 @@ class DispatchArms:
                     if not terminates(suite_body(later.body)):
                         break
                     nodes.append(later)
-                    subjects.extend(_tested(later.test))
+                    subjects.extend(compared(later.test))
                     extra += 1
                 closer = following[extra : extra + 1]
         if not _refuses(closer, subjects):
@@ -142,10 +142,10 @@ class DispatchArms:
                     break
 
 
-def _tested(test: cst.BaseExpression) -> list[cst.BaseExpression]:
+def compared(test: cst.BaseExpression) -> list[cst.BaseExpression]:
     """What a dispatch's test compares (``self.method`` of ``self.method == "add"``)."""
     if type(test) is cst.BooleanOperation:
-        return [*_tested(test.left), *_tested(test.right)]
+        return [*compared(test.left), *compared(test.right)]
     if type(test) is cst.Comparison:
         return [test.left]
     return []

@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 
 import libcst as cst
 
+from doxtool.python.arms import compared
 from doxtool.python.cstnodes import child_nodes
 
 
@@ -28,13 +29,7 @@ def tested_values(stmt: cst.If | cst.Match) -> list[cst.BaseExpression]:
     tested: list[cst.BaseExpression] = []
     current: cst.CSTNode | None = stmt
     while type(current) is cst.If:
-        todo: list[cst.BaseExpression] = [current.test]
-        while todo:
-            test = todo.pop()
-            if type(test) is cst.BooleanOperation:
-                todo.extend((test.left, test.right))
-            elif type(test) is cst.Comparison:
-                tested.append(test.left)
+        tested.extend(compared(current.test))
         current = current.orelse
     return tested
 

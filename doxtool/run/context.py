@@ -212,15 +212,12 @@ class Context(Teaching):
                         areas.update(unseen_areas(other, self._in_repository))
         return frozenset(areas)
 
-    def in_repository(self, module: str) -> bool:
-        """Whether a dotted module name's top-level package or module is the repository's."""
-        top = module.split(".", 1)[0]
-        return bool(top) and ((self.project.root / top).exists() or self.exists(f"{top}.py"))
-
     def _in_repository(self, imported: ImportOutline) -> bool:
         """Whether an absolute import names a module or package of the repository."""
-        found = self.in_repository(imported.module)
-        return found or any(self.exists(path) for path in import_paths("", imported))
+        top = imported.module.split(".", 1)[0]
+        if top and ((self.project.root / top).exists() or self.exists(f"{top}.py")):
+            return True
+        return any(self.exists(path) for path in import_paths("", imported))
 
     def new_companion(
         self, module: str, named: str | None = None, convention: Convention | None = None
