@@ -3,6 +3,7 @@ and check (with --fix and --diff). The other commands are in :mod:`doxtool.comma
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -23,6 +24,7 @@ from doxtool.rules.engine import (
 )
 from doxtool.run import ahead, deletions, dependents, gitindex, incremental, sideparser, unwatched
 from doxtool.run.context import Context, Scope
+from doxtool.run.convention import detected_convention
 from doxtool.run.project import COMPANION_SUFFIX, Project
 from doxtool.run.unchecked import unchecked
 
@@ -74,6 +76,9 @@ def load_project(
     if use_cache:
         _check_cache_dir(project)
         project.attach_cache()
+    if "convention" not in config.given:
+        detected = detected_convention(project).name
+        project.config = dataclasses.replace(config, convention=detected)
     return project
 
 

@@ -3,6 +3,7 @@ feedback on long runs (progress bar on a terminal, ``--verbose``), cache and job
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import pty
@@ -238,12 +239,14 @@ def test_verbose_counts_are_those_of_the_files_in_scope(reference_repo: Path, pa
     from doxtool.rules import contract_scope
     from doxtool.rules.engine import scope_files
     from doxtool.run.context import Context
+    from doxtool.run.project import Project
 
     # a prompt directory that is documented too: its companions are not prompts
     (reference_repo / "prompts" / "vars.py").write_text("x = 1\n")
     (reference_repo / "prompts" / "vars.py.dox.md").write_text("# vars\n")
-    project = api.load_project(reference_repo, cwd=reference_repo, use_cache=False)
-    project.config.documented_dirs.append("prompts")
+    loaded = api.load_project(reference_repo, cwd=reference_repo, use_cache=False)
+    dirs = [*loaded.config.documented_dirs, "prompts"]
+    project = Project(loaded.root, dataclasses.replace(loaded.config, documented_dirs=dirs))
     scope = api.scope_for(project, [reference_repo / p for p in paths] if paths else None)
     ctx = Context(project, scope)
     modules = ctx.documented_modules

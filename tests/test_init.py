@@ -50,7 +50,7 @@ plugin-prompt-dirs = ["plugins/*/prompts"]  # plugins: alpha, beta
 documented-dirs = ["lib"]
 test-dirs = ["tests"]
 internal-tools = ["unknown"]
-convention = "doxtool"  # 1 of 2 companions have doxtool's `Arguments of` lines
+convention = "doxtool"  # 0 of 2 companions are in Agent Zero's generated layout, 1 in doxtool's
 """
 
 
@@ -67,7 +67,7 @@ def test_init_appends_the_detected_table_to_pyproject(make_repo, run_cli) -> Non
         "detected file-documented directories: lib; declared in AGENTS.md: helpers",
         "detected test directories: tests",
         "detected companion convention: doxtool "
-        "(1 of 2 companions have doxtool's `Arguments of` lines)",
+        "(0 of 2 companions are in Agent Zero's generated layout, 1 in doxtool's)",
         f"wrote the configuration to {root / 'pyproject.toml'}:",
     ]
     text = (root / "pyproject.toml").read_text()

@@ -347,10 +347,15 @@ def convention_named(name: str) -> Convention:
 
 # --- detection ----------------------------------------------------------------
 
-#: lines only the agent-zero generator writes
+#: text only doxtool's own layout writes (``templates/companion.py.dox.md.j2``)
+_DOXTOOL_MARKS = (
+    "when the module is added, removed, renamed or its behaviour changes",
+    "`doxtool check` compares the fact lines here with the code",
+)
+#: text only the agent-zero layout writes, the generator's and doxtool's own
 _AGENT_ZERO_MARKS = (
-    "Keep this file-level DOX profile synchronized with",
-    "Important called helpers/classes observed in the source:",
+    "Update this file whenever",
+    "because this directory is intentionally flat",
     "This module is primarily declarative or delegates behavior",
 )
 
@@ -363,24 +368,43 @@ class Detection:
     reason: str
 
 
+#: what a companion's text shows of the convention it was written in
+#: (:func:`companion_mark`)
+AGENT_ZERO_MARK, DOXTOOL_MARK, NO_MARK = "a", "d", "-"
+
+
+def companion_mark(text: str) -> str:
+    """What a companion's text shows of the layout it was written in:
+    :data:`DOXTOOL_MARK` for doxtool's own (its boilerplate, else an
+    ``Arguments of`` line with no agent-zero boilerplate),
+    :data:`AGENT_ZERO_MARK` for Agent Zero's generated one (doxtool's
+    agent-zero companions among them, whose tools have ``Arguments of``
+    lines too), :data:`NO_MARK` for one written by hand. Lines both layouts
+    write ("Keep this file-level DOX profile synchronized with ...") tell
+    nothing."""
+    if any(mark in text for mark in _DOXTOOL_MARKS):
+        return DOXTOOL_MARK
+    if any(mark in text for mark in _AGENT_ZERO_MARKS):
+        return AGENT_ZERO_MARK
+    return DOXTOOL_MARK if "- Arguments of `" in text else NO_MARK
+
+
 def detect_convention(companions: Sequence[str]) -> Detection:
     """Which convention the texts of a repository's companions follow, and why."""
-    if not companions:
+    return convention_of_marks([companion_mark(text) for text in companions])
+
+
+def convention_of_marks(marks: Sequence[str]) -> Detection:
+    """Which convention companions with these :func:`companion_mark` follow:
+    agent-zero when more of them are in its generated layout than in
+    doxtool's (companions written by hand count for neither), else doxtool's."""
+    if not marks:
         return Detection("doxtool", "no companions yet: doxtool's own format")
-    with_arguments = sum(1 for text in companions if "- Arguments of `" in text)
-    agent_zero = sum(
-        1
-        for text in companions
-        if "- Arguments of `" not in text and any(mark in text for mark in _AGENT_ZERO_MARKS)
+    agent_zero, doxtool, total = marks.count(AGENT_ZERO_MARK), marks.count(DOXTOOL_MARK), len(marks)
+    counted = (
+        f"{agent_zero} of {total} companions are in Agent Zero's generated layout, "
+        f"{doxtool} in doxtool's"
     )
-    total = len(companions)
-    if agent_zero * 2 > total:
-        return Detection(
-            "agent-zero",
-            f"{agent_zero} of {total} companions have Agent Zero's generated lines and no "
-            "`Arguments of` line",
-        )
-    return Detection(
-        "doxtool",
-        f"{with_arguments} of {total} companions have doxtool's `Arguments of` lines",
-    )
+    if agent_zero > doxtool:
+        return Detection("agent-zero", counted)
+    return Detection("doxtool", counted)

@@ -34,6 +34,10 @@ def tested_values(stmt: cst.If | cst.Match) -> list[cst.BaseExpression]:
     return tested
 
 
+#: what a block defines rather than runs (libcst's node classes are final)
+_NOT_RUN_HERE = frozenset({cst.FunctionDef, cst.ClassDef, cst.Lambda})
+
+
 def handed_before(
     tested: Sequence[cst.BaseExpression],
     preceding: Sequence[cst.BaseStatement],
@@ -48,13 +52,13 @@ def handed_before(
     todo: list[cst.CSTNode] = list(preceding)
     while todo:
         node = todo.pop()
-        if type(node) is cst.Call and not _builtin(node) and not is_response(node):
+        kind = type(node)
+        if kind is cst.Call and not _builtin(node) and not is_response(node):
             for arg in node.args:
                 if any(arg.value.deep_equals(value) for value in tested):
                     return True
-        if isinstance(node, (cst.FunctionDef, cst.ClassDef, cst.Lambda)):
-            continue  # not run here
-        todo.extend(child_nodes(node))
+        if kind not in _NOT_RUN_HERE:
+            todo.extend(child_nodes(node))
     return False
 
 
