@@ -61,15 +61,19 @@ _SUBJECT = rf"(?:{_code('subject')}|(?P<bare>(?!the\b)[^\W\d]\w*))"
 # a person's note between the subject and the lead's colon (`` (methods
 # `todo:add`, `todo:done`)``, `` for `todo:add` ``): words and code spans,
 # no colon outside them; not ``and`` or ``or`` (a second subject)
-_NOTE = r"(?P<note>[ \t]+(?!(?:and|or|&)\b)(?:[^`:\n]|`[^`\n]*`)*?)?"
+# (the blanks before it all taken at once: a long run of them before no colon
+# is then given up in one step, not one blank at a time)
+_NOTE = r"(?P<note>[ \t]+(?![ \t])(?!(?:and|or|&)\b)(?:[^`:\n]|`[^`\n]*`)*?)?"
 
 # What may follow a statement (`` `X` is a `Tool` ``): nothing, a full stop
 # and a person's words, or a clause of theirs set off by a comma, a semicolon
 # or a dash (``, which is a `Tool`.``), in parentheses (`` (found by file
 # name).``) or opened by a conjunction (`` and is found by file name.``)
+# The blanks before it are taken at once (a look-ahead and the text it saw),
+# so a long run of them before text that is none of these fails in one step.
 _CLAUSE = (
-    r"[ \t]*(?:\.(?P<rest>.*)|(?P<clause>[,;:][ \t].*|[ \t]*[\u2014\u2013].*"
-    r"|[ \t]+\(.*|[ \t]+(?:and|but|so|while|because)[ \t].*))?"
+    r"(?=(?P<blanks>[ \t]*))(?P=blanks)(?:\.(?P<rest>.*)|(?P<clause>[,;:][ \t].*"
+    r"|[\u2014\u2013].*|(?<=[ \t])\(.*|(?<=[ \t])(?:and|but|so|while|because)[ \t].*))?"
 )
 
 # kind -> pattern of the bullet text; ``rest`` is what follows the lead phrase

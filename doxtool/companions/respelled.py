@@ -22,8 +22,9 @@ from doxtool.core.patterns import LazyPattern
 _IDENTIFIER = LazyPattern(r"[^\W\d]\w*")
 # the class: a code span, or a bare name (qualified or not)
 _CLASS = r"(?:`(?P<subject>[^`]+)`|(?P<bare>[^\W\d][\w.]*))"
-# a person's note before the colon (words and code spans, no colon)
-_NOTE = r"(?P<note>[ \t]+(?!(?:and|or|&)\b)(?:[^`:\n]|`[^`\n]*`)*?)?"
+# a person's note before the colon (words and code spans, no colon), the
+# blanks before it taken at once (:data:`doxtool.companions.leads._NOTE`)
+_NOTE = r"(?P<note>[ \t]+(?![ \t])(?!(?:and|or|&)\b)(?:[^`:\n]|`[^`\n]*`)*?)?"
 _THE = r"(?:the[ \t]+)?"
 # what may stand where the lead's colon goes: the colon (after a note), a
 # dash, ``is`` (`` `break_loop` of `X` is always `false` ``) or nothing

@@ -28,7 +28,7 @@ QUALIFIERS = (
 ARGS_LIST_HEADER_RE = re.compile(
     rf"[ \t]*(?:\*\*|__)?{QUALIFIERS}(?:arguments[ \t]+in[ \t]+`?tool_args`?|args?|arguments?|"
     r"param(?:eter)?s?)(?:[ \t]*\([^()\n`]*\)|[ \t]+[^\W\d_][^:`\n]{0,60})?"
-    r"[ \t]*(?:\*\*|__)?[ \t]*:(?:\*\*|__)?[ \t]*\Z",
+    r"[ \t]*(?:(?:\*\*|__)[ \t]*)?:(?:\*\*|__)?[ \t]*\Z",
     re.I,
 )
 #: words of a lead that is no argument lead: what the tool gives back
@@ -38,8 +38,8 @@ NOT_ARGUMENTS_RE = re.compile(
 )
 #: a line that leads a list: a few words, then a colon (``rules:``, ``Notes:``)
 _LEAD_LINE_RE = re.compile(
-    r"[ \t]*(?:\*\*|__)?[^\W\d_][\w-]*(?:[ \t]+[\w-]+){0,3}[ \t]*(?:\([^()\n`]*\))?"
-    r"[ \t]*(?:\*\*|__)?[ \t]*:(?:\*\*|__)?[ \t]*\Z"
+    r"[ \t]*(?:\*\*|__)?[^\W\d_][\w-]*(?:[ \t]+[\w-]+){0,3}[ \t]*(?:\([^()\n`]*\)[ \t]*)?"
+    r"(?:(?:\*\*|__)[ \t]*)?:(?:\*\*|__)?[ \t]*\Z"
 )
 
 

@@ -53,7 +53,7 @@ JSON_INFO = frozenset({"json", "json5", "jsonc"})
 
 _NEWLINE_RE = re.compile(r"\r\n?")
 _ARGS_LINE_RE = re.compile(
-    rf"[ \t]*(?:\*\*|__)?{QUALIFIERS}(?:args?|arguments?)[ \t]*(?:\*\*|__)?[ \t]*:(?:\*\*|__)?",
+    rf"[ \t]*(?:\*\*|__)?{QUALIFIERS}(?:args?|arguments?)[ \t]*(?:(?:\*\*|__)[ \t]*)?:(?:\*\*|__)?",
     re.I,
 )
 #: the end of an ``args:`` line that goes on on the next line of its paragraph
