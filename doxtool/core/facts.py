@@ -41,6 +41,39 @@ def json_type(value: Any) -> str | None:
     return None
 
 
+#: bits of the largest integer a fact states: well inside the 4,300 decimal
+#: digits Python converts to text (``sys.get_int_max_str_digits``)
+_MAX_INT_BITS = 12_000
+
+
+def json_stateable(value: Any) -> bool:
+    """Whether a literal value is one JSON states as it is: no bytes, no
+    infinity or NaN, no integer too long to write out, no tuple or set
+    (:func:`~doxtool.python.literals.literal_value` gives those as lists), keys
+    of strings only."""
+    todo = [value]
+    while todo:
+        current = todo.pop()
+        kind = type(current)
+        if kind is str or kind is bool or current is None:
+            continue
+        if kind is int:
+            if current.bit_length() > _MAX_INT_BITS:
+                return False
+        elif kind is float:
+            if current != current or current in (float("inf"), float("-inf")):
+                return False
+        elif kind is list:
+            todo.extend(current)
+        elif kind is dict:
+            if not all(type(key) is str for key in current):
+                return False
+            todo.extend(current.values())
+        else:
+            return False
+    return True
+
+
 #: Side-effect areas detectable from a table of known calls.
 SIDE_EFFECT_AREAS = (
     "filesystem read",

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from doxtool.core.facts import Argument, ArgumentRead, json_type
+from doxtool.core.facts import Argument, ArgumentRead, json_stateable, json_type
 from doxtool.python.literals import jsonable
 from doxtool.python.readforms import REFUSALS
 
@@ -161,7 +161,9 @@ class ArgBuilder:
         # a literal default anywhere is the default, also past a fallback
         # after ``or`` read earlier (``args.get("plan") or []`` in one branch,
         # ``args.get("plan", [])`` in another)
-        if not self.has_default:
+        if not json_stateable(value):  # ``b"raw"``, ``1e999``: no JSON value states it
+            self.set_fallback(False)
+        elif not self.has_default:
             self.default = jsonable(value)
             self.has_default = True
             self.default_unknown = False
@@ -169,10 +171,7 @@ class ArgBuilder:
     def default_read(self, known: bool, value: Any) -> None:
         """``args.get("x", <default>)``: a literal is the default; another
         value (a helper's parameter, ``self.limit``) states none known."""
-        if known:
-            self.set_default(value)
-        else:
-            self.set_fallback(False)
+        self.set_default(value) if known else self.set_fallback(False)
 
     def set_fallback(self, known: bool, value: Any = None) -> None:
         """``self.args.get("x") or <fallback>`` where the fallback is not
@@ -180,7 +179,8 @@ class ArgBuilder:
         one that only normalises a missing value (``or ""``, ``or []``)."""
         if not self.has_default and not self.default_unknown:
             self.default_unknown = True
-            self.fallback_known, self.fallback = known, jsonable(value)
+            known = known and json_stateable(value)
+            self.fallback_known, self.fallback = known, jsonable(value) if known else None
 
     def _type(self) -> str | None:
         """The one JSON type the code reads the value as, or None: a

@@ -11,7 +11,7 @@ import ast
 from functools import cached_property
 from typing import Any
 
-from doxtool.core.facts import json_type
+from doxtool.core.facts import json_stateable, json_type
 from doxtool.core.summary_facts import KeyRead, OutCall
 from doxtool.python.astparse import statements
 from doxtool.python.keyfills import top_fill
@@ -419,9 +419,7 @@ def _literal(node: ast.expr) -> tuple[bool, Any]:
         value = ast.literal_eval(node)
     except (ValueError, SyntaxError, TypeError, RecursionError, MemoryError):
         return False, None
-    if isinstance(value, (str, int, float, bool, list, dict)) or value is None:
-        return True, value
-    return False, None
+    return (True, value) if json_stateable(value) else (False, None)
 
 
 def _emptied(test: ast.expr) -> tuple[str, str] | None:
