@@ -316,7 +316,14 @@ class ArgumentReads:
             else:  # in an arm of a closed dispatch (:mod:`~doxtool.python.arms`)?
                 builder.sometimes_read = True
                 self._arm_need(key, "raises", env)
-        if default is not None and id(node) in self.passed_on:
+        rebound = self.rebound_fallbacks.get(id(node))
+        if rebound is not None:  # ``x = args.get("k")`` then ``x = x or <fallback>``
+            if default is not None:  # the replaced literal still gives the type
+                known, value = self._value(default)
+                if known and value is not None:
+                    builder.weak_type = builder.weak_type or json_type(value)
+            self._rebound_default(builder, rebound)
+        elif default is not None and id(node) in self.passed_on:
             # ``args.get("text", "") or args.get("message")``: a missing
             # ``text`` gives ``message``, not ``""``; the literal gives the type
             known, value = self._value(default)

@@ -16,6 +16,7 @@ from typing import Any
 import libcst as cst
 
 from doxtool.core.facts import json_type
+from doxtool.python.arguments import ArgBuilder
 from doxtool.python.cstnodes import child_nodes, suite_body
 from doxtool.python.modulescan import Func
 from doxtool.python.readforms import COERCIONS, READ_METHODS, STRING_METHODS
@@ -30,6 +31,9 @@ class Fallbacks:
     passed_on: set[int]
     #: the arguments each such ``or`` joins (:meth:`_stand_in`)
     stand_in_groups: list[frozenset[str]]
+    #: id of a read whose value a name holds that the next statement using
+    #: it replaces when falsy -> the replacement (:meth:`_note_rebound_fallback`)
+    rebound_fallbacks: dict[int, cst.BaseExpression]
 
     def _or_fallback(self, node: cst.BooleanOperation, env: Env) -> None:
         """``self.args.get("limit") or <fallback>``: what a missing ``limit`` gives."""
@@ -46,6 +50,37 @@ class Fallbacks:
             builder.set_default(value)
         else:
             builder.set_fallback(ok, value)
+
+    def _note_rebound_fallback(
+        self, small: cst.BaseSmallStatement, rest: Sequence[cst.BaseStatement], env: Env
+    ) -> None:
+        """``x = self.args.get("k")`` then, as the next statement that uses
+        ``x``, ``x = x or <fallback>`` (``if x is None: x = <fallback>``,
+        ``if not x: ...``): what a missing ``k`` gives is the fallback, as
+        for ``self.args.get("k") or <fallback>`` and for a parameter so
+        replaced (:meth:`_parameter_default`)."""
+        if type(small) is not cst.Assign or len(small.targets) != 1:
+            return
+        target = small.targets[0].target
+        if type(target) is not cst.Name or self._plain_get(small.value, env) is None:
+            return
+        call = self._read_call(small.value, env)
+        assert call is not None
+        ok, value = self._value(call.args[1].value) if len(call.args) == 2 else (True, None)
+        fallback = _replacement(rest, target.value, value) if ok else None
+        if fallback is not None and self._arg_of(fallback, env) is None:
+            # (another argument standing in is an alternative, not a default)
+            self.rebound_fallbacks[id(call)] = fallback
+
+    def _rebound_default(self, builder: ArgBuilder, fallback: cst.BaseExpression) -> None:
+        """The default a fallback noted by :meth:`_note_rebound_fallback` gives:
+        a literal that is not empty is the default; any other is neither
+        claimed nor denied."""
+        known, value = self._value(fallback)
+        if known and value:
+            builder.set_default(value)
+        else:
+            builder.set_fallback(known, value)
 
     def _parameter_default(self, fn: Func, param: cst.Param) -> None:
         """The default of a parameter filled from the arguments, unless the

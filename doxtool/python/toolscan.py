@@ -140,6 +140,7 @@ class ToolScan(
         self.module = scan.tree
         self.args: dict[str, ArgBuilder] = {}
         self.passed_on: set[int] = set()
+        self.rebound_fallbacks: dict[int, cst.BaseExpression] = {}
         #: what ``isinstance`` tests (a conversion there converts no value used)
         self.type_tests: set[int] = set()
         self.stand_in_groups: list[frozenset[str]] = []

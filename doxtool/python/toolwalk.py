@@ -47,6 +47,8 @@ class StatementWalk(ExpressionWalk):
             env.needed_here = contracts and top and not doubtful
             env.doubted_here = tuple(doubtful) if contracts and top else ()
             if type(stmt) in (cst.SimpleStatementLine, cst.SimpleStatementSuite):
+                if len(stmt.body) == 1:
+                    self._note_rebound_fallback(stmt.body[0], body[index + 1 :], env)
                 for small in stmt.body:
                     env.stmt = small
                     self._small(small, env)
