@@ -10,6 +10,7 @@ import textwrap
 from pathlib import Path
 from typing import Any
 
+import pytest
 from click.testing import CliRunner
 from samples import write_files
 from test_extract import arguments, tool
@@ -367,3 +368,71 @@ def test_a_companion_list_of_a_method_lookup_is_kept(tmp_path: Path) -> None:
     listed = line.replace(".\n", ", one of `status`, `echo`.\n")
     companion.write_text(text.replace(line, listed), encoding="utf-8")
     assert _findings(tmp_path) == []
+
+
+def _mode_enum(tmp_path: Path, body: str) -> list[Any] | None:
+    source = (
+        "from helpers.tool import Response, Tool\n\n\nclass RunnerTool(Tool):\n"
+        "    async def execute(self, **kwargs) -> Response:\n"
+        '        mode = str(self.args.get("mode", "fast"))\n'
+        + textwrap.indent(textwrap.dedent(body), "        ")
+    )
+    (mode,) = tool(tmp_path, source).arguments
+    return None if mode.values_unknown else mode.enum
+
+
+def test_one_tested_value_then_a_response_is_no_closed_dispatch(tmp_path: Path) -> None:
+    # the Response after the test may be the answer for every other mode, or
+    # a refusal: which values the argument takes is not known
+    assert (
+        _mode_enum(
+            tmp_path,
+            """\
+            if mode == "fast":
+                return Response(message="ran fast", break_loop=False)
+            return Response(message=f"ran in mode {mode}", break_loop=False)
+            """,
+        )
+        is None
+    )
+    assert (
+        _mode_enum(
+            tmp_path,
+            """\
+            match mode:
+                case "fast":
+                    return Response(message="ran fast", break_loop=False)
+                case other:
+                    return Response(message=f"ran in mode {other}", break_loop=False)
+            """,
+        )
+        is None
+    )
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # a raise refuses every other value, however few the tests name
+        """\
+        if mode == "fast":
+            return Response(message="ran fast", break_loop=False)
+        raise ValueError(f"unknown mode {mode}")
+        """,
+        # two tested values, then a Response: the choice among them is closed
+        """\
+        if mode == "fast":
+            return Response(message="ran fast", break_loop=False)
+        if mode == "slow":
+            return Response(message="ran slow", break_loop=False)
+        return Response(message=f"unknown mode {mode}", break_loop=False)
+        """,
+        """\
+        if mode in ("fast", "slow"):
+            return Response(message=f"ran {mode}", break_loop=False)
+        return Response(message=f"unknown mode {mode}", break_loop=False)
+        """,
+    ],
+)
+def test_a_closed_dispatch_of_one_value_needs_a_raise(tmp_path: Path, body: str) -> None:
+    assert _mode_enum(tmp_path, body) in (["fast"], ["fast", "slow"])

@@ -12,11 +12,10 @@ from collections.abc import Sequence
 import libcst as cst
 
 from doxtool.python.arguments import ArgBuilder
-from doxtool.python.checktests import negated, negative, rejects
+from doxtool.python.checktests import negated, negative
 from doxtool.python.controlflow import contains_return, terminates
 from doxtool.python.cstnodes import child_nodes, dotted_name, is_kind, suite_body
 from doxtool.python.emptiness import nonempty_when
-from doxtool.python.handedfirst import handed_before, tested_values
 from doxtool.python.matchpatterns import literal_pattern, match_values, refuses_none
 from doxtool.python.readforms import REFUSALS, STRING_METHODS
 from doxtool.python.walkstate import Env
@@ -41,54 +40,6 @@ class Contracts:
                         return True
                     if type(small) is cst.Return:
                         return small.value is not None and self._is_response_call(small.value, env)
-        return False
-
-    def _closed(
-        self,
-        stmt: cst.If | cst.Match,
-        following: Sequence[cst.BaseStatement],
-        env: Env,
-        preceding: Sequence[cst.BaseStatement] = (),
-    ) -> bool:
-        """Whether a dispatch accepts only the values it tests: anything else
-        raises or returns a ``Response`` (an ``else``, a ``case _``, or what
-        follows a run of ``if`` statements that all return), and no statement
-        before it in its block hands a tested value to a call
-        (:mod:`~doxtool.python.handedfirst`, asked last: few runs of tests
-        end in an error)."""
-        return self._ends_in_error(stmt, following, env) and not handed_before(
-            tested_values(stmt), preceding, lambda call: self._is_response_call(call, env)
-        )
-
-    def _ends_in_error(
-        self, stmt: cst.If | cst.Match, following: Sequence[cst.BaseStatement], env: Env
-    ) -> bool:
-        if type(stmt) is cst.Match:
-            for case in stmt.cases:
-                if type(case.pattern) is cst.MatchAs and case.pattern.pattern is None:
-                    return self._error_exit(suite_body(case.body), env)
-            if not all(terminates(suite_body(c.body)) for c in stmt.cases):
-                return False
-            return self._error_follows(following, env)
-        current: cst.CSTNode | None = stmt
-        every_branch_ends = True
-        while type(current) is cst.If:
-            body = suite_body(current.body)
-            if rejects(current.test) and self._error_exit(body, env):
-                return True
-            every_branch_ends = every_branch_ends and terminates(body)
-            current = current.orelse
-        if current is not None:
-            assert type(current) is cst.Else
-            return self._error_exit(suite_body(current.body), env)
-        return every_branch_ends and self._error_follows(following, env)
-
-    def _error_follows(self, following: Sequence[cst.BaseStatement], env: Env) -> bool:
-        """Whether what follows a run of returning ``if`` statements is an error exit."""
-        for stmt in following:
-            if type(stmt) is cst.If and stmt.orelse is None and terminates(suite_body(stmt.body)):
-                continue
-            return self._error_exit([stmt], env)
         return False
 
     def _contract(self, stmt: cst.If, env: Env) -> None:

@@ -50,6 +50,7 @@ from doxtool.python.controlflow import (
 from doxtool.python.conversions import Conversions
 from doxtool.python.cstnodes import dotted_name, suite_body
 from doxtool.python.decorators import unfollowed
+from doxtool.python.dispatchends import DispatchEnds
 from doxtool.python.fallbacks import Fallbacks
 from doxtool.python.lookups import Lookups
 from doxtool.python.matchwalk import MatchWalk
@@ -124,6 +125,7 @@ class ToolScan(
     MergedDicts,
     HandedWhole,
     Contracts,
+    DispatchEnds,
     Conversions,
     AbsenceCalls,
     Outcomes,

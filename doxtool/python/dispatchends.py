@@ -1,0 +1,140 @@
+"""Whether a dispatch is closed: the values it tests are the only ones the
+argument takes (part of :class:`~doxtool.python.toolscan.ToolScan`).
+
+A run of tests (an ``if`` chain and the returning ``if`` statements after
+it, or a ``match``) is closed when anything else ends the function with an
+error: an ``else``, a ``case _`` or what follows the run raises, or returns
+a ``Response`` once the run tests two values or more. Past a test of one
+value (``if mode == "fast": return ...`` then ``return Response(f"ran in
+{mode}")``) the ``Response`` may as well be the tool's answer for any other
+value as a refusal, so which values the argument takes is not known; a
+raise refuses whatever the run tested. A test that
+rejects (``if mode not in MODES: return Response("unknown mode")``) closes
+the run however many values it names. A run whose tested value a statement
+before it hands to a call is not closed either
+(:mod:`~doxtool.python.handedfirst`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import libcst as cst
+
+from doxtool.python.checktests import rejects
+from doxtool.python.contracts import ends_with_raise
+from doxtool.python.controlflow import terminates
+from doxtool.python.cstnodes import child_nodes, suite_body
+from doxtool.python.handedfirst import handed_before, tested_values
+from doxtool.python.matchpatterns import match_values
+from doxtool.python.walkstate import Env
+
+#: how the values a run of tests does not take end
+REFUSED, UNDECIDED, OPEN = "refused", "undecided", "open"
+
+
+class DispatchEnds:
+    """Closed dispatches: a part of :class:`~doxtool.python.toolscan.ToolScan`."""
+
+    module: cst.Module
+    _error_exit: Callable[[Sequence[cst.BaseStatement], Env], bool]
+    _is_response_call: Callable[[cst.BaseExpression, Env], bool]
+    _value: Callable[[cst.BaseExpression], tuple[bool, Any]]
+    _values_unknown: Callable[[cst.CSTNode, Env], None]
+
+    def _closed(
+        self,
+        stmt: cst.If | cst.Match,
+        following: Sequence[cst.BaseStatement],
+        env: Env,
+        preceding: Sequence[cst.BaseStatement] = (),
+    ) -> bool:
+        """Whether a dispatch accepts only the values it tests (the handing
+        of a tested value to a call before it asked last: few runs of tests
+        end in an error)."""
+        # the returning ``if`` statements right before it are of the same run
+        before = 0
+        for earlier in reversed(preceding):
+            if type(earlier) is not cst.If or not _returns(earlier):
+                break
+            before += self._values_tested(earlier.test)
+        end = self._run_end(stmt, following, env, before)
+        if end is UNDECIDED:  # the Response after one tested value: answer or refusal
+            for value in tested_values(stmt):
+                self._values_unknown(value, env)
+        return end is REFUSED and not handed_before(
+            tested_values(stmt), preceding, lambda call: self._is_response_call(call, env)
+        )
+
+    def _run_end(
+        self,
+        stmt: cst.If | cst.Match,
+        following: Sequence[cst.BaseStatement],
+        env: Env,
+        before: int = 0,
+    ) -> str:
+        """How the values a run of tests does not take end (``before``: the
+        values the run tested before ``stmt``): :data:`REFUSED`,
+        :data:`UNDECIDED` or :data:`OPEN`."""
+        tested = before
+        if type(stmt) is cst.Match:
+            for case in stmt.cases:
+                if type(case.pattern) is cst.MatchAs and case.pattern.pattern is None:
+                    return self._refusal(suite_body(case.body), env, tested)
+                tested += max(len(match_values(case.pattern, self.module)), 1)
+            if not all(terminates(suite_body(c.body)) for c in stmt.cases):
+                return OPEN
+            return self._error_follows(following, env, tested)
+        current: cst.CSTNode | None = stmt
+        every_branch_ends = True
+        while type(current) is cst.If:
+            body = suite_body(current.body)
+            if rejects(current.test) and self._error_exit(body, env):
+                return REFUSED
+            every_branch_ends = every_branch_ends and terminates(body)
+            tested += self._values_tested(current.test)
+            current = current.orelse
+        if current is not None:
+            assert type(current) is cst.Else
+            return self._refusal(suite_body(current.body), env, tested)
+        return self._error_follows(following, env, tested) if every_branch_ends else OPEN
+
+    def _error_follows(self, following: Sequence[cst.BaseStatement], env: Env, tested: int) -> bool:
+        """Whether what follows a run of returning ``if`` statements (``tested``
+        values so far) is an error exit."""
+        for stmt in following:
+            if type(stmt) is cst.If and _returns(stmt):
+                tested += self._values_tested(stmt.test)
+                continue
+            return self._refusal([stmt], env, tested)
+        return OPEN
+
+    def _refusal(self, body: Sequence[cst.BaseStatement], env: Env, tested: int) -> str:
+        """How ``body``, reached by the values a run of ``tested`` values does
+        not take, ends them: refused when it raises, or returns a ``Response``
+        after two tested values or more; undecided when it returns one after
+        a single tested value; open when it does not end the function so."""
+        if not self._error_exit(body, env):
+            return OPEN
+        return REFUSED if tested > 1 or ends_with_raise(body) else UNDECIDED
+
+    def _values_tested(self, test: cst.BaseExpression) -> int:
+        """How many literal values a test compares with (``x == "a"``: one,
+        ``x in ("a", "b")`` or ``x == "a" or x == "b"``: two)."""
+        count = 0
+        todo: list[cst.CSTNode] = [test]
+        while todo:
+            node = todo.pop()
+            if type(node) is cst.Comparison:
+                for target in node.comparisons:
+                    ok, value = self._value(target.comparator)
+                    if ok:
+                        count += len(value) if isinstance(value, list) else 1
+            todo.extend(child_nodes(node))
+        return count
+
+
+def _returns(stmt: cst.If) -> bool:
+    """Whether an ``if`` with no ``else`` ends the function in its body."""
+    return stmt.orelse is None and terminates(suite_body(stmt.body))
