@@ -237,3 +237,37 @@ def test_a_finding_whose_edit_gives_way_to_another_is_not_counted_fixed(tmp_path
     # the second is left for the next round, and counted there
     assert plan.fixed == 1
     assert [identity for identity, _ in plan.fixed_findings] == [("p.md", "DOX900", "a")]
+
+
+# --- a person's words continuing an item lazily ----------------------------------
+
+LAZY_NOTE = "Only old clients send query; never with seconds.\n"
+
+
+def test_removing_an_argument_a_lazy_note_continues_is_unsafe(
+    make_repo: Callable[[dict[str, str]], Path], run_cli: Callable[..., Result]
+) -> None:
+    # the note, at the margin right under the item, is part of its paragraph:
+    # removing the item alone would leave it under `seconds`
+    dox = WAIT_DOX.replace(
+        SECONDS_ITEM, SECONDS_ITEM + "  - `query`: optional string.\n" + LAZY_NOTE
+    )
+    repo = make_repo({**clean_files(), "tools/wait.py.dox.md": dox})
+    result = run_cli(repo, "check", "--no-cache")
+    assert "DOX111 argument `query` is documented but `WaitTool` never reads it [!]" in (
+        result.output
+    )
+    run_cli(repo, "check", "--no-cache", "--fix")
+    assert (repo / "tools" / "wait.py.dox.md").read_text(encoding="utf-8") == dox
+
+
+def test_a_block_inserted_after_an_item_a_lazy_note_continues_goes_after_the_note(
+    make_repo: Callable[[dict[str, str]], Path], run_cli: Callable[..., Result]
+) -> None:
+    lines = WAIT_DOX.splitlines(keepends=True)
+    (break_loop,) = [line for line in lines if line.startswith("- `break_loop` of")]
+    dox = WAIT_DOX.replace(SECONDS_ITEM, SECONDS_ITEM + LAZY_NOTE).replace(break_loop, "")
+    repo = make_repo({**clean_files(), "tools/wait.py.dox.md": dox})
+    run_cli(repo, "check", "--no-cache", "--fix")
+    fixed = (repo / "tools" / "wait.py.dox.md").read_text(encoding="utf-8")
+    assert SECONDS_ITEM + LAZY_NOTE + break_loop in fixed

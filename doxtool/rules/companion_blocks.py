@@ -12,6 +12,7 @@ from doxtool.companions.agreement import argument_differences, documented_argume
 from doxtool.companions.edits import (
     block_edit,
     fact_sentence,
+    moves_a_note,
     removable_with_words,
     removal_edit,
     unread_lead,
@@ -155,12 +156,14 @@ class BlockRule(Rule):
         edit = block_edit(doc.companion, expected)
         if edit is None:
             return None
-        # a rewrite that drops an item carrying a person's words (an argument
-        # the code stopped reading, with its explanation) is applied only on request
+        # a rewrite that drops an item carrying a person's words (an argument the
+        # code stopped reading, with its explanation), or that rewrites one their
+        # words go on from lazily, is applied only on request (a break_loop
+        # sentence in their words is never rewritten: it has no edit)
         existing = doc.companion.block(expected.key)
-        # (a break_loop sentence in a person's words is never rewritten: it
-        # reads as their own spelling, which has no edit)
-        unsafe = existing is not None and _drops_words(existing, expected)
+        unsafe = existing is not None and (
+            _drops_words(existing, expected) or moves_a_note(doc.companion, edit)
+        )
         return Fix(description, [edit], applicability="unsafe" if unsafe else "safe")
 
     def where(self, doc: Documented, block: FactBlock | None, expected: ExpectedBlock) -> int:
@@ -231,10 +234,8 @@ def _drops_words(existing: FactBlock, expected: ExpectedBlock) -> bool:
     wrote after an item that is no longer there, or under it (notes, which
     go with the item or, when not nested in it, move to the block's end)."""
     kept = {v.get("name") for v in expected.values if isinstance(v, dict)}
-    if existing.kind != "arguments":
-        return False
-    if expected.open:
-        return False  # the items only the companion lists are kept
+    if existing.kind != "arguments" or expected.open:
+        return False  # (open: the items only the companion lists are kept)
     return any(
         prose.strip(" \t.") and name not in kept for name, prose in existing.item_prose.items()
     ) or any(
