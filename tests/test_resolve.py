@@ -226,6 +226,23 @@ def test_bases_re_exported_by_a_helper_or_bound_to_a_module_level_alias(tmp_path
                 async def execute(self, **kwargs):
                     return tool.Response("", True)
             """,
+        # the base bound by a star import of the defining module, or of a re-export
+        "tools/star_of_base.py": """\
+            from helpers.tool import *
+
+
+            class StarOfBase(Tool):
+                async def execute(self, **kwargs):
+                    return Response("", True)
+            """,
+        "tools/star_of_star.py": """\
+            from helpers.star import *
+
+
+            class StarOfStar(Tool):
+                async def execute(self, **kwargs):
+                    return Response("", True)
+            """,
     }
     project = write_repo(tmp_path, files)
 
@@ -234,6 +251,8 @@ def test_bases_re_exported_by_a_helper_or_bound_to_a_module_level_alias(tmp_path
         ("tools/helper_alias.py", "HelperAlias", 4),
         ("tools/starred.py", "Starred", 5),
         ("tools/own_alias.py", "OwnAlias", 6),
+        ("tools/star_of_base.py", "StarOfBase", 4),
+        ("tools/star_of_star.py", "StarOfStar", 4),
     ]:
         tool = only_tool(project.module_facts(rel))
         assert (tool.class_name, tool.line, tool.bases) == (name, line, ["helpers.tool.Tool"])

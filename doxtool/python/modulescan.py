@@ -275,7 +275,12 @@ class ModuleScan:
             elif dotted[0] in self.classes and len(dotted) == 1:
                 resolved.append(f"{self.module}.{dotted[0]}")
             else:
-                resolved.append(self._resolve(dotted, self._bound()) or ".".join(dotted))
+                bound = self._bound()
+                found = self._resolve(dotted, bound)
+                if found is None and self.star_imports and dotted[0] not in bound:
+                    # a name a star import may bind: the resolver follows it there
+                    found = ".".join([self.module, *dotted])
+                resolved.append(found or ".".join(dotted))
         cls = Class(node, node.name.value, bases, resolved)
         body = node.body.body if type(node.body) is cst.IndentedBlock else ()
         for stmt in body:
