@@ -19,6 +19,7 @@ from doxtool.python.controlflow import contains_return, terminates
 from doxtool.python.cstcode import code_of
 from doxtool.python.cstnodes import dotted_name, getattr_of, is_kind, suite_body
 from doxtool.python.literals import literal_value, string_value
+from doxtool.python.localliterals import bound_literals
 from doxtool.python.modulescan import Func
 from doxtool.python.ownparams import own_params
 from doxtool.python.readforms import COERCIONS, FOLDINGS, READ_METHODS, STRING_METHODS, parses
@@ -175,9 +176,19 @@ class ArgumentReads:
         self._returned_args[target] = arg
         return arg
 
-    def _loop_keys(self, iterable: cst.BaseExpression) -> list[str]:
-        """The keys a loop over a short literal (or constant) of strings takes in turn."""
+    def _loop_keys(self, iterable: cst.BaseExpression, env: Env) -> list[str]:
+        """The keys a loop over a short literal (a constant, or a name the
+        function binds once to one: :mod:`~doxtool.python.localliterals`) of
+        strings takes in turn."""
         ok, value = self._value(iterable)
+        if not ok and type(iterable) is cst.Name:
+            node = env.func.node
+            known = self._literals_of.get(id(node))
+            if known is None:
+                known = self._literals_of[id(node)] = bound_literals(node)
+            literal = known.get(iterable.value)
+            if literal is not None:
+                ok, value = literal_value(literal, self.module)
         if not ok or not isinstance(value, list) or not 0 < len(value) <= _MAX_LOOP_KEYS:
             return []
         return value if all(isinstance(v, str) for v in value) else []

@@ -36,25 +36,34 @@ class ExpressionWalk:
         loop = node.for_in
         if loop.inner_for_in is not None or type(loop.target) is not cst.Name:
             return False
-        keys = self._loop_keys(loop.iter)
+        keys = self._loop_keys(loop.iter, env)
         if not keys:
             return False
         self._expr(loop.iter, env)
         name = loop.target.value
-        parts: list[cst.CSTNode] = [c.test for c in loop.ifs]
-        if type(node) is cst.DictComp:
-            parts.extend((node.key, node.value))
-        else:
-            parts.append(node.elt)
+        parts: list[cst.BaseExpression] = (
+            [node.key, node.value] if type(node) is cst.DictComp else [node.elt]
+        )
         known = env.loop_keys.get(name)
         # ``if`` clauses: their tests, and the element after them, are
-        # evaluated for some keys only
+        # evaluated for some keys only, the element as under an ``if``
+        # (``{k: values[k] for k in KEYS if k in values}`` reads each key
+        # where it is present)
         filtered = bool(loop.ifs)
         env.branches += filtered
         for key in keys:
             env.loop_keys[name] = key
-            for part in parts:
-                self._expr(part, env)
+            for clause in loop.ifs:
+                self._expr(clause.test, env)
+            if len(loop.ifs) == 1:
+                positive, _ = self._guards_of(loop.ifs[0].test, env)
+                absent, _ = self._absent_of(loop.ifs[0].test, env)
+                guarded = [(part, positive or frozenset(), absent) for part in parts]
+                for entry in guarded:
+                    self._expr(entry, env)  # type: ignore[arg-type]
+            else:
+                for part in parts:
+                    self._expr(part, env)
         env.branches -= filtered
         if known is None:
             env.loop_keys.pop(name, None)

@@ -20,6 +20,7 @@ from doxtool.python.flows import function_flow
 from doxtool.python.keyguards import catches_key_error
 from doxtool.python.keyreads import KeyReads, expression_code
 from doxtool.python.keyvalues import KeyValues, shows_whole
+from doxtool.python.loopkeys import LoopKeys
 from doxtool.python.methodguess import MethodGuesses, receiver_of
 from doxtool.python.modobjects import module_level_objects
 from doxtool.python.names import constructed, dotted_parts
@@ -35,16 +36,13 @@ from doxtool.python.readforms import (
 from doxtool.python.summaryscope import ModuleScope
 from doxtool.python.undecided import UndecidedKeyReads
 
-#: a loop over more literal keys than this is not unrolled
-_MAX_LOOP_KEYS = 32
-
 FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef
 #: expressions with no expression inside
 _NO_EXPRESSIONS = frozenset({ast.Name, ast.Constant})
 _COMPREHENSIONS = frozenset({ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp})
 
 
-class FunctionWalk(KeyReads, KeyValues, MethodGuesses, OutCalls, UndecidedKeyReads):
+class FunctionWalk(KeyReads, KeyValues, LoopKeys, MethodGuesses, OutCalls, UndecidedKeyReads):
     """The walk of one function body."""
 
     def __init__(self, owner: ModuleScope, node: FunctionNode, cls: str | None) -> None:
@@ -280,16 +278,6 @@ class FunctionWalk(KeyReads, KeyValues, MethodGuesses, OutCalls, UndecidedKeyRea
             value, self.self_name, lambda dotted: owner.resolve(dotted, self.names), owner.is_local
         )
 
-    def _literal_keys(self, node: ast.expr) -> list[str]:
-        if isinstance(node, ast.Name) and node.id in self.owner.constants:
-            return []
-        if not isinstance(node, (ast.Tuple, ast.List, ast.Set)):
-            return []
-        keys = [self._key(e) for e in node.elts]
-        if not keys or len(keys) > _MAX_LOOP_KEYS or any(k is None for k in keys):
-            return []
-        return [k for k in keys if k is not None]
-
     # -- expressions ------------------------------------------------------------
 
     def _expr(self, node: ast.expr) -> None:
@@ -336,6 +324,8 @@ class FunctionWalk(KeyReads, KeyValues, MethodGuesses, OutCalls, UndecidedKeyRea
                 # scope, where its targets rebind a handed dict
                 stack.append(current.generators[0].iter)
                 continue
+            elif kind in _COMPREHENSIONS and self._unrolled(current):
+                continue  # over literal keys: walked once per key
             elif kind in _COMPREHENSIONS and (parts := comprehension_branches(current)):
                 stack.extend(reversed(parts))
                 continue

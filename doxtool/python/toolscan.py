@@ -143,6 +143,8 @@ class ToolScan(
         self.args: dict[str, ArgBuilder] = {}
         self.passed_on: set[int] = set()
         self.rebound_fallbacks: dict[int, cst.BaseExpression] = {}
+        #: a function node's id -> its names bound once to a literal it loops over
+        self._literals_of: dict[int, dict[str, cst.BaseExpression]] = {}
         #: what ``isinstance`` tests (a conversion there converts no value used)
         self.type_tests: set[int] = set()
         self.stand_in_groups: list[frozenset[str]] = []

@@ -234,7 +234,7 @@ class StatementWalk(ExpressionWalk):
             self._expr(stmt.iter, env)
             if self._fill_loop(stmt, env) is not None:
                 return  # it only fills missing keys (:mod:`~doxtool.python.argfills`)
-            keys = self._loop_keys(stmt.iter)
+            keys = self._loop_keys(stmt.iter, env)
             for name_node in loop_names(stmt.target):
                 env.keys.pop(name_node, None)
             if keys and type(stmt.target) is cst.Name:

@@ -1,0 +1,142 @@
+"""Loops over literal keys in a function body, for its summary (part of
+:class:`~doxtool.python.functionwalk.FunctionWalk`).
+
+A ``for`` statement or a comprehension whose one target runs over a short
+literal of strings (``for key in ("a", "b")``, or a name the function binds
+once to such a literal: ``allowed = {"a", "b"}`` then ``{k: values[k] for k
+in allowed if k in values}``) reads each of those keys: its body, or its
+element, is walked once per key with the target standing for it, and a
+comprehension's conditions guard the element as an ``if`` would. Any other
+loop reads a key no one can name.
+"""
+
+from __future__ import annotations
+
+import ast
+from functools import cached_property
+from typing import Any
+
+from doxtool.python.astwalk import walk
+from doxtool.python.summaryscope import ModuleScope
+
+#: a loop over more literal keys than this is not unrolled
+MAX_LOOP_KEYS = 32
+
+#: methods that change a list or a set in place
+_MUTATORS = frozenset(
+    {"add", "append", "extend", "insert", "update", "remove", "discard", "pop", "clear"}
+)
+_LITERALS = (ast.Tuple, ast.List, ast.Set)
+Comprehension = ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp
+
+
+class LoopKeys:
+    """Loops over literal keys: a part of :class:`~doxtool.python.functionwalk.FunctionWalk`."""
+
+    owner: ModuleScope
+    node: ast.FunctionDef | ast.AsyncFunctionDef
+    params: list[str]
+    loop_keys: dict[str, str]
+
+    def _key(self, node: ast.expr) -> str | None:
+        raise NotImplementedError
+
+    def _expr(self, node: Any) -> None:
+        raise NotImplementedError
+
+    def _tests(self, test: ast.expr) -> tuple[frozenset[str], frozenset[str]]:
+        raise NotImplementedError
+
+    def _literal_keys(self, node: ast.expr) -> list[str]:
+        """The keys a loop over ``node`` takes in turn: a literal tuple, list
+        or set of strings, or a local name bound once to one; [] for any
+        other iterable (a module's string constant is a string, not keys)."""
+        if isinstance(node, ast.Name):
+            if node.id in self.owner.constants:
+                return []
+            found = self._bound_literals.get(node.id)
+            if found is None:
+                return []
+            node = found
+        if not isinstance(node, _LITERALS):
+            return []
+        keys = [self._key(e) for e in node.elts]
+        if not keys or len(keys) > MAX_LOOP_KEYS or any(k is None for k in keys):
+            return []
+        return list(dict.fromkeys(k for k in keys if k is not None))
+
+    @cached_property
+    def _bound_literals(self) -> dict[str, ast.Tuple | ast.List | ast.Set]:
+        """Names the function binds exactly once, by ``name = <literal>``, to
+        a tuple, list or set, and never changes: no other binding anywhere in
+        its body (nested scopes included), no ``global`` or ``nonlocal``, no
+        parameter of that name, no mutating method called on it and no call
+        it is handed to."""
+        stores: dict[str, int] = dict.fromkeys(self.params, 1)
+        literals: dict[str, ast.Tuple | ast.List | ast.Set] = {}
+        changed: set[str] = set()
+        for stmt in self.node.body:
+            for n in walk(stmt):
+                kind = type(n)
+                if kind is ast.Name and type(n.ctx) is not ast.Load:  # type: ignore[attr-defined]
+                    stores[n.id] = stores.get(n.id, 0) + 1  # type: ignore[attr-defined]
+                elif kind is ast.Assign:
+                    targets = n.targets  # type: ignore[attr-defined]
+                    value = n.value  # type: ignore[attr-defined]
+                    if (
+                        len(targets) == 1
+                        and type(targets[0]) is ast.Name
+                        and isinstance(value, _LITERALS)
+                    ):
+                        literals[targets[0].id] = value
+                elif kind is ast.Global or kind is ast.Nonlocal:
+                    changed.update(n.names)  # type: ignore[attr-defined]
+                elif kind is ast.Call:
+                    func = n.func  # type: ignore[attr-defined]
+                    if (
+                        type(func) is ast.Attribute
+                        and func.attr in _MUTATORS
+                        and type(func.value) is ast.Name
+                    ):
+                        changed.add(func.value.id)
+                    for arg in (*n.args, *(k.value for k in n.keywords)):  # type: ignore[attr-defined]
+                        if type(arg) is ast.Name:
+                            changed.add(arg.id)
+                        elif type(arg) is ast.Starred and type(arg.value) is ast.Name:
+                            changed.add(arg.value.id)
+        return {
+            name: value
+            for name, value in literals.items()
+            if stores.get(name) == 1 and name not in changed
+        }
+
+    def _unrolled(self, node: Comprehension) -> bool:
+        """Walk a comprehension with one ``for`` over literal keys once per
+        key (the element guarded by its conditions); False, nothing walked,
+        for any other comprehension."""
+        if len(node.generators) != 1:
+            return False
+        generator = node.generators[0]
+        if generator.is_async or type(generator.target) is not ast.Name:
+            return False
+        keys = self._literal_keys(generator.iter)
+        if not keys:
+            return False
+        self._expr(generator.iter)
+        name = generator.target.id
+        parts = [node.key, node.value] if isinstance(node, ast.DictComp) else [node.elt]
+        known = self.loop_keys.get(name)
+        for key in keys:
+            self.loop_keys[name] = key
+            present: frozenset[str] = frozenset()
+            for index, test in enumerate(generator.ifs):
+                # a later condition is evaluated for the keys the earlier pass
+                self._expr(test if index == 0 else (test, present, frozenset()))
+                present = present | self._tests(test)[0]
+            for part in parts:
+                self._expr((part, present, frozenset()) if generator.ifs else part)
+        if known is None:
+            self.loop_keys.pop(name, None)
+        else:
+            self.loop_keys[name] = known
+        return True
