@@ -217,6 +217,13 @@ def plan(
         module_text, module_path, project.local_roots | {module_path.split("/")[0]}
     )
     facts.tools = project.resolver.tools(facts)
+    # a template of the repository's own may render no module doxtool can read
+    own = override is not None and (override / "tool.py.j2").is_file()
+    template = f"{project.config.templates_dir}/tool.py.j2" if own else "tool.py.j2"
+    syntax = next((p for p in facts.problems if p.kind == "syntax"), None)
+    if syntax is not None or not facts.classes:
+        what = f"a {syntax.message} at line {syntax.line}" if syntax else "no class"
+        raise ScaffoldError(f"{template} rendered {module_path} with {what}; nothing was written")
     if not facts.tools:
         bases = ", ".join(project.config.tool_bases)
         raise ScaffoldError(

@@ -274,3 +274,27 @@ def test_force_says_which_files_it_overwrote(make_repo, run_cli) -> None:
         "overwrote prompts/agent.system.tool.web_fetch.md\n"
         "created tests/tools/test_web_fetch.py\n"
     )
+
+
+@pytest.mark.parametrize(
+    ("template", "what"),
+    [("def broken(:\n", "a syntax error: invalid syntax at line 1"), ("", "no class")],
+)
+def test_a_module_template_that_renders_no_tool_module_is_named(
+    make_repo, run_cli, template: str, what: str
+) -> None:
+    # not blamed on `tool-bases`: the repository's own template is at fault
+    root = make_repo(
+        {
+            "prompts/agent.system.tools.md": WRAPPER,
+            "pyproject.toml": '[tool.doxtool]\ntemplates-dir = "tpl"\n',
+            "tpl/tool.py.j2": template,
+        }
+    )
+    before = _tree(root)
+    result = run_cli(root, "scaffold", "foo")
+    assert result.exit_code == 2
+    assert result.stderr == (
+        f"doxtool: error: tpl/tool.py.j2 rendered tools/foo.py with {what}; nothing was written\n"
+    )
+    assert [p for p in _tree(root) if not p.startswith(".doxtool_cache")] == before
