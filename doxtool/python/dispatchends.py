@@ -4,9 +4,10 @@ argument takes (part of :class:`~doxtool.python.toolscan.ToolScan`).
 A run of tests (an ``if`` chain and the returning ``if`` statements after
 it, or a ``match``) is closed when anything else ends the function with an
 error: an ``else``, a ``case _`` or what follows the run raises, or returns
-a ``Response`` once the run tests two values or more. Past a test of one
-value (``if mode == "fast": return ...`` then ``return Response(f"ran in
-{mode}")``) the ``Response`` may as well be the tool's answer for any other
+a ``Response`` once the run tests two values or more (an ``if not x`` arm
+singles out the empty value). Past a test of one value (``if mode ==
+"fast": return ...`` then ``return Response(f"ran in {mode}")``) the
+``Response`` may as well be the tool's answer for any other
 value as a refusal, so which values the argument takes is not known; a
 raise refuses whatever the run tested. A test that
 rejects (``if mode not in MODES: return Response("unknown mode")``) closes
@@ -120,8 +121,10 @@ class DispatchEnds:
         return REFUSED if tested > 1 or ends_with_raise(body) else UNDECIDED
 
     def _values_tested(self, test: cst.BaseExpression) -> int:
-        """How many literal values a test compares with (``x == "a"``: one,
-        ``x in ("a", "b")`` or ``x == "a" or x == "b"``: two)."""
+        """How many values a test of a run singles out: the literals it
+        compares with (``x == "a"``: one, ``x in ("a", "b")`` or ``x == "a"
+        or x == "b"``: two), and one for any other test (``if not x``: the
+        empty value)."""
         count = 0
         todo: list[cst.CSTNode] = [test]
         while todo:
@@ -129,10 +132,12 @@ class DispatchEnds:
             if type(node) is cst.Comparison:
                 for target in node.comparisons:
                     ok, value = self._value(target.comparator)
+                    if not ok and type(target.operator) in (cst.Equal, cst.NotEqual):
+                        ok, value = self._value(node.left)  # ``"slow" == mode``
                     if ok:
                         count += len(value) if isinstance(value, list) else 1
             todo.extend(child_nodes(node))
-        return count
+        return max(count, 1)
 
 
 def _returns(stmt: cst.If) -> bool:
