@@ -9,7 +9,8 @@ from pathlib import Path
 from test_agent_zero_convention import AGENTS, HISTORY_DOX, HISTORY_PY, TEST_PY
 
 from doxtool.api import load_project
-from doxtool.run.convention import _KEY, detected_convention
+from doxtool.run import convention
+from doxtool.run.convention import detected_convention
 
 NOTES_PY = "def note(text: str) -> str:\n    return text\n"
 #: a companion written by hand: neither convention's generated lines
@@ -107,34 +108,27 @@ def test_an_edited_companion_changes_the_convention_with_the_cache_as_without(
     assert any("`Topic._private`" in line for line in again)
 
 
-def test_the_marks_are_kept_in_the_cache_and_a_malformed_record_is_ignored(
-    make_repo, run_cli
-) -> None:
-    root = _repo(make_repo)
-    project = load_project(root)
-    project.close()
-    assert not (root / ".doxtool_cache").exists()  # no cache is made for the record alone
-    run_cli(root, "check")
-    project = load_project(root)
-    assert project.config.convention == "agent-zero"
-    project.close()
-    project = load_project(root)
-    cache = project.cache
-    assert cache is not None
-    stored = cache.get_raw(cache.key("index", _KEY))
-    assert stored == {
-        "lines": stored["lines"],
-        "marks": "a",
-    } and stored["lines"].startswith("fhelpers/history.py.dox.md:")
-    for malformed in ({"lines": "x\ny", "marks": "a"}, {"lines": 1, "marks": "a"}, [], "a"):
-        cache.put_raw(cache.key("index", _KEY), malformed)
-        cache.flush()
-        assert detected_convention(project).name == "agent-zero"
-    # a record that lies about an unchanged stamp is believed: the stamp is the key
-    cache.put_raw(cache.key("index", _KEY), {"lines": stored["lines"], "marks": "-"})
-    cache.flush()
-    assert detected_convention(project).name == "doxtool"
-    project.close()
+def test_a_large_repository_is_decided_on_companions_spread_over_it(make_repo, monkeypatch) -> None:
+    # six generated companions and four of doxtool's, a sample of five
+    files = {}
+    for index in range(10):
+        name = f"helpers/m{index}.py"
+        files[name] = NOTES_PY
+        files[name + ".dox.md"] = NOTES_DOXTOOL if index % 5 in (1, 3) else NOTES_GENERATED
+    root = _repo(make_repo, **files)
+    read: list[str] = []
+    real = convention._mark
+    monkeypatch.setattr(convention, "_mark", lambda p, rel: read.append(rel) or real(p, rel))
+    monkeypatch.setattr(convention, "SAMPLE", 5)
+    assert load_project(root, use_cache=False).config.convention == "agent-zero"
+    # every other one of the eleven, in path order, from the first
+    assert read == [
+        "helpers/history.py.dox.md",
+        "helpers/m1.py.dox.md",
+        "helpers/m3.py.dox.md",
+        "helpers/m5.py.dox.md",
+        "helpers/m7.py.dox.md",
+    ]
 
 
 def test_no_companions_means_doxtool_and_scaffold_follows_the_companions_there(
