@@ -20,6 +20,7 @@ from doxtool.python.cstcode import code_of
 from doxtool.python.cstnodes import dotted_name, getattr_of, is_kind, suite_body
 from doxtool.python.literals import literal_value, string_value
 from doxtool.python.localliterals import bound_literals
+from doxtool.python.loopkeys import MAX_LOOP_KEYS
 from doxtool.python.modulescan import Func
 from doxtool.python.ownparams import own_params
 from doxtool.python.readforms import COERCIONS, FOLDINGS, READ_METHODS, STRING_METHODS, parses
@@ -27,7 +28,6 @@ from doxtool.python.readvalues import raw_value, tested_types
 from doxtool.python.walkstate import Env, Target
 
 #: a loop over more literal keys than this is not unrolled
-_MAX_LOOP_KEYS = 32
 
 
 #: calls followed to find the argument a function's return value stands for
@@ -189,7 +189,7 @@ class ArgumentReads:
             literal = known.get(iterable.value)
             if literal is not None:
                 ok, value = literal_value(literal, self.module)
-        if not ok or not isinstance(value, list) or not 0 < len(value) <= _MAX_LOOP_KEYS:
+        if not ok or not isinstance(value, list) or not 0 < len(value) <= MAX_LOOP_KEYS:
             return []
         return value if all(isinstance(v, str) for v in value) else []
 
@@ -333,7 +333,7 @@ class ArgumentReads:
                 known, value = self._value(default)
                 if known and value is not None:
                     builder.weak_type = builder.weak_type or json_type(value)
-            self._rebound_default(builder, rebound)
+            self._fallback_default(builder, rebound)
         elif default is not None and id(node) in self.passed_on:
             # ``args.get("text", "") or args.get("message")``: a missing
             # ``text`` gives ``message``, not ``""``; the literal gives the type

@@ -1,8 +1,8 @@
 """Whether a dispatch is closed: the values it tests are the only ones the
 argument takes (part of :class:`~doxtool.python.toolscan.ToolScan`).
 
-A run of tests (an ``if`` chain and the returning ``if`` statements after
-it, or a ``match``) is closed when anything else ends the function with an
+A run of tests (an ``if`` chain and the returning ``if`` statements next
+to it, or a ``match``) is closed when anything else ends the function with an
 error: an ``else``, a ``case _`` or what follows the run raises, or returns
 a ``Response`` once the run tests two values or more (an ``if not x`` arm
 singles out the empty value). Past a test of one value (``if mode ==
@@ -54,13 +54,10 @@ class DispatchEnds:
         """Whether a dispatch accepts only the values it tests (the handing
         of a tested value to a call before it asked last: few runs of tests
         end in an error)."""
-        # the returning ``if`` statements right before it are of the same run
-        before = 0
-        for earlier in reversed(preceding):
-            if type(earlier) is not cst.If or not _returns(earlier):
-                break
-            before += self._values_tested(earlier.test)
-        end = self._run_end(stmt, following, env, before)
+        end = self._run_end(stmt, following, env)
+        last = preceding[-1] if preceding else None
+        if end is UNDECIDED and type(last) is cst.If and _returns(last):
+            end = REFUSED  # a returning ``if`` right before it: a value tested before
         if end is UNDECIDED:  # the Response after one tested value: answer or refusal
             for value in tested_values(stmt):
                 self._values_unknown(value, env)
@@ -69,16 +66,11 @@ class DispatchEnds:
         )
 
     def _run_end(
-        self,
-        stmt: cst.If | cst.Match,
-        following: Sequence[cst.BaseStatement],
-        env: Env,
-        before: int = 0,
+        self, stmt: cst.If | cst.Match, following: Sequence[cst.BaseStatement], env: Env
     ) -> str:
-        """How the values a run of tests does not take end (``before``: the
-        values the run tested before ``stmt``): :data:`REFUSED`,
-        :data:`UNDECIDED` or :data:`OPEN`."""
-        tested = before
+        """How the values a run of tests starting at ``stmt`` does not take
+        end: :data:`REFUSED`, :data:`UNDECIDED` or :data:`OPEN`."""
+        tested = 0
         if type(stmt) is cst.Match:
             for case in stmt.cases:
                 if type(case.pattern) is cst.MatchAs and case.pattern.pattern is None:
@@ -94,19 +86,19 @@ class DispatchEnds:
             if rejects(current.test) and self._error_exit(body, env):
                 return REFUSED
             every_branch_ends = every_branch_ends and terminates(body)
-            tested += self._values_tested(current.test)
+            tested = self._more_tested(tested, current.test)
             current = current.orelse
         if current is not None:
             assert type(current) is cst.Else
             return self._refusal(suite_body(current.body), env, tested)
         return self._error_follows(following, env, tested) if every_branch_ends else OPEN
 
-    def _error_follows(self, following: Sequence[cst.BaseStatement], env: Env, tested: int) -> bool:
-        """Whether what follows a run of returning ``if`` statements (``tested``
-        values so far) is an error exit."""
+    def _error_follows(self, following: Sequence[cst.BaseStatement], env: Env, tested: int) -> str:
+        """How what follows a run of returning ``if`` statements (``tested``
+        values so far) ends the values they do not take."""
         for stmt in following:
             if type(stmt) is cst.If and _returns(stmt):
-                tested += self._values_tested(stmt.test)
+                tested = self._more_tested(tested, stmt.test)
                 continue
             return self._refusal([stmt], env, tested)
         return OPEN
@@ -119,6 +111,11 @@ class DispatchEnds:
         if not self._error_exit(body, env):
             return OPEN
         return REFUSED if tested > 1 or ends_with_raise(body) else UNDECIDED
+
+    def _more_tested(self, tested: int, test: cst.BaseExpression) -> int:
+        """``tested`` and the values ``test`` singles out, counted only as
+        far as :meth:`_refusal` asks (two)."""
+        return tested if tested > 1 else tested + self._values_tested(test)
 
     def _values_tested(self, test: cst.BaseExpression) -> int:
         """How many values a test of a run singles out: the literals it

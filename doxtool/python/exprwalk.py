@@ -53,17 +53,15 @@ class ExpressionWalk:
         env.branches += filtered
         for key in keys:
             env.loop_keys[name] = key
+            present: frozenset[str] = frozenset()
+            absent: frozenset[str] = frozenset()
             for clause in loop.ifs:
                 self._expr(clause.test, env)
-            if len(loop.ifs) == 1:
-                positive, _ = self._guards_of(loop.ifs[0].test, env)
-                absent, _ = self._absent_of(loop.ifs[0].test, env)
-                guarded = [(part, positive or frozenset(), absent) for part in parts]
-                for entry in guarded:
-                    self._expr(entry, env)  # type: ignore[arg-type]
-            else:
-                for part in parts:
-                    self._expr(part, env)
+                positive, _ = self._guards_of(clause.test, env)
+                present |= positive or frozenset()
+                absent |= self._absent_of(clause.test, env)[0]
+            for part in parts:
+                self._expr((part, present, absent) if loop.ifs else part, env)  # type: ignore[arg-type]
         env.branches -= filtered
         if known is None:
             env.loop_keys.pop(name, None)

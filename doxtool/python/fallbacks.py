@@ -44,12 +44,7 @@ class Fallbacks:
             self._stand_in(node.left, other, env)
         if key is None or other is not None:
             return  # another argument stands in: an alternative, not a default
-        builder = self._arg(key)
-        ok, value = self._value(node.right)
-        if ok and value:
-            builder.set_default(value)
-        else:
-            builder.set_fallback(ok, value)
+        self._fallback_default(self._arg(key), node.right)
 
     def _note_rebound_fallback(
         self, small: cst.BaseSmallStatement, rest: Sequence[cst.BaseStatement], env: Env
@@ -72,10 +67,9 @@ class Fallbacks:
             # (another argument standing in is an alternative, not a default)
             self.rebound_fallbacks[id(call)] = fallback
 
-    def _rebound_default(self, builder: ArgBuilder, fallback: cst.BaseExpression) -> None:
-        """The default a fallback noted by :meth:`_note_rebound_fallback` gives:
-        a literal that is not empty is the default; any other is neither
-        claimed nor denied."""
+    def _fallback_default(self, builder: ArgBuilder, fallback: cst.BaseExpression) -> None:
+        """What a fallback for a missing value gives: a literal that is not
+        empty is the default; any other is neither claimed nor denied."""
         known, value = self._value(fallback)
         if known and value:
             builder.set_default(value)
@@ -100,11 +94,7 @@ class Fallbacks:
             return
         if value is not None:  # the replaced literal still gives the type
             builder.weak_type = builder.weak_type or json_type(value)
-        known, replaced = self._value(fallback)
-        if known and replaced:
-            builder.set_default(replaced)
-        else:
-            builder.set_fallback(known, replaced)
+        self._fallback_default(builder, fallback)
 
     def _stand_in(self, left: cst.BaseExpression, other: str, env: Env) -> None:
         """``args.get("text") or args.get("message")``: a missing (or empty)

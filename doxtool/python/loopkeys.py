@@ -22,10 +22,6 @@ from doxtool.python.summaryscope import ModuleScope
 #: a loop over more literal keys than this is not unrolled
 MAX_LOOP_KEYS = 32
 
-#: methods that change a list or a set in place
-_MUTATORS = frozenset(
-    {"add", "append", "extend", "insert", "update", "remove", "discard", "pop", "clear"}
-)
 _LITERALS = (ast.Tuple, ast.List, ast.Set)
 Comprehension = ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp
 
@@ -68,46 +64,41 @@ class LoopKeys:
     @cached_property
     def _bound_literals(self) -> dict[str, ast.Tuple | ast.List | ast.Set]:
         """Names the function binds exactly once, by ``name = <literal>``, to
-        a tuple, list or set, and never changes: no other binding anywhere in
-        its body (nested scopes included), no ``global`` or ``nonlocal``, no
-        parameter of that name, no mutating method called on it and no call
-        it is handed to."""
-        stores: dict[str, int] = dict.fromkeys(self.params, 1)
-        literals: dict[str, ast.Tuple | ast.List | ast.Set] = {}
-        changed: set[str] = set()
-        for stmt in self.node.body:
-            for n in walk(stmt):
-                kind = type(n)
-                if kind is ast.Name and type(n.ctx) is not ast.Load:  # type: ignore[attr-defined]
-                    stores[n.id] = stores.get(n.id, 0) + 1  # type: ignore[attr-defined]
-                elif kind is ast.Assign:
-                    targets = n.targets  # type: ignore[attr-defined]
-                    value = n.value  # type: ignore[attr-defined]
-                    if (
-                        len(targets) == 1
-                        and type(targets[0]) is ast.Name
-                        and isinstance(value, _LITERALS)
-                    ):
-                        literals[targets[0].id] = value
-                elif kind is ast.Global or kind is ast.Nonlocal:
-                    changed.update(n.names)  # type: ignore[attr-defined]
-                elif kind is ast.Call:
-                    func = n.func  # type: ignore[attr-defined]
-                    if (
-                        type(func) is ast.Attribute
-                        and func.attr in _MUTATORS
-                        and type(func.value) is ast.Name
-                    ):
-                        changed.add(func.value.id)
-                    for arg in (*n.args, *(k.value for k in n.keywords)):  # type: ignore[attr-defined]
-                        if type(arg) is ast.Name:
-                            changed.add(arg.id)
-                        elif type(arg) is ast.Starred and type(arg.value) is ast.Name:
-                            changed.add(arg.value.id)
+        a tuple, list or set, and otherwise names only as what a ``for`` (a
+        statement or in a comprehension) runs over or the right side of
+        ``in`` / ``not in``: nothing else can change it or hand it on (nested
+        scopes included; the rule of :mod:`~doxtool.python.localliterals`)."""
+        literals: dict[str, list[ast.Tuple | ast.List | ast.Set]] = {}
+        #: the ids of the names in those places
+        placed: set[int] = set()
+        nodes = [n for stmt in self.node.body for n in walk(stmt)]
+        for n in nodes:
+            kind = type(n)
+            if kind is ast.Assign:
+                targets, value = n.targets, n.value  # type: ignore[attr-defined]
+                if (
+                    len(targets) == 1
+                    and type(targets[0]) is ast.Name
+                    and isinstance(value, _LITERALS)
+                ):
+                    literals.setdefault(targets[0].id, []).append(value)
+                    placed.add(id(targets[0]))
+            elif kind in (ast.For, ast.AsyncFor, ast.comprehension):
+                placed.add(id(n.iter))  # type: ignore[attr-defined]
+            elif kind is ast.Compare:
+                for op, right in zip(n.ops, n.comparators, strict=True):  # type: ignore[attr-defined]
+                    if type(op) in (ast.In, ast.NotIn):
+                        placed.add(id(right))
+        other = set(self.params)
+        for n in nodes:
+            if type(n) is ast.Name and id(n) not in placed:
+                other.add(n.id)  # type: ignore[attr-defined]
+            elif type(n) in (ast.Global, ast.Nonlocal):
+                other.update(n.names)  # type: ignore[attr-defined]
         return {
-            name: value
-            for name, value in literals.items()
-            if stores.get(name) == 1 and name not in changed
+            name: values[0]
+            for name, values in literals.items()
+            if len(values) == 1 and name not in other
         }
 
     def _unrolled(self, node: Comprehension) -> bool:
