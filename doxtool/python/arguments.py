@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from doxtool.core.facts import Argument, ArgumentRead, json_stateable, json_type
+from doxtool.python.argvalues import default_outside, holds
 from doxtool.python.literals import jsonable
 from doxtool.python.readforms import REFUSALS
 
@@ -251,7 +252,7 @@ class ArgBuilder:
         known = self.enum_folds
         self.enum_folds = None if folds is None or known is None else known | folds
         value = jsonable(value)
-        if not _holds(self.enum, value):
+        if not holds(self.enum, value):
             self.enum.append(value)
 
     def add_beside(self, values: Iterable[Any]) -> None:
@@ -274,7 +275,8 @@ class ArgBuilder:
             or bool(self.open_lookups)
             # a helper that may refuse some values: not "any value"
             or (self.handed and not self.enum)
-            or (bool(self.enum) and any(not _holds(self.enum, v) for v in self.beside))
+            or (bool(self.enum) and any(not holds(self.enum, v) for v in self.beside))
+            or default_outside(self)
         )
 
     def _missing(self) -> tuple[bool, Any]:
@@ -482,11 +484,6 @@ def came_before(args: dict[str, ArgBuilder], offers: dict[str, int], known: bool
                 builder.raised_first = False
             else:
                 builder.order_unknown = True
-
-
-def _holds(values: list[Any], value: Any) -> bool:
-    """Whether ``value`` is among ``values`` (``1 == True``: types compared too)."""
-    return any(type(v) is type(value) and v == value for v in values)
 
 
 def unique(items: Iterable[Any], key: Any) -> list[Any]:

@@ -1,0 +1,41 @@
+"""Which values an argument takes, where a closed dispatch and what a
+missing key gives disagree (part of
+:class:`~doxtool.python.arguments.ArgBuilder`'s reading)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from doxtool.python.arguments import ArgBuilder
+
+#: string methods whose result on a value is known here (no arguments)
+_FOLDS = ("casefold", "lower", "upper", "strip", "lstrip", "rstrip")
+
+
+def default_outside(builder: ArgBuilder) -> bool:
+    """Whether what a missing key gives (a default, a fallback) is a value
+    the closed dispatch does not take, and no check refuses it: then what
+    the dispatch falls through to answers that value too (``format =
+    args.get("format", "text")``, a ``match`` on ``"json"`` and ``"md"``,
+    then ``return Response(text)``), and which values the argument takes is
+    not known. A value converted before it is tested, or folded by a method
+    whose result is not known here, says nothing."""
+    known, value = builder._missing()
+    folds = builder.enum_folds
+    if not builder.enum or not known or builder.coercion is not None or folds is None:
+        return False
+    if isinstance(value, bool) or not isinstance(value, (str, int, float)) or value == "":
+        return False
+    if isinstance(value, str):
+        if not folds <= set(_FOLDS):
+            return False
+        for method in _FOLDS:
+            if method in folds:
+                value = getattr(value, method)()
+    return not holds(builder.enum, value) and not builder._refused(value)
+
+
+def holds(values: list[Any], value: Any) -> bool:
+    """Whether ``value`` is among ``values`` (``1 == True``: types compared too)."""
+    return any(type(v) is type(value) and v == value for v in values)
