@@ -145,8 +145,7 @@ class Lookups:
             reached = {key[0] for key in self.done}
             found = [
                 method
-                for owner in self.mro
-                for method in owner.methods.values()
+                for method in self.scan.visible_methods(self.cls)
                 if method.name != "execute"
                 and method.qualname not in reached
                 and any(_fits(method.name, shape) for shape in self.dispatch_names)

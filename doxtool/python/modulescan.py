@@ -344,6 +344,20 @@ class ModuleScan:
                 return owner.methods[name]
         return None
 
+    def visible_methods(self, cls: Class) -> list[Func]:
+        """The methods a call through ``self`` on an instance of ``cls`` may
+        reach, nearest class first: each name's nearest definition in the
+        module. A base's method the class (or a nearer base) overrides runs
+        only through ``super()``, followed where that call is."""
+        seen: set[str] = set()
+        found: list[Func] = []
+        for owner in self.mro(cls):
+            for name, method in owner.methods.items():
+                if name not in seen:
+                    seen.add(name)
+                    found.append(method)
+        return found
+
     def mro(self, cls: Class) -> list[Class]:
         order: list[Class] = []
         todo = [cls]

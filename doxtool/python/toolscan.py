@@ -232,14 +232,15 @@ class ToolScan(
         offers = {name: b.offers for name, b in self.args.items()}
         self._lifecycle_hooks(reached)
         came_before(self.args, offers)  # ``before_execution`` runs before ``execute``
-        for owner in self.mro:
-            for method in owner.methods.values():
-                self._scan_dispatched()
-                reached = {key[0] for key in self.done}
-                if method.name != "execute" and method.qualname not in reached:
-                    offers = {name: b.offers for name, b in self.args.items()}
-                    self._scan(Target(method), collect=False)
-                    came_before(self.args, offers, known=method.name == "__init__")
+        # a base's method the class overrides is none of them (reached, if
+        # at all, through ``super()`` where the override calls it)
+        for method in self.scan.visible_methods(self.cls):
+            self._scan_dispatched()
+            reached = {key[0] for key in self.done}
+            if method.name != "execute" and method.qualname not in reached:
+                offers = {name: b.offers for name, b in self.args.items()}
+                self._scan(Target(method), collect=False)
+                came_before(self.args, offers, known=method.name == "__init__")
         self._scan_dispatched()
         return self._finish(tool)
 
@@ -259,9 +260,8 @@ class ToolScan(
             bases=self.cls.resolved,
         )
         self._lifecycle_hooks(set(), collect=True)
-        for owner in self.mro:
-            for method in owner.methods.values():
-                self._scan(Target(method), collect=True)
+        for method in self.scan.visible_methods(self.cls):
+            self._scan(Target(method), collect=True)
         tool = self._finish(tool)
         tool.returns_from = []
         return tool
