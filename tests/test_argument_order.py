@@ -4,8 +4,9 @@ key guards it, makes the argument required: a default read (``.get(k, d)``,
 never what a missing key gets. A fill that comes first makes it optional;
 where the order is not known (a method ``execute`` does not call fills the
 key), nothing is claimed. A read that runs on some calls only, or not where
-it stands (in an ``except`` handler, a closure, a loop's body, a
-comprehension's element), is not one run on every call."""
+it stands (in an ``except`` handler, a closure), is not one run on every
+call; one that may run no time (a loop's body, a comprehension's element)
+leaves the need unknown, as one in a branch does."""
 
 from __future__ import annotations
 
@@ -105,9 +106,6 @@ def test_a_parameter_without_default_comes_before_any_default(run_cli, make_repo
         ('self.args.setdefault("k", 20)', 'v = self.args["k"]'),
         ('if "k" not in self.args:', '    self.args["k"] = 20', 'v = self.args["k"]'),
         ("args = self.args", 'args.setdefault("k", 20)', 'v = int(self.args["k"])'),
-        # a loop's body may run no time: the default after it may be what a missing key gets
-        ("for line in self.lines():", '    v = self.args["k"]', 'n = self.args.get("k", 20)'),
-        ("while self.busy():", '    v = self.args["k"]', 'n = self.args.get("k", 20)'),
     ],
 )
 def test_a_default_or_fill_before_the_raising_read_still_makes_it_optional(
@@ -211,8 +209,6 @@ def test_the_companion_and_the_schema_follow(run_cli, make_repo) -> None:
             'v = self.args.get("k", 20)',
             'n = label() if "k" in self.args else ""',
         ),
-        # a comprehension's element is evaluated per item, if any
-        ('n = [self.args["k"] for _ in kwargs]', 'v = self.args.get("k", 20)'),
     ],
 )
 def test_a_raising_read_not_run_on_every_call_keeps_the_default(
@@ -220,6 +216,26 @@ def test_a_raising_read_not_run_on_every_call_keeps_the_default(
 ) -> None:
     tool = _tool(run_cli, make_repo, _execute(*lines))
     assert _facts(tool) == OPTIONAL
+
+
+@pytest.mark.parametrize(
+    "lines",
+    [
+        # a loop's body may run no time, or once and raise: the default after
+        # it is what a missing key gets on some calls only
+        ("for line in self.lines():", '    v = self.args["k"]', 'n = self.args.get("k", 20)'),
+        ("while self.busy():", '    v = self.args["k"]', 'n = self.args.get("k", 20)'),
+        ("for line in self.lines():", '    v = self.args["k"]'),
+        # a comprehension's element is evaluated per item, if any
+        ('n = [self.args["k"] for _ in kwargs]', 'v = self.args.get("k", 20)'),
+        ('v = [self.args["k"] for _ in kwargs]',),
+    ],
+)
+def test_a_raising_read_that_may_run_no_time_leaves_the_need_unknown(
+    run_cli, make_repo, lines: tuple[str, ...]
+) -> None:
+    tool = _tool(run_cli, make_repo, _execute(*lines))
+    assert _facts(tool) == UNKNOWN
 
 
 EXCEPT_PY = """\

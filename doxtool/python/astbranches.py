@@ -1,6 +1,6 @@
 """Which parts of an expression run on some calls only, for the ``ast``
 walk of a helper (:mod:`doxtool.python.functionwalk`): the operands an
-``and``/``or`` may skip, what follows a comprehension's condition; and the
+``and``/``or`` may skip, a comprehension's element and conditions; and the
 test an ``assert`` fails on. Imports no libcst.
 """
 
@@ -18,6 +18,8 @@ Tests = Callable[[ast.expr], tuple[frozenset[str], frozenset[str]]]
 Branch = tuple[ast.expr, frozenset[str], frozenset[str]]
 
 _NONE: frozenset[str] = frozenset()
+#: literal containers: a loop over one with an element runs at least once
+_CONTAINERS = (ast.Tuple, ast.List, ast.Set)
 
 
 def operand_branches(node: ast.BoolOp, tests: Tests) -> list[ast.expr | Branch]:
@@ -39,18 +41,29 @@ def operand_branches(node: ast.BoolOp, tests: Tests) -> list[ast.expr | Branch]:
 def comprehension_branches(
     node: ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp,
 ) -> list[ast.expr | Branch] | None:
-    """The parts of a comprehension with a condition (``[d["x"] for t in
-    items if t]``): its iterables as they are, its conditions and its
-    element as branches (evaluated on some items only). None when it has
-    no condition."""
-    if not any(generator.ifs for generator in node.generators):
+    """The parts of a comprehension whose element may be evaluated no time
+    (``[d["x"] for t in items]``, ``[d["x"] for t in (1, 2) if t]``): its
+    first iterable as it is, evaluated where it stands; its element, its
+    conditions and its later iterables as branches (evaluated per item, if
+    any). None for one with no condition whose every loop is over a
+    literal with an element: its element is evaluated at least once."""
+    if not any(g.ifs or not nonempty_literal(g.iter) for g in node.generators):
         return None
     parts = [node.key, node.value] if isinstance(node, ast.DictComp) else [node.elt]
     out: list[ast.expr | Branch] = [(part, _NONE, _NONE) for part in parts]
-    for generator in node.generators:
-        out.append(generator.iter)
+    for index, generator in enumerate(node.generators):
+        out.append(generator.iter if index == 0 else (generator.iter, _NONE, _NONE))
         out.extend((test, _NONE, _NONE) for test in generator.ifs)
     return out
+
+
+def nonempty_literal(node: ast.expr) -> bool:
+    """A literal tuple, list or set with an element that is not starred: a
+    loop over it runs at least once."""
+    return type(node) in _CONTAINERS and any(
+        type(e) is not ast.Starred
+        for e in node.elts  # type: ignore[attr-defined]
+    )
 
 
 #: comparison operators and their negation

@@ -24,8 +24,9 @@ class Callees:
         ``super()``."""
         func = node.func
         if type(func) is cst.Name:
-            if func.value in self.scan.functions and func.value not in env.names:
-                return self.scan.functions[func.value]
+            name = func.value
+            if name in self.scan.functions and name not in env.names and name not in env.closures:
+                return self.scan.functions[name]
         elif type(func) is cst.Attribute and type(func.value) is cst.Name:
             if env.self_name and func.value.value == env.self_name:
                 return self._method(func.attr.value)

@@ -221,15 +221,6 @@ def splat_fills(node: cst.Call) -> tuple[list[str], bool]:
     return fills, "*" in stars or stars.count("**") > 1
 
 
-def filtered_comprehension(loop: cst.CompFor | None) -> bool:
-    """Whether a comprehension's ``for`` clauses have a condition (``if t``)."""
-    while loop is not None:
-        if loop.ifs:
-            return True
-        loop = loop.inner_for_in
-    return False
-
-
 def loop_names(target: cst.BaseExpression) -> list[str]:
     """The names a loop target binds."""
     if type(target) is cst.Name:

@@ -12,7 +12,8 @@ from typing import Any
 
 import libcst as cst
 
-from doxtool.python.cstnodes import LEAVES, child_nodes, filtered_comprehension
+from doxtool.python.closures import Called, nonempty_literal
+from doxtool.python.cstnodes import LEAVES, child_nodes
 from doxtool.python.walkstate import Env
 
 #: comprehensions whose loop over literal keys is unrolled (``ExpressionWalk._unrolled``)
@@ -90,6 +91,9 @@ class ExpressionWalk:
                 kind = type(current)
             if kind in _NOTHING_INSIDE:
                 continue
+            if kind is Called:
+                self._closure_body(current.node, env, some_calls=False)  # type: ignore[attr-defined]
+                continue
             if kind is cst.Attribute:  # ``value.attr``: the name is no expression
                 if type(current.value) not in _NOTHING_INSIDE:
                     stack.append(current.value)
@@ -98,6 +102,11 @@ class ExpressionWalk:
                 self._setattr_break_loop(current, env)
                 self._call(current, env)
                 self._wholesale_call(current, env)
+                if env.closures and type(current.func) is cst.Name:
+                    # a nested function's body runs here, after the arguments
+                    closure = env.closures.get(current.func.value)
+                    if closure is not None:
+                        stack.append(Called(closure))
                 # the function, then each argument's value (a keyword is a name)
                 for arg in reversed(current.args):
                     if type(arg.value) not in _NOTHING_INSIDE:
@@ -148,23 +157,43 @@ class ExpressionWalk:
                 continue
             elif kind in _COMPREHENSIONS and self._unrolled(current, env):
                 continue
-            elif kind in _COMPREHENSIONS and self.ordered:  # an element: per item, if any
-                self._unordered(partial(self._expr, current, env))
-                continue
-            elif kind in _COMPREHENSIONS and filtered_comprehension(current.for_in):
-                # ``[args["x"] for t in items if t]``: what follows a condition
-                # is evaluated on some items only
+            elif kind in _COMPREHENSIONS and not _runs_per_item(current):
+                # over a literal with elements, with no condition: the
+                # element is evaluated at least once, per item
+                if self.ordered:
+                    self._unordered(partial(self._expr, current, env))
+                    continue
+            elif kind in _COMPREHENSIONS:
+                # ``[args["x"] for t in items]``: the first iterable is
+                # evaluated where it stands; the element, the conditions and
+                # any later loop per item, if any (``items`` may be empty)
                 stack.append(current.for_in)
                 parts = [current.key, current.value] if kind is cst.DictComp else [current.elt]
                 stack.extend((part, frozenset(), frozenset()) for part in reversed(parts))
                 continue
-            elif kind is cst.CompIf:
-                stack.append((current.test, frozenset(), frozenset()))
+            elif kind is cst.CompFor:
+                stack.append(current.iter)
+                if current.inner_for_in is not None:
+                    stack.append((current.inner_for_in, frozenset(), frozenset()))
+                stack.extend((c.test, frozenset(), frozenset()) for c in reversed(current.ifs))
                 continue
             elif kind in (cst.Lambda, cst.FunctionDef, cst.ClassDef):
                 if kind is cst.Lambda:  # evaluated when called, if ever
-                    stack.append((current.body, frozenset(), frozenset()))
+                    self._lambda(current, env)  # type: ignore[attr-defined]
                 continue
             children = child_nodes(current, _NOTHING_INSIDE)
             children.reverse()
             stack.extend(children)
+
+
+def _runs_per_item(
+    node: cst.ListComp | cst.SetComp | cst.GeneratorExp | cst.DictComp,
+) -> bool:
+    """Whether a comprehension's element may be evaluated no time: it has a
+    condition, or a loop not over a literal with an element."""
+    loop: cst.CompFor | None = node.for_in
+    while loop is not None:
+        if loop.ifs or not nonempty_literal(loop.iter):
+            return True
+        loop = loop.inner_for_in
+    return False

@@ -12,6 +12,7 @@ from typing import Any
 from doxtool.core.summary_facts import EffectCall, FunctionSummary, KeyRead, OutCall
 from doxtool.python import effects
 from doxtool.python.astbranches import comprehension_branches, negated, operand_branches
+from doxtool.python.astclosures import AstCalled, AstClosures
 from doxtool.python.astparse import child_expressions
 from doxtool.python.astwalk import walk
 from doxtool.python.callkinds import Scope, call_argument, open_mode, opener_flag, opens_file
@@ -42,7 +43,9 @@ _NO_EXPRESSIONS = frozenset({ast.Name, ast.Constant})
 _COMPREHENSIONS = frozenset({ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp})
 
 
-class FunctionWalk(KeyReads, KeyValues, LoopKeys, MethodGuesses, OutCalls, UndecidedKeyReads):
+class FunctionWalk(
+    KeyReads, KeyValues, LoopKeys, MethodGuesses, OutCalls, UndecidedKeyReads, AstClosures
+):
     """The walk of one function body."""
 
     def __init__(self, owner: ModuleScope, node: FunctionNode, cls: str | None) -> None:
@@ -80,6 +83,9 @@ class FunctionWalk(KeyReads, KeyValues, LoopKeys, MethodGuesses, OutCalls, Undec
         #: the reads that raise without their key in each enclosing branch of
         #: an ``if`` not about the handed dicts (:mod:`~doxtool.python.undecided`)
         self.undecided: list[list[KeyRead | OutCall]] = []
+        #: nested functions, walked where they are called (:mod:`~doxtool.python.astclosures`)
+        self.closures: dict[str, FunctionNode] = {}
+        self.closure_walks: dict[int, bool] = {}
         self.reads: list[KeyRead] = []
         #: id of an expression -> the coercion applied to it (``float(...)``)
         self.coercions: dict[int, str] = {}
@@ -114,6 +120,7 @@ class FunctionWalk(KeyReads, KeyValues, LoopKeys, MethodGuesses, OutCalls, Undec
 
     def run(self) -> FunctionSummary:
         self._stmts(self.node.body)
+        self._closures_left()
         parameters = self._parameter_reads()
         self._settle_values(parameters)
         self.reads.extend(parameters)
@@ -175,22 +182,8 @@ class FunctionWalk(KeyReads, KeyValues, LoopKeys, MethodGuesses, OutCalls, Undec
             other = self._under(stmt.orelse, frozenset(), absent, framed[1])
             self.conditional -= dispatch
             self._needed_reads([needs, other], framed)
-        elif isinstance(stmt, (ast.For, ast.AsyncFor)):
-            self._expr(stmt.iter)
-            keys = self._literal_keys(stmt.iter)
-            if isinstance(stmt.target, ast.Name) and keys:
-                name = stmt.target.id
-                for key in keys:
-                    self.loop_keys[name] = key
-                    self._stmts(stmt.body)
-                self.loop_keys.pop(name, None)
-            else:
-                self._stmts(stmt.body)
-            self._stmts(stmt.orelse)
-        elif isinstance(stmt, ast.While):
-            self._expr(stmt.test)
-            self._stmts(stmt.body)
-            self._stmts(stmt.orelse)
+        elif isinstance(stmt, (ast.For, ast.AsyncFor, ast.While)):
+            self._loop(stmt)
         elif isinstance(stmt, (ast.Try, getattr(ast, "TryStar", ast.Try))):
             # ``except KeyError: raise RepairableException(...)`` still needs the key
             catches = any(catches_key_error(h) for h in stmt.handlers) and not all(  # type: ignore[attr-defined]
@@ -223,8 +216,10 @@ class FunctionWalk(KeyReads, KeyValues, LoopKeys, MethodGuesses, OutCalls, Undec
             for child in child_expressions(stmt):
                 self._expr(child)
             self._contract(stmt, negated(stmt.test), True)  # ``if not test: raise``
-        elif isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            return  # nested definitions run, if ever, elsewhere
+        elif isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            self._closure(stmt)  # runs where it is called
+        elif isinstance(stmt, ast.ClassDef):
+            return  # its methods run, if ever, elsewhere
         elif isinstance(stmt, (ast.Assign, ast.AnnAssign)) and stmt.value is not None:
             count = len(self.reads)
             self._expr(stmt.value)
@@ -302,6 +297,12 @@ class FunctionWalk(KeyReads, KeyValues, LoopKeys, MethodGuesses, OutCalls, Undec
                 continue
             if kind is ast.Call:
                 self._call(current)
+                called = self._closure_called(current)
+                if called is not None:  # its body runs after the arguments
+                    stack.append(called)
+            elif kind is AstCalled:
+                self._closure_body(current.node, some_calls=False)
+                continue
             elif kind is ast.Subscript:
                 self._subscript(current)
             elif kind is ast.Compare:
@@ -318,6 +319,7 @@ class FunctionWalk(KeyReads, KeyValues, LoopKeys, MethodGuesses, OutCalls, Undec
                 stack.extend(reversed(operand_branches(current, self._tests)))
                 continue
             elif kind is ast.Lambda:
+                self._lambda(current)
                 continue
             elif kind in _COMPREHENSIONS and self._shadows(current):
                 # only the first iterable is read outside the comprehension's

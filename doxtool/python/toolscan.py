@@ -411,6 +411,7 @@ class ToolScan(
         body = suite_body(fn.node.body)
         env.top_body = body
         self._stmts(body, env)
+        self._closures_left(env)
         if collect and not terminates(body, lambda call: self._never_returns(call, env)):
             last = body[-1] if body else fn.node
             line, column = self.scan.loc.statement(last_small(last))

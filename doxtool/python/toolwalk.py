@@ -12,6 +12,7 @@ from functools import partial
 import libcst as cst
 
 from doxtool.python.checktests import accepts
+from doxtool.python.closures import ClosureWalk, always_true, nonempty_literal
 from doxtool.python.controlflow import contains_return, terminates
 from doxtool.python.cstnodes import (
     child_nodes,
@@ -27,7 +28,7 @@ from doxtool.python.walkstate import Env
 _TEXT_SHAPES = (cst.BooleanOperation, cst.FormattedString, cst.SimpleString, cst.ConcatenatedString)
 
 
-class StatementWalk(ExpressionWalk):
+class StatementWalk(ExpressionWalk, ClosureWalk):
     """Statements and expressions: a part of :class:`~doxtool.python.toolscan.ToolScan`."""
 
     def _stmts(self, body: Sequence[cst.BaseStatement], env: Env) -> None:
@@ -227,9 +228,11 @@ class StatementWalk(ExpressionWalk):
         return qualified
 
     def _loop(self, stmt: cst.For | cst.While, env: Env) -> None:
+        # the body may run no time, unless the loop is over a literal with an
+        # element or ``while True`` (:mod:`~doxtool.python.closures`)
         if type(stmt) is cst.While:
             self._expr(stmt.test, env)
-            self._stmts(suite_body(stmt.body), env)
+            self._loop_body(suite_body(stmt.body), env, always_true(stmt.test))
         elif type(stmt) is cst.For:
             self._expr(stmt.iter, env)
             if self._fill_loop(stmt, env) is not None:
@@ -245,7 +248,8 @@ class StatementWalk(ExpressionWalk):
                     self._stmts(suite_body(stmt.body), env)
                 env.loop_keys.pop(name, None)
             else:
-                self._stmts(suite_body(stmt.body), env)
+                runs = bool(keys) or nonempty_literal(stmt.iter)
+                self._loop_body(suite_body(stmt.body), env, runs)
         if stmt.orelse is not None:
             self._stmts(suite_body(stmt.orelse.body), env)
 
@@ -270,15 +274,13 @@ class StatementWalk(ExpressionWalk):
         elif type(stmt) is cst.Match:
             self._match(stmt, env)
         elif type(stmt) is cst.FunctionDef:
-            # closures see the enclosing function's names; what they return
-            # is not what the enclosing function returns
-            collect, env.collect_outcomes = env.collect_outcomes, False
-            self._unordered(partial(self._stmts, suite_body(stmt.body), env))  # when called
-            env.collect_outcomes = collect
+            # closures see the enclosing function's names; they run where
+            # they are called (:mod:`~doxtool.python.closures`)
+            self._closure(stmt, env)
 
     def _unordered(self, walk: Callable[[], None]) -> None:
         """Walk code that runs on some calls only, or not where it stands (a
-        loop's body, a handler, a closure): no read there is known to run
+        loop's body, a handler, a closure not called by name): no read there is known to run
         before what follows it (:meth:`~doxtool.python.arguments.ArgBuilder.needed_read`)."""
         ordered, self.ordered = self.ordered, False  # type: ignore[has-type]
         try:

@@ -133,6 +133,11 @@ class Env:
     undecided: list[set[str]] = field(default_factory=list)
     #: keys written into the arguments dicts so far (:mod:`~doxtool.python.argfills`)
     fills: Fills = field(default_factory=Fills)
+    #: nested functions by name, walked where they are called
+    #: (:mod:`~doxtool.python.closures`); id of each one walked -> whether
+    #: its walk is under way
+    closures: dict[str, cst.FunctionDef] = field(default_factory=dict)
+    closure_walks: dict[int, bool] = field(default_factory=dict)
 
     def some_calls(self) -> bool:
         """Whether what is walked runs on some calls only: in a branch of a

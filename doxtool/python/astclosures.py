@@ -1,0 +1,157 @@
+"""Code that runs where it is called or on some passes only, in the ``ast``
+walk of a helper (part of :class:`~doxtool.python.functionwalk.FunctionWalk`):
+a nested function's body, a lambda's, a loop's. The rules are the libcst
+walk's (:mod:`~doxtool.python.closures`): a nested function is walked at each
+call by its bare name, under what is known there; one named otherwise, or
+never called, where it stands as run on some calls only; a lambda's body as
+an expression evaluated on some calls only; a loop's body as run on some
+calls only unless the loop is over a literal with an element or ``while
+True`` (over literal keys, once per key: :mod:`~doxtool.python.loopkeys`).
+Parameters of a nested function or a lambda that have the name of a handed
+dict are not that dict inside it. Imports no libcst.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from doxtool.python.astbranches import nonempty_literal
+from doxtool.python.astwalk import walk
+
+FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef
+
+
+class AstCalled:
+    """A mark on the expression walk's stack: the nested function's body
+    runs here, after the call's arguments are evaluated."""
+
+    __slots__ = ("node",)
+
+    def __init__(self, node: FunctionNode) -> None:
+        self.node = node
+
+
+class AstClosures:
+    """Nested functions, lambdas and loop bodies: a part of
+    :class:`~doxtool.python.functionwalk.FunctionWalk`."""
+
+    node: FunctionNode
+    sources: set[str]
+    undecided: list[list[Any]]
+    loop_keys: dict[str, str]
+    _stmts: Callable[[Sequence[ast.stmt]], None]
+    _expr: Callable[[Any], None]
+    _literal_keys: Callable[[ast.expr], list[str]]
+    #: nested functions by name; id of each one walked -> whether its walk is under way
+    closures: dict[str, FunctionNode]
+    closure_walks: dict[int, bool]
+
+    def _closure(self, node: FunctionNode) -> None:
+        """At a nested ``def``: walked at its calls, or here as run on some calls only."""
+        self.closures[node.name] = node
+        if not called_only(self.node, node.name):
+            self._closure_body(node, some_calls=True)
+
+    def _closure_called(self, call: ast.Call) -> AstCalled | None:
+        """The mark for a call of a nested function by its bare name, if it is one."""
+        if not self.closures or type(call.func) is not ast.Name:
+            return None
+        node = self.closures.get(call.func.id)
+        return None if node is None else AstCalled(node)
+
+    def _closure_body(self, node: FunctionNode, some_calls: bool) -> None:
+        """Walk a nested function's body: at a call (``some_calls`` False),
+        under what the call's place knows; else as run on some calls only. A
+        call inside its own body (recursion) walks nothing more."""
+        walks = self.closure_walks
+        if walks.get(id(node)):
+            return
+        walks[id(node)] = True
+        shadowed = self.sources & _param_names(node.args)
+        self.sources -= shadowed
+        if some_calls:
+            self.undecided.append([])
+        try:
+            self._stmts(node.body)
+        finally:
+            if some_calls:
+                self.undecided.pop()
+            self.sources |= shadowed
+            walks[id(node)] = False
+
+    def _closures_left(self) -> None:
+        """After the body: a nested function no call the walk met reaches, as
+        run on some calls only."""
+        for node in list(self.closures.values()):
+            if id(node) not in self.closure_walks:
+                self._closure_body(node, some_calls=True)
+
+    def _lambda(self, node: ast.Lambda) -> None:
+        """A lambda's body: evaluated when called, if ever; its parameters are its own names."""
+        shadowed = self.sources & _param_names(node.args)
+        self.sources -= shadowed
+        try:
+            self._expr((node.body, frozenset(), frozenset()))
+        finally:
+            self.sources |= shadowed
+
+    def _loop(self, stmt: ast.For | ast.AsyncFor | ast.While) -> None:
+        """A loop: its body walked once per literal key it runs over
+        (:mod:`~doxtool.python.loopkeys`), else once, as run on some calls
+        only unless the loop runs at least once; then its ``else``."""
+        if isinstance(stmt, ast.While):
+            self._expr(stmt.test)
+            self._loop_body(stmt.body, always_true(stmt.test))
+            self._stmts(stmt.orelse)
+            return
+        self._expr(stmt.iter)
+        keys = self._literal_keys(stmt.iter)
+        if isinstance(stmt.target, ast.Name) and keys:
+            name = stmt.target.id
+            for key in keys:
+                self.loop_keys[name] = key
+                self._stmts(stmt.body)
+            self.loop_keys.pop(name, None)
+        else:
+            self._loop_body(stmt.body, bool(keys) or nonempty_literal(stmt.iter))
+        self._stmts(stmt.orelse)
+
+    def _loop_body(self, body: Sequence[ast.stmt], runs: bool) -> None:
+        """A loop's body: walked as it stands when the loop runs at least
+        once (``runs``), else as run on some calls only."""
+        if runs:
+            self._stmts(body)
+            return
+        self.undecided.append([])
+        try:
+            self._stmts(body)
+        finally:
+            self.undecided.pop()
+
+
+def called_only(scope: ast.AST, name: str) -> bool:
+    """Whether ``name`` is used in ``scope`` only as the callee of calls
+    (``name(...)``), at least once: not handed on, returned, rebound or deleted."""
+    nodes = walk(scope)
+    callees = {
+        id(n.func)
+        for n in nodes
+        if type(n) is ast.Call and type(n.func) is ast.Name and n.func.id == name
+    }
+    uses = [n for n in nodes if type(n) is ast.Name and n.id == name]
+    return bool(callees) and all(id(n) in callees for n in uses)
+
+
+def always_true(test: ast.expr) -> bool:
+    """``while True:`` / ``while 1:``: the body runs at least once."""
+    if type(test) is not ast.Constant:
+        return False
+    return test.value is True or (type(test.value) is int and test.value != 0)
+
+
+def _param_names(args: ast.arguments) -> set[str]:
+    names = {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)}
+    names.update(a.arg for a in (args.vararg, args.kwarg) if a is not None)
+    return names
