@@ -83,6 +83,12 @@ def test_a_value_written_that_is_no_literal_is_no_default(run_cli, make_repo) ->
     assert _facts(tool)["lines"] == (False, False, None, True)
 
 
+def test_a_key_read_before_it_is_filled_stays_required(run_cli, make_repo) -> None:
+    lines = ('n = self.args["lines"]', 'if "lines" not in self.args:', '    self.args["lines"] = 20')
+    tool = _tool(run_cli, make_repo, _execute(*lines))
+    assert _facts(tool)["lines"][0] is True
+
+
 @pytest.mark.parametrize(
     "lines",
     [
@@ -90,11 +96,30 @@ def test_a_value_written_that_is_no_literal_is_no_default(run_cli, make_repo) ->
         ('if self.args.get("tail"):', '    self.args["lines"] = 20'),
         # the test is of another key
         ('if "count" not in self.args:', '    self.args["lines"] = 20'),
-        # the read comes before the write
-        ('n = self.args["lines"]', 'if "lines" not in self.args:', '    self.args["lines"] = 20'),
+        ("if self.agent.config.short:", '    self.args["lines"] = 20'),
+        ("for _ in range(2):", '    self.args.setdefault("lines", 20)'),
     ],
 )
-def test_a_key_not_filled_on_every_path_where_it_is_missing_stays_required(
+def test_a_key_written_on_some_paths_before_a_read_is_required_or_optional(
+    run_cli, make_repo, lines: tuple[str, ...]
+) -> None:
+    """A call without ``lines`` works where the write runs: it is not known
+    to be needed (it was called required before)."""
+    tool = _tool(run_cli, make_repo, _execute(*lines))
+    (lines_arg,) = [a for a in tool["arguments"] if a["name"] == "lines"]
+    assert (lines_arg["required"], lines_arg["required_unknown"]) == (False, True)
+    assert (lines_arg["has_default"], lines_arg["default_unknown"]) == (False, True)
+
+
+@pytest.mark.parametrize(
+    "lines",
+    [
+        # the value written reads the key so that it raises without it
+        ("if self.agent.config.short:", '    self.args["lines"] = self.args["lines"] // 2'),
+        ("if self.agent.config.short:", '    self.args["lines"] = int(self.args.pop("lines"))'),
+    ],
+)
+def test_a_key_rewritten_from_itself_on_some_paths_stays_required(
     run_cli, make_repo, lines: tuple[str, ...]
 ) -> None:
     tool = _tool(run_cli, make_repo, _execute(*lines))

@@ -82,3 +82,10 @@ class HelperCall:
     #: held (``self.args["mode"] = "x"``): the callee's reads of them read
     #: no argument
     written: list[str] = field(default_factory=list)
+    #: [key, the other keys] for each key the tool's code wrote from other
+    #: keys of every dict handed when those were given (``if "q" in
+    #: self.args: self.args["query"] = self.args.pop("q")``): a callee's read
+    #: of it that raises needs one of them; ``maybe``: keys written into a
+    #: dict handed on some paths only: whether such a read needs it is not known
+    aliased: list[list[Any]] = field(default_factory=list)
+    maybe: list[str] = field(default_factory=list)

@@ -95,19 +95,22 @@ class ArgumentFills:
     def _top_fills(self, stmt: cst.CSTNode, env: Env, fills: Fills) -> None:
         """Add what a statement at the top of a function body writes into
         the arguments dicts on every path past it."""
+        known: set[tuple[str, str]] = set()
         if type(stmt) in (cst.SimpleStatementLine, cst.SimpleStatementSuite):
             for small in stmt.body:  # type: ignore[attr-defined]
                 self._small_fill(small, env, fills, None)
         elif type(stmt) is cst.If and stmt.orelse is None:
             missing = self._missing_test(stmt.test, env)
             if missing is None:
-                return
-            for inner in suite_body(stmt.body):
-                if type(inner) in (cst.SimpleStatementLine, cst.SimpleStatementSuite):
-                    for small in inner.body:  # type: ignore[attr-defined]
-                        self._small_fill(small, env, fills, missing)
+                known = self._renamed_fills(stmt, env, fills)  # type: ignore[attr-defined]
+            else:
+                for inner in suite_body(stmt.body):
+                    if type(inner) in (cst.SimpleStatementLine, cst.SimpleStatementSuite):
+                        for small in inner.body:  # type: ignore[attr-defined]
+                            self._small_fill(small, env, fills, missing)
         elif type(stmt) is cst.For and stmt.orelse is None:
             self._loop_fill(stmt, env, fills)
+        self._maybe_written(stmt, env, fills, known)  # type: ignore[attr-defined]
 
     def _note_offers(self, stmt: cst.CSTNode, env: Env) -> None:
         """Count the keys read so far that a simple statement fills or writes,
@@ -363,11 +366,17 @@ class ArgumentFills:
                 if label in fills.any_filled:
                     handed.any_filled.add(name)
                 handed.written.update((name, key) for own, key in fills.written if own == label)
-        if not (handed.filled or handed.any_filled or handed.written):
+                handed.maybe.update((name, key) for own, key in fills.maybe if own == label)
+                for (own, key), others in fills.aliased.items():
+                    if own == label:
+                        handed.aliased[(name, key)] = set(others)
+        if handed.empty():
             return None, frozenset()
         keys = {(label, key, repr(value)) for (label, key), value in handed.filled.items()}
         keys |= {(label, "", "*") for label in handed.any_filled}
         keys |= {(label, key, "=") for label, key in handed.written}
+        keys |= {(label, key, "?") for label, key in handed.maybe}
+        keys |= {(label, key, f"<{sorted(o)}") for (label, key), o in handed.aliased.items()}
         return handed, frozenset(keys)
 
     def _call_fills(self, call: HelperCall, handed: list[str | None], env: Env) -> None:
@@ -390,6 +399,7 @@ class ArgumentFills:
             for key in {k for _, k in fills.written}
             if all((label, key) in fills.written for label in labels)
         )
+        self._call_renamed(call, labels, fills)  # type: ignore[attr-defined]
 
     @staticmethod
     def _fill_of(fills: Fills, label: str, key: str) -> tuple[bool, Any] | None:
@@ -403,14 +413,7 @@ class ArgumentFills:
         starts: what ``before_execution`` filled (it runs before
         ``execute``), and what the call hands on (:meth:`_handed_fills`)."""
         hook = self.hook_fills if target.fn.name != "before_execution" else Fills()
-        fills = Fills(dict(hook.filled), set(hook.any_filled), set(hook.written))
-        handed = target.fills
-        if handed is None:
-            return fills
-        filled = dict(fills.filled)
-        for place, value in handed.filled.items():
-            filled.setdefault(place, value)
-        return Fills(filled, fills.any_filled | handed.any_filled, fills.written | handed.written)
+        return hook.joined(target.fills or Fills())
 
     def _before_execution_fills(self, hook: Func | None) -> Fills:
         """What ``before_execution``'s top-level statements fill in

@@ -315,7 +315,9 @@ class ArgumentReads:
         builder.read_nodes[id(read)] = id(node)
         if raises and not guarded:
             absent = env.absent_keys() - {key}
-            if absent:
+            if self._rewritten_read(builder, source, key, env):  # type: ignore[attr-defined]
+                pass  # written before, on some paths or from another key (:mod:`.renamedkeys`)
+            elif absent:
                 # read only when those are missing: one of them is needed
                 builder.alternatives.update(absent)
             elif not env.conditional and not env.branches:

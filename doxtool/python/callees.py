@@ -164,6 +164,10 @@ class Callees:
                     env.fills.filled.setdefault((label, key), value)
             if name in fills.any_filled:
                 env.fills.any_filled.add(label)
+            for (own, key), others in fills.aliased.items():
+                if own == name:  # (:mod:`~doxtool.python.renamedkeys`)
+                    env.fills.aliased.setdefault((label, key), set()).update(others)
+            env.fills.maybe.update((label, key) for own, key in fills.maybe if own == name)
 
     @staticmethod
     def _top_statement(node: cst.Call, env: Env) -> bool | None:

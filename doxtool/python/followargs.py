@@ -172,6 +172,12 @@ def as_called(read: KeyRead, name: str, call: HelperCall) -> KeyRead | None:
             # a check that raises on an empty value refuses the fill only if it is empty
             contract=read.contract and known and not value,
         )
+    else:  # written on some paths, or from other keys (:mod:`~doxtool.python.renamedkeys`)
+        others = next((o for key, o in call.aliased if key == name), None)
+        if name in call.maybe or (others is not None and read.contract):
+            read = dataclasses.replace(read, conditional=True)  # needed on some calls
+        elif others is not None and not read.guarded and not read.alternatives:
+            read = dataclasses.replace(read, alternatives=list(others))  # one is needed
     if call.recovered and read.contract:
         # the check raises into a handler that goes on: what a missing key
         # ends as is not known

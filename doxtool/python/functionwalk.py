@@ -18,6 +18,7 @@ from doxtool.python.astwalk import walk
 from doxtool.python.callkinds import Scope, call_argument, open_mode, opener_flag, opens_file
 from doxtool.python.exits import function_exits
 from doxtool.python.flows import function_flow
+from doxtool.python.keyfills import KeyWrites
 from doxtool.python.keyguards import catches_key_error
 from doxtool.python.keyreads import KeyReads, expression_code
 from doxtool.python.keyvalues import KeyValues, shows_whole
@@ -79,6 +80,7 @@ class FunctionWalk(
         self._paths = None
         self.guards: list[frozenset[str] | None] = []
         self.filled: dict[tuple[str, str], ast.expr] = {}  # (dict, key) -> the value filled
+        self.writes = KeyWrites()  # other writes into them (:mod:`~doxtool.python.keyfills`)
         self.absent: list[frozenset[str]] = []
         #: the reads that raise without their key in each enclosing branch of
         #: an ``if`` not about the handed dicts (:mod:`~doxtool.python.undecided`)

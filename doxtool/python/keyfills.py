@@ -9,12 +9,22 @@ statement at the top of its body, for its summary (part of
 A read of the key after such a statement cannot raise: a missing key gets
 the value filled, its default when a literal (else none is claimed). A fill
 under any other condition, or of another dict, guards nothing.
+
+As :mod:`~doxtool.python.renamedkeys` reads a tool's own code: a key written
+from another key when that one is given (``if "q" in args: args["query"] =
+args.pop("q")``) is there when either was given (:attr:`KeyWrites.aliased`),
+and a key written otherwise by a compound statement at the top of the body
+(under a test not about the dict, in a loop) may be there or not
+(:attr:`KeyWrites.maybe`).
 """
 
 from __future__ import annotations
 
 import ast
 from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from doxtool.core.summary_facts import KeyRead
 
 #: the dict an expression is (``self.args``, a parameter), or None
 SourceOf = Callable[[ast.expr], "str | None"]
@@ -71,3 +81,174 @@ def _missing(test: ast.expr, source: SourceOf, key: KeyOf) -> tuple[str, str] | 
         return None
     found_source, found_key = source(inner.comparators[0]), key(inner.left)
     return None if found_source is None or found_key is None else (found_source, found_key)
+
+
+@dataclass
+class KeyWrites:
+    """Keys a function's statements so far wrote into the dicts it is handed,
+    other than fills (:func:`top_fill`)."""
+
+    #: (dict, key) -> the other keys whose value is written under it when given
+    aliased: dict[tuple[str, str], set[str]] = field(default_factory=dict)
+    #: (dict, key) written on some paths only
+    maybe: set[tuple[str, str]] = field(default_factory=set)
+
+    def note(
+        self, stmt: ast.stmt, source: SourceOf, key: KeyOf
+    ) -> tuple[str, str, ast.expr] | None:
+        """What a statement at the top of the body writes: the fill it makes
+        (:func:`top_fill`), if any; other writes are kept here."""
+        fill = top_fill(stmt, source, key)
+        filled = fill[:2] if fill is not None else None
+        if not hasattr(stmt, "body"):
+            return fill  # a simple statement (a fill's, or one that fills nothing)
+        known = {filled} if filled is not None else set()
+        if isinstance(stmt, ast.If) and not stmt.orelse and filled is None:
+            known = self._renamed(stmt, source, key)
+        for inner in _simple(stmt):
+            place = _written(inner, source, key)
+            if place is None or place in known or _raises_on(inner, place, source, key):
+                continue
+            self.maybe.add(place)
+        return fill
+
+    def doubt(self, read: KeyRead, place: tuple[str, str], undecided: bool) -> None:
+        """A read that raises without its key, past such writes of it: on
+        some calls only (written on some paths, or from other keys on a
+        branch: ``undecided``, an ``if`` not about the dicts), or one of
+        those keys is needed."""
+        aliased = sorted(self.aliased.get(place, ()))
+        if place in self.maybe or (aliased and (read.conditional or undecided)):
+            read.conditional = True
+        elif aliased and not read.alternatives:
+            read.alternatives = aliased
+
+    def _renamed(self, stmt: ast.If, source: SourceOf, key: KeyOf) -> set[tuple[str, str]]:
+        """``if "q" in d and "query" not in d: d["query"] = d.pop("q")``."""
+        tests = _presence(stmt.test, source, key)
+        if tests is None or any(isinstance(s, ast.Return) for s in stmt.body):
+            return set()
+        done: set[tuple[str, str]] = set()
+        for inner in stmt.body:
+            if not isinstance(inner, ast.Assign) or len(inner.targets) != 1:
+                continue
+            target = inner.targets[0]
+            if not isinstance(target, ast.Subscript):
+                continue
+            place = _pair(source(target.value), key(target.slice))
+            other = _key_source(inner.value, source, key)
+            if place is None or other is None or other[0] != place[0] or other == place:
+                continue
+            if (True, other) in tests and {p for _, p in tests} <= {place, other}:
+                self.aliased.setdefault(place, set()).add(other[1])
+                done.add(place)
+        return done
+
+
+def _pair(source: str | None, key: str | None) -> tuple[str, str] | None:
+    return None if source is None or key is None else (source, key)
+
+
+def _presence(
+    test: ast.expr, source: SourceOf, key: KeyOf
+) -> set[tuple[bool, tuple[str, str]]] | None:
+    """(present, place) for each condition of a conjunction, each a test of
+    whether a key of a dict is there; None for any other test."""
+    parts = test.values if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And) else [test]
+    found: set[tuple[bool, tuple[str, str]]] = set()
+    for part in parts:
+        missing = _missing(part, source, key) or _got(part, source, key, present=False)
+        if missing is not None:
+            found.add((False, missing))
+            continue
+        present = _got(part, source, key, present=True)
+        compare = isinstance(part, ast.Compare) and len(part.ops) == 1
+        if present is None and compare and isinstance(part.ops[0], ast.In):  # type: ignore[attr-defined]
+            present = _pair(source(part.comparators[0]), key(part.left))  # type: ignore[attr-defined]
+        if present is None:
+            return None
+        found.add((True, present))
+    return found
+
+
+def _got(test: ast.expr, source: SourceOf, key: KeyOf, present: bool) -> tuple[str, str] | None:
+    """``d.get("k")``, ``d.get("k") is not None`` (``present``); ``not
+    d.get("k")``, ``d.get("k") is None`` (else)."""
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        return None if present else _get_of(test.operand, source, key)
+    if isinstance(test, ast.Compare) and len(test.ops) == 1:
+        none = isinstance(test.comparators[0], ast.Constant) and test.comparators[0].value is None
+        wanted = ast.IsNot if present else ast.Is
+        return _get_of(test.left, source, key) if none and isinstance(test.ops[0], wanted) else None
+    return _get_of(test, source, key) if present else None
+
+
+def _get_of(node: ast.expr, source: SourceOf, key: KeyOf) -> tuple[str, str] | None:
+    if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Attribute):
+        return None
+    if node.func.attr != "get" or len(node.args) != 1 or node.keywords:
+        return None
+    return _pair(source(node.func.value), key(node.args[0]))
+
+
+def _key_source(value: ast.expr, source: SourceOf, key: KeyOf) -> tuple[str, str] | None:
+    """``d.pop("b")``, ``d["b"]``, ``d.get("b")`` (with a default or not)."""
+    if isinstance(value, ast.Subscript):
+        return _pair(source(value.value), key(value.slice))
+    if not isinstance(value, ast.Call) or not isinstance(value.func, ast.Attribute):
+        return None
+    if value.func.attr not in ("pop", "get") or not 1 <= len(value.args) <= 2 or value.keywords:
+        return None
+    if any(isinstance(a, ast.Starred) for a in value.args):
+        return None
+    return _pair(source(value.func.value), key(value.args[0]))
+
+
+def _simple(stmt: ast.stmt) -> list[ast.stmt]:
+    """The statements at any depth of a compound statement (not inside a
+    function or class)."""
+    out: list[ast.stmt] = []
+    todo: list[ast.AST] = [stmt]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            continue
+        if isinstance(node, ast.stmt) and node is not stmt:
+            out.append(node)
+        todo.extend(ast.iter_child_nodes(node))
+    return out
+
+
+def _written(stmt: ast.stmt, source: SourceOf, key: KeyOf) -> tuple[str, str] | None:
+    """The place ``d["k"] = v`` or ``d.setdefault("k", v)`` writes."""
+    if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
+        target = stmt.targets[0]
+        if isinstance(target, ast.Subscript):
+            return _pair(source(target.value), key(target.slice))
+        return None
+    if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
+        func = stmt.value.func
+        if isinstance(func, ast.Attribute) and func.attr == "setdefault" and stmt.value.args:
+            return _pair(source(func.value), key(stmt.value.args[0]))
+    return None
+
+
+def _raises_on(stmt: ast.stmt, place: tuple[str, str], source: SourceOf, key: KeyOf) -> bool:
+    """Whether the value written reads ``place`` so that it raises when the
+    key is missing (``d["k"] = d["k"].strip()``): no fill."""
+    value = getattr(stmt, "value", None)
+    for node in ast.walk(value) if value is not None else ():
+        found = None
+        if isinstance(node, ast.Subscript):
+            found = _pair(source(node.value), key(node.slice))
+        elif (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr == "pop"
+            and len(node.args) == 1
+            and not node.keywords
+        ):
+            found = _pair(source(node.func.value), key(node.args[0]))
+        if found == place:
+            return True
+    return False

@@ -14,7 +14,7 @@ from typing import Any
 from doxtool.core.facts import json_stateable, json_type
 from doxtool.core.summary_facts import KeyRead, OutCall
 from doxtool.python.astparse import statements
-from doxtool.python.keyfills import top_fill
+from doxtool.python.keyfills import KeyWrites
 from doxtool.python.names import dotted_parts, optional_inner
 from doxtool.python.readforms import ANNOTATION_TYPES, COERCIONS, PARSE, REFUSALS, STRING_METHODS
 from doxtool.python.summaryscope import ModuleScope
@@ -30,6 +30,7 @@ class KeyReads:
     self_name: str | None
     refused_params: list[list[str]]
     sources: set[str]
+    writes: KeyWrites
     loop_keys: dict[str, str]
     conditional: int
     branches: int
@@ -176,8 +177,8 @@ class KeyReads:
         return None
 
     def _note_fill(self, stmt: ast.stmt) -> None:
-        """A key filled where missing at the top of the body guards its later reads."""
-        if self._top(stmt) and (fill := top_fill(stmt, self._source, self._key)):
+        """A key filled where missing at the top guards its later reads (:class:`KeyWrites`)."""
+        if self._top(stmt) and (fill := self.writes.note(stmt, self._source, self._key)):
             self.filled.setdefault(fill[:2], fill[2])
 
     def _guarded(self, key: str) -> bool:
@@ -226,6 +227,7 @@ class KeyReads:
         if raises and not read.guarded:
             read.alternatives = [k for k in self._absent() if k != key]
             read.conditional = self.conditional > 0 or self.branches > 0
+            self.writes.doubt(read, (source, key), bool(self.undecided))  # :mod:`.keyfills`
             if not read.conditional and not read.alternatives and self.undecided:
                 read.conditional = True  # in a branch of an ``if`` not about the dicts
                 self.undecided[-1].append(read)

@@ -62,6 +62,7 @@ from doxtool.python.outcomes import Outcomes
 from doxtool.python.ownparams import own_params, own_values
 from doxtool.python.raises import Raises
 from doxtool.python.receivers import BoundValues
+from doxtool.python.renamedkeys import RenamedKeys
 from doxtool.python.toolwalk import StatementWalk
 from doxtool.python.undecidedwalk import UndecidedBranches
 from doxtool.python.walkstate import Env, Fills, Target
@@ -119,6 +120,7 @@ class ToolScan(
     MatchWalk,
     ArgumentReads,
     ArgumentFills,
+    RenamedKeys,
     Comparisons,
     Fallbacks,
     Lookups,

@@ -28,6 +28,28 @@ class Fills:
     any_filled: set[str] = field(default_factory=set)
     #: (dict label, key) written on every path: no longer the argument
     written: set[tuple[str, str]] = field(default_factory=set)
+    #: (dict label, key) -> other keys of the dict whose value is written
+    #: under it when they are given (``if "q" in D: D["query"] = D.pop("q")``):
+    #: the key is there when it or one of them was given
+    #: (:mod:`~doxtool.python.renamedkeys`)
+    aliased: dict[tuple[str, str], set[str]] = field(default_factory=dict)
+    #: (dict label, key) written on some paths only: it may be there or not
+    maybe: set[tuple[str, str]] = field(default_factory=set)
+
+    def empty(self) -> bool:
+        return not (self.filled or self.any_filled or self.written or self.aliased or self.maybe)
+
+    def joined(self, other: Fills) -> Fills:
+        """A new record of what both hold (a key filled in both: as here)."""
+        filled = {**other.filled, **self.filled}
+        aliased = {p: set(o) for p, o in [*self.aliased.items(), *other.aliased.items()]}
+        return Fills(
+            filled,
+            self.any_filled | other.any_filled,
+            self.written | other.written,
+            aliased,
+            self.maybe | other.maybe,
+        )
 
 
 @dataclass(eq=False, repr=False)
