@@ -52,6 +52,7 @@ from doxtool.python.cstnodes import dotted_name, suite_body
 from doxtool.python.decorators import unfollowed
 from doxtool.python.dispatchends import DispatchEnds
 from doxtool.python.fallbacks import Fallbacks
+from doxtool.python.handedresponses import HandedResponses
 from doxtool.python.lookups import Lookups
 from doxtool.python.matchwalk import MatchWalk
 from doxtool.python.merges import MergedDicts
@@ -131,6 +132,7 @@ class ToolScan(
     Conversions,
     AbsenceCalls,
     Outcomes,
+    HandedResponses,
     Raises,
     Calls,
     DispatchArms,

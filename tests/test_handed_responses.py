@@ -1,0 +1,151 @@
+"""A ``Response`` kept in a name and handed to a call before ``execute``
+returns it: a function of the module that sets the parameter's
+``break_loop`` changes what is returned, as the same change in ``execute``
+does; a builtin or a library's function changes nothing; any other callee
+(another module, an object whose class is not known) leaves it unknown.
+A helper of another module that builds a Response, changes it and returns
+it is not known either (its summary records no value)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+HELPERS = """\
+import logging
+
+from helpers.tool import Response
+
+
+def finalize(response):
+    response.break_loop = True
+
+
+def build(text):
+    response = Response(message=text, break_loop=False)
+    finalize(response)
+    return response
+
+
+def build_logged(text):
+    response = Response(message=text, break_loop=False)
+    logging.info("%s", response)
+    return response
+"""
+
+TOOL = """\
+import logging
+
+from helpers.fin import build, build_logged, finalize
+from helpers.tool import Response, Tool
+
+
+class TaskDone(Tool):
+    async def execute(self, **kwargs):
+        response = Response(message=self.args.get("summary", ""), break_loop=False)
+        {line}
+        return response
+
+    def _finalize(self, response: Response) -> None:
+        if self.args.get("final", True):
+            response.break_loop = True
+            response.message += "(task closed)"
+
+    def _read_only(self, response):
+        self.agent.log(response.message)
+
+    def _hand_on(self, r):
+        self._set(r)
+
+    def _set(self, resp):
+        setattr(resp, "break_loop", True)
+
+
+def _finish(response, stop=False):
+    response.break_loop = stop
+"""
+
+
+def _outcomes(run_cli, make_repo, line: str) -> tuple[list[tuple[Any, int]], list[str]]:
+    root: Path = make_repo(
+        {"tools/task_done.py": TOOL.format(line=line), "helpers/fin.py": HELPERS}
+    )
+    result = run_cli(root, "inspect", "tools/task_done.py", "--json")
+    assert result.exit_code == 0, result.output
+    (module,) = json.loads(result.output)
+    (tool,) = module["tools"]
+    return [(o["break_loop"], o["line"]) for o in tool["outcomes"]], tool["unknown"]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        # a method of the tool that may set it
+        "self._finalize(response)",
+        # a function of the module, handed True
+        "_finish(response, stop=True)",
+        # a method that hands it on to one that sets it with setattr
+        "self._hand_on(response)",
+        # a function of another module: not read here
+        "finalize(response)",
+        # a method of an object whose class is not known
+        "self.agent.hist_add_tool_result(response)",
+    ],
+)
+def test_a_response_handed_to_a_call_that_may_change_it_is_not_the_built_value(
+    run_cli, make_repo, line: str
+) -> None:
+    outcomes, unknown = _outcomes(run_cli, make_repo, line)
+    assert outcomes == [("dynamic", 11)]
+    assert unknown == []
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        # builtins and a library's functions know nothing of the Response
+        'print(response); logging.info("%s", response); str(response)',
+        # a method that only reads it
+        "self._read_only(response)",
+        # a function of the module that sets it to its default, False
+        "_finish(response)",
+    ],
+)
+def test_a_response_handed_to_a_call_that_does_not_change_it_keeps_its_value(
+    run_cli, make_repo, line: str
+) -> None:
+    outcomes, unknown = _outcomes(run_cli, make_repo, line)
+    assert outcomes == [(False, 11)]
+    assert unknown == []
+
+
+@pytest.mark.parametrize("line", ['response = build("x")', 'response = build_logged("x")'])
+def test_a_response_a_helper_of_another_module_builds_and_keeps_in_a_name_is_unknown(
+    run_cli, make_repo, line: str
+) -> None:
+    """The summaries record a ``Response`` returned from a name as no known
+    value: ``break_loop`` is unknown, never the value it was built with."""
+    outcomes, unknown = _outcomes(run_cli, make_repo, line)
+    assert outcomes == []
+    assert unknown == ["break-loop"]
+
+
+def test_a_true_line_about_a_response_a_method_finishes_is_kept(run_cli, make_repo) -> None:
+    root: Path = make_repo(
+        {
+            "tools/task_done.py": TOOL.format(line="self._finalize(response)"),
+            "helpers/fin.py": HELPERS,
+        }
+    )
+    run_cli(root, "check", "--fix")
+    companion = root / "tools/task_done.py.dox.md"
+    text = companion.read_text(encoding="utf-8")
+    assert "`break_loop` of `TaskDone`" not in text, text
+    line = "- `break_loop` of `TaskDone`: `true` unless `final` is false (then `false`).\n"
+    text = text.replace("- Observed side-effect", line + "- Observed side-effect")
+    companion.write_text(text, encoding="utf-8")
+    result = run_cli(root, "check", "--select", "DOX120")
+    assert "DOX120" not in result.output, result.output
