@@ -84,7 +84,11 @@ def test_a_value_written_that_is_no_literal_is_no_default(run_cli, make_repo) ->
 
 
 def test_a_key_read_before_it_is_filled_stays_required(run_cli, make_repo) -> None:
-    lines = ('n = self.args["lines"]', 'if "lines" not in self.args:', '    self.args["lines"] = 20')
+    lines = (
+        'n = self.args["lines"]',
+        'if "lines" not in self.args:',
+        '    self.args["lines"] = 20',
+    )
     tool = _tool(run_cli, make_repo, _execute(*lines))
     assert _facts(tool)["lines"][0] is True
 

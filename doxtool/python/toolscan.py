@@ -379,9 +379,11 @@ class ToolScan(
                 fill = handed.filled.get((SPLAT, name))
                 if fill is None and SPLAT in handed.any_filled:
                     fill = (False, None)
-                self._parameter_argument(fn, param, target.conditional, fill)
+                # written on some calls, or from another key: not known to be needed
+                doubt = (SPLAT, name) in handed.maybe or (SPLAT, name) in handed.aliased
+                self._parameter_argument(fn, param, target.conditional or doubt, fill)
                 values[name] = name
-                if param.default is None and fill is None:
+                if param.default is None and fill is None and not doubt:
                     raised.append(name)
         env = Env(
             func=fn,
