@@ -276,7 +276,9 @@ class ArgBuilder:
             # a helper that may refuse some values: not "any value"
             or (self.handed and not self.enum)
             or (bool(self.enum) and any(not holds(self.enum, v) for v in self.beside))
-            or default_outside(self)
+            or default_outside(
+                self.enum, self.enum_folds, self.coercion, self._missing(), self._refused
+            )
         )
 
     def _missing(self) -> tuple[bool, Any]:

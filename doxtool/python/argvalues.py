@@ -4,26 +4,31 @@ missing key gives disagree (part of
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from doxtool.python.arguments import ArgBuilder
+from collections.abc import Callable
+from typing import Any
 
 #: string methods whose result on a value is known here (no arguments)
 _FOLDS = ("casefold", "lower", "upper", "strip", "lstrip", "rstrip")
 
 
-def default_outside(builder: ArgBuilder) -> bool:
+def default_outside(
+    enum: list[Any],
+    folds: set[str] | None,
+    coercion: str | None,
+    missing: tuple[bool, Any],
+    refused: Callable[[Any], bool],
+) -> bool:
     """Whether what a missing key gives (a default, a fallback) is a value
     the closed dispatch does not take, and no check refuses it: then what
     the dispatch falls through to answers that value too (``format =
     args.get("format", "text")``, a ``match`` on ``"json"`` and ``"md"``,
     then ``return Response(text)``), and which values the argument takes is
-    not known. A value converted before it is tested, or folded by a method
-    whose result is not known here, says nothing."""
-    known, value = builder._missing()
-    folds = builder.enum_folds
-    if not builder.enum or not known or builder.coercion is not None or folds is None:
+    not known. ``missing`` is (whether it is known, the value a missing key
+    gives); ``refused`` tells a value a check refuses. A value converted
+    (``coercion``) before it is tested, or folded by a method whose result is
+    not known here, says nothing."""
+    known, value = missing
+    if not enum or not known or coercion is not None or folds is None:
         return False
     if isinstance(value, bool) or not isinstance(value, (str, int, float)) or value == "":
         return False
@@ -33,7 +38,7 @@ def default_outside(builder: ArgBuilder) -> bool:
         for method in _FOLDS:
             if method in folds:
                 value = getattr(value, method)()
-    return not holds(builder.enum, value) and not builder._refused(value)
+    return not holds(enum, value) and not refused(value)
 
 
 def holds(values: list[Any], value: Any) -> bool:
