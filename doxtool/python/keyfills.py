@@ -137,12 +137,24 @@ class KeyWrites:
                 continue
             place = _pair(source(target.value), key(target.slice))
             other = _key_source(inner.value, source, key)
-            if place is None or other is None or other[0] != place[0] or other == place:
-                continue
-            if (True, other) in tests and {p for _, p in tests} <= {place, other}:
-                self.aliased.setdefault(place, set()).add(other[1])
-                done.add(place)
+            if renamed_from(place, other, tests):
+                self.aliased.setdefault(place, set()).add(other[1])  # type: ignore[index]
+                done.add(place)  # type: ignore[arg-type]
         return done
+
+
+def renamed_from(
+    place: tuple[str, str] | None,
+    source: tuple[str, str] | None,
+    tests: set[tuple[bool, tuple[str, str]]],
+) -> bool:
+    """Whether a write of ``place`` (dict, key) from ``source`` (a read of
+    another key of the same dict) renames it: the test it runs under is
+    about the two keys only, and holds when the old one is given. Both walks
+    decide so (:mod:`doxtool.python.renamedkeys` on libcst's tree)."""
+    if place is None or source is None or source[0] != place[0] or source == place:
+        return False
+    return (True, source) in tests and {p for _, p in tests} <= {place, source}
 
 
 def _pair(source: str | None, key: str | None) -> tuple[str, str] | None:

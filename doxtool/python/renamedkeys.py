@@ -30,6 +30,7 @@ import libcst as cst
 from doxtool.core.facts import HelperCall
 from doxtool.python.arguments import ArgBuilder
 from doxtool.python.cstnodes import child_nodes, suite_body
+from doxtool.python.keyfills import renamed_from
 from doxtool.python.walkstate import Env, Fills
 
 #: (dict label, key)
@@ -88,12 +89,9 @@ class RenamedKeys:
                 continue
             place = self._label_key(target.value, index.value, env)  # type: ignore[attr-defined]
             source = self._key_source(small.value, env)
-            if place is None or source is None or source[0] != place[0] or source == place:
-                continue
-            # the test is about the two keys only, and holds when the old one is given
-            if (True, source) in tests and {p for _, p in tests} <= {place, source}:
-                fills.aliased.setdefault(place, set()).add(source[1])
-                done.add(place)
+            if renamed_from(place, source, tests):
+                fills.aliased.setdefault(place, set()).add(source[1])  # type: ignore[index]
+                done.add(place)  # type: ignore[arg-type]
         return done
 
     def _presence_tests(self, test: cst.BaseExpression, env: Env) -> set[tuple[bool, Place]] | None:
