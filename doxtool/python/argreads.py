@@ -335,7 +335,7 @@ class ArgumentReads:
                 known, value = self._value(default)
                 if known and value is not None:
                     builder.weak_type = builder.weak_type or json_type(value)
-            self._fallback_default(builder, rebound)
+            self._missing_default(builder, *rebound)
         elif default is not None and id(node) in self.passed_on:
             # ``args.get("text", "") or args.get("message")``: a missing
             # ``text`` gives ``message``, not ``""``; the literal gives the type

@@ -132,6 +132,7 @@ class ExpressionWalk:
             elif kind is cst.Comparison:
                 self._comparison(current, env)
             elif kind is cst.IfExp:
+                self._presence_fallback(current, env)
                 positive, negative = self._guards_of(current.test, env)
                 absent_true, absent_false = self._absent_of(current.test, env)
                 stack.append((current.orelse, negative or frozenset(), absent_false))

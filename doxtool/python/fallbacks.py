@@ -5,7 +5,10 @@ fallback that is not a literal (``or self.limit``), or an empty literal that
 only normalises a missing value (``or ""``, ``or []``), gives it a default no
 one can state, so none is claimed or denied. ``self.args.get("text") or
 self.args.get("message")`` makes each key stand in for the other; one of them
-is needed once a check refuses their joint absence.
+is needed once a check refuses their joint absence. A name the statement
+after the read replaces (``limit = int(limit) if limit else 10``) and the
+other arm of a test of the key (``args["lang"] if "lang" in args else
+"en"``) give a default as well (:mod:`~doxtool.python.replacements`).
 """
 
 from __future__ import annotations
@@ -17,9 +20,11 @@ import libcst as cst
 
 from doxtool.core.facts import json_type
 from doxtool.python.arguments import ArgBuilder
-from doxtool.python.cstnodes import child_nodes, suite_body
+from doxtool.python.cstnodes import suite_body
+from doxtool.python.cstshapes import CstShapes
 from doxtool.python.modulescan import Func
 from doxtool.python.readforms import COERCIONS, READ_METHODS, STRING_METHODS
+from doxtool.python.replacements import KEPT, KNOWN, UNKNOWN, evaluate, replaced
 from doxtool.python.walkstate import Env
 
 
@@ -32,8 +37,9 @@ class Fallbacks:
     #: the arguments each such ``or`` joins (:meth:`_stand_in`)
     stand_in_groups: list[frozenset[str]]
     #: id of a read whose value a name holds that the next statement using
-    #: it replaces when falsy -> the replacement (:meth:`_note_rebound_fallback`)
-    rebound_fallbacks: dict[int, cst.BaseExpression]
+    #: it replaces when missing -> (known, value) of what it is replaced
+    #: with (:meth:`_note_rebound_fallback`)
+    rebound_fallbacks: dict[int, tuple[bool, Any]]
 
     def _or_fallback(self, node: cst.BooleanOperation, env: Env) -> None:
         """``self.args.get("limit") or <fallback>``: what a missing ``limit`` gives."""
@@ -46,14 +52,42 @@ class Fallbacks:
             return  # another argument stands in: an alternative, not a default
         self._fallback_default(self._arg(key), node.right)
 
+    def _presence_fallback(self, node: cst.IfExp, env: Env) -> None:
+        """``self.args["lang"] if "lang" in self.args else "en"`` (``"en" if
+        "lang" not in self.args else ...``, a ``.get`` or a conversion of the
+        read too): what a missing ``lang`` gives is the other arm, as after
+        ``self.args.get("lang") or "en"``; another argument's read there is
+        an alternative, not a default."""
+        test = node.test
+        if type(test) is not cst.Comparison or len(test.comparisons) != 1:
+            return
+        target = test.comparisons[0]
+        if not self._is_dict_source(target.comparator, env):
+            return
+        if type(target.operator) is cst.In:
+            present, missing = node.body, node.orelse
+        elif type(target.operator) is cst.NotIn:
+            present, missing = node.orelse, node.body
+        else:
+            return
+        key = self._key(test.left, env)
+        if not isinstance(key, str) or self._arg_of(present, env) != key:
+            return
+        if self._arg_of(missing, env) is not None:
+            return
+        outcome = evaluate(self._shapes(), missing, "", None)
+        self._missing_default(self._arg(key), outcome.kind == KNOWN, outcome.value)
+
     def _note_rebound_fallback(
         self, small: cst.BaseSmallStatement, rest: Sequence[cst.BaseStatement], env: Env
     ) -> None:
         """``x = self.args.get("k")`` then, as the next statement that uses
-        ``x``, ``x = x or <fallback>`` (``if x is None: x = <fallback>``,
-        ``if not x: ...``): what a missing ``k`` gives is the fallback, as
-        for ``self.args.get("k") or <fallback>`` and for a parameter so
-        replaced (:meth:`_parameter_default`)."""
+        ``x``, one that replaces what a missing ``k`` gives (``x = x or
+        <fallback>``, ``x = int(x) if x else <fallback>``, ``if x is None: x
+        = <fallback>``, :mod:`~doxtool.python.replacements`): that is the
+        default, as for ``self.args.get("k") or <fallback>`` and for a
+        parameter so replaced (:meth:`_parameter_default`). Another
+        argument's read there is an alternative, not a default."""
         if type(small) is not cst.Assign or len(small.targets) != 1:
             return
         target = small.targets[0].target
@@ -62,15 +96,30 @@ class Fallbacks:
         call = self._read_call(small.value, env)
         assert call is not None
         ok, value = self._value(call.args[1].value) if len(call.args) == 2 else (True, None)
-        fallback = _replacement(rest, target.value, value) if ok else None
-        if fallback is not None and self._arg_of(fallback, env) is None:
-            # (another argument standing in is an alternative, not a default)
-            self.rebound_fallbacks[id(call)] = fallback
+        if not ok:
+            return
+        outcome = replaced(self._shapes(), rest, target.value, value)
+        if outcome.kind == KEPT:
+            return
+        leaf = outcome.leaf if outcome.kind == UNKNOWN else None
+        if leaf is not None and self._arg_of(leaf, env) is not None:
+            return
+        self.rebound_fallbacks[id(call)] = (outcome.kind == KNOWN, outcome.value)
+
+    def _shapes(self) -> CstShapes:
+        """The shapes of the tree's nodes, for :func:`~doxtool.python.replacements.replaced`
+        (made for each use: kept, it would hold the scan in a cycle)."""
+        return CstShapes(self._value)
 
     def _fallback_default(self, builder: ArgBuilder, fallback: cst.BaseExpression) -> None:
         """What a fallback for a missing value gives: a literal that is not
         empty is the default; any other is neither claimed nor denied."""
-        known, value = self._value(fallback)
+        self._missing_default(builder, *self._value(fallback))
+
+    def _missing_default(self, builder: ArgBuilder, known: bool, value: Any) -> None:
+        """What a missing value is replaced with (``known``, ``value``): a
+        literal that is not empty is the default; any other is neither
+        claimed nor denied."""
         if known and value:
             builder.set_default(value)
         else:
@@ -78,23 +127,25 @@ class Fallbacks:
 
     def _parameter_default(self, fn: Func, param: cst.Param) -> None:
         """The default of a parameter filled from the arguments, unless the
-        function replaces it before anything else uses the name: ``x = x or
-        <fallback>`` for a falsy default, ``if x is None: x = <fallback>``
-        (``if not x``) for a ``None`` (falsy) one. A literal fallback that is
-        not empty is then the default; any other leaves it neither claimed
-        nor denied, as after ``self.args.get("x") or <fallback>``."""
+        function replaces it before anything else uses the name (``x = x or
+        <fallback>``, ``x = int(x) if x else <fallback>``, ``if x is None:
+        x = <fallback>``, :mod:`~doxtool.python.replacements`). A literal
+        fallback that is not empty is then the default; any other leaves it
+        neither claimed nor denied, as after ``self.args.get("x") or
+        <fallback>``; so does a ``None`` replaced by what no one can read
+        (``limit = self._limit(limit)``): no ``null`` is claimed."""
         assert param.default is not None
         ok, value = self._value(param.default)
         builder = self._arg(param.name.value)
         if not ok:
             return
-        fallback = _replacement(suite_body(fn.node.body), param.name.value, value)
-        if fallback is None:
+        outcome = replaced(self._shapes(), suite_body(fn.node.body), param.name.value, value)
+        if outcome.kind == KEPT:
             builder.set_default(value)
             return
         if value is not None:  # the replaced literal still gives the type
             builder.weak_type = builder.weak_type or json_type(value)
-        self._fallback_default(builder, fallback)
+        self._missing_default(builder, outcome.kind == KNOWN, outcome.value)
 
     def _stand_in(self, left: cst.BaseExpression, other: str, env: Env) -> None:
         """``args.get("text") or args.get("message")``: a missing (or empty)
@@ -199,85 +250,6 @@ class Fallbacks:
             return sorted(env.var_groups[inner.value])
         arg = self._arg_of(node, env)
         return [arg] if arg is not None else []
-
-
-def _replacement(
-    body: Sequence[cst.BaseStatement], name: str, default: Any
-) -> cst.BaseExpression | None:
-    """What the first statement of ``body`` that uses ``name`` puts in place
-    of its ``default``: the fallback of ``name = name or <fallback>`` (a
-    falsy default), of ``if name is None: name = <fallback>`` (a ``None``
-    default) or ``if not name: name = <fallback>`` (a falsy one)."""
-    for stmt in body:
-        if not _uses(stmt, name):
-            continue
-        if type(stmt) is cst.SimpleStatementLine and len(stmt.body) == 1:
-            small = stmt.body[0]
-            value = _assigned(small, name)
-            if (
-                not default
-                and type(value) is cst.BooleanOperation
-                and type(value.operator) is cst.Or
-                and _is_name(value.left, name)
-            ):
-                return value.right
-            return None
-        if type(stmt) is not cst.If or stmt.orelse is not None:
-            return None
-        test = stmt.test
-        none_test = (
-            type(test) is cst.Comparison
-            and len(test.comparisons) == 1
-            and type(test.comparisons[0].operator) is cst.Is
-            and _is_name(test.left, name)
-            and _is_name(test.comparisons[0].comparator, "None")
-        )
-        falsy_test = (
-            type(test) is cst.UnaryOperation
-            and type(test.operator) is cst.Not
-            and _is_name(test.expression, name)
-        )
-        inner = suite_body(stmt.body)
-        if (
-            ((none_test and default is None) or (falsy_test and not default))
-            and len(inner) == 1
-            and type(inner[0]) is cst.SimpleStatementLine
-            and len(inner[0].body) == 1
-        ):
-            value = _assigned(inner[0].body[0], name)
-            if value is not None and not _uses(value, name):
-                return value
-        return None
-    return None
-
-
-def _assigned(small: cst.BaseSmallStatement, name: str) -> cst.BaseExpression | None:
-    """The value of ``name = <value>``."""
-    if type(small) is cst.Assign and len(small.targets) == 1:
-        return small.value if _is_name(small.targets[0].target, name) else None
-    if type(small) is cst.AnnAssign and _is_name(small.target, name):
-        return small.value
-    return None
-
-
-def _is_name(node: cst.CSTNode, name: str) -> bool:
-    return type(node) is cst.Name and node.value == name  # type: ignore[attr-defined]
-
-
-def _uses(node: cst.CSTNode, name: str) -> bool:
-    """Whether ``name`` occurs in ``node`` (nested functions too)."""
-    todo = [node]
-    while todo:
-        current = todo.pop()
-        if _is_name(current, name):
-            return True
-        if type(current) is cst.Attribute:
-            todo.append(current.value)  # ``self.lines`` is no use of ``lines``
-        elif type(current) is cst.Arg:
-            todo.append(current.value)  # nor is ``f(lines=...)``
-        else:
-            todo.extend(child_nodes(current))
-    return False
 
 
 def _unwrapped(node: cst.BaseExpression) -> cst.BaseExpression:

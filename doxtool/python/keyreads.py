@@ -11,9 +11,10 @@ import ast
 from functools import cached_property
 from typing import Any
 
-from doxtool.core.facts import json_stateable, json_type
+from doxtool.core.facts import json_type
 from doxtool.core.summary_facts import KeyRead, OutCall
 from doxtool.python.astparse import statements
+from doxtool.python.astshapes import literal, replace_default
 from doxtool.python.keyfills import KeyWrites
 from doxtool.python.names import dotted_parts, optional_inner
 from doxtool.python.readforms import ANNOTATION_TYPES, COERCIONS, PARSE, REFUSALS, STRING_METHODS
@@ -88,6 +89,10 @@ class KeyReads:
             read = _read_at(new, node)
             if read is not None:
                 self.var_reads[targets[0].id] = read
+                if node is stmt.value and read.kind == "get" and not read.default_unknown:
+                    # ``x = d.get(k)`` then ``x = int(x) if x else 10``
+                    rest = self.node.body[self._top_index[id(stmt)] + 1 :]
+                    replace_default(read, rest, targets[0].id, self._handed_read)
                 return
             node = _stands_for(node)
 
@@ -238,24 +243,27 @@ class KeyReads:
         self.reads.append(read)
 
     def _fallback(self, read: KeyRead, fallback: ast.expr) -> None:
-        """``d.get(k) or 10``: a literal is the default; another fallback
-        (``or self.limit``, an empty ``or []``) states none. Another key's
-        read (``d.get("text") or d.get("message")``) is no default."""
-        inner: ast.expr | None = fallback
+        """``d.get(k) or 10``: a literal is the default; another fallback (``or self.limit``,
+        ``or []``) states none, another key's read (``or d.get("message")``) is none."""
+        if self._handed_read(fallback):
+            return
+        known, value = literal(fallback)
+        if known and value:
+            read.default, read.has_default = value, True
+            return
+        read.default, read.has_default, read.default_unknown = None, False, True
+        self.fallback_values[id(read)] = (known, value)
+
+    def _handed_read(self, node: ast.expr) -> bool:
+        """Whether ``node`` reads a handed dict (``d.get("message")``, ``d["message"]``)."""
+        inner: ast.expr | None = node
         while isinstance(inner, (ast.Call, ast.BoolOp)) and _stands_for(inner) is not None:
             inner = _stands_for(inner)
         if isinstance(inner, ast.Call) and isinstance(inner.func, ast.Attribute):
             inner = inner.func.value  # ``d.get("message")``
         elif isinstance(inner, ast.Subscript):
             inner = inner.value  # ``d["message"]``
-        if inner is not None and self._source(inner) is not None:
-            return
-        known, value = _literal(fallback)
-        if known and value:
-            read.default, read.has_default = value, True
-            return
-        read.default, read.has_default, read.default_unknown = None, False, True
-        self.fallback_values[id(read)] = (known, value)
+        return inner is not None and self._source(inner) is not None
 
     def _parameter_reads(self) -> list[KeyRead]:
         """The parameters a ``**`` splat can fill (by name: not positional-only,
@@ -281,9 +289,10 @@ class KeyReads:
                 coerced=_annotation_type(param.annotation),
             )
             if default is not None:
-                known, value = _literal(default)
-                if known:
+                known, value = literal(default)
+                if known:  # unless the body replaces it: ``x = int(x) if x else 10``
                     read.default, read.has_default = value, True
+                    replace_default(read, self.node.body, param.arg, self._handed_read)
             out.append(read)
         return out
 
@@ -377,7 +386,7 @@ def _or_group(node: ast.BoolOp, reads: list[KeyRead]) -> tuple[list[KeyRead], li
         if read is not None:
             found.append(read)
             continue
-        known, value = _literal(operand)
+        known, value = literal(operand)
         if not known:
             return None
         literals.append(value)
@@ -408,20 +417,11 @@ def _default(read: KeyRead, default: ast.expr | None) -> None:
     """``d.get(key, default)``: a literal is the default; another value (a
     parameter of an accessor, ``self.limit``) states none known."""
     if default is not None:
-        known, value = _literal(default)
+        known, value = literal(default)
         if known:
             read.default, read.has_default = value, True
         else:
             read.default_unknown = True
-
-
-def _literal(node: ast.expr) -> tuple[bool, Any]:
-    """``(True, value)`` for a literal a JSON value can state, else ``(False, None)``."""
-    try:
-        value = ast.literal_eval(node)
-    except (ValueError, SyntaxError, TypeError, RecursionError, MemoryError):
-        return False, None
-    return (True, value) if json_stateable(value) else (False, None)
 
 
 def _emptied(test: ast.expr) -> tuple[str, str] | None:

@@ -12,6 +12,8 @@ calls (:mod:`doxtool.python.calls`).
 
 from __future__ import annotations
 
+from typing import Any
+
 import libcst as cst
 
 from doxtool.core.facts import (
@@ -146,7 +148,7 @@ class ToolScan(
         self.module = scan.tree
         self.args: dict[str, ArgBuilder] = {}
         self.passed_on: set[int] = set()
-        self.rebound_fallbacks: dict[int, cst.BaseExpression] = {}
+        self.rebound_fallbacks: dict[int, tuple[bool, Any]] = {}
         #: a function node's id -> its names bound once to a literal it loops over
         self._literals_of: dict[int, dict[str, cst.BaseExpression]] = {}
         #: what ``isinstance`` tests (a conversion there converts no value used)

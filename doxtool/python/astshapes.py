@@ -1,0 +1,151 @@
+"""The shapes of ``ast`` nodes that :mod:`~doxtool.python.replacements` reads,
+for helper summaries (:mod:`~doxtool.python.keyreads`), and what a
+summary's read takes from it (:func:`replace_default`); those of libcst
+nodes, for the walk over tool classes, are :mod:`~doxtool.python.cstshapes`'.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from doxtool.core.facts import json_stateable, json_type
+from doxtool.core.summary_facts import KeyRead
+from doxtool.python.readforms import STRING_METHODS
+from doxtool.python.replacements import CONVERTERS, KEPT, KNOWN, TYPES, replaced
+
+
+def literal(node: ast.expr) -> tuple[bool, Any]:
+    """``(True, value)`` for a literal a JSON value can state, else ``(False, None)``."""
+    try:
+        value = ast.literal_eval(node)
+    except (ValueError, SyntaxError, TypeError, RecursionError, MemoryError):
+        return False, None
+    return (True, value) if json_stateable(value) else (False, None)
+
+
+def replace_default(
+    read: KeyRead, body: Sequence[ast.stmt], name: str, handed: Callable[[ast.expr], bool]
+) -> None:
+    """A helper's read whose value ``name`` holds (a parameter's literal
+    default, ``x = d.get(k)``), as the first statement of ``body`` that uses
+    the name replaces it, the way a tool's is read
+    (:mod:`~doxtool.python.fallbacks`). A read of a handed dict there
+    (``handed``) is another key standing in, no default."""
+    held = read.default if read.has_default else None
+    outcome = replaced(_AST_SHAPES, body, name, held)
+    if outcome.kind == KEPT or (outcome.leaf is not None and handed(outcome.leaf)):
+        return
+    if held is not None:  # the replaced literal still gives the type
+        read.weak = read.weak or json_type(held)
+    if outcome.kind == KNOWN and outcome.value and json_stateable(outcome.value):
+        read.default, read.has_default, read.default_unknown = outcome.value, True, False
+    else:
+        read.default, read.has_default, read.default_unknown = None, False, True
+
+
+_AST_COMPARE = {
+    ast.Eq: "==",
+    ast.NotEq: "!=",
+    ast.Is: "is",
+    ast.IsNot: "is not",
+    ast.In: "in",
+    ast.NotIn: "not in",
+}
+_AST_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
+
+
+class AstShapes:
+    """:class:`~doxtool.python.replacements.Shapes` of an ``ast`` tree;
+    ``value`` resolves literals."""
+
+    def __init__(self, value: Callable[[ast.expr], tuple[bool, Any]]) -> None:
+        self.value = value
+
+    def expr(self, node: ast.AST) -> tuple[Any, ...]:
+        if isinstance(node, ast.Name):
+            return ("name", node.id)
+        if isinstance(node, ast.BoolOp):
+            op = "or" if isinstance(node.op, ast.Or) else "and"
+            rest = node.values[1:]
+            right = rest[0] if len(rest) == 1 else ast.BoolOp(op=node.op, values=rest)
+            return (op, node.values[0], right)
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+            return ("not", node.operand)
+        if isinstance(node, ast.Compare) and len(node.ops) == 1:
+            op = _AST_COMPARE.get(type(node.ops[0]))
+            if op is not None:
+                return ("compare", node.left, op, node.comparators[0])
+        if isinstance(node, ast.IfExp):
+            return ("ifexp", node.test, node.body, node.orelse)
+        if isinstance(node, ast.Call) and not node.keywords:
+            if any(isinstance(a, ast.Starred) for a in node.args):
+                return ("other",)
+            func = node.func
+            if isinstance(func, ast.Name) and func.id == "isinstance" and len(node.args) == 2:
+                kinds = node.args[1].elts if isinstance(node.args[1], ast.Tuple) else [node.args[1]]
+                names = [k.id if isinstance(k, ast.Name) and k.id in TYPES else None for k in kinds]
+                return ("isinstance", node.args[0], names)
+            if isinstance(func, ast.Name) and len(node.args) == 1 and func.id in CONVERTERS:
+                return ("convert", func.id, node.args[0])
+            if isinstance(func, ast.Attribute) and func.attr in STRING_METHODS:
+                return ("method", func.value, func.attr, node.args)
+        return ("other",)
+
+    def stmt(self, node: ast.AST, name: str) -> tuple[Any, ...]:
+        if isinstance(node, ast.Assign) and len(node.targets) == 1:
+            target = node.targets[0]
+            if isinstance(target, ast.Name) and target.id == name:
+                return ("assign", node.value)
+        if (
+            isinstance(node, ast.AnnAssign)
+            and node.value is not None
+            and isinstance(node.target, ast.Name)
+            and node.target.id == name
+        ):
+            return ("assign", node.value)
+        if isinstance(node, ast.If):
+            return ("if", node.test, node.body, node.orelse)
+        return ("other",)
+
+    def uses(self, node: ast.AST, name: str) -> bool:
+        return any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(node))
+
+    def assignments(self, node: ast.AST, name: str) -> list[ast.AST | None]:
+        found: list[ast.AST | None] = []
+        todo = [node]
+        while todo:
+            current = todo.pop()
+            value = self.stmt(current, name)
+            if value[0] == "assign":
+                found.append(value[1])
+                todo.append(value[1])
+                continue
+            if isinstance(current, ast.Name) and current.id == name:
+                if isinstance(current.ctx, (ast.Store, ast.Del)):
+                    found.append(None)
+            elif isinstance(current, ast.alias) and (current.asname or current.name) == name:
+                found.append(None)
+            if not isinstance(current, _AST_SCOPES):
+                todo.extend(ast.iter_child_nodes(current))
+        return found
+
+    def exits(self, body: Sequence[ast.AST]) -> bool:
+        todo = list(body)
+        while todo:
+            current = todo.pop()
+            if isinstance(current, (ast.Return, ast.Raise, ast.Break, ast.Continue)):
+                return True
+            if isinstance(current, ast.stmt) and not isinstance(current, _AST_SCOPES):
+                todo.extend(ast.iter_child_nodes(current))
+        return False
+
+
+def _ast_types(node: ast.expr) -> list[str | None]:
+    """The builtin classes ``isinstance`` tests for (None for any other)."""
+    kinds = node.elts if isinstance(node, ast.Tuple) else [node]
+    return [k.id if isinstance(k, ast.Name) and k.id in TYPES else None for k in kinds]
+
+
+_AST_SHAPES = AstShapes(literal)

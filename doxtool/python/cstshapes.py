@@ -1,0 +1,158 @@
+"""The shapes of libcst nodes that :mod:`~doxtool.python.replacements` reads,
+for the walk over tool classes (:mod:`~doxtool.python.fallbacks`); those of
+``ast`` nodes, for helper summaries, are :mod:`~doxtool.python.astshapes`'.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import libcst as cst
+
+from doxtool.python.cstnodes import child_nodes, suite_body
+from doxtool.python.readforms import STRING_METHODS
+from doxtool.python.replacements import CONVERTERS, TYPES
+
+_CST_COMPARE = {
+    cst.Equal: "==",
+    cst.NotEqual: "!=",
+    cst.Is: "is",
+    cst.IsNot: "is not",
+    cst.In: "in",
+    cst.NotIn: "not in",
+}
+_CST_SCOPES = (cst.FunctionDef, cst.ClassDef, cst.Lambda)
+
+
+class CstShapes:
+    """:class:`~doxtool.python.replacements.Shapes` of a libcst tree;
+    ``value`` resolves literals and constants."""
+
+    def __init__(self, value: Callable[[cst.BaseExpression], tuple[bool, Any]]) -> None:
+        self.value = value
+
+    def expr(self, node: cst.CSTNode) -> tuple[Any, ...]:
+        kind = type(node)
+        if kind is cst.Name:
+            return ("name", node.value)  # type: ignore[attr-defined]
+        if kind is cst.BooleanOperation:
+            assert isinstance(node, cst.BooleanOperation)
+            op = "or" if type(node.operator) is cst.Or else "and"
+            return (op, node.left, node.right)
+        if kind is cst.UnaryOperation and type(node.operator) is cst.Not:  # type: ignore[attr-defined]
+            return ("not", node.expression)  # type: ignore[attr-defined]
+        if kind is cst.Comparison and len(node.comparisons) == 1:  # type: ignore[attr-defined]
+            target = node.comparisons[0]  # type: ignore[attr-defined]
+            op = _CST_COMPARE.get(type(target.operator))
+            if op is not None:
+                return ("compare", node.left, op, target.comparator)  # type: ignore[attr-defined]
+        if kind is cst.IfExp:
+            assert isinstance(node, cst.IfExp)
+            return ("ifexp", node.test, node.body, node.orelse)
+        if kind is cst.Call:
+            assert isinstance(node, cst.Call)
+            if any(a.keyword is not None or a.star for a in node.args):
+                return ("other",)
+            func = node.func
+            values = [a.value for a in node.args]
+            if type(func) is cst.Name and func.value == "isinstance" and len(values) == 2:
+                return ("isinstance", values[0], _cst_types(values[1]))
+            if type(func) is cst.Name and len(values) == 1 and func.value in CONVERTERS:
+                return ("convert", func.value, values[0])
+            if type(func) is cst.Attribute and func.attr.value in STRING_METHODS:
+                return ("method", func.value, func.attr.value, values)
+        return ("other",)
+
+    def stmt(self, node: cst.CSTNode, name: str) -> tuple[Any, ...]:
+        if type(node) is cst.SimpleStatementLine and len(node.body) == 1:  # type: ignore[attr-defined]
+            value = assigned(node.body[0], name)  # type: ignore[attr-defined]
+            return ("assign", value) if value is not None else ("other",)
+        if type(node) is cst.If:
+            assert isinstance(node, cst.If)
+            orelse: Sequence[cst.CSTNode] = ()
+            if type(node.orelse) is cst.If:
+                orelse = [node.orelse]  # ``elif``: an ``if`` in the ``else``
+            elif type(node.orelse) is cst.Else:
+                orelse = suite_body(node.orelse.body)
+            return ("if", node.test, suite_body(node.body), orelse)
+        return ("other",)
+
+    def uses(self, node: cst.CSTNode, name: str) -> bool:
+        return uses(node, name)
+
+    def assignments(self, node: cst.CSTNode, name: str) -> list[cst.CSTNode | None]:
+        found: list[cst.CSTNode | None] = []
+        todo = [node]
+        while todo:
+            current = todo.pop()
+            kind = type(current)
+            targets: list[cst.CSTNode] = []
+            if (
+                kind in (cst.Assign, cst.AnnAssign)
+                and (value := assigned(current, name)) is not None
+            ):
+                found.append(value)
+            elif kind is cst.Assign:
+                targets = [t.target for t in current.targets]  # type: ignore[attr-defined]
+            elif kind in (cst.AnnAssign, cst.AugAssign, cst.For, cst.NamedExpr, cst.Del):
+                targets = [current.target]  # type: ignore[attr-defined]
+            elif kind is cst.AsName:
+                targets = [current.name]  # type: ignore[attr-defined]
+            elif kind in _CST_SCOPES:
+                continue
+            while targets:
+                target = targets.pop()
+                if is_name(target, name):
+                    found.append(None)
+                elif type(target) in (cst.Tuple, cst.List):
+                    targets.extend(e.value for e in target.elements)  # type: ignore[attr-defined]
+                elif type(target) is cst.StarredElement:
+                    targets.append(target.value)  # type: ignore[attr-defined]
+            todo.extend(child_nodes(current))
+        return found
+
+    def exits(self, body: Sequence[cst.CSTNode]) -> bool:
+        todo = list(body)
+        while todo:
+            current = todo.pop()
+            if type(current) in (cst.Return, cst.Raise, cst.Break, cst.Continue):
+                return True
+            if type(current) not in _CST_SCOPES and not isinstance(current, cst.BaseExpression):
+                todo.extend(child_nodes(current))
+        return False
+
+
+def _cst_types(node: cst.BaseExpression) -> list[str | None]:
+    """The builtin classes ``isinstance`` tests for (None for any other)."""
+    kinds = [e.value for e in node.elements] if type(node) is cst.Tuple else [node]
+    return [k.value if type(k) is cst.Name and k.value in TYPES else None for k in kinds]
+
+
+def assigned(small: cst.CSTNode, name: str) -> cst.BaseExpression | None:
+    """The value of ``name = <value>``."""
+    if type(small) is cst.Assign and len(small.targets) == 1:  # type: ignore[attr-defined]
+        return small.value if is_name(small.targets[0].target, name) else None  # type: ignore[attr-defined]
+    if type(small) is cst.AnnAssign and is_name(small.target, name):  # type: ignore[attr-defined]
+        return small.value  # type: ignore[attr-defined]
+    return None
+
+
+def is_name(node: cst.CSTNode, name: str) -> bool:
+    return type(node) is cst.Name and node.value == name  # type: ignore[attr-defined]
+
+
+def uses(node: cst.CSTNode, name: str) -> bool:
+    """Whether ``name`` occurs in ``node`` (nested functions too)."""
+    todo = [node]
+    while todo:
+        current = todo.pop()
+        if is_name(current, name):
+            return True
+        if type(current) is cst.Attribute:
+            todo.append(current.value)  # type: ignore[attr-defined]  # ``self.lines`` is no use
+        elif type(current) is cst.Arg:
+            todo.append(current.value)  # type: ignore[attr-defined]  # nor is ``f(lines=...)``
+        else:
+            todo.extend(child_nodes(current))
+    return False

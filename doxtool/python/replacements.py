@@ -1,0 +1,256 @@
+"""What a name holds when the argument it was given is missing, once the
+first statement that uses it has run: one rule for both walks, the libcst
+one over tool classes (:mod:`~doxtool.python.fallbacks`) and the ``ast``
+one of helper summaries (:mod:`~doxtool.python.keyreads`), each through
+a :class:`Shapes` that names what its nodes are.
+
+``execute(self, limit=None)`` then ``limit = int(limit) if limit else 10``:
+a missing ``limit`` is ``None``, which the statement replaces with ``10``;
+so do ``limit = int(limit or 10)``, ``limit = 10 if limit is None else
+int(limit)``, ``if limit is None: limit = 10`` and ``if not limit: ...``
+(an ``else`` or ``elif`` too). The value stated is the literal as written:
+``float(timeout or 30)`` gives ``30``, as ``float(args.get("timeout") or
+30)`` does (a conversion that changes a literal, ``str(x or 10)``, gives
+what it makes, ``"10"``). A test on the name decides the branch taken
+(``if limit:`` with ``limit`` missing is not taken, and the next statement
+that uses the name is looked at); a test it cannot decide, or a value it
+cannot evaluate, leaves what a missing argument gives unknown
+(:data:`UNKNOWN`): neither the ``None`` nor any other value is claimed;
+so does a ``None`` converted (``limit = int(limit)`` fails on it). A value
+that is not ``None`` converted or handed to a call no one can read (``path
+= Path(path)``) is kept: what the call makes of it, it makes of the same
+value passed; a ``None``, though, is what such calls replace (``limit =
+self._limit(limit)``), so what it becomes is not known. What the code
+makes of the value held (``reset = str(reset).lower() == "true"``) is no
+replacement either: a passed value goes the same way. Only a falsy default
+(``None``, ``""``, ``0``), the mark of an argument not given, is replaced;
+a truthy one is a value a caller may pass (``chart_type="auto"``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol, TypeVar
+
+N = TypeVar("N")
+#: the kinds of an :class:`Outcome`
+KEPT, KNOWN, UNKNOWN = "kept", "known", "unknown"
+#: conversions that give a value from a value (``bool(x)`` is a test of it)
+_CONVERSIONS: dict[str, Callable[[Any], Any]] = {"int": int, "float": float, "str": str}
+_BOOL = "bool"
+#: ``isinstance`` tests decided on a known value
+TYPES: dict[str, Callable[[Any], bool]] = {
+    "str": lambda v: isinstance(v, str),
+    "int": lambda v: isinstance(v, int),
+    "float": lambda v: isinstance(v, float),
+    "bool": lambda v: isinstance(v, bool),
+    "list": lambda v: isinstance(v, list),
+    "dict": lambda v: isinstance(v, dict),
+    "tuple": lambda v: isinstance(v, tuple),
+}
+CONVERTERS = frozenset({*_CONVERSIONS, _BOOL})
+#: comparisons decided on known values (``is`` only where one side is ``None``)
+_COMPARE: dict[str, Callable[[Any, Any], bool]] = {
+    "==": lambda a, b: bool(a == b),
+    "!=": lambda a, b: bool(a != b),
+    "is": lambda a, b: a is None and b is None,
+    "is not": lambda a, b: not (a is None and b is None),
+    "in": lambda a, b: a in b,
+    "not in": lambda a, b: a not in b,
+}
+#: containers ``in`` is decided on
+_CONTAINERS = (str, list, tuple, set, frozenset, dict)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a name holds: the value it held, or what it makes of it
+    (:data:`KEPT`: ``str(reset).lower() == "true"`` is ``False`` for a
+    held ``""``, a value a passed ``""`` gives as well, so the default stays),
+    a value of the code's own (:data:`KNOWN`: a literal, or what it makes of
+    one), or one not known (:data:`UNKNOWN`, with the expression that gives
+    it, if one does, and whether that expression only remakes the value
+    held, ``Path(path)``, rather than replace it)."""
+
+    kind: str
+    value: Any = None
+    leaf: Any = None
+    remade: bool = False
+
+
+class Shapes(Protocol[N]):
+    """What the nodes of one syntax tree are, for :func:`replaced`."""
+
+    def expr(self, node: N) -> tuple[Any, ...]:
+        """``("name", id)``, ``("or"|"and", left, right)``, ``("not", x)``,
+        ``("compare", left, op, right)`` (``op`` one of :data:`_COMPARE`),
+        ``("ifexp", test, body, orelse)``, ``("convert", function, x)``,
+        ``("isinstance", x, names)`` (None for a class not a builtin one),
+        ``("method", receiver, method, args)`` (a string method) or ``("other",)``."""
+        ...
+
+    def value(self, node: N) -> tuple[bool, Any]:
+        """(True, value) for a literal or a constant bound to one."""
+        ...
+
+    def stmt(self, node: N, name: str) -> tuple[Any, ...]:
+        """``("assign", value)`` for ``name = value``, ``("if", test, body,
+        orelse)`` (statement lists; ``orelse`` empty when there is none) or
+        ``("other",)``."""
+        ...
+
+    def uses(self, node: N, name: str) -> bool:
+        """Whether ``name`` occurs in ``node`` (nested functions too)."""
+        ...
+
+    def assignments(self, node: N, name: str) -> list[N | None]:
+        """The values ``node`` assigns to ``name`` anywhere (``name =
+        value``; None for any other binding: a loop's target, ``+=``)."""
+        ...
+
+    def exits(self, body: Sequence[N]) -> bool:
+        """Whether ``body`` may leave the statements after it (``return``,
+        ``raise``, ``break``, ``continue``)."""
+        ...
+
+
+def replaced(shapes: Shapes[N], body: Sequence[N], name: str, default: Any) -> Outcome:
+    """What ``name``, holding ``default`` (a missing argument's value), holds
+    once the first statement of ``body`` that uses it has run. A truthy
+    default is a value a caller may pass as well, which the code treats the
+    same (``chart_type="auto"``, then ``if chart_type == "auto": ...``):
+    it is kept; a falsy one (``None``, ``""``, ``0``) marks an argument not
+    given, which the code may replace."""
+    if default:
+        return Outcome(KEPT, default)
+    return _scan(shapes, body, name, default) or Outcome(KEPT, default)
+
+
+def _scan(shapes: Shapes[N], body: Sequence[N], name: str, default: Any) -> Outcome | None:
+    """:func:`replaced`; None when no statement of ``body`` uses the name."""
+    for stmt in body:
+        if not shapes.uses(stmt, name):
+            continue
+        shape = shapes.stmt(stmt, name)
+        if shape[0] == "assign":
+            return _settled(evaluate(shapes, shape[1], name, default), default)
+        decided = evaluate(shapes, shape[1], name, default) if shape[0] == "if" else None
+        if decided is None or decided.kind == UNKNOWN:
+            return _rebound(shapes, stmt, name, default)
+        branch = shape[2] if decided.value else shape[3]
+        inner = _scan(shapes, branch, name, default)
+        if inner is not None:
+            return inner
+        if shapes.exits(branch):
+            return Outcome(KEPT, default)
+    return None
+
+
+def _rebound(shapes: Shapes[N], stmt: N, name: str, default: Any) -> Outcome:
+    """What a statement using the name that is no plain assignment of it
+    (an ``if`` whose test is not decided, a ``try``, a loop) makes of it:
+    the value held where it assigns none; where every assignment only
+    remakes the value (``if loud: text = shout(text)``, ``try: path =
+    Path(path)``), as :func:`_settled` takes that; else not known
+    (``if self.fast: limit = 3``)."""
+    values = shapes.assignments(stmt, name)
+    if not values:
+        return Outcome(KEPT, default)
+    remade = all(
+        value is not None and _remakes(evaluate(shapes, value, name, default)) for value in values
+    )
+    return _settled(Outcome(UNKNOWN, remade=remade), default)
+
+
+def _remakes(outcome: Outcome) -> bool:
+    return outcome.kind == KEPT or (outcome.kind == UNKNOWN and outcome.remade)
+
+
+def _settled(outcome: Outcome, default: Any) -> Outcome:
+    """A value held that is not ``None``, remade by a call no one can read, is kept."""
+    if outcome.kind == UNKNOWN and outcome.remade and default is not None:
+        return Outcome(KEPT, default)
+    return outcome
+
+
+def evaluate(shapes: Shapes[N], node: N, name: str, held: Any) -> Outcome:
+    """The value of ``node`` where ``name`` holds ``held``."""
+    shape = shapes.expr(node)
+    kind = shape[0]
+    if kind == "name" and shape[1] == name:
+        return Outcome(KEPT, held)
+    known, value = shapes.value(node)
+    if known:
+        return Outcome(KNOWN, value)
+    if kind in ("or", "and"):
+        left = evaluate(shapes, shape[1], name, held)
+        if left.kind == UNKNOWN or bool(left.value) == (kind == "or"):
+            return left
+        return evaluate(shapes, shape[2], name, held)
+    if kind == "ifexp":
+        test = evaluate(shapes, shape[1], name, held)
+        if test.kind == UNKNOWN:
+            return Outcome(UNKNOWN, leaf=node)  # either arm: not known which
+        return evaluate(shapes, shape[2] if test.value else shape[3], name, held)
+    if kind == "not":
+        inner = evaluate(shapes, shape[1], name, held)
+        return inner if inner.kind == UNKNOWN else Outcome(inner.kind, not inner.value)
+    if kind == "compare":
+        left = evaluate(shapes, shape[1], name, held)
+        right = evaluate(shapes, shape[3], name, held)
+        identity = shape[2] in ("is", "is not")
+        member = shape[2] in ("in", "not in")
+        if (
+            UNKNOWN in (left.kind, right.kind)
+            or (identity and left.value is not None and right.value is not None)
+            or (member and not isinstance(right.value, _CONTAINERS))
+        ):
+            return Outcome(UNKNOWN, leaf=node)  # ``x is True``: not decided here
+        try:
+            decided = _COMPARE[shape[2]](left.value, right.value)
+        except TypeError:  # ``None in "abc"``, an unhashable value in a set
+            return Outcome(UNKNOWN, leaf=node)
+        made = KEPT if KEPT in (left.kind, right.kind) else KNOWN
+        return Outcome(made, decided)
+    if kind == "isinstance":
+        tested = evaluate(shapes, shape[1], name, held)
+        if tested.kind == UNKNOWN or None in shape[2]:
+            return Outcome(UNKNOWN, leaf=node)
+        return Outcome(tested.kind, any(TYPES[t](tested.value) for t in shape[2]))
+    if kind == "convert":
+        return _converted(shape[1], evaluate(shapes, shape[2], name, held), node)
+    if kind == "method":
+        receiver = evaluate(shapes, shape[1], name, held)
+        args = [shapes.value(arg) for arg in shape[3]]
+        if receiver.kind == UNKNOWN or not all(ok for ok, _ in args):
+            return Outcome(UNKNOWN, leaf=node, remade=shapes.uses(node, name))
+        remade = receiver.kind == KEPT
+        if not isinstance(receiver.value, str):  # ``None.strip()`` fails
+            return Outcome(UNKNOWN, leaf=node, remade=remade)
+        try:
+            made = getattr(receiver.value, shape[2])(*(v for _, v in args))
+        except (TypeError, ValueError):
+            return Outcome(UNKNOWN, leaf=node, remade=remade)
+        return Outcome(receiver.kind, made)
+    return Outcome(UNKNOWN, leaf=node, remade=shapes.uses(node, name))
+
+
+def _converted(function: str, inner: Outcome, node: Any) -> Outcome:
+    """``int(...)``, ``float(...)``, ``str(...)`` or ``bool(...)`` of ``inner``
+    (of a ``None``, or anything it fails on, no value known)."""
+    if inner.kind == UNKNOWN:
+        return Outcome(UNKNOWN, leaf=node, remade=inner.remade)
+    if function == _BOOL:
+        return Outcome(inner.kind, bool(inner.value))
+    value = inner.value
+    remade = inner.kind == KEPT
+    if value is None or isinstance(value, (bool, list, dict)):
+        return Outcome(UNKNOWN, leaf=node, remade=remade)  # ``str(None)``: no value stated
+    try:
+        made = _CONVERSIONS[function](value)
+    except (TypeError, ValueError, OverflowError):
+        return Outcome(UNKNOWN, leaf=node, remade=remade)
+    if inner.kind == KNOWN and made == value and type(value) in (type(made), int):
+        return inner  # the literal as written (``float(30)`` states ``30``)
+    return Outcome(inner.kind, made)
