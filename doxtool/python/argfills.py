@@ -30,7 +30,7 @@ from doxtool.core.facts import HelperCall
 from doxtool.python.controlflow import contains_return
 from doxtool.python.cstnodes import child_nodes, getattr_of, suite_body
 from doxtool.python.literals import string_value
-from doxtool.python.merges import _UNKNOWN
+from doxtool.python.mergeforms import UNKNOWN, Merge
 from doxtool.python.modulescan import Func
 from doxtool.python.walkstate import Env, Fills, Target
 
@@ -252,8 +252,8 @@ class ArgumentFills:
     def _merge_fills(self, label: str, value: cst.BaseExpression, env: Env, fills: Fills) -> None:
         """``self.args = {**DEFAULTS, **self.args}``: the keys before the
         arguments are filled when missing, those after them written."""
-        merge = self._merge(value, env)  # type: ignore[attr-defined]
-        if merge is None:
+        merge = self._dict_value(value, env)  # type: ignore[attr-defined]
+        if not isinstance(merge, Merge):
             return
         fills.written.update((label, key) for key in merge.overrides)
         if merge.defaults is None:
@@ -261,7 +261,7 @@ class ArgumentFills:
             return
         for key, default in merge.defaults.items():
             if (label, key) not in fills.written:
-                known = default is not _UNKNOWN
+                known = default is not UNKNOWN
                 fills.filled.setdefault((label, key), (known, default if known else None))
 
     def _loop_fill(self, stmt: cst.For, env: Env, fills: Fills) -> None:
@@ -430,16 +430,17 @@ class ArgumentFills:
             self._note_fills(stmt, env, fills)
         return fills
 
-    def _merged_into_args(self, node: cst.Dict, env: Env) -> bool:
+    def _merged_into_args(self, node: cst.BaseExpression, env: Env) -> bool:
         """Whether ``node`` is the value of ``self.args = {**DEFAULTS,
-        **self.args}``: the arguments stay where they were, not handed on."""
+        **self.args}`` (``self.args = DEFAULTS | self.args``, ``self.args =
+        self.args or {}``): the arguments stay where they were, not handed on."""
         stmt = env.stmt
         return (
             type(stmt) is cst.Assign
             and stmt.value is node
             and len(stmt.targets) == 1
             and self._dict_label(stmt.targets[0].target, env) == SELF_ARGS
-            and self._merge(node, env) is not None  # type: ignore[attr-defined]
+            and isinstance(self._dict_value(node, env), Merge)  # type: ignore[attr-defined]
         )
 
     def _deleted_keys(self, target: cst.BaseExpression, env: Env) -> bool:

@@ -17,10 +17,11 @@ from doxtool.python.annotations import is_union, type_of_annotation
 from doxtool.python.arguments import ArgBuilder
 from doxtool.python.controlflow import contains_return, terminates
 from doxtool.python.cstcode import code_of
-from doxtool.python.cstnodes import dotted_name, getattr_of, is_kind, suite_body
+from doxtool.python.cstnodes import is_kind, suite_body
 from doxtool.python.literals import literal_value, string_value
 from doxtool.python.localliterals import bound_literals
 from doxtool.python.loopkeys import MAX_LOOP_KEYS
+from doxtool.python.mergeforms import OPAQUE, Merge
 from doxtool.python.modulescan import Func
 from doxtool.python.ownparams import own_params
 from doxtool.python.readforms import COERCIONS, FOLDINGS, READ_METHODS, STRING_METHODS, parses
@@ -230,38 +231,23 @@ class ArgumentReads:
             expression = expression[:77] + "..."
         self.wholesale.append(DynamicRead(expression, line, column, env.func.qualname))
 
-    def _is_dict_source(self, node: cst.BaseExpression, env: Env, alias: bool = False) -> bool:
+    def _is_dict_source(self, node: cst.BaseExpression, env: Env) -> bool:
+        """Whether ``node`` is the arguments dict, or a copy or a merge of it
+        whose reads the walk follows (:meth:`~doxtool.python.merges.MergedDicts._dict_value`):
+        ``self.args``, a name for it, ``(self.args or {}).get("k")``,
+        ``(DEFAULTS | self.args)["k"]``."""
         if type(node) is cst.Attribute:
-            return (
-                node.attr.value == "args"
-                and type(node.value) is cst.Name
-                and env.self_name is not None
-                and node.value.value == env.self_name
-            )
+            return self._is_base_source(node, env)  # type: ignore[attr-defined]
         if type(node) is cst.Name:
             return node.value in env.dicts
-        if env.self_name is not None and getattr_of(node) == (env.self_name, "args"):
-            return True  # ``getattr(self, "args")`` is ``self.args``
-        if not alias:
-            return False
-        # ``args = self.args or {}``, ``dict(self.args)``, ``dict(**self.args)``,
-        # ``{**self.args}``, ``self.args.copy()``, ``copy.deepcopy(self.args)``
-        if type(node) is cst.BooleanOperation and type(node.operator) is cst.Or:
-            return self._is_dict_source(node.left, env)
-        if type(node) is cst.Dict:
-            return bool(node.elements) and all(
-                type(e) is cst.StarredDictElement and self._is_dict_source(e.value, env)
-                for e in node.elements
-            )
-        if type(node) is not cst.Call:
-            return False
-        func = node.func
-        if type(func) is cst.Attribute and func.attr.value == "copy" and not node.args:
-            return self._is_dict_source(func.value, env)
-        dotted = dotted_name(func)
-        if dotted in (["dict"], ["copy", "copy"], ["copy", "deepcopy"], ["deepcopy"]):
-            return len(node.args) == 1 and self._is_dict_source(node.args[0].value, env)
-        return False
+        value = self._dict_value(node, env)  # type: ignore[attr-defined]
+        return value is not None and value is not OPAQUE
+
+    def _plain_source(self, node: cst.BaseExpression, env: Env) -> bool:
+        """Whether ``node`` is the arguments dict as it is (or a copy): what
+        a function it is handed to reads of it is what the tool reads."""
+        value = self._dict_value(node, env)  # type: ignore[attr-defined]
+        return isinstance(value, Merge) and value.plain
 
     def _key(self, node: cst.BaseExpression, env: Env) -> str | DynamicKey:
         if type(node) in (cst.SimpleString, cst.ConcatenatedString):
@@ -317,6 +303,9 @@ class ArgumentReads:
             absent = env.absent_keys() - {key}
             if self._rewritten_read(builder, source, key, env):  # type: ignore[attr-defined]
                 pass  # written before, on some paths or from another key (:mod:`.renamedkeys`)
+            elif self._stands_in(source, key, env):
+                # ``(self.args or {"k": 1})["k"]``: a literal has it on some calls
+                builder.sometimes_read = True
             elif absent:
                 # read only when those are missing: one of them is needed
                 builder.alternatives.update(absent)

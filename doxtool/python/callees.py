@@ -60,7 +60,7 @@ class Callees:
         index = 0
         for arg in node.args:
             if arg.star == "**":
-                if self._is_dict_source(arg.value, env):
+                if self._plain_source(arg.value, env):
                     splat = not splat_fills(node)[1]
                     label = self._dict_label(arg.value, env)
                     if label is not None and splat:
@@ -82,7 +82,7 @@ class Callees:
                 continue
             filled.add(param)
             value = arg.value
-            if self._is_dict_source(value, env):
+            if self._plain_source(value, env):
                 dicts.add(param)
                 label = self._dict_label(value, env)
                 if label is not None:

@@ -145,7 +145,7 @@ class Calls(Callees, Makers, PathReceivers, HeldObjects, ObjectChains, FileOpens
             if arg.star == "*":
                 break
             if arg.star == "**":
-                if self._is_dict_source(arg.value, env):
+                if self._plain_source(arg.value, env):
                     dicts.append("**")
                     handed.append(self._dict_label(arg.value, env))
                 continue
@@ -155,7 +155,7 @@ class Calls(Callees, Makers, PathReceivers, HeldObjects, ObjectChains, FileOpens
             value = arg.value
             for name in self._standing_for(value, env) if hands else ():
                 self._arg(name).handed = True
-            if self._is_dict_source(value, env):
+            if self._plain_source(value, env):
                 dicts.append(key)
                 handed.append(self._dict_label(value, env))
             elif type(value) is cst.Name and env.self_name and value.value == env.self_name:

@@ -14,6 +14,7 @@ import libcst as cst
 
 from doxtool.python.closures import Called, nonempty_literal
 from doxtool.python.cstnodes import LEAVES, child_nodes
+from doxtool.python.dictescapes import HOLDERS
 from doxtool.python.walkstate import Env
 
 #: comprehensions whose loop over literal keys is unrolled (``ExpressionWalk._unrolled``)
@@ -22,6 +23,8 @@ _COMPREHENSIONS = (cst.ListComp, cst.SetComp, cst.GeneratorExp, cst.DictComp)
 #: nodes :meth:`ExpressionWalk._expr` has nothing to do with: expressions
 #: with no expression inside, and the literal text of an f-string
 _NOTHING_INSIDE = LEAVES | {cst.FormattedStringText}
+#: ... but names, which may be an arguments dict used as a whole
+_LEAVES_BUT_NAMES = _NOTHING_INSIDE - {cst.Name}
 
 
 class ExpressionWalk:
@@ -74,6 +77,11 @@ class ExpressionWalk:
         # the stack holds nodes; ``(node, guard)`` visits a node under a
         # guard, and None ends the guard that was pushed last
         stack: list[Any] = [node]
+        # the arguments dict used where the walk reads that use: anywhere
+        # else it takes every argument (:mod:`~doxtool.python.dictescapes`);
+        # the node walked is used where its caller reads that use
+        used = {id(node[0] if type(node) is tuple else node)}
+        dicts = env.dicts
         while stack:
             current = stack.pop()
             if current is None:
@@ -89,11 +97,21 @@ class ExpressionWalk:
                 env.branches += 1
                 stack.append(None)
                 kind = type(current)
+            if kind is cst.Name:
+                if current.value in dicts and id(current) not in used:
+                    self._wholesale(current, env)
+                continue
             if kind in _NOTHING_INSIDE:
                 continue
             if kind is Called:
                 self._closure_body(current.node, env, some_calls=False)  # type: ignore[attr-defined]
                 continue
+            if kind in HOLDERS and self._dict_value(current, env) is not None:
+                if id(current) not in used:
+                    self._wholesale(current, env)
+                used.update(map(id, self._held_parts(current)))
+            else:
+                used.update(map(id, self._understood(current, env)))
             if kind is cst.Attribute:  # ``value.attr``: the name is no expression
                 if type(current.value) not in _NOTHING_INSIDE:
                     stack.append(current.value)
@@ -115,19 +133,7 @@ class ExpressionWalk:
                 if type(current.func) not in _NOTHING_INSIDE:
                     stack.append(current.func)
                 continue
-            if (
-                kind is cst.Dict
-                and any(
-                    type(e) is cst.StarredDictElement and self._is_dict_source(e.value, env)
-                    for e in current.elements
-                )
-                and not self._is_dict_source(current, env, alias=True)
-                and self._assigned_merge(current, env) is None
-                and not self._merged_into_args(current, env)
-            ):
-                # ``{"area": area, **kwargs}``: every other argument is taken too
-                self._wholesale(current, env)
-            elif kind is cst.Subscript:
+            if kind is cst.Subscript:
                 self._subscript(current, env)
             elif kind is cst.Comparison:
                 self._comparison(current, env)
@@ -183,9 +189,13 @@ class ExpressionWalk:
                 if kind is cst.Lambda:  # evaluated when called, if ever
                     self._lambda(current, env)  # type: ignore[attr-defined]
                 continue
-            children = child_nodes(current, _NOTHING_INSIDE)
+            children = child_nodes(current, _LEAVES_BUT_NAMES)
             children.reverse()
-            stack.extend(children)
+            for child in children:
+                if type(child) is not cst.Name:
+                    stack.append(child)
+                elif child.value in dicts and id(child) not in used:
+                    self._wholesale(child, env)  # ``[args]``, ``yield args``: not followed
 
 
 def _runs_per_item(

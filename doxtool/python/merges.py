@@ -12,28 +12,28 @@ argument, which silences the rules that would say one is never read).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 import libcst as cst
 
+from doxtool.python.cstnodes import dotted_name, getattr_of
 from doxtool.python.literals import string_value
+from doxtool.python.mergeforms import (
+    NO_KEY,
+    PLAIN,
+    Merge,
+    either,
+    literal_keys,
+    merge_parts,
+)
 from doxtool.python.readforms import READ_METHODS
 from doxtool.python.walkstate import Env
 
-#: no default for this key (a literal's own default still applies)
-_UNKNOWN: Any = object()
-
-
-@dataclass(frozen=True)
-class Merge:
-    """What a dict merged from the arguments holds besides them."""
-
-    #: key -> default the mapping before the arguments gives it (``_UNKNOWN``
-    #: when its value is not a literal); None: any key may have a default
-    defaults: dict[str, Any] | None
-    #: keys written after the arguments: they are not the arguments' values
-    overrides: frozenset[str]
+#: dotted names of the calls that copy the dict they are handed
+_COPIES = (["copy", "copy"], ["copy", "deepcopy"], ["deepcopy"])
+#: one part of a merge: (key, value) written (``NO_KEY`` for a key that
+#: is no literal string), or (None, mapping) spread
+_Part = tuple[Any, cst.BaseExpression]
 
 
 class MergedDicts:
@@ -42,68 +42,145 @@ class MergedDicts:
     #: (function node id, name) -> whether the function only reads keys of the name
     only_reads: dict[tuple[int, str], bool]
 
-    def _merge(self, node: cst.BaseExpression, env: Env) -> Merge | None:
-        """The merge ``node`` is: a dict display with the arguments splatted
-        into it and everything after them known (None otherwise)."""
-        if type(node) is not cst.Dict:
-            return None
-        elements = list(node.elements)
-        sources = [
-            i
-            for i, e in enumerate(elements)
-            if type(e) is cst.StarredDictElement and self._is_dict_source(e.value, env)  # type: ignore[attr-defined]
-        ]
-        if not sources:
-            return None
-        last = sources[-1]
-        overrides: set[str] = set()
-        for element in elements[last + 1 :]:
-            keys = self._mapping_keys(element)
-            if keys is None:
-                return None  # what it overrides is not known
-            overrides.update(keys)
-        defaults: dict[str, Any] | None = {}
-        for index, element in enumerate(elements[:last]):
-            if index in sources or defaults is None:
-                continue
-            if type(element) is cst.DictElement:
-                key = string_value(element.key)
-                if not isinstance(key, str):
-                    defaults = None
-                    continue
-                ok, value = self._value(element.value)  # type: ignore[attr-defined]
-                defaults[key] = value if ok else _UNKNOWN
-                continue
-            ok, value = self._value(element.value)  # type: ignore[attr-defined]
-            if ok and isinstance(value, dict) and all(isinstance(k, str) for k in value):
-                defaults.update(value)
-            else:
-                defaults = None
-        # ``{"verbose": False, **base}`` with ``base = {**DEFAULTS, **self.args}``:
-        # the defaults and overrides of ``base`` hold too
-        inner = self._merged_of(elements[last].value, env)  # type: ignore[attr-defined]
-        if inner is not None:
-            overrides |= inner.overrides
-            if defaults is not None and inner.defaults is not None:
-                defaults = {**defaults, **inner.defaults}
-            else:
-                defaults = None
-        return Merge(defaults, frozenset(overrides))
+    def _dict_value(self, node: cst.BaseExpression | None, env: Env) -> Any:
+        """What ``node`` evaluates to when it holds the arguments dict: the
+        :class:`Merge` it is (:data:`PLAIN` for the dict itself or a copy),
+        :data:`OPAQUE` when it holds them in a way not followed; None when
+        it holds no arguments dict.
 
-    def _mapping_keys(self, element: cst.BaseDictElement) -> set[str] | None:
-        """The keys a dict element writes (None: not known)."""
-        if type(element) is cst.DictElement:
-            key = string_value(element.key)
-            return {key} if isinstance(key, str) else None
-        ok, value = self._value(element.value)  # type: ignore[attr-defined]
-        if ok and isinstance(value, dict) and all(isinstance(k, str) for k in value):
-            return set(value)
+        ``self.args``, a name for it, ``getattr(self, "args", {})``,
+        ``self.args or {}``, ``self.args if isinstance(self.args, dict) else
+        {}``, ``dict(self.args)``, ``self.args.copy()``, ``copy.deepcopy(...)``,
+        and the merges ``{**DEFAULTS, **self.args}``, ``DEFAULTS | self.args``,
+        ``dict(DEFAULTS, **self.args)``.
+        """
+        held: Any = node  # each branch knows the node's kind
+        kind = type(held)
+        if kind is cst.Name:
+            return env.merged.get(held.value, PLAIN) if held.value in env.dicts else None
+        if kind is cst.Attribute:
+            return PLAIN if self._is_base_source(held, env) else None
+        if kind is cst.Call:
+            return self._call_value(held, env)
+        if kind is cst.Dict:
+            spread = any(type(e) is cst.StarredDictElement for e in held.elements)
+            return self._merge(held, env) if spread else None
+        if kind is cst.BinaryOperation:
+            return self._merge(held, env) if type(held.operator) is cst.BitOr else None
+        if kind is cst.NamedExpr:
+            return self._dict_value(held.value, env)
+        if kind is cst.BooleanOperation:
+            right = self._dict_value(held.right, env)
+            if type(held.operator) is cst.And:
+                return right  # the left one is tested; the right one is the value
+            left = self._dict_value(held.left, env)
+            return self._either(left, right, held.left, held.right, env)
+        if kind is cst.IfExp:
+            body, orelse = held.body, held.orelse
+            return self._either(
+                self._dict_value(body, env), self._dict_value(orelse, env), body, orelse, env
+            )
         return None
+
+    def _is_base_source(self, node: cst.Attribute, env: Env) -> bool:
+        return (
+            node.attr.value == "args"
+            and type(node.value) is cst.Name
+            and env.self_name is not None
+            and node.value.value == env.self_name
+        )
+
+    def _call_value(self, node: cst.Call, env: Env) -> Any:
+        func = node.func
+        if type(func) is cst.Attribute and func.attr.value == "copy" and not node.args:
+            return self._dict_value(func.value, env)
+        name = func.value if type(func) is cst.Name else None
+        if name == "getattr" and env.self_name is not None:
+            if getattr_of(node) == (env.self_name, "args"):
+                return PLAIN
+            if len(node.args) == 3 and _getattr_args(node, env.self_name):
+                # the default stands in when the tool has no ``args``
+                return self._either(PLAIN, None, node.args[0].value, node.args[2].value, env)
+            return None
+        if name == "dict":
+            return self._merge(node, env)
+        if dotted_name(func) in _COPIES and len(node.args) == 1 and not node.args[0].star:
+            return self._dict_value(node.args[0].value, env)
+        return None
+
+    def _either(
+        self,
+        first: Any,
+        second: Any,
+        first_node: cst.BaseExpression,
+        second_node: cst.BaseExpression,
+        env: Env,
+    ) -> Any:
+        """:func:`~doxtool.python.mergeforms.either` of two expressions."""
+        other = second_node if first is not None else first_node
+        return either(first, second, lambda: self._literal_keys(other))
+
+    def _literal_keys(self, node: cst.BaseExpression) -> frozenset[str] | None:
+        """The keys of a literal dict (or a constant bound to one, or None)."""
+        if type(node) is cst.Dict:
+            keys = set()
+            for element in node.elements:
+                key = string_value(element.key) if type(element) is cst.DictElement else None
+                if not isinstance(key, str):
+                    return None
+                keys.add(key)
+            return frozenset(keys)
+        if type(node) is cst.Call and type(node.func) is cst.Name and node.func.value == "dict":
+            return frozenset() if not node.args else None
+        return literal_keys(*self._value(node))  # type: ignore[attr-defined]
+
+    def _parts(self, node: cst.BaseExpression) -> list[_Part] | None:
+        """The parts of a merge in order: a dict display's elements, the
+        operands of ``|``, the arguments of ``dict(...)``."""
+        if type(node) is cst.Dict:
+            return [
+                (_key_of(e.key), e.value) if type(e) is cst.DictElement else (None, e.value)
+                for e in node.elements
+            ]
+        if type(node) is cst.BinaryOperation:
+            operands: list[cst.BaseExpression] = []
+            while type(node) is cst.BinaryOperation and type(node.operator) is cst.BitOr:
+                operands.append(node.right)
+                node = node.left
+            operands.append(node)
+            return [(None, operand) for operand in reversed(operands)]
+        assert type(node) is cst.Call
+        parts: list[_Part] = []
+        for index, arg in enumerate(node.args):
+            if arg.star == "*" or (not arg.star and arg.keyword is None and index > 0):
+                return None
+            key = arg.keyword.value if arg.keyword is not None else None
+            parts.append((key, arg.value))
+        return parts
+
+    def _merge(self, node: cst.BaseExpression, env: Env) -> Any:
+        """The merge ``node`` is (a dict display, ``|``, ``dict(...)``) when
+        it spreads the arguments: a :class:`Merge` when everything after them
+        is known, :data:`OPAQUE` otherwise; None when it holds no arguments."""
+        parts = self._parts(node)
+        return self._merge_parts(parts, env) if parts else None
+
+    def _merge_parts(self, parts: list[_Part], env: Env) -> Any:
+        """:func:`~doxtool.python.mergeforms.merge_parts` of the parts of a merge."""
+        return merge_parts(
+            parts,
+            lambda value: self._dict_value(value, env),
+            self._value,  # type: ignore[attr-defined]
+        )
 
     def _merged_of(self, source: cst.BaseExpression | None, env: Env) -> Merge | None:
+        """The merge the dict read is (a name for one, or one written in place)."""
+        if source is None:
+            return None
         if type(source) is cst.Name:
-            return env.merged.get(source.value)
-        return None
+            return env.merged.get(source.value)  # type: ignore[no-any-return]
+        value = self._dict_value(source, env)
+        return value if isinstance(value, Merge) and not value.plain else None
 
     def _overridden(self, source: cst.BaseExpression | None, key: str, env: Env) -> bool:
         """Whether ``key`` of the dict ``source`` is not the argument's value."""
@@ -112,24 +189,23 @@ class MergedDicts:
             return True
         return self._written(source, key, env)  # type: ignore[attr-defined]
 
+    def _stands_in(self, source: cst.BaseExpression | None, key: str, env: Env) -> bool:
+        """Whether a literal standing in for the arguments on some calls has ``key``."""
+        merge = self._merged_of(source, env)
+        return merge is not None and key in merge.fallback
+
     def _merged_default(
         self, source: cst.BaseExpression | None, key: str, env: Env
     ) -> tuple[bool, bool, Any]:
         """(the key may be missing from the arguments, its default is known, the default)."""
         merge = self._merged_of(source, env)
-        if merge is None:
-            return False, False, None
-        if merge.defaults is None:
-            return True, False, None
-        if key not in merge.defaults:
-            return False, False, None
-        value = merge.defaults[key]
-        return True, value is not _UNKNOWN, value
+        return (False, False, None) if merge is None else merge.default(key)
 
     def _assigned_merge(self, node: cst.CSTNode, env: Env) -> Merge | None:
         """The merge ``node`` is, when it is assigned to plain names that the
-        function only reads keys of (``args = {**D, **self.args}``); None
-        otherwise (the dict is then taken whole)."""
+        function only reads keys of (``args = {**D, **self.args}``,
+        ``args = DEFAULTS | self.args``); None otherwise (the dict is then
+        taken whole)."""
         stmt = env.stmt
         if type(stmt) is cst.Assign:
             targets = [t.target for t in stmt.targets]
@@ -139,8 +215,10 @@ class MergedDicts:
             return None
         if stmt.value is not node or not all(type(t) is cst.Name for t in targets):
             return None
-        merge = self._merge(node, env)  # type: ignore[arg-type]
-        if merge is None or not all(self._only_read(env, t.value) for t in targets):  # type: ignore[attr-defined]
+        merge = self._dict_value(node, env)  # type: ignore[arg-type]
+        if not isinstance(merge, Merge):
+            return None
+        if not all(self._only_read(env, t.value) for t in targets):  # type: ignore[attr-defined]
             return None
         return merge
 
@@ -173,6 +251,9 @@ class _Uses(cst.CSTVisitor):
         if node.value == self.name and id(node) not in self.labels:
             self.total += 1
 
+    def visit_Param(self, node: cst.Param) -> None:
+        self.labels.add(id(node.name))  # the parameter itself: bound, not used
+
     def visit_Arg(self, node: cst.Arg) -> None:
         if node.keyword is not None:
             self.labels.add(id(node.keyword))
@@ -191,6 +272,8 @@ class _Uses(cst.CSTVisitor):
 
     def visit_AugAssign(self, node: cst.AugAssign) -> None:
         self._written(node.target)
+        if self._is(node.target) and type(node.operator) is cst.BitOrAssign:
+            self.reads.add(id(node.target))  # ``d |= self.args``: a merge, followed
 
     def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
         self._written(node.target)
@@ -205,6 +288,13 @@ class _Uses(cst.CSTVisitor):
         self.labels.add(id(node.attr))
         if self._is(node.value) and node.attr.value in READ_METHODS:
             self.reads.add(id(node.value))
+
+    def visit_BinaryOperation(self, node: cst.BinaryOperation) -> None:
+        # ``DEFAULTS | args``: a merge of the merge, followed in turn
+        if type(node.operator) is cst.BitOr:
+            for operand in (node.left, node.right):
+                if self._is(operand):
+                    self.reads.add(id(operand))
 
     def visit_StarredDictElement(self, node: cst.StarredDictElement) -> None:
         # ``{"verbose": False, **base}``: a merge of the merge, followed in turn
@@ -228,3 +318,22 @@ def _only_read(function: cst.CSTNode, name: str) -> bool:
     uses = _Uses(name)
     function.visit(uses)
     return uses.total == len(uses.reads)
+
+
+def _getattr_args(node: cst.Call, self_name: str) -> bool:
+    """Whether ``getattr(...)`` names ``self`` and ``"args"`` first (a default after)."""
+    if any(a.keyword is not None or a.star for a in node.args):
+        return False
+    owner, name = node.args[0].value, node.args[1].value
+    return (
+        type(owner) is cst.Name
+        and owner.value == self_name
+        and type(name) is cst.SimpleString
+        and string_value(name) == "args"
+    )
+
+
+def _key_of(node: cst.BaseExpression) -> Any:
+    """A key written in a dict display: the string, or ``NO_KEY``."""
+    key = string_value(node)
+    return key if isinstance(key, str) else NO_KEY

@@ -21,6 +21,7 @@ from doxtool.core.facts import ArgumentRead
 from doxtool.python.annotations import is_union, type_of_annotation
 from doxtool.python.cstnodes import dotted_name, splat_fills, suite_body
 from doxtool.python.literals import literal_value
+from doxtool.python.mergeforms import OPAQUE
 from doxtool.python.readforms import SHOWING_CALLS, SHOWING_METHODS, SHOWS
 from doxtool.python.walkstate import Env
 
@@ -76,15 +77,26 @@ class HandedWhole:
             type(func) is cst.Attribute
             and func.attr.value in ("items", "keys", "values")
             and not node.args
-            and self._is_dict_source(func.value, env)  # type: ignore[attr-defined]
+            and self._dict_value(func.value, env) is not None  # type: ignore[attr-defined]
         ):
             self._wholesale(node, env)  # type: ignore[attr-defined]
             return
-        splat = any(
-            a.star == "**" and self._is_dict_source(a.value, env)  # type: ignore[attr-defined]
+        if self._dict_value(node, env) is not None:  # type: ignore[attr-defined]
+            return  # ``dict(self.args)``: a copy, whose own use is the arguments'
+        held = [
+            (a, value)
             for a in node.args
-        )
-        if splat:
+            if (value := self._dict_value(a.value, env)) is not None  # type: ignore[attr-defined]
+        ]
+        if not held:
+            return
+        if any(a.star == "*" or value is OPAQUE or not value.plain for a, value in held):
+            # ``f(DEFAULTS | self.args)``: what it reads of a merge is not
+            # followed; ``f(*self.args)``: every key
+            if not self._is_response_call(node, env) and not self._shows(node, env):  # type: ignore[attr-defined]
+                self._wholesale(node, env)  # type: ignore[attr-defined]
+            return
+        if any(a.star == "**" for a, _ in held):
             if self._is_response_call(node, env) or self._model_splat(node, env):  # type: ignore[attr-defined]
                 return
             if splat_fills(node)[1]:
@@ -93,12 +105,6 @@ class HandedWhole:
             if not self._followed(node, env):
                 self._wholesale(node, env)  # type: ignore[attr-defined]
             return
-        handed = any(
-            not a.star and self._is_dict_source(a.value, env, alias=True)  # type: ignore[attr-defined]
-            for a in node.args
-        )
-        if not handed or self._is_dict_source(node, env, alias=True):  # type: ignore[attr-defined]
-            return  # ``dict(self.args)``: an alias, whose reads are the arguments'
         if self._model_validation(node, env) or self._followed(node, env):
             return
         if self._is_response_call(node, env) or self._shows(node, env):  # type: ignore[attr-defined]
@@ -172,7 +178,7 @@ class HandedWhole:
             return False
         if len(node.args) != 1 or node.args[0].star or node.args[0].keyword is not None:
             return False
-        if not self._is_dict_source(node.args[0].value, env, alias=True):  # type: ignore[attr-defined]
+        if not self._is_dict_source(node.args[0].value, env):  # type: ignore[attr-defined]
             return False
         if type(func.value) is not cst.Name or func.value.value in env.names:
             return False

@@ -29,6 +29,7 @@ class Outcomes:
         value = node.value
         if value is not None:
             self._expr(value, env)
+            self._escaped(value, env)  # ``return self.args``: not followed
         if not env.collect_outcomes:
             return
         line, column = self.scan.loc.statement(node)

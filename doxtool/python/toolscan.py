@@ -52,6 +52,7 @@ from doxtool.python.controlflow import (
 from doxtool.python.conversions import Conversions
 from doxtool.python.cstnodes import dotted_name, suite_body
 from doxtool.python.decorators import unfollowed
+from doxtool.python.dictescapes import DictEscapes
 from doxtool.python.dispatchends import DispatchEnds
 from doxtool.python.fallbacks import Fallbacks
 from doxtool.python.handedresponses import HandedResponses
@@ -128,6 +129,7 @@ class ToolScan(
     Fallbacks,
     Lookups,
     MergedDicts,
+    DictEscapes,
     HandedWhole,
     Contracts,
     DispatchEnds,

@@ -121,6 +121,7 @@ class StatementWalk(ExpressionWalk, ClosureWalk):
                 self._hold_result(small.target, small.value, env)
         elif type(small) is cst.AugAssign:
             self._expr(small.value, env)
+            self._augmented(small, env)
             if type(small.target) is cst.Attribute and small.target.attr.value == "break_loop":
                 self._set_break_loop(small.target.value, None, env)  # ``r.break_loop |= x``
             if type(small.target) is cst.Name:
@@ -175,16 +176,7 @@ class StatementWalk(ExpressionWalk, ClosureWalk):
             # error: a fallback elsewhere (a heading's ``or "unknown"``) hides nothing
             if arg is not None and env.func is self.entry and self._hides_missing(value, env):
                 self._arg(arg).missing_unknown = True
-            # changed or handed on, a merge is taken whole (not followed)
-            alias = self._is_dict_source(value, env, alias=True)
-            merge = None if alias else self._assigned_merge(value, env)
-            env.merged.pop(name, None)
-            if merge is not None:
-                env.merged[name] = merge
-            if merge is not None or alias:
-                env.dicts.add(name)
-            elif name in env.dicts:
-                env.dicts.discard(name)
+            self._bind_dict(name, value, env)
             if arg is not None:
                 env.var_args[name] = arg
                 env.var_folds[name] = folds
@@ -204,9 +196,12 @@ class StatementWalk(ExpressionWalk, ClosureWalk):
             if target.attr.value == "break_loop":
                 self._set_break_loop(target.value, value, env)
             self._expr(target.value, env)
+            self._stored(target, value, env)
         elif type(target) is cst.Subscript:
             self._expr(target.value, env)
+            self._stored(target, value, env)
         elif type(target) in (cst.Tuple, cst.List):
+            self._stored(target, value, env)
             for element in target.elements:
                 if type(element.value) is cst.Name:
                     env.var_args.pop(element.value.value, None)
@@ -235,6 +230,7 @@ class StatementWalk(ExpressionWalk, ClosureWalk):
             self._loop_body(suite_body(stmt.body), env, always_true(stmt.test))
         elif type(stmt) is cst.For:
             self._expr(stmt.iter, env)
+            self._escaped(stmt.iter, env)  # ``for key in self.args``: every key
             if self._fill_loop(stmt, env) is not None:
                 return  # it only fills missing keys (:mod:`~doxtool.python.argfills`)
             keys = self._loop_keys(stmt.iter, env)

@@ -135,6 +135,9 @@ class Env:
     lookups: dict[str, tuple[str, tuple[LookupEntry, ...], int]] = field(default_factory=dict)
     #: local name -> what it holds besides the arguments (``{**DEFAULTS, **self.args}``)
     merged: dict[str, Any] = field(default_factory=dict)
+    #: local name -> the dict display (or the copy of a dict) it was last
+    #: assigned: what ``name |= self.args`` merges the arguments over
+    dict_literals: dict[str, cst.BaseExpression] = field(default_factory=dict)
     #: arms of closed dispatch (:mod:`~doxtool.python.arms`): the ``if``,
     #: ``else`` or ``case`` node -> its arm; the arm walked, the body about
     #: to be entered as one, whether the walk is on the arm's straight path,
