@@ -3,7 +3,9 @@ union (``DEFAULTS | self.args``, ``cfg |= self.args``), read defensively
 (``self.args if isinstance(self.args, dict) else {}``, ``getattr(self,
 "args", {})``, ``(self.args or {})``), and going where no read follows it
 (returned, stored, put in a list): the arguments it holds are read, or the
-tool says it takes arguments no one can name. Never "no arguments"."""
+tool says it takes arguments no one can name. Never "no arguments"; and a
+helper in another module (the ``ast`` summaries) reads them as one of the
+tool's own module (the libcst walk) does."""
 
 from __future__ import annotations
 
@@ -203,3 +205,99 @@ def test_fixing_keeps_the_argument_lines_these_forms_read(run_cli, make_repo) ->
     # fixing again (safe fixes only) changes nothing
     run_cli(root, "check", "--fix", "--no-cache")
     assert path.read_text(encoding="utf-8") == written
+
+
+# -- a helper in another module reads as one in the tool's own module --------------
+
+HELPER_BODIES = {
+    "alias": 'a = args\nreturn a["q"]',
+    "union": 'a = BASE | args\nreturn a["q"], a["limit"], a.get("engine")',
+    "union rebound": 'args = BASE | args\nreturn args["q"], args["limit"]',
+    "override": 'a = args | {"limit": 5}\nreturn a["q"], a["limit"]',
+    "display": 'a = {**BASE, **args}\nreturn a["q"], a["limit"]',
+    "dict call": 'a = dict(BASE, **args)\nreturn a["q"], a["limit"]',
+    "augmented": 'a = dict(BASE)\na |= args\nreturn a["q"], a["limit"]',
+    "or empty": 'return (args or {}).get("x", 1)',
+    "or literal": 'a = args or {"limit": 3}\nreturn a["limit"]',
+    "isinstance": 'a = args if isinstance(args, dict) else {}\nreturn a.get("m", "")',
+    "getattr": 'return getattr(tool, "args", {}).get("t", 30)',
+    "unknown defaults": 'a = load() | args\nreturn a["q"]',
+    "shown": 'return f"{args}", len(args)',
+    "returned": "return args",
+    "merge returned": "return BASE | args",
+    "stored": "STORE.append(args)",
+    "listed": "return [args]",
+    "iterated": "for k in args:\n    print(k)",
+    "merge written": 'a = BASE | args\na["mode"] = "x"\nreturn a["q"]',
+    "merge handed": "a = BASE | args\nreturn other(a)",
+    "not followed": 'a = args or load()\nreturn a["q"]',
+    "unknown override": 'a = args | load()\nreturn a["q"]',
+    "lambda": "return lambda: args",
+}
+
+#: what the tool reads through some of them (the others: see the test)
+HELPER_READS = {
+    "union": {"q": (True, None), "limit": (False, 10), "engine": (False, "ddg")},
+    "union rebound": {"q": (True, None), "limit": (False, 10)},
+    "override": {"q": (True, None)},
+    "augmented": {"q": (True, None), "limit": (False, 10)},
+    "or literal": {"limit": ("unknown", None)},
+    "isinstance": {"m": (False, "")},
+    "getattr": {"t": (False, 30)},
+}
+
+HELPERS = """\
+BASE = {"limit": 10, "engine": "ddg"}
+STORE = []
+
+
+def load():
+    return {}
+
+
+def other(x):
+    return x
+
+
+def helper(args, tool=None):
+"""
+
+
+@pytest.mark.parametrize("name", sorted(HELPER_BODIES))
+def test_a_helper_of_another_module_reads_the_dict_as_one_of_the_tools_module(
+    run_cli, make_repo, name: str
+) -> None:
+    helper = HELPERS + indent(HELPER_BODIES[name], "    ") + "\n"
+    call = "helper(self.args, self)\n"
+    local = make_repo({"tools/search.py": _tool_source(call, "\n" + helper)})
+    here = _inspect(run_cli, local)
+    elsewhere_source = _tool_source(call, "from helpers.util import helper")
+    (local / "tools/search.py").write_text(elsewhere_source, encoding="utf-8")
+    (local / "helpers/util.py").write_text(helper, encoding="utf-8")
+    there = _inspect(run_cli, local)
+    assert _arguments(here) == _arguments(there)
+    if name in HELPER_READS:
+        assert _arguments(there) == HELPER_READS[name]
+    # both say the tool takes arguments no one names, or neither does
+    assert bool(_hedges(here)) == bool(_hedges(there)), (_hedges(here), _hedges(there))
+    if name != "shown":
+        assert _arguments(here) or _hedges(here), "the arguments disappeared"
+
+
+def test_a_parameter_that_is_no_dict_takes_no_keys_where_it_goes(run_cli, make_repo) -> None:
+    helper = (
+        "def helper(args, timeout=30, text: str = ''):\n"
+        "    kept = [timeout, text]\n"
+        '    return args["q"], kept\n'
+    )
+    root = make_repo(
+        {
+            "tools/search.py": _tool_source(
+                "helper(self.args, self.args, self.args)\n", "from helpers.util import helper"
+            ),
+            "helpers/util.py": helper,
+        }
+    )
+    tool = _inspect(run_cli, root)
+    assert _arguments(tool) == {"q": (True, None)}
+    assert _hedges(tool) == []

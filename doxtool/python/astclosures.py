@@ -94,6 +94,7 @@ class AstClosures:
         self.sources -= shadowed
         try:
             self._expr((node.body, frozenset(), frozenset()))
+            self._escaped(node.body)  # type: ignore[attr-defined]  # ``lambda: args``
         finally:
             self.sources |= shadowed
 
@@ -107,6 +108,7 @@ class AstClosures:
             self._stmts(stmt.orelse)
             return
         self._expr(stmt.iter)
+        self._escaped(stmt.iter)  # type: ignore[attr-defined]  # ``for key in args``: every key
         keys = self._literal_keys(stmt.iter)
         if isinstance(stmt.target, ast.Name) and keys:
             name = stmt.target.id

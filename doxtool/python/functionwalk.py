@@ -13,6 +13,7 @@ from doxtool.core.summary_facts import EffectCall, FunctionSummary, KeyRead, Out
 from doxtool.python import effects
 from doxtool.python.astbranches import comprehension_branches, negated, operand_branches
 from doxtool.python.astclosures import AstCalled, AstClosures
+from doxtool.python.astdicts import Held, HeldDicts
 from doxtool.python.astparse import child_expressions
 from doxtool.python.astwalk import walk
 from doxtool.python.callkinds import Scope, call_argument, open_mode, opener_flag, opens_file
@@ -20,8 +21,8 @@ from doxtool.python.exits import function_exits
 from doxtool.python.flows import function_flow
 from doxtool.python.keyfills import KeyWrites
 from doxtool.python.keyguards import catches_key_error
-from doxtool.python.keyreads import KeyReads, expression_code
-from doxtool.python.keyvalues import KeyValues, shows_whole
+from doxtool.python.keyreads import KeyReads
+from doxtool.python.keyvalues import KeyValues
 from doxtool.python.loopkeys import LoopKeys
 from doxtool.python.methodguess import MethodGuesses, receiver_of
 from doxtool.python.modobjects import module_level_objects
@@ -39,13 +40,18 @@ from doxtool.python.summaryscope import ModuleScope
 from doxtool.python.undecided import UndecidedKeyReads
 
 FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef
-#: expressions with no expression inside
-_NO_EXPRESSIONS = frozenset({ast.Name, ast.Constant})
 _COMPREHENSIONS = frozenset({ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp})
 
 
 class FunctionWalk(
-    KeyReads, KeyValues, LoopKeys, MethodGuesses, OutCalls, UndecidedKeyReads, AstClosures
+    HeldDicts,
+    KeyReads,
+    KeyValues,
+    LoopKeys,
+    MethodGuesses,
+    OutCalls,
+    UndecidedKeyReads,
+    AstClosures,
 ):
     """The walk of one function body."""
 
@@ -101,6 +107,9 @@ class FunctionWalk(
         #: a read given a fallback that is not its default -> (known, value)
         self.fallback_values: dict[int, tuple[bool, Any]] = {}
         self.effects: list[EffectCall] = []
+        self.held_names: dict[str, Held] = {}
+        self.dict_literals: dict[str, ast.expr] = {}
+        self.hedged: set[str] = set()
         self.calls: list[OutCall] = []
         #: (name, conversion) of each name converted (``int(limit)``)
         self.coerced_names: list[tuple[str, str]] = []
@@ -230,6 +239,11 @@ class FunctionWalk(
             made = self._made_objects(stmt.value)  # ``mid = Outer().mid`` too
             self._hold(targets, None if made else stmt.value)
             for target in targets:
+                if type(target) is ast.Name:
+                    self._bind(target.id, stmt.value)
+                elif self._source(target) is None:  # ``tool.args = {**D, **tool.args}`` stays
+                    self._escaped(stmt.value)  # ``tool.params = args``: not followed
+            for target in targets:
                 name = self._holder(target)
                 if name is None:
                     continue
@@ -240,6 +254,10 @@ class FunctionWalk(
         else:
             for child in child_expressions(stmt):
                 self._expr(child)
+            if type(stmt) is ast.Return:
+                self._escaped(stmt.value)  # ``return args``: not followed
+            elif type(stmt) is ast.AugAssign:
+                self._augmented(stmt)
 
     def _under(
         self,
@@ -279,6 +297,7 @@ class FunctionWalk(
 
     def _expr(self, node: ast.expr) -> None:
         stack: list[Any] = [node]
+        used = {id(node[0] if type(node) is tuple else node)}  # read where the caller says
         while stack:
             current = stack.pop()
             if current is None:
@@ -295,7 +314,10 @@ class FunctionWalk(
                 self.branches += 1
                 stack.append(None)
                 kind = type(current)
-            if kind in _NO_EXPRESSIONS:
+            if kind is ast.Constant:
+                continue
+            self._used(current, used)  # where a handed dict goes (:mod:`.astdicts`)
+            if kind is ast.Name:
                 continue
             if kind is ast.Call:
                 self._call(current)
@@ -340,7 +362,7 @@ class FunctionWalk(
     def _shadows(self, node: ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp) -> bool:
         """Whether a comprehension's targets bind the name of a handed dict."""
         return any(
-            isinstance(n, ast.Name) and n.id in self.sources
+            isinstance(n, ast.Name) and (n.id in self.sources or n.id in self.held_names)
             for generator in node.generators
             for n in walk(generator.target)
         )
@@ -348,36 +370,14 @@ class FunctionWalk(
     def _mentions_sources(self, node: ast.expr) -> bool:
         return any(
             (isinstance(n, ast.Name) and n.id in self.sources and n.id != self.self_name)
+            or (isinstance(n, ast.Name) and n.id in self.held_names)
             or (isinstance(n, ast.Attribute) and self._source(n) is not None)
             for n in walk(node)
         )
 
     def _call(self, node: ast.Call) -> None:
         self._call_out(node)
-        handed = [
-            arg
-            for arg in [*node.args, *(k.value for k in node.keywords if k.arg is not None)]
-            if not isinstance(arg, ast.Starred) and self._source(arg) is not None
-        ]
-        if (
-            handed
-            and self._out_node != id(node)
-            and not shows_whole(node, self.names, self.owner.resolve)
-        ):
-            # the dict handed whole to code that is not followed (a library's
-            # call, a model): it takes keys no one can name
-            source = self._source(handed[0])
-            assert source is not None
-            self.reads.append(
-                KeyRead(
-                    key="",
-                    source=source,
-                    line=node.lineno,
-                    column=node.col_offset + 1,
-                    guarded=True,
-                    computed=expression_code(node),
-                )
-            )
+        self._handed(node, self._out_node == id(node))
 
     def _call_out(self, node: ast.Call) -> None:
         self._callbacks(node)
@@ -406,10 +406,11 @@ class FunctionWalk(
             and node.args
             and not isinstance(node.args[0], ast.Starred)
         ):
-            source = self._source(func.value)
-            if source is not None:
+            found = self._readable(func.value)
+            if found is not None:
                 default = node.args[1] if len(node.args) > 1 else None
-                self._read(source, node.args[0], node, READ_METHODS[func.attr], default)
+                kind = READ_METHODS[func.attr]
+                self._read(found[0], node.args[0], node, kind, default, found[1])
                 return
         dotted = dotted_parts(func)
         if dotted is None:

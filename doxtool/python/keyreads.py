@@ -13,9 +13,11 @@ from typing import Any
 
 from doxtool.core.facts import json_type
 from doxtool.core.summary_facts import KeyRead, OutCall
+from doxtool.python.astemptied import emptied
 from doxtool.python.astparse import statements
 from doxtool.python.astshapes import literal, replace_default
 from doxtool.python.keyfills import KeyWrites
+from doxtool.python.mergeforms import OPAQUE, PLAIN, Merge, merged_read
 from doxtool.python.names import dotted_parts, optional_inner
 from doxtool.python.readforms import ANNOTATION_TYPES, COERCIONS, PARSE, REFUSALS, STRING_METHODS
 from doxtool.python.summaryscope import ModuleScope
@@ -100,10 +102,10 @@ class KeyReads:
         """``if not value: raise ...`` (``test`` true on what it refuses,
         ``raises`` for a body that raises with no ``else``) or ``assert
         value`` at the top of the body: the read is needed."""
-        emptied = _emptied(test)
-        if emptied is None:
+        found = emptied(test)
+        if found is None:
             return
-        name, refusal = emptied
+        name, refusal = found
         if (
             name in self.params
             and name != self.self_name
@@ -160,17 +162,12 @@ class KeyReads:
         return self._first_return < self._top_index[id(stmt)]
 
     def _source(self, node: ast.expr) -> str | None:
-        """The dict an expression is: a parameter, or ``<param>.args``."""
-        if isinstance(node, ast.Name) and node.id in self.sources:
-            return node.id
-        if (
-            isinstance(node, ast.Attribute)
-            and node.attr == "args"
-            and isinstance(node.value, ast.Name)
-            and node.value.id in self.params
-        ):
-            return f"{node.value.id}.args"
-        return None
+        """The dict an expression is: a parameter, ``<param>.args``, a name
+        for one or a copy of one (:mod:`~doxtool.python.astdicts`)."""
+        held = self._held(node)  # type: ignore[attr-defined]
+        if held is None or held[1] is OPAQUE or not held[1].plain:
+            return None
+        return held[0][0]  # type: ignore[no-any-return]
 
     def _key(self, node: ast.expr) -> str | None:
         if isinstance(node, ast.Constant) and isinstance(node.value, str):
@@ -193,9 +190,17 @@ class KeyReads:
         return sorted({k for group in self.absent for k in group})
 
     def _read(
-        self, source: str, key_node: ast.expr, node: ast.expr, kind: str, default: Any = None
+        self,
+        source: str,
+        key_node: ast.expr,
+        node: ast.expr,
+        kind: str,
+        default: Any = None,
+        merge: Merge = PLAIN,
     ) -> None:
         key = self._key(key_node)
+        if key is not None and key in merge.overrides:
+            return  # ``(args | {"mode": "x"})["mode"]`` reads no argument
         if key is None:
             # a computed key: the caller's literal when it is a parameter
             # never rebound, else a read no one can name
@@ -229,7 +234,11 @@ class KeyReads:
         )
         _default(read, filled)
         self._coerce(read, node)
-        if raises and not read.guarded:
+        if key is not None and not merge.plain:
+            merged_read(read, merge, key)
+        if raises and not read.guarded and key in merge.fallback:
+            read.conditional = True  # ``(args or {"k": 1})["k"]``: a literal has it on some calls
+        elif raises and not read.guarded:
             read.alternatives = [k for k in self._absent() if k != key]
             read.conditional = self.conditional > 0 or self.branches > 0
             self.writes.doubt(read, (source, key), bool(self.undecided))  # :mod:`.keyfills`
@@ -237,6 +246,10 @@ class KeyReads:
                 read.conditional = True  # in a branch of an ``if`` not about the dicts
                 self.undecided[-1].append(read)
         _default(read, default)
+        if key is not None and not merge.plain:
+            merged_read(
+                read, merge, key
+            )  # the key present, a default of the read's own is not used
         fallback = self.fallbacks.get(id(node))
         if fallback is not None and not raises and not (read.has_default and read.default):
             self._fallback(read, fallback)
@@ -315,17 +328,17 @@ class KeyReads:
             read.coercion = coercion
 
     def _subscript(self, node: ast.Subscript) -> None:
-        source = self._source(node.value)
-        if source is not None and isinstance(node.ctx, ast.Load):
-            self._read(source, node.slice, node, "subscript")
+        found = self._readable(node.value)  # type: ignore[attr-defined]
+        if found is not None and isinstance(node.ctx, ast.Load):
+            self._read(found[0], node.slice, node, "subscript", merge=found[1])
 
     def _compare(self, node: ast.Compare) -> None:
         left = node.left
         for op, right in zip(node.ops, node.comparators, strict=True):
             if isinstance(op, (ast.In, ast.NotIn)):
-                source = self._source(right)
-                if source is not None:
-                    self._read(source, left, node, "contains")
+                found = self._readable(right)  # type: ignore[attr-defined]
+                if found is not None:
+                    self._read(found[0], left, node, "contains", merge=found[1])
             left = right
 
     def _tests(self, test: ast.expr) -> tuple[frozenset[str], frozenset[str]]:
@@ -422,79 +435,3 @@ def _default(read: KeyRead, default: ast.expr | None) -> None:
             read.default, read.has_default = value, True
         else:
             read.default_unknown = True
-
-
-def _emptied(test: ast.expr) -> tuple[str, str] | None:
-    """The variable ``test`` is true for when it is missing or empty: ``not x``,
-    ``x is None``, ``x == ""``, ``len(x) == 0``, ``not x.strip()`` and the
-    like, with the kind of value (:data:`REFUSALS`) the test is true for."""
-    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
-        return _falsy(_subject(test.operand))
-    if not isinstance(test, ast.Compare) or len(test.ops) != 1:
-        return None
-    left, op, right = test.left, test.ops[0], test.comparators[0]
-    if isinstance(left, ast.Constant) and not isinstance(right, ast.Constant):
-        if type(op) not in _MIRRORED:
-            return None
-        left, right, op = right, left, _MIRRORED[type(op)]()
-    if not isinstance(right, ast.Constant):
-        return None
-    value = right.value
-    if isinstance(left, ast.Call) and _is_len(left):
-        empty = (type(op), value) in _LEN_EMPTY and type(value) is int
-        return _falsy(_subject(left.args[0])) if empty else None
-    if isinstance(op, ast.Is) and value is None:
-        return (left.id, "none") if isinstance(left, ast.Name) else None
-    if isinstance(op, ast.Eq) and value == "":
-        name = _subject(left)
-        # ``x.strip() == ""`` fails on None as well
-        return (name, "blank" if isinstance(left, ast.Name) else "falsy") if name else None
-    return None
-
-
-def _falsy(name: str | None) -> tuple[str, str] | None:
-    return (name, "falsy") if name is not None else None
-
-
-def _subject(node: ast.expr) -> str | None:
-    """The variable whose emptiness ``node``'s stands for (``x``, ``x.strip()``, ``len(x)``)."""
-    while True:
-        if isinstance(node, ast.Name):
-            return node.id
-        if isinstance(node, ast.Call) and _is_len(node):
-            node = node.args[0]
-        elif (
-            isinstance(node, ast.Call)
-            and not node.args
-            and not node.keywords
-            and isinstance(node.func, ast.Attribute)
-            and node.func.attr in _STRIPS
-        ):
-            node = node.func.value
-        else:
-            return None
-
-
-def _is_len(node: ast.Call) -> bool:
-    return (
-        isinstance(node.func, ast.Name)
-        and node.func.id == "len"
-        and len(node.args) == 1
-        and not node.keywords
-        and not isinstance(node.args[0], ast.Starred)
-    )
-
-
-#: methods whose result is empty only when their receiver is (or is blank)
-_STRIPS = frozenset({"strip", "lstrip", "rstrip"})
-#: comparison operators with their sides swapped (``0 == len(x)``)
-_MIRRORED: dict[type, type] = {
-    ast.Eq: ast.Eq,
-    ast.NotEq: ast.NotEq,
-    ast.Lt: ast.Gt,
-    ast.Gt: ast.Lt,
-    ast.LtE: ast.GtE,
-    ast.GtE: ast.LtE,
-}
-#: ``len(x) <op> <n>`` true exactly when ``x`` is empty
-_LEN_EMPTY = {(ast.Eq, 0), (ast.LtE, 0), (ast.Lt, 1)}

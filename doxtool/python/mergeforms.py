@@ -20,6 +20,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from doxtool.core.summary_facts import KeyRead
+
 #: no default for this key (a literal's own default still applies)
 UNKNOWN: Any = object()
 #: a key written that is no literal string (``{name: value, **args}``)
@@ -147,3 +149,16 @@ def literal_keys(ok: bool, value: Any) -> frozenset[str] | None:
     if ok and isinstance(value, dict) and all(isinstance(k, str) for k in value):
         return frozenset(value)
     return None
+
+
+def merged_read(read: KeyRead, merge: Merge, key: str) -> None:
+    """A read of a merge (``(DEFAULTS | args)[key]``): optional where the
+    defaults may hold the key, with their value when it is known."""
+    missing, known, value = merge.default(key)
+    if not missing:
+        return
+    read.guarded = True
+    if known:
+        read.default, read.has_default, read.default_unknown = value, True, False
+    elif not read.has_default:
+        read.default_unknown = True

@@ -73,6 +73,7 @@ class _Summariser(ModuleScope):
                     value = stmt.value
                     if isinstance(value, ast.Constant) and isinstance(value.value, str):
                         self.constants[target.id] = value.value
+                    self.literals[target.id] = value
             elif isinstance(stmt, ast.AugAssign) and isinstance(stmt.target, ast.Name):
                 bound[stmt.target.id] = 2  # ``KEY += "_v2"``: not the value first bound
             elif isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
@@ -86,6 +87,7 @@ class _Summariser(ModuleScope):
         for name, count in bound.items():
             if count > 1:
                 self.constants.pop(name, None)
+                self.literals.pop(name, None)
         summaries: list[FunctionSummary] = []
         for stmt in self.tree.body:
             if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):

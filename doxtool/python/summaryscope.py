@@ -30,6 +30,9 @@ class ModuleScope:
         self.local_roots = local_roots
         self.names: dict[str, str] = {}
         self.constants: dict[str, str] = {}
+        #: module-level name bound once -> the expression it is bound to
+        #: (``DEFAULTS = {"limit": 10}``: what a merge over it defaults to)
+        self.literals: dict[str, ast.expr] = {}
         self.functions: set[str] = set()
         self.classes: dict[str, set[str]] = {}
         self._paths: tuple[frozenset[str], ReturnsPath] | None = None
