@@ -93,6 +93,7 @@ class ClosureWalk:
         env.dicts -= shadowed
         try:
             self._expr((node.body, frozenset(), frozenset()), env)
+            self._escaped(node.body, env)  # type: ignore[attr-defined]  # ``lambda: self.args``
         finally:
             env.dicts |= shadowed
 
