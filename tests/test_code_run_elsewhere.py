@@ -1,9 +1,10 @@
 """Reads in code that runs where it is called, or on some passes only: a
 nested function's body counts under the guards of its calls (as a method's
 does), one handed on or never called as run on some calls; a loop's body,
-a comprehension's element and a lambda's body may run no time, unless the
-loop is over a literal with an element (or ``while True``). The libcst walk
-of a tool and the ``ast`` walk of a helper of another module say the same."""
+a comprehension's element, a lambda's body and an ``except`` handler may
+run no time, unless the loop is over a literal with an element (or ``while
+True``). The libcst walk of a tool and the ``ast`` walk of a helper of
+another module say the same."""
 
 from __future__ import annotations
 
@@ -134,6 +135,54 @@ SHAPES: dict[str, tuple[str, dict[str, str]]] = {
         text = pick()
         """,
         {"marker": UNKNOWN},
+    ),
+    "an except handler": (
+        """\
+        try:
+            text = compute()
+        except Exception:
+            text = A["fallback"]
+        """,
+        {"fallback": UNKNOWN},
+    ),
+    "an except handler reading what the code before it needs": (
+        """\
+        text = A["text"]
+        try:
+            text = compute(text)
+        except ValueError as error:
+            text = f"{A['text']}: {error}"
+        """,
+        {"text": REQUIRED},
+    ),
+    "an except KeyError reading another key": (
+        """\
+        try:
+            query = A["query"]
+        except KeyError:
+            query = A["q"]
+        """,
+        {"query": OPTIONAL, "q": UNKNOWN},
+    ),
+    "a finally block": (
+        """\
+        try:
+            text = compute()
+        finally:
+            tag = A["tag"]
+        """,
+        {"tag": REQUIRED},
+    ),
+    "a try's else, run whenever its body does not raise": (
+        """\
+        try:
+            text = compute()
+        except ValueError:
+            text = ""
+        else:
+            text = A["prefix"] + text
+        """,
+        {"prefix": REQUIRED},
     ),
 }
 

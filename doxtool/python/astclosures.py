@@ -104,7 +104,7 @@ class AstClosures:
         only unless the loop runs at least once; then its ``else``."""
         if isinstance(stmt, ast.While):
             self._expr(stmt.test)
-            self._loop_body(stmt.body, always_true(stmt.test))
+            self._maybe_run(stmt.body, always_true(stmt.test))
             self._stmts(stmt.orelse)
             return
         self._expr(stmt.iter)
@@ -117,12 +117,13 @@ class AstClosures:
                 self._stmts(stmt.body)
             self.loop_keys.pop(name, None)
         else:
-            self._loop_body(stmt.body, bool(keys) or nonempty_literal(stmt.iter))
+            self._maybe_run(stmt.body, bool(keys) or nonempty_literal(stmt.iter))
         self._stmts(stmt.orelse)
 
-    def _loop_body(self, body: Sequence[ast.stmt], runs: bool) -> None:
-        """A loop's body: walked as it stands when the loop runs at least
-        once (``runs``), else as run on some calls only."""
+    def _maybe_run(self, body: Sequence[ast.stmt], runs: bool) -> None:
+        """A block that may not run (a loop's body, an ``except`` handler):
+        walked as it stands when it runs on every call (``runs``, a loop that
+        runs at least once), else as run on some calls only."""
         if runs:
             self._stmts(body)
             return

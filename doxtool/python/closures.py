@@ -104,9 +104,10 @@ class ClosureWalk:
             if id(node) not in env.closure_walks:
                 self._closure_body(node, env, some_calls=True)
 
-    def _loop_body(self, body: Sequence[cst.BaseStatement], env: Env, runs: bool) -> None:
-        """A loop's body: walked as it stands when the loop runs at least
-        once (``runs``), else as run on some calls only."""
+    def _maybe_run(self, body: Sequence[cst.BaseStatement], env: Env, runs: bool) -> None:
+        """A block that may not run (a loop's body, an ``except`` handler):
+        walked as it stands when it runs on every call (``runs``, a loop that
+        runs at least once), else as run on some calls only."""
         if runs:
             self._stmts(body, env)
             return

@@ -207,7 +207,7 @@ class FunctionWalk(
             if catches:
                 self.guards.pop()
             for handler in stmt.handlers:  # type: ignore[attr-defined]
-                self._stmts(handler.body)
+                self._maybe_run(handler.body, False)  # when the body raises: on some calls
             self._stmts(stmt.orelse)  # type: ignore[attr-defined]
             self._stmts(stmt.finalbody)  # type: ignore[attr-defined]
         elif isinstance(stmt, (ast.With, ast.AsyncWith)):

@@ -227,7 +227,7 @@ class StatementWalk(ExpressionWalk, ClosureWalk):
         # element or ``while True`` (:mod:`~doxtool.python.closures`)
         if type(stmt) is cst.While:
             self._expr(stmt.test, env)
-            self._loop_body(suite_body(stmt.body), env, always_true(stmt.test))
+            self._maybe_run(suite_body(stmt.body), env, always_true(stmt.test))
         elif type(stmt) is cst.For:
             self._expr(stmt.iter, env)
             self._escaped(stmt.iter, env)  # ``for key in self.args``: every key
@@ -245,7 +245,7 @@ class StatementWalk(ExpressionWalk, ClosureWalk):
                 env.loop_keys.pop(name, None)
             else:
                 runs = bool(keys) or nonempty_literal(stmt.iter)
-                self._loop_body(suite_body(stmt.body), env, runs)
+                self._maybe_run(suite_body(stmt.body), env, runs)
         if stmt.orelse is not None:
             self._stmts(suite_body(stmt.orelse.body), env)
 
@@ -256,8 +256,8 @@ class StatementWalk(ExpressionWalk, ClosureWalk):
             self._unordered(partial(self._loop, stmt, env))  # type: ignore[arg-type]
         elif type(stmt) in (cst.Try, cst.TryStar):
             self._try_body(stmt, env)
-            for handler in stmt.handlers:  # run when the body raises
-                self._unordered(partial(self._stmts, suite_body(handler.body), env))
+            for handler in stmt.handlers:  # run when the body raises: on some calls only
+                self._unordered(partial(self._maybe_run, suite_body(handler.body), env, False))
             if stmt.orelse is not None:  # run when it does not
                 self._unordered(partial(self._stmts, suite_body(stmt.orelse.body), env))
             if stmt.finalbody is not None:
