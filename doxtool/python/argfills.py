@@ -220,6 +220,12 @@ class ArgumentFills:
                         return [(*found, *self._value(small.value), True)]  # type: ignore[attr-defined]
                 return []
             return []
+        if type(small) is cst.AugAssign and type(small.operator) is cst.BitOrAssign:
+            # ``self.args |= {"mode": "x"}``, as ``self.args.update({...})``
+            label = self._dict_label(small.target, env)
+            if label is None or type(small.value) is not cst.Dict:
+                return []
+            return self._literal_writes(label, small.value)
         if type(small) is not cst.Expr or type(small.value) is not cst.Call:
             return []
         call = small.value
@@ -237,17 +243,23 @@ class ArgumentFills:
         if method == "update" and len(call.args) == 1 and not call.args[0].keyword:
             mapping = call.args[0].value
             if type(mapping) is cst.Dict:
-                return [
-                    (label, key, *self._value(e.value), True)  # type: ignore[attr-defined]
-                    for e in mapping.elements
-                    if type(e) is cst.DictElement and isinstance(key := string_value(e.key), str)
-                ]
+                return self._literal_writes(label, mapping)
         if method == "update" and call.args and all(a.keyword for a in call.args):
             return [
                 (label, a.keyword.value, *self._value(a.value), True)  # type: ignore[attr-defined, union-attr]
                 for a in call.args
             ]
         return []
+
+    def _literal_writes(
+        self, label: str, mapping: cst.Dict
+    ) -> list[tuple[str, str, bool, Any, bool]]:
+        """The keys of a literal dict written over an arguments dict."""
+        return [
+            (label, key, *self._value(e.value), True)  # type: ignore[attr-defined]
+            for e in mapping.elements
+            if type(e) is cst.DictElement and isinstance(key := string_value(e.key), str)
+        ]
 
     def _merge_fills(self, label: str, value: cst.BaseExpression, env: Env, fills: Fills) -> None:
         """``self.args = {**DEFAULTS, **self.args}``: the keys before the
@@ -482,10 +494,13 @@ _WRITTEN_TARGETS = (cst.Subscript, cst.Attribute, cst.Name)
 
 def _may_write(small: cst.BaseSmallStatement) -> bool:
     """Whether a statement has the shape of a write :meth:`ArgumentFills._small_fill`
-    reads: an assignment to one target of :data:`_WRITTEN_TARGETS`, or a method
-    called as a statement (``D.setdefault(k, v)``, ``D.update(...)``)."""
+    reads: an assignment to one target of :data:`_WRITTEN_TARGETS`, a literal
+    dict merged in (``D |= {...}``), or a method called as a statement
+    (``D.setdefault(k, v)``, ``D.update(...)``)."""
     if type(small) is cst.Assign:
         return len(small.targets) == 1 and type(small.targets[0].target) in _WRITTEN_TARGETS
+    if type(small) is cst.AugAssign:
+        return type(small.operator) is cst.BitOrAssign and type(small.value) is cst.Dict
     if type(small) is cst.Expr:
         value = small.value
         return type(value) is cst.Call and type(value.func) is cst.Attribute

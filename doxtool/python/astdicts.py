@@ -28,7 +28,15 @@ from typing import Any
 from doxtool.core.summary_facts import KeyRead
 from doxtool.python.keyreads import expression_code
 from doxtool.python.keyvalues import shows_whole
-from doxtool.python.mergeforms import NO_KEY, OPAQUE, PLAIN, Merge, either, merge_parts
+from doxtool.python.mergeforms import (
+    NO_KEY,
+    OPAQUE,
+    PLAIN,
+    Merge,
+    either,
+    merge_parts,
+    on_some_paths,
+)
 from doxtool.python.names import dotted_parts
 from doxtool.python.readforms import READ_METHODS
 from doxtool.python.summaryscope import ModuleScope
@@ -320,11 +328,14 @@ class HeldDicts:
             ):
                 self._hedge(held, node)
 
-    def _bind(self, name: str, value: ast.expr) -> None:
+    def _bind(self, name: str, value: ast.expr, top: bool = True) -> None:
         """``name = value``: a name for a handed dict (or a copy), for a
         merge of one the function only reads keys of, or for none of them (a
-        parameter rebound to something else is still read as before)."""
+        parameter rebound to something else is still read as before). Not
+        at the ``top`` of the body, a merge held before may still be held."""
         held = self._held(value)
+        if not top:
+            held = self._on_some_paths(name, held)
         self.held_names.pop(name, None)
         self.dict_literals.pop(name, None)
         if held is None:
@@ -355,6 +366,8 @@ class HeldDicts:
         prior = target if before is not None or prior is None else (_copy_of(prior) or prior)
         key = None if before is not None or prior is not target else NO_KEY
         merged = self._merged([(key, prior), (None, value)])
+        if not self._top(stmt):  # type: ignore[attr-defined]
+            merged = self._on_some_paths(name, merged)
         self.dict_literals.pop(name, None)
         self.held_names.pop(name, None)
         if merged is None:
@@ -363,6 +376,19 @@ class HeldDicts:
             self.held_names[name] = merged
         else:
             self._hedge(merged, value)
+
+    def _on_some_paths(self, name: str, held: Held | None) -> Held | None:
+        """What ``name`` holds past a rebinding to ``held`` on some paths
+        only (:func:`~doxtool.python.mergeforms.on_some_paths`), when it
+        held a merge of the same dict before and the function only reads keys of it."""
+        before = self._held(ast.Name(id=name))
+        if before is None or held is None or before[0] != held[0]:
+            return held
+        if not isinstance(before[1], Merge) or not isinstance(held[1], Merge):
+            return held
+        if not only_read(self.node, name):
+            return held
+        return held[0], on_some_paths(before[1], held[1])
 
 
 def _key_of(node: ast.expr) -> Any:
@@ -454,7 +480,21 @@ def only_read(function: ast.AST, name: str) -> bool:
             continue  # ``{**d}``: a merge of the merge, followed in turn
         if type(parent) is ast.AugAssign and parent.target is use:
             continue
+        if _copies(parent, use, parents):
+            continue  # ``dict(d)``, ``d.copy()``: a copy, followed in turn
         if type(parent) is ast.BinOp and type(parent.op) is ast.BitOr:
             continue  # ``DEFAULTS | d``: a merge of the merge, followed in turn
         return False
     return True
+
+
+def _copies(parent: ast.AST | None, use: ast.Name, parents: dict[int, ast.AST]) -> bool:
+    """Whether ``parent`` copies the dict ``use`` names (``dict(d)``, ``d.copy()``)."""
+    if type(parent) is ast.Call:
+        func = parent.func
+        plain = not parent.keywords and parent.args == [use]
+        return plain and type(func) is ast.Name and func.id == "dict"
+    if type(parent) is ast.Attribute and parent.attr == "copy":
+        call = parents.get(id(parent))
+        return type(call) is ast.Call and call.func is parent and not call.args
+    return False

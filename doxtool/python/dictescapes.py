@@ -17,7 +17,7 @@ from typing import Any
 
 import libcst as cst
 
-from doxtool.python.mergeforms import NO_KEY, Merge
+from doxtool.python.mergeforms import NO_KEY, PLAIN, Merge, on_some_paths
 from doxtool.python.walkstate import Env
 
 #: expressions that may be the arguments dict, a copy or a merge of it
@@ -100,9 +100,12 @@ class DictEscapes:
         handed on, or a dict that holds the arguments in a way not followed,
         takes every argument (the walk does not follow it)."""
         held = self._dict_value(value, env)  # type: ignore[attr-defined]
+        some_paths = self._rebound_on_some_paths(name, held, env)
         env.merged.pop(name, None)
         env.dict_literals.pop(name, None)
-        if held is None:
+        if some_paths is not None:  # ``if flag: args = {**args, "mode": "x"}``
+            self._hold_merge(name, some_paths, env)
+        elif held is None:
             env.dicts.discard(name)
             if type(value) is cst.Dict or _copy_of(value) is not None:
                 env.dict_literals[name] = value  # what ``name |= self.args`` merges over
@@ -146,15 +149,33 @@ class DictEscapes:
             before = _copy_of(before) or before
         parts = [(None, before) if before is not None else (NO_KEY, target), (None, value)]
         merge = self._merge_parts(parts, env)  # type: ignore[attr-defined]
+        merge = self._rebound_on_some_paths(name, merge, env) or merge
         env.merged.pop(name, None)
         env.dict_literals.pop(name, None)
         if isinstance(merge, Merge) and self._only_read(env, name):  # type: ignore[attr-defined]
-            if not merge.plain:
-                env.merged[name] = merge
-            env.dicts.add(name)
+            self._hold_merge(name, merge, env)
         else:
             env.dicts.discard(name)
             self._wholesale(value, env)  # type: ignore[attr-defined]
+
+    def _rebound_on_some_paths(self, name: str, held: Any, env: Env) -> Merge | None:
+        """What ``name`` holds past a rebinding to ``held`` that runs on some
+        paths only (:func:`~doxtool.python.mergeforms.on_some_paths`), when
+        it held a merge of the arguments before and the function only reads
+        keys of it; None otherwise."""
+        if env.at_top or name not in env.dicts or not isinstance(held, Merge):
+            return None
+        if not self._only_read(env, name):  # type: ignore[attr-defined]
+            return None
+        merged = on_some_paths(env.merged.get(name, PLAIN), held)
+        return merged if isinstance(merged, Merge) else None
+
+    @staticmethod
+    def _hold_merge(name: str, merge: Merge, env: Env) -> None:
+        env.merged.pop(name, None)
+        if not merge.plain:
+            env.merged[name] = merge
+        env.dicts.add(name)
 
 
 def _copy_of(node: cst.BaseExpression) -> cst.BaseExpression | None:

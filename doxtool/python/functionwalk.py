@@ -240,7 +240,7 @@ class FunctionWalk(
             self._hold(targets, None if made else stmt.value)
             for target in targets:
                 if type(target) is ast.Name:
-                    self._bind(target.id, stmt.value)
+                    self._bind(target.id, stmt.value, self._top(stmt))
                 elif self._source(target) is None:  # ``tool.args = {**D, **tool.args}`` stays
                     self._escaped(stmt.value)  # ``tool.params = args``: not followed
             for target in targets:

@@ -92,6 +92,9 @@ class KeyWrites:
     aliased: dict[tuple[str, str], set[str]] = field(default_factory=dict)
     #: (dict, key) written on some paths only
     maybe: set[tuple[str, str]] = field(default_factory=set)
+    #: (dict, key) written on every path, from no value of the dict: a later
+    #: read of it reads no argument
+    written: set[tuple[str, str]] = field(default_factory=set)
 
     def note(
         self, stmt: ast.stmt, source: SourceOf, key: KeyOf
@@ -100,16 +103,17 @@ class KeyWrites:
         (:func:`top_fill`), if any; other writes are kept here."""
         fill = top_fill(stmt, source, key)
         filled = fill[:2] if fill is not None else None
-        if not hasattr(stmt, "body"):
-            return fill  # a simple statement (a fill's, or one that fills nothing)
+        if not hasattr(stmt, "body"):  # a simple statement: a fill's, or a write over the key
+            if fill is None and not any(_mentions(v, source) for v in _values(stmt)):
+                self.written.update(p for p, over in _written(stmt, source, key) if over)
+            return fill
         known = {filled} if filled is not None else set()
         if isinstance(stmt, ast.If) and not stmt.orelse and filled is None:
             known = self._renamed(stmt, source, key)
         for inner in _simple(stmt):
-            place = _written(inner, source, key)
-            if place is None or place in known or _raises_on(inner, place, source, key):
-                continue
-            self.maybe.add(place)
+            for place, _ in _written(inner, source, key):
+                if place not in known and not _raises_on(inner, place, source, key):
+                    self.maybe.add(place)
         return fill
 
     def doubt(self, read: KeyRead, place: tuple[str, str], undecided: bool) -> None:
@@ -231,18 +235,55 @@ def _simple(stmt: ast.stmt) -> list[ast.stmt]:
     return out
 
 
-def _written(stmt: ast.stmt, source: SourceOf, key: KeyOf) -> tuple[str, str] | None:
-    """The place ``d["k"] = v`` or ``d.setdefault("k", v)`` writes."""
+def _written(stmt: ast.stmt, source: SourceOf, key: KeyOf) -> list[tuple[tuple[str, str], bool]]:
+    """(place, whether over what was there) for each key a simple statement
+    writes: ``d["k"] = v``, ``d.update({"k": v})``, ``d.update(k=v)``, ``d
+    |= {"k": v}``; ``d.setdefault("k", v)`` writes only where it is missing."""
     if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
         target = stmt.targets[0]
         if isinstance(target, ast.Subscript):
-            return _pair(source(target.value), key(target.slice))
-        return None
-    if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
-        func = stmt.value.func
-        if isinstance(func, ast.Attribute) and func.attr == "setdefault" and stmt.value.args:
-            return _pair(source(func.value), key(stmt.value.args[0]))
-    return None
+            place = _pair(source(target.value), key(target.slice))
+            return [(place, True)] if place is not None else []
+        return []
+    if isinstance(stmt, ast.AugAssign) and isinstance(stmt.op, ast.BitOr):
+        return _dict_writes(source(stmt.target), stmt.value, key)
+    if not isinstance(stmt, ast.Expr) or not isinstance(stmt.value, ast.Call):
+        return []
+    call, func = stmt.value, stmt.value.func
+    if not isinstance(func, ast.Attribute) or any(isinstance(a, ast.Starred) for a in call.args):
+        return []
+    if func.attr == "setdefault" and call.args:
+        place = _pair(source(func.value), key(call.args[0]))
+        return [(place, False)] if place is not None else []
+    if func.attr == "update" and len(call.args) == 1 and not call.keywords:
+        return _dict_writes(source(func.value), call.args[0], key)
+    if func.attr == "update" and not call.args and all(k.arg for k in call.keywords):
+        name = source(func.value)
+        return [((name, k.arg), True) for k in call.keywords if name and k.arg]
+    return []
+
+
+def _values(stmt: ast.stmt) -> list[ast.expr]:
+    """The values a simple statement writes from (a call's arguments)."""
+    value = getattr(stmt, "value", None)
+    if isinstance(stmt, ast.Expr) and isinstance(value, ast.Call):
+        return [*value.args, *(k.value for k in value.keywords)]
+    return [value] if isinstance(value, ast.expr) else []
+
+
+def _mentions(node: ast.expr, source: SourceOf) -> bool:
+    """Whether an expression uses a handed dict."""
+    return any(isinstance(n, ast.expr) and source(n) is not None for n in ast.walk(node))
+
+
+def _dict_writes(
+    name: str | None, mapping: ast.expr, key: KeyOf
+) -> list[tuple[tuple[str, str], bool]]:
+    """The keys of a literal dict written over the dict ``name``."""
+    if name is None or not isinstance(mapping, ast.Dict):
+        return []
+    places = [_pair(name, key(k)) for k in mapping.keys if k is not None]
+    return [(p, True) for p in places if p is not None]
 
 
 def _raises_on(stmt: ast.stmt, place: tuple[str, str], source: SourceOf, key: KeyOf) -> bool:

@@ -199,8 +199,8 @@ class KeyReads:
         merge: Merge = PLAIN,
     ) -> None:
         key = self._key(key_node)
-        if key is not None and key in merge.overrides:
-            return  # ``(args | {"mode": "x"})["mode"]`` reads no argument
+        if key is not None and (key in merge.overrides or (source, key) in self.writes.written):
+            return  # ``(args | {"mode": "x"})["mode"]``, or written over before: no argument
         if key is None:
             # a computed key: the caller's literal when it is a parameter
             # never rebound, else a read no one can name

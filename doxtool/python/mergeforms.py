@@ -141,6 +141,33 @@ def either(first: Any, second: Any, other_keys: Callable[[], frozenset[str] | No
     return Merge(merge.defaults, merge.overrides, frozenset(fallback))
 
 
+def on_some_paths(before: Any, after: Any) -> Any:
+    """What a name holds past a statement that rebinds it on some paths only
+    (under an ``if``, in a loop or a handler): ``before`` or ``after``, each
+    as :func:`merge_parts` gives it. A key written or given a default by one
+    of them only may be there or not (:attr:`Merge.fallback`); a default
+    both give but differently is not known. None when either holds no
+    arguments: the rebinding is then read as it stands."""
+    if before is None or after is None:
+        return after
+    if before is OPAQUE or after is OPAQUE:
+        return OPAQUE
+    overrides = before.overrides & after.overrides
+    changed = before.overrides ^ after.overrides
+    defaults: dict[str, Any] | None = None
+    if before.defaults is not None and after.defaults is not None:
+        shared = set(before.defaults) & set(after.defaults)
+        defaults = {
+            key: before.defaults[key] if before.defaults[key] == after.defaults[key] else UNKNOWN
+            for key in shared
+        }
+        changed |= set(before.defaults) ^ set(after.defaults)
+    fallback = (before.fallback | after.fallback | changed) - overrides
+    if defaults is not None:
+        fallback -= set(defaults)
+    return Merge(defaults, frozenset(overrides), frozenset(fallback))
+
+
 def literal_keys(ok: bool, value: Any) -> frozenset[str] | None:
     """The keys of a literal dict (None for the literal None: no keys); None
     when the value is not known to be one."""

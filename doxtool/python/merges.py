@@ -286,8 +286,14 @@ class _Uses(cst.CSTVisitor):
 
     def visit_Attribute(self, node: cst.Attribute) -> None:
         self.labels.add(id(node.attr))
-        if self._is(node.value) and node.attr.value in READ_METHODS:
-            self.reads.add(id(node.value))
+        if self._is(node.value) and node.attr.value in (*READ_METHODS, "copy"):
+            self.reads.add(id(node.value))  # ``d.copy()``: a copy, followed in turn
+
+    def visit_Call(self, node: cst.Call) -> None:
+        func, args = node.func, node.args
+        one = len(args) == 1 and args[0].keyword is None and not args[0].star
+        if one and type(func) is cst.Name and func.value == "dict" and self._is(args[0].value):
+            self.reads.add(id(args[0].value))  # ``dict(d)``: a copy, followed in turn
 
     def visit_BinaryOperation(self, node: cst.BinaryOperation) -> None:
         # ``DEFAULTS | args``: a merge of the merge, followed in turn

@@ -38,13 +38,14 @@ class StatementWalk(ExpressionWalk, ClosureWalk):
         # of a branch of a dispatch: its checks refuse defaults on those calls
         branch = (top and not env.needed) or body is env.branch_body
         env.branch_body = None
-        needed_here, doubted_here = env.needed_here, env.doubted_here
+        needed_here, doubted_here, at_top = env.needed_here, env.doubted_here, env.at_top
         arm_saved = self._arm_begin(body, env)
         #: (last statement, arms, calls checks before it return) of a dispatch
         arms: tuple[int, list[int], tuple[str, ...]] | None = None
         #: calls checks so far return the result of (``return self.fail(...)``)
         doubtful: list[str] = []
         for index, stmt in enumerate(body):
+            env.at_top = top
             env.needed_here = contracts and top and not doubtful
             env.doubted_here = tuple(doubtful) if contracts and top else ()
             if type(stmt) in (cst.SimpleStatementLine, cst.SimpleStatementSuite):
@@ -103,7 +104,7 @@ class StatementWalk(ExpressionWalk, ClosureWalk):
             if arms is not None and index == arms[0]:
                 self._close_arms(arms[1], arms[2])
                 arms = None
-        env.needed_here, env.doubted_here = needed_here, doubted_here
+        env.needed_here, env.doubted_here, env.at_top = needed_here, doubted_here, at_top
         env.arm, env.arm_straight = arm_saved
 
     def _small(self, small: cst.BaseSmallStatement, env: Env) -> None:

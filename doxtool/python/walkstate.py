@@ -123,6 +123,10 @@ class Env:
     needed: bool = False
     #: the statement being walked is one such call may come from
     needed_here: bool = False
+    #: the statement being walked stands at the top of the function's body
+    #: (runs on every call that gets there): a name it rebinds holds only
+    #: the new value past it (:mod:`~doxtool.python.dictescapes`)
+    at_top: bool = True
     #: ... would be, but for checks before it answered by these calls
     #: (``if not note: return self.fail(...)``, :mod:`~doxtool.python.absence`)
     doubted_here: tuple[str, ...] = ()

@@ -1,0 +1,187 @@
+"""A key written over the arguments dict on every path (``d["mode"] = "x"``,
+``d.update({...})``, ``d.update(mode=...)``, ``d |= {...}``) is no argument
+when read after: whatever a caller passed is gone. Written from the dict's
+own value, or another key: the read still reads the argument; written (or
+merged over) on some paths only: the key may be there or not. The libcst walk of a tool and the ``ast`` walk of a helper of
+another module say the same."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from textwrap import dedent, indent
+from typing import Any
+
+import pytest
+
+REQUIRED, UNKNOWN, OPTIONAL = "required", "required or optional", "optional"
+
+#: (code writing into and reading the dict ``D``, what each argument read is)
+SHAPES: dict[str, tuple[str, dict[str, str]]] = {
+    "an assignment": (
+        """\
+        D["mode"] = "fast"
+        text = D["mode"] + D["text"]
+        """,
+        {"text": REQUIRED},
+    ),
+    "update with a literal dict": (
+        """\
+        D.update({"mode": "fast", "limit": 3})
+        text = D["mode"] + D["text"] * D["limit"]
+        """,
+        {"text": REQUIRED},
+    ),
+    "update with keywords": (
+        """\
+        D.update(mode="fast")
+        text = D["mode"] + D["text"]
+        """,
+        {"text": REQUIRED},
+    ),
+    "a literal dict merged in place": (
+        """\
+        D |= {"mode": "fast"}
+        text = D["mode"] + D["text"]
+        """,
+        {"text": REQUIRED},
+    ),
+    "a merge of another key": (
+        """\
+        D |= {"other": 1}
+        text = D["mode"]
+        """,
+        {"mode": REQUIRED},
+    ),
+    "written from its own value": (
+        """\
+        D["mode"] = D["mode"].strip()
+        text = D["mode"]
+        """,
+        {"mode": REQUIRED},
+    ),
+    "written on some paths only": (
+        """\
+        if flag():
+            D |= {"mode": "fast"}
+        text = D["mode"]
+        """,
+        {"mode": UNKNOWN},
+    ),
+    "updated on some paths only": (
+        """\
+        if flag():
+            D.update(mode="fast")
+        text = D["mode"]
+        """,
+        {"mode": UNKNOWN},
+    ),
+    "a copy merged over on some paths only": (
+        """\
+        opts = dict(D)
+        if flag():
+            opts = {**opts, "mode": "fast"}
+        text = opts["mode"] + opts["y"]
+        """,
+        {"mode": UNKNOWN, "y": REQUIRED},
+    ),
+    "a copy given a default on some paths only": (
+        """\
+        opts = dict(D)
+        for _ in items():
+            opts = {"mode": "fast", **opts}
+        text = opts["mode"] + opts.get("y", "")
+        """,
+        {"mode": UNKNOWN, "y": OPTIONAL},
+    ),
+    "a copy merged over at the top": (
+        """\
+        opts = dict(D)
+        opts = {**opts, "mode": "fast"}
+        text = opts["mode"] + opts["y"]
+        """,
+        {"y": REQUIRED},
+    ),
+    "a copy under the same name, merged over": (
+        """\
+        args = dict(D)
+        args = {**args, "mode": "fast"}
+        text = args["mode"] + args["y"]
+        """,
+        {"y": REQUIRED},
+    ),
+    "read before it is written": (
+        """\
+        text = D["mode"]
+        D["mode"] = "fast"
+        """,
+        {"mode": REQUIRED},
+    ),
+}
+
+
+def _presence(argument: dict[str, Any]) -> str:
+    if argument["required"]:
+        return REQUIRED
+    return UNKNOWN if argument["required_unknown"] else OPTIONAL
+
+
+def _arguments(run_cli, root: Path) -> dict[str, str]:
+    result = run_cli(root, "inspect", "tools/t.py", "--json")
+    assert result.exit_code == 0, result.output
+    (module,) = json.loads(result.output)
+    (tool,) = module["tools"]
+    assert tool["other_arguments"] == [], tool["other_arguments"]
+    return {a["name"]: _presence(a) for a in tool["arguments"]}
+
+
+def _tool(code: str) -> str:
+    body = indent(dedent(code).replace("D", "self.args"), " " * 8)
+    return (
+        "from helpers.tool import Response, Tool\n\n\n"
+        "class T(Tool):\n"
+        "    async def execute(self, **kwargs):\n"
+        f"{body}"
+        "        return Response(message='done', break_loop=False)\n"
+    )
+
+
+HELPER_TOOL = """\
+from helpers.fmt import run
+from helpers.tool import Response, Tool
+
+
+class T(Tool):
+    async def execute(self, **kwargs):
+        run(self.args)
+        return Response(message="done", break_loop=False)
+"""
+
+
+def _helper(code: str) -> str:
+    return "def run(args):\n" + indent(dedent(code).replace("D", "args"), " " * 4)
+
+
+@pytest.mark.parametrize("shape", list(SHAPES))
+def test_a_tool_reads_no_argument_written_over(run_cli, make_repo, shape: str) -> None:
+    code, expected = SHAPES[shape]
+    root = make_repo({"tools/t.py": _tool(code)})
+    assert _arguments(run_cli, root) == expected
+
+
+@pytest.mark.parametrize("shape", list(SHAPES))
+def test_a_helper_of_another_module_reads_the_same(run_cli, make_repo, shape: str) -> None:
+    code, expected = SHAPES[shape]
+    root = make_repo({"helpers/fmt.py": _helper(code), "tools/t.py": HELPER_TOOL})
+    assert _arguments(run_cli, root) == expected
+
+
+def test_the_companion_keeps_no_line_for_a_key_written_over(run_cli, make_repo) -> None:
+    """``check --fix`` writes no argument line for a key the tool overwrites,
+    and the schema requires only what the caller must pass."""
+    root = make_repo({"tools/t.py": _tool(SHAPES["a literal dict merged in place"][0])})
+    result = run_cli(root, "schema", "tools/t.py")
+    assert result.exit_code == 0, result.output
+    (schema,) = json.loads(result.output)
+    assert schema["function"]["parameters"]["required"] == ["text"]
+    assert "mode" not in schema["function"]["parameters"]["properties"]
