@@ -442,19 +442,6 @@ class ArgumentFills:
             self._note_fills(stmt, env, fills)
         return fills
 
-    def _merged_into_args(self, node: cst.BaseExpression, env: Env) -> bool:
-        """Whether ``node`` is the value of ``self.args = {**DEFAULTS,
-        **self.args}`` (``self.args = DEFAULTS | self.args``, ``self.args =
-        self.args or {}``): the arguments stay where they were, not handed on."""
-        stmt = env.stmt
-        return (
-            type(stmt) is cst.Assign
-            and stmt.value is node
-            and len(stmt.targets) == 1
-            and self._dict_label(stmt.targets[0].target, env) == SELF_ARGS
-            and isinstance(self._dict_value(node, env), Merge)  # type: ignore[attr-defined]
-        )
-
     def _deleted_keys(self, target: cst.BaseExpression, env: Env) -> bool:
         """Whether ``del`` deletes keys of arguments dicts only (``del
         self.args[key]``); their keys are walked, the dicts read nothing."""

@@ -16,6 +16,7 @@ from typing import Any
 
 import libcst as cst
 
+from doxtool.python.argfills import SELF_ARGS
 from doxtool.python.cstnodes import dotted_name, getattr_of
 from doxtool.python.literals import string_value
 from doxtool.python.mergeforms import (
@@ -200,6 +201,19 @@ class MergedDicts:
         """(the key may be missing from the arguments, its default is known, the default)."""
         merge = self._merged_of(source, env)
         return (False, False, None) if merge is None else merge.default(key)
+
+    def _merged_into_args(self, node: cst.BaseExpression, env: Env) -> bool:
+        """Whether ``node`` is the value of ``self.args = {**DEFAULTS,
+        **self.args}`` (``self.args = DEFAULTS | self.args``, ``self.args =
+        self.args or {}``): the arguments stay where they were, not handed on."""
+        stmt = env.stmt
+        return (
+            type(stmt) is cst.Assign
+            and stmt.value is node
+            and len(stmt.targets) == 1
+            and self._dict_label(stmt.targets[0].target, env) == SELF_ARGS  # type: ignore[attr-defined]
+            and isinstance(self._dict_value(node, env), Merge)
+        )
 
     def _assigned_merge(self, node: cst.CSTNode, env: Env) -> Merge | None:
         """The merge ``node`` is, when it is assigned to plain names that the

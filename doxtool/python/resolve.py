@@ -29,6 +29,7 @@ from doxtool.core.facts import (
     ToolFacts,
 )
 from doxtool.python.follow import HelperFollower
+from doxtool.python.followargs import Found
 from doxtool.python.inherit import (
     localised,
     merge,
@@ -42,6 +43,7 @@ from doxtool.python.names import module_name
 from doxtool.python.pacing import Pacer
 from doxtool.python.refusedvalues import with_refused_values
 from doxtool.python.repairable import RepairableClasses
+from doxtool.python.replacedvalues import with_replaced_values
 from doxtool.python.returns import ReturnFollower
 from doxtool.python.superneeds import forwarding_call, kept_needs, with_needs
 
@@ -263,9 +265,11 @@ class ToolResolver:
         # an override of the module's own that a base elsewhere hands the
         # arguments to is read there: its reads are lines of this module
         followed = localised(followed, facts.path)
-        followed = with_refused_values(
-            followed, lambda t, target: self.follower.entry(t, target, cls)
-        )
+
+        def entry(tool: ToolFacts, target: str) -> Found | None:
+            return self.follower.entry(tool, target, cls)
+
+        followed = with_replaced_values(with_refused_values(followed, entry), entry)
         owner = self.lookup(home) if tool.defined_in_path else facts
         if owner is not None:
             followed = with_needs(followed, self._super_needs(tool, owner))
