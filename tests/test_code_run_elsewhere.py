@@ -1,10 +1,11 @@
 """Reads in code that runs where it is called, or on some passes only: a
 nested function's body counts under the guards of its calls (as a method's
 does), one handed on or never called as run on some calls; a loop's body,
-a comprehension's element, a lambda's body and an ``except`` handler may
-run no time, unless the loop is over a literal with an element (or ``while
-True``). The libcst walk of a tool and the ``ast`` walk of a helper of
-another module say the same."""
+a comprehension's element and a lambda's body may run no time, unless the
+loop is over a literal with an element (or ``while True``); an ``except``
+handler runs when the ``try``'s body raises, so its reads leave the need
+unknown, but a default read elsewhere holds. The libcst walk of a tool and
+the ``ast`` walk of a helper of another module say the same."""
 
 from __future__ import annotations
 
@@ -144,6 +145,16 @@ SHAPES: dict[str, tuple[str, dict[str, str]]] = {
             text = A["fallback"]
         """,
         {"fallback": UNKNOWN},
+    ),
+    "an except handler reading what a default is given elsewhere": (
+        """\
+        try:
+            n = float(A.get("x", 0))
+        except ValueError:
+            text = A["k"]
+        v = A.get("k", 20)
+        """,
+        {"x": OPTIONAL, "k": OPTIONAL},
     ),
     "an except handler reading what the code before it needs": (
         """\

@@ -43,6 +43,9 @@ class KeyRead:
     alternatives: list[str] = field(default_factory=list)
     #: under a branch that depends on what the dict holds
     conditional: bool = False
+    #: in an ``except`` handler (and no such branch): needed only when the
+    #: ``try``'s body raises, so a default read elsewhere holds
+    on_error: bool = False
     #: the JSON type a coercion of the value gives (``float(d.get("k"))``)
     coerced: str | None = None
     #: the conversion applied (``float``, ``str``; not ``bool``, a truth test)

@@ -309,6 +309,8 @@ class ArgumentReads:
             elif absent:
                 # read only when those are missing: one of them is needed
                 builder.alternatives.update(absent)
+            elif env.on_error and not env.conditional and not env.branches:
+                builder.error_read = True  # in an ``except`` handler
             elif not env.conditional and not env.branches:
                 # not in a branch of a dispatch, nor in an arm of a conditional
                 # expression, after ``and``/``or``, in a lambda or after a

@@ -106,6 +106,8 @@ class ArgBuilder:
     #: on some calls only: in a branch of a dispatch, a method a dispatch
     #: calls, an arm of a conditional expression, after ``and``/``or``
     sometimes_read: bool = False
+    #: ... in an ``except`` handler: needed when the ``try``'s body raises only
+    error_read: bool = False
     #: ``None`` is a value a closed dispatch accepts (``action in (None,
     #: "list")``) or takes on (``elif action is None: return self.default()``)
     none_tested: bool = False
@@ -400,6 +402,7 @@ class ArgBuilder:
             and not self.stand_ins
             and (
                 self.sometimes_read
+                or (self.error_read and not has_default)
                 or (known and any(REFUSALS[r](missing) for r in self.branch_refusals))
                 or (closed_refused and self.closed_sometimes and not self.closed_always)
             )
@@ -489,11 +492,8 @@ def came_before(args: dict[str, ArgBuilder], offers: dict[str, int], known: bool
 
 
 def unique(items: Iterable[Any], key: Any) -> list[Any]:
-    seen: set[Any] = set()
-    out = []
+    """The first of the items of each key, in order."""
+    firsts: dict[Any, Any] = {}
     for item in items:
-        k = key(item)
-        if k not in seen:
-            seen.add(k)
-            out.append(item)
-    return out
+        firsts.setdefault(key(item), item)
+    return list(firsts.values())

@@ -121,9 +121,8 @@ class AstClosures:
         self._stmts(stmt.orelse)
 
     def _maybe_run(self, body: Sequence[ast.stmt], runs: bool) -> None:
-        """A block that may not run (a loop's body, an ``except`` handler):
-        walked as it stands when it runs on every call (``runs``, a loop that
-        runs at least once), else as run on some calls only."""
+        """A loop's body: walked as it stands when the loop runs at least
+        once (``runs``), else as run on some calls only."""
         if runs:
             self._stmts(body)
             return

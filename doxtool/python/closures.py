@@ -104,10 +104,20 @@ class ClosureWalk:
             if id(node) not in env.closure_walks:
                 self._closure_body(node, env, some_calls=True)
 
+    def _on_error(self, body: Sequence[cst.BaseStatement], env: Env) -> None:
+        """An ``except`` handler's body: run when the ``try``'s body raises,
+        which may hang on an argument's value (``float(self.args["x"])``): a
+        read there is needed on some calls only, and a default read
+        elsewhere still holds."""
+        env.on_error += 1
+        try:
+            self._stmts(body, env)
+        finally:
+            env.on_error -= 1
+
     def _maybe_run(self, body: Sequence[cst.BaseStatement], env: Env, runs: bool) -> None:
-        """A block that may not run (a loop's body, an ``except`` handler):
-        walked as it stands when it runs on every call (``runs``, a loop that
-        runs at least once), else as run on some calls only."""
+        """A loop's body: walked as it stands when the loop runs at least
+        once (``runs``), else as run on some calls only."""
         if runs:
             self._stmts(body, env)
             return

@@ -41,11 +41,12 @@ def add_arguments(
     merged = {a.name: a for a in arguments}
     for name, found in reads.items():
         positions = [r for _, r, _ in found]
-        needs = [
-            conditional
+        raising = [
+            (k, conditional)
             for k, _, conditional in found
             if k.contract or (k.kind in _RAISING and not k.guarded and not k.alternatives)
         ]
+        needs = [conditional for k, conditional in raising if not k.on_error]
         required = not all(needs)
         alternatives = sorted({a for k, _, _ in found for a in k.alternatives} - {name})
         default = next(((k.default, True) for k, _, _ in found if k.has_default), (None, False))
@@ -53,8 +54,10 @@ def add_arguments(
         # runs first is not known here, so neither is whether it is needed
         clash = required and default[1]
         required = required and not clash
-        # needed on some calls only: whether it is needed is not known
-        sometimes = (bool(needs) and not required and not alternatives) or clash
+        # needed on some calls only (on an error path with no default
+        # elsewhere too): whether it is needed is not known
+        on_error = any(k.on_error for k, _ in raising) and not default[1]
+        sometimes = ((bool(needs) or on_error) and not required and not alternatives) or clash
         unstated = not default[1] and any(
             k.default_unknown or k.refused_default for k, _, _ in found
         )

@@ -74,6 +74,7 @@ class FunctionWalk(
         self.loop_keys: dict[str, str] = {}
         #: enclosing branches that depend on what the handed dicts hold
         self.conditional = 0
+        self.on_error = 0  # ``except`` handlers around the statement walked
         #: expression branches around the expression walked (an arm of a
         #: conditional expression, an operand after ``and``/``or``, what
         #: follows a comprehension's condition): evaluated on some calls only
@@ -207,7 +208,9 @@ class FunctionWalk(
             if catches:
                 self.guards.pop()
             for handler in stmt.handlers:  # type: ignore[attr-defined]
-                self._maybe_run(handler.body, False)  # when the body raises: on some calls
+                self.on_error += 1  # run when the body raises: on some calls only
+                self._stmts(handler.body)
+                self.on_error -= 1
             self._stmts(stmt.orelse)  # type: ignore[attr-defined]
             self._stmts(stmt.finalbody)  # type: ignore[attr-defined]
         elif isinstance(stmt, (ast.With, ast.AsyncWith)):

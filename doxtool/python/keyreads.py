@@ -36,6 +36,7 @@ class KeyReads:
     writes: KeyWrites
     loop_keys: dict[str, str]
     conditional: int
+    on_error: int
     branches: int
     guards: list[frozenset[str] | None]
     filled: dict[tuple[str, str], ast.expr]
@@ -241,6 +242,7 @@ class KeyReads:
         elif raises and not read.guarded:
             read.alternatives = [k for k in self._absent() if k != key]
             read.conditional = self.conditional > 0 or self.branches > 0
+            read.on_error = self.on_error > 0 and not read.conditional
             self.writes.doubt(read, (source, key), bool(self.undecided))  # :mod:`.keyfills`
             if not read.conditional and not read.alternatives and self.undecided:
                 read.conditional = True  # in a branch of an ``if`` not about the dicts

@@ -258,7 +258,7 @@ class StatementWalk(ExpressionWalk, ClosureWalk):
         elif type(stmt) in (cst.Try, cst.TryStar):
             self._try_body(stmt, env)
             for handler in stmt.handlers:  # run when the body raises: on some calls only
-                self._unordered(partial(self._maybe_run, suite_body(handler.body), env, False))
+                self._unordered(partial(self._on_error, suite_body(handler.body), env))
             if stmt.orelse is not None:  # run when it does not
                 self._unordered(partial(self._stmts, suite_body(stmt.orelse.body), env))
             if stmt.finalbody is not None:

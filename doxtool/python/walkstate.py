@@ -101,6 +101,8 @@ class Env:
     conditional: int = 0
     #: ``try`` bodies with ``except`` clauses around the statement walked
     trying: int = 0
+    #: ``except`` handlers around it (run when such a body raises)
+    on_error: int = 0
     #: those of them with a handler that goes on (not ending ``execute``
     #: with an error): what is raised in them may be recovered from
     recovering: int = 0
