@@ -110,6 +110,42 @@ SHAPES: dict[str, tuple[str, dict[str, str]]] = {
         """,
         {"y": REQUIRED},
     ),
+    "a copy written over": (
+        """\
+        d = dict(D)
+        d["mode"] = "x"
+        d.update({"limit": 3})
+        text = D["mode"] + D["limit"]
+        """,
+        {"mode": REQUIRED, "limit": REQUIRED},
+    ),
+    "written over after a copy read": (
+        """\
+        d = dict(D)
+        D["mode"] = "x"
+        text = d["mode"]
+        """,
+        {"mode": REQUIRED},
+    ),
+    "a literal changed before the arguments merged over it": (
+        """\
+        cfg = {}
+        cfg.setdefault("limit", 5)
+        cfg |= D
+        text = cfg["limit"]
+        """,
+        {"limit": OPTIONAL},
+    ),
+    "a literal bound on some paths before the arguments merged over it": (
+        """\
+        cfg = {"limit": 10}
+        if flag():
+            cfg = {"limit": 20}
+        cfg |= D
+        text = cfg["limit"]
+        """,
+        {"limit": OPTIONAL},
+    ),
     "read before it is written": (
         """\
         text = D["mode"]
@@ -185,3 +221,44 @@ def test_the_companion_keeps_no_line_for_a_key_written_over(run_cli, make_repo) 
     (schema,) = json.loads(result.output)
     assert schema["function"]["parameters"]["required"] == ["text"]
     assert "mode" not in schema["function"]["parameters"]["properties"]
+
+
+@pytest.mark.parametrize(
+    "shape",
+    [
+        "a literal changed before the arguments merged over it",
+        "a literal bound on some paths before the arguments merged over it",
+    ],
+)
+@pytest.mark.parametrize("where", ["tool", "helper"])
+def test_a_literal_not_known_as_written_gives_no_default(
+    run_cli, make_repo, shape: str, where: str
+) -> None:
+    """What the literal holds when the arguments are merged over it is not
+    the text bound to it: no default (neither 5, nor 10 or 20) is claimed."""
+    code = SHAPES[shape][0]
+    if where == "tool":
+        root = make_repo({"tools/t.py": _tool(code)})
+    else:
+        root = make_repo({"helpers/fmt.py": _helper(code), "tools/t.py": HELPER_TOOL})
+    result = run_cli(root, "inspect", "tools/t.py", "--json")
+    assert result.exit_code == 0, result.output
+    ((limit,),) = [t["arguments"] for m in json.loads(result.output) for t in m["tools"]]
+    assert (limit["name"], limit["has_default"], limit["default"]) == ("limit", False, None)
+
+
+def test_a_parameter_rebound_to_a_merge_not_followed_is_not_read_as_handed(
+    run_cli, make_repo
+) -> None:
+    """``args = {**args, **(extra or {...})}``: what ``args`` holds past that
+    is not known, so a read of it needs no argument (the merge may hold the key)."""
+    helper = (
+        "def run(args, extra=None):\n"
+        '    args = {**args, **(extra or {"mode": "x"})}\n'
+        '    return args["mode"]\n'
+    )
+    root = make_repo({"helpers/fmt.py": helper, "tools/t.py": HELPER_TOOL})
+    result = run_cli(root, "inspect", "tools/t.py", "--json")
+    assert result.exit_code == 0, result.output
+    ((tool,),) = [m["tools"] for m in json.loads(result.output)]
+    assert [a for a in tool["arguments"] if a["required"]] == []

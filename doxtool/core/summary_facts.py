@@ -70,11 +70,10 @@ class KeyRead:
     #: the value is tested in a way no list holds: the values accepted are
     #: not known (neither a list nor "any value")
     values_unknown: bool = False
-    #: the literal the body replaces before any other use of the value
-    #: (``limit=None``, then ``limit = int(limit) if limit else 10``), when
-    #: ``replaced``: ``default`` (or ``default_unknown``) is what it becomes,
-    #: as a caller passing that literal gets (:mod:`doxtool.python.replacedvalues`)
-    replaced_from: Any = None
+    #: the body replaces the literal before any other use of the value
+    #: (``limit=None``, then ``limit = int(limit) if limit else 10``):
+    #: ``default`` (or ``default_unknown``) is what it becomes
+    #: (:mod:`doxtool.python.replacedvalues`)
     replaced: bool = False
 
 

@@ -26,6 +26,7 @@ from itertools import pairwise
 from typing import Any
 
 from doxtool.core.summary_facts import KeyRead
+from doxtool.python.astreadonly import only_read
 from doxtool.python.keyreads import expression_code
 from doxtool.python.keyvalues import shows_whole
 from doxtool.python.mergeforms import (
@@ -38,7 +39,6 @@ from doxtool.python.mergeforms import (
     on_some_paths,
 )
 from doxtool.python.names import dotted_parts
-from doxtool.python.readforms import READ_METHODS
 from doxtool.python.summaryscope import ModuleScope
 
 #: (the sources a dict holds, a :class:`Merge` or :data:`OPAQUE`); a merge
@@ -60,6 +60,8 @@ _HOLDERS = (
     ast.IfExp,
     ast.NamedExpr,
 )
+#: methods of a dict that leave it as it is
+_READERS = frozenset({"get", "keys", "values", "items", "copy", "__contains__", "__getitem__"})
 #: dotted names of the calls that copy the dict they are handed
 _COPIES = (["copy", "copy"], ["copy", "deepcopy"], ["deepcopy"])
 
@@ -315,6 +317,7 @@ class HeldDicts:
         """The dict handed whole to code that is not followed (a library's
         call, a model), a merge of it (``f(DEFAULTS | args)``) or its keys
         (``f(*args)``): it takes keys no one can name."""
+        self._mutated(node)
         if self._held(node) is not None:
             return  # ``dict(args)``: a copy, where it goes is walked
         for arg in [*node.args, *(k.value for k in node.keywords)]:
@@ -339,14 +342,15 @@ class HeldDicts:
         self.held_names.pop(name, None)
         self.dict_literals.pop(name, None)
         if held is None:
-            if type(value) is ast.Dict or _copy_of(value) is not None:
+            if top and (type(value) is ast.Dict or _copy_of(value) is not None):
                 self.dict_literals[name] = value  # what ``name |= args`` merges over
             return
         merge = held[1]
-        if merge is not OPAQUE and (merge.plain or only_read(self.node, name)):
+        if merge is not OPAQUE and (merge.plain or self._only_read(name)):
             self.held_names[name] = held
         else:
             self._hedge(held, value)
+            self._unfollowed(name, held)
 
     def _augmented(self, stmt: ast.AugAssign) -> None:
         """``cfg |= args``: the handed dict over what ``cfg`` held; ``args |=
@@ -372,10 +376,11 @@ class HeldDicts:
         self.held_names.pop(name, None)
         if merged is None:
             return
-        if merged[1] is not OPAQUE and only_read(self.node, name):
+        if merged[1] is not OPAQUE and self._only_read(name):
             self.held_names[name] = merged
         else:
             self._hedge(merged, value)
+            self._unfollowed(name, merged)
 
     def _on_some_paths(self, name: str, held: Held | None) -> Held | None:
         """What ``name`` holds past a rebinding to ``held`` on some paths
@@ -386,9 +391,31 @@ class HeldDicts:
             return held
         if not isinstance(before[1], Merge) or not isinstance(held[1], Merge):
             return held
-        if not only_read(self.node, name):
+        if not self._only_read(name):
             return held
         return held[0], on_some_paths(before[1], held[1])
+
+    def _unfollowed(self, name: str, held: Held) -> None:
+        """A parameter rebound to what the summary does not follow: its
+        reads past that are no longer reads of the dict it was handed."""
+        if name in self.sources:
+            self.held_names[name] = (held[0], OPAQUE)
+
+    def _mutated(self, node: ast.Call) -> None:
+        """``cfg.setdefault("k", 1)``, ``cfg.update(...)``: a literal dict
+        changed, no longer what ``cfg |= args`` merges over as written."""
+        func = node.func
+        receiver = func.value if type(func) is ast.Attribute else None
+        if type(receiver) is ast.Name and func.attr not in _READERS:  # type: ignore[union-attr]
+            self.dict_literals.pop(receiver.id, None)
+
+    def _only_read(self, name: str) -> bool:
+        """:func:`~doxtool.python.astreadonly.only_read` of ``name`` in the
+        function walked, worked out once per name."""
+        known: dict[str, bool] = self.__dict__.setdefault("_only_reads", {})
+        if name not in known:
+            known[name] = only_read(self.node, name)
+        return known[name]
 
 
 def _key_of(node: ast.expr) -> Any:
@@ -439,62 +466,3 @@ def _copy_of(node: ast.expr) -> ast.expr | None:
     if type(func) is ast.Name and func.id == "dict" and len(node.args) == 1:
         return None if type(node.args[0]) is ast.Starred else node.args[0]
     return None
-
-
-def only_read(function: ast.AST, name: str) -> bool:
-    """Whether a function uses ``name`` only to read keys of it (``d["k"]``,
-    ``d.get("k")``, ``"k" in d``, ``{**d}``) or to bind it (``d = ...``,
-    ``d |= ...``): the dict is not changed, handed on, stored or shown whole."""
-    parents: dict[int, ast.AST] = {}
-    uses: list[ast.Name] = []
-    for node in ast.walk(function):
-        for child in ast.iter_child_nodes(node):
-            parents[id(child)] = node
-            if type(child) is ast.Name and child.id == name:
-                uses.append(child)
-    for use in uses:
-        parent = parents.get(id(use))
-        if type(use.ctx) is ast.Store:
-            if type(parent) in (ast.Assign, ast.AnnAssign, ast.NamedExpr):
-                continue
-            if type(parent) is ast.AugAssign and type(parent.op) is ast.BitOr:
-                continue
-            return False
-        if type(parent) is ast.Subscript and parent.value is use:
-            if type(parent.ctx) is not ast.Load:
-                return False  # a key written or deleted
-            continue
-        if (
-            type(parent) is ast.Attribute
-            and parent.attr in READ_METHODS
-            and type(parents.get(id(parent))) is ast.Call
-        ):
-            continue
-        if type(parent) is ast.Compare and use in parent.comparators:
-            index = parent.comparators.index(use)
-            if type(parent.ops[index]) in (ast.In, ast.NotIn):
-                continue
-        if type(parent) is ast.Dict and any(
-            v is use and k is None for k, v in zip(parent.keys, parent.values, strict=True)
-        ):
-            continue  # ``{**d}``: a merge of the merge, followed in turn
-        if type(parent) is ast.AugAssign and parent.target is use:
-            continue
-        if _copies(parent, use, parents):
-            continue  # ``dict(d)``, ``d.copy()``: a copy, followed in turn
-        if type(parent) is ast.BinOp and type(parent.op) is ast.BitOr:
-            continue  # ``DEFAULTS | d``: a merge of the merge, followed in turn
-        return False
-    return True
-
-
-def _copies(parent: ast.AST | None, use: ast.Name, parents: dict[int, ast.AST]) -> bool:
-    """Whether ``parent`` copies the dict ``use`` names (``dict(d)``, ``d.copy()``)."""
-    if type(parent) is ast.Call:
-        func = parent.func
-        plain = not parent.keywords and parent.args == [use]
-        return plain and type(func) is ast.Name and func.id == "dict"
-    if type(parent) is ast.Attribute and parent.attr == "copy":
-        call = parents.get(id(parent))
-        return type(call) is ast.Call and call.func is parent and not call.args
-    return False

@@ -37,7 +37,7 @@ def replace_default(
     outcome = replaced(_AST_SHAPES, body, name, held)
     if outcome.kind == KEPT or (outcome.leaf is not None and handed(outcome.leaf)):
         return
-    read.replaced, read.replaced_from = True, held
+    read.replaced = True
     if held is not None:  # the replaced literal still gives the type
         read.weak = read.weak or json_type(held)
     if outcome.kind == KNOWN and outcome.value and json_stateable(outcome.value):

@@ -107,7 +107,7 @@ class DictEscapes:
             self._hold_merge(name, some_paths, env)
         elif held is None:
             env.dicts.discard(name)
-            if type(value) is cst.Dict or _copy_of(value) is not None:
+            if env.at_top and (type(value) is cst.Dict or _copy_of(value) is not None):
                 env.dict_literals[name] = value  # what ``name |= self.args`` merges over
         elif isinstance(held, Merge) and held.plain:
             env.dicts.add(name)
@@ -171,11 +171,24 @@ class DictEscapes:
         return merged if isinstance(merged, Merge) else None
 
     @staticmethod
+    def _mutated(call: cst.Call, env: Env) -> None:
+        """``cfg.setdefault("k", 1)``, ``cfg.update(...)``: a literal dict
+        changed, no longer what ``cfg |= self.args`` merges over as written."""
+        func = call.func
+        receiver = func.value if type(func) is cst.Attribute else None
+        if type(receiver) is cst.Name and func.attr.value not in _READERS:  # type: ignore[union-attr]
+            env.dict_literals.pop(receiver.value, None)
+
+    @staticmethod
     def _hold_merge(name: str, merge: Merge, env: Env) -> None:
         env.merged.pop(name, None)
         if not merge.plain:
             env.merged[name] = merge
         env.dicts.add(name)
+
+
+#: methods of a dict that leave it as it is
+_READERS = frozenset({"get", "keys", "values", "items", "copy", "__contains__", "__getitem__"})
 
 
 def _copy_of(node: cst.BaseExpression) -> cst.BaseExpression | None:

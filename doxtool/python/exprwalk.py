@@ -119,6 +119,8 @@ class ExpressionWalk:
             if kind is cst.Call:
                 self._setattr_break_loop(current, env)
                 self._handed_response(current, env)  # type: ignore[attr-defined]
+                if env.dict_literals:
+                    self._mutated(current, env)  # type: ignore[attr-defined]
                 self._call(current, env)
                 self._wholesale_call(current, env)
                 if env.closures and type(current.func) is cst.Name:

@@ -97,15 +97,16 @@ class KeyWrites:
     written: set[tuple[str, str]] = field(default_factory=set)
 
     def note(
-        self, stmt: ast.stmt, source: SourceOf, key: KeyOf
+        self, stmt: ast.stmt, source: SourceOf, key: KeyOf, itself: SourceOf
     ) -> tuple[str, str, ast.expr] | None:
         """What a statement at the top of the body writes: the fill it makes
-        (:func:`top_fill`), if any; other writes are kept here."""
+        (:func:`top_fill`), if any; other writes are kept here. ``itself``
+        names a dict only where the expression is that dict, not a copy."""
         fill = top_fill(stmt, source, key)
         filled = fill[:2] if fill is not None else None
         if not hasattr(stmt, "body"):  # a simple statement: a fill's, or a write over the key
             if fill is None and not any(_mentions(v, source) for v in _values(stmt)):
-                self.written.update(p for p, over in _written(stmt, source, key) if over)
+                self.written.update(p for p, over in _written(stmt, itself, key) if over)
             return fill
         known = {filled} if filled is not None else set()
         if isinstance(stmt, ast.If) and not stmt.orelse and filled is None:

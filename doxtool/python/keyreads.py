@@ -170,6 +170,15 @@ class KeyReads:
             return None
         return held[0][0]  # type: ignore[no-any-return]
 
+    def _itself(self, node: ast.expr) -> str | None:
+        """The dict an expression is, not a copy or merge of it: a parameter
+        not rebound, or ``<param>.args``."""
+        if type(node) is ast.Name and node.id not in self.held_names:  # type: ignore[attr-defined]
+            return self._source(node)
+        if type(node) is ast.Attribute and type(node.value) is ast.Name:
+            return self._source(node) if node.attr == "args" else None
+        return None
+
     def _key(self, node: ast.expr) -> str | None:
         if isinstance(node, ast.Constant) and isinstance(node.value, str):
             return node.value
@@ -181,8 +190,19 @@ class KeyReads:
 
     def _note_fill(self, stmt: ast.stmt) -> None:
         """A key filled where missing at the top guards its later reads (:class:`KeyWrites`)."""
-        if self._top(stmt) and (fill := self.writes.note(stmt, self._source, self._key)):
+        if self._top(stmt) and (
+            fill := self.writes.note(stmt, self._source, self._key, self._itself)
+        ):
             self.filled.setdefault(fill[:2], fill[2])
+
+    def _written_over(self, source: str, key: str, node: ast.expr) -> bool:
+        """Whether the read ``node`` reads the dict itself after a write over the key."""
+        if (source, key) not in self.writes.written:
+            return False
+        if type(node) is ast.Subscript:
+            return self._itself(node.value) == source
+        func = getattr(node, "func", None)  # ``d.get("k")``, ``d.pop("k")``
+        return type(func) is ast.Attribute and self._itself(func.value) == source
 
     def _guarded(self, key: str) -> bool:
         return any(g is None or key in g for g in self.guards)
@@ -200,7 +220,7 @@ class KeyReads:
         merge: Merge = PLAIN,
     ) -> None:
         key = self._key(key_node)
-        if key is not None and (key in merge.overrides or (source, key) in self.writes.written):
+        if key is not None and (key in merge.overrides or self._written_over(source, key, node)):
             return  # ``(args | {"mode": "x"})["mode"]``, or written over before: no argument
         if key is None:
             # a computed key: the caller's literal when it is a parameter
