@@ -3,8 +3,9 @@ nested function's body counts under the guards of its calls (as a method's
 does), one handed on or never called as run on some calls; a loop's body,
 a comprehension's element and a lambda's body may run no time, unless the
 loop is over a literal with an element (or ``while True``); an ``except``
-handler runs when the ``try``'s body raises, so its reads leave the need
-unknown, but a default read elsewhere holds. The libcst walk of a tool and
+handler runs when the ``try``'s body raises, and its ``else`` is skipped
+when a handler recovers, so their reads leave the need unknown, but a
+default read elsewhere holds. The libcst walk of a tool and
 the ``ast`` walk of a helper of another module say the same."""
 
 from __future__ import annotations
@@ -184,12 +185,23 @@ SHAPES: dict[str, tuple[str, dict[str, str]]] = {
         """,
         {"tag": REQUIRED},
     ),
-    "a try's else, run whenever its body does not raise": (
+    "a try's else, skipped when a handler recovers": (
         """\
         try:
             text = compute()
         except ValueError:
             text = ""
+        else:
+            text = A["prefix"] + text
+        """,
+        {"prefix": UNKNOWN},
+    ),
+    "a try's else, run on every call that goes on": (
+        """\
+        try:
+            text = compute()
+        except ValueError:
+            raise RuntimeError("no text")
         else:
             text = A["prefix"] + text
         """,

@@ -155,6 +155,35 @@ def test_a_refusal_of_the_missing_value_is_no_replacement(run_cli, make_repo) ->
     assert arg == (True, False, None, False)
 
 
+MAY_RETURN = (
+    "if limit is None:",
+    "    try:",
+    "        checked = int('1')",
+    "    except ValueError:",
+    "        return Response(message='bad', break_loop=False)",
+    "limit = limit or 10",
+)
+
+
+def test_a_branch_that_may_return_leaves_the_replacement_unknown(run_cli, make_repo) -> None:
+    """The branch a missing value takes returns on some paths only: on the
+    others ``limit or 10`` replaces it, so neither ``null`` nor ``10`` is
+    claimed, by the tool's walk or a helper's summary."""
+    arg = _argument(run_cli, make_repo, _execute("limit=None", *MAY_RETURN), "limit")
+    assert arg == (False, False, None, True)
+    body = "".join(f"    {line}\n" for line in MAY_RETURN).replace(
+        "Response(message='bad', break_loop=False)", "'bad'"
+    )
+    helper = f"def run(limit=None):\n{body}    return str(limit)\n"
+    tool = HEAD.replace("\n\n\n", "\nfrom helpers.lim import run\n\n\n") + (
+        "class Fetch(Tool):\n"
+        "    async def execute(self, **kwargs) -> Response:\n"
+        "        return Response(message=run(**self.args), break_loop=False)\n"
+    )
+    found = _arguments(run_cli, make_repo, {"helpers/lim.py": helper, "tools/fetch.py": tool})
+    assert found["limit"] == (False, False, None, True)
+
+
 @pytest.mark.parametrize(
     ("lines", "name", "expected"),
     [

@@ -19,6 +19,7 @@ from typing import Any
 
 from doxtool.python.astbranches import nonempty_literal
 from doxtool.python.astwalk import walk
+from doxtool.python.exits import terminates
 
 FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef
 
@@ -40,6 +41,7 @@ class AstClosures:
     node: FunctionNode
     sources: set[str]
     undecided: list[list[Any]]
+    on_error: int
     loop_keys: dict[str, str]
     _stmts: Callable[[Sequence[ast.stmt]], None]
     _expr: Callable[[Any], None]
@@ -119,6 +121,20 @@ class AstClosures:
         else:
             self._maybe_run(stmt.body, bool(keys) or nonempty_literal(stmt.iter))
         self._stmts(stmt.orelse)
+
+    def _handlers_and_else(self, stmt: ast.Try) -> None:
+        """A ``try``'s handlers, run when its body raises, and its ``else``,
+        skipped when a handler recovers: reads there are needed on some
+        calls only (:attr:`~doxtool.core.summary_facts.KeyRead.on_error`)."""
+        self.on_error += 1
+        for handler in stmt.handlers:
+            self._stmts(handler.body)
+        recovers = not all(terminates(h.body) for h in stmt.handlers)
+        self.on_error += recovers - 1
+        try:
+            self._stmts(stmt.orelse)
+        finally:
+            self.on_error -= recovers
 
     def _maybe_run(self, body: Sequence[ast.stmt], runs: bool) -> None:
         """A loop's body: walked as it stands when the loop runs at least

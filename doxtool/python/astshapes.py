@@ -12,6 +12,7 @@ from typing import Any
 
 from doxtool.core.facts import json_stateable, json_type
 from doxtool.core.summary_facts import KeyRead
+from doxtool.python.exits import terminates
 from doxtool.python.readforms import STRING_METHODS
 from doxtool.python.replacements import CONVERTERS, KEPT, KNOWN, TYPES, replaced
 
@@ -132,14 +133,17 @@ class AstShapes:
                 todo.extend(ast.iter_child_nodes(current))
         return found
 
+    def ends(self, body: Sequence[ast.AST]) -> bool:
+        return terminates(body)  # type: ignore[arg-type]
+
     def exits(self, body: Sequence[ast.AST]) -> bool:
         todo = list(body)
         while todo:
             current = todo.pop()
             if isinstance(current, (ast.Return, ast.Raise, ast.Break, ast.Continue)):
                 return True
-            if isinstance(current, ast.stmt) and not isinstance(current, _AST_SCOPES):
-                todo.extend(ast.iter_child_nodes(current))
+            if isinstance(current, _BLOCKS) and not isinstance(current, _AST_SCOPES):
+                todo.extend(ast.iter_child_nodes(current))  # handlers and cases too
         return False
 
 
@@ -149,4 +153,6 @@ def _ast_types(node: ast.expr) -> list[str | None]:
     return [k.id if isinstance(k, ast.Name) and k.id in TYPES else None for k in kinds]
 
 
+#: nodes whose children are statements
+_BLOCKS = (ast.stmt, ast.ExceptHandler, ast.match_case)
 _AST_SHAPES = AstShapes(literal)

@@ -10,6 +10,7 @@ from typing import Any
 
 import libcst as cst
 
+from doxtool.python.controlflow import terminates
 from doxtool.python.cstnodes import child_nodes, suite_body
 from doxtool.python.readforms import STRING_METHODS
 from doxtool.python.replacements import CONVERTERS, TYPES
@@ -111,6 +112,9 @@ class CstShapes:
                     targets.append(target.value)  # type: ignore[attr-defined]
             todo.extend(child_nodes(current))
         return found
+
+    def ends(self, body: Sequence[cst.CSTNode]) -> bool:
+        return terminates(body)  # type: ignore[arg-type]
 
     def exits(self, body: Sequence[cst.CSTNode]) -> bool:
         todo = list(body)

@@ -207,11 +207,7 @@ class FunctionWalk(
             self._stmts(stmt.body)  # type: ignore[attr-defined]
             if catches:
                 self.guards.pop()
-            for handler in stmt.handlers:  # type: ignore[attr-defined]
-                self.on_error += 1  # run when the body raises: on some calls only
-                self._stmts(handler.body)
-                self.on_error -= 1
-            self._stmts(stmt.orelse)  # type: ignore[attr-defined]
+            self._handlers_and_else(stmt)  # type: ignore[arg-type]
             self._stmts(stmt.finalbody)  # type: ignore[attr-defined]
         elif isinstance(stmt, (ast.With, ast.AsyncWith)):
             for item in stmt.items:

@@ -114,6 +114,10 @@ class Shapes(Protocol[N]):
         ``raise``, ``break``, ``continue``)."""
         ...
 
+    def ends(self, body: Sequence[N]) -> bool:
+        """Whether ``body`` leaves them on every path (``return``, ``raise``)."""
+        ...
+
 
 def replaced(shapes: Shapes[N], body: Sequence[N], name: str, default: Any) -> Outcome:
     """What ``name``, holding ``default`` (a missing argument's value), holds
@@ -143,7 +147,9 @@ def _scan(shapes: Shapes[N], body: Sequence[N], name: str, default: Any) -> Outc
         if inner is not None:
             return inner
         if shapes.exits(branch):
-            return Outcome(KEPT, default)
+            # on every path: what follows never sees the value; on some: it
+            # may, or may not, replace it
+            return Outcome(KEPT, default) if shapes.ends(branch) else Outcome(UNKNOWN)
     return None
 
 

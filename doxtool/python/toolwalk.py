@@ -260,7 +260,11 @@ class StatementWalk(ExpressionWalk, ClosureWalk):
             for handler in stmt.handlers:  # run when the body raises: on some calls only
                 self._unordered(partial(self._on_error, suite_body(handler.body), env))
             if stmt.orelse is not None:  # run when it does not
-                self._unordered(partial(self._stmts, suite_body(stmt.orelse.body), env))
+                orelse = suite_body(stmt.orelse.body)
+                # skipped when a handler recovers: then on some calls only
+                ends = all(terminates(suite_body(h.body)) for h in stmt.handlers)
+                walk = self._stmts if ends else self._on_error
+                self._unordered(partial(walk, orelse, env))
             if stmt.finalbody is not None:
                 self._stmts(suite_body(stmt.finalbody.body), env)
         elif type(stmt) is cst.With:
