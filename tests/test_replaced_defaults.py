@@ -165,12 +165,15 @@ MAY_RETURN = (
 )
 
 
-def test_a_branch_that_may_return_leaves_the_replacement_unknown(run_cli, make_repo) -> None:
+def test_a_branch_that_may_return_leaves_the_replacement_to_the_paths_that_go_on(
+    run_cli, make_repo
+) -> None:
     """The branch a missing value takes returns on some paths only: on the
-    others ``limit or 10`` replaces it, so neither ``null`` nor ``10`` is
-    claimed, by the tool's walk or a helper's summary."""
+    others ``limit or 10`` replaces it, and the paths that return use it no
+    more, so the default is ``10`` (not ``null``), by the tool's walk and a
+    helper's summary alike."""
     arg = _argument(run_cli, make_repo, _execute("limit=None", *MAY_RETURN), "limit")
-    assert arg == (False, False, None, True)
+    assert arg == (False, True, 10, False)
     body = "".join(f"    {line}\n" for line in MAY_RETURN).replace(
         "Response(message='bad', break_loop=False)", "'bad'"
     )
@@ -181,7 +184,7 @@ def test_a_branch_that_may_return_leaves_the_replacement_unknown(run_cli, make_r
         "        return Response(message=run(**self.args), break_loop=False)\n"
     )
     found = _arguments(run_cli, make_repo, {"helpers/lim.py": helper, "tools/fetch.py": tool})
-    assert found["limit"] == (False, False, None, True)
+    assert found["limit"] == (False, True, 10, False)
 
 
 @pytest.mark.parametrize(

@@ -136,16 +136,6 @@ class AstShapes:
     def ends(self, body: Sequence[ast.AST]) -> bool:
         return terminates(body)  # type: ignore[arg-type]
 
-    def exits(self, body: Sequence[ast.AST]) -> bool:
-        todo = list(body)
-        while todo:
-            current = todo.pop()
-            if isinstance(current, (ast.Return, ast.Raise, ast.Break, ast.Continue)):
-                return True
-            if isinstance(current, _BLOCKS) and not isinstance(current, _AST_SCOPES):
-                todo.extend(ast.iter_child_nodes(current))  # handlers and cases too
-        return False
-
 
 def _ast_types(node: ast.expr) -> list[str | None]:
     """The builtin classes ``isinstance`` tests for (None for any other)."""
@@ -153,6 +143,4 @@ def _ast_types(node: ast.expr) -> list[str | None]:
     return [k.id if isinstance(k, ast.Name) and k.id in TYPES else None for k in kinds]
 
 
-#: nodes whose children are statements
-_BLOCKS = (ast.stmt, ast.ExceptHandler, ast.match_case)
 _AST_SHAPES = AstShapes(literal)

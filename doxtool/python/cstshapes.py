@@ -116,16 +116,6 @@ class CstShapes:
     def ends(self, body: Sequence[cst.CSTNode]) -> bool:
         return terminates(body)  # type: ignore[arg-type]
 
-    def exits(self, body: Sequence[cst.CSTNode]) -> bool:
-        todo = list(body)
-        while todo:
-            current = todo.pop()
-            if type(current) in (cst.Return, cst.Raise, cst.Break, cst.Continue):
-                return True
-            if type(current) not in _CST_SCOPES and not isinstance(current, cst.BaseExpression):
-                todo.extend(child_nodes(current))
-        return False
-
 
 def _cst_types(node: cst.BaseExpression) -> list[str | None]:
     """The builtin classes ``isinstance`` tests for (None for any other)."""

@@ -109,13 +109,9 @@ class Shapes(Protocol[N]):
         value``; None for any other binding: a loop's target, ``+=``)."""
         ...
 
-    def exits(self, body: Sequence[N]) -> bool:
-        """Whether ``body`` may leave the statements after it (``return``,
-        ``raise``, ``break``, ``continue``)."""
-        ...
-
     def ends(self, body: Sequence[N]) -> bool:
-        """Whether ``body`` leaves them on every path (``return``, ``raise``)."""
+        """Whether ``body`` leaves the statements after it on every path
+        (``return``, ``raise``)."""
         ...
 
 
@@ -146,10 +142,10 @@ def _scan(shapes: Shapes[N], body: Sequence[N], name: str, default: Any) -> Outc
         inner = _scan(shapes, branch, name, default)
         if inner is not None:
             return inner
-        if shapes.exits(branch):
-            # on every path: what follows never sees the value; on some: it
-            # may, or may not, replace it
-            return Outcome(KEPT, default) if shapes.ends(branch) else Outcome(UNKNOWN)
+        if shapes.ends(branch):
+            return Outcome(KEPT, default)
+        # on the paths that go on, what follows uses the value; those that
+        # leave use it no more
     return None
 
 
