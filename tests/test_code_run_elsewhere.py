@@ -11,13 +11,18 @@ the ``ast`` walk of a helper of another module say the same."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
-from textwrap import dedent, indent
-from typing import Any
+from textwrap import dedent
 
 import pytest
-
-REQUIRED, UNKNOWN, OPTIONAL = "required", "required or optional", "optional"
+from bothwalks import (
+    HELPER_TOOL,
+    OPTIONAL,
+    REQUIRED,
+    UNKNOWN,
+    as_helper,
+    as_tool,
+)
+from bothwalks import arguments as _arguments
 
 #: (code reading the dict ``A``, what each argument read is)
 SHAPES: dict[str, tuple[str, dict[str, str]]] = {
@@ -210,45 +215,12 @@ SHAPES: dict[str, tuple[str, dict[str, str]]] = {
 }
 
 
-def _presence(argument: dict[str, Any]) -> str:
-    if argument["required"]:
-        return REQUIRED
-    return UNKNOWN if argument["required_unknown"] else OPTIONAL
-
-
-def _arguments(run_cli, root: Path) -> dict[str, str]:
-    result = run_cli(root, "inspect", "tools/t.py", "--json")
-    assert result.exit_code == 0, result.output
-    (module,) = json.loads(result.output)
-    (tool,) = module["tools"]
-    return {a["name"]: _presence(a) for a in tool["arguments"]}
-
-
 def _tool(code: str) -> str:
-    body = indent(dedent(code).replace("A", "self.args"), " " * 8)
-    return (
-        "from helpers.tool import Response, Tool\n\n\n"
-        "class T(Tool):\n"
-        "    async def execute(self, **kwargs):\n"
-        f"{body}"
-        "        return Response(message='done', break_loop=False)\n"
-    )
-
-
-HELPER_TOOL = """\
-from helpers.fmt import run
-from helpers.tool import Response, Tool
-
-
-class T(Tool):
-    async def execute(self, **kwargs):
-        run(self.args)
-        return Response(message="done", break_loop=False)
-"""
+    return as_tool(code, "A")
 
 
 def _helper(code: str) -> str:
-    return "def run(args):\n" + indent(dedent(code).replace("A", "args"), " " * 4)
+    return as_helper(code, "A")
 
 
 @pytest.mark.parametrize("shape", list(SHAPES))

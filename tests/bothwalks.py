@@ -1,0 +1,59 @@
+"""Code shapes read by both walks: written as a tool's ``execute`` (the
+libcst walk) and as a helper of another module the tool hands its arguments
+(the ``ast`` walk of summaries), with what each argument read is."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from textwrap import dedent, indent
+from typing import Any
+
+REQUIRED, UNKNOWN, OPTIONAL = "required", "required or optional", "optional"
+
+HELPER_TOOL = """\
+from helpers.fmt import run
+from helpers.tool import Response, Tool
+
+
+class T(Tool):
+    async def execute(self, **kwargs):
+        run(self.args)
+        return Response(message="done", break_loop=False)
+"""
+
+
+def presence(argument: dict[str, Any]) -> str:
+    if argument["required"]:
+        return REQUIRED
+    return UNKNOWN if argument["required_unknown"] else OPTIONAL
+
+
+def tool_module(run_cli: Any, root: Path) -> dict[str, Any]:
+    """The one tool of ``tools/t.py``, as ``inspect --json`` gives it."""
+    result = run_cli(root, "inspect", "tools/t.py", "--json")
+    assert result.exit_code == 0, result.output
+    (module,) = json.loads(result.output)
+    (tool,) = module["tools"]
+    return tool  # type: ignore[no-any-return]
+
+
+def arguments(run_cli: Any, root: Path) -> dict[str, str]:
+    return {a["name"]: presence(a) for a in tool_module(run_cli, root)["arguments"]}
+
+
+def as_tool(code: str, placeholder: str) -> str:
+    """``code`` as the body of ``execute``, ``placeholder`` standing for ``self.args``."""
+    body = indent(dedent(code).replace(placeholder, "self.args"), " " * 8)
+    return (
+        "from helpers.tool import Response, Tool\n\n\n"
+        "class T(Tool):\n"
+        "    async def execute(self, **kwargs):\n"
+        f"{body}"
+        "        return Response(message='done', break_loop=False)\n"
+    )
+
+
+def as_helper(code: str, placeholder: str) -> str:
+    """``code`` as the body of ``helpers/fmt.py``'s ``run(args)``."""
+    return "def run(args):\n" + indent(dedent(code).replace(placeholder, "args"), " " * 4)
