@@ -125,6 +125,23 @@ SHAPES: dict[str, tuple[str, dict[str, str]]] = {
         """,
         {"mode": REQUIRED, "limit": REQUIRED},
     ),
+    "written through a name for the dict": (
+        """\
+        d = D
+        d["mode"] = "x"
+        text = D["mode"] + d["y"]
+        """,
+        {"y": REQUIRED},
+    ),
+    "written through a name for a copy": (
+        """\
+        c = dict(D)
+        d = c
+        d["mode"] = "x"
+        text = D["mode"]
+        """,
+        {"mode": REQUIRED},
+    ),
     "written over after a copy read": (
         """\
         d = dict(D)

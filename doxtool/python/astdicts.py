@@ -77,6 +77,7 @@ class HeldDicts:
     reads: list[KeyRead]
     #: local name -> what it holds of a handed dict
     held_names: dict[str, Held]
+    aliases: set[str]
     #: local name -> the dict display (or the copy of one) it was last assigned
     dict_literals: dict[str, ast.expr]
     #: sources a read no one can name was recorded for (one per source)
@@ -340,6 +341,9 @@ class HeldDicts:
         if not top:
             held = self._on_some_paths(name, held)
         self.held_names.pop(name, None)
+        self.aliases.discard(name)
+        if top and held is not None and self._itself(value) is not None:  # type: ignore[attr-defined]
+            self.aliases.add(name)  # ``d = args``: the dict itself, not a copy
         self.dict_literals.pop(name, None)
         if held is None:
             if top and (type(value) is ast.Dict or _copy_of(value) is not None):

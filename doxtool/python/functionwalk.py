@@ -109,6 +109,7 @@ class FunctionWalk(
         self.fallback_values: dict[int, tuple[bool, Any]] = {}
         self.effects: list[EffectCall] = []
         self.held_names: dict[str, Held] = {}
+        self.aliases: set[str] = set()  # of those, names for the dict itself
         self.dict_literals: dict[str, ast.expr] = {}
         self.hedged: set[str] = set()
         self.calls: list[OutCall] = []

@@ -172,9 +172,11 @@ class KeyReads:
 
     def _itself(self, node: ast.expr) -> str | None:
         """The dict an expression is, not a copy or merge of it: a parameter
-        not rebound, or ``<param>.args``."""
-        if type(node) is ast.Name and node.id not in self.held_names:  # type: ignore[attr-defined]
-            return self._source(node)
+        not rebound, a name bound to one at the top of the body, or ``<param>.args``."""
+        if type(node) is ast.Name:
+            names: Any = self  # a name for the dict itself: :mod:`~doxtool.python.astdicts`
+            alias = node.id in names.aliases or node.id not in names.held_names
+            return self._source(node) if alias else None
         if type(node) is ast.Attribute and type(node.value) is ast.Name:
             return self._source(node) if node.attr == "args" else None
         return None
