@@ -106,7 +106,7 @@ class AstClosures:
         only unless the loop runs at least once; then its ``else``."""
         if isinstance(stmt, ast.While):
             self._expr(stmt.test)
-            self._maybe_run(stmt.body, always_true(stmt.test))
+            self._loop_body(stmt.body, always_true(stmt.test))
             self._stmts(stmt.orelse)
             return
         self._expr(stmt.iter)
@@ -119,7 +119,7 @@ class AstClosures:
                 self._stmts(stmt.body)
             self.loop_keys.pop(name, None)
         else:
-            self._maybe_run(stmt.body, bool(keys) or nonempty_literal(stmt.iter))
+            self._loop_body(stmt.body, bool(keys) or nonempty_literal(stmt.iter))
         self._stmts(stmt.orelse)
 
     def _handlers_and_else(self, stmt: ast.Try) -> None:
@@ -136,7 +136,7 @@ class AstClosures:
         finally:
             self.on_error -= recovers
 
-    def _maybe_run(self, body: Sequence[ast.stmt], runs: bool) -> None:
+    def _loop_body(self, body: Sequence[ast.stmt], runs: bool) -> None:
         """A loop's body: walked as it stands when the loop runs at least
         once (``runs``), else as run on some calls only."""
         if runs:

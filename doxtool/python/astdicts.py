@@ -39,6 +39,7 @@ from doxtool.python.mergeforms import (
     on_some_paths,
 )
 from doxtool.python.names import dotted_parts
+from doxtool.python.readforms import DICT_READERS
 from doxtool.python.summaryscope import ModuleScope
 
 #: (the sources a dict holds, a :class:`Merge` or :data:`OPAQUE`); a merge
@@ -60,8 +61,6 @@ _HOLDERS = (
     ast.IfExp,
     ast.NamedExpr,
 )
-#: methods of a dict that leave it as it is
-_READERS = frozenset({"get", "keys", "values", "items", "copy", "__contains__", "__getitem__"})
 #: dotted names of the calls that copy the dict they are handed
 _COPIES = (["copy", "copy"], ["copy", "deepcopy"], ["deepcopy"])
 
@@ -410,7 +409,7 @@ class HeldDicts:
         changed, no longer what ``cfg |= args`` merges over as written."""
         func = node.func
         receiver = func.value if type(func) is ast.Attribute else None
-        if type(receiver) is ast.Name and func.attr not in _READERS:  # type: ignore[union-attr]
+        if type(receiver) is ast.Name and func.attr not in DICT_READERS:  # type: ignore[union-attr]
             self.dict_literals.pop(receiver.id, None)
 
     def _only_read(self, name: str) -> bool:

@@ -115,7 +115,7 @@ class ClosureWalk:
         finally:
             env.on_error -= 1
 
-    def _maybe_run(self, body: Sequence[cst.BaseStatement], env: Env, runs: bool) -> None:
+    def _loop_body(self, body: Sequence[cst.BaseStatement], env: Env, runs: bool) -> None:
         """A loop's body: walked as it stands when the loop runs at least
         once (``runs``), else as run on some calls only."""
         if runs:

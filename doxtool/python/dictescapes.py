@@ -18,6 +18,7 @@ from typing import Any
 import libcst as cst
 
 from doxtool.python.mergeforms import NO_KEY, PLAIN, Merge, on_some_paths
+from doxtool.python.readforms import DICT_READERS
 from doxtool.python.walkstate import Env
 
 #: expressions that may be the arguments dict, a copy or a merge of it
@@ -176,7 +177,7 @@ class DictEscapes:
         changed, no longer what ``cfg |= self.args`` merges over as written."""
         func = call.func
         receiver = func.value if type(func) is cst.Attribute else None
-        if type(receiver) is cst.Name and func.attr.value not in _READERS:  # type: ignore[union-attr]
+        if type(receiver) is cst.Name and func.attr.value not in DICT_READERS:  # type: ignore[union-attr]
             env.dict_literals.pop(receiver.value, None)
 
     @staticmethod
@@ -185,10 +186,6 @@ class DictEscapes:
         if not merge.plain:
             env.merged[name] = merge
         env.dicts.add(name)
-
-
-#: methods of a dict that leave it as it is
-_READERS = frozenset({"get", "keys", "values", "items", "copy", "__contains__", "__getitem__"})
 
 
 def _copy_of(node: cst.BaseExpression) -> cst.BaseExpression | None:

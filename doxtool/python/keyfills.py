@@ -105,8 +105,9 @@ class KeyWrites:
         fill = top_fill(stmt, source, key)
         filled = fill[:2] if fill is not None else None
         if not hasattr(stmt, "body"):  # a simple statement: a fill's, or a write over the key
-            if fill is None and not any(_mentions(v, source) for v in _values(stmt)):
-                self.written.update(p for p, over in _written(stmt, itself, key) if over)
+            over = [p for p, whole in _written(stmt, itself, key) if whole] if fill is None else []
+            if over and not any(_mentions(v, source) for v in _values(stmt)):
+                self.written.update(over)
             return fill
         known = {filled} if filled is not None else set()
         if isinstance(stmt, ast.If) and not stmt.orelse and filled is None:

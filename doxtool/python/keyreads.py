@@ -174,9 +174,9 @@ class KeyReads:
         """The dict an expression is, not a copy or merge of it: a parameter
         not rebound, a name bound to one at the top of the body, or ``<param>.args``."""
         if type(node) is ast.Name:
-            names: Any = self  # a name for the dict itself: :mod:`~doxtool.python.astdicts`
-            alias = node.id in names.aliases or node.id not in names.held_names
-            return self._source(node) if alias else None
+            # a name for the dict itself, or one never bound (:mod:`~doxtool.python.astdicts`)
+            aliases, held = self.aliases, self.held_names  # type: ignore[attr-defined]
+            return self._source(node) if node.id in aliases or node.id not in held else None
         if type(node) is ast.Attribute and type(node.value) is ast.Name:
             return self._source(node) if node.attr == "args" else None
         return None
@@ -271,9 +271,8 @@ class KeyReads:
                 self.undecided[-1].append(read)
         _default(read, default)
         if key is not None and not merge.plain:
-            merged_read(
-                read, merge, key
-            )  # the key present, a default of the read's own is not used
+            # again past the read's own default: the merge's holds over it
+            merged_read(read, merge, key)
         fallback = self.fallbacks.get(id(node))
         if fallback is not None and not raises and not (read.has_default and read.default):
             self._fallback(read, fallback)

@@ -52,6 +52,8 @@ FOLDINGS = frozenset({"strip", "lstrip", "rstrip", "lower", "casefold"})
 
 #: dict methods that read one key, and the kind of read each is
 READ_METHODS = {"get": "get", "pop": "pop", "setdefault": "get"}
+#: methods of a dict that leave it as it is (any other may change it)
+DICT_READERS = frozenset({"get", "keys", "values", "items", "copy", "__contains__", "__getitem__"})
 
 #: kinds of value a check refuses (``if not x``: falsy; ``if x is None``:
 #: None; ``if x == ""``: the empty string; ``if "x" not in args``: any, as

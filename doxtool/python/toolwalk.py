@@ -228,7 +228,7 @@ class StatementWalk(ExpressionWalk, ClosureWalk):
         # element or ``while True`` (:mod:`~doxtool.python.closures`)
         if type(stmt) is cst.While:
             self._expr(stmt.test, env)
-            self._maybe_run(suite_body(stmt.body), env, always_true(stmt.test))
+            self._loop_body(suite_body(stmt.body), env, always_true(stmt.test))
         elif type(stmt) is cst.For:
             self._expr(stmt.iter, env)
             self._escaped(stmt.iter, env)  # ``for key in self.args``: every key
@@ -246,7 +246,7 @@ class StatementWalk(ExpressionWalk, ClosureWalk):
                 env.loop_keys.pop(name, None)
             else:
                 runs = bool(keys) or nonempty_literal(stmt.iter)
-                self._maybe_run(suite_body(stmt.body), env, runs)
+                self._loop_body(suite_body(stmt.body), env, runs)
         if stmt.orelse is not None:
             self._stmts(suite_body(stmt.orelse.body), env)
 
