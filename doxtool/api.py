@@ -7,11 +7,11 @@ import dataclasses
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from itertools import chain
 from pathlib import Path
 from typing import Any
 
 from doxtool.core.config import Config, ConfigError, config_at, find_root, load_file
+from doxtool.core.exits import UsageError
 from doxtool.core.findings import Finding
 from doxtool.prompts.olderlayout import fitted
 from doxtool.rules import contract_scope
@@ -22,15 +22,21 @@ from doxtool.rules.engine import (
     run,
     select_rules,
 )
-from doxtool.run import ahead, deletions, dependents, gitindex, incremental, sideparser, unwatched
+from doxtool.rules.prompt_listing import LISTING_CODES
+from doxtool.run import (
+    ahead,
+    deletions,
+    dependents,
+    gitindex,
+    incremental,
+    scoping,
+    sideparser,
+    unwatched,
+)
 from doxtool.run.context import Context, Scope
 from doxtool.run.convention import detected_convention
-from doxtool.run.project import COMPANION_SUFFIX, Project
+from doxtool.run.project import Project
 from doxtool.run.unchecked import unchecked
-
-
-class UsageError(Exception):
-    """A problem with what the user asked for (exit code 2)."""
 
 
 def load_project(
@@ -109,7 +115,9 @@ def _check_cache_dir(project: Project) -> None:
 
 
 def module_paths(project: Project, paths: list[Path]) -> list[str]:
-    """Repository-relative modules named by PATHS (a directory means its modules)."""
+    """Repository-relative modules named by PATHS: a directory means the
+    modules doxtool reads in and below it (tool modules, documented ones,
+    agent profiles' own tools), or else the Python modules directly in it."""
     out: list[str] = []
     for path in paths:
         if not path.exists() and not path.is_symlink():
@@ -119,8 +127,8 @@ def module_paths(project: Project, paths: list[Path]) -> list[str]:
         if not project.inside(path) and (path.is_dir() or not path.is_symlink()):
             raise UsageError(f"{path}: outside the project root {project.root}")
         if path.is_dir():
-            rel = project.rel(path)
-            found = project.modules_in(rel if rel else ".")
+            rel = project.rel(path) or "."
+            found = project.modules_under(rel) or project.modules_in(rel)
             if not found:
                 raise UsageError(f"{path}: a directory with no Python module doxtool reads")
             out.extend(found)
@@ -169,92 +177,6 @@ def _codes(values: list[str] | None) -> list[str]:
     return out
 
 
-def scope_for(project: Project, paths: list[Path] | None) -> Scope:
-    """What a run over PATHS checks: the files themselves and what they touch."""
-    if not paths:
-        return Scope()
-    modules: set[str] = set()
-    companions: set[str] = set()
-    prompts: set[str] = set()
-    for path in paths:
-        rel = _given_rel(project, path)
-        if not path.exists() and not path.is_symlink() and not _deleted_prompt(project, rel):
-            _known_counterpart(project, path)
-        if rel is None:
-            raise UsageError(f"{path}: outside the project root {project.root}")
-        # a directory named like a module or a companion is checked as one
-        # (and reported: it is not a regular file), not searched as a folder
-        if path.is_dir() and not rel.endswith((".py", ".py" + COMPANION_SUFFIX)):
-            prefix = "" if rel in (".", "") else rel + "/"
-            profiled = chain.from_iterable(project.profile_tool_modules.values())
-            every = [*project.documented_modules, *project.tool_modules, *profiled]
-            modules.update(m for m in every if m.startswith(prefix))
-            companions.update(c for c in project.companions if c.startswith(prefix))
-            continue
-        if rel.endswith(".py" + COMPANION_SUFFIX):
-            companions.add(rel)
-            modules.add(rel.removesuffix(COMPANION_SUFFIX))
-        elif rel.endswith(".py"):
-            modules.add(rel)
-            companions.add(rel + COMPANION_SUFFIX)
-        elif rel.endswith(".md"):
-            prompts.add(rel)
-    return Scope(modules=modules, companions=companions, prompts=prompts)
-
-
-def _add_listings(ctx: Context, scope: Scope) -> None:
-    """Widen a scoped run by the anchor of each tool listing a prompt file of
-    it may be rendered in (:meth:`~doxtool.run.teaching.Teaching.prompt_edit`),
-    as an incremental check does: an included file's size counts in the
-    listing, whose budget ``PRM009`` reports at the anchor."""
-    assert scope.prompts is not None
-    for path in sorted(scope.prompts):
-        edit = ctx.prompt_edit(path)
-        if edit is not None:
-            scope.prompts.update(edit.related)
-        elif not ctx.exists(path):  # deleted: the listings that may include it
-            scope.prompts.update(deletions.listings_of_deleted(ctx, path))
-
-
-def _given_rel(project: Project, path: Path) -> str | None:
-    """The repository path PATH names, its last component not followed: a
-    link inside the root is checked as the file it is (its target, outside
-    or a loop, is reported as a whole check reports it); None outside."""
-    if project.inside(path):
-        return project.rel(path)
-    if not path.is_symlink():
-        return None
-    absolute = path.absolute()
-    try:
-        parent = absolute.parent.resolve()
-        rel = (parent / absolute.name).relative_to(project.root).as_posix()
-    except (ValueError, OSError, RuntimeError):
-        return None
-    return rel if rel not in (".", "") else None
-
-
-def _deleted_prompt(project: Project, rel: str | None) -> bool:
-    """Whether a path that does not exist is a Markdown file git still holds
-    (in its index or ``HEAD``): a prompt deleted from the tree, whose
-    listings a run over it checks (:func:`_add_listings`), not a typo."""
-    return rel is not None and rel.endswith(".md") and deletions.was_tracked(project.root, rel)
-
-
-def _known_counterpart(project: Project, path: Path) -> None:
-    """Accept a path that does not exist only when its module or companion
-    does (a deleted module whose companion is now stale, a companion still to
-    be written); a typo must not pass as "nothing to check"."""
-    name = path.as_posix()
-    if name.endswith(".py" + COMPANION_SUFFIX):
-        counterpart = Path(name.removesuffix(COMPANION_SUFFIX))
-    elif name.endswith(".py"):
-        counterpart = Path(name + COMPANION_SUFFIX)
-    else:
-        counterpart = None
-    if counterpart is None or not counterpart.is_file() or not project.inside(counterpart):
-        raise UsageError(f"{path}: no such file or directory")
-
-
 def check(
     project: Project,
     paths: list[Path] | None = None,
@@ -301,7 +223,9 @@ def check(
         _check_per_file_ignores(config)
         accepted_path = _baseline_to_read(project, baseline) if use_baseline else None
         accepted = read_baseline(accepted_path) if accepted_path else None
-        scope, widen = scope_for(project, paths), bool(paths)
+        if paths and scoping.names_root(project, paths):
+            paths = None  # `check .`: the whole repository, as `check`
+        scope, widen = scoping.scope_for(project, paths), bool(paths)
         if paths and not fix:  # (a fix reads what it parses while it holds the lock)
             # parsed beside while the rest of the run is found
             ahead.hand(project, [m for m in project.documented_modules if m in scope.modules], jobs)
@@ -315,7 +239,8 @@ def check(
         ctx = Context(project, scope, fixing=fix or diff)
         if widen:
             deletions.add_what_deletions_leave(ctx, scope)
-            _add_listings(ctx, scope)
+            scoping.add_directories(ctx, scope)
+            scoping.add_listings(ctx, scope)
         modules = project.documented_modules
         if scope.modules is not None:
             modules = [m for m in modules if m in scope.modules]
@@ -335,7 +260,7 @@ def check(
             "no PATHS, and no file doxtool reads is staged for deletion: nothing checked"
         )
     if paths:
-        named = [_given_rel(project, p) or "" for p in paths if not p.is_dir()]
+        named = [scoping.given_rel(project, p) or "" for p in paths if not p.is_dir()]
         report.notes.extend(unchecked(project, named))
     report.counts = counts
     if fix:
@@ -384,7 +309,11 @@ def check(
         report.baseline_fixed = len(
             baselines.looks_fixed(
                 result,
-                lambda e: e.code in checked_codes and (scope.everything or e.path in checked_files),
+                lambda e: (
+                    e.code in checked_codes
+                    and (scope.everything or e.path in checked_files)
+                    and (e.path not in scope.listings or e.code in LISTING_CODES)
+                ),
             )
         )
     report.timings = timings.phases

@@ -12,8 +12,10 @@ from doxtool.api import UsageError, check, module_paths, read_baseline
 from doxtool.core.config import ConfigError, find_root
 from doxtool.core.facts import ModuleFacts
 from doxtool.core.serde import to_data
+from doxtool.prompts.listing import PLUGIN_OFF
 from doxtool.run.context import Context
 from doxtool.run.project import Project
+from doxtool.run.scoping import names_root
 
 if TYPE_CHECKING:
     from doxtool.scaffold import ScaffoldPlan
@@ -91,13 +93,16 @@ def _schema() -> Any:
 def schemas(project: Project, paths: list[Path] | None = None, style: str = "openai") -> list[Any]:
     """Function-calling schemas of the exposed tools (all, or those in PATHS)."""
     ctx = Context(project)
+    if paths and names_root(project, paths):
+        paths = None  # `schema .`: every exposed tool, as `schema`
     modules = module_paths(project, paths) if paths else project.tool_modules
     internal = set(project.config.internal_tools)
     listed = set(modules)
+    shadowed = _shadowed(project, modules)
     out: list[Any] = []
     for module in modules:
         name = module.rsplit("/", 1)[-1].removesuffix(".py")
-        if name in internal or not project.facts(module).parsed:
+        if name in internal or module in shadowed or not project.facts(module).parsed:
             continue
         tool = project.run_tool(module)
         if tool is None:
@@ -111,6 +116,36 @@ def schemas(project: Project, paths: list[Path] | None = None, style: str = "ope
         where = defined or module  # a shim alone: described where its class lives
         out.append(_schema().tool_schema(tool, ctx.tool_description(where, name), style))
     return out
+
+
+def _shadowed(project: Project, modules: list[str]) -> set[str]:
+    """The modules of ``modules`` the framework does not run because another
+    of them has the same name and comes first on its search path: a plugin's
+    tool (``plugins/<plugin>/tools/<name>.py``, the plugin not turned off by
+    its ``.toggle-0`` file; the first plugin in name order) before the core
+    one. An agent profile's own tool shadows the core one for that profile
+    only, and is left as it is."""
+    profiled = {m for found in project.profile_tool_modules.values() for m in found}
+    by_name: dict[str, list[str]] = {}
+    for module in modules:
+        if module not in profiled:
+            by_name.setdefault(module.rsplit("/", 1)[-1], []).append(module)
+    shadowed: set[str] = set()
+    for found in by_name.values():
+        if len(found) < 2:
+            continue
+        plugins = sorted(m for m in found if _plugin_on(project, m))
+        if plugins:
+            shadowed.update(m for m in found if m != plugins[0])
+    return shadowed
+
+
+def _plugin_on(project: Project, module: str) -> bool:
+    """Whether ``module`` is a plugin's tool, the plugin not turned off."""
+    parts = module.split("/")
+    if len(parts) < 4 or parts[0] != "plugins":
+        return False
+    return not (project.root / parts[0] / parts[1] / PLUGIN_OFF).exists()
 
 
 # ---------------------------------------------------------------------------

@@ -238,6 +238,7 @@ def test_verbose_counts_are_those_of_the_files_in_scope(reference_repo: Path, pa
     from doxtool import api
     from doxtool.rules import contract_scope
     from doxtool.rules.engine import scope_files
+    from doxtool.run import scoping
     from doxtool.run.context import Context
     from doxtool.run.project import Project
 
@@ -247,7 +248,7 @@ def test_verbose_counts_are_those_of_the_files_in_scope(reference_repo: Path, pa
     loaded = api.load_project(reference_repo, cwd=reference_repo, use_cache=False)
     dirs = [*loaded.config.documented_dirs, "prompts"]
     project = Project(loaded.root, dataclasses.replace(loaded.config, documented_dirs=dirs))
-    scope = api.scope_for(project, [reference_repo / p for p in paths] if paths else None)
+    scope = scoping.scope_for(project, [reference_repo / p for p in paths] if paths else None)
     ctx = Context(project, scope)
     modules = ctx.documented_modules
     files = scope_files(ctx)

@@ -25,3 +25,7 @@ def stopped(exc: KeyboardInterrupt) -> tuple[int, str]:
     if isinstance(exc, Terminated):
         return exc.status, "doxtool: terminated"
     return EXIT_INTERRUPT, "doxtool: interrupted"
+
+
+class UsageError(Exception):
+    """A problem with what the user asked for (exit code 2)."""

@@ -194,3 +194,8 @@ RULES: list[type[Rule]] = [
     ListingOverBudget,
     WrapperWithoutPlaceholder,
 ]
+
+
+#: the rules reporting a tool listing at its anchor, the file a listing's
+#: size and placeholder are told at whichever of its files changed
+LISTING_CODES = frozenset({ListingOverBudget.code, WrapperWithoutPlaceholder.code})

@@ -194,6 +194,14 @@ class Project:
         """Direct ``*.py`` modules of a directory (``__init__.py`` excluded)."""
         return list(self._modules(directory))
 
+    def modules_under(self, directory: str) -> list[str]:
+        """The modules doxtool reads (documented, tool and agent profiles' own
+        tool modules) in ``directory`` or below it (``.``: all of them)."""
+        prefix = "" if directory == "." else directory.rstrip("/") + "/"
+        profiled = chain.from_iterable(self.profile_tool_modules.values())
+        every = [*self.documented_modules, *self.tool_modules, *profiled]
+        return [m for m in dict.fromkeys(every) if m.startswith(prefix)]
+
     def companions_in(self, directory: str) -> list[str]:
         return list(self._companions(directory))
 

@@ -43,6 +43,12 @@ class Scope:
     #: (:func:`~doxtool.run.gitindex.committed_files`); None: every file on
     #: disk counts
     committed: frozenset[str] | None = None
+    #: prompt files a scoped run reads only for the tool listing reported at
+    #: them (the anchor of a listing a given prompt is rendered in): their
+    #: other findings are not the run's
+    listings: frozenset[str] = frozenset()
+    #: directories a scoped run was given (posix, relative to the root)
+    directories: tuple[str, ...] = ()
 
     @property
     def everything(self) -> bool:

@@ -1,0 +1,125 @@
+"""What a run over PATHS reads: the repository's root as a whole run, a
+directory with its prompt files and ``AGENTS.md``, a prompt with the listing
+it is rendered in (and no more of the listing's anchor); and the tools
+``schema`` and ``inspect`` give for a directory."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from samples import clean_files, tool_named
+
+#: the wrapper of the tool listing, holding no ``{{tools}}`` placeholder (PRM010)
+NO_PLACEHOLDER = "## Tools\nuse only the tools listed below\n"
+
+
+def _findings(output: str) -> list[str]:
+    return [line for line in output.splitlines() if ": " in line and line[:1] not in " F"]
+
+
+def _taught_unread(name: str) -> str:
+    """A prompt for tool ``name`` teaching ``lines``, which no tool reads (PRM003)."""
+    return tool_named(name)[f"prompts/agent.system.tool.{name}.md"].replace(
+        "args: optional `seconds`", "args: optional `seconds`, `lines`"
+    )
+
+
+@pytest.mark.parametrize("given", [".", "ROOT"])
+def test_the_root_directory_is_a_whole_run(make_repo, run_cli, given: str) -> None:
+    files = {**clean_files(), "prompts/agent.system.tools.md": NO_PLACEHOLDER}
+    files["prompts/agent.system.tool.wait.md"] += "args: `lines`\n"
+    root = make_repo(files)
+    whole = run_cli(root, "check", "--no-cache")
+    assert sorted(f.split(" ")[1] for f in _findings(whole.output)) == ["PRM003", "PRM010"]
+    named = run_cli(root, "check", "--no-cache", str(root) if given == "ROOT" else given)
+    assert (named.exit_code, named.output) == (whole.exit_code, whole.output)
+
+
+def test_a_directory_brings_in_its_prompt_files_and_agents_files(make_repo, run_cli) -> None:
+    files = {**clean_files(), "prompts/agent.system.tools.md": NO_PLACEHOLDER}
+    files["prompts/agent.system.tool.broken.md"] = b"### broken\n\xff\n"
+    files["prompts/AGENTS.md"] = "# prompts\n\nSee [gone](gone.md).\n"
+    root = make_repo(files)
+    whole = _findings(run_cli(root, "check", "--no-cache").output)
+    codes = sorted(f.split(" ")[1] for f in whole)
+    assert "PRM010" in codes and "PRM011" in codes and "DOX203" in codes, whole
+    given = run_cli(root, "check", "--no-cache", "prompts")
+    assert _findings(given.output) == [f for f in whole if f.startswith("prompts/")]
+    # the tools directory holds none of them
+    tools = run_cli(root, "check", "--no-cache", "tools")
+    assert not any(f.startswith("prompts/") for f in _findings(tools.output)), tools.output
+
+
+def test_a_prompt_given_does_not_bring_in_the_anchor_s_other_findings(
+    make_repo, run_cli
+) -> None:
+    """With no wrapper, the first tool prompt anchors the listing: a run over
+    another prompt reads it for the listing's size alone."""
+    files = {**clean_files(), **tool_named("alpha"), **tool_named("beta")}
+    del files["prompts/agent.system.tools.md"]
+    files["prompts/agent.system.tool.alpha.md"] = _taught_unread("alpha")
+    files["pyproject.toml"] = "[tool.doxtool.profiles.default]\nbudget = 50\n"
+    root = make_repo(files)
+    whole = _findings(run_cli(root, "check", "--no-cache").output)
+    anchor = "prompts/agent.system.tool.alpha.md"
+    assert sorted(f.split(" ")[1] for f in whole if f.startswith(anchor)) == ["PRM003", "PRM009"]
+    given = run_cli(root, "check", "--no-cache", "prompts/agent.system.tool.beta.md")
+    assert [f for f in _findings(given.output)] == [f for f in whole if " PRM009 " in f]
+    # the anchor given itself: all of its findings
+    own = run_cli(root, "check", "--no-cache", anchor)
+    assert _findings(own.output) == [f for f in whole if f.startswith(anchor)]
+
+
+def test_a_baseline_entry_of_the_anchor_is_not_taken_for_fixed(make_repo, run_cli) -> None:
+    files = {**clean_files(), **tool_named("alpha"), **tool_named("beta")}
+    del files["prompts/agent.system.tools.md"]
+    files["prompts/agent.system.tool.alpha.md"] = _taught_unread("alpha")
+    root = make_repo(files)
+    assert run_cli(root, "baseline", "write").exit_code == 0
+    given = run_cli(root, "check", "--no-cache", "prompts/agent.system.tool.beta.md")
+    assert given.exit_code == 0 and "fixed" not in given.output, given.output
+
+
+def _search_engine(extra: str = "") -> str:
+    return (
+        "from helpers.tool import Tool, Response\n\n\n"
+        "class SearchEngine(Tool):\n"
+        f'    async def execute(self, query="",{extra} **kwargs):\n'
+        '        return Response(message=query, break_loop=False)\n'
+    )
+
+
+def _schema_names(run_cli, root: Path, *paths: str) -> list[tuple[str, list[str]]]:
+    result = run_cli(root, "schema", "--format", "jsonschema", *paths)
+    assert result.exit_code == 0, result.output
+    return [(s["title"], sorted(s["properties"])) for s in json.loads(result.output)]
+
+
+def test_schema_gives_a_tool_a_plugin_shadows_once(make_repo, run_cli) -> None:
+    files = {
+        **clean_files(),
+        "tools/search_engine.py": _search_engine(),
+        "plugins/better_search/tools/search_engine.py": _search_engine(' engine="searxng",'),
+    }
+    root = make_repo(files)
+    every = _schema_names(run_cli, root)
+    assert [s for s in every if s[0] == "search_engine"] == [("search_engine", ["engine", "query"])]
+    assert _schema_names(run_cli, root, ".") == every
+    # each module given is described, as asked
+    assert _schema_names(run_cli, root, "tools") == [
+        ("search_engine", ["query"]),
+        ("wait", ["seconds"]),
+    ]
+    # a plugin turned off shadows nothing
+    (root / "plugins/better_search/.toggle-0").write_text("")
+    names = [s for s in _schema_names(run_cli, root) if s[0] == "search_engine"]
+    assert ("search_engine", ["query"]) in names
+
+
+def test_inspect_of_the_root_reads_the_tool_modules(make_repo, run_cli) -> None:
+    root = make_repo({**clean_files(), **tool_named("alpha")})
+    result = run_cli(root, "inspect", "--json", ".")
+    assert result.exit_code == 0, result.output
+    assert [m["path"] for m in json.loads(result.output)] == ["tools/alpha.py", "tools/wait.py"]
