@@ -13,12 +13,29 @@ no single type is stated.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from doxtool.core.facts import json_type
 
-if TYPE_CHECKING:
-    from doxtool.python.arguments import ArgBuilder
+
+class Read(Protocol):
+    """What :class:`~doxtool.python.arguments.ArgBuilder` knows of how an
+    argument's value is read, as far as its type goes."""
+
+    coerced_type: str | None
+    coercion: str | None
+    compared: set[str]
+    compared_values: list[Any]
+    annotation_type: str | None
+    annotation_union: bool
+    weak_type: str | None
+    tested_types: set[str]
+    has_default: bool
+    default: Any
+    boolean_spelling: bool
+
+    def missing(self) -> tuple[bool, Any]: ...
+
 
 #: an integer is a number too: the two types do not disagree
 INT = ("number", "integer")
@@ -53,7 +70,7 @@ def unconverted(kind: str | None, values: Iterable[Any]) -> bool:
     return False
 
 
-def read_type(arg: ArgBuilder) -> str | None:
+def read_type(arg: Read) -> str | None:
     """The one JSON type the code reads the value as, or None: a
     conversion's (unless it runs on some paths only, :func:`unconverted`),
     else the annotation's, else the literal default's, else what ``str(x)``
