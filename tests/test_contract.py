@@ -52,7 +52,9 @@ def check(root: Path, *args: str) -> tuple[int, str]:
         ('self.args["text"] if "text" in self.args else self.args["message"]', "argument"),
         ('"Done." if x else ""', "blank"),
         ('self.args.get("text") or "Nothing to say."', "text"),
-        ('self.args.get("text") or f"{x}"', "argument"),
+        # a fallback not known to be empty answers a missing or empty text
+        ('self.args.get("text") or f"{x}"', "computed"),
+        ('x or self.args.get("text")', "argument"),
         ('x or ""', "computed"),
         ('self.args.get("text") or ""', "argument"),
         ("json.dumps(x)", "computed"),

@@ -52,6 +52,9 @@ class KeyRead:
     coercion: str | None = None
     #: ``str(d.get("k"))``: a string, but says less than a literal default
     weak: str | None = None
+    #: the literals the value is compared with, as read or converted
+    #: (``timeout != "auto"``, ``case "all":``), save ``None`` and ``""``
+    compared: list[Any] = field(default_factory=list)
     #: a key that is not a literal (``key`` is empty): the code of its
     #: expression, and the parameter it is when it is one never rebound
     #: (``args.get(key)``: the caller's literal for it is the key)

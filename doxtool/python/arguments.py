@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from doxtool.core.facts import Argument, ArgumentRead, json_stateable, json_type
+from doxtool.python.argtypes import INT, read_type
 from doxtool.python.argvalues import default_outside, holds
 from doxtool.python.literals import jsonable
 from doxtool.python.readforms import REFUSALS
@@ -33,6 +34,10 @@ class ArgBuilder:
     #: JSON types of the literals other than strings the value is compared
     #: with (``flag in ("yes", True)``)
     compared: set[str] = field(default_factory=set)
+    #: the values it is compared with, as read or converted (``timeout !=
+    #: "auto"``, ``case "all":``), save ``None`` and ``""``: one a conversion
+    #: does not convert gives it no one type (:mod:`~doxtool.python.argtypes`)
+    compared_values: list[Any] = field(default_factory=list)
     annotation_type: str | None = None
     #: the annotation names several types (``int | str``): no single one is
     #: claimed, and a literal default's type is not the only one
@@ -185,38 +190,6 @@ class ArgBuilder:
             known = known and json_stateable(value)
             self.fallback_known, self.fallback = known, jsonable(value) if known else None
 
-    def _type(self) -> str | None:
-        """The one JSON type the code reads the value as, or None: a
-        conversion's, else the annotation's, else the literal default's, else
-        what ``str(x)`` or a string method says."""
-        if self.coerced_type:
-            return self.coerced_type
-        if self.annotation_union:
-            return None
-        kind = self.annotation_type
-        if kind is not None:
-            # the author's claim, unless the code takes another type too:
-            # ``ids: list[str] | None``, then ``if isinstance(ids, str)``
-            other = any(t != kind and (kind, t) != _INT for t in self.tested_types)
-            return None if other else kind
-        if self.has_default:
-            kind = json_type(self.default)
-            if any(c != kind and (kind, c) != _INT for c in self.compared):
-                kind = None  # ``flag in ("yes", True)``: not only the default's type
-            elif kind is not None and self.tested_types:
-                return None  # ``if isinstance(tags, str): tags = tags.split(",")``
-            elif (
-                kind not in (None, "string")
-                and self.coercion == "str"
-                and not (kind == "boolean" and self.boolean_spelling)
-            ):
-                # ``str(args.get("count", 10))``: "5" does as well as 5; not
-                # ``str(flag).lower() == "true"``, a boolean or its spelling
-                return None
-        kind = kind or self.weak_type
-        # a string or a JSON boolean: the type is not one
-        return None if self.boolean_spelling and kind == "string" else kind
-
     def _refused(self, value: Any, recovered: bool = False) -> bool:
         """Whether a check that ends ``execute`` with an error refuses
         ``value`` (``recovered``: one whose raise a handler may recover from)."""
@@ -228,9 +201,11 @@ class ArgBuilder:
         compared with a converted value (``str(x).lower() == "true"``) is a
         spelling, so strings count only on the value itself (``raw``: the
         read, or a name for it, with no conversion seen) or beside a value of
-        another type (``x in (True, "yes")``). ``x == ""`` and ``x is None``
-        test for absence."""
+        another type (``x in (True, "yes")``). Any value counts against a
+        conversion that does not convert it (:attr:`compared_values`). ``x ==
+        ""`` and ``x is None`` test for absence."""
         values = [v for v in values if v is not None and v != ""]  # ``== ""``: absence
+        self.compared_values.extend(values)
         mixed = len({isinstance(v, str) for v in values}) > 1
         raw = raw and self.coercion is None and self.weak_type is None
         self.compared.update(json_type(v) for v in values if raw or mixed or not isinstance(v, str))
@@ -279,11 +254,11 @@ class ArgBuilder:
             or (self.handed and not self.enum)
             or (bool(self.enum) and any(not holds(self.enum, v) for v in self.beside))
             or default_outside(
-                self.enum, self.enum_folds, self.coercion, self._missing(), self._refused
+                self.enum, self.enum_folds, self.coercion, self.missing(), self._refused
             )
         )
 
-    def _missing(self) -> tuple[bool, Any]:
+    def missing(self) -> tuple[bool, Any]:
         """(True, the value) a missing key gives the code, when known: the
         default, a fallback after ``or``, or ``None`` when every read is a
         ``get`` with no default (``args.get("action")``)."""
@@ -337,7 +312,7 @@ class ArgBuilder:
             return dataclasses.replace(
                 self, raised_first=False, has_default=False, default=None, default_unknown=False
             )._presence()
-        known, missing = self._missing()
+        known, missing = self.missing()
         closed_refused = known and self._closed_refuses(missing)
         # ``mode = args.get("mode", "")`` (or ``args.get("mode")``), then ``if
         # mode not in ("fast", "slow"): return Response(error)`` on every
@@ -441,7 +416,7 @@ class ArgBuilder:
             if (*would[:2], would[3]) != (required, has_default, in_doubt):
                 absence_required = (would[0], would[3]) != (required, in_doubt)
                 absence_calls = sorted(self.absence_calls)
-        kind = self._type()
+        kind = read_type(self)
         unknown = self._unknown()
         enum = [] if unknown else list(self.enum)
         tested = dict.fromkeys([*self.enum, *self.beside]) if unknown else {}
@@ -451,7 +426,7 @@ class ArgBuilder:
         elif kind is not None:
             # ``str(flag).lower() not in ("false", "no")`` for a boolean flag
             # compares a spelling, not a value the argument may take
-            enum = [v for v in enum if json_type(v) == kind or (kind, json_type(v)) == _INT]
+            enum = [v for v in enum if json_type(v) == kind or (kind, json_type(v)) == INT]
         return Argument(
             name=self.name,
             required=required,
@@ -474,9 +449,6 @@ class ArgBuilder:
             absence_calls=absence_calls,
             absence_required=absence_required,
         )
-
-
-_INT = ("number", "integer")
 
 
 def came_before(args: dict[str, ArgBuilder], offers: dict[str, int], known: bool = True) -> None:

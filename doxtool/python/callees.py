@@ -52,6 +52,7 @@ class Callees:
         splat = False
         filled: set[str] = set()
         texts: set[str] = set()
+        computed: set[str] = set()
         self_param: str | None = None
         #: the caller's label of each arguments dict handed -> the callee's
         labels: dict[str, set[str]] = {}
@@ -98,6 +99,8 @@ class Callees:
                     argument is not None and argument in env.nonempty
                 ):
                     texts.add(param)
+                if type(value) is cst.Name and value.value in env.computed:
+                    computed.add(param)
                 key = self._key(value, env)
                 if isinstance(key, str):
                     keys.add((param, key))
@@ -124,6 +127,7 @@ class Callees:
             env.recovering > 0,
             filled=frozenset(filled) if splat else frozenset(),
             texts=frozenset(texts),
+            computed=frozenset(computed),
             arm=self._arm_here(env),
             fills=fills,
             fill_keys=fill_keys,

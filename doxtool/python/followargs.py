@@ -9,6 +9,7 @@ from typing import Any
 
 from doxtool.core.facts import Argument, ArgumentRead, HelperCall, ModuleFacts, json_type
 from doxtool.core.summary_facts import FunctionSummary, KeyRead
+from doxtool.python.argtypes import unconverted
 
 
 @dataclasses.dataclass(frozen=True)
@@ -66,7 +67,19 @@ def add_arguments(
         kind = next((k.coerced for k, _, _ in found if k.coerced), None)
         coercion = next((k.coercion for k, _, _ in found if k.coercion), None)
         weak = next((k.weak for k, _, _ in found if k.weak), None)
-        if kind is None and default[1]:
+        known = merged.get(name)
+        # ``if limit == "all": ... else: int(limit)``, ``"auto"`` as the
+        # default: the conversion runs on some paths only; the value, here
+        # or as the tool's own code tests it, has no one type
+        values = [v for k, _, _ in found for v in [*k.compared, *_given(k)]]
+        if known is not None:
+            values += [*(known.enum or ()), *(known.compared or ()), *_given(known)]
+        mixed = unconverted(kind, values) or (
+            known is not None and known.coercion is not None and unconverted(known.type, values)
+        )
+        if mixed:
+            kind = weak = None
+        elif kind is None and default[1]:
             kind = json_type(default[0])
             # ``str(args.get("count", 10))``: "5" does as well as 5
             if kind not in (None, "string", "boolean") and coercion == "str":
@@ -81,7 +94,6 @@ def add_arguments(
         enum = list(lists[0]) if lists and not unknown else None
         folds = [k.folds for k, _, _ in found if k.values is not None]
         enum_folds = _joined_folds(*((enum, each) for each in folds))
-        known = merged.get(name)
         if known is None:
             merged[name] = Argument(
                 name=name,
@@ -116,7 +128,7 @@ def add_arguments(
             has_default=(known.has_default or default[1]) and not doubt,
             default_unknown=doubt
             or ((known.default_unknown or unstated) and not (known.has_default or default[1])),
-            type=known.type or kind,
+            type=None if mixed else known.type or kind,
             coercion=known.coercion or coercion,
             alternatives=sorted(set(known.alternatives) | set(alternatives)),
             # a helper's check needs one of its alternatives
@@ -255,3 +267,8 @@ def carriers_of(
             if param is not None:
                 out.add(param)
     return out
+
+
+def _given(read: KeyRead | Argument) -> list[Any]:
+    """The default a read (or the tool's own reading) gives a missing key, if one."""
+    return [read.default] if read.has_default else []

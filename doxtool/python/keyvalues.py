@@ -64,9 +64,11 @@ class KeyValues:
                 found = _read_of(values[0], reads)
                 if found is not None:
                     names[name] = found
+        # names a conversion or a comparison may see the read's value in
+        typed = {**_rebound_reads(bound, reads), **names}
         for name, coercion in self.coerced_names:
-            if name in names:
-                apply_coercion(names[name][0], coercion)
+            if name in typed:
+                apply_coercion(typed[name][0], coercion)
         closed: dict[int, tuple[list[Any], list[str]]] = {}
         #: id of a read tested -> whether every test saw the value read
         tested: dict[int, bool] = {}
@@ -93,6 +95,7 @@ class KeyValues:
                 # may refuse some (an enum all but its members)
                 subjects.extend(a for a in node.args if not isinstance(a, ast.Starred))
                 subjects.extend(k.value for k in node.keywords if k.arg is not None)
+            _note_compared(node, typed, reads)
             for subject in subjects:
                 found = self._subject(subject, names, reads)
                 if found is not None:
@@ -194,6 +197,112 @@ def _read_of(
             read = reads.get((node.lineno, node.col_offset + 1))
             return (read, exact, sorted(folds)) if read is not None else None
     return None
+
+
+def _rebound_reads(
+    bound: dict[str, list[ast.expr | None]], reads: dict[tuple[int, int], KeyRead]
+) -> dict[str, tuple[KeyRead, bool, list[str]]]:
+    """Names bound first to a read, then only to a literal or to a
+    conversion of themselves (``timeout = args.get("timeout", "auto")``,
+    then ``timeout = int(timeout)`` past a test): a conversion of the name
+    converts the read's value on some paths at least, and a comparison of
+    it compares that value."""
+    out: dict[str, tuple[KeyRead, bool, list[str]]] = {}
+    for name, values in bound.items():
+        if len(values) < 2 or values[0] is None:
+            continue
+        found = _read_of(values[0], reads)
+        if found is not None and all(
+            value is not None and (_literal(value) or _stands_for_name(value, name))
+            for value in values[1:]
+        ):
+            out[name] = found
+    return out
+
+
+def _literal(node: ast.expr) -> bool:
+    try:
+        ast.literal_eval(node)
+    except (ValueError, SyntaxError, TypeError, RecursionError, MemoryError):
+        return False
+    return True
+
+
+def _stands_for_name(node: ast.expr, name: str) -> bool:
+    """Whether ``node`` is ``name`` through conversions and string methods (``int(name)``)."""
+    inner = _converted(node)
+    return type(inner) is ast.Name and inner.id == name
+
+
+def _converted(node: ast.expr) -> ast.expr:
+    """The value under conversions, string methods and ``or`` fallbacks
+    (``int(x or 0)``, ``x.strip().lower()``: ``x``)."""
+    for _ in range(64):
+        func = node.func if isinstance(node, ast.Call) else None
+        if isinstance(node, ast.BoolOp) and isinstance(node.op, ast.Or):
+            node = node.values[0]
+        elif isinstance(node, ast.NamedExpr):
+            node = node.value
+        elif isinstance(func, ast.Name) and func.id in COERCIONS and node.args:  # type: ignore[union-attr]
+            node = node.args[0]  # type: ignore[union-attr]
+        elif isinstance(func, ast.Attribute) and func.attr in STRING_METHODS:
+            node = func.value
+        else:
+            break
+    return node
+
+
+def _note_compared(
+    node: ast.AST,
+    names: dict[str, tuple[KeyRead, bool, list[str]]],
+    reads: dict[tuple[int, int], KeyRead],
+) -> None:
+    """The literals a comparison (``timeout != "auto"``, ``limit in ("all",
+    "any")``) or a ``match`` (``case "all":``) tests a read's value against,
+    as read or converted (:attr:`~doxtool.core.summary_facts.KeyRead.compared`):
+    one a conversion of it does not convert gives it no one type
+    (:func:`~doxtool.python.argtypes.unconverted`)."""
+    pairs: list[tuple[ast.expr, list[Any]]] = []
+    if isinstance(node, ast.Compare):
+        operands = [node.left, *node.comparators]
+        for index, op in enumerate(node.ops):
+            if isinstance(op, _TESTS):
+                left, right = operands[index], operands[index + 1]
+                pairs.append((left, _literals(right)))
+                if isinstance(op, (ast.Eq, ast.NotEq)):
+                    pairs.append((right, _literals(left)))
+    elif isinstance(node, ast.Match):
+        values = [v for case in node.cases for v in _pattern_values(case.pattern)]
+        pairs.append((node.subject, values))
+    for subject, values in pairs:
+        if not values:
+            continue
+        inner = _converted(subject)
+        found = names.get(inner.id) if type(inner) is ast.Name else _read_of(inner, reads)
+        if found is not None:
+            found[0].compared.extend(v for v in values if v not in found[0].compared)
+
+
+def _literals(node: ast.expr) -> list[Any]:
+    """The scalars a literal is or holds (``"all"``, ``("all", "any")``),
+    save ``None`` and ``""``."""
+    try:
+        value = ast.literal_eval(node)
+    except (ValueError, SyntaxError, TypeError, RecursionError, MemoryError):
+        return []
+    items = value if isinstance(value, (tuple, list, set, frozenset)) else [value]
+    return [v for v in items if isinstance(v, (str, int, float)) and v != ""]
+
+
+def _pattern_values(pattern: ast.pattern) -> list[Any]:
+    """The literals a ``case`` pattern names (``"all" | "any"``)."""
+    if isinstance(pattern, ast.MatchValue):
+        return _literals(pattern.value)
+    if isinstance(pattern, ast.MatchOr):
+        return [v for element in pattern.patterns for v in _pattern_values(element)]
+    if isinstance(pattern, ast.MatchAs) and pattern.pattern is not None:
+        return _pattern_values(pattern.pattern)
+    return []
 
 
 def _absence(node: ast.expr) -> bool:

@@ -39,6 +39,10 @@ class MatchWalk:
         env.conditional += dispatch
         builder = self.args.get(arg) if arg is not None else None
         for index, case in enumerate(stmt.cases):
+            if builder is not None:
+                # ``case "auto":`` before ``case _: int(timeout)``: a value
+                # the conversion does not convert (:mod:`~doxtool.python.argtypes`)
+                builder.compared_values.extend(match_values(case.pattern, self.module))
             if arg is not None and closed:
                 values = match_values(case.pattern, self.module)
                 self._closed_on(arg, values, env)

@@ -7,6 +7,7 @@ message is made of), what it returns instead of one, and the errors it raises.
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 
 import libcst as cst
 
@@ -14,9 +15,11 @@ from doxtool.core.facts import MESSAGE_KINDS, HelperCall, MissingResponse, Outco
 from doxtool.python.bindings import Binding, scope_bindings
 from doxtool.python.cstcode import code_of
 from doxtool.python.cstnodes import child_nodes, dotted_name, suite_body
+from doxtool.python.emptiness import nonempty_when
 from doxtool.python.literals import literal_value
 from doxtool.python.modulescan import Func
 from doxtool.python.ownparams import own_params
+from doxtool.python.readvalues import raw_value
 from doxtool.python.walkstate import Env
 
 
@@ -150,10 +153,27 @@ class Outcomes:
         while todo and len(kinds) < len(MESSAGE_KINDS):
             node = todo.pop()
             if type(node) is cst.IfExp:
-                todo.extend((node.orelse, node.body))
+                for arm, truth in ((node.orelse, False), (node.body, True)):
+                    if self._shown_nonempty(arm, node.test, truth, env):
+                        kinds.add("text")  # ``text if text else ...``: not empty there
+                    else:
+                        todo.append(arm)
             else:
                 kinds.add(self._one_message_kind(node, env))
         return next((kind for kind in MESSAGE_KINDS if kind in kinds), None)
+
+    def _shown_nonempty(
+        self, arm: cst.BaseExpression, test: cst.BaseExpression, truth: bool, env: Env
+    ) -> bool:
+        """Whether ``arm`` is an argument's value as read that ``test`` shows
+        is not empty when it is ``truth`` (``text if text else "Done."``)."""
+        if not raw_value(arm):
+            return False
+        arg = self._arg_of(arm, env)
+        return arg is not None and any(
+            raw_value(shown) and self._arg_of(shown, env) == arg
+            for shown in nonempty_when(test, truth)
+        )
 
     def _one_message_kind(self, node: cst.BaseExpression, env: Env) -> str:
         if type(node) is cst.BooleanOperation and type(node.operator) is cst.Or:
@@ -166,13 +186,25 @@ class Outcomes:
                 operands.append(current.right)
                 current = current.left
             operands.append(current)
-            kinds = {self._one_message_kind(operand, env) for operand in operands}
+            ordered = [self._one_message_kind(operand, env) for operand in reversed(operands)]
+            kinds = set(ordered)
             if "text" in kinds:
                 return "text"
+            # ``text or DEFAULT_ANSWER``, ``text or self.agent.read_prompt(...)``:
+            # a missing or empty argument gives a fallback not known to be empty
+            last = max((i for i, kind in enumerate(ordered) if kind == "argument"), default=None)
+            if last is not None and "computed" in ordered[last + 1 :]:
+                return "computed"
             return next((k for k in MESSAGE_KINDS if k in kinds and k != "blank"), "blank")
         if type(node) is cst.Name and node.value in env.texts:
             return "text"
-        ok, value = literal_value(node, self.module)
+        if type(node) is cst.Name and node.value in env.computed:
+            return "computed"
+        ok, value = (
+            self._bound_string(node.value, env)
+            if type(node) is cst.Name
+            else literal_value(node, self.module)
+        )
         if ok and isinstance(value, str):
             return "text" if value.strip() else "blank"
         if type(node) is cst.FormattedString:
@@ -189,6 +221,29 @@ class Outcomes:
         if arg is None:
             return "computed"
         return "text" if arg in env.nonempty else "argument"
+
+    def _bound_string(self, name: str, env: Env) -> tuple[bool, Any]:
+        """(True, the string) a name holds when each binding of it is a
+        string literal that is blank, or each one that is not (``fallback =
+        ""``; ``DEFAULT_ANSWER = "Done."`` at module level where the function
+        binds no such name and has no such parameter); else (False, None)."""
+        fn = env.func
+        if name in _parameters(fn):
+            return False, None
+        local = self._bound_in(fn.node.body, name)
+        if local is None:
+            return False, None
+        if not local:
+            ok, value = self.scan.constant(name)
+            return (True, value) if ok and isinstance(value, str) else (False, None)
+        values = [
+            literal_value(b.value, self.module) if b.value is not None else (False, None)
+            for b in local
+        ]
+        if not all(ok and isinstance(value, str) for ok, value in values):
+            return False, None
+        blank = {not value.strip() for _, value in values}
+        return (True, values[0][1]) if len(blank) == 1 else (False, None)
 
     def _break_loop_value(
         self, value: cst.BaseExpression, env: Env
@@ -376,3 +431,13 @@ def _binds_within(stmt: cst.CSTNode, nodes: set[int]) -> bool:
             return True
         todo.extend(child_nodes(node))
     return False
+
+
+def _parameters(fn: Func) -> set[str]:
+    """The names of a function's parameters, ``*args`` and ``**kwargs`` too."""
+    names = {p.name.value for p in fn.named()}
+    params = fn.node.params
+    for star in (params.star_arg, params.star_kwarg):
+        if isinstance(star, cst.Param):
+            names.add(star.name.value)
+    return names

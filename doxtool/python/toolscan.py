@@ -402,6 +402,7 @@ class ToolScan(
             keys=dict(target.keys),
             flags=_flags(target.flags),
             texts=set(target.texts),
+            computed=set(target.computed),
             needed=fn is self.entry or (target.needed and self.from_execute),
             arm=target.arm,
             arm_top=target.arm is not None,

@@ -181,10 +181,17 @@ class StatementWalk(ExpressionWalk, ClosureWalk):
             if arg is not None:
                 env.var_args[name] = arg
                 env.var_folds[name] = folds
-            if type(value) in _TEXT_SHAPES and self._one_message_kind(value, env) == "text":
+            kind = self._one_message_kind(value, env) if type(value) in _TEXT_SHAPES else None
+            if kind == "text":
                 env.texts.add(name)
             else:
                 env.texts.discard(name)
+            if arg is not None and (
+                kind == "computed" or (type(value) is cst.Name and value.value in env.computed)
+            ):
+                env.computed.add(name)  # ``answer = text or self.agent.read_prompt(...)``
+            else:
+                env.computed.discard(name)
             if self._is_response_call(value, env):
                 # a Response kept in a variable: every assignment is a
                 # possible value at ``return name`` (branches are not told apart)

@@ -75,6 +75,11 @@ class Env:
     #: local names last assigned a string that is never empty (``x or "none"``),
     #: or tested by ``if not x: return ...`` / ``raise ...`` before
     texts: set[str] = field(default_factory=set)
+    #: local names last assigned an argument's value with a fallback after
+    #: it not known to be empty (``answer = self.args.get("text") or
+    #: self.agent.read_prompt(...)``): a missing or empty argument gives the
+    #: fallback, so the value is no answer as the model sent it
+    computed: set[str] = field(default_factory=set)
     #: arguments tested that way: past the test they are not empty
     nonempty: set[str] = field(default_factory=set)
     #: arguments known absent (the ``else`` of ``"k" in args``, the right of ``or``)
@@ -216,6 +221,8 @@ class Target:
     #: parameters handed a value the caller knows is never empty (``text``
     #: past ``if not text: return ...``): in the callee they are not empty
     texts: frozenset[str] = frozenset()
+    #: parameters handed such a value with a fallback (as ``Env.computed``)
+    computed: frozenset[str] = frozenset()
     #: called on the straight path of an arm of a closed dispatch (:mod:`~doxtool.python.arms`)
     arm: int | None = None
     #: what the caller's statements wrote into the arguments dicts before the

@@ -59,6 +59,26 @@ def _finish_files(guard: str) -> dict[str, str]:
     return with_files({"helpers/replies.py": _REPLIES, "tools/finish.py": tool})
 
 
+_FALLBACK_TOOL = """\
+from helpers.tool import Response, Tool
+
+DEFAULT_ANSWER = "Done."
+EMPTY = ""
+
+
+class TaskDone(Tool):
+    FALLBACK = "Done."
+
+    async def execute(self, **kwargs):
+        return Response(message=self.args.get("text") or <FALLBACK>, break_loop=True)
+"""
+
+
+def _fallback_files(fallback: str) -> dict[str, str]:
+    """A tool that answers with ``self.args.get("text") or <fallback>``."""
+    return with_files({"tools/task_done.py": _FALLBACK_TOOL.replace("<FALLBACK>", fallback)})
+
+
 def _answer_unguarded(tool: ToolFacts, outcome: Outcome) -> bool:
     if outcome.break_loop is False or outcome.message not in ("argument", "blank"):
         return False
@@ -82,8 +102,12 @@ guard for an empty or missing answer; a raise anywhere in the code the tool
 runs counts, whatever it tests). An answer tested before it is returned
 (`if not text: return Response("...", break_loop=False)` or `raise ...`;
 `len(text) == 0`, `text == ""`, `not text.strip()` alike), or returned inside
-`if text:`, is not empty there and is not reported, also when a function of
-the module builds the `Response` from it (`return reply(text)`). A function
+`if text:` (`text if text else ...`), is not empty there and is not
+reported, also when a function of the module builds the `Response` from it
+(`return reply(text)`). Nor is an answer with a fallback for a missing or
+empty one (`text or "Done."`, `text or DEFAULT_ANSWER`, `text or
+self.FALLBACK`, `text or self.agent.read_prompt(...)`), unless the fallback
+is known to be empty (`text or ""`, a name bound only to `""`). A function
 of another module of the repository that returns `Response(message=msg,
 break_loop=True)` of a parameter it neither tests nor changes (`return
 final(text)`) gives the value the tool hands it, and a blank literal there is
@@ -125,6 +149,11 @@ not reported. 2 of 2: on by default.
         Example(
             _finish_files('\n        if not text:\n            return final("Nothing to say.")')
         ),
+        # a fallback not known to be empty answers a missing or empty ``text``
+        Example(_fallback_files('"Done."')),
+        Example(_fallback_files("DEFAULT_ANSWER")),
+        Example(_fallback_files("self.FALLBACK")),
+        Example(_fallback_files('self.agent.read_prompt("fw.task_done.md")')),
     ]
     invalid = [
         Example(
@@ -140,6 +169,11 @@ not reported. 2 of 2: on by default.
             [Expect("tools/response.py", 8, "raise `RepairableException`")],
         ),
         Example(_finish_files(""), [Expect("tools/finish.py", 8, "as the model sent it")]),
+        # a fallback known to be empty leaves the answer as the model sent it
+        *(
+            Example(_fallback_files(empty), [Expect("tools/task_done.py", 11, "as the model sent")])
+            for empty in ('""', "EMPTY")
+        ),
     ]
 
     def check(self, ctx: Context) -> Iterator[Finding]:

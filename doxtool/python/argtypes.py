@@ -1,0 +1,106 @@
+"""The one JSON type the code reads an argument's value as, if there is one
+(part of :class:`~doxtool.python.arguments.ArgBuilder`'s reading; the helper
+summaries' side joins its reads in :mod:`~doxtool.python.followargs`).
+
+A conversion (``int(x)``) gives the type, unless it runs on some paths only:
+the code compares the value with one the conversion does not convert
+(``if timeout != "auto": timeout = int(timeout)``, ``if limit == "all":
+... else: int(limit)``), or what a missing key gives is one (``"auto"``
+never reaches ``int()``). Then the value is of one type or another, and
+no single type is stated.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any, Protocol
+
+from doxtool.core.facts import json_type
+
+
+class Read(Protocol):
+    """What :class:`~doxtool.python.arguments.ArgBuilder` knows of how an
+    argument's value is read, as far as its type goes."""
+
+    coerced_type: str | None
+    coercion: str | None
+    compared: set[str]
+    compared_values: list[Any]
+    annotation_type: str | None
+    annotation_union: bool
+    weak_type: str | None
+    tested_types: set[str]
+    has_default: bool
+    default: Any
+    boolean_spelling: bool
+
+    def missing(self) -> tuple[bool, Any]: ...
+
+
+#: an integer is a number too: the two types do not disagree
+INT = ("number", "integer")
+
+#: the conversion that gives each JSON type (``int(x)``: an integer); the
+#: string a base parses (``int(x, 16)``) takes any string
+_CONVERTERS: dict[str, Callable[[Any], Any]] = {
+    "integer": int,
+    "number": float,
+    "array": list,
+    "object": dict,
+}
+
+
+def unconverted(kind: str | None, values: Iterable[Any]) -> bool:
+    """Whether one of ``values`` (values the code compares the argument
+    with, what a missing key gives) is one the conversion that gives
+    ``kind`` does not convert (``int("auto")``): were it converted, the code
+    would raise on it, so the conversion runs on some paths only, and the
+    value is not of one type. ``None`` and ``""`` test for absence; a value
+    the conversion takes (``int("30")``, ``float(1)``) is one it converts."""
+    convert = _CONVERTERS.get(kind or "")
+    if convert is None:
+        return False
+    for value in values:
+        if value is None or value == "":
+            continue
+        try:
+            convert(value)
+        except (ValueError, TypeError, OverflowError):
+            return True
+    return False
+
+
+def read_type(arg: Read) -> str | None:
+    """The one JSON type the code reads the value as, or None: a
+    conversion's (unless it runs on some paths only, :func:`unconverted`),
+    else the annotation's, else the literal default's, else what ``str(x)``
+    or a string method says."""
+    if arg.coerced_type:
+        known, missing = arg.missing()
+        values = [*arg.compared_values, *([missing] if known else [])]
+        return None if unconverted(arg.coerced_type, values) else arg.coerced_type
+    if arg.annotation_union:
+        return None
+    kind = arg.annotation_type
+    if kind is not None:
+        # the author's claim, unless the code takes another type too:
+        # ``ids: list[str] | None``, then ``if isinstance(ids, str)``
+        other = any(t != kind and (kind, t) != INT for t in arg.tested_types)
+        return None if other else kind
+    if arg.has_default:
+        kind = json_type(arg.default)
+        if any(c != kind and (kind, c) != INT for c in arg.compared):
+            kind = None  # ``flag in ("yes", True)``: not only the default's type
+        elif kind is not None and arg.tested_types:
+            return None  # ``if isinstance(tags, str): tags = tags.split(",")``
+        elif (
+            kind not in (None, "string")
+            and arg.coercion == "str"
+            and not (kind == "boolean" and arg.boolean_spelling)
+        ):
+            # ``str(args.get("count", 10))``: "5" does as well as 5; not
+            # ``str(flag).lower() == "true"``, a boolean or its spelling
+            return None
+    kind = kind or arg.weak_type
+    # a string or a JSON boolean: the type is not one
+    return None if arg.boolean_spelling and kind == "string" else kind
