@@ -376,9 +376,10 @@ def test_a_prompt_edit_it_cannot_scope_means_a_full_run(
 #: edit whose findings fall outside the edited file, and one of those
 #: findings (code, path, whether a full run reports it after the edit)
 _REACHING_EDITS = {
-    # the listing's anchor is a wrapper in a second prompt directory, no
-    # set's own file: its size finding (PRM009) changes with the tool prompt
-    "an anchor no set owns": (
+    # the listing's anchor is a wrapper in a second prompt directory (the
+    # core set's, as the first's files are): its size finding (PRM009)
+    # changes with the tool prompt
+    "an anchor in the second prompt directory": (
         {
             "pyproject.toml": '[tool.doxtool]\nprompt-dirs = ["prompts", "extra"]\n'
             "[tool.doxtool.profiles.default]\nbudget = 400\n",

@@ -100,10 +100,15 @@ hold them.
             if profile is not None and (prompt_set is None or prompt_set.kind != "profile"):
                 # a profile without a prompt directory: its own is where one goes
                 where = profile_prompt_dir(ctx, profile) or where
-            if ctx.unreadable_prompt(f"{where}/agent.system.tool.{name}.md", prompt_set):
+            # the core set's files come from every configured prompt directory
+            sources = prompt_set.sources if prompt_set and where == prompt_set.directory else None
+            paths = [
+                f"{d}/agent.system.tool.{name}.md" for d in dict.fromkeys([where, *(sources or ())])
+            ]
+            if any(ctx.unreadable_prompt(path, prompt_set) for path in paths):
                 continue  # PRM011 reports the file itself
             tool = ctx.tools(module)[0]
-            path = f"{where}/agent.system.tool.{name}.md"
+            path = next((p for p in paths if ctx.exists(p)), paths[0])
             if ctx.exists(path):
                 message = (
                     f"tool `{name}` is taught by no prompt in `{where}/`; the model is never "

@@ -193,43 +193,51 @@ class Teaching(Files):
         A scoped run looks only at the listed files that may be in scope,
         unless a file it was given is not listed: then it lists the directory."""
         found: dict[str, ReadError] = {}
-        root = self.project.root
         for prompt_set in self.prompt_sets:
-            files = prompt_set.files
-            directory = root / prompt_set.directory
-            if not self.scope.everything:
-                prefix = prompt_set.directory + "/"
-                wanted = [
-                    p
-                    for p in self._maybe_in_scope
-                    if p.startswith(prefix) and "/" not in p[len(prefix) :]
-                ]
-                if all(files.get(p[len(prefix) :]) == p for p in wanted):
-                    for path in sorted(wanted, key=lambda p: p[len(prefix) :]):
-                        if path.endswith(".md") and path not in found:
-                            self._unreadable_listed(path, found)
-                    continue
-            try:
-                entries = sorted(os.scandir(directory), key=lambda e: e.name)
-            except OSError as exc:
-                if absent(exc):
-                    continue
-                raise refuse(prompt_set.directory, exc) from None
-            for entry in entries:
-                if not entry.name.endswith(".md"):
-                    continue
-                path = f"{prompt_set.directory}/{entry.name}"
-                if path in found:
-                    continue
-                if files.get(entry.name) == path:
-                    self._unreadable_listed(path, found)
-                    continue
-                if not self.scope.everything and path not in (self.scope.prompts or ()):
-                    continue
-                error = read_text(Path(entry.path), root=root)
-                if isinstance(error, ReadError):
-                    found[path] = error
+            # the core set's files come from every configured prompt directory
+            for directory in prompt_set.sources or (prompt_set.directory,):
+                self._unreadable_in(prompt_set, directory, found)
         return found
+
+    def _unreadable_in(
+        self, prompt_set: PromptSet, directory: str, found: dict[str, ReadError]
+    ) -> None:
+        """Add to ``found`` the prompt files of ``directory`` (one the set's
+        files come from) that cannot be read (:attr:`unreadable_prompts`)."""
+        root = self.project.root
+        files = prompt_set.files
+        prefix = "" if directory in ("", ".") else directory + "/"
+        if not self.scope.everything:
+            wanted = [
+                p
+                for p in self._maybe_in_scope
+                if p.startswith(prefix) and "/" not in p[len(prefix) :]
+            ]
+            if all(files.get(p[len(prefix) :]) == p for p in wanted):
+                for path in sorted(wanted, key=lambda p: p[len(prefix) :]):
+                    if path.endswith(".md") and path not in found:
+                        self._unreadable_listed(path, found)
+                return
+        try:
+            entries = sorted(os.scandir(root / directory), key=lambda e: e.name)
+        except OSError as exc:
+            if absent(exc):
+                return
+            raise refuse(directory, exc) from None
+        for entry in entries:
+            if not entry.name.endswith(".md"):
+                continue
+            path = prefix + entry.name
+            if path in found:
+                continue
+            if files.get(entry.name) == path:
+                self._unreadable_listed(path, found)
+                continue
+            if not self.scope.everything and path not in (self.scope.prompts or ()):
+                continue
+            error = read_text(Path(entry.path), root=root)
+            if isinstance(error, ReadError):
+                found[path] = error
 
     def unreadable_prompt(self, path: str, prompt_set: PromptSet | None) -> bool:
         """Whether ``path`` (a Markdown file in ``prompt_set``'s directory) is a
