@@ -28,7 +28,7 @@ def _two_dirs(order: str, wait_prompt: str = WAIT_PROMPT) -> dict[str, str]:
         "tools/response.py": RESPONSE_PY,
         "prompts/agent.system.tool.response.md": RESPONSE_PROMPT,
         EXTRA: wait_prompt,
-        "doxtool.toml": f"prompt-dirs = {order}\nselect = [\"PRM\"]\n",
+        "doxtool.toml": f'prompt-dirs = {order}\nselect = ["PRM"]\n',
     }
 
 

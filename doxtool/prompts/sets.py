@@ -48,10 +48,10 @@ class PromptSet:
     files: dict[str, str] = field(default_factory=dict)
     #: for a profile: file names it overrides (that the core set has too)
     overrides: list[str] = field(default_factory=list)
-    #: the directories ``files`` were found in, when known: then every file
-    #: is its own, unasked (the core set's files come from every configured
-    #: prompt directory, a plugin's from its own); unknown for a profile,
-    #: whose files are the core ones overlaid by those of its directory
+    #: the directories of ``files`` that are the set's own, when known: the
+    #: core set's are every configured prompt directory (less those a run
+    #: excludes), a plugin's its own; unknown for a profile, whose files are
+    #: the core ones overlaid by those of its directory
     #: (how the set was found, not what it is: not compared)
     sources: tuple[str, ...] | None = field(default=None, compare=False)
 
@@ -87,8 +87,9 @@ class PromptSet:
 
     @cached_property
     def _own(self) -> dict[str, str]:
-        if self.sources is not None:  # every file came from one of them
-            return self.files
+        if self.sources is not None:
+            sources = {"" if d in ("", ".") else d for d in self.sources}
+            return {n: p for n, p in self.files.items() if p.rpartition("/")[0] in sources}
         prefix = self.directory + "/"
         return {name: path for name, path in self.files.items() if path.startswith(prefix)}
 

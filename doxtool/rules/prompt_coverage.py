@@ -12,7 +12,7 @@ from doxtool.rules.contract_scope import tool_modules
 from doxtool.rules.examples import WAIT_PY
 from doxtool.rules.tool_prompts import PROMPT, browser_files, profile_prompt_dir, wait_files
 from doxtool.run.context import Context
-from doxtool.run.teachers import may_teach_unread
+from doxtool.run.teachers import may_teach_excluded, may_teach_unread
 
 
 class ToolWithoutPrompt(Rule):
@@ -22,8 +22,12 @@ class ToolWithoutPrompt(Rule):
     doc = """\
 **What it checks.** Every tool (except the configured internal tools, such as
 `unknown`) is taught by a prompt that reaches its agents: a file of the core
-`prompts/` or of any plugin's `prompts/` (plugin prompts reach every agent),
-and for a profile's own tool also its profile's `prompts/`. Which tools a
+`prompts/` (of any directory of `prompt-dirs`) or of any plugin's `prompts/`
+(plugin prompts reach every agent), and for a profile's own tool also its
+profile's `prompts/`. A prompt the configuration excludes is not checked,
+but it is there at run time: a tool one of them names (or that one is named
+for, `agent.system.tool.<name>.md`) is not reported, as an excluded module
+is not missing for `PRM002`. Which tools a
 prompt teaches comes from its `###` headings, the first heading of a tool
 prompt by its first word (`# sftp_upload tool`, `## delta`), its examples'
 `tool_name`s and list items starting with a tool's name, in any prompt file of the set, never
@@ -48,6 +52,22 @@ hold them.
         Example(wait_files({PROMPT: "Tools:\n\n- `wait`: pause for `seconds`\n"})),
         # the file's first heading names it by its first word
         Example(wait_files({PROMPT: "# wait tool\nPause.\n\n## Arguments\n\nargs: `seconds`\n"})),
+        # a prompt in the second directory of ``prompt-dirs``
+        Example(
+            {
+                **{k: v for k, v in wait_files().items() if k != PROMPT},
+                "extra/prompts/agent.system.tool.wait.md": wait_files()[PROMPT],
+                "doxtool.toml": 'prompt-dirs = ["prompts", "extra/prompts"]\n',
+            }
+        ),
+        # a prompt the configuration excludes is there, unchecked
+        Example(
+            {
+                **{k: v for k, v in wait_files().items() if k != PROMPT},
+                "plugins/rest/prompts/agent.system.tool.wait.md": "### wait\nPause.\n",
+                "doxtool.toml": 'extend-exclude = ["plugins/rest/prompts"]\n',
+            }
+        ),
     ]
     invalid = [
         Example(
@@ -94,6 +114,8 @@ hold them.
                 continue
             if any(may_teach_unread(ctx, s, name) for s in ctx.teaching_sets(module)):
                 continue  # a prompt read only in part names it (PRM011 reports the file)
+            if may_teach_excluded(ctx, ctx.teaching_sets(module, excluded=True), name):
+                continue  # an excluded prompt is there, not checked: it may teach it
             prompt_set = ctx.set_of_module(module)
             where = prompt_set.directory if prompt_set else ctx.config.prompt_dirs[0]
             profile = ctx.project.profile_of_module(module)

@@ -13,6 +13,7 @@ depend on the shortcut.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import os
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -95,12 +96,23 @@ class Teaching(Files):
     def prompt_sets(self) -> list[PromptSet]:
         """The prompt sets of the repository, discovered once per run (every
         context of the run shares them; discovery's sets are not changed)."""
+        return self._discovered[0]
+
+    @cached_property
+    def excluded_prompt_sets(self) -> list[PromptSet]:
+        """The prompt sets, and the core set's directories (each as a set of
+        its own files), that the configuration excludes: not checked, yet
+        there at run time (:func:`~doxtool.run.teachers.may_teach_excluded`)."""
+        return self._discovered[1]
+
+    @property
+    def _discovered(self) -> tuple[list[PromptSet], list[PromptSet]]:
         shared = self.project.per_run
         if "prompt_sets" not in shared:
             shared["prompt_sets"] = self._discover_prompt_sets()
         return shared["prompt_sets"]  # type: ignore[no-any-return]
 
-    def _discover_prompt_sets(self) -> list[PromptSet]:
+    def _discover_prompt_sets(self) -> tuple[list[PromptSet], list[PromptSet]]:
         config = self.config
         sets: list[PromptSet] = []
         nothing = ".doxtool-matches-nothing/*"
@@ -112,7 +124,27 @@ class Teaching(Files):
                 ):
                     if all((s.kind, s.directory) != (found.kind, found.directory) for s in sets):
                         sets.append(found)
-        return [s for s in sets if not self.project.excluded(s.directory)]
+        excluded = self.project.excluded
+        kept = [s for s in sets if not excluded(s.directory)]
+        left_out = [s for s in sets if excluded(s.directory)]
+        for index, prompt_set in enumerate(kept):
+            sources = prompt_set.sources or ()
+            if prompt_set.kind == "core" and any(map(excluded, sources)):
+                # a directory of ``prompt-dirs`` the run excludes: its files
+                # stay on the search path, but are not the set's to check
+                own = tuple(d for d in sources if not excluded(d))
+                kept[index] = dataclasses.replace(prompt_set, sources=own)
+                for directory in filter(excluded, sources):
+                    parent = "" if directory in ("", ".") else directory
+                    files = {
+                        name: path
+                        for name, path in prompt_set.files.items()
+                        if path.rpartition("/")[0] == parent
+                    }
+                    left_out.append(
+                        PromptSet("core", "core", directory, files, sources=(directory,))
+                    )
+        return kept, left_out
 
     # -- which prompt files are in scope ------------------------------------
 
