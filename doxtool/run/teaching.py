@@ -13,7 +13,6 @@ depend on the shortcut.
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 import os
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -25,11 +24,12 @@ from pathlib import Path
 from doxtool.core.source import ReadError, present, read_text
 from doxtool.core.unlisted import absent, refuse
 from doxtool.prompts.model import PromptDoc
-from doxtool.prompts.sets import PromptSet, discover_prompt_sets, tool_key
+from doxtool.prompts.sets import PromptSet, tool_key
 from doxtool.run.discovery import profile_named
 from doxtool.run.files import Files
 from doxtool.run.project import Project
 from doxtool.run.promptindex import PromptIndex, Stamp, named, stamp, taught
+from doxtool.run.promptsets import project_prompt_sets
 
 
 @dataclass
@@ -109,42 +109,8 @@ class Teaching(Files):
     def _discovered(self) -> tuple[list[PromptSet], list[PromptSet]]:
         shared = self.project.per_run
         if "prompt_sets" not in shared:
-            shared["prompt_sets"] = self._discover_prompt_sets()
+            shared["prompt_sets"] = project_prompt_sets(self.project)
         return shared["prompt_sets"]  # type: ignore[no-any-return]
-
-    def _discover_prompt_sets(self) -> tuple[list[PromptSet], list[PromptSet]]:
-        config = self.config
-        sets: list[PromptSet] = []
-        nothing = ".doxtool-matches-nothing/*"
-        profiled = list(self.project.profile_tool_modules)
-        for profiles in config.profile_prompt_dirs or [nothing]:
-            for plugins in config.plugin_prompt_dirs or [nothing]:
-                for found in discover_prompt_sets(
-                    self.project.root, config.prompt_dirs, profiles, plugins, profiled
-                ):
-                    if all((s.kind, s.directory) != (found.kind, found.directory) for s in sets):
-                        sets.append(found)
-        excluded = self.project.excluded
-        kept = [s for s in sets if not excluded(s.directory)]
-        left_out = [s for s in sets if excluded(s.directory)]
-        for index, prompt_set in enumerate(kept):
-            sources = prompt_set.sources or ()
-            if prompt_set.kind == "core" and any(map(excluded, sources)):
-                # a directory of ``prompt-dirs`` the run excludes: its files
-                # stay on the search path, but are not the set's to check
-                own = tuple(d for d in sources if not excluded(d))
-                kept[index] = dataclasses.replace(prompt_set, sources=own)
-                for directory in filter(excluded, sources):
-                    parent = "" if directory in ("", ".") else directory
-                    files = {
-                        name: path
-                        for name, path in prompt_set.files.items()
-                        if path.rpartition("/")[0] == parent
-                    }
-                    left_out.append(
-                        PromptSet("core", "core", directory, files, sources=(directory,))
-                    )
-        return kept, left_out
 
     # -- which prompt files are in scope ------------------------------------
 
