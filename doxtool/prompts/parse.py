@@ -22,8 +22,10 @@ Tools (:class:`PromptTool`)
     (``### `MyTool```) counts whatever its case. Every example's string
     ``"tool_name"`` is a tool too, positioned at the value.
 
-    The first heading of a tool prompt file (``agent.system.tool.*.md``), of
-    level 1 to 3 and of another shape (``# sftp_upload tool``, ``## delta``,
+    The first heading of a tool prompt file (``agent.system.tool.*.md``) of
+    level 1 to 3, or of any deeper level when it names a tool (the framework
+    reads ``#`` to ``######``: ``#### wait``), and of another shape than a
+    ``###`` tool heading (``# sftp_upload tool``, ``## delta``,
     ``### gamma (experimental)``), names a tool by its first word without
     quotes and colons, as the framework names a tool from a prompt
     (helpers/responses_tools.py ``_tool_name_from_heading``), when that word

@@ -107,8 +107,9 @@ class PromptReader:
         #: the line that introduces the next block: the last line of the
         #: previous paragraph, or a heading (as if it ended in ``:``)
         self.lead = ""
-        #: whether a heading of level 1 to 3 was read: only the first heading of
-        #: a tool prompt file (``agent.system.tool.*.md``) may be its title
+        #: whether a heading that may be the title was read (one of level 1
+        #: to 3, or a deeper one naming a tool): only the first heading of a
+        #: tool prompt file (``agent.system.tool.*.md``) may be its title
         self.headed = not doc.path.rpartition("/")[2].startswith("agent.system.tool.")
         #: the level of the title heading whose section is being read, or 0
         self.title_level = 0
@@ -159,9 +160,12 @@ class PromptReader:
 
     def _heading(self, token: Token, inline: Token) -> None:
         level = int(token.tag[1:]) if token.tag[1:].isdigit() else 6
-        if level > 3:
+        if level > 3 and (self.headed or title_name(inline.content) is None):
+            # a part of its section; as a tool prompt's first heading, a
+            # title when it names a tool (``#### wait``), as any level is to
+            # the framework
             return
-        if level == 3 and is_sub_section(inline.content):
+        if level >= 3 and is_sub_section(inline.content):
             return  # ``### arguments`` under ``### kv_store``: still its section
         first, self.headed = not self.headed, True
         name = heading_name(inline.content) if level == 3 else None

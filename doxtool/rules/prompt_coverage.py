@@ -29,7 +29,8 @@ but it is there at run time: a tool one of them names (or that one is named
 for, `agent.system.tool.<name>.md`) is not reported, as an excluded module
 is not missing for `PRM002`. Which tools a
 prompt teaches comes from its `###` headings, the first heading of a tool
-prompt by its first word (`# sftp_upload tool`, `## delta`), its examples'
+prompt by its first word (`# sftp_upload tool`, `## delta`; at any level, as
+the framework reads it, when it names a tool: `#### wait`), its examples'
 `tool_name`s and list items starting with a tool's name, in any prompt file of the set, never
 from its file name; an item of a tool's section naming a value of that tool's
 argument (`- `open`: ...` under ``Set `action` to one of:`` in `### browser`)
@@ -52,6 +53,8 @@ hold them.
         Example(wait_files({PROMPT: "Tools:\n\n- `wait`: pause for `seconds`\n"})),
         # the file's first heading names it by its first word
         Example(wait_files({PROMPT: "# wait tool\nPause.\n\n## Arguments\n\nargs: `seconds`\n"})),
+        # a first heading deeper than ``###`` names it too
+        Example(wait_files({PROMPT: "#### wait\nPause for `seconds`.\n"})),
         # a prompt in the second directory of ``prompt-dirs``
         Example(
             {
