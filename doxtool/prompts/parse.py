@@ -151,7 +151,12 @@ Mentions (:attr:`PromptDoc.mentions`)
     opening an item of a list under an arguments lead (``* summary (string,
     required): ...``) and the keys right under ``tool_args:`` in a
     ```` ```yaml ```` block, with the tool of their section
-    (:mod:`doxtool.prompts.named`).
+    (:mod:`doxtool.prompts.named`). Of source ``word``: each word outside
+    backticks written as a name (but ``optional`` and ``required``) on an
+    ``args:`` line or on a line opened by ``args`` and a space (``args: path,
+    optional encoding``, ``common args: action path``, ``args path
+    content``), and a bare name alone in the first cell of a table's row
+    (``| path | the file |``), whatever the table lists.
 
 Examples (:class:`PromptExample`)
     Fenced blocks (``` or ~~~) whose info string is ``json``, ``json5`` or

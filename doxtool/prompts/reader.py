@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import bisect
 import re
-from functools import cache
 from typing import TYPE_CHECKING
 
 from doxtool.core.facts import Problem
@@ -17,7 +16,9 @@ from doxtool.prompts.argtext import (
     OPTIONAL_RE,
     Span,
     args_line_names,
+    bare_names,
     table_argument_names,
+    table_bare_names,
 )
 from doxtool.prompts.examples import documents_a_record, is_shape, load_example, root_objects
 from doxtool.prompts.headings import (
@@ -40,11 +41,10 @@ from doxtool.prompts.named import YAML_INFO, bold_names, dotted_name, item_name,
 from doxtool.prompts.negation import forbids, says_gone
 from doxtool.prompts.nested import add_nested_calls
 from doxtool.prompts.textmap import TextMap
+from doxtool.prompts.tokens import markdown, spans_of
 from doxtool.prompts.values import values_lead
 
 if TYPE_CHECKING:  # markdown-it is imported by the first parse (a cached run needs none)
-    from markdown_it import MarkdownIt
-    from markdown_it.rules_inline.state_inline import StateInline
     from markdown_it.token import Token
 
 #: fence info strings (first word, any case) that mark a JSON example
@@ -56,6 +56,11 @@ _ARGS_LINE_RE = re.compile(
     rf"[ \t]*(?:\*\*|__)?{QUALIFIERS}(?:args?|arguments?)[ \t]*(?:(?:\*\*|__)[ \t]*)?:(?:\*\*|__)?",
     re.I,
 )
+#: an ``args`` line without a colon (``args path content``): its words name
+#: arguments only as bare words (:func:`~doxtool.prompts.argtext.bare_names`)
+_BARE_ARGS_LINE_RE = re.compile(
+    r"[ \t]*(?:\*\*|__)?(?:args?|arguments?)(?:\*\*|__)?[ \t]+(?=[^\W\d])", re.I
+)
 #: the end of an ``args:`` line that goes on on the next line of its paragraph
 _WRAPS_RE = re.compile(r"(?:[,;]|\band|\bor)[ \t]*\Z", re.I)
 #: ``args`` after the name of a list item: ``- `memory_load`: args `query```
@@ -65,34 +70,6 @@ _ITEM_ARGS_RE = re.compile(
 #: what follows a list item's first span when the span names the item:
 #: ```name`: ...``, ```name` (required): ...``, ```name` — ...``
 _ITEM_NAME_END_RE = re.compile(r"[ \t]*(?:\([^()\n]*\)[ \t]*)?(?::|\u2014|\u2013|-(?=\s))")
-
-
-def _backtick_with_offsets(state: StateInline, silent: bool) -> bool:
-    """markdown-it's code span rule, recording where the span lies in its source.
-
-    markdown-it gives inline tokens no positions; the offsets of the opening
-    and closing backtick runs let positions be mapped back to the file.
-    """
-    from markdown_it.rules_inline.backticks import backtick
-
-    start = state.pos
-    count = len(state.tokens)
-    matched = backtick(state, silent)
-    if matched and not silent and len(state.tokens) > count:
-        token = state.tokens[-1]
-        if token.type == "code_inline":
-            width = len(token.markup)
-            token.meta = {"open": start, "close": state.pos, "width": width}
-    return matched
-
-
-@cache
-def _markdown() -> MarkdownIt:
-    from markdown_it import MarkdownIt
-
-    md = MarkdownIt("commonmark")
-    md.inline.ruler.at("backticks", _backtick_with_offsets)
-    return md
 
 
 class PromptReader:
@@ -126,7 +103,7 @@ class PromptReader:
     def read(self) -> None:
         from doxtool.core.mdlimits import NESTED_TOO_DEEPLY, parse_checked
 
-        tokens, cut = parse_checked(_markdown(), self.source)
+        tokens, cut = parse_checked(markdown(), self.source)
         if cut is not None:
             self.doc.problems.append(Problem(NESTED_TOO_DEEPLY, cut + 1, 1, "limit"))
         for index, token in enumerate(tokens):
@@ -195,7 +172,7 @@ class PromptReader:
     def _paragraph(self, inline: Token) -> None:
         if inline.map is None:
             return
-        spans = _spans(inline)
+        spans = spans_of(inline)
         text_map = TextMap(inline.content, inline.map[0], self.lines)
         self._args_lines(inline.content, spans, text_map)
         tables = "|" in inline.content and len(text_map.starts) >= 3
@@ -213,6 +190,9 @@ class PromptReader:
             self.doc.arguments.append(
                 TaughtArgument(found.name, line, column, found.optional, "table", self.tool)
             )
+        if tables:  # ``| path | the file |``: a name written bare
+            for offset, name in table_bare_names(inline.content, text_map.starts, spans):
+                self._mention(name, *text_map.position(offset), "word")
         named = bold_names(inline.content)
         for span in spans:
             if _is_inline_example(span.content):
@@ -225,14 +205,16 @@ class PromptReader:
         for offset, name in sorted(named):
             self._mention(name, *text_map.position(offset))
 
-    def _mention(self, name: str, line: int, column: int) -> None:
-        """A name the section's prose writes (``the given `url```, ``**path**:``)."""
-        self.doc.mentions.append(TaughtArgument(name, line, column, True, "mention", self.tool))
+    def _mention(self, name: str, line: int, column: int, source: str = "mention") -> None:
+        """A name the section's prose writes (``the given `url```, ``**path**:``;
+        source ``word``: a bare word of an ``args`` line or a table's first
+        cell, ``args: path``)."""
+        self.doc.mentions.append(TaughtArgument(name, line, column, True, source, self.tool))
 
     def _list_item_name(self, inline: Token) -> None:
         """``- `memory_save`: args ...``: a list item named by its first span
         (also ``- `path` (required): ...`` and ``- `path` — ...``)."""
-        spans = _spans(inline)
+        spans = spans_of(inline)
         content = inline.content
         if not spans or content[: spans[0].open].strip() or inline.map is None:
             return
@@ -263,6 +245,12 @@ class PromptReader:
             match = _ARGS_LINE_RE.match(content, start, end)
             if match is not None and not NOT_ARGUMENTS_RE.search(content, start, match.end()):
                 self._args_line(content, match.end(), index, spans, text_map, self.tool)
+            else:  # ``args path content``: a line of bare names only
+                match = _BARE_ARGS_LINE_RE.match(content, start, end)
+            if match is not None:
+                # ``args: path, optional encoding``: names without backticks
+                for offset, name in bare_names(content, match.end(), end, spans):
+                    self._mention(name, *text_map.position(offset), "word")
 
     def _args_line(
         self,
@@ -329,7 +317,7 @@ class PromptReader:
 
     def _argument_item(self, inline: Token, optional: bool = False, end: int | None = None) -> None:
         """One item of an argument list, its text up to ``end`` (where a lead ends it)."""
-        spans = _spans(inline)
+        spans = spans_of(inline)
         content = inline.content[:end]
         if not spans or content[: spans[0].open].strip():
             # ``* summary (string, required): ...``: a bare name, mentioned
@@ -488,14 +476,3 @@ def _line_end(content: str, starts: list[int], index: int) -> int:
 def _is_inline_example(content: str) -> bool:
     stripped = content.lstrip()
     return stripped.startswith("{") and not stripped.startswith("{{") and '"tool_name"' in content
-
-
-def _spans(inline: Token) -> list[Span]:
-    """Code spans directly in an inline token (not in image alt text)."""
-    spans = []
-    for child in inline.children or ():
-        if child.type == "code_inline" and "open" in child.meta:
-            meta = child.meta
-            start, end = meta["open"] + meta["width"], meta["close"] - meta["width"]
-            spans.append(Span(meta["open"], start, end, meta["close"], inline.content[start:end]))
-    return spans
