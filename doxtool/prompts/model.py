@@ -103,6 +103,10 @@ class PromptDoc:
     tools: list[PromptTool] = field(default_factory=list)
     arguments: list[TaughtArgument] = field(default_factory=list)
     examples: list[PromptExample] = field(default_factory=list)
+    #: examples a label says are wrong (``Wrong (extra keys):``, ``Bad
+    #: example (do not copy):``, :func:`~doxtool.prompts.negation.labels_wrong`):
+    #: shown to be avoided, they teach nothing and are not read or checked
+    counter_examples: list[PromptExample] = field(default_factory=list)
     #: the calls nested in examples' arguments (``parallel``'s ``tool_calls``),
     #: each as an example of its own (:mod:`doxtool.prompts.nested`)
     nested: list[PromptExample] = field(default_factory=list)

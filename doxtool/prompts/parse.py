@@ -178,7 +178,16 @@ Examples (:class:`PromptExample`)
     object: ``parallel``'s ``tool_calls`` items) names its tool (source
     ``nested``, which teaches nothing) and teaches its arguments for that
     tool, and is an example of its own (:attr:`PromptDoc.nested`,
-    :mod:`doxtool.prompts.nested`).
+    :mod:`doxtool.prompts.nested`). An example its label says is wrong is
+    no example (:attr:`PromptDoc.counter_examples`, not parsed): the label
+    is the text before it on its line, else the line before it in its
+    paragraph, else the last line of the block before it or the heading
+    over it (for a fence, the one right after that block only); it labels
+    the example wrong when it is a few words ending in a colon that call it
+    wrong, bad, incorrect or invalid or say not to do or use it
+    (``Wrong (extra keys, never do this):``, ``Bad example (do not
+    copy):``, ``Never do this:``, ``#### Incorrect``:
+    :func:`~doxtool.prompts.negation.labels_wrong`).
 
 Lenient JSON
     Examples are parsed leniently: trailing commas are accepted, a string

@@ -20,7 +20,8 @@ from doxtool.prompts.argtext import (
     table_argument_names,
     table_bare_names,
 )
-from doxtool.prompts.examples import documents_a_record, is_shape, load_example, root_objects
+from doxtool.prompts.calls import read_call
+from doxtool.prompts.examples import root_objects
 from doxtool.prompts.headings import (
     TOOL_NAME_RE,
     heading_name,
@@ -36,10 +37,9 @@ from doxtool.prompts.leads import (
     ends_with_args_list_header,
     optional_lead,
 )
-from doxtool.prompts.model import JsonError, PromptDoc, PromptExample, PromptTool, TaughtArgument
+from doxtool.prompts.model import PromptDoc, PromptExample, PromptTool, TaughtArgument
 from doxtool.prompts.named import YAML_INFO, bold_names, dotted_name, item_name, yaml_arguments
-from doxtool.prompts.negation import forbids, says_gone
-from doxtool.prompts.nested import add_nested_calls
+from doxtool.prompts.negation import forbids, labels_wrong, says_gone
 from doxtool.prompts.textmap import TextMap
 from doxtool.prompts.tokens import markdown, spans_of
 from doxtool.prompts.values import values_lead
@@ -84,6 +84,8 @@ class PromptReader:
         #: the line that introduces the next block: the last line of the
         #: previous paragraph, or a heading (as if it ended in ``:``)
         self.lead = ""
+        #: whether a fence was read since the lead: it labels that fence only
+        self.fenced = False
         #: whether a heading that may be the title was read (one of level 1
         #: to 3, or a deeper one naming a tool): only the first heading of a
         #: tool prompt file (``agent.system.tool.*.md``) may be its title
@@ -113,6 +115,7 @@ class PromptReader:
                 self.sections.end(self.doc.examples, token.tag)
                 self._heading(token, tokens[index + 1])
                 self.lead = tokens[index + 1].content.strip().rstrip(":") + ":"
+                self.fenced = False
             elif token.type == "inline" and tokens[index - 1].type == "paragraph_open":
                 self._paragraph(token)
                 if index >= 2 and tokens[index - 2].type == "list_item_open":
@@ -120,6 +123,7 @@ class PromptReader:
                 if ends_with_args_list_header(token.content):
                     self._argument_list(tokens, index + 2, optional_lead(token.content))
                 self.lead = token.content[token.content.rfind("\n") + 1 :]
+                self.fenced = False
             elif token.type in ("bullet_list_open", "ordered_list_open"):
                 self.list_count += 1
                 self.lists.append(self.list_count)
@@ -129,6 +133,7 @@ class PromptReader:
                 self.lists.pop()
             elif token.type == "fence":
                 self._fence(token)
+                self.fenced = True
             elif token.type == "html_block":
                 self._html_block(token)
         self.sections.end(self.doc.examples)
@@ -194,16 +199,32 @@ class PromptReader:
             for offset, name in table_bare_names(inline.content, text_map.starts, spans):
                 self._mention(name, *text_map.position(offset), "word")
         named = bold_names(inline.content)
+        after = 0  # the end of the previous span
         for span in spans:
             if _is_inline_example(span.content):
-                self._example(span.content, span.start, text_map, True)
+                label = self._inline_label(inline.content, after, span.open)
+                self._example(span.content, span.start, text_map, True, labels_wrong(label))
             elif (dotted := dotted_name(span.content)) is not None:
                 # ``tool_args.timestamp`` names ``timestamp``
                 named.append((span.start + span.content.rfind(dotted), dotted))
             elif TOOL_NAME_RE.match(name := span.content.strip()):
                 named.append((span.start + span.content.find(name), name))
+            after = span.close
         for offset, name in sorted(named):
             self._mention(name, *text_map.position(offset))
+
+    def _inline_label(self, content: str, after: int, start: int) -> str:
+        """The text that introduces an example written inline at offset
+        ``start`` of a paragraph (``after``: the end of the span before it):
+        the text before it on its line (``Wrong: `{...}```), else the line
+        before it in the paragraph, else the lead of the paragraph."""
+        line_start = content.rfind("\n", 0, start) + 1
+        before = content[max(line_start, after) : start]
+        if before.strip():
+            return before
+        if line_start > 0:
+            return content[content.rfind("\n", 0, line_start - 1) + 1 : line_start - 1]
+        return "" if self.fenced else self.lead
 
     def _mention(self, name: str, line: int, column: int, source: str = "mention") -> None:
         """A name the section's prose writes (``the given `url```, ``**path**:``;
@@ -385,8 +406,9 @@ class PromptReader:
             body = content[:-1] if content.endswith("\n") else content
             text_map = TextMap(content, start + 1, self.lines)
             # several objects one after another: each its own example
+            wrong = not self.fenced and labels_wrong(self.lead)
             for begin, end in root_objects(body) or [(0, len(body))]:
-                self._example(body[begin:end], begin, text_map, False)
+                self._example(body[begin:end], begin, text_map, False, wrong)
         elif language in YAML_INFO:
             # ``tool_args:`` then ``  address: ...``: the keys name arguments
             for index, column, name in yaml_arguments(content):
@@ -411,53 +433,20 @@ class PromptReader:
 
     # Examples ---------------------------------------------------------------
 
-    def _example(self, text: str, base: int, text_map: TextMap, inline: bool) -> None:
-        """Parse one example; ``base`` is the offset of ``text`` in the map's content."""
+    def _example(
+        self, text: str, base: int, text_map: TextMap, inline: bool, wrong: bool = False
+    ) -> None:
+        """Parse one example; ``base`` is the offset of ``text`` in the map's
+        content. One its label says is wrong (``wrong``) is kept apart,
+        unread (:attr:`PromptDoc.counter_examples`)."""
         lead = len(text) - len(text.lstrip())
         line, column = text_map.position(base + (lead if text.strip() else 0))
         example = PromptExample(line, column, text, inline=inline)
+        if wrong:
+            self.doc.counter_examples.append(example)
+            return
         self.doc.examples.append(example)
-
-        def position(offset: int) -> tuple[int, int]:
-            return text_map.position(base + offset)
-
-        loaded = load_example(text)
-        if loaded.error is not None:
-            message, offset = loaded.error
-            err_line, err_column = position(offset) if offset is not None else (line, column)
-            example.error = JsonError(message, err_line, err_column)
-            return
-        example.data = loaded.data
-        if not isinstance(loaded.data, dict):
-            return
-        example.keys = [str(key) for key in loaded.data]
-        members = {(m.parent, m.key): m for m in reversed(loaded.members)}
-        tool_name = loaded.data.get("tool_name")
-        if isinstance(tool_name, str):
-            example.tool_name = tool_name
-        if documents_a_record(example.keys):
-            example.record = True
-            return  # ``{"job_id": ..., "tool_name": ..., "status": ...}`` reports, not calls
-        args_member = members.get((None, "tool_args"))
-        if is_shape(tool_name, text, args_member.value_offset if args_member else None):
-            return  # ``{"tool_name": "name", "tool_args": {...}}`` describes any call
-        if isinstance(tool_name, str) and TOOL_NAME_RE.match(tool_name):
-            # ``"tool_name": "..."`` in a schematic example names no tool
-            member = members.get((None, "tool_name"))
-            at = position(member.value_offset) if member else (line, column)
-            self.doc.tools.append(PromptTool(tool_name, *at, "example"))
-        tool_args = loaded.data.get("tool_args")
-        if isinstance(tool_args, dict):
-            example.tool_args = tool_args
-            owner = example.tool_name if example.tool_name is not None else self.tool
-            for key in tool_args:
-                member = members.get(("tool_args", str(key)))
-                at = position(member.key_offset) if member else (line, column)
-                self.doc.arguments.append(
-                    TaughtArgument(str(key), *at, optional=False, source="example", tool=owner)
-                )
-            # ``parallel`` handed ``[{"tool_name": ..., "tool_args": {...}}]``
-            add_nested_calls(self.doc, loaded.data, loaded.deep, text, (line, column), position)
+        read_call(self.doc, example, self.tool, lambda offset: text_map.position(base + offset))
 
 
 def _item_forbids(content: str, close: int, named: int | None) -> bool:
