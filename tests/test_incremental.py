@@ -376,9 +376,10 @@ def test_a_prompt_edit_it_cannot_scope_means_a_full_run(
 #: edit whose findings fall outside the edited file, and one of those
 #: findings (code, path, whether a full run reports it after the edit)
 _REACHING_EDITS = {
-    # the listing's anchor is a wrapper in a second prompt directory, no
-    # set's own file: its size finding (PRM009) changes with the tool prompt
-    "an anchor no set owns": (
+    # the listing's anchor is a wrapper in a second prompt directory (the
+    # core set's, as the first's files are): its size finding (PRM009)
+    # changes with the tool prompt
+    "an anchor in the second prompt directory": (
         {
             "pyproject.toml": '[tool.doxtool]\nprompt-dirs = ["prompts", "extra"]\n'
             "[tool.doxtool.profiles.default]\nbudget = 400\n",
@@ -816,18 +817,18 @@ def test_an_incremental_check_discovers_the_prompt_sets_once(
     """The contexts of one run share the prompt sets: a whole check that
     re-checks an edited module discovers them as often as one context does."""
     from doxtool import api
-    from doxtool.run import teaching
+    from doxtool.run import promptsets
     from doxtool.run.context import Context, Scope
 
     root = reference_repo
     calls: list[object] = []
-    real = teaching.discover_prompt_sets
+    real = promptsets.discover_prompt_sets
 
     def counted(*args: object) -> object:
         calls.append(args)
         return real(*args)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(teaching, "discover_prompt_sets", counted)
+    monkeypatch.setattr(promptsets, "discover_prompt_sets", counted)
     project = api.load_project(root, cwd=root, use_cache=False)
     assert Context(project, Scope(modules=set())).prompt_sets
     once = len(calls)

@@ -106,6 +106,30 @@ def test_a_tool_prompt_titled_by_its_first_word_teaches_the_tool(make_repo, run_
     assert _findings(result.output)[0].startswith("tools/wait.py:4:1: PRM001 tool `wait`")
 
 
+def test_a_first_heading_deeper_than_three_names_its_tool(make_repo, run_cli) -> None:
+    """The framework reads a tool prompt's first heading at any level
+    (``#{1,6}``): a ``####`` to ``######`` first heading naming a tool is
+    its title too, and what follows it is the tool's."""
+    for title in ("#### wait", "##### `wait`", "###### wait tool", "#### Notes\n### wait"):
+        files = clean_files()
+        files[PROMPT] = f"{title}\nPause.\n"
+        result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM")
+        assert (result.exit_code, result.output) == (0, "All checks passed.\n"), title
+        files[PROMPT] = f"{title}\nPause.\nargs: optional `seconds`, `minutes`\n"
+        result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM")
+        assert [f.split(": ", 1)[1] for f in _findings(result.output)] == [
+            "PRM003 argument `minutes` is taught for `wait` but tools/wait.py never reads it"
+        ], title
+    # deeper headings that name no tool, or come after the first, name none
+    for title in ("#### Wait", "## Overview\n#### wait", "### sleep\n#### wait"):
+        files = clean_files()
+        files[PROMPT] = f"{title}\nPause.\n"
+        result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM001")
+        assert _findings(result.output)[0].startswith("tools/wait.py:4:1: PRM001 tool `wait`"), (
+            title
+        )
+
+
 def test_a_title_names_its_tool_past_an_icon_or_a_tool_label(make_repo, run_cli) -> None:
     """Symbols (an icon) and a ``Tool:`` label before the first word of a tool
     prompt's title are not its name: the tool is taught, and the arguments

@@ -150,3 +150,79 @@ def test_a_name_in_bold_in_an_item_under_a_lead_in_tool_args_or_in_yaml_teaches_
     ):
         prompt = f"### wait\nPause.\nargs: optional `seconds`\n\n{elsewhere}\n"
         assert _prm004(make_repo, run_cli, LABEL_PY, prompt) == [never], elsewhere
+
+
+FILE_READ_PY = """\
+from helpers.tool import Response, Tool
+
+
+class FileRead(Tool):
+    async def execute(self, **kwargs) -> Response:
+        path = self.args["path"]
+        encoding = self.args.get("encoding", "utf-8")
+        return Response(message=open(path, encoding=encoding).read(), break_loop=False)
+"""
+FILE_READ = "prompts/agent.system.tool.file_read.md"
+
+
+def _file_read(make_repo, run_cli, body: str, select: str = "PRM003,PRM004") -> list[str]:
+    files = {
+        **clean_files(),
+        "tools/file_read.py": FILE_READ_PY,
+        FILE_READ: f"### file_read\nread a text file\n{body}\n",
+    }
+    result = run_cli(make_repo(files), "check", "--no-cache", "--select", select)
+    return [line for line in _findings(result.output) if " PRM" in line]
+
+
+def test_an_args_line_naming_a_required_argument_without_backticks_teaches_it(
+    make_repo, run_cli
+) -> None:
+    """The real prompts' style (``args path content``, ``common args: action
+    path``): the line names the argument, so it is not "never taught"."""
+    for body in (
+        "args: path, optional encoding",
+        "args path encoding (optional)",
+        "common args: path encoding",
+        "args: path (required), encoding",
+        "**args:** path and encoding.",
+        "args: `encoding`, path",
+        "args path plus exactly one of: old_text+path OR patch_text",
+        "\n| name | description |\n|---|---|\n| path | the file |\n| encoding | its encoding |",
+        "\n| name | description |\n|---|---|\n| **path** | the file |",
+    ):
+        assert _file_read(make_repo, run_cli, body) == [], body
+
+
+def test_a_line_that_names_no_required_argument_still_leaves_it_untaught(
+    make_repo, run_cli
+) -> None:
+    untaught = (
+        f"{FILE_READ}:1:5: PRM004 required argument `path` of `file_read` "
+        "(read at tools/file_read.py:6) is never taught"
+    )
+    for body in (
+        "args: the file, optional encoding",  # no word of it is `path`
+        "use path arg to read",  # prose, no args line
+        "the args path and encoding",  # a line opened by an article is prose
+        "no args: path",  # a line that says there are none
+        "returns: path",
+        "\n| result | meaning |\n|---|---|\n| ok | read |",
+    ):
+        assert _file_read(make_repo, run_cli, body) == [untaught], body
+
+
+def test_a_bare_word_of_an_args_line_is_not_taught_as_an_argument(make_repo, run_cli) -> None:
+    """PRM003 keeps the strict reading: only backticked names of an ``args``
+    line, and names of argument tables, are taught."""
+    for body in (
+        "args: path, optional bogus",
+        "args path bogus (optional)",
+        "\n| name | description |\n|---|---|\n| path | the file |\n| bogus | nothing |",
+    ):
+        assert _file_read(make_repo, run_cli, body) == [], body
+    # backticked, it is taught and reported as never read
+    assert _file_read(make_repo, run_cli, "args: path, optional `bogus`") == [
+        f"{FILE_READ}:3:23: PRM003 argument `bogus` is taught for `file_read` but "
+        "tools/file_read.py never reads it"
+    ]

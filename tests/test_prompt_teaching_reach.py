@@ -238,3 +238,69 @@ def test_list_items_outside_a_list_of_tools_are_not_reported(make_repo, run_cli)
     files = {**clean_files(), "prompts/agent.system.tool.wait.md": prompt}
     result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM002")
     assert result.exit_code == 0, result.output
+
+
+# ---------------------------------------------------------------------------
+# PRM001 and a prompt the configuration excludes
+
+MEM_PROMPTS = "plugins/mem/prompts/agent.system.tool.memory.md"
+
+
+def _excluded_memory(excluded: str) -> dict[str, str]:
+    """Two plugin tools, ``memory_delete`` named by the plugin's prompt and
+    ``memory_zap`` by none, and a configuration excluding ``excluded``."""
+    tool = WAIT_PY.replace("WaitTool", "MemoryTool")
+    return {
+        **clean_files(),
+        "plugins/mem/tools/memory_delete.py": tool,
+        "plugins/mem/tools/memory_zap.py": tool,
+        MEM_PROMPTS: "## memory tools\n- `memory_delete`: arg `ids` comma-separated ids\n",
+        "plugins/mem/prompts/agent.system.tool.memory_export.md": "### other\n",
+        "doxtool.toml": f'extend-exclude = ["{excluded}"]\nselect = ["PRM001"]\n',
+    }
+
+
+def test_a_tool_an_excluded_prompt_names_is_not_reported(make_repo, run_cli) -> None:
+    root = make_repo(_excluded_memory("plugins/mem/prompts"))
+    expected = [
+        "plugins/mem/tools/memory_zap.py:4:1: PRM001 tool `memory_zap` has no prompt in "
+        "`prompts/`; the model is never told about it (add "
+        "`prompts/agent.system.tool.memory_zap.md`, or list it in `internal-tools`)"
+    ]
+    result = run_cli(root, "check", "--no-cache")
+    # memory_delete is named by the excluded prompt: it exists, not checked
+    assert _prm(result.output) == expected, result.output
+    for module in ("plugins/mem/tools/memory_delete.py", "plugins/mem/tools/memory_zap.py"):
+        alone = run_cli(root, "check", "--no-cache", module)
+        assert _prm(alone.output) == [f for f in expected if module in f], alone.output
+
+
+def test_an_excluded_prompt_named_for_the_tool_counts(make_repo, run_cli) -> None:
+    files = _excluded_memory("plugins/mem/prompts")
+    files["plugins/mem/tools/memory_export.py"] = files.pop("plugins/mem/tools/memory_zap.py")
+    result = run_cli(make_repo(files), "check", "--no-cache")
+    assert _prm(result.output) == [], result.output
+
+
+def test_an_excluded_second_prompt_directory_is_not_checked_but_teaches(make_repo, run_cli) -> None:
+    """The second ``prompt-dirs`` directory excluded: its prompt teaches
+    nothing unread to PRM003, and the tool it names is not reported."""
+    files = {
+        **clean_files(),
+        "tools/sleep.py": WAIT_PY.replace("WaitTool", "SleepTool"),
+        "extra/agent.system.tool.sleep.md": WAIT_PROMPT.replace("wait", "sleep").replace(
+            "`seconds`", "`seconds`, `hours`"
+        ),
+        "doxtool.toml": 'prompt-dirs = ["prompts", "extra"]\nextend-exclude = ["extra"]\n'
+        'select = ["PRM"]\n',
+    }
+    root = make_repo(files)
+    result = run_cli(root, "check", "--no-cache")
+    assert _prm(result.output) == [], result.output
+    # not excluded, it is checked
+    (root / "doxtool.toml").write_text('prompt-dirs = ["prompts", "extra"]\nselect = ["PRM"]\n')
+    checked = run_cli(root, "check", "--no-cache")
+    assert _prm(checked.output) == [
+        "extra/agent.system.tool.sleep.md:3:28: PRM003 argument `hours` is taught for `sleep` "
+        "but tools/sleep.py never reads it"
+    ], checked.output

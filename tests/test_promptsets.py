@@ -234,17 +234,22 @@ def test_links_out_of_the_repository_are_not_followed(tmp_path: Path) -> None:
     "prompt_dirs",
     [("prompts",), ("prompts", "prompts/fragments"), ("prompts", "shared"), (".", "prompts")],
 )
-def test_own_files_are_the_files_in_the_sets_own_directory(
+def test_own_files_are_the_files_in_the_sets_own_directories(
     repo: Path, prompt_dirs: tuple[str, ...]
 ) -> None:
-    """Whether they are found file by file or known from the directories the
-    set's files come from, a set's own files are those its directory holds."""
+    """A profile's own files are those its directory holds; the core set's
+    are those of every configured prompt directory (each of its files), a
+    plugin's those of its directory (each of its files)."""
     write(repo, {"shared/agent.system.tool.shared.md": "### shared\n", "top.md": "# top\n"})
     write(repo, {"prompts/fragments/agent.system.tool.frag.md": "### frag\n"})
     sets = discover_prompt_sets(repo, prompt_dirs)
     assert {s.kind for s in sets} == {"core", "profile", "plugin"}
     for prompt_set in sets:
         prefix = prompt_set.directory + "/"
-        expected = {n: p for n, p in prompt_set.files.items() if p.startswith(prefix)}
+        expected = {
+            n: p
+            for n, p in prompt_set.files.items()
+            if prompt_set.kind != "profile" or p.startswith(prefix)
+        }
         assert prompt_set.own_files() == expected, prompt_set.directory
         assert list(prompt_set.own_files()) == list(expected)

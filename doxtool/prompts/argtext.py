@@ -32,6 +32,12 @@ _VALUE_ITEM_RE = re.compile(
 )
 
 
+#: a word of an ``args`` line written without backticks
+#: (``args: path, optional encoding``, ``args path line_from line_to
+#: (inclusive optional)``, ``old_text+new_text OR patch_text``)
+_BARE_WORD_RE = re.compile(r"[^\s,;:.!?()\[\]{}+|=<>\"'*]+")
+
+
 @dataclass
 class Span:
     """An inline code span, by offsets in its inline source."""
@@ -250,3 +256,43 @@ def _first_cell_name(start: int, cell: str, spans: list[Span]) -> tuple[int, str
     if not ARG_NAME_RE.match(name):
         return None
     return start + cell.find(name), name
+
+
+def bare_names(content: str, start: int, end: int, spans: list[Span]) -> list[tuple[int, str]]:
+    """The words written as names, outside code spans, of an ``args`` line
+    from ``start`` to ``end`` (``args: path, optional encoding``,
+    ``common args: action path``), with their offsets: the line names them,
+    though whether each is an argument, a value or a word of prose is not
+    known (they are read as mentions: none is "never taught", none taught)."""
+    found: list[tuple[int, str]] = []
+    cursor = start
+    for span in [*(s for s in spans if start <= s.open and s.close <= end), None]:
+        stop = span.open if span is not None else end
+        for word in _BARE_WORD_RE.finditer(content, cursor, stop):
+            if ARG_NAME_RE.match(word.group()) and not _OPTIONALITY_RE.fullmatch(word.group()):
+                found.append((word.start(), word.group()))
+        if span is None:
+            break
+        cursor = span.close
+    return found
+
+
+def table_bare_names(content: str, starts: list[int], spans: list[Span]) -> list[tuple[int, str]]:
+    """The first cells of a table's rows that hold just a name outside
+    backticks (``| path | the file |``, bold allowed), with their offsets,
+    whatever the table lists: a name it writes (a mention), not one it
+    teaches (:func:`table_argument_names` says which tables teach)."""
+    lines = [_line(content, starts, index) for index in range(len(starts))]
+    if len(lines) < 3 or "|" not in lines[0][1] or not _DELIMITER_ROW_RE.match(lines[1][1]):
+        return []
+    found = []
+    for start, text in lines[2:]:
+        cells = _cells(start, text)
+        if not cells:
+            continue
+        cell_start, cell = cells[0]
+        inside = any(cell_start <= s.open and s.close <= cell_start + len(cell) for s in spans)
+        name = None if inside else _first_cell_name(cell_start, cell, spans)
+        if name is not None:
+            found.append(name)
+    return found

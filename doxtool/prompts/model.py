@@ -54,7 +54,9 @@ class TaughtArgument:
     line: int
     column: int
     optional: bool = False
-    #: args-line | arguments-list | table | example
+    #: args-line | arguments-list | table | example; for a mention
+    #: (:attr:`PromptDoc.mentions`), mention | word (a bare word of an
+    #: ``args`` line or of a table's first column: ``args: path``)
     source: str = "args-line"
     #: the tool the section or example documents; None outside any tool section
     tool: str | None = None
@@ -101,6 +103,10 @@ class PromptDoc:
     tools: list[PromptTool] = field(default_factory=list)
     arguments: list[TaughtArgument] = field(default_factory=list)
     examples: list[PromptExample] = field(default_factory=list)
+    #: examples a label says are wrong (``Wrong (extra keys):``, ``Bad
+    #: example (do not copy):``, :func:`~doxtool.prompts.negation.labels_wrong`):
+    #: shown to be avoided, they teach nothing and are not read or checked
+    counter_examples: list[PromptExample] = field(default_factory=list)
     #: the calls nested in examples' arguments (``parallel``'s ``tool_calls``),
     #: each as an example of its own (:mod:`doxtool.prompts.nested`)
     nested: list[PromptExample] = field(default_factory=list)
@@ -112,7 +118,10 @@ class PromptDoc:
     #: or a ``tool:method`` call, which PRM004 credits (source ``mention``).
     #: The names an ``args:`` line reads as values (```runtime` `python```,
     #: ```encoding`, default `utf-8```) are among them: whether one is an
-    #: argument after all is not known, so none is "never taught"
+    #: argument after all is not known, so none is "never taught"; and so
+    #: are the words an ``args`` line writes without backticks (``args:
+    #: path, optional encoding``, ``args path content``) and the bare names
+    #: opening a table's rows (``| path | the file |``), of source ``word``
     mentions: list[TaughtArgument] = field(default_factory=list)
     #: the names after the name opening an item of an argument list
     #: (``- `add`: `text` (required), `priority```, under ``Arguments by

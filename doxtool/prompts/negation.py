@@ -66,3 +66,50 @@ def row_says_gone(cells: list[str]) -> bool:
     file; the removed `file` argument |``) says nothing of its name."""
     rest = cells[1:]
     return bool(rest) and (any(_GONE_CELL_RE.match(cell) for cell in rest) or says_gone(rest[-1]))
+
+
+#: what a label calls an example (``Bad example``, ``Incorrect usage``)
+_THING = (
+    r"(?:examples?|usages?|uses?|calls?|tool[ \t]+calls?|formats?|ways?|outputs?|replies|reply|"
+    r"responses?|json|versions?|patterns?|forms?|shapes?|requests?)"
+)
+#: what may follow a label's words: an explanation in parentheses or after a
+#: comma or a dash (``Wrong (extra keys, never do this)``, ``Bad — no args``)
+_EXPLAINED = r"(?:[ \t]*(?:\(.*\)|[,\u2014\u2013-].*))?"
+_WRONG_LABEL_RE = re.compile(
+    # ``Wrong``, ``Bad example``, ``An invalid call``, ``Example of a wrong call``
+    r"(?:(?:an?|the)[ \t]+)?(?:example[ \t]+of[ \t]+(?:an?[ \t]+)?)?"
+    rf"(?:wrong|bad|incorrect|invalid)(?:[ \t]+{_THING})?{_EXPLAINED}"
+    # ``Example (wrong)``, ``Usage (do not copy)``
+    rf"|{_THING}[ \t]*\([ \t]*(?:wrong|bad|incorrect|invalid|never|avoid|"
+    r"(?:do[ \t]+not|don[\u2019']?t)[ \t]+\w+)\b[^()]*\)"
+    # ``Don't``, ``Never do this``, ``Do not copy``, ``Avoid this``
+    r"|(?:don[\u2019']?t|do[ \t]+not|never)(?:[ \t]+(?:do|copy|use|send|write|output|call|"
+    rf"reply|respond))?(?:[ \t]+(?:this|that|these|it|like[ \t]+this))?{_EXPLAINED}"
+    rf"|avoid(?:[ \t]+(?:this|that|these))?{_EXPLAINED}"
+    # ``Not like this``, ``What not to do``, ``Not to be used``, ``Anti-pattern``
+    r"|(?:not[ \t]+(?:like[ \t]+)?this|(?:example[ \t]+of[ \t]+)?what[ \t]+not[ \t]+to[ \t]+do|"
+    r"not[ \t]+to[ \t]+(?:be[ \t]+)?(?:used?|copy|copied|follow(?:ed)?)|"
+    rf"(?:an?[ \t]+)?(?:anti-?pattern|counter-?example)s?){_EXPLAINED}",
+    re.I,
+)
+#: what stands around a label's words: symbols (an icon, ``❌``), emphasis,
+#: and the colon that ends it
+_LABEL_EDGES = "*_ \t"
+
+
+def labels_wrong(label: str) -> bool:
+    """Whether ``label``, the text introducing an example (the line before
+    it, a heading read as ending in ``:``, or the text before it on its
+    line), says the example is wrong: a few words ending in a colon that
+    call it wrong, bad, incorrect or invalid, or tell not to do or use it
+    (``Wrong (extra keys, never do this):``, ``Bad example (do not
+    copy):``, ``❌ **Incorrect:**``, ``Never do this:``). A line that only
+    opens with such a word (``Never wait longer than needed:``, ``Do not
+    forget `tool_args`:``) does not."""
+    text = label.strip().strip(_LABEL_EDGES)
+    if not text.endswith(":"):
+        return False
+    words = text[:-1].strip(_LABEL_EDGES)
+    start = next((i for i, char in enumerate(words) if char.isalnum()), len(words))
+    return bool(_WRONG_LABEL_RE.fullmatch(words[start:].strip(_LABEL_EDGES)))

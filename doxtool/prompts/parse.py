@@ -22,8 +22,10 @@ Tools (:class:`PromptTool`)
     (``### `MyTool```) counts whatever its case. Every example's string
     ``"tool_name"`` is a tool too, positioned at the value.
 
-    The first heading of a tool prompt file (``agent.system.tool.*.md``), of
-    level 1 to 3 and of another shape (``# sftp_upload tool``, ``## delta``,
+    The first heading of a tool prompt file (``agent.system.tool.*.md``) of
+    level 1 to 3, or of any deeper level when it names a tool (the framework
+    reads ``#`` to ``######``: ``#### wait``), and of another shape than a
+    ``###`` tool heading (``# sftp_upload tool``, ``## delta``,
     ``### gamma (experimental)``), names a tool by its first word without
     quotes and colons, as the framework names a tool from a prompt
     (helpers/responses_tools.py ``_tool_name_from_heading``), when that word
@@ -149,7 +151,12 @@ Mentions (:attr:`PromptDoc.mentions`)
     opening an item of a list under an arguments lead (``* summary (string,
     required): ...``) and the keys right under ``tool_args:`` in a
     ```` ```yaml ```` block, with the tool of their section
-    (:mod:`doxtool.prompts.named`).
+    (:mod:`doxtool.prompts.named`). Of source ``word``: each word outside
+    backticks written as a name (but ``optional`` and ``required``) on an
+    ``args:`` line or on a line opened by ``args`` and a space (``args: path,
+    optional encoding``, ``common args: action path``, ``args path
+    content``), and a bare name alone in the first cell of a table's row
+    (``| path | the file |``), whatever the table lists.
 
 Examples (:class:`PromptExample`)
     Fenced blocks (``` or ~~~) whose info string is ``json``, ``json5`` or
@@ -171,7 +178,16 @@ Examples (:class:`PromptExample`)
     object: ``parallel``'s ``tool_calls`` items) names its tool (source
     ``nested``, which teaches nothing) and teaches its arguments for that
     tool, and is an example of its own (:attr:`PromptDoc.nested`,
-    :mod:`doxtool.prompts.nested`).
+    :mod:`doxtool.prompts.nested`). An example its label says is wrong is
+    no example (:attr:`PromptDoc.counter_examples`, not parsed): the label
+    is the text before it on its line, else the line before it in its
+    paragraph, else the last line of the block before it or the heading
+    over it (for a fence, the one right after that block only); it labels
+    the example wrong when it is a few words ending in a colon that call it
+    wrong, bad, incorrect or invalid or say not to do or use it
+    (``Wrong (extra keys, never do this):``, ``Bad example (do not
+    copy):``, ``Never do this:``, ``#### Incorrect``:
+    :func:`~doxtool.prompts.negation.labels_wrong`).
 
 Lenient JSON
     Examples are parsed leniently: trailing commas are accepted, a string

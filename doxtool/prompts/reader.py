@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import bisect
 import re
-from functools import cache
 from typing import TYPE_CHECKING
 
 from doxtool.core.facts import Problem
@@ -17,9 +16,12 @@ from doxtool.prompts.argtext import (
     OPTIONAL_RE,
     Span,
     args_line_names,
+    bare_names,
     table_argument_names,
+    table_bare_names,
 )
-from doxtool.prompts.examples import documents_a_record, is_shape, load_example, root_objects
+from doxtool.prompts.calls import read_call
+from doxtool.prompts.examples import root_objects
 from doxtool.prompts.headings import (
     TOOL_NAME_RE,
     heading_name,
@@ -35,16 +37,14 @@ from doxtool.prompts.leads import (
     ends_with_args_list_header,
     optional_lead,
 )
-from doxtool.prompts.model import JsonError, PromptDoc, PromptExample, PromptTool, TaughtArgument
+from doxtool.prompts.model import PromptDoc, PromptExample, PromptTool, TaughtArgument
 from doxtool.prompts.named import YAML_INFO, bold_names, dotted_name, item_name, yaml_arguments
-from doxtool.prompts.negation import forbids, says_gone
-from doxtool.prompts.nested import add_nested_calls
+from doxtool.prompts.negation import forbids, labels_wrong, says_gone
 from doxtool.prompts.textmap import TextMap
+from doxtool.prompts.tokens import markdown, spans_of
 from doxtool.prompts.values import values_lead
 
 if TYPE_CHECKING:  # markdown-it is imported by the first parse (a cached run needs none)
-    from markdown_it import MarkdownIt
-    from markdown_it.rules_inline.state_inline import StateInline
     from markdown_it.token import Token
 
 #: fence info strings (first word, any case) that mark a JSON example
@@ -56,6 +56,11 @@ _ARGS_LINE_RE = re.compile(
     rf"[ \t]*(?:\*\*|__)?{QUALIFIERS}(?:args?|arguments?)[ \t]*(?:(?:\*\*|__)[ \t]*)?:(?:\*\*|__)?",
     re.I,
 )
+#: an ``args`` line without a colon (``args path content``): its words name
+#: arguments only as bare words (:func:`~doxtool.prompts.argtext.bare_names`)
+_BARE_ARGS_LINE_RE = re.compile(
+    r"[ \t]*(?:\*\*|__)?(?:args?|arguments?)(?:\*\*|__)?[ \t]+(?=[^\W\d])", re.I
+)
 #: the end of an ``args:`` line that goes on on the next line of its paragraph
 _WRAPS_RE = re.compile(r"(?:[,;]|\band|\bor)[ \t]*\Z", re.I)
 #: ``args`` after the name of a list item: ``- `memory_load`: args `query```
@@ -65,34 +70,6 @@ _ITEM_ARGS_RE = re.compile(
 #: what follows a list item's first span when the span names the item:
 #: ```name`: ...``, ```name` (required): ...``, ```name` — ...``
 _ITEM_NAME_END_RE = re.compile(r"[ \t]*(?:\([^()\n]*\)[ \t]*)?(?::|\u2014|\u2013|-(?=\s))")
-
-
-def _backtick_with_offsets(state: StateInline, silent: bool) -> bool:
-    """markdown-it's code span rule, recording where the span lies in its source.
-
-    markdown-it gives inline tokens no positions; the offsets of the opening
-    and closing backtick runs let positions be mapped back to the file.
-    """
-    from markdown_it.rules_inline.backticks import backtick
-
-    start = state.pos
-    count = len(state.tokens)
-    matched = backtick(state, silent)
-    if matched and not silent and len(state.tokens) > count:
-        token = state.tokens[-1]
-        if token.type == "code_inline":
-            width = len(token.markup)
-            token.meta = {"open": start, "close": state.pos, "width": width}
-    return matched
-
-
-@cache
-def _markdown() -> MarkdownIt:
-    from markdown_it import MarkdownIt
-
-    md = MarkdownIt("commonmark")
-    md.inline.ruler.at("backticks", _backtick_with_offsets)
-    return md
 
 
 class PromptReader:
@@ -107,8 +84,11 @@ class PromptReader:
         #: the line that introduces the next block: the last line of the
         #: previous paragraph, or a heading (as if it ended in ``:``)
         self.lead = ""
-        #: whether a heading of level 1 to 3 was read: only the first heading of
-        #: a tool prompt file (``agent.system.tool.*.md``) may be its title
+        #: whether a fence was read since the lead: it labels that fence only
+        self.fenced = False
+        #: whether a heading that may be the title was read (one of level 1
+        #: to 3, or a deeper one naming a tool): only the first heading of a
+        #: tool prompt file (``agent.system.tool.*.md``) may be its title
         self.headed = not doc.path.rpartition("/")[2].startswith("agent.system.tool.")
         #: the level of the title heading whose section is being read, or 0
         self.title_level = 0
@@ -125,7 +105,7 @@ class PromptReader:
     def read(self) -> None:
         from doxtool.core.mdlimits import NESTED_TOO_DEEPLY, parse_checked
 
-        tokens, cut = parse_checked(_markdown(), self.source)
+        tokens, cut = parse_checked(markdown(), self.source)
         if cut is not None:
             self.doc.problems.append(Problem(NESTED_TOO_DEEPLY, cut + 1, 1, "limit"))
         for index, token in enumerate(tokens):
@@ -135,6 +115,7 @@ class PromptReader:
                 self.sections.end(self.doc.examples, token.tag)
                 self._heading(token, tokens[index + 1])
                 self.lead = tokens[index + 1].content.strip().rstrip(":") + ":"
+                self.fenced = False
             elif token.type == "inline" and tokens[index - 1].type == "paragraph_open":
                 self._paragraph(token)
                 if index >= 2 and tokens[index - 2].type == "list_item_open":
@@ -142,6 +123,7 @@ class PromptReader:
                 if ends_with_args_list_header(token.content):
                     self._argument_list(tokens, index + 2, optional_lead(token.content))
                 self.lead = token.content[token.content.rfind("\n") + 1 :]
+                self.fenced = False
             elif token.type in ("bullet_list_open", "ordered_list_open"):
                 self.list_count += 1
                 self.lists.append(self.list_count)
@@ -151,6 +133,7 @@ class PromptReader:
                 self.lists.pop()
             elif token.type == "fence":
                 self._fence(token)
+                self.fenced = True
             elif token.type == "html_block":
                 self._html_block(token)
         self.sections.end(self.doc.examples)
@@ -159,9 +142,12 @@ class PromptReader:
 
     def _heading(self, token: Token, inline: Token) -> None:
         level = int(token.tag[1:]) if token.tag[1:].isdigit() else 6
-        if level > 3:
+        if level > 3 and (self.headed or title_name(inline.content) is None):
+            # a part of its section; as a tool prompt's first heading, a
+            # title when it names a tool (``#### wait``), as any level is to
+            # the framework
             return
-        if level == 3 and is_sub_section(inline.content):
+        if level >= 3 and is_sub_section(inline.content):
             return  # ``### arguments`` under ``### kv_store``: still its section
         first, self.headed = not self.headed, True
         name = heading_name(inline.content) if level == 3 else None
@@ -191,7 +177,7 @@ class PromptReader:
     def _paragraph(self, inline: Token) -> None:
         if inline.map is None:
             return
-        spans = _spans(inline)
+        spans = spans_of(inline)
         text_map = TextMap(inline.content, inline.map[0], self.lines)
         self._args_lines(inline.content, spans, text_map)
         tables = "|" in inline.content and len(text_map.starts) >= 3
@@ -209,26 +195,47 @@ class PromptReader:
             self.doc.arguments.append(
                 TaughtArgument(found.name, line, column, found.optional, "table", self.tool)
             )
+        if tables:  # ``| path | the file |``: a name written bare
+            for offset, name in table_bare_names(inline.content, text_map.starts, spans):
+                self._mention(name, *text_map.position(offset), "word")
         named = bold_names(inline.content)
+        after = 0  # the end of the previous span
         for span in spans:
             if _is_inline_example(span.content):
-                self._example(span.content, span.start, text_map, True)
+                label = self._inline_label(inline.content, after, span.open)
+                self._example(span.content, span.start, text_map, True, labels_wrong(label))
             elif (dotted := dotted_name(span.content)) is not None:
                 # ``tool_args.timestamp`` names ``timestamp``
                 named.append((span.start + span.content.rfind(dotted), dotted))
             elif TOOL_NAME_RE.match(name := span.content.strip()):
                 named.append((span.start + span.content.find(name), name))
+            after = span.close
         for offset, name in sorted(named):
             self._mention(name, *text_map.position(offset))
 
-    def _mention(self, name: str, line: int, column: int) -> None:
-        """A name the section's prose writes (``the given `url```, ``**path**:``)."""
-        self.doc.mentions.append(TaughtArgument(name, line, column, True, "mention", self.tool))
+    def _inline_label(self, content: str, after: int, start: int) -> str:
+        """The text that introduces an example written inline at offset
+        ``start`` of a paragraph (``after``: the end of the span before it):
+        the text before it on its line (``Wrong: `{...}```), else the line
+        before it in the paragraph, else the lead of the paragraph."""
+        line_start = content.rfind("\n", 0, start) + 1
+        before = content[max(line_start, after) : start]
+        if before.strip():
+            return before
+        if line_start > 0:
+            return content[content.rfind("\n", 0, line_start - 1) + 1 : line_start - 1]
+        return "" if self.fenced else self.lead
+
+    def _mention(self, name: str, line: int, column: int, source: str = "mention") -> None:
+        """A name the section's prose writes (``the given `url```, ``**path**:``;
+        source ``word``: a bare word of an ``args`` line or a table's first
+        cell, ``args: path``)."""
+        self.doc.mentions.append(TaughtArgument(name, line, column, True, source, self.tool))
 
     def _list_item_name(self, inline: Token) -> None:
         """``- `memory_save`: args ...``: a list item named by its first span
         (also ``- `path` (required): ...`` and ``- `path` — ...``)."""
-        spans = _spans(inline)
+        spans = spans_of(inline)
         content = inline.content
         if not spans or content[: spans[0].open].strip() or inline.map is None:
             return
@@ -259,6 +266,12 @@ class PromptReader:
             match = _ARGS_LINE_RE.match(content, start, end)
             if match is not None and not NOT_ARGUMENTS_RE.search(content, start, match.end()):
                 self._args_line(content, match.end(), index, spans, text_map, self.tool)
+            else:  # ``args path content``: a line of bare names only
+                match = _BARE_ARGS_LINE_RE.match(content, start, end)
+            if match is not None:
+                # ``args: path, optional encoding``: names without backticks
+                for offset, name in bare_names(content, match.end(), end, spans):
+                    self._mention(name, *text_map.position(offset), "word")
 
     def _args_line(
         self,
@@ -325,7 +338,7 @@ class PromptReader:
 
     def _argument_item(self, inline: Token, optional: bool = False, end: int | None = None) -> None:
         """One item of an argument list, its text up to ``end`` (where a lead ends it)."""
-        spans = _spans(inline)
+        spans = spans_of(inline)
         content = inline.content[:end]
         if not spans or content[: spans[0].open].strip():
             # ``* summary (string, required): ...``: a bare name, mentioned
@@ -393,8 +406,9 @@ class PromptReader:
             body = content[:-1] if content.endswith("\n") else content
             text_map = TextMap(content, start + 1, self.lines)
             # several objects one after another: each its own example
+            wrong = not self.fenced and labels_wrong(self.lead)
             for begin, end in root_objects(body) or [(0, len(body))]:
-                self._example(body[begin:end], begin, text_map, False)
+                self._example(body[begin:end], begin, text_map, False, wrong)
         elif language in YAML_INFO:
             # ``tool_args:`` then ``  address: ...``: the keys name arguments
             for index, column, name in yaml_arguments(content):
@@ -419,53 +433,20 @@ class PromptReader:
 
     # Examples ---------------------------------------------------------------
 
-    def _example(self, text: str, base: int, text_map: TextMap, inline: bool) -> None:
-        """Parse one example; ``base`` is the offset of ``text`` in the map's content."""
+    def _example(
+        self, text: str, base: int, text_map: TextMap, inline: bool, wrong: bool = False
+    ) -> None:
+        """Parse one example; ``base`` is the offset of ``text`` in the map's
+        content. One its label says is wrong (``wrong``) is kept apart,
+        unread (:attr:`PromptDoc.counter_examples`)."""
         lead = len(text) - len(text.lstrip())
         line, column = text_map.position(base + (lead if text.strip() else 0))
         example = PromptExample(line, column, text, inline=inline)
+        if wrong:
+            self.doc.counter_examples.append(example)
+            return
         self.doc.examples.append(example)
-
-        def position(offset: int) -> tuple[int, int]:
-            return text_map.position(base + offset)
-
-        loaded = load_example(text)
-        if loaded.error is not None:
-            message, offset = loaded.error
-            err_line, err_column = position(offset) if offset is not None else (line, column)
-            example.error = JsonError(message, err_line, err_column)
-            return
-        example.data = loaded.data
-        if not isinstance(loaded.data, dict):
-            return
-        example.keys = [str(key) for key in loaded.data]
-        members = {(m.parent, m.key): m for m in reversed(loaded.members)}
-        tool_name = loaded.data.get("tool_name")
-        if isinstance(tool_name, str):
-            example.tool_name = tool_name
-        if documents_a_record(example.keys):
-            example.record = True
-            return  # ``{"job_id": ..., "tool_name": ..., "status": ...}`` reports, not calls
-        args_member = members.get((None, "tool_args"))
-        if is_shape(tool_name, text, args_member.value_offset if args_member else None):
-            return  # ``{"tool_name": "name", "tool_args": {...}}`` describes any call
-        if isinstance(tool_name, str) and TOOL_NAME_RE.match(tool_name):
-            # ``"tool_name": "..."`` in a schematic example names no tool
-            member = members.get((None, "tool_name"))
-            at = position(member.value_offset) if member else (line, column)
-            self.doc.tools.append(PromptTool(tool_name, *at, "example"))
-        tool_args = loaded.data.get("tool_args")
-        if isinstance(tool_args, dict):
-            example.tool_args = tool_args
-            owner = example.tool_name if example.tool_name is not None else self.tool
-            for key in tool_args:
-                member = members.get(("tool_args", str(key)))
-                at = position(member.key_offset) if member else (line, column)
-                self.doc.arguments.append(
-                    TaughtArgument(str(key), *at, optional=False, source="example", tool=owner)
-                )
-            # ``parallel`` handed ``[{"tool_name": ..., "tool_args": {...}}]``
-            add_nested_calls(self.doc, loaded.data, loaded.deep, text, (line, column), position)
+        read_call(self.doc, example, self.tool, lambda offset: text_map.position(base + offset))
 
 
 def _item_forbids(content: str, close: int, named: int | None) -> bool:
@@ -484,14 +465,3 @@ def _line_end(content: str, starts: list[int], index: int) -> int:
 def _is_inline_example(content: str) -> bool:
     stripped = content.lstrip()
     return stripped.startswith("{") and not stripped.startswith("{{") and '"tool_name"' in content
-
-
-def _spans(inline: Token) -> list[Span]:
-    """Code spans directly in an inline token (not in image alt text)."""
-    spans = []
-    for child in inline.children or ():
-        if child.type == "code_inline" and "open" in child.meta:
-            meta = child.meta
-            start, end = meta["open"] + meta["width"], meta["close"] - meta["width"]
-            spans.append(Span(meta["open"], start, end, meta["close"], inline.content[start:end]))
-    return spans

@@ -48,8 +48,10 @@ class PromptSet:
     files: dict[str, str] = field(default_factory=dict)
     #: for a profile: file names it overrides (that the core set has too)
     overrides: list[str] = field(default_factory=list)
-    #: the directories ``files`` were found in, when known: if each is the
-    #: set's own directory or lies in it, every file is its own, unasked
+    #: the directories of ``files`` that are the set's own, when known: the
+    #: core set's are every configured prompt directory (less those a run
+    #: excludes), a plugin's its own; unknown for a profile, whose files are
+    #: the core ones overlaid by those of its directory
     #: (how the set was found, not what it is: not compared)
     sources: tuple[str, ...] | None = field(default=None, compare=False)
 
@@ -66,8 +68,11 @@ class PromptSet:
         return self.wrapper() or next(iter(self.files.values()), None)
 
     def own_files(self) -> dict[str, str]:
-        """The files that live in this set's own directory (found once per
-        set: discovery's files are not changed afterwards; nor is this)."""
+        """The files that live in this set's own directories: for the core
+        set, every configured prompt directory (a tool prompt in the second
+        of ``prompt-dirs`` teaches as one in the first does); for a profile,
+        its directory only (found once per set: discovery's files are not
+        changed afterwards; nor is this)."""
         return self._own
 
     def own_prompts(self) -> tuple[str, ...]:
@@ -82,14 +87,10 @@ class PromptSet:
 
     @cached_property
     def _own(self) -> dict[str, str]:
+        if self.sources is not None:
+            sources = {"" if d in ("", ".") else d for d in self.sources}
+            return {n: p for n, p in self.files.items() if p.rpartition("/")[0] in sources}
         prefix = self.directory + "/"
-        sources = self.sources
-        if (
-            sources is not None
-            and self.directory not in ("", ".")
-            and all(f"{d}/".startswith(prefix) for d in sources)
-        ):
-            return self.files
         return {name: path for name, path in self.files.items() if path.startswith(prefix)}
 
 

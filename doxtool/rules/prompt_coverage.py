@@ -12,7 +12,7 @@ from doxtool.rules.contract_scope import tool_modules
 from doxtool.rules.examples import WAIT_PY
 from doxtool.rules.tool_prompts import PROMPT, browser_files, profile_prompt_dir, wait_files
 from doxtool.run.context import Context
-from doxtool.run.teachers import may_teach_unread
+from doxtool.run.teachers import may_teach_excluded, may_teach_unread
 
 
 class ToolWithoutPrompt(Rule):
@@ -22,10 +22,15 @@ class ToolWithoutPrompt(Rule):
     doc = """\
 **What it checks.** Every tool (except the configured internal tools, such as
 `unknown`) is taught by a prompt that reaches its agents: a file of the core
-`prompts/` or of any plugin's `prompts/` (plugin prompts reach every agent),
-and for a profile's own tool also its profile's `prompts/`. Which tools a
+`prompts/` (of any directory of `prompt-dirs`) or of any plugin's `prompts/`
+(plugin prompts reach every agent), and for a profile's own tool also its
+profile's `prompts/`. A prompt the configuration excludes is not checked,
+but it is there at run time: a tool one of them names (or that one is named
+for, `agent.system.tool.<name>.md`) is not reported, as an excluded module
+is not missing for `PRM002`. Which tools a
 prompt teaches comes from its `###` headings, the first heading of a tool
-prompt by its first word (`# sftp_upload tool`, `## delta`), its examples'
+prompt by its first word (`# sftp_upload tool`, `## delta`; at any level, as
+the framework reads it, when it names a tool: `#### wait`), its examples'
 `tool_name`s and list items starting with a tool's name, in any prompt file of the set, never
 from its file name; an item of a tool's section naming a value of that tool's
 argument (`- `open`: ...` under ``Set `action` to one of:`` in `### browser`)
@@ -48,6 +53,24 @@ hold them.
         Example(wait_files({PROMPT: "Tools:\n\n- `wait`: pause for `seconds`\n"})),
         # the file's first heading names it by its first word
         Example(wait_files({PROMPT: "# wait tool\nPause.\n\n## Arguments\n\nargs: `seconds`\n"})),
+        # a first heading deeper than ``###`` names it too
+        Example(wait_files({PROMPT: "#### wait\nPause for `seconds`.\n"})),
+        # a prompt in the second directory of ``prompt-dirs``
+        Example(
+            {
+                **{k: v for k, v in wait_files().items() if k != PROMPT},
+                "extra/prompts/agent.system.tool.wait.md": wait_files()[PROMPT],
+                "doxtool.toml": 'prompt-dirs = ["prompts", "extra/prompts"]\n',
+            }
+        ),
+        # a prompt the configuration excludes is there, unchecked
+        Example(
+            {
+                **{k: v for k, v in wait_files().items() if k != PROMPT},
+                "plugins/rest/prompts/agent.system.tool.wait.md": "### wait\nPause.\n",
+                "doxtool.toml": 'extend-exclude = ["plugins/rest/prompts"]\n',
+            }
+        ),
     ]
     invalid = [
         Example(
@@ -94,16 +117,23 @@ hold them.
                 continue
             if any(may_teach_unread(ctx, s, name) for s in ctx.teaching_sets(module)):
                 continue  # a prompt read only in part names it (PRM011 reports the file)
+            if may_teach_excluded(ctx, ctx.teaching_sets(module, excluded=True), name):
+                continue  # an excluded prompt is there, not checked: it may teach it
             prompt_set = ctx.set_of_module(module)
             where = prompt_set.directory if prompt_set else ctx.config.prompt_dirs[0]
             profile = ctx.project.profile_of_module(module)
             if profile is not None and (prompt_set is None or prompt_set.kind != "profile"):
                 # a profile without a prompt directory: its own is where one goes
                 where = profile_prompt_dir(ctx, profile) or where
-            if ctx.unreadable_prompt(f"{where}/agent.system.tool.{name}.md", prompt_set):
+            # the core set's files come from every configured prompt directory
+            sources = prompt_set.sources if prompt_set and where == prompt_set.directory else None
+            paths = [
+                f"{d}/agent.system.tool.{name}.md" for d in dict.fromkeys([where, *(sources or ())])
+            ]
+            if any(ctx.unreadable_prompt(path, prompt_set) for path in paths):
                 continue  # PRM011 reports the file itself
             tool = ctx.tools(module)[0]
-            path = f"{where}/agent.system.tool.{name}.md"
+            path = next((p for p in paths if ctx.exists(p)), paths[0])
             if ctx.exists(path):
                 message = (
                     f"tool `{name}` is taught by no prompt in `{where}/`; the model is never "

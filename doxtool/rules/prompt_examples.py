@@ -1,10 +1,9 @@
-"""PRM005-PRM008: the JSON examples of prompts (they parse, call the tool the
-prompt documents, have their profile's shape, give values the code accepts)."""
+"""PRM005-PRM007: the JSON examples of prompts (they parse, call the tool the
+prompt documents, have their profile's shape). Whether they give values the
+code accepts (PRM008) is :mod:`.prompt_example_values`."""
 
 from __future__ import annotations
 
-import json
-import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -13,17 +12,11 @@ from doxtool.core.findings import Finding
 from doxtool.prompts.examples import CALL_SPELLINGS, beyond_limit, documents_a_record
 from doxtool.prompts.model import PromptExample
 from doxtool.rules.base import Example, Expect, Rule
-from doxtool.rules.example_types import among, converts, misread, type_ok
 from doxtool.rules.examples import WAIT_PY
 from doxtool.rules.tool_prompts import (
-    METHOD_ARGUMENT,
-    NOTES,
     PROMPT,
     TEMPLATE,
-    apps_files,
     calling_response,
-    method_notes,
-    notes_files,
     prompt_files,
     tool_facts,
     wait_files,
@@ -233,14 +226,35 @@ return shape such as `{"headline": ..., "url": ...}`) is documentation and is
 not checked, and so is an object with `tool_name` but no `tool_args` (nor
 `args`) and a key no call has (a job's result record,
 `{"job_id": ..., "tool_name": ..., "status": ...}`): it names no tool, for
-this rule or any other.
+this rule or any other. Nor is an example its label says is wrong: the line
+before it, a heading over it or the text before it on its line, a few words
+ending in a colon that call it wrong, bad, incorrect or invalid, or say not
+to do or use it (`Wrong (extra keys, never do this):`, `Bad example (do not
+copy):`, `Never do this:`, `Not to be used:`). It shows what to avoid, may be
+broken on purpose, and teaches nothing; no rule of `PRM002`-`PRM008` reads
+it. A line that only opens with such a word (`Never wait longer than
+needed:`) labels nothing.
 
 **Why it matters.** Small local models follow the example's shape exactly;
 one extra key in a `tiny-local` example and the model starts emitting it.
 
 **Example.** A `tiny-local` override whose example carries `"thoughts"`.
 """
-    valid = [Example(wait_files())]
+    valid = [
+        Example(wait_files()),
+        # an example shown as wrong is not one to follow
+        Example(
+            wait_files(
+                {
+                    "agents/tiny-local/prompts/agent.system.tool.wait.md": (
+                        '### wait\nWait.\n`{"tool_name": "wait", "tool_args": {"seconds": 1}}`\n'
+                        'Wrong (extra keys, never do this):\n`{"thoughts": ["x"], '
+                        '"tool_name": "wait", "tool_args": {"seconds": 1}}`\n'
+                    )
+                }
+            )
+        ),
+    ]
     invalid = [
         Example(
             wait_files(
@@ -286,163 +300,6 @@ one extra key in a `tiny-local` example and the model starts emitting it.
                 )
 
 
-class ExampleArgumentValue(Rule):
-    code = "PRM008"
-    name = "example-argument-value"
-    summary = "An example argument's value contradicts the tool's code"
-    doc = """\
-**What it checks.** In every example, each `tool_args` value has the type the
-code reads it as (`int(...)` means integer, a literal default of `""` means
-string, ...) and, for dispatch arguments compared with literals (`action`),
-is one of the compared values (exactly, unless the code folds the value first:
-`action.lower() == "write"` takes `"Write"`, `action == "write"` does not);
-a `tool:method` name sends its method as
-`action` (helpers/extract_tools.py), which is checked alike, unless the
-tool's module reads `self.method`: the tool takes the method itself, and
-which argument it reaches as well, if any, is not known here. A value the
-code's conversion takes is of its type: `"30"` for `int(...)`, anything for `str(...)`; `"five"` for
-`int(...)` is not. For a boolean, what the code does with the value
-decides: `"true"`, `"false"` and the spellings it compares for a boolean
-the code converts with `str(...)` (`str(flag).lower() in ("true", "1")`
-takes `"1"`, not `"yes"`); any value where it only tests its truth (`if
-flag:`, `bool(flag)`), or where doxtool does not see how it is used; a
-boolean only where it compares the value itself with `True` or `False`
-(`flag is True`). Where the code's only use of a value is to compare it, as
-read, with strings spelling a boolean (`args.get("flag") == "true"`, no
-`str(...)` or `.lower()` before), a JSON `true` or `false` is reported (it
-never equals a string); where its only use is to compare it with `True` or
-`False`, a string is (it never is one). Any other use of the value (`if
-flag:`, a second read, handing it on) takes the value as well: nothing is
-said. A placeholder stands for any value: `"..."`, a template variable, or a value
-wholly in angle brackets (`"<status|log|diff>"`, `"<number of commits>"`).
-
-**Why it matters.** A model copies example values; a value the code rejects
-becomes a failed call in production.
-
-**Example.** `"action": "remove"` when `tools/scheduler.py` dispatches on
-`list_tasks`, `create_task` and `delete_task`.
-"""
-    valid = [
-        Example(wait_files()),
-        Example(with_prompt('"tool_args": {"seconds": 5}', '"tool_args": {"seconds": "5"}')),
-        Example(notes_files("action.lower()", '{"action": "Write"}')),
-        # the tool dispatches on ``self.method``; ``action`` is another choice
-        Example(method_notes(reads_method=True)),
-        # ``app`` is handed to a call before the tests, which single out two values
-        Example(apps_files(hands_first=True)),
-    ]
-    invalid = [
-        Example(
-            with_prompt('"tool_args": {"seconds": 5}', '"tool_args": {"seconds": [5]}'),
-            [Expect(PROMPT, 6, "`seconds`")],
-        ),
-        # the code compares the value, as read, with the string "true" only
-        Example(
-            {
-                **with_prompt('"tool_args": {"seconds": 5}', '"tool_args": {"now": true}'),
-                "tools/wait.py": WAIT_PY.replace(
-                    "        return Response(",
-                    '        if self.args.get("now") == "true":\n'
-                    "            seconds = 0\n"
-                    "        return Response(",
-                ),
-            },
-            [Expect(PROMPT, 6, "`now` the value `true`")],
-        ),
-        Example(notes_files("action", '{"action": "Write"}'), [Expect(NOTES, 5, "`action`")]),
-        # the method of ``notes:erase`` is sent as ``action``, which the code compares
-        Example(
-            method_notes(reads_method=False), [Expect(NOTES, 5, "`notes:erase`, giving `action`")]
-        ),
-        Example(
-            apps_files(hands_first=False),
-            [Expect("prompts/agent.system.tool.apps.md", 4, '`app` the value `"dashboard"`')],
-        ),
-    ]
-
-    def check(self, ctx: Context) -> Iterator[Finding]:
-        for prompt in prompt_files(ctx):
-            # a call nested in an example's arguments too (``parallel``'s)
-            for example in [*prompt.doc.examples, *prompt.doc.nested]:
-                if example.error is not None or not isinstance(example.tool_args, dict):
-                    continue
-                if not example.tool_name:
-                    continue
-                found = tool_facts(ctx, example.tool_name, prompt.prompt_set)
-                if found is None:
-                    continue
-                module, tool = found
-                values = dict(example.tool_args)
-                base, colon, method = example.tool_name.partition(":")
-                if (
-                    colon
-                    and base
-                    and method
-                    and METHOD_ARGUMENT not in values
-                    and not _reads_method(ctx, tool.defined_in_path or module)
-                ):
-                    # ``"tool_name": "scheduler:pause_task"`` sends ``action``
-                    # (helpers/extract_tools.py ``normalize_tool_request``)
-                    values[METHOD_ARGUMENT] = method
-                for name, value in values.items():
-                    arg = tool.argument(name)
-                    if arg is None or value is None or _placeholder(value):
-                        continue
-                    where = arg.where(module)
-                    given = name in example.tool_args  # not a method (``tool:method``)
-                    if (
-                        given
-                        and arg.type
-                        and not type_ok(value, arg.type)
-                        and not converts(value, arg)
-                    ):
-                        yield self.finding(
-                            f"example gives `{name}` the value {_short(value)}, but {where} reads "
-                            f"it as {arg.type}",
-                            prompt.path,
-                            example.line,
-                            example.column,
-                            subject=f"{prompt.path}:value:{name}",
-                        )
-                    elif given and (compared := misread(value, arg, tool)) is not None:
-                        yield self.finding(
-                            f"example gives `{name}` the value {_short(value)}, but {where} "
-                            f"only compares it with {compared}",
-                            prompt.path,
-                            example.line,
-                            example.column,
-                            subject=f"{prompt.path}:value:{name}",
-                        )
-                    elif (
-                        arg.enum
-                        and isinstance(value, str)
-                        and not TEMPLATE.search(value)
-                        and not among(value, arg)
-                    ):
-                        allowed = ", ".join(f"`{v}`" for v in arg.enum)
-                        how = (
-                            f"gives `{name}` the value "
-                            if given
-                            else f"calls `{example.tool_name}`, giving `{name}` the value "
-                        )
-                        yield self.finding(
-                            f"example {how}{_short(value)}, which "
-                            f"{where} does not accept (one of {allowed})",
-                            prompt.path,
-                            example.line,
-                            example.column,
-                            subject=f"{prompt.path}:value:{name}",
-                        )
-
-
-def _reads_method(ctx: Context, module: str) -> bool:
-    """Whether the tool's module reads ``self.method`` (the method of a
-    ``tool:method`` name, which the tool then takes itself: which argument
-    the method reaches as well, if any, is not known here)."""
-    outline = ctx.facts(module).outline
-    return outline is not None and "self.method" in outline.references
-
-
 #: how the framework also spells ``tool_name`` and ``tool_args`` (Agent Zero's
 #: ``process_tools`` reads ``tool`` and ``args`` when those are missing)
 _CALL_ALIASES = frozenset({"tool", "args"})
@@ -473,28 +330,8 @@ def _attempts_call(example: PromptExample) -> bool:
     return any(key in example.text for key in CALL_KEYS)
 
 
-#: a value written as a placeholder in angle brackets: ``"<status|log|diff>"``,
-#: ``"<number of commits>"``
-_ANGLE_PLACEHOLDER_RE = re.compile(r"<[^<>\n]+>\Z")
-
-
-def _placeholder(value: Any) -> bool:
-    """``"..."`` in a schematic example, or a whole value in angle brackets
-    (``"<path to repo>"``), stands for any value."""
-    if not isinstance(value, str):
-        return False
-    text = value.strip()
-    return text in ("...", "\u2026") or bool(_ANGLE_PLACEHOLDER_RE.match(text))
-
-
-def _short(value: Any) -> str:
-    text = json.dumps(value, ensure_ascii=False)
-    return f"`{text if len(text) <= 40 else text[:37] + '...'}`"
-
-
 RULES: list[type[Rule]] = [
     InvalidExample,
     ExampleToolMismatch,
     ExampleShape,
-    ExampleArgumentValue,
 ]

@@ -36,8 +36,11 @@ named by the prompt that documents the tool: taught (an `args:` line, a list,
 a table, an example key), or named in the tool's section: in backticks
 (`download the page at the given `url``, `` `tool_args.url` ``), in bold
 (`**url**: ...`), opening an item of a list under a `Parameters:` or
-`Arguments:` lead (`* url (string, required): ...`), or as a key under
-`tool_args:` in a YAML block.
+`Arguments:` lead (`* url (string, required): ...`), as a key under
+`tool_args:` in a YAML block, as a word of an `args` line written without
+backticks (`args: url, optional timeout`, `args url timeout`, `common args:
+action url`), or bare in the first cell of a table's row (`| url | the page |`).
+Such a bare word is named, not taught: `PRM003` does not hold the tool to it.
 
 **Why it matters.** The model cannot send what it was never told about; every
 call then fails on the missing key.
@@ -63,6 +66,17 @@ profile.
 """
     valid = [
         Example(wait_files()),
+        # an ``args`` line naming it without backticks, as real prompts write it
+        Example(
+            {
+                **wait_files(),
+                "tools/wait.py": WAIT_PY.replace(
+                    "        return Response(",
+                    '        label = self.args["label"]\n        return Response(',
+                ),
+                PROMPT: "### wait\nPause.\nargs: label, optional seconds\n",
+            }
+        ),
         Example(
             {
                 **wait_files(),

@@ -255,7 +255,11 @@ args `url`` under ``Set `action` to one of:``) teaches no argument `add`:
 the names after it are the section tool's arguments. A name the prompt
 forbids (`args: `text`, not `reply``, `` `msg` (deprecated)``, a table row
 `| `ms` | deprecated, use `seconds` |`, a list item `- `ms` (legacy): ...`)
-is not taught.
+is not taught, and neither is a key of an example its label says is wrong
+(`Wrong:`, `Bad example (do not copy):`, `Never do this:`, `#### Incorrect`:
+a counter-example, which no `PRM005`-`PRM008` checks either). A name an
+`args` line writes without backticks (`args: path, encoding`) is named, for
+`PRM004`, not taught.
 
 A profile's own tool with no prompt of its own under that file name is
 taught by the prompt the profile inherits (the core `agent.system.tool.wait.md`
@@ -279,6 +283,14 @@ the profile's tool as well.
         ),
         # ``open`` is a value of ``action``, ``url`` the argument it takes
         Example(browser_files("### browser\nArguments by action:\n- `open`: `url`\n")),
+        # an example labelled wrong teaches nothing; a bare word names, not teaches
+        Example(
+            with_prompt(
+                "usage:",
+                'Bad example (do not copy):\n`{"tool_name": "wait", "tool_args": {"ms": 5}}`\n'
+                "args: seconds, ms\n\nusage:",
+            )
+        ),
     ]
     invalid = [
         Example(

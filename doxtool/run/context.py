@@ -392,14 +392,15 @@ class Context(Teaching):
 
         return every(self.config.tool_dirs), every(self.config.profile_tool_dirs)
 
-    def teaching_sets(self, module: str) -> list[PromptSet]:
+    def teaching_sets(self, module: str, excluded: bool = False) -> list[PromptSet]:
         """The prompt sets whose teaching reaches a tool module's agents: the
         core set and every plugin's (plugins' prompts reach every agent), and
-        for a profile's own tool, that profile's set."""
+        for a profile's own tool, that profile's set (``excluded``: of those
+        the configuration excludes, :attr:`excluded_prompt_sets`)."""
         profile = self.project.profile_of_module(module)
         return [
             s
-            for s in self.prompt_sets
+            for s in (self.excluded_prompt_sets if excluded else self.prompt_sets)
             if s.kind in ("core", "plugin") or (s.kind == "profile" and s.name == profile)
         ]
 

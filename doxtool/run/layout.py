@@ -23,6 +23,27 @@ from doxtool.run.project import COMPANION_SUFFIX
 
 _TOOL_CLASS = re.compile(r"^class\s+Tool\b", re.MULTILINE)
 _TEST_DIRS = ("tests", "test")
+#: directories whose content is not what the agent runs: tests, their
+#: fixtures, documentation and its examples. A ``prompts`` or ``tools``
+#: directory in one (``docs/examples/prompts``, ``tests/fixtures/tools``)
+#: shows how files look; it is no core, profile or plugin directory
+_NOT_RUNTIME = frozenset(
+    {
+        *_TEST_DIRS,
+        "testdata",
+        "test_data",
+        "fixtures",
+        "fixture",
+        "docs",
+        "doc",
+        "examples",
+        "example",
+        "samples",
+        "sample",
+        "demos",
+        "demo",
+    }
+)
 #: parents whose children are plugins or profiles: ``plugins/<name>/tools``
 _PLUGIN_PARENTS = ("plugins",)
 _PROFILE_PARENTS = ("agents",)
@@ -108,6 +129,13 @@ def _under_tests(rel: str) -> bool:
     return rel.split("/", 1)[0] in _TEST_DIRS
 
 
+def _not_runtime(rel: str) -> bool:
+    """Whether a directory lies in one the agent does not run
+    (:data:`_NOT_RUNTIME`, at any depth: ``docs/examples/prompts``,
+    ``plugins/x/tests/tools``)."""
+    return any(part.lower() in _NOT_RUNTIME for part in rel.split("/"))
+
+
 def _generalise(rel: str, parents: tuple[str, ...]) -> tuple[str, str] | None:
     """``plugins/x/tools`` -> (``plugins/*/tools``, ``x``), for a plugin or profile parent."""
     parts = rel.split("/")
@@ -135,7 +163,7 @@ def detect(root: Path) -> Layout:
         modules = [f for f in files if f.endswith(".py") and f != "__init__.py"]
         if "AGENTS.md" in files and not _under_tests(rel):
             _declared(root, rel, layout.declared_dirs)
-        if rel != "." and not _under_tests(rel):
+        if rel != "." and not _not_runtime(rel):
             if name == "tools" and modules:
                 profile = _generalise(rel, _PROFILE_PARENTS)
                 plugin = _generalise(rel, _PLUGIN_PARENTS)

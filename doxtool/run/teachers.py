@@ -14,7 +14,7 @@ import re
 from collections.abc import Callable
 from typing import Protocol, TypeVar
 
-from doxtool.prompts.sets import PromptSet
+from doxtool.prompts.sets import PromptSet, tool_key
 from doxtool.run.teaching import Scope
 
 T = TypeVar("T")
@@ -63,6 +63,25 @@ def may_teach_unread(ctx: Context, prompt_set: PromptSet, tool: str) -> bool:
         # the pattern only for a file that may name the tool: most runs have none
         if tool in text and ctx.read_in_part(path) and _naming(tool).search(text):
             return True
+    return False
+
+
+def may_teach_excluded(ctx: Context, prompt_sets: list[PromptSet], tool: str) -> bool:
+    """Whether a prompt file of ``prompt_sets`` (sets the configuration
+    excludes, :attr:`~doxtool.run.teaching.Teaching.excluded_prompt_sets`)
+    may teach ``tool``: one named for it (``agent.system.tool.<tool>.md``),
+    or whose text names it as a word. It is not checked, so what it teaches
+    is not read; it is there at run time all the same, as an excluded tool
+    module is."""
+    for prompt_set in prompt_sets:
+        for name, path in prompt_set.own_files().items():
+            if name == "AGENTS.md":
+                continue
+            if tool_key(name) == tool:
+                return True
+            text = ctx.prompt_text(path)
+            if tool in text and _naming(tool).search(text):
+                return True
     return False
 
 

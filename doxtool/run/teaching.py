@@ -24,11 +24,12 @@ from pathlib import Path
 from doxtool.core.source import ReadError, present, read_text
 from doxtool.core.unlisted import absent, refuse
 from doxtool.prompts.model import PromptDoc
-from doxtool.prompts.sets import PromptSet, discover_prompt_sets, tool_key
+from doxtool.prompts.sets import PromptSet, tool_key
 from doxtool.run.discovery import profile_named
 from doxtool.run.files import Files
 from doxtool.run.project import Project
 from doxtool.run.promptindex import PromptIndex, Stamp, named, stamp, taught
+from doxtool.run.promptsets import project_prompt_sets
 
 
 @dataclass
@@ -101,24 +102,21 @@ class Teaching(Files):
     def prompt_sets(self) -> list[PromptSet]:
         """The prompt sets of the repository, discovered once per run (every
         context of the run shares them; discovery's sets are not changed)."""
+        return self._discovered[0]
+
+    @cached_property
+    def excluded_prompt_sets(self) -> list[PromptSet]:
+        """The prompt sets, and the core set's directories (each as a set of
+        its own files), that the configuration excludes: not checked, yet
+        there at run time (:func:`~doxtool.run.teachers.may_teach_excluded`)."""
+        return self._discovered[1]
+
+    @property
+    def _discovered(self) -> tuple[list[PromptSet], list[PromptSet]]:
         shared = self.project.per_run
         if "prompt_sets" not in shared:
-            shared["prompt_sets"] = self._discover_prompt_sets()
+            shared["prompt_sets"] = project_prompt_sets(self.project)
         return shared["prompt_sets"]  # type: ignore[no-any-return]
-
-    def _discover_prompt_sets(self) -> list[PromptSet]:
-        config = self.config
-        sets: list[PromptSet] = []
-        nothing = ".doxtool-matches-nothing/*"
-        profiled = list(self.project.profile_tool_modules)
-        for profiles in config.profile_prompt_dirs or [nothing]:
-            for plugins in config.plugin_prompt_dirs or [nothing]:
-                for found in discover_prompt_sets(
-                    self.project.root, config.prompt_dirs, profiles, plugins, profiled
-                ):
-                    if all((s.kind, s.directory) != (found.kind, found.directory) for s in sets):
-                        sets.append(found)
-        return [s for s in sets if not self.project.excluded(s.directory)]
 
     # -- which prompt files are in scope ------------------------------------
 
@@ -199,43 +197,51 @@ class Teaching(Files):
         A scoped run looks only at the listed files that may be in scope,
         unless a file it was given is not listed: then it lists the directory."""
         found: dict[str, ReadError] = {}
-        root = self.project.root
         for prompt_set in self.prompt_sets:
-            files = prompt_set.files
-            directory = root / prompt_set.directory
-            if not self.scope.everything:
-                prefix = prompt_set.directory + "/"
-                wanted = [
-                    p
-                    for p in self._maybe_in_scope
-                    if p.startswith(prefix) and "/" not in p[len(prefix) :]
-                ]
-                if all(files.get(p[len(prefix) :]) == p for p in wanted):
-                    for path in sorted(wanted, key=lambda p: p[len(prefix) :]):
-                        if path.endswith(".md") and path not in found:
-                            self._unreadable_listed(path, found)
-                    continue
-            try:
-                entries = sorted(os.scandir(directory), key=lambda e: e.name)
-            except OSError as exc:
-                if absent(exc):
-                    continue
-                raise refuse(prompt_set.directory, exc) from None
-            for entry in entries:
-                if not entry.name.endswith(".md"):
-                    continue
-                path = f"{prompt_set.directory}/{entry.name}"
-                if path in found:
-                    continue
-                if files.get(entry.name) == path:
-                    self._unreadable_listed(path, found)
-                    continue
-                if not self.scope.everything and path not in (self.scope.prompts or ()):
-                    continue
-                error = read_text(Path(entry.path), root=root)
-                if isinstance(error, ReadError):
-                    found[path] = error
+            # the core set's files come from every configured prompt directory
+            for directory in prompt_set.sources or (prompt_set.directory,):
+                self._unreadable_in(prompt_set, directory, found)
         return found
+
+    def _unreadable_in(
+        self, prompt_set: PromptSet, directory: str, found: dict[str, ReadError]
+    ) -> None:
+        """Add to ``found`` the prompt files of ``directory`` (one the set's
+        files come from) that cannot be read (:attr:`unreadable_prompts`)."""
+        root = self.project.root
+        files = prompt_set.files
+        prefix = "" if directory in ("", ".") else directory + "/"
+        if not self.scope.everything:
+            wanted = [
+                p
+                for p in self._maybe_in_scope
+                if p.startswith(prefix) and "/" not in p[len(prefix) :]
+            ]
+            if all(files.get(p[len(prefix) :]) == p for p in wanted):
+                for path in sorted(wanted, key=lambda p: p[len(prefix) :]):
+                    if path.endswith(".md") and path not in found:
+                        self._unreadable_listed(path, found)
+                return
+        try:
+            entries = sorted(os.scandir(root / directory), key=lambda e: e.name)
+        except OSError as exc:
+            if absent(exc):
+                return
+            raise refuse(directory, exc) from None
+        for entry in entries:
+            if not entry.name.endswith(".md"):
+                continue
+            path = prefix + entry.name
+            if path in found:
+                continue
+            if files.get(entry.name) == path:
+                self._unreadable_listed(path, found)
+                continue
+            if not self.scope.everything and path not in (self.scope.prompts or ()):
+                continue
+            error = read_text(Path(entry.path), root=root)
+            if isinstance(error, ReadError):
+                found[path] = error
 
     def unreadable_prompt(self, path: str, prompt_set: PromptSet | None) -> bool:
         """Whether ``path`` (a Markdown file in ``prompt_set``'s directory) is a

@@ -1,0 +1,51 @@
+"""The prompt sets of a project as its configuration has them: those a run
+checks, and those it excludes (there at run time all the same)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from doxtool.prompts.sets import PromptSet, discover_prompt_sets
+from doxtool.run.project import Project
+
+
+def project_prompt_sets(project: Project) -> tuple[list[PromptSet], list[PromptSet]]:
+    """The prompt sets a run checks, and those the configuration excludes.
+
+    Every configured pattern of profile and plugin prompt directories is
+    asked; a set found twice is kept once. A set whose directory is excluded
+    is left out whole; a directory of ``prompt-dirs`` excluded while the
+    core set is not keeps its files on the core search path, but they are
+    not the set's own (not checked): it is left out as a core set of its own
+    holding them.
+    """
+    config = project.config
+    sets: list[PromptSet] = []
+    nothing = ".doxtool-matches-nothing/*"
+    profiled = list(project.profile_tool_modules)
+    for profiles in config.profile_prompt_dirs or [nothing]:
+        for plugins in config.plugin_prompt_dirs or [nothing]:
+            for found in discover_prompt_sets(
+                project.root, config.prompt_dirs, profiles, plugins, profiled
+            ):
+                if all((s.kind, s.directory) != (found.kind, found.directory) for s in sets):
+                    sets.append(found)
+    excluded = project.excluded
+    kept = [s for s in sets if not excluded(s.directory)]
+    left_out = [s for s in sets if excluded(s.directory)]
+    for index, prompt_set in enumerate(kept):
+        sources = prompt_set.sources or ()
+        if prompt_set.kind != "core" or not any(map(excluded, sources)):
+            continue
+        kept[index] = dataclasses.replace(
+            prompt_set, sources=tuple(d for d in sources if not excluded(d))
+        )
+        for directory in filter(excluded, sources):
+            parent = "" if directory in ("", ".") else directory
+            files = {
+                name: path
+                for name, path in prompt_set.files.items()
+                if path.rpartition("/")[0] == parent
+            }
+            left_out.append(PromptSet("core", "core", directory, files, sources=(directory,)))
+    return kept, left_out

@@ -1,0 +1,119 @@
+"""Examples a label says are wrong (``Wrong (extra keys, never do this):``,
+``Bad example (do not copy):``), through the real CLI: they teach nothing
+(PRM001, PRM003) and are not checked as examples (PRM005-PRM008); an
+example after prose that only opens with such a word is read as before."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from samples import clean_files
+
+from doxtool.prompts.parse import parse_prompt
+from doxtool.rules.examples import WAIT_PY
+
+PROMPT = "prompts/agent.system.tool.wait.md"
+TINY = "agents/tiny-local/prompts/agent.system.tool.response.md"
+HEAD = "### wait\nPause.\n\nArguments in `tool_args`:\n- `seconds`: how long\n\n"
+GOOD = '{"tool_name": "wait", "tool_args": {"seconds": 5}}'
+BAD = '{"tool_name": "wait", "tool_args": {"ms": 5000}}'
+
+
+def _prm(make_repo, run_cli, files: dict[str, str], *args: str) -> list[str]:
+    result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM", *args)
+    return [line for line in result.output.splitlines() if " PRM" in line]
+
+
+def _wait(make_repo, run_cli, body: str) -> list[str]:
+    files = {**clean_files(), PROMPT: HEAD + body}
+    return _prm(make_repo, run_cli, files)
+
+
+def test_an_example_labelled_wrong_is_not_checked_against_the_profile(make_repo, run_cli) -> None:
+    response = (
+        "### response\nFinal answer to the user.\n\nArguments in `tool_args`:\n"
+        "- `text`: concise final answer text\n\nCorrect:\n\n"
+        '`{"tool_name":"response","tool_args":{"text":"There are 24 files in /tmp."}}`\n\n'
+        "Wrong (extra keys, never do this):\n\n"
+        '`{"thoughts":["done"],"headline":"Answering","tool_name":"response",'
+        '"tool_args":{"text":"..."}}`\n'
+    )
+    files = {
+        **clean_files(),
+        "tools/response.py": WAIT_PY.replace("WaitTool", "ResponseTool").replace(
+            'int(self.args.get("seconds", 0))', 'str(self.args.get("text", ""))'
+        ),
+        "prompts/agent.system.tool.response.md": "### response\nargs: optional `text`\n",
+        "agents/tiny-local/agent.yaml": "title: tiny\n",
+        TINY: response,
+    }
+    assert _prm(make_repo, run_cli, files) == []
+    assert _prm(make_repo, run_cli, files, TINY) == []
+    # the same example under a label that does not say so is checked
+    files[TINY] = response.replace("Wrong (extra keys, never do this):", "Also:")
+    assert [line.split(": ", 1)[1] for line in _prm(make_repo, run_cli, files)] == [
+        "PRM007 example has `thoughts`, `headline`; profile `tiny-local` allows only "
+        "`tool_name`, `tool_args`"
+    ]
+
+
+def test_an_example_labelled_wrong_teaches_no_argument(make_repo, run_cli) -> None:
+    for body in (
+        f"Wrong: `{BAD}`\n",
+        f"Correct: `{GOOD}` Wrong: `{BAD}`\n",
+        f"Bad example (do not copy):\n```json\n{BAD}\n```\nGood example:\n```json\n{GOOD}\n```\n",
+        f"#### Wrong\n\n```json\n{BAD}\n```\n",
+        f"**Incorrect:**\n`{BAD}`\n",
+        f"\u274c Never do this:\n\n```json\n{BAD}\n```\n",
+        f"Example (do not copy):\n~~~json\n{BAD}\n~~~\n",
+    ):
+        assert _wait(make_repo, run_cli, body) == [], body
+
+
+def test_an_example_labelled_wrong_may_be_invalid_on_purpose(make_repo, run_cli) -> None:
+    body = 'Invalid (missing comma):\n```json\n{"tool_name": "wait" "tool_args": {}}\n```\n'
+    assert _wait(make_repo, run_cli, body) == []
+    assert _wait(make_repo, run_cli, body.replace("Invalid (missing comma)", "Example")) == [
+        f"{PROMPT}:9:22: PRM005 example is not valid JSON: expecting ',' delimiter"
+    ]
+
+
+def test_an_example_under_other_labels_is_still_read(make_repo, run_cli) -> None:
+    """A line that only opens with such a word, a label two blocks up, or a
+    label of the other example on its line leaves the example a real one."""
+    unread = (
+        f"{PROMPT}:LINE PRM003 argument `ms` is taught for `wait` but tools/wait.py never reads it"
+    )
+    for body, at in (
+        (f"Never wait longer than needed:\n```json\n{BAD}\n```\n", "9:37:"),
+        (f"Do not forget `tool_args`:\n`{BAD}`\n", "8:38:"),
+        (f"Wrong input is refused, for example:\n`{BAD}`\n", "8:38:"),
+        (f"Wrong:\n```json\n{GOOD}\n```\n```json\n{BAD}\n```\n", "12:37:"),
+        (f"Wrong: `{GOOD}` Correct: `{BAD}`\n", "7:"),
+        (f"Correct:\n\n`{BAD}`\n", "9:38:"),
+    ):
+        found = _wait(make_repo, run_cli, body)
+        assert len(found) == 1 and found[0].startswith(f"{PROMPT}:{at}"), (body, found)
+        assert found[0].endswith(unread.split(" ", 1)[1]), (body, found)
+
+
+def test_a_tool_only_a_wrong_example_calls_is_not_taught(make_repo, run_cli) -> None:
+    files = {
+        **clean_files(),
+        "tools/sleep.py": WAIT_PY.replace("WaitTool", "SleepTool"),
+        "prompts/agent.system.sleeping.md": (
+            'Wrong:\n```json\n{"tool_name": "sleep", "tool_args": {}}\n```\n'
+        ),
+    }
+    assert _prm(make_repo, run_cli, files) == [
+        "tools/sleep.py:4:1: PRM001 tool `sleep` has no prompt in `prompts/`; the model is "
+        "never told about it (add `prompts/agent.system.tool.sleep.md`, or list it in "
+        "`internal-tools`)"
+    ]
+
+
+def test_the_parse_keeps_a_wrong_example_apart(tmp_path: Path) -> None:
+    doc = parse_prompt(HEAD + f"Wrong:\n```json\n{BAD}\n```\n`{GOOD}`\n", "p.md")
+    assert [(e.line, e.text) for e in doc.counter_examples] == [(9, BAD)]
+    assert [e.tool_name for e in doc.examples] == ["wait"]
+    assert [a.name for a in doc.arguments] == ["seconds", "seconds"]
