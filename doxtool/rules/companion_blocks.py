@@ -12,12 +12,13 @@ from doxtool.companions.agreement import argument_differences, documented_argume
 from doxtool.companions.edits import (
     block_edit,
     fact_sentence,
-    moves_a_note,
     removable_with_words,
     removal_edit,
     unread_lead,
 )
 from doxtool.companions.factlines import ExpectedBlock, is_none
+from doxtool.companions.helditems import drops_words
+from doxtool.companions.lazylines import moves_a_note
 from doxtool.companions.model import FactBlock
 from doxtool.companions.renames import gone_kinds, held_back, old_key, rename_edit
 from doxtool.core.edits import Edit
@@ -161,8 +162,11 @@ class BlockRule(Rule):
         # words go on from lazily, is applied only on request (a break_loop
         # sentence in their words is never rewritten: it has no edit)
         existing = doc.companion.block(expected.key)
-        unsafe = existing is not None and (
-            _drops_words(existing, expected) or moves_a_note(doc.companion, edit)
+        # (an insertion into the block, past its last item, drops nothing)
+        unsafe = (
+            existing is not None
+            and not edit.is_insertion
+            and (drops_words(existing, expected) or moves_a_note(doc.companion, edit))
         )
         return Fix(description, [edit], applicability="unsafe" if unsafe else "safe")
 
@@ -227,21 +231,6 @@ class BlockRule(Rule):
 
     def describe(self, expected: ExpectedBlock) -> str:
         return self.describe_kind(expected.kind)
-
-
-def _drops_words(existing: FactBlock, expected: ExpectedBlock) -> bool:
-    """Whether rewriting ``existing`` as ``expected`` loses text a person
-    wrote after an item that is no longer there, or under it (notes, which
-    go with the item or, when not nested in it, move to the block's end)."""
-    kept = {v.get("name") for v in expected.values if isinstance(v, dict)}
-    if existing.kind != "arguments" or expected.open:
-        return False  # (open: the items only the companion lists are kept)
-    return any(
-        prose.strip(" \t.") and name not in kept for name, prose in existing.item_prose.items()
-    ) or any(
-        note.anchor is not None and note.anchor not in kept and not note.blank
-        for note in existing.notes
-    )
 
 
 def _tool(ctx: Context, module: str, class_name: str | None) -> ToolFacts | None:
@@ -314,9 +303,10 @@ list it.
             )
             return
         expected_args = {a["name"]: a for a in _arg_values(expected.values)}
-        documented_args = {
-            a["name"]: a for a in documented_arguments(block.values, set(expected_args))
-        }
+        documented_args: dict[str, dict[str, Any]] = {}
+        for item in documented_arguments(block.values, set(expected_args)):
+            # an item listed twice is judged by its first copy (DOX141 tells of the second)
+            documented_args.setdefault(item["name"], item)
         reported = False
         for name, want in expected_args.items():
             read = tool.argument(name) if tool else None
