@@ -213,9 +213,107 @@ def test_a_block_holding_a_suppressed_item_and_a_wrong_one_gets_no_fix(make_repo
     assert _fix(run_cli, root, "--unsafe-fixes") == _dox(items + SUPPRESSED)
 
 
-def test_a_missing_item_goes_after_a_paragraph_going_on_from_the_last(
-    make_repo, run_cli
-) -> None:
+def test_a_missing_item_goes_after_a_paragraph_going_on_from_the_last(make_repo, run_cli) -> None:
     paragraph = "  The waits add up; all are\ncoerced with `int()`.\n"
     root = _repo(make_repo, _items(until=None) + paragraph)
     assert _fix(run_cli, root) == _dox(_items(until=None) + paragraph + ITEMS["until"])
+
+
+LEAD = "- Arguments of `WaitTool`:\n"
+
+
+@pytest.mark.parametrize(
+    "lead", ["- Arguments:\n", "- Tool arguments:\n", "- `tool_args`:\n", "### Arguments\n"]
+)
+def test_a_block_naming_no_class_gets_no_second_block(make_repo, run_cli, lead: str) -> None:
+    """The items under a lead naming no class are documented in a form
+    doxtool does not read: it says so, and writes no block beside them."""
+    text = _dox(_items()).replace(LEAD, lead)
+    root = make_repo(with_files({"tools/wait.py": WAIT_PY, DOX: text}))
+    found = _findings(run_cli, root)
+    assert len(found) == 1 and "not documented in a form doxtool reads" in found[0], found
+    assert "(it cannot read line 14 as an `Arguments of `WaitTool`:` line" in found[0]
+    assert _fix(run_cli, root) == text
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["- `break_loop`: always `false`.\n", "- `break_loop` of every `Response`: always `false`.\n"],
+)
+def test_a_break_loop_line_naming_no_class_gets_no_second_line(
+    make_repo, run_cli, line: str
+) -> None:
+    text = _dox(_items()).replace("- `break_loop` of `WaitTool`: always `false`.\n", line)
+    root = make_repo(with_files({"tools/wait.py": WAIT_PY, DOX: text}))
+    found = _findings(run_cli, root, "DOX120")
+    assert len(found) == 1 and "not documented in a form doxtool reads" in found[0], found
+    assert _fix(run_cli, root) == text
+
+
+SUBJECTS = [
+    "- Arguments of `WaitTool.execute`:\n",
+    "- Arguments of `wait`:\n",
+    "- Arguments of the `wait` tool:\n",
+    "- Arguments (`tool_args`):\n",
+    "- Arguments of `execute`:\n",
+]
+
+
+@pytest.mark.parametrize("lead", SUBJECTS)
+def test_a_lead_naming_the_tool_another_way_is_the_tools(make_repo, run_cli, lead: str) -> None:
+    text = _dox(_items()).replace(LEAD, lead)
+    text = text.replace(
+        "- `break_loop` of `WaitTool`: always `false`.",
+        "- `break_loop` of `WaitTool.execute`: always `false`.",
+    )
+    root = make_repo(with_files({"tools/wait.py": WAIT_PY, DOX: text}))
+    assert _findings(run_cli, root, "DOX111,DOX120") == []
+    assert _fix(run_cli, root) == text
+
+
+@pytest.mark.parametrize("lead", SUBJECTS)
+def test_it_is_compared_as_the_tools_and_never_rewritten(make_repo, run_cli, lead: str) -> None:
+    wrong = "  - `retries`: optional integer, default `4`.\n"
+    text = _dox(_items(retries=wrong)).replace(LEAD, lead)
+    root = make_repo(with_files({"tools/wait.py": WAIT_PY, DOX: text}))
+    found = _findings(run_cli, root)
+    assert len(found) == 1 and "argument `retries` has `3` in the code" in found[0], found
+    assert not found[0].endswith("]"), "no fix is offered"
+    assert _fix(run_cli, root, "--unsafe-fixes") == text
+
+
+def test_a_lead_naming_a_function_of_the_module_is_not_called_gone(make_repo, run_cli) -> None:
+    code = WAIT_PY + "\n\ndef helper(x):\n    return x\n"
+    text = _dox(_items()).replace(LEAD, "- Arguments of `helper`:\n")
+    root = make_repo(with_files({"tools/wait.py": code, DOX: text}))
+    found = _findings(run_cli, root)
+    assert not any("no longer has" in line for line in found), found
+    fixed = _fix(run_cli, root, "--unsafe-fixes")
+    assert "- Arguments of `helper`:\n" + _items() in fixed
+    assert fixed.count("Arguments of") == 1
+
+
+def test_a_lead_naming_a_gone_class_is_still_called_gone(make_repo, run_cli) -> None:
+    text = _dox(_items()).replace(LEAD, "- Arguments of `SleepTool`:\n")
+    root = make_repo(with_files({"tools/wait.py": WAIT_PY, DOX: text}))
+    assert any("no longer has" in line for line in _findings(run_cli, root))
+
+
+def test_an_inline_list_of_arguments_is_not_said_to_be_another_line(make_repo, run_cli) -> None:
+    text = _dox(_items()).replace(
+        LEAD + _items(), "- Arguments of `WaitTool`: `seconds`, `until`.\n"
+    )
+    root = make_repo(with_files({"tools/wait.py": WAIT_PY, DOX: text}))
+    found = _findings(run_cli, root)
+    assert len(found) == 1 and "is not an `Arguments of" not in found[0], found
+    assert _fix(run_cli, root) == text
+
+
+def test_a_suppression_over_several_lines_is_malformed(make_repo, run_cli) -> None:
+    text = _dox(_items()).replace(LEAD, "<!--\n  doxtool: ignore[DOX111]\n-->\n" + LEAD)
+    root = make_repo(with_files({"tools/wait.py": WAIT_PY, DOX: text}))
+    found = _findings(run_cli, root, "DOX901")
+    assert found == [
+        f"{DOX}:14:1: DOX901 malformed suppression comment: a suppression "
+        "comment must open and close on one line"
+    ]

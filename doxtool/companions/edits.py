@@ -223,21 +223,38 @@ def unread_lead(companion: Companion, expected: ExpectedBlock) -> int | None:
     # the break_loop line may name the class first (`` `X` never ends the
     # loop: `break_loop` is always `false` ``) or not at all
     anywhere = expected.kind == "break-loop"
-    unnamed = anywhere and not any(block.kind == "break-loop" for block in companion.blocks)
+    unnamed_line = _UNNAMED.get(expected.kind)
+    unnamed = unnamed_line is not None and not any(
+        block.kind == expected.kind
+        and not unnamed_line.fullmatch(line_content(companion.lines[block.start]))
+        for block in companion.blocks
+    )
     for number, line in enumerate(companion.lines, 1):
         content = line_content(line)
-        phrase = words.search(content)
-        if phrase is None:
-            continue
-        if name.search(content, 0 if anywhere else phrase.end()):
+        if unnamed and unnamed_line is not None and unnamed_line.fullmatch(content):
             return number
-        if unnamed and _UNNAMED_BREAK_LOOP.fullmatch(content):
+        phrase = words.search(content)
+        if phrase is not None and name.search(content, 0 if anywhere else phrase.end()):
             return number
     return None
 
 
-#: a ``break_loop`` line naming no class (``- `break_loop`: always `false`.``)
-_UNNAMED_BREAK_LOOP = LazyPattern(r" ?[-*+][ \t]+(?:\*\*)?`?break_loop`?(?:\*\*)?[ \t]*:.*")
+#: a line of a kind naming no class: ``- `break_loop`: always `false`.``,
+#: ``- `break_loop` of every `Response`: ...``; ``- Arguments:``, ``- Tool
+#: arguments:``, ``- `tool_args`:``, ``### Arguments`` (the items after it)
+_UNNAMED = {
+    "break-loop": LazyPattern(
+        r" ?[-*+][ \t]+(?:\*\*)?`?break_loop`?(?:\*\*)?"
+        r"(?:[ \t]+of[ \t]+(?:every|each|all|any)\b[^:]*)?[ \t]*:.*",
+        re.IGNORECASE,
+    ),
+    "arguments": LazyPattern(
+        r"(?: ?[-*+][ \t]+(?:\*\*)?(?:(?:tool|its|the)[ \t]+)?(?:arguments|`?tool_args`?)"
+        r"(?:\*\*)?[ \t]*(?:\([^()]*\))?[ \t]*(?:\*\*)?:(?:\*\*)?[ \t]*"
+        r"|[ \t]{0,3}#{1,6}[ \t]+(?:tool[ \t]+)?arguments[ \t]*#*[ \t]*)",
+        re.IGNORECASE,
+    ),
+}
 
 
 def _unread_key(companion: Companion, key: str) -> bool:
