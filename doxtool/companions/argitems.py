@@ -236,8 +236,8 @@ def _described(fields: dict[str, Any], description: str) -> None:
         if fields["enum"] is None:
             fields["enum"] = read["enum"]
         return
-    if not fields["has_default"]:
-        fields["default_unstated"] = True
+    if not fields["has_default"] and fields["required"] is not True:
+        fields["default_unstated"] = True  # (a required argument has none)
     if fields["enum"] is None:
         fields["values_unstated"] = True
 
