@@ -83,7 +83,7 @@ twice or covered by a suppression: the missing items go after the last one.
         Example(
             with_dox(
                 "  - `seconds`: optional integer, default `0`.",
-                "  - `seconds` (optional): one of `1`, `2`; default `1`.",
+                "  - `seconds`: optional number, default `1`.",
             ),
             [Expect(DOX, 15, "has `0` in the code")],
         ),
