@@ -61,7 +61,8 @@ def test_a_lead_doxtool_cannot_read_gets_no_second_block(make_repo, run_cli) -> 
     root = make_repo({**clean_files(), DOX: text})
     assert _findings(run_cli(root, "check", "--no-cache").output) == [
         f"{DOX}:{SECTION}:1: DOX111 arguments of `WaitTool` are not documented in a form "
-        f"doxtool reads (line {NUMBER} is not an `Arguments of `WaitTool`:` line)"
+        f"doxtool reads (it cannot read line {NUMBER} as an `Arguments of `WaitTool`:` line "
+        "with the arguments under it)"
     ]
     run_cli(root, "check", "--no-cache", "--fix")
     assert (root / DOX).read_text(encoding="utf-8") == text

@@ -97,13 +97,15 @@ def _number_free(value: Any) -> Any:
 
 def default_key(text: Any) -> Any:
     """A default (canonical JSON text) as compared: numbers by their value,
-    so ``0.0`` is ``0`` and ``15.0`` is ``15``; text that is not JSON as written."""
+    so ``0.0`` is ``0`` and ``15.0`` is ``15``; text that is not JSON (a
+    bare word in a code span, `` `read` ``) is the string it spells, as a
+    bare value of ``one of`` is (the code's defaults are always JSON)."""
     if not isinstance(text, str):
         return text
     try:
         value = json.loads(text)
     except (ValueError, RecursionError):
-        return text
+        return json.dumps(text)
     try:
         return json.dumps(_number_free(value), sort_keys=True)
     except (TypeError, ValueError, RecursionError):
@@ -124,26 +126,58 @@ def defaults_differ(want: dict[str, Any], have: dict[str, Any]) -> bool:
     optional = all(
         a.get("required") is False and not a.get("required_unknown") for a in (want, have)
     )
+    if _coerced_default(want, have):
+        return False
     return default(want, optional) != default(have, optional)
+
+
+#: the conversion a type makes of a string default (``int("2")`` is ``2``)
+_COERCIONS: dict[str, Callable[[str], Any]] = {"integer": int, "number": float}
+
+
+def _coerced_default(fact: dict[str, Any], documented: dict[str, Any]) -> bool:
+    """Whether ``documented`` gives as default the number an argument the
+    code reads as a number has when its string default is converted
+    (``int(self.args.get("pages", "2"))``: `` `2` `` for ``"2"``)."""
+    convert = _COERCIONS.get(type_key(fact.get("type")) or "")
+    if convert is None or not (fact.get("has_default") and documented.get("has_default")):
+        return False
+    try:
+        text, written = json.loads(fact.get("default")), json.loads(documented.get("default"))
+    except (TypeError, ValueError, RecursionError):
+        return False
+    if not isinstance(text, str) or isinstance(written, bool):
+        return False
+    if not isinstance(written, (int, float)):
+        return False
+    try:
+        return bool(convert(text) == written)
+    except (ValueError, OverflowError):
+        return False
+
+
+def types_agree(fact: Any, documented: Any) -> bool:
+    """Whether a documented type states what the code reads: the same type,
+    or ``number`` of an integer (true of it, if less precise)."""
+    want, have = type_key(fact), type_key(documented)
+    return want == have or (want == "integer" and have == "number")
 
 
 def _argument_key(
     argument: dict[str, Any],
     values: bool = True,
-    kind: bool = True,
     presence: bool = True,
 ) -> tuple[Any, ...]:
     """What is compared of an argument item; its accepted values only with
-    ``values``, its type only with ``kind`` and whether it is required only
-    with ``presence`` (the code may not say them); its default is compared
-    apart (:func:`defaults_differ`)."""
+    ``values`` and whether it is required only with ``presence`` (the code
+    may not say them); its type (:func:`types_agree`) and its default
+    (:func:`defaults_differ`) are compared apart."""
     enum = argument.get("enum") if values else None
     alternatives = argument.get("alternatives")
     return (
         (bool(argument.get("required")), bool(argument.get("required_unknown")))
         if presence
         else None,
-        type_key(argument.get("type")) if kind else None,
         enum_key(enum),
         tuple(sorted(alternatives)) if alternatives else None,
     )
@@ -151,11 +185,13 @@ def _argument_key(
 
 def _said(fact: dict[str, Any], documented: dict[str, Any]) -> tuple[bool, bool, bool, bool]:
     """Whether an argument's accepted values, its default, its type and
-    whether it is required are compared: the code says them, and (the type)
-    the companion's item does not leave it unstated (`` `city` (required): ... ``)."""
+    whether it is required are compared: the code says them, and the
+    companion's item does not leave them unstated (`` `city` (required): ...
+    `` states no type; `` `mode` (optional): `a` (default) or `b`. `` no
+    default or values doxtool reads)."""
     return (
-        not fact.get("values_unknown"),
-        not fact.get("default_unknown"),
+        not fact.get("values_unknown") and not documented.get("values_unstated"),
+        not fact.get("default_unknown") and not documented.get("default_unstated"),
         fact.get("type") is not None and not documented.get("type_unstated"),
         not fact.get("required_unknown"),
     )
@@ -167,13 +203,16 @@ def _arguments_agree(expected: Any, existing: Any, open: bool = False) -> bool:
     if not isinstance(existing, list) or not all(isinstance(a, dict) for a in existing):
         return False
     existing = documented_arguments(existing, {a["name"] for a in expected})
-    documented = {a.get("name"): a for a in existing}
-    if len(documented) != len(existing) or None in documented:
+    documented: dict[Any, list[dict[str, Any]]] = {}
+    for item in existing:
+        # an item listed twice (DOX141's) agrees when each copy does
+        documented.setdefault(item.get("name"), []).append(item)
+    if None in documented:
         return False
     facts = {a["name"]: a for a in expected}
     if not (set(facts) <= set(documented) if open else set(documented) == set(facts)):
         return False
-    return all(item_agrees(facts[name], documented[name]) for name in facts)
+    return all(item_agrees(facts[name], copy) for name in facts for copy in documented[name])
 
 
 def item_agrees(fact: dict[str, Any], documented: dict[str, Any]) -> bool:
@@ -185,8 +224,8 @@ def item_agrees(fact: dict[str, Any], documented: dict[str, Any]) -> bool:
     values, default, kind, presence = _said(fact, documented)
     return (
         documented.get("required") is not None
-        and _argument_key(documented, values, kind, presence)
-        == _argument_key(fact, values, kind, presence)
+        and _argument_key(documented, values, presence) == _argument_key(fact, values, presence)
+        and not (kind and not types_agree(fact.get("type"), documented.get("type")))
         and not (default and defaults_differ(fact, documented))
     )
 
@@ -267,16 +306,20 @@ def argument_differences(want: dict[str, Any], have: dict[str, Any]) -> list[str
     if (
         want.get("type") is not None
         and not have.get("type_unstated")
-        and type_key(want.get("type")) != type_key(have.get("type"))
+        and not types_agree(want.get("type"), have.get("type"))
     ):
         documented = f"with type {have['type']}" if have.get("type") else "without a type"
         problems.append(f"is documented {documented} but the code reads it as {want.get('type')}")
-    if want.get("default_unknown"):
-        pass  # a fallback the code does not state (``x or self.limit``)
+    if want.get("default_unknown") or have.get("default_unstated"):
+        pass  # a fallback the code does not state (``x or self.limit``), or words not read
     elif defaults_differ(want, have):
         shown = f"`{want.get('default')}`" if want.get("has_default") else "no default"
         problems.append(f"has {shown} in the code")
-    if not want.get("values_unknown") and enum_key(want.get("enum")) != enum_key(have.get("enum")):
+    if (
+        not want.get("values_unknown")
+        and not have.get("values_unstated")
+        and enum_key(want.get("enum")) != enum_key(have.get("enum"))
+    ):
         values = ", ".join(f"`{v}`" for v in want.get("enum") or []) or "any value"
         problems.append(f"accepts {values} in the code")
     want_alternatives = sorted(want.get("alternatives") or [])

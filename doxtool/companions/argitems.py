@@ -172,7 +172,8 @@ def _loose_item(name: str, after: str) -> dict[str, Any] | None:
     if stripped.startswith("("):
         close = closing_paren(stripped)
         if close is not None:
-            return _loose_argument(name, " " + stripped[1:close], stripped)
+            facts = " " + stripped[1:close]
+            return _loose_argument(name, facts, stripped, stripped[close + 1 :])
         return None
     dash = _DASH.match(after)
     if dash is not None:
@@ -180,12 +181,17 @@ def _loose_item(name: str, after: str) -> dict[str, Any] | None:
     return None
 
 
-def _loose_argument(name: str, facts: str, prose: str) -> dict[str, Any]:
+def _loose_argument(
+    name: str, facts: str, prose: str, description: str | None = None
+) -> dict[str, Any]:
     """An argument written in a person's spelling: its facts when ``facts``
     (up to a ``:`` or ``.``) follow the grammar, else its name only. A type
     left out there (`` `city` (required): ... ``) is unstated
     (``type_unstated``), not "no type": the grammar's own item
-    (`` `city`: required. ``) is the one that says the type is not known."""
+    (`` `city`: required. ``) is the one that says the type is not known.
+    The words after the facts (``description``: after their parentheses,
+    or after a ``:`` ending them) may state the default and the accepted
+    values (:func:`_described`)."""
     cut = len(facts)
     for part in spans(facts):
         if not part.code:
@@ -199,7 +205,50 @@ def _loose_argument(name: str, facts: str, prose: str) -> dict[str, Any]:
     if fields["type"] is None:
         # `` `city` (required): ... `` states no type: it is not compared
         fields["type_unstated"] = True
+    if description is None and facts[cut : cut + 1] == ":":
+        description = facts[cut:]
+    if description is not None:
+        _described(fields, description)
     return {"name": name, **fields, "prose": prose}
+
+
+# what sets a description off from the facts before it: a colon, a dash
+_DESCRIPTION_START = LazyPattern(r"[ \t]*(?:\\?:|[\u2014\u2013]|--?(?=[ \t]))?[ \t]*")
+
+
+def _described(fields: dict[str, Any], description: str) -> None:
+    """Read into ``fields`` (an item's facts, from its name's parentheses)
+    the default and accepted values its ``description`` states in the
+    grammar's clauses (`` (optional): default `3`. ``, `` (optional): one of
+    `GET`, `HEAD`; default `GET`. ``). Words that are not those clauses
+    (`` `GET` (default) or `HEAD` ``, ``defaults to "general"``) may state
+    them in a way doxtool does not read: what the facts leave out is then
+    unstated (``default_unstated``, ``values_unstated``), not "none"."""
+    start = _DESCRIPTION_START.match(description)
+    text = description[start.end() if start else 0 :]
+    sentence, _, _ = split_sentence(text)
+    if not sentence.strip(" \t"):
+        return  # no words after the facts: they state all there is
+    read = _argument_fields("optional, " + _commas(sentence))
+    if read is not None and not read["alternatives"] and read["type"] is None:
+        if not fields["has_default"] and read["has_default"]:
+            fields["default"], fields["has_default"] = read["default"], True
+        if fields["enum"] is None:
+            fields["enum"] = read["enum"]
+        return
+    if not fields["has_default"] and fields["required"] is not True:
+        fields["default_unstated"] = True  # (a required argument has none)
+    if fields["enum"] is None:
+        fields["values_unstated"] = True
+
+
+def _commas(sentence: str) -> str:
+    """``sentence`` with each ``;`` outside code spans a ``,`` (`` one of
+    `a`, `b`; default `a` `` is the grammar's clauses)."""
+    return "".join(
+        sentence[part.start : part.end] if part.code else part.text.replace(";", ",")
+        for part in spans(sentence)
+    )
 
 
 def _argument_fields(sentence: str) -> dict[str, Any] | None:

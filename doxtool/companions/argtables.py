@@ -13,6 +13,7 @@ from typing import Any
 from doxtool.companions.argitems import _argument_item, _unread_argument
 from doxtool.companions.codespans import LINK_TAIL, spans
 from doxtool.companions.leads import _IDENTIFIER
+from doxtool.core.edits import line_content
 from doxtool.core.mdtables import cells, delimiter_row
 
 #: a cell naming an argument as a link's text (``[days](#days)``), as it
@@ -51,3 +52,26 @@ def table_argument(content: str) -> dict[str, Any] | None:
     if argument is None or argument["required"] is None:
         return {**_unread_argument(name, " | ".join(row[1:])), "fields_unknown": True}
     return argument
+
+
+def table_end(kind: str, rest: str, lines: list[str], start: int, skip: set[int]) -> int | None:
+    """The end of a table of arguments that begins at ``start``, past blank
+    lines, under an ``Arguments of`` lead line with nothing after it
+    (``rest``: what follows its lead phrase); None when no table begins
+    there. ``skip``: lines of code blocks and headings."""
+    if kind != "arguments" or rest.strip(" \t"):
+        return None
+    index = start
+    while index < len(lines) and not line_content(lines[index]).strip(" \t"):
+        index += 1
+    if not (
+        index + 1 < len(lines)
+        and not {index, index + 1} & skip
+        and table_row(line_content(lines[index]))
+        and table_delimiter(line_content(lines[index + 1]))
+    ):
+        return None
+    end = index + 2
+    while end < len(lines) and end not in skip and table_row(line_content(lines[end])):
+        end += 1
+    return end

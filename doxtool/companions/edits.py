@@ -19,9 +19,10 @@ from doxtool.companions.factlines import (
     split_list,
 )
 from doxtool.companions.headings import normalize_title
+from doxtool.companions.helditems import held_items, insertion_edit
 from doxtool.companions.itemmarks import arrange
-from doxtool.companions.itemtext import LIST_MARKER
 from doxtool.companions.keeping import true_item_lines, with_persons_arguments
+from doxtool.companions.lazylines import lazy_line, past_lazy_lines
 from doxtool.companions.leads import (
     _continues,
     _is_blank,
@@ -74,7 +75,7 @@ def _block_insertion_point(companion: Companion, section: Section, expected: Exp
     for key in expected.follows:
         block = located(key)
         if block is not None:  # (past a person's words continuing its last item)
-            return _safe_point(companion, _past_lazy_lines(companion, block.end))
+            return _safe_point(companion, past_lazy_lines(companion, block.end))
     for key in expected.precedes:
         block = located(key)
         if block is not None:
@@ -128,6 +129,14 @@ def _section_insertion_lines(
 def _replacement(companion: Companion, expected: ExpectedBlock, existing: FactBlock) -> Edit | None:
     if existing.table or values_agree(expected, existing):
         return None  # (a table is the person's form: never rewritten as a list)
+    if expected.kind == "arguments":
+        held = held_items(companion, existing)
+        if held or lazy_line(companion, existing.end):
+            # items a person's words hold, or a paragraph of theirs going on
+            # from the last item: the missing items are added after it
+            added = insertion_edit(companion, expected, existing)
+            if added is not None or held:
+                return added
     if expected.open and with_persons_arguments(expected, existing) is None:
         return None  # an item only the companion lists could not be written again
     if (
@@ -214,21 +223,38 @@ def unread_lead(companion: Companion, expected: ExpectedBlock) -> int | None:
     # the break_loop line may name the class first (`` `X` never ends the
     # loop: `break_loop` is always `false` ``) or not at all
     anywhere = expected.kind == "break-loop"
-    unnamed = anywhere and not any(block.kind == "break-loop" for block in companion.blocks)
+    unnamed_line = _UNNAMED.get(expected.kind)
+    unnamed = unnamed_line is not None and not any(
+        block.kind == expected.kind
+        and not unnamed_line.fullmatch(line_content(companion.lines[block.start]))
+        for block in companion.blocks
+    )
     for number, line in enumerate(companion.lines, 1):
         content = line_content(line)
-        phrase = words.search(content)
-        if phrase is None:
-            continue
-        if name.search(content, 0 if anywhere else phrase.end()):
+        if unnamed and unnamed_line is not None and unnamed_line.fullmatch(content):
             return number
-        if unnamed and _UNNAMED_BREAK_LOOP.fullmatch(content):
+        phrase = words.search(content)
+        if phrase is not None and name.search(content, 0 if anywhere else phrase.end()):
             return number
     return None
 
 
-#: a ``break_loop`` line naming no class (``- `break_loop`: always `false`.``)
-_UNNAMED_BREAK_LOOP = LazyPattern(r" ?[-*+][ \t]+(?:\*\*)?`?break_loop`?(?:\*\*)?[ \t]*:.*")
+#: a line of a kind naming no class: ``- `break_loop`: always `false`.``,
+#: ``- `break_loop` of every `Response`: ...``; ``- Arguments:``, ``- Tool
+#: arguments:``, ``- `tool_args`:``, ``### Arguments`` (the items after it)
+_UNNAMED = {
+    "break-loop": LazyPattern(
+        r" ?[-*+][ \t]+(?:\*\*)?`?break_loop`?(?:\*\*)?"
+        r"(?:[ \t]+of[ \t]+(?:every|each|all|any)\b[^:]*)?[ \t]*:.*",
+        re.IGNORECASE,
+    ),
+    "arguments": LazyPattern(
+        r"(?: ?[-*+][ \t]+(?:\*\*)?(?:(?:tool|its|the)[ \t]+)?(?:arguments|`?tool_args`?)"
+        r"(?:\*\*)?[ \t]*(?:\([^()]*\))?[ \t]*(?:\*\*)?:(?:\*\*)?[ \t]*"
+        r"|[ \t]{0,3}#{1,6}[ \t]+(?:tool[ \t]+)?arguments[ \t]*#*[ \t]*)",
+        re.IGNORECASE,
+    ),
+}
 
 
 def _unread_key(companion: Companion, key: str) -> bool:
@@ -454,37 +480,3 @@ def drop_emptied_headers(old: str, new: str) -> str:
         if removal is not None
     ]
     return apply_edits(new, edits) if edits else new
-
-
-#: a line Markdown cannot read as a paragraph's continuation: a heading, a
-#: fence, a quote, HTML, a table row or a thematic break
-_NOT_CONTINUING = LazyPattern(r"(?:#|>|<|\||```|~~~|(?:[-*_=][ \t]*){3,}$)")
-
-
-def _lazy_line(companion: Companion, index: int) -> bool:
-    """Whether line ``index`` only continues the paragraph of the line before
-    it (Markdown's lazy continuation): text at the margin, right after a
-    non-blank line, that starts nothing of its own."""
-    if index <= 0 or index >= companion.line_count or companion.in_code(index):
-        return False
-    content, before = line_content(companion.lines[index]), companion.lines[index - 1]
-    if _is_blank(content) or _is_blank(line_content(before)) or content[:1] in (" ", "\t"):
-        return False
-    return not (LIST_MARKER.match(content) or _NOT_CONTINUING.match(content.strip()))
-
-
-def _past_lazy_lines(companion: Companion, index: int) -> int:
-    """``index``, moved past the lines that lazily continue the item before it."""
-    while _lazy_line(companion, index):
-        index += 1
-    return index
-
-
-def moves_a_note(companion: Companion, edit: Edit) -> bool:
-    """Whether ``edit`` rewrites or removes the item a person's words continue
-    lazily (a line at the margin right under it): they would then read as
-    part of another item, or of a rewritten one."""
-    if edit.is_insertion or not _lazy_line(companion, edit.end):
-        return False
-    last = line_content(companion.lines[edit.end - 1])
-    return not edit.lines or edit.lines[-1] != last

@@ -112,6 +112,9 @@ class FactBlock:
     #: (read joined): a rewrite of the block that would change one is not
     #: offered, since the wrapped words would stay beside the new ones
     wrapped: list[str] = field(default_factory=list)
+    #: (item key, 1-based line) of each item listed again after its first
+    #: copy (``item_lines`` holds the first): a person's to sort out
+    repeated: list[tuple[str, int]] = field(default_factory=list)
 
 
 @dataclass

@@ -14,7 +14,7 @@ from typing import Any
 
 from doxtool.companions.areas import area_list, area_pieces, joined_areas, nested_area_end
 from doxtool.companions.argitems import argument_line
-from doxtool.companions.argtables import table_argument, table_delimiter, table_row
+from doxtool.companions.argtables import table_argument, table_delimiter, table_end, table_row
 from doxtool.companions.breakloop import read_break_loop
 from doxtool.companions.bullets import (
     SIGNATURE,
@@ -83,8 +83,12 @@ class _BlockReader:
     last_blank: bool = False
     #: arguments whose facts are wrapped onto the lines after their item's
     wrapped: list[str] = field(default_factory=list)
+    #: arguments listed again: (name, 1-based line)
+    repeated: list[tuple[str, int]] = field(default_factory=list)
 
     def item(self, key: str, index: int, prose: str | None = None) -> None:
+        if key in self.item_lines and self.lead.kind == "arguments":
+            self.repeated.append((key, index + 1))
         self.item_lines.setdefault(key, index + 1)
         if prose is not None:
             self.item_prose.setdefault(key, prose)
@@ -225,6 +229,11 @@ def _read_item(reader: _BlockReader, index: int, content: str, following: list[s
     width = indent_width(content)
     if reader.item_indent is None:
         reader.item_indent = width
+    elif width > reader.item_indent and width >= reader.column:
+        # an item nested in the one before it (the keys of a dict argument,
+        # `` - `minute`: default `*`. `` under `` - `schedule`: ... ``): the
+        # person's note on that argument, whatever its spelling
+        return False
     if not grammar:
         if width != reader.item_indent:
             return False  # a bullet under an item (``**fast** — ...``): a note
@@ -379,28 +388,6 @@ def _home(kind: str, section: Section | None) -> bool:
     return normalize_title(section.title) in {normalize_title(t) for t in titles}
 
 
-def _table_end(lead: _Lead, lines: list[str], start: int, skip: set[int]) -> int | None:
-    """The end of a table of arguments that begins at ``start``, past blank
-    lines, under an ``Arguments of`` lead line with nothing after it; None
-    when no table begins there. ``skip``: lines of code blocks and headings."""
-    if lead.kind != "arguments" or not _is_blank(lead.rest):
-        return None
-    index = start
-    while index < len(lines) and _is_blank(line_content(lines[index])):
-        index += 1
-    if not (
-        index + 1 < len(lines)
-        and not {index, index + 1} & skip
-        and table_row(line_content(lines[index]))
-        and table_delimiter(line_content(lines[index + 1]))
-    ):
-        return None
-    end = index + 2
-    while end < len(lines) and end not in skip and table_row(line_content(lines[end])):
-        end += 1
-    return end
-
-
 def parse_companion(text: str, path: str = "") -> Companion:
     """Read a companion's structure. Never raises, whatever ``text`` holds."""
     lines = split_lines(text)
@@ -457,7 +444,10 @@ def parse_companion(text: str, path: str = "") -> Companion:
             # are listed but never called stale
             end = loose_end
         if end == index + 1 and lead.kind == "arguments":
-            end = _table_end(lead, lines, end, code_lines | outline.heading_lines) or end
+            end = (
+                table_end(lead.kind, lead.rest, lines, end, code_lines | outline.heading_lines)
+                or end
+            )
         reader = _read_block(lead, lines, index, end, code_lines)
         section = companion.section_at(index)
         if (
@@ -489,6 +479,7 @@ def parse_companion(text: str, path: str = "") -> Companion:
             loose_end=loose_end,
             unread=reader.unread,
             wrapped=reader.wrapped,
+            repeated=reader.repeated,
         )
         if block.key in seen:
             companion.duplicates.append(block)

@@ -70,10 +70,12 @@ def plain(body: str) -> str:
 
 def class_name(subject: str) -> str:
     """The class a subject names: the last part of a qualified name
-    (`` `tools.wait.WaitTool` ``), else the subject as written."""
+    (`` `tools.wait.WaitTool` ``), the part before ``execute`` of a
+    method's (`` `WaitTool.execute` ``: the tool's method is the tool's),
+    else the subject as written."""
     parts = subject.split(".")
     if len(parts) > 1 and all(_IDENTIFIER.fullmatch(part) for part in parts):
-        return parts[-1]
+        return parts[-2] if parts[-1] == "execute" else parts[-1]
     return subject
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 from doxtool.rules import (
     agents_documents,
     agents_index,
+    companion_arguments,
     companion_blocks,
     companion_items,
     companion_structure,
@@ -40,6 +41,7 @@ ALL_RULES: list[type[Rule]] = sorted(
         *tool_shape.RULES,
         *companion_structure.RULES,
         *companion_items.RULES,
+        *companion_arguments.RULES,
         *companion_blocks.RULES,
         *agents_index.RULES,
         *agents_documents.RULES,

@@ -1,25 +1,28 @@
-"""DOX111, DOX120, DOX121: the fact lines doxtool rewrites as whole blocks
-(a tool's arguments, its `break_loop`, its repairable errors), compared with
-the blocks the code implies."""
+"""DOX120, DOX121: the fact lines doxtool rewrites as whole blocks (a
+tool's `break_loop`, its repairable errors; its arguments, DOX111, are
+:mod:`doxtool.rules.companion_arguments`'), compared with the blocks the
+code implies (:class:`BlockRule`)."""
 
 from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterator
-from typing import Any, ClassVar
+from typing import ClassVar
 
-from doxtool.companions.agreement import argument_differences, documented_arguments, values_agree
+from doxtool.companions.agreement import values_agree
 from doxtool.companions.edits import (
     block_edit,
     fact_sentence,
-    moves_a_note,
     removable_with_words,
     removal_edit,
     unread_lead,
 )
 from doxtool.companions.factlines import ExpectedBlock, is_none
+from doxtool.companions.helditems import drops_words
+from doxtool.companions.lazylines import moves_a_note
 from doxtool.companions.model import FactBlock
 from doxtool.companions.renames import gone_kinds, held_back, old_key, rename_edit
+from doxtool.companions.subjects import ARGUMENT_DICTS, read_as_classes
 from doxtool.core.edits import Edit
 from doxtool.core.facts import ToolFacts
 from doxtool.core.findings import Finding, Fix
@@ -30,7 +33,6 @@ from doxtool.rules.documented import (
     documented,
     valid_examples,
     with_code,
-    with_dox,
 )
 from doxtool.run.context import Context
 
@@ -46,16 +48,33 @@ class BlockRule(Rule):
     def check(self, ctx: Context) -> Iterator[Finding]:
         for doc in documented(ctx):
             expected = [e for e in ctx.expected(doc.module) if e.kind in self.kinds]
-            existing = {b.key: b for b in doc.companion.blocks if b.kind in self.kinds}
+            tools = {t.class_name: t for t in ctx.tools(doc.module)}
+            # a line naming its tool in a person's way (`` `wait` ``) is the
+            # tool class's, compared but never fixed (its lead is the person's)
+            existing = read_as_classes(
+                (b for b in doc.companion.blocks if b.kind in self.kinds),
+                {t.name: t.class_name for t in tools.values()},
+            )
+            aliased = set(existing) - {b.key for b in doc.companion.blocks}
             shim = ctx.reexported_blocks(doc.module)  # judged where the companion has them
             expected += [e for e in shim if e.kind in self.kinds and e.key in existing]
-            tools = {t.class_name: t for t in ctx.tools(doc.module)}
             renamed = ctx.renamed_class(doc.module)
             # a class the module still defines that doxtool does not know
             # as a tool (a base it cannot resolve, a `tool-bases` that does
             # not fit): its lines may be true, and it is not gone
-            defined = {c.name for c in ctx.facts(doc.module).classes}
+            facts = ctx.facts(doc.module)
+            defined = {c.name for c in facts.classes}
+            # names of the module's that are no class: a line naming one
+            # names what the module has in a way doxtool does not read
+            named = {
+                *(f.name for f in facts.functions),
+                *(m.name for c in facts.classes for m in c.methods),
+                *(t.name for t in tools.values()),
+                *ARGUMENT_DICTS,
+            }
             gone = gone_kinds(doc.companion, existing.values(), {*tools, *defined}, renamed)
+            # (nor beside one naming what the module has in a way not read)
+            gone |= {b.kind for b in existing.values() if b.subject in named}
             for block in expected:
                 found = existing.get(block.key)
                 former = existing.get(old_key(block.key, renamed) or "")
@@ -64,7 +83,10 @@ class BlockRule(Rule):
                     continue
                 if found is not None and found.unread:
                     continue  # a sentence doxtool cannot read says what it says
-                if not self._unknown(tools, block.kind, block.subject):
+                if block.key in aliased:
+                    findings = self.compare(ctx, doc, block, found)
+                    yield from (dataclasses.replace(f, fix=None) for f in findings)
+                elif not self._unknown(tools, block.kind, block.subject):
                     yield from held_back(self.compare(ctx, doc, block, found), found, gone)
                 elif found is not None:
                     # what the code does is known in part: only what the
@@ -85,6 +107,7 @@ class BlockRule(Rule):
                         or (renamed is not None and block.subject == renamed[0])
                         or self._unknown(tools, block.kind, block.subject)
                         or (block.subject not in tools and block.subject in defined)
+                        or block.subject in named
                     ):
                         continue
                     if block.subject in tools:
@@ -161,8 +184,11 @@ class BlockRule(Rule):
         # words go on from lazily, is applied only on request (a break_loop
         # sentence in their words is never rewritten: it has no edit)
         existing = doc.companion.block(expected.key)
-        unsafe = existing is not None and (
-            _drops_words(existing, expected) or moves_a_note(doc.companion, edit)
+        # (an insertion into the block, past its last item, drops nothing)
+        unsafe = (
+            existing is not None
+            and not edit.is_insertion
+            and (drops_words(existing, expected) or moves_a_note(doc.companion, edit))
         )
         return Fix(description, [edit], applicability="unsafe" if unsafe else "safe")
 
@@ -229,143 +255,11 @@ class BlockRule(Rule):
         return self.describe_kind(expected.kind)
 
 
-def _drops_words(existing: FactBlock, expected: ExpectedBlock) -> bool:
-    """Whether rewriting ``existing`` as ``expected`` loses text a person
-    wrote after an item that is no longer there, or under it (notes, which
-    go with the item or, when not nested in it, move to the block's end)."""
-    kept = {v.get("name") for v in expected.values if isinstance(v, dict)}
-    if existing.kind != "arguments" or expected.open:
-        return False  # (open: the items only the companion lists are kept)
-    return any(
-        prose.strip(" \t.") and name not in kept for name, prose in existing.item_prose.items()
-    ) or any(
-        note.anchor is not None and note.anchor not in kept and not note.blank
-        for note in existing.notes
-    )
-
-
-def _tool(ctx: Context, module: str, class_name: str | None) -> ToolFacts | None:
+def tool_of(ctx: Context, module: str, class_name: str | None) -> ToolFacts | None:
     for tool in ctx.tools(module):
         if tool.class_name == class_name:
             return tool
     return None
-
-
-class ArgumentsDrift(BlockRule):
-    code = "DOX111"
-    name = "arguments-drift"
-    summary = "Documented arguments disagree with the arguments the tool reads"
-    kinds = ("arguments",)
-    doc = """\
-**What it checks.** The `Arguments of `X`:` block lists exactly the arguments
-the tool reads (through `self.args`, `kwargs`, `execute` parameters, or the
-helpers the argument dict is handed to), each with whether it is required, its
-type, its default and its allowed values, where the code says them (`if not
-note: return self.fail(...)` may refuse or handle a missing `note`: the code's
-line says `required or optional`, and a companion's word is kept).
-
-**Why it matters.** The arguments are the tool's interface to the model. An
-argument the code reads but the companion does not mention is undocumented;
-one the companion lists but the code never reads is dead documentation that
-the prompt will copy.
-
-**Example.** `tools/wait.py` reads `until` at line 17; the companion does not
-list it.
-"""
-    valid = valid_examples()
-    invalid = [
-        Example(
-            with_code(
-                "        return Response(",
-                '        until = self.args.get("until", "")\n        return Response(',
-            ),
-            [Expect(DOX, 14, "argument `until` is read at tools/wait.py:7")],
-        ),
-        Example(
-            with_dox(
-                "  - `seconds`: optional integer, default `0`.", "  - `seconds`: required integer."
-            ),
-            [Expect(DOX, 15, "documented as required")],
-        ),
-    ]
-
-    def compare(
-        self, ctx: Context, doc: Documented, expected: ExpectedBlock, block: FactBlock | None
-    ) -> Iterator[Finding]:
-        if block is not None and values_agree(expected, block):
-            return
-        tool = _tool(ctx, doc.module, expected.subject)
-        fix = self.fix(doc, expected, f"update arguments of {expected.subject}")
-        line = self.where(doc, block, expected)
-        if block is None:
-            unread = unread_lead(doc.companion, expected)
-            lead = f"`Arguments of `{expected.subject}`:` line"
-            where = (
-                f"(no {lead})"
-                if unread is None
-                else f"in a form doxtool reads (line {unread} is not an {lead})"
-            )
-            yield self.finding(
-                f"arguments of `{expected.subject}` are not documented {where}",
-                doc.path,
-                line,
-                subject=f"{doc.module}:{expected.key}",
-                fix=fix,
-            )
-            return
-        expected_args = {a["name"]: a for a in _arg_values(expected.values)}
-        documented_args = {
-            a["name"]: a for a in documented_arguments(block.values, set(expected_args))
-        }
-        reported = False
-        for name, want in expected_args.items():
-            read = tool.argument(name) if tool else None
-            where = read.where(doc.module) if read is not None else doc.module
-            have = documented_args.get(name)
-            if have is None:
-                reported = True
-                yield self.finding(
-                    f"argument `{name}` is read at {where} but not documented",
-                    doc.path,
-                    line,
-                    subject=f"{doc.module}:{expected.subject}:argument:{name}",
-                    fix=fix,
-                )
-                continue
-            for problem in argument_differences(want, have):
-                reported = True
-                yield self.finding(
-                    f"argument `{name}` {problem} (read at {where})",
-                    doc.path,
-                    block.item_lines.get(name, line),
-                    subject=f"{doc.module}:{expected.subject}:argument:{name}",
-                    fix=fix,
-                )
-        for name in documented_args:
-            # a tool that takes arguments it does not name may read this one
-            if name not in expected_args and not expected.open:
-                reported = True
-                yield self.finding(
-                    f"argument `{name}` is documented but `{expected.subject}` never reads it",
-                    doc.path,
-                    block.item_lines.get(name, line),
-                    subject=f"{doc.module}:{expected.subject}:argument:{name}:unread",
-                    fix=fix,
-                )
-        if not reported:
-            yield self.finding(
-                f"arguments of `{expected.subject}` are out of date",
-                doc.path,
-                line,
-                subject=f"{doc.module}:{expected.key}",
-                fix=fix,
-            )
-
-
-def _arg_values(values: Any) -> list[dict[str, Any]]:
-    if isinstance(values, list):
-        return [v for v in values if isinstance(v, dict) and "name" in v]
-    return []
 
 
 class BreakLoopDrift(BlockRule):
@@ -418,7 +312,7 @@ value (`` `false` unless the text starts with `FINAL:` ``) is not compared.
     ) -> Iterator[Finding]:
         if block is not None and values_agree(expected, block):
             return
-        tool = _tool(ctx, doc.module, expected.subject)
+        tool = tool_of(ctx, doc.module, expected.subject)
         # a Response of a base in another module is at a line of that module;
         # one giving either value (``break_loop=stop``) is one place
         places = dict.fromkeys(
@@ -494,7 +388,6 @@ unsafe fix); one that says `none` is true.
 
 
 RULES: list[type[Rule]] = [
-    ArgumentsDrift,
     BreakLoopDrift,
     RepairableDrift,
 ]

@@ -340,10 +340,12 @@ class DuplicatedFactLine(Rule):
     summary = "The same fact line appears twice in a companion"
     doc = """\
 **What it checks.** Each fact line (`Classes:`, `Arguments of `X`:`, ...)
-appears once.
+appears once, and so does each argument item of an `Arguments of` block.
 
 **Why it matters.** doxtool keeps the first one up to date; the second drifts
-unseen. Deleting it is left to a person, since it may carry prose.
+unseen. Deleting it is left to a person, since it may carry prose: no fix
+removes or rewrites an argument item listed twice (the block gains the
+items it lacks after its last one).
 
 **Example.** Two `Observed side-effect areas:` lines.
 """
@@ -367,6 +369,16 @@ unseen. Deleting it is left to a person, since it may carry prose.
                     block.line,
                     subject=f"{doc.module}:{block.key}:duplicate",
                 )
+            for block in doc.companion.blocks:
+                for name, line in block.repeated:
+                    first = block.item_lines.get(name)
+                    yield self.finding(
+                        f"argument `{name}` of `{block.subject}` is listed again "
+                        f"(first at line {first}); which one stays is a person's to say",
+                        doc.path,
+                        line,
+                        subject=f"{doc.module}:{block.key}:argument:{name}:duplicate",
+                    )
 
 
 RULES: list[type[Rule]] = [

@@ -115,7 +115,9 @@ every present and future finding at that place, so it is refused.
 **Example.** `<!-- doxtool: ignore -->` (no codes), `# doxtool: ignore[DOX11X]`
 (no such code), `<!-- doxtool: ignore[dox111] -->` (write `DOX111`: one
 spelling per code, the one a search for it finds),
-`<!-- doxtool: disable[DOX111] -->` (no such directive).
+`<!-- doxtool: disable[DOX111] -->` (no such directive), `<!--` at the end
+of a line and `doxtool: ignore[DOX131]` on the next (a comment over several
+lines: a suppression opens and closes on one line).
 """
     valid = [
         Example(
@@ -156,6 +158,15 @@ spelling per code, the one a search for it finds),
                 }
             ),
             [Expect("tools/wait.py.dox.md", 14, "`DOX111`, not `dox111`")],
+        ),
+        Example(
+            with_files(
+                {
+                    "tools/wait.py": _UNTIL_PY,
+                    "tools/wait.py.dox.md": _dox_with("<!--\n  doxtool: ignore[DOX111]\n-->"),
+                }
+            ),
+            [Expect("tools/wait.py.dox.md", 14, "open and close on one line")],
         ),
     ]
 

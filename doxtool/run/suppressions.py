@@ -263,7 +263,20 @@ def parse_markdown(path: str, text: str, known: Callable[[str], bool]) -> FileSu
         result.exact = False
         return result
     for index, line in enumerate(lines):
-        if index in code or "doxtool" not in line:
+        if index in code:
+            continue
+        opened = _split_opening(lines, index, code)
+        if opened is not None:
+            result.malformed.append(
+                Malformed(
+                    path,
+                    index + 1,
+                    opened + 1,
+                    "a suppression comment must open and close on one line",
+                    line[opened:].strip(),
+                )
+            )
+        if "doxtool" not in line:
             continue
         spans = _code_spans(line) if "`" in line else []
 
@@ -316,6 +329,24 @@ def parse_markdown(path: str, text: str, known: Callable[[str], bool]) -> FileSu
                 )
             )
     return result
+
+
+#: an HTML comment opened at the end of a line (nothing after ``<!--``)
+_OPENED = LazyPattern(r"<!--[ \t]*$")
+_DIRECTIVE_START = LazyPattern(r"[ \t]*doxtool[ \t]*:")
+
+
+def _split_opening(lines: list[str], index: int, code: set[int]) -> int | None:
+    """The column of a ``<!--`` that ends line ``index`` when the next line
+    opens a directive (``doxtool: ignore[...]``): a suppression written
+    over several lines, which suppresses nothing; None otherwise."""
+    opened = _OPENED.search(lines[index])
+    if opened is None or "`" in lines[index][: opened.start()]:
+        return None
+    following = index + 1
+    if following >= len(lines) or following in code:
+        return None
+    return opened.start() if _DIRECTIVE_START.match(lines[following]) else None
 
 
 # ---------------------------------------------------------------------------

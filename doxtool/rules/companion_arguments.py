@@ -1,0 +1,173 @@
+"""DOX111: the `Arguments of` block of a tool compared with the arguments
+its code reads (:class:`~doxtool.rules.companion_blocks.BlockRule`)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from doxtool.companions.agreement import argument_differences, documented_arguments, values_agree
+from doxtool.companions.edits import unread_lead
+from doxtool.companions.factlines import ExpectedBlock
+from doxtool.companions.model import FactBlock
+from doxtool.core.findings import Finding
+from doxtool.rules.base import Example, Expect, Rule
+from doxtool.rules.companion_blocks import BlockRule, tool_of
+from doxtool.rules.documented import DOX, Documented, valid_examples, with_code, with_dox
+from doxtool.run.context import Context
+
+
+class ArgumentsDrift(BlockRule):
+    code = "DOX111"
+    name = "arguments-drift"
+    summary = "Documented arguments disagree with the arguments the tool reads"
+    kinds = ("arguments",)
+    doc = """\
+**What it checks.** The `Arguments of `X`:` block lists exactly the arguments
+the tool reads (through `self.args`, `kwargs`, `execute` parameters, or the
+helpers the argument dict is handed to), each with whether it is required, its
+type, its default and its allowed values, where the code says them (`if not
+note: return self.fail(...)` may refuse or handle a missing `note`: the code's
+line says `required or optional`, and a companion's word is kept).
+
+**Why it matters.** The arguments are the tool's interface to the model. An
+argument the code reads but the companion does not mention is undocumented;
+one the companion lists but the code never reads is dead documentation that
+the prompt will copy.
+
+**Example.** `tools/wait.py` reads `until` at line 17; the companion does not
+list it.
+
+**Precision.** An item in a person's wording states what doxtool reads of it:
+a default in a bare code span (`` default `read` ``) is that string, a number
+a string default converts to (`int(self.args.get("pages", "2"))`: `` `2` ``)
+is that default, `number` is true of an integer, and after an `(optional)`
+label the words are read in the grammar's clauses (`` (optional): one of `a`,
+`b`; default `a` ``) or not compared (`` `a` (default) or `b` ``). Items
+nested under an item (the keys of a dict argument) are the person's. A line
+naming the tool as `` `WaitTool.execute` ``, by its name (`` `wait` ``) or as
+`` `tool_args` `` is the tool's line when the module has that one tool: it is
+compared, never rewritten. A fix never removes or rewrites an item listed
+twice or covered by a suppression: the missing items go after the last one.
+"""
+    valid = [
+        *valid_examples(),
+        Example(
+            with_dox(
+                "- Arguments of `WaitTool`:\n  - `seconds`: optional integer, default `0`.",
+                "- Arguments of `wait`:\n  - `seconds` (optional): a duration; default `0`.",
+            )
+        ),
+        Example(
+            with_dox(
+                "  - `seconds`: optional integer, default `0`.",
+                "  - `seconds`: optional number, default `0`. A duration:\n"
+                "    - `unit`: default `s`.",
+            )
+        ),
+    ]
+    invalid = [
+        Example(
+            with_code(
+                "        return Response(",
+                '        until = self.args.get("until", "")\n        return Response(',
+            ),
+            [Expect(DOX, 14, "argument `until` is read at tools/wait.py:7")],
+        ),
+        Example(
+            with_dox(
+                "  - `seconds`: optional integer, default `0`.", "  - `seconds`: required integer."
+            ),
+            [Expect(DOX, 15, "documented as required")],
+        ),
+        Example(
+            with_dox(
+                "  - `seconds`: optional integer, default `0`.",
+                "  - `seconds`: optional number, default `1`.",
+            ),
+            [Expect(DOX, 15, "has `0` in the code")],
+        ),
+    ]
+
+    def compare(
+        self, ctx: Context, doc: Documented, expected: ExpectedBlock, block: FactBlock | None
+    ) -> Iterator[Finding]:
+        if block is not None and values_agree(expected, block):
+            return
+        tool = tool_of(ctx, doc.module, expected.subject)
+        fix = self.fix(doc, expected, f"update arguments of {expected.subject}")
+        line = self.where(doc, block, expected)
+        if block is None:
+            unread = unread_lead(doc.companion, expected)
+            lead = f"`Arguments of `{expected.subject}`:` line"
+            where = (
+                f"(no {lead})"
+                if unread is None
+                else f"in a form doxtool reads (it cannot read line {unread} as an {lead} "
+                "with the arguments under it)"
+            )
+            yield self.finding(
+                f"arguments of `{expected.subject}` are not documented {where}",
+                doc.path,
+                line,
+                subject=f"{doc.module}:{expected.key}",
+                fix=fix,
+            )
+            return
+        expected_args = {a["name"]: a for a in _arg_values(expected.values)}
+        documented_args: dict[str, dict[str, Any]] = {}
+        for item in documented_arguments(block.values, set(expected_args)):
+            # an item listed twice is judged by its first copy (DOX141 tells of the second)
+            documented_args.setdefault(item["name"], item)
+        reported = False
+        for name, want in expected_args.items():
+            read = tool.argument(name) if tool else None
+            where = read.where(doc.module) if read is not None else doc.module
+            have = documented_args.get(name)
+            if have is None:
+                reported = True
+                yield self.finding(
+                    f"argument `{name}` is read at {where} but not documented",
+                    doc.path,
+                    line,
+                    subject=f"{doc.module}:{expected.subject}:argument:{name}",
+                    fix=fix,
+                )
+                continue
+            for problem in argument_differences(want, have):
+                reported = True
+                yield self.finding(
+                    f"argument `{name}` {problem} (read at {where})",
+                    doc.path,
+                    block.item_lines.get(name, line),
+                    subject=f"{doc.module}:{expected.subject}:argument:{name}",
+                    fix=fix,
+                )
+        for name in documented_args:
+            # a tool that takes arguments it does not name may read this one
+            if name not in expected_args and not expected.open:
+                reported = True
+                yield self.finding(
+                    f"argument `{name}` is documented but `{expected.subject}` never reads it",
+                    doc.path,
+                    block.item_lines.get(name, line),
+                    subject=f"{doc.module}:{expected.subject}:argument:{name}:unread",
+                    fix=fix,
+                )
+        if not reported:
+            yield self.finding(
+                f"arguments of `{expected.subject}` are out of date",
+                doc.path,
+                line,
+                subject=f"{doc.module}:{expected.key}",
+                fix=fix,
+            )
+
+
+def _arg_values(values: Any) -> list[dict[str, Any]]:
+    if isinstance(values, list):
+        return [v for v in values if isinstance(v, dict) and "name" in v]
+    return []
+
+
+RULES: list[type[Rule]] = [ArgumentsDrift]
