@@ -122,13 +122,15 @@ def _helper_values(module: ModuleFacts) -> list[str]:
     return sorted(names, key=lambda name: (labels[name].casefold(), labels[name]))
 
 
-def _tool_base(module: ModuleFacts, tool: ToolFacts) -> str:
-    """The tool's first base as written in the source (``ToolFacts.bases`` are
-    resolved names; they serve a tool class defined in another module)."""
+def tool_base(module: ModuleFacts, tool: ToolFacts) -> str:
+    """The base the tool class is a tool through, as written in the source
+    (``Tool`` in ``Fetch(TimeoutMixin, Tool)``; ``ToolFacts.bases`` are
+    resolved names, which serve a tool class defined in another module)."""
     cls = module.class_named(tool.class_name)
-    if cls is not None and cls.bases:
-        return display_code(cls.bases[0])
-    return display_code(tool.bases[0]) if tool.bases else "Tool"
+    bases = cls.bases if cls is not None and cls.bases else tool.bases
+    if not bases:
+        return "Tool"
+    return display_code(bases[tool.is_a_base if tool.is_a_base < len(bases) else 0])
 
 
 def _defines_execute(module: ModuleFacts, tool: ToolFacts) -> bool:
@@ -208,7 +210,7 @@ def _tool_specs(module: ModuleFacts) -> tuple[list[Spec], set[str]]:
             or not all(_nameable(a.name) for a in tool.arguments)
         ):
             open.add(subject)  # more arguments than its items can name
-        specs.append(("is-tool", subject, _tool_base(module, tool)))
+        specs.append(("is-tool", subject, tool_base(module, tool)))
         if _defines_execute(module, tool):
             specs.append(("defines", f"{subject}.execute", True))
         if tool.knows(ARGUMENTS):

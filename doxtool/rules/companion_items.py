@@ -95,6 +95,17 @@ leaves every other byte alone; removing an item that carries a person's words
     ]
 
 
+def _with_mixin(old: str, new: str) -> dict[str, str]:
+    """The example tool with a mixin before its tool base; ``old`` replaced
+    by ``new`` in its companion."""
+    files = with_dox(old, new)
+    mixin = "class Timeouts:\n    timeout = 5\n\n\nclass WaitTool(Timeouts, Tool):"
+    return {
+        **files,
+        "tools/wait.py": files["tools/wait.py"].replace("class WaitTool(Tool):", mixin),
+    }
+
+
 class ToolClassDrift(ItemRule):
     code = "DOX106"
     name = "tool-class-drift"
@@ -109,19 +120,29 @@ or method the module no longer has is stale; a line the convention derives
 from `Tool`, `ApiHandler` or `WsHandler`) that the companion lacks is missing.
 While a stale line of a kind stays (it carries a person's words), a missing
 one of that kind about a class the companion does not mention is reported
-without a fix: the two may be one class renamed.
+without a fix: the two may be one class renamed. A tool class with a mixin
+before its tool base (`Fetch(TimeoutMixin, Tool)`) is a `Tool`: the line
+doxtool writes names the base it is a tool through; one naming either base
+is true.
 
 **Why it matters.** The framework takes the first tool class of the module; a
 renamed class leaves the companion pointing at nothing.
 
 **Example.** `` `SleepTool` is a `Tool`. `` after the class became `WaitTool`.
 """
-    valid = valid_examples()
     invalid = [
         Example(
             with_dox("- `WaitTool` is a `Tool`.", "- `SleepTool` is a `Tool`."),
             [Expect(DOX, None, "`WaitTool` is a `Tool`")],
-        )
+        ),
+        Example(
+            _with_mixin("- `WaitTool` is a `Tool`.\n", ""),
+            [Expect(DOX, None, "`WaitTool` is a `Tool`")],
+        ),
+    ]
+    valid = [
+        *valid_examples(),
+        Example(_with_mixin("`WaitTool` is a `Tool`", "`WaitTool` is a `Timeouts`")),
     ]
 
 
