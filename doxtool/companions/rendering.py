@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from doxtool.companions.argitems import UNKNOWN_PRESENCE
+from doxtool.companions.errornames import qualify_errors, repairable_values
 from doxtool.companions.factlines import (
     DETECTED_AREAS,
     HOME_SECTION,
@@ -102,12 +103,6 @@ def _break_loop_values(tool: ToolFacts) -> list[str]:
     return parts
 
 
-def _repairable_values(tool: ToolFacts) -> list[str]:
-    return sorted(
-        {display_code(r.exception.rsplit(".", 1)[-1]) for r in tool.raises if r.repairable}
-    )
-
-
 def _side_effect_values(module: ModuleFacts) -> list[str]:
     observed = {area for tool in module.tools for area in tool.side_effects}
     known = [written for fact, written in DETECTED_AREAS.items() if fact in observed]
@@ -178,6 +173,7 @@ def expected_blocks(module: ModuleFacts, tests: Sequence[str] = ()) -> list[Expe
     if test_paths:
         specs.append(("tests", None, test_paths))
     blocks = [_expected(kind, subject, values, open) for kind, subject, values in specs]
+    qualify_errors(blocks, module)
     link_neighbours(blocks)
     return blocks
 
@@ -186,11 +182,9 @@ def contract_blocks(module: ModuleFacts) -> list[ExpectedBlock]:
     """The blocks of :func:`expected_blocks` of the :data:`CONTRACT_KINDS`, in
     its order, the others not rendered; their neighbours are not linked."""
     specs, open = _tool_specs(module)
-    return [
-        _expected(kind, subject, values, open)
-        for kind, subject, values in specs
-        if kind in CONTRACT_KINDS
-    ]
+    blocks = [_expected(*spec, open) for spec in specs if spec[0] in CONTRACT_KINDS]
+    qualify_errors(blocks, module)
+    return blocks
 
 
 def _tool_specs(module: ModuleFacts) -> tuple[list[Spec], set[str]]:
@@ -220,7 +214,7 @@ def _tool_specs(module: ModuleFacts) -> tuple[list[Spec], set[str]]:
         if break_loop or tool.knows(BREAK_LOOP):
             # nothing known of it (a value doxtool cannot follow): no line
             specs.append(("break-loop", subject, break_loop))
-        repairable = _repairable_values(tool)
+        repairable = repairable_values(tool)
         if repairable:
             specs.append(("repairable", subject, repairable))
     return specs, open
@@ -371,7 +365,8 @@ def _sentence_renderer(
     """A single-line fact: ``- <lead> <content>.`` plus the person's prose."""
 
     def render(subject: str | None, values: Any, keep: Keep) -> list[str]:
-        return [f"- {lead(subject)}{content(values)}" + sentence_end(keep.prose)]
+        sentence = f"- {lead(subject)}{content(values)}{keep.clause}"
+        return [sentence + sentence_end(keep.prose)]
 
     return render
 
@@ -399,7 +394,7 @@ def _render_helpers(subject: str | None, values: Any, keep: Keep) -> list[str]:
     labels = helper_labels(values)
     text = _code_list([labels[name] for name in values])
     return [
-        f"- Important called helpers/classes observed in the source: {text}"
+        f"- Important called helpers/classes observed in the source: {text}{keep.clause}"
         + sentence_end(keep.prose)
     ]
 
@@ -447,6 +442,7 @@ def kept_parts(existing: FactBlock, companion: Companion) -> Keep:
     return Keep(
         lines=_unread_items(existing, companion),
         prose=existing.prose,
+        clause=existing.clause,
         item_prose=dict(existing.item_prose),
         notes=notes,
         own_notes=own,

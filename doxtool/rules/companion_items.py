@@ -162,7 +162,12 @@ format lists call chains as written, breadth first, at most 20, a tool's
 `handle_intervention` call taking the 20th place when it comes later, so the
 line says what DOX132 looks for). A documented
 short name matches a dotted one (`managed_wait` matches
-`helpers.wait.managed_wait`).
+`helpers.wait.managed_wait`), and names in backticks grouped in a
+parenthetical after a module's (`` `helpers.files` (`read_file`,
+`write_file`) ``) are listed as its (`helpers.files.read_file`). The list
+ends where a person's words start (`` — see `helpers/wait.py` ``, ``, and
+`x` comes from `helpers.wait` ``): their spans are no items, though a name
+written there is not missing, and `--fix` keeps them.
 
 **Why it matters.** It is the module's dependency map inside the repository:
 who must be told when a helper changes.
@@ -170,7 +175,6 @@ who must be told when a helper changes.
 **Example.** The tool now calls `self.agent.handle_intervention`; the line
 does not list it.
 """
-    valid = valid_examples()
     invalid = [
         Example(
             with_code(
@@ -179,6 +183,10 @@ does not list it.
             ),
             [Expect(DOX, 21, "`self.agent.handle_intervention`")],
         )
+    ]
+    valid = [
+        *valid_examples(),
+        Example(with_dox("source: `Response`.", "source: `Response` — see `helpers/x.py`.")),
     ]
 
 
@@ -196,19 +204,23 @@ directly in the module body, sorted, at most 16). `helpers.tool`, the module
 of another import, does not write `helpers` for `from helpers import files`.
 The line is judged item by item: an import past the cap is never missing and
 listing one is true, while one the cap keeps is missing however many the line
-lists.
+lists. The list ends where a person's words start (`` — the wait loop is in
+`helpers/wait.py` ``): their spans are no imports.
 
 **Why it matters.** It shows at a glance what the module depends on; a new
 import of `subprocess` or `requests` is worth a reviewer's attention.
 
 **Example.** The module now imports `asyncio`; the line does not list it.
 """
-    valid = valid_examples()
     invalid = [
         Example(
             with_code("from helpers", "import asyncio\nfrom helpers"),
             [Expect(DOX, 18, "imports `asyncio`")],
         )
+    ]
+    valid = [
+        *valid_examples(),
+        Example(with_dox("`helpers.tool`.", "`helpers.tool` — see `helpers.x` for more.")),
     ]
 
 
