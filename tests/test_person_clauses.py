@@ -155,6 +155,11 @@ def test_split_clause_ends_the_items_where_words_start() -> None:
     # words before any item: no list to end (``none``; not a fact line)
     assert split_clause("none") == ("none", "")
     assert split_clause("only `a`") == ("only `a`", "")
+    # text glued to an item, or a stray backtick (an empty name renders as
+    # two), opens no clause: every span is read as before
+    assert split_clause("`a`s, `b`") == ("`a`s, `b`", "")
+    assert split_clause("`a`, ``") == ("`a`, ``", "")
+    assert split_clause("`a`—see `b`") == ("`a`", "—see `b`")
     # on a line the list is wrapped onto, words first open the clause
     assert split_clause("see `b`", seen=True) == ("", "see `b`")
 

@@ -268,11 +268,24 @@ def split_clause(sentence: str, seen: bool = False) -> tuple[str, str]:
                 end = separator.end() if separator else at
                 if end == at:
                     if seen:
-                        return sentence[:last], sentence[last:]
+                        return _clause_cut(sentence, last, span.start + at)
                     end = at + 1
                 at = end
                 continue
             at += 1
+    return sentence, ""
+
+
+def _clause_cut(sentence: str, last: int, at: int) -> tuple[str, str]:
+    """(items, clause) of ``sentence`` whose first text after its items, at
+    ``at``, is not a separator: a clause when it opens after a space (or a
+    line's start) or with a dash or colon; text glued to an item (`` `a`s``)
+    or a stray backtick (what an empty name renders, ``````) opens none,
+    and every span is read as an item, as before clauses were told apart."""
+    char = sentence[at]
+    spaced = at == 0 or any(c.isspace() for c in sentence[last:at])
+    if char != "`" and (spaced or char in ":\u2013\u2014-"):
+        return sentence[:last], sentence[last:]
     return sentence, ""
 
 
