@@ -284,8 +284,21 @@ def values_agree(expected: ExpectedBlock, existing: FactBlock | None) -> bool:
         return False
     if expected.kind == "arguments" and expected.open:
         return _arguments_agree(expected.values, existing.values, open=True)
+    if expected.kind == "repairable" and isinstance(existing.values, list):
+        # ``helpers.errors.RepairableException`` is the raised class's name too
+        written = [_own_name(text, expected.qualified) for text in existing.values]
+        return _same_items(expected.values, written)
     agree = _AGREEMENT.get(expected.kind, _same_items)
     return agree(expected.values, existing.values)
+
+
+def _own_name(text: str, qualified: dict[str, list[str]]) -> str:
+    """A repairable error as written -> the value it states: a dotted name
+    that is (the tail of) a raised class's qualified name states the class."""
+    for value, names in qualified.items():
+        if "." in text and any(dotted_name_matches(text, name) for name in names):
+            return value
+    return text
 
 
 def argument_differences(want: dict[str, Any], have: dict[str, Any]) -> list[str]:

@@ -28,7 +28,7 @@ from doxtool.companions.factlines import (
     helper_labels,
     link_neighbours,
 )
-from doxtool.companions.rendering import RENDERERS, contract_blocks
+from doxtool.companions.rendering import RENDERERS, contract_blocks, tool_base
 from doxtool.core.facts import ModuleFacts, ModuleOutline, ToolFacts
 from doxtool.core.outline_facts import ClassOutline, FunctionOutline, Param
 
@@ -363,14 +363,8 @@ def _doxtool_blocks(
             continue
         seen.add(tool.class_name)
         cls = module.class_named(tool.class_name)
-        base = (
-            cls.bases[0]
-            if cls is not None and cls.bases
-            else (tool.bases[0] if tool.bases else "Tool")
-        )
-        blocks.append(
-            _block("is-tool", tool.class_name, [Item(base, display_code(base))], convention)
-        )
+        base = tool_base(module, tool)
+        blocks.append(_block("is-tool", tool.class_name, [Item(base, base)], convention))
         defined_here = tool.execute is not None and (
             (
                 tool.execute.defined_in == f"{tool.class_name}.execute"

@@ -18,7 +18,14 @@ from doxtool.companions.areas import (
     says_none,
 )
 from doxtool.companions.bullets import SIGNATURE, inline_items, read_entries
-from doxtool.companions.factlines import listed_spans, method_name, split_list
+from doxtool.companions.codespans import spans
+from doxtool.companions.factlines import (
+    listed_spans,
+    method_name,
+    only_separators,
+    split_clause,
+    split_list,
+)
 from doxtool.companions.model import Companion, FactBlock
 from doxtool.core.edits import line_content
 
@@ -178,7 +185,8 @@ class SentenceLine:
     content: str
     #: where the items begin (after the lead phrase and its space)
     head: int
-    #: where the sentence ends (its ``.``; the line's end when there is none)
+    #: where the items end: the sentence's ``.``, the line's end when there
+    #: is none, or where a person's clause after the items begins
     tail: int
     items: list[DocItem]
     #: the items are written ``a, b, c`` (a fix can rebuild the list)
@@ -186,6 +194,10 @@ class SentenceLine:
     #: the sentence is ``none`` (for areas, in a person's words too: ``none
     #: observed``, ``None (pure computation)``)
     none: bool = False
+    #: a person's clause after the items (`` when `text` is blank``, see
+    #: :func:`~doxtool.companions.factlines.split_clause`), on the lines the
+    #: sentence is wrapped onto too: its spans are words, not items
+    clause: str = ""
 
 
 def read_sentence(companion: Companion, block: FactBlock) -> SentenceLine:
@@ -199,7 +211,8 @@ def read_sentence(companion: Companion, block: FactBlock) -> SentenceLine:
     # the list ends at its full stop or at a ``;`` opening a clause of the
     # person's; spans in parentheses (``(not `time`)``) are their words too
     sentence, _, found = split_list(content[head:])
-    tail = head + len(sentence) if found else len(content)
+    sentence, clause = split_clause(sentence)
+    tail = head + len(sentence) if found or clause else len(content)
     region = content[head:tail]
     items: list[DocItem] = [
         DocItem(part.text, part.text, block.start, head + part.start, head + part.end)
@@ -209,9 +222,11 @@ def read_sentence(companion: Companion, block: FactBlock) -> SentenceLine:
     canonical = region.strip(" \t") in (rebuilt, "none")
     if block.end - block.start > 1 and not found:
         # the sentence is wrapped onto the lines after it: their items
-        # are read too, and no fix rebuilds the lines
+        # are read too (up to a clause), and no fix rebuilds the lines
         canonical = False
-        items += _wrapped_items(companion, block)
+        wrapped, more = _wrapped_items(companion, block, bool(clause))
+        items += wrapped
+        clause += more
     return SentenceLine(
         block.start,
         content,
@@ -220,7 +235,25 @@ def read_sentence(companion: Companion, block: FactBlock) -> SentenceLine:
         items,
         canonical,
         none=region.strip(" \t").casefold() == "none",
+        clause=clause,
     )
+
+
+def grouped_names(line: SentenceLine, item: DocItem) -> list[str]:
+    """The names in the parenthetical right after ``item`` on its line, when
+    it lists names in backticks only (`` `helpers.files` (`read_file`,
+    `write_file`) ``): members a person groups under it, as
+    ``helpers.files.read_file``. A parenthetical of words (``(not
+    `time`)``) groups none."""
+    rest = line.content[item.end : line.tail] if item.index == line.index else ""
+    opened = rest.lstrip(" \t")
+    close = opened.find(")")
+    if not opened.startswith("(") or close == -1:
+        return []
+    inner = spans(opened[1:close])
+    if any(not span.code and not only_separators(span.text) for span in inner):
+        return []
+    return [f"{item.text}.{span.text}" for span in inner if span.code]
 
 
 def _read_areas(companion: Companion, block: FactBlock, content: str, head: int) -> SentenceLine:
@@ -255,16 +288,24 @@ def _read_areas(companion: Companion, block: FactBlock, content: str, head: int)
     )
 
 
-def _wrapped_items(companion: Companion, block: FactBlock) -> list[DocItem]:
-    """The items on the lines a sentence is wrapped onto, up to its full stop."""
+def _wrapped_items(
+    companion: Companion, block: FactBlock, in_clause: bool
+) -> tuple[list[DocItem], str]:
+    """The items on the lines a sentence is wrapped onto, up to its full
+    stop or a person's clause (``in_clause``: it opens on the lead line),
+    and the clause's text on them."""
     items: list[DocItem] = []
+    clause = ""
     for index in range(block.start + 1, block.end):
         content = line_content(companion.lines[index])
         sentence, _, found = split_list(content)
+        listed, more = ("", sentence) if in_clause else split_clause(sentence, seen=True)
         items += [
             DocItem(part.text, part.text, index, part.start, part.end)
-            for part in listed_spans(sentence)
+            for part in listed_spans(listed)
         ]
+        if more:
+            clause, in_clause = f"{clause} {more}", True
         if found:
             break
-    return items
+    return items, clause

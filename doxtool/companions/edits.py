@@ -311,6 +311,7 @@ def section_edit(companion: Companion, title: str, lines: list[str] | None = Non
 def _has_person_text(block: FactBlock) -> bool:
     return bool(
         block.prose.strip()
+        or block.clause.strip()
         or any(not note.blank for note in block.notes)
         or any(text.strip() for text in block.item_prose.values())
     )

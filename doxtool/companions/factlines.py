@@ -226,6 +226,69 @@ def _cut(text: str, position: int) -> tuple[str, str, bool]:
     return text[:position], text[position + skip :], True
 
 
+#: what may stand between two items of a list: commas, ``and``, ``or``,
+#: ``/``, ``&``, ``;`` (between groups), emphasis marks and spaces
+_SEPARATOR = re.compile(r"(?:[\s,;/&*_]+|(?:and|or)\b)*")
+
+
+def only_separators(text: str) -> bool:
+    """Whether ``text`` holds nothing but what separates items."""
+    separator = _SEPARATOR.match(text)
+    return separator is not None and separator.end() == len(text)
+
+
+def split_clause(sentence: str, seen: bool = False) -> tuple[str, str]:
+    """Split an item sentence (see :func:`split_list`) where its items end
+    and a person's clause begins: (items, clause). Items are code spans
+    standing alone between separators (``,``, ``, and``, ``and``, ``or``),
+    each with at most a parenthetical after it (``(not `time`)``); the
+    first other text after an item (words, an em-dash, a colon) opens the
+    clause, which runs to the sentence's end (`` when `text` is blank``,
+    `` — see `helpers/wait.py` for details``): its spans are the person's
+    words, not items. A sentence with no item before such text
+    is all items (``none``; a list opening with words is no fact line);
+    ``seen``: items come before ``sentence`` (a line the list is wrapped
+    onto), so that words opening it open the clause."""
+    depth, last = 0, 0
+    for span in spans(sentence):
+        if span.code:
+            if depth == 0:
+                last, seen = span.end, True
+            continue
+        at, text = 0, span.text
+        while at < len(text):
+            char = text[at]
+            if char == "(":
+                depth += 1
+            elif char == ")":
+                depth = max(0, depth - 1)
+                last = span.start + at + 1 if depth == 0 else last
+            elif depth == 0:
+                separator = _SEPARATOR.match(text, at)
+                end = separator.end() if separator else at
+                if end == at:
+                    if seen:
+                        return _clause_cut(sentence, last, span.start + at)
+                    end = at + 1
+                at = end
+                continue
+            at += 1
+    return sentence, ""
+
+
+def _clause_cut(sentence: str, last: int, at: int) -> tuple[str, str]:
+    """(items, clause) of ``sentence`` whose first text after its items, at
+    ``at``, is not a separator: a clause when it opens after a space (or a
+    line's start) or with a dash or colon; text glued to an item (`` `a`s``)
+    or a stray backtick (what an empty name renders, ``````) opens none,
+    and every span is read as an item, as before clauses were told apart."""
+    char = sentence[at]
+    spaced = at == 0 or any(c.isspace() for c in sentence[last:at])
+    if char != "`" and (spaced or char in ":\u2013\u2014-"):
+        return sentence[:last], sentence[last:]
+    return sentence, ""
+
+
 def listed_spans(sentence: str) -> list[Span]:
     """The code spans of an item sentence that are its items: those outside
     parentheses (``(not `time`)`` is a person's words)."""
@@ -353,6 +416,10 @@ class ExpectedBlock:
     #: (a computed key, ``**kwargs`` handed on): ``values`` are those it
     #: names, and other items a person lists are theirs to keep
     open: bool = False
+    #: value -> the qualified names it stands for (a repairable error's
+    #: class, ``helpers.errors.RepairableException``): a line may write one
+    #: of them, or a dotted tail of one, for the value
+    qualified: dict[str, list[str]] = field(default_factory=dict)
 
 
 @dataclass
@@ -361,6 +428,8 @@ class Keep:
 
     #: text after the fact sentence (or after the lead phrase) of the lead line
     prose: str = ""
+    #: a person's clause after the items, before the sentence's ``.``
+    clause: str = ""
     #: item key -> text after the item's fact (argument prose, ...)
     item_prose: dict[str, str] = field(default_factory=dict)
     #: (anchor item key or None, raw line) of lines inside the block that are

@@ -21,8 +21,8 @@ from doxtool.companions.codeindex import (
 )
 from doxtool.companions.conventions import AREAS, canonical_area
 from doxtool.companions.derive import Item
-from doxtool.companions.documented import DocItem, SentenceLine, read_sentence
-from doxtool.companions.factlines import ExpectedBlock, code
+from doxtool.companions.documented import DocItem, SentenceLine, grouped_names, read_sentence
+from doxtool.companions.factlines import ExpectedBlock, code, code_contents
 from doxtool.companions.model import FactBlock
 from doxtool.companions.renames import rename_edit
 from doxtool.companions.verdicts import CHANGED, MISSING, STALE, BaseJudge
@@ -147,7 +147,12 @@ class LineJudge(BaseJudge):
         cap = self.convention.helper_cap if kind == "helpers" else None
         if cap is not None and len(line.items) - stale >= cap:
             return []
-        documented = [i.text for i in line.items]
+        # a name in a person's clause after the items (`` — the loop is in
+        # `helpers/wait.py` ``) is not an item, but it is written: not missing
+        documented = [i.text for i in line.items] + code_contents(line.clause)
+        if kind == "helpers":
+            # ``helpers.files`` (`read_file`, `write_file`): grouped under it
+            documented += [name for i in line.items for name in grouped_names(line, i)]
         if kind == "side-effects":
             # an area named in a note counts too (``network and filesystem
             # writes``), and one a comma joins to another's first word
@@ -196,7 +201,7 @@ class LineJudge(BaseJudge):
         replaced: dict[int, str] | None = None,
     ) -> list[Edit]:
         if block.empty:
-            if expected is None or block.prose.strip():
+            if expected is None or block.prose.strip() or block.clause.strip():
                 return []  # a person's words follow the sentence
             return [self._edit(block.start, block.start + 1, list(expected.lines))]
         if not line.canonical:
@@ -229,7 +234,7 @@ class LineJudge(BaseJudge):
             body = "none"
         else:
             body = ", ".join(raw for _, raw in pieces)
-        if not after.startswith((".", ";")):
+        if not line.clause and not after.startswith((".", ";")):
             after = "." + after  # a clause after ``;`` keeps its place
         return [self._edit(block.start, block.start + 1, [content[: line.head] + body + after])]
 
@@ -239,7 +244,8 @@ class LineJudge(BaseJudge):
         if self.code.outline is None:
             return
         content = line_content(self.companion.lines[block.start])
-        unsafe = bool(block.prose.strip(" \t.")) or block.end - block.start > 1
+        words = block.prose.strip(" \t.") or block.clause.strip()
+        unsafe = bool(words) or block.end - block.start > 1
         removal = [self._edit(block.start, block.end, [])]
         renamed = self.renamed
         owner = (block.subject or "").partition(".")[0]

@@ -82,6 +82,10 @@ class FactBlock:
     values: Any
     #: text after the fact sentence (or after the lead phrase) of the lead line
     prose: str = ""
+    #: a person's clause closing the fact sentence after its items, before
+    #: its ``.`` (`` when `text` is blank``; see
+    #: :func:`~doxtool.companions.factlines.split_clause`)
+    clause: str = ""
     #: item key -> text written after the item's fact
     item_prose: dict[str, str] = field(default_factory=dict)
     #: item key -> 1-based line (argument name, class, ``Class.method``, test path)

@@ -16,13 +16,7 @@ from doxtool.companions.areas import area_list, area_pieces, joined_areas, neste
 from doxtool.companions.argitems import argument_line
 from doxtool.companions.argtables import table_argument, table_delimiter, table_end, table_row
 from doxtool.companions.breakloop import read_break_loop
-from doxtool.companions.bullets import (
-    SIGNATURE,
-    indent_width,
-    inline_items,
-    is_item,
-    read_entries,
-)
+from doxtool.companions.bullets import SIGNATURE, indent_width, inline_items, is_item, read_entries
 from doxtool.companions.factlines import (
     HOME_SECTION,
     MULTILINE_KINDS,
@@ -31,6 +25,7 @@ from doxtool.companions.factlines import (
     is_none,
     listed_spans,
     method_name,
+    split_clause,
     split_list,
     split_sentence,
 )
@@ -62,6 +57,7 @@ class _BlockReader:
     lead: _Lead
     values: Any = None
     prose: str = ""
+    clause: str = ""  # see FactBlock.clause
     item_prose: dict[str, str] = field(default_factory=dict)
     item_lines: dict[str, int] = field(default_factory=dict)
     item_marks: dict[str, str] = field(default_factory=dict)
@@ -171,6 +167,7 @@ def _read_lead_line(reader: _BlockReader) -> None:
             sentence, reader.prose, _ = area_list(lead.rest)
             reader.values = [piece.area or piece.text for piece in area_pieces(sentence)]
         else:
+            sentence, reader.clause = split_clause(sentence)
             reader.values = [span.text for span in listed_spans(sentence)]
 
 
@@ -469,6 +466,7 @@ def parse_companion(text: str, path: str = "") -> Companion:
             line=index + 1,
             values=reader.values,
             prose=reader.prose,
+            clause=reader.clause,
             item_prose=reader.item_prose,
             item_lines=reader.item_lines,
             item_marks=reader.item_marks,

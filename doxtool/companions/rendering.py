@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from doxtool.companions.argitems import UNKNOWN_PRESENCE
+from doxtool.companions.errornames import qualify_errors, repairable_values
 from doxtool.companions.factlines import (
     DETECTED_AREAS,
     HOME_SECTION,
@@ -102,12 +103,6 @@ def _break_loop_values(tool: ToolFacts) -> list[str]:
     return parts
 
 
-def _repairable_values(tool: ToolFacts) -> list[str]:
-    return sorted(
-        {display_code(r.exception.rsplit(".", 1)[-1]) for r in tool.raises if r.repairable}
-    )
-
-
 def _side_effect_values(module: ModuleFacts) -> list[str]:
     observed = {area for tool in module.tools for area in tool.side_effects}
     known = [written for fact, written in DETECTED_AREAS.items() if fact in observed]
@@ -122,13 +117,15 @@ def _helper_values(module: ModuleFacts) -> list[str]:
     return sorted(names, key=lambda name: (labels[name].casefold(), labels[name]))
 
 
-def _tool_base(module: ModuleFacts, tool: ToolFacts) -> str:
-    """The tool's first base as written in the source (``ToolFacts.bases`` are
-    resolved names; they serve a tool class defined in another module)."""
+def tool_base(module: ModuleFacts, tool: ToolFacts) -> str:
+    """The base the tool class is a tool through, as written in the source
+    (``Tool`` in ``Fetch(TimeoutMixin, Tool)``; ``ToolFacts.bases`` are
+    resolved names, which serve a tool class defined in another module)."""
     cls = module.class_named(tool.class_name)
-    if cls is not None and cls.bases:
-        return display_code(cls.bases[0])
-    return display_code(tool.bases[0]) if tool.bases else "Tool"
+    bases = cls.bases if cls is not None and cls.bases else tool.bases
+    if not bases:
+        return "Tool"
+    return display_code(bases[tool.is_a_base if tool.is_a_base < len(bases) else 0])
 
 
 def _defines_execute(module: ModuleFacts, tool: ToolFacts) -> bool:
@@ -176,6 +173,7 @@ def expected_blocks(module: ModuleFacts, tests: Sequence[str] = ()) -> list[Expe
     if test_paths:
         specs.append(("tests", None, test_paths))
     blocks = [_expected(kind, subject, values, open) for kind, subject, values in specs]
+    qualify_errors(blocks, module)
     link_neighbours(blocks)
     return blocks
 
@@ -184,11 +182,9 @@ def contract_blocks(module: ModuleFacts) -> list[ExpectedBlock]:
     """The blocks of :func:`expected_blocks` of the :data:`CONTRACT_KINDS`, in
     its order, the others not rendered; their neighbours are not linked."""
     specs, open = _tool_specs(module)
-    return [
-        _expected(kind, subject, values, open)
-        for kind, subject, values in specs
-        if kind in CONTRACT_KINDS
-    ]
+    blocks = [_expected(*spec, open) for spec in specs if spec[0] in CONTRACT_KINDS]
+    qualify_errors(blocks, module)
+    return blocks
 
 
 def _tool_specs(module: ModuleFacts) -> tuple[list[Spec], set[str]]:
@@ -208,7 +204,7 @@ def _tool_specs(module: ModuleFacts) -> tuple[list[Spec], set[str]]:
             or not all(_nameable(a.name) for a in tool.arguments)
         ):
             open.add(subject)  # more arguments than its items can name
-        specs.append(("is-tool", subject, _tool_base(module, tool)))
+        specs.append(("is-tool", subject, tool_base(module, tool)))
         if _defines_execute(module, tool):
             specs.append(("defines", f"{subject}.execute", True))
         if tool.knows(ARGUMENTS):
@@ -218,7 +214,7 @@ def _tool_specs(module: ModuleFacts) -> tuple[list[Spec], set[str]]:
         if break_loop or tool.knows(BREAK_LOOP):
             # nothing known of it (a value doxtool cannot follow): no line
             specs.append(("break-loop", subject, break_loop))
-        repairable = _repairable_values(tool)
+        repairable = repairable_values(tool)
         if repairable:
             specs.append(("repairable", subject, repairable))
     return specs, open
@@ -369,7 +365,8 @@ def _sentence_renderer(
     """A single-line fact: ``- <lead> <content>.`` plus the person's prose."""
 
     def render(subject: str | None, values: Any, keep: Keep) -> list[str]:
-        return [f"- {lead(subject)}{content(values)}" + sentence_end(keep.prose)]
+        sentence = f"- {lead(subject)}{content(values)}{keep.clause}"
+        return [sentence + sentence_end(keep.prose)]
 
     return render
 
@@ -397,7 +394,7 @@ def _render_helpers(subject: str | None, values: Any, keep: Keep) -> list[str]:
     labels = helper_labels(values)
     text = _code_list([labels[name] for name in values])
     return [
-        f"- Important called helpers/classes observed in the source: {text}"
+        f"- Important called helpers/classes observed in the source: {text}{keep.clause}"
         + sentence_end(keep.prose)
     ]
 
@@ -445,6 +442,7 @@ def kept_parts(existing: FactBlock, companion: Companion) -> Keep:
     return Keep(
         lines=_unread_items(existing, companion),
         prose=existing.prose,
+        clause=existing.clause,
         item_prose=dict(existing.item_prose),
         notes=notes,
         own_notes=own,

@@ -275,6 +275,10 @@ class ToolFacts:
     class_name: str = field(metadata={"json": "class"})
     line: int = 0
     bases: list[str] = field(default_factory=list)
+    #: the position in ``bases`` of the first base that is, or derives
+    #: from, a configured tool base (``Tool`` in ``Fetch(TimeoutMixin,
+    #: Tool)``): what the class is a tool through; 0 when none is known to
+    is_a_base: int = 0
     execute: ExecuteFacts | None = None
     arguments: list[Argument] = field(default_factory=list)
     dynamic_reads: list[DynamicRead] = field(default_factory=list)

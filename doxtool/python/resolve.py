@@ -163,6 +163,11 @@ class ToolResolver:
                 return reached
         return None
 
+    def _is_a_base(self, bases: list[str]) -> int:
+        """Where the first of a tool class's resolved ``bases`` that is, or
+        derives from, a configured base is (a mixin may come before it)."""
+        return next((index for index, base in enumerate(bases) if self.derives(base)), 0)
+
     def reaches_unseen(self, qualified: str, unseen: Callable[[str], bool]) -> bool:
         """Whether a dotted class name, through the repository's re-exports
         and the bases of its classes, reaches a name no module of the
@@ -247,6 +252,7 @@ class ToolResolver:
                     class_name=cls.name,
                     line=cls.line,
                     bases=[self.canonical(base) for base in cls.resolved_bases],
+                    is_a_base=self._is_a_base(cls.resolved_bases),
                     imports=list(facts.imports),
                     defined_in_path=None,
                 )
@@ -415,6 +421,7 @@ class ToolResolver:
                     class_name=name,
                     line=cls.line if cls else tool.line,
                     bases=[self.canonical(b) for b in (cls.resolved_bases if cls else tool.bases)],
+                    is_a_base=self._is_a_base(cls.resolved_bases) if cls else tool.is_a_base,
                     defined_in_path=source.path,
                 )
             ]

@@ -31,6 +31,7 @@ from doxtool.rules.documented import (
     DOX,
     Documented,
     documented,
+    raising,
     valid_examples,
     with_code,
 )
@@ -361,19 +362,15 @@ repairable errors unknown. When a function of the repository the tool reaches
 cannot be followed (not found, or deeper than doxtool follows), only a line
 that leaves out an error seen raised is reported, with no fix. A line naming
 errors of a class that raises none is reported as such (removing it is an
-unsafe fix); one that says `none` is true.
+unsafe fix); one that says `none` is true. The errors end where a person's
+words start (`` `RepairableException` when `seconds` is missing``; kept by
+`--fix`); `helpers.errors.RepairableException` names the class raised.
 """
-    valid = valid_examples()
+    valid = [*valid_examples(), Example(raising("`RepairableException` when `x` is blank."))]
+    valid.append(Example(raising("`helpers.errors.RepairableException`.")))
     invalid = [
-        Example(
-            with_code(
-                "        seconds =",
-                "        from helpers.errors import RepairableException\n"
-                "        if 'seconds' not in self.args:\n"
-                "            raise RepairableException('seconds?')\n        seconds =",
-            ),
-            [Expect(DOX, None, "Repairable errors raised by `WaitTool`")],
-        )
+        Example(raising(None), [Expect(DOX, None, "Repairable errors raised by `WaitTool`")]),
+        Example(raising("`OtherError` when `x` is blank."), [Expect(DOX, None, "out of date")]),
     ]
 
     label = "repairable errors line"

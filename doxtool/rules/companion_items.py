@@ -95,6 +95,17 @@ leaves every other byte alone; removing an item that carries a person's words
     ]
 
 
+def _with_mixin(old: str, new: str) -> dict[str, str]:
+    """The example tool with a mixin before its tool base; ``old`` replaced
+    by ``new`` in its companion."""
+    files = with_dox(old, new)
+    mixin = "class Timeouts:\n    timeout = 5\n\n\nclass WaitTool(Timeouts, Tool):"
+    return {
+        **files,
+        "tools/wait.py": files["tools/wait.py"].replace("class WaitTool(Tool):", mixin),
+    }
+
+
 class ToolClassDrift(ItemRule):
     code = "DOX106"
     name = "tool-class-drift"
@@ -109,19 +120,29 @@ or method the module no longer has is stale; a line the convention derives
 from `Tool`, `ApiHandler` or `WsHandler`) that the companion lacks is missing.
 While a stale line of a kind stays (it carries a person's words), a missing
 one of that kind about a class the companion does not mention is reported
-without a fix: the two may be one class renamed.
+without a fix: the two may be one class renamed. A tool class with a mixin
+before its tool base (`Fetch(TimeoutMixin, Tool)`) is a `Tool`: the line
+doxtool writes names the base it is a tool through; one naming either base
+is true.
 
 **Why it matters.** The framework takes the first tool class of the module; a
 renamed class leaves the companion pointing at nothing.
 
 **Example.** `` `SleepTool` is a `Tool`. `` after the class became `WaitTool`.
 """
-    valid = valid_examples()
     invalid = [
         Example(
             with_dox("- `WaitTool` is a `Tool`.", "- `SleepTool` is a `Tool`."),
             [Expect(DOX, None, "`WaitTool` is a `Tool`")],
-        )
+        ),
+        Example(
+            _with_mixin("- `WaitTool` is a `Tool`.\n", ""),
+            [Expect(DOX, None, "`WaitTool` is a `Tool`")],
+        ),
+    ]
+    valid = [
+        *valid_examples(),
+        Example(_with_mixin("`WaitTool` is a `Tool`", "`WaitTool` is a `Timeouts`")),
     ]
 
 
@@ -141,7 +162,12 @@ format lists call chains as written, breadth first, at most 20, a tool's
 `handle_intervention` call taking the 20th place when it comes later, so the
 line says what DOX132 looks for). A documented
 short name matches a dotted one (`managed_wait` matches
-`helpers.wait.managed_wait`).
+`helpers.wait.managed_wait`), and names in backticks grouped in a
+parenthetical after a module's (`` `helpers.files` (`read_file`,
+`write_file`) ``) are listed as its (`helpers.files.read_file`). The list
+ends where a person's words start (`` — see `helpers/wait.py` ``, ``, and
+`x` comes from `helpers.wait` ``): their spans are no items, though a name
+written there is not missing, and `--fix` keeps them.
 
 **Why it matters.** It is the module's dependency map inside the repository:
 who must be told when a helper changes.
@@ -149,7 +175,6 @@ who must be told when a helper changes.
 **Example.** The tool now calls `self.agent.handle_intervention`; the line
 does not list it.
 """
-    valid = valid_examples()
     invalid = [
         Example(
             with_code(
@@ -158,6 +183,10 @@ does not list it.
             ),
             [Expect(DOX, 21, "`self.agent.handle_intervention`")],
         )
+    ]
+    valid = [
+        *valid_examples(),
+        Example(with_dox("source: `Response`.", "source: `Response` — see `helpers/x.py`.")),
     ]
 
 
@@ -175,19 +204,23 @@ directly in the module body, sorted, at most 16). `helpers.tool`, the module
 of another import, does not write `helpers` for `from helpers import files`.
 The line is judged item by item: an import past the cap is never missing and
 listing one is true, while one the cap keeps is missing however many the line
-lists.
+lists. The list ends where a person's words start (`` — the wait loop is in
+`helpers/wait.py` ``): their spans are no imports.
 
 **Why it matters.** It shows at a glance what the module depends on; a new
 import of `subprocess` or `requests` is worth a reviewer's attention.
 
 **Example.** The module now imports `asyncio`; the line does not list it.
 """
-    valid = valid_examples()
     invalid = [
         Example(
             with_code("from helpers", "import asyncio\nfrom helpers"),
             [Expect(DOX, 18, "imports `asyncio`")],
         )
+    ]
+    valid = [
+        *valid_examples(),
+        Example(with_dox("`helpers.tool`.", "`helpers.tool` — see `helpers.x` for more.")),
     ]
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from doxtool.companions.conventions import CONVENTIONS
@@ -49,10 +50,27 @@ renamed or copied companion that still carries its old title, or lines
 about its old file, misleads every reader.
 
 **Example.** `# sleep.py DOX` in `tools/wait.py.dox.md`.
+
+**Precision.** A title that opens with `# wait.py DOX` and goes on with a
+person's subtitle after a space, `:` or `,` (`# wait.py DOX — waiting
+without blocking`, `# wait.py DOX (tools)`, `# wait.py DOX: waiting`) is
+the right title: it is not reported. When the title names another file
+(`# sleep.py DOX — waiting`), `--fix` writes the module's file name and
+keeps the subtitle (`# wait.py DOX — waiting`).
 """
-    valid = valid_examples()
+    valid = [
+        *valid_examples(),
+        Example(with_dox("# wait.py DOX", "# wait.py DOX — waiting without blocking")),
+        Example(with_dox("# wait.py DOX", "# wait.py DOX (tools)")),
+        Example(with_dox("# wait.py DOX", "# wait.py DOX: waiting")),
+    ]
     invalid = [
         Example(with_dox("# wait.py DOX", "# sleep.py DOX"), [Expect(DOX, 1, "`# wait.py DOX`")]),
+        Example(
+            with_dox("# wait.py DOX", "# sleep.py DOX — waiting"),
+            [Expect(DOX, 1, "should be `# wait.py DOX — waiting`")],
+        ),
+        Example(with_dox("# wait.py DOX", "# wait.py DOXes"), [Expect(DOX, 1, "`# wait.py DOX`")]),
         Example(
             with_dox("- Own the `wait.py` agent tool.", "- Own the `sleep.py` agent tool."),
             [Expect(DOX, 4, "generated line names `sleep.py`")],
@@ -63,16 +81,20 @@ about its old file, misleads every reader.
         for doc in documented(ctx):
             expected = f"{doc.module.rsplit('/', 1)[-1]} DOX"
             title = doc.companion.title
-            if title is not None and title.strip() == expected:
-                continue
+            if title is not None and _subtitle(title.strip(), expected) is not None:
+                continue  # the title, and a person's words after it
             if title is None:
                 edit = _title_insertion(doc.companion, f"# {expected}")
                 message = f"companion has no title; expected `# {expected}`"
                 line = 1
             else:
+                # ``# sleep.py DOX — waiting``: the words after the name stay
+                named = _NAMED_TITLE.match(title.strip())
+                words = _subtitle(title.strip(), named.group(1)) if named else None
+                right = f"# {expected}{words or ''}"
                 line = doc.companion.title_line
-                edit = Edit(doc.path, line - 1, line, [f"# {expected}"])
-                message = f"title `# {title.strip()}` should be `# {expected}`"
+                edit = Edit(doc.path, line - 1, line, [right])
+                message = f"title `# {title.strip()}` should be `{right}`"
             yield self.finding(
                 message, doc.path, line, subject=f"{doc.path}:title", fix=Fix("fix title", [edit])
             )
@@ -119,6 +141,25 @@ about its old file, misleads every reader.
                 subject=f"{doc.path}:file-line:{content}",
                 fix=Fix("name the module's file", [Edit(doc.path, index, index + 1, [line.line])]),
             )
+
+
+#: a title naming a file: its name and ``DOX``, then perhaps a subtitle
+_NAMED_TITLE = re.compile(r"(\S+[ \t]+DOX)(?![\w.])")
+
+
+def _subtitle(title: str, named: str) -> str | None:
+    """What follows ``named`` (``wait.py DOX``) in ``title``: ``""`` when
+    nothing does, a person's subtitle after a space, ``:`` or ``,``
+    (``— waiting without blocking``, ``(tools)``, ``: waiting``); None when
+    ``title`` does not open so (``sleep.py DOX``, ``wait.py DOXes``), or
+    a separator ends it with no words after it."""
+    if not title.startswith(named):
+        return None
+    rest = title[len(named) :]
+    if not rest:
+        return ""
+    opens = rest[0].isspace() or rest[0] in ":,"
+    return rest if opens and rest.strip(" \t:,;|\u2013\u2014-") else None
 
 
 def _title_insertion(companion: Companion, title: str) -> Edit:

@@ -50,3 +50,16 @@ def with_code(old: str, new: str) -> dict[str, str]:
 
 
 DOX = "tools/wait.py.dox.md"
+
+
+def raising(errors: str | None) -> dict[str, str]:
+    """The example tool raising a repairable error, and its companion with
+    an errors line saying ``errors`` (None: none)."""
+    files = with_code(
+        "        seconds =",
+        "        from helpers.errors import RepairableException\n"
+        "        if 'seconds' not in self.args:\n"
+        "            raise RepairableException('seconds?')\n        seconds =",
+    )
+    line = f"- Repairable errors raised by `WaitTool`: {errors}\n" if errors else ""
+    return {**files, DOX: files[DOX].replace("- Observed", line + "- Observed", 1)}
