@@ -52,9 +52,7 @@ def test_a_directory_brings_in_its_prompt_files_and_agents_files(make_repo, run_
     assert not any(f.startswith("prompts/") for f in _findings(tools.output)), tools.output
 
 
-def test_a_prompt_given_does_not_bring_in_the_anchor_s_other_findings(
-    make_repo, run_cli
-) -> None:
+def test_a_prompt_given_does_not_bring_in_the_anchor_s_other_findings(make_repo, run_cli) -> None:
     """With no wrapper, the first tool prompt anchors the listing: a run over
     another prompt reads it for the listing's size alone."""
     files = {**clean_files(), **tool_named("alpha"), **tool_named("beta")}
@@ -87,7 +85,7 @@ def _search_engine(extra: str = "") -> str:
         "from helpers.tool import Tool, Response\n\n\n"
         "class SearchEngine(Tool):\n"
         f'    async def execute(self, query="",{extra} **kwargs):\n'
-        '        return Response(message=query, break_loop=False)\n'
+        "        return Response(message=query, break_loop=False)\n"
     )
 
 
