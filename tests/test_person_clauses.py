@@ -355,6 +355,20 @@ def test_a_subtitle_after_the_title_is_a_persons(make_repo, run_cli) -> None:
         assert _fixed(run_cli, root, companion).startswith("# answer.py DOX\n"), title
 
 
+def test_a_title_of_a_person_s_own_words_is_replaced_by_an_unsafe_fix_only(
+    make_repo, run_cli
+) -> None:
+    root = _repo(make_repo, run_cli, "answer", ANSWER_PY)
+    companion = root / "tools" / "answer.py.dox.md"
+    _set_line(companion, "# ", "# Answer tool: replies to the user")
+    found = _findings(run_cli, root, "DOX101")
+    assert len(found) == 1 and "should be `# answer.py DOX`" in found[0], found
+    assert "[*]" not in found[0]
+    assert _fixed(run_cli, root, companion).startswith("# Answer tool: replies to the user\n")
+    run_cli(root, "check", "--fix", "--unsafe-fixes", "--no-cache")
+    assert companion.read_text().startswith("# answer.py DOX\n")
+
+
 # --- the "is a" line of a tool class with a mixin ---------------------------------
 
 

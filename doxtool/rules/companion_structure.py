@@ -56,7 +56,9 @@ person's subtitle after a space, `:` or `,` (`# wait.py DOX — waiting
 without blocking`, `# wait.py DOX (tools)`, `# wait.py DOX: waiting`) is
 the right title: it is not reported. When the title names another file
 (`# sleep.py DOX — waiting`), `--fix` writes the module's file name and
-keeps the subtitle (`# wait.py DOX — waiting`).
+keeps the subtitle (`# wait.py DOX — waiting`). A title of a person's own
+words (`# Wait tool`) is replaced only by an unsafe fix (`--unsafe-fixes`):
+the words would be lost.
 """
     valid = [
         *valid_examples(),
@@ -83,6 +85,7 @@ keeps the subtitle (`# wait.py DOX — waiting`).
             title = doc.companion.title
             if title is not None and _subtitle(title.strip(), expected) is not None:
                 continue  # the title, and a person's words after it
+            applicability = "safe"
             if title is None:
                 edit = _title_insertion(doc.companion, f"# {expected}")
                 message = f"companion has no title; expected `# {expected}`"
@@ -95,9 +98,11 @@ keeps the subtitle (`# wait.py DOX — waiting`).
                 line = doc.companion.title_line
                 edit = Edit(doc.path, line - 1, line, [right])
                 message = f"title `# {title.strip()}` should be `{right}`"
-            yield self.finding(
-                message, doc.path, line, subject=f"{doc.path}:title", fix=Fix("fix title", [edit])
-            )
+                file_name = expected.rsplit(" ", 1)[0]
+                if named is None and not title.strip().startswith(file_name):
+                    applicability = "unsafe"  # ``# Wait tool``: a person's words it replaces
+            fix = Fix("fix title", [edit], applicability=applicability)
+            yield self.finding(message, doc.path, line, subject=f"{doc.path}:title", fix=fix)
         for doc in documented(ctx):
             yield from self._file_lines(ctx, doc)
 
