@@ -177,26 +177,11 @@ def _read_of(
     """The read an expression keeps, through conversions, string methods and
     an ``or`` fallback, whether the value tested is the value read (only
     ``str()`` and foldings between: ``lower``, ``strip``), and those foldings."""
-    exact = True
-    folds: set[str] = set()
-    while node is not None:
-        # a call starts where its receiver does: unwrapped before the lookup
-        func = node.func if isinstance(node, ast.Call) else None
-        if isinstance(node, ast.BoolOp) and isinstance(node.op, ast.Or):
-            node = node.values[0]
-        elif isinstance(node, ast.NamedExpr):
-            node = node.value
-        elif isinstance(func, ast.Name) and func.id in COERCIONS and node.args:  # type: ignore[union-attr]
-            exact = exact and func.id == "str"
-            node = node.args[0]  # type: ignore[union-attr]
-        elif isinstance(func, ast.Attribute) and func.attr in STRING_METHODS:
-            exact = exact and func.attr in FOLDINGS
-            folds.add(func.attr)
-            node = func.value
-        else:
-            read = reads.get((node.lineno, node.col_offset + 1))
-            return (read, exact, sorted(folds)) if read is not None else None
-    return None
+    if node is None:
+        return None
+    inner, exact, folds = _unwrapped(node)
+    read = reads.get((inner.lineno, inner.col_offset + 1))
+    return (read, exact, folds) if read is not None else None
 
 
 def _rebound_reads(
@@ -237,19 +222,32 @@ def _stands_for_name(node: ast.expr, name: str) -> bool:
 def _converted(node: ast.expr) -> ast.expr:
     """The value under conversions, string methods and ``or`` fallbacks
     (``int(x or 0)``, ``x.strip().lower()``: ``x``)."""
+    return _unwrapped(node)[0]
+
+
+def _unwrapped(node: ast.expr) -> tuple[ast.expr, bool, list[str]]:
+    """The value under conversions, string methods and an ``or`` fallback,
+    whether it is the value tested (only ``str()`` and foldings between:
+    ``lower``, ``strip``), and those foldings."""
+    exact = True
+    folds: set[str] = set()
     for _ in range(64):
+        # a call starts where its receiver does: unwrapped before the lookup
         func = node.func if isinstance(node, ast.Call) else None
         if isinstance(node, ast.BoolOp) and isinstance(node.op, ast.Or):
             node = node.values[0]
         elif isinstance(node, ast.NamedExpr):
             node = node.value
         elif isinstance(func, ast.Name) and func.id in COERCIONS and node.args:  # type: ignore[union-attr]
+            exact = exact and func.id == "str"
             node = node.args[0]  # type: ignore[union-attr]
         elif isinstance(func, ast.Attribute) and func.attr in STRING_METHODS:
+            exact = exact and func.attr in FOLDINGS
+            folds.add(func.attr)
             node = func.value
         else:
             break
-    return node
+    return node, exact, sorted(folds)
 
 
 def _note_compared(
