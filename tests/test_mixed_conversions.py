@@ -85,6 +85,27 @@ SHAPES: dict[str, tuple[str, str, str | None, str | None]] = {
         None,
         None,
     ),
+    "a literal default compared with a string, never converted": (
+        """\
+        limit = A.get("limit", 10)
+        if limit == "all":
+            print("every row")
+        """,
+        "limit",
+        None,
+        None,
+    ),
+    "a literal default in a match with a string case": (
+        """\
+        level = A.get("level", 3)
+        match level:
+            case "max":
+                print("top")
+        """,
+        "level",
+        None,
+        None,
+    ),
     # the conversion on every path, or what it converts: the type holds
     "converted as read": ('count = int(A.get("count", 5))\n', "count", "integer", "int"),
     "a name converted": ('n = A.get("n", 5)\nn = int(n)\n', "n", "integer", "int"),
@@ -100,6 +121,12 @@ SHAPES: dict[str, tuple[str, str, str | None, str | None]] = {
         "n",
         "integer",
         "int",
+    ),
+    "a literal default compared with its own type": (
+        'limit = A.get("limit", 10)\nif limit == 0:\n    print("none")\n',
+        "limit",
+        "integer",
+        None,
     ),
     "a number compared with an integer": (
         'ratio = A.get("ratio", 0.5)\nif ratio == 0:\n    print("none")\nr = float(ratio)\n',
@@ -199,3 +226,78 @@ def test_the_schema_states_no_type_for_a_value_of_two_types(run_cli, make_repo) 
     assert properties["timeout"] == {"default": "auto"}
     assert properties["limit"] == {"default": 10}
     assert properties["size"] == {"type": "integer", "default": 5}
+
+
+#: a helper that compares the value with a string it never converts
+_ALL_ROWS = """\
+def pick(items, args):
+    limit = args.get("limit", 10)
+    if limit == "all":
+        return items
+    return items[:limit]
+"""
+
+_LISTER = """\
+from helpers.rows import pick
+from helpers.tool import Response, Tool
+
+
+class T(Tool):
+    async def execute(self, **kwargs):
+        limit = self.args.get("limit", 10)
+        rows = pick([1, 2, 3], self.args)
+        return Response(message=f"{limit} {rows}", break_loop=False)
+"""
+
+
+def test_a_helper_comparing_with_another_type_leaves_the_tool_s_default_untyped(
+    run_cli, make_repo
+) -> None:
+    root = make_repo({"helpers/rows.py": _ALL_ROWS, "tools/t.py": _LISTER})
+    assert _argument(tool_module(run_cli, root), "limit") == (None, None)
+    # the same helper comparing with an integer leaves the integer
+    same = _ALL_ROWS.replace('"all"', "0")
+    root = make_repo({"helpers/rows.py": same, "tools/t.py": _LISTER})
+    assert _argument(tool_module(run_cli, root), "limit") == ("integer", None)
+
+
+#: a base tool of another module converts the value on some paths only
+_TIMED = """\
+from helpers.tool import Response, Tool
+
+
+class TimedTool(Tool):
+    async def execute(self, **kwargs):
+        timeout = self.args.get("timeout", "auto")
+        if timeout != "auto":
+            timeout = int(timeout)
+        body = await self.run()
+        return Response(message=f"{timeout} {body}", break_loop=False)
+
+    async def run(self):
+        return ""
+"""
+
+_FETCH = """\
+from helpers.timed import TimedTool
+
+
+class T(TimedTool):
+    async def run(self):
+        return str(int(self.args.get("timeout", 5)))
+"""
+
+
+def test_a_subclass_converting_does_not_type_what_its_base_holds_back(run_cli, make_repo) -> None:
+    root = make_repo({"helpers/timed.py": _TIMED, "tools/t.py": _FETCH})
+    tool = tool_module(run_cli, root)
+    (arg,) = [a for a in tool["arguments"] if a["name"] == "timeout"]
+    assert (arg["type"], arg["default"]) == (None, "auto")
+    # a base that converts on every path too: both sides say integer
+    both = _TIMED.replace(
+        '"auto")\n        if timeout != "auto":\n    ', "30)\n        if True:\n    "
+    )
+    assert "30" in both
+    root = make_repo({"helpers/timed.py": both, "tools/t.py": _FETCH})
+    (arg,) = [a for a in tool_module(run_cli, root)["arguments"] if a["name"] == "timeout"]
+    assert arg["type"] == "integer"

@@ -70,6 +70,20 @@ def unconverted(kind: str | None, values: Iterable[Any]) -> bool:
     return False
 
 
+def other_type(kind: str | None, values: Iterable[Any]) -> bool:
+    """Whether one of ``values`` (literals the code compares the value
+    with) is of a JSON type other than ``kind``, the type a literal default
+    gives (``args.get("limit", 10)``, then ``if limit == "all"``): the value
+    is then not of one type. An integer is a number too."""
+    if kind is None:
+        return False
+    for value in values:
+        other = json_type(value)
+        if other is not None and other != kind and (kind, other) != INT:
+            return True
+    return False
+
+
 def read_type(arg: Read) -> str | None:
     """The one JSON type the code reads the value as, or None: a
     conversion's (unless it runs on some paths only, :func:`unconverted`),

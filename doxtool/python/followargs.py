@@ -9,7 +9,7 @@ from typing import Any
 
 from doxtool.core.facts import Argument, ArgumentRead, HelperCall, ModuleFacts, json_type
 from doxtool.core.summary_facts import FunctionSummary, KeyRead
-from doxtool.python.argtypes import unconverted
+from doxtool.python.argtypes import other_type, unconverted
 
 
 @dataclasses.dataclass(frozen=True)
@@ -71,8 +71,10 @@ def add_arguments(
         # ``if limit == "all": ... else: int(limit)``, ``"auto"`` as the
         # default: the conversion runs on some paths only; the value, here
         # or as the tool's own code tests it, has no one type
-        values = [v for k, _, _ in found for v in [*k.compared, *_given(k)]]
+        compared = [v for k, _, _ in found for v in k.compared]
+        values = [*compared, *(v for k, _, _ in found for v in _given(k))]
         if known is not None:
+            compared += [*(known.enum or ()), *(known.compared or ())]
             values += [*(known.enum or ()), *(known.compared or ()), *_given(known)]
         mixed = unconverted(kind, values) or (
             known is not None and known.coercion is not None and unconverted(known.type, values)
@@ -81,8 +83,10 @@ def add_arguments(
             kind = weak = None
         elif kind is None and default[1]:
             kind = json_type(default[0])
-            # ``str(args.get("count", 10))``: "5" does as well as 5
-            if kind not in (None, "string", "boolean") and coercion == "str":
+            # ``str(args.get("count", 10))``: "5" does as well as 5;
+            # ``args.get("limit", 10)``, then ``if limit == "all"``
+            stringified = kind not in (None, "string", "boolean") and coercion == "str"
+            if stringified or other_type(kind, compared):
                 kind = weak = None
         kind = kind or weak
         # the values a closed check accepts; two checks that differ, or a
@@ -128,7 +132,7 @@ def add_arguments(
             has_default=(known.has_default or default[1]) and not doubt,
             default_unknown=doubt
             or ((known.default_unknown or unstated) and not (known.has_default or default[1])),
-            type=None if mixed else known.type or kind,
+            type=None if mixed or _default_typed_other(known, compared) else known.type or kind,
             coercion=known.coercion or coercion,
             alternatives=sorted(set(known.alternatives) | set(alternatives)),
             # a helper's check needs one of its alternatives
@@ -267,6 +271,15 @@ def carriers_of(
             if param is not None:
                 out.add(param)
     return out
+
+
+def _default_typed_other(known: Argument, compared: list[Any]) -> bool:
+    """Whether the tool's own reading types the value by its literal default
+    alone (``self.args.get("limit", 10)``) and a helper compares it with a
+    value of another type (``if limit == "all"``)."""
+    by_default = known.has_default and known.coercion is None
+    typed = by_default and json_type(known.default) == known.type
+    return typed and other_type(known.type, compared)
 
 
 def _given(read: KeyRead | Argument) -> list[Any]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Iterable
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from doxtool.core.facts import (
     SIDE_EFFECT_AREAS,
@@ -22,6 +22,7 @@ from doxtool.core.facts import (
     ModuleFacts,
     ToolFacts,
 )
+from doxtool.python.argtypes import INT, other_type, unconverted
 
 T = TypeVar("T")
 
@@ -201,7 +202,7 @@ def _merge_arguments(first: list[Argument], second: list[Argument]) -> list[Argu
                 (known.default_unknown or arg.default_unknown)
                 and not (known.has_default or arg.has_default)
             ),
-            type=known.type or arg.type,
+            type=_joined_type(known, arg, enum),
             enum=enum or None,
             enum_folds=enum_folds if enum else None,
             coercion=known.coercion or arg.coercion,
@@ -216,6 +217,27 @@ def _merge_arguments(first: list[Argument], second: list[Argument]) -> list[Argu
             reads=sorted([*known.reads, *arg.reads], key=lambda r: (r.path or "", r.line)),
         )
     return list(merged.values())
+
+
+def _joined_type(known: Argument, arg: Argument, enum: list[Any]) -> str | None:
+    """The one type both readings leave the value (a base class's and a
+    subclass's): none where they name two, or where the values one compares
+    the value with, or gives as its default, are not of the other's type
+    (``if timeout != "auto": timeout = int(timeout)`` on one side holds the
+    type back; ``int(timeout)`` on the other does not fill it in)."""
+    types = {a.type for a in (known, arg) if a.type is not None}
+    if len(types) > 1:
+        return "number" if types == set(INT) else None
+    kind = known.type or arg.type
+    values = [
+        *(known.compared or ()),
+        *(arg.compared or ()),
+        *enum,
+        *(a.default for a in (known, arg) if a.has_default),
+    ]
+    if known.coercion or arg.coercion:
+        return None if unconverted(kind, values) else kind
+    return None if other_type(kind, values) else kind
 
 
 def _ordered_union(first: list[str], second: list[str]) -> list[str]:

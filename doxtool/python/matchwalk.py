@@ -15,6 +15,7 @@ from doxtool.python.cstnodes import suite_body
 from doxtool.python.emptiness import nonempty_when
 from doxtool.python.literals import literal_value
 from doxtool.python.matchpatterns import match_values, refuses_none
+from doxtool.python.readvalues import raw_value
 from doxtool.python.walkstate import Env
 
 #: classes a ``case`` pattern names that ``""`` is no instance of
@@ -41,8 +42,9 @@ class MatchWalk:
         for index, case in enumerate(stmt.cases):
             if builder is not None:
                 # ``case "auto":`` before ``case _: int(timeout)``: a value
-                # the conversion does not convert (:mod:`~doxtool.python.argtypes`)
-                builder.compared_values.extend(match_values(case.pattern, self.module))
+                # the conversion does not convert (:mod:`~doxtool.python.argtypes`);
+                # ``case "max":`` for a default of ``3``: not of one type
+                builder.compare(match_values(case.pattern, self.module), raw_value(stmt.subject))
             if arg is not None and closed:
                 values = match_values(case.pattern, self.module)
                 self._closed_on(arg, values, env)
