@@ -81,3 +81,31 @@ def read_break_loop(sentence: str) -> tuple[list[str] | None, bool]:
 
 #: a ``break_loop`` value, in any case (JSON's `true`, Python's `True`)
 _BOOLEANS = frozenset({"true", "false"})
+
+
+#: ``break_loop`` named in a sentence, in backticks or not
+_MENTION = re.compile(r"`?\bbreak_loop\b`?")
+
+#: a boolean written as a word, outside backticks (``is always false``)
+_BARE = re.compile(r"(?<![`\w])(true|false)(?![`\w])", re.IGNORECASE)
+
+#: where the sentence that names ``break_loop`` ends
+_SENTENCE_END = re.compile(r"\.(?:\s|$)|;|\s[-\u2013\u2014]\s")
+
+
+def read_prose_break_loop(content: str) -> list[str] | None:
+    """The values a person's sentence states of ``break_loop`` where it is
+    not the block's lead (``It never ends the turn: `break_loop` is always
+    false.``): what follows the one mention, up to the end of its sentence,
+    read as :func:`read_break_loop` reads a block's sentence, a boolean
+    written as a plain word counting as one in backticks. None when the
+    line names ``break_loop`` more than once, or the words say nothing
+    doxtool can compare."""
+    mentions = _MENTION.findall(content)
+    if len(mentions) != 1:
+        return None
+    rest = content[content.index(mentions[0]) + len(mentions[0]) :]
+    sentence = _SENTENCE_END.split(rest, maxsplit=1)[0]
+    marked = _BARE.sub(lambda m: f"`{m.group(1).lower()}`", sentence)
+    values, _ = read_break_loop(marked)
+    return values or None

@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from typing import ClassVar
 
 from doxtool.companions.agreement import values_agree
+from doxtool.companions.breakloop import read_prose_break_loop
 from doxtool.companions.edits import (
     block_edit,
     fact_sentence,
@@ -23,7 +24,7 @@ from doxtool.companions.lazylines import moves_a_note
 from doxtool.companions.model import FactBlock
 from doxtool.companions.renames import gone_kinds, held_back, old_key, rename_edit
 from doxtool.companions.subjects import ARGUMENT_DICTS, read_as_classes
-from doxtool.core.edits import Edit
+from doxtool.core.edits import Edit, line_content
 from doxtool.core.facts import ToolFacts
 from doxtool.core.findings import Finding, Fix
 from doxtool.rules.base import Example, Expect, Rule
@@ -296,7 +297,11 @@ value in bold, a parenthetical after it) is compared but never rewritten; `` nev
 `true` ``, `` never ends the loop (`false`) ``) is not compared. A sentence that qualifies
 its value (`unless`, `except`, `only`, `otherwise`, `when` ...) or names both booleans
 states both (`` always `false` except for `FINAL:` text (`true`) ``); one naming a single
-value (`` `false` unless the text starts with `FINAL:` ``) is not compared.
+value (`` `false` unless the text starts with `FINAL:` ``) is not compared. Where no line
+is a `break_loop` line but a person's sentence tells it (`` It never ends the turn:
+`break_loop` is always false. ``), that sentence is read the same way (a plain `true` or
+`false` counts as one in backticks): one that agrees is no finding, one that does not is
+reported as documented wrongly, and neither is rewritten nor gets a second line beside it.
 """
     valid = valid_examples()
     invalid = [
@@ -323,7 +328,14 @@ value (`` `false` unless the text starts with `FINAL:` ``) is not compared.
         state = "is not documented" if block is None else "is documented wrongly"
         unread = unread_lead(doc.companion, expected) if block is None else None
         if unread is not None:
-            state += f" in a form doxtool reads (line {unread})"
+            # ``... never ends the turn: `break_loop` is always false.``
+            said = read_prose_break_loop(line_content(doc.companion.lines[unread - 1]))
+            if said is not None and sorted(said) == sorted(expected.values):
+                return
+            if said is not None:
+                state = f"is documented wrongly (line {unread} says {' or '.join(said)})"
+            else:
+                state += f" in a form doxtool reads (line {unread})"
         body = expected.lines[0].split(": ", 1)[-1]
         yield self.finding(
             f"`break_loop` of `{expected.subject}` {state}; the code returns {body.rstrip('.')}"

@@ -1,0 +1,95 @@
+"""A person's sentence that tells ``break_loop`` where doxtool looks for its
+line (``It never ends the turn: `break_loop` is always false.``): read as a
+``break_loop`` line's sentence is, a plain ``true``/``false`` counting as one
+in backticks. A sentence that agrees with the code is no finding; one that
+does not is reported as documented wrongly, with no fix; one doxtool cannot
+read keeps the old finding, with no fix either."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from doxtool.companions.breakloop import read_prose_break_loop
+
+ECHO_PY = """\
+from helpers.tool import Response, Tool
+
+
+class Echo(Tool):
+    async def execute(self, text: str = "", **kwargs) -> Response:
+        return Response(message=text or "nothing", break_loop=False)
+"""
+
+COMPANION = """\
+# echo.py DOX
+
+## Purpose
+- Own the `echo.py` agent tool.
+
+## Runtime Contracts
+- `Echo` is a `Tool`.
+- `Echo` defines `execute(...)`. SENTENCE
+- Arguments of `Echo`:
+  - `text`: optional string, default `""`.
+"""
+
+
+@pytest.mark.parametrize(
+    ("sentence", "values"),
+    [
+        ("It never ends the turn: `break_loop` is always false.", ["false"]),
+        ("`break_loop` is always True.", ["true"]),
+        ("break_loop stays `false` (the agent continues).", ["false"]),
+        ("break_loop is true or false.", ["true", "false"]),
+        ("`break_loop` is false; the text is always true to the input.", ["false"]),
+        # words that may turn the value around, or qualify it: not read
+        ("`break_loop` is never true.", None),
+        ("`break_loop` is not true.", None),
+        ("`break_loop` is `true` when the task is done.", None),
+        ("break_loop: false unless the answer is final.", None),
+        ("`break_loop` is set by the handler.", None),
+        # two mentions: which one a value belongs to is not known
+        ("`break_loop` is false here, `break_loop` is true there.", None),
+    ],
+)
+def test_a_sentence_is_read_as_a_break_loop_line_is(
+    sentence: str, values: list[str] | None
+) -> None:
+    assert read_prose_break_loop(sentence) == values
+
+
+def _check(run_cli, make_repo, sentence: str) -> tuple[list[str], Path]:
+    root = make_repo(
+        {
+            "tools/echo.py": ECHO_PY,
+            "tools/echo.py.dox.md": COMPANION.replace("SENTENCE", sentence),
+        }
+    )
+    result = run_cli(root, "check", "--select", "DOX120", "tools/echo.py")
+    return [line for line in result.output.splitlines() if "DOX120" in line], root
+
+
+def test_a_sentence_that_agrees_is_no_finding(run_cli, make_repo) -> None:
+    found, _ = _check(run_cli, make_repo, "It never ends the turn: `break_loop` is always false.")
+    assert found == []
+
+
+def test_a_sentence_that_disagrees_is_reported_and_kept(run_cli, make_repo) -> None:
+    sentence = "It ends the turn: `break_loop` is always true."
+    (line,) = _check(run_cli, make_repo, sentence)[0]
+    assert "is documented wrongly (line 8 says true)" in line
+    assert "[*]" not in line
+    root = make_repo({})
+    run_cli(root, "check", "--fix", "tools/echo.py")
+    after = (root / "tools/echo.py.dox.md").read_text()
+    # the person's sentence stays, and no second break_loop line is written
+    assert f"- `Echo` defines `execute(...)`. {sentence}\n" in after
+    assert "`break_loop` of `Echo`" not in after
+
+
+def test_a_sentence_doxtool_cannot_read_keeps_the_finding(run_cli, make_repo) -> None:
+    (line,) = _check(run_cli, make_repo, "`break_loop` depends on the handler.")[0]
+    assert "not documented in a form doxtool reads (line 8)" in line
+    assert "[*]" not in line
