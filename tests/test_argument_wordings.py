@@ -243,10 +243,16 @@ def test_a_block_naming_no_class_gets_no_second_block(make_repo, run_cli, lead: 
 def test_a_break_loop_line_naming_no_class_gets_no_second_line(
     make_repo, run_cli, line: str
 ) -> None:
+    """A line naming no class that agrees with the code is no finding; one
+    that does not is reported; neither gets a second line beside it."""
     text = _dox(_items()).replace("- `break_loop` of `WaitTool`: always `false`.\n", line)
     root = make_repo(with_files({"tools/wait.py": WAIT_PY, DOX: text}))
+    assert _findings(run_cli, root, "DOX120") == []
+    assert _fix(run_cli, root) == text
+    text = text.replace("always `false`", "always `true`")
+    root = make_repo(with_files({"tools/wait.py": WAIT_PY, DOX: text}))
     found = _findings(run_cli, root, "DOX120")
-    assert len(found) == 1 and "not documented in a form doxtool reads" in found[0], found
+    assert len(found) == 1 and "is documented wrongly (line" in found[0], found
     assert _fix(run_cli, root) == text
 
 

@@ -122,15 +122,26 @@ def test_a_break_loop_line_in_a_persons_spelling_is_compared_not_rewritten(
 def test_a_break_loop_line_doxtool_cannot_read_gets_no_second_line(
     make_repo, run_cli, line: str
 ) -> None:
+    """A line doxtool does not read as the block, whose sentence agrees with
+    the code, is no finding; one that does not agree, or that cannot be read,
+    is reported; none of them gets a second line beside it."""
     text = WAIT_DOX.replace(BREAK_LOOP, line)
     root = make_repo({**clean_files(), DOX: text})
-    assert _findings(run_cli(root, "check", "--no-cache").output) == [
-        f"{DOX}:{SECTION}:1: DOX120 `break_loop` of `WaitTool` is not documented in a form "
-        f"doxtool reads (line {NUMBER + 2}); the code returns always `false` "
-        "(Responses at tools/wait.py:7)"
-    ]
+    assert _findings(run_cli(root, "check", "--no-cache").output) == []
     run_cli(root, "check", "--no-cache", "--fix")
     assert (root / DOX).read_text(encoding="utf-8") == text
+    for wording, state in [
+        ("always `true`", f"is documented wrongly (line {NUMBER + 2} says true)"),
+        ("`false` or not", f"is not documented in a form doxtool reads (line {NUMBER + 2})"),
+    ]:
+        text = WAIT_DOX.replace(BREAK_LOOP, line.replace("always `false`", wording))
+        root = make_repo({**clean_files(), DOX: text})
+        assert _findings(run_cli(root, "check", "--no-cache").output) == [
+            f"{DOX}:{SECTION}:1: DOX120 `break_loop` of `WaitTool` {state}; the code returns "
+            "always `false` (Responses at tools/wait.py:7)"
+        ]
+        run_cli(root, "check", "--no-cache", "--fix")
+        assert (root / DOX).read_text(encoding="utf-8") == text
 
 
 @pytest.mark.parametrize(
