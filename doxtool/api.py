@@ -23,6 +23,7 @@ from doxtool.rules.engine import (
     select_rules,
 )
 from doxtool.rules.prompt_listing import LISTING_CODES
+from doxtool.rules.prompt_teaching import UNKNOWN_TOOL_CODES
 from doxtool.run import (
     ahead,
     deletions,
@@ -238,9 +239,9 @@ def check(
             scope.committed = gitindex.committed_files(project.root)
         ctx = Context(project, scope, fixing=fix or diff)
         if widen:
-            deletions.add_what_deletions_leave(ctx, scope)
+            deletions.add_what_deletions_leave(ctx, scope, UNKNOWN_TOOL_CODES)
             scoping.add_directories(ctx, scope)
-            scoping.add_listings(ctx, scope)
+            scoping.add_listings(ctx, scope, LISTING_CODES)
         modules = project.documented_modules
         if scope.modules is not None:
             modules = [m for m in modules if m in scope.modules]
@@ -312,7 +313,7 @@ def check(
                 lambda e: (
                     e.code in checked_codes
                     and (scope.everything or e.path in checked_files)
-                    and (e.path not in scope.listings or e.code in LISTING_CODES)
+                    and scope.reports(e.path, e.code)
                 ),
             )
         )

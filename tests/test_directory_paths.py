@@ -121,3 +121,50 @@ def test_inspect_of_the_root_reads_the_tool_modules(make_repo, run_cli) -> None:
     result = run_cli(root, "inspect", "--json", ".")
     assert result.exit_code == 0, result.output
     assert [m["path"] for m in json.loads(result.output)] == ["tools/alpha.py", "tools/wait.py"]
+
+
+def test_a_prompt_naming_values_like_tools_reports_only_unknown_tools_elsewhere(
+    make_repo, run_cli
+) -> None:
+    """A prompt whose list items name values (``- `open`: args `url```) is
+    read, in a run over an unrelated module, for the unknown tool it may
+    name (PRM002) alone: its other findings are not that run's."""
+    files = {**clean_files(), **tool_named("alpha")}
+    files["prompts/agent.system.tool.alpha.md"] = (
+        _taught_unread("alpha") + "actions:\n- `open`: args `url`\n- `close`: no args\n"
+    )
+    root = make_repo(files)
+    whole = _findings(run_cli(root, "check", "--no-cache").output)
+    assert [f.split(" ")[1] for f in whole if "alpha.md" in f] == ["PRM003"], whole
+    given = run_cli(root, "check", "--no-cache", "tools/wait.py")
+    assert _findings(given.output) == [], given.output
+    # a heading naming a tool no module provides is still reported there
+    files["prompts/agent.system.tool.alpha.md"] += "\n### ghost\nsays boo\n"
+    files["prompts/agent.system.tool.alpha.md"] += (
+        '~~~json\n{"tool_name": "ghost", "tool_args": {}}\n~~~\n'
+    )
+    root = make_repo(files)
+    whole = _findings(run_cli(root, "check", "--no-cache").output)
+    assert "PRM002" in {f.split(" ")[1] for f in whole}, whole
+    given = _findings(run_cli(root, "check", "--no-cache", "tools/wait.py").output)
+    assert given and {f.split(" ")[1] for f in given} == {"PRM002"}, given
+
+
+def test_a_prompt_file_excluded_by_name_is_not_checked(make_repo, run_cli) -> None:
+    """A prompt file ``exclude`` names is there at run time (its tool has a
+    prompt: no PRM001) and is not checked, in a whole run or given."""
+    files = {**clean_files(), **tool_named("alpha")}
+    files["prompts/agent.system.tool.alpha.md"] = _taught_unread("alpha")
+    root = make_repo(files)
+    assert " PRM003 " in run_cli(root, "check", "--no-cache").output
+    files["pyproject.toml"] = (
+        '[tool.doxtool]\nextend-exclude = ["prompts/agent.system.tool.alpha.md"]\n'
+    )
+    root = make_repo(files)
+    for args in [(), ("prompts/agent.system.tool.alpha.md",), ("tools/alpha.py",)]:
+        result = run_cli(root, "check", "--no-cache", *args)
+        assert (result.exit_code, _findings(result.output)) == (0, []), (args, result.output)
+    # with the cache too: the first run writes it, the second replays it
+    for _ in range(2):
+        result = run_cli(root, "check")
+        assert (result.exit_code, _findings(result.output)) == (0, []), result.output

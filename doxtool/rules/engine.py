@@ -20,7 +20,6 @@ from doxtool.core.writes import UnsafeWrite, atomic_write
 from doxtool.python.follow import MAX_DEPTH
 from doxtool.rules import ALL_RULES
 from doxtool.rules.base import Rule
-from doxtool.rules.prompt_listing import LISTING_CODES
 from doxtool.run import incremental
 from doxtool.run.ahead import take as take_ahead
 from doxtool.run.cache import cpu_count
@@ -164,8 +163,8 @@ def run(
         if malformed_rule:
             kept.extend(_malformed(malformed_rule, index, files))
     kept = _per_file_ignores(kept, ctx.config.per_file_ignores)
-    if ctx.scope.listings:  # an anchor read for its listing reports that alone
-        kept = [f for f in kept if f.path not in ctx.scope.listings or f.code in LISTING_CODES]
+    if ctx.scope.reported_codes:  # a prompt read for some findings reports those alone
+        kept = [f for f in kept if ctx.scope.reports(f.path, f.code)]
     unique: dict[tuple[object, ...], Finding] = {}
     for finding in kept:
         unique.setdefault((*finding.sort_key(), finding.subject), finding)

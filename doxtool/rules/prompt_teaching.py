@@ -348,3 +348,8 @@ RULES: list[type[Rule]] = [
     UnknownTool,
     ArgumentNotRead,
 ]
+
+
+#: the codes a prompt naming a tool no module provides is read for in a run
+#: over other paths (:func:`~doxtool.run.deletions.add_what_deletions_leave`)
+UNKNOWN_TOOL_CODES = frozenset({UnknownTool.code})

@@ -32,7 +32,7 @@ STAGED_DELETIONS = [
 ]
 
 
-def add_what_deletions_leave(ctx: Context, scope: Scope) -> None:
+def add_what_deletions_leave(ctx: Context, scope: Scope, codes: frozenset[str]) -> None:
     """Widen a scoped run by what a deleted tool module leaves behind.
 
     A commit that deletes a tool module would check nothing of what it broke:
@@ -53,7 +53,9 @@ def add_what_deletions_leave(ctx: Context, scope: Scope) -> None:
             scope.companions.add(companion)
             scope.modules.add(module)
     known = set(ctx.tool_index) | set(project.config.internal_tools)
-    scope.prompts.update(ctx.naming_unknown(known, scope.prompts))
+    # read for the unknown tool (``codes``) alone: its other findings are
+    # not what the run's paths changed
+    scope.read_for(ctx.naming_unknown(known, scope.prompts), codes)
 
 
 def listings_of_deleted(ctx: Context, path: str) -> set[str]:

@@ -77,21 +77,21 @@ def add_directories(ctx: Context, scope: Scope) -> None:
     scope.prompts.update(f for f in ctx.project.agents_files if f.startswith(prefixes))
 
 
-def add_listings(ctx: Context, scope: Scope) -> None:
+def add_listings(ctx: Context, scope: Scope, codes: frozenset[str]) -> None:
     """Widen a scoped run by the anchor of each tool listing a prompt file of
     it may be rendered in (:meth:`~doxtool.run.teaching.Teaching.prompt_edit`),
     as an incremental check does: an included file's size counts in the
-    listing, whose budget ``PRM009`` reports at the anchor."""
+    listing, whose budget ``PRM009`` reports at the anchor. An anchor not in
+    the run already reports the listing's ``codes`` alone."""
     assert scope.prompts is not None
     anchors: set[str] = set()
-    for path in sorted(scope.prompts):
+    for path in sorted(p for p in scope.prompts if p not in scope.reported_codes):
         edit = ctx.prompt_edit(path)
         if edit is not None:
             anchors.update(edit.related)
         elif not ctx.exists(path):  # deleted: the listings that may include it
             anchors.update(deletions.listings_of_deleted(ctx, path))
-    scope.listings = frozenset(anchors - scope.prompts)
-    scope.prompts.update(anchors)
+    scope.read_for(sorted(anchors), codes)
 
 
 def given_rel(project: Project, path: Path) -> str | None:

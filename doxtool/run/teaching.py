@@ -15,7 +15,7 @@ from __future__ import annotations
 import contextlib
 import os
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property, partial
 from itertools import chain
 from operator import attrgetter, itemgetter
@@ -44,16 +44,33 @@ class Scope:
     #: (:func:`~doxtool.run.gitindex.committed_files`); None: every file on
     #: disk counts
     committed: frozenset[str] | None = None
-    #: prompt files a scoped run reads only for the tool listing reported at
-    #: them (the anchor of a listing a given prompt is rendered in): their
-    #: other findings are not the run's
-    listings: frozenset[str] = frozenset()
+    #: prompt files a scoped run reads only for some of their findings, with
+    #: the codes it reports at each: the anchor of a listing a given prompt
+    #: is rendered in (the listing's codes), a prompt naming a tool no module
+    #: provides (the unknown tool's); their other findings are not the run's
+    reported_codes: dict[str, frozenset[str]] = field(default_factory=dict)
     #: directories a scoped run was given (posix, relative to the root)
     directories: tuple[str, ...] = ()
 
     @property
     def everything(self) -> bool:
         return self.modules is None
+
+    def reports(self, path: str, code: str) -> bool:
+        """Whether a finding of ``code`` at ``path`` is this run's, as far as
+        :attr:`reported_codes` goes."""
+        codes = self.reported_codes.get(path)
+        return codes is None or code in codes
+
+    def read_for(self, paths: Iterable[str], codes: frozenset[str]) -> None:
+        """Add ``paths`` to the prompts, each read for ``codes`` alone unless
+        it is in the run whole already."""
+        assert self.prompts is not None
+        for path in paths:
+            if path in self.prompts and path not in self.reported_codes:
+                continue
+            self.reported_codes[path] = self.reported_codes.get(path, frozenset()) | codes
+            self.prompts.add(path)
 
 
 @dataclass(frozen=True)
@@ -125,12 +142,21 @@ class Teaching(Files):
         the set's order. A scoped run asks only the files that may be in it."""
         files = prompt_set.own_files() if own_only else prompt_set.files
         if self.scope.everything:
-            return files
+            return self._unexcluded(files)
         return {
             name: path
             for name, path in self._in_order(prompt_set, self._maybe_in_scope, own_only).items()
-            if self.prompt_in_scope(path)
+            if self.prompt_in_scope(path) and not self.project.excluded(path)
         }
+
+    def _unexcluded(self, files: dict[str, str]) -> dict[str, str]:
+        """``files`` less those ``exclude`` names one by one (a file of an
+        excluded directory belongs to a set left out whole): there at run
+        time, and not checked."""
+        excluded = self.project.excluded
+        if not any(map(excluded, files.values())):
+            return files
+        return {name: path for name, path in files.items() if not excluded(path)}
 
     @staticmethod
     def _in_order(prompt_set: PromptSet, paths: Iterable[str], own_only: bool) -> dict[str, str]:
