@@ -302,7 +302,8 @@ def check(
         from doxtool.run import baseline as baselines
 
         checked_codes = {rule.code for rule in rules}
-        checked_files = set(scope_files(Context(project, scope)))
+        checking = Context(project, scope)
+        checked_files = set(scope_files(checking))
         result = baselines.match(accepted, report.findings)
         report.findings = result.new
         report.baseline = accepted_path
@@ -313,7 +314,7 @@ def check(
                 lambda e: (
                     e.code in checked_codes
                     and (scope.everything or e.path in checked_files)
-                    and scope.reports(e.path, e.code)
+                    and checking.reports(e.path, e.code)
                 ),
             )
         )

@@ -68,6 +68,11 @@ def test_a_prompt_given_does_not_bring_in_the_anchor_s_other_findings(make_repo,
     # the anchor given itself: all of its findings
     own = run_cli(root, "check", "--no-cache", anchor)
     assert _findings(own.output) == [f for f in whole if f.startswith(anchor)]
+    # the anchor teaching a tool the run checks: all of them too
+    both = run_cli(
+        root, "check", "--no-cache", "prompts/agent.system.tool.beta.md", "tools/alpha.py"
+    )
+    assert _findings(both.output) == [f for f in whole if f.startswith(anchor)]
 
 
 def test_a_baseline_entry_of_the_anchor_is_not_taken_for_fixed(make_repo, run_cli) -> None:

@@ -164,7 +164,7 @@ def run(
             kept.extend(_malformed(malformed_rule, index, files))
     kept = _per_file_ignores(kept, ctx.config.per_file_ignores)
     if ctx.scope.reported_codes:  # a prompt read for some findings reports those alone
-        kept = [f for f in kept if ctx.scope.reports(f.path, f.code)]
+        kept = [f for f in kept if ctx.reports(f.path, f.code)]
     unique: dict[tuple[object, ...], Finding] = {}
     for finding in kept:
         unique.setdefault((*finding.sort_key(), finding.subject), finding)

@@ -27,8 +27,9 @@ from doxtool.prompts.values import Dispatch
 from doxtool.run import unwatched
 from doxtool.run.importpaths import import_paths
 from doxtool.run.project import Project
+from doxtool.run.scope import Scope
 from doxtool.run.teachers import teachers
-from doxtool.run.teaching import Scope, Teaching
+from doxtool.run.teaching import Teaching
 from doxtool.run.unseen import areas_unknown, unseen_areas
 from doxtool.run.valueitems import names_tool
 

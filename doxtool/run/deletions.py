@@ -16,7 +16,7 @@ from doxtool.prompts.sets import tool_key
 from doxtool.run.context import Context
 from doxtool.run.gitindex import git_lines
 from doxtool.run.project import COMPANION_SUFFIX, Project
-from doxtool.run.teaching import Scope
+from doxtool.run.scope import Scope
 
 #: the command that lists the files the next commit deletes, relative to the
 #: directory it runs in (and only those under it)

@@ -34,8 +34,8 @@ from doxtool.run.edges import reach_from
 from doxtool.run.listing import NEVER_READ
 from doxtool.run.namesindex import NamesIndex, Stamp
 from doxtool.run.project import COMPANION_SUFFIX, Project
+from doxtool.run.scope import Scope
 from doxtool.run.snapshot import references
-from doxtool.run.teaching import Scope
 
 
 def units(project: Project) -> set[str]:

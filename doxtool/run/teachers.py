@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Protocol, TypeVar
 
 from doxtool.prompts.sets import PromptSet, tool_key
-from doxtool.run.teaching import Scope
+from doxtool.run.scope import Scope
 
 T = TypeVar("T")
 

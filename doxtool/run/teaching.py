@@ -15,7 +15,7 @@ from __future__ import annotations
 import contextlib
 import os
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cached_property, partial
 from itertools import chain
 from operator import attrgetter, itemgetter
@@ -30,47 +30,7 @@ from doxtool.run.files import Files
 from doxtool.run.project import Project
 from doxtool.run.promptindex import PromptIndex, Stamp, named, stamp, taught
 from doxtool.run.promptsets import project_prompt_sets
-
-
-@dataclass
-class Scope:
-    """Which files this run checks; None means everything."""
-
-    modules: set[str] | None = None
-    companions: set[str] | None = None
-    prompts: set[str] | None = None
-    tools: set[str] | None = None
-    #: in the hook mode in a git repository, the files the next commit holds
-    #: (:func:`~doxtool.run.gitindex.committed_files`); None: every file on
-    #: disk counts
-    committed: frozenset[str] | None = None
-    #: prompt files a scoped run reads only for some of their findings, with
-    #: the codes it reports at each: the anchor of a listing a given prompt
-    #: is rendered in (the listing's codes), a prompt naming a tool no module
-    #: provides (the unknown tool's); their other findings are not the run's
-    reported_codes: dict[str, frozenset[str]] = field(default_factory=dict)
-    #: directories a scoped run was given (posix, relative to the root)
-    directories: tuple[str, ...] = ()
-
-    @property
-    def everything(self) -> bool:
-        return self.modules is None
-
-    def reports(self, path: str, code: str) -> bool:
-        """Whether a finding of ``code`` at ``path`` is this run's, as far as
-        :attr:`reported_codes` goes."""
-        codes = self.reported_codes.get(path)
-        return codes is None or code in codes
-
-    def read_for(self, paths: Iterable[str], codes: frozenset[str]) -> None:
-        """Add ``paths`` to the prompts, each read for ``codes`` alone unless
-        it is in the run whole already."""
-        assert self.prompts is not None
-        for path in paths:
-            if path in self.prompts and path not in self.reported_codes:
-                continue
-            self.reported_codes[path] = self.reported_codes.get(path, frozenset()) | codes
-            self.prompts.add(path)
+from doxtool.run.scope import Scope
 
 
 @dataclass(frozen=True)
@@ -192,6 +152,17 @@ class Teaching(Files):
             return True
         if scope.prompts and path in scope.prompts:
             return True
+        return self._teaches_scope(path)
+
+    def reports(self, path: str, code: str) -> bool:
+        """Whether a finding of ``code`` at ``path`` is this run's: a prompt
+        read for some findings alone (:attr:`~doxtool.run.scope.Scope.reported_codes`)
+        reports those, unless it teaches a tool of the run's modules."""
+        codes = self.scope.reported_codes.get(path)
+        return codes is None or code in codes or self._teaches_scope(path)
+
+    def _teaches_scope(self, path: str) -> bool:
+        """Whether the prompt at ``path`` teaches a tool of a module in scope."""
         names = self._scope_tool_names
         if not names:
             return False
