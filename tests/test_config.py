@@ -189,3 +189,29 @@ budget = 6000
     root = make_repo(files)
     result = run_cli(root, "check")
     assert result.exit_code == 0, result.output
+
+
+@pytest.mark.parametrize("kind", ["directory", "fifo", "dangling link"])
+@pytest.mark.parametrize("name", ["doxtool.toml", "pyproject.toml"])
+def test_a_configuration_file_that_is_not_a_regular_file_is_an_error(
+    make_repo, run_cli, name: str, kind: str
+) -> None:
+    """Not passed over for the next file or the defaults: its settings
+    (excludes, ignores) would be silently lost."""
+    import os
+
+    files = clean_files()
+    if name == "doxtool.toml":
+        files["pyproject.toml"] = '[tool.doxtool]\nignore = ["DOX1"]\n'
+    root = make_repo(files)
+    target = root / name
+    if kind == "directory":
+        target.mkdir()
+    elif kind == "fifo":
+        os.mkfifo(target)
+    else:
+        target.symlink_to(root / "shared.toml")
+    result = run_cli(root, "check", "--no-cache")
+    assert result.exit_code == 2, result.output
+    (line,) = result.output.strip().splitlines()
+    assert line.startswith("doxtool: error: ") and name in line, line

@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
+import os
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -367,7 +368,10 @@ def config_at(root: Path) -> Config:
     ``[tool.doxtool]`` table of its ``pyproject.toml``, else the defaults."""
     for name in ("doxtool.toml", "pyproject.toml"):
         candidate = root / name
-        if candidate.is_file():
+        # one that is there but is not a regular file (a directory, a FIFO, a
+        # link to nothing) is an error, not a file to pass over: the next
+        # one, or the defaults, would be read in its place
+        if candidate.is_file() or os.path.lexists(candidate):
             config = load_file(candidate)
             if config is not None:
                 return config
