@@ -136,7 +136,9 @@ def module_paths(project: Project, paths: list[Path]) -> list[str]:
         elif path.suffix != ".py":
             raise UsageError(f"{path}: not a Python module (inspect reads `.py` files)")
         else:
-            out.append(project.rel(path) if project.inside(path) else path.as_posix())
+            # a link is the module it is, as a check reads it, not its target
+            rel = scoping.given_rel(project, path)
+            out.append(rel if rel is not None else path.as_posix())
     return list(dict.fromkeys(out))
 
 

@@ -173,3 +173,21 @@ def test_a_prompt_file_excluded_by_name_is_not_checked(make_repo, run_cli) -> No
     for _ in range(2):
         result = run_cli(root, "check")
         assert (result.exit_code, _findings(result.output)) == (0, []), result.output
+
+
+def test_a_link_given_as_a_path_is_the_module_it_is(make_repo, run_cli) -> None:
+    """A link to a module beside it, or to nothing, given as a PATH is checked
+    (and inspected) as the link's own module, as the whole run reads it."""
+    root = make_repo(clean_files())
+    (root / "tools/alias.py").symlink_to("wait.py")
+    (root / "tools/broken.py").symlink_to("gone.py")
+    whole = _findings(run_cli(root, "check", "--no-cache").output)
+    linked = [f for f in whole if f.startswith(("tools/alias.py", "tools/broken.py"))]
+    assert {f.split(" ")[1] for f in linked} >= {"DOX001", "DOX003"}, whole
+    given = run_cli(root, "check", "--no-cache", "tools/alias.py", "tools/broken.py")
+    assert _findings(given.output) == linked
+    for name in ("alias", "broken"):
+        result = run_cli(root, "inspect", "--json", f"tools/{name}.py")
+        assert result.exit_code == 0, result.output
+        (module,) = json.loads(result.output)
+        assert module["path"] == f"tools/{name}.py"

@@ -98,10 +98,9 @@ def given_rel(project: Project, path: Path) -> str | None:
     """The repository path PATH names, its last component not followed: a
     link inside the root is checked as the file it is (its target, outside
     or a loop, is reported as a whole check reports it); None outside."""
-    if project.inside(path):
-        return project.rel(path)
     if not path.is_symlink():
-        return None
+        return project.rel(path) if project.inside(path) else None
+    # a link, to a file beside it or to nothing: the link's own path
     absolute = path.absolute()
     try:
         parent = absolute.parent.resolve()
