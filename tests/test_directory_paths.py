@@ -191,3 +191,14 @@ def test_a_link_given_as_a_path_is_the_module_it_is(make_repo, run_cli) -> None:
         assert result.exit_code == 0, result.output
         (module,) = json.loads(result.output)
         assert module["path"] == f"tools/{name}.py"
+
+
+def test_a_directory_named_like_a_prompt_is_checked_as_one(make_repo, run_cli) -> None:
+    """Given as a PATH, it is reported as the whole run reports it (PRM011),
+    not searched as a folder holding nothing."""
+    root = make_repo(clean_files())
+    (root / "prompts/agent.system.tool.dir.md").mkdir()
+    whole = [f for f in _findings(run_cli(root, "check", "--no-cache").output) if "dir.md" in f]
+    assert len(whole) == 1 and " PRM011 " in whole[0], whole
+    given = run_cli(root, "check", "--no-cache", "prompts/agent.system.tool.dir.md")
+    assert (given.exit_code, _findings(given.output)) == (1, whole)

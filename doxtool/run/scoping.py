@@ -32,9 +32,9 @@ def scope_for(project: Project, paths: list[Path] | None) -> Scope:
             _known_counterpart(project, path)
         if rel is None:
             raise UsageError(f"{path}: outside the project root {project.root}")
-        # a directory named like a module or a companion is checked as one
-        # (and reported: it is not a regular file), not searched as a folder
-        if path.is_dir() and not rel.endswith((".py", ".py" + COMPANION_SUFFIX)):
+        # a directory named like a module, a companion or a prompt is checked
+        # as one (and reported: it is not a regular file), not searched as a folder
+        if path.is_dir() and not rel.endswith((".py", ".md")):
             if rel in (".", ""):
                 return Scope()  # the repository itself: a whole run
             prefix = rel + "/"
