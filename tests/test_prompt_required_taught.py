@@ -203,7 +203,6 @@ def test_a_line_that_names_no_required_argument_still_leaves_it_untaught(
     )
     for body in (
         "args: the file, optional encoding",  # no word of it is `path`
-        "use path arg to read",  # prose, no args line
         "the args path and encoding",  # a line opened by an article is prose
         "no args: path",  # a line that says there are none
         "returns: path",
@@ -226,3 +225,19 @@ def test_a_bare_word_of_an_args_line_is_not_taught_as_an_argument(make_repo, run
         f"{FILE_READ}:3:23: PRM003 argument `bogus` is taught for `file_read` but "
         "tools/file_read.py never reads it"
     ]
+
+
+def test_a_name_a_sentence_calls_an_argument_teaches_it(make_repo, run_cli) -> None:
+    """The corpus's ``use keyboard arg ...``, ``put result in text arg``."""
+    for prose in (
+        "use label arg for the text shown",
+        "put the text in label arg",
+        "label arg: the text shown",
+        'the "label" argument is shown',
+        "label parameter: the text shown",
+    ):
+        prompt = f"### wait\nPause.\n{prose}\nargs: optional `seconds`\n"
+        assert _prm004(make_repo, run_cli, LABEL_PY, prompt) == [], prose
+    # a word before ``arg`` that is not the argument's name teaches nothing
+    prompt = "### wait\nPause.\nthe first arg is the text\nargs: optional `seconds`\n"
+    assert len(_prm004(make_repo, run_cli, LABEL_PY, prompt)) == 1

@@ -296,3 +296,19 @@ def table_bare_names(content: str, starts: list[int], spans: list[Span]) -> list
         if name is not None:
             found.append(name)
     return found
+
+
+#: a name said to be an argument in a sentence (``use keyboard arg``, ``put
+#: result in text arg``, ``url arg: the address``, ``the "url" arg is``)
+_WORDED_RE = re.compile(
+    r"(?<![\w.`\"'-])[`\"']?([^\W\d]\w*)[`\"']?[ \t]+"
+    r"(?:arg|args|argument|arguments|param|params|parameter|parameters)\b",
+    re.I,
+)
+
+
+def worded_arguments(text: str) -> set[str]:
+    """Names prose calls arguments (``use url arg for the page``), as the
+    corpus teaches them beside or instead of an ``args:`` line: enough to
+    say an argument is taught (PRM004), never that one exists (PRM003)."""
+    return {match.group(1) for match in _WORDED_RE.finditer(text)}

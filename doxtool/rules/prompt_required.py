@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from doxtool.core.findings import Finding
+from doxtool.prompts.argtext import worded_arguments
 from doxtool.prompts.model import PromptDoc
 from doxtool.prompts.schema import alternative_groups
 from doxtool.prompts.sets import PromptSet
@@ -153,6 +154,8 @@ profile.
             # a name in backticks in the tool's prose (``the given `url```)
             mentioned = {m.name for m in doc.mentions if m.tool in (heading.name, None)}
             taught |= mentioned
+            # ``use url arg for the page address``
+            taught |= worded_arguments(ctx.prompt_text(path))
             if ":" in heading.name or _method_called(doc, heading.name, mentioned):
                 # the framework fills it from the method (``tool:method``)
                 taught.add(METHOD_ARGUMENT)
