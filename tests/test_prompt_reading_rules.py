@@ -134,11 +134,17 @@ def test_each_object_of_a_fence_holding_several_is_an_example(make_repo, run_cli
         [f"{PROMPT}:6:51:", "PRM003"],
         [f"{PROMPT}:13:1:", "PRM008"],
     ]
-    # a word between two objects is no sequence of calls: still not valid JSON
-    broken = prompt.replace("// or, longer\n", "or\n")
-    assert f"{PROMPT}:12:1: PRM005 example is not valid JSON: unexpected 'o'" in _check(
-        make_repo, run_cli, broken
+    # words between or after the objects are passed over, as the framework
+    # passes over them: each object is still an example of its own
+    worded = prompt.replace("// or, longer\n", "or\n").replace(
+        '"slow"}}\n```', '"slow"}}\nResult: waited\n```'
     )
+    assert "Result: waited" in worded
+    assert _check(make_repo, run_cli, worded) == findings
+    # a brace closing nothing is not a sequence: still not valid JSON
+    for broken in ('{"tool_name": "wait"}}\nok\n',):
+        text = "### wait\nPause.\nargs: optional `seconds`\n```json\n" + broken + "```\n"
+        assert any(" PRM005 " in line for line in _check(make_repo, run_cli, text)), broken
 
 
 def test_a_lead_lazily_continuing_an_argument_item_ends_the_argument_list(

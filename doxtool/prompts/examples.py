@@ -277,23 +277,27 @@ def load_example(text: str) -> _Loaded:
 
 
 def root_objects(text: str) -> list[tuple[int, int]] | None:
-    """The spans of the objects a text holds one after another
-    (``{...}\n{...}``, also with ``//`` comments between them), when it holds
-    two or more and nothing else; None otherwise.
+    """The spans of the objects a text holds at its root, when it holds two
+    or more (``{...}\n{...}``, also with ``//`` comments between them), or
+    one with words outside it (a call, then ``Result: 1. Dogs``); None
+    otherwise (one object alone, a list at the root, a stray closing brace).
 
-    The framework reads such text root by root (Agent Zero's
-    ``extract_json_root_strings`` in helpers/extract_tools.py), so each is an
-    example of its own.
+    The framework reads such text root by root and passes over what lies
+    between (Agent Zero's ``extract_json_root_strings`` in
+    helpers/extract_tools.py), so each object is an example of its own.
     """
     spans: list[tuple[int, int]] = []
-    depth, start = 0, 0
+    depth, start, outside = 0, 0, False
     for match in _JSON_TOKEN_RE.finditer(text):
         kind = match.lastgroup or ""
         if kind == "comment":
             continue
         if depth == 0:
-            if kind != "open" or match.group() != "{":
-                return None  # a value, a list or a word between roots: not a sequence
+            if kind == "close" or (kind == "open" and match.group() != "{"):
+                return None  # a list at the root, or a brace closing nothing
+            if kind != "open":
+                outside = True  # words the framework passes over
+                continue
             start = match.start()
         if kind == "open":
             depth += 1
@@ -301,7 +305,9 @@ def root_objects(text: str) -> list[tuple[int, int]] | None:
             depth -= 1
             if depth == 0:
                 spans.append((start, match.end()))
-    return spans if depth == 0 and len(spans) > 1 else None
+    if depth != 0 or not spans:
+        return None
+    return spans if len(spans) > 1 or outside else None
 
 
 #: tool names that stand for any tool in the shape of a call

@@ -35,10 +35,12 @@ blocks, and inline code spans holding a JSON object) parses as lenient JSON:
 trailing commas, template directives, what json5 reads (comments, single
 quotes, unquoted keys) and `\"\"\"multi-line\"\"\"` strings (which the framework's
 DirtyJson reads) are accepted, real syntax errors are not. A fence holding
-objects one after another (one a line, or between `//` comments) is read as
-the framework reads a reply, root by root (helpers/extract_tools.py
+objects one after another (one a line, or between `//` comments), or an object
+with words around it (a call, then `Result: ...`), is read as the framework
+reads a reply, root by root, passing over the words (helpers/extract_tools.py
 `extract_json_root_strings`): each object is an example of its own, checked
-by this rule and the others.
+by this rule and the others. A brace closing nothing or a list at the root
+is read as one example.
 
 **Why it matters.** Models imitate examples literally; a broken example
 teaches broken tool calls.
