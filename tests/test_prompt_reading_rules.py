@@ -141,8 +141,10 @@ def test_each_object_of_a_fence_holding_several_is_an_example(make_repo, run_cli
     )
     assert "Result: waited" in worded
     assert _check(make_repo, run_cli, worded) == findings
-    # a brace closing nothing is not a sequence: still not valid JSON
-    for broken in ('{"tool_name": "wait"}}\nok\n',):
+    # a brace closing nothing is not a sequence, nor is a fence left open
+    # that took in the headings after it: still not valid JSON
+    swallowed = '{"tool_name": "wait"}\n\n#### wait:long\nPause long.\n\n{"tool_name": "wait"}\n'
+    for broken in ('{"tool_name": "wait"}}\nok\n', swallowed):
         text = "### wait\nPause.\nargs: optional `seconds`\n```json\n" + broken + "```\n"
         assert any(" PRM005 " in line for line in _check(make_repo, run_cli, text)), broken
 

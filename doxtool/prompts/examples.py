@@ -307,7 +307,21 @@ def root_objects(text: str) -> list[tuple[int, int]] | None:
                 spans.append((start, match.end()))
     if depth != 0 or not spans:
         return None
+    if outside and _SWALLOWED_MARKDOWN_RE.search(_between(text, spans)):
+        return None  # a fence left open took in the headings after it
     return spans if len(spans) > 1 or outside else None
+
+
+#: a Markdown heading or fence among the words between objects: the fence
+#: holding them was left open, and what follows is the prompt's own text
+_SWALLOWED_MARKDOWN_RE = re.compile(r"^[ \t]{0,3}(?:#{1,6}[ \t]|~~~|```)", re.M)
+
+
+def _between(text: str, spans: list[tuple[int, int]]) -> str:
+    """The text outside ``spans``, each stretch on lines of its own."""
+    ends = [0, *(end for _, end in spans)]
+    starts = [*(start for start, _ in spans), len(text)]
+    return "\n".join(text[end:start] for end, start in zip(ends, starts, strict=True))
 
 
 #: tool names that stand for any tool in the shape of a call
