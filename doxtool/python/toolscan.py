@@ -117,6 +117,13 @@ def effects_order() -> tuple[str, ...]:
     return (effects.READ, effects.WRITE, effects.DELETE, effects.NETWORK, effects.SUBPROCESS)
 
 
+#: the methods of a tool the framework calls on each call, besides
+#: ``execute`` (Agent Zero's ``agent.py`` and ``helpers/tool.py``: the
+#: constructor, the hooks around ``execute`` and the log object
+#: ``before_execution`` asks for)
+FRAMEWORK_CALLED = frozenset({"__init__", "before_execution", "after_execution", "get_log_object"})
+
+
 class ToolScan(
     StatementWalk,
     SelfArgsAliases,
@@ -247,7 +254,10 @@ class ToolScan(
             reached = {key[0] for key in self.done}
             if method.name != "execute" and method.qualname not in reached:
                 offers = {name: b.offers for name, b in self.args.items()}
-                self._scan(Target(method), collect=False)
+                # one the framework calls runs on every call; any other (a
+                # handler of a dispatch table, a callback) on some, or none
+                some = method.name not in FRAMEWORK_CALLED
+                self._scan(Target(method, conditional=some), collect=False)
                 came_before(self.args, offers, known=method.name == "__init__")
         self._scan_dispatched()
         return self._finish(tool)

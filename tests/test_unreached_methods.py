@@ -1,0 +1,70 @@
+"""A method of a tool that ``execute`` does not call, and the framework does
+not call on each call (a handler of a dispatch table, a callback), runs on
+some calls or none: a read there that needs its key makes the argument
+``required or optional``, never required. The framework's own calls
+(``__init__``, ``before_execution``, ``after_execution``, ``get_log_object``)
+run on every call."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from bothwalks import UNKNOWN, presence, tool_module
+
+TABLE = """\
+from helpers.tool import Response, Tool
+
+
+class T(Tool):
+    async def execute(self, **kwargs):
+        action = self.args.get("action", "list")
+        handlers = {"list": self._list, "add": self._add}
+        return await handlers[action]()
+
+    async def _list(self):
+        return Response(message="listing", break_loop=False)
+
+    async def _add(self):
+        name = self.args["name"]
+        return Response(message=f"added {name}", break_loop=False)
+"""
+
+HOOK = """\
+from helpers.tool import Response, Tool
+
+
+class T(Tool):
+    async def execute(self, **kwargs):
+        return Response(message="done", break_loop=False)
+
+    async def METHOD(self, *args, **kwargs):
+        return self.args["name"]
+"""
+
+
+def test_a_handler_of_a_dispatch_table_needs_its_keys_on_some_calls(make_repo, run_cli) -> None:
+    root = make_repo({"tools/t.py": TABLE})
+    arguments = {a["name"]: presence(a) for a in tool_module(run_cli, root)["arguments"]}
+    assert arguments["name"] == UNKNOWN
+    result = run_cli(root, "schema", "tools/t.py")
+    assert result.exit_code == 0, result.output
+    (schema,) = json.loads(result.output)
+    assert "name" not in schema["function"]["parameters"].get("required", [])
+
+
+@pytest.mark.parametrize(
+    ("method", "expected"),
+    [
+        ("_callback", UNKNOWN),
+        ("before_execution", "required"),
+        ("after_execution", "required"),
+        ("get_log_object", "required"),
+    ],
+)
+def test_what_the_framework_calls_runs_on_every_call(
+    make_repo, run_cli, method: str, expected: str
+) -> None:
+    root = make_repo({"tools/t.py": HOOK.replace("METHOD", method)})
+    arguments = {a["name"]: presence(a) for a in tool_module(run_cli, root)["arguments"]}
+    assert arguments["name"] == expected
