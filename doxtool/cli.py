@@ -57,16 +57,39 @@ def _os_error(exc: OSError) -> str:
     return f"{name}: {reason}"
 
 
+def _tell(line: str) -> None:
+    """Write an error's line to stderr. A stderr that cannot take it (a
+    closed pipe, a full device) gets nothing more: the exit status still
+    tells the error."""
+    try:
+        click.echo(line, err=True)
+    except OSError:
+        _discard(sys.stderr)
+
+
+def _traceback() -> None:
+    """The traceback of the error being handled, on stderr (``--debug``), as far as it takes it."""
+    import traceback
+
+    try:
+        traceback.print_exc()
+    except OSError:
+        _discard(sys.stderr)
+
+
 class _Group(click.Group):
     """Turns every error into a one-line message and exit code 2."""
 
     def main(self, *args: Any, **kwargs: Any) -> Any:
         try:
             return super().main(*args, **kwargs)
-        except BrokenPipeError:
-            # an error's message met a closed pipe (`doxtool check --bogus 2>&1
-            # | head -0`): the status still tells the error
+        except OSError as exc:
+            # an error's message met a closed pipe or a full device (`doxtool
+            # check --bogus 2>&1 | head -0`, `2>/dev/full`): the status still
+            # tells the error
             _discard(sys.stdout)
+            if not isinstance(exc, BrokenPipeError):
+                _tell(f"doxtool: error: {printable(_os_error(exc))}")
             _discard(sys.stderr)
             sys.exit(EXIT_ERROR)
 
@@ -78,6 +101,12 @@ class _Group(click.Group):
             # pipe; stop quietly, as any other output does
             _discard_stdout()
             raise click.exceptions.Exit(EXIT_PIPE) from None
+        except OSError as exc:
+            # `doxtool --help > /dev/full`: the help or the version could not
+            # be written; an error, as for a command's own help
+            _discard_stdout()
+            _tell(f"doxtool: error: {printable(_os_error(exc))}")
+            raise click.exceptions.Exit(EXIT_ERROR) from None
 
     def invoke(self, ctx: click.Context) -> object:
         try:
@@ -88,10 +117,10 @@ class _Group(click.Group):
             # Ctrl-C: one line and the shell's status for it, not click's
             # "Aborted!" and 1 (the status of a check that found something)
             status, line = stopped(exc)
-            click.echo(line, err=True)
+            _tell(line)
             ctx.exit(status)
         except (ConfigError, api.UsageError) as exc:
-            click.echo(f"doxtool: error: {printable(str(exc))}", err=True)
+            _tell(f"doxtool: error: {printable(str(exc))}")
             ctx.exit(EXIT_ERROR)
         except BrokenPipeError:
             # the reader closed the pipe (`doxtool inspect tools | head -1`): stop
@@ -102,27 +131,22 @@ class _Group(click.Group):
             # a path the system refuses (a name too long, a file one may not
             # read): the file's name and the reason, as a usage error
             if "--debug" in sys.argv[1:] or (ctx.obj or {}).get("debug"):
-                import traceback
-
-                traceback.print_exc()
-            click.echo(f"doxtool: error: {printable(_os_error(exc))}", err=True)
+                _traceback()
+            _tell(f"doxtool: error: {printable(_os_error(exc))}")
             ctx.exit(EXIT_ERROR)
         except ImportError as exc:
             from doxtool.run.dependencies import message
 
-            click.echo(f"doxtool: error: {message(exc)}", err=True)
+            _tell(f"doxtool: error: {message(exc)}")
             ctx.exit(EXIT_ERROR)
         except Exception as exc:
             if "--debug" in sys.argv[1:] or (ctx.obj or {}).get("debug"):
-                import traceback
-
-                traceback.print_exc()
+                _traceback()
             lines = str(exc).splitlines()
             command = f"doxtool --debug {ctx.invoked_subcommand or '<command>'} ..."
-            click.echo(
+            _tell(
                 f"doxtool: internal error: {type(exc).__name__}: {lines[0] if lines else ''} "
-                f"(run `{command}` for details)",
-                err=True,
+                f"(run `{command}` for details)"
             )
             ctx.exit(EXIT_ERROR)
         return None

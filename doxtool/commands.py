@@ -92,7 +92,9 @@ def _schema() -> Any:
 
 
 def schemas(project: Project, paths: list[Path] | None = None, style: str = "openai") -> list[Any]:
-    """Function-calling schemas of the exposed tools (all, or those in PATHS)."""
+    """Function-calling schemas of the exposed tools (all, or those in PATHS).
+    A tool of a plugin turned off by its ``.toggle-0`` file is not exposed:
+    the framework does not load it, whether or not a core tool has its name."""
     ctx = Context(project)
     if paths and names_root(project, paths):
         paths = None  # `schema .`: every exposed tool, as `schema`
@@ -103,7 +105,9 @@ def schemas(project: Project, paths: list[Path] | None = None, style: str = "ope
     out: list[Any] = []
     for module in modules:
         name = module.rsplit("/", 1)[-1].removesuffix(".py")
-        if name in internal or module in shadowed or not project.facts(module).parsed:
+        if name in internal or module in shadowed or _plugin_off(project, module):
+            continue
+        if not project.facts(module).parsed:
             continue
         tool = project.run_tool(module)
         if tool is None:
@@ -143,10 +147,21 @@ def _shadowed(project: Project, modules: list[str]) -> set[str]:
 
 def _plugin_on(project: Project, module: str) -> bool:
     """Whether ``module`` is a plugin's tool, the plugin not turned off."""
+    return _plugin_dir(module) is not None and not _plugin_off(project, module)
+
+
+def _plugin_off(project: Project, module: str) -> bool:
+    """Whether ``module`` is the tool of a plugin turned off by its ``.toggle-0``."""
+    directory = _plugin_dir(module)
+    return directory is not None and (project.root / directory / PLUGIN_OFF).exists()
+
+
+def _plugin_dir(module: str) -> str | None:
+    """The plugin directory (``plugins/<plugin>``) of a plugin's tool module, or None."""
     parts = module.split("/")
     if len(parts) < 4 or parts[0] != "plugins":
-        return False
-    return not (project.root / parts[0] / parts[1] / PLUGIN_OFF).exists()
+        return None
+    return f"{parts[0]}/{parts[1]}"
 
 
 # ---------------------------------------------------------------------------

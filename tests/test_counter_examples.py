@@ -1,5 +1,5 @@
 """Examples a label says are wrong (``Wrong (extra keys, never do this):``,
-``Bad example (do not copy):``), through the real CLI: they teach nothing
+``Bad example (do not copy):``, ``Not allowed:``, ``Wrong!``, ``❌ Wrong``), through the real CLI: they teach nothing
 (PRM001, PRM003) and are not checked as examples (PRM005-PRM008); an
 example after prose that only opens with such a word is read as before."""
 
@@ -66,6 +66,13 @@ def test_an_example_labelled_wrong_teaches_no_argument(make_repo, run_cli) -> No
         f"**Incorrect:**\n`{BAD}`\n",
         f"\u274c Never do this:\n\n```json\n{BAD}\n```\n",
         f"Example (do not copy):\n~~~json\n{BAD}\n~~~\n",
+        f"This is wrong:\n`{BAD}`\n",
+        f"Not allowed:\n```json\n{BAD}\n```\n",
+        f"Forbidden: `{BAD}`\n",
+        f"Do not wrap in fences like this:\n```json\n{BAD}\n```\n",
+        f"Wrong!\n`{BAD}`\n",
+        f"\u274c Wrong\n\n```json\n{BAD}\n```\n",
+        f"\u274c **Wrong** `{BAD}`\n",
     ):
         assert _wait(make_repo, run_cli, body) == [], body
 
@@ -91,6 +98,13 @@ def test_an_example_under_other_labels_is_still_read(make_repo, run_cli) -> None
         (f"Wrong:\n```json\n{GOOD}\n```\n```json\n{BAD}\n```\n", "12:37:"),
         (f"Wrong: `{GOOD}` Correct: `{BAD}`\n", "7:"),
         (f"Correct:\n\n`{BAD}`\n", "9:38:"),
+        # neither ``broken`` nor ``malformed`` says the example is wrong
+        (f"Broken:\n`{BAD}`\n", "8:38:"),
+        (f"Malformed:\n```json\n{BAD}\n```\n", "9:37:"),
+        (f"Do not be surprised if the reply looks like this:\n`{BAD}`\n", "8:38:"),
+        (f"\u274c Never wait longer than needed\n`{BAD}`\n", "8:38:"),
+        (f"Wrong\n`{BAD}`\n", "8:38:"),
+        (f"This is correct!\n`{BAD}`\n", "8:38:"),
     ):
         found = _wait(make_repo, run_cli, body)
         assert len(found) == 1 and found[0].startswith(f"{PROMPT}:{at}"), (body, found)

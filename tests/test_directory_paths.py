@@ -115,10 +115,30 @@ def test_schema_gives_a_tool_a_plugin_shadows_once(make_repo, run_cli) -> None:
         ("search_engine", ["query"]),
         ("wait", ["seconds"]),
     ]
-    # a plugin turned off shadows nothing
+    # a plugin turned off shadows nothing, and its tool is not exposed at all
     (root / "plugins/better_search/.toggle-0").write_text("")
     names = [s for s in _schema_names(run_cli, root) if s[0] == "search_engine"]
-    assert ("search_engine", ["query"]) in names
+    assert names == [("search_engine", ["query"])]
+    assert _schema_names(run_cli, root, ".") == _schema_names(run_cli, root)
+
+
+def test_schema_leaves_out_the_tools_of_a_plugin_turned_off(make_repo, run_cli) -> None:
+    files = {
+        **clean_files(),
+        "plugins/extra/tools/search_engine.py": _search_engine(),
+        "plugins/other/tools/search_engine.py": _search_engine(' engine="searxng",'),
+    }
+    root = make_repo(files)
+    (root / "plugins/extra/.toggle-0").write_text("")
+    # the plugin that is on gives the tool; the one turned off gives nothing
+    assert sorted(_schema_names(run_cli, root)) == [
+        ("search_engine", ["engine", "query"]),
+        ("wait", ["seconds"]),
+    ]
+    assert _schema_names(run_cli, root, "plugins/extra") == []
+    # a plugin that is on keeps its tool
+    (root / "plugins/extra/.toggle-0").unlink()
+    assert _schema_names(run_cli, root, "plugins/extra") == [("search_engine", ["query"])]
 
 
 def test_inspect_of_the_root_reads_the_tool_modules(make_repo, run_cli) -> None:

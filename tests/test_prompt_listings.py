@@ -84,6 +84,41 @@ def test_a_wrapper_that_includes_no_tool_prompt_shows_no_tools(make_repo, run_cl
     ]
 
 
+def test_a_wrapper_that_lists_its_tools_itself_has_its_listing(make_repo, run_cli) -> None:
+    """A wrapper teaching its tools inline (a list item naming a tool, an
+    example calling one, a heading naming one) shows them to the model."""
+    for listing in (
+        '- `wait`: pause; args `seconds`. `{"tool_name":"wait","tool_args":{"seconds":1}}`\n',
+        "- `wait`: pause for a while\n",
+        '`{"tool_name":"wait","tool_args":{"seconds":1}}`\n',
+        "### wait\nPause. Args: `seconds`.\n",
+    ):
+        files = clean_files()
+        files[TINY_WRAPPER] = "## Tools\nOne JSON object a call:\n" + listing
+        root = make_repo(files)
+        result = run_cli(root, "check", "--select", "PRM010")
+        assert (result.exit_code, result.output) == (0, "All checks passed.\n"), listing
+
+
+def test_a_wrapper_naming_no_tool_itself_still_shows_no_tools(make_repo, run_cli) -> None:
+    """Items naming the call's fields, the shape of any call, or a call
+    labelled wrong show the model no tool."""
+    for listing in (
+        "- `tool_name`\n- `tool_args`\n",
+        '`{"tool_name":"name_of_tool","tool_args":{"arg":"..."}}`\n',
+        'Wrong:\n`{"tool_name":"wait","tool_args":{"ms":1}}`\n',
+        "- `sleep`: pause for a while\n",
+    ):
+        files = clean_files()
+        files[TINY_WRAPPER] = "## Tools\nOne JSON object a call:\n" + listing
+        root = make_repo(files)
+        result = run_cli(root, "check", "--select", "PRM010")
+        assert _findings(result.output) == [
+            f"{TINY_WRAPPER}:1:1: PRM010 tool listing wrapper has no `{{{{tools}}}}` "
+            "placeholder and includes no tool prompt; the model would see no tools"
+        ], listing
+
+
 def test_a_wrapper_whose_includes_are_not_known_is_not_reported(make_repo, run_cli) -> None:
     """An include doxtool cannot find, one with a directory, or a variable
     may bring the tools: what the model sees is not known."""

@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from doxtool import __version__
 from doxtool.rules.examples import WAIT_DOX, WAIT_PY
 
@@ -432,3 +434,56 @@ def test_a_configuration_reached_through_a_link_is_never_replayed(
     for _ in range(2):
         assert _run(root, "check", "--select", "DOX").returncode == 0
     assert not _record(root).exists()
+
+
+def _shell(root: Path, command: str, *args: str) -> subprocess.CompletedProcess[str]:
+    """The console script run by ``sh -c 'exec "$@" COMMAND'`` (its redirections)."""
+    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR")}
+    return subprocess.run(
+        ["sh", "-c", f'"$@" {command}', "sh", str(DOXTOOL), *args],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env,
+    )
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+def test_help_or_version_to_a_full_device_is_an_error(make_repo) -> None:
+    """The group's own help and version, as a command's help: one line, 2."""
+    root = make_repo({})
+    for args in (["--help"], ["-h"], ["--version"], ["check", "--help"]):
+        result = _shell(root, "> /dev/full", *args)
+        assert (result.returncode, result.stderr) == (
+            2,
+            "doxtool: error: No space left on device\n",
+        ), args
+
+
+def test_an_error_its_message_cannot_reach_still_exits_2(make_repo) -> None:
+    """A usage or configuration error whose line meets a closed pipe or a full
+    device on stderr keeps its status (click ends a broken pipe with 1)."""
+    root = make_repo({"tools/wait.py": WAIT_PY, "tools/wait.py.dox.md": WAIT_DOX})
+    errors = (
+        ["check", "nonexist.py"],
+        ["explain", "NOPE"],
+        ["check", "--select", "XYZ"],
+        ["check", "--bogus"],
+        ["--bogus"],
+    )
+    for args in errors:
+        read_end, write_end = os.pipe()
+        os.close(read_end)
+        try:
+            closed = subprocess.run(
+                [str(DOXTOOL), *args], cwd=root, stdout=subprocess.DEVNULL, stderr=write_end
+            )
+        finally:
+            os.close(write_end)
+        assert closed.returncode == 2, (args, closed.returncode)
+        if Path("/dev/full").exists():
+            full = _shell(root, "2> /dev/full", *args)
+            assert (full.returncode, full.stdout) == (2, ""), args
+        shown = _shell(root, "", *args)
+        assert shown.returncode == 2 and shown.stderr.count("\n") >= 1, args

@@ -76,16 +76,32 @@ _THING = (
 #: what may follow a label's words: an explanation in parentheses or after a
 #: comma or a dash (``Wrong (extra keys, never do this)``, ``Bad — no args``)
 _EXPLAINED = r"(?:[ \t]*(?:\(.*\)|[,\u2014\u2013-].*))?"
+#: the words that call an example wrong (not ``broken`` nor ``malformed``,
+#: which also label input shown to explain how it is handled)
+_WRONG = (
+    r"(?:wrong|bad|incorrect|invalid|forbidden|prohibited|disallowed|"
+    r"not[ \t]+(?:allowed|permitted|valid))"
+)
+#: the verbs of a sentence that shows what something looks like (``Do not
+#: be surprised if the reply looks like this``): it does not forbid the example
+_SHOWS = r"(?:looks?|is|are|was|were|seems?|appears?|reads?|be)"
 _WRONG_LABEL_RE = re.compile(
-    # ``Wrong``, ``Bad example``, ``An invalid call``, ``Example of a wrong call``
+    # ``Wrong``, ``Bad example``, ``An invalid call``, ``Example of a wrong call``,
+    # ``Not allowed``, ``Forbidden``
     r"(?:(?:an?|the)[ \t]+)?(?:example[ \t]+of[ \t]+(?:an?[ \t]+)?)?"
-    rf"(?:wrong|bad|incorrect|invalid)(?:[ \t]+{_THING})?{_EXPLAINED}"
+    rf"{_WRONG}(?:[ \t]+{_THING})?{_EXPLAINED}"
+    # ``This is wrong``, ``That would be invalid``, ``This is not allowed``
+    rf"|(?:this|that|these|it)(?:[ \t]+(?:is|are|would[ \t]+be)|[\u2019']s)[ \t]+{_WRONG}"
+    rf"{_EXPLAINED}"
     # ``Example (wrong)``, ``Usage (do not copy)``
-    rf"|{_THING}[ \t]*\([ \t]*(?:wrong|bad|incorrect|invalid|never|avoid|"
+    rf"|{_THING}[ \t]*\([ \t]*(?:{_WRONG}|never|avoid|"
     r"(?:do[ \t]+not|don[\u2019']?t)[ \t]+\w+)\b[^()]*\)"
     # ``Don't``, ``Never do this``, ``Do not copy``, ``Avoid this``
     r"|(?:don[\u2019']?t|do[ \t]+not|never)(?:[ \t]+(?:do|copy|use|send|write|output|call|"
     rf"reply|respond))?(?:[ \t]+(?:this|that|these|it|like[ \t]+this))?{_EXPLAINED}"
+    # ``Do not wrap in fences like this``, ``Never send a call like this``
+    rf"|(?:don[\u2019']?t|do[ \t]+not|never)(?:[ \t]+(?!{_SHOWS}\b)[\w`'\"-]+){{1,6}}"
+    rf"[ \t]+like[ \t]+(?:this|that){_EXPLAINED}"
     rf"|avoid(?:[ \t]+(?:this|that|these))?{_EXPLAINED}"
     # ``Not like this``, ``What not to do``, ``Not to be used``, ``Anti-pattern``
     r"|(?:not[ \t]+(?:like[ \t]+)?this|(?:example[ \t]+of[ \t]+)?what[ \t]+not[ \t]+to[ \t]+do|"
@@ -96,20 +112,30 @@ _WRONG_LABEL_RE = re.compile(
 #: what stands around a label's words: symbols (an icon, ``❌``), emphasis,
 #: and the colon that ends it
 _LABEL_EDGES = "*_ \t"
+#: the marks that end a label: a colon, or an exclamation mark (``Wrong!``)
+_LABEL_ENDS = ":!"
+#: icons that mark what follows as wrong: a label opening with one needs no
+#: colon (``❌ Wrong``)
+_CROSSES = "\u274c\u2717\u2718\u2716\U0001f6ab\u26d4"
 
 
 def labels_wrong(label: str) -> bool:
     """Whether ``label``, the text introducing an example (the line before
     it, a heading read as ending in ``:``, or the text before it on its
     line), says the example is wrong: a few words ending in a colon that
-    call it wrong, bad, incorrect or invalid, or tell not to do or use it
+    call it wrong, bad, incorrect, invalid, forbidden or not allowed, or
+    tell not to do or use it (``Do not wrap in fences like this:``)
     (``Wrong (extra keys, never do this):``, ``Bad example (do not
     copy):``, ``❌ **Incorrect:**``, ``Never do this:``). A line that only
     opens with such a word (``Never wait longer than needed:``, ``Do not
-    forget `tool_args`:``) does not."""
+    forget `tool_args`:``) does not. An exclamation mark ends a label as a
+    colon does (``Wrong!``), and a label opening with a cross (``❌ Wrong``)
+    needs neither."""
     text = label.strip().strip(_LABEL_EDGES)
-    if not text.endswith(":"):
+    if text and text[-1] in _LABEL_ENDS:
+        text = text[:-1]
+    elif not text.lstrip(_LABEL_EDGES).startswith(tuple(_CROSSES)):
         return False
-    words = text[:-1].strip(_LABEL_EDGES)
+    words = text.strip(_LABEL_EDGES)
     start = next((i for i, char in enumerate(words) if char.isalnum()), len(words))
     return bool(_WRONG_LABEL_RE.fullmatch(words[start:].strip(_LABEL_EDGES)))

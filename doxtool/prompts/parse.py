@@ -183,8 +183,9 @@ Examples (:class:`PromptExample`)
     is the text before it on its line, else the line before it in its
     paragraph, else the last line of the block before it or the heading
     over it (for a fence, the one right after that block only); it labels
-    the example wrong when it is a few words ending in a colon that call it
-    wrong, bad, incorrect or invalid or say not to do or use it
+    the example wrong when it is a few words ending in a colon (or ``!``,
+    or opening with a cross, ``❌ Wrong``) that call it wrong, bad,
+    incorrect, invalid, forbidden or not allowed or say not to do or use it
     (``Wrong (extra keys, never do this):``, ``Bad example (do not
     copy):``, ``Never do this:``, ``#### Incorrect``:
     :func:`~doxtool.prompts.negation.labels_wrong`).

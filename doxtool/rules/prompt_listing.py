@@ -100,7 +100,9 @@ class WrapperWithoutPlaceholder(Rule):
 placeholder that the framework fills with the tool prompts, or includes a
 tool prompt (`{{ include "agent.system.tool.response.md" }}`, also through
 another included file): a wrapper that lists its tools by includes has its
-listing. A wrapper whose includes doxtool cannot all find, or that holds a
+listing, and so has one that lists them itself (a list item naming a tool,
+`- `response`: final answer; args `text``, an example calling one, a heading
+naming one). A wrapper whose includes doxtool cannot all find, or that holds a
 template variable (which may carry the tools), is not reported. The
 framework fills the placeholder only as written (helpers/files.py
 `replace_placeholders_text`): `{{ tools }}`, with blanks, stays text.
@@ -173,9 +175,10 @@ def _search_path(ctx: Context, prompt_set: PromptSet) -> SearchPath:
 
 def _may_list_tools(ctx: Context, wrapper: str, prompt_set: PromptSet) -> bool:
     """Whether the wrapper may show the model a tool besides through
-    `{{tools}}`: it includes a tool prompt (a file so named, or one that
-    names a tool), includes what doxtool cannot find, or holds a variable."""
-    if has_variables(ctx.prompt_text(wrapper)):
+    `{{tools}}`: it teaches one itself, includes a tool prompt (a file so
+    named, or one that names a tool), includes what doxtool cannot find, or
+    holds a variable."""
+    if has_variables(ctx.prompt_text(wrapper)) or _teaches_a_tool(ctx, wrapper, prompt_set):
         return True
     search = _search_path(ctx, prompt_set)
     includes = included_files(wrapper, search, lambda path: _text(ctx, path))
@@ -188,6 +191,20 @@ def _may_list_tools(ctx: Context, wrapper: str, prompt_set: PromptSet) -> bool:
         ):
             return True
     return False
+
+
+def _teaches_a_tool(ctx: Context, wrapper: str, prompt_set: PromptSet) -> bool:
+    """Whether the wrapper lists a tool itself: an example calls it, a heading
+    names it, or a list item opens with the name of a tool the prompt set
+    has (``- `response`: final answer; args `text```). A list of other names
+    (``- `tool_name```, ``- `tool_args```) or a call in an example's
+    arguments alone teaches none."""
+    doc = ctx.prompt(wrapper)
+    if doc is None:
+        return False
+    if any(tool.source != "nested" for tool in doc.tools):
+        return True
+    return any(ctx.tool_module(item.name, prompt_set) is not None for item in doc.listed)
 
 
 RULES: list[type[Rule]] = [
