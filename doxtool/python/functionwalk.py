@@ -114,6 +114,7 @@ class FunctionWalk(
         self.aliases: set[str] = set()  # of those, names for the dict itself
         self.dict_literals: dict[str, ast.expr] = {}
         self.hedged: set[str] = set()
+        self.called: set[int] = set()
         self.calls: list[OutCall] = []
         #: (name, conversion) of each name converted (``int(limit)``)
         self.coerced_names: list[tuple[str, str]] = []
