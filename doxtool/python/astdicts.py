@@ -39,7 +39,7 @@ from doxtool.python.mergeforms import (
     on_some_paths,
 )
 from doxtool.python.names import dotted_parts
-from doxtool.python.readforms import DICT_READERS
+from doxtool.python.readforms import DICT_READERS, KEY_METHODS
 from doxtool.python.summaryscope import ModuleScope
 
 #: (the sources a dict holds, a :class:`Merge` or :data:`OPAQUE`); a merge
@@ -81,6 +81,8 @@ class HeldDicts:
     dict_literals: dict[str, ast.expr]
     #: sources a read no one can name was recorded for (one per source)
     hedged: set[str]
+    #: the functions of the calls walked (``args.get`` in ``args.get("k")``)
+    called: set[int]
     names: dict[str, str]
     owner: ModuleScope
 
@@ -298,10 +300,22 @@ class HeldDicts:
             return [node.value]  # type: ignore[attr-defined]
         return []
 
+    def _handed_method(self, node: ast.Attribute) -> None:
+        """``args.get`` not called where it is written (``get = args.get``,
+        ``apply(args.get)``): what it reads where it is called the summary
+        does not follow, so the dict takes keys no one names."""
+        held = self._held(node.value) if node.attr in KEY_METHODS else None
+        if held is not None:
+            self._hedge(held, node)
+
     def _used(self, current: ast.expr, used: set[int]) -> None:
         """Walk ``current`` (an expression): if it holds a handed dict where
         the walk does not read that use, the dict takes keys no one names;
         the parts of it whose use it reads are ``used``."""
+        if type(current) is ast.Call:
+            self.called.add(id(current.func))
+        elif type(current) is ast.Attribute and id(current) not in self.called:
+            self._handed_method(current)
         if type(current) not in _HOLDERS:
             used.update(map(id, self._understood(current)))
             return

@@ -15,6 +15,7 @@ import libcst as cst
 from doxtool.python.closures import Called, nonempty_literal
 from doxtool.python.cstnodes import LEAVES, child_nodes
 from doxtool.python.dictescapes import HOLDERS
+from doxtool.python.readforms import KEY_METHODS
 from doxtool.python.walkstate import Env
 
 #: comprehensions whose loop over literal keys is unrolled (``ExpressionWalk._unrolled``)
@@ -73,6 +74,14 @@ class ExpressionWalk:
             env.loop_keys[name] = known
         return True
 
+    def _handed_method(self, node: cst.Attribute, env: Env) -> None:
+        """``self.args.get`` not called where it is written (``get =
+        self.args.get``, ``self._fmt(self.args.get)``): what it reads where
+        it is called the walk does not follow, so the tool takes arguments
+        no one can name (:mod:`~doxtool.python.dictescapes`)."""
+        if node.attr.value in KEY_METHODS and self._is_dict_source(node.value, env):
+            self._wholesale(node, env)
+
     def _expr(self, node: cst.CSTNode, env: Env) -> None:
         # the stack holds nodes; ``(node, guard)`` visits a node under a
         # guard, and None ends the guard that was pushed last
@@ -81,6 +90,9 @@ class ExpressionWalk:
         # else it takes every argument (:mod:`~doxtool.python.dictescapes`);
         # the node walked is used where its caller reads that use
         used = {id(node[0] if type(node) is tuple else node)}
+        # functions the walk meets called: a dict's method met elsewhere is
+        # handed on (``get = self.args.get``), with what it reads
+        called: set[int] = set()
         dicts = env.dicts
         while stack:
             current = stack.pop()
@@ -112,6 +124,8 @@ class ExpressionWalk:
                 used.update(map(id, self._held_parts(current)))
             else:
                 used.update(map(id, self._understood(current, env)))
+            if kind is cst.Attribute and id(current) not in called:
+                self._handed_method(current, env)
             if kind is cst.Attribute:  # ``value.attr``: the name is no expression
                 if type(current.value) not in _NOTHING_INSIDE:
                     stack.append(current.value)
@@ -132,6 +146,7 @@ class ExpressionWalk:
                 for arg in reversed(current.args):
                     if type(arg.value) not in _NOTHING_INSIDE:
                         stack.append(arg.value)
+                called.add(id(current.func))
                 if type(current.func) not in _NOTHING_INSIDE:
                     stack.append(current.func)
                 continue

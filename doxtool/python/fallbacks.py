@@ -23,6 +23,7 @@ from doxtool.python.arguments import ArgBuilder
 from doxtool.python.cstnodes import suite_body
 from doxtool.python.cstshapes import CstShapes
 from doxtool.python.modulescan import Func
+from doxtool.python.presencebinds import bound_elsewhere, missing_binding
 from doxtool.python.readforms import COERCIONS, READ_METHODS, STRING_METHODS
 from doxtool.python.replacements import KEPT, KNOWN, UNKNOWN, evaluate, replaced
 from doxtool.python.walkstate import Env
@@ -105,6 +106,74 @@ class Fallbacks:
         if leaf is not None and self._arg_of(leaf, env) is not None:
             return
         self.rebound_fallbacks[id(call)] = (outcome.kind == KNOWN, outcome.value)
+
+    def _note_presence_binding(
+        self,
+        stmt: cst.If,
+        before: Sequence[cst.BaseStatement],
+        after: Sequence[cst.BaseStatement],
+        env: Env,
+    ) -> None:
+        """``if "k" in self.args: x = self.args["k"]`` (``"k" not in``, ``if
+        self.args.get("k"):``): what ``x`` holds when ``k`` is missing, bound
+        before the ``if`` or in its other arm, is what a missing ``k``
+        gives (:mod:`~doxtool.python.presencebinds`)."""
+        arms = self._presence_arms(stmt, env)
+        if arms is None:
+            return
+        key, present, missing = arms
+        for line in present:
+            if type(line) is not cst.SimpleStatementLine or len(line.body) != 1:
+                continue
+            small = line.body[0]
+            if type(small) is not cst.Assign or len(small.targets) != 1:
+                continue
+            target, read = small.targets[0].target, _unwrapped(small.value)
+            if type(target) is not cst.Name or not self._reads_key(read, key, env):
+                continue
+            shapes, name = self._shapes(), target.value
+            elsewhere = name in {p.name.value for p in env.func.named()} or bound_elsewhere(
+                shapes, env.top_body, stmt, name
+            )
+            outcome = missing_binding(shapes, before, missing, after, name, elsewhere)
+            if outcome is not None:
+                self.rebound_fallbacks[id(read)] = (outcome.kind == KNOWN, outcome.value)
+
+    def _presence_arms(
+        self, stmt: cst.If, env: Env
+    ) -> tuple[str, Sequence[cst.BaseStatement], Sequence[cst.BaseStatement]] | None:
+        """The key an ``if`` tests the presence of, the statements run when it
+        is present and those run when it is missing."""
+        orelse: Sequence[cst.BaseStatement] = ()
+        if type(stmt.orelse) is cst.If:
+            orelse = [stmt.orelse]
+        elif type(stmt.orelse) is cst.Else:
+            orelse = suite_body(stmt.orelse.body)
+        body, test = suite_body(stmt.body), stmt.test
+        key = self._plain_get(test, env)
+        if key is not None:
+            return key, body, orelse  # ``if self.args.get("k"):``
+        if type(test) is not cst.Comparison or len(test.comparisons) != 1:
+            return None
+        target = test.comparisons[0]
+        found = self._key(test.left, env)
+        if not isinstance(found, str) or not self._is_dict_source(target.comparator, env):
+            return None
+        if type(target.operator) is cst.In:
+            return found, body, orelse
+        if type(target.operator) is cst.NotIn:
+            return found, orelse, body
+        return None
+
+    def _reads_key(self, node: cst.BaseExpression, key: str, env: Env) -> bool:
+        """Whether ``node`` itself reads ``key`` of the arguments (``args[k]``, ``args.get(k)``)."""
+        if type(node) is cst.Subscript:
+            if not self._is_dict_source(node.value, env) or len(node.slice) != 1:
+                return False
+            element = node.slice[0].slice
+            return type(element) is cst.Index and self._key(element.value, env) == key
+        call = self._read_call(node, env)
+        return call is not None and self._key(call.args[0].value, env) == key
 
     def _shapes(self) -> CstShapes:
         """The shapes of the tree's nodes, for :func:`~doxtool.python.replacements.replaced`

@@ -36,6 +36,7 @@ from doxtool.python.readforms import (
     STRING_METHODS,
     parses,
 )
+from doxtool.python.replacements import Outcome
 from doxtool.python.summaryscope import ModuleScope
 from doxtool.python.undecided import UndecidedKeyReads
 
@@ -107,11 +108,13 @@ class FunctionWalk(
         self.fallbacks: dict[int, ast.expr] = {}
         #: a read given a fallback that is not its default -> (known, value)
         self.fallback_values: dict[int, tuple[bool, Any]] = {}
+        self.presence_values: dict[int, Outcome] = {}
         self.effects: list[EffectCall] = []
         self.held_names: dict[str, Held] = {}
         self.aliases: set[str] = set()  # of those, names for the dict itself
         self.dict_literals: dict[str, ast.expr] = {}
         self.hedged: set[str] = set()
+        self.called: set[int] = set()
         self.calls: list[OutCall] = []
         #: (name, conversion) of each name converted (``int(limit)``)
         self.coerced_names: list[tuple[str, str]] = []
@@ -175,7 +178,8 @@ class FunctionWalk(
     # -- statements -------------------------------------------------------------
 
     def _stmts(self, body: Sequence[ast.stmt]) -> None:
-        for stmt in body:
+        for index, stmt in enumerate(body):
+            self._note_presence_binding(body, index)  # :mod:`.astpresence`
             self._stmt(stmt)
             self._note_fill(stmt)
 

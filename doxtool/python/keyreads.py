@@ -15,6 +15,7 @@ from doxtool.core.facts import json_type
 from doxtool.core.summary_facts import KeyRead, OutCall
 from doxtool.python.astemptied import emptied
 from doxtool.python.astparse import statements
+from doxtool.python.astpresence import PresenceBinds
 from doxtool.python.astshapes import literal, replace_default
 from doxtool.python.keyfills import KeyWrites
 from doxtool.python.mergeforms import OPAQUE, PLAIN, Merge, merged_read
@@ -23,7 +24,7 @@ from doxtool.python.readforms import ANNOTATION_TYPES, COERCIONS, PARSE, REFUSAL
 from doxtool.python.summaryscope import ModuleScope
 
 
-class KeyReads:
+class KeyReads(PresenceBinds):
     """Reads of handed dicts: a part of :class:`~doxtool.python.functionwalk.FunctionWalk`."""
 
     owner: ModuleScope
@@ -273,6 +274,7 @@ class KeyReads:
         if key is not None and not merge.plain:
             # again past the read's own default: the merge's holds over it
             merged_read(read, merge, key)
+        self._presence_default(read, node)  # ``if "k" in d: x = d["k"]``
         fallback = self.fallbacks.get(id(node))
         if fallback is not None and not raises and not (read.has_default and read.default):
             self._fallback(read, fallback)

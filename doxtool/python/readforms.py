@@ -54,6 +54,9 @@ FOLDINGS = frozenset({"strip", "lstrip", "rstrip", "lower", "casefold"})
 READ_METHODS = {"get": "get", "pop": "pop", "setdefault": "get"}
 #: methods of a dict that leave it as it is (any other may change it)
 DICT_READERS = frozenset({"get", "keys", "values", "items", "copy", "__contains__", "__getitem__"})
+#: a dict's methods that read its keys: one handed on uncalled (``get =
+#: self.args.get``) reads, where it is called, keys no one can name
+KEY_METHODS = DICT_READERS | frozenset(READ_METHODS)
 
 #: kinds of value a check refuses (``if not x``: falsy; ``if x is None``:
 #: None; ``if x == ""``: the empty string; ``if "x" not in args``: any, as

@@ -82,6 +82,7 @@ class StatementWalk(ExpressionWalk, ClosureWalk):
                 env.absence_before = ()
                 if type(stmt) is cst.If:
                     self._closed_lookup(stmt, env)
+                    self._note_presence_binding(stmt, body[:index], body[index + 1 :], env)
                 self._compound(stmt, env)
             if (
                 (contracts or branch)

@@ -1,0 +1,116 @@
+"""Names a helper's ``if`` binds to a read of a handed dict when the key is
+present (part of :class:`~doxtool.python.keyreads.KeyReads`): ``url =
+"about:blank"`` then ``if "url" in args: url = args["url"]`` gives ``url``
+the default ``"about:blank"``, as a tool's own code does
+(:mod:`~doxtool.python.presencebinds`)."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Sequence
+from typing import Any
+
+from doxtool.core.facts import json_stateable
+from doxtool.core.summary_facts import KeyRead
+from doxtool.python.astshapes import _AST_SHAPES, literal
+from doxtool.python.presencebinds import bound_elsewhere, missing_binding
+from doxtool.python.readforms import COERCIONS, READ_METHODS, STRING_METHODS
+from doxtool.python.replacements import KNOWN, Outcome
+
+
+class PresenceBinds:
+    """Defaults bound around a test of a key's presence: a part of
+    :class:`~doxtool.python.keyreads.KeyReads`."""
+
+    #: a read an ``if`` binds a name to when its key is present -> what the
+    #: name holds when it is missing
+    presence_values: dict[int, Outcome]
+    params: list[str]
+    node: ast.FunctionDef | ast.AsyncFunctionDef
+
+    def _note_presence_binding(self, body: Sequence[ast.stmt], index: int) -> None:
+        """``if "k" in d: x = d["k"]`` (``"k" not in d``, ``if d.get("k"):``),
+        the statement ``body[index]``: what ``x`` holds when ``k`` is missing."""
+        stmt = body[index]
+        arms = self._presence_arms(stmt) if isinstance(stmt, ast.If) else None
+        if arms is None:
+            return
+        key, present, missing = arms
+        for line in present:
+            if not isinstance(line, ast.Assign) or len(line.targets) != 1:
+                continue
+            target, read = line.targets[0], _unwrapped(line.value)
+            if not isinstance(target, ast.Name) or self._read_key(read) != key:
+                continue
+            name = target.id
+            elsewhere = name in self.params or bound_elsewhere(
+                _AST_SHAPES, self.node.body, stmt, name
+            )
+            outcome = missing_binding(
+                _AST_SHAPES, body[:index], missing, body[index + 1 :], name, elsewhere
+            )
+            if outcome is not None:
+                self.presence_values[id(read)] = outcome
+
+    def _presence_arms(
+        self, stmt: ast.If
+    ) -> tuple[str, Sequence[ast.stmt], Sequence[ast.stmt]] | None:
+        """The key ``stmt`` tests the presence of, the statements run when it
+        is present and those run when it is missing."""
+        test = stmt.test
+        if isinstance(test, ast.Call):  # ``if d.get("k"):``
+            if len(test.args) == 2 and literal(test.args[1]) != (True, None):
+                return None  # a default of its own may be truthy
+            key = self._read_key(test)
+            return (key, stmt.body, stmt.orelse) if key is not None else None
+        if not isinstance(test, ast.Compare) or len(test.ops) != 1:
+            return None
+        key = self._key(test.left)
+        if key is None or self._source(test.comparators[0]) is None:
+            return None
+        if isinstance(test.ops[0], ast.In):
+            return key, stmt.body, stmt.orelse
+        if isinstance(test.ops[0], ast.NotIn):
+            return key, stmt.orelse, stmt.body
+        return None
+
+    def _read_key(self, node: ast.expr) -> str | None:
+        """The key ``node`` itself reads of a handed dict (``d[k]``, ``d.get(k)``)."""
+        if isinstance(node, ast.Subscript):
+            return self._key(node.slice) if self._source(node.value) is not None else None
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr in READ_METHODS
+            and node.args
+            and len(node.args) <= 2
+            and not node.keywords
+            and self._source(node.func.value) is not None
+        ):
+            return self._key(node.args[0])
+        return None
+
+    def _presence_default(self, read: KeyRead, node: ast.expr) -> None:
+        """What a missing key gives, where an ``if`` on its presence binds a
+        name to the read ``node`` (:meth:`_note_presence_binding`)."""
+        outcome = self.presence_values.get(id(node))
+        if outcome is None:
+            return
+        value: Any = outcome.value
+        if outcome.kind == KNOWN and value and json_stateable(value):
+            read.default, read.has_default, read.default_unknown = value, True, False
+        else:
+            read.default, read.has_default, read.default_unknown = None, False, True
+
+
+def _unwrapped(node: ast.expr) -> ast.expr:
+    """The value under conversions and string methods (``str(d["k"]).strip()``: ``d["k"]``)."""
+    while isinstance(node, ast.Call):
+        func = node.func
+        if isinstance(func, ast.Name) and func.id in COERCIONS and len(node.args) == 1:
+            node = node.args[0]
+        elif isinstance(func, ast.Attribute) and func.attr in STRING_METHODS:
+            node = func.value
+        else:
+            break
+    return node
