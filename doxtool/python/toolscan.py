@@ -55,6 +55,7 @@ from doxtool.python.decorators import unfollowed
 from doxtool.python.dictescapes import DictEscapes
 from doxtool.python.dispatchends import DispatchEnds
 from doxtool.python.fallbacks import Fallbacks
+from doxtool.python.frameworkcalls import FRAMEWORK_CALLED
 from doxtool.python.handedresponses import HandedResponses
 from doxtool.python.lookups import Lookups
 from doxtool.python.matchwalk import MatchWalk
@@ -115,13 +116,6 @@ def _flags(pairs: frozenset[tuple[str, bool]]) -> dict[str, frozenset[bool]]:
 
 def effects_order() -> tuple[str, ...]:
     return (effects.READ, effects.WRITE, effects.DELETE, effects.NETWORK, effects.SUBPROCESS)
-
-
-#: the methods of a tool the framework calls on each call, besides
-#: ``execute`` (Agent Zero's ``agent.py`` and ``helpers/tool.py``: the
-#: constructor, the hooks around ``execute`` and the log object
-#: ``before_execution`` asks for)
-FRAMEWORK_CALLED = frozenset({"__init__", "before_execution", "after_execution", "get_log_object"})
 
 
 class ToolScan(
