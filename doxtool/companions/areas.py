@@ -131,6 +131,12 @@ def _piece(text: str) -> tuple[str | None, str] | None:
 _NESTED = re.compile(r"[ \t]+(?:[-*+]|\d{1,9}[.)])[ \t]+(?P<body>.*)")
 
 
+def nested_item(content: str) -> re.Match[str] | None:
+    """A line that is an item nested under a lead (its text: group ``body``);
+    None for any other line."""
+    return _NESTED.fullmatch(content)
+
+
 def joined_areas(rest: str, following: list[str]) -> str:
     """The list of areas of a line wrapped onto the lines after it, or of
     items nested under its lead: ``rest`` is the lead line's text after the

@@ -125,9 +125,10 @@ def argument_line(content: str) -> tuple[list[dict[str, Any]], bool] | None:
         name = names[0]
         if after.startswith(":"):
             # a name written as a string or as a link's text is read, but the
-            # line is the person's
-            grammar = names == written and not body.startswith("[")
-            return [_argument_item(name, after[1:])], grammar
+            # line is the person's; so are facts told in sentences of theirs
+            argument, told = _item_and_form(name, after[1:])
+            grammar = names == written and not body.startswith("[") and not told
+            return [argument], grammar
     else:
         dressed = _DRESSED_CODE.match(body)
         bold = _BOLD_NAME.match(body)
@@ -313,10 +314,61 @@ def _unread_argument(name: str, prose: str) -> dict[str, Any]:
 
 
 def _argument_item(name: str, rest: str) -> dict[str, Any]:
+    return _item_and_form(name, rest)[0]
+
+
+def _item_and_form(name: str, rest: str) -> tuple[dict[str, Any], bool]:
+    """The argument of an item naming ``name``, ``rest`` the text after its
+    colon -> (the argument, whether a sentence after the fact sentence tells
+    a fact of it: the line is then the person's, never rewritten)."""
     sentence, after, _ = split_sentence(rest)
     fields = _argument_fields(sentence)
     if fields is None:
         # not the grammar: everything after the name is the person's text,
         # and the item names the argument only
-        return _by_name(name, rest)
-    return {"name": name, **fields, "prose": after}
+        return _by_name(name, rest), False
+    told = _told_after(fields, after)
+    return {"name": name, **fields, "prose": after}, told
+
+
+# a sentence telling an argument's default (`` Default: `0`. ``, `` Default
+# `0`. ``, `` Defaults to `0`. ``, `` By default `0`. ``), the value's code span
+# replaced by \0
+_DEFAULT_SENTENCE = LazyPattern(
+    r" ?(?:by default|defaults?(?: (?:to|is))?) ?:? ?\x00 ?", re.IGNORECASE
+)
+# a sentence that may tell the default in words doxtool does not read
+# (``Defaults to zero.``, ``By default, no wait.``)
+_DEFAULT_WORD = LazyPattern(r"[ \t]*(?:by[ \t]+)?defaults?\b", re.IGNORECASE)
+
+
+def _told_after(fields: dict[str, Any], after: str) -> bool:
+    """Read into ``fields`` (an item's fact sentence) the facts the next
+    sentence tells in a person's way: a default the fact sentence leaves out
+    (`` optional integer. Default: `0`. ``), or the type and clauses after a
+    bare ``required``/``optional`` (`` optional. Integer, default `0`. ``).
+    A sentence that opens with ``default`` but is not read leaves the
+    default unstated (it may say it), not "none". Whether one was read or
+    left so."""
+    sentence, _, _ = split_sentence(after)
+    if not sentence.strip(" \t"):
+        return False
+    bare = fields["type"] is None and not fields["has_default"] and fields["enum"] is None
+    if bare and fields["alternatives"] is None and not fields.get("required_unknown"):
+        word = "required" if fields["required"] else "optional"
+        text = sentence.lstrip(" \t")
+        told = _argument_fields(f"{word} {text[:1].lower()}{text[1:]}")
+        if told is not None and (told["type"] is not None or told["has_default"]):
+            fields.update(told)
+            return True
+    if fields["has_default"] or _DEFAULT_WORD.match(sentence) is None:
+        return False
+    codes = [part.text for part in spans(sentence) if part.code]
+    shape = " ".join(
+        "".join("\x00" if part.code else part.text for part in spans(sentence)).split()
+    )
+    if len(codes) == 1 and _DEFAULT_SENTENCE.fullmatch(shape):
+        fields["default"], fields["has_default"] = canonical_json(codes[0]), True
+    elif fields["required"] is not True:
+        fields["default_unstated"] = True
+    return True

@@ -14,6 +14,7 @@ from doxtool.companions.areas import (
     area_list,
     area_pieces,
     joined_areas,
+    nested_item,
     rebuildable,
     says_none,
 )
@@ -210,6 +211,10 @@ def read_sentence(companion: Companion, block: FactBlock) -> SentenceLine:
         return _read_areas(companion, block, content, head)
     # the list ends at its full stop or at a ``;`` opening a clause of the
     # person's; spans in parentheses (``(not `time`)``) are their words too
+    if block.end - block.start > 1 and not content[head:].strip(" \t"):
+        # items nested under the lead: read, and no fix rebuilds them
+        items, clause = _nested_items(companion, block)
+        return SentenceLine(block.start, content, head, len(content), items, False, clause=clause)
     sentence, _, found = split_list(content[head:])
     sentence, clause = split_clause(sentence)
     tail = head + len(sentence) if found or clause else len(content)
@@ -286,6 +291,29 @@ def _read_areas(companion: Companion, block: FactBlock, content: str, head: int)
     return SentenceLine(
         block.start, content, head, tail, items, canonical, none=says_none(sentence)
     )
+
+
+def _nested_items(companion: Companion, block: FactBlock) -> tuple[list[DocItem], str]:
+    """The items nested under a lead with nothing after its colon, each
+    item's list up to a person's words (`` - `asyncio` for the sleep ``),
+    and those words (their spans are written, not items)."""
+    items: list[DocItem] = []
+    clause = ""
+    for index in range(block.start + 1, block.end):
+        content = line_content(companion.lines[index])
+        nested = nested_item(content)
+        if nested is None:
+            clause += " " + content.strip(" \t")  # an item's words wrapped onto the next line
+            continue
+        offset = nested.start("body")
+        sentence, after, _ = split_list(nested.group("body"))
+        listed, more = split_clause(sentence)
+        items += [
+            DocItem(part.text, part.text, index, offset + part.start, offset + part.end)
+            for part in listed_spans(listed)
+        ]
+        clause += f" {more} {after}".rstrip(" \t") if more or after.strip(" \t") else ""
+    return items, clause
 
 
 def _wrapped_items(

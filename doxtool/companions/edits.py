@@ -31,6 +31,7 @@ from doxtool.companions.leads import (
 from doxtool.companions.model import Companion, FactBlock, Section
 from doxtool.companions.parsing import parse_companion
 from doxtool.companions.rendering import render_block
+from doxtool.companions.respelled import ARGUMENT_WORDS
 from doxtool.core.edits import Edit, apply_edits, line_content, narrow_edit
 from doxtool.core.patterns import LazyPattern
 
@@ -204,7 +205,7 @@ def _missing_section_lines(companion: Companion, expected: ExpectedBlock) -> lis
 #: the words of a lead phrase naming a class, as a person may vary the rest
 #: of the line (``- Arguments of the `Todo` tool (methods ...):``)
 _LEAD_WORDS = {
-    "arguments": LazyPattern(r"arguments\s+of\b", re.IGNORECASE),
+    "arguments": LazyPattern(rf"{ARGUMENT_WORDS}\s+of\b", re.IGNORECASE),
     "break-loop": LazyPattern(r"break_loop\b", re.IGNORECASE),
     "repairable": LazyPattern(r"repairable\s+errors\b", re.IGNORECASE),
 }
@@ -241,7 +242,8 @@ def unread_lead(companion: Companion, expected: ExpectedBlock) -> int | None:
 
 #: a line of a kind naming no class: ``- `break_loop`: always `false`.``,
 #: ``- `break_loop` of every `Response`: ...``; ``- Arguments:``, ``- Tool
-#: arguments:``, ``- `tool_args`:``, ``### Arguments`` (the items after it)
+#: arguments:``, ``- `tool_args`:``, ``### Arguments`` (the items after it),
+#: in other words too (``- Args:``, ``- Parameters:``, ``## Inputs``)
 _UNNAMED = {
     "break-loop": LazyPattern(
         r" ?[-*+][ \t]+(?:\*\*)?`?break_loop`?(?:\*\*)?"
@@ -249,9 +251,9 @@ _UNNAMED = {
         re.IGNORECASE,
     ),
     "arguments": LazyPattern(
-        r"(?: ?[-*+][ \t]+(?:\*\*)?(?:(?:tool|its|the)[ \t]+)?(?:arguments|`?tool_args`?)"
+        rf"(?: ?[-*+][ \t]+(?:\*\*)?(?:(?:tool|its|the)[ \t]+)?(?:{ARGUMENT_WORDS}|`?tool_args`?)"
         r"(?:\*\*)?[ \t]*(?:\([^()]*\))?[ \t]*(?:\*\*)?:(?:\*\*)?[ \t]*"
-        r"|[ \t]{0,3}#{1,6}[ \t]+(?:tool[ \t]+)?arguments[ \t]*#*[ \t]*)",
+        rf"|[ \t]{{0,3}}#{{1,6}}[ \t]+(?:tool[ \t]+)?{ARGUMENT_WORDS}[ \t]*#*[ \t]*)",
         re.IGNORECASE,
     ),
 }

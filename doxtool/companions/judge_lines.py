@@ -236,7 +236,10 @@ class LineJudge(BaseJudge):
             body = ", ".join(raw for _, raw in pieces)
         if not line.clause and not after.startswith((".", ";")):
             after = "." + after  # a clause after ``;`` keeps its place
-        return [self._edit(block.start, block.start + 1, [content[: line.head] + body + after])]
+        lead = content[: line.head]
+        if lead.endswith(":"):
+            lead += " "  # a lead with nothing after its colon (`include:`)
+        return [self._edit(block.start, block.start + 1, [lead + body + after])]
 
     # -- one-line statements -------------------------------------------------------
 

@@ -158,7 +158,30 @@ def _plain_outline(lines: list[str]) -> _Outline | None:
     return _Outline(headings, heading_lines, code_blocks)
 
 
+def front_matter_end(lines: list[str]) -> int:
+    """The index after the ``---`` (or ``...``) that closes the YAML front
+    matter ``lines`` open with; 0 when they open with none."""
+    if not lines or line_content(lines[0]).lstrip("\ufeff").rstrip(" \t") != "---":
+        return 0
+    for index in range(1, len(lines)):
+        if line_content(lines[index]).rstrip(" \t") in ("---", "..."):
+            return index + 1
+    return 0
+
+
 def _outline(text: str, lines: list[str]) -> _Outline:
+    """The outline of a companion; its YAML front matter is no Markdown: a
+    ``#`` comment there is no title, a key over its closing ``---`` no
+    heading."""
+    outline = _markdown_outline(text, lines)
+    end = front_matter_end(lines)
+    if end:
+        outline.headings = [h for h in outline.headings if h[0] >= end]
+        outline.heading_lines = {i for i in outline.heading_lines if i >= end}
+    return outline
+
+
+def _markdown_outline(text: str, lines: list[str]) -> _Outline:
     plain = _plain_outline(lines)
     if plain is not None:
         return plain

@@ -421,9 +421,11 @@ def parse_companion(text: str, path: str = "") -> Companion:
             continue
         stops = open_fences | outline.heading_lines
         end = _extent(lead.kind, lines, index + 1, stops, code_lines)
-        if lead.kind == "side-effects" and not lead.rest.strip(" \t"):
-            # the areas as items nested under the lead
-            end = nested_area_end(lines, index, stops | code_lines)
+        bare_lead = lead.kind in WRAPPED_KINDS and not lead.rest.strip(" \t")
+        nested = nested_area_end(lines, index, stops | code_lines) if bare_lead else end
+        if bare_lead and (lead.kind == "side-effects" or nested > index + 1):
+            # the areas (modules, names) as items nested under the lead
+            end = nested
             if end > index + 1:
                 following = [line_content(lines[i]) for i in range(index + 1, end)]
                 lead = dataclasses.replace(lead, rest=joined_areas("", following))

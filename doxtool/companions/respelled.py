@@ -7,8 +7,11 @@ the class in a double-backtick code span (````X````) or qualified by its
 module (`` `tools.wait.X` ``), ``the`` before it and ``tool`` or ``class``
 after it, a dash, ``is`` or nothing where the colon goes
 (`` `break_loop` of `X` is always `false`. ``), ``break_loop`` without
-backticks. Such a line is read as the lead it spells, and it is the
-person's: no fix rewrites it (see :attr:`Lead.spelled`).
+backticks; the arguments in other words (``Parameters of `X`:``, ``Args of
+`X`:``, ``Inputs of `X`:``). Such a line is read as the lead it spells, and
+it is the person's: no fix rewrites it (see :attr:`Lead.spelled`). A lead in
+other words may not be meant as the fact line: it is read as one named
+without backticks (never reported or removed as stale).
 """
 
 from __future__ import annotations
@@ -32,16 +35,22 @@ _AFTER = (
     rf"(?:[ \t]+(?:tool|class)\b)?(?:{_NOTE}:(?P<rest>.*)"
     r"|[ \t]+is[ \t]+(?P<said>.*)|[ \t]*[\u2014\u2013][ \t]*(?P<dashed>.*)|[ \t]*)"
 )
+#: what a person may call a tool's arguments (``Arguments``, ``Args``,
+#: ``Parameters``, ``Params``, ``Inputs``); all but the first are other words
+ARGUMENT_WORDS = r"(?:arguments|args|parameters|params|inputs)"
+_OTHER_WORDS = LazyPattern(r"(?:args|parameters|params|inputs)\b", re.IGNORECASE)
 _SPELLINGS = tuple(
     (kind, LazyPattern(pattern + _AFTER, re.IGNORECASE))
     for kind, pattern in (
-        ("arguments", rf"Arguments[ \t]+of[ \t]+{_THE}{_CLASS}"),
+        ("arguments", rf"{ARGUMENT_WORDS}[ \t]+of[ \t]+{_THE}{_CLASS}"),
         ("break-loop", rf"`?break_loop`?[ \t]+of[ \t]+{_THE}{_CLASS}"),
         ("repairable", rf"Repairable[ \t]+errors[ \t]+raised[ \t]+by[ \t]+{_THE}{_CLASS}"),
     )
 )
-# ``Arguments (`X`):``
-_ARGUMENTS_OF = LazyPattern(r"Arguments[ \t]*\([ \t]*(?P<subject>`[^`]+`)[ \t]*\)", re.IGNORECASE)
+# ``Arguments (`X`):``, ``Parameters (`X`):``
+_ARGUMENTS_OF = LazyPattern(
+    rf"(?P<words>{ARGUMENT_WORDS})[ \t]*\([ \t]*(?P<subject>`[^`]+`)[ \t]*\)", re.IGNORECASE
+)
 _EMPHASIS = LazyPattern(r"\*\*|__")
 
 
@@ -82,7 +91,9 @@ def class_name(subject: str) -> str:
 def spelled_lead(body: str) -> Spelled | None:
     """The lead of a class's block ``body`` (a bullet's text) spells in a
     person's way; None when it spells none."""
-    text = _ARGUMENTS_OF.sub(lambda m: f"Arguments of {m.group('subject')}", plain(body), 1)
+    text = _ARGUMENTS_OF.sub(
+        lambda m: f"{m.group('words')} of {m.group('subject')}", plain(body), 1
+    )
     for kind, pattern in _SPELLINGS:
         match = pattern.fullmatch(text)
         if match is None:
@@ -98,7 +109,7 @@ def spelled_lead(body: str) -> Spelled | None:
             kind,
             class_name(subject),
             rest,
-            bare=match.group("bare") is not None,
+            bare=match.group("bare") is not None or _OTHER_WORDS.match(text) is not None,
             note=match.group("note") or "",
         )
     return None

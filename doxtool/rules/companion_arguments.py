@@ -43,11 +43,18 @@ a default in a bare code span (`` default `read` ``) is that string, a number
 a string default converts to (`int(self.args.get("pages", "2"))`: `` `2` ``)
 is that default, `number` is true of an integer, and after an `(optional)`
 label the words are read in the grammar's clauses (`` (optional): one of `a`,
-`b`; default `a` ``) or not compared (`` `a` (default) or `b` ``). Items
+`b`; default `a` ``) or not compared (`` `a` (default) or `b` ``); a default
+or a type told in the next sentence (`` optional integer. Default: `0`. ``,
+`` optional. Integer, default `0`. ``) is read, and the item is then never
+rewritten (a sentence opening with "default" that doxtool cannot read
+leaves the default uncompared). Items
 nested under an item (the keys of a dict argument) are the person's. A line
 naming the tool as `` `WaitTool.execute` ``, by its name (`` `wait` ``) or as
 `` `tool_args` `` is the tool's line when the module has that one tool: it is
-compared, never rewritten. A fix never removes or rewrites an item listed
+compared, never rewritten. So is a lead in other words naming the class
+(`` - Parameters of `WaitTool`: ``, `Args of`, `Params of`, `Inputs of`); one
+naming no class (`- Args:`, `## Parameters`) is reported as not read, and
+no second block is written beside it. A fix never removes or rewrites an item listed
 twice or covered by a suppression: the missing items go after the last one.
 """
     valid = [

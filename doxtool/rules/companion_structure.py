@@ -14,6 +14,7 @@ from doxtool.companions.filelines import (
     stale_run_lines,
 )
 from doxtool.companions.model import Companion
+from doxtool.companions.outline import front_matter_end
 from doxtool.companions.templates import TemplateError
 from doxtool.core.edits import Edit, line_content
 from doxtool.core.findings import WARNING, Finding, Fix
@@ -170,23 +171,12 @@ def _subtitle(title: str, named: str) -> str | None:
 def _title_insertion(companion: Companion, title: str) -> Edit:
     """The edit writing a missing title: at the top, or after the YAML front
     matter the file opens with (which must stay on its first line)."""
-    end = _front_matter_end([line_content(line) for line in companion.lines])
+    end = front_matter_end(companion.lines)
     if end == 0:
         return Edit(companion.path, 0, 0, [title, ""])
     following = companion.lines[end] if end < companion.line_count else None
     blank_after = following is None or not line_content(following).strip()
     return Edit(companion.path, end, end, ["", title] if blank_after else ["", title, ""])
-
-
-def _front_matter_end(lines: list[str]) -> int:
-    """The index after the ``---`` (or ``...``) that closes the YAML front
-    matter ``lines`` open with; 0 when they open with none."""
-    if not lines or lines[0].lstrip("\ufeff").rstrip(" \t") != "---":
-        return 0
-    for index in range(1, len(lines)):
-        if lines[index].rstrip(" \t") in ("---", "..."):
-            return index + 1
-    return 0
 
 
 class MissingSection(Rule):

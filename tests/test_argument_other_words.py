@@ -1,0 +1,155 @@
+"""An arguments block a person wrote in other words: its lead (``-
+Parameters of `X`:``, ``- Args:``, ``## Inputs``), or a default told in a
+sentence of its own (`` optional integer. Default: `0`. ``). What doxtool
+reads is compared and never rewritten; what it does not read is reported as
+not read; no fix writes a second block or a second default beside them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from doxtool.rules.examples import WAIT_DOX, with_files
+
+DOX = "tools/wait.py.dox.md"
+WAIT_PY = """\
+from helpers.tool import Response, Tool
+
+
+class WaitTool(Tool):
+    async def execute(self, **kwargs) -> Response:
+        seconds = int(self.args.get("seconds", 0))
+        return Response(message=str(seconds), break_loop=False)
+"""
+LEAD = "- Arguments of `WaitTool`:\n"
+ITEM = "  - `seconds`: optional integer, default `0`.\n"
+
+
+def _repo(make_repo, text: str) -> Path:
+    return make_repo(with_files({"tools/wait.py": WAIT_PY, DOX: text}))
+
+
+def _findings(run_cli, root: Path) -> list[str]:
+    result = run_cli(root, "check", "--no-cache", "--select", "DOX111")
+    return [line for line in result.output.splitlines() if ": DOX" in line]
+
+
+def _fixed(run_cli, root: Path) -> str:
+    """The companion after a fix, unsafe fixes included; a second changes nothing."""
+    run_cli(root, "check", "--no-cache", "--fix", "--unsafe-fixes")
+    fixed = (root / DOX).read_text(encoding="utf-8")
+    run_cli(root, "check", "--no-cache", "--fix", "--unsafe-fixes")
+    assert (root / DOX).read_text(encoding="utf-8") == fixed
+    return fixed
+
+
+NAMED = [
+    "- Parameters of `WaitTool`:\n",
+    "- Args of `WaitTool`:\n",
+    "- Inputs of the `WaitTool` tool:\n",
+    "- Params (`WaitTool`):\n",
+    "- **Parameters of `WaitTool`:**\n",
+]
+
+
+@pytest.mark.parametrize("lead", NAMED)
+def test_a_lead_in_other_words_naming_the_class_is_read(make_repo, run_cli, lead: str) -> None:
+    text = WAIT_DOX.replace(LEAD, lead)
+    root = _repo(make_repo, text)
+    assert _findings(run_cli, root) == []
+    assert _fixed(run_cli, root) == text
+
+
+@pytest.mark.parametrize("lead", NAMED[:2])
+def test_its_wrong_items_are_reported_and_never_rewritten(make_repo, run_cli, lead: str) -> None:
+    text = WAIT_DOX.replace(LEAD, lead).replace(ITEM, "  - `seconds`: required string.\n")
+    root = _repo(make_repo, text)
+    found = _findings(run_cli, root)
+    assert len(found) == 3 and all("argument `seconds`" in f for f in found), found
+    assert _fixed(run_cli, root) == text
+
+
+def test_a_lead_in_other_words_naming_another_name_is_not_called_stale(make_repo, run_cli) -> None:
+    """``Inputs of `requests.post`:`` may not be meant as a fact line."""
+    text = WAIT_DOX.replace(
+        "- Observed side-effect areas: none.\n",
+        "- Observed side-effect areas: none.\n- Inputs of `requests.post`:\n  - `url`: the address.\n",
+    )
+    root = _repo(make_repo, text)
+    assert run_cli(root, "check", "--no-cache").output.count(": DOX") == 0
+    assert _fixed(run_cli, root) == text
+
+
+@pytest.mark.parametrize(
+    "lead",
+    ["- Args:\n", "- Inputs:\n", "- Parameters:\n", "## Args\n", "### Inputs\n", "## Parameters\n"],
+)
+def test_a_lead_in_other_words_naming_no_class_gets_no_second_block(
+    make_repo, run_cli, lead: str
+) -> None:
+    text = WAIT_DOX.replace(LEAD, lead)
+    root = _repo(make_repo, text)
+    found = _findings(run_cli, root)
+    assert len(found) == 1 and "not documented in a form doxtool reads" in found[0], found
+    assert _fixed(run_cli, root) == text
+
+
+def test_the_arguments_lead_itself_is_still_rewritten_with_its_items(make_repo, run_cli) -> None:
+    """Near miss: the grammar's own lead stays the grammar's (fixed in place)."""
+    text = WAIT_DOX.replace(ITEM, "  - `seconds`: required string.\n")
+    assert _fixed(run_cli, _repo(make_repo, text)) == WAIT_DOX
+
+
+@pytest.mark.parametrize(
+    "item",
+    [
+        "optional integer. Default: `0`.",
+        "optional integer. Default `0`.",
+        "optional integer. Defaults to `0`.",
+        "optional. Integer, default `0`.",
+        "optional integer. By default `0`. Waits that long.",
+    ],
+)
+def test_a_default_told_in_its_own_sentence_is_read(make_repo, run_cli, item: str) -> None:
+    text = WAIT_DOX.replace(ITEM, f"  - `seconds`: {item}\n")
+    root = _repo(make_repo, text)
+    assert _findings(run_cli, root) == []
+    assert _fixed(run_cli, root) == text
+
+
+@pytest.mark.parametrize(
+    ("item", "said"),
+    [
+        ("optional integer. Default: `5`.", "has `0` in the code"),
+        ("optional string. Default: `0`.", "with type string"),
+        ("optional. Integer.", "has `0` in the code"),
+    ],
+)
+def test_a_wrong_fact_told_in_a_sentence_is_reported_and_never_rewritten(
+    make_repo, run_cli, item: str, said: str
+) -> None:
+    text = WAIT_DOX.replace(ITEM, f"  - `seconds`: {item}\n")
+    root = _repo(make_repo, text)
+    found = _findings(run_cli, root)
+    assert len(found) == 1 and said in found[0], found
+    assert _fixed(run_cli, root) == text
+
+
+def test_a_default_told_in_words_not_read_is_not_compared(make_repo, run_cli) -> None:
+    text = WAIT_DOX.replace(ITEM, "  - `seconds`: optional integer. Defaults to zero.\n")
+    root = _repo(make_repo, text)
+    assert _findings(run_cli, root) == []
+    assert _fixed(run_cli, root) == text
+
+
+def test_a_sentence_telling_no_default_is_a_persons_words(make_repo, run_cli) -> None:
+    """Near miss: a sentence not about the default leaves it unsaid; the fix
+    states the default in the fact sentence and keeps the words."""
+    text = WAIT_DOX.replace(ITEM, "  - `seconds`: optional integer. Wait time.\n")
+    root = _repo(make_repo, text)
+    found = _findings(run_cli, root)
+    assert len(found) == 1 and "has `0` in the code" in found[0], found
+    assert _fixed(run_cli, root) == WAIT_DOX.replace(
+        ITEM, "  - `seconds`: optional integer, default `0`. Wait time.\n"
+    )
