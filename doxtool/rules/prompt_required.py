@@ -137,6 +137,8 @@ profile.
         if doc.includes:
             return  # what the included files teach is not known here
         taught_all = {a.name for a in doc.arguments}
+        # ``use url arg for the page address``: the file's sentences, once
+        worded = worded_arguments(ctx.prompt_text(path))
         for heading in doc.tools:
             if heading.source not in ("heading", "title"):
                 continue
@@ -154,8 +156,7 @@ profile.
             # a name in backticks in the tool's prose (``the given `url```)
             mentioned = {m.name for m in doc.mentions if m.tool in (heading.name, None)}
             taught |= mentioned
-            # ``use url arg for the page address``
-            taught |= worded_arguments(ctx.prompt_text(path))
+            taught |= worded
             if ":" in heading.name or _method_called(doc, heading.name, mentioned):
                 # the framework fills it from the method (``tool:method``)
                 taught.add(METHOD_ARGUMENT)

@@ -65,6 +65,7 @@ class Teaching(Files):
         super().__init__(project)
         self.scope = scope or Scope()
         self._prompt_scope: dict[str, bool] = {}
+        self._unexcluded_files: dict[int, tuple[dict[str, str], dict[str, str]]] = {}
         self._taught: dict[tuple[str, str], set[str]] = {}
         self._index = PromptIndex(project.cache)
         self._root = str(project.root)
@@ -112,11 +113,15 @@ class Teaching(Files):
     def _unexcluded(self, files: dict[str, str]) -> dict[str, str]:
         """``files`` less those ``exclude`` names one by one (a file of an
         excluded directory belongs to a set left out whole): there at run
-        time, and not checked."""
+        time, and not checked. Found once per set: every rule asks."""
+        known = self._unexcluded_files.get(id(files))
+        if known is not None:
+            return known[1]
         excluded = self.project.excluded
-        if not any(map(excluded, files.values())):
-            return files
-        return {name: path for name, path in files.items() if not excluded(path)}
+        kept = {name: path for name, path in files.items() if not excluded(path)}
+        kept = files if len(kept) == len(files) else kept
+        self._unexcluded_files[id(files)] = (files, kept)  # the files kept alive: the id holds
+        return kept
 
     @staticmethod
     def _in_order(prompt_set: PromptSet, paths: Iterable[str], own_only: bool) -> dict[str, str]:
