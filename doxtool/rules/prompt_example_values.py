@@ -9,6 +9,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
+from doxtool.core.facts import Argument
 from doxtool.core.findings import Finding
 from doxtool.rules.base import Example, Expect, Rule
 from doxtool.rules.example_types import among, converts, misread, type_ok
@@ -56,8 +57,12 @@ read, with strings spelling a boolean (`args.get("flag") == "true"`, no
 never equals a string); where its only use is to compare it with `True` or
 `False`, a string is (it never is one). Any other use of the value (`if
 flag:`, a second read, handing it on) takes the value as well: nothing is
-said. A placeholder stands for any value: `"..."`, a template variable, or a value
-wholly in angle brackets (`"<status|log|diff>"`, `"<number of commits>"`).
+said. A placeholder stands for any value: `"..."`, a template variable, a value
+wholly in angle brackets (`"<status|log|diff>"`, `"<number of commits>"`), in
+square brackets or single braces around words (`"[seconds]"`, `"{limit}"`), a
+shell-style variable (`"$LIMIT"`), or a name in capitals (`"N"`, `"COUNT"`)
+that is not one of the values the code compares the argument with (`"READ"`
+for `action == "read"` is a value, and reported).
 
 **Why it matters.** A model copies example values; a value the code rejects
 becomes a failed call in production.
@@ -68,6 +73,11 @@ becomes a failed call in production.
     valid = [
         Example(wait_files()),
         Example(with_prompt('"tool_args": {"seconds": 5}', '"tool_args": {"seconds": "5"}')),
+        # placeholders: a name in capitals, a shell-style variable, words in brackets
+        Example(with_prompt('"tool_args": {"seconds": 5}', '"tool_args": {"seconds": "N"}')),
+        Example(with_prompt('"tool_args": {"seconds": 5}', '"tool_args": {"seconds": "$SECS"}')),
+        Example(with_prompt('"tool_args": {"seconds": 5}', '"tool_args": {"seconds": "[secs]"}')),
+        Example(notes_files("action", '{"action": "ACTION"}')),
         Example(notes_files("action.lower()", '{"action": "Write"}')),
         # the tool dispatches on ``self.method``; ``action`` is another choice
         Example(method_notes(reads_method=True)),
@@ -93,6 +103,8 @@ becomes a failed call in production.
             [Expect(PROMPT, 6, "`now` the value `true`")],
         ),
         Example(notes_files("action", '{"action": "Write"}'), [Expect(NOTES, 5, "`action`")]),
+        # a value in capitals that is one of the compared values, folded: not a placeholder
+        Example(notes_files("action", '{"action": "WRITE"}'), [Expect(NOTES, 5, "`action`")]),
         # the method of ``notes:erase`` is sent as ``action``, which the code compares
         Example(
             method_notes(reads_method=False), [Expect(NOTES, 5, "`notes:erase`, giving `action`")]
@@ -129,7 +141,7 @@ becomes a failed call in production.
                     values[METHOD_ARGUMENT] = method
                 for name, value in values.items():
                     arg = tool.argument(name)
-                    if arg is None or value is None or _placeholder(value):
+                    if arg is None or value is None or _placeholder(value, arg):
                         continue
                     where = arg.where(module)
                     given = name in example.tool_args  # not a method (``tool:method``)
@@ -186,18 +198,33 @@ def _reads_method(ctx: Context, module: str) -> bool:
     return outline is not None and "self.method" in outline.references
 
 
-#: a value written as a placeholder in angle brackets: ``"<status|log|diff>"``,
-#: ``"<number of commits>"``
-_ANGLE_PLACEHOLDER_RE = re.compile(r"<[^<>\n]+>\Z")
+#: a value written wholly as a placeholder: in angle brackets
+#: (``"<status|log|diff>"``, ``"<number of commits>"``), square brackets
+#: (``"[seconds]"``) or single braces (``"{limit}"``) around words, or a
+#: shell-style variable (``"$LIMIT"``, ``"${limit}"``)
+_BRACKETED_PLACEHOLDER_RE = re.compile(
+    r"<[^<>\n]+>|\[[A-Za-z][\w .|/-]*\]|\{[A-Za-z][\w .|/-]*\}|\$\{?[A-Za-z_]\w*\}?"
+)
+#: a value written as a placeholder name in capitals: ``"N"``, ``"NUMBER"``,
+#: ``"YOUR_QUERY"``
+_CAPITALS_PLACEHOLDER_RE = re.compile(r"[A-Z][A-Z0-9_]*")
 
 
-def _placeholder(value: Any) -> bool:
-    """``"..."`` in a schematic example, or a whole value in angle brackets
-    (``"<path to repo>"``), stands for any value."""
+def _placeholder(value: Any, arg: Argument) -> bool:
+    """``"..."`` in a schematic example, a whole value in brackets (``"<path
+    to repo>"``, ``"[seconds]"``, ``"{limit}"``) or a shell-style variable
+    (``"$LIMIT"``) stands for any value; so does a name in capitals
+    (``"N"``, ``"COUNT"``), unless it is one of the values the code compares
+    the argument with, folded (``"READ"`` for ``action == "read"`` is a
+    value, which the code may refuse)."""
     if not isinstance(value, str):
         return False
     text = value.strip()
-    return text in ("...", "\u2026") or bool(_ANGLE_PLACEHOLDER_RE.match(text))
+    if text in ("...", "\u2026") or _BRACKETED_PLACEHOLDER_RE.fullmatch(text):
+        return True
+    if not _CAPITALS_PLACEHOLDER_RE.fullmatch(text):
+        return False
+    return not any(text.casefold() == str(v).casefold() for v in arg.enum or ())
 
 
 def _short(value: Any) -> str:
