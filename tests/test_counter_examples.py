@@ -73,6 +73,12 @@ def test_an_example_labelled_wrong_teaches_no_argument(make_repo, run_cli) -> No
         f"Wrong!\n`{BAD}`\n",
         f"\u274c Wrong\n\n```json\n{BAD}\n```\n",
         f"\u274c **Wrong** `{BAD}`\n",
+        f"Do not copy this example:\n`{BAD}`\n",
+        f"The following is NOT allowed:\n```json\n{BAD}\n```\n",
+        f"Invalid for this profile:\n`{BAD}`\n",
+        f"Not valid here:\n`{BAD}`\n",
+        f"Do not add other keys. This is wrong:\n`{BAD}`\n",
+        f"\u274c\n```json\n{BAD}\n```\n",
     ):
         assert _wait(make_repo, run_cli, body) == [], body
 
@@ -105,6 +111,9 @@ def test_an_example_under_other_labels_is_still_read(make_repo, run_cli) -> None
         (f"\u274c Never wait longer than needed\n`{BAD}`\n", "8:38:"),
         (f"Wrong\n`{BAD}`\n", "8:38:"),
         (f"This is correct!\n`{BAD}`\n", "8:38:"),
+        (f"Valid for this profile:\n`{BAD}`\n", "8:38:"),
+        (f"The following is allowed:\n`{BAD}`\n", "8:38:"),
+        (f"Do not add other keys. Example:\n`{BAD}`\n", "8:38:"),
     ):
         found = _wait(make_repo, run_cli, body)
         assert len(found) == 1 and found[0].startswith(f"{PROMPT}:{at}"), (body, found)

@@ -121,3 +121,40 @@ def test_a_gone_word_inside_a_hyphenated_word_is_no_mark() -> None:
         assert not says_gone(text)
         assert not forbids("", " " + text)
     assert says_gone("(legacy)") and forbids("", " (legacy)")
+
+
+def test_an_item_telling_not_to_send_its_name_teaches_nothing(tmp_path: Path) -> None:
+    text = (
+        "### response\n"
+        "Arguments:\n"
+        "- `text`: the answer\n"
+        "- `markdown`: do not use this argument, it is ignored\n"
+        "- `html`: ignored\n"
+        "- `attachments` (not supported)\n"
+        "- `title` \u2014 do not use\n"
+        "- `format`: never set this\n"
+        "- `color`: must not be used\n"
+        "- `path`: never set this to a directory\n"
+        "- `mode`: ignored unless `text` is empty\n"
+        "- `lang`: the language; do not use regional variants\n"
+        "\n"
+        "| argument | required | note |\n"
+        "|---|---|---|\n"
+        "| `files` | no | not supported by this profile \u2014 do not use |\n"
+        "| `style` | no | the style, do not use bold |\n"
+    )
+    doc = parse_file(tmp_path, "p.md", text)
+    assert [a.name for a in doc.arguments] == ["text", "path", "mode", "lang", "style"]
+
+
+def test_items_telling_not_to_send_a_name_are_not_reported(make_repo, run_cli) -> None:
+    prompt = (
+        "### wait\nPause.\n\nArguments:\n- `seconds`: how long\n"
+        "- `hours`: do not use this argument, it is ignored\n- `ms` (not supported)\n"
+    )
+    assert _check(make_repo, run_cli, {"prompts/agent.system.tool.wait.md": prompt}) == []
+    taught = prompt.replace("do not use this argument, it is ignored", "how many hours")
+    assert [
+        line.split(" ", 2)[1]
+        for line in _check(make_repo, run_cli, {"prompts/agent.system.tool.wait.md": taught})
+    ] == ["PRM003"]

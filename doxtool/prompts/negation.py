@@ -45,10 +45,47 @@ _GONE_RE = re.compile(_GONE, re.I)
 _GONE_CELL_RE = re.compile(_GONE + r"[ \t]*(?:\*\*|__|[*_])?[ \t]*[)\].!]?[ \t]*\Z", re.I)
 
 
+#: a clause that tells the model not to send a name, or says the tool does
+#: not take it: ``do not use this argument``, ``never set this``, ``must not
+#: be used``, ``ignored``, ``not supported``; the whole of a clause, so that
+#: ``never set this to a directory`` or ``ignored unless `y``` is not one
+_FORBID_CLAUSE_RE = re.compile(
+    r"(?:it[ \t]+|this[ \t]+(?:argument|arg|key|field|parameter|option)[ \t]+)?"
+    r"(?:(?:is|are)[ \t]+)?(?:"
+    r"(?:do[ \t]+not|don[\u2019']t|never|must[ \t]+not|should[ \t]+not|cannot|can[\u2019']t)"
+    r"[ \t]+(?:be[ \t]+)?(?:use|used|send|sent|pass|passed|set|give|given|add|added|"
+    r"include|included|provide|provided|supply|supplied)"
+    r"(?:[ \t]+(?:this|it|this[ \t]+(?:argument|arg|key|field|parameter|option)))?"
+    r"|ignored|unused|not[ \t]+(?:supported|used|read|accepted|available)"
+    r"(?:[ \t]+(?:here|(?:by|in|for|with|on)[ \t]+(?:this|the)[ \t]+"
+    r"(?:profile|model|tool|version)))?"
+    r")",
+    re.I,
+)
+#: what ends a clause of a name's description
+_CLAUSE_SPLIT_RE = re.compile(r"[.;,:!()\[\]|\u2014\u2013]|[ \t]-[ \t]")
+#: emphasis and blanks around a clause
+_CLAUSE_EDGES = "*_ \t"
+
+
 def forbids(before: str, after: str) -> bool:
     """Whether the text of an item around a name (``before`` it, from the
-    start of its item; ``after`` it, to the end of its item) forbids the name."""
-    return bool(_BEFORE_RE.search(before) or _AFTER_RE.match(after))
+    start of its item; ``after`` it, to the end of its item) forbids the name:
+    words before it (``not `reply```), a mark after it (```msg`
+    (deprecated)``), or a clause of its description, up to the next name,
+    that tells not to send it or says it is not taken (```markdown`: do not
+    use this argument, it is ignored``, ```x` (not supported)``)."""
+    return bool(_BEFORE_RE.search(before) or _AFTER_RE.match(after) or _forbidding(after))
+
+
+def _forbidding(text: str) -> bool:
+    """Whether a clause of ``text`` up to its first code span is wholly one
+    that forbids the name it describes."""
+    text = text.split("`", 1)[0]
+    return any(
+        _FORBID_CLAUSE_RE.fullmatch(clause.strip(_CLAUSE_EDGES))
+        for clause in _CLAUSE_SPLIT_RE.split(text)
+    )
 
 
 def says_gone(text: str) -> bool:
@@ -65,7 +102,9 @@ def row_says_gone(cells: list[str]) -> bool:
     `seconds` |``). A row that uses the word elsewhere (``| `path` | the
     file; the removed `file` argument |``) says nothing of its name."""
     rest = cells[1:]
-    return bool(rest) and (any(_GONE_CELL_RE.match(cell) for cell in rest) or says_gone(rest[-1]))
+    return bool(rest) and (
+        any(_GONE_CELL_RE.match(cell) or _forbidding(cell) for cell in rest) or says_gone(rest[-1])
+    )
 
 
 #: what a label calls an example (``Bad example``, ``Incorrect usage``)
@@ -76,6 +115,8 @@ _THING = (
 #: what may follow a label's words: an explanation in parentheses or after a
 #: comma or a dash (``Wrong (extra keys, never do this)``, ``Bad — no args``)
 _EXPLAINED = r"(?:[ \t]*(?:\(.*\)|[,\u2014\u2013-].*))?"
+#: where an example is wrong (``Invalid for this profile``, ``Not valid here``)
+_WHERE = r"(?:[ \t]+(?:here|(?:for|in|with|on|under)[ \t]+[^,:()\u2014\u2013]+))?"
 #: the words that call an example wrong (not ``broken`` nor ``malformed``,
 #: which also label input shown to explain how it is handled)
 _WRONG = (
@@ -89,16 +130,17 @@ _WRONG_LABEL_RE = re.compile(
     # ``Wrong``, ``Bad example``, ``An invalid call``, ``Example of a wrong call``,
     # ``Not allowed``, ``Forbidden``
     r"(?:(?:an?|the)[ \t]+)?(?:example[ \t]+of[ \t]+(?:an?[ \t]+)?)?"
-    rf"{_WRONG}(?:[ \t]+{_THING})?{_EXPLAINED}"
-    # ``This is wrong``, ``That would be invalid``, ``This is not allowed``
-    rf"|(?:this|that|these|it)(?:[ \t]+(?:is|are|would[ \t]+be)|[\u2019']s)[ \t]+{_WRONG}"
-    rf"{_EXPLAINED}"
+    rf"{_WRONG}(?:[ \t]+{_THING})?{_WHERE}{_EXPLAINED}"
+    # ``This is wrong``, ``That would be invalid``, ``The following is NOT allowed``
+    rf"|(?:this|that|these|it|the[ \t]+following|(?:this|that|the[ \t]+next)[ \t]+{_THING})"
+    rf"(?:[ \t]+(?:is|are|would[ \t]+be)|[\u2019']s)[ \t]+{_WRONG}{_WHERE}{_EXPLAINED}"
     # ``Example (wrong)``, ``Usage (do not copy)``
     rf"|{_THING}[ \t]*\([ \t]*(?:{_WRONG}|never|avoid|"
     r"(?:do[ \t]+not|don[\u2019']?t)[ \t]+\w+)\b[^()]*\)"
     # ``Don't``, ``Never do this``, ``Do not copy``, ``Avoid this``
     r"|(?:don[\u2019']?t|do[ \t]+not|never)(?:[ \t]+(?:do|copy|use|send|write|output|call|"
-    rf"reply|respond))?(?:[ \t]+(?:this|that|these|it|like[ \t]+this))?{_EXPLAINED}"
+    rf"reply|respond))?(?:[ \t]+(?:(?:this|that|these|the[ \t]+following)(?:[ \t]+{_THING})?|"
+    rf"it|like[ \t]+this))?{_EXPLAINED}"
     # ``Do not wrap in fences like this``, ``Never send a call like this``
     rf"|(?:don[\u2019']?t|do[ \t]+not|never)(?:[ \t]+(?!{_SHOWS}\b)[\w`'\"-]+){{1,6}}"
     rf"[ \t]+like[ \t]+(?:this|that){_EXPLAINED}"
@@ -138,4 +180,14 @@ def labels_wrong(label: str) -> bool:
         return False
     words = text.strip(_LABEL_EDGES)
     start = next((i for i, char in enumerate(words) if char.isalnum()), len(words))
-    return bool(_WRONG_LABEL_RE.fullmatch(words[start:].strip(_LABEL_EDGES)))
+    if start == len(words):
+        # a cross alone (``❌``)
+        return words.startswith(tuple(_CROSSES))
+    words = words[start:].strip(_LABEL_EDGES)
+    # a label of sentences says so in its last: ``Do not add other keys. This is wrong:``
+    last = _SENTENCE_END_RE.split(words)[-1].strip(_LABEL_EDGES)
+    return bool(_WRONG_LABEL_RE.fullmatch(words) or _WRONG_LABEL_RE.fullmatch(last))
+
+
+#: the end of a sentence within a label
+_SENTENCE_END_RE = re.compile(r"(?<=[.!?])[ \t]+(?=[A-Z\u274c\u2717\u2718\u2716])")
