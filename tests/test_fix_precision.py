@@ -108,6 +108,19 @@ def test_arguments_in_a_table_of_another_form_are_read_by_name(
     assert _dox111(run_cli(reference_repo, "check", "--no-cache", "tools/wait.py")) == []
 
 
+def test_emphasised_names_in_a_table_are_read(
+    reference_repo: Path, run_cli: Callable[..., Result]
+) -> None:
+    _with_arguments(
+        reference_repo,
+        "- Arguments of `WaitTool`:\n\n"
+        "| name | type | meaning |\n|:--|--|--|\n"
+        "| **until** | string | A moment. |\n| *seconds* | number | A duration. |\n"
+        "| **`minutes`** | integer | Minutes. |\n\n",
+    )
+    assert _dox111(run_cli(reference_repo, "check", "--no-cache", "tools/wait.py")) == []
+
+
 def test_a_table_missing_an_argument_is_reported_and_never_duplicated(
     reference_repo: Path, run_cli: Callable[..., Result]
 ) -> None:

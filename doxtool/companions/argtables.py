@@ -40,18 +40,34 @@ def table_argument(content: str) -> dict[str, Any] | None:
     ``fields_unknown`` says that its facts are not known.
     """
     row = cells(content)
-    parts = spans(row[0])
-    linked = _LINKED_NAME.fullmatch(row[0])
+    first = _unemphasised(row[0])
+    parts = spans(first)
+    linked = _LINKED_NAME.fullmatch(first)
     if len(parts) == 1 and parts[0].code:
         name = parts[0].text.strip(" ")
     else:
-        name = linked.group("name") if linked is not None else row[0]
+        name = linked.group("name") if linked is not None else first
     if len(row) < 2 or not _IDENTIFIER.fullmatch(name):
         return None
     argument = _argument_item(name, " " + row[1]) if len(row) == 2 else None
     if argument is None or argument["required"] is None:
         return {**_unread_argument(name, " | ".join(row[1:])), "fields_unknown": True}
     return argument
+
+
+def _unemphasised(cell: str) -> str:
+    """A first cell without the emphasis around it: ``**minutes**``,
+    ``*minutes*``, ``**`minutes`**`` -> ``minutes`` (a bare identifier such
+    as ``_x_`` stays as it is)."""
+    text = cell.strip(" \t")
+    while not _IDENTIFIER.fullmatch(text):
+        mark = text[:2] if text[:2] in ("**", "__") else text[:1]
+        if mark not in ("**", "__", "*", "_") or len(text) <= 2 * len(mark):
+            break
+        if not text.endswith(mark):
+            break
+        text = text[len(mark) : -len(mark)].strip(" \t")
+    return text
 
 
 def table_end(kind: str, rest: str, lines: list[str], start: int, skip: set[int]) -> int | None:

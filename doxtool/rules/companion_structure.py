@@ -55,7 +55,8 @@ about its old file, misleads every reader.
 **Precision.** A title that opens with `# wait.py DOX` and goes on with a
 person's subtitle after a space, `:` or `,` (`# wait.py DOX — waiting
 without blocking`, `# wait.py DOX (tools)`, `# wait.py DOX: waiting`) is
-the right title: it is not reported. When the title names another file
+the right title: it is not reported, nor is one that marks the name up as
+code or emphasis (``# `wait.py` DOX``, `# **wait.py** DOX`). When the title names another file
 (`# sleep.py DOX — waiting`), `--fix` writes the module's file name and
 keeps the subtitle (`# wait.py DOX — waiting`). A title of a person's own
 words (`# Wait tool`) is replaced only by an unsafe fix (`--unsafe-fixes`):
@@ -66,6 +67,9 @@ the words would be lost.
         Example(with_dox("# wait.py DOX", "# wait.py DOX — waiting without blocking")),
         Example(with_dox("# wait.py DOX", "# wait.py DOX (tools)")),
         Example(with_dox("# wait.py DOX", "# wait.py DOX: waiting")),
+        # markup around the name
+        Example(with_dox("# wait.py DOX", "# `wait.py` DOX")),
+        Example(with_dox("# wait.py DOX", "# **wait.py** DOX \u2014 waiting")),
     ]
     invalid = [
         Example(with_dox("# wait.py DOX", "# sleep.py DOX"), [Expect(DOX, 1, "`# wait.py DOX`")]),
@@ -74,6 +78,7 @@ the words would be lost.
             [Expect(DOX, 1, "should be `# wait.py DOX — waiting`")],
         ),
         Example(with_dox("# wait.py DOX", "# wait.py DOXes"), [Expect(DOX, 1, "`# wait.py DOX`")]),
+        Example(with_dox("# wait.py DOX", "# `sleep.py` DOX"), [Expect(DOX, 1, "`# wait.py DOX`")]),
         Example(
             with_dox("- Own the `wait.py` agent tool.", "- Own the `sleep.py` agent tool."),
             [Expect(DOX, 4, "generated line names `sleep.py`")],
@@ -84,8 +89,8 @@ the words would be lost.
         for doc in documented(ctx):
             expected = f"{doc.module.rsplit('/', 1)[-1]} DOX"
             title = doc.companion.title
-            if title is not None and _subtitle(title.strip(), expected) is not None:
-                continue  # the title, and a person's words after it
+            if title is not None and _subtitle(_unmarked(title.strip()), expected) is not None:
+                continue  # the title, and a person's words after it (``# `wait.py` DOX``)
             applicability = "safe"
             if title is None:
                 edit = _title_insertion(doc.companion, f"# {expected}")
@@ -151,6 +156,16 @@ the words would be lost.
 
 #: a title naming a file: its name and ``DOX``, then perhaps a subtitle
 _NAMED_TITLE = re.compile(r"(\S+[ \t]+DOX)(?![\w.])")
+
+
+#: markup around a title's words: a code span, emphasis (``# `wait.py` DOX``,
+#: ``# **wait.py** DOX``, ``# *wait.py DOX*``)
+_TITLE_MARKUP = re.compile(r"`+|(?<![\w*])(?:\*\*|__|\*)(?=\S)|(?<=\S)(?:\*\*|__|\*)(?![\w*])")
+
+
+def _unmarked(title: str) -> str:
+    """``title`` without the code spans and emphasis around its words."""
+    return _TITLE_MARKUP.sub("", title)
 
 
 def _subtitle(title: str, named: str) -> str | None:
