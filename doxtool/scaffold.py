@@ -21,7 +21,6 @@ from doxtool.core.facts import ModuleFacts
 from doxtool.core.writes import UnsafeWrite, atomic_write
 from doxtool.prompts.schema import prompt_description
 from doxtool.python.extract import extract_module
-from doxtool.python.names import module_name
 from doxtool.run.context import Context
 from doxtool.run.project import COMPANION_SUFFIX, Project
 from doxtool.scaffold_dirs import (
@@ -150,6 +149,7 @@ def plan(
     validate_description(name, description)
 
     module_path = f"{tool_dir}/{name}.py"
+    module, src = project.module_of(module_path), project.source_root
     if project.excluded(module_path):
         raise ScaffoldError(
             f"{module_path} is excluded by the configuration (`exclude`, `extend-exclude`): "
@@ -157,7 +157,7 @@ def plan(
         )
     # the test imports the module by its dotted name: each part must be an
     # identifier, or the generated test would not even parse
-    for part in module_name(module_path).split("."):
+    for part in module.split("."):
         if not is_identifier(part):
             raise ScaffoldError(
                 f"tool directory {tool_dir!r} cannot be imported as a package: "
@@ -207,14 +207,16 @@ def plan(
     test_text = render(
         "test_tool.py.j2",
         override,
-        module=module_name(module_path),
+        module=module,
         module_path=module_path,
+        # the directory the test puts on the import path: a src layout's, for a module below it
+        source=src if src and module_path.startswith(f"{src}/") else "",
         depth=len(Path(test_dir).parts),
         **values,
     )
 
     facts = extract_module(
-        module_text, module_path, project.local_roots | {module_path.split("/")[0]}
+        module_text, module_path, project.local_roots | {module.split(".")[0]}, module
     )
     facts.tools = project.resolver.tools(facts)
     # a template of the repository's own may render no module doxtool can read
@@ -274,6 +276,8 @@ def _tool_import(project: Project, tool_dir: str) -> tuple[str, str, str]:
         facts = _base_module(project, module, tool_dir) if module else None
         if facts is None or (facts.class_named(name) is None and name not in facts.imported_names):
             continue
+        if project.source_root and facts.path.startswith(f"{project.source_root}/"):
+            module = facts.module  # below a src layout's root: imported by its name there
         if facts.class_named("Response") is not None or "Response" in facts.imported_names:
             return module, name, module
         found.append(base)

@@ -148,13 +148,18 @@ def _extract(
 
 
 def finish_module(
-    source: str, path: str, local_roots: Iterable[str], prepared: Prepared
+    source: str,
+    path: str,
+    local_roots: Iterable[str],
+    prepared: Prepared,
+    module: str | None = None,
 ) -> ModuleFacts:
     """The facts of a module whose first half another process did
     (:func:`doxtool.python.prepare.prepare`): those :func:`extract_module` gives."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        facts = ModuleFacts(path=path, module=module_name(path))
+        module = module if module is not None else module_name(path)
+        facts = ModuleFacts(path=path, module=module)
         with paused_gc():
             return _second_half(source, local_roots, facts, prepared, None)
 

@@ -45,7 +45,6 @@ from doxtool.python.followargs import (
     spread_of,
 )
 from doxtool.python.followjoin import joined, place, unique_effects
-from doxtool.python.names import module_name
 from doxtool.python.repairable import named_repairable
 from doxtool.python.results import Results, held_chain
 
@@ -241,8 +240,8 @@ class HelperFollower(Results):
         """Whether the method of a :attr:`~doxtool.core.facts.HelperCall.override`
         call the tool's class ``cls`` reaches is not the one of the call's module."""
         found = self.entry(tool, call.target, cls) if cls is not None else None
-        home = module_name(call.path) if call.path else (cls or "").rpartition(".")[0]
-        return found is not None and found.facts.module != home
+        home = call.path or (cls or "").rpartition(".")[0]  # its file, or its class's module
+        return found is not None and (found.facts.path if call.path else found.facts.module) != home
 
     def entry(self, tool: ToolFacts, target: str, cls: str | None = None) -> Found | None:
         """The function a call of the tool reaches: ``self.<method>`` through

@@ -6,15 +6,33 @@ import ast
 import functools
 import re
 from collections.abc import Callable
-from pathlib import PurePosixPath
+from pathlib import Path, PurePosixPath
+
+#: the directory of a src layout, whose packages are imported by their own names
+SOURCE_DIR = "src"
 
 
-def module_name(path: str) -> str:
+def source_root(root: Path) -> str:
+    """The directory below ``root`` that its top-level packages are imported
+    from besides the root itself: ``src`` in a src layout (a top-level
+    ``src/`` directory that is not itself a package: no ``src/__init__.py``);
+    empty otherwise."""
+    src = root / SOURCE_DIR
+    if src.is_dir() and not src.is_symlink() and not (src / "__init__.py").exists():
+        return SOURCE_DIR
+    return ""
+
+
+def module_name(path: str, source: str = "") -> str:
     """Dotted module name of a repository-relative posix path.
 
     ``tools/wait.py`` is ``tools.wait``; ``helpers/__init__.py`` is ``helpers``.
+    Below the ``source`` root (:func:`source_root`), the name is relative to
+    it: ``src/myagent/tools/echo.py`` is ``myagent.tools.echo``.
     """
     parts = list(PurePosixPath(path).with_suffix("").parts)
+    if source and len(parts) > 1 and parts[0] == source:
+        parts.pop(0)
     if parts and parts[-1] == "__init__":
         parts.pop()
     return ".".join(parts)

@@ -86,7 +86,9 @@ def first_half(
     return FirstHalf(prepared, syntax, pruned.stubbed)
 
 
-def prepare(source: str, path: str, local_roots: Iterable[str] = ()) -> Prepared | None:
+def prepare(
+    source: str, path: str, local_roots: Iterable[str] = (), module: str | None = None
+) -> Prepared | None:
     """The first half for another process to finish
     (:func:`doxtool.python.extract.finish_module`); None for a module that the
     whole extraction must see (one nested deeply enough to need a large stack,
@@ -96,7 +98,8 @@ def prepare(source: str, path: str, local_roots: Iterable[str] = ()) -> Prepared
         if nesting_problem(source):
             return None
         with paused_gc():
-            half = first_half(source, path, module_name(path), local_roots, True, placing=False)
+            module = module if module is not None else module_name(path)
+            half = first_half(source, path, module, local_roots, True, placing=False)
             return half.prepared
 
 

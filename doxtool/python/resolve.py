@@ -56,9 +56,15 @@ _MAX_NAMES = 256
 
 class ToolResolver:
     def __init__(
-        self, bases: list[str], lookup: Lookup, is_module: Callable[[str], bool] | None = None
+        self,
+        bases: list[str],
+        lookup: Lookup,
+        is_module: Callable[[str], bool] | None = None,
+        module_of: Callable[[str], str] = module_name,
     ) -> None:
         self.bases = set(bases)
+        #: the dotted name of a repository path (``src.`` dropped in a src layout)
+        self.module_of = module_of
         self.lookup = lookup
         #: whether a dotted name is a module of the repository (read without parsing it)
         self.is_module = is_module or (lambda dotted: False)
@@ -67,7 +73,7 @@ class ToolResolver:
             lookup, self._bases_of, self.repairable.kind, frozenset(bases)
         )
         self.pacer = Pacer(self.follower.flow_of, self.follower.method_flow)
-        self.returns = ReturnFollower(self.follower)
+        self.returns = ReturnFollower(self.follower, module_of)
 
     def _bases_of(self, qualified: str) -> list[str]:
         found = self._follow(qualified, 0)
@@ -265,7 +271,7 @@ class ToolResolver:
     def _followed(self, tool: ToolFacts, facts: ModuleFacts) -> ToolFacts:
         """A tool of ``facts``'s module with what its calls into the
         repository's other modules do."""
-        home = module_name(tool.defined_in_path) if tool.defined_in_path else facts.module
+        home = self.module_of(tool.defined_in_path) if tool.defined_in_path else facts.module
         cls = f"{home}.{tool.class_name}"
         followed = self.follower.apply(self.repairable.apply(tool), cls)
         # an override of the module's own that a base elsewhere hands the

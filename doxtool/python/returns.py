@@ -21,6 +21,7 @@ default are not known (:meth:`ReturnFollower.settle_arguments`).
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 
 from doxtool.core.facts import BREAK_LOOP, HelperCall, Outcome, ToolFacts
 from doxtool.python.follow import MAX_DEPTH, Found, HelperFollower
@@ -29,15 +30,18 @@ from doxtool.python.names import module_name
 
 
 class ReturnFollower:
-    def __init__(self, follower: HelperFollower) -> None:
+    def __init__(
+        self, follower: HelperFollower, module_of: Callable[[str], str] = module_name
+    ) -> None:
         self.follower = follower
+        self.module_of = module_of
 
     def apply(self, tool: ToolFacts, module: str) -> ToolFacts:
         """The tool (of ``module``) with the outcomes of the values it returns
         from other modules."""
         if not tool.returned_calls:
             return tool
-        home = module_name(tool.defined_in_path) if tool.defined_in_path else module
+        home = self.module_of(tool.defined_in_path) if tool.defined_in_path else module
         cls = f"{home}.{tool.class_name}"
         outcomes = list(tool.outcomes)
         known = True

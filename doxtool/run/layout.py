@@ -19,6 +19,7 @@ from doxtool.companions.conventions import detect_convention
 from doxtool.core.config import DEFAULT_EXCLUDE, Config
 from doxtool.core.source import ReadError, read_text
 from doxtool.prompts.olderlayout import older_prompts
+from doxtool.python.names import module_name, source_root
 from doxtool.run.project import COMPANION_SUFFIX
 
 _TOOL_CLASS = re.compile(r"^class\s+Tool\b", re.MULTILINE)
@@ -188,7 +189,10 @@ def detect(root: Path) -> Layout:
             if "tool.py" in files:
                 text = read_text(root / rel / "tool.py", python=True)
                 if not isinstance(text, ReadError) and _TOOL_CLASS.search(text.text):
-                    _add(layout.tool_bases, rel.replace("/", ".") + ".tool.Tool")
+                    _add(
+                        layout.tool_bases,
+                        module_name(f"{rel}/tool.py", source_root(root)) + ".Tool",
+                    )
                     _add(layout.base_files, f"{rel}/tool.py")
             if any(f.endswith(".py" + COMPANION_SUFFIX) for f in files):
                 _add(layout.documented_dirs, rel)

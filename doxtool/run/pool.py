@@ -62,6 +62,9 @@ class Job:
     text: str
     #: the repository's top-level packages (facts only)
     roots: frozenset[str] = frozenset()
+    #: the module's dotted name, when it is not the one its path gives
+    #: (below the root of a src layout; facts only)
+    module: str | None = None
     #: the first half of the module's extraction, when another process did it
     #: (:mod:`doxtool.python.prepare`); no part of the job's identity
     prepared: Prepared | None = field(default=None, compare=False)
@@ -110,9 +113,9 @@ def parse(job: Job) -> Any:
         from doxtool.python.extract import extract_module, finish_module
 
         if job.prepared is not None:
-            facts = finish_module(job.text, job.path, job.roots, job.prepared)
+            facts = finish_module(job.text, job.path, job.roots, job.prepared, job.module)
         else:
-            facts = extract_module(job.text, job.path, job.roots)
+            facts = extract_module(job.text, job.path, job.roots, job.module)
         facts.module_names = packed(candidate_names(facts))
         return compact(facts)
     if job.kind == "companion":
@@ -402,7 +405,7 @@ def _first_half(job: Job) -> Job:
     from doxtool.python.prepare import prepare
 
     try:
-        prepared = prepare(job.text, job.path, job.roots)
+        prepared = prepare(job.text, job.path, job.roots, job.module)
     except Exception:  # the whole extraction reports it, wherever it runs
         return job
     return job if prepared is None else replace(job, prepared=prepared)

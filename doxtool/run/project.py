@@ -25,7 +25,7 @@ from doxtool.core.source import (
     read_text,
 )
 from doxtool.core.unlisted import absent, refuse
-from doxtool.python.names import module_name
+from doxtool.python.names import module_name, source_root
 from doxtool.python.resolve import ToolResolver
 from doxtool.run.cache import FactsCache
 from doxtool.run.declared import documented_dirs
@@ -36,6 +36,7 @@ from doxtool.run.discovery import (
     agents_walk,
     dirs_led_out,
 )
+from doxtool.run.importroots import base_spellings, module_file, top_level_names
 from doxtool.run.pool import Job, Packed, Planned, plan, run_now, unpacked
 from doxtool.run.replay import taken_listing
 
@@ -92,9 +93,10 @@ class Project:
         self._mentions: dict[str, bool] = {}
         self._agents_texts: dict[str, SourceText | ReadError] = {}
         self.resolver = ToolResolver(
-            config.tool_bases,
+            base_spellings(self.root, self.source_root, config.tool_bases),
             self.lookup_module,
             lambda dotted: self.module_path(dotted) is not None,
+            self.module_of,
         )
 
     # -- paths ----------------------------------------------------------------
@@ -288,23 +290,21 @@ class Project:
         return directory in self.tool_dirs or directory in self.profile_tool_dirs
 
     @cached_property
+    def source_root(self) -> str:
+        """``src`` in a src layout (:func:`~doxtool.python.names.source_root`):
+        the modules below it are named from it (``myagent.tools.echo``)."""
+        found = source_root(self.root)
+        return found if found and not self.excluded(found) else ""
+
+    def module_of(self, rel: str) -> str:
+        """The dotted name of a repository module (``src.`` dropped in a src layout)."""
+        return module_name(rel, self.source_root)
+
+    @cached_property
     def local_roots(self) -> frozenset[str]:
-        """Top-level packages and modules of the repository (helpers, tools, ...)."""
-        roots = set()
-        try:
-            with os.scandir(self.root) as it:
-                entries = sorted(it, key=lambda e: e.name)
-        except OSError:
-            entries = []
-        for entry in entries:
-            name = entry.name
-            if name.startswith(".") or self.excluded(name):
-                continue
-            if entry.is_dir(follow_symlinks=False):
-                roots.add(name)
-            elif name.endswith(".py"):
-                roots.add(name[:-3])
-        return frozenset(roots)
+        """Top-level packages and modules of the repository (helpers, tools, ...),
+        those below the root of a src layout (:attr:`source_root`) too."""
+        return top_level_names(self.root, self.source_root, self.excluded)
 
     @property
     def cache_stats(self) -> tuple[int, int]:
@@ -370,14 +370,17 @@ class Project:
                     return data, text
         return ModuleFacts(
             path=rel,
-            module=module_name(rel),
+            module=self.module_of(rel),
             problems=[Problem(problem.message, problem.line, problem.column, problem.kind)],
         )
 
     @cached_property
     def _roots_key(self) -> bytes:
         """The local roots as the facts cache keys name them."""
-        return ",".join(sorted(self.local_roots)).encode("utf-8", "surrogateescape")
+        roots = ",".join(sorted(self.local_roots))
+        # the module names below a src layout's root are no part of the path
+        roots += f"/{self.source_root}" if self.source_root else ""
+        return roots.encode("utf-8", "surrogateescape")
 
     def _cache_input(self, rel: str, data: bytes) -> bytes:
         return b"\0".join([rel.encode("utf-8", "surrogateescape"), self._roots_key, data])
@@ -405,24 +408,14 @@ class Project:
         def keep(facts: ModuleFacts | Packed) -> None:
             self._facts[rel] = facts
 
-        job = Job("facts", rel, text.text, self.local_roots)
+        job = Job("facts", rel, text.text, self.local_roots, self.module_of(rel))
         return plan(job, self.cache, self._cache_input(rel, data), ModuleFacts, keep)
 
     def module_path(self, dotted: str) -> str | None:
         """The repository path of a module by dotted name, if it exists here."""
         if dotted in self._module_paths:
             return self._module_paths[dotted]
-        found = None
-        if dotted and all(part.isidentifier() for part in dotted.split(".")):
-            base = self.root / Path(*dotted.split("."))
-            for candidate in (base.with_suffix(".py"), base / "__init__.py"):
-                if candidate.is_file():
-                    try:  # links resolved, inside the root: its path there
-                        found = candidate.resolve().relative_to(self.root).as_posix()
-                    except (ValueError, OSError, RuntimeError):
-                        continue
-                    break
-        self._module_paths[dotted] = found
+        found = self._module_paths[dotted] = module_file(self.root, self.source_root, dotted)
         return found
 
     def lookup_module(self, dotted: str) -> ModuleFacts | None:
