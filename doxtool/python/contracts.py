@@ -302,6 +302,13 @@ class Contracts:
             return any(self._returns_on_argument_path(s, env, top) for b in blocks for s in b)
         if type(stmt) is cst.With:
             return any(self._returns_on_argument_path(s, env, top) for s in suite_body(stmt.body))
+        if type(stmt) in (cst.For, cst.While):
+            # a loop whose only returns are its checks' error exits (``for key
+            # in ("url", "selector"): if not self.args.get(key): return error``)
+            blocks = [suite_body(stmt.body)]
+            if stmt.orelse is not None:
+                blocks.append(suite_body(stmt.orelse.body))
+            return any(contains_return(s) and not self._is_check(s, env) for b in blocks for s in b)
         return contains_return(stmt)
 
     def _accepting_test(self, test: cst.BaseExpression, env: Env, closed: bool) -> None:
