@@ -74,7 +74,7 @@ class DispatchArms:
                     subjects.extend(compared(later.test))
                     extra += 1
                 closer = following[extra : extra + 1]
-        if not _refuses(closer, subjects):
+        if not refuses_untaken(closer, subjects):
             return None
         # an arm that returns a ``Response`` may be an error too (``if action
         # == "legacy": return Response("no longer supported")``): it reads
@@ -151,7 +151,9 @@ def compared(test: cst.BaseExpression) -> list[cst.BaseExpression]:
     return []
 
 
-def _refuses(closer: Sequence[cst.BaseStatement], subjects: list[cst.BaseExpression]) -> bool:
+def refuses_untaken(
+    closer: Sequence[cst.BaseStatement], subjects: list[cst.BaseExpression]
+) -> bool:
     """Whether what a call that takes no arm gets is certainly an error: a
     raise, or a returned ``Response`` that names the value it does not take
     (``f"unknown method {self.method}"``). Any other ``Response`` may be

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 import libcst as cst
 
 from doxtool.python.arguments import ArgBuilder
+from doxtool.python.arms import refuses_untaken
 from doxtool.python.checktests import negated, negative
 from doxtool.python.controlflow import contains_return, terminates
 from doxtool.python.cstnodes import child_nodes, dotted_name, is_kind, suite_body
@@ -157,6 +158,9 @@ class Contracts:
         if not (type(last) is cst.MatchAs and last.pattern is None):
             return
         body = suite_body(cases[-1].body)
+        refuses = self._wildcard_refuses(stmt, env)
+        if refuses is None:
+            return  # ``case _: return Response("No notes yet.")``: maybe the answer
         none_refused = all(refuses_none(case.pattern) for case in cases[:-1])
         # ``case str() if x.strip():`` refuses ``""`` too (:mod:`~doxtool.python.matchwalk`)
         blank = self._cases_refuse_blank(cases[:-1], stmt.subject, env)
@@ -173,12 +177,36 @@ class Contracts:
         if not error or not (self._ends_execute(env) or ends_with_raise(body)):
             return
         builder = self._arg(arg)
+        if not refuses:  # an error or the answer: needed on some calls, maybe
+            builder.branch_refusals.update(kinds)
+            return
         for kind in kinds:
             if env.recovering > 0 and ends_with_raise(body):
                 builder.recovered.add(kind)
             else:
                 builder.refusals.add(kind)
                 builder.contract_required = True
+
+    def _wildcard_refuses(self, stmt: cst.Match, env: Env) -> bool | None:
+        """Whether the last case (``case _``, ``case other``) of a ``match``
+        refuses what no other case takes, as the end of an ``if`` chain is
+        read (:mod:`~doxtool.python.dispatchends`): True when it raises, or
+        returns a ``Response`` after cases that take two values or more.
+        Past a single value (``case "json": ...``) a ``Response`` may as well
+        be the tool's answer (``case _: return Response("No notes yet.")``):
+        None; False when it names the value (``f"unknown format {fmt}"``),
+        which an error does, and an answer may (``f"added {other}"``)."""
+        last = stmt.cases[-1]
+        body = suite_body(last.body)
+        if not self._error_exit(body, env) or ends_with_raise(body):
+            return True  # (what else it does is not this question: ``return self.fail(...)``)
+        tested = sum(max(len(match_values(c.pattern, self.module)), 1) for c in stmt.cases[:-1])
+        if tested > 1:
+            return True
+        subjects: list[cst.BaseExpression] = [stmt.subject]
+        if type(last.pattern) is cst.MatchAs and last.pattern.name is not None:
+            subjects.append(last.pattern.name)
+        return False if refuses_untaken(body, subjects) else None
 
     def _try_body(self, stmt: cst.Try | cst.TryStar, env: Env) -> None:
         """The body of a ``try``. Its checks are contracts as those around it
@@ -302,6 +330,13 @@ class Contracts:
             return any(self._returns_on_argument_path(s, env, top) for b in blocks for s in b)
         if type(stmt) is cst.With:
             return any(self._returns_on_argument_path(s, env, top) for s in suite_body(stmt.body))
+        if type(stmt) in (cst.For, cst.While):
+            # a loop whose only returns are its checks' error exits (``for key
+            # in ("url", "selector"): if not self.args.get(key): return error``)
+            blocks = [suite_body(stmt.body)]
+            if stmt.orelse is not None:
+                blocks.append(suite_body(stmt.orelse.body))
+            return any(contains_return(s) and not self._is_check(s, env) for b in blocks for s in b)
         return contains_return(stmt)
 
     def _accepting_test(self, test: cst.BaseExpression, env: Env, closed: bool) -> None:

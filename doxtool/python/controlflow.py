@@ -106,6 +106,23 @@ def contains_return(stmt: cst.CSTNode) -> bool:
     return False
 
 
+def leaves_pass(stmt: cst.CSTNode) -> bool:
+    """Whether a statement in a loop's body may end the pass, or the loop,
+    before the statements after it run: it holds a ``return``, a ``break``
+    or a ``continue`` (those of a nested loop too; nested functions aside)."""
+    todo: list[cst.CSTNode] = [stmt]
+    while todo:
+        current = todo.pop()
+        if type(current) in (cst.SimpleStatementLine, cst.SimpleStatementSuite):
+            if any(type(s) in (cst.Return, cst.Break, cst.Continue) for s in current.body):
+                return True
+        elif type(current) in (cst.FunctionDef, cst.ClassDef):
+            continue
+        elif is_kind(current, cst.BaseCompoundStatement):
+            todo.extend(statement_children(current))
+    return False
+
+
 def _truthy_constant(test: cst.BaseExpression) -> bool:
     """Whether a loop's test is a literal that is always true (``True``, ``1``, ``"x"``)."""
     if type(test) is cst.Name:

@@ -13,7 +13,7 @@ import libcst as cst
 
 from doxtool.python.checktests import accepts
 from doxtool.python.closures import ClosureWalk, always_true, nonempty_literal
-from doxtool.python.controlflow import contains_return, terminates
+from doxtool.python.controlflow import contains_return, leaves_pass, terminates
 from doxtool.python.cstnodes import (
     child_nodes,
     dotted_name,
@@ -39,6 +39,7 @@ class StatementWalk(ExpressionWalk, ClosureWalk):
         branch = (top and not env.needed) or body is env.branch_body
         env.branch_body = None
         needed_here, doubted_here, at_top = env.needed_here, env.doubted_here, env.at_top
+        checks_here = env.checks_here
         arm_saved = self._arm_begin(body, env)
         #: (last statement, arms, calls checks before it return) of a dispatch
         arms: tuple[int, list[int], tuple[str, ...]] | None = None
@@ -48,6 +49,7 @@ class StatementWalk(ExpressionWalk, ClosureWalk):
             env.at_top = top
             env.needed_here = contracts and top and not doubtful
             env.doubted_here = tuple(doubtful) if contracts and top else ()
+            env.checks_here = contracts or branch
             if type(stmt) in (cst.SimpleStatementLine, cst.SimpleStatementSuite):
                 if len(stmt.body) == 1:
                     self._note_rebound_fallback(stmt.body[0], body[index + 1 :], env)
@@ -106,6 +108,7 @@ class StatementWalk(ExpressionWalk, ClosureWalk):
                 self._close_arms(arms[1], arms[2])
                 arms = None
         env.needed_here, env.doubted_here, env.at_top = needed_here, doubted_here, at_top
+        env.checks_here = checks_here
         env.arm, env.arm_straight = arm_saved
 
     def _small(self, small: cst.BaseSmallStatement, env: Env) -> None:
@@ -248,15 +251,37 @@ class StatementWalk(ExpressionWalk, ClosureWalk):
             if keys and type(stmt.target) is cst.Name:
                 # ``for key in ("text", "message"): self.args.get(key)`` reads known keys
                 name = stmt.target.value
+                body = suite_body(stmt.body)
+                every, some = self._unrolled_checks(body, env)
+                top = env.top_body
                 for key in keys:
                     env.loop_keys[name] = key
-                    self._stmts(suite_body(stmt.body), env)
+                    if every:
+                        env.top_body = body
+                    elif some:
+                        env.branch_body = body
+                    self._stmts(body, env)
+                    env.top_body = top
                 env.loop_keys.pop(name, None)
             else:
                 runs = bool(keys) or nonempty_literal(stmt.iter)
                 self._loop_body(suite_body(stmt.body), env, runs)
         if stmt.orelse is not None:
             self._stmts(suite_body(stmt.orelse.body), env)
+
+    def _unrolled_checks(self, body: Sequence[cst.BaseStatement], env: Env) -> tuple[bool, bool]:
+        """How the checks in the body of a loop over literal keys hold, each
+        pass as if written out by hand (``for key in ("url", "selector"): if
+        not self.args.get(key): raise ...``): on every call (the loop stands
+        where a check is a contract and nothing but a check's error exit may
+        end a pass early: no ``return``, ``break`` or ``continue``), or on
+        some calls only (the loop stands where a check refuses on the calls
+        that come this way, or a pass may end early): what they refuse
+        leaves the argument's requiredness unknown, never optional."""
+        if not env.checks_here:
+            return False, False
+        straight = not any(leaves_pass(s) for s in body if not self._is_check(s, env))
+        return env.needed_here and straight, True
 
     def _compound(self, stmt: cst.BaseCompoundStatement, env: Env) -> None:
         if type(stmt) is cst.If:

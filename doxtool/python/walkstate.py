@@ -130,6 +130,10 @@ class Env:
     needed: bool = False
     #: the statement being walked is one such call may come from
     needed_here: bool = False
+    #: the statement being walked is where a check is a contract (``needed_here``
+    #: but for checks answered by a call before it) or refuses on the calls
+    #: that come this way (a branch of a dispatch, a method a dispatch calls)
+    checks_here: bool = False
     #: the statement being walked stands at the top of the function's body
     #: (runs on every call that gets there): a name it rebinds holds only
     #: the new value past it (:mod:`~doxtool.python.dictescapes`)
