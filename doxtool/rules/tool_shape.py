@@ -324,6 +324,8 @@ _MISSING_WORDS = {
     "bare-return": "has a bare `return` that gives no `Response`",
     "returns-none": "returns `None` instead of a `Response`",
     "returns-literal": "returns a plain value instead of a `Response`",
+    "returns-none-bound": "can return a name still bound to `None` instead of a `Response`",
+    "returns-coroutine": "returns a coroutine it never awaits instead of a `Response`",
 }
 
 
