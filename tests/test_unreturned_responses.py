@@ -134,6 +134,8 @@ def test_a_name_still_bound_to_none_is_reported(run_cli: Any, tmp_path: Path, bo
         "response = None\n\ndef fill():\n    nonlocal response\n    "
         + _A
         + "fill()\nreturn response\n",
+        # an assert may end the path
+        'response = None\nif self.args.get("a"):\n    ' + _A + "assert response\nreturn response\n",
         # a constant test: the branch that runs is known
         "response = None\nif True:\n    " + _A + "return response\n",
     ],

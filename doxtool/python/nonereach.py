@@ -14,7 +14,7 @@ response = Response(...)`` with no ``else``: when neither test holds,
   return ...`` before ``if a: response = ...``), so only a path of at most one
   choice is told;
 - a name bound in a way not read (``global``, ``nonlocal``, a star import)
-  is not known.
+  is not known, nor is a path past an ``assert`` (which may end it).
 """
 
 from __future__ import annotations
@@ -150,6 +150,8 @@ class _Walk:
             return _State(state.reach, state.reach if bound_none else None)
         if type(small) in (cst.Return, cst.Raise):
             return _GONE
+        if type(small) is cst.Assert:
+            raise _Unknown  # ``assert response``: a path may end there
         call = ending_call(small)
         if call is not None and self.ends is not None and self.ends(call):
             return _GONE
@@ -209,12 +211,12 @@ class _Walk:
         return False
 
     def may_end(self, node: cst.CSTNode) -> bool:
-        """Whether a statement holds a ``return``, ``raise``, ``break``,
+        """Whether a statement holds a ``return``, ``raise``, ``assert``, ``break``,
         ``continue`` or a call that never returns: a path may end there."""
         todo = [node]
         while todo:
             current = todo.pop()
-            if type(current) in (cst.Return, cst.Raise, cst.Break, cst.Continue):
+            if type(current) in (cst.Return, cst.Raise, cst.Assert, cst.Break, cst.Continue):
                 return True
             if type(current) in (cst.FunctionDef, cst.ClassDef, cst.Lambda):
                 continue
