@@ -61,6 +61,10 @@ class HelperCall:
     #: ``dicts``, kind of ``Outcome.message`` the value would be as the
     #: message of a ``Response`` the tool built) for each value it passes
     messages: list[list[str]] = field(default_factory=list)
+    #: of a call whose result ``execute`` returns: returned without ``await``
+    #: by an ``async`` function, so an ``async`` callee hands back a coroutine
+    #: (what it returns is no outcome of the tool)
+    coroutine: bool = False
     #: ``self.<method>`` of a method the module defines, handed the arguments
     #: dict (``await self.run(**kwargs)`` in a base's ``execute``): the walk
     #: of the module reads that method; resolving follows the call only into

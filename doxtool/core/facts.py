@@ -153,7 +153,10 @@ MESSAGE_KINDS = ("argument", "blank", "computed", "text")
 class MissingResponse:
     """A path through ``execute`` that ends without returning a ``Response``."""
 
-    #: falls-off-end | bare-return | returns-none | returns-literal
+    #: falls-off-end | bare-return | returns-none | returns-literal |
+    #: returns-none-bound (a name bound to ``None`` on a path that reaches the
+    #: ``return``) | returns-coroutine (an ``async`` function of the module
+    #: called without ``await``)
     kind: str
     line: int
     column: int = 1

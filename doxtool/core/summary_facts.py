@@ -168,6 +168,9 @@ class Returned:
     #: ``parameter:<name>`` (a parameter as it is handed, which the function
     #: names nowhere else: neither tested nor changed), None otherwise
     message: str | None = None
+    #: a ``call`` written with ``await`` before it: without one, an ``async``
+    #: callee hands back a coroutine, not what it returns
+    awaited: bool = False
 
 
 @dataclass(slots=True)

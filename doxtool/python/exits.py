@@ -63,6 +63,7 @@ def _returned(stmt: ast.Return, resolve: Resolve, self_name: str | None) -> list
         if isinstance(value, ast.IfExp):
             todo.extend((value.orelse, value.body))
             continue
+        awaited = isinstance(value, ast.Await)
         if isinstance(value, ast.Await):
             value = value.value
         # each value below gives one ``Returned``
@@ -84,7 +85,7 @@ def _returned(stmt: ast.Return, resolve: Resolve, self_name: str | None) -> list
         if target is not None and target.rsplit(".", 1)[-1] == "Response":
             out.append(_response(value, line))
         elif target is not None:
-            out.append(Returned("call", line, call=target))
+            out.append(Returned("call", line, call=target, awaited=awaited))
         else:
             out.append(Returned("other", line))
     for returned, read in zip(out, reads, strict=True):

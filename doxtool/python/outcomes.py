@@ -18,8 +18,10 @@ from doxtool.python.cstnodes import child_nodes, dotted_name, suite_body
 from doxtool.python.emptiness import nonempty_when
 from doxtool.python.literals import literal_value
 from doxtool.python.modulescan import Func
+from doxtool.python.nonereach import returns_bound_none
 from doxtool.python.ownparams import own_params
 from doxtool.python.readvalues import raw_value
+from doxtool.python.unawaited import coroutine_made
 from doxtool.python.walkstate import Env
 
 
@@ -39,6 +41,11 @@ class Outcomes:
         if value is None:
             self.missing.append(MissingResponse("bare-return", line, column, env.func.qualname))
             return
+        if type(value) is cst.Name and self._none_reaches(node, value.value, env):
+            # ``response = None``, then branches that may all be skipped
+            self.missing.append(
+                MissingResponse("returns-none-bound", line, column, env.func.qualname)
+            )
         # ``return a if c else b`` returns either
         todo: list[cst.BaseExpression] = [value]
         while todo:
@@ -78,6 +85,14 @@ class Outcomes:
             self.missing.append(MissingResponse("returns-literal", line, column, qualname))
             return
         target = self._callee(call, env) if call is not None else None
+        if (
+            target is not None
+            and type(value) is not cst.Await
+            and coroutine_made(target.fn, env.func)
+        ):
+            # the coroutine is handed on, never awaited: its body never runs
+            self.missing.append(MissingResponse("returns-coroutine", line, column, qualname))
+            return
         if target is not None:
             assert call is not None
             flags = self._call_flags(call, target.fn, env)
@@ -110,6 +125,7 @@ class Outcomes:
             if qualified is not None and qualified.split(".", 1)[0] in self.scan.local_roots:
                 returned = qualified
         helper = HelperCall(returned, line, column, qualname)
+        helper.coroutine = type(value) is not cst.Await and env.func.is_async
         if call is not None and returned:
             # what each value handed on would be as a message (``final(text)``)
             helper.messages = [
@@ -118,6 +134,17 @@ class Outcomes:
                 if not arg.star and (kind := self._one_message_kind(arg.value, env))
             ]
         self.returned_calls.append(helper)
+
+    def _none_reaches(self, node: cst.Return, name: str, env: Env) -> bool:
+        """Whether ``return name`` hands back the ``None`` the name was bound
+        to on some path (:mod:`~doxtool.python.nonereach`)."""
+        body = env.func.node.body
+        return returns_bound_none(
+            suite_body(body),
+            node,
+            self._bound_in(body, name),
+            lambda call: self._never_returns(call, env),  # type: ignore[attr-defined]
+        )
 
     def _break_loop(self, call: cst.Call, env: Env) -> list[tuple[bool | str, str | None]]:
         """``break_loop`` of a ``Response(...)`` call: the booleans it may be,

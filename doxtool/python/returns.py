@@ -24,6 +24,7 @@ import dataclasses
 from collections.abc import Callable
 
 from doxtool.core.facts import BREAK_LOOP, HelperCall, Outcome, ToolFacts
+from doxtool.core.summary_facts import Returned
 from doxtool.python.follow import MAX_DEPTH, Found, HelperFollower
 from doxtool.python.followargs import parameter_of
 from doxtool.python.names import module_name
@@ -47,7 +48,9 @@ class ReturnFollower:
         known = True
         for call in tool.returned_calls:
             found = self.follower.entry(tool, call.target) if call.target else None
-            if found is None or not self._collect(cls, found, call, outcomes, 0, set()):
+            if found is not None and call.coroutine and found.summary.is_async:
+                known = False  # a coroutine handed on, never awaited: no Response
+            elif found is None or not self._collect(cls, found, call, outcomes, 0, set()):
                 known = False
         unknown = list(tool.unknown)
         if not known and BREAK_LOOP not in unknown:
@@ -89,7 +92,9 @@ class ReturnFollower:
                 )
             elif returned.kind == "call" and depth + 1 < MAX_DEPTH:
                 callee = self._callee(cls, found, returned.call)
-                if callee is None or not self._collect(
+                if callee is not None and _coroutine(found, returned, callee):
+                    known = False  # a coroutine handed on, never awaited: no Response
+                elif callee is None or not self._collect(
                     cls, callee, call, outcomes, depth + 1, seen
                 ):
                     known = False
@@ -153,7 +158,9 @@ class ReturnFollower:
             if returned.kind != "call" or depth + 1 >= MAX_DEPTH:
                 return False
             callee = self._callee(cls, found, returned.call)
-            if callee is None or not self._always(cls, callee, depth + 1, seen):
+            if callee is None or _coroutine(found, returned, callee):
+                return False
+            if not self._always(cls, callee, depth + 1, seen):
                 return False
         return True
 
@@ -165,6 +172,12 @@ class ReturnFollower:
             if found is not None:
                 return found
         return self.follower.callee(caller, target)
+
+
+def _coroutine(caller: Found, returned: Returned, callee: Found) -> bool:
+    """Whether an ``async`` ``caller`` returns the coroutine an ``async``
+    ``callee`` makes, not awaited: awaiting the caller gives no ``Response``."""
+    return caller.summary.is_async and not returned.awaited and callee.summary.is_async
 
 
 def _message(message: str | None, found: Found, call: HelperCall, depth: int) -> str | None:
