@@ -329,7 +329,9 @@ def read_entries(kind: str, lines: list[tuple[int, str]], code_lines: set[int]) 
     class (a signature) or a note, and so is any line that is not an item. A
     class item written left of the first (a list nested under its lead, then
     flat) has its methods at the block's indentation: a signature indented
-    deeper than its class is the class's method.
+    deeper than its class is the class's method, and so is a signature
+    written at its class's level after it (the methods listed flat, as the
+    classes are).
     """
     entries: list[Entry] = []
     level: int | None = None
@@ -358,7 +360,9 @@ def read_entries(kind: str, lines: list[tuple[int, str]], code_lines: set[int]) 
                 entries.append(entry)
                 skip = entry.wrapped
                 continue
-        if kind == "classes" and owner is not None and (deeper or width > owner_width):
+        # a signature at the class's level, after it: its method written flat
+        flat = width == owner_width and signature_item(content) is not None
+        if kind == "classes" and owner is not None and (deeper or width > owner_width or flat):
             entry = _wrapped(content, following, partial(_member_entry, index, owner))
             if entry is not None:
                 entries.append(entry)
