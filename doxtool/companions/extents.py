@@ -103,11 +103,17 @@ def names_under(lines: list[str], index: int, stops: set[int], code_lines: set[i
     if index >= len(lines) or index in stops or index in code_lines:
         return False
     content = line_content(lines[index])
-    if _lead(content) is not None:
-        return False
+    return _lead(content) is None and opening_name(content) is not None
+
+
+def opening_name(content: str) -> str | None:
+    """The name in a code span (perhaps in emphasis or quoted) a line's
+    text opens with, after its indentation and list marker; None when it
+    opens with none."""
     marker = _BULLET.match(content)
     text = content[marker.end() :] if marker else content
-    return _OPENING_NAME.match(text.lstrip(" \t")) is not None
+    found = _OPENING_NAME.match(text.lstrip(" \t"))
+    return found.group("name") if found else None
 
 
 def wrapped_end(lines: list[str], start: int, stops: set[int]) -> int:

@@ -23,6 +23,7 @@ from doxtool.companions.extents import (
     flat_argument,
     flat_start,
     loose_extent,
+    names_under,
     wrapped_end,
 )
 from doxtool.companions.factlines import (
@@ -380,6 +381,17 @@ def parse_companion(text: str, path: str = "") -> Companion:
         ) or (prose_after_lead(lead) and not (lead.kind == "arguments" and reader.values)):
             # ``- Top-level functions: keep them pure.`` in Purpose, or
             # ``- Arguments of `X`: keep them few.`` with no item under it: a person's line
+            index += 1
+            continue
+        if (
+            lead.kind == "arguments"
+            and not reader.values
+            and not lead.rest.strip(" \t")
+            and names_under(lines, end, stops, code_lines)
+        ):
+            # `` `seconds` `` then ``: optional integer`` (a definition list):
+            # the items are there in a form not read, and no second list is
+            # written beside them (the lead is reported as not read)
             index += 1
             continue
         block = FactBlock(
