@@ -133,3 +133,17 @@ def test_a_definition_list_under_the_lead_is_reported_as_not_read(make_repo, run
     ]
     _fix_twice(run_cli, root)
     assert _text(root) == dox
+
+
+def test_a_persons_line_after_a_class_is_no_flat_method(make_repo, run_cli) -> None:
+    flat = (
+        "- `WaitTool` (`Tool`)\n"
+        "- `async execute(self, **kwargs) -> Response`: waits.\n"
+        "- `later(self, x)`\n"
+        "- `setup()` is called at startup.\n"
+    )
+    dox = _dox(FLAT_ARGUMENTS, flat)
+    root = _repo(make_repo, dox)
+    assert _findings(run_cli, root) == []
+    _fix_twice(run_cli, root)
+    assert _text(root) == dox

@@ -16,7 +16,7 @@ from typing import Any
 
 from doxtool.companions.argitems import argument_line
 from doxtool.companions.argtables import table_row
-from doxtool.companions.bullets import is_item, signature_item
+from doxtool.companions.bullets import flat_member, is_item
 from doxtool.companions.codespans import spans
 from doxtool.companions.factlines import MULTILINE_KINDS, split_sentence
 from doxtool.companions.itemtext import LIST_MARKER
@@ -146,8 +146,7 @@ def extent(
         ):
             owned = kind == "classes" and (owned or is_item(kind, content))
         elif index in code or not (
-            (flat and flat_argument(content) is not None)
-            or (owned and signature_item(content) is not None)
+            (flat and flat_argument(content) is not None) or (owned and flat_member(content))
         ):
             break
         index += 1
