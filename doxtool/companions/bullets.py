@@ -213,6 +213,14 @@ def signature_item(content: str) -> BulletCode | None:
     return found
 
 
+def flat_member(content: str) -> bool:
+    """Whether ``content``, at its class's level after it, is the class's
+    method written flat: a signature followed by nothing or by a note set
+    off from it (`` - `foo()` is called at startup `` is a person's line)."""
+    found = signature_item(content)
+    return found is not None and set_off(found.after)
+
+
 def member_item(content: str, owner: str) -> tuple[BulletCode, str] | None:
     """A method item under the class ``owner`` and the method's name: a
     signature, or the method named alone or as ``Owner.method`` (with its
@@ -329,7 +337,9 @@ def read_entries(kind: str, lines: list[tuple[int, str]], code_lines: set[int]) 
     class (a signature) or a note, and so is any line that is not an item. A
     class item written left of the first (a list nested under its lead, then
     flat) has its methods at the block's indentation: a signature indented
-    deeper than its class is the class's method.
+    deeper than its class is the class's method, and so is a signature
+    written at its class's level after it (the methods listed flat, as the
+    classes are).
     """
     entries: list[Entry] = []
     level: int | None = None
@@ -358,7 +368,9 @@ def read_entries(kind: str, lines: list[tuple[int, str]], code_lines: set[int]) 
                 entries.append(entry)
                 skip = entry.wrapped
                 continue
-        if kind == "classes" and owner is not None and (deeper or width > owner_width):
+        # a signature at the class's level, after it: its method written flat
+        flat = width == owner_width and flat_member(content)
+        if kind == "classes" and owner is not None and (deeper or width > owner_width or flat):
             entry = _wrapped(content, following, partial(_member_entry, index, owner))
             if entry is not None:
                 entries.append(entry)

@@ -15,7 +15,6 @@ from doxtool.companions.bullets import is_item
 from doxtool.companions.factlines import (
     SECTIONS,
     ExpectedBlock,
-    code_contents,
     split_list,
 )
 from doxtool.companions.headings import normalize_title
@@ -29,6 +28,7 @@ from doxtool.companions.leads import (
     _is_indented,
 )
 from doxtool.companions.model import Companion, FactBlock, Section
+from doxtool.companions.namedlines import named_after, named_in_notes
 from doxtool.companions.parsing import parse_companion
 from doxtool.companions.rendering import render_block
 from doxtool.companions.respelled import ARGUMENT_WORDS
@@ -130,6 +130,8 @@ def _section_insertion_lines(
 def _replacement(companion: Companion, expected: ExpectedBlock, existing: FactBlock) -> Edit | None:
     if existing.table or values_agree(expected, existing):
         return None  # (a table is the person's form: never rewritten as a list)
+    if named_after(companion, expected, existing):
+        return None  # the person's item for it, after the block, in a form not read
     if expected.kind == "arguments":
         held = held_items(companion, existing)
         if held or lazy_line(companion, existing.end):
@@ -146,7 +148,7 @@ def _replacement(companion: Companion, expected: ExpectedBlock, existing: FactBl
         and arrange(expected.values, existing) is None
     ):
         return None  # a new item cannot be numbered as the person's are
-    if _named_in_notes(companion, expected, existing):
+    if named_in_notes(companion, expected, existing):
         return None  # the person's line about it may say what the item would
     if _rewrites_wrapped(companion, expected, existing):
         return None  # its line would state new facts, the next lines the old ones
@@ -164,27 +166,6 @@ def _rewrites_wrapped(companion: Companion, expected: ExpectedBlock, existing: F
     named = {v.get("name") for v in expected.values if isinstance(v, dict)}
     kept = true_item_lines(expected, existing, companion)
     return any(name in named and name not in kept for name in existing.wrapped)
-
-
-def _named_in_notes(companion: Companion, expected: ExpectedBlock, existing: FactBlock) -> bool:
-    """Whether a line of ``existing`` that doxtool did not read as an item
-    names in backticks an argument the block would gain (`` - `days` is the
-    day count ``): a second item for it would stand beside the person's."""
-    if expected.kind != "arguments" or not isinstance(expected.values, list):
-        return False
-    have = {v.get("name") for v in existing.values or [] if isinstance(v, dict)}
-    missing = {
-        v["name"] for v in expected.values if isinstance(v, dict) and v.get("name") not in have
-    }
-    for note in existing.notes:
-        if note.blank or not missing:
-            continue
-        named = {
-            name.strip(" \"'") for name in code_contents(line_content(companion.lines[note.line]))
-        }
-        if named & missing:
-            return True
-    return False
 
 
 def _missing_section_lines(companion: Companion, expected: ExpectedBlock) -> list[str]:

@@ -16,10 +16,18 @@ from doxtool.companions.areas import area_list, area_pieces, joined_areas, neste
 from doxtool.companions.argitems import argument_line
 from doxtool.companions.argtables import table_argument, table_delimiter, table_end, table_row
 from doxtool.companions.breakloop import read_break_loop
-from doxtool.companions.bullets import SIGNATURE, indent_width, inline_items, is_item, read_entries
+from doxtool.companions.bullets import SIGNATURE, indent_width, inline_items, read_entries
+from doxtool.companions.extents import (
+    WRAPPED_KINDS,
+    extent,
+    flat_argument,
+    flat_start,
+    loose_extent,
+    names_under,
+    wrapped_end,
+)
 from doxtool.companions.factlines import (
     HOME_SECTION,
-    MULTILINE_KINDS,
     SECTION_ALIASES,
     block_key,
     is_none,
@@ -32,10 +40,7 @@ from doxtool.companions.factlines import (
 from doxtool.companions.headings import normalize_title
 from doxtool.companions.itemtext import LIST_MARKER
 from doxtool.companions.leads import (
-    _BULLET,
-    _continues,
     _is_blank,
-    _is_indented,
     _Lead,
     _lead,
     item_mark,
@@ -43,7 +48,7 @@ from doxtool.companions.leads import (
 )
 from doxtool.companions.model import Companion, FactBlock, Note, Section
 from doxtool.companions.outline import _outline, _sections
-from doxtool.companions.wraps import continued, wrapped_argument, wrapped_item
+from doxtool.companions.wraps import continued, wrapped_argument
 from doxtool.core.edits import line_content, split_lines
 from doxtool.core.source import detect_newline
 
@@ -212,10 +217,19 @@ def _bullet_value(reader: _BlockReader, index: int, text: str, after: str) -> No
         reader.item(text, index, after)
 
 
-def _read_item(reader: _BlockReader, index: int, content: str, following: list[str]) -> bool:
+def _read_item(
+    reader: _BlockReader, index: int, content: str, following: list[str], flat: bool
+) -> bool:
     """Record ``content`` as an item of an arguments block (its facts read across
-    the lines ``following`` it that continue it); False when it is not one."""
+    the lines ``following`` it that continue it); False when it is not one.
+    ``flat``: the block's items are written flat under its lead (see
+    :func:`~doxtool.companions.extents.flat_argument`)."""
     read = argument_line(content)
+    found = flat_argument(content) if flat and read is None else None
+    mark, width = item_mark(content) or "", indent_width(content)
+    if found is not None:
+        # read as the same item nested: its mark keeps it flat when rewritten
+        (read, mark), content = found, "  " + content
     if read is None:
         return False
     wrapped = wrapped_argument(content, following)
@@ -223,7 +237,6 @@ def _read_item(reader: _BlockReader, index: int, content: str, following: list[s
         read = wrapped
         reader.wrapped.append(read[0][0]["name"])
     arguments, grammar = read
-    width = indent_width(content)
     if reader.item_indent is None:
         reader.item_indent = width
     elif width > reader.item_indent and width >= reader.column:
@@ -235,7 +248,6 @@ def _read_item(reader: _BlockReader, index: int, content: str, following: list[s
         if width != reader.item_indent:
             return False  # a bullet under an item (``**fast** — ...``): a note
         reader.own_spelling = True
-    mark = item_mark(content) or ""
     for argument in arguments:
         reader.values.append(argument)
         reader.item(argument["name"], index, argument["prose"])
@@ -263,7 +275,7 @@ def _read_table_row(reader: _BlockReader, lines: list[str], index: int, end: int
 
 
 def _read_block(
-    lead: _Lead, lines: list[str], start: int, end: int, code_lines: set[int]
+    lead: _Lead, lines: list[str], start: int, end: int, code_lines: set[int], flat: bool
 ) -> _BlockReader:
     reader = _BlockReader(lead)
     _read_lead_line(reader)
@@ -277,7 +289,7 @@ def _read_block(
         if index not in code_lines and _read_table_row(reader, lines, index, end):
             continue
         following = continued(lines, index, end, code_lines)
-        if index in code_lines or not _read_item(reader, index, content, following):
+        if index in code_lines or not _read_item(reader, index, content, following, flat):
             reader.note(index, content)
         else:
             reader.started(index, content)
@@ -285,94 +297,6 @@ def _read_block(
 
 
 _BULLET_KINDS = ("classes", "functions", "tests")
-
-
-#: kinds whose sentence a person may wrap onto indented lines
-WRAPPED_KINDS = ("constants", "imports", "helpers", "side-effects")
-
-
-def _wrapped_end(lines: list[str], start: int, stops: set[int]) -> int:
-    """The end of a sentence line wrapped onto the indented lines after it
-    (lines that are not bullets, until the sentence's full stop)."""
-    end = start + 1
-    text = line_content(lines[start])
-    while end < len(lines) and end not in stops and not split_sentence(text)[2]:
-        content = line_content(lines[end])
-        if not _is_indented(content) or _BULLET.match(content):
-            break
-        text += " " + content.strip(" \t")
-        end += 1
-    return end
-
-
-def _extent(kind: str, lines: list[str], index: int, stops: set[int], code: set[int]) -> int:
-    """Where a ``kind`` block that reached ``index`` ends."""
-    while (
-        index < len(lines)
-        and index not in stops
-        and (
-            _continues(kind, line_content(lines[index]), index in code)
-            or wrapped_item(kind, lines, index, stops, code)
-        )
-    ):
-        index += 1
-    return index
-
-
-def _paragraph_line(content: str) -> bool:
-    """A line at the margin that is neither a list item nor a table row: a
-    person's note between the items of a block."""
-    return not (_is_indented(content) or LIST_MARKER.match(content) or table_row(content))
-
-
-def _past_notes(
-    kind: str, lines: list[str], index: int, stops: set[int], code_lines: set[int]
-) -> int | None:
-    """The next line of a ``kind`` block that reached ``index``, past blank
-    lines and a person's notes written as paragraphs between its items; None
-    when no line of the block follows them (or ``index`` is neither).
-
-    A blank line does not end a list (a loose list): an item of the block,
-    or a line indented under one (a paragraph of the item), goes on with it.
-    Past a note at the margin, only an item does.
-    """
-    following, noted = index, False
-    while following < len(lines) and following not in stops:
-        content = line_content(lines[following])
-        if _is_blank(content):
-            following += 1
-        elif following not in code_lines and _paragraph_line(content):
-            following, noted = following + 1, True
-        else:
-            break
-    if following == index or following >= len(lines) or following in stops:
-        return None
-    content = line_content(lines[following])
-    if kind == "arguments":
-        read = following not in code_lines and argument_line(content) is not None
-        return following if read or (not noted and _is_indented(content)) else None
-    if following not in code_lines and (
-        is_item(kind, content) or wrapped_item(kind, lines, following, stops, code_lines)
-    ):
-        return following
-    return following if not noted and _is_indented(content) else None
-
-
-def _loose_extent(
-    kind: str, lines: list[str], end: int, stops: set[int], code_lines: set[int]
-) -> int:
-    """The end of a ``kind`` block whose lines reach ``end``, with the lines
-    of it past blank lines and notes (see :func:`_past_notes`)."""
-    if kind not in MULTILINE_KINDS:
-        return end
-    while True:
-        following = _past_notes(kind, lines, end, stops, code_lines)
-        if following is None:
-            return end
-        further = _extent(kind, lines, following, stops, code_lines)
-        if further <= following:
-            return end
-        end = further
 
 
 def _home(kind: str, section: Section | None) -> bool:
@@ -420,7 +344,8 @@ def parse_companion(text: str, path: str = "") -> Companion:
             index += 1
             continue
         stops = open_fences | outline.heading_lines
-        end = _extent(lead.kind, lines, index + 1, stops, code_lines)
+        flat = lead.kind == "arguments" and flat_start(lines, index + 1, stops, code_lines)
+        end = extent(lead.kind, lines, index + 1, stops, code_lines, flat)
         bare_lead = lead.kind in WRAPPED_KINDS and not lead.rest.strip(" \t")
         nested = nested_area_end(lines, index, stops | code_lines) if bare_lead else end
         if bare_lead and (lead.kind == "side-effects" or nested > index + 1):
@@ -430,13 +355,13 @@ def parse_companion(text: str, path: str = "") -> Companion:
                 following = [line_content(lines[i]) for i in range(index + 1, end)]
                 lead = dataclasses.replace(lead, rest=joined_areas("", following))
         elif lead.kind in WRAPPED_KINDS:
-            end = _wrapped_end(lines, index, stops | code_lines)
+            end = wrapped_end(lines, index, stops | code_lines)
             if end > index + 1:
                 wrapped = " ".join(
                     line_content(lines[i]).strip(" \t") for i in range(index + 1, end)
                 )
                 lead = dataclasses.replace(lead, rest=f"{lead.rest} {wrapped}")
-        loose_end = _loose_extent(lead.kind, lines, end, stops, code_lines)
+        loose_end = loose_extent(lead.kind, lines, end, stops, code_lines)
         if lead.kind == "arguments":
             # an argument past a blank line is one of the block's, judged like
             # the others (a loose list); the items of the other blocks past one
@@ -447,7 +372,7 @@ def parse_companion(text: str, path: str = "") -> Companion:
                 table_end(lead.kind, lead.rest, lines, end, code_lines | outline.heading_lines)
                 or end
             )
-        reader = _read_block(lead, lines, index, end, code_lines)
+        reader = _read_block(lead, lines, index, end, code_lines, flat)
         section = companion.section_at(index)
         if (
             lead.kind in _BULLET_KINDS
@@ -456,6 +381,17 @@ def parse_companion(text: str, path: str = "") -> Companion:
         ) or (prose_after_lead(lead) and not (lead.kind == "arguments" and reader.values)):
             # ``- Top-level functions: keep them pure.`` in Purpose, or
             # ``- Arguments of `X`: keep them few.`` with no item under it: a person's line
+            index += 1
+            continue
+        if (
+            lead.kind == "arguments"
+            and not reader.values
+            and not lead.rest.strip(" \t")
+            and names_under(lines, end, stops, code_lines)
+        ):
+            # `` `seconds` `` then ``: optional integer`` (a definition list):
+            # the items are there in a form not read, and no second list is
+            # written beside them (the lead is reported as not read)
             index += 1
             continue
         block = FactBlock(

@@ -54,7 +54,13 @@ naming the tool as `` `WaitTool.execute` ``, by its name (`` `wait` ``) or as
 compared, never rewritten. So is a lead in other words naming the class
 (`` - Parameters of `WaitTool`: ``, `Args of`, `Params of`, `Inputs of`); one
 naming no class (`- Args:`, `## Parameters`) is reported as not read, and
-no second block is written beside it. A fix never removes or rewrites an item listed
+no second block is written beside it. Items written flat under the lead (at
+its level: `` - `seconds`: optional integer. ``) are the block's, and a fix
+keeps them flat; argument names standing under the lead in a form not read
+(a definition list: `` `seconds` `` then `: optional integer.`) make the
+block reported as not read, and an argument named at the start of a line
+right after the block (flat after nested items) gets no second item from a
+fix. A fix never removes or rewrites an item listed
 twice or covered by a suppression: the missing items go after the last one.
 """
     valid = [
@@ -68,12 +74,26 @@ twice or covered by a suppression: the missing items go after the last one.
         Example(
             with_dox(
                 "  - `seconds`: optional integer, default `0`.",
+                "- `seconds`: optional integer, default `0`.",
+            )
+        ),
+        Example(
+            with_dox(
+                "  - `seconds`: optional integer, default `0`.",
                 "  - `seconds`: optional number, default `0`. A duration:\n"
                 "    - `unit`: default `s`.",
             )
         ),
     ]
     invalid = [
+        Example(
+            with_dox(
+                "  - `seconds`: optional integer, default `0`.",
+                "\n`seconds`\n: optional integer, default `0`.\n",
+            ),
+            [Expect(DOX, 11, "not documented in a form doxtool reads (it cannot read line 14")],
+            fixed_clean=False,  # no list is written beside the person's
+        ),
         Example(
             with_code(
                 "        return Response(",

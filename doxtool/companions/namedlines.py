@@ -1,0 +1,60 @@
+"""Lines a person wrote in or beside an arguments block that name, in
+backticks, an argument the block lacks: a fix adding the item would write a
+second one beside the person's, so none is offered.
+
+The lines doxtool did not read as items inside the block (`` - `days` is
+the day count ``), and the lines right after it up to the next fact line or
+heading: items written in a form not read as the block's (at the lead's
+level after nested ones, as a definition list's terms).
+"""
+
+from __future__ import annotations
+
+from doxtool.companions.extents import opening_name
+from doxtool.companions.factlines import ExpectedBlock, code_contents
+from doxtool.companions.leads import _lead
+from doxtool.companions.model import Companion, FactBlock
+from doxtool.core.edits import line_content
+
+
+def _missing(expected: ExpectedBlock, existing: FactBlock) -> set[str]:
+    """The arguments ``expected`` lists that ``existing`` does not."""
+    if expected.kind != "arguments" or not isinstance(expected.values, list):
+        return set()
+    have = {v.get("name") for v in existing.values or [] if isinstance(v, dict)}
+    return {v["name"] for v in expected.values if isinstance(v, dict) and v.get("name") not in have}
+
+
+def named_in_notes(companion: Companion, expected: ExpectedBlock, existing: FactBlock) -> bool:
+    """Whether a line of ``existing`` that doxtool did not read as an item
+    names in backticks an argument the block would gain (`` - `days` is the
+    day count ``): a second item for it would stand beside the person's."""
+    missing = _missing(expected, existing)
+    for note in existing.notes:
+        if note.blank or not missing:
+            continue
+        named = {
+            name.strip(" \"'") for name in code_contents(line_content(companion.lines[note.line]))
+        }
+        if named & missing:
+            return True
+    return False
+
+
+def named_after(companion: Companion, expected: ExpectedBlock, existing: FactBlock) -> bool:
+    """Whether a line after ``existing``, before the next fact line or
+    heading, opens with an argument the block would gain in backticks
+    (`` - `days`: optional `` at the lead's level after the nested items,
+    `` `days` `` then ``: optional`` as a definition list): the person's
+    item for it, which doxtool does not read as the block's."""
+    missing = _missing(expected, existing)
+    if not missing:
+        return False
+    code = {i for block in companion.code_blocks for i in range(block.start, block.end)}
+    for index in range(max(existing.end, existing.loose_end), companion.line_count):
+        content = line_content(companion.lines[index])
+        if index in code or content.lstrip(" \t").startswith("#") or _lead(content):
+            return False
+        if opening_name(content) in missing:
+            return True
+    return False

@@ -1,0 +1,149 @@
+"""Items a person writes flat under their lead (at its level, as the
+`Classes:` lists write their classes): an arguments block's items and a
+class's methods are read as the block's, compared and fixed in place; a
+fix never writes a second copy beside items it does not read (flat after
+nested ones, a definition list under the lead)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from doxtool.rules.examples import WAIT_DOX, with_files
+
+DOX = "tools/wait.py.dox.md"
+
+WAIT_PY = """\
+from helpers.tool import Response, Tool
+
+
+class WaitTool(Tool):
+    async def execute(self, **kwargs) -> Response:
+        seconds = int(self.args.get("seconds", 0))
+        minutes = int(self.args.get("minutes", 0))
+        return Response(message=f"{seconds} {minutes}", break_loop=False)
+
+    def later(self, x):
+        return x
+"""
+
+NESTED_ARGUMENTS = "- Arguments of `WaitTool`:\n  - `seconds`: optional integer, default `0`.\n"
+NESTED_CLASS = "- `WaitTool` (`Tool`)\n  - `async execute(self, **kwargs) -> Response`\n"
+
+
+def _dox(arguments: str, cls: str = NESTED_CLASS + "  - `later(self, x)`\n") -> str:
+    return WAIT_DOX.replace(NESTED_ARGUMENTS, arguments).replace(NESTED_CLASS, cls)
+
+
+def _repo(make_repo, dox: str) -> Path:
+    return make_repo(with_files({"tools/wait.py": WAIT_PY, DOX: dox}))
+
+
+def _text(root: Path) -> str:
+    return (root / DOX).read_text(encoding="utf-8")
+
+
+def _findings(run_cli, root: Path) -> list[str]:
+    result = run_cli(root, "check", "--no-cache", "--select", "DOX1")
+    return [line for line in result.output.splitlines() if line.startswith(DOX)]
+
+
+def _fix_twice(run_cli, root: Path) -> None:
+    run_cli(root, "check", "--no-cache", "--fix")
+    fixed = _text(root)
+    run_cli(root, "check", "--no-cache", "--fix")
+    assert _text(root) == fixed, "a second fix changes nothing"
+
+
+FLAT_ARGUMENTS = (
+    "- Arguments of `WaitTool`:\n"
+    "- `seconds`: optional integer, default `0`.\n"
+    "- `minutes`: optional integer, default `0`.\n"
+)
+
+
+def test_arguments_written_flat_under_the_lead_are_read(make_repo, run_cli) -> None:
+    dox = _dox(FLAT_ARGUMENTS)
+    root = _repo(make_repo, dox)
+    assert _findings(run_cli, root) == []
+    _fix_twice(run_cli, root)
+    assert _text(root) == dox
+
+
+def test_a_flat_arguments_block_is_fixed_in_place(make_repo, run_cli) -> None:
+    written = (
+        "- Arguments of `WaitTool`:\n"
+        "- `seconds`: optional integer, default `1`.\n"
+        "  - a note on it\n"
+        "- `hours`: optional integer, default `0`.\n"
+    )
+    root = _repo(make_repo, _dox(written))
+    assert _findings(run_cli, root) == [
+        f"{DOX}:15:1: DOX111 argument `minutes` is read at tools/wait.py:7 but not documented [*]",
+        f"{DOX}:16:1: DOX111 argument `seconds` has `0` in the code (read at tools/wait.py:6) [*]",
+        f"{DOX}:18:1: DOX111 argument `hours` is documented but `WaitTool` never reads it [*]",
+    ]
+    _fix_twice(run_cli, root)
+    # the items stay flat, the next lead still ends the block
+    assert _text(root) == _dox(
+        "- Arguments of `WaitTool`:\n"
+        "- `seconds`: optional integer, default `0`.\n"
+        "  - a note on it\n"
+        "- `minutes`: optional integer, default `0`.\n"
+    )
+
+
+def test_methods_written_flat_under_their_class_are_read(make_repo, run_cli) -> None:
+    flat = "- `WaitTool` (`Tool`)\n- `async execute(self, **kwargs) -> Response`\n"
+    dox = _dox(FLAT_ARGUMENTS, flat + "- `later(self, x)`\n")
+    root = _repo(make_repo, dox)
+    assert _findings(run_cli, root) == []
+    root = _repo(make_repo, _dox(FLAT_ARGUMENTS, flat))
+    assert _findings(run_cli, root) == [
+        f"{DOX}:8:1: DOX105 method `WaitTool.later` (tools/wait.py:10) "
+        "is not listed under `WaitTool` [*]"
+    ]
+    _fix_twice(run_cli, root)
+    assert _text(root) == dox
+
+
+def test_no_second_item_beside_a_flat_one_after_nested_items(make_repo, run_cli) -> None:
+    dox = _dox(
+        "- Arguments of `WaitTool`:\n"
+        "  - `seconds`: optional integer, default `0`.\n"
+        "- `minutes`: optional integer, default `0`.\n"
+    )
+    root = _repo(make_repo, dox)
+    assert _findings(run_cli, root) == [
+        f"{DOX}:15:1: DOX111 argument `minutes` is read at tools/wait.py:7 but not documented"
+    ]
+    _fix_twice(run_cli, root)
+    assert _text(root) == dox
+
+
+def test_a_definition_list_under_the_lead_is_reported_as_not_read(make_repo, run_cli) -> None:
+    dox = _dox(
+        "- Arguments of `WaitTool`:\n\n"
+        "`seconds`\n: optional integer, default `0`.\n\n"
+        "`minutes`\n: optional integer, default `0`.\n\n"
+    )
+    root = _repo(make_repo, dox)
+    assert _findings(run_cli, root) == [
+        f"{DOX}:12:1: DOX111 arguments of `WaitTool` are not documented in a form doxtool reads "
+        "(it cannot read line 15 as an `Arguments of `WaitTool`:` line with the arguments under it)"
+    ]
+    _fix_twice(run_cli, root)
+    assert _text(root) == dox
+
+
+def test_a_persons_line_after_a_class_is_no_flat_method(make_repo, run_cli) -> None:
+    flat = (
+        "- `WaitTool` (`Tool`)\n"
+        "- `async execute(self, **kwargs) -> Response`: waits.\n"
+        "- `later(self, x)`\n"
+        "- `setup()` is called at startup.\n"
+    )
+    dox = _dox(FLAT_ARGUMENTS, flat)
+    root = _repo(make_repo, dox)
+    assert _findings(run_cli, root) == []
+    _fix_twice(run_cli, root)
+    assert _text(root) == dox
