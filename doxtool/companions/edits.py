@@ -8,8 +8,6 @@ or another fact block.
 
 from __future__ import annotations
 
-import re
-
 from doxtool.companions.agreement import values_agree
 from doxtool.companions.bullets import is_item
 from doxtool.companions.factlines import (
@@ -31,9 +29,8 @@ from doxtool.companions.model import Companion, FactBlock, Section
 from doxtool.companions.namedlines import named_after, named_in_notes
 from doxtool.companions.parsing import parse_companion
 from doxtool.companions.rendering import render_block
-from doxtool.companions.respelled import ARGUMENT_WORDS
+from doxtool.companions.unreadleads import unread_key, unread_lead
 from doxtool.core.edits import Edit, apply_edits, line_content, narrow_edit
-from doxtool.core.patterns import LazyPattern
 
 # --- Fixing ----------------------------------------------------------------
 
@@ -174,76 +171,13 @@ def _missing_section_lines(companion: Companion, expected: ExpectedBlock) -> lis
     section_lines = expected.section_lines or {expected.key: expected.lines}
     if expected.key not in section_lines:
         section_lines = {**section_lines, expected.key: expected.lines}
-    unread = {key for key in section_lines if _unread_key(companion, key)}
+    unread = {key for key in section_lines if unread_key(companion, key)}
     return [
         line
         for key, lines in section_lines.items()
         if key == expected.key or (companion.block(key) is None and key not in unread)
         for line in lines
     ]
-
-
-#: the words of a lead phrase naming a class, as a person may vary the rest
-#: of the line (``- Arguments of the `Todo` tool (methods ...):``)
-_LEAD_WORDS = {
-    "arguments": LazyPattern(rf"{ARGUMENT_WORDS}\s+of\b", re.IGNORECASE),
-    "break-loop": LazyPattern(r"break_loop\b", re.IGNORECASE),
-    "repairable": LazyPattern(r"repairable\s+errors\b", re.IGNORECASE),
-}
-
-
-def unread_lead(companion: Companion, expected: ExpectedBlock) -> int | None:
-    """The number of a line of ``companion`` that doxtool did not read as
-    the block of ``expected`` but that looks like its lead line: the lead
-    phrase's words, then the class it names (``- Arguments of `Todo`, see
-    below:``); None when there is none. The block is then not inserted: the
-    person's may say what it would."""
-    words = _LEAD_WORDS.get(expected.kind)
-    if words is None or not expected.subject or companion.block(expected.key) is not None:
-        return None
-    name = re.compile(rf"(?<![\w.]){re.escape(expected.subject)}(?!\w)")
-    # the break_loop line may name the class first (`` `X` never ends the
-    # loop: `break_loop` is always `false` ``) or not at all
-    anywhere = expected.kind == "break-loop"
-    unnamed_line = _UNNAMED.get(expected.kind)
-    unnamed = unnamed_line is not None and not any(
-        block.kind == expected.kind
-        and not unnamed_line.fullmatch(line_content(companion.lines[block.start]))
-        for block in companion.blocks
-    )
-    for number, line in enumerate(companion.lines, 1):
-        content = line_content(line)
-        if unnamed and unnamed_line is not None and unnamed_line.fullmatch(content):
-            return number
-        phrase = words.search(content)
-        if phrase is not None and name.search(content, 0 if anywhere else phrase.end()):
-            return number
-    return None
-
-
-#: a line of a kind naming no class: ``- `break_loop`: always `false`.``,
-#: ``- `break_loop` of every `Response`: ...``; ``- Arguments:``, ``- Tool
-#: arguments:``, ``- `tool_args`:``, ``### Arguments`` (the items after it),
-#: in other words too (``- Args:``, ``- Parameters:``, ``## Inputs``)
-_UNNAMED = {
-    "break-loop": LazyPattern(
-        r" ?[-*+][ \t]+(?:\*\*)?`?break_loop`?(?:\*\*)?"
-        r"(?:[ \t]+of[ \t]+(?:every|each|all|any)\b[^:]*)?[ \t]*:.*",
-        re.IGNORECASE,
-    ),
-    "arguments": LazyPattern(
-        rf"(?: ?[-*+][ \t]+(?:\*\*)?(?:(?:tool|its|the)[ \t]+)?(?:{ARGUMENT_WORDS}|`?tool_args`?)"
-        r"(?:\*\*)?[ \t]*(?:\([^()]*\))?[ \t]*(?:\*\*)?:(?:\*\*)?[ \t]*"
-        rf"|[ \t]{{0,3}}#{{1,6}}[ \t]+(?:tool[ \t]+)?{ARGUMENT_WORDS}[ \t]*#*[ \t]*)",
-        re.IGNORECASE,
-    ),
-}
-
-
-def _unread_key(companion: Companion, key: str) -> bool:
-    kind, _, subject = key.partition(":")
-    expected = ExpectedBlock(key, kind, subject or None, "", [], None)
-    return unread_lead(companion, expected) is not None
 
 
 def block_edit(companion: Companion, expected: ExpectedBlock) -> Edit | None:

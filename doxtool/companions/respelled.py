@@ -7,11 +7,15 @@ the class in a double-backtick code span (````X````) or qualified by its
 module (`` `tools.wait.X` ``), ``the`` before it and ``tool`` or ``class``
 after it, a dash, ``is`` or nothing where the colon goes
 (`` `break_loop` of `X` is always `false`. ``), ``break_loop`` without
-backticks; the arguments in other words (``Parameters of `X`:``, ``Args of
-`X`:``, ``Inputs of `X`:``). Such a line is read as the lead it spells, and
-it is the person's: no fix rewrites it (see :attr:`Lead.spelled`). A lead in
-other words may not be meant as the fact line: it is read as one named
-without backticks (never reported or removed as stale).
+backticks, ``for`` in place of ``of`` (``Arguments for `X`:``), the words
+in parentheses after the lead's words (``Repairable errors (`X`):``); the
+arguments in other words (``Parameters of `X`:``, ``Args of `X`:``,
+``Inputs of `X`:``); the class first (`` `X` arguments:``, ``The `X` tool
+takes these arguments:``, `` `X` raises repairable errors: ...``, `` `X`'s
+`break_loop`: ...``). Such a line is read as the lead it spells, and it is
+the person's: no fix rewrites it (see :attr:`Lead.spelled`). A lead in other
+words, or naming the class first, may not be meant as the fact line: it is
+read as one named without backticks (never reported or removed as stale).
 """
 
 from __future__ import annotations
@@ -38,18 +42,32 @@ _AFTER = (
 #: what a person may call a tool's arguments (``Arguments``, ``Args``,
 #: ``Parameters``, ``Params``, ``Inputs``); all but the first are other words
 ARGUMENT_WORDS = r"(?:arguments|args|parameters|params|inputs)"
-_OTHER_WORDS = LazyPattern(r"(?:args|parameters|params|inputs)\b", re.IGNORECASE)
+_OTHER_WORDS = LazyPattern(r"args|parameters|params|inputs", re.IGNORECASE)
+# the class first, in a code span (``The `X` tool takes these arguments:``,
+# `` `X`'s `break_loop` ``): read as a subject written without backticks,
+# since the span may name something else than a class (`` `seconds` args``)
+_FIRST = rf"(?P<first>){_THE}`(?P<subject>[^`]+)`(?:'s)?(?:[ \t]+(?:tool|class))?[ \t]+"
+_REPAIRABLE = r"repairable[ \t]+errors"
 _SPELLINGS = tuple(
     (kind, LazyPattern(pattern + _AFTER, re.IGNORECASE))
     for kind, pattern in (
-        ("arguments", rf"{ARGUMENT_WORDS}[ \t]+of[ \t]+{_THE}{_CLASS}"),
-        ("break-loop", rf"`?break_loop`?[ \t]+of[ \t]+{_THE}{_CLASS}"),
-        ("repairable", rf"Repairable[ \t]+errors[ \t]+raised[ \t]+by[ \t]+{_THE}{_CLASS}"),
+        ("arguments", rf"(?P<words>{ARGUMENT_WORDS})[ \t]+(?:of|for)[ \t]+{_THE}{_CLASS}"),
+        (
+            "arguments",
+            rf"{_FIRST}(?:(?:takes|accepts|reads|expects)[ \t]+"
+            rf"(?:(?:these|the[ \t]+following|its|the)[ \t]+)?)?(?P<words>{ARGUMENT_WORDS})",
+        ),
+        ("break-loop", rf"`?break_loop`?[ \t]+(?:of|for)[ \t]+{_THE}{_CLASS}"),
+        ("break-loop", rf"{_FIRST}`?break_loop`?"),
+        ("repairable", rf"{_REPAIRABLE}[ \t]+(?:raised[ \t]+by|of|for)[ \t]+{_THE}{_CLASS}"),
+        ("repairable", rf"{_FIRST}(?:raises[ \t]+)?{_REPAIRABLE}"),
     )
 )
-# ``Arguments (`X`):``, ``Parameters (`X`):``
+# ``Arguments (`X`):``, ``Parameters (`X`):``, ``Repairable errors (`X`):``
 _ARGUMENTS_OF = LazyPattern(
-    rf"(?P<words>{ARGUMENT_WORDS})[ \t]*\([ \t]*(?P<subject>`[^`]+`)[ \t]*\)", re.IGNORECASE
+    rf"(?P<words>{ARGUMENT_WORDS}|{_REPAIRABLE}|`?break_loop`?)[ \t]*\([ \t]*"
+    r"(?P<subject>`[^`]+`)[ \t]*\)",
+    re.IGNORECASE,
 )
 _EMPHASIS = LazyPattern(r"\*\*|__")
 
@@ -91,14 +109,17 @@ def class_name(subject: str) -> str:
 def spelled_lead(body: str) -> Spelled | None:
     """The lead of a class's block ``body`` (a bullet's text) spells in a
     person's way; None when it spells none."""
-    text = _ARGUMENTS_OF.sub(
-        lambda m: f"{m.group('words')} of {m.group('subject')}", plain(body), 1
-    )
+    text = plain(body)
+    parenthesised = _ARGUMENTS_OF.match(text)
+    if parenthesised is not None:
+        words, subject = parenthesised.group("words", "subject")
+        text = f"{words} of {subject}{text[parenthesised.end() :]}"
     for kind, pattern in _SPELLINGS:
         match = pattern.fullmatch(text)
         if match is None:
             continue
-        subject = match.group("subject") or match.group("bare")
+        groups = match.groupdict()
+        subject = groups["subject"] or groups.get("bare")
         if not subject or not _IDENTIFIER.fullmatch(class_name(subject)):
             return None
         rest = match.group("rest")
@@ -109,7 +130,9 @@ def spelled_lead(body: str) -> Spelled | None:
             kind,
             class_name(subject),
             rest,
-            bare=match.group("bare") is not None or _OTHER_WORDS.match(text) is not None,
+            bare=groups.get("bare") is not None
+            or groups.get("first") is not None
+            or _OTHER_WORDS.fullmatch(groups.get("words") or "") is not None,
             note=match.group("note") or "",
         )
     return None

@@ -7,9 +7,9 @@ from collections.abc import Iterator
 from typing import Any
 
 from doxtool.companions.agreement import argument_differences, documented_arguments, values_agree
-from doxtool.companions.edits import unread_lead
 from doxtool.companions.factlines import ExpectedBlock
 from doxtool.companions.model import FactBlock
+from doxtool.companions.unreadleads import unread_lead
 from doxtool.core.findings import Finding
 from doxtool.rules.base import Example, Expect, Rule
 from doxtool.rules.companion_blocks import BlockRule, tool_of
@@ -52,12 +52,15 @@ nested under an item (the keys of a dict argument) are the person's. A line
 naming the tool as `` `WaitTool.execute` ``, by its name (`` `wait` ``) or as
 `` `tool_args` `` is the tool's line when the module has that one tool: it is
 compared, never rewritten. So is a lead in other words naming the class
-(`` - Parameters of `WaitTool`: ``, `Args of`, `Params of`, `Inputs of`); one
-naming no class (`- Args:`, `## Parameters`) is reported as not read, and
-no second block is written beside it. Items written flat under the lead (at
-its level: `` - `seconds`: optional integer. ``) are the block's, and a fix
-keeps them flat; argument names standing under the lead in a form not read
-(a definition list: `` `seconds` `` then `: optional integer.`) make the
+(`` - Parameters of `WaitTool`: ``, `Args of`, `Params of`, `Inputs of`, `for` in
+place of `of`) or naming the class first (`` - `WaitTool` arguments: ``,
+`` - `WaitTool` takes these arguments: ``); one naming no class (`- Args:`,
+`## Parameters`) or one doxtool cannot read (``- Arguments for `WaitTool`, all
+optional:``) is reported as not read, and no second block is written beside it.
+A line in a code block or an HTML comment is no lead. Items written flat under
+the lead (at its level: `` - `seconds`: optional integer. ``) are the block's,
+and a fix keeps them flat; argument names standing under the lead in a form not
+read (a definition list: `` `seconds` `` then `: optional integer.`) make the
 block reported as not read, and an argument named at the start of a line
 right after the block (flat after nested items) gets no second item from a
 fix. A fix never removes or rewrites an item listed
@@ -82,6 +85,12 @@ twice or covered by a suppression: the missing items go after the last one.
                 "  - `seconds`: optional integer, default `0`.",
                 "  - `seconds`: optional number, default `0`. A duration:\n"
                 "    - `unit`: default `s`.",
+            )
+        ),
+        Example(
+            with_dox(
+                "- Arguments of `WaitTool`:",
+                "- `WaitTool` takes these arguments (all optional):",
             )
         ),
     ]

@@ -16,7 +16,6 @@ from doxtool.companions.edits import (
     fact_sentence,
     removable_with_words,
     removal_edit,
-    unread_lead,
 )
 from doxtool.companions.factlines import ExpectedBlock, is_none
 from doxtool.companions.helditems import drops_words
@@ -24,6 +23,7 @@ from doxtool.companions.lazylines import moves_a_note
 from doxtool.companions.model import FactBlock
 from doxtool.companions.renames import gone_kinds, held_back, old_key, rename_edit
 from doxtool.companions.subjects import ARGUMENT_DICTS, read_as_classes
+from doxtool.companions.unreadleads import unread_lead
 from doxtool.core.edits import Edit, line_content
 from doxtool.core.facts import ToolFacts
 from doxtool.core.findings import Finding, Fix
@@ -35,6 +35,7 @@ from doxtool.rules.documented import (
     raising,
     valid_examples,
     with_code,
+    with_dox,
 )
 from doxtool.run.context import Context
 
@@ -206,6 +207,9 @@ class BlockRule(Rule):
         if block is not None and values_agree(expected, block):
             return
         state = "is missing" if block is None else "is out of date"
+        unread = unread_lead(doc.companion, expected) if block is None else None
+        if unread is not None:  # no fix writes a second line beside it
+            state = f"is not in a form doxtool reads (it cannot read line {unread} as one)"
         yield self.finding(
             f"{self.describe(expected)} {state}: `{expected.lines[0].removeprefix('- ')}`",
             doc.path,
@@ -302,13 +306,23 @@ is a `break_loop` line but a person's sentence tells it (`` It never ends the tu
 `break_loop` is always false. ``), that sentence is read the same way (a plain `true` or
 `false` counts as one in backticks): one that agrees is no finding, one that does not is
 reported as documented wrongly, and neither is rewritten nor gets a second line beside it.
+A line in a code block or an HTML comment (an example, a line set aside) is no line of the
+companion's: it neither stands for the `break_loop` line nor keeps one from being written.
 """
     valid = valid_examples()
     invalid = [
         Example(
             with_code("break_loop=False", "break_loop=True"),
             [Expect(DOX, 16, "`break_loop` of `WaitTool`")],
-        )
+        ),
+        # a line in an HTML comment (or a code block) is no line of the companion
+        Example(
+            with_dox(
+                "- `break_loop` of `WaitTool`: always `false`.",
+                "<!-- - `break_loop` of `WaitTool`: always `false`. -->",
+            ),
+            [Expect(DOX, None, "`break_loop` of `WaitTool` is not documented")],
+        ),
     ]
 
     label = "`break_loop` line"

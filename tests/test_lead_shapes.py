@@ -1,0 +1,174 @@
+"""The lead of a tool's arguments, ``break_loop`` or repairable errors line in
+the shapes people give it: ``for`` in place of ``of`` and the class first
+(`` `X` arguments:``, `` `X` takes these arguments:``, `` `X` raises
+repairable errors: ...``) are read as the block, and compared; a lead in
+other words doxtool cannot read (``- Errors the model can repair (`X`):``)
+keeps the fix from writing a second block beside it. A line inside a code
+block or an HTML comment is no lead: it neither hides a missing line nor
+stands for one."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from doxtool.companions.respelled import spelled_lead
+
+WAIT_PY = """\
+from helpers.errors import RepairableException
+from helpers.tool import Response, Tool
+
+
+class WaitTool(Tool):
+    async def execute(self, **kwargs):
+        seconds = self.args.get("seconds", 0)
+        if seconds < 0:
+            raise RepairableException("negative")
+        return Response(message=str(seconds), break_loop=False)
+"""
+
+ARGUMENTS = "- Arguments of `WaitTool`:\n  - `seconds`: optional, default `0`.\n"
+BREAK_LOOP = "- `break_loop` of `WaitTool`: always `false`.\n"
+REPAIRABLE = "- Repairable errors raised by `WaitTool`: `RepairableException`.\n"
+
+COMPANION = f"""\
+# wait.py DOX
+
+## Purpose
+- Own the `wait.py` agent tool.
+
+## Runtime Contracts
+- `WaitTool` is a `Tool`.
+- `WaitTool` defines `execute(...)`.
+{ARGUMENTS}{BREAK_LOOP}{REPAIRABLE}- Observed side-effect areas: none.
+- Imported dependency areas include: `helpers.errors`, `helpers.tool`.
+
+## Work Guidance
+- Change `wait.py` and this file together.
+"""
+
+
+def _run(run_cli, make_repo, old: str, new: str) -> tuple[list[str], str, str]:
+    """(DOX1xx lines of a check, the Runtime Contracts section before and
+    after ``--fix``; the fix also writes the sections this sample leaves out)."""
+    assert old in COMPANION
+    text = COMPANION.replace(old, new)
+    root: Path = make_repo({"tools/wait.py": WAIT_PY, "tools/wait.py.dox.md": text})
+    result = run_cli(root, "check", "--select", "DOX111,DOX120,DOX121", "tools/wait.py")
+    found = [line for line in result.output.splitlines() if " DOX1" in line]
+    run_cli(root, "check", "--fix", "tools/wait.py")
+    return found, _contracts(text), _contracts((root / "tools/wait.py.dox.md").read_text())
+
+
+def _contracts(text: str) -> str:
+    return text.split("## Runtime Contracts\n", 1)[1].split("\n## ", 1)[0]
+
+
+@pytest.mark.parametrize(
+    ("body", "kind", "bare"),
+    [
+        ("Arguments for `WaitTool`:", "arguments", False),
+        ("Args for `WaitTool`:", "arguments", True),
+        ("`WaitTool` arguments:", "arguments", True),
+        ("The `WaitTool` tool takes these parameters (all optional):", "arguments", True),
+        ("`WaitTool` raises repairable errors: `RepairableException`.", "repairable", True),
+        ("Repairable errors (`WaitTool`): `RepairableException`.", "repairable", False),
+        ("Repairable errors for `WaitTool`: `RepairableException`.", "repairable", False),
+        ("`break_loop` for `WaitTool`: always `false`.", "break-loop", False),
+        ("`WaitTool`'s `break_loop`: always `false`.", "break-loop", True),
+    ],
+)
+def test_a_lead_in_another_shape_is_read(body: str, kind: str, bare: bool) -> None:
+    spelled = spelled_lead(body)
+    assert spelled is not None
+    assert (spelled.kind, spelled.subject, spelled.bare) == (kind, "WaitTool", bare)
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        (ARGUMENTS, ARGUMENTS.replace("Arguments of", "Arguments for")),
+        (ARGUMENTS, ARGUMENTS.replace("Arguments of", "Args for")),
+        (ARGUMENTS, ARGUMENTS.replace("Arguments of `WaitTool`", "`WaitTool` arguments")),
+        (
+            ARGUMENTS,
+            ARGUMENTS.replace("Arguments of `WaitTool`", "`WaitTool` takes these arguments"),
+        ),
+        (REPAIRABLE, "- `WaitTool` raises repairable errors: `RepairableException`.\n"),
+        (BREAK_LOOP, "- `break_loop` for `WaitTool`: always `false`.\n"),
+    ],
+)
+def test_a_lead_in_another_shape_agrees_and_gets_no_second_block(
+    run_cli, make_repo, old: str, new: str
+) -> None:
+    found, before, after = _run(run_cli, make_repo, old, new)
+    assert found == []
+    assert after == before
+
+
+def test_a_lead_in_another_shape_is_compared(run_cli, make_repo) -> None:
+    new = "- `WaitTool` takes these arguments:\n  - `seconds`: required integer.\n"
+    found, before, after = _run(run_cli, make_repo, ARGUMENTS, new)
+    assert any("`seconds` is documented as required" in line for line in found)
+    assert after == before  # the person's lead: reported, never rewritten
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        (
+            ARGUMENTS,
+            ARGUMENTS.replace(
+                "Arguments of `WaitTool`:", "Arguments for `WaitTool`, all optional:"
+            ),
+            "arguments of `WaitTool` are not documented in a form doxtool reads "
+            "(it cannot read line 9",
+        ),
+        (
+            REPAIRABLE,
+            "- Errors the model can repair (`WaitTool`): `RepairableException`.\n",
+            "repairable errors line is not in a form doxtool reads (it cannot read line 12 as one)",
+        ),
+    ],
+)
+def test_a_lead_doxtool_cannot_read_gets_no_second_block(
+    run_cli, make_repo, old: str, new: str, message: str
+) -> None:
+    found, before, after = _run(run_cli, make_repo, old, new)
+    assert len(found) == 1 and message in found[0] and "[*]" not in found[0]
+    assert after == before
+
+
+@pytest.mark.parametrize(
+    "hidden",
+    [
+        "<!-- - `break_loop` of `WaitTool`: always `false`. (until reviewed) -->\n",
+        "Set aside <!-- - `break_loop` of `WaitTool`:\nalways `false`. --> for now.\n",
+        "- An example:\n\n  ```markdown\n  - `break_loop` of `WaitTool`: always `true`.\n  ```\n",
+        "```\n- `break_loop` of `WaitTool`, said otherwise: always `false`.\n```\n",
+    ],
+)
+def test_a_break_loop_line_in_code_or_a_comment_is_no_lead(run_cli, make_repo, hidden: str) -> None:
+    found, _, after = _run(run_cli, make_repo, BREAK_LOOP, hidden)
+    (line,) = found
+    assert "`break_loop` of `WaitTool` is not documented; the code returns always `false`" in line
+    assert "[*]" in line
+    assert BREAK_LOOP in after and hidden in after
+
+
+@pytest.mark.parametrize(
+    "hidden",
+    [
+        "<!--\n- Arguments of `WaitTool`, for now:\n-->\n",
+        "```\n- Arguments of `WaitTool`, as an example:\n```\n",
+    ],
+)
+def test_an_arguments_lead_in_code_or_a_comment_keeps_the_fix(
+    run_cli, make_repo, hidden: str
+) -> None:
+    found, _, after = _run(run_cli, make_repo, ARGUMENTS, hidden)
+    (line,) = found
+    assert "arguments of `WaitTool` are not documented (no `Arguments of" in line
+    assert "[*]" in line
+    assert ARGUMENTS in after and hidden in after
