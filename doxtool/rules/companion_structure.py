@@ -89,7 +89,10 @@ the words would be lost.
         for doc in documented(ctx):
             expected = f"{doc.module.rsplit('/', 1)[-1]} DOX"
             title = doc.companion.title
-            if title is not None and _subtitle(_unmarked(title.strip()), expected) is not None:
+            if title is not None and (
+                _subtitle(title.strip(), expected) is not None
+                or _subtitle(_unmarked(title.strip()), _unmarked(expected)) is not None
+            ):
                 continue  # the title, and a person's words after it (``# `wait.py` DOX``)
             applicability = "safe"
             if title is None:
