@@ -15,6 +15,7 @@ from doxtool.prompts.listing import (
     render_listing,
     search_path,
 )
+from doxtool.prompts.rowleads import leading_names
 from doxtool.prompts.sets import WRAPPER_FILE, PromptSet, tool_key
 from doxtool.rules.base import Example, Expect, Rule
 from doxtool.rules.tool_prompts import (
@@ -100,12 +101,13 @@ class WrapperWithoutPlaceholder(Rule):
 placeholder that the framework fills with the tool prompts, or includes a
 tool prompt (`{{ include "agent.system.tool.response.md" }}`, also through
 another included file): a wrapper that lists its tools by includes has its
-listing, and so has one that lists them itself (a list item naming a tool,
-`- `response`: final answer; args `text``, an example calling one, a heading
-naming one). A wrapper whose includes doxtool cannot all find, or that holds a
-template variable (which may carry the tools), is not reported. The
-framework fills the placeholder only as written (helpers/files.py
-`replace_placeholders_text`): `{{ tools }}`, with blanks, stays text.
+listing, and so has one that lists them itself (a list item or a table row
+opening with the name of a tool there is, in backticks or not: `- `response`:
+final answer; args `text``, `- wait: pause`, `| `wait` | `seconds` | pause |`;
+an example calling one, a heading naming one). A wrapper whose includes
+doxtool cannot all find, or that holds a template variable (which may carry
+the tools), is not reported. The framework fills the placeholder only as written
+(helpers/files.py `replace_placeholders_text`): `{{ tools }}`, with blanks, stays text.
 
 **Why it matters.** Without it the model sees the rules of tool use but not a
 single tool.
@@ -119,6 +121,16 @@ single tool.
                 **wait_files(),
                 "prompts/agent.system.tools.md": (
                     '## Tools\n{{ include "agent.system.tool.wait.md" }}\n'
+                ),
+            }
+        ),
+        # a listing written by hand: a tool's name opens an item or a row
+        Example({**wait_files(), "prompts/agent.system.tools.md": "## Tools\n- wait: pause\n"}),
+        Example(
+            {
+                **wait_files(),
+                "prompts/agent.system.tools.md": (
+                    "## Tools\n| Tool | Use |\n|---|---|\n| `wait` | pause |\n"
                 ),
             }
         ),
@@ -195,16 +207,19 @@ def _may_list_tools(ctx: Context, wrapper: str, prompt_set: PromptSet) -> bool:
 
 def _teaches_a_tool(ctx: Context, wrapper: str, prompt_set: PromptSet) -> bool:
     """Whether the wrapper lists a tool itself: an example calls it, a heading
-    names it, or a list item opens with the name of a tool the prompt set
-    has (``- `response`: final answer; args `text```). A list of other names
-    (``- `tool_name```, ``- `tool_args```) or a call in an example's
-    arguments alone teaches none."""
+    names it, or a list item or a table row opens with the name of a tool
+    the prompt set has, in backticks or not (``- `response`: final answer;
+    args `text```, ``- wait: pause``, ``| `response` | `text` | ... |``). A
+    list of other names (``- `tool_name```, ``- `tool_args```) or a call in
+    an example's arguments alone teaches none."""
     doc = ctx.prompt(wrapper)
     if doc is None:
         return False
     if any(tool.source != "nested" for tool in doc.tools):
         return True
-    return any(ctx.tool_module(item.name, prompt_set) is not None for item in doc.listed)
+    names = [item.name for item in doc.listed]
+    names += leading_names(ctx.prompt_text(wrapper))
+    return any(ctx.tool_module(name, prompt_set) is not None for name in dict.fromkeys(names))
 
 
 RULES: list[type[Rule]] = [
