@@ -7,17 +7,15 @@ from collections.abc import Iterator
 
 from doxtool.core.findings import WARNING, Finding
 from doxtool.prompts.listing import (
-    PLUGIN_OFF,
     SPACED_TOOLS_RE,
-    SearchPath,
     has_variables,
     included_files,
     render_listing,
-    search_path,
 )
 from doxtool.prompts.rowleads import leading_names
 from doxtool.prompts.sets import WRAPPER_FILE, PromptSet, tool_key
 from doxtool.rules.base import Example, Expect, Rule
+from doxtool.rules.prompt_includes import search_of, whole_text
 from doxtool.rules.tool_prompts import (
     wait_files,
 )
@@ -76,11 +74,11 @@ listing renders to 9,412 characters.
             if anchor is None or not ctx.prompt_in_scope(anchor) or (anchor, name) in seen:
                 continue  # a `default` profile of the core files only: the core listing
             seen.add((anchor, name))
-            search = _search_path(ctx, prompt_set)
+            search = search_of(ctx, prompt_set)
             wrapper = prompt_set.wrapper()
             if search.find(WRAPPER_FILE) != wrapper:
                 continue  # a plugin's wrapper may be the one read: which is not known
-            listing = render_listing(wrapper, search, lambda path: _text(ctx, path))
+            listing = render_listing(wrapper, search, lambda path: whole_text(ctx, path))
             if listing.size > budget:
                 where = ctx.config.source or "the configuration"
                 size = f"{listing.size}" if listing.exact else f"at least {listing.size}"
@@ -171,20 +169,6 @@ single tool.
             )
 
 
-def _text(ctx: Context, path: str) -> str | None:
-    """The text of a prompt file, None when it cannot be read whole."""
-    return ctx.prompt_text(path) if ctx.prompt(path) is not None else None
-
-
-def _search_path(ctx: Context, prompt_set: PromptSet) -> SearchPath:
-    """Where the framework finds the prompt files of ``prompt_set``'s agents."""
-
-    def plugin_on(plugin: PromptSet) -> bool:
-        return not ctx.exists(f"{plugin.directory.rsplit('/', 1)[0]}/{PLUGIN_OFF}")
-
-    return search_path(prompt_set, ctx.prompt_sets, plugin_on)
-
-
 def _may_list_tools(ctx: Context, wrapper: str, prompt_set: PromptSet) -> bool:
     """Whether the wrapper may show the model a tool besides through
     `{{tools}}`: it teaches one itself, includes a tool prompt (a file so
@@ -192,8 +176,8 @@ def _may_list_tools(ctx: Context, wrapper: str, prompt_set: PromptSet) -> bool:
     holds a variable."""
     if has_variables(ctx.prompt_text(wrapper)) or _teaches_a_tool(ctx, wrapper, prompt_set):
         return True
-    search = _search_path(ctx, prompt_set)
-    includes = included_files(wrapper, search, lambda path: _text(ctx, path))
+    search = search_of(ctx, prompt_set)
+    includes = included_files(wrapper, search, lambda path: whole_text(ctx, path))
     if not includes.known:
         return True
     for path in includes.files:
