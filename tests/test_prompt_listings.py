@@ -92,6 +92,11 @@ def test_a_wrapper_that_lists_its_tools_itself_has_its_listing(make_repo, run_cl
         "- `wait`: pause for a while\n",
         '`{"tool_name":"wait","tool_args":{"seconds":1}}`\n',
         "### wait\nPause. Args: `seconds`.\n",
+        # by hand, names without backticks, or in a table's rows
+        "- response: final answer; args text\n- wait: pause; args seconds\n",
+        "1. **wait** (pause): args seconds\n",
+        "| Tool | Arguments | Use |\n|---|---|---|\n| `wait` | `seconds` | pause |\n",
+        "| Tool | Arguments | Use |\n| --- | --- | --- |\n| wait | seconds | pause |\n",
     ):
         files = clean_files()
         files[TINY_WRAPPER] = "## Tools\nOne JSON object a call:\n" + listing
@@ -108,6 +113,11 @@ def test_a_wrapper_naming_no_tool_itself_still_shows_no_tools(make_repo, run_cli
         '`{"tool_name":"name_of_tool","tool_args":{"arg":"..."}}`\n',
         'Wrong:\n`{"tool_name":"wait","tool_args":{"ms":1}}`\n',
         "- `sleep`: pause for a while\n",
+        # bare names that are no tool's, a header cell, a name in a code block
+        "- sleep: pause for a while\n- Note: one call a message\n",
+        "| wait | seconds |\n|---|---|\n| tool_name | the tool |\n",
+        "```text\n- wait: pause\n| a | b |\n|---|---|\n| wait | x |\n```\n",
+        "- pause with wait: seconds\n",
     ):
         files = clean_files()
         files[TINY_WRAPPER] = "## Tools\nOne JSON object a call:\n" + listing

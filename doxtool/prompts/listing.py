@@ -8,23 +8,27 @@ then the core one. Reading a file it keeps or drops each
 ``{{if cond}} ... {{endif}}`` block, replaces each ``{{name}}`` variable it is
 given, inlines each ``{{ include "x.md" }}`` (found on the same search path,
 read the same way) and each ``{{include original}}`` (the same file from the
-directories after the one it was found in). A plugin whose directory holds
+directories after the one it was found in). An include with a directory part
+(``{{ include "prompts/partials/wait.md" }}``) reads that directory, under the
+framework's base directory (the repository's root), before the search path,
+and so do the includes of the file it reads. A plugin whose directory holds
 :data:`PLUGIN_OFF` is off: its prompts are not on the path. ``{{tools}}`` in the wrapper is
 filled with every ``agent.system.tool.*.md`` of the search path, one file per
 name, the first directory holding it winning.
 
-Conditions and variables depend on the run, and an include doxtool cannot
-find (a path with a directory part, a name no known directory holds, one two
-plugins hold) may be in a directory it does not know: what they render is not
-known. They count for nothing, which leaves a figure the rendering reaches at
-least, and the result says it is not exact. The wrapper's ``{{tools}}`` counts
-as written, with every tool prompt besides (it stands for what joins them),
-and so does one in a file the wrapper includes (rendered with the same
-variables). Only ``{{tools}}`` exactly is filled: ``{{ tools }}`` stays text.
-"""
+Conditions and variables depend on the run, and an include doxtool cannot find
+(a name no known directory holds, one two plugins hold, a path leaving the
+root or written with backslashes) may be in a directory it does not know: what
+they render is not known. They count for nothing, which leaves a figure the
+rendering reaches at least, and the result says it is not exact. The wrapper's
+``{{tools}}`` counts as written, with every tool prompt besides (it stands for
+what joins them), and so does one in a file the wrapper includes (rendered
+with the same variables). Only ``{{tools}}`` exactly is filled:
+``{{ tools }}`` stays text."""
 
 from __future__ import annotations
 
+import posixpath
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -49,6 +53,8 @@ MAX_DEPTH = 16
 AMBIGUOUS = "\0ambiguous"
 
 TextOf = Callable[[str], "str | None"]
+#: the directories an include's directory parts put before the search path
+Folders = tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -58,6 +64,10 @@ class SearchPath:
     known (the plugins), each given as file name -> path."""
 
     ranks: tuple[tuple[dict[str, str], ...], ...]
+    #: whether a file is there (a path from the repository's root): where an
+    #: include with a directory part is looked for first; without it, such
+    #: an include is not known
+    exists: Callable[[str], bool] | None = field(default=None, compare=False)
 
     def find(self, name: str, after: str | None = None) -> str | None:
         """The path of file ``name``, :data:`AMBIGUOUS`, or None; with
@@ -77,6 +87,40 @@ class SearchPath:
                 return found.pop()
         return None
 
+    def include(self, name: str, folders: Folders = ()) -> tuple[str | None, Folders]:
+        """The path ``{{ include "name" }}`` reads in a file read with
+        ``folders`` before the search path (the directories of the includes
+        that led to it), :data:`AMBIGUOUS` or None; and the folders the
+        includes of that file are read with. As the framework's
+        ``read_prompt_file``: a directory part of ``name`` goes first."""
+        folder, _, base = name.rpartition("/")
+        if "\\" in name or not base:
+            return None, folders
+        if folder:
+            folder = posixpath.normpath(folder)
+            if self.exists is None or folder.startswith(("/", "..")):
+                return None, folders
+            folders = ("" if folder == "." else folder, *folders)
+        found = self._in_folders(base, folders)
+        return (found if found is not None else self.find(base)), folders
+
+    def original(self, path: str, folders: Folders = ()) -> str | None:
+        """The path ``{{include original}}`` reads in the file at ``path``,
+        read with ``folders`` first: the same name in the directories after
+        the one it was found in, :data:`AMBIGUOUS` or None."""
+        directory, _, base = path.rpartition("/")
+        if directory not in folders:
+            return self.find(base, after=path)
+        found = self._in_folders(base, folders[folders.index(directory) + 1 :])
+        return found if found is not None else self.find(base)
+
+    def _in_folders(self, base: str, folders: Folders) -> str | None:
+        for folder in folders:
+            path = f"{folder}/{base}" if folder else base
+            if self.exists is not None and self.exists(path):
+                return path
+        return None
+
     def tool_prompt_names(self) -> list[str]:
         """Names of the tool prompt files of every directory, sorted."""
         names = {n for rank in self.ranks for d in rank for n in d if tool_key(n) is not None}
@@ -92,17 +136,19 @@ def search_path(
     prompt_set: PromptSet,
     prompt_sets: Sequence[PromptSet],
     plugin_on: Callable[[PromptSet], bool] = lambda plugin: True,
+    exists: Callable[[str], bool] | None = None,
 ) -> SearchPath:
     """The search path of a core or profile set: its own directory, the
-    plugins' that are on, then the core files."""
+    plugins' that are on, then the core files (``exists``: whether a file
+    is there, for the includes with a directory part)."""
     plugins = tuple(s.files for s in prompt_sets if s.kind == "plugin" and plugin_on(s))
     if prompt_set.kind != "profile":
-        return SearchPath((plugins, (prompt_set.files,)))
+        return SearchPath((plugins, (prompt_set.files,)), exists)
     own = prompt_set.own_files()
     core = next((s.files for s in prompt_sets if s.kind == "core"), None)
     if core is None:
         core = {name: path for name, path in prompt_set.files.items() if own.get(name) != path}
-    return SearchPath(((own,), plugins, (core,)))
+    return SearchPath(((own,), plugins, (core,)), exists)
 
 
 @dataclass
@@ -146,6 +192,7 @@ def _render(
     result: Rendered,
     stack: tuple[str, ...],
     wrapper: bool = False,
+    folders: Folders = (),
 ) -> int:
     """Add what the file at ``path`` renders to ``result``; how many
     ``{{tools}}`` placeholders it holds (only a wrapper's count, and those of
@@ -173,24 +220,24 @@ def _render(
     text = _VARIABLE_RE.sub(variable, text)
 
     def original(match: re.Match[str]) -> str:
-        found = search.find(path.rpartition("/")[2], after=path)
+        found = search.original(path, folders)
         if found == AMBIGUOUS:
             result.exact = False
         elif found is not None:
             nonlocal placeholders
-            placeholders += _render(found, search, text_of, result, stack, wrapper)
+            placeholders += _render(found, search, text_of, result, stack, wrapper, folders)
         return ""
 
     def include(match: re.Match[str]) -> str:
         name = match.group(1)
         if name.startswith("/"):
             return match.group(0)  # the framework leaves it as written
-        found = None if "/" in name or "\\" in name else search.find(name)
+        found, inner = search.include(name, folders)
         if found is None or found == AMBIGUOUS:
             result.exact = False
         else:
             nonlocal placeholders
-            placeholders += _render(found, search, text_of, result, stack, wrapper)
+            placeholders += _render(found, search, text_of, result, stack, wrapper, inner)
         return ""
 
     text = _INCLUDE_RE.sub(include, _ORIGINAL_RE.sub(original, text))
@@ -234,31 +281,27 @@ def included_files(path: str, search: SearchPath, text_of: TextOf) -> Includes:
     """Every file ``path`` includes, conditional blocks and all, nested
     includes followed."""
     found = Includes()
-    pending = [(path, 0)]
+    pending: list[tuple[str, int, Folders]] = [(path, 0, ())]
     while pending:
-        current, depth = pending.pop()
+        current, depth, folders = pending.pop()
         text = text_of(current)
         if text is None or depth > MAX_DEPTH:
             found.known = False
             continue
-        targets: list[str | None] = []
+        targets: list[tuple[str | None, Folders]] = []
         if _ORIGINAL_RE.search(text):
             # none found: the framework renders nothing
-            original = search.find(current.rpartition("/")[2], after=current)
+            original = search.original(current, folders)
             if original is not None:
-                targets.append(original)
+                targets.append((original, folders))
         for match in _INCLUDE_RE.finditer(text):
-            name = match.group(1)
-            if "/" in name or "\\" in name:
-                found.known = False
-                continue
-            targets.append(search.find(name))
-        for target in targets:
+            targets.append(search.include(match.group(1), folders))
+        for target, inner in targets:
             if target is None or target == AMBIGUOUS:
                 found.known = False
             elif target not in found.files and target != path:
                 found.files.append(target)
-                pending.append((target, depth + 1))
+                pending.append((target, depth + 1, inner))
     return found
 
 

@@ -10,6 +10,7 @@ from doxtool.core.source import name_fits
 from doxtool.rules.base import Example, Expect, Rule
 from doxtool.rules.contract_scope import tool_modules
 from doxtool.rules.examples import WAIT_PY
+from doxtool.rules.prompt_includes import taught_through_includes
 from doxtool.rules.tool_prompts import PROMPT, browser_files, profile_prompt_dir, wait_files
 from doxtool.run.context import Context
 from doxtool.run.teachers import may_teach_excluded, may_teach_unread
@@ -34,7 +35,12 @@ the framework reads it, when it names a tool: `#### wait`), its examples'
 `tool_name`s and list items starting with a tool's name, in any prompt file of the set, never
 from its file name; an item of a tool's section naming a value of that tool's
 argument (`- `open`: ...` under ``Set `action` to one of:`` in `### browser`)
-names no tool, even one named like the value. A profile override alone does not teach a core tool.
+names no tool, even one named like the value. A prompt teaches what the
+files it includes teach, found as the framework finds them
+(`{{ include "prompts/partials/wait.md" }}` reads that path from the
+repository's root first, then `wait.md` on the agent's search path of prompt
+directories); a tool is not reported when a prompt named for it, or naming
+it, has an include doxtool cannot find. A profile override alone does not teach a core tool.
 
 **Why it matters.** A model only calls the tools its prompt lists; a tool
 without a prompt is dead code at run time.
@@ -63,6 +69,15 @@ hold them.
                 "doxtool.toml": 'prompt-dirs = ["prompts", "extra/prompts"]\n',
             }
         ),
+        # the tool prompt includes the file that teaches it
+        Example(
+            wait_files(
+                {
+                    PROMPT: '{{ include "prompts/partials/wait.md" }}\n',
+                    "prompts/partials/wait.md": wait_files()[PROMPT],
+                }
+            )
+        ),
         # a prompt the configuration excludes is there, unchecked
         Example(
             {
@@ -81,6 +96,16 @@ hold them.
         Example(
             wait_files({"agents/ops/tools/probe.py": WAIT_PY.replace("WaitTool", "ProbeTool")}),
             [Expect("agents/ops/tools/probe.py", 4, "agents/ops/prompts/agent.system.tool.probe")],
+        ),
+        # the file it includes teaches no tool
+        Example(
+            wait_files(
+                {
+                    PROMPT: '{{ include "prompts/partials/notes.md" }}\n',
+                    "prompts/partials/notes.md": "Pause politely.\n",
+                }
+            ),
+            [Expect("tools/wait.py", 4, "no `### wait` heading")],
         ),
         # ``open`` there is a value of browser's ``action``, not the tool
         Example(
@@ -115,6 +140,8 @@ hold them.
                         subject=f"{module}:prompt",
                     )
                 continue
+            if any(taught_through_includes(ctx, s, name) for s in ctx.teaching_sets(module)):
+                continue  # a prompt includes a file teaching it, or may
             if any(may_teach_unread(ctx, s, name) for s in ctx.teaching_sets(module)):
                 continue  # a prompt read only in part names it (PRM011 reports the file)
             if may_teach_excluded(ctx, ctx.teaching_sets(module, excluded=True), name):

@@ -7,16 +7,15 @@ from collections.abc import Iterator
 
 from doxtool.core.findings import WARNING, Finding
 from doxtool.prompts.listing import (
-    PLUGIN_OFF,
     SPACED_TOOLS_RE,
-    SearchPath,
     has_variables,
     included_files,
     render_listing,
-    search_path,
 )
+from doxtool.prompts.rowleads import leading_names
 from doxtool.prompts.sets import WRAPPER_FILE, PromptSet, tool_key
 from doxtool.rules.base import Example, Expect, Rule
+from doxtool.rules.prompt_includes import search_of, whole_text
 from doxtool.rules.tool_prompts import (
     wait_files,
 )
@@ -75,11 +74,11 @@ listing renders to 9,412 characters.
             if anchor is None or not ctx.prompt_in_scope(anchor) or (anchor, name) in seen:
                 continue  # a `default` profile of the core files only: the core listing
             seen.add((anchor, name))
-            search = _search_path(ctx, prompt_set)
+            search = search_of(ctx, prompt_set)
             wrapper = prompt_set.wrapper()
             if search.find(WRAPPER_FILE) != wrapper:
                 continue  # a plugin's wrapper may be the one read: which is not known
-            listing = render_listing(wrapper, search, lambda path: _text(ctx, path))
+            listing = render_listing(wrapper, search, lambda path: whole_text(ctx, path))
             if listing.size > budget:
                 where = ctx.config.source or "the configuration"
                 size = f"{listing.size}" if listing.exact else f"at least {listing.size}"
@@ -100,12 +99,13 @@ class WrapperWithoutPlaceholder(Rule):
 placeholder that the framework fills with the tool prompts, or includes a
 tool prompt (`{{ include "agent.system.tool.response.md" }}`, also through
 another included file): a wrapper that lists its tools by includes has its
-listing, and so has one that lists them itself (a list item naming a tool,
-`- `response`: final answer; args `text``, an example calling one, a heading
-naming one). A wrapper whose includes doxtool cannot all find, or that holds a
-template variable (which may carry the tools), is not reported. The
-framework fills the placeholder only as written (helpers/files.py
-`replace_placeholders_text`): `{{ tools }}`, with blanks, stays text.
+listing, and so has one that lists them itself (a list item or a table row
+opening with the name of a tool there is, in backticks or not: `- `response`:
+final answer; args `text``, `- wait: pause`, `| `wait` | `seconds` | pause |`;
+an example calling one, a heading naming one). A wrapper whose includes
+doxtool cannot all find, or that holds a template variable (which may carry
+the tools), is not reported. The framework fills the placeholder only as written
+(helpers/files.py `replace_placeholders_text`): `{{ tools }}`, with blanks, stays text.
 
 **Why it matters.** Without it the model sees the rules of tool use but not a
 single tool.
@@ -119,6 +119,16 @@ single tool.
                 **wait_files(),
                 "prompts/agent.system.tools.md": (
                     '## Tools\n{{ include "agent.system.tool.wait.md" }}\n'
+                ),
+            }
+        ),
+        # a listing written by hand: a tool's name opens an item or a row
+        Example({**wait_files(), "prompts/agent.system.tools.md": "## Tools\n- wait: pause\n"}),
+        Example(
+            {
+                **wait_files(),
+                "prompts/agent.system.tools.md": (
+                    "## Tools\n| Tool | Use |\n|---|---|\n| `wait` | pause |\n"
                 ),
             }
         ),
@@ -159,20 +169,6 @@ single tool.
             )
 
 
-def _text(ctx: Context, path: str) -> str | None:
-    """The text of a prompt file, None when it cannot be read whole."""
-    return ctx.prompt_text(path) if ctx.prompt(path) is not None else None
-
-
-def _search_path(ctx: Context, prompt_set: PromptSet) -> SearchPath:
-    """Where the framework finds the prompt files of ``prompt_set``'s agents."""
-
-    def plugin_on(plugin: PromptSet) -> bool:
-        return not ctx.exists(f"{plugin.directory.rsplit('/', 1)[0]}/{PLUGIN_OFF}")
-
-    return search_path(prompt_set, ctx.prompt_sets, plugin_on)
-
-
 def _may_list_tools(ctx: Context, wrapper: str, prompt_set: PromptSet) -> bool:
     """Whether the wrapper may show the model a tool besides through
     `{{tools}}`: it teaches one itself, includes a tool prompt (a file so
@@ -180,8 +176,8 @@ def _may_list_tools(ctx: Context, wrapper: str, prompt_set: PromptSet) -> bool:
     holds a variable."""
     if has_variables(ctx.prompt_text(wrapper)) or _teaches_a_tool(ctx, wrapper, prompt_set):
         return True
-    search = _search_path(ctx, prompt_set)
-    includes = included_files(wrapper, search, lambda path: _text(ctx, path))
+    search = search_of(ctx, prompt_set)
+    includes = included_files(wrapper, search, lambda path: whole_text(ctx, path))
     if not includes.known:
         return True
     for path in includes.files:
@@ -195,16 +191,19 @@ def _may_list_tools(ctx: Context, wrapper: str, prompt_set: PromptSet) -> bool:
 
 def _teaches_a_tool(ctx: Context, wrapper: str, prompt_set: PromptSet) -> bool:
     """Whether the wrapper lists a tool itself: an example calls it, a heading
-    names it, or a list item opens with the name of a tool the prompt set
-    has (``- `response`: final answer; args `text```). A list of other names
-    (``- `tool_name```, ``- `tool_args```) or a call in an example's
-    arguments alone teaches none."""
+    names it, or a list item or a table row opens with the name of a tool
+    the prompt set has, in backticks or not (``- `response`: final answer;
+    args `text```, ``- wait: pause``, ``| `response` | `text` | ... |``). A
+    list of other names (``- `tool_name```, ``- `tool_args```) or a call in
+    an example's arguments alone teaches none."""
     doc = ctx.prompt(wrapper)
     if doc is None:
         return False
     if any(tool.source != "nested" for tool in doc.tools):
         return True
-    return any(ctx.tool_module(item.name, prompt_set) is not None for item in doc.listed)
+    names = [item.name for item in doc.listed]
+    names += leading_names(ctx.prompt_text(wrapper))
+    return any(ctx.tool_module(name, prompt_set) is not None for name in dict.fromkeys(names))
 
 
 RULES: list[type[Rule]] = [

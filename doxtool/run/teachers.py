@@ -61,7 +61,7 @@ def may_teach_unread(ctx: Context, prompt_set: PromptSet, tool: str) -> bool:
     for path in paths:
         text = ctx.prompt_text(path)
         # the pattern only for a file that may name the tool: most runs have none
-        if tool in text and ctx.read_in_part(path) and _naming(tool).search(text):
+        if tool in text and ctx.read_in_part(path) and naming(tool).search(text):
             return True
     return False
 
@@ -80,12 +80,12 @@ def may_teach_excluded(ctx: Context, prompt_sets: list[PromptSet], tool: str) ->
             if tool_key(name) == tool:
                 return True
             text = ctx.prompt_text(path)
-            if tool in text and _naming(tool).search(text):
+            if tool in text and naming(tool).search(text):
                 return True
     return False
 
 
-def _naming(tool: str) -> re.Pattern[str]:
+def naming(tool: str) -> re.Pattern[str]:
     """The tool's name as a word of its own (not part of a longer name or path)."""
     return re.compile(rf"(?<![\w.:-]){re.escape(tool)}(?![\w-])")
 

@@ -1,0 +1,59 @@
+"""The names a prompt's list items and table rows open with, written with or
+without backticks: ``- response: final answer``, ``- `wait` (optional): ...``,
+``| `response` | `text` | final answer |``, ``| wait | seconds | pause |``.
+
+A name so placed may be a tool's, an argument's or any word's: what it is
+is known only against the tools there are. The tool listing rule (PRM010)
+reads them to tell a wrapper that lists its tools by hand from one that
+lists none; no other rule reads them as teaching.
+"""
+
+from __future__ import annotations
+
+import re
+
+from doxtool.core.mdtables import cells, delimiter_row
+
+_NAME = r"[^\W\d][\w.:-]*"
+#: a fence opening or closing a code block
+_FENCE_RE = re.compile(r"[ \t]{0,3}(`{3,}|~{3,})")
+#: a list item (bullet or number) and the name it opens with, bold or in
+#: backticks or bare, then ``:``, a parenthesis and ``:``, or a dash
+_ITEM_RE = re.compile(
+    rf"[ \t]*(?:[-*+]|\d{{1,9}}[.)])[ \t]+(?:\*\*|__)?(`?)[ \t]*({_NAME})[ \t]*\1(?:\*\*|__)?"
+    r"[ \t]*(?:\([^()\n]*\)[ \t]*)?(?::|\u2014|\u2013|-(?=\s))"
+)
+#: a table cell holding just a name, bold or in backticks or bare
+_CELL_RE = re.compile(rf"(?:\*\*|__)?(`?)[ \t]*({_NAME})[ \t]*\1(?:\*\*|__)?\Z")
+
+
+def leading_names(text: str) -> list[str]:
+    """The names opening the list items and the table body rows of ``text``
+    (outside fenced code blocks), in order, each once."""
+    found: dict[str, None] = {}
+    fence: str | None = None
+    in_table = False
+    previous = ""
+    for line in text.splitlines():
+        opening = _FENCE_RE.match(line)
+        if fence is not None:
+            if opening and opening.group(1)[0] == fence[0] and len(opening.group(1)) >= len(fence):
+                fence = None
+            continue
+        if opening:
+            fence, in_table = opening.group(1), False
+            continue
+        if "|" not in line:
+            in_table = False
+        elif in_table:
+            row = cells(line)
+            name = _CELL_RE.match(row[0]) if row else None
+            if name:
+                found[name.group(2)] = None
+        elif "|" in previous and delimiter_row(line):
+            in_table = True
+        item = _ITEM_RE.match(line)
+        if item:
+            found[item.group(2)] = None
+        previous = line
+    return list(found)
