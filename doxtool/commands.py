@@ -128,9 +128,11 @@ def _shadowed(project: Project, modules: list[str]) -> set[str]:
     of them has the same name and comes first on its search path: a plugin's
     tool (``plugins/<plugin>/tools/<name>.py``, the plugin not turned off by
     its ``.toggle-0`` file; the first plugin in name order) before the core
-    one. An agent profile's own tool shadows the core one for that profile
-    only, and is left as it is."""
+    one; of two core ones, the one of the first ``tool-dirs`` entry, as the
+    check reads it. An agent profile's own tool shadows the core one for
+    that profile only, and is left as it is."""
     profiled = {m for found in project.profile_tool_modules.values() for m in found}
+    order = {m: i for i, m in enumerate(project.tool_modules)}
     by_name: dict[str, list[str]] = {}
     for module in modules:
         if module not in profiled:
@@ -142,6 +144,13 @@ def _shadowed(project: Project, modules: list[str]) -> set[str]:
         plugins = sorted(m for m in found if _plugin_on(project, m))
         if plugins:
             shadowed.update(m for m in found if m != plugins[0])
+            continue
+        # two core tool directories: the first of `tool-dirs` holding it wins
+        core = sorted(
+            (m for m in found if _plugin_dir(m) is None and m in order),
+            key=order.__getitem__,
+        )
+        shadowed.update(core[1:])
     return shadowed
 
 

@@ -98,7 +98,10 @@ def test_init_writes_doxtool_toml_without_pyproject(make_repo, run_cli) -> None:
     assert result.exit_code == 0, result.output
     text = (root / "doxtool.toml").read_text()
     assert not text.startswith("[tool.doxtool]")
-    assert 'tool-dirs = ["tools"]  # 1 module' in text
+    assert (
+        'tool-dirs = ["tools", "plugins/*/tools"]  # 1 module; plugins/*/tools: plugins\' tools'
+        in text
+    )
     assert load_file(root / "doxtool.toml") is not None
     assert run_cli(root, "check").exit_code == 0
 
@@ -156,3 +159,97 @@ def test_init_ignores_an_agents_md_that_says_not_file_documented(make_repo, run_
     assert result.exit_code == 0, result.output
     assert "api" in result.output
     assert "lib" not in result.output
+
+
+BASE_PY = "class Tool:\n    pass\n\n\nclass Response:\n    pass\n"
+
+
+def test_a_plugin_added_after_init_has_its_tools_read(make_repo, run_cli) -> None:
+    """The plugin prompts default stays in force, so its tools do too."""
+    root = make_repo(clean_files())
+    assert run_cli(root, "init").exit_code == 0
+    config = load_file(root / "doxtool.toml")
+    assert config is not None and config.tool_dirs == ["tools", "plugins/*/tools"]
+    plugin = root / "plugins" / "snoozer"
+    (plugin / "tools").mkdir(parents=True)
+    (plugin / "prompts").mkdir()
+    (plugin / "tools" / "snooze.py").write_text(WAIT_PY.replace("WaitTool", "SnoozeTool"))
+    (plugin / "prompts" / "agent.system.tool.snooze.md").write_text("### snooze\nSnooze.\n")
+    check = run_cli(root, "check")
+    assert "PRM002" not in check.output, check.output
+    assert "plugins/snoozer/tools/snooze.py:1:1: DOX001" in check.output
+
+
+def test_stray_tools_and_prompts_directories_are_not_taken(make_repo, run_cli) -> None:
+    files = {
+        "python/helpers/tool.py": BASE_PY,
+        "python/tools/echo.py": WAIT_PY.replace("helpers.tool", "python.helpers.tool"),
+        "dev/tools/bump_version.py": "import sys\n\n\ndef main():\n    return sys.argv\n",
+        "scripts/prompts/notes.md": "# notes\n",
+        "bench/prompts/agent.system.tool.echo.md": "### echo\n",
+        "prompts/agent.system.tool.echo.md": "### echo\n",
+    }
+    root = make_repo(files)
+    result = run_cli(root, "init", "--dry-run")
+    assert result.exit_code == 0, result.output
+    assert 'tool-dirs = ["python/tools", "plugins/*/tools"]  # 1 module' in result.output
+    assert 'prompt-dirs = ["prompts"]\n' in result.output
+    scaffold = run_cli(root, "scaffold", "ping", "--dry-run")
+    assert "would create python/tools/ping.py" in scaffold.output, scaffold.output
+
+
+def test_a_tools_directory_in_scripts_is_taken_when_there_is_no_other(make_repo, run_cli) -> None:
+    """Nothing tells such a directory apart then: it is the agent's."""
+    root = make_repo({"scripts/tools/wait.py": WAIT_PY, "helpers/tool.py": BASE_PY})
+    result = run_cli(root, "init", "--dry-run")
+    assert 'tool-dirs = ["scripts/tools", "plugins/*/tools"]' in result.output
+
+
+def test_a_tool_class_through_a_base_of_its_directory(make_repo, run_cli) -> None:
+    files = {
+        "helpers/tool.py": BASE_PY,
+        "agent/tools/base.py": "from helpers import tool\n\n\nclass Base(tool.Tool):\n    pass\n",
+        "agent/tools/wait.py": "from .base import Base\n\n\nclass WaitTool(Base):\n    pass\n",
+        "misc/tools/lint.py": "class Lint:\n    pass\n",
+    }
+    root = make_repo(files)
+    result = run_cli(root, "init", "--dry-run")
+    assert 'tool-dirs = ["agent/tools", "plugins/*/tools"]  # 2 modules' in result.output
+
+
+def test_core_tool_directories_in_the_defaults_order(make_repo, run_cli) -> None:
+    """``tools`` before ``python/tools``, as with no configuration: the same
+    tool wins, and `schema` gives it once."""
+    files = {
+        **clean_files(),
+        "helpers/tool.py": BASE_PY,
+        "python/helpers/tool.py": BASE_PY,
+        "python/tools/wait.py": WAIT_PY.replace("helpers.tool", "python.helpers.tool").replace(
+            "seconds", "minutes"
+        ),
+    }
+    root = make_repo(files)
+    before = run_cli(root, "check")
+    assert run_cli(root, "init").exit_code == 0
+    config = load_file(root / "doxtool.toml")
+    assert config is not None and config.tool_dirs[:2] == ["tools", "python/tools"]
+    after = run_cli(root, "check")
+    assert [line for line in after.output.splitlines() if "PRM" in line] == [
+        line for line in before.output.splitlines() if "PRM" in line
+    ]
+    schema = run_cli(root, "schema")
+    assert schema.exit_code == 0, schema.output
+    import json
+
+    names = [item["function"]["name"] for item in json.loads(schema.output)]
+    assert names.count("wait") == 1
+    assert "seconds" in schema.output and "minutes" not in schema.output
+
+
+def test_a_base_under_a_directory_no_module_can_name(make_repo, run_cli) -> None:
+    """``agents-a`` is no package: the base is imported as ``helpers.tool``."""
+    files = {f"agents-a/{path}": text for path, text in clean_files().items()}
+    files["agents-a/helpers/tool.py"] = BASE_PY
+    root = make_repo(files)
+    result = run_cli(root, "init", "--dry-run")
+    assert 'tool-bases = ["helpers.tool.Tool"]' in result.output

@@ -101,7 +101,7 @@ def test_init_takes_no_documentation_or_test_directory_for_prompts(make_repo, ru
     result = run_cli(root, "init", "--dry-run")
     assert result.exit_code == 0, result.output
     assert 'prompt-dirs = ["prompts"]\n' in result.output
-    assert 'tool-dirs = ["tools"]  # 1 module\n' in result.output
+    assert 'tool-dirs = ["tools", "plugins/*/tools"]  # 1 module;' in result.output
 
 
 def test_init_still_takes_prompt_directories_elsewhere(make_repo, run_cli) -> None:

@@ -9,7 +9,8 @@ import-aware names (:mod:`.names`), literal values (:mod:`.literals`), the
 (:mod:`.summaries`, :mod:`.summaryscope`, :mod:`.functionwalk`), the table of
 calls that reveal side effects (:mod:`.effects`), following calls into the
 repository's helpers (:mod:`.follow`), deciding which classes are tools
-across modules (:mod:`.resolve`), and the tool analysis: :mod:`.extract` (one
+across modules (:mod:`.resolve`; by name alone, for ``doxtool init``:
+:mod:`.derivation`), and the tool analysis: :mod:`.extract` (one
 module, end to end, in two halves: :mod:`.prepare` reads ``ast``'s tree and
 hands :mod:`.prepared`'s data to the second, which parses with libcst) ->
 :mod:`.modulescan` (the module) -> :mod:`.toolscan`

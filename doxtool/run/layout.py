@@ -1,8 +1,10 @@
 """Detecting a repository's layout, for ``doxtool init``.
 
-Only the filesystem is looked at: directory and file names, and a regular
-expression over files named ``tool.py`` to find the ``Tool`` base class.
-Nothing is parsed as Python, imported or executed.
+The filesystem is looked at (directory and file names), a regular
+expression over files named ``tool.py`` finds the ``Tool`` base class, and
+the modules of each ``tools`` directory are read with ``ast`` for a class
+deriving from it (:mod:`doxtool.run.layoutdirs`). Nothing is imported or
+executed.
 """
 
 from __future__ import annotations
@@ -20,12 +22,13 @@ from doxtool.core.config import DEFAULT_EXCLUDE, Config
 from doxtool.core.source import ReadError, read_text
 from doxtool.prompts.olderlayout import older_prompts
 from doxtool.python.names import module_name, source_root
+from doxtool.run.layoutdirs import ToolDirCandidates, preferred
 from doxtool.run.project import COMPANION_SUFFIX
 
 _TOOL_CLASS = re.compile(r"^class\s+Tool\b", re.MULTILINE)
 _TEST_DIRS = ("tests", "test")
 #: directories whose content is not what the agent runs: tests, their
-#: fixtures, documentation and its examples. A ``prompts`` or ``tools``
+#: fixtures, documentation and its examples, benchmarks and evaluations. A ``prompts`` or ``tools``
 #: directory in one (``docs/examples/prompts``, ``tests/fixtures/tools``)
 #: shows how files look; it is no core, profile or plugin directory
 _NOT_RUNTIME = frozenset(
@@ -43,6 +46,10 @@ _NOT_RUNTIME = frozenset(
         "sample",
         "demos",
         "demo",
+        "bench",
+        "benchmark",
+        "benchmarks",
+        "evals",
     }
 )
 #: parents whose children are plugins or profiles: ``plugins/<name>/tools``
@@ -159,6 +166,7 @@ def detect(root: Path) -> Layout:
     companions: list[str] = []
     walked = _walk(root)
     listed = dict(walked)
+    candidates = ToolDirCandidates()
     for rel, files in walked:
         name = rel.rsplit("/", 1)[-1]
         modules = [f for f in files if f.endswith(".py") and f != "__init__.py"]
@@ -166,13 +174,7 @@ def detect(root: Path) -> Layout:
             _declared(root, rel, layout.declared_dirs)
         if rel != "." and not _not_runtime(rel):
             if name == "tools" and modules:
-                profile = _generalise(rel, _PROFILE_PARENTS)
-                plugin = _generalise(rel, _PLUGIN_PARENTS)
-                if profile:
-                    _add(layout.profile_tool_dirs, profile[0])
-                else:
-                    _add(layout.tool_dirs, plugin[0] if plugin else rel)
-                    layout.tool_modules += len(modules)
+                candidates.add(rel, modules)
             if name == "prompts" and any(f.endswith(".md") for f in files):
                 profile = _generalise(rel, _PROFILE_PARENTS)
                 plugin = _generalise(rel, _PLUGIN_PARENTS)
@@ -204,8 +206,10 @@ def detect(root: Path) -> Layout:
                         text = read_text(root / rel / f)
                         if not isinstance(text, ReadError):
                             companions.append(text.text)
-    # the core tool directories first (`scaffold` writes into the first)
-    layout.tool_dirs.sort(key=lambda d: "*" in d)
+    _tool_dirs(root, layout, candidates)
+    # the framework's own first (`scaffold` writes into the first tool directory)
+    layout.prompt_dirs = preferred(layout.prompt_dirs)
+    layout.tool_bases = list(dict.fromkeys(filter(None, map(_importable, layout.tool_bases))))
     layout.test_dirs = [d for d in _TEST_DIRS if (root / d).is_dir()]
     found = detect_convention(companions)
     layout.convention, layout.convention_reason = found.name, found.reason
@@ -221,6 +225,45 @@ def detect(root: Path) -> Layout:
         if d not in layout.declared_dirs and not _in_tool_dirs(d, layout.tool_dirs)
     ]
     return layout
+
+
+def _tool_dirs(root: Path, layout: Layout, candidates: ToolDirCandidates) -> None:
+    """Fill the layout's tool directories with the candidates holding tools,
+    the core ones generalised to patterns for plugins and profiles."""
+    bases = [
+        *(f.removesuffix(".py").replace("/", ".") + ".Tool" for f in layout.base_files),
+        *layout.tool_bases,
+        *Config().tool_bases,
+    ]
+    with_tools = candidates.with_tools(root, bases)
+    core: list[str] = []
+    for rel in candidates.modules:
+        if rel not in with_tools:
+            continue
+        profile = _generalise(rel, _PROFILE_PARENTS)
+        plugin = _generalise(rel, _PLUGIN_PARENTS)
+        if profile:
+            _add(layout.profile_tool_dirs, profile[0])
+        else:
+            _add(core, plugin[0] if plugin else rel)
+    layout.tool_dirs = preferred(core)
+    layout.tool_modules = sum(
+        len(modules)
+        for rel, modules in candidates.modules.items()
+        if rel in with_tools and _in_tool_dirs(rel, layout.tool_dirs)
+    )
+
+
+def _importable(base: str) -> str | None:
+    """A base's dotted name as code imports it: a directory whose name is no
+    identifier (``agents-a/helpers/tool.py``) is no package, so the module's
+    name starts below it (``helpers.tool.Tool``); None when nothing is left."""
+    parts = base.split(".")
+    kept = parts
+    for i, part in enumerate(parts):
+        if not part.isidentifier():
+            kept = parts[i + 1 :]
+    return ".".join(kept) if len(kept) >= 2 else None
 
 
 def _prompt_subdirs(rel: str, listed: dict[str, list[str]], layout: Layout) -> bool:
@@ -264,6 +307,22 @@ def _toml_list(values: list[str]) -> str:
     return "[" + ", ".join(json.dumps(v) for v in values) + "]"
 
 
+def _plugin_tool_dirs(layout: Layout, defaults: Config) -> list[str]:
+    """The plugin tool directories a written ``tool-dirs`` lacks: those beside
+    each plugin prompt directory in force (``plugins/*/tools`` beside
+    ``plugins/*/prompts``, the defaults' when none was found), so that a
+    plugin added later has its tools read as its prompts are."""
+    if not layout.plugin_prompt_dirs:
+        wanted = [d for d in defaults.tool_dirs if "*" in d]
+    else:
+        wanted = [
+            d.removesuffix("/prompts") + "/tools"
+            for d in layout.plugin_prompt_dirs
+            if d.endswith("/prompts")
+        ]
+    return [d for d in dict.fromkeys(wanted) if d not in layout.tool_dirs]
+
+
 def render_table(layout: Layout, header: bool = True) -> str:
     """The ``[tool.doxtool]`` table (or a ``doxtool.toml`` body) for ``layout``."""
     defaults = Config()
@@ -277,7 +336,11 @@ def render_table(layout: Layout, header: bool = True) -> str:
             lines.append(f"# {name}: none found; the default is {_toml_list(default)}")
 
     modules = f"{layout.tool_modules} module{'' if layout.tool_modules == 1 else 's'}"
-    key("tool-dirs", layout.tool_dirs, defaults.tool_dirs, modules)
+    # none found leaves the default, which has them
+    plugin_tools = _plugin_tool_dirs(layout, defaults) if layout.tool_dirs else []
+    if plugin_tools:
+        modules += f"; {', '.join(plugin_tools)}: plugins' tools"
+    key("tool-dirs", [*layout.tool_dirs, *plugin_tools], defaults.tool_dirs, modules)
     if layout.profile_tool_dirs:
         key("profile-tool-dirs", layout.profile_tool_dirs, defaults.profile_tool_dirs)
     key("tool-bases", layout.tool_bases, defaults.tool_bases)

@@ -1,0 +1,91 @@
+"""Choosing among the ``tools`` and ``prompts`` directories ``doxtool init``
+finds: which hold the agent's tools, and in which order they are written.
+
+A ``tools`` directory is the agent's when one of its modules defines a class
+deriving (by name, through imports: :mod:`doxtool.python.derivation`) from a
+tool base, or from a class of the directories read that does. Directories
+under an area of helper scripts (``scripts/``, ``dev/``, ...) are taken only
+when no other directory of their kind is there. The framework's own come
+first, in the order the default configuration has them: ``tools`` before
+``python/tools``, ``prompts`` first, then shallower before deeper.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from doxtool.core.source import ReadError, read_text
+from doxtool.python.derivation import class_bases, derived
+
+#: areas of helper scripts: a ``tools`` or ``prompts`` directory below one is
+#: the developers', not the agent's, unless the repository has no other
+SCRIPT_AREAS = frozenset(
+    {
+        "scripts",
+        "script",
+        "dev",
+        "devtools",
+        "dev_tools",
+        "dev-tools",
+        "tools-for-dev",
+        "tooling",
+        "hack",
+        "ci",
+    }
+)
+#: the framework's own directories, in the default configuration's order
+_FRAMEWORK = {"tools": 0, "python/tools": 1, "prompts": 0}
+#: modules read per directory to find a tool class
+_MAX_MODULES = 200
+
+
+def in_script_area(rel: str) -> bool:
+    """Whether a directory lies below an area of helper scripts."""
+    return any(part.lower() in SCRIPT_AREAS for part in rel.split("/")[:-1])
+
+
+def order_key(rel: str) -> tuple[bool, bool, int, int, str]:
+    """Sorting key: core directories before patterns, then the framework's own,
+    then the shallower."""
+    return ("*" in rel, in_script_area(rel), _FRAMEWORK.get(rel, 2), rel.count("/"), rel)
+
+
+def preferred(dirs: Iterable[str]) -> list[str]:
+    """``dirs`` in :func:`order_key`'s order, without those in an area of
+    helper scripts when another core directory is there."""
+    ordered = sorted(dict.fromkeys(dirs), key=order_key)
+    if any(not in_script_area(d) and "*" not in d for d in ordered):
+        ordered = [d for d in ordered if not in_script_area(d)]
+    return ordered
+
+
+@dataclass
+class ToolDirCandidates:
+    """``tools`` directories found by name, with their modules, before it is
+    known which hold tools."""
+
+    #: directory -> its modules (file names)
+    modules: dict[str, list[str]] = field(default_factory=dict)
+
+    def add(self, rel: str, modules: list[str]) -> None:
+        self.modules[rel] = modules
+
+    def with_tools(self, root: Path, bases: Iterable[str]) -> set[str]:
+        """The directories one of whose modules defines a tool class. When
+        none does (the base is named in no way read here), every directory:
+        nothing tells them apart."""
+        classes: dict[str, list[str]] = {}
+        owner: dict[str, str] = {}
+        for rel, files in self.modules.items():
+            for name in files[:_MAX_MODULES]:
+                path = f"{rel}/{name}"
+                text = read_text(root / path, python=True)
+                if isinstance(text, ReadError):
+                    continue
+                for cls, of in class_bases(path, text.text).items():
+                    classes[cls] = of
+                    owner[cls] = rel
+        found = {owner[cls] for cls in derived(classes, bases)}
+        return found or set(self.modules)
