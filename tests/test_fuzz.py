@@ -179,6 +179,26 @@ def _check_fix(text: str, expected: list[ExpectedBlock]) -> None:
         position += 1
 
 
+def test_a_blank_helper_name_gets_no_item_and_the_fix_converges() -> None:
+    """A blank helper name beside one ending in a backtick: an empty code span
+    would run into its neighbour, and a second fix would write it again (an
+    input hypothesis found)."""
+    tool = ToolFacts(
+        name="wait",
+        class_name="WaitTool",
+        line=1,
+        bases=["helpers.tool.Tool"],
+        execute=ExecuteFacts(is_async=True, line=1, params=["self"], defined_in="WaitTool.execute"),
+        outcomes=[Outcome(break_loop=False, line=1, column=1)],
+        helpers=["", "0`"],
+        imports=["helpers.tool"],
+    )
+    expected = expected_blocks(ModuleFacts(path="tools/wait.py", module="tools.wait", tools=[tool]))
+    fixed = fix_companion("", expected)
+    assert "observed in the source: `` 0` ``.\n" in fixed
+    _check_fix("", expected)
+
+
 def test_a_blank_argument_name_gets_no_item_and_the_fix_converges() -> None:
     """A key no item can name (`` ` ` `` is no argument) is written as one the
     tool takes without naming it, never as an item a second fix would add

@@ -28,7 +28,7 @@ from doxtool.companions.factlines import (
     helper_labels,
     link_neighbours,
 )
-from doxtool.companions.rendering import RENDERERS, contract_blocks, tool_base
+from doxtool.companions.rendering import RENDERERS, contract_blocks, helper_values, tool_base
 from doxtool.core.facts import ModuleFacts, ModuleOutline, ToolFacts
 from doxtool.core.outline_facts import ClassOutline, FunctionOutline, Param
 
@@ -393,9 +393,8 @@ def _doxtool_blocks(
     imports = list(dict.fromkeys(module.imports))
     blocks.append(_block("imports", None, [Item(n, display_code(n)) for n in imports], convention))
     if module.tools:
-        names = sorted({display_code(name) for tool in module.tools for name in tool.helpers})
-        labels = helper_labels(names)
-        ordered = sorted(names, key=lambda name: (labels[name].casefold(), labels[name]))
+        ordered = helper_values(module)
+        labels = helper_labels(ordered)
         blocks.append(_block("helpers", None, [Item(n, labels[n]) for n in ordered], convention))
     test_paths = list(dict.fromkeys(map(display_name, tests)))
     if test_paths:

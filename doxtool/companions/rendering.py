@@ -111,8 +111,12 @@ def _side_effect_values(module: ModuleFacts) -> list[str]:
     return known + unknown
 
 
-def _helper_values(module: ModuleFacts) -> list[str]:
-    names = sorted({display_code(name) for tool in module.tools for name in tool.helpers})
+def helper_values(module: ModuleFacts) -> list[str]:
+    """The helpers the tools of ``module`` call, as written on the helpers line, in its order."""
+    # a blank name is no call (and an empty code span would join its neighbours)
+    names = sorted(
+        {display_code(name) for tool in module.tools for name in tool.helpers if name.strip()}
+    )
     labels = helper_labels(names)
     return sorted(names, key=lambda name: (labels[name].casefold(), labels[name]))
 
@@ -168,7 +172,7 @@ def expected_blocks(module: ModuleFacts, tests: Sequence[str] = ()) -> list[Expe
         specs.append(("side-effects", None, _side_effect_values(module)))
     specs.append(("imports", None, list(dict.fromkeys(map(display_code, module.imports)))))
     if module.tools:
-        specs.append(("helpers", None, _helper_values(module)))
+        specs.append(("helpers", None, helper_values(module)))
     test_paths = list(dict.fromkeys(map(display_name, tests)))
     if test_paths:
         specs.append(("tests", None, test_paths))
