@@ -93,28 +93,24 @@ def _statement_terminates(stmt: cst.BaseStatement, ends: Ends | None = None) -> 
 
 def contains_return(stmt: cst.CSTNode) -> bool:
     """Whether a statement holds a ``return`` of its function (nested functions aside)."""
-    todo: list[cst.CSTNode] = [stmt]
-    while todo:
-        current = todo.pop()
-        if type(current) in (cst.SimpleStatementLine, cst.SimpleStatementSuite):
-            if any(type(s) is cst.Return for s in current.body):
-                return True
-        elif type(current) in (cst.FunctionDef, cst.ClassDef):
-            continue
-        elif is_kind(current, cst.BaseCompoundStatement):
-            todo.extend(statement_children(current))
-    return False
+    return _holds(stmt, (cst.Return,))
 
 
 def leaves_pass(stmt: cst.CSTNode) -> bool:
     """Whether a statement in a loop's body may end the pass, or the loop,
     before the statements after it run: it holds a ``return``, a ``break``
     or a ``continue`` (those of a nested loop too; nested functions aside)."""
+    return _holds(stmt, (cst.Return, cst.Break, cst.Continue))
+
+
+def _holds(stmt: cst.CSTNode, kinds: tuple[type[cst.CSTNode], ...]) -> bool:
+    """Whether a statement holds a small statement of one of ``kinds``
+    (nested functions and classes aside)."""
     todo: list[cst.CSTNode] = [stmt]
     while todo:
         current = todo.pop()
         if type(current) in (cst.SimpleStatementLine, cst.SimpleStatementSuite):
-            if any(type(s) in (cst.Return, cst.Break, cst.Continue) for s in current.body):
+            if any(type(s) in kinds for s in current.body):
                 return True
         elif type(current) in (cst.FunctionDef, cst.ClassDef):
             continue
