@@ -253,9 +253,12 @@ class Contracts:
             if type(node) is cst.BooleanOperation and type(node.operator) is cst.Or:
                 parts.extend((node.left, node.right))
                 continue
-            group = self._absence(node, env)
-            if group:
-                groups.append(group)
+            # ``any(not self.args.get(k) for k in KEYS)``, ``not all(...)``, ``missing``
+            negated = type(node) is cst.UnaryOperation and type(node.operator) is cst.Not
+            inner = node.expression if negated else node  # type: ignore[attr-defined]
+            checks = self._key_check_groups(inner, negated, env)  # type: ignore[attr-defined]
+            group = self._absence(node, env) if checks is None else None
+            groups.extend(checks or [group] * bool(group))  # type: ignore[list-item]
         return groups
 
     def _absence(self, node: cst.BaseExpression, env: Env) -> dict[str, str] | None:

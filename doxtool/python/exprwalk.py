@@ -45,6 +45,7 @@ class ExpressionWalk:
         if not keys:
             return False
         self._expr(loop.iter, env)
+        self._key_tests_doubt(node, env)  # type: ignore[attr-defined]
         name = loop.target.value
         parts: list[cst.BaseExpression] = (
             [node.key, node.value] if type(node) is cst.DictComp else [node.elt]
@@ -131,6 +132,7 @@ class ExpressionWalk:
                     stack.append(current.value)
                 continue
             if kind is cst.Call:
+                self._key_tests_doubt(current, env)  # type: ignore[attr-defined]
                 self._setattr_break_loop(current, env)
                 self._handed_response(current, env)  # type: ignore[attr-defined]
                 if env.dict_literals:

@@ -57,6 +57,7 @@ from doxtool.python.dispatchends import DispatchEnds
 from doxtool.python.fallbacks import Fallbacks
 from doxtool.python.frameworkcalls import FRAMEWORK_CALLED
 from doxtool.python.handedresponses import HandedResponses
+from doxtool.python.keychecks import KeyChecks
 from doxtool.python.lookups import Lookups
 from doxtool.python.matchwalk import MatchWalk
 from doxtool.python.merges import MergedDicts
@@ -133,6 +134,7 @@ class ToolScan(
     DictEscapes,
     HandedWhole,
     Contracts,
+    KeyChecks,
     DispatchEnds,
     Conversions,
     AbsenceCalls,

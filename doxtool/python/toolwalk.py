@@ -167,6 +167,7 @@ class StatementWalk(ExpressionWalk, ClosureWalk):
                 env.var_groups[name] = before | {arg}
             else:
                 env.var_groups.pop(name, None)
+            self._kept_key_filter(name, value, env)
             self._track_empty(name, value, env)
             self._track_lookup(name, value, env)
             made = self._made_objects(value, env)

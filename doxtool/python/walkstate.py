@@ -98,6 +98,9 @@ class Env:
     #: local name -> the arguments it may stand for, when it was given a
     #: fallback (``if not text: text = self.args.get("message")``)
     var_groups: dict[str, frozenset[str]] = field(default_factory=dict)
+    #: names bound to a comprehension that keeps the literal keys passing a test
+    #: (``missing = [k for k in KEYS if k not in self.args]``: :mod:`~doxtool.python.keychecks`)
+    key_filters: dict[str, Any] = field(default_factory=dict)
     #: local name -> the call into another module whose result (``""``) or
     #: item of it (``#<n>``) it holds (``text = read_text(self.args)``)
     results: dict[str, tuple[Any, str]] = field(default_factory=dict)

@@ -1,0 +1,212 @@
+"""Checks over literal keys written as comprehensions (part of
+:class:`~doxtool.python.toolscan.ToolScan`).
+
+``if any(not self.args.get(k) for k in ("url", "selector")): raise ...``,
+``if not all(k in self.args for k in KEYS): return Response(error)`` and
+``missing = [k for k in KEYS if k not in self.args]`` then ``if missing:
+raise ...`` check each key as the same test written out once per key does
+(``if not url or not selector``), as the ``for`` statement over the keys is
+read (:meth:`~doxtool.python.toolwalk.StatementWalk._unrolled_checks`).
+
+A comprehension that tests the keys' presence or truth and is not read so
+(its result kept, handed on, tested with something else) may end the call
+with an error on some calls: the arguments it tests are needed on some
+calls, their requiredness not known, never optional. One that collects
+values (``{k: self.args.get(k) for k in KEYS}``) tests nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import libcst as cst
+
+from doxtool.python.cstnodes import LEAVES, child_nodes
+from doxtool.python.walkstate import Env
+
+Comprehension = cst.ListComp | cst.SetComp | cst.GeneratorExp | cst.DictComp
+Groups = list[dict[str, str]]
+
+#: comprehensions that are empty exactly when no key passes their ``if``
+_COLLECTIONS = (cst.ListComp, cst.SetComp, cst.DictComp)
+
+
+class KeyChecks:
+    """Checks written as comprehensions: a part of :class:`~doxtool.python.toolscan.ToolScan`."""
+
+    _absence: Callable[..., dict[str, str] | None]
+    _absence_groups: Callable[..., Groups]
+    _loop_keys: Callable[..., list[str]]
+    _is_dict_source: Callable[..., bool]
+    _arg: Callable[..., Any]
+
+    def _per_key(
+        self, node: Comprehension, env: Env
+    ) -> tuple[str, list[str], cst.BaseExpression | None] | None:
+        """The loop name, the literal keys and the single ``if`` clause's test
+        (None: no clause) of a comprehension with one ``for`` over literal keys."""
+        loop = node.for_in
+        if loop.inner_for_in is not None or type(loop.target) is not cst.Name or len(loop.ifs) > 1:
+            return None
+        keys = self._loop_keys(loop.iter, env)
+        if not keys:
+            return None
+        return loop.target.value, keys, loop.ifs[0].test if loop.ifs else None
+
+    def _each_key(self, name: str, keys: list[str], env: Env) -> Iterator[str]:
+        """Each key, bound to the loop's name while the caller reads the test."""
+        known = env.loop_keys.get(name)
+        try:
+            for key in keys:
+                env.loop_keys[name] = key
+                yield key
+        finally:
+            if known is None:
+                env.loop_keys.pop(name, None)
+            else:
+                env.loop_keys[name] = known
+
+    def _aggregate(self, node: cst.BaseExpression) -> tuple[str, Comprehension] | None:
+        """``any(...)`` or ``all(...)`` over a comprehension: the function's name
+        and the comprehension."""
+        if (
+            type(node) is cst.Call
+            and type(node.func) is cst.Name
+            and node.func.value in ("any", "all")
+            and len(node.args) == 1
+            and node.args[0].keyword is None
+            and not node.args[0].star
+            and type(node.args[0].value) in (cst.GeneratorExp, cst.ListComp, cst.SetComp)
+        ):
+            return node.func.value, node.args[0].value  # type: ignore[return-value]
+        return None
+
+    def _key_check_groups(self, node: cst.BaseExpression, negated: bool, env: Env) -> Groups | None:
+        """The absence groups (:meth:`~doxtool.python.contracts.Contracts._absence_groups`)
+        of a test over literal keys, ``not`` before it when ``negated``: ``any(t
+        for k in KEYS)`` is ``t`` for the first key or the next, ``all`` joins
+        them with ``and``; a name bound to ``[k for k in KEYS if t]`` is true
+        when ``t`` is for some key. None: no such test."""
+        if type(node) is cst.Name and not negated:
+            made = env.key_filters.get(node.value)
+            if made is None:
+                return None
+            loop = self._per_key(made, env)
+            if loop is None or loop[2] is None:
+                return None
+            name, keys, test = loop
+            return [
+                g for _ in self._each_key(name, keys, env) for g in self._absence_groups(test, env)
+            ]
+        aggregate = self._aggregate(node)
+        if aggregate is None:
+            return None
+        function, comprehension = aggregate
+        loop = self._per_key(comprehension, env)
+        if loop is None or loop[2] is not None:
+            return None
+        name, keys, _ = loop
+        element: cst.BaseExpression = comprehension.elt  # type: ignore[union-attr]
+        if negated:
+            element = _negation(element)
+        if (function == "any") != negated:  # one key's test is enough
+            return [
+                g
+                for _ in self._each_key(name, keys, env)
+                for g in self._absence_groups(element, env)
+            ]
+        # every key's test at once: one group, when each key's test is one
+        joined: dict[str, str] = {}
+        for _ in self._each_key(name, keys, env):
+            group = self._absence(element, env)
+            if not group:
+                return []
+            joined.update(group)
+        return [joined]
+
+    def _kept_key_filter(self, name: str, value: cst.BaseExpression, env: Env) -> None:
+        """``missing = [k for k in KEYS if k not in self.args]``: what ``if
+        missing:`` tests (a generator is always true: not kept). Another
+        binding of the name forgets it; so does any other use of the name in
+        the function that may change the collection (``missing.clear()``)."""
+        env.key_filters.pop(name, None)
+        if type(value) in _COLLECTIONS and not _changed(env.func.node, name):
+            loop = self._per_key(value, env)  # type: ignore[arg-type]
+            if loop is not None and loop[2] is not None:
+                env.key_filters[name] = value  # type: ignore[assignment]
+
+    def _key_tests_doubt(self, node: cst.BaseExpression, env: Env) -> None:
+        """A comprehension over literal keys that tests their presence or
+        truth and does not collect their values (``[k for k in KEYS if k not
+        in self.args]``), or ``any``/``all`` over such tests (``any(not
+        self.args.get(k) for k in KEYS)``): what it finds may refuse the
+        call, on some calls at least."""
+        aggregate = self._aggregate(node)
+        comprehension = node if aggregate is None else aggregate[1]
+        if type(comprehension) not in (*_COLLECTIONS, cst.GeneratorExp):
+            return
+        loop = self._per_key(comprehension, env)  # type: ignore[arg-type]
+        if loop is None:
+            return
+        name, keys, test = loop
+        if type(comprehension) is cst.DictComp:
+            parts = [comprehension.key, comprehension.value]
+        else:
+            parts = [comprehension.elt]  # type: ignore[attr-defined]
+        if test is not None and any(self._reads_values(p, env) for p in parts):
+            return  # collects the values it finds
+        if test is None and aggregate is None:
+            return  # the values themselves (``[self.args.get(k) for k in KEYS]``)
+        tests = [test] if test is not None else parts
+        for _ in self._each_key(name, keys, env):
+            for part in tests:
+                for group in (self._absence(part, env), self._absence(_negation(part), env)):
+                    for arg in group or ():
+                        self._arg(arg).sometimes_read = True
+
+    def _reads_values(self, node: cst.CSTNode, env: Env) -> bool:
+        """Whether an expression holds the arguments dict (reads a value)."""
+        stack = [node]
+        while stack:
+            current = stack.pop()
+            if isinstance(current, cst.BaseExpression) and self._is_dict_source(current, env):
+                return True
+            stack.extend(child_nodes(current, LEAVES - {cst.Name}))
+        return False
+
+
+def _negation(test: cst.BaseExpression) -> cst.BaseExpression:
+    """``not test``, a membership test turned over (``k in d``: ``k not in d``)."""
+    if type(test) is cst.UnaryOperation and type(test.operator) is cst.Not:
+        return test.expression
+    if type(test) is cst.Comparison and len(test.comparisons) == 1:
+        target = test.comparisons[0]
+        turned = {cst.In: cst.NotIn, cst.NotIn: cst.In}.get(type(target.operator))
+        if turned is not None:
+            return test.with_changes(comparisons=[target.with_changes(operator=turned())])
+    return cst.UnaryOperation(cst.Not(), test)
+
+
+def _changed(function: cst.CSTNode, name: str) -> bool:
+    """Whether a function may change what a name holds in place: an
+    attribute of it (``missing.clear()``), an augmented assignment, a
+    ``del`` or an item written."""
+    stack: list[cst.CSTNode] = [function]
+    while stack:
+        current = stack.pop()
+        kind = type(current)
+        if kind is cst.Attribute and _is_name(current.value, name):  # type: ignore[attr-defined]
+            return True
+        if kind is cst.AugAssign and _is_name(current.target, name):  # type: ignore[attr-defined]
+            return True
+        if kind is cst.Subscript and _is_name(current.value, name):  # type: ignore[attr-defined]
+            return True
+        if kind is cst.Del:
+            return True
+        stack.extend(child_nodes(current, LEAVES))
+    return False
+
+
+def _is_name(node: cst.CSTNode, name: str) -> bool:
+    return type(node) is cst.Name and node.value == name
