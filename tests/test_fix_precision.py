@@ -269,3 +269,17 @@ def test_a_missing_imports_line_of_a_module_importing_nothing_says_so(make_repo,
         "companion has no imports line [*]\n"
         "Found 1 finding (1 fixable with `doxtool check --fix`).\n"
     )
+
+
+def test_a_missing_block_goes_after_the_lines_nested_under_the_item_before_it(
+    reference_repo: Path, run_cli: Callable[..., Result]
+) -> None:
+    """A person's lines nested under the item a missing block follows stay
+    that item's: the block goes after them, not between the item and them
+    (where they would read as the new block's items)."""
+    note = "  - `execute` never blocks the event loop.\n\n    It waits in slices.\n"
+    companion = _with_arguments(reference_repo, note)
+    run_cli(reference_repo, "check", "--no-cache", "--fix", "tools/wait.py")
+    text = companion.read_text(encoding="utf-8")
+    assert "- `WaitTool` defines `execute(...)`.\n" + note + "- Arguments of `WaitTool`:\n" in text
+    assert _dox111(run_cli(reference_repo, "check", "--no-cache", "tools/wait.py")) == []

@@ -19,7 +19,7 @@ from doxtool.companions.headings import normalize_title
 from doxtool.companions.helditems import held_items, insertion_edit
 from doxtool.companions.itemmarks import arrange
 from doxtool.companions.keeping import true_item_lines, with_persons_arguments
-from doxtool.companions.lazylines import lazy_line, past_lazy_lines
+from doxtool.companions.lazylines import lazy_line, past_item_lines
 from doxtool.companions.leads import (
     _continues,
     _is_blank,
@@ -73,7 +73,7 @@ def _block_insertion_point(companion: Companion, section: Section, expected: Exp
     for key in expected.follows:
         block = located(key)
         if block is not None:  # (past a person's words continuing its last item)
-            return _safe_point(companion, past_lazy_lines(companion, block.end))
+            return _safe_point(companion, past_item_lines(companion, block.end))
     for key in expected.precedes:
         block = located(key)
         if block is not None:

@@ -1,6 +1,6 @@
 """A person's paragraph going on at the margin from an item of a fact
-block (Markdown's lazy continuation): where a fix must not insert lines,
-and what a rewrite of the item would move."""
+block (Markdown's lazy continuation), or lines nested under its last item:
+where a fix must not insert lines, and what a rewrite of the item would move."""
 
 from __future__ import annotations
 
@@ -32,6 +32,30 @@ def past_lazy_lines(companion: Companion, index: int) -> int:
     while lazy_line(companion, index):
         index += 1
     return index
+
+
+def past_item_lines(companion: Companion, index: int) -> int:
+    """``index``, moved past what still belongs to the item before it: lines
+    that lazily continue it, and lines indented deeper than it (its nested
+    items and paragraphs, across blank lines), which a block inserted before
+    them would take as its own."""
+    index = past_lazy_lines(companion, index)
+    if index <= 0 or index > companion.line_count:
+        return index
+    item = line_content(companion.lines[index - 1])
+    depth = len(item) - len(item.lstrip(" \t"))
+    probe = end = index
+    while probe < companion.line_count:
+        content = line_content(companion.lines[probe])
+        if _is_blank(content):
+            probe += 1
+            continue
+        if len(content) - len(content.lstrip(" \t")) <= depth:
+            break
+        probe += 1
+        end = past_lazy_lines(companion, probe)
+        probe = end
+    return end
 
 
 def moves_a_note(companion: Companion, edit: Edit) -> bool:
