@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from doxtool.companions.respelled import spelled_lead
+from doxtool.companions.unreadleads import looks_like_lead
 
 WAIT_PY = """\
 from helpers.errors import RepairableException
@@ -172,3 +173,26 @@ def test_an_arguments_lead_in_code_or_a_comment_keeps_the_fix(
     assert "arguments of `WaitTool` are not documented (no `Arguments of" in line
     assert "[*]" in line
     assert ARGUMENTS in after and hidden in after
+
+
+@pytest.mark.parametrize(
+    ("kind", "line", "lead"),
+    [
+        ("arguments", "- Arguments for `Todo`, all optional:", True),
+        ("arguments", "- `Todo` takes these arguments:", True),
+        ("arguments", "- `Todo` arguments are described below.", False),
+        ("arguments", "- `Todo` is a tool. Its arguments: see the prompt", False),
+        ("break-loop", "- `Todo` never ends the loop: `break_loop` is always `false`.", True),
+        ("repairable", "- Errors the model can repair (`Todo`): `RepairableException`.", True),
+        ("repairable", "- `Todo` raises repairable errors: `RepairableException`.", True),
+        ("repairable", "- `Todo` is quick; errors happen.", False),
+        # words repeated over a long line: each is found once, the places compared
+        ("repairable", "repair error " * 2000 + "`Todo`", True),
+        ("arguments", "`Todo` arguments " * 2000, False),
+        ("break-loop", "`Todo` " * 5000, False),
+    ],
+)
+def test_a_line_looks_like_a_lead_by_its_words_and_the_class(
+    kind: str, line: str, lead: bool
+) -> None:
+    assert looks_like_lead(kind, "Todo", line) is lead

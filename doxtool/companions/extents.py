@@ -61,7 +61,8 @@ def flat_argument(content: str) -> tuple[tuple[list[dict[str, Any]], bool], str]
     parts = spans(body)
     if not parts or not parts[0].code or parts[0].start != 0:
         return None
-    names = [part for part in parts if part.code and part.end <= _names_end(parts)]
+    names_end = _names_end(parts)
+    names = [part for part in parts if part.code and part.end <= names_end]
     if not body[parts[0].end :].strip(" \t.") or not all(
         _IDENTIFIER.fullmatch(part.text.strip(" \t\"'")) for part in names
     ):

@@ -22,40 +22,59 @@ from doxtool.companions.respelled import ARGUMENT_WORDS
 from doxtool.core.edits import line_content
 from doxtool.core.patterns import LazyPattern
 
-#: where the class's name goes in a lead's pattern
-_NAME = "{name}"
-
-#: the lead phrases of each kind, as a person may word them around the class
-#: they name (``{name}``) and vary the rest of the line: the words then the
-#: class (``- Arguments of the `Todo` tool (methods ...):``, ``Arguments
-#: for `X`, see below:``), the class then the words and a colon (``- `X`
-#: takes these arguments:``, ``- `X` raises repairable errors: ...``);
-#: ``break_loop`` and a repair of errors named anywhere on the line with the
-#: class (`` `X` never ends the loop: `break_loop` is always `false` ``,
-#: ``Errors the model can repair (`X`): ...``)
-_LEAD_WORDS = {
-    "arguments": (
-        rf"\b{ARGUMENT_WORDS}[ \t]*(?:(?:of|for)\b|\().*{_NAME}",
-        rf"{_NAME}[^:.]*?\b{ARGUMENT_WORDS}\b[^.]*?:",
-    ),
-    "break-loop": (rf"break_loop\b.*{_NAME}", rf"{_NAME}.*\bbreak_loop\b"),
-    "repairable": (
-        rf"\brepair(?:able|s|ed|ing)?\b.*\b(?:errors?|exceptions?)\b.*{_NAME}",
-        rf"\b(?:errors?|exceptions?)\b.*\brepair(?:able|s|ed|ing)?\b.*{_NAME}",
-        rf"{_NAME}.*\brepair(?:able|s|ed|ing)?\b.*\b(?:errors?|exceptions?)\b",
-        rf"{_NAME}.*\b(?:errors?|exceptions?)\b.*\brepair(?:able|s|ed|ing)?\b",
-    ),
-}
+#: the words of each kind's lead, as a person may word them around the class
+#: they name: the words then the class (``- Arguments of the `Todo` tool
+#: (methods ...):``, ``Arguments for `X`, see below:``), the class then the
+#: words and a colon (``- `X` takes these arguments:``, ``- `X` raises
+#: repairable errors: ...``); ``break_loop`` and a repair of errors named
+#: anywhere on the line with the class (`` `X` never ends the loop:
+#: `break_loop` is always `false` ``, ``Errors the model can repair (`X`): ...``)
+_ARGUMENTS_BEFORE = LazyPattern(rf"\b{ARGUMENT_WORDS}[ \t]*(?:(?:of|for)\b|\()", re.IGNORECASE)
+_ARGUMENTS = LazyPattern(rf"\b{ARGUMENT_WORDS}\b", re.IGNORECASE)
+_BREAK_LOOP = LazyPattern(r"break_loop\b", re.IGNORECASE)
+_REPAIR = LazyPattern(r"\brepair(?:able|s|ed|ing)?\b", re.IGNORECASE)
+_ERRORS = LazyPattern(r"\b(?:errors?|exceptions?)\b", re.IGNORECASE)
+KINDS = frozenset({"arguments", "break-loop", "repairable"})
 
 
-def _lead_pattern(kind: str, subject: str) -> re.Pattern[str] | None:
-    shapes = _LEAD_WORDS.get(kind)
-    if shapes is None:
-        return None
-    name = rf"(?<![\w.]){re.escape(subject)}(?!\w)"
-    return re.compile(
-        "|".join(f"(?:{shape.replace(_NAME, name)})" for shape in shapes), re.IGNORECASE
-    )
+def looks_like_lead(kind: str, subject: str, text: str) -> bool:
+    """Whether ``text`` words the lead of ``kind`` around the class
+    ``subject``; each word is found once, and their places compared, so the
+    time is linear in the line whatever it holds."""
+    if subject.casefold() not in text.casefold():
+        return False
+    names = [
+        m.span() for m in re.finditer(rf"(?<![\w.]){re.escape(subject)}(?!\w)", text, re.IGNORECASE)
+    ]
+    if not names:
+        return False
+    first_end, last_start = names[0][1], names[-1][0]
+    if kind == "break-loop":
+        loops = [m.span() for m in _BREAK_LOOP.finditer(text)]
+        return bool(loops) and (loops[0][1] <= last_start or first_end <= loops[-1][0])
+    if kind == "repairable":
+        repairs = [m.span() for m in _REPAIR.finditer(text)]
+        errors = [m.span() for m in _ERRORS.finditer(text)]
+        if not repairs or not errors:
+            return False
+        # both words before the class, or both after it, in either order
+        before = repairs[0][1] <= last_start and errors[0][1] <= last_start
+        after = first_end <= repairs[-1][0] and first_end <= errors[-1][0]
+        return before or after
+    # the words then the class: ``Arguments of ... `X```
+    words = _ARGUMENTS_BEFORE.search(text)
+    if words is not None and words.end() <= last_start:
+        return True
+    # the class, the words before any ``:`` or ``.``, then a ``:`` before any ``.``
+    stop = -1
+    for name_start, name_end in names:
+        if name_start < stop:
+            continue  # within the stretch a name before it was read to
+        ends = [i for i in (text.find(":", name_end), text.find(".", name_end)) if i >= 0]
+        stop = min(ends) if ends else len(text)
+        if text[stop : stop + 1] == ":" and _ARGUMENTS.search(text, name_end, stop):
+            return True
+    return False
 
 
 def shown_lines(companion: Companion) -> Iterator[tuple[int, str]]:
@@ -92,8 +111,7 @@ def unread_lead(companion: Companion, expected: ExpectedBlock) -> int | None:
     none. The block is then not inserted: the person's may say what it would."""
     if not expected.subject or companion.block(expected.key) is not None:
         return None
-    lead = _lead_pattern(expected.kind, expected.subject)
-    if lead is None:
+    if expected.kind not in KINDS:
         return None
     unnamed_line = _UNNAMED.get(expected.kind)
     unnamed = unnamed_line is not None and not any(
@@ -104,7 +122,7 @@ def unread_lead(companion: Companion, expected: ExpectedBlock) -> int | None:
     for number, content in shown_lines(companion):
         if unnamed and unnamed_line is not None and unnamed_line.fullmatch(content):
             return number
-        if lead.search(content):
+        if looks_like_lead(expected.kind, expected.subject, content):
             return number
     return None
 

@@ -20,8 +20,8 @@ _FENCE_RE = re.compile(r"[ \t]{0,3}(`{3,}|~{3,})")
 #: a list item (bullet or number) and the name it opens with, bold or in
 #: backticks or bare, then ``:``, a parenthesis and ``:``, or a dash
 _ITEM_RE = re.compile(
-    rf"[ \t]*(?:[-*+]|\d{{1,9}}[.)])[ \t]+(?:\*\*|__)?(`?)[ \t]*({_NAME})[ \t]*\1(?:\*\*|__)?"
-    r"[ \t]*(?:\([^()\n]*\)[ \t]*)?(?::|\u2014|\u2013|-(?=\s))"
+    rf"[ \t]*(?:[-*+]|\d{{1,9}}[.)])[ \t]+(?:\*\*|__)?(?:(`)[ \t]*)?({_NAME})(?(1)[ \t]*`)"
+    r"(?:\*\*|__)?[ \t]*(?:\([^()\n]*\)[ \t]*)?(?::|\u2014|\u2013|-(?=\s))"
 )
 #: a table cell holding just a name, bold or in backticks or bare
 _CELL_RE = re.compile(rf"(?:\*\*|__)?(`?)[ \t]*({_NAME})[ \t]*\1(?:\*\*|__)?\Z")

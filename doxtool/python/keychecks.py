@@ -131,10 +131,11 @@ class KeyChecks:
         binding of the name forgets it; so does any other use of the name in
         the function that may change the collection (``missing.clear()``)."""
         env.key_filters.pop(name, None)
-        if type(value) in _COLLECTIONS and not _changed(env.func.node, name):
-            loop = self._per_key(value, env)  # type: ignore[arg-type]
-            if loop is not None and loop[2] is not None:
-                env.key_filters[name] = value  # type: ignore[assignment]
+        if type(value) not in _COLLECTIONS:
+            return
+        loop = self._per_key(value, env)  # type: ignore[arg-type]
+        if loop is not None and loop[2] is not None and not _changed(env.func.node, name):
+            env.key_filters[name] = value  # type: ignore[assignment]
 
     def _key_tests_doubt(self, node: cst.BaseExpression, env: Env) -> None:
         """A comprehension over literal keys that tests their presence or
@@ -202,7 +203,19 @@ def _changed(function: cst.CSTNode, name: str) -> bool:
             return True
         if kind is cst.Subscript and _is_name(current.value, name):  # type: ignore[attr-defined]
             return True
-        if kind is cst.Del:
+        if kind is cst.Del and _names(current.target, name):  # type: ignore[attr-defined]
+            return True
+        stack.extend(child_nodes(current, LEAVES))
+    return False
+
+
+def _names(target: cst.CSTNode, name: str) -> bool:
+    """Whether a ``del`` target names ``name`` (``del missing``, ``del
+    missing[0]``, ``del a, missing``)."""
+    stack: list[cst.CSTNode] = [target]
+    while stack:
+        current = stack.pop()
+        if _is_name(current, name):
             return True
         stack.extend(child_nodes(current, LEAVES))
     return False
