@@ -75,7 +75,19 @@ def forbids(before: str, after: str) -> bool:
     (deprecated)``), or a clause of its description, up to the next name,
     that tells not to send it or says it is not taken (```markdown`: do not
     use this argument, it is ignored``, ```x` (not supported)``)."""
+    before, after = _blanks(before), _blanks(after)
     return bool(_BEFORE_RE.search(before) or _AFTER_RE.match(after) or _forbidding(after))
+
+
+#: a run of blanks, which the patterns here read as one
+_BLANKS_RE = re.compile(r"[ \t]{2,}")
+
+
+def _blanks(text: str) -> str:
+    """``text`` with each run of blanks one space: the patterns here allow
+    blanks around optional words, which a long run would make them try in
+    every split."""
+    return _BLANKS_RE.sub(" ", text)
 
 
 def _forbidding(text: str) -> bool:
@@ -92,7 +104,7 @@ def says_gone(text: str) -> bool:
     """Whether a description opens by saying the name it describes is gone
     (``deprecated, use `seconds```, ``Removed in 2.0``, ``(legacy)``; not
     ``not deprecated``, nor ``removed files too``)."""
-    return bool(_GONE_RE.match(text))
+    return bool(_GONE_RE.match(_blanks(text)))
 
 
 def row_says_gone(cells: list[str]) -> bool:
@@ -101,7 +113,7 @@ def row_says_gone(cells: list[str]) -> bool:
     or a last cell opening with one (``| `hours` | deprecated, use
     `seconds` |``). A row that uses the word elsewhere (``| `path` | the
     file; the removed `file` argument |``) says nothing of its name."""
-    rest = cells[1:]
+    rest = [_blanks(cell) for cell in cells[1:]]
     return bool(rest) and (
         any(_GONE_CELL_RE.match(cell) or _forbidding(cell) for cell in rest) or says_gone(rest[-1])
     )
