@@ -13,7 +13,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterable
 
-from doxtool.python.names import dotted_parts, module_name, resolve_relative
+from doxtool.python.names import bind_import, dotted_parts, module_name
 
 #: statements whose bodies are still the module's top level
 _BLOCKS = (ast.If, ast.Try, ast.With)
@@ -32,22 +32,8 @@ def class_bases(path: str, source: str) -> dict[str, list[str]]:
     names: dict[str, str] = {}
     classes: list[ast.ClassDef] = []
     for stmt in _top_level(tree.body):
-        if isinstance(stmt, ast.Import):
-            for alias in stmt.names:
-                if alias.asname:
-                    names[alias.asname] = alias.name
-                else:
-                    head = alias.name.split(".", 1)[0]
-                    names[head] = head
-        elif isinstance(stmt, ast.ImportFrom):
-            source_module = (
-                resolve_relative(module, package, stmt.level, stmt.module)
-                if stmt.level
-                else stmt.module or ""
-            )
-            for alias in stmt.names:
-                if alias.name != "*":
-                    names[alias.asname or alias.name] = f"{source_module}.{alias.name}"
+        if isinstance(stmt, (ast.Import, ast.ImportFrom)):
+            bind_import(stmt, names, module, package)
         elif isinstance(stmt, ast.ClassDef):
             classes.append(stmt)
             names[stmt.name] = f"{module}.{stmt.name}"

@@ -50,6 +50,29 @@ def resolve_relative(module: str, is_package: bool, level: int, target: str | No
     return ".".join(base)
 
 
+def bind_import(
+    node: ast.Import | ast.ImportFrom, names: dict[str, str], module: str, is_package: bool
+) -> None:
+    """Record in ``names`` what an ``import`` in ``module`` binds: each local
+    name -> the dotted name it stands for (``import a.b`` binds ``a``; ``from
+    .x import y as z`` binds ``z`` to ``<package>.x.y``; a star binds none)."""
+    if isinstance(node, ast.Import):
+        for alias in node.names:
+            if alias.asname:
+                names[alias.asname] = alias.name
+            else:
+                root = alias.name.split(".", 1)[0]
+                names[root] = root
+        return
+    source = node.module or ""
+    if node.level:
+        source = resolve_relative(module, is_package, node.level, node.module)
+    for alias in node.names:
+        if alias.name == "*":
+            continue
+        names[alias.asname or alias.name] = f"{source}.{alias.name}" if source else alias.name
+
+
 def top_level(name: str) -> str:
     return name.split(".", 1)[0]
 

@@ -11,7 +11,7 @@ from doxtool.python.astheld import HeldObjects, held_objects
 from doxtool.python.astparse import statements
 from doxtool.python.callkinds import Assignment, module_strings, statement_assignments
 from doxtool.python.modobjects import module_objects
-from doxtool.python.names import resolve_relative
+from doxtool.python.names import bind_import
 from doxtool.python.pathkinds import ReturnsPath, module_paths, module_returns_path
 from doxtool.python.scopebinds import ModuleBinds, module_binds
 
@@ -48,21 +48,7 @@ class ModuleScope:
         self._assigned: dict[int, list[Assignment]] = {}
 
     def bind(self, node: ast.Import | ast.ImportFrom, names: dict[str, str]) -> None:
-        if isinstance(node, ast.Import):
-            for alias in node.names:
-                if alias.asname:
-                    names[alias.asname] = alias.name
-                else:
-                    root = alias.name.split(".", 1)[0]
-                    names[root] = root
-            return
-        source = node.module or ""
-        if node.level:
-            source = resolve_relative(self.module, self.is_package, node.level, node.module)
-        for alias in node.names:
-            if alias.name == "*":
-                continue
-            names[alias.asname or alias.name] = f"{source}.{alias.name}" if source else alias.name
+        bind_import(node, names, self.module, self.is_package)
 
     def resolve(self, dotted: list[str], names: dict[str, str]) -> str | None:
         root = names.get(dotted[0])
