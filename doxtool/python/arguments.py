@@ -349,6 +349,8 @@ class ArgBuilder:
         passes = not closed_missing and (
             (self.has_default and not refused)
             or (default_unknown and (not self.fallback_known or not self._refused(self.fallback)))
+            # ``args.get("x") == ""``: the None a missing key gives passes
+            or (known and missing is None and not self.has_default and not self._refused(None))
         )
         # the refused default is in the code all the same: a companion that
         # gives it is not contradicted, and none is claimed

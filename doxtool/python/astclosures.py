@@ -113,6 +113,7 @@ class AstClosures:
         self._escaped(stmt.iter)  # type: ignore[attr-defined]  # ``for key in args``: every key
         keys = self._literal_keys(stmt.iter)
         if isinstance(stmt.target, ast.Name) and keys:
+            self._check_loop(stmt)  # type: ignore[attr-defined]  # its checks, once per key
             name = stmt.target.id
             for key in keys:
                 self.loop_keys[name] = key

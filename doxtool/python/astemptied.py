@@ -13,6 +13,16 @@ def emptied(test: ast.expr) -> tuple[str, str] | None:
     ``x is None``, ``x == ""``, ``len(x) == 0``, ``not x.strip()`` and the
     like, with the kind of value
     (:data:`~doxtool.python.readforms.REFUSALS`) the test is true for."""
+    found = emptied_node(test)
+    if found is None or type(found[0]) is not ast.Name:
+        return None
+    return found[0].id, found[1]  # type: ignore[attr-defined]
+
+
+def emptied_node(test: ast.expr) -> tuple[ast.expr, str] | None:
+    """What ``test`` is true for when it is missing or empty, as
+    :func:`emptied` reads it, the expression itself (a name, or a read:
+    ``not d.get("k")``, ``d.get("k") is None``, ``not d.get("k", "").strip()``)."""
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
         return _falsy(_subject(test.operand))
     if not isinstance(test, ast.Compare) or len(test.ops) != 1:
@@ -29,23 +39,22 @@ def emptied(test: ast.expr) -> tuple[str, str] | None:
         empty = (type(op), value) in _LEN_EMPTY and type(value) is int
         return _falsy(_subject(left.args[0])) if empty else None
     if isinstance(op, ast.Is) and value is None:
-        return (left.id, "none") if isinstance(left, ast.Name) else None
+        # a string method's result is never None
+        return (left, "none") if _subject(left) is left else None
     if isinstance(op, ast.Eq) and value == "":
-        name = _subject(left)
+        subject = _subject(left)
         # ``x.strip() == ""`` fails on None as well
-        return (name, "blank" if isinstance(left, ast.Name) else "falsy") if name else None
+        return (subject, "blank" if subject is left else "falsy") if subject else None
     return None
 
 
-def _falsy(name: str | None) -> tuple[str, str] | None:
-    return (name, "falsy") if name is not None else None
+def _falsy(subject: ast.expr | None) -> tuple[ast.expr, str] | None:
+    return (subject, "falsy") if subject is not None else None
 
 
-def _subject(node: ast.expr) -> str | None:
-    """The variable whose emptiness ``node``'s stands for (``x``, ``x.strip()``, ``len(x)``)."""
+def _subject(node: ast.expr) -> ast.expr:
+    """What is empty exactly when ``node`` is (``x`` for ``x.strip()``, ``len(x)``)."""
     while True:
-        if isinstance(node, ast.Name):
-            return node.id
         if isinstance(node, ast.Call) and _is_len(node):
             node = node.args[0]
         elif (
@@ -57,7 +66,7 @@ def _subject(node: ast.expr) -> str | None:
         ):
             node = node.func.value
         else:
-            return None
+            return node
 
 
 def _is_len(node: ast.Call) -> bool:

@@ -14,6 +14,7 @@ from doxtool.python import effects
 from doxtool.python.astbranches import comprehension_branches, negated, operand_branches
 from doxtool.python.astclosures import AstCalled, AstClosures
 from doxtool.python.astdicts import Held, HeldDicts
+from doxtool.python.astkeychecks import AstKeyChecks
 from doxtool.python.astparse import child_expressions
 from doxtool.python.astwalk import walk
 from doxtool.python.callkinds import Scope, call_argument, open_mode, opener_flag, opens_file
@@ -46,6 +47,7 @@ _COMPREHENSIONS = frozenset({ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.Di
 
 class FunctionWalk(
     HeldDicts,
+    AstKeyChecks,
     KeyReads,
     KeyValues,
     LoopKeys,
@@ -73,6 +75,7 @@ class FunctionWalk(
             self.sources.add(self.star_kwarg)
         self.names = dict(owner.names)
         self.loop_keys: dict[str, str] = {}
+        self.check_places, self.key_filters = {}, {}  # :mod:`.astkeychecks`
         #: enclosing branches that depend on what the handed dicts hold
         self.conditional = 0
         self.on_error = 0  # ``except`` handlers around the statement walked
@@ -489,11 +492,7 @@ class FunctionWalk(
 
 
 def _unique_effects(items: list[EffectCall]) -> list[EffectCall]:
-    seen: set[tuple[str, str]] = set()
-    out = []
+    first: dict[tuple[str, str], EffectCall] = {}
     for item in items:
-        key = (item.area, item.call)
-        if key not in seen:
-            seen.add(key)
-            out.append(item)
-    return out
+        first.setdefault((item.area, item.call), item)
+    return list(first.values())

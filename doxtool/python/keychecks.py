@@ -23,6 +23,7 @@ from typing import Any
 import libcst as cst
 
 from doxtool.python.cstnodes import LEAVES, child_nodes
+from doxtool.python.keyaggregates import AGGREGATES, aggregate_groups, each_key, one_of_keys
 from doxtool.python.walkstate import Env
 
 Comprehension = cst.ListComp | cst.SetComp | cst.GeneratorExp | cst.DictComp
@@ -56,16 +57,7 @@ class KeyChecks:
 
     def _each_key(self, name: str, keys: list[str], env: Env) -> Iterator[str]:
         """Each key, bound to the loop's name while the caller reads the test."""
-        known = env.loop_keys.get(name)
-        try:
-            for key in keys:
-                env.loop_keys[name] = key
-                yield key
-        finally:
-            if known is None:
-                env.loop_keys.pop(name, None)
-            else:
-                env.loop_keys[name] = known
+        return each_key(env.loop_keys, name, keys)
 
     def _aggregate(self, node: cst.BaseExpression) -> tuple[str, Comprehension] | None:
         """``any(...)`` or ``all(...)`` over a comprehension: the function's name
@@ -73,7 +65,7 @@ class KeyChecks:
         if (
             type(node) is cst.Call
             and type(node.func) is cst.Name
-            and node.func.value in ("any", "all")
+            and node.func.value in AGGREGATES
             and len(node.args) == 1
             and node.args[0].keyword is None
             and not node.args[0].star
@@ -96,9 +88,15 @@ class KeyChecks:
             if loop is None or loop[2] is None:
                 return None
             name, keys, test = loop
-            return [
-                g for _ in self._each_key(name, keys, env) for g in self._absence_groups(test, env)
-            ]
+            tested: cst.BaseExpression = test
+            return aggregate_groups(
+                True,
+                env.loop_keys,
+                name,
+                keys,
+                lambda: self._absence_groups(tested, env),
+                lambda: self._absence(tested, env),
+            )
         aggregate = self._aggregate(node)
         if aggregate is None:
             return None
@@ -110,20 +108,14 @@ class KeyChecks:
         element: cst.BaseExpression = comprehension.elt  # type: ignore[union-attr]
         if negated:
             element = _negation(element)
-        if (function == "any") != negated:  # one key's test is enough
-            return [
-                g
-                for _ in self._each_key(name, keys, env)
-                for g in self._absence_groups(element, env)
-            ]
-        # every key's test at once: one group, when each key's test is one
-        joined: dict[str, str] = {}
-        for _ in self._each_key(name, keys, env):
-            group = self._absence(element, env)
-            if not group:
-                return []
-            joined.update(group)
-        return [joined]
+        return aggregate_groups(
+            one_of_keys(function, negated),
+            env.loop_keys,
+            name,
+            keys,
+            lambda: self._absence_groups(element, env),
+            lambda: self._absence(element, env),
+        )
 
     def _kept_key_filter(self, name: str, value: cst.BaseExpression, env: Env) -> None:
         """``missing = [k for k in KEYS if k not in self.args]``: what ``if

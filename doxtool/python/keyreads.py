@@ -50,6 +50,7 @@ class KeyReads(PresenceBinds):
     fallbacks: dict[int, ast.expr]
     fallback_values: dict[int, tuple[bool, Any]]
     _assigned: frozenset[str] | None
+    check_places: dict[int, tuple[int, bool]]
 
     def _top(self, stmt: ast.stmt) -> bool:
         return id(stmt) in self._top_index
@@ -76,16 +77,20 @@ class KeyReads(PresenceBinds):
     def _track_read(self, stmt: ast.stmt, targets: list[ast.expr], new: list[KeyRead]) -> None:
         """``value = str(args.get(key) or "").strip()`` at the top of the body:
         ``value`` stands for that read."""
+        self._kept_key_filter(targets, stmt.value)  # type: ignore[attr-defined]
         for target in targets:
             if isinstance(target, ast.Name):
                 self.var_reads.pop(target.id, None)
                 self.var_groups.pop(target.id, None)
-        if len(targets) != 1 or not isinstance(targets[0], ast.Name) or not self._top(stmt):
+        if len(targets) != 1 or not isinstance(targets[0], ast.Name):
+            return
+        top = self._top(stmt)
+        if not top and id(stmt) not in self.check_places:  # :mod:`.astkeychecks`
             return
         node = stmt.value
         while node is not None:
             if isinstance(node, ast.BoolOp) and isinstance(node.op, ast.Or):
-                group = _or_group(node, new)
+                group = or_group(node, new)
                 if group is not None:
                     self.var_groups[targets[0].id] = group
                     return
@@ -93,56 +98,61 @@ class KeyReads(PresenceBinds):
             read = _read_at(new, node)
             if read is not None:
                 self.var_reads[targets[0].id] = read
-                if node is stmt.value and read.kind == "get" and not read.default_unknown:
+                if top and node is stmt.value and read.kind == "get" and not read.default_unknown:
                     # ``x = d.get(k)`` then ``x = int(x) if x else 10``
                     rest = self.node.body[self._top_index[id(stmt)] + 1 :]
                     replace_default(read, rest, targets[0].id, self._handed_read)
                 return
-            node = _stands_for(node)
+            node = stands_for(node)
 
     def _contract(self, stmt: ast.stmt, test: ast.expr, raises: bool) -> None:
         """``if not value: raise ...`` (``test`` true on what it refuses,
         ``raises`` for a body that raises with no ``else``) or ``assert
-        value`` at the top of the body: the read is needed."""
+        value`` at the top of the body: the read is needed. Any other test
+        (of a read itself, over literal keys), and a check in the body of a
+        loop over literal keys: :meth:`~doxtool.python.astkeychecks.AstKeyChecks._key_contract`."""
         found = emptied(test)
-        if found is None:
+        if found is None or not self._top(stmt):
+            self._key_contract(stmt, test, raises)  # type: ignore[attr-defined]
             return
         name, refusal = found
         if (
             name in self.params
             and name != self.self_name
             and name not in self._rebound()
-            and self._top(stmt)
             and raises
             and not self._returned_before(stmt)
         ):
             self.refused_params.append([name, refusal])
-        if name in self.var_groups and self._top(stmt):
+        if name in self.var_groups:
             if raises and not self._returned_before(stmt):
                 self._group_contract(*self.var_groups[name], refusal)
             return
-        if (
-            name in self.var_reads
-            and self._top(stmt)
-            and raises
-            and not self._returned_before(stmt)
-        ):
-            read = self.var_reads[name]
-            if read.has_default and not REFUSALS[refusal](read.default):
-                return  # a missing key gives the default, which the check lets pass
-            known, value = self.fallback_values.get(id(read), (True, None))
-            if read.default_unknown and (not known or not REFUSALS[refusal](value)):
-                return  # a fallback that may pass the check
-            read.default_unknown = False  # a fallback the check refuses is no default
-            # ``args.get(key, None)`` then ``if value is None: raise``: an
-            # explicit None the check refuses is no default, as ``.get(key)``
-            # has none; nor is ``args.get(key, "")`` then ``if not value: raise``
-            # (the literal still says what type is expected)
-            if read.has_default:
-                read.weak = read.weak or json_type(read.default)
-                read.refused_default = read.default is not None
-                read.default, read.has_default = None, False
-            read.contract = True
+        if name in self.var_reads and raises and not self._returned_before(stmt):
+            self._read_contract(self.var_reads[name], refusal)
+
+    def _read_contract(self, read: KeyRead, refusal: str) -> bool:
+        """A check that raises on what it refuses, run on every call, over
+        the value of ``read``: the key is needed, unless what a missing key
+        gives (a default, a fallback) may pass. Whether it is."""
+        if read.has_default and not REFUSALS[refusal](read.default):
+            return False  # a missing key gives the default, which the check lets pass
+        if read.kind == "get" and not read.has_default and not REFUSALS[refusal](None):
+            return False  # ``d.get(k) == ""``: the None a missing key gives passes
+        known, value = self.fallback_values.get(id(read), (True, None))
+        if read.default_unknown and (not known or not REFUSALS[refusal](value)):
+            return False  # a fallback that may pass the check
+        read.default_unknown = False  # a fallback the check refuses is no default
+        # ``args.get(key, None)`` then ``if value is None: raise``: an
+        # explicit None the check refuses is no default, as ``.get(key)``
+        # has none; nor is ``args.get(key, "")`` then ``if not value: raise``
+        # (the literal still says what type is expected)
+        if read.has_default:
+            read.weak = read.weak or json_type(read.default)
+            read.refused_default = read.default is not None
+            read.default, read.has_default = None, False
+        read.contract = True
+        return True
 
     def _group_contract(self, reads: list[KeyRead], literals: list[Any], refusal: str) -> None:
         """``text = args.get("text") or args.get("message") or ""``, then ``if
@@ -295,8 +305,8 @@ class KeyReads(PresenceBinds):
     def _handed_read(self, node: ast.expr) -> bool:
         """Whether ``node`` reads a handed dict (``d.get("message")``, ``d["message"]``)."""
         inner: ast.expr | None = node
-        while isinstance(inner, (ast.Call, ast.BoolOp)) and _stands_for(inner) is not None:
-            inner = _stands_for(inner)
+        while isinstance(inner, (ast.Call, ast.BoolOp)) and stands_for(inner) is not None:
+            inner = stands_for(inner)
         if isinstance(inner, ast.Call) and isinstance(inner.func, ast.Attribute):
             inner = inner.func.value  # ``d.get("message")``
         elif isinstance(inner, ast.Subscript):
@@ -389,7 +399,7 @@ class KeyReads(PresenceBinds):
         return frozenset(present), frozenset(absent)
 
 
-def _stands_for(node: ast.expr) -> ast.expr | None:
+def stands_for(node: ast.expr) -> ast.expr | None:
     """The expression whose value ``node`` keeps, through a coercion, a string
     method or a fallback (``str(x or "").strip()`` keeps ``x``)."""
     if isinstance(node, ast.BoolOp) and isinstance(node.op, ast.Or):
@@ -409,7 +419,7 @@ def _read_at(reads: list[KeyRead], node: ast.expr) -> KeyRead | None:
     return next((r for r in reads if (r.line, r.column) == where), None)
 
 
-def _or_group(node: ast.BoolOp, reads: list[KeyRead]) -> tuple[list[KeyRead], list[Any]] | None:
+def or_group(node: ast.BoolOp, reads: list[KeyRead]) -> tuple[list[KeyRead], list[Any]] | None:
     """The reads of two keys or more an ``or`` stands for, and its literal
     operands (``d.get("text") or d.get("message") or ""``); None when an
     operand is something else, which may stand in."""
@@ -420,7 +430,7 @@ def _or_group(node: ast.BoolOp, reads: list[KeyRead]) -> tuple[list[KeyRead], li
         read = None
         while inner is not None and read is None:
             read = _read_at(reads, inner)
-            inner = _stands_for(inner) if read is None else None
+            inner = stands_for(inner) if read is None else None
         if read is not None:
             found.append(read)
             continue

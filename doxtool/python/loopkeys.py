@@ -43,6 +43,9 @@ class LoopKeys:
     def _tests(self, test: ast.expr) -> tuple[frozenset[str], frozenset[str]]:
         raise NotImplementedError
 
+    def _rebound(self) -> frozenset[str]:
+        raise NotImplementedError
+
     def _literal_keys(self, node: ast.expr) -> list[str]:
         """The keys a loop over ``node`` takes in turn: a literal tuple, list
         or set of strings, or a local name bound once to one; [] for any
@@ -51,6 +54,9 @@ class LoopKeys:
             if node.id in self.owner.constants:
                 return []
             found = self._bound_literals.get(node.id)
+            if found is None and node.id not in self._rebound():
+                # a module's literal nothing changes (``KEYS = ("url", "selector")``)
+                found = self.owner.key_literal(node.id)
             if found is None:
                 return []
             node = found

@@ -9,6 +9,7 @@ import ast
 
 from doxtool.python.astheld import HeldObjects, held_objects
 from doxtool.python.astparse import statements
+from doxtool.python.astwalk import walk
 from doxtool.python.callkinds import Assignment, module_strings, statement_assignments
 from doxtool.python.modobjects import module_objects
 from doxtool.python.names import bind_import
@@ -46,6 +47,7 @@ class ModuleScope:
         #: id of a function -> the statements of its body, and its assignments
         self._statements: dict[int, list[ast.stmt]] = {}
         self._assigned: dict[int, list[Assignment]] = {}
+        self._key_literals: dict[str, ast.Tuple | ast.List | ast.Set | None] = {}
 
     def bind(self, node: ast.Import | ast.ImportFrom, names: dict[str, str]) -> None:
         bind_import(node, names, self.module, self.is_package)
@@ -119,7 +121,56 @@ class ModuleScope:
         """The names each scope of the module binds (:mod:`doxtool.python.scopebinds`)."""
         return module_binds(self.tree)
 
+    def key_literal(self, name: str) -> ast.Tuple | ast.List | ast.Set | None:
+        """The tuple, list or set a module-level name is bound once to
+        (``KEYS = ("url", "selector")``, also ``frozenset({...})``), when
+        nothing in the module may change it: no ``global`` declares it, and
+        a mutable one is named only as what a loop runs over or the right
+        side of ``in`` (no second name bound to it, no method called)."""
+        if name not in self._key_literals:
+            self._key_literals[name] = _key_literal(self.tree, self.literals.get(name), name)
+        return self._key_literals[name]
+
     def is_local(self, qualified: str) -> bool:
         return qualified.split(".", 1)[0] in self.local_roots or qualified.startswith(
             self.module + "."
         )
+
+
+_KEY_LITERALS = (ast.Tuple, ast.List, ast.Set)
+
+
+def _key_literal(
+    tree: ast.Module, value: ast.expr | None, name: str
+) -> ast.Tuple | ast.List | ast.Set | None:
+    """:meth:`ModuleScope.key_literal`, read from the module's tree."""
+    if (
+        type(value) is ast.Call
+        and type(value.func) is ast.Name
+        and value.func.id in ("frozenset", "tuple")
+        and len(value.args) == 1
+        and not value.keywords
+    ):
+        value = value.args[0]
+        mutable = False
+    else:
+        mutable = type(value) is not ast.Tuple
+    if not isinstance(value, _KEY_LITERALS):
+        return None
+    placed: set[int] = set()
+    named: list[ast.Name] = []
+    for node in walk(tree):
+        kind = type(node)
+        if kind in (ast.Global, ast.Nonlocal) and name in node.names:  # type: ignore[attr-defined]
+            return None
+        if kind in (ast.For, ast.AsyncFor, ast.comprehension):
+            placed.add(id(node.iter))  # type: ignore[attr-defined]
+        elif kind is ast.Compare:
+            for op, right in zip(node.ops, node.comparators, strict=True):  # type: ignore[attr-defined]
+                if type(op) in (ast.In, ast.NotIn):
+                    placed.add(id(right))
+        elif kind is ast.Name and node.id == name and type(node.ctx) is ast.Load:  # type: ignore[attr-defined]
+            named.append(node)  # type: ignore[arg-type]
+    if mutable and any(id(n) not in placed for n in named):
+        return None
+    return value

@@ -1,0 +1,312 @@
+"""Checks of a handed dict's keys in a helper, beside those on a name bound
+to a read (part of :class:`~doxtool.python.functionwalk.FunctionWalk`; the
+tool walk's are :mod:`~doxtool.python.contracts` and
+:mod:`~doxtool.python.keychecks`).
+
+A check that raises, run on every call, makes each key it refuses needed,
+as the same check in a tool does: on the read itself (``if not
+args.get("url"): raise ...``, ``if "url" not in args``, ``args.get("url")
+is None``, ``not args.get("url", "").strip()``), several joined by ``or``
+(each needed) or by ``and`` (one of them: alternatives); in the body of a
+loop over literal keys at the top of the function, once per key (``for
+key in ("url", "selector"): if not args.get(key): raise ...``), where
+nothing but a check's raise ends a pass early (past a ``break``, a
+``continue`` or a ``return`` the check holds on some calls: the key's
+requiredness is unknown); and written as a comprehension over literal keys
+(``if any(not args.get(k) for k in KEYS)``, ``if not all(k in args for k in
+KEYS)``, ``missing = [k for k in KEYS if k not in args]`` then ``if
+missing:``), the keys joined as :mod:`~doxtool.python.keyaggregates` says.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from doxtool.core.summary_facts import KeyRead
+from doxtool.python.astemptied import emptied_node
+from doxtool.python.astparse import statements
+from doxtool.python.astshapes import literal
+from doxtool.python.astwalk import walk
+from doxtool.python.keyaggregates import AGGREGATES, aggregate_groups, one_of_keys
+from doxtool.python.keyreads import or_group, stands_for
+from doxtool.python.readforms import REFUSALS
+
+#: a key -> what the test refuses of it and the read whose value it tests
+Group = dict[str, tuple[str, KeyRead]]
+Comprehension = ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp
+#: comprehensions that are empty exactly when no key passes their ``if``
+_COLLECTIONS = (ast.ListComp, ast.SetComp, ast.DictComp)
+_LEAVES = (ast.Break, ast.Continue, ast.Return)
+
+
+class AstKeyChecks:
+    """Checks of keys: a part of :class:`~doxtool.python.functionwalk.FunctionWalk`."""
+
+    node: ast.FunctionDef | ast.AsyncFunctionDef
+    names: dict[str, str]
+    reads: list[KeyRead]
+    loop_keys: dict[str, str]
+    var_reads: dict[str, KeyRead]
+    fallback_values: dict[int, tuple[bool, Any]]
+    #: id of a statement in the body of a loop over literal keys at the top
+    #: -> the loop's index at the top, and whether its passes run straight
+    check_places: dict[int, tuple[int, bool]]
+    #: a name bound to ``[k for k in KEYS if <test>]`` -> that comprehension
+    key_filters: dict[str, Comprehension]
+
+    _literal_keys: Callable[[ast.expr], list[str]]
+    _read_contract: Callable[[KeyRead, str], bool]
+    _read_key: Callable[[ast.expr], str | None]
+    _key: Callable[[ast.expr], str | None]
+    _source: Callable[[ast.expr], str | None]
+    _top_index: dict[int, int]
+    _first_return: int
+
+    def _check_place(self, stmt: ast.stmt) -> tuple[int, bool] | None:
+        """Where a check stands: its index at the top of the body (or its
+        loop's), and whether it runs on every call that gets there."""
+        index = self._top_index.get(id(stmt))
+        return (index, True) if index is not None else self.check_places.get(id(stmt))
+
+    def _check_loop(self, stmt: ast.For | ast.AsyncFor) -> None:
+        """A loop over literal keys at the top: the statements of its body
+        are places of checks, once per key (:meth:`_check_place`)."""
+        index = self._top_index.get(id(stmt))
+        if index is None:
+            return
+        # (a nested loop's own ``break`` too: read as ending the pass)
+        straight = not any(isinstance(s, _LEAVES) for s in statements(stmt.body))
+        for inner in stmt.body:
+            self.check_places[id(inner)] = (index, straight)
+
+    def _key_contract(self, stmt: ast.stmt, test: ast.expr, raises: bool) -> None:
+        """A check that raises on what ``test`` is true for: the keys whose
+        absence makes it true are needed (on some calls only, past a way out
+        of a loop's pass)."""
+        place = self._check_place(stmt)
+        if place is None or not raises or self._first_return < place[0]:
+            return
+        for group in self._absence_groups(test):
+            self._needs(group, every=place[1])
+
+    def _needs(self, group: Group, every: bool) -> None:
+        if len(group) == 1:
+            for refusal, read in group.values():
+                if self._read_contract(read, refusal) and not every:
+                    read.conditional = True
+            return
+        # ``if not a and not b: raise``: one of them is needed
+        refused = all(
+            not read.has_default or REFUSALS[refusal](read.default)
+            for refusal, read in group.values()
+        )
+        if not every or not refused:
+            return
+        for _, read in group.values():
+            read.alternatives = sorted(set(group) - {read.key})
+            read.default_unknown = False
+
+    def _absence_groups(self, test: ast.expr) -> list[Group]:
+        """Groups of keys whose joint absence makes ``test`` true."""
+        groups: list[Group] = []
+        parts = [test]
+        while parts:
+            node = parts.pop()
+            if isinstance(node, ast.BoolOp) and isinstance(node.op, ast.Or):
+                parts.extend(node.values)
+                continue
+            negated = isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not)
+            inner = node.operand if negated else node  # type: ignore[attr-defined]
+            checks = self._key_check_groups(inner, negated)
+            group = self._absence(node) if checks is None else None
+            groups.extend(checks or [group] * bool(group))  # type: ignore[list-item]
+        return groups
+
+    def _absence(self, node: ast.expr) -> Group | None:
+        """The keys that, all absent, make ``node`` true (None: not an absence test)."""
+        if isinstance(node, ast.BoolOp) and isinstance(node.op, ast.And):
+            joined: Group = {}
+            for value in node.values:
+                part = self._absence(value)
+                if not part:
+                    return None
+                joined.update(part)
+            return joined
+        if (
+            isinstance(node, ast.UnaryOp)
+            and isinstance(node.op, ast.Not)
+            and isinstance(node.operand, ast.BoolOp)
+            and isinstance(node.operand.op, ast.Or)
+        ):
+            turned = ast.BoolOp(ast.And(), [_negation(v) for v in node.operand.values])
+            return self._absence(turned)
+        if (
+            isinstance(node, ast.Compare)
+            and len(node.ops) == 1
+            and isinstance(node.ops[0], ast.NotIn)
+            and self._source(node.comparators[0]) is not None
+        ):
+            key = self._key(node.left)
+            read = self._read_at(node, key)
+            return {key: ("missing", read)} if key is not None and read is not None else None
+        found = emptied_node(node)
+        if found is None:
+            return None
+        subject, refusal = found
+        if type(subject) is ast.Name:
+            read = self.var_reads.get(subject.id)
+            return {read.key: (refusal, read)} if read is not None and read.key else None
+        while subject is not None:
+            read = self._read_at(subject, self._read_key(subject))
+            if read is not None:
+                return {read.key: (refusal, read)}
+            if isinstance(subject, ast.BoolOp) and isinstance(subject.op, ast.Or):
+                return self._either(subject, refusal)
+            subject = stands_for(subject)  # type: ignore[assignment]
+        return None
+
+    def _either(self, node: ast.BoolOp, refusal: str) -> Group | None:
+        """``not (d.get("text") or d.get("message") or "")``: the keys one of
+        which is needed, when the check refuses each literal after them;
+        ``not (d.get("text") or "")``: the read, whose fallback the check
+        weighs (:meth:`~doxtool.python.keyreads.KeyReads._read_contract`)."""
+        group = or_group(node, self.reads)
+        if group is not None:
+            reads, literals = group
+            if not all(REFUSALS[refusal](value) for value in literals):
+                return None
+            return {read.key: (refusal, read) for read in reads}
+        if not all(literal(value)[0] for value in node.values[1:]):
+            return None  # something else may stand in
+        first = node.values[0]
+        read = self._read_at(first, self._read_key(first))
+        return {read.key: (refusal, read)} if read is not None else None
+
+    def _read_at(self, node: ast.expr, key: str | None) -> KeyRead | None:
+        """The read of ``key`` made at ``node`` (the last: a loop's body is
+        walked once per key)."""
+        if key is None:
+            return None
+        where = (node.lineno, node.col_offset + 1)
+        return next(
+            (r for r in reversed(self.reads) if r.key == key and (r.line, r.column) == where),
+            None,
+        )
+
+    # -- over literal keys ---------------------------------------------------
+
+    def _per_key(self, node: Comprehension) -> tuple[str, list[str], ast.expr | None] | None:
+        """The loop name, the literal keys and the single ``if`` clause's test
+        (None: no clause) of a comprehension with one ``for`` over literal keys."""
+        if len(node.generators) != 1:
+            return None
+        generator = node.generators[0]
+        if generator.is_async or type(generator.target) is not ast.Name or len(generator.ifs) > 1:
+            return None
+        keys = self._literal_keys(generator.iter)
+        if not keys:
+            return None
+        return generator.target.id, keys, generator.ifs[0] if generator.ifs else None
+
+    def _aggregate(self, node: ast.expr) -> tuple[str, Comprehension] | None:
+        """``any(...)`` or ``all(...)`` (the builtin) over a comprehension."""
+        if (
+            type(node) is ast.Call
+            and type(node.func) is ast.Name
+            and node.func.id in AGGREGATES
+            and node.func.id not in self.names
+            and len(node.args) == 1
+            and not node.keywords
+            and type(node.args[0]) in (ast.GeneratorExp, ast.ListComp, ast.SetComp)
+        ):
+            return node.func.id, node.args[0]  # type: ignore[return-value]
+        return None
+
+    def _key_check_groups(self, node: ast.expr, negated: bool) -> list[Group] | None:
+        """The absence groups of a test over literal keys, ``not`` before it
+        when ``negated`` (:mod:`~doxtool.python.keyaggregates`). None: no such test."""
+        if type(node) is ast.Name and not negated:
+            made = self.key_filters.get(node.id)
+            loop = self._per_key(made) if made is not None else None
+            if loop is None or loop[2] is None:
+                return None
+            name, keys, test = loop
+            tested: ast.expr = test
+            return aggregate_groups(
+                True,
+                self.loop_keys,
+                name,
+                keys,
+                lambda: self._absence_groups(tested),
+                lambda: self._absence(tested),
+            )
+        aggregate = self._aggregate(node)
+        loop = self._per_key(aggregate[1]) if aggregate is not None else None
+        if aggregate is None or loop is None or loop[2] is not None:
+            return None
+        name, keys, _ = loop
+        element: ast.expr = aggregate[1].elt  # type: ignore[union-attr]
+        if negated:
+            element = _negation(element)
+        return aggregate_groups(
+            one_of_keys(aggregate[0], negated),
+            self.loop_keys,
+            name,
+            keys,
+            lambda: self._absence_groups(element),
+            lambda: self._absence(element),
+        )
+
+    def _kept_key_filter(self, targets: Sequence[ast.expr], value: ast.expr) -> None:
+        """``missing = [k for k in KEYS if k not in args]``: what ``if
+        missing:`` tests (a generator is always true: not kept). Another
+        binding of the name forgets it; so does any use of the name in the
+        function that may change the collection (``missing.clear()``)."""
+        for target in targets:
+            for name in walk(target):
+                if type(name) is ast.Name:
+                    self.key_filters.pop(name.id, None)
+        if len(targets) != 1 or type(targets[0]) is not ast.Name:
+            return
+        if type(value) not in _COLLECTIONS:
+            return
+        loop = self._per_key(value)  # type: ignore[arg-type]
+        if loop is not None and loop[2] is not None and not _changed(self.node, targets[0].id):
+            self.key_filters[targets[0].id] = value  # type: ignore[assignment]
+
+
+def _negation(test: ast.expr) -> ast.expr:
+    """``not test``, a membership test turned over (``k in d``: ``k not in d``),
+    placed where ``test`` is."""
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        return test.operand
+    if isinstance(test, ast.Compare) and len(test.ops) == 1:
+        turned = {ast.In: ast.NotIn, ast.NotIn: ast.In}.get(type(test.ops[0]))
+        if turned is not None:
+            return ast.copy_location(ast.Compare(test.left, [turned()], test.comparators), test)
+    return ast.copy_location(ast.UnaryOp(ast.Not(), test), test)
+
+
+def _changed(function: ast.AST, name: str) -> bool:
+    """Whether a function may change what a name holds in place: an
+    attribute of it (``missing.clear()``), an augmented assignment, an item
+    or a ``del`` naming it."""
+    for node in walk(function):
+        kind = type(node)
+        if kind in (ast.Attribute, ast.Subscript) and _is_name(node.value, name):  # type: ignore[attr-defined]
+            return True
+        if kind is ast.AugAssign and _is_name(node.target, name):  # type: ignore[attr-defined]
+            return True
+        if kind is ast.Delete and any(
+            _is_name(n, name)
+            for target in node.targets  # type: ignore[attr-defined]
+            for n in walk(target)
+        ):
+            return True
+    return False
+
+
+def _is_name(node: ast.AST, name: str) -> bool:
+    return type(node) is ast.Name and node.id == name
