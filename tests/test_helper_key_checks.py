@@ -157,3 +157,10 @@ def test_the_fix_keeps_a_required_line_for_a_key_a_helper_checks(
     assert "  - `selector`: required." in companion
     again = run_cli(root, "check", "--no-cache", "--select", "DOX111")
     assert "DOX111" not in again.output
+
+
+def test_inspect_places_a_helper_s_dynamic_key_in_its_module(make_repo, run_cli) -> None:
+    helper = "def need(args):\n    name = str(len(args))\n    return args.get(name)\n"
+    root = make_repo({"helpers/checks.py": helper, "tools/t.py": TOOL})
+    result = run_cli(root, "inspect", "tools/t.py")
+    assert "dynamic key name (line helpers/checks.py:3)" in result.output, result.output

@@ -35,8 +35,13 @@ def describe_argument(arg: Argument) -> str:
         parts.append("one of " + ", ".join(_value(v) for v in arg.enum))
     if arg.alternatives:
         parts.append("or instead " + ", ".join(arg.alternatives))
-    lines = ", ".join(f"{r.path}:{r.line}" if r.path else str(r.line) for r in arg.reads)
+    lines = ", ".join(_place(r.path, r.line) for r in arg.reads)
     return f"{arg.name}: {' '.join(parts[:2])}{''.join(', ' + p for p in parts[2:])} (line {lines})"
+
+
+def _place(path: str | None, line: int) -> str:
+    """A line, with the path of the module holding it when it is another."""
+    return f"{path}:{line}" if path else str(line)
 
 
 def _none(tool: ToolFacts, kind: str) -> str:
@@ -62,10 +67,10 @@ def describe_tool(tool: ToolFacts, areas_unknown: bool = False) -> Iterator[str]
     yield "    arguments:" + ("" if tool.arguments else _none(tool, ARGUMENTS))
     for arg in tool.arguments:
         yield f"      {describe_argument(arg)}"
-    for read in tool.dynamic_reads:
-        yield f"      dynamic key {read.expression} (line {read.line})"
+    for read in tool.dynamic_reads:  # (in a helper: its path, as an argument's reads)
+        yield f"      dynamic key {read.expression} (line {_place(read.path, read.line)})"
     for read in tool.other_arguments:
-        yield f"      any other, taken by {read.expression} (line {read.line})"
+        yield f"      any other, taken by {read.expression} (line {_place(read.path, read.line)})"
     yield "    outcomes:" + ("" if tool.outcomes else _none(tool, BREAK_LOOP))
     for outcome in tool.outcomes:
         value = outcome.break_loop
