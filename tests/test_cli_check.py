@@ -299,6 +299,15 @@ def test_paths_no_rule_checks_are_named_on_stderr(make_repo, run_cli) -> None:
         "doxtool: warning: lib/util.py.dox.md is not checked: its directory is not "
         f"file-documented {how}\n"
     )
+    # an excluded one is left out of every check, as configured: no advice to
+    # declare its directory, which would not bring it in
+    (root / "doxtool.toml").write_text(
+        'tool-dirs = ["tools", "plugins/*/tools"]\nextend-exclude = ["lib"]\n'
+    )
+    for args in (("lib/util.py.dox.md",), ("lib/util.py", "--only-paths")):
+        result = run_cli(root, "check", "--no-cache", *args)
+        assert (result.exit_code, result.stderr) == (0, ""), result.output
+    (root / "doxtool.toml").write_text('tool-dirs = ["tools", "plugins/*/tools"]\n')
     # a module no rule checks, with no companion and feeding no tool, is passed
     # over in silence: the hooks pass every `.py` file
     (root / "lib/plain.py").write_text("VALUE = 2\n")

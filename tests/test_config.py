@@ -94,6 +94,11 @@ def test_config_option_names_the_file(make_repo, run_cli, tmp_path: Path) -> Non
         ("tool-bases = ['helpers.tool.']", '`tool-bases`: "helpers.tool." is not a dotted'),
         ("tool-bases = ['Tool']", '`tool-bases`: "Tool" is not a dotted class name'),
         ("tool-bases = ['helpers.tool.Tool ']", '"helpers.tool.Tool " is not a dotted'),
+        ("agents-sections = 'Purpose'", "`agents-sections` must be a list of strings"),
+        ("agents-sections = ['']", '`agents-sections`: "" is no heading title'),
+        ("agents-sections = ['  ']", '`agents-sections`: "  " is no heading title'),
+        ("agents-sections = [' Purpose']", '`agents-sections`: " Purpose" is no heading title'),
+        ('agents-sections = ["a\\nb"]', '`agents-sections`: "a\\nb" is no heading title'),
         ("baseline = 3", "`baseline` must be a string"),
         ("cache-dir = ['.c']", "`cache-dir` must be a string"),
         ("templates-dir = false", "`templates-dir` must be a string"),
@@ -215,3 +220,26 @@ def test_a_configuration_file_that_is_not_a_regular_file_is_an_error(
     assert result.exit_code == 2, result.output
     (line,) = result.output.strip().splitlines()
     assert line.startswith("doxtool: error: ") and name in line, line
+
+
+@pytest.mark.parametrize(
+    ("table", "message"),
+    [
+        (
+            "prompt-dirs = []",
+            "PRM001 tool `wait` has no prompt; the model is never told about it "
+            "(`prompt-dirs` is empty",
+        ),
+        ("tool-bases = []", "DOX004 tool module has no tool class (`tool-bases` is empty)"),
+    ],
+)
+def test_an_empty_directory_or_base_list_is_read_as_given(
+    make_repo, run_cli, table: str, message: str
+) -> None:
+    """An empty list is a setting (as `tool-dirs = []` is): the check runs
+    and says what it leaves the tools without, never an internal error."""
+    root = make_repo({**clean_files(), "pyproject.toml": f"[tool.doxtool]\n{table}\n"})
+    result = run_cli(root, "check", "--no-cache")
+    assert result.exit_code == 1, result.output
+    assert message in result.output
+    assert "internal error" not in result.output and "deriving from \n" not in result.output

@@ -124,3 +124,36 @@ def test_a_module_named_through_a_link_is_found(make_repo) -> None:
     )
     project = load_project(Path(root), use_cache=False)
     assert fed(project, ["lib/real.py"]) == {"lib/real.py": {"tools/take.py"}}
+
+
+def test_a_companion_alone_feeds_no_other_tool(make_repo, run_cli) -> None:
+    """A commit that edits only a companion leaves its module's code as the
+    tools built from it read it: the hook reports the companion's findings,
+    not the drift of every tool that module feeds."""
+    base = (
+        "from helpers.tool import Response, Tool\n\n\n"
+        "class BaseSearch(Tool):\n"
+        "    async def execute(self, **kwargs):\n"
+        "        return Response(message=str(self.args.get('query')), break_loop=False)\n"
+    )
+    root = make_repo(
+        {
+            **clean_files(),
+            "tools/base_search.py": base,
+            "tools/search.py": (
+                "from tools.base_search import BaseSearch\n\n\nclass Search(BaseSearch):\n    pass\n"
+            ),
+        }
+    )
+    assert run_cli(root, "check", "--no-cache", "--fix").exit_code == 1  # no prompts: PRM001
+    # the companion of the tool built on the base drifts: its argument item goes
+    companion = root / "tools/search.py.dox.md"
+    lines = companion.read_text().splitlines(keepends=True)
+    companion.write_text("".join(line for line in lines if "`query`" not in line))
+    whole = _findings(run_cli(root, "check", "--no-cache").output)
+    assert any(f.startswith("tools/search.py.dox.md") for f in whole), whole
+    for args in (("tools/base_search.py.dox.md",), ("--only-paths", "tools/base_search.py.dox.md")):
+        scoped = run_cli(root, "check", "--no-cache", *args)
+        assert _findings(scoped.output) == [f for f in whole if f.startswith("tools/base_search")]
+    module = _findings(run_cli(root, "check", "--no-cache", "tools/base_search.py").output)
+    assert any(f.startswith("tools/search.py.dox.md") for f in module), module

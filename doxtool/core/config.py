@@ -284,8 +284,22 @@ def _check_bases(value: Any, key: str, where: str) -> list[str]:
     return bases
 
 
+def _check_sections(value: Any, key: str, where: str) -> list[str]:
+    """``agents-sections``: titles a ``## `` heading can carry, which is one
+    line of text without outer blanks (a heading's title is read stripped)."""
+    titles = _check_list(value, key, where)
+    for title in titles:
+        if not title.strip() or title != title.strip() or not title.isprintable():
+            raise ConfigError(
+                f"{where}: `{key}`: {json.dumps(title)} is no heading title "
+                "(one line of text, without blanks around it)"
+            )
+    return titles
+
+
 _CHECKERS = {
     "tool-bases": _check_bases,
+    "agents-sections": _check_sections,
     "profiles": _check_profiles,
     "per-file-ignores": _check_per_file,
     "exclude": _check_patterns,

@@ -107,6 +107,11 @@ hold them.
             ),
             [Expect("tools/wait.py", 4, "no `### wait` heading")],
         ),
+        # no core prompt directory is configured: nothing teaches a core tool
+        Example(
+            {**wait_files(), "pyproject.toml": "[tool.doxtool]\nprompt-dirs = []\n"},
+            [Expect("tools/wait.py", 4, "tool `wait` has no prompt; the model is never")],
+        ),
         # ``open`` there is a value of browser's ``action``, not the tool
         Example(
             {
@@ -147,11 +152,21 @@ hold them.
             if may_teach_excluded(ctx, ctx.teaching_sets(module, excluded=True), name):
                 continue  # an excluded prompt is there, not checked: it may teach it
             prompt_set = ctx.set_of_module(module)
-            where = prompt_set.directory if prompt_set else ctx.config.prompt_dirs[0]
+            where = prompt_set.directory if prompt_set else next(iter(ctx.config.prompt_dirs), "")
             profile = ctx.project.profile_of_module(module)
             if profile is not None and (prompt_set is None or prompt_set.kind != "profile"):
                 # a profile without a prompt directory: its own is where one goes
                 where = profile_prompt_dir(ctx, profile) or where
+            if not where:  # no core prompt directory: no prompt can reach the tool
+                yield self.finding(
+                    f"tool `{name}` has no prompt; the model is never told about it "
+                    "(`prompt-dirs` is empty: name the core prompt directory there, "
+                    "or list the tool in `internal-tools`)",
+                    module,
+                    ctx.tools(module)[0].line,
+                    subject=f"{module}:prompt",
+                )
+                continue
             # the core set's files come from every configured prompt directory
             sources = prompt_set.sources if prompt_set and where == prompt_set.directory else None
             paths = [

@@ -13,6 +13,8 @@ from doxtool.rules.examples import WAIT_PY, with_files
 from doxtool.run.context import Context
 from doxtool.run.unseentools import may_hold_unseen_tool
 
+_NO_BASES = "[tool.doxtool]\ntool-bases = []\n"
+
 
 class NoToolClass(Rule):
     code = "DOX004"
@@ -72,6 +74,11 @@ that tool fail at run time.
             ),
             [Expect("tools/options.py", 1, "no class deriving from")],
         ),
+        # no tool base is configured: the message names the empty key, not a base
+        Example(
+            {**with_files({"tools/wait.py": WAIT_PY}), "pyproject.toml": _NO_BASES},
+            [Expect("tools/wait.py", 1, "tool module has no tool class (`tool-bases` is empty)")],
+        ),
         # the repository's module holds the code, and no tool class in it
         Example(
             with_files(
@@ -93,8 +100,10 @@ that tool fail at run time.
             if may_hold_unseen_tool(facts, ctx.project.resolver, ctx.project.module_path):
                 continue  # a class of code doxtool cannot read may be the tool
             bases = " or ".join(f"`{b}`" for b in ctx.config.tool_bases[:1])
+            # with no base configured no class can be a tool: the table says so
+            why = f"class deriving from {bases}" if bases else "tool class (`tool-bases` is empty)"
             yield self.finding(
-                f"tool module has no class deriving from {bases}",
+                f"tool module has no {why}",
                 module,
                 subject=f"{module}:no-tool",
             )

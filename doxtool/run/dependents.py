@@ -180,10 +180,12 @@ def _stamp(entry: os.DirEntry[str]) -> Stamp | None:
 
 def add_units_fed(project: Project, scope: Scope) -> None:
     """Widen a run over PATHS by the units whose facts its modules feed (and
-    their companions): each is checked as if it had been named."""
+    their companions): each is checked as if it had been named. A module
+    given only through its companion feeds nothing new: its code is as the
+    units reaching it last read it."""
     assert scope.modules is not None and scope.companions is not None
     if units(project) <= scope.modules:
         return  # every unit is checked already (a hook given every file)
-    for reaching in fed(project, scope.modules).values():
+    for reaching in fed(project, sorted(scope.named_modules)).values():
         scope.modules.update(reaching)
         scope.companions.update(unit + COMPANION_SUFFIX for unit in reaching)

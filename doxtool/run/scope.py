@@ -27,6 +27,9 @@ class Scope:
     reported_codes: dict[str, frozenset[str]] = field(default_factory=dict)
     #: directories a scoped run was given (posix, relative to the root)
     directories: tuple[str, ...] = ()
+    #: the modules a scoped run was given as modules or in a directory, not
+    #: only through their companion: those whose change may feed other units
+    named_modules: frozenset[str] = frozenset()
 
     @property
     def everything(self) -> bool:

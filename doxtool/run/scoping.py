@@ -23,6 +23,7 @@ def scope_for(project: Project, paths: list[Path] | None) -> Scope:
     if not paths:
         return Scope()
     modules: set[str] = set()
+    named: set[str] = set()  # given as a module or in a directory, not as a companion
     companions: set[str] = set()
     prompts: set[str] = set()
     directories: list[str] = []
@@ -40,6 +41,7 @@ def scope_for(project: Project, paths: list[Path] | None) -> Scope:
             prefix = rel + "/"
             directories.append(rel)
             modules.update(project.modules_under(rel))
+            named.update(project.modules_under(rel))
             companions.update(c for c in project.companions if c.startswith(prefix))
             continue
         if rel.endswith(".py" + COMPANION_SUFFIX):
@@ -47,11 +49,16 @@ def scope_for(project: Project, paths: list[Path] | None) -> Scope:
             modules.add(rel.removesuffix(COMPANION_SUFFIX))
         elif rel.endswith(".py"):
             modules.add(rel)
+            named.add(rel)
             companions.add(rel + COMPANION_SUFFIX)
         elif rel.endswith(".md"):
             prompts.add(rel)
     return Scope(
-        modules=modules, companions=companions, prompts=prompts, directories=tuple(directories)
+        modules=modules,
+        companions=companions,
+        prompts=prompts,
+        directories=tuple(directories),
+        named_modules=frozenset(named),
     )
 
 

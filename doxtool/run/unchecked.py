@@ -4,9 +4,11 @@ A companion is checked only in a file-documented directory. A run over
 PATHS that names one anywhere else (or names its module) would otherwise
 answer "All checks passed." for a file a person wrote to be checked and
 that no rule looked at; each such path gets a line on stderr instead (the
-exit code is the findings'). A module no rule checks and without a
-companion is passed over in silence: the hooks pass every ``.py`` file,
-and the tools whose facts it feeds are checked (:mod:`doxtool.run.dependents`).
+exit code is the findings'). One the configuration excludes (``exclude``,
+``extend-exclude``) is left out of every check, as it asked: no line. A
+module no rule checks and without a companion is passed over in silence:
+the hooks pass every ``.py`` file, and the tools whose facts it feeds are
+checked (:mod:`doxtool.run.dependents`).
 """
 
 from __future__ import annotations
@@ -37,8 +39,8 @@ def unchecked(project: Project, named: list[str]) -> list[str]:
         else:
             continue
         directory = _directory(companion)
-        if directory in documented:
-            continue
+        if directory in documented or project.excluded(companion):
+            continue  # checked, or left out of every check by the configuration
         why = "its directory is not file-documented"
         if directory in project.tool_dirs:
             why = (
