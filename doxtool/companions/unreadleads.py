@@ -119,12 +119,52 @@ def unread_lead(companion: Companion, expected: ExpectedBlock) -> int | None:
         and not unnamed_line.fullmatch(line_content(companion.lines[block.start]))
         for block in companion.blocks
     )
+    others = _other_classes(companion, expected)
+    heading: str = ""
     for number, content in shown_lines(companion):
-        if unnamed and unnamed_line is not None and unnamed_line.fullmatch(content):
+        if _HEADING.match(content):
+            heading = content
+        if (
+            unnamed
+            and unnamed_line is not None
+            and unnamed_line.fullmatch(content)
+            and not _names_other(heading, expected.subject, others)
+        ):
             return number
         if looks_like_lead(expected.kind, expected.subject, content):
             return number
     return None
+
+
+#: an ATX heading (``### `FindTool` ``), under which a line naming no class
+#: is about the class the heading names
+_HEADING = LazyPattern(r"[ \t]{0,3}#{1,6}(?:[ \t].*)?")
+
+
+def _other_classes(companion: Companion, expected: ExpectedBlock) -> set[str]:
+    """The classes other than ``expected``'s that its section's blocks are
+    about, or that ``companion`` names in its Classes block or as the
+    subject of a block."""
+    keys = [key.partition(":")[2] for key in expected.section_lines]
+    names = {name.split(".")[0] for name in keys if name}
+    names |= {block.subject.split(".")[0] for block in companion.blocks if block.subject}
+    classes = companion.block("classes")
+    for item in classes.values if classes is not None and isinstance(classes.values, list) else []:
+        if isinstance(item, dict) and isinstance(item.get("name"), str):
+            names.add(item["name"])
+    names.discard(expected.subject or "")
+    return names
+
+
+def _names_other(heading: str, subject: str, others: set[str]) -> bool:
+    """Whether ``heading`` names another class of the companion and not
+    ``subject``: a line naming no class under ``### `FindTool` `` is
+    ``FindTool``'s, never another class's."""
+
+    def named(name: str) -> bool:
+        return re.search(rf"(?<![\w.]){re.escape(name)}(?!\w)", heading) is not None
+
+    return bool(heading) and not named(subject) and any(named(name) for name in others)
 
 
 #: a line of a kind naming no class: ``- `break_loop`: always `false`.``,
