@@ -212,9 +212,10 @@ Runtime Contracts section.
 missing section means that part of the contract was never written down.
 
 A section written at another heading level (`### Verification`) or as a
-bold line standing alone (`**Verification**`), where no `##` heading names
-it, is that section: its fact lines are read as in it, and it is reported
-as written so; the fix makes its line a `##` heading in place.
+bold line standing alone (`**Verification**`, also over text on the next
+line), where no `##` heading names it, is that section: its fact lines are
+read as in it, and it is reported as written so; the fix makes its line a
+`##` heading in place.
 
 **Example.** A companion without `## Verification`. The fix inserts the
 heading (and the fact lines it should hold) in its canonical place.
@@ -232,6 +233,11 @@ heading (and the fact lines it should hold) in its canonical place.
         Example(
             with_dox("## Work Guidance", "**Work Guidance**"),
             [Expect(DOX, None, "written as `**Work Guidance**`")],
+        ),
+        # over text on the next line, one paragraph: still the section
+        Example(
+            with_dox("## Child DOX Index\n", "**Child DOX Index**\n"),
+            [Expect(DOX, None, "written as `**Child DOX Index**`")],
         ),
     ]
 
