@@ -155,6 +155,8 @@ def test_a_break_loop_line_doxtool_cannot_read_gets_no_second_line(
         "## Runtime Contracts (generated)\n",
         "## Runtime Contracts <!-- gen -->\n",
         "## \U0001f527\ufe0f Runtime Contracts\n",
+        "## [Runtime Contracts](#runtime-contracts)\n",
+        '## <a id="contracts"></a>Runtime Contracts\n',
     ],
 )
 def test_a_dressed_heading_is_its_section(make_repo, run_cli, heading: str) -> None:
