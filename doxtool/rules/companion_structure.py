@@ -56,7 +56,8 @@ about its old file, misleads every reader.
 person's subtitle after a space, `:` or `,` (`# wait.py DOX — waiting
 without blocking`, `# wait.py DOX (tools)`, `# wait.py DOX: waiting`) is
 the right title: it is not reported, nor is one that marks the name up as
-code or emphasis (``# `wait.py` DOX``, `# **wait.py** DOX`). When the title names another file
+code or emphasis or links it (``# `wait.py` DOX``, `# **wait.py** DOX`,
+`# [wait.py](wait.py) DOX`). When the title names another file
 (`# sleep.py DOX — waiting`), `--fix` writes the module's file name and
 keeps the subtitle (`# wait.py DOX — waiting`). A title of a person's own
 words (`# Wait tool`) is replaced only by an unsafe fix (`--unsafe-fixes`):
@@ -70,6 +71,8 @@ the words would be lost.
         # markup around the name
         Example(with_dox("# wait.py DOX", "# `wait.py` DOX")),
         Example(with_dox("# wait.py DOX", "# **wait.py** DOX \u2014 waiting")),
+        # a link around the name
+        Example(with_dox("# wait.py DOX", "# [`wait.py`](wait.py) DOX")),
     ]
     invalid = [
         Example(with_dox("# wait.py DOX", "# sleep.py DOX"), [Expect(DOX, 1, "`# wait.py DOX`")]),
@@ -166,9 +169,13 @@ _NAMED_TITLE = re.compile(r"(\S+[ \t]+DOX)(?![\w.])")
 _TITLE_MARKUP = re.compile(r"`+|(?<![\w*])(?:\*\*|__|\*)(?=\S)|(?<=\S)(?:\*\*|__|\*)(?![\w*])")
 
 
+#: a link around a title's words (``# [wait.py](wait.py) DOX``): its text stands
+_TITLE_LINK = re.compile(r"\[([^\[\]]*)\](?:\([^()]*\)|\[[^\[\]]*\])")
+
+
 def _unmarked(title: str) -> str:
-    """``title`` without the code spans and emphasis around its words."""
-    return _TITLE_MARKUP.sub("", title)
+    """``title`` without the code spans, emphasis and links around its words."""
+    return _TITLE_MARKUP.sub("", _TITLE_LINK.sub(r"\1", title))
 
 
 def _subtitle(title: str, named: str) -> str | None:
