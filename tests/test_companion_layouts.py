@@ -163,6 +163,17 @@ TRUE_LAYOUTS = {
         "  - `label(self) -> str`\n",
         "  - `label(self) -> str`\n\n    The label shown.\n\n",
     ),
+    "classes in a table": (
+        "- `Color` (`enum.Enum`)\n- `Config`\n  - `label(self) -> str`\n"
+        "  - `parse(self, text: str) -> str`\n",
+        "\n| Class | Base |\n|:------|:----:|\n| **`Color`** | `enum.Enum` |\n"
+        "| `Config` | \u2014 |\n\n",
+    ),
+    "functions in a table": (
+        "- `load(path: str) -> Config`\n- `async fetch(name: str) -> str`\n",
+        "\n| Function | Returns |\n| --- | ---: |\n| `load(path)` | `Config` |\n"
+        "| `fetch` | `str` |\n\n",
+    ),
     "a note at the margin between functions": (
         "- `load(path: str) -> Config`\n",
         "- `load(path: str) -> Config`\n\nBoth read files.\n\n",
@@ -406,3 +417,17 @@ def test_a_stale_statement_with_a_parenthetical_goes_only_on_request(make_repo, 
     ]
     run_cli(root, "check", "--no-cache", "--fix")
     assert (root / WAIT_DOX_PATH).read_text(encoding="utf-8") == text
+
+
+def test_a_class_missing_from_a_classes_table_is_reported_without_a_fix(make_repo, run_cli) -> None:
+    text = COMPANION.replace(
+        "- `Color` (`enum.Enum`)\n- `Config`\n  - `label(self) -> str`\n"
+        "  - `parse(self, text: str) -> str`\n",
+        "\n| Class | Base |\n|---|---|\n| `Color` | `enum.Enum` |\n\n",
+    )
+    root = _repo(make_repo, text)
+    found = _findings(run_cli(root, "check", "--no-cache").output)
+    assert len(found) == 1 and "class `Config` (helpers/shapes.py:10) is not listed" in found[0]
+    assert not found[0].endswith("[*]")
+    run_cli(root, "check", "--no-cache", "--fix")
+    assert (root / DOX).read_text(encoding="utf-8") == text

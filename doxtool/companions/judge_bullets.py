@@ -41,6 +41,7 @@ from doxtool.companions.linked_tests import (
     linked_tests,
     test_paths,
 )
+from doxtool.companions.listtables import tabled_names
 from doxtool.companions.model import FactBlock
 from doxtool.companions.renames import renamed_item
 from doxtool.companions.verdicts import CHANGED, MISSING, STALE, BaseJudge
@@ -121,8 +122,11 @@ class BulletJudge(BaseJudge):
             return
         present = {c.key: c for c in documented}
         derived = list(expected.values)
+        tabled = tabled_names(self.companion, block)
         for position, cls in enumerate(derived):
             doc = present.get(cls.key)
+            if doc is None and cls.key in tabled:
+                continue  # listed in a table doxtool does not read
             if doc is None:
                 index = self._insertion_after(documented, derived, position, present)
                 if any(item.inline for item in documented):
@@ -444,8 +448,9 @@ class BulletJudge(BaseJudge):
             linked = set()
         derived = list(expected.values)
         render = render_function if kind == "functions" else render_test
+        tabled = tabled_names(self.companion, block) if kind == "functions" else set()
         for position, item in enumerate(derived):
-            if item.key in present or item.key in linked:
+            if item.key in present or item.key in linked or item.key in tabled:
                 continue
             index = self._insertion_after(documented, derived, position, present)
             if index is None:

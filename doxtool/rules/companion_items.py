@@ -63,6 +63,8 @@ lost); an item the convention derives from today's code that the companion
 lacks is missing. A true item the convention would not have listed (a private
 method added by hand) is never a finding, nor is order; a list as long as the
 convention's cap (agent-zero: 8 methods per class, 30 functions) is complete.
+A class or function named in the first column of a table under the lead
+(`| `WaitTool` | `Tool` |`) is listed; such a table is never rewritten.
 
 **Why it matters.** These lines are how a reader finds their way around the
 module without opening it; a renamed method or a new parameter silently makes
@@ -82,6 +84,13 @@ leaves every other byte alone; removing an item that carries a person's words
             with_dox(
                 "- `WaitTool` (`Tool`)\n  - `async execute(self, **kwargs) -> Response`",
                 "- **`WaitTool`** (`Tool`)\n  - `async execute(self,\n    **kwargs) -> Response`",
+            )
+        ),
+        # classes listed in a table under the lead
+        Example(
+            with_dox(
+                "- `WaitTool` (`Tool`)\n  - `async execute(self, **kwargs) -> Response`",
+                "\n| Class | Base |\n|:--|:--|\n| `WaitTool` | `Tool` |\n",
             )
         ),
     ]
