@@ -431,3 +431,20 @@ def test_a_class_missing_from_a_classes_table_is_reported_without_a_fix(make_rep
     assert not found[0].endswith("[*]")
     run_cli(root, "check", "--no-cache", "--fix")
     assert (root / DOX).read_text(encoding="utf-8") == text
+
+
+def test_related_tests_in_a_table_get_no_item_beside_it(make_repo, run_cli) -> None:
+    table = "\n| Test | What |\n|:---|:---|\n| `tests/test_shapes.py` | loading |\n\n"
+    text = COMPANION.replace("  - `tests/test_shapes.py`\n", table)
+    root = _repo(make_repo, text)
+    assert _findings(run_cli(root, "check", "--no-cache").output) == []
+    run_cli(root, "check", "--no-cache", "--fix")
+    assert (root / DOX).read_text(encoding="utf-8") == text
+    # a test the table leaves out is reported, and no item is written beside it
+    other = text.replace("`tests/test_shapes.py` | loading", "`tests/test_other.py` | other")
+    (root / DOX).write_text(other, encoding="utf-8")
+    found = _findings(run_cli(root, "check", "--no-cache").output)
+    assert len(found) == 1 and "`tests/test_shapes.py` imports or names the module" in found[0]
+    assert not found[0].endswith("[*]")
+    run_cli(root, "check", "--no-cache", "--fix")
+    assert (root / DOX).read_text(encoding="utf-8") == other
