@@ -119,7 +119,7 @@ def unread_lead(companion: Companion, expected: ExpectedBlock) -> int | None:
         and not unnamed_line.fullmatch(line_content(companion.lines[block.start]))
         for block in companion.blocks
     )
-    others = _other_classes(companion, expected)
+    others = _other_classes(expected)
     heading: str = ""
     for number, content in shown_lines(companion):
         if _HEADING.match(content):
@@ -141,17 +141,12 @@ def unread_lead(companion: Companion, expected: ExpectedBlock) -> int | None:
 _HEADING = LazyPattern(r"[ \t]{0,3}#{1,6}(?:[ \t].*)?")
 
 
-def _other_classes(companion: Companion, expected: ExpectedBlock) -> set[str]:
-    """The classes other than ``expected``'s that its section's blocks are
-    about, or that ``companion`` names in its Classes block or as the
-    subject of a block."""
+def _other_classes(expected: ExpectedBlock) -> set[str]:
+    """The classes other than ``expected``'s that the blocks of its section
+    are about: the module's, as the code has them (a class only the
+    companion still names may be the same class renamed)."""
     keys = [key.partition(":")[2] for key in expected.section_lines]
     names = {name.split(".")[0] for name in keys if name}
-    names |= {block.subject.split(".")[0] for block in companion.blocks if block.subject}
-    classes = companion.block("classes")
-    for item in classes.values if classes is not None and isinstance(classes.values, list) else []:
-        if isinstance(item, dict) and isinstance(item.get("name"), str):
-            names.add(item["name"])
     names.discard(expected.subject or "")
     return names
 
