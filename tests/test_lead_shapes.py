@@ -244,3 +244,16 @@ def test_a_line_naming_no_class_is_the_class_its_heading_names(run_cli, make_rep
     result = run_cli(root, "check", "--select", "DOX120", "tools/search.py")
     assert "`break_loop` of `FindTool` is documented wrongly (line 9 says true)" in result.output
     assert "`SearchTool`" not in result.output
+
+
+def test_an_argument_a_persons_paragraph_names_is_not_called_undocumented(
+    run_cli, make_repo
+) -> None:
+    """A paragraph under the lead naming `seconds` documents it in a form
+    doxtool does not read: the finding says so, and no item is written."""
+    new = "- Arguments of `WaitTool`:\n  `seconds` is how long to wait; it defaults to `0`.\n"
+    found, before, after = _run(run_cli, make_repo, ARGUMENTS, new)
+    assert len(found) == 1, found
+    assert "argument `seconds` is read at tools/wait.py:7 but not documented in a form" in found[0]
+    assert "(line 10 names it)" in found[0] and not found[0].endswith("[*]")
+    assert after == before

@@ -52,6 +52,7 @@ def test_an_unread_line_naming_a_missing_argument_gets_no_second_item(make_repo,
     root = make_repo({**clean_files(), "tools/wait.py": UNTIL_PY, DOX: text})
     assert _findings(run_cli(root, "check", "--no-cache").output) == [
         f"{DOX}:{NUMBER}:1: DOX111 argument `until` is read at tools/wait.py:7 but not documented"
+        f" in a form doxtool reads (line {NUMBER + 2} names it)"
     ]
     run_cli(root, "check", "--no-cache", "--fix")
     assert (root / DOX).read_text(encoding="utf-8") == text
