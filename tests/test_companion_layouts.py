@@ -448,3 +448,21 @@ def test_related_tests_in_a_table_get_no_item_beside_it(make_repo, run_cli) -> N
     assert not found[0].endswith("[*]")
     run_cli(root, "check", "--no-cache", "--fix")
     assert (root / DOX).read_text(encoding="utf-8") == other
+
+
+@pytest.mark.parametrize("heading", ["### Classes", "**Classes**"])
+def test_a_heading_in_place_of_the_classes_lead_gets_no_second_block(
+    make_repo, run_cli, heading: str
+) -> None:
+    """``### Classes`` then the class items: doxtool does not read the
+    heading as the lead; the block is reported as not in a form it reads,
+    and no second Classes block is written beside the person's."""
+    text = COMPANION.replace("- Classes:\n", f"\n{heading}\n\n")
+    root = _repo(make_repo, text)
+    found = _findings(run_cli(root, "check", "--no-cache").output)
+    assert found == [
+        f"{DOX}:11:1: DOX105 `helpers/shapes.py` has classes `Color`, `Config` but the "
+        "companion has no Classes block doxtool reads (it cannot read line 11 as its lead)"
+    ]
+    run_cli(root, "check", "--no-cache", "--fix")
+    assert (root / DOX).read_text(encoding="utf-8") == text

@@ -101,7 +101,13 @@ leaves every other byte alone; removing an item that carries a person's words
                 "  - `async execute(self, **kwargs) -> Response`", "  - `async execute(self)`"
             ),
             [Expect(DOX, 9, "`WaitTool.execute` gained `kwargs`")],
-        )
+        ),
+        # a heading in place of the lead: reported, and no second block written
+        Example(
+            with_dox("- Classes:\n", "\n### Classes\n\n"),
+            [Expect(DOX, None, "no Classes block doxtool reads")],
+            fixed_clean=False,
+        ),
     ]
 
 
