@@ -163,6 +163,17 @@ TRUE_LAYOUTS = {
         "  - `label(self) -> str`\n",
         "  - `label(self) -> str`\n\n    The label shown.\n\n",
     ),
+    "classes in a table": (
+        "- `Color` (`enum.Enum`)\n- `Config`\n  - `label(self) -> str`\n"
+        "  - `parse(self, text: str) -> str`\n",
+        "\n| Class | Base |\n|:------|:----:|\n| **`Color`** | `enum.Enum` |\n"
+        "| `Config` | \u2014 |\n\n",
+    ),
+    "functions in a table": (
+        "- `load(path: str) -> Config`\n- `async fetch(name: str) -> str`\n",
+        "\n| Function | Returns |\n| --- | ---: |\n| `load(path)` | `Config` |\n"
+        "| `fetch` | `str` |\n\n",
+    ),
     "a note at the margin between functions": (
         "- `load(path: str) -> Config`\n",
         "- `load(path: str) -> Config`\n\nBoth read files.\n\n",
@@ -406,3 +417,52 @@ def test_a_stale_statement_with_a_parenthetical_goes_only_on_request(make_repo, 
     ]
     run_cli(root, "check", "--no-cache", "--fix")
     assert (root / WAIT_DOX_PATH).read_text(encoding="utf-8") == text
+
+
+def test_a_class_missing_from_a_classes_table_is_reported_without_a_fix(make_repo, run_cli) -> None:
+    text = COMPANION.replace(
+        "- `Color` (`enum.Enum`)\n- `Config`\n  - `label(self) -> str`\n"
+        "  - `parse(self, text: str) -> str`\n",
+        "\n| Class | Base |\n|---|---|\n| `Color` | `enum.Enum` |\n\n",
+    )
+    root = _repo(make_repo, text)
+    found = _findings(run_cli(root, "check", "--no-cache").output)
+    assert len(found) == 1 and "class `Config` (helpers/shapes.py:10) is not listed" in found[0]
+    assert not found[0].endswith("[*]")
+    run_cli(root, "check", "--no-cache", "--fix")
+    assert (root / DOX).read_text(encoding="utf-8") == text
+
+
+def test_related_tests_in_a_table_get_no_item_beside_it(make_repo, run_cli) -> None:
+    table = "\n| Test | What |\n|:---|:---|\n| `tests/test_shapes.py` | loading |\n\n"
+    text = COMPANION.replace("  - `tests/test_shapes.py`\n", table)
+    root = _repo(make_repo, text)
+    assert _findings(run_cli(root, "check", "--no-cache").output) == []
+    run_cli(root, "check", "--no-cache", "--fix")
+    assert (root / DOX).read_text(encoding="utf-8") == text
+    # a test the table leaves out is reported, and no item is written beside it
+    other = text.replace("`tests/test_shapes.py` | loading", "`tests/test_other.py` | other")
+    (root / DOX).write_text(other, encoding="utf-8")
+    found = _findings(run_cli(root, "check", "--no-cache").output)
+    assert len(found) == 1 and "`tests/test_shapes.py` imports or names the module" in found[0]
+    assert not found[0].endswith("[*]")
+    run_cli(root, "check", "--no-cache", "--fix")
+    assert (root / DOX).read_text(encoding="utf-8") == other
+
+
+@pytest.mark.parametrize("heading", ["### Classes", "**Classes**"])
+def test_a_heading_in_place_of_the_classes_lead_gets_no_second_block(
+    make_repo, run_cli, heading: str
+) -> None:
+    """``### Classes`` then the class items: doxtool does not read the
+    heading as the lead; the block is reported as not in a form it reads,
+    and no second Classes block is written beside the person's."""
+    text = COMPANION.replace("- Classes:\n", f"\n{heading}\n\n")
+    root = _repo(make_repo, text)
+    found = _findings(run_cli(root, "check", "--no-cache").output)
+    assert found == [
+        f"{DOX}:11:1: DOX105 `helpers/shapes.py` has classes `Color`, `Config` but the "
+        "companion has no Classes block doxtool reads (it cannot read line 11 as its lead)"
+    ]
+    run_cli(root, "check", "--no-cache", "--fix")
+    assert (root / DOX).read_text(encoding="utf-8") == text

@@ -196,3 +196,64 @@ def test_a_line_looks_like_a_lead_by_its_words_and_the_class(
     kind: str, line: str, lead: bool
 ) -> None:
     assert looks_like_lead(kind, "Todo", line) is lead
+
+
+TWO_TOOLS_PY = """\
+from helpers.tool import Response, Tool
+
+
+class SearchTool(Tool):
+    async def execute(self, **kwargs):
+        if self.args.get("query") == "stop":
+            return Response(message="bye", break_loop=True)
+        return Response(message="found", break_loop=False)
+
+
+class FindTool(Tool):
+    async def execute(self, **kwargs):
+        return Response(message="found", break_loop=False)
+"""
+
+TWO_TOOLS_DOX = """\
+# search.py DOX
+
+## Runtime Contracts
+
+### `SearchTool`
+- `break_loop`: `true` or `false`. It stops the agent on `stop`.
+
+### `FindTool`
+- `break_loop`: always `false`.
+"""
+
+
+def test_a_line_naming_no_class_is_the_class_its_heading_names(run_cli, make_repo) -> None:
+    """Under ``### `SearchTool` ``, ``- `break_loop`: ...`` is about
+    ``SearchTool``: it is not read as ``FindTool``'s (whose own line under
+    ``### `FindTool` `` agrees), and no line is written beside either."""
+    root: Path = make_repo(
+        {"tools/search.py": TWO_TOOLS_PY, "tools/search.py.dox.md": TWO_TOOLS_DOX}
+    )
+    result = run_cli(root, "check", "--select", "DOX120", "tools/search.py")
+    assert "DOX120" not in result.output, result.output
+    run_cli(root, "check", "--select", "DOX120", "--fix", "tools/search.py")
+    assert (root / "tools/search.py.dox.md").read_text() == TWO_TOOLS_DOX
+    # the class's own line under its heading is still compared
+    wrong = TWO_TOOLS_DOX.replace("always `false`.", "always `true`.")
+    (root / "tools/search.py.dox.md").write_text(wrong)
+    result = run_cli(root, "check", "--select", "DOX120", "tools/search.py")
+    assert "`break_loop` of `FindTool` is documented wrongly (line 9 says true)" in result.output
+    assert "`SearchTool`" not in result.output
+
+
+def test_an_argument_a_persons_paragraph_names_is_not_called_undocumented(
+    run_cli, make_repo
+) -> None:
+    """A paragraph under the lead naming `seconds` documents it in a form
+    doxtool does not read: the finding says so, and no item is written."""
+    new = "- Arguments of `WaitTool`:\n  `seconds` is how long to wait; it defaults to `0`.\n"
+    found, before, after = _run(run_cli, make_repo, ARGUMENTS, new)
+    assert len(found) == 1, found
+    assert "argument `seconds` is read at tools/wait.py:7 but not documented in a form" in found[0]
+    assert "(line 10 names it)" in found[0] and not found[0].endswith("[*]")
+    assert after == before

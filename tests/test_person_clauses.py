@@ -340,6 +340,8 @@ def test_a_subtitle_after_the_title_is_a_persons(make_repo, run_cli) -> None:
         "# answer.py DOX — answering the user",
         "# answer.py DOX (tools)",
         "# answer.py DOX: answering",
+        "# [answer.py](answer.py) DOX",
+        "# [`answer.py`](./answer.py) DOX — answering the user",
     ):
         _set_line(companion, "# ", title)
         assert _findings(run_cli, root, "DOX101") == [], title

@@ -52,6 +52,7 @@ def test_an_unread_line_naming_a_missing_argument_gets_no_second_item(make_repo,
     root = make_repo({**clean_files(), "tools/wait.py": UNTIL_PY, DOX: text})
     assert _findings(run_cli(root, "check", "--no-cache").output) == [
         f"{DOX}:{NUMBER}:1: DOX111 argument `until` is read at tools/wait.py:7 but not documented"
+        f" in a form doxtool reads (line {NUMBER + 2} names it)"
     ]
     run_cli(root, "check", "--no-cache", "--fix")
     assert (root / DOX).read_text(encoding="utf-8") == text
@@ -155,6 +156,8 @@ def test_a_break_loop_line_doxtool_cannot_read_gets_no_second_line(
         "## Runtime Contracts (generated)\n",
         "## Runtime Contracts <!-- gen -->\n",
         "## \U0001f527\ufe0f Runtime Contracts\n",
+        "## [Runtime Contracts](#runtime-contracts)\n",
+        '## <a id="contracts"></a>Runtime Contracts\n',
     ],
 )
 def test_a_dressed_heading_is_its_section(make_repo, run_cli, heading: str) -> None:

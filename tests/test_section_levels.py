@@ -71,3 +71,17 @@ def test_a_sub_heading_of_a_section_present_at_level_two_is_left_alone(make_repo
     root = _repo(make_repo, dox)
     result = run_cli(root, "check", "--no-cache")
     assert (result.exit_code, result.output) == (0, "All checks passed.\n")
+
+
+def test_a_bold_line_over_text_without_a_blank_line_is_that_section(make_repo, run_cli) -> None:
+    """``**Child DOX Index**`` then ``No child DOX files.`` on the next line
+    (one Markdown paragraph) is the section a person meant: re-levelled in
+    place, never a second, empty heading after it."""
+    assert WAIT_DOX.endswith("## Child DOX Index\nNo child DOX files.\n")
+    dox = WAIT_DOX.replace("## Child DOX Index\n", "**Child DOX Index**\n")
+    root = _repo(make_repo, dox)
+    result = run_cli(root, "check", "--no-cache")
+    assert "written as `**Child DOX Index**`; make it `## Child DOX Index` [*]" in result.output
+    assert "is missing" not in result.output
+    run_cli(root, "check", "--no-cache", "--fix")
+    assert (root / "tools/wait.py.dox.md").read_text() == WAIT_DOX

@@ -41,6 +41,7 @@ from doxtool.companions.linked_tests import (
     linked_tests,
     test_paths,
 )
+from doxtool.companions.listtables import tabled_names
 from doxtool.companions.model import FactBlock
 from doxtool.companions.renames import renamed_item
 from doxtool.companions.verdicts import CHANGED, MISSING, STALE, BaseJudge
@@ -121,12 +122,15 @@ class BulletJudge(BaseJudge):
             return
         present = {c.key: c for c in documented}
         derived = list(expected.values)
+        tabled = tabled_names(self.companion, block)
         for position, cls in enumerate(derived):
             doc = present.get(cls.key)
+            if doc is None and tabled is not None and cls.key in tabled:
+                continue  # listed in a table doxtool does not read
             if doc is None:
                 index = self._insertion_after(documented, derived, position, present)
-                if any(item.inline for item in documented):
-                    index = None  # the list is written on the lead line: no bullet joins it
+                if any(item.inline for item in documented) or tabled is not None:
+                    index = None  # the list is on the lead line or a table: no bullet joins it
                 members = next((c.children for c in documented if c.children), [])
                 head = self._like(
                     documented,
@@ -444,8 +448,15 @@ class BulletJudge(BaseJudge):
             linked = set()
         derived = list(expected.values)
         render = render_function if kind == "functions" else render_test
+        # listed in a table doxtool does not read (a test by the paths it names)
+        table = tabled_names(self.companion, block)
+        tabled = {
+            path if kind == "tests" else name
+            for name in table or ()
+            for path in (test_paths(name) if kind == "tests" else [name])
+        }
         for position, item in enumerate(derived):
-            if item.key in present or item.key in linked:
+            if item.key in present or item.key in linked or item.key in tabled:
                 continue
             index = self._insertion_after(documented, derived, position, present)
             if index is None:
@@ -464,6 +475,7 @@ class BulletJudge(BaseJudge):
                 # unless a person wrote words after it
                 lines = self._tests_lines(expected)
                 edits = [] if block.prose.strip() else [self._edit(block.start, block.end, lines)]
-            elif any(doc.inline for doc in documented):
-                edits = []  # the list is written on the lead line: no bullet joins it
+            elif any(doc.inline for doc in documented) or table is not None:
+                # the list is written on the lead line, or as a table: no bullet joins it
+                edits = []
             self.add(kind, MISSING, item.key, message, block.line, edits)

@@ -41,6 +41,20 @@ def named_in_notes(companion: Companion, expected: ExpectedBlock, existing: Fact
     return False
 
 
+def naming_note(companion: Companion, existing: FactBlock, name: str) -> int | None:
+    """The 1-based number of the first line of ``existing`` that doxtool did
+    not read as an item but that names the argument ``name`` in backticks
+    (`` `query` is required; `limit` defaults to `10`. ``); None when none
+    does. The argument is documented there in a form doxtool does not read."""
+    for note in existing.notes:
+        if note.blank:
+            continue
+        named = code_contents(line_content(companion.lines[note.line]))
+        if name in {text.strip(" \"'") for text in named}:
+            return note.line + 1
+    return None
+
+
 def named_after(companion: Companion, expected: ExpectedBlock, existing: FactBlock) -> bool:
     """Whether a line after ``existing``, before the next fact line or
     heading, opens with an argument the block would gain in backticks

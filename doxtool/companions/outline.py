@@ -44,7 +44,7 @@ class _Outline:
     """The headings and code blocks of a companion."""
 
     #: (line index, level, title) of top-level headings (``#`` to ``######``,
-    #: setext), and of bold lines standing alone as a paragraph (level 0)
+    #: setext), and of bold lines opening a paragraph, alone or not (level 0)
     headings: list[tuple[int, int, str]]
     #: every line that belongs to a heading, at any nesting
     heading_lines: set[int]
@@ -210,9 +210,12 @@ def _markdown_outline(text: str, lines: list[str]) -> _Outline:
                 inline = tokens[index + 1] if index + 1 < len(tokens) else None
                 title = inline.content if inline is not None and inline.type == "inline" else ""
                 headings.append((start, int(token.tag[1]), title.strip()))
-        elif token.type == "paragraph_open" and token.level == 0 and end == start + 1:
+        elif token.type == "paragraph_open" and token.level == 0 and end > start:
+            # a bold line alone, or opening a paragraph whose text goes on
+            # below it (``**Child DOX Index**`` then ``No child DOX files.``)
             inline = tokens[index + 1] if index + 1 < len(tokens) else None
-            bold = _BOLD_LINE.fullmatch(inline.content) if inline is not None else None
+            first = inline.content.split("\n", 1)[0] if inline is not None else ""
+            bold = _BOLD_LINE.fullmatch(first) if inline is not None else None
             if bold is not None and inline is not None and inline.type == "inline":
                 headings.append((start, 0, bold.group(2).strip()))
         elif token.type in ("fence", "code_block") and start < end:

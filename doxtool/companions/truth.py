@@ -31,6 +31,7 @@ from doxtool.companions.judge_bullets import BulletJudge
 from doxtool.companions.judge_lines import LineJudge
 from doxtool.companions.model import Companion
 from doxtool.companions.renames import old_key
+from doxtool.companions.unreadleads import LIST_KINDS, unread_lead
 from doxtool.companions.verdicts import MISSING, STALE, Verdict
 from doxtool.core.edits import Edit
 
@@ -199,6 +200,10 @@ def _missing_block(judge_: Judge, block: ExpectedBlock) -> Verdict:
         message = label[block.kind]
     edit = block_edit(judge_.companion, block)
     line = edit.start + 1 if edit is not None else 1
+    unread = unread_lead(judge_.companion, block) if block.kind in LIST_KINDS else None
+    if unread is not None:  # ``### Classes`` and the items under it
+        message += f" doxtool reads (it cannot read line {unread} as its lead)"
+        line = unread
     return Verdict(
         block.kind,
         MISSING,

@@ -35,6 +35,8 @@ _BREAK_LOOP = LazyPattern(r"break_loop\b", re.IGNORECASE)
 _REPAIR = LazyPattern(r"\brepair(?:able|s|ed|ing)?\b", re.IGNORECASE)
 _ERRORS = LazyPattern(r"\b(?:errors?|exceptions?)\b", re.IGNORECASE)
 KINDS = frozenset({"arguments", "break-loop", "repairable"})
+#: the lists a heading may lead in place of their lead line (``### Classes``)
+LIST_KINDS = frozenset({"classes", "functions", "tests"})
 
 
 def looks_like_lead(kind: str, subject: str, text: str) -> bool:
@@ -109,7 +111,13 @@ def unread_lead(companion: Companion, expected: ExpectedBlock) -> int | None:
     phrase's words and the class it names (``- Arguments of `Todo`, see
     below:``, ``- `Todo` takes these arguments:``); None when there is
     none. The block is then not inserted: the person's may say what it would."""
-    if not expected.subject or companion.block(expected.key) is not None:
+    if companion.block(expected.key) is not None:
+        return None
+    listed = _LIST_HEADINGS.get(expected.kind)
+    if listed is not None:
+        # ``### Classes`` then the items: a heading doxtool does not read as the lead
+        return next((n for n, text in shown_lines(companion) if listed.fullmatch(text)), None)
+    if not expected.subject:
         return None
     if expected.kind not in KINDS:
         return None
@@ -119,13 +127,63 @@ def unread_lead(companion: Companion, expected: ExpectedBlock) -> int | None:
         and not unnamed_line.fullmatch(line_content(companion.lines[block.start]))
         for block in companion.blocks
     )
+    others = _other_classes(expected)
+    heading: str = ""
     for number, content in shown_lines(companion):
-        if unnamed and unnamed_line is not None and unnamed_line.fullmatch(content):
+        if _HEADING.match(content):
+            heading = content
+        if (
+            unnamed
+            and unnamed_line is not None
+            and unnamed_line.fullmatch(content)
+            and not _names_other(heading, expected.subject, others)
+        ):
             return number
         if looks_like_lead(expected.kind, expected.subject, content):
             return number
     return None
 
+
+#: an ATX heading (``### `FindTool` ``), under which a line naming no class
+#: is about the class the heading names
+_HEADING = LazyPattern(r"[ \t]{0,3}#{1,6}(?:[ \t].*)?")
+
+
+def _other_classes(expected: ExpectedBlock) -> set[str]:
+    """The classes other than ``expected``'s that the blocks of its section
+    are about: the module's, as the code has them (a class only the
+    companion still names may be the same class renamed)."""
+    keys = [key.partition(":")[2] for key in expected.section_lines]
+    names = {name.split(".")[0] for name in keys if name}
+    names.discard(expected.subject or "")
+    return names
+
+
+def _names_other(heading: str, subject: str, others: set[str]) -> bool:
+    """Whether ``heading`` names another class of the companion and not
+    ``subject``: a line naming no class under ``### `FindTool` `` is
+    ``FindTool``'s, never another class's."""
+
+    def named(name: str) -> bool:
+        return re.search(rf"(?<![\w.]){re.escape(name)}(?!\w)", heading) is not None
+
+    return bool(heading) and not named(subject) and any(named(name) for name in others)
+
+
+#: a heading (or a bold line) naming a list of the module's outline or its
+#: tests, in place of its lead line: ``### Classes``, ``**Top-level functions**``
+_LIST_HEADINGS = {
+    kind: LazyPattern(
+        rf"(?:[ \t]{{0,3}}#{{1,6}}[ \t]+(?:the[ \t]+)?{words}[ \t]*:?[ \t]*#*"
+        rf"|[ \t]*(?:\*\*|__){words}:?(?:\*\*|__):?)[ \t]*",
+        re.IGNORECASE,
+    )
+    for kind, words in (
+        ("classes", "classes"),
+        ("functions", r"(?:top-level[ \t]+)?functions"),
+        ("tests", r"(?:related[ \t]+)?tests"),
+    )
+}
 
 #: a line of a kind naming no class: ``- `break_loop`: always `false`.``,
 #: ``- `break_loop` of every `Response`: ...``; ``- Arguments:``, ``- Tool

@@ -9,6 +9,7 @@ from typing import Any
 from doxtool.companions.agreement import argument_differences, documented_arguments, values_agree
 from doxtool.companions.factlines import ExpectedBlock
 from doxtool.companions.model import FactBlock
+from doxtool.companions.namedlines import naming_note
 from doxtool.companions.unreadleads import unread_lead
 from doxtool.core.findings import Finding
 from doxtool.rules.base import Example, Expect, Rule
@@ -57,6 +58,9 @@ place of `of`) or naming the class first (`` - `WaitTool` arguments: ``,
 `` - `WaitTool` takes these arguments: ``); one naming no class (`- Args:`,
 `## Parameters`) or one doxtool cannot read (``- Arguments for `WaitTool`, all
 optional:``) is reported as not read, and no second block is written beside it.
+An argument a line of the block not read as an item names in backticks
+(`` - `until` is when to stop. ``) is reported as not documented in a form
+doxtool reads, naming that line, and no item is written for it.
 A line in a code block or an HTML comment is no lead. Items written flat under
 the lead (at its level: `` - `seconds`: optional integer. ``) are the block's,
 and a fix keeps them flat; argument names standing under the lead in a form not
@@ -110,6 +114,21 @@ twice or covered by a suppression: the missing items go after the last one.
             ),
             [Expect(DOX, 14, "argument `until` is read at tools/wait.py:7")],
         ),
+        # a line under the lead naming it in backticks documents it in another form
+        Example(
+            {
+                **with_code(
+                    "        return Response(",
+                    '        until = self.args.get("until", "")\n        return Response(',
+                ),
+                "tools/wait.py.dox.md": with_dox(
+                    "  - `seconds`: optional integer, default `0`.",
+                    "  - `seconds`: optional integer, default `0`.\n  - `until` is when to stop.",
+                )["tools/wait.py.dox.md"],
+            },
+            [Expect(DOX, 14, "not documented in a form doxtool reads (line 16 names it)")],
+            fixed_clean=False,  # no item is written beside the person's line
+        ),
         Example(
             with_dox(
                 "  - `seconds`: optional integer, default `0`.", "  - `seconds`: required integer."
@@ -162,8 +181,14 @@ twice or covered by a suppression: the missing items go after the last one.
             have = documented_args.get(name)
             if have is None:
                 reported = True
+                noted = naming_note(doc.companion, block, name)
                 yield self.finding(
-                    f"argument `{name}` is read at {where} but not documented",
+                    f"argument `{name}` is read at {where} but not documented"
+                    + (
+                        f" in a form doxtool reads (line {noted} names it)"
+                        if noted is not None
+                        else ""
+                    ),
                     doc.path,
                     line,
                     subject=f"{doc.module}:{expected.subject}:argument:{name}",

@@ -63,6 +63,9 @@ lost); an item the convention derives from today's code that the companion
 lacks is missing. A true item the convention would not have listed (a private
 method added by hand) is never a finding, nor is order; a list as long as the
 convention's cap (agent-zero: 8 methods per class, 30 functions) is complete.
+A class or function named in the first column of a table under the lead
+(`| `WaitTool` | `Tool` |`) is listed; such a table is never rewritten, nor
+is an item written beside it.
 
 **Why it matters.** These lines are how a reader finds their way around the
 module without opening it; a renamed method or a new parameter silently makes
@@ -84,6 +87,13 @@ leaves every other byte alone; removing an item that carries a person's words
                 "- **`WaitTool`** (`Tool`)\n  - `async execute(self,\n    **kwargs) -> Response`",
             )
         ),
+        # classes listed in a table under the lead
+        Example(
+            with_dox(
+                "- `WaitTool` (`Tool`)\n  - `async execute(self, **kwargs) -> Response`",
+                "\n| Class | Base |\n|:--|:--|\n| `WaitTool` | `Tool` |\n",
+            )
+        ),
     ]
     invalid = [
         Example(
@@ -91,7 +101,13 @@ leaves every other byte alone; removing an item that carries a person's words
                 "  - `async execute(self, **kwargs) -> Response`", "  - `async execute(self)`"
             ),
             [Expect(DOX, 9, "`WaitTool.execute` gained `kwargs`")],
-        )
+        ),
+        # a heading in place of the lead: reported, and no second block written
+        Example(
+            with_dox("- Classes:\n", "\n### Classes\n\n"),
+            [Expect(DOX, None, "no Classes block doxtool reads")],
+            fixed_clean=False,
+        ),
     ]
 
 
@@ -340,7 +356,9 @@ target relative to the companion, or from the root with `/`) is listed by
 what it points to (or the path its text spells), and stale once none of
 them exists: `--fix` removes the item only when it is the link alone (a
 path as its text, nothing after it or under it); a link with words is
-reported without a fix.
+reported without a fix. A test named in the first column of a table under
+the lead (`| `tests/test_wait.py` | unit |`) is listed; a test the table
+leaves out is reported without a fix (no item is written beside it).
 
 **Why it matters.** The Verification section tells a maintainer what to run;
 a renamed or deleted test leaves them running nothing.

@@ -56,7 +56,8 @@ about its old file, misleads every reader.
 person's subtitle after a space, `:` or `,` (`# wait.py DOX — waiting
 without blocking`, `# wait.py DOX (tools)`, `# wait.py DOX: waiting`) is
 the right title: it is not reported, nor is one that marks the name up as
-code or emphasis (``# `wait.py` DOX``, `# **wait.py** DOX`). When the title names another file
+code or emphasis or links it (``# `wait.py` DOX``, `# **wait.py** DOX`,
+`# [wait.py](wait.py) DOX`). When the title names another file
 (`# sleep.py DOX — waiting`), `--fix` writes the module's file name and
 keeps the subtitle (`# wait.py DOX — waiting`). A title of a person's own
 words (`# Wait tool`) is replaced only by an unsafe fix (`--unsafe-fixes`):
@@ -70,6 +71,8 @@ the words would be lost.
         # markup around the name
         Example(with_dox("# wait.py DOX", "# `wait.py` DOX")),
         Example(with_dox("# wait.py DOX", "# **wait.py** DOX \u2014 waiting")),
+        # a link around the name
+        Example(with_dox("# wait.py DOX", "# [`wait.py`](wait.py) DOX")),
     ]
     invalid = [
         Example(with_dox("# wait.py DOX", "# sleep.py DOX"), [Expect(DOX, 1, "`# wait.py DOX`")]),
@@ -166,9 +169,13 @@ _NAMED_TITLE = re.compile(r"(\S+[ \t]+DOX)(?![\w.])")
 _TITLE_MARKUP = re.compile(r"`+|(?<![\w*])(?:\*\*|__|\*)(?=\S)|(?<=\S)(?:\*\*|__|\*)(?![\w*])")
 
 
+#: a link around a title's words (``# [wait.py](wait.py) DOX``): its text stands
+_TITLE_LINK = re.compile(r"\[([^\[\]]*)\](?:\([^()]*\)|\[[^\[\]]*\])")
+
+
 def _unmarked(title: str) -> str:
-    """``title`` without the code spans and emphasis around its words."""
-    return _TITLE_MARKUP.sub("", title)
+    """``title`` without the code spans, emphasis and links around its words."""
+    return _TITLE_MARKUP.sub("", _TITLE_LINK.sub(r"\1", title))
 
 
 def _subtitle(title: str, named: str) -> str | None:
@@ -212,9 +219,10 @@ Runtime Contracts section.
 missing section means that part of the contract was never written down.
 
 A section written at another heading level (`### Verification`) or as a
-bold line standing alone (`**Verification**`), where no `##` heading names
-it, is that section: its fact lines are read as in it, and it is reported
-as written so; the fix makes its line a `##` heading in place.
+bold line standing alone (`**Verification**`, also over text on the next
+line), where no `##` heading names it, is that section: its fact lines are
+read as in it, and it is reported as written so; the fix makes its line a
+`##` heading in place.
 
 **Example.** A companion without `## Verification`. The fix inserts the
 heading (and the fact lines it should hold) in its canonical place.
@@ -232,6 +240,11 @@ heading (and the fact lines it should hold) in its canonical place.
         Example(
             with_dox("## Work Guidance", "**Work Guidance**"),
             [Expect(DOX, None, "written as `**Work Guidance**`")],
+        ),
+        # over text on the next line, one paragraph: still the section
+        Example(
+            with_dox("## Child DOX Index\n", "**Child DOX Index**\n"),
+            [Expect(DOX, None, "written as `**Child DOX Index**`")],
         ),
     ]
 
