@@ -17,6 +17,7 @@ from doxtool.rules.base import Example, Expect, Rule
 from doxtool.rules.examples import WAIT_PY
 from doxtool.rules.tool_prompts import (
     METHOD_ARGUMENT,
+    METHOD_KEY,
     PROMPT,
     inherited_prompts,
     prompt_files,
@@ -157,8 +158,13 @@ profile.
             mentioned = {m.name for m in doc.mentions if m.tool in (heading.name, None)}
             taught |= mentioned
             taught |= worded
-            if ":" in heading.name or _method_called(doc, heading.name, mentioned):
-                # the framework fills it from the method (``tool:method``)
+            if (
+                ":" in heading.name
+                or METHOD_KEY in taught
+                or _method_called(doc, heading.name, mentioned)
+            ):
+                # the framework fills it from the method (``tool:method``, or
+                # ``tool_args.method`` when no ``action`` is given)
                 taught.add(METHOD_ARGUMENT)
             for group in alternative_groups(tool):
                 # one of them is needed: teaching any one is enough

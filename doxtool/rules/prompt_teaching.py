@@ -283,6 +283,8 @@ the profile's tool as well.
         ),
         # ``open`` is a value of ``action``, ``url`` the argument it takes
         Example(browser_files("### browser\nArguments by action:\n- `open`: `url`\n")),
+        # the framework copies ``method`` into the ``action`` browser reads
+        Example(browser_files("### browser\nargs: `method` (`open` or `wait`), `url`\n")),
         # an example labelled wrong teaches nothing; a bare word names, not teaches
         Example(
             with_prompt(
