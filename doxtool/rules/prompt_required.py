@@ -41,7 +41,12 @@ a table, an example key), or named in the tool's section: in backticks
 `Arguments:` lead (`* url (string, required): ...`), as a key under
 `tool_args:` in a YAML block, as a word of an `args` line written without
 backticks (`args: url, optional timeout`, `args url timeout`, `common args:
-action url`), or bare in the first cell of a table's row (`| url | the page |`).
+action url`), bare in the first cell of a table's row (`| url | the page |`),
+or bare where only a name goes: a call's parameters (`fetch(url, timeout)`),
+`url=<page>`, a brace object's keys (`{ url: string }`), a list item opening
+with it (`- url: the page`, not under a lead such as `Notes:`) and the words
+of an arguments line spelled otherwise (`Parameters: url`, `参数：url`); not
+on a line about what the tool returns or what not to send.
 Such a bare word is named, not taught: `PRM003` does not hold the tool to it.
 
 **Why it matters.** The model cannot send what it was never told about; every
@@ -77,6 +82,17 @@ profile.
                     '        label = self.args["label"]\n        return Response(',
                 ),
                 PROMPT: "### wait\nPause.\nargs: label, optional seconds\n",
+            }
+        ),
+        # a terse prompt writing the call's shape bare
+        Example(
+            {
+                **wait_files(),
+                "tools/wait.py": WAIT_PY.replace(
+                    "        return Response(",
+                    '        label = self.args["label"]\n        return Response(',
+                ),
+                PROMPT: "### wait\nPause: wait(label, seconds)\n",
             }
         ),
         Example(
