@@ -273,6 +273,8 @@ the profile's tool as well.
         Example(wait_files()),
         # a name the prompt forbids is not taught
         Example(with_prompt("args: optional `seconds`", "args: optional `seconds`, not `ms`")),
+        # in another language too
+        Example(with_prompt("args: optional `seconds`", "args: optional `seconds`, nicht `ms`")),
         # nor one a table row says is gone
         Example(
             with_prompt(
