@@ -99,7 +99,7 @@ class PromptReader:
         self.lists: list[int] = []
         self.list_count = 0
         #: the argument each list's lead gives values of (``Set `action` to one of:``)
-        self.value_leads: dict[int, str] = {}
+        self.value_leads: dict[int, tuple[str, bool]] = {}
         self.sections = Sections()
         #: the level of the section of the title's tool read when it names
         #: the tool's methods (``## Methods``), or 0
@@ -265,7 +265,7 @@ class PromptReader:
         line, column = text_map.position(spans[0].start + spans[0].content.find(name))
         group = self.lists[-1] if self.lists else 0
         item = PromptTool(name, line, column, "list", group, section=self.tool)
-        item.value_of = self.value_leads.get(group)
+        item.value_of, item.value_named = self.value_leads.get(group, (None, False))
         self.doc.listed.append(item)
         # ``- `memory_load`: args `query`, optional `limit```: the item's tool's
         # arguments (read for it only when it is a tool), or its section tool's
