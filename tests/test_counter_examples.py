@@ -140,3 +140,21 @@ def test_the_parse_keeps_a_wrong_example_apart(tmp_path: Path) -> None:
     assert [(e.line, e.text) for e in doc.counter_examples] == [(9, BAD)]
     assert [e.tool_name for e in doc.examples] == ["wait"]
     assert [a.name for a in doc.arguments] == ["seconds", "seconds"]
+
+
+def test_an_example_labelled_wrong_in_another_language_teaches_nothing(make_repo, run_cli) -> None:
+    for body in (
+        f"Falsch:\n`{BAD}`\n",
+        f"Falsches Beispiel (nicht kopieren):\n```json\n{BAD}\n```\n",
+        f"So nicht:\n`{BAD}`\n",
+        f"Mauvais exemple :\n`{BAD}`\n",
+        f"Ejemplo incorrecto:\n`{BAD}`\n",
+        "\u9519\u8bef\u793a\u4f8b\uff1a\n" + f"```json\n{BAD}\n```\n",  # 错误示例：
+        "\u274c \u9519\u8bef\n" + f"`{BAD}`\n",  # ❌ 错误
+        "\u60aa\u3044\u4f8b\uff1a\n" + f"`{BAD}`\n",  # 悪い例：
+        "\u0422\u0430\u043a \u043d\u0435\u043b\u044c\u0437\u044f:\n" + f"`{BAD}`\n",  # Так нельзя:
+    ):
+        assert _wait(make_repo, run_cli, body) == [], body
+    # a label in another language that calls nothing wrong leaves it an example
+    for body in (f"Beispiel:\n`{BAD}`\n", "\u793a\u4f8b\uff1a\n" + f"`{BAD}`\n"):
+        assert len(_wait(make_repo, run_cli, body)) == 1, body

@@ -288,3 +288,26 @@ def test_a_value_in_angle_brackets_stands_for_any_value(make_repo, run_cli) -> N
         'example gives `operation` the value `"<status> now"`, which tools/t.py:7 does not '
         "accept (one of `log`, `status`)",
     ]
+
+
+def test_a_choice_of_accepted_values_or_a_cjk_placeholder_stands_for_any(
+    make_repo, run_cli
+) -> None:
+    """``"status|log"`` writes the choice the code compares, as a schema
+    does; ``"＜次数＞"`` is a placeholder in the angle brackets of CJK text.
+    A choice holding a value the code refuses is still reported."""
+    choices = [
+        {"operation": "status|log"},
+        {"operation": "log / status"},
+        {"operation": "status or log"},
+        {"operation": "\uff1c操作\uff1e", "count": "\uff1c次数\uff1e"},
+        {"operation": "\u3008operation\u3009"},
+    ]
+    assert _prm008(make_repo, run_cli, DISPATCHED, choices) == []
+    refused = [{"operation": "status|push"}, {"operation": "status|"}]
+    assert _prm008(make_repo, run_cli, DISPATCHED, refused) == [
+        'example gives `operation` the value `"status|push"`, which tools/t.py:7 does not '
+        "accept (one of `log`, `status`)",
+        'example gives `operation` the value `"status|"`, which tools/t.py:7 does not '
+        "accept (one of `log`, `status`)",
+    ]

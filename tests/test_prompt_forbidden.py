@@ -158,3 +158,21 @@ def test_items_telling_not_to_send_a_name_are_not_reported(make_repo, run_cli) -
         line.split(" ", 2)[1]
         for line in _check(make_repo, run_cli, {"prompts/agent.system.tool.wait.md": taught})
     ] == ["PRM003"]
+
+
+def test_names_forbidden_in_another_language_are_not_taught(tmp_path: Path) -> None:
+    text = (
+        "### response\n"
+        "args: `text`, nicht `reply`\n"
+        "args: `text`; `title` (veraltet)\n"
+        "args: `text`, au lieu de `body`\n"
+        "args: `text`, en lugar de `html`\n"
+        "args: `text`, \u4e0d\u8981\u7528 `content`\n"  # 不要用
+        "args: `text`; `msg`\uff08\u5df2\u5f03\u7528\uff09\n"  # （已弃用）
+        "args: `text`, `detail` (entfernt die Leerzeichen)\n"
+        "\n| Argument | Typ |\n|---|---|\n| `mode` | veraltet |\n"
+    )
+    doc = parse_file(tmp_path, "p.md", text)
+    assert sorted({a.name for a in doc.arguments}) == ["detail", "text"]
+    forbidden = {"reply", "title", "body", "html", "content", "msg", "mode"}
+    assert forbidden <= {m.name for m in doc.mentions}

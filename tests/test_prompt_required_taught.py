@@ -241,3 +241,35 @@ def test_a_name_a_sentence_calls_an_argument_teaches_it(make_repo, run_cli) -> N
     # a word before ``arg`` that is not the argument's name teaches nothing
     prompt = "### wait\nPause.\nthe first arg is the text\nargs: optional `seconds`\n"
     assert len(_prm004(make_repo, run_cli, LABEL_PY, prompt)) == 1
+
+
+def test_a_name_written_bare_where_only_a_name_goes_teaches_it(make_repo, run_cli) -> None:
+    """Terse prompts (a ``tiny-local`` profile's, another language's) write
+    the call's shape without backticks: a call's parameters, ``name=value``,
+    a brace object's keys, a list item opening with the name, the words of an
+    arguments line spelled otherwise."""
+    for prose in (
+        "call it as wait(label, seconds)",
+        "usage: wait label=<text> [seconds=<n>]",
+        "tool_args: {label, seconds}",
+        "tool_args = { label: string, seconds?: number }",
+        "- label: the text shown\n- seconds: how long",
+        "Argumente:\n- label: der Text\n- seconds: wie lange",
+        "Parameters: label, seconds",
+        "Parameter: label (Pflicht), seconds",
+        "参数：label（必填），seconds",
+    ):
+        prompt = f"### wait\nPause.\n{prose}\n"
+        assert _prm004(make_repo, run_cli, LABEL_PY, prompt) == [], prose
+    # a list right under the tool's heading
+    assert _prm004(make_repo, run_cli, LABEL_PY, "### wait\n- label: the text\n") == []
+    # prose, what the tool returns, or what not to send names nothing
+    for prose in (
+        "show a label while waiting",
+        "Returns: {label, seconds}",
+        "never pass label=",
+        "- Notes: the label is shown",
+        "Parameters: seconds",
+    ):
+        prompt = f"### wait\nPause.\n{prose}\n"
+        assert len(_prm004(make_repo, run_cli, LABEL_PY, prompt)) == 1, prose

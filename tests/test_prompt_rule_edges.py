@@ -238,3 +238,47 @@ def test_a_result_record_naming_a_tool_is_no_call(make_repo, run_cli) -> None:
     files["prompts/agent.system.tool.other.md"] = "Other things.\n"
     result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM001")
     assert _findings(result.output)[0].startswith("tools/other.py:4:1: PRM001 tool `other`")
+
+
+# ---------------------------------------------------------------------------
+# ``tool_args.method``: the framework copies it into ``action``
+
+BROWSER_PY = """\
+from helpers.tool import Response, Tool
+
+
+class BrowserTool(Tool):
+    async def execute(self, **kwargs) -> Response:
+        action = self.args["action"]
+        if action == "open":
+            return Response(message=self.args.get("url", ""), break_loop=False)
+        return Response(message="unknown action", break_loop=False)
+"""
+BROWSER = "prompts/agent.system.tool.browser.md"
+
+
+def test_method_taught_for_a_tool_reading_action(make_repo, run_cli) -> None:
+    """``normalize_tool_request`` sets ``action`` from ``method`` when the call
+    gives no ``action``: teaching ``method`` teaches what the tool reads."""
+    files = {
+        **clean_files(),
+        "tools/browser.py": BROWSER_PY,
+        BROWSER: (
+            "### browser\nOpen a page.\nargs: `method` (`open`), `url`\n"
+            '~~~json\n{"tool_name": "browser", "tool_args": {"method": "open", "url": "x"}}\n~~~\n'
+        ),
+    }
+    root = make_repo(files)
+    result = run_cli(root, "check", "--no-cache", "--select", "PRM")
+    assert _findings(result.output) == [], result.output
+
+
+def test_method_taught_for_a_tool_not_reading_action(make_repo, run_cli) -> None:
+    files = clean_files()
+    files[PROMPT] = WAIT_PROMPT.replace("args: optional `seconds`", "args: `seconds`, `method`")
+    root = make_repo(files)
+    result = run_cli(root, "check", "--no-cache", "--select", "PRM")
+    assert _findings(result.output) == [
+        f"{PROMPT}:3:19: PRM003 argument `method` is taught for `wait` but tools/wait.py "
+        "never reads it"
+    ], result.output

@@ -304,3 +304,26 @@ def test_an_excluded_second_prompt_directory_is_not_checked_but_teaches(make_rep
         "extra/agent.system.tool.sleep.md:3:28: PRM003 argument `hours` is taught for `sleep` "
         "but tools/sleep.py never reads it"
     ], checked.output
+
+
+# ---------------------------------------------------------------------------
+# a profile or plugin whose directory name no import spells (``tiny-local``)
+
+
+def test_tools_under_a_directory_no_import_spells_are_checked(make_repo, run_cli) -> None:
+    """Agent Zero's own ``tiny-local`` profile: its tools' classes are found
+    under their module's own name, so their prompts are checked."""
+    files = {
+        **clean_files(),
+        "agents/tiny-local/tools/echo.py": WAIT_PY.replace("WaitTool", "Echo"),
+        "agents/tiny-local/prompts/agent.system.tool.echo.md": "### echo\nargs: `seconds`, `loud`\n",
+        "plugins/my-mem/tools/recall.py": WAIT_PY.replace("WaitTool", "Recall"),
+        "plugins/my-mem/prompts/agent.system.tool.recall.md": "### recall\nargs: `limit`\n",
+    }
+    result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM")
+    assert _prm(result.output) == [
+        "agents/tiny-local/prompts/agent.system.tool.echo.md:2:19: PRM003 argument `loud` is "
+        "taught for `echo` but agents/tiny-local/tools/echo.py never reads it",
+        "plugins/my-mem/prompts/agent.system.tool.recall.md:2:8: PRM003 argument `limit` is "
+        "taught for `recall` but plugins/my-mem/tools/recall.py never reads it",
+    ], result.output

@@ -208,3 +208,41 @@ def test_a_tool_named_like_a_value_is_not_taught_by_it(make_repo, run_cli) -> No
     make_repo({BROWSER_PROMPT: prompt + "\n## Other tools\n\n- `open`: args `seconds`\n"})
     assert prm001() == []
     assert prm001("tools/open.py") == []
+
+
+GETATTR_PY = """\
+from helpers.tool import Response, Tool
+
+
+class Browser(Tool):
+    async def execute(self, **kwargs) -> Response:
+        action = self.args.get("action", "open")
+        handler = getattr(self, f"do_{action}", None)
+        if handler is None:
+            return Response(message=f"unknown action {action}", break_loop=False)
+        return await handler()
+
+    async def do_open(self) -> Response:
+        return Response(message=self.args.get("url", ""), break_loop=False)
+
+    async def do_click(self) -> Response:
+        return Response(message=str(self.args.get("ref", 0)), break_loop=False)
+"""
+
+
+def test_a_lead_naming_the_argument_lists_its_values(make_repo, run_cli) -> None:
+    """``Actions:`` under a tool that reads ``action`` (its values not known:
+    the code dispatches through ``getattr``) lists values, not tools."""
+    for lead in ("Actions:", "Available actions:", "**Actions**:", "Actions (one per call):"):
+        prompt = f"### browser\nDrive a browser.\n\n{lead}\n- `open`: args `url`\n- `click`: args `ref`\n- `wait`: args `seconds`\n"
+        files = {"tools/browser.py": GETATTR_PY, BROWSER_PROMPT: prompt}
+        assert _check(make_repo, run_cli, files) == [
+            f"{BROWSER_PROMPT}:7:17: PRM003 argument `seconds` is taught for `browser` but "
+            "tools/browser.py never reads it"
+        ], lead
+    # under a tool that does not read ``mode``, ``Modes:`` leads a list of tools
+    prompt = (
+        "### browser\nargs: `action`\n\nModes:\n- `open`: args `url`\n- `wait`: args `seconds`\n"
+    )
+    files = {"tools/browser.py": GETATTR_PY, BROWSER_PROMPT: prompt}
+    assert [line.split()[1] for line in _check(make_repo, run_cli, files)] == ["PRM002"]

@@ -633,6 +633,7 @@ def test_serialises_to_json_and_back() -> None:
         "with_args": False,
         "section": None,
         "value_of": None,
+        "value_named": False,
     }
     assert from_data(PromptDoc, data) == doc
     assert isinstance(from_data(PromptDoc, data).tools[0], PromptTool)

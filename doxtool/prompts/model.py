@@ -44,6 +44,9 @@ class PromptTool:
     #: the lead of its list gives values of (``Set `action` to one of:``)
     section: str | None = None
     value_of: str | None = None
+    #: whether that lead only names the argument (``Actions:``): its items
+    #: are values only when the tool reads the argument by that name
+    value_named: bool = False
 
 
 @dataclass

@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import re
 
+from doxtool.prompts.otherlanguages import BEFORE, GONE, WRONG_LABEL_RE
+
 #: words right before a name that forbid it: ``not `reply```, ``never
 #: `content```, ``no longer `msg```, ``instead of `x```, ``don't use `x```
 _BEFORE_RE = re.compile(
     r"(?:\b(?:not|never|no\s+longer|instead\s+of|rather\s+than|avoid|"
     r"(?:do\s+not|don[\u2019']t|never|no\s+longer)\s+(?:use|send|pass|set|give|add))"
-    r"|\bno)[ \t]*[:\u2014\u2013-]?[ \t]*\Z",
+    rf"|\bno|{BEFORE})[ \t]*[:\uff1a\u2014\u2013-]?[ \t]*\Z",
     re.I,
 )
 #: a phrase that says a name is gone whatever follows it
@@ -33,16 +35,19 @@ _GONE_MARK = (
 _AFTER_RE = re.compile(
     r"[ \t]+(?:[^\W\d_][\w-]*[ \t]+){0,2}(?:is|was|are|were|has[ \t]+been|have[ \t]+been)"
     rf"[ \t]*(?:removed|deprecated|obsolete|unsupported|legacy|{_NO_LONGER})\b"
-    rf"|[ \t]*[(:\u2014\u2013-]?[ \t]*(?:\*\*|__|[*_])?(?:{_GONE_MARK}|{_NO_LONGER})",
+    r"|[ \t]*[(:\uff08\uff1a\u2014\u2013-]?[ \t]*(?:\*\*|__|[*_])?"
+    rf"(?:{_GONE_MARK}|{_NO_LONGER}|{GONE})",
     re.I,
 )
 #: a description that opens by saying its name is gone: a table cell
 #: ``deprecated, use `seconds```, ``**Removed.**``, ``(legacy)``, an item's
 #: text after its name ``- `hours`: deprecated``
-_GONE = rf"[ \t]*[(\[]?[ \t]*(?:\*\*|__|[*_])?[ \t]*(?:{_GONE_MARK}|{_NO_LONGER})"
+_GONE = rf"[ \t]*[(\[\uff08]?[ \t]*(?:\*\*|__|[*_])?[ \t]*(?:{_GONE_MARK}|{_NO_LONGER}|{GONE})"
 _GONE_RE = re.compile(_GONE, re.I)
 #: the same, as the whole of a cell: ``| deprecated |``, ``| **legacy** |``
-_GONE_CELL_RE = re.compile(_GONE + r"[ \t]*(?:\*\*|__|[*_])?[ \t]*[)\].!]?[ \t]*\Z", re.I)
+_GONE_CELL_RE = re.compile(
+    _GONE + r"[ \t]*(?:\*\*|__|[*_])?[ \t]*[)\].!\uff09\u3002]?[ \t]*\Z", re.I
+)
 
 
 #: a clause that tells the model not to send a name, or says the tool does
@@ -167,7 +172,7 @@ _WRONG_LABEL_RE = re.compile(
 #: and the colon that ends it
 _LABEL_EDGES = "*_ \t"
 #: the marks that end a label: a colon, or an exclamation mark (``Wrong!``)
-_LABEL_ENDS = ":!"
+_LABEL_ENDS = ":!\uff1a\uff01"
 #: icons that mark what follows as wrong: a label opening with one needs no
 #: colon (``❌ Wrong``)
 _CROSSES = "\u274c\u2717\u2718\u2716\U0001f6ab\u26d4"
@@ -198,7 +203,11 @@ def labels_wrong(label: str) -> bool:
     words = words[start:].strip(_LABEL_EDGES)
     # a label of sentences says so in its last: ``Do not add other keys. This is wrong:``
     last = _SENTENCE_END_RE.split(words)[-1].strip(_LABEL_EDGES)
-    return bool(_WRONG_LABEL_RE.fullmatch(words) or _WRONG_LABEL_RE.fullmatch(last))
+    return any(
+        pattern.fullmatch(text)
+        for pattern in (_WRONG_LABEL_RE, WRONG_LABEL_RE)
+        for text in (words, last)
+    )
 
 
 #: the end of a sentence within a label

@@ -20,6 +20,7 @@ from doxtool.prompts.argtext import (
     table_argument_names,
     table_bare_names,
 )
+from doxtool.prompts.barenames import bare_written_names
 from doxtool.prompts.calls import read_call
 from doxtool.prompts.examples import root_objects
 from doxtool.prompts.headings import (
@@ -84,6 +85,8 @@ class PromptReader:
         #: the line that introduces the next block: the last line of the
         #: previous paragraph, or a heading (as if it ended in ``:``)
         self.lead = ""
+        #: the lead a heading gave (what a list right under it follows)
+        self.heading_lead: str | None = None
         #: whether a fence was read since the lead: it labels that fence only
         self.fenced = False
         #: whether a heading that may be the title was read (one of level 1
@@ -96,7 +99,7 @@ class PromptReader:
         self.lists: list[int] = []
         self.list_count = 0
         #: the argument each list's lead gives values of (``Set `action` to one of:``)
-        self.value_leads: dict[int, str] = {}
+        self.value_leads: dict[int, tuple[str, bool]] = {}
         self.sections = Sections()
         #: the level of the section of the title's tool read when it names
         #: the tool's methods (``## Methods``), or 0
@@ -115,11 +118,15 @@ class PromptReader:
                 self.sections.end(self.doc.examples, token.tag)
                 self._heading(token, tokens[index + 1])
                 self.lead = tokens[index + 1].content.strip().rstrip(":") + ":"
+                self.heading_lead = self.lead
                 self.fenced = False
             elif token.type == "inline" and tokens[index - 1].type == "paragraph_open":
                 self._paragraph(token)
-                if index >= 2 and tokens[index - 2].type == "list_item_open":
+                item = index >= 2 and tokens[index - 2].type == "list_item_open"
+                if item:
                     self._list_item_name(token)
+                lead = "" if self.lead is self.heading_lead else self.lead
+                self._bare_names(token, lead if item else None)
                 if ends_with_args_list_header(token.content):
                     self._argument_list(tokens, index + 2, optional_lead(token.content))
                 self.lead = token.content[token.content.rfind("\n") + 1 :]
@@ -226,6 +233,15 @@ class PromptReader:
             return content[content.rfind("\n", 0, line_start - 1) + 1 : line_start - 1]
         return "" if self.fenced else self.lead
 
+    def _bare_names(self, inline: Token, item_lead: str | None) -> None:
+        """``memory_save(text, area)``, ``text=<fact>``, ``- text: the fact``:
+        names written bare where only a name goes, mentioned."""
+        if inline.map is None:
+            return
+        text_map = TextMap(inline.content, inline.map[0], self.lines)
+        for offset, name in bare_written_names(inline.content, spans_of(inline), item_lead):
+            self._mention(name, *text_map.position(offset), "word")
+
     def _mention(self, name: str, line: int, column: int, source: str = "mention") -> None:
         """A name the section's prose writes (``the given `url```, ``**path**:``;
         source ``word``: a bare word of an ``args`` line or a table's first
@@ -249,7 +265,7 @@ class PromptReader:
         line, column = text_map.position(spans[0].start + spans[0].content.find(name))
         group = self.lists[-1] if self.lists else 0
         item = PromptTool(name, line, column, "list", group, section=self.tool)
-        item.value_of = self.value_leads.get(group)
+        item.value_of, item.value_named = self.value_leads.get(group, (None, False))
         self.doc.listed.append(item)
         # ``- `memory_load`: args `query`, optional `limit```: the item's tool's
         # arguments (read for it only when it is a tool), or its section tool's

@@ -34,12 +34,29 @@ _VALUES_LEAD_RE = re.compile(
 )
 
 
-def values_lead(line: str) -> str | None:
-    """The argument a list's lead gives the values of, when it says so."""
-    match = _VALUES_LEAD_RE.match(line.strip())
-    if match is None:
+#: a lead that is the name of an argument, often in the plural, and little
+#: else: ``Actions:``, ``Available actions:``, ``**Modes**:``, ``Actions (one
+#: per call):``; the values of that argument follow when the tool reads it
+_NAMED_LEAD_RE = re.compile(
+    r"(?:\*\*|__)?(?:(?:available|supported|possible|valid|allowed|known)[ \t]+)?"
+    r"([^\W\d][\w-]*)(?:\*\*|__)?[ \t]*(?:\([^()\n]*\))?[ \t]*:(?:\*\*|__)?",
+    re.I,
+)
+
+
+def values_lead(line: str) -> tuple[str, bool] | None:
+    """The argument a list's lead gives the values of, when it says so, or
+    when it is only the argument's name (``Actions:`` for ``action``), with
+    whether it is only that name."""
+    text = line.strip()
+    match = _VALUES_LEAD_RE.match(text)
+    if match is not None:
+        return match.group(1) or match.group(2), False
+    named = _NAMED_LEAD_RE.fullmatch(text)
+    if named is None:
         return None
-    return match.group(1) or match.group(2)
+    word = named.group(1).lower()
+    return (word[:-1] if word.endswith("s") and len(word) > 3 else word), True
 
 
 @dataclass(frozen=True)
@@ -82,7 +99,9 @@ def with_values(doc: PromptDoc, dispatch_of: Callable[[str], Dispatch | None]) -
         found = dispatch(item.section)
         if found is None or item.name in found.arguments:
             continue
-        if item.name in found.values or found.reads(item.value_of):
+        # ``Actions:`` only for a tool that reads ``action`` by that name
+        lead = item.value_of in found.arguments if item.value_named else found.reads(item.value_of)
+        if item.name in found.values or lead:
             values.add((item.section, item.name))
     if not values:
         return doc

@@ -60,9 +60,13 @@ flag:`, a second read, handing it on) takes the value as well: nothing is
 said. A placeholder stands for any value: `"..."`, a template variable, a value
 wholly in angle brackets (`"<status|log|diff>"`, `"<number of commits>"`), in
 square brackets or single braces around words (`"[seconds]"`, `"{limit}"`), a
-shell-style variable (`"$LIMIT"`), or a name in capitals (`"N"`, `"COUNT"`)
+shell-style variable (`"$LIMIT"`), a value in the angle brackets of CJK text
+(`"＜秒数＞"`, `"〈path〉"`), or a name in capitals (`"N"`, `"COUNT"`)
 that is not one of the values the code compares the argument with (`"READ"`
-for `action == "read"` is a value, and reported).
+for `action == "read"` is a value, and reported). A choice of values the
+code compares, written as one (`"list|write"`, `"list / write"`, `"list or
+write"`), is a schema of the call: each is accepted (`"list|erase"` is
+reported).
 
 **Why it matters.** A model copies example values; a value the code rejects
 becomes a failed call in production.
@@ -79,6 +83,8 @@ becomes a failed call in production.
         Example(with_prompt('"tool_args": {"seconds": 5}', '"tool_args": {"seconds": "[secs]"}')),
         Example(notes_files("action", '{"action": "ACTION"}')),
         Example(notes_files("action.lower()", '{"action": "Write"}')),
+        # the choice of values the code compares, written as one
+        Example(notes_files("action", '{"action": "list|write"}')),
         # the tool dispatches on ``self.method``; ``action`` is another choice
         Example(method_notes(reads_method=True)),
         # ``app`` is handed to a call before the tests, which single out two values
@@ -173,6 +179,7 @@ becomes a failed call in production.
                         and isinstance(value, str)
                         and not TEMPLATE.search(value)
                         and not among(value, arg)
+                        and not _choice(value, arg)
                     ):
                         allowed = ", ".join(f"`{v}`" for v in arg.enum)
                         how = (
@@ -204,7 +211,12 @@ def _reads_method(ctx: Context, module: str) -> bool:
 #: shell-style variable (``"$LIMIT"``, ``"${limit}"``)
 _BRACKETED_PLACEHOLDER_RE = re.compile(
     r"<[^<>\n]+>|\[[A-Za-z][\w .|/-]*\]|\{[A-Za-z][\w .|/-]*\}|\$\{?[A-Za-z_]\w*\}?"
+    # the angle brackets of CJK text and typesetting: ``"＜路径＞"``, ``"〈path〉"``
+    r"|\uff1c[^\uff1c\uff1e\n]+\uff1e|\u3008[^\u3008\u3009\n]+\u3009|\u27e8[^\u27e8\u27e9\n]+\u27e9"
 )
+#: what joins the alternatives of a value written as a choice (``"open|click"``,
+#: ``"open / click"``, ``"open or click"``)
+_ALTERNATIVES_RE = re.compile(r"[ \t]*[|/][ \t]*|[ \t]+or[ \t]+")
 #: a value written as a placeholder name in capitals: ``"N"``, ``"NUMBER"``,
 #: ``"YOUR_QUERY"``
 _CAPITALS_PLACEHOLDER_RE = re.compile(r"[A-Z][A-Z0-9_]*")
@@ -225,6 +237,15 @@ def _placeholder(value: Any, arg: Argument) -> bool:
     if not _CAPITALS_PLACEHOLDER_RE.fullmatch(text):
         return False
     return not any(text.casefold() == str(v).casefold() for v in arg.enum or ())
+
+
+def _choice(value: str, arg: Argument) -> bool:
+    """Whether a value is the choice of values the code compares, written
+    as one (``"open|click"``, ``"open / click"``, ``"open or click"`` for an
+    ``action`` the code compares with ``open`` and ``click``): a schema of
+    the call, each alternative taken."""
+    parts = _ALTERNATIVES_RE.split(value.strip())
+    return len(parts) > 1 and all(part and among(part, arg) for part in parts)
 
 
 def _short(value: Any) -> str:

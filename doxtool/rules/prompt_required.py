@@ -17,6 +17,7 @@ from doxtool.rules.base import Example, Expect, Rule
 from doxtool.rules.examples import WAIT_PY
 from doxtool.rules.tool_prompts import (
     METHOD_ARGUMENT,
+    METHOD_KEY,
     PROMPT,
     inherited_prompts,
     prompt_files,
@@ -40,7 +41,12 @@ a table, an example key), or named in the tool's section: in backticks
 `Arguments:` lead (`* url (string, required): ...`), as a key under
 `tool_args:` in a YAML block, as a word of an `args` line written without
 backticks (`args: url, optional timeout`, `args url timeout`, `common args:
-action url`), or bare in the first cell of a table's row (`| url | the page |`).
+action url`), bare in the first cell of a table's row (`| url | the page |`),
+or bare where only a name goes: a call's parameters (`fetch(url, timeout)`),
+`url=<page>`, a brace object's keys (`{ url: string }`), a list item opening
+with it (`- url: the page`, not under a lead such as `Notes:`) and the words
+of an arguments line spelled otherwise (`Parameters: url`, `参数：url`); not
+on a line about what the tool returns or what not to send.
 Such a bare word is named, not taught: `PRM003` does not hold the tool to it.
 
 **Why it matters.** The model cannot send what it was never told about; every
@@ -76,6 +82,17 @@ profile.
                     '        label = self.args["label"]\n        return Response(',
                 ),
                 PROMPT: "### wait\nPause.\nargs: label, optional seconds\n",
+            }
+        ),
+        # a terse prompt writing the call's shape bare
+        Example(
+            {
+                **wait_files(),
+                "tools/wait.py": WAIT_PY.replace(
+                    "        return Response(",
+                    '        label = self.args["label"]\n        return Response(',
+                ),
+                PROMPT: "### wait\nPause: wait(label, seconds)\n",
             }
         ),
         Example(
@@ -157,8 +174,13 @@ profile.
             mentioned = {m.name for m in doc.mentions if m.tool in (heading.name, None)}
             taught |= mentioned
             taught |= worded
-            if ":" in heading.name or _method_called(doc, heading.name, mentioned):
-                # the framework fills it from the method (``tool:method``)
+            if (
+                ":" in heading.name
+                or METHOD_KEY in taught
+                or _method_called(doc, heading.name, mentioned)
+            ):
+                # the framework fills it from the method (``tool:method``, or
+                # ``tool_args.method`` when no ``action`` is given)
                 taught.add(METHOD_ARGUMENT)
             for group in alternative_groups(tool):
                 # one of them is needed: teaching any one is enough

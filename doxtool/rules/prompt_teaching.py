@@ -273,6 +273,8 @@ the profile's tool as well.
         Example(wait_files()),
         # a name the prompt forbids is not taught
         Example(with_prompt("args: optional `seconds`", "args: optional `seconds`, not `ms`")),
+        # in another language too
+        Example(with_prompt("args: optional `seconds`", "args: optional `seconds`, nicht `ms`")),
         # nor one a table row says is gone
         Example(
             with_prompt(
@@ -283,6 +285,8 @@ the profile's tool as well.
         ),
         # ``open`` is a value of ``action``, ``url`` the argument it takes
         Example(browser_files("### browser\nArguments by action:\n- `open`: `url`\n")),
+        # the framework copies ``method`` into the ``action`` browser reads
+        Example(browser_files("### browser\nargs: `method` (`open` or `wait`), `url`\n")),
         # an example labelled wrong teaches nothing; a bare word names, not teaches
         Example(
             with_prompt(

@@ -123,6 +123,9 @@ def notes_files(action: str, values: str) -> dict[str, str]:
 #: ``normalize_tool_request`` (helpers/extract_tools.py) splits the name and
 #: does ``tool_args.setdefault("action", method)``
 METHOD_ARGUMENT = "action"
+#: the key ``normalize_tool_request`` also copies into ``action`` when the
+#: call gives no ``action`` (``tool_args["action"] = tool_args["method"]``)
+METHOD_KEY = "method"
 
 
 @dataclass(eq=False, repr=False)
@@ -257,8 +260,12 @@ def unread_arguments(
 
 def may_read(tool: ToolFacts, name: str) -> bool:
     """Whether the tool reads argument ``name``, or may: it reads keys doxtool
-    cannot name, or hands its arguments to code no one can follow."""
-    return tool.argument(name) is not None or bool(tool.dynamic_reads or tool.other_arguments)
+    cannot name, or hands its arguments to code no one can follow. A
+    ``method`` reaches a tool that reads ``action``: the framework copies it
+    there when the call gives no ``action``."""
+    if tool.argument(name) is not None or bool(tool.dynamic_reads or tool.other_arguments):
+        return True
+    return name == METHOD_KEY and tool.argument(METHOD_ARGUMENT) is not None
 
 
 def profile_modules(ctx: Context, base: str) -> dict[str, str]:

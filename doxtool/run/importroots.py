@@ -6,7 +6,7 @@ dotted name is looked for at the root first, then below ``src/``."""
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from doxtool.python.names import module_name
@@ -69,3 +69,16 @@ def base_spellings(root: Path, source: str, bases: list[str]) -> list[str]:
             if spelling not in spelled:
                 spelled.append(spelling)
     return spelled
+
+
+def unimportable_names(modules: Iterable[str], source: str) -> dict[str, str]:
+    """Dotted name -> path of the ``modules`` whose name no import spells (a
+    profile's ``agents/tiny-local/tools/wait.py`` is
+    ``agents.tiny-local.tools.wait``): :func:`module_file` finds none of them,
+    yet their own classes are named under it."""
+    found: dict[str, str] = {}
+    for rel in modules:
+        name = module_name(rel, source)
+        if not all(part.isidentifier() for part in name.split(".")):
+            found.setdefault(name, rel)
+    return found

@@ -36,7 +36,12 @@ from doxtool.run.discovery import (
     agents_walk,
     dirs_led_out,
 )
-from doxtool.run.importroots import base_spellings, module_file, top_level_names
+from doxtool.run.importroots import (
+    base_spellings,
+    module_file,
+    top_level_names,
+    unimportable_names,
+)
 from doxtool.run.pool import Job, Packed, Planned, plan, run_now, unpacked
 from doxtool.run.replay import taken_listing
 
@@ -415,8 +420,15 @@ class Project:
         """The repository path of a module by dotted name, if it exists here."""
         if dotted in self._module_paths:
             return self._module_paths[dotted]
-        found = self._module_paths[dotted] = module_file(self.root, self.source_root, dotted)
+        found = module_file(self.root, self.source_root, dotted) or self._unimportable.get(dotted)
+        self._module_paths[dotted] = found
         return found
+
+    @cached_property
+    def _unimportable(self) -> dict[str, str]:
+        profiled = chain.from_iterable(self.profile_tool_modules.values())
+        modules = chain(self.tool_modules, profiled, self.documented_modules)
+        return unimportable_names(modules, self.source_root)
 
     def lookup_module(self, dotted: str) -> ModuleFacts | None:
         """Facts of a repository module by dotted name, if it exists here."""

@@ -1,0 +1,53 @@
+"""The words of other languages than English that forbid a name or call an
+example wrong, as prompts written in them use them (German, French,
+Spanish, Chinese, Japanese, Russian): ``args: `seconds`, nicht `hours```,
+```hours` (已弃用)``, ``Falsches Beispiel:``, ``错误示例：``. They only ever make
+doxtool say less: a name they forbid is not taught, an example they label
+wrong teaches nothing (:mod:`doxtool.prompts.negation` reads them beside the
+English ones)."""
+
+from __future__ import annotations
+
+import re
+
+#: words right before a name that forbid it: ``nicht `hours```, ``statt
+#: `msg```, ``jamais `x```, ``au lieu de `x```, ``en lugar de `x```,
+#: ``不要用 `x```, ``而不是 `x```, ``вместо `x```
+BEFORE = (
+    r"(?<![\w-])(?:nicht|nie|niemals|kein(?:e|en)?|statt|anstatt|anstelle[ \t]+von|"
+    r"pas|jamais|au[ \t]+lieu[ \t]+de|plut[oô]t[ \t]+que|nunca|en[ \t]+(?:lugar|vez)[ \t]+de|"
+    r"не|никогда|вместо)"
+    r"|(?:不要|不用|勿|禁止|别)(?:用|使用|传|传入|发送|设置)?|而不是|不是|代わりに|使わない"
+)
+#: words that say a name is gone, standing as a mark after it (``(veraltet)``,
+#: ``: entfernt``, ``(obsolète)``, ``(已弃用)``, ``（非推奨）``); a word of a
+#: Latin or Cyrillic script only when no letter follows it
+GONE = (
+    r"(?:(?<![\w-])(?:veraltet|entfernt|obsol[eè]te?|supprim[ée]e?|d[ée]pr[ée]ci[ée]e?|"
+    r"obsolet[oa]|eliminad[oa]|en[ \t]+desuso|устарел[аои]?|удал[её]н[аои]?)"
+    r"(?=[ \t]*(?:[^\w\s`]|\Z))"
+    r"|已?(?:弃用|废弃|移除|删除)|非推奨|廃止|削除済み)"
+)
+#: a label that calls the example after it wrong: ``Falsch``, ``Falsches
+#: Beispiel``, ``So nicht``, ``Mauvais exemple``, ``Exemple incorrect``,
+#: ``Incorrecto``, ``错误示例``, ``反例``, ``悪い例``, ``Так нельзя``
+WRONG_LABEL = (
+    r"(?:falsch|schlecht|ungültig|unzulässig)(?:e|es|er|en)?(?:[ \t]+(?:beispiel|aufruf|"
+    r"verwendung|format|antwort))?|verboten|nicht[ \t]+(?:erlaubt|zulässig|so|kopieren)|"
+    r"so[ \t]+nicht|"
+    r"(?:mauvais|incorrect|invalide|interdit)e?(?:[ \t]+(?:exemple|appel|usage|format))?|"
+    r"(?:exemple|appel|usage)[ \t]+(?:incorrect|invalide|interdit|mauvais)e?|"
+    r"(?:à|a)[ \t]+ne[ \t]+pas[ \t]+faire|"
+    r"(?:incorrect|inválid|invalid|prohibid|mal)[oa]?(?:[ \t]+(?:ejemplo|uso|llamada|formato))?|"
+    r"(?:ejemplo|uso|llamada)[ \t]+(?:incorrect|inválid|invalid|prohibid|mal)[oa]|"
+    r"no[ \t]+(?:hagas|haga)[ \t]+(?:esto|eso|así)|"
+    r"(?:错误|不正确|禁止|不要这样(?:做|写)?)(?:的)?(?:示例|例子|用法|调用|格式|写法)?|反例|"
+    r"(?:悪い|誤った|間違った|NG)(?:例|使い方|呼び出し)?|誤り|間違い|"
+    r"неправильн(?:о|ый(?:[ \t]+пример)?)|неверн(?:о|ый(?:[ \t]+пример)?)|(?:так[ \t]+)?нельзя|"
+    r"плохой[ \t]+пример"
+)
+#: a short explanation after a label's words (``Falsch (zusätzliche
+#: Schlüssel)``, ``错误（多余的键）``, ``Falsch — nie so``)
+EXPLAINED = r"(?:[ \t]*(?:[(\uff08].*[)\uff09]|[,\uff0c\u2014\u2013-].*))?"
+
+WRONG_LABEL_RE = re.compile(rf"(?:{WRONG_LABEL}){EXPLAINED}", re.I)
