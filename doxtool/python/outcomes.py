@@ -35,8 +35,8 @@ class Outcomes:
         if value is not None:
             self._expr(value, env)
             self._escaped(value, env)  # ``return self.args``: not followed
-        if not env.collect_outcomes:
-            return
+        if not env.collect_outcomes or env.overridden:
+            return  # not what the function returns (a ``finally`` overrides it)
         line, column = self.scan.loc.statement(node)
         if value is None:
             self.missing.append(MissingResponse("bare-return", line, column, env.func.qualname))
