@@ -185,3 +185,41 @@ def test_a_companion_is_not_judged_against_code_no_path_reaches(
     assert "Observed side-effect areas: none." in companion
     (root / "tools/pick.py").write_text(_tool(_STOPPED["noreturn"] + DEAD), encoding="utf-8")
     assert "All checks passed" in _check(root, "--select", "DOX120,DOX121,DOX133")
+
+
+_HELPER = (
+    "import subprocess\nimport sys\n"
+    "from helpers.errors import RepairableException\nfrom helpers.tool import Response\n\n\n"
+    "def finish(text):\n"
+    "    return Response(text, break_loop=False)\n"
+    '    subprocess.run(["ls"])\n'
+    "    return Response(text, break_loop=True)\n\n\n"
+    "def check(value):\n"
+    "    if not value:\n"
+    "        sys.exit(1)\n"
+    '        raise RepairableException("never")\n'
+    "    try:\n"
+    '        raise RepairableException("swallowed")\n'
+    "    finally:\n"
+    "        return value\n"
+)
+
+
+def test_a_helper_of_another_module_is_read_up_to_where_its_paths_end(
+    run_cli: Callable[..., Result], make_repo: Callable[..., Path]
+) -> None:
+    source = (
+        "from helpers import fin\nfrom helpers.tool import Response, Tool\n\n\n"
+        "class PickTool(Tool):\n"
+        "    async def execute(self, **kwargs) -> Response:\n"
+        '        fin.check(self.args.get("mode"))\n'
+        '        return fin.finish("done")\n'
+    )
+    root = make_repo(
+        {"tools/pick.py": source, "helpers/fin.py": _HELPER, "helpers/__init__.py": ""}
+    )
+    tool = _facts(run_cli, root)
+    assert {o["break_loop"] for o in tool["outcomes"]} == {False}
+    assert tool["raises"] == []
+    assert "repairable" not in tool["unknown"]
+    assert tool["side_effects"] == []

@@ -60,7 +60,7 @@ class StatementWalk(ExpressionWalk, ClosureWalk):
                         env.absence_before = tuple(doubtful)
                         self._assert_contract(small.test, env, contracts)
                         env.absence_before = ()
-                    if self._small_stops(small, env):
+                    if small is not stmt.body[-1] and self._small_stops(small, env):
                         break  # ``return x; log(x)``: the rest of the line never runs
             else:
                 env.stmt = stmt
@@ -109,7 +109,7 @@ class StatementWalk(ExpressionWalk, ClosureWalk):
             if arms is not None and index == arms[0]:
                 self._close_arms(arms[1], arms[2])
                 arms = None
-            if self._stops(stmt, env):
+            if index + 1 < len(body) and self._stops(stmt, env):
                 break  # the statements after it never run (:mod:`~doxtool.python.reach`)
         env.needed_here, env.doubted_here, env.at_top = needed_here, doubted_here, at_top
         env.checks_here = checks_here
