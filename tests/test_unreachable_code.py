@@ -223,3 +223,23 @@ def test_a_helper_of_another_module_is_read_up_to_where_its_paths_end(
     assert tool["raises"] == []
     assert "repairable" not in tool["unknown"]
     assert tool["side_effects"] == []
+
+
+def test_a_break_loop_name_rebound_in_the_same_block_is_not_both_values(
+    run_cli: Callable[..., Result], make_repo: Callable[..., Path]
+) -> None:
+    """``done = False`` then ``done = True`` in one branch: the first never
+    reaches the ``Response``; which value is given is not claimed."""
+    body = (
+        "        done = True\n"
+        '        if self.args.get("mode"):\n'
+        "            done = False\n"
+        '            self.args["seen"] = 1\n'
+        "            done = True\n"
+        '        return Response(message="x", break_loop=done)\n'
+    )
+    source = (
+        HEAD + "\n\nclass PickTool(Tool):\n    async def execute(self, **kwargs) -> Response:\n"
+    )
+    tool = _facts(run_cli, make_repo({"tools/pick.py": source + body}))
+    assert [o["break_loop"] for o in tool["outcomes"]] == ["dynamic"]
