@@ -243,3 +243,20 @@ def test_a_break_loop_name_rebound_in_the_same_block_is_not_both_values(
     )
     tool = _facts(run_cli, make_repo({"tools/pick.py": source + body}))
     assert [o["break_loop"] for o in tool["outcomes"]] == ["dynamic"]
+
+
+def test_a_raise_a_suppress_block_swallows_is_not_claimed(
+    run_cli: Callable[..., Result], make_repo: Callable[..., Path]
+) -> None:
+    source = (
+        "import contextlib\n" + HEAD + "\n\nclass PickTool(Tool):\n"
+        "    async def execute(self, **kwargs) -> Response:\n"
+        "        with contextlib.suppress(Exception):\n"
+        "            self._validate()\n"
+        '        return Response(message="ok", break_loop=False)\n\n'
+        "    def _validate(self):\n"
+        '        if not self.args.get("mode"):\n'
+        '            raise RepairableException("bad")\n'
+    )
+    tool = _facts(run_cli, make_repo({"tools/pick.py": source}))
+    assert not [r for r in tool["raises"] if r["repairable"]]

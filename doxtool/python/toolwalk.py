@@ -319,7 +319,11 @@ class StatementWalk(ExpressionWalk, ClosureWalk):
             for item in stmt.items:
                 self._expr(item.item, env)
                 self._entered(item.item, stmt.asynchronous is not None, env)
+            # ``with suppress(...)`` catches what its body raises, as a ``try`` may
+            catches = any(map(self._suppressing(env), stmt.items))
+            env.trying += catches
             self._stmts(suite_body(stmt.body), env)
+            env.trying -= catches
         elif type(stmt) is cst.Match:
             self._match(stmt, env)
         elif type(stmt) is cst.FunctionDef:
