@@ -260,3 +260,29 @@ def test_a_raise_a_suppress_block_swallows_is_not_claimed(
     )
     tool = _facts(run_cli, make_repo({"tools/pick.py": source}))
     assert not [r for r in tool["raises"] if r["repairable"]]
+
+
+def test_a_helper_ends_its_path_at_a_call_of_a_noreturn_function_of_its_module(
+    run_cli: Callable[..., Result], make_repo: Callable[..., Path]
+) -> None:
+    helper = (
+        "import subprocess\nfrom typing import NoReturn\nfrom helpers.tool import Response\n\n\n"
+        "def fail(message) -> NoReturn:\n"
+        "    raise ValueError(message)\n\n\n"
+        "def finish(text):\n"
+        "    if not text:\n"
+        '        fail("empty")\n'
+        '        subprocess.run(["ls"])\n'
+        "        return Response(text, break_loop=True)\n"
+        "    return Response(text, break_loop=False)\n"
+    )
+    source = (
+        "from helpers import fin\nfrom helpers.tool import Response, Tool\n\n\n"
+        "class PickTool(Tool):\n"
+        "    async def execute(self, **kwargs) -> Response:\n"
+        '        return fin.finish(self.args.get("text", ""))\n'
+    )
+    root = make_repo({"tools/pick.py": source, "helpers/fin.py": helper, "helpers/__init__.py": ""})
+    tool = _facts(run_cli, root)
+    assert {o["break_loop"] for o in tool["outcomes"]} == {False}
+    assert tool["side_effects"] == []

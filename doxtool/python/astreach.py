@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from doxtool.python.names import dotted_parts
-from doxtool.python.noreturn import EXIT_CALLS, SUPPRESSING
+from doxtool.python.noreturn import EXIT_CALLS, NO_RETURN, SUPPRESSING
 
 Resolve = Callable[[list[str]], "str | None"]
 FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef
@@ -51,11 +51,16 @@ class Reach:
     #: ids of the statements past which the rest of their block never runs
     #: (those of nested functions too)
     cuts: set[int] = field(default_factory=set)
+    #: the module's functions annotated ``NoReturn`` (qualified names)
+    never: frozenset[str] = frozenset()
 
 
-def function_reach(node: FunctionNode, resolve: Resolve | None = None) -> Reach:
-    """Where the paths of a function end, read in one pass over its body."""
-    reach = Reach()
+def function_reach(
+    node: FunctionNode, resolve: Resolve | None = None, never: frozenset[str] = frozenset()
+) -> Reach:
+    """Where the paths of a function end, read in one pass over its body
+    (``never``: the functions of the module annotated ``NoReturn``)."""
+    reach = Reach(never=never)
     reach.ends = _block(node.body, resolve, reach, overridden=False)[0]
     return reach
 
@@ -88,7 +93,7 @@ def _statement(
     if isinstance(stmt, (ast.Break, ast.Continue)):
         return True, isinstance(stmt, ast.Break)
     if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
-        _block(stmt.body, resolve, Reach(cuts=reach.cuts), overridden=False)
+        _block(stmt.body, resolve, Reach(cuts=reach.cuts, never=reach.never), overridden=False)
         return False, False
     if isinstance(stmt, ast.If):
         then, broke = _block(stmt.body, resolve, reach, overridden)
@@ -125,7 +130,7 @@ def _statement(
             ends, breaks = ends and done, breaks or broke
         return ends and any(_catch_all(c) for c in stmt.cases), breaks
     if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
-        return _exits(stmt.value, resolve), False
+        return _exits(stmt.value, resolve, reach.never), False
     return False, False
 
 
@@ -144,8 +149,10 @@ def _suppresses(stmt: ast.With | ast.AsyncWith, resolve: Resolve | None) -> bool
     )
 
 
-def _exits(call: ast.Call, resolve: Resolve | None) -> bool:
-    """Whether a call ends the process (``sys.exit(1)``)."""
+def _exits(call: ast.Call, resolve: Resolve | None, never: frozenset[str] = frozenset()) -> bool:
+    """Whether a call ends the process (``sys.exit(1)``) or is one of ``never``."""
+    if never and _named(call, resolve) in never:
+        return True
     func = call.func
     last = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
     # a callee named otherwise is none of them (and is not resolved)
@@ -221,3 +228,14 @@ def _breaks(body: Sequence[ast.stmt]) -> bool:
 def _truthy_constant(test: ast.expr) -> bool:
     """Whether a loop's test is a literal that is always true (``True``, ``1``, ``"x"``)."""
     return isinstance(test, ast.Constant) and test.value is not None and bool(test.value)
+
+
+def annotated_no_return(node: FunctionNode) -> bool:
+    """Whether a function is annotated ``-> NoReturn`` or ``-> Never``."""
+    annotation = node.returns
+    if annotation is None:
+        return False
+    if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str):
+        return annotation.value.rsplit(".", 1)[-1] in NO_RETURN
+    dotted = dotted_parts(annotation)
+    return dotted is not None and dotted[-1] in NO_RETURN

@@ -14,10 +14,9 @@ import ast
 from collections.abc import Callable
 
 from doxtool.core.summary_facts import Returned
-from doxtool.python.astreach import Reach, function_reach
+from doxtool.python.astreach import Reach, annotated_no_return, function_reach
 from doxtool.python.astwalk import walk
 from doxtool.python.names import dotted_parts
-from doxtool.python.noreturn import NO_RETURN
 from doxtool.python.readforms import STRING_METHODS
 
 Resolve = Callable[[list[str]], "str | None"]
@@ -48,7 +47,7 @@ def function_exits(
                 raises.append(name)
     if any((r.message or "").startswith(_PARAMETER) for r in returns):
         _keep_untouched_parameters(node, returns)
-    never = _annotated_no_return(node) or (not returns and reach.ends)
+    never = annotated_no_return(node) or (not returns and reach.ends)
     falls_off = not never and not reach.ends
     return returns, raises, falls_off
 
@@ -177,13 +176,3 @@ def _exception(exc: ast.expr, resolve: Resolve) -> str | None:
     if qualified is None and not dotted[-1][:1].isupper():
         return None  # ``raise error``: a variable holding an exception of unknown type
     return qualified or ".".join(dotted)
-
-
-def _annotated_no_return(node: FunctionNode) -> bool:
-    annotation = node.returns
-    if annotation is None:
-        return False
-    if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str):
-        return annotation.value.rsplit(".", 1)[-1] in NO_RETURN
-    dotted = dotted_parts(annotation)
-    return dotted is not None and dotted[-1] in NO_RETURN

@@ -30,13 +30,7 @@ from doxtool.python.modobjects import module_level_objects
 from doxtool.python.names import constructed, dotted_parts
 from doxtool.python.outcalls import OutCalls, is_super_call
 from doxtool.python.pathkinds import makes_path
-from doxtool.python.readforms import (
-    COERCIONS,
-    PARSE,
-    READ_METHODS,
-    STRING_METHODS,
-    parses,
-)
+from doxtool.python.readforms import COERCIONS, PARSE, READ_METHODS, STRING_METHODS, parses
 from doxtool.python.replacements import Outcome
 from doxtool.python.summaryscope import ModuleScope
 from doxtool.python.undecided import UndecidedKeyReads
@@ -136,7 +130,8 @@ class FunctionWalk(
         )
 
     def run(self) -> FunctionSummary:
-        self.reach = function_reach(self.node, lambda d: self.owner.resolve(d, self.names))
+        never = self.owner.never_returning()
+        self.reach = function_reach(self.node, lambda d: self.owner.resolve(d, self.names), never)
         self._stmts(self.node.body)
         self._closures_left()
         parameters = self._parameter_reads()
