@@ -18,8 +18,8 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from doxtool.python.astbranches import nonempty_literal
+from doxtool.python.astreach import terminates
 from doxtool.python.astwalk import walk
-from doxtool.python.exits import terminates
 
 FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef
 

@@ -12,7 +12,7 @@ from typing import Any
 
 from doxtool.core.facts import json_stateable, json_type
 from doxtool.core.summary_facts import KeyRead
-from doxtool.python.exits import terminates
+from doxtool.python.astreach import terminates
 from doxtool.python.readforms import STRING_METHODS
 from doxtool.python.replacements import CONVERTERS, KEPT, KNOWN, TYPES, replaced
 

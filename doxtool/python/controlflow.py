@@ -1,8 +1,13 @@
-"""Control flow: does every path of a block end in ``return`` or ``raise``?
+"""Control flow: does every path of a block end in ``return`` or ``raise``
+(:func:`terminates`)? Is the statement after one never reached
+(:func:`stops`: every path through it returns, raises, leaves its
+loop with ``break`` or ``continue``)?
 
 A call to a function that never returns (``sys.exit()``, or one of the
 module's own that always raises) ends a path as a ``raise`` does; the caller
-says which calls those are (``ends``).
+says which calls those are (``ends``). A ``with`` block whose context manager
+may swallow an exception (``contextlib.suppress``; the caller says which:
+``suppresses``) may go on past its body wherever that raises, so it ends no path.
 """
 
 from __future__ import annotations
@@ -18,10 +23,53 @@ from doxtool.python.noreturn import NO_RETURN
 #: whether a statement's call (``f(x)`` or ``await f(x)``) never returns (it
 #: always raises or exits)
 Ends = Callable[[cst.BaseExpression], bool]
+#: whether a ``with`` item's context manager may swallow an exception
+Suppresses = Callable[[cst.WithItem], bool]
+
+#: what ends a path in its function / what leaves the block it stands in
+_RETURNS: tuple[type[cst.CSTNode], ...] = (cst.Return, cst.Raise)
+_LEAVES: tuple[type[cst.CSTNode], ...] = (cst.Return, cst.Raise, cst.Break, cst.Continue)
 
 
-def terminates(body: Sequence[cst.BaseStatement], ends: Ends | None = None) -> bool:
-    return any(_statement_terminates(stmt, ends) for stmt in body)
+def terminates(
+    body: Sequence[cst.BaseStatement],
+    ends: Ends | None = None,
+    suppresses: Suppresses | None = None,
+) -> bool:
+    return _block_ends(body, _Flow(ends, suppresses, _RETURNS))
+
+
+def stops(
+    stmt: cst.BaseStatement, ends: Ends | None = None, suppresses: Suppresses | None = None
+) -> bool:
+    """Whether the statement after ``stmt`` in its block is never reached:
+    every path through it returns, raises, leaves its loop (``break``,
+    ``continue``) or calls what never returns."""
+    return _statement_ends(stmt, _Flow(ends, suppresses, _LEAVES))
+
+
+def small_stops(small: cst.BaseSmallStatement, ends: Ends | None = None) -> bool:
+    """Whether the small statements after ``small`` on its line are never reached."""
+    return _small_ends(small, _Flow(ends, None, _LEAVES))
+
+
+class _Flow:
+    """What ends a path: the statements (``kinds``) and the calls (``ends``);
+    the context managers that may swallow an exception (``suppresses``)."""
+
+    __slots__ = ("ends", "kinds", "suppresses")
+
+    def __init__(
+        self,
+        ends: Ends | None,
+        suppresses: Suppresses | None,
+        kinds: tuple[type[cst.CSTNode], ...],
+    ) -> None:
+        self.ends, self.suppresses, self.kinds = ends, suppresses, kinds
+
+
+def _block_ends(body: Sequence[cst.BaseStatement], flow: _Flow) -> bool:
+    return any(_statement_ends(stmt, flow) for stmt in body)
 
 
 def never_returns_annotation(fn: cst.FunctionDef) -> bool:
@@ -45,35 +93,37 @@ def ending_call(small: cst.BaseSmallStatement) -> cst.BaseExpression | None:
     return value if type(inner) is cst.Call else None
 
 
-def _small_ends(small: cst.BaseSmallStatement, ends: Ends | None) -> bool:
-    if type(small) in (cst.Return, cst.Raise):
+def _small_ends(small: cst.BaseSmallStatement, flow: _Flow) -> bool:
+    if type(small) in flow.kinds:
         return True
-    if ends is None:
+    if flow.ends is None:
         return False
     call = ending_call(small)
-    return call is not None and ends(call)
+    return call is not None and flow.ends(call)
 
 
-def _statement_terminates(stmt: cst.BaseStatement, ends: Ends | None = None) -> bool:
+def _statement_ends(stmt: cst.BaseStatement, flow: _Flow) -> bool:
     if type(stmt) in (cst.SimpleStatementLine, cst.SimpleStatementSuite):
-        return any(_small_ends(s, ends) for s in stmt.body)
+        return any(_small_ends(s, flow) for s in stmt.body)
     if type(stmt) is cst.If:
         if stmt.orelse is None:
             return False
-        if not terminates(suite_body(stmt.body), ends):
+        if not _block_ends(suite_body(stmt.body), flow):
             return False
         if type(stmt.orelse) is cst.If:
-            return _statement_terminates(stmt.orelse, ends)
-        return terminates(suite_body(stmt.orelse.body), ends)
+            return _statement_ends(stmt.orelse, flow)
+        return _block_ends(suite_body(stmt.orelse.body), flow)
     if type(stmt) in (cst.Try, cst.TryStar):
-        if stmt.finalbody is not None and terminates(suite_body(stmt.finalbody.body), ends):
+        if stmt.finalbody is not None and _block_ends(suite_body(stmt.finalbody.body), flow):
             return True
-        body_ends = terminates(suite_body(stmt.body), ends) or (
-            stmt.orelse is not None and terminates(suite_body(stmt.orelse.body), ends)
+        body_ends = _block_ends(suite_body(stmt.body), flow) or (
+            stmt.orelse is not None and _block_ends(suite_body(stmt.orelse.body), flow)
         )
-        return body_ends and all(terminates(suite_body(h.body), ends) for h in stmt.handlers)
+        return body_ends and all(_block_ends(suite_body(h.body), flow) for h in stmt.handlers)
     if type(stmt) is cst.With:
-        return terminates(suite_body(stmt.body), ends)
+        if flow.suppresses is not None and any(flow.suppresses(item) for item in stmt.items):
+            return False  # an exception its body raises may be swallowed: it goes on
+        return _block_ends(suite_body(stmt.body), flow)
     if type(stmt) in (cst.While, cst.For):
         # a loop ends its block when nothing ``break``s out of it and either it
         # never stops (``while True``, ``while 1``) or its ``else`` (which runs
@@ -82,12 +132,13 @@ def _statement_terminates(stmt: cst.BaseStatement, ends: Ends | None = None) -> 
             return False
         if type(stmt) is cst.While and _truthy_constant(stmt.test):
             return True
-        return stmt.orelse is not None and terminates(suite_body(stmt.orelse.body), ends)
+        return stmt.orelse is not None and _block_ends(suite_body(stmt.orelse.body), flow)
     if type(stmt) is cst.Match:
         irrefutable = any(
-            type(c.pattern) is cst.MatchAs and c.pattern.pattern is None for c in stmt.cases
+            type(c.pattern) is cst.MatchAs and c.pattern.pattern is None and c.guard is None
+            for c in stmt.cases
         )
-        return irrefutable and all(terminates(suite_body(c.body), ends) for c in stmt.cases)
+        return irrefutable and all(_block_ends(suite_body(c.body), flow) for c in stmt.cases)
     return False
 
 

@@ -11,13 +11,12 @@ is evaluated, and a value that cannot be told is recorded as such (``other``).
 from __future__ import annotations
 
 import ast
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable
 
 from doxtool.core.summary_facts import Returned
-from doxtool.python.astparse import statements
+from doxtool.python.astreach import Reach, annotated_no_return, function_reach
 from doxtool.python.astwalk import walk
 from doxtool.python.names import dotted_parts
-from doxtool.python.noreturn import EXIT_CALLS, NO_RETURN
 from doxtool.python.readforms import STRING_METHODS
 
 Resolve = Callable[[list[str]], "str | None"]
@@ -30,13 +29,16 @@ def function_exits(
     node: FunctionNode,
     resolve: Resolve,
     self_name: str | None,
-    stmts: Iterable[ast.stmt] | None = None,
+    reach: Reach | None = None,
 ) -> tuple[list[Returned], list[str], bool]:
     """What its returns hand back, what it raises, whether it can fall off its
-    end (``stmts``: :func:`~doxtool.python.astparse.statements` of its body, when kept)."""
+    end (``reach``: :func:`~doxtool.python.astreach.function_reach`, when read)."""
+    if reach is None:
+        reach = function_reach(node, resolve)
     returns: list[Returned] = []
     raises: list[str] = []
-    for stmt in statements(node.body) if stmts is None else stmts:
+    # those some path reaches and no ``finally`` overrides
+    for stmt in reach.exits:
         if isinstance(stmt, ast.Return):
             returns.extend(_returned(stmt, resolve, self_name))
         elif isinstance(stmt, ast.Raise) and stmt.exc is not None:
@@ -45,9 +47,8 @@ def function_exits(
                 raises.append(name)
     if any((r.message or "").startswith(_PARAMETER) for r in returns):
         _keep_untouched_parameters(node, returns)
-    ends = terminates(node.body)
-    never = _annotated_no_return(node) or (not returns and ends)
-    falls_off = not never and not ends
+    never = annotated_no_return(node) or (not returns and reach.ends)
+    falls_off = not never and not reach.ends
     return returns, raises, falls_off
 
 
@@ -175,78 +176,3 @@ def _exception(exc: ast.expr, resolve: Resolve) -> str | None:
     if qualified is None and not dotted[-1][:1].isupper():
         return None  # ``raise error``: a variable holding an exception of unknown type
     return qualified or ".".join(dotted)
-
-
-def _annotated_no_return(node: FunctionNode) -> bool:
-    annotation = node.returns
-    if annotation is None:
-        return False
-    if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str):
-        return annotation.value.rsplit(".", 1)[-1] in NO_RETURN
-    dotted = dotted_parts(annotation)
-    return dotted is not None and dotted[-1] in NO_RETURN
-
-
-def terminates(body: Sequence[ast.stmt]) -> bool:
-    """Whether every path of a block ends in ``return`` or ``raise``."""
-    return any(_statement_terminates(stmt) for stmt in body)
-
-
-def _statement_terminates(stmt: ast.stmt) -> bool:
-    if isinstance(stmt, (ast.Return, ast.Raise)):
-        return True
-    if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
-        dotted = dotted_parts(stmt.value.func)  # ``sys.exit(1)`` as written
-        return dotted is not None and ".".join(dotted) in EXIT_CALLS
-    if isinstance(stmt, ast.If):
-        return terminates(stmt.body) and terminates(stmt.orelse)
-    if isinstance(stmt, (ast.With, ast.AsyncWith)):
-        return terminates(stmt.body)
-    if isinstance(stmt, (ast.Try, getattr(ast, "TryStar", ast.Try))):
-        if terminates(stmt.finalbody):  # type: ignore[attr-defined]
-            return True
-        body = terminates(stmt.body) or terminates(stmt.orelse)  # type: ignore[attr-defined]
-        return body and all(terminates(h.body) for h in stmt.handlers)  # type: ignore[attr-defined]
-    if isinstance(stmt, (ast.While, ast.For, ast.AsyncFor)):
-        if _breaks(stmt.body):
-            return False
-        # nothing leaves it early: it ends its block when it never stops
-        # (``while True``, ``while 1``) or when its ``else`` (run whenever it
-        # stops) does
-        if isinstance(stmt, ast.While) and _truthy_constant(stmt.test):
-            return True
-        return terminates(stmt.orelse)
-    if isinstance(stmt, ast.Match):
-        irrefutable = any(
-            isinstance(c.pattern, ast.MatchAs) and c.pattern.pattern is None and c.guard is None
-            for c in stmt.cases
-        )
-        return irrefutable and all(terminates(c.body) for c in stmt.cases)
-    return False
-
-
-def _breaks(body: Sequence[ast.stmt]) -> bool:
-    """Whether a ``break`` in ``body`` leaves the loop ``body`` belongs to (one
-    in an inner loop's body leaves that loop only, one in its ``else`` this one)."""
-    todo = list(body)
-    while todo:
-        stmt = todo.pop()
-        if isinstance(stmt, ast.Break):
-            return True
-        if isinstance(stmt, (ast.For, ast.AsyncFor, ast.While)):
-            todo.extend(stmt.orelse)
-        elif not isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            for field in ("body", "orelse", "finalbody"):
-                block = getattr(stmt, field, None)
-                if isinstance(block, list):
-                    todo.extend(block)
-            for handler in getattr(stmt, "handlers", None) or ():
-                todo.extend(handler.body)
-            for case in getattr(stmt, "cases", None) or ():
-                todo.extend(case.body)
-    return False
-
-
-def _truthy_constant(test: ast.expr) -> bool:
-    """Whether a loop's test is a literal that is always true (``True``, ``1``, ``"x"``)."""
-    return isinstance(test, ast.Constant) and test.value is not None and bool(test.value)

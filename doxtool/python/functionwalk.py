@@ -1,7 +1,7 @@
 """The walk of one function body for its summary: the keys it reads from
 the dicts it is handed, the calls it makes that have a side effect, and the
-calls to functions of the repository with what it passes on.
-"""
+calls to functions of the repository with what it passes on (code no path
+reaches left out)."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from doxtool.python.astclosures import AstCalled, AstClosures
 from doxtool.python.astdicts import Held, HeldDicts
 from doxtool.python.astkeychecks import AstKeyChecks
 from doxtool.python.astparse import child_expressions
+from doxtool.python.astreach import function_reach
 from doxtool.python.astwalk import walk
 from doxtool.python.callkinds import Scope, call_argument, open_mode, opener_flag, opens_file
 from doxtool.python.exits import function_exits
@@ -30,13 +31,7 @@ from doxtool.python.modobjects import module_level_objects
 from doxtool.python.names import constructed, dotted_parts
 from doxtool.python.outcalls import OutCalls, is_super_call
 from doxtool.python.pathkinds import makes_path
-from doxtool.python.readforms import (
-    COERCIONS,
-    PARSE,
-    READ_METHODS,
-    STRING_METHODS,
-    parses,
-)
+from doxtool.python.readforms import COERCIONS, PARSE, READ_METHODS, STRING_METHODS, parses
 from doxtool.python.replacements import Outcome
 from doxtool.python.summaryscope import ModuleScope
 from doxtool.python.undecided import UndecidedKeyReads
@@ -138,6 +133,8 @@ class FunctionWalk(
         )
 
     def run(self) -> FunctionSummary:
+        never = self.owner.never_returning()
+        self.reach = function_reach(self.node, lambda d: self.owner.resolve(d, self.names), never)
         self._stmts(self.node.body)
         self._closures_left()
         parameters = self._parameter_reads()
@@ -159,8 +156,7 @@ class FunctionWalk(
             assigns=self.owner.assigned(self.node),
         )
         name = f"{self.cls}.{self.node.name}" if self.cls else self.node.name
-        stmts = self.owner.body_statements(self.node)
-        returns, raises, falls_off = function_exits(self.node, scope.resolve, self.self_name, stmts)
+        exits = function_exits(self.node, scope.resolve, self.self_name, self.reach)
         return FunctionSummary(
             name=name,
             line=self.node.lineno,
@@ -172,9 +168,9 @@ class FunctionWalk(
             calls=self.calls,
             is_async=isinstance(self.node, ast.AsyncFunctionDef),
             flow=function_flow(self.node, scope),
-            returns=returns,
-            raises=raises,
-            falls_off=falls_off,
+            returns=exits[0],
+            raises=exits[1],
+            falls_off=exits[2],
             refuses=self.refused_params,
         )
 
@@ -185,6 +181,8 @@ class FunctionWalk(
             self._note_presence_binding(body, index)  # :mod:`.astpresence`
             self._stmt(stmt)
             self._note_fill(stmt)
+            if id(stmt) in self.reach.cuts:
+                break  # the statements after it never run (:mod:`.astreach`)
 
     def _stmt(self, stmt: ast.stmt) -> None:
         if isinstance(stmt, (ast.Import, ast.ImportFrom)):
@@ -362,9 +360,7 @@ class FunctionWalk(
             elif kind in _COMPREHENSIONS and (parts := comprehension_branches(current)):
                 stack.extend(reversed(parts))
                 continue
-            children = child_expressions(current)
-            children.reverse()
-            stack.extend(children)
+            stack.extend(reversed(child_expressions(current)))
 
     def _shadows(self, node: ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp) -> bool:
         """Whether a comprehension's targets bind the name of a handed dict."""

@@ -10,3 +10,7 @@ NO_RETURN = frozenset({"NoReturn", "Never"})
 
 #: calls that end the process: a path through one does not go on
 EXIT_CALLS = frozenset({"sys.exit", "os._exit", "os.abort"})
+
+#: context managers that swallow the exceptions their block raises: the code
+#: after such a ``with`` block runs even when its body ends in a ``raise``
+SUPPRESSING = frozenset({"contextlib.suppress"})

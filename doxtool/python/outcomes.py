@@ -7,6 +7,7 @@ message is made of), what it returns instead of one, and the errors it raises.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from typing import Any
 
 import libcst as cst
@@ -14,7 +15,7 @@ import libcst as cst
 from doxtool.core.facts import MESSAGE_KINDS, HelperCall, MissingResponse, Outcome
 from doxtool.python.bindings import Binding, scope_bindings
 from doxtool.python.cstcode import code_of
-from doxtool.python.cstnodes import child_nodes, dotted_name, suite_body
+from doxtool.python.cstnodes import child_nodes, dotted_name, is_kind, suite_body
 from doxtool.python.emptiness import nonempty_when
 from doxtool.python.literals import literal_value
 from doxtool.python.modulescan import Func
@@ -35,8 +36,8 @@ class Outcomes:
         if value is not None:
             self._expr(value, env)
             self._escaped(value, env)  # ``return self.args``: not followed
-        if not env.collect_outcomes:
-            return
+        if not env.collect_outcomes or env.overridden:
+            return  # not what the function returns (a ``finally`` overrides it)
         line, column = self.scan.loc.statement(node)
         if value is None:
             self.missing.append(MissingResponse("bare-return", line, column, env.func.qualname))
@@ -431,11 +432,15 @@ class Outcomes:
 
 def _branches_after_one(bound: list[Binding], body: cst.BaseSuite) -> bool:
     """Whether every binding but the first statement of ``body`` that binds
-    the name sits in a branch or a loop after it: no binding the body always
-    runs overrides another (a ``with`` block always runs too)."""
-    nodes = {id(binding.node) for binding in bound}
+    the name sits in a branch or a loop after it, and so on in each block
+    nested in it: no binding a block always runs overrides another (a
+    ``with`` block always runs too)."""
+    return _none_overridden(suite_body(body), {id(binding.node) for binding in bound})
+
+
+def _none_overridden(block: Sequence[cst.BaseStatement], nodes: set[int]) -> bool:
     first = True
-    for stmt in suite_body(body):
+    for stmt in block:
         if type(stmt) is cst.SimpleStatementLine:
             hits = sum(id(small) in nodes for small in stmt.body)
             if not hits:
@@ -446,8 +451,26 @@ def _branches_after_one(bound: list[Binding], body: cst.BaseSuite) -> bool:
             continue
         elif type(stmt) is cst.With:
             return False
+        elif not all(_none_overridden(inner, nodes) for inner in _blocks(stmt)):
+            return False  # ``if a: stop = False; stop = True``: the first never reaches
         first = False
     return True
+
+
+def _blocks(stmt: cst.CSTNode) -> list[Sequence[cst.BaseStatement]]:
+    """The blocks nested directly in a compound statement (an ``elif`` as one of its own)."""
+    out: list[Sequence[cst.BaseStatement]] = []
+    for name in ("body", "orelse", "finalbody"):
+        value = getattr(stmt, name, None)
+        if is_kind(value, cst.BaseSuite):
+            out.append(suite_body(value))
+        elif type(value) in (cst.Else, cst.Finally):
+            out.append(suite_body(value.body))
+        elif type(value) is cst.If:
+            out.append([value])
+    for item in (*getattr(stmt, "handlers", ()), *getattr(stmt, "cases", ())):
+        out.append(suite_body(item.body))
+    return out
 
 
 def _binds_within(stmt: cst.CSTNode, nodes: set[int]) -> bool:

@@ -43,6 +43,8 @@ class Raises:
         if exc is None:
             return
         self._expr(exc, env)
+        if env.overridden:
+            return  # a ``finally`` that always leaves overrides it: it never gets out
         raised = self._raised(exc, env)
         if raised is None:
             # an exception of a kind doxtool cannot tell: it may be repairable

@@ -9,6 +9,7 @@ import ast
 
 from doxtool.python.astheld import HeldObjects, held_objects
 from doxtool.python.astparse import statements
+from doxtool.python.astreach import annotated_no_return
 from doxtool.python.astwalk import walk
 from doxtool.python.callkinds import Assignment, module_strings, statement_assignments
 from doxtool.python.modobjects import module_objects
@@ -48,6 +49,7 @@ class ModuleScope:
         self._statements: dict[int, list[ast.stmt]] = {}
         self._assigned: dict[int, list[Assignment]] = {}
         self._key_literals: dict[str, ast.Tuple | ast.List | ast.Set | None] = {}
+        self._never: frozenset[str] | None = None
 
     def bind(self, node: ast.Import | ast.ImportFrom, names: dict[str, str]) -> None:
         bind_import(node, names, self.module, self.is_package)
@@ -116,6 +118,16 @@ class ModuleScope:
             found = list(statement_assignments(self.body_statements(node)))
             self._assigned[id(node)] = found
         return found
+
+    def never_returning(self) -> frozenset[str]:
+        """The module's functions annotated ``NoReturn`` or ``Never`` (qualified names)."""
+        if self._never is None:
+            self._never = frozenset(
+                f"{self.module}.{stmt.name}"
+                for stmt in self.tree.body
+                if isinstance(stmt, ast.FunctionDef) and annotated_no_return(stmt)
+            )
+        return self._never
 
     def binds(self) -> ModuleBinds:
         """The names each scope of the module binds (:mod:`doxtool.python.scopebinds`)."""

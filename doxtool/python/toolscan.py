@@ -43,14 +43,9 @@ from doxtool.python.boundexecute import execute_unread
 from doxtool.python.calls import Calls
 from doxtool.python.comparisons import Comparisons
 from doxtool.python.contracts import Contracts
-from doxtool.python.controlflow import (
-    contains_return,
-    last_small,
-    never_returns_annotation,
-    terminates,
-)
+from doxtool.python.controlflow import last_small
 from doxtool.python.conversions import Conversions
-from doxtool.python.cstnodes import dotted_name, suite_body
+from doxtool.python.cstnodes import suite_body
 from doxtool.python.decorators import unfollowed
 from doxtool.python.dictescapes import DictEscapes
 from doxtool.python.dispatchends import DispatchEnds
@@ -63,19 +58,15 @@ from doxtool.python.matchwalk import MatchWalk
 from doxtool.python.merges import MergedDicts
 from doxtool.python.models import HandedWhole
 from doxtool.python.modulescan import Class, Func, ModuleScan
-from doxtool.python.noreturn import EXIT_CALLS
 from doxtool.python.outcomes import Outcomes
 from doxtool.python.ownparams import own_params, own_values
 from doxtool.python.raises import Raises
+from doxtool.python.reach import Reach
 from doxtool.python.receivers import BoundValues
 from doxtool.python.renamedkeys import RenamedKeys
 from doxtool.python.toolwalk import StatementWalk
 from doxtool.python.undecidedwalk import UndecidedBranches
 from doxtool.python.walkstate import Env, Fills, Target
-
-#: functions of a module whose every path may raise that one tool looks into
-#: (each one deepens the walk; chains past it are taken as ones that may return)
-_MAX_RAISING = 8
 
 
 def scan_candidates(scan: ModuleScan) -> None:
@@ -143,6 +134,7 @@ class ToolScan(
     Raises,
     Calls,
     DispatchArms,
+    Reach,
 ):
     """Analysis of one candidate tool class, starting from its ``execute``."""
 
@@ -429,48 +421,10 @@ class ToolScan(
         env.top_body = body
         self._stmts(body, env)
         self._closures_left(env)
-        if collect and not terminates(body, lambda call: self._never_returns(call, env)):
+        if collect and not self._ends_every_path(body, env):
             last = body[-1] if body else fn.node
             line, column = self.scan.loc.statement(last_small(last))
             self.missing.append(MissingResponse("falls-off-end", line, column, fn.qualname))
-
-    def _never_returns(self, node: cst.BaseExpression, env: Env) -> bool:
-        """Whether a call statement never returns: ``sys.exit()``, or a call of
-        a function of the module annotated ``NoReturn`` or whose every path
-        raises (awaited, when it is ``async``)."""
-        awaited = type(node) is cst.Await
-        call = node.expression if type(node) is cst.Await else node
-        if type(call) is not cst.Call:
-            return False
-        dotted = dotted_name(call.func)
-        if dotted is not None and self.scan._resolve(dotted, env.names) in EXIT_CALLS:
-            return True
-        fn = self._callee_function(call, env)
-        if fn is None or (fn.is_async and not awaited):
-            return False  # an async function not awaited makes a coroutine only
-        return self._always_raises(fn)
-
-    def _always_raises(self, fn: Func) -> bool:
-        known = self._raising.get(fn.qualname)
-        if known is not None:
-            return known
-        if len(self._raising) >= _MAX_RAISING:
-            return False  # a chain of calls this long: taken as one that may return
-        self._raising[fn.qualname] = False  # a recursive call may return
-        body = suite_body(fn.node.body)
-        env = Env(
-            func=fn,
-            self_name=fn.self_name if fn.cls is not None else None,
-            dicts=set(),
-            names=dict(self.scan.names),
-            collect_outcomes=False,
-        )
-        raising = never_returns_annotation(fn.node) or (
-            not any(contains_return(stmt) for stmt in body)
-            and terminates(body, lambda call: self._never_returns(call, env))
-        )
-        self._raising[fn.qualname] = raising
-        return raising
 
 
 def _call_place(call: HelperCall) -> tuple[object, ...]:

@@ -60,6 +60,8 @@ class StatementWalk(ExpressionWalk, ClosureWalk):
                         env.absence_before = tuple(doubtful)
                         self._assert_contract(small.test, env, contracts)
                         env.absence_before = ()
+                    if small is not stmt.body[-1] and self._small_stops(small, env):
+                        break  # ``return x; log(x)``: the rest of the line never runs
             else:
                 env.stmt = stmt
                 if type(stmt) in (cst.If, cst.Match) and self._closed(
@@ -107,6 +109,8 @@ class StatementWalk(ExpressionWalk, ClosureWalk):
             if arms is not None and index == arms[0]:
                 self._close_arms(arms[1], arms[2])
                 arms = None
+            if index + 1 < len(body) and self._stops(stmt, env):
+                break  # the statements after it never run (:mod:`~doxtool.python.reach`)
         env.needed_here, env.doubted_here, env.at_top = needed_here, doubted_here, at_top
         env.checks_here = checks_here
         env.arm, env.arm_straight = arm_saved
@@ -290,6 +294,14 @@ class StatementWalk(ExpressionWalk, ClosureWalk):
         elif type(stmt) in (cst.For, cst.While):
             self._unordered(partial(self._loop, stmt, env))  # type: ignore[arg-type]
         elif type(stmt) in (cst.Try, cst.TryStar):
+            # a ``finally`` that always leaves overrides every ``return`` before it
+            final = stmt.finalbody
+            overrides = final is not None and any(
+                self._stops(s, env) for s in suite_body(final.body)
+            )
+            # ... and every exception raised before it: a helper's may be caught
+            env.overridden += overrides
+            env.trying += overrides
             self._try_body(stmt, env)
             for handler in stmt.handlers:  # run when the body raises: on some calls only
                 self._unordered(partial(self._on_error, suite_body(handler.body), env))
@@ -299,13 +311,19 @@ class StatementWalk(ExpressionWalk, ClosureWalk):
                 ends = all(terminates(suite_body(h.body)) for h in stmt.handlers)
                 walk = self._stmts if ends else self._on_error
                 self._unordered(partial(walk, orelse, env))
+            env.overridden -= overrides
+            env.trying -= overrides
             if stmt.finalbody is not None:
                 self._stmts(suite_body(stmt.finalbody.body), env)
         elif type(stmt) is cst.With:
             for item in stmt.items:
                 self._expr(item.item, env)
                 self._entered(item.item, stmt.asynchronous is not None, env)
+            # ``with suppress(...)`` catches what its body raises, as a ``try`` may
+            catches = any(map(self._suppressing(env), stmt.items))
+            env.trying += catches
             self._stmts(suite_body(stmt.body), env)
+            env.trying -= catches
         elif type(stmt) is cst.Match:
             self._match(stmt, env)
         elif type(stmt) is cst.FunctionDef:

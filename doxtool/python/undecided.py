@@ -26,7 +26,7 @@ import ast
 from collections.abc import Sequence, Set
 
 from doxtool.core.summary_facts import KeyRead, OutCall
-from doxtool.python.exits import terminates
+from doxtool.python.astreach import terminates
 
 
 def undecided_branches(ends: Sequence[bool]) -> list[bool]:

@@ -181,6 +181,10 @@ class Env:
     #: its walk is under way
     closures: dict[str, cst.FunctionDef] = field(default_factory=dict)
     closure_walks: dict[int, bool] = field(default_factory=dict)
+    #: ``try`` statements around the statement walked whose ``finally``
+    #: always returns, raises or leaves its loop: a ``return`` or a ``raise``
+    #: there hands back or raises nothing (the ``finally`` overrides it)
+    overridden: int = 0
 
     def some_calls(self) -> bool:
         """Whether what is walked runs on some calls only: in a branch of a
