@@ -181,6 +181,9 @@ class Env:
     #: its walk is under way
     closures: dict[str, cst.FunctionDef] = field(default_factory=dict)
     closure_walks: dict[int, bool] = field(default_factory=dict)
+    #: statement -> the calls it runs (:func:`~doxtool.python.handedfirst.calls_run`),
+    #: found once however many dispatches after it look back at it
+    calls_run: dict[cst.CSTNode, list[cst.Call]] = field(default_factory=dict)
 
     def some_calls(self) -> bool:
         """Whether what is walked runs on some calls only: in a branch of a
