@@ -1,8 +1,9 @@
-"""Walks the extraction shares rather than repeats find what the walks they
-replace found: the statements nested in a compound statement
-(:func:`doxtool.python.keyfills._simple`) and the calls each statement runs
-(:func:`doxtool.python.handedfirst.calls_run`), found once for every closed
-dispatch after it in its block."""
+"""Walks the extraction shares rather than repeats, or narrows to the
+blocks, find what the walks they replace found: the statements nested in a
+compound statement (:func:`doxtool.python.keyfills._simple`, and
+:func:`doxtool.python.renamedkeys._smalls` in libcst's tree) and the calls
+each statement runs (:func:`doxtool.python.handedfirst.calls_run`), found
+once for every closed dispatch after it in its block."""
 
 from __future__ import annotations
 
@@ -15,7 +16,16 @@ import pytest
 from doxtool.python import handedfirst
 from doxtool.python.cstnodes import child_nodes
 from doxtool.python.keyfills import _simple
+from doxtool.python.renamedkeys import _smalls
 
+_SOURCE = (
+    "if a:\n    x = 1\nelif b:\n    def f():\n        y = 2\nelse:\n    z = 3; z2 = 4\n"
+    "try:\n    t = 1\nexcept E:\n    u = 2\nelse:\n    v = 3\nfinally:\n    w = 4\n"
+    "try:\n    t = 1\nexcept* E:\n    u = 2\n"
+    "match m:\n    case 1:\n        n = 1\n    case _:\n        class C:\n            o = 1\n"
+    "for i in j:\n    while k: p = 1\nelse:\n    q = lambda: 1\n"
+    "with c as d:\n    if e: r = 1\n"
+)
 _OWN = sorted((Path(__file__).resolve().parents[1] / "doxtool").rglob("*.py"))
 
 
@@ -35,14 +45,7 @@ def _nested_statements(stmt: ast.stmt) -> set[int]:
 
 
 def test_the_statements_of_blocks_are_those_a_walk_of_every_node_finds() -> None:
-    source = (
-        "if a:\n    x = 1\nelif b:\n    def f():\n        y = 2\nelse:\n    z = 3\n"
-        "try:\n    t = 1\nexcept E:\n    u = 2\nelse:\n    v = 3\nfinally:\n    w = 4\n"
-        "match m:\n    case 1:\n        n = 1\n    case _:\n        class C:\n            o = 1\n"
-        "for i in j:\n    while k: p = 1\nelse:\n    q = lambda: 1\n"
-        "with c as d:\n    if e: r = 1\n"
-    )
-    trees = [ast.parse(source)] + [ast.parse(p.read_text(encoding="utf-8")) for p in _OWN]
+    trees = [ast.parse(_SOURCE)] + [ast.parse(p.read_text(encoding="utf-8")) for p in _OWN]
     compared = 0
     for tree in trees:
         for node in ast.walk(tree):
@@ -50,6 +53,34 @@ def test_the_statements_of_blocks_are_those_a_walk_of_every_node_finds() -> None
                 assert {id(s) for s in _simple(node)} == _nested_statements(node)
                 compared += 1
     assert compared > 10_000
+
+
+def _nested_smalls(stmt: cst.CSTNode) -> set[int]:
+    found: set[int] = set()
+    todo: list[cst.CSTNode] = [stmt]
+    while todo:
+        node = todo.pop()
+        if type(node) in (cst.FunctionDef, cst.ClassDef, cst.Lambda):
+            continue
+        if type(node) in (cst.SimpleStatementLine, cst.SimpleStatementSuite):
+            found.update(id(small) for small in node.body)  # type: ignore[attr-defined]
+            continue
+        todo.extend(child_nodes(node))
+    return found
+
+
+def test_the_small_statements_of_blocks_are_those_a_walk_of_every_node_finds() -> None:
+    sources = [_SOURCE] + [p.read_text(encoding="utf-8") for p in _OWN[:40]]
+    compared = 0
+    for source in sources:
+        todo: list[cst.CSTNode] = [cst.parse_module(source)]
+        while todo:
+            node = todo.pop()
+            todo.extend(child_nodes(node))
+            if isinstance(node, cst.BaseCompoundStatement):
+                assert {id(s) for s in _smalls(node, deep=True)} == _nested_smalls(node)
+                compared += 1
+    assert compared > 500
 
 
 def _calls_by_walk(stmt: cst.CSTNode) -> set[int]:
