@@ -62,7 +62,10 @@ class DispatchEnds:
             for value in tested_values(stmt):
                 self._values_unknown(value, env)
         return end is REFUSED and not handed_before(
-            tested_values(stmt), preceding, lambda call: self._is_response_call(call, env)
+            tested_values(stmt),
+            preceding,
+            lambda call: self._is_response_call(call, env),
+            env.calls_run,
         )
 
     def _run_end(

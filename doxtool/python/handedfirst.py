@@ -42,24 +42,44 @@ def handed_before(
     tested: Sequence[cst.BaseExpression],
     preceding: Sequence[cst.BaseStatement],
     is_response: Callable[[cst.Call], bool],
+    found: dict[cst.CSTNode, list[cst.Call]] | None = None,
 ) -> bool:
     """Whether a statement before the dispatch, in its block, hands one of
     the ``tested`` values itself to a call (``mgr.get_app(app_name)``) that is
     neither a ``Response`` (``is_response`` tells) nor one of a builtin
-    (``isinstance(action, str)``, ``len(action)``: they take any value)."""
+    (``isinstance(action, str)``, ``len(action)``: they take any value).
+    ``found`` keeps each statement's :func:`calls_run` for the next dispatch
+    of the block, which looks back at the same statements."""
     if not tested:
         return False
-    todo: list[cst.CSTNode] = list(preceding)
+    for stmt in preceding:
+        calls = found.get(stmt) if found is not None else None
+        if calls is None:
+            calls = calls_run(stmt)
+            if found is not None:
+                found[stmt] = calls
+        for call in calls:
+            if _builtin(call) or is_response(call):
+                continue
+            for arg in call.args:
+                if any(arg.value.deep_equals(value) for value in tested):
+                    return True
+    return False
+
+
+def calls_run(stmt: cst.CSTNode) -> list[cst.Call]:
+    """The calls under ``stmt`` that run where it does (none in a function,
+    class or lambda it defines)."""
+    calls: list[cst.Call] = []
+    todo: list[cst.CSTNode] = [stmt]
     while todo:
         node = todo.pop()
         kind = type(node)
-        if kind is cst.Call and not _builtin(node) and not is_response(node):
-            for arg in node.args:
-                if any(arg.value.deep_equals(value) for value in tested):
-                    return True
+        if kind is cst.Call:
+            calls.append(node)  # type: ignore[arg-type]
         if kind not in _NOT_RUN_HERE:
             todo.extend(child_nodes(node))
-    return False
+    return calls
 
 
 def _builtin(call: cst.Call) -> bool:

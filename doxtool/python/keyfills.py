@@ -25,6 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from doxtool.core.summary_facts import KeyRead
+from doxtool.python.astparse import statements
 
 #: the dict an expression is (``self.args``, a parameter), or None
 SourceOf = Callable[[ast.expr], "str | None"]
@@ -224,17 +225,8 @@ def _key_source(value: ast.expr, source: SourceOf, key: KeyOf) -> tuple[str, str
 
 def _simple(stmt: ast.stmt) -> list[ast.stmt]:
     """The statements at any depth of a compound statement (not inside a
-    function or class)."""
-    out: list[ast.stmt] = []
-    todo: list[ast.AST] = [stmt]
-    while todo:
-        node = todo.pop()
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
-            continue
-        if isinstance(node, ast.stmt) and node is not stmt:
-            out.append(node)
-        todo.extend(ast.iter_child_nodes(node))
-    return out
+    function or class): only blocks hold statements, so only they are walked."""
+    return list(statements([stmt]))[1:]
 
 
 def _written(stmt: ast.stmt, source: SourceOf, key: KeyOf) -> list[tuple[tuple[str, str], bool]]:

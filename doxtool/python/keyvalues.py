@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Callable
+from functools import cached_property
 from typing import Any
 
 from doxtool.core.summary_facts import KeyRead
@@ -47,6 +48,13 @@ class KeyValues:
     #: (name, coercion) of each name a conversion is applied to (``int(limit)``)
     coerced_names: list[tuple[str, str]]
 
+    @cached_property
+    def body_walk(self) -> list[ast.AST]:
+        """The nodes of the function's body (:func:`~doxtool.python.astwalk.walk_all`),
+        walked once: the summary's parts that search them all share them."""
+        nodes = self.body_nodes
+        return walk_all(self.node.body) if nodes is None else nodes
+
     def _settle_values(self, parameters: list[KeyRead]) -> None:
         """Conversions of names bound to reads, and the values reads accept;
         ``parameters``: the reads of the parameters a ``**`` splat fills,
@@ -54,8 +62,7 @@ class KeyValues:
         reads = {(r.line, r.column): r for r in self.reads if r.key}
         if not reads and not parameters:
             return  # no read of a literal key: no value to settle, no name bound to one
-        nodes = self.body_nodes
-        bound, tests = _bindings_and_tests(walk_all(self.node.body) if nodes is None else nodes)
+        bound, tests = _bindings_and_tests(self.body_walk)
         names: dict[str, tuple[KeyRead, bool, list[str]]] = {
             read.key: (read, True, []) for read in parameters if read.key not in bound
         }

@@ -16,7 +16,6 @@ import ast
 from functools import cached_property
 from typing import Any
 
-from doxtool.python.astwalk import walk
 from doxtool.python.summaryscope import ModuleScope
 
 #: a loop over more literal keys than this is not unrolled
@@ -33,6 +32,8 @@ class LoopKeys:
     node: ast.FunctionDef | ast.AsyncFunctionDef
     params: list[str]
     loop_keys: dict[str, str]
+    #: the nodes of the body (:attr:`~doxtool.python.keyvalues.KeyValues.body_walk`)
+    body_walk: list[ast.AST]
 
     def _key(self, node: ast.expr) -> str | None:
         raise NotImplementedError
@@ -77,8 +78,7 @@ class LoopKeys:
         literals: dict[str, list[ast.Tuple | ast.List | ast.Set]] = {}
         #: the ids of the names in those places
         placed: set[int] = set()
-        nodes = [n for stmt in self.node.body for n in walk(stmt)]
-        for n in nodes:
+        for n in self.body_walk:
             kind = type(n)
             if kind is ast.Assign:
                 targets, value = n.targets, n.value  # type: ignore[attr-defined]
@@ -96,7 +96,7 @@ class LoopKeys:
                     if type(op) in (ast.In, ast.NotIn):
                         placed.add(id(right))
         other = set(self.params)
-        for n in nodes:
+        for n in self.body_walk:
             if type(n) is ast.Name and id(n) not in placed:
                 other.add(n.id)  # type: ignore[attr-defined]
             elif type(n) in (ast.Global, ast.Nonlocal):

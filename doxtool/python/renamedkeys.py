@@ -29,7 +29,7 @@ import libcst as cst
 
 from doxtool.core.facts import HelperCall
 from doxtool.python.arguments import ArgBuilder
-from doxtool.python.cstnodes import child_nodes, suite_body
+from doxtool.python.cstnodes import child_nodes, statement_children, suite_body
 from doxtool.python.keyfills import renamed_from
 from doxtool.python.walkstate import Env, Fills
 
@@ -195,13 +195,14 @@ def _smalls(stmt: cst.CSTNode, deep: bool = False) -> list[cst.BaseSmallStatemen
             if type(inner) in (cst.SimpleStatementLine, cst.SimpleStatementSuite):
                 out.extend(inner.body)  # type: ignore[attr-defined]
         return out
+    # only blocks hold statements: the expressions of the statements are not walked
     todo: list[cst.CSTNode] = [stmt]
     while todo:
         node = todo.pop()
-        if type(node) in (cst.FunctionDef, cst.ClassDef, cst.Lambda):
+        if type(node) in (cst.FunctionDef, cst.ClassDef):
             continue
         if type(node) in (cst.SimpleStatementLine, cst.SimpleStatementSuite):
             out.extend(node.body)  # type: ignore[attr-defined]
             continue
-        todo.extend(child_nodes(node))
+        todo.extend(statement_children(node))
     return out

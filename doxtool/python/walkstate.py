@@ -185,6 +185,9 @@ class Env:
     #: always returns, raises or leaves its loop: a ``return`` or a ``raise``
     #: there hands back or raises nothing (the ``finally`` overrides it)
     overridden: int = 0
+    #: statement -> the calls it runs (:func:`~doxtool.python.handedfirst.calls_run`),
+    #: found once however many dispatches after it look back at it
+    calls_run: dict[cst.CSTNode, list[cst.Call]] = field(default_factory=dict)
 
     def some_calls(self) -> bool:
         """Whether what is walked runs on some calls only: in a branch of a
