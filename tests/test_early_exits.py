@@ -152,13 +152,25 @@ def _execute(first: str) -> str:
             REQUIRED,
         ),
         (
+            "        if not self.args.get('a') and not self.args.get('b'):\n"
+            "            return Response(message='a or b is required', break_loop=False)\n",
+            {"a": OPTIONAL, "b": OPTIONAL},
+            REQUIRED,
+        ),
+        (
+            "        if len(self.args.get('q', '')) == 0:\n"
+            "            return Response(message='q is required', break_loop=False)\n",
+            {"q": REQUIRED},
+            REQUIRED,
+        ),
+        (
             "        if not self.agent:\n"
             "            return Response(message='no agent', break_loop=False)\n",
             {},
             REQUIRED,
         ),
     ],
-    ids=["work done", "a refusal", "not about the arguments"],
+    ids=["work done", "a refusal", "a refusal of both", "a refusal of empty", "not the arguments"],
 )
 def test_what_execute_needs_past_an_early_return(
     run_cli, make_repo, first: str, before: dict[str, str], after: str

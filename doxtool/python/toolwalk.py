@@ -92,7 +92,7 @@ class StatementWalk(ExpressionWalk, ClosureWalk):
                 self._compound(stmt, env)
             if (
                 (contracts or branch)
-                and not self._is_check(stmt, env)
+                and not self._ends_refused(stmt, env)
                 and (
                     self._returns_on_argument_path(stmt, env)
                     if contracts and env.func is self.entry
@@ -127,6 +127,17 @@ class StatementWalk(ExpressionWalk, ClosureWalk):
         env.needed_here, env.doubted_here, env.at_top = needed_here, doubted_here, at_top
         env.checks_here = checks_here
         env.arm, env.arm_straight = arm_saved
+
+    def _ends_refused(self, stmt: cst.BaseStatement, env: Env) -> bool:
+        """A check (:meth:`_is_check`), or an error exit with no ``else``
+        whose test is true when values are missing or empty (``if not a and
+        not b``, ``if len(q) == 0``): every call it lets by goes on."""
+        return self._is_check(stmt, env) or (
+            type(stmt) is cst.If
+            and stmt.orelse is None
+            and self._error_exit(suite_body(stmt.body), env)
+            and bool(self._absence_groups(stmt.test, env))
+        )
 
     def _small(self, small: cst.BaseSmallStatement, env: Env) -> None:
         if type(small) in (cst.Import, cst.ImportFrom):
