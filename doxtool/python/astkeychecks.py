@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Callable, Sequence
+from functools import cached_property
 from typing import Any
 
 from doxtool.core.summary_facts import KeyRead
@@ -39,6 +40,7 @@ Comprehension = ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp
 #: comprehensions that are empty exactly when no key passes their ``if``
 _COLLECTIONS = (ast.ListComp, ast.SetComp, ast.DictComp)
 _LEAVES = (ast.Break, ast.Continue, ast.Return)
+_TRIES = (ast.Try, getattr(ast, "TryStar", ast.Try))
 
 
 class AstKeyChecks:
@@ -55,6 +57,7 @@ class AstKeyChecks:
     check_places: dict[int, tuple[int, bool]]
     #: a name bound to ``[k for k in KEYS if <test>]`` -> that comprehension
     key_filters: dict[str, Comprehension]
+    var_groups: dict[str, Any]
 
     _literal_keys: Callable[[ast.expr], list[str]]
     _read_contract: Callable[[KeyRead, str], bool]
@@ -63,6 +66,10 @@ class AstKeyChecks:
     _source: Callable[[ast.expr], str | None]
     _top_index: dict[int, int]
     _first_return: int
+    _mentions_sources: Callable[[ast.expr], bool]
+    #: index at the top of the body of the first statement that may return on
+    #: a path that depends on the handed dicts (:meth:`_passes_exit`)
+    _first_exit: int = 1 << 62
 
     def _check_place(self, stmt: ast.stmt) -> tuple[int, bool] | None:
         """Where a check stands: its index at the top of the body (or its
@@ -84,12 +91,77 @@ class AstKeyChecks:
     def _key_contract(self, stmt: ast.stmt, test: ast.expr, raises: bool) -> None:
         """A check that raises on what ``test`` is true for: the keys whose
         absence makes it true are needed (on some calls only, past a way out
-        of a loop's pass)."""
+        of a loop's pass, in a branch of an ``if`` on the handed dicts or past
+        a return on such a path: :meth:`_some_calls_check`)."""
         place = self._check_place(stmt)
-        if place is None or not raises or self._first_return < place[0]:
+        if not raises:
+            return
+        if place is not None and self._first_return >= place[0]:
+            every = place[1]
+        elif self._some_calls_check(stmt, place):
+            every = False
+        else:
             return
         for group in self._absence_groups(test):
-            self._needs(group, every=place[1])
+            self._needs(group, every=every)
+
+    def _passes_exit(self, stmt: ast.stmt, index: int) -> bool:
+        """Whether ``stmt``, the ``index``-th at the top of the body, may
+        return on a path that depends on the handed dicts (``if
+        args.get("dry"): return None``): what follows runs on some calls
+        only, as past such a return in a tool (:mod:`~doxtool.python.toolwalk`)."""
+        if not _returns_on_path(stmt, self._about_dicts, True):
+            return False
+        self._first_exit = min(self._first_exit, index)
+        return True
+
+    def _past_exit(self, stmt: ast.stmt) -> bool:
+        """Whether ``stmt``, at the top of the body, follows a return on a
+        path that depends on the handed dicts, and no other return before it."""
+        index = self._top_index.get(id(stmt))
+        return index is not None and self._first_exit == self._first_return < index
+
+    def _some_calls_check(self, stmt: ast.stmt, place: tuple[int, bool] | None) -> bool:
+        """A check that refuses on the calls that come its way only: at the
+        top past a return on a path of the handed dicts (its loop's too), or
+        in a branch of an ``if`` that tests them (``if args.get("secure"): if
+        not args.get("token"): raise ...``), never where a ``try`` around it
+        may recover from its raise."""
+        if id(stmt) in self._tried:
+            return False
+        if place is not None:
+            return self._first_exit == self._first_return < place[0]
+        parent = self._branch_parents.get(id(stmt))
+        return parent is not None and self._about_dicts(parent.test)
+
+    def _about_dicts(self, test: ast.expr) -> bool:
+        """Whether ``test`` is about the handed dicts: it names one, or a
+        name bound to a read of one (``value = args.get(key)``, then ``if
+        value is None``), as a tool's test names ``self.args`` or a value read there."""
+        return self._mentions_sources(test) or any(
+            isinstance(n, ast.Name) and (n.id in self.var_reads or n.id in self.var_groups)
+            for n in walk(test)
+        )
+
+    @cached_property
+    def _branch_parents(self) -> dict[int, ast.If]:
+        """Each statement of a branch of an ``if`` (not in a nested block) -> that ``if``."""
+        return {
+            id(child): stmt
+            for stmt in statements(self.node.body)
+            if isinstance(stmt, ast.If)
+            for child in (*stmt.body, *stmt.orelse)
+        }
+
+    @cached_property
+    def _tried(self) -> frozenset[int]:
+        """The statements in the body of a ``try`` with handlers, or in its ``else``."""
+        return frozenset(
+            id(inner)
+            for stmt in statements(self.node.body)
+            if isinstance(stmt, _TRIES) and stmt.handlers
+            for inner in statements([*stmt.body, *stmt.orelse])
+        )
 
     def _needs(self, group: Group, every: bool) -> None:
         if len(group) == 1:
@@ -310,3 +382,22 @@ def _changed(function: ast.AST, name: str) -> bool:
 
 def _is_name(node: ast.AST, name: str) -> bool:
     return type(node) is ast.Name and node.id == name
+
+
+def _returns_on_path(stmt: ast.stmt, mentions: Callable[[ast.expr], bool], top: bool) -> bool:
+    """Whether ``stmt`` may return on a path that depends on the handed dicts
+    (``mentions`` says whether a test is about them): in a branch of an ``if``
+    on them, in a loop, or where it stands (``top``, a block every call that
+    gets there runs)."""
+    if isinstance(stmt, ast.Return):
+        return top
+    if isinstance(stmt, ast.If):
+        if mentions(stmt.test) and any(isinstance(s, ast.Return) for s in statements([stmt])):
+            return True
+        return any(_returns_on_path(s, mentions, False) for s in (*stmt.body, *stmt.orelse))
+    if isinstance(stmt, _TRIES):
+        blocks = (*stmt.body, *stmt.orelse, *stmt.finalbody)
+        return any(_returns_on_path(s, mentions, top) for s in blocks)
+    if isinstance(stmt, (ast.With, ast.AsyncWith)):
+        return any(_returns_on_path(s, mentions, top) for s in stmt.body)
+    return any(isinstance(s, ast.Return) for s in statements([stmt]))

@@ -111,9 +111,18 @@ class Contracts:
         groups = lambda: self._absence_groups(stmt.test, env)  # noqa: E731
         if self._doubtful(body, error, groups, env, every_call=False) or not error:
             return
+        if env.past_exit and not (
+            env.func is self.entry or env.collect_outcomes or ends_with_raise(body)
+        ):
+            return  # a ``Response`` a helper returns, past a return, ends nothing
+        # a raise a handler recovers from refuses nothing, as in :meth:`_contract`
+        recovered = env.recovering > 0 and ends_with_raise(body)
         for group in self._absence_groups(stmt.test, env):
             if len(group) == 1:
                 for name, refusal in group.items():
+                    if recovered:
+                        self._arg(name).recovered.add(refusal)
+                        continue
                     self._arg(name).branch_refusals.add(refusal)
                     if REFUSALS[refusal](None):  # a missing key is refused
                         self._arm_need(name, "refuses", env)

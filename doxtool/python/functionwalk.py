@@ -136,6 +136,7 @@ class FunctionWalk(
         never = self.owner.never_returning()
         self.reach = function_reach(self.node, lambda d: self.owner.resolve(d, self.names), never)
         self._stmts(self.node.body)
+        self.conditional = 0  # (past the returns of :meth:`_passes_exit`)
         self._closures_left()
         parameters = self._parameter_reads()
         self._settle_values(parameters)
@@ -181,6 +182,8 @@ class FunctionWalk(
             self._note_presence_binding(body, index)  # :mod:`.astpresence`
             self._stmt(stmt)
             self._note_fill(stmt)
+            # past ``if args.get("dry"): return``, what follows runs on some calls
+            self.conditional += body is self.node.body and self._passes_exit(stmt, index)
             if id(stmt) in self.reach.cuts:
                 break  # the statements after it never run (:mod:`.astreach`)
 

@@ -130,6 +130,10 @@ class KeyReads(PresenceBinds):
             return
         if name in self.var_reads and raises and not self._returned_before(stmt):
             self._read_contract(self.var_reads[name], refusal)
+        elif name in self.var_reads and raises and self._past_exit(stmt):  # type: ignore[attr-defined]
+            # past ``if value is None: return ...``: refused on some calls only
+            read = self.var_reads[name]
+            read.conditional = self._read_contract(read, refusal) or read.conditional
 
     def _read_contract(self, read: KeyRead, refusal: str) -> bool:
         """A check that raises on what it refuses, run on every call, over

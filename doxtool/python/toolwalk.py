@@ -45,6 +45,8 @@ class StatementWalk(ExpressionWalk, ClosureWalk):
         arms: tuple[int, list[int], tuple[str, ...]] | None = None
         #: calls checks so far return the result of (``return self.fail(...)``)
         doubtful: list[str] = []
+        #: returns on an argument's path passed (:meth:`_returns_on_argument_path`)
+        past_exit = 0
         for index, stmt in enumerate(body):
             env.at_top = top
             env.needed_here = contracts and top and not doubtful
@@ -90,7 +92,7 @@ class StatementWalk(ExpressionWalk, ClosureWalk):
                 self._compound(stmt, env)
             if (
                 (contracts or branch)
-                and not self._is_check(stmt, env)
+                and not self._ends_refused(stmt, env)
                 and (
                     self._returns_on_argument_path(stmt, env)
                     if contracts and env.func is self.entry
@@ -100,7 +102,16 @@ class StatementWalk(ExpressionWalk, ClosureWalk):
                 )
             ):
                 answered = self._answered_check(stmt, env, contracts)
-                if answered is None:
+                if answered is None and self._returns_on_argument_path(stmt, env):
+                    # ``if self.args.get("dry"): return Response("dry run")``:
+                    # a call may end here doing its work, so what follows runs
+                    # on some calls only; its checks and reads need their
+                    # arguments on those calls (``required or optional``)
+                    contracts, branch = False, True
+                    env.conditional += 1
+                    env.past_exit += 1
+                    past_exit += 1
+                elif answered is None:
                     contracts = branch = False  # later checks hold only on some paths
                 else:
                     doubtful.append(answered)  # ... or, if the call refuses, on every path
@@ -111,9 +122,22 @@ class StatementWalk(ExpressionWalk, ClosureWalk):
                 arms = None
             if index + 1 < len(body) and self._stops(stmt, env):
                 break  # the statements after it never run (:mod:`~doxtool.python.reach`)
+        env.conditional -= past_exit
+        env.past_exit -= past_exit
         env.needed_here, env.doubted_here, env.at_top = needed_here, doubted_here, at_top
         env.checks_here = checks_here
         env.arm, env.arm_straight = arm_saved
+
+    def _ends_refused(self, stmt: cst.BaseStatement, env: Env) -> bool:
+        """A check (:meth:`_is_check`), or an error exit with no ``else``
+        whose test is true when values are missing or empty (``if not a and
+        not b``, ``if len(q) == 0``): every call it lets by goes on."""
+        return self._is_check(stmt, env) or (
+            type(stmt) is cst.If
+            and stmt.orelse is None
+            and self._error_exit(suite_body(stmt.body), env)
+            and bool(self._absence_groups(stmt.test, env))
+        )
 
     def _small(self, small: cst.BaseSmallStatement, env: Env) -> None:
         if type(small) in (cst.Import, cst.ImportFrom):
@@ -386,6 +410,10 @@ class StatementWalk(ExpressionWalk, ClosureWalk):
             env.undecided.extend([set()] if framed[1] else [])
             if type(stmt.orelse) is cst.If:
                 env.stmt = stmt.orelse
+                if dispatch and self._is_check(stmt.orelse, env):
+                    # ``elif not token: raise ...``: a check in the ``else``
+                    # of a dispatch, as ``else: if not token: raise ...`` is
+                    self._branch_contract(stmt.orelse, env)
                 self._if(stmt.orelse, env)
             else:
                 body = suite_body(stmt.orelse.body)

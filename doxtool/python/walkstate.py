@@ -107,6 +107,10 @@ class Env:
     #: how many enclosing branches depend on an argument's value (reads
     #: there are needed on some calls only)
     conditional: int = 0
+    #: returns on an argument's path passed at the top of a block
+    #: (``if self.args.get("dry"): return ...``): what follows runs on some
+    #: calls only, and in a helper whose result is dropped only a raise refuses
+    past_exit: int = 0
     #: ``try`` bodies with ``except`` clauses around the statement walked
     trying: int = 0
     #: ``except`` handlers around it (run when such a body raises)
