@@ -541,3 +541,16 @@ def test_a_new_companion_follows_the_convention_and_passes(make_repo, run_cli) -
     )
     assert "- Observed side-effect areas: filesystem reads.\n" in text
     assert _findings(run_cli, root) == []
+
+
+def test_a_list_heading_with_a_long_run_of_blanks_is_read_in_time(make_repo, run_cli) -> None:
+    """A line like ``### Classes`` that goes on after many blanks is read
+    once, not once per split of the run: the check ends in seconds."""
+    import time
+
+    dox = HISTORY_DOX.replace("- Classes:\n", "### Classes" + " " * 5_000 + "x\n")
+    root = _repo(make_repo, dox=dox)
+    started = time.perf_counter()
+    findings = _findings(run_cli, root)
+    assert time.perf_counter() - started < 10, findings
+    assert any("Classes" in f for f in findings), findings

@@ -315,6 +315,22 @@ CASES = [
         exit_code=0,
     ),
     Case(
+        # runs of blanks and underscores on heading-like lines: no pattern
+        # tries each split of a run
+        "companion-blank-runs",
+        _companion(
+            WAIT_DOX
+            + "### Classes"
+            + " " * 20_000
+            + "x\n\n## Notes"
+            + " " * 20_000
+            + "x\n\n## Notes"
+            + "_" * 20_000
+            + "x\n"
+        ),
+        exit_code=0,
+    ),
+    Case(
         "companion-deep-markdown",
         _companion(WAIT_DOX + "> " * 5000 + "x\n" + "- " * 5000 + "y\n" + "[" * 50000 + "\n"),
         # markdown-it reads only its first 20 levels: the file is reported, never edited
@@ -345,6 +361,18 @@ CASES = [
         "prompt-unclosed-fence-and-comment",
         {"prompts/agent.system.tool.wait.md": WAIT_PROMPT + "<!-- never closed\n```json\n{\n"},
         exit_code=0,
+    ),
+    Case(
+        # a list lead and an example value with a long run of blanks
+        "prompt-blank-runs",
+        {
+            "prompts/agent.system.tool.wait.md": WAIT_PROMPT.replace(
+                '{"seconds": 1}', '{"seconds": "1' + " " * 20_000 + 'x"}'
+            )
+            + "\nActions"
+            + " " * 20_000
+            + "x:\n\n- wait\n"
+        },
     ),
     Case(
         "prompt-megabyte-line",

@@ -23,9 +23,9 @@ _LINK = re.compile(r"!?\[([^\[\]]*)\](?:\([^()]*\)|\[[^\[\]]*\])")
 #: an inline HTML tag (``<a id="verification"></a>``, ``<sup>``)
 _TAG = re.compile(r"</?[A-Za-z][A-Za-z0-9-]*(?:[ \t][^<>]*)?/?>")
 # emphasis: ``*`` anywhere, ``_`` at a word's edge (not ``snake_case``)
-_EMPHASIS = re.compile(r"[*`]|(?<!\w)_+|_+(?!\w)")
+_EMPHASIS = re.compile(r"[*`]|(?<!\w)_+|(?<!_)_+(?!\w)")
 _NUMBER = re.compile(r"\d{1,9}(?:\.\d{1,9})*[.)]?[ \t]+")
-_PARENTHETICAL = re.compile(r"[ \t]*\([^()]*\)[ \t]*$")
+_PARENTHETICAL = re.compile(r"(?<![ \t])[ \t]*\([^()]*\)[ \t]*$")
 _EDGES = " \t:.;,!?-\u2013\u2014"
 
 

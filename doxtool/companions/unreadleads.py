@@ -174,7 +174,7 @@ def _names_other(heading: str, subject: str, others: set[str]) -> bool:
 #: tests, in place of its lead line: ``### Classes``, ``**Top-level functions**``
 _LIST_HEADINGS = {
     kind: LazyPattern(
-        rf"(?:[ \t]{{0,3}}#{{1,6}}[ \t]+(?:the[ \t]+)?{words}[ \t]*:?[ \t]*#*"
+        rf"(?:[ \t]{{0,3}}#{{1,6}}[ \t]+(?:the[ \t]+)?{words}(?:[ \t]*:)?(?:[ \t]*#+)?"
         rf"|[ \t]*(?:\*\*|__){words}:?(?:\*\*|__):?)[ \t]*",
         re.IGNORECASE,
     )

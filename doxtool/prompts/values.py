@@ -39,7 +39,7 @@ _VALUES_LEAD_RE = re.compile(
 #: per call):``; the values of that argument follow when the tool reads it
 _NAMED_LEAD_RE = re.compile(
     r"(?:\*\*|__)?(?:(?:available|supported|possible|valid|allowed|known)[ \t]+)?"
-    r"([^\W\d][\w-]*)(?:\*\*|__)?[ \t]*(?:\([^()\n]*\))?[ \t]*:(?:\*\*|__)?",
+    r"([^\W\d][\w-]*)(?:\*\*|__)?[ \t]*(?:\([^()\n]*\)[ \t]*)?:(?:\*\*|__)?",
     re.I,
 )
 

@@ -216,7 +216,7 @@ _BRACKETED_PLACEHOLDER_RE = re.compile(
 )
 #: what joins the alternatives of a value written as a choice (``"open|click"``,
 #: ``"open / click"``, ``"open or click"``)
-_ALTERNATIVES_RE = re.compile(r"[ \t]*[|/][ \t]*|[ \t]+or[ \t]+")
+_ALTERNATIVES_RE = re.compile(r"(?<![ \t])(?:[ \t]*[|/][ \t]*|[ \t]+or[ \t]+)")
 #: a value written as a placeholder name in capitals: ``"N"``, ``"NUMBER"``,
 #: ``"YOUR_QUERY"``
 _CAPITALS_PLACEHOLDER_RE = re.compile(r"[A-Z][A-Z0-9_]*")
