@@ -103,6 +103,11 @@ def prompt_dir_of(project: Project, tool_dir: str, profile: str | None) -> str:
             at = wildcard if wildcard is not None else len(wanted) - 2
             if parent and _matches(candidate, pattern) and candidate.split("/")[at] == profile:
                 return candidate
+        for pattern in project.config.profile_prompt_dirs:
+            # an entry without a wildcard is the profile it is named for, as
+            # ``check`` reads it: ``prompts/<profile>`` in the older layout
+            if _named_profile(pattern) == profile:
+                return pattern.strip("/")
         configured = ", ".join(project.config.profile_prompt_dirs) or "none"
         raise ScaffoldError(
             f"{tool_dir} holds the own tools of agent profile `{profile}`, which only its "
@@ -112,6 +117,18 @@ def prompt_dir_of(project: Project, tool_dir: str, profile: str | None) -> str:
     if parent and any(_matches(candidate, p) for p in project.config.plugin_prompt_dirs):
         return candidate
     return project.config.prompt_dirs[0] if project.config.prompt_dirs else "prompts"
+
+
+def _named_profile(pattern: str) -> str | None:
+    """The profile a ``profile-prompt-dirs`` entry without a wildcard is the
+    prompt directory of: the directory above a ``prompts`` one
+    (``agents/x/prompts``), else the directory itself (``prompts/x``)."""
+    parts = [p for p in pattern.strip("/").split("/") if p not in ("", ".")]
+    if not parts or any(_wildcard(p) for p in parts):
+        return None
+    if parts[-1] == "prompts":
+        return parts[-2] if len(parts) > 1 else None
+    return parts[-1]
 
 
 def test_dir_of(project: Project, tool_dir: str) -> str:

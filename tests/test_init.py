@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from samples import clean_files
+from samples import clean_files, write_files
 
 from doxtool.core.config import load_file
 from doxtool.rules.examples import WAIT_PY
@@ -253,3 +253,63 @@ def test_a_base_under_a_directory_no_module_can_name(make_repo, run_cli) -> None
     root = make_repo(files)
     result = run_cli(root, "init", "--dry-run")
     assert 'tool-bases = ["helpers.tool.Tool"]' in result.output
+
+
+FORK_BASE = """\
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+
+
+@dataclass
+class Response:
+    message: str
+    break_loop: bool
+
+
+class BaseTool(ABC):
+    def __init__(self, agent, name, method, args, message, loop_data, **kwargs):
+        self.agent = agent
+        self.args = args
+
+    @abstractmethod
+    async def execute(self, **kwargs) -> Response:
+        pass
+"""
+
+
+def test_a_fork_s_base_and_tool_directory_are_found_by_what_they_define(
+    tmp_path: Path, run_cli
+) -> None:
+    """``class BaseTool`` beside ``Response`` in ``framework/tool_base.py`` is the
+    base, ``mytools/`` (its modules tools) the tool directory; a helper module
+    defining a tool class of its own among others makes no tool directory."""
+    fork = "from framework.tool_base import BaseTool, Response"
+    wait = WAIT_PY.replace("from helpers.tool import Response, Tool", fork)
+    wait = wait.replace("(Tool)", "(BaseTool)")
+    write_files(
+        tmp_path,
+        {
+            "framework/tool_base.py": FORK_BASE,
+            "mytools/wait.py": wait,
+            "mytools/nap.py": wait.replace("WaitTool", "NapTool"),
+            "helpers/mcp.py": wait.replace("WaitTool", "McpTool"),
+            "helpers/files.py": "def read(path):\n    return path\n",
+            "helpers/strings.py": "def upper(text):\n    return text.upper()\n",
+            "prompts/agent.system.tool.wait.md": "### wait\nPause.\nargs: `seconds`\n",
+            "prompts/agent.system.tool.nap.md": "### nap\nNap.\nargs: `seconds`\n",
+        },
+    )
+    result = run_cli(tmp_path, "init")
+    assert result.exit_code == 0, result.output
+    assert "detected tool directories: mytools (2 modules)\n" in result.output
+    assert (
+        "detected tool base classes: framework.tool_base.BaseTool (in framework/tool_base.py)\n"
+    ) in result.output
+    config = load_file(tmp_path / "doxtool.toml")
+    assert config is not None
+    assert config.tool_dirs == ["mytools", "plugins/*/tools"]
+    assert config.tool_bases == ["framework.tool_base.BaseTool"]
+    assert run_cli(tmp_path, "check", "--fix", "--no-cache").exit_code == 0
+    assert run_cli(tmp_path, "check", "--no-cache").output == "All checks passed.\n"
+    scaffold = run_cli(tmp_path, "scaffold", "ping", "--dry-run")
+    assert "would create mytools/ping.py" in scaffold.output, scaffold.output

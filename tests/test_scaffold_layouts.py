@@ -142,6 +142,38 @@ def test_the_older_layout_imports_its_own_tool_base(tmp_path: Path, run_cli) -> 
     assert tested.returncode == 0, tested.stdout + tested.stderr
 
 
+def test_a_profile_of_the_older_layout_takes_its_prompts_in_prompts_profile(
+    tmp_path: Path, run_cli
+) -> None:
+    """``prompts/coder`` is profile ``coder``'s prompt directory in the older
+    layout: a tool of ``agents/coder/tools`` is taught there, as ``check``
+    reads it."""
+    write_files(
+        tmp_path,
+        {
+            "python/helpers/tool.py": TOOL_PY,
+            "python/helpers/errors.py": ERRORS_PY,
+            "prompts/default/agent.system.tools.md": WRAPPER,
+            "prompts/coder/agent.system.main.role.md": "You write code.\n",
+            "agents/coder/agent.yaml": "title: coder\n",
+            "doxtool.toml": (
+                'tool-dirs = ["python/tools"]\ntool-bases = ["python.helpers.tool.Tool"]\n'
+                'prompt-dirs = ["prompts/default"]\nprofile-prompt-dirs = ["prompts/coder"]\n'
+                'profile-tool-dirs = ["agents/*/tools"]\n'
+            ),
+        },
+    )
+    result = run_cli(tmp_path, "scaffold", "run_lint", "--dir", "agents/coder/tools")
+    assert result.exit_code == 0, result.output
+    assert "created prompts/coder/agent.system.tool.run_lint.md\n" in result.output
+    check = run_cli(tmp_path, "check", "--no-cache")
+    assert check.exit_code == 0 and "run_lint" not in check.output, check.output
+    (tmp_path / "prompts/coder/agent.system.tool.run_lint.md").unlink()
+    assert "PRM001 tool `run_lint` has no prompt in `prompts/coder/`" in (
+        run_cli(tmp_path, "check", "--no-cache").output
+    )
+
+
 def _custom(root: Path, base: str) -> None:
     write_files(
         root,

@@ -155,3 +155,30 @@ def test_scaffold_imports_by_the_names_below_src(tmp_path: Path, run_cli) -> Non
     assert "\nfrom myagent.tools.ping import PingTool  # noqa: E402\n" in text
     tested = _pytest(tmp_path, test)
     assert tested.returncode == 0, tested.stdout + tested.stderr
+
+
+def test_tests_importing_a_module_from_below_src_are_its_tests(tmp_path: Path, run_cli) -> None:
+    # `myagent.tools.echo` is how a test imports src/myagent/tools/echo.py;
+    # `src.myagent.tools.search_web` names the same module too
+    _src_repo(tmp_path, table=TABLE.format(base="myagent.helpers.tool.Tool"))
+    write_files(
+        tmp_path,
+        {
+            "tests/test_echo.py": "from myagent.tools.echo import EchoTool\n\n\n"
+            "def test_echo():\n    assert EchoTool\n",
+            "tests/test_search.py": "import src.myagent.tools.search_web\n\n\n"
+            "def test_search():\n    assert src.myagent.tools.search_web\n",
+        },
+    )
+    fixed = run_cli(tmp_path, "check", "--fix", "--no-cache")
+    assert fixed.exit_code == 0, fixed.output
+    echo = (tmp_path / "src/myagent/tools/echo.py.dox.md").read_text()
+    assert "No test imports" not in echo
+    assert "  - `tests/test_echo.py`\n" in echo
+    search = (tmp_path / "src/myagent/tools/search_web.py.dox.md").read_text()
+    assert "  - `tests/test_search.py`\n" in search
+    assert run_cli(tmp_path, "check", "--no-cache").output == "All checks passed.\n"
+    # a companion that leaves the test out is told so
+    write_files(tmp_path, {"src/myagent/tools/echo.py.dox.md": echo.replace("test_echo", "x")})
+    output = run_cli(tmp_path, "check", "--no-cache").output
+    assert "DOX140 test `tests/test_echo.py` imports or names the module" in output

@@ -213,6 +213,32 @@ def test_prompts_with_a_tool_prompt_of_their_own_are_the_core_set(run_cli, tmp_p
     assert older_prompts("prompts", {**listed, "prompts/default": ["fw.md"]}) is None
 
 
+def test_the_older_layout_before_any_tool_prompt(run_cli, tmp_path: Path) -> None:
+    """No tool is taught yet: ``prompts/default`` holds the wrapper and
+    ``prompts/`` no prompt of its own, so the older layout is still told; the
+    prompt is asked for, and written, where the framework reads it."""
+    files = {
+        path: text
+        for path, text in _old_layout().items()
+        if not path.startswith("prompts/") or path.endswith("agent.system.tools.md")
+    }
+    files["prompts/AGENTS.md"] = "# Prompts\n"
+    files["prompts/research/agent.system.main.role.md"] = "You research.\n"
+    write_files(tmp_path, files)
+    assert _prompt_findings(run_cli, tmp_path) == [
+        "python/tools/wait.py:4:1: PRM001 tool `wait` has no prompt in `prompts/default/`; the "
+        "model is never told about it (add `prompts/default/agent.system.tool.wait.md`, or "
+        "list it in `internal-tools`)",
+    ]
+    result = run_cli(tmp_path, "init", "--dry-run")
+    assert 'prompt-dirs = ["prompts/default"]\n' in result.output
+    assert 'profile-prompt-dirs = ["prompts/research"]  # profiles: research\n' in result.output
+    listed = {"prompts": ["AGENTS.md"], "prompts/default": ["agent.system.tools.md"]}
+    assert older_prompts("prompts", listed) == OlderPrompts("prompts/default", ())
+    # prompts/ holding a prompt of its own is the core set
+    assert older_prompts("prompts", {**listed, "prompts": ["agent.system.main.md"]}) is None
+
+
 def test_a_generated_companion_names_the_repositorys_tool_base(run_cli, tmp_path: Path) -> None:
     write_files(tmp_path, _old_layout())
     for convention, execute in (("doxtool", "`execute`"), ("agent-zero", "`execute(...)`")):

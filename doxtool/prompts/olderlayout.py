@@ -45,11 +45,16 @@ def has_tool_prompts(names: Iterable[str]) -> bool:
 def older_prompts(rel: str, listed: Mapping[str, Sequence[str]]) -> OlderPrompts | None:
     """The prompt directory ``rel`` as the older layout has it, or None when
     it is not laid out that way: ``rel`` holds no tool prompt and
-    ``rel/default`` does. ``listed`` maps ``rel`` and its subdirectories
+    ``rel/default`` does, or, with no tool prompt in either, ``rel`` holds
+    no prompt and ``rel/default`` does. ``listed`` maps ``rel`` and its subdirectories
     (``rel/<name>``) to the names of the files in each."""
-    if has_tool_prompts(listed.get(rel, ())):
+    own = listed.get(rel, ())
+    if has_tool_prompts(own):
         return None
-    if not has_tool_prompts(listed.get(f"{rel}/{CORE}", ())):
+    core = listed.get(f"{rel}/{CORE}", ())
+    # no tool prompt yet (a repository adopting doxtool before teaching its
+    # tools): ``rel/default`` holding prompts where ``rel`` holds none
+    if not has_tool_prompts(core) and (_prompts(own) or not _prompts(core)):
         return None
     profiles = []
     for sub, files in listed.items():
@@ -57,6 +62,16 @@ def older_prompts(rel: str, listed: Mapping[str, Sequence[str]]) -> OlderPrompts
         if parent == rel and name != CORE and any(f.endswith(".md") for f in files):
             profiles.append(sub)
     return OlderPrompts(f"{rel}/{CORE}", tuple(sorted(profiles)))
+
+
+#: Markdown files of a prompt directory that are no prompt
+_NOT_PROMPTS = frozenset({"AGENTS.md", "README.md"})
+
+
+def _prompts(names: Iterable[str]) -> bool:
+    """Whether any of these file names is a prompt's (Markdown, not a
+    directory's ``AGENTS.md`` or ``README.md``)."""
+    return any(name.endswith(".md") and name not in _NOT_PROMPTS for name in names)
 
 
 def fitted(config: Config, root: Path) -> Config:

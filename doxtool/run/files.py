@@ -8,7 +8,7 @@ import ast
 import os
 import re
 from collections.abc import Callable
-from functools import cached_property
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import TypeVar
 
@@ -131,13 +131,26 @@ class Files:
         cached = self._tests.get(module)
         if cached is not None:
             return cached
+        # a src layout's module is imported from ``src/`` (``myagent.tools.echo``)
+        # or, as README allows, with the ``src.`` prefix: either name counts
         dotted = module.removesuffix(".py").replace("/", ".")
+        source = self.project.source_root
+        names = [dotted[len(source) + 1 :], dotted] if dotted.startswith(f"{source}.") else [dotted]
+        found = [
+            rel
+            for rel, text in self._test_sources.items()
+            if any(self._names_module(rel, text, module, dotted) for dotted in names)
+        ]
+        self._tests[module] = found
+        return found
+
+    def _names_module(self, rel: str, text: str, module: str, dotted: str) -> bool:
+        """Whether the test ``rel`` imports the module at ``module`` by the dotted
+        name ``dotted``, or names its file or that name in a string literal."""
         package, _, stem = dotted.rpartition(".")
         # every pattern below names the module's stem: most tests need no regex
-        candidates = [(rel, text) for rel, text in self._test_sources.items() if stem in text]
-        if not candidates:
-            self._tests[module] = []
-            return []
+        if stem not in text:
+            return False
         patterns = [
             rf"^\s*import\s+{re.escape(dotted)}\b",
             rf"^\s*from\s+{re.escape(dotted)}\s+import\b",
@@ -146,35 +159,29 @@ class Files:
             patterns.append(
                 rf"^\s*from\s+{re.escape(package)}\s+import\s+[^\n]*\b{re.escape(stem)}\b"
             )
-        imports = re.compile("|".join(f"(?:{p})" for p in patterns), re.MULTILINE)
+        imports = _compiled("|".join(f"(?:{p})" for p in patterns))
         # ``import os, a.b``, ``from a import (\n b,\n)``: what they import
         # only ``ast`` tells
         others = [rf"^\s*import\s[^\n]*,[^\n]*\b{re.escape(dotted)}\b"]
         if package:
             others.append(rf"^\s*from\s+{re.escape(package)}\s+import\s*\(")
-        broad = re.compile("|".join(f"(?:{p})" for p in others), re.MULTILINE)
+        broad = _compiled("|".join(f"(?:{p})" for p in others))
         # the file's path as a whole string, or the dotted module handed to
         # ``importlib.import_module``, ``pytest.importorskip`` or ``__import__``
         # (not any string: a test that puts a stub in ``sys.modules`` under
         # the name does not run the module)
-        named = re.compile(
+        named = _compiled(
             rf"[\"']{re.escape(module)}[\"']"
             rf"|\b(?:import_module|importorskip|__import__)\(\s*[\"']{re.escape(dotted)}[\"']"
         )
-        found = []
-        for rel, text in candidates:
-            if named.search(text):
-                found.append(rel)
-                continue
-            # a line that looks like an import may sit in a string (a
-            # sample of source text): only an import statement counts
-            plain = _import_lines(imports, text)
-            if plain or (
-                (plain is False or broad.search(text)) and self._imports_module(rel, text, dotted)
-            ):
-                found.append(rel)
-        self._tests[module] = found
-        return found
+        if named.search(text):
+            return True
+        # a line that looks like an import may sit in a string (a
+        # sample of source text): only an import statement counts
+        plain = _import_lines(imports, text)
+        return bool(plain) or (
+            (plain is False or bool(broad.search(text))) and self._imports_module(rel, text, dotted)
+        )
 
     def _imports_module(self, rel: str, text: str, dotted: str) -> bool:
         """Whether the test at ``rel`` has an import statement of ``dotted``
@@ -261,6 +268,12 @@ def _python_files(root: Path, directory: str) -> list[Path]:
         for name in names
         if name.endswith(".py")
     ]
+
+
+@lru_cache(maxsize=1024)
+def _compiled(pattern: str) -> re.Pattern[str]:
+    """``pattern`` compiled (multi-line): a module's patterns serve every test."""
+    return re.compile(pattern, re.MULTILINE)
 
 
 def _import_lines(pattern: re.Pattern[str], text: str) -> bool | None:

@@ -1,8 +1,10 @@
 """Detecting a repository's layout, for ``doxtool init``.
 
 The filesystem is looked at (directory and file names), a regular
-expression over files named ``tool.py`` finds the ``Tool`` base class, and
-the modules of each ``tools`` directory are read with ``ast`` for a class
+expression over files named ``tool.py`` finds the ``Tool`` base class, as
+``ast`` does a base by what its module defines in any module
+(:mod:`doxtool.python.basedetect`), and the modules of each ``tools``
+directory, and of other directories, are read with ``ast`` for a class
 deriving from it (:mod:`doxtool.run.layoutdirs`). Nothing is imported or
 executed.
 """
@@ -21,6 +23,7 @@ from doxtool.companions.conventions import detect_convention
 from doxtool.core.config import DEFAULT_EXCLUDE, Config
 from doxtool.core.source import ReadError, read_text
 from doxtool.prompts.olderlayout import older_prompts
+from doxtool.python.basedetect import base_classes
 from doxtool.python.names import module_name, source_root
 from doxtool.run.layoutdirs import ToolDirCandidates, preferred
 from doxtool.run.project import COMPANION_SUFFIX
@@ -69,6 +72,8 @@ class Layout:
     profile_tool_dirs: list[str] = field(default_factory=list)
     tool_bases: list[str] = field(default_factory=list)
     base_files: list[str] = field(default_factory=list)
+    #: the bases by their files' paths from the root (``src.myagent.helpers.tool.Tool``)
+    base_paths: list[str] = field(default_factory=list)
     prompt_dirs: list[str] = field(default_factory=list)
     profile_prompt_dirs: list[str] = field(default_factory=list)
     profiles: list[str] = field(default_factory=list)
@@ -175,6 +180,8 @@ def detect(root: Path) -> Layout:
         if rel != "." and not _not_runtime(rel):
             if name == "tools" and modules:
                 candidates.add(rel, modules)
+            elif modules:
+                candidates.add_other(rel, modules)
             if name == "prompts" and any(f.endswith(".md") for f in files):
                 profile = _generalise(rel, _PROFILE_PARENTS)
                 plugin = _generalise(rel, _PLUGIN_PARENTS)
@@ -196,6 +203,9 @@ def detect(root: Path) -> Layout:
                         module_name(f"{rel}/tool.py", source_root(root)) + ".Tool",
                     )
                     _add(layout.base_files, f"{rel}/tool.py")
+                    _add(layout.base_paths, module_name(f"{rel}/tool.py") + ".Tool")
+            for f in modules:
+                _structural_bases(root, f"{rel}/{f}", layout)
             if any(f.endswith(".py" + COMPANION_SUFFIX) for f in files):
                 _add(layout.documented_dirs, rel)
                 for f in sorted(files):
@@ -230,16 +240,10 @@ def detect(root: Path) -> Layout:
 def _tool_dirs(root: Path, layout: Layout, candidates: ToolDirCandidates) -> None:
     """Fill the layout's tool directories with the candidates holding tools,
     the core ones generalised to patterns for plugins and profiles."""
-    bases = [
-        *(f.removesuffix(".py").replace("/", ".") + ".Tool" for f in layout.base_files),
-        *layout.tool_bases,
-        *Config().tool_bases,
-    ]
+    bases = [*layout.base_paths, *layout.tool_bases, *Config().tool_bases]
     with_tools = candidates.with_tools(root, bases)
     core: list[str] = []
-    for rel in candidates.modules:
-        if rel not in with_tools:
-            continue
+    for rel in with_tools:
         profile = _generalise(rel, _PROFILE_PARENTS)
         plugin = _generalise(rel, _PLUGIN_PARENTS)
         if profile:
@@ -249,9 +253,24 @@ def _tool_dirs(root: Path, layout: Layout, candidates: ToolDirCandidates) -> Non
     layout.tool_dirs = preferred(core)
     layout.tool_modules = sum(
         len(modules)
-        for rel, modules in candidates.modules.items()
+        for rel, modules in [*candidates.modules.items(), *candidates.others.items()]
         if rel in with_tools and _in_tool_dirs(rel, layout.tool_dirs)
     )
+
+
+def _structural_bases(root: Path, path: str, layout: Layout) -> None:
+    """Add the tool bases the module at ``path`` defines by what it defines
+    (:mod:`doxtool.python.basedetect`): a fork's ``class BaseTool`` beside its
+    ``Response``."""
+    if path in layout.base_files:
+        return
+    text = read_text(root / path, python=True)
+    if isinstance(text, ReadError):
+        return
+    for name in base_classes(text.text):
+        _add(layout.tool_bases, f"{module_name(path, source_root(root))}.{name}")
+        _add(layout.base_files, path)
+        _add(layout.base_paths, f"{module_name(path)}.{name}")
 
 
 def _importable(base: str) -> str | None:

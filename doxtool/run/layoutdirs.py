@@ -64,28 +64,45 @@ def preferred(dirs: Iterable[str]) -> list[str]:
 @dataclass
 class ToolDirCandidates:
     """``tools`` directories found by name, with their modules, before it is
-    known which hold tools."""
+    known which hold tools; and the other directories with modules, which
+    hold tools when most of their modules define one (a fork's ``mytools``)."""
 
     #: directory -> its modules (file names)
     modules: dict[str, list[str]] = field(default_factory=dict)
+    #: directories of another name -> their modules
+    others: dict[str, list[str]] = field(default_factory=dict)
 
     def add(self, rel: str, modules: list[str]) -> None:
         self.modules[rel] = modules
 
-    def with_tools(self, root: Path, bases: Iterable[str]) -> set[str]:
-        """The directories one of whose modules defines a tool class. When
-        none does (the base is named in no way read here), every directory:
-        nothing tells them apart."""
+    def add_other(self, rel: str, modules: list[str]) -> None:
+        self.others[rel] = modules
+
+    def with_tools(self, root: Path, bases: Iterable[str]) -> list[str]:
+        """The directories holding tools, in the order found: a ``tools``
+        directory one of whose modules defines a tool class (when none does,
+        the base is named in no way read here, every one: nothing tells them
+        apart); a directory of another name when two of its modules or more,
+        and more than half, define one (a helper module defining a tool class
+        of its own makes no tool directory)."""
         classes: dict[str, list[str]] = {}
-        owner: dict[str, str] = {}
-        for rel, files in self.modules.items():
+        owner: dict[str, tuple[str, str]] = {}
+        for rel, files in [*self.modules.items(), *self.others.items()]:
             for name in files[:_MAX_MODULES]:
                 path = f"{rel}/{name}"
                 text = read_text(root / path, python=True)
-                if isinstance(text, ReadError):
+                if isinstance(text, ReadError) or (
+                    rel in self.others and "class " not in text.text
+                ):
                     continue
                 for cls, of in class_bases(path, text.text).items():
                     classes[cls] = of
-                    owner[cls] = rel
-        found = {owner[cls] for cls in derived(classes, bases)}
-        return found or set(self.modules)
+                    owner[cls] = (rel, name)
+        tools = {owner[cls] for cls in derived(classes, bases)}
+        named = {rel for rel, _ in tools} if tools else set(self.modules)
+        found = [rel for rel in self.modules if rel in named]
+        for rel, files in self.others.items():
+            count = sum(1 for name in files if (rel, name) in tools)
+            if count >= 2 and count * 2 > len(files):
+                found.append(rel)
+        return found
