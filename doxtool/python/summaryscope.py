@@ -152,6 +152,19 @@ class ModuleScope:
 _KEY_LITERALS = (ast.Tuple, ast.List, ast.Set)
 
 
+def place_key_reads(node: ast.AST, placed: set[int]) -> None:
+    """Add to ``placed`` the id of what ``node`` only reads keys of: what a
+    ``for`` (a statement or in a comprehension) runs over, the right side
+    of ``in`` / ``not in``; a literal's name there cannot change it."""
+    kind = type(node)
+    if kind in (ast.For, ast.AsyncFor, ast.comprehension):
+        placed.add(id(node.iter))  # type: ignore[attr-defined]
+    elif kind is ast.Compare:
+        for op, right in zip(node.ops, node.comparators, strict=True):  # type: ignore[attr-defined]
+            if type(op) in (ast.In, ast.NotIn):
+                placed.add(id(right))
+
+
 def _key_literal(
     tree: ast.Module, value: ast.expr | None, name: str
 ) -> ast.Tuple | ast.List | ast.Set | None:
@@ -175,14 +188,10 @@ def _key_literal(
         kind = type(node)
         if kind in (ast.Global, ast.Nonlocal) and name in node.names:  # type: ignore[attr-defined]
             return None
-        if kind in (ast.For, ast.AsyncFor, ast.comprehension):
-            placed.add(id(node.iter))  # type: ignore[attr-defined]
-        elif kind is ast.Compare:
-            for op, right in zip(node.ops, node.comparators, strict=True):  # type: ignore[attr-defined]
-                if type(op) in (ast.In, ast.NotIn):
-                    placed.add(id(right))
-        elif kind is ast.Name and node.id == name and type(node.ctx) is ast.Load:  # type: ignore[attr-defined]
+        if kind is ast.Name and node.id == name and type(node.ctx) is ast.Load:  # type: ignore[attr-defined]
             named.append(node)  # type: ignore[arg-type]
+        else:
+            place_key_reads(node, placed)
     if mutable and any(id(n) not in placed for n in named):
         return None
     return value
