@@ -164,3 +164,24 @@ def test_inspect_places_a_helper_s_dynamic_key_in_its_module(make_repo, run_cli)
     root = make_repo({"helpers/checks.py": helper, "tools/t.py": TOOL})
     result = run_cli(root, "inspect", "tools/t.py")
     assert "dynamic key name (line helpers/checks.py:3)" in result.output, result.output
+
+
+@pytest.mark.parametrize(
+    "head",
+    [
+        'import os\nKEYS = ("url", "selector")\nif os.environ.get("LITE"):\n    KEYS = ("url",)\n',
+        'KEYS = ("url", "selector")\ntry:\n    from conf import KEYS\nexcept ImportError:\n    pass\n',
+        'KEYS = ("url", "selector")\nfor KEYS in [("url",)]:\n    pass\n',
+        'KEYS = ("url", "selector")\nwith open("keys") as KEYS:\n    pass\n',
+    ],
+)
+def test_a_module_literal_bound_again_outside_its_functions_gives_no_keys(
+    make_repo, run_cli, head: str
+) -> None:
+    """A module's name bound to a literal and bound again by another of its
+    statements (in an ``if``, a ``try``, a ``for``, a ``with``) may hold
+    other keys when the helper runs: no key of the first literal is required."""
+    helper = (
+        head + "\n\ndef need(args):\n    for key in KEYS:\n        if not args.get(key):\n" + RAISE
+    )
+    assert "required" not in presence(make_repo, run_cli, helper).values()

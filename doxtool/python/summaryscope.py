@@ -138,9 +138,17 @@ class ModuleScope:
         (``KEYS = ("url", "selector")``, also ``frozenset({...})``), when
         nothing in the module may change it: no ``global`` declares it, and
         a mutable one is named only as what a loop runs over or the right
-        side of ``in`` (no second name bound to it, no method called)."""
+        side of ``in`` (no second name bound to it, no method called), and
+        no other statement outside its functions binds it again (``if
+        LITE: KEYS = ("url",)``, ``from conf import KEYS``, ``for KEYS in``)."""
         if name not in self._key_literals:
-            self._key_literals[name] = _key_literal(self.tree, self.literals.get(name), name)
+            top = self.binds().outside_functions()
+            rebound = (
+                top.stores.get(name, 0) != 1
+                or name in top.imported | top.handlers | top.defined | top.augmented | top.walrus
+            )
+            literal = None if rebound else self.literals.get(name)
+            self._key_literals[name] = _key_literal(self.tree, literal, name)
         return self._key_literals[name]
 
     def is_local(self, qualified: str) -> bool:
