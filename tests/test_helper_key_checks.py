@@ -48,6 +48,8 @@ REQUIRED_FORMS = [
     # comprehensions
     'KEYS = ("url", "selector")\n\n\ndef need(args):\n'
     "    missing = [k for k in KEYS if k not in args]\n    if missing:\n" + RAISE,
+    'def need(args):\n    missing = [k for k in ("url", "selector") if k not in args]\n'
+    "    print(sorted(missing))\n    if missing:\n        raise KeyError(missing)\n",
     'def need(args):\n    if any(not args.get(k) for k in ("url", "selector")):\n' + RAISE,
     'def need(args):\n    if not all(k in args for k in ("url", "selector")):\n' + RAISE,
     # the read itself tested, each key in an ``or``
@@ -91,6 +93,12 @@ def test_a_loop_check_that_may_be_skipped_leaves_requiredness_unknown(
         'def need(args):\n    if any(args.get(k) for k in ("url", "selector")):\n' + RAISE,
         # a default the check lets pass; a None it lets pass
         'def need(args):\n    if not args.get("url", "x") or args.get("selector") == "":\n' + RAISE,
+        # handed to what may empty it, or bound to another name that may
+        "def drop(m):\n    m.clear()\n\n\ndef need(args):\n"
+        '    missing = [k for k in ("url", "selector") if k not in args]\n'
+        "    drop(missing)\n    if missing:\n" + RAISE,
+        'def need(args):\n    missing = [k for k in ("url", "selector") if k not in args]\n'
+        "    other = missing\n    other.clear()\n    if missing:\n" + RAISE,
         # a module's list something else changes
         'KEYS = ["url", "selector"]\n\n\ndef need(args):\n    KEYS.append("z")\n'
         "    for key in KEYS:\n        if not args.get(key):\n" + RAISE,
