@@ -53,6 +53,10 @@ REQUIRED_FORMS = [
     f"        if not all(self.args.get(k) for k in {KEYS}):\n" + RAISE + OK,
     f"        missing = {{k for k in {KEYS} if not self.args.get(k)}}\n"
     "        if missing:\n" + RAISE + OK,
+    # read without being changed, or handed on by the raise that ends the call
+    f"        missing = [k for k in {KEYS} if k not in self.args]\n"
+    '        self.log(len(missing), ", ".join(missing))\n'
+    "        if missing:\n            raise RepairableException(missing)\n" + OK,
 ]
 
 
@@ -72,6 +76,11 @@ def test_a_comprehension_check_over_literal_keys_requires_each_key(
         # emptied before the test: what it finds is not what the test sees
         f"        missing = [k for k in {KEYS} if k not in self.args]\n"
         "        missing.clear()\n        if missing:\n" + RAISE + OK,
+        # handed to what may empty it, or to another name that may
+        f"        missing = [k for k in {KEYS} if k not in self.args]\n"
+        "        self.drop_defaults(missing)\n        if missing:\n" + RAISE + OK,
+        f"        missing = [k for k in {KEYS} if k not in self.args]\n"
+        "        other = missing\n        other.clear()\n        if missing:\n" + RAISE + OK,
         # an error on some calls only
         '        if self.args.get("strict"):\n'
         f"            if any(k not in self.args for k in {KEYS}):\n"

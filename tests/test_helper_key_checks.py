@@ -48,6 +48,8 @@ REQUIRED_FORMS = [
     # comprehensions
     'KEYS = ("url", "selector")\n\n\ndef need(args):\n'
     "    missing = [k for k in KEYS if k not in args]\n    if missing:\n" + RAISE,
+    'def need(args):\n    missing = [k for k in ("url", "selector") if k not in args]\n'
+    "    print(sorted(missing))\n    if missing:\n        raise KeyError(missing)\n",
     'def need(args):\n    if any(not args.get(k) for k in ("url", "selector")):\n' + RAISE,
     'def need(args):\n    if not all(k in args for k in ("url", "selector")):\n' + RAISE,
     # the read itself tested, each key in an ``or``
@@ -91,6 +93,12 @@ def test_a_loop_check_that_may_be_skipped_leaves_requiredness_unknown(
         'def need(args):\n    if any(args.get(k) for k in ("url", "selector")):\n' + RAISE,
         # a default the check lets pass; a None it lets pass
         'def need(args):\n    if not args.get("url", "x") or args.get("selector") == "":\n' + RAISE,
+        # handed to what may empty it, or bound to another name that may
+        "def drop(m):\n    m.clear()\n\n\ndef need(args):\n"
+        '    missing = [k for k in ("url", "selector") if k not in args]\n'
+        "    drop(missing)\n    if missing:\n" + RAISE,
+        'def need(args):\n    missing = [k for k in ("url", "selector") if k not in args]\n'
+        "    other = missing\n    other.clear()\n    if missing:\n" + RAISE,
         # a module's list something else changes
         'KEYS = ["url", "selector"]\n\n\ndef need(args):\n    KEYS.append("z")\n'
         "    for key in KEYS:\n        if not args.get(key):\n" + RAISE,
@@ -164,3 +172,24 @@ def test_inspect_places_a_helper_s_dynamic_key_in_its_module(make_repo, run_cli)
     root = make_repo({"helpers/checks.py": helper, "tools/t.py": TOOL})
     result = run_cli(root, "inspect", "tools/t.py")
     assert "dynamic key name (line helpers/checks.py:3)" in result.output, result.output
+
+
+@pytest.mark.parametrize(
+    "head",
+    [
+        'import os\nKEYS = ("url", "selector")\nif os.environ.get("LITE"):\n    KEYS = ("url",)\n',
+        'KEYS = ("url", "selector")\ntry:\n    from conf import KEYS\nexcept ImportError:\n    pass\n',
+        'KEYS = ("url", "selector")\nfor KEYS in [("url",)]:\n    pass\n',
+        'KEYS = ("url", "selector")\nwith open("keys") as KEYS:\n    pass\n',
+    ],
+)
+def test_a_module_literal_bound_again_outside_its_functions_gives_no_keys(
+    make_repo, run_cli, head: str
+) -> None:
+    """A module's name bound to a literal and bound again by another of its
+    statements (in an ``if``, a ``try``, a ``for``, a ``with``) may hold
+    other keys when the helper runs: no key of the first literal is required."""
+    helper = (
+        head + "\n\ndef need(args):\n    for key in KEYS:\n        if not args.get(key):\n" + RAISE
+    )
+    assert "required" not in presence(make_repo, run_cli, helper).values()

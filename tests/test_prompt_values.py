@@ -246,3 +246,24 @@ def test_a_lead_naming_the_argument_lists_its_values(make_repo, run_cli) -> None
     )
     files = {"tools/browser.py": GETATTR_PY, BROWSER_PROMPT: prompt}
     assert [line.split()[1] for line in _check(make_repo, run_cli, files)] == ["PRM002"]
+
+
+def test_a_lead_naming_an_argument_ending_in_s_lists_its_values(make_repo, run_cli) -> None:
+    """``Status:`` names ``status`` (not ``statu``), ``Statuses:`` and
+    ``Queries:`` name ``status`` and ``query``: the items after them are
+    values of the argument the tool reads, not tools that do not exist."""
+    for argument, lead in (
+        ("status", "Status:"),
+        ("status", "Statuses:"),
+        ("query", "Queries:"),
+        ("box", "Boxes:"),
+        ("class", "Class:"),
+        ("action", "Actions:"),
+    ):
+        code = GETATTR_PY.replace('"action", "open"', f'"{argument}", "open"')
+        prompt = f"### browser\nDrive a browser.\n\n{lead}\n- `open`: args `url`\n- `click`: args `ref`\n- `wait`: args `seconds`\n"
+        files = {"tools/browser.py": code, BROWSER_PROMPT: prompt}
+        assert _check(make_repo, run_cli, files) == [
+            f"{BROWSER_PROMPT}:7:17: PRM003 argument `seconds` is taught for `browser` but "
+            "tools/browser.py never reads it"
+        ], lead

@@ -44,8 +44,9 @@ class PromptTool:
     #: the lead of its list gives values of (``Set `action` to one of:``)
     section: str | None = None
     value_of: str | None = None
-    #: whether that lead only names the argument (``Actions:``): its items
-    #: are values only when the tool reads the argument by that name
+    #: whether that lead only names the argument (``Actions:``, ``Status:``):
+    #: its items are values only when the tool reads the argument by that
+    #: name or its singular (:func:`doxtool.prompts.values.named_forms`)
     value_named: bool = False
 
 

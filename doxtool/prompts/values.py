@@ -46,8 +46,9 @@ _NAMED_LEAD_RE = re.compile(
 
 def values_lead(line: str) -> tuple[str, bool] | None:
     """The argument a list's lead gives the values of, when it says so, or
-    when it is only the argument's name (``Actions:`` for ``action``), with
-    whether it is only that name."""
+    when it is only the argument's name (``Actions:`` for ``action``: the
+    word as written, its forms in :func:`named_forms`), with whether it is
+    only that name."""
     text = line.strip()
     match = _VALUES_LEAD_RE.match(text)
     if match is not None:
@@ -55,8 +56,21 @@ def values_lead(line: str) -> tuple[str, bool] | None:
     named = _NAMED_LEAD_RE.fullmatch(text)
     if named is None:
         return None
-    word = named.group(1).lower()
-    return (word[:-1] if word.endswith("s") and len(word) > 3 else word), True
+    return named.group(1).lower(), True
+
+
+def named_forms(word: str) -> frozenset[str]:
+    """The argument names a lead's word may be: itself (``Status:``,
+    ``Process:``) or its singular (``Actions:``, ``Statuses:``, ``Boxes:``,
+    ``Queries:``)."""
+    forms = {word}
+    if len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
+        forms.add(word[:-1])
+        if word.endswith("es"):
+            forms.add(word[:-2])
+        if word.endswith("ies"):
+            forms.add(word[:-3] + "y")
+    return frozenset(forms)
 
 
 @dataclass(frozen=True)
@@ -100,7 +114,10 @@ def with_values(doc: PromptDoc, dispatch_of: Callable[[str], Dispatch | None]) -
         if found is None or item.name in found.arguments:
             continue
         # ``Actions:`` only for a tool that reads ``action`` by that name
-        lead = item.value_of in found.arguments if item.value_named else found.reads(item.value_of)
+        if item.value_named and item.value_of is not None:
+            lead = not named_forms(item.value_of).isdisjoint(found.arguments)
+        else:
+            lead = found.reads(item.value_of)
         if item.name in found.values or lead:
             values.add((item.section, item.name))
     if not values:

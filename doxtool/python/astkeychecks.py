@@ -30,7 +30,7 @@ from doxtool.python.astemptied import emptied_node
 from doxtool.python.astparse import statements
 from doxtool.python.astshapes import literal
 from doxtool.python.astwalk import walk
-from doxtool.python.keyaggregates import AGGREGATES, aggregate_groups, one_of_keys
+from doxtool.python.keyaggregates import AGGREGATES, READ_ONLY_CALLS, aggregate_groups, one_of_keys
 from doxtool.python.keyreads import or_group, stands_for
 from doxtool.python.readforms import REFUSALS
 
@@ -364,9 +364,28 @@ def _negation(test: ast.expr) -> ast.expr:
 def _changed(function: ast.AST, name: str) -> bool:
     """Whether a function may change what a name holds in place: an
     attribute of it (``missing.clear()``), an augmented assignment, an item
-    or a ``del`` naming it."""
+    or a ``del`` naming it; or may hand it to what can: a call other than
+    of :data:`~doxtool.python.keyaggregates.READ_ONLY_CALLS` given it
+    (``drop(missing)``), another name bound to it (``other = missing``), a
+    collection or a ``yield`` holding it. A call a ``return`` or a
+    ``raise`` makes (``raise KeyError(missing)``) comes after every test."""
+    ending: set[int] = set()  # (a parent is met before its children)
     for node in walk(function):
         kind = type(node)
+        if kind is ast.Return or kind is ast.Raise:
+            ending.add(id(node.value if kind is ast.Return else node.exc))  # type: ignore[attr-defined]
+        if kind is ast.Call and id(node) not in ending and _hands_on(node, name):  # type: ignore[arg-type]
+            return True
+        aliases = (ast.Assign, ast.AnnAssign, ast.NamedExpr, ast.Yield, ast.YieldFrom)
+        if kind in aliases and _is_name(node.value, name):  # type: ignore[attr-defined]
+            return True
+        if kind in (ast.List, ast.Tuple, ast.Set) and any(
+            _is_name(e, name)
+            for e in node.elts  # type: ignore[attr-defined]
+        ):
+            return True
+        if kind is ast.Dict and any(_is_name(v, name) for v in node.values):  # type: ignore[attr-defined]
+            return True
         if kind in (ast.Attribute, ast.Subscript) and _is_name(node.value, name):  # type: ignore[attr-defined]
             return True
         if kind is ast.AugAssign and _is_name(node.target, name):  # type: ignore[attr-defined]
@@ -380,8 +399,19 @@ def _changed(function: ast.AST, name: str) -> bool:
     return False
 
 
-def _is_name(node: ast.AST, name: str) -> bool:
+def _is_name(node: ast.AST | None, name: str) -> bool:
     return type(node) is ast.Name and node.id == name
+
+
+def _hands_on(call: ast.Call, name: str) -> bool:
+    """Whether ``call`` is given ``name`` and may change it."""
+    given = [a.value if type(a) is ast.Starred else a for a in call.args]
+    if not any(_is_name(v, name) for v in (*given, *(k.value for k in call.keywords))):
+        return False
+    func = call.func
+    if type(func) is ast.Name:
+        return func.id not in READ_ONLY_CALLS
+    return not (type(func) is ast.Attribute and func.attr == "join")
 
 
 def _returns_on_path(stmt: ast.stmt, mentions: Callable[[ast.expr], bool], top: bool) -> bool:

@@ -23,6 +23,16 @@ from typing import TypeVar
 #: the functions over a comprehension a check is written with
 AGGREGATES = frozenset({"any", "all"})
 
+#: the builtins a name bound to the keys found may be handed to without
+#: being changed (``len(missing)``, ``sorted(missing)``); any other call
+#: given it (``drop(missing)``) may empty it (``str.join`` takes it too)
+READ_ONLY_CALLS = frozenset(
+    {
+        "len", "bool", "str", "repr", "print", "sorted", "list", "tuple", "set",
+        "frozenset", "any", "all", "sum", "min", "max", "enumerate", "isinstance",
+    }
+)  # fmt: skip
+
 #: an absence group: argument or key -> what the test refuses (its
 #: :data:`~doxtool.python.readforms.REFUSALS` kind, and what a parser adds)
 G = TypeVar("G", bound=dict)  # type: ignore[type-arg]

@@ -23,7 +23,13 @@ from typing import Any
 import libcst as cst
 
 from doxtool.python.cstnodes import LEAVES, child_nodes
-from doxtool.python.keyaggregates import AGGREGATES, aggregate_groups, each_key, one_of_keys
+from doxtool.python.keyaggregates import (
+    AGGREGATES,
+    READ_ONLY_CALLS,
+    aggregate_groups,
+    each_key,
+    one_of_keys,
+)
 from doxtool.python.walkstate import Env
 
 Comprehension = cst.ListComp | cst.SetComp | cst.GeneratorExp | cst.DictComp
@@ -184,11 +190,28 @@ def _negation(test: cst.BaseExpression) -> cst.BaseExpression:
 def _changed(function: cst.CSTNode, name: str) -> bool:
     """Whether a function may change what a name holds in place: an
     attribute of it (``missing.clear()``), an augmented assignment, a
-    ``del`` or an item written."""
+    ``del`` or an item written; or may hand it to what can: a call other
+    than of :data:`~doxtool.python.keyaggregates.READ_ONLY_CALLS` given it
+    (``drop(missing)``), another name bound to it (``other = missing``), a
+    collection or a ``yield`` holding it. A call a ``return`` or a
+    ``raise`` makes (``raise KeyError(missing)``) comes after every test."""
+    ending: set[int] = set()  # (a parent is met before its children)
     stack: list[cst.CSTNode] = [function]
     while stack:
         current = stack.pop()
         kind = type(current)
+        if kind is cst.Return or kind is cst.Raise:
+            ending.add(id(current.value if kind is cst.Return else current.exc))  # type: ignore[attr-defined]
+        if kind is cst.Call and id(current) not in ending and _hands_on(current, name):  # type: ignore[arg-type]
+            return True
+        aliases = (cst.Assign, cst.AnnAssign, cst.NamedExpr, cst.Yield)
+        if kind in aliases and _is_name(current.value, name):  # type: ignore[attr-defined]
+            return True
+        if kind in (cst.List, cst.Tuple, cst.Set, cst.Dict) and any(
+            _is_name(getattr(e, "value", None), name)
+            for e in current.elements  # type: ignore[attr-defined]
+        ):
+            return True
         if kind is cst.Attribute and _is_name(current.value, name):  # type: ignore[attr-defined]
             return True
         if kind is cst.AugAssign and _is_name(current.target, name):  # type: ignore[attr-defined]
@@ -213,5 +236,15 @@ def _names(target: cst.CSTNode, name: str) -> bool:
     return False
 
 
-def _is_name(node: cst.CSTNode, name: str) -> bool:
-    return type(node) is cst.Name and node.value == name
+def _is_name(node: cst.CSTNode | None, name: str) -> bool:
+    return type(node) is cst.Name and node.value == name  # type: ignore[union-attr]
+
+
+def _hands_on(call: cst.Call, name: str) -> bool:
+    """Whether ``call`` is given ``name`` and may change it."""
+    if not any(_is_name(arg.value, name) for arg in call.args):
+        return False
+    func = call.func
+    if type(func) is cst.Name:
+        return func.value not in READ_ONLY_CALLS
+    return not (type(func) is cst.Attribute and func.attr.value == "join")

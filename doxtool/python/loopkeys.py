@@ -16,7 +16,7 @@ import ast
 from functools import cached_property
 from typing import Any
 
-from doxtool.python.summaryscope import ModuleScope
+from doxtool.python.summaryscope import ModuleScope, place_key_reads
 
 #: a loop over more literal keys than this is not unrolled
 MAX_LOOP_KEYS = 32
@@ -89,12 +89,8 @@ class LoopKeys:
                 ):
                     literals.setdefault(targets[0].id, []).append(value)
                     placed.add(id(targets[0]))
-            elif kind in (ast.For, ast.AsyncFor, ast.comprehension):
-                placed.add(id(n.iter))  # type: ignore[attr-defined]
-            elif kind is ast.Compare:
-                for op, right in zip(n.ops, n.comparators, strict=True):  # type: ignore[attr-defined]
-                    if type(op) in (ast.In, ast.NotIn):
-                        placed.add(id(right))
+            else:
+                place_key_reads(n, placed)
         other = set(self.params)
         for n in self.body_walk:
             if type(n) is ast.Name and id(n) not in placed:

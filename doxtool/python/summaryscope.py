@@ -138,9 +138,17 @@ class ModuleScope:
         (``KEYS = ("url", "selector")``, also ``frozenset({...})``), when
         nothing in the module may change it: no ``global`` declares it, and
         a mutable one is named only as what a loop runs over or the right
-        side of ``in`` (no second name bound to it, no method called)."""
+        side of ``in`` (no second name bound to it, no method called), and
+        no other statement outside its functions binds it again (``if
+        LITE: KEYS = ("url",)``, ``from conf import KEYS``, ``for KEYS in``)."""
         if name not in self._key_literals:
-            self._key_literals[name] = _key_literal(self.tree, self.literals.get(name), name)
+            top = self.binds().outside_functions()
+            rebound = (
+                top.stores.get(name, 0) != 1
+                or name in top.imported | top.handlers | top.defined | top.augmented | top.walrus
+            )
+            literal = None if rebound else self.literals.get(name)
+            self._key_literals[name] = _key_literal(self.tree, literal, name)
         return self._key_literals[name]
 
     def is_local(self, qualified: str) -> bool:
@@ -150,6 +158,19 @@ class ModuleScope:
 
 
 _KEY_LITERALS = (ast.Tuple, ast.List, ast.Set)
+
+
+def place_key_reads(node: ast.AST, placed: set[int]) -> None:
+    """Add to ``placed`` the id of what ``node`` only reads keys of: what a
+    ``for`` (a statement or in a comprehension) runs over, the right side
+    of ``in`` / ``not in``; a literal's name there cannot change it."""
+    kind = type(node)
+    if kind in (ast.For, ast.AsyncFor, ast.comprehension):
+        placed.add(id(node.iter))  # type: ignore[attr-defined]
+    elif kind is ast.Compare:
+        for op, right in zip(node.ops, node.comparators, strict=True):  # type: ignore[attr-defined]
+            if type(op) in (ast.In, ast.NotIn):
+                placed.add(id(right))
 
 
 def _key_literal(
@@ -175,14 +196,10 @@ def _key_literal(
         kind = type(node)
         if kind in (ast.Global, ast.Nonlocal) and name in node.names:  # type: ignore[attr-defined]
             return None
-        if kind in (ast.For, ast.AsyncFor, ast.comprehension):
-            placed.add(id(node.iter))  # type: ignore[attr-defined]
-        elif kind is ast.Compare:
-            for op, right in zip(node.ops, node.comparators, strict=True):  # type: ignore[attr-defined]
-                if type(op) in (ast.In, ast.NotIn):
-                    placed.add(id(right))
-        elif kind is ast.Name and node.id == name and type(node.ctx) is ast.Load:  # type: ignore[attr-defined]
+        if kind is ast.Name and node.id == name and type(node.ctx) is ast.Load:  # type: ignore[attr-defined]
             named.append(node)  # type: ignore[arg-type]
+        else:
+            place_key_reads(node, placed)
     if mutable and any(id(n) not in placed for n in named):
         return None
     return value
