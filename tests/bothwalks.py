@@ -29,6 +29,17 @@ def presence(argument: dict[str, Any]) -> str:
     return UNKNOWN if argument["required_unknown"] else OPTIONAL
 
 
+def kind(argument: dict[str, Any]) -> str:
+    """``required``, ``unknown``, ``one of`` the alternatives, or ``optional``."""
+    if argument["required"]:
+        return "required"
+    if argument["required_unknown"]:
+        return "unknown"
+    if argument["alternatives"]:
+        return "one of " + ", ".join(argument["alternatives"])
+    return "optional"
+
+
 def tool_module(run_cli: Any, root: Path) -> dict[str, Any]:
     """The one tool of ``tools/t.py``, as ``inspect --json`` gives it."""
     result = run_cli(root, "inspect", "tools/t.py", "--json")

@@ -12,9 +12,8 @@ chain may: the argument stays optional there.
 
 from __future__ import annotations
 
-import json
-
 import pytest
+from bothwalks import kind, tool_module
 
 HEAD = (
     "from helpers.errors import RepairableException\n"
@@ -27,17 +26,7 @@ OK = '        return Response(message="ok", break_loop=False)\n'
 
 def presence(make_repo, run_cli, body: str) -> dict[str, str]:  # type: ignore[no-untyped-def]
     root = make_repo({"tools/t.py": HEAD + body})
-    result = run_cli(root, "inspect", "--json", "tools/t.py")
-    assert result.exit_code == 0, result.output
-    ((tool,),) = [m["tools"] for m in json.loads(result.output)]
-    return {
-        a["name"]: "required"
-        if a["required"]
-        else "unknown"
-        if a["required_unknown"]
-        else "optional"
-        for a in tool["arguments"]
-    }
+    return {a["name"]: kind(a) for a in tool_module(run_cli, root)["arguments"]}
 
 
 RAISE = '                raise RepairableException(f"missing {key}")\n'
