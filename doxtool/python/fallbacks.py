@@ -41,6 +41,9 @@ class Fallbacks:
     #: it replaces when missing -> (known, value) of what it is replaced
     #: with (:meth:`_note_rebound_fallback`)
     rebound_fallbacks: dict[int, tuple[bool, Any]]
+    #: ids of reads an ``or`` gives a fallback of its own
+    #: (``args.get("n", "") or 5``): a falsy default of theirs is replaced
+    or_replaced: set[int]
 
     def _or_fallback(self, node: cst.BooleanOperation, env: Env) -> None:
         """``self.args.get("limit") or <fallback>``: what a missing ``limit`` gives."""
@@ -51,6 +54,7 @@ class Fallbacks:
             self._stand_in(node.left, other, env)
         if key is None or other is not None:
             return  # another argument stands in: an alternative, not a default
+        self.or_replaced.add(id(node.left))
         self._fallback_default(self._arg(key), node.right)
 
     def _presence_fallback(self, node: cst.IfExp, env: Env) -> None:
