@@ -24,7 +24,12 @@ from doxtool.python.cstnodes import suite_body
 from doxtool.python.cstshapes import CstShapes
 from doxtool.python.modulescan import Func
 from doxtool.python.presencebinds import bound_elsewhere, missing_binding
-from doxtool.python.readforms import COERCIONS, READ_METHODS, STRING_METHODS
+from doxtool.python.readforms import (
+    COERCIONS,
+    NUMERIC_CONVERSIONS,
+    READ_METHODS,
+    STRING_METHODS,
+)
 from doxtool.python.replacements import KEPT, KNOWN, UNKNOWN, evaluate, replaced
 from doxtool.python.walkstate import Env
 
@@ -336,3 +341,19 @@ def _unwrapped(node: cst.BaseExpression) -> cst.BaseExpression:
         else:
             break
     return node
+
+
+def numeric_conversion(node: cst.BaseExpression) -> str | None:
+    """The numeric conversion (``int``, ``float``) outermost around a value,
+    under other conversions and string methods (``int(x.strip())``: ``int``)."""
+    while type(node) is cst.Call:
+        func = node.func
+        if type(func) is cst.Name and func.value in NUMERIC_CONVERSIONS and node.args:
+            return func.value
+        if type(func) is cst.Name and func.value in COERCIONS and len(node.args) == 1:
+            node = node.args[0].value
+        elif type(func) is cst.Attribute and func.attr.value in STRING_METHODS:
+            node = func.value
+        else:
+            break
+    return None
