@@ -517,6 +517,49 @@ def test_a_default_read_anywhere_is_known_past_an_empty_fallback(run_cli, make_r
     } == {"action": (False, None, False, None), "plan": (True, [], False, "array")}
 
 
+def test_two_different_literal_defaults_claim_none(run_cli, make_repo) -> None:
+    """``args.get("note", "Disabled")`` on one path and ``args.get("note",
+    "")`` on another: the default depends on the path, so none is claimed
+    (the type both give stays); the same default read twice is the default,
+    and a parameter's default that a read of ``self.args`` contradicts is none,
+    as is a falsy one an ``or`` replaces."""
+    source = """\
+        class NotesTool(Tool):
+            async def execute(self, limit: int = 5, **kwargs) -> Response:
+                if not self.agent.config.enabled:
+                    return Response(message=self.args.get("note", "Disabled"), break_loop=False)
+                note = self.args.get("note", "")
+                mode = self.args.get("mode", "fast")
+                size = self.args.get("limit", 10)
+                other = self.args.get("k", "") or self.size
+                return Response(message=f"{note}{self.args.get('mode', 'fast')}{size}{limit}{other}", break_loop=False)
+        """
+    tool = _tool(run_cli, make_repo, source)
+    assert {
+        a["name"]: (a["has_default"], a["default"], a["default_unknown"], a["type"])
+        for a in tool["arguments"]
+    } == {
+        "note": (False, None, True, "string"),
+        "mode": (True, "fast", False, "string"),
+        "limit": (False, None, True, "integer"),
+        # the empty default ``or`` replaces with what no one can read: none
+        "k": (False, None, True, "string"),
+    }
+    root: Path = make_repo({"tools/notes.py": HEAD + dedent(source)})
+    run_cli(root, "check", "--fix")  # writes the companion; the prompt is still missing
+    companion = (root / "tools/notes.py.dox.md").read_text()
+    assert "  - `note`: optional string.\n" in companion
+    assert "Disabled" not in companion
+    # a companion giving either default is neither confirmed nor denied
+    for default in ('"Disabled"', '""'):
+        (root / "tools/notes.py.dox.md").write_text(
+            companion.replace(
+                "`note`: optional string.", f"`note`: optional string, default `{default}`."
+            )
+        )
+        assert "DOX111" not in run_cli(root, "check", "--select", "DOX111").output
+
+
 def test_a_documented_type_the_code_does_not_show_is_not_reported(run_cli, make_repo) -> None:
     source = """\
         class NotesTool(Tool):

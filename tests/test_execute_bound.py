@@ -14,7 +14,7 @@ from test_resolve import facts_of, only_tool
 from doxtool.core.facts import ARGUMENTS, BREAK_LOOP, EXECUTE, REPAIRABLE, SIDE_EFFECTS
 from doxtool.python import boundexecute
 from doxtool.python.extract import extract_module
-from doxtool.rules.examples import WAIT_DOX, WAIT_PY
+from doxtool.rules.examples import TOOL_PY, WAIT_DOX, WAIT_PY
 
 ASSIGNED_PY = """\
 from helpers.tool import Tool, Response
@@ -140,6 +140,56 @@ def test_no_contract_line_is_judged_while_execute_is_missing(
     text = (root / "tools/wait.py.dox.md").read_text(encoding="utf-8")
     contract = WAIT_DOX[WAIT_DOX.index("## Runtime Contracts") :]
     assert text.endswith(contract), text
+
+
+IMPL_PY = """\
+from helpers.tool import Response, Tool
+
+
+class Impl(Tool):
+    async def _execute_impl(self, note="", **kwargs):
+        return Response(message=note, break_loop=False)
+"""
+
+#: a base whose own ``execute`` hands the call on (a fork's framework)
+HANDING_BASE = TOOL_PY.replace(
+    "        raise NotImplementedError",
+    "        response = await self._execute_impl(**kwargs)\n        return response",
+)
+
+
+@pytest.mark.parametrize(
+    ("base", "missing"),
+    [
+        (HANDING_BASE, False),
+        # abstract, whatever it holds, or a stub: none
+        (
+            HANDING_BASE.replace(
+                "    async def execute", "    @abstractmethod\n    async def execute"
+            ),
+            True,
+        ),
+        (TOOL_PY, True),
+        (TOOL_PY.replace("raise NotImplementedError", "pass"), True),
+        (TOOL_PY.replace("raise NotImplementedError", '"""Run it."""\n        ...'), True),
+    ],
+)
+def test_a_configured_base_running_its_own_execute_gives_one(
+    make_repo: MakeRepo, run_cli: RunCli, base: str, missing: bool
+) -> None:
+    """A configured base whose ``execute`` runs code gives the subclass an
+    ``execute`` doxtool does not read: no DOX005, and no fact claimed."""
+    root = make_repo({"helpers/tool.py": base, "tools/impl.py": IMPL_PY})
+    result = run_cli(root, "check", "--no-cache", "--select", "DOX")
+    assert ("DOX005" in result.output) is missing, result.output
+    if missing:
+        return
+    shown = run_cli(root, "inspect", "tools/impl.py").output
+    assert "execute: not a def of the class: not read" in shown
+    run_cli(root, "check", "--no-cache", "--fix", "--select", "DOX001")
+    companion = (root / "tools/impl.py.dox.md").read_text(encoding="utf-8")
+    assert "Arguments of" not in companion
+    assert "break_loop" not in companion
 
 
 def test_a_statement_naming_no_execute_is_not_searched_for_a_binding(

@@ -463,3 +463,46 @@ def test_an_assert_in_a_helper_module_needs_the_key(make_repo, run_cli) -> None:
     (module,) = json.loads(result.output)
     (tool,) = module["tools"]
     assert {a["name"]: a["required"] for a in tool["arguments"]} == {"text": True, "other": True}
+
+
+CONVERTED = """\
+from helpers.tool import Response, Tool
+
+
+class Converted(Tool):
+    async def execute(self, **kwargs) -> Response:
+        n = int(self.args.get("n", "0"))
+        if not n:
+            return Response(message="Error: n is required", break_loop=False)
+        if not float(self.args.get("ratio", "0.0")):
+            return Response(message="Error: ratio is required", break_loop=False)
+        b = self.args.get("b", "0")
+        if not b:
+            return Response(message="Error: b is required", break_loop=False)
+        e = int(self.args.get("e", "5"))
+        if not e:
+            return Response(message="Error: e is required", break_loop=False)
+        return Response(message=f"{n}{int(b)}{e}", break_loop=False)
+"""
+
+
+def test_a_check_of_a_converted_value_judges_the_converted_default(make_repo, run_cli) -> None:
+    """``n = int(args.get("n", "0"))``, then ``if not n: return Response(error)``:
+    the check refuses what ``"0"`` becomes, so a missing ``n`` is an error and
+    ``"0"`` is no default; the check of the value as read (``b``) or a
+    default the conversion keeps truthy (``e``) leaves the default."""
+    root = make_repo({"tools/converted.py": CONVERTED})
+    result = run_cli(root, "inspect", "tools/converted.py", "--json")
+    (module,) = json.loads(result.output)
+    (tool,) = module["tools"]
+    facts = {a["name"]: (a["required"], a["has_default"], a["default"]) for a in tool["arguments"]}
+    assert facts == {
+        "n": (True, False, None),
+        "ratio": (True, False, None),
+        "b": (False, True, "0"),
+        "e": (False, True, "5"),
+    }
+    run_cli(root, "check", "--fix")
+    companion = (root / "tools/converted.py.dox.md").read_text(encoding="utf-8")
+    assert "  - `n`: required integer.\n" in companion
+    assert '  - `e`: optional integer, default `"5"`.\n' in companion

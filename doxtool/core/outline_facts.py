@@ -53,6 +53,9 @@ class FunctionOutline:
     #: False for a ``def`` under a module-level ``if``/``try``/``with``/loop, and
     #: for a method under an ``if``/``try``/``with`` of its class body
     top_level: bool = True
+    #: the body does nothing: a docstring, ``pass``, ``...`` or ``raise
+    #: NotImplementedError`` (an abstract method's, whether decorated or not)
+    stub: bool = False
 
 
 @dataclass(slots=True)

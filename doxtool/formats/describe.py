@@ -59,7 +59,8 @@ def describe_tool(tool: ToolFacts, areas_unknown: bool = False) -> Iterator[str]
         yield f"    defined in {tool.defined_in_path}"
     if tool.execute is None:
         known = tool.knows(EXECUTE)
-        yield "    execute: " + ("missing" if known else "bound other than by a def, not read")
+        # ``execute = _impl``, or a configured base's that runs code of its own
+        yield "    execute: " + ("missing" if known else "not a def of the class: not read")
     else:
         kind = "async" if tool.execute.is_async else "NOT async"
         params = ", ".join(tool.execute.params)

@@ -327,13 +327,18 @@ class ArgumentReads:
                 if known and value is not None:
                     builder.weak_type = builder.weak_type or json_type(value)
             self._missing_default(builder, *rebound)
-        elif default is not None and id(node) in self.passed_on:
+        elif default is not None and (
+            id(node) in self.passed_on
+            or (id(node) in self.or_replaced and not self._value(default)[1])
+        ):
             # ``args.get("text", "") or args.get("message")``: a missing
-            # ``text`` gives ``message``, not ``""``; the literal gives the type
+            # ``text`` gives ``message``, not ``""`` (nor does ``or 5``, or
+            # ``or self.limit``, give the falsy literal); the literal gives the type
             known, value = self._value(default)
             if known and value is not None:
                 builder.weak_type = builder.weak_type or json_type(value)
-            builder.set_fallback(known, value)
+            if id(node) in self.passed_on:
+                builder.set_fallback(known, value)
         elif default is not None:
             builder.default_read(*self._value(default))
         return key

@@ -80,6 +80,11 @@ class ArgBuilder:
     #: whether that fallback's value is known, and the value
     fallback_known: bool = False
     fallback: Any = None
+    #: two reads give it different literal defaults (``args.get("t", "A")``
+    #: in one branch, ``args.get("t", "")`` in another): none is claimed
+    defaults_clash: bool = False
+    #: ... of different types: neither gives the type
+    clash_typed: bool = False
     #: the kinds of value (:data:`REFUSALS`) the checks that end ``execute``
     #: with an error refuse: a default among them is no default
     refusals: set[str] = field(default_factory=set)
@@ -171,6 +176,12 @@ class ArgBuilder:
         # ``args.get("plan", [])`` in another)
         if not json_stateable(value):  # ``b"raw"``, ``1e999``: no JSON value states it
             self.set_fallback(False)
+        elif self.has_default and not holds([self.default], jsonable(value)):
+            # two reads give different literal defaults: which a missing key
+            # gets depends on the path, and none is claimed (:meth:`build`)
+            self.defaults_clash = True
+            other = json_type(self.default) != json_type(jsonable(value))
+            self.clash_typed = self.clash_typed or other
         elif not self.has_default:
             self.default = jsonable(value)
             self.has_default = True
@@ -392,6 +403,8 @@ class ArgBuilder:
         reads = unique(self.reads, lambda r: (r.line, r.column, r.kind))
         reads.sort(key=lambda r: (r.line, r.column))
         required, has_default, default_unknown, in_doubt = self._presence()
+        if self.defaults_clash and has_default:
+            has_default, default_unknown = False, True
         # were the calls a check returns refusals (``self.fail(...)``), would
         # the argument be required, or its default none? Then the tool's
         # resolution decides whether the answer is known (the calls may
@@ -418,7 +431,7 @@ class ArgBuilder:
             if (*would[:2], would[3]) != (required, has_default, in_doubt):
                 absence_required = (would[0], would[3]) != (required, in_doubt)
                 absence_calls = sorted(self.absence_calls)
-        kind = read_type(self)
+        kind = None if self.clash_typed and self.coercion is None else read_type(self)
         unknown = self._unknown()
         enum = [] if unknown else list(self.enum)
         tested = dict.fromkeys([*self.enum, *self.beside]) if unknown else {}

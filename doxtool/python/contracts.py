@@ -17,6 +17,7 @@ from doxtool.python.checktests import negated, negative
 from doxtool.python.controlflow import contains_return, terminates
 from doxtool.python.cstnodes import child_nodes, dotted_name, is_kind, suite_body
 from doxtool.python.emptiness import nonempty_when
+from doxtool.python.fallbacks import numeric_conversion
 from doxtool.python.matchpatterns import literal_pattern, match_values, refuses_none
 from doxtool.python.readforms import REFUSALS, STRING_METHODS
 from doxtool.python.walkstate import Env
@@ -289,8 +290,10 @@ class Contracts:
                 return {env.empty_unless[inner.value]: "missing"}  # type: ignore[dict-item]
             # ``not str(text).strip()`` on a name given a fallback: either
             names = self._standing_for(inner, env)
-            if names:
-                return dict.fromkeys(names, "falsy")
+            name = inner.value if type(inner) is cst.Name else ""
+            converted = numeric_conversion(inner) or env.var_converts.get(name)
+            if names:  # ``not int(x)`` refuses ``"0"``: ``falsy-int``
+                return dict.fromkeys(names, f"falsy-{converted}" if converted else "falsy")
         elif type(node) is cst.Comparison and len(node.comparisons) == 1:
             target = node.comparisons[0]
             op = type(target.operator)

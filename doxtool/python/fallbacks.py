@@ -24,7 +24,12 @@ from doxtool.python.cstnodes import suite_body
 from doxtool.python.cstshapes import CstShapes
 from doxtool.python.modulescan import Func
 from doxtool.python.presencebinds import bound_elsewhere, missing_binding
-from doxtool.python.readforms import COERCIONS, READ_METHODS, STRING_METHODS
+from doxtool.python.readforms import (
+    COERCIONS,
+    NUMERIC_CONVERSIONS,
+    READ_METHODS,
+    STRING_METHODS,
+)
 from doxtool.python.replacements import KEPT, KNOWN, UNKNOWN, evaluate, replaced
 from doxtool.python.walkstate import Env
 
@@ -41,6 +46,9 @@ class Fallbacks:
     #: it replaces when missing -> (known, value) of what it is replaced
     #: with (:meth:`_note_rebound_fallback`)
     rebound_fallbacks: dict[int, tuple[bool, Any]]
+    #: ids of reads an ``or`` gives a fallback of its own
+    #: (``args.get("n", "") or 5``): a falsy default of theirs is replaced
+    or_replaced: set[int]
 
     def _or_fallback(self, node: cst.BooleanOperation, env: Env) -> None:
         """``self.args.get("limit") or <fallback>``: what a missing ``limit`` gives."""
@@ -51,6 +59,7 @@ class Fallbacks:
             self._stand_in(node.left, other, env)
         if key is None or other is not None:
             return  # another argument stands in: an alternative, not a default
+        self.or_replaced.add(id(node.left))
         self._fallback_default(self._arg(key), node.right)
 
     def _presence_fallback(self, node: cst.IfExp, env: Env) -> None:
@@ -332,3 +341,19 @@ def _unwrapped(node: cst.BaseExpression) -> cst.BaseExpression:
         else:
             break
     return node
+
+
+def numeric_conversion(node: cst.BaseExpression) -> str | None:
+    """The numeric conversion (``int``, ``float``) outermost around a value,
+    under other conversions and string methods (``int(x.strip())``: ``int``)."""
+    while type(node) is cst.Call:
+        func = node.func
+        if type(func) is cst.Name and func.value in NUMERIC_CONVERSIONS and node.args:
+            return func.value
+        if type(func) is cst.Name and func.value in COERCIONS and len(node.args) == 1:
+            node = node.args[0].value
+        elif type(func) is cst.Attribute and func.attr.value in STRING_METHODS:
+            node = func.value
+        else:
+            break
+    return None

@@ -58,15 +58,35 @@ DICT_READERS = frozenset({"get", "keys", "values", "items", "copy", "__contains_
 #: self.args.get``) reads, where it is called, keys no one can name
 KEY_METHODS = DICT_READERS | frozenset(READ_METHODS)
 
+
 #: kinds of value a check refuses (``if not x``: falsy; ``if x is None``:
 #: None; ``if x == ""``: the empty string; ``if "x" not in args``: any, as
 #: the key itself is missing), each with the test of a default it refuses
+def _falsy_as(convert: Callable[[Any], Any]) -> Callable[[Any], bool]:
+    """``not int(x)``: the value converted is falsy, or the conversion fails
+    (``int(None)``, ``int("")``: no value passes)."""
+
+    def refuses(value: Any) -> bool:
+        try:
+            return not convert(value)
+        except (TypeError, ValueError, OverflowError):
+            return True
+
+    return refuses
+
+
 REFUSALS: dict[str, Callable[[Any], bool]] = {
     "falsy": lambda value: not value,
     "none": lambda value: value is None,
     "blank": lambda value: value == "",
     "missing": lambda value: True,
+    # ``n = int(args.get("n", "0"))``, then ``if not n``: ``"0"`` is refused
+    "falsy-int": _falsy_as(int),
+    "falsy-float": _falsy_as(float),
 }
+
+#: the conversions whose result a test of truth judges otherwise than the value
+NUMERIC_CONVERSIONS = frozenset({"int", "float"})
 
 #: builtins, and calls of libraries, that show or test a dict handed whole
 #: without taking its keys (``len(args)``, ``json.dumps(args)``)

@@ -28,6 +28,7 @@ from doxtool.core.facts import (
     ModuleFacts,
     ToolFacts,
 )
+from doxtool.python.baseexecute import with_base_execute
 from doxtool.python.follow import HelperFollower
 from doxtool.python.followargs import Found
 from doxtool.python.inherit import (
@@ -266,7 +267,17 @@ class ToolResolver:
         tools = _without_bases(facts, tools)
         if not tools:
             tools = self._reexported(facts, stem)
-        return [_contract_unknown(self._followed(tool, facts)) for tool in tools]
+        return [
+            _contract_unknown(self._with_base_execute(self._followed(tool, facts), facts))
+            for tool in tools
+        ]
+
+    def _with_base_execute(self, tool: ToolFacts, facts: ModuleFacts) -> ToolFacts:
+        """``tool`` with an ``execute`` its configured base runs, when it has none."""
+        cls = facts.class_named(tool.class_name)
+        found = [b for b in (cls.resolved_bases if cls else []) if b]
+        configured = {self.base_of(base) for base in found} - {None}
+        return with_base_execute(tool, sorted(configured), lambda b: self._follow(b, 0))  # type: ignore[arg-type]
 
     def _followed(self, tool: ToolFacts, facts: ModuleFacts) -> ToolFacts:
         """A tool of ``facts``'s module with what its calls into the

@@ -65,7 +65,21 @@ def function_outline(
         decorators=[_text(decorator) for decorator in node.decorator_list],
         doc=first_doc_line(ast.get_docstring(node)),
         top_level=top_level,
+        stub=all(_does_nothing(statement) for statement in node.body),
     )
+
+
+def _does_nothing(statement: ast.stmt) -> bool:
+    """A statement of a stub's body: ``pass``, a constant (a docstring,
+    ``...``) or ``raise NotImplementedError`` (called or not)."""
+    if isinstance(statement, ast.Pass):
+        return True
+    if isinstance(statement, ast.Expr):
+        return isinstance(statement.value, ast.Constant)
+    if isinstance(statement, ast.Raise) and statement.exc is not None:
+        exc = statement.exc.func if isinstance(statement.exc, ast.Call) else statement.exc
+        return isinstance(exc, ast.Name) and exc.id == "NotImplementedError"
+    return False
 
 
 def class_outline(node: ast.ClassDef, top_level: bool) -> ClassOutline:

@@ -146,6 +146,7 @@ class ToolScan(
         self.args: dict[str, ArgBuilder] = {}
         self.passed_on: set[int] = set()
         self.rebound_fallbacks: dict[int, tuple[bool, Any]] = {}
+        self.or_replaced: set[int] = set()
         #: a function node's id -> its names bound once to a literal it loops over
         self._literals_of: dict[int, dict[str, cst.BaseExpression]] = {}
         #: what ``isinstance`` tests (a conversion there converts no value used)

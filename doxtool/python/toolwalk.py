@@ -22,6 +22,7 @@ from doxtool.python.cstnodes import (
 )
 from doxtool.python.emptiness import nonempty_when
 from doxtool.python.exprwalk import ExpressionWalk
+from doxtool.python.fallbacks import numeric_conversion
 from doxtool.python.walkstate import Env
 
 #: expressions that can be a string never empty (see ``Env.texts``)
@@ -211,9 +212,13 @@ class StatementWalk(ExpressionWalk, ClosureWalk):
             if arg is not None and env.func is self.entry and self._hides_missing(value, env):
                 self._arg(arg).missing_unknown = True
             self._bind_dict(name, value, env)
+            env.var_converts.pop(name, None)
             if arg is not None:
                 env.var_args[name] = arg
                 env.var_folds[name] = folds
+                converted = numeric_conversion(value)
+                if converted:
+                    env.var_converts[name] = converted
             kind = self._one_message_kind(value, env) if type(value) in _TEXT_SHAPES else None
             if kind == "text":
                 env.texts.add(name)

@@ -68,6 +68,9 @@ class Env:
     #: (``action = self.args.get("action", "").lower()``: ``lower``), None
     #: where that is not known
     var_folds: dict[str, frozenset[str] | None] = field(default_factory=dict)
+    #: local name -> the numeric conversion (``int``, ``float``) the argument's
+    #: value went through into it (``n = int(args.get("n", "0"))``)
+    var_converts: dict[str, str] = field(default_factory=dict)
     #: local name -> ``break_loop`` values (and expressions) of the Responses
     #: assigned to it
     responses: dict[str, list[tuple[bool | str, str | None]]] = field(default_factory=dict)

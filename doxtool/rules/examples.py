@@ -80,3 +80,18 @@ No child DOX files.
 def with_files(files: dict[str, str]) -> dict[str, str]:
     """The framework modules plus the given files."""
     return {**FRAMEWORK, **files}
+
+
+#: a fork's framework: the base's ``execute`` hands the call on to a method
+#: the tool defines (``DOX005``'s valid example)
+HANDING_BASE_FILES = {
+    "helpers/tool.py": TOOL_PY.replace(
+        "raise NotImplementedError", "return await self._execute_impl(**kwargs)"
+    ),
+    "tools/wait.py": (
+        "from helpers.tool import Response, Tool\n\n\n"
+        "class WaitTool(Tool):\n"
+        "    async def _execute_impl(self, **kwargs):\n"
+        '        return Response(message="done", break_loop=False)\n'
+    ),
+}

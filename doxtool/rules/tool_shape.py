@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from doxtool.core.facts import EXECUTE
 from doxtool.core.findings import WARNING, Finding
 from doxtool.rules.base import Example, Expect, Rule
-from doxtool.rules.examples import WAIT_PY, with_files
+from doxtool.rules.examples import HANDING_BASE_FILES, WAIT_PY, with_files
 from doxtool.run.context import Context
 from doxtool.run.unseentools import may_hold_unseen_tool
 
@@ -230,7 +230,9 @@ class ExecuteMissing(Rule):
     summary = "A tool class has no `execute` method"
     doc = """\
 **What it checks.** Every tool class defines `execute`, or inherits one from a
-class of the repository other than the abstract base.
+class of the repository other than the abstract base. A configured base
+whose `execute` runs code (a fork's, calling `self._execute_impl(...)`)
+gives one doxtool does not read: no finding, and no fact known.
 
 **Why it matters.** `Tool.execute` is abstract: calling the tool raises
 `NotImplementedError` at run time.
@@ -268,6 +270,7 @@ neither judged nor fixed.
                 }
             )
         ),
+        Example(with_files(HANDING_BASE_FILES)),
     ]
     invalid = [
         Example(
