@@ -41,6 +41,8 @@ class Calls(Callees, Makers, PathReceivers, HeldObjects, ObjectChains, FileOpens
     call_nodes: dict[int, HelperCall]
     #: a call of a method of an object the tool keeps whose class is not known
     effects_unknown: bool
+    #: whether a call's walk collects outcomes (:mod:`~doxtool.python.returnedcalls`)
+    _collects_here: Callable[[cst.Call, Target, Env], bool]
 
     def _calls_out(self, node: cst.Call, env: Env) -> None:
         """Helpers, side effects, intervention, and dicts handed to other functions."""
@@ -50,7 +52,9 @@ class Calls(Callees, Makers, PathReceivers, HeldObjects, ObjectChains, FileOpens
             self._record_call(dotted, node, env)
         target = self._callee(node, env)
         if target is not None:
-            self._scan(target, collect=False)
+            # collecting outcomes when it is a call the function returns
+            # (:mod:`~doxtool.python.returnedcalls`)
+            self._scan(target, collect=self._collects_here(node, target, env))
             self._carry_fills(node, target, env)
             self._override_call(node, target, env)
         elif (method := super_method(func)) is not None and env.func.cls is not None:

@@ -34,7 +34,7 @@ class Outcomes:
     def _return(self, node: cst.Return, env: Env) -> None:
         value = node.value
         if value is not None:
-            self._expr(value, env)
+            self._walk_returned(value, env)  # (:mod:`~doxtool.python.returnedcalls`)
             self._escaped(value, env)  # ``return self.args``: not followed
         if not env.collect_outcomes or env.overridden:
             return  # not what the function returns (a ``finally`` overrides it)

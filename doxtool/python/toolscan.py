@@ -64,6 +64,7 @@ from doxtool.python.raises import Raises
 from doxtool.python.reach import Reach
 from doxtool.python.receivers import BoundValues
 from doxtool.python.renamedkeys import RenamedKeys
+from doxtool.python.returnedcalls import ReturnedCalls
 from doxtool.python.toolwalk import StatementWalk
 from doxtool.python.undecidedwalk import UndecidedBranches
 from doxtool.python.walkstate import Env, Fills, Target
@@ -133,6 +134,7 @@ class ToolScan(
     HandedResponses,
     Raises,
     Calls,
+    ReturnedCalls,
     DispatchArms,
     Reach,
 ):

@@ -151,6 +151,10 @@ class Env:
     #: ... would be, but for checks before it answered by these calls
     #: (``if not note: return self.fail(...)``, :mod:`~doxtool.python.absence`)
     doubted_here: tuple[str, ...] = ()
+    #: the calls the ``return`` being walked returns the result of (id ->
+    #: awaited, the returned expression), when it collects outcomes
+    #: (:mod:`~doxtool.python.returnedcalls`)
+    returning: dict[int, tuple[bool, Any]] = field(default_factory=dict)
     #: how many expression branches enclose the expression being walked (an
     #: ``if``/``else`` of a conditional expression, the right of ``and``/``or``)
     branches: int = 0
