@@ -150,3 +150,38 @@ def test_a_union_claims_no_single_type(make_repo, run_cli) -> None:
         "example gives `mode` the value `1`",
         'example gives `port` the value `"web"`',
     ]
+
+
+STRING_OR_OBJECT = """\
+from helpers.tool import Response, Tool
+
+
+class T(Tool):
+    async def execute(self, **kwargs):
+        preset = self.args.get("preset")
+        if isinstance(preset, dict) and preset:
+            chosen = preset
+        elif isinstance(preset, str) and preset.strip():
+            chosen = {"name": preset.strip()}
+        else:
+            return Response(message="preset must be an object or a name", break_loop=False)
+        label = self.args.get("label")
+        if not isinstance(label, str):
+            return Response(message="label must be a string", break_loop=False)
+        label = label.strip()
+        note = self.args.get("note", "").strip()
+        return Response(message=f"{chosen}{label}{note}", break_loop=False)
+"""
+
+
+def test_a_string_method_claims_no_type_when_the_code_tests_for_another(make_repo, run_cli) -> None:
+    """``preset.strip()`` on the path where ``isinstance(preset, str)`` holds,
+    ``isinstance(preset, dict)`` on another: an object is taken too, so no
+    type is claimed and no example value is reported; a test for a string
+    alone (``label``) leaves the string its method says."""
+    good = [{"preset": {"model": "m"}, "label": "a"}, {"preset": "fast", "label": "b"}]
+    types, lines = _run(make_repo, run_cli, STRING_OR_OBJECT, good)
+    assert types == {"preset": None, "label": "string", "note": "string"}
+    assert lines == []
+    _, lines = _run(make_repo, run_cli, STRING_OR_OBJECT, [{"preset": "fast", "label": 3}])
+    assert lines == ["example gives `label` the value `3`, but tools/t.py:13 reads it as string"]

@@ -115,6 +115,11 @@ def read_type(arg: Read) -> str | None:
             # ``str(args.get("count", 10))``: "5" does as well as 5; not
             # ``str(flag).lower() == "true"``, a boolean or its spelling
             return None
-    kind = kind or arg.weak_type
+    if kind is None and arg.weak_type is not None:
+        kind = arg.weak_type
+        if any(t != kind for t in arg.tested_types):
+            # ``keys.strip()`` on one path, ``isinstance(keys, list)`` on
+            # another: the code takes another type too
+            return None
     # a string or a JSON boolean: the type is not one
     return None if arg.boolean_spelling and kind == "string" else kind

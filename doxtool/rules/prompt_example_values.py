@@ -29,6 +29,38 @@ from doxtool.rules.tool_prompts import (
 )
 from doxtool.run.context import Context
 
+PRESET_PY = """\
+from helpers.tool import Response, Tool
+
+
+class Preset(Tool):
+    async def execute(self, **kwargs) -> Response:
+        preset = self.args.get("preset")
+        if isinstance(preset, dict):
+            return Response(message=f"preset {preset}", break_loop=False)
+        return Response(message=preset.strip(), break_loop=False)
+"""
+
+PRESET_PROMPT = """\
+### preset
+Picks a preset by name or as an object.
+~~~json
+{"tool_name": "preset", "tool_args": {"preset": {"model": "m"}}}
+~~~
+"""
+
+
+def preset_files(tests_type: bool) -> dict[str, str]:
+    """The wait repository with a tool that strips ``preset``, after taking
+    an object on (``tests_type``) or not, and an example giving an object."""
+    code = PRESET_PY
+    if not tests_type:
+        code = code.replace("isinstance(preset, dict)", "preset is None")
+        code = code.replace('f"preset {preset}"', '"no preset"')
+    return wait_files(
+        {"tools/preset.py": code, "prompts/agent.system.tool.preset.md": PRESET_PROMPT}
+    )
+
 
 class ExampleArgumentValue(Rule):
     code = "PRM008"
@@ -89,6 +121,8 @@ becomes a failed call in production.
         Example(method_notes(reads_method=True)),
         # ``app`` is handed to a call before the tests, which single out two values
         Example(apps_files(hands_first=True)),
+        # ``preset.strip()`` once ``isinstance(preset, dict)`` took objects on: no type
+        Example(preset_files(tests_type=True)),
     ]
     invalid = [
         Example(
@@ -118,6 +152,10 @@ becomes a failed call in production.
         Example(
             apps_files(hands_first=False),
             [Expect("prompts/agent.system.tool.apps.md", 4, '`app` the value `"dashboard"`')],
+        ),
+        Example(
+            preset_files(tests_type=False),
+            [Expect("prompts/agent.system.tool.preset.md", 4, "`preset` the value")],
         ),
     ]
 
