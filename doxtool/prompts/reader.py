@@ -210,7 +210,7 @@ class PromptReader:
         for span in spans:
             if _is_inline_example(span.content):
                 label = self._inline_label(inline.content, after, span.open)
-                self._example(span.content, span.start, text_map, True, labels_wrong(label))
+                self._example(span.content, span.start, text_map, True, label)
             elif (dotted := dotted_name(span.content)) is not None:
                 # ``tool_args.timestamp`` names ``timestamp``
                 named.append((span.start + span.content.rfind(dotted), dotted))
@@ -422,9 +422,9 @@ class PromptReader:
             body = content[:-1] if content.endswith("\n") else content
             text_map = TextMap(content, start + 1, self.lines)
             # several objects one after another: each its own example
-            wrong = not self.fenced and labels_wrong(self.lead)
+            label = "" if self.fenced else self.lead
             for begin, end in root_objects(body) or [(0, len(body))]:
-                self._example(body[begin:end], begin, text_map, False, wrong)
+                self._example(body[begin:end], begin, text_map, False, label)
         elif language in YAML_INFO:
             # ``tool_args:`` then ``  address: ...``: the keys name arguments
             for index, column, name in yaml_arguments(content):
@@ -449,16 +449,14 @@ class PromptReader:
 
     # Examples ---------------------------------------------------------------
 
-    def _example(
-        self, text: str, base: int, text_map: TextMap, inline: bool, wrong: bool = False
-    ) -> None:
+    def _example(self, text: str, base: int, text_map: TextMap, inline: bool, label: str) -> None:
         """Parse one example; ``base`` is the offset of ``text`` in the map's
-        content. One its label says is wrong (``wrong``) is kept apart,
-        unread (:attr:`PromptDoc.counter_examples`)."""
+        content, ``label`` the text that introduces it. One its label says is
+        wrong is kept apart, unread (:attr:`PromptDoc.counter_examples`)."""
         lead = len(text) - len(text.lstrip())
         line, column = text_map.position(base + (lead if text.strip() else 0))
-        example = PromptExample(line, column, text, inline=inline)
-        if wrong:
+        example = PromptExample(line, column, text, inline=inline, label=label)
+        if labels_wrong(label):
             self.doc.counter_examples.append(example)
             return
         self.doc.examples.append(example)

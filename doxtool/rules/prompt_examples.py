@@ -8,14 +8,17 @@ from collections.abc import Iterator
 from typing import Any
 
 from doxtool.core.config import CALL_KEYS
+from doxtool.core.facts import BREAK_LOOP
 from doxtool.core.findings import Finding
 from doxtool.prompts.examples import CALL_SPELLINGS, beyond_limit, documents_a_record
+from doxtool.prompts.introduced import introduces_answer
 from doxtool.prompts.model import PromptExample
 from doxtool.rules.base import Example, Expect, Rule
 from doxtool.rules.examples import WAIT_PY
 from doxtool.rules.tool_prompts import (
     PROMPT,
     TEMPLATE,
+    PromptFile,
     calling_response,
     prompt_files,
     tool_facts,
@@ -81,6 +84,12 @@ nested past the 40 levels doxtool reads is always reported: it was not read.
                 )
 
 
+#: a ``response`` tool that ends the turn on its only return
+_ENDS_TURN_PY = WAIT_PY.replace("WaitTool", "ResponseTool").replace(
+    "break_loop=False", "break_loop=True"
+)
+
+
 class ExampleToolMismatch(Rule):
     code = "PRM006"
     name = "example-tool-mismatch"
@@ -95,7 +104,12 @@ too. An example whose section names, in its prose, the tool it calls shows
 a call of that tool on purpose (a `skills_tool` prompt's "use
 code_execution_tool to run the script"), and is not reported. A name that
 is a plain word counts only in backticks or before "tool" (`` `response` ``,
-"the response tool"): "send a response" names no tool.
+"the response tool"): "send a response" names no tool. Nor is an example
+reported that its label introduces as the agent's answer ("your final answer
+looks like:", "reply like this:", "example of the final message:") when the
+tool it calls ends the turn on every return (`break_loop=True`), as
+`response` does: it shows the call that ends the task. Under a label that
+says nothing of an answer (`usage:`) such a call is still reported.
 
 **Why it matters.** An example copied from another tool's prompt teaches the
 model to call the wrong tool.
@@ -121,6 +135,13 @@ model to call the wrong tool.
                 "tools/response.py": WAIT_PY.replace("WaitTool", "ResponseTool"),
             }
         ),
+        # the agent's answer, by a tool that ends the turn
+        Example(
+            {
+                **calling_response("when the wait is over, your final answer looks like:"),
+                "tools/response.py": _ENDS_TURN_PY,
+            }
+        ),
     ]
     invalid = [
         Example(
@@ -134,6 +155,19 @@ model to call the wrong tool.
         Example(
             {
                 **calling_response("usage, then send a response:"),
+                "tools/response.py": WAIT_PY.replace("WaitTool", "ResponseTool"),
+            },
+            [Expect(PROMPT, 9, "`response`")],
+        ),
+        # a tool that ends the turn, under a label that is no answer's
+        Example(
+            {**calling_response("usage:"), "tools/response.py": _ENDS_TURN_PY},
+            [Expect(PROMPT, 9, "`response`")],
+        ),
+        # introduced as the answer, but the tool it calls does not end the turn
+        Example(
+            {
+                **calling_response("your final answer looks like:"),
                 "tools/response.py": WAIT_PY.replace("WaitTool", "ResponseTool"),
             },
             [Expect(PROMPT, 9, "`response`")],
@@ -166,6 +200,7 @@ model to call the wrong tool.
                 if example.tool_name
                 and (
                     example.introduced
+                    or _answers(ctx, example, prompt)
                     or (
                         not _same_tool(example.tool_name, heading)
                         and _calls_nested(example.tool_args, heading)
@@ -187,6 +222,16 @@ model to call the wrong tool.
                     tool.column,
                     subject=f"{prompt.path}:example-tool:{tool.name}",
                 )
+
+
+def _answers(ctx: Context, example: PromptExample, prompt: PromptFile) -> bool:
+    """Whether an example is the agent's answer, shown on purpose: its
+    label says so ("your final answer looks like:") and the tool it calls
+    ends the turn on every return (``break_loop=True``), as a reply does."""
+    if not example.tool_name or not introduces_answer(example.label):
+        return False
+    found = tool_facts(ctx, example.tool_name, prompt.prompt_set)
+    return found is not None and found[1].knows(BREAK_LOOP) and found[1].break_loop_values == [True]
 
 
 def _same_tool(name: str, heading: str) -> bool:
