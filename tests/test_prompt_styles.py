@@ -44,3 +44,29 @@ def test_an_example_introduced_as_the_answer_may_call_the_tool_that_ends_the_tur
     assert _findings(result.output) == [
         f"{PROMPT}:9:15: PRM006 example calls `response` but the prompt documents `wait`"
     ]
+
+
+def test_an_example_written_as_a_python_dict_is_read_as_the_framework_reads_it(
+    make_repo, run_cli
+) -> None:
+    """``True``, ``False`` and ``None`` in an example (a Python dict, or JSON
+    in another case: the framework's DirtyJson reads ``true``, ``false`` and
+    ``null`` in any case) are no syntax error (PRM005); the values are read
+    and checked as JSON's; a word no parser reads stays an error."""
+    files = clean_files()
+    files["tools/wait.py"] = files["tools/wait.py"].replace(
+        "        return Response(",
+        '        quiet = bool(self.args.get("quiet", False))\n'
+        '        note = self.args.get("note") or ""\n'
+        "        return Response(",
+    )
+    call = "{'tool_name': 'wait', 'tool_args': {'seconds': 5, 'quiet': %s, 'note': %s}}"
+    for quiet, note in (("True", "None"), ("False", "NULL"), ("TRUE", "undefined")):
+        files[PROMPT] = WAIT_PROMPT + f"~~~json\n{call % (quiet, note)}\n~~~\n"
+        result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM")
+        assert _findings(result.output) == [], (quiet, note)
+    files[PROMPT] = WAIT_PROMPT + f"~~~json\n{call % ('Treu', 'None')}\n~~~\n"
+    result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM")
+    assert _findings(result.output) == [
+        f"{PROMPT}:8:60: PRM005 example is not valid JSON: unexpected 'T'"
+    ]

@@ -44,6 +44,9 @@ _JSON_TOKEN_RE = re.compile(
 _TEMPLATE_IN_STRING_RE = re.compile(r"\{\{[^{}\n]*\}\}")
 #: placeholders of a schematic example (``{ "tool_args": { ... } }``)
 _ELLIPSES = frozenset({"...", "\u2026"})
+#: the words of a value the framework's DirtyJson reads in any case, and
+#: what each stands for in JSON
+_LITERALS = {"true": "true", "false": "false", "null": "null", "undefined": "null"}
 _CONTROL_DIRECTIVE_RE = re.compile(r"\{\{\s*(?:if|elif|else|endif)\b")
 #: characters where a strict JSON error is also a JSON5 error: not the start of a
 #: comment, a single-quoted string, an unquoted key, a hex or signed number, or
@@ -117,6 +120,8 @@ class _JsonScan:
                     self.edits.append((match.start(), match.end(), " " * len(match.group())))
                     continue
                 self.edits.append((match.start(), match.end(), "null"))
+            elif kind == "word" and not self.expect_key:
+                self._literal(match)
             if self.comma is not None and kind == "close":
                 self.edits.append((self.comma, self.comma + 1, " "))
             # Only a comma after a value can trail: ``[1,,]`` and ``{,}`` stay errors.
@@ -166,6 +171,16 @@ class _JsonScan:
             if self.stack:
                 self.stack.pop()
             self.expect_key = False
+
+    def _literal(self, match: re.Match[str]) -> None:
+        """Write a value the framework reads as a literal in any case as JSON
+        does: Agent Zero's DirtyJson matches ``true``, ``false``, ``null`` and
+        ``undefined`` ignoring case (``True``, ``NULL``), and Python's ``None``
+        is read as ``null``, as a model shown a Python dict reads it."""
+        word = match.group()
+        literal = _LITERALS.get(word.lower()) or ("null" if word == "None" else None)
+        if literal is not None and literal != word:
+            self.edits.append((match.start(), match.end(), literal.ljust(len(word))))
 
     def _member(self, value_offset: int) -> None:
         assert self.value_of is not None

@@ -36,8 +36,10 @@ class InvalidExample(Rule):
 **What it checks.** Every JSON example (fenced ```` ```json ```` / `~~~json`
 blocks, and inline code spans holding a JSON object) parses as lenient JSON:
 trailing commas, template directives, what json5 reads (comments, single
-quotes, unquoted keys) and `\"\"\"multi-line\"\"\"` strings (which the framework's
-DirtyJson reads) are accepted, real syntax errors are not. A fence holding
+quotes, unquoted keys), `\"\"\"multi-line\"\"\"` strings and values `true`,
+`false`, `null` in any case (which the framework's DirtyJson reads:
+`True`, `NULL`), and Python's `None` (an example written as a Python dict),
+are accepted, real syntax errors are not. A fence holding
 objects one after another (one a line, or between `//` comments), or an object
 with words around it (a call, then `Result: ...`), is read as the framework
 reads a reply, root by root, passing over the words (helpers/extract_tools.py
@@ -60,6 +62,13 @@ nested past the 40 levels doxtool reads is always reported: it was not read.
         Example(
             with_prompt(
                 "}\n~~~", '}\n// or\n{"tool_name": "wait", "tool_args": {"seconds": 1}}\n~~~'
+            )
+        ),
+        # a Python dict: the framework reads ``True`` and a model ``None`` as JSON's
+        Example(
+            with_prompt(
+                '"tool_args": {"seconds": 5},',
+                "'tool_args': {'seconds': 5, 'note': None, 'quiet': True},",
             )
         ),
     ]
