@@ -70,3 +70,52 @@ def test_an_example_written_as_a_python_dict_is_read_as_the_framework_reads_it(
     assert _findings(result.output) == [
         f"{PROMPT}:8:60: PRM005 example is not valid JSON: unexpected 'T'"
     ]
+
+
+DISPATCH_PY = """\
+from helpers.tool import Response, Tool
+
+
+class Dispatch(Tool):
+    async def execute(self, **kwargs) -> Response:
+        handler = self.agent.registry[self.args["tool"]]
+        return Response(message=await handler(self.args.get("args"ARGS)), break_loop=False)
+"""
+DISPATCH_PROMPT = """\
+### dispatch
+Calls one of the tools below.
+
+Tools:
+- `search`: args `query`
+- `fetch`: args `url`
+
+~~~json
+{"tool_name": "dispatch", "tool_args": {"tool": "fetch"GIVEN}}
+~~~
+"""
+DISPATCH = "prompts/agent.system.tool.dispatch.md"
+
+
+def test_the_arguments_of_the_tools_a_dispatcher_hands_an_object_are_no_unread_ones(
+    make_repo, run_cli
+) -> None:
+    """Under ``Tools:`` in the prompt of a tool that reads ``tool`` and
+    hands the object ``args`` to what it names, the arguments after each
+    item may be keys of that object: not reported as the dispatcher's
+    unread ones (PRM003), whether the code (a default ``{}``) or the
+    prompt's example (``"args": {"url": ...}``) shows the object. With no
+    object read, they are the dispatcher's own, and unread."""
+    files = clean_files()
+    for args, given in ((", {}", ""), ("", ', "args": {"url": "x"}')):
+        files["tools/dispatch.py"] = DISPATCH_PY.replace("ARGS", args)
+        files[DISPATCH] = DISPATCH_PROMPT.replace("GIVEN", given)
+        result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM")
+        assert _findings(result.output) == [], args
+    files[DISPATCH] = DISPATCH_PROMPT.replace("GIVEN", "")
+    result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM")
+    assert _findings(result.output) == [
+        f"{DISPATCH}:5:19: PRM003 argument `query` is taught for `dispatch` but "
+        "tools/dispatch.py never reads it",
+        f"{DISPATCH}:6:18: PRM003 argument `url` is taught for `dispatch` but "
+        "tools/dispatch.py never reads it",
+    ]
