@@ -119,3 +119,20 @@ def test_the_arguments_of_the_tools_a_dispatcher_hands_an_object_are_no_unread_o
         f"{DISPATCH}:6:18: PRM003 argument `url` is taught for `dispatch` but "
         "tools/dispatch.py never reads it",
     ]
+
+
+def test_jinja_statements_in_an_example_are_no_syntax_error(make_repo, run_cli) -> None:
+    """``{% if %}`` and ``{# #}`` inside an example are template text the
+    rendered prompt does not hold (no PRM005); the keys around them are
+    still read (an unread one is PRM003)."""
+    files = clean_files()
+    files[PROMPT] = WAIT_PROMPT + (
+        '~~~json\n{"tool_name": "wait", "tool_args": {\n'
+        '  {% if slow %}"seconds": 9,{% else %}"seconds": 1,{% endif %} {# one of #}\n'
+        '  "until": "{{ until }}"\n}}\n~~~\n'
+    )
+    result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM")
+    assert _findings(result.output) == [
+        f"{PROMPT}:10:3: PRM003 argument `until` is taught for `wait` but "
+        "tools/wait.py never reads it"
+    ]

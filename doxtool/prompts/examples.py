@@ -27,6 +27,7 @@ _LIMIT_PREFIX = "JSON nested "
 _JSON_TOKEN_RE = re.compile(
     r"""
     (?P<template>\{\{(?!\s*["'{])[^{}\n]*\}\})
+    | (?P<statement>\{%[^\n]*?%\}|\{\#[^\n]*?\#\})
     | (?P<triple>"{3}.*?"{3}|'{3}.*?'{3})
     | (?P<string>
         "(?:[^"\\\n{]+|\\.|\{\{[^{}\n]*\}\}|\{)*"?
@@ -112,6 +113,11 @@ class _JsonScan:
     def run(self) -> str:
         for match in _JSON_TOKEN_RE.finditer(self.text):
             kind = match.lastgroup or ""
+            if kind == "statement":
+                # a Jinja statement or comment (``{% if x %}``, ``{# note #}``):
+                # the rendered text has none of it
+                self.edits.append((match.start(), match.end(), " " * len(match.group())))
+                continue
             if kind == "comment" or (kind == "template" and self._blank_template(match)):
                 continue  # as good as whitespace, also before a trailing comma's close
             if kind == "word" and match.group() in _ELLIPSES:
@@ -305,7 +311,7 @@ def root_objects(text: str) -> list[tuple[int, int]] | None:
     depth, start, outside = 0, 0, False
     for match in _JSON_TOKEN_RE.finditer(text):
         kind = match.lastgroup or ""
-        if kind == "comment":
+        if kind in ("comment", "statement"):
             continue
         if depth == 0:
             if kind == "close" or (kind == "open" and match.group() != "{"):
