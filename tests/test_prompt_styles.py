@@ -136,3 +136,20 @@ def test_jinja_statements_in_an_example_are_no_syntax_error(make_repo, run_cli) 
         f"{PROMPT}:10:3: PRM003 argument `until` is taught for `wait` but "
         "tools/wait.py never reads it"
     ]
+
+
+def test_a_definition_list_term_names_a_required_argument(make_repo, run_cli) -> None:
+    """A required argument written as a definition list's term (``seconds``
+    on its line, ``: how long`` on the next) is taught (no PRM004)."""
+    files = clean_files()
+    files["tools/wait.py"] = files["tools/wait.py"].replace(
+        'self.args.get("seconds", 0)', 'self.args["seconds"]'
+    )
+    files[PROMPT] = "### wait\nPause.\n\nseconds\n: how long to wait (required)\n"
+    result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM004")
+    assert _findings(result.output) == []
+    files[PROMPT] = "### wait\nPause.\n\nseconds\nhow long to wait (required)\n"
+    result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM004")
+    assert [line.split(": PRM004 ")[1][:37] for line in _findings(result.output)] == [
+        "required argument `seconds` of `wait`"
+    ]

@@ -3,7 +3,8 @@ name goes: a call's parameters (``memory_save(text, area)``), ``name=value``
 (``text=<fact>``), the keys of a brace object (``{ text: string, area?:
 string }``), a list item opening with a name (``- text: the fact``) and the
 words of an arguments line in another language or spelling (``Parameter:
-text, area``, ``参数：text``). They are mentions: they credit a required
+text, area``, ``参数：text``) and the terms of a definition list (``text``
+on its line, ``: the note`` on the next). They are mentions: they credit a required
 argument as taught (PRM004), and are never checked as arguments. Whether
 such a word is an argument, a value or prose is not known, which is why they
 only ever make doxtool say less.
@@ -37,6 +38,9 @@ _LEAD_RE = re.compile(
     re.I,
 )
 _WORD_RE = re.compile(_NAME)
+#: a definition list's term (Markdown Extra, Pandoc): a name alone on its
+#: line, its definition on the next after a colon (``text\n: the note``)
+_TERM_RE = re.compile(rf"^[ \t]*(?:\*\*|__)?({_NAME})(?:\*\*|__)?[ \t]*\n[ \t]{{0,3}}:[ \t]", re.M)
 
 
 def bare_written_names(
@@ -55,6 +59,7 @@ def bare_written_names(
         if not NOT_ARGUMENTS_RE.search(line):
             found.extend((start + offset, name) for offset, name in _line_names(line))
         start += len(line) + 1
+    found.extend((m.start(1), m.group(1)) for m in _TERM_RE.finditer(masked))
     if item_lead is not None and _leads_names(item_lead):
         named = item_name(masked)
         if named is not None and not NOT_ARGUMENTS_RE.search(masked.partition("\n")[0]):

@@ -45,7 +45,8 @@ action url`), bare in the first cell of a table's row (`| url | the page |`),
 or bare where only a name goes: a call's parameters (`fetch(url, timeout)`),
 `url=<page>`, a brace object's keys (`{ url: string }`), a list item opening
 with it (`- url: the page`, not under a lead such as `Notes:`) and the words
-of an arguments line spelled otherwise (`Parameters: url`, `参数：url`); not
+of an arguments line spelled otherwise (`Parameters: url`, `参数：url`), or a
+definition list's term (`url` on its line, `: the page` on the next); not
 on a line about what the tool returns or what not to send.
 Such a bare word is named, not taught: `PRM003` does not hold the tool to it.
 
@@ -73,6 +74,17 @@ profile.
 """
     valid = [
         Example(wait_files()),
+        # a definition list's term
+        Example(
+            {
+                **wait_files(),
+                "tools/wait.py": WAIT_PY.replace(
+                    "        return Response(",
+                    '        label = self.args["label"]\n        return Response(',
+                ),
+                PROMPT: "### wait\nPause.\n\nlabel\n: what to show\n",
+            }
+        ),
         # an ``args`` line naming it without backticks, as real prompts write it
         Example(
             {
