@@ -153,3 +153,37 @@ def test_a_definition_list_term_names_a_required_argument(make_repo, run_cli) ->
     assert [line.split(": PRM004 ")[1][:37] for line in _findings(result.output)] == [
         "required argument `seconds` of `wait`"
     ]
+
+
+def test_a_schematic_example_value_is_no_refused_one(make_repo, run_cli) -> None:
+    """An example written as a schema (the name of the type the code reads
+    a value as, a ``%NAME%`` variable, a choice of compared values in
+    brackets or separated by commas) gives no value the code refuses
+    (PRM008); the name of another type, or a choice with a value the code
+    does not compare, is still reported."""
+    files = {**clean_files(), **tool_named("notes")}
+    files["tools/notes.py"] = files["tools/notes.py"].replace(
+        "        return Response(",
+        '        if self.args.get("action") == "write":\n'
+        '            return Response(message="saved", break_loop=False)\n'
+        '        if self.args.get("action") == "list":\n'
+        '            return Response(message="notes", break_loop=False)\n'
+        "        return Response(",
+    )
+    call = '{"tool_name": "notes", "tool_args": {"seconds": %s, "action": %s}}'
+    notes = "prompts/agent.system.tool.notes.md"
+    for seconds, action in (
+        ('"integer"', '"(write/list)"'),
+        ('"int"', '"write, list"'),
+        ('"%SECONDS%"', '"[list|write]"'),
+    ):
+        files[notes] = f"### notes\nargs: `seconds`, `action`\n`{call % (seconds, action)}`\n"
+        result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM")
+        assert _findings(result.output) == [], (seconds, action)
+    wrong = call % ('"boolean"', '"(write, erase)"')
+    files[notes] = f"### notes\nargs: `seconds`, `action`\n`{wrong}`\n"
+    result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM008")
+    assert [line.split(": PRM008 ")[1][:40] for line in _findings(result.output)] == [
+        'example gives `action` the value `"(writ',
+        'example gives `seconds` the value `"bool',
+    ]
