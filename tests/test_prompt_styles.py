@@ -187,3 +187,30 @@ def test_a_schematic_example_value_is_no_refused_one(make_repo, run_cli) -> None
         'example gives `action` the value `"(writ',
         'example gives `seconds` the value `"bool',
     ]
+
+
+def test_a_required_argument_named_in_a_block_of_another_language_is_taught(
+    make_repo, run_cli
+) -> None:
+    """A required argument the prompt names only in a code block of another
+    language (a call in Python, an XML tool call, a TypeScript type, raw
+    XML) or in a JSON Schema's properties is taught (no PRM004); a block
+    that does not name it teaches nothing."""
+    files = clean_files()
+    files["tools/wait.py"] = files["tools/wait.py"].replace(
+        'self.args.get("seconds", 0)', 'self.args["seconds"]'
+    )
+    for block in (
+        "```python\nwait(seconds=5)\n```\n",
+        '```xml\n<tool_call name="wait">\n  <arg name="seconds">5</arg>\n</tool_call>\n```\n',
+        "```xml\n<tool_call>\n  <tool_args><seconds>5</seconds></tool_args>\n</tool_call>\n```\n",
+        "```ts\ntype WaitArgs = { seconds: number; note?: string }\n```\n",
+        "<wait>\n<seconds>5</seconds>\n</wait>\n",
+        '```json\n{"type": "object", "properties": {"seconds": {"type": "integer"}}}\n```\n',
+    ):
+        files[PROMPT] = f"### wait\nPause.\n\n{block}"
+        result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM004")
+        assert _findings(result.output) == [], block
+    files[PROMPT] = "### wait\nPause.\n\n```python\nwait(5)\n```\n"
+    result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM004")
+    assert len(_findings(result.output)) == 1

@@ -20,7 +20,7 @@ from doxtool.prompts.argtext import (
     table_argument_names,
     table_bare_names,
 )
-from doxtool.prompts.barenames import bare_written_names
+from doxtool.prompts.barenames import bare_written_names, code_names, schema_names
 from doxtool.prompts.calls import read_call
 from doxtool.prompts.examples import root_objects
 from doxtool.prompts.headings import (
@@ -425,13 +425,18 @@ class PromptReader:
             label = "" if self.fenced else self.lead
             for begin, end in root_objects(body) or [(0, len(body))]:
                 self._example(body[begin:end], begin, text_map, False, label)
-        elif language in YAML_INFO:
-            # ``tool_args:`` then ``  address: ...``: the keys name arguments
-            for index, column, name in yaml_arguments(content):
+        else:
+            # ``tool_args:`` then ``  address: ...`` in YAML, ``notes(text="x")``,
+            # ``<arg name="text">``, ``{ text: string }`` in other languages
+            read = yaml_arguments if language in YAML_INFO else code_names
+            for index, column, name in read(content):
                 self._mention(name, start + index + 2, column + 1)
 
     def _html_block(self, token: Token) -> None:
         content = token.content
+        if token.map:  # ``<notes><text>hello</text></notes>``: names, as in a code block
+            for index, column, name in code_names(content):
+                self._mention(name, token.map[0] + index + 1, column + 1)
         if content.lstrip().startswith("<!--") and "-->" not in content and token.map:
             line, column = self._marker_position(token.map[0], "<!--")
             self.doc.problems.append(
@@ -461,6 +466,8 @@ class PromptReader:
             return
         self.doc.examples.append(example)
         read_call(self.doc, example, self.tool, lambda offset: text_map.position(base + offset))
+        for name in schema_names(example.data):  # ``"properties": {"text": ...}``
+            self._mention(name, line, column)
 
 
 def _item_forbids(content: str, close: int, named: int | None) -> bool:
