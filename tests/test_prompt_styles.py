@@ -214,3 +214,22 @@ def test_a_required_argument_named_in_a_block_of_another_language_is_taught(
     files[PROMPT] = "### wait\nPause.\n\n```python\nwait(5)\n```\n"
     result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM004")
     assert len(_findings(result.output)) == 1
+
+
+def test_a_hash_comment_outside_the_object_of_an_example_is_passed_over(make_repo, run_cli) -> None:
+    """A ``#`` comment line before an example's object, or after it on its
+    line, is words the framework passes over, not a heading a fence left
+    open took in (no PRM005); a ``#`` comment inside the object is read by
+    the framework as a key, and stays an error."""
+    files = clean_files()
+    call = '{"tool_name": "wait", "tool_args": {"seconds": 5}}'
+    for body in (f"# wait five seconds\n{call}", f"{call}  # five seconds"):
+        files[PROMPT] = f"{WAIT_PROMPT}~~~json\n{body}\n~~~\n"
+        result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM")
+        assert _findings(result.output) == [], body
+    inside = call.replace("5}", "5 # how long\n}")
+    files[PROMPT] = f"{WAIT_PROMPT}~~~json\n{inside}\n~~~\n"
+    result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM")
+    assert [line.split(": ", 1)[1] for line in _findings(result.output)] == [
+        "PRM005 example is not valid JSON: unexpected '#'"
+    ]

@@ -328,7 +328,7 @@ def root_objects(text: str) -> list[tuple[int, int]] | None:
                 spans.append((start, match.end()))
     if depth != 0 or not spans:
         return None
-    if outside and _SWALLOWED_MARKDOWN_RE.search(_between(text, spans)):
+    if outside and _swallowed(text, spans):
         return None  # a fence left open took in the headings after it
     return spans if len(spans) > 1 or outside else None
 
@@ -338,11 +338,19 @@ def root_objects(text: str) -> list[tuple[int, int]] | None:
 _SWALLOWED_MARKDOWN_RE = re.compile(r"^[ \t]{0,3}(?:#{1,6}[ \t]|~~~|```)", re.M)
 
 
-def _between(text: str, spans: list[tuple[int, int]]) -> str:
-    """The text outside ``spans``, each stretch on lines of its own."""
-    ends = [0, *(end for _, end in spans)]
-    starts = [*(start for start, _ in spans), len(text)]
-    return "\n".join(text[end:start] for end, start in zip(ends, starts, strict=True))
+def _swallowed(text: str, spans: list[tuple[int, int]]) -> bool:
+    """Whether a Markdown heading or fence stands on a line of its own after
+    the first object, outside the objects: the fence holding them was left
+    open and took in the prompt's text after it. A ``#`` comment before the
+    first object, or after one on its line (``{...}  # five seconds``), is
+    words the framework passes over."""
+    ends = [end for _, end in spans]
+    starts = [start for start, _ in spans[1:]] + [len(text)]
+    for end, start in zip(ends, starts, strict=True):
+        piece = text[end:start]
+        if any(m.start() > 0 for m in _SWALLOWED_MARKDOWN_RE.finditer(piece)):
+            return True
+    return False
 
 
 #: tool names that stand for any tool in the shape of a call
