@@ -289,9 +289,10 @@ not checked, and so is an object with `tool_name` but no `tool_args` (nor
 `{"job_id": ..., "tool_name": ..., "status": ...}`): it names no tool, for
 this rule or any other. Nor is an example its label says is wrong: the line
 before it, a heading over it or the text before it on its line, a few words
-ending in a colon that call it wrong, bad, incorrect or invalid, or say not
-to do or use it (`Wrong (extra keys, never do this):`, `Bad example (do not
-copy):`, `Never do this:`, `Not to be used:`). It shows what to avoid, may be
+ending in a colon that call it wrong, bad, incorrect or invalid, or an old
+form, or say not to do or use it (`Wrong (extra keys, never do this):`,
+`Bad example (do not copy):`, `Never do this:`, `Not to be used:`, `Old (no
+longer works):`, `Deprecated usage:`). It shows what to avoid, may be
 broken on purpose, and teaches nothing; no rule of `PRM002`-`PRM008` reads
 it. A line that only opens with such a word (`Never wait longer than
 needed:`) labels nothing.
