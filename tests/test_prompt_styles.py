@@ -233,3 +233,22 @@ def test_a_hash_comment_outside_the_object_of_an_example_is_passed_over(make_rep
     assert [line.split(": ", 1)[1] for line in _findings(result.output)] == [
         "PRM005 example is not valid JSON: unexpected '#'"
     ]
+
+
+def test_a_bare_placeholder_in_angle_brackets_is_any_value(make_repo, run_cli) -> None:
+    """``"seconds": <number of seconds>`` is a placeholder written bare where
+    a value goes (DirtyJson reads it as text): no syntax error (PRM005) and
+    no refused value (PRM008); where a key goes it is still an error."""
+    files = clean_files()
+    for value in ("<seconds>", "<number of seconds>"):
+        call = '{"tool_name": "wait", "tool_args": {"seconds": ' + value + "}}"
+        files[PROMPT] = f"{WAIT_PROMPT}~~~json\n{call}\n~~~\n"
+        result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM")
+        assert _findings(result.output) == [], value
+    files[PROMPT] = (
+        f'{WAIT_PROMPT}~~~json\n{{"tool_name": "wait", "tool_args": {{<arg>: 5}}}}\n~~~\n'
+    )
+    result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM")
+    assert [line.split(": ", 1)[1][:32] for line in _findings(result.output)] == [
+        "PRM005 example is not valid JSON"
+    ]

@@ -38,6 +38,7 @@ _JSON_TOKEN_RE = re.compile(
     | (?P<close>[}\]])
     | (?P<colon>:)
     | (?P<comma>,)
+    | (?P<angle><[^\W\d][^<>{}\[\]\n"']*>)
     | (?P<word>[^\s"'{}\[\]:,/]+|/)
     """,
     re.S | re.X,
@@ -128,6 +129,14 @@ class _JsonScan:
                 self.edits.append((match.start(), match.end(), "null"))
             elif kind == "word" and not self.expect_key:
                 self._literal(match)
+            if kind == "angle":
+                # a placeholder written bare where a value goes (``"seconds":
+                # <number of seconds>``): any value, as DirtyJson reads it as text
+                if not self.expect_key:
+                    self.edits.append(
+                        (match.start(), match.end(), "null".ljust(len(match.group())))
+                    )
+                kind = "word"
             if self.comma is not None and kind == "close":
                 self.edits.append((self.comma, self.comma + 1, " "))
             # Only a comma after a value can trail: ``[1,,]`` and ``{,}`` stay errors.

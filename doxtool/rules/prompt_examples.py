@@ -40,7 +40,9 @@ quotes, unquoted keys), `\"\"\"multi-line\"\"\"` strings and values `true`,
 `false`, `null` in any case (which the framework's DirtyJson reads:
 `True`, `NULL`), and Python's `None` (an example written as a Python dict),
 are accepted, and Jinja statements and comments (`{% if x %}`, `{# note #}`)
-are read as the rendered text, without them; real syntax errors are not. A fence holding
+are read as the rendered text, without them, and a placeholder in angle
+brackets written bare where a value goes (`"seconds": <number>`) as any
+value; real syntax errors are not. A fence holding
 objects one after another (one a line, or between `//` comments), or an object
 with words around it (a call, then `Result: ...`), is read as the framework
 reads a reply, root by root, passing over the words (helpers/extract_tools.py
@@ -65,6 +67,8 @@ nested past the 40 levels doxtool reads is always reported: it was not read.
                 "}\n~~~", '}\n// or\n{"tool_name": "wait", "tool_args": {"seconds": 1}}\n~~~'
             )
         ),
+        # a bare placeholder where a value goes
+        Example(with_prompt('"tool_args": {"seconds": 5},', '"tool_args": {"seconds": <n>},')),
         # a Jinja statement is no part of the rendered example
         Example(
             with_prompt('"tool_args": {"seconds": 5},', '"tool_args": {% raw %}{"seconds": 5},')
