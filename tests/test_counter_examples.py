@@ -158,3 +158,25 @@ def test_an_example_labelled_wrong_in_another_language_teaches_nothing(make_repo
     # a label in another language that calls nothing wrong leaves it an example
     for body in (f"Beispiel:\n`{BAD}`\n", "\u793a\u4f8b\uff1a\n" + f"`{BAD}`\n"):
         assert len(_wait(make_repo, run_cli, body)) == 1, body
+
+
+def test_an_example_labelled_an_old_form_teaches_nothing(make_repo, run_cli) -> None:
+    """An example its label calls an old form (``Old (no longer works):``,
+    ``Before (deprecated):``, ``Deprecated usage:``, ``No longer
+    supported:``) shows what was removed: its tool need not exist (PRM002,
+    PRM006) and its arguments are not taught (PRM003); ``Before:`` alone or
+    a line about old things (``Old files are kept:``) labels nothing."""
+    gone = '{"tool_name": "scratch", "tool_args": {"ms": 5}}'
+    for label in (
+        "Old (no longer works):",
+        "Before (deprecated):",
+        "Deprecated usage:",
+        "Legacy format:",
+        "No longer supported:",
+        "This no longer works:",
+    ):
+        assert _wait(make_repo, run_cli, f"{label}\n```json\n{gone}\n```\n") == [], label
+        assert _wait(make_repo, run_cli, f"{label} `{gone}`\n") == [], label
+    for label in ("Before:", "Old files are kept:"):
+        found = _wait(make_repo, run_cli, f"{label}\n```json\n{gone}\n```\n")
+        assert [line.split(" ")[1] for line in found] == ["PRM002", "PRM006"], label

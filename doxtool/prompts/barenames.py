@@ -3,7 +3,8 @@ name goes: a call's parameters (``memory_save(text, area)``), ``name=value``
 (``text=<fact>``), the keys of a brace object (``{ text: string, area?:
 string }``), a list item opening with a name (``- text: the fact``) and the
 words of an arguments line in another language or spelling (``Parameter:
-text, area``, ``参数：text``). They are mentions: they credit a required
+text, area``, ``参数：text``) and the terms of a definition list (``text``
+on its line, ``: the note`` on the next). They are mentions: they credit a required
 argument as taught (PRM004), and are never checked as arguments. Whether
 such a word is an argument, a value or prose is not known, which is why they
 only ever make doxtool say less.
@@ -37,6 +38,9 @@ _LEAD_RE = re.compile(
     re.I,
 )
 _WORD_RE = re.compile(_NAME)
+#: a definition list's term (Markdown Extra, Pandoc): a name alone on its
+#: line, its definition on the next after a colon (``text\n: the note``)
+_TERM_RE = re.compile(rf"^[ \t]*(?:\*\*|__)?({_NAME})(?:\*\*|__)?[ \t]*\n[ \t]{{0,3}}:[ \t]", re.M)
 
 
 def bare_written_names(
@@ -55,6 +59,7 @@ def bare_written_names(
         if not NOT_ARGUMENTS_RE.search(line):
             found.extend((start + offset, name) for offset, name in _line_names(line))
         start += len(line) + 1
+    found.extend((m.start(1), m.group(1)) for m in _TERM_RE.finditer(masked))
     if item_lead is not None and _leads_names(item_lead):
         named = item_name(masked)
         if named is not None and not NOT_ARGUMENTS_RE.search(masked.partition("\n")[0]):
@@ -110,4 +115,60 @@ def _parts(text: str, start: int, end: int) -> list[tuple[int, str]]:
         if match is not None:
             found.append((cursor + match.start(1), match.group(1)))
         cursor += len(piece) + 1
+    return found
+
+
+#: in a code block of another language than JSON or YAML, a name written
+#: where only an argument's name goes: a keyword argument or an attribute
+#: (``notes(text="x")``, ``<call text="x">``), an attribute's value naming
+#: one (``<arg name="text">``), an element (``<text>hello</text>``) or a key
+#: (``{ text: string; limit?: number }``)
+_CODE_NAME_RE = re.compile(
+    rf"\bname[ \t]*=[ \t]*[\"']({_NAME})[\"']"
+    rf"|(?<![\w.-])({_NAME})[ \t]*=(?![=>])"
+    rf"|<({_NAME})(?=[\s/>])"
+    rf"|(?:^|[{{,;(])[ \t]*[\"']?({_NAME})[\"']?[ \t]*\??[ \t]*:(?!:)",
+    re.M,
+)
+
+
+def code_names(content: str) -> list[tuple[int, int, str]]:
+    """(line index, column index, name) of the names a code block of another
+    language writes where only an argument's name goes (:data:`_CODE_NAME_RE`);
+    mentions, as the names of a paragraph written bare are."""
+    found: list[tuple[int, int, str]] = []
+    starts = [0, *(m.end() for m in re.finditer("\n", content))]
+    for match in _CODE_NAME_RE.finditer(content):
+        group = next(g for g in range(1, 5) if match.group(g) is not None)
+        offset = match.start(group)
+        index = _line_of(starts, offset)
+        found.append((index, offset - starts[index], match.group(group)))
+    return found
+
+
+def _line_of(starts: list[int], offset: int) -> int:
+    """The index of the line holding ``offset`` (``starts``: each line's offset)."""
+    low, high = 0, len(starts) - 1
+    while low < high:
+        middle = (low + high + 1) // 2
+        if starts[middle] <= offset:
+            low = middle
+        else:
+            high = middle - 1
+    return low
+
+
+def schema_names(data: object, depth: int = 0) -> list[str]:
+    """The names of the properties a JSON Schema in an example describes
+    (``{"type": "object", "properties": {"text": ...}}``, also as a
+    function's ``parameters``): argument names, as the model reads them."""
+    if not isinstance(data, dict) or depth > 3:
+        return []
+    found: list[str] = []
+    properties = data.get("properties")
+    if isinstance(properties, dict):
+        found.extend(name for name in properties if isinstance(name, str))
+    for value in data.values():
+        if isinstance(value, dict) and value is not properties:
+            found.extend(schema_names(value, depth + 1))
     return found

@@ -27,6 +27,7 @@ _LIMIT_PREFIX = "JSON nested "
 _JSON_TOKEN_RE = re.compile(
     r"""
     (?P<template>\{\{(?!\s*["'{])[^{}\n]*\}\})
+    | (?P<statement>\{%[^\n]*?%\}|\{\#[^\n]*?\#\})
     | (?P<triple>"{3}.*?"{3}|'{3}.*?'{3})
     | (?P<string>
         "(?:[^"\\\n{]+|\\.|\{\{[^{}\n]*\}\}|\{)*"?
@@ -37,6 +38,7 @@ _JSON_TOKEN_RE = re.compile(
     | (?P<close>[}\]])
     | (?P<colon>:)
     | (?P<comma>,)
+    | (?P<angle><[^\W\d][^<>{}\[\]\n"']*>)
     | (?P<word>[^\s"'{}\[\]:,/]+|/)
     """,
     re.S | re.X,
@@ -44,6 +46,9 @@ _JSON_TOKEN_RE = re.compile(
 _TEMPLATE_IN_STRING_RE = re.compile(r"\{\{[^{}\n]*\}\}")
 #: placeholders of a schematic example (``{ "tool_args": { ... } }``)
 _ELLIPSES = frozenset({"...", "\u2026"})
+#: the words of a value the framework's DirtyJson reads in any case, and
+#: what each stands for in JSON
+_LITERALS = {"true": "true", "false": "false", "null": "null", "undefined": "null"}
 _CONTROL_DIRECTIVE_RE = re.compile(r"\{\{\s*(?:if|elif|else|endif)\b")
 #: characters where a strict JSON error is also a JSON5 error: not the start of a
 #: comment, a single-quoted string, an unquoted key, a hex or signed number, or
@@ -109,6 +114,11 @@ class _JsonScan:
     def run(self) -> str:
         for match in _JSON_TOKEN_RE.finditer(self.text):
             kind = match.lastgroup or ""
+            if kind == "statement":
+                # a Jinja statement or comment (``{% if x %}``, ``{# note #}``):
+                # the rendered text has none of it
+                self.edits.append((match.start(), match.end(), " " * len(match.group())))
+                continue
             if kind == "comment" or (kind == "template" and self._blank_template(match)):
                 continue  # as good as whitespace, also before a trailing comma's close
             if kind == "word" and match.group() in _ELLIPSES:
@@ -117,6 +127,16 @@ class _JsonScan:
                     self.edits.append((match.start(), match.end(), " " * len(match.group())))
                     continue
                 self.edits.append((match.start(), match.end(), "null"))
+            elif kind == "word" and not self.expect_key:
+                self._literal(match)
+            if kind == "angle":
+                # a placeholder written bare where a value goes (``"seconds":
+                # <number of seconds>``): any value, as DirtyJson reads it as text
+                if not self.expect_key:
+                    self.edits.append(
+                        (match.start(), match.end(), "null".ljust(len(match.group())))
+                    )
+                kind = "word"
             if self.comma is not None and kind == "close":
                 self.edits.append((self.comma, self.comma + 1, " "))
             # Only a comma after a value can trail: ``[1,,]`` and ``{,}`` stay errors.
@@ -166,6 +186,16 @@ class _JsonScan:
             if self.stack:
                 self.stack.pop()
             self.expect_key = False
+
+    def _literal(self, match: re.Match[str]) -> None:
+        """Write a value the framework reads as a literal in any case as JSON
+        does: Agent Zero's DirtyJson matches ``true``, ``false``, ``null`` and
+        ``undefined`` ignoring case (``True``, ``NULL``), and Python's ``None``
+        is read as ``null``, as a model shown a Python dict reads it."""
+        word = match.group()
+        literal = _LITERALS.get(word.lower()) or ("null" if word == "None" else None)
+        if literal is not None and literal != word:
+            self.edits.append((match.start(), match.end(), literal.ljust(len(word))))
 
     def _member(self, value_offset: int) -> None:
         assert self.value_of is not None
@@ -290,7 +320,7 @@ def root_objects(text: str) -> list[tuple[int, int]] | None:
     depth, start, outside = 0, 0, False
     for match in _JSON_TOKEN_RE.finditer(text):
         kind = match.lastgroup or ""
-        if kind == "comment":
+        if kind in ("comment", "statement"):
             continue
         if depth == 0:
             if kind == "close" or (kind == "open" and match.group() != "{"):
@@ -307,7 +337,7 @@ def root_objects(text: str) -> list[tuple[int, int]] | None:
                 spans.append((start, match.end()))
     if depth != 0 or not spans:
         return None
-    if outside and _SWALLOWED_MARKDOWN_RE.search(_between(text, spans)):
+    if outside and _swallowed(text, spans):
         return None  # a fence left open took in the headings after it
     return spans if len(spans) > 1 or outside else None
 
@@ -317,11 +347,19 @@ def root_objects(text: str) -> list[tuple[int, int]] | None:
 _SWALLOWED_MARKDOWN_RE = re.compile(r"^[ \t]{0,3}(?:#{1,6}[ \t]|~~~|```)", re.M)
 
 
-def _between(text: str, spans: list[tuple[int, int]]) -> str:
-    """The text outside ``spans``, each stretch on lines of its own."""
-    ends = [0, *(end for _, end in spans)]
-    starts = [*(start for start, _ in spans), len(text)]
-    return "\n".join(text[end:start] for end, start in zip(ends, starts, strict=True))
+def _swallowed(text: str, spans: list[tuple[int, int]]) -> bool:
+    """Whether a Markdown heading or fence stands on a line of its own after
+    the first object, outside the objects: the fence holding them was left
+    open and took in the prompt's text after it. A ``#`` comment before the
+    first object, or after one on its line (``{...}  # five seconds``), is
+    words the framework passes over."""
+    ends = [end for _, end in spans]
+    starts = [start for start, _ in spans[1:]] + [len(text)]
+    for end, start in zip(ends, starts, strict=True):
+        piece = text[end:start]
+        if any(m.start() > 0 for m in _SWALLOWED_MARKDOWN_RE.finditer(piece)):
+            return True
+    return False
 
 
 #: tool names that stand for any tool in the shape of a call

@@ -9,6 +9,11 @@ written when the name is no plain word (``code_execution_tool``,
 ``memory:save``), in backticks or before the word "tool" when it is one
 (```response```, "the response tool"), since a plain word ("send a
 response") names nothing.
+
+An example its own label introduces as the agent's answer ("your final
+answer looks like:", "reply like this:", "example of the final message:")
+shows the call that ends the task, which may be another tool's: whether the
+tool it calls does end the turn is the code's to say (PRM006).
 """
 
 from __future__ import annotations
@@ -23,6 +28,18 @@ _PLAIN_WORD = re.compile(r"[^\W\d_]+\Z")
 #: paragraph is (```{"tool_name": "x", ...}```): no prose. Each match ends at
 #: the next backtick, so the search is linear in the text
 _INLINE_EXAMPLE = re.compile(r"`[ \t]*\{[^`]*`")
+#: the words of a label that introduce the agent's answer: ``your final
+#: answer looks like:``, ``reply like this:``, ``example of the final message:``
+_ANSWER_LABEL = re.compile(
+    r"\b(?:answer(?:s|ed|ing)?|repl(?:y|ies|ied|ying)|respon(?:d|ds|ded|ding|se|ses)"
+    r"|final[ \t]+(?:message|output|result|words?))\b",
+    re.I,
+)
+
+
+def introduces_answer(label: str) -> bool:
+    """Whether an example's label introduces it as the agent's answer."""
+    return bool(_ANSWER_LABEL.search(label))
 
 
 class Sections:

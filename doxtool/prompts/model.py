@@ -97,6 +97,9 @@ class PromptExample:
     #: code_execution_tool to run the script``): a call of another tool a
     #: prompt shows on purpose (:mod:`doxtool.prompts.introduced`)
     introduced: bool = False
+    #: the text that introduces it: the line before it (the last of the
+    #: paragraph before, or a heading), or the text before it on its line
+    label: str = ""
 
 
 @dataclass

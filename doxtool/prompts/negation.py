@@ -140,6 +140,8 @@ _WRONG = (
     r"(?:wrong|bad|incorrect|invalid|forbidden|prohibited|disallowed|"
     r"not[ \t]+(?:allowed|permitted|valid))"
 )
+#: the words that call an example an outdated form (``Old``, ``Deprecated``)
+_OUTDATED = r"(?:old|legacy|deprecated|outdated|obsolete|removed|retired)"
 #: the verbs of a sentence that shows what something looks like (``Do not
 #: be surprised if the reply looks like this``): it does not forbid the example
 _SHOWS = r"(?:looks?|is|are|was|were|seems?|appears?|reads?|be)"
@@ -165,7 +167,13 @@ _WRONG_LABEL_RE = re.compile(
     # ``Not like this``, ``What not to do``, ``Not to be used``, ``Anti-pattern``
     r"|(?:not[ \t]+(?:like[ \t]+)?this|(?:example[ \t]+of[ \t]+)?what[ \t]+not[ \t]+to[ \t]+do|"
     r"not[ \t]+to[ \t]+(?:be[ \t]+)?(?:used?|copy|copied|follow(?:ed)?)|"
-    rf"(?:an?[ \t]+)?(?:anti-?pattern|counter-?example)s?){_EXPLAINED}",
+    rf"(?:an?[ \t]+)?(?:anti-?pattern|counter-?example)s?){_EXPLAINED}"
+    # ``Old (no longer works)``, ``Deprecated usage``, ``Legacy format``,
+    # ``Before (deprecated)``, ``No longer supported``, ``This no longer works``
+    rf"|(?:the[ \t]+)?{_OUTDATED}(?:[ \t]+(?:{_THING}|way|style|syntax|api))?{_EXPLAINED}"
+    rf"|before[ \t]*\([^()]*\b(?:{_OUTDATED}|no[ \t]+longer)\b[^()]*\)"
+    r"|(?:(?:this|that|it)[ \t]+)?(?:is[ \t]+)?no[ \t]+longer[ \t]+"
+    rf"(?:works?|supported|valid|used|available|accepted){_EXPLAINED}",
     re.I,
 )
 #: what stands around a label's words: symbols (an icon, ``❌``), emphasis,
@@ -182,7 +190,8 @@ def labels_wrong(label: str) -> bool:
     """Whether ``label``, the text introducing an example (the line before
     it, a heading read as ending in ``:``, or the text before it on its
     line), says the example is wrong: a few words ending in a colon that
-    call it wrong, bad, incorrect, invalid, forbidden or not allowed, or
+    call it wrong, bad, incorrect, invalid, forbidden or not allowed, or an
+    old form (``Old (no longer works):``, ``Deprecated usage:``), or
     tell not to do or use it (``Do not wrap in fences like this:``)
     (``Wrong (extra keys, never do this):``, ``Bad example (do not
     copy):``, ``❌ **Incorrect:**``, ``Never do this:``). A line that only

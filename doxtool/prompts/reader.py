@@ -20,7 +20,7 @@ from doxtool.prompts.argtext import (
     table_argument_names,
     table_bare_names,
 )
-from doxtool.prompts.barenames import bare_written_names
+from doxtool.prompts.barenames import bare_written_names, code_names, schema_names
 from doxtool.prompts.calls import read_call
 from doxtool.prompts.examples import root_objects
 from doxtool.prompts.headings import (
@@ -210,7 +210,7 @@ class PromptReader:
         for span in spans:
             if _is_inline_example(span.content):
                 label = self._inline_label(inline.content, after, span.open)
-                self._example(span.content, span.start, text_map, True, labels_wrong(label))
+                self._example(span.content, span.start, text_map, True, label)
             elif (dotted := dotted_name(span.content)) is not None:
                 # ``tool_args.timestamp`` names ``timestamp``
                 named.append((span.start + span.content.rfind(dotted), dotted))
@@ -422,16 +422,21 @@ class PromptReader:
             body = content[:-1] if content.endswith("\n") else content
             text_map = TextMap(content, start + 1, self.lines)
             # several objects one after another: each its own example
-            wrong = not self.fenced and labels_wrong(self.lead)
+            label = "" if self.fenced else self.lead
             for begin, end in root_objects(body) or [(0, len(body))]:
-                self._example(body[begin:end], begin, text_map, False, wrong)
-        elif language in YAML_INFO:
-            # ``tool_args:`` then ``  address: ...``: the keys name arguments
-            for index, column, name in yaml_arguments(content):
+                self._example(body[begin:end], begin, text_map, False, label)
+        else:
+            # ``tool_args:`` then ``  address: ...`` in YAML, ``notes(text="x")``,
+            # ``<arg name="text">``, ``{ text: string }`` in other languages
+            read = yaml_arguments if language in YAML_INFO else code_names
+            for index, column, name in read(content):
                 self._mention(name, start + index + 2, column + 1)
 
     def _html_block(self, token: Token) -> None:
         content = token.content
+        if token.map:  # ``<notes><text>hello</text></notes>``: names, as in a code block
+            for index, column, name in code_names(content):
+                self._mention(name, token.map[0] + index + 1, column + 1)
         if content.lstrip().startswith("<!--") and "-->" not in content and token.map:
             line, column = self._marker_position(token.map[0], "<!--")
             self.doc.problems.append(
@@ -449,20 +454,20 @@ class PromptReader:
 
     # Examples ---------------------------------------------------------------
 
-    def _example(
-        self, text: str, base: int, text_map: TextMap, inline: bool, wrong: bool = False
-    ) -> None:
+    def _example(self, text: str, base: int, text_map: TextMap, inline: bool, label: str) -> None:
         """Parse one example; ``base`` is the offset of ``text`` in the map's
-        content. One its label says is wrong (``wrong``) is kept apart,
-        unread (:attr:`PromptDoc.counter_examples`)."""
+        content, ``label`` the text that introduces it. One its label says is
+        wrong is kept apart, unread (:attr:`PromptDoc.counter_examples`)."""
         lead = len(text) - len(text.lstrip())
         line, column = text_map.position(base + (lead if text.strip() else 0))
-        example = PromptExample(line, column, text, inline=inline)
-        if wrong:
+        example = PromptExample(line, column, text, inline=inline, label=label)
+        if labels_wrong(label):
             self.doc.counter_examples.append(example)
             return
         self.doc.examples.append(example)
         read_call(self.doc, example, self.tool, lambda offset: text_map.position(base + offset))
+        for name in schema_names(example.data):  # ``"properties": {"text": ...}``
+            self._mention(name, line, column)
 
 
 def _item_forbids(content: str, close: int, named: int | None) -> bool:

@@ -85,6 +85,9 @@ class Dispatch:
     #: it may read keys doxtool cannot name (a computed key, arguments
     #: handed on whole): any name may be one of its arguments
     open: bool = False
+    #: the arguments it reads as an object (``self.args.get("args", {})``):
+    #: keys it may hand on to what it calls
+    holders: frozenset[str] = frozenset()
 
     def reads(self, name: str | None) -> bool:
         """Whether the tool reads argument ``name``, or may."""
@@ -122,17 +125,43 @@ def with_values(doc: PromptDoc, dispatch_of: Callable[[str], Dispatch | None]) -
             values.add((item.section, item.name))
     if not values:
         return doc
+    holders = {tool: _holders(doc, tool, dispatch(tool)) for tool, _ in values}
+
+    def keyed(taught: TaughtArgument) -> bool:
+        """Whether an argument after a value's name is the section tool's:
+        one the tool does not read, while it reads an object it may hand
+        on (``Tools:`` then ``- `fetch`: args `url``` under a dispatcher
+        that hands ``args`` to the tool named by ``tool``), may be a key of
+        that object: whose it is, is not known, and it is taught for none."""
+        found = dispatch(taught.section)
+        return found is None or found.reads(taught.name) or not holders[taught.section]
+
     arguments: list[TaughtArgument] = []
     for taught in doc.arguments:
         if taught.key is not None and (taught.section, taught.key) in values:
             # ``- `open`: args `url``` under ``### browser``: browser's ``url``
-            arguments.append(replace(taught, tool=taught.section))
+            if keyed(taught):
+                arguments.append(replace(taught, tool=taught.section))
         elif taught.source != "arguments-list" or (taught.tool, taught.name) not in values:
             arguments.append(taught)
-    arguments += [k for k in doc.keyed if (k.section, k.key) in values]
+    arguments += [k for k in doc.keyed if (k.section, k.key) in values and keyed(k)]
     arguments.sort(key=lambda taught: (taught.line, taught.column))
     listed = [item for item in doc.listed if (item.section, item.name) not in values]
     return replace(doc, arguments=arguments, listed=listed)
+
+
+def _holders(doc: PromptDoc, tool: str | None, found: Dispatch | None) -> bool:
+    """Whether ``tool`` reads an argument as an object: its code says so
+    (:attr:`Dispatch.holders`), or an example of the prompt calling it gives
+    one of the arguments it reads an object (``"args": {"url": ...}``)."""
+    if found is None or found.holders:
+        return found is not None
+    for example in doc.examples:
+        if example.tool_name and example.tool_name.split(":", 1)[0] == tool:
+            given = example.tool_args or {}
+            if any(isinstance(given.get(name), dict) for name in found.arguments):
+                return True
+    return False
 
 
 def _with_value_headings(

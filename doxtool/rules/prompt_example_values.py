@@ -92,13 +92,14 @@ flag:`, a second read, handing it on) takes the value as well: nothing is
 said. A placeholder stands for any value: `"..."`, a template variable, a value
 wholly in angle brackets (`"<status|log|diff>"`, `"<number of commits>"`), in
 square brackets or single braces around words (`"[seconds]"`, `"{limit}"`), a
-shell-style variable (`"$LIMIT"`), a value in the angle brackets of CJK text
+shell-style variable (`"$LIMIT"`, `"%LIMIT%"`), the name of the type the code reads
+the value as (`"integer"`, `"int"` for `int(...)`), a value in the angle brackets of CJK text
 (`"＜秒数＞"`, `"〈path〉"`), or a name in capitals (`"N"`, `"COUNT"`)
 that is not one of the values the code compares the argument with (`"READ"`
 for `action == "read"` is a value, and reported). A choice of values the
 code compares, written as one (`"list|write"`, `"list / write"`, `"list or
-write"`), is a schema of the call: each is accepted (`"list|erase"` is
-reported).
+write"`, `"list, write"`, also in brackets: `"(list/write)"`), is a schema
+of the call: each is accepted (`"list|erase"` is reported).
 
 **Why it matters.** A model copies example values; a value the code rejects
 becomes a failed call in production.
@@ -117,6 +118,10 @@ becomes a failed call in production.
         Example(notes_files("action.lower()", '{"action": "Write"}')),
         # the choice of values the code compares, written as one
         Example(notes_files("action", '{"action": "list|write"}')),
+        Example(notes_files("action", '{"action": "(list, write)"}')),
+        # the name of the type the code reads the value as
+        Example(with_prompt('"tool_args": {"seconds": 5}', '"tool_args": {"seconds": "integer"}')),
+        Example(with_prompt('"tool_args": {"seconds": 5}', '"tool_args": {"seconds": "%secs%"}')),
         # the tool dispatches on ``self.method``; ``action`` is another choice
         Example(method_notes(reads_method=True)),
         # ``app`` is handed to a call before the tests, which single out two values
@@ -143,6 +148,15 @@ becomes a failed call in production.
             [Expect(PROMPT, 6, "`now` the value `true`")],
         ),
         Example(notes_files("action", '{"action": "Write"}'), [Expect(NOTES, 5, "`action`")]),
+        # a choice holding a value the code does not compare
+        Example(
+            notes_files("action", '{"action": "(list, erase)"}'), [Expect(NOTES, 5, "`action`")]
+        ),
+        # the name of another type than the code reads
+        Example(
+            with_prompt('"tool_args": {"seconds": 5}', '"tool_args": {"seconds": "boolean"}'),
+            [Expect(PROMPT, 6, "`seconds`")],
+        ),
         # a value in capitals that is one of the compared values, folded: not a placeholder
         Example(notes_files("action", '{"action": "WRITE"}'), [Expect(NOTES, 5, "`action`")]),
         # the method of ``notes:erase`` is sent as ``action``, which the code compares
@@ -246,15 +260,28 @@ def _reads_method(ctx: Context, module: str) -> bool:
 #: a value written wholly as a placeholder: in angle brackets
 #: (``"<status|log|diff>"``, ``"<number of commits>"``), square brackets
 #: (``"[seconds]"``) or single braces (``"{limit}"``) around words, or a
-#: shell-style variable (``"$LIMIT"``, ``"${limit}"``)
+#: shell-style variable (``"$LIMIT"``, ``"${limit}"``, ``"%limit%"``)
 _BRACKETED_PLACEHOLDER_RE = re.compile(
     r"<[^<>\n]+>|\[[A-Za-z][\w .|/-]*\]|\{[A-Za-z][\w .|/-]*\}|\$\{?[A-Za-z_]\w*\}?"
+    r"|%[A-Za-z_]\w*%"
     # the angle brackets of CJK text and typesetting: ``"＜路径＞"``, ``"〈path〉"``
     r"|\uff1c[^\uff1c\uff1e\n]+\uff1e|\u3008[^\u3008\u3009\n]+\u3009|\u27e8[^\u27e8\u27e9\n]+\u27e9"
 )
 #: what joins the alternatives of a value written as a choice (``"open|click"``,
 #: ``"open / click"``, ``"open or click"``)
-_ALTERNATIVES_RE = re.compile(r"(?<![ \t])(?:[ \t]*[|/][ \t]*|[ \t]+or[ \t]+)")
+_ALTERNATIVES_RE = re.compile(r"(?<![ \t])(?:[ \t]*[|/][ \t]*|[ \t]*,[ \t]*|[ \t]+or[ \t]+)")
+#: brackets around a choice written as one (``"(open/click)"``, ``"[open|click]"``)
+_AROUND_CHOICE_RE = re.compile(r"\(([^()]*)\)|\[([^\[\]]*)\]")
+#: the names a schematic example writes for the type the code reads a value
+#: as (``"limit": "integer"``, ``"tags": "list"``)
+_TYPE_NAMES = {
+    "integer": frozenset({"int", "integer", "number"}),
+    "number": frozenset({"number", "float", "double", "int", "integer"}),
+    "string": frozenset({"str", "string", "text"}),
+    "boolean": frozenset({"bool", "boolean"}),
+    "array": frozenset({"array", "list"}),
+    "object": frozenset({"object", "dict", "map"}),
+}
 #: a value written as a placeholder name in capitals: ``"N"``, ``"NUMBER"``,
 #: ``"YOUR_QUERY"``
 _CAPITALS_PLACEHOLDER_RE = re.compile(r"[A-Z][A-Z0-9_]*")
@@ -266,12 +293,15 @@ def _placeholder(value: Any, arg: Argument) -> bool:
     (``"$LIMIT"``) stands for any value; so does a name in capitals
     (``"N"``, ``"COUNT"``), unless it is one of the values the code compares
     the argument with, folded (``"READ"`` for ``action == "read"`` is a
-    value, which the code may refuse)."""
+    value, which the code may refuse), and so does the name of the type the
+    code reads the value as (``"integer"`` for ``int(...)``)."""
     if not isinstance(value, str):
         return False
     text = value.strip()
     if text in ("...", "\u2026") or _BRACKETED_PLACEHOLDER_RE.fullmatch(text):
         return True
+    if arg.type and text.lower() in _TYPE_NAMES.get(arg.type, ()):
+        return True  # the type the code reads it as: a schema of the call
     if not _CAPITALS_PLACEHOLDER_RE.fullmatch(text):
         return False
     return not any(text.casefold() == str(v).casefold() for v in arg.enum or ())
@@ -279,10 +309,15 @@ def _placeholder(value: Any, arg: Argument) -> bool:
 
 def _choice(value: str, arg: Argument) -> bool:
     """Whether a value is the choice of values the code compares, written
-    as one (``"open|click"``, ``"open / click"``, ``"open or click"`` for an
+    as one (``"open|click"``, ``"open / click"``, ``"open or click"``,
+    ``"open, click"``, also in brackets, ``"(open/click)"``, for an
     ``action`` the code compares with ``open`` and ``click``): a schema of
     the call, each alternative taken."""
-    parts = _ALTERNATIVES_RE.split(value.strip())
+    text = value.strip()
+    around = _AROUND_CHOICE_RE.fullmatch(text)
+    if around is not None:
+        text = (around.group(1) or around.group(2) or "").strip()
+    parts = _ALTERNATIVES_RE.split(text)
     return len(parts) > 1 and all(part and among(part, arg) for part in parts)
 
 

@@ -8,14 +8,17 @@ from collections.abc import Iterator
 from typing import Any
 
 from doxtool.core.config import CALL_KEYS
+from doxtool.core.facts import BREAK_LOOP
 from doxtool.core.findings import Finding
 from doxtool.prompts.examples import CALL_SPELLINGS, beyond_limit, documents_a_record
+from doxtool.prompts.introduced import introduces_answer
 from doxtool.prompts.model import PromptExample
 from doxtool.rules.base import Example, Expect, Rule
 from doxtool.rules.examples import WAIT_PY
 from doxtool.rules.tool_prompts import (
     PROMPT,
     TEMPLATE,
+    PromptFile,
     calling_response,
     prompt_files,
     tool_facts,
@@ -33,8 +36,13 @@ class InvalidExample(Rule):
 **What it checks.** Every JSON example (fenced ```` ```json ```` / `~~~json`
 blocks, and inline code spans holding a JSON object) parses as lenient JSON:
 trailing commas, template directives, what json5 reads (comments, single
-quotes, unquoted keys) and `\"\"\"multi-line\"\"\"` strings (which the framework's
-DirtyJson reads) are accepted, real syntax errors are not. A fence holding
+quotes, unquoted keys), `\"\"\"multi-line\"\"\"` strings and values `true`,
+`false`, `null` in any case (which the framework's DirtyJson reads:
+`True`, `NULL`), and Python's `None` (an example written as a Python dict),
+are accepted, and Jinja statements and comments (`{% if x %}`, `{# note #}`)
+are read as the rendered text, without them, and a placeholder in angle
+brackets written bare where a value goes (`"seconds": <number>`) as any
+value; real syntax errors are not. A fence holding
 objects one after another (one a line, or between `//` comments), or an object
 with words around it (a call, then `Result: ...`), is read as the framework
 reads a reply, root by root, passing over the words (helpers/extract_tools.py
@@ -59,6 +67,19 @@ nested past the 40 levels doxtool reads is always reported: it was not read.
                 "}\n~~~", '}\n// or\n{"tool_name": "wait", "tool_args": {"seconds": 1}}\n~~~'
             )
         ),
+        # a bare placeholder where a value goes
+        Example(with_prompt('"tool_args": {"seconds": 5},', '"tool_args": {"seconds": <n>},')),
+        # a Jinja statement is no part of the rendered example
+        Example(
+            with_prompt('"tool_args": {"seconds": 5},', '"tool_args": {% raw %}{"seconds": 5},')
+        ),
+        # a Python dict: the framework reads ``True`` and a model ``None`` as JSON's
+        Example(
+            with_prompt(
+                '"tool_args": {"seconds": 5},',
+                "'tool_args': {'seconds': 5, 'note': None, 'quiet': True},",
+            )
+        ),
     ]
     invalid = [
         Example(
@@ -81,6 +102,12 @@ nested past the 40 levels doxtool reads is always reported: it was not read.
                 )
 
 
+#: a ``response`` tool that ends the turn on its only return
+_ENDS_TURN_PY = WAIT_PY.replace("WaitTool", "ResponseTool").replace(
+    "break_loop=False", "break_loop=True"
+)
+
+
 class ExampleToolMismatch(Rule):
     code = "PRM006"
     name = "example-tool-mismatch"
@@ -95,7 +122,12 @@ too. An example whose section names, in its prose, the tool it calls shows
 a call of that tool on purpose (a `skills_tool` prompt's "use
 code_execution_tool to run the script"), and is not reported. A name that
 is a plain word counts only in backticks or before "tool" (`` `response` ``,
-"the response tool"): "send a response" names no tool.
+"the response tool"): "send a response" names no tool. Nor is an example
+reported that its label introduces as the agent's answer ("your final answer
+looks like:", "reply like this:", "example of the final message:") when the
+tool it calls ends the turn on every return (`break_loop=True`), as
+`response` does: it shows the call that ends the task. Under a label that
+says nothing of an answer (`usage:`) such a call is still reported.
 
 **Why it matters.** An example copied from another tool's prompt teaches the
 model to call the wrong tool.
@@ -121,6 +153,13 @@ model to call the wrong tool.
                 "tools/response.py": WAIT_PY.replace("WaitTool", "ResponseTool"),
             }
         ),
+        # the agent's answer, by a tool that ends the turn
+        Example(
+            {
+                **calling_response("when the wait is over, your final answer looks like:"),
+                "tools/response.py": _ENDS_TURN_PY,
+            }
+        ),
     ]
     invalid = [
         Example(
@@ -134,6 +173,19 @@ model to call the wrong tool.
         Example(
             {
                 **calling_response("usage, then send a response:"),
+                "tools/response.py": WAIT_PY.replace("WaitTool", "ResponseTool"),
+            },
+            [Expect(PROMPT, 9, "`response`")],
+        ),
+        # a tool that ends the turn, under a label that is no answer's
+        Example(
+            {**calling_response("usage:"), "tools/response.py": _ENDS_TURN_PY},
+            [Expect(PROMPT, 9, "`response`")],
+        ),
+        # introduced as the answer, but the tool it calls does not end the turn
+        Example(
+            {
+                **calling_response("your final answer looks like:"),
                 "tools/response.py": WAIT_PY.replace("WaitTool", "ResponseTool"),
             },
             [Expect(PROMPT, 9, "`response`")],
@@ -166,6 +218,7 @@ model to call the wrong tool.
                 if example.tool_name
                 and (
                     example.introduced
+                    or _answers(ctx, example, prompt)
                     or (
                         not _same_tool(example.tool_name, heading)
                         and _calls_nested(example.tool_args, heading)
@@ -187,6 +240,16 @@ model to call the wrong tool.
                     tool.column,
                     subject=f"{prompt.path}:example-tool:{tool.name}",
                 )
+
+
+def _answers(ctx: Context, example: PromptExample, prompt: PromptFile) -> bool:
+    """Whether an example is the agent's answer, shown on purpose: its
+    label says so ("your final answer looks like:") and the tool it calls
+    ends the turn on every return (``break_loop=True``), as a reply does."""
+    if not example.tool_name or not introduces_answer(example.label):
+        return False
+    found = tool_facts(ctx, example.tool_name, prompt.prompt_set)
+    return found is not None and found[1].knows(BREAK_LOOP) and found[1].break_loop_values == [True]
 
 
 def _same_tool(name: str, heading: str) -> bool:
@@ -230,9 +293,10 @@ not checked, and so is an object with `tool_name` but no `tool_args` (nor
 `{"job_id": ..., "tool_name": ..., "status": ...}`): it names no tool, for
 this rule or any other. Nor is an example its label says is wrong: the line
 before it, a heading over it or the text before it on its line, a few words
-ending in a colon that call it wrong, bad, incorrect or invalid, or say not
-to do or use it (`Wrong (extra keys, never do this):`, `Bad example (do not
-copy):`, `Never do this:`, `Not to be used:`). It shows what to avoid, may be
+ending in a colon that call it wrong, bad, incorrect or invalid, or an old
+form, or say not to do or use it (`Wrong (extra keys, never do this):`,
+`Bad example (do not copy):`, `Never do this:`, `Not to be used:`, `Old (no
+longer works):`, `Deprecated usage:`). It shows what to avoid, may be
 broken on purpose, and teaches nothing; no rule of `PRM002`-`PRM008` reads
 it. A line that only opens with such a word (`Never wait longer than
 needed:`) labels nothing.

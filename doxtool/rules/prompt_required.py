@@ -45,7 +45,11 @@ action url`), bare in the first cell of a table's row (`| url | the page |`),
 or bare where only a name goes: a call's parameters (`fetch(url, timeout)`),
 `url=<page>`, a brace object's keys (`{ url: string }`), a list item opening
 with it (`- url: the page`, not under a lead such as `Notes:`) and the words
-of an arguments line spelled otherwise (`Parameters: url`, `参数：url`); not
+of an arguments line spelled otherwise (`Parameters: url`, `参数：url`), or a
+definition list's term (`url` on its line, `: the page` on the next), or
+where only a name goes in a code block of another language than JSON
+(`fetch(url="...")`, `<arg name="url">`, `<url>...</url>`, `{ url: string
+}`, raw XML too) or in a JSON Schema's `properties`; not
 on a line about what the tool returns or what not to send.
 Such a bare word is named, not taught: `PRM003` does not hold the tool to it.
 
@@ -73,6 +77,28 @@ profile.
 """
     valid = [
         Example(wait_files()),
+        # a keyword of a call in a Python block
+        Example(
+            {
+                **wait_files(),
+                "tools/wait.py": WAIT_PY.replace(
+                    "        return Response(",
+                    '        label = self.args["label"]\n        return Response(',
+                ),
+                PROMPT: '### wait\nPause.\n```python\nwait(label="x")\n```\n',
+            }
+        ),
+        # a definition list's term
+        Example(
+            {
+                **wait_files(),
+                "tools/wait.py": WAIT_PY.replace(
+                    "        return Response(",
+                    '        label = self.args["label"]\n        return Response(',
+                ),
+                PROMPT: "### wait\nPause.\n\nlabel\n: what to show\n",
+            }
+        ),
         # an ``args`` line naming it without backticks, as real prompts write it
         Example(
             {

@@ -13,6 +13,7 @@ from doxtool.prompts.model import PromptDoc, PromptTool
 from doxtool.rules.base import Example, Expect, Rule
 from doxtool.rules.examples import WAIT_PY
 from doxtool.rules.tool_prompts import (
+    BROWSER_PY,
     PROMPT,
     TEMPLATE,
     browser_files,
@@ -252,7 +253,11 @@ headed by an argument taught above it (`| key | meaning |` under
 An item of a tool's section that names a value of one of its arguments
 (`- `add`: `text`, `priority`` under `Arguments by action:`, `- `open`:
 args `url`` under ``Set `action` to one of:``) teaches no argument `add`:
-the names after it are the section tool's arguments. A name the prompt
+the names after it are the section tool's arguments; one the tool does not
+read, while it reads an object it may hand on (`args`, read with a default
+`{}` or given an object by the prompt's example: a dispatcher handing it to
+the tool its `tool` names, under `Tools:`), may be a key of that object, and
+is not reported. A name the prompt
 forbids (`args: `text`, not `reply``, `` `msg` (deprecated)``, a table row
 `| `ms` | deprecated, use `seconds` |`, a list item `- `ms` (legacy): ...`)
 is not taught, and neither is a key of an example its label says is wrong
@@ -285,6 +290,16 @@ the profile's tool as well.
         ),
         # ``open`` is a value of ``action``, ``url`` the argument it takes
         Example(browser_files("### browser\nArguments by action:\n- `open`: `url`\n")),
+        # ``hours`` may be a key of the object ``options`` the browser hands on
+        Example(
+            {
+                **browser_files("### browser\nSet `action` to one of:\n- `wait`: args `hours`\n"),
+                "tools/browser.py": BROWSER_PY.replace(
+                    "        action = ",
+                    '        self.agent.set(self.args.get("options", {}))\n        action = ',
+                ),
+            }
+        ),
         # the framework copies ``method`` into the ``action`` browser reads
         Example(browser_files("### browser\nargs: `method` (`open` or `wait`), `url`\n")),
         # an example labelled wrong teaches nothing; a bare word names, not teaches

@@ -434,7 +434,8 @@ class Context(Teaching):
         values = (arg.enum or arg.compared or () for arg in tool.arguments)
         compared = (v for known in values for v in known if isinstance(v, str))
         open_reads = bool(tool.dynamic_reads or tool.other_arguments)
-        return Dispatch(arguments, frozenset(compared) - arguments, open_reads)
+        holders = frozenset(arg.name for arg in tool.arguments if arg.type == "object")
+        return Dispatch(arguments, frozenset(compared) - arguments, open_reads, holders)
 
     def documents(self, path: str, tool: str) -> bool:
         """Whether the prompt at ``path`` documents ``tool``: a list item

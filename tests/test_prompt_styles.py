@@ -1,0 +1,254 @@
+"""Prompts written in unusual but real styles, through the real CLI: an
+example introduced as the agent's answer, examples written as Python dicts,
+the arguments of the tools a dispatcher calls. None of them is a finding
+where the model reads the prompt right."""
+
+from __future__ import annotations
+
+from samples import WAIT_PROMPT, clean_files, tool_named
+
+PROMPT = "prompts/agent.system.tool.wait.md"
+
+
+def _findings(output: str) -> list[str]:
+    return [line for line in output.splitlines() if ": PRM" in line]
+
+
+def _answer(lead: str) -> str:
+    return WAIT_PROMPT + f'{lead}\n~~~json\n{{"tool_name": "response", "tool_args": {{}}}}\n~~~\n'
+
+
+def test_an_example_introduced_as_the_answer_may_call_the_tool_that_ends_the_turn(
+    make_repo, run_cli
+) -> None:
+    """A call of ``response`` (which ends the turn on every return) labelled
+    as the agent's answer is shown on purpose (PRM006 says nothing); the
+    same call labelled as usage, or of a tool that does not end the turn,
+    is still reported."""
+    files = {**clean_files(), **tool_named("response")}
+    ends = files["tools/response.py"].replace("break_loop=False", "break_loop=True")
+    for lead in (
+        "When done, your final answer looks like:",
+        "Reply like this:",
+        "Example of the final message:",
+    ):
+        files[PROMPT] = _answer(lead)
+        result = run_cli(make_repo({**files, "tools/response.py": ends}), "check", "--no-cache")
+        assert _findings(result.output) == [], lead
+        result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM006")
+        assert _findings(result.output) == [
+            f"{PROMPT}:9:15: PRM006 example calls `response` but the prompt documents `wait`"
+        ], lead
+    files[PROMPT] = _answer("usage:")
+    result = run_cli(make_repo({**files, "tools/response.py": ends}), "check", "--no-cache")
+    assert _findings(result.output) == [
+        f"{PROMPT}:9:15: PRM006 example calls `response` but the prompt documents `wait`"
+    ]
+
+
+def test_an_example_written_as_a_python_dict_is_read_as_the_framework_reads_it(
+    make_repo, run_cli
+) -> None:
+    """``True``, ``False`` and ``None`` in an example (a Python dict, or JSON
+    in another case: the framework's DirtyJson reads ``true``, ``false`` and
+    ``null`` in any case) are no syntax error (PRM005); the values are read
+    and checked as JSON's; a word no parser reads stays an error."""
+    files = clean_files()
+    files["tools/wait.py"] = files["tools/wait.py"].replace(
+        "        return Response(",
+        '        quiet = bool(self.args.get("quiet", False))\n'
+        '        note = self.args.get("note") or ""\n'
+        "        return Response(",
+    )
+    call = "{'tool_name': 'wait', 'tool_args': {'seconds': 5, 'quiet': %s, 'note': %s}}"
+    for quiet, note in (("True", "None"), ("False", "NULL"), ("TRUE", "undefined")):
+        files[PROMPT] = WAIT_PROMPT + f"~~~json\n{call % (quiet, note)}\n~~~\n"
+        result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM")
+        assert _findings(result.output) == [], (quiet, note)
+    files[PROMPT] = WAIT_PROMPT + f"~~~json\n{call % ('Treu', 'None')}\n~~~\n"
+    result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM")
+    assert _findings(result.output) == [
+        f"{PROMPT}:8:60: PRM005 example is not valid JSON: unexpected 'T'"
+    ]
+
+
+DISPATCH_PY = """\
+from helpers.tool import Response, Tool
+
+
+class Dispatch(Tool):
+    async def execute(self, **kwargs) -> Response:
+        handler = self.agent.registry[self.args["tool"]]
+        return Response(message=await handler(self.args.get("args"ARGS)), break_loop=False)
+"""
+DISPATCH_PROMPT = """\
+### dispatch
+Calls one of the tools below.
+
+Tools:
+- `search`: args `query`
+- `fetch`: args `url`
+
+~~~json
+{"tool_name": "dispatch", "tool_args": {"tool": "fetch"GIVEN}}
+~~~
+"""
+DISPATCH = "prompts/agent.system.tool.dispatch.md"
+
+
+def test_the_arguments_of_the_tools_a_dispatcher_hands_an_object_are_no_unread_ones(
+    make_repo, run_cli
+) -> None:
+    """Under ``Tools:`` in the prompt of a tool that reads ``tool`` and
+    hands the object ``args`` to what it names, the arguments after each
+    item may be keys of that object: not reported as the dispatcher's
+    unread ones (PRM003), whether the code (a default ``{}``) or the
+    prompt's example (``"args": {"url": ...}``) shows the object. With no
+    object read, they are the dispatcher's own, and unread."""
+    files = clean_files()
+    for args, given in ((", {}", ""), ("", ', "args": {"url": "x"}')):
+        files["tools/dispatch.py"] = DISPATCH_PY.replace("ARGS", args)
+        files[DISPATCH] = DISPATCH_PROMPT.replace("GIVEN", given)
+        result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM")
+        assert _findings(result.output) == [], args
+    files[DISPATCH] = DISPATCH_PROMPT.replace("GIVEN", "")
+    result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM")
+    assert _findings(result.output) == [
+        f"{DISPATCH}:5:19: PRM003 argument `query` is taught for `dispatch` but "
+        "tools/dispatch.py never reads it",
+        f"{DISPATCH}:6:18: PRM003 argument `url` is taught for `dispatch` but "
+        "tools/dispatch.py never reads it",
+    ]
+
+
+def test_jinja_statements_in_an_example_are_no_syntax_error(make_repo, run_cli) -> None:
+    """``{% if %}`` and ``{# #}`` inside an example are template text the
+    rendered prompt does not hold (no PRM005); the keys around them are
+    still read (an unread one is PRM003)."""
+    files = clean_files()
+    files[PROMPT] = WAIT_PROMPT + (
+        '~~~json\n{"tool_name": "wait", "tool_args": {\n'
+        '  {% if slow %}"seconds": 9,{% else %}"seconds": 1,{% endif %} {# one of #}\n'
+        '  "until": "{{ until }}"\n}}\n~~~\n'
+    )
+    result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM")
+    assert _findings(result.output) == [
+        f"{PROMPT}:10:3: PRM003 argument `until` is taught for `wait` but "
+        "tools/wait.py never reads it"
+    ]
+
+
+def test_a_definition_list_term_names_a_required_argument(make_repo, run_cli) -> None:
+    """A required argument written as a definition list's term (``seconds``
+    on its line, ``: how long`` on the next) is taught (no PRM004)."""
+    files = clean_files()
+    files["tools/wait.py"] = files["tools/wait.py"].replace(
+        'self.args.get("seconds", 0)', 'self.args["seconds"]'
+    )
+    files[PROMPT] = "### wait\nPause.\n\nseconds\n: how long to wait (required)\n"
+    result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM004")
+    assert _findings(result.output) == []
+    files[PROMPT] = "### wait\nPause.\n\nseconds\nhow long to wait (required)\n"
+    result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM004")
+    assert [line.split(": PRM004 ")[1][:37] for line in _findings(result.output)] == [
+        "required argument `seconds` of `wait`"
+    ]
+
+
+def test_a_schematic_example_value_is_no_refused_one(make_repo, run_cli) -> None:
+    """An example written as a schema (the name of the type the code reads
+    a value as, a ``%NAME%`` variable, a choice of compared values in
+    brackets or separated by commas) gives no value the code refuses
+    (PRM008); the name of another type, or a choice with a value the code
+    does not compare, is still reported."""
+    files = {**clean_files(), **tool_named("notes")}
+    files["tools/notes.py"] = files["tools/notes.py"].replace(
+        "        return Response(",
+        '        if self.args.get("action") == "write":\n'
+        '            return Response(message="saved", break_loop=False)\n'
+        '        if self.args.get("action") == "list":\n'
+        '            return Response(message="notes", break_loop=False)\n'
+        "        return Response(",
+    )
+    call = '{"tool_name": "notes", "tool_args": {"seconds": %s, "action": %s}}'
+    notes = "prompts/agent.system.tool.notes.md"
+    for seconds, action in (
+        ('"integer"', '"(write/list)"'),
+        ('"int"', '"write, list"'),
+        ('"%SECONDS%"', '"[list|write]"'),
+    ):
+        files[notes] = f"### notes\nargs: `seconds`, `action`\n`{call % (seconds, action)}`\n"
+        result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM")
+        assert _findings(result.output) == [], (seconds, action)
+    wrong = call % ('"boolean"', '"(write, erase)"')
+    files[notes] = f"### notes\nargs: `seconds`, `action`\n`{wrong}`\n"
+    result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM008")
+    assert [line.split(": PRM008 ")[1][:40] for line in _findings(result.output)] == [
+        'example gives `action` the value `"(writ',
+        'example gives `seconds` the value `"bool',
+    ]
+
+
+def test_a_required_argument_named_in_a_block_of_another_language_is_taught(
+    make_repo, run_cli
+) -> None:
+    """A required argument the prompt names only in a code block of another
+    language (a call in Python, an XML tool call, a TypeScript type, raw
+    XML) or in a JSON Schema's properties is taught (no PRM004); a block
+    that does not name it teaches nothing."""
+    files = clean_files()
+    files["tools/wait.py"] = files["tools/wait.py"].replace(
+        'self.args.get("seconds", 0)', 'self.args["seconds"]'
+    )
+    for block in (
+        "```python\nwait(seconds=5)\n```\n",
+        '```xml\n<tool_call name="wait">\n  <arg name="seconds">5</arg>\n</tool_call>\n```\n',
+        "```xml\n<tool_call>\n  <tool_args><seconds>5</seconds></tool_args>\n</tool_call>\n```\n",
+        "```ts\ntype WaitArgs = { seconds: number; note?: string }\n```\n",
+        "<wait>\n<seconds>5</seconds>\n</wait>\n",
+        '```json\n{"type": "object", "properties": {"seconds": {"type": "integer"}}}\n```\n',
+    ):
+        files[PROMPT] = f"### wait\nPause.\n\n{block}"
+        result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM004")
+        assert _findings(result.output) == [], block
+    files[PROMPT] = "### wait\nPause.\n\n```python\nwait(5)\n```\n"
+    result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM004")
+    assert len(_findings(result.output)) == 1
+
+
+def test_a_hash_comment_outside_the_object_of_an_example_is_passed_over(make_repo, run_cli) -> None:
+    """A ``#`` comment line before an example's object, or after it on its
+    line, is words the framework passes over, not a heading a fence left
+    open took in (no PRM005); a ``#`` comment inside the object is read by
+    the framework as a key, and stays an error."""
+    files = clean_files()
+    call = '{"tool_name": "wait", "tool_args": {"seconds": 5}}'
+    for body in (f"# wait five seconds\n{call}", f"{call}  # five seconds"):
+        files[PROMPT] = f"{WAIT_PROMPT}~~~json\n{body}\n~~~\n"
+        result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM")
+        assert _findings(result.output) == [], body
+    inside = call.replace("5}", "5 # how long\n}")
+    files[PROMPT] = f"{WAIT_PROMPT}~~~json\n{inside}\n~~~\n"
+    result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM")
+    assert [line.split(": ", 1)[1] for line in _findings(result.output)] == [
+        "PRM005 example is not valid JSON: unexpected '#'"
+    ]
+
+
+def test_a_bare_placeholder_in_angle_brackets_is_any_value(make_repo, run_cli) -> None:
+    """``"seconds": <number of seconds>`` is a placeholder written bare where
+    a value goes (DirtyJson reads it as text): no syntax error (PRM005) and
+    no refused value (PRM008); where a key goes it is still an error."""
+    files = clean_files()
+    for value in ("<seconds>", "<number of seconds>"):
+        call = '{"tool_name": "wait", "tool_args": {"seconds": ' + value + "}}"
+        files[PROMPT] = f"{WAIT_PROMPT}~~~json\n{call}\n~~~\n"
+        result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM")
+        assert _findings(result.output) == [], value
+    files[PROMPT] = (
+        f'{WAIT_PROMPT}~~~json\n{{"tool_name": "wait", "tool_args": {{<arg>: 5}}}}\n~~~\n'
+    )
+    result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM")
+    assert [line.split(": ", 1)[1][:32] for line in _findings(result.output)] == [
+        "PRM005 example is not valid JSON"
+    ]
