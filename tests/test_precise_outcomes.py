@@ -528,3 +528,70 @@ def test_a_repairable_raise_inside_the_tool_s_own_try_is_not_claimed(tmp_path: P
     )
     text = _generated(tmp_path, {"tools/ask.py": tool}, "ask")
     assert "Repairable errors raised by" not in text, text
+
+
+_TRIED = (
+    "    try:\n"
+    "        if not title:\n"
+    '            raise RepairableException("title is required")\n'
+    "        text = title.upper()\n"
+    "    except {handler}\n"
+    "    return text\n"
+)
+#: handlers that take the raise for good / that let it (or another) out
+_CAUGHT = {
+    "Exception": "Exception:\n        return None",
+    "BaseException": "BaseException:\n        return None",
+    "bare": ":\n        return None",
+    "its class": "RepairableException:\n        return None",
+    "a tuple": "(ValueError, RepairableException):\n        text = None",
+}
+_LEFT = {
+    "re-raised": "Exception:\n        raise",
+    "re-raised by name": "Exception as exc:\n        raise exc",
+    "raised anew": "Exception as exc:\n        raise RepairableException('bad title') from exc",
+    "another class": "ValueError:\n        return None",
+    "re-raised before": "ValueError:\n        raise\n    except Exception:\n        return None",
+}
+
+
+def _tried_helper(handler: str) -> str:
+    body = _TRIED.replace(
+        "except {handler}", "except" + ("" if handler[0] == ":" else " ") + handler
+    )
+    return "from helpers.errors import RepairableException\n\n\ndef render(title):\n" + body
+
+
+@pytest.mark.parametrize("handler", sorted(_CAUGHT))
+def test_a_raise_its_own_try_catches_is_not_claimed(tmp_path: Path, handler: str) -> None:
+    """In a helper of another module, as in a method of the tool, a raise
+    the ``try`` around it catches for good is raised by neither."""
+    helper = _tried_helper(_CAUGHT[handler])
+    tool = (
+        HEAD + "from helpers.util import render\n\n\n"
+        "class AskTool(Tool):\n"
+        "    async def execute(self, **kwargs):\n"
+        '        text = render(self.args.get("title", ""))\n'
+        "        return Response(message=str(text), break_loop=False)\n"
+    )
+    text = _generated(tmp_path / "a", {"helpers/util.py": helper, "tools/ask.py": tool}, "ask")
+    assert "Repairable errors raised by" not in text, text
+    method = helper.split("\n\n\n", 1)[1].replace("def render(title)", "def _render(self, title)")
+    own = (
+        HEAD + "\n\n"
+        "class AskTool(Tool):\n"
+        "    async def execute(self, **kwargs):\n"
+        '        text = self._render(self.args.get("title", ""))\n'
+        "        return Response(message=str(text), break_loop=False)\n\n"
+        + "".join(f"    {line}\n" if line else "\n" for line in method.splitlines())
+    )
+    text = _generated(tmp_path / "b", {"tools/ask.py": own}, "ask")
+    assert "Repairable errors raised by" not in text, text
+
+
+@pytest.mark.parametrize("handler", sorted(_LEFT))
+def test_a_raise_its_own_try_lets_out_is_claimed(tmp_path: Path, handler: str) -> None:
+    helper = _tried_helper(_LEFT[handler])
+    root = _rename(tmp_path, "from helpers.util import render", "render")
+    (root / "helpers/util.py").write_text(helper, encoding="utf-8")
+    assert "DOX121" not in check(root)
