@@ -15,7 +15,7 @@ from doxtool.python.astbranches import comprehension_branches, negated, operand_
 from doxtool.python.astclosures import AstCalled, AstClosures
 from doxtool.python.astdicts import Held, HeldDicts
 from doxtool.python.astkeychecks import AstKeyChecks
-from doxtool.python.astparse import child_expressions
+from doxtool.python.astparse import child_expressions, is_generator
 from doxtool.python.astreach import function_reach
 from doxtool.python.astwalk import walk
 from doxtool.python.callkinds import Scope, call_argument, open_mode, opener_flag, opens_file
@@ -168,6 +168,7 @@ class FunctionWalk(
             effects=_unique_effects(self.effects),
             calls=self.calls,
             is_async=isinstance(self.node, ast.AsyncFunctionDef),
+            generator=is_generator(self.node),
             flow=function_flow(self.node, scope),
             returns=exits[0],
             raises=exits[1],
