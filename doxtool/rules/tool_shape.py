@@ -27,8 +27,10 @@ or through other classes of the repository. A module that may hold a tool
 doxtool cannot read is not checked: one with a class deriving (through the
 repository's classes, or not) from a class of neither the repository nor the
 standard library (an installed package's, a plugin's that is not checked in),
-one with `from <such a module> import *`, and one that defines no class and
-imports names from such a module (a re-export of a plugin's tool).
+one with `from <such a module> import *`, one that defines no class and
+imports names from such a module (a re-export of a plugin's tool), and one
+that makes a class at run time (`T = type("T", (Tool,), {...})`,
+`types.new_class(...)`), from bases doxtool does not read.
 
 **Why it matters.** The framework finds a tool by its file name and takes the
 first `Tool` subclass in the module; a module without one makes every call of
@@ -53,6 +55,15 @@ that tool fail at run time.
                 {
                     "plugins/web/tools/browser.py": "from plugins._browser.tools.browser"
                     " import Browser as Upstream\n\n\nclass Browser(Upstream):\n    pass\n",
+                }
+            )
+        ),
+        # a class made at run time: its bases are not read
+        Example(
+            with_files(
+                {
+                    "tools/made.py": "from helpers.tool import Tool\n\n"
+                    'Made = type("Made", (Tool,), {})\n'
                 }
             )
         ),
