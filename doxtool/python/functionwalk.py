@@ -65,7 +65,8 @@ class FunctionWalk(
         self.bound = cls is not None and not static and bool(args.posonlyargs or args.args)
         self.self_name = self.params[0] if self.bound else None
         self.star_kwarg = args.kwarg.arg if args.kwarg else None
-        self.sources = set(self.params)
+        # a name a nested function rebinds (``nonlocal args``) may hold anything
+        self.sources = set(self.params) - owner.binds().of(node).nonlocals
         if self.star_kwarg:
             self.sources.add(self.star_kwarg)
         self.names = dict(owner.names)
