@@ -595,3 +595,65 @@ def test_a_raise_its_own_try_lets_out_is_claimed(tmp_path: Path, handler: str) -
     root = _rename(tmp_path, "from helpers.util import render", "render")
     (root / "helpers/util.py").write_text(helper, encoding="utf-8")
     assert "DOX121" not in check(root)
+
+
+_REJECTS = (
+    "from typing import NoReturn\n\n"
+    "from helpers.errors import RepairableException\n\n\n"
+    "def reject(what):\n"
+    "    raise RepairableException(what)\n\n\n"
+    "async def refuse(what):\n"
+    "    if what:\n"
+    "        raise RepairableException(what)\n"
+    "    raise ValueError(what)\n\n\n"
+    "def typed(what) -> NoReturn:\n"
+    "    log(what)\n\n\n"
+    "def maybe(what):\n"
+    "    if what:\n"
+    "        raise RepairableException(what)\n\n\n"
+    "def log(what):\n"
+    "    print(what)\n"
+)
+
+
+def _picking(last: str) -> str:
+    return (
+        HEAD
+        + "from helpers import rejects\nfrom helpers.rejects import maybe, refuse, reject\n\n\n"
+        "class PickTool(Tool):\n"
+        "    async def execute(self, **kwargs) -> Response:\n"
+        '        colour = str(self.args.get("colour", "red"))\n'
+        '        if colour in ("red", "blue"):\n'
+        "            return Response(message=colour, break_loop=False)\n"
+        f"        {last}\n"
+    )
+
+
+@pytest.mark.parametrize(
+    "last", ["reject(colour)", "await refuse(colour)", "rejects.typed(colour)"]
+)
+def test_a_call_into_another_module_that_never_returns_ends_the_path(
+    tmp_path: Path, last: str
+) -> None:
+    """A function of another module whose every path raises (or annotated
+    ``NoReturn``), called (awaited when ``async``), ends the path as one of
+    the module's own does: ``execute`` does not reach its end."""
+    root = repo(tmp_path, {"helpers/rejects.py": _REJECTS, "tools/pick.py": _picking(last)})
+    assert "DOX007" not in check(root)
+
+
+@pytest.mark.parametrize(
+    "last",
+    [
+        "maybe(colour)",
+        "refuse(colour)",
+        "rejects.log(colour)",
+        "if colour:\n            reject(colour)",
+    ],
+)
+def test_a_call_into_another_module_that_may_return_does_not_end_the_path(
+    tmp_path: Path, last: str
+) -> None:
+    source = _picking(last).replace("import maybe,", "import log, maybe,")
+    root = repo(tmp_path, {"helpers/rejects.py": _REJECTS, "tools/pick.py": source})
+    assert "DOX007" in check(root)

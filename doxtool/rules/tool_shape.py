@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from doxtool.core.facts import EXECUTE
 from doxtool.core.findings import WARNING, Finding
 from doxtool.rules.base import Example, Expect, Rule
-from doxtool.rules.examples import WAIT_PY, with_files
+from doxtool.rules.examples import MADE_PY, REJECTING_PY, REJECTS_PY, WAIT_PY, with_files
 from doxtool.run.context import Context
 from doxtool.run.unseentools import may_hold_unseen_tool
 
@@ -29,8 +29,7 @@ repository's classes, or not) from a class of neither the repository nor the
 standard library (an installed package's, a plugin's that is not checked in),
 one with `from <such a module> import *`, one that defines no class and
 imports names from such a module (a re-export of a plugin's tool), and one
-that makes a class at run time (`T = type("T", (Tool,), {...})`,
-`types.new_class(...)`), from bases doxtool does not read.
+making a class at run time (`type("T", (Tool,), {...})`, `types.new_class`).
 
 **Why it matters.** The framework finds a tool by its file name and takes the
 first `Tool` subclass in the module; a module without one makes every call of
@@ -58,15 +57,7 @@ that tool fail at run time.
                 }
             )
         ),
-        # a class made at run time: its bases are not read
-        Example(
-            with_files(
-                {
-                    "tools/made.py": "from helpers.tool import Tool\n\n"
-                    'Made = type("Made", (Tool,), {})\n'
-                }
-            )
-        ),
+        Example(with_files({"tools/made.py": MADE_PY})),
     ]
     invalid = [
         Example(
@@ -372,9 +363,10 @@ class MissingResponse(Rule):
     doc = """\
 **What it checks.** Every path through a tool's `execute` (and through the
 methods or functions whose result it returns) ends in `return Response(...)`
-or a `raise`. A call that never returns ends a path as a `raise` does, and so
-does a loop nothing `break`s out of when it never stops (`while True`,
-`while 1`) or when its `else` (run whenever it stops) ends the path.
+or a `raise`. A call that never returns (a function of another module too)
+ends a path as a `raise` does, and so does a loop nothing `break`s out of
+when it never stops (`while True`, `while 1`) or when its `else` (run
+whenever it stops) ends the path.
 
 It also reports a `return name` reached on some path with `name` still bound
 to `None` (`response = None`, then `if`/`elif` branches with no `else` that
@@ -393,6 +385,7 @@ self._reply(x)`): awaiting it gives a coroutine whose body never runs.
         # the ``else`` binds a Response too; the coroutine is awaited
         Example(with_files({"tools/wait.py": _bound(True)})),
         Example(with_files({"tools/wait.py": _reply("await ")})),
+        Example(with_files({"helpers/rejects.py": REJECTS_PY, "tools/wait.py": REJECTING_PY})),
     ]
     invalid = [
         Example(
