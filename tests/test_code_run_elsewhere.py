@@ -212,6 +212,19 @@ SHAPES: dict[str, tuple[str, dict[str, str]]] = {
         """,
         {"prefix": REQUIRED},
     ),
+    "a name for the dict a nested function rebinds": (
+        """\
+        a = A
+        def use_defaults():
+            nonlocal a
+            a = {"port": 1, "host": "localhost"}
+        use_defaults()
+        if not a.get("port"):
+            raise ValueError("port is required")
+        host = a["host"]
+        """,
+        {},
+    ),
 }
 
 
@@ -296,3 +309,21 @@ def test_the_schema_and_the_companion_claim_no_need(run_cli, make_repo) -> None:
     companion = (root / "tools/format_text.py.dox.md").read_text()
     assert "  - `template`: required or optional.\n" in companion
     assert "  - `marker`: required or optional.\n" in companion
+
+
+def test_a_parameter_a_nested_function_rebinds_holds_no_handed_dict(run_cli, make_repo) -> None:
+    """Past a call of a nested function that rebinds it (``nonlocal args``),
+    a helper's parameter may hold anything: its reads name no argument."""
+    helper = dedent(
+        """\
+        def run(args):
+            def use_defaults():
+                nonlocal args
+                args = {"port": 1}
+            use_defaults()
+            if not args.get("port"):
+                raise ValueError("port is required")
+        """
+    )
+    root = make_repo({"helpers/fmt.py": helper, "tools/t.py": HELPER_TOOL})
+    assert _arguments(run_cli, root) == {}

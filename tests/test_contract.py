@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from textwrap import dedent
 
 import pytest
 from click.testing import CliRunner
@@ -805,3 +806,51 @@ def test_a_loop_awaiting_each_call_in_turn_is_still_reported(tmp_path: Path) -> 
     )
     lines = _dox301(tmp_path, {"tools/fan.py": source})
     assert len(lines) == 1 and "`client.get` (a network call, line 16) again" in lines[0]
+
+
+_PAGES = (
+    "import httpx\n" + HEAD + "\n\n"
+    "class T(Tool):\n"
+    "    async def _pages(self, client):\n"
+    "        while True:\n"
+    "{check}"
+    '            page = await client.get("http://x")\n'
+    "            yield page\n\n"
+    "    async def execute(self, **kwargs):\n"
+    "        async with httpx.AsyncClient() as client:\n"
+    "            async for page in self._pages(client):\n"
+    '                await client.post("http://y", json=page.json())\n'
+    "                if page.status_code == 200:\n"
+    "                    break\n"
+    '        return Response(message="done", break_loop=False)\n'
+)
+_CHECK = "            await self.agent.handle_intervention()\n"
+
+
+@pytest.mark.parametrize("where", ["a method", "a helper of another module"])
+def test_a_loop_over_a_generator_that_checks_between_turns_is_not_reported(
+    tmp_path: Path, where: str
+) -> None:
+    """A generator's body runs between the turns of a loop over what it
+    gives (calling it runs none of it): one that may reach
+    ``handle_intervention`` there may check before each turn."""
+
+    def files(check: str) -> dict[str, str]:
+        source = _PAGES.format(check=check)
+        if where == "a method":
+            return {"tools/t.py": source}
+        method = source.split("    async def _pages", 1)[1].split("\n\n", 1)[0]
+        helper = "async def pages" + method.replace("self.agent", "agent").replace(
+            "(self, client)", "(agent, client)"
+        )
+        tool = source.replace("self._pages(client)", "pages(self.agent, client)").replace(
+            "    async def _pages" + method + "\n\n", ""
+        )
+        return {
+            "helpers/pages.py": dedent(helper),
+            "tools/t.py": "from helpers.pages import pages\n" + tool,
+        }
+
+    assert _dox301(tmp_path / "checked", files(_CHECK)) == []
+    lines = _dox301(tmp_path / "unchecked", files(""))
+    assert len(lines) == 1 and "`client.post` (a network call, line" in lines[0], lines

@@ -12,7 +12,7 @@ of another module say the same."""
 
 from __future__ import annotations
 
-from textwrap import dedent
+from textwrap import dedent, indent
 
 import pytest
 from bothwalks import HELPER_TOOL, OPTIONAL, REQUIRED, UNKNOWN, as_helper, as_tool
@@ -219,3 +219,54 @@ def test_a_method_past_an_early_return(run_cli, make_repo) -> None:
         "quiet": OPTIONAL,
         "level": OPTIONAL,
     }
+
+
+#: returns whose test is not about the arguments (``EXIT`` as above)
+STATE_RETURNS = {
+    "a cache": "if CACHE:\n    EXIT\n",
+    "a setting": "if not enabled():\n    EXIT\n",
+    "a handler": "try:\n    enabled()\nexcept OSError:\n    EXIT\n",
+}
+STATE_CHECKS = """\
+if not A.get("port"):
+    raise ValueError("port is required")
+host = A["host"]
+"""
+STATE = "CACHE = {}\n\n\ndef enabled():\n    return bool(CACHE)\n\n\n"
+
+
+@pytest.mark.parametrize("shape", sorted(STATE_RETURNS))
+def test_a_helpers_return_not_on_the_arguments_ends_the_helper_only(
+    run_cli, make_repo, shape: str
+) -> None:
+    """Past ``if CACHE: return CACHE`` in a helper of another module or in a
+    method of the tool, the tool's call goes on without what follows: its
+    check and its read need their keys on some calls only."""
+    code = STATE_RETURNS[shape] + STATE_CHECKS
+    helper = STATE + _helper(code)
+    root = make_repo({"helpers/fmt.py": helper, "tools/t.py": HELPER_TOOL})
+    assert _arguments(run_cli, root) == {"port": UNKNOWN, "host": UNKNOWN}
+    method = indent(_helper(code).replace("def run(args)", "def _run(self)"), "    ")
+    tool = (
+        f"from helpers.tool import Response, Tool\n\n{STATE}class T(Tool):\n"
+        "    async def execute(self, **kwargs):\n"
+        "        self._run()\n"
+        "        return Response(message='done', break_loop=False)\n\n"
+        f"{method.replace('args', 'self.args')}"
+    )
+    root = make_repo({"tools/t.py": tool})
+    assert _arguments(run_cli, root) == {"port": UNKNOWN, "host": UNKNOWN}
+
+
+@pytest.mark.parametrize("shape", sorted(STATE_RETURNS))
+def test_a_return_not_on_the_arguments_in_execute_ends_the_call(
+    run_cli, make_repo, shape: str
+) -> None:
+    """In ``execute`` the same return ends the call: every call that goes on
+    needs the keys."""
+    root = make_repo({"tools/t.py": _tool(STATE_RETURNS[shape] + STATE_CHECKS)})
+    tool = (
+        (root / "tools/t.py").read_text().replace("from helpers.tool", STATE + "from helpers.tool")
+    )
+    (root / "tools/t.py").write_text(tool)
+    assert _arguments(run_cli, root) == {"port": REQUIRED, "host": REQUIRED}

@@ -528,3 +528,132 @@ def test_a_repairable_raise_inside_the_tool_s_own_try_is_not_claimed(tmp_path: P
     )
     text = _generated(tmp_path, {"tools/ask.py": tool}, "ask")
     assert "Repairable errors raised by" not in text, text
+
+
+_TRIED = (
+    "    try:\n"
+    "        if not title:\n"
+    '            raise RepairableException("title is required")\n'
+    "        text = title.upper()\n"
+    "    except {handler}\n"
+    "    return text\n"
+)
+#: handlers that take the raise for good / that let it (or another) out
+_CAUGHT = {
+    "Exception": "Exception:\n        return None",
+    "BaseException": "BaseException:\n        return None",
+    "bare": ":\n        return None",
+    "its class": "RepairableException:\n        return None",
+    "a tuple": "(ValueError, RepairableException):\n        text = None",
+}
+_LEFT = {
+    "re-raised": "Exception:\n        raise",
+    "re-raised by name": "Exception as exc:\n        raise exc",
+    "raised anew": "Exception as exc:\n        raise RepairableException('bad title') from exc",
+    "another class": "ValueError:\n        return None",
+    "re-raised before": "ValueError:\n        raise\n    except Exception:\n        return None",
+}
+
+
+def _tried_helper(handler: str) -> str:
+    body = _TRIED.replace(
+        "except {handler}", "except" + ("" if handler[0] == ":" else " ") + handler
+    )
+    return "from helpers.errors import RepairableException\n\n\ndef render(title):\n" + body
+
+
+@pytest.mark.parametrize("handler", sorted(_CAUGHT))
+def test_a_raise_its_own_try_catches_is_not_claimed(tmp_path: Path, handler: str) -> None:
+    """In a helper of another module, as in a method of the tool, a raise
+    the ``try`` around it catches for good is raised by neither."""
+    helper = _tried_helper(_CAUGHT[handler])
+    tool = (
+        HEAD + "from helpers.util import render\n\n\n"
+        "class AskTool(Tool):\n"
+        "    async def execute(self, **kwargs):\n"
+        '        text = render(self.args.get("title", ""))\n'
+        "        return Response(message=str(text), break_loop=False)\n"
+    )
+    text = _generated(tmp_path / "a", {"helpers/util.py": helper, "tools/ask.py": tool}, "ask")
+    assert "Repairable errors raised by" not in text, text
+    method = helper.split("\n\n\n", 1)[1].replace("def render(title)", "def _render(self, title)")
+    own = (
+        HEAD + "\n\n"
+        "class AskTool(Tool):\n"
+        "    async def execute(self, **kwargs):\n"
+        '        text = self._render(self.args.get("title", ""))\n'
+        "        return Response(message=str(text), break_loop=False)\n\n"
+        + "".join(f"    {line}\n" if line else "\n" for line in method.splitlines())
+    )
+    text = _generated(tmp_path / "b", {"tools/ask.py": own}, "ask")
+    assert "Repairable errors raised by" not in text, text
+
+
+@pytest.mark.parametrize("handler", sorted(_LEFT))
+def test_a_raise_its_own_try_lets_out_is_claimed(tmp_path: Path, handler: str) -> None:
+    helper = _tried_helper(_LEFT[handler])
+    root = _rename(tmp_path, "from helpers.util import render", "render")
+    (root / "helpers/util.py").write_text(helper, encoding="utf-8")
+    assert "DOX121" not in check(root)
+
+
+_REJECTS = (
+    "from typing import NoReturn\n\n"
+    "from helpers.errors import RepairableException\n\n\n"
+    "def reject(what):\n"
+    "    raise RepairableException(what)\n\n\n"
+    "async def refuse(what):\n"
+    "    if what:\n"
+    "        raise RepairableException(what)\n"
+    "    raise ValueError(what)\n\n\n"
+    "def typed(what) -> NoReturn:\n"
+    "    log(what)\n\n\n"
+    "def maybe(what):\n"
+    "    if what:\n"
+    "        raise RepairableException(what)\n\n\n"
+    "def log(what):\n"
+    "    print(what)\n"
+)
+
+
+def _picking(last: str) -> str:
+    return (
+        HEAD
+        + "from helpers import rejects\nfrom helpers.rejects import maybe, refuse, reject\n\n\n"
+        "class PickTool(Tool):\n"
+        "    async def execute(self, **kwargs) -> Response:\n"
+        '        colour = str(self.args.get("colour", "red"))\n'
+        '        if colour in ("red", "blue"):\n'
+        "            return Response(message=colour, break_loop=False)\n"
+        f"        {last}\n"
+    )
+
+
+@pytest.mark.parametrize(
+    "last", ["reject(colour)", "await refuse(colour)", "rejects.typed(colour)"]
+)
+def test_a_call_into_another_module_that_never_returns_ends_the_path(
+    tmp_path: Path, last: str
+) -> None:
+    """A function of another module whose every path raises (or annotated
+    ``NoReturn``), called (awaited when ``async``), ends the path as one of
+    the module's own does: ``execute`` does not reach its end."""
+    root = repo(tmp_path, {"helpers/rejects.py": _REJECTS, "tools/pick.py": _picking(last)})
+    assert "DOX007" not in check(root)
+
+
+@pytest.mark.parametrize(
+    "last",
+    [
+        "maybe(colour)",
+        "refuse(colour)",
+        "rejects.log(colour)",
+        "if colour:\n            reject(colour)",
+    ],
+)
+def test_a_call_into_another_module_that_may_return_does_not_end_the_path(
+    tmp_path: Path, last: str
+) -> None:
+    source = _picking(last).replace("import maybe,", "import log, maybe,")
+    root = repo(tmp_path, {"helpers/rejects.py": _REJECTS, "tools/pick.py": source})
+    assert "DOX007" in check(root)

@@ -169,3 +169,26 @@ def test_a_module_whose_tool_may_come_from_code_not_read_is_not_called_toolless(
         "tools/through_base.py",
         "tools/through_reexport.py",
     ], result.output
+
+
+def test_a_module_that_makes_a_class_at_run_time_is_not_called_toolless(
+    make_repo: Make, run_cli: Callable[..., Result]
+) -> None:
+    """``type("T", (Tool,), {...})`` makes a class from bases doxtool does not read."""
+    repo = make_repo(
+        {
+            **clean_files(),
+            "tools/made.py": "from helpers.tool import Response, Tool\n\n\n"
+            "async def _execute(self, **kwargs):\n"
+            '    return Response(message="done", break_loop=False)\n\n\n'
+            'Made = type("Made", (Tool,), {"execute": _execute})\n',
+            "tools/derived.py": "from helpers.tool import Tool\n\n"
+            'Base = type("Base", (Tool,), {})\n\n\n'
+            "class Derived(Base):\n    pass\n",
+            "tools/new.py": "import types\n\nfrom helpers.tool import Tool\n\n"
+            'New = types.new_class("New", (Tool,))\n',
+        }
+    )
+    result = run_cli(repo, "check", "--no-cache", "--select", "DOX004")
+    flagged = [line.split(":")[0] for line in result.output.splitlines() if "DOX004" in line]
+    assert flagged == [], result.output

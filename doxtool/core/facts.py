@@ -164,6 +164,10 @@ class MissingResponse:
     #: repository path of the module holding the code when it is not the
     #: module under inspection (inherited or re-exported tool classes)
     path: str | None = None
+    #: ``falls-off-end``: calls of functions of other modules (qualified,
+    #: ``await `` before those awaited) that, none of them returning, would
+    #: end every path: the end is not reached when each never returns
+    unless: list[str] = field(default_factory=list)
 
 
 @dataclass(slots=True)

@@ -190,6 +190,9 @@ class FunctionSummary:
     effects: list[EffectCall] = field(default_factory=list)
     calls: list[OutCall] = field(default_factory=list)
     is_async: bool = False
+    #: a generator (a ``yield`` in its body): a call runs none of it; a loop
+    #: over what it gives runs its body between turns
+    generator: bool = False
     #: the steps of its body that matter to the tool contract, in order
     flow: list[Step] = field(default_factory=list)
     #: what its ``return`` statements hand back

@@ -22,6 +22,7 @@ is no dict (``timeout=30``, ``text: str``) takes no keys where it goes.
 from __future__ import annotations
 
 import ast
+from functools import cached_property
 from itertools import pairwise
 from typing import Any
 
@@ -86,13 +87,19 @@ class HeldDicts:
     names: dict[str, str]
     owner: ModuleScope
 
+    @cached_property
+    def _rebound_nested(self) -> frozenset[str]:
+        """Names a nested function rebinds (``nonlocal a``): past any call
+        of it they may hold anything, so they hold no handed dict."""
+        return frozenset(self.owner.binds().of(self.node).nonlocals)
+
     def _held(self, node: ast.expr | None) -> Held | None:
         """What ``node`` holds of the dicts the function is handed (None: none)."""
         expr: Any = node  # each branch knows the node's kind
         kind = type(expr)
         if kind is ast.Name:
             found = self.held_names.get(expr.id)
-            if found is not None:
+            if found is not None and expr.id not in self._rebound_nested:
                 return found
             if expr.id in self.sources and expr.id != self.self_name:
                 return (expr.id,), PLAIN

@@ -107,10 +107,12 @@ class AstKeyChecks:
 
     def _passes_exit(self, stmt: ast.stmt, index: int) -> bool:
         """Whether ``stmt``, the ``index``-th at the top of the body, may
-        return on a path that depends on the handed dicts (``if
-        args.get("dry"): return None``): what follows runs on some calls
-        only, as past such a return in a tool (:mod:`~doxtool.python.toolwalk`)."""
-        if not _returns_on_path(stmt, self._about_dicts, True):
+        return: on a path that depends on the handed dicts (``if
+        args.get("dry"): return None``) or on any other (``if CACHE: return
+        CACHE``), a return ends the helper, not the tool's call, which goes
+        on without what follows: that runs on some calls only, as past a
+        return in a method of a tool (:mod:`~doxtool.python.toolwalk`)."""
+        if not any(isinstance(s, ast.Return) for s in statements([stmt])):
             return False
         self._first_exit = min(self._first_exit, index)
         return True
@@ -412,22 +414,3 @@ def _hands_on(call: ast.Call, name: str) -> bool:
     if type(func) is ast.Name:
         return func.id not in READ_ONLY_CALLS
     return not (type(func) is ast.Attribute and func.attr == "join")
-
-
-def _returns_on_path(stmt: ast.stmt, mentions: Callable[[ast.expr], bool], top: bool) -> bool:
-    """Whether ``stmt`` may return on a path that depends on the handed dicts
-    (``mentions`` says whether a test is about them): in a branch of an ``if``
-    on them, in a loop, or where it stands (``top``, a block every call that
-    gets there runs)."""
-    if isinstance(stmt, ast.Return):
-        return top
-    if isinstance(stmt, ast.If):
-        if mentions(stmt.test) and any(isinstance(s, ast.Return) for s in statements([stmt])):
-            return True
-        return any(_returns_on_path(s, mentions, False) for s in (*stmt.body, *stmt.orelse))
-    if isinstance(stmt, _TRIES):
-        blocks = (*stmt.body, *stmt.orelse, *stmt.finalbody)
-        return any(_returns_on_path(s, mentions, top) for s in blocks)
-    if isinstance(stmt, (ast.With, ast.AsyncWith)):
-        return any(_returns_on_path(s, mentions, top) for s in stmt.body)
-    return any(isinstance(s, ast.Return) for s in statements([stmt]))

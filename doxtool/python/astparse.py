@@ -245,3 +245,19 @@ def pattern_names(node: ast.AST) -> Iterator[str]:
         yield node.name
     elif isinstance(node, ast.MatchMapping) and node.rest:
         yield node.rest
+
+
+_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
+
+
+def is_generator(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """Whether a function is a generator: a ``yield`` in its body, nested
+    functions, classes and lambdas aside."""
+    todo: list[ast.AST] = list(node.body)
+    while todo:
+        current = todo.pop()
+        if isinstance(current, (ast.Yield, ast.YieldFrom)):
+            return True
+        if not isinstance(current, _SCOPES):
+            todo.extend(ast.iter_child_nodes(current))
+    return False

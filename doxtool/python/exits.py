@@ -1,6 +1,7 @@
 """How a function ends, for its summary: what each ``return`` hands back
 (a ``Response`` and its ``break_loop``, the result of another call, something
-else), the exceptions it raises, and whether it can end without a ``return``.
+else), the exceptions it raises (save those a ``try`` around the raise
+catches for good: :mod:`~doxtool.python.caught`), and whether it can end without a ``return``.
 
 A tool that returns ``final(text)`` from a helper module, or calls
 ``ensure(title)`` that raises ``RepairableException``, is told what those do
@@ -16,6 +17,7 @@ from collections.abc import Callable
 from doxtool.core.summary_facts import Returned
 from doxtool.python.astreach import Reach, annotated_no_return, function_reach
 from doxtool.python.astwalk import walk
+from doxtool.python.caught import caught_raises, class_name
 from doxtool.python.names import dotted_parts
 from doxtool.python.readforms import STRING_METHODS
 
@@ -37,11 +39,13 @@ def function_exits(
         reach = function_reach(node, resolve)
     returns: list[Returned] = []
     raises: list[str] = []
+    # a raise a ``try`` around it catches for good ends no path (:mod:`.caught`)
+    caught = caught_raises(node.body, lambda kind: class_name(kind, resolve))
     # those some path reaches and no ``finally`` overrides
     for stmt in reach.exits:
         if isinstance(stmt, ast.Return):
             returns.extend(_returned(stmt, resolve, self_name))
-        elif isinstance(stmt, ast.Raise) and stmt.exc is not None:
+        elif isinstance(stmt, ast.Raise) and stmt.exc is not None and id(stmt) not in caught:
             name = _exception(stmt.exc, resolve)
             if name is not None and name not in raises:
                 raises.append(name)

@@ -15,7 +15,7 @@ from doxtool.python.astbranches import comprehension_branches, negated, operand_
 from doxtool.python.astclosures import AstCalled, AstClosures
 from doxtool.python.astdicts import Held, HeldDicts
 from doxtool.python.astkeychecks import AstKeyChecks
-from doxtool.python.astparse import child_expressions
+from doxtool.python.astparse import child_expressions, is_generator
 from doxtool.python.astreach import function_reach
 from doxtool.python.astwalk import walk
 from doxtool.python.callkinds import Scope, call_argument, open_mode, opener_flag, opens_file
@@ -65,7 +65,8 @@ class FunctionWalk(
         self.bound = cls is not None and not static and bool(args.posonlyargs or args.args)
         self.self_name = self.params[0] if self.bound else None
         self.star_kwarg = args.kwarg.arg if args.kwarg else None
-        self.sources = set(self.params)
+        # a name a nested function rebinds (``nonlocal args``) may hold anything
+        self.sources = set(self.params) - owner.binds().of(node).nonlocals
         if self.star_kwarg:
             self.sources.add(self.star_kwarg)
         self.names = dict(owner.names)
@@ -168,6 +169,7 @@ class FunctionWalk(
             effects=_unique_effects(self.effects),
             calls=self.calls,
             is_async=isinstance(self.node, ast.AsyncFunctionDef),
+            generator=is_generator(self.node),
             flow=function_flow(self.node, scope),
             returns=exits[0],
             raises=exits[1],

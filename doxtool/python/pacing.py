@@ -246,6 +246,7 @@ class _Walk:
     # -- steps ------------------------------------------------------------------
 
     def steps(self, frame: _Frame, steps: list[Step], state: object) -> object:
+        previous: Step | None = None
         for step in steps:
             if state is NOWHERE:
                 return NOWHERE
@@ -253,8 +254,46 @@ class _Walk:
                 # an exception here reaches the handlers in this state
                 for collected in frame.tries:
                     collected.append(state)
-            state = self.step(frame, step, state)
+            if step.kind == "loop" and self._checked_turns(frame, previous, step):
+                state = self._loop(frame, step, state, checked=True)
+            else:
+                state = self.step(frame, step, state)
+            previous = step
         return state
+
+    def _checked_turns(self, frame: _Frame, previous: Step | None, loop: Step) -> bool:
+        """Whether a loop goes over what a generator gives (``async for page
+        in self._pages():``, the call the step before it on its line) whose
+        body, run between the loop's turns, may reach ``handle_intervention``:
+        which turns it checks before is not known, so none is taken as unchecked."""
+        if previous is None or previous.kind != "call" or previous.line != loop.line:
+            return False
+        callee = self._callee(frame, previous)
+        if callee is None or not callee.found.summary.generator:
+            return False
+        return self._may_intervene(frame, callee, frame.depth + 1, set())
+
+    def _may_intervene(
+        self, frame: _Frame, fn: _Function, depth: int, seen: set[tuple[str, str]]
+    ) -> bool:
+        """Whether ``fn``'s steps, or those of the functions it calls, hold
+        an awaited ``handle_intervention``."""
+        if depth >= MAX_DEPTH or (fn.facts.path, fn.name) in seen:
+            return False
+        seen.add((fn.facts.path, fn.name))
+        inner = _Frame(fn, frame.chain, frame.origin, depth, frozenset())
+        todo = list(fn.flow)
+        while todo:
+            step = todo.pop()
+            if step.kind == "intervene":
+                return True
+            if step.kind == "call":
+                callee = self._callee(inner, step)
+                if callee is not None and self._may_intervene(inner, callee, depth + 1, seen):
+                    return True
+            for arm in step.arms:
+                todo.extend(arm)
+        return False
 
     def step(self, frame: _Frame, step: Step, state: object) -> object:
         kind = step.kind
@@ -331,8 +370,9 @@ class _Walk:
         if frame.depth + 1 >= MAX_DEPTH:
             return state
         callee = self._callee(frame, step)
-        if callee is None or (callee.found.summary.is_async and not step.awaited):
-            return state
+        summary = callee.found.summary if callee is not None else None
+        if summary is None or (summary.is_async and not step.awaited) or summary.generator:
+            return state  # a coroutine or a generator made: nothing of it runs yet
         held = {"args", *frame.tainted}
         tainted = frozenset(
             param
@@ -361,11 +401,14 @@ class _Walk:
             return _display(callee)
         return target
 
-    def _loop(self, frame: _Frame, step: Step, state: object) -> object:
+    def _loop(self, frame: _Frame, step: Step, state: object, checked: bool = False) -> object:
+        """A loop's turns, walked until the state at their head settles;
+        ``checked``: each turn may come after a ``handle_intervention``
+        (:meth:`_checked_turns`), so each starts clean."""
         body = step.arms[0] if step.arms else []
         orelse = step.arms[1] if len(step.arms) > 1 else []
         always = step.what == "always"
-        head = state
+        head = None if checked else state
         breaks: list[object] = []
         for _ in range(3):
             frame.loops.append({"break": [], "continue": []})
@@ -373,7 +416,7 @@ class _Walk:
             jumps = frame.loops.pop()
             breaks = jumps["break"]
             turned = (s if _same(s, state) else _next_turn(s) for s in (end, *jumps["continue"]))
-            new_head = _join(state, *turned)
+            new_head = None if checked else _join(state, *turned)
             if _kind(new_head) == _kind(head):
                 head = new_head
                 break

@@ -54,6 +54,36 @@ class Reach:
         """Whether every path of a function's ``body`` returns or raises."""
         return terminates(body, lambda call: self._never_returns(call, env), self._suppressing(env))
 
+    def _ends_unless(self, body: Sequence[cst.BaseStatement], env: Env) -> list[str]:
+        """The calls of functions of other modules (qualified; ``await``
+        before those awaited) that, if none of them returned, would end every
+        path of a function's ``body`` that does not end now; [] when that
+        would not do. Their summaries tell, once the modules are joined
+        (:meth:`~doxtool.python.returns.ReturnFollower.settle_ends`)."""
+        found: list[str] = []
+
+        def ends(node: cst.BaseExpression) -> bool:
+            if self._never_returns(node, env):
+                return True
+            target = self._foreign_call(node, env)
+            if target is not None and target not in found:
+                found.append(target)
+            return target is not None
+
+        return found if terminates(body, ends, self._suppressing(env)) else []
+
+    def _foreign_call(self, node: cst.BaseExpression, env: Env) -> str | None:
+        """``helpers.errs.reject`` for ``reject(...)`` imported from there
+        (``await ...`` when awaited); None for a call of the module's own."""
+        call = node.expression if type(node) is cst.Await else node
+        if type(call) is not cst.Call or self._callee_function(call, env) is not None:
+            return None
+        dotted = dotted_name(call.func)
+        qualified = self.scan._resolve(dotted, env.names) if dotted is not None else None
+        if qualified is None or qualified.startswith(f"{self.scan.module}."):
+            return None
+        return f"await {qualified}" if type(node) is cst.Await else qualified
+
     def _suppressing(self, env: Env) -> Suppresses:
         def suppresses(item: cst.WithItem) -> bool:
             value = item.item

@@ -102,6 +102,30 @@ class ReturnFollower:
                 known = False
         return known
 
+    def settle_ends(self, tool: ToolFacts, cls: str) -> ToolFacts:
+        """The tool (its class ``cls``, dotted) without the ends it reaches
+        only past calls into other modules (:attr:`MissingResponse.unless`)
+        that each never return: every path of the function raises (or it is
+        annotated ``NoReturn``), and it is called, awaited when ``async``."""
+        missing = [m for m in tool.missing_responses if not self._never_past(tool, cls, m.unless)]
+        if len(missing) == len(tool.missing_responses):
+            return tool
+        return dataclasses.replace(tool, missing_responses=missing)
+
+    def _never_past(self, tool: ToolFacts, cls: str, calls: list[str]) -> bool:
+        for call in calls or [""]:
+            awaited = call.startswith("await ")
+            target = call.removeprefix("await ")
+            found = self.follower.entry(tool, target, cls) if target else None
+            if found is None or found.constructs:
+                return False
+            summary = found.summary
+            if summary.returns or summary.falls_off or summary.generator:
+                return False
+            if summary.is_async and not awaited:
+                return False  # a coroutine made: nothing of it runs
+        return True
+
     def settle_arguments(self, tool: ToolFacts, cls: str) -> ToolFacts:
         """The tool (its class ``cls``, dotted) with what a check answered by
         a call makes unknown: when each call (:attr:`Argument.absence_calls`)

@@ -427,7 +427,10 @@ class ToolScan(
         if collect and not self._ends_every_path(body, env):
             last = body[-1] if body else fn.node
             line, column = self.scan.loc.statement(last_small(last))
-            self.missing.append(MissingResponse("falls-off-end", line, column, fn.qualname))
+            unless = self._ends_unless(body, env)  # calls that may never return
+            self.missing.append(
+                MissingResponse("falls-off-end", line, column, fn.qualname, unless=unless)
+            )
 
 
 def _call_place(call: HelperCall) -> tuple[object, ...]:

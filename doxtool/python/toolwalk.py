@@ -103,17 +103,17 @@ class StatementWalk(ExpressionWalk, ClosureWalk):
                 )
             ):
                 answered = self._answered_check(stmt, env, contracts)
-                if answered is None and self._returns_on_argument_path(stmt, env):
+                if answered is None:
                     # ``if self.args.get("dry"): return Response("dry run")``:
                     # a call may end here doing its work, so what follows runs
                     # on some calls only; its checks and reads need their
-                    # arguments on those calls (``required or optional``)
+                    # arguments on those calls (``required or optional``); so
+                    # past any return of a method (``if CACHE: return None``),
+                    # which ends the method, not the call
                     contracts, branch = False, True
                     env.conditional += 1
                     env.past_exit += 1
                     past_exit += 1
-                elif answered is None:
-                    contracts = branch = False  # later checks hold only on some paths
                 else:
                     doubtful.append(answered)  # ... or, if the call refuses, on every path
             self._note_fills(stmt, env, env.fills if top else None)

@@ -31,6 +31,7 @@ from doxtool.rules import (
     prompt_required,
     prompt_teaching,
     suppression,
+    tool_response,
     tool_shape,
 )
 from doxtool.rules.base import Rule
@@ -39,6 +40,7 @@ ALL_RULES: list[type[Rule]] = sorted(
     [
         *module.RULES,
         *tool_shape.RULES,
+        *tool_response.RULES,
         *companion_structure.RULES,
         *companion_items.RULES,
         *companion_arguments.RULES,

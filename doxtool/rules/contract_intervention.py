@@ -89,6 +89,27 @@ class StatusTool(Tool):
                 await self.agent.handle_intervention()
 """
 
+_PAGES_TOOL = """\
+import httpx
+
+from helpers.tool import Response, Tool
+
+
+class PagesTool(Tool):
+    async def _pages(self, client):
+        while True:
+            await self.agent.handle_intervention()
+            yield await client.get("https://jobs.example/pages")
+
+    async def execute(self, **kwargs) -> Response:
+        async with httpx.AsyncClient() as client:
+            async for page in self._pages(client):
+                await client.post("https://jobs.example/seen", json=page.json())
+                if page.status_code == 204:
+                    break
+        return Response(message="read", break_loop=False)
+"""
+
 _SHELL_HELPER = """\
 import subprocess
 
@@ -215,7 +236,11 @@ where it is awaited. The calls of a comprehension handed to `asyncio.gather`
 between them.
 
 **Limits.** A call doxtool cannot follow (a library, a callback, a
-function handed to another) is taken to do nothing that matters; an
+function handed to another) is taken to do nothing that matters; so is
+calling a generator, whose body runs between the turns of a loop over what
+it gives (`async for page in self._pages():`): when that body may reach
+`handle_intervention` (`tools/pages.py`), each turn may come after a check,
+and none is reported; an
 exception leaving a called function is taken to come before its effects
 (which condition it carries is not known). `handle_intervention` must be
 awaited: a coroutine that is never awaited checks nothing.
@@ -239,6 +264,7 @@ remote `stat` and the `patch` it guards. 3 of 3: on by default.
         Example(with_files({"tools/review.py": _REVIEW_TOOL})),
         Example(with_files({"tools/tail.py": _TAIL_TOOL, "helpers/shell.py": _SHELL_HELPER})),
         Example(with_files({"tools/status.py": _STATUS_TOOL})),
+        Example(with_files({"tools/pages.py": _PAGES_TOOL})),
     ]
     invalid = [
         Example(

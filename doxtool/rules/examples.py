@@ -95,3 +95,15 @@ HANDING_BASE_FILES = {
         '        return Response(message="done", break_loop=False)\n'
     ),
 }
+
+#: a tools-directory module making its tool class at run time (DOX004)
+MADE_PY = 'from helpers.tool import Tool\n\nMade = type("Made", (Tool,), {})\n'
+
+#: a helper whose every path raises, and the wait tool ending with a call of it (DOX007)
+REJECTS_PY = "def reject(what):\n    raise ValueError(what)\n"
+REJECTING_PY = (
+    WAIT_PY.replace(
+        "from helpers.tool import", "from helpers.rejects import reject\nfrom helpers.tool import"
+    ).replace("        return Response(", "        if seconds >= 0:\n            return Response(")
+    + "        reject('negative')\n"
+)

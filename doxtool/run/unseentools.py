@@ -6,7 +6,9 @@ installed package or of a plugin that is not checked in (``class
 Search(vendor.BaseTool)``, ``class Browser(plugins._browser.tools.browser.Browser)``
 with no ``plugins/_browser`` in the repository), with ``from <such a module>
 import *``, or that defines no class and binds names imported from one (a
-module re-exporting a plugin's tool) may hold a tool doxtool cannot see.
+module re-exporting a plugin's tool) may hold a tool doxtool cannot see;
+so may one that makes a class at run time (``T = type("T", (Tool,),
+{...})``, ``types.new_class(...)``), whose bases are not read.
 DOX004 says nothing of it: whether it holds one is not known here.
 """
 
@@ -17,6 +19,9 @@ from collections.abc import Callable
 from doxtool.core.facts import ModuleFacts
 from doxtool.python.resolve import ToolResolver
 from doxtool.run.unseen import unclassified
+
+#: calls that make a class at run time, from bases doxtool does not read
+_CLASS_MAKERS = frozenset({"builtins.type", "types.new_class"})
 
 
 def may_hold_unseen_tool(
@@ -36,6 +41,8 @@ def may_hold_unseen_tool(
 
     if any(unseen_module(module) for module in facts.star_imports):
         return True
+    if any(_CLASS_MAKERS.intersection(made) for made in facts.objects.values()):
+        return True  # a class made at run time (``type("T", (Tool,), {...})``)
     for cls in facts.classes:
         if any(resolver.reaches_unseen(base, unseen) for base in cls.resolved_bases):
             return True

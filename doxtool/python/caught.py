@@ -1,0 +1,118 @@
+"""Which ``raise`` statements of a function a ``try`` around them catches for
+good, read with ``ast`` for the summaries of helpers
+(:mod:`doxtool.python.exits`).
+
+A raise in the body of a ``try`` is caught by a handler of that ``try`` that
+surely takes it: a bare ``except``, ``except BaseException``, ``except
+Exception`` (unless the raise is of a class that derives from
+``BaseException`` only: ``SystemExit``, ``KeyboardInterrupt``,
+``GeneratorExit``, ``asyncio.CancelledError``), or the raised class itself
+(alone or in a tuple). It is caught for good when neither that handler nor a
+handler before it that may take it (any other class may be a base of the
+raised one) raises it again (a bare ``raise``, ``raise exc`` of the name the
+handler binds); a handler that raises another error (``raise
+RepairableException(...) from exc``) has that raise of its own. A raise no
+``try`` of the function catches for good still leaves it.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable, Sequence
+
+from doxtool.python.astparse import statements
+from doxtool.python.names import dotted_parts
+
+#: builtin exceptions that derive from ``BaseException`` but not ``Exception``
+_BASE_ONLY = frozenset(
+    {"SystemExit", "KeyboardInterrupt", "GeneratorExit", "CancelledError", "BaseExceptionGroup"}
+)
+_TRY = (ast.Try, getattr(ast, "TryStar", ast.Try))
+_DEFS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+Name = Callable[[ast.expr], "str | None"]
+
+
+def caught_raises(body: Sequence[ast.stmt], name: Name) -> set[int]:
+    """The ids of the ``raise`` statements of ``body`` (nested functions
+    aside) a ``try`` of it catches for good; ``name`` gives the qualified
+    name of a raised or caught class (``None`` when not known)."""
+    caught: set[int] = set()
+    _visit(body, [], name, caught)
+    return caught
+
+
+def _visit(
+    body: Sequence[ast.stmt],
+    tries: list[list[ast.ExceptHandler]],
+    name: Name,
+    caught: set[int],
+) -> None:
+    for stmt in body:
+        if isinstance(stmt, _DEFS):
+            continue
+        if isinstance(stmt, ast.Raise):
+            if stmt.exc is not None and _caught(stmt.exc, tries, name):
+                caught.add(id(stmt))
+            continue
+        if isinstance(stmt, _TRY):
+            _visit(stmt.body, [*tries, stmt.handlers], name, caught)  # type: ignore[attr-defined]
+            for handler in stmt.handlers:  # type: ignore[attr-defined]
+                _visit(handler.body, tries, name, caught)
+            _visit(stmt.orelse, tries, name, caught)  # type: ignore[attr-defined]
+            _visit(stmt.finalbody, tries, name, caught)  # type: ignore[attr-defined]
+            continue
+        for field in ("body", "orelse"):
+            block = getattr(stmt, field, None)
+            if isinstance(block, list):
+                _visit(block, tries, name, caught)
+        for case in getattr(stmt, "cases", None) or ():
+            _visit(case.body, tries, name, caught)
+
+
+def _caught(exc: ast.expr, tries: list[list[ast.ExceptHandler]], name: Name) -> bool:
+    """Whether a raise of ``exc`` is caught for good by one of ``tries``
+    (the handlers of each ``try`` around it, outermost first)."""
+    raised = name(exc.func if isinstance(exc, ast.Call) else exc)
+    if raised is None:
+        return False
+    for handlers in reversed(tries):
+        for handler in handlers:
+            if _raises_again(handler):
+                return False  # it may take the error and raise it on
+            if _takes(handler, raised, name):
+                return True
+    return False
+
+
+def _takes(handler: ast.ExceptHandler, raised: str, name: Name) -> bool:
+    """Whether ``handler`` surely takes an error of the class ``raised``."""
+    if handler.type is None:
+        return True
+    kinds = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
+    for kind in kinds:
+        caught = name(kind)
+        if caught in ("BaseException", "builtins.BaseException") or caught == raised:
+            return True
+        short = raised.rsplit(".", 1)[-1]
+        if caught in ("Exception", "builtins.Exception") and short not in _BASE_ONLY:
+            return True
+    return False
+
+
+def _raises_again(handler: ast.ExceptHandler) -> bool:
+    """Whether a handler raises what it caught again (``raise``, ``raise exc``)."""
+    for stmt in statements(handler.body):
+        if isinstance(stmt, ast.Raise) and (
+            stmt.exc is None or (isinstance(stmt.exc, ast.Name) and stmt.exc.id == handler.name)
+        ):
+            return True
+    return False
+
+
+def class_name(node: ast.expr, resolve: Callable[[list[str]], str | None]) -> str | None:
+    """The qualified name of a class a dotted name names (as written when
+    not resolved), ``None`` for anything else."""
+    dotted = dotted_parts(node)
+    if dotted is None:
+        return None
+    return resolve(dotted) or ".".join(dotted)
