@@ -293,6 +293,75 @@ def test_a_heading_naming_a_value_compared_beside_the_dispatch_names_no_tool(
     ], result.output
 
 
+OPEN_PY = """\
+from helpers.tool import Tool, Response
+
+
+class Gadget(Tool):
+    async def execute(self, **kwargs) -> Response:
+        action = self.args.get("action", "status").lower().strip()
+        result = await self._dispatch(action)
+        return Response(message=result, break_loop=False)
+
+    async def _dispatch(self, action: str) -> str:
+        if action == "status":
+            return "idle"
+        if action == "branch":
+            name = self.args.get("branch", "main")
+            return f"on {name}"
+        return "nothing to do"
+"""
+
+OPEN_PROMPT = """\
+# Gadget Tool
+
+## Available Actions
+
+### status
+
+Show the state.
+
+### branch
+
+- **branch** (optional): which branch
+
+~~~json
+{"tool_name": "gadget", "tool_args": {"action": "branch", "branch": "dev"}}
+~~~
+"""
+
+
+def test_a_heading_naming_a_value_an_open_dispatch_compares_names_no_tool(
+    make_repo, run_cli
+) -> None:
+    """A dispatch with a fallback that is no error (in a method ``execute``
+    hands the value to) accepts any value, but the literals it compares
+    ``action`` with are still values of ``gadget``'s: their headings name
+    no tool, also one that is the name of an argument too (``branch``)."""
+    files = {
+        **clean_files(),
+        "tools/gadget.py": OPEN_PY,
+        "prompts/agent.system.tool.gadget.md": OPEN_PROMPT,
+    }
+    root = make_repo(files)
+    facts = run_cli(root, "inspect", "tools/gadget.py", "--json")
+    (action,) = [
+        a for a in json.loads(facts.output)[0]["tools"][0]["arguments"] if a["name"] == "action"
+    ]
+    assert (action["enum"], action["compared"]) == (None, ["status", "branch"])
+    result = run_cli(root, "check", "--no-cache", "--select", "PRM")
+    assert (result.exit_code, result.output) == (0, "All checks passed.\n"), result.output
+    # a heading no code compares is still a tool's
+    (root / "prompts/agent.system.tool.gadget.md").write_text(
+        OPEN_PROMPT.replace("### status", "### reset")
+    )
+    result = run_cli(root, "check", "--no-cache", "--select", "PRM002")
+    assert _findings(result.output) == [
+        "prompts/agent.system.tool.gadget.md:5:5: PRM002 prompt heading names tool `reset`, "
+        "which does not exist (no `reset.py` in tools, python/tools, plugins/*/tools)",
+    ], result.output
+
+
 METHODS_PROMPT = """\
 # Tool: `wait`
 

@@ -85,6 +85,10 @@ class Dispatch:
     #: it may read keys doxtool cannot name (a computed key, arguments
     #: handed on whole): any name may be one of its arguments
     open: bool = False
+    #: the string values its arguments are compared with that are also the
+    #: name of one of its arguments (``action == "branch"`` beside a read of
+    #: ``branch``): no tool, though a list item so named may be the argument
+    named_values: frozenset[str] = frozenset()
 
     def reads(self, name: str | None) -> bool:
         """Whether the tool reads argument ``name``, or may."""
@@ -142,7 +146,8 @@ def _with_value_headings(
     of the tool its examples call, not a tool: ``### `analyze``` in a prompt
     whose example calls ``game_theory``, whose code compares ``action`` with
     ``"analyze"``, even one named like another tool of the repository
-    (``### `performance```). A heading an example calls stays a tool's; so
+    (``### `performance```), or one that is also the name of an argument
+    of the tool (``### branch``). A heading an example calls stays a tool's; so
     does one whose name is a value of more than one called tool. The
     arguments taught under such a heading are the called tool's."""
     called = [t.name.split(":", 1)[0] for t in doc.tools if t.source == "example"]
@@ -154,8 +159,7 @@ def _with_value_headings(
             name
             for name in called
             if (reads := dispatch(name)) is not None
-            and tool.name in reads.values
-            and tool.name not in reads.arguments
+            and (tool.name in reads.values or tool.name in reads.named_values)
         }
         if len(found) == 1:
             owners[tool.name] = found.pop()

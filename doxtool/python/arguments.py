@@ -214,6 +214,19 @@ class ArgBuilder:
             raw and any(isinstance(v, bool) for v in values)
         )
 
+    def _open_values(self) -> list[str]:
+        """The strings the value is compared with that are no spelling of a
+        boolean (``str(flag).lower() in ("true", "1")``)."""
+        spelled = self.spellings if self.boolean_spelling else set()
+        return [
+            v
+            for v in self.compared_values
+            if isinstance(v, str)
+            and v.strip()
+            and v.strip().lower() not in ("true", "false")
+            and v.strip().lower() not in spelled
+        ]
+
     def compared_as_read(self, node: int, kind: str) -> None:
         """The value the node ``node`` reads is compared, as read, as ``kind``."""
         known = self.compared_reads.setdefault(node, kind)
@@ -429,6 +442,11 @@ class ArgBuilder:
             # ``str(flag).lower() not in ("false", "no")`` for a boolean flag
             # compares a spelling, not a value the argument may take
             enum = [v for v in enum if json_type(v) == kind or (kind, json_type(v)) == INT]
+        if not enum:
+            # an open dispatch (``if action == "status": ...`` with a fallback
+            # that is no error): the strings it compares the value with are
+            # values of the argument all the same, not all it may take
+            tested.update(dict.fromkeys(self._open_values()))
         return Argument(
             name=self.name,
             required=required,

@@ -31,6 +31,20 @@ from doxtool.run.context import Context
 _VALUE_ITEMS = "- `open`: args `url`\n- `wait`: args `seconds`\n"
 
 
+#: a tool whose dispatch is open (its fallback is no error), in a method
+#: ``execute`` hands the value to, and a prompt whose headings name its values
+_OPEN_FILES = {
+    "tools/clock.py": WAIT_PY.replace("WaitTool", "ClockTool").replace(
+        '        seconds = int(self.args.get("seconds", 0))\n',
+        '        seconds = self._run(self.args.get("mode", ""))\n',
+    )
+    + "\n    def _run(self, mode: str) -> int:\n"
+    + '        if mode == "tick":\n            return 1\n        return 0\n',
+    "prompts/agent.system.tool.clock.md": (
+        '# Clock\n\n### tick\nAdvance.\n\n`{"tool_name": "clock", "tool_args": {"mode": "tick"}}`\n'
+    ),
+}
+
 #: a tool prompt titled for its tool, whose ``## Methods`` names a method
 _METHODS_PROMPT = "# Tool: `wait`\nPause.\n\n## Methods\n\n### `pause`\n\nargs: `seconds`\n"
 
@@ -112,6 +126,8 @@ renamed tool makes every such call fail, and the framework answers with the
         ),
         # a method of the title's tool, in its section of methods
         Example(wait_files({PROMPT: _METHODS_PROMPT})),
+        # a value an open dispatch of the called tool compares
+        Example(wait_files(_OPEN_FILES)),
         # the profile's own prompt of its own tool
         Example(
             wait_files(
@@ -126,6 +142,18 @@ renamed tool makes every such call fail, and the framework answers with the
         Example(
             with_prompt('"tool_name": "wait"', '"tool_name": "sleep"'),
             [Expect(PROMPT, 9, "`sleep`")],
+        ),
+        # a heading the called tool's code compares with no value
+        Example(
+            wait_files(
+                {
+                    **_OPEN_FILES,
+                    "prompts/agent.system.tool.clock.md": _OPEN_FILES[
+                        "prompts/agent.system.tool.clock.md"
+                    ].replace("### tick", "### tock"),
+                }
+            ),
+            [Expect("prompts/agent.system.tool.clock.md", 3, "`tock`")],
         ),
         # the same heading outside a section of methods names a tool
         Example(

@@ -432,9 +432,9 @@ class Context(Teaching):
             return None
         arguments = frozenset(arg.name for arg in tool.arguments)
         values = (arg.enum or arg.compared or () for arg in tool.arguments)
-        compared = (v for known in values for v in known if isinstance(v, str))
+        compared = frozenset(v for known in values for v in known if isinstance(v, str))
         open_reads = bool(tool.dynamic_reads or tool.other_arguments)
-        return Dispatch(arguments, frozenset(compared) - arguments, open_reads)
+        return Dispatch(arguments, compared - arguments, open_reads, compared & arguments)
 
     def documents(self, path: str, tool: str) -> bool:
         """Whether the prompt at ``path`` documents ``tool``: a list item
