@@ -362,6 +362,63 @@ def test_a_heading_naming_a_value_an_open_dispatch_compares_names_no_tool(
     ], result.output
 
 
+INPUTS_PY = """\
+from helpers.tool import Tool, Response
+
+
+class Review(Tool):
+    async def execute(self, **kwargs) -> Response:
+        path = self.args.get("file", "")
+        diff = self.args.get("diff", "")
+        focus = self.args.get("focus", "all")
+        if not path and not diff:
+            return Response(message="give a file or a diff", break_loop=False)
+        return Response(message=f"reviewed {path or diff} for {focus}", break_loop=False)
+"""
+
+INPUTS_PROMPT = """\
+# Review Tool
+
+## Available Inputs
+
+### file
+
+- **file** (required): the file to review
+- **focus** (optional): what to look at
+
+### diff
+
+- **diff** (required): the diff to review
+
+~~~json
+{"tool_name": "review", "tool_args": {"file": "a.py"}}
+~~~
+"""
+
+
+def test_a_heading_naming_an_argument_of_the_called_tool_names_no_tool(make_repo, run_cli) -> None:
+    """``### file`` in a prompt whose example calls ``review``, which reads
+    ``file``, titles that argument's part of the prompt: no tool, and what
+    is taught under it is ``review``'s. A heading naming nothing the called
+    tool reads is still a tool's."""
+    files = {
+        **clean_files(),
+        "tools/review.py": INPUTS_PY,
+        "prompts/agent.system.tool.review.md": INPUTS_PROMPT,
+    }
+    root = make_repo(files)
+    result = run_cli(root, "check", "--no-cache", "--select", "PRM")
+    assert (result.exit_code, result.output) == (0, "All checks passed.\n"), result.output
+    (root / "prompts/agent.system.tool.review.md").write_text(
+        INPUTS_PROMPT.replace("### diff", "### patch").replace("**diff**", "**depth**")
+    )
+    result = run_cli(root, "check", "--no-cache", "--select", "PRM002")
+    assert _findings(result.output) == [
+        "prompts/agent.system.tool.review.md:10:5: PRM002 prompt heading names tool `patch`, "
+        "which does not exist (no `patch.py` in tools, python/tools, plugins/*/tools)",
+    ], result.output
+
+
 METHODS_PROMPT = """\
 # Tool: `wait`
 

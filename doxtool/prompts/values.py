@@ -143,7 +143,8 @@ def _with_value_headings(
     doc: PromptDoc, dispatch: Callable[[str | None], Dispatch | None]
 ) -> PromptDoc:
     """``doc`` without the ``###`` headings that name a value of an argument
-    of the tool its examples call, not a tool: ``### `analyze``` in a prompt
+    of the tool its examples call, or one of its arguments (``### file``
+    over the items teaching ``file``), not a tool: ``### `analyze``` in a prompt
     whose example calls ``game_theory``, whose code compares ``action`` with
     ``"analyze"``, even one named like another tool of the repository
     (``### `performance```), or one that is also the name of an argument
@@ -159,7 +160,11 @@ def _with_value_headings(
             name
             for name in called
             if (reads := dispatch(name)) is not None
-            and (tool.name in reads.values or tool.name in reads.named_values)
+            and (
+                tool.name in reads.values
+                or tool.name in reads.named_values
+                or tool.name in reads.arguments
+            )
         }
         if len(found) == 1:
             owners[tool.name] = found.pop()

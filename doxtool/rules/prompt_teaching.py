@@ -68,8 +68,9 @@ argument it reads: ``Set `action` to one of:``), even one named like a tool;
 nor a `###` heading naming a value of an argument of the tool the prompt's
 examples call, a literal its code compares the argument with (``### `analyze```
 under an example calling `game`, whose code compares `action` with
-`"analyze"`), even one named like a tool: what is taught under it is taught
-for the called tool; nor a `###` heading in a section titled for the
+`"analyze"`), even one named like a tool, or naming an argument the
+called tool reads (`### file` over the items teaching `file`): what is
+taught under it is taught for the called tool; nor a `###` heading in a section titled for the
 methods of the tool a prompt's title names (`## Methods`, `## Actions`,
 `## Operations`, `## Commands`, `## Functions`, `## Modes`, `## Endpoints`,
 also `Available ...` or `Supported ...`), which names a method of that tool
@@ -128,6 +129,17 @@ renamed tool makes every such call fail, and the framework answers with the
         Example(wait_files({PROMPT: _METHODS_PROMPT})),
         # a value an open dispatch of the called tool compares
         Example(wait_files(_OPEN_FILES)),
+        # an argument of the called tool
+        Example(
+            wait_files(
+                {
+                    "prompts/agent.system.tool.pause.md": (
+                        "# Pausing\n\n### seconds\n- **seconds**: how long\n\n"
+                        '`{"tool_name": "wait", "tool_args": {"seconds": 2}}`\n'
+                    )
+                }
+            )
+        ),
         # the profile's own prompt of its own tool
         Example(
             wait_files(
