@@ -14,7 +14,7 @@ from typing import Any
 
 from doxtool.core.facts import Argument, ArgumentRead, json_stateable, json_type
 from doxtool.python.argtypes import INT, read_type
-from doxtool.python.argvalues import default_outside, holds
+from doxtool.python.argvalues import default_outside, holds, open_values
 from doxtool.python.literals import jsonable
 from doxtool.python.readforms import REFUSALS
 
@@ -158,6 +158,10 @@ class ArgBuilder:
     #: ... but a method that may run before ``execute`` offers one too
     #: (``reset()``, which the framework may call): whether it is needed is not known
     order_unknown: bool = False
+    #: the literal defaults of its ``get(k, <default>)`` reads, and whether
+    #: two of them differ (then none is the default)
+    read_defaults: list[Any] = field(default_factory=list)
+    defaults_differ: bool = False
 
     def needed_read(self, ordered: bool) -> None:
         """A read that raises without it runs on every call (``ordered``: the
@@ -178,7 +182,14 @@ class ArgBuilder:
 
     def default_read(self, known: bool, value: Any) -> None:
         """``args.get("x", <default>)``: a literal is the default; another
-        value (a helper's parameter, ``self.limit``) states none known."""
+        value (a helper's parameter, ``self.limit``) states none known; two
+        reads with other literals (``get("compress", False)`` in one branch,
+        ``get("compress", True)`` in another) state none either."""
+        if known and json_stateable(value):
+            if self.read_defaults and not holds(self.read_defaults, jsonable(value)):
+                self.defaults_differ = True
+                self.compared.add(json_type(jsonable(value)))  # not one type if another
+            self.read_defaults.append(jsonable(value))
         self.set_default(value) if known else self.set_fallback(False)
 
     def set_fallback(self, known: bool, value: Any = None) -> None:
@@ -213,19 +224,6 @@ class ArgBuilder:
         self.boolean_tested = self.boolean_tested or (
             raw and any(isinstance(v, bool) for v in values)
         )
-
-    def _open_values(self) -> list[str]:
-        """The strings the value is compared with that are no spelling of a
-        boolean (``str(flag).lower() in ("true", "1")``)."""
-        spelled = self.spellings if self.boolean_spelling else set()
-        return [
-            v
-            for v in self.compared_values
-            if isinstance(v, str)
-            and v.strip()
-            and v.strip().lower() not in ("true", "false")
-            and v.strip().lower() not in spelled
-        ]
 
     def compared_as_read(self, node: int, kind: str) -> None:
         """The value the node ``node`` reads is compared, as read, as ``kind``."""
@@ -397,7 +395,7 @@ class ArgBuilder:
                 or (closed_refused and self.closed_sometimes and not self.closed_always)
             )
         )
-        if unknown:
+        if unknown or (self.defaults_differ and has_default):
             has_default, default_unknown = False, True
         return required, has_default, default_unknown, unknown
 
@@ -446,7 +444,7 @@ class ArgBuilder:
             # an open dispatch (``if action == "status": ...`` with a fallback
             # that is no error): the strings it compares the value with are
             # values of the argument all the same, not all it may take
-            tested.update(dict.fromkeys(self._open_values()))
+            tested.update(dict.fromkeys(open_values(self)))
         return Argument(
             name=self.name,
             required=required,
