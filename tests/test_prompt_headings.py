@@ -419,6 +419,62 @@ def test_a_heading_naming_an_argument_of_the_called_tool_names_no_tool(make_repo
     ], result.output
 
 
+LOOKUP_PY = """\
+from helpers.tool import Tool, Response
+
+
+class Coord(Tool):
+    async def execute(self, **kwargs) -> Response:
+        action = self.args.get("action", "").lower()
+        action_map = {"decompose": self._decompose, "cost_report": self._cost}
+        handler = action_map.get(action)
+        if handler:
+            return await handler()
+        return Response(message="actions: decompose, cost_report", break_loop=False)
+
+    async def _decompose(self) -> Response:
+        return Response(message="plan", break_loop=False)
+
+    async def _cost(self) -> Response:
+        return Response(message="cost", break_loop=False)
+"""
+
+LOOKUP_PROMPT = """\
+# Coordinator Tool
+
+## Available Actions
+
+### decompose
+Preview the plan.
+
+### cost_report
+View spending.
+
+~~~json
+{"tool_name": "coord", "tool_args": {"action": "decompose"}}
+~~~
+"""
+
+
+def test_a_heading_naming_a_key_the_called_tool_looks_its_value_up_with_names_no_tool(
+    make_repo, run_cli
+) -> None:
+    """``action_map.get(action)`` with a help text, not an error, for a miss:
+    any value is taken, but the dict's keys are values of ``action`` all the
+    same, and their headings name no tool."""
+    files = {
+        **clean_files(),
+        "tools/coord.py": LOOKUP_PY,
+        "prompts/agent.system.tool.coord.md": LOOKUP_PROMPT,
+    }
+    root = make_repo(files)
+    facts = run_cli(root, "inspect", "tools/coord.py", "--json")
+    (action,) = json.loads(facts.output)[0]["tools"][0]["arguments"]
+    assert action["compared"] == ["decompose", "cost_report"]
+    result = run_cli(root, "check", "--no-cache", "--select", "PRM")
+    assert (result.exit_code, result.output) == (0, "All checks passed.\n"), result.output
+
+
 METHODS_PROMPT = """\
 # Tool: `wait`
 

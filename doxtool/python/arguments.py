@@ -38,6 +38,8 @@ class ArgBuilder:
     #: "auto"``, ``case "all":``), save ``None`` and ``""``: one a conversion
     #: does not convert gives it no one type (:mod:`~doxtool.python.argtypes`)
     compared_values: list[Any] = field(default_factory=list)
+    #: the keys of a known dict its value is looked up in (``ACTIONS.get(action)``)
+    looked_up: list[str] = field(default_factory=list)
     annotation_type: str | None = None
     #: the annotation names several types (``int | str``): no single one is
     #: claimed, and a literal default's type is not the only one

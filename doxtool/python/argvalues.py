@@ -48,13 +48,14 @@ def holds(values: list[Any], value: Any) -> bool:
 
 def open_values(builder: Any) -> list[str]:
     """The strings an argument's value is compared with (an
-    :class:`~doxtool.python.arguments.ArgBuilder`'s ``compared_values``)
-    that are no spelling of a boolean (``str(flag).lower() in ("true",
-    "1")``): values of the argument, where no closed dispatch lists them."""
+    :class:`~doxtool.python.arguments.ArgBuilder`'s ``compared_values``), or
+    the keys of a known dict it is looked up in, that are no spelling of a
+    boolean (``str(flag).lower() in ("true", "1")``): values of the
+    argument, where no closed dispatch lists them."""
     spelled = builder.spellings if builder.boolean_spelling else set()
     return [
         v
-        for v in builder.compared_values
+        for v in [*builder.compared_values, *builder.looked_up]
         if isinstance(v, str)
         and v.strip()
         and v.strip().lower() not in ("true", "false")

@@ -115,17 +115,20 @@ class Lookups:
                 return
             if self._is_dict_source(func.value, env):
                 return
-            key = node.args[0].value
+            key, source = node.args[0].value, func.value
         else:
             if self._is_dict_source(node.value, env) or len(node.slice) != 1:
                 return
             index = node.slice[0].slice
             if type(index) is not cst.Index:
                 return
-            key = index.value
+            key, source = index.value, node.value
         arg = self._arg_of(key, env)
         if arg is not None:  # the key's own read may be walked after this
-            self._arg(arg).open_lookups.add(id(node))
+            builder = self._arg(arg)
+            builder.open_lookups.add(id(node))
+            # the keys it is looked up with are values of it all the same
+            builder.looked_up.extend(self._dict_keys(source, env) or ())
 
     def _attribute_lookup(self, node: cst.Call, name: cst.BaseExpression, env: Env) -> None:
         """``getattr(self, f"op_{op}", None)``, ``hasattr(self, "do_" + op)``:
