@@ -784,3 +784,38 @@ def test_a_key_parameter_a_splat_may_fill_stays_computed(run_cli, make_repo) -> 
     tool = _tool(run_cli, make_repo, source)
     assert "path" not in _facts(tool)
     assert [r["expression"] for r in tool["dynamic_reads"]] == ["key"]
+
+
+LOCAL_MAP = """\
+    class NotesTool(Tool):
+        async def execute(self, **kwargs) -> Response:
+            action = self.args.get("action", "").lower()
+            action_map = {"list": self._list, "get": self._get}
+            CHANGE
+            handler = action_map.get(action)
+            if not handler:
+                valid = ", ".join(sorted(action_map.keys()))
+                return Response(message=f"unknown action {action}: {valid}", break_loop=False)
+            return await handler()
+
+        async def _list(self) -> Response:
+            return Response(message="list", break_loop=False)
+
+        async def _get(self) -> Response:
+            return Response(message="get", break_loop=False)
+    """
+
+
+def test_values_looked_up_in_a_dict_the_function_binds_once_are_its_keys(
+    run_cli, make_repo
+) -> None:
+    """A dict ``execute`` binds once and only reads, of the tool's own
+    methods, closes the dispatch as a module constant does: its keys are the
+    values, and a missing key (``""``) is refused on every call."""
+    (action,) = _tool(run_cli, make_repo, LOCAL_MAP.replace("CHANGE", "pass"))["arguments"]
+    assert (action["enum"], action["values_unknown"]) == (["list", "get"], False)
+    assert (action["required"], action["has_default"]) == (True, False)
+    # a dict the function changes, or hands on, holds keys not known here
+    for change in ('action_map["put"] = self._get', "action_map.update(extra=self._get)"):
+        (action,) = _tool(run_cli, make_repo, LOCAL_MAP.replace("CHANGE", change))["arguments"]
+        assert (action["enum"], action["values_unknown"]) == (None, True), change

@@ -293,6 +293,188 @@ def test_a_heading_naming_a_value_compared_beside_the_dispatch_names_no_tool(
     ], result.output
 
 
+OPEN_PY = """\
+from helpers.tool import Tool, Response
+
+
+class Gadget(Tool):
+    async def execute(self, **kwargs) -> Response:
+        action = self.args.get("action", "status").lower().strip()
+        result = await self._dispatch(action)
+        return Response(message=result, break_loop=False)
+
+    async def _dispatch(self, action: str) -> str:
+        if action == "status":
+            return "idle"
+        if action == "branch":
+            name = self.args.get("branch", "main")
+            return f"on {name}"
+        return "nothing to do"
+"""
+
+OPEN_PROMPT = """\
+# Gadget Tool
+
+## Available Actions
+
+### status
+
+Show the state.
+
+### branch
+
+- **branch** (optional): which branch
+
+~~~json
+{"tool_name": "gadget", "tool_args": {"action": "branch", "branch": "dev"}}
+~~~
+"""
+
+
+def test_a_heading_naming_a_value_an_open_dispatch_compares_names_no_tool(
+    make_repo, run_cli
+) -> None:
+    """A dispatch with a fallback that is no error (in a method ``execute``
+    hands the value to) accepts any value, but the literals it compares
+    ``action`` with are still values of ``gadget``'s: their headings name
+    no tool, also one that is the name of an argument too (``branch``)."""
+    files = {
+        **clean_files(),
+        "tools/gadget.py": OPEN_PY,
+        "prompts/agent.system.tool.gadget.md": OPEN_PROMPT,
+    }
+    root = make_repo(files)
+    facts = run_cli(root, "inspect", "tools/gadget.py", "--json")
+    (action,) = [
+        a for a in json.loads(facts.output)[0]["tools"][0]["arguments"] if a["name"] == "action"
+    ]
+    assert (action["enum"], action["compared"]) == (None, ["status", "branch"])
+    result = run_cli(root, "check", "--no-cache", "--select", "PRM")
+    assert (result.exit_code, result.output) == (0, "All checks passed.\n"), result.output
+    # a heading no code compares is still a tool's
+    (root / "prompts/agent.system.tool.gadget.md").write_text(
+        OPEN_PROMPT.replace("### status", "### reset")
+    )
+    result = run_cli(root, "check", "--no-cache", "--select", "PRM002")
+    assert _findings(result.output) == [
+        "prompts/agent.system.tool.gadget.md:5:5: PRM002 prompt heading names tool `reset`, "
+        "which does not exist (no `reset.py` in tools, python/tools, plugins/*/tools)",
+    ], result.output
+
+
+INPUTS_PY = """\
+from helpers.tool import Tool, Response
+
+
+class Review(Tool):
+    async def execute(self, **kwargs) -> Response:
+        path = self.args.get("file", "")
+        diff = self.args.get("diff", "")
+        focus = self.args.get("focus", "all")
+        if not path and not diff:
+            return Response(message="give a file or a diff", break_loop=False)
+        return Response(message=f"reviewed {path or diff} for {focus}", break_loop=False)
+"""
+
+INPUTS_PROMPT = """\
+# Review Tool
+
+## Available Inputs
+
+### file
+
+- **file** (required): the file to review
+- **focus** (optional): what to look at
+
+### diff
+
+- **diff** (required): the diff to review
+
+~~~json
+{"tool_name": "review", "tool_args": {"file": "a.py"}}
+~~~
+"""
+
+
+def test_a_heading_naming_an_argument_of_the_called_tool_names_no_tool(make_repo, run_cli) -> None:
+    """``### file`` in a prompt whose example calls ``review``, which reads
+    ``file``, titles that argument's part of the prompt: no tool, and what
+    is taught under it is ``review``'s. A heading naming nothing the called
+    tool reads is still a tool's."""
+    files = {
+        **clean_files(),
+        "tools/review.py": INPUTS_PY,
+        "prompts/agent.system.tool.review.md": INPUTS_PROMPT,
+    }
+    root = make_repo(files)
+    result = run_cli(root, "check", "--no-cache", "--select", "PRM")
+    assert (result.exit_code, result.output) == (0, "All checks passed.\n"), result.output
+    (root / "prompts/agent.system.tool.review.md").write_text(
+        INPUTS_PROMPT.replace("### diff", "### patch").replace("**diff**", "**depth**")
+    )
+    result = run_cli(root, "check", "--no-cache", "--select", "PRM002")
+    assert _findings(result.output) == [
+        "prompts/agent.system.tool.review.md:10:5: PRM002 prompt heading names tool `patch`, "
+        "which does not exist (no `patch.py` in tools, python/tools, plugins/*/tools)",
+    ], result.output
+
+
+LOOKUP_PY = """\
+from helpers.tool import Tool, Response
+
+
+class Coord(Tool):
+    async def execute(self, **kwargs) -> Response:
+        action = self.args.get("action", "").lower()
+        action_map = {"decompose": self._decompose, "cost_report": self._cost}
+        handler = action_map.get(action)
+        if handler:
+            return await handler()
+        return Response(message="actions: decompose, cost_report", break_loop=False)
+
+    async def _decompose(self) -> Response:
+        return Response(message="plan", break_loop=False)
+
+    async def _cost(self) -> Response:
+        return Response(message="cost", break_loop=False)
+"""
+
+LOOKUP_PROMPT = """\
+# Coordinator Tool
+
+## Available Actions
+
+### decompose
+Preview the plan.
+
+### cost_report
+View spending.
+
+~~~json
+{"tool_name": "coord", "tool_args": {"action": "decompose"}}
+~~~
+"""
+
+
+def test_a_heading_naming_a_key_the_called_tool_looks_its_value_up_with_names_no_tool(
+    make_repo, run_cli
+) -> None:
+    """``action_map.get(action)`` with a help text, not an error, for a miss:
+    any value is taken, but the dict's keys are values of ``action`` all the
+    same, and their headings name no tool."""
+    files = {
+        **clean_files(),
+        "tools/coord.py": LOOKUP_PY,
+        "prompts/agent.system.tool.coord.md": LOOKUP_PROMPT,
+    }
+    root = make_repo(files)
+    facts = run_cli(root, "inspect", "tools/coord.py", "--json")
+    (action,) = json.loads(facts.output)[0]["tools"][0]["arguments"]
+    assert action["compared"] == ["decompose", "cost_report"]
+    result = run_cli(root, "check", "--no-cache", "--select", "PRM")
+    assert (result.exit_code, result.output) == (0, "All checks passed.\n"), result.output
+
+
 METHODS_PROMPT = """\
 # Tool: `wait`
 

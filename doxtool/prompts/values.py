@@ -19,6 +19,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
+from doxtool.core.facts import ToolFacts
 from doxtool.prompts.model import PromptDoc, TaughtArgument
 
 #: the last line of a lead that gives the values of the one argument it
@@ -88,6 +89,24 @@ class Dispatch:
     #: the arguments it reads as an object (``self.args.get("args", {})``):
     #: keys it may hand on to what it calls
     holders: frozenset[str] = frozenset()
+    #: the string values its arguments are compared with that are also the
+    #: name of one of its arguments (``action == "branch"`` beside a read of
+    #: ``branch``): no tool, though a list item so named may be the argument
+    named_values: frozenset[str] = frozenset()
+
+    @classmethod
+    def of(cls, tool: ToolFacts) -> Dispatch:
+        """What ``tool``'s facts say it reads."""
+        arguments = frozenset(arg.name for arg in tool.arguments)
+        values = (arg.enum or arg.compared or () for arg in tool.arguments)
+        compared = frozenset(v for known in values for v in known if isinstance(v, str))
+        return cls(
+            arguments,
+            compared - arguments,
+            open=bool(tool.dynamic_reads or tool.other_arguments),
+            holders=frozenset(arg.name for arg in tool.arguments if arg.type == "object"),
+            named_values=compared & arguments,
+        )
 
     def reads(self, name: str | None) -> bool:
         """Whether the tool reads argument ``name``, or may."""
@@ -168,10 +187,12 @@ def _with_value_headings(
     doc: PromptDoc, dispatch: Callable[[str | None], Dispatch | None]
 ) -> PromptDoc:
     """``doc`` without the ``###`` headings that name a value of an argument
-    of the tool its examples call, not a tool: ``### `analyze``` in a prompt
+    of the tool its examples call, or one of its arguments (``### file``
+    over the items teaching ``file``), not a tool: ``### `analyze``` in a prompt
     whose example calls ``game_theory``, whose code compares ``action`` with
     ``"analyze"``, even one named like another tool of the repository
-    (``### `performance```). A heading an example calls stays a tool's; so
+    (``### `performance```), or one that is also the name of an argument
+    of the tool (``### branch``). A heading an example calls stays a tool's; so
     does one whose name is a value of more than one called tool. The
     arguments taught under such a heading are the called tool's."""
     called = [t.name.split(":", 1)[0] for t in doc.tools if t.source == "example"]
@@ -183,8 +204,11 @@ def _with_value_headings(
             name
             for name in called
             if (reads := dispatch(name)) is not None
-            and tool.name in reads.values
-            and tool.name not in reads.arguments
+            and (
+                tool.name in reads.values
+                or tool.name in reads.named_values
+                or tool.name in reads.arguments
+            )
         }
         if len(found) == 1:
             owners[tool.name] = found.pop()

@@ -14,7 +14,7 @@ from typing import Any
 
 from doxtool.core.facts import Argument, ArgumentRead, json_stateable, json_type
 from doxtool.python.argtypes import INT, read_type
-from doxtool.python.argvalues import default_outside, holds
+from doxtool.python.argvalues import default_outside, holds, open_values
 from doxtool.python.literals import jsonable
 from doxtool.python.readforms import REFUSALS
 
@@ -38,6 +38,8 @@ class ArgBuilder:
     #: "auto"``, ``case "all":``), save ``None`` and ``""``: one a conversion
     #: does not convert gives it no one type (:mod:`~doxtool.python.argtypes`)
     compared_values: list[Any] = field(default_factory=list)
+    #: the keys of a known dict its value is looked up in (``ACTIONS.get(action)``)
+    looked_up: list[str] = field(default_factory=list)
     annotation_type: str | None = None
     #: the annotation names several types (``int | str``): no single one is
     #: claimed, and a literal default's type is not the only one
@@ -442,6 +444,11 @@ class ArgBuilder:
             # ``str(flag).lower() not in ("false", "no")`` for a boolean flag
             # compares a spelling, not a value the argument may take
             enum = [v for v in enum if json_type(v) == kind or (kind, json_type(v)) == INT]
+        if not enum:
+            # an open dispatch (``if action == "status": ...`` with a fallback
+            # that is no error): the strings it compares the value with are
+            # values of the argument all the same, not all it may take
+            tested.update(dict.fromkeys(open_values(self)))
         return Argument(
             name=self.name,
             required=required,

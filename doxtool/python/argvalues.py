@@ -44,3 +44,20 @@ def default_outside(
 def holds(values: list[Any], value: Any) -> bool:
     """Whether ``value`` is among ``values`` (``1 == True``: types compared too)."""
     return any(type(v) is type(value) and v == value for v in values)
+
+
+def open_values(builder: Any) -> list[str]:
+    """The strings an argument's value is compared with (an
+    :class:`~doxtool.python.arguments.ArgBuilder`'s ``compared_values``), or
+    the keys of a known dict it is looked up in, that are no spelling of a
+    boolean (``str(flag).lower() in ("true", "1")``): values of the
+    argument, where no closed dispatch lists them."""
+    spelled = builder.spellings if builder.boolean_spelling else set()
+    return [
+        v
+        for v in [*builder.compared_values, *builder.looked_up]
+        if isinstance(v, str)
+        and v.strip()
+        and v.strip().lower() not in ("true", "false")
+        and v.strip().lower() not in spelled
+    ]

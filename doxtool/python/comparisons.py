@@ -52,7 +52,7 @@ class Comparisons:
             self._arg(arg).missing_unknown = True
         ok, value = self._value(other)
         if not ok and type(op) in (cst.In, cst.NotIn):
-            keys = self._dict_keys(other)  # ``action not in HANDLERS``
+            keys = self._dict_keys(other, env)  # ``action not in HANDLERS``
             ok, value = keys is not None, keys
         if not ok:
             return

@@ -399,7 +399,7 @@ class Contracts:
                 continue
             ok, value = self._value(other)
             if not ok and op in (cst.In, cst.NotIn):
-                keys = self._dict_keys(other)  # ``action not in HANDLERS``
+                keys = self._dict_keys(other, env)  # ``action not in HANDLERS``
                 ok, value = keys is not None, keys
             if not ok or (op in (cst.In, cst.NotIn) and not isinstance(value, (list, dict))):
                 builder.values_unknown = True

@@ -24,6 +24,7 @@ import libcst as cst
 from doxtool.python.contracts import ends_with_raise
 from doxtool.python.cstnodes import suite_body
 from doxtool.python.literals import literal_value
+from doxtool.python.localdicts import bound_dicts
 from doxtool.python.names import may_change
 from doxtool.python.walkstate import Env, LookupEntry, Target
 
@@ -34,18 +35,30 @@ _ATTRIBUTE_LOOKUPS = frozenset({"getattr", "hasattr"})
 class Lookups:
     """Values looked up in a dict: a part of :class:`~doxtool.python.toolscan.ToolScan`."""
 
-    def _dict_keys(self, node: cst.BaseExpression) -> list[str] | None:
+    _dicts_of: dict[int, dict[str, cst.Dict]]
+
+    def _dict_keys(self, node: cst.BaseExpression, env: Env | None = None) -> list[str] | None:
         """The keys of a module constant dict (:meth:`_dict_entries`)."""
-        entries = self._dict_entries(node)
+        entries = self._dict_entries(node, env)
         return None if entries is None else [key for key, _ in entries]
 
-    def _dict_entries(self, node: cst.BaseExpression) -> list[LookupEntry] | None:
+    def _dict_entries(
+        self, node: cst.BaseExpression, env: Env | None = None
+    ) -> list[LookupEntry] | None:
         """The keys of a module constant dict whose keys are literal strings
-        and that nothing in the module may change, each with what is known of
-        its value (:func:`_entry_value`); None otherwise."""
+        and that nothing in the module may change, or of such a dict the
+        function walked (``env``) binds once and only reads
+        (:func:`~doxtool.python.localdicts.bound_dicts`), each with what is
+        known of its value (:func:`_entry_value`); None otherwise."""
         if type(node) is not cst.Name:
             return None
         value = self.scan.constant_node(node.value)
+        if value is None and env is not None and node.value not in env.var_args:
+            function = env.func.node
+            local = self._dicts_of.get(id(function))
+            if local is None:
+                local = self._dicts_of[id(function)] = bound_dicts(function)
+            value = local.get(node.value)
         if type(value) is not cst.Dict or not value.elements:
             return None
         keys: list[LookupEntry] = []
@@ -55,17 +68,29 @@ class Lookups:
             ok, key = literal_value(element.key, self.module)
             if not ok or not isinstance(key, str):
                 return None
-            keys.append((key, self._entry_value(element.value)))
+            keys.append((key, self._entry_value(element.value, env)))
         return keys
 
-    def _entry_value(self, value: cst.BaseExpression) -> tuple[bool, object]:
+    def _entry_value(
+        self, value: cst.BaseExpression, env: Env | None = None
+    ) -> tuple[bool, object]:
         """(True, value) for a literal; (True, True) for a lambda or a function
-        or class the module defines and never rebinds (neither None nor
-        false); (False, None) for anything else (a call, an imported name)."""
+        or class the module defines and never rebinds, or a method of the
+        tool taken through ``self`` (``self._list``: neither None nor false);
+        (False, None) for anything else (a call, an imported name)."""
         ok, literal = literal_value(value, self.module)
         if ok:
             return True, literal
         if type(value) is cst.Lambda:
+            return True, True
+        if (
+            env is not None
+            and env.self_name is not None
+            and type(value) is cst.Attribute
+            and type(value.value) is cst.Name
+            and value.value.value == env.self_name
+            and any(m.name == value.attr.value for m in self.scan.visible_methods(self.cls))
+        ):
             return True, True
         if type(value) is cst.Name:
             name = value.value
@@ -90,17 +115,20 @@ class Lookups:
                 return
             if self._is_dict_source(func.value, env):
                 return
-            key = node.args[0].value
+            key, source = node.args[0].value, func.value
         else:
             if self._is_dict_source(node.value, env) or len(node.slice) != 1:
                 return
             index = node.slice[0].slice
             if type(index) is not cst.Index:
                 return
-            key = index.value
+            key, source = index.value, node.value
         arg = self._arg_of(key, env)
         if arg is not None:  # the key's own read may be walked after this
-            self._arg(arg).open_lookups.add(id(node))
+            builder = self._arg(arg)
+            builder.open_lookups.add(id(node))
+            # the keys it is looked up with are values of it all the same
+            builder.looked_up.extend(self._dict_keys(source, env) or ())
 
     def _attribute_lookup(self, node: cst.Call, name: cst.BaseExpression, env: Env) -> None:
         """``getattr(self, f"op_{op}", None)``, ``hasattr(self, "do_" + op)``:
@@ -168,7 +196,7 @@ class Lookups:
             ok, default = literal_value(value.args[1].value, self.module)
             if not ok or default is not None:
                 return  # a miss gives a value of its own
-        keys = self._dict_entries(func.value)
+        keys = self._dict_entries(func.value, env)
         arg = self._arg_of(value.args[0].value, env)
         if keys is not None and arg is not None:
             env.lookups[name] = (arg, tuple(keys), id(value))
@@ -202,6 +230,9 @@ class Lookups:
         builder.open_lookups.discard(node)
         for key in accepted:
             builder.add_enum(key)
+        # a closed dispatch as ``if action not in (...)`` is: what a missing
+        # key gives (``args.get("action", "")``) may be refused on every call
+        self._closed_on(arg, accepted, env)  # type: ignore[attr-defined]
 
 
 def _missing_name(test: cst.BaseExpression) -> tuple[str, bool] | None:

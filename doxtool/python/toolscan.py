@@ -151,6 +151,7 @@ class ToolScan(
         self.or_replaced: set[int] = set()
         #: a function node's id -> its names bound once to a literal it loops over
         self._literals_of: dict[int, dict[str, cst.BaseExpression]] = {}
+        self._dicts_of: dict[int, dict[str, cst.Dict]] = {}
         #: what ``isinstance`` tests (a conversion there converts no value used)
         self.type_tests: set[int] = set()
         self.stand_in_groups: list[frozenset[str]] = []

@@ -32,6 +32,20 @@ from doxtool.run.context import Context
 _VALUE_ITEMS = "- `open`: args `url`\n- `wait`: args `seconds`\n"
 
 
+#: a tool whose dispatch is open (its fallback is no error), in a method
+#: ``execute`` hands the value to, and a prompt whose headings name its values
+_OPEN_FILES = {
+    "tools/clock.py": WAIT_PY.replace("WaitTool", "ClockTool").replace(
+        '        seconds = int(self.args.get("seconds", 0))\n',
+        '        seconds = self._run(self.args.get("mode", ""))\n',
+    )
+    + "\n    def _run(self, mode: str) -> int:\n"
+    + '        if mode == "tick":\n            return 1\n        return 0\n',
+    "prompts/agent.system.tool.clock.md": (
+        '# Clock\n\n### tick\nAdvance.\n\n`{"tool_name": "clock", "tool_args": {"mode": "tick"}}`\n'
+    ),
+}
+
 #: a tool prompt titled for its tool, whose ``## Methods`` names a method
 _METHODS_PROMPT = "# Tool: `wait`\nPause.\n\n## Methods\n\n### `pause`\n\nargs: `seconds`\n"
 
@@ -55,8 +69,9 @@ argument it reads: ``Set `action` to one of:``), even one named like a tool;
 nor a `###` heading naming a value of an argument of the tool the prompt's
 examples call, a literal its code compares the argument with (``### `analyze```
 under an example calling `game`, whose code compares `action` with
-`"analyze"`), even one named like a tool: what is taught under it is taught
-for the called tool; nor a `###` heading in a section titled for the
+`"analyze"`), even one named like a tool, or naming an argument the
+called tool reads (`### file` over the items teaching `file`): what is
+taught under it is taught for the called tool; nor a `###` heading in a section titled for the
 methods of the tool a prompt's title names (`## Methods`, `## Actions`,
 `## Operations`, `## Commands`, `## Functions`, `## Modes`, `## Endpoints`,
 also `Available ...` or `Supported ...`), which names a method of that tool
@@ -113,6 +128,19 @@ renamed tool makes every such call fail, and the framework answers with the
         ),
         # a method of the title's tool, in its section of methods
         Example(wait_files({PROMPT: _METHODS_PROMPT})),
+        # a value an open dispatch of the called tool compares
+        Example(wait_files(_OPEN_FILES)),
+        # an argument of the called tool
+        Example(
+            wait_files(
+                {
+                    "prompts/agent.system.tool.pause.md": (
+                        "# Pausing\n\n### seconds\n- **seconds**: how long\n\n"
+                        '`{"tool_name": "wait", "tool_args": {"seconds": 2}}`\n'
+                    )
+                }
+            )
+        ),
         # the profile's own prompt of its own tool
         Example(
             wait_files(
@@ -127,6 +155,18 @@ renamed tool makes every such call fail, and the framework answers with the
         Example(
             with_prompt('"tool_name": "wait"', '"tool_name": "sleep"'),
             [Expect(PROMPT, 9, "`sleep`")],
+        ),
+        # a heading the called tool's code compares with no value
+        Example(
+            wait_files(
+                {
+                    **_OPEN_FILES,
+                    "prompts/agent.system.tool.clock.md": _OPEN_FILES[
+                        "prompts/agent.system.tool.clock.md"
+                    ].replace("### tick", "### tock"),
+                }
+            ),
+            [Expect("prompts/agent.system.tool.clock.md", 3, "`tock`")],
         ),
         # the same heading outside a section of methods names a tool
         Example(

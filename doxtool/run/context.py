@@ -430,12 +430,7 @@ class Context(Teaching):
         tool = self.run_tool(module) if module and self.facts(module).parsed else None
         if tool is None:
             return None
-        arguments = frozenset(arg.name for arg in tool.arguments)
-        values = (arg.enum or arg.compared or () for arg in tool.arguments)
-        compared = (v for known in values for v in known if isinstance(v, str))
-        open_reads = bool(tool.dynamic_reads or tool.other_arguments)
-        holders = frozenset(arg.name for arg in tool.arguments if arg.type == "object")
-        return Dispatch(arguments, frozenset(compared) - arguments, open_reads, holders)
+        return Dispatch.of(tool)
 
     def documents(self, path: str, tool: str) -> bool:
         """Whether the prompt at ``path`` documents ``tool``: a list item

@@ -1,0 +1,85 @@
+"""Names a function binds once to a dict literal it only looks up in
+(``action_map = {"list": self._list, "get": self._get}``, then
+``handler = action_map.get(action)``): the lookup is one in that literal,
+as in a module constant dict (:mod:`~doxtool.python.lookups`)."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from doxtool.python.cstnodes import child_nodes
+
+#: the dict's methods that read it and hand nothing of it on to change
+_READS = frozenset({"get", "keys", "values", "items"})
+
+
+def bound_dicts(function: cst.CSTNode) -> dict[str, cst.Dict]:
+    """Each name ``function`` binds exactly once, by ``name = {...}``, and
+    otherwise names only to read it: ``name.get(...)``, ``name.keys()``
+    (``values``, ``items``), ``name[...]`` read, or the right side of ``in``
+    / ``not in``. Any other use (a call it is handed to, a method that may
+    change it, a subscript written, a nested scope's rebinding) keeps it
+    out: what it holds there is not known."""
+    assigned: dict[str, list[cst.Dict]] = {}
+    other: set[str] = set()
+    todo: list[cst.CSTNode] = [function]
+    while todo:
+        node = todo.pop()
+        kind = type(node)
+        children = child_nodes(node)
+        if kind is cst.Assign:
+            targets = node.targets  # type: ignore[attr-defined]
+            value = node.value  # type: ignore[attr-defined]
+            if len(targets) == 1 and type(targets[0].target) is cst.Name:
+                if type(value) is cst.Dict:
+                    assigned.setdefault(targets[0].target.value, []).append(value)
+                else:
+                    other.add(targets[0].target.value)
+                children = [value]
+        elif kind is cst.Call and _reads_name(node.func):  # type: ignore[attr-defined]
+            children = [a for a in children if a is not node.func]  # type: ignore[attr-defined]
+        elif kind is cst.Subscript and type(node.value) is cst.Name:  # type: ignore[attr-defined]
+            children = [c for c in children if c is not node.value]  # type: ignore[attr-defined]
+        elif (
+            kind is cst.ComparisonTarget
+            and type(node.operator) in (cst.In, cst.NotIn)  # type: ignore[attr-defined]
+            and type(node.comparator) is cst.Name  # type: ignore[attr-defined]
+        ):
+            children = [node.operator]  # type: ignore[attr-defined]
+        elif kind is cst.Name:
+            other.add(node.value)  # type: ignore[attr-defined]
+        todo.extend(children)
+    written = _written_subscripts(function)
+    return {
+        name: values[0]
+        for name, values in assigned.items()
+        if len(values) == 1 and name not in other and name not in written
+    }
+
+
+def _reads_name(func: cst.BaseExpression) -> bool:
+    """``name.get``, ``name.keys`` and the like: a read of the dict ``name``."""
+    return (
+        type(func) is cst.Attribute and type(func.value) is cst.Name and func.attr.value in _READS
+    )
+
+
+def _written_subscripts(function: cst.CSTNode) -> set[str]:
+    """Names whose items the function assigns or deletes (``d[k] = v``,
+    ``del d[k]``, ``d[k] += 1``)."""
+    found: set[str] = set()
+    todo: list[cst.CSTNode] = [function]
+    while todo:
+        node = todo.pop()
+        targets: list[cst.BaseExpression] = []
+        if type(node) is cst.Assign:
+            targets = [t.target for t in node.targets]
+        elif type(node) in (cst.AugAssign, cst.AnnAssign):
+            targets = [node.target]  # type: ignore[attr-defined]
+        elif type(node) is cst.Del:
+            targets = [node.target]
+        for target in targets:
+            if type(target) is cst.Subscript and type(target.value) is cst.Name:
+                found.add(target.value.value)
+        todo.extend(child_nodes(node))
+    return found
