@@ -220,6 +220,8 @@ class ExecuteFacts:
     defined_in: str = ""
     #: module path of the definition when it is not the tool's own module
     defined_in_path: str | None = None
+    #: a ``yield`` makes it a generator: calling it runs none of its body
+    generator: bool = False
 
 
 @dataclass(slots=True)

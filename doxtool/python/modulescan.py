@@ -24,6 +24,8 @@ from doxtool.python.names import may_change, resolve_relative
 from doxtool.python.positions import Locator
 from doxtool.python.rebound import ANY
 
+_SCOPES = (cst.FunctionDef, cst.ClassDef, cst.Lambda)
+
 
 @dataclass(eq=False)
 class Func:
@@ -60,6 +62,19 @@ class Func:
             type(d.decorator) is cst.Name and d.decorator.value == "staticmethod"
             for d in self.node.decorators
         )
+
+    @property
+    def is_generator(self) -> bool:
+        """Whether a ``yield`` in the body (nested functions, classes and
+        lambdas aside) makes calling it give a generator."""
+        todo: list[cst.CSTNode] = [self.node.body]
+        while todo:
+            node = todo.pop()
+            if type(node) is cst.Yield:
+                return True
+            if not isinstance(node, _SCOPES):
+                todo.extend(node.children)
+        return False
 
     @property
     def self_name(self) -> str | None:

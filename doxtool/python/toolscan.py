@@ -223,6 +223,7 @@ class ToolScan(
                 line=exec_line,
                 params=params,
                 defined_in=execute.qualname,
+                generator=execute.is_generator,
             ),
         )
         hook = self.scan._find_method(self.cls, "before_execution")

@@ -310,10 +310,13 @@ class ExecuteNotAsync(Rule):
     name = "execute-not-async"
     summary = "A tool's `execute` is not `async`"
     doc = """\
-**What it checks.** `execute` is declared `async def`.
+**What it checks.** `execute` is declared `async def` and does not
+`yield` (nested functions, classes and lambdas aside).
 
 **Why it matters.** The framework awaits `execute`; a plain function returns a
-`Response` that cannot be awaited and the call fails at run time.
+`Response` that cannot be awaited and the call fails at run time, and so does
+an `async def` holding a `yield`: calling it gives an async generator, which
+cannot be awaited either, and none of its body runs.
 
 **Example.** `def execute(self, **kwargs) -> Response:` in a tool class.
 """
@@ -322,16 +325,31 @@ class ExecuteNotAsync(Rule):
         Example(
             with_files({"tools/wait.py": WAIT_PY.replace("async def execute", "def execute")}),
             [Expect("tools/wait.py", 5, "is not async")],
-        )
+        ),
+        Example(
+            with_files(
+                {
+                    "tools/wait.py": WAIT_PY.replace(
+                        "        return Response(", "        yield Response("
+                    )
+                }
+            ),
+            [Expect("tools/wait.py", 5, "is an async generator")],
+        ),
     ]
 
     def check(self, ctx: Context) -> Iterator[Finding]:
         for module in ctx.tool_modules:
             for tool in ctx.tools(module):
-                if tool.execute is not None and not tool.execute.is_async:
-                    line = tool.execute.line if not tool.execute.defined_in_path else tool.line
+                execute = tool.execute
+                if execute is not None and (not execute.is_async or execute.generator):
+                    line = execute.line if not execute.defined_in_path else tool.line
+                    words = "is not async"
+                    if execute.generator:
+                        words = "is an async generator" if execute.is_async else "is a generator"
+                        words += " (it `yield`s)"
                     yield self.finding(
-                        f"`{tool.execute.defined_in}` is not async; the framework awaits it",
+                        f"`{execute.defined_in}` {words}; the framework awaits it",
                         module,
                         line,
                         subject=f"{module}:{tool.class_name}:execute-async",
