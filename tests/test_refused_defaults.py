@@ -526,7 +526,11 @@ class Scale(Tool):
         k = int(str(self.args.get("k", "0")).strip())
         if not k:
             return Response(message="k must not be zero", break_loop=False)
-        return Response(message=str(n * color * z * k), break_loop=False)
+        step = int(self.args.get("step", "0"))
+        step += 1
+        if not step:
+            return Response(message="step must not be -1", break_loop=False)
+        return Response(message=str(n * color * z * k * step), break_loop=False)
 """
 
 
@@ -535,7 +539,8 @@ def test_a_check_judges_the_default_through_the_conversions_the_code_makes(
 ) -> None:
     """``int(float("2.5"))`` is 2 and ``int("ff", 16)`` is 255: neither is
     refused, so both stay defaults; ``int(float("0.5"))`` and
-    ``int(str("0").strip())`` are 0, refused: those arguments are required."""
+    ``int(str("0").strip())`` are 0, refused: those arguments are required;
+    ``step += 1`` makes ``int("0")`` 1 before the check, not refused."""
     root = make_repo({"tools/scale.py": NESTED_CONVERSIONS})
     result = run_cli(root, "inspect", "tools/scale.py", "--json")
     (module,) = json.loads(result.output)
@@ -546,4 +551,5 @@ def test_a_check_judges_the_default_through_the_conversions_the_code_makes(
         "color": (False, True, "ff"),
         "z": (True, False, None),
         "k": (True, False, None),
+        "step": (False, True, "0"),
     }
