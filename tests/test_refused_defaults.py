@@ -506,3 +506,50 @@ def test_a_check_of_a_converted_value_judges_the_converted_default(make_repo, ru
     companion = (root / "tools/converted.py.dox.md").read_text(encoding="utf-8")
     assert "  - `n`: required integer.\n" in companion
     assert '  - `e`: optional integer, default `"5"`.\n' in companion
+
+
+NESTED_CONVERSIONS = """\
+from helpers.tool import Response, Tool
+
+
+class Scale(Tool):
+    async def execute(self, **kwargs) -> Response:
+        n = int(float(self.args.get("n", "2.5")))
+        if not n:
+            return Response(message="n must not be zero", break_loop=False)
+        color = int(self.args.get("color", "ff"), 16)
+        if not color:
+            return Response(message="color must not be black", break_loop=False)
+        z = int(float(self.args.get("z", "0.5")))
+        if not z:
+            return Response(message="z must not be zero", break_loop=False)
+        k = int(str(self.args.get("k", "0")).strip())
+        if not k:
+            return Response(message="k must not be zero", break_loop=False)
+        step = int(self.args.get("step", "0"))
+        step += 1
+        if not step:
+            return Response(message="step must not be -1", break_loop=False)
+        return Response(message=str(n * color * z * k * step), break_loop=False)
+"""
+
+
+def test_a_check_judges_the_default_through_the_conversions_the_code_makes(
+    make_repo, run_cli
+) -> None:
+    """``int(float("2.5"))`` is 2 and ``int("ff", 16)`` is 255: neither is
+    refused, so both stay defaults; ``int(float("0.5"))`` and
+    ``int(str("0").strip())`` are 0, refused: those arguments are required;
+    ``step += 1`` makes ``int("0")`` 1 before the check, not refused."""
+    root = make_repo({"tools/scale.py": NESTED_CONVERSIONS})
+    result = run_cli(root, "inspect", "tools/scale.py", "--json")
+    (module,) = json.loads(result.output)
+    (tool,) = module["tools"]
+    facts = {a["name"]: (a["required"], a["has_default"], a["default"]) for a in tool["arguments"]}
+    assert facts == {
+        "n": (False, True, "2.5"),
+        "color": (False, True, "ff"),
+        "z": (True, False, None),
+        "k": (True, False, None),
+        "step": (False, True, "0"),
+    }

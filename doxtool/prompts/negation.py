@@ -171,7 +171,8 @@ _WRONG_LABEL_RE = re.compile(
     # ``Old (no longer works)``, ``Deprecated usage``, ``Legacy format``,
     # ``Before (deprecated)``, ``No longer supported``, ``This no longer works``
     rf"|(?:the[ \t]+)?{_OUTDATED}(?:[ \t]+(?:{_THING}|way|style|syntax|api))?{_EXPLAINED}"
-    rf"|before[ \t]*\([^()]*\b(?:{_OUTDATED}|no[ \t]+longer)\b[^()]*\)"
+    # (the lookahead looks for the word once: linear in the label's length)
+    rf"|before[ \t]*\((?=[^()]*\b(?:{_OUTDATED}|no[ \t]+longer)\b)[^()]*\)"
     r"|(?:(?:this|that|it)[ \t]+)?(?:is[ \t]+)?no[ \t]+longer[ \t]+"
     rf"(?:works?|supported|valid|used|available|accepted){_EXPLAINED}",
     re.I,

@@ -26,6 +26,8 @@ from doxtool.python.modulescan import Func
 from doxtool.python.presencebinds import bound_elsewhere, missing_binding
 from doxtool.python.readforms import (
     COERCIONS,
+    CONVERSION_CHAINS,
+    FOLDINGS,
     NUMERIC_CONVERSIONS,
     READ_METHODS,
     STRING_METHODS,
@@ -344,16 +346,25 @@ def _unwrapped(node: cst.BaseExpression) -> cst.BaseExpression:
 
 
 def numeric_conversion(node: cst.BaseExpression) -> str | None:
-    """The numeric conversion (``int``, ``float``) outermost around a value,
-    under other conversions and string methods (``int(x.strip())``: ``int``)."""
+    """The numeric conversion of a value a test of truth judges, innermost
+    first (``int(x.strip())``: ``int``; ``int(float(x))``: ``float-int``;
+    ``int(str(x))``: ``str-int``), past string methods that leave what it
+    parses as it was (``strip``, ``lower``): one of
+    :data:`~doxtool.python.readforms.CONVERSION_CHAINS`; ``None`` for any
+    other shape (``int(x, 16)``, ``int(x.replace(",", ""))``), whose result
+    is not known from the value."""
+    kinds: list[str] = []
     while type(node) is cst.Call:
         func = node.func
-        if type(func) is cst.Name and func.value in NUMERIC_CONVERSIONS and node.args:
-            return func.value
-        if type(func) is cst.Name and func.value in COERCIONS and len(node.args) == 1:
+        one = len(node.args) == 1 and not node.args[0].keyword and not node.args[0].star
+        if type(func) is cst.Name and func.value in (*NUMERIC_CONVERSIONS, "str"):
+            if not one:
+                return None  # ``int(x, 16)``
+            kinds.append(func.value)
             node = node.args[0].value
-        elif type(func) is cst.Attribute and func.attr.value in STRING_METHODS:
+        elif type(func) is cst.Attribute and func.attr.value in FOLDINGS and not node.args:
             node = func.value
         else:
             break
-    return None
+    chain = "-".join(reversed(kinds))
+    return chain if chain in CONVERSION_CHAINS else None

@@ -8,6 +8,7 @@ from __future__ import annotations
 import libcst as cst
 
 from doxtool.python.cstnodes import child_nodes
+from doxtool.python.localliterals import bound_once
 
 #: the dict's methods that read it and hand nothing of it on to change
 _READS = frozenset({"get", "keys", "values", "items"})
@@ -20,41 +21,18 @@ def bound_dicts(function: cst.CSTNode) -> dict[str, cst.Dict]:
     / ``not in``. Any other use (a call it is handed to, a method that may
     change it, a subscript written, a nested scope's rebinding) keeps it
     out: what it holds there is not known."""
-    assigned: dict[str, list[cst.Dict]] = {}
-    other: set[str] = set()
-    todo: list[cst.CSTNode] = [function]
-    while todo:
-        node = todo.pop()
-        kind = type(node)
-        children = child_nodes(node)
-        if kind is cst.Assign:
-            targets = node.targets  # type: ignore[attr-defined]
-            value = node.value  # type: ignore[attr-defined]
-            if len(targets) == 1 and type(targets[0].target) is cst.Name:
-                if type(value) is cst.Dict:
-                    assigned.setdefault(targets[0].target.value, []).append(value)
-                else:
-                    other.add(targets[0].target.value)
-                children = [value]
-        elif kind is cst.Call and _reads_name(node.func):  # type: ignore[attr-defined]
-            children = [a for a in children if a is not node.func]  # type: ignore[attr-defined]
-        elif kind is cst.Subscript and type(node.value) is cst.Name:  # type: ignore[attr-defined]
-            children = [c for c in children if c is not node.value]  # type: ignore[attr-defined]
-        elif (
-            kind is cst.ComparisonTarget
-            and type(node.operator) in (cst.In, cst.NotIn)  # type: ignore[attr-defined]
-            and type(node.comparator) is cst.Name  # type: ignore[attr-defined]
-        ):
-            children = [node.operator]  # type: ignore[attr-defined]
-        elif kind is cst.Name:
-            other.add(node.value)  # type: ignore[attr-defined]
-        todo.extend(children)
+    found = bound_once(function, (cst.Dict,), _dict_read)
     written = _written_subscripts(function)
-    return {
-        name: values[0]
-        for name, values in assigned.items()
-        if len(values) == 1 and name not in other and name not in written
-    }
+    return {name: value for name, value in found.items() if name not in written}  # type: ignore[misc]
+
+
+def _dict_read(node: cst.CSTNode) -> list[cst.CSTNode] | None:
+    """``name.get(...)``, ``name[...]``: the children but the name read."""
+    if type(node) is cst.Call and _reads_name(node.func):
+        return [a for a in child_nodes(node) if a is not node.func]
+    if type(node) is cst.Subscript and type(node.value) is cst.Name:
+        return [c for c in child_nodes(node) if c is not node.value]
+    return None
 
 
 def _reads_name(func: cst.BaseExpression) -> bool:

@@ -6,11 +6,17 @@ those literal keys, as over the literal written in place (libcst's tree).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import libcst as cst
 
 from doxtool.python.cstnodes import child_nodes
 
 _COLLECTIONS = (cst.List, cst.Tuple, cst.Set)
+
+#: what a name's use keeps of a node's children to walk on (the name's own
+#: read left out), or ``None`` when the node is no read of a bound name
+Reads = Callable[[cst.CSTNode], "list[cst.CSTNode] | None"]
 
 
 def bound_literals(function: cst.CSTNode) -> dict[str, cst.BaseExpression]:
@@ -18,6 +24,23 @@ def bound_literals(function: cst.CSTNode) -> dict[str, cst.BaseExpression]:
     set literal>``, and otherwise names only as what a ``for`` (a statement
     or in a comprehension) runs over or the right side of ``in`` / ``not
     in``: nothing else can change it or hand it on (nested scopes included)."""
+    return bound_once(function, _COLLECTIONS, _loop_read)
+
+
+def _loop_read(node: cst.CSTNode) -> list[cst.CSTNode] | None:
+    """``for key in name``: the children but the name looped over."""
+    if type(node) in (cst.For, cst.CompFor) and type(node.iter) is cst.Name:  # type: ignore[attr-defined]
+        return [c for c in child_nodes(node) if c is not node.iter]  # type: ignore[attr-defined]
+    return None
+
+
+def bound_once(
+    function: cst.CSTNode, shapes: tuple[type[cst.CSTNode], ...], reads: Reads
+) -> dict[str, cst.BaseExpression]:
+    """Each name ``function`` binds exactly once, by ``name = <literal of one
+    of shapes>``, and otherwise names only where ``reads`` says it is read,
+    or as the right side of ``in`` / ``not in``; any other use of the name
+    (nested scopes included) keeps it out."""
     assigned: dict[str, list[cst.BaseExpression]] = {}
     other: set[str] = set()
     todo: list[cst.CSTNode] = [function]
@@ -25,24 +48,25 @@ def bound_literals(function: cst.CSTNode) -> dict[str, cst.BaseExpression]:
         node = todo.pop()
         kind = type(node)
         children = child_nodes(node)
-        if kind is cst.Assign:
-            targets = node.targets  # type: ignore[attr-defined]
-            value = node.value  # type: ignore[attr-defined]
-            if (
-                len(targets) == 1
-                and type(targets[0].target) is cst.Name
-                and type(value) in _COLLECTIONS
-            ):
-                assigned.setdefault(targets[0].target.value, []).append(value)
-                children = [value]
-        elif kind in (cst.For, cst.CompFor) and type(node.iter) is cst.Name:  # type: ignore[attr-defined]
-            children = [c for c in children if c is not node.iter]  # type: ignore[attr-defined]
+        if (
+            kind is cst.Assign
+            and len(node.targets) == 1  # type: ignore[attr-defined]
+            and type(node.targets[0].target) is cst.Name  # type: ignore[attr-defined]
+        ):
+            name, value = node.targets[0].target.value, node.value  # type: ignore[attr-defined]
+            if type(value) in shapes:
+                assigned.setdefault(name, []).append(value)
+            else:
+                other.add(name)
+            children = [value]
         elif (
             kind is cst.ComparisonTarget
             and type(node.operator) in (cst.In, cst.NotIn)  # type: ignore[attr-defined]
             and type(node.comparator) is cst.Name  # type: ignore[attr-defined]
         ):
             children = [node.operator]  # type: ignore[attr-defined]
+        elif (kept := reads(node)) is not None:
+            children = kept
         elif kind is cst.Name:
             other.add(node.value)  # type: ignore[attr-defined]
         todo.extend(children)

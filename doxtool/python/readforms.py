@@ -80,10 +80,22 @@ REFUSALS: dict[str, Callable[[Any], bool]] = {
     "none": lambda value: value is None,
     "blank": lambda value: value == "",
     "missing": lambda value: True,
-    # ``n = int(args.get("n", "0"))``, then ``if not n``: ``"0"`` is refused
-    "falsy-int": _falsy_as(int),
-    "falsy-float": _falsy_as(float),
 }
+#: the conversions, innermost first, whose result a test of truth judges
+#: otherwise than the value (``int(float(args.get("n", "2.5")))``: 2, not
+#: refused; ``int(str(x))``: ``str(2.5)`` is no integer's text)
+CONVERSION_CHAINS: dict[str, Callable[[Any], Any]] = {
+    "int": int,
+    "float": float,
+    "float-int": lambda value: int(float(value)),
+    "str-int": lambda value: int(str(value)),
+    "str-float": lambda value: float(str(value)),
+    "str-float-int": lambda value: int(float(str(value))),
+}
+# ``n = int(args.get("n", "0"))``, then ``if not n``: ``"0"`` is refused (``falsy-int``)
+REFUSALS.update(
+    {f"falsy-{chain}": _falsy_as(convert) for chain, convert in CONVERSION_CHAINS.items()}
+)
 
 #: the conversions whose result a test of truth judges otherwise than the value
 NUMERIC_CONVERSIONS = frozenset({"int", "float"})

@@ -161,6 +161,8 @@ class StatementWalk(ExpressionWalk, ClosureWalk):
             if type(small.target) is cst.Name:
                 env.keys.pop(small.target.value, None)
                 env.results.pop(small.target.value, None)
+                # ``n += 1``: no longer what the conversion gave the default
+                env.var_converts.pop(small.target.value, None)
         elif type(small) is cst.Return:
             self._return(small, env)
         elif type(small) is cst.Raise:
