@@ -22,6 +22,7 @@ from doxtool.rules.engine import (
     run,
     select_rules,
 )
+from doxtool.rules.prompt_examples import SHAPE_CODES
 from doxtool.rules.prompt_listing import LISTING_CODES
 from doxtool.rules.prompt_teaching import UNKNOWN_TOOL_CODES
 from doxtool.run import (
@@ -243,7 +244,7 @@ def check(
         if widen:
             deletions.add_what_deletions_leave(ctx, scope, UNKNOWN_TOOL_CODES)
             scoping.add_directories(ctx, scope)
-            scoping.add_listings(ctx, scope, LISTING_CODES)
+            scoping.add_listings(ctx, scope, LISTING_CODES, SHAPE_CODES)
         modules = project.documented_modules
         if scope.modules is not None:
             modules = [m for m in modules if m in scope.modules]

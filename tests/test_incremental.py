@@ -372,6 +372,11 @@ def test_a_prompt_edit_it_cannot_scope_means_a_full_run(
     assert state["why"] == f"{path}: {why}"
 
 
+#: a wait prompt whose example holds ``topic``, and a reply example that shows it
+_TOPIC_PROMPT = WAIT_PROMPT.replace('"headline"', '"topic": "Now", "headline"')
+_TOPIC_REPLY = '`{"topic": "x", "tool_name": "response", "tool_args": {"text": "hi"}}`\n'
+
+
 #: small repositories (besides the framework and the wait tool), a prompt
 #: edit whose findings fall outside the edited file, and one of those
 #: findings (code, path, whether a full run reports it after the edit)
@@ -412,6 +417,30 @@ _REACHING_EDITS = {
         },
         {"prompts/agent.system.tool.wait.md": WAIT_PROMPT + "\nMore words. " * 40},
         ("PRM009", "agents/tiny-local/prompts/agent.system.tools.md", True),
+    ),
+    # the keys a reply may hold come from the communication prompt (PRM007)
+    "a communication prompt": (
+        {
+            "prompts/agent.system.tool.wait.md": _TOPIC_PROMPT,
+            "prompts/agent.system.tools.md": WRAPPER,
+            "prompts/agent.system.main.communication.md": "## Communication\nJSON.\n",
+        },
+        {"prompts/agent.system.main.communication.md": _TOPIC_REPLY},
+        ("PRM007", "prompts/agent.system.tool.wait.md", False),
+    ),
+    # and from the files it includes, for a profile's own prompts too
+    "a file a profile's communication prompt includes": (
+        {
+            "prompts/agent.system.tool.wait.md": WAIT_PROMPT,
+            "prompts/agent.system.tools.md": WRAPPER,
+            "agents/terse/prompts/agent.system.tool.wait.md": _TOPIC_PROMPT,
+            "agents/terse/prompts/agent.system.main.communication.md": (
+                '{{ include "agent.system.main.reply.md" }}\n'
+            ),
+            "agents/terse/prompts/agent.system.main.reply.md": _TOPIC_REPLY,
+        },
+        {"agents/terse/prompts/agent.system.main.reply.md": "Reply in JSON.\n"},
+        ("PRM007", "agents/terse/prompts/agent.system.tool.wait.md", True),
     ),
     # a list item teaches the tool: no heading, no example
     "a list item": (

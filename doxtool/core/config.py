@@ -61,6 +61,10 @@ class Profile:
     allowed_keys: list[str] = field(default_factory=lambda: list(DEFAULT_KEYS))
     #: size budget of the rendered tool listing in characters (0: no budget)
     budget: int = 0
+    #: whether the configuration sets ``allowed-keys`` (not a key): then
+    #: those keys are the contract, else what the profile's communication
+    #: prompt shows widens them (rule ``PRM007``)
+    keys_given: bool = field(default=False, metadata={"internal": True})
 
 
 def _default_profiles() -> dict[str, Profile]:
@@ -146,7 +150,9 @@ def _toml_key(name: str) -> str:
 _FIELDS = {
     _toml_key(f.name): f for f in dataclasses.fields(Config) if not f.metadata.get("internal")
 }
-_PROFILE_FIELDS = {_toml_key(f.name): f for f in dataclasses.fields(Profile)}
+_PROFILE_FIELDS = {
+    _toml_key(f.name): f for f in dataclasses.fields(Profile) if not f.metadata.get("internal")
+}
 
 
 def _check_list(value: Any, key: str, where: str) -> list[str]:
@@ -179,6 +185,7 @@ def _check_profiles(value: Any, key: str, where: str) -> dict[str, Profile]:
                 profile.budget = raw
             else:
                 profile.allowed_keys = _check_allowed_keys(raw, sub_key, where)
+                profile.keys_given = True
         profiles[name] = profile
     return profiles
 

@@ -29,6 +29,7 @@ def read_call(
         message, offset = loaded.error
         err_line, err_column = position(offset) if offset is not None else (line, column)
         example.error = JsonError(message, err_line, err_column)
+        example.written_keys = loaded.written_keys
         return
     example.data = loaded.data
     if not isinstance(loaded.data, dict):

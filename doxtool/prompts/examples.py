@@ -54,6 +54,8 @@ _CONTROL_DIRECTIVE_RE = re.compile(r"\{\{\s*(?:if|elif|else|endif)\b")
 #: comment, a single-quoted string, an unquoted key, a hex or signed number, or
 #: of whitespace only JSON5 allows
 _PLAIN_JSON = frozenset('{}[]:,"-0123456789 ')
+#: the bracket closing each kind of container
+_PAIRS = {"{": "}", "[": "]"}
 _JSON5_ERROR_RE = re.compile(r":(\d+) (.*) at column (\d+)\s*\Z", re.S)
 
 
@@ -77,6 +79,9 @@ class _Loaded:
     #: every member deeper in (three containers or more), in text order:
     #: (key, key offset, value offset), for :mod:`doxtool.prompts.nested`
     deep: list[tuple[str, int, int]] = field(default_factory=list)
+    #: with an error, the top-level keys the text writes when its brackets
+    #: still pair up around one object (:attr:`_JsonScan.one_object`)
+    written_keys: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -110,6 +115,10 @@ class _JsonScan:
         #: (offset in the prepared text from which, total length change) of
         #: replacements that change the length (``...`` -> ``null``)
         self.shifts: list[tuple[int, int]] = []
+        #: the containers opened at the root, and whether a bracket closed
+        #: none or one of the other kind
+        self.roots: list[str] = []
+        self.unpaired = False
 
     def run(self) -> str:
         for match in _JSON_TOKEN_RE.finditer(self.text):
@@ -179,13 +188,23 @@ class _JsonScan:
             self.comma = start if after_value else None
             self.expect_key = bool(self.stack) and self.stack[-1].kind == "{"
         elif kind == "open":
+            if not self.stack:
+                self.roots.append(match.group())
             self.stack.append(_Container(match.group(), owner))
             self.expect_key = match.group() == "{"
         elif kind == "close":
             self.value_of = None
+            if not self.stack or _PAIRS[self.stack[-1].kind] != match.group():
+                self.unpaired = True
             if self.stack:
                 self.stack.pop()
             self.expect_key = False
+
+    def one_object(self) -> bool:
+        """Whether the brackets of the text pair up around one object: then
+        its top-level keys are known even where a value is broken (a comma
+        missing between two items of a list)."""
+        return self.roots == ["{"] and not self.stack and not self.unpaired
 
     def _literal(self, match: re.Match[str]) -> None:
         """Write a value the framework reads as a literal in any case as JSON
@@ -292,7 +311,8 @@ def load_example(text: str) -> _Loaded:
     except ValueError as exc:  # e.g. an integer over Python's digit limit
         strict_error = (_lower_first(str(exc)), None)
     if len(prepared) > JSON5_MAX_CHARS:
-        return _Loaded(error=(strict_error[0], scan.original(strict_error[1])))
+        error = (strict_error[0], scan.original(strict_error[1]))
+        return _Loaded(error=error, written_keys=_written_keys(scan))
     try:
         return _Loaded(_json5().loads(prepared), members=scan.members, deep=scan.deep)
     except RecursionError:
@@ -302,8 +322,16 @@ def load_example(text: str) -> _Loaded:
         lenient_error = (message, scan.original(at))
     offset = strict_error[1]
     if offset is not None and (offset >= len(prepared) or prepared[offset] in _PLAIN_JSON):
-        return _Loaded(error=(strict_error[0], scan.original(offset)))
-    return _Loaded(error=lenient_error)
+        lenient_error = (strict_error[0], scan.original(offset))
+    return _Loaded(error=lenient_error, written_keys=_written_keys(scan))
+
+
+def _written_keys(scan: _JsonScan) -> list[str]:
+    """The top-level keys a text that does not parse writes, when its
+    brackets pair up around one object; else none."""
+    if not scan.one_object():
+        return []
+    return list(dict.fromkeys(m.key for m in scan.members if m.parent is None))
 
 
 def root_objects(text: str) -> list[tuple[int, int]] | None:

@@ -86,6 +86,11 @@ class PromptExample:
     tool_args: dict[str, Any] | None = None
     #: top-level keys in source order
     keys: list[str] = field(default_factory=list)
+    #: of an example that does not parse, the top-level keys its text writes
+    #: when its brackets pair up around one object (a comma missing between
+    #: two items of a list leaves them known); read as the shape of a reply
+    #: a communication prompt teaches (:mod:`doxtool.run.communication`)
+    written_keys: list[str] = field(default_factory=list)
     #: the parsed value (template placeholders read as None)
     data: Any = None
     error: JsonError | None = None

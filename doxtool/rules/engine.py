@@ -20,7 +20,7 @@ from doxtool.core.writes import UnsafeWrite, atomic_write
 from doxtool.python.follow import MAX_DEPTH
 from doxtool.rules import ALL_RULES
 from doxtool.rules.base import Rule
-from doxtool.run import incremental
+from doxtool.run import communication, incremental
 from doxtool.run.ahead import take as take_ahead
 from doxtool.run.cache import cpu_count
 from doxtool.run.context import Context, Scope
@@ -446,7 +446,7 @@ def incremental_findings(
     # what an edited prompt file now teaches, read outside any scope; made
     # only when a prompt file was edited
     probe = cache(lambda: Context(project, Scope(modules=set(), companions=set(), prompts=set())))
-    plan = session.plan(lambda path: probe().prompt_edit(path))
+    plan = session.plan(lambda path: communication.prompt_edit(probe(), path))
     if plan is None:
         return None
     scope = Scope(

@@ -25,6 +25,7 @@ from doxtool.rules.tool_prompts import (
     wait_files,
     with_prompt,
 )
+from doxtool.run.communication import taught_keys
 from doxtool.run.context import Context
 
 
@@ -274,6 +275,15 @@ def _calls_nested(value: Any, heading: str, depth: int = 0) -> bool:
     return False
 
 
+#: a communication prompt whose reply holds ``topic``, and a wait prompt using it
+_TOPIC_REPLY = (
+    '## Communication\n`{"topic": "x", "tool_name": "response", "tool_args": {"text": "hi"}}`\n'
+)
+_TOPIC_WAIT = (
+    '### wait\nWait.\n`{"topic": "Waiting", "tool_name": "wait", "tool_args": {"seconds": 1}}`\n'
+)
+
+
 class ExampleShape(Rule):
     code = "PRM007"
     name = "example-shape"
@@ -282,8 +292,17 @@ class ExampleShape(Rule):
 **What it checks.** The top-level keys of every example are allowed by the
 profile of the prompt set it belongs to (`[tool.doxtool.profiles.<name>]
 allowed-keys`). The default allows `thoughts`, `headline`, `tool_name` and
-`tool_args`; `tiny-local` allows only `tool_name` and `tool_args`. An example
-always needs `tool_name` and `tool_args`. A JSON object is a tool call when
+`tool_args`; `tiny-local` allows only `tool_name` and `tool_args`. Unless
+the configuration sets the profile's `allowed-keys` (then it is the
+contract), the keys of the replies the profile's communication prompt shows
+are allowed too: the model learns a reply's shape from
+`agent.system.main.communication.md`, found as the framework finds it (the
+profile's own, else a plugin's, else the core one; a plugin's prompts are
+read with the core one) with the files it includes, and a reply there is a
+JSON object holding both `tool_name` and `tool_args` (one that does not
+parse counts when its brackets pair up around one object: a comma missing
+between two items of a list). They only ever add to the profile's keys.
+An example always needs `tool_name` and `tool_args`. A JSON object is a tool call when
 it holds `tool_name` or `tool_args`, or when all its keys are keys of a call
 (the allowed keys, and `tool`, `args`, the framework's other spellings) and
 one of them is allowed; any other object (a schedule's format, a tool's
@@ -304,10 +323,20 @@ needed:`) labels nothing.
 **Why it matters.** Small local models follow the example's shape exactly;
 one extra key in a `tiny-local` example and the model starts emitting it.
 
-**Example.** A `tiny-local` override whose example carries `"thoughts"`.
+**Example.** A `tiny-local` override whose example carries `"thoughts"`,
+which the communication prompt's reply does not show.
 """
     valid = [
         Example(wait_files()),
+        # the communication prompt's reply shows `topic`
+        Example(
+            wait_files(
+                {
+                    "prompts/agent.system.main.communication.md": _TOPIC_REPLY,
+                    "prompts/agent.system.tool.wait.md": _TOPIC_WAIT,
+                }
+            )
+        ),
         # an example shown as wrong is not one to follow
         Example(
             wait_files(
@@ -322,6 +351,18 @@ one extra key in a `tiny-local` example and the model starts emitting it.
         ),
     ]
     invalid = [
+        # the configured keys are the contract, whatever the reply shows
+        Example(
+            wait_files(
+                {
+                    "pyproject.toml": "[tool.doxtool.profiles.default]\n"
+                    'allowed-keys = ["thoughts", "tool_name", "tool_args"]\n',
+                    "prompts/agent.system.main.communication.md": _TOPIC_REPLY,
+                    "prompts/agent.system.tool.wait.md": _TOPIC_WAIT,
+                }
+            ),
+            [Expect(PROMPT, 3, "`topic`")],
+        ),
         Example(
             wait_files(
                 {
@@ -332,7 +373,7 @@ one extra key in a `tiny-local` example and the model starts emitting it.
                 }
             ),
             [Expect("agents/tiny-local/prompts/agent.system.tool.wait.md", 3, "`thoughts`")],
-        )
+        ),
     ]
 
     def check(self, ctx: Context) -> Iterator[Finding]:
@@ -341,7 +382,10 @@ one extra key in a `tiny-local` example and the model starts emitting it.
                 prompt.prompt_set.name if prompt.prompt_set.kind == "profile" else "default"
             )
             profile = ctx.config.profile(profile_name)
-            allowed = set(profile.allowed_keys)
+            listed = list(profile.allowed_keys)
+            if not profile.keys_given:  # else the configuration is the contract
+                listed += (k for k in taught_keys(ctx, prompt.prompt_set) if k not in listed)
+            allowed = set(listed)
             for index, example in enumerate(prompt.doc.examples):
                 if example.error is not None or not isinstance(example.data, dict):
                     continue
@@ -358,7 +402,7 @@ one extra key in a `tiny-local` example and the model starts emitting it.
                     continue
                 yield self.finding(
                     f"example {' and '.join(problems)}; profile `{profile_name}` allows only "
-                    + ", ".join(f"`{k}`" for k in profile.allowed_keys),
+                    + ", ".join(f"`{k}`" for k in listed),
                     prompt.path,
                     example.line,
                     example.column,
@@ -395,6 +439,9 @@ def _attempts_call(example: PromptExample) -> bool:
         return True
     return any(key in example.text for key in CALL_KEYS)
 
+
+#: the codes whose findings turn on a communication prompt (read in a run over it)
+SHAPE_CODES = frozenset({ExampleShape.code})
 
 RULES: list[type[Rule]] = [
     InvalidExample,

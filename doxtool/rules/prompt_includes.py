@@ -7,24 +7,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from doxtool.prompts.listing import PLUGIN_OFF, SearchPath, included_files, search_path
+from doxtool.prompts.listing import included_files
 from doxtool.prompts.sets import PromptSet, tool_key
+from doxtool.run.communication import search_of, whole_text
 from doxtool.run.context import Context
 from doxtool.run.teachers import naming
-
-
-def whole_text(ctx: Context, path: str) -> str | None:
-    """The text of a prompt file, None when it cannot be read whole."""
-    return ctx.prompt_text(path) if ctx.prompt(path) is not None else None
-
-
-def search_of(ctx: Context, prompt_set: PromptSet) -> SearchPath:
-    """Where the framework finds the prompt files of ``prompt_set``'s agents."""
-
-    def plugin_on(plugin: PromptSet) -> bool:
-        return not ctx.exists(f"{plugin.directory.rsplit('/', 1)[0]}/{PLUGIN_OFF}")
-
-    return search_path(prompt_set, ctx.prompt_sets, plugin_on, ctx.exists)
 
 
 @dataclass(frozen=True)

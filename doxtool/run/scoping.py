@@ -8,7 +8,7 @@ import os
 from pathlib import Path
 
 from doxtool.core.exits import UsageError
-from doxtool.run import deletions
+from doxtool.run import communication, deletions
 from doxtool.run.context import Context, Scope
 from doxtool.run.project import COMPANION_SUFFIX, Project
 
@@ -84,21 +84,30 @@ def add_directories(ctx: Context, scope: Scope) -> None:
     scope.prompts.update(f for f in ctx.project.agents_files if f.startswith(prefixes))
 
 
-def add_listings(ctx: Context, scope: Scope, codes: frozenset[str]) -> None:
+def add_listings(
+    ctx: Context, scope: Scope, codes: frozenset[str], shape_codes: frozenset[str] = frozenset()
+) -> None:
     """Widen a scoped run by the anchor of each tool listing a prompt file of
     it may be rendered in (:meth:`~doxtool.run.teaching.Teaching.prompt_edit`),
     as an incremental check does: an included file's size counts in the
     listing, whose budget ``PRM009`` reports at the anchor. An anchor not in
-    the run already reports the listing's ``codes`` alone."""
+    the run already reports the listing's ``codes`` alone. A communication
+    prompt (or a file it includes) teaches the shape of the examples of its
+    sets' prompts (:func:`~doxtool.run.communication.shaped_by`): those not in
+    the run already report ``shape_codes`` alone."""
     assert scope.prompts is not None
     anchors: set[str] = set()
+    shaped: set[str] = set()
     for path in sorted(p for p in scope.prompts if p not in scope.reported_codes):
         edit = ctx.prompt_edit(path)
         if edit is not None:
             anchors.update(edit.related)
+            if shape_codes:
+                shaped.update(communication.shaped_by(ctx, path))
         elif not ctx.exists(path):  # deleted: the listings that may include it
             anchors.update(deletions.listings_of_deleted(ctx, path))
     scope.read_for(sorted(anchors), codes)
+    scope.read_for(sorted(shaped), shape_codes)
 
 
 def given_rel(project: Project, path: Path) -> str | None:
