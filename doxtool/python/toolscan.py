@@ -33,6 +33,7 @@ from doxtool.core.facts import (
 )
 from doxtool.python import effects
 from doxtool.python.absence import AbsenceCalls
+from doxtool.python.absencetests import AbsenceTests
 from doxtool.python.argaliases import SelfArgsAliases
 from doxtool.python.argfills import SPLAT, ArgumentFills
 from doxtool.python.argreads import ArgumentReads
@@ -126,6 +127,7 @@ class ToolScan(
     DictEscapes,
     HandedWhole,
     Contracts,
+    AbsenceTests,
     KeyChecks,
     DispatchEnds,
     Conversions,
