@@ -1,0 +1,116 @@
+"""What a value read passes through on its way to a check or a use, through
+the real CLI, in the libcst walk of a tool and the ``ast`` walk of a helper
+of another module alike (:mod:`bothwalks`):
+
+- a check of what a call other than a conversion made of the value
+  (``items = json.loads(args.get("items", "[]"))``, then ``if not items``)
+  may refuse any value, a missing key's too, or none: ``required or
+  optional``, no default; a check of what ``int()`` made of it judges the
+  converted default (``int("0")`` is falsy: required);
+- a helper whose string is the message of the ``Response`` the tool returns
+  (``return Response(message=self._search(q))``) answers with what it
+  returns on a check as the same check returning a ``Response`` does;
+- a string method run only under ``if isinstance(label, str):`` says
+  nothing of the value's type, other types passing by unchanged;
+- literal defaults that differ between a base class and its subclass, the
+  tool and a helper module, or two helpers: none is claimed.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from bothwalks import tool_module
+
+#: code reading the dict ``A``, run on every call
+
+
+def _facts(run_cli: Any, make_repo: Any, files: dict[str, str]) -> dict[str, dict[str, Any]]:
+    root = make_repo(files)
+    return {a["name"]: a for a in tool_module(run_cli, root)["arguments"]}
+
+
+BASE = """\
+from helpers.tool import Response, Tool
+
+
+class Base(Tool):
+    def limit(self):
+        return self.args.get("limit", 10)
+"""
+
+SUB = """\
+from helpers.base import Base
+from helpers.tool import Response
+
+
+class T(Base):
+    async def execute(self, **kwargs):
+        n = self.args.get("limit", LIMIT)
+        return Response(message=f"{n}{self.limit()}", break_loop=False)
+"""
+
+DEPTHS = """\
+def one(args):
+    return args.get("depth", 3)
+
+
+def two(args):
+    return args.get("depth", DEPTH)
+"""
+
+DEEP = """\
+from helpers.depths import one, two
+from helpers.tool import Response, Tool
+
+
+class T(Tool):
+    async def execute(self, **kwargs):
+        size = self.args.get("depth", OWN)
+        return Response(message=f"{one(self.args)}{two(self.args)}{size}", break_loop=False)
+"""
+
+
+def _default(argument: dict[str, Any]) -> tuple[bool, Any, str | None]:
+    return argument["has_default"], argument["default"], argument["type"]
+
+
+def test_defaults_that_differ_across_modules_state_none(run_cli, make_repo) -> None:
+    # a base class's ``10``, the subclass's ``20``
+    facts = _facts(
+        run_cli, make_repo, {"helpers/base.py": BASE, "tools/t.py": SUB.replace("LIMIT", "20")}
+    )
+    assert _default(facts["limit"]) == (False, None, "integer")
+    assert facts["limit"]["default_unknown"]
+    # ... of two types: no type either
+    facts = _facts(
+        run_cli, make_repo, {"helpers/base.py": BASE, "tools/t.py": SUB.replace("LIMIT", '"all"')}
+    )
+    assert _default(facts["limit"]) == (False, None, None)
+    # the same default on both sides is the default
+    facts = _facts(
+        run_cli, make_repo, {"helpers/base.py": BASE, "tools/t.py": SUB.replace("LIMIT", "10")}
+    )
+    assert _default(facts["limit"]) == (True, 10, "integer")
+    # two helpers of another module, or one and the tool
+    for depth, own, expected in [
+        ("4", "3", (False, None, "integer")),
+        ("3", "5", (False, None, "integer")),
+        ("3", "3", (True, 3, "integer")),
+    ]:
+        files = {
+            "helpers/depths.py": DEPTHS.replace("DEPTH", depth),
+            "tools/t.py": DEEP.replace("OWN", own),
+        }
+        assert _default(_facts(run_cli, make_repo, files)["depth"]) == expected, (depth, own)
+
+
+def test_defaults_that_differ_give_the_companion_no_default(run_cli, make_repo) -> None:
+    files = {"helpers/base.py": BASE, "tools/t.py": SUB.replace("LIMIT", "20")}
+    root = make_repo(files)
+    run_cli(root, "check", "--fix")
+    companion = (root / "tools/t.py.dox.md").read_text(encoding="utf-8")
+    line = next(line for line in companion.splitlines() if "`limit`" in line)
+    assert "default" not in line, line
+    assert json.dumps(10) not in line and "20" not in line
