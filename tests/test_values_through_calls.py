@@ -21,14 +21,58 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from bothwalks import tool_module
+import pytest
+from bothwalks import HELPER_TOOL, REQUIRED, UNKNOWN, presence, tool_module
 
 #: code reading the dict ``A``, run on every call
+CALLED = """\
+items = json.loads(A.get("items", "[]"))
+if not items:
+    raise ValueError("items is required")
+n = int(A.get("n", "0"))
+if not n:
+    raise ValueError("n is required")
+kept = A.get("kept", "[]")
+if not kept:
+    raise ValueError("kept is required")
+"""
+
+
+def _files(code: str, walk: str) -> dict[str, str]:
+    """``code`` in ``execute`` (``tool``) or in a helper of another module (``helper``)."""
+    body = "".join(f"        {line}\n" if line else "\n" for line in code.splitlines())
+    if walk == "tool":
+        tool = (
+            "import json\n\nfrom helpers.tool import Response, Tool\n\n\n"
+            "class T(Tool):\n    async def execute(self, **kwargs):\n"
+            + body.replace("A.get", "self.args.get")
+            + "        return Response(message='done', break_loop=False)\n"
+        )
+        return {"tools/t.py": tool}
+    helper = "import json\n\n\ndef run(A):\n" + "".join(
+        f"    {line}\n" if line else "\n" for line in code.splitlines()
+    )
+    return {"tools/t.py": HELPER_TOOL, "helpers/fmt.py": helper}
 
 
 def _facts(run_cli: Any, make_repo: Any, files: dict[str, str]) -> dict[str, dict[str, Any]]:
     root = make_repo(files)
     return {a["name"]: a for a in tool_module(run_cli, root)["arguments"]}
+
+
+@pytest.mark.parametrize("walk", ["tool", "helper"])
+def test_a_check_of_what_a_call_made_of_the_value(run_cli, make_repo, walk: str) -> None:
+    facts = _facts(run_cli, make_repo, _files(CALLED, walk))
+    items, n, kept = facts["items"], facts["n"], facts["kept"]
+    # what ``json.loads`` makes of ``"[]"`` (or of a value given) the check
+    # may refuse: a missing key may be an error, and ``"[]"`` is no default
+    assert presence(items) == UNKNOWN
+    assert (items["has_default"], items["default"]) == (False, None)
+    # ``int("0")`` is falsy: a missing key is refused
+    assert presence(n) == REQUIRED
+    assert (n["has_default"], n["default"]) == (False, None)
+    # the value itself checked: ``"[]"`` passes
+    assert (presence(kept), kept["default"]) == ("optional", "[]")
 
 
 BASE = """\

@@ -9,7 +9,7 @@ import libcst as cst
 
 from doxtool.python.emptiness import nonempty_when
 from doxtool.python.fallbacks import numeric_conversion
-from doxtool.python.readforms import STRING_METHODS
+from doxtool.python.readforms import CALLED, STRING_METHODS
 from doxtool.python.walkstate import Env
 
 
@@ -58,6 +58,8 @@ class AbsenceTests:
             converted = numeric_conversion(inner) or env.var_converts.get(name)
             if names:  # ``not int(x)`` refuses ``"0"``: ``falsy-int``
                 return dict.fromkeys(names, f"falsy-{converted}" if converted else "falsy")
+            if name in env.var_calls:  # ``not parse(x)``: any value, maybe
+                return {env.var_calls[name]: CALLED}
         elif type(node) is cst.Comparison and len(node.comparisons) == 1:
             target = node.comparisons[0]
             op = type(target.operator)
@@ -76,6 +78,17 @@ class AbsenceTests:
         if len(empty) == 1:
             return dict.fromkeys(self._standing_for(empty[0], env), "falsy") or None
         return None
+
+    def _called_argument(self, value: cst.BaseExpression, env: Env) -> str | None:
+        """The one argument a call other than a conversion or a string method
+        is handed alone, the value bound to its result (``items =
+        self._parse(self.args.get("items", "[]"))``, ``json.loads(raw)``):
+        what a test of that result refuses, the code does not say."""
+        node = value.expression if type(value) is cst.Await else value
+        if type(node) is not cst.Call or len(node.args) != 1 or node.args[0].star:
+            return None
+        names = self._standing_for(node.args[0].value, env)
+        return names[0] if len(names) == 1 else None
 
 
 def _string_method(node: cst.BaseExpression) -> bool:

@@ -17,7 +17,7 @@ from doxtool.python.checktests import negated, negative
 from doxtool.python.controlflow import contains_return, terminates
 from doxtool.python.cstnodes import child_nodes, dotted_name, is_kind, suite_body
 from doxtool.python.matchpatterns import literal_pattern, match_values, refuses_none
-from doxtool.python.readforms import REFUSALS
+from doxtool.python.readforms import CALLED, REFUSALS
 from doxtool.python.walkstate import Env
 
 #: what ``except`` catches a missing key with
@@ -94,6 +94,9 @@ class Contracts:
                 if recovered:
                     builder.recovered.add(refusal)
                     continue
+                if refusal == CALLED:  # the test may refuse any value, or none
+                    builder.branch_refusals.add(refusal)
+                    continue
                 builder.refusals.add(refusal)
                 if len(group) == 1:
                     builder.contract_required = True
@@ -123,7 +126,7 @@ class Contracts:
                         self._arg(name).recovered.add(refusal)
                         continue
                     self._arg(name).branch_refusals.add(refusal)
-                    if REFUSALS[refusal](None):  # a missing key is refused
+                    if refusal != CALLED and REFUSALS[refusal](None):  # a missing key is refused
                         self._arm_need(name, "refuses", env)
 
     def _closed_absence(self, stmt: cst.If, env: Env) -> None:
@@ -139,6 +142,8 @@ class Contracts:
         target = self._absence_call(body, env)
         for group in self._absence_groups(stmt.test, env):
             for name, refusal in group.items():
+                if refusal == CALLED:
+                    continue  # what the call made is taken on, not the value
                 builder = self._arg(name)
                 blank, none = REFUSALS[refusal](""), REFUSALS[refusal](None)
                 if target is None or not blank:

@@ -75,6 +75,9 @@ def _falsy_as(convert: Callable[[Any], Any]) -> Callable[[Any], bool]:
     return refuses
 
 
+#: the kind of refusal of a test of what a call made of the value (``not parse(x)``)
+CALLED = "called"
+
 REFUSALS: dict[str, Callable[[Any], bool]] = {
     "falsy": lambda value: not value,
     "none": lambda value: value is None,
@@ -83,6 +86,10 @@ REFUSALS: dict[str, Callable[[Any], bool]] = {
     # ``n = int(args.get("n", "0"))``, then ``if not n``: ``"0"`` is refused
     "falsy-int": _falsy_as(int),
     "falsy-float": _falsy_as(float),
+    # ``items = parse(args.get("items", "[]"))``, then ``if not items``: what
+    # a call made of the value is tested, which may refuse any value, a
+    # missing key's too; on some calls, as far as anyone can tell
+    CALLED: lambda value: True,
 }
 
 #: the conversions whose result a test of truth judges otherwise than the value

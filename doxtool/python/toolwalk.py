@@ -213,6 +213,10 @@ class StatementWalk(ExpressionWalk, ClosureWalk):
                 self._arg(arg).missing_unknown = True
             self._bind_dict(name, value, env)
             env.var_converts.pop(name, None)
+            env.var_calls.pop(name, None)
+            called = self._called_argument(value, env) if arg is None else None
+            if called is not None:
+                env.var_calls[name] = called
             if arg is not None:
                 env.var_args[name] = arg
                 env.var_folds[name] = folds

@@ -71,6 +71,9 @@ class Env:
     #: local name -> the numeric conversion (``int``, ``float``) the argument's
     #: value went through into it (``n = int(args.get("n", "0"))``)
     var_converts: dict[str, str] = field(default_factory=dict)
+    #: local name -> the argument whose value a call other than a conversion
+    #: was handed alone to make it (``items = self._parse(args.get("items"))``)
+    var_calls: dict[str, str] = field(default_factory=dict)
     #: local name -> ``break_loop`` values (and expressions) of the Responses
     #: assigned to it
     responses: dict[str, list[tuple[bool | str, str | None]]] = field(default_factory=dict)
