@@ -37,6 +37,17 @@ if not kept:
     raise ValueError("kept is required")
 """
 
+TYPED = """\
+label = A.get("label")
+if isinstance(label, str):
+    label = label.strip()
+text = A.get("text")
+if isinstance(text, str):
+    text = text.strip()
+else:
+    raise ValueError("text must be a string")
+"""
+
 
 def _files(code: str, walk: str) -> dict[str, str]:
     """``code`` in ``execute`` (``tool``) or in a helper of another module (``helper``)."""
@@ -73,6 +84,41 @@ def test_a_check_of_what_a_call_made_of_the_value(run_cli, make_repo, walk: str)
     assert (n["has_default"], n["default"]) == (False, None)
     # the value itself checked: ``"[]"`` passes
     assert (presence(kept), kept["default"]) == ("optional", "[]")
+
+
+@pytest.mark.parametrize("walk", ["tool", "helper"])
+def test_a_string_method_under_a_test_for_strings_gives_no_type(
+    run_cli, make_repo, walk: str
+) -> None:
+    facts = _facts(run_cli, make_repo, _files(TYPED, walk))
+    assert facts["label"]["type"] is None  # other types pass by unchanged
+    assert facts["text"]["type"] == "string"  # an ``else`` refuses them
+
+
+def test_a_same_module_helper_testing_for_strings_gives_no_type(run_cli, make_repo) -> None:
+    tool = """\
+from helpers.tool import Response, Tool
+
+
+def _norm(label):
+    if isinstance(label, str):
+        label = label.strip()
+    return label
+
+
+class T(Tool):
+    async def execute(self, **kwargs):
+        label = _norm(self.args.get("label"))
+        title = self._norm(self.args.get("title"))
+        return Response(message=f"{label}{title}", break_loop=False)
+
+    def _norm(self, value):
+        if isinstance(value, str):
+            value = value.strip()
+        return value
+"""
+    facts = _facts(run_cli, make_repo, {"tools/t.py": tool})
+    assert (facts["label"]["type"], facts["title"]["type"]) == (None, None)
 
 
 BASE = """\

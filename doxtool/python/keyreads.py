@@ -18,6 +18,7 @@ from doxtool.python.astmade import MadeValues, made_by
 from doxtool.python.astparse import statements
 from doxtool.python.astpresence import PresenceBinds
 from doxtool.python.astshapes import literal, replace_default
+from doxtool.python.aststrings import StringBodies
 from doxtool.python.keyfills import KeyWrites
 from doxtool.python.mergeforms import OPAQUE, PLAIN, Merge, merged_read
 from doxtool.python.names import dotted_parts, optional_inner
@@ -25,7 +26,7 @@ from doxtool.python.readforms import ANNOTATION_TYPES, COERCIONS, PARSE, REFUSAL
 from doxtool.python.summaryscope import ModuleScope
 
 
-class KeyReads(PresenceBinds, MadeValues):
+class KeyReads(PresenceBinds, MadeValues, StringBodies):
     """Reads of handed dicts: a part of :class:`~doxtool.python.functionwalk.FunctionWalk`."""
 
     owner: ModuleScope

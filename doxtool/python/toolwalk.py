@@ -23,6 +23,7 @@ from doxtool.python.cstnodes import (
 from doxtool.python.emptiness import nonempty_when
 from doxtool.python.exprwalk import ExpressionWalk
 from doxtool.python.fallbacks import numeric_conversion
+from doxtool.python.readvalues import strings_tested
 from doxtool.python.walkstate import Env
 
 #: expressions that can be a string never empty (see ``Env.texts``)
@@ -399,7 +400,14 @@ class StatementWalk(ExpressionWalk, ClosureWalk):
         env.branch_body = body if dispatch else None
         self._arm_entry(stmt, body, env)
         env.undecided.extend([set()] if framed[0] else [])
+        # (an ``else`` that refuses the other types leaves strings alone)
+        refused = type(stmt.orelse) is cst.Else and self._error_exit(
+            suite_body(stmt.orelse.body), env
+        )
+        tested = [] if refused else strings_tested(stmt.test)
+        env.string_bodies.append(frozenset(a for t in tested for a in self._standing_for(t, env)))
         self._stmts(body, env)
+        env.string_bodies.pop()
         needs = env.undecided.pop() if framed[0] else set()
         other: set[str] = set()  # what an absent ``else`` needs
         _forget(assumed, env)

@@ -158,6 +158,9 @@ class Env:
     #: awaited, the returned expression), when it collects outcomes
     #: (:mod:`~doxtool.python.returnedcalls`)
     returning: dict[int, tuple[bool, Any]] = field(default_factory=dict)
+    #: per enclosing ``if`` body, the arguments its test finds strings
+    #: (``if isinstance(label, str):``, :func:`~doxtool.python.readvalues.strings_tested`)
+    string_bodies: list[frozenset[str]] = field(default_factory=list)
     #: how many expression branches enclose the expression being walked (an
     #: ``if``/``else`` of a conditional expression, the right of ``and``/``or``)
     branches: int = 0
