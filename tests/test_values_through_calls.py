@@ -121,6 +121,72 @@ class T(Tool):
     assert (facts["label"]["type"], facts["title"]["type"]) == (None, None)
 
 
+ANSWERS = """\
+from helpers.tool import Response, Tool
+
+
+class T(Tool):
+    async def execute(self, **kwargs):
+        action = self.args.get("action", "")
+        query = self.args.get("query", "")
+        if action == "search":
+            return Response(message=self._search(query), break_loop=False)
+        if action == "find":
+            return self._find(query)
+        text = self.args.get("text", "")
+        return Response(message=self._show(text), break_loop=False)
+
+    def _search(self, query):
+        if not query:
+            return "Error: 'query' is required for action=search."
+        return "found " + query
+
+    def _find(self, query):
+        if not query:
+            return Response(message="Error: 'query' is required", break_loop=False)
+        return Response(message="found " + query, break_loop=False)
+
+    def _show(self, text):
+        if not text:
+            return f"Error: 'text' is required, got {text!r}"
+        return text + self._default(text)
+
+    def _default(self, text):
+        if not text:
+            return "nothing"
+        return ""
+"""
+
+
+def test_a_message_a_helper_returns_on_a_check_answers_the_call(run_cli, make_repo) -> None:
+    """The string the helper returns is the tool's answer, as a ``Response``
+    returned there is: ``query``, checked under ``action == "search"``, is
+    needed on some calls; ``text``, checked on the other calls, too. A
+    helper whose string is only part of the message (``_default``) answers
+    nothing."""
+    facts = _facts(run_cli, make_repo, {"tools/t.py": ANSWERS})
+    assert presence(facts["query"]) == UNKNOWN
+    assert presence(facts["text"]) == UNKNOWN
+    # the same helper's string as the answer on every call: the key is needed
+    single = """\
+from helpers.tool import Response, Tool
+
+
+class T(Tool):
+    async def execute(self, **kwargs):
+        query = self.args.get("query", "")
+        return Response(message=self._search(query), break_loop=False)
+
+    def _search(self, query):
+        if not query:
+            return "Error: 'query' is required"
+        return "found " + query
+"""
+    facts = _facts(run_cli, make_repo, {"tools/t.py": single})
+    assert presence(facts["query"]) == REQUIRED
+    assert (facts["query"]["has_default"], facts["query"]["default"]) == (False, None)
+
+
 BASE = """\
 from helpers.tool import Response, Tool
 

@@ -39,7 +39,11 @@ class Contracts:
                     if type(small) is cst.Raise:
                         return True
                     if type(small) is cst.Return:
-                        return small.value is not None and self._is_response_call(small.value, env)
+                        return small.value is not None and (
+                            self._is_response_call(small.value, env)
+                            # a message written there, the tool's answer
+                            or (env.answers and _written(small.value))
+                        )
         return False
 
     def _contract(self, stmt: cst.If, env: Env) -> None:
@@ -63,7 +67,7 @@ class Contracts:
         """Whether a ``Response`` the walked function returns ends ``execute``:
         it is ``execute``, or a function whose result ``execute`` returns
         (``return _reply(text)``) on every call that gets this far."""
-        return env.func is self.entry or (env.collect_outcomes and env.needed)
+        return env.func is self.entry or ((env.collect_outcomes or env.answers) and env.needed)
 
     def _assert_contract(self, test: cst.BaseExpression, env: Env, always: bool) -> None:
         """``assert text, "text is required"`` refuses what ``if not text:
@@ -114,7 +118,7 @@ class Contracts:
         if self._doubtful(body, error, groups, env, every_call=False) or not error:
             return
         if env.past_exit and not (
-            env.func is self.entry or env.collect_outcomes or ends_with_raise(body)
+            env.func is self.entry or env.collect_outcomes or env.answers or ends_with_raise(body)
         ):
             return  # a ``Response`` a helper returns, past a return, ends nothing
         # a raise a handler recovers from refuses nothing, as in :meth:`_contract`
@@ -417,6 +421,11 @@ def ends_with_raise(body: Sequence[cst.BaseStatement]) -> bool:
         type(small) is cst.Raise
         for small in last.body  # type: ignore[union-attr]
     )
+
+
+def _written(node: cst.BaseExpression) -> bool:
+    """Whether ``node`` is a string written there (``"Error: ..."``, an f-string)."""
+    return type(node) in (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString)
 
 
 def catches_key_error(handler: cst.ExceptHandler | cst.ExceptStarHandler, env: Env) -> bool:

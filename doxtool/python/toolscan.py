@@ -410,6 +410,7 @@ class ToolScan(
             needed=fn is self.entry or (target.needed and self.from_execute),
             arm=target.arm,
             arm_top=target.arm is not None,
+            answers=target.answers,
         )
         env.fills = self._fills_at_start(target)
         if raised and target.arm is not None and not target.recovered:

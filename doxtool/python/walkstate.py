@@ -158,6 +158,11 @@ class Env:
     #: awaited, the returned expression), when it collects outcomes
     #: (:mod:`~doxtool.python.returnedcalls`)
     returning: dict[int, tuple[bool, Any]] = field(default_factory=dict)
+    #: the calls whose result is the message of a ``Response`` the ``return``
+    #: being walked ends ``execute`` with (:mod:`~doxtool.python.returnedcalls`)
+    answering: frozenset[int] = frozenset()
+    #: what the function returns is such a message (:attr:`Target.answers`)
+    answers: bool = False
     #: per enclosing ``if`` body, the arguments its test finds strings
     #: (``if isinstance(label, str):``, :func:`~doxtool.python.readvalues.strings_tested`)
     string_bodies: list[frozenset[str]] = field(default_factory=list)
@@ -256,6 +261,10 @@ class Target:
     computed: frozenset[str] = frozenset()
     #: called on the straight path of an arm of a closed dispatch (:mod:`~doxtool.python.arms`)
     arm: int | None = None
+    #: what it returns is the message of the ``Response`` the caller ends
+    #: ``execute`` with (``return Response(message=self._search(q))``): a
+    #: message it returns on a check answers the call, as a ``Response`` does
+    answers: bool = False
     #: what the caller's statements wrote into the arguments dicts before the
     #: call on every path, labelled as the callee names the dicts
     #: (:mod:`~doxtool.python.argfills`); ``fill_keys`` tells calls apart by it
