@@ -192,19 +192,21 @@ from helpers.tool import Response, Tool
 
 
 class Base(Tool):
-    def limit(self):
-        return self.args.get("limit", 10)
+    async def execute(self, **kwargs):
+        n = self.args.get("limit", 10)
+        return Response(message=f"{n}{self.extra()}", break_loop=False)
+
+    def extra(self):
+        return ""
 """
 
 SUB = """\
 from helpers.base import Base
-from helpers.tool import Response
 
 
 class T(Base):
-    async def execute(self, **kwargs):
-        n = self.args.get("limit", LIMIT)
-        return Response(message=f"{n}{self.limit()}", break_loop=False)
+    def extra(self):
+        return str(self.args.get("limit", LIMIT))
 """
 
 DEPTHS = """\
@@ -223,8 +225,7 @@ from helpers.tool import Response, Tool
 
 class T(Tool):
     async def execute(self, **kwargs):
-        size = self.args.get("depth", OWN)
-        return Response(message=f"{one(self.args)}{two(self.args)}{size}", break_loop=False)
+        return Response(message=f"{one(self.args)}{two(self.args)}", break_loop=False)
 """
 
 
@@ -249,17 +250,10 @@ def test_defaults_that_differ_across_modules_state_none(run_cli, make_repo) -> N
         run_cli, make_repo, {"helpers/base.py": BASE, "tools/t.py": SUB.replace("LIMIT", "10")}
     )
     assert _default(facts["limit"]) == (True, 10, "integer")
-    # two helpers of another module, or one and the tool
-    for depth, own, expected in [
-        ("4", "3", (False, None, "integer")),
-        ("3", "5", (False, None, "integer")),
-        ("3", "3", (True, 3, "integer")),
-    ]:
-        files = {
-            "helpers/depths.py": DEPTHS.replace("DEPTH", depth),
-            "tools/t.py": DEEP.replace("OWN", own),
-        }
-        assert _default(_facts(run_cli, make_repo, files)["depth"]) == expected, (depth, own)
+    # two helpers of another module
+    for depth, expected in [("4", (False, None, "integer")), ("3", (True, 3, "integer"))]:
+        files = {"helpers/depths.py": DEPTHS.replace("DEPTH", depth), "tools/t.py": DEEP}
+        assert _default(_facts(run_cli, make_repo, files)["depth"]) == expected, depth
 
 
 def test_defaults_that_differ_give_the_companion_no_default(run_cli, make_repo) -> None:

@@ -53,10 +53,12 @@ def add_arguments(
         required = not all(needs)
         alternatives = sorted({a for k, _, _ in found for a in k.alternatives} - {name})
         default = next(((k.default, True) for k, _, _ in found if k.has_default), (None, False))
-        # reads that give different literal defaults: which a missing key
-        # gets depends on the path, and none is claimed (as in one module)
-        given = [k.default for k, _, _ in found if k.has_default]
-        clashing = [*given, *([] if known is None else _given(known))]
+        # helper reads that give different literal defaults: which a missing
+        # key gets depends on the path, and none is claimed (as in one
+        # module); the tool's own default beside them may be what it filled
+        # the key with before the call (``self.args.setdefault(...)``), or
+        # the key it removed: it stands, as before
+        clashing = [k.default for k, _, _ in found if k.has_default]
         differ = differing(clashing)
         # a read that raises without it beside one that gives a default: which
         # runs first is not known here, so neither is whether it is needed
@@ -134,6 +136,7 @@ def add_arguments(
         doubt = clash or (
             (known.required_unknown or sometimes) and not needed and not known.alternatives
         )
+        differ = differ and not known.has_default
         stated = not doubt and not differ
         typed_other = differ and len({json_type(v) for v in clashing}) > 1 and not coercion
         merged[name] = dataclasses.replace(
