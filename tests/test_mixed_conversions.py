@@ -292,7 +292,8 @@ def test_a_subclass_converting_does_not_type_what_its_base_holds_back(run_cli, m
     root = make_repo({"helpers/timed.py": _TIMED, "tools/t.py": _FETCH})
     tool = tool_module(run_cli, root)
     (arg,) = [a for a in tool["arguments"] if a["name"] == "timeout"]
-    assert (arg["type"], arg["default"]) == (None, "auto")
+    # (the base's ``"auto"`` and the subclass's ``5``: no one default either)
+    assert (arg["type"], arg["default"], arg["has_default"]) == (None, None, False)
     # a base that converts on every path too: both sides say integer
     both = _TIMED.replace(
         '"auto")\n        if timeout != "auto":\n    ', "30)\n        if True:\n    "

@@ -21,7 +21,7 @@ from doxtool.python.arms import DOUBTS
 from doxtool.python.checktests import negative
 from doxtool.python.controlflow import terminates
 from doxtool.python.cstnodes import dotted_name, suite_body
-from doxtool.python.readforms import REFUSALS
+from doxtool.python.readforms import CALLED, REFUSALS
 from doxtool.python.walkstate import Env
 
 
@@ -113,11 +113,11 @@ class AbsenceCalls:
             for name, refusal in group.items():
                 builder = self._arg(name)  # type: ignore[attr-defined]
                 builder.absence_calls.update(targets)
-                if every_call:
+                if every_call and refusal != CALLED:
                     builder.absence_refusals.add(refusal)
                     builder.absence_contract = True
                 else:
                     builder.absence_branch_refusals.add(refusal)
-                    if REFUSALS[refusal](None):  # an arm may need the key
+                    if refusal != CALLED and REFUSALS[refusal](None):  # an arm may need it
                         self._arm_need(name, DOUBTS, env)  # type: ignore[attr-defined]
         return True

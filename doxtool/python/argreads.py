@@ -460,7 +460,8 @@ class ArgumentReads:
         if type(func) is cst.Attribute and func.attr.value in STRING_METHODS:
             for arg in self._standing_for(func.value, env):
                 builder = self._arg(arg)
-                builder.weak_type = builder.weak_type or "string"
+                if not any(arg in tested for tested in env.string_bodies):  # strings only
+                    builder.weak_type = builder.weak_type or "string"
                 if func.attr.value not in FOLDINGS:
                     # ``action.replace("-", "_") == "list_tasks"`` accepts
                     # ``list-tasks``: the values compared are not those accepted

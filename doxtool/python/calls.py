@@ -7,6 +7,7 @@ of the module the walk follows, with what reaches their parameters.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Iterable
 
 import libcst as cst
@@ -51,6 +52,8 @@ class Calls(Callees, Makers, PathReceivers, HeldObjects, ObjectChains, FileOpens
         if dotted is not None:
             self._record_call(dotted, node, env)
         target = self._callee(node, env)
+        if target is not None and id(node) in env.answering:
+            target = dataclasses.replace(target, answers=True)
         if target is not None:
             # collecting outcomes when it is a call the function returns
             # (:mod:`~doxtool.python.returnedcalls`)

@@ -16,10 +16,8 @@ from doxtool.python.arms import refuses_untaken
 from doxtool.python.checktests import negated, negative
 from doxtool.python.controlflow import contains_return, terminates
 from doxtool.python.cstnodes import child_nodes, dotted_name, is_kind, suite_body
-from doxtool.python.emptiness import nonempty_when
-from doxtool.python.fallbacks import numeric_conversion
 from doxtool.python.matchpatterns import literal_pattern, match_values, refuses_none
-from doxtool.python.readforms import REFUSALS, STRING_METHODS
+from doxtool.python.readforms import CALLED, REFUSALS
 from doxtool.python.walkstate import Env
 
 #: what ``except`` catches a missing key with
@@ -41,7 +39,11 @@ class Contracts:
                     if type(small) is cst.Raise:
                         return True
                     if type(small) is cst.Return:
-                        return small.value is not None and self._is_response_call(small.value, env)
+                        return small.value is not None and (
+                            self._is_response_call(small.value, env)
+                            # a message written there, the tool's answer
+                            or (env.answers and _written(small.value))
+                        )
         return False
 
     def _contract(self, stmt: cst.If, env: Env) -> None:
@@ -65,7 +67,7 @@ class Contracts:
         """Whether a ``Response`` the walked function returns ends ``execute``:
         it is ``execute``, or a function whose result ``execute`` returns
         (``return _reply(text)``) on every call that gets this far."""
-        return env.func is self.entry or (env.collect_outcomes and env.needed)
+        return env.func is self.entry or ((env.collect_outcomes or env.answers) and env.needed)
 
     def _assert_contract(self, test: cst.BaseExpression, env: Env, always: bool) -> None:
         """``assert text, "text is required"`` refuses what ``if not text:
@@ -96,6 +98,9 @@ class Contracts:
                 if recovered:
                     builder.recovered.add(refusal)
                     continue
+                if refusal == CALLED:  # the test may refuse any value, or none
+                    builder.branch_refusals.add(refusal)
+                    continue
                 builder.refusals.add(refusal)
                 if len(group) == 1:
                     builder.contract_required = True
@@ -113,7 +118,7 @@ class Contracts:
         if self._doubtful(body, error, groups, env, every_call=False) or not error:
             return
         if env.past_exit and not (
-            env.func is self.entry or env.collect_outcomes or ends_with_raise(body)
+            env.func is self.entry or env.collect_outcomes or env.answers or ends_with_raise(body)
         ):
             return  # a ``Response`` a helper returns, past a return, ends nothing
         # a raise a handler recovers from refuses nothing, as in :meth:`_contract`
@@ -125,7 +130,7 @@ class Contracts:
                         self._arg(name).recovered.add(refusal)
                         continue
                     self._arg(name).branch_refusals.add(refusal)
-                    if REFUSALS[refusal](None):  # a missing key is refused
+                    if refusal != CALLED and REFUSALS[refusal](None):  # a missing key is refused
                         self._arm_need(name, "refuses", env)
 
     def _closed_absence(self, stmt: cst.If, env: Env) -> None:
@@ -141,6 +146,8 @@ class Contracts:
         target = self._absence_call(body, env)
         for group in self._absence_groups(stmt.test, env):
             for name, refusal in group.items():
+                if refusal == CALLED:
+                    continue  # what the call made is taken on, not the value
                 builder = self._arg(name)
                 blank, none = REFUSALS[refusal](""), REFUSALS[refusal](None)
                 if target is None or not blank:
@@ -251,67 +258,6 @@ class Contracts:
             for name, builder in self.args.items():
                 if any(r.kind == "subscript" for r in builder.reads[before.get(name, 0) :]):
                     builder.set_fallback(False)  # what the handler gives is not known
-
-    def _absence_groups(self, test: cst.BaseExpression, env: Env) -> list[dict[str, str]]:
-        """Groups of arguments whose joint absence makes ``test`` true, each
-        argument with the :data:`~doxtool.python.readforms.REFUSALS` kind of
-        value the test refuses."""
-        groups: list[dict[str, str]] = []
-        parts = [test]
-        while parts:
-            node = parts.pop()
-            if type(node) is cst.BooleanOperation and type(node.operator) is cst.Or:
-                parts.extend((node.left, node.right))
-                continue
-            # ``any(not self.args.get(k) for k in KEYS)``, ``not all(...)``, ``missing``
-            negated = type(node) is cst.UnaryOperation and type(node.operator) is cst.Not
-            inner = node.expression if negated else node  # type: ignore[attr-defined]
-            checks = self._key_check_groups(inner, negated, env)  # type: ignore[attr-defined]
-            group = self._absence(node, env) if checks is None else None
-            groups.extend(checks or [group] * bool(group))  # type: ignore[list-item]
-        return groups
-
-    def _absence(self, node: cst.BaseExpression, env: Env) -> dict[str, str] | None:
-        """The arguments that, all absent, make ``node`` true, each with the
-        kind of value it refuses (None: not an absence test)."""
-        if type(node) is cst.BooleanOperation and type(node.operator) is cst.And:
-            left = self._absence(node.left, env)
-            right = self._absence(node.right, env)
-            return {**left, **right} if left and right else None
-        if type(node) is cst.UnaryOperation and type(node.operator) is cst.Not:
-            inner = node.expression
-            if type(inner) is cst.BooleanOperation and type(inner.operator) is cst.Or:
-                left = self._absence(cst.UnaryOperation(cst.Not(), inner.left), env)
-                right = self._absence(cst.UnaryOperation(cst.Not(), inner.right), env)
-                return {**left, **right} if left and right else None
-            if type(inner) is cst.Name and inner.value in env.var_groups:
-                return dict.fromkeys(env.var_groups[inner.value], "falsy")
-            if type(inner) is cst.Name and env.empty_unless.get(inner.value):
-                return {env.empty_unless[inner.value]: "missing"}  # type: ignore[dict-item]
-            # ``not str(text).strip()`` on a name given a fallback: either
-            names = self._standing_for(inner, env)
-            name = inner.value if type(inner) is cst.Name else ""
-            converted = numeric_conversion(inner) or env.var_converts.get(name)
-            if names:  # ``not int(x)`` refuses ``"0"``: ``falsy-int``
-                return dict.fromkeys(names, f"falsy-{converted}" if converted else "falsy")
-        elif type(node) is cst.Comparison and len(node.comparisons) == 1:
-            target = node.comparisons[0]
-            op = type(target.operator)
-            if op is cst.NotIn and self._is_dict_source(target.comparator, env):
-                key = self._key(node.left, env)
-                return {key: "missing"} if isinstance(key, str) else None
-            if op in (cst.Is, cst.Equal):
-                ok, value = self._value(target.comparator)
-                # a string method's result is never None; on None it fails
-                method = _string_method(node.left)
-                if ok and (value == "" or (value is None and not method)):
-                    refusal = "falsy" if method else "blank" if value == "" else "none"
-                    return dict.fromkeys(self._standing_for(node.left, env), refusal) or None
-        # a test of emptiness in another spelling (``len(x) == 0``, ``x.strip() == ""``)
-        empty = nonempty_when(node, False)
-        if len(empty) == 1:
-            return dict.fromkeys(self._standing_for(empty[0], env), "falsy") or None
-        return None
 
     def _is_check(self, stmt: cst.BaseStatement, env: Env) -> bool:
         """``if <test>: return Response(error)`` (or raise), with no ``else``."""
@@ -477,13 +423,9 @@ def ends_with_raise(body: Sequence[cst.BaseStatement]) -> bool:
     )
 
 
-def _string_method(node: cst.BaseExpression) -> bool:
-    """Whether ``node`` is a call of a string method (``x.strip()``)."""
-    return (
-        type(node) is cst.Call
-        and type(node.func) is cst.Attribute
-        and node.func.attr.value in STRING_METHODS
-    )
+def _written(node: cst.BaseExpression) -> bool:
+    """Whether ``node`` is a string written there (``"Error: ..."``, an f-string)."""
+    return type(node) in (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString)
 
 
 def catches_key_error(handler: cst.ExceptHandler | cst.ExceptStarHandler, env: Env) -> bool:

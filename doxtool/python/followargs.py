@@ -10,6 +10,7 @@ from typing import Any
 from doxtool.core.facts import Argument, ArgumentRead, HelperCall, ModuleFacts, json_type
 from doxtool.core.summary_facts import FunctionSummary, KeyRead
 from doxtool.python.argtypes import other_type, unconverted
+from doxtool.python.argvalues import holds
 
 
 @dataclasses.dataclass(frozen=True)
@@ -42,6 +43,7 @@ def add_arguments(
     merged = {a.name: a for a in arguments}
     for name, found in reads.items():
         positions = [r for _, r, _ in found]
+        known = merged.get(name)
         raising = [
             (k, conditional)
             for k, _, conditional in found
@@ -51,6 +53,13 @@ def add_arguments(
         required = not all(needs)
         alternatives = sorted({a for k, _, _ in found for a in k.alternatives} - {name})
         default = next(((k.default, True) for k, _, _ in found if k.has_default), (None, False))
+        # helper reads that give different literal defaults: which a missing
+        # key gets depends on the path, and none is claimed (as in one
+        # module); the tool's own default beside them may be what it filled
+        # the key with before the call (``self.args.setdefault(...)``), or
+        # the key it removed: it stands, as before
+        clashing = [k.default for k, _, _ in found if k.has_default]
+        differ = differing(clashing)
         # a read that raises without it beside one that gives a default: which
         # runs first is not known here, so neither is whether it is needed
         clash = required and default[1]
@@ -59,15 +68,16 @@ def add_arguments(
         # elsewhere too): whether it is needed is not known
         on_error = any(k.on_error for k, _ in raising) and not default[1]
         sometimes = ((bool(needs) or on_error) and not required and not alternatives) or clash
-        unstated = not default[1] and any(
-            k.default_unknown or k.refused_default for k, _, _ in found
+        if differ:
+            default = (None, False)
+        unstated = differ or (
+            not default[1] and any(k.default_unknown or k.refused_default for k, _, _ in found)
         )
         # as :meth:`~doxtool.python.arguments.ArgBuilder.build`: a coercion,
         # else the default's type, else what ``str(x)`` says
         kind = next((k.coerced for k, _, _ in found if k.coerced), None)
         coercion = next((k.coercion for k, _, _ in found if k.coercion), None)
         weak = next((k.weak for k, _, _ in found if k.weak), None)
-        known = merged.get(name)
         # ``if limit == "all": ... else: int(limit)``, ``"auto"`` as the
         # default: the conversion runs on some paths only; the value, here
         # or as the tool's own code tests it, has no one type
@@ -81,6 +91,8 @@ def add_arguments(
         )
         if mixed:
             kind = weak = None
+        elif kind is None and differ:
+            kind = None if len({json_type(v) for v in clashing}) > 1 else json_type(clashing[0])
         elif kind is None and default[1]:
             kind = json_type(default[0])
             # ``str(args.get("count", 10))``: "5" does as well as 5;
@@ -124,15 +136,21 @@ def add_arguments(
         doubt = clash or (
             (known.required_unknown or sometimes) and not needed and not known.alternatives
         )
+        differ = differ and not known.has_default
+        stated = not doubt and not differ
+        typed_other = differ and len({json_type(v) for v in clashing}) > 1 and not coercion
         merged[name] = dataclasses.replace(
             known,
             required=needed,
             required_unknown=doubt,
-            default=None if doubt else known.default if known.has_default else default[0],
-            has_default=(known.has_default or default[1]) and not doubt,
+            default=(known.default if known.has_default else default[0]) if stated else None,
+            has_default=(known.has_default or default[1]) and stated,
             default_unknown=doubt
+            or differ
             or ((known.default_unknown or unstated) and not (known.has_default or default[1])),
-            type=None if mixed or _default_typed_other(known, compared) else known.type or kind,
+            type=None
+            if mixed or typed_other or _default_typed_other(known, compared)
+            else known.type or kind,
             coercion=known.coercion or coercion,
             alternatives=sorted(set(known.alternatives) | set(alternatives)),
             # a helper's check needs one of its alternatives
@@ -280,6 +298,11 @@ def _default_typed_other(known: Argument, compared: list[Any]) -> bool:
     by_default = known.has_default and known.coercion is None
     typed = by_default and json_type(known.default) == known.type
     return typed and other_type(known.type, compared)
+
+
+def differing(defaults: list[Any]) -> bool:
+    """Whether literal defaults differ (``1`` and ``True`` do: types compared too)."""
+    return any(not holds(defaults[:1], value) for value in defaults[1:])
 
 
 def _given(read: KeyRead | Argument) -> list[Any]:

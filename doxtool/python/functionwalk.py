@@ -406,7 +406,7 @@ class FunctionWalk(
                 self.coerced_names.append((first.id, PARSE if parse else func.id))
         elif isinstance(func, ast.Attribute) and func.attr in STRING_METHODS:
             self.coercions.setdefault(id(func.value), "")  # a string, not converted
-            if isinstance(func.value, ast.Name):
+            if isinstance(func.value, ast.Name) and id(node) not in self.strings_only:
                 self.coerced_names.append((func.value.id, ""))
         if (
             isinstance(func, ast.Attribute)

@@ -23,6 +23,7 @@ from doxtool.core.facts import (
     ToolFacts,
 )
 from doxtool.python.argtypes import INT, other_type, unconverted
+from doxtool.python.followargs import differing
 
 T = TypeVar("T")
 
@@ -189,15 +190,19 @@ def _merge_arguments(first: list[Argument], second: list[Argument]) -> list[Argu
         doubt = (known.required_unknown or arg.required_unknown) and not (
             known.required or arg.required
         )
+        # two literal defaults: which a missing key gets depends on the path
+        differ = differing([a.default for a in (known, arg) if a.has_default])
+        stated = not doubt and not differ
         merged[arg.name] = dataclasses.replace(
             known,
             required=known.required or arg.required,
             required_unknown=doubt,
             absence_calls=sorted({*known.absence_calls, *arg.absence_calls}),
             absence_required=known.absence_required or arg.absence_required,
-            default=None if doubt else known.default if known.has_default else arg.default,
-            has_default=(known.has_default or arg.has_default) and not doubt,
+            default=(known.default if known.has_default else arg.default) if stated else None,
+            has_default=(known.has_default or arg.has_default) and stated,
             default_unknown=doubt
+            or differ
             or (
                 (known.default_unknown or arg.default_unknown)
                 and not (known.has_default or arg.has_default)

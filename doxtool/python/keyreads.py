@@ -14,17 +14,25 @@ from typing import Any
 from doxtool.core.facts import json_type
 from doxtool.core.summary_facts import KeyRead, OutCall
 from doxtool.python.astemptied import emptied
+from doxtool.python.astmade import MadeValues, judged_as_made, made_by
 from doxtool.python.astparse import statements
 from doxtool.python.astpresence import PresenceBinds
 from doxtool.python.astshapes import literal, replace_default
+from doxtool.python.aststrings import StringBodies
 from doxtool.python.keyfills import KeyWrites
 from doxtool.python.mergeforms import OPAQUE, PLAIN, Merge, merged_read
 from doxtool.python.names import dotted_parts, optional_inner
-from doxtool.python.readforms import ANNOTATION_TYPES, COERCIONS, PARSE, REFUSALS, STRING_METHODS
+from doxtool.python.readforms import (
+    ANNOTATION_TYPES,
+    COERCIONS,
+    PARSE,
+    REFUSALS,
+    STRING_METHODS,
+)
 from doxtool.python.summaryscope import ModuleScope
 
 
-class KeyReads(PresenceBinds):
+class KeyReads(PresenceBinds, MadeValues, StringBodies):
     """Reads of handed dicts: a part of :class:`~doxtool.python.functionwalk.FunctionWalk`."""
 
     owner: ModuleScope
@@ -82,20 +90,25 @@ class KeyReads(PresenceBinds):
             if isinstance(target, ast.Name):
                 self.var_reads.pop(target.id, None)
                 self.var_groups.pop(target.id, None)
+                self.var_made.pop(target.id, None)
         if len(targets) != 1 or not isinstance(targets[0], ast.Name):
             return
         top = self._top(stmt)
         if not top and id(stmt) not in self.check_places:  # :mod:`.astkeychecks`
             return
-        node = stmt.value
+        node: ast.expr | None = stmt.value
+        made: str | None = None  # what made the value of the read (:attr:`var_made`)
         while node is not None:
             if isinstance(node, ast.BoolOp) and isinstance(node.op, ast.Or):
                 group = or_group(node, new)
-                if group is not None:
+                if group is not None and made is None:
                     self.var_groups[targets[0].id] = group
                     return
             # an ``or`` starts where its first operand does: tested first
             read = _read_at(new, node)
+            if read is not None and made is not None:
+                self.var_made[targets[0].id] = (made, read)
+                return
             if read is not None:
                 self.var_reads[targets[0].id] = read
                 if top and node is stmt.value and read.kind == "get" and not read.default_unknown:
@@ -103,7 +116,13 @@ class KeyReads(PresenceBinds):
                     rest = self.node.body[self._top_index[id(stmt)] + 1 :]
                     replace_default(read, rest, targets[0].id, self._handed_read)
                 return
-            node = stands_for(node)
+            inner = stands_for(node)
+            found = made_by(node, inner) if made is None else None
+            if found is not None and not judged_as_made(found[0], node, stmt.value):
+                return  # ``str(int(x))``: text, which a test of ``int`` does not judge
+            if found is not None:
+                made, inner = found
+            node = inner
 
     def _contract(self, stmt: ast.stmt, test: ast.expr, raises: bool) -> None:
         """``if not value: raise ...`` (``test`` true on what it refuses,
@@ -127,6 +146,8 @@ class KeyReads(PresenceBinds):
         if name in self.var_groups:
             if raises and not self._returned_before(stmt):
                 self._group_contract(*self.var_groups[name], refusal)
+            return
+        if self._made_contract(stmt, name, refusal, raises):
             return
         if name in self.var_reads and raises and not self._returned_before(stmt):
             self._read_contract(self.var_reads[name], refusal)

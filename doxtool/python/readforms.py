@@ -75,11 +75,18 @@ def _falsy_as(convert: Callable[[Any], Any]) -> Callable[[Any], bool]:
     return refuses
 
 
+#: the kind of refusal of a test of what a call made of the value (``not parse(x)``)
+CALLED = "called"
+
 REFUSALS: dict[str, Callable[[Any], bool]] = {
     "falsy": lambda value: not value,
     "none": lambda value: value is None,
     "blank": lambda value: value == "",
     "missing": lambda value: True,
+    # ``items = parse(args.get("items", "[]"))``, then ``if not items``: what
+    # a call made of the value is tested, which may refuse any value, a
+    # missing key's too; on some calls, as far as anyone can tell
+    CALLED: lambda value: True,
 }
 #: the conversions, innermost first, whose result a test of truth judges
 #: otherwise than the value (``int(float(args.get("n", "2.5")))``: 2, not

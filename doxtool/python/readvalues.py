@@ -1,6 +1,8 @@
 """What an expression that stands for an argument says of its value: whether
-it is the value as read (:func:`raw_value`), and the JSON types an
-``isinstance`` test checks it for (:func:`tested_types`)."""
+it is the value as read (:func:`raw_value`), the JSON types an
+``isinstance`` test checks it for (:func:`tested_types`), and the values an
+``if`` tests are strings before its body handles them as such
+(:func:`strings_tested`)."""
 
 from __future__ import annotations
 
@@ -31,3 +33,20 @@ def tested_types(node: cst.BaseExpression) -> set[str]:
     dotted = dotted_name(node)
     kind = _COERCIONS.get(dotted[-1]) if dotted and len(dotted) == 1 else None
     return {kind or "?"}
+
+
+def strings_tested(test: cst.BaseExpression) -> list[cst.BaseExpression]:
+    """The values ``test`` is true only for strings of (``isinstance(x,
+    str)``, also joined by ``and``): in the body of ``if isinstance(label,
+    str): label = label.strip()``, what a string method says of the value
+    holds of strings only, and other types pass by unchanged."""
+    if type(test) is cst.BooleanOperation and type(test.operator) is cst.And:
+        return [*strings_tested(test.left), *strings_tested(test.right)]
+    if not (
+        type(test) is cst.Call
+        and type(test.func) is cst.Name
+        and test.func.value == "isinstance"
+        and len(test.args) == 2
+    ):
+        return []
+    return [test.args[0].value] if tested_types(test.args[1].value) == {"string"} else []

@@ -62,6 +62,7 @@ class ReturnedCalls:
     """Returned calls walked once: a part of :class:`~doxtool.python.toolscan.ToolScan`."""
 
     module: cst.Module
+    entry: Func | None
     _is_response_call: Callable[[cst.BaseExpression, Env], bool]
     _call_flags: Callable[[cst.Call, Func, Env], frozenset[tuple[str, bool]]]
     _expr: Callable[[cst.CSTNode, Env], None]
@@ -71,8 +72,28 @@ class ReturnedCalls:
         :meth:`_collects_here` says."""
         collecting = env.collect_outcomes and not env.overridden
         returning, env.returning = env.returning, returned_calls(value) if collecting else {}
+        answering, env.answering = env.answering, self._answering(value, env)
         self._expr(value, env)
-        env.returning = returning
+        env.returning, env.answering = returning, answering
+
+    def _answering(self, value: cst.BaseExpression, env: Env) -> frozenset[int]:
+        """The call whose result is the message of the ``Response`` a
+        ``return`` of ``value`` ends ``execute`` with (``return
+        Response(message=self._search(q))``), when the walked function's
+        returns end it (``execute``, a function whose result it returns)."""
+        if not (env.func is self.entry or env.collect_outcomes) or env.overridden:
+            return frozenset()
+        if type(value) is cst.Await:
+            value = value.expression
+        if type(value) is not cst.Call or not self._is_response_call(value, env):
+            return frozenset()
+        message = next((a for a in value.args if a.keyword and a.keyword.value == "message"), None)
+        if message is None and value.args and value.args[0].keyword is None:
+            message = value.args[0]
+        inner = message.value if message is not None and not message.star else None
+        if type(inner) is cst.Await:
+            inner = inner.expression
+        return frozenset({id(inner)}) if type(inner) is cst.Call else frozenset()
 
     def _collects_here(self, node: cst.Call, target: Target, env: Env) -> bool:
         """Whether the walk of ``target``, called by ``node``, is the one

@@ -33,6 +33,7 @@ from doxtool.core.facts import (
 )
 from doxtool.python import effects
 from doxtool.python.absence import AbsenceCalls
+from doxtool.python.absencetests import AbsenceTests
 from doxtool.python.argaliases import SelfArgsAliases
 from doxtool.python.argfills import SPLAT, ArgumentFills
 from doxtool.python.argreads import ArgumentReads
@@ -126,6 +127,7 @@ class ToolScan(
     DictEscapes,
     HandedWhole,
     Contracts,
+    AbsenceTests,
     KeyChecks,
     DispatchEnds,
     Conversions,
@@ -409,6 +411,7 @@ class ToolScan(
             needed=fn is self.entry or (target.needed and self.from_execute),
             arm=target.arm,
             arm_top=target.arm is not None,
+            answers=target.answers,
         )
         env.fills = self._fills_at_start(target)
         if raised and target.arm is not None and not target.recovered:

@@ -23,6 +23,7 @@ from doxtool.python.cstnodes import (
 from doxtool.python.emptiness import nonempty_when
 from doxtool.python.exprwalk import ExpressionWalk
 from doxtool.python.fallbacks import numeric_conversion
+from doxtool.python.readvalues import strings_tested
 from doxtool.python.walkstate import Env
 
 #: expressions that can be a string never empty (see ``Env.texts``)
@@ -215,6 +216,10 @@ class StatementWalk(ExpressionWalk, ClosureWalk):
                 self._arg(arg).missing_unknown = True
             self._bind_dict(name, value, env)
             env.var_converts.pop(name, None)
+            env.var_calls.pop(name, None)
+            called = self._called_argument(value, env) if arg is None else None
+            if called is not None:
+                env.var_calls[name] = called
             if arg is not None:
                 env.var_args[name] = arg
                 env.var_folds[name] = folds
@@ -397,7 +402,14 @@ class StatementWalk(ExpressionWalk, ClosureWalk):
         env.branch_body = body if dispatch else None
         self._arm_entry(stmt, body, env)
         env.undecided.extend([set()] if framed[0] else [])
+        # (an ``else`` that refuses the other types leaves strings alone)
+        refused = type(stmt.orelse) is cst.Else and self._error_exit(
+            suite_body(stmt.orelse.body), env
+        )
+        tested = [] if refused else strings_tested(stmt.test)
+        env.string_bodies.append(frozenset(a for t in tested for a in self._standing_for(t, env)))
         self._stmts(body, env)
+        env.string_bodies.pop()
         needs = env.undecided.pop() if framed[0] else set()
         other: set[str] = set()  # what an absent ``else`` needs
         _forget(assumed, env)

@@ -71,6 +71,9 @@ class Env:
     #: local name -> the numeric conversion (``int``, ``float``) the argument's
     #: value went through into it (``n = int(args.get("n", "0"))``)
     var_converts: dict[str, str] = field(default_factory=dict)
+    #: local name -> the argument whose value a call other than a conversion
+    #: was handed alone to make it (``items = self._parse(args.get("items"))``)
+    var_calls: dict[str, str] = field(default_factory=dict)
     #: local name -> ``break_loop`` values (and expressions) of the Responses
     #: assigned to it
     responses: dict[str, list[tuple[bool | str, str | None]]] = field(default_factory=dict)
@@ -155,6 +158,14 @@ class Env:
     #: awaited, the returned expression), when it collects outcomes
     #: (:mod:`~doxtool.python.returnedcalls`)
     returning: dict[int, tuple[bool, Any]] = field(default_factory=dict)
+    #: the calls whose result is the message of a ``Response`` the ``return``
+    #: being walked ends ``execute`` with (:mod:`~doxtool.python.returnedcalls`)
+    answering: frozenset[int] = frozenset()
+    #: what the function returns is such a message (:attr:`Target.answers`)
+    answers: bool = False
+    #: per enclosing ``if`` body, the arguments its test finds strings
+    #: (``if isinstance(label, str):``, :func:`~doxtool.python.readvalues.strings_tested`)
+    string_bodies: list[frozenset[str]] = field(default_factory=list)
     #: how many expression branches enclose the expression being walked (an
     #: ``if``/``else`` of a conditional expression, the right of ``and``/``or``)
     branches: int = 0
@@ -250,6 +261,10 @@ class Target:
     computed: frozenset[str] = frozenset()
     #: called on the straight path of an arm of a closed dispatch (:mod:`~doxtool.python.arms`)
     arm: int | None = None
+    #: what it returns is the message of the ``Response`` the caller ends
+    #: ``execute`` with (``return Response(message=self._search(q))``): a
+    #: message it returns on a check answers the call, as a ``Response`` does
+    answers: bool = False
     #: what the caller's statements wrote into the arguments dicts before the
     #: call on every path, labelled as the callee names the dicts
     #: (:mod:`~doxtool.python.argfills`); ``fill_keys`` tells calls apart by it

@@ -1,0 +1,100 @@
+"""Tests of absence: the arguments whose joint absence makes a test true,
+each with the kind of value the test refuses (part of
+:class:`~doxtool.python.toolscan.ToolScan`, read by the checks of
+:mod:`~doxtool.python.contracts` and :mod:`~doxtool.python.keychecks`)."""
+
+from __future__ import annotations
+
+import libcst as cst
+
+from doxtool.python.emptiness import nonempty_when
+from doxtool.python.fallbacks import numeric_conversion
+from doxtool.python.readforms import CALLED, STRING_METHODS
+from doxtool.python.walkstate import Env
+
+
+class AbsenceTests:
+    """Tests of absence: a part of :class:`~doxtool.python.toolscan.ToolScan`."""
+
+    def _absence_groups(self, test: cst.BaseExpression, env: Env) -> list[dict[str, str]]:
+        """Groups of arguments whose joint absence makes ``test`` true, each
+        argument with the :data:`~doxtool.python.readforms.REFUSALS` kind of
+        value the test refuses."""
+        groups: list[dict[str, str]] = []
+        parts = [test]
+        while parts:
+            node = parts.pop()
+            if type(node) is cst.BooleanOperation and type(node.operator) is cst.Or:
+                parts.extend((node.left, node.right))
+                continue
+            # ``any(not self.args.get(k) for k in KEYS)``, ``not all(...)``, ``missing``
+            negated = type(node) is cst.UnaryOperation and type(node.operator) is cst.Not
+            inner = node.expression if negated else node  # type: ignore[attr-defined]
+            checks = self._key_check_groups(inner, negated, env)  # type: ignore[attr-defined]
+            group = self._absence(node, env) if checks is None else None
+            groups.extend(checks or [group] * bool(group))  # type: ignore[list-item]
+        return groups
+
+    def _absence(self, node: cst.BaseExpression, env: Env) -> dict[str, str] | None:
+        """The arguments that, all absent, make ``node`` true, each with the
+        kind of value it refuses (None: not an absence test)."""
+        if type(node) is cst.BooleanOperation and type(node.operator) is cst.And:
+            left = self._absence(node.left, env)
+            right = self._absence(node.right, env)
+            return {**left, **right} if left and right else None
+        if type(node) is cst.UnaryOperation and type(node.operator) is cst.Not:
+            inner = node.expression
+            if type(inner) is cst.BooleanOperation and type(inner.operator) is cst.Or:
+                left = self._absence(cst.UnaryOperation(cst.Not(), inner.left), env)
+                right = self._absence(cst.UnaryOperation(cst.Not(), inner.right), env)
+                return {**left, **right} if left and right else None
+            if type(inner) is cst.Name and inner.value in env.var_groups:
+                return dict.fromkeys(env.var_groups[inner.value], "falsy")
+            if type(inner) is cst.Name and env.empty_unless.get(inner.value):
+                return {env.empty_unless[inner.value]: "missing"}  # type: ignore[dict-item]
+            # ``not str(text).strip()`` on a name given a fallback: either
+            names = self._standing_for(inner, env)
+            name = inner.value if type(inner) is cst.Name else ""
+            converted = numeric_conversion(inner) or env.var_converts.get(name)
+            if names:  # ``not int(x)`` refuses ``"0"``: ``falsy-int``
+                return dict.fromkeys(names, f"falsy-{converted}" if converted else "falsy")
+            if name in env.var_calls:  # ``not parse(x)``: any value, maybe
+                return {env.var_calls[name]: CALLED}
+        elif type(node) is cst.Comparison and len(node.comparisons) == 1:
+            target = node.comparisons[0]
+            op = type(target.operator)
+            if op is cst.NotIn and self._is_dict_source(target.comparator, env):
+                key = self._key(node.left, env)
+                return {key: "missing"} if isinstance(key, str) else None
+            if op in (cst.Is, cst.Equal):
+                ok, value = self._value(target.comparator)
+                # a string method's result is never None; on None it fails
+                method = _string_method(node.left)
+                if ok and (value == "" or (value is None and not method)):
+                    refusal = "falsy" if method else "blank" if value == "" else "none"
+                    return dict.fromkeys(self._standing_for(node.left, env), refusal) or None
+        # a test of emptiness in another spelling (``len(x) == 0``, ``x.strip() == ""``)
+        empty = nonempty_when(node, False)
+        if len(empty) == 1:
+            return dict.fromkeys(self._standing_for(empty[0], env), "falsy") or None
+        return None
+
+    def _called_argument(self, value: cst.BaseExpression, env: Env) -> str | None:
+        """The one argument a call other than a conversion or a string method
+        is handed alone, the value bound to its result (``items =
+        self._parse(self.args.get("items", "[]"))``, ``json.loads(raw)``):
+        what a test of that result refuses, the code does not say."""
+        node = value.expression if type(value) is cst.Await else value
+        if type(node) is not cst.Call or len(node.args) != 1 or node.args[0].star:
+            return None
+        names = self._standing_for(node.args[0].value, env)
+        return names[0] if len(names) == 1 else None
+
+
+def _string_method(node: cst.BaseExpression) -> bool:
+    """Whether ``node`` is a call of a string method (``x.strip()``)."""
+    return (
+        type(node) is cst.Call
+        and type(node.func) is cst.Attribute
+        and node.func.attr.value in STRING_METHODS
+    )

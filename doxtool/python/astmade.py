@@ -1,0 +1,104 @@
+"""Names a helper binds, at the top of its body, to what a call made of a
+value read from a handed dict (part of
+:class:`~doxtool.python.functionwalk.FunctionWalk`, through
+:class:`~doxtool.python.keyreads.KeyReads`), and the checks of them, as the
+tool walk reads them (:mod:`~doxtool.python.absencetests`): ``n =
+int(args.get("n", "0"))``, then ``if not n: raise ...``, refuses ``"0"``,
+what ``int`` makes of it; ``items = json.loads(args.get("items", "[]"))``
+(any call other than a conversion or a string method handed the value
+alone), then ``if not items: raise ...``, may refuse any value, a missing
+key's too, or none: the key's requiredness is not known.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable
+from functools import cached_property
+
+from doxtool.core.summary_facts import KeyRead
+from doxtool.python.readforms import CALLED, CONVERSION_CHAINS, FOLDINGS, NUMERIC_CONVERSIONS
+
+
+class MadeValues:
+    """Values made of reads: a part of :class:`~doxtool.python.keyreads.KeyReads`."""
+
+    _returned_before: Callable[[ast.stmt], bool]
+    _read_contract: Callable[[KeyRead, str], bool]
+
+    @cached_property
+    def var_made(self) -> dict[str, tuple[str, KeyRead]]:
+        """Local name assigned at the top of the body -> what made its value
+        of a read (a numeric conversion, or :data:`~doxtool.python.readforms.CALLED`),
+        and the read."""
+        return {}
+
+    def _made_contract(self, stmt: ast.stmt, name: str, refusal: str, raises: bool) -> bool:
+        """``if not n: raise ...`` (``refusal``, true for a body that
+        ``raises``) on a name :attr:`var_made` holds: what it refuses of the
+        read. Whether the name is one."""
+        if name not in self.var_made:
+            return False
+        made, read = self.var_made[name]
+        if not raises or refusal != "falsy":
+            return True  # (``n is None``: a conversion never gives None)
+        past = self._past_exit(stmt)  # type: ignore[attr-defined]
+        if made == CALLED and (past or not self._returned_before(stmt)):
+            # any value, a missing key's too, may be refused, or none
+            read.conditional = self._read_contract(read, CALLED) or read.conditional
+        elif not self._returned_before(stmt):
+            self._read_contract(read, f"falsy-{made}")
+        elif past:  # refused on some calls only
+            read.conditional = self._read_contract(read, f"falsy-{made}") or read.conditional
+        return True
+
+
+def made_by(node: ast.expr, inner: ast.expr | None) -> tuple[str, ast.expr] | None:
+    """What makes the value of ``node`` of the expression in it, and that
+    expression (``inner``, as :func:`~doxtool.python.keyreads.stands_for`
+    finds it through conversions and string methods): a numeric conversion
+    (``int(x)``, not ``int(x, 16)``), or any other call handed one value
+    alone (``json.loads(raw)``, ``await self._parse(raw)``)."""
+    if isinstance(node, ast.Await):
+        node = node.value
+    if not isinstance(node, ast.Call) or len(node.args) != 1 or node.keywords:
+        return None
+    func, (argument,) = node.func, node.args
+    if inner is not None:
+        numeric = isinstance(func, ast.Name) and func.id in NUMERIC_CONVERSIONS
+        return conversion_chain(node) if numeric else None
+    return None if isinstance(argument, ast.Starred) else (CALLED, argument)
+
+
+def conversion_chain(node: ast.expr) -> tuple[str, ast.expr] | None:
+    """The numeric conversion ``node`` makes of the expression in it, innermost
+    first, past string methods that leave what it parses as it was
+    (``int(float(x))``: ``float-int``; ``int(x.strip())``: ``int``), and that
+    expression: one of :data:`~doxtool.python.readforms.CONVERSION_CHAINS`, as
+    the tool walk reads it (:func:`~doxtool.python.fallbacks.numeric_conversion`);
+    ``None`` for any other shape (``int(x, 16)``), whose result is not known."""
+    kinds: list[str] = []
+    while isinstance(node, ast.Call):
+        func = node.func
+        one = len(node.args) == 1 and not node.keywords
+        if isinstance(func, ast.Name) and func.id in (*NUMERIC_CONVERSIONS, "str"):
+            if not one or isinstance(node.args[0], ast.Starred):
+                return None
+            kinds.append(func.id)
+            node = node.args[0]
+        elif isinstance(func, ast.Attribute) and func.attr in FOLDINGS and not node.args:
+            node = func.value
+        else:
+            break
+    chain = "-".join(reversed(kinds))
+    return (chain, node) if chain in CONVERSION_CHAINS else None
+
+
+def judged_as_made(made: str, node: ast.expr, value: ast.expr | None) -> bool:
+    """Whether a test of the name bound to ``value`` judges what ``made``
+    (:func:`made_by` of ``node``) made: a conversion only as the outermost
+    call of ``value`` (``str(int(x))`` is text, ``"0"`` passes ``if not n``);
+    any other call, which only leaves the key's need unknown, as any part."""
+    if isinstance(value, ast.Await):
+        value = value.value
+    return made == CALLED or node is value
