@@ -215,7 +215,7 @@ class FunctionWalk(
             )
             if catches:
                 self.guards.append(None)
-            self._stmts(stmt.body)  # type: ignore[attr-defined]
+            self._tried_body(stmt)  # type: ignore[arg-type]  # :mod:`.astkeychecks`
             if catches:
                 self.guards.pop()
             self._handlers_and_else(stmt)  # type: ignore[arg-type]
