@@ -13,7 +13,7 @@ from pathlib import Path
 from textwrap import dedent, indent
 
 import pytest
-from bothwalks import HELPER_TOOL, OPTIONAL, REQUIRED, as_tool
+from bothwalks import HELPER_TOOL, OPTIONAL, REQUIRED, as_tool, tool_module
 from bothwalks import arguments as _arguments
 from samples import write_files
 
@@ -121,3 +121,49 @@ def test_a_function_of_another_module_ending_with_a_raising_call_ends_execute(
     result = CliRunner().invoke(cli, ["check", "--root", str(tmp_path), "--no-cache"])
     assert result.exit_code in (0, 1), result.output
     assert ("DOX007" in result.output) is found
+
+
+def _past(call: str) -> str:
+    return dedent(
+        """\
+        import os
+
+        from helpers.errs import maybe, reject, relay
+        from helpers.tool import Response, Tool
+
+
+        class T(Tool):
+            async def execute(self, **kwargs):
+                colour = self.args.get("colour", "red")
+                if colour not in ("red", "blue"):
+                    CALL
+                    os.remove(colour)
+                    return Response(message="bad", break_loop=True)
+                return Response(message=colour, break_loop=False)
+        """
+    ).replace("CALL", call)
+
+
+@pytest.mark.parametrize(
+    ("call", "reached"),
+    [
+        ("reject(colour)", False),
+        ("relay(colour)", False),
+        ("raise ValueError(colour)", False),
+        ("maybe(colour)", True),
+        ("print(colour)", True),
+    ],
+)
+def test_what_follows_a_call_of_another_module_that_never_returns_is_no_outcome(
+    run_cli, make_repo, call: str, reached: bool
+) -> None:
+    """A ``Response`` and a side effect after a call of another module's
+    function that never returns, in its block, are reached by no path, as
+    after a ``raise``; after one that may return they are."""
+    root = make_repo(
+        {"helpers/__init__.py": "", "helpers/errs.py": ERRS, "tools/t.py": _past(call)}
+    )
+    tool = tool_module(run_cli, root)
+    assert sorted(o["break_loop"] for o in tool["outcomes"]) == [False, True][: 1 + reached]
+    assert tool["side_effects"] == (["filesystem delete"] if reached else [])
+    assert bool(tool["effects"]) is reached

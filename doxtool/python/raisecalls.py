@@ -21,9 +21,10 @@ from collections.abc import Callable, Sequence
 
 import libcst as cst
 
-from doxtool.core.facts import Argument
+from doxtool.core.facts import Argument, Effect, Outcome, ToolFacts
 from doxtool.python.arguments import ArgBuilder
 from doxtool.python.controlflow import contains_return
+from doxtool.python.modulescan import ModuleScan
 from doxtool.python.walkstate import Env
 
 
@@ -37,6 +38,10 @@ class RaiseCalls:
     _ends_every_path: Callable[[Sequence[cst.BaseStatement], Env], bool]
     _refusing: Callable[[cst.BaseExpression, bool, Env], None]
     _checked_result: Callable[[cst.BaseExpression, Env], None]
+    _foreign_call: Callable[[cst.BaseExpression, Env], str | None]
+    outcomes: list[Outcome]
+    scan: ModuleScan
+    effects: list[Effect]
 
     def _raise_contract(self, stmt: cst.If, body: Sequence[cst.BaseStatement], env: Env) -> bool:
         """``if not note: reject("note")`` at the top of ``execute``, where
@@ -62,6 +67,25 @@ class RaiseCalls:
                 refusals[0].update(calls)
                 refusals[1].add(refusal)
         return True
+
+    def _past_calls(self, stmt: cst.BaseStatement, made: tuple[int, int], env: Env) -> None:
+        """Past ``stmt`` (``made``: how many outcomes and effects there were
+        before it): the outcomes and effects it made past calls of other
+        modules' functions in the blocks around it name them (a path reaches
+        them only if each returns); a call statement of a function of another
+        module of the repository is passed for the rest of the block."""
+        if env.past_calls:
+            found: list[Outcome | Effect] = [*self.outcomes[made[0] :], *self.effects[made[1] :]]
+            for item in found:
+                item.unless = sorted({*item.unless, *env.past_calls})
+        if type(stmt) not in (cst.SimpleStatementLine, cst.SimpleStatementSuite):
+            return
+        small = stmt.body[-1]  # type: ignore[attr-defined]
+        if type(small) is cst.Expr:
+            call = self._foreign_call(small.value, env)
+            root = (call or "").removeprefix("await ").split(".", 1)[0]
+            if call is not None and call not in env.past_calls and root in self.scan.local_roots:
+                env.past_calls = (*env.past_calls, call)
 
     @property
     def raise_checks(self) -> dict[str, tuple[set[str], set[str]]]:
@@ -111,4 +135,29 @@ def settled(arg: Argument, never: bool) -> Argument:
         has_default=has_default,
         default=arg.default if has_default else None,
         default_unknown=default_unknown,
+    )
+
+
+def past_never(tool: ToolFacts, never: Callable[[list[str]], bool]) -> ToolFacts:
+    """The tool without the outcomes and effects no path reaches: each
+    follows calls (:attr:`Outcome.unless`) that ``never`` says never return;
+    a side effect's area goes with the last of its effects."""
+    if not any(o.unless for o in tool.outcomes) and not any(e.unless for e in tool.effects):
+        return tool
+    told: dict[tuple[str, ...], bool] = {}
+
+    def kept(unless: list[str]) -> bool:
+        key = tuple(unless)
+        if key and key not in told:
+            told[key] = never(unless)
+        return not key or not told[key]
+
+    outcomes = [dataclasses.replace(o, unless=[]) for o in tool.outcomes if kept(o.unless)]
+    effects = [dataclasses.replace(e, unless=[]) for e in tool.effects if kept(e.unless)]
+    gone = {e.area for e in tool.effects} - {e.area for e in effects}
+    return dataclasses.replace(
+        tool,
+        outcomes=outcomes,
+        effects=effects,
+        side_effects=[a for a in tool.side_effects if a not in gone],
     )

@@ -29,7 +29,7 @@ from doxtool.python.follow import MAX_DEPTH, Found, HelperFollower
 from doxtool.python.followargs import parameter_of
 from doxtool.python.followraises import never_returns
 from doxtool.python.names import module_name
-from doxtool.python.raisecalls import settled
+from doxtool.python.raisecalls import past_never, settled
 
 
 class ReturnFollower:
@@ -109,6 +109,7 @@ class ReturnFollower:
         modules settle: checks answered by a call, checks and ends past calls
         that may never return."""
         tool = self.settle_raises(self.settle_arguments(tool, cls), cls)
+        tool = past_never(tool, lambda calls: self._never_past(tool, cls, calls))
         return self.settle_ends(tool, cls)
 
     def settle_raises(self, tool: ToolFacts, cls: str) -> ToolFacts:
