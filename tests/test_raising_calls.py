@@ -50,6 +50,7 @@ ENDS: dict[str, tuple[str, str]] = {
     "another module's function that always raises": ('reject("q")', REQUIRED),
     "the module's own that always raises": ('own("q")', REQUIRED),
     "a function ending with a call of one that always raises": ('relay("q")', REQUIRED),
+    "a call that returns, then one that always raises": ('maybe("")\n    reject("q")', REQUIRED),
     "a function that may return": ('maybe("q")', OPTIONAL),
     "the module's own that returns": ('logged("q")', OPTIONAL),
     "an async function not awaited": ('areject("q")', OPTIONAL),

@@ -56,7 +56,12 @@ class RaiseCalls:
             self._refusing(stmt.test, False, env)
             self._checked_result(stmt.test, env)
             return True
-        calls = self._ends_unless(body, env)
+        last = body[-1] if body else None
+        small = last.body[-1] if type(last) is cst.SimpleStatementLine else None
+        # the call the block ends with (``log(q); reject("q")``), else those
+        # that would end its paths (``if a: reject("a") else: reject("b")``)
+        ending = self._foreign_call(small.value, env) if type(small) is cst.Expr else None
+        calls = [ending] if ending is not None else self._ends_unless(body, env)
         if not calls:
             return False
         for group in self._absence_groups(stmt.test, env):
