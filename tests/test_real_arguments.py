@@ -419,6 +419,7 @@ def test_effects_reached_through_helpers_keep_their_path_of_calls(
         # the ``shutil.rmtree`` call itself, in the helper module
         "reached_line": 11,
         "reached_path": "helpers/files.py",
+        "unless": [],
     }
     assert "helper_calls" not in module["tools"][0]
     assert "summaries" not in module

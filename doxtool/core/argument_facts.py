@@ -100,6 +100,15 @@ class Argument:
     #: ``Response`` (:mod:`doxtool.python.returns`), and empties them
     absence_calls: list[str] = field(default_factory=list)
     absence_required: bool = False
+    #: the calls of functions of other modules a check ends its block with
+    #: (``if not note: reject("note")``), where a ``raise`` would refuse the
+    #: missing or empty value, when refusing it there would change what is
+    #: claimed; ``raise_presence``: what is claimed then (``required``,
+    #: ``required_unknown``, ``has_default``, ``default_unknown``). The
+    #: tool's resolution takes it when each call never returns
+    #: (:mod:`doxtool.python.raisecalls`), and empties them
+    raise_calls: list[str] = field(default_factory=list)
+    raise_presence: list[bool] = field(default_factory=list)
 
     @property
     def first_line(self) -> int:

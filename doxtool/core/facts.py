@@ -143,6 +143,10 @@ class Outcome:
     #: when not known (a ``Response`` kept in a variable). Of ``a if c else
     #: b``, the first of argument, blank, computed, text that either is.
     message: str | None = None
+    #: calls of functions of other modules before it in its block (or one
+    #: around it): were each never to return, no path would reach it
+    #: (settled once the modules are joined, :mod:`doxtool.python.followraises`)
+    unless: list[str] = field(default_factory=list)
 
 
 #: kinds of ``Outcome.message``, the ones that can leave a turn without an answer first
@@ -207,6 +211,8 @@ class Effect:
     #: module at :attr:`reached_path` (0: a direct call, at :attr:`line`)
     reached_line: int = 0
     reached_path: str | None = None
+    #: as :attr:`Outcome.unless`
+    unless: list[str] = field(default_factory=list)
 
 
 @dataclass(slots=True)

@@ -78,6 +78,13 @@ class KeyRead:
     #: ``default`` (or ``default_unknown``) is what it becomes
     #: (:mod:`doxtool.python.replacedvalues`)
     replaced: bool = False
+    #: a check ends its block with calls of functions of the repository
+    #: (``if not args.get("q"): reject("q")``; qualified, ``await `` before
+    #: those awaited): were it a ``raise``, the read would differ as
+    #: ``raise_changes`` say (field, value); following the helper takes them
+    #: when each call never returns (:mod:`doxtool.python.astraisecalls`)
+    raise_calls: list[str] = field(default_factory=list)
+    raise_changes: list[list[Any]] = field(default_factory=list)
 
 
 @dataclass(slots=True)
@@ -206,3 +213,7 @@ class FunctionSummary:
     #: before any return (``if not text: raise ValueError(...)``): a call
     #: handing it an argument's value refuses that kind of value
     refuses: list[list[str]] = field(default_factory=list)
+    #: it falls off its end, but would not were none of these calls of the
+    #: repository's functions (qualified) to return (``reject(what)`` as its
+    #: last statement): when each never returns, neither does it
+    ends_unless: list[str] = field(default_factory=list)

@@ -88,6 +88,18 @@ class AstKeyChecks:
         for inner in stmt.body:
             self.check_places[id(inner)] = (index, straight)
 
+    def _tried_body(self, stmt: ast.Try) -> None:
+        """The body of a ``try``. At the top, when every handler raises
+        (``except Exception: raise``, ``raise ToolError(...) from e``), the
+        call ends with an error wherever the body raises: the statements of
+        its body and its ``else`` are places of checks, as the ``try`` is."""
+        index = self._top_index.get(id(stmt))
+        if index is not None and _fails(stmt):
+            straight = not any(isinstance(s, _LEAVES) for s in statements(stmt.body))
+            for inner in (*stmt.body, *stmt.orelse):
+                self.check_places[id(inner)] = (index, straight)
+        self._stmts(stmt.body)  # type: ignore[attr-defined]
+
     def _key_contract(self, stmt: ast.stmt, test: ast.expr, raises: bool) -> None:
         """A check that raises on what ``test`` is true for: the keys whose
         absence makes it true are needed (on some calls only, past a way out
@@ -157,11 +169,12 @@ class AstKeyChecks:
 
     @cached_property
     def _tried(self) -> frozenset[int]:
-        """The statements in the body of a ``try`` with handlers, or in its ``else``."""
+        """The statements in the body of a ``try`` with a handler that may
+        recover (:func:`_fails`), or in its ``else``."""
         return frozenset(
             id(inner)
             for stmt in statements(self.node.body)
-            if isinstance(stmt, _TRIES) and stmt.handlers
+            if isinstance(stmt, _TRIES) and stmt.handlers and not _fails(stmt)
             for inner in statements([*stmt.body, *stmt.orelse])
         )
 
@@ -349,6 +362,15 @@ class AstKeyChecks:
         loop = self._per_key(value)  # type: ignore[arg-type]
         if loop is not None and loop[2] is not None and not _changed(self.node, targets[0].id):
             self.key_filters[targets[0].id] = value  # type: ignore[assignment]
+
+
+def _fails(stmt: ast.Try) -> bool:
+    """Whether every handler of a ``try`` (one at least) ends with a raise:
+    what its body raises ends the call with an error all the same."""
+    handlers = stmt.handlers
+    if any(isinstance(s, ast.Return) for s in statements(stmt.finalbody)):
+        return False  # a ``finally`` that returns takes the error
+    return bool(handlers) and all(h.body and isinstance(h.body[-1], ast.Raise) for h in handlers)
 
 
 def _negation(test: ast.expr) -> ast.expr:

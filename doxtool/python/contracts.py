@@ -47,12 +47,13 @@ class Contracts:
         return False
 
     def _contract(self, stmt: cst.If, env: Env) -> None:
-        """``if not x: return Response("x is required")`` makes ``x`` required
-        (in a helper ``execute`` calls, only ``raise`` ends ``execute``). A
-        raise a ``try`` around it may recover from leaves ``x`` optional,
-        with what a missing ``x`` ends as not known."""
+        """``if not x: return Response("x is required")`` makes ``x`` required (in a helper,
+        only ``raise`` ends ``execute``; a call of another module: :mod:`.raisecalls`); a raise
+        a ``try`` around it may recover from leaves it optional, its end not known."""
         body = suite_body(stmt.body)
         error = self._error_exit(body, env)
+        if not error and self._raise_contract(stmt, body, env):  # type: ignore[attr-defined]
+            return
         recovered = error and env.recovering > 0 and ends_with_raise(body)
         groups = lambda: self._absence_groups(stmt.test, env)  # noqa: E731
         if env.func is self.entry and not recovered and self._doubtful(body, error, groups, env):

@@ -45,6 +45,7 @@ from doxtool.python.followargs import (
     spread_of,
 )
 from doxtool.python.followjoin import joined, place, unique_effects
+from doxtool.python.followraises import raised_read
 from doxtool.python.repairable import named_repairable
 from doxtool.python.results import Results, held_chain
 
@@ -347,7 +348,7 @@ class HelperFollower(Results):
                         )
                     )
                     continue
-                called = as_called(read, name, call)
+                called = as_called(raised_read(self.callee, found, read), name, call)
                 if called is None:
                     continue
                 read = called

@@ -16,6 +16,7 @@ from doxtool.python.astclosures import AstCalled, AstClosures
 from doxtool.python.astdicts import Held, HeldDicts
 from doxtool.python.astkeychecks import AstKeyChecks
 from doxtool.python.astparse import child_expressions, is_generator
+from doxtool.python.astraisecalls import AstRaiseCalls, ends_unless
 from doxtool.python.astreach import function_reach
 from doxtool.python.astwalk import walk
 from doxtool.python.callkinds import Scope, call_argument, open_mode, opener_flag, opens_file
@@ -41,6 +42,7 @@ _COMPREHENSIONS = frozenset({ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.Di
 
 
 class FunctionWalk(
+    AstRaiseCalls,
     HeldDicts,
     AstKeyChecks,
     KeyReads,
@@ -175,6 +177,7 @@ class FunctionWalk(
             raises=exits[1],
             falls_off=exits[2],
             refuses=self.refused_params,
+            ends_unless=ends_unless(self.node, scope.resolve, scope.is_local, self.reach),
         )
 
     # -- statements -------------------------------------------------------------
@@ -194,9 +197,7 @@ class FunctionWalk(
             self.owner.bind(stmt, self.names)
         elif isinstance(stmt, ast.If):
             self._expr(stmt.test)
-            self._contract(
-                stmt, stmt.test, not stmt.orelse and isinstance(stmt.body[-1], ast.Raise)
-            )
+            self._if_contract(stmt)  # :mod:`.astraisecalls`
             present, absent = self._tests(stmt.test)
             dispatch = self._mentions_sources(stmt.test)
             framed = self._undecided(stmt, dispatch)
@@ -215,7 +216,7 @@ class FunctionWalk(
             )
             if catches:
                 self.guards.append(None)
-            self._stmts(stmt.body)  # type: ignore[attr-defined]
+            self._tried_body(stmt)  # type: ignore[arg-type]  # :mod:`.astkeychecks`
             if catches:
                 self.guards.pop()
             self._handlers_and_else(stmt)  # type: ignore[arg-type]

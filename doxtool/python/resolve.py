@@ -296,7 +296,7 @@ class ToolResolver:
         owner = self.lookup(home) if tool.defined_in_path else facts
         if owner is not None:
             followed = with_needs(followed, self._super_needs(tool, owner))
-        followed = self.returns.settle_ends(self.returns.settle_arguments(followed, cls), cls)
+        followed = self.returns.settle(followed, cls)
         return self.pacer.apply(self.returns.apply(followed, facts.module), facts)
 
     def _super_needs(self, tool: ToolFacts, facts: ModuleFacts, depth: int = 0) -> list[Argument]:

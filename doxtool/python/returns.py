@@ -27,6 +27,7 @@ from doxtool.core.facts import BREAK_LOOP, HelperCall, Outcome, ToolFacts
 from doxtool.core.summary_facts import Returned
 from doxtool.python.follow import MAX_DEPTH, Found, HelperFollower
 from doxtool.python.followargs import parameter_of
+from doxtool.python.followraises import never_returns, past_never, settled
 from doxtool.python.names import module_name
 
 
@@ -102,6 +103,26 @@ class ReturnFollower:
                 known = False
         return known
 
+    def settle(self, tool: ToolFacts, cls: str) -> ToolFacts:
+        """The tool (its class ``cls``, dotted) with what calls into other
+        modules settle: checks answered by a call, checks and ends past calls
+        that may never return."""
+        tool = self.settle_raises(self.settle_arguments(tool, cls), cls)
+        tool = past_never(tool, lambda calls: self._never_past(tool, cls, calls))
+        return self.settle_ends(tool, cls)
+
+    def settle_raises(self, tool: ToolFacts, cls: str) -> ToolFacts:
+        """The tool with the arguments whose checks end with calls into other
+        modules (:attr:`Argument.raise_calls`) as those checks make them when
+        each call never returns (:mod:`~doxtool.python.raisecalls`)."""
+        if not any(a.raise_calls for a in tool.arguments):
+            return tool
+        arguments = [
+            settled(a, bool(a.raise_calls) and self._never_past(tool, cls, a.raise_calls))
+            for a in tool.arguments
+        ]
+        return dataclasses.replace(tool, arguments=arguments)
+
     def settle_ends(self, tool: ToolFacts, cls: str) -> ToolFacts:
         """The tool (its class ``cls``, dotted) without the ends it reaches
         only past calls into other modules (:attr:`MissingResponse.unless`)
@@ -114,16 +135,10 @@ class ReturnFollower:
 
     def _never_past(self, tool: ToolFacts, cls: str, calls: list[str]) -> bool:
         for call in calls or [""]:
-            awaited = call.startswith("await ")
             target = call.removeprefix("await ")
             found = self.follower.entry(tool, target, cls) if target else None
-            if found is None or found.constructs:
+            if not never_returns(found, call, self.follower.callee):
                 return False
-            summary = found.summary
-            if summary.returns or summary.falls_off or summary.generator:
-                return False
-            if summary.is_async and not awaited:
-                return False  # a coroutine made: nothing of it runs
         return True
 
     def settle_arguments(self, tool: ToolFacts, cls: str) -> ToolFacts:

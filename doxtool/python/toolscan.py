@@ -61,6 +61,7 @@ from doxtool.python.models import HandedWhole
 from doxtool.python.modulescan import Class, Func, ModuleScan
 from doxtool.python.outcomes import Outcomes
 from doxtool.python.ownparams import own_params, own_values
+from doxtool.python.raisecalls import RaiseCalls
 from doxtool.python.raises import Raises
 from doxtool.python.reach import Reach
 from doxtool.python.receivers import BoundValues
@@ -132,6 +133,7 @@ class ToolScan(
     DispatchEnds,
     Conversions,
     AbsenceCalls,
+    RaiseCalls,
     Outcomes,
     HandedResponses,
     Raises,
@@ -313,7 +315,7 @@ class ToolScan(
             read = group & self.args.keys()
             for name in read:
                 self.args[name].stand_ins.update(read - {name})
-        tool.arguments = [b.build() for b in self.args.values()]
+        tool.arguments = [self._built(b) for b in self.args.values()]
         tool.dynamic_reads = unique(self.dynamic, lambda r: (r.line, r.column, r.expression))
         tool.outcomes = sorted(
             unique(

@@ -49,7 +49,9 @@ class StatementWalk(ExpressionWalk, ClosureWalk):
         doubtful: list[str] = []
         #: returns on an argument's path passed (:meth:`_returns_on_argument_path`)
         past_exit = 0
+        past_calls = env.past_calls
         for index, stmt in enumerate(body):
+            made = (len(self.outcomes), len(self.effects))  # :mod:`.raisecalls`
             env.at_top = top
             env.needed_here = contracts and top and not doubtful
             env.doubted_here = tuple(doubtful) if contracts and top else ()
@@ -122,8 +124,10 @@ class StatementWalk(ExpressionWalk, ClosureWalk):
             if arms is not None and index == arms[0]:
                 self._close_arms(arms[1], arms[2])
                 arms = None
+            self._past_calls(stmt, made, env)
             if index + 1 < len(body) and self._stops(stmt, env):
                 break  # the statements after it never run (:mod:`~doxtool.python.reach`)
+        env.past_calls = past_calls
         env.conditional -= past_exit
         env.past_exit -= past_exit
         env.needed_here, env.doubted_here, env.at_top = needed_here, doubted_here, at_top

@@ -117,6 +117,9 @@ class Env:
     #: (``if self.args.get("dry"): return ...``): what follows runs on some
     #: calls only, and in a helper whose result is dropped only a raise refuses
     past_exit: int = 0
+    #: calls of other modules' functions passed in the blocks around the
+    #: statement walked (:meth:`~doxtool.python.raisecalls.RaiseCalls._past_calls`)
+    past_calls: tuple[str, ...] = ()
     #: ``try`` bodies with ``except`` clauses around the statement walked
     trying: int = 0
     #: ``except`` handlers around it (run when such a body raises)

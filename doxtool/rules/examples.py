@@ -107,3 +107,9 @@ REJECTING_PY = (
     ).replace("        return Response(", "        if seconds >= 0:\n            return Response(")
     + "        reject('negative')\n"
 )
+
+#: ... and a helper of another module ending with a call of that one (DOX007)
+RELAYS_PY = "from helpers.rejects import reject\n\n\ndef relay(what):\n    reject(what)\n"
+RELAYING_PY = REJECTING_PY.replace("rejects import reject", "relays import relay").replace(
+    "reject('negative')", "relay('negative')"
+)

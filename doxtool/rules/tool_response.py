@@ -6,7 +6,14 @@ from collections.abc import Iterator
 
 from doxtool.core.findings import Finding
 from doxtool.rules.base import Example, Expect, Rule
-from doxtool.rules.examples import REJECTING_PY, REJECTS_PY, WAIT_PY, with_files
+from doxtool.rules.examples import (
+    REJECTING_PY,
+    REJECTS_PY,
+    RELAYING_PY,
+    RELAYS_PY,
+    WAIT_PY,
+    with_files,
+)
 from doxtool.run.context import Context
 
 _MISSING_WORDS = {
@@ -65,6 +72,16 @@ self._reply(x)`): awaiting it gives a coroutine whose body never runs.
         Example(with_files({"tools/wait.py": _bound(True)})),
         Example(with_files({"tools/wait.py": _reply("await ")})),
         Example(with_files({"helpers/rejects.py": REJECTS_PY, "tools/wait.py": REJECTING_PY})),
+        # a function of another module ending with a call of one that always raises
+        Example(
+            with_files(
+                {
+                    "helpers/rejects.py": REJECTS_PY,
+                    "helpers/relays.py": RELAYS_PY,
+                    "tools/wait.py": RELAYING_PY,
+                }
+            )
+        ),
     ]
     invalid = [
         Example(
