@@ -218,6 +218,38 @@ def test_a_blank_argument_name_gets_no_item_and_the_fix_converges() -> None:
     assert "` `" not in fixed
 
 
+def test_words_left_after_no_item_keep_their_line_and_the_fix_converges() -> None:
+    """A person's clause after the items (`` when set``, or ``, pathlib` ``
+    where a name lost a backtick) once the code has none of the items: the
+    rewrite ``none when set`` would be no fact line, and a second fix would
+    insert the block beside it (a mutated real companion found it). The line
+    is kept as written, and the fix converges."""
+    tool = ToolFacts(
+        name="wait",
+        class_name="WaitTool",
+        line=1,
+        bases=["helpers.tool.Tool"],
+        execute=ExecuteFacts(is_async=True, line=1, params=["self"], defined_in="WaitTool.execute"),
+        outcomes=[Outcome(break_loop=False, line=1, column=1)],
+    )
+    expected = expected_blocks(ModuleFacts(path="tools/wait.py", module="tools.wait", tools=[tool]))
+    imports = "- Imported dependency areas include:"
+    helpers = "- Important called helpers/classes observed in the source:"
+    for line in (
+        f"{imports} `helpers.tool`, pathlib`.",
+        f"{imports} `helpers.tool` when set.",
+        f"{imports} `helpers.tool` \u2014 see `helpers/tool.py`.",
+        f"{helpers} `Response`, foo`.",
+        f"{helpers} `Response` when set.",
+    ):
+        section = "Key Concepts" if line.startswith(helpers) else "Runtime Contracts"
+        text = f"# wait.py DOX\n\n## {section}\n{line}\n"
+        _check_fix(text, expected)
+        fixed = fix_companion(text, expected)
+        assert f"\n{line}\n" in fixed, fixed
+        assert f"\n{line.split(':')[0]}: none.\n" not in fixed, fixed
+
+
 @FAST
 @given(MARKUP_TEXT, crafted_module())
 def test_fix_on_arbitrary_text_with_crafted_names(text: str, module: ModuleFacts) -> None:

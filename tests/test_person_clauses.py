@@ -301,6 +301,21 @@ def test_a_list_with_a_clause_is_still_judged(make_repo, run_cli) -> None:
     assert len(found) == 1 and "no longer calls or names `gone`" in found[0], found
 
 
+def test_a_name_that_lost_a_backtick_stays_and_a_second_fix_changes_nothing(
+    make_repo, run_cli
+) -> None:
+    """`` `helpers.tool`, helpers.wait` ``: the unparsed rest after the items
+    is the person's words; the fix adds the missing item before them, and a
+    second ``check --fix`` reads its line back as the block and changes nothing."""
+    root, companion = _wait_repo(make_repo, run_cli)
+    _set_line(companion, IMPORTS_LEAD, f"{IMPORTS_LEAD} `helpers.tool`, helpers.wait`.")
+    once = _fixed(run_cli, root, companion)
+    assert f"\n{IMPORTS_LEAD} `helpers.tool`, `helpers.wait`, helpers.wait`.\n" in once, once
+    assert once.count(IMPORTS_LEAD) == 1, once
+    assert _fixed(run_cli, root, companion) == once
+    assert _findings(run_cli, root, "DOX131") == []
+
+
 # --- DOX130: names grouped under their module ------------------------------------
 
 

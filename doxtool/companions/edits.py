@@ -152,7 +152,22 @@ def _replacement(companion: Companion, expected: ExpectedBlock, existing: FactBl
     lines = render_block(expected, existing, companion)
     if lines == _contents(companion, existing.start, existing.end):
         return None
+    if not reads_back(expected.key, expected.section, lines):
+        return None  # the next run would not find the block: it would write a second one
     return Edit(companion.path, existing.start, existing.end, lines)
+
+
+def reads_back(key: str, section: str | None, lines: list[str]) -> bool:
+    """Whether ``lines``, the rewrite of a block, read as the block ``key``
+    again, from their first line (under a ``section`` heading). A person's
+    clause after the items may not: ``none`` then their words (``none when
+    set``, what `` `a` when set`` becomes once `a` is gone) is no fact line,
+    and the next fix would insert the block beside it. Such a block is
+    reported but not rewritten: the words are the person's to place."""
+    heading = [f"## {section}"] if section else []
+    text = "\n".join([*heading, *lines, ""])
+    block = parse_companion(text).block(key)
+    return block is not None and block.start == len(heading)
 
 
 def _rewrites_wrapped(companion: Companion, expected: ExpectedBlock, existing: FactBlock) -> bool:

@@ -22,6 +22,7 @@ from doxtool.companions.codeindex import (
 from doxtool.companions.conventions import AREAS, canonical_area
 from doxtool.companions.derive import Item
 from doxtool.companions.documented import DocItem, SentenceLine, grouped_names, read_sentence
+from doxtool.companions.edits import reads_back
 from doxtool.companions.factlines import ExpectedBlock, code, code_contents
 from doxtool.companions.model import FactBlock
 from doxtool.companions.renames import rename_edit
@@ -239,6 +240,8 @@ class LineJudge(BaseJudge):
         lead = content[: line.head]
         if lead.endswith(":"):
             lead += " "  # a lead with nothing after its colon (`include:`)
+        if not reads_back(block.key, block.section, [lead + body + after]):
+            return []  # the next run would not read it as the block
         return [self._edit(block.start, block.start + 1, [lead + body + after])]
 
     # -- one-line statements -------------------------------------------------------
