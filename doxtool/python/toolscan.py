@@ -227,7 +227,8 @@ class ToolScan(
                 line=exec_line,
                 params=params,
                 defined_in=execute.qualname,
-                generator=execute.is_generator,
+                # (no walk of the body in a module that never says ``yield``)
+                generator="yield" in self.scan.loc.source and execute.is_generator,
             ),
         )
         hook = self.scan._find_method(self.cls, "before_execution")
