@@ -22,6 +22,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
@@ -140,16 +141,23 @@ def crafted_module(draw: st.DrawFn) -> ModuleFacts:
         Outcome(break_loop="dynamic", line=1, column=1, expression=expression)
         for expression in draw(st.lists(NAMES, max_size=2))
     ] + [Outcome(break_loop=draw(st.booleans()), line=1, column=1)]
+    return _wait_module(
+        arguments=arguments,
+        outcomes=outcomes,
+        helpers=draw(st.lists(NAMES, max_size=2)),
+        imports=["helpers.tool"],
+    )
+
+
+def _wait_module(**fields: Any) -> ModuleFacts:
+    """``tools/wait.py`` holding the tool class ``WaitTool`` with ``fields``."""
     tool = ToolFacts(
         name="wait",
         class_name="WaitTool",
         line=1,
         bases=["helpers.tool.Tool"],
         execute=ExecuteFacts(is_async=True, line=1, params=["self"], defined_in="WaitTool.execute"),
-        arguments=arguments,
-        outcomes=outcomes,
-        helpers=draw(st.lists(NAMES, max_size=2)),
-        imports=["helpers.tool"],
+        **fields,
     )
     return ModuleFacts(path="tools/wait.py", module="tools.wait", tools=[tool])
 
@@ -183,17 +191,13 @@ def test_a_blank_helper_name_gets_no_item_and_the_fix_converges() -> None:
     """A blank helper name beside one ending in a backtick: an empty code span
     would run into its neighbour, and a second fix would write it again (an
     input hypothesis found)."""
-    tool = ToolFacts(
-        name="wait",
-        class_name="WaitTool",
-        line=1,
-        bases=["helpers.tool.Tool"],
-        execute=ExecuteFacts(is_async=True, line=1, params=["self"], defined_in="WaitTool.execute"),
-        outcomes=[Outcome(break_loop=False, line=1, column=1)],
-        helpers=["", "0`"],
-        imports=["helpers.tool"],
+    expected = expected_blocks(
+        _wait_module(
+            outcomes=[Outcome(break_loop=False, line=1, column=1)],
+            helpers=["", "0`"],
+            imports=["helpers.tool"],
+        )
     )
-    expected = expected_blocks(ModuleFacts(path="tools/wait.py", module="tools.wait", tools=[tool]))
     fixed = fix_companion("", expected)
     assert "observed in the source: `` 0` ``.\n" in fixed
     _check_fix("", expected)
@@ -203,15 +207,11 @@ def test_a_blank_argument_name_gets_no_item_and_the_fix_converges() -> None:
     """A key no item can name (`` ` ` `` is no argument) is written as one the
     tool takes without naming it, never as an item a second fix would add
     again (an input the atheris harness found)."""
-    tool = ToolFacts(
-        name="wait",
-        class_name="WaitTool",
-        line=1,
-        bases=["helpers.tool.Tool"],
-        execute=ExecuteFacts(is_async=True, line=1, params=["self"], defined_in="WaitTool.execute"),
-        arguments=[Argument(name=" ", default="", has_default=True, enum=[""])],
+    expected = expected_blocks(
+        _wait_module(
+            arguments=[Argument(name=" ", default="", has_default=True, enum=[""])],
+        )
     )
-    expected = expected_blocks(ModuleFacts(path="tools/wait.py", module="tools.wait", tools=[tool]))
     _check_fix("", expected)
     fixed = fix_companion("", expected)
     assert "- Arguments of `WaitTool`: none named in the code" in fixed
@@ -224,15 +224,11 @@ def test_words_left_after_no_item_keep_their_line_and_the_fix_converges() -> Non
     rewrite ``none when set`` would be no fact line, and a second fix would
     insert the block beside it (a mutated real companion found it). The line
     is kept as written, and the fix converges."""
-    tool = ToolFacts(
-        name="wait",
-        class_name="WaitTool",
-        line=1,
-        bases=["helpers.tool.Tool"],
-        execute=ExecuteFacts(is_async=True, line=1, params=["self"], defined_in="WaitTool.execute"),
-        outcomes=[Outcome(break_loop=False, line=1, column=1)],
+    expected = expected_blocks(
+        _wait_module(
+            outcomes=[Outcome(break_loop=False, line=1, column=1)],
+        )
     )
-    expected = expected_blocks(ModuleFacts(path="tools/wait.py", module="tools.wait", tools=[tool]))
     imports = "- Imported dependency areas include:"
     helpers = "- Important called helpers/classes observed in the source:"
     for line in (
