@@ -66,6 +66,11 @@ class AbsenceTests:
             if op is cst.NotIn and self._is_dict_source(target.comparator, env):
                 key = self._key(node.left, env)
                 return {key: "missing"} if isinstance(key, str) else None
+            if op is cst.NotIn and isinstance(self._key(node.left, env), str):
+                # ``"title" not in issue``: a key looked for in an argument's
+                # value, which a missing key's default may lack or hold
+                names = self._standing_for(target.comparator, env)
+                return dict.fromkeys(names, CALLED) or None
             if op in (cst.Is, cst.Equal):
                 ok, value = self._value(target.comparator)
                 # a string method's result is never None; on None it fails

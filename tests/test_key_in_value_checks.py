@@ -1,0 +1,71 @@
+"""A key looked for in an argument's value (``"title" not in issue``, or
+``missing = [f for f in FIELDS if f not in issue]`` then ``if missing:``)
+whose absence ends the call with an error.
+
+The default a missing argument gets (``{}``, ``""``) may lack the key, and
+then the call is refused; which values pass depends on what they hold, so
+the argument is never claimed optional with that default: its requiredness
+is left unknown (``required or optional``), its default neither claimed nor
+denied. Looking for a key where nothing is refused (``"x" in flags``)
+changes nothing.
+"""
+
+from __future__ import annotations
+
+import pytest
+from bothwalks import kind, tool_module
+
+HEAD = "from helpers.tool import Response, Tool\n\n\nclass T(Tool):\n    async def execute(self, **kwargs):\n"
+REFUSE = '            return Response(message="missing fields", break_loop=False)\n'
+OK = '        return Response(message="ok", break_loop=False)\n'
+
+
+def facts(make_repo, run_cli, body: str) -> dict[str, tuple[str, object]]:  # type: ignore[no-untyped-def]
+    root = make_repo({"tools/t.py": HEAD + body})
+    return {
+        a["name"]: (kind(a), a["default"] if a["has_default"] else "-")
+        for a in tool_module(run_cli, root)["arguments"]
+    }
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        '        issue = kwargs.get("issue", {})\n        if "title" not in issue:\n' + REFUSE + OK,
+        '        issue = self.args.get("issue", {})\n'
+        '        missing = [f for f in ("title", "severity") if f not in issue]\n'
+        "        if missing:\n" + REFUSE + OK,
+        '        issue = kwargs.get("issue", {})\n'
+        '        required = ["title", "severity"]\n'
+        "        missing = [f for f in required if f not in issue]\n"
+        "        if missing:\n" + REFUSE + OK,
+        '        email = self.args.get("email", "")\n        if "@" not in email:\n' + REFUSE + OK,
+    ],
+)
+def test_a_key_looked_for_in_a_refused_value_leaves_requiredness_unknown(
+    make_repo, run_cli, body: str
+) -> None:
+    (name,) = facts(make_repo, run_cli, body)
+    assert facts(make_repo, run_cli, body)[name] == ("unknown", "-")
+
+
+def test_a_key_looked_for_without_a_refusal_keeps_the_argument_optional(make_repo, run_cli) -> None:
+    body = (
+        '        flags = self.args.get("flags", "")\n'
+        '        if "x" in flags:\n            return Response(message="x", break_loop=False)\n'
+        + OK
+    )
+    assert facts(make_repo, run_cli, body) == {"flags": ("optional", "")}
+
+
+def test_the_generated_companion_claims_no_default_for_such_an_argument(make_repo, run_cli) -> None:
+    body = (
+        '        issue = kwargs.get("issue", {})\n        if "title" not in issue:\n' + REFUSE + OK
+    )
+    root = make_repo({"tools/t.py": HEAD + body})
+    run_cli(root, "check", "--no-cache", "--fix", "--select", "DOX")
+    companion = (root / "tools/t.py.dox.md").read_text(encoding="utf-8")
+    assert "  - `issue`: required or optional object." in companion or (
+        "  - `issue`: required or optional." in companion
+    )
+    assert "default `{}`" not in companion
