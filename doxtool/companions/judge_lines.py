@@ -9,7 +9,6 @@ method the module no longer has is removed.
 
 from __future__ import annotations
 
-import ast
 from collections.abc import Iterable
 
 from doxtool.companions.areas import mentioned_areas
@@ -29,6 +28,7 @@ from doxtool.companions.renames import rename_edit
 from doxtool.companions.verdicts import CHANGED, MISSING, STALE, BaseJudge
 from doxtool.core.edits import Edit, line_content
 from doxtool.core.facts import EXECUTE
+from doxtool.core.literaleval import literal_eval
 
 
 class LineJudge(BaseJudge):
@@ -357,7 +357,7 @@ def _same_literal(first: str, second: str) -> bool | None:
     """Whether two values written as Python literals are equal; None when
     either is not a literal."""
     try:
-        return bool(ast.literal_eval(first) == ast.literal_eval(second))
+        return bool(literal_eval(first) == literal_eval(second))
     except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
         return None
 

@@ -5,8 +5,9 @@ literal spelled as the code spells it is the same value as its JSON spelling.
 
 from __future__ import annotations
 
-import ast
 from typing import Any
+
+from doxtool.core.literaleval import literal_eval
 
 #: longest text read as a Python literal (a default is a short value)
 _MAX_LITERAL = 2000
@@ -18,7 +19,7 @@ def python_literal(text: str) -> tuple[bool, Any]:
     if len(text) > _MAX_LITERAL:
         return False, None
     try:
-        value = ast.literal_eval(text.strip())
+        value = literal_eval(text.strip())
     except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
         return False, None
     if not _json_value(value, 0):

@@ -26,6 +26,7 @@ from functools import cached_property
 from itertools import pairwise
 from typing import Any
 
+from doxtool.core.literaleval import literal_eval
 from doxtool.core.summary_facts import KeyRead
 from doxtool.python.astreadonly import only_read
 from doxtool.python.keyreads import expression_code
@@ -463,7 +464,7 @@ def _names_args(args: list[ast.expr]) -> bool:
 def _literal(node: ast.expr) -> tuple[bool, Any]:
     """(True, value) of a literal; (False, None) for anything else."""
     try:
-        return True, ast.literal_eval(node)
+        return True, literal_eval(node)
     except (ValueError, SyntaxError, TypeError, RecursionError, MemoryError):
         return False, None
 

@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from doxtool.core.facts import json_stateable, json_type
+from doxtool.core.literaleval import literal_eval
 from doxtool.core.summary_facts import KeyRead
 from doxtool.python.astreach import terminates
 from doxtool.python.readforms import STRING_METHODS
@@ -20,7 +21,7 @@ from doxtool.python.replacements import CONVERTERS, KEPT, KNOWN, TYPES, replaced
 def literal(node: ast.expr) -> tuple[bool, Any]:
     """``(True, value)`` for a literal a JSON value can state, else ``(False, None)``."""
     try:
-        value = ast.literal_eval(node)
+        value = literal_eval(node)
     except (ValueError, SyntaxError, TypeError, RecursionError, MemoryError):
         return False, None
     return (True, value) if json_stateable(value) else (False, None)

@@ -12,11 +12,11 @@ may swallow an exception (``contextlib.suppress``; the caller says which:
 
 from __future__ import annotations
 
-import ast
 from collections.abc import Callable, Sequence
 
 import libcst as cst
 
+from doxtool.core.literaleval import literal_eval
 from doxtool.python.cstnodes import dotted_name, is_kind, statement_children, suite_body
 from doxtool.python.noreturn import NO_RETURN
 
@@ -176,7 +176,7 @@ def _truthy_constant(test: cst.BaseExpression) -> bool:
         return test.value == "True"
     if type(test) in (cst.Integer, cst.Float, cst.Imaginary, cst.SimpleString):
         try:
-            return bool(ast.literal_eval(test.value))
+            return bool(literal_eval(test.value))
         except (ValueError, SyntaxError):
             return False
     return False

@@ -14,7 +14,8 @@ not analysed and a problem says so. The walk reads node fields
 directly (a generic ``CSTVisitor`` costs as much as the parse itself) and asks
 :class:`~doxtool.python.positions.Locator` for the positions of the few nodes that
 become facts. The analysed code is never imported or executed; literal values
-are read with :func:`ast.literal_eval`, which evaluates nothing but literals.
+are read as :func:`ast.literal_eval` reads them
+(:mod:`doxtool.core.literaleval`), which evaluates nothing but literals.
 
 The steps come in two halves. The first (:mod:`doxtool.python.prepare`) reads
 only ``ast``'s tree: the outline, the helper summaries

@@ -19,6 +19,7 @@ from collections.abc import Callable
 from functools import cached_property
 from typing import Any
 
+from doxtool.core.literaleval import literal_eval
 from doxtool.core.summary_facts import KeyRead
 from doxtool.python.astwalk import walk_all
 from doxtool.python.names import dotted_parts
@@ -149,7 +150,7 @@ class KeyValues:
         if self._returned_before(stmt):  # type: ignore[attr-defined]
             return None
         try:
-            values = ast.literal_eval(test.comparators[0])
+            values = literal_eval(test.comparators[0])
         except (ValueError, SyntaxError, TypeError, RecursionError, MemoryError):
             return None
         if not isinstance(values, (tuple, list, set, frozenset)) or not values:
@@ -214,7 +215,7 @@ def _rebound_reads(
 
 def _literal(node: ast.expr) -> bool:
     try:
-        ast.literal_eval(node)
+        literal_eval(node)
     except (ValueError, SyntaxError, TypeError, RecursionError, MemoryError):
         return False
     return True
@@ -292,7 +293,7 @@ def _literals(node: ast.expr) -> list[Any]:
     """The scalars a literal is or holds (``"all"``, ``("all", "any")``),
     save ``None`` and ``""``."""
     try:
-        value = ast.literal_eval(node)
+        value = literal_eval(node)
     except (ValueError, SyntaxError, TypeError, RecursionError, MemoryError):
         return []
     items = value if isinstance(value, (tuple, list, set, frozenset)) else [value]

@@ -1,16 +1,17 @@
 """Literal values of libcst expressions, read without evaluating any code.
 
 Strings are joined without recursion; everything else goes through
-:func:`ast.literal_eval`, which evaluates nothing but literals.
+:func:`~doxtool.core.literaleval.literal_eval` (:func:`ast.literal_eval`'s
+evaluation), which evaluates nothing but literals.
 """
 
 from __future__ import annotations
 
-import ast
 from typing import Any
 
 import libcst as cst
 
+from doxtool.core.literaleval import literal_eval
 from doxtool.python.cstcode import code_of
 
 
@@ -72,7 +73,7 @@ def literal_value(node: cst.BaseExpression, module: cst.Module) -> tuple[bool, A
     ):
         return False, None
     try:
-        value = ast.literal_eval(code_of(node, module).strip())
+        value = literal_eval(code_of(node, module).strip())
     except (ValueError, SyntaxError, TypeError, RecursionError, MemoryError):
         return False, None
     if isinstance(value, complex):
