@@ -34,7 +34,9 @@ repository's classes, or not) from a class of neither the repository nor the
 standard library (an installed package's, a plugin's that is not checked in),
 one with `from <such a module> import *`, one that defines no class and
 imports names from such a module (a re-export of a plugin's tool), and one
-making a class at run time (`type("T", (Tool,), {...})`, `types.new_class`).
+making a class at run time (`type("T", (Tool,), {...})`, `types.new_class`),
+and the module that defines a configured tool base itself (`tools/base.py`
+holding `tools.base.BaseTool`).
 
 **Why it matters.** The framework finds a tool by its file name and takes the
 first `Tool` subclass in the module; a module without one makes every call of
@@ -63,6 +65,19 @@ that tool fail at run time.
             )
         ),
         Example(with_files({"tools/made.py": MADE_PY})),
+        # the module that defines the configured base is the framework's, not a tool
+        Example(
+            {
+                **with_files({}),
+                "pyproject.toml": '[tool.doxtool]\ntool-bases = ["tools.base.BaseTool"]\n',
+                "tools/base.py": "class BaseTool:\n    async def execute(self, **kwargs):\n"
+                "        raise NotImplementedError\n",
+                "tools/wait.py": "from helpers.tool import Response\n"
+                "from tools.base import BaseTool\n\n\n"
+                "class Wait(BaseTool):\n    async def execute(self, **kwargs):\n"
+                '        return Response(message="done", break_loop=False)\n',
+            }
+        ),
     ]
     invalid = [
         Example(
@@ -104,6 +119,9 @@ that tool fail at run time.
             facts = ctx.facts(module)
             if not facts.parsed or ctx.tools(module):
                 continue
+            defined = {f"{facts.module}.{cls.name}" for cls in facts.classes}
+            if defined.intersection(ctx.config.tool_bases):
+                continue  # the framework's base class itself, kept beside its tools
             if may_hold_unseen_tool(facts, ctx.project.resolver, ctx.project.module_path):
                 continue  # a class of code doxtool cannot read may be the tool
             bases = " or ".join(f"`{b}`" for b in ctx.config.tool_bases[:1])
