@@ -317,7 +317,9 @@ form, or say not to do or use it (`Wrong (extra keys, never do this):`,
 `Bad example (do not copy):`, `Never do this:`, `Not to be used:`, `Old (no
 longer works):`, `Deprecated usage:`). It shows what to avoid, may be
 broken on purpose, and teaches nothing; no rule of `PRM002`-`PRM008` reads
-it. A line that only opens with such a word (`Never wait longer than
+it. An old form its label says still works (`Old way, still accepted:`,
+`Legacy form (still works):`) is a call to follow, checked as any other.
+A line that only opens with such a word (`Never wait longer than
 needed:`) labels nothing.
 
 **Why it matters.** Small local models follow the example's shape exactly;
@@ -373,6 +375,19 @@ which the communication prompt's reply does not show.
                 }
             ),
             [Expect("agents/tiny-local/prompts/agent.system.tool.wait.md", 3, "`thoughts`")],
+        ),
+        # an old form that still works is one to follow
+        Example(
+            wait_files(
+                {
+                    "agents/tiny-local/prompts/agent.system.tool.wait.md": (
+                        '### wait\nWait.\n`{"tool_name": "wait", "tool_args": {"seconds": 1}}`\n'
+                        'Old way, still accepted:\n`{"thoughts": ["x"], '
+                        '"tool_name": "wait", "tool_args": {"seconds": 1}}`\n'
+                    )
+                }
+            ),
+            [Expect("agents/tiny-local/prompts/agent.system.tool.wait.md", 5, "`thoughts`")],
         ),
     ]
 
