@@ -235,6 +235,29 @@ def test_a_hash_comment_outside_the_object_of_an_example_is_passed_over(make_rep
     ]
 
 
+def test_hash_comment_lines_between_two_objects_part_two_examples(make_repo, run_cli) -> None:
+    """``{...}\n# or\n{...}`` in one fence is two calls with a comment
+    between them, which the framework passes over: no PRM005, and each is
+    checked on its own (PRM003, PRM008); a heading with prose under it
+    between them is still a fence left open (PRM005)."""
+    files = clean_files()
+    first = '{"tool_name": "wait", "tool_args": {"seconds": 5}}'
+    second = '{"tool_name": "wait", "tool_args": {"seconds": "soon", "hours": 1}}'
+    for between in ("# or", "# or, longer:\n\n## or"):
+        files[PROMPT] = f"{WAIT_PROMPT}~~~json\n{first}\n{between}\n{second}\n~~~\n"
+        result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM")
+        line = 10 + between.count("\n")
+        assert [f.split(": ", 1)[1][:6] + f.split(":")[1] for f in _findings(result.output)] == [
+            f"PRM008{line}",
+            f"PRM003{line}",
+        ], between
+    files[PROMPT] = f"{WAIT_PROMPT}~~~json\n{first}\n# or\nWait longer.\n{second}\n~~~\n"
+    result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM")
+    assert [f.split(": ", 1)[1][:32] for f in _findings(result.output)] == [
+        "PRM005 example is not valid JSON"
+    ]
+
+
 def test_a_bare_placeholder_in_angle_brackets_is_any_value(make_repo, run_cli) -> None:
     """``"seconds": <number of seconds>`` is a placeholder written bare where
     a value goes (DirtyJson reads it as text): no syntax error (PRM005) and
