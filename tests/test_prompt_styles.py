@@ -216,6 +216,34 @@ def test_a_required_argument_named_in_a_block_of_another_language_is_taught(
     assert len(_findings(result.output)) == 1
 
 
+def test_html_markup_names_no_required_argument(make_repo, run_cli) -> None:
+    """A block whose tags are all HTML's (``<details><summary>``, ``<br>``,
+    ``<a href>``; an HTML block or an ``html`` fence) is markup: its names
+    teach no required argument (PRM004). Raw XML calling the tool, with an
+    element HTML also has (``<summary>`` under ``<wait>``), still names it."""
+    files = clean_files()
+    files["tools/wait.py"] = files["tools/wait.py"].replace(
+        'self.args.get("seconds", 0)', 'self.args["summary"]'
+    )
+    for block in (
+        "<details>\n<summary>More</summary>\nLong text.<br>\n</details>\n",
+        '```html\n<details open>\n<summary>More</summary>\n<a href="x">y</a><br/>\n</details>\n```\n',
+    ):
+        files[PROMPT] = f"### wait\nPause.\n\n{block}"
+        result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM004")
+        assert [line.split(": ", 1)[1][:44] for line in _findings(result.output)] == [
+            "PRM004 required argument `summary` of `wait`"
+        ], block
+    for block in (
+        "<wait>\n<summary>Done</summary>\n</wait>\n",
+        '```xml\n<tool_call name="wait">\n  <summary>Done</summary>\n</tool_call>\n```\n',
+        '```html\n<form><input name="summary"></form>\n```\n',
+    ):
+        files[PROMPT] = f"### wait\nPause.\n\n{block}"
+        result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM004")
+        assert _findings(result.output) == [], block
+
+
 def test_a_hash_comment_outside_the_object_of_an_example_is_passed_over(make_repo, run_cli) -> None:
     """A ``#`` comment line before an example's object, or after it on its
     line, is words the framework passes over, not a heading a fence left

@@ -428,14 +428,17 @@ class PromptReader:
         else:
             # ``tool_args:`` then ``  address: ...`` in YAML, ``notes(text="x")``,
             # ``<arg name="text">``, ``{ text: string }`` in other languages
-            read = yaml_arguments if language in YAML_INFO else code_names
-            for index, column, name in read(content):
+            if language in YAML_INFO:
+                named = yaml_arguments(content)
+            else:
+                named = code_names(content, self.tool)
+            for index, column, name in named:
                 self._mention(name, start + index + 2, column + 1)
 
     def _html_block(self, token: Token) -> None:
         content = token.content
         if token.map:  # ``<notes><text>hello</text></notes>``: names, as in a code block
-            for index, column, name in code_names(content):
+            for index, column, name in code_names(content, self.tool):
                 self._mention(name, token.map[0] + index + 1, column + 1)
         if content.lstrip().startswith("<!--") and "-->" not in content and token.map:
             line, column = self._marker_position(token.map[0], "<!--")

@@ -49,8 +49,10 @@ of an arguments line spelled otherwise (`Parameters: url`, `参数：url`), or a
 definition list's term (`url` on its line, `: the page` on the next), or
 where only a name goes in a code block of another language than JSON
 (`fetch(url="...")`, `<arg name="url">`, `<url>...</url>`, `{ url: string
-}`, raw XML too) or in a JSON Schema's `properties`; not
-on a line about what the tool returns or what not to send.
+}`, raw XML too; not in HTML markup, a block whose tags are all HTML's,
+`<details><summary>More</summary>`, `<br>`, `<a href="...">`) or in a JSON
+Schema's `properties`; not on a line about what the tool returns or what not
+to send.
 Such a bare word is named, not taught: `PRM003` does not hold the tool to it.
 
 **Why it matters.** The model cannot send what it was never told about; every
@@ -121,6 +123,17 @@ profile.
                 PROMPT: "### wait\nPause: wait(label, seconds)\n",
             }
         ),
+        # an element of a call written in XML, though HTML has one so named
+        Example(
+            {
+                **wait_files(),
+                "tools/wait.py": WAIT_PY.replace(
+                    "        return Response(",
+                    '        summary = self.args["summary"]\n        return Response(',
+                ),
+                PROMPT: "### wait\nPause.\n\n<wait>\n<summary>Done</summary>\n</wait>\n",
+            }
+        ),
         Example(
             {
                 **wait_files(),
@@ -156,6 +169,18 @@ profile.
                 }
             ),
             [Expect(PROMPT, 1, "which profile `ops` runs with this prompt")],
+        ),
+        # HTML markup names no argument: ``<summary>`` is not `summary`
+        Example(
+            {
+                **wait_files(),
+                "tools/wait.py": WAIT_PY.replace(
+                    "        return Response(",
+                    '        summary = self.args["summary"]\n        return Response(',
+                ),
+                PROMPT: "### wait\nPause.\n\n<details>\n<summary>More</summary><br>\n</details>\n",
+            },
+            [Expect(PROMPT, 1, "`summary`")],
         ),
     ]
 
