@@ -298,6 +298,25 @@ def table_bare_names(content: str, starts: list[int], spans: list[Span]) -> list
     return found
 
 
+def table_row_names(content: str, starts: list[int], spans: list[Span]) -> list[tuple[int, str]]:
+    """The names the first cells of a table's rows hold (in backticks or
+    not, bold allowed), with their offsets, when the table lists no
+    arguments (:func:`table_argument_names` reads those): a row opening with
+    a tool's name (``| `memory_load` | `query`, `limit` | load |``) tells the
+    model of that tool, as a list item opening with it does. A row that says
+    its name is gone (``| `old_tool` | removed |``) names nothing."""
+    lines = [_line(content, starts, index) for index in range(len(starts))]
+    if len(lines) < 3 or "|" not in lines[0][1] or not _DELIMITER_ROW_RE.match(lines[1][1]):
+        return []
+    found = []
+    for start, text in lines[2:]:
+        cells = _cells(start, text)
+        name = _first_cell_name(*cells[0], spans) if cells else None
+        if name is not None and not row_says_gone([cell for _, cell in cells]):
+            found.append(name)
+    return found
+
+
 #: a name said to be an argument in a sentence (``use keyboard arg``, ``put
 #: result in text arg``, ``url arg: the address``, ``the "url" arg is``)
 _WORDED_RE = re.compile(

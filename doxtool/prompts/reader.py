@@ -19,6 +19,7 @@ from doxtool.prompts.argtext import (
     bare_names,
     table_argument_names,
     table_bare_names,
+    table_row_names,
 )
 from doxtool.prompts.barenames import bare_written_names, code_names, schema_names
 from doxtool.prompts.calls import read_call
@@ -195,9 +196,8 @@ class PromptReader:
             if tables
             else frozenset()
         )
-        for found in table_argument_names(
-            inline.content, text_map.starts, spans, self.lead, taught
-        ):
+        listed = table_argument_names(inline.content, text_map.starts, spans, self.lead, taught)
+        for found in listed:
             line, column = text_map.position(found.offset)
             self.doc.arguments.append(
                 TaughtArgument(found.name, line, column, found.optional, "table", self.tool)
@@ -205,6 +205,10 @@ class PromptReader:
         if tables:  # ``| path | the file |``: a name written bare
             for offset, name in table_bare_names(inline.content, text_map.starts, spans):
                 self._mention(name, *text_map.position(offset), "word")
+        if tables and not listed:  # ``| `memory_load` | `query` | load |``: as a list item
+            for offset, name in table_row_names(inline.content, text_map.starts, spans):
+                line, column = text_map.position(offset)
+                self.doc.listed.append(PromptTool(name, line, column, "list", section=self.tool))
         named = bold_names(inline.content)
         after = 0  # the end of the previous span
         for span in spans:
