@@ -112,6 +112,14 @@ def says_gone(text: str) -> bool:
     return bool(_GONE_RE.match(_blanks(text)))
 
 
+def item_forbids(content: str, close: int, named: int | None) -> bool:
+    """Whether a list item opening with a name (its span closing at
+    ``close``; ``named``: the end of the name's separator, ``:`` or a dash,
+    after any parenthesis) says the name is gone: ``- `msg` (deprecated)``,
+    ``- `msg`: removed, send `text```, ``- `hours` (int): deprecated``."""
+    return forbids("", content[close:]) or (named is not None and says_gone(content[named:]))
+
+
 def row_says_gone(cells: list[str]) -> bool:
     """Whether a table row says the name in its first cell is gone: a cell
     after it that is only such a mark (``| `hours` | deprecated | int |``),

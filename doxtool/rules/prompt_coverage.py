@@ -32,7 +32,9 @@ is not missing for `PRM002`. Which tools a
 prompt teaches comes from its `###` headings, the first heading of a tool
 prompt by its first word (`# sftp_upload tool`, `## delta`; at any level, as
 the framework reads it, when it names a tool: `#### wait`), its examples'
-`tool_name`s, list items starting with a tool's name and the rows of a
+`tool_name`s, list items starting with a tool's name (in backticks, in
+bold, `- **wait** — pause`, or bare before a separator, `- wait: pause`;
+not an item saying it is gone) and the rows of a
 table that lists no arguments opening with one (`| `wait` | `seconds` |
 pause |`; not a row saying it is gone, `| `wait` | removed |`), in any
 prompt file of the set, never from its file name; an item of a tool's
@@ -59,6 +61,9 @@ hold them.
         Example(wait_files()),
         # a list item teaches it too, in a file with no heading and no example
         Example(wait_files({PROMPT: "Tools:\n\n- `wait`: pause for `seconds`\n"})),
+        # an item opening with its name in bold, or bare before a colon
+        Example(wait_files({PROMPT: "Tools:\n\n- **wait** — pause for `seconds`\n"})),
+        Example(wait_files({PROMPT: "Tools:\n\n- wait: pause for `seconds`\n"})),
         # so does a table row opening with its name
         Example(
             wait_files({PROMPT: "| tool | use |\n|---|---|\n| `wait` | pause for `seconds` |\n"})
@@ -97,6 +102,11 @@ hold them.
         Example(
             {k: v for k, v in wait_files().items() if k != PROMPT},
             [Expect("tools/wait.py", 4, "no prompt")],
+        ),
+        # an item that says the tool is gone names no tool
+        Example(
+            wait_files({PROMPT: "Tools:\n\n- **wait** (deprecated): pause\n"}),
+            [Expect("tools/wait.py", 4, "no `### wait` heading")],
         ),
         # a table row that says the tool is gone names no tool
         Example(

@@ -220,7 +220,7 @@ profile.
                 profile = f":{prompt_set.name}"
             taught = {a.name for a in doc.arguments_of(heading.name)} or taught_all
             # ``- `document`: one path or a list`` names an argument as well
-            taught = taught | set(doc.listed_names)
+            taught = taught | {t.name for t in doc.listed if not t.plain}
             # a name in backticks in the tool's prose (``the given `url```)
             mentioned = {m.name for m in doc.mentions if m.tool in (heading.name, None)}
             taught |= mentioned
