@@ -303,3 +303,27 @@ def test_a_bare_placeholder_in_angle_brackets_is_any_value(make_repo, run_cli) -
     assert [line.split(": ", 1)[1][:32] for line in _findings(result.output)] == [
         "PRM005 example is not valid JSON"
     ]
+
+
+def test_an_args_line_ends_with_its_sentence(make_repo, run_cli) -> None:
+    """``args: `seconds`. Returns `waited`, `until`.``: the names of the
+    sentence after the arguments are what the tool returns, not arguments
+    (no PRM003); those before it still are, and a full stop within
+    parentheses ends nothing."""
+    files = clean_files()
+    for line in (
+        "args: optional `seconds`. Returns `waited`, `until`.",
+        "args: optional `seconds`! See `response` after.",
+    ):
+        files[PROMPT] = f"### wait\nPause.\n{line}\n"
+        result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM")
+        assert _findings(result.output) == [], line
+    for line in (
+        "args: `seconds`, `hours`. Returns `waited`.",
+        "args: `seconds` (e.g. `5`. Or `10`), `hours`",
+    ):
+        files[PROMPT] = f"### wait\nPause.\n{line}\n"
+        result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM")
+        assert [f.split(": ", 1)[1][:30] for f in _findings(result.output)] == [
+            "PRM003 argument `hours` is tau"
+        ], line

@@ -344,6 +344,8 @@ the profile's tool as well.
         ),
         # the framework copies ``method`` into the ``action`` browser reads
         Example(browser_files("### browser\nargs: `method` (`open` or `wait`), `url`\n")),
+        # an ``args:`` line ends with its sentence: what follows is no argument
+        Example(with_prompt("args: optional `seconds`", "args: `seconds`. Returns `waited`.")),
         # an example labelled wrong teaches nothing; a bare word names, not teaches
         Example(
             with_prompt(
