@@ -327,3 +327,20 @@ def test_an_args_line_ends_with_its_sentence(make_repo, run_cli) -> None:
         assert [f.split(": ", 1)[1][:30] for f in _findings(result.output)] == [
             "PRM003 argument `hours` is tau"
         ], line
+
+
+def test_a_json_key_in_quotes_in_a_code_span_names_a_required_argument(make_repo, run_cli) -> None:
+    """```"seconds"``` and ```"seconds": 5``` in the tool's prose name the key
+    the model must send (no PRM004), as ```seconds``` does; a quoted phrase
+    names nothing."""
+    files = clean_files()
+    files["tools/wait.py"] = files["tools/wait.py"].replace(
+        'self.args.get("seconds", 0)', 'self.args["seconds"]'
+    )
+    for prose in ('a JSON object with a `"seconds"` number', 'send `"seconds": 5` to wait'):
+        files[PROMPT] = f"### wait\nPause: {prose}.\n"
+        result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM004")
+        assert _findings(result.output) == [], prose
+    files[PROMPT] = '### wait\nPause: send `"how many seconds"`.\n'
+    result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM004")
+    assert len(_findings(result.output)) == 1

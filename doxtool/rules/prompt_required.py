@@ -36,7 +36,8 @@ class RequiredArgumentNotTaught(Rule):
 outside a membership guard, or an `execute` parameter without a default) is
 named by the prompt that documents the tool: taught (an `args:` line, a list,
 a table, an example key), or named in the tool's section: in backticks
-(`download the page at the given `url``, `` `tool_args.url` ``), in bold
+(`download the page at the given `url``, `` `tool_args.url` ``, a JSON key
+in quotes, `` `"url"` ``), in bold
 (`**url**: ...`), opening an item of a list under a `Parameters:` or
 `Arguments:` lead (`* url (string, required): ...`), as a key under
 `tool_args:` in a YAML block, as a word of an `args` line written without
@@ -88,6 +89,17 @@ profile.
                     '        label = self.args["label"]\n        return Response(',
                 ),
                 PROMPT: '### wait\nPause.\n```python\nwait(label="x")\n```\n',
+            }
+        ),
+        # a JSON key in quotes in a code span
+        Example(
+            {
+                **wait_files(),
+                "tools/wait.py": WAIT_PY.replace(
+                    "        return Response(",
+                    '        label = self.args["label"]\n        return Response(',
+                ),
+                PROMPT: '### wait\nPause; send a `"label"` string.\n',
             }
         ),
         # a definition list's term
