@@ -180,3 +180,36 @@ def test_an_example_labelled_an_old_form_teaches_nothing(make_repo, run_cli) -> 
     for label in ("Before:", "Old files are kept:"):
         found = _wait(make_repo, run_cli, f"{label}\n```json\n{gone}\n```\n")
         assert [line.split(" ")[1] for line in found] == ["PRM002", "PRM006"], label
+
+
+def test_an_old_form_its_label_says_still_works_is_taught(make_repo, run_cli) -> None:
+    """An old form its label says still works (``Old way, still accepted:``,
+    ``Legacy form (still works):``) is a call to follow: its tool is taught
+    (no PRM001) and its arguments are checked (PRM003), as any example's."""
+    sleep = WAIT_PY.replace("WaitTool", "SleepTool")
+    for label in (
+        "Old way, still accepted:",
+        "Legacy form (still works):",
+        "Deprecated (still supported):",
+        "Old style (backward compatible):",
+        "Old format (works too):",
+    ):
+        files = {
+            **clean_files(),
+            "tools/sleep.py": sleep,
+            PROMPT: HEAD + f'{label}\n`{{"tool_name": "sleep", "tool_args": {{"ms": 5}}}}`\n',
+        }
+        found = sorted(line.split(": ", 1)[1] for line in _prm(make_repo, run_cli, files))
+        assert found == [
+            "PRM003 argument `ms` is taught for `sleep` but tools/sleep.py never reads it",
+            "PRM006 example calls `sleep` but the prompt documents `wait`",
+        ], label
+    # one that says it no longer works, or that is not still accepted, teaches nothing
+    for label in ("Old way (no longer accepted):", "Legacy form (still not supported):"):
+        files = {
+            **clean_files(),
+            "tools/sleep.py": sleep,
+            PROMPT: HEAD + f'{label}\n`{{"tool_name": "sleep", "tool_args": {{"ms": 5}}}}`\n',
+        }
+        found = [line.split(" ")[1] for line in _prm(make_repo, run_cli, files)]
+        assert found == ["PRM001"], label

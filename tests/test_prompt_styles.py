@@ -216,6 +216,34 @@ def test_a_required_argument_named_in_a_block_of_another_language_is_taught(
     assert len(_findings(result.output)) == 1
 
 
+def test_html_markup_names_no_required_argument(make_repo, run_cli) -> None:
+    """A block whose tags are all HTML's (``<details><summary>``, ``<br>``,
+    ``<a href>``; an HTML block or an ``html`` fence) is markup: its names
+    teach no required argument (PRM004). Raw XML calling the tool, with an
+    element HTML also has (``<summary>`` under ``<wait>``), still names it."""
+    files = clean_files()
+    files["tools/wait.py"] = files["tools/wait.py"].replace(
+        'self.args.get("seconds", 0)', 'self.args["summary"]'
+    )
+    for block in (
+        "<details>\n<summary>More</summary>\nLong text.<br>\n</details>\n",
+        '```html\n<details open>\n<summary>More</summary>\n<a href="x">y</a><br/>\n</details>\n```\n',
+    ):
+        files[PROMPT] = f"### wait\nPause.\n\n{block}"
+        result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM004")
+        assert [line.split(": ", 1)[1][:44] for line in _findings(result.output)] == [
+            "PRM004 required argument `summary` of `wait`"
+        ], block
+    for block in (
+        "<wait>\n<summary>Done</summary>\n</wait>\n",
+        '```xml\n<tool_call name="wait">\n  <summary>Done</summary>\n</tool_call>\n```\n',
+        '```html\n<form><input name="summary"></form>\n```\n',
+    ):
+        files[PROMPT] = f"### wait\nPause.\n\n{block}"
+        result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM004")
+        assert _findings(result.output) == [], block
+
+
 def test_a_hash_comment_outside_the_object_of_an_example_is_passed_over(make_repo, run_cli) -> None:
     """A ``#`` comment line before an example's object, or after it on its
     line, is words the framework passes over, not a heading a fence left
@@ -232,6 +260,29 @@ def test_a_hash_comment_outside_the_object_of_an_example_is_passed_over(make_rep
     result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM")
     assert [line.split(": ", 1)[1] for line in _findings(result.output)] == [
         "PRM005 example is not valid JSON: unexpected '#'"
+    ]
+
+
+def test_hash_comment_lines_between_two_objects_part_two_examples(make_repo, run_cli) -> None:
+    """``{...}\n# or\n{...}`` in one fence is two calls with a comment
+    between them, which the framework passes over: no PRM005, and each is
+    checked on its own (PRM003, PRM008); a heading with prose under it
+    between them is still a fence left open (PRM005)."""
+    files = clean_files()
+    first = '{"tool_name": "wait", "tool_args": {"seconds": 5}}'
+    second = '{"tool_name": "wait", "tool_args": {"seconds": "soon", "hours": 1}}'
+    for between in ("# or", "# or, longer:\n\n## or"):
+        files[PROMPT] = f"{WAIT_PROMPT}~~~json\n{first}\n{between}\n{second}\n~~~\n"
+        result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM")
+        line = 10 + between.count("\n")
+        assert [f.split(": ", 1)[1][:6] + f.split(":")[1] for f in _findings(result.output)] == [
+            f"PRM008{line}",
+            f"PRM003{line}",
+        ], between
+    files[PROMPT] = f"{WAIT_PROMPT}~~~json\n{first}\n# or\nWait longer.\n{second}\n~~~\n"
+    result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM")
+    assert [f.split(": ", 1)[1][:32] for f in _findings(result.output)] == [
+        "PRM005 example is not valid JSON"
     ]
 
 
@@ -252,3 +303,44 @@ def test_a_bare_placeholder_in_angle_brackets_is_any_value(make_repo, run_cli) -
     assert [line.split(": ", 1)[1][:32] for line in _findings(result.output)] == [
         "PRM005 example is not valid JSON"
     ]
+
+
+def test_an_args_line_ends_with_its_sentence(make_repo, run_cli) -> None:
+    """``args: `seconds`. Returns `waited`, `until`.``: the names of the
+    sentence after the arguments are what the tool returns, not arguments
+    (no PRM003); those before it still are, and a full stop within
+    parentheses ends nothing."""
+    files = clean_files()
+    for line in (
+        "args: optional `seconds`. Returns `waited`, `until`.",
+        "args: optional `seconds`! See `response` after.",
+    ):
+        files[PROMPT] = f"### wait\nPause.\n{line}\n"
+        result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM")
+        assert _findings(result.output) == [], line
+    for line in (
+        "args: `seconds`, `hours`. Returns `waited`.",
+        "args: `seconds` (e.g. `5`. Or `10`), `hours`",
+    ):
+        files[PROMPT] = f"### wait\nPause.\n{line}\n"
+        result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM")
+        assert [f.split(": ", 1)[1][:30] for f in _findings(result.output)] == [
+            "PRM003 argument `hours` is tau"
+        ], line
+
+
+def test_a_json_key_in_quotes_in_a_code_span_names_a_required_argument(make_repo, run_cli) -> None:
+    """```"seconds"``` and ```"seconds": 5``` in the tool's prose name the key
+    the model must send (no PRM004), as ```seconds``` does; a quoted phrase
+    names nothing."""
+    files = clean_files()
+    files["tools/wait.py"] = files["tools/wait.py"].replace(
+        'self.args.get("seconds", 0)', 'self.args["seconds"]'
+    )
+    for prose in ('a JSON object with a `"seconds"` number', 'send `"seconds": 5` to wait'):
+        files[PROMPT] = f"### wait\nPause: {prose}.\n"
+        result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM004")
+        assert _findings(result.output) == [], prose
+    files[PROMPT] = '### wait\nPause: send `"how many seconds"`.\n'
+    result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM004")
+    assert len(_findings(result.output)) == 1

@@ -327,3 +327,62 @@ def test_tools_under_a_directory_no_import_spells_are_checked(make_repo, run_cli
         "plugins/my-mem/prompts/agent.system.tool.recall.md:2:8: PRM003 argument `limit` is "
         "taught for `recall` but plugins/my-mem/tools/recall.py never reads it",
     ], result.output
+
+
+def test_a_table_row_opening_with_a_tool_name_teaches_the_tool(make_repo, run_cli) -> None:
+    """A table listing tools, a row each (``| `memory_load` | `query` |
+    load |``, bare names too), tells the model of them as a list of tools
+    does: no PRM001, also in a run over the tool or the prompt alone. A row saying the
+    tool is gone, or an argument table's row, teaches no tool."""
+    files = {
+        **clean_files(),
+        "tools/memory_load.py": WAIT_PY.replace("WaitTool", "MemoryLoad"),
+        "tools/memory_save.py": WAIT_PY.replace("WaitTool", "MemorySave"),
+    }
+    table = (
+        "## memory tools\n\n| tool | arguments | use |\n|---|---|---|\n"
+        "| `memory_load` | `query`, `limit` | load |\n| memory_save | `text` | save |\n"
+    )
+    memory = "prompts/agent.system.tool.memory.md"
+    root = make_repo({**files, memory: table})
+    for paths in ([], ["tools/memory_load.py"], [memory]):
+        result = run_cli(root, "check", "--no-cache", "--select", "PRM", *paths)
+        assert _prm(result.output) == [], paths
+    for gone in (
+        table.replace("| load |", "| removed |"),
+        # an argument table lists arguments, whatever they are named
+        "### wait\n\n| argument | type |\n|---|---|\n| `seconds` | int |\n"
+        "| `memory_load` | str |\n| memory_save | str |\n",
+    ):
+        result = run_cli(make_repo({**files, memory: gone}), "check", "--no-cache")
+        assert [line.split(" ")[1] for line in _prm(result.output) if " PRM001 " in line] == [
+            "PRM001"
+        ] * (1 if "removed" in gone else 2), gone
+
+
+def test_a_list_item_opening_with_a_bold_or_bare_tool_name_teaches_it(make_repo, run_cli) -> None:
+    """``- **memory_save** — save a fact``, ``1. **memory_load**: ...`` and
+    ``- memory_load: ...`` tell the model of the tool as an item opening
+    with its name in backticks does: no PRM001. An item saying it is gone,
+    or a bare name with no separator after it, names no tool."""
+    files = {
+        **clean_files(),
+        "tools/memory_load.py": WAIT_PY.replace("WaitTool", "MemoryLoad"),
+        "tools/memory_save.py": WAIT_PY.replace("WaitTool", "MemorySave"),
+    }
+    memory = "prompts/agent.system.tool.memory.md"
+    for items in (
+        "- **memory_load** — load memories\n- **memory_save** — save a fact\n",
+        "1. **memory_load:** load memories\n2. __memory_save__: save a fact\n",
+        "- memory_load: load memories\n- memory_save (text): save a fact\n",
+    ):
+        root = make_repo({**files, memory: f"## Memory tools\n\n{items}"})
+        for paths in ([], ["tools/memory_save.py"]):
+            result = run_cli(root, "check", "--no-cache", "--select", "PRM", *paths)
+            assert _prm(result.output) == [], (items, paths)
+    for items in (
+        "- **memory_load** (deprecated): load\n- memory_save: removed\n",
+        "- memory_load loads memories\n- use memory_save to save\n",
+    ):
+        result = run_cli(make_repo({**files, memory: f"## Memory tools\n\n{items}"}), "check")
+        assert [line.split(" ")[1] for line in _prm(result.output)] == ["PRM001"] * 2, items

@@ -634,6 +634,7 @@ def test_serialises_to_json_and_back() -> None:
         "with_args": False,
         "section": None,
         "value_of": None,
+        "plain": False,
         "value_named": False,
     }
     assert from_data(PromptDoc, data) == doc

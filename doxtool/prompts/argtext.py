@@ -61,6 +61,8 @@ def args_line_names(
     just after ``args:``; ``end`` the end of the line. A name taught twice on
     the line (``` `message` is an alias of `text` ```) counts once.
     """
+    end = _sentence_end(content, start, end, spans)
+    spans = [span for span in spans if span.close <= end]
     names: dict[str, list[Any]] = {}  # name -> [span, optional]
     last: list[Any] | None = None  # the entry of the previous name
     carry = False  # a prefix ``optional`` applies to the rest of the line
@@ -105,6 +107,32 @@ def args_line_names(
         previous = is_name
         cursor = span.close
     return [(span, optional) for span, optional in names.values()]
+
+
+#: the end of a sentence, and the next opening with a capital: ``args:
+#: `query`, `limit`. Returns `id`, `text``` (not ``Optional: `limit```, which
+#: goes on with the arguments)
+_SENTENCE_END_RE = re.compile(r"[.!?][ \t]+(?!(?:[Oo]ptional|[Rr]equired)\b)(?=[A-Z])")
+
+
+def _sentence_end(content: str, start: int, end: int, spans: list[Span]) -> int:
+    """Where the sentence of an ``args:`` line starting at ``start`` ends,
+    outside code spans and parentheses: the names of the sentences after it
+    (``Returns `id`, `text`.``) are no arguments. ``end`` if it goes on."""
+    depth, cursor = 0, start
+    for span in [*(s for s in spans if start <= s.open and s.close <= end), None]:
+        stop = span.open if span is not None else end
+        for match in re.finditer(r"[()]|" + _SENTENCE_END_RE.pattern, content[cursor:stop]):
+            if match.group() == "(":
+                depth += 1
+            elif match.group() == ")":
+                depth = max(depth - 1, 0)
+            elif depth == 0:
+                return cursor + match.start() + 1
+        if span is None:
+            break
+        cursor = span.close
+    return end
 
 
 def _item_tail(content: str, start: int, end: int) -> str:
@@ -294,6 +322,25 @@ def table_bare_names(content: str, starts: list[int], spans: list[Span]) -> list
         inside = any(cell_start <= s.open and s.close <= cell_start + len(cell) for s in spans)
         name = None if inside else _first_cell_name(cell_start, cell, spans)
         if name is not None:
+            found.append(name)
+    return found
+
+
+def table_row_names(content: str, starts: list[int], spans: list[Span]) -> list[tuple[int, str]]:
+    """The names the first cells of a table's rows hold (in backticks or
+    not, bold allowed), with their offsets, when the table lists no
+    arguments (:func:`table_argument_names` reads those): a row opening with
+    a tool's name (``| `memory_load` | `query`, `limit` | load |``) tells the
+    model of that tool, as a list item opening with it does. A row that says
+    its name is gone (``| `old_tool` | removed |``) names nothing."""
+    lines = [_line(content, starts, index) for index in range(len(starts))]
+    if len(lines) < 3 or "|" not in lines[0][1] or not _DELIMITER_ROW_RE.match(lines[1][1]):
+        return []
+    found = []
+    for start, text in lines[2:]:
+        cells = _cells(start, text)
+        name = _first_cell_name(*cells[0], spans) if cells else None
+        if name is not None and not row_says_gone([cell for _, cell in cells]):
             found.append(name)
     return found
 

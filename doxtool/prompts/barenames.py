@@ -16,6 +16,7 @@ import re
 from collections.abc import Sequence
 
 from doxtool.prompts.argtext import Span
+from doxtool.prompts.htmltags import html_tags
 from doxtool.prompts.leads import NOT_ARGUMENTS_RE
 from doxtool.prompts.named import item_name
 
@@ -132,15 +133,20 @@ _CODE_NAME_RE = re.compile(
 )
 
 
-def code_names(content: str) -> list[tuple[int, int, str]]:
+def code_names(content: str, tool: str | None = None) -> list[tuple[int, int, str]]:
     """(line index, column index, name) of the names a code block of another
     language writes where only an argument's name goes (:data:`_CODE_NAME_RE`);
-    mentions, as the names of a paragraph written bare are."""
+    mentions, as the names of a paragraph written bare are. In a block whose
+    tags are all HTML (``<details><summary>``, ``<br>``: markup, not a call
+    of ``tool``, the section's, in XML) an element or an attribute names none."""
     found: list[tuple[int, int, str]] = []
     starts = [0, *(m.end() for m in re.finditer("\n", content))]
+    markup = html_tags(content, tool) or []
     for match in _CODE_NAME_RE.finditer(content):
         group = next(g for g in range(1, 5) if match.group(g) is not None)
         offset = match.start(group)
+        if group > 1 and any(start <= offset < end for start, end in markup):
+            continue  # ``<summary>``, ``<a href="...">``: HTML's names
         index = _line_of(starts, offset)
         found.append((index, offset - starts[index], match.group(group)))
     return found

@@ -379,15 +379,33 @@ def _swallowed(text: str, spans: list[tuple[int, int]]) -> bool:
     """Whether a Markdown heading or fence stands on a line of its own after
     the first object, outside the objects: the fence holding them was left
     open and took in the prompt's text after it. A ``#`` comment before the
-    first object, or after one on its line (``{...}  # five seconds``), is
+    first object, after one on its line (``{...}  # five seconds``), or on
+    lines of their own between two objects (``{...}\n# or\n{...}``) is
     words the framework passes over."""
     ends = [end for _, end in spans]
     starts = [start for start, _ in spans[1:]] + [len(text)]
-    for end, start in zip(ends, starts, strict=True):
+    for index, (end, start) in enumerate(zip(ends, starts, strict=True)):
         piece = text[end:start]
+        if index < len(spans) - 1 and _comments_only(piece):
+            continue
         if any(m.start() > 0 for m in _SWALLOWED_MARKDOWN_RE.finditer(piece)):
             return True
     return False
+
+
+#: a line of its own that is a ``#`` comment (``# or``), or blank
+_COMMENT_LINE_RE = re.compile(r"[ \t]*(?:#[^\n]*)?")
+
+
+def _comments_only(piece: str) -> bool:
+    """Whether the text between two objects is, past the rest of the first
+    one's line, only ``#`` comment lines and blank ones, and the second
+    opens its line: comments in one reply (``{...}\n# or\n{...}``), not a
+    heading and the prose under it, which a fence left open would hold."""
+    lines = piece.split("\n")
+    if len(lines) < 2 or lines[-1].strip(" \t"):
+        return False
+    return all(_COMMENT_LINE_RE.fullmatch(line) for line in lines[1:-1])
 
 
 #: tool names that stand for any tool in the shape of a call

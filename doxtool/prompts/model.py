@@ -44,6 +44,9 @@ class PromptTool:
     #: the lead of its list gives values of (``Set `action` to one of:``)
     section: str | None = None
     value_of: str | None = None
+    #: for a list item: whether its name is bold or bare, not in backticks
+    #: (``- **memory_save** — save a fact``): it names a tool, and no argument
+    plain: bool = False
     #: whether that lead only names the argument (``Actions:``, ``Status:``):
     #: its items are values only when the tool reads the argument by that
     #: name or its singular (:func:`doxtool.prompts.values.named_forms`)

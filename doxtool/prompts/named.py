@@ -12,8 +12,11 @@ import re
 _NAME = r"[^\W\d][\w-]*"
 #: ``**path**``, ``__path__``, ``**"tool_name"**``
 _BOLD_RE = re.compile(rf"(\*\*|__)[ \t]*[\"'`]?({_NAME})[\"'`]?[ \t]*\1")
-#: a code span ``tool_args.name``
-_DOTTED_RE = re.compile(rf"[ \t]*tool_args\.({_NAME})[ \t]*\Z")
+#: a code span ``tool_args.name``, or a JSON key in quotes (```"name"```,
+#: ```"name": true```)
+_DOTTED_RE = re.compile(
+    rf"[ \t]*(?:tool_args\.({_NAME})|([\"'])({_NAME})\2(?:[ \t]*:[^\n]*)?)[ \t]*\Z"
+)
 #: a list item opening with a bare name and ``:``, a parenthesis and ``:`` or
 #: a dash: ``summary (string, required): ...``
 _ITEM_NAME_RE = re.compile(
@@ -33,9 +36,10 @@ def bold_names(content: str) -> list[tuple[int, str]]:
 
 
 def dotted_name(span: str) -> str | None:
-    """The name of a ``tool_args.name`` code span."""
+    """The name of a ``tool_args.name`` code span, or of one holding a JSON
+    key in quotes (```"query"```, ```"open_in_canvas": true```)."""
     match = _DOTTED_RE.match(span)
-    return match.group(1) if match else None
+    return (match.group(1) or match.group(3)) if match else None
 
 
 def item_name(content: str) -> tuple[int, str] | None:

@@ -112,6 +112,14 @@ def says_gone(text: str) -> bool:
     return bool(_GONE_RE.match(_blanks(text)))
 
 
+def item_forbids(content: str, close: int, named: int | None) -> bool:
+    """Whether a list item opening with a name (its span closing at
+    ``close``; ``named``: the end of the name's separator, ``:`` or a dash,
+    after any parenthesis) says the name is gone: ``- `msg` (deprecated)``,
+    ``- `msg`: removed, send `text```, ``- `hours` (int): deprecated``."""
+    return forbids("", content[close:]) or (named is not None and says_gone(content[named:]))
+
+
 def row_says_gone(cells: list[str]) -> bool:
     """Whether a table row says the name in its first cell is gone: a cell
     after it that is only such a mark (``| `hours` | deprecated | int |``),
@@ -167,14 +175,28 @@ _WRONG_LABEL_RE = re.compile(
     # ``Not like this``, ``What not to do``, ``Not to be used``, ``Anti-pattern``
     r"|(?:not[ \t]+(?:like[ \t]+)?this|(?:example[ \t]+of[ \t]+)?what[ \t]+not[ \t]+to[ \t]+do|"
     r"not[ \t]+to[ \t]+(?:be[ \t]+)?(?:used?|copy|copied|follow(?:ed)?)|"
-    rf"(?:an?[ \t]+)?(?:anti-?pattern|counter-?example)s?){_EXPLAINED}"
+    rf"(?:an?[ \t]+)?(?:anti-?pattern|counter-?example)s?){_EXPLAINED}",
+    re.I,
+)
+_OUTDATED_LABEL_RE = re.compile(
     # ``Old (no longer works)``, ``Deprecated usage``, ``Legacy format``,
     # ``Before (deprecated)``, ``No longer supported``, ``This no longer works``
-    rf"|(?:the[ \t]+)?{_OUTDATED}(?:[ \t]+(?:{_THING}|way|style|syntax|api))?{_EXPLAINED}"
+    rf"(?:the[ \t]+)?{_OUTDATED}(?:[ \t]+(?:{_THING}|way|style|syntax|api))?{_EXPLAINED}"
     # (the lookahead looks for the word once: linear in the label's length)
     rf"|before[ \t]*\((?=[^()]*\b(?:{_OUTDATED}|no[ \t]+longer)\b)[^()]*\)"
     r"|(?:(?:this|that|it)[ \t]+)?(?:is[ \t]+)?no[ \t]+longer[ \t]+"
     rf"(?:works?|supported|valid|used|available|accepted){_EXPLAINED}",
+    re.I,
+)
+#: words that say an old form still works (``Old way, still accepted``,
+#: ``Legacy form (still works)``, ``Deprecated (works too)``): what such a
+#: label introduces is a call to learn from, not one to avoid
+_STILL_WORKS_RE = re.compile(
+    r"\b(?:still|also)[ \t]+(?:(?!not\b|no\b|never\b)\w+[ \t]+)?"
+    r"(?:works?|accepted|supported|valid|allowed|available|fine|ok|okay|usable|read|"
+    r"understood|honou?red)\b"
+    r"|\b(?:works?|accepted|supported|valid|allowed)[ \t]+(?:too|as[ \t]+well)\b"
+    r"|(?<!not[ \t])\bbackwards?[ \t-]+compatible\b",
     re.I,
 )
 #: what stands around a label's words: symbols (an icon, ``❌``), emphasis,
@@ -216,6 +238,9 @@ def labels_wrong(label: str) -> bool:
     return any(
         pattern.fullmatch(text)
         for pattern in (_WRONG_LABEL_RE, WRONG_LABEL_RE)
+        for text in (words, last)
+    ) or any(
+        _OUTDATED_LABEL_RE.fullmatch(text) and not _STILL_WORKS_RE.search(text)
         for text in (words, last)
     )
 

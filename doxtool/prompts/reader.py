@@ -19,6 +19,7 @@ from doxtool.prompts.argtext import (
     bare_names,
     table_argument_names,
     table_bare_names,
+    table_row_names,
 )
 from doxtool.prompts.barenames import bare_written_names, code_names, schema_names
 from doxtool.prompts.calls import read_call
@@ -40,7 +41,8 @@ from doxtool.prompts.leads import (
 )
 from doxtool.prompts.model import PromptDoc, PromptExample, PromptTool, TaughtArgument
 from doxtool.prompts.named import YAML_INFO, bold_names, dotted_name, item_name, yaml_arguments
-from doxtool.prompts.negation import forbids, labels_wrong, says_gone
+from doxtool.prompts.negation import item_forbids, labels_wrong
+from doxtool.prompts.rowleads import plain_item_name
 from doxtool.prompts.textmap import TextMap
 from doxtool.prompts.tokens import markdown, spans_of
 from doxtool.prompts.values import values_lead
@@ -195,9 +197,8 @@ class PromptReader:
             if tables
             else frozenset()
         )
-        for found in table_argument_names(
-            inline.content, text_map.starts, spans, self.lead, taught
-        ):
+        listed = table_argument_names(inline.content, text_map.starts, spans, self.lead, taught)
+        for found in listed:
             line, column = text_map.position(found.offset)
             self.doc.arguments.append(
                 TaughtArgument(found.name, line, column, found.optional, "table", self.tool)
@@ -205,6 +206,10 @@ class PromptReader:
         if tables:  # ``| path | the file |``: a name written bare
             for offset, name in table_bare_names(inline.content, text_map.starts, spans):
                 self._mention(name, *text_map.position(offset), "word")
+        if tables and not listed:  # ``| `memory_load` | `query` | load |``: as a list item
+            for offset, name in table_row_names(inline.content, text_map.starts, spans):
+                line, column = text_map.position(offset)
+                self.doc.listed.append(PromptTool(name, line, column, "list", section=self.tool))
         named = bold_names(inline.content)
         after = 0  # the end of the previous span
         for span in spans:
@@ -251,22 +256,23 @@ class PromptReader:
     def _list_item_name(self, inline: Token) -> None:
         """``- `memory_save`: args ...``: a list item named by its first span
         (also ``- `path` (required): ...`` and ``- `path` — ...``)."""
-        spans = spans_of(inline)
-        content = inline.content
-        if not spans or content[: spans[0].open].strip() or inline.map is None:
+        spans, content = spans_of(inline), inline.content
+        if inline.map is None:
+            return
+        if not spans or content[: spans[0].open].strip():
+            plain = plain_item_name(content)  # ``- **memory_save** — save a fact``
+            if plain is not None:
+                at = TextMap(content, inline.map[0], self.lines).position(plain[0])
+                self._listed(plain[1], *at).plain = True
             return
         named = _ITEM_NAME_END_RE.match(content, spans[0].close)
         if not named:
             return
         name = spans[0].content.strip()
-        if not TOOL_NAME_RE.match(name) or _item_forbids(content, spans[0].close, named.end()):
+        if not TOOL_NAME_RE.match(name) or item_forbids(content, spans[0].close, named.end()):
             return  # ``- `old_tool`: removed, use `new_tool```: it stays a mention
         text_map = TextMap(content, inline.map[0], self.lines)
-        line, column = text_map.position(spans[0].start + spans[0].content.find(name))
-        group = self.lists[-1] if self.lists else 0
-        item = PromptTool(name, line, column, "list", group, section=self.tool)
-        item.value_of, item.value_named = self.value_leads.get(group, (None, False))
-        self.doc.listed.append(item)
+        item = self._listed(name, *text_map.position(spans[0].start + spans[0].content.find(name)))
         # ``- `memory_load`: args `query`, optional `limit```: the item's tool's
         # arguments (read for it only when it is a tool), or its section tool's
         # when the name is a value of that tool's (``- `open`: args `url```)
@@ -275,6 +281,14 @@ class PromptReader:
             taught = len(self.doc.arguments)
             self._args_line(content, lead.end(), 0, spans, text_map, name, key=name)
             item.with_args = len(self.doc.arguments) > taught
+
+    def _listed(self, name: str, line: int, column: int) -> PromptTool:
+        """A list item of the current list named ``name``, recorded."""
+        group = self.lists[-1] if self.lists else 0
+        item = PromptTool(name, line, column, "list", group, section=self.tool)
+        item.value_of, item.value_named = self.value_leads.get(group, (None, False))
+        self.doc.listed.append(item)
+        return item
 
     def _args_lines(self, content: str, spans: list[Span], text_map: TextMap) -> None:
         for index, start in enumerate(text_map.starts):
@@ -367,7 +381,7 @@ class PromptReader:
         if not ARG_NAME_RE.match(name):
             return
         named = _ITEM_NAME_END_RE.match(content, spans[0].close)
-        if _item_forbids(content, spans[0].close, named.end() if named else None):
+        if item_forbids(content, spans[0].close, named.end() if named else None):
             return  # ``- `msg`: removed, send `text```
         text_map = TextMap(content, inline.map[0] if inline.map else 0, self.lines)
         line, column = text_map.position(spans[0].start + spans[0].content.find(name))
@@ -428,14 +442,17 @@ class PromptReader:
         else:
             # ``tool_args:`` then ``  address: ...`` in YAML, ``notes(text="x")``,
             # ``<arg name="text">``, ``{ text: string }`` in other languages
-            read = yaml_arguments if language in YAML_INFO else code_names
-            for index, column, name in read(content):
+            if language in YAML_INFO:
+                named = yaml_arguments(content)
+            else:
+                named = code_names(content, self.tool)
+            for index, column, name in named:
                 self._mention(name, start + index + 2, column + 1)
 
     def _html_block(self, token: Token) -> None:
         content = token.content
         if token.map:  # ``<notes><text>hello</text></notes>``: names, as in a code block
-            for index, column, name in code_names(content):
+            for index, column, name in code_names(content, self.tool):
                 self._mention(name, token.map[0] + index + 1, column + 1)
         if content.lstrip().startswith("<!--") and "-->" not in content and token.map:
             line, column = self._marker_position(token.map[0], "<!--")
@@ -468,14 +485,6 @@ class PromptReader:
         read_call(self.doc, example, self.tool, lambda offset: text_map.position(base + offset))
         for name in schema_names(example.data):  # ``"properties": {"text": ...}``
             self._mention(name, line, column)
-
-
-def _item_forbids(content: str, close: int, named: int | None) -> bool:
-    """Whether a list item opening with a name (its span closing at
-    ``close``; ``named``: the end of the name's separator, ``:`` or a dash,
-    after any parenthesis) says the name is gone: ``- `msg` (deprecated)``,
-    ``- `msg`: removed, send `text```, ``- `hours` (int): deprecated``."""
-    return forbids("", content[close:]) or (named is not None and says_gone(content[named:]))
 
 
 def _line_end(content: str, starts: list[int], index: int) -> int:

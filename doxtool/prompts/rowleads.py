@@ -5,7 +5,9 @@ without backticks: ``- response: final answer``, ``- `wait` (optional): ...``,
 A name so placed may be a tool's, an argument's or any word's: what it is
 is known only against the tools there are. The tool listing rule (PRM010)
 reads them to tell a wrapper that lists its tools by hand from one that
-lists none; no other rule reads them as teaching.
+lists none; a list item opening with a bold or bare name (``- **memory_save**
+— save a fact``, ``- wait: pause``) names a tool for PRM001 as one in
+backticks does, when a tool is so named (:func:`plain_item_name`).
 """
 
 from __future__ import annotations
@@ -13,6 +15,8 @@ from __future__ import annotations
 import re
 
 from doxtool.core.mdtables import cells, delimiter_row
+from doxtool.prompts.headings import TOOL_NAME_RE
+from doxtool.prompts.negation import item_forbids
 
 _NAME = r"[^\W\d][\w.:-]*"
 #: a fence opening or closing a code block
@@ -23,6 +27,13 @@ _ITEM_RE = re.compile(
     rf"[ \t]*(?:[-*+]|\d{{1,9}}[.)])[ \t]+(?:\*\*|__)?(?:(`)[ \t]*)?({_NAME})(?(1)[ \t]*`)"
     r"(?:\*\*|__)?[ \t]*(?:\([^()\n]*\)[ \t]*)?(?::|\u2014|\u2013|-(?=\s))"
 )
+#: the name a list item's text opens with, bold (a separator after it or
+#: not) or bare (a separator after it), not in backticks
+#: (:mod:`doxtool.prompts.reader` reads those)
+_BOLD_ITEM_RE = re.compile(
+    rf"(\*\*|__)({_NAME}?):?(\1)(?!\w)(?:[ \t]*(?:\([^()\n]*\)[ \t]*)?(?::|\u2014|\u2013|-(?=\s)))?"
+)
+_BARE_ITEM_RE = re.compile(rf"({_NAME})[ \t]*(?:\([^()\n]*\)[ \t]*)?(?::|\u2014|\u2013|-(?=\s))")
 #: a table cell holding just a name, bold or in backticks or bare
 _CELL_RE = re.compile(rf"(?:\*\*|__)?(`?)[ \t]*({_NAME})[ \t]*\1(?:\*\*|__)?\Z")
 
@@ -57,3 +68,20 @@ def leading_names(text: str) -> list[str]:
             found[item.group(2)] = None
         previous = line
     return list(found)
+
+
+def plain_item_name(content: str) -> tuple[int, str] | None:
+    """The bold or bare name a list item's text opens with (``**memory_save**
+    — save a fact``, ``**wait:**``, ``wait: pause``) and its offset; a bare
+    name needs a separator after it (``wait briefly`` names nothing), a bold
+    one does not; an item saying its name is gone names nothing."""
+    bold = _BOLD_ITEM_RE.match(content)
+    found = bold or _BARE_ITEM_RE.match(content)
+    if found is None:
+        return None
+    group = 2 if bold else 1  # the name's
+    name = found.group(group).rstrip(":")
+    close = found.end(3) if bold else found.end(1)
+    if not TOOL_NAME_RE.match(name) or item_forbids(content, close, found.end()):
+        return None  # ``- **old_tool** (deprecated)``, ``- old_tool: removed``
+    return found.start(group), name

@@ -32,11 +32,15 @@ is not missing for `PRM002`. Which tools a
 prompt teaches comes from its `###` headings, the first heading of a tool
 prompt by its first word (`# sftp_upload tool`, `## delta`; at any level, as
 the framework reads it, when it names a tool: `#### wait`), its examples'
-`tool_name`s and list items starting with a tool's name, in any prompt file of the set, never
-from its file name; an item of a tool's section naming a value of that tool's
-argument (`- `open`: ...` under ``Set `action` to one of:`` in `### browser`)
-names no tool, even one named like the value. A prompt teaches what the
-files it includes teach, found as the framework finds them
+`tool_name`s, list items starting with a tool's name (in backticks, in
+bold, `- **wait** — pause`, or bare before a separator, `- wait: pause`;
+not an item saying it is gone) and the rows of a
+table that lists no arguments opening with one (`| `wait` | `seconds` |
+pause |`; not a row saying it is gone, `| `wait` | removed |`), in any
+prompt file of the set, never from its file name; an item of a tool's
+section naming a value of that tool's argument (`- `open`: ...` under
+``Set `action` to one of:`` in `### browser`) names no tool, even one named
+like the value. A prompt teaches what the files it includes teach, found as the framework finds them
 (`{{ include "prompts/partials/wait.md" }}` reads that path from the
 repository's root first, then `wait.md` on the agent's search path of prompt
 directories); a tool is not reported when a prompt named for it, or naming
@@ -57,6 +61,13 @@ hold them.
         Example(wait_files()),
         # a list item teaches it too, in a file with no heading and no example
         Example(wait_files({PROMPT: "Tools:\n\n- `wait`: pause for `seconds`\n"})),
+        # an item opening with its name in bold, or bare before a colon
+        Example(wait_files({PROMPT: "Tools:\n\n- **wait** — pause for `seconds`\n"})),
+        Example(wait_files({PROMPT: "Tools:\n\n- wait: pause for `seconds`\n"})),
+        # so does a table row opening with its name
+        Example(
+            wait_files({PROMPT: "| tool | use |\n|---|---|\n| `wait` | pause for `seconds` |\n"})
+        ),
         # the file's first heading names it by its first word
         Example(wait_files({PROMPT: "# wait tool\nPause.\n\n## Arguments\n\nargs: `seconds`\n"})),
         # a first heading deeper than ``###`` names it too
@@ -91,6 +102,16 @@ hold them.
         Example(
             {k: v for k, v in wait_files().items() if k != PROMPT},
             [Expect("tools/wait.py", 4, "no prompt")],
+        ),
+        # an item that says the tool is gone names no tool
+        Example(
+            wait_files({PROMPT: "Tools:\n\n- **wait** (deprecated): pause\n"}),
+            [Expect("tools/wait.py", 4, "no `### wait` heading")],
+        ),
+        # a table row that says the tool is gone names no tool
+        Example(
+            wait_files({PROMPT: "| tool | use |\n|---|---|\n| `wait` | removed |\n"}),
+            [Expect("tools/wait.py", 4, "no `### wait` heading")],
         ),
         # an agent profile's own tool that no prompt reaching the profile teaches
         Example(

@@ -46,7 +46,8 @@ brackets written bare where a value goes (`"seconds": <number>`) as any
 value; real syntax errors are not. A fence holding
 objects one after another (one a line, or between `//` comments), or an object
 with words around it (a call, then `Result: ...`), is read as the framework
-reads a reply, root by root, passing over the words (helpers/extract_tools.py
+reads a reply, root by root, passing over the words (`#` comment lines
+between two objects too: `{...}\n# or\n{...}`; helpers/extract_tools.py
 `extract_json_root_strings`): each object is an example of its own, checked
 by this rule and the others. A brace closing nothing or a list at the root
 is read as one example.
@@ -68,6 +69,12 @@ nested past the 40 levels doxtool reads is always reported: it was not read.
                 "}\n~~~", '}\n// or\n{"tool_name": "wait", "tool_args": {"seconds": 1}}\n~~~'
             )
         ),
+        # a ``#`` comment line between two calls, as the framework passes over it
+        Example(
+            with_prompt(
+                "}\n~~~", '}\n# or\n{"tool_name": "wait", "tool_args": {"seconds": 1}}\n~~~'
+            )
+        ),
         # a bare placeholder where a value goes
         Example(with_prompt('"tool_args": {"seconds": 5},', '"tool_args": {"seconds": <n>},')),
         # a Jinja statement is no part of the rendered example
@@ -86,7 +93,15 @@ nested past the 40 levels doxtool reads is always reported: it was not read.
         Example(
             with_prompt('"headline": "Waiting",', '"headline": "Waiting"'),
             [Expect(PROMPT, 9, "example is not valid JSON")],
-        )
+        ),
+        # a heading with prose under it: a fence left open took in the text after it
+        Example(
+            with_prompt(
+                "}\n~~~",
+                '}\n### sleep\nPause.\n{"tool_name": "wait", "tool_args": {"seconds": 1}}\n~~~',
+            ),
+            [Expect(PROMPT, 12, "example is not valid JSON")],
+        ),
     ]
 
     def check(self, ctx: Context) -> Iterator[Finding]:
@@ -317,7 +332,9 @@ form, or say not to do or use it (`Wrong (extra keys, never do this):`,
 `Bad example (do not copy):`, `Never do this:`, `Not to be used:`, `Old (no
 longer works):`, `Deprecated usage:`). It shows what to avoid, may be
 broken on purpose, and teaches nothing; no rule of `PRM002`-`PRM008` reads
-it. A line that only opens with such a word (`Never wait longer than
+it. An old form its label says still works (`Old way, still accepted:`,
+`Legacy form (still works):`) is a call to follow, checked as any other.
+A line that only opens with such a word (`Never wait longer than
 needed:`) labels nothing.
 
 **Why it matters.** Small local models follow the example's shape exactly;
@@ -373,6 +390,19 @@ which the communication prompt's reply does not show.
                 }
             ),
             [Expect("agents/tiny-local/prompts/agent.system.tool.wait.md", 3, "`thoughts`")],
+        ),
+        # an old form that still works is one to follow
+        Example(
+            wait_files(
+                {
+                    "agents/tiny-local/prompts/agent.system.tool.wait.md": (
+                        '### wait\nWait.\n`{"tool_name": "wait", "tool_args": {"seconds": 1}}`\n'
+                        'Old way, still accepted:\n`{"thoughts": ["x"], '
+                        '"tool_name": "wait", "tool_args": {"seconds": 1}}`\n'
+                    )
+                }
+            ),
+            [Expect("agents/tiny-local/prompts/agent.system.tool.wait.md", 5, "`thoughts`")],
         ),
     ]
 

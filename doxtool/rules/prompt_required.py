@@ -36,7 +36,8 @@ class RequiredArgumentNotTaught(Rule):
 outside a membership guard, or an `execute` parameter without a default) is
 named by the prompt that documents the tool: taught (an `args:` line, a list,
 a table, an example key), or named in the tool's section: in backticks
-(`download the page at the given `url``, `` `tool_args.url` ``), in bold
+(`download the page at the given `url``, `` `tool_args.url` ``, a JSON key
+in quotes, `` `"url"` ``), in bold
 (`**url**: ...`), opening an item of a list under a `Parameters:` or
 `Arguments:` lead (`* url (string, required): ...`), as a key under
 `tool_args:` in a YAML block, as a word of an `args` line written without
@@ -49,8 +50,10 @@ of an arguments line spelled otherwise (`Parameters: url`, `参数：url`), or a
 definition list's term (`url` on its line, `: the page` on the next), or
 where only a name goes in a code block of another language than JSON
 (`fetch(url="...")`, `<arg name="url">`, `<url>...</url>`, `{ url: string
-}`, raw XML too) or in a JSON Schema's `properties`; not
-on a line about what the tool returns or what not to send.
+}`, raw XML too; not in HTML markup, a block whose tags are all HTML's,
+`<details><summary>More</summary>`, `<br>`, `<a href="...">`) or in a JSON
+Schema's `properties`; not on a line about what the tool returns or what not
+to send.
 Such a bare word is named, not taught: `PRM003` does not hold the tool to it.
 
 **Why it matters.** The model cannot send what it was never told about; every
@@ -88,6 +91,17 @@ profile.
                 PROMPT: '### wait\nPause.\n```python\nwait(label="x")\n```\n',
             }
         ),
+        # a JSON key in quotes in a code span
+        Example(
+            {
+                **wait_files(),
+                "tools/wait.py": WAIT_PY.replace(
+                    "        return Response(",
+                    '        label = self.args["label"]\n        return Response(',
+                ),
+                PROMPT: '### wait\nPause; send a `"label"` string.\n',
+            }
+        ),
         # a definition list's term
         Example(
             {
@@ -119,6 +133,17 @@ profile.
                     '        label = self.args["label"]\n        return Response(',
                 ),
                 PROMPT: "### wait\nPause: wait(label, seconds)\n",
+            }
+        ),
+        # an element of a call written in XML, though HTML has one so named
+        Example(
+            {
+                **wait_files(),
+                "tools/wait.py": WAIT_PY.replace(
+                    "        return Response(",
+                    '        summary = self.args["summary"]\n        return Response(',
+                ),
+                PROMPT: "### wait\nPause.\n\n<wait>\n<summary>Done</summary>\n</wait>\n",
             }
         ),
         Example(
@@ -156,6 +181,18 @@ profile.
                 }
             ),
             [Expect(PROMPT, 1, "which profile `ops` runs with this prompt")],
+        ),
+        # HTML markup names no argument: ``<summary>`` is not `summary`
+        Example(
+            {
+                **wait_files(),
+                "tools/wait.py": WAIT_PY.replace(
+                    "        return Response(",
+                    '        summary = self.args["summary"]\n        return Response(',
+                ),
+                PROMPT: "### wait\nPause.\n\n<details>\n<summary>More</summary><br>\n</details>\n",
+            },
+            [Expect(PROMPT, 1, "`summary`")],
         ),
     ]
 
@@ -195,7 +232,7 @@ profile.
                 profile = f":{prompt_set.name}"
             taught = {a.name for a in doc.arguments_of(heading.name)} or taught_all
             # ``- `document`: one path or a list`` names an argument as well
-            taught = taught | set(doc.listed_names)
+            taught = taught | {t.name for t in doc.listed if not t.plain}
             # a name in backticks in the tool's prose (``the given `url```)
             mentioned = {m.name for m in doc.mentions if m.tool in (heading.name, None)}
             taught |= mentioned

@@ -301,8 +301,10 @@ is not reported. A name the prompt
 forbids (`args: `text`, not `reply``, `` `msg` (deprecated)``, a table row
 `| `ms` | deprecated, use `seconds` |`, a list item `- `ms` (legacy): ...`)
 is not taught, and neither is a key of an example its label says is wrong
-(`Wrong:`, `Bad example (do not copy):`, `Never do this:`, `#### Incorrect`:
-a counter-example, which no `PRM005`-`PRM008` checks either). A name an
+(`Wrong:`, `Bad example (do not copy):`, `Never do this:`, `#### Incorrect`,
+`Old (no longer works):`: a counter-example, which no `PRM005`-`PRM008`
+checks either); an old form its label says still works (`Old way, still
+accepted:`, `Legacy form (still works):`) is taught as any example is. A name an
 `args` line writes without backticks (`args: path, encoding`) is named, for
 `PRM004`, not taught.
 
@@ -342,6 +344,8 @@ the profile's tool as well.
         ),
         # the framework copies ``method`` into the ``action`` browser reads
         Example(browser_files("### browser\nargs: `method` (`open` or `wait`), `url`\n")),
+        # an ``args:`` line ends with its sentence: what follows is no argument
+        Example(with_prompt("args: optional `seconds`", "args: `seconds`. Returns `waited`.")),
         # an example labelled wrong teaches nothing; a bare word names, not teaches
         Example(
             with_prompt(
@@ -360,6 +364,15 @@ the profile's tool as well.
         Example(
             browser_files("### browser\nSet `action` to one of:\n- `wait`: args `hours`\n"),
             [Expect("prompts/agent.system.tool.browser.md", 3, "`hours` is taught for `browser`")],
+        ),
+        # an old form its label says still works is taught
+        Example(
+            with_prompt(
+                "usage:",
+                'Legacy form (still works):\n`{"tool_name": "wait", "tool_args": {"ms": 5}}`\n'
+                "\nusage:",
+            ),
+            [Expect(PROMPT, 5, "`ms` is taught for `wait`")],
         ),
     ]
 
