@@ -214,6 +214,48 @@ class T(Tool):
     assert (facts["query"]["has_default"], facts["query"]["default"]) == (False, None)
 
 
+BOUND_MESSAGE = """\
+from helpers.tool import Response, Tool
+
+
+class T(Tool):
+    async def execute(self, **kwargs):
+        query = self.args.get("query", "")
+        return Response(message=self._search(query), break_loop=False)
+
+    def _search(self, query):
+        if not query:
+            BIND
+            return message
+        return "found " + query
+"""
+
+
+@pytest.mark.parametrize(
+    ("bind", "expected"),
+    [
+        ("message = \"Error: 'query' is required\"", REQUIRED),
+        ('message = f"Error: {self.name} needs a query"', REQUIRED),
+        # bound where the return may not see it: nothing changes
+        (
+            'if self.name:\n                message = "Error: no query"\n            else:\n'
+            '                message = "nothing"',
+            OPTIONAL,
+        ),
+        ('message = "Error: no query"\n            message = query', OPTIONAL),
+    ],
+)
+def test_a_message_bound_before_the_return_answers_as_written_there(
+    run_cli, make_repo, bind: str, expected: str
+) -> None:
+    """``message = "Error: ..."`` then ``return message`` answers the call as
+    ``return "Error: ..."`` does; a name bound again or in a branch is not
+    read through."""
+    tool = BOUND_MESSAGE.replace("BIND", bind)
+    facts = _facts(run_cli, make_repo, {"tools/t.py": tool})
+    assert presence(facts["query"]) == expected
+
+
 BASE = """\
 from helpers.tool import Response, Tool
 

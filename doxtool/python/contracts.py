@@ -13,6 +13,7 @@ import libcst as cst
 
 from doxtool.python.arguments import ArgBuilder
 from doxtool.python.arms import refuses_untaken
+from doxtool.python.blockreturns import with_returned_inline
 from doxtool.python.checktests import negated, negative
 from doxtool.python.controlflow import contains_return, terminates
 from doxtool.python.cstnodes import child_nodes, dotted_name, is_kind, suite_body
@@ -50,7 +51,7 @@ class Contracts:
         """``if not x: return Response("x is required")`` makes ``x`` required (in a helper,
         only ``raise`` ends ``execute``; a call of another module: :mod:`.raisecalls`); a raise
         a ``try`` around it may recover from leaves it optional, its end not known."""
-        body = suite_body(stmt.body)
+        body = with_returned_inline(suite_body(stmt.body))
         error = self._error_exit(body, env)
         if not error and self._raise_contract(stmt, body, env):  # type: ignore[attr-defined]
             return
@@ -113,7 +114,7 @@ class Contracts:
         every call (in a branch of a dispatch, in a method a dispatch calls):
         the kinds of value it refuses are no default there, while a call
         that does not come this way may take the default."""
-        body = suite_body(stmt.body)
+        body = with_returned_inline(suite_body(stmt.body))
         error = self._error_exit(body, env)
         groups = lambda: self._absence_groups(stmt.test, env)  # noqa: E731
         if self._doubtful(body, error, groups, env, every_call=False) or not error:
@@ -266,7 +267,7 @@ class Contracts:
             type(stmt) is cst.If
             and stmt.orelse is None
             and negative(stmt.test)
-            and self._error_exit(suite_body(stmt.body), env)
+            and self._error_exit(with_returned_inline(suite_body(stmt.body)), env)
         )
 
     def _returns_on_argument_path(self, stmt: cst.CSTNode, env: Env, top: bool = True) -> bool:
