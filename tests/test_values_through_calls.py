@@ -10,8 +10,9 @@ of another module alike (:mod:`bothwalks`):
 - a helper whose string is the message of the ``Response`` the tool returns
   (``return Response(message=self._search(q))``) answers with what it
   returns on a check as the same check returning a ``Response`` does;
-- a string method run only under ``if isinstance(label, str):`` says
-  nothing of the value's type, other types passing by unchanged;
+- a string method run only under ``if isinstance(label, str):`` (or in
+  ``label.strip() if isinstance(label, str) else label``) says nothing of
+  the value's type, other types passing by unchanged;
 - literal defaults that differ between a base class and its subclass, the
   tool and a helper module, or two helpers: none is claimed.
 """
@@ -46,6 +47,10 @@ if isinstance(text, str):
     text = text.strip()
 else:
     raise ValueError("text must be a string")
+title = A.get("title")
+title = title.strip() if isinstance(title, str) else title
+note = A.get("note")
+note = isinstance(note, str) and note.strip()
 """
 
 
@@ -120,6 +125,8 @@ def test_a_string_method_under_a_test_for_strings_gives_no_type(
     facts = _facts(run_cli, make_repo, _files(TYPED, walk))
     assert facts["label"]["type"] is None  # other types pass by unchanged
     assert facts["text"]["type"] == "string"  # an ``else`` refuses them
+    # the same test in a conditional expression, or before ``and``
+    assert (facts["title"]["type"], facts["note"]["type"]) == (None, None)
 
 
 def test_a_same_module_helper_testing_for_strings_gives_no_type(run_cli, make_repo) -> None:
