@@ -155,6 +155,49 @@ class T(Tool):
     assert (facts["label"]["type"], facts["title"]["type"]) == (None, None)
 
 
+HANDED = """\
+def _norm(value):
+    if isinstance(value, list):
+        return value
+    return [value]
+
+
+def _shown(value):
+    return repr(value)
+
+
+class Runner:
+    def go(self, args):
+        c = args.get("c")
+        return self._norm(c), c.strip()
+
+    def _norm(self, value):
+        return value if isinstance(value, (list, tuple)) else [value]
+
+
+def run(args):
+    a = args.get("a")
+    b = args.get("b", "")
+    d = args.get("d")
+    e = args.get("e")
+    Runner().go(args)
+    return _norm(a), a.strip(), _norm(value=b), b.strip(), _shown(d), d.strip(), e.strip()
+"""
+
+
+def test_a_helper_testing_what_it_is_handed_for_another_type_gives_no_type(
+    run_cli, make_repo
+) -> None:
+    """A value a function or method of the same module tests for another
+    type (``_norm(a)``, ``if isinstance(value, list)``) has no one type,
+    whatever a string method or a literal default says elsewhere; one
+    handed to a function that tests nothing keeps it."""
+    tool = HELPER_TOOL.replace("run(self.args)", "run(self.args)\n        Runner().go(self.args)")
+    tool = tool.replace("import run", "import Runner, run")
+    facts = _facts(run_cli, make_repo, {"tools/t.py": tool, "helpers/fmt.py": HANDED})
+    assert [facts[k]["type"] for k in "abcde"] == [None, None, None, "string", "string"]
+
+
 ANSWERS = """\
 from helpers.tool import Response, Tool
 
