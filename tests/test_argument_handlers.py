@@ -307,3 +307,14 @@ def test_a_raise_except_exception_does_not_take_leaves_the_call(
     root = make_repo(files)
     found = {a["name"]: presence(a) for a in tool_module(run_cli, root)["arguments"]}
     assert [found[k] for k in "abcde"] == expected
+
+
+def test_a_generated_companion_says_a_raise_except_exception_leaves_needs_it(
+    run_cli, make_repo
+) -> None:
+    code = TRIED.replace("HANDLED", "Exception")
+    root = make_repo({"tools/t.py": ABORTS + as_tool(code, "ARGS")})
+    run_cli(root, "check", "--fix", "--no-cache")
+    text = (root / "tools/t.py.dox.md").read_text(encoding="utf-8")
+    assert "  - `a`: required.\n" in text
+    assert "  - `d`: optional.\n" in text

@@ -200,3 +200,13 @@ def test_what_follows_a_call_of_another_module_that_never_returns_is_no_outcome(
     assert sorted(o["break_loop"] for o in tool["outcomes"]) == [False, True][: 1 + reached]
     assert tool["side_effects"] == (["filesystem delete"] if reached else [])
     assert bool(tool["effects"]) is reached
+
+
+def test_a_generated_companion_gives_the_alternatives_of_a_check_ended_by_a_call(
+    run_cli, make_repo
+) -> None:
+    tool = HEAD + as_tool(PAIR.replace("END", 'reject("a or b")'), "A")
+    root = make_repo({"helpers/__init__.py": "", "helpers/errs.py": ERRS, "tools/t.py": tool})
+    run_cli(root, "check", "--fix", "--no-cache")
+    text = (root / "tools/t.py.dox.md").read_text(encoding="utf-8")
+    assert "  - `a`: optional, alternative to `b`.\n" in text

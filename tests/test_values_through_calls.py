@@ -383,3 +383,16 @@ def test_defaults_that_differ_give_the_companion_no_default(run_cli, make_repo) 
     line = next(line for line in companion.splitlines() if "`limit`" in line)
     assert "default" not in line, line
     assert json.dumps(10) not in line and "20" not in line
+
+
+def test_a_generated_companion_agrees_with_the_facts_of_bound_messages_and_tested_types(
+    run_cli, make_repo
+) -> None:
+    tool = BOUND_MESSAGE.replace("BIND", "message = \"Error: 'query' is required\"")
+    root = make_repo({"tools/t.py": tool, "tools/u.py": _files(TYPED, "tool")["tools/t.py"]})
+    run_cli(root, "check", "--fix", "--no-cache")
+    text = (root / "tools/t.py.dox.md").read_text(encoding="utf-8")
+    assert "  - `query`: required string.\n" in text
+    typed = (root / "tools/u.py.dox.md").read_text(encoding="utf-8")
+    assert "  - `title`: optional.\n" in typed
+    assert "  - `text`: optional string.\n" in typed
