@@ -10,6 +10,9 @@ from pathlib import Path
 from textwrap import dedent
 from typing import Any
 
+import pytest
+from bothwalks import HELPER_TOOL, OPTIONAL, REQUIRED, as_helper, as_tool, presence, tool_module
+
 HEAD = """\
 from helpers.errors import RepairableException
 from helpers.tool import Response, Tool
@@ -246,3 +249,72 @@ def test_a_refused_default_is_neither_claimed_nor_denied(run_cli, make_repo) -> 
         encoding="utf-8",
     )
     assert "DOX111" not in run_cli(root, "check", "--no-cache").output
+
+
+ABORTS = """\
+class Abort(BaseException):
+    pass
+
+
+class Halt(Abort):
+    pass
+
+
+class Oops(Exception):
+    pass
+
+
+"""
+
+TRIED = """\
+try:
+    if not ARGS.get("a"):
+        raise Abort("a is required")
+    if not ARGS.get("b"):
+        raise Halt("b is required")
+    if not ARGS.get("c"):
+        raise KeyboardInterrupt("c")
+    if not ARGS.get("d"):
+        raise Oops("d is required")
+    if not ARGS.get("e"):
+        raise Abort("e is required")
+except HANDLED:
+    print("failed")
+"""
+
+
+@pytest.mark.parametrize(
+    ("handled", "expected"),
+    [
+        # ``except Exception`` takes no class that derives from
+        # ``BaseException`` only: the call ends with that error; past a
+        # check whose raise the handler takes, the check may not run
+        ("Exception", [REQUIRED, REQUIRED, REQUIRED, OPTIONAL, OPTIONAL]),
+        ("(ValueError, Exception)", [REQUIRED, REQUIRED, REQUIRED, OPTIONAL, OPTIONAL]),
+        ("BaseException", [OPTIONAL] * 5),
+        ("Abort", [OPTIONAL] * 5),
+    ],
+)
+@pytest.mark.parametrize("walk", ["tool", "helper"])
+def test_a_raise_except_exception_does_not_take_leaves_the_call(
+    run_cli, make_repo, walk: str, handled: str, expected: list[str]
+) -> None:
+    code = TRIED.replace("HANDLED", handled)
+    if walk == "tool":
+        files = {"tools/t.py": ABORTS + as_tool(code, "ARGS")}
+    else:
+        files = {"tools/t.py": HELPER_TOOL, "helpers/fmt.py": ABORTS + as_helper(code, "ARGS")}
+    root = make_repo(files)
+    found = {a["name"]: presence(a) for a in tool_module(run_cli, root)["arguments"]}
+    assert [found[k] for k in "abcde"] == expected
+
+
+def test_a_generated_companion_says_a_raise_except_exception_leaves_needs_it(
+    run_cli, make_repo
+) -> None:
+    code = TRIED.replace("HANDLED", "Exception")
+    root = make_repo({"tools/t.py": ABORTS + as_tool(code, "ARGS")})
+    run_cli(root, "check", "--fix", "--no-cache")
+    text = (root / "tools/t.py.dox.md").read_text(encoding="utf-8")
+    assert "  - `a`: required.\n" in text
+    assert "  - `d`: optional.\n" in text

@@ -13,7 +13,7 @@ from pathlib import Path
 from textwrap import dedent, indent
 
 import pytest
-from bothwalks import HELPER_TOOL, OPTIONAL, REQUIRED, as_tool, tool_module
+from bothwalks import HELPER_TOOL, OPTIONAL, REQUIRED, as_tool, kind, tool_module
 from bothwalks import arguments as _arguments
 from samples import write_files
 
@@ -82,6 +82,38 @@ def test_a_helper_check_ended_by_a_call(run_cli, make_repo, end: str) -> None:
     files = {"helpers/errs.py": ERRS, "helpers/fmt.py": helper, "tools/t.py": HELPER_TOOL}
     root = make_repo({"helpers/__init__.py": "", **files})
     assert _arguments(run_cli, root) == {"q": expected, "x": OPTIONAL}
+
+
+PAIR = """\
+if not A.get("a") and not A.get("b"):
+    END
+"""
+
+
+@pytest.mark.parametrize(
+    ("end", "expected"),
+    [
+        ('raise ValueError("a or b")', ("one of b", "one of a")),
+        ('reject("a or b")', ("one of b", "one of a")),
+        ('own("a or b")', ("one of b", "one of a")),
+        ('maybe("a or b")', ("optional", "optional")),
+    ],
+)
+@pytest.mark.parametrize("walk", ["tool", "helper"])
+def test_a_check_of_several_arguments_ended_by_a_call(
+    run_cli, make_repo, walk: str, end: str, expected: tuple[str, str]
+) -> None:
+    """``if not a and not b: reject(...)`` makes ``a`` and ``b`` stand in
+    for each other as ``raise`` there does, when the call never returns."""
+    code = PAIR.replace("END", end)
+    if walk == "tool":
+        files = {"tools/t.py": HEAD + as_tool(code, "A")}
+    else:
+        helper = HEAD + "def run(args):\n" + indent(code.replace("A", "args"), " " * 4)
+        files = {"helpers/fmt.py": helper, "tools/t.py": HELPER_TOOL}
+    root = make_repo({"helpers/__init__.py": "", "helpers/errs.py": ERRS, **files})
+    found = {a["name"]: kind(a) for a in tool_module(run_cli, root)["arguments"]}
+    assert (found["a"], found["b"]) == expected
 
 
 def test_an_awaited_async_function_that_always_raises_ends_a_tool_check(run_cli, make_repo) -> None:
@@ -168,3 +200,13 @@ def test_what_follows_a_call_of_another_module_that_never_returns_is_no_outcome(
     assert sorted(o["break_loop"] for o in tool["outcomes"]) == [False, True][: 1 + reached]
     assert tool["side_effects"] == (["filesystem delete"] if reached else [])
     assert bool(tool["effects"]) is reached
+
+
+def test_a_generated_companion_gives_the_alternatives_of_a_check_ended_by_a_call(
+    run_cli, make_repo
+) -> None:
+    tool = HEAD + as_tool(PAIR.replace("END", 'reject("a or b")'), "A")
+    root = make_repo({"helpers/__init__.py": "", "helpers/errs.py": ERRS, "tools/t.py": tool})
+    run_cli(root, "check", "--fix", "--no-cache")
+    text = (root / "tools/t.py.dox.md").read_text(encoding="utf-8")
+    assert "  - `a`: optional, alternative to `b`.\n" in text

@@ -10,8 +10,9 @@ of another module alike (:mod:`bothwalks`):
 - a helper whose string is the message of the ``Response`` the tool returns
   (``return Response(message=self._search(q))``) answers with what it
   returns on a check as the same check returning a ``Response`` does;
-- a string method run only under ``if isinstance(label, str):`` says
-  nothing of the value's type, other types passing by unchanged;
+- a string method run only under ``if isinstance(label, str):`` (or in
+  ``label.strip() if isinstance(label, str) else label``) says nothing of
+  the value's type, other types passing by unchanged;
 - literal defaults that differ between a base class and its subclass, the
   tool and a helper module, or two helpers: none is claimed.
 """
@@ -46,6 +47,10 @@ if isinstance(text, str):
     text = text.strip()
 else:
     raise ValueError("text must be a string")
+title = A.get("title")
+title = title.strip() if isinstance(title, str) else title
+note = A.get("note")
+note = isinstance(note, str) and note.strip()
 """
 
 
@@ -120,6 +125,8 @@ def test_a_string_method_under_a_test_for_strings_gives_no_type(
     facts = _facts(run_cli, make_repo, _files(TYPED, walk))
     assert facts["label"]["type"] is None  # other types pass by unchanged
     assert facts["text"]["type"] == "string"  # an ``else`` refuses them
+    # the same test in a conditional expression, or before ``and``
+    assert (facts["title"]["type"], facts["note"]["type"]) == (None, None)
 
 
 def test_a_same_module_helper_testing_for_strings_gives_no_type(run_cli, make_repo) -> None:
@@ -146,6 +153,49 @@ class T(Tool):
 """
     facts = _facts(run_cli, make_repo, {"tools/t.py": tool})
     assert (facts["label"]["type"], facts["title"]["type"]) == (None, None)
+
+
+HANDED = """\
+def _norm(value):
+    if isinstance(value, list):
+        return value
+    return [value]
+
+
+def _shown(value):
+    return repr(value)
+
+
+class Runner:
+    def go(self, args):
+        c = args.get("c")
+        return self._norm(c), c.strip()
+
+    def _norm(self, value):
+        return value if isinstance(value, (list, tuple)) else [value]
+
+
+def run(args):
+    a = args.get("a")
+    b = args.get("b", "")
+    d = args.get("d")
+    e = args.get("e")
+    Runner().go(args)
+    return _norm(a), a.strip(), _norm(value=b), b.strip(), _shown(d), d.strip(), e.strip()
+"""
+
+
+def test_a_helper_testing_what_it_is_handed_for_another_type_gives_no_type(
+    run_cli, make_repo
+) -> None:
+    """A value a function or method of the same module tests for another
+    type (``_norm(a)``, ``if isinstance(value, list)``) has no one type,
+    whatever a string method or a literal default says elsewhere; one
+    handed to a function that tests nothing keeps it."""
+    tool = HELPER_TOOL.replace("run(self.args)", "run(self.args)\n        Runner().go(self.args)")
+    tool = tool.replace("import run", "import Runner, run")
+    facts = _facts(run_cli, make_repo, {"tools/t.py": tool, "helpers/fmt.py": HANDED})
+    assert [facts[k]["type"] for k in "abcde"] == [None, None, None, "string", "string"]
 
 
 ANSWERS = """\
@@ -212,6 +262,48 @@ class T(Tool):
     facts = _facts(run_cli, make_repo, {"tools/t.py": single})
     assert presence(facts["query"]) == REQUIRED
     assert (facts["query"]["has_default"], facts["query"]["default"]) == (False, None)
+
+
+BOUND_MESSAGE = """\
+from helpers.tool import Response, Tool
+
+
+class T(Tool):
+    async def execute(self, **kwargs):
+        query = self.args.get("query", "")
+        return Response(message=self._search(query), break_loop=False)
+
+    def _search(self, query):
+        if not query:
+            BIND
+            return message
+        return "found " + query
+"""
+
+
+@pytest.mark.parametrize(
+    ("bind", "expected"),
+    [
+        ("message = \"Error: 'query' is required\"", REQUIRED),
+        ('message = f"Error: {self.name} needs a query"', REQUIRED),
+        # bound where the return may not see it: nothing changes
+        (
+            'if self.name:\n                message = "Error: no query"\n            else:\n'
+            '                message = "nothing"',
+            OPTIONAL,
+        ),
+        ('message = "Error: no query"\n            message = query', OPTIONAL),
+    ],
+)
+def test_a_message_bound_before_the_return_answers_as_written_there(
+    run_cli, make_repo, bind: str, expected: str
+) -> None:
+    """``message = "Error: ..."`` then ``return message`` answers the call as
+    ``return "Error: ..."`` does; a name bound again or in a branch is not
+    read through."""
+    tool = BOUND_MESSAGE.replace("BIND", bind)
+    facts = _facts(run_cli, make_repo, {"tools/t.py": tool})
+    assert presence(facts["query"]) == expected
 
 
 BASE = """\
@@ -291,3 +383,16 @@ def test_defaults_that_differ_give_the_companion_no_default(run_cli, make_repo) 
     line = next(line for line in companion.splitlines() if "`limit`" in line)
     assert "default" not in line, line
     assert json.dumps(10) not in line and "20" not in line
+
+
+def test_a_generated_companion_agrees_with_the_facts_of_bound_messages_and_tested_types(
+    run_cli, make_repo
+) -> None:
+    tool = BOUND_MESSAGE.replace("BIND", "message = \"Error: 'query' is required\"")
+    root = make_repo({"tools/t.py": tool, "tools/u.py": _files(TYPED, "tool")["tools/t.py"]})
+    run_cli(root, "check", "--fix", "--no-cache")
+    text = (root / "tools/t.py.dox.md").read_text(encoding="utf-8")
+    assert "  - `query`: required string.\n" in text
+    typed = (root / "tools/u.py.dox.md").read_text(encoding="utf-8")
+    assert "  - `title`: optional.\n" in typed
+    assert "  - `text`: optional string.\n" in typed

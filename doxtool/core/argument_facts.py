@@ -104,11 +104,14 @@ class Argument:
     #: (``if not note: reject("note")``), where a ``raise`` would refuse the
     #: missing or empty value, when refusing it there would change what is
     #: claimed; ``raise_presence``: what is claimed then (``required``,
-    #: ``required_unknown``, ``has_default``, ``default_unknown``). The
-    #: tool's resolution takes it when each call never returns
+    #: ``required_unknown``, ``has_default``, ``default_unknown``,
+    #: ``alternatives_optional``), ``raise_alternatives`` its alternatives
+    #: then (``if not a and not b: reject(...)``). The tool's resolution
+    #: takes them when each call never returns
     #: (:mod:`doxtool.python.raisecalls`), and empties them
     raise_calls: list[str] = field(default_factory=list)
     raise_presence: list[bool] = field(default_factory=list)
+    raise_alternatives: list[str] = field(default_factory=list)
 
     @property
     def first_line(self) -> int:

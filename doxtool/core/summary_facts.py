@@ -52,6 +52,9 @@ class KeyRead:
     coercion: str | None = None
     #: ``str(d.get("k"))``: a string, but says less than a literal default
     weak: str | None = None
+    #: the JSON types ``isinstance`` tests the value for, here or in a
+    #: function of the module it is handed to (``"?"``: another class)
+    tested_types: list[str] = field(default_factory=list)
     #: the literals the value is compared with, as read or converted
     #: (``timeout != "auto"``, ``case "all":``), save ``None`` and ``""``
     compared: list[Any] = field(default_factory=list)

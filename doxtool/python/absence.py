@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 import libcst as cst
 
 from doxtool.python.arms import DOUBTS
+from doxtool.python.blockreturns import with_returned_inline
 from doxtool.python.checktests import negative
 from doxtool.python.controlflow import terminates
 from doxtool.python.cstnodes import dotted_name, suite_body
@@ -82,7 +83,7 @@ class AbsenceCalls:
             return None
         if contracts and env.func is not self.entry:  # type: ignore[attr-defined]
             return None  # what a helper returns is not what ``execute`` does
-        return self._absence_call(suite_body(stmt.body), env)
+        return self._absence_call(with_returned_inline(suite_body(stmt.body)), env)
 
     def _doubtful(
         self,

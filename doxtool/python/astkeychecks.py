@@ -30,6 +30,7 @@ from doxtool.python.astemptied import emptied_node
 from doxtool.python.astparse import statements
 from doxtool.python.astshapes import literal
 from doxtool.python.astwalk import walk
+from doxtool.python.caught import base_only_classes, check_escapes
 from doxtool.python.keyaggregates import AGGREGATES, READ_ONLY_CALLS, aggregate_groups, one_of_keys
 from doxtool.python.keyreads import or_group, stands_for
 from doxtool.python.readforms import REFUSALS
@@ -58,6 +59,9 @@ class AstKeyChecks:
     #: a name bound to ``[k for k in KEYS if <test>]`` -> that comprehension
     key_filters: dict[str, Comprehension]
     var_groups: dict[str, Any]
+    owner: Any  # the :class:`~doxtool.python.summaryscope.ModuleScope`
+    #: the module's classes ``except Exception`` does not take (read when needed)
+    _base_only: frozenset[str] | None = None
 
     _literal_keys: Callable[[ast.expr], list[str]]
     _read_contract: Callable[[KeyRead, str], bool]
@@ -94,10 +98,12 @@ class AstKeyChecks:
         call ends with an error wherever the body raises: the statements of
         its body and its ``else`` are places of checks, as the ``try`` is."""
         index = self._top_index.get(id(stmt))
-        if index is not None and _fails(stmt):
+        if index is not None:
+            fails = _fails(stmt)
             straight = not any(isinstance(s, _LEAVES) for s in statements(stmt.body))
             for inner in (*stmt.body, *stmt.orelse):
-                self.check_places[id(inner)] = (index, straight)
+                if fails or self._escapes(inner, stmt):
+                    self.check_places[id(inner)] = (index, straight)
         self._stmts(stmt.body)  # type: ignore[attr-defined]
 
     def _key_contract(self, stmt: ast.stmt, test: ast.expr, raises: bool) -> None:
@@ -176,7 +182,18 @@ class AstKeyChecks:
             for stmt in statements(self.node.body)
             if isinstance(stmt, _TRIES) and stmt.handlers and not _fails(stmt)
             for inner in statements([*stmt.body, *stmt.orelse])
+            if not self._escapes(inner, stmt)
         )
+
+    def _escapes(self, inner: ast.stmt, stmt: ast.Try) -> bool:
+        """A check in the body of ``stmt`` whose raise no handler that goes
+        on takes (``raise Abort(...)``, ``class Abort(BaseException)``,
+        under ``except Exception``: :func:`~doxtool.python.caught.check_escapes`)."""
+        if not isinstance(inner, ast.If):
+            return False
+        if self._base_only is None:
+            self._base_only = base_only_classes(self.owner.tree)
+        return check_escapes(inner, stmt, self._base_only)
 
     def _needs(self, group: Group, every: bool) -> None:
         if len(group) == 1:

@@ -13,11 +13,18 @@ raised one) raises it again (a bare ``raise``, ``raise exc`` of the name the
 handler binds); a handler that raises another error (``raise
 RepairableException(...) from exc``) has that raise of its own. A raise no
 ``try`` of the function catches for good still leaves it.
+
+:func:`check_escapes` tells a check at the start of a ``try`` body whose
+raise no handler that goes on takes (``raise Abort(...)``, ``class
+Abort(BaseException)``, under ``except Exception: log(...)``): the key it
+refuses is needed as outside the ``try`` (:mod:`.astkeychecks`; the tool
+walk's side: :mod:`.cstcaught`).
 """
 
 from __future__ import annotations
 
 import ast
+import builtins
 from collections.abc import Callable, Sequence
 
 from doxtool.python.astparse import statements
@@ -116,3 +123,72 @@ def class_name(node: ast.expr, resolve: Callable[[list[str]], str | None]) -> st
     if dotted is None:
         return None
     return resolve(dotted) or ".".join(dotted)
+
+
+def base_only_classes(tree: ast.Module) -> frozenset[str]:
+    """The names of the module-level classes of ``tree`` that derive from
+    ``BaseException`` and not from ``Exception``, as their bases say: each
+    base is ``BaseException``, a builtin such as ``SystemExit``, or such a
+    class of the module (any other base, or a keyword, may make it an
+    ``Exception``)."""
+    classes = [s for s in tree.body if isinstance(s, ast.ClassDef)]
+    found: set[str] = set()
+    changed = True
+    while changed:
+        changed = False
+        for node in classes:
+            if node.name in found or not node.bases or node.keywords:
+                continue
+            if all(
+                isinstance(b, ast.Name) and (b.id in found or base_only_builtin(b.id))
+                for b in node.bases
+            ):
+                found.add(node.name)
+                changed = True
+    return frozenset(found)
+
+
+def check_escapes(check: ast.stmt, tried: ast.Try, base_only: frozenset[str]) -> bool:
+    """Whether the raise ``check`` (``if not x: raise Abort(...)``, in the
+    body of ``tried``) ends with leaves ``tried`` whatever its handlers do:
+    it raises a class ``except Exception`` does not take (``base_only``, the
+    module's: :func:`base_only_classes`, or a builtin one), and each handler
+    that does not raise again takes only builtin ``Exception`` classes; so
+    does each statement before it in the body (else one of them may raise
+    what a handler takes, and the check not run)."""
+    if not isinstance(check, ast.If) or check.orelse or check not in tried.body:
+        return False
+    before = tried.body[: tried.body.index(check)]
+    if not all(check_escapes(s, tried, base_only) for s in before):
+        return False  # what goes before may raise what a handler takes, skipping it
+    last = check.body[-1]
+    if not isinstance(last, ast.Raise) or last.exc is None:
+        return False
+    if any(isinstance(s, ast.Return) for s in statements(tried.finalbody)):
+        return False  # a ``finally`` that returns takes any error
+    raised = last.exc.func if isinstance(last.exc, ast.Call) else last.exc
+    if not isinstance(raised, ast.Name) or not (
+        raised.id in base_only or base_only_builtin(raised.id)
+    ):
+        return False
+    for handler in tried.handlers:
+        if handler.body and isinstance(handler.body[-1], ast.Raise):
+            continue  # it ends with an error all the same
+        kinds = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
+        if not all(isinstance(k, ast.Name) and exception_builtin(k.id) for k in kinds):
+            return False
+    return True
+
+
+def base_only_builtin(name: str) -> bool:
+    kind = getattr(builtins, name, None)
+    return (
+        isinstance(kind, type)
+        and issubclass(kind, BaseException)
+        and not issubclass(kind, Exception)
+    )
+
+
+def exception_builtin(name: str) -> bool:
+    kind = getattr(builtins, name, None)
+    return isinstance(kind, type) and issubclass(kind, Exception)

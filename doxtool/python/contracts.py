@@ -13,8 +13,10 @@ import libcst as cst
 
 from doxtool.python.arguments import ArgBuilder
 from doxtool.python.arms import refuses_untaken
+from doxtool.python.blockreturns import with_returned_inline
 from doxtool.python.checktests import negated, negative
 from doxtool.python.controlflow import contains_return, terminates
+from doxtool.python.cstcaught import base_only_classes, escaping_checks
 from doxtool.python.cstnodes import child_nodes, dotted_name, is_kind, suite_body
 from doxtool.python.matchpatterns import literal_pattern, match_values, refuses_none
 from doxtool.python.readforms import CALLED, REFUSALS
@@ -50,11 +52,13 @@ class Contracts:
         """``if not x: return Response("x is required")`` makes ``x`` required (in a helper,
         only ``raise`` ends ``execute``; a call of another module: :mod:`.raisecalls`); a raise
         a ``try`` around it may recover from leaves it optional, its end not known."""
-        body = suite_body(stmt.body)
+        body = with_returned_inline(suite_body(stmt.body))
         error = self._error_exit(body, env)
         if not error and self._raise_contract(stmt, body, env):  # type: ignore[attr-defined]
             return
-        recovered = error and env.recovering > 0 and ends_with_raise(body)
+        recovered = (
+            error and env.recovering > 0 and ends_with_raise(body) and id(stmt) not in env.escaping
+        )
         groups = lambda: self._absence_groups(stmt.test, env)  # noqa: E731
         if env.func is self.entry and not recovered and self._doubtful(body, error, groups, env):
             return  # ``return self.fail(...)``: refused or handled
@@ -113,7 +117,7 @@ class Contracts:
         every call (in a branch of a dispatch, in a method a dispatch calls):
         the kinds of value it refuses are no default there, while a call
         that does not come this way may take the default."""
-        body = suite_body(stmt.body)
+        body = with_returned_inline(suite_body(stmt.body))
         error = self._error_exit(body, env)
         groups = lambda: self._absence_groups(stmt.test, env)  # noqa: E731
         if self._doubtful(body, error, groups, env, every_call=False) or not error:
@@ -123,7 +127,7 @@ class Contracts:
         ):
             return  # a ``Response`` a helper returns, past a return, ends nothing
         # a raise a handler recovers from refuses nothing, as in :meth:`_contract`
-        recovered = env.recovering > 0 and ends_with_raise(body)
+        recovered = env.recovering > 0 and ends_with_raise(body) and id(stmt) not in env.escaping
         for group in self._absence_groups(stmt.test, env):
             if len(group) == 1:
                 for name, refusal in group.items():
@@ -242,6 +246,9 @@ class Contracts:
         if catches:
             env.guards.append(None)
         env.trying += bool(handlers)
+        escaping = env.escaping
+        if recovers and not env.recovering:  # (one ``try`` that may recover around it)
+            env.escaping = escaping_checks(stmt, self._base_only())  # type: ignore[arg-type]
         env.recovering += recovers
         body = suite_body(stmt.body)
         before = {name: len(b.reads) for name, b in self.args.items()}
@@ -253,6 +260,7 @@ class Contracts:
         else:
             self._stmts(body, env)
         env.recovering -= recovers
+        env.escaping = escaping
         env.trying -= bool(handlers)
         if catches:
             env.guards.pop()
@@ -260,13 +268,20 @@ class Contracts:
                 if any(r.kind == "subscript" for r in builder.reads[before.get(name, 0) :]):
                     builder.set_fallback(False)  # what the handler gives is not known
 
+    def _base_only(self) -> frozenset[str]:
+        """The module's classes ``except Exception`` does not take (read once)."""
+        found: frozenset[str] | None = getattr(self, "_base_only_found", None)
+        if found is None:
+            found = self._base_only_found = base_only_classes(self.scan.tree)  # type: ignore[attr-defined]
+        return found
+
     def _is_check(self, stmt: cst.BaseStatement, env: Env) -> bool:
         """``if <test>: return Response(error)`` (or raise), with no ``else``."""
         return (
             type(stmt) is cst.If
             and stmt.orelse is None
             and negative(stmt.test)
-            and self._error_exit(suite_body(stmt.body), env)
+            and self._error_exit(with_returned_inline(suite_body(stmt.body)), env)
         )
 
     def _returns_on_argument_path(self, stmt: cst.CSTNode, env: Env, top: bool = True) -> bool:

@@ -16,6 +16,7 @@ from doxtool.python.closures import Called, nonempty_literal
 from doxtool.python.cstnodes import LEAVES, child_nodes
 from doxtool.python.dictescapes import HOLDERS
 from doxtool.python.readforms import KEY_METHODS
+from doxtool.python.readvalues import strings_tested
 from doxtool.python.walkstate import Env
 
 #: comprehensions whose loop over literal keys is unrolled (``ExpressionWalk._unrolled``)
@@ -26,6 +27,19 @@ _COMPREHENSIONS = (cst.ListComp, cst.SetComp, cst.GeneratorExp, cst.DictComp)
 _NOTHING_INSIDE = LEAVES | {cst.FormattedStringText}
 #: ... but names, which may be an arguments dict used as a whole
 _LEAVES_BUT_NAMES = _NOTHING_INSIDE - {cst.Name}
+
+
+class _Strings:
+    """On the stack of :meth:`ExpressionWalk._expr`: the part of an
+    expression true only for strings of some values (``x.strip() if
+    isinstance(x, str) else x``, ``isinstance(x, str) and x.strip()``), where
+    a string method says nothing of their type, as in the body of such an
+    ``if``; None in :attr:`names` ends the last such part."""
+
+    __slots__ = ("names",)
+
+    def __init__(self, names: frozenset[str] | None) -> None:
+        self.names = names
 
 
 class ExpressionWalk:
@@ -103,6 +117,12 @@ class ExpressionWalk:
                 env.branches -= 1
                 continue
             kind = type(current)
+            if kind is _Strings:
+                if current.names is None:
+                    env.string_bodies.pop()
+                else:
+                    env.string_bodies.append(current.names)
+                continue
             if kind is tuple:
                 current, guard, absent = current
                 env.guards.append(guard)
@@ -161,13 +181,17 @@ class ExpressionWalk:
                 positive, negative = self._guards_of(current.test, env)
                 absent_true, absent_false = self._absent_of(current.test, env)
                 stack.append((current.orelse, negative or frozenset(), absent_false))
-                stack.append((current.body, positive or frozenset(), absent_true))
+                self._strings_only(
+                    current.test, (current.body, positive or frozenset(), absent_true), stack, env
+                )
                 stack.append(current.test)
                 continue
             elif kind is cst.BooleanOperation and type(current.operator) is cst.And:
                 positive, _ = self._guards_of(current.left, env)
                 absent_true, _ = self._absent_of(current.left, env)
-                stack.append((current.right, positive or frozenset(), absent_true))
+                self._strings_only(
+                    current.left, (current.right, positive or frozenset(), absent_true), stack, env
+                )
                 stack.append(current.left)
                 continue
             elif kind is cst.BooleanOperation and type(current.operator) is cst.Or:
@@ -215,6 +239,21 @@ class ExpressionWalk:
                     stack.append(child)
                 elif child.value in dicts and id(child) not in used:
                     self._wholesale(child, env)  # ``[args]``, ``yield args``: not followed
+
+    def _strings_only(
+        self, test: cst.BaseExpression, part: tuple[Any, ...], stack: list[Any], env: Env
+    ) -> None:
+        """Push ``part``, evaluated when ``test`` is true: where ``test`` is
+        true only for strings of some arguments, as a :class:`_Strings` part."""
+        tested = strings_tested(test)
+        if not tested:
+            stack.append(part)
+            return
+        standing = self._standing_for  # type: ignore[attr-defined]
+        names = frozenset(a for t in tested for a in standing(t, env))
+        stack.append(_Strings(None))
+        stack.append(part)
+        stack.append(_Strings(names))
 
 
 def _runs_per_item(

@@ -78,6 +78,8 @@ def add_arguments(
         kind = next((k.coerced for k, _, _ in found if k.coerced), None)
         coercion = next((k.coercion for k, _, _ in found if k.coercion), None)
         weak = next((k.weak for k, _, _ in found if k.weak), None)
+        # ``isinstance(x, list)`` in the helper: it takes another type too
+        tested = {t for k, _, _ in found for t in k.tested_types}
         # ``if limit == "all": ... else: int(limit)``, ``"auto"`` as the
         # default: the conversion runs on some paths only; the value, here
         # or as the tool's own code tests it, has no one type
@@ -98,8 +100,10 @@ def add_arguments(
             # ``str(args.get("count", 10))``: "5" does as well as 5;
             # ``args.get("limit", 10)``, then ``if limit == "all"``
             stringified = kind not in (None, "string", "boolean") and coercion == "str"
-            if stringified or other_type(kind, compared):
+            if stringified or other_type(kind, compared) or tested:
                 kind = weak = None
+        if any(t != weak for t in tested):
+            weak = None  # ``keys.strip()`` here, ``isinstance(keys, list)`` there
         kind = kind or weak
         # the values a closed check accepts; two checks that differ, or a
         # test no list holds, leave them unknown
@@ -149,7 +153,10 @@ def add_arguments(
             or differ
             or ((known.default_unknown or unstated) and not (known.has_default or default[1])),
             type=None
-            if mixed or typed_other or _default_typed_other(known, compared)
+            if mixed
+            or typed_other
+            or _default_typed_other(known, compared)
+            or (known.coercion is None and any(t != known.type for t in tested))
             else known.type or kind,
             coercion=known.coercion or coercion,
             alternatives=sorted(set(known.alternatives) | set(alternatives)),

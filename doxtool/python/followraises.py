@@ -67,9 +67,11 @@ def settled(arg: Argument, never: bool) -> Argument:
         return arg
     presence = arg.raise_presence
     arg = dataclasses.replace(arg, raise_calls=[], raise_presence=[])
-    if not never or len(presence) != 4:
+    alternatives = arg.raise_alternatives
+    arg = dataclasses.replace(arg, raise_alternatives=[])
+    if not never or len(presence) != 5:
         return arg
-    required, unknown, has_default, default_unknown = presence
+    required, unknown, has_default, default_unknown, alternatives_optional = presence
     return dataclasses.replace(
         arg,
         required=required,
@@ -77,6 +79,8 @@ def settled(arg: Argument, never: bool) -> Argument:
         has_default=has_default,
         default=arg.default if has_default else None,
         default_unknown=default_unknown,
+        alternatives=alternatives,
+        alternatives_optional=alternatives_optional,
     )
 
 

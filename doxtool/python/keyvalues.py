@@ -21,6 +21,7 @@ from typing import Any
 
 from doxtool.core.literaleval import literal_eval
 from doxtool.core.summary_facts import KeyRead
+from doxtool.python.asttested import handed_tests, tested_names
 from doxtool.python.astwalk import walk_all
 from doxtool.python.names import dotted_parts
 from doxtool.python.readforms import (
@@ -48,6 +49,9 @@ class KeyValues:
     reads: list[KeyRead]
     #: (name, coercion) of each name a conversion is applied to (``int(limit)``)
     coerced_names: list[tuple[str, str]]
+    owner: Any  # the :class:`~doxtool.python.summaryscope.ModuleScope`
+    cls: str | None
+    self_name: str | None
 
     @cached_property
     def body_walk(self) -> list[ast.AST]:
@@ -77,6 +81,14 @@ class KeyValues:
         for name, coercion in self.coerced_names:
             if name in typed:
                 apply_coercion(typed[name][0], coercion)
+        # ``isinstance(x, list)`` here or in a helper of the module ``x`` is
+        # handed to: the types the code takes (:mod:`.asttested`)
+        handed = handed_tests(self.body_walk, self.owner.tree, self.cls, self.self_name)
+        for source in (tested_names(self.body_walk), handed):
+            for name, kinds in source.items():
+                if name in typed:
+                    read = typed[name][0]
+                    read.tested_types = sorted({*read.tested_types, *kinds})
         closed: dict[int, tuple[list[Any], list[str]]] = {}
         #: id of a read tested -> whether every test saw the value read
         tested: dict[int, bool] = {}

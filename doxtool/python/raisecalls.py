@@ -47,7 +47,8 @@ class RaiseCalls:
         """``if not note: reject("note")`` at the top of ``execute``, where
         every path of the block ends if the calls of other modules it makes
         never return: record them on each argument the check refuses alone
-        (``if not a and not b`` would make alternatives). Whether it is one."""
+        (alone: required; ``if not a and not b``: alternatives), as a
+        ``raise`` there does. Whether it is one."""
         if env.func is not self.entry or not env.needed_here or env.recovering:
             return False
         if any(contains_return(s) for s in body):
@@ -65,12 +66,14 @@ class RaiseCalls:
         if not calls:
             return False
         for group in self._absence_groups(stmt.test, env):
-            if len(group) != 1:
-                continue
             for name, refusal in group.items():
-                refusals = self.raise_checks.setdefault(name, (set(), set()))
-                refusals[0].update(calls)
-                refusals[1].add(refusal)
+                check = self.raise_checks.setdefault(name, RaiseCheck())
+                check.calls.update(calls)
+                check.refusals.add(refusal)
+                if len(group) == 1:
+                    check.alone = True
+                else:  # ``if not a and not b: reject(...)``: alternatives
+                    check.alternatives.update(set(group) - {name})
         return True
 
     def _past_calls(self, stmt: cst.BaseStatement, made: tuple[int, int], env: Env) -> None:
@@ -93,10 +96,9 @@ class RaiseCalls:
                 env.past_calls = (*env.past_calls, call)
 
     @property
-    def raise_checks(self) -> dict[str, tuple[set[str], set[str]]]:
-        """An argument -> the calls checks of it end with, and the kinds of
-        value they refuse (:data:`~doxtool.python.readforms.REFUSALS`)."""
-        found: dict[str, tuple[set[str], set[str]]] | None = getattr(self, "_raise_checks", None)
+    def raise_checks(self) -> dict[str, RaiseCheck]:
+        """An argument -> the checks of it ended by calls of other modules."""
+        found: dict[str, RaiseCheck] | None = getattr(self, "_raise_checks", None)
         if found is None:
             found = {}
             self._raise_checks = found
@@ -110,14 +112,41 @@ class RaiseCalls:
         if check is None:
             return built
         refusing = dataclasses.replace(
-            builder, refusals=builder.refusals | check[1], contract_required=True
+            builder,
+            refusals=builder.refusals | check.refusals,
+            contract_required=builder.contract_required or check.alone,
+            alternatives=builder.alternatives | check.alternatives,
         )
         would = refusing.build()
         presence = _presence(would)
-        if presence == _presence(built):
+        if presence == _presence(built) and would.alternatives == built.alternatives:
             return built
-        return dataclasses.replace(built, raise_calls=sorted(check[0]), raise_presence=presence)
+        return dataclasses.replace(
+            built,
+            raise_calls=sorted(check.calls),
+            raise_presence=presence,
+            raise_alternatives=would.alternatives,
+        )
+
+
+@dataclasses.dataclass
+class RaiseCheck:
+    """The checks of an argument ended by calls of other modules: the calls,
+    the kinds of value they refuse (:data:`~doxtool.python.readforms.REFUSALS`),
+    whether one checks it alone, and the arguments checked with it
+    (``if not a and not b``: each stands in for the other)."""
+
+    calls: set[str] = dataclasses.field(default_factory=set)
+    refusals: set[str] = dataclasses.field(default_factory=set)
+    alone: bool = False
+    alternatives: set[str] = dataclasses.field(default_factory=set)
 
 
 def _presence(arg: Argument) -> list[bool]:
-    return [arg.required, arg.required_unknown, arg.has_default, arg.default_unknown]
+    return [
+        arg.required,
+        arg.required_unknown,
+        arg.has_default,
+        arg.default_unknown,
+        arg.alternatives_optional,
+    ]

@@ -127,6 +127,9 @@ class Env:
     #: those of them with a handler that goes on (not ending ``execute``
     #: with an error): what is raised in them may be recovered from
     recovering: int = 0
+    #: the checks of the one such ``try`` whose raise no handler that goes on
+    #: takes (:func:`~doxtool.python.cstcaught.escaping_checks`)
+    escaping: frozenset[int] = frozenset()
     #: arguments the enclosing ``if`` tests need present (``isinstance(x, str)``)
     present: list[frozenset[str]] = field(default_factory=list)
     #: local name bound to an empty value and filled only while an argument

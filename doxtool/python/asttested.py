@@ -1,0 +1,109 @@
+"""The JSON types a helper's code tests a name for with ``isinstance``
+(read with ``ast``, for the summaries of helpers: part of
+:class:`~doxtool.python.keyvalues.KeyValues`), the way the tool walk's
+:func:`~doxtool.python.readvalues.tested_types` does: in the function
+itself (``if isinstance(tags, list): ...``), or in a function or method of
+the same module the name is handed to (``_norm(tags)``, ``self._norm(tags)``,
+where ``_norm`` tests its parameter). A string method on a value the code
+tests for another type then says nothing of its type, as in the tool walk.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterable, Sequence
+
+from doxtool.python.astwalk import walk
+from doxtool.python.readforms import COERCIONS
+
+FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef
+
+
+def tested_names(nodes: Iterable[ast.AST]) -> dict[str, set[str]]:
+    """Each name ``isinstance(name, <types>)`` tests among ``nodes`` -> the
+    JSON types tested (``"?"`` for a class that is none of them)."""
+    found: dict[str, set[str]] = {}
+    for node in nodes:
+        if (
+            type(node) is ast.Call
+            and type(node.func) is ast.Name
+            and node.func.id == "isinstance"
+            and len(node.args) == 2
+            and type(node.args[0]) is ast.Name
+        ):
+            found.setdefault(node.args[0].id, set()).update(_types(node.args[1]))
+    return found
+
+
+def handed_tests(
+    nodes: Iterable[ast.AST], tree: ast.Module, cls: str | None, self_name: str | None
+) -> dict[str, set[str]]:
+    """Each name handed among ``nodes`` to a function of the module
+    (``_norm(x)``) or a method of the class ``cls`` called on ``self_name``
+    (``self._norm(x)``) that tests the parameter it lands in with
+    ``isinstance`` -> the JSON types tested there."""
+    functions = {
+        s.name: s for s in tree.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))
+    }
+    methods: dict[str, FunctionNode] = {}
+    for stmt in tree.body:
+        if isinstance(stmt, ast.ClassDef) and stmt.name == cls:
+            methods = {
+                s.name: s
+                for s in stmt.body
+                if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))
+            }
+    found: dict[str, set[str]] = {}
+    for node in nodes:
+        if type(node) is not ast.Call:
+            continue
+        func = node.func
+        callee: FunctionNode | None = None
+        bound = False
+        if type(func) is ast.Name:
+            callee = functions.get(func.id)
+        elif (
+            type(func) is ast.Attribute
+            and type(func.value) is ast.Name
+            and func.value.id == self_name
+            and not _static(methods.get(func.attr))
+        ):
+            callee, bound = methods.get(func.attr), True
+        if callee is None:
+            continue
+        for name, param in _landing(node, callee, bound):
+            kinds = tested_names(walk(callee)).get(param)
+            if kinds:
+                found.setdefault(name, set()).update(kinds)
+    return found
+
+
+def _landing(call: ast.Call, callee: FunctionNode, bound: bool) -> list[tuple[str, str]]:
+    """(name handed, the parameter it lands in) for each plain name ``call``
+    hands to ``callee`` (``bound``: its first parameter is the instance)."""
+    args = callee.args
+    positional: Sequence[ast.arg] = [*args.posonlyargs, *args.args][1 if bound else 0 :]
+    pairs: list[tuple[str, str]] = []
+    for index, value in enumerate(call.args):
+        if type(value) is ast.Starred:
+            break
+        if type(value) is ast.Name and index < len(positional):
+            pairs.append((value.id, positional[index].arg))
+    named = {a.arg for a in [*args.args, *args.kwonlyargs]}
+    for keyword in call.keywords:
+        if keyword.arg in named and type(keyword.value) is ast.Name:
+            pairs.append((keyword.value.id, keyword.arg))
+    return pairs
+
+
+def _static(node: FunctionNode | None) -> bool:
+    return node is not None and any(
+        type(d) is ast.Name and d.id == "staticmethod" for d in node.decorator_list
+    )
+
+
+def _types(node: ast.expr) -> set[str]:
+    if type(node) is ast.Tuple:
+        return {kind for element in node.elts for kind in _types(element)}
+    kind = COERCIONS.get(node.id) if type(node) is ast.Name else None
+    return {kind or "?"}
