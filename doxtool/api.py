@@ -37,6 +37,7 @@ from doxtool.run import (
 )
 from doxtool.run.context import Context, Scope
 from doxtool.run.convention import detected_convention
+from doxtool.run.discovery import Exclusion
 from doxtool.run.project import Project
 from doxtool.run.unchecked import unchecked
 
@@ -383,10 +384,35 @@ def _fix(
 def _no_tools_note(project: Project) -> str:
     dirs = ", ".join(f"{d.rstrip('/')}/" for d in project.config.tool_dirs) or "(none)"
     where = f" in {project.config.source}" if project.config.source else ""
+    left_out = _excluded_tool_dirs(project)
+    if left_out:
+        # `tool-dirs` names them: an `exclude` glob leaves them out (`usr`,
+        # Agent Zero's user state, holds a plugin repository's own plugin)
+        named = ", ".join(f"{d}/ (`{glob}`)" for d, glob in left_out)
+        return (
+            f"no tool modules found under {dirs} in {project.root}: "
+            f"`exclude` leaves out {named} (set `exclude`{where} without it)"
+        )
     return (
         f"no tool modules found under {dirs} in {project.root} "
         f"(set `tool-dirs`{where}, or run `doxtool init`)"
     )
+
+
+def _excluded_tool_dirs(project: Project) -> list[tuple[str, str]]:
+    """Each directory a ``tool-dirs`` entry matches that an exclude glob leaves
+    out, with the first glob that does."""
+    globs = [*project.config.exclude, *project.config.extend_exclude]
+    found: list[tuple[str, str]] = []
+    for pattern in project.config.tool_dirs:
+        for path in sorted(project.root.glob(pattern)):
+            rel = project.rel(path)
+            if not path.is_dir() or not project.inside(path) or not project.excluded(rel):
+                continue
+            glob = next((g for g in globs if Exclusion([g]).path(rel)), "")
+            if (rel, glob) not in found:
+                found.append((rel, glob))
+    return found
 
 
 def _config_codes(config: Config, key: str, values: list[str]) -> list[str]:

@@ -11,7 +11,7 @@ import pytest
 from samples import UNTIL_PY, clean_files, write_files
 
 from doxtool.core.config import find_root
-from doxtool.rules.examples import FRAMEWORK
+from doxtool.rules.examples import FRAMEWORK, WAIT_PY
 
 
 def _outside(tmp_path_factory: pytest.TempPathFactory) -> Path:
@@ -154,3 +154,29 @@ def test_no_tool_modules_names_the_configured_directories(tmp_path: Path, run_cl
     assert result.stdout == "[]\n"
     assert "no tool modules found under agent/tools/ " in result.stderr
     assert f"set `tool-dirs` in {tmp_path / 'pyproject.toml'}" in result.stderr
+
+
+def test_tool_directories_an_exclude_glob_leaves_out_are_named(tmp_path: Path, run_cli) -> None:
+    """A plugin repository keeping its plugin where Agent Zero installs it
+    (`usr/plugins/<name>/`): `usr`, excluded by default, hides the configured
+    tool directory, and the warning says so instead of asking for `tool-dirs`."""
+    config = '[tool.doxtool]\ntool-dirs = ["usr/plugins/*/tools"]\n'
+    write_files(
+        tmp_path,
+        {
+            **FRAMEWORK,
+            "pyproject.toml": config,
+            "usr/plugins/timer/tools/wait.py": WAIT_PY,
+        },
+    )
+    result = run_cli(tmp_path, "check", "--no-cache")
+    assert result.exit_code == 0
+    assert result.stderr == (
+        "doxtool: warning: no tool modules found under usr/plugins/*/tools/ in "
+        f"{tmp_path.resolve()}: `exclude` leaves out usr/plugins/timer/tools/ (`usr`) "
+        f"(set `exclude` in {tmp_path / 'pyproject.toml'} without it)\n"
+    )
+    # without it, the plugin's tool is checked
+    write_files(tmp_path, {"pyproject.toml": config + 'exclude = [".git"]\n'})
+    result = run_cli(tmp_path, "check", "--no-cache", "--select", "PRM001")
+    assert "usr/plugins/timer/tools/wait.py:4:1: PRM001 tool `wait`" in result.stdout

@@ -240,6 +240,25 @@ def test_a_result_record_naming_a_tool_is_no_call(make_repo, run_cli) -> None:
     assert _findings(result.output)[0].startswith("tools/other.py:4:1: PRM001 tool `other`")
 
 
+def test_a_call_with_its_arguments_beside_tool_name_lacks_tool_args(make_repo, run_cli) -> None:
+    """``{"tool_name": "wait", "seconds": 5}``: every key beside ``tool_name``
+    is an argument the tool reads, so it is the tool's call, which the
+    framework rejects for want of ``tool_args`` (PRM007); a record naming the
+    tool with a key it does not read stays documentation."""
+    flat = '{"thoughts": ["x"], "tool_name": "wait", "seconds": 5}'
+    files = clean_files()
+    files[PROMPT] = WAIT_PROMPT + f"~~~json\n{flat}\n~~~\n"
+    result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM")
+    assert _findings(result.output) == [
+        f"{PROMPT}:8:1: PRM007 example has `seconds` and lacks `tool_args`; profile "
+        "`default` allows only `thoughts`, `headline`, `tool_name`, `tool_args`",
+    ]
+    # with a key the tool does not read, a record of the tool
+    files[PROMPT] = WAIT_PROMPT + '`{"tool_name": "wait", "seconds": 5, "status": "done"}`\n'
+    result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM")
+    assert (result.exit_code, result.output) == (0, "All checks passed.\n")
+
+
 # ---------------------------------------------------------------------------
 # ``tool_args.method``: the framework copies it into ``action``
 

@@ -15,6 +15,7 @@ from doxtool.prompts.introduced import introduces_answer
 from doxtool.prompts.model import PromptExample
 from doxtool.rules.base import Example, Expect, Rule
 from doxtool.rules.examples import WAIT_PY
+from doxtool.rules.flattened_calls import flattened_call
 from doxtool.rules.tool_prompts import (
     PROMPT,
     TEMPLATE,
@@ -325,17 +326,20 @@ return shape such as `{"headline": ..., "url": ...}`) is documentation and is
 not checked, and so is an object with `tool_name` but no `tool_args` (nor
 `args`) and a key no call has (a job's result record,
 `{"job_id": ..., "tool_name": ..., "status": ...}`): it names no tool, for
-this rule or any other. Nor is an example its label says is wrong: the line
-before it, a heading over it or the text before it on its line, a few words
-ending in a colon that call it wrong, bad, incorrect or invalid, or an old
-form, or say not to do or use it (`Wrong (extra keys, never do this):`,
-`Bad example (do not copy):`, `Never do this:`, `Not to be used:`, `Old (no
-longer works):`, `Deprecated usage:`). It shows what to avoid, may be
-broken on purpose, and teaches nothing; no rule of `PRM002`-`PRM008` reads
-it. An old form its label says still works (`Old way, still accepted:`,
-`Legacy form (still works):`) is a call to follow, checked as any other.
-A line that only opens with such a word (`Never wait longer than
-needed:`) labels nothing.
+this rule or any other. One whose `tool_name` names a tool and whose every
+other key is an argument that tool reads (`{"tool_name": "wait", "seconds":
+5}`) is that tool's call with its arguments out of `tool_args`, which the
+framework rejects as misformatted: it lacks `tool_args` for this rule. Nor
+is an example its label says is wrong: the line before it, a heading over it
+or the text before it on its line, a few words ending in a colon that call
+it wrong, bad, incorrect or invalid, or an old form, or say not to do or use
+it (`Wrong (extra keys, never do this):`, `Bad example (do not copy):`,
+`Never do this:`, `Not to be used:`, `Old (no longer works):`, `Deprecated
+usage:`). It shows what to avoid, may be broken on purpose, and teaches
+nothing; no rule of `PRM002`-`PRM008` reads it. An old form its label says
+still works (`Old way, still accepted:`, `Legacy form (still works):`) is a
+call to follow, checked as any other. A line that only opens with such a
+word (`Never wait longer than needed:`) labels nothing.
 
 **Why it matters.** Small local models follow the example's shape exactly;
 one extra key in a `tiny-local` example and the model starts emitting it.
@@ -364,6 +368,14 @@ which the communication prompt's reply does not show.
                         '"tool_name": "wait", "tool_args": {"seconds": 1}}`\n'
                     )
                 }
+            )
+        ),
+        # a result record naming the tool: keys the tool does not read
+        Example(
+            with_prompt(
+                "usage:",
+                'Each job is kept as `{"tool_name": "wait", "seconds": 5, "status": "done"}`.\n'
+                "usage:",
             )
         ),
     ]
@@ -404,6 +416,11 @@ which the communication prompt's reply does not show.
             ),
             [Expect("agents/tiny-local/prompts/agent.system.tool.wait.md", 5, "`thoughts`")],
         ),
+        # the tool's argument beside ``tool_name``: no ``tool_args`` reaches the tool
+        Example(
+            with_prompt('"tool_args": {"seconds": 5},', '"seconds": 5,'),
+            [Expect(PROMPT, 6, "has `seconds` and lacks `tool_args`")],
+        ),
     ]
 
     def check(self, ctx: Context) -> Iterator[Finding]:
@@ -419,7 +436,9 @@ which the communication prompt's reply does not show.
             for index, example in enumerate(prompt.doc.examples):
                 if example.error is not None or not isinstance(example.data, dict):
                     continue
-                if not _is_call(example.keys, allowed):
+                if not _is_call(example.keys, allowed) and not flattened_call(
+                    ctx, example, prompt.prompt_set, allowed | set(CALL_KEYS)
+                ):
                     continue  # documentation of some other JSON, not a tool call
                 extra = [k for k in example.keys if k not in allowed]
                 missing = [k for k in CALL_KEYS if k not in example.keys]

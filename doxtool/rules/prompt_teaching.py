@@ -17,6 +17,7 @@ from doxtool.rules.tool_prompts import (
     PROMPT,
     TEMPLATE,
     browser_files,
+    framework_elsewhere,
     inherited_prompts,
     is_qualified_mcp_name,
     is_tool_prompt,
@@ -86,7 +87,10 @@ before any module, and which servers are configured is not in the code; a tool
 whose module the `exclude` globs leave out (the file, or its directory: it
 exists, but is not checked); any tool while a tool directory is a link
 leading out of the repository (not followed: which tools it holds is
-unknown); and a `###` heading below an earlier heading of
+unknown); any tool while the framework is not in the repository (no
+configured `tool-bases` module is here: a plugin's or an agent profile's own
+repository, whose prompts may name the framework's tools, `response`
+among them); and a `###` heading below an earlier heading of
 a tool in the same file (a tool that exists, or one an example calls or an
 argument is taught under), when nothing ties it to a call (no example calls
 it, no argument is taught under it): such a heading is a sub-section of that
@@ -149,6 +153,14 @@ renamed tool makes every such call fail, and the framework answers with the
                     "agents/coder/prompts/agent.system.tool.lint.md": "### lint\nLint the code.\n",
                 }
             )
+        ),
+        # an agent profile's repository: the framework, and its tools, are elsewhere
+        Example(
+            {
+                "agents/coder/prompts/agent.system.tool.response.md": (
+                    '### response\nAnswer.\n`{"tool_name": "response", "tool_args": {}}`\n'
+                )
+            }
         ),
     ]
     invalid = [
@@ -220,6 +232,7 @@ renamed tool makes every such call fail, and the framework answers with the
     ]
 
     def check(self, ctx: Context) -> Iterator[Finding]:
+        elsewhere = framework_elsewhere(ctx)
         for prompt in prompt_files(ctx):
             # an earlier heading of a tool: one that exists, or that is called
             tool_heading = False
@@ -235,6 +248,8 @@ renamed tool makes every such call fail, and the framework answers with the
                 exists = exists or ctx.excluded_tool(base, prompt.prompt_set)
                 # behind a link out of the repository, it may be there: unknown
                 exists = exists or bool(ctx.project.tool_dirs_led_out)
+                # the framework is installed elsewhere: its tools are unknown here
+                exists = exists or elsewhere
                 if heading and tool_heading and not (called or exists):
                     continue  # a sub-section of the tool the file teaches
                 if heading and not tool_prompt and not (called or exists):

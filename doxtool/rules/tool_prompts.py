@@ -209,6 +209,18 @@ def is_qualified_mcp_name(base: str) -> bool:
     return bool(dot and server and tool)
 
 
+def framework_elsewhere(ctx: Context) -> bool:
+    """Whether the framework the tools run in lies outside the repository: tool
+    bases are configured and the module of none of them is here (a plugin's or
+    an agent profile's own repository, installed into a checkout). The
+    framework's own tools are there at run time, out of sight: a tool no module
+    here provides may be one of them."""
+    bases = ctx.config.tool_bases
+    return bool(bases) and not any(
+        ctx.project.module_path(base.rpartition(".")[0]) for base in bases
+    )
+
+
 def documented_tools(doc: PromptDoc) -> list[str]:
     return [t.name for t in doc.tools if t.source == "heading"] or doc.tool_names
 
