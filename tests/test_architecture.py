@@ -187,3 +187,59 @@ def test_architecture_md_places_every_package() -> None:
     text = (PACKAGE.parent / "ARCHITECTURE.md").read_text(encoding="utf-8")
     for package in ALLOWED:
         assert f"`{package}/`" in text, package
+
+
+def _mixin_clashes() -> list[str]:
+    """Methods two bases of one doxtool class both implement: the one later
+    in the method order is never called, and a call written for it reaches
+    the other (a stub that raises ``NotImplementedError`` only declares a
+    method another base provides, and does not count)."""
+    import importlib
+    import inspect
+    import textwrap
+
+    def implemented(function: object) -> bool:
+        try:
+            source = textwrap.dedent(inspect.getsource(function))  # type: ignore[arg-type]
+        except (OSError, TypeError):
+            return True
+        body = ast.parse(source).body[0].body  # type: ignore[attr-defined]
+        body = [
+            s for s in body if not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))
+        ]
+        return not (
+            len(body) == 1
+            and isinstance(body[0], ast.Raise)
+            and "NotImplementedError" in ast.unparse(body[0])
+        )
+
+    clashes = []
+    for name in MODULES:
+        module = importlib.import_module(name)
+        for cls in vars(module).values():
+            if not (inspect.isclass(cls) and cls.__module__ == name and len(cls.__bases__) > 1):
+                continue
+            owners: dict[str, list[type]] = {}
+            for base in cls.__mro__[1:]:
+                if not base.__module__.startswith("doxtool"):
+                    continue
+                for attr, value in vars(base).items():
+                    if (
+                        inspect.isfunction(value)
+                        and not attr.startswith("__")
+                        and implemented(value)
+                    ):
+                        owners.setdefault(attr, []).append(base)
+            clashes += [
+                f"{name}.{cls.__name__}.{attr}: {a.__name__}, {b.__name__}"
+                for attr, bases in owners.items()
+                if attr not in vars(cls)
+                for i, a in enumerate(bases)
+                for b in bases[i + 1 :]
+                if not issubclass(a, b) and not issubclass(b, a)  # an override is no clash
+            ]
+    return clashes
+
+
+def test_no_two_bases_of_a_class_implement_one_method() -> None:
+    assert _mixin_clashes() == []

@@ -45,6 +45,11 @@ REQUIRED_FORMS = [
     'def need(params):\n    if not params.get("url") or "selector" not in params:\n' + RAISE,
     'def need(args):\n    if args.get("url") is None or not args.get("selector", "").strip():\n'
     + RAISE,
+    # an empty fallback under a conversion, the form a tool's own parameter takes
+    'def need(args):\n    if not str(args.get("url") or "").strip():\n'
+    + RAISE
+    + '    if not args.get("selector"):\n'
+    + RAISE,
 ]
 
 
@@ -182,3 +187,27 @@ def test_a_module_literal_bound_again_outside_its_functions_gives_no_keys(
         head + "\n\ndef need(args):\n    for key in KEYS:\n        if not args.get(key):\n" + RAISE
     )
     assert "required" not in presence(make_repo, run_cli, helper).values()
+
+
+def test_a_check_of_an_empty_fallback_is_summarised_without_an_internal_error(
+    make_repo, run_cli
+) -> None:
+    """``if not str(message or "").strip(): raise`` in a tool's ``execute``
+    (a parameter its call is handed) or in a helper: the module's helper
+    summaries are extracted, with no ``DOX003``."""
+    root = make_repo(
+        {
+            "tools/t.py": "from helpers.tool import Response, Tool\n\n\n"
+            "class T(Tool):\n"
+            '    async def execute(self, message="", **kwargs):\n'
+            '        if not str(message or "").strip():\n'
+            '            raise ValueError("message is required")\n'
+            "        return Response(message=message, break_loop=False)\n",
+            "helpers/checks.py": 'def need(args, other=None):\n    if not (args.get("url") or other):\n'
+            + RAISE,
+        }
+    )
+    result = run_cli(root, "inspect", "--json", "tools/t.py", "helpers/checks.py")
+    assert result.exit_code == 0, result.output
+    assert [m["problems"] for m in json.loads(result.output)] == [[], []]
+    assert "DOX003" not in run_cli(root, "check", "--no-cache").output

@@ -157,7 +157,10 @@ def test_calls_that_could_keep_no_function_are_not_looked_for(
         ("def a():\n    return 1\n# see a()\n", {"a"}),
         ('__all__ = ["a"]\n\ndef a():\n    return 1\n', {"a"}),
         ("def a():\n    return 1\n\nTABLE = {'x': a}\n", {"a"}),
-        ("def a():\n    return 1\n\nX = run(a)\n", {"a"}),
+        ("def a():\n    return 1\n\nX = run([a])\n", {"a"}),
+        # handed to a call, which calls it (``asyncio.to_thread(a)``): kept
+        ("def a():\n    return 1\n\nX = run(a)\n", set()),
+        ("def a():\n    return 1\n\nX = run(x, key=a)\n", set()),
         ("def a():\n    return 1\n\nf = a\nX = f()\n", {"a"}),
         ("def a():\n    return 1\n\nX = self.a()\n", {"a"}),
         # called anywhere outside the pruned bodies: kept
@@ -189,8 +192,13 @@ def test_calls_that_could_keep_no_function_are_not_looked_for(
         ("def a():\n    return b()\n\ndef b():\n    return a()\n\nX = a()\n", set()),
         # a chain: kept code calls a, a calls b; c is only named by a
         (
-            "def a():\n    return b(c)\n\ndef b(x):\n    return 1\n\ndef c():\n    return 2\n\nY = a()\n",
+            "def a():\n    return b([c])\n\ndef b(x):\n    return 1\n\ndef c():\n    return 2\n\nY = a()\n",
             {"c"},
+        ),
+        # ... or handed by a to b, which calls it
+        (
+            "def a():\n    return b(c)\n\ndef b(x):\n    return 1\n\ndef c():\n    return 2\n\nY = a()\n",
+            set(),
         ),
         # decorated and dunder functions are pruned like any other
         ("@cache\ndef a():\n    return 1\n", {"a"}),
@@ -329,10 +337,10 @@ class Sample(Tool):
         ("value = (a)(kwargs)", {}, {"b"}),
         ("value = b(kwargs)", {}, set()),
         ("value = TABLE['a'](kwargs)", {}, {"a", "b"}),
-        ("value = run(a, kwargs)", {}, {"a", "b"}),
+        ("value = run(a, kwargs)", {}, {"b"}),
         ("f = a; value = f(kwargs)", {}, {"a", "b"}),
         ("value = self.a(kwargs)", {}, {"a", "b"}),
-        ("value = await asyncio.to_thread(a, kwargs)", {}, {"a", "b"}),
+        ("value = await asyncio.to_thread(a, kwargs)", {}, {"b"}),
         ("value = (lambda: a(kwargs))()", {}, {"b"}),
         ("value = [a(k) for k in kwargs]", {}, {"b"}),
         ("from helpers.other import a; value = a(kwargs)", {}, {"b"}),

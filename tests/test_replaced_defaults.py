@@ -77,6 +77,8 @@ def _argument(run_cli, make_repo, source: str, name: str) -> tuple[Any, ...]:
             10,
         ),
         ("limit=None", ("limit = limit or 10",), 10),
+        # a falsy literal first (still no value given), then the replacement
+        ('limit: str = ""', ('limit = str(limit or "")', "limit = limit or 10"), 10),
     ],
 )
 def test_a_parameter_replaced_in_an_expression(
@@ -97,6 +99,9 @@ def test_a_parameter_replaced_in_an_expression(
         ("if self.fast:", "    limit = 3"),
         ("try:", "    limit = int(limit)", "except TypeError:", "    limit = 10"),
         ("if self.loud:", "    limit = self._limit(limit)"),
+        # a falsy literal first, then what no one can read stands in
+        ('limit = str(limit or "")', "limit = self.fallback or limit"),
+        ("limit = limit or 0", "limit = self._limit() or limit"),
     ],
 )
 def test_a_none_replaced_by_what_no_one_can_read_is_not_null(
@@ -307,3 +312,22 @@ def test_a_helper_module_replaces_them_as_a_tool_does(run_cli, make_repo) -> Non
     assert found["lang"] == (False, True, "en", False)
     assert found["timeout"] == (False, True, 30, False)
     assert found["retries"] == (False, False, None, True)
+
+
+def test_a_check_past_a_second_replacement_needs_no_argument(run_cli, make_repo) -> None:
+    """``prompt = str(prompt or "")``, then ``prompt = original or prompt``
+    and ``if not prompt.strip(): return ...``: another value stands in for a
+    missing ``prompt``, so the check does not make it required."""
+    lines = (
+        'prompt = str(prompt or "")',
+        "prompt = self.agent.last_text or prompt",
+        "if not prompt.strip():",
+        "    return Response(message='no prompt', break_loop=True)",
+    )
+    arg = _argument(run_cli, make_repo, _execute('prompt: str = ""', *lines), "prompt")
+    assert arg == (False, False, None, True)
+    # without the second replacement, the check refuses the empty value
+    arg = _argument(
+        run_cli, make_repo, _execute('prompt: str = ""', *lines[:1], *lines[2:]), "prompt"
+    )
+    assert arg[0] is True

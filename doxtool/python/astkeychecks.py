@@ -267,11 +267,11 @@ class AstKeyChecks:
             if read is not None:
                 return {read.key: (refusal, read)}
             if isinstance(subject, ast.BoolOp) and isinstance(subject.op, ast.Or):
-                return self._either(subject, refusal)
+                return self._one_of_needed(subject, refusal)
             subject = stands_for(subject)  # type: ignore[assignment]
         return None
 
-    def _either(self, node: ast.BoolOp, refusal: str) -> Group | None:
+    def _one_of_needed(self, node: ast.BoolOp, refusal: str) -> Group | None:
         """``not (d.get("text") or d.get("message") or "")``: the keys one of
         which is needed, when the check refuses each literal after them;
         ``not (d.get("text") or "")``: the read, whose fallback the check

@@ -34,6 +34,14 @@ class Callees:
             return self._method(func.attr.value, skip=env.func.cls)
         return None
 
+    def _own_function(self, name: cst.Name, env: Env) -> Func | None:
+        """The function of this module a name stands for (not a local,
+        a parameter or a nested function of that name)."""
+        value = name.value
+        if value in self.scan.functions and value not in env.names and value not in env.closures:
+            return self.scan.functions[value]
+        return None
+
     def _callee(self, node: cst.Call, env: Env) -> Target | None:
         """A function of this module the call reaches, and what it is handed.
 
@@ -134,6 +142,7 @@ class Callees:
             handed=frozenset(
                 (label, name) for label, names in labels.items() for name in names if name != SPLAT
             ),
+            overridden=env.overridden > 0,
         )
 
     def _carry_fills(self, node: cst.Call, target: Target, env: Env) -> None:

@@ -207,10 +207,18 @@ class Calls(Callees, Makers, PathReceivers, HeldObjects, ObjectChains, FileOpens
         return self.writes
 
     def _callbacks(self, node: cst.Call, env: Env) -> None:
-        """Functions of other repository modules handed to a call (``run(files.exists, p)``)
-        are called by it."""
+        """Functions of the repository handed to a call (``run(files.exists, p)``,
+        ``asyncio.to_thread(_fetch, url)``) are called by it: one of another
+        module as a helper, one of this module walked, on some calls only,
+        for what it does (what it raises may never get out)."""
         for arg in node.args:
             if arg.star or type(arg.value) not in (cst.Name, cst.Attribute):
+                continue
+            if type(arg.value) is cst.Name and (fn := self._own_function(arg.value, env)):
+                # when, and whether, it runs is the call's: what it raises
+                # may never reach the tool (a ``try`` whose end is not known)
+                handed = Target(fn, conditional=True, in_try=True, overridden=True)
+                self._scan(handed, collect=False)
                 continue
             dotted = dotted_name(arg.value)
             if dotted is None or (env.self_name and dotted[0] == env.self_name):

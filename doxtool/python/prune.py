@@ -1,13 +1,15 @@
 """Source for libcst without the bodies of functions the analysis never reads.
 
 The libcst walk (:mod:`doxtool.python.toolscan`) starts at the methods of the
-module's classes and reads a module-level function's body in one way only: a
+module's classes and reads a module-level function's body in two ways only: a
 call ``name(...)`` whose callee is that function's bare name
 (:meth:`~doxtool.python.calls.Calls._callee`, and
-:meth:`~doxtool.python.argreads.ArgumentReads._returned_argument` through it).
-A function named in a dispatch table, passed as an argument, called through
-an alias or an attribute, or named in a string or a comment is still listed
-in the module's facts, by its signature, but its body is never walked. libcst
+:meth:`~doxtool.python.argreads.ArgumentReads._returned_argument` through it),
+and a call handed that bare name, which calls it (``asyncio.to_thread(_fetch,
+url)``, :meth:`~doxtool.python.calls.Calls._callbacks`). A function named in
+a dispatch table, called through an alias or an attribute, or named in a
+string or a comment is still listed in the module's facts, by its signature,
+but its body is never walked. libcst
 would build a node for every token of it all the same, so :func:`prune` hands
 libcst a copy of the source in which such a body is a single string of empty
 lines (``...`` when it has one line), line for line: every remaining line,
@@ -16,7 +18,8 @@ file, and libcst builds one node for the body, not one per empty line.
 
 Which bodies are read is decided on ``ast``'s tree, erring on the side of
 keeping: a body is kept when ``ast`` finds a call to its name (a ``Call``
-whose function is that ``Name``) anywhere outside the module-level function
+whose function is that ``Name``, or one handed that ``Name``) anywhere
+outside the module-level function
 bodies (a class, a method, a nested function, a lambda, a decorator, a
 default value, module-level code, whatever the walk can or cannot reach, and
 whatever the name is bound to there), or inside the body of a function that
@@ -334,6 +337,10 @@ def _calls(node: ast.AST) -> tuple[set[str], bool]:
             func = sub.func  # type: ignore[attr-defined]
             if type(func) is name_type:
                 names.add(func.id)
+            # a function handed to a call is called by it (``to_thread(_fetch, url)``)
+            for arg in (*sub.args, *(k.value for k in sub.keywords)):  # type: ignore[attr-defined]
+                if type(arg) is name_type:
+                    names.add(arg.id)
         elif kind in import_types:
             imports = True
         fields = fields_of.get(kind)

@@ -129,12 +129,13 @@ def replaced(shapes: Shapes[N], body: Sequence[N], name: str, default: Any) -> O
 
 def _scan(shapes: Shapes[N], body: Sequence[N], name: str, default: Any) -> Outcome | None:
     """:func:`replaced`; None when no statement of ``body`` uses the name."""
-    for stmt in body:
+    for index, stmt in enumerate(body):
         if not shapes.uses(stmt, name):
             continue
         shape = shapes.stmt(stmt, name)
         if shape[0] == "assign":
-            return _settled(evaluate(shapes, shape[1], name, default), default)
+            outcome = _settled(evaluate(shapes, shape[1], name, default), default)
+            return _replaced_again(shapes, body[index + 1 :], name, outcome)
         decided = evaluate(shapes, shape[1], name, default) if shape[0] == "if" else None
         if decided is None or decided.kind == UNKNOWN:
             return _rebound(shapes, stmt, name, default)
@@ -147,6 +148,18 @@ def _scan(shapes: Shapes[N], body: Sequence[N], name: str, default: Any) -> Outc
         # on the paths that go on, what follows uses the value; those that
         # leave use it no more
     return None
+
+
+def _replaced_again(shapes: Shapes[N], rest: Sequence[N], name: str, first: Outcome) -> Outcome:
+    """``first``, what an assignment made of a missing argument, unless that
+    is a falsy literal (still the mark of an argument not given) which the
+    next statement that uses the name replaces in turn (``prompt =
+    str(prompt or "")``, then ``prompt = original or prompt``: what a missing
+    ``prompt`` gives is then ``original``, not known)."""
+    if first.kind != KNOWN or first.value:
+        return first
+    again = _scan(shapes, rest, name, first.value)
+    return again if again is not None and again.kind != KEPT else first
 
 
 def _rebound(shapes: Shapes[N], stmt: N, name: str, default: Any) -> Outcome:

@@ -406,6 +406,7 @@ class ToolScan(
             var_args=values,
             conditional=int(target.conditional),
             trying=int(target.in_try),
+            overridden=int(target.overridden),
             recovering=int(target.recovered),
             keys=dict(target.keys),
             flags=_flags(target.flags),

@@ -279,3 +279,7 @@ class Target:
     #: (the caller's label, the callee's label) of each arguments dict handed
     #: on as it is (not splatted): what the callee fills in it the caller sees
     handed: frozenset[tuple[str, str]] = field(default=frozenset(), compare=False)
+    #: what it returns or raises never gets out to the caller: it runs under a
+    #: ``finally`` that always leaves, or it is handed to a call that may run it
+    #: anywhere (``task.add_done_callback(_done)``)
+    overridden: bool = False

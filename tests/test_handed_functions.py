@@ -1,0 +1,72 @@
+"""A function of the module handed to a call (``asyncio.to_thread(_fetch,
+url)``, ``loop.run_in_executor(None, _fetch, url)``, ``sorted(items,
+key=pick)``) is called by it: its body is walked for what it does (the side
+effects of the tool), and what it raises is not the tool's, as when and
+whether it runs is the call's (``task.add_done_callback(_done)``). What a
+function of the module raises under a ``finally`` that always leaves never
+gets out either."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from test_effect_areas import AREAS, _files, _generated, _line, _tool
+
+FETCH = (
+    "import asyncio\nimport urllib.request\n\n\n"
+    "def _fetch(url):\n"
+    "    with urllib.request.urlopen(url, timeout=5) as response:\n"
+    "        return response.read()\n\n\n"
+)
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "        body = await asyncio.to_thread(_fetch, 'http://example.com')\n",
+        "        loop = asyncio.get_running_loop()\n"
+        "        body = await loop.run_in_executor(None, _fetch, 'http://example.com')\n",
+        "        body = sorted(['http://example.com'], key=_fetch)\n",
+    ],
+)
+def test_a_function_handed_to_a_call_shows_its_side_effects(make_repo, run_cli, body: str) -> None:
+    root = make_repo(_files(_tool(body, FETCH)))
+    assert _line(_generated(root, run_cli), AREAS) == f"{AREAS} network."
+
+
+def _tool_raises(make_repo, run_cli, source: str) -> list[str]:  # type: ignore[no-untyped-def]
+    root = make_repo({"tools/t.py": source})
+    result = run_cli(root, "inspect", "--json", "tools/t.py")
+    assert result.exit_code == 0, result.output
+    ((tool,),) = [m["tools"] for m in json.loads(result.output)]
+    return [r["exception"] for r in tool["raises"]]
+
+
+HEAD = (
+    "import asyncio\n\nfrom helpers.tool import Response, Tool\n\n\n"
+    "def _done(task):\n    raise ValueError('late')\n\n\n"
+    "def _check(value):\n    if not value:\n        raise ValueError('empty')\n    return value\n\n\n"
+    "class T(Tool):\n    async def execute(self, **kwargs):\n"
+)
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # run later by the event loop, if at all
+        "        task = asyncio.ensure_future(asyncio.sleep(1))\n"
+        "        task.add_done_callback(_done)\n"
+        "        return Response(message='ok', break_loop=False)\n",
+        # a ``finally`` that always returns overrides what the call raises
+        "        try:\n            _check(kwargs.get('value'))\n"
+        "        finally:\n            return Response(message='done', break_loop=False)\n",
+    ],
+)
+def test_what_never_gets_out_of_a_call_is_not_raised(make_repo, run_cli, body: str) -> None:
+    assert _tool_raises(make_repo, run_cli, HEAD + body) == []
+
+
+def test_what_a_called_function_raises_is_still_raised(make_repo, run_cli) -> None:
+    body = "        _check(kwargs.get('value'))\n        return Response(message='ok', break_loop=False)\n"
+    assert _tool_raises(make_repo, run_cli, HEAD + body) == ["ValueError"]
