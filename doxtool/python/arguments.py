@@ -15,13 +15,13 @@ from typing import Any
 from doxtool.core.facts import Argument, ArgumentRead, json_stateable, json_type
 from doxtool.python.argtypes import INT, read_type
 from doxtool.python.argvalues import default_outside, holds, open_values
-from doxtool.python.closedrefusals import closed_refuses, opaque_refuses
+from doxtool.python.closedrefusals import ClosedRefusals
 from doxtool.python.literals import jsonable
 from doxtool.python.readforms import REFUSALS
 
 
 @dataclass(eq=False, repr=False)
-class ArgBuilder:
+class ArgBuilder(ClosedRefusals):
     """What the walk has learnt so far about one argument of a tool."""
 
     name: str
@@ -300,7 +300,7 @@ class ArgBuilder:
                 self, raised_first=False, has_default=False, default=None, default_unknown=False
             )._presence()
         known, missing = self.missing()
-        closed_refused = known and closed_refuses(self, missing)
+        closed_refused = known and self._closed_refuses(missing)
         # ``mode = args.get("mode", "")`` (or ``args.get("mode")``), then ``if
         # mode not in ("fast", "slow"): return Response(error)`` on every
         # call: a missing ``mode`` is an error, as ``if not mode`` makes it
@@ -369,7 +369,7 @@ class ArgBuilder:
                 or (self.error_read and not has_default)
                 or (known and any(REFUSALS[r](missing) for r in self.branch_refusals))
                 or (closed_refused and self.closed_sometimes and not self.closed_always)
-                or (known and opaque_refuses(self, missing))
+                or (known and self._opaque_refuses(missing))
             )
         )
         if unknown:
