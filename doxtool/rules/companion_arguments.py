@@ -97,6 +97,24 @@ twice or covered by a suppression: the missing items go after the last one.
                 "- `WaitTool` takes these arguments (all optional):",
             )
         ),
+        # a check against values not known (``UNITS`` comes from code doxtool
+        # cannot read) may refuse a missing unit or take it: either word stands
+        Example(
+            {
+                **with_code(
+                    "        return Response(",
+                    "        from units import UNITS\n\n"
+                    '        unit = self.args.get("unit") or ""\n'
+                    "        if unit not in UNITS:\n"
+                    '            return Response(message="unknown unit", break_loop=False)\n'
+                    "        return Response(",
+                ),
+                "tools/wait.py.dox.md": with_dox(
+                    "  - `seconds`: optional integer, default `0`.",
+                    "  - `seconds`: optional integer, default `0`.\n  - `unit`: required.",
+                )["tools/wait.py.dox.md"],
+            }
+        ),
     ]
     invalid = [
         Example(
