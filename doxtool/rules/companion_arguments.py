@@ -160,6 +160,23 @@ twice or covered by a suppression: the missing items go after the last one.
             ),
             [Expect(DOX, 15, "has `0` in the code")],
         ),
+        # a check of the value's type refuses the None of a missing key
+        Example(
+            {
+                **with_code(
+                    "        return Response(",
+                    '        units = self.args.get("units")\n'
+                    "        if not isinstance(units, list):\n"
+                    '            return Response(message="a list", break_loop=False)\n'
+                    "        return Response(",
+                ),
+                "tools/wait.py.dox.md": with_dox(
+                    "  - `seconds`: optional integer, default `0`.",
+                    "  - `seconds`: optional integer, default `0`.\n  - `units`: optional.",
+                )["tools/wait.py.dox.md"],
+            },
+            [Expect(DOX, 16, "documented as optional")],
+        ),
     ]
 
     def compare(
