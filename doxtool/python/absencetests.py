@@ -9,7 +9,7 @@ import libcst as cst
 
 from doxtool.python.emptiness import nonempty_when
 from doxtool.python.fallbacks import numeric_conversion
-from doxtool.python.readforms import CALLED, STRING_METHODS
+from doxtool.python.readforms import CALLED, ISINSTANCE_TYPES, STRING_METHODS, type_refusal
 from doxtool.python.walkstate import Env
 
 
@@ -52,6 +52,9 @@ class AbsenceTests:
                 return dict.fromkeys(env.var_groups[inner.value], "falsy")
             if type(inner) is cst.Name and env.empty_unless.get(inner.value):
                 return {env.empty_unless[inner.value]: "missing"}  # type: ignore[dict-item]
+            typed = _isinstance_of(inner)  # ``not isinstance(x, dict)``
+            if typed is not None:
+                return dict.fromkeys(self._standing_for(typed[0], env), typed[1]) or None
             # ``not str(text).strip()`` on a name given a fallback: either
             names = self._standing_for(inner, env)
             name = inner.value if type(inner) is cst.Name else ""
@@ -103,3 +106,23 @@ def _string_method(node: cst.BaseExpression) -> bool:
         and type(node.func) is cst.Attribute
         and node.func.attr.value in STRING_METHODS
     )
+
+
+def _isinstance_of(node: cst.BaseExpression) -> tuple[cst.BaseExpression, str] | None:
+    """``isinstance(x, dict)`` or ``isinstance(x, (list, tuple))`` naming
+    builtin types only: the value tested and the kind of refusal of its
+    negation (a class of another kind may take any value, ``None`` too)."""
+    if not (
+        type(node) is cst.Call
+        and type(node.func) is cst.Name
+        and node.func.value == "isinstance"
+        and len(node.args) == 2
+        and all(a.keyword is None and a.star == "" for a in node.args)
+    ):
+        return None
+    kinds = node.args[1].value
+    items = [e.value for e in kinds.elements] if type(kinds) is cst.Tuple else [kinds]
+    names = tuple(i.value for i in items if type(i) is cst.Name)
+    if not names or len(names) != len(items) or any(n not in ISINSTANCE_TYPES for n in names):
+        return None
+    return node.args[0].value, type_refusal(names)

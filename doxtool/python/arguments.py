@@ -15,12 +15,13 @@ from typing import Any
 from doxtool.core.facts import Argument, ArgumentRead, json_stateable, json_type
 from doxtool.python.argtypes import INT, read_type
 from doxtool.python.argvalues import default_outside, holds, open_values
+from doxtool.python.closedrefusals import ClosedRefusals
 from doxtool.python.literals import jsonable
 from doxtool.python.readforms import REFUSALS
 
 
 @dataclass(eq=False, repr=False)
-class ArgBuilder:
+class ArgBuilder(ClosedRefusals):
     """What the walk has learnt so far about one argument of a tool."""
 
     name: str
@@ -107,6 +108,10 @@ class ArgBuilder:
     #: top of ``execute``) / one runs on some calls only
     closed_always: bool = False
     closed_sometimes: bool = False
+    #: a closed dispatch tests it against values not known (``if tool not in
+    #: READ_TOOLS: return Response(error)``, a name of no known value):
+    #: whether what a missing key gives is among them is not known
+    closed_opaque: bool = False
     #: ``""`` is tested as a value, by a closed dispatch or a branch that returns
     blank_tested: bool = False
     #: every arm of a closed dispatch every call reaches needs it
@@ -281,37 +286,6 @@ class ArgBuilder:
             return self.fallback_known, self.fallback
         return bool(self.reads) and all(r.kind in ("get", "pop") for r in self.reads), None
 
-    def _closed_refuses(self, value: Any) -> bool:
-        """Whether the closed dispatch refuses what a missing key gives:
-        ``""`` (nor any folding or conversion of it: ``"".lower()`` is
-        ``""``) or ``None`` (converted, only by ``str``, to ``"None"``,
-        which the dispatch must not spell) is no value it accepts or takes
-        on, and no test of the value says less than a list (a comparison
-        with a value not known may take it). A
-        lookup of the value in a dict changes nothing the check tests. The
-        dispatch chooses among two values or more: past a test of one value
-        (``if op == "x": return ...``) the ``Response`` returned may as well
-        be the tool's answer as an error."""
-        if value == "":
-            tested = self.blank_tested or self.absence_blank
-            empty = not tested and self.coercion in (None, "str")
-        else:
-            spelled = any(
-                isinstance(v, str) and v.strip().lower() == "none"
-                for v in [*self.enum, *self.beside]
-            )
-            empty = (
-                value is None
-                and not (self.none_tested or self.absence_none)
-                and (self.coercion is None or (self.coercion == "str" and not spelled))
-            )
-        return (
-            empty
-            and (self.closed_always or self.closed_sometimes)
-            and len(self.enum) > 1
-            and not self.values_unknown
-        )
-
     def _presence(self) -> tuple[bool, bool, bool, bool]:
         """Whether the argument is required, has a default, has a default
         neither claimed nor denied, and is needed on some calls only (its
@@ -395,6 +369,7 @@ class ArgBuilder:
                 or (self.error_read and not has_default)
                 or (known and any(REFUSALS[r](missing) for r in self.branch_refusals))
                 or (closed_refused and self.closed_sometimes and not self.closed_always)
+                or (known and self._opaque_refuses(missing))
             )
         )
         if unknown:

@@ -54,11 +54,13 @@ class Comparisons:
         if not ok and type(op) in (cst.In, cst.NotIn):
             keys = self._dict_keys(other, env)  # ``action not in HANDLERS``
             ok, value = keys is not None, keys
+        if type(op) in (cst.In, cst.NotIn) and not (ok and isinstance(value, (list, dict))):
+            if env.closed:  # ``tool not in READ_TOOLS``: values not known
+                self._arg(arg).closed_opaque = True
+            return
         if not ok:
             return
         values = list(value) if isinstance(value, (list, dict)) else [value]
-        if type(op) in (cst.In, cst.NotIn) and not isinstance(value, (list, dict)):
-            return
         # ``x is True`` and ``x in (True, "yes")`` on the value itself: another
         # type than its default's (:meth:`~doxtool.python.arguments.ArgBuilder.compare`)
         self._arg(arg).compare(values, raw_value(subject))

@@ -13,7 +13,8 @@ raise refuses whatever the run tested. A test that
 rejects (``if mode not in MODES: return Response("unknown mode")``) closes
 the run however many values it names. A run whose tested value a statement
 before it hands to a call is not closed either
-(:mod:`~doxtool.python.handedfirst`).
+(:mod:`~doxtool.python.handedfirst`), unless it starts with such a
+rejecting test: what that refuses, it refuses whatever the call did.
 """
 
 from __future__ import annotations
@@ -61,6 +62,9 @@ class DispatchEnds:
         if end is UNDECIDED:  # the Response after one tested value: answer or refusal
             for value in tested_values(stmt):
                 self._values_unknown(value, env)
+        rejecting = type(stmt) is cst.If and rejects(stmt.test)
+        if end is REFUSED and rejecting and self._error_exit(suite_body(stmt.body), env):
+            return True  # ``if tool not in TOOLS: return error``: refused, handed or not
         return end is REFUSED and not handed_before(
             tested_values(stmt),
             preceding,

@@ -78,16 +78,32 @@ def _falsy_as(convert: Callable[[Any], Any]) -> Callable[[Any], bool]:
 #: the kind of refusal of a test of what a call made of the value (``not parse(x)``)
 CALLED = "called"
 
-REFUSALS: dict[str, Callable[[Any], bool]] = {
-    "falsy": lambda value: not value,
-    "none": lambda value: value is None,
-    "blank": lambda value: value == "",
-    "missing": lambda value: True,
-    # ``items = parse(args.get("items", "[]"))``, then ``if not items``: what
-    # a call made of the value is tested, which may refuse any value, a
-    # missing key's too; on some calls, as far as anyone can tell
-    CALLED: lambda value: True,
-}
+
+class _Refusals(dict[str, Callable[[Any], bool]]):
+    """The kinds of refusal, with those of ``not isinstance(x, T)`` made
+    from their name when first asked for (``type-dict``, ``type-list-tuple``)."""
+
+    def __missing__(self, kind: str) -> Callable[[Any], bool]:
+        names = kind.split("-")[1:] if kind.startswith("type-") else []
+        if not names or any(n not in ISINSTANCE_TYPES for n in names):
+            raise KeyError(kind)
+        types = tuple(ISINSTANCE_TYPES[n] for n in names)
+        self[kind] = refuses = lambda value: not isinstance(value, types)
+        return refuses
+
+
+REFUSALS: dict[str, Callable[[Any], bool]] = _Refusals(
+    {
+        "falsy": lambda value: not value,
+        "none": lambda value: value is None,
+        "blank": lambda value: value == "",
+        "missing": lambda value: True,
+        # ``items = parse(args.get("items", "[]"))``, then ``if not items``: what
+        # a call made of the value is tested, which may refuse any value, a
+        # missing key's too; on some calls, as far as anyone can tell
+        CALLED: lambda value: True,
+    }
+)
 #: the conversions, innermost first, whose result a test of truth judges
 #: otherwise than the value (``int(float(args.get("n", "2.5")))``: 2, not
 #: refused; ``int(str(x))``: ``str(2.5)`` is no integer's text)
@@ -103,6 +119,25 @@ CONVERSION_CHAINS: dict[str, Callable[[Any], Any]] = {
 REFUSALS.update(
     {f"falsy-{chain}": _falsy_as(convert) for chain, convert in CONVERSION_CHAINS.items()}
 )
+
+#: the builtin types ``isinstance`` may name in a check, by name: a JSON value
+#: of none of them (``None`` included) fails ``isinstance(x, dict)``
+ISINSTANCE_TYPES: dict[str, type] = {
+    "str": str,
+    "int": int,
+    "float": float,
+    "bool": bool,
+    "list": list,
+    "dict": dict,
+    "tuple": tuple,
+}
+
+
+def type_refusal(names: tuple[str, ...]) -> str:
+    """The kind of refusal of ``not isinstance(x, (A, B))``: every value of
+    none of those builtin types (:data:`REFUSALS` makes its test)."""
+    return "type-" + "-".join(sorted(set(names)))
+
 
 #: the conversions whose result a test of truth judges otherwise than the value
 NUMERIC_CONVERSIONS = frozenset({"int", "float"})

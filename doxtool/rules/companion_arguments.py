@@ -97,6 +97,24 @@ twice or covered by a suppression: the missing items go after the last one.
                 "- `WaitTool` takes these arguments (all optional):",
             )
         ),
+        # a check against values not known (``UNITS`` comes from code doxtool
+        # cannot read) may refuse a missing unit or take it: either word stands
+        Example(
+            {
+                **with_code(
+                    "        return Response(",
+                    "        from units import UNITS\n\n"
+                    '        unit = self.args.get("unit") or ""\n'
+                    "        if unit not in UNITS:\n"
+                    '            return Response(message="unknown unit", break_loop=False)\n'
+                    "        return Response(",
+                ),
+                "tools/wait.py.dox.md": with_dox(
+                    "  - `seconds`: optional integer, default `0`.",
+                    "  - `seconds`: optional integer, default `0`.\n  - `unit`: required.",
+                )["tools/wait.py.dox.md"],
+            }
+        ),
     ]
     invalid = [
         Example(
@@ -141,6 +159,23 @@ twice or covered by a suppression: the missing items go after the last one.
                 "  - `seconds`: optional number, default `1`.",
             ),
             [Expect(DOX, 15, "has `0` in the code")],
+        ),
+        # a check of the value's type refuses the None of a missing key
+        Example(
+            {
+                **with_code(
+                    "        return Response(",
+                    '        units = self.args.get("units")\n'
+                    "        if not isinstance(units, list):\n"
+                    '            return Response(message="a list", break_loop=False)\n'
+                    "        return Response(",
+                ),
+                "tools/wait.py.dox.md": with_dox(
+                    "  - `seconds`: optional integer, default `0`.",
+                    "  - `seconds`: optional integer, default `0`.\n  - `units`: optional.",
+                )["tools/wait.py.dox.md"],
+            },
+            [Expect(DOX, 16, "documented as optional")],
         ),
     ]
 

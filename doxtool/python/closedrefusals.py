@@ -1,0 +1,68 @@
+"""Whether a closed dispatch refuses what a missing key gives (part of
+:class:`~doxtool.python.arguments.ArgBuilder`): one with a list of values
+(``if mode not in ("fast", "slow")``), or one whose values are not known
+(``if tool not in READ_TOOLS``), which may refuse it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class ClosedRefusals:
+    """What :class:`~doxtool.python.arguments.ArgBuilder` has learnt of the
+    closed dispatches on an argument, and whether they refuse a missing key."""
+
+    blank_tested: bool
+    absence_blank: bool
+    none_tested: bool
+    absence_none: bool
+    coercion: str | None
+    enum: list[Any]
+    beside: list[Any]
+    closed_always: bool
+    closed_sometimes: bool
+    closed_opaque: bool
+    values_unknown: bool
+    missing_unknown: bool
+
+    def _closed_refuses(self, value: Any) -> bool:
+        """Whether the closed dispatch refuses what a missing key gives:
+        ``""`` (nor any folding or conversion of it: ``"".lower()`` is
+        ``""``) or ``None`` (converted, only by ``str``, to ``"None"``,
+        which the dispatch must not spell) is no value it accepts or takes
+        on, and no test of the value says less than a list (a comparison
+        with a value not known may take it). A
+        lookup of the value in a dict changes nothing the check tests. The
+        dispatch chooses among two values or more: past a test of one value
+        (``if op == "x": return ...``) the ``Response`` returned may as well
+        be the tool's answer as an error."""
+        if value == "":
+            tested = self.blank_tested or self.absence_blank
+            empty = not tested and self.coercion in (None, "str")
+        else:
+            spelled = any(
+                isinstance(v, str) and v.strip().lower() == "none"
+                for v in [*self.enum, *self.beside]
+            )
+            empty = (
+                value is None
+                and not (self.none_tested or self.absence_none)
+                and (self.coercion is None or (self.coercion == "str" and not spelled))
+            )
+        return (
+            empty
+            and (self.closed_always or self.closed_sometimes)
+            and len(self.enum) > 1
+            and not self.values_unknown
+        )
+
+    def _opaque_refuses(self, value: Any) -> bool:
+        """Whether a closed dispatch against values not known may refuse
+        what a missing key gives (``""`` or ``None``, taken on by no test
+        of its own), as one with a list of them would."""
+        if value == "":
+            taken = self.blank_tested or self.absence_blank or self.coercion not in (None, "str")
+        else:
+            taken = value is not None or self.none_tested or self.absence_none
+        return self.closed_opaque and not taken and not self.missing_unknown
