@@ -32,7 +32,7 @@ from doxtool.python.astshapes import literal
 from doxtool.python.astwalk import walk
 from doxtool.python.keyaggregates import AGGREGATES, READ_ONLY_CALLS, aggregate_groups, one_of_keys
 from doxtool.python.keyreads import or_group, stands_for
-from doxtool.python.readforms import REFUSALS
+from doxtool.python.readforms import CALLED, REFUSALS
 
 #: a key -> what the test refuses of it and the read whose value it tests
 Group = dict[str, tuple[str, KeyRead]]
@@ -58,6 +58,9 @@ class AstKeyChecks:
     #: a name bound to ``[k for k in KEYS if <test>]`` -> that comprehension
     key_filters: dict[str, Comprehension]
     var_groups: dict[str, Any]
+    params: list[str]
+    self_name: str | None
+    refused_params: list[list[str]]
 
     _literal_keys: Callable[[ast.expr], list[str]]
     _read_contract: Callable[[KeyRead, str], bool]
@@ -108,6 +111,7 @@ class AstKeyChecks:
         place = self._check_place(stmt)
         if not raises:
             return
+        self._param_looked_in(stmt, test)
         if place is not None and self._first_return >= place[0]:
             every = place[1]
         elif self._some_calls_check(stmt, place):
@@ -181,7 +185,8 @@ class AstKeyChecks:
     def _needs(self, group: Group, every: bool) -> None:
         if len(group) == 1:
             for refusal, read in group.values():
-                if self._read_contract(read, refusal) and not every:
+                # a test of what the value holds may refuse any value, or none
+                if self._read_contract(read, refusal) and (not every or refusal == CALLED):
                     read.conditional = True
             return
         # ``if not a and not b: raise``: one of them is needed
@@ -238,6 +243,17 @@ class AstKeyChecks:
             key = self._key(node.left)
             read = self._read_at(node, key)
             return {key: ("missing", read)} if key is not None and read is not None else None
+        if (
+            isinstance(node, ast.Compare)
+            and len(node.ops) == 1
+            and isinstance(node.ops[0], ast.NotIn)
+            and self._key(node.left) is not None
+        ):
+            # ``"title" not in issue``: a key looked for in a read's value,
+            # which a missing key's default may lack or hold (as the tool
+            # walk reads it: :mod:`~doxtool.python.absencetests`)
+            read = self._value_read(node.comparators[0])
+            return {read.key: (CALLED, read)} if read is not None and read.key else None
         found = emptied_node(node)
         if found is None:
             return None
@@ -253,6 +269,38 @@ class AstKeyChecks:
                 return self._either(subject, refusal)
             subject = stands_for(subject)  # type: ignore[assignment]
         return None
+
+    def _param_looked_in(self, stmt: ast.stmt, test: ast.expr) -> None:
+        """``if "title" not in issue: raise ...`` (or ``missing = [f for f in
+        FIELDS if f not in issue]``, then ``if missing:``) at the top, on a
+        parameter, which a call may hand a value (as well as a dict whose
+        keys are read): the check may refuse any value, a missing key's
+        default too, or none (:mod:`~doxtool.python.refusedvalues`)."""
+        if type(test) is ast.Name and test.id in self.key_filters:
+            loop = self._per_key(self.key_filters[test.id])
+            test = loop[2] if loop is not None and loop[2] is not None else test
+        if not (
+            isinstance(test, ast.Compare)
+            and len(test.ops) == 1
+            and isinstance(test.ops[0], ast.NotIn)
+            and type(test.comparators[0]) is ast.Name
+        ):
+            return
+        name = test.comparators[0].id
+        if (
+            name in self.params
+            and name != self.self_name
+            and name not in self._rebound()  # type: ignore[attr-defined]
+            and self._top(stmt)  # type: ignore[attr-defined]
+            and not self._returned_before(stmt)  # type: ignore[attr-defined]
+        ):
+            self.refused_params.append([name, CALLED])
+
+    def _value_read(self, node: ast.expr) -> KeyRead | None:
+        """The read whose value ``node`` is: a name bound to it, or the read."""
+        if type(node) is ast.Name:
+            return self.var_reads.get(node.id)
+        return self._read_at(node, self._read_key(node))
 
     def _either(self, node: ast.BoolOp, refusal: str) -> Group | None:
         """``not (d.get("text") or d.get("message") or "")``: the keys one of
