@@ -89,3 +89,50 @@ class ReadMissing:
         if kind == CALLED:
             return group
         return {held[0]: "missing" if REFUSALS[kind](held[1]) else "given"}
+
+    def _value_key_read(self, node: cst.Subscript, env: Env) -> None:
+        """``data = args.get("issue", {})``, then ``data["title"]``: a key of
+        the value read where what a missing key gives lacks it (a dict
+        without the key, ``None``) raises without the argument, as
+        ``args["issue"]`` does, when nothing may write the key first (the
+        name is only read), and the subscript runs on every call: outside
+        any branch, guard, ``except`` handler or ``try`` that recovers (a
+        branch may be ``if "title" in data``: there nothing is claimed)."""
+        if type(node.value) is not cst.Name or len(node.slice) != 1:
+            return
+        index = node.slice[0].slice
+        held = self._tested_missing(node.value, env) if type(index) is cst.Index else None
+        if held is None:
+            return
+        arg, missing = held
+        known, key = self._value(index.value)  # type: ignore[attr-defined]
+        lacks = missing is None or (isinstance(missing, dict) and key not in missing)
+        somewhere = env.guards or env.absent or env.undecided or env.some_calls()
+        if (
+            known
+            and isinstance(key, str)
+            and lacks
+            and not (somewhere or env.recovering or env.on_error)
+            and self._only_read(env, node.value.value)  # type: ignore[attr-defined]
+            and not _methods_other_than_reads(env.func.node, node.value.value)
+        ):
+            self._needed_read(arg, env)  # type: ignore[attr-defined]
+
+
+#: methods of a dict that leave its keys as they are
+_KEEPING = frozenset({"get", "keys", "values", "items", "copy"})
+
+
+def _methods_other_than_reads(function: cst.CSTNode, name: str) -> bool:
+    """Whether a method of ``name`` other than :data:`_KEEPING` is named in
+    ``function`` (``data.setdefault("title", "")`` writes the key)."""
+    found = False
+
+    class _Methods(cst.CSTVisitor):
+        def visit_Attribute(self, node: cst.Attribute) -> None:
+            nonlocal found
+            named = type(node.value) is cst.Name and node.value.value == name
+            found = found or (named and node.attr.value not in _KEEPING)
+
+    function.visit(_Methods())
+    return found
