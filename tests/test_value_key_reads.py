@@ -75,3 +75,47 @@ def test_a_read_that_may_not_fail_keeps_the_argument_optional(
     make_repo, run_cli, body: str, default: object
 ) -> None:
     assert facts(make_repo, run_cli, body)["issue"] == ("optional", default)
+
+
+HELPER_TOOL = (
+    "from helpers.fmt import title_of\nfrom helpers.tool import Response, Tool\n\n\n"
+    "class T(Tool):\n    async def execute(self, **kwargs):\n"
+    "        return Response(message=title_of(self.args), break_loop=False)\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("helper", "expected"),
+    [
+        ('    data = args.get("issue", {})\n    return data["title"]\n', ("required", "-")),
+        ('    data = args.get("issue")\n    return data["title"]\n', ("required", "-")),
+        (
+            '    data = args.get("issue", {"title": ""})\n    return data["title"]\n',
+            ("optional", {"title": ""}),
+        ),
+        (
+            '    data = args.get("issue", {})\n    if "title" in data:\n'
+            '        return data["title"]\n    return ""\n',
+            ("optional", {}),
+        ),
+        (
+            '    data = args.get("issue", {})\n    try:\n        return data["title"]\n'
+            '    except KeyError:\n        return ""\n',
+            ("optional", {}),
+        ),
+        (
+            '    data = args.get("issue", {})\n    data.setdefault("title", "")\n'
+            '    return data["title"]\n',
+            ("optional", {}),
+        ),
+    ],
+)
+def test_a_helper_reading_a_key_of_the_value_reads_as_the_tool_does(
+    make_repo, run_cli, helper: str, expected: tuple[str, object]
+) -> None:
+    root = make_repo(
+        {"helpers/fmt.py": "def title_of(args):\n" + helper, "tools/t.py": HELPER_TOOL}
+    )
+    args = tool_module(run_cli, root)["arguments"]
+    got = {a["name"]: (kind(a), a["default"] if a["has_default"] else "-") for a in args}
+    assert got == {"issue": expected}

@@ -29,6 +29,7 @@ from doxtool.core.summary_facts import KeyRead
 from doxtool.python.astemptied import emptied_node
 from doxtool.python.astparse import statements
 from doxtool.python.astshapes import literal
+from doxtool.python.astvaluekeys import AstValueKeys
 from doxtool.python.astwalk import walk
 from doxtool.python.keyaggregates import AGGREGATES, READ_ONLY_CALLS, aggregate_groups, one_of_keys
 from doxtool.python.keyreads import or_group, stands_for
@@ -43,7 +44,7 @@ _LEAVES = (ast.Break, ast.Continue, ast.Return)
 _TRIES = (ast.Try, getattr(ast, "TryStar", ast.Try))
 
 
-class AstKeyChecks:
+class AstKeyChecks(AstValueKeys):
     """Checks of keys: a part of :class:`~doxtool.python.functionwalk.FunctionWalk`."""
 
     node: ast.FunctionDef | ast.AsyncFunctionDef
@@ -58,9 +59,6 @@ class AstKeyChecks:
     #: a name bound to ``[k for k in KEYS if <test>]`` -> that comprehension
     key_filters: dict[str, Comprehension]
     var_groups: dict[str, Any]
-    params: list[str]
-    self_name: str | None
-    refused_params: list[list[str]]
 
     _literal_keys: Callable[[ast.expr], list[str]]
     _read_contract: Callable[[KeyRead, str], bool]
@@ -269,38 +267,6 @@ class AstKeyChecks:
                 return self._either(subject, refusal)
             subject = stands_for(subject)  # type: ignore[assignment]
         return None
-
-    def _param_looked_in(self, stmt: ast.stmt, test: ast.expr) -> None:
-        """``if "title" not in issue: raise ...`` (or ``missing = [f for f in
-        FIELDS if f not in issue]``, then ``if missing:``) at the top, on a
-        parameter, which a call may hand a value (as well as a dict whose
-        keys are read): the check may refuse any value, a missing key's
-        default too, or none (:mod:`~doxtool.python.refusedvalues`)."""
-        if type(test) is ast.Name and test.id in self.key_filters:
-            loop = self._per_key(self.key_filters[test.id])
-            test = loop[2] if loop is not None and loop[2] is not None else test
-        if not (
-            isinstance(test, ast.Compare)
-            and len(test.ops) == 1
-            and isinstance(test.ops[0], ast.NotIn)
-            and type(test.comparators[0]) is ast.Name
-        ):
-            return
-        name = test.comparators[0].id
-        if (
-            name in self.params
-            and name != self.self_name
-            and name not in self._rebound()  # type: ignore[attr-defined]
-            and self._top(stmt)  # type: ignore[attr-defined]
-            and not self._returned_before(stmt)  # type: ignore[attr-defined]
-        ):
-            self.refused_params.append([name, CALLED])
-
-    def _value_read(self, node: ast.expr) -> KeyRead | None:
-        """The read whose value ``node`` is: a name bound to it, or the read."""
-        if type(node) is ast.Name:
-            return self.var_reads.get(node.id)
-        return self._read_at(node, self._read_key(node))
 
     def _either(self, node: ast.BoolOp, refusal: str) -> Group | None:
         """``not (d.get("text") or d.get("message") or "")``: the keys one of
