@@ -80,3 +80,16 @@ def test_a_check_its_own_read_passes_refuses_no_missing_key(make_repo, run_cli) 
 def test_the_same_read_on_every_call_is_still_required(make_repo, run_cli) -> None:
     code = PASSED.replace('content == ""', "content is None")
     assert facts(make_repo, run_cli, code)["content"] == ("required", "-")
+
+
+def test_a_name_bound_to_reads_with_other_values_claims_no_requiredness(make_repo, run_cli) -> None:
+    # past the branches the name holds either read's value: the check's
+    # refusal of a missing key is not known from one of them
+    code = PASSED.replace(
+        '        content = self.args.get("content")\n',
+        "        if self.agent.flag:\n"
+        '            content = self.args.get("content", "")\n'
+        "        else:\n"
+        '            content = self.args.get("content")\n',
+    ).replace('content == ""', "content is None")
+    assert facts(make_repo, run_cli, code)["content"][0] != "required"

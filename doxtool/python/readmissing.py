@@ -60,9 +60,13 @@ class ReadMissing:
             self.read_missing[id(node)] = (key, value)
 
     def _bind_read_missing(self, name: str, value: cst.BaseExpression, env: Env) -> None:
-        """``content = kwargs.get("content")``: the name holds what the read gives."""
+        """``content = kwargs.get("content")``: the name holds what the read
+        gives. Bound again to a read that gives another value (``if a: c =
+        args.get("c", "")``, ``else: c = args.get("c")``), it may hold either
+        past the branches, which the walk does not tell apart: neither is known."""
         held = self.read_missing.get(id(value))
-        if held is None:
+        before = env.var_missing.get(name)
+        if held is None or (before is not None and repr(before) != repr(held)):
             env.var_missing.pop(name, None)
         else:
             env.var_missing[name] = held
