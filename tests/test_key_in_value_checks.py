@@ -69,3 +69,61 @@ def test_the_generated_companion_claims_no_default_for_such_an_argument(make_rep
         "  - `issue`: required or optional." in companion
     )
     assert "default `{}`" not in companion
+
+
+HELPER_CALLS = "from helpers.fmt import check\nfrom helpers.tool import Response, Tool\n\n\nclass T(Tool):\n    async def execute(self, **kwargs):\n"
+
+
+@pytest.mark.parametrize(
+    "helper",
+    [
+        'def check(args):\n    issue = args.get("issue", {})\n'
+        '    if "title" not in issue:\n        raise ValueError("missing title")\n',
+        'def check(args):\n    issue = args.get("issue", {})\n'
+        '    missing = [f for f in ("title", "severity") if f not in issue]\n'
+        '    if missing:\n        raise ValueError("missing fields")\n',
+    ],
+)
+def test_a_helper_handed_the_arguments_leaves_requiredness_unknown_too(
+    make_repo, run_cli, helper: str
+) -> None:
+    root = make_repo(
+        {
+            "helpers/fmt.py": helper,
+            "tools/t.py": HELPER_CALLS + "        check(self.args)\n" + OK,
+        }
+    )
+    args = tool_module(run_cli, root)["arguments"]
+    assert {a["name"]: (kind(a), a["has_default"]) for a in args} == {"issue": ("unknown", False)}
+
+
+@pytest.mark.parametrize(
+    "helper",
+    [
+        'def check(issue):\n    if "title" not in issue:\n        raise ValueError("missing title")\n',
+        "def check(issue):\n"
+        '    missing = [f for f in ("title", "severity") if f not in issue]\n'
+        '    if missing:\n        raise ValueError("missing fields")\n',
+    ],
+)
+def test_a_helper_handed_the_value_leaves_requiredness_unknown_too(
+    make_repo, run_cli, helper: str
+) -> None:
+    body = '        issue = self.args.get("issue", {})\n        check(issue)\n' + OK
+    root = make_repo({"helpers/fmt.py": helper, "tools/t.py": HELPER_CALLS + body})
+    args = tool_module(run_cli, root)["arguments"]
+    assert {a["name"]: (kind(a), a["has_default"]) for a in args} == {"issue": ("unknown", False)}
+    run_cli(root, "check", "--no-cache", "--fix", "--select", "DOX")
+    companion = (root / "tools/t.py.dox.md").read_text(encoding="utf-8")
+    (line,) = [x for x in companion.splitlines() if x.startswith("  - `issue`")]
+    assert line.startswith("  - `issue`: required or optional"), line
+    assert "default" not in line
+
+
+def test_a_helper_looking_for_a_key_without_a_refusal_keeps_it_optional(make_repo, run_cli) -> None:
+    helper = 'def check(args):\n    flags = args.get("flags", "")\n    if "x" in flags:\n        raise ValueError("x")\n'
+    root = make_repo(
+        {"helpers/fmt.py": helper, "tools/t.py": HELPER_CALLS + "        check(self.args)\n" + OK}
+    )
+    args = tool_module(run_cli, root)["arguments"]
+    assert {a["name"]: (kind(a), a["default"]) for a in args} == {"flags": ("optional", "")}

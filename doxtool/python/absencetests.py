@@ -60,7 +60,8 @@ class AbsenceTests:
             name = inner.value if type(inner) is cst.Name else ""
             converted = numeric_conversion(inner) or env.var_converts.get(name)
             if names:  # ``not int(x)`` refuses ``"0"``: ``falsy-int``
-                return dict.fromkeys(names, f"falsy-{converted}" if converted else "falsy")
+                kind = f"falsy-{converted}" if converted else "falsy"
+                return self._as_read(dict.fromkeys(names, kind), inner, env)  # type: ignore[attr-defined]
             if name in env.var_calls:  # ``not parse(x)``: any value, maybe
                 return {env.var_calls[name]: CALLED}
         elif type(node) is cst.Comparison and len(node.comparisons) == 1:
@@ -80,11 +81,13 @@ class AbsenceTests:
                 method = _string_method(node.left)
                 if ok and (value == "" or (value is None and not method)):
                     refusal = "falsy" if method else "blank" if value == "" else "none"
-                    return dict.fromkeys(self._standing_for(node.left, env), refusal) or None
+                    group = dict.fromkeys(self._standing_for(node.left, env), refusal)
+                    return self._as_read(group or None, node.left, env)  # type: ignore[attr-defined]
         # a test of emptiness in another spelling (``len(x) == 0``, ``x.strip() == ""``)
         empty = nonempty_when(node, False)
         if len(empty) == 1:
-            return dict.fromkeys(self._standing_for(empty[0], env), "falsy") or None
+            group = dict.fromkeys(self._standing_for(empty[0], env), "falsy")
+            return self._as_read(group or None, empty[0], env)  # type: ignore[attr-defined]
         return None
 
     def _called_argument(self, value: cst.BaseExpression, env: Env) -> str | None:

@@ -286,6 +286,7 @@ class ArgumentReads:
         if known:
             builder.set_default(value)
         fill = self._fill(source, key, env)
+        replaced = optional or known or fill is not None or id(node) in self.passed_on
         if fill is not None and not builder.required_read:
             # filled by the tool when missing (:mod:`~doxtool.python.argfills`)
             optional = True
@@ -341,6 +342,7 @@ class ArgumentReads:
                 builder.set_fallback(known, value)
         elif default is not None:
             builder.default_read(*self._value(default))
+        self._note_read_missing(node, key, kind, default, replaced or rebound is not None)  # type: ignore[attr-defined]
         return key
 
     def _value(self, node: cst.BaseExpression) -> tuple[bool, Any]:

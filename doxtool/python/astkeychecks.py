@@ -29,11 +29,12 @@ from doxtool.core.summary_facts import KeyRead
 from doxtool.python.astemptied import emptied_node
 from doxtool.python.astparse import statements
 from doxtool.python.astshapes import literal
+from doxtool.python.astvaluekeys import AstValueKeys
 from doxtool.python.astwalk import walk
 from doxtool.python.caught import base_only_classes, check_escapes
 from doxtool.python.keyaggregates import AGGREGATES, READ_ONLY_CALLS, aggregate_groups, one_of_keys
 from doxtool.python.keyreads import or_group, stands_for
-from doxtool.python.readforms import REFUSALS
+from doxtool.python.readforms import CALLED, REFUSALS
 
 #: a key -> what the test refuses of it and the read whose value it tests
 Group = dict[str, tuple[str, KeyRead]]
@@ -44,7 +45,7 @@ _LEAVES = (ast.Break, ast.Continue, ast.Return)
 _TRIES = (ast.Try, getattr(ast, "TryStar", ast.Try))
 
 
-class AstKeyChecks:
+class AstKeyChecks(AstValueKeys):
     """Checks of keys: a part of :class:`~doxtool.python.functionwalk.FunctionWalk`."""
 
     node: ast.FunctionDef | ast.AsyncFunctionDef
@@ -114,6 +115,7 @@ class AstKeyChecks:
         place = self._check_place(stmt)
         if not raises:
             return
+        self._param_looked_in(stmt, test)
         if place is not None and self._first_return >= place[0]:
             every = place[1]
         elif self._some_calls_check(stmt, place):
@@ -198,7 +200,8 @@ class AstKeyChecks:
     def _needs(self, group: Group, every: bool) -> None:
         if len(group) == 1:
             for refusal, read in group.values():
-                if self._read_contract(read, refusal) and not every:
+                # a test of what the value holds may refuse any value, or none
+                if self._read_contract(read, refusal) and (not every or refusal == CALLED):
                     read.conditional = True
             return
         # ``if not a and not b: raise``: one of them is needed
@@ -255,6 +258,17 @@ class AstKeyChecks:
             key = self._key(node.left)
             read = self._read_at(node, key)
             return {key: ("missing", read)} if key is not None and read is not None else None
+        if (
+            isinstance(node, ast.Compare)
+            and len(node.ops) == 1
+            and isinstance(node.ops[0], ast.NotIn)
+            and self._key(node.left) is not None
+        ):
+            # ``"title" not in issue``: a key looked for in a read's value,
+            # which a missing key's default may lack or hold (as the tool
+            # walk reads it: :mod:`~doxtool.python.absencetests`)
+            read = self._value_read(node.comparators[0])
+            return {read.key: (CALLED, read)} if read is not None and read.key else None
         found = emptied_node(node)
         if found is None:
             return None

@@ -59,7 +59,7 @@ class Contracts:
         recovered = (
             error and env.recovering > 0 and ends_with_raise(body) and id(stmt) not in env.escaping
         )
-        groups = lambda: self._absence_groups(stmt.test, env)  # noqa: E731
+        groups = lambda: self._refusal_groups(stmt.test, env)  # noqa: E731
         if env.func is self.entry and not recovered and self._doubtful(body, error, groups, env):
             return  # ``return self.fail(...)``: refused or handled
         if not error or not (self._ends_execute(env) or ends_with_raise(body)):
@@ -82,14 +82,14 @@ class Contracts:
         answered by a call (``if not note: return self.fail(...)``) it runs
         on every call only if that call refuses (:mod:`~doxtool.python.absence`)."""
         failing = negated(test)
-        groups = lambda: self._absence_groups(failing, env)  # noqa: E731
+        groups = lambda: self._refusal_groups(failing, env)  # noqa: E731
         recovered = env.recovering > 0
         if not (always and recovered) and self._doubtful((), True, groups, env, always):
             return  # refused, or never reached when the call handles the value
         if always:
             self._refusing(failing, recovered, env)
             return
-        for group in self._absence_groups(failing, env):
+        for group in self._refusal_groups(failing, env):
             if len(group) == 1:
                 for name, refusal in group.items():
                     self._arg(name).branch_refusals.add(refusal)
@@ -97,7 +97,7 @@ class Contracts:
     def _refusing(self, test: cst.BaseExpression, recovered: bool, env: Env) -> None:
         """A check true for ``test`` ends ``execute`` with an error on every
         call (``recovered``: with a raise a handler may recover from)."""
-        for group in self._absence_groups(test, env):
+        for group in self._refusal_groups(test, env):
             for name, refusal in group.items():
                 builder = self._arg(name)
                 if recovered:
@@ -119,7 +119,7 @@ class Contracts:
         that does not come this way may take the default."""
         body = with_returned_inline(suite_body(stmt.body))
         error = self._error_exit(body, env)
-        groups = lambda: self._absence_groups(stmt.test, env)  # noqa: E731
+        groups = lambda: self._refusal_groups(stmt.test, env)  # noqa: E731
         if self._doubtful(body, error, groups, env, every_call=False) or not error:
             return
         if env.past_exit and not (
@@ -128,7 +128,7 @@ class Contracts:
             return  # a ``Response`` a helper returns, past a return, ends nothing
         # a raise a handler recovers from refuses nothing, as in :meth:`_contract`
         recovered = env.recovering > 0 and ends_with_raise(body) and id(stmt) not in env.escaping
-        for group in self._absence_groups(stmt.test, env):
+        for group in self._refusal_groups(stmt.test, env):
             if len(group) == 1:
                 for name, refusal in group.items():
                     if recovered:

@@ -391,6 +391,8 @@ class KeyReads(PresenceBinds, MadeValues, StringBodies):
         found = self._readable(node.value)  # type: ignore[attr-defined]
         if found is not None and isinstance(node.ctx, ast.Load):
             self._read(found[0], node.slice, node, "subscript", merge=found[1])
+        elif found is None and isinstance(node.ctx, ast.Load):
+            self._value_key_read(node)  # type: ignore[attr-defined]
 
     def _compare(self, node: ast.Compare) -> None:
         left = node.left

@@ -122,6 +122,7 @@ class Lookups:
             index = node.slice[0].slice
             if type(index) is not cst.Index:
                 return
+            self._value_key_read(node, env)  # type: ignore[attr-defined]
             key, source = index.value, node.value
         arg = self._arg_of(key, env)
         if arg is not None:  # the key's own read may be walked after this

@@ -33,7 +33,7 @@ class RaiseCalls:
 
     entry: object
     _ends_unless: Callable[[Sequence[cst.BaseStatement], Env], list[str]]
-    _absence_groups: Callable[[cst.BaseExpression, Env], list[dict[str, str]]]
+    _refusal_groups: Callable[[cst.BaseExpression, Env], list[dict[str, str]]]
     _arg: Callable[[str], ArgBuilder]
     _ends_every_path: Callable[[Sequence[cst.BaseStatement], Env], bool]
     _refusing: Callable[[cst.BaseExpression, bool, Env], None]
@@ -65,7 +65,7 @@ class RaiseCalls:
         calls = [ending] if ending is not None else self._ends_unless(body, env)
         if not calls:
             return False
-        for group in self._absence_groups(stmt.test, env):
+        for group in self._refusal_groups(stmt.test, env):
             for name, refusal in group.items():
                 check = self.raise_checks.setdefault(name, RaiseCheck())
                 check.calls.update(calls)

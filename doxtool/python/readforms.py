@@ -98,6 +98,9 @@ REFUSALS: dict[str, Callable[[Any], bool]] = _Refusals(
         "none": lambda value: value is None,
         "blank": lambda value: value == "",
         "missing": lambda value: True,
+        # a test of a read that a missing key's value passes (``c =
+        # args.get("c", "x")``, then ``if c is None``): it refuses values sent only
+        "given": lambda value: False,
         # ``items = parse(args.get("items", "[]"))``, then ``if not items``: what
         # a call made of the value is tested, which may refuse any value, a
         # missing key's too; on some calls, as far as anyone can tell

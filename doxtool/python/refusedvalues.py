@@ -31,7 +31,7 @@ from collections.abc import Callable
 
 from doxtool.core.facts import Argument, HelperCall, ToolFacts
 from doxtool.python.followargs import Found, parameter_of
-from doxtool.python.readforms import REFUSALS
+from doxtool.python.readforms import CALLED, REFUSALS
 
 #: the function a call of the tool reaches (``HelperFollower.entry``)
 Entry = Callable[[ToolFacts, str], "Found | None"]
@@ -120,6 +120,8 @@ def _needed(argument: Argument, kind: str) -> Argument | None:
         return None
     if argument.required_unknown or argument.default_unknown:
         return None  # what a missing key gives is not known
+    if kind == CALLED:  # a test of what the value holds: any value may be refused, or none
+        return _doubted(argument)
     missing = argument.default if argument.has_default else None
     if not REFUSALS[kind](missing):
         return None

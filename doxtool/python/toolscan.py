@@ -64,6 +64,7 @@ from doxtool.python.ownparams import own_params, own_values
 from doxtool.python.raisecalls import RaiseCalls
 from doxtool.python.raises import Raises
 from doxtool.python.reach import Reach
+from doxtool.python.readmissing import ReadMissing
 from doxtool.python.receivers import BoundValues
 from doxtool.python.renamedkeys import RenamedKeys
 from doxtool.python.returnedcalls import ReturnedCalls
@@ -129,6 +130,7 @@ class ToolScan(
     HandedWhole,
     Contracts,
     AbsenceTests,
+    ReadMissing,
     KeyChecks,
     DispatchEnds,
     Conversions,
@@ -153,6 +155,7 @@ class ToolScan(
         self.passed_on: set[int] = set()
         self.rebound_fallbacks: dict[int, tuple[bool, Any]] = {}
         self.or_replaced: set[int] = set()
+        self.read_missing: dict[int, tuple[str, Any]] = {}
         #: a function node's id -> its names bound once to a literal it loops over
         self._literals_of: dict[int, dict[str, cst.BaseExpression]] = {}
         self._dicts_of: dict[int, dict[str, cst.Dict]] = {}

@@ -214,6 +214,7 @@ class StatementWalk(ExpressionWalk, ClosureWalk):
             else:
                 env.instances.pop(name, None)
             env.var_args.pop(name, None)
+            self._bind_read_missing(name, value, env)  # type: ignore[attr-defined]
             # only a dispatch of ``execute`` decides that a missing key is an
             # error: a fallback elsewhere (a heading's ``or "unknown"``) hides nothing
             if arg is not None and env.func is self.entry and self._hides_missing(value, env):

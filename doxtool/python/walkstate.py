@@ -64,6 +64,9 @@ class Env:
     stmt: cst.CSTNode | None = None
     #: local name -> the argument its value stands for
     var_args: dict[str, str] = field(default_factory=dict)
+    #: local name -> (argument, value) a missing key gives the plain read it
+    #: holds (:mod:`~doxtool.python.readmissing`)
+    var_missing: dict[str, tuple[str, Any]] = field(default_factory=dict)
     #: local name -> the string methods that fold the argument's value into it
     #: (``action = self.args.get("action", "").lower()``: ``lower``), None
     #: where that is not known

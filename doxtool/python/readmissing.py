@@ -1,0 +1,142 @@
+"""What a missing key gives the one read a check tests (part of
+:class:`~doxtool.python.toolscan.ToolScan`).
+
+An argument read in several places may get a different value in each when
+its key is missing (``kwargs.get("content", "")`` in one method,
+``kwargs.get("content")`` in another). A check refuses a missing key when it
+refuses what the read whose value it tests gives, not the default another
+read has: the kind of value the check refuses (:data:`REFUSALS`) is judged
+against that read's value where it is known, and becomes ``missing`` (the
+check refuses a missing key) or ``given`` (it refuses only values sent).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import libcst as cst
+
+from doxtool.python.readforms import CALLED, REFUSALS
+from doxtool.python.walkstate import Env
+
+
+class ReadMissing:
+    """What a missing key gives a read: a part of :class:`~doxtool.python.toolscan.ToolScan`."""
+
+    #: id of a plain ``.get`` read (no fill, merge or fallback replaces what
+    #: it gives) -> (its key, the value a missing key gives it)
+    read_missing: dict[int, tuple[str, Any]]
+
+    #: ids of reads an ``or`` gives a fallback of its own (:mod:`.fallbacks`)
+    or_replaced: set[int]
+    #: the groups being made are what checks refuse (:meth:`_refusal_groups`)
+    judging_reads: bool = False
+
+    def _refusal_groups(self, test: cst.BaseExpression, env: Env) -> list[dict[str, str]]:
+        """The absence groups of ``test`` (:meth:`.AbsenceTests._absence_groups`)
+        as a check that refuses them records them: each kind judged against
+        what a missing key gives the read tested (:meth:`_as_read`). The
+        kinds of the groups themselves say which values a test takes (``if
+        action is None: return self.default()`` takes ``None``, not ``""``)."""
+        judging, self.judging_reads = self.judging_reads, True
+        try:
+            return self._absence_groups(test, env)  # type: ignore[attr-defined,no-any-return]
+        finally:
+            self.judging_reads = judging
+
+    def _note_read_missing(
+        self,
+        node: cst.CSTNode,
+        key: str,
+        kind: str,
+        default: cst.BaseExpression | None,
+        replaced: bool,
+    ) -> None:
+        """``args.get(key)`` / ``args.get(key, <literal>)`` that nothing else
+        replaces (a fill, a merged dict, a fallback: ``replaced``): a missing
+        key gives ``None`` / the literal."""
+        known, value = (True, None) if default is None else self._value(default)  # type: ignore[attr-defined]
+        if kind == "get" and not replaced and id(node) not in self.or_replaced and known:
+            self.read_missing[id(node)] = (key, value)
+
+    def _bind_read_missing(self, name: str, value: cst.BaseExpression, env: Env) -> None:
+        """``content = kwargs.get("content")``: the name holds what the read
+        gives. Bound again to a read that gives another value (``if a: c =
+        args.get("c", "")``, ``else: c = args.get("c")``), it may hold either
+        past the branches, which the walk does not tell apart: neither is known."""
+        held = self.read_missing.get(id(value))
+        before = env.var_missing.get(name)
+        if held is None or (before is not None and repr(before) != repr(held)):
+            env.var_missing.pop(name, None)
+        else:
+            env.var_missing[name] = held
+
+    def _tested_missing(self, node: cst.BaseExpression, env: Env) -> tuple[str, Any] | None:
+        """(argument, value) a missing key gives the read ``node`` is or a name
+        holds, while the name still stands for that argument."""
+        if type(node) is cst.Name:
+            held = env.var_missing.get(node.value)
+            standing = held is not None and env.var_args.get(node.value) == held[0]
+            return held if standing and node.value not in env.var_groups else None
+        return self.read_missing.get(id(node))
+
+    def _as_read(
+        self, group: dict[str, str] | None, node: cst.BaseExpression, env: Env
+    ) -> dict[str, str] | None:
+        """``group`` (argument -> kind refused, as the test of ``node``
+        gives it), each kind judged against what a missing key gives the
+        read ``node`` tests, when known."""
+        held = self._tested_missing(node, env) if group and self.judging_reads else None
+        if group is None or held is None or set(group) != {held[0]}:
+            return group
+        kind = group[held[0]]
+        if kind == CALLED:
+            return group
+        return {held[0]: "missing" if REFUSALS[kind](held[1]) else "given"}
+
+    def _value_key_read(self, node: cst.Subscript, env: Env) -> None:
+        """``data = args.get("issue", {})``, then ``data["title"]``: a key of
+        the value read where what a missing key gives lacks it (a dict
+        without the key, ``None``) raises without the argument, as
+        ``args["issue"]`` does, when nothing may write the key first (the
+        name is only read), and the subscript runs on every call: outside
+        any branch, guard, ``except`` handler or ``try`` that recovers (a
+        branch may be ``if "title" in data``: there nothing is claimed)."""
+        if type(node.value) is not cst.Name or len(node.slice) != 1:
+            return
+        index = node.slice[0].slice
+        held = self._tested_missing(node.value, env) if type(index) is cst.Index else None
+        if held is None:
+            return
+        arg, missing = held
+        known, key = self._value(index.value)  # type: ignore[attr-defined]
+        lacks = missing is None or (isinstance(missing, dict) and key not in missing)
+        somewhere = env.guards or env.absent or env.undecided or env.some_calls()
+        if (
+            known
+            and isinstance(key, str)
+            and lacks
+            and not (somewhere or env.recovering or env.on_error)
+            and self._only_read(env, node.value.value)  # type: ignore[attr-defined]
+            and not _methods_other_than_reads(env.func.node, node.value.value)
+        ):
+            self._needed_read(arg, env)  # type: ignore[attr-defined]
+
+
+#: methods of a dict that leave its keys as they are
+_KEEPING = frozenset({"get", "keys", "values", "items", "copy"})
+
+
+def _methods_other_than_reads(function: cst.CSTNode, name: str) -> bool:
+    """Whether a method of ``name`` other than :data:`_KEEPING` is named in
+    ``function`` (``data.setdefault("title", "")`` writes the key)."""
+    found = False
+
+    class _Methods(cst.CSTVisitor):
+        def visit_Attribute(self, node: cst.Attribute) -> None:
+            nonlocal found
+            named = type(node.value) is cst.Name and node.value.value == name
+            found = found or (named and node.attr.value not in _KEEPING)
+
+    function.visit(_Methods())
+    return found

@@ -1,0 +1,95 @@
+"""A check judged against what a missing key gives the read it tests.
+
+An argument read in several places may get another value in each when its
+key is missing: ``_create`` reads ``kwargs.get("content", "")``, ``_update``
+reads ``kwargs.get("content")`` and refuses ``None``. The check refuses a
+missing ``content`` on the update path (the ``None`` its read gives), whatever
+the other read's default: the argument is needed on some calls only
+(``required or optional``), and no default is claimed. The other way round,
+a check a missing key passes (``c = args.get("c")``, then ``if c == ""``)
+refuses no missing key, whatever default a later read gives.
+"""
+
+from __future__ import annotations
+
+from bothwalks import kind, tool_module
+
+DISPATCH = """\
+from helpers.tool import Response, Tool
+
+
+class T(Tool):
+    async def execute(self, **kwargs):
+        action = kwargs.get("action", "")
+        if action == "create":
+            return await self._create(**kwargs)
+        if action == "update":
+            return await self._update(**kwargs)
+        return Response(message="unknown action", break_loop=False)
+
+    async def _create(self, **kwargs):
+        content = kwargs.get("content", "")
+        return Response(message=f"created {content}", break_loop=False)
+
+    async def _update(self, **kwargs):
+        content = kwargs.get("content")
+        if content is None:
+            return Response(message="content is required", break_loop=False)
+        return Response(message=f"updated {content}", break_loop=False)
+"""
+
+PASSED = """\
+from helpers.tool import Response, Tool
+
+
+class T(Tool):
+    async def execute(self, **kwargs):
+        content = self.args.get("content")
+        if content == "":
+            return Response(message="content must not be blank", break_loop=False)
+        text = self.args.get("content", "")
+        return Response(message=f"got {text}", break_loop=False)
+"""
+
+
+def facts(make_repo, run_cli, code: str) -> dict[str, tuple[str, object]]:  # type: ignore[no-untyped-def]
+    root = make_repo({"tools/t.py": code})
+    return {
+        a["name"]: (kind(a), a["default"] if a["has_default"] else "-")
+        for a in tool_module(run_cli, root)["arguments"]
+    }
+
+
+def test_a_check_on_one_path_refuses_what_its_own_read_gives(make_repo, run_cli) -> None:
+    assert facts(make_repo, run_cli, DISPATCH)["content"] == ("unknown", "-")
+
+
+def test_the_generated_companion_claims_no_other_reads_default(make_repo, run_cli) -> None:
+    root = make_repo({"tools/t.py": DISPATCH})
+    run_cli(root, "check", "--no-cache", "--fix", "--select", "DOX")
+    companion = (root / "tools/t.py.dox.md").read_text(encoding="utf-8")
+    (line,) = [x for x in companion.splitlines() if x.startswith("  - `content`")]
+    assert line.startswith("  - `content`: required or optional"), line
+    assert "default" not in line
+
+
+def test_a_check_its_own_read_passes_refuses_no_missing_key(make_repo, run_cli) -> None:
+    assert facts(make_repo, run_cli, PASSED)["content"] == ("optional", "")
+
+
+def test_the_same_read_on_every_call_is_still_required(make_repo, run_cli) -> None:
+    code = PASSED.replace('content == ""', "content is None")
+    assert facts(make_repo, run_cli, code)["content"] == ("required", "-")
+
+
+def test_a_name_bound_to_reads_with_other_values_claims_no_requiredness(make_repo, run_cli) -> None:
+    # past the branches the name holds either read's value: the check's
+    # refusal of a missing key is not known from one of them
+    code = PASSED.replace(
+        '        content = self.args.get("content")\n',
+        "        if self.agent.flag:\n"
+        '            content = self.args.get("content", "")\n'
+        "        else:\n"
+        '            content = self.args.get("content")\n',
+    ).replace('content == ""', "content is None")
+    assert facts(make_repo, run_cli, code)["content"][0] != "required"
