@@ -49,6 +49,23 @@ def tool_module(run_cli: Any, root: Path) -> dict[str, Any]:
     return tool  # type: ignore[no-any-return]
 
 
+#: a tool module up to the body of its ``execute`` (``**kwargs`` taken)
+EXECUTE_HEAD = (
+    "from helpers.tool import Response, Tool\n\n\n"
+    "class T(Tool):\n    async def execute(self, **kwargs):\n"
+)
+
+
+def execute_facts(make_repo: Any, run_cli: Any, body: str) -> dict[str, tuple[str, object]]:
+    """Each argument of a tool whose ``execute`` body is ``body``: its
+    :func:`kind` and its default (``-`` for none)."""
+    root = make_repo({"tools/t.py": EXECUTE_HEAD + body})
+    return {
+        a["name"]: (kind(a), a["default"] if a["has_default"] else "-")
+        for a in tool_module(run_cli, root)["arguments"]
+    }
+
+
 def arguments(run_cli: Any, root: Path) -> dict[str, str]:
     return {a["name"]: presence(a) for a in tool_module(run_cli, root)["arguments"]}
 

@@ -13,19 +13,10 @@ changes nothing.
 from __future__ import annotations
 
 import pytest
-from bothwalks import kind, tool_module
+from bothwalks import EXECUTE_HEAD, execute_facts, kind, tool_module
 
-HEAD = "from helpers.tool import Response, Tool\n\n\nclass T(Tool):\n    async def execute(self, **kwargs):\n"
 REFUSE = '            return Response(message="missing fields", break_loop=False)\n'
 OK = '        return Response(message="ok", break_loop=False)\n'
-
-
-def facts(make_repo, run_cli, body: str) -> dict[str, tuple[str, object]]:  # type: ignore[no-untyped-def]
-    root = make_repo({"tools/t.py": HEAD + body})
-    return {
-        a["name"]: (kind(a), a["default"] if a["has_default"] else "-")
-        for a in tool_module(run_cli, root)["arguments"]
-    }
 
 
 @pytest.mark.parametrize(
@@ -45,8 +36,8 @@ def facts(make_repo, run_cli, body: str) -> dict[str, tuple[str, object]]:  # ty
 def test_a_key_looked_for_in_a_refused_value_leaves_requiredness_unknown(
     make_repo, run_cli, body: str
 ) -> None:
-    (name,) = facts(make_repo, run_cli, body)
-    assert facts(make_repo, run_cli, body)[name] == ("unknown", "-")
+    (name,) = execute_facts(make_repo, run_cli, body)
+    assert execute_facts(make_repo, run_cli, body)[name] == ("unknown", "-")
 
 
 def test_a_key_looked_for_without_a_refusal_keeps_the_argument_optional(make_repo, run_cli) -> None:
@@ -55,14 +46,14 @@ def test_a_key_looked_for_without_a_refusal_keeps_the_argument_optional(make_rep
         '        if "x" in flags:\n            return Response(message="x", break_loop=False)\n'
         + OK
     )
-    assert facts(make_repo, run_cli, body) == {"flags": ("optional", "")}
+    assert execute_facts(make_repo, run_cli, body) == {"flags": ("optional", "")}
 
 
 def test_the_generated_companion_claims_no_default_for_such_an_argument(make_repo, run_cli) -> None:
     body = (
         '        issue = kwargs.get("issue", {})\n        if "title" not in issue:\n' + REFUSE + OK
     )
-    root = make_repo({"tools/t.py": HEAD + body})
+    root = make_repo({"tools/t.py": EXECUTE_HEAD + body})
     run_cli(root, "check", "--no-cache", "--fix", "--select", "DOX")
     companion = (root / "tools/t.py.dox.md").read_text(encoding="utf-8")
     assert "  - `issue`: required or optional object." in companion or (

@@ -12,19 +12,10 @@ is claimed beyond what was.
 from __future__ import annotations
 
 import pytest
-from bothwalks import kind, tool_module
+from bothwalks import EXECUTE_HEAD, execute_facts, kind, tool_module
 
-HEAD = "from helpers.tool import Response, Tool\n\n\nclass T(Tool):\n    async def execute(self, **kwargs):\n"
 READ = '        data = self.args.get("issue", {})\n'
 TITLE = '        return Response(message=data["title"], break_loop=False)\n'
-
-
-def facts(make_repo, run_cli, body: str) -> dict[str, tuple[str, object]]:  # type: ignore[no-untyped-def]
-    root = make_repo({"tools/t.py": HEAD + body})
-    return {
-        a["name"]: (kind(a), a["default"] if a["has_default"] else "-")
-        for a in tool_module(run_cli, root)["arguments"]
-    }
 
 
 @pytest.mark.parametrize(
@@ -38,11 +29,11 @@ def facts(make_repo, run_cli, body: str) -> dict[str, tuple[str, object]]:  # ty
 def test_a_key_the_default_lacks_read_on_every_call_makes_it_required(
     make_repo, run_cli, body: str
 ) -> None:
-    assert facts(make_repo, run_cli, body)["issue"] == ("required", "-")
+    assert execute_facts(make_repo, run_cli, body)["issue"] == ("required", "-")
 
 
 def test_the_generated_companion_says_required(make_repo, run_cli) -> None:
-    root = make_repo({"tools/t.py": HEAD + READ + TITLE})
+    root = make_repo({"tools/t.py": EXECUTE_HEAD + READ + TITLE})
     run_cli(root, "check", "--no-cache", "--fix", "--select", "DOX")
     companion = (root / "tools/t.py.dox.md").read_text(encoding="utf-8")
     (line,) = [x for x in companion.splitlines() if x.startswith("  - `issue`")]
@@ -74,7 +65,7 @@ def test_the_generated_companion_says_required(make_repo, run_cli) -> None:
 def test_a_read_that_may_not_fail_keeps_the_argument_optional(
     make_repo, run_cli, body: str, default: object
 ) -> None:
-    assert facts(make_repo, run_cli, body)["issue"] == ("optional", default)
+    assert execute_facts(make_repo, run_cli, body)["issue"] == ("optional", default)
 
 
 HELPER_TOOL = (

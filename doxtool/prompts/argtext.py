@@ -305,16 +305,22 @@ def bare_names(content: str, start: int, end: int, spans: list[Span]) -> list[tu
     return found
 
 
+def _body_rows(content: str, starts: list[int]) -> list[tuple[int, str]]:
+    """The rows under a pipe table's header and delimiter row, with their
+    offsets; none when the lines are no such table."""
+    lines = [_line(content, starts, index) for index in range(len(starts))]
+    if len(lines) < 3 or "|" not in lines[0][1] or not _DELIMITER_ROW_RE.match(lines[1][1]):
+        return []
+    return lines[2:]
+
+
 def table_bare_names(content: str, starts: list[int], spans: list[Span]) -> list[tuple[int, str]]:
     """The first cells of a table's rows that hold just a name outside
     backticks (``| path | the file |``, bold allowed), with their offsets,
     whatever the table lists: a name it writes (a mention), not one it
     teaches (:func:`table_argument_names` says which tables teach)."""
-    lines = [_line(content, starts, index) for index in range(len(starts))]
-    if len(lines) < 3 or "|" not in lines[0][1] or not _DELIMITER_ROW_RE.match(lines[1][1]):
-        return []
     found = []
-    for start, text in lines[2:]:
+    for start, text in _body_rows(content, starts):
         cells = _cells(start, text)
         if not cells:
             continue
@@ -333,11 +339,8 @@ def table_row_names(content: str, starts: list[int], spans: list[Span]) -> list[
     a tool's name (``| `memory_load` | `query`, `limit` | load |``) tells the
     model of that tool, as a list item opening with it does. A row that says
     its name is gone (``| `old_tool` | removed |``) names nothing."""
-    lines = [_line(content, starts, index) for index in range(len(starts))]
-    if len(lines) < 3 or "|" not in lines[0][1] or not _DELIMITER_ROW_RE.match(lines[1][1]):
-        return []
     found = []
-    for start, text in lines[2:]:
+    for start, text in _body_rows(content, starts):
         cells = _cells(start, text)
         name = _first_cell_name(*cells[0], spans) if cells else None
         if name is not None and not row_says_gone([cell for _, cell in cells]):
