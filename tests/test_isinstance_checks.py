@@ -95,3 +95,30 @@ def test_a_type_check_of_what_a_call_made_of_the_value_says_nothing_of_it(
     assert not args["label"]["required"]
     assert not args["count"]["required"]
     assert (args["count"]["has_default"], args["count"]["default"]) == (True, "5")
+
+
+OWN_READ_PY = """\
+from helpers.tool import Response, Tool
+
+
+class Batch(Tool):
+    async def execute(self, **kwargs) -> Response:
+        self._show()
+        items = self.args.get("items")
+        if not isinstance(items, list):
+            return Response(message="items must be a list", break_loop=False)
+        return Response(message=str(items), break_loop=False)
+
+    def _show(self) -> None:
+        print(len(self.args.get("items", [])))
+"""
+
+
+def test_a_type_check_is_judged_against_what_its_own_read_gives(
+    make_repo: Any, run_cli: Any
+) -> None:
+    """The read tested gives ``None`` for a missing key, which the check
+    refuses: the ``[]`` another method's read gives is no default."""
+    args = _arguments(run_cli, make_repo({"tools/batch.py": OWN_READ_PY}))
+    assert args["items"]["required"]
+    assert args["items"]["default"] is None

@@ -65,7 +65,8 @@ class AbsenceTests:
                     type(tested) is cst.Name and tested.value in env.var_made
                 ):
                     return None  # ``isinstance(str(x), str)``: the value made is tested
-                return dict.fromkeys(self._standing_for(tested, env), typed[1]) or None
+                group = dict.fromkeys(self._standing_for(tested, env), typed[1])
+                return self._as_read(group or None, tested, env)  # type: ignore[attr-defined]
             # ``not str(text).strip()`` on a name given a fallback: either
             names = self._standing_for(inner, env)
             name = inner.value if type(inner) is cst.Name else ""
