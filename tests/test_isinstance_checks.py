@@ -68,3 +68,57 @@ def test_a_companion_calling_a_type_checked_argument_optional_is_reported(
     root = make_repo({**files, "tools/batch.py.dox.md": COMPANION.format(word="required")})
     result = run_cli(root, "check", "--no-cache", "tools/batch.py")
     assert "`items`" not in result.output, result.output
+
+
+MADE_PY = """\
+from helpers.tool import Response, Tool
+
+
+class Batch(Tool):
+    async def execute(self, **kwargs) -> Response:
+        label = str(self.args.get("label"))
+        count = self.args.get("count", "5")
+        if not isinstance(label, str):
+            return Response(message="label must be text", break_loop=False)
+        if not isinstance(int(count), int):
+            return Response(message="count must be a number", break_loop=False)
+        return Response(message=label, break_loop=False)
+"""
+
+
+def test_a_type_check_of_what_a_call_made_of_the_value_says_nothing_of_it(
+    make_repo: Any, run_cli: Any
+) -> None:
+    """``isinstance(int(x), int)``, or of a name bound to ``str(...)``: the type tested is the call's, whatever the value sent, so
+    a missing key's ``None`` or a default of another type is not refused."""
+    args = _arguments(run_cli, make_repo({"tools/batch.py": MADE_PY}))
+    assert not args["label"]["required"]
+    assert not args["count"]["required"]
+    assert (args["count"]["has_default"], args["count"]["default"]) == (True, "5")
+
+
+OWN_READ_PY = """\
+from helpers.tool import Response, Tool
+
+
+class Batch(Tool):
+    async def execute(self, **kwargs) -> Response:
+        self._show()
+        items = self.args.get("items")
+        if not isinstance(items, list):
+            return Response(message="items must be a list", break_loop=False)
+        return Response(message=str(items), break_loop=False)
+
+    def _show(self) -> None:
+        print(len(self.args.get("items", [])))
+"""
+
+
+def test_a_type_check_is_judged_against_what_its_own_read_gives(
+    make_repo: Any, run_cli: Any
+) -> None:
+    """The read tested gives ``None`` for a missing key, which the check
+    refuses: the ``[]`` another method's read gives is no default."""
+    args = _arguments(run_cli, make_repo({"tools/batch.py": OWN_READ_PY}))
+    assert args["items"]["required"]
+    assert args["items"]["default"] is None

@@ -386,3 +386,21 @@ def test_a_list_item_opening_with_a_bold_or_bare_tool_name_teaches_it(make_repo,
     ):
         result = run_cli(make_repo({**files, memory: f"## Memory tools\n\n{items}"}), "check")
         assert [line.split(" ")[1] for line in _prm(result.output)] == ["PRM001"] * 2, items
+
+
+def test_a_prompt_listing_tools_bare_or_bold_alone_teaches_them(make_repo, run_cli) -> None:
+    """A prompt whose only teaching is items or rows opening with a tool's
+    name bare or in bold (no heading, code span or example in the file)
+    teaches the tool in a run over the whole repository as in one over the
+    tool's module: no PRM001 in either."""
+    files = {**clean_files(), "tools/memory_save.py": WAIT_PY.replace("WaitTool", "MemorySave")}
+    memory = "prompts/agent.system.tool.memory.md"
+    for text in (
+        "Tools you can use:\n\n- **memory_save** — save a fact\n",
+        "Tools you can use:\n\n- memory_save: save a fact\n",
+        "| Tool | Use |\n|---|---|\n| memory_save | save a fact |\n",
+    ):
+        root = make_repo({**files, memory: text})
+        for paths in ([], ["tools/memory_save.py"]):
+            result = run_cli(root, "check", "--no-cache", "--select", "PRM001", *paths)
+            assert _prm(result.output) == [], (text, paths)

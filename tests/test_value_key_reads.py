@@ -60,6 +60,14 @@ def test_the_generated_companion_says_required(make_repo, run_cli) -> None:
         ),
         (READ + '        data["title"] = data.get("title", "x")\n' + TITLE, {}),
         (READ + '        data.setdefault("title", "x")\n' + TITLE, {}),
+        # bound to the read on some calls only: past the branch it may hold
+        # the dict bound before, which has the key
+        (
+            '        data = {"title": "untitled"}\n        if self.args.get("custom"):\n    '
+            + READ
+            + TITLE,
+            {},
+        ),
     ],
 )
 def test_a_read_that_may_not_fail_keeps_the_argument_optional(

@@ -9,7 +9,13 @@ import libcst as cst
 
 from doxtool.python.emptiness import nonempty_when
 from doxtool.python.fallbacks import numeric_conversion
-from doxtool.python.readforms import CALLED, ISINSTANCE_TYPES, STRING_METHODS, type_refusal
+from doxtool.python.readforms import (
+    CALLED,
+    ISINSTANCE_TYPES,
+    READ_METHODS,
+    STRING_METHODS,
+    type_refusal,
+)
 from doxtool.python.walkstate import Env
 
 
@@ -54,7 +60,13 @@ class AbsenceTests:
                 return {env.empty_unless[inner.value]: "missing"}  # type: ignore[dict-item]
             typed = _isinstance_of(inner)  # ``not isinstance(x, dict)``
             if typed is not None:
-                return dict.fromkeys(self._standing_for(typed[0], env), typed[1]) or None
+                tested = typed[0]
+                if made_value(tested) or (
+                    type(tested) is cst.Name and tested.value in env.var_made
+                ):
+                    return None  # ``isinstance(str(x), str)``: the value made is tested
+                group = dict.fromkeys(self._standing_for(tested, env), typed[1])
+                return self._as_read(group or None, tested, env)  # type: ignore[attr-defined]
             # ``not str(text).strip()`` on a name given a fallback: either
             names = self._standing_for(inner, env)
             name = inner.value if type(inner) is cst.Name else ""
@@ -129,3 +141,15 @@ def _isinstance_of(node: cst.BaseExpression) -> tuple[cst.BaseExpression, str] |
     if not names or len(names) != len(items) or any(n not in ISINSTANCE_TYPES for n in names):
         return None
     return node.args[0].value, type_refusal(names)
+
+
+def made_value(node: cst.BaseExpression) -> bool:
+    """Whether ``node`` is what a call made of a value (``str(x)``,
+    ``x.strip()``, ``parse(x)``), not a read of it (``args.get("x")``): its
+    type is the call's, not the value sent."""
+    while type(node) is cst.NamedExpr:
+        node = node.value
+    if type(node) is not cst.Call:
+        return False
+    func = node.func
+    return not (type(func) is cst.Attribute and func.attr.value in READ_METHODS)

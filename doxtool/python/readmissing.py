@@ -119,6 +119,7 @@ class ReadMissing:
             and not (somewhere or env.recovering or env.on_error)
             and self._only_read(env, node.value.value)  # type: ignore[attr-defined]
             and not _methods_other_than_reads(env.func.node, node.value.value)
+            and _bindings(env.func.node, node.value.value) == 1
         ):
             self._needed_read(arg, env)  # type: ignore[attr-defined]
 
@@ -140,3 +141,41 @@ def _methods_other_than_reads(function: cst.CSTNode, name: str) -> bool:
 
     function.visit(_Methods())
     return found
+
+
+def _bindings(function: cst.CSTNode, name: str) -> int:
+    """How many places of ``function`` bind ``name`` (``data = {...}`` before
+    ``if x: data = args.get("issue", {})``: past the branch it may hold either)."""
+    count = 0
+
+    def bound(target: cst.BaseExpression | None) -> None:
+        nonlocal count
+        if type(target) is cst.Name and target.value == name:
+            count += 1
+        elif type(target) in (cst.Tuple, cst.List):
+            for element in target.elements:  # type: ignore[union-attr]
+                bound(element.value)
+        elif type(target) is cst.StarredElement:
+            bound(target.value)  # type: ignore[union-attr]
+
+    class _Binds(cst.CSTVisitor):
+        def visit_AssignTarget(self, node: cst.AssignTarget) -> None:
+            bound(node.target)
+
+        def visit_AnnAssign(self, node: cst.AnnAssign) -> None:
+            bound(node.target)
+
+        def visit_AugAssign(self, node: cst.AugAssign) -> None:
+            bound(node.target)
+
+        def visit_NamedExpr(self, node: cst.NamedExpr) -> None:
+            bound(node.target)
+
+        def visit_For(self, node: cst.For) -> None:
+            bound(node.target)
+
+        def visit_AsName(self, node: cst.AsName) -> None:
+            bound(node.name)  # type: ignore[arg-type]
+
+    function.visit(_Binds())
+    return count

@@ -11,6 +11,7 @@ from functools import partial
 
 import libcst as cst
 
+from doxtool.python.absencetests import made_value
 from doxtool.python.checktests import accepts
 from doxtool.python.closures import ClosureWalk, always_true, nonempty_literal
 from doxtool.python.controlflow import contains_return, leaves_pass, terminates
@@ -225,9 +226,12 @@ class StatementWalk(ExpressionWalk, ClosureWalk):
             called = self._called_argument(value, env) if arg is None else None
             if called is not None:
                 env.var_calls[name] = called
+            env.var_made.discard(name)
             if arg is not None:
                 env.var_args[name] = arg
                 env.var_folds[name] = folds
+                if made_value(value):
+                    env.var_made.add(name)
                 converted = numeric_conversion(value)
                 if converted:
                     env.var_converts[name] = converted

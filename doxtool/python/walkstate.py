@@ -74,6 +74,10 @@ class Env:
     #: local name -> the numeric conversion (``int``, ``float``) the argument's
     #: value went through into it (``n = int(args.get("n", "0"))``)
     var_converts: dict[str, str] = field(default_factory=dict)
+    #: local names bound to what a call made of an argument's value (``n =
+    #: str(args.get("n"))``, ``.strip()``, ``parse(...)``): a test of their
+    #: type says nothing of the value sent (:func:`~doxtool.python.absencetests.made_value`)
+    var_made: set[str] = field(default_factory=set)
     #: local name -> the argument whose value a call other than a conversion
     #: was handed alone to make it (``items = self._parse(args.get("items"))``)
     var_calls: dict[str, str] = field(default_factory=dict)

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Callable, Iterable
 from itertools import compress
 from pathlib import Path
@@ -42,6 +43,18 @@ def taught(doc: PromptDoc, text: str) -> frozenset[str]:
     names = [*doc.tool_names, *doc.listed_names, *_nested(doc)]
     stems = (name.split(":", 1)[0] for name in names)
     return frozenset(name for name in stems if name in text)
+
+
+#: what a prompt that teaches a tool holds: a heading, an example's
+#: ``tool_name``, a code span, a list item or a table row (``- **wait** —
+#: pause``, ``- wait: pause``, ``| wait | pause |`` name a tool bare or in bold)
+_MAY_TEACH_RE = re.compile(r"#|tool_name|`|\||^[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]", re.MULTILINE)
+
+
+def may_teach(text: str) -> bool:
+    """Whether a prompt's ``text`` may teach a tool (:func:`taught` may name
+    one): a file with none of :data:`_MAY_TEACH_RE` names none, unread."""
+    return _MAY_TEACH_RE.search(text) is not None
 
 
 def _nested(doc: PromptDoc) -> list[str]:

@@ -28,7 +28,7 @@ from doxtool.prompts.sets import PromptSet, tool_key
 from doxtool.run.discovery import profile_named
 from doxtool.run.files import Files
 from doxtool.run.project import Project
-from doxtool.run.promptindex import PromptIndex, Stamp, named, stamp, taught
+from doxtool.run.promptindex import PromptIndex, Stamp, may_teach, named, stamp, taught
 from doxtool.run.promptsets import project_prompt_sets
 from doxtool.run.scope import Scope
 
@@ -488,10 +488,8 @@ class Teaching(Files):
             taught = self._taught[key] = set()
             for path in prompt_set.own_prompts():
                 # any prompt file may teach a tool (``agent.system.tools_vision.md``);
-                # one that has no heading and no example teaches none
-                text = self.prompt_text(path)
-                # a list item's name is a code span (``- `wait`: ...``)
-                if "#" in text or "tool_name" in text or "`" in text:
+                # one with no heading, example, list item or table teaches none
+                if may_teach(self.prompt_text(path)):
                     taught.update(self.taught_names(path))
         return tool in taught
 
