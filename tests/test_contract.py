@@ -352,6 +352,31 @@ def loop_tool(body: str) -> str:
             '        subprocess.run(["b"])\n',
             [],
         ),
+        # the agent's check through a local name, each turn
+        (
+            "        check = self.agent.handle_intervention\n"
+            "        for _ in range(3):\n"
+            "            await asyncio.sleep(1)\n"
+            "            await check()\n",
+            [],
+        ),
+        (
+            '        check = getattr(self.agent, "handle_intervention", None)\n'
+            "        for _ in range(3):\n"
+            "            await asyncio.sleep(1)\n"
+            "            await check()\n",
+            [],
+        ),
+        # a name also bound to something else may not check
+        (
+            "        check = self.agent.handle_intervention\n"
+            "        if kwargs:\n"
+            "            check = self.agent.other\n"
+            "        for _ in range(3):\n"
+            "            await asyncio.sleep(1)\n"
+            "            await check()\n",
+            [(14, "`asyncio.sleep` (a wait, line 14) again")],
+        ),
         # a method that polls, called once: its loop is reported where it waits
         (
             "        await self._poll()\n"

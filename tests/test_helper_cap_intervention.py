@@ -62,3 +62,23 @@ def test_a_line_under_the_cap_is_as_measured(make_repo, run_cli) -> None:
         "Response",
         "self.agent.handle_intervention",
     ]
+
+
+def test_a_check_through_a_local_name_is_on_the_helpers_line(make_repo, run_cli) -> None:
+    """``check = getattr(self.agent, "handle_intervention", None)``: the
+    companion ``--fix`` writes names the call, and passes DOX132."""
+    module = (
+        "from helpers.tool import Response, Tool\n\n\n"
+        "class BusyTool(Tool):\n"
+        "    async def execute(self, **kwargs) -> Response:\n"
+        '        handle_intervention = getattr(self.agent, "handle_intervention", None)\n'
+        "        if callable(handle_intervention):\n"
+        "            await handle_intervention()\n"
+        '        return Response(message="done", break_loop=False)\n'
+    )
+    root = _repo(make_repo, module)
+    (root / "doxtool.toml").write_text('convention = "doxtool"\n', encoding="utf-8")
+    run_cli(root, "check", "--no-cache", "--select", "DOX001", "--fix")
+    assert "handle_intervention" in _helpers(root)
+    result = run_cli(root, "check", "--no-cache", "--select", "DOX1")
+    assert [line for line in result.output.splitlines() if " DOX" in line] == []

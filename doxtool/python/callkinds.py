@@ -70,6 +70,10 @@ FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef
 #: (targets, value) of an assignment, a loop or a ``with ... as``
 Assignment = tuple[list[ast.expr], ast.expr]
 
+#: calls and path methods that test whether a path exists
+EXISTS_CALLS = frozenset({"os.path.exists", "os.path.lexists", "os.path.isfile"})
+EXISTS_METHODS = frozenset({"exists", "is_file"})
+
 
 @dataclass(eq=False, repr=False)
 class Scope:
@@ -275,3 +279,33 @@ def command_word(node: ast.expr | None) -> str | None:
         words = node.value.split()
         return words[0].rsplit("/", 1)[-1] if words else None
     return None
+
+
+def intervention_aliases(assigns: Iterable[Assignment], self_name: str | None) -> frozenset[str]:
+    """Local names every assignment binds to the agent's ``handle_intervention``
+    (``check = self.agent.handle_intervention``, ``check = getattr(self.agent,
+    "handle_intervention", None)``): awaiting one checks for an intervention.
+    A name also bound to anything else is left out (which one a call reaches
+    is not known)."""
+    bound: dict[str, bool] = {}
+    for targets, value in assigns:
+        checks = self_name is not None and _is_check(value, self_name)
+        for target in targets:
+            for node in ast.walk(target):
+                if isinstance(node, ast.Name):
+                    bound[node.id] = bound.get(node.id, True) and checks and target is node
+    return frozenset(name for name, only in bound.items() if only)
+
+
+def _is_check(value: ast.expr, self_name: str) -> bool:
+    """Whether ``value`` is ``<self>.agent.handle_intervention`` or the
+    ``getattr`` of it (with any default)."""
+    if isinstance(value, ast.Call) and dotted_parts(value.func) == ["getattr"]:
+        args = value.args
+        if len(args) < 2 or not isinstance(args[1], ast.Constant):
+            return False
+        return args[1].value == "handle_intervention" and dotted_parts(args[0]) == [
+            self_name,
+            "agent",
+        ]
+    return dotted_parts(value) == [self_name, "agent", "handle_intervention"]

@@ -22,6 +22,8 @@ from doxtool.core.summary_facts import Step
 from doxtool.python import effects
 from doxtool.python.astparse import child_expressions
 from doxtool.python.callkinds import (
+    EXISTS_CALLS,
+    EXISTS_METHODS,
     KILL,
     KILL_CALLS,
     KILL_COMMANDS,
@@ -39,6 +41,7 @@ from doxtool.python.callkinds import (
     assignments,
     call_argument,
     command_word,
+    intervention_aliases,
     makes_process,
     open_mode,
     zero_delay,
@@ -105,6 +108,8 @@ class _Builder(PathOrigins):
         assigns = self.scope.assigns
         if assigns is None:
             assigns = list(assignments(node.body))
+        #: local names bound only to the agent's ``handle_intervention``
+        self.checks = intervention_aliases(assigns, self.scope.self_name)
         # origins spread through assignments until nothing changes
         for _ in range(len(assigns) + 1):
             changed = False
@@ -178,9 +183,9 @@ class _Builder(PathOrigins):
             return set()
         func = test.func
         target: ast.expr | None = None
-        if isinstance(func, ast.Attribute) and func.attr in _EXISTS_METHODS and not test.args:
+        if isinstance(func, ast.Attribute) and func.attr in EXISTS_METHODS and not test.args:
             target = self._path_of(func.value)
-        elif self._qualify(test) in _EXISTS_CALLS and len(test.args) == 1:
+        elif self._qualify(test) in EXISTS_CALLS and len(test.args) == 1:
             target = test.args[0]
         return {target.id} if isinstance(target, ast.Name) else set()
 
@@ -358,7 +363,7 @@ class _Builder(PathOrigins):
         dotted = dotted_parts(func)
         line = node.lineno
         name = func.attr if isinstance(func, ast.Attribute) else None
-        if name == "handle_intervention":
+        if name == "handle_intervention" or (isinstance(func, ast.Name) and func.id in self.checks):
             if awaited:
                 self._emit(out, Step("intervene", line, call=".".join(dotted or [name])))
             return
@@ -474,11 +479,6 @@ class _Builder(PathOrigins):
             step = Step("effect", node.lineno, OVERWRITE, written)
             step.sources = sorted(origins)
             self._emit(out, step)
-
-
-#: calls and path methods that test whether a path exists
-_EXISTS_CALLS = frozenset({"os.path.exists", "os.path.lexists", "os.path.isfile"})
-_EXISTS_METHODS = frozenset({"exists", "is_file"})
 
 
 def _ends(body: Sequence[ast.stmt]) -> bool:

@@ -357,8 +357,10 @@ class ToolScan(
         return tool
 
     def _is_helper(self, name: str) -> bool:
-        if name.startswith("self.agent.") or name.endswith(".handle_intervention"):
-            return True  # what DOX132 looks for is listed whatever the receiver
+        if name.startswith("self.agent.") or name.rsplit(".", 1)[-1] == "handle_intervention":
+            # what DOX132 looks for is listed whatever the receiver, or with
+            # none (``handle_intervention = getattr(self.agent, ...)``)
+            return True
         if name.startswith(self.scan.module + "."):
             return False  # the module's own functions are listed as such
         return name.split(".", 1)[0] in self.scan.local_roots

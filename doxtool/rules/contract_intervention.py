@@ -243,7 +243,9 @@ it gives (`async for page in self._pages():`): when that body may reach
 and none is reported; an
 exception leaving a called function is taken to come before its effects
 (which condition it carries is not known). `handle_intervention` must be
-awaited: a coroutine that is never awaited checks nothing.
+awaited: a coroutine that is never awaited checks nothing. A local name
+every assignment binds to it (`check = self.agent.handle_intervention`, or
+`getattr(self.agent, "handle_intervention", None)`) checks when awaited.
 
 **Precision.** On the shared Agent Zero corpus (28 tool modules) it reports 3
 findings, all right when read against the code: the polling loops of
@@ -265,6 +267,17 @@ remote `stat` and the `patch` it guards. 3 of 3: on by default.
         Example(with_files({"tools/tail.py": _TAIL_TOOL, "helpers/shell.py": _SHELL_HELPER})),
         Example(with_files({"tools/status.py": _STATUS_TOOL})),
         Example(with_files({"tools/pages.py": _PAGES_TOOL})),
+        # the agent's check through a local name
+        Example(
+            with_files(
+                {
+                    "tools/poll.py": _POLL_TOOL.replace(
+                        "        for _",
+                        "        check = self.agent.handle_intervention\n        for _",
+                    ).replace("await self.agent.handle_intervention()", "await check()")
+                }
+            )
+        ),
     ]
     invalid = [
         Example(

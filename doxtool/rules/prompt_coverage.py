@@ -7,6 +7,7 @@ from collections.abc import Iterator
 
 from doxtool.core.findings import Finding
 from doxtool.core.source import name_fits
+from doxtool.python.baseexecute import runs_execute
 from doxtool.rules.base import Example, Expect, Rule
 from doxtool.rules.contract_scope import tool_modules
 from doxtool.rules.examples import WAIT_PY
@@ -14,6 +15,22 @@ from doxtool.rules.prompt_includes import taught_through_includes
 from doxtool.rules.tool_prompts import PROMPT, browser_files, profile_prompt_dir, wait_files
 from doxtool.run.context import Context
 from doxtool.run.teachers import may_teach_excluded, may_teach_unread
+
+_STUB_BASE = """\
+from helpers.tool import Response, Tool
+
+
+class Timer(Tool):
+    async def execute(self, **kwargs) -> Response:
+        raise NotImplementedError
+
+    def seconds(self) -> int:
+        return int(self.args.get("seconds", 0))
+"""
+_ON_BASE = WAIT_PY.replace(
+    "from helpers.tool import Response, Tool\n", "from helpers.tool import Response\n"
+).replace("class WaitTool(Tool):", "from tools.timer import Timer\n\n\nclass WaitTool(Timer):")
+_DONE = 'return Response(message="done", break_loop=False)'
 
 
 class ToolWithoutPrompt(Rule):
@@ -45,6 +62,9 @@ like the value. A prompt teaches what the files it includes teach, found as the 
 repository's root first, then `wait.md` on the agent's search path of prompt
 directories); a tool is not reported when a prompt named for it, or naming
 it, has an include doxtool cannot find. A profile override alone does not teach a core tool.
+A tool class whose own `execute` does nothing (abstract, `pass`, `...`,
+`raise NotImplementedError`) and that tool classes of other tool modules
+derive from is a shared base, not a tool to teach: it is not reported.
 
 **Why it matters.** A model only calls the tools its prompt lists; a tool
 without a prompt is dead code at run time.
@@ -97,8 +117,20 @@ hold them.
                 "doxtool.toml": 'extend-exclude = ["plugins/rest/prompts"]\n',
             }
         ),
+        # a base of another module's tool whose own ``execute`` only fails
+        Example(wait_files({"tools/timer.py": _STUB_BASE, "tools/wait.py": _ON_BASE})),
     ]
     invalid = [
+        # a base that runs something of its own is a tool too
+        Example(
+            wait_files(
+                {
+                    "tools/timer.py": _STUB_BASE.replace("raise NotImplementedError", _DONE),
+                    "tools/wait.py": _ON_BASE,
+                }
+            ),
+            [Expect("tools/timer.py", 4, "tool `timer` has no prompt")],
+        ),
         Example(
             {k: v for k, v in wait_files().items() if k != PROMPT},
             [Expect("tools/wait.py", 4, "no prompt")],
@@ -166,6 +198,8 @@ hold them.
                         subject=f"{module}:prompt",
                     )
                 continue
+            if _stub_base(ctx, module):
+                continue  # a base other tools derive from, whose own ``execute`` only fails
             if any(taught_through_includes(ctx, s, name) for s in ctx.teaching_sets(module)):
                 continue  # a prompt includes a file teaching it, or may
             if any(may_teach_unread(ctx, s, name) for s in ctx.teaching_sets(module)):
@@ -221,6 +255,29 @@ hold them.
                 tool.line,
                 subject=f"{module}:prompt",
             )
+
+
+def _stub_base(ctx: Context, module: str) -> bool:
+    """Whether the tool class of ``module`` is a base that tool classes of other
+    tool modules derive from (``class BrowserDo(Browser)``) and whose own
+    ``execute`` does nothing (abstract, or a stub: ``raise
+    NotImplementedError``): a shared base, which its file name would only
+    run to fail, not a tool to teach."""
+    facts = ctx.facts(module)
+    tool = ctx.tools(module)[0]
+    outline = facts.outline
+    cls = next((c for c in outline.classes if c.name == tool.class_name), None) if outline else None
+    if cls is None or not any(m.name == "execute" for m in cls.methods):
+        return False  # no ``execute`` of its own: DOX005, or one it inherits
+    if runs_execute((facts, tool.class_name)):
+        return False
+    qualified = f"{facts.module}.{tool.class_name}"
+    return any(
+        qualified in other.bases
+        for path in ctx.project.tool_modules
+        if path != module
+        for other in ctx.tools(path)
+    )
 
 
 def _taught_only_by_left_out(ctx: Context, module: str, name: str) -> list[str]:
