@@ -303,8 +303,16 @@ class ArgBuilder(ClosedRefusals):
         closed_refused = known and self._closed_refuses(missing)
         # ``mode = args.get("mode", "")`` (or ``args.get("mode")``), then ``if
         # mode not in ("fast", "slow"): return Response(error)`` on every
-        # call: a missing ``mode`` is an error, as ``if not mode`` makes it
-        closed_missing = closed_refused and self.closed_always and not self.missing_unknown
+        # call: a missing ``mode`` is an error, as ``if not mode`` makes it;
+        # not when another argument stands in for it (``args.get("op") or
+        # args.get("operation", "")``): then one of them is needed
+        closed_missing = (
+            closed_refused
+            and self.closed_always
+            and not self.missing_unknown
+            and not self.alternatives
+            and not self.stand_ins
+        )
         contract_required = self.contract_required or closed_missing
         refused = self.has_default and (self._refused(self.default) or closed_missing)
         # a default refused by a check on some calls only (in a method a
