@@ -555,6 +555,28 @@ def test_a_default_read_anywhere_is_known_past_an_empty_fallback(run_cli, make_r
     } == {"action": (False, None, False, None), "plan": (True, [], False, "array")}
 
 
+def test_a_default_another_read_falls_back_from_is_none(run_cli, make_repo) -> None:
+    """``int(args.get("session", 0) or 0)`` in ``execute`` and
+    ``args.get("session", None)`` in a heading the framework may build: a
+    missing ``session`` is ``0`` on one path and ``None`` on the other, so
+    no default is claimed, whichever read is walked first."""
+    heading = """\
+            def get_heading(self) -> str:
+                return f"run [{self.args.get('session', None)}]"
+    """
+    execute = """\
+            async def execute(self, **kwargs) -> Response:
+                session = int(self.args.get("session", 0) or 0)
+                return Response(message=str(session), break_loop=False)
+    """
+    for first, second in ((heading, execute), (execute, heading)):
+        source = "class NotesTool(Tool):\n" + first + "\n" + second
+        tool = _tool(run_cli, make_repo, source)
+        assert [(a["name"], a["has_default"], a["default_unknown"]) for a in tool["arguments"]] == [
+            ("session", False, True)
+        ]
+
+
 def test_two_different_literal_defaults_claim_none(run_cli, make_repo) -> None:
     """``args.get("note", "Disabled")`` on one path and ``args.get("note",
     "")`` on another: the default depends on the path, so none is claimed

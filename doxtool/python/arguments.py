@@ -190,6 +190,9 @@ class ArgBuilder(ClosedRefusals):
             other = json_type(self.default) != json_type(jsonable(value))
             self.clash_typed = self.clash_typed or other
         elif not self.has_default:
+            # a known fallback elsewhere gives another value (``args.get("s",
+            # 0) or 0`` in ``execute``, ``args.get("s", None)`` in a heading)
+            self.defaults_clash = self.defaults_clash or self._other_fallback(value)
             self.default = jsonable(value)
             self.has_default = True
             self.default_unknown = False
@@ -207,6 +210,17 @@ class ArgBuilder(ClosedRefusals):
             self.default_unknown = True
             known = known and json_stateable(value)
             self.fallback_known, self.fallback = known, jsonable(value) if known else None
+        elif self.has_default and known and json_stateable(value):
+            # a literal default elsewhere, and this path gives another value
+            self.defaults_clash = self.defaults_clash or not holds([self.default], jsonable(value))
+
+    def _other_fallback(self, value: Any) -> bool:
+        """Whether a known fallback seen before gives another value than ``value``."""
+        return (
+            self.default_unknown
+            and self.fallback_known
+            and not holds([self.fallback], jsonable(value))
+        )
 
     def _refused(self, value: Any, recovered: bool = False) -> bool:
         """Whether a check that ends ``execute`` with an error refuses
