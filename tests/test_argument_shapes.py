@@ -294,6 +294,44 @@ def test_a_check_on_a_converted_fallback_needs_one_of_the_two_keys(run_cli, make
     assert parameters["anyOf"] == [{"required": ["text"]}, {"required": ["message"]}]
 
 
+CLOSED_OR = """\
+    class NotesTool(Tool):
+        async def execute(self, **kwargs) -> Response:
+            op = str(self.args.get("op") or self.args.get("operation", "")).strip()
+{check}            if op not in {{"read", "write"}}:
+                return Response(message=f"unknown op {{op}}", break_loop=False)
+            return Response(message=op, break_loop=False)
+    """
+EMPTY_OP = """\
+            if not op:
+                return Response(message="send op", break_loop=False)
+"""
+
+
+def test_a_closed_check_on_two_keys_joined_by_or_needs_neither_alone(run_cli, make_repo) -> None:
+    for check in ("", EMPTY_OP):
+        root: Path = make_repo(
+            {
+                "tools/notes.py": HEAD + dedent(CLOSED_OR.format(check=check)),
+                "prompts/agent.system.tool.notes.md": (
+                    '### notes\nRead notes.\n\n~~~json\n{"tool_name": "notes", '
+                    '"tool_args": {"operation": "read"}}\n~~~\n'
+                ),
+            }
+        )
+        result = run_cli(root, "inspect", "tools/notes.py", "--json")
+        assert result.exit_code == 0, result.output
+        (tool,) = json.loads(result.output)[0]["tools"]
+        # a call with `operation` alone passes the check on the joined value
+        assert [(a["name"], a["required"]) for a in tool["arguments"]] == [
+            ("op", False),
+            ("operation", False),
+        ]
+        # so a prompt teaching `operation` teaches what the tool needs
+        checked = run_cli(root, "check", "--no-cache", "--select", "PRM004")
+        assert checked.exit_code == 0, checked.output
+
+
 UNCHECKED_OR = """\
     class NotesTool(Tool):
         async def execute(self, **kwargs) -> Response:
@@ -515,6 +553,28 @@ def test_a_default_read_anywhere_is_known_past_an_empty_fallback(run_cli, make_r
         a["name"]: (a["has_default"], a["default"], a["default_unknown"], a["type"])
         for a in tool["arguments"]
     } == {"action": (False, None, False, None), "plan": (True, [], False, "array")}
+
+
+def test_a_default_another_read_falls_back_from_is_none(run_cli, make_repo) -> None:
+    """``int(args.get("session", 0) or 0)`` in ``execute`` and
+    ``args.get("session", None)`` in a heading the framework may build: a
+    missing ``session`` is ``0`` on one path and ``None`` on the other, so
+    no default is claimed, whichever read is walked first."""
+    heading = """\
+            def get_heading(self) -> str:
+                return f"run [{self.args.get('session', None)}]"
+    """
+    execute = """\
+            async def execute(self, **kwargs) -> Response:
+                session = int(self.args.get("session", 0) or 0)
+                return Response(message=str(session), break_loop=False)
+    """
+    for first, second in ((heading, execute), (execute, heading)):
+        source = "class NotesTool(Tool):\n" + first + "\n" + second
+        tool = _tool(run_cli, make_repo, source)
+        assert [(a["name"], a["has_default"], a["default_unknown"]) for a in tool["arguments"]] == [
+            ("session", False, True)
+        ]
 
 
 def test_two_different_literal_defaults_claim_none(run_cli, make_repo) -> None:

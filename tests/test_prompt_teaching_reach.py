@@ -404,3 +404,18 @@ def test_a_prompt_listing_tools_bare_or_bold_alone_teaches_them(make_repo, run_c
         for paths in ([], ["tools/memory_save.py"]):
             result = run_cli(root, "check", "--no-cache", "--select", "PRM001", *paths)
             assert _prm(result.output) == [], (text, paths)
+
+
+def test_a_core_tool_only_a_profile_teaches_names_that_profile(make_repo, run_cli) -> None:
+    files = {k: v for k, v in clean_files().items() if k != "prompts/agent.system.tool.wait.md"}
+    files["agents/hacker/prompts/agent.system.tool.wait.md"] = WAIT_PROMPT
+    root = make_repo(files)
+    result = run_cli(root, "check", "--no-cache", "--select", "PRM001")
+    assert result.exit_code == 1, result.output
+    # the hacker profile's model is told about it; the other agents are not
+    assert _prm(result.output) == [
+        "tools/wait.py:4:1: PRM001 tool `wait` has no prompt in `prompts/`; only the "
+        "prompts of profile `hacker` (`agents/hacker/prompts/`) teach it, so agents of "
+        "other profiles are never told about it (add `prompts/agent.system.tool.wait.md`, "
+        "or list it in `internal-tools`)"
+    ]

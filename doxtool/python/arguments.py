@@ -190,6 +190,9 @@ class ArgBuilder(ClosedRefusals):
             other = json_type(self.default) != json_type(jsonable(value))
             self.clash_typed = self.clash_typed or other
         elif not self.has_default:
+            # a known fallback elsewhere gives another value (``args.get("s",
+            # 0) or 0`` in ``execute``, ``args.get("s", None)`` in a heading)
+            self.defaults_clash = self.defaults_clash or self._other_fallback(value)
             self.default = jsonable(value)
             self.has_default = True
             self.default_unknown = False
@@ -207,6 +210,17 @@ class ArgBuilder(ClosedRefusals):
             self.default_unknown = True
             known = known and json_stateable(value)
             self.fallback_known, self.fallback = known, jsonable(value) if known else None
+        elif self.has_default and known and json_stateable(value):
+            # a literal default elsewhere, and this path gives another value
+            self.defaults_clash = self.defaults_clash or not holds([self.default], jsonable(value))
+
+    def _other_fallback(self, value: Any) -> bool:
+        """Whether a known fallback seen before gives another value than ``value``."""
+        return (
+            self.default_unknown
+            and self.fallback_known
+            and not holds([self.fallback], jsonable(value))
+        )
 
     def _refused(self, value: Any, recovered: bool = False) -> bool:
         """Whether a check that ends ``execute`` with an error refuses
@@ -303,8 +317,16 @@ class ArgBuilder(ClosedRefusals):
         closed_refused = known and self._closed_refuses(missing)
         # ``mode = args.get("mode", "")`` (or ``args.get("mode")``), then ``if
         # mode not in ("fast", "slow"): return Response(error)`` on every
-        # call: a missing ``mode`` is an error, as ``if not mode`` makes it
-        closed_missing = closed_refused and self.closed_always and not self.missing_unknown
+        # call: a missing ``mode`` is an error, as ``if not mode`` makes it;
+        # not when another argument stands in for it (``args.get("op") or
+        # args.get("operation", "")``): then one of them is needed
+        closed_missing = (
+            closed_refused
+            and self.closed_always
+            and not self.missing_unknown
+            and not self.alternatives
+            and not self.stand_ins
+        )
         contract_required = self.contract_required or closed_missing
         refused = self.has_default and (self._refused(self.default) or closed_missing)
         # a default refused by a check on some calls only (in a method a

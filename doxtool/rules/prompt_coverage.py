@@ -7,6 +7,7 @@ from collections.abc import Iterator
 
 from doxtool.core.findings import Finding
 from doxtool.core.source import name_fits
+from doxtool.prompts.sets import PromptSet
 from doxtool.python.baseexecute import runs_execute
 from doxtool.rules.base import Example, Expect, Rule
 from doxtool.rules.contract_scope import tool_modules
@@ -65,6 +66,10 @@ it, has an include doxtool cannot find. A profile override alone does not teach 
 A tool class whose own `execute` does nothing (abstract, `pass`, `...`,
 `raise NotImplementedError`) and that tool classes of other tool modules
 derive from is a shared base, not a tool to teach: it is not reported.
+
+
+it, has an include doxtool cannot find. A profile override alone does not teach a core tool
+(the finding names the profiles whose prompts teach it: their models are told).
 
 **Why it matters.** A model only calls the tools its prompt lists; a tool
 without a prompt is dead code at run time.
@@ -150,6 +155,14 @@ hold them.
             wait_files({"agents/ops/tools/probe.py": WAIT_PY.replace("WaitTool", "ProbeTool")}),
             [Expect("agents/ops/tools/probe.py", 4, "agents/ops/prompts/agent.system.tool.probe")],
         ),
+        # a core tool only a profile's override teaches: that profile's model is told
+        Example(
+            {
+                **{k: v for k, v in wait_files().items() if k != PROMPT},
+                "agents/ops/prompts/agent.system.tool.wait.md": wait_files()[PROMPT],
+            },
+            [Expect("tools/wait.py", 4, "only the prompts of profile `ops`")],
+        ),
         # the file it includes teaches no tool
         Example(
             wait_files(
@@ -231,23 +244,31 @@ hold them.
                 continue  # PRM011 reports the file itself
             tool = ctx.tools(module)[0]
             path = next((p for p in paths if ctx.exists(p)), paths[0])
+            # a profile's own prompts may teach it: that profile's model is told
+            profiles = _teaching_profiles(ctx, module, name)
+            untold = (
+                f"only the prompts of {_profile_names(profiles)} teach it, so agents of "
+                "other profiles are never told about it"
+                if profiles
+                else "the model is never told about it"
+            )
             if ctx.exists(path):
                 message = (
-                    f"tool `{name}` is taught by no prompt in `{where}/`; the model is never "
-                    f"told about it (`{path}` exists, but no `### {name}` heading, example or "
+                    f"tool `{name}` is taught by no prompt in `{where}/`; {untold} "
+                    f"(`{path}` exists, but no `### {name}` heading, example or "
                     "list item in it names the tool: add one, or list it in `internal-tools`)"
                 )
             elif not name_fits(ctx.project.root / path):  # no file can have that name
                 message = (
-                    f"tool `{name}` has no prompt in `{where}/`; the model is never told about "
-                    f"it (`agent.system.tool.{name}.md` would be a file name too long: teach "
+                    f"tool `{name}` has no prompt in `{where}/`; {untold} "
+                    f"(`agent.system.tool.{name}.md` would be a file name too long: teach "
                     f"it with a `### {name}` heading in another prompt of `{where}/`, or list "
                     "it in `internal-tools`)"
                 )
             else:
                 message = (
-                    f"tool `{name}` has no prompt in `{where}/`; the model is never told about "
-                    f"it (add `{path}`, or list it in `internal-tools`)"
+                    f"tool `{name}` has no prompt in `{where}/`; {untold} "
+                    f"(add `{path}`, or list it in `internal-tools`)"
                 )
             yield self.finding(
                 message,
@@ -278,6 +299,23 @@ def _stub_base(ctx: Context, module: str) -> bool:
         if path != module
         for other in ctx.tools(path)
     )
+
+
+def _teaching_profiles(ctx: Context, module: str, name: str) -> list[PromptSet]:
+    """The profiles' prompt sets, of those that do not reach every agent of
+    ``module``, that teach the tool ``name``: a core tool taught in profile
+    overrides only (``agents/hacker/prompts/agent.system.tool.scan.md``)."""
+    reaching = ctx.teaching_sets(module)
+    return [
+        s
+        for s in ctx.prompt_sets
+        if s.kind == "profile" and s not in reaching and ctx.teaches(s, name)
+    ]
+
+
+def _profile_names(sets: list[PromptSet]) -> str:
+    shown = ", ".join(f"`{s.name}` (`{s.directory}/`)" for s in sets)
+    return f"profile{'s' if len(sets) > 1 else ''} {shown}"
 
 
 def _taught_only_by_left_out(ctx: Context, module: str, name: str) -> list[str]:
