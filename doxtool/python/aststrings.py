@@ -11,6 +11,7 @@ from __future__ import annotations
 import ast
 from functools import cached_property
 
+from doxtool.python.asttested import isinstance_test
 from doxtool.python.astwalk import walk
 from doxtool.python.readforms import STRING_METHODS
 
@@ -48,14 +49,7 @@ def _strings_tested(test: ast.expr) -> list[str]:
     also joined by ``and``)."""
     if type(test) is ast.BoolOp and type(test.op) is ast.And:
         return [name for value in test.values for name in _strings_tested(value)]
-    if (
-        type(test) is ast.Call
-        and type(test.func) is ast.Name
-        and test.func.id == "isinstance"
-        and len(test.args) == 2
-        and type(test.args[0]) is ast.Name
-        and type(test.args[1]) is ast.Name
-        and test.args[1].id == "str"
-    ):
-        return [test.args[0].id]
+    tested = isinstance_test(test)
+    if tested is not None and type(tested[1]) is ast.Name and tested[1].id == "str":
+        return [tested[0]]
     return []

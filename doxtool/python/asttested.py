@@ -24,15 +24,23 @@ def tested_names(nodes: Iterable[ast.AST]) -> dict[str, set[str]]:
     JSON types tested (``"?"`` for a class that is none of them)."""
     found: dict[str, set[str]] = {}
     for node in nodes:
-        if (
-            type(node) is ast.Call
-            and type(node.func) is ast.Name
-            and node.func.id == "isinstance"
-            and len(node.args) == 2
-            and type(node.args[0]) is ast.Name
-        ):
-            found.setdefault(node.args[0].id, set()).update(_types(node.args[1]))
+        tested = isinstance_test(node)
+        if tested is not None:
+            found.setdefault(tested[0], set()).update(_types(tested[1]))
     return found
+
+
+def isinstance_test(node: ast.AST) -> tuple[str, ast.expr] | None:
+    """``(name, types)`` of ``isinstance(name, types)``; None for any other node."""
+    if (
+        type(node) is ast.Call
+        and type(node.func) is ast.Name
+        and node.func.id == "isinstance"
+        and len(node.args) == 2
+        and type(node.args[0]) is ast.Name
+    ):
+        return node.args[0].id, node.args[1]
+    return None
 
 
 def handed_tests(
