@@ -377,6 +377,20 @@ def loop_tool(body: str) -> str:
             "            await check()\n",
             [(14, "`asyncio.sleep` (a wait, line 14) again")],
         ),
+        # a parameter holds what the caller gives: bound to the check only when
+        # left out, it may be anything else
+        (
+            "        await self._loop(tick=self._progress)\n\n"
+            "    async def _progress(self):\n"
+            "        pass\n\n"
+            "    async def _loop(self, tick=None):\n"
+            "        if tick is None:\n"
+            "            tick = self.agent.handle_intervention\n"
+            "        for _ in range(3):\n"
+            "            await asyncio.sleep(1)\n"
+            "            await tick()\n",
+            [(10, "`asyncio.sleep` (a wait, line 19) through `self._loop` (line 10) again")],
+        ),
         # a method that polls, called once: its loop is reported where it waits
         (
             "        await self._poll()\n"

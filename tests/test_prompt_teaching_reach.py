@@ -419,3 +419,19 @@ def test_a_core_tool_only_a_profile_teaches_names_that_profile(make_repo, run_cl
         "other profiles are never told about it (add `prompts/agent.system.tool.wait.md`, "
         "or list it in `internal-tools`)"
     ]
+
+
+def test_a_profile_teaching_its_own_tool_of_the_name_is_not_named(make_repo, run_cli) -> None:
+    """``agents/hacker/tools/wait.py`` replaces the core ``wait`` for that
+    profile: its prompt teaches the profile's tool, and no model is told
+    about the core one."""
+    files = {k: v for k, v in clean_files().items() if k != "prompts/agent.system.tool.wait.md"}
+    files["agents/hacker/prompts/agent.system.tool.wait.md"] = WAIT_PROMPT
+    files["agents/hacker/tools/wait.py"] = WAIT_PY
+    root = make_repo(files)
+    result = run_cli(root, "check", "--no-cache", "--select", "PRM001")
+    assert _prm(result.output) == [
+        "tools/wait.py:4:1: PRM001 tool `wait` has no prompt in `prompts/`; the model is "
+        "never told about it (add `prompts/agent.system.tool.wait.md`, or list it in "
+        "`internal-tools`)"
+    ]

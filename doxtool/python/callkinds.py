@@ -281,13 +281,18 @@ def command_word(node: ast.expr | None) -> str | None:
     return None
 
 
-def intervention_aliases(assigns: Iterable[Assignment], self_name: str | None) -> frozenset[str]:
+def intervention_aliases(
+    assigns: Iterable[Assignment], self_name: str | None, function: FunctionNode
+) -> frozenset[str]:
     """Local names every assignment binds to the agent's ``handle_intervention``
     (``check = self.agent.handle_intervention``, ``check = getattr(self.agent,
     "handle_intervention", None)``): awaiting one checks for an intervention.
     A name also bound to anything else is left out (which one a call reaches
-    is not known)."""
-    bound: dict[str, bool] = {}
+    is not known), as is one ``function`` binds otherwise: a parameter
+    (``tick=None``, then ``if tick is None: tick = ...``) holds what a caller
+    gives, and a name a ``:=``, an ``except ... as``, an import or a ``def``
+    binds holds something else."""
+    bound: dict[str, bool] = dict.fromkeys(_other_bindings(function), False)
     for targets, value in assigns:
         checks = self_name is not None and _is_check(value, self_name)
         for target in targets:
@@ -309,3 +314,24 @@ def _is_check(value: ast.expr, self_name: str) -> bool:
             "agent",
         ]
     return dotted_parts(value) == [self_name, "agent", "handle_intervention"]
+
+
+def _other_bindings(function: FunctionNode) -> set[str]:
+    """Names ``function`` binds other than by assignment: its parameters, and
+    anywhere in it (nested scopes included) a ``:=``, an ``except ... as``,
+    an import, a ``def`` or ``class``, a ``global`` or ``nonlocal``."""
+    args = function.args
+    params = (*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg)
+    names = {p.arg for p in params if p is not None}
+    for node in ast.walk(function):
+        if isinstance(node, ast.NamedExpr) and isinstance(node.target, ast.Name):
+            names.add(node.target.id)
+        elif isinstance(node, ast.ExceptHandler) and node.name:
+            names.add(node.name)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            names.update((a.asname or a.name).split(".", 1)[0] for a in node.names)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, (ast.Global, ast.Nonlocal)):
+            names.update(node.names)
+    return names

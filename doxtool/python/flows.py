@@ -109,7 +109,7 @@ class _Builder(PathOrigins):
         if assigns is None:
             assigns = list(assignments(node.body))
         #: local names bound only to the agent's ``handle_intervention``
-        self.checks = intervention_aliases(assigns, self.scope.self_name)
+        self.checks = intervention_aliases(assigns, self.scope.self_name, node)
         # origins spread through assignments until nothing changes
         for _ in range(len(assigns) + 1):
             changed = False

@@ -245,7 +245,8 @@ exception leaving a called function is taken to come before its effects
 (which condition it carries is not known). `handle_intervention` must be
 awaited: a coroutine that is never awaited checks nothing. A local name
 every assignment binds to it (`check = self.agent.handle_intervention`, or
-`getattr(self.agent, "handle_intervention", None)`) checks when awaited.
+`getattr(self.agent, "handle_intervention", None)`) checks when awaited;
+a parameter does not (it holds what a caller gives).
 
 **Precision.** On the shared Agent Zero corpus (28 tool modules) it reports 3
 findings, all right when read against the code: the polling loops of

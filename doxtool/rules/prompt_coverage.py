@@ -304,12 +304,17 @@ def _stub_base(ctx: Context, module: str) -> bool:
 def _teaching_profiles(ctx: Context, module: str, name: str) -> list[PromptSet]:
     """The profiles' prompt sets, of those that do not reach every agent of
     ``module``, that teach the tool ``name``: a core tool taught in profile
-    overrides only (``agents/hacker/prompts/agent.system.tool.scan.md``)."""
+    overrides only (``agents/hacker/prompts/agent.system.tool.scan.md``). A
+    profile with a tool of its own by that name teaches that one, not
+    ``module``'s, which its agents never run."""
     reaching = ctx.teaching_sets(module)
     return [
         s
         for s in ctx.prompt_sets
-        if s.kind == "profile" and s not in reaching and ctx.teaches(s, name)
+        if s.kind == "profile"
+        and s not in reaching
+        and ctx.tool_module(name, s) == module
+        and ctx.teaches(s, name)
     ]
 
 
