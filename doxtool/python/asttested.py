@@ -62,6 +62,8 @@ def handed_tests(
                 if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))
             }
     found: dict[str, set[str]] = {}
+    #: id of a callee -> what it tests (a callee called again is walked once)
+    tests: dict[int, dict[str, set[str]]] = {}
     for node in nodes:
         if type(node) is not ast.Call:
             continue
@@ -80,7 +82,9 @@ def handed_tests(
         if callee is None:
             continue
         for name, param in _landing(node, callee, bound):
-            kinds = tested_names(walk(callee)).get(param)
+            if id(callee) not in tests:
+                tests[id(callee)] = tested_names(walk(callee))
+            kinds = tests[id(callee)].get(param)
             if kinds:
                 found.setdefault(name, set()).update(kinds)
     return found

@@ -83,12 +83,13 @@ class KeyValues:
                 apply_coercion(typed[name][0], coercion)
         # ``isinstance(x, list)`` here or in a helper of the module ``x`` is
         # handed to: the types the code takes (:mod:`.asttested`)
-        handed = handed_tests(self.body_walk, self.owner.tree, self.cls, self.self_name)
-        for source in (tested_names(self.body_walk), handed):
-            for name, kinds in source.items():
-                if name in typed:
-                    read = typed[name][0]
-                    read.tested_types = sorted({*read.tested_types, *kinds})
+        if typed:
+            handed = handed_tests(self.body_walk, self.owner.tree, self.cls, self.self_name)
+            for source in (tested_names(self.body_walk), handed):
+                for name, kinds in source.items():
+                    if name in typed:
+                        read = typed[name][0]
+                        read.tested_types = sorted({*read.tested_types, *kinds})
         closed: dict[int, tuple[list[Any], list[str]]] = {}
         #: id of a read tested -> whether every test saw the value read
         tested: dict[int, bool] = {}
