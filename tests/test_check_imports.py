@@ -65,6 +65,29 @@ def test_a_check_imports_only_what_it_runs(make_repo) -> None:
     assert loaded & _NOT_FOR_A_CHECK == set()
 
 
+#: what reads a prompt file's text: a check whose prompt files come from the
+#: cache has no use for it (its patterns alone took some 10 ms to compile)
+_PROMPT_READER = {"doxtool.prompts.parse", "doxtool.prompts.reader", "doxtool.prompts.negation"}
+
+
+def test_a_check_of_one_changed_module_does_not_import_the_prompt_reader(make_repo) -> None:
+    prompt = '### wait\nPause the agent.\n```json\n{"tool_name": "wait", "tool_args": {}}\n```\n'
+    root = make_repo(
+        {
+            "tools/wait.py": WAIT_PY,
+            "tools/wait.py.dox.md": WAIT_DOX,
+            "prompts/agent.system.tool.wait.md": prompt,
+            "prompts/agent.system.tools.md": "{{tools}}\n",
+        }
+    )
+    assert "doxtool.prompts.reader" in _modules(root, "check")  # a first check reads the prompts
+    with (root / "tools/wait.py").open("a", encoding="utf-8") as module:
+        module.write("# changed\n")
+    loaded = _modules(root, "check", "tools/wait.py")
+    assert "doxtool.prompts.listing" in loaded  # the prompt listing was read, from the cache
+    assert loaded & _PROMPT_READER == set()
+
+
 def test_a_format_and_a_baseline_are_imported_when_asked_for(make_repo) -> None:
     root = make_repo({"tools/wait.py": WAIT_PY, "tools/wait.py.dox.md": WAIT_DOX})
     accepted = {"doxtool-baseline": FORMAT_VERSION, "findings": []}

@@ -8,8 +8,6 @@ from dataclasses import dataclass
 from itertools import pairwise
 from typing import Any
 
-from doxtool.prompts.negation import forbids, row_says_gone
-
 ARG_NAME_RE = re.compile(r"[^\W\d][\w-]*\Z")
 OPTIONAL_RE = re.compile(r"\boptional\b", re.I)
 _OPTIONALITY_RE = re.compile(r"\b(optional|required)\b", re.I)
@@ -98,8 +96,12 @@ def args_line_names(
             # ```mode` = `fast` | `slow```: a joining word after a value joins values
             joined = previous is None or (previous and _joins(gap))
         is_name = depth == 0 and joined and bool(ARG_NAME_RE.match(name))
-        if is_name and forbids(context, _item_tail(content, span.close, end)):
-            is_name = False  # ```text`, not `reply```: a name the model must not send
+        if is_name:
+            # (imported here: its patterns are compiled only when a prompt is read)
+            from doxtool.prompts.negation import forbids
+
+            if forbids(context, _item_tail(content, span.close, end)):
+                is_name = False  # ```text`, not `reply```: a name the model must not send
         if is_name:
             last = names.setdefault(name, [span, carry])
             after = content[span.close : end].lstrip()
@@ -217,6 +219,8 @@ def table_argument_names(
     header = [_plain(cell) for _, cell in _cells(*lines[0])]
     if not header or not _lists_arguments(header, lead, taught):
         return []
+    from doxtool.prompts.negation import row_says_gone  # (see args_line_names)
+
     required_column = header.index("required") if "required" in header else None
     names = []
     for start, text in lines[2:]:
@@ -339,6 +343,8 @@ def table_row_names(content: str, starts: list[int], spans: list[Span]) -> list[
     a tool's name (``| `memory_load` | `query`, `limit` | load |``) tells the
     model of that tool, as a list item opening with it does. A row that says
     its name is gone (``| `old_tool` | removed |``) names nothing."""
+    from doxtool.prompts.negation import row_says_gone  # (see args_line_names)
+
     found = []
     for start, text in _body_rows(content, starts):
         cells = _cells(start, text)

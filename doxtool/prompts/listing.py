@@ -33,7 +33,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from doxtool.prompts.parse import TOOLS_PLACEHOLDER_RE
+from doxtool.prompts.model import TOOLS_PLACEHOLDER_RE
 from doxtool.prompts.sets import PromptSet, tool_key
 
 #: the framework's patterns (helpers/files.py): a named include, the same

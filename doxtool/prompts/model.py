@@ -7,11 +7,18 @@ arguments it teaches for them, its JSON examples and the errors in them.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 from doxtool.core.facts import Problem
+
+#: the framework fills ``{{tools}}`` exactly as written (helpers/files.py
+#: ``replace_placeholders_text``): ``{{ tools }}`` stays text (here, not in
+#: :mod:`doxtool.prompts.parse`, so that reading a prompt set's listing does
+#: not import the prompt reader)
+TOOLS_PLACEHOLDER_RE = re.compile(r"\{\{tools\}\}")
 
 
 @dataclass

@@ -221,12 +221,9 @@ from __future__ import annotations
 import re
 
 from doxtool.core.facts import Problem
-from doxtool.prompts.model import PromptDoc
+from doxtool.prompts.model import TOOLS_PLACEHOLDER_RE, PromptDoc
 from doxtool.prompts.reader import PromptReader
 
-#: the framework fills ``{{tools}}`` exactly as written (helpers/files.py
-#: ``replace_placeholders_text``): ``{{ tools }}`` stays text
-TOOLS_PLACEHOLDER_RE = re.compile(r"\{\{tools\}\}")
 _INCLUDE_RE = re.compile(r"\{\{\s*include\s+([\"'])([^\"'{}\n]{1,300})\1\s*\}\}")
 
 

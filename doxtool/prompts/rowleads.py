@@ -16,7 +16,6 @@ import re
 
 from doxtool.core.mdtables import cells, delimiter_row
 from doxtool.prompts.headings import TOOL_NAME_RE
-from doxtool.prompts.negation import item_forbids
 
 _NAME = r"[^\W\d][\w.:-]*"
 #: a fence opening or closing a code block
@@ -82,6 +81,11 @@ def plain_item_name(content: str) -> tuple[int, str] | None:
     group = 2 if bold else 1  # the name's
     name = found.group(group).rstrip(":")
     close = found.end(3) if bold else found.end(1)
-    if not TOOL_NAME_RE.match(name) or item_forbids(content, close, found.end()):
+    if not TOOL_NAME_RE.match(name):
+        return None
+    # (imported here: its patterns are compiled only when a prompt is read)
+    from doxtool.prompts.negation import item_forbids
+
+    if item_forbids(content, close, found.end()):
         return None  # ``- **old_tool** (deprecated)``, ``- old_tool: removed``
     return found.start(group), name
