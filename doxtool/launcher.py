@@ -161,7 +161,8 @@ def _leave(code: int) -> NoReturn:
 
     Dismantling libcst's hundreds of classes and a run's objects takes tens
     of milliseconds that a short run would spend on nothing: by now every
-    file doxtool wrote is closed and the cache is flushed, so only the
+    file doxtool wrote is closed and the cache is committed (its database
+    left open: :func:`doxtool.run.cache.ending_process`), so only the
     standard streams are left to flush. A closed pipe ends the process with
     :data:`EXIT_PIPE`, quietly; a stream that cannot be flushed otherwise (a
     full disk) with status 2.
@@ -292,7 +293,9 @@ def _main() -> None:
             print(f"doxtool: error: {exc}", file=sys.stderr)
             _leave(2)
         from doxtool.cli import cli
+        from doxtool.run import cache
 
+    cache.ending_process()  # the run ends in _leave: its database need not be closed
     if pending is None:
         _leave(_run(cli))
     out, err = _Tee(sys.stdout), _Tee(sys.stderr)

@@ -5,6 +5,8 @@ from __future__ import annotations
 import ast
 import shutil
 import sqlite3
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -217,3 +219,26 @@ def test_library_version_is_read_beside_the_package_import_would_find(
     stat = (shadow / "markdown_it" / "__init__.py").stat()
     versions = dict(part.split("==") for part in runcache.library_versions().split())
     assert versions["markdown-it-py"] == f"{stat.st_mtime_ns}:{stat.st_size}"
+
+
+def test_the_console_script_leaves_its_committed_entries_to_the_log(make_repo) -> None:
+    """The console script ends without closing the database (closing copies
+    the write-ahead log into it and waits for the disk while the output
+    waits): every entry it committed is there for the next run all the same."""
+    root = make_repo(_files())
+    ran = subprocess.run(
+        [sys.executable, "-m", "doxtool", "check", "--select", "DOX"],
+        cwd=root,
+        capture_output=True,
+        text=True,
+    )
+    assert ran.returncode == 0, ran.stdout + ran.stderr
+    log = root / ".doxtool_cache/facts.sqlite3-wal"
+    assert log.is_file() and log.stat().st_size > 0  # not copied into the database
+    _forget_findings(root)
+    project = api.load_project(root, cwd=root)
+    assert api.check(project, select=["DOX"]).findings == []
+    assert project.cache_stats[0] > 0 and project.cache_stats[1] == 0
+    database = sqlite3.connect(root / ".doxtool_cache/facts.sqlite3")
+    assert database.execute("pragma integrity_check").fetchone() == ("ok",)
+    database.close()

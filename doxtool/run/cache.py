@@ -44,6 +44,11 @@ from doxtool.run.replay import (
 T = TypeVar("T")
 
 SCHEMA_VERSION = "3"
+#: whether this process ends without tearing down once its run is done
+#: (:func:`ending_process`): databases are then left open, not closed
+_ending_process = False
+#: the connections left open (referenced, so that nothing closes them)
+_left_open: list[sqlite3.Connection] = []
 DATABASE = "facts.sqlite3"
 _DATABASE_FILES = (DATABASE, DATABASE + "-wal", DATABASE + "-shm")
 _SCHEMA = "CREATE TABLE IF NOT EXISTS entries (key TEXT PRIMARY KEY, value TEXT)"
@@ -257,9 +262,28 @@ class FactsCache:
     def close(self) -> None:
         self.flush()
         if self._db is not None:
-            with contextlib.suppress(sqlite3.Error):
-                self._db.close()
+            if _ending_process:
+                # what is committed is in the write-ahead log, where the next
+                # connection reads it; closing would copy it into the
+                # database and wait for the disk (some 10 ms) while the run's
+                # output waits: SQLite does that in a later commit instead,
+                # once the log has grown (its automatic checkpoint)
+                _left_open.append(self._db)
+            else:
+                with contextlib.suppress(sqlite3.Error):
+                    self._db.close()
             self._db = None
+
+
+def ending_process() -> None:
+    """Tell the cache that this process ends with its run, without tearing
+    the interpreter down (the console script: :func:`doxtool.launcher._leave`):
+    :meth:`FactsCache.close` commits what it holds and leaves the database
+    open. SQLite keeps a database whole however its process ends, and a
+    later connection finds every committed entry (a write-ahead log outlives
+    its writer)."""
+    global _ending_process
+    _ending_process = True
 
 
 class ClearError(Exception):
