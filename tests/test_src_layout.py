@@ -4,7 +4,7 @@ are named from it (``myagent.tools.echo``), by ``init``, ``inspect``,
 
 from __future__ import annotations
 
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from samples import write_files
 from test_scaffold import _pytest
@@ -83,6 +83,22 @@ def test_module_names_are_relative_to_the_source_root() -> None:
     assert module_name("src/myagent/__init__.py", "src") == "myagent"
     assert module_name("src/myagent/tools/echo.py") == "src.myagent.tools.echo"
     assert module_name("tools/echo.py", "src") == "tools.echo"
+
+
+def test_module_names_read_a_path_as_pathlib_does() -> None:
+    # the plain spellings take string operations, the others pathlib itself
+    for path in (
+        "tools/echo.py", "tools/echo", "tools/.echo", "tools/echo.", "tools/a.b.py", "a/../b.py",
+        "src/__init__.py", "./tools/echo.py", "tools//echo.py", "tools/./echo.py", "/tools/echo.py",
+        "tools/echo.py/", "tools/echo.py/.", "..", ".py", "x.tar.gz", "tools\\echo.py",
+    ):  # fmt: skip
+        for source in ("", "src", "tools"):
+            parts = list(PurePosixPath(path).with_suffix("").parts)
+            if source and len(parts) > 1 and parts[0] == source:
+                parts.pop(0)
+            if parts and parts[-1] == "__init__":
+                parts.pop()
+            assert module_name(path, source) == ".".join(parts), (path, source)
 
 
 def test_init_names_the_base_from_the_source_root(tmp_path: Path, run_cli) -> None:

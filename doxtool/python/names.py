@@ -23,6 +23,10 @@ def source_root(root: Path) -> str:
     return ""
 
 
+#: a path of non-empty parts, none of them ``.``, that does not start with ``/``
+_PLAIN_PATH_RE = re.compile(r"(?!\.?(?:/|\Z))[^/]+(?:/(?!\.?(?:/|\Z))[^/]+)*")
+
+
 def module_name(path: str, source: str = "") -> str:
     """Dotted module name of a repository-relative posix path.
 
@@ -30,7 +34,16 @@ def module_name(path: str, source: str = "") -> str:
     Below the ``source`` root (:func:`source_root`), the name is relative to
     it: ``src/myagent/tools/echo.py`` is ``myagent.tools.echo``.
     """
-    parts = list(PurePosixPath(path).with_suffix("").parts)
+    if _PLAIN_PATH_RE.fullmatch(path):
+        # (called for every module of a run: the string operations are
+        # pathlib's reading of such a path, at a tenth of its cost)
+        parts = path.split("/")
+        name = parts[-1]
+        dot = name.rfind(".")
+        if 0 < dot < len(name) - 1:
+            parts[-1] = name[:dot]
+    else:  # an absolute path, an empty or ``.`` part: as pathlib reads them
+        parts = list(PurePosixPath(path).with_suffix("").parts)
     if source and len(parts) > 1 and parts[0] == source:
         parts.pop(0)
     if parts and parts[-1] == "__init__":
