@@ -242,3 +242,24 @@ def test_the_console_script_leaves_its_committed_entries_to_the_log(make_repo) -
     database = sqlite3.connect(root / ".doxtool_cache/facts.sqlite3")
     assert database.execute("pragma integrity_check").fetchone() == ("ok",)
     database.close()
+
+
+def test_the_console_script_closes_a_database_with_a_long_log(make_repo) -> None:
+    """A log longer than LEFT_LOG_BYTES (a cold run's, in a large repository)
+    is copied into the database as the script exits, not left beside it."""
+    root = make_repo(_files())
+    script = (
+        "from doxtool.run import cache\n"
+        "cache.LEFT_LOG_BYTES = 0\n"
+        "from doxtool.launcher import main\n"
+        "main()\n"
+    )
+    ran = subprocess.run(
+        [sys.executable, "-c", script, "check", "--select", "DOX"],
+        cwd=root,
+        capture_output=True,
+        text=True,
+    )
+    assert ran.returncode == 0, ran.stdout + ran.stderr
+    assert (root / ".doxtool_cache/facts.sqlite3").is_file()
+    assert not (root / ".doxtool_cache/facts.sqlite3-wal").exists()

@@ -49,6 +49,11 @@ SCHEMA_VERSION = "3"
 _ending_process = False
 #: the connections left open (referenced, so that nothing closes them)
 _left_open: list[sqlite3.Connection] = []
+#: the longest write-ahead log a database is left open with: the next run's
+#: first connection reads all of it (about 0.5 ms a MiB), and a longer one
+#: (a cold run's) would stay on disk beside the database; SQLite's automatic
+#: checkpoint copies a log of 1,000 pages (4 MiB of 4 KiB pages) in
+LEFT_LOG_BYTES = 4 << 20
 DATABASE = "facts.sqlite3"
 _DATABASE_FILES = (DATABASE, DATABASE + "-wal", DATABASE + "-shm")
 _SCHEMA = "CREATE TABLE IF NOT EXISTS entries (key TEXT PRIMARY KEY, value TEXT)"
@@ -259,10 +264,17 @@ class FactsCache:
         if text is not None:
             self.put_text(self.key(kind, data), text)
 
+    def _small_log(self) -> bool:
+        """Whether the write-ahead log is at most :data:`LEFT_LOG_BYTES` long."""
+        try:
+            return os.stat(self.directory / (DATABASE + "-wal")).st_size <= LEFT_LOG_BYTES
+        except OSError:
+            return False
+
     def close(self) -> None:
         self.flush()
         if self._db is not None:
-            if _ending_process:
+            if _ending_process and self._small_log():
                 # what is committed is in the write-ahead log, where the next
                 # connection reads it; closing would copy it into the
                 # database and wait for the disk (some 10 ms) while the run's
