@@ -102,6 +102,15 @@ def test_a_key_read_before_it_is_filled_stays_required(run_cli, make_repo) -> No
         ('if "count" not in self.args:', '    self.args["lines"] = 20'),
         ("if self.agent.config.short:", '    self.args["lines"] = 20'),
         ("for _ in range(2):", '    self.args.setdefault("lines", 20)'),
+        # an arm that goes on without writing it
+        (
+            "if self.agent.config.short:",
+            '    self.args["lines"] = 5',
+            "elif self.agent.config.long:",
+            "    pass",
+            "else:",
+            '    raise ValueError("no size")',
+        ),
     ],
 )
 def test_a_key_written_on_some_paths_before_a_read_is_required_or_optional(
@@ -137,6 +146,71 @@ def test_a_key_rewritten_from_itself_on_some_paths_stays_required(
 def test_a_key_written_on_every_path_is_no_argument(run_cli, make_repo, line: str) -> None:
     tool = _tool(run_cli, make_repo, _execute(line))
     assert "lines" not in _facts(tool)
+
+
+@pytest.mark.parametrize(
+    "lines",
+    [
+        (
+            "if self.agent.config.short:",
+            '    self.args["lines"] = 5',
+            "else:",
+            '    self.args["lines"] = 50',
+        ),
+        # an arm that ends writes for none that go on
+        (
+            "if self.agent.config.short:",
+            '    self.args["lines"] = 5',
+            "elif self.agent.config.long:",
+            "    self.args.update(lines=500)",
+            "else:",
+            '    raise ValueError("no size")',
+        ),
+        (
+            "if self.agent.config.short:",
+            "    if self.agent.config.tiny:",
+            '        self.args["lines"] = 1',
+            "    else:",
+            '        self.args["lines"] = 5',
+            "else:",
+            '    self.args["lines"] = 50',
+        ),
+    ],
+)
+def test_a_key_written_in_every_arm_that_goes_on_is_no_argument(
+    run_cli, make_repo, lines: tuple[str, ...]
+) -> None:
+    tool = _tool(run_cli, make_repo, _execute(*lines))
+    assert "lines" not in _facts(tool)
+
+
+def test_a_key_a_method_writes_in_every_arm_before_the_base_reads_it(run_cli, make_repo) -> None:
+    """``scroll`` writes ``code`` in each arm that goes on, then hands on to
+    the base's ``execute``, which reads it: the caller's ``code`` is never read."""
+    base = HEAD + (
+        "class Runner(Tool):\n"
+        "    async def execute(self, **kwargs) -> Response:\n"
+        '        return Response(message=self.args["code"], break_loop=False)\n'
+    )
+    tool = HEAD.replace("\n\n", "\nfrom helpers.runner import Runner\n\n") + (
+        "class Tail(Runner):\n"
+        "    async def execute(self, **kwargs) -> Response:\n"
+        '        return await self.scroll(self.args.get("way", "up"))\n\n'
+        "    async def scroll(self, way: str) -> Response:\n"
+        '        if way == "up":\n'
+        '            self.args["code"] = "scroll_up"\n'
+        '        elif way == "down":\n'
+        '            self.args["code"] = "scroll_down"\n'
+        "        else:\n"
+        '            raise ValueError("way")\n'
+        "        return await super().execute()\n"
+    )
+    root: Path = make_repo({"helpers/runner.py": base, "tools/tail.py": tool})
+    result = run_cli(root, "inspect", "tools/tail.py", "--json")
+    assert result.exit_code == 0, result.output
+    (module,) = json.loads(result.output)
+    (found,) = module["tools"]
+    assert [a["name"] for a in found["arguments"]] == ["way"]
 
 
 def test_a_key_rewritten_from_itself_is_still_the_argument(run_cli, make_repo) -> None:

@@ -331,3 +331,32 @@ def test_a_check_past_a_second_replacement_needs_no_argument(run_cli, make_repo)
         run_cli, make_repo, _execute('prompt: str = ""', *lines[:1], *lines[2:]), "prompt"
     )
     assert arg[0] is True
+
+
+#: an empty default replaced by what no one can read, then reshaped by a
+#: string method: the method remakes the replacement, not the value held
+REPLACED_THEN_RESHAPED = (
+    'mode = str(mode or self.method or "status").strip().lower()',
+    "mode = (mode or self.method).strip()",
+    'mode = (mode or pick()).replace("-", "_")',
+)
+
+
+@pytest.mark.parametrize("line", REPLACED_THEN_RESHAPED)
+def test_a_string_method_of_a_replacement_states_no_default(run_cli, make_repo, line: str) -> None:
+    arg = _argument(run_cli, make_repo, _execute('mode: str = ""', line), "mode")
+    assert arg == (False, False, None, True)
+
+
+@pytest.mark.parametrize("line", REPLACED_THEN_RESHAPED)
+def test_a_helper_module_reshaping_a_replacement_states_no_default(
+    run_cli, make_repo, line: str
+) -> None:
+    tool = HEAD.replace("\n\n", "\nfrom helpers import fetcher\n\n") + (
+        "class Fetch(Tool):\n"
+        "    async def execute(self, **kwargs) -> Response:\n"
+        "        return Response(message=fetcher.run(self, **self.args), break_loop=False)\n"
+    )
+    helper = f'def run(self, mode="", **rest):\n    {line}\n    return mode\n'
+    found = _arguments(run_cli, make_repo, {"tools/fetch.py": tool, "helpers/fetcher.py": helper})
+    assert found["mode"] == (False, False, None, True)

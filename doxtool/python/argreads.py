@@ -301,7 +301,7 @@ class ArgumentReads:
         builder.reads.append(read)
         builder.read_nodes[id(read)] = id(node)
         if raises and not guarded:
-            absent = env.absent_keys() - {key}
+            absent = env.alternatives_of(key)
             if self._rewritten_read(builder, source, key, env):  # type: ignore[attr-defined]
                 pass  # written before, on some paths or from another key (:mod:`.renamedkeys`)
             elif self._stands_in(source, key, env):

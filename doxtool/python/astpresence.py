@@ -90,6 +90,32 @@ class PresenceBinds:
             return self._key(node.args[0])
         return None
 
+    def _tests(self, test: ast.expr) -> tuple[frozenset[str], frozenset[str]]:
+        """Keys known present when ``test`` is true (``"k" in d``, a value
+        read with no default of its own, ``d.get("k")``), keys known absent
+        when it is false (``"k" in d``)."""
+        present: set[str] = set()
+        absent: set[str] = set()
+        parts = [test]
+        while parts:
+            node = parts.pop()
+            if isinstance(node, ast.BoolOp) and isinstance(node.op, ast.And):
+                parts.extend(node.values)
+                continue
+            if (
+                isinstance(node, ast.Compare)
+                and len(node.ops) == 1
+                and self._source(node.comparators[0]) is not None
+            ):
+                key = self._key(node.left)
+                if key is not None and isinstance(node.ops[0], ast.In):
+                    present.add(key)
+                    if node is test:
+                        absent.add(key)
+            elif _true_only_when_there(node) and (key := self._read_key(node)) is not None:
+                present.add(key)
+        return frozenset(present), frozenset(absent)
+
     def _presence_default(self, read: KeyRead, node: ast.expr) -> None:
         """What a missing key gives, where an ``if`` on its presence binds a
         name to the read ``node`` (:meth:`_note_presence_binding`)."""
@@ -101,6 +127,16 @@ class PresenceBinds:
             read.default, read.has_default, read.default_unknown = value, True, False
         else:
             read.default, read.has_default, read.default_unknown = None, False, True
+
+
+def _true_only_when_there(node: ast.expr) -> bool:
+    """Whether ``node``, a read, is true only when its key is there: ``d["k"]``,
+    or ``d.get("k")`` with no default but None (not ``d.pop``, which takes it out)."""
+    if isinstance(node, ast.Subscript):
+        return True
+    if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Attribute):
+        return False
+    return node.func.attr == "get" and (len(node.args) < 2 or literal(node.args[1]) == (True, None))
 
 
 def _unwrapped(node: ast.expr) -> ast.expr:

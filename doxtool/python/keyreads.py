@@ -246,7 +246,8 @@ class KeyReads(PresenceBinds, MadeValues, StringBodies):
         return any(g is None or key in g for g in self.guards)
 
     def _absent(self) -> list[str]:
-        return sorted({k for group in self.absent for k in group})
+        """Keys known missing here; none past another key's presence test (``alternatives_of``)."""
+        return [] if any(self.guards) else sorted({k for group in self.absent for k in group})
 
     def _read(
         self,
@@ -402,28 +403,6 @@ class KeyReads(PresenceBinds, MadeValues, StringBodies):
                 if found is not None:
                     self._read(found[0], left, node, "contains", merge=found[1])
             left = right
-
-    def _tests(self, test: ast.expr) -> tuple[frozenset[str], frozenset[str]]:
-        """Keys known present when ``test`` is true, keys known absent when it is false."""
-        present: set[str] = set()
-        absent: set[str] = set()
-        parts = [test]
-        while parts:
-            node = parts.pop()
-            if isinstance(node, ast.BoolOp) and isinstance(node.op, ast.And):
-                parts.extend(node.values)
-                continue
-            if (
-                isinstance(node, ast.Compare)
-                and len(node.ops) == 1
-                and self._source(node.comparators[0]) is not None
-            ):
-                key = self._key(node.left)
-                if key is not None and isinstance(node.ops[0], ast.In):
-                    present.add(key)
-                    if node is test:
-                        absent.add(key)
-        return frozenset(present), frozenset(absent)
 
 
 def stands_for(node: ast.expr) -> ast.expr | None:

@@ -21,6 +21,9 @@ arguments, in one branch of several, in a loop or ``try``) may be there or
 not: a later read that raises without it does not tell whether it is needed
 (:attr:`~doxtool.python.walkstate.Fills.maybe`). A write whose value reads
 the key itself so that it raises (``D["k"] = D["k"].strip()``) fills nothing.
+Written over in every arm of an ``if`` that goes on past it (``if up:
+D["code"] = "u"`` / ``elif down: D["code"] = "d"`` / ``else: raise ...``),
+the key is written on every path: no longer the argument.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ import libcst as cst
 
 from doxtool.core.facts import HelperCall
 from doxtool.python.arguments import ArgBuilder
+from doxtool.python.controlflow import terminates
 from doxtool.python.cstnodes import child_nodes, statement_children, suite_body
 from doxtool.python.keyfills import renamed_from
 from doxtool.python.walkstate import Env, Fills
@@ -152,6 +156,10 @@ class RenamedKeys:
         (``known``): a read of them past it may find them or not."""
         if type(stmt) in (cst.SimpleStatementLine, cst.SimpleStatementSuite):
             return
+        if type(stmt) is cst.If:
+            every = self._every_arm_writes(stmt, env) - known - set(fills.filled)
+            fills.written.update(every)  # ``if up: D["k"] = 1 else: D["k"] = 2``
+            known = known | every
         for small in _smalls(stmt, deep=True):
             for label, key, *_ in self._writes_of(small, env):  # type: ignore[attr-defined]
                 place = (label, key)
@@ -159,6 +167,38 @@ class RenamedKeys:
                     continue
                 if not self._reads_raising(small, place, env):
                     fills.maybe.add(place)
+
+    def _every_arm_writes(self, stmt: cst.If, env: Env) -> set[Place]:
+        """The keys every arm of an ``if`` (its ``elif`` and ``else`` too)
+        that goes on past it writes over, at the top of the arm or in an
+        ``if`` there that writes them in every arm: an arm that ends
+        (``else: raise ...``) writes for none that follow. A value that uses
+        the dict, or one written only when missing, is no such write."""
+        arms: list[set[Place]] = []
+        orelse: cst.If | cst.Else | None = stmt
+        while orelse is not None:
+            body = suite_body(orelse.body)
+            if not terminates(body):
+                arms.append(self._arm_writes(body, env))
+            if type(orelse) is cst.Else:
+                break
+            orelse = orelse.orelse  # type: ignore[union-attr]
+            if orelse is None:
+                return set()  # no ``else``: a path past the ``if`` writes nothing
+        return set.intersection(*arms) if arms else set()
+
+    def _arm_writes(self, body: list[cst.BaseStatement], env: Env) -> set[Place]:
+        out: set[Place] = set()
+        for inner in body:
+            if type(inner) is cst.If:
+                out |= self._every_arm_writes(inner, env)
+            if type(inner) not in (cst.SimpleStatementLine, cst.SimpleStatementSuite):
+                continue
+            for small in inner.body:  # type: ignore[attr-defined]
+                for label, key, _known, _value, overrides in self._writes_of(small, env):  # type: ignore[attr-defined]
+                    if overrides and not self._mentions(small, label, env):  # type: ignore[attr-defined]
+                        out.add((label, key))
+        return out
 
     def _reads_raising(self, small: cst.BaseSmallStatement, place: Place, env: Env) -> bool:
         """Whether the value a statement writes reads ``place`` so that it

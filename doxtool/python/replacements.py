@@ -238,7 +238,13 @@ def evaluate(shapes: Shapes[N], node: N, name: str, held: Any) -> Outcome:
     if kind == "method":
         receiver = evaluate(shapes, shape[1], name, held)
         args = [shapes.value(arg) for arg in shape[3]]
-        if receiver.kind == UNKNOWN or not all(ok for ok, _ in args):
+        if receiver.kind == UNKNOWN:
+            # ``(x or self.mode).strip()`` remakes what replaced the value
+            # held, not the value: a remake only as the receiver is one, or
+            # as an argument hands the value on
+            handed = any(shapes.uses(arg, name) for arg in shape[3])
+            return Outcome(UNKNOWN, leaf=receiver.leaf or node, remade=receiver.remade or handed)
+        if not all(ok for ok, _ in args):
             return Outcome(UNKNOWN, leaf=node, remade=shapes.uses(node, name))
         remade = receiver.kind == KEPT
         if not isinstance(receiver.value, str):  # ``None.strip()`` fails
@@ -254,8 +260,8 @@ def evaluate(shapes: Shapes[N], node: N, name: str, held: Any) -> Outcome:
 def _converted(function: str, inner: Outcome, node: Any) -> Outcome:
     """``int(...)``, ``float(...)``, ``str(...)`` or ``bool(...)`` of ``inner``
     (of a ``None``, or anything it fails on, no value known)."""
-    if inner.kind == UNKNOWN:
-        return Outcome(UNKNOWN, leaf=node, remade=inner.remade)
+    if inner.kind == UNKNOWN:  # (what gives the value not known is the inner one's)
+        return Outcome(UNKNOWN, leaf=inner.leaf or node, remade=inner.remade)
     if function == _BOOL:
         return Outcome(inner.kind, bool(inner.value))
     value = inner.value

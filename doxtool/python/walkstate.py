@@ -236,6 +236,16 @@ class Env:
     def absent_keys(self) -> set[str]:
         return {key for group in self.absent for key in group}
 
+    def alternatives_of(self, key: str) -> set[str]:
+        """The arguments known missing where a read of ``key`` that raises
+        without it runs: one of them, or ``key``, is then needed. None in a
+        branch taken only when another argument is there (``elif "b" in
+        args: args["c"]`` past ``if "a" in args``): a call with neither
+        ``a`` nor ``b`` reads no ``c``."""
+        if any(self.guards):
+            return set()
+        return self.absent_keys() - {key}
+
 
 @dataclass(frozen=True)
 class Target:
