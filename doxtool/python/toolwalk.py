@@ -215,6 +215,10 @@ class StatementWalk(ExpressionWalk, ClosureWalk):
             else:
                 env.instances.pop(name, None)
             env.var_args.pop(name, None)
+            if self._names_method(value, env):
+                env.method_names.add(name)
+            else:
+                env.method_names.discard(name)
             self._bind_read_missing(name, value, env)  # type: ignore[attr-defined]
             # only a dispatch of ``execute`` decides that a missing key is an
             # error: a fallback elsewhere (a heading's ``or "unknown"``) hides nothing
