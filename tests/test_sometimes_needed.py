@@ -236,3 +236,30 @@ def test_a_computed_getattr_with_any_name_reaches_every_method(make_repo, run_cl
     arguments = _arguments(run_cli, root, "tools/memory.py")
     assert arguments["text"] == (False, True, False, True)
     assert arguments["stamp"] == (True, False, False, False)
+
+
+STRICT_PY = """\
+from helpers.tool import Response, Tool
+
+
+class LookupTool(Tool):
+    async def execute(self, name: str = "", **kwargs):
+        if self.agent.config.strict:
+            if not name:
+                return Response(message="name is required", break_loop=False)
+        return Response(message=f"looked up {name or 'all'}", break_loop=False)
+"""
+
+
+def test_a_check_under_a_test_not_about_the_arguments_is_unknown(make_repo, run_cli) -> None:
+    """Which calls take ``if self.agent.config.strict:`` is not known: the
+    check in it refuses ``""`` on some calls, so the parameter's ``""`` is
+    no default claimed, nor is it optional; a check in the ``else`` alike."""
+    root = make_repo({"tools/lookup.py": STRICT_PY})
+    assert _arguments(run_cli, root, "tools/lookup.py") == {"name": (False, True, False, True)}
+    in_else = STRICT_PY.replace(
+        "        if self.agent.config.strict:\n",
+        "        if self.agent.config.lenient:\n            pass\n        else:\n",
+    )
+    root = make_repo({"tools/lookup.py": in_else})
+    assert _arguments(run_cli, root, "tools/lookup.py") == {"name": (False, True, False, True)}

@@ -401,7 +401,12 @@ class StatementWalk(ExpressionWalk, ClosureWalk):
         positive, negative = self._guards_of(stmt.test, env)
         absent_true, absent_false = self._absent_of(stmt.test, env)
         # a check (``if not x: return error``) makes no branch of a dispatch
-        dispatch = self._mentions_arguments(stmt.test, env) and not self._is_check(stmt, env)
+        mentions = self._mentions_arguments(stmt.test, env)
+        dispatch = mentions and not self._is_check(stmt, env)
+        # a branch of a dispatch, or of a test not about the arguments
+        # (``if self.agent.config.strict:``), which calls take is not known:
+        # the checks in it refuse on some calls only
+        some_calls = dispatch or not mentions
         framed = self._undecided(stmt, env)
         env.conditional += dispatch
         if id(stmt) in env.closed_ifs:
@@ -412,7 +417,7 @@ class StatementWalk(ExpressionWalk, ClosureWalk):
         # ``if text: return Response(text, ...)``: in the body, ``text`` is not empty
         assumed = self._assume_nonempty(nonempty_when(stmt.test, True), env)
         body = suite_body(stmt.body)
-        env.branch_body = body if dispatch else None
+        env.branch_body = body if some_calls else None
         self._arm_entry(stmt, body, env)
         env.undecided.extend([set()] if framed[0] else [])
         # (an ``else`` that refuses the other types leaves strings alone)
@@ -449,7 +454,7 @@ class StatementWalk(ExpressionWalk, ClosureWalk):
                 self._if(stmt.orelse, env)
             else:
                 body = suite_body(stmt.orelse.body)
-                env.branch_body = body if dispatch else None
+                env.branch_body = body if some_calls else None
                 self._arm_entry(stmt.orelse, body, env)
                 self._stmts(body, env)
             other = env.undecided.pop() if framed[1] else set()
