@@ -302,6 +302,7 @@ class StatementWalk(ExpressionWalk, ClosureWalk):
             keys = self._loop_keys(stmt.iter, env)
             for name_node in loop_names(stmt.target):
                 env.keys.pop(name_node, None)
+                env.method_names.discard(name_node)  # no longer the method
             if keys and type(stmt.target) is cst.Name:
                 # ``for key in ("text", "message"): self.args.get(key)`` reads known keys
                 name = stmt.target.value
