@@ -514,3 +514,22 @@ def test_a_heading_in_the_methods_section_of_a_titled_tool_names_its_method(
         f"{PROMPT}:16:6: PRM002 prompt heading names tool `sleep`, which does not exist"
         " (no `sleep.py` in tools, python/tools, plugins/*/tools)",
     ], result.output
+
+
+def test_a_heading_in_a_script_without_case_names_no_tool(make_repo, run_cli) -> None:
+    """`### 示例用法:` ("example usage") has no lower-case letter, which
+    tells a module's name from prose in a cased script: it names no tool
+    (PRM002), and the example under it is no call of a tool the prompt does
+    not document (PRM006); backticked, it is code and names one."""
+    files = clean_files()
+    prompt = (
+        "# Wait Tool (WaitTool)\n\nPause.\n\n{heading}\n~~~json\n"
+        '{{"thoughts": ["x"], "tool_name": "wait", "tool_args": {{"seconds": 1}}}}\n~~~\n'
+    )
+    files[PROMPT] = prompt.format(heading="### 示例用法:")
+    root = make_repo(files)
+    result = run_cli(root, "check", "--select", "PRM")
+    assert (result.exit_code, result.output) == (0, "All checks passed.\n")
+    (root / PROMPT).write_text(prompt.format(heading="### `示例`"), encoding="utf-8")
+    result = run_cli(root, "check", "--select", "PRM002")
+    assert "PRM002 prompt heading names tool `示例`" in result.output

@@ -413,8 +413,9 @@ def test_an_assert_refuses_as_a_check_that_raises_does(tmp_path) -> None:
         "verbose": (False, None, None),
         # on the calls a dispatch sends this way only: needed there
         "level": (UNKNOWN, UNKNOWN, None),
-        # nested under a test that is no dispatch: no contract
-        "depth": (False, "", None),
+        # under a test not about the arguments, which calls take is not
+        # known: needed there, its refused default no default
+        "depth": (UNKNOWN, UNKNOWN, None),
     }
 
 

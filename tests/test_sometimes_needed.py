@@ -236,3 +236,73 @@ def test_a_computed_getattr_with_any_name_reaches_every_method(make_repo, run_cl
     arguments = _arguments(run_cli, root, "tools/memory.py")
     assert arguments["text"] == (False, True, False, True)
     assert arguments["stamp"] == (True, False, False, False)
+
+
+STRICT_PY = """\
+from helpers.tool import Response, Tool
+
+
+class LookupTool(Tool):
+    async def execute(self, name: str = "", **kwargs):
+        if self.agent.config.strict:
+            if not name:
+                return Response(message="name is required", break_loop=False)
+        return Response(message=f"looked up {name or 'all'}", break_loop=False)
+"""
+
+
+def test_a_check_under_a_test_not_about_the_arguments_is_unknown(make_repo, run_cli) -> None:
+    """Which calls take ``if self.agent.config.strict:`` is not known: the
+    check in it refuses ``""`` on some calls, so the parameter's ``""`` is
+    no default claimed, nor is it optional; a check in the ``else`` alike."""
+    root = make_repo({"tools/lookup.py": STRICT_PY})
+    assert _arguments(run_cli, root, "tools/lookup.py") == {"name": (False, True, False, True)}
+    in_else = STRICT_PY.replace(
+        "        if self.agent.config.strict:\n",
+        "        if self.agent.config.lenient:\n            pass\n        else:\n",
+    )
+    root = make_repo({"tools/lookup.py": in_else})
+    assert _arguments(run_cli, root, "tools/lookup.py") == {"name": (False, True, False, True)}
+
+
+GIT_PY = """\
+from helpers.tool import Response, Tool
+
+
+class GitTool(Tool):
+    async def execute(self, **kwargs):
+        if self.method == "merge":
+            return await self.merge()
+        if self.method == "checkout":
+            return await self.checkout()
+        return Response(message=f"unknown method {self.method}", break_loop=False)
+
+    async def merge(self) -> Response:
+        branch = self.args.get("branch", "")
+        if not branch:
+            return Response(message="merge needs `branch`", break_loop=False)
+        return Response(message=f"merged {branch}", break_loop=False)
+
+    async def checkout(self) -> Response:
+        target = self.args.get("target", "") or self.args.get("branch", "")
+        if not target:
+            return Response(message="checkout needs `target`", break_loop=False)
+        return Response(message=f"checked out {target}", break_loop=False)
+"""
+
+
+def test_a_check_of_one_method_is_kept_where_another_method_takes_a_stand_in(
+    make_repo, run_cli
+) -> None:
+    """``merge`` refuses a missing ``branch`` alone; ``checkout`` takes
+    ``target`` or ``branch``: ``branch`` is needed on the calls of
+    ``merge``, not optional with ``target`` standing in for it."""
+    root = make_repo({"tools/git.py": GIT_PY})
+    arguments = _arguments(run_cli, root, "tools/git.py")
+    assert arguments["branch"] == (False, True, False, True)
+    assert arguments["target"] == (False, False, False, True)
+    described = run_cli(root, "inspect", "tools/git.py").output.splitlines()
+    assert (
+        "      branch: required or optional string, default not known, or instead target"
+        " (line 13, 19)" in described
+    )

@@ -4,7 +4,8 @@ argument read in one method's branch for that method only."""
 
 from __future__ import annotations
 
-from textwrap import dedent
+import json
+from textwrap import dedent, indent
 
 PROMPT = "prompts/agent.system.tool.scheduler.md"
 
@@ -76,3 +77,46 @@ def test_a_read_in_one_branch_of_a_dispatch_on_the_method_is_not_needed_by_all(
     make_repo, run_cli
 ) -> None:
     assert _prm004(make_repo, run_cli, ON_METHOD, METHODS) == []
+
+
+ON_METHOD_NAME = """\
+    from helpers.tool import Response, Tool
+
+
+    class LookupTool(Tool):
+        async def execute(self, **kwargs) -> Response:
+            method = (self.method or "list").strip().lower()
+            if method == "list":
+                return Response(message="entries", break_loop=False)
+            {show}
+            return Response(message=f"unknown method '{{method}}'", break_loop=False)
+    """
+
+IN_BRANCH = """\
+if method == "show":
+    name = str(kwargs.get("name", "")).strip()
+    if not name:
+        return Response(message="show requires `name`", break_loop=False)
+    return Response(message=name, break_loop=False)"""
+
+PAST_RETURN = """\
+name = kwargs.get("name", "")
+if not name:
+    return Response(message="show requires `name`", break_loop=False)
+if method == "show":
+    return Response(message=name, break_loop=False)"""
+
+
+def test_a_local_name_holding_the_method_is_a_dispatch_on_the_method(make_repo, run_cli) -> None:
+    """`method = (self.method or "list").lower()`: a check in its `show`
+    branch, or past the `list` branch's return, needs `name` on some calls
+    only: neither optional with default `""` nor required."""
+    for show in (IN_BRANCH, PAST_RETURN):
+        code = dedent(ON_METHOD_NAME).format(show=indent(show, " " * 8).lstrip())
+        root = make_repo({"tools/lookup.py": code})
+        result = run_cli(root, "inspect", "tools/lookup.py", "--json")
+        assert result.exit_code == 0, result.output
+        (tool,) = json.loads(result.output)[0]["tools"]
+        (name,) = tool["arguments"]
+        assert (name["required"], name["required_unknown"]) == (False, True), show
+        assert name["default_unknown"], show

@@ -56,7 +56,10 @@ def heading_name(content: str) -> str | None:
 
     Tool names are module names, written in lower case: outside backticks a
     capital before any ``:method`` makes the heading prose (``### Examples``,
-    ``### Notes``); a backticked name is code whatever its case.
+    ``### Notes``), and so does a word with no lower-case letter, which the
+    case cannot tell from a word of prose (``### 示例用法:``, "example
+    usage", in a script without case); a backticked name is code whatever
+    its case.
     """
     name = content.strip().rstrip(":").strip()
     quoted = len(name) > 2 and name.startswith("`") and name.endswith("`")
@@ -65,7 +68,8 @@ def heading_name(content: str) -> str | None:
     if not TOOL_NAME_RE.match(name):
         return None
     base = name.split(":", 1)[0]
-    return name if quoted or base == base.lower() else None
+    cased = base == base.lower() and any(c.islower() for c in base)
+    return name if quoted or cased else None
 
 
 def is_sub_section(content: str) -> bool:

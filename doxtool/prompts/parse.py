@@ -18,7 +18,8 @@ Tools (:class:`PromptTool`)
     ``scheduler:create_task`` counts) is a
     tool heading. ``### Example usage`` (prose) is not, nor is a capitalised
     word outside backticks (``### Examples``, ``### Notes``): tool names are
-    module names, in lower case before any ``:method``; a backticked name
+    module names, in lower case before any ``:method`` (a word with no
+    lower-case letter, ``### 示例用法:``, is prose too); a backticked name
     (``### `MyTool```) counts whatever its case. Every example's string
     ``"tool_name"`` is a tool too, positioned at the value.
 

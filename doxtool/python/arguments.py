@@ -382,16 +382,24 @@ class ArgBuilder(ClosedRefusals):
         )
         # needed on some calls only: a read there raises without it, or a check
         # there refuses what a missing key gives; elsewhere it may be missing
+        # (a check of it alone refuses it where no other argument stands in
+        # for it: ``if not branch`` in ``merge``, ``target or branch`` in
+        # ``checkout``)
+        branch_refused = known and any(REFUSALS[r](missing) for r in self.branch_refusals)
         unknown = (
             not required
             and not self.alternatives
-            and not self.stand_ins
             and (
-                self.sometimes_read
-                or (self.error_read and not has_default)
-                or (known and any(REFUSALS[r](missing) for r in self.branch_refusals))
-                or (closed_refused and self.closed_sometimes and not self.closed_always)
-                or (known and self._opaque_refuses(missing))
+                branch_refused
+                or (
+                    not self.stand_ins
+                    and (
+                        self.sometimes_read
+                        or (self.error_read and not has_default)
+                        or (closed_refused and self.closed_sometimes and not self.closed_always)
+                        or (known and self._opaque_refuses(missing))
+                    )
+                )
             )
         )
         if unknown:

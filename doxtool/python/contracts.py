@@ -407,20 +407,40 @@ class Contracts:
         while stack:
             current = stack.pop()
             if type(current) is cst.Name and (
-                current.value in env.var_args or current.value in env.dicts
+                current.value in env.var_args
+                or current.value in env.dicts
+                or current.value in env.method_names
             ):
                 return True
-            if (
-                type(current) is cst.Attribute
-                and current.attr.value == "method"
-                and type(current.value) is cst.Name
-                and current.value.value == env.self_name
-            ):
+            if _is_method(current, env):
                 return True
             if is_kind(current, cst.BaseExpression) and self._is_dict_source(current, env):
                 return True
             stack.extend(child_nodes(current))
         return False
+
+    def _names_method(self, node: cst.CSTNode, env: Env) -> bool:
+        """Whether an expression holds the method of a ``tool:method`` name:
+        ``self.method``, or a local name bound to what it gives."""
+        stack: list[cst.CSTNode] = [node]
+        while stack:
+            current = stack.pop()
+            if _is_method(current, env) or (
+                type(current) is cst.Name and current.value in env.method_names
+            ):
+                return True
+            stack.extend(child_nodes(current))
+        return False
+
+
+def _is_method(node: cst.CSTNode, env: Env) -> bool:
+    """``self.method``: the method of a ``tool:method`` name."""
+    return (
+        type(node) is cst.Attribute
+        and node.attr.value == "method"
+        and type(node.value) is cst.Name
+        and node.value.value == env.self_name
+    )
 
 
 def _type_check(node: cst.BaseExpression) -> bool:

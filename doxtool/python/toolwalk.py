@@ -215,6 +215,10 @@ class StatementWalk(ExpressionWalk, ClosureWalk):
             else:
                 env.instances.pop(name, None)
             env.var_args.pop(name, None)
+            if self._names_method(value, env):
+                env.method_names.add(name)
+            else:
+                env.method_names.discard(name)
             self._bind_read_missing(name, value, env)  # type: ignore[attr-defined]
             # only a dispatch of ``execute`` decides that a missing key is an
             # error: a fallback elsewhere (a heading's ``or "unknown"``) hides nothing
@@ -298,6 +302,7 @@ class StatementWalk(ExpressionWalk, ClosureWalk):
             keys = self._loop_keys(stmt.iter, env)
             for name_node in loop_names(stmt.target):
                 env.keys.pop(name_node, None)
+                env.method_names.discard(name_node)  # no longer the method
             if keys and type(stmt.target) is cst.Name:
                 # ``for key in ("text", "message"): self.args.get(key)`` reads known keys
                 name = stmt.target.value
@@ -397,7 +402,12 @@ class StatementWalk(ExpressionWalk, ClosureWalk):
         positive, negative = self._guards_of(stmt.test, env)
         absent_true, absent_false = self._absent_of(stmt.test, env)
         # a check (``if not x: return error``) makes no branch of a dispatch
-        dispatch = self._mentions_arguments(stmt.test, env) and not self._is_check(stmt, env)
+        mentions = self._mentions_arguments(stmt.test, env)
+        dispatch = mentions and not self._is_check(stmt, env)
+        # a branch of a dispatch, or of a test not about the arguments
+        # (``if self.agent.config.strict:``), which calls take is not known:
+        # the checks in it refuse on some calls only
+        some_calls = dispatch or not mentions
         framed = self._undecided(stmt, env)
         env.conditional += dispatch
         if id(stmt) in env.closed_ifs:
@@ -408,7 +418,7 @@ class StatementWalk(ExpressionWalk, ClosureWalk):
         # ``if text: return Response(text, ...)``: in the body, ``text`` is not empty
         assumed = self._assume_nonempty(nonempty_when(stmt.test, True), env)
         body = suite_body(stmt.body)
-        env.branch_body = body if dispatch else None
+        env.branch_body = body if some_calls else None
         self._arm_entry(stmt, body, env)
         env.undecided.extend([set()] if framed[0] else [])
         # (an ``else`` that refuses the other types leaves strings alone)
@@ -445,7 +455,7 @@ class StatementWalk(ExpressionWalk, ClosureWalk):
                 self._if(stmt.orelse, env)
             else:
                 body = suite_body(stmt.orelse.body)
-                env.branch_body = body if dispatch else None
+                env.branch_body = body if some_calls else None
                 self._arm_entry(stmt.orelse, body, env)
                 self._stmts(body, env)
             other = env.undecided.pop() if framed[1] else set()

@@ -71,6 +71,10 @@ class Env:
     #: (``action = self.args.get("action", "").lower()``: ``lower``), None
     #: where that is not known
     var_folds: dict[str, frozenset[str] | None] = field(default_factory=dict)
+    #: local names bound to what the method of a ``tool:method`` name gives
+    #: (``method = (self.method or "list").lower()``): a test of them is a
+    #: test of the call, as one of ``self.method`` is
+    method_names: set[str] = field(default_factory=set)
     #: local name -> the numeric conversion (``int``, ``float``) the argument's
     #: value went through into it (``n = int(args.get("n", "0"))``)
     var_converts: dict[str, str] = field(default_factory=dict)
