@@ -128,3 +128,70 @@ def test_a_check_that_refuses_the_default_keeps_the_values(
         False,
         True,
     )
+
+
+PARAMETER_TOOL = """\
+from helpers.tool import Response, Tool
+
+
+class Vault(Tool):
+    async def execute(self, path: str = "", mode: str = {default}, **kwargs):
+        if mode == "set" and path:
+            return Response(message="set to " + path, break_loop=False)
+        elif mode == "test":
+            return Response(message="tested", break_loop=False)
+        else:
+            return Response(message="status: fine", break_loop=False)
+"""
+
+PARAMETER_PROMPT = """\
+### vault
+shows the vault's status
+usage:
+~~~json
+{
+    "thoughts": ["..."],
+    "headline": "Vault status",
+    "tool_name": "vault",
+    "tool_args": {
+        "mode": "status"
+    }
+}
+~~~
+"""
+
+
+def test_a_parameter_default_the_dispatch_does_not_take_leaves_the_values_unknown(
+    make_repo: Callable[[dict[str, str]], Path], run_cli: Callable[..., Result]
+) -> None:
+    # ``execute``'s parameter holds the value as given: its default reaches
+    # the ``else``, which answers it rather than refusing it
+    root = make_repo(
+        {
+            "tools/vault.py": PARAMETER_TOOL.format(default='"status"'),
+            "prompts/agent.system.tool.vault.md": PARAMETER_PROMPT,
+        }
+    )
+
+    result = run_cli(root, "inspect", "tools/vault.py", "--json")
+    assert result.exit_code == 0, result.output
+    (tool,) = json.loads(result.output)[0]["tools"]
+    (mode,) = [a for a in tool["arguments"] if a["name"] == "mode"]
+    assert (mode["default"], mode["enum"], mode["values_unknown"]) == ("status", None, True)
+    check = run_cli(root, "check", "--no-cache")
+    assert "PRM008" not in check.output, check.output
+
+
+def test_a_parameter_default_among_the_values_keeps_them(
+    make_repo: Callable[[dict[str, str]], Path], run_cli: Callable[..., Result]
+) -> None:
+    # how a caller folds the parameter is not known: " Test " may reach the
+    # dispatch as "test"
+    for default in ('"test"', '" Test "'):
+        root = make_repo({"tools/vault.py": PARAMETER_TOOL.format(default=default)})
+
+        result = run_cli(root, "inspect", "tools/vault.py", "--json")
+        assert result.exit_code == 0, result.output
+        (tool,) = json.loads(result.output)[0]["tools"]
+        (mode,) = [a for a in tool["arguments"] if a["name"] == "mode"]
+        assert (mode["enum"], mode["values_unknown"]) == (["set", "test"], False)

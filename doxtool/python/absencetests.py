@@ -14,6 +14,7 @@ from doxtool.python.readforms import (
     ISINSTANCE_TYPES,
     READ_METHODS,
     STRING_METHODS,
+    bound_refusal,
     type_refusal,
 )
 from doxtool.python.walkstate import Env
@@ -87,6 +88,9 @@ class AbsenceTests:
                 # value, which a missing key's default may lack or hold
                 names = self._standing_for(target.comparator, env)
                 return dict.fromkeys(names, CALLED) or None
+            bounded = self._bounded(node, env)
+            if bounded is not None:
+                return bounded
             if op in (cst.Is, cst.Equal):
                 ok, value = self._value(target.comparator)
                 # a string method's result is never None; on None it fails
@@ -102,6 +106,30 @@ class AbsenceTests:
             return self._as_read(group or None, empty[0], env)  # type: ignore[attr-defined]
         return None
 
+    def _bounded(self, node: cst.Comparison, env: Env) -> dict[str, str] | None:
+        """``n <= 0`` (``0 >= n``) on a value a numeric conversion made of an
+        argument (``n = int(args.get("n", 0))``): it refuses the values the
+        conversion holds to that bound; none when the value is not known to
+        be converted (a string compared with a number raises instead)."""
+        target = node.comparisons[0]
+        ordering = _ORDERINGS.get(type(target.operator))
+        if ordering is None:
+            return None
+        tested, other = node.left, target.comparator
+        ok, bound = self._value(other)
+        if not _number(ok, bound):
+            ok, bound = self._value(tested)
+            tested, ordering = other, _FLIPPED[ordering]
+            if not _number(ok, bound):
+                return None
+        name = tested.value if type(tested) is cst.Name else ""
+        chain = numeric_conversion(tested) or env.var_converts.get(name)
+        names = self._standing_for(tested, env) if chain else []
+        if not names:
+            return None
+        group = dict.fromkeys(names, bound_refusal(ordering, bound, chain))  # type: ignore[arg-type]
+        return self._as_read(group, tested, env)  # type: ignore[attr-defined]
+
     def _called_argument(self, value: cst.BaseExpression, env: Env) -> str | None:
         """The one argument a call other than a conversion or a string method
         is handed alone, the value bound to its result (``items =
@@ -112,6 +140,22 @@ class AbsenceTests:
             return None
         names = self._standing_for(node.args[0].value, env)
         return names[0] if len(names) == 1 else None
+
+
+#: the orderings of a comparison, as :data:`~doxtool.python.readforms.BOUNDS` names them
+_ORDERINGS: dict[type, str] = {
+    cst.LessThan: "lt",
+    cst.LessThanEqual: "le",
+    cst.GreaterThan: "gt",
+    cst.GreaterThanEqual: "ge",
+}
+#: an ordering read from the other side (``0 >= n`` is ``n <= 0``)
+_FLIPPED = {"lt": "gt", "le": "ge", "gt": "lt", "ge": "le"}
+
+
+def _number(ok: bool, value: object) -> bool:
+    """Whether a literal read is a number (``True`` is none here)."""
+    return ok and isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
 def _string_method(node: cst.BaseExpression) -> bool:

@@ -26,12 +26,17 @@ def default_outside(
     not known. ``missing`` is (whether it is known, the value a missing key
     gives); ``refused`` tells a value a check refuses. A value converted
     (``coercion``) before it is tested, or folded by a method whose result is
-    not known here, says nothing."""
+    not known here, says nothing. Where how the value is folded is not known
+    (a parameter of ``execute``, which a caller may fold), the default is
+    outside only when no folding of it is among the values."""
     known, value = missing
-    if not enum or not known or coercion is not None or folds is None:
+    if not enum or not known or coercion is not None:
         return False
     if isinstance(value, bool) or not isinstance(value, (str, int, float)) or value == "":
         return False
+    if folds is None:
+        foldings = _foldings(value) if isinstance(value, str) else [value]
+        return not any(holds(enum, v) for v in foldings) and not refused(value)
     if isinstance(value, str):
         if not folds <= set(_FOLDS):
             return False
@@ -39,6 +44,15 @@ def default_outside(
             if method in folds:
                 value = getattr(value, method)()
     return not holds(enum, value) and not refused(value)
+
+
+def _foldings(value: str) -> list[str]:
+    """``value`` as given and as each folding of :data:`_FOLDS` may leave it,
+    stripped or not."""
+    found: list[str] = []
+    for text in (value, value.strip()):
+        found.extend((text, text.lower(), text.upper(), text.casefold()))
+    return found
 
 
 def holds(values: list[Any], value: Any) -> bool:

@@ -75,6 +75,38 @@ def _falsy_as(convert: Callable[[Any], Any]) -> Callable[[Any], bool]:
     return refuses
 
 
+#: the orderings a test of a converted value may hold it to, by name
+BOUNDS: dict[str, Callable[[Any, Any], bool]] = {
+    "lt": lambda a, b: a < b,
+    "le": lambda a, b: a <= b,
+    "gt": lambda a, b: a > b,
+    "ge": lambda a, b: a >= b,
+}
+
+
+def bound_refusal(ordering: str, bound: int | float, chain: str) -> str:
+    """The kind of refusal of a test that a value converted by ``chain``
+    (one of :data:`CONVERSION_CHAINS`) stands in ``ordering`` to a number:
+    ``n = int(args.get("n", 0))``, then ``if n <= 0``: ``bound:le:0:int``."""
+    return f"bound:{ordering}:{bound!r}:{chain}"
+
+
+def _bound_refusal(kind: str) -> Callable[[Any], bool]:
+    """The test of a :func:`bound_refusal` kind: the value converted holds
+    the ordering, or the conversion fails (no value passes then)."""
+    _, ordering, bound, chain = kind.split(":")
+    holds, convert = BOUNDS[ordering], CONVERSION_CHAINS[chain]
+    limit = float(bound) if "." in bound or "e" in bound.lower() else int(bound)
+
+    def refuses(value: Any) -> bool:
+        try:
+            return bool(holds(convert(value), limit))
+        except (TypeError, ValueError, OverflowError):
+            return True
+
+    return refuses
+
+
 #: the kind of refusal of a test of what a call made of the value (``not parse(x)``)
 CALLED = "called"
 
@@ -84,6 +116,9 @@ class _Refusals(dict[str, Callable[[Any], bool]]):
     from their name when first asked for (``type-dict``, ``type-list-tuple``)."""
 
     def __missing__(self, kind: str) -> Callable[[Any], bool]:
+        if kind.startswith("bound:"):
+            self[kind] = refuses = _bound_refusal(kind)
+            return refuses
         names = kind.split("-")[1:] if kind.startswith("type-") else []
         if not names or any(n not in ISINSTANCE_TYPES for n in names):
             raise KeyError(kind)

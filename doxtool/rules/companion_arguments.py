@@ -115,6 +115,15 @@ twice or covered by a suppression: the missing items go after the last one.
                 )["tools/wait.py.dox.md"],
             }
         ),
+        # a bound the converted default passes leaves the argument optional
+        Example(
+            with_code(
+                "        return Response(",
+                "        if seconds < 0:\n"
+                '            return Response(message="negative", break_loop=False)\n'
+                "        return Response(",
+            )
+        ),
     ]
     invalid = [
         Example(
@@ -159,6 +168,16 @@ twice or covered by a suppression: the missing items go after the last one.
                 "  - `seconds`: optional number, default `1`.",
             ),
             [Expect(DOX, 15, "has `0` in the code")],
+        ),
+        # a bound the converted default does not pass refuses a missing key
+        Example(
+            with_code(
+                "        return Response(",
+                "        if seconds <= 0:\n"
+                '            return Response(message="not positive", break_loop=False)\n'
+                "        return Response(",
+            ),
+            [Expect(DOX, 15, "documented as optional")],
         ),
         # a check of the value's type refuses the None of a missing key
         Example(

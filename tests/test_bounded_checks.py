@@ -1,0 +1,77 @@
+"""A check that holds a converted value to a bound (``n = int(args.get("n",
+0))``, then ``if n <= 0: return Response(error)``) refuses the values the
+conversion brings there: a missing key's too, when its default is one of
+them."""
+
+from __future__ import annotations
+
+import json
+
+BOUNDED = """\
+from helpers.tool import Response, Tool
+
+
+class Page(Tool):
+    async def execute(self, **kwargs) -> Response:
+        number = int(self.args.get("number", 0))
+        if number <= 0:
+            return Response(message="number is required", break_loop=False)
+        size = float(self.args.get("size", "0"))
+        if 0 >= size:
+            return Response(message="size must be positive", break_loop=False)
+        limit = int(self.args.get("limit", 20))
+        if limit < 1 or limit > 100:
+            return Response(message="limit must be 1 to 100", break_loop=False)
+        start = int(self.args.get("start", "-1"))
+        if start < 0:
+            return Response(message="start must not be negative", break_loop=False)
+        return Response(message=f"{number} {size} {limit} {start}", break_loop=False)
+"""
+
+PROMPT = """\
+### page
+shows a page
+usage:
+~~~json
+{
+    "thoughts": ["..."],
+    "headline": "Paging",
+    "tool_name": "page",
+    "tool_args": {"number": 2, "size": 1, "start": 0}
+}
+~~~
+"""
+
+
+def test_a_bound_the_default_does_not_pass_makes_the_argument_required(make_repo, run_cli) -> None:
+    root = make_repo({"tools/page.py": BOUNDED, "prompts/agent.system.tool.page.md": PROMPT})
+    result = run_cli(root, "inspect", "tools/page.py", "--json")
+    assert result.exit_code == 0, result.output
+    (tool,) = json.loads(result.output)[0]["tools"]
+    facts = {a["name"]: (a["required"], a["has_default"], a["default"]) for a in tool["arguments"]}
+    assert facts == {
+        "number": (True, False, None),
+        "size": (True, False, None),
+        # a default inside the bounds stays
+        "limit": (False, True, 20),
+        "start": (True, False, None),
+    }
+    run_cli(root, "check", "--fix")
+    companion = (root / "tools/page.py.dox.md").read_text(encoding="utf-8")
+    assert "  - `number`: required integer.\n" in companion
+    assert "  - `limit`: optional integer, default `20`.\n" in companion
+
+
+def test_a_companion_that_calls_a_bounded_argument_optional_is_flagged(make_repo, run_cli) -> None:
+    root = make_repo({"tools/page.py": BOUNDED, "prompts/agent.system.tool.page.md": PROMPT})
+    run_cli(root, "check", "--fix")
+    path = root / "tools/page.py.dox.md"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(
+        text.replace(
+            "  - `number`: required integer.\n", "  - `number`: optional integer, default `0`.\n"
+        ),
+        encoding="utf-8",
+    )
+    result = run_cli(root, "check")
+    assert "`number`" in result.output and "tools/page.py.dox.md" in result.output, result.output
