@@ -43,7 +43,7 @@ from doxtool.run.replay import (
 
 T = TypeVar("T")
 
-SCHEMA_VERSION = "3"
+SCHEMA_VERSION = "4"
 DATABASE = "facts.sqlite3"
 _DATABASE_FILES = (DATABASE, DATABASE + "-wal", DATABASE + "-shm")
 _SCHEMA = "CREATE TABLE IF NOT EXISTS entries (key TEXT PRIMARY KEY, value TEXT)"
