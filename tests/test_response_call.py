@@ -213,3 +213,15 @@ def test_the_rule_is_in_the_catalogue() -> None:
         check=False,
     )
     assert "response-call-invalid" in result.stdout
+
+
+def test_a_field_with_a_default_factory_need_not_be_given(tmp_path: Path) -> None:
+    framework = TOOL_PY.replace(
+        "from dataclasses import dataclass", "from dataclasses import dataclass, field"
+    ).replace("additional: dict | None = None", "additional: dict = field(default_factory=dict)")
+    calls = 'Response("m", False) or Response(message="m")'
+    found = _dox011(tmp_path, {"helpers/tool.py": framework, "tools/wait.py": _tool(calls)})
+    assert len(found) == 1 and found[0].endswith(
+        "`helpers.tool.Response(message, break_loop, additional=...)`: missing `break_loop` "
+        "(a `TypeError` when it runs)"
+    )
