@@ -17,7 +17,7 @@ from typing import Any
 from doxtool.core.argument_facts import Argument
 from doxtool.core.argument_facts import ArgumentRead as ArgumentRead
 from doxtool.core.call_facts import HelperCall
-from doxtool.core.outline_facts import ClassOutline, FunctionOutline, ImportOutline
+from doxtool.core.outline_facts import ClassCall, ClassOutline, FunctionOutline, ImportOutline
 from doxtool.core.summary_facts import FunctionSummary
 
 #: JSON Schema type names used for argument types.
@@ -422,6 +422,9 @@ class ModuleOutline:
     #: areas whose keywords occur anywhere in the module text (comments and
     #: strings included): evidence that an area line was written from this text
     keyword_areas: list[str] = field(default_factory=list)
+    #: the calls of a name bound to the framework's ``Response`` class, as
+    #: far as the module tells (:mod:`doxtool.python.responsecalls`)
+    response_calls: list[ClassCall] = field(default_factory=list)
 
 
 @dataclass(slots=True)

@@ -75,6 +75,26 @@ class ClassOutline:
     top_level: bool = True
     #: first line of the docstring after ``inspect.cleandoc``, stripped ("" when none)
     doc: str = ""
+    #: the parameters a call of the class takes, when its own code says them
+    #: exactly (:mod:`doxtool.python.initparams`): a standard-library
+    #: dataclass's fields, or its own ``__init__``'s past ``self``; None
+    #: when not known
+    init: list[Param] | None = None
+
+
+@dataclass(slots=True)
+class ClassCall:
+    """A call of a class by a name the module imports or defines
+    (``Response(message=m, break_loop=False)``), with no ``*``/``**`` splat."""
+
+    #: the called name as written (``Response``, ``tool.Response``)
+    callee: str
+    line: int
+    column: int = 1
+    #: how many positional arguments it passes
+    positional: int = 0
+    #: the keywords it passes, in order
+    keywords: list[str] = field(default_factory=list)
 
 
 @dataclass(slots=True)

@@ -13,7 +13,7 @@ import ast
 from collections.abc import Sequence
 
 from doxtool.core.facts import EffectEvidence, ModuleOutline
-from doxtool.core.outline_facts import ImportOutline
+from doxtool.core.outline_facts import ClassOutline, ImportOutline
 from doxtool.python.astparse import (
     BLOCK_STATEMENTS,
     CHILD_FIELDS,
@@ -21,10 +21,12 @@ from doxtool.python.astparse import (
     is_type_checking,
     pattern_names,
 )
+from doxtool.python.initparams import init_params
 from doxtool.python.opaque import opaque
 from doxtool.python.outlineareas import AREAS, keyword_areas
 from doxtool.python.outlineeffects import CallEffects
 from doxtool.python.rebound import is_setattr, rebound_attributes, remember
+from doxtool.python.responsecalls import response_calls
 from doxtool.python.signatures import DEFS, class_outline, first_doc_line, function_outline
 
 _TRIES: tuple[type[ast.stmt], ...] = tuple(
@@ -72,11 +74,16 @@ class _Outliner:
         self._rendered: dict[int, str] = {}
         #: module-level classes and functions: a receiver whose class is known
         self._defined: set[str] = set()
+        #: the module's classes, each with its outline
+        self._classes: list[tuple[ClassOutline, ast.ClassDef]] = []
 
     def run(self, tree: ast.Module) -> ModuleOutline:
         outline = self.outline
         outline.docstring = first_doc_line(ast.get_docstring(tree))
         self._module_block(tree.body, "module")
+        for cls, node in self._classes:  # once every import is known
+            cls.init = init_params(node, self._target)
+        outline.response_calls = response_calls(tree, self.source)
         outline.constants = list(self._constants)
         outline.assigned = list(self._assigned)
         self._walk(tree)
@@ -99,6 +106,7 @@ class _Outliner:
                 self._nested(stmt.body, "function")
             elif isinstance(stmt, ast.ClassDef):
                 self.outline.classes.append(class_outline(stmt, top))
+                self._classes.append((self.outline.classes[-1], stmt))
                 self._bind(stmt.name)
                 self._defined.add(stmt.name)
                 self._nested(stmt.body, "class")
@@ -216,6 +224,17 @@ class _Outliner:
                 self._bind_target(element)
         elif isinstance(target, ast.Starred):
             self._bind_target(target.value)
+
+    def _target(self, node: ast.expr) -> str | None:
+        """The dotted name a name or attribute chain stands for through the
+        module's imports (``dataclass`` -> ``dataclasses.dataclass``); None
+        when the module binds its root otherwise, or to two things."""
+        if isinstance(node, ast.Attribute):
+            root = self._target(node.value)
+            return f"{root}.{node.attr}" if root is not None else None
+        if isinstance(node, ast.Name) and node.id not in self._locals:
+            return self._aliases.get(node.id)
+        return None
 
     # -- expressions ----------------------------------------------------------
 

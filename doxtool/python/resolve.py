@@ -69,7 +69,7 @@ class ToolResolver:
         self.lookup = lookup
         #: whether a dotted name is a module of the repository (read without parsing it)
         self.is_module = is_module or (lambda dotted: False)
-        self.repairable = RepairableClasses(lambda qualified: self._follow(qualified, 0))
+        self.repairable = RepairableClasses(self.defined)
         self.follower = HelperFollower(
             lookup, self._bases_of, self.repairable.kind, frozenset(bases)
         )
@@ -77,7 +77,7 @@ class ToolResolver:
         self.returns = ReturnFollower(self.follower, module_of)
 
     def _bases_of(self, qualified: str) -> list[str]:
-        found = self._follow(qualified, 0)
+        found = self.defined(qualified)
         if found is None:
             return []
         facts, name = found
@@ -121,7 +121,7 @@ class ToolResolver:
                 # ``from elsewhere import *`` re-exports every public name
                 todo.extend(f"{module}.{name}" for module in facts.star_imports)
 
-    def _follow(self, qualified: str, depth: int) -> tuple[ModuleFacts, str] | None:
+    def defined(self, qualified: str, depth: int = 0) -> tuple[ModuleFacts, str] | None:
         """Where a dotted class name is defined, through re-exports."""
         for _, found in self._chain(qualified, _MAX_DEPTH - depth):
             if found is not None and found[0].class_named(found[1]) is not None:
@@ -158,7 +158,7 @@ class ToolResolver:
             return reached
         if depth > _MAX_DEPTH:
             return None
-        found = self._follow(qualified, depth)
+        found = self.defined(qualified, depth)
         if found is None:
             return None
         facts, name = found
@@ -214,7 +214,7 @@ class ToolResolver:
         for base in outside_bases(facts, name):
             if self.configured(base):
                 continue
-            found = self._follow(base, depth)
+            found = self.defined(base, depth)
             if found is None:
                 continue
             inherited = self._analysis(*found, depth=depth + 1)
@@ -277,7 +277,7 @@ class ToolResolver:
         cls = facts.class_named(tool.class_name)
         found = [b for b in (cls.resolved_bases if cls else []) if b]
         configured = {self.base_of(base) for base in found} - {None}
-        return with_base_execute(tool, sorted(configured), lambda b: self._follow(b, 0))  # type: ignore[arg-type]
+        return with_base_execute(tool, sorted(configured), self.defined)  # type: ignore[arg-type]
 
     def _followed(self, tool: ToolFacts, facts: ModuleFacts) -> ToolFacts:
         """A tool of ``facts``'s module with what its calls into the
@@ -342,7 +342,7 @@ class ToolResolver:
         chosen = self._chosen(facts, tools)
         if chosen is None:
             return None
-        found = self._follow(chosen, 0)
+        found = self.defined(chosen)
         if found is None:
             return None
         source, name = found
@@ -369,7 +369,7 @@ class ToolResolver:
             or not _bound_at_run(facts, chosen)
         ):
             return None
-        found = self._follow(chosen, 0)
+        found = self.defined(chosen)
         if found is None or self.run_class(facts, tools) is not None:
             return None
         return chosen
@@ -423,7 +423,7 @@ class ToolResolver:
         for target in targets:
             if not self.derives(target) or self.configured(target):
                 continue
-            found = self._follow(target, 0)
+            found = self.defined(target)
             if found is None:
                 continue
             source, name = found
