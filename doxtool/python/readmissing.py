@@ -63,9 +63,11 @@ class ReadMissing:
         """``content = kwargs.get("content")``: the name holds what the read
         gives. Bound again to a read that gives another value (``if a: c =
         args.get("c", "")``, ``else: c = args.get("c")``), it may hold either
-        past the branches, which the walk does not tell apart: neither is known."""
+        past the branches, which the walk does not tell apart: neither is known.
+        Bound at the top of the function (``v = args.get("a", "x")``, later
+        ``v = args.get("b")``), it holds only the new read's value past it."""
         held = self.read_missing.get(id(value))
-        before = env.var_missing.get(name)
+        before = None if env.at_top else env.var_missing.get(name)
         if held is None or (before is not None and repr(before) != repr(held)):
             env.var_missing.pop(name, None)
         else:
