@@ -390,6 +390,8 @@ class ArgBuilder(ClosedRefusals):
                 self.sometimes_read
                 or (self.error_read and not has_default)
                 or (known and any(REFUSALS[r](missing) for r in self.branch_refusals))
+                # (a check judged against its own read's missing value refuses it)
+                or "missing" in self.branch_refusals
                 or (closed_refused and self.closed_sometimes and not self.closed_always)
                 or (known and self._opaque_refuses(missing))
             )
