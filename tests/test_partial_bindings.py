@@ -87,3 +87,49 @@ def test_a_read_bound_on_every_arm_is_required(make_repo, run_cli) -> None:
         TAIL, '        else:\n            items = self.args.get("items")\n' + TAIL
     )
     assert execute_facts(make_repo, run_cli, body)["items"] == ("required", "-")
+
+
+CONVERTED = (
+    "import json\n\n"
+    "from helpers.tool import Response, Tool\n\n\n"
+    "class T(Tool):\n"
+    "    async def execute(self, **kwargs):\n"
+    '        items = self.args.get("items"{default})\n'
+    "        if isinstance(items, str):\n"
+    "            items = json.loads(items)\n"
+    "        if not isinstance(items, list):\n"
+    '            return Response(message="items must be a list", break_loop=False)\n'
+    "        return Response(message=str(items), break_loop=False)\n"
+)
+
+
+def _converted(make_repo, run_cli, default: str) -> dict:  # type: ignore[no-untyped-def,type-arg]
+    from bothwalks import tool_module
+
+    root = make_repo({"tools/t.py": CONVERTED.format(default=default)})
+    (arg,) = tool_module(run_cli, root)["arguments"]
+    return arg  # type: ignore[no-any-return]
+
+
+def test_a_conversion_a_missing_key_skips_leaves_its_none_to_the_check(make_repo, run_cli) -> None:
+    # a missing key gives None, which is no string: not converted, then refused
+    arg = _converted(make_repo, run_cli, "")
+    assert (arg["required"], arg["has_default"]) == (True, False)
+
+
+def test_a_default_the_conversion_skips_and_the_check_passes_is_no_requirement(
+    make_repo, run_cli
+) -> None:
+    arg = _converted(make_repo, run_cli, ", []")
+    assert not arg["required"] and not arg["required_unknown"]
+
+
+def test_the_companion_line_of_a_conversion_a_missing_key_skips_says_required(
+    make_repo, run_cli
+) -> None:
+    root = make_repo({"tools/t.py": CONVERTED.format(default="")})
+    run_cli(root, "check", "--no-cache", "--fix", "--select", "DOX")
+    companion = (root / "tools/t.py.dox.md").read_text(encoding="utf-8")
+    (line,) = [x for x in companion.splitlines() if x.startswith("  - `items`")]
+    assert line.startswith("  - `items`: required"), line
+    assert "optional" not in line

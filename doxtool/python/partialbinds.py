@@ -15,7 +15,11 @@ a fallback for a missing value: :mod:`~doxtool.python.fallbacks`). A name
 every arm binds (an ``if`` with an ``else``) holds what the arm taken gave.
 Where the calls that skip the binding hold a literal the check refuses as
 well (``items = []`` before ``if isinstance(value, list): items = value``),
-the check refuses a missing key on every call.
+the check refuses a missing key on every call. A branch that remakes the
+value on calls a missing key does not take (``if isinstance(items, str):
+items = json.loads(items)``) leaves the ``None`` it gives in the name: a
+check past it that refuses ``None`` (``if not isinstance(items, list)``)
+refuses a missing key.
 """
 
 from __future__ import annotations
@@ -65,6 +69,7 @@ class PartialBindings:
         """``name = value`` in the arm walked (``arg``: the argument it stands for)."""
         env.bound[name] = arg
         env.var_partial.pop(name, None)
+        env.var_missing_only.pop(name, None)
         known, literal = self._value(value) if arg is None else (False, None)  # type: ignore[attr-defined]
         if known:
             env.var_literals[name] = literal
@@ -157,13 +162,33 @@ class PartialBindings:
             )
             env.var_partial[name] = (kept, literal)
             return _Partial(after, kept, literal)
+        held = missing.get(name) or rebound.get(name)
         if after is None and before is not None and name not in _names_in(stmt.test):
             env.var_args[name] = before
-            held = missing.get(name) or rebound.get(name)
             if held is not None:
                 env.var_missing[name] = held
             env.var_partial[name] = (False, None)
+        elif after is None and held is not None and held[0] == before and stmt.orelse is None:
+            # ``if isinstance(items, str): items = json.loads(items)``: the
+            # ``None`` a missing key gives fails the test, and stays
+            decided = evaluate(self._shapes(), stmt.test, name, held[1])  # type: ignore[attr-defined]
+            if decided.kind != UNKNOWN and not decided.value:
+                env.var_missing_only[name] = held
         return MIXED
+
+    def _missing_refused(self, test: cst.BaseExpression, env: Env) -> set[str]:
+        """The arguments whose missing key leaves a name ``test`` is true
+        of, where that name stands for no argument otherwise (a value made
+        of the argument's by a branch a missing key does not take)."""
+        found: set[str] = set()
+        for name in _names_in(test):
+            held = env.var_missing_only.get(name)
+            if held is None or name in env.var_args:
+                continue
+            outcome = evaluate(self._shapes(), test, name, held[1])  # type: ignore[attr-defined]
+            if outcome.kind != UNKNOWN and outcome.value:
+                found.add(held[0])
+        return found
 
     def _partial_args(self, test: cst.BaseExpression, env: Env) -> set[str]:
         """The arguments the names in ``test`` stand for on some calls

@@ -74,6 +74,9 @@ class Env:
     #: what local names stand for where the arm of an ``if`` being walked
     #: starts (None: outside any)
     arm_base: dict[str, str] | None = None
+    #: local name -> (argument, value) a missing key leaves in it, where a
+    #: branch that missing key does not take remade the argument's value
+    var_missing_only: dict[str, tuple[str, Any]] = field(default_factory=dict)
     #: local name -> the literal it was last bound to
     var_literals: dict[str, Any] = field(default_factory=dict)
     #: local names bound in the arm of an ``if`` being walked -> the
