@@ -318,3 +318,66 @@ def test_a_generated_companion_says_a_raise_except_exception_leaves_needs_it(
     text = (root / "tools/t.py.dox.md").read_text(encoding="utf-8")
     assert "  - `a`: required.\n" in text
     assert "  - `d`: optional.\n" in text
+
+
+STOPPER = """\
+def stop(value):
+    try:
+        raise Abort("stopped")
+    except HANDLED:
+        return value
+"""
+
+STOPPED = """\
+from helpers.tool import Response, Tool
+FROM
+
+
+class T(Tool):
+    async def execute(self, **kwargs):
+        text = self.args.get("text")
+        if not text:
+            stop(text)
+        return Response(message=str(text), break_loop=False)
+"""
+
+
+@pytest.mark.parametrize(
+    ("handled", "expected"),
+    [
+        # the handler never runs: ``stop`` always raises, so a missing
+        # ``text`` ends the call with that error
+        ("Exception", REQUIRED),
+        ("(ValueError, Exception)", REQUIRED),
+        # these take it: ``stop`` returns
+        ("BaseException", OPTIONAL),
+        ("Abort", OPTIONAL),
+    ],
+)
+@pytest.mark.parametrize("where", ["tool", "helper"])
+def test_a_function_whose_raise_except_exception_does_not_take_never_returns(
+    run_cli, make_repo, where: str, handled: str, expected: str
+) -> None:
+    helper = ABORTS + STOPPER.replace("HANDLED", handled)
+    if where == "tool":
+        files = {"tools/t.py": STOPPED.replace("FROM", "\n\n" + helper)}
+    else:
+        files = {
+            "tools/t.py": STOPPED.replace("FROM", "from helpers.stops import stop"),
+            "helpers/stops.py": helper,
+        }
+    root = make_repo(files)
+    found = {a["name"]: presence(a) for a in tool_module(run_cli, root)["arguments"]}
+    assert found == {"text": expected}
+
+
+def test_a_generated_companion_says_a_never_returning_stop_needs_it(run_cli, make_repo) -> None:
+    helper = ABORTS + STOPPER.replace("HANDLED", "Exception")
+    files = {
+        "tools/t.py": STOPPED.replace("FROM", "from helpers.stops import stop"),
+        "helpers/stops.py": helper,
+    }
+    root = make_repo(files)
+    run_cli(root, "check", "--fix", "--no-cache")
+    text = (root / "tools/t.py.dox.md").read_text(encoding="utf-8")
+    assert "  - `text`: required" in text

@@ -2,12 +2,15 @@
 ``missing = [f for f in FIELDS if f not in issue]`` then ``if missing:``)
 whose absence ends the call with an error.
 
-The default a missing argument gets (``{}``, ``""``) may lack the key, and
-then the call is refused; which values pass depends on what they hold, so
-the argument is never claimed optional with that default: its requiredness
-is left unknown (``required or optional``), its default neither claimed nor
-denied. Looking for a key where nothing is refused (``"x" in flags``)
-changes nothing.
+The literal default a missing argument gets in the tool (``{}``, ``""``) is
+judged: one that lacks the key is refused, so the argument is required; one
+that holds it (``"@" not in email`` of ``"a@b"``) passes, so it is optional
+with that default. Where the default is not known to the check (a helper
+handed the arguments or the value), which values pass depends on what they
+hold, so the argument is never claimed optional with that default: its
+requiredness is left unknown (``required or optional``), its default
+neither claimed nor denied. Looking for a key where nothing is refused
+(``"x" in flags``) changes nothing.
 """
 
 from __future__ import annotations
@@ -33,11 +36,26 @@ OK = '        return Response(message="ok", break_loop=False)\n'
         '        email = self.args.get("email", "")\n        if "@" not in email:\n' + REFUSE + OK,
     ],
 )
-def test_a_key_looked_for_in_a_refused_value_leaves_requiredness_unknown(
+def test_a_key_looked_for_in_a_default_that_lacks_it_makes_the_argument_required(
     make_repo, run_cli, body: str
 ) -> None:
     (name,) = execute_facts(make_repo, run_cli, body)
-    assert execute_facts(make_repo, run_cli, body)[name] == ("unknown", "-")
+    assert execute_facts(make_repo, run_cli, body)[name] == ("required", "-")
+
+
+def test_a_key_looked_for_in_a_default_that_holds_it_keeps_the_default(make_repo, run_cli) -> None:
+    body = (
+        '        email = self.args.get("email", "a@b")\n        if "@" not in email:\n'
+        + REFUSE
+        + OK
+    )
+    assert execute_facts(make_repo, run_cli, body) == {"email": ("optional", "a@b")}
+
+
+def test_a_key_looked_for_in_a_value_of_no_default_claims_nothing(make_repo, run_cli) -> None:
+    # ``"@" not in None`` raises: not a refusal the code spells out
+    body = '        email = self.args.get("email")\n        if "@" not in email:\n' + REFUSE + OK
+    assert execute_facts(make_repo, run_cli, body) == {"email": ("unknown", "-")}
 
 
 def test_a_key_looked_for_without_a_refusal_keeps_the_argument_optional(make_repo, run_cli) -> None:
@@ -49,17 +67,16 @@ def test_a_key_looked_for_without_a_refusal_keeps_the_argument_optional(make_rep
     assert execute_facts(make_repo, run_cli, body) == {"flags": ("optional", "")}
 
 
-def test_the_generated_companion_claims_no_default_for_such_an_argument(make_repo, run_cli) -> None:
+def test_the_generated_companion_says_required_for_such_an_argument(make_repo, run_cli) -> None:
     body = (
         '        issue = kwargs.get("issue", {})\n        if "title" not in issue:\n' + REFUSE + OK
     )
     root = make_repo({"tools/t.py": EXECUTE_HEAD + body})
     run_cli(root, "check", "--no-cache", "--fix", "--select", "DOX")
     companion = (root / "tools/t.py.dox.md").read_text(encoding="utf-8")
-    assert "  - `issue`: required or optional object." in companion or (
-        "  - `issue`: required or optional." in companion
-    )
-    assert "default `{}`" not in companion
+    (line,) = [x for x in companion.splitlines() if x.startswith("  - `issue`")]
+    assert line.startswith("  - `issue`: required"), line
+    assert "optional" not in line and "default" not in line
 
 
 HELPER_CALLS = "from helpers.fmt import check\nfrom helpers.tool import Response, Tool\n\n\nclass T(Tool):\n    async def execute(self, **kwargs):\n"

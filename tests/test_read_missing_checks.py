@@ -93,3 +93,35 @@ def test_a_name_bound_to_reads_with_other_values_claims_no_requiredness(make_rep
         '            content = self.args.get("content")\n',
     ).replace('content == ""', "content is None")
     assert facts(make_repo, run_cli, code)["content"][0] != "required"
+
+
+REBOUND = """\
+from helpers.tool import Response, Tool
+
+
+class T(Tool):
+    async def execute(self, **kwargs):
+        value = self.args.get("label", "x")
+        print(value)
+        value = self.args.get("body")
+        if not value:
+            return Response(message="body is required", break_loop=False)
+        return Response(message=self.args.get("body", "z"), break_loop=False)
+"""
+
+
+def test_a_name_bound_again_at_the_top_holds_the_new_reads_value(make_repo, run_cli) -> None:
+    # the check tests ``args.get("body")``, whose missing key gives None: the
+    # earlier read of another key (``"x"``) and the later default (``"z"``)
+    # do not make it pass
+    found = facts(make_repo, run_cli, REBOUND)
+    assert found == {"label": ("optional", "x"), "body": ("required", "-")}
+
+
+def test_the_companion_line_of_a_name_bound_again_says_required(make_repo, run_cli) -> None:
+    root = make_repo({"tools/t.py": REBOUND})
+    run_cli(root, "check", "--no-cache", "--fix", "--select", "DOX")
+    companion = (root / "tools/t.py.dox.md").read_text(encoding="utf-8")
+    (line,) = [x for x in companion.splitlines() if x.startswith("  - `body`")]
+    assert line.startswith("  - `body`: required"), line
+    assert "default" not in line

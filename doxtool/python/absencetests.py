@@ -5,6 +5,8 @@ each with the kind of value the test refuses (part of
 
 from __future__ import annotations
 
+from typing import Any
+
 import libcst as cst
 
 from doxtool.python.emptiness import nonempty_when
@@ -83,10 +85,16 @@ class AbsenceTests:
             if op is cst.NotIn and self._is_dict_source(target.comparator, env):
                 key = self._key(node.left, env)
                 return {key: "missing"} if isinstance(key, str) else None
-            if op is cst.NotIn and isinstance(self._key(node.left, env), str):
+            key = self._key(node.left, env)
+            if op is cst.NotIn and isinstance(key, str):
                 # ``"title" not in issue``: a key looked for in an argument's
-                # value, which a missing key's default may lack or hold
+                # value, which a missing key's default may lack or hold: the
+                # literal the read tested gives is judged (``"@" not in
+                # email`` of ``args.get("email", "a@b")``: only values sent)
                 names = self._standing_for(target.comparator, env)
+                held = self._judged_missing(target.comparator, names, env)
+                if held is not None:
+                    return {held[0]: "missing" if key not in held[1] else "given"}
                 return dict.fromkeys(names, CALLED) or None
             bounded = self._bounded(node, env)
             if bounded is not None:
@@ -129,6 +137,19 @@ class AbsenceTests:
             return None
         group = dict.fromkeys(names, bound_refusal(ordering, bound, chain))  # type: ignore[arg-type]
         return self._as_read(group, tested, env)  # type: ignore[attr-defined]
+
+    def _judged_missing(
+        self, node: cst.BaseExpression, names: list[str], env: Env
+    ) -> tuple[str, Any] | None:
+        """(argument, container) a missing key gives the one read ``node``
+        is or holds, when a check is judged (:meth:`_refusal_groups`) and
+        that value can be looked in (``""``, ``{}``; not ``None``)."""
+        if not names or not self.judging_reads:  # type: ignore[attr-defined]
+            return None
+        held = self._tested_missing(node, env)  # type: ignore[attr-defined]
+        if held is None or names != [held[0]]:
+            return None
+        return held if isinstance(held[1], (str, list, tuple, dict, set, frozenset)) else None
 
     def _called_argument(self, value: cst.BaseExpression, env: Env) -> str | None:
         """The one argument a call other than a conversion or a string method

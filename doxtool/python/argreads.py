@@ -342,7 +342,7 @@ class ArgumentReads:
                 builder.set_fallback(known, value)
         elif default is not None:
             builder.default_read(*self._value(default))
-        self._note_read_missing(node, key, kind, default, replaced or rebound is not None)  # type: ignore[attr-defined]
+        self._note_read_missing(node, key, kind, default, replaced, rebound is not None)  # type: ignore[attr-defined]
         return key
 
     def _value(self, node: cst.BaseExpression) -> tuple[bool, Any]:

@@ -384,8 +384,10 @@ class ArgBuilder(ClosedRefusals):
         # there refuses what a missing key gives; elsewhere it may be missing
         # (a check of it alone refuses it where no other argument stands in
         # for it: ``if not branch`` in ``merge``, ``target or branch`` in
-        # ``checkout``)
-        branch_refused = known and any(REFUSALS[r](missing) for r in self.branch_refusals)
+        # ``checkout``; a check judged against its own read's missing value)
+        branch_refused = (
+            known and any(REFUSALS[r](missing) for r in self.branch_refusals)
+        ) or "missing" in self.branch_refusals
         unknown = (
             not required
             and not self.alternatives

@@ -102,7 +102,8 @@ def ends_unless(
         target = resolve(dotted) if dotted else None
         if target is not None and is_local(target) and target not in found:
             found.append(target)
-    if not found or not function_reach(node, resolve, reach.never | set(found)).ends:
+    never = reach.never | set(found)
+    if not found or not function_reach(node, resolve, never, reach.base_only).ends:
         return []
     return found
 

@@ -19,6 +19,7 @@ import ast
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from doxtool.python.caught import handler_goes_on, raises_past
 from doxtool.python.names import dotted_parts
 from doxtool.python.noreturn import EXIT_CALLS, NO_RETURN, SUPPRESSING
 
@@ -53,14 +54,21 @@ class Reach:
     cuts: set[int] = field(default_factory=set)
     #: the module's functions annotated ``NoReturn`` (qualified names)
     never: frozenset[str] = frozenset()
+    #: the module's classes ``except Exception`` does not take
+    #: (:func:`~doxtool.python.caught.base_only_classes`)
+    base_only: frozenset[str] = frozenset()
 
 
 def function_reach(
-    node: FunctionNode, resolve: Resolve | None = None, never: frozenset[str] = frozenset()
+    node: FunctionNode,
+    resolve: Resolve | None = None,
+    never: frozenset[str] = frozenset(),
+    base_only: frozenset[str] = frozenset(),
 ) -> Reach:
     """Where the paths of a function end, read in one pass over its body
-    (``never``: the functions of the module annotated ``NoReturn``)."""
-    reach = Reach(never=never)
+    (``never``: the functions of the module annotated ``NoReturn``;
+    ``base_only``: its classes ``except Exception`` does not take)."""
+    reach = Reach(never=never, base_only=base_only)
     reach.ends = _block(node.body, resolve, reach, overridden=False)[0]
     return reach
 
@@ -93,7 +101,8 @@ def _statement(
     if isinstance(stmt, (ast.Break, ast.Continue)):
         return True, isinstance(stmt, ast.Break)
     if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
-        _block(stmt.body, resolve, Reach(cuts=reach.cuts, never=reach.never), overridden=False)
+        inner = Reach(cuts=reach.cuts, never=reach.never, base_only=reach.base_only)
+        _block(stmt.body, resolve, inner, overridden=False)
         return False, False
     if isinstance(stmt, ast.If):
         then, broke = _block(stmt.body, resolve, reach, overridden)
@@ -107,7 +116,12 @@ def _statement(
         inner = overridden or _block_ends(final, _LEAVES, resolve)
         ends, breaks = _block(stmt.body, resolve, reach, inner)  # type: ignore[attr-defined]
         handled = True
+        # ``try: raise Abort()`` (``class Abort(BaseException)``) under
+        # ``except Exception: return x``: that handler never runs
+        past = raises_past(stmt, reach.base_only)  # type: ignore[arg-type]
         for handler in stmt.handlers:  # type: ignore[attr-defined]
+            if past and handler_goes_on(handler):
+                continue
             done, broke = _block(handler.body, resolve, reach, inner)
             handled, breaks = handled and done, breaks or broke
         if not ends:  # the ``else`` runs when the body goes on

@@ -166,13 +166,42 @@ def check_escapes(check: ast.stmt, tried: ast.Try, base_only: frozenset[str]) ->
         return False
     if any(isinstance(s, ast.Return) for s in statements(tried.finalbody)):
         return False  # a ``finally`` that returns takes any error
-    raised = last.exc.func if isinstance(last.exc, ast.Call) else last.exc
-    if not isinstance(raised, ast.Name) or not (
-        raised.id in base_only or base_only_builtin(raised.id)
-    ):
+    return _base_only_raise(last, base_only) and _handlers_take_exceptions(tried)
+
+
+def raises_past(tried: ast.Try, base_only: frozenset[str]) -> bool:
+    """Whether every path of the body of ``tried`` leaves it with a raise no
+    handler that goes on takes: its last statement raises a class ``except
+    Exception`` does not take (``raise Abort()``), and each one before it is
+    such a check (:func:`check_escapes`). Then the handlers that go on never
+    run (``try: raise Abort() except Exception: return x``)."""
+    body = tried.body
+    if not body or not isinstance(body[-1], ast.Raise) or body[-1].exc is None:
         return False
+    if not all(check_escapes(s, tried, base_only) for s in body[:-1]):
+        return False
+    if any(isinstance(s, ast.Return) for s in statements(tried.finalbody)):
+        return False  # a ``finally`` that returns takes any error
+    return _base_only_raise(body[-1], base_only) and _handlers_take_exceptions(tried)
+
+
+def handler_goes_on(handler: ast.ExceptHandler) -> bool:
+    """Whether ``handler`` does not end with an error of its own (a raise)."""
+    return not (handler.body and isinstance(handler.body[-1], ast.Raise))
+
+
+def _base_only_raise(last: ast.Raise, base_only: frozenset[str]) -> bool:
+    """Whether ``last`` raises a class ``except Exception`` does not take."""
+    assert last.exc is not None
+    raised = last.exc.func if isinstance(last.exc, ast.Call) else last.exc
+    return isinstance(raised, ast.Name) and (raised.id in base_only or base_only_builtin(raised.id))
+
+
+def _handlers_take_exceptions(tried: ast.Try) -> bool:
+    """Whether each handler of ``tried`` that goes on takes only builtin
+    ``Exception`` classes."""
     for handler in tried.handlers:
-        if handler.body and isinstance(handler.body[-1], ast.Raise):
+        if not handler_goes_on(handler):
             continue  # it ends with an error all the same
         kinds = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
         if not all(isinstance(k, ast.Name) and exception_builtin(k.id) for k in kinds):

@@ -96,8 +96,22 @@ class Contracts:
 
     def _refusing(self, test: cst.BaseExpression, recovered: bool, env: Env) -> None:
         """A check true for ``test`` ends ``execute`` with an error on every
-        call (``recovered``: with a raise a handler may recover from)."""
+        call (``recovered``: with a raise a handler may recover from); a
+        name bound to the argument on some calls only (:mod:`.partialbinds`)
+        refuses on those calls only."""
+        partial = self._partial_args(test, env)  # type: ignore[attr-defined]
+        for name in self._missing_refused(test, env):  # type: ignore[attr-defined]
+            builder = self._arg(name)
+            if recovered:
+                builder.recovered.add("missing")
+            else:
+                builder.refusals.add("missing")
+                builder.contract_required = True
         for group in self._refusal_groups(test, env):
+            if partial & set(group):
+                for name, refusal in group.items() if len(group) == 1 else ():
+                    self._arg(name).branch_refusals.add(refusal)
+                continue
             for name, refusal in group.items():
                 builder = self._arg(name)
                 if recovered:

@@ -13,6 +13,7 @@ import libcst as cst
 
 from doxtool.python.caught import base_only_builtin, exception_builtin
 from doxtool.python.controlflow import contains_return
+from doxtool.python.cstnodes import is_kind, statement_children
 
 
 def base_only_classes(module: cst.Module) -> frozenset[str]:
@@ -39,6 +40,54 @@ def base_only_classes(module: cst.Module) -> frozenset[str]:
     return frozenset(found)
 
 
+def reached_return(stmt: cst.CSTNode, base_only: frozenset[str]) -> bool:
+    """Whether a statement holds a ``return`` of its function some path may
+    reach (nested functions aside), as :func:`~doxtool.python.controlflow.contains_return`
+    but for the handlers that never run: those that go on under a ``try``
+    whose body raises past them (:func:`raises_past`)."""
+    todo: list[cst.CSTNode] = [stmt]
+    while todo:
+        current = todo.pop()
+        if type(current) in (cst.SimpleStatementLine, cst.SimpleStatementSuite):
+            if any(type(s) is cst.Return for s in current.body):  # type: ignore[attr-defined]
+                return True
+        elif type(current) in (cst.FunctionDef, cst.ClassDef):
+            continue
+        elif type(current) is cst.Try and raises_past(current, base_only):
+            todo.extend(current.body.body)
+            for handler in current.handlers:
+                if _ends_with_raise(handler.body.body):
+                    todo.extend(handler.body.body)
+            if current.finalbody is not None:
+                todo.extend(current.finalbody.body.body)
+        elif is_kind(current, cst.BaseCompoundStatement):
+            todo.extend(statement_children(current))
+    return False
+
+
+def raises_past(stmt: cst.Try, base_only: frozenset[str]) -> bool:
+    """Whether every path of the body of ``stmt`` leaves it with a raise no
+    handler that goes on takes: its last statement raises a class ``except
+    Exception`` does not take (``raise Abort()``), each one before it is such
+    a check (:func:`escaping_checks`), and no ``finally`` returns (as
+    :func:`doxtool.python.caught.raises_past`)."""
+    body = stmt.body.body
+    if not body or not _ends_with_raise(body):
+        return False
+    last = body[-1]
+    if type(last) is not cst.SimpleStatementLine or len(last.body) != 1:
+        return False
+    checks = escaping_checks(stmt, base_only)
+    return (
+        all(id(s) in checks for s in body[:-1])
+        and _base_only_raise(
+            last.body[0],  # type: ignore[arg-type]
+            base_only,
+        )
+        and _handlers_take_exceptions(stmt)
+    )
+
+
 def escaping_checks(stmt: cst.Try, base_only: frozenset[str]) -> frozenset[int]:
     """The ids of the checks at the start of the body of ``stmt``, none but
     such checks before them, that raise a class ``except Exception`` does
@@ -47,24 +96,32 @@ def escaping_checks(stmt: cst.Try, base_only: frozenset[str]) -> frozenset[int]:
     returns."""
     if stmt.finalbody is not None and contains_return(stmt.finalbody):
         return frozenset()
-    for handler in stmt.handlers:
-        if _ends_with_raise(handler.body.body):
-            continue
-        if handler.type is None:
-            return frozenset()
-        kinds = (
-            [e.value for e in handler.type.elements]
-            if type(handler.type) is cst.Tuple
-            else [handler.type]
-        )
-        if not all(type(k) is cst.Name and exception_builtin(k.value) for k in kinds):
-            return frozenset()
+    if not _handlers_take_exceptions(stmt):
+        return frozenset()
     found: set[int] = set()
     for inner in stmt.body.body:
         if not _escaping_check(inner, base_only):
             break
         found.add(id(inner))
     return frozenset(found)
+
+
+def _handlers_take_exceptions(stmt: cst.Try) -> bool:
+    """Whether each handler of ``stmt`` that does not raise takes only
+    builtin ``Exception`` classes."""
+    for handler in stmt.handlers:
+        if _ends_with_raise(handler.body.body):
+            continue
+        if handler.type is None:
+            return False
+        kinds = (
+            [e.value for e in handler.type.elements]
+            if type(handler.type) is cst.Tuple
+            else [handler.type]
+        )
+        if not all(type(k) is cst.Name and exception_builtin(k.value) for k in kinds):
+            return False
+    return True
 
 
 def _escaping_check(node: cst.BaseStatement, base_only: frozenset[str]) -> bool:
@@ -75,7 +132,14 @@ def _escaping_check(node: cst.BaseStatement, base_only: frozenset[str]) -> bool:
     body = node.body.body
     if not _ends_with_raise(body):
         return False
-    raised = body[-1].body[-1].exc  # type: ignore[union-attr]
+    return _base_only_raise(body[-1].body[-1], base_only)  # type: ignore[union-attr]
+
+
+def _base_only_raise(small: cst.BaseSmallStatement, base_only: frozenset[str]) -> bool:
+    """Whether ``small`` raises a class ``except Exception`` does not take."""
+    if type(small) is not cst.Raise or small.exc is None:
+        return False
+    raised = small.exc
     if type(raised) is cst.Call:
         raised = raised.func
     return type(raised) is cst.Name and (

@@ -17,7 +17,6 @@ from doxtool.python.astdicts import Held, HeldDicts
 from doxtool.python.astkeychecks import AstKeyChecks
 from doxtool.python.astparse import child_expressions, is_generator
 from doxtool.python.astraisecalls import AstRaiseCalls, ends_unless
-from doxtool.python.astreach import function_reach
 from doxtool.python.astwalk import walk
 from doxtool.python.callkinds import Scope, call_argument, open_mode, opener_flag, opens_file
 from doxtool.python.exits import function_exits
@@ -136,8 +135,7 @@ class FunctionWalk(
         )
 
     def run(self) -> FunctionSummary:
-        never = self.owner.never_returning()
-        self.reach = function_reach(self.node, lambda d: self.owner.resolve(d, self.names), never)
+        self.reach = self.owner.reach(self.node, lambda d: self.owner.resolve(d, self.names))
         self._stmts(self.node.body)
         self.conditional = 0  # (past the returns of :meth:`_passes_exit`)
         self._closures_left()

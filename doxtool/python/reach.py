@@ -18,12 +18,12 @@ import libcst as cst
 
 from doxtool.python.controlflow import (
     Suppresses,
-    contains_return,
     never_returns_annotation,
     small_stops,
     stops,
     terminates,
 )
+from doxtool.python.cstcaught import reached_return
 from doxtool.python.cstnodes import dotted_name, suite_body
 from doxtool.python.modulescan import Func, ModuleScan
 from doxtool.python.noreturn import EXIT_CALLS, SUPPRESSING
@@ -125,7 +125,9 @@ class Reach:
             collect_outcomes=False,
         )
         raising = never_returns_annotation(fn.node) or (
-            not any(contains_return(stmt) for stmt in body) and self._ends_every_path(body, env)
+            # (a handler that never runs returns nothing: :mod:`.cstcaught`)
+            not any(reached_return(stmt, self._base_only()) for stmt in body)  # type: ignore[attr-defined]
+            and self._ends_every_path(body, env)
         )
         self._raising[fn.qualname] = raising
         return raising

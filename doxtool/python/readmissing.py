@@ -27,6 +27,10 @@ class ReadMissing:
     #: it gives) -> (its key, the value a missing key gives it)
     read_missing: dict[int, tuple[str, Any]]
 
+    #: ... of such a read the next statement using its name replaces
+    #: (:mod:`.fallbacks`), on the calls that come that way
+    rebound_missing: dict[int, tuple[str, Any]]
+
     #: ids of reads an ``or`` gives a fallback of its own (:mod:`.fallbacks`)
     or_replaced: set[int]
     #: the groups being made are what checks refuse (:meth:`_refusal_groups`)
@@ -51,21 +55,32 @@ class ReadMissing:
         kind: str,
         default: cst.BaseExpression | None,
         replaced: bool,
+        rebound: bool = False,
     ) -> None:
         """``args.get(key)`` / ``args.get(key, <literal>)`` that nothing else
         replaces (a fill, a merged dict, a fallback: ``replaced``): a missing
-        key gives ``None`` / the literal."""
+        key gives ``None`` / the literal; one the next statement using its
+        name replaces (``rebound``) gives it where that does not run
+        (:mod:`~doxtool.python.partialbinds`)."""
         known, value = (True, None) if default is None else self._value(default)  # type: ignore[attr-defined]
         if kind == "get" and not replaced and id(node) not in self.or_replaced and known:
-            self.read_missing[id(node)] = (key, value)
+            held = self.rebound_missing if rebound else self.read_missing
+            held[id(node)] = (key, value)
 
     def _bind_read_missing(self, name: str, value: cst.BaseExpression, env: Env) -> None:
         """``content = kwargs.get("content")``: the name holds what the read
         gives. Bound again to a read that gives another value (``if a: c =
         args.get("c", "")``, ``else: c = args.get("c")``), it may hold either
-        past the branches, which the walk does not tell apart: neither is known."""
+        past the branches, which the walk does not tell apart: neither is known.
+        Bound at the top of the function (``v = args.get("a", "x")``, later
+        ``v = args.get("b")``), it holds only the new read's value past it."""
+        rebound = self.rebound_missing.get(id(value))
+        if rebound is None:
+            env.var_rebound.pop(name, None)
+        else:
+            env.var_rebound[name] = rebound
         held = self.read_missing.get(id(value))
-        before = env.var_missing.get(name)
+        before = None if env.at_top else env.var_missing.get(name)
         if held is None or (before is not None and repr(before) != repr(held)):
             env.var_missing.pop(name, None)
         else:

@@ -9,9 +9,15 @@ import ast
 
 from doxtool.python.astheld import HeldObjects, held_objects
 from doxtool.python.astparse import statements
-from doxtool.python.astreach import annotated_no_return
+from doxtool.python.astreach import (
+    Reach,
+    Resolve,
+    annotated_no_return,
+    function_reach,
+)
 from doxtool.python.astwalk import walk
 from doxtool.python.callkinds import Assignment, module_strings, statement_assignments
+from doxtool.python.caught import base_only_classes
 from doxtool.python.modobjects import module_objects
 from doxtool.python.names import bind_import
 from doxtool.python.pathkinds import ReturnsPath, module_paths, module_returns_path
@@ -50,6 +56,7 @@ class ModuleScope:
         self._assigned: dict[int, list[Assignment]] = {}
         self._key_literals: dict[str, ast.Tuple | ast.List | ast.Set | None] = {}
         self._never: frozenset[str] | None = None
+        self._base_only: frozenset[str] | None = None
 
     def bind(self, node: ast.Import | ast.ImportFrom, names: dict[str, str]) -> None:
         bind_import(node, names, self.module, self.is_package)
@@ -128,6 +135,18 @@ class ModuleScope:
                 if isinstance(stmt, ast.FunctionDef) and annotated_no_return(stmt)
             )
         return self._never
+
+    def reach(self, node: FunctionNode, resolve: Resolve) -> Reach:
+        """Where the paths of a function of the module end
+        (:func:`~doxtool.python.astreach.function_reach`)."""
+        return function_reach(node, resolve, self.never_returning(), self.base_only())
+
+    def base_only(self) -> frozenset[str]:
+        """The module's classes ``except Exception`` does not take
+        (:func:`~doxtool.python.caught.base_only_classes`)."""
+        if self._base_only is None:
+            self._base_only = base_only_classes(self.tree)
+        return self._base_only
 
     def binds(self) -> ModuleBinds:
         """The names each scope of the module binds (:mod:`doxtool.python.scopebinds`)."""

@@ -61,6 +61,7 @@ from doxtool.python.models import HandedWhole
 from doxtool.python.modulescan import Class, Func, ModuleScan
 from doxtool.python.outcomes import Outcomes
 from doxtool.python.ownparams import own_params, own_values
+from doxtool.python.partialbinds import PartialBindings
 from doxtool.python.raisecalls import RaiseCalls
 from doxtool.python.raises import Raises
 from doxtool.python.reach import Reach
@@ -143,6 +144,7 @@ class ToolScan(
     ReturnedCalls,
     DispatchArms,
     Reach,
+    PartialBindings,
 ):
     """Analysis of one candidate tool class, starting from its ``execute``."""
 
@@ -156,6 +158,7 @@ class ToolScan(
         self.rebound_fallbacks: dict[int, tuple[bool, Any]] = {}
         self.or_replaced: set[int] = set()
         self.read_missing: dict[int, tuple[str, Any]] = {}
+        self.rebound_missing: dict[int, tuple[str, Any]] = {}
         #: a function node's id -> its names bound once to a literal it loops over
         self._literals_of: dict[int, dict[str, cst.BaseExpression]] = {}
         self._dicts_of: dict[int, dict[str, cst.Dict]] = {}

@@ -169,6 +169,7 @@ class StatementWalk(ExpressionWalk, ClosureWalk):
                 env.results.pop(small.target.value, None)
                 # ``n += 1``: no longer what the conversion gave the default
                 env.var_converts.pop(small.target.value, None)
+                env.var_literals.pop(small.target.value, None)
         elif type(small) is cst.Return:
             self._return(small, env)
         elif type(small) is cst.Raise:
@@ -231,6 +232,7 @@ class StatementWalk(ExpressionWalk, ClosureWalk):
             if called is not None:
                 env.var_calls[name] = called
             env.var_made.discard(name)
+            self._note_binding(name, arg, value, env)  # :mod:`~doxtool.python.partialbinds`
             if arg is not None:
                 env.var_args[name] = arg
                 env.var_folds[name] = folds
@@ -272,6 +274,7 @@ class StatementWalk(ExpressionWalk, ClosureWalk):
                 if type(element.value) is cst.Name:
                     env.var_args.pop(element.value.value, None)
                     env.keys.pop(element.value.value, None)
+                    env.var_literals.pop(element.value.value, None)
 
     def _constructed(self, value: cst.BaseExpression, env: Env) -> str | None:
         """The repository callable whose result ``value`` is (``Cls(...)``)."""
@@ -427,7 +430,9 @@ class StatementWalk(ExpressionWalk, ClosureWalk):
         )
         tested = [] if refused else strings_tested(stmt.test)
         env.string_bodies.append(frozenset(a for t in tested for a in self._standing_for(t, env)))
+        saved = self._bindings_begin(env)
         self._stmts(body, env)
+        arms = [self._arm_bound(stmt, saved, env)]
         env.string_bodies.pop()
         needs = env.undecided.pop() if framed[0] else set()
         other: set[str] = set()  # what an absent ``else`` needs
@@ -462,6 +467,8 @@ class StatementWalk(ExpressionWalk, ClosureWalk):
             _forget(assumed, env)
             env.absent.pop()
             env.guards.pop()
+            arms.append(self._arm_bound(stmt.orelse, saved, env))
+        self._bindings_end(stmt, saved, arms, env)
         env.conditional -= dispatch
         self._undecided_needs([needs, other], framed, env)
 

@@ -67,6 +67,25 @@ class Env:
     #: local name -> (argument, value) a missing key gives the plain read it
     #: holds (:mod:`~doxtool.python.readmissing`)
     var_missing: dict[str, tuple[str, Any]] = field(default_factory=dict)
+    #: local names an ``if`` bound on some of its arms only: past it they
+    #: stand for their argument on some calls (:mod:`~doxtool.python.partialbinds`)
+    #: -> (known, the literal it holds on the other calls)
+    var_partial: dict[str, tuple[bool, Any]] = field(default_factory=dict)
+    #: what local names stand for where the arm of an ``if`` being walked
+    #: starts (None: outside any)
+    arm_base: dict[str, str] | None = None
+    #: local name -> (argument, value) a missing key leaves in it, where a
+    #: branch that missing key does not take remade the argument's value
+    var_missing_only: dict[str, tuple[str, Any]] = field(default_factory=dict)
+    #: local name -> the literal it was last bound to
+    var_literals: dict[str, Any] = field(default_factory=dict)
+    #: local names bound in the arm of an ``if`` being walked -> the
+    #: argument each stands for (None: none; ``partialbinds.MIXED``: several)
+    bound: dict[str, object] = field(default_factory=dict)
+    #: local name -> (argument, value) a missing key gives the plain read
+    #: it holds, which the next statement using the name replaces (``if
+    #: cfg: items = []``): on the calls that skip that, what it holds
+    var_rebound: dict[str, tuple[str, Any]] = field(default_factory=dict)
     #: local name -> the string methods that fold the argument's value into it
     #: (``action = self.args.get("action", "").lower()``: ``lower``), None
     #: where that is not known

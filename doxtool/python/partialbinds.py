@@ -1,0 +1,227 @@
+"""Names an ``if`` binds on some of its arms only (part of
+:class:`~doxtool.python.toolscan.ToolScan`).
+
+The walk is linear: past ``items = []`` then ``if cfg: items =
+self.args.get("items")``, the name stands for the read, though on the calls
+that skip the branch it holds the earlier value. A check of it past the
+``if`` (``if not items: return Response(...)``) refuses what a missing key
+gives on the calls that take the branch only: it needs the argument on some
+calls (``required or optional``), as a check in a branch of a dispatch
+does. The other way round, ``items = self.args.get("items")`` then ``if
+cfg: items = []``: on the calls that skip the branch the name still holds
+the read, so a check past it is again one that runs on some calls only
+(unless the ``if`` tests the name itself, ``if not items: items = [...]``,
+a fallback for a missing value: :mod:`~doxtool.python.fallbacks`). A name
+every arm binds (an ``if`` with an ``else``) holds what the arm taken gave.
+Where the calls that skip the binding hold a literal the check refuses as
+well (``items = []`` before ``if isinstance(value, list): items = value``),
+the check refuses a missing key on every call. A branch that remakes the
+value on calls a missing key does not take (``if isinstance(items, str):
+items = json.loads(items)``) leaves the ``None`` it gives in the name: a
+check past it that refuses ``None`` (``if not isinstance(items, list)``)
+refuses a missing key.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+import libcst as cst
+
+from doxtool.python.controlflow import terminates
+from doxtool.python.cstnodes import suite_body
+from doxtool.python.replacements import UNKNOWN, evaluate
+from doxtool.python.walkstate import Env
+
+#: what an arm bound a name to: several values (an ``if`` inside the arm
+#: binding it on some of its own arms, or to different arguments)
+MIXED = object()
+#: the arm does not bind the name: it holds what it held before the ``if``
+_KEPT = object()
+
+
+class _Partial(NamedTuple):
+    """An ``if`` inside the arm bound the name to ``arg`` on some of its
+    arms; on the others it holds the literal before it, when ``known``."""
+
+    arg: str
+    known: bool
+    literal: Any
+
+
+#: what :meth:`PartialBindings._bindings_begin` saves for the end of the ``if``
+Saved = tuple[
+    dict[str, str],
+    dict[str, tuple[str, Any]],
+    dict[str, tuple[str, Any]],
+    dict[str, Any],
+    dict[str, object],
+    dict[str, str] | None,
+]
+
+
+class PartialBindings:
+    """Names bound on some arms of an ``if``: part of :class:`~doxtool.python.toolscan.ToolScan`."""
+
+    def _note_binding(
+        self, name: str, arg: str | None, value: cst.BaseExpression, env: Env
+    ) -> None:
+        """``name = value`` in the arm walked (``arg``: the argument it stands for)."""
+        env.bound[name] = arg
+        env.var_partial.pop(name, None)
+        env.var_missing_only.pop(name, None)
+        known, literal = self._value(value) if arg is None else (False, None)  # type: ignore[attr-defined]
+        if known:
+            env.var_literals[name] = literal
+        else:
+            env.var_literals.pop(name, None)
+
+    def _bindings_begin(self, env: Env) -> Saved:
+        """Start an ``if``: what names stand for before it, and the names
+        bound so far in the arm around it."""
+        # what names stand for before it: the linear walk has the bindings of
+        # the arms before this one's; the arms around it start from their own
+        if env.arm_base is None:
+            before = dict(env.var_args)
+        else:
+            before = dict(env.arm_base)
+            for name, value in env.bound.items():
+                if type(value) is str:
+                    before[name] = value
+                elif value is None or name not in env.var_args:
+                    before.pop(name, None)
+                else:
+                    before[name] = env.var_args[name]
+        saved = (
+            before,
+            dict(env.var_missing),
+            dict(env.var_rebound),
+            dict(env.var_literals),
+            env.bound,
+            env.arm_base,
+        )
+        env.bound, env.arm_base = {}, before
+        return saved
+
+    def _arm_bound(
+        self, arm: cst.If | cst.Else, saved: Saved, env: Env
+    ) -> dict[str, object] | None:
+        """What the arm just walked bound names to (None: the arm leaves the
+        function, its bindings reach nothing past the ``if``; an ``elif``
+        gives what the arms of its own bind); the next arm starts afresh."""
+        bound, env.bound = env.bound, {}
+        env.var_literals = dict(saved[3])  # each arm starts from what was before the ``if``
+        leaves = type(arm) is not cst.If and terminates(suite_body(arm.body))
+        return None if leaves else bound
+
+    def _bindings_end(
+        self,
+        stmt: cst.If,
+        saved: Saved,
+        arms: list[dict[str, object] | None],
+        env: Env,
+    ) -> None:
+        """End an ``if`` whose arms (with the calls that skip it, when there
+        is no ``else``) bound ``arms``: a name bound on some of the arms that
+        go on stands for its argument on some calls only
+        (:mod:`module doc <doxtool.python.partialbinds>`)."""
+        outer, env.arm_base = saved[-2:]
+        going = [arm for arm in arms if arm is not None]
+        leaves = len(going) < len(arms)
+        if stmt.orelse is None:
+            going.append({})  # the calls that skip the ``if``
+        merged: dict[str, object] = {}
+        for name in set().union(*going):
+            values = [arm.get(name, _KEPT) for arm in going]
+            several = len({_key(v) for v in values}) > 1
+            merged[name] = MIXED if several else values[0]
+            # an arm that leaves: past the ``if``, as the walk had it
+            if several and not leaves:
+                merged[name] = self._bound_on_some(stmt, name, values, saved, env)
+        env.bound = {**outer, **merged}
+        for name in merged:
+            env.var_literals.pop(name, None)
+
+    def _bound_on_some(
+        self, stmt: cst.If, name: str, values: list[object], saved: Saved, env: Env
+    ) -> object:
+        """``name``, bound to ``values`` on the arms (:data:`_KEPT` where an
+        arm leaves it), stands for an argument on some calls only; what the
+        ``if`` bound it to, for the arm around it."""
+        args, missing, rebound, literals = saved[:4]
+        after, before = env.var_args.get(name), args.get(name)
+        if after is not None and after != before:
+            presence = self._presence_arms(stmt, env)  # type: ignore[attr-defined]
+            if name in env.var_groups or (presence is not None and presence[0] == after):
+                return MIXED  # a fallback, or ``if "k" in args: x = args["k"]``
+            # what the other calls hold: the literal before the ``if``, when
+            # every arm that binds it binds this argument
+            literal = literals.get(name)
+            kept = name in literals and all(
+                v is _KEPT or v == after or v == _Partial(after, True, literal) for v in values
+            )
+            env.var_partial[name] = (kept, literal)
+            return _Partial(after, kept, literal)
+        held = missing.get(name) or rebound.get(name)
+        if after is None and before is not None and name not in _names_in(stmt.test):
+            env.var_args[name] = before
+            if held is not None:
+                env.var_missing[name] = held
+            env.var_partial[name] = (False, None)
+        elif after is None and held is not None and held[0] == before and stmt.orelse is None:
+            # ``if isinstance(items, str): items = json.loads(items)``: the
+            # ``None`` a missing key gives fails the test, and stays
+            decided = evaluate(self._shapes(), stmt.test, name, held[1])  # type: ignore[attr-defined]
+            if decided.kind != UNKNOWN and not decided.value:
+                env.var_missing_only[name] = held
+        return MIXED
+
+    def _missing_refused(self, test: cst.BaseExpression, env: Env) -> set[str]:
+        """The arguments whose missing key leaves a name ``test`` is true
+        of, where that name stands for no argument otherwise (a value made
+        of the argument's by a branch a missing key does not take)."""
+        found: set[str] = set()
+        for name in _names_in(test):
+            held = env.var_missing_only.get(name)
+            if held is None or name in env.var_args:
+                continue
+            outcome = evaluate(self._shapes(), test, name, held[1])  # type: ignore[attr-defined]
+            if outcome.kind != UNKNOWN and outcome.value:
+                found.add(held[0])
+        return found
+
+    def _partial_args(self, test: cst.BaseExpression, env: Env) -> set[str]:
+        """The arguments the names in ``test`` stand for on some calls
+        only, unless the test is true on the others (the literal a name
+        holds there is refused as well: ``if not items`` of ``[]``)."""
+        found: set[str] = set()
+        for name in _names_in(test):
+            if name not in env.var_partial or name not in env.var_args:
+                continue
+            known, value = env.var_partial[name]
+            outcome = evaluate(self._shapes(), test, name, value) if known else None  # type: ignore[attr-defined]
+            if outcome is None or outcome.kind == UNKNOWN or not outcome.value:
+                found.add(env.var_args[name])
+        return found
+
+
+def _key(value: object) -> object:
+    """What tells an arm's binding apart: the argument, or the marker itself."""
+    if type(value) is _Partial:
+        return repr(value)  # (a literal may be a list: no hash)
+    return value if type(value) is str else id(value)
+
+
+def _names_in(node: cst.CSTNode) -> set[str]:
+    """The names in ``node`` (not in lambdas)."""
+    found: set[str] = set()
+
+    class _Names(cst.CSTVisitor):
+        def visit_Name(self, node: cst.Name) -> None:
+            found.add(node.value)
+
+        def visit_Lambda(self, node: cst.Lambda) -> bool:
+            return False
+
+    node.visit(_Names())
+    return found

@@ -1,0 +1,135 @@
+"""A name an ``if`` binds on some of its arms only.
+
+The walk is linear: past ``items = ["all"]`` then ``if cfg: items =
+self.args.get("items")`` the name stands for the read, though the calls that
+skip the branch hold the literal. A check past the ``if`` refuses a missing
+key on the calls that take the branch only: ``required or optional``, as a
+check in a branch of a dispatch. The same the other way round (``items =
+self.args.get("items")``, then ``if cfg: items = []``). Where the other
+calls hold a literal the check refuses as well (``items = []``), it refuses
+a missing key on every call: required.
+"""
+
+from __future__ import annotations
+
+from bothwalks import execute_facts
+
+TAIL = (
+    "        if not items:\n"
+    '            return Response(message="items are needed", break_loop=False)\n'
+    "        return Response(message=str(items), break_loop=False)\n"
+)
+
+
+def _body(before: str, branch: str) -> str:
+    return f"        cfg = self.agent.config\n{before}        if cfg:\n{branch}{TAIL}"
+
+
+def test_a_read_bound_in_a_branch_over_a_passing_literal_is_not_required(
+    make_repo, run_cli
+) -> None:
+    body = _body('        items = ["all"]\n', '            items = self.args.get("items")\n')
+    assert execute_facts(make_repo, run_cli, body)["items"] == ("unknown", "-")
+
+
+def test_a_read_bound_in_a_branch_over_a_refused_literal_is_required(make_repo, run_cli) -> None:
+    body = _body("        items = []\n", '            items = self.args.get("items")\n')
+    assert execute_facts(make_repo, run_cli, body)["items"] == ("required", "-")
+
+
+def test_a_read_rebound_in_a_branch_is_not_optional(make_repo, run_cli) -> None:
+    # on the calls that skip the branch the name holds the read: a missing
+    # key is refused there
+    body = _body('        items = self.args.get("items")\n', "            items = []\n")
+    assert execute_facts(make_repo, run_cli, body)["items"] == ("unknown", "-")
+
+
+def test_a_read_rebound_in_a_branch_gets_a_companion_line_of_unknown_requiredness(
+    make_repo, run_cli
+) -> None:
+    from bothwalks import EXECUTE_HEAD
+
+    body = _body('        items = self.args.get("items")\n', '            items = ["x"]\n')
+    root = make_repo({"tools/t.py": EXECUTE_HEAD + body})
+    run_cli(root, "check", "--no-cache", "--fix", "--select", "DOX")
+    companion = (root / "tools/t.py.dox.md").read_text(encoding="utf-8")
+    (line,) = [x for x in companion.splitlines() if x.startswith("  - `items`")]
+    assert line.startswith("  - `items`: required or optional"), line
+
+
+def test_every_arm_of_a_chain_either_binds_the_read_or_keeps_a_refused_literal(
+    make_repo, run_cli
+) -> None:
+    body = (
+        '        value = self.args.get("items")\n'
+        "        items = []\n"
+        "        if isinstance(value, list):\n"
+        "            items = value\n"
+        "        elif isinstance(value, str):\n"
+        "            items = [value]\n"
+        f"{TAIL}"
+    )
+    assert execute_facts(make_repo, run_cli, body)["items"] == ("required", "-")
+
+
+def test_a_presence_binding_is_judged_by_what_a_missing_key_leaves(make_repo, run_cli) -> None:
+    body = (
+        "        items = None\n"
+        '        if "items" in self.args:\n'
+        '            items = self.args["items"]\n'
+        f"{TAIL}"
+    )
+    assert execute_facts(make_repo, run_cli, body)["items"] == ("required", "-")
+
+
+def test_a_read_bound_on_every_arm_is_required(make_repo, run_cli) -> None:
+    body = _body("", '            items = self.args.get("items")\n').replace(
+        TAIL, '        else:\n            items = self.args.get("items")\n' + TAIL
+    )
+    assert execute_facts(make_repo, run_cli, body)["items"] == ("required", "-")
+
+
+CONVERTED = (
+    "import json\n\n"
+    "from helpers.tool import Response, Tool\n\n\n"
+    "class T(Tool):\n"
+    "    async def execute(self, **kwargs):\n"
+    '        items = self.args.get("items"{default})\n'
+    "        if isinstance(items, str):\n"
+    "            items = json.loads(items)\n"
+    "        if not isinstance(items, list):\n"
+    '            return Response(message="items must be a list", break_loop=False)\n'
+    "        return Response(message=str(items), break_loop=False)\n"
+)
+
+
+def _converted(make_repo, run_cli, default: str) -> dict:  # type: ignore[no-untyped-def,type-arg]
+    from bothwalks import tool_module
+
+    root = make_repo({"tools/t.py": CONVERTED.format(default=default)})
+    (arg,) = tool_module(run_cli, root)["arguments"]
+    return arg  # type: ignore[no-any-return]
+
+
+def test_a_conversion_a_missing_key_skips_leaves_its_none_to_the_check(make_repo, run_cli) -> None:
+    # a missing key gives None, which is no string: not converted, then refused
+    arg = _converted(make_repo, run_cli, "")
+    assert (arg["required"], arg["has_default"]) == (True, False)
+
+
+def test_a_default_the_conversion_skips_and_the_check_passes_is_no_requirement(
+    make_repo, run_cli
+) -> None:
+    arg = _converted(make_repo, run_cli, ", []")
+    assert not arg["required"] and not arg["required_unknown"]
+
+
+def test_the_companion_line_of_a_conversion_a_missing_key_skips_says_required(
+    make_repo, run_cli
+) -> None:
+    root = make_repo({"tools/t.py": CONVERTED.format(default="")})
+    run_cli(root, "check", "--no-cache", "--fix", "--select", "DOX")
+    companion = (root / "tools/t.py.dox.md").read_text(encoding="utf-8")
+    (line,) = [x for x in companion.splitlines() if x.startswith("  - `items`")]
+    assert line.startswith("  - `items`: required"), line
+    assert "optional" not in line
