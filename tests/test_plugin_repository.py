@@ -113,3 +113,23 @@ def test_an_uncertain_plugin_name_maps_nothing(tmp_path, run_cli, plugin_yaml) -
     tool = _tool(_plugin(tmp_path, plugin_yaml), run_cli)
     assert tool["arguments"] == []
     assert tool["side_effects"] == []
+
+
+@pytest.mark.parametrize(
+    "imported",
+    [
+        "from usr.plugins.rings.tools.remember import Remember",
+        "from usr.plugins.rings.tools import remember",
+        "import usr.plugins.rings.tools.remember",
+    ],
+)
+def test_a_test_importing_the_plugin_package_is_a_related_test(
+    tmp_path, run_cli, imported: str
+) -> None:
+    root = _plugin(tmp_path, "name: rings\n")
+    write_files(root, {"tests/test_remember.py": f"{imported}\n\n\ndef test_it():\n    pass\n"})
+    result = run_cli(root, "check", "--no-cache", "--fix")
+    assert result.exit_code == 0, result.output
+    companion = (root / "tools/remember.py.dox.md").read_text(encoding="utf-8")
+    assert "- Run `pytest tests/test_remember.py` after changing `remember.py`" in companion
+    assert "No test imports" not in companion
