@@ -133,3 +133,19 @@ def test_a_test_importing_the_plugin_package_is_a_related_test(
     companion = (root / "tools/remember.py.dox.md").read_text(encoding="utf-8")
     assert "- Run `pytest tests/test_remember.py` after changing `remember.py`" in companion
     assert "No test imports" not in companion
+
+
+def test_an_edit_of_a_plugin_helper_is_checked_incrementally(tmp_path, run_cli) -> None:
+    """Imports spelled through the plugin's package name modules of the root,
+    never `usr/` (excluded, where no snapshot looks): a check keeps its
+    state, and an edit of the helper re-checks the tool that reaches it."""
+    root = _plugin(tmp_path, "name: rings\n")
+    assert run_cli(root, "check", "--fix").exit_code == 0
+    assert run_cli(root, "check").output == "All checks passed.\n"
+    assert (root / ".doxtool_cache" / "findings.state").is_file()
+    store = root / "helpers/store.py"
+    store.write_text(STORE_PY.replace('args["ring"]', 'args.get("ring", "")'), encoding="utf-8")
+    again = run_cli(root, "check", "-v")
+    assert "doxtool: reuse" in again.stderr, again.stderr
+    assert again.stdout == run_cli(root, "check", "--no-cache").stdout
+    assert "DOX111 argument `ring` is documented as required" in again.stdout

@@ -15,11 +15,13 @@ the root, a flow mapping, a name given twice) maps nothing.
 
 from __future__ import annotations
 
+import dataclasses
 import keyword
 import re
 from functools import cached_property
 from typing import TYPE_CHECKING
 
+from doxtool.core.outline_facts import ImportOutline
 from doxtool.core.source import ReadError, read_text
 from doxtool.run.importroots import module_file
 
@@ -95,3 +97,11 @@ class PluginRoot:
         if package is None or not dotted.startswith(f"{package}."):
             return None
         return module_file(self.root, source, dotted[len(package) + 1 :])
+
+    def unprefixed(self, imported: ImportOutline) -> ImportOutline:
+        """``imported`` as the root names it: an absolute import of a module
+        below :attr:`package` without the package (``helpers.x``)."""
+        package = self.package
+        if package is None or imported.level or not imported.module.startswith(f"{package}."):
+            return imported
+        return dataclasses.replace(imported, module=imported.module[len(package) + 1 :])
