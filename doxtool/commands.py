@@ -12,7 +12,7 @@ from doxtool.api import UsageError, check, module_paths, read_baseline
 from doxtool.core.config import ConfigError, find_root
 from doxtool.core.facts import ModuleFacts
 from doxtool.core.serde import to_data
-from doxtool.prompts.listing import PLUGIN_OFF
+from doxtool.prompts.toggles import plugin_dir, plugin_loaded, plugin_name
 from doxtool.run.context import Context
 from doxtool.run.project import Project
 from doxtool.run.scoping import names_root
@@ -93,8 +93,9 @@ def _schema() -> Any:
 
 def schemas(project: Project, paths: list[Path] | None = None, style: str = "openai") -> list[Any]:
     """Function-calling schemas of the exposed tools (all, or those in PATHS).
-    A tool of a plugin turned off by its ``.toggle-0`` file is not exposed:
-    the framework does not load it, whether or not a core tool has its name."""
+    A tool of a plugin turned off by its toggle files, or of a bundled plugin
+    a user plugin of its name replaces, is not exposed: the framework does
+    not load it, whether or not a core tool has its name."""
     ctx = Context(project)
     if paths and names_root(project, paths):
         paths = None  # `schema .`: every exposed tool, as `schema`
@@ -126,8 +127,9 @@ def schemas(project: Project, paths: list[Path] | None = None, style: str = "ope
 def _shadowed(project: Project, modules: list[str]) -> set[str]:
     """The modules of ``modules`` the framework does not run because another
     of them has the same name and comes first on its search path: a plugin's
-    tool (``plugins/<plugin>/tools/<name>.py``, the plugin not turned off by
-    its ``.toggle-0`` file; the first plugin in name order) before the core
+    tool (``plugins/<plugin>/tools/<name>.py`` or the user's
+    ``usr/plugins/<plugin>/tools/<name>.py``, the plugin loaded; the first
+    plugin in name order) before the core
     one; of two core ones, the one of the first ``tool-dirs`` entry, as the
     check reads it. An agent profile's own tool shadows the core one for
     that profile only, and is left as it is."""
@@ -141,13 +143,17 @@ def _shadowed(project: Project, modules: list[str]) -> set[str]:
     for found in by_name.values():
         if len(found) < 2:
             continue
-        plugins = sorted(m for m in found if _plugin_on(project, m))
+        # plugins in name order, the user's and the bundled alike
+        plugins = sorted(
+            (m for m in found if _plugin_on(project, m)),
+            key=lambda m: (plugin_name(plugin_dir(m) or ""), m),
+        )
         if plugins:
             shadowed.update(m for m in found if m != plugins[0])
             continue
         # two core tool directories: the first of `tool-dirs` holding it wins
         core = sorted(
-            (m for m in found if _plugin_dir(m) is None and m in order),
+            (m for m in found if plugin_dir(m) is None and m in order),
             key=order.__getitem__,
         )
         shadowed.update(core[1:])
@@ -155,22 +161,20 @@ def _shadowed(project: Project, modules: list[str]) -> set[str]:
 
 
 def _plugin_on(project: Project, module: str) -> bool:
-    """Whether ``module`` is a plugin's tool, the plugin not turned off."""
-    return _plugin_dir(module) is not None and not _plugin_off(project, module)
+    """Whether ``module`` is a plugin's tool, the plugin loaded."""
+    return plugin_dir(module) is not None and not _plugin_off(project, module)
 
 
 def _plugin_off(project: Project, module: str) -> bool:
-    """Whether ``module`` is the tool of a plugin turned off by its ``.toggle-0``."""
-    directory = _plugin_dir(module)
-    return directory is not None and (project.root / directory / PLUGIN_OFF).exists()
+    """Whether ``module`` is the tool of a plugin Agent Zero does not load:
+    turned off by its toggle files, or a bundled one a user plugin of its
+    name replaces (:mod:`doxtool.prompts.toggles`)."""
+    directory = plugin_dir(module)
 
+    def read(rel: str) -> bool:
+        return not project.excluded(rel) and (project.root / rel).exists()
 
-def _plugin_dir(module: str) -> str | None:
-    """The plugin directory (``plugins/<plugin>``) of a plugin's tool module, or None."""
-    parts = module.split("/")
-    if len(parts) < 4 or parts[0] != "plugins":
-        return None
-    return f"{parts[0]}/{parts[1]}"
+    return directory is not None and not plugin_loaded(directory, read)
 
 
 # ---------------------------------------------------------------------------

@@ -141,6 +141,83 @@ def test_schema_leaves_out_the_tools_of_a_plugin_turned_off(make_repo, run_cli) 
     assert _schema_names(run_cli, root, "plugins/extra") == [("search_engine", ["query"])]
 
 
+#: a checkout that reads the user's plugins (`usr`, excluded by default)
+_USER_PLUGINS = (
+    "[tool.doxtool]\n"
+    'exclude = [".git"]\n'
+    'tool-dirs = ["tools", "plugins/*/tools", "usr/plugins/*/tools"]\n'
+    'plugin-prompt-dirs = ["plugins/*/prompts", "usr/plugins/*/prompts"]\n'
+)
+
+
+def test_schema_gives_a_tool_a_user_plugin_shadows_once(make_repo, run_cli) -> None:
+    """A user plugin (`usr/plugins/<name>/`) is a plugin as a bundled one is:
+    its tool comes before the core one, and its toggle files turn it off."""
+    files = {
+        **clean_files(),
+        "pyproject.toml": _USER_PLUGINS,
+        "tools/search_engine.py": _search_engine(),
+        "usr/plugins/better_search/plugin.yaml": "name: better_search\n",
+        "usr/plugins/better_search/tools/search_engine.py": _search_engine(' engine="searxng",'),
+    }
+    root = make_repo(files)
+    names = [s for s in _schema_names(run_cli, root) if s[0] == "search_engine"]
+    assert names == [("search_engine", ["engine", "query"])]
+    (root / "usr/plugins/better_search/.toggle-0").write_text("")
+    names = [s for s in _schema_names(run_cli, root) if s[0] == "search_engine"]
+    assert names == [("search_engine", ["query"])]
+    assert _schema_names(run_cli, root, "usr/plugins/better_search") == []
+
+
+@pytest.mark.parametrize(
+    ("toggles", "engine"),
+    [
+        ((), "bundled"),
+        (("plugins/search/.toggle-0",), None),
+        (("usr/plugins/search/.toggle-0",), None),  # the user turns a bundled plugin off
+        (("plugins/search/.toggle-0", "usr/plugins/search/.toggle-1"), "bundled"),  # and on
+    ],
+)
+def test_the_user_toggles_a_bundled_plugin(make_repo, run_cli, toggles, engine) -> None:
+    files = {
+        **clean_files(),
+        "pyproject.toml": _USER_PLUGINS,
+        "plugins/search/tools/search_engine.py": _search_engine(' engine="bundled",'),
+        **{toggle: "" for toggle in toggles},
+    }
+    root = make_repo(files)
+    found = [s for s in _schema_names(run_cli, root) if s[0] == "search_engine"]
+    assert found == ([("search_engine", ["engine", "query"])] if engine else [])
+
+
+def test_a_user_plugin_replaces_the_bundled_one_of_its_name(make_repo, run_cli) -> None:
+    files = {
+        **clean_files(),
+        "pyproject.toml": _USER_PLUGINS,
+        "plugins/search/tools/search_engine.py": _search_engine(' engine="bundled",'),
+        "plugins/search/tools/lookup.py": _search_engine().replace("SearchEngine", "Lookup"),
+        "usr/plugins/search/plugin.yaml": "name: search\n",
+        "usr/plugins/search/tools/search_engine.py": _search_engine(" user=1,"),
+    }
+    root = make_repo(files)
+    # the bundled plugin is not loaded at all: neither of its tools is exposed
+    assert sorted(_schema_names(run_cli, root)) == [
+        ("search_engine", ["query", "user"]),
+        ("wait", ["seconds"]),
+    ]
+
+
+def test_with_usr_excluded_its_toggles_are_not_read(make_repo, run_cli) -> None:
+    files = {
+        **clean_files(),
+        "plugins/search/tools/search_engine.py": _search_engine(' engine="bundled",'),
+        "usr/plugins/search/.toggle-0": "",
+    }
+    root = make_repo(files)
+    found = [s for s in _schema_names(run_cli, root) if s[0] == "search_engine"]
+    assert found == [("search_engine", ["engine", "query"])]
+
+
 def test_inspect_of_the_root_reads_the_tool_modules(make_repo, run_cli) -> None:
     root = make_repo({**clean_files(), **tool_named("alpha")})
     result = run_cli(root, "inspect", "--json", ".")

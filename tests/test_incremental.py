@@ -548,6 +548,8 @@ def test_an_edit_of_a_file_no_check_reads_rechecks_nothing(
         ("tests/reference/test_unread.py", False),
         ("pyproject.toml", False),
         ("sub/doxtool.toml", False),
+        ("plugin.yaml", False),  # a standalone plugin's name: how its modules import the root's
+        ("docs/plugin.yaml", True),
         ("templates/companion.md.j2", False),
         ("templates", False),
         ("accepted.json", False),
@@ -557,8 +559,9 @@ def test_an_edit_of_a_file_no_check_reads_rechecks_nothing(
 def test_which_files_no_check_reads(
     reference_repo: Path, monkeypatch: pytest.MonkeyPatch, path: str, unread: bool
 ) -> None:
-    """Markdown, tests, the configuration, the templates, the baseline and
-    the modules whose facts the last run read are read; an edit of any other
+    """Markdown, tests, the configuration, the root's ``plugin.yaml``, the
+    templates, the baseline and the modules whose facts the last run read
+    are read; an edit of any other
     file changes no finding."""
     root = reference_repo
     config = root / "pyproject.toml"

@@ -9,7 +9,7 @@ nothing and makes the figure a minimum.
 
 from __future__ import annotations
 
-from samples import WAIT_PROMPT, WRAPPER, clean_files, tool_named
+from samples import WAIT_PROMPT, WRAPPER, clean_files, tool_named, write_files
 
 PROMPT = "prompts/agent.system.tool.wait.md"
 TINY = "agents/tiny-local/prompts"
@@ -211,6 +211,29 @@ def test_a_listing_counts_the_plugins_tool_prompts(make_repo, run_cli) -> None:
     (root / "plugins/mem/.toggle-0").write_text("")
     result = run_cli(root, "check", "--select", "PRM009")
     assert (result.exit_code, result.output) == (0, "All checks passed.\n")
+
+
+def test_the_user_toggles_a_bundled_plugin_s_prompts(make_repo, run_cli) -> None:
+    """With `usr` read, the user's toggle files (`usr/plugins/<name>/`) turn
+    a bundled plugin off, and on again, as Agent Zero's do; with `usr`
+    excluded (the default) they are not read."""
+    files = clean_files()
+    plugin = "Remember: `memory` args `text`.\n" * 3
+    files["plugins/mem/prompts/agent.system.tool.memory.md"] = plugin
+    files["usr/plugins/mem/.toggle-0"] = ""
+    size = len(WRAPPER) + len(WAIT_PROMPT) + len(plugin)
+    over = [_over("prompts/agent.system.tools.md", "default", size, size - 1)]
+    budget = _budget("default", size - 1)
+    root = make_repo({**files, "pyproject.toml": budget})
+    result = run_cli(root, "check", "--no-cache", "--select", "PRM009")
+    assert _findings(result.output) == over
+    write_files(root, {"pyproject.toml": budget + '\n[tool.doxtool]\nexclude = [".git"]\n'})
+    result = run_cli(root, "check", "--no-cache", "--select", "PRM009")
+    assert (result.exit_code, result.output) == (0, "All checks passed.\n")
+    write_files(root, {"plugins/mem/.toggle-0": "", "usr/plugins/mem/.toggle-1": ""})
+    (root / "usr/plugins/mem/.toggle-0").unlink()
+    result = run_cli(root, "check", "--no-cache", "--select", "PRM009")
+    assert _findings(result.output) == over
 
 
 def test_a_listing_with_parts_not_known_counts_the_rest(make_repo, run_cli) -> None:

@@ -11,10 +11,11 @@ read the same way) and each ``{{include original}}`` (the same file from the
 directories after the one it was found in). An include with a directory part
 (``{{ include "prompts/partials/wait.md" }}``) reads that directory, under the
 framework's base directory (the repository's root), before the search path,
-and so do the includes of the file it reads. A plugin whose directory holds
-:data:`PLUGIN_OFF` is off: its prompts are not on the path. ``{{tools}}`` in the wrapper is
-filled with every ``agent.system.tool.*.md`` of the search path, one file per
-name, the first directory holding it winning.
+and so do the includes of the file it reads. A plugin its toggle files turn
+off (:mod:`~doxtool.prompts.toggles`) is off: its prompts are not on the
+path. ``{{tools}}`` in the wrapper is filled with every
+``agent.system.tool.*.md`` of the search path, one file per name, the first
+directory holding it winning.
 
 Conditions and variables depend on the run, and an include doxtool cannot find
 (a name no known directory holds, one two plugins hold, a path leaving the
@@ -125,11 +126,6 @@ class SearchPath:
         """Names of the tool prompt files of every directory, sorted."""
         names = {n for rank in self.ranks for d in rank for n in d if tool_key(n) is not None}
         return sorted(names)
-
-
-#: a file in a plugin's directory that turns the plugin off (Agent Zero's
-#: helpers/plugins.py ``DISABLED_FILE_NAME``): every plugin is on without it
-PLUGIN_OFF = ".toggle-0"
 
 
 def search_path(

@@ -36,7 +36,9 @@ resolves them for the profile (its own prompt directory, then the plugins',
 then the core one), and for its `{{tools}}` placeholder (also in an included
 file, such as the core wrapper under `{{ include original }}`) every tool prompt in
 effect for the profile, plugin prompts included (but for a plugin turned off
-by a `.toggle-0` file in its directory). The message names the
+by a `.toggle-0` file in its directory, or, when `usr` is read, by the
+user's `usr/plugins/<name>/.toggle-0`, on again by its `.toggle-1`). The
+message names the
 setting the figure comes from.
 
 What doxtool cannot know counts for nothing: `{{if ...}}` blocks, template

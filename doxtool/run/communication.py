@@ -28,8 +28,9 @@ import dataclasses
 from collections.abc import Iterator
 
 from doxtool.core.config import CALL_KEYS
-from doxtool.prompts.listing import AMBIGUOUS, PLUGIN_OFF, SearchPath, included_files, search_path
+from doxtool.prompts.listing import AMBIGUOUS, SearchPath, included_files, search_path
 from doxtool.prompts.sets import PromptSet
+from doxtool.prompts.toggles import plugin_loaded
 from doxtool.run.context import Context
 from doxtool.run.teaching import PromptEdit
 
@@ -45,8 +46,11 @@ def whole_text(ctx: Context, path: str) -> str | None:
 def search_of(ctx: Context, prompt_set: PromptSet) -> SearchPath:
     """Where the framework finds the prompt files of ``prompt_set``'s agents."""
 
+    def read(rel: str) -> bool:
+        return not ctx.project.excluded(rel) and ctx.exists(rel)
+
     def plugin_on(plugin: PromptSet) -> bool:
-        return not ctx.exists(f"{plugin.directory.rsplit('/', 1)[0]}/{PLUGIN_OFF}")
+        return plugin_loaded(plugin.directory.rsplit("/", 1)[0], read)
 
     return search_path(prompt_set, ctx.prompt_sets, plugin_on, ctx.exists)
 

@@ -204,7 +204,7 @@ class Context(Teaching):
             return frozenset()
         package = module.rsplit("/", 1)[0] if "/" in module else ""
         areas: set[str] = set(unseen_areas(facts, self._in_repository))
-        for imported in facts.outline.imports:
+        for imported in map(self.project.plugin.unprefixed, facts.outline.imports):
             for path in import_paths(package, imported):
                 if path != module and self.exists(path):
                     other = self.project.facts(path)
@@ -215,6 +215,7 @@ class Context(Teaching):
 
     def _in_repository(self, imported: ImportOutline) -> bool:
         """Whether an absolute import names a module or package of the repository."""
+        imported = self.project.plugin.unprefixed(imported)  # a plugin's own, by its package
         top = imported.module.split(".", 1)[0]
         if top and ((self.project.root / top).exists() or self.exists(f"{top}.py")):
             return True

@@ -136,6 +136,10 @@ class Files:
         dotted = module.removesuffix(".py").replace("/", ".")
         source = self.project.source_root
         names = [dotted[len(source) + 1 :], dotted] if dotted.startswith(f"{source}.") else [dotted]
+        # a standalone plugin's module is imported as Agent Zero installs the
+        # plugin, ``usr.plugins.<name>.tools.echo`` (:mod:`doxtool.run.pluginroot`)
+        package = self.project.plugin.package
+        names += [f"{package}.{name}" for name in names] if package else []
         found = [
             rel
             for rel, text in self._test_sources.items()

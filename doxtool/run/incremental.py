@@ -72,6 +72,7 @@ from typing import Any
 
 from doxtool.core.findings import Finding
 from doxtool.run.edges import Edges
+from doxtool.run.pluginroot import PLUGIN_FILE
 from doxtool.run.project import COMPANION_SUFFIX, Project
 from doxtool.run.snapshot import MAX_DIGEST_BYTES, read_regular, references, take
 from doxtool.run.state import STATE, State, load, state_key, store
@@ -251,11 +252,14 @@ class Session:
         again only when a change to one of those names it, and then as it
         is now), outside the test directories; or a file that is neither
         Python nor Markdown (modules, companions, prompts, ``AGENTS.md``
-        files), nor the configuration, a template or the baseline. A link,
+        files), nor the configuration, a standalone plugin's ``plugin.yaml``,
+        a template or the baseline. A link,
         or a file a link leads to, is read."""
         old = self.old
         name = path.rpartition("/")[2].lower()
         if old is None or self._in_tests(path) or name in ("pyproject.toml", "doxtool.toml"):
+            return False
+        if path == PLUGIN_FILE:  # names the package the root's modules are imported by
             return False
         if path.endswith(".py"):
             if path in self.units or path in old.edges or path in old.also_read:

@@ -42,6 +42,7 @@ from doxtool.run.importroots import (
     top_level_names,
     unimportable_names,
 )
+from doxtool.run.pluginroot import PluginRoot
 from doxtool.run.pool import Job, Packed, Planned, plan, run_now, unpacked
 from doxtool.run.replay import taken_listing
 
@@ -97,6 +98,7 @@ class Project:
         #: module -> whether its text names doxtool (for suppressions), once read
         self._mentions: dict[str, bool] = {}
         self._agents_texts: dict[str, SourceText | ReadError] = {}
+        self.plugin = PluginRoot(self.root)  # a standalone plugin repository's root
         self.resolver = ToolResolver(
             base_spellings(self.root, self.source_root, config.tool_bases),
             self.lookup_module,
@@ -308,8 +310,8 @@ class Project:
     @cached_property
     def local_roots(self) -> frozenset[str]:
         """Top-level packages and modules of the repository (helpers, tools, ...),
-        those below the root of a src layout (:attr:`source_root`) too."""
-        return top_level_names(self.root, self.source_root, self.excluded)
+        those below the root of a src layout (:attr:`source_root`) too (``usr`` in a plugin's)."""
+        return top_level_names(self.root, self.source_root, self.excluded) | self.plugin.roots
 
     @property
     def cache_stats(self) -> tuple[int, int]:
@@ -421,6 +423,7 @@ class Project:
         if dotted in self._module_paths:
             return self._module_paths[dotted]
         found = module_file(self.root, self.source_root, dotted) or self._unimportable.get(dotted)
+        found = found or self.plugin.module_file(self.source_root, dotted)
         self._module_paths[dotted] = found
         return found
 

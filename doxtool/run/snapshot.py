@@ -320,14 +320,16 @@ def _fresh(root: str, taken: int, lines: list[str], old: Tree | None) -> Tree:
 
 def _top_names(project: Project, memo: dict[str, Any]) -> frozenset[str]:
     """Names of the root's entries, ``.py`` dropped: the first part of any
-    dotted name a repository module can have."""
+    dotted name a repository module can have (``usr`` in a plugin's too)."""
     known = memo.get("\0tops")
     if known is None:
         try:
             names = os.listdir(project.root)
         except OSError:
             names = []
-        known = memo["\0tops"] = frozenset(n.removesuffix(".py") for n in names)
+        tops = frozenset(n.removesuffix(".py") for n in names)
+        # a standalone plugin's modules are named from ``usr.plugins.<name>`` too
+        known = memo["\0tops"] = tops | project.plugin.roots
     return known  # type: ignore[no-any-return]
 
 
