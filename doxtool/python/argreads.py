@@ -464,6 +464,7 @@ class ArgumentReads:
                 builder = self._arg(arg)
                 if not any(arg in tested for tested in env.string_bodies):  # strings only
                     builder.weak_type = builder.weak_type or "string"
+                    builder.used_type = "string" if raw_value(func.value) else builder.used_type
                 if func.attr.value not in FOLDINGS:
                     # ``action.replace("-", "_") == "list_tasks"`` accepts
                     # ``list-tasks``: the values compared are not those accepted
