@@ -77,3 +77,22 @@ def test_a_conversion_decides_what_the_value_is(make_repo, run_cli) -> None:
 def test_a_string_method_on_a_conversion_needs_no_string(make_repo, run_cli) -> None:
     code = FORMATTED.replace("{count}", "{str(count).strip()}")
     assert _check(make_repo, run_cli, code, {"count": 5})[0] == []
+
+
+def test_a_method_of_one_type_on_the_value_needs_that_type(make_repo, run_cli) -> None:
+    """``.items()`` is a dict's, ``.append()`` a list's, ``.split()`` a
+    string's; ``.count()`` is a string's and a list's, and says nothing."""
+    code = FORMATTED.replace('"10")', "{})").replace("{count}", "{[k for k, _ in count.items()]}")
+    lines, count = _check(make_repo, run_cli, code, {"count": ["a"]})
+    assert lines == [
+        'example gives `count` the value `["a"]`, but tools/commits.py:6 reads it as object'
+    ]
+    assert count.get("type") == "object"
+    code = FORMATTED.replace('"10")', "[])").replace("{count}", "{count.append(1)}")
+    assert _check(make_repo, run_cli, code, {"count": "a"})[0] == [
+        'example gives `count` the value `"a"`, but tools/commits.py:6 reads it as array'
+    ]
+    code = FORMATTED.replace("{count}", "{count.split()}")
+    assert len(_check(make_repo, run_cli, code, {"count": 5})[0]) == 1
+    code = FORMATTED.replace("{count}", "{count.count('1')}")
+    assert _check(make_repo, run_cli, code, {"count": ["1"]})[0] == []

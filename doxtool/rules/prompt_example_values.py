@@ -78,8 +78,9 @@ class ExampleArgumentValue(Rule):
     doc = """\
 **What it checks.** In every example, each `tool_args` value has the type
 the code takes it as, from what the code does with it: a conversion
-(`int(...)` means integer), a string method called on the value as read
-(`value.strip()` means string), a model that validates it, the parameter's
+(`int(...)` means integer), a method of one type called on the value as
+read (`value.strip()` means string, `value.items()` object,
+`value.append(...)` array), a model that validates it, the parameter's
 annotation (`count: int`), a closed dispatch on values of one type. A
 literal default alone says what a missing key gives, not what the code
 takes: `count = args.get("count", "10")`, only formatted (`f"-n {count}"`),
