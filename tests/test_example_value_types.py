@@ -45,13 +45,11 @@ def test_an_argument_whose_type_is_tested_takes_more_than_its_defaults(make_repo
     types = {a["name"]: a.get("type") for a in module["tools"][0]["arguments"]}
     # a type test on a conversion (``str(size)``) tests no value as read
     assert types == {"tags": None, "reset": None, "size": "array", "limit": "integer"}
+    # ``size`` and ``limit`` are only formatted: their literal defaults say
+    # what a missing key gives, not what the code takes, so ``"big"`` and
+    # ``"all"`` are taken
     result = run_cli(root, "check", "--select", "PRM008")
-    assert result.output.splitlines()[:-1] == [
-        f'{PROMPT}:5:1: PRM008 example gives `limit` the value `"all"`, but tools/wait.py:15 '
-        "reads it as integer",
-        f'{PROMPT}:5:1: PRM008 example gives `size` the value `"big"`, but tools/wait.py:12 '
-        "reads it as array",
-    ]
+    assert result.output.splitlines()[:-1] == []
 
 
 def test_a_type_test_takes_no_type_from_a_read_with_no_default(make_repo, run_cli) -> None:

@@ -200,11 +200,14 @@ def test_a_default_s_type_is_not_the_only_one_when_the_code_compares_others(
     make_repo, run_cli
 ) -> None:
     assert _prm008(make_repo, run_cli, FLAG, [{"flag": True, "level": 2.5}]) == []
-    # an integer compared with a number default: the default's type holds
+    # an integer compared with a number default: the default's type holds,
+    # but a default says what a missing key gives, and a value only compared
+    # takes ``"high"`` as well (it is not 2)
     tool = FLAG.replace('"level", 1)', '"level", 1.5)').replace("== 2.5", "== 2")
-    assert _prm008(make_repo, run_cli, tool, [{"level": "high"}]) == [
-        'example gives `level` the value `"high"`, but tools/t.py:8 reads it as number'
-    ]
+    assert _prm008(make_repo, run_cli, tool, [{"level": "high"}]) == []
+    root = make_repo({"tools/t.py": "from helpers.tool import Response, Tool\n" + dedent(tool)})
+    (module,) = json.loads(run_cli(root, "inspect", "tools/t.py", "--json").output)
+    assert [a.get("type") for a in module["tools"][0]["arguments"]] == [None, "number"]
 
 
 BOOLEAN_FLAGS = """\
@@ -225,11 +228,12 @@ BOOLEAN_FLAGS = """\
 
 def test_a_boolean_default_compared_with_strings_is_not_only_a_boolean(make_repo, run_cli) -> None:
     """The mirror of ``flag in ("yes", True)`` with a string default; strings
-    compared after a conversion are spellings, and ``== ""`` tests absence."""
+    compared after a conversion are spellings. ``level``, whose default is
+    a number, is only compared with ``None`` and ``""`` and formatted: the
+    default says what a missing key gives, not what the code takes."""
     examples = [{"dry": "yes", "keep": "yes", "force": "yes", "level": "high"}]
     assert _prm008(make_repo, run_cli, BOOLEAN_FLAGS, examples) == [
         'example gives `force` the value `"yes"`, but tools/t.py:9 reads it as boolean',
-        'example gives `level` the value `"high"`, but tools/t.py:10 reads it as number',
     ]
 
 

@@ -325,7 +325,7 @@ def test_a_value_the_code_accepts_as_a_spelled_boolean_is_not_a_type_error(
         class Delegation(Tool):
             async def execute(self, message="", reset="", **kwargs):
                 fresh = str(reset).lower().strip() == "true"
-                return Response(message=f"{message}{fresh}", break_loop=False)
+                return Response(message=f"{message.strip()}{fresh}", break_loop=False)
         """
     prompt = (
         "### call_subordinate\ndelegate\nargs: `message`, `reset`\n"
@@ -339,7 +339,7 @@ def test_a_value_the_code_accepts_as_a_spelled_boolean_is_not_a_type_error(
     root = _repo(tmp_path, files)
 
     assert _prm(run_cli, root) == []
-    # a list is still no value the code compares with "true"
+    # a list is still no value ``message.strip()`` takes
     (root / "prompts/agent.system.tool.call_sub.md").write_text(
         prompt.replace('"reset": true', '"message": ["x"]')
     )

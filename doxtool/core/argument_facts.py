@@ -49,6 +49,11 @@ class Argument:
     default_unknown: bool = False
     #: JSON Schema type name, or None when unknown
     type: str | None = None
+    #: what the code does with the value needs ``type`` (a conversion, a
+    #: string method called on it as read, a closed dispatch on values of
+    #: the type): false where only a literal default or an annotation gives
+    #: it, which say what a missing key gives, not what the code accepts
+    type_used: bool = False
     #: literal values the argument is compared against (dispatch arguments)
     enum: list[Any] | None = None
     #: the string methods the code applies to the value before it compares it

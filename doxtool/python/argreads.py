@@ -25,11 +25,8 @@ from doxtool.python.mergeforms import OPAQUE, Merge
 from doxtool.python.modulescan import Func
 from doxtool.python.ownparams import own_params
 from doxtool.python.readforms import COERCIONS, FOLDINGS, READ_METHODS, STRING_METHODS, parses
-from doxtool.python.readvalues import raw_value, tested_types
+from doxtool.python.readvalues import method_type, raw_value, tested_types
 from doxtool.python.walkstate import Env, Target
-
-#: a loop over more literal keys than this is not unrolled
-
 
 #: calls followed to find the argument a function's return value stands for
 _MAX_RETURN_DEPTH = 3
@@ -468,6 +465,8 @@ class ArgumentReads:
                     # ``action.replace("-", "_") == "list_tasks"`` accepts
                     # ``list-tasks``: the values compared are not those accepted
                     builder.values_unknown = True
+        for arg in self._standing_for(func.value, env) if (used := method_type(func)) else ():
+            self._arg(arg).used_type = self._arg(arg).used_type or used  # ``x.items()``
         self._built_into_class(node, env)
         self._lookup(node, env)
         self._calls_out(node, env)

@@ -33,6 +33,7 @@ class Read(Protocol):
     has_default: bool
     default: Any
     boolean_spelling: bool
+    used_type: str | None
 
     def missing(self) -> tuple[bool, Any]: ...
 
@@ -123,3 +124,21 @@ def read_type(arg: Read) -> str | None:
             return None
     # a string or a JSON boolean: the type is not one
     return None if arg.boolean_spelling and kind == "string" else kind
+
+
+def type_used(arg: Read, kind: str | None, enum: Iterable[Any]) -> bool:
+    """Whether the code states ``kind``, the type :func:`read_type` gives,
+    as the type it takes, beyond what a missing key gives: a conversion made
+    it (``int(x)`` refuses ``"five"``), a string method is called on the
+    value as read (``x.strip()`` fails on ``5``), a model validates it, the
+    parameter's annotation declares it (``count: int``), or a closed
+    dispatch accepts values of that type only. A literal default alone
+    (``args.get("count", "10")``) says what a missing key gives, not what
+    the code accepts: a value only formatted (``f"{count}"``), logged,
+    compared or handed on takes ``5`` as well as ``"5"``."""
+    if kind is None:
+        return False
+    if kind in (arg.coerced_type, arg.used_type, arg.annotation_type):
+        return True
+    kinds = {json_type(v) for v in enum}
+    return bool(kinds) and all(k == kind or (kind, k) == INT for k in kinds)

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from doxtool.core.facts import Argument, ArgumentRead, json_stateable, json_type
-from doxtool.python.argtypes import INT, read_type
+from doxtool.python.argtypes import INT, read_type, type_used
 from doxtool.python.argvalues import default_outside, holds, open_values
 from doxtool.python.closedrefusals import ClosedRefusals
 from doxtool.python.literals import jsonable
@@ -45,8 +45,9 @@ class ArgBuilder(ClosedRefusals):
     #: the annotation names several types (``int | str``): no single one is
     #: claimed, and a literal default's type is not the only one
     annotation_union: bool = False
-    #: ``str(x)`` or ``x.strip()``: says less than a literal default does
+    #: ``str(x)``, ``x.strip()``: less than a literal default says; ``used_type``: ``x.strip()``
     weak_type: str | None = None
+    used_type: str | None = None
     #: values a closed dispatch accepts, and the string methods applied to the
     #: value before it is compared with them (None: not known)
     enum: list[Any] = field(default_factory=list)
@@ -464,6 +465,7 @@ class ArgBuilder(ClosedRefusals):
             has_default=has_default,
             default_unknown=default_unknown,
             type=kind,
+            type_used=type_used(self, kind, [] if unknown else self.enum),
             enum=enum or None,
             enum_folds=sorted(self.enum_folds) if enum and self.enum_folds is not None else None,
             coercion=self.coercion,

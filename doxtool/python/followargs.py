@@ -9,7 +9,7 @@ from typing import Any
 
 from doxtool.core.facts import Argument, ArgumentRead, HelperCall, ModuleFacts, json_type
 from doxtool.core.summary_facts import FunctionSummary, KeyRead
-from doxtool.python.argtypes import other_type, unconverted
+from doxtool.python.argtypes import INT, other_type, unconverted
 from doxtool.python.argvalues import holds
 
 
@@ -123,6 +123,7 @@ def add_arguments(
                 has_default=default[1] and not sometimes,
                 default_unknown=unstated or sometimes,
                 type=kind,
+                type_used=_used(kind, found, enum),
                 coercion=coercion,
                 reads=positions,
                 alternatives=alternatives,
@@ -158,6 +159,7 @@ def add_arguments(
             or _default_typed_other(known, compared)
             or (known.coercion is None and any(t != known.type for t in tested))
             else known.type or kind,
+            type_used=known.type_used if known.type else _used(kind, found, enum),
             coercion=known.coercion or coercion,
             alternatives=sorted(set(known.alternatives) | set(alternatives)),
             # a helper's check needs one of its alternatives
@@ -296,6 +298,19 @@ def carriers_of(
             if param is not None:
                 out.add(param)
     return out
+
+
+def _used(kind: str | None, found: list[Any], enum: list[Any] | None) -> bool:
+    """Whether a helper's use of the value needs ``kind``: its conversion
+    made it, or a closed check accepts values of that type only (as
+    :func:`~doxtool.python.argtypes.type_used`; a helper's ``x.strip()`` is
+    not told apart from its literal default here, and says nothing)."""
+    if kind is None:
+        return False
+    if any(k.coerced == kind for k, _, _ in found):
+        return True
+    kinds = {json_type(v) for v in enum or ()}
+    return bool(kinds) and all(k == kind or (kind, k) == INT for k in kinds)
 
 
 def _default_typed_other(known: Argument, compared: list[Any]) -> bool:

@@ -208,6 +208,7 @@ def _merge_arguments(first: list[Argument], second: list[Argument]) -> list[Argu
                 and not (known.has_default or arg.has_default)
             ),
             type=_joined_type(known, arg, enum),
+            type_used=any(a.type_used for a in (known, arg) if a.type is not None),
             enum=enum or None,
             enum_folds=enum_folds if enum else None,
             coercion=known.coercion or arg.coercion,

@@ -232,6 +232,8 @@ class HandedWhole:
                 lax = {**_LAX, "string": "str"} if model == "pydantic" else _LAX
                 if kind in lax and not constrained:
                     builder.coercion = builder.coercion or lax[kind]
+                # the model validates the value: its type is what it accepts
+                builder.used_type = builder.used_type or kind
             builder.annotation_type = builder.annotation_type or kind
             builder.annotation_union = builder.annotation_union or is_union(annotation)
 

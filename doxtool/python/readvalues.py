@@ -2,7 +2,8 @@
 it is the value as read (:func:`raw_value`), the JSON types an
 ``isinstance`` test checks it for (:func:`tested_types`), and the values an
 ``if`` tests are strings before its body handles them as such
-(:func:`strings_tested`)."""
+(:func:`strings_tested`), and the type a method called on the value as read
+needs (:func:`method_type`)."""
 
 from __future__ import annotations
 
@@ -50,3 +51,29 @@ def strings_tested(test: cst.BaseExpression) -> list[cst.BaseExpression]:
     ):
         return []
     return [test.args[0].value] if tested_types(test.args[1].value) == {"string"} else []
+
+
+#: methods of one JSON type only (a string's, an object's, an array's): one
+#: called on the value as read fails on a value of another type (``5.strip()``,
+#: ``[1].items()``); ``count`` and ``index``, of strings and arrays, are not
+_STRING_METHODS = (
+    "strip lstrip rstrip lower upper casefold title capitalize swapcase replace split rsplit "
+    "splitlines partition rpartition startswith endswith removeprefix removesuffix encode format "
+    "zfill center ljust rjust expandtabs isdigit isdecimal isnumeric isalpha isalnum isspace "
+    "islower isupper istitle"
+)
+_METHOD_TYPES = {
+    **dict.fromkeys(_STRING_METHODS.split(), "string"),
+    **dict.fromkeys(("items", "keys", "values"), "object"),
+    **dict.fromkeys(("append", "extend", "insert", "sort"), "array"),
+}
+
+
+def method_type(func: cst.BaseExpression) -> str | None:
+    """The JSON type the method ``func`` calls needs of the value it is
+    called on, when that is the value as read (``x.strip()``: a string;
+    ``x.items()``: an object), else None (``str(x).strip()``, ``(x or
+    "").strip()``, a method of more than one type)."""
+    if type(func) is not cst.Attribute or not raw_value(func.value):
+        return None
+    return _METHOD_TYPES.get(func.attr.value)

@@ -90,6 +90,7 @@ def with_needs(tool: ToolFacts, needs: list[Argument]) -> ToolFacts:
                     alternatives=list(need.alternatives),
                     alternatives_optional=need.alternatives_optional,
                     type=argument.type or need.type,
+                    type_used=argument.type_used if argument.type else need.type_used,
                 )
             arguments.append(argument)
             continue
@@ -101,6 +102,7 @@ def with_needs(tool: ToolFacts, needs: list[Argument]) -> ToolFacts:
                 has_default=need.has_default,
                 default_unknown=need.default_unknown,
                 type=argument.type or need.type,
+                type_used=argument.type_used if argument.type else need.type_used,
             )
         arguments.append(argument)
     return dataclasses.replace(tool, arguments=arguments)

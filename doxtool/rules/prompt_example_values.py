@@ -62,14 +62,30 @@ def preset_files(tests_type: bool) -> dict[str, str]:
     )
 
 
+def _formatted_files(stripped: bool) -> dict[str, str]:
+    """The wait repository whose tool reads ``seconds`` with the default
+    ``"0"`` and only formats it, or strips it first (``stripped``)."""
+    code = WAIT_PY.replace('int(self.args.get("seconds", 0))', 'self.args.get("seconds", "0")')
+    if stripped:
+        code = code.replace("{seconds}s", "{seconds.strip()}s")
+    return {**wait_files(), "tools/wait.py": code}
+
+
 class ExampleArgumentValue(Rule):
     code = "PRM008"
     name = "example-argument-value"
     summary = "An example argument's value contradicts the tool's code"
     doc = """\
-**What it checks.** In every example, each `tool_args` value has the type the
-code reads it as (`int(...)` means integer, a literal default of `""` means
-string, ...) and, for dispatch arguments compared with literals (`action`),
+**What it checks.** In every example, each `tool_args` value has the type
+the code takes it as, from what the code does with it: a conversion
+(`int(...)` means integer), a method of one type called on the value as
+read (`value.strip()` means string, `value.items()` object,
+`value.append(...)` array), a model that validates it, the parameter's
+annotation (`count: int`), a closed dispatch on values of one type. A
+literal default alone says what a missing key gives, not what the code
+takes: `count = args.get("count", "10")`, only formatted (`f"-n {count}"`),
+logged, compared or handed on, takes `5` as well; nothing is said of its
+type. For dispatch arguments compared with literals (`action`), each value
 is one of the compared values (exactly, unless the code folds the value first:
 `action.lower() == "write"` takes `"Write"`, `action == "write"` does not);
 a `tool:method` name sends its method as
@@ -128,6 +144,8 @@ becomes a failed call in production.
         Example(apps_files(hands_first=True)),
         # ``preset.strip()`` once ``isinstance(preset, dict)`` took objects on: no type
         Example(preset_files(tests_type=True)),
+        # a value only formatted: its literal default ``"0"`` says nothing of its type
+        Example(_formatted_files(stripped=False)),
     ]
     invalid = [
         Example(
@@ -171,6 +189,8 @@ becomes a failed call in production.
             preset_files(tests_type=False),
             [Expect("prompts/agent.system.tool.preset.md", 4, "`preset` the value")],
         ),
+        # ``seconds.strip()`` on the value as read: ``5`` has no such method
+        Example(_formatted_files(stripped=True), [Expect(PROMPT, 6, "reads it as string")]),
     ]
 
     def check(self, ctx: Context) -> Iterator[Finding]:
@@ -206,6 +226,8 @@ becomes a failed call in production.
                     if (
                         given
                         and arg.type
+                        # a boolean's uses are weighed by ``converts``
+                        and (arg.type_used or arg.type == "boolean")
                         and not type_ok(value, arg.type)
                         and not converts(value, arg)
                     ):
