@@ -381,11 +381,9 @@ class ArgBuilder(ClosedRefusals):
                 and not self.stand_ins
             )
         )
-        # needed on some calls only: a read there raises without it, or a check
-        # there refuses what a missing key gives; elsewhere it may be missing
-        # (a check of it alone refuses it where no other argument stands in
-        # for it: ``if not branch`` in ``merge``, ``target or branch`` in
-        # ``checkout``; a check judged against its own read's missing value)
+        # needed on some calls only: a read there raises without it, or a check there
+        # refuses a missing key's value (a check of it alone, even where another argument
+        # stands in for it elsewhere: ``if not branch`` in ``merge``, ``target or branch``)
         branch_refused = (
             known and any(REFUSALS[r](missing) for r in self.branch_refusals)
         ) or "missing" in self.branch_refusals
