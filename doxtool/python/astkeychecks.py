@@ -268,7 +268,9 @@ class AstKeyChecks(AstValueKeys):
             # which a missing key's default may lack or hold (as the tool
             # walk reads it: :mod:`~doxtool.python.absencetests`)
             read = self._value_read(node.comparators[0])
-            return {read.key: (CALLED, read)} if read is not None and read.key else None
+            if read is None or not read.key:
+                return None
+            return {read.key: (self._looked_in(node, read, self._key(node.left)), read)}
         found = emptied_node(node)
         if found is None:
             return None
