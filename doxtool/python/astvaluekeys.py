@@ -135,7 +135,7 @@ class AstValueKeys:
     def _value_read(self, node: ast.expr) -> KeyRead | None:
         """The read whose value ``node`` is: a name bound to it, or the read."""
         if type(node) is ast.Name:
-            return self.var_reads.get(node.id)
+            return self._missing_read(node.id)  # type: ignore[attr-defined,no-any-return]
         return self._read_at(node, self._read_key(node))
 
 

@@ -184,7 +184,7 @@ class FunctionWalk(
 
     def _stmts(self, body: Sequence[ast.stmt]) -> None:
         for index, stmt in enumerate(body):
-            self._note_presence_binding(body, index)  # :mod:`.astpresence`
+            self._note_missing_values(body, index)  # :mod:`.keyreads`
             self._stmt(stmt)
             self._note_fill(stmt)
             # past ``if args.get("dry"): return``, what follows runs on some calls
