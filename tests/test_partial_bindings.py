@@ -196,3 +196,51 @@ def test_the_companion_line_of_a_helper_type_check_says_required(make_repo, run_
     (line,) = [x for x in companion.splitlines() if x.startswith("  - `items`")]
     assert line.startswith("  - `items`: required"), line
     assert "optional" not in line
+
+
+def _helper_body(before: str, branch: str, orelse: str = "") -> str:
+    return (
+        "def run(args, cfg=None):\n"
+        f"{before}    if cfg:\n{branch}{orelse}"
+        "    if not items:\n"
+        '        raise ValueError("items are needed")\n'
+        "    return items\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("before", "branch", "orelse", "expected"),
+    [
+        ('    items = ["all"]\n', '        items = args.get("items")\n', "", "unknown"),
+        ("    items = []\n", '        items = args.get("items")\n', "", "required"),
+        (
+            "",
+            '        items = args.get("items")\n',
+            '    else:\n        items = ["x"]\n',
+            "unknown",
+        ),
+        ("", '        items = args.get("items")\n', "    else:\n        items = []\n", "required"),
+        ('    items = args.get("items")\n', "        items = []\n", "", "unknown"),
+        ('    items = args.get("items")\n', '        items = ["x"]\n', "", "unknown"),
+    ],
+)
+def test_a_helper_name_bound_to_a_read_on_some_arms_is_judged_as_in_the_tool(
+    make_repo, run_cli, before: str, branch: str, orelse: str, expected: str
+) -> None:
+    from bothwalks import HELPER_TOOL, kind, tool_module
+
+    helper = _helper_body(before, branch, orelse)
+    root = make_repo({"helpers/fmt.py": helper, "tools/t.py": HELPER_TOOL})
+    (arg,) = tool_module(run_cli, root)["arguments"]
+    assert kind(arg) == expected
+
+
+def test_the_companion_line_of_a_helper_read_bound_on_some_arms_says_so(make_repo, run_cli) -> None:
+    from bothwalks import HELPER_TOOL
+
+    helper = _helper_body('    items = ["all"]\n', '        items = args.get("items")\n')
+    root = make_repo({"helpers/fmt.py": helper, "tools/t.py": HELPER_TOOL})
+    run_cli(root, "check", "--no-cache", "--fix", "--select", "DOX")
+    companion = (root / "tools/t.py.dox.md").read_text(encoding="utf-8")
+    (line,) = [x for x in companion.splitlines() if x.startswith("  - `items`")]
+    assert line.startswith("  - `items`: required or optional"), line

@@ -94,10 +94,10 @@ class KeyReads(PresenceBinds, SkippedBranches, MadeValues, StringBodies):
         """``value = str(args.get(key) or "").strip()`` at the top of the body:
         ``value`` stands for that read."""
         self._kept_key_filter(targets, stmt.value)  # type: ignore[attr-defined]
+        self._note_binding(stmt, targets, new)  # :mod:`.astskipped`
         for target in targets:
             if isinstance(target, ast.Name):
                 self.var_reads.pop(target.id, None)
-                self.var_missing_only.pop(target.id, None)
                 self.var_groups.pop(target.id, None)
                 self.var_made.pop(target.id, None)
         if len(targets) != 1 or not isinstance(targets[0], ast.Name):
@@ -187,6 +187,7 @@ class KeyReads(PresenceBinds, SkippedBranches, MadeValues, StringBodies):
             read.refused_default = read.default is not None
             read.default, read.has_default = None, False
         read.contract = True
+        read.conditional = read.conditional or self._on_some_calls(read, refusal)
         return True
 
     def _group_contract(self, reads: list[KeyRead], literals: list[Any], refusal: str) -> None:
