@@ -244,3 +244,23 @@ def test_the_companion_line_of_a_helper_read_bound_on_some_arms_says_so(make_rep
     companion = (root / "tools/t.py.dox.md").read_text(encoding="utf-8")
     (line,) = [x for x in companion.splitlines() if x.startswith("  - `items`")]
     assert line.startswith("  - `items`: required or optional"), line
+
+
+def test_a_helper_fallback_every_missing_key_takes_is_no_partial_binding(
+    make_repo, run_cli
+) -> None:
+    # ``if not items: items = ["all"]``: a missing key always takes the arm
+    from bothwalks import HELPER_TOOL, kind, tool_module
+
+    helper = (
+        "def run(args):\n"
+        '    items = args.get("items")\n'
+        "    if not items:\n"
+        '        items = ["all"]\n'
+        "    if not items:\n"
+        '        raise ValueError("items are needed")\n'
+        "    return items\n"
+    )
+    root = make_repo({"helpers/fmt.py": helper, "tools/t.py": HELPER_TOOL})
+    (arg,) = tool_module(run_cli, root)["arguments"]
+    assert kind(arg) == "optional"

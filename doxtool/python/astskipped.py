@@ -124,11 +124,15 @@ class SkippedBranches:
                 read = self._arm_reads.get(id(inner))
                 kept = _kept_literal(other, name, literals)
                 if read is not None and kept is not None:
-                    self.var_partial[name] = (read, kept[0])
+                    if _undecided(stmt.test, name, literals):
+                        self.var_partial[name] = (read, kept[0])
                 elif _binds(other, name):
                     continue
                 elif read is None and name in before and name not in self.var_missing_only:
-                    self.var_partial[name] = (before[name], _NOTHING)
+                    held = before[name]
+                    missing = {name: held.default if held.has_default else None}
+                    if _undecided(stmt.test, name, missing):
+                        self.var_partial[name] = (held, _NOTHING)
         for held, kept in self.var_partial.values():
             self._partial_reads[id(held)] = kept
 
@@ -215,6 +219,15 @@ def _kept_literal(
         return None
     known, value = literal(bindings[0].value)
     return (value,) if known else None
+
+
+def _undecided(test: ast.expr, name: str, values: dict[str, Any]) -> bool:
+    """Whether which arm of an ``if`` runs is not known where ``name`` holds
+    its value of ``values`` (``if not items: items = []`` on the ``None`` a
+    missing key gives is: every such call takes it)."""
+    if name not in values:
+        return True
+    return evaluate(_AST_SHAPES, test, name, values[name]).kind == UNKNOWN
 
 
 def _binds(body: Sequence[ast.stmt], name: str) -> bool:
