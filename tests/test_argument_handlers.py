@@ -381,3 +381,55 @@ def test_a_generated_companion_says_a_never_returning_stop_needs_it(run_cli, mak
     run_cli(root, "check", "--fix", "--no-cache")
     text = (root / "tools/t.py.dox.md").read_text(encoding="utf-8")
     assert "  - `text`: required" in text
+
+
+#: a helper whose raise of a module class deriving from ``BaseException``
+#: only passes the ``except Exception`` around it
+REPAIR_STOP = """\
+class RepairableStop(BaseException):
+    pass
+
+
+def check(args):
+    try:
+        if not args.get("q"):
+            raise RepairableStop("q is needed")
+    except HANDLED:
+        return "recovered"
+    return "ok"
+"""
+CHECKING_TOOL = """\
+from helpers.stops import check
+from helpers.tool import Response, Tool
+
+
+class T(Tool):
+    async def execute(self, **kwargs):
+        return Response(message=check(self.args), break_loop=False)
+"""
+
+
+@pytest.mark.parametrize(
+    ("handled", "raised"),
+    [("Exception", ["RepairableStop"]), ("BaseException", []), ("RepairableStop", [])],
+)
+def test_a_helper_raise_of_a_module_class_except_exception_does_not_take_leaves_it(
+    run_cli, make_repo, handled: str, raised: list[str]
+) -> None:
+    files = {
+        "tools/t.py": CHECKING_TOOL,
+        "helpers/stops.py": REPAIR_STOP.replace("HANDLED", handled),
+    }
+    root = make_repo(files)
+    assert [r["exception"] for r in tool_module(run_cli, root)["raises"]] == raised
+
+
+def test_a_generated_companion_names_the_error_a_helper_raise_passes_on(run_cli, make_repo) -> None:
+    files = {
+        "tools/t.py": CHECKING_TOOL,
+        "helpers/stops.py": REPAIR_STOP.replace("HANDLED", "Exception"),
+    }
+    root = make_repo(files)
+    run_cli(root, "check", "--fix", "--no-cache")
+    text = (root / "tools/t.py.dox.md").read_text(encoding="utf-8")
+    assert "`RepairableStop`" in text

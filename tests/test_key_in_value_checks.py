@@ -5,8 +5,9 @@ whose absence ends the call with an error.
 The literal default a missing argument gets in the tool (``{}``, ``""``) is
 judged: one that lacks the key is refused, so the argument is required; one
 that holds it (``"@" not in email`` of ``"a@b"``) passes, so it is optional
-with that default. Where the default is not known to the check (a helper
-handed the arguments or the value), which values pass depends on what they
+with that default; a helper handed the arguments judges its own read's
+default alike. Where the default is not known to the check (a helper
+handed the value, a read of no default, a value changed before the check), which values pass depends on what they
 hold, so the argument is never claimed optional with that default: its
 requiredness is left unknown (``required or optional``), its default
 neither claimed nor denied. Looking for a key where nothing is refused
@@ -92,9 +93,11 @@ HELPER_CALLS = "from helpers.fmt import check\nfrom helpers.tool import Response
         '    if missing:\n        raise ValueError("missing fields")\n',
     ],
 )
-def test_a_helper_handed_the_arguments_leaves_requiredness_unknown_too(
+def test_a_helper_handed_the_arguments_judges_its_own_default_as_the_tool_does(
     make_repo, run_cli, helper: str
 ) -> None:
+    # the read and its default ``{}`` are the helper's own: a missing key
+    # gives a value that lacks the key, which the check refuses
     root = make_repo(
         {
             "helpers/fmt.py": helper,
@@ -102,7 +105,63 @@ def test_a_helper_handed_the_arguments_leaves_requiredness_unknown_too(
         }
     )
     args = tool_module(run_cli, root)["arguments"]
-    assert {a["name"]: (kind(a), a["has_default"]) for a in args} == {"issue": ("unknown", False)}
+    assert {a["name"]: (kind(a), a["has_default"]) for a in args} == {"issue": ("required", False)}
+    run_cli(root, "check", "--no-cache", "--fix", "--select", "DOX")
+    companion = (root / "tools/t.py.dox.md").read_text(encoding="utf-8")
+    (line,) = [x for x in companion.splitlines() if x.startswith("  - `issue`")]
+    assert line.startswith("  - `issue`: required"), line
+    assert "optional" not in line and "default" not in line
+
+
+@pytest.mark.parametrize(
+    ("helper", "expected"),
+    [
+        # a default that holds the key passes the check: only values sent are refused
+        (
+            'def check(args):\n    email = args.get("email", "a@b")\n'
+            '    if "@" not in email:\n        raise ValueError("no @")\n',
+            ("optional", "a@b"),
+        ),
+        # no default: ``"@" not in None`` raises, no refusal the code spells out
+        (
+            'def check(args):\n    email = args.get("email")\n'
+            '    if "@" not in email:\n        raise ValueError("no @")\n',
+            ("unknown", None),
+        ),
+        # the value may be given the key before the check
+        (
+            'def check(args):\n    issue = args.get("issue", {})\n'
+            '    issue.setdefault("title", "untitled")\n'
+            '    if "title" not in issue:\n        raise ValueError("missing title")\n',
+            ("unknown", None),
+        ),
+    ],
+)
+def test_a_helper_handed_the_arguments_judges_other_defaults_as_the_tool_does(
+    make_repo, run_cli, helper: str, expected: tuple[str, object]
+) -> None:
+    root = make_repo(
+        {"helpers/fmt.py": helper, "tools/t.py": HELPER_CALLS + "        check(self.args)\n" + OK}
+    )
+    ((name, got),) = {
+        a["name"]: (kind(a), a["default"]) for a in tool_module(run_cli, root)["arguments"]
+    }.items()
+    assert got == expected, name
+
+
+def test_a_helper_keeps_a_default_that_holds_the_key_in_the_companion(make_repo, run_cli) -> None:
+    helper = (
+        'def check(args):\n    email = args.get("email", "a@b")\n'
+        '    if "@" not in email:\n        raise ValueError("no @")\n'
+    )
+    root = make_repo(
+        {"helpers/fmt.py": helper, "tools/t.py": HELPER_CALLS + "        check(self.args)\n" + OK}
+    )
+    run_cli(root, "check", "--no-cache", "--fix", "--select", "DOX")
+    companion = (root / "tools/t.py.dox.md").read_text(encoding="utf-8")
+    (line,) = [x for x in companion.splitlines() if x.startswith("  - `email`")]
+    assert line.startswith("  - `email`: optional"), line
+    assert 'default `"a@b"`' in line, line
 
 
 @pytest.mark.parametrize(

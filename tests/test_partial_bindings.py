@@ -12,6 +12,7 @@ a missing key on every call: required.
 
 from __future__ import annotations
 
+import pytest
 from bothwalks import execute_facts
 
 TAIL = (
@@ -133,3 +134,133 @@ def test_the_companion_line_of_a_conversion_a_missing_key_skips_says_required(
     (line,) = [x for x in companion.splitlines() if x.startswith("  - `items`")]
     assert line.startswith("  - `items`: required"), line
     assert "optional" not in line
+
+
+#: the same check in a helper of another module the tool hands the arguments
+HELPER_CHECK = (
+    "import json\n\n\n"
+    "def run(args):\n"
+    '    items = args.get("items"{default})\n'
+    "{conversion}"
+    "    if not isinstance(items, list):\n"
+    '        raise ValueError("items must be a list")\n'
+    "    return items\n"
+)
+CONVERSION = "    if isinstance(items, str):\n        items = json.loads(items)\n"
+
+
+def _helper_facts(make_repo, run_cli, default: str, conversion: str) -> tuple[str, object]:  # type: ignore[no-untyped-def]
+    from bothwalks import HELPER_TOOL, kind, tool_module
+
+    helper = HELPER_CHECK.format(default=default, conversion=conversion)
+    root = make_repo({"helpers/fmt.py": helper, "tools/t.py": HELPER_TOOL})
+    (arg,) = tool_module(run_cli, root)["arguments"]
+    return kind(arg), arg["default"] if arg["has_default"] else "-"
+
+
+@pytest.mark.parametrize("conversion", ["", CONVERSION])
+def test_a_helper_type_check_refuses_the_none_a_missing_key_gives(
+    make_repo, run_cli, conversion: str
+) -> None:
+    assert _helper_facts(make_repo, run_cli, "", conversion) == ("required", "-")
+
+
+@pytest.mark.parametrize("conversion", ["", CONVERSION])
+def test_a_helper_type_check_passes_a_default_of_the_type(
+    make_repo, run_cli, conversion: str
+) -> None:
+    assert _helper_facts(make_repo, run_cli, ", []", conversion) == ("optional", [])
+
+
+def test_a_helper_type_check_of_a_made_value_claims_nothing(make_repo, run_cli) -> None:
+    # ``str(None)`` is a string: the check does not refuse a missing key
+    from bothwalks import HELPER_TOOL, kind, tool_module
+
+    helper = (
+        "def run(args):\n"
+        '    if not isinstance(str(args.get("items")), str):\n'
+        '        raise ValueError("x")\n'
+    )
+    root = make_repo({"helpers/fmt.py": helper, "tools/t.py": HELPER_TOOL})
+    (arg,) = tool_module(run_cli, root)["arguments"]
+    assert kind(arg) == "optional"
+
+
+def test_the_companion_line_of_a_helper_type_check_says_required(make_repo, run_cli) -> None:
+    from bothwalks import HELPER_TOOL
+
+    helper = HELPER_CHECK.format(default="", conversion=CONVERSION)
+    root = make_repo({"helpers/fmt.py": helper, "tools/t.py": HELPER_TOOL})
+    run_cli(root, "check", "--no-cache", "--fix", "--select", "DOX")
+    companion = (root / "tools/t.py.dox.md").read_text(encoding="utf-8")
+    (line,) = [x for x in companion.splitlines() if x.startswith("  - `items`")]
+    assert line.startswith("  - `items`: required"), line
+    assert "optional" not in line
+
+
+def _helper_body(before: str, branch: str, orelse: str = "") -> str:
+    return (
+        "def run(args, cfg=None):\n"
+        f"{before}    if cfg:\n{branch}{orelse}"
+        "    if not items:\n"
+        '        raise ValueError("items are needed")\n'
+        "    return items\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("before", "branch", "orelse", "expected"),
+    [
+        ('    items = ["all"]\n', '        items = args.get("items")\n', "", "unknown"),
+        ("    items = []\n", '        items = args.get("items")\n', "", "required"),
+        (
+            "",
+            '        items = args.get("items")\n',
+            '    else:\n        items = ["x"]\n',
+            "unknown",
+        ),
+        ("", '        items = args.get("items")\n', "    else:\n        items = []\n", "required"),
+        ('    items = args.get("items")\n', "        items = []\n", "", "unknown"),
+        ('    items = args.get("items")\n', '        items = ["x"]\n', "", "unknown"),
+    ],
+)
+def test_a_helper_name_bound_to_a_read_on_some_arms_is_judged_as_in_the_tool(
+    make_repo, run_cli, before: str, branch: str, orelse: str, expected: str
+) -> None:
+    from bothwalks import HELPER_TOOL, kind, tool_module
+
+    helper = _helper_body(before, branch, orelse)
+    root = make_repo({"helpers/fmt.py": helper, "tools/t.py": HELPER_TOOL})
+    (arg,) = tool_module(run_cli, root)["arguments"]
+    assert kind(arg) == expected
+
+
+def test_the_companion_line_of_a_helper_read_bound_on_some_arms_says_so(make_repo, run_cli) -> None:
+    from bothwalks import HELPER_TOOL
+
+    helper = _helper_body('    items = ["all"]\n', '        items = args.get("items")\n')
+    root = make_repo({"helpers/fmt.py": helper, "tools/t.py": HELPER_TOOL})
+    run_cli(root, "check", "--no-cache", "--fix", "--select", "DOX")
+    companion = (root / "tools/t.py.dox.md").read_text(encoding="utf-8")
+    (line,) = [x for x in companion.splitlines() if x.startswith("  - `items`")]
+    assert line.startswith("  - `items`: required or optional"), line
+
+
+def test_a_helper_fallback_every_missing_key_takes_is_no_partial_binding(
+    make_repo, run_cli
+) -> None:
+    # ``if not items: items = ["all"]``: a missing key always takes the arm
+    from bothwalks import HELPER_TOOL, kind, tool_module
+
+    helper = (
+        "def run(args):\n"
+        '    items = args.get("items")\n'
+        "    if not items:\n"
+        '        items = ["all"]\n'
+        "    if not items:\n"
+        '        raise ValueError("items are needed")\n'
+        "    return items\n"
+    )
+    root = make_repo({"helpers/fmt.py": helper, "tools/t.py": HELPER_TOOL})
+    (arg,) = tool_module(run_cli, root)["arguments"]
+    assert kind(arg) == "optional"

@@ -125,3 +125,48 @@ def test_the_companion_line_of_a_name_bound_again_says_required(make_repo, run_c
     (line,) = [x for x in companion.splitlines() if x.startswith("  - `body`")]
     assert line.startswith("  - `body`: required"), line
     assert "default" not in line
+
+
+#: the same shapes in a helper of another module the tool hands the arguments
+REBOUND_HELPER = """\
+def run(args):
+    value = args.get("body", "y")
+    value = args.get("body")
+    if not value:
+        raise ValueError("body is required")
+    return args.get("body", "z")
+"""
+HANDING_TOOL = """\
+from helpers.fmt import run
+from helpers.tool import Response, Tool
+
+
+class T(Tool):
+    async def execute(self, **kwargs):
+        return Response(message=run(self.args), break_loop=False)
+"""
+
+
+def test_a_helper_check_on_every_call_outruns_the_defaults_of_other_reads(
+    make_repo, run_cli
+) -> None:
+    # a missing ``body`` is refused on every call: neither ``"y"`` (its value
+    # bound again before the check) nor ``"z"`` (past it) is ever given
+    root = make_repo({"helpers/fmt.py": REBOUND_HELPER, "tools/t.py": HANDING_TOOL})
+    args = tool_module(run_cli, root)["arguments"]
+    assert {a["name"]: (kind(a), a["has_default"]) for a in args} == {"body": ("required", False)}
+    run_cli(root, "check", "--no-cache", "--fix", "--select", "DOX")
+    companion = (root / "tools/t.py.dox.md").read_text(encoding="utf-8")
+    (line,) = [x for x in companion.splitlines() if x.startswith("  - `body`")]
+    assert line.startswith("  - `body`: required"), line
+    assert "optional" not in line and "default" not in line
+
+
+def test_a_helper_check_on_some_calls_leaves_the_other_reads_defaults(make_repo, run_cli) -> None:
+    helper = REBOUND_HELPER.replace(
+        '    value = args.get("body")\n',
+        '    if args.get("strict"):\n        value = args.get("body")\n',
+    ).replace("    if not value:\n        raise", "        if not value:\n            raise")
+    root = make_repo({"helpers/fmt.py": helper, "tools/t.py": HANDING_TOOL})
+    args = {a["name"]: a for a in tool_module(run_cli, root)["arguments"]}
+    assert kind(args["body"]) != "required"

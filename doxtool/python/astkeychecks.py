@@ -29,6 +29,7 @@ from doxtool.core.summary_facts import KeyRead
 from doxtool.python.astemptied import emptied_node
 from doxtool.python.astparse import statements
 from doxtool.python.astshapes import literal
+from doxtool.python.asttested import isinstance_refusal
 from doxtool.python.astvaluekeys import AstValueKeys
 from doxtool.python.astwalk import walk
 from doxtool.python.caught import base_only_classes, check_escapes
@@ -268,13 +269,19 @@ class AstKeyChecks(AstValueKeys):
             # which a missing key's default may lack or hold (as the tool
             # walk reads it: :mod:`~doxtool.python.absencetests`)
             read = self._value_read(node.comparators[0])
-            return {read.key: (CALLED, read)} if read is not None and read.key else None
+            if read is None or not read.key:
+                return None
+            return {read.key: (self._looked_in(node, read, self._key(node.left)), read)}
+        typed = isinstance_refusal(node)
+        if typed is not None:  # the value read itself, not one made of it (``str(x)``)
+            read = self._value_read(typed[0])
+            return {read.key: (typed[1], read)} if read is not None and read.key else None
         found = emptied_node(node)
         if found is None:
             return None
         subject, refusal = found
         if type(subject) is ast.Name:
-            read = self.var_reads.get(subject.id)
+            read = self._missing_read(subject.id)  # type: ignore[attr-defined]
             return {read.key: (refusal, read)} if read is not None and read.key else None
         while subject is not None:
             read = self._read_at(subject, self._read_key(subject))

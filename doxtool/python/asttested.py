@@ -14,7 +14,7 @@ import ast
 from collections.abc import Iterable, Sequence
 
 from doxtool.python.astwalk import walk
-from doxtool.python.readforms import COERCIONS
+from doxtool.python.readforms import COERCIONS, ISINSTANCE_TYPES, type_refusal
 
 FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef
 
@@ -41,6 +41,32 @@ def isinstance_test(node: ast.AST) -> tuple[str, ast.expr] | None:
     ):
         return node.args[0].id, node.args[1]
     return None
+
+
+def isinstance_refusal(node: ast.expr) -> tuple[ast.expr, str] | None:
+    """``not isinstance(x, dict)`` or ``not isinstance(x, (list, tuple))``
+    naming builtin types only: the value tested and the kind of refusal
+    (:func:`~doxtool.python.readforms.type_refusal`), as the tool walk reads
+    it (:func:`~doxtool.python.absencetests._isinstance_of`); a class of
+    another kind may take any value, ``None`` too."""
+    if not (isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not)):
+        return None
+    call = node.operand
+    if not (
+        type(call) is ast.Call
+        and type(call.func) is ast.Name
+        and call.func.id == "isinstance"
+        and len(call.args) == 2
+        and not call.keywords
+        and not any(type(a) is ast.Starred for a in call.args)
+    ):
+        return None
+    kinds = call.args[1]
+    items = kinds.elts if type(kinds) is ast.Tuple else [kinds]
+    names = tuple(i.id for i in items if type(i) is ast.Name)
+    if not names or len(names) != len(items) or any(n not in ISINSTANCE_TYPES for n in names):
+        return None
+    return call.args[0], type_refusal(names)
 
 
 def handed_tests(

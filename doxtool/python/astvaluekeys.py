@@ -7,8 +7,10 @@ them (:mod:`~doxtool.python.absencetests`, :mod:`~doxtool.python.readmissing`).
 parameter handed a value (also ``missing = [f for f in FIELDS if f not in
 issue]``, then ``if missing:``), may refuse any value, a missing key's
 default too, or none: the key's requiredness is unknown, its default
-unclaimed. ``data = args.get("issue", {})``, then ``data["title"]`` on
-every call, fails without the key as ``args["issue"]`` does.
+unclaimed; on a name bound to a read of a literal default, the default is
+judged as the tool walk judges it (:meth:`AstValueKeys._looked_in`).
+``data = args.get("issue", {})``, then ``data["title"]`` on every call,
+fails without the key as ``args["issue"]`` does.
 """
 
 from __future__ import annotations
@@ -101,10 +103,39 @@ class AstValueKeys:
         ):
             self._read_contract(read, "missing")
 
+    def _looked_in(self, test: ast.Compare, read: KeyRead, key: str | None) -> str:
+        """The kind of refusal (:data:`~doxtool.python.readforms.REFUSALS`) of
+        ``key not in issue`` (``test``) on the value of ``read``, judged as the tool
+        walk judges it (:meth:`~doxtool.python.absencetests.AbsenceTests._absence`):
+        against the literal a missing key gives the read, ``missing`` when it
+        lacks the key (``{}``), ``given`` when it holds it (``"@"`` in
+        ``"a@b"``); :data:`CALLED` (any value, or none) where that value is
+        not known (no default: ``"@" not in None`` raises, no refusal the
+        code spells out), or a name bound to the read may be changed before
+        (``issue.setdefault("title", "")``)."""
+        missing = read.default
+        if (
+            read.kind != "get"
+            or not read.has_default
+            or read.default_unknown
+            or id(read) in self.fallback_values
+            or not isinstance(key, str)
+            or not isinstance(missing, (str, list, tuple, dict))
+        ):
+            return CALLED
+        held = test.comparators[0]
+        if (
+            type(held) is ast.Name
+            and not isinstance(missing, str)
+            and (not only_read(self.node, held.id) or _changing_methods(self.node, held.id))
+        ):
+            return CALLED
+        return "missing" if key not in missing else "given"
+
     def _value_read(self, node: ast.expr) -> KeyRead | None:
         """The read whose value ``node`` is: a name bound to it, or the read."""
         if type(node) is ast.Name:
-            return self.var_reads.get(node.id)
+            return self._missing_read(node.id)  # type: ignore[attr-defined,no-any-return]
         return self._read_at(node, self._read_key(node))
 
 

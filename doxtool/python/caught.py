@@ -39,12 +39,16 @@ _DEFS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
 Name = Callable[[ast.expr], "str | None"]
 
 
-def caught_raises(body: Sequence[ast.stmt], name: Name) -> set[int]:
+def caught_raises(
+    body: Sequence[ast.stmt], name: Name, base_only: frozenset[str] = frozenset()
+) -> set[int]:
     """The ids of the ``raise`` statements of ``body`` (nested functions
     aside) a ``try`` of it catches for good; ``name`` gives the qualified
-    name of a raised or caught class (``None`` when not known)."""
+    name of a raised or caught class (``None`` when not known);
+    ``base_only``: the module's classes ``except Exception`` does not take
+    (:func:`base_only_classes`)."""
     caught: set[int] = set()
-    _visit(body, [], name, caught)
+    _visit(body, [], name, caught, base_only)
     return caught
 
 
@@ -53,46 +57,55 @@ def _visit(
     tries: list[list[ast.ExceptHandler]],
     name: Name,
     caught: set[int],
+    base_only: frozenset[str],
 ) -> None:
     for stmt in body:
         if isinstance(stmt, _DEFS):
             continue
         if isinstance(stmt, ast.Raise):
-            if stmt.exc is not None and _caught(stmt.exc, tries, name):
+            if stmt.exc is not None and _caught(stmt.exc, tries, name, base_only):
                 caught.add(id(stmt))
             continue
         if isinstance(stmt, _TRY):
-            _visit(stmt.body, [*tries, stmt.handlers], name, caught)  # type: ignore[attr-defined]
+            inner = [*tries, stmt.handlers]  # type: ignore[attr-defined]
+            _visit(stmt.body, inner, name, caught, base_only)  # type: ignore[attr-defined]
             for handler in stmt.handlers:  # type: ignore[attr-defined]
-                _visit(handler.body, tries, name, caught)
-            _visit(stmt.orelse, tries, name, caught)  # type: ignore[attr-defined]
-            _visit(stmt.finalbody, tries, name, caught)  # type: ignore[attr-defined]
+                _visit(handler.body, tries, name, caught, base_only)
+            _visit(stmt.orelse, tries, name, caught, base_only)  # type: ignore[attr-defined]
+            _visit(stmt.finalbody, tries, name, caught, base_only)  # type: ignore[attr-defined]
             continue
         for field in ("body", "orelse"):
             block = getattr(stmt, field, None)
             if isinstance(block, list):
-                _visit(block, tries, name, caught)
+                _visit(block, tries, name, caught, base_only)
         for case in getattr(stmt, "cases", None) or ():
-            _visit(case.body, tries, name, caught)
+            _visit(case.body, tries, name, caught, base_only)
 
 
-def _caught(exc: ast.expr, tries: list[list[ast.ExceptHandler]], name: Name) -> bool:
+def _caught(
+    exc: ast.expr, tries: list[list[ast.ExceptHandler]], name: Name, base_only: frozenset[str]
+) -> bool:
     """Whether a raise of ``exc`` is caught for good by one of ``tries``
     (the handlers of each ``try`` around it, outermost first)."""
-    raised = name(exc.func if isinstance(exc, ast.Call) else exc)
+    kind = exc.func if isinstance(exc, ast.Call) else exc
+    raised = name(kind)
     if raised is None:
         return False
+    # a class of the module ``except Exception`` does not take (``class Abort(BaseException)``)
+    module_base_only = type(kind) is ast.Name and kind.id in base_only
     for handlers in reversed(tries):
         for handler in handlers:
             if _raises_again(handler):
                 return False  # it may take the error and raise it on
-            if _takes(handler, raised, name):
+            if _takes(handler, raised, name, module_base_only):
                 return True
     return False
 
 
-def _takes(handler: ast.ExceptHandler, raised: str, name: Name) -> bool:
-    """Whether ``handler`` surely takes an error of the class ``raised``."""
+def _takes(handler: ast.ExceptHandler, raised: str, name: Name, base_only: bool) -> bool:
+    """Whether ``handler`` surely takes an error of the class ``raised``
+    (``base_only``: one of the module's classes ``except Exception`` does
+    not take)."""
     if handler.type is None:
         return True
     kinds = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
@@ -101,7 +114,8 @@ def _takes(handler: ast.ExceptHandler, raised: str, name: Name) -> bool:
         if caught in ("BaseException", "builtins.BaseException") or caught == raised:
             return True
         short = raised.rsplit(".", 1)[-1]
-        if caught in ("Exception", "builtins.Exception") and short not in _BASE_ONLY:
+        exception = caught in ("Exception", "builtins.Exception")
+        if exception and short not in _BASE_ONLY and not base_only:
             return True
     return False
 

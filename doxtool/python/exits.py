@@ -40,7 +40,7 @@ def function_exits(
     returns: list[Returned] = []
     raises: list[str] = []
     # a raise a ``try`` around it catches for good ends no path (:mod:`.caught`)
-    caught = caught_raises(node.body, lambda kind: class_name(kind, resolve))
+    caught = caught_raises(node.body, lambda kind: class_name(kind, resolve), reach.base_only)
     # those some path reaches and no ``finally`` overrides
     for stmt in reach.exits:
         if isinstance(stmt, ast.Return):

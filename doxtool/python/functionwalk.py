@@ -30,6 +30,7 @@ from doxtool.python.methodguess import MethodGuesses, receiver_of
 from doxtool.python.modobjects import module_level_objects
 from doxtool.python.names import constructed, dotted_parts
 from doxtool.python.outcalls import OutCalls, is_super_call
+from doxtool.python.outrundefaults import drop_outrun_defaults
 from doxtool.python.pathkinds import makes_path
 from doxtool.python.readforms import COERCIONS, PARSE, READ_METHODS, STRING_METHODS, parses
 from doxtool.python.replacements import Outcome
@@ -142,6 +143,7 @@ class FunctionWalk(
         parameters = self._parameter_reads()
         self._settle_values(parameters)
         self.reads.extend(parameters)
+        drop_outrun_defaults(self.reads)
         arguments: frozenset[str] = frozenset()
         if self.tool_like and self.node.name == "execute":
             arguments = frozenset(p for p in self.params if p != self.self_name)
@@ -182,7 +184,7 @@ class FunctionWalk(
 
     def _stmts(self, body: Sequence[ast.stmt]) -> None:
         for index, stmt in enumerate(body):
-            self._note_presence_binding(body, index)  # :mod:`.astpresence`
+            self._note_missing_values(body, index)  # :mod:`.keyreads`
             self._stmt(stmt)
             self._note_fill(stmt)
             # past ``if args.get("dry"): return``, what follows runs on some calls

@@ -8,6 +8,7 @@ the coercion of what is read, the guards that make a read optional, and
 from __future__ import annotations
 
 import ast
+from collections.abc import Sequence
 from functools import cached_property
 from typing import Any
 
@@ -18,6 +19,7 @@ from doxtool.python.astmade import MadeValues, judged_as_made, made_by
 from doxtool.python.astparse import statements
 from doxtool.python.astpresence import PresenceBinds
 from doxtool.python.astshapes import literal, replace_default
+from doxtool.python.astskipped import SkippedBranches
 from doxtool.python.aststrings import StringBodies
 from doxtool.python.keyfills import KeyWrites
 from doxtool.python.mergeforms import OPAQUE, PLAIN, Merge, merged_read
@@ -32,7 +34,7 @@ from doxtool.python.readforms import (
 from doxtool.python.summaryscope import ModuleScope
 
 
-class KeyReads(PresenceBinds, MadeValues, StringBodies):
+class KeyReads(PresenceBinds, SkippedBranches, MadeValues, StringBodies):
     """Reads of handed dicts: a part of :class:`~doxtool.python.functionwalk.FunctionWalk`."""
 
     owner: ModuleScope
@@ -82,10 +84,17 @@ class KeyReads(PresenceBinds, MadeValues, StringBodies):
             len(body),
         )
 
+    def _note_missing_values(self, body: Sequence[ast.stmt], index: int) -> None:
+        """What names hold when a key is missing, ``body[index]`` next
+        (:mod:`.astpresence`, :mod:`.astskipped`)."""
+        self._note_presence_binding(body, index)
+        self._note_skipped_branch(body, index)
+
     def _track_read(self, stmt: ast.stmt, targets: list[ast.expr], new: list[KeyRead]) -> None:
         """``value = str(args.get(key) or "").strip()`` at the top of the body:
         ``value`` stands for that read."""
         self._kept_key_filter(targets, stmt.value)  # type: ignore[attr-defined]
+        self._note_binding(stmt, targets, new)  # :mod:`.astskipped`
         for target in targets:
             if isinstance(target, ast.Name):
                 self.var_reads.pop(target.id, None)
@@ -149,8 +158,9 @@ class KeyReads(PresenceBinds, MadeValues, StringBodies):
             return
         if self._made_contract(stmt, name, refusal, raises):
             return
-        if name in self.var_reads and raises and not self._returned_before(stmt):
-            self._read_contract(self.var_reads[name], refusal)
+        held = self._missing_read(name)
+        if held is not None and raises and not self._returned_before(stmt):
+            self._read_contract(held, refusal)
         elif name in self.var_reads and raises and self._past_exit(stmt):  # type: ignore[attr-defined]
             # past ``if value is None: return ...``: refused on some calls only
             read = self.var_reads[name]
@@ -177,6 +187,7 @@ class KeyReads(PresenceBinds, MadeValues, StringBodies):
             read.refused_default = read.default is not None
             read.default, read.has_default = None, False
         read.contract = True
+        read.conditional = read.conditional or self._on_some_calls(read, refusal)
         return True
 
     def _group_contract(self, reads: list[KeyRead], literals: list[Any], refusal: str) -> None:

@@ -1,0 +1,239 @@
+"""What a name holds past an ``if`` at the top of a helper's body, for the
+checks of what a missing key gives (part of
+:class:`~doxtool.python.keyreads.KeyReads`), as the tool walk reads it
+(:mod:`~doxtool.python.partialbinds`).
+
+``items = args.get("items")``, then ``if isinstance(items, str): items =
+json.loads(items)`` at the top of the body: the walk forgets what ``items``
+stands for past the ``if``, as the branch may remake it. But the ``None`` a
+missing key gives fails the test, so the branch never runs without the key
+and the name still holds that ``None`` there: a check past it that refuses
+``None`` (``if not isinstance(items, list): raise ...``) refuses a missing
+key. The name stands for the read in such checks only, not in anything else
+the walk reads of it (types, compared values), which the remade value may
+take.
+
+A name an ``if`` binds to a read in one arm only holds the read on the
+calls that take that arm: past ``items = ["all"]``, then ``if cfg: items =
+args.get("items")``, a check of ``items`` refuses a missing key on some
+calls only (``required or optional``), on every call where it refuses the
+literal the other calls keep as well (``items = []``: required). The other
+way round (``items = args.get("items")``, then ``if cfg: items = []``), the
+calls that skip the arm keep the read: some calls only.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Sequence
+from functools import cached_property
+from typing import Any
+
+from doxtool.core.summary_facts import KeyRead
+from doxtool.python.astparse import statements
+from doxtool.python.astshapes import _AST_SHAPES, literal
+from doxtool.python.readforms import REFUSALS
+from doxtool.python.replacements import UNKNOWN, evaluate
+
+
+class SkippedBranches:
+    """Names a missing key leaves as they were: a part of
+    :class:`~doxtool.python.keyreads.KeyReads`."""
+
+    node: ast.FunctionDef | ast.AsyncFunctionDef
+    var_reads: dict[str, KeyRead]
+    fallback_values: dict[int, tuple[bool, Any]]
+
+    @cached_property
+    def var_missing_only(self) -> dict[str, KeyRead]:
+        """Local name -> the read whose missing value it holds past a
+        branch that missing key does not take and that remade the name."""
+        return {}
+
+    @cached_property
+    def _skipped(self) -> dict[int, dict[str, KeyRead]]:
+        """Id of an ``if`` at the top of the body -> the names it remakes on
+        calls with their key only, each with its read."""
+        return {}
+
+    @cached_property
+    def var_partial(self) -> dict[str, tuple[KeyRead, Any]]:
+        """Local name -> the read it holds past an ``if`` on the calls that
+        take one arm (or skip it) only, and the literal the other calls
+        keep (:data:`_NOTHING`: none known)."""
+        return {}
+
+    @cached_property
+    def _partial_reads(self) -> dict[int, Any]:
+        """Id of a read :attr:`var_partial` holds -> the literal the other calls keep."""
+        return {}
+
+    @cached_property
+    def _top_literals(self) -> dict[str, Any]:
+        """Local name -> the literal a statement at the top last bound it to."""
+        return {}
+
+    @cached_property
+    def _arm_reads(self) -> dict[int, KeyRead]:
+        """Id of ``name = <read>`` in a branch -> the read."""
+        return {}
+
+    def _note_binding(self, stmt: ast.stmt, targets: list[ast.expr], new: list[KeyRead]) -> None:
+        """``name = value``: the name no longer holds what it held."""
+        for target in targets:
+            if type(target) is ast.Name:
+                self.var_missing_only.pop(target.id, None)
+                self.var_partial.pop(target.id, None)
+                self._top_literals.pop(target.id, None)
+        if len(targets) != 1 or type(targets[0]) is not ast.Name:
+            return
+        value = stmt.value  # type: ignore[attr-defined]
+        if self._top(stmt):  # type: ignore[attr-defined]
+            known, held = literal(value)
+            if known:
+                self._top_literals[targets[0].id] = held
+            return
+        read = next((r for r in new if (r.line, r.column) == _place(value)), None)
+        if read is not None and read.kind == "get" and not read.default_unknown:
+            self._arm_reads[id(stmt)] = read
+
+    def _on_some_calls(self, read: KeyRead, refusal: str) -> bool:
+        """Whether a check refusing ``refusal`` of ``read``'s missing value
+        refuses it on some calls only: the read a name holds past an ``if``
+        on some calls, the others keeping a literal the check passes."""
+        if id(read) not in self._partial_reads:
+            return False
+        kept = self._partial_reads[id(read)]
+        return kept is _NOTHING or not REFUSALS[refusal](kept)
+
+    def _note_partial(
+        self, stmt: ast.If, before: dict[str, KeyRead], literals: dict[str, Any]
+    ) -> None:
+        """Past ``stmt``: the names it binds in one arm only, to a read there
+        (``literals``: what the names held before) or away from the read they
+        held (``before``)."""
+        arms = [stmt.body, stmt.orelse]
+        for taken, other in (arms, arms[::-1]):
+            for inner in taken:
+                if not isinstance(inner, ast.Assign) or len(inner.targets) != 1:
+                    continue
+                target = inner.targets[0]
+                if type(target) is not ast.Name:
+                    continue
+                name = target.id
+                read = self._arm_reads.get(id(inner))
+                kept = _kept_literal(other, name, literals)
+                if read is not None and kept is not None:
+                    if _undecided(stmt.test, name, literals):
+                        self.var_partial[name] = (read, kept[0])
+                elif _binds(other, name):
+                    continue
+                elif read is None and name in before and name not in self.var_missing_only:
+                    held = before[name]
+                    missing = {name: held.default if held.has_default else None}
+                    if _undecided(stmt.test, name, missing):
+                        self.var_partial[name] = (held, _NOTHING)
+        for held, kept in self.var_partial.values():
+            self._partial_reads[id(held)] = kept
+
+    def _note_skipped_branch(self, body: Sequence[ast.stmt], index: int) -> None:
+        """``body[index]``, at the top of the body: an ``if`` with no ``else``
+        whose test a missing key's value of a name fails, whose body binds
+        that name again; past such an ``if``, the name holds that value."""
+        if body is not self.node.body:
+            return
+        if index > 0:
+            self.var_missing_only.update(self._skipped.pop(id(body[index - 1]), {}))
+            pending = self._pending.pop(id(body[index - 1]), None)
+            if pending is not None:
+                self._note_partial(*pending)
+        stmt = body[index]
+        if not isinstance(stmt, ast.If):
+            return
+        self._pending[id(stmt)] = (stmt, dict(self.var_reads), dict(self._top_literals))
+        if stmt.orelse:
+            return
+        bound = {
+            target.id
+            for inner in statements(stmt.body)
+            if isinstance(inner, (ast.Assign, ast.AnnAssign, ast.AugAssign))
+            for target in (inner.targets if isinstance(inner, ast.Assign) else [inner.target])
+            if type(target) is ast.Name
+        }
+        found: dict[str, KeyRead] = {}
+        for name in bound:
+            read = self.var_reads.get(name)
+            if read is None or read.kind != "get" or read.default_unknown:
+                continue
+            if id(read) in self.fallback_values:
+                continue
+            missing = read.default if read.has_default else None
+            decided = evaluate(_AST_SHAPES, stmt.test, name, missing)
+            if decided.kind != UNKNOWN and not decided.value:
+                found[name] = read
+        if found:
+            self._skipped[id(stmt)] = found
+
+    @cached_property
+    def _pending(self) -> dict[int, tuple[ast.If, dict[str, KeyRead], dict[str, Any]]]:
+        """Id of an ``if`` at the top being walked -> it, with the reads and
+        the literals names held before it."""
+        return {}
+
+    def _missing_read(self, name: str) -> KeyRead | None:
+        """The read ``name`` stands for in a check of what a missing key gives."""
+        partial = self.var_partial.get(name)
+        return (
+            self.var_reads.get(name)
+            or self.var_missing_only.get(name)
+            or (partial[0] if partial is not None else None)
+        )
+
+
+#: no literal known to be kept on the other calls
+_NOTHING = object()
+
+
+def _place(node: ast.expr) -> tuple[int, int]:
+    return node.lineno, node.col_offset + 1
+
+
+def _kept_literal(
+    other: Sequence[ast.stmt], name: str, literals: dict[str, Any]
+) -> tuple[Any] | None:
+    """The literal ``name`` holds past the arm ``other`` of an ``if``: the one
+    it binds the name to, a plain statement of its own and its only binding
+    (``else: items = []``), or the one it held before when the arm does not
+    bind it."""
+    if not _binds(other, name):
+        return (literals[name],) if name in literals else None
+    bindings = [
+        s
+        for s in other
+        if isinstance(s, ast.Assign)
+        and len(s.targets) == 1
+        and type(s.targets[0]) is ast.Name
+        and s.targets[0].id == name
+    ]
+    if len(bindings) != 1 or _binds([s for s in other if s is not bindings[0]], name):
+        return None
+    known, value = literal(bindings[0].value)
+    return (value,) if known else None
+
+
+def _undecided(test: ast.expr, name: str, values: dict[str, Any]) -> bool:
+    """Whether which arm of an ``if`` runs is not known where ``name`` holds
+    its value of ``values`` (``if not items: items = []`` on the ``None`` a
+    missing key gives is: every such call takes it)."""
+    if name not in values:
+        return True
+    return evaluate(_AST_SHAPES, test, name, values[name]).kind == UNKNOWN
+
+
+def _binds(body: Sequence[ast.stmt], name: str) -> bool:
+    """Whether a statement of ``body`` (nested ones too) may bind ``name``."""
+    return any(
+        type(node) is ast.Name and node.id == name and type(node.ctx) is ast.Store
+        for stmt in body
+        for node in ast.walk(stmt)
+    )
