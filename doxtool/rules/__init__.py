@@ -31,6 +31,7 @@ from doxtool.rules import (
     prompt_required,
     prompt_teaching,
     suppression,
+    tool_imported,
     tool_response,
     tool_shape,
 )
@@ -40,6 +41,7 @@ ALL_RULES: list[type[Rule]] = sorted(
     [
         *module.RULES,
         *tool_shape.RULES,
+        *tool_imported.RULES,
         *tool_response.RULES,
         *companion_structure.RULES,
         *companion_items.RULES,
