@@ -209,3 +209,40 @@ def test_the_prompt_is_checked_against_the_class_the_loader_runs(
     )
     found = [line for line in result.output.splitlines() if " PRM004 " in line]
     assert bool(found) is checked, result.output
+
+
+def test_a_shared_base_of_the_module_sorting_first_runs_under_a_loader_taking_the_first(
+    tmp_path: Path,
+) -> None:
+    """``AskBase(Tool)`` beside ``Ask(AskBase)``: an older loader runs the
+    base, whose arguments are not the tool's: its prompt is not checked
+    against ``Ask``'s."""
+    tool = (
+        "from helpers.tool import Response, Tool\n\n\n"
+        "class AskBase(Tool):\n"
+        "    async def execute(self, **kwargs) -> Response:\n"
+        '        return Response(message="base", break_loop=False)\n\n\n'
+        "class Bsk(AskBase):\n"
+        "    async def execute(self, **kwargs) -> Response:\n"
+        '        query = self.args["query"]\n'
+        "        return Response(message=query, break_loop=False)\n"
+    )
+    found = {}
+    for name, loaders in (("last", LAST), ("first", {"agent.py": OLD_AGENT})):
+        root = tmp_path / name
+        write_files(
+            root,
+            {
+                **FRAMEWORK,
+                **loaders,
+                "tools/ddg.py": tool,
+                "prompts/agent.system.tools.md": "## Tools\n{{tools}}\n",
+                "prompts/agent.system.tool.ddg.md": DDG_PROMPT,
+            },
+        )
+        result = CliRunner().invoke(
+            cli, ["check", "--root", str(root), "--no-cache", "--select", "PRM004"]
+        )
+        found[name] = [line for line in result.output.splitlines() if " PRM004 " in line]
+    assert len(found["last"]) == 1  # `Bsk` sorts last: its `query` is not taught
+    assert found["first"] == []

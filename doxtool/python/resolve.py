@@ -406,10 +406,12 @@ class ToolResolver:
         # into (nor parsed), and the order is asked only when it matters
         after = [name for name in members if name > last]
         before = [name for name in members if own and name < first]
-        known = order() if len(own) > 1 or before or after else LAST_ORDER
+        known = order() if len(own) > 1 or len(local) > 1 or before or after else LAST_ORDER
         if known == FIRST_ORDER:
             if own:
-                chosen = min(self._runnable(before, members), default=first)
+                # a shared base of the module's (not among ``tools``) sorting first runs
+                first = min((*own, *self._local_tools(facts)))
+                chosen = min((*self._runnable(before, members), first))
             else:
                 chosen = min(self._runnable(list(members), members), default="")
         elif known == LAST_ORDER or not own:
@@ -419,6 +421,15 @@ class ToolResolver:
         if not chosen:
             return None
         return members.get(chosen, f"{facts.module}.{chosen}")
+
+    def _local_tools(self, facts: ModuleFacts) -> list[str]:
+        """The names of the module's classes that derive from a tool base."""
+        return [
+            cls.name
+            for cls in facts.classes
+            if not self.configured(f"{facts.module}.{cls.name}")
+            and any(self.derives(base) for base in cls.resolved_bases)
+        ]
 
     def _runnable(self, names: list[str], members: dict[str, str]) -> list[str]:
         """The imported ``names`` bound to tool classes (not the base)."""
