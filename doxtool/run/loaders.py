@@ -25,6 +25,7 @@ module's names make the order matter.
 from __future__ import annotations
 
 import os
+import stat
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -52,6 +53,8 @@ class Project(Protocol):
 
 _ORDER = "loader-order"
 _MODULES = "loader-modules"
+#: the most of a file read for ``getmembers`` (a module is parsed up to far less)
+_MAX_BYTES = 64 << 20
 
 
 def framework_here(project: Project) -> bool:
@@ -111,7 +114,11 @@ def _candidates(project: Project) -> list[str]:
                     if entry.is_dir(follow_symlinks=False):
                         if entry.name not in NEVER_READ:
                             stack.append(path)
-                    elif entry.name.endswith(".py") and _mentions_members(entry.path):
+                    elif (
+                        entry.name.endswith(".py")
+                        and entry.is_file(follow_symlinks=False)
+                        and _mentions_members(entry.path)
+                    ):
                         found.append(path)
         except OSError:
             continue
@@ -119,8 +126,20 @@ def _candidates(project: Project) -> list[str]:
 
 
 def _mentions_members(path: str) -> bool:
+    """Whether a regular file's text names ``getmembers``: it is opened
+    without blocking and without following a link, and a FIFO, a device or
+    anything else but a regular file is not read."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0)
     try:
-        with open(path, "rb") as handle:
-            return b"getmembers" in handle.read()
+        fd = os.open(path, flags)
     except OSError:
         return False
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return False
+        with os.fdopen(fd, "rb", closefd=False) as handle:
+            return b"getmembers" in handle.read(_MAX_BYTES)
+    except OSError:
+        return False
+    finally:
+        os.close(fd)
