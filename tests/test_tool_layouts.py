@@ -8,7 +8,7 @@ from pathlib import Path
 from samples import WAIT_PROMPT, WRAPPER, clean_files, write_files
 
 from doxtool.prompts.olderlayout import OlderPrompts, older_prompts
-from doxtool.rules.examples import WAIT_PY
+from doxtool.rules.examples import LOADER_LAST_PY, WAIT_PY
 
 FETCH_PY = '''\
 from helpers.tool import Response, Tool
@@ -75,6 +75,8 @@ def test_a_tool_class_imported_under_a_later_name_is_not_guessed(make_repo, run_
             ),
             "lib/other.py": WAIT_PY.replace("WaitTool", "ZFetch"),
             "prompts/agent.system.tool.fetch.md": FETCH_PROMPT,
+            # Agent Zero's loader, taking the tool class sorting last
+            "helpers/modules.py": LOADER_LAST_PY,
         }
     )
     assert _prompt_findings(run_cli, root) == []

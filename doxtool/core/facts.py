@@ -17,6 +17,7 @@ from typing import Any
 from doxtool.core.argument_facts import Argument
 from doxtool.core.argument_facts import ArgumentRead as ArgumentRead
 from doxtool.core.call_facts import HelperCall
+from doxtool.core.loader_facts import LoaderFacts
 from doxtool.core.outline_facts import ClassCall, ClassOutline, FunctionOutline, ImportOutline
 from doxtool.core.summary_facts import FunctionSummary
 
@@ -461,6 +462,9 @@ class ModuleFacts:
     #: library callables (:mod:`doxtool.python.astheld`); an attribute not
     #: read is left out
     held: dict[str, list[str]] = field(default_factory=dict)
+    #: the loops of its functions that take a class by the order of another
+    #: module's names (:mod:`doxtool.core.loader_facts`): a tool loader's
+    loaders: list[LoaderFacts] = field(default_factory=list)
     #: the quoted names in these facts that may be repository modules, the
     #: resolved ``tools`` left out, one per line (:mod:`doxtool.core.factnames`:
     #: one string holds a module's hundreds of names in a fifth of the memory),

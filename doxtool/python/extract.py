@@ -178,6 +178,7 @@ def _second_half(
     facts.outline = prepared.outline
     facts.objects = prepared.objects
     facts.held = prepared.held
+    facts.loaders = prepared.loaders
     pruned = prepared.text is not None
     if prepared.parsed > MAX_PARSED_CHARS:
         return _too_large(

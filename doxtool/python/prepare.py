@@ -22,6 +22,7 @@ from doxtool.core.facts import ModuleOutline, Problem
 from doxtool.core.serde import from_data, to_data
 from doxtool.core.summary_facts import FunctionSummary
 from doxtool.python.astparse import PIECE_CHARS, parse_ast, parse_newer_syntax
+from doxtool.python.loaders import tool_loaders
 from doxtool.python.names import module_name
 from doxtool.python.nesting import nesting_problem
 from doxtool.python.outline import module_outline
@@ -49,6 +50,8 @@ def first_half(
         prepared.outline = module_outline(syntax or newer, source)
         if prepared.outline is not None:
             prepared.outline.rebound = rebound_imports(syntax or newer)
+    if syntax is not None and "getmembers" in source:
+        prepared.loaders = tool_loaders(syntax, module)
     if syntax is not None:
         # before libcst's tree exists: the two largest trees are never held at once
         try:

@@ -12,6 +12,7 @@ import ast
 from dataclasses import dataclass, field
 
 from doxtool.core.facts import ModuleOutline, Problem
+from doxtool.core.loader_facts import LoaderFacts
 from doxtool.core.summary_facts import FunctionSummary
 
 
@@ -27,6 +28,9 @@ class Prepared:
     #: ``self.<attr>`` of the module's classes -> the callables that make
     #: what it holds (:mod:`doxtool.python.astheld`)
     held: dict[str, list[str]] = field(default_factory=dict)
+    #: the loops taking a class by the order of a module's names
+    #: (:mod:`doxtool.python.loaders`)
+    loaders: list[LoaderFacts] = field(default_factory=list)
     #: why the summaries could not be extracted, if they could not
     summary_problem: Problem | None = None
     #: whether ``ast`` parsed the module (newer syntax or a syntax error: not)

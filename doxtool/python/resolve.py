@@ -46,6 +46,7 @@ from doxtool.python.refusedvalues import with_refused_values
 from doxtool.python.repairable import RepairableClasses
 from doxtool.python.replacedvalues import with_replaced_values
 from doxtool.python.returns import ReturnFollower
+from doxtool.python.runorder import FIRST_ORDER, LAST_ORDER, Order, bound_at_run, without_bases
 from doxtool.python.superneeds import forwarding_call, kept_needs, with_needs
 
 Lookup = Callable[[str], "ModuleFacts | None"]
@@ -264,7 +265,7 @@ class ToolResolver:
                     defined_in_path=None,
                 )
             )
-        tools = _without_bases(facts, tools)
+        tools = without_bases(facts, tools)
         if not tools:
             tools = self._reexported(facts, stem)
         return [
@@ -328,18 +329,22 @@ class ToolResolver:
         needs.extend(self._super_needs(base, found.facts, depth + 1))
         return kept_needs(tool, call, needs)
 
-    def run_class(self, facts: ModuleFacts, tools: list[ToolFacts]) -> ToolFacts | None:
+    def run_class(
+        self, facts: ModuleFacts, tools: list[ToolFacts], order: Order
+    ) -> ToolFacts | None:
         """The one of ``tools`` (the module's, from :meth:`tools`) that the
         framework runs.
 
         Agent Zero's ``load_classes_from_file`` looks at the module's names
         bound to classes (``inspect.getmembers``: sorted by name, imported
         ones included) from the last, and takes the first that derives from
-        the tool base: the tool class whose name sorts last. None when that
-        class is not one of ``tools`` (an imported class with no analysis
-        here) or when no name of the module is known to be a tool class.
+        the tool base: the tool class whose name sorts last; an older
+        loader looks from the first (``order()``: :mod:`doxtool.run.loaders`).
+        None when that class is not one of ``tools`` (an imported class with
+        no analysis here) or when no name of the module is known to be a
+        tool class.
         """
-        chosen = self._chosen(facts, tools)
+        chosen = self._chosen(facts, tools, order)
         if chosen is None:
             return None
         found = self.defined(chosen)
@@ -355,56 +360,87 @@ class ToolResolver:
             None,
         )
 
-    def imported_run_class(self, facts: ModuleFacts, tools: list[ToolFacts]) -> str | None:
+    def imported_run_class(
+        self, facts: ModuleFacts, tools: list[ToolFacts], order: Order
+    ) -> str | None:
         """The dotted name of a tool class of the repository that the module
         imports and the framework runs instead of the module's own tool
-        classes (its name sorts after theirs); None when the framework runs
-        one of them, or when what it runs is not known."""
+        classes (its name sorts after theirs, or before them for a loader
+        taking the first); None when the framework runs one of them, or when
+        what it runs is not known."""
         if not any(tool.defined_in_path is None for tool in tools):
             return None  # a shim re-exporting its tool, or no tool class
-        chosen = self._chosen(facts, tools)
+        chosen = self._chosen(facts, tools, order)
         if (
             chosen is None
             or chosen.startswith(f"{facts.module}.")
-            or not _bound_at_run(facts, chosen)
+            or not bound_at_run(facts, chosen)
         ):
             return None
         found = self.defined(chosen)
-        if found is None or self.run_class(facts, tools) is not None:
+        if found is None or self.run_class(facts, tools, order) is not None:
             return None
         return chosen
 
-    def _chosen(self, facts: ModuleFacts, tools: list[ToolFacts]) -> str | None:
+    def _chosen(self, facts: ModuleFacts, tools: list[ToolFacts], order: Order) -> str | None:
         """The dotted name of the class the framework takes from the module
         (:meth:`run_class`): a name of the module, or what an imported name
         is bound to; None when no name of the module is known to be a tool
-        class."""
+        class. While the loader's order is not known, an imported name is
+        not taken for the module's own tool class."""
         local = {cls.name for cls in facts.classes}
-        # only a name sorting after the last local tool class can take its
-        # place: other imported names are not looked into (nor parsed)
-        last = max((t.class_name for t in tools if t.defined_in_path is None), default="")
+        own = {t.class_name for t in tools if t.defined_in_path is None}
+        first, last = min(own, default=""), max(own, default="")
         members: dict[str, str] = {}
         for module in facts.star_imports:
             source = self.lookup(module)
             if source is not None:
                 for cls in source.classes:
-                    if not cls.name.startswith("_") and cls.name > last:
+                    if not cls.name.startswith("_"):
                         members[cls.name] = f"{module}.{cls.name}"
-        members.update((n, q) for n, q in facts.imported_names.items() if n > last)
+        members.update(facts.imported_names)
         for name in local:
             members.pop(name, None)  # a class defined here replaces an imported name
-        runnable = [
+        # only a name sorting after the last own tool class (before the
+        # first) can take its place: other imported names are not looked
+        # into (nor parsed), and the order is asked only when it matters
+        after = [name for name in members if name > last]
+        before = [name for name in members if own and name < first]
+        known = order() if len(own) > 1 or len(local) > 1 or before or after else LAST_ORDER
+        if known == FIRST_ORDER:
+            if own:
+                # a shared base of the module's (not among ``tools``) sorting first runs
+                first = min((*own, *self._local_tools(facts)))
+                chosen = min((*self._runnable(before, members), first))
+            else:
+                chosen = min(self._runnable(list(members), members), default="")
+        elif known == LAST_ORDER or not own:
+            chosen = max(self._runnable(after, members), default=last)
+        else:
+            chosen = last  # not known: the module's own class
+        if not chosen:
+            return None
+        return members.get(chosen, f"{facts.module}.{chosen}")
+
+    def _local_tools(self, facts: ModuleFacts) -> list[str]:
+        """The names of the module's classes that derive from a tool base."""
+        return [
+            cls.name
+            for cls in facts.classes
+            if not self.configured(f"{facts.module}.{cls.name}")
+            and any(self.derives(base) for base in cls.resolved_bases)
+        ]
+
+    def _runnable(self, names: list[str], members: dict[str, str]) -> list[str]:
+        """The imported ``names`` bound to tool classes (not the base)."""
+        return [
             name
-            for name, qualified in members.items()
-            if qualified not in self.bases
+            for name in names
+            if (qualified := members[name]) not in self.bases
             and not self.is_module(qualified)  # ``from helpers import files``
             and self.derives(qualified)
             and not self.configured(qualified)  # the base, re-exported
         ]
-        chosen = max(runnable, default=last)
-        if not chosen:
-            return None
-        return members.get(chosen, f"{facts.module}.{chosen}")
 
     def _reexported(self, facts: ModuleFacts, stem: str) -> list[ToolFacts]:
         """A compatibility shim: a module that only imports a tool class.
@@ -445,22 +481,6 @@ class ToolResolver:
         return []
 
 
-def _without_bases(facts: ModuleFacts, tools: list[ToolFacts]) -> list[ToolFacts]:
-    """``tools`` less the classes another of them derives from, but for the
-    one whose name sorts last (the class the framework runs)."""
-    prefix = f"{facts.module}."
-    names = {tool.class_name for tool in tools}
-    last = max(names, default="")
-    bases = {
-        base[len(prefix) :]
-        for cls in facts.classes
-        if cls.name in names
-        for base in cls.resolved_bases
-        if base.startswith(prefix)
-    }
-    return [tool for tool in tools if tool.class_name not in bases or tool.class_name == last]
-
-
 def _contract_unknown(tool: ToolFacts) -> ToolFacts:
     """A tool class with no ``execute`` at all (``DOX005``): what it would
     read, return and raise when called is not known."""
@@ -468,29 +488,3 @@ def _contract_unknown(tool: ToolFacts) -> ToolFacts:
         return tool
     kinds = [k for k in (ARGUMENTS, BREAK_LOOP, REPAIRABLE) if k not in tool.unknown]
     return dataclasses.replace(tool, unknown=[*tool.unknown, *kinds])
-
-
-def _bound_at_run(facts: ModuleFacts, qualified: str) -> bool:
-    """Whether an import in the module's body binds ``qualified`` when the
-    module runs, and nothing rebinds or deletes the name after it: not one
-    under ``if TYPE_CHECKING:`` or in a function (one under a condition or
-    in a ``try`` binds it when it runs)."""
-    home, _, name = qualified.rpartition(".")
-    outline = facts.outline
-    if outline is None or any(bound == qualified for bound in _rebound(facts)):
-        return False
-    return any(
-        item.scope in ("module", "try", "conditional")
-        and (name in item.names or "*" in item.names)
-        and item.module
-        and (home == item.module or home.endswith(f".{item.module}"))
-        for item in outline.imports
-    )
-
-
-def _rebound(facts: ModuleFacts) -> list[str]:
-    """What the names the module's code rebinds after importing them were
-    imported as."""
-    outline = facts.outline
-    names = outline.rebound if outline is not None else []
-    return [facts.imported_names[n] for n in names if n in facts.imported_names]

@@ -32,6 +32,7 @@ from doxtool.rules import (
     prompt_teaching,
     response_call,
     suppression,
+    tool_imported,
     tool_response,
     tool_shape,
 )
@@ -41,6 +42,7 @@ ALL_RULES: list[type[Rule]] = sorted(
     [
         *module.RULES,
         *tool_shape.RULES,
+        *tool_imported.RULES,
         *tool_response.RULES,
         *response_call.RULES,
         *companion_structure.RULES,

@@ -33,6 +33,39 @@ class RepairableException(Exception):
 
 FRAMEWORK = {"helpers/tool.py": TOOL_PY, "helpers/errors.py": ERRORS_PY}
 
+#: Agent Zero's tool loader: the tool class whose name sorts last (DOX010)
+LOADER_LAST_PY = """\
+import inspect
+
+
+def load_classes_from_file(module, base_class, one_per_file=True):
+    classes = []
+    class_list = inspect.getmembers(module, inspect.isclass)
+    for cls in reversed(class_list):
+        if cls[1] is not base_class and issubclass(cls[1], base_class):
+            classes.append(cls[1])
+            if one_per_file:
+                break
+    return classes
+"""
+
+#: an older fork's tool loader: the tool class whose name sorts first (DOX010)
+LOADER_FIRST_PY = """\
+import importlib
+import inspect
+
+
+class Agent:
+    def get_tool(self, name):
+        from helpers.tool import Tool
+
+        module = importlib.import_module("tools." + name)
+        for cls in inspect.getmembers(module, inspect.isclass):
+            if cls[1] is not Tool and issubclass(cls[1], Tool):
+                return cls[1]
+        return None
+"""
+
 WAIT_PY = """\
 from helpers.tool import Response, Tool
 

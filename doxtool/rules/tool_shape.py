@@ -1,6 +1,6 @@
 """DOX004-DOX006, DOX008: a tool module's tools have the shape the framework
 runs (a tool class, an ``async execute``, literal argument keys); DOX007 is
-:mod:`.tool_response`."""
+:mod:`.tool_response`, DOX010 :mod:`.tool_imported`."""
 
 from __future__ import annotations
 
@@ -131,121 +131,6 @@ that tool fail at run time.
                 f"tool module has no {why}",
                 module,
                 subject=f"{module}:no-tool",
-            )
-
-
-_WAIT_BASE = """\
-from helpers.tool import Response, Tool
-
-
-class WaitBase(Tool):
-    async def execute(self, **kwargs) -> Response:
-        raise NotImplementedError
-"""
-
-_WAIT_SUB = """\
-from helpers.tool import Response
-from helpers.wait_base import WaitBase
-
-
-class Wait(WaitBase):
-    async def execute(self, **kwargs) -> Response:
-        return Response(message="done", break_loop=False)
-"""
-
-
-class ImportedToolRuns(Rule):
-    code = "DOX010"
-    name = "imported-tool-runs"
-    summary = "The framework runs a tool class the module imports, not its own"
-    doc = """\
-**What it checks.** Of a tools-directory module's names bound to classes,
-imported ones included, Agent Zero's `load_classes_from_file` runs the tool
-class whose name sorts last. A module that defines a tool class and imports
-another tool class of the repository whose name sorts after it
-(`from helpers.search_base import SearchBase` beside `class
-DuckDuckGo(SearchBase)`) has the imported class run in its place.
-
-**Why it matters.** Every call of the tool runs the other class: a shared
-base's `execute` (often one that raises `NotImplementedError`), or another
-tool altogether. Nothing fails until the model calls the tool.
-
-A name the module deletes or binds again after importing it (`del
-SearchBase`, `SearchBase = DuckDuckGo`), or imports only for type checkers
-or inside a function, is not the import when the framework looks.
-
-**Example.** Import the module instead of the class (`from helpers import
-search_base` and `class DuckDuckGo(search_base.SearchBase)`), or rename one
-of the classes so that the module's own sorts last. While the finding
-stands, doxtool checks the module's prompt against the class the framework
-runs, which it does not analyse here: the prompt's arguments are not checked.
-"""
-    valid = [
-        Example(
-            with_files(
-                {
-                    "helpers/wait_base.py": _WAIT_BASE,
-                    "tools/wait.py": _WAIT_SUB.replace("WaitBase", "AWaitBase").replace(
-                        "from helpers.wait_base import AWaitBase",
-                        "from helpers.wait_base import WaitBase as AWaitBase",
-                    ),
-                }
-            )
-        ),
-        Example(
-            with_files(
-                {
-                    "helpers/wait_base.py": _WAIT_BASE,
-                    "tools/wait.py": _WAIT_SUB.replace(
-                        "from helpers.wait_base import WaitBase", "from helpers import wait_base"
-                    ).replace("(WaitBase)", "(wait_base.WaitBase)"),
-                }
-            )
-        ),
-        Example(
-            # bound for type checkers only: the framework never sees the name
-            with_files(
-                {
-                    "helpers/wait_base.py": _WAIT_BASE,
-                    "tools/wait.py": "from typing import TYPE_CHECKING\n\n"
-                    "from helpers.tool import Response, Tool\n\n"
-                    "if TYPE_CHECKING:\n    from helpers.wait_base import WaitBase\n\n\n"
-                    "class Wait(Tool):\n"
-                    "    async def execute(self, **kwargs) -> Response:\n"
-                    '        return Response(message="done", break_loop=False)\n',
-                }
-            )
-        ),
-    ]
-    invalid = [
-        Example(
-            with_files({"helpers/wait_base.py": _WAIT_BASE, "tools/wait.py": _WAIT_SUB}),
-            [
-                Expect(
-                    "tools/wait.py",
-                    5,
-                    "runs the imported `helpers.wait_base.WaitBase` instead of `Wait`",
-                )
-            ],
-        )
-    ]
-
-    def check(self, ctx: Context) -> Iterator[Finding]:
-        for module in ctx.tool_modules:
-            facts = ctx.facts(module)
-            if not facts.parsed:
-                continue
-            imported = ctx.imported_run_class(module)
-            if imported is None:
-                continue
-            own = [t for t in ctx.tools(module) if t.defined_in_path is None]
-            last = max(own, key=lambda t: t.class_name)
-            yield self.finding(
-                f"the framework runs the imported `{imported}` instead of `{last.class_name}` "
-                "(its name sorts after it): import its module instead, or rename one of them",
-                module,
-                last.line,
-                subject=f"{module}:imported-run:{imported}",
             )
 
 
@@ -438,7 +323,6 @@ put in a schema. Suppress the finding where the dynamism is intended.
 
 RULES: list[type[Rule]] = [
     NoToolClass,
-    ImportedToolRuns,
     ExecuteMissing,
     ExecuteNotAsync,
     DynamicArgumentKey,

@@ -26,6 +26,7 @@ from doxtool.prompts.sets import PromptSet
 from doxtool.prompts.values import Dispatch
 from doxtool.run import unwatched
 from doxtool.run.importpaths import import_paths
+from doxtool.run.loaders import loader_order
 from doxtool.run.project import Project
 from doxtool.run.scope import Scope
 from doxtool.run.teachers import teachers
@@ -97,7 +98,9 @@ class Context(Teaching):
         """The dotted name of an imported tool class the framework runs instead
         of the module's own (:meth:`ToolResolver.imported_run_class`)."""
         project = self.project
-        return project.resolver.imported_run_class(project.facts(module), project.tools(module))
+        return project.resolver.imported_run_class(
+            project.facts(module), project.tools(module), lambda: loader_order(project)
+        )
 
     @cached_property
     def convention(self) -> Convention:

@@ -35,8 +35,10 @@ are taken from the state:
   whether the tool the item names is taught at all;
 - an edited file that no check reads, only whether it exists, affects
   nothing: a module whose facts the last run did not read (outside the
-  test directories), or a file that is neither Python nor Markdown, nor the
-  configuration, a template or the baseline (a stylesheet, an image);
+  test directories, its text not naming ``getmembers``: a tool loader's
+  code, :mod:`doxtool.run.loaders`, may be there now), or a file that is
+  neither Python nor Markdown, nor the configuration, a template or the
+  baseline (a stylesheet, an image);
 - the findings of the affected units' modules and companions, of the prompts
   the scoped run checks and of the reached modules replace the stored ones.
 
@@ -96,6 +98,12 @@ class Plan:
     prompts: set[str] = field(default_factory=set)
     #: edited prompt file -> the tool names it teaches now
     taught: dict[str, frozenset[str]] = field(default_factory=dict)
+
+
+def _mentions_members(path: str) -> bool:
+    """Whether the file's text may hold a loop over ``inspect.getmembers``."""
+    data = read_regular(path, MAX_DIGEST_BYTES)
+    return data is None or b"getmembers" in data
 
 
 def _own(path: str, units: set[str]) -> bool:
@@ -264,6 +272,8 @@ class Session:
         if path.endswith(".py"):
             if path in self.units or path in old.edges or path in old.also_read:
                 return False
+            if _mentions_members(os.path.join(self.root, path)):
+                return False  # a tool loader's code may be there now (doxtool.run.loaders)
         elif name.endswith((".py", ".md")):  # Markdown, or Python spelt otherwise
             return False
         config = self.project.config

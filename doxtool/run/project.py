@@ -42,6 +42,7 @@ from doxtool.run.importroots import (
     top_level_names,
     unimportable_names,
 )
+from doxtool.run.loaders import loader_order
 from doxtool.run.pluginroot import PluginRoot
 from doxtool.run.pool import Job, Packed, Planned, plan, run_now, unpacked
 from doxtool.run.replay import taken_listing
@@ -466,7 +467,9 @@ class Project:
         that cannot be told: :meth:`ToolResolver.run_class`), worked out
         once, as the module's tools are."""
         if rel not in self._run_tools:
-            self._run_tools[rel] = self.resolver.run_class(self.facts(rel), self.tools(rel))
+            self._run_tools[rel] = self.resolver.run_class(
+                self.facts(rel), self.tools(rel), lambda: loader_order(self)
+            )
         return self._run_tools[rel]
 
     def tool_base(self, tools: list[ToolFacts]) -> tuple[str, str | None]:

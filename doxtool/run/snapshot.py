@@ -27,6 +27,7 @@ from doxtool.run.listing import (
     listed_entry,
     unescape_path,
 )
+from doxtool.run.loaders import loader_modules
 from doxtool.run.project import Project
 from doxtool.run.records import FIND_LOOKUPS, Records
 from doxtool.run.replay import taken_listing
@@ -343,9 +344,14 @@ def _is_file(project: Project, path: str, memo: dict[str, Any]) -> bool:
 
 def references(project: Project, module: str, memo: dict[str, Any]) -> list[str]:
     """The repository modules the facts of ``module`` name: what resolving
-    its tools or following its calls may read."""
+    its tools or following its calls may read. A tool module's include the
+    modules the framework's loader was looked for in
+    (:func:`~doxtool.run.loaders.loader_modules`)."""
     facts = project.facts(module)
     found: dict[str, None] = {}
+    if project.is_tool_module(module):
+        # which of its classes the framework runs turns on the loader's code
+        found.update(dict.fromkeys(m for m in loader_modules(project) if m != module))
     tops = _top_names(project, memo)
     for name in named(facts):
         if name.endswith(".py") and name != module and _is_file(project, name, memo):

@@ -1,0 +1,145 @@
+"""Which class of a tool module the framework runs, by the order its loader
+takes a module's names in, read from the repository's code.
+
+Agent Zero's loader (``helpers/modules.py`` ``load_classes_from_file``)
+walks a tool module's names bound to classes, sorted by name, through
+``reversed(...)``: it runs the tool class whose name sorts last. Older
+versions (``Agent.get_tool`` looping over ``inspect.getmembers`` itself)
+walked them forwards and ran the one sorting first. Which of those a
+repository holds is a fact of its code (:mod:`doxtool.python.loaders`):
+
+- a repository that does not hold the framework (the module of no
+  configured tool base is in it: a plugin's or a profile's repository)
+  runs in a current Agent Zero, whose loader takes the last name;
+- otherwise the loops of its modules that test against the configured tool
+  base tell the order; without any, those of loaders of any base they are
+  handed (``base_class``) do, the others (an extension's, an API
+  handler's) do not. No such loop, or loops of both orders: not known.
+
+The modules looked at are the repository's Python files (outside version
+control, the cache, excluded paths and the test directories) whose text
+holds ``getmembers``; they are looked for once per run, only when a tool
+module's names make the order matter.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+from typing import Any, Protocol
+
+from doxtool.core.config import Config
+from doxtool.core.facts import ModuleFacts
+from doxtool.core.loader_facts import LAST
+from doxtool.python.resolve import ToolResolver
+from doxtool.run.listing import NEVER_READ
+
+
+class Project(Protocol):
+    """What is read of the project (:class:`doxtool.run.project.Project`)."""
+
+    root: Path
+    config: Config
+    per_run: dict[str, Any]
+    resolver: ToolResolver
+
+    def excluded(self, rel: str) -> bool: ...
+
+    def module_path(self, dotted: str) -> str | None: ...
+
+    def facts(self, rel: str) -> ModuleFacts: ...
+
+
+_ORDER = "loader-order"
+_MODULES = "loader-modules"
+#: the most of a file read for ``getmembers`` (a module is parsed up to far less)
+_MAX_BYTES = 64 << 20
+
+
+def framework_here(project: Project) -> bool:
+    """Whether the module of a configured tool base is in the repository."""
+    return any(project.module_path(base.rpartition(".")[0]) for base in project.config.tool_bases)
+
+
+def loader_order(project: Project) -> str | None:
+    """The order the framework's tool loader takes a module's names in
+    (:data:`~doxtool.core.loader_facts.FIRST` or ``LAST``); None when it is
+    not known. Worked out once per run."""
+    shared = project.per_run
+    if _ORDER not in shared:
+        shared[_ORDER] = _order(project)
+    order: str | None = shared[_ORDER]
+    return order
+
+
+def loader_modules(project: Project) -> list[str]:
+    """The modules :func:`loader_order` read (none when it has not run)."""
+    modules: list[str] = project.per_run.get(_MODULES, [])
+    return modules
+
+
+def _order(project: Project) -> str | None:
+    if not framework_here(project):
+        return LAST
+    modules = _candidates(project)
+    project.per_run[_MODULES] = modules
+    resolver = project.resolver
+    direct: set[str] = set()
+    generic: set[str] = set()
+    for module in modules:
+        for loop in project.facts(module).loaders:
+            if not loop.base:
+                generic.add(loop.order)
+            elif resolver.configured(loop.base):
+                direct.add(loop.order)
+    orders = direct or generic
+    return next(iter(orders)) if len(orders) == 1 else None
+
+
+def _candidates(project: Project) -> list[str]:
+    """The repository's Python files whose text holds ``getmembers``."""
+    tests = tuple(d.strip("/") for d in project.config.test_dirs if d.strip("/"))
+    found: list[str] = []
+    stack = [""]
+    root = project.root
+    while stack:
+        rel = stack.pop()
+        try:
+            with os.scandir(root / rel if rel else root) as entries:
+                for entry in entries:
+                    path = f"{rel}/{entry.name}" if rel else entry.name
+                    if entry.is_symlink() or project.excluded(path) or path in tests:
+                        continue
+                    if entry.is_dir(follow_symlinks=False):
+                        if entry.name not in NEVER_READ:
+                            stack.append(path)
+                    elif (
+                        entry.name.endswith(".py")
+                        and entry.is_file(follow_symlinks=False)
+                        and _mentions_members(entry.path)
+                    ):
+                        found.append(path)
+        except OSError:
+            continue
+    return sorted(found)
+
+
+def _mentions_members(path: str) -> bool:
+    """Whether a regular file's text names ``getmembers``: it is opened
+    without blocking and without following a link, and a FIFO, a device or
+    anything else but a regular file is not read."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0)
+    try:
+        fd = os.open(path, flags)
+    except OSError:
+        return False
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return False
+        with os.fdopen(fd, "rb", closefd=False) as handle:
+            return b"getmembers" in handle.read(_MAX_BYTES)
+    except OSError:
+        return False
+    finally:
+        os.close(fd)
