@@ -154,6 +154,17 @@ _RESPONSE = TOOL_PY[TOOL_PY.index("@dataclass") : TOOL_PY.index("class Tool")]
         _RESPONSE.replace("additional: dict | None = None", "seen: int = field(init=False)"),
         _RESPONSE.replace("additional: dict | None = None", "kind: ClassVar[str] = 'x'"),
         _RESPONSE.replace("additional: dict | None = None", "if FLAG:\n        data: int = 0"),
+        # ``ClassVar`` or ``KW_ONLY`` under another name an import gives it
+        "from typing import ClassVar as CV\n"
+        + _RESPONSE.replace("additional: dict | None = None", "data: CV[int] = 0"),
+        "import typing as t\n"
+        + _RESPONSE.replace("additional: dict | None = None", 'data: "t.ClassVar[int]" = 0'),
+        "from dataclasses import KW_ONLY as K\n"
+        + _RESPONSE.replace("additional: dict | None = None", "_: K\n    data: int = 0"),
+        # the module binds the name again past the class: a call may make another
+        _RESPONSE + "Response = wrap(Response)\n\n\n",
+        _RESPONSE + "def Response(*args, **kwargs):\n    return args\n\n\n",
+        "try:\n    from framework import Response\nexcept ImportError:\n    pass\n" + _RESPONSE,
         # ``__init__`` bound other than by a ``def``
         _INIT.format(more="") + "\n    __init__ = make_init()\n\n\n",
         # ``__init__`` taking ``**kwargs`` in a dataclass replaces the generated one

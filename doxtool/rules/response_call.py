@@ -9,7 +9,7 @@ from doxtool.core.findings import Finding
 from doxtool.core.outline_facts import ClassCall, Param
 from doxtool.rules import contract_scope
 from doxtool.rules.base import Example, Expect, Rule
-from doxtool.rules.examples import WAIT_PY, with_files
+from doxtool.rules.examples import TOOL_PY, WAIT_PY, with_files
 from doxtool.run.context import Context
 
 _CALL = 'Response(message=f"waited {seconds}s", break_loop=False)'
@@ -33,11 +33,12 @@ signature: the name resolves, through the module's imports (as tool bases
 do), to a class defined in a module of the repository, which is a
 standard-library `@dataclass` deriving from nothing whose body holds plain
 annotated fields (no `ClassVar`, `InitVar`, `KW_ONLY` or
-`field(init=False)`), or an undecorated class deriving from nothing with its
-own `__init__` (with `**kwargs` any keyword fits, with `*args` any number of
-positional arguments). A call passing `*args` or `**kwargs`, a name the
-module binds more than once (or a star import), a class of an installed
-package or a subclass: not checked.
+`field(init=False)`, under any name an import gives them), or an undecorated
+class deriving from nothing with its own `__init__` (with `**kwargs` any
+keyword fits, with `*args` any number of positional arguments), and its
+module binds the name nowhere else (`Response = wrap(Response)`). A call
+passing `*args` or `**kwargs`, a name the module binds more than once (or a
+star import), a class of an installed package or a subclass: not checked.
 
 **Why it matters.** Agent Zero's `Response` is `@dataclass class Response:
 message: str; break_loop: bool; additional: dict | None = None`. A call
@@ -66,6 +67,13 @@ three taken).
                     )
                 }
             )
+        ),
+        # the framework's module binds the name again: a call may make another class
+        Example(
+            {
+                **_calling('Response(message="done", data=1)'),
+                "helpers/tool.py": TOOL_PY + "\n\nResponse = wrap(Response)\n",
+            }
         ),
     ]
     invalid = [
