@@ -236,3 +236,18 @@ def test_a_field_with_a_default_factory_need_not_be_given(tmp_path: Path) -> Non
         "`helpers.tool.Response(message, break_loop, additional=...)`: missing `break_loop` "
         "(a `TypeError` when it runs)"
     )
+
+
+def test_the_signature_shown_marks_keyword_only_fields(tmp_path: Path) -> None:
+    """``kw_only=True``: the message's signature says the fields are taken
+    by keyword only, and one positional argument is counted in the singular."""
+    framework = TOOL_PY.replace("@dataclass\n", "@dataclass(kw_only=True)\n")
+    found = _dox011(
+        tmp_path,
+        {"helpers/tool.py": framework, "tools/wait.py": _tool('Response("m", break_loop=False)')},
+    )
+    assert found == [
+        "tools/wait.py:6:16: DOX011 `Response(...)` does not fit "
+        "`helpers.tool.Response(*, message, break_loop, additional=...)`: "
+        "1 positional argument, at most 0 taken; missing `message` (a `TypeError` when it runs)"
+    ]

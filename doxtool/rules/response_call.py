@@ -151,7 +151,10 @@ def _problems(call: ClassCall, params: list[Param]) -> list[str]:
     any_count = any(p.kind == "var-positional" for p in params)
     any_keyword = any(p.kind == "var-keyword" for p in params)
     if call.positional > len(positional) and not any_count:
-        problems.append(f"{call.positional} positional arguments, at most {len(positional)} taken")
+        plural = "s" if call.positional != 1 else ""
+        problems.append(
+            f"{call.positional} positional argument{plural}, at most {len(positional)} taken"
+        )
     filled = {p.name for p in positional[: call.positional]}
     by_name = {p.name: p for p in params if p.kind in ("positional", "keyword-only")}
     for keyword in dict.fromkeys(call.keywords):
@@ -180,9 +183,16 @@ def _problems(call: ClassCall, params: list[Param]) -> list[str]:
 def _render(params: list[Param]) -> str:
     """The parameters as a call would name them (``message, break_loop, additional=...``)."""
     parts: list[str] = []
-    for param in params:
+    starred = False  # past ``*`` or ``*args``: the rest are keyword-only
+    for index, param in enumerate(params):
+        if param.kind == "keyword-only" and not starred:
+            parts.append("*")
+        starred = starred or param.kind in ("var-positional", "keyword-only")
         prefix = {"var-positional": "*", "var-keyword": "**"}.get(param.kind, "")
         parts.append(prefix + param.name + ("=..." if param.has_default else ""))
+        following = params[index + 1].kind if index + 1 < len(params) else ""
+        if param.kind == "positional-only" and following != "positional-only":
+            parts.append("/")
     return ", ".join(parts)
 
 
