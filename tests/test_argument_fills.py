@@ -111,6 +111,16 @@ def test_a_key_read_before_it_is_filled_stays_required(run_cli, make_repo) -> No
             "else:",
             '    raise ValueError("no size")',
         ),
+        # the arm that raises is caught, and the call goes on past the ``if``
+        (
+            "try:",
+            "    if self.agent.config.short:",
+            '        self.args["lines"] = 5',
+            "    else:",
+            '        raise ValueError("no size")',
+            "except ValueError:",
+            "    pass",
+        ),
     ],
 )
 def test_a_key_written_on_some_paths_before_a_read_is_required_or_optional(

@@ -154,6 +154,17 @@ _RESPONSE = TOOL_PY[TOOL_PY.index("@dataclass") : TOOL_PY.index("class Tool")]
         _RESPONSE.replace("additional: dict | None = None", "seen: int = field(init=False)"),
         _RESPONSE.replace("additional: dict | None = None", "kind: ClassVar[str] = 'x'"),
         _RESPONSE.replace("additional: dict | None = None", "if FLAG:\n        data: int = 0"),
+        # ``ClassVar`` or ``KW_ONLY`` under another name an import gives it
+        "from typing import ClassVar as CV\n"
+        + _RESPONSE.replace("additional: dict | None = None", "data: CV[int] = 0"),
+        "import typing as t\n"
+        + _RESPONSE.replace("additional: dict | None = None", 'data: "t.ClassVar[int]" = 0'),
+        "from dataclasses import KW_ONLY as K\n"
+        + _RESPONSE.replace("additional: dict | None = None", "_: K\n    data: int = 0"),
+        # the module binds the name again past the class: a call may make another
+        _RESPONSE + "Response = wrap(Response)\n\n\n",
+        _RESPONSE + "def Response(*args, **kwargs):\n    return args\n\n\n",
+        "try:\n    from framework import Response\nexcept ImportError:\n    pass\n" + _RESPONSE,
         # ``__init__`` bound other than by a ``def``
         _INIT.format(more="") + "\n    __init__ = make_init()\n\n\n",
         # ``__init__`` taking ``**kwargs`` in a dataclass replaces the generated one
@@ -225,3 +236,18 @@ def test_a_field_with_a_default_factory_need_not_be_given(tmp_path: Path) -> Non
         "`helpers.tool.Response(message, break_loop, additional=...)`: missing `break_loop` "
         "(a `TypeError` when it runs)"
     )
+
+
+def test_the_signature_shown_marks_keyword_only_fields(tmp_path: Path) -> None:
+    """``kw_only=True``: the message's signature says the fields are taken
+    by keyword only, and one positional argument is counted in the singular."""
+    framework = TOOL_PY.replace("@dataclass\n", "@dataclass(kw_only=True)\n")
+    found = _dox011(
+        tmp_path,
+        {"helpers/tool.py": framework, "tools/wait.py": _tool('Response("m", break_loop=False)')},
+    )
+    assert found == [
+        "tools/wait.py:6:16: DOX011 `Response(...)` does not fit "
+        "`helpers.tool.Response(*, message, break_loop, additional=...)`: "
+        "1 positional argument, at most 0 taken; missing `message` (a `TypeError` when it runs)"
+    ]

@@ -122,7 +122,7 @@ def _fields(node: ast.ClassDef, options: dict[str, bool], target: Target) -> lis
     for stmt in node.body:
         if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name):
             annotation = ast.unparse(stmt.annotation)
-            if any(special in annotation for special in _SPECIAL):
+            if _special(stmt.annotation, annotation, target):
                 return None
             found = _field(stmt.value, target)
             if found is None:
@@ -144,6 +144,25 @@ def _fields(node: ast.ClassDef, options: dict[str, bool], target: Target) -> lis
     return [p for p in params if p.kind == "positional"] + [
         p for p in params if p.kind == "keyword-only"
     ]
+
+
+def _special(annotation: ast.expr, text: str, target: Target) -> bool:
+    """Whether an annotation may be ``ClassVar``, ``InitVar`` or ``KW_ONLY``,
+    under its name or another an import gives it (``ClassVar as CV``),
+    written as code or as a string."""
+    if any(special in text for special in _SPECIAL):
+        return True
+    if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str):
+        try:
+            annotation = ast.parse(annotation.value.strip(), mode="eval").body
+        except SyntaxError:
+            return True  # not read: not known to be a plain field
+    for node in ast.walk(annotation):
+        if isinstance(node, (ast.Name, ast.Attribute)):
+            dotted = target(node)
+            if dotted is not None and dotted.rpartition(".")[2] in _SPECIAL:
+                return True
+    return False
 
 
 def _field(value: ast.expr | None, target: Target) -> tuple[bool, bool | None] | None:

@@ -64,6 +64,8 @@ class _Outliner:
         self.outline = ModuleOutline()
         self._constants: dict[str, None] = {}
         self._assigned: dict[str, None] = {}
+        #: module-level name -> how many statements bind it (imports included)
+        self._binds: dict[str, int] = {}
         #: local name -> dotted target; None when bound to different targets
         self._aliases: dict[str, str | None] = {}
         #: names the module binds other than by an import: a local ``open`` is
@@ -82,7 +84,10 @@ class _Outliner:
         outline.docstring = first_doc_line(ast.get_docstring(tree))
         self._module_block(tree.body, "module")
         for cls, node in self._classes:  # once every import is known
-            cls.init = init_params(node, self._target)
+            # a name bound again (``Response = wrap(Response)``, a ``def``
+            # of the name) may not hold the class a call makes
+            once = self._binds.get(node.name) == 1
+            cls.init = init_params(node, self._target) if once else None
         outline.response_calls = response_calls(tree, self.source)
         outline.constants = list(self._constants)
         outline.assigned = list(self._assigned)
@@ -191,6 +196,7 @@ class _Outliner:
                 self._alias(local, alias.name if alias.asname else local)
                 if binds:
                     self._assigned.setdefault(local)
+                    self._count(local)
             return
         module = stmt.module or ""
         level = stmt.level or 0
@@ -204,6 +210,7 @@ class _Outliner:
             self._alias(local, f"{module}.{alias.name}" if module and not level else None)
             if binds:
                 self._assigned.setdefault(local)
+                self._count(local)
 
     def _alias(self, local: str, target: str | None) -> None:
         if local in self._aliases and self._aliases[local] != target:
@@ -214,7 +221,11 @@ class _Outliner:
     def _bind(self, name: str) -> None:
         """A module-level name the module binds itself (not by an import)."""
         self._assigned.setdefault(name)
+        self._count(name)
         self._locals.add(name)
+
+    def _count(self, name: str) -> None:
+        self._binds[name] = self._binds.get(name, 0) + 1
 
     def _bind_target(self, target: ast.expr) -> None:
         if isinstance(target, ast.Name):

@@ -172,13 +172,17 @@ class RenamedKeys:
         """The keys every arm of an ``if`` (its ``elif`` and ``else`` too)
         that goes on past it writes over, at the top of the arm or in an
         ``if`` there that writes them in every arm: an arm that ends
-        (``else: raise ...``) writes for none that follow. A value that uses
-        the dict, or one written only when missing, is no such write."""
+        (``else: raise ...``, not in a ``try`` body) writes for none that
+        follow. A value that uses the dict, or one written only when
+        missing, is no such write."""
         arms: list[set[Place]] = []
         orelse: cst.If | cst.Else | None = stmt
+        # in the body of a ``try`` (or ``with suppress(...)``) a handler may
+        # catch what an arm raises and go on past the ``if``
+        caught = env.trying > 0
         while orelse is not None:
             body = suite_body(orelse.body)
-            if not terminates(body):
+            if caught or not terminates(body):
                 arms.append(self._arm_writes(body, env))
             if type(orelse) is cst.Else:
                 break

@@ -9,7 +9,7 @@ from doxtool.core.findings import Finding
 from doxtool.core.outline_facts import ClassCall, Param
 from doxtool.rules import contract_scope
 from doxtool.rules.base import Example, Expect, Rule
-from doxtool.rules.examples import WAIT_PY, with_files
+from doxtool.rules.examples import TOOL_PY, WAIT_PY, with_files
 from doxtool.run.context import Context
 
 _CALL = 'Response(message=f"waited {seconds}s", break_loop=False)'
@@ -33,11 +33,12 @@ signature: the name resolves, through the module's imports (as tool bases
 do), to a class defined in a module of the repository, which is a
 standard-library `@dataclass` deriving from nothing whose body holds plain
 annotated fields (no `ClassVar`, `InitVar`, `KW_ONLY` or
-`field(init=False)`), or an undecorated class deriving from nothing with its
-own `__init__` (with `**kwargs` any keyword fits, with `*args` any number of
-positional arguments). A call passing `*args` or `**kwargs`, a name the
-module binds more than once (or a star import), a class of an installed
-package or a subclass: not checked.
+`field(init=False)`, under any name an import gives them), or an undecorated
+class deriving from nothing with its own `__init__` (with `**kwargs` any
+keyword fits, with `*args` any number of positional arguments), and its
+module binds the name nowhere else (`Response = wrap(Response)`). A call
+passing `*args` or `**kwargs`, a name the module binds more than once (or a
+star import), a class of an installed package or a subclass: not checked.
 
 **Why it matters.** Agent Zero's `Response` is `@dataclass class Response:
 message: str; break_loop: bool; additional: dict | None = None`. A call
@@ -66,6 +67,13 @@ three taken).
                     )
                 }
             )
+        ),
+        # the framework's module binds the name again: a call may make another class
+        Example(
+            {
+                **_calling('Response(message="done", data=1)'),
+                "helpers/tool.py": TOOL_PY + "\n\nResponse = wrap(Response)\n",
+            }
         ),
     ]
     invalid = [
@@ -143,7 +151,10 @@ def _problems(call: ClassCall, params: list[Param]) -> list[str]:
     any_count = any(p.kind == "var-positional" for p in params)
     any_keyword = any(p.kind == "var-keyword" for p in params)
     if call.positional > len(positional) and not any_count:
-        problems.append(f"{call.positional} positional arguments, at most {len(positional)} taken")
+        plural = "s" if call.positional != 1 else ""
+        problems.append(
+            f"{call.positional} positional argument{plural}, at most {len(positional)} taken"
+        )
     filled = {p.name for p in positional[: call.positional]}
     by_name = {p.name: p for p in params if p.kind in ("positional", "keyword-only")}
     for keyword in dict.fromkeys(call.keywords):
@@ -172,9 +183,16 @@ def _problems(call: ClassCall, params: list[Param]) -> list[str]:
 def _render(params: list[Param]) -> str:
     """The parameters as a call would name them (``message, break_loop, additional=...``)."""
     parts: list[str] = []
-    for param in params:
+    starred = False  # past ``*`` or ``*args``: the rest are keyword-only
+    for index, param in enumerate(params):
+        if param.kind == "keyword-only" and not starred:
+            parts.append("*")
+        starred = starred or param.kind in ("var-positional", "keyword-only")
         prefix = {"var-positional": "*", "var-keyword": "**"}.get(param.kind, "")
         parts.append(prefix + param.name + ("=..." if param.has_default else ""))
+        following = params[index + 1].kind if index + 1 < len(params) else ""
+        if param.kind == "positional-only" and following != "positional-only":
+            parts.append("/")
     return ", ".join(parts)
 
 
