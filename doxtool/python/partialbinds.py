@@ -212,16 +212,23 @@ def _key(value: object) -> object:
     return value if type(value) is str else id(value)
 
 
+class _Names(cst.CSTVisitor):
+    """Collects the names of a tree, not looking into lambdas (a class of its
+    own: one made per call would leave a cycle for the collector)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.found: set[str] = set()
+
+    def visit_Name(self, node: cst.Name) -> None:
+        self.found.add(node.value)
+
+    def visit_Lambda(self, node: cst.Lambda) -> bool:
+        return False
+
+
 def _names_in(node: cst.CSTNode) -> set[str]:
     """The names in ``node`` (not in lambdas)."""
-    found: set[str] = set()
-
-    class _Names(cst.CSTVisitor):
-        def visit_Name(self, node: cst.Name) -> None:
-            found.add(node.value)
-
-        def visit_Lambda(self, node: cst.Lambda) -> bool:
-            return False
-
-    node.visit(_Names())
-    return found
+    names = _Names()
+    node.visit(names)
+    return names.found
