@@ -126,7 +126,15 @@ class Fetch(Tool):
         limit = int(self.args.get("limit", 10))
         tags = self.args.get("tags", ["a", "b"])
         flags = self.args.get("flags", {"x": -1, "y": 2.5})
-        return Response(message=f"{mode} {limit} {tags} {flags}", break_loop=False)
+        sep = self.args.get("sep", "\\t")
+        items = ["all"]
+        if mode == "slow":
+            items = self.args.get("items")
+        if not items:
+            return Response(message="no items", break_loop=False)
+        while 1:
+            break
+        return Response(message=f"{mode} {limit} {tags} {flags} {sep}", break_loop=False)
 """
 
 
@@ -143,5 +151,6 @@ def test_extracting_a_module_leaves_no_cycles(tmp_path: Path) -> None:
             extract_module(TOOL, str(path), ["helpers", "tools"]) for _ in range(3)
         )
     )
-    assert {a.name for a in facts[0].candidates[0].arguments} == {"mode", "limit", "tags", "flags"}
+    names = {a.name for a in facts[0].candidates[0].arguments}
+    assert names == {"mode", "limit", "tags", "flags", "sep", "items"}
     assert garbage == 0

@@ -27,6 +27,7 @@ from collections.abc import Callable, Sequence
 
 import libcst as cst
 
+from doxtool.core.literaleval import literal_eval
 from doxtool.python.cstnodes import child_nodes, suite_body
 from doxtool.python.walkstate import Env
 
@@ -178,7 +179,7 @@ def always_true(test: cst.BaseExpression) -> bool:
     if type(test) is cst.Name:
         return test.value == "True"
     if type(test) is cst.Integer:
-        return test.evaluated_value != 0
+        return literal_eval(test.value) != 0  # libcst's own leaves a cycle
     return False
 
 

@@ -23,7 +23,11 @@ def _simple_string(node: cst.SimpleString) -> str | bytes:
     if text[0] == quote and "\\" not in text and "\r" not in text:
         width = 3 if len(text) >= 6 and text.startswith(quote * 3) else 1
         return text[width:-width]
-    return node.evaluated_value
+    # libcst's ``evaluated_value`` is ``ast.literal_eval``, whose closures
+    # leave a cycle per call for a collector pool workers never run
+    value = literal_eval(text)
+    assert isinstance(value, (str, bytes))
+    return value
 
 
 def string_value(node: cst.SimpleString | cst.ConcatenatedString) -> str | bytes | None:
