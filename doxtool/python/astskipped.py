@@ -31,9 +31,9 @@ from typing import Any
 
 from doxtool.core.summary_facts import KeyRead
 from doxtool.python.astparse import statements
-from doxtool.python.astshapes import _AST_SHAPES, literal
+from doxtool.python.astshapes import _AST_SHAPES, literal, replace_default
 from doxtool.python.readforms import REFUSALS
-from doxtool.python.replacements import UNKNOWN, evaluate
+from doxtool.python.replacements import KNOWN, UNKNOWN, discarded, evaluate, replaced
 
 
 class SkippedBranches:
@@ -163,16 +163,66 @@ class SkippedBranches:
         found: dict[str, KeyRead] = {}
         for name in bound:
             read = self.var_reads.get(name)
-            if read is None or read.kind != "get" or read.default_unknown:
+            if read is None or read.kind != "get":
                 continue
-            if id(read) in self.fallback_values:
+            # what a missing key gives it here: before the replacement this
+            # ``if`` makes, if it makes the read's (``if not items: items = []``)
+            held = self._replacing(read, name, index)
+            if held is None and (read.default_unknown or id(read) in self.fallback_values):
                 continue
-            missing = read.default if read.has_default else None
+            missing = held[0] if held is not None else read.default if read.has_default else None
             decided = evaluate(_AST_SHAPES, stmt.test, name, missing)
-            if decided.kind != UNKNOWN and not decided.value:
+            if decided.kind == UNKNOWN:
+                continue
+            if not decided.value:
+                found[name] = read
+                continue
+            # taken: past it, a missing key leaves the literal it binds (the tool
+            # walk's :meth:`~doxtool.python.partialbinds.PartialBindings._missing_left`)
+            outcome = replaced(_AST_SHAPES, [stmt], name, missing) if not missing else None
+            if outcome is not None and outcome.kind == KNOWN:
+                self.missing_left[id(read)] = (True, outcome.value)
                 found[name] = read
         if found:
             self._skipped[id(stmt)] = found
+
+    @cached_property
+    def missing_left(self) -> dict[int, tuple[bool, Any]]:
+        """Id of a read -> (True, the value) a missing key leaves in the name
+        holding it past the ``if`` that replaces it (``if not items: items = []``)."""
+        return {}
+
+    @cached_property
+    def _replaced_from(self) -> dict[int, tuple[Any, int]]:
+        """Id of a read a statement after it replaces -> what a missing key
+        gives it, and the index at the top of the statement binding it."""
+        return {}
+
+    def _replace_top_read(self, read: KeyRead, name: str, index: int) -> None:
+        """``name = <read>`` at ``index`` at the top: what the statements
+        after it make of what a missing key gives (:func:`replace_default`),
+        nothing where they drop it unused (``v = d.get("b", "y")``, then ``v
+        = d.get("b")``: ``"y"`` is no default)."""
+        rest = self.node.body[index + 1 :]
+        if discarded(_AST_SHAPES, rest, name):
+            read.default, read.has_default = None, False
+            return
+        held = read.default if read.has_default else None
+        replace_default(read, rest, name, self._handed_read)  # type: ignore[attr-defined]
+        if read.replaced:
+            self._replaced_from[id(read)] = (held, index)
+
+    def _replacing(self, read: KeyRead, name: str, index: int) -> tuple[Any] | None:
+        """What a missing key gives ``read`` when the ``if`` at ``index`` is
+        the first statement using ``name`` after its binding (the one that
+        replaces it)."""
+        if id(read) not in self._replaced_from:
+            return None
+        held, bound_at = self._replaced_from[id(read)]
+        between = self.node.body[bound_at + 1 : index]
+        if any(type(n) is ast.Name and n.id == name for s in between for n in ast.walk(s)):
+            return None
+        return (held,)
 
     @cached_property
     def _pending(self) -> dict[int, tuple[ast.If, dict[str, KeyRead], dict[str, Any]]]:

@@ -30,7 +30,7 @@ import libcst as cst
 
 from doxtool.python.controlflow import terminates
 from doxtool.python.cstnodes import suite_body
-from doxtool.python.replacements import UNKNOWN, evaluate
+from doxtool.python.replacements import KNOWN, UNKNOWN, evaluate, replaced
 from doxtool.python.walkstate import Env
 
 #: what an arm bound a name to: several values (an ``if`` inside the arm
@@ -168,13 +168,27 @@ class PartialBindings:
             if held is not None:
                 env.var_missing[name] = held
             env.var_partial[name] = (False, None)
-        elif after is None and held is not None and held[0] == before and stmt.orelse is None:
-            # ``if isinstance(items, str): items = json.loads(items)``: the
-            # ``None`` a missing key gives fails the test, and stays
-            decided = evaluate(self._shapes(), stmt.test, name, held[1])  # type: ignore[attr-defined]
-            if decided.kind != UNKNOWN and not decided.value:
-                env.var_missing_only[name] = held
+        elif after is None and held is not None and held[0] == before:
+            left = self._missing_left(stmt, name, held[1])
+            if left is not None:
+                env.var_missing_only[name] = (held[0], left[0])
         return MIXED
+
+    def _missing_left(self, stmt: cst.If, name: str, held: Any) -> tuple[Any] | None:
+        """What ``name``, holding ``held`` (what a missing key gives), holds
+        past ``stmt``, when known: ``if isinstance(items, str): items =
+        json.loads(items)`` is not taken, and the ``None`` stays; ``if not
+        items: items = []`` is, and replaces it with the literal (a check
+        past it judges ``[]``, as one of ``args.get("items") or []`` does)."""
+        shapes = self._shapes()  # type: ignore[attr-defined]
+        decided = evaluate(shapes, stmt.test, name, held)
+        if decided.kind == UNKNOWN:
+            return None
+        if not decided.value and stmt.orelse is None:
+            return (held,)
+        # (a truthy value is one a caller may pass: :func:`replaced` keeps it)
+        outcome = replaced(shapes, [stmt], name, held) if not held else None
+        return (outcome.value,) if outcome is not None and outcome.kind == KNOWN else None
 
     def _missing_refused(self, test: cst.BaseExpression, env: Env) -> set[str]:
         """The arguments whose missing key leaves a name ``test`` is true
