@@ -6,7 +6,11 @@ the arguments (``ast``).
 ``items = args.get("x")``, ``if not items: items = []``, then ``if not
 items: raise ...``: a missing ``x`` leaves ``[]``, which the check refuses
 as well, so ``x`` is required; a fallback the check passes (``items =
-["all"]``) is the default, and ``x`` optional. ``v = args.get("b", "y")``
+["all"]``) is the default, and ``x`` optional. A name each arm of an ``if``
+binds to a read of ``x`` (``if a: items = args.get("x")``, ``else: items =
+args.get("x", [])``) holds either read's value: a check refusing both needs
+``x``; one refusing a single one needs it on the calls taking that arm
+(``required or optional``, no default claimed). ``v = args.get("b", "y")``
 then ``v = args.get("b")``: the first value reaches nothing, so ``"y"`` is
 no default of ``b``.
 """
@@ -45,6 +49,22 @@ SHAPES: dict[str, tuple[str, dict[str, tuple[str, object]]]] = {
     "a falsy default replaced": (
         'items = A.get("x", "")\nif not items:\n    items = "all"\nif not items:\n' + RAISE,
         {"x": ("optional", "all")},
+    ),
+    # each arm binds the name to a read of the key: the check judges each
+    "a read in each arm, both missing values refused": (
+        'if A.get("a"):\n    items = A.get("x")\nelse:\n    items = A.get("x", [])\n'
+        "if not items:\n" + RAISE,
+        {"a": ("optional", "-"), "x": ("required", "-")},
+    ),
+    "a read in each arm, one missing value passing": (
+        'if A.get("a"):\n    items = A.get("x")\nelse:\n    items = A.get("x", ["all"])\n'
+        "if not items:\n" + RAISE,
+        {"a": ("optional", "-"), "x": ("unknown", "-")},
+    ),
+    "a read in each arm, a check of None": (
+        'if A.get("a"):\n    items = A.get("x")\nelse:\n    items = A.get("x", [])\n'
+        "if items is None:\n" + RAISE,
+        {"a": ("optional", "-"), "x": ("unknown", "-")},
     ),
     "a default dropped unused": (
         'v = A.get("b", "y")\nv = A.get("b")\nprint(v)\n',

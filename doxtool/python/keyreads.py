@@ -158,7 +158,9 @@ class KeyReads(PresenceBinds, SkippedBranches, MadeValues, StringBodies):
         if self._made_contract(stmt, name, refusal, raises):
             return
         held = self._missing_read(name)
-        if held is not None and raises and not self._returned_before(stmt):
+        if name in self.var_either and raises and not self._returned_before(stmt):
+            self._either_contract(self.var_either[name], refusal)  # :mod:`.astskipped`
+        elif held is not None and raises and not self._returned_before(stmt):
             self._read_contract(held, refusal)
         elif name in self.var_reads and raises and self._past_exit(stmt):  # type: ignore[attr-defined]
             # past ``if value is None: return ...``: refused on some calls only
