@@ -337,7 +337,7 @@ class ArgumentReads:
                 builder.weak_type = builder.weak_type or json_type(value)
             if id(node) in self.passed_on:
                 builder.set_fallback(known, value)
-        elif default is not None:
+        elif default is not None and id(node) not in self.discarded_reads:
             builder.default_read(*self._value(default))
         self._note_read_missing(node, key, kind, default, replaced, rebound is not None)  # type: ignore[attr-defined]
         return key

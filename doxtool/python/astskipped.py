@@ -31,9 +31,10 @@ from typing import Any
 
 from doxtool.core.summary_facts import KeyRead
 from doxtool.python.astparse import statements
-from doxtool.python.astshapes import _AST_SHAPES, literal
+from doxtool.python.astreach import terminates
+from doxtool.python.astshapes import _AST_SHAPES, literal, replace_default
 from doxtool.python.readforms import REFUSALS
-from doxtool.python.replacements import UNKNOWN, evaluate
+from doxtool.python.replacements import KNOWN, UNKNOWN, discarded, evaluate, replaced
 
 
 class SkippedBranches:
@@ -84,6 +85,7 @@ class SkippedBranches:
             if type(target) is ast.Name:
                 self.var_missing_only.pop(target.id, None)
                 self.var_partial.pop(target.id, None)
+                self.var_either.pop(target.id, None)
                 self._top_literals.pop(target.id, None)
         if len(targets) != 1 or type(targets[0]) is not ast.Name:
             return
@@ -135,6 +137,46 @@ class SkippedBranches:
                         self.var_partial[name] = (held, _NOTHING)
         for held, kept in self.var_partial.values():
             self._partial_reads[id(held)] = kept
+        self._note_either(stmt)
+
+    @cached_property
+    def var_either(self) -> dict[str, list[KeyRead]]:
+        """Local name -> the reads of one key each arm of an ``if`` at the
+        top bound it to: past it, it holds one of them."""
+        return {}
+
+    def _note_either(self, stmt: ast.If) -> None:
+        """``if a: items = d.get("x")``, ``else: items = d.get("x", [])``."""
+        arms = [stmt.body, stmt.orelse]
+        if not stmt.orelse or any(terminates(arm) for arm in arms):
+            return
+        names = {
+            t.id
+            for s in stmt.body
+            if isinstance(s, ast.Assign)
+            for t in s.targets
+            if type(t) is ast.Name
+        }
+        for name in names:
+            reads = [_arm_read(arm, name, self._arm_reads) for arm in arms]
+            keys = {(r.source, r.key) for r in reads if r is not None}
+            if None not in reads and len(keys) == 1:
+                self.var_either[name] = reads  # type: ignore[assignment]
+
+    def _either_contract(self, reads: list[KeyRead], refusal: str) -> None:
+        """A check on every call of a name :attr:`var_either` holds: each read
+        whose missing value it refuses is needed, on the calls taking its arm
+        only where another's passes (whose default then holds on its arm's
+        calls only: neither claimed nor denied)."""
+        refusing = REFUSALS[refusal]
+        refused = [r for r in reads if refusing(r.default if r.has_default else None)]
+        every = len(refused) == len(reads)
+        for read in refused:
+            if self._read_contract(read, refusal) and not every:  # type: ignore[attr-defined]
+                read.conditional = True
+        for read in reads if refused and not every else ():
+            if read.has_default and read not in refused:
+                read.default, read.has_default, read.default_unknown = None, False, True
 
     def _note_skipped_branch(self, body: Sequence[ast.stmt], index: int) -> None:
         """``body[index]``, at the top of the body: an ``if`` with no ``else``
@@ -163,16 +205,66 @@ class SkippedBranches:
         found: dict[str, KeyRead] = {}
         for name in bound:
             read = self.var_reads.get(name)
-            if read is None or read.kind != "get" or read.default_unknown:
+            if read is None or read.kind != "get":
                 continue
-            if id(read) in self.fallback_values:
+            # what a missing key gives it here: before the replacement this
+            # ``if`` makes, if it makes the read's (``if not items: items = []``)
+            held = self._replacing(read, name, index)
+            if held is None and (read.default_unknown or id(read) in self.fallback_values):
                 continue
-            missing = read.default if read.has_default else None
+            missing = held[0] if held is not None else read.default if read.has_default else None
             decided = evaluate(_AST_SHAPES, stmt.test, name, missing)
-            if decided.kind != UNKNOWN and not decided.value:
+            if decided.kind == UNKNOWN:
+                continue
+            if not decided.value:
+                found[name] = read
+                continue
+            # taken: past it, a missing key leaves the literal it binds (the tool
+            # walk's :meth:`~doxtool.python.partialbinds.PartialBindings._missing_left`)
+            outcome = replaced(_AST_SHAPES, [stmt], name, missing) if not missing else None
+            if outcome is not None and outcome.kind == KNOWN:
+                self.missing_left[id(read)] = (True, outcome.value)
                 found[name] = read
         if found:
             self._skipped[id(stmt)] = found
+
+    @cached_property
+    def missing_left(self) -> dict[int, tuple[bool, Any]]:
+        """Id of a read -> (True, the value) a missing key leaves in the name
+        holding it past the ``if`` that replaces it (``if not items: items = []``)."""
+        return {}
+
+    @cached_property
+    def _replaced_from(self) -> dict[int, tuple[Any, int]]:
+        """Id of a read a statement after it replaces -> what a missing key
+        gives it, and the index at the top of the statement binding it."""
+        return {}
+
+    def _replace_top_read(self, read: KeyRead, name: str, index: int) -> None:
+        """``name = <read>`` at ``index`` at the top: what the statements
+        after it make of what a missing key gives (:func:`replace_default`),
+        nothing where they drop it unused (``v = d.get("b", "y")``, then ``v
+        = d.get("b")``: ``"y"`` is no default)."""
+        rest = self.node.body[index + 1 :]
+        if discarded(_AST_SHAPES, rest, name):
+            read.default, read.has_default = None, False
+            return
+        held = read.default if read.has_default else None
+        replace_default(read, rest, name, self._handed_read)  # type: ignore[attr-defined]
+        if read.replaced:
+            self._replaced_from[id(read)] = (held, index)
+
+    def _replacing(self, read: KeyRead, name: str, index: int) -> tuple[Any] | None:
+        """What a missing key gives ``read`` when the ``if`` at ``index`` is
+        the first statement using ``name`` after its binding (the one that
+        replaces it)."""
+        if id(read) not in self._replaced_from:
+            return None
+        held, bound_at = self._replaced_from[id(read)]
+        between = self.node.body[bound_at + 1 : index]
+        if any(type(n) is ast.Name and n.id == name for s in between for n in ast.walk(s)):
+            return None
+        return (held,)
 
     @cached_property
     def _pending(self) -> dict[int, tuple[ast.If, dict[str, KeyRead], dict[str, Any]]]:
@@ -219,6 +311,14 @@ def _kept_literal(
         return None
     known, value = literal(bindings[0].value)
     return (value,) if known else None
+
+
+def _arm_read(arm: Sequence[ast.stmt], name: str, reads: dict[int, KeyRead]) -> KeyRead | None:
+    """The read the arm of an ``if`` binds ``name`` to, its one binding of it."""
+    bindings = [s for s in arm if _binds([s], name)]
+    if len(bindings) != 1:
+        return None
+    return reads.get(id(bindings[0]))
 
 
 def _undecided(test: ast.expr, name: str, values: dict[str, Any]) -> bool:

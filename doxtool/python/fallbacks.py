@@ -32,7 +32,7 @@ from doxtool.python.readforms import (
     READ_METHODS,
     STRING_METHODS,
 )
-from doxtool.python.replacements import KEPT, KNOWN, UNKNOWN, evaluate, replaced
+from doxtool.python.replacements import KEPT, KNOWN, UNKNOWN, discarded, evaluate, replaced
 from doxtool.python.walkstate import Env
 
 
@@ -48,6 +48,8 @@ class Fallbacks:
     #: it replaces when missing -> (known, value) of what it is replaced
     #: with (:meth:`_note_rebound_fallback`)
     rebound_fallbacks: dict[int, tuple[bool, Any]]
+    #: ids of reads whose value the name bound to it drops unused (:func:`discarded`)
+    discarded_reads: set[int]
     #: ids of reads an ``or`` gives a fallback of its own
     #: (``args.get("n", "") or 5``): a falsy default of theirs is replaced
     or_replaced: set[int]
@@ -103,7 +105,13 @@ class Fallbacks:
         if type(small) is not cst.Assign or len(small.targets) != 1:
             return
         target = small.targets[0].target
-        if type(target) is not cst.Name or self._plain_get(small.value, env) is None:
+        if type(target) is not cst.Name:
+            return
+        read = self._read_call(small.value, env)
+        if read is not None and discarded(self._shapes(), rest, target.value):
+            self.discarded_reads.add(id(read))  # its default reaches nothing
+            return
+        if self._plain_get(small.value, env) is None:
             return
         call = self._read_call(small.value, env)
         assert call is not None

@@ -122,8 +122,7 @@ class KeyReads(PresenceBinds, SkippedBranches, MadeValues, StringBodies):
                 self.var_reads[targets[0].id] = read
                 if top and node is stmt.value and read.kind == "get" and not read.default_unknown:
                     # ``x = d.get(k)`` then ``x = int(x) if x else 10``
-                    rest = self.node.body[self._top_index[id(stmt)] + 1 :]
-                    replace_default(read, rest, targets[0].id, self._handed_read)
+                    self._replace_top_read(read, targets[0].id, self._top_index[id(stmt)])
                 return
             inner = stands_for(node)
             found = made_by(node, inner) if made is None else None
@@ -159,7 +158,9 @@ class KeyReads(PresenceBinds, SkippedBranches, MadeValues, StringBodies):
         if self._made_contract(stmt, name, refusal, raises):
             return
         held = self._missing_read(name)
-        if held is not None and raises and not self._returned_before(stmt):
+        if name in self.var_either and raises and not self._returned_before(stmt):
+            self._either_contract(self.var_either[name], refusal)  # :mod:`.astskipped`
+        elif held is not None and raises and not self._returned_before(stmt):
             self._read_contract(held, refusal)
         elif name in self.var_reads and raises and self._past_exit(stmt):  # type: ignore[attr-defined]
             # past ``if value is None: return ...``: refused on some calls only
@@ -172,9 +173,12 @@ class KeyReads(PresenceBinds, SkippedBranches, MadeValues, StringBodies):
         gives (a default, a fallback) may pass. Whether it is."""
         if read.has_default and not REFUSALS[refusal](read.default):
             return False  # a missing key gives the default, which the check lets pass
-        if read.kind == "get" and not read.has_default and not REFUSALS[refusal](None):
+        # past a replacement (``if not v: v = []``), what it left (:mod:`.astskipped`)
+        left = self.missing_left.get(id(read))
+        missing = None if left is None else left[1]
+        if read.kind == "get" and not read.has_default and not REFUSALS[refusal](missing):
             return False  # ``d.get(k) == ""``: the None a missing key gives passes
-        known, value = self.fallback_values.get(id(read), (True, None))
+        known, value = left or self.fallback_values.get(id(read), (True, None))
         if read.default_unknown and (not known or not REFUSALS[refusal](value)):
             return False  # a fallback that may pass the check
         read.default_unknown = False  # a fallback the check refuses is no default

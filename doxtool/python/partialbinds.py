@@ -30,7 +30,7 @@ import libcst as cst
 
 from doxtool.python.controlflow import terminates
 from doxtool.python.cstnodes import suite_body
-from doxtool.python.replacements import UNKNOWN, evaluate
+from doxtool.python.replacements import KNOWN, UNKNOWN, evaluate, replaced
 from doxtool.python.walkstate import Env
 
 #: what an arm bound a name to: several values (an ``if`` inside the arm
@@ -55,6 +55,7 @@ Saved = tuple[
     dict[str, tuple[str, Any]],
     dict[str, tuple[str, Any]],
     dict[str, Any],
+    dict[str, tuple[str, Any] | None],
     dict[str, object],
     dict[str, str] | None,
 ]
@@ -68,6 +69,8 @@ class PartialBindings:
     ) -> None:
         """``name = value`` in the arm walked (``arg``: the argument it stands for)."""
         env.bound[name] = arg
+        env.bound_missing[name] = self.read_missing.get(id(value)) if arg else None  # type: ignore[attr-defined]
+        env.var_missing_either.pop(name, None)
         env.var_partial.pop(name, None)
         env.var_missing_only.pop(name, None)
         known, literal = self._value(value) if arg is None else (False, None)  # type: ignore[attr-defined]
@@ -97,10 +100,12 @@ class PartialBindings:
             dict(env.var_missing),
             dict(env.var_rebound),
             dict(env.var_literals),
+            env.bound_missing,
             env.bound,
             env.arm_base,
         )
-        env.bound, env.arm_base = {}, before
+        env.bound, env.arm_base, env.bound_missing = {}, before, {}
+        env.arms_missing.append([])
         return saved
 
     def _arm_bound(
@@ -110,8 +115,10 @@ class PartialBindings:
         function, its bindings reach nothing past the ``if``; an ``elif``
         gives what the arms of its own bind); the next arm starts afresh."""
         bound, env.bound = env.bound, {}
+        missing, env.bound_missing = env.bound_missing, {}
         env.var_literals = dict(saved[3])  # each arm starts from what was before the ``if``
         leaves = type(arm) is not cst.If and terminates(suite_body(arm.body))
+        env.arms_missing[-1].append(None if leaves else missing)
         return None if leaves else bound
 
     def _bindings_end(
@@ -126,6 +133,8 @@ class PartialBindings:
         go on stands for its argument on some calls only
         (:mod:`module doc <doxtool.python.partialbinds>`)."""
         outer, env.arm_base = saved[-2:]
+        env.bound_missing = saved[4]
+        arms_missing = [m for m in env.arms_missing.pop() if m is not None]
         going = [arm for arm in arms if arm is not None]
         leaves = len(going) < len(arms)
         if stmt.orelse is None:
@@ -141,6 +150,20 @@ class PartialBindings:
         env.bound = {**outer, **merged}
         for name in merged:
             env.var_literals.pop(name, None)
+            env.bound_missing[name] = None
+            if type(merged[name]) is str and stmt.orelse is not None:
+                self._missing_either(name, [arm.get(name) for arm in arms_missing], env)
+
+    def _missing_either(self, name: str, held: list[tuple[str, Any] | None], env: Env) -> None:
+        """Every arm that goes on bound ``name`` to a read of one argument,
+        giving the values ``held`` for a missing key (``if a: items =
+        args.get("x")``, ``else: items = args.get("x", [])``): past the
+        ``if`` it holds one of them, on the calls taking its arm."""
+        values = [h[1] for h in held if h is not None]
+        if len(values) < len(held) or len({h[0] for h in held if h is not None}) != 1:
+            return
+        if len({repr(v) for v in values}) > 1:
+            env.var_missing_either[name] = (held[0][0], tuple(values))  # type: ignore[index]
 
     def _bound_on_some(
         self, stmt: cst.If, name: str, values: list[object], saved: Saved, env: Env
@@ -168,13 +191,27 @@ class PartialBindings:
             if held is not None:
                 env.var_missing[name] = held
             env.var_partial[name] = (False, None)
-        elif after is None and held is not None and held[0] == before and stmt.orelse is None:
-            # ``if isinstance(items, str): items = json.loads(items)``: the
-            # ``None`` a missing key gives fails the test, and stays
-            decided = evaluate(self._shapes(), stmt.test, name, held[1])  # type: ignore[attr-defined]
-            if decided.kind != UNKNOWN and not decided.value:
-                env.var_missing_only[name] = held
+        elif after is None and held is not None and held[0] == before:
+            left = self._missing_left(stmt, name, held[1])
+            if left is not None:
+                env.var_missing_only[name] = (held[0], left[0])
         return MIXED
+
+    def _missing_left(self, stmt: cst.If, name: str, held: Any) -> tuple[Any] | None:
+        """What ``name``, holding ``held`` (what a missing key gives), holds
+        past ``stmt``, when known: ``if isinstance(items, str): items =
+        json.loads(items)`` is not taken, and the ``None`` stays; ``if not
+        items: items = []`` is, and replaces it with the literal (a check
+        past it judges ``[]``, as one of ``args.get("items") or []`` does)."""
+        shapes = self._shapes()  # type: ignore[attr-defined]
+        decided = evaluate(shapes, stmt.test, name, held)
+        if decided.kind == UNKNOWN:
+            return None
+        if not decided.value and stmt.orelse is None:
+            return (held,)
+        # (a truthy value is one a caller may pass: :func:`replaced` keeps it)
+        outcome = replaced(shapes, [stmt], name, held) if not held else None
+        return (outcome.value,) if outcome is not None and outcome.kind == KNOWN else None
 
     def _missing_refused(self, test: cst.BaseExpression, env: Env) -> set[str]:
         """The arguments whose missing key leaves a name ``test`` is true

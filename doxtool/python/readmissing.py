@@ -102,12 +102,29 @@ class ReadMissing:
         gives it), each kind judged against what a missing key gives the
         read ``node`` tests, when known."""
         held = self._tested_missing(node, env) if group and self.judging_reads else None
+        either = self._tested_either(node, env) if group and self.judging_reads else None
+        if either is not None and set(group) == {either[0]} and group[either[0]] != CALLED:  # type: ignore[arg-type]
+            # a missing key leaves one of several values, on the calls taking
+            # the arm that bound it: refused on those calls only, when some pass
+            refused = {REFUSALS[group[either[0]]](v) for v in either[1]}  # type: ignore[index]
+            kind = "missing" if refused == {True} else "given" if refused == {False} else CALLED
+            return {either[0]: kind}
         if group is None or held is None or set(group) != {held[0]}:
             return group
         kind = group[held[0]]
         if kind == CALLED:
             return group
         return {held[0]: "missing" if REFUSALS[kind](held[1]) else "given"}
+
+    def _tested_either(
+        self, node: cst.BaseExpression, env: Env
+    ) -> tuple[str, tuple[Any, ...]] | None:
+        """(argument, values) a missing key may leave in the name ``node``,
+        bound to a read in each arm of an ``if`` (:mod:`.partialbinds`)."""
+        if type(node) is not cst.Name or node.value in env.var_groups:
+            return None
+        either = env.var_missing_either.get(node.value)
+        return either if either is not None and env.var_args.get(node.value) == either[0] else None
 
     def _value_key_read(self, node: cst.Subscript, env: Env) -> None:
         """``data = args.get("issue", {})``, then ``data["title"]``: a key of

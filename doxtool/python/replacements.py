@@ -127,6 +127,18 @@ def replaced(shapes: Shapes[N], body: Sequence[N], name: str, default: Any) -> O
     return _scan(shapes, body, name, default) or Outcome(KEPT, default)
 
 
+def discarded(shapes: Shapes[N], body: Sequence[N], name: str) -> bool:
+    """Whether the value ``name`` holds is thrown away unused: the first
+    statement of ``body`` that uses the name binds it again to a value not
+    made of it (``v = args.get("b", "y")``, then ``v = args.get("b")``), so
+    what it held (a read's default) reaches nothing."""
+    for stmt in body:
+        if shapes.uses(stmt, name):
+            shape = shapes.stmt(stmt, name)
+            return shape[0] == "assign" and not shapes.uses(shape[1], name)
+    return False
+
+
 def _scan(shapes: Shapes[N], body: Sequence[N], name: str, default: Any) -> Outcome | None:
     """:func:`replaced`; None when no statement of ``body`` uses the name."""
     for index, stmt in enumerate(body):

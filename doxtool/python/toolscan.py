@@ -156,6 +156,7 @@ class ToolScan(
         self.args: dict[str, ArgBuilder] = {}
         self.passed_on: set[int] = set()
         self.rebound_fallbacks: dict[int, tuple[bool, Any]] = {}
+        self.discarded_reads: set[int] = set()
         self.or_replaced: set[int] = set()
         self.read_missing: dict[int, tuple[str, Any]] = {}
         self.rebound_missing: dict[int, tuple[str, Any]] = {}

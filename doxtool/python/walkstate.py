@@ -82,6 +82,13 @@ class Env:
     #: local names bound in the arm of an ``if`` being walked -> the
     #: argument each stands for (None: none; ``partialbinds.MIXED``: several)
     bound: dict[str, object] = field(default_factory=dict)
+    #: ... -> (argument, value) a missing key gives the read it was bound to
+    #: there (None: not known); what each arm of the ``if`` walked left
+    bound_missing: dict[str, tuple[str, Any] | None] = field(default_factory=dict)
+    arms_missing: list[list[dict[str, tuple[str, Any] | None] | None]] = field(default_factory=list)
+    #: local name -> (argument, the values) a missing key gives the reads
+    #: every arm of an ``if`` bound it to, each on the calls taking its arm
+    var_missing_either: dict[str, tuple[str, tuple[Any, ...]]] = field(default_factory=dict)
     #: local name -> (argument, value) a missing key gives the plain read
     #: it holds, which the next statement using the name replaces (``if
     #: cfg: items = []``): on the calls that skip that, what it holds
