@@ -264,3 +264,27 @@ def test_a_helper_fallback_every_missing_key_takes_is_no_partial_binding(
     root = make_repo({"helpers/fmt.py": helper, "tools/t.py": HELPER_TOOL})
     (arg,) = tool_module(run_cli, root)["arguments"]
     assert kind(arg) == "optional"
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # read and checked under the key's presence
+        '        if "kb" in kwargs:\n'
+        '            kb = kwargs.get("kb")\n'
+        "            if not isinstance(kb, list):\n"
+        '                return Response(message="kb must be a list", break_loop=False)\n',
+        # read before, checked under the key's presence
+        '        kb = kwargs.get("kb")\n'
+        '        if "kb" in kwargs:\n'
+        "            if not isinstance(kb, list):\n"
+        '                return Response(message="kb must be a list", break_loop=False)\n',
+    ],
+)
+def test_a_check_under_the_keys_presence_refuses_no_missing_key(
+    make_repo, run_cli, body: str
+) -> None:
+    # a name the ``if "kb" in kwargs`` binds on its one arm: the check in
+    # that arm never sees what a missing key gives (None): optional
+    tail = '        return Response(message="ok", break_loop=False)\n'
+    assert execute_facts(make_repo, run_cli, body + tail)["kb"] == ("optional", "-")

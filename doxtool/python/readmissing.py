@@ -89,6 +89,12 @@ class ReadMissing:
     def _tested_missing(self, node: cst.BaseExpression, env: Env) -> tuple[str, Any] | None:
         """(argument, value) a missing key gives the read ``node`` is or a name
         holds, while the name still stands for that argument."""
+        held = self._tested_read_missing(node, env)
+        # under ``if "k" in args``, no read of ``k`` gives a missing key's value
+        return None if held is None or any(held[0] in keys for keys in env.keys_in) else held
+
+    def _tested_read_missing(self, node: cst.BaseExpression, env: Env) -> tuple[str, Any] | None:
+        """As :meth:`_tested_missing`, wherever the read runs."""
         if type(node) is cst.Name:
             held = env.var_missing.get(node.value)
             standing = held is not None and env.var_args.get(node.value) == held[0]
@@ -101,16 +107,20 @@ class ReadMissing:
         """``group`` (argument -> kind refused, as the test of ``node``
         gives it), each kind judged against what a missing key gives the
         read ``node`` tests, when known."""
-        held = self._tested_missing(node, env) if group and self.judging_reads else None
+        held = self._tested_read_missing(node, env) if group and self.judging_reads else None
         either = self._tested_either(node, env) if group and self.judging_reads else None
         if either is not None and set(group) == {either[0]} and group[either[0]] != CALLED:  # type: ignore[arg-type]
             # a missing key leaves one of several values, on the calls taking
             # the arm that bound it: refused on those calls only, when some pass
+            if any(either[0] in keys for keys in env.keys_in):
+                return {either[0]: "given"}  # a missing key never comes this way
             refused = {REFUSALS[group[either[0]]](v) for v in either[1]}  # type: ignore[index]
             kind = "missing" if refused == {True} else "given" if refused == {False} else CALLED
             return {either[0]: kind}
         if group is None or held is None or set(group) != {held[0]}:
             return group
+        if any(held[0] in keys for keys in env.keys_in):
+            return {held[0]: "given"}  # a missing key never comes this way
         kind = group[held[0]]
         if kind == CALLED:
             return group
@@ -154,6 +164,27 @@ class ReadMissing:
             and _bindings(env.func.node, node.value.value) == 1
         ):
             self._needed_read(arg, env)  # type: ignore[attr-defined]
+
+    def _enter_presence(self, test: cst.BaseExpression, env: Env) -> None:
+        """Enter the body of an ``if``: the arguments ``test`` needs (``isinstance(x,
+        str)``, ``"k" in args``), and the keys it tests in the arguments' dict."""
+        env.present.append(self._presence(test, env))  # type: ignore[attr-defined]
+        parts, keys = [test], set()
+        while parts:
+            node = parts.pop()
+            if type(node) is cst.BooleanOperation and type(node.operator) is cst.And:
+                parts.extend([node.left, node.right])
+            elif type(node) is cst.Comparison and len(node.comparisons) == 1:
+                target = node.comparisons[0]
+                if type(target.operator) is cst.In and self._is_dict_source(target.comparator, env):  # type: ignore[attr-defined]
+                    key = self._key(node.left, env)  # type: ignore[attr-defined]
+                    keys.update([key] if isinstance(key, str) else [])
+        env.keys_in.append(frozenset(keys))
+
+    def _leave_presence(self, env: Env) -> None:
+        """Leave the body :meth:`_enter_presence` entered."""
+        env.present.pop()
+        env.keys_in.pop()
 
 
 #: methods of a dict that leave its keys as they are

@@ -417,7 +417,7 @@ class StatementWalk(ExpressionWalk, ClosureWalk):
             self._closed_absence(stmt, env)
         env.guards.append(positive)
         env.absent.append(absent_true)
-        env.present.append(self._presence(stmt.test, env))
+        self._enter_presence(stmt.test, env)
         # ``if text: return Response(text, ...)``: in the body, ``text`` is not empty
         assumed = self._assume_nonempty(nonempty_when(stmt.test, True), env)
         body = suite_body(stmt.body)
@@ -437,7 +437,7 @@ class StatementWalk(ExpressionWalk, ClosureWalk):
         needs = env.undecided.pop() if framed[0] else set()
         other: set[str] = set()  # what an absent ``else`` needs
         _forget(assumed, env)
-        env.present.pop()
+        self._leave_presence(env)
         env.absent.pop()
         env.guards.pop()
         if stmt.orelse is None:

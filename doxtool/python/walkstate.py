@@ -169,6 +169,8 @@ class Env:
     escaping: frozenset[int] = frozenset()
     #: arguments the enclosing ``if`` tests need present (``isinstance(x, str)``)
     present: list[frozenset[str]] = field(default_factory=list)
+    #: keys the enclosing ``if`` tests are in the arguments' dict (``"k" in args``)
+    keys_in: list[frozenset[str]] = field(default_factory=list)
     #: local name bound to an empty value and filled only while an argument
     #: is known present -> that argument (None: not filled yet)
     empty_unless: dict[str, str | None] = field(default_factory=dict)
