@@ -73,10 +73,11 @@ from functools import cached_property
 from typing import Any
 
 from doxtool.core.findings import Finding
+from doxtool.core.reads import read_regular
 from doxtool.run.edges import Edges
 from doxtool.run.pluginroot import PLUGIN_FILE
 from doxtool.run.project import COMPANION_SUFFIX, Project
-from doxtool.run.snapshot import MAX_DIGEST_BYTES, read_regular, references, take
+from doxtool.run.snapshot import MAX_DIGEST_BYTES, references, take
 from doxtool.run.state import STATE, State, load, state_key, store
 from doxtool.run.teaching import PromptEdit
 

@@ -25,13 +25,13 @@ module's names make the order matter.
 from __future__ import annotations
 
 import os
-import stat
 from pathlib import Path
 from typing import Any, Protocol
 
 from doxtool.core.config import Config
 from doxtool.core.facts import ModuleFacts
 from doxtool.core.loader_facts import LAST
+from doxtool.core.reads import read_regular
 from doxtool.python.resolve import ToolResolver
 from doxtool.run.listing import NEVER_READ
 
@@ -126,20 +126,7 @@ def _candidates(project: Project) -> list[str]:
 
 
 def _mentions_members(path: str) -> bool:
-    """Whether a regular file's text names ``getmembers``: it is opened
-    without blocking and without following a link, and a FIFO, a device or
-    anything else but a regular file is not read."""
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0)
-    try:
-        fd = os.open(path, flags)
-    except OSError:
-        return False
-    try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            return False
-        with os.fdopen(fd, "rb", closefd=False) as handle:
-            return b"getmembers" in handle.read(_MAX_BYTES)
-    except OSError:
-        return False
-    finally:
-        os.close(fd)
+    """Whether a regular file's text names ``getmembers`` (a FIFO, a device
+    or a link is not read: :func:`~doxtool.core.reads.read_regular`)."""
+    data = read_regular(path, _MAX_BYTES)
+    return data is not None and b"getmembers" in data

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import hashlib
 import os
-import stat as stat_module
 import time
 from collections.abc import Iterable, Iterator
 from itertools import compress
@@ -18,7 +17,7 @@ from operator import ne
 from typing import Any
 
 from doxtool.core.factnames import DOTTED_NAME, named
-from doxtool.core.reads import read_upto
+from doxtool.core.reads import read_regular
 from doxtool.run.listing import (
     CACHE_DIR,
     escape_name,
@@ -34,25 +33,6 @@ from doxtool.run.replay import taken_listing
 
 #: files larger than this are compared by modification time and size alone
 MAX_DIGEST_BYTES = 8 * 1024 * 1024
-
-
-def read_regular(path: str, limit: int) -> bytes | None:
-    """Up to ``limit`` bytes of a regular file; None for anything else. It is
-    opened without blocking and without following a link, in case it was
-    replaced by a FIFO or a link since it was listed."""
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0)
-    try:
-        fd = os.open(path, flags)
-    except OSError:
-        return None
-    try:
-        if not stat_module.S_ISREG(os.fstat(fd).st_mode):
-            return None
-        return read_upto(fd, limit)
-    except OSError:
-        return None
-    finally:
-        os.close(fd)
 
 
 def _digest(path: str, size: int) -> str:
