@@ -31,7 +31,41 @@ class RepairableException(Exception):
     """Turned by the framework into a request for a corrected call."""
 '''
 
-FRAMEWORK = {"helpers/tool.py": TOOL_PY, "helpers/errors.py": ERRORS_PY}
+#: Agent Zero's reading of a tool request: a call without a ``tool_args``
+#: dict (nor ``args``) is rejected (PRM007, :mod:`doxtool.run.requests`)
+EXTRACT_TOOLS_PY = """\
+def normalize_tool_request(tool_request):
+    if not isinstance(tool_request, dict):
+        raise ValueError("Tool request must be a dictionary")
+    tool_name = tool_request.get("tool_name")
+    if not tool_name or not isinstance(tool_name, str):
+        tool_name = tool_request.get("tool")
+    if not tool_name or not isinstance(tool_name, str):
+        raise ValueError("Tool request must have a tool_name (type string) field")
+    tool_args = tool_request.get("tool_args")
+    if not isinstance(tool_args, dict):
+        tool_args = tool_request.get("args")
+    if not isinstance(tool_args, dict):
+        raise ValueError("Tool request must have a tool_args (type dictionary) field")
+    return tool_name, dict(tool_args)
+"""
+
+#: an older fork's reading of a tool request: a call without ``tool_args``
+#: runs the tool without arguments (PRM007)
+ACCEPTING_AGENT_PY = """\
+class Agent:
+    async def process_tools(self, tool_request):
+        tool_name = tool_request.get("tool_name", "")
+        tool_args = tool_request.get("tool_args", {})
+        tool = self.get_tool(tool_name, tool_args)
+        return await tool.execute(**tool_args)
+"""
+
+FRAMEWORK = {
+    "helpers/tool.py": TOOL_PY,
+    "helpers/errors.py": ERRORS_PY,
+    "helpers/extract_tools.py": EXTRACT_TOOLS_PY,
+}
 
 #: Agent Zero's tool loader: the tool class whose name sorts last (DOX010)
 LOADER_LAST_PY = """\

@@ -1,14 +1,18 @@
 """A tool call whose arguments sit beside ``tool_name`` instead of under
-``tool_args`` (``{"tool_name": "wait", "seconds": 5}``): the framework finds
+``tool_args`` (``{"tool_name": "wait", "seconds": 5}``): Agent Zero finds
 no ``tool_args`` object and rejects the reply as misformatted, so the
-example teaches the model a call that never runs (``PRM007``)."""
+example teaches the model a call that never runs (``PRM007``). Which JSON
+objects are calls at all, and which keys a call lacks."""
 
 from __future__ import annotations
 
+from doxtool.core.config import CALL_KEYS
+from doxtool.prompts.examples import CALL_SPELLINGS, documents_a_record
 from doxtool.prompts.model import PromptExample
 from doxtool.prompts.sets import PromptSet
 from doxtool.rules.tool_prompts import tool_facts
 from doxtool.run.context import Context
+from doxtool.run.requests import REJECTS, missing_args
 
 
 def flattened_call(
@@ -30,3 +34,36 @@ def flattened_call(
         return False
     others = [key for key in example.keys if key not in call_keys]
     return bool(others) and all(found[1].argument(key) is not None for key in others)
+
+
+def lacking(ctx: Context, keys: list[str]) -> list[str]:
+    """The keys of a call (``tool_name``, ``tool_args``) missing from
+    ``keys``. ``tool_args`` is missing only where the framework rejects a
+    call without it (:mod:`doxtool.run.requests`): a framework reading
+    ``tool_request.get("tool_args", {})`` runs the tool without arguments,
+    and where its treatment is not known nothing is said."""
+    missing = [k for k in CALL_KEYS if k not in keys]
+    if "tool_args" in missing and missing_args(ctx.project) != REJECTS:
+        missing.remove("tool_args")
+    return missing
+
+
+#: how the framework also spells ``tool_name`` and ``tool_args`` (Agent Zero's
+#: ``process_tools`` reads ``tool`` and ``args`` when those are missing)
+_CALL_ALIASES = frozenset({"tool", "args"})
+
+
+def is_call(keys: list[str], allowed: set[str]) -> bool:
+    """Whether a JSON object is meant as a tool call: it holds ``tool_name``
+    or ``tool_args``, or it is made only of the keys of a call (the profile's
+    allowed keys and the framework's spellings ``tool``, ``args``) with one of
+    the allowed keys among them: an envelope that lacks its call. An object
+    with other keys and no call of its own (a tool's result item,
+    ``{"headline": ..., "url": ...}``) is documentation, and so is one with
+    ``tool_name`` but no ``tool_args`` and a key no call has (a result record)."""
+    call_keys = allowed | set(CALL_KEYS) | _CALL_ALIASES
+    if documents_a_record(keys, frozenset(call_keys | CALL_SPELLINGS)):
+        return False  # ``{"job_id": ..., "tool_name": ..., "status": ...}``: a result
+    if any(key in keys for key in CALL_KEYS):
+        return True
+    return not allowed.isdisjoint(keys) and all(key in call_keys for key in keys)

@@ -10,12 +10,12 @@ from typing import Any
 from doxtool.core.config import CALL_KEYS
 from doxtool.core.facts import BREAK_LOOP
 from doxtool.core.findings import Finding
-from doxtool.prompts.examples import CALL_SPELLINGS, beyond_limit, documents_a_record
+from doxtool.prompts.examples import beyond_limit
 from doxtool.prompts.introduced import introduces_answer
 from doxtool.prompts.model import PromptExample
 from doxtool.rules.base import Example, Expect, Rule
-from doxtool.rules.examples import WAIT_PY
-from doxtool.rules.flattened_calls import flattened_call
+from doxtool.rules.examples import ACCEPTING_AGENT_PY, WAIT_PY
+from doxtool.rules.flattened_calls import flattened_call, is_call, lacking
 from doxtool.rules.tool_prompts import (
     PROMPT,
     TEMPLATE,
@@ -329,7 +329,12 @@ not checked, and so is an object with `tool_name` but no `tool_args` (nor
 this rule or any other. One whose `tool_name` names a tool and whose every
 other key is an argument that tool reads (`{"tool_name": "wait", "seconds":
 5}`) is that tool's call with its arguments out of `tool_args`, which the
-framework rejects as misformatted: it lacks `tool_args` for this rule. Nor
+framework rejects as misformatted: it lacks `tool_args` for this rule.
+Whether a call may lack `tool_args` is read from the repository's
+framework code: Agent Zero rejects it, older forks reading
+`tool_request.get("tool_args", {})` run the tool without arguments (then
+its lack is not reported, nor where the code does not tell which; a
+repository without the framework's code runs in a current Agent Zero). Nor
 is an example its label says is wrong: the line before it, a heading over it
 or the text before it on its line, a few words ending in a colon that call
 it wrong, bad, incorrect or invalid, or an old form, or say not to do or use
@@ -377,6 +382,14 @@ which the communication prompt's reply does not show.
                 'Each job is kept as `{"tool_name": "wait", "seconds": 5, "status": "done"}`.\n'
                 "usage:",
             )
+        ),
+        # a fork whose framework runs a call without `tool_args` (no arguments)
+        Example(
+            {
+                **with_prompt('"tool_args": {"seconds": 5},', ""),
+                "helpers/extract_tools.py": "",
+                "agent.py": ACCEPTING_AGENT_PY,
+            }
         ),
     ]
     invalid = [
@@ -436,12 +449,12 @@ which the communication prompt's reply does not show.
             for index, example in enumerate(prompt.doc.examples):
                 if example.error is not None or not isinstance(example.data, dict):
                     continue
-                if not _is_call(example.keys, allowed) and not flattened_call(
+                if not is_call(example.keys, allowed) and not flattened_call(
                     ctx, example, prompt.prompt_set, allowed | set(CALL_KEYS)
                 ):
                     continue  # documentation of some other JSON, not a tool call
                 extra = [k for k in example.keys if k not in allowed]
-                missing = [k for k in CALL_KEYS if k not in example.keys]
+                missing = lacking(ctx, example.keys)
                 problems = []
                 if extra:
                     problems.append("has " + ", ".join(f"`{k}`" for k in extra))
@@ -457,27 +470,6 @@ which the communication prompt's reply does not show.
                     example.column,
                     subject=f"{prompt.path}:shape:{index}",
                 )
-
-
-#: how the framework also spells ``tool_name`` and ``tool_args`` (Agent Zero's
-#: ``process_tools`` reads ``tool`` and ``args`` when those are missing)
-_CALL_ALIASES = frozenset({"tool", "args"})
-
-
-def _is_call(keys: list[str], allowed: set[str]) -> bool:
-    """Whether a JSON object is meant as a tool call: it holds ``tool_name``
-    or ``tool_args``, or it is made only of the keys of a call (the profile's
-    allowed keys and the framework's spellings ``tool``, ``args``) with one of
-    the allowed keys among them: an envelope that lacks its call. An object
-    with other keys and no call of its own (a tool's result item,
-    ``{"headline": ..., "url": ...}``) is documentation, and so is one with
-    ``tool_name`` but no ``tool_args`` and a key no call has (a result record)."""
-    call_keys = allowed | set(CALL_KEYS) | _CALL_ALIASES
-    if documents_a_record(keys, frozenset(call_keys | CALL_SPELLINGS)):
-        return False  # ``{"job_id": ..., "tool_name": ..., "status": ...}``: a result
-    if any(key in keys for key in CALL_KEYS):
-        return True
-    return not allowed.isdisjoint(keys) and all(key in call_keys for key in keys)
 
 
 def _attempts_call(example: PromptExample) -> bool:

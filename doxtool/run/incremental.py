@@ -33,6 +33,11 @@ are taken from the state:
   teaches its tool: whether a list item of the tool's section names a tool
   or a value of the tool's argument turns on the tool's code, and with it
   whether the tool the item names is taught at all;
+- an edited Python file read for how the framework treats a call without
+  ``tool_args``, or that may be read for it now (its text holds
+  ``tool_args``, outside the tool directories, in a repository holding the
+  framework: :mod:`doxtool.run.requests`), means a full run: the findings
+  at any prompt may turn on it;
 - an edited file that no check reads, only whether it exists, affects
   nothing: a module whose facts the last run did not read (outside the
   test directories, its text not naming ``getmembers``: a tool loader's
@@ -75,8 +80,11 @@ from typing import Any
 from doxtool.core.findings import Finding
 from doxtool.core.reads import read_regular
 from doxtool.run.edges import Edges
+from doxtool.run.loaders import framework_here
 from doxtool.run.pluginroot import PLUGIN_FILE
 from doxtool.run.project import COMPANION_SUFFIX, Project
+from doxtool.run.requests import NEEDLE as REQUESTS_NEEDLE
+from doxtool.run.requests import request_modules
 from doxtool.run.snapshot import MAX_DIGEST_BYTES, references, take
 from doxtool.run.state import STATE, State, load, state_key, store
 from doxtool.run.teaching import PromptEdit
@@ -172,6 +180,11 @@ class Session:
             if self._in_tests(path):
                 self.reason = f"{path}: a test"
                 return None
+            if self._may_read_requests(path):
+                # how the framework treats a call without ``tool_args`` may
+                # have changed, and with it the findings at any prompt
+                self.reason = f"{path}: may read the framework's tool requests"
+                return None
             if path in units:
                 if self._may_be_renamed(path):
                     # which stale companion it is guessed to own turns on its
@@ -233,6 +246,21 @@ class Session:
                 for named in {*stored.targets(prompt), *taught.get(prompt, ())}:
                     found |= self._units_by_name.get(named, set())
         return found
+
+    def _may_read_requests(self, path: str) -> bool:
+        """Whether ``path`` was read for how the framework treats a call
+        without ``tool_args``, or may be read for it now: a Python file
+        outside the tool directories whose text holds ``tool_args``, in a
+        repository holding the framework (:mod:`doxtool.run.requests`)."""
+        assert self.old is not None
+        if path in self.old.requests:
+            return True
+        if not path.endswith(".py") or self.project.is_tool_module(path):
+            return False
+        if not framework_here(self.project):
+            return False
+        data = read_regular(os.path.join(self.root, path), MAX_DIGEST_BYTES)
+        return data is None or REQUESTS_NEEDLE in data
 
     def _may_be_renamed(self, module: str) -> bool:
         """Whether ``module`` lacks a companion and a companion next to it
@@ -423,13 +451,18 @@ class Session:
     ) -> None:
         """Keep the state for the next run (a full run's: every module it
         read, and ``taught``, what each prompt file teaches)."""
+        requests = set(request_modules(self.project))
         if full:
             loaded = self.project.loaded_modules()
             edges, also_read = self.edges_now(loaded, None), set()
             taught_now = Edges.of({path: sorted(names) for path, names in (taught or {}).items()})
         else:
             edges, also_read, taught_now = self._edges, self._also_read, self._taught
-        state = State(self.key, self.root, self.tree, edges, also_read, findings, taught_now)
+            assert self.old is not None
+            requests |= self.old.requests
+        state = State(
+            self.key, self.root, self.tree, edges, also_read, findings, taught_now, requests
+        )
         # a state that cannot be written only costs the next run its shortcut
         with contextlib.suppress(OSError, ValueError):
             store(self.directory, state, full, self.reason)

@@ -82,7 +82,7 @@ def loader_modules(project: Project) -> list[str]:
 def _order(project: Project) -> str | None:
     if not framework_here(project):
         return LAST
-    modules = _candidates(project)
+    modules = python_files_naming(project, b"getmembers")
     project.per_run[_MODULES] = modules
     resolver = project.resolver
     direct: set[str] = set()
@@ -97,8 +97,9 @@ def _order(project: Project) -> str | None:
     return next(iter(orders)) if len(orders) == 1 else None
 
 
-def _candidates(project: Project) -> list[str]:
-    """The repository's Python files whose text holds ``getmembers``."""
+def python_files_naming(project: Project, needle: bytes) -> list[str]:
+    """The repository's Python files whose text holds ``needle`` (outside
+    version control, the cache, excluded paths and the test directories)."""
     tests = tuple(d.strip("/") for d in project.config.test_dirs if d.strip("/"))
     found: list[str] = []
     stack = [""]
@@ -117,7 +118,7 @@ def _candidates(project: Project) -> list[str]:
                     elif (
                         entry.name.endswith(".py")
                         and entry.is_file(follow_symlinks=False)
-                        and _mentions_members(entry.path)
+                        and _mentions(entry.path, needle)
                     ):
                         found.append(path)
         except OSError:
@@ -125,8 +126,8 @@ def _candidates(project: Project) -> list[str]:
     return sorted(found)
 
 
-def _mentions_members(path: str) -> bool:
-    """Whether a regular file's text names ``getmembers`` (a FIFO, a device
-    or a link is not read: :func:`~doxtool.core.reads.read_regular`)."""
+def _mentions(path: str, needle: bytes) -> bool:
+    """Whether a regular file's text holds ``needle`` (a FIFO, a device or a
+    link is not read: :func:`~doxtool.core.reads.read_regular`)."""
     data = read_regular(path, _MAX_BYTES)
-    return data is not None and b"getmembers" in data
+    return data is not None and needle in data

@@ -31,7 +31,7 @@ from doxtool.run.replay import FINDINGS_STATE, package_stamps, prepare_cache_dir
 from doxtool.run.snapshot import Tree
 
 STATE = FINDINGS_STATE
-_MAGIC = "doxtool-findings 4"
+_MAGIC = "doxtool-findings 5"
 #: the fields written as texts after the JSON line, in this order
 _TEXTS = ("listing", "digests", "edges", "taught")
 #: a state file larger than this is ignored
@@ -54,6 +54,9 @@ class State:
     #: prompt file -> the tool names it teaches, for every own file of a
     #: prompt set read whole (the same kind of map as the edges)
     taught: Edges = field(default_factory=Edges)
+    #: the modules read for how the framework treats a call without
+    #: ``tool_args`` (:mod:`doxtool.run.requests`): an edit of one means a full run
+    requests: set[str] = field(default_factory=set)
 
 
 def read_state(path: Path) -> Any:
@@ -131,11 +134,12 @@ def load(path: Path, key: str, root: str) -> State | None:
         if not (isinstance(edges, str) and isinstance(taught, str)):
             return None
         also_read = {str(r) for r in raw["also_read"]}
+        requests = {str(r) for r in raw["requests"]}
         findings = [from_data(Finding, item) for item in raw["findings"]]
     except (KeyError, TypeError, ValueError, AttributeError, RecursionError):
         return None
     tree = Tree(taken, listing, digests, bare, racy)
-    return State(key, root, tree, Edges(edges), also_read, findings, Edges(taught))
+    return State(key, root, tree, Edges(edges), also_read, findings, Edges(taught), requests)
 
 
 def store(directory: Path, state: State, full: bool, reason: str) -> None:
@@ -157,6 +161,7 @@ def store(directory: Path, state: State, full: bool, reason: str) -> None:
         "edges": state.edges.text,
         "taught": state.taught.text,
         "also_read": sorted(state.also_read),
+        "requests": sorted(state.requests),
         "findings": [to_data(f) for f in state.findings],
     }
     if not prepare_cache_dir(str(directory)):

@@ -1,0 +1,149 @@
+"""Whether PRM007 reports an example lacking ``tool_args`` turns on how the
+repository's framework code treats such a call (:mod:`doxtool.run.requests`):
+Agent Zero rejects it, older forks run the tool without arguments; an
+incremental check after an edit of that code gives a full run's findings."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from samples import write_files
+
+from doxtool.cli import cli
+from doxtool.rules.examples import ACCEPTING_AGENT_PY, FRAMEWORK, WAIT_PY
+
+PROMPT = "prompts/agent.system.tool.wait.md"
+_PROMPT_TEXT = (
+    "### wait\nPause.\nargs: optional `seconds`\n\nusage:\n"
+    '~~~json\n{"tool_name": "wait"}\n~~~\n'
+    "with a pause:\n"
+    '~~~json\n{"tool_name": "wait", "seconds": 5}\n~~~\n'
+)
+
+#: a fork checking the request first, then reading it with a default
+#: (``validate_tool_request`` rejects the call the default would accept)
+_CHECKING_AGENT_PY = """\
+class Agent:
+    async def validate_tool_request(self, tool_request):
+        if not isinstance(tool_request, dict):
+            raise ValueError("Tool request must be a dictionary")
+        if not tool_request.get("tool_name"):
+            raise ValueError("Tool request must have a tool_name (type string) field")
+        if "tool_args" not in tool_request or not isinstance(tool_request.get("tool_args"), dict):
+            raise ValueError("Tool request must have a tool_args (type dictionary) field")
+
+    async def process_tools(self, tool_request):
+        await self.validate_tool_request(tool_request)
+        tool_name = tool_request.get("tool_name", tool_request.get("tool", ""))
+        tool_args = tool_request.get("tool_args", tool_request.get("args", {}))
+        return tool_name, tool_args
+"""
+
+#: a fork whose check doxtool cannot read: ``None`` becomes ``{}`` before it
+_UNREAD_AGENT_PY = """\
+def normalize(tool_request):
+    tool_name = tool_request.get("tool_name")
+    tool_args = tool_request.get("tool_args")
+    if tool_args is None:
+        tool_args = {}
+    if not isinstance(tool_args, dict):
+        raise ValueError("tool_args must be a dictionary")
+    return tool_name, tool_args
+"""
+
+_LACKS = "example lacks `tool_args`"
+_FLAT = "example has `seconds` and lacks `tool_args`"
+_FLAT_ONLY = "example has `seconds`;"
+
+
+def _repo(root: Path, agent: str | None, framework: bool = True) -> Path:
+    files: dict[str, str | bytes] = {
+        **(FRAMEWORK if framework else {}),
+        "tools/wait.py": WAIT_PY,
+        PROMPT: _PROMPT_TEXT,
+    }
+    if agent is not None:
+        files["helpers/extract_tools.py"] = ""  # the framework's own reader, left out
+        files["agent.py"] = agent
+    write_files(root, files)
+    # every file a minute old: none is racy for the next snapshot
+    for directory, _, names in os.walk(root):
+        for name in names:
+            path = os.path.join(directory, name)
+            stat = os.lstat(path)
+            os.utime(path, ns=(stat.st_atime_ns, stat.st_mtime_ns - 60 * 10**9))
+    return root
+
+
+def _prm007(root: Path, monkeypatch: pytest.MonkeyPatch, *extra: str) -> list[str]:
+    monkeypatch.chdir(root)
+    result = CliRunner().invoke(cli, ["check", "--select", "PRM007", "--format", "json", *extra])
+    assert result.exit_code in (0, 1), result.output
+    return [f"{f['line']}: {f['message'].split(' profile')[0]}" for f in json.loads(result.stdout)]
+
+
+def test_the_current_framework_rejects_a_call_without_tool_args(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _repo(tmp_path, None)
+    assert _prm007(tmp_path, monkeypatch, "--no-cache") == [f"7: {_LACKS};", f"11: {_FLAT};"]
+
+
+def test_a_fork_defaulting_tool_args_runs_the_call(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _repo(tmp_path, ACCEPTING_AGENT_PY)
+    # the flattened call's argument is still a key the profile does not allow
+    assert _prm007(tmp_path, monkeypatch, "--no-cache") == [f"11: {_FLAT_ONLY}"]
+
+
+def test_a_fork_checking_before_its_default_rejects_the_call(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _repo(tmp_path, _CHECKING_AGENT_PY)
+    assert _prm007(tmp_path, monkeypatch, "--no-cache") == [f"7: {_LACKS};", f"11: {_FLAT};"]
+
+
+def test_a_fork_whose_check_is_not_read_says_nothing_of_tool_args(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _repo(tmp_path, _UNREAD_AGENT_PY)
+    assert _prm007(tmp_path, monkeypatch, "--no-cache") == [f"11: {_FLAT_ONLY}"]
+
+
+def test_a_repository_without_the_framework_runs_in_the_current_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # a profile's repository beside the framework: a reader of another
+    # request shape here is not the framework's
+    _repo(tmp_path, ACCEPTING_AGENT_PY, framework=False)
+    assert _prm007(tmp_path, monkeypatch, "--no-cache") == [f"7: {_LACKS};", f"11: {_FLAT};"]
+
+
+def test_an_edit_of_the_framework_code_rechecks_the_prompts(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _repo(tmp_path, _CHECKING_AGENT_PY)
+    rejected = [f"7: {_LACKS};", f"11: {_FLAT};"]
+    assert _prm007(tmp_path, monkeypatch) == rejected
+    write_files(tmp_path, {"agent.py": ACCEPTING_AGENT_PY})
+    assert _prm007(tmp_path, monkeypatch) == [f"11: {_FLAT_ONLY}"]
+    # not known, then no code naming the key at all: the current framework's
+    write_files(tmp_path, {"agent.py": _UNREAD_AGENT_PY})
+    assert _prm007(tmp_path, monkeypatch) == [f"11: {_FLAT_ONLY}"]
+    write_files(tmp_path, {"agent.py": "class Agent:\n    pass\n"})
+    assert _prm007(tmp_path, monkeypatch) == rejected
+    assert _prm007(tmp_path, monkeypatch, "--no-cache") == rejected
+
+
+def test_framework_code_written_into_a_module_no_check_read_is_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _repo(tmp_path, "class Agent:\n    pass\n")
+    assert _prm007(tmp_path, monkeypatch) == [f"7: {_LACKS};", f"11: {_FLAT};"]
+    write_files(tmp_path, {"agent.py": ACCEPTING_AGENT_PY})
+    assert _prm007(tmp_path, monkeypatch) == [f"11: {_FLAT_ONLY}"]
