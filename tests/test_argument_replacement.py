@@ -21,13 +21,21 @@ class BaseRun(Tool):
         return Response(message=f"{runtime}: {code}", break_loop=False)
 """
 
+CHECKS_PY = """\
+def check_arguments(lang, source):
+    if not source:
+        return None, "source is required"
+    return {"runtime": lang, "code": source}, ""
+"""
+
 PROMPT = "### runner\nruns code\nargs: `lang`, `source`\n"
 
 
 def _runner(body: str) -> str:
     return (
         "from helpers.tool import Response\n"
-        "from tools.base_run import BaseRun\n\n\n"
+        "from tools.base_run import BaseRun\n"
+        "from tools.checks import check_arguments\n\n\n"
         "class Runner(BaseRun):\n"
         '    async def execute(self, lang: str = "", source: str = "", **kwargs):\n'
         '        lang = lang or self.args.get("lang", "")\n'
@@ -47,12 +55,19 @@ REPLACING = [
     'self.args = {"runtime": lang, "code": source}\nreturn await super().execute()',
     # ``dict`` with keywords only
     "self.args = dict(runtime=lang, code=source)\nreturn await super().execute()",
+    # an item of what a function handed values of arguments only made, tested
+    'arguments, error = check_arguments(lang, source or self.args.get("source"))\n'
+    "if arguments is None:\n"
+    '    return Response(message=f"rejected: {error}", break_loop=False)\n'
+    "self.args = arguments\n"
+    "return await super().execute(**arguments)",
 ]
 
 
 @pytest.mark.parametrize("body", REPLACING)
 def test_the_base_reads_no_argument_past_a_new_dict(tmp_path: Path, body: str) -> None:
-    files = {"tools/base_run.py": BASE_PY, "tools/runner.py": _runner(body)}
+    files = {"tools/base_run.py": BASE_PY, "tools/checks.py": CHECKS_PY}
+    files["tools/runner.py"] = _runner(body)
     tool = only_tool(facts_of(tmp_path, "tools/runner.py", files))
     assert [a.name for a in tool.arguments] == ["lang", "source"]
 
@@ -67,13 +82,24 @@ def test_the_base_reads_no_argument_past_a_new_dict(tmp_path: Path, body: str) -
         "return await super().execute(**arguments)",
         # what a call makes of the arguments is not known
         "self.args = self.normalize(self.args)\nreturn await super().execute()",
+        # a function handed the arguments dict, or reached through the tool
+        "arguments, error = check_arguments(lang, self.args)\n"
+        "self.args = arguments\n"
+        "return await super().execute(**arguments)",
+        "arguments = self.prepare(lang)\nself.args = arguments\nreturn await super().execute()",
+        # used otherwise before it replaces the arguments
+        'arguments = {"runtime": lang}\n'
+        "self.merge_into(arguments)\n"
+        "self.args = arguments\n"
+        "return await super().execute()",
         # bound on some paths only
         'if source:\n    self.args = {"runtime": lang, "code": source}\n'
         "return await super().execute()",
     ],
 )
 def test_the_base_still_reads_the_arguments_otherwise(tmp_path: Path, body: str) -> None:
-    files = {"tools/base_run.py": BASE_PY, "tools/runner.py": _runner(body)}
+    files = {"tools/base_run.py": BASE_PY, "tools/checks.py": CHECKS_PY}
+    files["tools/runner.py"] = _runner(body)
     tool = only_tool(facts_of(tmp_path, "tools/runner.py", files))
     assert "code" in [a.name for a in tool.arguments]
 
@@ -99,7 +125,8 @@ def test_check_asks_no_teaching_of_the_keys_the_tool_made(
     root = make_repo(
         {
             "tools/base_run.py": BASE_PY,
-            "tools/runner.py": _runner(REPLACING[0]),
+            "tools/checks.py": CHECKS_PY,
+            "tools/runner.py": _runner(REPLACING[-1]),
             "prompts/agent.system.tool.runner.md": PROMPT,
         }
     )

@@ -266,7 +266,7 @@ class ArgumentFills:
         """``self.args = {**DEFAULTS, **self.args}``: the keys before the
         arguments are filled when missing, those after them written."""
         merge = self._dict_value(value, env)  # type: ignore[attr-defined]
-        if merge is None and replacing_dict(value, env.top_body, env.stmt):
+        if merge is None and replacing_dict(value, env, self._dict_value):  # type: ignore[attr-defined]
             fills.replaced.add(label)
         if not isinstance(merge, Merge):
             return
