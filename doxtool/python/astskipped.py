@@ -146,9 +146,10 @@ class SkippedBranches:
         return {}
 
     def _note_either(self, stmt: ast.If) -> None:
-        """``if a: items = d.get("x")``, ``else: items = d.get("x", [])``."""
-        arms = [stmt.body, stmt.orelse]
-        if not stmt.orelse or any(terminates(arm) for arm in arms):
+        """``if a: items = d.get("x")``, ``else: items = d.get("x", [])``
+        (each arm of an ``if``/``elif``/``else`` chain)."""
+        arms = _chain_arms(stmt)
+        if not arms[-1] or any(terminates(arm) for arm in arms):
             return
         names = {
             t.id
@@ -193,11 +194,9 @@ class SkippedBranches:
         if not isinstance(stmt, ast.If):
             return
         self._pending[id(stmt)] = (stmt, dict(self.var_reads), dict(self._top_literals))
-        if stmt.orelse:
-            return
         bound = {
             target.id
-            for inner in statements(stmt.body)
+            for inner in statements([*stmt.body, *stmt.orelse])
             if isinstance(inner, (ast.Assign, ast.AnnAssign, ast.AugAssign))
             for target in (inner.targets if isinstance(inner, ast.Assign) else [inner.target])
             if type(target) is ast.Name
@@ -216,8 +215,8 @@ class SkippedBranches:
             decided = evaluate(_AST_SHAPES, stmt.test, name, missing)
             if decided.kind == UNKNOWN:
                 continue
-            if not decided.value:
-                found[name] = read
+            if not _binds(stmt.body if decided.value else stmt.orelse, name):
+                found[name] = read  # the arm a missing key takes keeps its value
                 continue
             # taken: past it, a missing key leaves the literal it binds (the tool
             # walk's :meth:`~doxtool.python.partialbinds.PartialBindings._missing_left`)
@@ -253,6 +252,22 @@ class SkippedBranches:
         replace_default(read, rest, name, self._handed_read)  # type: ignore[attr-defined]
         if read.replaced:
             self._replaced_from[id(read)] = (held, index)
+            self._note_replacing_assignment(read, name, rest, held)
+
+    def _note_replacing_assignment(
+        self, read: KeyRead, name: str, rest: Sequence[ast.stmt], held: Any
+    ) -> None:
+        """``items = items or []`` at the top, the first statement after the
+        read using the name: past it, a missing key leaves the literal it
+        binds (as ``if not items: items = []`` does), which a check of the
+        name judges."""
+        stmt = next((s for s in rest if _AST_SHAPES.uses(s, name)), None)
+        if stmt is None or _AST_SHAPES.stmt(stmt, name)[0] != "assign":
+            return
+        outcome = replaced(_AST_SHAPES, [stmt], name, held)
+        if outcome.kind == KNOWN:
+            self.missing_left[id(read)] = (True, outcome.value)
+            self._skipped[id(stmt)] = {name: read}
 
     def _replacing(self, read: KeyRead, name: str, index: int) -> tuple[Any] | None:
         """What a missing key gives ``read`` when the ``if`` at ``index`` is
@@ -311,6 +326,16 @@ def _kept_literal(
         return None
     known, value = literal(bindings[0].value)
     return (value,) if known else None
+
+
+def _chain_arms(stmt: ast.If) -> list[list[ast.stmt]]:
+    """The arms of an ``if``/``elif``/``else`` chain (the last one empty
+    when there is no ``else``)."""
+    arms = [stmt.body]
+    while len(stmt.orelse) == 1 and isinstance(stmt.orelse[0], ast.If):
+        stmt = stmt.orelse[0]
+        arms.append(stmt.body)
+    return [*arms, stmt.orelse]
 
 
 def _arm_read(arm: Sequence[ast.stmt], name: str, reads: dict[int, KeyRead]) -> KeyRead | None:
