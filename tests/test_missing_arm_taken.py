@@ -11,7 +11,9 @@ which ``if not items: raise ...`` refuses as well: ``x`` is required (with
 reads' values: a check refusing every one needs ``x``, one that some arm's
 default passes needs it on some calls only. A read bound by ``:=`` in the
 test of a helper's check (``if not (x := args.get("x"))``, ``if (x :=
-args.get("x")) is None``) is checked as the read itself.
+args.get("x")) is None``) is checked as the read itself. What a method
+makes of a read (``args.get("t", "").split(",")``) is not the read: a check
+of it does not judge the read's default.
 """
 
 from __future__ import annotations
@@ -67,6 +69,11 @@ SHAPES: dict[str, tuple[str, dict[str, tuple[str, object]]]] = {
         'if A.get("a") == "1":\n    items = A.get("x")\nelif A.get("a") == "2":\n'
         '    items = A.get("x", "all")\nelse:\n    items = A.get("x", [])\nif not items:\n' + RAISE,
         {"a": ("optional", "-"), "x": ("unknown", "-")},
+    ),
+    # ``"".split(",")`` is ``[""]``, which ``not t`` passes: not the read's ``""``
+    "a list a method makes of the read": (
+        't = A.get("t", "").split(",")\nif not t:\n' + RAISE,
+        {"t": ("optional", "")},
     ),
     "a walrus read refused": (
         'if not (x := A.get("x")):\n' + RAISE + "print(x)\n",
