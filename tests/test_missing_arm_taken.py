@@ -13,7 +13,8 @@ default passes needs it on some calls only. A read bound by ``:=`` in the
 test of a helper's check (``if not (x := args.get("x"))``, ``if (x :=
 args.get("x")) is None``) is checked as the read itself. What a method
 makes of a read (``args.get("t", "").split(",")``) is not the read: a check
-of it does not judge the read's default.
+of it does not judge the read's default. A container left so and filled in
+place before the check (``items.append("all")``) is not judged either.
 """
 
 from __future__ import annotations
@@ -55,6 +56,17 @@ SHAPES: dict[str, tuple[str, dict[str, tuple[str, object]]]] = {
     "a refused fallback by or": (
         'items = A.get("x")\nitems = items or []\nif not items:\n' + RAISE,
         {"x": ("required", "-")},
+    ),
+    # the ``[]`` left is filled before the check: what it sees is not known
+    "a refused fallback filled in place": (
+        'items = A.get("x")\nif not items:\n    items = []\nitems.append("all")\n'
+        "if not items:\n" + RAISE,
+        {"x": ("optional", "-")},
+    ),
+    "a refused fallback with an else, filled in place": (
+        'items = A.get("x")\nif not items:\n    items = []\nelse:\n'
+        '    items = items.split(",")\nitems.append("all")\nif not items:\n' + RAISE,
+        {"x": ("optional", "-")},
     ),
     "a fallback by or the check passes": (
         'items = A.get("x")\nitems = items or ["all"]\nif not items:\n' + RAISE,

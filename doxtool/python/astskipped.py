@@ -33,8 +33,8 @@ from doxtool.core.summary_facts import KeyRead
 from doxtool.python.astparse import statements
 from doxtool.python.astreach import terminates
 from doxtool.python.astshapes import _AST_SHAPES, literal, replace_default
-from doxtool.python.readforms import REFUSALS
-from doxtool.python.replacements import KNOWN, UNKNOWN, discarded, evaluate, replaced
+from doxtool.python.readforms import FILLING_METHODS, REFUSALS
+from doxtool.python.replacements import KNOWN, UNKNOWN, Outcome, discarded, evaluate, replaced
 
 
 class SkippedBranches:
@@ -221,11 +221,17 @@ class SkippedBranches:
             # taken: past it, a missing key leaves the literal it binds (the tool
             # walk's :meth:`~doxtool.python.partialbinds.PartialBindings._missing_left`)
             outcome = replaced(_AST_SHAPES, [stmt], name, missing) if not missing else None
-            if outcome is not None and outcome.kind == KNOWN:
+            if outcome is not None and outcome.kind == KNOWN and not self._in_place(outcome, name):
                 self.missing_left[id(read)] = (True, outcome.value)
                 found[name] = read
         if found:
             self._skipped[id(stmt)] = found
+
+    def _in_place(self, outcome: Outcome, name: str) -> bool:
+        """Whether the container a missing key leaves in ``name`` may be
+        changed by a method of the name (``items.append("all")``)."""
+        mutable = isinstance(outcome.value, (list, dict, set))
+        return mutable and any(_fills(node, name) for node in ast.walk(self.node))
 
     @cached_property
     def missing_left(self) -> dict[int, tuple[bool, Any]]:
@@ -265,7 +271,7 @@ class SkippedBranches:
         if stmt is None or _AST_SHAPES.stmt(stmt, name)[0] != "assign":
             return
         outcome = replaced(_AST_SHAPES, [stmt], name, held)
-        if outcome.kind == KNOWN:
+        if outcome.kind == KNOWN and not self._in_place(outcome, name):
             self.missing_left[id(read)] = (True, outcome.value)
             self._skipped[id(stmt)] = {name: read}
 
@@ -299,6 +305,16 @@ class SkippedBranches:
 
 #: no literal known to be kept on the other calls
 _NOTHING = object()
+
+
+def _fills(node: ast.AST, name: str) -> bool:
+    """Whether ``node`` fills the container ``name`` holds in place
+    (``items.append(...)``, ``items["k"] = ...``)."""
+    if isinstance(node, ast.Attribute) and node.attr in FILLING_METHODS:
+        return isinstance(node.value, ast.Name) and node.value.id == name
+    if isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Store):
+        return isinstance(node.value, ast.Name) and node.value.id == name
+    return False
 
 
 def _place(node: ast.expr) -> tuple[int, int]:

@@ -30,6 +30,7 @@ import libcst as cst
 
 from doxtool.python.controlflow import terminates
 from doxtool.python.cstnodes import suite_body
+from doxtool.python.readforms import FILLING_METHODS
 from doxtool.python.replacements import KNOWN, UNKNOWN, evaluate, replaced
 from doxtool.python.walkstate import Env
 
@@ -215,7 +216,7 @@ class PartialBindings:
         if held is None or held[0] != before:
             return
         left = self._missing_left(stmt, name, held[1])
-        if left is not None:
+        if left is not None and not _changed_in_place(left[0], env, name):
             env.var_missing_only[name] = (held[0], left[0])
 
     def _missing_left(self, stmt: cst.If, name: str, held: Any) -> tuple[Any] | None:
@@ -261,6 +262,30 @@ class PartialBindings:
             if outcome is None or outcome.kind == UNKNOWN or not outcome.value:
                 found.add(env.var_args[name])
         return found
+
+
+def _changed_in_place(value: Any, env: Env, name: str) -> bool:
+    """Whether the container ``value`` the name holds may be changed by a
+    method of the name (``items.append("all")``): what a check past it sees
+    is then not known."""
+    if not isinstance(value, (list, dict, set)):
+        return False
+    filled = False
+
+    class _Fills(cst.CSTVisitor):
+        def visit_Attribute(self, node: cst.Attribute) -> None:
+            nonlocal filled
+            named = type(node.value) is cst.Name and node.value.value == name
+            filled = filled or (named and node.attr.value in FILLING_METHODS)
+
+        def visit_AssignTarget(self, node: cst.AssignTarget) -> None:
+            nonlocal filled
+            target = node.target
+            named = type(target) is cst.Subscript and type(target.value) is cst.Name
+            filled = filled or (named and target.value.value == name)  # type: ignore[attr-defined]
+
+    env.func.node.visit(_Fills())
+    return filled
 
 
 def _key(value: object) -> object:
