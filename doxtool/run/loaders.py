@@ -19,7 +19,8 @@ repository holds is a fact of its code (:mod:`doxtool.python.loaders`):
 The modules looked at are the repository's Python files (outside version
 control, the cache, excluded paths and the test directories) whose text
 holds ``getmembers``; they are looked for once per run, only when a tool
-module's names make the order matter.
+module's names make the order matter, and with a cache only the files
+changed since the last run are read (:mod:`doxtool.run.mentions`).
 """
 
 from __future__ import annotations
@@ -33,7 +34,10 @@ from doxtool.core.facts import ModuleFacts
 from doxtool.core.loader_facts import LAST
 from doxtool.core.reads import read_regular
 from doxtool.python.resolve import ToolResolver
+from doxtool.run.cache import FactsCache
 from doxtool.run.listing import NEVER_READ
+from doxtool.run.mentions import MentionsIndex
+from doxtool.run.namesindex import Stamp
 
 
 class Project(Protocol):
@@ -43,6 +47,7 @@ class Project(Protocol):
     config: Config
     per_run: dict[str, Any]
     resolver: ToolResolver
+    cache: FactsCache | None
 
     def excluded(self, rel: str) -> bool: ...
 
@@ -55,6 +60,8 @@ _ORDER = "loader-order"
 _MODULES = "loader-modules"
 #: the most of a file read for ``getmembers`` (a module is parsed up to far less)
 _MAX_BYTES = 64 << 20
+#: what a loader's module holds
+_NEEDLE = b"getmembers"
 
 
 def framework_here(project: Project) -> bool:
@@ -101,6 +108,8 @@ def _candidates(project: Project) -> list[str]:
     """The repository's Python files whose text holds ``getmembers``."""
     tests = tuple(d.strip("/") for d in project.config.test_dirs if d.strip("/"))
     found: list[str] = []
+    cache = project.cache
+    index = MentionsIndex(cache, _NEEDLE) if cache is not None else None
     stack = [""]
     root = project.root
     while stack:
@@ -117,16 +126,29 @@ def _candidates(project: Project) -> list[str]:
                     elif (
                         entry.name.endswith(".py")
                         and entry.is_file(follow_symlinks=False)
-                        and _mentions_members(entry.path)
+                        and _mentions_members(entry, path, index)
                     ):
                         found.append(path)
         except OSError:
             continue
+    if index is not None:
+        index.save()
     return sorted(found)
 
 
-def _mentions_members(path: str) -> bool:
+def _mentions_members(entry: os.DirEntry[str], path: str, index: MentionsIndex | None) -> bool:
     """Whether a regular file's text names ``getmembers`` (a FIFO, a device
-    or a link is not read: :func:`~doxtool.core.reads.read_regular`)."""
-    data = read_regular(path, _MAX_BYTES)
-    return data is not None and b"getmembers" in data
+    or a link is not read: :func:`~doxtool.core.reads.read_regular`); a file
+    unchanged since the last run is answered by the ``index``."""
+    if index is None:
+        data = read_regular(entry.path, _MAX_BYTES)
+        return data is not None and _NEEDLE in data
+    return index.holds(path, _stamp(entry), lambda: read_regular(entry.path, _MAX_BYTES))
+
+
+def _stamp(entry: os.DirEntry[str]) -> Stamp | None:
+    try:
+        info = entry.stat(follow_symlinks=False)
+    except OSError:
+        return None
+    return (info.st_mtime_ns, info.st_size)

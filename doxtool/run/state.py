@@ -14,7 +14,6 @@ means a full run (:mod:`doxtool.run.incremental`).
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
 import os
 from collections.abc import Iterable
@@ -22,6 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from doxtool.core.digests import blake2b
 from doxtool.core.findings import Finding
 from doxtool.core.reads import read_upto
 from doxtool.core.serde import dump_json, from_data, to_data
@@ -179,7 +179,7 @@ def state_key(project: Project, codes: Iterable[str]) -> str:
     """What besides the tree makes findings differ: doxtool's code, the
     interpreter and libraries (the facts cache's salt), the configuration and
     the rules selected."""
-    digest = hashlib.blake2b(digest_size=20)
+    digest = blake2b(digest_size=20)
     cache = project.cache
     digest.update(cache.salt if cache is not None else b"-")
     digest.update(repr(project.config).encode("utf-8", "surrogatepass"))
