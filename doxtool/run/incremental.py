@@ -16,6 +16,9 @@ are taken from the state:
 - a changed documented or tool module (a *unit*) is affected, and so is every
   unit whose modules reach it through the named modules, transitively; an
   edited companion affects its module;
+- a changed tool module affects the tool modules it named before the edit
+  or names now: whether one of them is other tools' library (DOX004) or
+  their shared base (PRM001) turns on what imports it;
 - a changed module whose facts some unit reads affects those units; one whose
   facts were read but that no unit reaches means a full run;
 - findings at a module that affected units reach (a base class's ``return``,
@@ -200,6 +203,8 @@ class Session:
             else:
                 self.reason = f"{path}: not a module, companion or prompt"
                 return None
+        for path in roots & self._tools:
+            affected |= self._imported_tools(path, old.edges)
         for path in roots:
             dependents = old.edges.reach_back([path]) & units
             if path not in units and not dependents:
@@ -215,6 +220,18 @@ class Session:
             plan.prompts = prompts
             plan.taught = taught
         return plan
+
+    @cached_property
+    def _tools(self) -> set[str]:
+        return set(self.project.tool_modules)
+
+    def _imported_tools(self, module: str, edges: Edges) -> set[str]:
+        """The tool modules an edited tool module's facts named before or name
+        now: whether one of them is a library of other tools (DOX004,
+        :mod:`~doxtool.run.importers`) or a base their classes derive from
+        (PRM001) turns on the code of the modules that import it."""
+        named = {*edges.targets(module), *references(self.project, module, {})}
+        return (named & self._tools) - {module}
 
     def _taught_beside(
         self, recoded: Iterable[str], taught: Mapping[str, frozenset[str]]
