@@ -11,8 +11,8 @@ of it unless a prompt teaches its name as a tool's).
 What is read is the importing modules' imports, resolved to the
 repository's files as the edges of an incremental check resolve them, so
 the finding turns on other modules' code: an incremental check re-checks
-the tool modules a changed tool module imported and imports
-(:mod:`doxtool.run.incremental`).
+the tool modules a changed tool module, or one whose tools may have
+changed, imported and imports (:mod:`doxtool.run.incremental`).
 """
 
 from __future__ import annotations
@@ -28,8 +28,10 @@ _MAX_BYTES = 8 * 1024 * 1024
 
 
 def importing_tools(project: Project, module: str) -> list[str]:
-    """The other tool modules whose imports name ``module`` (its file, by any
-    dotted name the repository resolves to it)."""
+    """The other tool modules holding a tool class whose imports name
+    ``module`` (its file, by any dotted name the repository resolves to it).
+    A module only a module without a tool imports (a shim of another module
+    without one) is shared code of no tool."""
     stem = module.rpartition("/")[2].removesuffix(".py")
     if stem == "__init__":
         return []  # a package's: imported by naming its directory
@@ -43,7 +45,7 @@ def importing_tools(project: Project, module: str) -> list[str]:
         if text is None or word.search(text) is None:
             continue
         facts = project.facts(other)
-        if any(_names(project, name, module) for name in _imported(facts)):
+        if any(_names(project, name, module) for name in _imported(facts)) and project.tools(other):
             found.append(other)
     return found
 
