@@ -16,6 +16,10 @@ are taken from the state:
 - a changed documented or tool module (a *unit*) is affected, and so is every
   unit whose modules reach it through the named modules, transitively; an
   edited companion affects its module;
+- a tool module whose tools may have changed (edited, or reaching an edited
+  module) affects the tool modules it named before the edit or names now:
+  whether one of them is other tools' library (DOX004) or their shared base
+  (PRM001) turns on what imports it;
 - a changed module whose facts some unit reads affects those units; one whose
   facts were read but that no unit reaches means a full run;
 - findings at a module that affected units reach (a base class's ``return``,
@@ -208,6 +212,8 @@ class Session:
             affected |= dependents
             # a dependent tool's code may read its arguments' values anew
             recoded |= dependents
+        for path in recoded & self._tools:
+            affected |= self._imported_tools(path, old.edges, path in roots)
         affected |= self._taught_beside(recoded, taught)
         plan = self._expand(affected, old.edges, units)
         if plan is not None:
@@ -215,6 +221,21 @@ class Session:
             plan.prompts = prompts
             plan.taught = taught
         return plan
+
+    @cached_property
+    def _tools(self) -> set[str]:
+        return set(self.project.tool_modules)
+
+    def _imported_tools(self, module: str, edges: Edges, edited: bool) -> set[str]:
+        """The tool modules the facts of a tool module whose tools may have
+        changed named before or, ``edited``, name now: whether one of them is
+        a library of other tools (DOX004, :mod:`~doxtool.run.importers`) or a
+        base their classes derive from (PRM001) turns on the modules that
+        import it."""
+        named = set(edges.targets(module))
+        if edited:
+            named.update(references(self.project, module, {}))
+        return (named & self._tools) - {module}
 
     def _taught_beside(
         self, recoded: Iterable[str], taught: Mapping[str, frozenset[str]]
