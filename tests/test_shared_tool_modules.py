@@ -145,6 +145,31 @@ def test_an_incremental_check_rechecks_a_base_an_edited_tool_derived_from(
     assert any("tool `search_base` has no prompt" in line for line in full), full
 
 
+@pytest.mark.parametrize("body", ["pass", "..."])
+def test_a_stub_base_other_tools_derive_from_needs_no_response(
+    make_repo, run_cli, body: str
+) -> None:
+    """A base whose own ``execute`` does nothing runs only through its
+    subclasses' ``execute``: DOX007 passes it by while a tool derives from it,
+    and reports it again, incrementally as in a full run, once none does."""
+    base = STUB_BASE_PY.replace("raise NotImplementedError", body)
+    deriving = WAIT_PY.replace(
+        "from helpers.tool import Response, Tool\n",
+        "from helpers.tool import Response\nfrom tools.search_base import SearchBase\n",
+    ).replace("(Tool)", "(SearchBase)")
+    root = make_repo({**clean_files(), "tools/search_base.py": base, "tools/wait.py": deriving})
+    assert run_cli(root, "check", "--select", "DOX007").output.splitlines() == [
+        "All checks passed."
+    ]
+    write_files(root, {"tools/wait.py": WAIT_PY})
+    incremental, full = _incremental(run_cli, root, "DOX007")
+    assert incremental == full
+    assert any(
+        "tools/search_base.py" in line and "`SearchBase.execute` can reach its end" in line
+        for line in full
+    ), full
+
+
 ASK_PY = """\
 from helpers.tool import Response, Tool
 
