@@ -42,6 +42,9 @@ _NOT_FOR_A_CHECK = {
     "doxtool.run.baseline",
     "difflib",
     "traceback",
+    # OpenSSL's hashes (every digest a check takes is a BLAKE2b: doxtool.core.digests)
+    "hashlib",
+    "_hashlib",
 }
 
 
@@ -63,6 +66,20 @@ def test_a_check_imports_only_what_it_runs(make_repo) -> None:
     assert "doxtool.rules.engine" in loaded  # the check did run
     assert "doxtool.formats.text" in loaded
     assert loaded & _NOT_FOR_A_CHECK == set()
+
+
+def test_the_cli_imports_neither_openssl_nor_subprocess() -> None:
+    """What the console script imports while a side parser imports libcst
+    (which imports ``subprocess`` there): git is run only in the hook mode
+    (:mod:`doxtool.run.gitindex`), and every digest is a BLAKE2b."""
+    script = (
+        "import sys\n"
+        "import doxtool.cli, doxtool.run.cache\n"
+        "print(sorted({'subprocess', 'hashlib', '_hashlib'} & set(sys.modules)))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "[]"
 
 
 #: what reads a prompt file's text: a check whose prompt files come from the

@@ -244,6 +244,12 @@ CASES = [
         expect=(("DOX003", "expression nested"),),
     ),
     Case(
+        # flat in ``ast``, one level per operator in libcst: measured as libcst nests it
+        "and-chain-2000",
+        {"tools/x.py": _tool("        a = kwargs and " + " and ".join(["b"] * 2000) + "\n")},
+        expect=(("DOX003", "expression nested 20"),),
+    ),
+    Case(
         "blocks-500-deep",
         {"tools/x.py": _deep_blocks(500)},
         expect=(("DOX003", "indentation"),),

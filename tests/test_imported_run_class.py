@@ -3,6 +3,8 @@ own only while the module's last binding of its name is that import."""
 
 from __future__ import annotations
 
+import os
+import time
 from pathlib import Path
 
 import pytest
@@ -11,6 +13,7 @@ from samples import write_files
 
 from doxtool.cli import cli
 from doxtool.rules.examples import FRAMEWORK, LOADER_LAST_PY
+from doxtool.run import loaders as loader_search
 
 BASE = (
     "from helpers.tool import Response, Tool\n\n\n"
@@ -246,3 +249,44 @@ def test_a_shared_base_of_the_module_sorting_first_runs_under_a_loader_taking_th
         found[name] = [line for line in result.output.splitlines() if " PRM004 " in line]
     assert len(found["last"]) == 1  # `Bsk` sorts last: its `query` is not taught
     assert found["first"] == []
+
+
+def _scoped_dox010(tmp_path: Path) -> list[str]:
+    """DOX010 of a cached run over the tool module alone."""
+    result = CliRunner().invoke(
+        cli,
+        ["check", "--root", str(tmp_path), "--select", "DOX010", str(tmp_path / "tools/ddg.py")],
+    )
+    return [line for line in result.output.splitlines() if " DOX010 " in line]
+
+
+def _age(root: Path, seconds: int = 3600) -> None:
+    """Date every file back, as files settled before the last run are."""
+    past = time.time() - seconds
+    for path in root.rglob("*.py"):
+        os.utime(path, (past, past))
+
+
+def test_the_loader_search_reads_only_the_files_changed_since_the_last_run(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    write_files(
+        tmp_path, {**FRAMEWORK, **LAST, "helpers/search_base.py": BASE, "tools/ddg.py": TOOL}
+    )
+    _age(tmp_path)
+    assert len(_scoped_dox010(tmp_path)) == 1
+    read: list[str] = []
+    real = loader_search.read_regular
+
+    def counted(path: str, limit: int) -> bytes | None:
+        read.append(path)
+        return real(path, limit)
+
+    monkeypatch.setattr(loader_search, "read_regular", counted)
+    assert len(_scoped_dox010(tmp_path)) == 1
+    assert read == []
+    # the loader edited since (no longer a loop over the members): read again,
+    # and the order it told is no longer known
+    (tmp_path / "helpers/modules.py").write_text("import inspect\n", encoding="utf-8")
+    assert _scoped_dox010(tmp_path) == []
+    assert [Path(p).relative_to(tmp_path).as_posix() for p in read] == ["helpers/modules.py"]

@@ -50,8 +50,17 @@ class {cls}(AnsweringTool):
     pass
 """
 
+#: shared code of the tools that import it, not a tool (no DOX004 while one does)
+COMMON_PY = """\
+def fmt(value):
+    return str(value)
+"""
+#: the line a random edit adds to a tool, or takes out
+COMMON_IMPORT = "from tools._common import fmt\n"
+
 EXTRA = {
     "assets/style.css": "body { margin: 0; }\n",
+    "tools/_common.py": COMMON_PY,
     "scripts/build.py": "def clean():\n    return None\n",
     "helpers/answering.py": BASE_PY,
     "tools/echo.py": ECHO_PY.format(cls="EchoTool"),
@@ -102,7 +111,7 @@ def _edit(root: Path, rng: random.Random, step: int) -> str:
             return "nothing"
         path = rng.choice(pool)
         text = path.read_text(encoding="utf-8")
-        choice = rng.randrange(7)
+        choice = rng.randrange(8)
         if kind == "suppression":
             lines = text.splitlines(keepends=True)
             at = rng.randrange(len(lines) + 1)
@@ -123,6 +132,11 @@ def _edit(root: Path, rng: random.Random, step: int) -> str:
             text += "\n\ndef broken(:\n"
         elif choice == 5:
             text = text.replace("break_loop=False", "break_loop=True", 1)
+        elif choice == 7:  # the shared module is imported here, or no longer
+            if COMMON_IMPORT in text:
+                text = text.replace(COMMON_IMPORT, "")
+            else:
+                text = COMMON_IMPORT + text
         else:  # a module no check read before is read now
             call = "        clean()\n        return Response("
             text = "from scripts.build import clean\n" + text.replace(

@@ -93,3 +93,7 @@ class HelperCall:
     #: dict handed on some paths only: whether such a read needs it is not known
     aliased: list[list[Any]] = field(default_factory=list)
     maybe: list[str] = field(default_factory=list)
+    #: the tool's code replaced every dict handed by a new dict before the
+    #: call on every path (``self.args = {"code": ...}``): no read of the
+    #: callee reads an argument
+    replaced: bool = False

@@ -10,13 +10,14 @@ the key and the file; the CLI turns it into a one-line error and exit 2.
 from __future__ import annotations
 
 import dataclasses
-import hashlib
 import json
 import os
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from doxtool.core.digests import blake2b
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -137,7 +138,7 @@ class Config:
     def fingerprint(self) -> str:
         """Hash of the settings that change extracted facts (part of cache keys)."""
         relevant = {"tool_bases": self.tool_bases}
-        return hashlib.sha256(json.dumps(relevant, sort_keys=True).encode()).hexdigest()[:16]
+        return blake2b(json.dumps(relevant, sort_keys=True).encode(), digest_size=8).hexdigest()
 
 
 _CONVENTIONS = ("doxtool", "agent-zero")

@@ -27,6 +27,7 @@ from typing import Any
 import libcst as cst
 
 from doxtool.core.facts import HelperCall
+from doxtool.python.argreplace import replacing_dict
 from doxtool.python.controlflow import contains_return
 from doxtool.python.cstnodes import child_nodes, getattr_of, suite_body
 from doxtool.python.literals import string_value
@@ -81,8 +82,8 @@ class ArgumentFills:
         return found
 
     def _written(self, source: cst.BaseExpression | None, key: str, env: Env) -> bool:
-        label = self._dict_label(source, env)
-        return label is not None and (label, key) in env.fills.written
+        label, fills = self._dict_label(source, env), env.fills
+        return label is not None and ((label, key) in fills.written or label in fills.replaced)
 
     def _note_fills(self, stmt: cst.CSTNode, env: Env, fills: Fills | None) -> None:
         """Add what a statement at the top of a function body writes into
@@ -265,6 +266,8 @@ class ArgumentFills:
         """``self.args = {**DEFAULTS, **self.args}``: the keys before the
         arguments are filled when missing, those after them written."""
         merge = self._dict_value(value, env)  # type: ignore[attr-defined]
+        if merge is None and replacing_dict(value, env, self._dict_value):  # type: ignore[attr-defined]
+            fills.replaced.add(label)
         if not isinstance(merge, Merge):
             return
         fills.written.update((label, key) for key in merge.overrides)
@@ -371,6 +374,7 @@ class ArgumentFills:
         fills = env.fills
         handed = Fills()
         for label, names in labels.items():
+            handed.replaced.update(names if label in fills.replaced else ())
             for name in names:
                 for (own, key), value in fills.filled.items():
                     if own == label:
@@ -388,6 +392,7 @@ class ArgumentFills:
         keys |= {(label, "", "*") for label in handed.any_filled}
         keys |= {(label, key, "=") for label, key in handed.written}
         keys |= {(label, key, "?") for label, key in handed.maybe}
+        keys |= {(label, "", "!") for label in handed.replaced}
         keys |= {(label, key, f"<{sorted(o)}") for (label, key), o in handed.aliased.items()}
         return handed, frozenset(keys)
 
@@ -406,6 +411,7 @@ class ArgumentFills:
                 known, value = values[0]  # type: ignore[misc]
                 call.filled.append([key, known, value])
         call.any_filled = labels <= fills.any_filled
+        call.replaced = labels <= fills.replaced
         call.written = sorted(
             key
             for key in {k for _, k in fills.written}

@@ -35,6 +35,8 @@ def emptied_node(test: ast.expr) -> tuple[ast.expr, str] | None:
     if not isinstance(right, ast.Constant):
         return None
     value = right.value
+    if isinstance(left, ast.NamedExpr):
+        left = left.value  # ``(x := d.get("k")) is None`` tests what it binds
     if isinstance(left, ast.Call) and _is_len(left):
         empty = (type(op), value) in _LEN_EMPTY and type(value) is int
         return _falsy(_subject(left.args[0])) if empty else None
@@ -55,7 +57,9 @@ def _falsy(subject: ast.expr | None) -> tuple[ast.expr, str] | None:
 def _subject(node: ast.expr) -> ast.expr:
     """What is empty exactly when ``node`` is (``x`` for ``x.strip()``, ``len(x)``)."""
     while True:
-        if isinstance(node, ast.Call) and _is_len(node):
+        if isinstance(node, ast.NamedExpr):
+            node = node.value  # ``(x := d.get("k"))`` is what it binds
+        elif isinstance(node, ast.Call) and _is_len(node):
             node = node.args[0]
         elif (
             isinstance(node, ast.Call)

@@ -33,8 +33,8 @@ from doxtool.core.summary_facts import KeyRead
 from doxtool.python.astparse import statements
 from doxtool.python.astreach import terminates
 from doxtool.python.astshapes import _AST_SHAPES, literal, replace_default
-from doxtool.python.readforms import REFUSALS
-from doxtool.python.replacements import KNOWN, UNKNOWN, discarded, evaluate, replaced
+from doxtool.python.readforms import FILLING_METHODS, REFUSALS
+from doxtool.python.replacements import KNOWN, UNKNOWN, Outcome, discarded, evaluate, replaced
 
 
 class SkippedBranches:
@@ -146,9 +146,10 @@ class SkippedBranches:
         return {}
 
     def _note_either(self, stmt: ast.If) -> None:
-        """``if a: items = d.get("x")``, ``else: items = d.get("x", [])``."""
-        arms = [stmt.body, stmt.orelse]
-        if not stmt.orelse or any(terminates(arm) for arm in arms):
+        """``if a: items = d.get("x")``, ``else: items = d.get("x", [])``
+        (each arm of an ``if``/``elif``/``else`` chain)."""
+        arms = _chain_arms(stmt)
+        if not arms[-1] or any(terminates(arm) for arm in arms):
             return
         names = {
             t.id
@@ -193,11 +194,9 @@ class SkippedBranches:
         if not isinstance(stmt, ast.If):
             return
         self._pending[id(stmt)] = (stmt, dict(self.var_reads), dict(self._top_literals))
-        if stmt.orelse:
-            return
         bound = {
             target.id
-            for inner in statements(stmt.body)
+            for inner in statements([*stmt.body, *stmt.orelse])
             if isinstance(inner, (ast.Assign, ast.AnnAssign, ast.AugAssign))
             for target in (inner.targets if isinstance(inner, ast.Assign) else [inner.target])
             if type(target) is ast.Name
@@ -216,17 +215,23 @@ class SkippedBranches:
             decided = evaluate(_AST_SHAPES, stmt.test, name, missing)
             if decided.kind == UNKNOWN:
                 continue
-            if not decided.value:
-                found[name] = read
+            if not _binds(stmt.body if decided.value else stmt.orelse, name):
+                found[name] = read  # the arm a missing key takes keeps its value
                 continue
             # taken: past it, a missing key leaves the literal it binds (the tool
             # walk's :meth:`~doxtool.python.partialbinds.PartialBindings._missing_left`)
             outcome = replaced(_AST_SHAPES, [stmt], name, missing) if not missing else None
-            if outcome is not None and outcome.kind == KNOWN:
+            if outcome is not None and outcome.kind == KNOWN and not self._in_place(outcome, name):
                 self.missing_left[id(read)] = (True, outcome.value)
                 found[name] = read
         if found:
             self._skipped[id(stmt)] = found
+
+    def _in_place(self, outcome: Outcome, name: str) -> bool:
+        """Whether the container a missing key leaves in ``name`` may be
+        changed by a method of the name (``items.append("all")``)."""
+        mutable = isinstance(outcome.value, (list, dict, set))
+        return mutable and any(_fills(node, name) for node in ast.walk(self.node))
 
     @cached_property
     def missing_left(self) -> dict[int, tuple[bool, Any]]:
@@ -253,6 +258,22 @@ class SkippedBranches:
         replace_default(read, rest, name, self._handed_read)  # type: ignore[attr-defined]
         if read.replaced:
             self._replaced_from[id(read)] = (held, index)
+            self._note_replacing_assignment(read, name, rest, held)
+
+    def _note_replacing_assignment(
+        self, read: KeyRead, name: str, rest: Sequence[ast.stmt], held: Any
+    ) -> None:
+        """``items = items or []`` at the top, the first statement after the
+        read using the name: past it, a missing key leaves the literal it
+        binds (as ``if not items: items = []`` does), which a check of the
+        name judges."""
+        stmt = next((s for s in rest if _AST_SHAPES.uses(s, name)), None)
+        if stmt is None or _AST_SHAPES.stmt(stmt, name)[0] != "assign":
+            return
+        outcome = replaced(_AST_SHAPES, [stmt], name, held)
+        if outcome.kind == KNOWN and not self._in_place(outcome, name):
+            self.missing_left[id(read)] = (True, outcome.value)
+            self._skipped[id(stmt)] = {name: read}
 
     def _replacing(self, read: KeyRead, name: str, index: int) -> tuple[Any] | None:
         """What a missing key gives ``read`` when the ``if`` at ``index`` is
@@ -286,6 +307,16 @@ class SkippedBranches:
 _NOTHING = object()
 
 
+def _fills(node: ast.AST, name: str) -> bool:
+    """Whether ``node`` fills the container ``name`` holds in place
+    (``items.append(...)``, ``items["k"] = ...``)."""
+    if isinstance(node, ast.Attribute) and node.attr in FILLING_METHODS:
+        return isinstance(node.value, ast.Name) and node.value.id == name
+    if isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Store):
+        return isinstance(node.value, ast.Name) and node.value.id == name
+    return False
+
+
 def _place(node: ast.expr) -> tuple[int, int]:
     return node.lineno, node.col_offset + 1
 
@@ -311,6 +342,16 @@ def _kept_literal(
         return None
     known, value = literal(bindings[0].value)
     return (value,) if known else None
+
+
+def _chain_arms(stmt: ast.If) -> list[list[ast.stmt]]:
+    """The arms of an ``if``/``elif``/``else`` chain (the last one empty
+    when there is no ``else``)."""
+    arms = [stmt.body]
+    while len(stmt.orelse) == 1 and isinstance(stmt.orelse[0], ast.If):
+        stmt = stmt.orelse[0]
+        arms.append(stmt.body)
+    return [*arms, stmt.orelse]
 
 
 def _arm_read(arm: Sequence[ast.stmt], name: str, reads: dict[int, KeyRead]) -> KeyRead | None:

@@ -200,7 +200,7 @@ def as_called(read: KeyRead, name: str, call: HelperCall) -> KeyRead | None:
     (it reads no argument); one that cannot raise, with the value filled as
     what a missing key gives, when the tool filled the key where it was
     missing (:attr:`~doxtool.core.facts.HelperCall.filled`)."""
-    if name in call.written:
+    if name in call.written or call.replaced:
         return None
     fill = next(((bool(k), v) for key, k, v in call.filled if key == name), None)
     if fill is None and call.any_filled:

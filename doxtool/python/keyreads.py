@@ -28,6 +28,7 @@ from doxtool.python.readforms import (
     ANNOTATION_TYPES,
     COERCIONS,
     PARSE,
+    READ_METHODS,
     REFUSALS,
     STRING_METHODS,
 )
@@ -435,7 +436,11 @@ def stands_for(node: ast.expr) -> ast.expr | None:
 
 
 def _read_at(reads: list[KeyRead], node: ast.expr) -> KeyRead | None:
-    """The read ``node`` is (by its position), if any."""
+    """The read ``node`` is (by its position), if any: not a method called on
+    the read, which starts where it does (``d.get("t", "").split(",")``)."""
+    func = node.func if isinstance(node, ast.Call) else None
+    if isinstance(func, ast.Attribute) and func.attr not in READ_METHODS:
+        return None
     where = (node.lineno, node.col_offset + 1)
     return next((r for r in reads if (r.line, r.column) == where), None)
 

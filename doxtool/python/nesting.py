@@ -159,12 +159,18 @@ def _measure(text: str) -> tuple[tuple[int, int], tuple[int, int]]:
 
 
 def _ast_depth(tree: ast.AST) -> tuple[int, ast.AST]:
-    """Depth of the deepest node of an ``ast`` tree, and that node."""
+    """Depth of the deepest node of an ``ast`` tree as libcst nests it, and that node.
+
+    ``ast`` keeps the operands of ``a and b and c`` in one flat ``BoolOp``;
+    libcst nests one ``BooleanOperation`` per operator, so each operand past
+    the first adds a level.
+    """
     best, deepest = 0, tree
     stack: list[tuple[ast.AST, int]] = [(tree, 0)]
     while stack:
         node, depth = stack.pop()
         if depth > best:
             best, deepest = depth, node
-        stack.extend((child, depth + 1) for child in ast.iter_child_nodes(node))
+        step = len(node.values) - 1 if isinstance(node, ast.BoolOp) else 1
+        stack.extend((child, depth + max(1, step)) for child in ast.iter_child_nodes(node))
     return best, deepest

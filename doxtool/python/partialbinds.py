@@ -30,6 +30,7 @@ import libcst as cst
 
 from doxtool.python.controlflow import terminates
 from doxtool.python.cstnodes import suite_body
+from doxtool.python.readforms import FILLING_METHODS
 from doxtool.python.replacements import KNOWN, UNKNOWN, evaluate, replaced
 from doxtool.python.walkstate import Env
 
@@ -147,6 +148,10 @@ class PartialBindings:
             # an arm that leaves: past the ``if``, as the walk had it
             if several and not leaves:
                 merged[name] = self._bound_on_some(stmt, name, values, saved, env)
+            elif values[0] is None and not leaves and name not in env.var_args:
+                # every arm binds it to no argument: the one a missing key takes decides
+                held = saved[1].get(name) or saved[2].get(name)
+                self._left_by_missing(stmt, name, saved[0].get(name), held, env)
         env.bound = {**outer, **merged}
         for name in merged:
             env.var_literals.pop(name, None)
@@ -191,11 +196,28 @@ class PartialBindings:
             if held is not None:
                 env.var_missing[name] = held
             env.var_partial[name] = (False, None)
-        elif after is None and held is not None and held[0] == before:
-            left = self._missing_left(stmt, name, held[1])
-            if left is not None:
-                env.var_missing_only[name] = (held[0], left[0])
+        elif after is None:
+            self._left_by_missing(stmt, name, before, held, env)
         return MIXED
+
+    def _left_by_missing(
+        self,
+        stmt: cst.If,
+        name: str,
+        before: str | None,
+        held: tuple[str, Any] | None,
+        env: Env,
+    ) -> None:
+        """``name`` held ``held`` (what a missing ``before`` gives) before
+        ``stmt``, which binds it to no argument on some arms (``if not items:
+        items = []``) or on all (``else: items = items.split(",")``): what it
+        holds past the ``if`` when the key is missing, where the test decides
+        the arm a missing key takes."""
+        if held is None or held[0] != before:
+            return
+        left = self._missing_left(stmt, name, held[1])
+        if left is not None and not _changed_in_place(left[0], env, name):
+            env.var_missing_only[name] = (held[0], left[0])
 
     def _missing_left(self, stmt: cst.If, name: str, held: Any) -> tuple[Any] | None:
         """What ``name``, holding ``held`` (what a missing key gives), holds
@@ -240,6 +262,30 @@ class PartialBindings:
             if outcome is None or outcome.kind == UNKNOWN or not outcome.value:
                 found.add(env.var_args[name])
         return found
+
+
+def _changed_in_place(value: Any, env: Env, name: str) -> bool:
+    """Whether the container ``value`` the name holds may be changed by a
+    method of the name (``items.append("all")``): what a check past it sees
+    is then not known."""
+    if not isinstance(value, (list, dict, set)):
+        return False
+    filled = False
+
+    class _Fills(cst.CSTVisitor):
+        def visit_Attribute(self, node: cst.Attribute) -> None:
+            nonlocal filled
+            named = type(node.value) is cst.Name and node.value.value == name
+            filled = filled or (named and node.attr.value in FILLING_METHODS)
+
+        def visit_AssignTarget(self, node: cst.AssignTarget) -> None:
+            nonlocal filled
+            target = node.target
+            named = type(target) is cst.Subscript and type(target.value) is cst.Name
+            filled = filled or (named and target.value.value == name)  # type: ignore[attr-defined]
+
+    env.func.node.visit(_Fills())
+    return filled
 
 
 def _key(value: object) -> object:

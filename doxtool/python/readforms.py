@@ -50,6 +50,9 @@ STRING_METHODS = frozenset(
 #: (PRM008 strips and lowers it): any other reshapes what is compared
 FOLDINGS = frozenset({"strip", "lstrip", "rstrip", "lower", "casefold"})
 
+#: methods that fill a list, dict or set in place (an empty one no longer is)
+FILLING_METHODS = frozenset({"append", "extend", "insert", "add", "update", "setdefault"})
+
 #: dict methods that read one key, and the kind of read each is
 READ_METHODS = {"get": "get", "pop": "pop", "setdefault": "get"}
 #: methods of a dict that leave it as it is (any other may change it)

@@ -232,11 +232,12 @@ class ToolResolver:
             return merge(inherited, tagged(own, facts.path), overridden)
         return tagged(own, facts.path) if own is not None else None
 
-    def tools(self, facts: ModuleFacts) -> list[ToolFacts]:
+    def tools(self, facts: ModuleFacts, order: Order | None = None) -> list[ToolFacts]:
         """Tool classes of a module, in source order: a class another tool
         class of the module derives from is a shared base, not a tool (what
         it defines counts for its subclasses), unless the framework runs it
-        (its name sorts last)."""
+        (its name sorts last, or first under a loader taking the first:
+        ``order``)."""
         stem = facts.path.rsplit("/", 1)[-1].removesuffix(".py")
         candidates = {c.class_name: c for c in facts.candidates}
         tools: list[ToolFacts] = []
@@ -265,7 +266,7 @@ class ToolResolver:
                     defined_in_path=None,
                 )
             )
-        tools = without_bases(facts, tools)
+        tools = without_bases(facts, tools, order)
         if not tools:
             tools = self._reexported(facts, stem)
         return [

@@ -18,20 +18,27 @@ __all__ = ["FIRST_ORDER", "LAST_ORDER", "Order", "bound_at_run", "rebound", "wit
 Order = Callable[[], "str | None"]
 
 
-def without_bases(facts: ModuleFacts, tools: list[ToolFacts]) -> list[ToolFacts]:
+def without_bases(
+    facts: ModuleFacts, tools: list[ToolFacts], order: Order | None = None
+) -> list[ToolFacts]:
     """``tools`` less the classes another of them derives from, but for the
-    one whose name sorts last (the class the framework runs)."""
+    one the framework runs: the one whose name sorts last, or first under a
+    loader taking the first (``order``, asked only when a base is there; not
+    known, the last)."""
     prefix = f"{facts.module}."
     names = {tool.class_name for tool in tools}
-    last = max(names, default="")
     bases = {
         base[len(prefix) :]
         for cls in facts.classes
         if cls.name in names
         for base in cls.resolved_bases
         if base.startswith(prefix)
-    }
-    return [tool for tool in tools if tool.class_name not in bases or tool.class_name == last]
+    } & names
+    if not bases:
+        return tools
+    first = order is not None and order() == FIRST_ORDER
+    runs = min(names) if first else max(names)
+    return [tool for tool in tools if tool.class_name not in bases or tool.class_name == runs]
 
 
 def bound_at_run(facts: ModuleFacts, qualified: str) -> bool:

@@ -35,9 +35,19 @@ class Fills:
     aliased: dict[tuple[str, str], set[str]] = field(default_factory=dict)
     #: (dict label, key) written on some paths only: it may be there or not
     maybe: set[tuple[str, str]] = field(default_factory=set)
+    #: labels of dicts replaced by a new dict on every path: no key of them
+    #: is an argument (:mod:`~doxtool.python.argreplace`)
+    replaced: set[str] = field(default_factory=set)
 
     def empty(self) -> bool:
-        return not (self.filled or self.any_filled or self.written or self.aliased or self.maybe)
+        return not (
+            self.filled
+            or self.any_filled
+            or self.written
+            or self.aliased
+            or self.maybe
+            or self.replaced
+        )
 
     def joined(self, other: Fills) -> Fills:
         """A new record of what both hold (a key filled in both: as here)."""
@@ -49,6 +59,7 @@ class Fills:
             self.written | other.written,
             aliased,
             self.maybe | other.maybe,
+            self.replaced | other.replaced,
         )
 
 

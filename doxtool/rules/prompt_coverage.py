@@ -8,11 +8,11 @@ from collections.abc import Iterator
 from doxtool.core.findings import Finding
 from doxtool.core.source import name_fits
 from doxtool.prompts.sets import PromptSet
-from doxtool.python.baseexecute import runs_execute
 from doxtool.rules.base import Example, Expect, Rule
 from doxtool.rules.contract_scope import tool_modules
 from doxtool.rules.examples import WAIT_PY
 from doxtool.rules.prompt_includes import taught_through_includes
+from doxtool.rules.shared_bases import stub_base
 from doxtool.rules.tool_prompts import PROMPT, browser_files, profile_prompt_dir, wait_files
 from doxtool.run.context import Context
 from doxtool.run.teachers import may_teach_excluded, may_teach_unread
@@ -211,7 +211,7 @@ hold them.
                         subject=f"{module}:prompt",
                     )
                 continue
-            if _stub_base(ctx, module):
+            if stub_base(ctx, module, ctx.tools(module)[0]):
                 continue  # a base other tools derive from, whose own ``execute`` only fails
             if any(taught_through_includes(ctx, s, name) for s in ctx.teaching_sets(module)):
                 continue  # a prompt includes a file teaching it, or may
@@ -276,29 +276,6 @@ hold them.
                 tool.line,
                 subject=f"{module}:prompt",
             )
-
-
-def _stub_base(ctx: Context, module: str) -> bool:
-    """Whether the tool class of ``module`` is a base that tool classes of other
-    tool modules derive from (``class BrowserDo(Browser)``) and whose own
-    ``execute`` does nothing (abstract, or a stub: ``raise
-    NotImplementedError``): a shared base, which its file name would only
-    run to fail, not a tool to teach."""
-    facts = ctx.facts(module)
-    tool = ctx.tools(module)[0]
-    outline = facts.outline
-    cls = next((c for c in outline.classes if c.name == tool.class_name), None) if outline else None
-    if cls is None or not any(m.name == "execute" for m in cls.methods):
-        return False  # no ``execute`` of its own: DOX005, or one it inherits
-    if runs_execute((facts, tool.class_name)):
-        return False
-    qualified = f"{facts.module}.{tool.class_name}"
-    return any(
-        qualified in other.bases
-        for path in ctx.project.tool_modules
-        if path != module
-        for other in ctx.tools(path)
-    )
 
 
 def _teaching_profiles(ctx: Context, module: str, name: str) -> list[PromptSet]:

@@ -14,6 +14,7 @@ from doxtool.rules.examples import (
     WAIT_PY,
     with_files,
 )
+from doxtool.rules.shared_bases import stub_base
 from doxtool.run.context import Context
 
 _MISSING_WORDS = {
@@ -34,6 +35,16 @@ def _bound(otherwise: bool) -> str:
     rebind = "    " + _LAST.replace("return", "response =")
     branches = "        if seconds:\n" + rebind + ("        else:\n" + rebind if otherwise else "")
     return WAIT_PY.replace(_LAST, f"        response = None\n{branches}        return response\n")
+
+
+_STUB_BASE_PY = """\
+from helpers.tool import Response, Tool
+
+
+class WaitBase(Tool):
+    async def execute(self, **kwargs) -> Response:
+        pass
+"""
 
 
 def _reply(awaited: str) -> str:
@@ -61,6 +72,10 @@ most one such choice; and, in an `async` function, the unawaited call of an
 `async` function or method of the module with no decorator (`return
 self._reply(x)`): awaiting it gives a coroutine whose body never runs.
 
+A shared base is passed by: a tool class that tool classes of other tool
+modules derive from, whose own `execute` does nothing (`pass` or `...`,
+decorated as abstract or not). Its subclasses' `execute` runs, not its own.
+
 **Why it matters.** The framework reads `.message` and `.break_loop` from what
 `execute` returns; `None`, a plain string or a coroutine crashes the agent loop.
 
@@ -82,8 +97,25 @@ self._reply(x)`): awaiting it gives a coroutine whose body never runs.
                 }
             )
         ),
+        # a shared base whose ``execute`` is a stub, and a tool deriving from it
+        Example(
+            with_files(
+                {
+                    "tools/wait_base.py": _STUB_BASE_PY,
+                    "tools/wait.py": WAIT_PY.replace(
+                        "from helpers.tool import Response, Tool\n",
+                        "from helpers.tool import Response\nfrom tools.wait_base import WaitBase\n",
+                    ).replace("(Tool)", "(WaitBase)"),
+                }
+            )
+        ),
     ]
     invalid = [
+        # the same base with no tool deriving from it
+        Example(
+            with_files({"tools/wait_base.py": _STUB_BASE_PY}),
+            [Expect("tools/wait_base.py", 6, "can reach its end")],
+        ),
         Example(
             with_files({"tools/wait.py": _bound(False)}),
             [Expect("tools/wait.py", 10, "still bound to `None`")],
@@ -112,6 +144,8 @@ self._reply(x)`): awaiting it gives a coroutine whose body never runs.
                     continue  # reported where the class is defined
                 if tool.execute is not None and tool.execute.generator:
                     continue  # it returns no value: `DOX006` reports the generator
+                if tool.missing_responses and stub_base(ctx, module, tool):
+                    continue  # a shared base: its subclasses' ``execute`` runs, not its own
                 for missing in tool.missing_responses:
                     if missing.path:
                         continue  # in another module: reported there

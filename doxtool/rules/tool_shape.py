@@ -16,9 +16,11 @@ from doxtool.rules.examples import (
     with_files,
 )
 from doxtool.run.context import Context
+from doxtool.run.importers import importing_tools
 from doxtool.run.unseentools import may_hold_unseen_tool
 
 _NO_BASES = "[tool.doxtool]\ntool-bases = []\n"
+_COMMON_PY = "def fmt(value):\n    return str(value)\n"
 
 
 class NoToolClass(Rule):
@@ -36,7 +38,11 @@ one with `from <such a module> import *`, one that defines no class and
 imports names from such a module (a re-export of a plugin's tool), and one
 making a class at run time (`type("T", (Tool,), {...})`, `types.new_class`),
 and the module that defines a configured tool base itself (`tools/base.py`
-holding `tools.base.BaseTool`).
+holding `tools.base.BaseTool`). Nor is a module other tool modules import
+(`from tools._common import fmt`, `from ._common import fmt`, `import
+tools._common`): their shared code, which the framework loads only if a
+model calls a tool of its name; unless a prompt teaches that name as a
+tool's, and the model calls it.
 
 **Why it matters.** The framework finds a tool by its file name and takes the
 first `Tool` subclass in the module; a module without one makes every call of
@@ -78,6 +84,17 @@ that tool fail at run time.
                 '        return Response(message="done", break_loop=False)\n',
             }
         ),
+        # shared code of the tools that import it, not a tool
+        Example(
+            with_files(
+                {
+                    "tools/_common.py": _COMMON_PY,
+                    "tools/wait.py": WAIT_PY.replace(
+                        "Tool\n", "Tool\nfrom ._common import fmt\n", 1
+                    ),
+                }
+            )
+        ),
     ]
     invalid = [
         Example(
@@ -85,6 +102,11 @@ that tool fail at run time.
                 {"tools/wait.py": "class Wait:\n    async def execute(self):\n        pass\n"}
             ),
             [Expect("tools/wait.py", 1, "no class deriving from")],
+        ),
+        # shared code of no tool: nothing imports it
+        Example(
+            with_files({"tools/_common.py": _COMMON_PY}),
+            [Expect("tools/_common.py", 1, "no class deriving from")],
         ),
         # the standard library holds no tool base
         Example(
@@ -124,6 +146,8 @@ that tool fail at run time.
                 continue  # the framework's base class itself, kept beside its tools
             if may_hold_unseen_tool(facts, ctx.project.resolver, ctx.project.module_path):
                 continue  # a class of code doxtool cannot read may be the tool
+            if _library(ctx, module):
+                continue  # other tools' shared code, which no model calls as a tool
             bases = " or ".join(f"`{b}`" for b in ctx.config.tool_bases[:1])
             # with no base configured no class can be a tool: the table says so
             why = f"class deriving from {bases}" if bases else "tool class (`tool-bases` is empty)"
@@ -132,6 +156,16 @@ that tool fail at run time.
                 module,
                 subject=f"{module}:no-tool",
             )
+
+
+def _library(ctx: Context, module: str) -> bool:
+    """Whether ``module`` is a library of other tool modules: they import it,
+    and no prompt reaching its agents teaches its name as a tool's (one that
+    does makes the model call it, and the framework find no tool there)."""
+    if not importing_tools(ctx.project, module):
+        return False
+    name = module.rpartition("/")[2].removesuffix(".py")
+    return not any(ctx.teaches(s, name) for s in ctx.teaching_sets(module))
 
 
 class ExecuteMissing(Rule):

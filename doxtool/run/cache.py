@@ -21,7 +21,6 @@ this run, never a reset of the other process's database.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
 import os
 import sqlite3
@@ -31,6 +30,7 @@ from typing import Any, TypeVar
 from urllib.parse import quote
 
 from doxtool import __version__
+from doxtool.core.digests import blake2b
 from doxtool.core.serde import dump_json, encode, from_data
 from doxtool.run.dependencies import versions
 from doxtool.run.replay import (
@@ -81,7 +81,7 @@ def producer_files() -> list[Path]:
 
 
 def code_fingerprint() -> str:
-    digest = hashlib.blake2b(digest_size=12)
+    digest = blake2b(digest_size=12)
     package = Path(__file__).resolve().parent.parent
     for path in producer_files():
         with contextlib.suppress(OSError):
@@ -193,7 +193,7 @@ class FactsCache:
         self._remove_files()
 
     def key(self, kind: str, data: bytes) -> str:
-        digest = hashlib.blake2b(self.salt, digest_size=20)
+        digest = blake2b(self.salt, digest_size=20)
         digest.update(kind.encode())
         digest.update(b"\0")
         digest.update(data)

@@ -11,7 +11,6 @@ file it relies on is not in it.
 from __future__ import annotations
 
 import os
-import subprocess
 from pathlib import Path
 
 from doxtool.run import unwatched
@@ -20,6 +19,8 @@ from doxtool.run import unwatched
 def git_lines(root: Path, args: list[str]) -> list[str] | None:
     """The NUL-separated paths ``git <args>`` prints in ``root``; None when
     git cannot tell (no repository, no git, git failing)."""
+    import subprocess  # (a run that asks git nothing does without its import)
+
     unwatched.note(".git")  # the index is not in the tree a record watches
     env = dict(os.environ)
     index = env.get("GIT_INDEX_FILE")

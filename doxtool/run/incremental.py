@@ -16,6 +16,10 @@ are taken from the state:
 - a changed documented or tool module (a *unit*) is affected, and so is every
   unit whose modules reach it through the named modules, transitively; an
   edited companion affects its module;
+- a tool module whose tools may have changed (edited, or reaching an edited
+  module) affects the tool modules it named before the edit or names now:
+  whether one of them is other tools' library (DOX004) or their shared base
+  (PRM001) turns on what imports it;
 - a changed module whose facts some unit reads affects those units; one whose
   facts were read but that no unit reaches means a full run;
 - findings at a module that affected units reach (a base class's ``return``,
@@ -36,8 +40,9 @@ are taken from the state:
 - an edited Python file read for how the framework treats a call without
   ``tool_args``, or that may be read for it now (its text holds
   ``tool_args``, outside the tool directories, in a repository holding the
-  framework: :mod:`doxtool.run.requests`), means a full run: the findings
-  at any prompt may turn on it;
+  framework: :mod:`doxtool.run.requests`), means a full run when a run
+  since the last full one asked (an example lacked ``tool_args``): the
+  findings kept at such a prompt may turn on it;
 - an edited file that no check reads, only whether it exists, affects
   nothing: a module whose facts the last run did not read (outside the
   test directories, its text not naming ``getmembers``: a tool loader's
@@ -221,6 +226,8 @@ class Session:
             affected |= dependents
             # a dependent tool's code may read its arguments' values anew
             recoded |= dependents
+        for path in recoded & self._tools:
+            affected |= self._imported_tools(path, old.edges, path in roots)
         affected |= self._taught_beside(recoded, taught)
         plan = self._expand(affected, old.edges, units)
         if plan is not None:
@@ -228,6 +235,21 @@ class Session:
             plan.prompts = prompts
             plan.taught = taught
         return plan
+
+    @cached_property
+    def _tools(self) -> set[str]:
+        return set(self.project.tool_modules)
+
+    def _imported_tools(self, module: str, edges: Edges, edited: bool) -> set[str]:
+        """The tool modules the facts of a tool module whose tools may have
+        changed named before or, ``edited``, name now: whether one of them is
+        a library of other tools (DOX004, :mod:`~doxtool.run.importers`) or a
+        base their classes derive from (PRM001) turns on the modules that
+        import it."""
+        named = set(edges.targets(module))
+        if edited:
+            named.update(references(self.project, module, {}))
+        return (named & self._tools) - {module}
 
     def _taught_beside(
         self, recoded: Iterable[str], taught: Mapping[str, frozenset[str]]
@@ -251,9 +273,15 @@ class Session:
         """Whether ``path`` was read for how the framework treats a call
         without ``tool_args``, or may be read for it now: a Python file
         outside the tool directories whose text holds ``tool_args``, in a
-        repository holding the framework (:mod:`doxtool.run.requests`)."""
+        repository holding the framework (:mod:`doxtool.run.requests`).
+        Where no run since the last full one asked (no example lacked
+        ``tool_args``), no finding kept turns on it: a prompt checked again
+        asks afresh."""
         assert self.old is not None
-        if path in self.old.requests:
+        read = self.old.requests
+        if read is None:
+            return False
+        if path in read:
             return True
         if not path.endswith(".py") or self.project.is_tool_module(path):
             return False
@@ -451,7 +479,8 @@ class Session:
     ) -> None:
         """Keep the state for the next run (a full run's: every module it
         read, and ``taught``, what each prompt file teaches)."""
-        requests = set(request_modules(self.project))
+        asked = request_modules(self.project)
+        requests = None if asked is None else set(asked)
         if full:
             loaded = self.project.loaded_modules()
             edges, also_read = self.edges_now(loaded, None), set()
@@ -459,7 +488,8 @@ class Session:
         else:
             edges, also_read, taught_now = self._edges, self._also_read, self._taught
             assert self.old is not None
-            requests |= self.old.requests
+            if self.old.requests is not None:
+                requests = (requests or set()) | self.old.requests
         state = State(
             self.key, self.root, self.tree, edges, also_read, findings, taught_now, requests
         )

@@ -19,7 +19,8 @@ repository holds is a fact of its code (:mod:`doxtool.python.loaders`):
 The modules looked at are the repository's Python files (outside version
 control, the cache, excluded paths and the test directories) whose text
 holds ``getmembers``; they are looked for once per run, only when a tool
-module's names make the order matter.
+module's names make the order matter, and with a cache only the files
+changed since the last run are read (:mod:`doxtool.run.mentions`).
 """
 
 from __future__ import annotations
@@ -33,7 +34,10 @@ from doxtool.core.facts import ModuleFacts
 from doxtool.core.loader_facts import LAST
 from doxtool.core.reads import read_regular
 from doxtool.python.resolve import ToolResolver
+from doxtool.run.cache import FactsCache
 from doxtool.run.listing import NEVER_READ
+from doxtool.run.mentions import MentionsIndex
+from doxtool.run.namesindex import Stamp
 
 
 class Project(Protocol):
@@ -43,6 +47,7 @@ class Project(Protocol):
     config: Config
     per_run: dict[str, Any]
     resolver: ToolResolver
+    cache: FactsCache | None
 
     def excluded(self, rel: str) -> bool: ...
 
@@ -55,6 +60,8 @@ _ORDER = "loader-order"
 _MODULES = "loader-modules"
 #: the most of a file read for ``getmembers`` (a module is parsed up to far less)
 _MAX_BYTES = 64 << 20
+#: what a loader's module holds
+_NEEDLE = b"getmembers"
 
 
 def framework_here(project: Project) -> bool:
@@ -82,7 +89,7 @@ def loader_modules(project: Project) -> list[str]:
 def _order(project: Project) -> str | None:
     if not framework_here(project):
         return LAST
-    modules = python_files_naming(project, b"getmembers")
+    modules = python_files_naming(project, _NEEDLE)
     project.per_run[_MODULES] = modules
     resolver = project.resolver
     direct: set[str] = set()
@@ -99,9 +106,12 @@ def _order(project: Project) -> str | None:
 
 def python_files_naming(project: Project, needle: bytes) -> list[str]:
     """The repository's Python files whose text holds ``needle`` (outside
-    version control, the cache, excluded paths and the test directories)."""
+    version control, the cache, excluded paths and the test directories);
+    with a cache, only the files changed since the last run are read."""
     tests = tuple(d.strip("/") for d in project.config.test_dirs if d.strip("/"))
     found: list[str] = []
+    cache = project.cache
+    index = MentionsIndex(cache, needle) if cache is not None else None
     stack = [""]
     root = project.root
     while stack:
@@ -118,16 +128,31 @@ def python_files_naming(project: Project, needle: bytes) -> list[str]:
                     elif (
                         entry.name.endswith(".py")
                         and entry.is_file(follow_symlinks=False)
-                        and _mentions(entry.path, needle)
+                        and _mentions(entry, path, needle, index)
                     ):
                         found.append(path)
         except OSError:
             continue
+    if index is not None:
+        index.save()
     return sorted(found)
 
 
-def _mentions(path: str, needle: bytes) -> bool:
+def _mentions(
+    entry: os.DirEntry[str], path: str, needle: bytes, index: MentionsIndex | None
+) -> bool:
     """Whether a regular file's text holds ``needle`` (a FIFO, a device or a
-    link is not read: :func:`~doxtool.core.reads.read_regular`)."""
-    data = read_regular(path, _MAX_BYTES)
-    return data is not None and needle in data
+    link is not read: :func:`~doxtool.core.reads.read_regular`); a file
+    unchanged since the last run is answered by the ``index``."""
+    if index is None:
+        data = read_regular(entry.path, _MAX_BYTES)
+        return data is not None and needle in data
+    return index.holds(path, _stamp(entry), lambda: read_regular(entry.path, _MAX_BYTES))
+
+
+def _stamp(entry: os.DirEntry[str]) -> Stamp | None:
+    try:
+        info = entry.stat(follow_symlinks=False)
+    except OSError:
+        return None
+    return (info.st_mtime_ns, info.st_size)

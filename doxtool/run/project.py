@@ -459,7 +459,8 @@ class Project:
     def tools(self, rel: str) -> list[ToolFacts]:
         tools = self._tools.get(rel)
         if tools is None:
-            tools = self._tools[rel] = self.resolver.tools(self.facts(rel))
+            order = lambda: loader_order(self)  # noqa: E731 (asked only where a base is)
+            tools = self._tools[rel] = self.resolver.tools(self.facts(rel), order)
         return tools
 
     def run_tool(self, rel: str) -> ToolFacts | None:

@@ -65,8 +65,11 @@ def missing_args(project: Project) -> str | None:
     return treatment
 
 
-def request_modules(project: Project) -> list[str]:
-    """The modules :func:`missing_args` read (none when it has not run)."""
+def request_modules(project: Project) -> list[str] | None:
+    """The modules :func:`missing_args` read; None when it has not run (no
+    example lacked ``tool_args``)."""
+    if _TREATMENT not in project.per_run:
+        return None
     modules: list[str] = project.per_run.get(_MODULES, [])
     return modules
 

@@ -8,7 +8,6 @@ alone decide.
 
 from __future__ import annotations
 
-import hashlib
 import os
 import time
 from collections.abc import Iterable, Iterator
@@ -16,6 +15,7 @@ from itertools import compress
 from operator import ne
 from typing import Any
 
+from doxtool.core.digests import blake2b
 from doxtool.core.factnames import DOTTED_NAME, named
 from doxtool.core.reads import read_regular
 from doxtool.run.listing import (
@@ -40,7 +40,7 @@ def _digest(path: str, size: int) -> str:
     if size > MAX_DIGEST_BYTES:
         return ""
     data = read_regular(path, MAX_DIGEST_BYTES + 1)
-    return "" if data is None else hashlib.blake2b(data, digest_size=16).hexdigest()
+    return "" if data is None else blake2b(data, digest_size=16).hexdigest()
 
 
 #: a file modified this close to the last snapshot may have changed again

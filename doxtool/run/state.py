@@ -14,7 +14,6 @@ means a full run (:mod:`doxtool.run.incremental`).
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
 import os
 from collections.abc import Iterable
@@ -22,6 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from doxtool.core.digests import blake2b
 from doxtool.core.findings import Finding
 from doxtool.core.reads import read_upto
 from doxtool.core.serde import dump_json, from_data, to_data
@@ -55,8 +55,10 @@ class State:
     #: prompt set read whole (the same kind of map as the edges)
     taught: Edges = field(default_factory=Edges)
     #: the modules read for how the framework treats a call without
-    #: ``tool_args`` (:mod:`doxtool.run.requests`): an edit of one means a full run
-    requests: set[str] = field(default_factory=set)
+    #: ``tool_args`` (:mod:`doxtool.run.requests`): an edit of one means a full
+    #: run; None when no run since the last full one asked (no finding kept
+    #: turns on it)
+    requests: set[str] | None = None
 
 
 def read_state(path: Path) -> Any:
@@ -134,7 +136,8 @@ def load(path: Path, key: str, root: str) -> State | None:
         if not (isinstance(edges, str) and isinstance(taught, str)):
             return None
         also_read = {str(r) for r in raw["also_read"]}
-        requests = {str(r) for r in raw["requests"]}
+        read = raw["requests"]
+        requests = None if read is None else {str(r) for r in read}
         findings = [from_data(Finding, item) for item in raw["findings"]]
     except (KeyError, TypeError, ValueError, AttributeError, RecursionError):
         return None
@@ -161,7 +164,7 @@ def store(directory: Path, state: State, full: bool, reason: str) -> None:
         "edges": state.edges.text,
         "taught": state.taught.text,
         "also_read": sorted(state.also_read),
-        "requests": sorted(state.requests),
+        "requests": None if state.requests is None else sorted(state.requests),
         "findings": [to_data(f) for f in state.findings],
     }
     if not prepare_cache_dir(str(directory)):
@@ -184,7 +187,7 @@ def state_key(project: Project, codes: Iterable[str]) -> str:
     """What besides the tree makes findings differ: doxtool's code, the
     interpreter and libraries (the facts cache's salt), the configuration and
     the rules selected."""
-    digest = hashlib.blake2b(digest_size=20)
+    digest = blake2b(digest_size=20)
     cache = project.cache
     digest.update(cache.salt if cache is not None else b"-")
     digest.update(repr(project.config).encode("utf-8", "surrogatepass"))

@@ -1,0 +1,202 @@
+"""The arguments dict replaced by a new dict (part of
+:class:`~doxtool.python.argfills.ArgumentFills`).
+
+A statement at the top of a function body that binds ``self.args`` to a dict
+made there, holding no arguments dict, replaces the arguments on every path
+past it::
+
+    arguments = {"runtime": "terminal", "code": self.args.get("command", "")}
+    arguments["session"] = 0
+    self.args = arguments
+    return await super().execute(**arguments)
+
+Past it, no read of ``self.args`` (here or in a method it calls, a base's
+``execute`` through ``super()`` among them) reads an argument: what the model
+sent was read where the new dict was made. The new dict is a literal dict
+with no ``**`` spread, ``dict(...)`` with keywords only, or a local name bound
+at the top of the body to one of those, or to (an item of) what a function
+not of the tool makes handed neither the tool nor an arguments dict
+(``arguments, error = check_arguments(lang, code)``: values of arguments
+only), whose only other uses before the statement are writes of its keys
+(``arguments["k"] = ...``) and tests of it (``if arguments is None:``,
+``if not arguments:``). Anything else (``self.args =
+normalize(self.args)``) may still hold the arguments: nothing is claimed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import libcst as cst
+
+from doxtool.python.cstnodes import child_nodes
+from doxtool.python.walkstate import Env
+
+
+def new_dict(value: cst.BaseExpression) -> bool:
+    """A dict made by ``value`` itself, holding no other dict."""
+    if type(value) is cst.Dict:
+        return not any(type(e) is cst.StarredDictElement for e in value.elements)
+    if type(value) is cst.Call and type(value.func) is cst.Name and value.func.value == "dict":
+        return all(a.keyword is not None and not a.star for a in value.args)
+    return False
+
+
+def replacing_dict(
+    value: cst.BaseExpression, env: Env, dict_value: Callable[[cst.BaseExpression, Env], Any]
+) -> bool:
+    """Whether ``value``, bound to the arguments dict by the statement
+    ``env.stmt`` at the top of the function, is a new dict (see the module
+    docstring); ``dict_value``: what an expression holds of an arguments
+    dict (None: none)."""
+    top_body, small, self_name = env.top_body, env.stmt, env.self_name
+
+    def holds(node: cst.BaseExpression) -> bool:
+        return dict_value(node, env) is not None
+
+    if new_dict(value):
+        return True
+    if type(value) is not cst.Name:
+        return False
+    before = _statements_before(top_body, small)
+    if before is None:
+        return False
+    name = value.value
+    for index in range(len(before) - 1, -1, -1):
+        bound = _bound_value(before[index], name)
+        if bound is not None:
+            later = before[index + 1 :]
+            made = new_dict(bound) or _made_apart(bound, holds, self_name)
+            return made and _uses(later, name) == _key_writes(later, name) + _tests(later, name)
+    return False
+
+
+def _made_apart(
+    value: cst.BaseExpression, holds: Callable[[cst.BaseExpression], bool], self_name: str | None
+) -> bool:
+    """A call of a function not reached through the tool (``self``,
+    ``super()``) handed neither the tool nor an arguments dict."""
+    if type(value) is not cst.Call:
+        return False
+    root: cst.BaseExpression = value.func
+    while type(root) is cst.Attribute:
+        root = root.value
+    if type(root) is not cst.Name or root.value in (self_name, "super"):
+        return False
+    return not any(
+        arg.star or holds(arg.value) or not _reads_keys_only(arg.value, self_name)
+        for arg in value.args
+    )
+
+
+def _reads_keys_only(node: cst.BaseExpression, self_name: str | None) -> bool:
+    """Whether every use of the tool in ``node`` reads a key of its arguments
+    (``self.args.get("k")``, ``self.args["k"]``): it hands on values only."""
+    if self_name is None:
+        return True
+    uses = reads = 0
+    for each in _walk(node):
+        if type(each) is cst.Name and each.value == self_name:
+            uses += 1
+        held: cst.CSTNode | None = None
+        if type(each) is cst.Subscript:
+            held = each.value
+        elif type(each) is cst.Call and type(each.func) is cst.Attribute:
+            held = each.func.value if each.func.attr.value == "get" else None
+        if (
+            type(held) is cst.Attribute
+            and held.attr.value == "args"
+            and type(held.value) is cst.Name
+            and held.value.value == self_name
+        ):
+            reads += 1
+    return uses == reads
+
+
+def _statements_before(
+    body: Sequence[cst.BaseStatement], small: cst.CSTNode | None
+) -> list[cst.BaseStatement] | None:
+    """The statements of ``body`` before the one holding ``small``, with the
+    small statements before it on its line (as lines of their own)."""
+    for index, stmt in enumerate(body):
+        if type(stmt) is cst.SimpleStatementLine and any(s is small for s in stmt.body):
+            position = next(i for i, s in enumerate(stmt.body) if s is small)
+            same_line = [stmt.with_changes(body=[s]) for s in stmt.body[:position]]
+            return [*body[:index], *same_line]
+    return None
+
+
+def _bound_value(stmt: cst.BaseStatement, name: str) -> cst.BaseExpression | None:
+    """The value ``stmt`` (a line of one statement) binds ``name`` to."""
+    if type(stmt) is not cst.SimpleStatementLine or len(stmt.body) != 1:
+        return None
+    small = stmt.body[0]
+    if type(small) is cst.Assign and len(small.targets) == 1:
+        target = small.targets[0].target
+        if type(target) is cst.Name and target.value == name:
+            return small.value
+        items = target.elements if type(target) in (cst.Tuple, cst.List) else ()  # type: ignore[union-attr]
+        if any(type(e.value) is cst.Name and e.value.value == name for e in items):
+            # ``arguments, error = check(...)``: an item of what a call made
+            return small.value
+    annotated = type(small) is cst.AnnAssign and type(small.target) is cst.Name
+    if annotated and small.target.value == name:  # type: ignore[union-attr]
+        return small.value  # type: ignore[union-attr]
+    return None
+
+
+def _walk(*nodes: cst.CSTNode) -> list[cst.CSTNode]:
+    """``nodes`` and every node under them."""
+    found: list[cst.CSTNode] = []
+    todo = list(nodes)
+    while todo:
+        node = todo.pop()
+        found.append(node)
+        todo.extend(child_nodes(node))
+    return found
+
+
+def _uses(nodes: Sequence[cst.CSTNode], name: str) -> int:
+    """How many times ``name`` occurs in ``nodes``."""
+    return sum(1 for n in _walk(*nodes) if type(n) is cst.Name and n.value == name)
+
+
+def _tests(nodes: Sequence[cst.CSTNode], name: str) -> int:
+    """How many of the occurrences of ``name`` in ``nodes`` are tests of
+    what it holds (``if name:``, ``not name``, ``name is None``)."""
+
+    def named(node: cst.CSTNode) -> bool:
+        return type(node) is cst.Name and node.value == name
+
+    count = 0
+    for node in _walk(*nodes):
+        if type(node) is cst.If and named(node.test):
+            count += 1
+        elif type(node) is cst.UnaryOperation and named(node.expression):
+            count += type(node.operator) is cst.Not
+        elif type(node) is cst.Comparison and named(node.left) and len(node.comparisons) == 1:
+            only = node.comparisons[0]
+            none = type(only.comparator) is cst.Name and only.comparator.value == "None"
+            count += none and type(only.operator) in (cst.Is, cst.IsNot)
+    return count
+
+
+def _key_writes(nodes: Sequence[cst.CSTNode], name: str) -> int:
+    """How many of the occurrences of ``name`` in ``nodes`` are the dict of
+    a key written (``name["k"] = ...``) by a value that does not use it."""
+    count = 0
+    todo: list[cst.CSTNode] = list(nodes)
+    while todo:
+        node = todo.pop()
+        if type(node) is cst.Assign and len(node.targets) == 1:
+            target = node.targets[0].target
+            if (
+                type(target) is cst.Subscript
+                and type(target.value) is cst.Name
+                and target.value.value == name
+                and _uses([*target.slice, node.value], name) == 0
+            ):
+                count += 1
+        todo.extend(child_nodes(node))
+    return count

@@ -1,0 +1,139 @@
+"""A tool that binds ``self.args`` to a new dict before handing on to code
+that reads it reads no argument there (:mod:`doxtool.python.argreplace`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from click.testing import Result
+from test_resolve import facts_of, only_tool
+
+BASE_PY = """\
+from helpers.tool import Tool, Response
+
+
+class BaseRun(Tool):
+    async def execute(self, **kwargs):
+        runtime = self.args.get("runtime", "").lower()
+        code = self.args["code"]
+        return Response(message=f"{runtime}: {code}", break_loop=False)
+"""
+
+CHECKS_PY = """\
+def check_arguments(lang, source):
+    if not source:
+        return None, "source is required"
+    return {"runtime": lang, "code": source}, ""
+"""
+
+PROMPT = "### runner\nruns code\nargs: `lang`, `source`\n"
+
+
+def _runner(body: str) -> str:
+    return (
+        "from helpers.tool import Response\n"
+        "from tools.base_run import BaseRun\n"
+        "from tools.checks import check_arguments\n\n\n"
+        "class Runner(BaseRun):\n"
+        '    async def execute(self, lang: str = "", source: str = "", **kwargs):\n'
+        '        lang = lang or self.args.get("lang", "")\n'
+        "        if not lang:\n"
+        '            return Response(message="lang is required", break_loop=False)\n'
+        + "".join(f"        {line}\n" for line in body.splitlines())
+    )
+
+
+REPLACING = [
+    # a name bound to a literal dict, a key of it written before
+    'arguments = {"runtime": lang, "code": source or self.args.get("source", "")}\n'
+    'arguments["session"] = 0\n'
+    "self.args = arguments\n"
+    "return await super().execute(**arguments)",
+    # a literal dict
+    'self.args = {"runtime": lang, "code": source}\nreturn await super().execute()',
+    # ``dict`` with keywords only
+    "self.args = dict(runtime=lang, code=source)\nreturn await super().execute()",
+    # an item of what a function handed values of arguments only made, tested
+    'arguments, error = check_arguments(lang, source or self.args.get("source"))\n'
+    "if arguments is None:\n"
+    '    return Response(message=f"rejected: {error}", break_loop=False)\n'
+    "self.args = arguments\n"
+    "return await super().execute(**arguments)",
+]
+
+
+@pytest.mark.parametrize("body", REPLACING)
+def test_the_base_reads_no_argument_past_a_new_dict(tmp_path: Path, body: str) -> None:
+    files = {"tools/base_run.py": BASE_PY, "tools/checks.py": CHECKS_PY}
+    files["tools/runner.py"] = _runner(body)
+    tool = only_tool(facts_of(tmp_path, "tools/runner.py", files))
+    assert [a.name for a in tool.arguments] == ["lang", "source"]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # the new dict takes the arguments in: the base still reads them
+        'arguments = {"runtime": lang}\n'
+        "arguments.update(self.args)\n"
+        "self.args = arguments\n"
+        "return await super().execute(**arguments)",
+        # what a call makes of the arguments is not known
+        "self.args = self.normalize(self.args)\nreturn await super().execute()",
+        # a function handed the arguments dict, or reached through the tool
+        "arguments, error = check_arguments(lang, self.args)\n"
+        "self.args = arguments\n"
+        "return await super().execute(**arguments)",
+        "arguments = self.prepare(lang)\nself.args = arguments\nreturn await super().execute()",
+        # used otherwise before it replaces the arguments
+        'arguments = {"runtime": lang}\n'
+        "self.merge_into(arguments)\n"
+        "self.args = arguments\n"
+        "return await super().execute()",
+        # bound on some paths only
+        'if source:\n    self.args = {"runtime": lang, "code": source}\n'
+        "return await super().execute()",
+    ],
+)
+def test_the_base_still_reads_the_arguments_otherwise(tmp_path: Path, body: str) -> None:
+    files = {"tools/base_run.py": BASE_PY, "tools/checks.py": CHECKS_PY}
+    files["tools/runner.py"] = _runner(body)
+    tool = only_tool(facts_of(tmp_path, "tools/runner.py", files))
+    assert "code" in [a.name for a in tool.arguments]
+
+
+def test_a_method_of_the_same_class_reads_no_argument_past_a_new_dict(tmp_path: Path) -> None:
+    source = (
+        "from helpers.tool import Tool, Response\n\n\n"
+        "class Runner(Tool):\n"
+        "    async def execute(self, **kwargs):\n"
+        '        source = self.args.get("source", "")\n'
+        '        self.args = {"code": source}\n'
+        "        return self._run()\n\n"
+        "    def _run(self):\n"
+        '        return Response(message=self.args["code"], break_loop=False)\n'
+    )
+    tool = only_tool(facts_of(tmp_path, "tools/runner.py", {"tools/runner.py": source}))
+    assert [a.name for a in tool.arguments] == ["source"]
+
+
+def test_check_asks_no_teaching_of_the_keys_the_tool_made(
+    make_repo: Callable[[dict[str, str]], Path], run_cli: Callable[..., Result]
+) -> None:
+    root = make_repo(
+        {
+            "tools/base_run.py": BASE_PY,
+            "tools/checks.py": CHECKS_PY,
+            "tools/runner.py": _runner(REPLACING[-1]),
+            "prompts/agent.system.tool.runner.md": PROMPT,
+        }
+    )
+    result = run_cli(root, "check", "--no-cache", "--select", "PRM")
+    assert "PRM004" not in result.output
+    assert "`code`" not in result.output
+    run_cli(root, "check", "--fix", "--no-cache")
+    companion = (root / "tools/runner.py.dox.md").read_text(encoding="utf-8")
+    assert "`code`" not in companion and "`runtime`" not in companion
+    assert "`lang`" in companion

@@ -1,0 +1,205 @@
+"""Modules of a tools directory that are not tools: other tools' shared code.
+
+The framework loads ``tools/<name>.py`` only when a model calls the tool
+``<name>``; a module other tool modules import (``tools/_common.py``) and no
+prompt teaches as a tool is their library, not a tool without a class
+(no DOX004). Whether it is turns on the modules that import it, so an
+incremental check re-checks it when they change. A shared base class of a
+tool module is a tool of the module only when the framework's loader takes
+it: under a loader taking the first name, the first.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from samples import clean_files, write_files
+
+from doxtool.rules.examples import LOADER_FIRST_PY, WAIT_PY
+
+COMMON_PY = """\
+import json
+
+
+def fmt(value: object) -> str:
+    return json.dumps(value)
+"""
+
+
+def _importing(line: str) -> str:
+    """The wait tool, with ``line`` importing the shared module."""
+    return WAIT_PY.replace("\n\n\nclass", f"\n{line}\n\n\nclass", 1)
+
+
+def _dox004(run_cli, root: Path, *paths: str) -> list[str]:
+    result = run_cli(root, "check", "--no-cache", "--select", "DOX004", *paths)
+    return [line for line in result.output.splitlines() if " DOX004 " in line]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "from tools._common import fmt",
+        "from ._common import fmt",
+        "import tools._common",
+        "from . import _common",
+        "from tools import _common",
+    ],
+)
+def test_a_module_other_tools_import_is_not_a_tool_without_a_class(
+    make_repo, run_cli, line: str
+) -> None:
+    root = make_repo(
+        {**clean_files(), "tools/_common.py": COMMON_PY, "tools/wait.py": _importing(line)}
+    )
+    assert _dox004(run_cli, root) == []
+    assert _dox004(run_cli, root, "tools/_common.py") == []  # a run over the module alone
+
+
+def test_a_standalone_plugins_module_imported_by_its_package_path(run_cli, tmp_path: Path) -> None:
+    write_files(
+        tmp_path,
+        {
+            "plugin.yaml": "name: p\n",
+            "tools/_common.py": COMMON_PY,
+            "tools/wait.py": _importing("from usr.plugins.p.tools._common import fmt"),
+        },
+    )
+    assert _dox004(run_cli, tmp_path) == []
+
+
+def test_a_module_no_tool_imports_or_a_prompt_teaches_is_still_reported(make_repo, run_cli) -> None:
+    expected = [
+        "tools/_common.py:1:1: DOX004 tool module has no class deriving from `helpers.tool.Tool`"
+    ]
+    # nothing imports it: neither a tool nor shared code of one
+    root = make_repo({**clean_files(), "tools/_common.py": COMMON_PY})
+    assert _dox004(run_cli, root) == expected
+    # a name in a string is no import
+    write_files(root, {"tools/wait.py": WAIT_PY.replace("waited", "_common waited")})
+    assert _dox004(run_cli, root) == expected
+    # imported, but a prompt teaches it as a tool: the model calls it, and no tool is there
+    write_files(
+        root,
+        {
+            "tools/wait.py": _importing("from tools._common import fmt"),
+            "prompts/agent.system.tool._common.md": "### _common\nFormats a value.\n",
+        },
+    )
+    assert _dox004(run_cli, root) == expected
+
+
+def _incremental(run_cli, root: Path, select: str) -> tuple[list[str], list[str]]:
+    """The findings of an incremental check and of a full one."""
+    incremental = run_cli(root, "check", "--select", select).output.splitlines()
+    full = run_cli(root, "check", "--no-cache", "--select", select).output.splitlines()
+    return incremental, full
+
+
+def test_an_incremental_check_rechecks_the_modules_an_edited_tool_imported(
+    make_repo, run_cli
+) -> None:
+    importing = _importing("from tools._common import fmt")
+    root = make_repo({**clean_files(), "tools/_common.py": COMMON_PY, "tools/wait.py": importing})
+    assert run_cli(root, "check", "--select", "DOX004").exit_code == 0  # the state
+    write_files(root, {"tools/wait.py": WAIT_PY})  # the import is gone
+    incremental, full = _incremental(run_cli, root, "DOX004")
+    assert incremental == full
+    assert any(" DOX004 " in line for line in full), full
+    write_files(root, {"tools/wait.py": importing})  # and back
+    incremental, full = _incremental(run_cli, root, "DOX004")
+    assert incremental == full == ["All checks passed."]
+
+
+STUB_BASE_PY = """\
+from abc import abstractmethod
+
+from helpers.tool import Response, Tool
+
+
+class SearchBase(Tool):
+    @abstractmethod
+    async def execute(self, **kwargs) -> Response:
+        raise NotImplementedError
+"""
+
+
+def test_an_incremental_check_rechecks_a_base_an_edited_tool_derived_from(
+    make_repo, run_cli
+) -> None:
+    """A stub base other tools derive from needs no prompt (PRM001): once the
+    last of them no longer does, it is a tool the model is never told of."""
+    deriving = WAIT_PY.replace(
+        "from helpers.tool import Response, Tool\n",
+        "from helpers.tool import Response\nfrom tools.search_base import SearchBase\n",
+    ).replace("(Tool)", "(SearchBase)")
+    root = make_repo(
+        {**clean_files(), "tools/search_base.py": STUB_BASE_PY, "tools/wait.py": deriving}
+    )
+    assert run_cli(root, "check", "--select", "PRM001").exit_code == 0  # the state
+    write_files(root, {"tools/wait.py": WAIT_PY})
+    incremental, full = _incremental(run_cli, root, "PRM001")
+    assert incremental == full
+    assert any("tool `search_base` has no prompt" in line for line in full), full
+
+
+@pytest.mark.parametrize("body", ["pass", "..."])
+def test_a_stub_base_other_tools_derive_from_needs_no_response(
+    make_repo, run_cli, body: str
+) -> None:
+    """A base whose own ``execute`` does nothing runs only through its
+    subclasses' ``execute``: DOX007 passes it by while a tool derives from it,
+    and reports it again, incrementally as in a full run, once none does."""
+    base = STUB_BASE_PY.replace("raise NotImplementedError", body)
+    deriving = WAIT_PY.replace(
+        "from helpers.tool import Response, Tool\n",
+        "from helpers.tool import Response\nfrom tools.search_base import SearchBase\n",
+    ).replace("(Tool)", "(SearchBase)")
+    root = make_repo({**clean_files(), "tools/search_base.py": base, "tools/wait.py": deriving})
+    assert run_cli(root, "check", "--select", "DOX007").output.splitlines() == [
+        "All checks passed."
+    ]
+    write_files(root, {"tools/wait.py": WAIT_PY})
+    incremental, full = _incremental(run_cli, root, "DOX007")
+    assert incremental == full
+    assert any(
+        "tools/search_base.py" in line and "`SearchBase.execute` can reach its end" in line
+        for line in full
+    ), full
+
+
+ASK_PY = """\
+from helpers.tool import Response, Tool
+
+
+class ZBase(Tool):
+    async def execute(self, **kwargs) -> Response:
+        return Response(message=self.args["base"], break_loop=False)
+
+
+class Ask(ZBase):
+    async def execute(self, **kwargs) -> Response:
+        return Response(message=self.args["query"], break_loop=False)
+"""
+
+
+def test_a_shared_base_sorting_last_is_no_tool_under_a_loader_taking_the_first(
+    make_repo, run_cli
+) -> None:
+    """``ZBase`` beside ``Ask(ZBase)``: Agent Zero's loader runs ``ZBase``
+    (it sorts last), an older one taking the first runs ``Ask``."""
+    root = make_repo({**clean_files(), "tools/ask.py": ASK_PY})
+
+    def listed() -> list[str]:
+        (module,) = json.loads(run_cli(root, "inspect", "tools/ask.py", "--json").output)
+        return [tool["class"] for tool in module["tools"]]
+
+    assert listed() == ["ZBase", "Ask"]
+    write_files(root, {"agent.py": LOADER_FIRST_PY})
+    assert listed() == ["Ask"]
+    run_cli(root, "check", "--no-cache", "--fix", "--select", "DOX001")
+    companion = (root / "tools/ask.py.dox.md").read_text()
+    assert "- Arguments of `Ask`:" in companion, companion
+    assert "`ZBase` is a" not in companion and "of `ZBase`" not in companion, companion
