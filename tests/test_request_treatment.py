@@ -6,6 +6,7 @@ incremental check after an edit of that code gives a full run's findings."""
 from __future__ import annotations
 
 import json
+import re
 import os
 from pathlib import Path
 
@@ -147,3 +148,36 @@ def test_framework_code_written_into_a_module_no_check_read_is_read(
     assert _prm007(tmp_path, monkeypatch) == [f"7: {_LACKS};", f"11: {_FLAT};"]
     write_files(tmp_path, {"agent.py": ACCEPTING_AGENT_PY})
     assert _prm007(tmp_path, monkeypatch) == [f"11: {_FLAT_ONLY}"]
+
+
+def _run(root: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[list[str], str]:
+    """PRM007's findings of a check, and whether it was a full run (``-v``
+    counts the modules an incremental run re-checked)."""
+    monkeypatch.chdir(root)
+    result = CliRunner().invoke(cli, ["check", "-v", "--select", "PRM007", "--format", "json"])
+    assert result.exit_code in (0, 1), result.output
+    found = [f"{f['line']}: {f['message'].split(' profile')[0]}" for f in json.loads(result.stdout)]
+    return found, "incremental" if re.search(r"re-checked", result.stderr) else "full"
+
+
+def test_an_edit_of_request_code_costs_a_full_run_only_where_a_finding_turns_on_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Where no example lacks ``tool_args``, no finding turns on how the
+    framework treats such a call: an edit of code naming ``tool_args``
+    re-checks what it reaches only. Once an example lacks it, such an edit
+    means a full run, for as long as the prompt keeps the finding."""
+    _repo(tmp_path, ACCEPTING_AGENT_PY)
+    whole = (tmp_path / PROMPT).read_text()
+    complete = whole.replace('"tool_name": "wait"', '"tool_name": "wait", "tool_args": {}')
+    assert complete.count('"tool_args"') == 2
+    write_files(tmp_path, {PROMPT: complete})
+    assert _run(tmp_path, monkeypatch)[0] == [f"11: {_FLAT_ONLY}"]
+    write_files(tmp_path, {"agent.py": _CHECKING_AGENT_PY})
+    assert _run(tmp_path, monkeypatch) == ([f"11: {_FLAT_ONLY}"], "incremental")
+    # an example lacking tool_args: the framework's treatment is asked
+    write_files(tmp_path, {PROMPT: whole})
+    assert _run(tmp_path, monkeypatch)[0] == [f"7: {_LACKS};", f"11: {_FLAT};"]
+    write_files(tmp_path, {"agent.py": ACCEPTING_AGENT_PY})
+    assert _run(tmp_path, monkeypatch) == ([f"11: {_FLAT_ONLY}"], "full")
+    assert _prm007(tmp_path, monkeypatch, "--no-cache") == [f"11: {_FLAT_ONLY}"]
