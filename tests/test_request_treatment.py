@@ -6,8 +6,8 @@ incremental check after an edit of that code gives a full run's findings."""
 from __future__ import annotations
 
 import json
-import re
 import os
+import re
 from pathlib import Path
 
 import pytest
