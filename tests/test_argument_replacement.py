@@ -55,6 +55,12 @@ REPLACING = [
     'self.args = {"runtime": lang, "code": source}\nreturn await super().execute()',
     # ``dict`` with keywords only
     "self.args = dict(runtime=lang, code=source)\nreturn await super().execute()",
+    # a local named ``args``, its keys written from ``self.args`` reads
+    "args = {}\n"
+    'args["runtime"] = lang\n'
+    'args["code"] = source or self.args.get("source", "")\n'
+    "self.args = args\n"
+    "return await super().execute()",
     # an item of what a function handed values of arguments only made, tested
     'arguments, error = check_arguments(lang, source or self.args.get("source"))\n'
     "if arguments is None:\n"
@@ -76,6 +82,11 @@ def test_the_base_reads_no_argument_past_a_new_dict(tmp_path: Path, body: str) -
     "body",
     [
         # the new dict takes the arguments in: the base still reads them
+        "arguments = {}\n"
+        "for key, value in self.args.items():\n"
+        "    arguments[key.lower()] = value\n"
+        "self.args = arguments\n"
+        "return await super().execute()",
         'arguments = {"runtime": lang}\n'
         "arguments.update(self.args)\n"
         "self.args = arguments\n"

@@ -17,7 +17,7 @@ with no ``**`` spread, ``dict(...)`` with keywords only, or a local name bound
 at the top of the body to one of those, or to (an item of) what a function
 not of the tool makes handed neither the tool nor an arguments dict
 (``arguments, error = check_arguments(lang, code)``: values of arguments
-only), whose only other uses before the statement are writes of its keys
+only), whose only other uses before the statement are writes of keys named by strings
 (``arguments["k"] = ...``) and tests of it (``if arguments is None:``,
 ``if not arguments:``). Anything else (``self.args =
 normalize(self.args)``) may still hold the arguments: nothing is claimed.
@@ -31,6 +31,7 @@ from typing import Any
 import libcst as cst
 
 from doxtool.python.cstnodes import child_nodes
+from doxtool.python.literals import string_value
 from doxtool.python.walkstate import Env
 
 
@@ -147,13 +148,18 @@ def _bound_value(stmt: cst.BaseStatement, name: str) -> cst.BaseExpression | Non
 
 
 def _walk(*nodes: cst.CSTNode) -> list[cst.CSTNode]:
-    """``nodes`` and every node under them."""
+    """``nodes`` and every node under them, but the names that are not
+    variables (``self.args``: the attribute ``args``; ``f(args=...)``: the
+    keyword)."""
     found: list[cst.CSTNode] = []
     todo = list(nodes)
     while todo:
         node = todo.pop()
         found.append(node)
-        todo.extend(child_nodes(node))
+        if type(node) in (cst.Attribute, cst.Arg):
+            todo.append(node.value)  # type: ignore[attr-defined]
+        else:
+            todo.extend(child_nodes(node))
     return found
 
 
@@ -184,19 +190,20 @@ def _tests(nodes: Sequence[cst.CSTNode], name: str) -> int:
 
 def _key_writes(nodes: Sequence[cst.CSTNode], name: str) -> int:
     """How many of the occurrences of ``name`` in ``nodes`` are the dict of
-    a key written (``name["k"] = ...``) by a value that does not use it."""
+    a key named by a string (``name["k"] = ...``, not ``name[key] = value``
+    in a loop copying the arguments) written by a value that does not use it."""
     count = 0
-    todo: list[cst.CSTNode] = list(nodes)
-    while todo:
-        node = todo.pop()
+    for node in _walk(*nodes):
         if type(node) is cst.Assign and len(node.targets) == 1:
             target = node.targets[0].target
             if (
                 type(target) is cst.Subscript
                 and type(target.value) is cst.Name
                 and target.value.value == name
-                and _uses([*target.slice, node.value], name) == 0
+                and len(target.slice) == 1
+                and type(target.slice[0].slice) is cst.Index
+                and isinstance(string_value(target.slice[0].slice.value), str)
+                and _uses([node.value], name) == 0
             ):
                 count += 1
-        todo.extend(child_nodes(node))
     return count
