@@ -82,6 +82,11 @@ def test_the_base_reads_no_argument_past_a_new_dict(tmp_path: Path, body: str) -
     "body",
     [
         # the new dict takes the arguments in: the base still reads them
+        'self.args = {"runtime": lang}\nself.args.update(kwargs)\nreturn await super().execute()',
+        'self.args = {"runtime": lang}\nif source:\n    self.args |= kwargs\n'
+        "return await super().execute()",
+        'saved = self.args\nself.args = {"runtime": lang}\nself.args = saved\n'
+        "return await super().execute()",
         "arguments = {}\n"
         "for key, value in self.args.items():\n"
         "    arguments[key.lower()] = value\n"

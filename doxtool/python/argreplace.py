@@ -32,7 +32,7 @@ import libcst as cst
 
 from doxtool.python.cstnodes import child_nodes
 from doxtool.python.literals import string_value
-from doxtool.python.walkstate import Env
+from doxtool.python.walkstate import Env, Fills
 
 
 def new_dict(value: cst.BaseExpression) -> bool:
@@ -207,3 +207,32 @@ def _key_writes(nodes: Sequence[cst.CSTNode], name: str) -> int:
             ):
                 count += 1
     return count
+
+
+def forget_restored(
+    stmt: cst.CSTNode,
+    fills: Fills,
+    label_of: Callable[[cst.BaseExpression | None, Env], str | None],
+    env: Env,
+) -> None:
+    """Take out of ``fills.replaced`` the arguments dicts (``label_of``: the
+    label of a dict expression, None for none) that ``stmt``, at any depth,
+    binds again or merges a dict not made there into: they may hold the
+    arguments again (``self.args.update(kwargs)``, ``self.args = saved``)."""
+    if not fills.replaced:
+        return
+    for node in _walk(stmt):
+        targets: list[cst.BaseExpression] = []
+        if type(node) is cst.Assign:
+            targets = [t.target for t in node.targets]
+        elif type(node) is cst.AnnAssign or (
+            type(node) is cst.AugAssign and not new_dict(node.value)
+        ):
+            targets = [node.target]  # type: ignore[attr-defined]
+        elif type(node) is cst.Call and type(node.func) is cst.Attribute:
+            merged = [a for a in node.args if a.keyword is None or a.star]
+            if node.func.attr.value == "update" and not all(
+                not a.star and new_dict(a.value) for a in merged
+            ):
+                targets = [node.func.value]
+        fills.replaced -= {label for t in targets if (label := label_of(t, env)) is not None}
