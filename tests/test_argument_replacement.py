@@ -33,6 +33,7 @@ PROMPT = "### runner\nruns code\nargs: `lang`, `source`\n"
 
 def _runner(body: str) -> str:
     return (
+        "import json\n\n"
         "from helpers.tool import Response\n"
         "from tools.base_run import BaseRun\n"
         "from tools.checks import check_arguments\n\n\n"
@@ -82,6 +83,9 @@ def test_the_base_reads_no_argument_past_a_new_dict(tmp_path: Path, body: str) -
     "body",
     [
         # the new dict takes the arguments in: the base still reads them
+        "arguments = dict(kwargs.items())\nself.args = arguments\nreturn await super().execute()",
+        "arguments = check_arguments(json.loads(json.dumps(kwargs)), source)\n"
+        "self.args = arguments\nreturn await super().execute()",
         'self.args = {"runtime": lang}\nself.args.update(kwargs)\nreturn await super().execute()',
         'self.args = {"runtime": lang}\nif source:\n    self.args |= kwargs\n'
         "return await super().execute()",

@@ -16,7 +16,7 @@ sent was read where the new dict was made. The new dict is a literal dict
 with no ``**`` spread, ``dict(...)`` with keywords only, or a local name bound
 at the top of the body to one of those, or to (an item of) what a function
 not of the tool makes handed neither the tool nor an arguments dict
-(``arguments, error = check_arguments(lang, code)``: values of arguments
+(``arguments, error = check_arguments(lang, code)``: values of arguments, no dict
 only), whose only other uses before the statement are writes of keys named by strings
 (``arguments["k"] = ...``) and tests of it (``if arguments is None:``,
 ``if not arguments:``). Anything else (``self.args =
@@ -86,33 +86,44 @@ def _made_apart(
     if type(root) is not cst.Name or root.value in (self_name, "super"):
         return False
     return not any(
-        arg.star or holds(arg.value) or not _reads_keys_only(arg.value, self_name)
-        for arg in value.args
+        arg.star or not _reads_keys_only(arg.value, holds, self_name) for arg in value.args
     )
 
 
-def _reads_keys_only(node: cst.BaseExpression, self_name: str | None) -> bool:
-    """Whether every use of the tool in ``node`` reads a key of its arguments
-    (``self.args.get("k")``, ``self.args["k"]``): it hands on values only."""
-    if self_name is None:
-        return True
-    uses = reads = 0
-    for each in _walk(node):
-        if type(each) is cst.Name and each.value == self_name:
-            uses += 1
-        held: cst.CSTNode | None = None
+def _reads_keys_only(
+    node: cst.BaseExpression, holds: Callable[[cst.BaseExpression], bool], self_name: str | None
+) -> bool:
+    """Whether every arguments dict in ``node`` (``holds``), and every use of
+    the tool, is one a key is read of (``self.args.get("k")``, ``args["k"]``):
+    it hands on values only, not the dict (``dict(kwargs.items())``,
+    ``json.loads(json.dumps(kwargs))`` copy it)."""
+    keyed: set[int] = set()
+    todo: list[cst.CSTNode] = [node]
+    while todo:
+        each = todo.pop()
         if type(each) is cst.Subscript:
-            held = each.value
-        elif type(each) is cst.Call and type(each.func) is cst.Attribute:
-            held = each.func.value if each.func.attr.value == "get" else None
-        if (
-            type(held) is cst.Attribute
-            and held.attr.value == "args"
-            and type(held.value) is cst.Name
-            and held.value.value == self_name
+            keyed.add(id(each.value))
+        elif (
+            type(each) is cst.Call
+            and type(each.func) is cst.Attribute
+            and each.func.attr.value == "get"
         ):
-            reads += 1
-    return uses == reads
+            keyed.add(id(each.func.value))
+        if id(each) in keyed:
+            continue  # (its own parts are the dict read)
+        if isinstance(each, cst.BaseExpression) and holds(each):
+            return False
+        if type(each) is cst.Name and each.value == self_name:
+            return False
+        todo.extend(_walk_children(each))
+    return True
+
+
+def _walk_children(node: cst.CSTNode) -> list[cst.CSTNode]:
+    """The children of ``node`` :func:`_walk` goes to."""
+    if type(node) in (cst.Attribute, cst.Arg):
+        return [node.value]  # type: ignore[attr-defined]
+    return list(child_nodes(node))
 
 
 def _statements_before(
@@ -156,10 +167,7 @@ def _walk(*nodes: cst.CSTNode) -> list[cst.CSTNode]:
     while todo:
         node = todo.pop()
         found.append(node)
-        if type(node) in (cst.Attribute, cst.Arg):
-            todo.append(node.value)  # type: ignore[attr-defined]
-        else:
-            todo.extend(child_nodes(node))
+        todo.extend(_walk_children(node))
     return found
 
 
