@@ -17,7 +17,8 @@ with no ``**`` spread, ``dict(...)`` with keywords only, or a local name bound
 at the top of the body to one of those, or to (an item of) what a function
 not of the tool makes handed neither the tool nor an arguments dict
 (``arguments, error = check_arguments(lang, code)``: values of arguments
-only, no arguments dict anywhere in what it is handed), whose only other uses before the statement are writes of keys named by strings
+only, no arguments dict anywhere in what it is handed), whose only other
+uses before the statement are writes of keys named by strings
 (``arguments["k"] = ...``) and tests of it (``if arguments is None:``,
 ``if not arguments:``). Anything else (``self.args =
 normalize(self.args)``) may still hold the arguments: nothing is claimed.
