@@ -157,3 +157,19 @@ def test_check_asks_no_teaching_of_the_keys_the_tool_made(
     companion = (root / "tools/runner.py.dox.md").read_text(encoding="utf-8")
     assert "`code`" not in companion and "`runtime`" not in companion
     assert "`lang`" in companion
+
+
+def test_init_reads_the_arguments_before_execution_replaces_them(tmp_path: Path) -> None:
+    source = (
+        "from helpers.tool import Tool, Response\n\n\n"
+        "class Runner(Tool):\n"
+        "    def __init__(self, *args, **kwargs):\n"
+        "        super().__init__(*args, **kwargs)\n"
+        '        self.mode = self.args.get("mode", "x")\n\n'
+        "    async def before_execution(self, **kwargs):\n"
+        '        self.args = {"code": self.args.get("code", "")}\n\n'
+        "    async def execute(self, **kwargs):\n"
+        '        return Response(message=self.args["code"] + self.mode, break_loop=False)\n'
+    )
+    tool = only_tool(facts_of(tmp_path, "tools/runner.py", {"tools/runner.py": source}))
+    assert sorted(a.name for a in tool.arguments) == ["code", "mode"]

@@ -428,9 +428,9 @@ class ArgumentFills:
 
     def _fills_at_start(self, target: Target) -> Fills:
         """What holds in the arguments dicts when a function a call reaches
-        starts: what ``before_execution`` filled (it runs before
-        ``execute``), and what the call hands on (:meth:`_handed_fills`)."""
-        hook = self.hook_fills if target.fn.name != "before_execution" else Fills()
+        starts: what ``before_execution`` filled (it runs before ``execute``,
+        after ``__init__``), and what the call hands on (:meth:`_handed_fills`)."""
+        hook = Fills() if target.fn.name in ("before_execution", "__init__") else self.hook_fills
         return hook.joined(target.fills or Fills())
 
     def _before_execution_fills(self, hook: Func | None) -> Fills:
