@@ -33,6 +33,7 @@ PROMPT = "### runner\nruns code\nargs: `lang`, `source`\n"
 
 def _runner(body: str) -> str:
     return (
+        "import json\n\n"
         "from helpers.tool import Response\n"
         "from tools.base_run import BaseRun\n"
         "from tools.checks import check_arguments\n\n\n"
@@ -55,6 +56,12 @@ REPLACING = [
     'self.args = {"runtime": lang, "code": source}\nreturn await super().execute()',
     # ``dict`` with keywords only
     "self.args = dict(runtime=lang, code=source)\nreturn await super().execute()",
+    # a local named ``args``, its keys written from ``self.args`` reads
+    "args = {}\n"
+    'args["runtime"] = lang\n'
+    'args["code"] = source or self.args.get("source", "")\n'
+    "self.args = args\n"
+    "return await super().execute()",
     # an item of what a function handed values of arguments only made, tested
     'arguments, error = check_arguments(lang, source or self.args.get("source"))\n'
     "if arguments is None:\n"
@@ -76,6 +83,19 @@ def test_the_base_reads_no_argument_past_a_new_dict(tmp_path: Path, body: str) -
     "body",
     [
         # the new dict takes the arguments in: the base still reads them
+        "arguments = dict(kwargs.items())\nself.args = arguments\nreturn await super().execute()",
+        "arguments = check_arguments(json.loads(json.dumps(kwargs)), source)\n"
+        "self.args = arguments\nreturn await super().execute()",
+        'self.args = {"runtime": lang}\nself.args.update(kwargs)\nreturn await super().execute()',
+        'self.args = {"runtime": lang}\nif source:\n    self.args |= kwargs\n'
+        "return await super().execute()",
+        'saved = self.args\nself.args = {"runtime": lang}\nself.args = saved\n'
+        "return await super().execute()",
+        "arguments = {}\n"
+        "for key, value in self.args.items():\n"
+        "    arguments[key.lower()] = value\n"
+        "self.args = arguments\n"
+        "return await super().execute()",
         'arguments = {"runtime": lang}\n'
         "arguments.update(self.args)\n"
         "self.args = arguments\n"
@@ -137,3 +157,19 @@ def test_check_asks_no_teaching_of_the_keys_the_tool_made(
     companion = (root / "tools/runner.py.dox.md").read_text(encoding="utf-8")
     assert "`code`" not in companion and "`runtime`" not in companion
     assert "`lang`" in companion
+
+
+def test_init_reads_the_arguments_before_execution_replaces_them(tmp_path: Path) -> None:
+    source = (
+        "from helpers.tool import Tool, Response\n\n\n"
+        "class Runner(Tool):\n"
+        "    def __init__(self, *args, **kwargs):\n"
+        "        super().__init__(*args, **kwargs)\n"
+        '        self.mode = self.args.get("mode", "x")\n\n'
+        "    async def before_execution(self, **kwargs):\n"
+        '        self.args = {"code": self.args.get("code", "")}\n\n'
+        "    async def execute(self, **kwargs):\n"
+        '        return Response(message=self.args["code"] + self.mode, break_loop=False)\n'
+    )
+    tool = only_tool(facts_of(tmp_path, "tools/runner.py", {"tools/runner.py": source}))
+    assert sorted(a.name for a in tool.arguments) == ["code", "mode"]

@@ -14,7 +14,8 @@ test of a helper's check (``if not (x := args.get("x"))``, ``if (x :=
 args.get("x")) is None``) is checked as the read itself. What a method
 makes of a read (``args.get("t", "").split(",")``) is not the read: a check
 of it does not judge the read's default. A container left so and filled in
-place before the check (``items.append("all")``) is not judged either.
+place before the check (``items.append("all")``, ``items += ["all"]``, a call
+handed it other than ``len``-like builtins) is not judged either.
 """
 
 from __future__ import annotations
@@ -66,6 +67,30 @@ SHAPES: dict[str, tuple[str, dict[str, tuple[str, object]]]] = {
     "a refused fallback with an else, filled in place": (
         'items = A.get("x")\nif not items:\n    items = []\nelse:\n'
         '    items = items.split(",")\nitems.append("all")\nif not items:\n' + RAISE,
+        {"x": ("optional", "-")},
+    ),
+    "a refused fallback filled by +=": (
+        'items = A.get("x")\nif not items:\n    items = []\nitems += ["all"]\n'
+        "if not items:\n" + RAISE,
+        {"x": ("optional", "-")},
+    ),
+    "a refused fallback filled by |=": (
+        'items = A.get("x")\nif not items:\n    items = {}\nitems |= {"all": 1}\n'
+        "if not items:\n" + RAISE,
+        {"x": ("optional", "-")},
+    ),
+    "a refused fallback handed to a call": (
+        'items = A.get("x")\nif not items:\n    items = []\nadd_defaults(items)\n'
+        "if not items:\n" + RAISE,
+        {"x": ("optional", "-")},
+    ),
+    "a refused fallback only measured": (
+        'items = A.get("x")\nif not items:\n    items = []\nprint(len(items))\n'
+        "if not items:\n" + RAISE,
+        {"x": ("required", "-")},
+    ),
+    "a refused fallback by or, filled by +=": (
+        'items = A.get("x")\nitems = items or []\nitems += ["all"]\nif not items:\n' + RAISE,
         {"x": ("optional", "-")},
     ),
     "a fallback by or the check passes": (

@@ -1,10 +1,9 @@
 """Keys a tool's own code writes into its arguments dict (part of
 :class:`~doxtool.python.toolscan.ToolScan`).
 
-A statement at the top of a function body that fills a key when it is
-missing makes every later read of that key one that cannot raise: the
-argument is optional, and its default is the value written when that is a
-literal (otherwise none is claimed)::
+A statement at the top of a function body that fills a key when it is missing makes every
+later read of that key one that cannot raise: the argument is optional, and its default is
+the value written when that is a literal (otherwise none is claimed)::
 
     if "lines" not in self.args:          # also ``if not self.args.get("lines")``
         self.args["lines"] = 20
@@ -13,11 +12,10 @@ literal (otherwise none is claimed)::
         self.args.setdefault(key, value)
     self.args = {**DEFAULTS, **self.args}
 
-A key written on every path (``self.args["mode"] = "x"``,
-``self.args.update(mode="x")``, or after the arguments in a merge) holds the
-value written: later reads of it read no argument. ``before_execution`` runs
-before ``execute``: what its top-level statements fill in ``self.args`` before
-any ``return`` holds in every function ``execute`` reaches.
+A key written on every path (``self.args["mode"] = "x"``, ``self.args.update(mode="x")``,
+or after the arguments in a merge) holds the value written: later reads of it read no
+argument. ``before_execution`` runs before ``execute``: what its top-level statements fill
+in ``self.args`` before any ``return`` holds in every function ``execute`` reaches.
 """
 
 from __future__ import annotations
@@ -27,7 +25,7 @@ from typing import Any
 import libcst as cst
 
 from doxtool.core.facts import HelperCall
-from doxtool.python.argreplace import replacing_dict
+from doxtool.python.argreplace import forget_restored, replacing_dict
 from doxtool.python.controlflow import contains_return
 from doxtool.python.cstnodes import child_nodes, getattr_of, suite_body
 from doxtool.python.literals import string_value
@@ -88,8 +86,10 @@ class ArgumentFills:
     def _note_fills(self, stmt: cst.CSTNode, env: Env, fills: Fills | None) -> None:
         """Add what a statement at the top of a function body writes into
         the arguments dicts on every path past it (``fills``: None for one
-        elsewhere, whose writes only count as seen, :meth:`_note_offers`)."""
+        elsewhere, whose writes only count as seen, :meth:`_note_offers`);
+        a dict it binds again or merges into is no longer replaced."""
         self._note_offers(stmt, env)
+        forget_restored(stmt, env.fills if fills is None else fills, self._dict_label, env)
         if fills is not None:
             self._top_fills(stmt, env, fills)
 
@@ -428,9 +428,9 @@ class ArgumentFills:
 
     def _fills_at_start(self, target: Target) -> Fills:
         """What holds in the arguments dicts when a function a call reaches
-        starts: what ``before_execution`` filled (it runs before
-        ``execute``), and what the call hands on (:meth:`_handed_fills`)."""
-        hook = self.hook_fills if target.fn.name != "before_execution" else Fills()
+        starts: what ``before_execution`` filled (it runs before ``execute``,
+        after ``__init__``), and what the call hands on (:meth:`_handed_fills`)."""
+        hook = Fills() if target.fn.name in ("before_execution", "__init__") else self.hook_fills
         return hook.joined(target.fills or Fills())
 
     def _before_execution_fills(self, hook: Func | None) -> Fills:

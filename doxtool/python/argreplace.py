@@ -17,7 +17,8 @@ with no ``**`` spread, ``dict(...)`` with keywords only, or a local name bound
 at the top of the body to one of those, or to (an item of) what a function
 not of the tool makes handed neither the tool nor an arguments dict
 (``arguments, error = check_arguments(lang, code)``: values of arguments
-only), whose only other uses before the statement are writes of its keys
+only, no arguments dict anywhere in what it is handed), whose only other
+uses before the statement are writes of keys named by strings
 (``arguments["k"] = ...``) and tests of it (``if arguments is None:``,
 ``if not arguments:``). Anything else (``self.args =
 normalize(self.args)``) may still hold the arguments: nothing is claimed.
@@ -31,7 +32,8 @@ from typing import Any
 import libcst as cst
 
 from doxtool.python.cstnodes import child_nodes
-from doxtool.python.walkstate import Env
+from doxtool.python.literals import string_value
+from doxtool.python.walkstate import Env, Fills
 
 
 def new_dict(value: cst.BaseExpression) -> bool:
@@ -85,33 +87,44 @@ def _made_apart(
     if type(root) is not cst.Name or root.value in (self_name, "super"):
         return False
     return not any(
-        arg.star or holds(arg.value) or not _reads_keys_only(arg.value, self_name)
-        for arg in value.args
+        arg.star or not _reads_keys_only(arg.value, holds, self_name) for arg in value.args
     )
 
 
-def _reads_keys_only(node: cst.BaseExpression, self_name: str | None) -> bool:
-    """Whether every use of the tool in ``node`` reads a key of its arguments
-    (``self.args.get("k")``, ``self.args["k"]``): it hands on values only."""
-    if self_name is None:
-        return True
-    uses = reads = 0
-    for each in _walk(node):
-        if type(each) is cst.Name and each.value == self_name:
-            uses += 1
-        held: cst.CSTNode | None = None
+def _reads_keys_only(
+    node: cst.BaseExpression, holds: Callable[[cst.BaseExpression], bool], self_name: str | None
+) -> bool:
+    """Whether every arguments dict in ``node`` (``holds``), and every use of
+    the tool, is one a key is read of (``self.args.get("k")``, ``args["k"]``):
+    it hands on values only, not the dict (``dict(kwargs.items())``,
+    ``json.loads(json.dumps(kwargs))`` copy it)."""
+    keyed: set[int] = set()
+    todo: list[cst.CSTNode] = [node]
+    while todo:
+        each = todo.pop()
         if type(each) is cst.Subscript:
-            held = each.value
-        elif type(each) is cst.Call and type(each.func) is cst.Attribute:
-            held = each.func.value if each.func.attr.value == "get" else None
-        if (
-            type(held) is cst.Attribute
-            and held.attr.value == "args"
-            and type(held.value) is cst.Name
-            and held.value.value == self_name
+            keyed.add(id(each.value))
+        elif (
+            type(each) is cst.Call
+            and type(each.func) is cst.Attribute
+            and each.func.attr.value == "get"
         ):
-            reads += 1
-    return uses == reads
+            keyed.add(id(each.func.value))
+        if id(each) in keyed:
+            continue  # (its own parts are the dict read)
+        if isinstance(each, cst.BaseExpression) and holds(each):
+            return False
+        if type(each) is cst.Name and each.value == self_name:
+            return False
+        todo.extend(_walk_children(each))
+    return True
+
+
+def _walk_children(node: cst.CSTNode) -> list[cst.CSTNode]:
+    """The children of ``node`` :func:`_walk` goes to."""
+    if type(node) in (cst.Attribute, cst.Arg):
+        return [node.value]  # type: ignore[attr-defined]
+    return list(child_nodes(node))
 
 
 def _statements_before(
@@ -147,13 +160,15 @@ def _bound_value(stmt: cst.BaseStatement, name: str) -> cst.BaseExpression | Non
 
 
 def _walk(*nodes: cst.CSTNode) -> list[cst.CSTNode]:
-    """``nodes`` and every node under them."""
+    """``nodes`` and every node under them, but the names that are not
+    variables (``self.args``: the attribute ``args``; ``f(args=...)``: the
+    keyword)."""
     found: list[cst.CSTNode] = []
     todo = list(nodes)
     while todo:
         node = todo.pop()
         found.append(node)
-        todo.extend(child_nodes(node))
+        todo.extend(_walk_children(node))
     return found
 
 
@@ -184,19 +199,49 @@ def _tests(nodes: Sequence[cst.CSTNode], name: str) -> int:
 
 def _key_writes(nodes: Sequence[cst.CSTNode], name: str) -> int:
     """How many of the occurrences of ``name`` in ``nodes`` are the dict of
-    a key written (``name["k"] = ...``) by a value that does not use it."""
+    a key named by a string (``name["k"] = ...``, not ``name[key] = value``
+    in a loop copying the arguments) written by a value that does not use it."""
     count = 0
-    todo: list[cst.CSTNode] = list(nodes)
-    while todo:
-        node = todo.pop()
+    for node in _walk(*nodes):
         if type(node) is cst.Assign and len(node.targets) == 1:
             target = node.targets[0].target
             if (
                 type(target) is cst.Subscript
                 and type(target.value) is cst.Name
                 and target.value.value == name
-                and _uses([*target.slice, node.value], name) == 0
+                and len(target.slice) == 1
+                and type(target.slice[0].slice) is cst.Index
+                and isinstance(string_value(target.slice[0].slice.value), str)
+                and _uses([node.value], name) == 0
             ):
                 count += 1
-        todo.extend(child_nodes(node))
     return count
+
+
+def forget_restored(
+    stmt: cst.CSTNode,
+    fills: Fills,
+    label_of: Callable[[cst.BaseExpression | None, Env], str | None],
+    env: Env,
+) -> None:
+    """Take out of ``fills.replaced`` the arguments dicts (``label_of``: the
+    label of a dict expression, None for none) that ``stmt``, at any depth,
+    binds again or merges a dict not made there into: they may hold the
+    arguments again (``self.args.update(kwargs)``, ``self.args = saved``)."""
+    if not fills.replaced:
+        return
+    for node in _walk(stmt):
+        targets: list[cst.BaseExpression] = []
+        if type(node) is cst.Assign:
+            targets = [t.target for t in node.targets]
+        elif type(node) is cst.AnnAssign or (
+            type(node) is cst.AugAssign and not new_dict(node.value)
+        ):
+            targets = [node.target]  # type: ignore[attr-defined]
+        elif type(node) is cst.Call and type(node.func) is cst.Attribute:
+            merged = [a for a in node.args if a.keyword is None or a.star]
+            if node.func.attr.value == "update" and not all(
+                not a.star and new_dict(a.value) for a in merged
+            ):
+                targets = [node.func.value]
+        fills.replaced -= {label for t in targets if (label := label_of(t, env)) is not None}

@@ -33,7 +33,8 @@ from doxtool.core.summary_facts import KeyRead
 from doxtool.python.astparse import statements
 from doxtool.python.astreach import terminates
 from doxtool.python.astshapes import _AST_SHAPES, literal, replace_default
-from doxtool.python.readforms import FILLING_METHODS, REFUSALS
+from doxtool.python.keyaggregates import READ_ONLY_CALLS
+from doxtool.python.readforms import FILLING_METHODS, KEEPING_METHODS, REFUSALS
 from doxtool.python.replacements import KNOWN, UNKNOWN, Outcome, discarded, evaluate, replaced
 
 
@@ -308,12 +309,31 @@ _NOTHING = object()
 
 
 def _fills(node: ast.AST, name: str) -> bool:
-    """Whether ``node`` fills the container ``name`` holds in place
-    (``items.append(...)``, ``items["k"] = ...``)."""
+    """Whether ``node`` may fill the container ``name`` holds in place
+    (``items.append(...)``, ``items["k"] = ...``, ``items += [...]``), by a
+    call handed it (``add_defaults(items)``, not ``len(items)``) or through
+    another name bound to it."""
+
+    def named(node: ast.AST) -> bool:
+        return isinstance(node, ast.Name) and node.id == name
+
     if isinstance(node, ast.Attribute) and node.attr in FILLING_METHODS:
-        return isinstance(node.value, ast.Name) and node.value.id == name
+        return named(node.value)
     if isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Store):
-        return isinstance(node.value, ast.Name) and node.value.id == name
+        return named(node.value)
+    if isinstance(node, ast.AugAssign):
+        return named(node.target)
+    if isinstance(node, ast.Assign):
+        return named(node.value)
+    if isinstance(node, ast.Call):
+        func = node.func
+        keeps = (isinstance(func, ast.Name) and func.id in READ_ONLY_CALLS) or (
+            isinstance(func, ast.Attribute) and func.attr in KEEPING_METHODS
+        )
+        handed = [*node.args, *(k.value for k in node.keywords)]
+        return not keeps and any(
+            named(a.value if isinstance(a, ast.Starred) else a) for a in handed
+        )
     return False
 
 

@@ -30,7 +30,8 @@ import libcst as cst
 
 from doxtool.python.controlflow import terminates
 from doxtool.python.cstnodes import suite_body
-from doxtool.python.readforms import FILLING_METHODS
+from doxtool.python.keyaggregates import READ_ONLY_CALLS
+from doxtool.python.readforms import FILLING_METHODS, KEEPING_METHODS
 from doxtool.python.replacements import KNOWN, UNKNOWN, evaluate, replaced
 from doxtool.python.walkstate import Env
 
@@ -266,23 +267,42 @@ class PartialBindings:
 
 def _changed_in_place(value: Any, env: Env, name: str) -> bool:
     """Whether the container ``value`` the name holds may be changed by a
-    method of the name (``items.append("all")``): what a check past it sees
-    is then not known."""
+    method of the name (``items.append("all")``), in place (``items +=
+    ["all"]``), by a call handed it (``add_defaults(items)``, not ``len(items)``)
+    or through another name bound to it: what a check past it sees is then
+    not known."""
     if not isinstance(value, (list, dict, set)):
         return False
     filled = False
 
+    def named(node: cst.CSTNode) -> bool:
+        return type(node) is cst.Name and node.value == name
+
     class _Fills(cst.CSTVisitor):
         def visit_Attribute(self, node: cst.Attribute) -> None:
             nonlocal filled
-            named = type(node.value) is cst.Name and node.value.value == name
-            filled = filled or (named and node.attr.value in FILLING_METHODS)
+            filled = filled or (named(node.value) and node.attr.value in FILLING_METHODS)
 
         def visit_AssignTarget(self, node: cst.AssignTarget) -> None:
             nonlocal filled
             target = node.target
-            named = type(target) is cst.Subscript and type(target.value) is cst.Name
-            filled = filled or (named and target.value.value == name)  # type: ignore[attr-defined]
+            filled = filled or (type(target) is cst.Subscript and named(target.value))
+
+        def visit_AugAssign(self, node: cst.AugAssign) -> None:
+            nonlocal filled
+            filled = filled or named(node.target)
+
+        def visit_Assign(self, node: cst.Assign) -> None:
+            nonlocal filled
+            filled = filled or named(node.value)
+
+        def visit_Call(self, node: cst.Call) -> None:
+            nonlocal filled
+            func = node.func
+            keeps = (type(func) is cst.Name and func.value in READ_ONLY_CALLS) or (
+                type(func) is cst.Attribute and func.attr.value in KEEPING_METHODS
+            )
+            filled = filled or (not keeps and any(named(a.value) for a in node.args))
 
     env.func.node.visit(_Fills())
     return filled

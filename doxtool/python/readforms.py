@@ -52,6 +52,9 @@ FOLDINGS = frozenset({"strip", "lstrip", "rstrip", "lower", "casefold"})
 
 #: methods that fill a list, dict or set in place (an empty one no longer is)
 FILLING_METHODS = frozenset({"append", "extend", "insert", "add", "update", "setdefault"})
+#: methods a container may be handed to without being filled (``", ".join(items)``,
+#: ``log.info("%s", items)``); any other call given it may fill it
+KEEPING_METHODS = frozenset({"join", "format", "dumps", "log", "debug", "info", "warning", "error"})
 
 #: dict methods that read one key, and the kind of read each is
 READ_METHODS = {"get": "get", "pop": "pop", "setdefault": "get"}
