@@ -7,6 +7,10 @@ then ``items.append("all")`` (``items.extend(...)``, ``items[k] = ...``) and
 ``if not items: raise ...``: the container a missing key leaves is filled
 before the check, which judges what is not known: ``x`` is not required.
 Without the fill, the check refuses the ``[]`` and ``x`` is required.
+
+``n = len(f)`` (``f = args.get("f", [])``), then ``if n == 0: raise ...`` or
+``if not n: raise ...``: the test of ``n`` is one of ``len(f)``, which the
+``[]`` a missing key gives fails: ``f`` is required.
 """
 
 from __future__ import annotations
@@ -39,6 +43,31 @@ SHAPES: dict[str, tuple[str, dict[str, tuple[str, object]]]] = {
     "or fallback not filled": (
         'items = A.get("x")\nitems = items or []\nif not items:\n' + RAISE,
         {"x": ("required", "-")},
+    ),
+    # ``n = len(f)``: a test of ``n`` is one of ``len(f)``, which ``[]`` fails
+    "a length tested equal to 0": (
+        'f = A.get("f", [])\nn = len(f)\nif n == 0:\n' + RAISE,
+        {"f": ("required", "-")},
+    ),
+    "a length tested false": (
+        'f = A.get("f", [])\nn = len(f)\nif not n:\n' + RAISE,
+        {"f": ("required", "-")},
+    ),
+    "a length tested below 1, mirrored": (
+        'f = A.get("f", [])\nn = len(f)\nif 1 > n:\n' + RAISE,
+        {"f": ("required", "-")},
+    ),
+    "a length whose default passes": (
+        'f = A.get("f", ["a"])\nn = len(f)\nif n == 0:\n' + RAISE,
+        {"f": ("optional", ["a"])},
+    ),
+    "a length rebound before the test": (
+        'f = A.get("f", [])\nn = len(f)\nn = 3\nif n == 0:\n' + RAISE,
+        {"f": ("optional", [])},
+    ),
+    "the length of a read": (
+        'n = len(A.get("f", []))\nif not n:\n' + RAISE,
+        {"f": ("required", "-")},
     ),
 }
 

@@ -81,6 +81,7 @@ class SkippedBranches:
 
     def _note_binding(self, stmt: ast.stmt, targets: list[ast.expr], new: list[KeyRead]) -> None:
         """``name = value``: the name no longer holds what it held."""
+        self._note_length(targets, stmt.value)  # type: ignore[attr-defined]
         for target in targets:
             if type(target) is ast.Name:
                 self.var_missing_only.pop(target.id, None)
