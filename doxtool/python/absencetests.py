@@ -44,9 +44,33 @@ class AbsenceTests:
             groups.extend(checks or [group] * bool(group))  # type: ignore[list-item]
         return groups
 
+    def _track_length(self, name: str, value: cst.BaseExpression, env: Env) -> None:
+        """``n = len(items)`` (``len(args.get("items", []))``), ``items``
+        standing for an argument: a test of ``n`` is one of ``len(items)``
+        (:attr:`~doxtool.python.walkstate.Env.var_lens`); rebinding either
+        name ends it."""
+        env.var_lens = {
+            k: v
+            for k, v in env.var_lens.items()
+            if k != name
+            and not (type(v.args[0].value) is cst.Name and v.args[0].value.value == name)  # type: ignore[attr-defined]
+        }
+        if type(value) is not cst.Call or type(value.func) is not cst.Name:
+            return
+        if value.func.value != "len" or len(value.args) != 1 or value.args[0].keyword:
+            return
+        sized = value.args[0]
+        if sized.star or type(sized.value) not in (cst.Name, cst.Call):
+            return
+        if type(sized.value) is cst.Call and self._read_call(sized.value, env) is None:  # type: ignore[attr-defined]
+            return
+        if self._standing_for(sized.value, env):  # type: ignore[attr-defined]
+            env.var_lens[name] = value
+
     def _absence(self, node: cst.BaseExpression, env: Env) -> dict[str, str] | None:
         """The arguments that, all absent, make ``node`` true, each with the
         kind of value it refuses (None: not an absence test)."""
+        node = _length_test(node, env.var_lens)
         if type(node) is cst.BooleanOperation and type(node.operator) is cst.And:
             left = self._absence(node.left, env)
             right = self._absence(node.right, env)
@@ -172,6 +196,27 @@ _ORDERINGS: dict[type, str] = {
 }
 #: an ordering read from the other side (``0 >= n`` is ``n <= 0``)
 _FLIPPED = {"lt": "gt", "le": "ge", "gt": "lt", "ge": "le"}
+
+
+def _length_test(node: cst.BaseExpression, lens: dict[str, cst.Call]) -> cst.BaseExpression:
+    """``not n`` or ``n == 0`` (a comparison of ``n``) for ``n = len(x)``:
+    the same test of ``len(x)``; any other test as it is."""
+    if not lens:
+        return node
+    if type(node) is cst.UnaryOperation and type(node.operator) is cst.Not:
+        inner = node.expression
+        if type(inner) is cst.Name and inner.value in lens:
+            return node.with_changes(expression=lens[inner.value])
+    elif type(node) is cst.Comparison and len(node.comparisons) == 1:
+        left, target = node.left, node.comparisons[0]
+        if type(left) is cst.Name and left.value in lens:
+            return node.with_changes(left=lens[left.value])
+        right = target.comparator
+        if type(right) is cst.Name and right.value in lens:
+            return node.with_changes(
+                comparisons=[target.with_changes(comparator=lens[right.value])]
+            )
+    return node
 
 
 def _number(ok: bool, value: object) -> bool:

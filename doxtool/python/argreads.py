@@ -91,6 +91,7 @@ class ArgumentReads:
     def _track_empty(self, name: str, value: cst.BaseExpression, env: Env) -> None:
         """``uris = []``, then filled only under ``isinstance(document, ...)``:
         ``uris`` stays empty when ``document`` is missing."""
+        self._track_length(name, value, env)  # type: ignore[attr-defined]
         kind = type(value)
         filled = kind is not cst.SimpleString and bool(getattr(value, "elements", ()))
         if kind in _EMPTY_KINDS and not filled:

@@ -35,7 +35,7 @@ from doxtool.python.astreach import terminates
 from doxtool.python.astshapes import _AST_SHAPES, literal, replace_default
 from doxtool.python.keyaggregates import READ_ONLY_CALLS
 from doxtool.python.readforms import FILLING_METHODS, KEEPING_METHODS, REFUSALS
-from doxtool.python.replacements import KNOWN, UNKNOWN, Outcome, discarded, evaluate, replaced
+from doxtool.python.replacements import KNOWN, UNKNOWN, discarded, evaluate, replaced
 
 
 class SkippedBranches:
@@ -82,6 +82,7 @@ class SkippedBranches:
 
     def _note_binding(self, stmt: ast.stmt, targets: list[ast.expr], new: list[KeyRead]) -> None:
         """``name = value``: the name no longer holds what it held."""
+        self._note_length(targets, stmt.value)  # type: ignore[attr-defined]
         for target in targets:
             if type(target) is ast.Name:
                 self.var_missing_only.pop(target.id, None)
@@ -222,16 +223,28 @@ class SkippedBranches:
             # taken: past it, a missing key leaves the literal it binds (the tool
             # walk's :meth:`~doxtool.python.partialbinds.PartialBindings._missing_left`)
             outcome = replaced(_AST_SHAPES, [stmt], name, missing) if not missing else None
-            if outcome is not None and outcome.kind == KNOWN and not self._in_place(outcome, name):
+            if (
+                outcome is not None
+                and outcome.kind == KNOWN
+                and not self._in_place(outcome.value, name)
+            ):
                 self.missing_left[id(read)] = (True, outcome.value)
                 found[name] = read
         if found:
             self._skipped[id(stmt)] = found
 
-    def _in_place(self, outcome: Outcome, name: str) -> bool:
+    def _filled_fallback(self, read: KeyRead, name: str) -> None:
+        """``items = d.get("x") or []``, then ``items.append("all")``: the
+        container the fallback gives is filled before a check sees it, so
+        what the check judges is not known."""
+        fallback = self.fallback_values.get(id(read))
+        if fallback is not None and fallback[0] and self._in_place(fallback[1], name):
+            self.fallback_values[id(read)] = (False, None)
+
+    def _in_place(self, value: Any, name: str) -> bool:
         """Whether the container a missing key leaves in ``name`` may be
         changed by a method of the name (``items.append("all")``)."""
-        mutable = isinstance(outcome.value, (list, dict, set))
+        mutable = isinstance(value, (list, dict, set))
         return mutable and any(_fills(node, name) for node in ast.walk(self.node))
 
     @cached_property
@@ -272,7 +285,7 @@ class SkippedBranches:
         if stmt is None or _AST_SHAPES.stmt(stmt, name)[0] != "assign":
             return
         outcome = replaced(_AST_SHAPES, [stmt], name, held)
-        if outcome.kind == KNOWN and not self._in_place(outcome, name):
+        if outcome.kind == KNOWN and not self._in_place(outcome.value, name):
             self.missing_left[id(read)] = (True, outcome.value)
             self._skipped[id(stmt)] = {name: read}
 

@@ -10,7 +10,8 @@ default too, or none: the key's requiredness is unknown, its default
 unclaimed; on a name bound to a read of a literal default, the default is
 judged as the tool walk judges it (:meth:`AstValueKeys._looked_in`).
 ``data = args.get("issue", {})``, then ``data["title"]`` on every call,
-fails without the key as ``args["issue"]`` does.
+fails without the key as ``args["issue"]`` does; so do ``f.split()`` and
+``len(f)`` on ``f = args.get("f")`` (:mod:`~doxtool.python.astnoneuses`).
 """
 
 from __future__ import annotations
@@ -20,13 +21,14 @@ from collections.abc import Callable
 from typing import Any
 
 from doxtool.core.summary_facts import KeyRead
+from doxtool.python.astnoneuses import NoneUses
 from doxtool.python.astreadonly import only_read
 from doxtool.python.astshapes import literal
 from doxtool.python.astwalk import walk
 from doxtool.python.readforms import CALLED
 
 
-class AstValueKeys:
+class AstValueKeys(NoneUses):
     """Keys of a read's value: a part of :class:`~doxtool.python.functionwalk.FunctionWalk`."""
 
     node: ast.FunctionDef | ast.AsyncFunctionDef

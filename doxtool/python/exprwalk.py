@@ -147,6 +147,8 @@ class ExpressionWalk:
                 used.update(map(id, self._understood(current, env)))
             if kind is cst.Attribute and id(current) not in called:
                 self._handed_method(current, env)
+            if kind in (cst.Attribute, cst.Call):  # ``f.split()``, ``len(f)`` raise on None
+                self._none_used(current, env)  # type: ignore[attr-defined]
             if kind is cst.Attribute:  # ``value.attr``: the name is no expression
                 if type(current.value) not in _NOTHING_INSIDE:
                     stack.append(current.value)

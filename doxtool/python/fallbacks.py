@@ -23,6 +23,7 @@ from doxtool.python.arguments import ArgBuilder
 from doxtool.python.cstnodes import suite_body
 from doxtool.python.cstshapes import CstShapes
 from doxtool.python.modulescan import Func
+from doxtool.python.partialbinds import changed_in_place
 from doxtool.python.presencebinds import bound_elsewhere, missing_binding
 from doxtool.python.readforms import (
     COERCIONS,
@@ -53,6 +54,9 @@ class Fallbacks:
     #: ids of reads an ``or`` gives a fallback of its own
     #: (``args.get("n", "") or 5``): a falsy default of theirs is replaced
     or_replaced: set[int]
+    #: ids of such ``or`` whose container the name bound to it fills in
+    #: place before a check (:meth:`_note_filled_fallback`)
+    filled_fallbacks: set[int]
 
     def _or_fallback(self, node: cst.BooleanOperation, env: Env) -> None:
         """``self.args.get("limit") or <fallback>``: what a missing ``limit`` gives."""
@@ -64,6 +68,9 @@ class Fallbacks:
         if key is None or other is not None:
             return  # another argument stands in: an alternative, not a default
         self.or_replaced.add(id(node.left))
+        if id(node) in self.filled_fallbacks:
+            self._missing_default(self._arg(key), False, None)
+            return
         self._fallback_default(self._arg(key), node.right)
 
     def _presence_fallback(self, node: cst.IfExp, env: Env) -> None:
@@ -111,6 +118,7 @@ class Fallbacks:
         if read is not None and discarded(self._shapes(), rest, target.value):
             self.discarded_reads.add(id(read))  # its default reaches nothing
             return
+        self._note_filled_fallback(small.value, target.value, env)
         if self._plain_get(small.value, env) is None:
             return
         call = self._read_call(small.value, env)
@@ -124,7 +132,24 @@ class Fallbacks:
         leaf = outcome.leaf if outcome.kind == UNKNOWN else None
         if leaf is not None and self._arg_of(leaf, env) is not None:
             return
-        self.rebound_fallbacks[id(call)] = (outcome.kind == KNOWN, outcome.value)
+        known = outcome.kind == KNOWN
+        if known and changed_in_place(outcome.value, env, target.value):
+            # ``items = items or []``, then ``items.append("all")``: what a
+            # check past the fill sees is not known
+            known = False
+        self.rebound_fallbacks[id(call)] = (known, outcome.value if known else None)
+
+    def _note_filled_fallback(self, value: cst.BaseExpression, name: str, env: Env) -> None:
+        """``items = self.args.get("x") or []``, then ``items.append("all")``:
+        the container the fallback gives is filled before a check sees it,
+        so what the check judges is not known (:attr:`filled_fallbacks`)."""
+        if type(value) is not cst.BooleanOperation or type(value.operator) is not cst.Or:
+            return
+        if self._plain_get(value.left, env) is None:
+            return
+        known, fallback = self._value(value.right)
+        if known and changed_in_place(fallback, env, name):
+            self.filled_fallbacks.add(id(value))
 
     def _note_presence_binding(
         self,

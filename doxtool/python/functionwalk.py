@@ -1,7 +1,6 @@
-"""The walk of one function body for its summary: the keys it reads from
-the dicts it is handed, the calls it makes that have a side effect, and the
-calls to functions of the repository with what it passes on (code no path
-reaches left out)."""
+"""The walk of one function body for its summary: the keys it reads from the dicts it is
+handed, the calls it makes that have a side effect, and the calls to functions of the
+repository with what it passes on (code no path reaches left out)."""
 
 from __future__ import annotations
 
@@ -385,6 +384,7 @@ class FunctionWalk(
         )
 
     def _call(self, node: ast.Call) -> None:
+        self._none_used(node)  # ``f.split()`` on ``f = args.get("f")``: :mod:`.astnoneuses`
         self._call_out(node)
         self._handed(node, self._out_node == id(node))
 

@@ -1,8 +1,7 @@
-"""The keys a function reads from the dicts it is handed, for its summary
-(part of :class:`~doxtool.python.functionwalk.FunctionWalk`): literal keys,
-computed ones (a parameter a caller binds to a literal, or no name at all),
-the coercion of what is read, the guards that make a read optional, and
-``if not value: raise`` checks that make it needed.
+"""The keys a function reads from the dicts it is handed, for its summary (part of
+:class:`~doxtool.python.functionwalk.FunctionWalk`): literal keys, computed ones (a parameter
+a caller binds to a literal, or no name at all), the coercion of what is read, the guards that
+make a read optional, and ``if not value: raise`` checks that make it needed.
 """
 
 from __future__ import annotations
@@ -15,6 +14,7 @@ from typing import Any
 from doxtool.core.facts import json_type
 from doxtool.core.summary_facts import KeyRead, OutCall
 from doxtool.python.astemptied import emptied
+from doxtool.python.astlengths import LengthNames
 from doxtool.python.astmade import MadeValues, judged_as_made, made_by
 from doxtool.python.astparse import statements
 from doxtool.python.astpresence import PresenceBinds
@@ -35,7 +35,7 @@ from doxtool.python.readforms import (
 from doxtool.python.summaryscope import ModuleScope
 
 
-class KeyReads(PresenceBinds, SkippedBranches, MadeValues, StringBodies):
+class KeyReads(PresenceBinds, SkippedBranches, MadeValues, StringBodies, LengthNames):
     """Reads of handed dicts: a part of :class:`~doxtool.python.functionwalk.FunctionWalk`."""
 
     owner: ModuleScope
@@ -121,6 +121,7 @@ class KeyReads(PresenceBinds, SkippedBranches, MadeValues, StringBodies):
                 return
             if read is not None:
                 self.var_reads[targets[0].id] = read
+                self._filled_fallback(read, targets[0].id)  # :mod:`.astskipped`
                 if top and node is stmt.value and read.kind == "get" and not read.default_unknown:
                     # ``x = d.get(k)`` then ``x = int(x) if x else 10``
                     self._replace_top_read(read, targets[0].id, self._top_index[id(stmt)])
@@ -139,6 +140,7 @@ class KeyReads(PresenceBinds, SkippedBranches, MadeValues, StringBodies):
         value`` at the top of the body: the read is needed. Any other test
         (of a read itself, over literal keys), and a check in the body of a
         loop over literal keys: :meth:`~doxtool.python.astkeychecks.AstKeyChecks._key_contract`."""
+        test = self._length_test(test)  # ``n = len(x)``: :mod:`.astlengths`
         found = emptied(test)
         if found is None or not self._top(stmt):
             self._key_contract(stmt, test, raises)  # type: ignore[attr-defined]

@@ -217,7 +217,7 @@ class PartialBindings:
         if held is None or held[0] != before:
             return
         left = self._missing_left(stmt, name, held[1])
-        if left is not None and not _changed_in_place(left[0], env, name):
+        if left is not None and not changed_in_place(left[0], env, name):
             env.var_missing_only[name] = (held[0], left[0])
 
     def _missing_left(self, stmt: cst.If, name: str, held: Any) -> tuple[Any] | None:
@@ -265,7 +265,7 @@ class PartialBindings:
         return found
 
 
-def _changed_in_place(value: Any, env: Env, name: str) -> bool:
+def changed_in_place(value: Any, env: Env, name: str) -> bool:
     """Whether the container ``value`` the name holds may be changed by a
     method of the name (``items.append("all")``), in place (``items +=
     ["all"]``), by a call handed it (``add_defaults(items)``, not ``len(items)``)

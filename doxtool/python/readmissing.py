@@ -165,6 +165,32 @@ class ReadMissing:
         ):
             self._needed_read(arg, env)  # type: ignore[attr-defined]
 
+    def _none_used(self, node: cst.Attribute | cst.Call, env: Env) -> None:
+        """``f = args.get("f")``, then ``f.split(",")`` (any attribute but
+        ``None``'s own dunders) or ``len(f)``: on the ``None`` a missing key
+        gives, it raises, as ``args["f"]`` does: the key is needed where the
+        use runs on every call (as for :meth:`_value_key_read`), outside any
+        ``try`` (or ``with suppress(...)``) and past no check answered by
+        another call, the name bound once."""
+        if type(node) is cst.Attribute:
+            used = not node.attr.value.startswith("__")
+            name: cst.BaseExpression | None = node.value
+        else:
+            func, args = node.func, node.args
+            used = type(func) is cst.Name and func.value == "len" and len(args) == 1
+            used = used and not args[0].keyword and not args[0].star
+            name = args[0].value if used else None
+        if not used or type(name) is not cst.Name:
+            return
+        held = self._tested_missing(name, env)
+        if held is None or held[1] is not None:
+            return
+        somewhere = env.guards or env.absent or env.undecided or env.some_calls()
+        if somewhere or env.trying or env.on_error or env.doubted_here or env.past_exit:
+            return  # past ``if not f: return self.other()`` no missing key comes
+        if _bindings(env.func.node, name.value) == 1:
+            self._needed_read(held[0], env)  # type: ignore[attr-defined]
+
     def _enter_presence(self, test: cst.BaseExpression, env: Env) -> None:
         """Enter the body of an ``if``: the arguments ``test`` needs (``isinstance(x,
         str)``, ``"k" in args``), and the keys it tests in the arguments' dict."""

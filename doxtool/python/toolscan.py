@@ -158,6 +158,7 @@ class ToolScan(
         self.rebound_fallbacks: dict[int, tuple[bool, Any]] = {}
         self.discarded_reads: set[int] = set()
         self.or_replaced: set[int] = set()
+        self.filled_fallbacks: set[int] = set()
         self.read_missing: dict[int, tuple[str, Any]] = {}
         self.rebound_missing: dict[int, tuple[str, Any]] = {}
         #: a function node's id -> its names bound once to a literal it loops over

@@ -122,6 +122,9 @@ class Env:
     #: local name -> the argument whose value a call other than a conversion
     #: was handed alone to make it (``items = self._parse(args.get("items"))``)
     var_calls: dict[str, str] = field(default_factory=dict)
+    #: local name -> ``len(x)`` it was bound to, ``x`` standing for an argument
+    #: (``n = len(items)``): a test of the name is one of ``len(x)``
+    var_lens: dict[str, cst.Call] = field(default_factory=dict)
     #: local name -> ``break_loop`` values (and expressions) of the Responses
     #: assigned to it
     responses: dict[str, list[tuple[bool | str, str | None]]] = field(default_factory=dict)

@@ -1,0 +1,109 @@
+"""Uses of a name that raise on the ``None`` a missing key gives, in a helper
+(part of :class:`~doxtool.python.functionwalk.FunctionWalk`, through
+:class:`~doxtool.python.astvaluekeys.AstValueKeys`), as the tool walk reads
+them (:meth:`~doxtool.python.readmissing.ReadMissing._none_used`).
+
+``f = args.get("f")``, then ``f.split(",")`` (a method: ``None`` has none
+but its dunders) or ``len(f)``: without the key the name holds ``None``, on
+which the use raises, as ``args["f"]`` does: the key is needed, when the use
+runs on every call, straight in a statement at the top of the body before
+any return, no ``try`` (nor ``with suppress(...)``) around it, and the name
+is bound once.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable
+from functools import cached_property
+
+from doxtool.core.summary_facts import KeyRead
+from doxtool.python.astwalk import walk
+from doxtool.python.names import dotted_parts
+
+#: nodes under which a use may not run, or not on every call, or be recovered from
+_SOMETIMES = (
+    ast.If, ast.IfExp, ast.For, ast.AsyncFor, ast.While, ast.Try, ast.Match, ast.Lambda,
+    ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.ListComp,
+    ast.SetComp, ast.DictComp, ast.GeneratorExp, ast.BoolOp,
+)  # fmt: skip
+
+
+class NoneUses:
+    """Uses that raise on ``None``: a part of :class:`~doxtool.python.astvaluekeys.AstValueKeys`."""
+
+    node: ast.FunctionDef | ast.AsyncFunctionDef
+    var_reads: dict[str, KeyRead]
+    _read_contract: Callable[[KeyRead, str], bool]
+
+    @cached_property
+    def _parents(self) -> dict[int, ast.AST]:
+        """Id of each node of the function -> the node it is in."""
+        return {id(child): node for node in walk(self.node) for child in ast.iter_child_nodes(node)}
+
+    def _none_used(self, node: ast.Call) -> None:
+        """``f.split(",")`` or ``len(f)`` on a name bound to a read that gives
+        ``None`` for a missing key: the key is needed (see the module)."""
+        func = node.func
+        if isinstance(func, ast.Attribute) and not func.attr.startswith("__"):
+            used = func.value
+        elif (
+            isinstance(func, ast.Name)
+            and func.id == "len"
+            and len(node.args) == 1
+            and not node.keywords
+        ):
+            used = node.args[0]
+        else:
+            return
+        read = self.var_reads.get(used.id) if type(used) is ast.Name else None
+        if read is None or read.kind != "get" or read.default_unknown or read.replaced:
+            return
+        if (read.default if read.has_default else None) is not None:
+            return
+        if id(read) in self.fallback_values or not self._straight(node):  # type: ignore[attr-defined]
+            return
+        if _bindings(self.node, used.id) == 1:  # type: ignore[union-attr]
+            self._read_contract(read, "missing")
+
+    def _straight(self, node: ast.AST) -> bool:
+        """Whether ``node`` runs on every call that reaches its statement at the
+        top of the body, and that statement comes before any return."""
+        parents = self._parents
+        current = node
+        while id(current) in parents:
+            parent = parents[id(current)]
+            if parent is self.node:
+                index = self.node.body.index(current)  # type: ignore[arg-type]
+                return index <= self._first_return  # type: ignore[attr-defined,no-any-return]
+            if isinstance(parent, _SOMETIMES) or _suppressing(parent):
+                return False
+            current = parent
+        return False
+
+
+def _suppressing(node: ast.AST) -> bool:
+    """Whether ``node`` is a ``with contextlib.suppress(...)`` (``suppress(...)``)."""
+    if not isinstance(node, (ast.With, ast.AsyncWith)):
+        return False
+    for item in node.items:
+        call = item.context_expr
+        dotted = dotted_parts(call.func) if isinstance(call, ast.Call) else None
+        if dotted and dotted[-1] == "suppress":
+            return True
+    return False
+
+
+def _bindings(function: ast.AST, name: str) -> int:
+    """How many places of ``function`` bind ``name`` (a parameter too)."""
+    count = 0
+    for node in walk(function):
+        stored = isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load)
+        if (stored and node.id == name) or (isinstance(node, ast.arg) and node.arg == name):  # type: ignore[attr-defined]
+            count += 1
+        elif isinstance(node, (ast.alias, ast.ExceptHandler)):
+            bound = node.asname or node.name if isinstance(node, ast.alias) else node.name
+            count += bound == name
+        elif isinstance(node, (ast.Global, ast.Nonlocal)) and name in node.names:
+            count += 2  # bound elsewhere as well
+    return count

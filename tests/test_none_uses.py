@@ -1,0 +1,92 @@
+"""Uses that raise on the ``None`` a missing key gives, on both walks: the
+tool's (libcst) and a helper's of another module handed the arguments
+(``ast``).
+
+``f = args.get("f")``, then ``f.split(",")`` (any attribute but ``None``'s
+own dunders) or ``len(f)`` on every call: a missing ``f`` raises there, as
+``args["f"]`` does: ``f`` is required. Not where the use runs on some calls
+only (under an ``if``, a conditional expression, ``and``, a lambda, a
+comprehension, past a return a missing key takes), where a ``try`` or ``with
+suppress(...)`` may recover from it, where the name is bound again, nor on a
+read whose default is not ``None``.
+"""
+
+from __future__ import annotations
+
+from textwrap import dedent
+
+import pytest
+from bothwalks import HELPER_TOOL, as_helper, as_tool, kind, tool_module
+
+#: code reading the dict ``A`` -> each argument's kind and default (``-``: none)
+SHAPES: dict[str, tuple[str, dict[str, tuple[str, object]]]] = {
+    "a method of the value": ('f = A.get("f")\nprint(f.split())\n', {"f": ("required", "-")}),
+    "the length of the value": ('f = A.get("f")\nn = len(f)\nprint(n)\n', {"f": ("required", "-")}),
+    "the length, caught": (
+        'f = A.get("f")\ntry:\n    print(len(f))\nexcept TypeError:\n    pass\n',
+        {"f": ("optional", "-")},
+    ),
+    "a method, caught and handled": (
+        'f = A.get("f")\ntry:\n    print(f.split())\nexcept AttributeError:\n    f = None\n',
+        {"f": ("optional", "-")},
+    ),
+    "a method under suppress": (
+        'import contextlib\nf = A.get("f")\nwith contextlib.suppress(AttributeError):\n'
+        "    print(f.split())\n",
+        {"f": ("optional", "-")},
+    ),
+    "a method under another with": (
+        'f = A.get("f")\nwith open("x") as fh:\n    print(f.split())\n',
+        {"f": ("required", "-")},
+    ),
+    "a dunder of the value": ('f = A.get("f")\nprint(f.__class__)\n', {"f": ("optional", "-")}),
+    "a method of a default string": (
+        'f = A.get("f", "")\nprint(f.split())\n',
+        {"f": ("optional", "")},
+    ),
+    "a method past a replacement": (
+        'f = A.get("f")\nif f is None:\n    f = "a"\nprint(f.split())\n',
+        {"f": ("optional", "a")},
+    ),
+    "a method past a return": (
+        'f = A.get("f")\nif not f:\n    return None\nprint(f.split())\n',
+        {"f": ("optional", "-")},
+    ),
+    "a method in a conditional expression": (
+        'f = A.get("f")\nprint(f.split() if f else [])\n',
+        {"f": ("optional", "-")},
+    ),
+    "a method after and": ('f = A.get("f")\nprint(f and f.split())\n', {"f": ("optional", "-")}),
+    "a method in a lambda": ('f = A.get("f")\ng = lambda: f.split()\n', {"f": ("optional", "-")}),
+    "a method in a comprehension": (
+        'f = A.get("f")\nprint([f.split() for _ in A.get("ks", [])])\n',
+        {"f": ("optional", "-"), "ks": ("optional", [])},
+    ),
+    "a method in a loop": (
+        'f = A.get("f")\nfor k in A.get("ks", []):\n    print(f.split())\n',
+        {"f": ("optional", "-"), "ks": ("optional", [])},
+    ),
+}
+
+
+def _facts(run_cli, root) -> dict[str, tuple[str, object]]:  # type: ignore[no-untyped-def]
+    return {
+        a["name"]: (kind(a), a["default"] if a["has_default"] else "-")
+        for a in tool_module(run_cli, root)["arguments"]
+    }
+
+
+@pytest.mark.parametrize("shape", sorted(SHAPES))
+def test_a_tool_needs_a_key_whose_none_raises(run_cli, make_repo, shape: str) -> None:
+    code, expected = SHAPES[shape]
+    # in ``execute``, a return past which a missing key goes on is another method's
+    code = code.replace("return None", "return await self.other()")
+    root = make_repo({"tools/t.py": as_tool(dedent(code), "A")})
+    assert _facts(run_cli, root) == expected
+
+
+@pytest.mark.parametrize("shape", sorted(SHAPES))
+def test_a_helper_of_another_module_judges_the_same(run_cli, make_repo, shape: str) -> None:
+    code, expected = SHAPES[shape]
+    root = make_repo({"helpers/fmt.py": as_helper(dedent(code), "A"), "tools/t.py": HELPER_TOOL})
+    assert _facts(run_cli, root) == expected
