@@ -12,7 +12,7 @@ from typing import Any
 from doxtool.core.facts import Argument
 from doxtool.core.findings import Finding
 from doxtool.rules.base import Example, Expect, Rule
-from doxtool.rules.example_types import among, converts, misread, type_ok
+from doxtool.rules.example_types import among, misread, refused_type
 from doxtool.rules.examples import WAIT_PY
 from doxtool.rules.tool_prompts import (
     METHOD_ARGUMENT,
@@ -223,14 +223,7 @@ becomes a failed call in production.
                         continue
                     where = arg.where(module)
                     given = name in example.tool_args  # not a method (``tool:method``)
-                    if (
-                        given
-                        and arg.type
-                        # a boolean's uses are weighed by ``converts``
-                        and (arg.type_used or arg.type == "boolean")
-                        and not type_ok(value, arg.type)
-                        and not converts(value, arg)
-                    ):
+                    if given and arg.type and refused_type(value, arg):
                         yield self.finding(
                             f"example gives `{name}` the value {_short(value)}, but {where} reads "
                             f"it as {arg.type}",
