@@ -64,7 +64,7 @@ def test_a_type_check_that_refuses_holds_the_example_to_its_type(make_repo, run_
 def test_a_check_of_several_types_takes_each(make_repo, run_cli) -> None:
     code = CHECKED.replace("isinstance(size, int)", "isinstance(size, (int, float))")
     assert _check(make_repo, run_cli, code, {"size": 1.5})[0] == []
-    lines, size = _check(make_repo, run_cli, code, {"size": "1.5"})
+    lines, _ = _check(make_repo, run_cli, code, {"size": "1.5"})
     assert lines == [
         'example gives `size` the value `"1.5"`, but tools/resize.py:6 reads it as number'
     ]
@@ -76,10 +76,10 @@ def test_a_check_of_several_types_takes_each(make_repo, run_cli) -> None:
 def test_a_test_that_converts_or_wraps_refuses_nothing(make_repo, run_cli) -> None:
     # the other type is made into the checked one before the check
     split = CHECKED.replace(
-        '        if not isinstance(size, int):\n',
-        '        if isinstance(size, str):\n'
+        "        if not isinstance(size, int):\n",
+        "        if isinstance(size, str):\n"
         '            size = size.split(",")\n'
-        '        if not isinstance(size, list):\n',
+        "        if not isinstance(size, list):\n",
     )
     assert _check(make_repo, run_cli, split, {"size": "10,20"})[0] == []
     wrapped = CHECKED.replace(
@@ -96,7 +96,7 @@ def test_a_test_that_converts_or_wraps_refuses_nothing(make_repo, run_cli) -> No
 
 def test_a_check_a_handler_recovers_from_refuses_nothing(make_repo, run_cli) -> None:
     code = CHECKED.replace(
-        '        if not isinstance(size, int):\n'
+        "        if not isinstance(size, int):\n"
         '            return Response(message="size must be an integer", break_loop=False)\n',
         "        try:\n"
         "            if not isinstance(size, int):\n"
@@ -107,3 +107,10 @@ def test_a_check_a_handler_recovers_from_refuses_nothing(make_repo, run_cli) -> 
     lines, size = _check(make_repo, run_cli, code, {"size": "10"})
     assert lines == []
     assert size.get("type_used") is not True
+
+
+def test_a_false_value_an_or_may_replace_is_not_judged(make_repo, run_cli) -> None:
+    code = CHECKED.replace('self.args.get("size", 10)', 'self.args.get("size") or 10')
+    # ``"" or 10`` is 10, which passes the check
+    assert _check(make_repo, run_cli, code, {"size": ""})[0] == []
+    assert len(_check(make_repo, run_cli, code, {"size": "10"})[0]) == 1

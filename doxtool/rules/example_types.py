@@ -35,10 +35,12 @@ def refused_type(value: Any, arg: Argument) -> bool:
     """Whether the code takes the value for another type than ``arg.type``:
     a check of its type (``if not isinstance(size, int): return
     Response(...)``) refuses it (``"10"``, not ``True``, an ``int`` in
-    Python), else it is of no type the code's use needs and its conversion
+    Python; a false value, which an ``or`` may replace before the check,
+    is not judged), else it is of no type the code's use needs and its conversion
     does not take it (:func:`converts`)."""
     if arg.type_checks:
-        if isinstance(value, str) and TEMPLATE.search(value):
+        if not value or (isinstance(value, str) and TEMPLATE.search(value)):
+            # ``args.get("size") or 10`` gives a false value another before the check
             return False
         return any(REFUSALS[kind](value) for kind in arg.type_checks)
     return (
