@@ -65,7 +65,8 @@ def test_a_companion_calling_a_type_checked_argument_optional_is_reported(
     root = make_repo({**files, "tools/batch.py.dox.md": COMPANION.format(word="optional")})
     result = run_cli(root, "check", "--no-cache", "tools/batch.py")
     assert "argument `items` is documented as optional" in result.output, result.output
-    root = make_repo({**files, "tools/batch.py.dox.md": COMPANION.format(word="required")})
+    # (the check gives the type, which the companion names)
+    root = make_repo({**files, "tools/batch.py.dox.md": COMPANION.format(word="required array")})
     result = run_cli(root, "check", "--no-cache", "tools/batch.py")
     assert "`items`" not in result.output, result.output
 

@@ -54,6 +54,13 @@ class Argument:
     #: the type): false where only a literal default or an annotation gives
     #: it, which say what a missing key gives, not what the code accepts
     type_used: bool = False
+    #: the checks that end ``execute`` with an error on a value of another
+    #: type than ``type``, as :data:`~doxtool.python.readforms.REFUSALS`
+    #: names them (``type-int`` for ``if not isinstance(size, int): return
+    #: Response(...)``): a value they refuse is refused, ``True`` included
+    #: only where they do (``isinstance(True, int)`` holds); None where no
+    #: such check gives the type
+    type_checks: list[str] | None = None
     #: literal values the argument is compared against (dispatch arguments)
     enum: list[Any] | None = None
     #: the string methods the code applies to the value before it compares it

@@ -12,10 +12,11 @@ no single type is stated.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any, Protocol
 
 from doxtool.core.facts import json_type
+from doxtool.python.readforms import REFUSALS
 
 
 class Read(Protocol):
@@ -34,6 +35,7 @@ class Read(Protocol):
     default: Any
     boolean_spelling: bool
     used_type: str | None
+    instance_of: set[str]
 
     def missing(self) -> tuple[bool, Any]: ...
 
@@ -85,6 +87,44 @@ def other_type(kind: str | None, values: Iterable[Any]) -> bool:
     return False
 
 
+def instance_checks(groups: Iterable[dict[str, str]]) -> Iterator[tuple[str, str]]:
+    """(argument, kind) for each ``not isinstance(x, T)`` of one argument's
+    value as read among the groups a check refuses (``type-int``; not
+    ``not isinstance(a, int) and not isinstance(b, int)``, which refuses
+    neither alone)."""
+    for group in groups:
+        for name, kind in group.items() if len(group) == 1 else ():
+            if kind.startswith("type-"):
+                yield name, kind
+
+
+#: a value of each JSON type, to try the checks of :func:`instance_type` on
+_SAMPLES = {"integer": 5, "number": 1.5, "string": "s", "boolean": True, "array": [], "object": {}}
+
+
+def instance_type(kinds: Iterable[str]) -> str | None:
+    """The one JSON type the checks ``kinds`` (``type-int``, :func:`instance_checks`)
+    let through, or None: ``isinstance(x, int)`` an integer (and a JSON
+    boolean, an ``int`` in Python, which says nothing of the type),
+    ``isinstance(x, (int, float))`` a number; ``isinstance(x, float)``
+    alone refuses ``5``, which no JSON type tells from ``1.5``: none."""
+    kinds = list(kinds)
+    passed = {t for t, v in _SAMPLES.items() if not any(REFUSALS[k](v) for k in kinds)}
+    if "integer" in passed:
+        passed.discard("boolean")
+    if passed == {"integer", "number"}:
+        return "number"
+    return passed.pop() if kinds and len(passed) == 1 and passed != {"number"} else None
+
+
+def checked_types(arg: Read, kind: str | None) -> list[str] | None:
+    """The checks a value of another type than ``kind`` fails (``not
+    isinstance(size, int)``, then an error), when they give ``kind``
+    (:func:`read_type`): an example's value is held to them."""
+    checked = not arg.coerced_type and kind is not None and kind == instance_type(arg.instance_of)
+    return sorted(arg.instance_of) if checked else None
+
+
 def read_type(arg: Read) -> str | None:
     """The one JSON type the code reads the value as, or None: a
     conversion's (unless it runs on some paths only, :func:`unconverted`),
@@ -94,6 +134,11 @@ def read_type(arg: Read) -> str | None:
         known, missing = arg.missing()
         values = [*arg.compared_values, *([missing] if known else [])]
         return None if unconverted(arg.coerced_type, values) else arg.coerced_type
+    checked = instance_type(arg.instance_of)
+    if checked is not None and all(t == checked or (checked, t) == INT for t in arg.tested_types):
+        # ``if not isinstance(size, int): return Response(error)``, no other
+        # type tested (``if isinstance(tags, str): tags = tags.split(",")``)
+        return checked
     if arg.annotation_union:
         return None
     kind = arg.annotation_type
@@ -130,7 +175,9 @@ def type_used(arg: Read, kind: str | None, enum: Iterable[Any]) -> bool:
     """Whether the code states ``kind``, the type :func:`read_type` gives,
     as the type it takes, beyond what a missing key gives: a conversion made
     it (``int(x)`` refuses ``"five"``), a string method is called on the
-    value as read (``x.strip()`` fails on ``5``), a model validates it, the
+    value as read (``x.strip()`` fails on ``5``), a check ends ``execute``
+    with an error on another type (``if not isinstance(x, int): return
+    Response(...)``, :func:`instance_type`), a model validates it, the
     parameter's annotation declares it (``count: int``), or a closed
     dispatch accepts values of that type only. A literal default alone
     (``args.get("count", "10")``) says what a missing key gives, not what
@@ -139,6 +186,8 @@ def type_used(arg: Read, kind: str | None, enum: Iterable[Any]) -> bool:
     if kind is None:
         return False
     if kind in (arg.coerced_type, arg.used_type, arg.annotation_type):
+        return True
+    if kind == instance_type(arg.instance_of):
         return True
     kinds = {json_type(v) for v in enum}
     return bool(kinds) and all(k == kind or (kind, k) == INT for k in kinds)

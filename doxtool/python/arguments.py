@@ -1,9 +1,5 @@
-"""The facts of one argument of a tool, built up while the walk reads it.
-
-:class:`ArgBuilder` collects an argument's reads, default, types, enumerated
-values and alternatives and builds its :class:`~doxtool.core.facts.Argument`;
-the helpers here read parameters and annotations.
-"""
+"""The facts of one argument of a tool, built up while the walk reads it
+(:class:`ArgBuilder`, which builds its :class:`~doxtool.core.facts.Argument`)."""
 
 from __future__ import annotations
 
@@ -13,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from doxtool.core.facts import Argument, ArgumentRead, json_stateable, json_type
-from doxtool.python.argtypes import INT, read_type, type_used
+from doxtool.python.argtypes import INT, checked_types, read_type, type_used
 from doxtool.python.argvalues import default_outside, holds, open_values
 from doxtool.python.closedrefusals import ClosedRefusals
 from doxtool.python.literals import jsonable
@@ -48,6 +44,8 @@ class ArgBuilder(ClosedRefusals):
     #: ``str(x)``, ``x.strip()``: less than a literal default says; ``used_type``: ``x.strip()``
     weak_type: str | None = None
     used_type: str | None = None
+    #: ``type-int`` of ``not isinstance(x, int)`` in checks that end ``execute`` with an error
+    instance_of: set[str] = field(default_factory=set)
     #: values a closed dispatch accepts, and the string methods applied to the
     #: value before it is compared with them (None: not known)
     enum: list[Any] = field(default_factory=list)
@@ -464,6 +462,7 @@ class ArgBuilder(ClosedRefusals):
             default_unknown=default_unknown,
             type=kind,
             type_used=type_used(self, kind, [] if unknown else self.enum),
+            type_checks=checked_types(self, kind),
             enum=enum or None,
             enum_folds=sorted(self.enum_folds) if enum and self.enum_folds is not None else None,
             coercion=self.coercion,

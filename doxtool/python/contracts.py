@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 import libcst as cst
 
+from doxtool.python.argtypes import instance_checks
 from doxtool.python.arguments import ArgBuilder
 from doxtool.python.arms import refuses_untaken
 from doxtool.python.blockreturns import with_returned_inline
@@ -100,6 +101,9 @@ class Contracts:
         name bound to the argument on some calls only (:mod:`.partialbinds`)
         refuses on those calls only."""
         partial = self._partial_args(test, env)  # type: ignore[attr-defined]
+        checks = [] if recovered else self._absence_groups(test, env)  # type: ignore[attr-defined]
+        for name, kind in instance_checks(checks):
+            self._arg(name).instance_of.add(kind)
         for name in self._missing_refused(test, env):  # type: ignore[attr-defined]
             builder = self._arg(name)
             if recovered:
@@ -142,6 +146,9 @@ class Contracts:
             return  # a ``Response`` a helper returns, past a return, ends nothing
         # a raise a handler recovers from refuses nothing, as in :meth:`_contract`
         recovered = env.recovering > 0 and ends_with_raise(body) and id(stmt) not in env.escaping
+        checks = [] if recovered else self._absence_groups(stmt.test, env)  # type: ignore[attr-defined]
+        for name, kind in instance_checks(checks):
+            self._arg(name).instance_of.add(kind)
         for group in self._refusal_groups(stmt.test, env):
             if len(group) == 1:
                 for name, refusal in group.items():

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from doxtool.core.facts import Argument, ToolFacts
+from doxtool.python.readforms import REFUSALS
 from doxtool.rules.tool_prompts import TEMPLATE
 
 _JSON_TYPES = {
@@ -28,6 +29,27 @@ _CONVERSIONS: dict[str, tuple[Any, str]] = {
     "tuple": (tuple, "array"),
     "dict": (dict, "object"),
 }
+
+
+def refused_type(value: Any, arg: Argument) -> bool:
+    """Whether the code takes the value for another type than ``arg.type``:
+    a check of its type (``if not isinstance(size, int): return
+    Response(...)``) refuses it (``"10"``, not ``True``, an ``int`` in
+    Python; a false value, which an ``or`` may replace before the check,
+    is not judged), else it is of no type the code's use needs and its conversion
+    does not take it (:func:`converts`)."""
+    if arg.type_checks:
+        if not value or (isinstance(value, str) and TEMPLATE.search(value)):
+            # ``args.get("size") or 10`` gives a false value another before the check
+            return False
+        return any(REFUSALS[kind](value) for kind in arg.type_checks)
+    return (
+        bool(arg.type)
+        # a boolean's uses are weighed by ``converts``
+        and (arg.type_used or arg.type == "boolean")
+        and not type_ok(value, arg.type or "")
+        and not converts(value, arg)
+    )
 
 
 def converts(value: Any, arg: Argument) -> bool:

@@ -12,7 +12,7 @@ from typing import Any
 from doxtool.core.facts import Argument
 from doxtool.core.findings import Finding
 from doxtool.rules.base import Example, Expect, Rule
-from doxtool.rules.example_types import among, converts, misread, type_ok
+from doxtool.rules.example_types import among, misread, refused_type
 from doxtool.rules.examples import WAIT_PY
 from doxtool.rules.tool_prompts import (
     METHOD_ARGUMENT,
@@ -71,6 +71,20 @@ def _formatted_files(stripped: bool) -> dict[str, str]:
     return {**wait_files(), "tools/wait.py": code}
 
 
+def _checked_files(refuses: bool) -> dict[str, str]:
+    """The wait repository whose tool reads ``seconds`` as given and ends
+    with an error on a value that is no ``int`` (``refuses``), or converts it."""
+    check = (
+        "        if not isinstance(seconds, int):\n"
+        '            return Response(message="seconds must be an integer", break_loop=False)\n'
+        if refuses
+        else "        if isinstance(seconds, str):\n            seconds = int(seconds)\n"
+    )
+    code = WAIT_PY.replace('int(self.args.get("seconds", 0))', 'self.args.get("seconds", 0)')
+    code = code.replace("        return Response(", check + "        return Response(")
+    return {**wait_files(), "tools/wait.py": code}
+
+
 class ExampleArgumentValue(Rule):
     code = "PRM008"
     name = "example-argument-value"
@@ -80,7 +94,11 @@ class ExampleArgumentValue(Rule):
 the code takes it as, from what the code does with it: a conversion
 (`int(...)` means integer), a method of one type called on the value as
 read (`value.strip()` means string, `value.items()` object,
-`value.append(...)` array), a model that validates it, the parameter's
+`value.append(...)` array), a check of its type that ends `execute` with an
+error (`if not isinstance(size, int): return Response(...)`, or a raise: the
+value must pass it, as Python tests it, so a JSON `true`, an `int` in Python,
+does; a test that converts or wraps the other types instead, `if
+isinstance(size, str): size = int(size)`, refuses none), a model that validates it, the parameter's
 annotation (`count: int`), a closed dispatch on values of one type. A
 literal default alone says what a missing key gives, not what the code
 takes: `count = args.get("count", "10")`, only formatted (`f"-n {count}"`),
@@ -146,6 +164,19 @@ becomes a failed call in production.
         Example(preset_files(tests_type=True)),
         # a value only formatted: its literal default ``"0"`` says nothing of its type
         Example(_formatted_files(stripped=False)),
+        # strings converted, not refused; a boolean passes ``isinstance(x, int)``
+        Example(
+            {
+                **_checked_files(refuses=False),
+                PROMPT: with_prompt('"seconds": 5}', '"seconds": "5"}')[PROMPT],
+            }
+        ),
+        Example(
+            {
+                **_checked_files(refuses=True),
+                PROMPT: with_prompt('"seconds": 5}', '"seconds": true}')[PROMPT],
+            }
+        ),
     ]
     invalid = [
         Example(
@@ -191,6 +222,14 @@ becomes a failed call in production.
         ),
         # ``seconds.strip()`` on the value as read: ``5`` has no such method
         Example(_formatted_files(stripped=True), [Expect(PROMPT, 6, "reads it as string")]),
+        # ``if not isinstance(seconds, int): return Response(...)`` refuses ``"5"``
+        Example(
+            {
+                **_checked_files(refuses=True),
+                PROMPT: with_prompt('"seconds": 5}', '"seconds": "5"}')[PROMPT],
+            },
+            [Expect(PROMPT, 6, "reads it as integer")],
+        ),
     ]
 
     def check(self, ctx: Context) -> Iterator[Finding]:
@@ -223,14 +262,7 @@ becomes a failed call in production.
                         continue
                     where = arg.where(module)
                     given = name in example.tool_args  # not a method (``tool:method``)
-                    if (
-                        given
-                        and arg.type
-                        # a boolean's uses are weighed by ``converts``
-                        and (arg.type_used or arg.type == "boolean")
-                        and not type_ok(value, arg.type)
-                        and not converts(value, arg)
-                    ):
+                    if given and arg.type and refused_type(value, arg):
                         yield self.finding(
                             f"example gives `{name}` the value {_short(value)}, but {where} reads "
                             f"it as {arg.type}",
