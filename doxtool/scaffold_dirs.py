@@ -8,6 +8,7 @@ import fnmatch
 import posixpath
 from pathlib import Path
 
+from doxtool.prompts.toggles import with_user_plugins
 from doxtool.run.declared import declarations
 from doxtool.run.project import Project
 
@@ -114,7 +115,8 @@ def prompt_dir_of(project: Project, tool_dir: str, profile: str | None) -> str:
             f"prompts teach, and no `profile-prompt-dirs` entry ({configured}) names "
             f"{candidate} as that profile's prompt directory"
         )
-    if parent and any(_matches(candidate, p) for p in project.config.plugin_prompt_dirs):
+    plugin_dirs = with_user_plugins(project.config.plugin_prompt_dirs)
+    if parent and any(_matches(candidate, p) for p in plugin_dirs):
         return candidate
     return project.config.prompt_dirs[0] if project.config.prompt_dirs else "prompts"
 
