@@ -30,7 +30,11 @@ def tool_dir_of(project: Project, directory: str | None) -> str:
     rel = project.rel(path)
     rel = rel if rel else "."
     patterns = [*project.config.tool_dirs, *project.config.profile_tool_dirs]
-    if not any(_matches(rel, pattern) for pattern in patterns):
+    # a user plugin's beside a bundled one's, as ``check`` reads them when not excluded
+    user = [p for p in with_user_plugins(project.config.tool_dirs) if p not in patterns]
+    if not any(_matches(rel, pattern) for pattern in patterns) and (
+        project.excluded(rel) or not any(_matches(rel, pattern) for pattern in user)
+    ):
         configured = ", ".join(project.config.tool_dirs) or "none"
         where = project.config.source or "[tool.doxtool] in pyproject.toml (or doxtool.toml)"
         raise ScaffoldError(

@@ -73,3 +73,26 @@ def test_scaffold_puts_a_user_plugin_tool_prompt_in_its_plugin(make_repo, run_cl
     root = make_repo(_user_plugin(WAIT_PROMPT.replace("wait", "foo")))
     result = run_cli(root, "scaffold", "bar", "--dir", "usr/plugins/x/tools", "--dry-run")
     assert "would create usr/plugins/x/prompts/agent.system.tool.bar.md" in result.output
+
+
+def test_usr_read_reads_user_plugin_tools_beside_bundled_ones(make_repo, run_cli) -> None:
+    # `tool-dirs` left as it is (`plugins/*/tools`): the user's are read too
+    files = _user_plugin(WAIT_PROMPT.replace("wait", "foo"))
+    files["doxtool.toml"] = 'exclude = [".git"]\n'
+    root = make_repo(files)
+    result = run_cli(root, "check", "--no-cache", "--select", "PRM,DOX001")
+    assert [line.split(": ")[1] for line in result.output.splitlines() if ": " in line] == [
+        f"DOX001 module has no companion `{FOO}.dox.md` [*]"
+    ], result.output
+    scaffold = run_cli(root, "scaffold", "bar", "--dir", "usr/plugins/x/tools", "--dry-run")
+    assert "would create usr/plugins/x/prompts/agent.system.tool.bar.md" in scaffold.output
+
+
+def test_usr_excluded_leaves_user_plugin_tools_unread(make_repo, run_cli) -> None:
+    files = _user_plugin(WAIT_PROMPT.replace("wait", "foo"))
+    del files["doxtool.toml"]
+    root = make_repo(files)
+    result = run_cli(root, "check", "--no-cache")
+    assert result.exit_code == 0, result.output
+    scaffold = run_cli(root, "scaffold", "bar", "--dir", "usr/plugins/x/tools", "--dry-run")
+    assert "does not look for tools in usr/plugins/x/tools" in scaffold.output

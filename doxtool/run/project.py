@@ -25,6 +25,7 @@ from doxtool.core.source import (
     read_text,
 )
 from doxtool.core.unlisted import absent, refuse
+from doxtool.prompts.toggles import with_user_plugins
 from doxtool.python.names import module_name, source_root
 from doxtool.python.resolve import ToolResolver
 from doxtool.run.cache import FactsCache
@@ -168,7 +169,7 @@ class Project:
 
     @cached_property
     def tool_dirs(self) -> list[str]:
-        return self.glob_dirs(self.config.tool_dirs)
+        return self.glob_dirs(with_user_plugins(self.config.tool_dirs))  # usr/plugins/* too
 
     @cached_property
     def documented_dirs(self) -> list[str]:
@@ -283,7 +284,7 @@ class Project:
     def tool_dirs_led_out(self) -> list[str]:
         """Tool directories (core, plugin or profile) a link leads out of the
         root: not followed, so which tools they hold is unknown."""
-        patterns = [*self.config.tool_dirs, *self.config.profile_tool_dirs]
+        patterns = [*with_user_plugins(self.config.tool_dirs), *self.config.profile_tool_dirs]
         return dirs_led_out(self.root, patterns, self.excluded)
 
     @cached_property
