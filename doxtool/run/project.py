@@ -25,7 +25,6 @@ from doxtool.core.source import (
     read_text,
 )
 from doxtool.core.unlisted import absent, refuse
-from doxtool.prompts.toggles import with_user_plugins
 from doxtool.python.names import module_name, source_root
 from doxtool.python.resolve import ToolResolver
 from doxtool.run.cache import FactsCache
@@ -44,6 +43,7 @@ from doxtool.run.importroots import (
     unimportable_names,
 )
 from doxtool.run.loaders import loader_order
+from doxtool.run.plugindirs import plugin_tool_dirs, with_user_plugins
 from doxtool.run.pluginroot import PluginRoot
 from doxtool.run.pool import Job, Packed, Planned, plan, run_now, unpacked
 from doxtool.run.replay import taken_listing
@@ -169,7 +169,7 @@ class Project:
 
     @cached_property
     def tool_dirs(self) -> list[str]:
-        return self.glob_dirs(with_user_plugins(self.config.tool_dirs))  # usr/plugins/* too
+        return plugin_tool_dirs(self, self.config.tool_dirs)  # usr/plugins/* too
 
     @cached_property
     def documented_dirs(self) -> list[str]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 
 from doxtool.prompts.sets import PromptSet, discover_prompt_sets
-from doxtool.prompts.toggles import with_user_plugins
+from doxtool.run.plugindirs import in_undeclared, undeclared_plugins, with_user_plugins
 from doxtool.run.project import Project
 
 
@@ -24,13 +24,16 @@ def project_prompt_sets(project: Project) -> tuple[list[PromptSet], list[PromptS
     user's too (``usr/plugins/*/prompts``), as the framework finds a plugin
     in either root; a user plugin's set so found is dropped whole when its
     directory is excluded (``usr``, by default): the user's state is not
-    the repository's.
+    the repository's. The set of a directory the framework takes for no
+    plugin (no ``plugin.yaml`` beside ones that have it:
+    :mod:`doxtool.run.plugindirs`) is dropped whole too: nothing loads it.
     """
     config = project.config
     sets: list[PromptSet] = []
     nothing = ".doxtool-matches-nothing/*"
     profiled = list(project.profile_tool_modules)
     excluded = project.excluded
+    undeclared = undeclared_plugins(project.root, excluded)
     for profiles in config.profile_prompt_dirs or [nothing]:
         for plugins in with_user_plugins(config.plugin_prompt_dirs) or [nothing]:
             user = plugins not in config.plugin_prompt_dirs
@@ -42,6 +45,8 @@ def project_prompt_sets(project: Project) -> tuple[list[PromptSet], list[PromptS
                         continue
                 elif user:
                     continue  # asked for the plugins: the rest is found by the others
+                if found.kind == "plugin" and in_undeclared(found.directory, undeclared):
+                    continue
                 if all((s.kind, s.directory) != (found.kind, found.directory) for s in sets):
                     sets.append(found)
     kept = [s for s in sets if not excluded(s.directory)]
