@@ -62,3 +62,21 @@ def test_without_any_plugin_yaml_every_directory_is_a_plugin(make_repo, run_cli)
     root = make_repo(_repo(junk_meta=False, any_meta=False))
     result = run_cli(root, "check", "--no-cache", "--select", "PRM001")
     assert _prm001(result.output) == [], result.output
+
+
+def test_a_plugin_prompt_for_one_profile_is_named_as_that_profile_s(make_repo, run_cli) -> None:
+    # helpers/subagents.py searches plugins/<p>/agents/<profile>/prompts for that profile
+    files = {
+        **clean_files(),
+        "plugins/a/plugin.yaml": "name: a\n",
+        "plugins/a/tools/nap.py": NAP,
+        "plugins/a/agents/ops/prompts/agent.system.tool.nap.md": WAIT_PROMPT.replace("wait", "nap"),
+    }
+    root = make_repo(files)
+    result = run_cli(root, "check", "--no-cache", "--select", "PRM001")
+    assert [line for line in result.output.splitlines() if "PRM001" in line] == [
+        "plugins/a/tools/nap.py:4:1: PRM001 tool `nap` has no prompt in `prompts/`; only the "
+        "prompts of profile `ops` (`plugins/a/agents/ops/prompts/`) teach it, so agents of "
+        "other profiles are never told about it (add `prompts/agent.system.tool.nap.md`, or "
+        "list it in `internal-tools`)"
+    ], result.output

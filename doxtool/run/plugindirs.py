@@ -71,3 +71,23 @@ def plugin_tool_dirs(project: ProjectDirs, patterns: list[str]) -> list[str]:
     undeclared = undeclared_plugins(project.root, project.excluded)
     found = project.glob_dirs(with_user_plugins(patterns))
     return [d for d in found if not in_undeclared(d, undeclared)]
+
+
+def plugin_profile_prompt_dirs(
+    project: ProjectDirs, plugin_prompt_dirs: list[str]
+) -> list[tuple[str, str]]:
+    """(profile, directory) of each plugin's prompt directory for one agent
+    profile, ``<plugin>/agents/<profile>/prompts`` beside a plugin prompt
+    directory ``<plugin>/prompts`` (helpers/subagents.py ``get_paths``
+    searches it for that profile's agents), the plugin's directory a plugin."""
+    undeclared = undeclared_plugins(project.root, project.excluded)
+    patterns = [
+        f"{pattern.removesuffix('/prompts')}/agents/*/prompts"
+        for pattern in with_user_plugins(plugin_prompt_dirs)
+        if pattern.endswith("/prompts")
+    ]
+    return [
+        (directory.split("/")[-2], directory)
+        for directory in project.glob_dirs(patterns)
+        if not in_undeclared(directory, undeclared)
+    ]
