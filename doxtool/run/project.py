@@ -180,8 +180,7 @@ class Project:
     @cached_property
     def agents_files(self) -> list[str]:
         """Every ``AGENTS.md`` of the repository, the root's first, then in
-        directory order; excluded and hidden directories and links to
-        directories are not entered."""
+        directory order (not in excluded or hidden directories, nor links)."""
         listed = taken_listing(str(self.root))
         found = agents_in_listing(str(self.root), listed[1]) if listed is not None else None
         if found is not None:  # read off the listing this process took of the tree
