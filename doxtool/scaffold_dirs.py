@@ -8,6 +8,7 @@ import fnmatch
 import posixpath
 from pathlib import Path
 
+from doxtool.prompts.toggles import with_user_plugins
 from doxtool.run.declared import declarations
 from doxtool.run.project import Project
 
@@ -29,7 +30,11 @@ def tool_dir_of(project: Project, directory: str | None) -> str:
     rel = project.rel(path)
     rel = rel if rel else "."
     patterns = [*project.config.tool_dirs, *project.config.profile_tool_dirs]
-    if not any(_matches(rel, pattern) for pattern in patterns):
+    # a user plugin's beside a bundled one's, as ``check`` reads them when not excluded
+    user = [p for p in with_user_plugins(project.config.tool_dirs) if p not in patterns]
+    if not any(_matches(rel, pattern) for pattern in patterns) and (
+        project.excluded(rel) or not any(_matches(rel, pattern) for pattern in user)
+    ):
         configured = ", ".join(project.config.tool_dirs) or "none"
         where = project.config.source or "[tool.doxtool] in pyproject.toml (or doxtool.toml)"
         raise ScaffoldError(
@@ -114,7 +119,8 @@ def prompt_dir_of(project: Project, tool_dir: str, profile: str | None) -> str:
             f"prompts teach, and no `profile-prompt-dirs` entry ({configured}) names "
             f"{candidate} as that profile's prompt directory"
         )
-    if parent and any(_matches(candidate, p) for p in project.config.plugin_prompt_dirs):
+    plugin_dirs = with_user_plugins(project.config.plugin_prompt_dirs)
+    if parent and any(_matches(candidate, p) for p in plugin_dirs):
         return candidate
     return project.config.prompt_dirs[0] if project.config.prompt_dirs else "prompts"
 

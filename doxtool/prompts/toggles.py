@@ -30,6 +30,19 @@ USER_PLUGINS = "usr/plugins"
 BUNDLED_PLUGINS = "plugins"
 
 
+def with_user_plugins(patterns: list[str]) -> list[str]:
+    """``patterns`` (globs of plugin directories' parts, ``plugins/*/prompts``)
+    followed by the same below the user's plugins (``usr/plugins/*/prompts``)
+    for each below the bundled ones: the framework finds a plugin's files in
+    either root (helpers/plugins.py ``get_plugin_roots``)."""
+    user = [
+        f"{USER_PLUGINS}/{pattern[len(BUNDLED_PLUGINS) + 1 :]}"
+        for pattern in patterns
+        if pattern.startswith(f"{BUNDLED_PLUGINS}/")
+    ]
+    return list(dict.fromkeys([*patterns, *user]))
+
+
 def plugin_dir(path: str) -> str | None:
     """The plugin directory (``plugins/<name>`` or ``usr/plugins/<name>``)
     of a path below one, or None."""

@@ -3,6 +3,7 @@ hook mode, by one the next commit holds)."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 
 from doxtool.core.findings import Finding
@@ -15,6 +16,7 @@ from doxtool.rules.prompt_includes import taught_through_includes
 from doxtool.rules.shared_bases import stub_base
 from doxtool.rules.tool_prompts import PROMPT, browser_files, profile_prompt_dir, wait_files
 from doxtool.run.context import Context
+from doxtool.run.plugindirs import plugin_profile_prompt_dirs
 from doxtool.run.teachers import may_teach_excluded, may_teach_unread
 
 _STUB_BASE = """\
@@ -69,7 +71,9 @@ derive from is a shared base, not a tool to teach: it is not reported.
 
 
 it, has an include doxtool cannot find. A profile override alone does not teach a core tool
-(the finding names the profiles whose prompts teach it: their models are told).
+(the finding names the profiles whose prompts teach it: their models are told;
+a plugin's prompts for one profile, `plugins/<p>/agents/<profile>/prompts/`,
+which the framework searches for that profile's agents, among them).
 
 **Why it matters.** A model only calls the tools its prompt lists; a tool
 without a prompt is dead code at run time.
@@ -163,6 +167,21 @@ hold them.
             },
             [Expect("tools/wait.py", 4, "only the prompts of profile `ops`")],
         ),
+        # a plugin's tool only the plugin's prompts for profile `ops` teach
+        Example(
+            wait_files(
+                {
+                    "plugins/a/plugin.yaml": "name: a\n",
+                    "plugins/a/tools/nap.py": WAIT_PY.replace("WaitTool", "NapTool"),
+                    "plugins/a/agents/ops/prompts/agent.system.tool.nap.md": "### nap\nSleep.\n",
+                }
+            ),
+            [
+                Expect(
+                    "plugins/a/tools/nap.py", 4, "profile `ops` (`plugins/a/agents/ops/prompts/`)"
+                )
+            ],
+        ),
         # the file it includes teaches no tool
         Example(
             wait_files(
@@ -245,7 +264,7 @@ hold them.
             tool = ctx.tools(module)[0]
             path = next((p for p in paths if ctx.exists(p)), paths[0])
             # a profile's own prompts may teach it: that profile's model is told
-            profiles = _teaching_profiles(ctx, module, name)
+            profiles = [*_teaching_profiles(ctx, module, name), *_plugin_profiles(ctx, name)]
             untold = (
                 f"only the prompts of {_profile_names(profiles)} teach it, so agents of "
                 "other profiles are never told about it"
@@ -293,6 +312,33 @@ def _teaching_profiles(ctx: Context, module: str, name: str) -> list[PromptSet]:
         and ctx.tool_module(name, s) == module
         and ctx.teaches(s, name)
     ]
+
+
+def _plugin_profiles(ctx: Context, name: str) -> list[PromptSet]:
+    """A plugin's prompt directories for one agent profile
+    (``plugins/<p>/agents/<profile>/prompts``) holding a prompt file that
+    teaches the tool ``name``, as prompt sets of those profiles: that
+    profile's model is told (a profile with a tool of its own by that name
+    is told of that one)."""
+    found: list[PromptSet] = []
+    for profile, directory in plugin_profile_prompt_dirs(
+        ctx.project, ctx.config.plugin_prompt_dirs
+    ):
+        own = ctx.project.profile_tool_modules.get(profile, [])
+        if any(m.rsplit("/", 1)[-1] == f"{name}.py" for m in own):
+            continue
+        try:
+            files = sorted(
+                e.name
+                for e in os.scandir(ctx.project.root / directory)
+                if e.is_file(follow_symlinks=False)
+            )
+        except OSError:
+            continue
+        paths = [f"{directory}/{f}" for f in files if f.endswith(".md") and f != "AGENTS.md"]
+        if any(name in ctx.taught_names(path) for path in paths):
+            found.append(PromptSet("profile", profile, directory))
+    return found
 
 
 def _profile_names(sets: list[PromptSet]) -> str:

@@ -23,6 +23,7 @@ from doxtool.core.facts import ModuleFacts, ToolFacts
 from doxtool.core.outline_facts import ImportOutline
 from doxtool.core.source import ReadError, read_text
 from doxtool.prompts.sets import PromptSet
+from doxtool.prompts.toggles import plugin_dir
 from doxtool.prompts.values import Dispatch
 from doxtool.run import unwatched
 from doxtool.run.importpaths import import_paths
@@ -360,7 +361,7 @@ class Context(Teaching):
             own = [m for m in modules if m.startswith(prefix)]
             if own:
                 return own[0]
-        core = [m for m in modules if not m.startswith("plugins/")]
+        core = [m for m in modules if plugin_dir(m) is None]
         return (core or modules or [None])[0]
 
     def excluded_tool(self, name: str, prompt_set: PromptSet | None = None) -> bool:

@@ -43,6 +43,7 @@ from doxtool.run.importroots import (
     unimportable_names,
 )
 from doxtool.run.loaders import loader_order
+from doxtool.run.plugindirs import plugin_tool_dirs, with_user_plugins
 from doxtool.run.pluginroot import PluginRoot
 from doxtool.run.pool import Job, Packed, Planned, plan, run_now, unpacked
 from doxtool.run.replay import taken_listing
@@ -168,7 +169,7 @@ class Project:
 
     @cached_property
     def tool_dirs(self) -> list[str]:
-        return self.glob_dirs(self.config.tool_dirs)
+        return plugin_tool_dirs(self, self.config.tool_dirs)  # usr/plugins/* too
 
     @cached_property
     def documented_dirs(self) -> list[str]:
@@ -179,8 +180,7 @@ class Project:
     @cached_property
     def agents_files(self) -> list[str]:
         """Every ``AGENTS.md`` of the repository, the root's first, then in
-        directory order; excluded and hidden directories and links to
-        directories are not entered."""
+        directory order (not in excluded or hidden directories, nor links)."""
         listed = taken_listing(str(self.root))
         found = agents_in_listing(str(self.root), listed[1]) if listed is not None else None
         if found is not None:  # read off the listing this process took of the tree
@@ -283,7 +283,7 @@ class Project:
     def tool_dirs_led_out(self) -> list[str]:
         """Tool directories (core, plugin or profile) a link leads out of the
         root: not followed, so which tools they hold is unknown."""
-        patterns = [*self.config.tool_dirs, *self.config.profile_tool_dirs]
+        patterns = [*with_user_plugins(self.config.tool_dirs), *self.config.profile_tool_dirs]
         return dirs_led_out(self.root, patterns, self.excluded)
 
     @cached_property
