@@ -89,6 +89,7 @@ def test_an_agents_md_pointing_elsewhere_does_not_document_its_directory(
     assert sorted(p.name for p in (root / "helpers").iterdir()) == [
         "AGENTS.md",
         "errors.py",
+        "extract_tools.py",
         "tool.py",
     ]
 

@@ -588,7 +588,7 @@ def test_init_on_a_pyproject_whose_tool_is_not_a_table_is_an_error(
         ("./", "names the project root itself"),
         ("tools", "holds the `tool-dirs` directory `tools`"),
         ("prompts", "holds the `prompt-dirs` directory `prompts`"),
-        ("helpers", "holds files the cache did not write (`errors.py` and 1 more)"),
+        ("helpers", "holds files the cache did not write (`errors.py` and 2 more)"),
     ],
 )
 def test_a_cache_directory_holding_sources_is_refused(

@@ -62,3 +62,24 @@ def _names(project: Project, dotted: str, module: str) -> bool:
     return any(
         project.module_path(".".join(parts[:cut])) == module for cut in range(1, len(parts) + 1)
     )
+
+
+def tools_written_in(project: Project, module: str, tools: set[str]) -> set[str] | None:
+    """The modules of ``tools`` whose name ``module``'s text writes as a word
+    (a file's stem, a package's directory for an ``__init__.py``): a module's
+    facts name another only where its text does
+    (:mod:`doxtool.run.dependents`), so these hold every tool module it
+    imports, read without its facts (which an incremental check's plan would
+    otherwise extract before the run hands the module to the side parser).
+    None when its text cannot be read."""
+    data = read_regular(str(project.root / module), _MAX_BYTES)
+    if data is None:
+        return None
+    words = set(re.findall(r"\w+", data.decode("utf-8", "replace")))
+    found: set[str] = set()
+    for tool in tools:
+        parts = tool.removesuffix(".py").split("/")
+        name = parts[-2] if parts[-1] == "__init__" and len(parts) > 1 else parts[-1]
+        if name in words:
+            found.add(tool)
+    return found

@@ -85,6 +85,7 @@ from typing import Any
 from doxtool.core.findings import Finding
 from doxtool.core.reads import read_regular
 from doxtool.run.edges import Edges
+from doxtool.run.importers import tools_written_in
 from doxtool.run.loaders import framework_here
 from doxtool.run.pluginroot import PLUGIN_FILE
 from doxtool.run.project import COMPANION_SUFFIX, Project
@@ -248,7 +249,8 @@ class Session:
         import it."""
         named = set(edges.targets(module))
         if edited:
-            named.update(references(self.project, module, {}))
+            written = tools_written_in(self.project, module, self._tools)
+            named.update(references(self.project, module, {}) if written is None else written)
         return (named & self._tools) - {module}
 
     def _taught_beside(

@@ -68,8 +68,10 @@ def plugin_tool_dirs(project: ProjectDirs, patterns: list[str]) -> list[str]:
     """The directories ``patterns`` name (a user plugin's beside a bundled
     one's: :func:`~doxtool.prompts.toggles.with_user_plugins`), not excluded,
     but for those of directories the framework takes for no plugin."""
-    undeclared = undeclared_plugins(project.root, project.excluded)
     found = project.glob_dirs(with_user_plugins(patterns))
+    if not any(plugin_dir(f"{d}/") for d in found):
+        return found  # no plugin's: the plugin roots are not listed
+    undeclared = undeclared_plugins(project.root, project.excluded)
     return [d for d in found if not in_undeclared(d, undeclared)]
 
 
