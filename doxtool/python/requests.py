@@ -30,6 +30,9 @@ import ast
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
+from doxtool.python.loaders import _functions as functions_in
+from doxtool.python.loaders import _own_nodes as own_nodes
+
 #: every read of ``tool_args`` gives a dict when the key is missing
 ACCEPTS = "accepts"
 #: a request without ``tool_args`` raises
@@ -59,35 +62,11 @@ def request_readers(tree: ast.Module) -> list[RequestReader]:
     """The readers of a tool request among ``tree``'s functions (methods and
     nested ones too)."""
     found: list[RequestReader] = []
-    for qualified, function in _functions(tree.body, ""):
-        own = list(_own_nodes(function))
+    for qualified, function in functions_in(tree.body, ""):
+        own = list(own_nodes(function))
         for request in sorted(_requests(own)):
             found.append(_reader(qualified, function, own, request))
     return found
-
-
-def _functions(
-    body: list[ast.stmt], prefix: str
-) -> Iterator[tuple[str, ast.FunctionDef | ast.AsyncFunctionDef]]:
-    for node in body:
-        if isinstance(node, _FUNCTIONS):
-            qualified = f"{prefix}{node.name}"
-            yield qualified, node
-            yield from _functions(node.body, f"{qualified}.")
-        elif isinstance(node, ast.ClassDef):
-            yield from _functions(node.body, f"{prefix}{node.name}.")
-        elif isinstance(node, (ast.If, ast.Try)):
-            yield from _functions(node.body, prefix)
-
-
-def _own_nodes(function: ast.AST) -> Iterator[ast.AST]:
-    """The nodes of ``function``'s body, not those of a nested scope."""
-    stack = list(ast.iter_child_nodes(function))
-    while stack:
-        node = stack.pop()
-        yield node
-        if not isinstance(node, _SCOPES):
-            stack.extend(ast.iter_child_nodes(node))
 
 
 def _key_read(node: ast.AST) -> tuple[str, str] | None:
