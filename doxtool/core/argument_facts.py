@@ -72,6 +72,11 @@ class Argument:
     #: ``str``, ``list``, ``tuple``, ``dict``): when it makes ``type``, a value
     #: it converts (``"30"`` for ``int``) is one the code accepts
     coercion: str | None = None
+    #: the JSON types of the values that reach a conversion making ``type``,
+    #: where a test of the value or a caught error keeps others from it
+    #: (``int(x) if str(x).isdigit() else x``: none is known to; ``if
+    #: isinstance(x, str): x = int(x)``: strings); None where every value does
+    conversion_reach: list[str] | None = None
     #: the values it accepts are not known (a test no list holds, a value
     #: tested beside the dispatch): neither a list nor "any value" is claimed
     values_unknown: bool = False

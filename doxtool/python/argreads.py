@@ -18,6 +18,7 @@ from doxtool.python.arguments import ArgBuilder
 from doxtool.python.controlflow import contains_return, terminates
 from doxtool.python.cstcode import code_of
 from doxtool.python.cstnodes import is_kind, suite_body
+from doxtool.python.guardedconversions import converts_converted
 from doxtool.python.literals import literal_value, string_value
 from doxtool.python.localliterals import bound_literals
 from doxtool.python.loopkeys import MAX_LOOP_KEYS
@@ -438,18 +439,18 @@ class ArgumentReads:
             and node.args
             # ``isinstance(str(size), str)`` converts nothing the code uses
             and id(node) not in self.type_tests
+            and not converts_converted(node)  # ``int(float(x))``: ``float``'s
         ):
             parse = parses(func.value, [a.keyword.value if a.keyword else None for a in node.args])
             for arg in self._standing_for(node.args[0].value, env):
                 builder = self._arg(arg)
                 if parse:  # ``int(x, 16)`` parses a string: no conversion
-                    builder.coerced_type = builder.coerced_type or "string"
+                    self._converted(builder, node, None, "string", env)
                 elif func.value == "str":
                     builder.coercion = builder.coercion or "str"
                     builder.weak_type = builder.weak_type or "string"
                 elif func.value != "bool":  # ``bool(x)`` tests truthiness: any type
-                    builder.coercion = builder.coercion or func.value
-                    builder.coerced_type = builder.coerced_type or COERCIONS[func.value]
+                    self._converted(builder, node, func.value, COERCIONS[func.value], env)
         if type(func) is cst.Name and func.value == "isinstance" and len(node.args) == 2:
             subject = node.args[0].value
             self.type_tests.add(id(subject))

@@ -42,6 +42,8 @@ class Read(Protocol):
 
 #: an integer is a number too: the two types do not disagree
 INT = ("number", "integer")
+#: the JSON types of example values
+ALL_TYPES = frozenset({"string", "integer", "number", "boolean", "array", "object", "null"})
 
 #: the conversion that gives each JSON type (``int(x)``: an integer); the
 #: string a base parses (``int(x, 16)``) takes any string
@@ -191,3 +193,13 @@ def type_used(arg: Read, kind: str | None, enum: Iterable[Any]) -> bool:
         return True
     kinds = {json_type(v) for v in enum}
     return bool(kinds) and all(k == kind or (kind, k) == INT for k in kinds)
+
+
+def reach_of(arg: Read, reach: set[str]) -> list[str] | None:
+    """The JSON types of the values that reach a conversion giving the
+    argument's type, where tests or a caught error keep others from all of
+    them (:mod:`~doxtool.python.guardedconversions`); None: every value
+    reaches one, or the type does not rest on a conversion alone (an
+    annotation, a string method on the value as read, a check of its type)."""
+    others = arg.annotation_type or arg.used_type or arg.instance_of
+    return None if not arg.coerced_type or others or reach >= ALL_TYPES else sorted(reach)

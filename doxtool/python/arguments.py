@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from doxtool.core.facts import Argument, ArgumentRead, json_stateable, json_type
-from doxtool.python.argtypes import INT, checked_types, read_type, type_used
+from doxtool.python.argtypes import INT, checked_types, reach_of, read_type, type_used
 from doxtool.python.argvalues import default_outside, holds, open_values
 from doxtool.python.closedrefusals import ClosedRefusals
 from doxtool.python.literals import jsonable
@@ -26,10 +26,11 @@ class ArgBuilder(ClosedRefusals):
     default: Any = None
     has_default: bool = False
     coerced_type: str | None = None
-    #: the first conversion applied to the value (``int``, ``str``; not ``bool``)
+    #: the conversion applied to the value (``int``, ``str``; not ``bool``), and the JSON
+    #: types of the values reaching one (:mod:`~doxtool.python.guardedconversions`)
     coercion: str | None = None
-    #: JSON types of the literals other than strings the value is compared
-    #: with (``flag in ("yes", True)``)
+    conversion_reach: set[str] = field(default_factory=set)
+    #: JSON types of the non-string literals the value is compared with (``flag in ("yes", True)``)
     compared: set[str] = field(default_factory=set)
     #: the values it is compared with, as read or converted (``timeout !=
     #: "auto"``, ``case "all":``), save ``None`` and ``""``: one a conversion
@@ -38,8 +39,7 @@ class ArgBuilder(ClosedRefusals):
     #: the keys of a known dict its value is looked up in (``ACTIONS.get(action)``)
     looked_up: list[str] = field(default_factory=list)
     annotation_type: str | None = None
-    #: the annotation names several types (``int | str``): no single one is
-    #: claimed, and a literal default's type is not the only one
+    #: the annotation names several types (``int | str``): no one is claimed, nor a default's
     annotation_union: bool = False
     #: ``str(x)``, ``x.strip()``: less than a literal default says; ``used_type``: ``x.strip()``
     weak_type: str | None = None
@@ -466,6 +466,7 @@ class ArgBuilder(ClosedRefusals):
             enum=enum or None,
             enum_folds=sorted(self.enum_folds) if enum and self.enum_folds is not None else None,
             coercion=self.coercion,
+            conversion_reach=reach_of(self, self.conversion_reach),
             values_unknown=unknown,
             compared=[v for v in tested if isinstance(v, str)] or None,
             spellings=sorted(self.spellings) if self.boolean_spelling else None,

@@ -52,6 +52,7 @@ from doxtool.python.dictescapes import DictEscapes
 from doxtool.python.dispatchends import DispatchEnds
 from doxtool.python.fallbacks import Fallbacks
 from doxtool.python.frameworkcalls import FRAMEWORK_CALLED
+from doxtool.python.guardedconversions import GuardedConversions
 from doxtool.python.handedresponses import HandedResponses
 from doxtool.python.keychecks import KeyChecks
 from doxtool.python.lookups import Lookups
@@ -135,6 +136,7 @@ class ToolScan(
     KeyChecks,
     DispatchEnds,
     Conversions,
+    GuardedConversions,
     AbsenceCalls,
     RaiseCalls,
     Outcomes,

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from doxtool.core.facts import Argument, ToolFacts
+from doxtool.core.facts import Argument, ToolFacts, json_type
 from doxtool.python.readforms import REFUSALS
 from doxtool.rules.tool_prompts import TEMPLATE
 
@@ -49,7 +49,20 @@ def refused_type(value: Any, arg: Argument) -> bool:
         and (arg.type_used or arg.type == "boolean")
         and not type_ok(value, arg.type or "")
         and not converts(value, arg)
+        and reaches(value, arg)
     )
+
+
+def reaches(value: Any, arg: Argument) -> bool:
+    """Whether the value reaches the conversion that gives the argument its
+    type: a test of the value (``int(x) if str(x).isdigit() else x``,
+    ``if isinstance(x, str): x = int(x)``) or a caught error (``except
+    ValueError: x = 3``) keeps others from it, unconverted or replaced."""
+    if arg.conversion_reach is None or not arg.coercion:
+        return True
+    kind = json_type(value)
+    # ``isinstance(True, int)`` holds
+    return kind in arg.conversion_reach or (kind == "boolean" and "integer" in arg.conversion_reach)
 
 
 def converts(value: Any, arg: Argument) -> bool:

@@ -1,0 +1,166 @@
+"""The values a conversion of an argument's value runs on, where a test of
+the value or a caught error decides it (part of
+:class:`~doxtool.python.toolscan.ToolScan`).
+
+``n = int(x) if str(x).isdigit() else x`` converts the strings of digits
+only: ``"all"`` passes by unconverted, so the conversion refuses no value
+the test lets by. ``if isinstance(x, str): x = int(x)`` converts strings
+only (``[1]`` passes by), ``try: x = int(x) except ValueError: x = 3``
+replaces what it cannot convert. A comparison of the value with literals
+(``if timeout != "auto":``) is read by :func:`~doxtool.python.argtypes.unconverted`
+and a test of truth lets every value of interest by: neither limits the
+values here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import libcst as cst
+
+from doxtool.python.argtypes import ALL_TYPES
+from doxtool.python.arguments import ArgBuilder
+from doxtool.python.controlflow import terminates
+from doxtool.python.cstnodes import suite_body
+from doxtool.python.readforms import COERCIONS
+from doxtool.python.readvalues import tested_types
+from doxtool.python.walkstate import Env
+
+#: the conversions whose error a value may meet (not ``str``, ``bool``)
+_CONVERTING = frozenset(COERCIONS) - {"str", "bool"}
+#: the exceptions a failed conversion raises, as a handler names them
+_CAUGHT = frozenset({"ValueError", "TypeError", "Exception", "BaseException"})
+
+#: an enclosure of a conversion: (test, the arm it is in), or None for a
+#: ``try`` whose handler takes the conversion's error and goes on
+Enclosure = tuple[cst.BaseExpression, bool] | None
+
+
+def enclosures(func: cst.FunctionDef) -> dict[int, tuple[Enclosure, ...]]:
+    """Each conversion call in ``func`` (by id) -> what encloses it there."""
+    found: dict[int, tuple[Enclosure, ...]] = {}
+    todo: list[tuple[cst.CSTNode, tuple[Enclosure, ...]]] = [(func.body, ())]
+    while todo:
+        node, around = todo.pop()
+        kind = type(node)
+        if kind is cst.If or kind is cst.IfExp:
+            todo.append((node.test, around))  # type: ignore[attr-defined]
+            todo.append((node.body, (*around, (node.test, True))))  # type: ignore[attr-defined]
+            if node.orelse is not None:  # type: ignore[attr-defined]
+                todo.append((node.orelse, (*around, (node.test, False))))  # type: ignore[attr-defined]
+            continue
+        if kind is cst.BooleanOperation:
+            node_ = node  # type: ignore[assignment]
+            todo.append((node_.left, around))  # type: ignore[attr-defined]
+            arm = type(node_.operator) is cst.And  # type: ignore[attr-defined]
+            todo.append((node_.right, (*around, (node_.left, arm))))  # type: ignore[attr-defined]
+            continue
+        if kind is cst.Try and any(_goes_on(h) for h in node.handlers):  # type: ignore[attr-defined]
+            todo.append((node.body, (*around, None)))  # type: ignore[attr-defined]
+            todo.extend((child, around) for child in node.children if child is not node.body)  # type: ignore[attr-defined]
+            continue
+        if kind is cst.Call and type(node.func) is cst.Name and node.func.value in _CONVERTING:  # type: ignore[attr-defined]
+            found[id(node)] = around
+        todo.extend((child, around) for child in node.children)
+    return found
+
+
+def _goes_on(handler: cst.ExceptHandler) -> bool:
+    """Whether ``handler`` takes a conversion's error and the code goes on."""
+    caught = handler.type
+    names = (
+        ([e.value for e in caught.elements] if type(caught) is cst.Tuple else [caught])
+        if caught is not None
+        else []
+    )
+    takes = caught is None or any(type(n) is cst.Name and n.value in _CAUGHT for n in names)
+    return takes and not terminates(suite_body(handler.body))
+
+
+def reaching(
+    around: tuple[Enclosure, ...], stands: Callable[[cst.BaseExpression], bool]
+) -> frozenset[str] | None:
+    """The JSON types of the values of the argument ``stands`` tells that
+    reach a conversion enclosed by ``around``; None: every value does."""
+    reach: frozenset[str] | None = None
+    for enclosure in around:
+        types = frozenset() if enclosure is None else _test_reach(*enclosure, stands)
+        if types is not None:
+            reach = types if reach is None else reach & types
+    return reach
+
+
+def _test_reach(
+    test: cst.BaseExpression, arm: bool, stands: Callable[[cst.BaseExpression], bool]
+) -> frozenset[str] | None:
+    """The JSON types of the values that take ``arm`` of ``test``, where a
+    test of the value limits them; None where it does not."""
+    if type(test) is cst.UnaryOperation and type(test.operator) is cst.Not:
+        return _test_reach(test.expression, not arm, stands)
+    if type(test) is cst.BooleanOperation:
+        left = _test_reach(test.left, arm, stands)
+        right = _test_reach(test.right, arm, stands)
+        if (type(test.operator) is cst.And) == arm:  # both parts hold
+            return right if left is None else left if right is None else left & right
+        return None if left is None or right is None else left | right
+    if type(test) is cst.Call and type(test.func) is cst.Name and test.func.value == "isinstance":
+        if len(test.args) != 2 or not stands(test.args[0].value):
+            return None
+        types = frozenset(tested_types(test.args[1].value))
+        if "?" in types:
+            return frozenset()
+        return types if arm else ALL_TYPES - types
+    if type(test) is cst.Comparison:
+        return None
+    # ``str(x).isdigit()``, ``re.fullmatch(r"\d+", x)``, ``is_number(x)``
+    return frozenset() if _calls_on(test, stands) else None
+
+
+def _calls_on(node: cst.CSTNode, stands: Callable[[cst.BaseExpression], bool]) -> bool:
+    """Whether ``node`` holds a call on the value (``x.isdigit()``) or handed it."""
+    todo = [node]
+    while todo:
+        current = todo.pop()
+        if type(current) is cst.Call:
+            func = current.func
+            if type(func) is cst.Attribute and stands(func.value):
+                return True
+            if any(stands(a.value) for a in current.args):
+                return True
+        todo.extend(current.children)
+    return False
+
+
+def converts_converted(node: cst.Call) -> bool:
+    """Whether the conversion ``node`` converts what another conversion
+    than ``str`` made (``int(float(x))``): that one reads the value."""
+    inner = node.args[0].value if node.args else None
+    return (
+        type(inner) is cst.Call and type(inner.func) is cst.Name and inner.func.value in _CONVERTING
+    )
+
+
+class GuardedConversions:
+    """The values a conversion runs on: a part of :class:`~doxtool.python.toolscan.ToolScan`."""
+
+    def _converted(
+        self, builder: ArgBuilder, node: cst.Call, coercion: str | None, kind: str, env: Env
+    ) -> None:
+        """Note the conversion ``node`` of ``builder``'s value to ``kind``."""
+        if coercion is not None and builder.coerced_type is None:
+            builder.coercion = coercion  # the conversion that makes the type, not ``str``'s
+        builder.coerced_type = builder.coerced_type or kind
+        reach = self._conversion_reach(node, builder.name, env)
+        builder.conversion_reach |= ALL_TYPES if reach is None else reach
+
+    def _conversion_reach(self, node: cst.Call, arg: str, env: Env) -> frozenset[str] | None:
+        """The JSON types of ``arg``'s values that reach the conversion ``node``."""
+        cache: dict[int, dict[int, tuple[Enclosure, ...]]] = self.__dict__.setdefault(
+            "_conversion_enclosures", {}
+        )
+        func = env.func.node
+        if id(func) not in cache:
+            cache[id(func)] = enclosures(func)
+        around = cache[id(func)].get(id(node), ())
+        standing = self._standing_for  # type: ignore[attr-defined]
+        return reaching(around, lambda expr: arg in standing(expr, env))

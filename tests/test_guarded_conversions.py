@@ -1,0 +1,75 @@
+"""A conversion that a test of the value or a caught error keeps some values
+from: those pass by unconverted (or replaced), so PRM008 does not hold an
+example's value to it; a value that reaches it and fails is still reported."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from samples import clean_files
+
+PROMPT = "prompts/agent.system.tool.wait.md"
+
+CODE = """\
+from helpers.tool import Response, Tool
+
+
+class WaitTool(Tool):
+    async def execute(self, **kwargs) -> Response:
+        x = self.args.get("x")
+{body}
+        return Response(message=f"{{x}}", break_loop=False)
+"""
+
+DIGITS = "        x = int(x) if str(x).isdigit() else x"
+DIGITS_IF = "        if str(x).isdigit():\n            x = int(x)"
+STRINGS = "        if isinstance(x, str):\n            x = int(x)"
+STRINGS_EXP = "        x = int(x) if isinstance(x, str) else x"
+OTHERS = "        x = x if isinstance(x, int) else int(x)"
+CAUGHT = "        try:\n            x = int(x)\n        except ValueError:\n            x = 3"
+REFUSED = (
+    "        try:\n            x = int(x)\n        except ValueError:\n"
+    '            return Response(message="x: a number", break_loop=False)'
+)
+BOTH = "        s = str(x)\n        x = int(x)"
+NESTED = "        x = int(float(x))"
+
+
+def _findings(make_repo, run_cli, body: str, value: object) -> list[str]:
+    files = clean_files()
+    files["tools/wait.py"] = CODE.format(body=body)
+    example = json.dumps({"tool_name": "wait", "tool_args": {"x": value}})
+    files[PROMPT] = f"### wait\nPause.\nargs: `x`\n~~~json\n{example}\n~~~\n"
+    root = make_repo(files)
+    result = run_cli(root, "check", "--select", "PRM008")
+    return [line for line in result.output.splitlines() if "PRM008" in line]
+
+
+@pytest.mark.parametrize(
+    ("body", "value"),
+    [
+        (DIGITS, "10"),
+        (DIGITS, "all"),
+        (DIGITS_IF, "all"),
+        (STRINGS, [1]),
+        (STRINGS_EXP, [1]),
+        (OTHERS, "7"),
+        (CAUGHT, "ten"),
+        (BOTH, "10"),
+        (NESTED, "1.5"),
+    ],
+)
+def test_a_value_the_code_takes_is_no_contradiction(make_repo, run_cli, body, value) -> None:
+    assert _findings(make_repo, run_cli, body, value) == []
+
+
+@pytest.mark.parametrize(
+    ("body", "value"),
+    [(STRINGS, "five"), (OTHERS, [1]), (REFUSED, "ten"), ("        x = int(x)", "ten")],
+)
+def test_a_value_reaching_the_conversion_it_fails_is_reported(
+    make_repo, run_cli, body, value
+) -> None:
+    (finding,) = _findings(make_repo, run_cli, body, value)
+    assert "reads it as integer" in finding
