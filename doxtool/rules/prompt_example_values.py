@@ -71,6 +71,17 @@ def _formatted_files(stripped: bool) -> dict[str, str]:
     return {**wait_files(), "tools/wait.py": code}
 
 
+def _guarded_files(test: str, value: str) -> dict[str, str]:
+    """The wait repository whose tool converts ``seconds`` only where
+    ``test`` holds (``str(seconds).isdigit()``), its example giving ``value``."""
+    code = WAIT_PY.replace(
+        'int(self.args.get("seconds", 0))',
+        f'self.args.get("seconds", 0)\n        if {test}:\n            seconds = int(seconds)',
+    )
+    files = with_prompt('"seconds": 5}', f'"seconds": {value}}}')
+    return {**files, "tools/wait.py": code}
+
+
 def _checked_files(refuses: bool) -> dict[str, str]:
     """The wait repository whose tool reads ``seconds`` as given and ends
     with an error on a value that is no ``int`` (``refuses``), or converts it."""
@@ -98,7 +109,12 @@ read (`value.strip()` means string, `value.items()` object,
 error (`if not isinstance(size, int): return Response(...)`, or a raise: the
 value must pass it, as Python tests it, so a JSON `true`, an `int` in Python,
 does; a test that converts or wraps the other types instead, `if
-isinstance(size, str): size = int(size)`, refuses none), a model that validates it, the parameter's
+isinstance(size, str): size = int(size)`, refuses none; a conversion
+only some values reach, past a test of the value, `if str(size).isdigit():
+size = int(size)`, or in a `try` whose handler goes on, holds only those:
+`"all"` passes the first, `"ten"` the second, and `if isinstance(size,
+str): size = int(size)` holds strings alone, so `"five"` is reported and
+`[5]` is not), a model that validates it, the parameter's
 annotation (`count: int`), a closed dispatch on values of one type. A
 literal default alone says what a missing key gives, not what the code
 takes: `count = args.get("count", "10")`, only formatted (`f"-n {count}"`),
@@ -177,8 +193,16 @@ becomes a failed call in production.
                 PROMPT: with_prompt('"seconds": 5}', '"seconds": true}')[PROMPT],
             }
         ),
+        # converted only past a test of the value: other values pass unconverted
+        Example(_guarded_files("str(seconds).isdigit()", '"all"')),
+        Example(_guarded_files("isinstance(seconds, str)", "[5]")),
     ]
     invalid = [
+        # strings reach the conversion, and int("five") raises
+        Example(
+            _guarded_files("isinstance(seconds, str)", '"five"'),
+            [Expect(PROMPT, 6, "`seconds`")],
+        ),
         Example(
             with_prompt('"tool_args": {"seconds": 5}', '"tool_args": {"seconds": [5]}'),
             [Expect(PROMPT, 6, "`seconds`")],
