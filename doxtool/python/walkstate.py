@@ -213,6 +213,10 @@ class Env:
     #: ... would be, but for checks before it answered by these calls
     #: (``if not note: return self.fail(...)``, :mod:`~doxtool.python.absence`)
     doubted_here: tuple[str, ...] = ()
+    #: the calls checks at the top of ``execute`` before the statement walked
+    #: (in a block under it, too) return the result of: a read there that
+    #: raises without a key runs on every call only if they refuse
+    past_doubt: tuple[str, ...] = ()
     #: the calls the ``return`` being walked returns the result of (id ->
     #: awaited, the returned expression), when it collects outcomes
     #: (:mod:`~doxtool.python.returnedcalls`)
