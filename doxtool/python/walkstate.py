@@ -78,6 +78,9 @@ class Env:
     #: local name -> (argument, value) a missing key gives the plain read it
     #: holds (:mod:`~doxtool.python.readmissing`)
     var_missing: dict[str, tuple[str, Any]] = field(default_factory=dict)
+    #: ... those whose value a literal fallback or a string method made of
+    #: the read (``args.get("t", "a").split(",")``), standing for no argument
+    var_missing_made: set[str] = field(default_factory=set)
     #: local names an ``if`` bound on some of its arms only: past it they
     #: stand for their argument on some calls (:mod:`~doxtool.python.partialbinds`)
     #: -> (known, the literal it holds on the other calls)
