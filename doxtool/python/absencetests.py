@@ -168,10 +168,11 @@ class AbsenceTests:
         """(argument, container) a missing key gives the one read ``node``
         is or holds, when a check is judged (:meth:`_refusal_groups`) and
         that value can be looked in (``""``, ``{}``; not ``None``)."""
-        if not names or not self.judging_reads:  # type: ignore[attr-defined]
+        if not self.judging_reads:  # type: ignore[attr-defined]
             return None
         held = self._tested_missing(node, env)  # type: ignore[attr-defined]
-        if held is None or names != [held[0]]:
+        # (``t = args.get("t", "a").split(",")``: ``t`` stands for no argument)
+        if held is None or names not in ([held[0]], []):
             return None
         return held if isinstance(held[1], (str, list, tuple, dict, set, frozenset)) else None
 

@@ -269,7 +269,9 @@ class AstKeyChecks(AstValueKeys):
             # which a missing key's default may lack or hold (as the tool
             # walk reads it: :mod:`~doxtool.python.absencetests`)
             read = self._value_read(node.comparators[0])
-            if read is None or not read.key:
+            if read is None:  # ``t = args.get("t", "a").split(",")``
+                return self._made_looked_in(node, self._key(node.left))  # type: ignore[attr-defined,no-any-return]
+            if not read.key:
                 return None
             return {read.key: (self._looked_in(node, read, self._key(node.left)), read)}
         typed = isinstance_refusal(node)
@@ -281,7 +283,8 @@ class AstKeyChecks(AstValueKeys):
             return None
         subject, refusal = found
         if type(subject) is ast.Name:
-            read = self._missing_read(subject.id)  # type: ignore[attr-defined]
+            # ``m = args.get("m", " ").strip()``: the ``""`` a missing key leaves is judged
+            read, refusal = self._made_judged(subject.id, refusal)  # type: ignore[attr-defined]
             return {read.key: (refusal, read)} if read is not None and read.key else None
         while subject is not None:
             read = self._read_at(subject, self._read_key(subject))

@@ -21,11 +21,12 @@ from collections.abc import Callable
 from typing import Any
 
 from doxtool.core.summary_facts import KeyRead
+from doxtool.python.astmademissing import made_missing
 from doxtool.python.astnoneuses import NoneUses
 from doxtool.python.astreadonly import only_read
 from doxtool.python.astshapes import literal
 from doxtool.python.astwalk import walk
-from doxtool.python.readforms import CALLED
+from doxtool.python.readforms import CALLED, REFUSALS
 
 
 class AstValueKeys(NoneUses):
@@ -133,6 +134,40 @@ class AstValueKeys(NoneUses):
         ):
             return CALLED
         return "missing" if key not in missing else "given"
+
+    def _made_looked_in(
+        self, test: ast.Compare, key: str | None
+    ) -> dict[str, tuple[str, KeyRead]] | None:
+        """``"all" not in t`` on a name bound once to what a literal fallback
+        or a string method of literals makes of a read (:mod:`.astmademissing`):
+        ``missing`` where what a missing key leaves lacks ``key``, ``given``
+        where it holds it; None where that is not known."""
+        held = test.comparators[0]
+        if type(held) is not ast.Name or not isinstance(key, str):
+            return None
+        made = made_missing(self.node, held.id, self._plain_read)
+        if made is None or not isinstance(made[1], (str, list, tuple, dict)):
+            return None
+        read, missing = made
+        return {read.key: ("missing" if key not in missing else "given", read)}
+
+    def _made_judged(self, name: str, refusal: str) -> tuple[KeyRead | None, str]:
+        """The read ``name`` stands for in a check of what a missing key gives
+        (:meth:`_missing_read`), and the kind of refusal of a test of
+        emptiness (``refusal``) of it: where ``name`` is bound to what a
+        string method of literals makes of that read (``m = args.get("m",
+        " ").strip()``, :mod:`.astmademissing`), ``missing`` or ``given`` as
+        what a missing key leaves there (``""``) is refused or not."""
+        read = self._missing_read(name)  # type: ignore[attr-defined]
+        made = made_missing(self.node, name, self._plain_read) if read is not None else None
+        if made is None or made[0] is not read or refusal == CALLED:
+            return read, refusal
+        return read, "missing" if REFUSALS[refusal](made[1]) else "given"
+
+    def _plain_read(self, node: ast.expr) -> KeyRead | None:
+        """The read ``node`` is, whose default no fallback replaces."""
+        read = self._read_at(node, self._read_key(node))
+        return None if read is None or id(read) in self.fallback_values else read
 
     def _value_read(self, node: ast.expr) -> KeyRead | None:
         """The read whose value ``node`` is: a name bound to it, or the read."""

@@ -160,7 +160,7 @@ class KeyReads(PresenceBinds, SkippedBranches, MadeValues, StringBodies, LengthN
             return
         if self._made_contract(stmt, name, refusal, raises):
             return
-        held = self._missing_read(name)
+        held, refusal = self._made_judged(name, refusal)  # type: ignore[attr-defined]
         if name in self.var_either and raises and not self._returned_before(stmt):
             self._either_contract(self.var_either[name], refusal)  # :mod:`.astskipped`
         elif held is not None and raises and not self._returned_before(stmt):

@@ -33,6 +33,8 @@ class ReadMissing:
 
     #: ids of reads an ``or`` gives a fallback of its own (:mod:`.fallbacks`)
     or_replaced: set[int]
+    #: ... of such a read, plain but for the ``or``: (key, what a missing key gives it)
+    or_missing: dict[int, tuple[str, Any]]
     #: the groups being made are what checks refuse (:meth:`_refusal_groups`)
     judging_reads: bool = False
 
@@ -63,7 +65,10 @@ class ReadMissing:
         name replaces (``rebound``) gives it where that does not run
         (:mod:`~doxtool.python.partialbinds`)."""
         known, value = (True, None) if default is None else self._value(default)  # type: ignore[attr-defined]
-        if kind == "get" and not replaced and id(node) not in self.or_replaced and known:
+        if kind == "get" and not replaced and known:
+            if id(node) in self.or_replaced:
+                self.or_missing[id(node)] = (key, value)
+                return
             held = self.rebound_missing if rebound else self.read_missing
             held[id(node)] = (key, value)
 
@@ -80,11 +85,33 @@ class ReadMissing:
         else:
             env.var_rebound[name] = rebound
         held = self.read_missing.get(id(value))
+        env.var_missing_made.discard(name)
+        if held is None and id(value) not in self.rebound_missing:
+            held = self._made_missing(value, name, env)
+            env.var_missing_made.update([name] if held is not None else [])
         before = None if env.at_top else env.var_missing.get(name)
         if held is None or (before is not None and repr(before) != repr(held)):
             env.var_missing.pop(name, None)
         else:
             env.var_missing[name] = held
+
+    def _made_missing(
+        self, value: cst.BaseExpression, name: str, env: Env
+    ) -> tuple[str, Any] | None:
+        """(argument, value) a missing key leaves in ``name`` bound to what a
+        literal fallback or a string method of literals makes of a plain read
+        (``args.get("i") or ["all"]``, ``args.get("t", "ally").split(",")``),
+        where that is certain: a container the name holds is only looked in
+        (no method fills it, nothing it is handed to may), the name bound once."""
+        made = _made_value(value, self.read_missing, self.or_missing, self._value)  # type: ignore[attr-defined]
+        if made is None or made[1] is _UNKNOWN:
+            return None
+        if isinstance(made[1], (list, dict, set)) and not (
+            self._only_read(env, name)  # type: ignore[attr-defined]
+            and _bindings(env.func.node, name) == 1
+        ):
+            return None
+        return made
 
     def _tested_missing(self, node: cst.BaseExpression, env: Env) -> tuple[str, Any] | None:
         """(argument, value) a missing key gives the read ``node`` is or a name
@@ -98,6 +125,9 @@ class ReadMissing:
         if type(node) is cst.Name:
             held = env.var_missing.get(node.value)
             standing = held is not None and env.var_args.get(node.value) == held[0]
+            # what a list method makes of a read stands for no argument: bound once, it holds it
+            made = node.value in env.var_missing_made and node.value not in env.var_args
+            standing = standing or (made and _bindings(env.func.node, node.value) == 1)
             return held if standing and node.value not in env.var_groups else None
         return self.read_missing.get(id(node))
 
@@ -211,6 +241,51 @@ class ReadMissing:
         """Leave the body :meth:`_enter_presence` entered."""
         env.present.pop()
         env.keys_in.pop()
+
+
+#: what a missing key's value made is, when not known
+_UNKNOWN = object()
+#: string methods of which the result of literals is computed here
+_COMPUTED = frozenset({"split", "rsplit", "strip", "lstrip", "rstrip", "lower", "upper", "replace"})
+
+
+def _made_value(
+    node: cst.BaseExpression,
+    reads: dict[int, tuple[str, Any]],
+    or_reads: dict[int, tuple[str, Any]],
+    literal: Any,
+) -> tuple[str, Any] | None:
+    """(argument, value) of ``node`` made of one plain read when its key is
+    missing (:data:`_UNKNOWN` where it cannot be computed): a literal
+    fallback after the read (``or ["all"]``), a string method of
+    :data:`_COMPUTED` with literal arguments on it; None for any other node."""
+    if type(node) is cst.BooleanOperation and type(node.operator) is cst.Or:
+        held = or_reads.get(id(node.left))
+        known, fallback = literal(node.right)
+        if held is None:
+            return None
+        return (held[0], held[1] or fallback) if known else (held[0], _UNKNOWN)
+    if type(node) is not cst.Call or type(node.func) is not cst.Attribute:
+        return None
+    if node.func.attr.value not in _COMPUTED:
+        return None
+    inner = node.func.value
+    held = reads.get(id(inner)) or _made_value(inner, reads, or_reads, literal)
+    if held is None or held[1] is _UNKNOWN:
+        return held
+    values = [literal(a.value) for a in node.args]
+    if (
+        not isinstance(held[1], str)
+        or any(a.star for a in node.args)
+        or not all(k for k, _ in values)
+    ):
+        return (held[0], _UNKNOWN)
+    args = [v for (_, v), a in zip(values, node.args, strict=True) if a.keyword is None]
+    kwargs = {a.keyword.value: v for (_, v), a in zip(values, node.args, strict=True) if a.keyword}
+    try:
+        return held[0], getattr(held[1], node.func.attr.value)(*args, **kwargs)
+    except (TypeError, ValueError):
+        return (held[0], _UNKNOWN)
 
 
 #: methods of a dict that leave its keys as they are

@@ -163,6 +163,7 @@ class ToolScan(
         self.filled_fallbacks: set[int] = set()
         self.read_missing: dict[int, tuple[str, Any]] = {}
         self.rebound_missing: dict[int, tuple[str, Any]] = {}
+        self.or_missing: dict[int, tuple[str, Any]] = {}
         #: a function node's id -> its names bound once to a literal it loops over
         self._literals_of: dict[int, dict[str, cst.BaseExpression]] = {}
         self._dicts_of: dict[int, dict[str, cst.Dict]] = {}

@@ -41,7 +41,7 @@ class StatementWalk(ExpressionWalk, ClosureWalk):
         # of a branch of a dispatch: its checks refuse defaults on those calls
         branch = (top and not env.needed) or body is env.branch_body
         env.branch_body = None
-        needed_here, doubted_here, at_top = env.needed_here, env.doubted_here, env.at_top
+        saved = env.needed_here, env.doubted_here, env.at_top, env.past_doubt
         checks_here = env.checks_here
         arm_saved = self._arm_begin(body, env)
         #: (last statement, arms, calls checks before it return) of a dispatch
@@ -56,6 +56,7 @@ class StatementWalk(ExpressionWalk, ClosureWalk):
             env.at_top = top
             env.needed_here = contracts and top and not doubtful
             env.doubted_here = tuple(doubtful) if contracts and top else ()
+            env.past_doubt = env.doubted_here or env.past_doubt
             env.checks_here = contracts or branch
             if type(stmt) in (cst.SimpleStatementLine, cst.SimpleStatementSuite):
                 if len(stmt.body) == 1:
@@ -131,7 +132,7 @@ class StatementWalk(ExpressionWalk, ClosureWalk):
         env.past_calls = past_calls
         env.conditional -= past_exit
         env.past_exit -= past_exit
-        env.needed_here, env.doubted_here, env.at_top = needed_here, doubted_here, at_top
+        env.needed_here, env.doubted_here, env.at_top, env.past_doubt = saved
         env.checks_here = checks_here
         env.arm, env.arm_straight = arm_saved
 

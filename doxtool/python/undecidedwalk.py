@@ -10,8 +10,10 @@ from collections.abc import Sequence, Set
 
 import libcst as cst
 
+from doxtool.python.arguments import ArgBuilder
 from doxtool.python.controlflow import terminates
 from doxtool.python.cstnodes import suite_body
+from doxtool.python.readforms import CALLED, REFUSALS
 from doxtool.python.undecided import every_way, undecided_branches
 from doxtool.python.walkstate import Env
 
@@ -66,7 +68,12 @@ class UndecidedBranches:
         ``if`` or ``match`` not about the arguments, on the calls that take it
         (collected for the statement)."""
         builder = self._arg(key)  # type: ignore[attr-defined]
-        if env.undecided:
+        doubt = _past_doubt(builder, env) if env.func is self.entry else None  # type: ignore[attr-defined]
+        if doubt == "skipped":
+            return  # a missing key took the way of the call the check returns
+        if doubt == "some":
+            builder.sometimes_read = True
+        elif env.undecided:
             env.undecided[-1].add(key)
             builder.sometimes_read = True
         else:
@@ -77,6 +84,23 @@ class UndecidedBranches:
         calls needed are needed by every way through it."""
         for key in sorted(every_way(needs, framed)):
             self._needed_read(key, env)
+
+
+def _past_doubt(builder: ArgBuilder, env: Env) -> str | None:
+    """Past ``if not d: return await self.other()`` at the top of ``execute``
+    (:mod:`~doxtool.python.absence`), a read that raises without a key runs on
+    every call only if that call refuses: without ``d`` it never runs
+    (``skipped``), nor without another key where ``d`` is missing (``some``,
+    calls only); a check of ``d`` a missing key passes (``if d == ""``)
+    leaves the read of ``d`` on every call (None)."""
+    if not env.past_doubt:
+        return None
+    if not builder.absence_calls & set(env.past_doubt):
+        return "some"
+    refusals = builder.absence_refusals | builder.absence_branch_refusals
+    if any(r != CALLED and REFUSALS[r](None) for r in builder.absence_refusals):
+        return "skipped"
+    return None if all(r != CALLED and not REFUSALS[r](None) for r in refusals) else "some"
 
 
 def _literal(test: cst.BaseExpression) -> bool:

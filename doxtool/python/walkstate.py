@@ -78,6 +78,9 @@ class Env:
     #: local name -> (argument, value) a missing key gives the plain read it
     #: holds (:mod:`~doxtool.python.readmissing`)
     var_missing: dict[str, tuple[str, Any]] = field(default_factory=dict)
+    #: ... those whose value a literal fallback or a string method made of
+    #: the read (``args.get("t", "a").split(",")``), standing for no argument
+    var_missing_made: set[str] = field(default_factory=set)
     #: local names an ``if`` bound on some of its arms only: past it they
     #: stand for their argument on some calls (:mod:`~doxtool.python.partialbinds`)
     #: -> (known, the literal it holds on the other calls)
@@ -213,6 +216,10 @@ class Env:
     #: ... would be, but for checks before it answered by these calls
     #: (``if not note: return self.fail(...)``, :mod:`~doxtool.python.absence`)
     doubted_here: tuple[str, ...] = ()
+    #: the calls checks at the top of ``execute`` before the statement walked
+    #: (in a block under it, too) return the result of: a read there that
+    #: raises without a key runs on every call only if they refuse
+    past_doubt: tuple[str, ...] = ()
     #: the calls the ``return`` being walked returns the result of (id ->
     #: awaited, the returned expression), when it collects outcomes
     #: (:mod:`~doxtool.python.returnedcalls`)

@@ -1,0 +1,99 @@
+"""What a missing key leaves in a name bound to what a literal fallback or a
+string method of literals makes of a read, judged by a check of the name,
+on both walks: the tool's (libcst) and a helper's of another module handed
+the arguments (``ast``).
+
+``t = args.get("t", "ally").split(",")`` leaves ``["ally"]``, which ``if
+"all" not in t: raise ...`` refuses: ``t`` is required, not optional with
+the default ``"ally"`` (``"all"`` is in the string ``"ally"``, not in the
+list). ``m = args.get("m", " ").strip()`` leaves ``""``, which ``if not m``
+refuses. Where what is made cannot be computed (a method not known, a
+fallback not a literal), the check judges nothing.
+"""
+
+from __future__ import annotations
+
+from textwrap import dedent
+
+import pytest
+from bothwalks import EXECUTE_HEAD, HELPER_TOOL, as_helper, as_tool, kind, tool_module
+
+RAISE = '    raise ValueError("bad")\n'
+
+#: code reading the dict ``A`` -> each argument's kind and default (``-``: none)
+SHAPES: dict[str, tuple[str, dict[str, tuple[str, object]]]] = {
+    "a split default lacking the item": (
+        't = A.get("t", "ally").split(",")\nif "all" not in t:\n' + RAISE,
+        {"t": ("required", "-")},
+    ),
+    "a split default holding the item": (
+        't = A.get("t", "all,b").split(",")\nif "all" not in t:\n' + RAISE,
+        {"t": ("optional", "all,b")},
+    ),
+    "a strip then split default lacking the item": (
+        't = A.get("t", " all , b").strip().split(",")\nif "all" not in t:\n' + RAISE,
+        {"t": ("required", "-")},
+    ),
+    "a literal fallback lacking the item": (
+        'items = A.get("i") or ["ally"]\nif "all" not in items:\n' + RAISE,
+        {"i": ("required", "-")},
+    ),
+    "a literal fallback holding the item": (
+        'items = A.get("i") or ["all"]\nif "all" not in items:\n' + RAISE,
+        {"i": ("optional", ["all"])},
+    ),
+    "a stripped default left empty": (
+        'm = A.get("m", " ").strip()\nif not m:\n' + RAISE,
+        {"m": ("required", "-")},
+    ),
+    "a lowered default left full": (
+        'm = A.get("m", "X").lower()\nif not m:\n' + RAISE,
+        {"m": ("optional", "X")},
+    ),
+    # not computed: what the check sees is not known from the code here
+    "a method not computed": (
+        't = A.get("t", "ally").partition(",")\nif "all" not in t:\n' + RAISE,
+        {"t": ("optional", "ally")},
+    ),
+    "a split list filled before the check": (
+        't = A.get("t", "ally").split(",")\nt.append("all")\nif "all" not in t:\n' + RAISE,
+        {"t": ("optional", "ally")},
+    ),
+    "a split list bound twice": (
+        't = A.get("t", "ally").split(",")\nif A.get("x"):\n    t = ["all"]\n'
+        'if "all" not in t:\n' + RAISE,
+        {"t": ("optional", "ally"), "x": ("optional", "-")},
+    ),
+}
+
+
+def _facts(run_cli, root) -> dict[str, tuple[str, object]]:  # type: ignore[no-untyped-def]
+    return {
+        a["name"]: (kind(a), a["default"] if a["has_default"] else "-")
+        for a in tool_module(run_cli, root)["arguments"]
+    }
+
+
+@pytest.mark.parametrize("shape", sorted(SHAPES))
+def test_a_tool_judges_what_a_missing_key_leaves(run_cli, make_repo, shape: str) -> None:
+    code, expected = SHAPES[shape]
+    root = make_repo({"tools/t.py": as_tool(dedent(code), "A")})
+    assert _facts(run_cli, root) == expected
+
+
+@pytest.mark.parametrize("shape", sorted(SHAPES))
+def test_a_helper_of_another_module_judges_the_same(run_cli, make_repo, shape: str) -> None:
+    code, expected = SHAPES[shape]
+    root = make_repo({"helpers/fmt.py": as_helper(dedent(code), "A"), "tools/t.py": HELPER_TOOL})
+    assert _facts(run_cli, root) == expected
+
+
+def test_an_error_response_refuses_the_split_default(run_cli, make_repo) -> None:
+    body = (
+        '        t = self.args.get("t", "ally").split(",")\n'
+        '        if "all" not in t:\n'
+        '            return Response(message="error: t", break_loop=False)\n'
+        '        return Response(message="done", break_loop=False)\n'
+    )
+    root = make_repo({"tools/t.py": EXECUTE_HEAD + body})
+    assert _facts(run_cli, root) == {"t": ("required", "-")}
