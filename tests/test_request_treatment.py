@@ -116,6 +116,103 @@ def test_a_fork_whose_check_is_not_read_says_nothing_of_tool_args(
     assert _prm007(tmp_path, monkeypatch, "--no-cache") == [f"11: {_FLAT_ONLY}"]
 
 
+#: forks whose check of ``tool_args`` need not run, or sees a request
+#: filled first: how such a call is treated is not known
+_CHECKS_NOT_ALWAYS_RUN = {
+    "a handler swallowing the check's error": """\
+class Agent:
+    async def process_tools(self, tool_request):
+        try:
+            if "tool_args" not in tool_request:
+                raise KeyError("tool_args")
+        except KeyError:
+            tool_request["tool_args"] = {}
+        return tool_request.get("tool_name", ""), tool_request.get("tool_args", {})
+""",
+    "a check under a setting": """\
+class Agent:
+    strict = False
+
+    async def process_tools(self, tool_request):
+        if self.strict:
+            if "tool_args" not in tool_request:
+                raise ValueError("no tool_args")
+        return tool_request.get("tool_name", ""), tool_request.get("tool_args", {})
+""",
+    "a check of a request filled first": """\
+class Agent:
+    async def process_tools(self, tool_request):
+        tool_request.setdefault("tool_args", {})
+        if "tool_args" not in tool_request:
+            raise ValueError("no tool_args")
+        return tool_request.get("tool_name", ""), tool_request.get("tool_args", {})
+""",
+    "a check of a request normalised first": """\
+def normalize(tool_request):
+    return {"tool_args": {}, **tool_request}
+
+
+class Agent:
+    async def process_tools(self, tool_request):
+        tool_request = normalize(tool_request)
+        if "tool_args" not in tool_request:
+            raise ValueError("no tool_args")
+        return tool_request.get("tool_name", ""), tool_request.get("tool_args", {})
+""",
+    "a handed check whose error is swallowed": """\
+class Agent:
+    def validate(self, tool_request):
+        if "tool_args" not in tool_request:
+            raise ValueError("no tool_args")
+        return tool_request.get("tool_name")
+
+    async def process_tools(self, tool_request):
+        try:
+            self.validate(tool_request)
+        except ValueError as error:
+            print("warning:", error)
+        return tool_request.get("tool_name", ""), tool_request.get("tool_args", {})
+""",
+}
+
+
+@pytest.mark.parametrize("shape", sorted(_CHECKS_NOT_ALWAYS_RUN))
+def test_a_check_not_always_run_on_the_request_as_parsed_says_nothing_of_tool_args(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, shape: str
+) -> None:
+    _repo(tmp_path, _CHECKS_NOT_ALWAYS_RUN[shape])
+    assert _prm007(tmp_path, monkeypatch, "--no-cache") == [f"11: {_FLAT_ONLY}"]
+
+
+def test_a_check_run_on_every_request_rejects_the_call(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the request made in the function, checked under a test any request
+    # passes, in a with body and a try that raises again
+    _repo(
+        tmp_path,
+        """\
+import json
+
+
+class Agent:
+    async def process_tools(self, message):
+        tool_request = json.loads(message)
+        print(tool_request)
+        if tool_request is not None:
+            with open("log.txt") as log:
+                try:
+                    if "tool_args" not in tool_request:
+                        raise ValueError("no tool_args")
+                except ValueError as error:
+                    log.write(str(error))
+                    raise
+        return tool_request.get("tool_name", ""), tool_request.get("tool_args", {})
+""",
+    )
+    assert _prm007(tmp_path, monkeypatch, "--no-cache") == [f"7: {_LACKS};", f"11: {_FLAT};"]
+
+
 def test_a_repository_without_the_framework_runs_in_the_current_one(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -11,7 +11,9 @@ request when it reads both keys of one name (a parameter or a local):
   holds when the key is missing (``if "tool_args" not in R: raise``, ``if
   not isinstance(args, dict): raise`` after ``args = R.get("tool_args")``),
   worked out in three-valued logic: a test whose value turns on something
-  else (the name's type) does not count unless the rest decides it;
+  else (the name's type) does not count unless the rest decides it; the
+  ``if`` counts only when run on every call on the request as parsed
+  (:mod:`doxtool.python.request_path`);
 - it *accepts* it when every read of the key gives a dict in its place
   (``R.get("tool_args", {})``, ``R.get("tool_args", R.get("args", {}))``)
   and nothing rejects it;
@@ -19,7 +21,8 @@ request when it reads both keys of one name (a parameter or a local):
   known.
 
 An accepting reader that first hands the request to a function of its
-module (``self.validate_tool_request(R)``, ``check(R)``) records that
+module (``self.validate_tool_request(R)``, ``check(R)``, a statement of
+its own run on every call) records that
 function's name: when that one rejects, so does it
 (:mod:`doxtool.run.requests`).
 """
@@ -32,6 +35,7 @@ from dataclasses import dataclass, field
 
 from doxtool.python.loaders import _functions as functions_in
 from doxtool.python.loaders import _own_nodes as own_nodes
+from doxtool.python.request_path import run_first
 
 #: every read of ``tool_args`` gives a dict when the key is missing
 ACCEPTS = "accepts"
@@ -145,11 +149,12 @@ def _reader(
         for node in reads
         if isinstance(node, ast.Call) and len(node.args) == 2 and _gives_dict(node.args[1], request)
     ]
+    first = run_first(function, request)
     rejects = any(
         isinstance(node, ast.If)
         and any(isinstance(s, ast.Raise) for s in node.body)
         and _when_missing(node.test, request, _missing_names(own, request, node.lineno)) is True
-        for node in own
+        for node in first
     )
     if rejects:
         verdict = REJECTS
@@ -160,13 +165,18 @@ def _reader(
     hands = sorted(
         {
             name
-            for node in own
-            if isinstance(node, ast.Call)
+            for statement in first
+            if isinstance(statement, (ast.Expr, ast.Assign, ast.AnnAssign))
+            and isinstance(node := _awaited(statement.value), ast.Call)
             and any(isinstance(a, ast.Name) and a.id == request for a in node.args)
             and (name := _last_name(node.func)) is not None
         }
     )
     return RequestReader(qualified, function.lineno, verdict, hands)
+
+
+def _awaited(node: ast.expr | None) -> ast.expr | None:
+    return node.value if isinstance(node, ast.Await) else node
 
 
 def _missing_names(own: list[ast.AST], request: str, before: int) -> set[str]:
