@@ -65,6 +65,11 @@ SHAPES: dict[str, tuple[str, dict[str, tuple[str, object]]]] = {
         'f = A.get("f", [])\nn = len(f)\nn = 3\nif n == 0:\n' + RAISE,
         {"f": ("optional", [])},
     ),
+    # ``n += len(g)``: ``n`` is 0 only when both are empty
+    "a length added to before the test": (
+        'f = A.get("f", [])\ng = A.get("g", [])\nn = len(f)\nn += len(g)\nif n == 0:\n' + RAISE,
+        {"f": ("optional", []), "g": ("optional", [])},
+    ),
     "the length of a read": (
         'n = len(A.get("f", []))\nif not n:\n' + RAISE,
         {"f": ("required", "-")},

@@ -381,6 +381,8 @@ class HeldDicts:
         """``cfg |= args``: the handed dict over what ``cfg`` held; ``args |=
         {"mode": "x"}``: keys written over it."""
         target, value = stmt.target, stmt.value
+        if type(target) is ast.Name:  # ``n += len(extra)``: no length of one value
+            self._forget_length(target.id)  # type: ignore[attr-defined]
         held = self._held(value)
         if type(target) is not ast.Name or type(stmt.op) is not ast.BitOr:
             if held is not None:

@@ -171,6 +171,7 @@ class StatementWalk(ExpressionWalk, ClosureWalk):
                 # ``n += 1``: no longer what the conversion gave the default
                 env.var_converts.pop(small.target.value, None)
                 env.var_literals.pop(small.target.value, None)
+                env.var_lens.pop(small.target.value, None)  # no length of one value
         elif type(small) is cst.Return:
             self._return(small, env)
         elif type(small) is cst.Raise:
