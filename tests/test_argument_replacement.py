@@ -107,6 +107,14 @@ def test_the_base_reads_no_argument_past_a_new_dict(tmp_path: Path, body: str) -
         "self.args = arguments\n"
         "return await super().execute(**arguments)",
         "arguments = self.prepare(lang)\nself.args = arguments\nreturn await super().execute()",
+        # a function of the body's own, which may close over the arguments
+        "def build():\n    return dict(kwargs, runtime=lang)\n"
+        "arguments = build()\nself.args = arguments\nreturn await super().execute()",
+        "build = lambda: kwargs\narguments = build()\nself.args = arguments\n"
+        "return await super().execute()",
+        # the function's names, the arguments dict among them
+        "arguments = check_arguments(lang, locals())\nself.args = arguments\n"
+        "return await super().execute()",
         # used otherwise before it replaces the arguments
         'arguments = {"runtime": lang}\n'
         "self.merge_into(arguments)\n"

@@ -17,7 +17,8 @@ with no ``**`` spread, ``dict(...)`` with keywords only, or a local name bound
 at the top of the body to one of those, or to (an item of) what a function
 not of the tool makes handed neither the tool nor an arguments dict
 (``arguments, error = check_arguments(lang, code)``: values of arguments
-only, no arguments dict anywhere in what it is handed), whose only other
+only, no arguments dict anywhere in what it is handed, nor ``locals()``;
+not a function the body binds itself, which may close over them), whose only other
 uses before the statement are writes of keys named by strings
 (``arguments["k"] = ...``) and tests of it (``if arguments is None:``,
 ``if not arguments:``). Anything else (``self.args =
@@ -69,22 +70,29 @@ def replacing_dict(
         bound = _bound_value(before[index], name)
         if bound is not None:
             later = before[index + 1 :]
-            made = new_dict(bound) or _made_apart(bound, holds, self_name)
+            made = new_dict(bound) or _made_apart(bound, holds, self_name, env.func.node)
             return made and _uses(later, name) == _key_writes(later, name) + _tests(later, name)
     return False
 
 
 def _made_apart(
-    value: cst.BaseExpression, holds: Callable[[cst.BaseExpression], bool], self_name: str | None
+    value: cst.BaseExpression,
+    holds: Callable[[cst.BaseExpression], bool],
+    self_name: str | None,
+    function: cst.FunctionDef,
 ) -> bool:
     """A call of a function not reached through the tool (``self``,
-    ``super()``) handed neither the tool nor an arguments dict."""
+    ``super()``) nor bound in ``function`` (a nested ``def`` or a lambda
+    there may close over the arguments), handed neither the tool nor an
+    arguments dict."""
     if type(value) is not cst.Call:
         return False
     root: cst.BaseExpression = value.func
     while type(root) is cst.Attribute:
         root = root.value
     if type(root) is not cst.Name or root.value in (self_name, "super"):
+        return False
+    if root.value in _bound_in(function):
         return False
     return not any(
         arg.star or not _reads_keys_only(arg.value, holds, self_name) for arg in value.args
@@ -116,8 +124,33 @@ def _reads_keys_only(
             return False
         if type(each) is cst.Name and each.value == self_name:
             return False
+        if type(each) is cst.Call and _names_locals(each):
+            return False  # ``locals()`` holds the arguments dict
         todo.extend(_walk_children(each))
     return True
+
+
+def _names_locals(call: cst.Call) -> bool:
+    """``locals()`` or ``vars()``: a dict of the function's names."""
+    func = call.func
+    return type(func) is cst.Name and func.value in ("locals", "vars") and not call.args
+
+
+def _bound_in(function: cst.FunctionDef) -> set[str]:
+    """The names ``function`` binds: its parameters, and the targets of its
+    ``def``, ``class`` and assignments at any depth."""
+    found: set[str] = set()
+    todo: list[cst.CSTNode] = [function.params, function.body]
+    while todo:
+        node = todo.pop()
+        if type(node) in (cst.FunctionDef, cst.ClassDef, cst.Param):
+            found.add(node.name.value)  # type: ignore[attr-defined]
+        elif type(node) in (cst.AssignTarget, cst.AnnAssign, cst.AugAssign, cst.NamedExpr):
+            target = node.target  # type: ignore[attr-defined]
+            if type(target) is cst.Name:
+                found.add(target.value)
+        todo.extend(child_nodes(node))
+    return found
 
 
 def _walk_children(node: cst.CSTNode) -> list[cst.CSTNode]:
