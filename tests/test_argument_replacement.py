@@ -181,3 +181,20 @@ def test_init_reads_the_arguments_before_execution_replaces_them(tmp_path: Path)
     )
     tool = only_tool(facts_of(tmp_path, "tools/runner.py", {"tools/runner.py": source}))
     assert sorted(a.name for a in tool.arguments) == ["code", "mode"]
+
+
+def test_a_key_init_needs_is_required_whatever_before_execution_fills(tmp_path: Path) -> None:
+    # ``__init__`` runs first: a missing ``mode`` raises there, before the fill
+    source = (
+        "from helpers.tool import Tool, Response\n\n\n"
+        "class Runner(Tool):\n"
+        "    def __init__(self, *args, **kwargs):\n"
+        "        super().__init__(*args, **kwargs)\n"
+        '        self.mode = self.args["mode"]\n\n'
+        "    async def before_execution(self, **kwargs):\n"
+        '        self.args.setdefault("mode", "x")\n\n'
+        "    async def execute(self, **kwargs):\n"
+        '        return Response(message=self.args["mode"] + self.mode, break_loop=False)\n'
+    )
+    tool = only_tool(facts_of(tmp_path, "tools/runner.py", {"tools/runner.py": source}))
+    assert [(a.name, a.required, a.has_default) for a in tool.arguments] == [("mode", True, False)]

@@ -266,7 +266,10 @@ class ToolScan(
                 # one the framework calls runs on every call; any other (a
                 # handler of a dispatch table, a callback) on some, or none
                 some = method.name not in FRAMEWORK_CALLED
+                # ``__init__`` runs first, before ``before_execution`` fills anything
+                self.ordered = method.name == "__init__"
                 self._scan(Target(method, conditional=some), collect=False)
+                self.ordered = False
                 came_before(self.args, offers, known=method.name == "__init__")
         self._scan_dispatched()
         return self._finish(tool)
