@@ -113,6 +113,69 @@ def test_an_incremental_check_rechecks_the_modules_an_edited_tool_imported(
     assert incremental == full == ["All checks passed."]
 
 
+#: shared code of the shared code ``tools/_b.py``
+B_PY = "from tools._c import inner\n\n\ndef fmt(value):\n    return inner(value)\n"
+C_PY = "def inner(value):\n    return str(value)\n"
+C_REPORTED = "tools/_c.py:1:1: DOX004 tool module has no class deriving from `helpers.tool.Tool`"
+
+
+def test_a_module_shared_code_imports_is_shared_code_too(make_repo, run_cli) -> None:
+    """``tools/wait.py`` imports ``tools/_b.py``, which imports
+    ``tools/_c.py``: loading the tool loads both."""
+    root = make_repo(
+        {
+            **clean_files(),
+            "tools/_b.py": B_PY,
+            "tools/_c.py": C_PY,
+            "tools/wait.py": _importing("from tools._b import fmt"),
+        }
+    )
+    assert _dox004(run_cli, root) == []
+    assert _dox004(run_cli, root, "tools/_c.py") == []
+    # a cycle between them changes nothing
+    write_files(root, {"tools/_c.py": "from tools._b import fmt\n\n\n" + C_PY})
+    assert _dox004(run_cli, root) == []
+    # a shim nobody loads imports them: both are shared code of no tool
+    write_files(root, {"tools/wait.py": WAIT_PY, "tools/_shim.py": "from tools._b import fmt\n"})
+    assert _dox004(run_cli, root) == [
+        line.replace("_c.py", name)
+        for name in ("_b.py", "_c.py", "_shim.py")
+        for line in [C_REPORTED]
+    ]
+
+
+@pytest.mark.parametrize(
+    ("path", "importing"),
+    [
+        ("tools/wait.py", _importing("from tools._b import fmt")),
+        ("tools/_b.py", B_PY),
+    ],
+)
+def test_an_incremental_check_follows_the_chain_an_edit_cuts(
+    make_repo, run_cli, path: str, importing: str
+) -> None:
+    """The import of ``_b`` in the tool, or of ``_c`` in ``_b``, dropped and
+    restored: ``_c`` is reported exactly while no tool loads it."""
+    files = {
+        **clean_files(),
+        "tools/_b.py": B_PY,
+        "tools/_c.py": C_PY,
+        "tools/wait.py": _importing("from tools._b import fmt"),
+    }
+    root = make_repo(files)
+    assert run_cli(root, "check", "--select", "DOX004").exit_code == 0  # the state
+    dropped = importing.replace("from tools._b import fmt\n", "").replace(
+        "from tools._c import inner\n", "inner = str\n"
+    )
+    write_files(root, {path: dropped})
+    incremental, full = _incremental(run_cli, root, "DOX004")
+    assert incremental == full
+    assert C_REPORTED in full, full
+    write_files(root, {path: importing})  # and back
+    incremental, full = _incremental(run_cli, root, "DOX004")
+    assert incremental == full == ["All checks passed."]
+
+
 STUB_BASE_PY = """\
 from abc import abstractmethod
 
