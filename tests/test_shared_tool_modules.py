@@ -12,6 +12,8 @@ it: under a loader taking the first name, the first.
 from __future__ import annotations
 
 import json
+import os
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -174,6 +176,78 @@ def test_an_incremental_check_follows_the_chain_an_edit_cuts(
     write_files(root, {path: importing})  # and back
     incremental, full = _incremental(run_cli, root, "DOX004")
     assert incremental == full == ["All checks passed."]
+
+
+def _git(root: Path, *args: str) -> None:
+    env = {
+        **os.environ,
+        "GIT_AUTHOR_NAME": "t",
+        "GIT_AUTHOR_EMAIL": "t@example.invalid",
+        "GIT_COMMITTER_NAME": "t",
+        "GIT_COMMITTER_EMAIL": "t@example.invalid",
+    }
+    subprocess.run(["git", *args], cwd=root, env=env, check=True, capture_output=True)
+
+
+@pytest.mark.parametrize("hook", [False, True])
+@pytest.mark.parametrize(
+    ("path", "importing"),
+    [
+        ("tools/wait.py", _importing("from tools._b import fmt")),
+        ("tools/_b.py", B_PY),
+    ],
+)
+def test_a_run_over_a_module_that_drops_an_import_checks_what_it_loaded(
+    make_repo, run_cli, path: str, importing: str, hook: bool
+) -> None:
+    """A run over the edited module (as pre-commit passes a changed file)
+    reports what a whole check reports at the modules it loaded as git's
+    ``HEAD`` holds it, and nothing there while it loads them still."""
+    root = make_repo(
+        {
+            **clean_files(),
+            "tools/_b.py": B_PY,
+            "tools/_c.py": C_PY,
+            "tools/wait.py": _importing("from tools._b import fmt"),
+        }
+    )
+    (root / ".git").rmdir()  # a real repository instead of the marker
+    _git(root, "init", "-q")
+    _git(root, "add", "-A")
+    _git(root, "commit", "-q", "-m", "start")
+    mode = ["--only-paths"] if hook else []
+    dropped = importing.replace("from tools._b import fmt\n", "").replace(
+        "from tools._c import inner\n", "inner = str\n"
+    )
+    write_files(root, {path: dropped})
+    if hook:
+        _git(root, "add", path)
+    whole = _dox004(run_cli, root)
+    assert C_REPORTED in whole, whole
+    assert _dox004(run_cli, root, *mode, path) == whole
+    write_files(root, {path: importing})  # as committed: nothing to report
+    if hook:
+        _git(root, "add", path)
+    assert _dox004(run_cli, root, *mode, path) == _dox004(run_cli, root) == []
+
+
+def test_a_commit_deleting_the_tool_checks_what_it_loaded(make_repo, run_cli) -> None:
+    root = make_repo(
+        {
+            **clean_files(),
+            "tools/_b.py": B_PY,
+            "tools/_c.py": C_PY,
+            "tools/wait.py": _importing("from tools._b import fmt"),
+        }
+    )
+    (root / ".git").rmdir()
+    _git(root, "init", "-q")
+    _git(root, "add", "-A")
+    _git(root, "commit", "-q", "-m", "start")
+    _git(root, "rm", "-q", "tools/wait.py")
+    whole = _dox004(run_cli, root)
+    assert C_REPORTED in whole, whole
+    assert _dox004(run_cli, root, "--only-paths") == whole
 
 
 STUB_BASE_PY = """\

@@ -161,7 +161,8 @@ that tool fail at run time.
     ]
 
     def check(self, ctx: Context) -> Iterator[Finding]:
-        for module in ctx.tool_modules:
+        # the modules a run over PATHS checks for this alone: what its tools load
+        for module in [*ctx.tool_modules, *sorted(ctx.scope.libraries)]:
             facts = ctx.facts(module)
             if not facts.parsed or ctx.tools(module):
                 continue

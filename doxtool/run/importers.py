@@ -123,8 +123,12 @@ def tools_written_in(project: Project, module: str, tools: set[str]) -> set[str]
     otherwise extract before the run hands the module to the side parser).
     None when its text cannot be read."""
     data = read_regular(str(project.root / module), _MAX_BYTES)
-    if data is None:
-        return None
+    return None if data is None else tools_written(data, tools)
+
+
+def tools_written(data: bytes, tools: set[str]) -> set[str]:
+    """The modules of ``tools`` whose name the text ``data`` writes as a
+    word (:func:`tools_written_in`)."""
     words = set(re.findall(r"\w+", data.decode("utf-8", "replace")))
     found: set[str] = set()
     for tool in tools:

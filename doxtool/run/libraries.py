@@ -1,0 +1,103 @@
+"""The modules of the tool directories a run over PATHS checks for whether
+they are other tools' shared code (``DOX004`` alone).
+
+Whether a module of a tools directory without a tool class is shared code
+turns on the tool modules that load it (:mod:`doxtool.run.importers`): an
+edit that drops an import from a tool module, or from shared code it loads,
+may leave a module that no tool loads, which a whole check reports. A run
+over the edited module therefore also checks, for ``DOX004`` alone, the
+modules of the tool directories that the module named as git's ``HEAD``
+holds it (what a commit, and pre-commit's changed files, are changes of) or
+names now, and those these name now in turn, each found from the text (a
+module's facts name another only where its text writes its name:
+:func:`~doxtool.run.importers.reached_tools`). Only the files named are
+read, not every tool module, and git is asked once. Outside a git
+repository, or for a module ``HEAD`` does not hold, what it names now is
+all that is known.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from doxtool.run import unwatched
+from doxtool.run.importers import reached_tools, tools_written
+from doxtool.run.project import Project
+from doxtool.run.scope import Scope
+
+
+def add_libraries(project: Project, scope: Scope) -> None:
+    """Add to ``scope.libraries`` the modules of the tool directories that
+    the tool modules in the run named in ``HEAD`` or name now, directly or
+    through one another, and that the run does not check whole already."""
+    assert scope.modules is not None
+    tools = set(project.tool_modules)
+    # given, or deleted (what a commit deletes): a module the run reaches is as it was
+    given = sorted(
+        m
+        for m in scope.modules
+        if m.endswith(".py")
+        and project.is_tool_module(m)
+        and (m in scope.named_modules or m not in tools)
+    )
+    if not given or not tools - set(given):
+        return
+    before = head_texts(project.root, given)
+    found: set[str] = set()
+    for module in given:
+        text = before.get(module)
+        named = tools_written(text, tools) if text is not None else set()
+        # every module reached is read for what it names now
+        found |= reached_tools(
+            project, module, lambda m, n=named, g=module: n if m == g else (), tools, tools
+        )
+    scope.libraries.update(found - scope.modules)
+
+
+def head_texts(root: Path, paths: list[str]) -> dict[str, bytes]:
+    """The texts git's ``HEAD`` holds for ``paths`` (relative to ``root``),
+    those it holds as files; empty when git cannot tell."""
+    import subprocess  # (a run that asks git nothing does without its import)
+
+    asked = [p for p in paths if "\n" not in p]
+    if not asked:
+        return {}
+    unwatched.note(".git")  # ``HEAD`` is not in the tree a record watches
+    request = "".join(f"HEAD:./{p}\n" for p in asked).encode()
+    try:
+        done = subprocess.run(
+            ["git", "cat-file", "--batch"],
+            cwd=root,
+            input=request,
+            capture_output=True,
+            timeout=120,
+            check=False,
+            env={**os.environ, "GIT_OPTIONAL_LOCKS": "0"},
+        )
+    except (OSError, subprocess.SubprocessError):
+        return {}
+    if done.returncode != 0:
+        return {}
+    return _parsed(done.stdout, asked)
+
+
+def _parsed(out: bytes, asked: list[str]) -> dict[str, bytes]:
+    """``git cat-file --batch``'s answers for ``asked``, in order: a header
+    (``<object> <type> <size>``, or ``<name> missing``), then for an object
+    its bytes and a newline."""
+    found: dict[str, bytes] = {}
+    at = 0
+    for path in asked:
+        end = out.find(b"\n", at)
+        if end < 0:
+            break
+        header = out[at:end].split(b" ")
+        at = end + 1
+        if len(header) != 3 or not header[2].isdigit():
+            continue  # missing, ambiguous: no object follows
+        size = int(header[2])
+        if header[1] == b"blob":
+            found[path] = out[at : at + size]
+        at += size + 1
+    return found
