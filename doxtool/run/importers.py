@@ -29,7 +29,7 @@ from doxtool.run.project import Project
 from doxtool.run.snapshot import references
 
 #: bytes of a module's text searched for the imported module's name
-_MAX_BYTES = 8 * 1024 * 1024
+MAX_BYTES = 8 * 1024 * 1024
 
 
 def importing_tools(project: Project, module: str) -> list[str]:
@@ -63,11 +63,11 @@ def _importers(project: Project, module: str, seen: set[str]) -> list[str]:
         if other in seen:
             continue
         # every import of the module writes its name: the text rules out the rest
-        text = read_regular(str(project.root / other), _MAX_BYTES)
+        text = read_regular(str(project.root / other), MAX_BYTES)
         if text is None or word.search(text) is None:
             continue
         facts = project.facts(other)
-        if any(_names(project, name, module) for name in _imported(facts)):
+        if any(names_module(project, name, module) for name in _imported(facts)):
             found.append(other)
     return found
 
@@ -106,7 +106,7 @@ def _imported(facts: ModuleFacts) -> list[str]:
     return [*facts.imports, *facts.imported_names.values()]
 
 
-def _names(project: Project, dotted: str, module: str) -> bool:
+def names_module(project: Project, dotted: str, module: str) -> bool:
     """Whether ``dotted``, or a module it is a name in, is the file ``module``."""
     parts = dotted.split(".")
     return any(
@@ -122,7 +122,7 @@ def tools_written_in(project: Project, module: str, tools: set[str]) -> set[str]
     imports, read without its facts (which an incremental check's plan would
     otherwise extract before the run hands the module to the side parser).
     None when its text cannot be read."""
-    data = read_regular(str(project.root / module), _MAX_BYTES)
+    data = read_regular(str(project.root / module), MAX_BYTES)
     return None if data is None else tools_written(data, tools)
 
 

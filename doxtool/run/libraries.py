@@ -18,19 +18,21 @@ all that is known.
 
 from __future__ import annotations
 
+import ast
 import os
 from pathlib import Path
 
+from doxtool.core.reads import read_regular
 from doxtool.run import unwatched
-from doxtool.run.importers import reached_tools, tools_written
+from doxtool.run.importers import MAX_BYTES, names_module, tools_written
 from doxtool.run.project import Project
 from doxtool.run.scope import Scope
 
 
 def add_libraries(project: Project, scope: Scope) -> None:
     """Add to ``scope.libraries`` the modules of the tool directories that
-    the tool modules in the run named in ``HEAD`` or name now, directly or
-    through one another, and that the run does not check whole already."""
+    the tool modules in the run imported in ``HEAD`` or import now, directly
+    or through one another, and that the run does not check whole already."""
     assert scope.modules is not None
     tools = set(project.tool_modules)
     # given, or deleted (what a commit deletes): a module the run reaches is as it was
@@ -44,15 +46,48 @@ def add_libraries(project: Project, scope: Scope) -> None:
     if not given or not tools - set(given):
         return
     before = head_texts(project.root, given)
-    found: set[str] = set()
+    pending: list[str] = []
     for module in given:
-        text = before.get(module)
-        named = tools_written(text, tools) if text is not None else set()
-        # every module reached is read for what it names now
-        found |= reached_tools(
-            project, module, lambda m, n=named, g=module: n if m == g else (), tools, tools
-        )
+        for data in (before.get(module), read_regular(str(project.root / module), MAX_BYTES)):
+            if data is not None:
+                pending.extend(imported_tools(project, module, data, tools))
+    found: set[str] = set()
+    while pending:
+        module = pending.pop()
+        if module in found:
+            continue
+        found.add(module)
+        data = read_regular(str(project.root / module), MAX_BYTES)
+        if data is not None:
+            pending.extend(imported_tools(project, module, data, tools))
     scope.libraries.update(found - scope.modules)
+
+
+def imported_tools(project: Project, module: str, data: bytes, tools: set[str]) -> set[str]:
+    """The modules of ``tools`` that the text ``data`` of ``module`` imports
+    (an import anywhere in it, resolved as the repository's files); those
+    it writes the name of when it is not Python that parses."""
+    written = tools_written(data, tools) - {module}
+    if not written:
+        return written  # an import of a module writes its name
+    try:
+        tree = ast.parse(data)
+    except (SyntaxError, ValueError):
+        return written
+    package = project.module_of(module).split(".")
+    if not module.endswith("/__init__.py"):
+        package = package[:-1]  # a package's own ``__init__`` is the package
+    dotted: list[str] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            dotted.extend(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level > len(package):
+                continue  # beyond the top package
+            base = package[: len(package) - node.level + 1] if node.level else []
+            base = [*base, *(node.module.split(".") if node.module else [])]
+            dotted.extend(".".join([*base, alias.name]) for alias in node.names)
+    return {t for t in written if any(names_module(project, name, t) for name in dotted)}
 
 
 def head_texts(root: Path, paths: list[str]) -> dict[str, bytes]:
