@@ -90,31 +90,73 @@ def imported_tools(project: Project, module: str, data: bytes, tools: set[str]) 
     return {t for t in written if any(names_module(project, name, t) for name in dotted)}
 
 
+#: the command that prints the objects named on its input
+_CAT_FILE = ["git", "cat-file", "--batch"]
+#: a request this long fits in a pipe before git reads it (Linux's is 64 KiB)
+_PIPED = 32 * 1024
+
+
 def head_texts(root: Path, paths: list[str]) -> dict[str, bytes]:
     """The texts git's ``HEAD`` holds for ``paths`` (relative to ``root``),
     those it holds as files; empty when git cannot tell."""
-    import subprocess  # (a run that asks git nothing does without its import)
-
     asked = [p for p in paths if "\n" not in p]
     if not asked:
         return {}
     unwatched.note(".git")  # ``HEAD`` is not in the tree a record watches
     request = "".join(f"HEAD:./{p}\n" for p in asked).encode()
+    env = {**os.environ, "GIT_OPTIONAL_LOCKS": "0"}
+    out = _spawned(root, request, env) if len(request) < _PIPED else None
+    if out is None:
+        import subprocess  # (a one-file check does without its import)
+
+        try:
+            done = subprocess.run(
+                _CAT_FILE, cwd=root, input=request, capture_output=True, timeout=120, env=env
+            )
+        except (OSError, subprocess.SubprocessError):
+            return {}
+        out = done.stdout if done.returncode == 0 else b""
+    return _parsed(out, asked)
+
+
+def _spawned(root: Path, request: bytes, env: dict[str, str]) -> bytes | None:
+    """What ``git cat-file --batch`` prints for ``request`` (empty when it
+    fails), spawned without the import of :mod:`subprocess` a one-file
+    check would notice; None where it cannot be spawned so."""
+    spawn = getattr(os, "posix_spawnp", None)
+    if spawn is None:
+        return None
+    command = ["git", "-C", str(root), *_CAT_FILE[1:]]
+    into, request_end = os.pipe()
+    answer_end, out = os.pipe()
     try:
-        done = subprocess.run(
-            ["git", "cat-file", "--batch"],
-            cwd=root,
-            input=request,
-            capture_output=True,
-            timeout=120,
-            check=False,
-            env={**os.environ, "GIT_OPTIONAL_LOCKS": "0"},
+        os.write(request_end, request)  # the whole request: it fits in the pipe
+        os.close(request_end)
+        request_end = -1
+        pid = spawn(
+            "git",
+            command,
+            env,
+            file_actions=[
+                (os.POSIX_SPAWN_DUP2, into, 0),
+                (os.POSIX_SPAWN_DUP2, out, 1),
+                (os.POSIX_SPAWN_OPEN, 2, os.devnull, os.O_WRONLY, 0),
+                (os.POSIX_SPAWN_CLOSE, answer_end),
+            ],
         )
-    except (OSError, subprocess.SubprocessError):
-        return {}
-    if done.returncode != 0:
-        return {}
-    return _parsed(done.stdout, asked)
+    except OSError:
+        for end in (into, request_end, answer_end, out):
+            if end >= 0:
+                os.close(end)
+        return b""
+    os.close(into)
+    os.close(out)
+    parts: list[bytes] = []
+    with os.fdopen(answer_end, "rb") as answers:
+        while chunk := answers.read(1 << 16):
+            parts.append(chunk)
+    _, status = os.waitpid(pid, 0)
+    return b"".join(parts) if os.waitstatus_to_exitcode(status) == 0 else b""
 
 
 def _parsed(out: bytes, asked: list[str]) -> dict[str, bytes]:
