@@ -340,3 +340,45 @@ def test_a_shared_base_sorting_last_is_no_tool_under_a_loader_taking_the_first(
     companion = (root / "tools/ask.py.dox.md").read_text()
     assert "- Arguments of `Ask`:" in companion, companion
     assert "`ZBase` is a" not in companion and "of `ZBase`" not in companion, companion
+
+
+LIB_PY = "from tools._c import inner\n"
+
+
+@pytest.mark.parametrize(
+    ("path", "importing"),
+    [
+        ("tools/wait.py", _importing("from tools.lib import inner")),
+        ("tools/lib/__init__.py", LIB_PY),
+    ],
+)
+def test_a_package_of_the_tools_directory_passes_the_loading_on(
+    make_repo, run_cli, path: str, importing: str
+) -> None:
+    """``tools/wait.py`` imports the package ``tools/lib``, which imports
+    ``tools/_c.py``: a whole check, an incremental one and a run over the
+    edited module agree on ``_c`` as the import is dropped and restored."""
+    root = make_repo(
+        {
+            **clean_files(),
+            "tools/lib/__init__.py": LIB_PY,
+            "tools/_c.py": C_PY,
+            "tools/wait.py": _importing("from tools.lib import inner"),
+        }
+    )
+    (root / ".git").rmdir()
+    _git(root, "init", "-q")
+    _git(root, "add", "-A")
+    _git(root, "commit", "-q", "-m", "start")
+    assert _dox004(run_cli, root) == []
+    assert run_cli(root, "check", "--select", "DOX004").exit_code == 0  # the state
+    dropped = importing.replace("from tools.lib import inner\n", "").replace(LIB_PY, "")
+    write_files(root, {path: dropped})
+    incremental, full = _incremental(run_cli, root, "DOX004")
+    assert incremental == full
+    assert C_REPORTED in full, full
+    assert _dox004(run_cli, root, path) == [C_REPORTED]
+    write_files(root, {path: importing})  # and back
+    incremental, full = _incremental(run_cli, root, "DOX004")
+    assert incremental == full == ["All checks passed."]
+    assert _dox004(run_cli, root, path) == []

@@ -43,8 +43,9 @@ holding `tools.base.BaseTool`). Nor is a module other tool modules import
 tools._common`): their shared code, which the framework loads only if a
 model calls a tool of its name; unless a prompt teaches that name as a
 tool's, and the model calls it. So is a module that such shared code
-imports in turn (`tools/_common.py` importing `tools/_format.py`): loading
-the tool loads it too.
+imports in turn (`tools/_common.py` importing `tools/_format.py`), or a
+package of the tools directory does (`tools/lib/__init__.py`): loading the
+tool loads it too.
 
 **Why it matters.** The framework finds a tool by its file name and takes the
 first `Tool` subclass in the module; a module without one makes every call of
@@ -93,6 +94,18 @@ that tool fail at run time.
                     "tools/_common.py": _COMMON_PY,
                     "tools/wait.py": WAIT_PY.replace(
                         "Tool\n", "Tool\nfrom ._common import fmt\n", 1
+                    ),
+                }
+            )
+        ),
+        # loaded through a package of the tools directory
+        Example(
+            with_files(
+                {
+                    "tools/lib/__init__.py": "from tools._format import fmt\n",
+                    "tools/_format.py": _COMMON_PY,
+                    "tools/wait.py": WAIT_PY.replace(
+                        "Tool\n", "Tool\nfrom tools.lib import fmt\n", 1
                     ),
                 }
             )

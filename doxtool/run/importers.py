@@ -20,11 +20,13 @@ changed, imported and imports, and those they import in turn
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Callable, Iterable
 
 from doxtool.core.facts import ModuleFacts
 from doxtool.core.reads import read_regular
+from doxtool.run.listing import NEVER_READ
 from doxtool.run.project import Project
 from doxtool.run.snapshot import references
 
@@ -42,24 +44,42 @@ def importing_tools(project: Project, module: str) -> list[str]:
     found: list[str] = []
     seen = {module}
     pending = [module]
+    tools = set(project.tool_modules)
+    modules = [*project.tool_modules, *package_modules(project)]
     while pending:
-        for other in _importers(project, pending.pop(), seen):
+        for other in _importers(project, pending.pop(), seen, modules):
             seen.add(other)
-            if project.tools(other):
+            if other in tools and project.tools(other):
                 found.append(other)
-            else:  # loaded with whatever loads it
+            else:  # loaded with whatever loads it (a package's module is no tool)
                 pending.append(other)
     return sorted(found)
 
 
-def _importers(project: Project, module: str, seen: set[str]) -> list[str]:
-    """The tool-directory modules not in ``seen`` whose imports name ``module``."""
-    stem = module.rpartition("/")[2].removesuffix(".py")
-    if stem == "__init__":
-        return []  # a package's: imported by naming its directory
+def package_modules(project: Project) -> list[str]:
+    """The modules of the packages in the tool directories (``tools/lib/__init__.py``,
+    ``tools/lib/fmt.py``): no tools, but code a tool module may load."""
+    found: list[str] = []
+    for directory in project.tool_dirs:
+        top = project.root / directory
+        for path, dirs, files in os.walk(top):
+            rel = os.path.relpath(path, project.root).replace(os.sep, "/")
+            dirs[:] = sorted(
+                d for d in dirs if d not in NEVER_READ and not project.excluded(f"{rel}/{d}")
+            )
+            if path != str(top):
+                found.extend(f"{rel}/{f}" for f in sorted(files) if f.endswith(".py"))
+    return found
+
+
+def _importers(project: Project, module: str, seen: set[str], modules: list[str]) -> list[str]:
+    """The ``modules`` not in ``seen`` whose imports name ``module``."""
+    parts = module.removesuffix(".py").split("/")
+    # a package's ``__init__`` is imported by naming its directory
+    stem = parts[-2] if parts[-1] == "__init__" and len(parts) > 1 else parts[-1]
     word = re.compile(rb"(?<![\w])" + re.escape(stem.encode()) + rb"(?![\w])")
     found: list[str] = []
-    for other in project.tool_modules:
+    for other in modules:
         if other in seen:
             continue
         # every import of the module writes its name: the text rules out the rest
@@ -80,23 +100,32 @@ def reached_tools(
     tools: set[str],
 ) -> set[str]:
     """The modules of ``tools`` other than ``module`` that ``module`` names,
-    and those they name in turn: every module of the tool directories whose
+    and those they name in turn, through one another or a module of a
+    package in a tool directory: every module of the tool directories whose
     loading ``module``'s may bring about (:func:`importing_tools` follows the
     same chains back). ``targets`` gives the modules a module's facts named
     (an incremental check's edges); an ``edited`` module's names now are
-    read from its text too (:func:`tools_written_in`)."""
+    read from its text too (:func:`tools_written_in`; a package module's
+    from its facts)."""
     found: set[str] = set()
+    seen = {module}
     pending = [module]
+    prefixes = tuple(f"{d}/" for d in project.tool_dirs)
+    loadable: set[str] | None = None  # the tool modules and the packages' (listed once)
     while pending:
         current = pending.pop()
         named = set(targets(current))
         if current in edited:
-            written = tools_written_in(project, current, tools)
+            if loadable is None:
+                loadable = tools.union(package_modules(project))
+            written = tools_written_in(project, current, loadable) if current in tools else None
             named.update(references(project, current, {}) if written is None else written)
-        for other in named & tools:
-            if other != module and other not in found:
-                found.add(other)
+        for other in named - seen:
+            if other in tools or (other.endswith(".py") and other.startswith(prefixes)):
+                seen.add(other)
                 pending.append(other)
+                if other in tools:
+                    found.add(other)
     return found
 
 

@@ -325,6 +325,8 @@ class Session:
         if path.endswith(".py"):
             if path in self.units or path in old.edges or path in old.also_read:
                 return False
+            if path.startswith(tuple(f"{d}/" for d in self.project.tool_dirs)):
+                return False  # a tool directory's package: tools may load it now
             if _mentions_members(os.path.join(self.root, path)):
                 return False  # a tool loader's code may be there now (doxtool.run.loaders)
         elif name.endswith((".py", ".md")):  # Markdown, or Python spelt otherwise

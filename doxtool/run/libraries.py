@@ -24,7 +24,7 @@ from pathlib import Path
 
 from doxtool.core.reads import read_regular
 from doxtool.run import unwatched
-from doxtool.run.importers import MAX_BYTES, names_module, tools_written
+from doxtool.run.importers import MAX_BYTES, names_module, package_modules, tools_written
 from doxtool.run.project import Project
 from doxtool.run.scope import Scope
 
@@ -35,22 +35,25 @@ def add_libraries(project: Project, scope: Scope) -> None:
     or through one another, and that the run does not check whole already."""
     assert scope.modules is not None
     tools = set(project.tool_modules)
+    prefixes = tuple(f"{d}/" for d in project.tool_dirs)
     # given, or deleted (what a commit deletes): a module the run reaches is as it was
     given = sorted(
         m
         for m in scope.modules
         if m.endswith(".py")
-        and project.is_tool_module(m)
-        and (m in scope.named_modules or m not in tools)
+        and (project.is_tool_module(m) or m.startswith(prefixes))
+        and (m in scope.named_modules or not (project.root / m).exists())
     )
     if not given or not tools - set(given):
         return
+    # what may pass the loading on: the tool modules and the tool directories' packages
+    loadable = tools.union(package_modules(project))
     before = head_texts(project.root, given)
     pending: list[str] = []
     for module in given:
         for data in (before.get(module), read_regular(str(project.root / module), MAX_BYTES)):
             if data is not None:
-                pending.extend(imported_tools(project, module, data, tools))
+                pending.extend(imported_tools(project, module, data, loadable))
     found: set[str] = set()
     while pending:
         module = pending.pop()
@@ -59,8 +62,8 @@ def add_libraries(project: Project, scope: Scope) -> None:
         found.add(module)
         data = read_regular(str(project.root / module), MAX_BYTES)
         if data is not None:
-            pending.extend(imported_tools(project, module, data, tools))
-    scope.libraries.update(found - scope.modules)
+            pending.extend(imported_tools(project, module, data, loadable))
+    scope.libraries.update(found.intersection(tools) - scope.modules)
 
 
 def imported_tools(project: Project, module: str, data: bytes, tools: set[str]) -> set[str]:
