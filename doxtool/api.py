@@ -31,6 +31,7 @@ from doxtool.run import (
     dependents,
     gitindex,
     incremental,
+    libraries,
     scoping,
     sideparser,
     unwatched,
@@ -244,6 +245,7 @@ def check(
         ctx = Context(project, scope, fixing=fix or diff)
         if widen:
             deletions.add_what_deletions_leave(ctx, scope, UNKNOWN_TOOL_CODES)
+            libraries.add_libraries(project, scope)
             scoping.add_directories(ctx, scope)
             scoping.add_listings(ctx, scope, LISTING_CODES, SHAPE_CODES)
         modules = project.documented_modules

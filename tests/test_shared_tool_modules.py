@@ -12,6 +12,8 @@ it: under a loader taking the first name, the first.
 from __future__ import annotations
 
 import json
+import os
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -113,6 +115,141 @@ def test_an_incremental_check_rechecks_the_modules_an_edited_tool_imported(
     assert incremental == full == ["All checks passed."]
 
 
+#: shared code of the shared code ``tools/_b.py``
+B_PY = "from tools._c import inner\n\n\ndef fmt(value):\n    return inner(value)\n"
+C_PY = "def inner(value):\n    return str(value)\n"
+C_REPORTED = "tools/_c.py:1:1: DOX004 tool module has no class deriving from `helpers.tool.Tool`"
+
+
+def test_a_module_shared_code_imports_is_shared_code_too(make_repo, run_cli) -> None:
+    """``tools/wait.py`` imports ``tools/_b.py``, which imports
+    ``tools/_c.py``: loading the tool loads both."""
+    root = make_repo(
+        {
+            **clean_files(),
+            "tools/_b.py": B_PY,
+            "tools/_c.py": C_PY,
+            "tools/wait.py": _importing("from tools._b import fmt"),
+        }
+    )
+    assert _dox004(run_cli, root) == []
+    assert _dox004(run_cli, root, "tools/_c.py") == []
+    # a cycle between them changes nothing
+    write_files(root, {"tools/_c.py": "from tools._b import fmt\n\n\n" + C_PY})
+    assert _dox004(run_cli, root) == []
+    # a shim nobody loads imports them: both are shared code of no tool
+    write_files(root, {"tools/wait.py": WAIT_PY, "tools/_shim.py": "from tools._b import fmt\n"})
+    assert _dox004(run_cli, root) == [
+        line.replace("_c.py", name)
+        for name in ("_b.py", "_c.py", "_shim.py")
+        for line in [C_REPORTED]
+    ]
+
+
+@pytest.mark.parametrize(
+    ("path", "importing"),
+    [
+        ("tools/wait.py", _importing("from tools._b import fmt")),
+        ("tools/_b.py", B_PY),
+    ],
+)
+def test_an_incremental_check_follows_the_chain_an_edit_cuts(
+    make_repo, run_cli, path: str, importing: str
+) -> None:
+    """The import of ``_b`` in the tool, or of ``_c`` in ``_b``, dropped and
+    restored: ``_c`` is reported exactly while no tool loads it."""
+    files = {
+        **clean_files(),
+        "tools/_b.py": B_PY,
+        "tools/_c.py": C_PY,
+        "tools/wait.py": _importing("from tools._b import fmt"),
+    }
+    root = make_repo(files)
+    assert run_cli(root, "check", "--select", "DOX004").exit_code == 0  # the state
+    dropped = importing.replace("from tools._b import fmt\n", "").replace(
+        "from tools._c import inner\n", "inner = str\n"
+    )
+    write_files(root, {path: dropped})
+    incremental, full = _incremental(run_cli, root, "DOX004")
+    assert incremental == full
+    assert C_REPORTED in full, full
+    write_files(root, {path: importing})  # and back
+    incremental, full = _incremental(run_cli, root, "DOX004")
+    assert incremental == full == ["All checks passed."]
+
+
+def _git(root: Path, *args: str) -> None:
+    env = {
+        **os.environ,
+        "GIT_AUTHOR_NAME": "t",
+        "GIT_AUTHOR_EMAIL": "t@example.invalid",
+        "GIT_COMMITTER_NAME": "t",
+        "GIT_COMMITTER_EMAIL": "t@example.invalid",
+    }
+    subprocess.run(["git", *args], cwd=root, env=env, check=True, capture_output=True)
+
+
+@pytest.mark.parametrize("hook", [False, True])
+@pytest.mark.parametrize(
+    ("path", "importing"),
+    [
+        ("tools/wait.py", _importing("from tools._b import fmt")),
+        ("tools/_b.py", B_PY),
+    ],
+)
+def test_a_run_over_a_module_that_drops_an_import_checks_what_it_loaded(
+    make_repo, run_cli, path: str, importing: str, hook: bool
+) -> None:
+    """A run over the edited module (as pre-commit passes a changed file)
+    reports what a whole check reports at the modules it loaded as git's
+    ``HEAD`` holds it, and nothing there while it loads them still."""
+    root = make_repo(
+        {
+            **clean_files(),
+            "tools/_b.py": B_PY,
+            "tools/_c.py": C_PY,
+            "tools/wait.py": _importing("from tools._b import fmt"),
+        }
+    )
+    (root / ".git").rmdir()  # a real repository instead of the marker
+    _git(root, "init", "-q")
+    _git(root, "add", "-A")
+    _git(root, "commit", "-q", "-m", "start")
+    mode = ["--only-paths"] if hook else []
+    dropped = importing.replace("from tools._b import fmt\n", "").replace(
+        "from tools._c import inner\n", "inner = str\n"
+    )
+    write_files(root, {path: dropped})
+    if hook:
+        _git(root, "add", path)
+    whole = _dox004(run_cli, root)
+    assert C_REPORTED in whole, whole
+    assert _dox004(run_cli, root, *mode, path) == whole
+    write_files(root, {path: importing})  # as committed: nothing to report
+    if hook:
+        _git(root, "add", path)
+    assert _dox004(run_cli, root, *mode, path) == _dox004(run_cli, root) == []
+
+
+def test_a_commit_deleting_the_tool_checks_what_it_loaded(make_repo, run_cli) -> None:
+    root = make_repo(
+        {
+            **clean_files(),
+            "tools/_b.py": B_PY,
+            "tools/_c.py": C_PY,
+            "tools/wait.py": _importing("from tools._b import fmt"),
+        }
+    )
+    (root / ".git").rmdir()
+    _git(root, "init", "-q")
+    _git(root, "add", "-A")
+    _git(root, "commit", "-q", "-m", "start")
+    _git(root, "rm", "-q", "tools/wait.py")
+    whole = _dox004(run_cli, root)
+    assert C_REPORTED in whole, whole
+    assert _dox004(run_cli, root, "--only-paths") == whole
+
+
 STUB_BASE_PY = """\
 from abc import abstractmethod
 
@@ -203,3 +340,45 @@ def test_a_shared_base_sorting_last_is_no_tool_under_a_loader_taking_the_first(
     companion = (root / "tools/ask.py.dox.md").read_text()
     assert "- Arguments of `Ask`:" in companion, companion
     assert "`ZBase` is a" not in companion and "of `ZBase`" not in companion, companion
+
+
+LIB_PY = "from tools._c import inner\n"
+
+
+@pytest.mark.parametrize(
+    ("path", "importing"),
+    [
+        ("tools/wait.py", _importing("from tools.lib import inner")),
+        ("tools/lib/__init__.py", LIB_PY),
+    ],
+)
+def test_a_package_of_the_tools_directory_passes_the_loading_on(
+    make_repo, run_cli, path: str, importing: str
+) -> None:
+    """``tools/wait.py`` imports the package ``tools/lib``, which imports
+    ``tools/_c.py``: a whole check, an incremental one and a run over the
+    edited module agree on ``_c`` as the import is dropped and restored."""
+    root = make_repo(
+        {
+            **clean_files(),
+            "tools/lib/__init__.py": LIB_PY,
+            "tools/_c.py": C_PY,
+            "tools/wait.py": _importing("from tools.lib import inner"),
+        }
+    )
+    (root / ".git").rmdir()
+    _git(root, "init", "-q")
+    _git(root, "add", "-A")
+    _git(root, "commit", "-q", "-m", "start")
+    assert _dox004(run_cli, root) == []
+    assert run_cli(root, "check", "--select", "DOX004").exit_code == 0  # the state
+    dropped = importing.replace("from tools.lib import inner\n", "").replace(LIB_PY, "")
+    write_files(root, {path: dropped})
+    incremental, full = _incremental(run_cli, root, "DOX004")
+    assert incremental == full
+    assert C_REPORTED in full, full
+    assert _dox004(run_cli, root, path) == [C_REPORTED]
+    write_files(root, {path: importing})  # and back
+    incremental, full = _incremental(run_cli, root, "DOX004")
+    assert incremental == full == ["All checks passed."]
+    assert _dox004(run_cli, root, path) == []

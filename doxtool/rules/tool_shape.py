@@ -42,7 +42,10 @@ holding `tools.base.BaseTool`). Nor is a module other tool modules import
 (`from tools._common import fmt`, `from ._common import fmt`, `import
 tools._common`): their shared code, which the framework loads only if a
 model calls a tool of its name; unless a prompt teaches that name as a
-tool's, and the model calls it.
+tool's, and the model calls it. So is a module that such shared code
+imports in turn (`tools/_common.py` importing `tools/_format.py`), or a
+package of the tools directory does (`tools/lib/__init__.py`): loading the
+tool loads it too.
 
 **Why it matters.** The framework finds a tool by its file name and takes the
 first `Tool` subclass in the module; a module without one makes every call of
@@ -95,6 +98,30 @@ that tool fail at run time.
                 }
             )
         ),
+        # loaded through a package of the tools directory
+        Example(
+            with_files(
+                {
+                    "tools/lib/__init__.py": "from tools._format import fmt\n",
+                    "tools/_format.py": _COMMON_PY,
+                    "tools/wait.py": WAIT_PY.replace(
+                        "Tool\n", "Tool\nfrom tools.lib import fmt\n", 1
+                    ),
+                }
+            )
+        ),
+        # shared code of that shared code: loading the tool loads it too
+        Example(
+            with_files(
+                {
+                    "tools/_common.py": "from ._format import fmt\n",
+                    "tools/_format.py": _COMMON_PY,
+                    "tools/wait.py": WAIT_PY.replace(
+                        "Tool\n", "Tool\nfrom ._common import fmt\n", 1
+                    ),
+                }
+            )
+        ),
     ]
     invalid = [
         Example(
@@ -107,6 +134,16 @@ that tool fail at run time.
         Example(
             with_files({"tools/_common.py": _COMMON_PY}),
             [Expect("tools/_common.py", 1, "no class deriving from")],
+        ),
+        # imported only by a module no tool loads
+        Example(
+            with_files(
+                {"tools/_common.py": "from ._format import fmt\n", "tools/_format.py": _COMMON_PY}
+            ),
+            [
+                Expect("tools/_common.py", 1, "no class deriving from"),
+                Expect("tools/_format.py", 1, "no class deriving from"),
+            ],
         ),
         # the standard library holds no tool base
         Example(
@@ -137,7 +174,8 @@ that tool fail at run time.
     ]
 
     def check(self, ctx: Context) -> Iterator[Finding]:
-        for module in ctx.tool_modules:
+        # the modules a run over PATHS checks for this alone: what its tools load
+        for module in [*ctx.tool_modules, *sorted(ctx.scope.libraries)]:
             facts = ctx.facts(module)
             if not facts.parsed or ctx.tools(module):
                 continue

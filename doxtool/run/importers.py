@@ -1,4 +1,4 @@
-"""The tool modules that import a module of a tools directory.
+"""The tool modules that load a module of a tools directory.
 
 A module kept in a tools directory that other tool modules import
 (``from tools._common import fmt``, ``from ._common import fmt``, ``import
@@ -6,47 +6,126 @@ tools._common``, ``from usr.plugins.p.tools._common import fmt`` in a
 standalone plugin) is a library of theirs: the framework loads a tool module
 only when a model calls the tool its file is named for, so one that binds
 no tool class is a tool of nobody's, not a broken tool (DOX004 says nothing
-of it unless a prompt teaches its name as a tool's).
+of it unless a prompt teaches its name as a tool's). So is a module such a
+library imports in turn (``tools/a.py`` imports ``tools/_b.py``, which
+imports ``tools/_c.py``): loading the tool loads it too.
 
 What is read is the importing modules' imports, resolved to the
 repository's files as the edges of an incremental check resolve them, so
 the finding turns on other modules' code: an incremental check re-checks
 the tool modules a changed tool module, or one whose tools may have
-changed, imported and imports (:mod:`doxtool.run.incremental`).
+changed, imported and imports, and those they import in turn
+(:mod:`doxtool.run.incremental`).
 """
 
 from __future__ import annotations
 
+import os
 import re
+from collections.abc import Callable, Iterable
 
 from doxtool.core.facts import ModuleFacts
 from doxtool.core.reads import read_regular
+from doxtool.run.listing import NEVER_READ
 from doxtool.run.project import Project
+from doxtool.run.snapshot import references
 
 #: bytes of a module's text searched for the imported module's name
-_MAX_BYTES = 8 * 1024 * 1024
+MAX_BYTES = 8 * 1024 * 1024
 
 
 def importing_tools(project: Project, module: str) -> list[str]:
-    """The other tool modules holding a tool class whose imports name
-    ``module`` (its file, by any dotted name the repository resolves to it).
-    A module only a module without a tool imports (a shim of another module
-    without one) is shared code of no tool."""
-    stem = module.rpartition("/")[2].removesuffix(".py")
-    if stem == "__init__":
-        return []  # a package's: imported by naming its directory
+    """The other tool modules holding a tool class that load ``module``:
+    their imports name it (its file, by any dotted name the repository
+    resolves to it), or name a module of the tool directories without a
+    tool class that they load in turn. A module only modules without a tool
+    import, none of which a tool module loads (a shim of another module
+    without one), is shared code of no tool."""
+    found: list[str] = []
+    seen = {module}
+    pending = [module]
+    tools = set(project.tool_modules)
+    modules = [*project.tool_modules, *package_modules(project)]
+    while pending:
+        for other in _importers(project, pending.pop(), seen, modules):
+            seen.add(other)
+            if other in tools and project.tools(other):
+                found.append(other)
+            else:  # loaded with whatever loads it (a package's module is no tool)
+                pending.append(other)
+    return sorted(found)
+
+
+def package_modules(project: Project) -> list[str]:
+    """The modules of the packages in the tool directories (``tools/lib/__init__.py``,
+    ``tools/lib/fmt.py``): no tools, but code a tool module may load."""
+    found: list[str] = []
+    for directory in project.tool_dirs:
+        top = project.root / directory
+        for path, dirs, files in os.walk(top):
+            rel = os.path.relpath(path, project.root).replace(os.sep, "/")
+            dirs[:] = sorted(
+                d for d in dirs if d not in NEVER_READ and not project.excluded(f"{rel}/{d}")
+            )
+            if path != str(top):
+                found.extend(f"{rel}/{f}" for f in sorted(files) if f.endswith(".py"))
+    return found
+
+
+def _importers(project: Project, module: str, seen: set[str], modules: list[str]) -> list[str]:
+    """The ``modules`` not in ``seen`` whose imports name ``module``."""
+    parts = module.removesuffix(".py").split("/")
+    # a package's ``__init__`` is imported by naming its directory
+    stem = parts[-2] if parts[-1] == "__init__" and len(parts) > 1 else parts[-1]
     word = re.compile(rb"(?<![\w])" + re.escape(stem.encode()) + rb"(?![\w])")
     found: list[str] = []
-    for other in project.tool_modules:
-        if other == module:
+    for other in modules:
+        if other in seen:
             continue
         # every import of the module writes its name: the text rules out the rest
-        text = read_regular(str(project.root / other), _MAX_BYTES)
+        text = read_regular(str(project.root / other), MAX_BYTES)
         if text is None or word.search(text) is None:
             continue
         facts = project.facts(other)
-        if any(_names(project, name, module) for name in _imported(facts)) and project.tools(other):
+        if any(names_module(project, name, module) for name in _imported(facts)):
             found.append(other)
+    return found
+
+
+def reached_tools(
+    project: Project,
+    module: str,
+    targets: Callable[[str], Iterable[str]],
+    edited: set[str],
+    tools: set[str],
+) -> set[str]:
+    """The modules of ``tools`` other than ``module`` that ``module`` names,
+    and those they name in turn, through one another or a module of a
+    package in a tool directory: every module of the tool directories whose
+    loading ``module``'s may bring about (:func:`importing_tools` follows the
+    same chains back). ``targets`` gives the modules a module's facts named
+    (an incremental check's edges); an ``edited`` module's names now are
+    read from its text too (:func:`tools_written_in`; a package module's
+    from its facts)."""
+    found: set[str] = set()
+    seen = {module}
+    pending = [module]
+    prefixes = tuple(f"{d}/" for d in project.tool_dirs)
+    loadable: set[str] | None = None  # the tool modules and the packages' (listed once)
+    while pending:
+        current = pending.pop()
+        named = set(targets(current))
+        if current in edited:
+            if loadable is None:
+                loadable = tools.union(package_modules(project))
+            written = tools_written_in(project, current, loadable) if current in tools else None
+            named.update(references(project, current, {}) if written is None else written)
+        for other in named - seen:
+            if other in tools or (other.endswith(".py") and other.startswith(prefixes)):
+                seen.add(other)
+                pending.append(other)
+                if other in tools:
+                    found.add(other)
     return found
 
 
@@ -56,7 +135,7 @@ def _imported(facts: ModuleFacts) -> list[str]:
     return [*facts.imports, *facts.imported_names.values()]
 
 
-def _names(project: Project, dotted: str, module: str) -> bool:
+def names_module(project: Project, dotted: str, module: str) -> bool:
     """Whether ``dotted``, or a module it is a name in, is the file ``module``."""
     parts = dotted.split(".")
     return any(
@@ -72,9 +151,13 @@ def tools_written_in(project: Project, module: str, tools: set[str]) -> set[str]
     imports, read without its facts (which an incremental check's plan would
     otherwise extract before the run hands the module to the side parser).
     None when its text cannot be read."""
-    data = read_regular(str(project.root / module), _MAX_BYTES)
-    if data is None:
-        return None
+    data = read_regular(str(project.root / module), MAX_BYTES)
+    return None if data is None else tools_written(data, tools)
+
+
+def tools_written(data: bytes, tools: set[str]) -> set[str]:
+    """The modules of ``tools`` whose name the text ``data`` writes as a
+    word (:func:`tools_written_in`)."""
     words = set(re.findall(r"\w+", data.decode("utf-8", "replace")))
     found: set[str] = set()
     for tool in tools:

@@ -17,9 +17,9 @@ are taken from the state:
   unit whose modules reach it through the named modules, transitively; an
   edited companion affects its module;
 - a tool module whose tools may have changed (edited, or reaching an edited
-  module) affects the tool modules it named before the edit or names now:
-  whether one of them is other tools' library (DOX004) or their shared base
-  (PRM001) turns on what imports it;
+  module) affects the tool modules it named before the edit or names now, and
+  those these name in turn: whether one of them is other tools' library
+  (DOX004) or their shared base (PRM001) turns on what loads it;
 - a changed module whose facts some unit reads affects those units; one whose
   facts were read but that no unit reaches means a full run;
 - findings at a module that affected units reach (a base class's ``return``,
@@ -85,7 +85,7 @@ from typing import Any
 from doxtool.core.findings import Finding
 from doxtool.core.reads import read_regular
 from doxtool.run.edges import Edges
-from doxtool.run.importers import tools_written_in
+from doxtool.run.importers import reached_tools
 from doxtool.run.loaders import framework_here
 from doxtool.run.pluginroot import PLUGIN_FILE
 from doxtool.run.project import COMPANION_SUFFIX, Project
@@ -228,7 +228,7 @@ class Session:
             # a dependent tool's code may read its arguments' values anew
             recoded |= dependents
         for path in recoded & self._tools:
-            affected |= self._imported_tools(path, old.edges, path in roots)
+            affected |= self._imported_tools(path, old.edges, roots)
         affected |= self._taught_beside(recoded, taught)
         plan = self._expand(affected, old.edges, units)
         if plan is not None:
@@ -241,17 +241,11 @@ class Session:
     def _tools(self) -> set[str]:
         return set(self.project.tool_modules)
 
-    def _imported_tools(self, module: str, edges: Edges, edited: bool) -> set[str]:
-        """The tool modules the facts of a tool module whose tools may have
-        changed named before or, ``edited``, name now: whether one of them is
-        a library of other tools (DOX004, :mod:`~doxtool.run.importers`) or a
-        base their classes derive from (PRM001) turns on the modules that
-        import it."""
-        named = set(edges.targets(module))
-        if edited:
-            written = tools_written_in(self.project, module, self._tools)
-            named.update(references(self.project, module, {}) if written is None else written)
-        return (named & self._tools) - {module}
+    def _imported_tools(self, module: str, edges: Edges, edited: set[str]) -> set[str]:
+        """The tool modules a tool module whose tools may have changed named
+        before or names now, and those they name in turn
+        (:func:`~doxtool.run.importers.reached_tools`)."""
+        return reached_tools(self.project, module, edges.targets, edited, self._tools)
 
     def _taught_beside(
         self, recoded: Iterable[str], taught: Mapping[str, frozenset[str]]
@@ -331,6 +325,8 @@ class Session:
         if path.endswith(".py"):
             if path in self.units or path in old.edges or path in old.also_read:
                 return False
+            if path.startswith(tuple(f"{d}/" for d in self.project.tool_dirs)):
+                return False  # a tool directory's package: tools may load it now
             if _mentions_members(os.path.join(self.root, path)):
                 return False  # a tool loader's code may be there now (doxtool.run.loaders)
         elif name.endswith((".py", ".md")):  # Markdown, or Python spelt otherwise

@@ -30,6 +30,9 @@ class Scope:
     #: the modules a scoped run was given as modules or in a directory, not
     #: only through their companion: those whose change may feed other units
     named_modules: frozenset[str] = frozenset()
+    #: modules of the tool directories a scoped run checks for whether they
+    #: are other tools' shared code alone (``DOX004``: :mod:`doxtool.run.libraries`)
+    libraries: set[str] = field(default_factory=set)
 
     @property
     def everything(self) -> bool:
