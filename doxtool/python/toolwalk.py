@@ -169,9 +169,8 @@ class StatementWalk(ExpressionWalk, ClosureWalk):
                 env.keys.pop(small.target.value, None)
                 env.results.pop(small.target.value, None)
                 # ``n += 1``: no longer what the conversion gave the default
-                env.var_converts.pop(small.target.value, None)
-                env.var_literals.pop(small.target.value, None)
-                env.var_lens.pop(small.target.value, None)  # no length of one value
+                for held in (env.var_converts, env.var_literals, env.var_lens):
+                    held.pop(small.target.value, None)  # nor one value's length
         elif type(small) is cst.Return:
             self._return(small, env)
         elif type(small) is cst.Raise:
