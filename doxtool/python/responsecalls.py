@@ -17,6 +17,7 @@ import ast
 import re
 
 from doxtool.core.outline_facts import ClassCall
+from doxtool.python.astwalk import walk
 from doxtool.python.scopebinds import module_binds
 
 _NAME = "Response"
@@ -31,7 +32,7 @@ def response_calls(tree: ast.Module, source: str) -> list[ClassCall]:
     counts: dict[str, int] = {}
     kinds: dict[str, str] = {}
     found: list[ast.Call] = []
-    for node in ast.walk(tree):  # one walk: calls, imports and definitions
+    for node in walk(tree):  # one walk: calls, imports and definitions
         kind = type(node)
         if kind is ast.Call:
             found.append(node)  # type: ignore[arg-type]
