@@ -293,9 +293,14 @@ def intervention_aliases(
     (``tick=None``, then ``if tick is None: tick = ...``) holds what a caller
     gives, and a name a ``:=``, an ``except ... as``, an import or a ``def``
     binds holds something else."""
+    checked = [
+        (targets, self_name is not None and _is_check(value, self_name))
+        for targets, value in assigns
+    ]
+    if not any(checks for _, checks in checked):
+        return frozenset()  # no name bound to it: no other binding to weigh
     bound: dict[str, bool] = dict.fromkeys(_other_bindings(function), False)
-    for targets, value in assigns:
-        checks = self_name is not None and _is_check(value, self_name)
+    for targets, checks in checked:
         for target in targets:
             for node in walk(target):
                 if type(node) is ast.Name:
