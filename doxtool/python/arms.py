@@ -21,7 +21,7 @@ import libcst as cst
 
 from doxtool.python.checktests import rejects
 from doxtool.python.controlflow import contains_return, terminates
-from doxtool.python.cstnodes import suite_body
+from doxtool.python.cstnodes import child_nodes, suite_body
 from doxtool.python.walkstate import Env
 
 #: how an arm needs a key: a read that raises without it / a check refusing
@@ -172,7 +172,7 @@ def refuses_untaken(
         node = todo.pop()
         if any(node.deep_equals(subject) for subject in subjects):
             return True
-        todo.extend(node.children)
+        todo.extend(child_nodes(node))
     return False
 
 

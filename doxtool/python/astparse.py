@@ -12,6 +12,7 @@ import warnings
 from collections.abc import Iterator, Sequence
 
 from doxtool.core.patterns import LazyPattern
+from doxtool.python.astwalk import node_fields
 
 #: a module longer than this is parsed in pieces of about this size
 PIECE_CHARS = 64 * 1024
@@ -256,8 +257,14 @@ def is_generator(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
     todo: list[ast.AST] = list(node.body)
     while todo:
         current = todo.pop()
-        if isinstance(current, (ast.Yield, ast.YieldFrom)):
+        kind = type(current)
+        if kind is ast.Yield or kind is ast.YieldFrom:
             return True
-        if not isinstance(current, _SCOPES):
-            todo.extend(ast.iter_child_nodes(current))
+        if kind not in _SCOPES:
+            for name in node_fields(kind):
+                value = getattr(current, name, None)
+                if type(value) is list:
+                    todo.extend(item for item in value if isinstance(item, ast.AST))
+                elif isinstance(value, ast.AST):
+                    todo.append(value)
     return False

@@ -21,7 +21,7 @@ _FIELDS: dict[type, tuple[str, ...]] = {}
 _AST = ast.AST
 
 
-def _node_fields(kind: type) -> tuple[str, ...]:
+def node_fields(kind: type) -> tuple[str, ...]:
     """The fields of a node class that may hold a node, read once per class."""
     names = _FIELDS.get(kind)
     if names is None:
@@ -37,7 +37,7 @@ def walk(node: ast.AST) -> list[ast.AST]:
     for current in out:  # grows while it is read: the queue of the walk
         names = fields.get(type(current))
         if names is None:
-            names = _node_fields(type(current))
+            names = node_fields(type(current))
         for name in names:
             value = getattr(current, name, None)
             if value is None:
@@ -65,7 +65,7 @@ def walk_split(node: ast.AST, field: str) -> tuple[list[ast.AST], list[ast.AST]]
     the walks of its other fields): between them, the nodes of ``walk(node)``."""
     inside: list[ast.AST] = []
     outside: list[ast.AST] = [node]
-    for name in _node_fields(type(node)):
+    for name in node_fields(type(node)):
         value = getattr(node, name, None)
         out = inside if name == field else outside
         if isinstance(value, list):

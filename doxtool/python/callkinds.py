@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 
 from doxtool.python import effects
 from doxtool.python.astparse import statements
+from doxtool.python.astwalk import walk
 from doxtool.python.names import dotted_parts
 from doxtool.python.scopebinds import module_binds
 
@@ -292,12 +293,17 @@ def intervention_aliases(
     (``tick=None``, then ``if tick is None: tick = ...``) holds what a caller
     gives, and a name a ``:=``, an ``except ... as``, an import or a ``def``
     binds holds something else."""
+    checked = [
+        (targets, self_name is not None and _is_check(value, self_name))
+        for targets, value in assigns
+    ]
+    if not any(checks for _, checks in checked):
+        return frozenset()  # no name bound to it: no other binding to weigh
     bound: dict[str, bool] = dict.fromkeys(_other_bindings(function), False)
-    for targets, value in assigns:
-        checks = self_name is not None and _is_check(value, self_name)
+    for targets, checks in checked:
         for target in targets:
-            for node in ast.walk(target):
-                if isinstance(node, ast.Name):
+            for node in walk(target):
+                if type(node) is ast.Name:
                     bound[node.id] = bound.get(node.id, True) and checks and target is node
     return frozenset(name for name, only in bound.items() if only)
 
@@ -323,15 +329,21 @@ def _other_bindings(function: FunctionNode) -> set[str]:
     args = function.args
     params = (*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg)
     names = {p.arg for p in params if p is not None}
-    for node in ast.walk(function):
-        if isinstance(node, ast.NamedExpr) and isinstance(node.target, ast.Name):
-            names.add(node.target.id)
-        elif isinstance(node, ast.ExceptHandler) and node.name:
-            names.add(node.name)
-        elif isinstance(node, (ast.Import, ast.ImportFrom)):
-            names.update((a.asname or a.name).split(".", 1)[0] for a in node.names)
-        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            names.add(node.name)
-        elif isinstance(node, (ast.Global, ast.Nonlocal)):
-            names.update(node.names)
+    for node in walk(function):
+        kind = type(node)
+        if kind is ast.NamedExpr:
+            if type(node.target) is ast.Name:  # type: ignore[attr-defined]
+                names.add(node.target.id)  # type: ignore[attr-defined]
+        elif kind is ast.ExceptHandler:
+            if node.name:  # type: ignore[attr-defined]
+                names.add(node.name)  # type: ignore[attr-defined]
+        elif kind is ast.Import or kind is ast.ImportFrom:
+            names.update((a.asname or a.name).split(".", 1)[0] for a in node.names)  # type: ignore[attr-defined]
+        elif kind in _DEFINITIONS:
+            names.add(node.name)  # type: ignore[attr-defined]
+        elif kind is ast.Global or kind is ast.Nonlocal:
+            names.update(node.names)  # type: ignore[attr-defined]
     return names
+
+
+_DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)

@@ -170,7 +170,7 @@ class FunctionWalk(
             effects=_unique_effects(self.effects),
             calls=self.calls,
             is_async=isinstance(self.node, ast.AsyncFunctionDef),
-            generator=is_generator(self.node),
+            generator=self.owner.may_yield and is_generator(self.node),
             flow=function_flow(self.node, scope),
             returns=exits[0],
             raises=exits[1],

@@ -17,7 +17,7 @@ import libcst as cst
 
 from doxtool.core.facts import ClassFacts, ModuleFacts, Signature
 from doxtool.python.cstcode import code_of
-from doxtool.python.cstnodes import dotted_name, is_kind, statement_children
+from doxtool.python.cstnodes import child_nodes, dotted_name, is_kind, statement_children
 from doxtool.python.effects import CLIENT_MODULES
 from doxtool.python.literals import literal_value
 from doxtool.python.names import may_change, resolve_relative
@@ -73,7 +73,7 @@ class Func:
             if type(node) is cst.Yield:
                 return True
             if not isinstance(node, _SCOPES):
-                todo.extend(node.children)
+                todo.extend(child_nodes(node))
         return False
 
     @property

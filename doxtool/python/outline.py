@@ -88,10 +88,10 @@ class _Outliner:
             # of the name) may not hold the class a call makes
             once = self._binds.get(node.name) == 1
             cls.init = init_params(node, self._target) if once else None
-        outline.response_calls = response_calls(tree, self.source)
         outline.constants = list(self._constants)
         outline.assigned = list(self._assigned)
-        self._walk(tree)
+        found, binders = self._walk(tree)
+        outline.response_calls = response_calls(tree, self.source, found, binders)
         outline.rebound_attributes = rebound_attributes(tree)  # read by the walk
         outline.opaque_calls, outline.opaque_functions = opaque(tree, self._aliases, self._defined)
         outline.keyword_areas = keyword_areas(self.source)
@@ -249,10 +249,14 @@ class _Outliner:
 
     # -- expressions ----------------------------------------------------------
 
-    def _walk(self, tree: ast.Module) -> None:
+    def _walk(self, tree: ast.Module) -> tuple[list[ast.Call], list[ast.stmt]]:
         """Calls, references and effects in one breadth-first walk, which
         also collects what :func:`~doxtool.python.rebound.rebound_attributes`
-        reads (it need not walk the tree again)."""
+        reads (it need not walk the tree again), and gives the calls and the
+        imports and definitions met, in order, for
+        :func:`~doxtool.python.responsecalls.response_calls`."""
+        found: list[ast.Call] = []
+        binders: list[ast.stmt] = []
         calls: dict[str, None] = {}
         references: dict[str, None] = {}
         untyped: dict[str, None] = {}
@@ -292,6 +296,7 @@ class _Outliner:
                 if type(node.ctx) is not load:  # type: ignore[attr-defined]
                     stored.append(node)  # type: ignore[arg-type]
             elif kind is ast.Call:
+                found.append(node)  # type: ignore[arg-type]
                 func = node.func  # type: ignore[attr-defined]
                 if is_setattr(func):
                     setattrs.append(node)  # type: ignore[arg-type]
@@ -304,8 +309,10 @@ class _Outliner:
                     line = effects.setdefault((area, via), node.lineno)
                     if node.lineno < line:
                         effects[(area, via)] = node.lineno
-            elif kind is ast.ClassDef:
-                classes.add(node.name)  # type: ignore[attr-defined]
+            elif kind in _BINDERS:
+                binders.append(node)  # type: ignore[arg-type]
+                if kind is ast.ClassDef:
+                    classes.add(node.name)  # type: ignore[attr-defined]
         remember(tree, classes, stored, setattrs)
         self.outline.calls = list(calls)
         self.outline.references = list(references)
@@ -317,6 +324,7 @@ class _Outliner:
                 effects.items(), key=lambda item: (item[1], order[item[0][0]], item[0][1])
             )
         ]
+        return found, binders
 
     def _render(self, node: ast.expr) -> str:
         """``call.func`` style name of a chain: calls flattened to their
@@ -377,3 +385,9 @@ def _inner(scope: str, kind: str) -> str:
     if scope == "try" or kind == "try":
         return "try"
     return "conditional"
+
+
+#: the statements :func:`~doxtool.python.responsecalls.response_calls` reads the bindings of
+_BINDERS = frozenset(
+    {ast.Import, ast.ImportFrom, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef}
+)

@@ -29,7 +29,7 @@ from typing import Any, NamedTuple
 import libcst as cst
 
 from doxtool.python.controlflow import terminates
-from doxtool.python.cstnodes import suite_body
+from doxtool.python.cstnodes import child_nodes, suite_body
 from doxtool.python.keyaggregates import READ_ONLY_CALLS
 from doxtool.python.readforms import FILLING_METHODS, KEEPING_METHODS
 from doxtool.python.replacements import KNOWN, UNKNOWN, evaluate, replaced
@@ -315,23 +315,17 @@ def _key(value: object) -> object:
     return value if type(value) is str else id(value)
 
 
-class _Names(cst.CSTVisitor):
-    """Collects the names of a tree, not looking into lambdas (a class of its
-    own: one made per call would leave a cycle for the collector)."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.found: set[str] = set()
-
-    def visit_Name(self, node: cst.Name) -> None:
-        self.found.add(node.value)
-
-    def visit_Lambda(self, node: cst.Lambda) -> bool:
-        return False
-
-
 def _names_in(node: cst.CSTNode) -> set[str]:
-    """The names in ``node`` (not in lambdas)."""
-    names = _Names()
-    node.visit(names)
-    return names.found
+    """The names in ``node`` (not in lambdas), read from the nodes' fields
+    (:func:`~doxtool.python.cstnodes.child_nodes`): a ``CSTVisitor`` would
+    rebuild every node it passes."""
+    found: set[str] = set()
+    todo: list[cst.CSTNode] = [node]
+    while todo:
+        current = todo.pop()
+        kind = type(current)
+        if kind is cst.Name:
+            found.add(current.value)  # type: ignore[attr-defined]
+        elif kind is not cst.Lambda:
+            todo.extend(child_nodes(current))
+    return found

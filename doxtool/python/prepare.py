@@ -62,6 +62,7 @@ def first_half(
                 local_roots,
                 prepared.objects,
                 prepared.held,
+                source,
             )
         except Exception as exc:  # a bug here must not cost the module's facts
             message = f"helper summaries not extracted: {type(exc).__name__}: {exc}"

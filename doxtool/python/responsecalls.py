@@ -24,23 +24,25 @@ _NAME = "Response"
 _LINE_BREAKS = re.compile(r"\r\n|\r|\n")
 
 
-def response_calls(tree: ast.Module, source: str) -> list[ClassCall]:
-    """The calls of ``Response`` in ``tree``, in source order."""
+def response_calls(
+    tree: ast.Module, source: str, found: list[ast.Call], binders: list[ast.stmt]
+) -> list[ClassCall]:
+    """The calls of ``Response`` in ``tree``, in source order, from the
+    module's calls (``found``) and its imports and definitions (``binders``),
+    each in the order ``ast.walk`` meets them (the outline's walk collects
+    them: :meth:`~doxtool.python.outline._Outliner._walk`)."""
     if _NAME not in source:
         return []
     counts: dict[str, int] = {}
     kinds: dict[str, str] = {}
-    found: list[ast.Call] = []
-    for node in ast.walk(tree):  # one walk: calls, imports and definitions
+    for node in binders:
         kind = type(node)
-        if kind is ast.Call:
-            found.append(node)  # type: ignore[arg-type]
-        elif kind is ast.Import or kind is ast.ImportFrom:
+        if kind is ast.Import or kind is ast.ImportFrom:
             for alias in node.names:  # type: ignore[attr-defined]
                 if alias.name == "*":
                     return []  # a star import may bind any name, before or after the others
                 _bind(counts, kinds, *_imported(alias, kind is ast.ImportFrom))
-        elif kind is ast.ClassDef or kind is ast.FunctionDef or kind is ast.AsyncFunctionDef:
+        else:  # a class or function definition
             name = node.name  # type: ignore[attr-defined]
             _bind(counts, kinds, name, "response" if name == _NAME else "other")
     bound = _bound_once(tree, counts, kinds)

@@ -34,15 +34,18 @@ def summarise(
     local_roots: Iterable[str],
     objects: dict[str, list[str]] | None = None,
     held: dict[str, list[str]] | None = None,
+    source: str | None = None,
 ) -> list[FunctionSummary]:
     """Summaries of the module's functions and of its classes' methods; the
     objects the module keeps in its names go into ``objects``
     (:mod:`doxtool.python.modobjects`), those its classes keep on ``self``
-    into ``held`` (:mod:`doxtool.python.astheld`).
+    into ``held`` (:mod:`doxtool.python.astheld`). ``source``, the module's
+    text when known: no function is searched for a ``yield`` it never says.
 
     Never raises: a module too deep for a recursive walk has no summaries.
     """
     summariser = _Summariser(tree, module, is_package, frozenset(local_roots))
+    summariser.may_yield = source is None or "yield" in source
     try:
         summaries = summariser.run()
         if objects is not None:

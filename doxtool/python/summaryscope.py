@@ -57,6 +57,8 @@ class ModuleScope:
         self._key_literals: dict[str, ast.Tuple | ast.List | ast.Set | None] = {}
         self._never: frozenset[str] | None = None
         self._base_only: frozenset[str] | None = None
+        #: whether the module's text may say ``yield`` (a function may be a generator)
+        self.may_yield = True
 
     def bind(self, node: ast.Import | ast.ImportFrom, names: dict[str, str]) -> None:
         bind_import(node, names, self.module, self.is_package)
