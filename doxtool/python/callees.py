@@ -144,6 +144,7 @@ class Callees:
             ),
             overridden=env.overridden > 0,
             early=env.early,
+            key_guarded=None in env.guards,
         )
 
     def _carry_fills(self, node: cst.Call, target: Target, env: Env) -> None:

@@ -186,6 +186,7 @@ class Calls(Callees, Makers, PathReceivers, HeldObjects, ObjectChains, FileOpens
             literals=literals,
             in_try=env.trying > 0,
             recovered=env.recovering > 0,
+            key_guarded=None in env.guards,  # (:mod:`~doxtool.python.catchwalk`)
             needed=env.needed_here and not env.some_calls(),
             values=values,
             override=override,

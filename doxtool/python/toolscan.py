@@ -436,6 +436,7 @@ class ToolScan(
             arm_top=target.arm is not None,
             answers=target.answers,
             early=target.early,
+            guards=[None] if target.key_guarded else [],
         )
         env.fills = self._fills_at_start(target)
         if raised and target.arm is not None and not target.recovered:

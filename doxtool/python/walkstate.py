@@ -359,3 +359,7 @@ class Target:
     #: or ``before_execution``, or a call from one reaches it
     #: (:meth:`~doxtool.python.argfills.ArgumentFills._fills_at_start`)
     early: bool = False
+    #: called in the body of a ``try`` one of whose handlers catches a missing
+    #: key's ``KeyError`` and goes on (or under ``with suppress(KeyError):``):
+    #: its key reads are guarded (:mod:`~doxtool.python.catchwalk`)
+    key_guarded: bool = False
