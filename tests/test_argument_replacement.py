@@ -7,6 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from bothwalks import tool_module
 from click.testing import Result
 from test_resolve import facts_of, only_tool
 
@@ -198,3 +199,57 @@ def test_a_key_init_needs_is_required_whatever_before_execution_fills(tmp_path: 
     )
     tool = only_tool(facts_of(tmp_path, "tools/runner.py", {"tools/runner.py": source}))
     assert [(a.name, a.required, a.has_default) for a in tool.arguments] == [("mode", True, False)]
+
+
+#: (``__init__``'s body, ``before_execution``'s body) -> each argument read
+#: (required, has a default): a method ``__init__`` calls runs before
+#: ``before_execution``, one the hook calls before its fill runs before it
+EARLY_CALLS = {
+    "__init__ calls a reader, the hook writes": (
+        "self._setup()",
+        'self.args["mode"] = "fast"',
+        {"mode": (True, False)},
+    ),
+    "__init__ calls a reader, the hook fills where missing": (
+        "self._setup()",
+        'self.args.setdefault("mode", "x")',
+        {"mode": (True, False)},
+    ),
+    "the hook calls a reader, then replaces the arguments": (
+        "pass",
+        'self._setup()\n        self.args = {"mode": "fast"}',
+        {"mode": (True, False)},
+    ),
+    # the fill runs first: the reader reads what it wrote
+    "the hook replaces the arguments, then calls a reader": (
+        "pass",
+        'self.args = {"mode": "fast"}\n        self._setup()',
+        {},
+    ),
+    "the hook fills where missing, then calls a reader": (
+        "pass",
+        'self.args.setdefault("mode", "x")\n        self._setup()',
+        {"mode": (False, True)},
+    ),
+}
+
+
+@pytest.mark.parametrize("shape", sorted(EARLY_CALLS))
+def test_a_method_called_early_reads_before_the_hook_fills(run_cli, make_repo, shape) -> None:
+    init, hook, expected = EARLY_CALLS[shape]
+    source = (
+        "from helpers.tool import Tool, Response\n\n\n"
+        "class Runner(Tool):\n"
+        "    def __init__(self, *args, **kwargs):\n"
+        "        super().__init__(*args, **kwargs)\n"
+        f"        {init}\n\n"
+        "    def _setup(self):\n"
+        '        self.level = self.args["mode"]\n\n'
+        "    async def before_execution(self, **kwargs):\n"
+        f"        {hook}\n\n"
+        "    async def execute(self, **kwargs):\n"
+        '        return Response(message=self.args["mode"], break_loop=False)\n'
+    )
+    root = make_repo({"tools/t.py": source})
+    arguments = tool_module(run_cli, root)["arguments"]
+    assert {a["name"]: (a["required"], a["has_default"]) for a in arguments} == expected

@@ -39,6 +39,11 @@ class HelperCall:
     #: ... by a handler that goes on rather than ending ``execute`` with an
     #: error: a check that raises there makes no argument needed
     recovered: bool = False
+    #: ... one of which catches a missing key's ``KeyError`` (``except
+    #: KeyError``, ``LookupError``, ``Exception``, a bare ``except``), or
+    #: under ``with suppress(KeyError):``: a callee's ``d[key]`` (``d.pop(key)``)
+    #: of a missing key raises into it, and the call goes on
+    key_guarded: bool = False
     #: with ``**`` in ``dicts``: the callee parameters the call fills
     #: otherwise (``#<n>``, keyword names), and whether they are unknown (a
     #: ``*`` splat or another ``**`` splat): the rest take the tool's arguments

@@ -26,12 +26,11 @@ import libcst as cst
 
 from doxtool.core.facts import HelperCall
 from doxtool.python.argreplace import forget_restored, replacing_dict
-from doxtool.python.controlflow import contains_return
 from doxtool.python.cstnodes import child_nodes, getattr_of, suite_body
+from doxtool.python.hookfills import HookFills
 from doxtool.python.literals import string_value
 from doxtool.python.mergeforms import UNKNOWN, Merge
-from doxtool.python.modulescan import Func
-from doxtool.python.walkstate import Env, Fills, Target
+from doxtool.python.walkstate import Env, Fills
 
 #: the label of ``self.args`` (other dicts are labelled by their local name)
 SELF_ARGS = "self.args"
@@ -40,12 +39,9 @@ SELF_ARGS = "self.args"
 SPLAT = "**"
 
 
-class ArgumentFills:
+class ArgumentFills(HookFills):
     """Keys written into the arguments dict: a part of
     :class:`~doxtool.python.toolscan.ToolScan`."""
-
-    #: what ``before_execution`` fills in ``self.args`` before ``execute`` runs
-    hook_fills: Fills
 
     def _dict_label(self, node: cst.BaseExpression | None, env: Env) -> str | None:
         """``self.args`` (also as ``getattr(self, "args")``, or a name for it:
@@ -425,28 +421,6 @@ class ArgumentFills:
         if found is None and label in fills.any_filled:
             return False, None
         return found
-
-    def _fills_at_start(self, target: Target) -> Fills:
-        """What holds in the arguments dicts when a function a call reaches
-        starts: what ``before_execution`` filled (it runs before ``execute``,
-        after ``__init__``), and what the call hands on (:meth:`_handed_fills`)."""
-        hook = Fills() if target.fn.name in ("before_execution", "__init__") else self.hook_fills
-        return hook.joined(target.fills or Fills())
-
-    def _before_execution_fills(self, hook: Func | None) -> Fills:
-        """What ``before_execution``'s top-level statements fill in
-        ``self.args`` before any of them may return."""
-        fills = Fills()
-        if hook is None or hook.self_name is None:
-            return fills
-        env = Env(
-            func=hook, self_name=hook.self_name, dicts=set(), names={}, collect_outcomes=False
-        )
-        for stmt in suite_body(hook.node.body):
-            if contains_return(stmt):
-                break
-            self._note_fills(stmt, env, fills)
-        return fills
 
     def _deleted_keys(self, target: cst.BaseExpression, env: Env) -> bool:
         """Whether ``del`` deletes keys of arguments dicts only (``del

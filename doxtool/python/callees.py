@@ -143,6 +143,8 @@ class Callees:
                 (label, name) for label, names in labels.items() for name in names if name != SPLAT
             ),
             overridden=env.overridden > 0,
+            early=env.early,
+            key_guarded=None in env.guards,
         )
 
     def _carry_fills(self, node: cst.Call, target: Target, env: Env) -> None:

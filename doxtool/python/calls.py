@@ -186,6 +186,7 @@ class Calls(Callees, Makers, PathReceivers, HeldObjects, ObjectChains, FileOpens
             literals=literals,
             in_try=env.trying > 0,
             recovered=env.recovering > 0,
+            key_guarded=None in env.guards,  # (:mod:`~doxtool.python.catchwalk`)
             needed=env.needed_here and not env.some_calls(),
             values=values,
             override=override,
@@ -217,7 +218,7 @@ class Calls(Callees, Makers, PathReceivers, HeldObjects, ObjectChains, FileOpens
             if type(arg.value) is cst.Name and (fn := self._own_function(arg.value, env)):
                 # when, and whether, it runs is the call's: what it raises
                 # may never reach the tool (a ``try`` whose end is not known)
-                handed = Target(fn, conditional=True, in_try=True, overridden=True)
+                handed = Target(fn, conditional=True, in_try=True, overridden=True, early=env.early)
                 self._scan(handed, collect=False)
                 continue
             dotted = dotted_name(arg.value)

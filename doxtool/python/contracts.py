@@ -17,14 +17,11 @@ from doxtool.python.arms import refuses_untaken
 from doxtool.python.blockreturns import with_returned_inline
 from doxtool.python.checktests import negated, negative
 from doxtool.python.controlflow import contains_return, terminates
-from doxtool.python.cstcaught import base_only_classes, escaping_checks
-from doxtool.python.cstnodes import child_nodes, dotted_name, is_kind, suite_body
+from doxtool.python.cstcaught import base_only_classes
+from doxtool.python.cstnodes import child_nodes, is_kind, suite_body
 from doxtool.python.matchpatterns import literal_pattern, match_values, refuses_none
 from doxtool.python.readforms import CALLED, REFUSALS
 from doxtool.python.walkstate import Env
-
-#: what ``except`` catches a missing key with
-GUARD_EXCEPTIONS = frozenset({"KeyError", "LookupError", "Exception", "BaseException"})
 
 
 class Contracts:
@@ -251,44 +248,6 @@ class Contracts:
             subjects.append(last.pattern.name)
         return False if refuses_untaken(body, subjects) else None
 
-    def _try_body(self, stmt: cst.Try | cst.TryStar, env: Env) -> None:
-        """The body of a ``try``. Its checks are contracts as those around it
-        are when every handler ends ``execute`` with an error (a raise, or in
-        ``execute`` a returned ``Response``); a handler that goes on recovers
-        from what they raise. ``except KeyError`` makes ``args["x"]`` in it
-        optional only when it recovers, and then with no default known."""
-        handlers = [suite_body(h.body) for h in stmt.handlers]
-        fails = bool(handlers) and all(
-            self._error_exit(h, env) and (env.func is self.entry or ends_with_raise(h))
-            for h in handlers
-        )
-        recovers = bool(handlers) and not fails
-        catches = recovers and any(catches_key_error(h, env) for h in stmt.handlers)
-        if catches:
-            env.guards.append(None)
-        env.trying += bool(handlers)
-        escaping = env.escaping
-        if recovers and not env.recovering:  # (one ``try`` that may recover around it)
-            env.escaping = escaping_checks(stmt, self._base_only())  # type: ignore[arg-type]
-        env.recovering += recovers
-        body = suite_body(stmt.body)
-        before = {name: len(b.reads) for name, b in self.args.items()}
-        if env.needed_here and handlers:
-            # the body runs as the statements around the ``try`` do
-            top, env.top_body = env.top_body, body
-            self._stmts(body, env)
-            env.top_body = top
-        else:
-            self._stmts(body, env)
-        env.recovering -= recovers
-        env.escaping = escaping
-        env.trying -= bool(handlers)
-        if catches:
-            env.guards.pop()
-            for name, builder in self.args.items():
-                if any(r.kind == "subscript" for r in builder.reads[before.get(name, 0) :]):
-                    builder.set_fallback(False)  # what the handler gives is not known
-
     def _base_only(self) -> frozenset[str]:
         """The module's classes ``except Exception`` does not take (read once)."""
         found: frozenset[str] | None = getattr(self, "_base_only_found", None)
@@ -483,16 +442,3 @@ def ends_with_raise(body: Sequence[cst.BaseStatement]) -> bool:
 def _written(node: cst.BaseExpression) -> bool:
     """Whether ``node`` is a string written there (``"Error: ..."``, an f-string)."""
     return type(node) in (cst.SimpleString, cst.ConcatenatedString, cst.FormattedString)
-
-
-def catches_key_error(handler: cst.ExceptHandler | cst.ExceptStarHandler, env: Env) -> bool:
-    """Whether a handler catches ``KeyError`` (a bare ``except`` does)."""
-    if handler.type is None:
-        return True
-    types = handler.type.elements if type(handler.type) is cst.Tuple else None
-    nodes = [e.value for e in types] if types is not None else [handler.type]
-    for node in nodes:
-        dotted = dotted_name(node)
-        if dotted and dotted[-1] in GUARD_EXCEPTIONS:
-            return True
-    return False

@@ -31,6 +31,8 @@ class Found:
 
 #: reads that raise without the key (a parameter: one with no default)
 _RAISING = ("subscript", "pop", "parameter")
+#: ... those that raise ``KeyError`` (a parameter raises ``TypeError``)
+_KEY_ERRORS = ("subscript", "pop")
 
 
 def add_arguments(
@@ -224,6 +226,10 @@ def as_called(read: KeyRead, name: str, call: HelperCall) -> KeyRead | None:
             read = dataclasses.replace(read, conditional=True)  # needed on some calls
         elif others is not None and not read.guarded and not read.alternatives:
             read = dataclasses.replace(read, alternatives=list(others))  # one is needed
+    if call.key_guarded and read.kind in _KEY_ERRORS and not read.guarded:
+        # a missing key's ``KeyError`` goes to a handler that goes on: the
+        # key is needed on no call, and what the handler leaves is not known
+        read = dataclasses.replace(read, guarded=True, default_unknown=True)
     if call.recovered and read.contract:
         # the check raises into a handler that goes on: what a missing key
         # ends as is not known

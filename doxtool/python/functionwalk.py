@@ -11,6 +11,7 @@ from typing import Any
 from doxtool.core.summary_facts import EffectCall, FunctionSummary, KeyRead, OutCall
 from doxtool.python import effects
 from doxtool.python.astbranches import comprehension_branches, negated, operand_branches
+from doxtool.python.astcatching import AstCatching
 from doxtool.python.astclosures import AstCalled, AstClosures
 from doxtool.python.astdicts import Held, HeldDicts
 from doxtool.python.astkeychecks import AstKeyChecks
@@ -21,7 +22,6 @@ from doxtool.python.callkinds import Scope, call_argument, open_mode, opener_fla
 from doxtool.python.exits import function_exits
 from doxtool.python.flows import function_flow
 from doxtool.python.keyfills import KeyWrites
-from doxtool.python.keyguards import catches_key_error
 from doxtool.python.keyreads import KeyReads
 from doxtool.python.keyvalues import KeyValues
 from doxtool.python.loopkeys import LoopKeys
@@ -41,6 +41,7 @@ _COMPREHENSIONS = frozenset({ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.Di
 
 
 class FunctionWalk(
+    AstCatching,
     AstRaiseCalls,
     HeldDicts,
     AstKeyChecks,
@@ -208,23 +209,9 @@ class FunctionWalk(
         elif isinstance(stmt, (ast.For, ast.AsyncFor, ast.While)):
             self._loop(stmt)
         elif isinstance(stmt, (ast.Try, getattr(ast, "TryStar", ast.Try))):
-            # ``except KeyError: raise RepairableException(...)`` still needs the key
-            catches = any(catches_key_error(h) for h in stmt.handlers) and not all(  # type: ignore[attr-defined]
-                h.body and isinstance(h.body[-1], ast.Raise)
-                for h in stmt.handlers  # type: ignore[attr-defined]
-            )
-            if catches:
-                self.guards.append(None)
-            self._tried_body(stmt)  # type: ignore[arg-type]  # :mod:`.astkeychecks`
-            if catches:
-                self.guards.pop()
-            self._handlers_and_else(stmt)  # type: ignore[arg-type]
-            self._stmts(stmt.finalbody)  # type: ignore[attr-defined]
+            self._try(stmt)  # type: ignore[arg-type]  # :mod:`.astcatching`
         elif isinstance(stmt, (ast.With, ast.AsyncWith)):
-            for item in stmt.items:
-                self._expr(item.context_expr)
-                self._entered(item.context_expr, isinstance(stmt, ast.AsyncWith))
-            self._stmts(stmt.body)
+            self._with(stmt)
         elif isinstance(stmt, ast.Match):
             self._expr(stmt.subject)
             framed = self._undecided_cases(stmt)

@@ -54,6 +54,7 @@ from doxtool.python.fallbacks import Fallbacks
 from doxtool.python.frameworkcalls import FRAMEWORK_CALLED
 from doxtool.python.guardedconversions import GuardedConversions
 from doxtool.python.handedresponses import HandedResponses
+from doxtool.python.hookfills import runs_early
 from doxtool.python.keychecks import KeyChecks
 from doxtool.python.lookups import Lookups
 from doxtool.python.matchwalk import MatchWalk
@@ -268,7 +269,9 @@ class ToolScan(
                 some = method.name not in FRAMEWORK_CALLED
                 # ``__init__`` runs first, before ``before_execution`` fills anything
                 self.ordered = method.name == "__init__"
-                self._scan(Target(method, conditional=some), collect=False)
+                self._scan(
+                    Target(method, conditional=some, early=runs_early(method)), collect=False
+                )
                 self.ordered = False
                 came_before(self.args, offers, known=method.name == "__init__")
         self._scan_dispatched()
@@ -291,7 +294,7 @@ class ToolScan(
         )
         self._lifecycle_hooks(set(), collect=True)
         for method in self.scan.visible_methods(self.cls):
-            self._scan(Target(method), collect=True)
+            self._scan(Target(method, early=runs_early(method)), collect=True)
         tool = self._finish(tool)
         tool.returns_from = []
         return tool
@@ -319,7 +322,7 @@ class ToolScan(
             return
         self._execute_parameters(hook)
         dicts = frozenset({hook.star_kwarg} if hook.star_kwarg else ())
-        self._scan(Target(hook, dicts, values=own_values(hook)), collect=collect)
+        self._scan(Target(hook, dicts, values=own_values(hook), early=True), collect=collect)
 
     def _finish(self, tool: ToolFacts) -> ToolFacts:
         # an alternative names its partners both ways
@@ -432,6 +435,8 @@ class ToolScan(
             arm=target.arm,
             arm_top=target.arm is not None,
             answers=target.answers,
+            early=target.early,
+            guards=[None] if target.key_guarded else [],
         )
         env.fills = self._fills_at_start(target)
         if raised and target.arm is not None and not target.recovered:

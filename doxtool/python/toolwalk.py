@@ -12,6 +12,7 @@ from functools import partial
 import libcst as cst
 
 from doxtool.python.absencetests import made_value
+from doxtool.python.catchwalk import CatchWalk
 from doxtool.python.checktests import accepts
 from doxtool.python.closures import ClosureWalk, always_true, nonempty_literal
 from doxtool.python.controlflow import contains_return, leaves_pass, terminates
@@ -31,7 +32,7 @@ from doxtool.python.walkstate import Env
 _TEXT_SHAPES = (cst.BooleanOperation, cst.FormattedString, cst.SimpleString, cst.ConcatenatedString)
 
 
-class StatementWalk(ExpressionWalk, ClosureWalk):
+class StatementWalk(ExpressionWalk, ClosureWalk, CatchWalk):
     """Statements and expressions: a part of :class:`~doxtool.python.toolscan.ToolScan`."""
 
     def _stmts(self, body: Sequence[cst.BaseStatement], env: Env) -> None:
@@ -348,36 +349,9 @@ class StatementWalk(ExpressionWalk, ClosureWalk):
         elif type(stmt) in (cst.For, cst.While):
             self._unordered(partial(self._loop, stmt, env))  # type: ignore[arg-type]
         elif type(stmt) in (cst.Try, cst.TryStar):
-            # a ``finally`` that always leaves overrides every ``return`` before it
-            final = stmt.finalbody
-            overrides = final is not None and any(
-                self._stops(s, env) for s in suite_body(final.body)
-            )
-            # ... and every exception raised before it: a helper's may be caught
-            env.overridden += overrides
-            env.trying += overrides
-            self._try_body(stmt, env)
-            for handler in stmt.handlers:  # run when the body raises: on some calls only
-                self._unordered(partial(self._on_error, suite_body(handler.body), env))
-            if stmt.orelse is not None:  # run when it does not
-                orelse = suite_body(stmt.orelse.body)
-                # skipped when a handler recovers: then on some calls only
-                ends = all(terminates(suite_body(h.body)) for h in stmt.handlers)
-                walk = self._stmts if ends else self._on_error
-                self._unordered(partial(walk, orelse, env))
-            env.overridden -= overrides
-            env.trying -= overrides
-            if stmt.finalbody is not None:
-                self._stmts(suite_body(stmt.finalbody.body), env)
+            self._try(stmt, env)  # type: ignore[arg-type]  # :mod:`.catchwalk`
         elif type(stmt) is cst.With:
-            for item in stmt.items:
-                self._expr(item.item, env)
-                self._entered(item.item, stmt.asynchronous is not None, env)
-            # ``with suppress(...)`` catches what its body raises, as a ``try`` may
-            catches = any(map(self._suppressing(env), stmt.items))
-            env.trying += catches
-            self._stmts(suite_body(stmt.body), env)
-            env.trying -= catches
+            self._with(stmt, env)
         elif type(stmt) is cst.Match:
             self._match(stmt, env)
         elif type(stmt) is cst.FunctionDef:

@@ -229,6 +229,8 @@ class Env:
     answering: frozenset[int] = frozenset()
     #: what the function returns is such a message (:attr:`Target.answers`)
     answers: bool = False
+    #: it runs before ``before_execution``'s fills hold (:attr:`Target.early`)
+    early: bool = False
     #: per enclosing ``if`` body, the arguments its test finds strings
     #: (``if isinstance(label, str):``, :func:`~doxtool.python.readvalues.strings_tested`)
     string_bodies: list[frozenset[str]] = field(default_factory=list)
@@ -353,3 +355,11 @@ class Target:
     #: ``finally`` that always leaves, or it is handed to a call that may run it
     #: anywhere (``task.add_done_callback(_done)``)
     overridden: bool = False
+    #: it runs before what ``before_execution`` fills holds: it is ``__init__``
+    #: or ``before_execution``, or a call from one reaches it
+    #: (:meth:`~doxtool.python.argfills.ArgumentFills._fills_at_start`)
+    early: bool = False
+    #: called in the body of a ``try`` one of whose handlers catches a missing
+    #: key's ``KeyError`` and goes on (or under ``with suppress(KeyError):``):
+    #: its key reads are guarded (:mod:`~doxtool.python.catchwalk`)
+    key_guarded: bool = False

@@ -1,0 +1,51 @@
+"""The statements of a helper's walk that catch what their body raises (part
+of :class:`~doxtool.python.functionwalk.FunctionWalk`; the libcst side of the
+tool: :mod:`~doxtool.python.catchwalk`): a ``try`` whose handler catches a
+missing key's ``KeyError`` (or a class above it) and goes on, and a ``with``
+whose context manager swallows it (``with contextlib.suppress(KeyError):``),
+guard the key reads in their body: a read there is needed on no call. A
+handler that ends in a ``raise`` (``except KeyError: raise Refused(...)``)
+and ``suppress(ValueError)`` guard nothing."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from doxtool.python.keyguards import catches_key_error, suppresses_key_error
+
+
+class AstCatching:
+    """``try`` and ``with``: a part of :class:`~doxtool.python.functionwalk.FunctionWalk`."""
+
+    owner: Any  # the :class:`~doxtool.python.summaryscope.ModuleScope`
+    names: dict[str, str]
+    guards: list[frozenset[str] | None]
+    _expr: Callable[[ast.expr], None]
+    _stmts: Callable[[Sequence[ast.stmt]], None]
+    _entered: Callable[[ast.expr, bool], None]
+    _tried_body: Callable[[ast.Try], None]  # :mod:`.astkeychecks`
+    _handlers_and_else: Callable[[ast.Try], None]  # :mod:`.astclosures`
+
+    def _try(self, stmt: ast.Try) -> None:
+        # ``except KeyError: raise RepairableException(...)`` still needs the key
+        catches = any(catches_key_error(h) for h in stmt.handlers) and not all(
+            h.body and isinstance(h.body[-1], ast.Raise) for h in stmt.handlers
+        )
+        self.guards.extend([None] if catches else [])
+        self._tried_body(stmt)
+        if catches:
+            self.guards.pop()
+        self._handlers_and_else(stmt)
+        self._stmts(stmt.finalbody)
+
+    def _with(self, stmt: ast.With | ast.AsyncWith) -> None:
+        for item in stmt.items:
+            self._expr(item.context_expr)
+            self._entered(item.context_expr, isinstance(stmt, ast.AsyncWith))
+        catches = suppresses_key_error(stmt, lambda d: self.owner.resolve(d, self.names))
+        self.guards.extend([None] if catches else [])
+        self._stmts(stmt.body)
+        if catches:
+            self.guards.pop()

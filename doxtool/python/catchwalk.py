@@ -1,0 +1,148 @@
+"""The statements of the tool walk that catch what their body raises (part
+of :class:`~doxtool.python.toolscan.ToolScan`; the ``ast`` side of helpers:
+:mod:`~doxtool.python.astcatching`): ``try`` and ``with``.
+
+A ``try`` whose handlers recover (go on rather than end ``execute`` with an
+error) and one of which catches a missing key's ``KeyError`` (or a class
+above it), and a ``with`` whose context manager swallows it (``with
+contextlib.suppress(KeyError):``), guard the key reads in their body: a
+read there is needed on no call, and what a missing key leaves is not
+known (no default is claimed). ``suppress(ValueError)`` guards nothing."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from functools import partial
+from typing import Any
+
+import libcst as cst
+
+from doxtool.python.arguments import ArgBuilder
+from doxtool.python.contracts import ends_with_raise
+from doxtool.python.controlflow import terminates
+from doxtool.python.cstcaught import escaping_checks
+from doxtool.python.cstnodes import dotted_name, suite_body
+from doxtool.python.keyguards import GUARD_EXCEPTIONS
+from doxtool.python.walkstate import Env
+
+
+class CatchWalk:
+    """``try`` and ``with``: a part of :class:`~doxtool.python.toolscan.ToolScan`."""
+
+    args: dict[str, ArgBuilder]
+    _stmts: Callable[[Sequence[cst.BaseStatement], Env], None]
+    _expr: Callable[[cst.BaseExpression, Env], None]
+    _entered: Callable[[cst.BaseExpression, bool, Env], None]
+    _stops: Callable[[cst.BaseStatement, Env], bool]
+    _unordered: Callable[[Callable[[], None]], None]
+    _on_error: Callable[[Sequence[cst.BaseStatement], Env], None]
+    _error_exit: Callable[[Sequence[cst.BaseStatement], Env], bool]
+    _base_only: Callable[[], frozenset[str]]
+    _suppressing: Callable[[Env], Callable[[cst.WithItem], bool]]  # :mod:`.reach`
+    entry: Any
+
+    def _try(self, stmt: cst.Try | cst.TryStar, env: Env) -> None:
+        # a ``finally`` that always leaves overrides every ``return`` before it
+        final = stmt.finalbody
+        overrides = final is not None and any(self._stops(s, env) for s in suite_body(final.body))
+        # ... and every exception raised before it: a helper's may be caught
+        env.overridden += overrides
+        env.trying += overrides
+        self._try_body(stmt, env)
+        for handler in stmt.handlers:  # run when the body raises: on some calls only
+            self._unordered(partial(self._on_error, suite_body(handler.body), env))
+        if stmt.orelse is not None:  # run when it does not
+            orelse = suite_body(stmt.orelse.body)
+            # skipped when a handler recovers: then on some calls only
+            ends = all(terminates(suite_body(h.body)) for h in stmt.handlers)
+            walk = self._stmts if ends else self._on_error
+            self._unordered(partial(walk, orelse, env))
+        env.overridden -= overrides
+        env.trying -= overrides
+        if stmt.finalbody is not None:
+            self._stmts(suite_body(stmt.finalbody.body), env)
+
+    def _try_body(self, stmt: cst.Try | cst.TryStar, env: Env) -> None:
+        """The body of a ``try``. Its checks are contracts as those around it
+        are when every handler ends ``execute`` with an error (a raise, or in
+        ``execute`` a returned ``Response``); a handler that goes on recovers
+        from what they raise. ``except KeyError`` makes ``args["x"]`` in it
+        optional only when it recovers, and then with no default known."""
+        handlers = [suite_body(h.body) for h in stmt.handlers]
+        fails = bool(handlers) and all(
+            self._error_exit(h, env) and (env.func is self.entry or ends_with_raise(h))
+            for h in handlers
+        )
+        recovers = bool(handlers) and not fails
+        catches = recovers and any(catches_key_error(h) for h in stmt.handlers)
+        env.trying += bool(handlers)
+        escaping = env.escaping
+        if recovers and not env.recovering:  # (one ``try`` that may recover around it)
+            env.escaping = escaping_checks(stmt, self._base_only())  # type: ignore[arg-type]
+        env.recovering += recovers
+        body = suite_body(stmt.body)
+        with self._keys_guarded(catches, env):
+            if env.needed_here and handlers:
+                # the body runs as the statements around the ``try`` do
+                top, env.top_body = env.top_body, body
+                self._stmts(body, env)
+                env.top_body = top
+            else:
+                self._stmts(body, env)
+        env.recovering -= recovers
+        env.escaping = escaping
+        env.trying -= bool(handlers)
+
+    def _with(self, stmt: cst.With, env: Env) -> None:
+        for item in stmt.items:
+            self._expr(item.item, env)
+            self._entered(item.item, stmt.asynchronous is not None, env)
+        # ``with suppress(...)`` catches what its body raises, as a ``try`` may
+        suppressing = [item.item for item in stmt.items if self._suppressing(env)(item)]
+        catches = any(suppressed_key_error(call) for call in suppressing)  # type: ignore[arg-type]
+        env.trying += bool(suppressing)
+        with self._keys_guarded(catches, env):
+            self._stmts(suite_body(stmt.body), env)
+        env.trying -= bool(suppressing)
+
+    @contextmanager
+    def _keys_guarded(self, catches: bool, env: Env) -> Iterator[None]:
+        """Walk a body whose missing keys' ``KeyError`` is caught (when
+        ``catches``): its key reads are guarded, and a subscript read there
+        gets no default (what the handler gives is not known)."""
+        if not catches:
+            yield
+            return
+        before = {name: len(b.reads) for name, b in self.args.items()}
+        env.guards.append(None)
+        try:
+            yield
+        finally:
+            env.guards.pop()
+        for name, builder in self.args.items():
+            if any(r.kind == "subscript" for r in builder.reads[before.get(name, 0) :]):
+                builder.set_fallback(False)
+
+
+def catches_key_error(handler: cst.ExceptHandler | cst.ExceptStarHandler) -> bool:
+    """Whether a handler catches ``KeyError`` (a bare ``except`` does)."""
+    if handler.type is None:
+        return True
+    types = handler.type.elements if type(handler.type) is cst.Tuple else None
+    return _names_guard([e.value for e in types] if types is not None else [handler.type])
+
+
+def suppressed_key_error(call: cst.Call) -> bool:
+    """Whether ``contextlib.suppress(...)`` called so swallows a missing
+    key's ``KeyError`` (a starred argument's classes are not known)."""
+    return _names_guard([a.value for a in call.args if not a.star and a.keyword is None])
+
+
+def _names_guard(nodes: Sequence[cst.BaseExpression]) -> bool:
+    """Whether one of ``nodes`` names ``KeyError`` or a class above it."""
+    for node in nodes:
+        dotted = dotted_name(node)
+        if dotted and dotted[-1] in GUARD_EXCEPTIONS:
+            return True
+    return False

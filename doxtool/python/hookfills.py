@@ -1,0 +1,63 @@
+"""What ``before_execution`` fills in ``self.args`` and where it holds
+(part of :class:`~doxtool.python.toolscan.ToolScan`, through
+:class:`~doxtool.python.argfills.ArgumentFills`).
+
+The framework makes the tool (``__init__``), calls ``before_execution``, then
+``execute``: what the hook's top-level statements fill before any ``return``
+holds when ``execute`` starts, and in every function it reaches. It does not
+hold in ``__init__`` or in ``before_execution`` itself, nor in a function
+either of them calls (``self._setup()`` from ``__init__``, ``self._check()``
+before the hook replaces ``self.args``): whether a function runs early
+follows its caller (:attr:`~doxtool.python.walkstate.Target.early`), not its
+name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import libcst as cst
+
+from doxtool.python.controlflow import contains_return
+from doxtool.python.cstnodes import suite_body
+from doxtool.python.modulescan import Func
+from doxtool.python.walkstate import Env, Fills, Target
+
+
+class HookFills:
+    """What ``before_execution`` fills: a part of :class:`~doxtool.python.toolscan.ToolScan`."""
+
+    #: what ``before_execution`` fills in ``self.args`` before ``execute`` runs
+    hook_fills: Fills
+    #: :meth:`~doxtool.python.argfills.ArgumentFills._note_fills`
+    _note_fills: Callable[[cst.CSTNode, Env, Fills | None], None]
+
+    def _fills_at_start(self, target: Target) -> Fills:
+        """What holds in the arguments dicts when a function a call reaches
+        starts: what ``before_execution`` filled (it runs before ``execute``,
+        after ``__init__``: not in a function that runs before it, whatever
+        its name, ``self._setup()`` called from ``__init__``), and what the
+        call hands on (:meth:`_handed_fills`)."""
+        hook = Fills() if target.early else self.hook_fills
+        return hook.joined(target.fills or Fills())
+
+    def _before_execution_fills(self, hook: Func | None) -> Fills:
+        """What ``before_execution``'s top-level statements fill in
+        ``self.args`` before any of them may return."""
+        fills = Fills()
+        if hook is None or hook.self_name is None:
+            return fills
+        env = Env(
+            func=hook, self_name=hook.self_name, dicts=set(), names={}, collect_outcomes=False
+        )
+        for stmt in suite_body(hook.node.body):
+            if contains_return(stmt):
+                break
+            self._note_fills(stmt, env, fills)
+        return fills
+
+
+def runs_early(method: Func) -> bool:
+    """Whether the framework runs ``method`` before what ``before_execution``
+    fills holds: ``__init__``, and ``before_execution`` itself."""
+    return method.name in ("__init__", "before_execution")
