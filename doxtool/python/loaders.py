@@ -118,7 +118,7 @@ def _loops(
     bindings: dict[str, int] = {}
     members: set[str] = set()
     for node in own:
-        for target in _bound_names(node):
+        for target in bound_names(node):
             bindings[target] = bindings.get(target, 0) + 1
         if (
             isinstance(node, ast.Assign)
@@ -142,7 +142,8 @@ def _loops(
             break
 
 
-def _bound_names(node: ast.AST) -> Iterator[str]:
+def bound_names(node: ast.AST) -> Iterator[str]:
+    """The names ``node`` binds itself (an ``except ... as`` name too)."""
     targets: list[ast.expr] = []
     if isinstance(node, ast.Assign):
         targets = list(node.targets)
@@ -152,6 +153,8 @@ def _bound_names(node: ast.AST) -> Iterator[str]:
         targets = [item.optional_vars for item in node.items if item.optional_vars is not None]
     elif isinstance(node, ast.Delete):
         targets = list(node.targets)
+    elif isinstance(node, ast.ExceptHandler) and node.name:
+        yield node.name
     for target in targets:
         for name in ast.walk(target):
             if isinstance(name, ast.Name):

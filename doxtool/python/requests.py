@@ -30,11 +30,11 @@ function's name: when that one rejects, so does it
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from doxtool.python.loaders import _functions as functions_in
 from doxtool.python.loaders import _own_nodes as own_nodes
+from doxtool.python.loaders import bound_names
 from doxtool.python.request_path import run_first
 
 #: every read of ``tool_args`` gives a dict when the key is missing
@@ -202,7 +202,7 @@ def _missing_names(own: list[ast.AST], request: str, before: int) -> set[str]:
         ):
             reads.setdefault(node.targets[0].id, []).append(_is_args_read(node.value, request))
             continue
-        others.update(_bound_names(node))
+        others.update(bound_names(node))
     return {name for name, keys in reads.items() if any(keys) and name not in others}
 
 
@@ -212,24 +212,6 @@ def _no_default(call: ast.Call) -> bool:
         return True
     default = call.args[1]
     return isinstance(default, ast.Constant) and default.value is None
-
-
-def _bound_names(node: ast.AST) -> Iterator[str]:
-    targets: list[ast.expr] = []
-    if isinstance(node, ast.Assign):
-        targets = list(node.targets)
-    elif isinstance(node, (ast.AugAssign, ast.AnnAssign, ast.For, ast.AsyncFor, ast.NamedExpr)):
-        targets = [node.target]
-    elif isinstance(node, (ast.With, ast.AsyncWith)):
-        targets = [item.optional_vars for item in node.items if item.optional_vars is not None]
-    elif isinstance(node, ast.Delete):
-        targets = list(node.targets)
-    elif isinstance(node, ast.ExceptHandler) and node.name:
-        yield node.name
-    for target in targets:
-        for name in ast.walk(target):
-            if isinstance(name, ast.Name):
-                yield name.id
 
 
 def _last_name(node: ast.expr) -> str | None:
