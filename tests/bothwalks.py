@@ -49,6 +49,15 @@ def tool_module(run_cli: Any, root: Path) -> dict[str, Any]:
     return tool  # type: ignore[no-any-return]
 
 
+def kinds_and_defaults(run_cli: Any, root: Path) -> dict[str, tuple[str, object]]:
+    """Each argument of ``tools/t.py``'s tool: its :func:`kind`, and its
+    default (``-`` when it has none)."""
+    return {
+        a["name"]: (kind(a), a["default"] if a["has_default"] else "-")
+        for a in tool_module(run_cli, root)["arguments"]
+    }
+
+
 #: a tool module up to the body of its ``execute`` (``**kwargs`` taken)
 EXECUTE_HEAD = (
     "from helpers.tool import Response, Tool\n\n\n"

@@ -18,7 +18,7 @@ from __future__ import annotations
 from textwrap import dedent
 
 import pytest
-from bothwalks import HELPER_TOOL, as_helper, as_tool, kind, tool_module
+from bothwalks import HELPER_TOOL, as_helper, as_tool, kinds_and_defaults
 
 RAISE = '    raise ValueError("x is needed")\n'
 
@@ -77,22 +77,15 @@ SHAPES: dict[str, tuple[str, dict[str, tuple[str, object]]]] = {
 }
 
 
-def _facts(run_cli, root) -> dict[str, tuple[str, object]]:  # type: ignore[no-untyped-def]
-    return {
-        a["name"]: (kind(a), a["default"] if a["has_default"] else "-")
-        for a in tool_module(run_cli, root)["arguments"]
-    }
-
-
 @pytest.mark.parametrize("shape", sorted(SHAPES))
 def test_a_tool_judges_what_a_missing_key_gives(run_cli, make_repo, shape: str) -> None:
     code, expected = SHAPES[shape]
     root = make_repo({"tools/t.py": as_tool(dedent(code), "A")})
-    assert _facts(run_cli, root) == expected
+    assert kinds_and_defaults(run_cli, root) == expected
 
 
 @pytest.mark.parametrize("shape", sorted(SHAPES))
 def test_a_helper_of_another_module_judges_the_same(run_cli, make_repo, shape: str) -> None:
     code, expected = SHAPES[shape]
     root = make_repo({"helpers/fmt.py": as_helper(dedent(code), "A"), "tools/t.py": HELPER_TOOL})
-    assert _facts(run_cli, root) == expected
+    assert kinds_and_defaults(run_cli, root) == expected
