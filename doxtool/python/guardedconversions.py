@@ -21,7 +21,7 @@ import libcst as cst
 from doxtool.python.argtypes import ALL_TYPES
 from doxtool.python.arguments import ArgBuilder
 from doxtool.python.controlflow import terminates
-from doxtool.python.cstnodes import suite_body
+from doxtool.python.cstnodes import child_nodes, suite_body
 from doxtool.python.readforms import COERCIONS
 from doxtool.python.readvalues import tested_types
 from doxtool.python.walkstate import Env
@@ -57,11 +57,11 @@ def enclosures(func: cst.FunctionDef) -> dict[int, tuple[Enclosure, ...]]:
             continue
         if kind is cst.Try and any(_goes_on(h) for h in node.handlers):  # type: ignore[attr-defined]
             todo.append((node.body, (*around, None)))  # type: ignore[attr-defined]
-            todo.extend((child, around) for child in node.children if child is not node.body)  # type: ignore[attr-defined]
+            todo.extend((c, around) for c in child_nodes(node) if c is not node.body)  # type: ignore[attr-defined]
             continue
         if kind is cst.Call and type(node.func) is cst.Name and node.func.value in _CONVERTING:  # type: ignore[attr-defined]
             found[id(node)] = around
-        todo.extend((child, around) for child in node.children)
+        todo.extend((child, around) for child in child_nodes(node))
     return found
 
 
@@ -127,7 +127,7 @@ def _calls_on(node: cst.CSTNode, stands: Callable[[cst.BaseExpression], bool]) -
                 return True
             if any(stands(a.value) for a in current.args):
                 return True
-        todo.extend(current.children)
+        todo.extend(child_nodes(current))
     return False
 
 
