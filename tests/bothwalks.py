@@ -49,6 +49,17 @@ def tool_module(run_cli: Any, root: Path) -> dict[str, Any]:
     return tool  # type: ignore[no-any-return]
 
 
+def in_tool(code: str) -> dict[str, str]:
+    """A repository whose tool's ``execute`` runs ``code`` (``A`` its arguments)."""
+    return {"tools/t.py": as_tool(code, "A")}
+
+
+def in_helper(code: str) -> dict[str, str]:
+    """A repository whose tool hands its arguments to a helper of another
+    module running ``code`` (``A`` the dict it is handed)."""
+    return {"helpers/fmt.py": as_helper(code, "A"), "tools/t.py": HELPER_TOOL}
+
+
 def kinds_and_defaults(run_cli: Any, root: Path) -> dict[str, tuple[str, object]]:
     """Each argument of ``tools/t.py``'s tool: its :func:`kind`, and its
     default (``-`` when it has none)."""

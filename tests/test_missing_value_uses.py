@@ -15,10 +15,8 @@ Without the fill, the check refuses the ``[]`` and ``x`` is required.
 
 from __future__ import annotations
 
-from textwrap import dedent
-
 import pytest
-from bothwalks import HELPER_TOOL, as_helper, as_tool, kinds_and_defaults
+from bothwalks import in_helper, in_tool, kinds_and_defaults
 
 RAISE = '    raise ValueError("x is needed")\n'
 
@@ -80,12 +78,12 @@ SHAPES: dict[str, tuple[str, dict[str, tuple[str, object]]]] = {
 @pytest.mark.parametrize("shape", sorted(SHAPES))
 def test_a_tool_judges_what_a_missing_key_gives(run_cli, make_repo, shape: str) -> None:
     code, expected = SHAPES[shape]
-    root = make_repo({"tools/t.py": as_tool(dedent(code), "A")})
+    root = make_repo(in_tool(code))
     assert kinds_and_defaults(run_cli, root) == expected
 
 
 @pytest.mark.parametrize("shape", sorted(SHAPES))
 def test_a_helper_of_another_module_judges_the_same(run_cli, make_repo, shape: str) -> None:
     code, expected = SHAPES[shape]
-    root = make_repo({"helpers/fmt.py": as_helper(dedent(code), "A"), "tools/t.py": HELPER_TOOL})
+    root = make_repo(in_helper(code))
     assert kinds_and_defaults(run_cli, root) == expected

@@ -13,10 +13,8 @@ read whose default is not ``None``.
 
 from __future__ import annotations
 
-from textwrap import dedent
-
 import pytest
-from bothwalks import HELPER_TOOL, as_helper, as_tool, kinds_and_defaults
+from bothwalks import in_helper, in_tool, kinds_and_defaults
 
 #: code reading the dict ``A`` -> each argument's kind and default (``-``: none)
 SHAPES: dict[str, tuple[str, dict[str, tuple[str, object]]]] = {
@@ -74,12 +72,12 @@ def test_a_tool_needs_a_key_whose_none_raises(run_cli, make_repo, shape: str) ->
     code, expected = SHAPES[shape]
     # in ``execute``, a return past which a missing key goes on is another method's
     code = code.replace("return None", "return await self.other()")
-    root = make_repo({"tools/t.py": as_tool(dedent(code), "A")})
+    root = make_repo(in_tool(code))
     assert kinds_and_defaults(run_cli, root) == expected
 
 
 @pytest.mark.parametrize("shape", sorted(SHAPES))
 def test_a_helper_of_another_module_judges_the_same(run_cli, make_repo, shape: str) -> None:
     code, expected = SHAPES[shape]
-    root = make_repo({"helpers/fmt.py": as_helper(dedent(code), "A"), "tools/t.py": HELPER_TOOL})
+    root = make_repo(in_helper(code))
     assert kinds_and_defaults(run_cli, root) == expected
