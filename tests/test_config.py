@@ -137,6 +137,42 @@ def test_bad_configuration_is_one_line_naming_key_and_file(
     assert message in result.output
 
 
+@pytest.mark.parametrize(
+    ("name", "text", "message"),
+    [
+        # ``[tool.doxtool]`` cannot be there: not the defaults, silently
+        ("pyproject.toml", "tool = 5\n", "`tool` must be a table"),
+        ("pyproject.toml", "[[tool]]\nx = 1\n", "`tool` must be a table"),
+        ("pyproject.toml", '[tool]\ndoxtool = "x"\n', "`tool.doxtool` must be a table"),
+        ("pyproject.toml", "[[tool.doxtool]]\nselect = []\n", "`tool.doxtool` must be a table"),
+        (
+            "doxtool.toml",
+            "[tool.doxtool]\nselect = ['DOX001']\n",
+            "unknown key `tool`: outside `pyproject.toml` the keys of `[tool.doxtool]` go at "
+            "the top level",
+        ),
+        ("doxtool.toml", "select = 'DOX001'\n", "`select` must be a list of strings"),
+        ("doxtool.toml", "select = [\n", "invalid TOML"),
+    ],
+)
+def test_a_file_whose_table_cannot_be_read_is_one_line_naming_it(
+    make_repo, run_cli, name: str, text: str, message: str
+) -> None:
+    root = make_repo({**clean_files(), name: text})
+    result = run_cli(root, "check")
+    assert result.exit_code == 2
+    assert result.output.count("\n") == 1, result.output
+    assert result.output.startswith(f"doxtool: error: {root / name}: ")
+    assert message in result.output
+
+
+def test_a_pyproject_without_the_table_leaves_the_defaults(make_repo, run_cli) -> None:
+    """Another tool's table, or none: the file is not doxtool's."""
+    text = "[project]\nname = 5\n\n[tool.ruff]\nline-length = 5\n"
+    root = make_repo({**clean_files(), "pyproject.toml": text})
+    assert run_cli(root, "check").exit_code == 0
+
+
 def test_every_option_of_the_design_is_a_key(run_cli) -> None:
     """DESIGN.md "Configuration" names these; each is a key of [tool.doxtool]."""
     keys = {

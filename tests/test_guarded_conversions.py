@@ -73,3 +73,59 @@ def test_a_value_reaching_the_conversion_it_fails_is_reported(
 ) -> None:
     (finding,) = _findings(make_repo, run_cli, body, value)
     assert "reads it as integer" in finding
+
+
+BASE = """\
+from helpers.tool import Response, Tool
+
+
+class WaitBase(Tool):
+    async def execute(self, **kwargs) -> Response:
+        x = self.args.get("x")
+{body}
+        return Response(message=f"{{x}} {{self.amount()}}", break_loop=False)
+
+    def amount(self):
+        return 0
+"""
+
+SUBCLASS = """\
+from helpers.waitbase import WaitBase
+
+
+class WaitTool(WaitBase):
+    def amount(self):
+        x = self.args.get("x")
+{body}
+        return x
+"""
+
+
+def _inherited_findings(make_repo, run_cli, base: str, own: str, value: object) -> list[str]:
+    files = clean_files()
+    files["helpers/waitbase.py"] = BASE.format(body=base)
+    files["tools/wait.py"] = SUBCLASS.format(body=own)
+    example = json.dumps({"tool_name": "wait", "tool_args": {"x": value}})
+    files[PROMPT] = f"### wait\nPause.\nargs: `x`\n~~~json\n{example}\n~~~\n"
+    root = make_repo(files)
+    result = run_cli(root, "check", "--select", "PRM008")
+    return [line for line in result.output.splitlines() if "PRM008" in line]
+
+
+@pytest.mark.parametrize(
+    ("base", "own", "value", "reported"),
+    [
+        # only the subclass converts, past a test: "all" passes by unconverted
+        ("        pass", DIGITS, "all", False),
+        ("        pass", STRINGS, [1], False),
+        ("        pass", STRINGS, "five", True),
+        # the base lets strings by, the subclass converts every value
+        (DIGITS, "        x = int(x)", "ten", True),
+        (DIGITS, DIGITS_IF, "all", False),
+    ],
+)
+def test_a_subclass_in_another_module_is_judged_as_its_base_and_own_code_convert(
+    make_repo, run_cli, base, own, value, reported
+) -> None:
+    findings = _inherited_findings(make_repo, run_cli, base, own, value)
+    assert bool(findings) == reported, findings

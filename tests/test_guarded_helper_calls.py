@@ -82,3 +82,57 @@ def test_a_callee_key_read_whose_key_error_the_caller_catches_is_optional(
     method = METHOD if "self._read()" in code else ""
     root = make_repo({"helpers/fmt.py": HELPER, "tools/t.py": HEAD + code + TAIL + method})
     assert arguments(run_cli, root) == expected
+
+
+def _helper_try(call: str, handler: str) -> str:
+    return f"    try:\n        {call}\n    {handler}\n"
+
+
+#: ``outer(args)``'s body in ``helpers/outer.py``, which ``execute`` calls
+#: unguarded -> each argument ``run`` (one call further) reads
+CHAINS: dict[str, tuple[str, dict[str, str]]] = {
+    "except KeyError": (_helper_try("run(args)", "except KeyError:\n        pass"), BOTH),
+    "bare except, returning": (
+        _helper_try("return run(args)", "except:\n        return None"),
+        BOTH,
+    ),
+    "suppress(KeyError)": (
+        "    with contextlib.suppress(KeyError):\n        run(args)\n",
+        BOTH,
+    ),
+    "through a third helper": (
+        _helper_try("middle(args)", "except LookupError:\n        pass"),
+        BOTH,
+    ),
+    "except ValueError": (_helper_try("run(args)", "except ValueError:\n        pass"), NEEDED),
+    "except KeyError raising again": (
+        _helper_try("run(args)", 'except KeyError:\n        raise ValueError("x")'),
+        NEEDED,
+    ),
+    "suppress(ValueError)": (
+        "    with contextlib.suppress(ValueError):\n        run(args)\n",
+        NEEDED,
+    ),
+    "no try": ("    run(args)\n", NEEDED),
+    "splat parameter, except LookupError": (
+        _helper_try("run2(**args)", "except LookupError:\n        pass"),
+        {"f": REQUIRED},
+    ),
+}
+
+
+@pytest.mark.parametrize("shape", sorted(CHAINS))
+def test_a_key_read_whose_key_error_a_helper_between_catches_is_as_if_the_tool_caught_it(
+    run_cli, make_repo, shape: str
+) -> None:
+    code, expected = CHAINS[shape]
+    outer = (
+        "import contextlib\n"
+        "from helpers.fmt import run, run2\n\n\n"
+        "def middle(args):\n    run(args)\n\n\n"
+        f"def outer(args):\n{code}"
+    )
+    tool = HEAD.replace("helpers.fmt import run, run2", "helpers.outer import outer")
+    files = {"helpers/fmt.py": HELPER, "helpers/outer.py": outer}
+    root = make_repo({**files, "tools/t.py": tool + "        outer(self.args)\n" + TAIL})
+    assert arguments(run_cli, root) == expected

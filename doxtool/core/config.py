@@ -363,12 +363,20 @@ def load_file(path: Path) -> Config | None:
     data = _load_toml(path)
     if path.name == "pyproject.toml":
         tool = data.get("tool", {})
-        if not isinstance(tool, dict) or "doxtool" not in tool:
+        if not isinstance(tool, dict):  # ``tool = 5``, ``[[tool]]``: no ``[tool.doxtool]``
+            raise ConfigError(f"{path}: `tool` must be a table (it holds `[tool.doxtool]`)")
+        if "doxtool" not in tool:
             return None
         table = tool["doxtool"]
         if not isinstance(table, dict):
             raise ConfigError(f"{path}: `tool.doxtool` must be a table")
         return from_table(table, str(path))
+    tool = data.get("tool")
+    if isinstance(tool, dict) and "doxtool" in tool:
+        raise ConfigError(
+            f"{path}: unknown key `tool`: outside `pyproject.toml` the keys of "
+            "`[tool.doxtool]` go at the top level"
+        )
     return from_table(data, str(path))
 
 

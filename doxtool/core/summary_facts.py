@@ -119,6 +119,11 @@ class OutCall:
     #: ``match``, of a conditional expression, after ``and``/``or``): what
     #: the callee reads with a subscript is not needed on every call
     conditional: bool = False
+    #: made in the body of a ``try`` whose handler catches a missing key's
+    #: ``KeyError`` and goes on, or under ``with suppress(KeyError):``: a
+    #: callee's ``d[key]`` of a missing key raises into it, as
+    #: :attr:`doxtool.core.facts.HelperCall.key_guarded`
+    key_guarded: bool = False
 
 
 @dataclass(slots=True)

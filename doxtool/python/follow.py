@@ -312,14 +312,16 @@ class HelperFollower(Results):
             return
         first, carriers, literals, spread = entry
         start = _display(first) if first.on_tool else call.target
-        # the last item: reached through a call some call of its caller
-        # makes only (:attr:`~doxtool.core.summary_facts.OutCall.conditional`)
-        queue = deque([(first, frozenset(carriers), literals, [start], spread, call.conditional)])
+        # the last items: reached through a call some caller makes on some calls
+        # only, or guards (:class:`~doxtool.core.summary_facts.OutCall`'s fields)
+        queue = deque(
+            [(first, frozenset(carriers), literals, [start], spread, call.conditional, False)]
+        )
         seen: set[tuple[Any, ...]] = set()
         areas: set[str] = set()
         while queue and len(seen) < _MAX_VISITS:
-            found, held, bound, calls, spread, under = queue.popleft()
-            key = (found.facts.path, found.summary.name, held, bound, spread, under)
+            found, held, bound, calls, spread, under, guarded = queue.popleft()
+            key = (found.facts.path, found.summary.name, held, bound, spread, under, guarded)
             if key in seen:
                 continue
             seen.add(key)
@@ -348,7 +350,7 @@ class HelperFollower(Results):
                         )
                     )
                     continue
-                called = as_called(raised_read(self.callee, found, read), name, call)
+                called = as_called(raised_read(self.callee, found, read), name, call, guarded)
                 if called is None:
                     continue
                 read = called
@@ -442,6 +444,7 @@ class HelperFollower(Results):
                         [*calls, label],
                         filled,
                         under or out.conditional,
+                        guarded or out.key_guarded,
                     )
                 )
         ends.unfollowed(bool(queue))  # more functions than are visited
@@ -479,10 +482,7 @@ class HelperFollower(Results):
 
 
 def _flow(found: Found | None) -> Flow | None:
-    if found is None:
-        return None
-    summary = found.summary
-    return Flow(found.facts, summary, found.via_instance)
+    return Flow(found.facts, found.summary, found.via_instance) if found is not None else None
 
 
 def _interventions(flow: list[Step], own: str) -> Iterable[str]:

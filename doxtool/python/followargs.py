@@ -196,12 +196,14 @@ def _joined_folds(*sides: tuple[list[Any] | None, list[str] | None]) -> list[str
     return sorted({method for each in folds for method in each or ()})
 
 
-def as_called(read: KeyRead, name: str, call: HelperCall) -> KeyRead | None:
+def as_called(read: KeyRead, name: str, call: HelperCall, guarded: bool = False) -> KeyRead | None:
     """A helper's read of the argument ``name`` as the tool's ``call`` sees
     it: none when the tool wrote the key before the call whatever it held
     (it reads no argument); one that cannot raise, with the value filled as
     what a missing key gives, when the tool filled the key where it was
-    missing (:attr:`~doxtool.core.facts.HelperCall.filled`)."""
+    missing (:attr:`~doxtool.core.facts.HelperCall.filled`). ``guarded``: a
+    helper between guards the call that reached the read, as a ``call``
+    :attr:`~doxtool.core.facts.HelperCall.key_guarded` does."""
     if name in call.written or call.replaced:
         return None
     fill = next(((bool(k), v) for key, k, v in call.filled if key == name), None)
@@ -226,7 +228,7 @@ def as_called(read: KeyRead, name: str, call: HelperCall) -> KeyRead | None:
             read = dataclasses.replace(read, conditional=True)  # needed on some calls
         elif others is not None and not read.guarded and not read.alternatives:
             read = dataclasses.replace(read, alternatives=list(others))  # one is needed
-    if call.key_guarded and read.kind in _KEY_ERRORS and not read.guarded:
+    if (call.key_guarded or guarded) and read.kind in _KEY_ERRORS and not read.guarded:
         # a missing key's ``KeyError`` goes to a handler that goes on: the
         # key is needed on no call, and what the handler leaves is not known
         read = dataclasses.replace(read, guarded=True, default_unknown=True)

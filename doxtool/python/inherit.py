@@ -212,6 +212,7 @@ def _merge_arguments(first: list[Argument], second: list[Argument]) -> list[Argu
             enum=enum or None,
             enum_folds=enum_folds if enum else None,
             coercion=known.coercion or arg.coercion,
+            conversion_reach=_joined_reach(known, arg),
             values_unknown=known.values_unknown or arg.values_unknown,
             alternatives=sorted(set(known.alternatives) | set(arg.alternatives)),
             # one of them is needed when either code's check needs one
@@ -244,6 +245,17 @@ def _joined_type(known: Argument, arg: Argument, enum: list[Any]) -> str | None:
     if known.coercion or arg.coercion:
         return None if unconverted(kind, values) else kind
     return None if other_type(kind, values) else kind
+
+
+def _joined_reach(known: Argument, arg: Argument) -> list[str] | None:
+    """The JSON types of the values that reach a conversion of either
+    reading (:attr:`~doxtool.core.argument_facts.Argument.conversion_reach`):
+    the converting side's where one side converts; where both do, those
+    either lets through, None (every value) where one lets every value."""
+    sides = [a.conversion_reach for a in (known, arg) if a.coercion]
+    if not sides or None in sides:
+        return None
+    return sorted({kind for reach in sides for kind in reach or ()})
 
 
 def _ordered_union(first: list[str], second: list[str]) -> list[str]:

@@ -31,6 +31,8 @@ class OutCalls:
     conditional: int
     branches: int
     undecided: list[list[KeyRead | OutCall]]
+    #: ``None`` where a ``try`` or ``with`` catches a missing key's ``KeyError``
+    guards: list[frozenset[str] | None]
     #: local name or ``self.<attr>`` -> the callables whose results it may hold
     instances: dict[str, set[str]]
     #: module-level objects (not the library's alone) the function does not rebind
@@ -40,8 +42,10 @@ class OutCalls:
         """Record a call, made on some calls of the function only in a branch
         that depends on the handed dicts or of an expression; in a branch of
         an ``if`` or ``match`` not about them, unless every way through the
-        statement makes it (:mod:`~doxtool.python.undecided`)."""
+        statement makes it (:mod:`~doxtool.python.undecided`); guarded by a
+        ``try`` or ``with`` that catches a missing key's ``KeyError``."""
         call.conditional = bool(self.conditional or self.branches)
+        call.key_guarded = None in self.guards  # (:mod:`~doxtool.python.astcatching`)
         if not call.conditional and self.undecided:
             call.conditional = True
             self.undecided[-1].append(call)

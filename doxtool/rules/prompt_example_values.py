@@ -82,6 +82,27 @@ def _guarded_files(test: str, value: str) -> dict[str, str]:
     return {**files, "tools/wait.py": code}
 
 
+def _inherited_files(value: str) -> dict[str, str]:
+    """The wait repository whose tool's base class, in another module, reads
+    ``seconds`` as given, and whose own method converts it where
+    ``str(seconds).isdigit()`` holds, its example giving ``value``."""
+    base = WAIT_PY.replace("WaitTool", "WaitBase").replace(
+        'int(self.args.get("seconds", 0))', 'self.args.get("seconds", 0) or self.amount()'
+    )
+    own = (
+        "from helpers.waitbase import WaitBase\n\n\nclass WaitTool(WaitBase):\n"
+        "    def amount(self):\n"
+        '        seconds = self.args.get("seconds", 0)\n'
+        "        return int(seconds) if str(seconds).isdigit() else 0\n"
+    )
+    files = with_prompt('"seconds": 5}', f'"seconds": {value}}}')
+    return {
+        **files,
+        "helpers/waitbase.py": base + "\n    def amount(self):\n        return 0\n",
+        "tools/wait.py": own,
+    }
+
+
 def _checked_files(refuses: bool) -> dict[str, str]:
     """The wait repository whose tool reads ``seconds`` as given and ends
     with an error on a value that is no ``int`` (``refuses``), or converts it."""
@@ -196,6 +217,8 @@ becomes a failed call in production.
         # converted only past a test of the value: other values pass unconverted
         Example(_guarded_files("str(seconds).isdigit()", '"all"')),
         Example(_guarded_files("isinstance(seconds, str)", "[5]")),
+        # so in a subclass whose base class is in another module
+        Example(_inherited_files('"all"')),
     ]
     invalid = [
         # strings reach the conversion, and int("five") raises
