@@ -34,6 +34,9 @@ REFUSED = (
 )
 BOTH = "        s = str(x)\n        x = int(x)"
 NESTED = "        x = int(float(x))"
+TYPE_IS = "        if type(x) is str:\n            x = int(x)"
+TYPE_IS_NOT = "        if type(x) is not str:\n            x = int(x)"
+TYPE_IN = "        x = int(x) if type(x) in (str, float) else x"
 
 
 def _findings(make_repo, run_cli, body: str, value: object) -> list[str]:
@@ -58,6 +61,9 @@ def _findings(make_repo, run_cli, body: str, value: object) -> list[str]:
         (CAUGHT, "ten"),
         (BOTH, "10"),
         (NESTED, "1.5"),
+        (TYPE_IS, [1]),
+        (TYPE_IS_NOT, "ten"),
+        (TYPE_IN, [1]),
     ],
 )
 def test_a_value_the_code_takes_is_no_contradiction(make_repo, run_cli, body, value) -> None:
@@ -66,7 +72,15 @@ def test_a_value_the_code_takes_is_no_contradiction(make_repo, run_cli, body, va
 
 @pytest.mark.parametrize(
     ("body", "value"),
-    [(STRINGS, "five"), (OTHERS, [1]), (REFUSED, "ten"), ("        x = int(x)", "ten")],
+    [
+        (STRINGS, "five"),
+        (OTHERS, [1]),
+        (REFUSED, "ten"),
+        ("        x = int(x)", "ten"),
+        (TYPE_IS, "ten"),
+        (TYPE_IS_NOT, [1]),
+        (TYPE_IN, "ten"),
+    ],
 )
 def test_a_value_reaching_the_conversion_it_fails_is_reported(
     make_repo, run_cli, body, value

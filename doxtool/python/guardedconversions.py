@@ -111,9 +111,53 @@ def _test_reach(
             return frozenset()
         return types if arm else ALL_TYPES - types
     if type(test) is cst.Comparison:
-        return None
+        return _type_compared(test, arm, stands)
     # ``str(x).isdigit()``, ``re.fullmatch(r"\d+", x)``, ``is_number(x)``
     return frozenset() if _calls_on(test, stands) else None
+
+
+#: the comparisons of ``type(x)`` with classes that hold when it is one of them, and when not
+_TYPE_IS = (cst.Is, cst.Equal, cst.In)
+_TYPE_IS_NOT = (cst.IsNot, cst.NotEqual, cst.NotIn)
+
+
+def _type_compared(
+    test: cst.Comparison, arm: bool, stands: Callable[[cst.BaseExpression], bool]
+) -> frozenset[str] | None:
+    """The JSON types of the values that take ``arm`` of ``type(x) is str``
+    (``==``, ``is not``, ``in (int, str)``) where ``x`` is the value; None for
+    any other comparison. A JSON value's type is the class itself: ``type(x)
+    is int`` holds for no boolean, which takes ``int(x)`` anyway."""
+    left = test.left
+    if (
+        len(test.comparisons) != 1
+        or type(left) is not cst.Call
+        or type(left.func) is not cst.Name
+        or left.func.value != "type"
+        or len(left.args) != 1
+        or left.args[0].keyword is not None
+        or left.args[0].star
+        or not stands(left.args[0].value)
+    ):
+        return None
+    (comparison,) = test.comparisons
+    operator = type(comparison.operator)
+    classes = comparison.comparator
+    if operator in (cst.In, cst.NotIn) and type(classes) not in (cst.Tuple, cst.List, cst.Set):
+        return None
+    if operator not in (cst.In, cst.NotIn) and type(classes) not in (cst.Name, cst.Attribute):
+        return None
+    if operator not in _TYPE_IS and operator not in _TYPE_IS_NOT:
+        return None
+    elements = (
+        [e.value for e in classes.elements]  # type: ignore[union-attr]
+        if operator in (cst.In, cst.NotIn)
+        else [classes]
+    )
+    types = frozenset(t for e in elements for t in tested_types(e))
+    if "?" in types:
+        return frozenset()
+    return types if arm == (operator in _TYPE_IS) else ALL_TYPES - types
 
 
 def _calls_on(node: cst.CSTNode, stands: Callable[[cst.BaseExpression], bool]) -> bool:

@@ -113,7 +113,7 @@ isinstance(size, str): size = int(size)`, refuses none; a conversion
 only some values reach, past a test of the value, `if str(size).isdigit():
 size = int(size)`, or in a `try` whose handler goes on, holds only those:
 `"all"` passes the first, `"ten"` the second, and `if isinstance(size,
-str): size = int(size)` holds strings alone, so `"five"` is reported and
+str): size = int(size)` (or `type(size) is str`) holds strings alone, so `"five"` is reported and
 `[5]` is not), a model that validates it, the parameter's
 annotation (`count: int`), a closed dispatch on values of one type. A
 literal default alone says what a missing key gives, not what the code
@@ -196,6 +196,7 @@ becomes a failed call in production.
         # converted only past a test of the value: other values pass unconverted
         Example(_guarded_files("str(seconds).isdigit()", '"all"')),
         Example(_guarded_files("isinstance(seconds, str)", "[5]")),
+        Example(_guarded_files("type(seconds) is str", "[5]")),
     ]
     invalid = [
         # strings reach the conversion, and int("five") raises
