@@ -87,3 +87,21 @@ def test_a_value_reaching_the_conversion_it_fails_is_reported(
 ) -> None:
     (finding,) = _findings(make_repo, run_cli, body, value)
     assert "reads it as integer" in finding
+
+
+def test_a_helper_converting_every_value_is_reached_past_the_tools_test(make_repo, run_cli) -> None:
+    """The tool converts strings alone, a helper of another module it hands
+    the arguments converts every value: ``[1]`` reaches that one and fails."""
+    files = clean_files()
+    files["helpers/conv.py"] = 'def run(args):\n    return int(args.get("x", 0))\n'
+    files["tools/wait.py"] = (
+        CODE.format(body=STRINGS)
+        .replace("from helpers.tool", "from helpers.conv import run\nfrom helpers.tool")
+        .replace("        return Response", "        run(self.args)\n        return Response")
+    )
+    example = json.dumps({"tool_name": "wait", "tool_args": {"x": [1]}})
+    files[PROMPT] = f"### wait\nPause.\nargs: `x`\n~~~json\n{example}\n~~~\n"
+    root = make_repo(files)
+    result = run_cli(root, "check", "--select", "PRM008")
+    (finding,) = [line for line in result.output.splitlines() if "PRM008" in line]
+    assert "reads it as integer" in finding
