@@ -33,6 +33,14 @@ REFUSED = (
     '            return Response(message="x: a number", break_loop=False)'
 )
 BOTH = "        s = str(x)\n        x = int(x)"
+CAUGHT_TYPE = "        try:\n            x = int(x)\n        except TypeError:\n            x = 3"
+CAUGHT_BOTH = "        try:\n            x = int(x)\n        except (TypeError, ValueError):\n            x = 3"
+#: the first handler that catches the ``TypeError`` ends with an error
+TYPE_REFUSED = (
+    "        try:\n            x = int(x)\n        except TypeError:\n"
+    '            return Response(message="x: a number", break_loop=False)\n'
+    "        except Exception:\n            x = 3"
+)
 NESTED = "        x = int(float(x))"
 TYPE_IS = "        if type(x) is str:\n            x = int(x)"
 TYPE_IS_NOT = "        if type(x) is not str:\n            x = int(x)"
@@ -61,6 +69,10 @@ def _findings(make_repo, run_cli, body: str, value: object) -> list[str]:
         (CAUGHT, "ten"),
         (BOTH, "10"),
         (NESTED, "1.5"),
+        (CAUGHT_TYPE, [1]),
+        (CAUGHT_BOTH, "ten"),
+        (CAUGHT_BOTH, [1]),
+        (TYPE_REFUSED, "ten"),
         (TYPE_IS, [1]),
         (TYPE_IS_NOT, "ten"),
         (TYPE_IN, [1]),
@@ -79,6 +91,10 @@ def test_a_value_the_code_takes_is_no_contradiction(make_repo, run_cli, body, va
         ("        x = int(x)", "ten"),
         (TYPE_IS, "ten"),
         (TYPE_IS_NOT, [1]),
+        # ``except ValueError`` lets ``int([1])``'s ``TypeError`` by, and the other way round
+        (CAUGHT, [1]),
+        (CAUGHT_TYPE, "ten"),
+        (TYPE_REFUSED, [1]),
         (TYPE_IN, "ten"),
     ],
 )
