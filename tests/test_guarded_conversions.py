@@ -91,6 +91,7 @@ def test_a_value_the_code_takes_is_no_contradiction(make_repo, run_cli, body, va
         ("        x = int(x)", "ten"),
         (TYPE_IS, "ten"),
         (TYPE_IS_NOT, [1]),
+        (NESTED, "ten"),
         # ``except ValueError`` lets ``int([1])``'s ``TypeError`` by, and the other way round
         (CAUGHT, [1]),
         (CAUGHT_TYPE, "ten"),
@@ -121,3 +122,16 @@ def test_a_helper_converting_every_value_is_reached_past_the_tools_test(make_rep
     result = run_cli(root, "check", "--select", "PRM008")
     (finding,) = [line for line in result.output.splitlines() if "PRM008" in line]
     assert "reads it as integer" in finding
+
+
+def test_an_integer_made_of_what_float_reads_stays_an_integer(make_repo, run_cli) -> None:
+    """``int(float(x))`` takes what ``float`` takes (``"1.5"``) and gives an
+    integer: a companion's ``integer`` is no disagreement."""
+    files = clean_files()
+    files["tools/wait.py"] = CODE.format(body=NESTED)
+    root = make_repo(files)
+    result = run_cli(root, "inspect", "tools/wait.py", "--json")
+    (module,) = json.loads(result.output)
+    (tool,) = module["tools"]
+    (x,) = tool["arguments"]
+    assert (x["type"], x["coercion"]) == ("integer", "float")

@@ -225,6 +225,27 @@ def converts_converted(node: cst.Call) -> bool:
 class GuardedConversions:
     """The values a conversion runs on: a part of :class:`~doxtool.python.toolscan.ToolScan`."""
 
+    def _converts_converted(self, node: cst.Call) -> bool:
+        """:func:`converts_converted`; of ``int(float(x))``, noting that
+        ``float(x)`` reads the value and ``int`` gives its type (:meth:`_made_type`)."""
+        inner = node.args[0].value if len(node.args) == 1 else None
+        if (
+            type(node.func) is cst.Name
+            and node.func.value == "int"
+            and type(inner) is cst.Call
+            and type(inner.func) is cst.Name
+            and inner.func.value == "float"
+        ):
+            outer: dict[int, str] = self.__dict__.setdefault("_outer_types", {})
+            outer[id(inner)] = COERCIONS["int"]
+        return converts_converted(node)
+
+    def _made_type(self, node: cst.Call) -> str:
+        """The JSON type the conversion ``node`` makes, or the conversion
+        around it does (``int(float(x))``: an integer)."""
+        outer: dict[int, str] = self.__dict__.get("_outer_types", {})
+        return outer.get(id(node)) or COERCIONS[node.func.value]  # type: ignore[attr-defined]
+
     def _converted(
         self, builder: ArgBuilder, node: cst.Call, coercion: str | None, kind: str, env: Env
     ) -> None:
