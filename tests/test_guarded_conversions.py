@@ -33,7 +33,18 @@ REFUSED = (
     '            return Response(message="x: a number", break_loop=False)'
 )
 BOTH = "        s = str(x)\n        x = int(x)"
+CAUGHT_TYPE = "        try:\n            x = int(x)\n        except TypeError:\n            x = 3"
+CAUGHT_BOTH = "        try:\n            x = int(x)\n        except (TypeError, ValueError):\n            x = 3"
+#: the first handler that catches the ``TypeError`` ends with an error
+TYPE_REFUSED = (
+    "        try:\n            x = int(x)\n        except TypeError:\n"
+    '            return Response(message="x: a number", break_loop=False)\n'
+    "        except Exception:\n            x = 3"
+)
 NESTED = "        x = int(float(x))"
+TYPE_IS = "        if type(x) is str:\n            x = int(x)"
+TYPE_IS_NOT = "        if type(x) is not str:\n            x = int(x)"
+TYPE_IN = "        x = int(x) if type(x) in (str, float) else x"
 
 
 def _findings(make_repo, run_cli, body: str, value: object) -> list[str]:
@@ -58,6 +69,13 @@ def _findings(make_repo, run_cli, body: str, value: object) -> list[str]:
         (CAUGHT, "ten"),
         (BOTH, "10"),
         (NESTED, "1.5"),
+        (CAUGHT_TYPE, [1]),
+        (CAUGHT_BOTH, "ten"),
+        (CAUGHT_BOTH, [1]),
+        (TYPE_REFUSED, "ten"),
+        (TYPE_IS, [1]),
+        (TYPE_IS_NOT, "ten"),
+        (TYPE_IN, [1]),
     ],
 )
 def test_a_value_the_code_takes_is_no_contradiction(make_repo, run_cli, body, value) -> None:
@@ -66,7 +84,20 @@ def test_a_value_the_code_takes_is_no_contradiction(make_repo, run_cli, body, va
 
 @pytest.mark.parametrize(
     ("body", "value"),
-    [(STRINGS, "five"), (OTHERS, [1]), (REFUSED, "ten"), ("        x = int(x)", "ten")],
+    [
+        (STRINGS, "five"),
+        (OTHERS, [1]),
+        (REFUSED, "ten"),
+        ("        x = int(x)", "ten"),
+        (TYPE_IS, "ten"),
+        (TYPE_IS_NOT, [1]),
+        (NESTED, "ten"),
+        # ``except ValueError`` lets ``int([1])``'s ``TypeError`` by, and the other way round
+        (CAUGHT, [1]),
+        (CAUGHT_TYPE, "ten"),
+        (TYPE_REFUSED, [1]),
+        (TYPE_IN, "ten"),
+    ],
 )
 def test_a_value_reaching_the_conversion_it_fails_is_reported(
     make_repo, run_cli, body, value
@@ -129,3 +160,34 @@ def test_a_subclass_in_another_module_is_judged_as_its_base_and_own_code_convert
 ) -> None:
     findings = _inherited_findings(make_repo, run_cli, base, own, value)
     assert bool(findings) == reported, findings
+
+
+def test_a_helper_converting_every_value_is_reached_past_the_tools_test(make_repo, run_cli) -> None:
+    """The tool converts strings alone, a helper of another module it hands
+    the arguments converts every value: ``[1]`` reaches that one and fails."""
+    files = clean_files()
+    files["helpers/conv.py"] = 'def run(args):\n    return int(args.get("x", 0))\n'
+    files["tools/wait.py"] = (
+        CODE.format(body=STRINGS)
+        .replace("from helpers.tool", "from helpers.conv import run\nfrom helpers.tool")
+        .replace("        return Response", "        run(self.args)\n        return Response")
+    )
+    example = json.dumps({"tool_name": "wait", "tool_args": {"x": [1]}})
+    files[PROMPT] = f"### wait\nPause.\nargs: `x`\n~~~json\n{example}\n~~~\n"
+    root = make_repo(files)
+    result = run_cli(root, "check", "--select", "PRM008")
+    (finding,) = [line for line in result.output.splitlines() if "PRM008" in line]
+    assert "reads it as integer" in finding
+
+
+def test_an_integer_made_of_what_float_reads_stays_an_integer(make_repo, run_cli) -> None:
+    """``int(float(x))`` takes what ``float`` takes (``"1.5"``) and gives an
+    integer: a companion's ``integer`` is no disagreement."""
+    files = clean_files()
+    files["tools/wait.py"] = CODE.format(body=NESTED)
+    root = make_repo(files)
+    result = run_cli(root, "inspect", "tools/wait.py", "--json")
+    (module,) = json.loads(result.output)
+    (tool,) = module["tools"]
+    (x,) = tool["arguments"]
+    assert (x["type"], x["coercion"]) == ("integer", "float")

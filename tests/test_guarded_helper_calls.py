@@ -71,6 +71,23 @@ SHAPES: dict[str, tuple[str, dict[str, str]]] = {
         _try("self._read()", "except ValueError:\n            pass"),
         NEEDED,
     ),
+    # the handler catching the ``KeyError`` ends with an error: another that goes on
+    # never sees it
+    "helper, except KeyError refusing beside one going on": (
+        _try(
+            "run(self.args)",
+            'except KeyError:\n            return Response(message="f is required", '
+            "break_loop=False)\n        except ValueError:\n            pass",
+        ),
+        NEEDED,
+    ),
+    "method, except KeyError raising beside except Exception": (
+        _try(
+            "self._read()",
+            "except KeyError:\n            raise\n        except Exception:\n            pass",
+        ),
+        NEEDED,
+    ),
 }
 
 

@@ -173,6 +173,45 @@ class Agent:
             print("warning:", error)
         return tool_request.get("tool_name", ""), tool_request.get("tool_args", {})
 """,
+    "a check past a return on some calls": """\
+class Agent:
+    async def process_tools(self, tool_request):
+        if tool_request.get("tool_name") == "wait":
+            return "wait", tool_request.get("tool_args", {})
+        if "tool_args" not in tool_request:
+            raise ValueError("no tool_args")
+        return tool_request.get("tool_name", ""), tool_request.get("tool_args", {})
+""",
+    "a check past a loop that may return": """\
+class Agent:
+    async def process_tools(self, tool_request):
+        for name in ("wait",):
+            if tool_request.get("tool_name") == name:
+                return name, tool_request.get("tool_args", {})
+        if "tool_args" not in tool_request:
+            raise ValueError("no tool_args")
+        return tool_request.get("tool_name", ""), tool_request.get("tool_args", {})
+""",
+    "a check under suppress": """\
+import contextlib
+
+
+class Agent:
+    async def process_tools(self, tool_request):
+        with contextlib.suppress(ValueError):
+            if "tool_args" not in tool_request:
+                raise ValueError("no tool_args")
+        return tool_request.get("tool_name", ""), tool_request.get("tool_args", {})
+""",
+    "a check in a try whose finally returns": """\
+class Agent:
+    async def process_tools(self, tool_request):
+        try:
+            if "tool_args" not in tool_request:
+                raise ValueError("no tool_args")
+        finally:
+            return tool_request.get("tool_name", ""), tool_request.get("tool_args", {})
+""",
 }
 
 

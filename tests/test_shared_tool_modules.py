@@ -250,6 +250,31 @@ def test_a_commit_deleting_the_tool_checks_what_it_loaded(make_repo, run_cli) ->
     assert _dox004(run_cli, root, "--only-paths") == whole
 
 
+def test_a_commit_leaving_the_shared_code_out_is_not_held_to_it(make_repo, run_cli) -> None:
+    """The commit drops the import and the shared modules from the
+    repository (``git rm --cached``), which stay on disk untracked: the hook
+    mode judges the tree the commit holds, where they are not."""
+    root = make_repo(
+        {
+            **clean_files(),
+            "tools/_b.py": B_PY,
+            "tools/_c.py": C_PY,
+            "tools/wait.py": _importing("from tools._b import fmt"),
+        }
+    )
+    (root / ".git").rmdir()
+    _git(root, "init", "-q")
+    _git(root, "add", "-A")
+    _git(root, "commit", "-q", "-m", "start")
+    write_files(root, {"tools/wait.py": WAIT_PY})
+    _git(root, "add", "tools/wait.py")
+    _git(root, "rm", "-q", "--cached", "tools/_b.py", "tools/_c.py")
+    assert _dox004(run_cli, root, "--only-paths", "tools/wait.py") == []
+    # the module the commit holds is still judged
+    _git(root, "add", "tools/_c.py")
+    assert _dox004(run_cli, root, "--only-paths", "tools/wait.py") == [C_REPORTED]
+
+
 STUB_BASE_PY = """\
 from abc import abstractmethod
 

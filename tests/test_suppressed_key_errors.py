@@ -53,3 +53,35 @@ def test_a_suppressed_subscript_read_claims_no_default(run_cli, make_repo) -> No
     root = make_repo({"tools/t.py": IMPORTS + as_tool(code, "A")})
     (mode,) = tool_module(run_cli, root)["arguments"]
     assert (mode["required"], mode["has_default"]) == (False, False)
+
+
+#: handlers of a ``try`` around ``print(A["f"])`` -> what ``f`` is: the first
+#: handler that catches the ``KeyError`` runs, whatever the others do
+HANDLERS: dict[str, str] = {
+    "except KeyError: END / except ValueError: pass": REQUIRED,
+    "except ValueError: pass / except KeyError: END": REQUIRED,
+    "except (KeyError, ValueError): END / except Exception: pass": REQUIRED,
+    "except KeyError: pass / except ValueError: END": OPTIONAL,
+    "except Exception: pass / except KeyError: END": OPTIONAL,
+    "except ValueError: END / except LookupError: pass": OPTIONAL,
+}
+
+
+@pytest.mark.parametrize("handlers", sorted(HANDLERS))
+@pytest.mark.parametrize("walk", ["tool", "helper"])
+def test_the_handler_that_catches_a_missing_key_decides_whether_it_is_needed(
+    run_cli, make_repo, walk: str, handlers: str
+) -> None:
+    """``except KeyError: return Response("f is required")`` beside
+    ``except ValueError: pass`` still needs ``f``: the handler that goes on
+    never sees a missing key's error."""
+    end = "return Response(message='f is required', break_loop=False)"
+    end = end if walk == "tool" else "raise RuntimeError('f is required')"
+    arms = [arm.replace("END", end).replace(": ", ":\n    ", 1) for arm in handlers.split(" / ")]
+    code = 'try:\n    print(A["f"])\n' + "\n".join(arms) + '\nprint(A["g"])\n'
+    if walk == "tool":
+        files = {"tools/t.py": as_tool(code, "A")}
+    else:
+        files = {"tools/t.py": HELPER_TOOL, "helpers/fmt.py": as_helper(code, "A")}
+    root = make_repo(files)
+    assert arguments(run_cli, root) == {"f": HANDLERS[handlers], "g": REQUIRED}

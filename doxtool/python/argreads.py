@@ -18,7 +18,6 @@ from doxtool.python.arguments import ArgBuilder
 from doxtool.python.controlflow import contains_return, terminates
 from doxtool.python.cstcode import code_of
 from doxtool.python.cstnodes import is_kind, suite_body
-from doxtool.python.guardedconversions import converts_converted
 from doxtool.python.literals import literal_value, string_value
 from doxtool.python.localliterals import bound_literals
 from doxtool.python.loopkeys import MAX_LOOP_KEYS
@@ -439,7 +438,7 @@ class ArgumentReads:
             and node.args
             # ``isinstance(str(size), str)`` converts nothing the code uses
             and id(node) not in self.type_tests
-            and not converts_converted(node)  # ``int(float(x))``: ``float``'s
+            and not self._converts_converted(node)  # ``int(float(x))``: ``float``'s
         ):
             parse = parses(func.value, [a.keyword.value if a.keyword else None for a in node.args])
             for arg in self._standing_for(node.args[0].value, env):
@@ -450,7 +449,7 @@ class ArgumentReads:
                     builder.coercion = builder.coercion or "str"
                     builder.weak_type = builder.weak_type or "string"
                 elif func.value != "bool":  # ``bool(x)`` tests truthiness: any type
-                    self._converted(builder, node, func.value, COERCIONS[func.value], env)
+                    self._converted(builder, node, func.value, self._made_type(node), env)
         if type(func) is cst.Name and func.value == "isinstance" and len(node.args) == 2:
             subject = node.args[0].value
             self.type_tests.add(id(subject))

@@ -30,9 +30,9 @@ class AstCatching:
 
     def _try(self, stmt: ast.Try) -> None:
         # ``except KeyError: raise RepairableException(...)`` still needs the key
-        catches = any(catches_key_error(h) for h in stmt.handlers) and not all(
-            h.body and isinstance(h.body[-1], ast.Raise) for h in stmt.handlers
-        )
+        # (the first handler that catches it is the one that runs)
+        keyed = [h for h in stmt.handlers if catches_key_error(h)]
+        catches = bool(keyed) and not (keyed[0].body and isinstance(keyed[0].body[-1], ast.Raise))
         self.guards.extend([None] if catches else [])
         self._tried_body(stmt)
         if catches:

@@ -70,12 +70,14 @@ class CatchWalk:
         from what they raise. ``except KeyError`` makes ``args["x"]`` in it
         optional only when it recovers, and then with no default known."""
         handlers = [suite_body(h.body) for h in stmt.handlers]
-        fails = bool(handlers) and all(
+        ending = [
             self._error_exit(h, env) and (env.func is self.entry or ends_with_raise(h))
             for h in handlers
-        )
-        recovers = bool(handlers) and not fails
-        catches = recovers and any(catches_key_error(h) for h in stmt.handlers)
+        ]
+        recovers = bool(handlers) and not all(ending)
+        # the first handler that catches a missing key's ``KeyError`` is the one that runs
+        keyed = [e for h, e in zip(stmt.handlers, ending, strict=True) if catches_key_error(h)]
+        catches = bool(keyed) and not keyed[0]
         env.trying += bool(handlers)
         escaping = env.escaping
         if recovers and not env.recovering:  # (one ``try`` that may recover around it)

@@ -78,6 +78,7 @@ def add_arguments(
         # as :meth:`~doxtool.python.arguments.ArgBuilder.build`: a coercion,
         # else the default's type, else what ``str(x)`` says
         kind = next((k.coerced for k, _, _ in found if k.coerced), None)
+        converted = kind is not None
         coercion = next((k.coercion for k, _, _ in found if k.coercion), None)
         weak = next((k.weak for k, _, _ in found if k.weak), None)
         # ``isinstance(x, list)`` in the helper: it takes another type too
@@ -163,6 +164,8 @@ def add_arguments(
             else known.type or kind,
             type_used=known.type_used if known.type else _used(kind, found, enum),
             coercion=known.coercion or coercion,
+            # a helper's conversion takes every value, as far as is known here
+            conversion_reach=None if converted else known.conversion_reach,
             alternatives=sorted(set(known.alternatives) | set(alternatives)),
             # a helper's check needs one of its alternatives
             alternatives_optional=known.alternatives_optional and not alternatives,

@@ -14,7 +14,7 @@ values here.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import libcst as cst
 
@@ -28,12 +28,22 @@ from doxtool.python.walkstate import Env
 
 #: the conversions whose error a value may meet (not ``str``, ``bool``)
 _CONVERTING = frozenset(COERCIONS) - {"str", "bool"}
-#: the exceptions a failed conversion raises, as a handler names them
-_CAUGHT = frozenset({"ValueError", "TypeError", "Exception", "BaseException"})
 
-#: an enclosure of a conversion: (test, the arm it is in), or None for a
-#: ``try`` whose handler takes the conversion's error and goes on
-Enclosure = tuple[cst.BaseExpression, bool] | None
+#: the JSON types whose values a conversion fails on with a ``TypeError``
+#: (``int([1])``), and with a ``ValueError`` (``int("ten")``); values of the
+#: other types it takes, or fails on with either (``dict([[1]])``, ``dict([1])``)
+_TYPE_ERRORS = {
+    "int": frozenset({"array", "object", "null"}),
+    "float": frozenset({"array", "object", "null"}),
+    "list": frozenset({"integer", "number", "boolean", "null"}),
+    "tuple": frozenset({"integer", "number", "boolean", "null"}),
+    "dict": frozenset({"integer", "number", "boolean", "null"}),
+}
+_VALUE_ERRORS = {"int": frozenset({"string"}), "float": frozenset({"string"})}
+
+#: an enclosure of a conversion: (test, the arm it is in), or for a ``try``
+#: whose handlers take the conversion's error and go on, the classes they catch
+Enclosure = tuple[cst.BaseExpression, bool] | frozenset[str]
 
 
 def enclosures(func: cst.FunctionDef) -> dict[int, tuple[Enclosure, ...]]:
@@ -55,8 +65,9 @@ def enclosures(func: cst.FunctionDef) -> dict[int, tuple[Enclosure, ...]]:
             arm = type(node_.operator) is cst.And  # type: ignore[attr-defined]
             todo.append((node_.right, (*around, (node_.left, arm))))  # type: ignore[attr-defined]
             continue
-        if kind is cst.Try and any(_goes_on(h) for h in node.handlers):  # type: ignore[attr-defined]
-            todo.append((node.body, (*around, None)))  # type: ignore[attr-defined]
+        caught = _swallowed(node.handlers) if kind is cst.Try else frozenset()  # type: ignore[attr-defined]
+        if caught:
+            todo.append((node.body, (*around, caught)))  # type: ignore[attr-defined]
             todo.extend((c, around) for c in child_nodes(node) if c is not node.body)  # type: ignore[attr-defined]
             continue
         if kind is cst.Call and type(node.func) is cst.Name and node.func.value in _CONVERTING:  # type: ignore[attr-defined]
@@ -65,29 +76,56 @@ def enclosures(func: cst.FunctionDef) -> dict[int, tuple[Enclosure, ...]]:
     return found
 
 
-def _goes_on(handler: cst.ExceptHandler) -> bool:
-    """Whether ``handler`` takes a conversion's error and the code goes on."""
-    caught = handler.type
-    names = (
-        ([e.value for e in caught.elements] if type(caught) is cst.Tuple else [caught])
-        if caught is not None
-        else []
-    )
-    takes = caught is None or any(type(n) is cst.Name and n.value in _CAUGHT for n in names)
-    return takes and not terminates(suite_body(handler.body))
+def _swallowed(handlers: Sequence[cst.ExceptHandler]) -> frozenset[str]:
+    """The classes of a conversion's error (``ValueError``, ``TypeError``)
+    whose handler, the first that catches it, goes on from it."""
+    found: set[str] = set()
+    for error in ("ValueError", "TypeError"):
+        for handler in handlers:
+            caught = handler.type
+            if caught is None:
+                names: set[str] = {"BaseException"}
+            else:
+                nodes = (
+                    [e.value for e in caught.elements] if type(caught) is cst.Tuple else [caught]
+                )
+                names = {n.value for n in nodes if type(n) is cst.Name}
+            if names & {error, "Exception", "BaseException"}:
+                if not terminates(suite_body(handler.body)):
+                    found.add(error)
+                break
+    return frozenset(found)
 
 
 def reaching(
-    around: tuple[Enclosure, ...], stands: Callable[[cst.BaseExpression], bool]
+    around: tuple[Enclosure, ...],
+    stands: Callable[[cst.BaseExpression], bool],
+    conversion: str = "",
 ) -> frozenset[str] | None:
     """The JSON types of the values of the argument ``stands`` tells that
-    reach a conversion enclosed by ``around``; None: every value does."""
+    reach the conversion ``conversion`` enclosed by ``around`` and fail
+    there uncaught; None: every value does."""
     reach: frozenset[str] | None = None
     for enclosure in around:
-        types = frozenset() if enclosure is None else _test_reach(*enclosure, stands)
+        if isinstance(enclosure, frozenset):
+            types: frozenset[str] | None = _escaping(enclosure, conversion)
+        else:
+            types = _test_reach(*enclosure, stands)
         if types is not None:
             reach = types if reach is None else reach & types
     return reach
+
+
+def _escaping(caught: frozenset[str], conversion: str) -> frozenset[str]:
+    """The JSON types whose values ``conversion`` fails on with an error no
+    class of ``caught`` takes (``except ValueError`` lets ``int([1])``'s
+    ``TypeError`` by)."""
+    escaping = ALL_TYPES
+    if "ValueError" in caught:
+        escaping = escaping & _TYPE_ERRORS.get(conversion, frozenset())
+    if "TypeError" in caught:
+        escaping = escaping & _VALUE_ERRORS.get(conversion, frozenset())
+    return escaping
 
 
 def _test_reach(
@@ -111,9 +149,53 @@ def _test_reach(
             return frozenset()
         return types if arm else ALL_TYPES - types
     if type(test) is cst.Comparison:
-        return None
+        return _type_compared(test, arm, stands)
     # ``str(x).isdigit()``, ``re.fullmatch(r"\d+", x)``, ``is_number(x)``
     return frozenset() if _calls_on(test, stands) else None
+
+
+#: the comparisons of ``type(x)`` with classes that hold when it is one of them, and when not
+_TYPE_IS = (cst.Is, cst.Equal, cst.In)
+_TYPE_IS_NOT = (cst.IsNot, cst.NotEqual, cst.NotIn)
+
+
+def _type_compared(
+    test: cst.Comparison, arm: bool, stands: Callable[[cst.BaseExpression], bool]
+) -> frozenset[str] | None:
+    """The JSON types of the values that take ``arm`` of ``type(x) is str``
+    (``==``, ``is not``, ``in (int, str)``) where ``x`` is the value; None for
+    any other comparison. A JSON value's type is the class itself: ``type(x)
+    is int`` holds for no boolean, which takes ``int(x)`` anyway."""
+    left = test.left
+    if (
+        len(test.comparisons) != 1
+        or type(left) is not cst.Call
+        or type(left.func) is not cst.Name
+        or left.func.value != "type"
+        or len(left.args) != 1
+        or left.args[0].keyword is not None
+        or left.args[0].star
+        or not stands(left.args[0].value)
+    ):
+        return None
+    (comparison,) = test.comparisons
+    operator = type(comparison.operator)
+    classes = comparison.comparator
+    if operator in (cst.In, cst.NotIn) and type(classes) not in (cst.Tuple, cst.List, cst.Set):
+        return None
+    if operator not in (cst.In, cst.NotIn) and type(classes) not in (cst.Name, cst.Attribute):
+        return None
+    if operator not in _TYPE_IS and operator not in _TYPE_IS_NOT:
+        return None
+    elements = (
+        [e.value for e in classes.elements]  # type: ignore[union-attr]
+        if operator in (cst.In, cst.NotIn)
+        else [classes]
+    )
+    types = frozenset(t for e in elements for t in tested_types(e))
+    if "?" in types:
+        return frozenset()
+    return types if arm == (operator in _TYPE_IS) else ALL_TYPES - types
 
 
 def _calls_on(node: cst.CSTNode, stands: Callable[[cst.BaseExpression], bool]) -> bool:
@@ -143,6 +225,27 @@ def converts_converted(node: cst.Call) -> bool:
 class GuardedConversions:
     """The values a conversion runs on: a part of :class:`~doxtool.python.toolscan.ToolScan`."""
 
+    def _converts_converted(self, node: cst.Call) -> bool:
+        """:func:`converts_converted`; of ``int(float(x))``, noting that
+        ``float(x)`` reads the value and ``int`` gives its type (:meth:`_made_type`)."""
+        inner = node.args[0].value if len(node.args) == 1 else None
+        if (
+            type(node.func) is cst.Name
+            and node.func.value == "int"
+            and type(inner) is cst.Call
+            and type(inner.func) is cst.Name
+            and inner.func.value == "float"
+        ):
+            outer: dict[int, str] = self.__dict__.setdefault("_outer_types", {})
+            outer[id(inner)] = COERCIONS["int"]
+        return converts_converted(node)
+
+    def _made_type(self, node: cst.Call) -> str:
+        """The JSON type the conversion ``node`` makes, or the conversion
+        around it does (``int(float(x))``: an integer)."""
+        outer: dict[int, str] = self.__dict__.get("_outer_types", {})
+        return outer.get(id(node)) or COERCIONS[node.func.value]  # type: ignore[attr-defined]
+
     def _converted(
         self, builder: ArgBuilder, node: cst.Call, coercion: str | None, kind: str, env: Env
     ) -> None:
@@ -163,4 +266,5 @@ class GuardedConversions:
             cache[id(func)] = enclosures(func)
         around = cache[id(func)].get(id(node), ())
         standing = self._standing_for  # type: ignore[attr-defined]
-        return reaching(around, lambda expr: arg in standing(expr, env))
+        conversion = node.func.value if type(node.func) is cst.Name else ""
+        return reaching(around, lambda expr: arg in standing(expr, env), conversion)

@@ -5,15 +5,18 @@ A check of the request rejects it only when it is run whatever else holds
 and sees the request as the framework parsed it. The walk takes the
 function's statements in order and goes into:
 
-- a ``with`` body;
+- a ``with`` body, unless its context manager is a ``suppress(...)`` (which
+  may swallow the check's error);
 - a ``try`` body whose every handler raises again (one that does not may
-  swallow the check's error: ``except KeyError: R["tool_args"] = {}``);
+  swallow the check's error: ``except KeyError: R["tool_args"] = {}``), and
+  whose ``finally`` does not return (which swallows it too);
 - an ``if`` body whose test holds for any request dict: ``if R:``, ``if R
   is not None:``, ``if isinstance(R, dict):``.
 
 Any other compound statement (an ``if`` on something else, a loop, a
 ``try`` that may swallow) is taken whole and not gone into. The walk ends
-after a statement that may change the request: one binding its name again,
+after a statement that may return (what follows runs on some calls only),
+and after one that may change the request: one binding its name again,
 writing or deleting a key or attribute of it, calling a method of it other
 than a read, or handing it to a call (which may fill it) other than one of
 the builtins that only read it.
@@ -58,7 +61,14 @@ def _walk(body: list[ast.stmt], request: str, found: list[ast.stmt], made: dict[
             [*statement.orelse, *statement.finalbody], request, made
         ):
             return False
+        if _returns(statement):
+            return False  # what follows runs on the calls it does not return on
     return True
+
+
+def _returns(node: ast.AST) -> bool:
+    """Whether running ``node`` may return from the function."""
+    return any(isinstance(child, ast.Return) for child in _nodes(node))
 
 
 def _run(nodes: list[ast.AST], request: str, made: dict[str, bool]) -> bool:
@@ -81,12 +91,27 @@ def _inner(statement: ast.stmt, request: str) -> tuple[list[ast.AST], list[ast.s
     """(the parts run before it, the body) of a compound statement the walk
     goes into; None for any other statement."""
     if isinstance(statement, (ast.With, ast.AsyncWith)):
+        if any(_suppresses(item.context_expr) for item in statement.items):
+            return None  # ``with suppress(ValueError):`` may swallow the check's error
         return list(statement.items), statement.body
-    if isinstance(statement, ast.Try) and all(_raises_again(h) for h in statement.handlers):
+    if (
+        isinstance(statement, ast.Try)
+        and all(_raises_again(h) for h in statement.handlers)
+        # ``finally: return ...`` swallows what the body raises
+        and not any(_returns(s) for s in statement.finalbody)
+    ):
         return [], statement.body
     if isinstance(statement, ast.If) and _any_request_holds(statement.test, request):
         return [], statement.body
     return None
+
+
+def _suppresses(manager: ast.expr) -> bool:
+    """Whether ``manager`` is a ``suppress(...)`` (``contextlib``'s, or one
+    of that name: it may swallow what its block raises)."""
+    func = manager.func if isinstance(manager, ast.Call) else None
+    name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)
+    return name == "suppress"
 
 
 def _raises_again(handler: ast.ExceptHandler) -> bool:

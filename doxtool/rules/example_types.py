@@ -72,7 +72,10 @@ def converts(value: Any, arg: Argument) -> bool:
     if arg.type == "boolean":
         return _boolean_accepts(value, arg)
     conversion = _CONVERSIONS.get(arg.coercion or "")
-    if conversion is None or conversion[1] != arg.type:
+    if conversion is None:
+        return False
+    # ``int(float(x))``: an integer made of what ``float`` takes
+    if conversion[1] != arg.type and (conversion[1], arg.type) != ("number", "integer"):
         return False
     try:
         conversion[0](value)

@@ -103,6 +103,19 @@ def _inherited_files(value: str) -> dict[str, str]:
     }
 
 
+def _caught_files(value: str) -> dict[str, str]:
+    """The wait repository whose tool goes on from a failed ``int(seconds)``
+    that raises ``ValueError`` (``"ten"``), not ``TypeError`` (``[5]``), its
+    example giving ``value``."""
+    code = WAIT_PY.replace(
+        'int(self.args.get("seconds", 0))',
+        'self.args.get("seconds", 0)\n        try:\n            seconds = int(seconds)\n'
+        "        except ValueError:\n            seconds = 0",
+    )
+    files = with_prompt('"seconds": 5}', f'"seconds": {value}}}')
+    return {**files, "tools/wait.py": code}
+
+
 def _checked_files(refuses: bool) -> dict[str, str]:
     """The wait repository whose tool reads ``seconds`` as given and ends
     with an error on a value that is no ``int`` (``refuses``), or converts it."""
@@ -133,8 +146,9 @@ does; a test that converts or wraps the other types instead, `if
 isinstance(size, str): size = int(size)`, refuses none; a conversion
 only some values reach, past a test of the value, `if str(size).isdigit():
 size = int(size)`, or in a `try` whose handler goes on, holds only those:
-`"all"` passes the first, `"ten"` the second, and `if isinstance(size,
-str): size = int(size)` holds strings alone, so `"five"` is reported and
+`"all"` passes the first, `"ten"` the second (not `[5]`, whose `TypeError` an `except
+ValueError` lets by), and `if isinstance(size,
+str): size = int(size)` (or `type(size) is str`) holds strings alone, so `"five"` is reported and
 `[5]` is not), a model that validates it, the parameter's
 annotation (`count: int`), a closed dispatch on values of one type. A
 literal default alone says what a missing key gives, not what the code
@@ -219,6 +233,8 @@ becomes a failed call in production.
         Example(_guarded_files("isinstance(seconds, str)", "[5]")),
         # so in a subclass whose base class is in another module
         Example(_inherited_files('"all"')),
+        Example(_guarded_files("type(seconds) is str", "[5]")),
+        Example(_caught_files('"ten"')),
     ]
     invalid = [
         # strings reach the conversion, and int("five") raises
@@ -226,6 +242,8 @@ becomes a failed call in production.
             _guarded_files("isinstance(seconds, str)", '"five"'),
             [Expect(PROMPT, 6, "`seconds`")],
         ),
+        # int([5]) raises TypeError, which ``except ValueError`` lets by
+        Example(_caught_files("[5]"), [Expect(PROMPT, 6, "`seconds`")]),
         Example(
             with_prompt('"tool_args": {"seconds": 5}', '"tool_args": {"seconds": [5]}'),
             [Expect(PROMPT, 6, "`seconds`")],

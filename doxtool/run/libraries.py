@@ -63,7 +63,9 @@ def add_libraries(project: Project, scope: Scope) -> None:
         data = read_regular(str(project.root / module), MAX_BYTES)
         if data is not None:
             pending.extend(imported_tools(project, module, data, loadable))
-    scope.libraries.update(found.intersection(tools) - scope.modules)
+    # the hook mode judges the tree the commit holds: not a module it leaves out
+    committed = scope.committed if scope.committed is not None else found
+    scope.libraries.update(found.intersection(tools, committed) - scope.modules)
 
 
 def imported_tools(project: Project, module: str, data: bytes, tools: set[str]) -> set[str]:
