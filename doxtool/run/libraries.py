@@ -97,7 +97,8 @@ def imported_tools(project: Project, module: str, data: bytes, tools: set[str]) 
 
 #: the command that prints the objects named on its input
 _CAT_FILE = ["git", "cat-file", "--batch"]
-#: a request this long fits in a pipe before git reads it (Linux's is 64 KiB)
+#: a request this long fits in a pipe before git reads it (Linux's is 64 KiB;
+#: one written only in part is handed to :mod:`subprocess` instead)
 _PIPED = 32 * 1024
 
 
@@ -133,11 +134,18 @@ def _spawned(root: Path, request: bytes, env: dict[str, str]) -> bytes | None:
         return None
     command = ["git", "-C", str(root), *_CAT_FILE[1:]]
     into, request_end = os.pipe()
+    os.set_blocking(request_end, False)
+    try:
+        whole = os.write(request_end, request) == len(request)
+    except BlockingIOError:  # a pipe smaller than the request (a capped user)
+        whole = False
+    os.close(request_end)
+    if not whole:
+        os.close(into)
+        return None
+    request_end = -1
     answer_end, out = os.pipe()
     try:
-        os.write(request_end, request)  # the whole request: it fits in the pipe
-        os.close(request_end)
-        request_end = -1
         pid = spawn(
             "git",
             command,
