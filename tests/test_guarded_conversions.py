@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from bothwalks import in_helper, in_tool, tool_module
 from samples import clean_files
 
 PROMPT = "prompts/agent.system.tool.wait.md"
@@ -191,3 +192,23 @@ def test_an_integer_made_of_what_float_reads_stays_an_integer(make_repo, run_cli
     (tool,) = module["tools"]
     (x,) = tool["arguments"]
     assert (x["type"], x["coercion"]) == ("integer", "float")
+
+
+@pytest.mark.parametrize("where", [in_tool, in_helper])
+@pytest.mark.parametrize(
+    ("code", "typed"),
+    [
+        ('print(int(float(A.get("x", 1))))\n', ("integer", "float")),
+        ('print(int(float(A.get("x") or 0)))\n', ("integer", "float")),
+        ('print(float(A.get("x", 1)))\n', ("number", "float")),
+        ('print(int(A.get("x", 1)))\n', ("integer", "int")),
+        ('print(int(str(A.get("x", 1))))\n', ("integer", "int")),
+    ],
+)
+def test_both_walks_type_an_integer_made_of_what_float_reads_alike(
+    make_repo, run_cli, where, code: str, typed: tuple[str, str]
+) -> None:
+    """A helper the tool hands its arguments gives the type a conversion
+    makes as the tool's own ``execute`` does: ``int(float(x))`` an integer."""
+    (x,) = tool_module(run_cli, make_repo(where(code)))["arguments"]
+    assert (x["type"], x["coercion"]) == typed

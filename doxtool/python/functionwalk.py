@@ -100,6 +100,10 @@ class FunctionWalk(
         self.reads: list[KeyRead] = []
         #: id of an expression -> the coercion applied to it (``float(...)``)
         self.coercions: dict[int, str] = {}
+        #: id of an expression -> the conversion around its own, which makes
+        #: the type (``int(float(x))``: ``float`` reads ``x``, ``int`` makes it;
+        #: ``int(str(x))``: ``int`` does both)
+        self.outer_conversions: dict[int, str] = {}
         self._assigned: frozenset[str] | None = None
         #: local name assigned at the top of the body -> the read its value stands for
         self.var_reads: dict[str, KeyRead] = {}
@@ -389,7 +393,16 @@ class FunctionWalk(
             while isinstance(first, ast.BoolOp) and isinstance(first.op, ast.Or):
                 first = first.values[0]  # ``str(x or "")`` coerces ``x``
             parse = parses(func.id, [None] * len(node.args) + [k.arg for k in node.keywords])
-            self.coercions[id(first)] = PARSE if parse else func.id
+            outer = self.outer_conversions.get(id(node))
+            self.coercions[id(first)] = (
+                PARSE if parse else outer if outer and func.id == "str" else func.id
+            )
+            if outer and func.id == "float":
+                self.outer_conversions[id(first)] = outer
+            elif func.id == "int" and not parse and len(node.args) == 1:
+                self.outer_conversions[id(first)] = (
+                    "int"  # of a conversion in it: ``int(float(x))``
+                )
             if isinstance(first, ast.Name):
                 self.coerced_names.append((first.id, PARSE if parse else func.id))
         elif isinstance(func, ast.Attribute) and func.attr in STRING_METHODS:

@@ -56,6 +56,7 @@ class KeyReads(PresenceBinds, SkippedBranches, MadeValues, StringBodies, LengthN
     undecided: list[list[KeyRead | OutCall]]
     reads: list[KeyRead]
     coercions: dict[int, str]
+    outer_conversions: dict[int, str]
     var_reads: dict[str, KeyRead]
     var_groups: dict[str, tuple[list[KeyRead], list[Any]]]
     fallbacks: dict[int, ast.expr]
@@ -185,10 +186,9 @@ class KeyReads(PresenceBinds, SkippedBranches, MadeValues, StringBodies, LengthN
         if read.default_unknown and (not known or not REFUSALS[refusal](value)):
             return False  # a fallback that may pass the check
         read.default_unknown = False  # a fallback the check refuses is no default
-        # ``args.get(key, None)`` then ``if value is None: raise``: an
-        # explicit None the check refuses is no default, as ``.get(key)``
-        # has none; nor is ``args.get(key, "")`` then ``if not value: raise``
-        # (the literal still says what type is expected)
+        # ``args.get(key, None)`` then ``if value is None: raise``: an explicit None
+        # the check refuses is no default, as ``.get(key)`` has none; nor is
+        # ``args.get(key, "")`` then ``if not value: raise`` (its type still holds)
         if read.has_default:
             read.weak = read.weak or json_type(read.default)
             read.refused_default = read.default is not None
@@ -402,7 +402,7 @@ class KeyReads(PresenceBinds, SkippedBranches, MadeValues, StringBodies, LengthN
         if coercion in ("str", ""):  # ``str(x)``, or a string method (``""``)
             read.weak = "string"
         elif coercion is not None and coercion != "bool":  # ``bool(x)`` tests truthiness
-            read.coerced = COERCIONS[coercion]
+            read.coerced = COERCIONS[self.outer_conversions.get(id(node), coercion)]
         if coercion and coercion != "bool":
             read.coercion = coercion
 
