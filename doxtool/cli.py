@@ -154,12 +154,15 @@ class _Group(click.Group):
 
 _EXIT_CODES = """\b
 Exit codes:
-  0  clean: no findings (or --exit-zero, or all in the baseline);
-     any other command succeeded
-  1  check found something (after --fix: something without a safe fix)
-  2  usage or configuration error, outside a project, a file not
-     written, or an internal error (--debug shows the traceback)
-  130  interrupted (Ctrl-C); 143: terminated (SIGTERM)
+  0    clean: no findings (or --exit-zero, or all in the baseline);
+       any other command succeeded
+  1    check found something (after --fix: something without a safe
+       fix; with --exit-non-zero-on-fix, also a file --fix wrote)
+  2    usage or configuration error, outside a project, a file not
+       written, or an internal error (--debug shows the traceback)
+  130  interrupted (Ctrl-C)
+  141  the output pipe closed early (doxtool inspect tools | head -1)
+  143  terminated (SIGTERM)
 """
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import click
 import pytest
@@ -40,7 +41,22 @@ def test_the_main_page_names_the_root_examples_and_exit_codes() -> None:
     text = _help()
     assert "nearest\n  directory holding pyproject.toml, doxtool.toml or .git" in text
     assert "Examples:\n    doxtool check " in text
-    assert re.search(r"Exit codes:\n    0  clean.*\n.*\n    1  check found.*\n    2  usage", text)
+    assert re.search(
+        r"Exit codes:\n    0 +clean.*\n.*\n    1 +check found.*\n.*\n    2 +usage", text
+    )
+
+
+def test_the_exit_codes_of_the_help_are_those_of_the_readme() -> None:
+    """Each status the README's table lists has its own line on the main page
+    and on `check`'s (141 and 143 were missing or run into another line)."""
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    table = readme.split("## Exit codes", 1)[1].split("\n## ", 1)[0]
+    statuses = re.findall(r"^\| (\d+) \|", table, flags=re.MULTILINE)
+    assert statuses == ["0", "1", "2", "141", "130", "143"]
+    for page in (_help(), _help("check")):
+        listed = re.findall(r"^    (\d+) +\S", page.split("Exit codes:\n", 1)[1], re.MULTILINE)
+        assert sorted(listed, key=int) == sorted(statuses, key=int), page
+    assert "--exit-non-zero-on-fix, also a file --fix wrote" in " ".join(_help().split())
 
 
 @pytest.mark.parametrize("command", _commands(), ids=" ".join)
