@@ -137,7 +137,9 @@ def module_paths(project: Project, paths: list[Path]) -> list[str]:
                 raise UsageError(f"{path}: a directory with no Python module doxtool reads")
             out.extend(found)
         elif path.suffix != ".py":
-            raise UsageError(f"{path}: not a Python module (inspect reads `.py` files)")
+            raise UsageError(
+                f"{path}: not a Python module (give `.py` files, or directories of them)"
+            )
         else:
             # a link is the module it is, as a check reads it, not its target
             rel = scoping.given_rel(project, path)
