@@ -18,7 +18,10 @@ from doxtool.cli_options import config_option, path_type, root_option
     "--dir",
     "directory",
     metavar="DIR",
-    help="Tool directory, one `tool-dirs` names (default: the first that exists).",
+    help=(
+        "Tool directory, one `tool-dirs` or `profile-tool-dirs` names (default: the "
+        "first `tool-dirs` entry without a wildcard, one that exists first)."
+    ),
 )
 @click.option("--class-name", metavar="NAME", help="Class name (default: NameTool).")
 @click.option(

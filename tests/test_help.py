@@ -84,6 +84,13 @@ def test_option_values_are_named_for_what_they_are() -> None:
         assert not re.search(r"--(dir|root|config|baseline|jobs) TEXT", _help(*name)), name
 
 
+def test_scaffold_page_names_the_directories_dir_takes_and_its_default() -> None:
+    """As the README does: a profile's tool directory too, and never a pattern by default."""
+    text = " ".join(_help("scaffold").split())
+    assert "one `tool-dirs` or `profile-tool-dirs` names" in text
+    assert "the first `tool-dirs` entry without a wildcard" in text
+
+
 def test_init_page_names_the_file_it_writes() -> None:
     text = " ".join(_help("init").split())
     assert "appended to the root's pyproject.toml" in text
