@@ -241,6 +241,8 @@ def check(
             dependents.add_units_fed(project, scope)
         if only_paths and not paths:
             scope, widen = deletions.staged_scope(project)
+        elif only_paths:
+            deletions.add_staged(project, scope)
         if only_paths and not scope.everything:
             # the hook mode judges the tree the commit holds
             scope.committed = gitindex.committed_files(project.root)

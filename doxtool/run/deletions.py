@@ -128,3 +128,21 @@ def staged_scope(project: Project) -> tuple[Scope, bool]:
                 modules.update(named)
     reached = bool(modules or companions or prompts)
     return Scope(modules=modules, companions=companions, prompts=prompts), reached
+
+
+def add_staged(project: Project, scope: Scope) -> None:
+    """Widen a hook run given PATHS (``--only-paths``) by what the deletions
+    staged for the commit reach, as a run given none checks it: pre-commit
+    passes the files a commit changes, never those it deletes, so a commit
+    deleting a companion or a tool prompt beside another change would
+    otherwise pass where the deletion alone fails."""
+    staged, reached = staged_scope(project)
+    if not reached or scope.everything:
+        return
+    assert scope.modules is not None and scope.companions is not None
+    assert scope.prompts is not None
+    assert staged.modules is not None and staged.companions is not None
+    assert staged.prompts is not None
+    scope.modules |= staged.modules
+    scope.companions |= staged.companions
+    scope.prompts |= staged.prompts
