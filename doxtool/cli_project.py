@@ -111,7 +111,10 @@ def baseline_write(file: Path | None, root: Path | None, config_file: Path | Non
 @root_option
 @config_option
 def baseline_prune(file: Path | None, root: Path | None, config_file: Path | None) -> None:
-    """Drop the entries of FILE that no current finding matches; never add one.
+    """Drop the entries of FILE that no current finding matches.
+
+    It never adds one. FILE defaults to the configured `baseline`, else
+    .doxtool-baseline.json at the project root.
 
     \b
     Example:

@@ -27,11 +27,15 @@ def _commands(group: click.Group = cli, prefix: tuple[str, ...] = ()) -> list[tu
     return out
 
 
-def test_the_command_list_shows_whole_summaries() -> None:
-    text = _help()
+@pytest.mark.parametrize("group", [(), ("baseline",), ("cache",)], ids=str)
+def test_the_command_list_shows_whole_summaries(group: tuple[str, ...]) -> None:
+    """Of every group (`doxtool baseline -h` cut `prune`'s short)."""
+    text = _help(*group)
     listing = text.split("Commands:\n", 1)[1].split("\n\n", 1)[0]
     summaries = [line.split(None, 1)[1] for line in listing.splitlines() if line.strip()]
-    assert len(summaries) == len(cli.commands)
+    command = cli.commands[group[0]] if group else cli
+    assert isinstance(command, click.Group)
+    assert len(summaries) == len(command.commands)
     for summary in summaries:
         assert not summary.endswith("..."), summary
         assert summary.endswith("."), summary
