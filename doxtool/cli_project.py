@@ -4,6 +4,7 @@ imported by each command when it runs: a check does without it)."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import click
@@ -103,7 +104,17 @@ def baseline_write(file: Path | None, root: Path | None, config_file: Path | Non
     project = api.load_project(root, config_file)
     update = commands.write_baseline(project, file)
     noun = "finding" if update.entries == 1 else "findings"
-    click.echo(f"Wrote {update.entries} {noun} to {api.shown_path(project, update.path)}.")
+    shown = api.shown_path(project, update.path)
+    click.echo(f"Wrote {update.entries} {noun} to {shown}.")
+    configured = project.config.baseline
+    if not configured or update.path.absolute() != (project.root / configured).absolute():
+        # not what a check reads by itself: say how it is read
+        here = os.path.relpath(update.path)  # (--baseline is read from the working directory)
+        click.echo(
+            f"doxtool: `doxtool check` reads it given `--baseline {here}`,"
+            f' or with `baseline = "{shown}"` in the configuration',
+            err=True,
+        )
 
 
 @baseline.command("prune")
