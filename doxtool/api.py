@@ -137,7 +137,9 @@ def module_paths(project: Project, paths: list[Path]) -> list[str]:
                 raise UsageError(f"{path}: a directory with no Python module doxtool reads")
             out.extend(found)
         elif path.suffix != ".py":
-            raise UsageError(f"{path}: not a Python module (inspect reads `.py` files)")
+            raise UsageError(
+                f"{path}: not a Python module (give `.py` files, or directories of them)"
+            )
         else:
             # a link is the module it is, as a check reads it, not its target
             rel = scoping.given_rel(project, path)
@@ -198,6 +200,7 @@ def check(
     unsafe_fixes: bool = False,
     waiting: Callable[[str], None] | None = None,
     only_paths: bool = False,
+    nested: tuple[str, ...] = (),
 ) -> CheckReport:
     """Run the selected rules over the project (or what PATHS touch).
 
@@ -210,7 +213,9 @@ def check(
     last write (``waiting`` is told when it has to wait for another run);
     ``unsafe_fixes`` applies unsafe fixes too. With ``only_paths`` and no
     PATHS, only what the deletions staged in git reach is checked
-    (:func:`~doxtool.run.deletions.staged_scope`), not the whole repository.
+    (:func:`~doxtool.run.deletions.staged_scope`), not the whole repository;
+    with PATHS, that too. ``nested``: the directories of the projects below
+    this one (:mod:`doxtool.subprojects`), whose deletions are theirs.
     """
     import contextlib
 
@@ -238,7 +243,9 @@ def check(
         if paths:
             dependents.add_units_fed(project, scope)
         if only_paths and not paths:
-            scope, widen = deletions.staged_scope(project)
+            scope, widen = deletions.staged_scope(project, nested)
+        elif only_paths:
+            deletions.add_staged(project, scope, nested)
         if only_paths and not scope.everything:
             # the hook mode judges the tree the commit holds
             scope.committed = gitindex.committed_files(project.root)

@@ -18,7 +18,7 @@ from doxtool import __version__, api, subprojects
 from doxtool.cli_options import config_option, path_type, root_option
 from doxtool.cli_project import baseline, cache, init, scaffold
 from doxtool.core.config import ConfigError
-from doxtool.core.exits import EXIT_ERROR, EXIT_FINDINGS, EXIT_PIPE, stopped
+from doxtool.core.exits import EXIT_CODES, EXIT_ERROR, EXIT_FINDINGS, EXIT_PIPE, stopped
 from doxtool.core.terminal import degrade_unencodable, wants_color
 from doxtool.formats import (
     FORMATS,
@@ -152,21 +152,10 @@ class _Group(click.Group):
         return None
 
 
-_EXIT_CODES = """\b
-Exit codes:
-  0  clean: no findings (or --exit-zero, or all in the baseline);
-     any other command succeeded
-  1  check found something (after --fix: something without a safe fix)
-  2  usage or configuration error, outside a project, a file not
-     written, or an internal error (--debug shows the traceback)
-  130  interrupted (Ctrl-C); 143: terminated (SIGTERM)
-"""
-
-
 @click.group(
     cls=_Group,
     context_settings={"help_option_names": ["-h", "--help"]},
-    epilog=_EXIT_CODES,
+    epilog=EXIT_CODES,
 )
 @click.version_option(__version__, "--version", prog_name="doxtool")
 @click.option("--debug", is_flag=True, help="Show tracebacks of internal errors.")
@@ -231,7 +220,7 @@ def inspect(
             click.echo(line)
 
 
-@cli.command(short_help="Check tools, companions and prompts.", epilog=_EXIT_CODES)
+@cli.command(short_help="Check tools, companions and prompts.", epilog=EXIT_CODES)
 @click.argument("paths", nargs=-1, type=path_type)
 @click.option("--fix", is_flag=True, help="Apply safe fixes.")
 @click.option(

@@ -4,6 +4,7 @@ imported by each command when it runs: a check does without it)."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import click
@@ -18,7 +19,10 @@ from doxtool.cli_options import config_option, path_type, root_option
     "--dir",
     "directory",
     metavar="DIR",
-    help="Tool directory, one `tool-dirs` names (default: the first that exists).",
+    help=(
+        "Tool directory, one `tool-dirs` or `profile-tool-dirs` names (default: the "
+        "first `tool-dirs` entry without a wildcard, one that exists first)."
+    ),
 )
 @click.option("--class-name", metavar="NAME", help="Class name (default: NameTool).")
 @click.option(
@@ -100,7 +104,17 @@ def baseline_write(file: Path | None, root: Path | None, config_file: Path | Non
     project = api.load_project(root, config_file)
     update = commands.write_baseline(project, file)
     noun = "finding" if update.entries == 1 else "findings"
-    click.echo(f"Wrote {update.entries} {noun} to {api.shown_path(project, update.path)}.")
+    shown = api.shown_path(project, update.path)
+    click.echo(f"Wrote {update.entries} {noun} to {shown}.")
+    configured = project.config.baseline
+    if not configured or update.path.absolute() != (project.root / configured).absolute():
+        # not what a check reads by itself: say how it is read
+        here = os.path.relpath(update.path)  # (--baseline is read from the working directory)
+        click.echo(
+            f"doxtool: `doxtool check` reads it given `--baseline {here}`,"
+            f' or with `baseline = "{shown}"` in the configuration',
+            err=True,
+        )
 
 
 @baseline.command("prune")
@@ -108,7 +122,10 @@ def baseline_write(file: Path | None, root: Path | None, config_file: Path | Non
 @root_option
 @config_option
 def baseline_prune(file: Path | None, root: Path | None, config_file: Path | None) -> None:
-    """Drop the entries of FILE that no current finding matches; never add one.
+    """Drop the entries of FILE that no current finding matches.
+
+    It never adds one. FILE defaults to the configured `baseline`, else
+    .doxtool-baseline.json at the project root.
 
     \b
     Example:

@@ -28,6 +28,9 @@ except KeyboardInterrupt:
     print("doxtool: interrupted", file=sys.stderr)
     os._exit(EXIT_INTERRUPT)
 
+#: the line a run whose stdout the caller closed (``>&-``) ends with
+CLOSED_STDOUT = "doxtool: error: stdout is closed: the output was not written"
+
 TYPE_CHECKING = False  # typing itself costs an import a replay can do without
 if TYPE_CHECKING:
     from typing import NoReturn
@@ -173,6 +176,10 @@ def _leave(code: int) -> NoReturn:
         kept.save()
     if sys.stdout is None and code in (0, 1):
         code = 2  # a closed stdout: the report had nowhere to go
+        import contextlib  # (a closed stdout is rare: not worth the import before)
+
+        with contextlib.suppress(Exception):  # stderr closed too: the status says it
+            print(CLOSED_STDOUT, file=sys.stderr)
     for stream in (sys.stdout, sys.stderr):
         if stream is None:
             continue  # nothing was written to it

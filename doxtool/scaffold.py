@@ -139,7 +139,7 @@ def plan(
         if arg in _TAKEN_BY_ARGUMENT:
             raise ScaffoldError(
                 f"argument name {arg!r} is a name the generated `execute` already uses"
-                " (each argument becomes a local variable of it)"
+                " (each argument becomes a local variable of it); choose another (--arg)"
             )
     if len(set(args)) != len(args):
         raise ScaffoldError("argument names must be distinct")
@@ -168,7 +168,7 @@ def plan(
         if arg == base_class:
             raise ScaffoldError(
                 f"argument name {arg!r} is a name the generated `execute` already uses"
-                " (the tool base class)"
+                " (the tool base class); choose another (--arg)"
             )
     if class_name == base_class:
         raise ScaffoldError(

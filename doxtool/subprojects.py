@@ -72,20 +72,28 @@ def check(project: Any, paths: list[Path], pinned: bool, **options: Any) -> api.
     for path in paths:
         groups.setdefault(project_of(project, path, known), []).append(path)
     if options.get("only_paths"):
-        if not paths:
+        owners = {
+            project_of(project, project.root / rel, known)
+            for rel in deletions.staged_deletions(project.root) or []
+        }
+        if not paths and (project.root in owners or not owners):
             groups[project.root] = []  # what the deletions staged under the root reach
-        for rel in deletions.staged_deletions(project.root) or []:
-            groups.setdefault(project_of(project, project.root / rel, known), [])
+        for owner in owners:
+            groups.setdefault(owner, [])
     if not groups or list(groups) == [project.root]:
         return api.check(project, paths, **options)
     merged = api.CheckReport(findings=[])
     for directory in sorted(groups, key=lambda d: (d != project.root, d)):
+        # the projects below this one: their staged deletions are theirs
+        below = tuple(
+            sorted(d.relative_to(directory).as_posix() for d in groups if directory in d.parents)
+        )
         if directory == project.root:
-            report = api.check(project, groups[directory], **options)
+            report = api.check(project, groups[directory], **options, nested=below)
             prefix = ""
         else:
             nested = api.load_project(directory, use_cache=options.get("use_cache", True))
-            report = api.check(nested, groups[directory], **options)
+            report = api.check(nested, groups[directory], **options, nested=below)
             prefix = directory.relative_to(project.root).as_posix() + "/"
         _merge(merged, report, prefix)
     return merged

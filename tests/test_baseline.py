@@ -27,7 +27,12 @@ def test_write_records_every_finding_deterministically(make_repo, run_cli) -> No
     root = _drifted(make_repo)
     result = run_cli(root, "baseline", "write")
     assert result.exit_code == 0, result.output
-    assert result.output == f"Wrote 3 findings to {DEFAULT}.\n"
+    assert result.stdout == f"Wrote 3 findings to {DEFAULT}.\n"
+    # no check reads it unless told: the line says how (it said nothing)
+    assert result.stderr == (
+        f"doxtool: `doxtool check` reads it given `--baseline {DEFAULT}`,"
+        f' or with `baseline = "{DEFAULT}"` in the configuration\n'
+    )
     data = (root / DEFAULT).read_bytes()
     assert _entries(root / DEFAULT) == [
         ("DOX001", "tools/other.py"),
@@ -191,7 +196,7 @@ def test_files_are_named_from_the_root_however_they_were_given(make_repo, run_cl
     given = ["ci/accepted.json", str(root / "ci/accepted.json"), "./ci/../ci/accepted.json"]
     for name in given:
         written = run_cli(root, "baseline", "write", name)
-        assert written.output == "Wrote 3 findings to ci/accepted.json.\n", name
+        assert written.stdout == "Wrote 3 findings to ci/accepted.json.\n", name
         checked = run_cli(root, "check", "--baseline", name)
         assert checked.stderr == (
             "doxtool: baseline ci/accepted.json: 3 known findings hidden, 0 look fixed\n"
@@ -199,7 +204,8 @@ def test_files_are_named_from_the_root_however_they_were_given(make_repo, run_cl
         pruned = run_cli(root, "baseline", "prune", name)
         assert pruned.output == "Removed 0 of 3 from ci/accepted.json.\n", name
     from_below = run_cli(root / "ci", "baseline", "write", "accepted.json")
-    assert from_below.output == "Wrote 3 findings to ci/accepted.json.\n"
+    assert from_below.stdout == "Wrote 3 findings to ci/accepted.json.\n"
+    assert "given `--baseline accepted.json`" in from_below.stderr  # from where it runs
 
 
 def test_a_baseline_that_changed_nothing_prints_nothing(make_repo, run_cli) -> None:

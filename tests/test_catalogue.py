@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from doxtool.rules import ALL_RULES
@@ -69,3 +70,15 @@ def test_explain_unknown_rule_is_a_usage_error(run_cli, tmp_path: Path) -> None:
     assert result.exit_code == 2
     assert result.output == "doxtool: error: unknown rule `XYZ999` (see `doxtool rules`)\n"
     assert run_cli(tmp_path, "explain").exit_code == 2
+
+
+def test_the_readme_rules_section_names_every_rule_and_no_other() -> None:
+    """A reader of the README's Rules section finds each code `doxtool rules`
+    lists (DOX103, DOX104, DOX141 and PRM005 were described by no code, or not
+    at all), and no code doxtool does not have."""
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    section = readme.split("\n## Rules\n", 1)[1].split("\n## ", 1)[0]
+    named = set(re.findall(r"`((?:DOX|PRM)\d{3})`", section))
+    assert named == {rule.code for rule in ALL_RULES}
+    everywhere = set(re.findall(r"\b(?:DOX|PRM)\d{3}\b", readme))
+    assert everywhere <= {rule.code for rule in ALL_RULES}

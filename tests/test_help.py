@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import click
 import pytest
@@ -26,11 +27,15 @@ def _commands(group: click.Group = cli, prefix: tuple[str, ...] = ()) -> list[tu
     return out
 
 
-def test_the_command_list_shows_whole_summaries() -> None:
-    text = _help()
+@pytest.mark.parametrize("group", [(), ("baseline",), ("cache",)], ids=str)
+def test_the_command_list_shows_whole_summaries(group: tuple[str, ...]) -> None:
+    """Of every group (`doxtool baseline -h` cut `prune`'s short)."""
+    text = _help(*group)
     listing = text.split("Commands:\n", 1)[1].split("\n\n", 1)[0]
     summaries = [line.split(None, 1)[1] for line in listing.splitlines() if line.strip()]
-    assert len(summaries) == len(cli.commands)
+    command = cli.commands[group[0]] if group else cli
+    assert isinstance(command, click.Group)
+    assert len(summaries) == len(command.commands)
     for summary in summaries:
         assert not summary.endswith("..."), summary
         assert summary.endswith("."), summary
@@ -40,7 +45,22 @@ def test_the_main_page_names_the_root_examples_and_exit_codes() -> None:
     text = _help()
     assert "nearest\n  directory holding pyproject.toml, doxtool.toml or .git" in text
     assert "Examples:\n    doxtool check " in text
-    assert re.search(r"Exit codes:\n    0  clean.*\n.*\n    1  check found.*\n    2  usage", text)
+    assert re.search(
+        r"Exit codes:\n    0 +clean.*\n.*\n    1 +check found.*\n.*\n    2 +usage", text
+    )
+
+
+def test_the_exit_codes_of_the_help_are_those_of_the_readme() -> None:
+    """Each status the README's table lists has its own line on the main page
+    and on `check`'s (141 and 143 were missing or run into another line)."""
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    table = readme.split("## Exit codes", 1)[1].split("\n## ", 1)[0]
+    statuses = re.findall(r"^\| (\d+) \|", table, flags=re.MULTILINE)
+    assert statuses == ["0", "1", "2", "141", "130", "143"]
+    for page in (_help(), _help("check")):
+        listed = re.findall(r"^    (\d+) +\S", page.split("Exit codes:\n", 1)[1], re.MULTILINE)
+        assert sorted(listed, key=int) == sorted(statuses, key=int), page
+    assert "--exit-non-zero-on-fix, also a file --fix wrote" in " ".join(_help().split())
 
 
 @pytest.mark.parametrize("command", _commands(), ids=" ".join)
@@ -66,6 +86,13 @@ def test_option_values_are_named_for_what_they_are() -> None:
     assert re.search(r"--arg NAME\s", text)
     for name in _commands():
         assert not re.search(r"--(dir|root|config|baseline|jobs) TEXT", _help(*name)), name
+
+
+def test_scaffold_page_names_the_directories_dir_takes_and_its_default() -> None:
+    """As the README does: a profile's tool directory too, and never a pattern by default."""
+    text = " ".join(_help("scaffold").split())
+    assert "one `tool-dirs` or `profile-tool-dirs` names" in text
+    assert "the first `tool-dirs` entry without a wildcard" in text
 
 
 def test_init_page_names_the_file_it_writes() -> None:

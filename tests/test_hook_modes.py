@@ -80,6 +80,28 @@ def test_only_paths_checks_what_staged_deletions_reach(tmp_path, run_cli) -> Non
     ]
 
 
+def test_only_paths_given_paths_checks_what_staged_deletions_reach_too(tmp_path, run_cli) -> None:
+    """pre-commit passes the files a commit changes and never those it
+    deletes: a commit deleting a companion or a tool prompt beside another
+    change is judged as the deletion alone is (it passed)."""
+    files = {**clean_files(), **tool_named("other"), **tool_named("third")}
+    root = _committed(tmp_path, files)
+    for deleted, expected in (
+        ("tools/third.py.dox.md", [["tools/third.py:1:1:", "DOX001"]]),
+        ("prompts/agent.system.tool.third.md", [["tools/third.py:4:1:", "PRM001"]]),
+    ):
+        _git(root, "reset", "-q", "--hard")
+        _git(root, "rm", "-q", deleted)
+        with (root / "tools/other.py").open("a") as handle:
+            handle.write("# a change beside the deletion\n")
+        _git(root, "add", "tools/other.py")
+        alone = run_cli(root, "check", "--no-cache", "--only-paths")
+        given = run_cli(root, "check", "--no-cache", "--only-paths", "tools/other.py")
+        for result in (alone, given):
+            assert result.exit_code == 1, result.output
+            assert [line.split(" ", 2)[:2] for line in _findings(result.output)] == expected
+
+
 def test_only_paths_outside_git_checks_the_whole_repository(tmp_path, run_cli) -> None:
     write_files(tmp_path, {**FRAMEWORK, **clean_files(), "tools/wait.py": UNTIL_PY})
     result = run_cli(tmp_path, "check", "--no-cache", "--only-paths")

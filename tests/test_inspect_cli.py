@@ -240,15 +240,18 @@ def test_json_is_an_array_whatever_the_paths(repo: Path) -> None:
     assert shapes[0] == shapes[1] == shapes[2]
 
 
+@pytest.mark.parametrize("command", [["inspect", "--json"], ["schema"]])
 @pytest.mark.parametrize("name", ["README.md", "pyproject.toml", "tools/search.py.dox.md"])
-def test_a_file_that_is_not_a_python_module_is_refused(repo: Path, name: str) -> None:
+def test_a_file_that_is_not_a_python_module_is_refused(
+    repo: Path, name: str, command: list[str]
+) -> None:
+    """The same words for both commands (`schema` was told what `inspect` reads)."""
     (repo / name).touch()
-    result = CliRunner().invoke(cli, ["inspect", name, "--json"])
+    result = CliRunner().invoke(cli, [command[0], name, *command[1:]])
     assert result.exit_code == 2
     assert result.stdout == ""
-    assert (
-        result.stderr
-        == f"doxtool: error: {name}: not a Python module (inspect reads `.py` files)\n"
+    assert result.stderr == (
+        f"doxtool: error: {name}: not a Python module (give `.py` files, or directories of them)\n"
     )
 
 

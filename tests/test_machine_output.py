@@ -108,3 +108,21 @@ def test_help_version_and_usage_errors_into_a_closed_pipe_follow_the_exit_codes(
     for args in (["check", "--bogus"], ["bogus"], ["--bogus"]):
         assert _into_a_closed_pipe(root, *args) == 2, args
         assert _into_a_closed_pipe(root, *args, stderr_too=True) == 2, args
+
+
+def test_a_closed_stdout_is_an_error_that_says_so(tmp_path: Path) -> None:
+    """`doxtool check >&-`: the report has nowhere to go, exit 2, and stderr
+    says why (it said nothing)."""
+    root = _drifted(tmp_path)
+    for args in (["check", "--no-cache"], ["rules"]):
+        result = subprocess.run(
+            ["sh", "-c", 'exec "$@" >&-', "sh", DOXTOOL, *args],
+            cwd=root,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=120,
+        )
+        assert (result.returncode, result.stderr) == (
+            2,
+            "doxtool: error: stdout is closed: the output was not written\n",
+        ), args

@@ -93,6 +93,18 @@ def test_outside_a_project_one_line_error_exit_two_nothing_written(
     assert _tree(outside) == before
 
 
+@pytest.mark.parametrize("args", [["rules"], ["explain", "DOX111"]])
+def test_rules_and_explain_read_no_project(
+    tmp_path_factory: pytest.TempPathFactory, args: list[str]
+) -> None:
+    """The README names them beside `init` as the commands that run outside a project."""
+    outside = _outside(tmp_path_factory)
+    result = _doxtool(outside, *args)
+    assert (result.returncode, result.stderr) == (0, ""), result.stderr
+    assert "DOX111" in result.stdout
+    assert _tree(outside) == []
+
+
 def test_init_outside_a_project_makes_the_working_directory_one(
     tmp_path_factory: pytest.TempPathFactory,
 ) -> None:

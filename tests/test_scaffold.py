@@ -146,6 +146,7 @@ def test_names_the_generated_code_already_uses_are_refused(
     assert result.exit_code == 2, result.output
     (line,) = result.output.splitlines()
     assert line.startswith("doxtool: error: ") and f"{option[1]!r}" in line, line
+    assert line.endswith(f"; choose another ({option[0]})"), line  # what to do
     assert not (root / "tools").exists()
 
 

@@ -135,3 +135,28 @@ def test_the_hook_mode_checks_what_deletions_leave_in_each_project(tmp_path: Pat
         ["projects/a/tools/other.py.dox.md:1:1:", "DOX002"],
         ["projects/b/tools/wait.py.dox.md:14:1:", "DOX111"],
     ]
+
+
+def test_a_deletion_in_a_project_is_checked_once_under_that_project(
+    tmp_path: Path, run_cli
+) -> None:
+    """A companion deleted in project ``a``: reported once, under ``a``'s
+    configuration (the root reported it too, under its own), whether the
+    hook is given no file, a file of the root or one of ``a``."""
+    root = _monorepo(tmp_path)
+    write_files(root, {"pyproject.toml": "[tool.doxtool]\n", "setup_helper.py": "x = 1\n"})
+    # declared file-documented: the root's run reads the directory too
+    write_files(root / A, {"tools/AGENTS.md": "# tools\n\n- This directory is file-documented.\n"})
+    (root / ".git").rmdir()  # the marker every test's root gets: a real repository instead
+    _git(root, "init", "-q")
+    _git(root, "add", "-A")
+    _git(root, "commit", "-q", "-m", "start")
+    _git(root, "rm", "-q", A + "tools/wait.py.dox.md")
+    (root / "setup_helper.py").write_text("x = 2\n")
+    _git(root, "add", "setup_helper.py")
+    expected = [["projects/a/tools/wait.py:1:1:", "DOX001"]]
+    for given in ([], ["setup_helper.py"], [A + "tools/wait.py"]):
+        result = run_cli(root, "check", "--no-cache", "--only-paths", *given)
+        assert result.exit_code == 1, result.output
+        assert [line.split(" ", 2)[:2] for line in _findings(result.output)] == expected, given
+        assert "nothing checked" not in result.output, given

@@ -2,6 +2,20 @@
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 
+#: the statuses, as the help pages list them (the README's table, shorter)
+EXIT_CODES = """\b
+Exit codes:
+  0    clean: no findings (or --exit-zero, or all in the baseline);
+       any other command succeeded
+  1    check found something (after --fix: something without a safe
+       fix; with --exit-non-zero-on-fix, also a file --fix wrote)
+  2    usage or configuration error, outside a project, a file not
+       written, or an internal error (--debug shows the traceback)
+  130  interrupted (Ctrl-C)
+  141  the output pipe closed early (doxtool inspect tools | head -1)
+  143  terminated (SIGTERM)
+"""
+
 #: the status of a run whose reader closed the output pipe early
 #: (``doxtool inspect tools | head -1``): what a shell reports for a program
 #: that SIGPIPE ended, 128 + 13

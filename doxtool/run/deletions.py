@@ -92,7 +92,7 @@ def staged_deletions(root: Path) -> list[str] | None:
     return git_lines(root, STAGED_DELETIONS[1:])
 
 
-def staged_scope(project: Project) -> tuple[Scope, bool]:
+def staged_scope(project: Project, nested: tuple[str, ...] = ()) -> tuple[Scope, bool]:
     """What a run given no PATHS checks with ``--only-paths``, and whether
     it is widened by what deletions leave (:func:`add_what_deletions_leave`).
 
@@ -102,6 +102,8 @@ def staged_scope(project: Project) -> tuple[Scope, bool]:
     may now have no prompt; a deleted Markdown file: the ``AGENTS.md`` files
     linking it. A commit that deletes none of these checks nothing. When git
     cannot tell what the commit deletes, the whole repository is checked.
+    A deletion in one of the ``nested`` projects' directories (relative to
+    the root) is that project's, checked under its configuration.
     """
     deleted = staged_deletions(project.root)
     if deleted is None:
@@ -110,7 +112,7 @@ def staged_scope(project: Project) -> tuple[Scope, bool]:
     companions: set[str] = set()
     prompts: set[str] = set()
     for rel in deleted:
-        if project.excluded(rel):
+        if project.excluded(rel) or any(rel.startswith(d + "/") for d in nested):
             continue
         if rel.endswith(".py" + COMPANION_SUFFIX):
             modules.add(rel.removesuffix(COMPANION_SUFFIX))
@@ -128,3 +130,21 @@ def staged_scope(project: Project) -> tuple[Scope, bool]:
                 modules.update(named)
     reached = bool(modules or companions or prompts)
     return Scope(modules=modules, companions=companions, prompts=prompts), reached
+
+
+def add_staged(project: Project, scope: Scope, nested: tuple[str, ...] = ()) -> None:
+    """Widen a hook run given PATHS (``--only-paths``) by what the deletions
+    staged for the commit reach, as a run given none checks it: pre-commit
+    passes the files a commit changes, never those it deletes, so a commit
+    deleting a companion or a tool prompt beside another change would
+    otherwise pass where the deletion alone fails."""
+    staged, reached = staged_scope(project, nested)
+    if not reached or scope.everything:
+        return
+    assert scope.modules is not None and scope.companions is not None
+    assert scope.prompts is not None
+    assert staged.modules is not None and staged.companions is not None
+    assert staged.prompts is not None
+    scope.modules |= staged.modules
+    scope.companions |= staged.companions
+    scope.prompts |= staged.prompts
