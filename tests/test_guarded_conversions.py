@@ -212,3 +212,24 @@ def test_both_walks_type_an_integer_made_of_what_float_reads_alike(
     makes as the tool's own ``execute`` does: ``int(float(x))`` an integer."""
     (x,) = tool_module(run_cli, make_repo(where(code)))["arguments"]
     assert (x["type"], x["coercion"]) == typed
+
+
+def test_a_helper_converting_under_its_own_type_test_keeps_the_tools_reach(
+    make_repo, run_cli
+) -> None:
+    """The tool converts digits alone, a helper of another module converts
+    strings alone: ``[1]`` reaches neither conversion."""
+    files = clean_files()
+    files["helpers/conv.py"] = (
+        'def run(args):\n    x = args.get("x", 0)\n    return int(x) if isinstance(x, str) else 0\n'
+    )
+    files["tools/wait.py"] = (
+        CODE.format(body=DIGITS_IF)
+        .replace("from helpers.tool", "from helpers.conv import run\nfrom helpers.tool")
+        .replace("        return Response", "        run(self.args)\n        return Response")
+    )
+    example = json.dumps({"tool_name": "wait", "tool_args": {"x": [1]}})
+    files[PROMPT] = f"### wait\nPause.\nargs: `x`\n~~~json\n{example}\n~~~\n"
+    root = make_repo(files)
+    result = run_cli(root, "check", "--select", "PRM008")
+    assert [line for line in result.output.splitlines() if "PRM008" in line] == []

@@ -252,6 +252,28 @@ class Agent:
     assert _prm007(tmp_path, monkeypatch, "--no-cache") == [f"7: {_LACKS};", f"11: {_FLAT};"]
 
 
+@pytest.mark.parametrize(
+    "test", ["not isinstance(tool_request, dict)", "not tool_request", "tool_request is None"]
+)
+def test_a_return_no_request_dict_takes_leaves_the_check_on_every_call(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, test: str
+) -> None:
+    # the early return is taken by what is no request dict: every dict reaches the check
+    _repo(
+        tmp_path,
+        f"""\
+class Agent:
+    async def process_tools(self, tool_request):
+        if {test}:
+            return "", {{}}
+        if "tool_args" not in tool_request:
+            raise ValueError("no tool_args")
+        return tool_request.get("tool_name", ""), tool_request.get("tool_args", {{}})
+""",
+    )
+    assert _prm007(tmp_path, monkeypatch, "--no-cache") == [f"7: {_LACKS};", f"11: {_FLAT};"]
+
+
 def test_a_repository_without_the_framework_runs_in_the_current_one(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -78,7 +78,9 @@ def add_arguments(
         # as :meth:`~doxtool.python.arguments.ArgBuilder.build`: a coercion,
         # else the default's type, else what ``str(x)`` says
         kind = next((k.coerced for k, _, _ in found if k.coerced), None)
-        converted = kind is not None
+        # (not one under a test of the value's type, ``int(x) if isinstance(x,
+        # str) else 0``: which values reach it is not known here)
+        converted = kind is not None and not any(k.tested_types for k, _, _ in found)
         coercion = next((k.coercion for k, _, _ in found if k.coercion), None)
         weak = next((k.weak for k, _, _ in found if k.weak), None)
         # ``isinstance(x, list)`` in the helper: it takes another type too

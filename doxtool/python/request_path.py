@@ -15,7 +15,8 @@ function's statements in order and goes into:
 
 Any other compound statement (an ``if`` on something else, a loop, a
 ``try`` that may swallow) is taken whole and not gone into. The walk ends
-after a statement that may return (what follows runs on some calls only),
+after a statement that may return (what follows runs on some calls only;
+not ``if not isinstance(R, dict): return``, which no request dict takes),
 and after one that may change the request: one binding its name again,
 writing or deleting a key or attribute of it, calling a method of it other
 than a read, or handing it to a call (which may fill it) other than one of
@@ -61,7 +62,7 @@ def _walk(body: list[ast.stmt], request: str, found: list[ast.stmt], made: dict[
             [*statement.orelse, *statement.finalbody], request, made
         ):
             return False
-        if _returns(statement):
+        if _may_return(statement, request):
             return False  # what follows runs on the calls it does not return on
     return True
 
@@ -69,6 +70,15 @@ def _walk(body: list[ast.stmt], request: str, found: list[ast.stmt], made: dict[
 def _returns(node: ast.AST) -> bool:
     """Whether running ``node`` may return from the function."""
     return any(isinstance(child, ast.Return) for child in _nodes(node))
+
+
+def _may_return(statement: ast.stmt, request: str) -> bool:
+    """Whether running ``statement`` may return on a call handed a request
+    dict: not in the body of ``if not isinstance(R, dict): return``, which
+    no request dict takes."""
+    if isinstance(statement, ast.If) and _no_request_holds(statement.test, request):
+        return any(_returns(s) for s in statement.orelse)
+    return _returns(statement)
 
 
 def _run(nodes: list[ast.AST], request: str, made: dict[str, bool]) -> bool:
@@ -145,6 +155,21 @@ def _any_request_holds(test: ast.expr, request: str) -> bool:
         and _is_request(test.args[0], request)
         and isinstance(test.args[1], ast.Name)
         and test.args[1].id == "dict"
+    )
+
+
+def _no_request_holds(test: ast.expr, request: str) -> bool:
+    """Whether ``test`` holds for no dict handed as the request: ``not R``,
+    ``R is None``, ``not isinstance(R, dict)`` (as :func:`_any_request_holds`)."""
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        return _any_request_holds(test.operand, request)
+    return (
+        isinstance(test, ast.Compare)
+        and len(test.ops) == 1
+        and isinstance(test.ops[0], ast.Is)
+        and _is_request(test.left, request)
+        and isinstance(test.comparators[0], ast.Constant)
+        and test.comparators[0].value is None
     )
 
 
