@@ -202,7 +202,6 @@ def test_an_integer_made_of_what_float_reads_stays_an_integer(make_repo, run_cli
         ('print(int(float(A.get("x") or 0)))\n', ("integer", "float")),
         ('print(float(A.get("x", 1)))\n', ("number", "float")),
         ('print(int(A.get("x", 1)))\n', ("integer", "int")),
-        ('print(int(str(A.get("x", 1))))\n', ("integer", "int")),
     ],
 )
 def test_both_walks_type_an_integer_made_of_what_float_reads_alike(

@@ -101,8 +101,7 @@ class FunctionWalk(
         #: id of an expression -> the coercion applied to it (``float(...)``)
         self.coercions: dict[int, str] = {}
         #: id of an expression -> the conversion around its own, which makes
-        #: the type (``int(float(x))``: ``float`` reads ``x``, ``int`` makes it;
-        #: ``int(str(x))``: ``int`` does both)
+        #: the type (``int(float(x))``: ``float`` reads ``x``, ``int`` makes it)
         self.outer_conversions: dict[int, str] = {}
         self._assigned: frozenset[str] | None = None
         #: local name assigned at the top of the body -> the read its value stands for
@@ -393,12 +392,9 @@ class FunctionWalk(
             while isinstance(first, ast.BoolOp) and isinstance(first.op, ast.Or):
                 first = first.values[0]  # ``str(x or "")`` coerces ``x``
             parse = parses(func.id, [None] * len(node.args) + [k.arg for k in node.keywords])
-            outer = self.outer_conversions.get(id(node))
-            self.coercions[id(first)] = (
-                PARSE if parse else outer if outer and func.id == "str" else func.id
-            )
-            if outer and func.id == "float":
-                self.outer_conversions[id(first)] = outer
+            self.coercions[id(first)] = PARSE if parse else func.id
+            if func.id == "float" and id(node) in self.outer_conversions:
+                self.outer_conversions[id(first)] = self.outer_conversions[id(node)]
             elif func.id == "int" and not parse and len(node.args) == 1:
                 self.outer_conversions[id(first)] = (
                     "int"  # of a conversion in it: ``int(float(x))``
