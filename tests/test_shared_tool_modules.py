@@ -250,10 +250,14 @@ def test_a_commit_deleting_the_tool_checks_what_it_loaded(make_repo, run_cli) ->
     assert _dox004(run_cli, root, "--only-paths") == whole
 
 
-def test_a_commit_leaving_the_shared_code_out_is_not_held_to_it(make_repo, run_cli) -> None:
+@pytest.mark.parametrize("paths", [["tools/wait.py"], []])
+def test_a_commit_leaving_the_shared_code_out_is_not_held_to_it(
+    make_repo, run_cli, paths: list[str]
+) -> None:
     """The commit drops the import and the shared modules from the
     repository (``git rm --cached``), which stay on disk untracked: the hook
-    mode judges the tree the commit holds, where they are not."""
+    mode judges the tree the commit holds, where they are not, given the
+    changed module or not (its staged deletions are checked either way)."""
     root = make_repo(
         {
             **clean_files(),
@@ -269,7 +273,7 @@ def test_a_commit_leaving_the_shared_code_out_is_not_held_to_it(make_repo, run_c
     write_files(root, {"tools/wait.py": WAIT_PY})
     _git(root, "add", "tools/wait.py")
     _git(root, "rm", "-q", "--cached", "tools/_b.py", "tools/_c.py")
-    assert _dox004(run_cli, root, "--only-paths", "tools/wait.py") == []
+    assert _dox004(run_cli, root, "--only-paths", *paths) == []
     # the module the commit holds is still judged
     _git(root, "add", "tools/_c.py")
     assert _dox004(run_cli, root, "--only-paths", "tools/wait.py") == [C_REPORTED]

@@ -118,7 +118,8 @@ def staged_scope(project: Project, nested: tuple[str, ...] = ()) -> tuple[Scope,
             modules.add(rel.removesuffix(COMPANION_SUFFIX))
             companions.add(rel)
         elif rel.endswith(".py"):
-            modules.add(rel)
+            if not (project.root / rel).exists():  # (``git rm --cached``: left out, not gone)
+                modules.add(rel)
             companions.add(rel + COMPANION_SUFFIX)
         elif rel.endswith(".md"):
             prompts.add(rel)
