@@ -232,3 +232,32 @@ def test_a_helper_converting_under_its_own_type_test_keeps_the_tools_reach(
     root = make_repo(files)
     result = run_cli(root, "check", "--select", "PRM008")
     assert [line for line in result.output.splitlines() if "PRM008" in line] == []
+
+
+#: the base reads ``x`` with ``0`` for a default (the integer type) and
+#: only makes a string of it
+STRINGIFIED = '        x = self.args.get("x", 0)\n        s = str(x)'
+DIGITS_ELSE = "        x = int(x) if str(x).isdigit() else 0"
+
+
+@pytest.mark.parametrize(
+    ("own", "value", "where"),
+    [
+        # ``str(x)`` converts nothing to an integer: only the subclass's
+        # conversion, past a test, says which values reach one
+        (DIGITS_ELSE, "all", None),
+        (STRINGS, [1], None),
+        (STRINGS, "five", "tools/wait.py:6"),
+        # the subclass converts every value: the finding names its read
+        ("        x = int(x)", "ten", "tools/wait.py:6"),
+    ],
+)
+def test_a_string_made_of_the_value_converts_nothing_to_its_type(
+    make_repo, run_cli, own, value, where
+) -> None:
+    findings = _inherited_findings(make_repo, run_cli, STRINGIFIED, own, value)
+    if where is None:
+        assert not findings, findings
+    else:
+        (finding,) = findings
+        assert f"{where} reads it as integer" in finding, finding

@@ -13,6 +13,7 @@ import ast
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from doxtool.python.astparse import statements
 from doxtool.python.keyguards import catches_key_error, suppresses_key_error
 
 
@@ -22,6 +23,7 @@ class AstCatching:
     owner: Any  # the :class:`~doxtool.python.summaryscope.ModuleScope`
     names: dict[str, str]
     guards: list[frozenset[str] | None]
+    conditional: int
     _expr: Callable[[ast.expr], None]
     _stmts: Callable[[Sequence[ast.stmt]], None]
     _entered: Callable[[ast.expr, bool], None]
@@ -33,9 +35,16 @@ class AstCatching:
         # (the first handler that catches it is the one that runs)
         keyed = [h for h in stmt.handlers if catches_key_error(h)]
         catches = bool(keyed) and not (keyed[0].body and isinstance(keyed[0].body[-1], ast.Raise))
-        self.guards.extend([None] if catches else [])
+        # ``except KeyError: return "no key"`` hands a value back: whether the
+        # tool answers with it as an error is not known, so a read there is
+        # needed on some calls (neither required nor optional)
+        handed = catches and any(isinstance(s, ast.Return) for s in statements(keyed[0].body))
+        guarded = catches and not handed
+        self.guards.extend([None] if guarded else [])
+        self.conditional += handed
         self._tried_body(stmt)
-        if catches:
+        self.conditional -= handed
+        if guarded:
             self.guards.pop()
         self._handlers_and_else(stmt)
         self._stmts(stmt.finalbody)

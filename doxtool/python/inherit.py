@@ -193,6 +193,7 @@ def _merge_arguments(first: list[Argument], second: list[Argument]) -> list[Argu
         # two literal defaults: which a missing key gets depends on the path
         differ = differing([a.default for a in (known, arg) if a.has_default])
         stated = not doubt and not differ
+        making = _making(known, arg)
         merged[arg.name] = dataclasses.replace(
             known,
             required=known.required or arg.required,
@@ -211,8 +212,8 @@ def _merge_arguments(first: list[Argument], second: list[Argument]) -> list[Argu
             type_used=any(a.type_used for a in (known, arg) if a.type is not None),
             enum=enum or None,
             enum_folds=enum_folds if enum else None,
-            coercion=known.coercion or arg.coercion,
-            conversion_reach=_joined_reach(known, arg),
+            coercion=next((a.coercion for a in making), None),
+            conversion_reach=_joined_reach(making),
             values_unknown=known.values_unknown or arg.values_unknown,
             alternatives=sorted(set(known.alternatives) | set(arg.alternatives)),
             # one of them is needed when either code's check needs one
@@ -221,7 +222,7 @@ def _merge_arguments(first: list[Argument], second: list[Argument]) -> list[Argu
             )
             and bool(known.alternatives or arg.alternatives),
             only_compared=known.only_compared if known.only_compared == arg.only_compared else None,
-            reads=sorted([*known.reads, *arg.reads], key=lambda r: (r.path or "", r.line)),
+            reads=_joined_reads(known, arg, making),
         )
     return list(merged.values())
 
@@ -247,15 +248,35 @@ def _joined_type(known: Argument, arg: Argument, enum: list[Any]) -> str | None:
     return None if other_type(kind, values) else kind
 
 
-def _joined_reach(known: Argument, arg: Argument) -> list[str] | None:
-    """The JSON types of the values that reach a conversion of either
-    reading (:attr:`~doxtool.core.argument_facts.Argument.conversion_reach`):
-    the converting side's where one side converts; where both do, those
-    either lets through, None (every value) where one lets every value."""
-    sides = [a.conversion_reach for a in (known, arg) if a.coercion]
+def _making(known: Argument, arg: Argument) -> list[Argument]:
+    """The readings whose conversion makes the value's type: where one
+    converts it (``int(x)``), one that only makes a string of it (``str(x)``,
+    a string method) converts nothing to that type."""
+    sides = [a for a in (known, arg) if a.coercion]
+    return [a for a in sides if a.coercion != "str"] or sides
+
+
+def _joined_reach(making: list[Argument]) -> list[str] | None:
+    """The JSON types of the values that reach a conversion of the readings
+    that make the type (:attr:`~doxtool.core.argument_facts.Argument.conversion_reach`):
+    those either lets through, None (every value) where one lets every value."""
+    sides = [a.conversion_reach for a in making]
     if not sides or None in sides:
         return None
     return sorted({kind for reach in sides for kind in reach or ()})
+
+
+def _joined_reads(known: Argument, arg: Argument, making: list[Argument]) -> list[ArgumentRead]:
+    """Both readings' reads, by place; the reads of the one whose conversion
+    makes the type first where only one does (where a finding on the type points)."""
+
+    def place(read: ArgumentRead) -> tuple[str, int]:
+        return (read.path or "", read.line)
+
+    if len(making) == 1 and making[0].coercion != "str":
+        other = arg if making[0] is known else known
+        return [*sorted(making[0].reads, key=place), *sorted(other.reads, key=place)]
+    return sorted([*known.reads, *arg.reads], key=place)
 
 
 def _ordered_union(first: list[str], second: list[str]) -> list[str]:

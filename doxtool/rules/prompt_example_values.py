@@ -82,18 +82,24 @@ def _guarded_files(test: str, value: str) -> dict[str, str]:
     return {**files, "tools/wait.py": code}
 
 
-def _inherited_files(value: str) -> dict[str, str]:
+def _inherited_files(value: str, stringified: bool = False, tested: bool = True) -> dict[str, str]:
     """The wait repository whose tool's base class, in another module, reads
-    ``seconds`` as given, and whose own method converts it where
-    ``str(seconds).isdigit()`` holds, its example giving ``value``."""
+    ``seconds`` as given (makes a string of it: ``stringified``), and whose
+    own method converts it where ``str(seconds).isdigit()`` holds
+    (``tested``, else every value), its example giving ``value``."""
+    read = 'self.args.get("seconds", 0)'
     base = WAIT_PY.replace("WaitTool", "WaitBase").replace(
-        'int(self.args.get("seconds", 0))', 'self.args.get("seconds", 0) or self.amount()'
+        f"int({read})", f"{f'str({read})' if stringified else read} or self.amount()"
     )
     own = (
         "from helpers.waitbase import WaitBase\n\n\nclass WaitTool(WaitBase):\n"
         "    def amount(self):\n"
         '        seconds = self.args.get("seconds", 0)\n'
-        "        return int(seconds) if str(seconds).isdigit() else 0\n"
+        + (
+            "        return int(seconds) if str(seconds).isdigit() else 0\n"
+            if tested
+            else "        return int(seconds)\n"
+        )
     )
     files = with_prompt('"seconds": 5}', f'"seconds": {value}}}')
     return {
@@ -233,6 +239,8 @@ becomes a failed call in production.
         Example(_guarded_files("isinstance(seconds, str)", "[5]")),
         # so in a subclass whose base class is in another module
         Example(_inherited_files('"all"')),
+        # the base only makes a string of it: ``str`` converts nothing to an integer
+        Example(_inherited_files('"all"', stringified=True)),
         Example(_guarded_files("type(seconds) is str", "[5]")),
         Example(_caught_files('"ten"')),
     ]
@@ -294,6 +302,11 @@ becomes a failed call in production.
                 PROMPT: with_prompt('"seconds": 5}', '"seconds": "5"}')[PROMPT],
             },
             [Expect(PROMPT, 6, "reads it as integer")],
+        ),
+        # the subclass converts every value: the finding names its read
+        Example(
+            _inherited_files('"all"', stringified=True, tested=False),
+            [Expect(PROMPT, 6, "tools/wait.py:6 reads it as integer")],
         ),
     ]
 
