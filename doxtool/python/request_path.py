@@ -135,16 +135,7 @@ def _is_request(node: ast.expr, request: str) -> bool:
 def _any_request_holds(test: ast.expr, request: str) -> bool:
     """Whether ``test`` holds for any dict handed as the request: ``R``,
     ``R is not None``, ``isinstance(R, dict)``."""
-    if _is_request(test, request):
-        return True
-    if (
-        isinstance(test, ast.Compare)
-        and len(test.ops) == 1
-        and isinstance(test.ops[0], ast.IsNot)
-        and _is_request(test.left, request)
-        and isinstance(test.comparators[0], ast.Constant)
-        and test.comparators[0].value is None
-    ):
+    if _is_request(test, request) or _compared_to_none(test, request, ast.IsNot):
         return True
     return (
         isinstance(test, ast.Call)
@@ -163,10 +154,15 @@ def _no_request_holds(test: ast.expr, request: str) -> bool:
     ``R is None``, ``not isinstance(R, dict)`` (as :func:`_any_request_holds`)."""
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
         return _any_request_holds(test.operand, request)
+    return _compared_to_none(test, request, ast.Is)
+
+
+def _compared_to_none(test: ast.expr, request: str, op: type[ast.cmpop]) -> bool:
+    """Whether ``test`` is ``R is None`` (``op`` :class:`ast.Is`) or ``R is not None``."""
     return (
         isinstance(test, ast.Compare)
         and len(test.ops) == 1
-        and isinstance(test.ops[0], ast.Is)
+        and isinstance(test.ops[0], op)
         and _is_request(test.left, request)
         and isinstance(test.comparators[0], ast.Constant)
         and test.comparators[0].value is None
