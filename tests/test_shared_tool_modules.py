@@ -189,6 +189,24 @@ def _git(root: Path, *args: str) -> None:
     subprocess.run(["git", *args], cwd=root, env=env, check=True, capture_output=True)
 
 
+def _committed_chain(make_repo) -> Path:
+    """A git repository (not the marker) whose wait tool imports ``_b``,
+    which imports ``_c``, all committed."""
+    root = make_repo(
+        {
+            **clean_files(),
+            "tools/_b.py": B_PY,
+            "tools/_c.py": C_PY,
+            "tools/wait.py": _importing("from tools._b import fmt"),
+        }
+    )
+    (root / ".git").rmdir()  # a real repository instead of the marker
+    _git(root, "init", "-q")
+    _git(root, "add", "-A")
+    _git(root, "commit", "-q", "-m", "start")
+    return root
+
+
 @pytest.mark.parametrize("hook", [False, True])
 @pytest.mark.parametrize(
     ("path", "importing"),
@@ -203,18 +221,7 @@ def test_a_run_over_a_module_that_drops_an_import_checks_what_it_loaded(
     """A run over the edited module (as pre-commit passes a changed file)
     reports what a whole check reports at the modules it loaded as git's
     ``HEAD`` holds it, and nothing there while it loads them still."""
-    root = make_repo(
-        {
-            **clean_files(),
-            "tools/_b.py": B_PY,
-            "tools/_c.py": C_PY,
-            "tools/wait.py": _importing("from tools._b import fmt"),
-        }
-    )
-    (root / ".git").rmdir()  # a real repository instead of the marker
-    _git(root, "init", "-q")
-    _git(root, "add", "-A")
-    _git(root, "commit", "-q", "-m", "start")
+    root = _committed_chain(make_repo)
     mode = ["--only-paths"] if hook else []
     dropped = importing.replace("from tools._b import fmt\n", "").replace(
         "from tools._c import inner\n", "inner = str\n"
@@ -232,18 +239,7 @@ def test_a_run_over_a_module_that_drops_an_import_checks_what_it_loaded(
 
 
 def test_a_commit_deleting_the_tool_checks_what_it_loaded(make_repo, run_cli) -> None:
-    root = make_repo(
-        {
-            **clean_files(),
-            "tools/_b.py": B_PY,
-            "tools/_c.py": C_PY,
-            "tools/wait.py": _importing("from tools._b import fmt"),
-        }
-    )
-    (root / ".git").rmdir()
-    _git(root, "init", "-q")
-    _git(root, "add", "-A")
-    _git(root, "commit", "-q", "-m", "start")
+    root = _committed_chain(make_repo)
     _git(root, "rm", "-q", "tools/wait.py")
     whole = _dox004(run_cli, root)
     assert C_REPORTED in whole, whole
@@ -258,18 +254,7 @@ def test_a_commit_leaving_the_shared_code_out_is_not_held_to_it(
     repository (``git rm --cached``), which stay on disk untracked: the hook
     mode judges the tree the commit holds, where they are not, given the
     changed module or not (its staged deletions are checked either way)."""
-    root = make_repo(
-        {
-            **clean_files(),
-            "tools/_b.py": B_PY,
-            "tools/_c.py": C_PY,
-            "tools/wait.py": _importing("from tools._b import fmt"),
-        }
-    )
-    (root / ".git").rmdir()
-    _git(root, "init", "-q")
-    _git(root, "add", "-A")
-    _git(root, "commit", "-q", "-m", "start")
+    root = _committed_chain(make_repo)
     write_files(root, {"tools/wait.py": WAIT_PY})
     _git(root, "add", "tools/wait.py")
     _git(root, "rm", "-q", "--cached", "tools/_b.py", "tools/_c.py")
