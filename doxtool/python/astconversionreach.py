@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterator, Sequence
 
 from doxtool.python.argtypes import ALL_TYPES
 from doxtool.python.astreach import raises_always
-from doxtool.python.guardedconversions import CONVERTING, escaping
+from doxtool.python.conversionerrors import CONVERTING, escaping
 from doxtool.python.readforms import COERCIONS
 
 FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef

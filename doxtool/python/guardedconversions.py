@@ -21,25 +21,11 @@ import libcst as cst
 from doxtool.python.argtypes import ALL_TYPES
 from doxtool.python.arguments import ArgBuilder
 from doxtool.python.controlflow import terminates
+from doxtool.python.conversionerrors import CONVERTING, escaping
 from doxtool.python.cstnodes import child_nodes, suite_body
 from doxtool.python.readforms import COERCIONS
 from doxtool.python.readvalues import tested_types
 from doxtool.python.walkstate import Env
-
-#: the conversions whose error a value may meet (not ``str``, ``bool``)
-CONVERTING = frozenset(COERCIONS) - {"str", "bool"}
-
-#: the JSON types whose values a conversion fails on with a ``TypeError``
-#: (``int([1])``), and with a ``ValueError`` (``int("ten")``); values of the
-#: other types it takes, or fails on with either (``dict([[1]])``, ``dict([1])``)
-_TYPE_ERRORS = {
-    "int": frozenset({"array", "object", "null"}),
-    "float": frozenset({"array", "object", "null"}),
-    "list": frozenset({"integer", "number", "boolean", "null"}),
-    "tuple": frozenset({"integer", "number", "boolean", "null"}),
-    "dict": frozenset({"integer", "number", "boolean", "null"}),
-}
-_VALUE_ERRORS = {"int": frozenset({"string"}), "float": frozenset({"string"})}
 
 #: an enclosure of a conversion: (test, the arm it is in), or for a ``try``
 #: whose handlers take the conversion's error and go on, the classes they catch
@@ -114,18 +100,6 @@ def reaching(
         if types is not None:
             reach = types if reach is None else reach & types
     return reach
-
-
-def escaping(caught: frozenset[str], conversion: str) -> frozenset[str]:
-    """The JSON types whose values ``conversion`` fails on with an error no
-    class of ``caught`` takes (``except ValueError`` lets ``int([1])``'s
-    ``TypeError`` by)."""
-    types = ALL_TYPES
-    if "ValueError" in caught:
-        types = types & _TYPE_ERRORS.get(conversion, frozenset())
-    if "TypeError" in caught:
-        types = types & _VALUE_ERRORS.get(conversion, frozenset())
-    return types
 
 
 def _test_reach(

@@ -25,7 +25,7 @@ from doxtool.python.argtypes import ALL_TYPES
 from doxtool.python.astconversionreach import conversions, reaching
 from doxtool.python.asttested import handed_tests, tested_names
 from doxtool.python.astwalk import walk_all
-from doxtool.python.guardedconversions import CONVERTING
+from doxtool.python.conversionerrors import CONVERTING
 from doxtool.python.names import dotted_parts
 from doxtool.python.readforms import (
     COERCIONS,
