@@ -50,6 +50,11 @@ class KeyRead:
     coerced: str | None = None
     #: the conversion applied (``float``, ``str``; not ``bool``, a truth test)
     coercion: str | None = None
+    #: the JSON types of the values that reach the conversions making
+    #: ``coerced``, where a test of the value or a caught error keeps others
+    #: from them (``if isinstance(x, str): x = int(x)``: strings); None where
+    #: every value does
+    conversion_reach: list[str] | None = None
     #: ``str(d.get("k"))``: a string, but says less than a literal default
     weak: str | None = None
     #: the JSON types ``isinstance`` tests the value for, here or in a

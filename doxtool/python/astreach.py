@@ -40,6 +40,11 @@ def terminates(body: Sequence[ast.stmt], resolve: Resolve | None = None) -> bool
     return _block_ends(body, _RETURNS, resolve)
 
 
+def raises_always(body: Sequence[ast.stmt]) -> bool:
+    """Whether every path of a block ends in ``raise`` (or a call that exits)."""
+    return _block_ends(body, (ast.Raise,), None)
+
+
 @dataclass(slots=True)
 class Reach:
     """Where the paths of a function end (:func:`function_reach`)."""

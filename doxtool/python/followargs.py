@@ -81,7 +81,12 @@ def add_arguments(
         # (not one under a test of the value's type, ``int(x) if isinstance(x,
         # str) else 0``: which values reach it is not known here)
         converted = kind is not None and not any(k.tested_types for k, _, _ in found)
-        coercion = next((k.coercion for k, _, _ in found if k.coercion), None)
+        # the conversion that makes the type, not a ``str()`` beside it
+        making = [k for k, _, _ in found if k.coerced and k.coercion]
+        coercion = next((k.coercion for k in making), None) or next(
+            (k.coercion for k, _, _ in found if k.coercion), None
+        )
+        reach = _helper_reach(making)
         weak = next((k.weak for k, _, _ in found if k.weak), None)
         # ``isinstance(x, list)`` in the helper: it takes another type too
         tested = {t for k, _, _ in found for t in k.tested_types}
@@ -135,8 +140,23 @@ def add_arguments(
                 enum=enum,
                 enum_folds=enum_folds,
                 values_unknown=unknown,
+                conversion_reach=reach if making and kind == making[0].coerced else None,
             )
             continue
+        # the tool only makes a string of the value (``str(x)`` for a log
+        # line): the helper's conversion makes its type, and where a finding
+        # on the type points
+        retyped = known.coercion == "str" and bool(making)
+        if retyped:
+            known = dataclasses.replace(
+                known,
+                type=None if known.type == "string" else known.type,
+                type_used=False,
+                coercion=None,
+                conversion_reach=None,
+                only_compared=None,
+                reads=[*(r for r in positions if r not in known.reads), *known.reads],
+            )
         if known.enum and enum:
             unknown = unknown or sorted(map(str, known.enum)) != sorted(map(str, enum))
         unknown = unknown or known.values_unknown
@@ -167,7 +187,7 @@ def add_arguments(
             type_used=known.type_used if known.type else _used(kind, found, enum),
             coercion=known.coercion or coercion,
             # a helper's conversion takes every value, as far as is known here
-            conversion_reach=None if converted else known.conversion_reach,
+            conversion_reach=_joined_reach(known, making, reach, converted, bool(tested)),
             alternatives=sorted(set(known.alternatives) | set(alternatives)),
             # a helper's check needs one of its alternatives
             alternatives_optional=known.alternatives_optional and not alternatives,
@@ -189,6 +209,37 @@ def add_arguments(
                     partner, alternatives=sorted([*partner.alternatives, name])
                 )
     return list(merged.values())
+
+
+def _helper_reach(making: list[KeyRead]) -> list[str] | None:
+    """The JSON types of the values that reach a helper's conversion that
+    makes the type (:attr:`~doxtool.core.summary_facts.KeyRead.conversion_reach`):
+    those any lets through; None where one takes every value."""
+    sides = [k.conversion_reach for k in making]
+    if not sides or None in sides:
+        return None
+    return sorted({kind for reach in sides for kind in reach or ()})
+
+
+def _joined_reach(
+    known: Argument, making: list[KeyRead], reach: list[str] | None, converted: bool, tested: bool
+) -> list[str] | None:
+    """The JSON types of the values that reach a conversion making the type,
+    of the tool's own reading or of the helpers' (``making``, whose reach
+    is ``reach``); None where every value reaches one."""
+    if not making:
+        return None if converted else known.conversion_reach
+    if reach is None and tested:
+        # under a type test the helper walk does not place (in a function
+        # it hands the value to): which values reach it is not known here
+        return known.conversion_reach
+    if known.coercion is None:
+        # the tool converts nothing: the helper's conversion makes the type
+        # unless the tool's own reading types it otherwise (a default)
+        return reach if known.type is None else None
+    if known.conversion_reach is None or reach is None:
+        return None
+    return sorted({*known.conversion_reach, *reach})
 
 
 def _joined_folds(*sides: tuple[list[Any] | None, list[str] | None]) -> list[str] | None:

@@ -21,25 +21,11 @@ import libcst as cst
 from doxtool.python.argtypes import ALL_TYPES
 from doxtool.python.arguments import ArgBuilder
 from doxtool.python.controlflow import terminates
+from doxtool.python.conversionerrors import CONVERTING, escaping
 from doxtool.python.cstnodes import child_nodes, suite_body
 from doxtool.python.readforms import COERCIONS
 from doxtool.python.readvalues import tested_types
 from doxtool.python.walkstate import Env
-
-#: the conversions whose error a value may meet (not ``str``, ``bool``)
-_CONVERTING = frozenset(COERCIONS) - {"str", "bool"}
-
-#: the JSON types whose values a conversion fails on with a ``TypeError``
-#: (``int([1])``), and with a ``ValueError`` (``int("ten")``); values of the
-#: other types it takes, or fails on with either (``dict([[1]])``, ``dict([1])``)
-_TYPE_ERRORS = {
-    "int": frozenset({"array", "object", "null"}),
-    "float": frozenset({"array", "object", "null"}),
-    "list": frozenset({"integer", "number", "boolean", "null"}),
-    "tuple": frozenset({"integer", "number", "boolean", "null"}),
-    "dict": frozenset({"integer", "number", "boolean", "null"}),
-}
-_VALUE_ERRORS = {"int": frozenset({"string"}), "float": frozenset({"string"})}
 
 #: an enclosure of a conversion: (test, the arm it is in), or for a ``try``
 #: whose handlers take the conversion's error and go on, the classes they catch
@@ -70,7 +56,7 @@ def enclosures(func: cst.FunctionDef) -> dict[int, tuple[Enclosure, ...]]:
             todo.append((node.body, (*around, caught)))  # type: ignore[attr-defined]
             todo.extend((c, around) for c in child_nodes(node) if c is not node.body)  # type: ignore[attr-defined]
             continue
-        if kind is cst.Call and type(node.func) is cst.Name and node.func.value in _CONVERTING:  # type: ignore[attr-defined]
+        if kind is cst.Call and type(node.func) is cst.Name and node.func.value in CONVERTING:  # type: ignore[attr-defined]
             found[id(node)] = around
         todo.extend((child, around) for child in child_nodes(node))
     return found
@@ -108,24 +94,12 @@ def reaching(
     reach: frozenset[str] | None = None
     for enclosure in around:
         if isinstance(enclosure, frozenset):
-            types: frozenset[str] | None = _escaping(enclosure, conversion)
+            types: frozenset[str] | None = escaping(enclosure, conversion)
         else:
             types = _test_reach(*enclosure, stands)
         if types is not None:
             reach = types if reach is None else reach & types
     return reach
-
-
-def _escaping(caught: frozenset[str], conversion: str) -> frozenset[str]:
-    """The JSON types whose values ``conversion`` fails on with an error no
-    class of ``caught`` takes (``except ValueError`` lets ``int([1])``'s
-    ``TypeError`` by)."""
-    escaping = ALL_TYPES
-    if "ValueError" in caught:
-        escaping = escaping & _TYPE_ERRORS.get(conversion, frozenset())
-    if "TypeError" in caught:
-        escaping = escaping & _VALUE_ERRORS.get(conversion, frozenset())
-    return escaping
 
 
 def _test_reach(
@@ -218,7 +192,7 @@ def converts_converted(node: cst.Call) -> bool:
     than ``str`` made (``int(float(x))``): that one reads the value."""
     inner = node.args[0].value if node.args else None
     return (
-        type(inner) is cst.Call and type(inner.func) is cst.Name and inner.func.value in _CONVERTING
+        type(inner) is cst.Call and type(inner.func) is cst.Name and inner.func.value in CONVERTING
     )
 
 

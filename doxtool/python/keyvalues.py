@@ -21,8 +21,11 @@ from typing import Any
 
 from doxtool.core.literaleval import literal_eval
 from doxtool.core.summary_facts import KeyRead
+from doxtool.python.argtypes import ALL_TYPES
+from doxtool.python.astconversionreach import conversions, reaching
 from doxtool.python.asttested import handed_tests, tested_names
 from doxtool.python.astwalk import walk_all
+from doxtool.python.conversionerrors import CONVERTING
 from doxtool.python.names import dotted_parts
 from doxtool.python.readforms import (
     COERCIONS,
@@ -81,6 +84,7 @@ class KeyValues:
         for name, coercion in self.coerced_names:
             if name in typed:
                 apply_coercion(typed[name][0], coercion)
+        self._note_reach(typed, reads, [*self.reads, *parameters])
         # ``isinstance(x, list)`` here or in a helper of the module ``x`` is
         # handed to: the types the code takes (:mod:`.asttested`)
         if typed:
@@ -132,6 +136,36 @@ class KeyValues:
                 read.values, read.folds = closed[id(read)]
             elif id(read) in tested:
                 read.values_unknown = True
+
+    def _note_reach(
+        self,
+        typed: dict[str, tuple[KeyRead, bool, list[str]]],
+        reads: dict[tuple[int, int], KeyRead],
+        every: list[KeyRead],
+    ) -> None:
+        """The JSON types of the values that reach the conversions of each
+        read that make its type, where tests or caught errors keep others
+        from them (:mod:`~doxtool.python.astconversionreach`)."""
+
+        def read_of(node: ast.expr) -> KeyRead | None:
+            found = typed.get(node.id) if type(node) is ast.Name else _read_of(node, reads)
+            return found[0] if found is not None else None
+
+        reach: dict[int, set[str]] = {}
+        for call, around in conversions(self.node):
+            if not call.args or type(call.args[0]) is ast.Starred:
+                continue
+            first = call.args[0]
+            while type(first) is ast.BoolOp and type(first.op) is ast.Or:
+                first = first.values[0]  # ``int(x or 0)`` converts ``x``
+            read = read_of(first)
+            if read is not None:
+                types = reaching(around, lambda e, r=read: read_of(e) is r, call.func.id)  # type: ignore[attr-defined]
+                reach.setdefault(id(read), set()).update(types)
+        for read in every:
+            types = reach.get(id(read))
+            if read.coercion in CONVERTING and types is not None and types < ALL_TYPES:
+                read.conversion_reach = sorted(types)
 
     def _subject(
         self,

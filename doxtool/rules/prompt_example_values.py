@@ -122,6 +122,22 @@ def _caught_files(value: str) -> dict[str, str]:
     return {**files, "tools/wait.py": code}
 
 
+def _helper_files(value: str, caught: bool) -> dict[str, str]:
+    """The wait repository whose tool makes a string of ``seconds`` and
+    hands its arguments to a helper that converts it, going on from a
+    ``ValueError`` (``caught``), its example giving ``value``."""
+    read = 'int(args.get("seconds", 0))'
+    convert = f"    try:\n        return {read}\n    except ValueError:\n        return 0\n"
+    code = WAIT_PY.replace("from helpers.tool", "from helpers.secs import run\nfrom helpers.tool")
+    code = code.replace('int(self.args.get("seconds", 0))', 'str(self.args.get("seconds", 0))')
+    files = with_prompt('"seconds": 5}', f'"seconds": {value}}}')
+    helper = "def run(args):\n" + (convert if caught else f"    return {read}\n")
+    code = code.replace(
+        "        return Response", "        run(self.args)\n        return Response"
+    )
+    return {**files, "tools/wait.py": code, "helpers/secs.py": helper}
+
+
 def _checked_files(refuses: bool) -> dict[str, str]:
     """The wait repository whose tool reads ``seconds`` as given and ends
     with an error on a value that is no ``int`` (``refuses``), or converts it."""
@@ -243,6 +259,8 @@ becomes a failed call in production.
         Example(_inherited_files('"all"', stringified=True)),
         Example(_guarded_files("type(seconds) is str", "[5]")),
         Example(_caught_files('"ten"')),
+        # a helper the arguments are handed to goes on from int("all")'s ValueError
+        Example(_helper_files('"all"', caught=True)),
     ]
     invalid = [
         # strings reach the conversion, and int("five") raises
@@ -308,6 +326,11 @@ becomes a failed call in production.
             _inherited_files('"all"', stringified=True, tested=False),
             [Expect(PROMPT, 6, "tools/wait.py:6 reads it as integer")],
         ),
+        # the tool's ``str()`` takes it, the helper's ``int()`` does not
+        Example(
+            _helper_files('"all"', caught=False), [Expect(PROMPT, 6, "helpers/secs.py:2 reads")]
+        ),
+        Example(_helper_files("[5]", caught=True), [Expect(PROMPT, 6, "`seconds`")]),
     ]
 
     def check(self, ctx: Context) -> Iterator[Finding]:
