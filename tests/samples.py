@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
+from typing import Any
 
 from doxtool.rules.examples import WAIT_DOX, WAIT_PY
 
@@ -61,3 +63,17 @@ def tool_named(name: str) -> dict[str, str]:
 def dox_with_line_before_arguments(line: str) -> str:
     """The clean companion with ``line`` just above its ``Arguments of`` fact line."""
     return WAIT_DOX.replace(ARGUMENTS_LINE, line + "\n" + ARGUMENTS_LINE)
+
+
+def wait_example_findings(
+    make_repo: Any, run_cli: Any, files: dict[str, str], value: object, code: str = "PRM008"
+) -> list[str]:
+    """The ``code`` lines of a check of ``files`` whose wait prompt teaches
+    ``x`` with one example giving it ``value``."""
+    example = json.dumps({"tool_name": "wait", "tool_args": {"x": value}})
+    files = {
+        **files,
+        "prompts/agent.system.tool.wait.md": f"### wait\nPause.\nargs: `x`\n~~~json\n{example}\n~~~\n",
+    }
+    result = run_cli(make_repo(files), "check", "--select", code)
+    return [line for line in result.output.splitlines() if f" {code} " in line]

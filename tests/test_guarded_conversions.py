@@ -8,9 +8,7 @@ import json
 
 import pytest
 from bothwalks import in_helper, in_tool, tool_module
-from samples import clean_files
-
-PROMPT = "prompts/agent.system.tool.wait.md"
+from samples import clean_files, wait_example_findings
 
 CODE = """\
 from helpers.tool import Response, Tool
@@ -51,11 +49,8 @@ TYPE_IN = "        x = int(x) if type(x) in (str, float) else x"
 def _findings(make_repo, run_cli, body: str, value: object) -> list[str]:
     files = clean_files()
     files["tools/wait.py"] = CODE.format(body=body)
-    example = json.dumps({"tool_name": "wait", "tool_args": {"x": value}})
-    files[PROMPT] = f"### wait\nPause.\nargs: `x`\n~~~json\n{example}\n~~~\n"
-    root = make_repo(files)
-    result = run_cli(root, "check", "--select", "PRM008")
-    return [line for line in result.output.splitlines() if "PRM008" in line]
+    found = wait_example_findings(make_repo, run_cli, files, value)
+    return found
 
 
 @pytest.mark.parametrize(
@@ -137,11 +132,8 @@ def _inherited_findings(make_repo, run_cli, base: str, own: str, value: object) 
     files = clean_files()
     files["helpers/waitbase.py"] = BASE.format(body=base)
     files["tools/wait.py"] = SUBCLASS.format(body=own)
-    example = json.dumps({"tool_name": "wait", "tool_args": {"x": value}})
-    files[PROMPT] = f"### wait\nPause.\nargs: `x`\n~~~json\n{example}\n~~~\n"
-    root = make_repo(files)
-    result = run_cli(root, "check", "--select", "PRM008")
-    return [line for line in result.output.splitlines() if "PRM008" in line]
+    found = wait_example_findings(make_repo, run_cli, files, value)
+    return found
 
 
 @pytest.mark.parametrize(
@@ -173,11 +165,8 @@ def test_a_helper_converting_every_value_is_reached_past_the_tools_test(make_rep
         .replace("from helpers.tool", "from helpers.conv import run\nfrom helpers.tool")
         .replace("        return Response", "        run(self.args)\n        return Response")
     )
-    example = json.dumps({"tool_name": "wait", "tool_args": {"x": [1]}})
-    files[PROMPT] = f"### wait\nPause.\nargs: `x`\n~~~json\n{example}\n~~~\n"
-    root = make_repo(files)
-    result = run_cli(root, "check", "--select", "PRM008")
-    (finding,) = [line for line in result.output.splitlines() if "PRM008" in line]
+    found = wait_example_findings(make_repo, run_cli, files, [1])
+    (finding,) = found
     assert "reads it as integer" in finding
 
 
@@ -227,11 +216,8 @@ def test_a_helper_converting_under_its_own_type_test_keeps_the_tools_reach(
         .replace("from helpers.tool", "from helpers.conv import run\nfrom helpers.tool")
         .replace("        return Response", "        run(self.args)\n        return Response")
     )
-    example = json.dumps({"tool_name": "wait", "tool_args": {"x": [1]}})
-    files[PROMPT] = f"### wait\nPause.\nargs: `x`\n~~~json\n{example}\n~~~\n"
-    root = make_repo(files)
-    result = run_cli(root, "check", "--select", "PRM008")
-    assert [line for line in result.output.splitlines() if "PRM008" in line] == []
+    found = wait_example_findings(make_repo, run_cli, files, [1])
+    assert found == []
 
 
 #: the base reads ``x`` with ``0`` for a default (the integer type) and

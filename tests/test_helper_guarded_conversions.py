@@ -6,12 +6,8 @@ fails is still reported."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
-from samples import clean_files
-
-PROMPT = "prompts/agent.system.tool.wait.md"
+from samples import clean_files, wait_example_findings
 
 TOOL = """\
 from helpers.conv import run
@@ -56,11 +52,8 @@ def _findings(
     files = clean_files()
     files["helpers/conv.py"] = HELPER.format(body=helper)
     files["tools/wait.py"] = TOOL.format(body=tool)
-    example = json.dumps({"tool_name": "wait", "tool_args": {"x": value}})
-    files[PROMPT] = f"### wait\nPause.\nargs: `x`\n~~~json\n{example}\n~~~\n"
-    root = make_repo(files)
-    result = run_cli(root, "check", "--select", "PRM008")
-    return [line for line in result.output.splitlines() if "PRM008" in line]
+    found = wait_example_findings(make_repo, run_cli, files, value)
+    return found
 
 
 @pytest.mark.parametrize(
