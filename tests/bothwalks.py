@@ -60,6 +60,10 @@ def in_helper(code: str) -> dict[str, str]:
     return {"helpers/fmt.py": as_helper(code, "A"), "tools/t.py": HELPER_TOOL}
 
 
+#: the two walks by name: a tool's ``execute``, and a helper it hands its arguments
+WALKS = {"tool": in_tool, "helper": in_helper}
+
+
 def kinds_and_defaults(run_cli: Any, root: Path) -> dict[str, tuple[str, object]]:
     """Each argument of ``tools/t.py``'s tool: its :func:`kind`, and its
     default (``-`` when it has none)."""

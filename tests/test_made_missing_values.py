@@ -14,12 +14,7 @@ fallback not a literal), the check judges nothing.
 from __future__ import annotations
 
 import pytest
-from bothwalks import (
-    EXECUTE_HEAD,
-    in_helper,
-    in_tool,
-    kinds_and_defaults,
-)
+from bothwalks import EXECUTE_HEAD, WALKS, kinds_and_defaults
 
 RAISE = '    raise ValueError("bad")\n'
 
@@ -70,18 +65,13 @@ SHAPES: dict[str, tuple[str, dict[str, tuple[str, object]]]] = {
 }
 
 
+@pytest.mark.parametrize("walk", sorted(WALKS))
 @pytest.mark.parametrize("shape", sorted(SHAPES))
-def test_a_tool_judges_what_a_missing_key_leaves(run_cli, make_repo, shape: str) -> None:
+def test_both_walks_judge_what_a_missing_key_leaves(
+    run_cli, make_repo, shape: str, walk: str
+) -> None:
     code, expected = SHAPES[shape]
-    root = make_repo(in_tool(code))
-    assert kinds_and_defaults(run_cli, root) == expected
-
-
-@pytest.mark.parametrize("shape", sorted(SHAPES))
-def test_a_helper_of_another_module_judges_the_same(run_cli, make_repo, shape: str) -> None:
-    code, expected = SHAPES[shape]
-    root = make_repo(in_helper(code))
-    assert kinds_and_defaults(run_cli, root) == expected
+    assert kinds_and_defaults(run_cli, make_repo(WALKS[walk](code))) == expected
 
 
 def test_an_error_response_refuses_the_split_default(run_cli, make_repo) -> None:
