@@ -146,6 +146,8 @@ class KeyValues:
         """The JSON types of the values that reach the conversions of each
         read that make its type, where tests or caught errors keep others
         from them (:mod:`~doxtool.python.astconversionreach`)."""
+        if not any(read.coercion in CONVERTING for read in every):
+            return  # no read a conversion gives its type: no reach to note
 
         def read_of(node: ast.expr) -> KeyRead | None:
             found = typed.get(node.id) if type(node) is ast.Name else _read_of(node, reads)
