@@ -49,8 +49,7 @@ TYPE_IN = "        x = int(x) if type(x) in (str, float) else x"
 def _findings(make_repo, run_cli, body: str, value: object) -> list[str]:
     files = clean_files()
     files["tools/wait.py"] = CODE.format(body=body)
-    found = wait_example_findings(make_repo, run_cli, files, value)
-    return found
+    return wait_example_findings(make_repo, run_cli, files, value)
 
 
 @pytest.mark.parametrize(
@@ -132,8 +131,7 @@ def _inherited_findings(make_repo, run_cli, base: str, own: str, value: object) 
     files = clean_files()
     files["helpers/waitbase.py"] = BASE.format(body=base)
     files["tools/wait.py"] = SUBCLASS.format(body=own)
-    found = wait_example_findings(make_repo, run_cli, files, value)
-    return found
+    return wait_example_findings(make_repo, run_cli, files, value)
 
 
 @pytest.mark.parametrize(
@@ -165,8 +163,7 @@ def test_a_helper_converting_every_value_is_reached_past_the_tools_test(make_rep
         .replace("from helpers.tool", "from helpers.conv import run\nfrom helpers.tool")
         .replace("        return Response", "        run(self.args)\n        return Response")
     )
-    found = wait_example_findings(make_repo, run_cli, files, [1])
-    (finding,) = found
+    (finding,) = wait_example_findings(make_repo, run_cli, files, [1])
     assert "reads it as integer" in finding
 
 
@@ -216,8 +213,7 @@ def test_a_helper_converting_under_its_own_type_test_keeps_the_tools_reach(
         .replace("from helpers.tool", "from helpers.conv import run\nfrom helpers.tool")
         .replace("        return Response", "        run(self.args)\n        return Response")
     )
-    found = wait_example_findings(make_repo, run_cli, files, [1])
-    assert found == []
+    assert wait_example_findings(make_repo, run_cli, files, [1]) == []
 
 
 #: the base reads ``x`` with ``0`` for a default (the integer type) and

@@ -52,8 +52,7 @@ def _findings(
     files = clean_files()
     files["helpers/conv.py"] = HELPER.format(body=helper)
     files["tools/wait.py"] = TOOL.format(body=tool)
-    found = wait_example_findings(make_repo, run_cli, files, value)
-    return found
+    return wait_example_findings(make_repo, run_cli, files, value)
 
 
 @pytest.mark.parametrize(
