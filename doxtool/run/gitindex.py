@@ -10,10 +10,53 @@ file it relies on is not in it.
 
 from __future__ import annotations
 
+import functools
 import os
 from pathlib import Path
 
 from doxtool.run import unwatched
+
+
+def git_env() -> dict[str, str]:
+    """The environment to run git in at a project's root, which may lie
+    below the directory doxtool was run in: git gives a hook the index
+    (``GIT_INDEX_FILE``), and in a linked worktree the repository
+    (``GIT_DIR``, with no ``GIT_WORK_TREE``), as paths that hold where it
+    runs the hook, the work tree's top, which git then takes for the work
+    tree. Relative paths are made absolute, and the work tree git takes
+    here is named, so that git run in a subdirectory reads the same."""
+    env = dict(os.environ)
+    for name in ("GIT_INDEX_FILE", "GIT_DIR"):
+        value = env.get(name)
+        if value and not os.path.isabs(value):
+            env[name] = os.path.abspath(value)
+    if env.get("GIT_DIR") and not env.get("GIT_WORK_TREE"):
+        top = _work_tree(os.getcwd(), env["GIT_DIR"])
+        if top is not None:
+            env["GIT_WORK_TREE"] = top
+    return env
+
+
+@functools.cache
+def _work_tree(here: str, git_dir: str) -> str | None:
+    """The top of the work tree git takes in ``here`` for the repository
+    ``git_dir`` (``GIT_DIR``, no ``GIT_WORK_TREE``: ``here`` itself, unless
+    the repository's ``core.worktree`` names another); None when it has none."""
+    import subprocess
+
+    try:
+        done = subprocess.run(
+            ["git", "rev-parse", "--show-toplevel"],
+            cwd=here,
+            env={**os.environ, "GIT_DIR": git_dir},
+            capture_output=True,
+            timeout=120,
+            check=False,
+        )
+    except (OSError, subprocess.SubprocessError):
+        return None
+    top = os.fsdecode(done.stdout).rstrip("\n")
+    return top if done.returncode == 0 and top else None
 
 
 def git_lines(root: Path, args: list[str]) -> list[str] | None:
@@ -22,11 +65,7 @@ def git_lines(root: Path, args: list[str]) -> list[str] | None:
     import subprocess  # (a run that asks git nothing does without its import)
 
     unwatched.note(".git")  # the index is not in the tree a record watches
-    env = dict(os.environ)
-    index = env.get("GIT_INDEX_FILE")
-    if index and not os.path.isabs(index):
-        # git gives a hook the index relative to where it runs it, not to ``root``
-        env["GIT_INDEX_FILE"] = os.path.abspath(index)
+    env = git_env()
     try:
         listed = subprocess.run(
             ["git", *args], cwd=root, env=env, capture_output=True, timeout=120, check=False
@@ -44,3 +83,15 @@ def committed_files(root: Path) -> frozenset[str] | None:
     ``root``; None when git cannot tell."""
     listed = git_lines(root, ["ls-files", "-z", "--cached"])
     return None if listed is None else frozenset(listed)
+
+
+def staged_renames(root: Path) -> dict[str, str]:
+    """The files the next commit renames under ``root`` (git's index against
+    ``HEAD``, as ``git mv`` stages them): new path -> old, relative to
+    ``root``; empty when git cannot tell."""
+    listed = git_lines(
+        root, ["diff", "--cached", "-M", "--name-status", "--diff-filter=R", "--relative", "-z"]
+    )
+    if not listed or len(listed) % 3:
+        return {}
+    return {listed[at + 2]: listed[at + 1] for at in range(0, len(listed), 3)}

@@ -24,6 +24,7 @@ from pathlib import Path
 
 from doxtool.core.reads import read_regular
 from doxtool.run import unwatched
+from doxtool.run.gitindex import git_env, staged_renames
 from doxtool.run.importers import MAX_BYTES, names_module, package_modules, tools_written
 from doxtool.run.project import Project
 from doxtool.run.scope import Scope
@@ -54,6 +55,9 @@ def add_libraries(project: Project, scope: Scope) -> None:
         for data in (before.get(module), read_regular(str(project.root / module), MAX_BYTES)):
             if data is not None:
                 pending.extend(imported_tools(project, module, data, loadable))
+    # one ``HEAD`` holds under another name (``git mv``): as it was there
+    for old, data in renamed_from(project.root, [m for m in given if m not in before]).items():
+        pending.extend(imported_tools(project, old, data, loadable))
     found: set[str] = set()
     while pending:
         module = pending.pop()
@@ -95,6 +99,18 @@ def imported_tools(project: Project, module: str, data: bytes, tools: set[str]) 
     return {t for t in written if any(names_module(project, name, t) for name in dotted)}
 
 
+def renamed_from(root: Path, modules: list[str]) -> dict[str, bytes]:
+    """The texts git's ``HEAD`` holds for those of ``modules`` (relative to
+    ``root``, files it does not hold) that the next commit renames, under
+    their old paths; git is asked only when there are such modules."""
+    present = [m for m in modules if (root / m).exists()]
+    if not present:
+        return {}
+    renamed = staged_renames(root)
+    old = [renamed[m] for m in present if m in renamed]
+    return head_texts(root, old) if old else {}
+
+
 #: the command that prints the objects named on its input
 _CAT_FILE = ["git", "cat-file", "--batch"]
 #: a request this long fits in a pipe before git reads it (Linux's is 64 KiB;
@@ -110,7 +126,7 @@ def head_texts(root: Path, paths: list[str]) -> dict[str, bytes]:
         return {}
     unwatched.note(".git")  # ``HEAD`` is not in the tree a record watches
     request = "".join(f"HEAD:./{p}\n" for p in asked).encode()
-    env = {**os.environ, "GIT_OPTIONAL_LOCKS": "0"}
+    env = {**git_env(), "GIT_OPTIONAL_LOCKS": "0"}
     out = _spawned(root, request, env) if len(request) < _PIPED else None
     if out is None:
         import subprocess  # (a one-file check does without its import)
