@@ -183,7 +183,10 @@ Examples (:class:`PromptExample`)
     no example (:attr:`PromptDoc.counter_examples`, not parsed): the label
     is the text before it on its line, else the line before it in its
     paragraph, else the last line of the block before it or the heading
-    over it (for a fence, the one right after that block only); it labels
+    over it (for a fence, the one right after that block only), or the
+    ``<summary>`` of the ``<details>`` block holding it, or in a pipe table
+    the header of its column or a cell before it in its row
+    (:mod:`doxtool.prompts.exlabels`); it labels
     the example wrong when it is a few words ending in a colon (or ``!``,
     or opening with a cross, ``❌ Wrong``) that call it wrong, bad,
     incorrect, invalid, forbidden or not allowed or say not to do or use it

@@ -24,6 +24,7 @@ from doxtool.prompts.argtext import (
 from doxtool.prompts.barenames import bare_written_names, code_names, schema_names
 from doxtool.prompts.calls import read_call
 from doxtool.prompts.examples import root_objects
+from doxtool.prompts.exlabels import html_lead, inline_label
 from doxtool.prompts.headings import (
     TOOL_NAME_RE,
     heading_name,
@@ -214,7 +215,8 @@ class PromptReader:
         after = 0  # the end of the previous span
         for span in spans:
             if _is_inline_example(span.content):
-                label = self._inline_label(inline.content, after, span.open)
+                lead = "" if self.fenced else self.lead
+                label = inline_label(inline.content, after, span.open, lead)
                 self._example(span.content, span.start, text_map, True, label)
             elif (dotted := dotted_name(span.content)) is not None:
                 # ``tool_args.timestamp`` names ``timestamp``
@@ -224,19 +226,6 @@ class PromptReader:
             after = span.close
         for offset, name in sorted(named):
             self._mention(name, *text_map.position(offset))
-
-    def _inline_label(self, content: str, after: int, start: int) -> str:
-        """The text that introduces an example written inline at offset
-        ``start`` of a paragraph (``after``: the end of the span before it):
-        the text before it on its line (``Wrong: `{...}```), else the line
-        before it in the paragraph, else the lead of the paragraph."""
-        line_start = content.rfind("\n", 0, start) + 1
-        before = content[max(line_start, after) : start]
-        if before.strip():
-            return before
-        if line_start > 0:
-            return content[content.rfind("\n", 0, line_start - 1) + 1 : line_start - 1]
-        return "" if self.fenced else self.lead
 
     def _bare_names(self, inline: Token, item_lead: str | None) -> None:
         """``memory_save(text, area)``, ``text=<fact>``, ``- text: the fact``:
@@ -451,6 +440,8 @@ class PromptReader:
 
     def _html_block(self, token: Token) -> None:
         content = token.content
+        if (lead := html_lead(content)) is not None:  # ``<summary>Wrong</summary>``
+            self.lead, self.fenced = lead, False
         if token.map:  # ``<notes><text>hello</text></notes>``: names, as in a code block
             for index, column, name in code_names(content, self.tool):
                 self._mention(name, token.map[0] + index + 1, column + 1)
