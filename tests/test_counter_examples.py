@@ -258,3 +258,21 @@ def test_an_example_in_a_table_column_or_row_labelled_wrong_is_not_checked(
         assert [line.split(" ", 1)[0].rsplit(":", 2)[0] + ":" for line in found] == [
             f"{PROMPT}:{at}"
         ], (body, found)
+
+
+def test_a_label_with_code_spans_before_an_inline_example_labels_it(make_repo, run_cli) -> None:
+    """The label before an inline example on its line runs from the previous
+    example, past code spans in it (``Wrong (has `thoughts`): `{...}```);
+    one that calls nothing wrong leaves the example a real one."""
+    for body in (
+        f"Wrong (has `thoughts`): `{BAD}`\n",
+        f"\u274c Wrong, `ms` is not read: `{BAD}`\n",
+        f"Correct: `{GOOD}` Wrong (uses `ms`): `{BAD}`\n",
+    ):
+        assert _wait(make_repo, run_cli, body) == [], body
+    for body in (
+        f"Wrong: `{GOOD}` then with `ms`: `{BAD}`\n",
+        f"Do not be surprised if `ms` looks like this: `{BAD}`\n",
+    ):
+        found = _wait(make_repo, run_cli, body)
+        assert [line.split(" ")[1] for line in found] == ["PRM003"], (body, found)

@@ -38,18 +38,22 @@ def html_lead(content: str) -> str | None:
     return "" if closes else None
 
 
-def inline_label(content: str, after: int, start: int, lead: str) -> str:
+def inline_label(content: str, after: tuple[int, int], start: int, lead: str) -> str:
     """The text that introduces an example written inline at offset
-    ``start`` of a paragraph (``after``: the end of the span before it;
-    ``lead``: the paragraph's own): a table cell or header that says it is
-    wrong, else the text before it on its line (``Wrong: `{...}```), else
-    the line before it in the paragraph, else the lead of the paragraph."""
+    ``start`` of a paragraph (``after``: the ends of the span and of the
+    example before it; ``lead``: the paragraph's own): a table cell or
+    header that says it is wrong, else the text before it on its line
+    (``Wrong: `{...}```, from the previous span on, or from the previous
+    example on when that text says it is wrong: ``Wrong (has `thoughts`):
+    `{...}```), else the line before it in the paragraph, else the lead of
+    the paragraph."""
     if (cell := _table_label(content, start)) is not None:
         return cell
     line_start = content.rfind("\n", 0, start) + 1
-    before = content[max(line_start, after) : start]
+    before = content[max(line_start, after[0]) : start]
     if before.strip():
-        return before
+        since_example = content[max(line_start, after[1]) : start]
+        return since_example if labels_wrong(since_example) else before
     if line_start > 0:
         return content[content.rfind("\n", 0, line_start - 1) + 1 : line_start - 1]
     return lead

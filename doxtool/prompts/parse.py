@@ -181,7 +181,8 @@ Examples (:class:`PromptExample`)
     tool, and is an example of its own (:attr:`PromptDoc.nested`,
     :mod:`doxtool.prompts.nested`). An example its label says is wrong is
     no example (:attr:`PromptDoc.counter_examples`, not parsed): the label
-    is the text before it on its line, else the line before it in its
+    is the text before it on its line (from the example before it on,
+    code spans included), else the line before it in its
     paragraph, else the last line of the block before it or the heading
     over it (for a fence, the one right after that block only), or the
     ``<summary>`` of the ``<details>`` block holding it, or in a pipe table

@@ -212,12 +212,13 @@ class PromptReader:
                 line, column = text_map.position(offset)
                 self.doc.listed.append(PromptTool(name, line, column, "list", section=self.tool))
         named = bold_names(inline.content)
-        after = 0  # the end of the previous span
+        after = example_end = 0  # the end of the previous span, and of the previous example
         for span in spans:
             if _is_inline_example(span.content):
                 lead = "" if self.fenced else self.lead
-                label = inline_label(inline.content, after, span.open, lead)
+                label = inline_label(inline.content, (after, example_end), span.open, lead)
                 self._example(span.content, span.start, text_map, True, label)
+                example_end = span.close
             elif (dotted := dotted_name(span.content)) is not None:
                 # ``tool_args.timestamp`` names ``timestamp``
                 named.append((span.start + span.content.rfind(dotted), dotted))
