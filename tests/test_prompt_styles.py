@@ -344,3 +344,22 @@ def test_a_json_key_in_quotes_in_a_code_span_names_a_required_argument(make_repo
     files[PROMPT] = '### wait\nPause: send `"how many seconds"`.\n'
     result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM004")
     assert len(_findings(result.output)) == 1
+
+
+def test_an_example_in_an_indented_code_block_is_read_as_a_fenced_one(make_repo, run_cli) -> None:
+    """A JSON example written as an indented code block (four spaces, no
+    fence) is an example as a fenced one is: it teaches its arguments (no
+    PRM004) and they are checked (PRM003, at their place in the file)."""
+    files = clean_files()
+    files["tools/wait.py"] = files["tools/wait.py"].replace(
+        'self.args.get("seconds", 0)', 'self.args["seconds"]'
+    )
+    example = '    {\n        "tool_name": "wait",\n        "tool_args": {"seconds": 5}\n    }\n'
+    files[PROMPT] = f"### wait\nPause. Example:\n\n{example}"
+    result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM")
+    assert _findings(result.output) == []
+    files[PROMPT] = files[PROMPT].replace('"tool_args": {', '"tool_args": {"ms": 1, ')
+    result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM")
+    assert _findings(result.output) == [
+        f"{PROMPT}:6:23: PRM003 argument `ms` is taught for `wait` but tools/wait.py never reads it"
+    ]

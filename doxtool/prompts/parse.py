@@ -161,7 +161,8 @@ Mentions (:attr:`PromptDoc.mentions`)
 
 Examples (:class:`PromptExample`)
     Fenced blocks (``` or ~~~) whose info string is ``json``, ``json5`` or
-    ``jsonc``, fences with no info string whose content starts with ``{``, and
+    ``jsonc``, fences with no info string (and indented code blocks) whose
+    content starts with ``{``, and
     inline code spans whose text starts with ``{`` and contains
     ``"tool_name"``. Text starting with ``{{`` is a template directive, not an
     example. Keys of an example's ``tool_args`` object are taught arguments

@@ -141,7 +141,7 @@ class PromptReader:
                     self.value_leads[self.list_count] = value_of
             elif token.type in ("bullet_list_close", "ordered_list_close") and self.lists:
                 self.lists.pop()
-            elif token.type == "fence":
+            elif token.type in ("fence", "code_block"):  # (an indented block: a fence without info)
                 self._fence(token)
                 self.fenced = True
             elif token.type == "html_block":
@@ -405,8 +405,10 @@ class PromptReader:
             return
         start, end = token.map
         content = token.content
+        # the file line of the content's first line: past a fence's opening line
+        first = start if token.type == "code_block" else start + 1
         content_lines = content.count("\n") + (1 if content and not content.endswith("\n") else 0)
-        if content_lines != end - start - 2:
+        if token.type == "fence" and content_lines != end - start - 2:
             # markdown-it runs an unclosed fence to the end of its container
             line, column = self._marker_position(start, token.markup)
             self.doc.problems.append(
@@ -424,7 +426,7 @@ class PromptReader:
         )
         if is_json:
             body = content[:-1] if content.endswith("\n") else content
-            text_map = TextMap(content, start + 1, self.lines)
+            text_map = TextMap(content, first, self.lines)
             # several objects one after another: each its own example
             label = "" if self.fenced else self.lead
             for begin, end in root_objects(body) or [(0, len(body))]:
@@ -437,7 +439,7 @@ class PromptReader:
             else:
                 named = code_names(content, self.tool)
             for index, column, name in named:
-                self._mention(name, start + index + 2, column + 1)
+                self._mention(name, first + index + 1, column + 1)
 
     def _html_block(self, token: Token) -> None:
         content = token.content
