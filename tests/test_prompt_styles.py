@@ -363,3 +363,23 @@ def test_an_example_in_an_indented_code_block_is_read_as_a_fenced_one(make_repo,
     assert _findings(result.output) == [
         f"{PROMPT}:6:23: PRM003 argument `ms` is taught for `wait` but tools/wait.py never reads it"
     ]
+
+
+def test_an_inline_example_in_single_quotes_is_read_as_a_fenced_one(make_repo, run_cli) -> None:
+    """An inline example written as a Python dict (``{'tool_name': 'wait',
+    ...}``), which the framework's lenient reader takes, is an example as
+    the same call in a ``json`` fence is: it teaches (no PRM004) and is
+    checked (PRM003)."""
+    files = clean_files()
+    files["tools/wait.py"] = files["tools/wait.py"].replace(
+        'self.args.get("seconds", 0)', 'self.args["seconds"]'
+    )
+    call = "{'tool_name': 'wait', 'tool_args': {'seconds': 5}}"
+    files[PROMPT] = f"### wait\nPause. Example: `{call}`\n"
+    result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM")
+    assert _findings(result.output) == []
+    files[PROMPT] = files[PROMPT].replace("{'seconds'", "{'ms': 1, 'seconds'")
+    result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM")
+    assert _findings(result.output) == [
+        f"{PROMPT}:2:54: PRM003 argument `ms` is taught for `wait` but tools/wait.py never reads it"
+    ]

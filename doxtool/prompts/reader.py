@@ -488,4 +488,9 @@ def _line_end(content: str, starts: list[int], index: int) -> int:
 
 def _is_inline_example(content: str) -> bool:
     stripped = content.lstrip()
-    return stripped.startswith("{") and not stripped.startswith("{{") and '"tool_name"' in content
+    # ``{'tool_name': 'wait', ...}``: single quotes, as a lenient reader takes them
+    return (
+        stripped.startswith("{")
+        and not stripped.startswith("{{")
+        and ('"tool_name"' in content or "'tool_name'" in content)
+    )
