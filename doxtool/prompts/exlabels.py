@@ -18,7 +18,9 @@ from itertools import accumulate
 from doxtool.core.mdtables import cells, delimiter_row
 from doxtool.prompts.negation import labels_wrong
 
-_SUMMARY_RE = re.compile(r"<summary\b[^<>]*>(.*?)</summary\s*>", re.I | re.S)
+#: a ``<details>`` block's title (a label is a few words: at most 300
+#: characters are looked at, so an unclosed one costs no more)
+_SUMMARY_RE = re.compile(r"<summary\b[^<>]{0,300}>(.{0,300}?)</summary\s*>", re.I | re.S)
 _DETAILS_CLOSE_RE = re.compile(r"</details\s*>", re.I)
 _TAG_RE = re.compile(r"<[^<>]*>")
 #: a pipe that divides a table row (``\\|`` is part of a cell)
