@@ -383,3 +383,20 @@ def test_an_inline_example_in_single_quotes_is_read_as_a_fenced_one(make_repo, r
     assert _findings(result.output) == [
         f"{PROMPT}:2:54: PRM003 argument `ms` is taught for `wait` but tools/wait.py never reads it"
     ]
+
+
+def test_a_template_variable_as_an_example_key_teaches_no_argument(make_repo, run_cli) -> None:
+    """A key of an example's ``tool_args`` that is a template variable
+    (``"{{arg_name}}": 5``) is a name the framework fills in: it is not
+    reported as an argument the tool never reads (PRM003); a plain key
+    beside it still is."""
+    files = clean_files()
+    call = '{"tool_name": "wait", "tool_args": {"{{arg_name}}": 5, "seconds": 1}}'
+    files[PROMPT] = WAIT_PROMPT + f"~~~json\n{call}\n~~~\n"
+    result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM")
+    assert _findings(result.output) == []
+    files[PROMPT] = WAIT_PROMPT + f"~~~json\n{call.replace('seconds', 'ms')}\n~~~\n"
+    result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM")
+    assert _findings(result.output) == [
+        f"{PROMPT}:8:56: PRM003 argument `ms` is taught for `wait` but tools/wait.py never reads it"
+    ]
