@@ -400,3 +400,22 @@ def test_a_template_variable_as_an_example_key_teaches_no_argument(make_repo, ru
     assert _findings(result.output) == [
         f"{PROMPT}:8:56: PRM003 argument `ms` is taught for `wait` but tools/wait.py never reads it"
     ]
+
+
+def test_a_jinja_include_where_a_value_goes_is_some_value(make_repo, run_cli) -> None:
+    """``{% include "x" %}`` where a value goes (``"tool_args": {% include
+    "args.json" %}``) renders to some value, as ``{{ include "x" }}`` does:
+    no syntax error (PRM005); elsewhere it is template text the rendered
+    example does not hold."""
+    files = clean_files()
+    for call in (
+        '{"tool_name": "wait", "tool_args": {% include "wait_args.json" %}}',
+        '{"tool_name": "wait", "tool_args": {"seconds": {%- include "s.txt" -%}}}',
+        '{"tool_name": "wait", "tool_args": {"seconds": 1, {% include "more.json" %}}}',
+    ):
+        files[PROMPT] = WAIT_PROMPT + f"~~~json\n{call}\n~~~\n"
+        result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM")
+        assert _findings(result.output) == [], call
+    files[PROMPT] = WAIT_PROMPT + '~~~json\n{"tool_name": "wait", "tool_args": {% if x %}}\n~~~\n'
+    result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM")
+    assert [line.split(" ")[1] for line in _findings(result.output)] == ["PRM005"]
