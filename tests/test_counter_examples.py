@@ -247,12 +247,14 @@ def test_an_example_in_a_table_column_or_row_labelled_wrong_is_not_checked(
         f"| \u2705 | \u274c |\n|:-:|:-:|\n| `{GOOD}` | `{BAD}` |\n",
         f"| Case | Call |\n|---|---|\n| wrong (extra keys) | `{BAD}` |\n| right | `{GOOD}` |\n",
         f"Case | Call\n---|---\nWrong | `{BAD}`\n",
+        f"| Case | Call |\n|---|---|\n| extra | \u274c `{BAD}` |\n| ms | Wrong: `{BAD}` |\n",
     ):
         assert _wait(make_repo, run_cli, body) == [], body
     for body, at in (
         (f"| Incorrect | Correct |\n|---|---|\n| `{GOOD}` | `{BAD}` |\n", "9:"),
         (f"| Case | Call |\n|---|---|\n| wrong | `{GOOD}` |\n| right | `{BAD}` |\n", "10:"),
         (f"| Bad input | Example call |\n|---|---|\n| no unit | `{BAD}` |\n", "9:"),
+        (f"| Case | Call |\n|---|---|\n| ms | \u2705 `{BAD}` |\n", "9:"),
     ):
         found = _wait(make_repo, run_cli, body)
         assert [line.split(" ", 1)[0].rsplit(":", 2)[0] + ":" for line in found] == [

@@ -4,8 +4,9 @@ the text before an inline example and the block before a fence (read by
 :mod:`doxtool.prompts.reader`), two places label an example as a heading
 does: the title of a ``<details>`` block (``<summary>Wrong (do not
 copy)</summary>``) labels what the block holds, and in a pipe table the
-header of an example's column (``| Correct | Incorrect |``) or a cell
-before it in its row (``| ❌ Wrong | `{...}` |``) labels it.
+header of an example's column (``| Correct | Incorrect |``), a cell
+before it in its row (``| ❌ Wrong | `{...}` |``) or the text before it in
+its own cell (``| ❌ `{...}` |``) labels it.
 """
 
 from __future__ import annotations
@@ -63,8 +64,9 @@ def inline_label(content: str, after: tuple[int, int], start: int, lead: str) ->
 
 def _table_label(content: str, start: int) -> str | None:
     """For an example at offset ``start`` in a body row of a pipe table:
-    the header of its column, or a cell before it in its row, that says it
-    is wrong, as a label (``Incorrect:``); None when none says so."""
+    the text before it in its cell, the header of its column, or a cell
+    before it in its row, that says it is wrong, as a label
+    (``Incorrect:``); None when none says so."""
     line_start = content.rfind("\n", 0, start) + 1
     line_end = content.find("\n", start)
     line = content[line_start : line_end if line_end >= 0 else len(content)]
@@ -74,11 +76,14 @@ def _table_label(content: str, start: int) -> str | None:
     header = headers[bisect.bisect_right(starts, start) - 1]
     if header is None:
         return None
-    column = len(_PIPE_RE.findall(line, 0, start - line_start))
-    column -= 1 if line.lstrip().startswith("|") else 0
+    pipes = [m.end() for m in _PIPE_RE.finditer(line, 0, start - line_start)]
+    column = len(pipes) - (1 if line.lstrip().startswith("|") else 0)
     if column < 0:
         return None
-    labels = [header[column]] if column < len(header) else []
+    # its own cell's text before it (``| ❌ `{...}` |``), its column's header,
+    # the cells before it in its row
+    labels = [line[pipes[-1] if pipes else 0 : start - line_start]]
+    labels += [header[column]] if column < len(header) else []
     labels += reversed(cells(line)[:column])
     for text in labels:
         label = text.strip().rstrip(":") + ":"
