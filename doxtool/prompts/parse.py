@@ -164,8 +164,9 @@ Examples (:class:`PromptExample`)
     ``jsonc``, fences with no info string (and indented code blocks) whose
     content starts with ``{``, and
     inline code spans whose text starts with ``{`` and contains
-    ``"tool_name"`` (or ``'tool_name'``, a Python dict's spelling). Text starting with ``{{`` is a template directive, not an
-    example. Keys of an example's ``tool_args`` object are taught arguments
+    ``"tool_name"`` (or ``'tool_name'``, a Python dict's spelling). Text
+    starting with ``{{`` is a template directive, not an example. Keys of
+    an example's ``tool_args`` object are taught arguments
     (source ``example``, never optional) positioned at the key. An example
     whose ``tool_name`` is a placeholder (``name``, ``tool``,
     ``name_of_tool``, ``some_tool``, ... in any case:
