@@ -213,3 +213,68 @@ def test_an_old_form_its_label_says_still_works_is_taught(make_repo, run_cli) ->
         }
         found = [line.split(" ")[1] for line in _prm(make_repo, run_cli, files)]
         assert found == ["PRM001"], label
+
+
+def test_an_example_in_a_details_block_titled_wrong_is_not_checked(make_repo, run_cli) -> None:
+    """A ``<details>`` block's ``<summary>`` labels what the block holds, as a
+    heading does; past ``</details>`` it labels nothing."""
+    for body in (
+        f"<details>\n<summary>Wrong (do not copy)</summary>\n\n`{BAD}`\n\n</details>\n",
+        f"<details><summary><b>\u274c Incorrect</b></summary>\n\n```json\n{BAD}\n```\n</details>\n",
+    ):
+        assert _wait(make_repo, run_cli, body) == [], body
+    for body, at in (
+        (f"<details><summary>Example</summary>\n\n`{BAD}`\n</details>\n", "9:38:"),
+        (f"<details><summary>Wrong</summary>\n\n`{GOOD}`\n</details>\n\n`{BAD}`\n", "12:38:"),
+        (
+            f"Wrong:\n\n<details><summary>Usage</summary>\n\n```json\n{BAD}\n```\n</details>\n",
+            "12:37:",
+        ),
+    ):
+        found = _wait(make_repo, run_cli, body)
+        assert [line.split(" ", 1)[0] for line in found] == [f"{PROMPT}:{at}"], (body, found)
+
+
+def test_an_example_in_a_table_column_or_row_labelled_wrong_is_not_checked(
+    make_repo, run_cli
+) -> None:
+    """In a pipe table, the header of an example's column (``| Correct |
+    Incorrect |``) or a cell before it in its row (``| wrong (extra keys) |
+    `{...}` |``) labels it; the header of another column does not."""
+    for body in (
+        f"| Correct | Incorrect |\n|---|---|\n| `{GOOD}` | `{BAD}` |\n",
+        f"| Do | Don't |\n| --- | --- |\n| `{GOOD}` | `{BAD}` |\n",
+        f"| \u2705 | \u274c |\n|:-:|:-:|\n| `{GOOD}` | `{BAD}` |\n",
+        f"| Case | Call |\n|---|---|\n| wrong (extra keys) | `{BAD}` |\n| right | `{GOOD}` |\n",
+        f"Case | Call\n---|---\nWrong | `{BAD}`\n",
+        f"| Case | Call |\n|---|---|\n| extra | \u274c `{BAD}` |\n| ms | Wrong: `{BAD}` |\n",
+    ):
+        assert _wait(make_repo, run_cli, body) == [], body
+    for body, at in (
+        (f"| Incorrect | Correct |\n|---|---|\n| `{GOOD}` | `{BAD}` |\n", "9:"),
+        (f"| Case | Call |\n|---|---|\n| wrong | `{GOOD}` |\n| right | `{BAD}` |\n", "10:"),
+        (f"| Bad input | Example call |\n|---|---|\n| no unit | `{BAD}` |\n", "9:"),
+        (f"| Case | Call |\n|---|---|\n| ms | \u2705 `{BAD}` |\n", "9:"),
+    ):
+        found = _wait(make_repo, run_cli, body)
+        assert [line.split(" ", 1)[0].rsplit(":", 2)[0] + ":" for line in found] == [
+            f"{PROMPT}:{at}"
+        ], (body, found)
+
+
+def test_a_label_with_code_spans_before_an_inline_example_labels_it(make_repo, run_cli) -> None:
+    """The label before an inline example on its line runs from the previous
+    example, past code spans in it (``Wrong (has `thoughts`): `{...}```);
+    one that calls nothing wrong leaves the example a real one."""
+    for body in (
+        f"Wrong (has `thoughts`): `{BAD}`\n",
+        f"\u274c Wrong, `ms` is not read: `{BAD}`\n",
+        f"Correct: `{GOOD}` Wrong (uses `ms`): `{BAD}`\n",
+    ):
+        assert _wait(make_repo, run_cli, body) == [], body
+    for body in (
+        f"Wrong: `{GOOD}` then with `ms`: `{BAD}`\n",
+        f"Do not be surprised if `ms` looks like this: `{BAD}`\n",
+    ):
+        found = _wait(make_repo, run_cli, body)
+        assert [line.split(" ")[1] for line in found] == ["PRM003"], (body, found)

@@ -344,3 +344,78 @@ def test_a_json_key_in_quotes_in_a_code_span_names_a_required_argument(make_repo
     files[PROMPT] = '### wait\nPause: send `"how many seconds"`.\n'
     result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM004")
     assert len(_findings(result.output)) == 1
+
+
+def test_an_example_in_an_indented_code_block_is_read_as_a_fenced_one(make_repo, run_cli) -> None:
+    """A JSON example written as an indented code block (four spaces, no
+    fence) is an example as a fenced one is: it teaches its arguments (no
+    PRM004) and they are checked (PRM003, at their place in the file)."""
+    files = clean_files()
+    files["tools/wait.py"] = files["tools/wait.py"].replace(
+        'self.args.get("seconds", 0)', 'self.args["seconds"]'
+    )
+    example = '    {\n        "tool_name": "wait",\n        "tool_args": {"seconds": 5}\n    }\n'
+    files[PROMPT] = f"### wait\nPause. Example:\n\n{example}"
+    result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM")
+    assert _findings(result.output) == []
+    files[PROMPT] = files[PROMPT].replace('"tool_args": {', '"tool_args": {"ms": 1, ')
+    result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM")
+    assert _findings(result.output) == [
+        f"{PROMPT}:6:23: PRM003 argument `ms` is taught for `wait` but tools/wait.py never reads it"
+    ]
+
+
+def test_an_inline_example_in_single_quotes_is_read_as_a_fenced_one(make_repo, run_cli) -> None:
+    """An inline example written as a Python dict (``{'tool_name': 'wait',
+    ...}``), which the framework's lenient reader takes, is an example as
+    the same call in a ``json`` fence is: it teaches (no PRM004) and is
+    checked (PRM003)."""
+    files = clean_files()
+    files["tools/wait.py"] = files["tools/wait.py"].replace(
+        'self.args.get("seconds", 0)', 'self.args["seconds"]'
+    )
+    call = "{'tool_name': 'wait', 'tool_args': {'seconds': 5}}"
+    files[PROMPT] = f"### wait\nPause. Example: `{call}`\n"
+    result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM")
+    assert _findings(result.output) == []
+    files[PROMPT] = files[PROMPT].replace("{'seconds'", "{'ms': 1, 'seconds'")
+    result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM")
+    assert _findings(result.output) == [
+        f"{PROMPT}:2:54: PRM003 argument `ms` is taught for `wait` but tools/wait.py never reads it"
+    ]
+
+
+def test_a_template_variable_as_an_example_key_teaches_no_argument(make_repo, run_cli) -> None:
+    """A key of an example's ``tool_args`` that is a template variable
+    (``"{{arg_name}}": 5``) is a name the framework fills in: it is not
+    reported as an argument the tool never reads (PRM003); a plain key
+    beside it still is."""
+    files = clean_files()
+    call = '{"tool_name": "wait", "tool_args": {"{{arg_name}}": 5, "seconds": 1}}'
+    files[PROMPT] = WAIT_PROMPT + f"~~~json\n{call}\n~~~\n"
+    result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM")
+    assert _findings(result.output) == []
+    files[PROMPT] = WAIT_PROMPT + f"~~~json\n{call.replace('seconds', 'ms')}\n~~~\n"
+    result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM")
+    assert _findings(result.output) == [
+        f"{PROMPT}:8:56: PRM003 argument `ms` is taught for `wait` but tools/wait.py never reads it"
+    ]
+
+
+def test_a_jinja_include_where_a_value_goes_is_some_value(make_repo, run_cli) -> None:
+    """``{% include "x" %}`` where a value goes (``"tool_args": {% include
+    "args.json" %}``) renders to some value, as ``{{ include "x" }}`` does:
+    no syntax error (PRM005); elsewhere it is template text the rendered
+    example does not hold."""
+    files = clean_files()
+    for call in (
+        '{"tool_name": "wait", "tool_args": {% include "wait_args.json" %}}',
+        '{"tool_name": "wait", "tool_args": {"seconds": {%- include "s.txt" -%}}}',
+        '{"tool_name": "wait", "tool_args": {"seconds": 1, {% include "more.json" %}}}',
+    ):
+        files[PROMPT] = WAIT_PROMPT + f"~~~json\n{call}\n~~~\n"
+        result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM")
+        assert _findings(result.output) == [], call
+    files[PROMPT] = WAIT_PROMPT + '~~~json\n{"tool_name": "wait", "tool_args": {% if x %}}\n~~~\n'
+    result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM")
+    assert [line.split(" ")[1] for line in _findings(result.output)] == ["PRM005"]

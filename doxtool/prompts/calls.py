@@ -8,7 +8,14 @@ from collections.abc import Callable
 
 from doxtool.prompts.examples import documents_a_record, is_shape, load_example
 from doxtool.prompts.headings import TOOL_NAME_RE
-from doxtool.prompts.model import JsonError, PromptDoc, PromptExample, PromptTool, TaughtArgument
+from doxtool.prompts.model import (
+    TEMPLATE_KEY_RE,
+    JsonError,
+    PromptDoc,
+    PromptExample,
+    PromptTool,
+    TaughtArgument,
+)
 from doxtool.prompts.nested import add_nested_calls
 
 
@@ -55,6 +62,8 @@ def read_call(
         example.tool_args = tool_args
         owner = example.tool_name if example.tool_name is not None else tool
         for key in tool_args:
+            if TEMPLATE_KEY_RE.search(str(key)):
+                continue  # ``"{{arg_name}}": 5``: a name doxtool does not know
             member = members.get(("tool_args", str(key)))
             at = position(member.key_offset) if member else (line, column)
             doc.arguments.append(

@@ -50,6 +50,7 @@ _ELLIPSES = frozenset({"...", "\u2026"})
 #: what each stands for in JSON
 _LITERALS = {"true": "true", "false": "false", "null": "null", "undefined": "null"}
 _CONTROL_DIRECTIVE_RE = re.compile(r"\{\{\s*(?:if|elif|else|endif)\b")
+_INCLUDE_RE = re.compile(r"\{%-?\s*include\b")
 #: characters where a strict JSON error is also a JSON5 error: not the start of a
 #: comment, a single-quoted string, an unquoted key, a hex or signed number, or
 #: of whitespace only JSON5 allows
@@ -123,7 +124,13 @@ class _JsonScan:
     def run(self) -> str:
         for match in _JSON_TOKEN_RE.finditer(self.text):
             kind = match.lastgroup or ""
-            if kind == "statement":
+            if (
+                kind == "statement"
+                and self.previous == "colon"
+                and _INCLUDE_RE.match(match.group())
+            ):
+                kind = "template"  # ``"tool_args": {% include "args.json" %}``: some value
+            elif kind == "statement":
                 # a Jinja statement or comment (``{% if x %}``, ``{# note #}``):
                 # the rendered text has none of it
                 self.edits.append((match.start(), match.end(), " " * len(match.group())))

@@ -19,6 +19,9 @@ from doxtool.core.facts import Problem
 #: :mod:`doxtool.prompts.parse`, so that reading a prompt set's listing does
 #: not import the prompt reader)
 TOOLS_PLACEHOLDER_RE = re.compile(r"\{\{tools\}\}")
+#: a template variable in an example's key (``{"{{arg_name}}": 5}``): the
+#: framework fills in a name doxtool does not know, so the key teaches none
+TEMPLATE_KEY_RE = re.compile(r"\{\{[^{}]*\}\}")
 
 
 @dataclass

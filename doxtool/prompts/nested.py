@@ -18,7 +18,13 @@ from typing import Any
 
 from doxtool.prompts.examples import is_shape
 from doxtool.prompts.headings import TOOL_NAME_RE
-from doxtool.prompts.model import PromptDoc, PromptExample, PromptTool, TaughtArgument
+from doxtool.prompts.model import (
+    TEMPLATE_KEY_RE,
+    PromptDoc,
+    PromptExample,
+    PromptTool,
+    TaughtArgument,
+)
 
 Position = Callable[[int], tuple[int, int]]
 
@@ -80,6 +86,8 @@ def add_nested_calls(
         where = position(named[1]) if named else at
         doc.tools.append(PromptTool(name, *where, "nested"))
         for key in args:
+            if TEMPLATE_KEY_RE.search(str(key)):
+                continue  # ``"{{arg_name}}": 5``: a name doxtool does not know
             member = offsets.get((id(args), str(key)))
             spot = position(member[0]) if member else where
             doc.arguments.append(TaughtArgument(str(key), *spot, source="example", tool=name))

@@ -161,10 +161,12 @@ Mentions (:attr:`PromptDoc.mentions`)
 
 Examples (:class:`PromptExample`)
     Fenced blocks (``` or ~~~) whose info string is ``json``, ``json5`` or
-    ``jsonc``, fences with no info string whose content starts with ``{``, and
+    ``jsonc``, fences with no info string (and indented code blocks) whose
+    content starts with ``{``, and
     inline code spans whose text starts with ``{`` and contains
-    ``"tool_name"``. Text starting with ``{{`` is a template directive, not an
-    example. Keys of an example's ``tool_args`` object are taught arguments
+    ``"tool_name"`` (or ``'tool_name'``, a Python dict's spelling). Text
+    starting with ``{{`` is a template directive, not an example. Keys of
+    an example's ``tool_args`` object are taught arguments
     (source ``example``, never optional) positioned at the key. An example
     whose ``tool_name`` is a placeholder (``name``, ``tool``,
     ``name_of_tool``, ``some_tool``, ... in any case:
@@ -181,9 +183,13 @@ Examples (:class:`PromptExample`)
     tool, and is an example of its own (:attr:`PromptDoc.nested`,
     :mod:`doxtool.prompts.nested`). An example its label says is wrong is
     no example (:attr:`PromptDoc.counter_examples`, not parsed): the label
-    is the text before it on its line, else the line before it in its
+    is the text before it on its line (from the example before it on,
+    code spans included), else the line before it in its
     paragraph, else the last line of the block before it or the heading
-    over it (for a fence, the one right after that block only); it labels
+    over it (for a fence, the one right after that block only), or the
+    ``<summary>`` of the ``<details>`` block holding it, or in a pipe table
+    the header of its column or a cell before it in its row
+    (:mod:`doxtool.prompts.exlabels`); it labels
     the example wrong when it is a few words ending in a colon (or ``!``,
     or opening with a cross, ``❌ Wrong``) that call it wrong, bad,
     incorrect, invalid, forbidden or not allowed or say not to do or use it

@@ -24,6 +24,7 @@ from doxtool.prompts.argtext import (
 from doxtool.prompts.barenames import bare_written_names, code_names, schema_names
 from doxtool.prompts.calls import read_call
 from doxtool.prompts.examples import root_objects
+from doxtool.prompts.exlabels import html_lead, inline_label
 from doxtool.prompts.headings import (
     TOOL_NAME_RE,
     heading_name,
@@ -140,7 +141,7 @@ class PromptReader:
                     self.value_leads[self.list_count] = value_of
             elif token.type in ("bullet_list_close", "ordered_list_close") and self.lists:
                 self.lists.pop()
-            elif token.type == "fence":
+            elif token.type in ("fence", "code_block"):  # (an indented block: a fence without info)
                 self._fence(token)
                 self.fenced = True
             elif token.type == "html_block":
@@ -211,11 +212,13 @@ class PromptReader:
                 line, column = text_map.position(offset)
                 self.doc.listed.append(PromptTool(name, line, column, "list", section=self.tool))
         named = bold_names(inline.content)
-        after = 0  # the end of the previous span
+        after = example_end = 0  # the end of the previous span, and of the previous example
         for span in spans:
             if _is_inline_example(span.content):
-                label = self._inline_label(inline.content, after, span.open)
+                lead = "" if self.fenced else self.lead
+                label = inline_label(inline.content, (after, example_end), span.open, lead)
                 self._example(span.content, span.start, text_map, True, label)
+                example_end = span.close
             elif (dotted := dotted_name(span.content)) is not None:
                 # ``tool_args.timestamp`` names ``timestamp``
                 named.append((span.start + span.content.rfind(dotted), dotted))
@@ -224,19 +227,6 @@ class PromptReader:
             after = span.close
         for offset, name in sorted(named):
             self._mention(name, *text_map.position(offset))
-
-    def _inline_label(self, content: str, after: int, start: int) -> str:
-        """The text that introduces an example written inline at offset
-        ``start`` of a paragraph (``after``: the end of the span before it):
-        the text before it on its line (``Wrong: `{...}```), else the line
-        before it in the paragraph, else the lead of the paragraph."""
-        line_start = content.rfind("\n", 0, start) + 1
-        before = content[max(line_start, after) : start]
-        if before.strip():
-            return before
-        if line_start > 0:
-            return content[content.rfind("\n", 0, line_start - 1) + 1 : line_start - 1]
-        return "" if self.fenced else self.lead
 
     def _bare_names(self, inline: Token, item_lead: str | None) -> None:
         """``memory_save(text, area)``, ``text=<fact>``, ``- text: the fact``:
@@ -415,8 +405,10 @@ class PromptReader:
             return
         start, end = token.map
         content = token.content
+        # the file line of the content's first line: past a fence's opening line
+        first = start if token.type == "code_block" else start + 1
         content_lines = content.count("\n") + (1 if content and not content.endswith("\n") else 0)
-        if content_lines != end - start - 2:
+        if token.type == "fence" and content_lines != end - start - 2:
             # markdown-it runs an unclosed fence to the end of its container
             line, column = self._marker_position(start, token.markup)
             self.doc.problems.append(
@@ -434,7 +426,7 @@ class PromptReader:
         )
         if is_json:
             body = content[:-1] if content.endswith("\n") else content
-            text_map = TextMap(content, start + 1, self.lines)
+            text_map = TextMap(content, first, self.lines)
             # several objects one after another: each its own example
             label = "" if self.fenced else self.lead
             for begin, end in root_objects(body) or [(0, len(body))]:
@@ -447,10 +439,12 @@ class PromptReader:
             else:
                 named = code_names(content, self.tool)
             for index, column, name in named:
-                self._mention(name, start + index + 2, column + 1)
+                self._mention(name, first + index + 1, column + 1)
 
     def _html_block(self, token: Token) -> None:
         content = token.content
+        if (lead := html_lead(content)) is not None:  # ``<summary>Wrong</summary>``
+            self.lead, self.fenced = lead, False
         if token.map:  # ``<notes><text>hello</text></notes>``: names, as in a code block
             for index, column, name in code_names(content, self.tool):
                 self._mention(name, token.map[0] + index + 1, column + 1)
@@ -494,4 +488,9 @@ def _line_end(content: str, starts: list[int], index: int) -> int:
 
 def _is_inline_example(content: str) -> bool:
     stripped = content.lstrip()
-    return stripped.startswith("{") and not stripped.startswith("{{") and '"tool_name"' in content
+    # ``{'tool_name': 'wait', ...}``: single quotes, as a lenient reader takes them
+    return (
+        stripped.startswith("{")
+        and not stripped.startswith("{{")
+        and ('"tool_name"' in content or "'tool_name'" in content)
+    )

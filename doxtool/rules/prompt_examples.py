@@ -335,8 +335,10 @@ framework code: Agent Zero rejects it, older forks reading
 `tool_request.get("tool_args", {})` run the tool without arguments (then
 its lack is not reported, nor where the code does not tell which; a
 repository without the framework's code runs in a current Agent Zero). Nor
-is an example its label says is wrong: the line before it, a heading over it
-or the text before it on its line, a few words ending in a colon that call
+is an example its label says is wrong: the line before it, a heading over it,
+the text before it on its line, the `<summary>` of its `<details>` block, or
+its table column's header or a cell before it in its row (`| Incorrect |`),
+a few words ending in a colon that call
 it wrong, bad, incorrect or invalid, or an old form, or say not to do or use
 it (`Wrong (extra keys, never do this):`, `Bad example (do not copy):`,
 `Never do this:`, `Not to be used:`, `Old (no longer works):`, `Deprecated
@@ -371,6 +373,11 @@ which the communication prompt's reply does not show.
                         '### wait\nWait.\n`{"tool_name": "wait", "tool_args": {"seconds": 1}}`\n'
                         'Wrong (extra keys, never do this):\n`{"thoughts": ["x"], '
                         '"tool_name": "wait", "tool_args": {"seconds": 1}}`\n'
+                        "\n| Correct | Incorrect |\n|---|---|\n"
+                        '| `{"tool_name": "wait", "tool_args": {}}` | `{"headline": "x", '
+                        '"tool_name": "wait", "tool_args": {}}` |\n\n'
+                        '<details><summary>Wrong</summary>\n\n`{"thoughts": [], "tool_name": '
+                        '"wait", "tool_args": {}}`\n\n</details>\n'
                     )
                 }
             )

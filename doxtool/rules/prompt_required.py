@@ -91,6 +91,19 @@ profile.
                 PROMPT: '### wait\nPause.\n```python\nwait(label="x")\n```\n',
             }
         ),
+        # an example in an indented code block, and one in single quotes
+        Example(
+            {
+                **wait_files(),
+                "tools/wait.py": WAIT_PY.replace(
+                    "        return Response(",
+                    '        label = self.args["label"]\n        return Response(',
+                ),
+                PROMPT: "### wait\nPause:\n\n"
+                '    {"tool_name": "wait", "tool_args": {"label": "x"}}\n\n'
+                "Or: `{'tool_name': 'wait', 'tool_args': {'label': 'x'}}`\n",
+            }
+        ),
         # a JSON key in quotes in a code span
         Example(
             {

@@ -335,6 +335,8 @@ the profile's tool as well.
         Example(wait_files()),
         # a name the prompt forbids is not taught
         Example(with_prompt("args: optional `seconds`", "args: optional `seconds`, not `ms`")),
+        # a key that is a template variable: a name the framework fills in
+        Example(with_prompt('"tool_args": {"seconds": 5}', '"tool_args": {"{{key}}": 5}')),
         # in another language too
         Example(with_prompt("args: optional `seconds`", "args: optional `seconds`, nicht `ms`")),
         # nor one a table row says is gone

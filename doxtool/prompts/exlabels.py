@@ -1,0 +1,112 @@
+"""The label of an example: the text that introduces it, which may say the
+example is wrong (:func:`~doxtool.prompts.negation.labels_wrong`). Beside
+the text before an inline example and the block before a fence (read by
+:mod:`doxtool.prompts.reader`), two places label an example as a heading
+does: the title of a ``<details>`` block (``<summary>Wrong (do not
+copy)</summary>``) labels what the block holds, and in a pipe table the
+header of an example's column (``| Correct | Incorrect |``), a cell
+before it in its row (``| ❌ Wrong | `{...}` |``) or the text before it in
+its own cell (``| ❌ `{...}` |``) labels it.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from functools import lru_cache
+from itertools import accumulate
+
+from doxtool.core.mdtables import cells, delimiter_row
+from doxtool.prompts.negation import labels_wrong
+
+#: a ``<details>`` block's title (a label is a few words: at most 300
+#: characters are looked at, so an unclosed one costs no more)
+_SUMMARY_RE = re.compile(r"<summary\b[^<>]{0,300}>(.{0,300}?)</summary\s*>", re.I | re.S)
+_DETAILS_CLOSE_RE = re.compile(r"</details\s*>", re.I)
+_TAG_RE = re.compile(r"<[^<>]*>")
+#: a pipe that divides a table row (``\\|`` is part of a cell)
+_PIPE_RE = re.compile(r"(?<!\\)\|")
+
+
+def html_lead(content: str) -> str | None:
+    """The lead an HTML block gives the blocks after it: the title of the
+    ``<details>`` block it opens (``<summary>❌ Wrong</summary>``), read as a
+    heading is (ending in ``:``); ``""`` when it closes one (what follows is
+    outside it); None when it does neither (the lead before it stays)."""
+    summaries = list(_SUMMARY_RE.finditer(content))
+    closes = list(_DETAILS_CLOSE_RE.finditer(content))
+    if summaries and (not closes or summaries[-1].start() > closes[-1].start()):
+        title = " ".join(_TAG_RE.sub(" ", summaries[-1].group(1)).split())
+        return title.rstrip(":") + ":" if title else ""
+    return "" if closes else None
+
+
+def inline_label(content: str, after: tuple[int, int], start: int, lead: str) -> str:
+    """The text that introduces an example written inline at offset
+    ``start`` of a paragraph (``after``: the ends of the span and of the
+    example before it; ``lead``: the paragraph's own): a table cell or
+    header that says it is wrong, else the text before it on its line
+    (``Wrong: `{...}```, from the previous span on, or from the previous
+    example on when that text says it is wrong: ``Wrong (has `thoughts`):
+    `{...}```), else the line before it in the paragraph, else the lead of
+    the paragraph."""
+    if (cell := _table_label(content, start)) is not None:
+        return cell
+    line_start = content.rfind("\n", 0, start) + 1
+    before = content[max(line_start, after[0]) : start]
+    if before.strip():
+        since_example = content[max(line_start, after[1]) : start]
+        return since_example if labels_wrong(since_example) else before
+    if line_start > 0:
+        return content[content.rfind("\n", 0, line_start - 1) + 1 : line_start - 1]
+    return lead
+
+
+def _table_label(content: str, start: int) -> str | None:
+    """For an example at offset ``start`` in a body row of a pipe table:
+    the text before it in its cell, the header of its column, or a cell
+    before it in its row, that says it is wrong, as a label
+    (``Incorrect:``); None when none says so."""
+    line_start = content.rfind("\n", 0, start) + 1
+    line_end = content.find("\n", start)
+    line = content[line_start : line_end if line_end >= 0 else len(content)]
+    if "|" not in line:
+        return None
+    starts, headers = _tables(content)
+    header = headers[bisect.bisect_right(starts, start) - 1]
+    if header is None:
+        return None
+    pipes = [m.end() for m in _PIPE_RE.finditer(line, 0, start - line_start)]
+    column = len(pipes) - (1 if line.lstrip().startswith("|") else 0)
+    if column < 0:
+        return None
+    # its own cell's text before it (``| ❌ `{...}` |``), its column's header,
+    # the cells before it in its row
+    labels = [line[pipes[-1] if pipes else 0 : start - line_start]]
+    labels += [header[column]] if column < len(header) else []
+    labels += reversed(cells(line)[:column])
+    for text in labels:
+        label = text.strip().rstrip(":") + ":"
+        if labels_wrong(label):
+            return label
+    return None
+
+
+@lru_cache(maxsize=4)
+def _tables(content: str) -> tuple[list[int], list[list[str] | None]]:
+    """The offsets of a paragraph's lines, and for each the header cells of
+    the pipe table it is a body row of (None for any other line): read once
+    per paragraph, whatever the number of examples in it."""
+    lines = content.split("\n")
+    starts = [0, *accumulate(len(line) + 1 for line in lines[:-1])]
+    headers: list[list[str] | None] = []
+    header: list[str] | None = None
+    for index, line in enumerate(lines):
+        if "|" not in line:
+            header = None
+        elif index > 0 and delimiter_row(line) and "|" in lines[index - 1]:
+            header = cells(lines[index - 1])
+            headers.append(None)
+            continue
+        headers.append(header)
+    return starts, headers
