@@ -80,8 +80,13 @@ def git_lines(root: Path, args: list[str]) -> list[str] | None:
 def committed_files(root: Path) -> frozenset[str] | None:
     """The files under ``root`` the next commit holds (git's index: tracked
     files and staged new ones, not those staged for deletion), relative to
-    ``root``; None when git cannot tell."""
-    listed = git_lines(root, ["ls-files", "-z", "--cached"])
+    ``root``; None when git cannot tell. A submodule's files are those its
+    own index holds (the commit holds the submodule, which tracks them: a
+    plugin checked out as a submodule is in it), as git lists them where it
+    can recurse (git 2.11 and later)."""
+    listed = git_lines(root, ["ls-files", "-z", "--cached", "--recurse-submodules"])
+    if listed is None:
+        listed = git_lines(root, ["ls-files", "-z", "--cached"])
     return None if listed is None else frozenset(listed)
 
 
