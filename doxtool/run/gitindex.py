@@ -129,3 +129,14 @@ def staged_renames(root: Path) -> dict[str, str]:
     if not listed or len(listed) % 3:
         return {}
     return {listed[at + 2]: listed[at + 1] for at in range(0, len(listed), 3)}
+
+
+def ignored_files(root: Path, paths: list[str]) -> list[str]:
+    """Those of ``paths`` (relative to ``root``, untracked files) that git
+    ignores (``.gitignore``, ``info/exclude``, ``core.excludesFile``); all of
+    them when git cannot tell."""
+    literal = [f":(literal){p}" for p in paths]
+    listed = git_lines(
+        root, ["ls-files", "-z", "--others", "--ignored", "--exclude-standard", "--", *literal]
+    )
+    return list(paths) if listed is None else listed
