@@ -232,6 +232,22 @@ def test_only_paths_reports_a_prompt_teaching_a_tool_the_commit_leaves_out(
     assert (staged.exit_code, staged.output) == (0, "All checks passed.\n")
 
 
+def test_a_tool_in_a_repository_of_its_own_is_not_reported_left_out(tmp_path, run_cli) -> None:
+    """A plugin cloned into the work tree, not a submodule: whether the
+    commit is meant to hold it is not known."""
+    root = _committed(tmp_path, clean_files())
+    plugin = root / "plugins/clock"
+    write_files(plugin, {"tools/clock.py": tool_named("clock")["tools/clock.py"]})
+    _git(plugin, "init", "-q")
+    _git(plugin, "add", "-A")
+    _git(plugin, "commit", "-q", "-m", "plugin")
+    prompt = "prompts/agent.system.tool.clock.md"
+    write_files(root, {prompt: tool_named("clock")[prompt]})
+    _git(root, "add", prompt)
+    result = run_cli(root, "check", "--no-cache", "--only-paths", prompt)
+    assert "PRM002" not in result.output, result.output
+
+
 def test_files_the_commit_leaves_out_together_are_not_reported(tmp_path, run_cli) -> None:
     """A module and its companion both untracked: the commit holds neither."""
     root = _committed(tmp_path, clean_files())

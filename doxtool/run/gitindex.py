@@ -131,12 +131,11 @@ def staged_renames(root: Path) -> dict[str, str]:
     return {listed[at + 2]: listed[at + 1] for at in range(0, len(listed), 3)}
 
 
-def ignored_files(root: Path, paths: list[str]) -> list[str]:
-    """Those of ``paths`` (relative to ``root``, untracked files) that git
-    ignores (``.gitignore``, ``info/exclude``, ``core.excludesFile``); all of
-    them when git cannot tell."""
+def addable_files(root: Path, paths: list[str]) -> list[str]:
+    """Those of ``paths`` (relative to ``root``) that are files git would
+    add: untracked, not ignored (``.gitignore``, ``info/exclude``,
+    ``core.excludesFile``) and not in a repository of their own nested in
+    the work tree; none when git cannot tell."""
     literal = [f":(literal){p}" for p in paths]
-    listed = git_lines(
-        root, ["ls-files", "-z", "--others", "--ignored", "--exclude-standard", "--", *literal]
-    )
-    return list(paths) if listed is None else listed
+    listed = git_lines(root, ["ls-files", "-z", "--others", "--exclude-standard", "--", *literal])
+    return [] if listed is None else [p for p in paths if p in set(listed)]
