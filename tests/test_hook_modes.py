@@ -9,6 +9,7 @@ import os
 import subprocess
 from pathlib import Path
 
+import pytest
 from samples import UNTIL_PY, clean_files, tool_named, write_files
 
 from doxtool.rules.examples import FRAMEWORK
@@ -246,6 +247,27 @@ def test_a_tool_in_a_repository_of_its_own_is_not_reported_left_out(tmp_path, ru
     _git(root, "add", prompt)
     result = run_cli(root, "check", "--no-cache", "--only-paths", prompt)
     assert "PRM002" not in result.output, result.output
+
+
+@pytest.mark.parametrize("kept_out", ["ignored", "own repository"])
+def test_a_prompt_git_would_not_add_is_not_reported_left_out(tmp_path, run_cli, kept_out) -> None:
+    """A tool taught only by a plugin's prompt kept out of the repository on
+    purpose (git ignores it, or it is a repository of its own): whether the
+    commit is meant to hold it is not known."""
+    files = clean_files()
+    prompt = files.pop("prompts/agent.system.tool.wait.md")
+    root = _committed(tmp_path, files)
+    plugin = root / "plugins/extra"
+    write_files(plugin, {"prompts/agent.system.tool.wait.md": prompt})
+    if kept_out == "ignored":
+        (root / ".git/info/exclude").write_text("plugins/extra/\n")
+    else:
+        _git(plugin, "init", "-q")
+        _git(plugin, "add", "-A")
+        _git(plugin, "commit", "-q", "-m", "plugin")
+    assert run_cli(root, "check", "--no-cache").exit_code == 0
+    result = run_cli(root, "check", "--no-cache", "--only-paths", "tools/wait.py")
+    assert (result.exit_code, result.output) == (0, "All checks passed.\n")
 
 
 def test_files_the_commit_leaves_out_together_are_not_reported(tmp_path, run_cli) -> None:

@@ -131,11 +131,16 @@ def staged_renames(root: Path) -> dict[str, str]:
     return {listed[at + 2]: listed[at + 1] for at in range(0, len(listed), 3)}
 
 
-def addable_files(root: Path, paths: list[str]) -> list[str]:
-    """Those of ``paths`` (relative to ``root``) that are files git would
-    add: untracked, not ignored (``.gitignore``, ``info/exclude``,
-    ``core.excludesFile``) and not in a repository of their own nested in
-    the work tree; none when git cannot tell."""
-    literal = [f":(literal){p}" for p in paths]
-    listed = git_lines(root, ["ls-files", "-z", "--others", "--exclude-standard", "--", *literal])
-    return [] if listed is None else [p for p in paths if p in set(listed)]
+def addable(root: Path, rel: str) -> bool:
+    """Whether ``rel`` (relative to ``root``) is a file ``git add`` adds to
+    the next commit: untracked, and neither ignored (``.gitignore``,
+    ``info/exclude``, ``core.excludesFile``: kept out of the repository on
+    purpose, such as a user's own plugins) nor in a repository of its own
+    in the work tree (a submodule's, or one cloned there: its own commits
+    hold it or not); False when git cannot tell. (Asked of the few files a
+    hook run finds outside the commit, each when it is asked: one ``--fix``
+    created is there.)"""
+    listed = git_lines(
+        root, ["ls-files", "-z", "--others", "--exclude-standard", "--", f":(literal){rel}"]
+    )
+    return listed is not None and rel in listed
