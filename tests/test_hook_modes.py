@@ -9,6 +9,7 @@ import os
 import subprocess
 from pathlib import Path
 
+import pytest
 from samples import UNTIL_PY, clean_files, tool_named, write_files
 
 from doxtool.rules.examples import FRAMEWORK
@@ -190,10 +191,83 @@ def test_only_paths_reports_a_module_the_commit_leaves_out(tmp_path, run_cli) ->
     _clock_staged_without(root, "tools/clock.py")
     result = run_cli(root, "check", "--no-cache", "--only-paths", "tools/clock.py.dox.md")
     assert result.exit_code == 1, result.output
+    # the staged prompt teaches it too: the commit holds it without the tool
+    prm002 = (
+        "prompts/agent.system.tool.clock.md:{}: PRM002 prompt {} names tool `clock`, whose "
+        "module `tools/clock.py` is not in the commit: it exists, but git does not track it "
+        "and it is not staged (`git add` it)"
+    )
     assert _findings(result.output) == [
+        prm002.format("1:5", "heading"),
+        prm002.format("5:57", "example"),
         "tools/clock.py.dox.md:1:1: DOX002 companion of `tools/clock.py`, which is not in the "
-        "commit: it exists, but git does not track it and it is not staged (`git add` it)"
+        "commit: it exists, but git does not track it and it is not staged (`git add` it)",
     ]
+
+
+def test_only_paths_reports_a_prompt_teaching_a_tool_the_commit_leaves_out(
+    tmp_path, run_cli
+) -> None:
+    """The prompt staged alone: the commit teaches a tool it does not hold."""
+    root = _committed(tmp_path, clean_files())
+    write_files(root, tool_named("clock"))
+    _git(root, "add", "prompts/agent.system.tool.clock.md")
+    prompt = "prompts/agent.system.tool.clock.md"
+    assert run_cli(root, "check", "--no-cache", prompt).exit_code == 0
+    result = run_cli(root, "check", "--no-cache", "--only-paths", prompt)
+    assert result.exit_code == 1, result.output
+    found = (
+        "PRM002 prompt {} names tool `clock`, whose module `tools/clock.py` is not in the "
+        "commit: it exists, but git does not track it and it is not staged (`git add` it)"
+    )
+    assert _findings(result.output) == [
+        f"{prompt}:1:5: {found.format('heading')}",
+        f"{prompt}:5:57: {found.format('example')}",
+    ]
+    # a module git ignores is kept out of the repository on purpose: not known
+    (root / ".git/info/exclude").write_text("tools/clock.py\n")
+    assert run_cli(root, "check", "--no-cache", "--only-paths", prompt).exit_code == 0
+    (root / ".git/info/exclude").write_text("")
+    _git(root, "add", "tools/clock.py", "tools/clock.py.dox.md")
+    staged = run_cli(root, "check", "--no-cache", "--only-paths", prompt)
+    assert (staged.exit_code, staged.output) == (0, "All checks passed.\n")
+
+
+def test_a_tool_in_a_repository_of_its_own_is_not_reported_left_out(tmp_path, run_cli) -> None:
+    """A plugin cloned into the work tree, not a submodule: whether the
+    commit is meant to hold it is not known."""
+    root = _committed(tmp_path, clean_files())
+    plugin = root / "plugins/clock"
+    write_files(plugin, {"tools/clock.py": tool_named("clock")["tools/clock.py"]})
+    _git(plugin, "init", "-q")
+    _git(plugin, "add", "-A")
+    _git(plugin, "commit", "-q", "-m", "plugin")
+    prompt = "prompts/agent.system.tool.clock.md"
+    write_files(root, {prompt: tool_named("clock")[prompt]})
+    _git(root, "add", prompt)
+    result = run_cli(root, "check", "--no-cache", "--only-paths", prompt)
+    assert "PRM002" not in result.output, result.output
+
+
+@pytest.mark.parametrize("kept_out", ["ignored", "own repository"])
+def test_a_prompt_git_would_not_add_is_not_reported_left_out(tmp_path, run_cli, kept_out) -> None:
+    """A tool taught only by a plugin's prompt kept out of the repository on
+    purpose (git ignores it, or it is a repository of its own): whether the
+    commit is meant to hold it is not known."""
+    files = clean_files()
+    prompt = files.pop("prompts/agent.system.tool.wait.md")
+    root = _committed(tmp_path, files)
+    plugin = root / "plugins/extra"
+    write_files(plugin, {"prompts/agent.system.tool.wait.md": prompt})
+    if kept_out == "ignored":
+        (root / ".git/info/exclude").write_text("plugins/extra/\n")
+    else:
+        _git(plugin, "init", "-q")
+        _git(plugin, "add", "-A")
+        _git(plugin, "commit", "-q", "-m", "plugin")
+    assert run_cli(root, "check", "--no-cache").exit_code == 0
+    result = run_cli(root, "check", "--no-cache", "--only-paths", "tools/wait.py")
+    assert (result.exit_code, result.output) == (0, "All checks passed.\n")
 
 
 def test_files_the_commit_leaves_out_together_are_not_reported(tmp_path, run_cli) -> None:

@@ -58,7 +58,7 @@ reported (`git add` the companion; no fix, the file is there).
             if _name_problem(ctx, module):
                 continue  # DOX003 says why no companion can be written for it
             if ctx.exists(companion) or (ctx.project.root / companion).is_symlink():
-                if ctx.left_out(companion) and not ctx.left_out(module):
+                if ctx.left_out(companion) and ctx.scope.holds(module):
                     # the hook mode: the commit holds the module, not the companion
                     yield self.finding(
                         f"module has no companion in the commit: `{companion}` exists, but "
@@ -134,7 +134,7 @@ staged is reported too: the commit holds the companion without its module.
         for companion in ctx.companions:
             module = companion.removesuffix(".dox.md")
             if ctx.exists(module):
-                if ctx.left_out(module) and not ctx.left_out(companion):
+                if ctx.left_out(module) and ctx.scope.holds(companion):
                     # the hook mode: the commit holds the companion, not the module
                     yield self.finding(
                         f"companion of `{module}`, which is not in the commit: it exists, but "

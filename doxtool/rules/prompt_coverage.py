@@ -349,7 +349,7 @@ def _profile_names(sets: list[PromptSet]) -> str:
 def _taught_only_by_left_out(ctx: Context, module: str, name: str) -> list[str]:
     """The prompt files teaching the tool ``name`` of ``module`` when the next
     commit holds the module and none of them (the hook mode); else none."""
-    if ctx.scope.committed is None or ctx.left_out(module):
+    if ctx.scope.committed is None or not ctx.scope.holds(module):
         return []
     teachers: list[str] = []
     for prompt_set in ctx.teaching_sets(module):

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from doxtool.core.findings import Finding
 from doxtool.prompts.model import PromptDoc, PromptTool
 from doxtool.rules.base import Example, Expect, Rule
+from doxtool.rules.commitment import uncommitted_modules
 from doxtool.rules.examples import WAIT_PY
 from doxtool.rules.tool_prompts import (
     BROWSER_PY,
@@ -30,6 +31,8 @@ from doxtool.rules.tool_prompts import (
 )
 from doxtool.run.context import Context
 
+#: what names a tool in a prompt, by :attr:`PromptTool.source`
+_WHERE = {"heading": "heading", "list": "list item", "nested": "nested call"}
 _VALUE_ITEMS = "- `open`: args `url`\n- `wait`: args `seconds`\n"
 
 
@@ -255,11 +258,22 @@ renamed tool makes every such call fail, and the framework answers with the
                 if heading and not tool_prompt and not (called or exists):
                     continue  # in a prompt of another name, a section of its own text
                 tool_heading |= heading and (called or exists)
+                outside = uncommitted_modules(ctx, base, prompt.path, prompt.prompt_set)
+                if outside:
+                    # the hook mode: the commit holds the prompt, not the tool
+                    yield self.finding(
+                        f"prompt {_WHERE.get(tool.source, 'example')} names tool `{tool.name}`, "
+                        f"whose module `{outside[0]}` is not in the commit: it exists, but git "
+                        "does not track it and it is not staged (`git add` it)",
+                        prompt.path,
+                        tool.line,
+                        tool.column,
+                        subject=f"{prompt.path}:unknown:{tool.name}",
+                    )
+                    continue
                 if exists or TEMPLATE.search(tool.name) or is_qualified_mcp_name(base):
                     continue
-                where = {"heading": "heading", "list": "list item", "nested": "nested call"}.get(
-                    tool.source, "example"
-                )
+                where = _WHERE.get(tool.source, "example")
                 owned = profile_modules(ctx, base)
                 if owned:
                     # the module is there: only the agents of other profiles lack it

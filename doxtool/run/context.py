@@ -481,11 +481,11 @@ class Context(Teaching):
             return False
 
     def left_out(self, rel: str) -> bool:
-        """Whether the next commit leaves out ``rel`` (a file on disk that git
-        neither tracks nor has staged); never outside the hook mode, or when
-        git cannot tell (:attr:`Scope.committed`)."""
-        committed = self.scope.committed
-        return committed is not None and rel not in committed
+        """Whether the next commit leaves out ``rel``, a file git would add
+        (:func:`~doxtool.run.gitindex.addable`); never outside the hook mode."""
+        from doxtool.run.gitindex import addable
+
+        return not self.scope.holds(rel) and addable(self.project.root, rel)
 
     def _unwatched(self, rel: str) -> bool:
         """Whether ``rel`` lies where no snapshot of the tree looks."""

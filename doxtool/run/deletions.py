@@ -14,7 +14,7 @@ from pathlib import Path
 
 from doxtool.prompts.sets import tool_key
 from doxtool.run.context import Context
-from doxtool.run.gitindex import git_lines
+from doxtool.run.gitindex import base_revision, git_lines
 from doxtool.run.project import COMPANION_SUFFIX, Project
 from doxtool.run.scope import Scope
 
@@ -88,8 +88,10 @@ def was_tracked(root: Path, rel: str) -> bool:
 
 def staged_deletions(root: Path) -> list[str] | None:
     """The files the next commit deletes, relative to ``root`` (git's index
-    against ``HEAD``); None when git cannot tell (no repository, no git)."""
-    return git_lines(root, STAGED_DELETIONS[1:])
+    against ``HEAD``, or against the base of the pushed changes:
+    :func:`~doxtool.run.gitindex.base_revision`); None when git cannot tell
+    (no repository, no git)."""
+    return git_lines(root, [*STAGED_DELETIONS[1:], base_revision(root), "--"])
 
 
 def staged_scope(project: Project, nested: tuple[str, ...] = ()) -> tuple[Scope, bool]:

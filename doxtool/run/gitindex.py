@@ -80,18 +80,67 @@ def git_lines(root: Path, args: list[str]) -> list[str] | None:
 def committed_files(root: Path) -> frozenset[str] | None:
     """The files under ``root`` the next commit holds (git's index: tracked
     files and staged new ones, not those staged for deletion), relative to
-    ``root``; None when git cannot tell."""
-    listed = git_lines(root, ["ls-files", "-z", "--cached"])
+    ``root``; None when git cannot tell. A submodule's files are those its
+    own index holds (the commit holds the submodule, which tracks them: a
+    plugin checked out as a submodule is in it), as git lists them where it
+    can recurse (git 2.11 and later)."""
+    listed = git_lines(root, ["ls-files", "-z", "--cached", "--recurse-submodules"])
+    if listed is None:
+        listed = git_lines(root, ["ls-files", "-z", "--cached"])
     return None if listed is None else frozenset(listed)
+
+
+#: what pre-commit sets for a run over the changes between two revisions
+#: (``pre-commit run --from-ref A --to-ref B``, as its ``pre-push`` stage runs)
+FROM_REF, TO_REF = "PRE_COMMIT_FROM_REF", "PRE_COMMIT_TO_REF"
+
+
+def base_revision(root: Path) -> str:
+    """The revision the changes a hook run checks are changes of: ``HEAD``
+    for a commit; for a run over the changes between two revisions (push),
+    the revision pre-commit diffs against, the merge base of the two (the
+    first of them when they have none), so that what the pushed commits
+    deleted, renamed or changed is judged as what a commit does."""
+    start, end = os.environ.get(FROM_REF), os.environ.get(TO_REF)
+    if not start or not end:
+        return "HEAD"
+    return _merge_base(str(root), start, end)
+
+
+@functools.cache
+def _merge_base(root: str, start: str, end: str) -> str:
+    found = git_lines(Path(root), ["merge-base", start, end])  # (one line: no NUL)
+    base = found[0].strip() if found else ""
+    return base or start
 
 
 def staged_renames(root: Path) -> dict[str, str]:
     """The files the next commit renames under ``root`` (git's index against
-    ``HEAD``, as ``git mv`` stages them): new path -> old, relative to
-    ``root``; empty when git cannot tell."""
+    :func:`base_revision`, as ``git mv`` stages them): new path -> old,
+    relative to ``root``; empty when git cannot tell."""
     listed = git_lines(
-        root, ["diff", "--cached", "-M", "--name-status", "--diff-filter=R", "--relative", "-z"]
+        root,
+        [
+            *["diff", "--cached", "-M", "--name-status", "--diff-filter=R", "--relative", "-z"],
+            base_revision(root),
+            "--",
+        ],
     )
     if not listed or len(listed) % 3:
         return {}
     return {listed[at + 2]: listed[at + 1] for at in range(0, len(listed), 3)}
+
+
+def addable(root: Path, rel: str) -> bool:
+    """Whether ``rel`` (relative to ``root``) is a file ``git add`` adds to
+    the next commit: untracked, and neither ignored (``.gitignore``,
+    ``info/exclude``, ``core.excludesFile``: kept out of the repository on
+    purpose, such as a user's own plugins) nor in a repository of its own
+    in the work tree (a submodule's, or one cloned there: its own commits
+    hold it or not); False when git cannot tell. (Asked of the few files a
+    hook run finds outside the commit, each when it is asked: one ``--fix``
+    created is there.)"""
+    listed = git_lines(
+        root, ["ls-files", "-z", "--others", "--exclude-standard", "--", f":(literal){rel}"]
+    )
+    return listed is not None and rel in listed

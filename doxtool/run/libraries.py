@@ -24,7 +24,7 @@ from pathlib import Path
 
 from doxtool.core.reads import read_regular
 from doxtool.run import unwatched
-from doxtool.run.gitindex import git_env, staged_renames
+from doxtool.run.gitindex import base_revision, git_env, staged_renames
 from doxtool.run.importers import MAX_BYTES, names_module, package_modules, tools_written
 from doxtool.run.project import Project
 from doxtool.run.scope import Scope
@@ -119,13 +119,16 @@ _PIPED = 32 * 1024
 
 
 def head_texts(root: Path, paths: list[str]) -> dict[str, bytes]:
-    """The texts git's ``HEAD`` holds for ``paths`` (relative to ``root``),
-    those it holds as files; empty when git cannot tell."""
+    """The texts git's ``HEAD`` (or the base of pushed changes:
+    :func:`~doxtool.run.gitindex.base_revision`) holds for ``paths``
+    (relative to ``root``), those it holds as files; empty when git cannot
+    tell."""
     asked = [p for p in paths if "\n" not in p]
     if not asked:
         return {}
     unwatched.note(".git")  # ``HEAD`` is not in the tree a record watches
-    request = "".join(f"HEAD:./{p}\n" for p in asked).encode()
+    base = base_revision(root)
+    request = "".join(f"{base}:./{p}\n" for p in asked).encode()
     env = {**git_env(), "GIT_OPTIONAL_LOCKS": "0"}
     out = _spawned(root, request, env) if len(request) < _PIPED else None
     if out is None:

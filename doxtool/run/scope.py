@@ -34,6 +34,11 @@ class Scope:
     #: are other tools' shared code alone (``DOX004``: :mod:`doxtool.run.libraries`)
     libraries: set[str] = field(default_factory=set)
 
+    def holds(self, rel: str) -> bool:
+        """Whether the next commit holds ``rel`` (:attr:`committed`); every
+        file outside the hook mode."""
+        return self.committed is None or rel in self.committed
+
     @property
     def everything(self) -> bool:
         return self.modules is None
