@@ -165,3 +165,27 @@ def test_one_value_unqualified_is_a_finding_against_both(sentence: str, make_rep
         f"{DOX}:{NUMBER}:1: DOX120 `break_loop` of `WaitTool` is documented wrongly; "
         "the code returns `true` or `false` (Responses at tools/wait.py:10)"
     ]
+
+
+#: five Responses, the last one ending the loop: the finding names four
+FIVE_PY = WAIT_PY.replace(
+    "        return Response(",
+    "".join(
+        f"        if seconds == {n}:\n"
+        f'            return Response(message="{n}", break_loop=False)\n'
+        for n in range(1, 5)
+    )
+    + "        return Response(",
+).replace('s", break_loop=False)', 's", break_loop=True)')
+
+
+def test_the_responses_not_named_are_counted(make_repo, run_cli) -> None:
+    """Past the four Responses it names, the finding says how many more
+    there are: the one giving the other value may be among them."""
+    root = make_repo({**clean_files(), "tools/wait.py": FIVE_PY})
+    output = run_cli(root, "check", "--no-cache").output
+    assert [line.removesuffix(" [*]") for line in output.splitlines() if "DOX120" in line] == [
+        f"{DOX}:{NUMBER}:1: DOX120 `break_loop` of `WaitTool` is documented wrongly; "
+        "the code returns `true` or `false` (Responses at tools/wait.py:8, tools/wait.py:10, "
+        "tools/wait.py:12, tools/wait.py:14 and 1 more)"
+    ]

@@ -338,7 +338,9 @@ companion's: it neither stands for the `break_loop` line nor keeps one from bein
         places = dict.fromkeys(
             f"{o.path or doc.module}:{o.line}" for o in (tool.outcomes if tool else [])
         )
-        lines = ", ".join(list(places)[:4])
+        lines = ", ".join(list(places)[:4]) + (
+            f" and {len(places) - 4} more" if len(places) > 4 else ""
+        )
         state = "is not documented" if block is None else "is documented wrongly"
         unread = unread_lead(doc.companion, expected) if block is None else None
         if unread is not None:
