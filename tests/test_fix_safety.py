@@ -271,3 +271,40 @@ def test_a_block_inserted_after_an_item_a_lazy_note_continues_goes_after_the_not
     run_cli(repo, "check", "--no-cache", "--fix")
     fixed = (repo / "tools" / "wait.py.dox.md").read_text(encoding="utf-8")
     assert SECONDS_ITEM + LAZY_NOTE + break_loop in fixed
+
+
+# --- a module in the encoding its coding cookie declares -------------------------
+
+LATIN1_PY = "# -*- coding: latin-1 -*-\n" + WAIT_PY
+CAFE = "  # caf\u00e9"
+
+
+def test_an_unused_suppression_is_removed_from_a_latin1_module_in_latin1(
+    make_repo: Callable[[dict[str, str | bytes]], Path], run_cli: Callable[..., Result]
+) -> None:
+    path = "tools/wait.py"
+    before = LATIN1_PY.replace(SECONDS_LINE, SECONDS_LINE + CAFE + "  # doxtool: ignore[DOX120]")
+    after = LATIN1_PY.replace(SECONDS_LINE, SECONDS_LINE + CAFE)
+    repo = make_repo({**clean_files(), path: before.encode("latin-1")})
+    diff = run_cli(repo, "check", "--no-cache", "--diff")
+    # the diff shows the module's own bytes, as ``git apply`` must find them
+    assert _diff(path, before, after).encode("latin-1") in diff.stdout_bytes
+    result = run_cli(repo, "check", "--no-cache", "--fix")
+    assert result.output == "Fixed 1 finding.\nAll checks passed.\n"
+    assert (repo / path).read_bytes() == after.encode("latin-1")
+
+
+def test_a_module_its_encoding_does_not_give_back_byte_for_byte_is_not_edited(
+    make_repo: Callable[[dict[str, str | bytes]], Path], run_cli: Callable[..., Result]
+) -> None:
+    # in UTF-7, ``+AGE-`` is an ``a`` that encodes back as ``a``: a rewrite
+    # of the suppression's line would rewrite the comment above it too
+    path = "tools/wait.py"
+    text = "# -*- coding: utf-7 -*-\n# Ch+AGE-nged.\n" + WAIT_PY.replace(
+        SECONDS_LINE, SECONDS_LINE + "  # doxtool: ignore[DOX120]"
+    )
+    repo = make_repo({**clean_files(), path: text.encode("ascii")})
+    result = run_cli(repo, "check", "--no-cache", "--fix")
+    assert result.exit_code == 2
+    assert "tools/wait.py: its utf-7 text does not encode back to the same bytes" in (result.stderr)
+    assert (repo / path).read_bytes() == text.encode("ascii")
