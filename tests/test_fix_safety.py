@@ -308,3 +308,32 @@ def test_a_module_its_encoding_does_not_give_back_byte_for_byte_is_not_edited(
     assert result.exit_code == 2
     assert "tools/wait.py: its utf-7 text does not encode back to the same bytes" in (result.stderr)
     assert (repo / path).read_bytes() == text.encode("ascii")
+
+
+# --- a rule the configuration ignores writes nothing, with another's fix too -----
+
+RUNTIME = WAIT_DOX[WAIT_DOX.index("## Runtime Contracts") : WAIT_DOX.index("## Key Concepts")]
+
+
+@pytest.mark.parametrize(
+    ("ignored", "left_out"),
+    [
+        ("DOX133", "- Observed side-effect areas: none.\n"),
+        ("DOX131", "- Imported dependency areas include: `helpers.tool`.\n"),
+    ],
+)
+def test_a_missing_section_is_written_without_the_lines_of_an_ignored_rule(
+    make_repo: Callable[[dict[str, str]], Path],
+    run_cli: Callable[..., Result],
+    ignored: str,
+    left_out: str,
+) -> None:
+    config = f'[tool.doxtool]\nignore = ["{ignored}"]\n'
+    dox = WAIT_DOX.replace(RUNTIME, "")
+    repo = make_repo({**clean_files(), "tools/wait.py.dox.md": dox, "pyproject.toml": config})
+    result = run_cli(repo, "check", "--no-cache", "--fix")
+    assert result.output.endswith("All checks passed.\n")
+    companion = repo / "tools" / "wait.py.dox.md"
+    assert companion.read_text(encoding="utf-8") == WAIT_DOX.replace(left_out, "")
+    assert run_cli(repo, "check", "--no-cache", "--fix").output == "All checks passed.\n"
+    assert companion.read_text(encoding="utf-8") == WAIT_DOX.replace(left_out, "")

@@ -143,6 +143,8 @@ def run(
     file in scope gets all its findings: :mod:`doxtool.run.incremental`).
     """
     by_code = {rule.code: rule for rule in rules}
+    # a fact line no rule of the run judges is one no fix of the run writes
+    ctx.checked_kinds = frozenset(kind for rule in rules for kind in getattr(rule, "kinds", ()))
     findings: list[Finding] = []
     for done, rule in enumerate(rules, 1):
         if rule.code not in OWN_CODES:
