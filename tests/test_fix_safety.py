@@ -337,3 +337,19 @@ def test_a_missing_section_is_written_without_the_lines_of_an_ignored_rule(
     assert companion.read_text(encoding="utf-8") == WAIT_DOX.replace(left_out, "")
     assert run_cli(repo, "check", "--no-cache", "--fix").output == "All checks passed.\n"
     assert companion.read_text(encoding="utf-8") == WAIT_DOX.replace(left_out, "")
+
+
+def test_a_suppression_of_a_fact_line_stays_used_when_its_rule_is_not_checked(
+    make_repo: Callable[[dict[str, str]], Path], run_cli: Callable[..., Result]
+) -> None:
+    # the rules a suppression names run for it (their findings only mark it
+    # used), whichever fact lines the run's own rules write
+    line = "- Observed side-effect areas: none.\n"
+    dox = WAIT_DOX.replace(
+        line, "<!-- doxtool: ignore[DOX133] -->\n- Observed side-effect areas: network.\n"
+    )
+    repo = make_repo({**clean_files(), "tools/wait.py.dox.md": dox})
+    for args in (("--select", "DOX9"), ("--ignore", "DOX133")):
+        result = run_cli(repo, "check", "--no-cache", "--fix", *args)
+        assert result.output == "All checks passed.\n"
+    assert (repo / "tools" / "wait.py.dox.md").read_text(encoding="utf-8") == dox

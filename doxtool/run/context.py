@@ -115,8 +115,7 @@ class Context(Teaching):
             facts = self.facts(module)
             blocks = expected_blocks(facts, self.related_tests(module), self.convention)
             if self.areas_unknown(module):
-                # "none" would claim that a call doxtool cannot read, or a
-                # model call (no area of the tool facts), does nothing
+                # "none" would claim that an unread call or a model call does nothing
                 blocks = [b for b in blocks if b.kind != "side-effects" or b.values]
             self._expected[module] = blocks = of_kinds(blocks, self.checked_kinds)
         return blocks
@@ -182,8 +181,9 @@ class Context(Teaching):
                 self.convention,
                 index,
                 self.expected(module),
-                ITEM_KINDS if self.checked_kinds is None else ITEM_KINDS & self.checked_kinds,
+                ITEM_KINDS,
                 renamed=self.renamed_class(module),
+                written=self.checked_kinds,
             )
         return verdicts
 
