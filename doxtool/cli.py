@@ -29,7 +29,7 @@ from doxtool.formats import (
 )
 from doxtool.formats.escape import json_text, printable
 from doxtool.rules import ALL_RULES, rule_by_code
-from doxtool.rules.unidiff import unified_diff
+from doxtool.rules.unidiff import unified_diff_bytes
 from doxtool.run.pool import MAX_JOBS
 from doxtool.run.progress import ProgressBar
 from doxtool.run.timings import cache_counts, verbose_lines
@@ -361,7 +361,7 @@ def check(
         click.echo(f"doxtool: warning: {printable(note)}", err=True)
     if diff:
         # a machine-readable document stays one document: the diff goes to stderr
-        click.echo(unified_diff(report.changes), nl=False, err=output_format != "text")
+        click.echo(unified_diff_bytes(report.changes), nl=False, err=output_format != "text")
     elif report.fixed and not quiet:
         click.echo(f"Fixed {report.fixed} finding{'s' if report.fixed != 1 else ''}.", err=True)
     options = OutputOptions(

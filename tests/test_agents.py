@@ -221,6 +221,43 @@ def test_last_gone_row_leaves_no_child_sentence(tmp_path: Path) -> None:
     )
 
 
+def test_last_gone_row_keeps_a_persons_words_between_the_lead_and_the_table(
+    tmp_path: Path,
+) -> None:
+    words = "The children, in my own words.\n\n"
+    index = "Direct child DOX files:\n\n" + words + "| Child | Scope |\n| --- | --- |\n"
+    write_files(tmp_path, {"AGENTS.md": "# Root\n\n## Child DOX Index\n\n" + index})
+    (tmp_path / "AGENTS.md").write_text(
+        (tmp_path / "AGENTS.md").read_text() + "| [api/AGENTS.md](api/AGENTS.md) |  |\n"
+    )
+    assert check(tmp_path, "--select", "DOX201", "--fix")[0] == 0
+    assert (tmp_path / "AGENTS.md").read_text() == (
+        "# Root\n\n## Child DOX Index\n\n" + words + "No child DOX files.\n"
+    )
+
+
+@pytest.mark.parametrize(
+    "index", ["No child DOX files.\nAdd one when a folder grows.\n", "See the table below.\n"]
+)
+def test_a_table_written_above_a_persons_line_is_set_apart_from_it(
+    tmp_path: Path, index: str
+) -> None:
+    """A line right under a table would read as its last row."""
+    write_files(
+        tmp_path,
+        {
+            "AGENTS.md": "# Root\n\n## Child DOX Index\n" + index,
+            "api/AGENTS.md": agents("api", "HTTP handlers."),
+        },
+    )
+    assert check(tmp_path, "--select", "DOX202", "--fix")[0] == 0
+    person = index.splitlines()[-1]
+    text = (tmp_path / "AGENTS.md").read_text()
+    assert text.endswith("| [api/AGENTS.md](api/AGENTS.md) | HTTP handlers. |\n\n" + person + "\n")
+    assert check(tmp_path, "--select", "DOX202", "--fix")[0] == 0
+    assert (tmp_path / "AGENTS.md").read_text() == text
+
+
 def test_a_moved_directory_keeps_its_rows_scope_sentence(tmp_path: Path) -> None:
     """A gone row and a child without a row whose directory names are alike
     are a move: the fix rewrites the row's link in place (its text too where

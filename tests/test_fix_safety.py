@@ -271,3 +271,85 @@ def test_a_block_inserted_after_an_item_a_lazy_note_continues_goes_after_the_not
     run_cli(repo, "check", "--no-cache", "--fix")
     fixed = (repo / "tools" / "wait.py.dox.md").read_text(encoding="utf-8")
     assert SECONDS_ITEM + LAZY_NOTE + break_loop in fixed
+
+
+# --- a module in the encoding its coding cookie declares -------------------------
+
+LATIN1_PY = "# -*- coding: latin-1 -*-\n" + WAIT_PY
+CAFE = "  # caf\u00e9"
+
+
+def test_an_unused_suppression_is_removed_from_a_latin1_module_in_latin1(
+    make_repo: Callable[[dict[str, str | bytes]], Path], run_cli: Callable[..., Result]
+) -> None:
+    path = "tools/wait.py"
+    before = LATIN1_PY.replace(SECONDS_LINE, SECONDS_LINE + CAFE + "  # doxtool: ignore[DOX120]")
+    after = LATIN1_PY.replace(SECONDS_LINE, SECONDS_LINE + CAFE)
+    repo = make_repo({**clean_files(), path: before.encode("latin-1")})
+    diff = run_cli(repo, "check", "--no-cache", "--diff")
+    # the diff shows the module's own bytes, as ``git apply`` must find them
+    assert _diff(path, before, after).encode("latin-1") in diff.stdout_bytes
+    result = run_cli(repo, "check", "--no-cache", "--fix")
+    assert result.output == "Fixed 1 finding.\nAll checks passed.\n"
+    assert (repo / path).read_bytes() == after.encode("latin-1")
+
+
+def test_a_module_its_encoding_does_not_give_back_byte_for_byte_is_not_edited(
+    make_repo: Callable[[dict[str, str | bytes]], Path], run_cli: Callable[..., Result]
+) -> None:
+    # in UTF-7, ``+AGE-`` is an ``a`` that encodes back as ``a``: a rewrite
+    # of the suppression's line would rewrite the comment above it too
+    path = "tools/wait.py"
+    text = "# -*- coding: utf-7 -*-\n# Ch+AGE-nged.\n" + WAIT_PY.replace(
+        SECONDS_LINE, SECONDS_LINE + "  # doxtool: ignore[DOX120]"
+    )
+    repo = make_repo({**clean_files(), path: text.encode("ascii")})
+    result = run_cli(repo, "check", "--no-cache", "--fix")
+    assert result.exit_code == 2
+    assert "tools/wait.py: its utf-7 text does not encode back to the same bytes" in (result.stderr)
+    assert (repo / path).read_bytes() == text.encode("ascii")
+
+
+# --- a rule the configuration ignores writes nothing, with another's fix too -----
+
+RUNTIME = WAIT_DOX[WAIT_DOX.index("## Runtime Contracts") : WAIT_DOX.index("## Key Concepts")]
+
+
+@pytest.mark.parametrize(
+    ("ignored", "left_out"),
+    [
+        ("DOX133", "- Observed side-effect areas: none.\n"),
+        ("DOX131", "- Imported dependency areas include: `helpers.tool`.\n"),
+    ],
+)
+def test_a_missing_section_is_written_without_the_lines_of_an_ignored_rule(
+    make_repo: Callable[[dict[str, str]], Path],
+    run_cli: Callable[..., Result],
+    ignored: str,
+    left_out: str,
+) -> None:
+    config = f'[tool.doxtool]\nignore = ["{ignored}"]\n'
+    dox = WAIT_DOX.replace(RUNTIME, "")
+    repo = make_repo({**clean_files(), "tools/wait.py.dox.md": dox, "pyproject.toml": config})
+    result = run_cli(repo, "check", "--no-cache", "--fix")
+    assert result.output.endswith("All checks passed.\n")
+    companion = repo / "tools" / "wait.py.dox.md"
+    assert companion.read_text(encoding="utf-8") == WAIT_DOX.replace(left_out, "")
+    assert run_cli(repo, "check", "--no-cache", "--fix").output == "All checks passed.\n"
+    assert companion.read_text(encoding="utf-8") == WAIT_DOX.replace(left_out, "")
+
+
+def test_a_suppression_of_a_fact_line_stays_used_when_its_rule_is_not_checked(
+    make_repo: Callable[[dict[str, str]], Path], run_cli: Callable[..., Result]
+) -> None:
+    # the rules a suppression names run for it (their findings only mark it
+    # used), whichever fact lines the run's own rules write
+    line = "- Observed side-effect areas: none.\n"
+    dox = WAIT_DOX.replace(
+        line, "<!-- doxtool: ignore[DOX133] -->\n- Observed side-effect areas: network.\n"
+    )
+    repo = make_repo({**clean_files(), "tools/wait.py.dox.md": dox})
+    for args in (("--select", "DOX9"), ("--ignore", "DOX133")):
+        result = run_cli(repo, "check", "--no-cache", "--fix", *args)
+        assert result.output == "All checks passed.\n"
+    assert (repo / "tools" / "wait.py.dox.md").read_text(encoding="utf-8") == dox

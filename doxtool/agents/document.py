@@ -99,6 +99,9 @@ class ChildIndex:
     table_end: int = 0
     #: line of ``No child DOX files.`` (0: none)
     none_line: int = 0
+    #: 1-based lines of the section that are not blank (a person's text a
+    #: row or a table written next to it must not join)
+    written: set[int] = field(default_factory=set)
 
 
 @dataclass
@@ -361,6 +364,7 @@ def _child_index(doc: AgentsDoc, lines: list[str], prose: list[int]) -> ChildInd
     index = ChildIndex(line=heading.line, end=end, kind="empty")
     body = [i for i in prose if heading.line <= i < end - 1]  # 0-based, after the heading
     in_body = set(body)
+    index.written = {i + 1 for i in range(heading.line, end - 1) if lines[i].strip()}
     for position, i in enumerate(body):
         line = lines[i].strip()
         if line == NO_CHILDREN and not index.none_line:

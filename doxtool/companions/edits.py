@@ -8,6 +8,8 @@ or another fact block.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from doxtool.companions.agreement import values_agree
 from doxtool.companions.bullets import is_item
 from doxtool.companions.factlines import (
@@ -413,3 +415,23 @@ def drop_emptied_headers(old: str, new: str) -> str:
         if removal is not None
     ]
     return apply_edits(new, edits) if edits else new
+
+
+def of_kinds(blocks: list[ExpectedBlock], kinds: frozenset[str] | None) -> list[ExpectedBlock]:
+    """``blocks``, each written into its missing section with the blocks of
+    ``kinds`` alone (and itself): a block no rule of the run judges (one its
+    configuration ignores) is not written with another's. None: every kind."""
+    if kinds is None:
+        return blocks
+    kind_of = {block.key: block.kind for block in blocks}
+    return [
+        replace(
+            block,
+            section_lines={
+                key: lines
+                for key, lines in block.section_lines.items()
+                if key == block.key or kind_of.get(key, block.kind) in kinds
+            },
+        )
+        for block in blocks
+    ]

@@ -53,10 +53,12 @@ def judge(
     expected: list[ExpectedBlock],
     kinds: frozenset[str],
     renamed: tuple[str, str] | None,
+    written: frozenset[str] | None = None,
 ) -> list[Verdict]:
     """Every verdict on the item blocks of ``companion``; ``renamed`` is the
     class the code renamed (:func:`~doxtool.companions.renames.renamed_class`
-    of ``companion`` and the module's outline)."""
+    of ``companion`` and the module's outline); ``written``: the kinds whose
+    missing blocks a fix may write (None: all), the only ones inserted together."""
     judge_ = Judge(module, companion, convention, code_index, renamed=renamed)
     by_key = {block.key: block for block in expected}
     seen: set[str] = set()
@@ -84,7 +86,7 @@ def judge(
         if judge_.generated:
             judge_.verdicts.append(_missing_block(judge_, block))
     _hold_beside_gone(judge_)
-    _combine_insertions(companion, judge_.verdicts)
+    _combine_insertions(companion, judge_.verdicts, written)
     return judge_.verdicts
 
 
@@ -137,14 +139,19 @@ def _hold_beside_gone(judge_: Judge) -> None:
         verdict.edits = []
 
 
-def _combine_insertions(companion: Companion, verdicts: list[Verdict]) -> None:
+def _combine_insertions(
+    companion: Companion, verdicts: list[Verdict], written: frozenset[str] | None
+) -> None:
     """Missing blocks inserted at one place become one edit, their lines in
     the order the verdicts came (the canonical order), and a missing section
     they share written once (:func:`merge_insertion_lines`), so applying any
-    subset of the findings writes each block once and in order."""
+    subset of the findings writes each block once and in order. A block of a
+    kind not ``written`` (its rule is not checked) is not written with them."""
     at: dict[tuple[str, int], list[Verdict]] = {}
     for verdict in verdicts:
         if verdict.state != MISSING or len(verdict.edits) != 1:
+            continue
+        if written is not None and verdict.kind not in written:
             continue
         edit = verdict.edits[0]
         if edit.is_insertion and verdict.whole_block:

@@ -234,9 +234,17 @@ it reports nothing: every row there points to an existing file.
             and all(r.target is not None for r in rows)
             and not tree(ctx).children(path)
         ):
-            start = (index.lead_line or index.header_line) - 1
-            edit = Edit(path, start, index.table_end - 1, [NO_CHILDREN])
-            return Fix(description, [edit], applicability=_removal(rows))
+            edits = [Edit(path, index.header_line - 1, index.table_end - 1, [NO_CHILDREN])]
+            lead = index.lead_line
+            if 0 < lead < index.header_line:
+                # the lead goes with the blank lines after it; a person's
+                # words between it and the table stay
+                after = next((n for n in sorted(index.written) if n > lead), index.header_line)
+                if after == index.header_line:
+                    edits = [Edit(path, lead - 1, index.table_end - 1, [NO_CHILDREN])]
+                else:
+                    edits.insert(0, Edit(path, lead - 1, after - 1, []))
+            return Fix(description, edits, applicability=_removal(rows))
         own = [row for row in rows if row.line == entry.link.line]
         edit = Edit(path, entry.link.line - 1, entry.link.line, [])
         return Fix(description, [edit], applicability=_removal(own))
@@ -355,12 +363,14 @@ nothing: every index there lists exactly the nearest descendants.
             return None  # a path no Markdown link can hold: a person writes that row
         new_rows = [row for row in rows if row is not None]
         table = [CHILDREN_LEAD, "", f"| {' | '.join(TABLE_HEADER)} |", "| --- | --- |"]
-        if index.kind == "none":
-            return Fix(
-                description, [Edit(path, index.none_line - 1, index.none_line, table + new_rows)]
-            )
-        if index.kind == "empty":
-            return Fix(description, [Edit(path, index.line, index.line, ["", *table, *new_rows])])
+        if index.kind in ("none", "empty"):
+            # the line the table replaces, or the heading it goes under
+            at = index.none_line if index.kind == "none" else index.line
+            # a person's line right after the table would read as its last row
+            apart = [""] if at + 1 in index.written else []
+            if index.kind == "none":
+                return Fix(description, [Edit(path, at - 1, at, table + new_rows + apart)])
+            return Fix(description, [Edit(path, at, at, ["", *table, *new_rows, *apart])])
         # a table: each row goes before the first row that sorts after it
         edits: list[Edit] = []
         existing = [(entry.resolved or "", entry.link.line) for entry in _entries(path, index)]

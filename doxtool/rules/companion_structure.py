@@ -261,8 +261,15 @@ heading (and the fact lines it should hold) in its canonical place.
                 # heading; taking their edit keeps the heading from doubling.
                 # A block the companion has (under another heading, once this
                 # one was deleted) is left where it is: the heading is added
+                # (only those of the rules the run checks: `ignore = ["DOX133"]`
+                # writes no side-effect areas line with the section)
+                checked = ctx.checked_kinds
                 blocks = [
-                    e for e in expected if e.section == title and doc.companion.block(e.key) is None
+                    e
+                    for e in expected
+                    if e.section == title
+                    and doc.companion.block(e.key) is None
+                    and (checked is None or e.kind in checked)
                 ]
                 # (one whose lead a person wrote in a form doxtool cannot
                 # read has no edit: the next block's carries the section)

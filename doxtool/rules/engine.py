@@ -143,6 +143,8 @@ def run(
     file in scope gets all its findings: :mod:`doxtool.run.incremental`).
     """
     by_code = {rule.code: rule for rule in rules}
+    # a fact line no rule of the run judges is one no fix of the run writes
+    ctx.checked_kinds = frozenset(kind for rule in rules for kind in getattr(rule, "kinds", ()))
     findings: list[Finding] = []
     for done, rule in enumerate(rules, 1):
         if rule.code not in OWN_CODES:
@@ -367,7 +369,7 @@ def plan_fixes(
     applied: dict[str, list[bool]] = {}
     for path, file_edits in edits.items():
         data = read_bytes(root / path)
-        source = decode(data) if not isinstance(data, ReadError) else data
+        source = _decoded(path, data)
         if isinstance(source, ReadError):
             result.errors.append(f"{path}: {source.message}; not fixed")
             continue
@@ -398,6 +400,20 @@ def plan_fixes(
     result.fixed = len(result.fixed_findings)
     result.changes.sort(key=lambda c: c.path)
     return result
+
+
+def _decoded(path: str, data: bytes | ReadError) -> SourceText | ReadError:
+    """The text of a file a fix edits, read as its checks read it (a Python
+    module in the encoding its coding cookie declares). A file its own
+    encoding does not give back byte for byte (``+AGE-`` in UTF-7 is an
+    ``a`` written back as ``a``) is not edited: every byte but the fixed
+    ones must stay."""
+    if isinstance(data, ReadError):
+        return data
+    source = decode(data, python=path.endswith(".py"))
+    if isinstance(source, SourceText) and source.encode(source.text) != data:
+        return ReadError(f"its {source.encoding} text does not encode back to the same bytes")
+    return source
 
 
 def finding_identity(finding: Finding) -> tuple[str, str, str]:

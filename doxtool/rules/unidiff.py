@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -13,9 +14,26 @@ def unified_diff(changes: list[FileChange]) -> str:
     to give exactly the bytes ``--fix`` writes: lines are cut at ``\\n`` only
     (a ``\\r`` is part of its line), a byte-order mark is part of the first
     line, and file names are written as git writes them."""
+    return "".join(line for _, line in _diff_lines(changes))
+
+
+def unified_diff_bytes(changes: list[FileChange]) -> bytes:
+    """:func:`unified_diff` as bytes, each file's lines in that file's
+    encoding (a module with a ``latin-1`` coding cookie is shown in latin-1,
+    as ``git diff`` shows it): what ``git apply`` applies byte for byte."""
+    out: list[bytes] = []
+    for change, line in _diff_lines(changes):
+        source = change.source if change is not None else None
+        encoding = source.encoding if source is not None else "utf-8"
+        out.append(line.encode(encoding, "backslashreplace"))
+    return b"".join(out)
+
+
+def _diff_lines(changes: list[FileChange]) -> Iterator[tuple[FileChange | None, str]]:
+    """Each line of the diff, with the change whose text it shows (None: a
+    file's header)."""
     import difflib
 
-    out: list[str] = []
     for change in changes:
         bom = "\ufeff" if change.source is not None and change.source.bom else ""
         old = _patch_lines(bom + change.old) if change.old is not None else []
@@ -24,10 +42,16 @@ def unified_diff(changes: list[FileChange]) -> str:
         if not lines:
             continue
         from_name = _patch_name(f"a/{change.path}") if change.old is not None else "/dev/null"
-        lines[:2] = [f"--- {from_name}\n", f"+++ {_patch_name(f'b/{change.path}')}\n"]
-        for line in lines:
-            out.append(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n")
-    return "".join(out)
+        yield None, f"--- {from_name}\n"
+        yield None, f"+++ {_patch_name(f'b/{change.path}')}\n"
+        for line in lines[2:]:
+            if line.startswith("@@"):
+                yield None, line
+            elif line.endswith("\n"):
+                yield change, line
+            else:
+                yield change, line + "\n"
+                yield None, "\\ No newline at end of file\n"
 
 
 def _patch_lines(text: str) -> list[str]:

@@ -12,6 +12,7 @@ from typing import TypeVar
 from doxtool.companions.codeindex import CodeIndex
 from doxtool.companions.conventions import Convention, convention_named
 from doxtool.companions.derive import ITEM_KINDS, TOOL_FACT_AREAS, expected_blocks
+from doxtool.companions.edits import of_kinds
 from doxtool.companions.factlines import ExpectedBlock
 from doxtool.companions.generate import CompanionStyle, companion_style, render_companion
 from doxtool.companions.model import Companion
@@ -114,10 +115,9 @@ class Context(Teaching):
             facts = self.facts(module)
             blocks = expected_blocks(facts, self.related_tests(module), self.convention)
             if self.areas_unknown(module):
-                # "none" would claim that a call doxtool cannot read, or a
-                # model call (no area of the tool facts), does nothing
+                # "none" would claim that an unread call or a model call does nothing
                 blocks = [b for b in blocks if b.kind != "side-effects" or b.values]
-            self._expected[module] = blocks
+            self._expected[module] = blocks = of_kinds(blocks, self.checked_kinds)
         return blocks
 
     def areas_unknown(self, module: str) -> bool:
@@ -183,6 +183,7 @@ class Context(Teaching):
                 self.expected(module),
                 ITEM_KINDS,
                 renamed=self.renamed_class(module),
+                written=self.checked_kinds,
             )
         return verdicts
 

@@ -29,6 +29,9 @@ class Files:
 
     def __init__(self, project: Project) -> None:
         self.project = project
+        #: the fact kinds the rules of this run judge (None: every kind); a
+        #: missing section is written with the fact lines of these alone
+        self.checked_kinds: frozenset[str] | None = None
         self._companions: dict[str, tuple[SourceText | ReadError, Companion | None]] = {}
         self._tests: dict[str, list[str]] = {}
         #: test path -> the modules its import statements import
