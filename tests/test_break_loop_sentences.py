@@ -181,11 +181,12 @@ FIVE_PY = WAIT_PY.replace(
 
 def test_the_responses_not_named_are_counted(make_repo, run_cli) -> None:
     """Past the four Responses it names, the finding says how many more
-    there are: the one giving the other value may be among them."""
+    there are; the first Response of each value is among those named, so
+    the one giving the other value is named even when it comes last."""
     root = make_repo({**clean_files(), "tools/wait.py": FIVE_PY})
     output = run_cli(root, "check", "--no-cache").output
     assert [line.removesuffix(" [*]") for line in output.splitlines() if "DOX120" in line] == [
         f"{DOX}:{NUMBER}:1: DOX120 `break_loop` of `WaitTool` is documented wrongly; "
         "the code returns `true` or `false` (Responses at tools/wait.py:8, tools/wait.py:10, "
-        "tools/wait.py:12, tools/wait.py:14 and 1 more)"
+        "tools/wait.py:12, tools/wait.py:15 and 1 more)"
     ]

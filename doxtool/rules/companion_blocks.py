@@ -25,7 +25,7 @@ from doxtool.companions.renames import gone_kinds, held_back, old_key, rename_ed
 from doxtool.companions.subjects import ARGUMENT_DICTS, read_as_classes
 from doxtool.companions.unreadleads import unread_lead
 from doxtool.core.edits import Edit, line_content
-from doxtool.core.facts import ToolFacts
+from doxtool.core.facts import Outcome, ToolFacts
 from doxtool.core.findings import Finding, Fix
 from doxtool.rules.base import Example, Expect, Rule
 from doxtool.rules.documented import (
@@ -333,13 +333,10 @@ companion's: it neither stands for the `break_loop` line nor keeps one from bein
         if block is not None and values_agree(expected, block):
             return
         tool = tool_of(ctx, doc.module, expected.subject)
-        # a Response of a base in another module is at a line of that module;
-        # one giving either value (``break_loop=stop``) is one place
-        places = dict.fromkeys(
-            f"{o.path or doc.module}:{o.line}" for o in (tool.outcomes if tool else [])
-        )
-        lines = ", ".join(list(places)[:4]) + (
-            f" and {len(places) - 4} more" if len(places) > 4 else ""
+        places = _places(tool.outcomes if tool else [], doc.module)
+        named = _named(places)
+        lines = ", ".join(named) + (
+            f" and {len(places) - len(named)} more" if len(places) > len(named) else ""
         )
         state = "is not documented" if block is None else "is documented wrongly"
         unread = unread_lead(doc.companion, expected) if block is None else None
@@ -416,3 +413,28 @@ RULES: list[type[Rule]] = [
     BreakLoopDrift,
     RepairableDrift,
 ]
+
+
+def _places(outcomes: list[Outcome], module: str) -> dict[str, set[str]]:
+    """The places of a tool's Responses, in order, each with the values it
+    gives: a Response of a base in another module is at a line of that
+    module; one giving either value (``break_loop=stop``) is one place."""
+    places: dict[str, set[str]] = {}
+    for outcome in outcomes:
+        where = f"{outcome.path or module}:{outcome.line}"
+        places.setdefault(where, set()).add(str(outcome.break_loop))
+    return places
+
+
+def _named(places: dict[str, set[str]], most: int = 4) -> list[str]:
+    """The places a finding names, in order: the first place of each value
+    the code returns, then the first others, ``most`` in all."""
+    picked: list[str] = []
+    values: set[str] = set()
+    for where, gives in places.items():
+        if not gives <= values:
+            picked.append(where)
+            values |= gives
+    picked.extend(w for w in places if w not in picked)
+    chosen = set(picked[:most])
+    return [where for where in places if where in chosen]
