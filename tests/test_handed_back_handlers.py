@@ -4,7 +4,10 @@ json.dumps({"error": ...})``, ``return None``, a bare ``return``): the
 helper answers the missing key with a value, which the tool may answer with
 as an error or not, so the key is neither required nor optional; also for
 a read in a function the guarded call reaches. A handler that goes on past
-the ``try`` (or ``pass``es) leaves it optional, one that raises required."""
+the ``try`` (or ``pass``es) leaves it optional, one that raises required.
+So does a helper's check whose block hands a value back (``if not
+args.get("k"): return "error"``), whether the tool drops that value or
+answers with it through another helper."""
 
 from __future__ import annotations
 
@@ -47,3 +50,47 @@ def test_a_handler_that_hands_a_value_back_leaves_the_key_unknown(
     files["helpers/fmt.py"] += INNER
     facts = kinds_and_defaults(run_cli, make_repo(files))
     assert facts["k"] == (kind, "-")
+
+
+#: the tool answers with what the helper hands back, through another helper
+ANSWERING_TOOL = """\
+from helpers.fmt import relay
+from helpers.tool import Response, Tool
+
+
+class T(Tool):
+    async def execute(self, **kwargs):
+        return relay(self.args)
+"""
+RELAY = "\n\ndef relay(args):\n    return run(args)\n"
+
+
+@pytest.mark.parametrize("answered", [False, True])
+@pytest.mark.parametrize(
+    ("code", "kind", "default"),
+    [
+        ('if not A.get("k"):\n    return Response("k is required", False)\n', "unknown", "-"),
+        ('if not A.get("k"):\n    return "error"\nprint(A.get("k"))\n', "unknown", "-"),
+        ('if not A.get("k"):\n    return {"error": "k"}\n', "unknown", "-"),
+        ('if not A.get("k"):\n    return None\n', "unknown", "-"),
+        ('if "k" not in A:\n    return "error"\n', "unknown", "-"),
+        # a default the check refuses is neither claimed nor denied
+        ('k = A.get("k", "")\nif not k:\n    return "error"\nprint(k)\n', "unknown", "-"),
+        # a default the check lets pass stands
+        ('k = A.get("k", "x")\nif not k:\n    return "error"\nprint(k)\n', "optional", "x"),
+        # it assigns a default and goes on
+        ('k = A.get("k")\nif not k:\n    k = "d"\nprint(k)\n', "optional", "d"),
+        # it raises
+        ('if not A.get("k"):\n    raise ValueError("k is required")\n', "required", "-"),
+    ],
+)
+def test_a_check_that_hands_a_value_back_leaves_the_key_unknown(
+    make_repo, run_cli, code: str, kind: str, default: str, answered: bool
+) -> None:
+    files = in_helper(code)
+    files["helpers/fmt.py"] = "from helpers.tool import Response\n\n\n" + files["helpers/fmt.py"]
+    if answered:
+        files["helpers/fmt.py"] += RELAY
+        files["tools/t.py"] = ANSWERING_TOOL
+    facts = kinds_and_defaults(run_cli, make_repo(files))
+    assert facts["k"] == (kind, default)
