@@ -82,6 +82,9 @@ RELAY = "\n\ndef relay(args):\n    return run(args)\n"
         ('k = A.get("k")\nif not k:\n    k = "d"\nprint(k)\n', "optional", "d"),
         # it raises
         ('if not A.get("k"):\n    raise ValueError("k is required")\n', "required", "-"),
+        # a read that raises without the key on every call all the same
+        ('if not A["k"]:\n    return "error"\n', "required", "-"),
+        ('k = A.pop("k")\nif not k:\n    return "error"\n', "required", "-"),
     ],
 )
 def test_a_check_that_hands_a_value_back_leaves_the_key_unknown(

@@ -47,4 +47,17 @@ def hedged_check(
             continue
         for name, value in zip(_FIELDS, values, strict=True):
             setattr(read, name, value)
-        read.contract = read.conditional = True
+        if not _needed(read):  # ``args["k"]`` raises without the key on every call all the same
+            read.contract = read.conditional = True
+
+
+def _needed(read: KeyRead) -> bool:
+    """Whether a read needs its key on every call: a check refuses it
+    there, or it raises ``KeyError`` without it (``args["k"]``, unguarded)."""
+    if read.conditional or read.on_error or read.alternatives or read.raise_calls:
+        return False
+    return read.contract or (read.kind in _RAISING and not read.guarded)
+
+
+#: reads that raise without the key (as :mod:`~doxtool.python.followargs` reads them)
+_RAISING = ("subscript", "pop", "parameter")
