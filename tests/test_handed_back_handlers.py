@@ -12,7 +12,7 @@ answers with it through another helper."""
 from __future__ import annotations
 
 import pytest
-from bothwalks import in_helper, kinds_and_defaults
+from bothwalks import HELPER_TOOL, in_helper, kinds_and_defaults
 
 INNER = '\n\ndef dispatch(args):\n    return args["k"]\n'
 
@@ -97,3 +97,24 @@ def test_a_check_that_hands_a_value_back_leaves_the_key_unknown(
         files["tools/t.py"] = ANSWERING_TOOL
     facts = kinds_and_defaults(run_cli, make_repo(files))
     assert facts["k"] == (kind, default)
+
+
+SPLATTED_TOOL = HELPER_TOOL.replace("run(self.args)", "run(**self.args)")
+
+
+@pytest.mark.parametrize(
+    ("body", "kind"),
+    [
+        ('    if not k:\n        return "k is required"\n    return k\n', "unknown"),
+        ('    if not k:\n        raise ValueError("k is required")\n    return k\n', "required"),
+        # the default passes the check
+        ('    if k is None:\n        return "k is required"\n    return k\n', "optional"),
+    ],
+)
+def test_a_splatted_parameter_whose_default_a_check_refuses(
+    make_repo, run_cli, body: str, kind: str
+) -> None:
+    helper = 'def run(k=""):\n' + body
+    files = {"helpers/fmt.py": helper, "tools/t.py": SPLATTED_TOOL}
+    facts = kinds_and_defaults(run_cli, make_repo(files))
+    assert facts["k"] == (kind, "" if kind == "optional" else "-")

@@ -33,14 +33,19 @@ def hands_back(stmt: ast.If) -> bool:
 
 
 def hedged_check(
-    reads: list[KeyRead], refused_params: list[list[str]], as_raise: Callable[[], None]
+    reads: list[KeyRead],
+    refused_params: list[list[str]],
+    as_raise: Callable[[], None],
+    hedged_params: list[list[str]],
 ) -> None:
     """Read the check as a raise (``as_raise``), then put each read it
     changed back, needed on some calls: whether the key is required is not
-    known. No parameter is refused (the raise's ``refused_params`` go)."""
+    known. The parameters the raise would refuse move to ``hedged_params``
+    (``def f(q=""): if not q: return "error"``: :mod:`.astrefusedparams`)."""
     before = [(read, [getattr(read, name) for name in _FIELDS]) for read in reads]
     refused = len(refused_params)
     as_raise()
+    hedged_params.extend(refused_params[refused:])
     del refused_params[refused:]
     for read, values in before:
         if all(getattr(read, name) == value for name, value in zip(_FIELDS, values, strict=True)):

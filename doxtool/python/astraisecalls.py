@@ -37,6 +37,7 @@ class AstRaiseCalls:
     names: dict[str, str]
     reads: list[KeyRead]
     refused_params: list[list[str]]
+    hedged_params: list[list[str]]
     _contract: Callable[[ast.stmt, ast.expr, bool], None]
 
     def _if_contract(self, stmt: ast.If) -> None:
@@ -46,7 +47,10 @@ class AstRaiseCalls:
         raises = not stmt.orelse and isinstance(stmt.body[-1], ast.Raise)
         if hands_back(stmt):  # ``if not args.get("k"): return "error"``
             hedged_check(
-                self.reads, self.refused_params, lambda: self._contract(stmt, stmt.test, True)
+                self.reads,
+                self.refused_params,
+                lambda: self._contract(stmt, stmt.test, True),
+                self.hedged_params,
             )
             return
         calls = None if raises or stmt.orelse else self._ending_calls(stmt.body)

@@ -123,8 +123,9 @@ class FunctionWalk(
         self.calls: list[OutCall] = []
         #: (name, conversion) of each name converted (``int(limit)``)
         self.coerced_names: list[tuple[str, str]] = []
-        #: (parameter, refusal) of each parameter a top check raises on
+        #: (parameter, refusal) of each parameter a top check raises on (returns: hedged)
         self.refused_params: list[list[str]] = []
+        self.hedged_params: list[list[str]] = []
         #: the call last followed into the repository (its node's id)
         self._out_node = 0
         #: ``self.<attr>`` its class sets to a process object
@@ -145,7 +146,7 @@ class FunctionWalk(
         self.conditional = 0  # (past the returns of :meth:`_passes_exit`)
         self._closures_left()
         parameters = self._parameter_reads()
-        refuse_defaults(parameters, self.refused_params)  # ``def f(q=""): if not q: raise``
+        refuse_defaults(parameters, self.refused_params, self.hedged_params)
         self._settle_values(parameters)
         self.reads.extend(parameters)
         drop_outrun_defaults(self.reads)
