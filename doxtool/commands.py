@@ -32,6 +32,7 @@ _INTERNAL_KEYS = frozenset(
         "module_names",
         "absence_calls",
         "absence_required",
+        "absence_presence",
         "is_a_base",
     }
 )

@@ -135,6 +135,34 @@ def test_the_parameters_of_a_helper_the_arguments_are_splatted_into(make_repo, r
     }
 
 
+CHECKED = """\
+    def find(query="", limit=10, mode=None):
+        if not query:
+            raise ValueError("query is required")
+        if not limit:
+            raise ValueError("limit is required")
+        if mode is None:
+            raise ValueError("mode is required")
+        return f"{query} {limit} {mode}"
+    """
+
+
+def test_a_default_the_helpers_check_refuses_is_no_default(make_repo, run_cli) -> None:
+    """``def find(query=""): if not query: raise ...`` needs ``query`` as
+    ``args.get("query", "")`` then the same check does; ``limit=10`` passes
+    ``if not limit``."""
+    tool = _tool("find", "find(**self.args)").replace("import Searcher,", "import")
+    tool = tool.replace(
+        "helpers.searching import do_search, relay, with_agent", "helpers.finding import find"
+    )
+    root = make_repo({"helpers/finding.py": dedent(CHECKED), "tools/find.py": tool})
+    assert _arguments(run_cli, root, "tools/find.py") == {
+        "query": (True, "string", None, "find"),
+        "limit": (False, "integer", 10, "find"),
+        "mode": (True, None, None, "find"),
+    }
+
+
 def test_a_splat_beside_other_splats_fills_parameters_no_one_can_name(make_repo, run_cli) -> None:
     prompt = '### search\nargs: `query`\n`{"tool_name": "search", "tool_args": {"query": "x"}}`\n'
     for call in ("await do_search(*[], **kwargs)", "await do_search(**{'limit': 1}, **kwargs)"):

@@ -87,7 +87,7 @@ from helpers.tool import Response, Tool
 
 
 def refuse(text: str) -> Response:
-    return Response(message=text, break_loop=False)
+    return Response(message=f"Error: {text}", break_loop=False)
 
 
 class ShapeTool(Tool):
@@ -244,7 +244,8 @@ def test_only_a_call_that_always_responds_makes_it_unknown(make_repo, run_cli) -
         "inline": (True, False, True, None),
         # the default passes the check: the call is never reached on it
         "plain": (False, False, False, "all"),
-        # a function of the module
+        # a function of the module (one only wrapping the message it is handed
+        # refuses as a Response built there: tests/test_message_wrappers.py)
         "func": (False, True, True, None),
         # a check past ``func``'s runs on every call only if ``refuse`` refuses
         "after": (False, True, True, None),

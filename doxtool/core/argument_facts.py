@@ -117,6 +117,11 @@ class Argument:
     #: ``Response`` (:mod:`doxtool.python.returns`), and empties them
     absence_calls: list[str] = field(default_factory=list)
     absence_required: bool = False
+    #: what would be claimed were the calls refusals (``required``,
+    #: ``has_default``, ``default_unknown``, ``required_unknown``): taken
+    #: when each only wraps the message it is handed in a ``Response``
+    #: (``return self.fail("x is required")``), as one built in the block
+    absence_presence: list[bool] = field(default_factory=list)
     #: the calls of functions of other modules a check ends its block with
     #: (``if not note: reject("note")``), where a ``raise`` would refuse the
     #: missing or empty value, when refusing it there would change what is

@@ -411,11 +411,10 @@ class ArgBuilder(ClosedRefusals):
         required, has_default, default_unknown, in_doubt = self._presence()
         if self.defaults_clash and has_default:
             has_default, default_unknown = False, True
-        # were the calls a check returns refusals (``self.fail(...)``), would
-        # the argument be required, or its default none? Then the tool's
-        # resolution decides whether the answer is known (the calls may
-        # handle the value instead: ``return await self.default()``)
-        absence_required, absence_calls = False, []
+        # were the calls a check returns refusals (``self.fail(...)``), what would be
+        # claimed? The tool's resolution decides whether that is known (the calls
+        # may handle the value instead: ``return await self.default()``)
+        absence_required, absence_calls, presence = False, [], []
         if self.absence_calls:
             # a branch of a dispatch every call reaches refuses on every call
             closed_always = self.closed_always or self.absence_closed_always
@@ -436,7 +435,7 @@ class ArgBuilder(ClosedRefusals):
             would = refusing._presence()
             if (*would[:2], would[3]) != (required, has_default, in_doubt):
                 absence_required = (would[0], would[3]) != (required, in_doubt)
-                absence_calls = sorted(self.absence_calls)
+                absence_calls, presence = sorted(self.absence_calls), [*would]
         kind = None if self.clash_typed and self.coercion is None else read_type(self)
         unknown = self._unknown()
         enum = [] if unknown else list(self.enum)
@@ -477,6 +476,7 @@ class ArgBuilder(ClosedRefusals):
             alternatives_optional=bool(self.stand_ins) and not self.alternatives,
             absence_calls=absence_calls,
             absence_required=absence_required,
+            absence_presence=presence,
         )
 
 

@@ -20,6 +20,7 @@ import dataclasses
 from collections.abc import Callable
 
 from doxtool.core.summary_facts import KeyRead
+from doxtool.python.asthandedchecks import hands_back, hedged_check
 from doxtool.python.astparse import statements
 from doxtool.python.astreach import Reach, function_reach
 from doxtool.python.names import dotted_parts
@@ -36,12 +37,22 @@ class AstRaiseCalls:
     names: dict[str, str]
     reads: list[KeyRead]
     refused_params: list[list[str]]
+    hedged_params: list[list[str]]
     _contract: Callable[[ast.stmt, ast.expr, bool], None]
 
     def _if_contract(self, stmt: ast.If) -> None:
         """The check an ``if`` may be: one whose body raises, or ends with
-        calls of the repository's functions that may never return."""
+        calls of the repository's functions that may never return, or hands
+        a value back (:mod:`~doxtool.python.asthandedchecks`)."""
         raises = not stmt.orelse and isinstance(stmt.body[-1], ast.Raise)
+        if hands_back(stmt):  # ``if not args.get("k"): return "error"``
+            hedged_check(
+                self.reads,
+                self.refused_params,
+                lambda: self._contract(stmt, stmt.test, True),
+                self.hedged_params,
+            )
+            return
         calls = None if raises or stmt.orelse else self._ending_calls(stmt.body)
         if not calls:
             self._contract(stmt, stmt.test, raises)

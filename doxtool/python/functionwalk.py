@@ -17,6 +17,7 @@ from doxtool.python.astdicts import Held, HeldDicts
 from doxtool.python.astkeychecks import AstKeyChecks
 from doxtool.python.astparse import child_expressions, is_generator
 from doxtool.python.astraisecalls import AstRaiseCalls, ends_unless
+from doxtool.python.astrefusedparams import refuse_defaults
 from doxtool.python.astwalk import walk
 from doxtool.python.callkinds import Scope, call_argument, open_mode, opener_flag, opens_file
 from doxtool.python.exits import function_exits
@@ -122,8 +123,9 @@ class FunctionWalk(
         self.calls: list[OutCall] = []
         #: (name, conversion) of each name converted (``int(limit)``)
         self.coerced_names: list[tuple[str, str]] = []
-        #: (parameter, refusal) of each parameter a top check raises on
+        #: (parameter, refusal) of each parameter a top check raises on (returns: hedged)
         self.refused_params: list[list[str]] = []
+        self.hedged_params: list[list[str]] = []
         #: the call last followed into the repository (its node's id)
         self._out_node = 0
         #: ``self.<attr>`` its class sets to a process object
@@ -144,6 +146,7 @@ class FunctionWalk(
         self.conditional = 0  # (past the returns of :meth:`_passes_exit`)
         self._closures_left()
         parameters = self._parameter_reads()
+        refuse_defaults(parameters, self.refused_params, self.hedged_params)
         self._settle_values(parameters)
         self.reads.extend(parameters)
         drop_outrun_defaults(self.reads)

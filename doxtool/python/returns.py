@@ -23,7 +23,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 
-from doxtool.core.facts import BREAK_LOOP, HelperCall, Outcome, ToolFacts
+from doxtool.core.facts import BREAK_LOOP, Argument, HelperCall, Outcome, ToolFacts
 from doxtool.core.summary_facts import Returned
 from doxtool.python.follow import MAX_DEPTH, Found, HelperFollower
 from doxtool.python.followargs import parameter_of
@@ -152,12 +152,18 @@ class ReturnFollower:
             return tool
         arguments = []
         for arg in tool.arguments:
+            presence = arg.absence_presence
+            if arg.absence_calls and len(presence) == 4:
+                wrapped = all(self._wraps(tool, cls, call) for call in arg.absence_calls)
+                arg = _refused(arg) if wrapped else arg
             if arg.absence_calls:
                 unsure = not arg.required and all(
                     self._responds(tool, cls, call) for call in arg.absence_calls
                 )
                 in_doubt = arg.absence_required
-                arg = dataclasses.replace(arg, absence_calls=[], absence_required=False)
+                arg = dataclasses.replace(
+                    arg, absence_calls=[], absence_required=False, absence_presence=[]
+                )
                 if unsure:
                     arg = dataclasses.replace(
                         arg,
@@ -168,6 +174,29 @@ class ReturnFollower:
                     )
             arguments.append(arg)
         return dataclasses.replace(tool, arguments=arguments)
+
+    def _wraps(self, tool: ToolFacts, cls: str, call: str) -> bool:
+        """Whether a call the tool returns the result of only wraps the
+        message it is handed in a ``Response`` (``def fail(self, text):
+        return Response(message=text, break_loop=False)``, awaited when
+        ``async``): returning it returns what a ``Response`` built in the
+        block would, which refuses (:mod:`~doxtool.python.contracts`)."""
+        awaited = call.startswith("await ")
+        found = self.follower.entry(tool, call.removeprefix("await "), cls)
+        if found is None or found.constructs or found.summary.is_async != awaited:
+            return False
+        summary = found.summary
+        returned = summary.returns[0] if len(summary.returns) == 1 else None
+        return (
+            returned is not None
+            and returned.kind == "response"
+            and (returned.message or "").startswith("parameter:")
+            and not (summary.falls_off or summary.raises or summary.generator)
+            and not summary.effects
+            # nothing called but the ``Response`` built, no key read (its parameters aside)
+            and all(c.target.rsplit(".", 1)[-1] == "Response" for c in summary.calls)
+            and all(read.kind == "parameter" for read in summary.reads)
+        )
 
     def _responds(self, tool: ToolFacts, cls: str, call: str) -> bool:
         """Whether a call the tool returns the result of (``self.fail``, ``await
@@ -232,3 +261,22 @@ def _message(message: str | None, found: Found, call: HelperCall, depth: int) ->
         return None
     kinds = [kind for key, kind in call.messages if parameter_of(found, key) == name]
     return kinds[0] if len(kinds) == 1 else None
+
+
+def _refused(arg: Argument) -> Argument:
+    """``arg`` as its checks answered by calls claim it were the calls
+    refusals (:attr:`~Argument.absence_presence`); a default the code
+    does not give (two that clash) stays unclaimed."""
+    required, has_default, default_unknown, unknown = arg.absence_presence
+    kept = has_default and arg.has_default
+    return dataclasses.replace(
+        arg,
+        required=required,
+        required_unknown=unknown,
+        has_default=kept,
+        default=arg.default if kept else None,
+        default_unknown=default_unknown or (has_default and not kept),
+        absence_calls=[],
+        absence_required=False,
+        absence_presence=[],
+    )
