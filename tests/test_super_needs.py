@@ -46,13 +46,24 @@ def _arguments(tmp_path: Path, sub: str) -> dict[str, tuple[bool, bool, object, 
     return {a.name: _state(a) for a in tool.arguments}
 
 
+def _unknown(tmp_path: Path, sub: str) -> bool:
+    """Whether the subclass's ``url`` is required or optional."""
+    tool = only_tool(
+        facts_of(tmp_path, "tools/sub.py", {"tools/web_fetch.py": FETCH_PY, "tools/sub.py": sub})
+    )
+    url = tool.argument("url")
+    return url is not None and url.required_unknown
+
+
 def _state(argument: Argument) -> tuple[bool, bool, object, bool]:
     return (argument.required, argument.has_default, argument.default, argument.default_unknown)
 
 
 REQUIRED = (True, False, None, True)
-#: what following the call into the base's code alone says
-FOLLOWED = (False, True, "", False)
+#: what following the call into the base's code alone says: the base's check
+#: answers a missing ``url`` with a Response the call hands back, so ``url``
+#: is required or optional, its default neither claimed nor denied
+FOLLOWED = (False, False, None, True)
 
 
 def test_the_base_itself_needs_url(tmp_path: Path) -> None:
@@ -113,18 +124,20 @@ def test_url_stays_required_through_super(tmp_path: Path, body: str) -> None:
 def test_nothing_carried_over_when_the_arguments_may_change(tmp_path: Path, body: str) -> None:
     header = "\n\ndef fill(x):\n    pass\n"
     assert _arguments(tmp_path, _subclass(body, header))["url"] == FOLLOWED
+    assert _unknown(tmp_path, _subclass(body, header))
 
 
 @pytest.mark.parametrize(
-    ("change", "default"),
-    [
-        ('self.args.setdefault("url", "https://example.org")', "https://example.org"),
-        ('self.args.pop("url", None)', None),
-    ],
+    "change", ['self.args.setdefault("url", "https://example.org")', 'self.args.pop("url", None)']
 )
-def test_a_default_of_the_subclass_stands(tmp_path: Path, change: str, default: object) -> None:
+def test_a_change_of_the_subclass_before_the_base_check_claims_nothing(
+    tmp_path: Path, change: str
+) -> None:
+    # the base's refusal is not carried over, and no default is claimed: the
+    # subclass's own read does not tell what the base's check makes of it
     body = f"{change}\nreturn await super().execute(**kwargs)"
-    assert _arguments(tmp_path, _subclass(body))["url"][:3] == (False, True, default)
+    assert _arguments(tmp_path, _subclass(body))["url"] == FOLLOWED
+    assert _unknown(tmp_path, _subclass(body))
 
 
 def test_a_change_in_another_method_of_the_class_counts(tmp_path: Path) -> None:

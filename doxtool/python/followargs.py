@@ -288,9 +288,10 @@ def as_called(read: KeyRead, name: str, call: HelperCall, guarded: bool = False)
         # a missing key's ``KeyError`` goes to a handler that goes on: the
         # key is needed on no call, and what the handler leaves is not known
         read = dataclasses.replace(read, guarded=True, default_unknown=True)
-    if call.recovered and read.contract:
+    if call.recovered and read.contract and not read.conditional:
         # the check raises into a handler that goes on: what a missing key
-        # ends as is not known
+        # ends as is not known (one needed on some calls, such as a check
+        # that hands a value back, stays so)
         read = dataclasses.replace(read, contract=False, default_unknown=True)
     return read
 

@@ -94,10 +94,17 @@ def with_needs(tool: ToolFacts, needs: list[Argument]) -> ToolFacts:
                 )
             arguments.append(argument)
             continue
-        if need is not None and not argument.required and not argument.alternatives:
+        if (
+            need is not None
+            and not argument.alternatives
+            and (not argument.required or argument.required_unknown)
+        ):
+            # following the call into the base's code says less than the
+            # base's own analysis: its check's answer is handed back
             argument = dataclasses.replace(
                 argument,
                 required=True,
+                required_unknown=False,
                 default=need.default,
                 has_default=need.has_default,
                 default_unknown=need.default_unknown,
