@@ -240,7 +240,9 @@ def test_an_example_in_a_table_column_or_row_labelled_wrong_is_not_checked(
 ) -> None:
     """In a pipe table, the header of an example's column (``| Correct |
     Incorrect |``) or a cell before it in its row (``| wrong (extra keys) |
-    `{...}` |``) labels it; the header of another column does not."""
+    `{...}` |``) labels it; the header of another column does not, nor a
+    cell past a nearer one calling it right (``| ❌ Wrong | `{...}` | ✅ Right
+    | `{...}` |``)."""
     for body in (
         f"| Correct | Incorrect |\n|---|---|\n| `{GOOD}` | `{BAD}` |\n",
         f"| Do | Don't |\n| --- | --- |\n| `{GOOD}` | `{BAD}` |\n",
@@ -255,6 +257,9 @@ def test_an_example_in_a_table_column_or_row_labelled_wrong_is_not_checked(
         (f"| Case | Call |\n|---|---|\n| wrong | `{GOOD}` |\n| right | `{BAD}` |\n", "10:"),
         (f"| Bad input | Example call |\n|---|---|\n| no unit | `{BAD}` |\n", "9:"),
         (f"| Case | Call |\n|---|---|\n| ms | \u2705 `{BAD}` |\n", "9:"),
+        # a nearer cell calls it right: the wrong one before labels only its own
+        (f"|A|B|C|D|\n|-|-|-|-|\n| \u274c Wrong | `{BAD}` | \u2705 Right | `{BAD}` |\n", "9:"),
+        (f"| Bad | Good |\n|---|---|\n| Wrong: `{BAD}` | Correct: `{BAD}` |\n", "9:"),
     ):
         found = _wait(make_repo, run_cli, body)
         assert [line.split(" ", 1)[0].rsplit(":", 2)[0] + ":" for line in found] == [

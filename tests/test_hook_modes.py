@@ -337,3 +337,31 @@ def test_a_deleted_prompt_brings_in_the_listings_that_include_it(tmp_path: Path,
     # a name git never held is a typo
     typo = run_cli(root, "check", "prompts/agent.system.tool.extr.md")
     assert typo.exit_code == 2 and "no such file" in typo.output
+
+
+def test_a_file_staged_apart_from_a_commit_of_named_paths_is_not_told_to_be_added(
+    tmp_path, run_cli, monkeypatch
+) -> None:
+    """``git commit <paths>`` gives its hook an index of ``HEAD`` and those
+    paths alone (``GIT_INDEX_FILE``): a prompt staged but not named is left
+    out of the commit, and ``git add`` would do nothing for it."""
+    root = _committed(tmp_path, clean_files())
+    write_files(root, tool_named("sleep"))
+    _git(root, "add", "-A")
+    monkeypatch.setenv("GIT_INDEX_FILE", str(root / ".git" / "next-index-1.lock"))
+    _git(root, "read-tree", "HEAD")
+    _git(root, "add", "tools/sleep.py", "tools/sleep.py.dox.md")
+    named = ("tools/sleep.py", "tools/sleep.py.dox.md")
+    result = run_cli(root, "check", "--no-cache", "--only-paths", *named)
+    lead = "tools/sleep.py:4:1: PRM001 tool `sleep` has no prompt in the commit: only "
+    lead += "`prompts/agent.system.tool.sleep.md` teaches it, and "
+    assert _findings(result.output) == [
+        lead + "git has it staged apart from this commit of named paths (name it too)"
+    ]
+    monkeypatch.delenv("GIT_INDEX_FILE")
+    _git(root, "rm", "-q", "--cached", "prompts/agent.system.tool.sleep.md")
+    monkeypatch.setenv("GIT_INDEX_FILE", str(root / ".git" / "next-index-1.lock"))
+    result = run_cli(root, "check", "--no-cache", "--only-paths", *named)
+    assert _findings(result.output) == [
+        lead + "git neither tracks it nor has it staged (`git add` it)"
+    ]

@@ -419,3 +419,21 @@ def test_a_jinja_include_where_a_value_goes_is_some_value(make_repo, run_cli) ->
     files[PROMPT] = WAIT_PROMPT + '~~~json\n{"tool_name": "wait", "tool_args": {% if x %}}\n~~~\n'
     result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM")
     assert [line.split(" ")[1] for line in _findings(result.output)] == ["PRM005"]
+
+
+def test_python_in_single_quotes_in_a_code_span_is_no_example(make_repo, run_cli) -> None:
+    """A code span of Python naming ``'tool_name'`` that no lenient reader
+    takes as an object (a set, a subscript, an attribute as a value) is
+    code, not an example: no PRM005. One in double quotes stays one."""
+    for span in (
+        "{'tool_name', 'tool_args'}",
+        "{...}['tool_name']",
+        "{'tool_name': tool.name, 'tool_args': tool.args}",
+    ):
+        files = {**clean_files(), PROMPT: f"### wait\nPause.\nThe framework reads `{span}`.\n"}
+        result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM")
+        assert _findings(result.output) == [], span
+    span = '{"tool_name": tool.name}'
+    files = {**clean_files(), PROMPT: f"### wait\nPause.\nThe framework reads `{span}`.\n"}
+    result = run_cli(make_repo(files), "check", "--no-cache", "--select", "PRM005")
+    assert [line.split(" ")[1] for line in _findings(result.output)] == ["PRM005"]

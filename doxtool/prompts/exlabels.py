@@ -26,6 +26,16 @@ _DETAILS_CLOSE_RE = re.compile(r"</details\s*>", re.I)
 _TAG_RE = re.compile(r"<[^<>]*>")
 #: a pipe that divides a table row (``\\|`` is part of a cell)
 _PIPE_RE = re.compile(r"(?<!\\)\|")
+#: a cell that calls what follows it right (``✅ Right``, ``Correct``,
+#: ``Do``): the label of the examples after it in its row, as ``❌ Wrong``
+#: is of those before it
+_RIGHT_RE = re.compile(
+    r"[\s*_]*(?:[\u2705\u2714\u2713\u2611\U0001f44d]\ufe0f?.*|"
+    r"(?:correct|right|good|valid|allowed|do|ok|recommended|preferred)"
+    r"(?:[ \t]+(?:examples?|usages?|calls?|ways?|forms?|versions?))?"
+    r"(?:[ \t]*(?:\(.*\)|[,\u2014\u2013-].*))?[\s*_]*[:!]?[\s*_]*)",
+    re.I | re.S,
+)
 
 
 def html_lead(content: str) -> str | None:
@@ -66,7 +76,8 @@ def _table_label(content: str, start: int) -> str | None:
     """For an example at offset ``start`` in a body row of a pipe table:
     the text before it in its cell, the header of its column, or a cell
     before it in its row, that says it is wrong, as a label
-    (``Incorrect:``); None when none says so."""
+    (``Incorrect:``); None when none says so, or when one nearer to it says
+    it is right (``✅ Right``)."""
     line_start = content.rfind("\n", 0, start) + 1
     line_end = content.find("\n", start)
     line = content[line_start : line_end if line_end >= 0 else len(content)]
@@ -89,6 +100,10 @@ def _table_label(content: str, start: int) -> str | None:
         label = text.strip().rstrip(":") + ":"
         if labels_wrong(label):
             return label
+        if _RIGHT_RE.fullmatch(text.strip()):
+            # ``| ❌ Wrong | `{...}` | ✅ Right | `{...}` |``: the nearer
+            # label says it is right, whatever a cell before that says
+            return None
     return None
 
 

@@ -164,7 +164,7 @@ Examples (:class:`PromptExample`)
     ``jsonc``, fences with no info string (and indented code blocks) whose
     content starts with ``{``, and
     inline code spans whose text starts with ``{`` and contains
-    ``"tool_name"`` (or ``'tool_name'``, a Python dict's spelling). Text
+    ``"tool_name"`` (or ``'tool_name'``, a Python dict's spelling, when it reads as an object). Text
     starting with ``{{`` is a template directive, not an example. Keys of
     an example's ``tool_args`` object are taught arguments
     (source ``example``, never optional) positioned at the key. An example

@@ -23,7 +23,7 @@ from doxtool.prompts.argtext import (
 )
 from doxtool.prompts.barenames import bare_written_names, code_names, schema_names
 from doxtool.prompts.calls import read_call
-from doxtool.prompts.examples import root_objects
+from doxtool.prompts.examples import load_example, root_objects
 from doxtool.prompts.exlabels import html_lead, inline_label
 from doxtool.prompts.headings import (
     TOOL_NAME_RE,
@@ -488,9 +488,10 @@ def _line_end(content: str, starts: list[int], index: int) -> int:
 
 def _is_inline_example(content: str) -> bool:
     stripped = content.lstrip()
-    # ``{'tool_name': 'wait', ...}``: single quotes, as a lenient reader takes them
-    return (
-        stripped.startswith("{")
-        and not stripped.startswith("{{")
-        and ('"tool_name"' in content or "'tool_name'" in content)
+    if not stripped.startswith("{") or stripped.startswith("{{"):
+        return False
+    # ``{'tool_name': 'wait', ...}``: single quotes, as a lenient reader takes them,
+    # when it reads so (Python's ``{'tool_name', 'tool_args'}``, ``{...}['tool_name']`` do not)
+    return '"tool_name"' in content or (
+        "'tool_name'" in content and load_example(content).error is None
     )

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from doxtool.prompts.sets import PromptSet
 from doxtool.run.context import Context
+from doxtool.run.gitindex import staged_apart
 
 
 def uncommitted_modules(
@@ -22,3 +23,14 @@ def uncommitted_modules(
         return []
     modules = list(dict.fromkeys([seen, *ctx.tool_index.get(name, [])]))
     return modules if all(ctx.left_out(m) for m in modules) else []
+
+
+def staged_apart_note(ctx: Context, paths: list[str]) -> str | None:
+    """What to say of ``paths``, files the next commit leaves out
+    (:meth:`~doxtool.run.context.Context.left_out`), when git has them
+    staged all the same (a commit of named paths, ``git commit <paths>``):
+    ``git add`` does nothing for them. None when it has not."""
+    if not paths or not all(staged_apart(ctx.project.root, p) for p in paths):
+        return None
+    it = "it" if len(paths) == 1 else "them"
+    return f"git has {it} staged apart from this commit of named paths (name {it} too)"

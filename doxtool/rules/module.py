@@ -11,10 +11,14 @@ from doxtool.core.findings import Finding, Fix, NewFile
 from doxtool.core.source import ReadError, name_fits, present
 from doxtool.rules import contract_scope
 from doxtool.rules.base import Example, Expect, Rule
+from doxtool.rules.commitment import staged_apart_note
 from doxtool.rules.examples import WAIT_DOX, WAIT_PY, with_files
 from doxtool.run.context import Context
 from doxtool.run.project import safe_name
 from doxtool.run.renames import rename_pairs
+
+#: why a file the next commit leaves out is not in it, and what to do
+_NOT_ADDED = "git does not track it and it is not staged (`git add` it)"
 
 
 class MissingCompanion(Rule):
@@ -60,9 +64,9 @@ reported (`git add` the companion; no fix, the file is there).
             if ctx.exists(companion) or (ctx.project.root / companion).is_symlink():
                 if ctx.left_out(companion) and ctx.scope.holds(module):
                     # the hook mode: the commit holds the module, not the companion
+                    why = staged_apart_note(ctx, [companion]) or _NOT_ADDED
                     yield self.finding(
-                        f"module has no companion in the commit: `{companion}` exists, but "
-                        "git does not track it and it is not staged (`git add` it)",
+                        f"module has no companion in the commit: `{companion}` exists, but {why}",
                         module,
                         subject=f"{module}:companion",
                     )
@@ -136,9 +140,10 @@ staged is reported too: the commit holds the companion without its module.
             if ctx.exists(module):
                 if ctx.left_out(module) and ctx.scope.holds(companion):
                     # the hook mode: the commit holds the companion, not the module
+                    why = staged_apart_note(ctx, [module]) or _NOT_ADDED
                     yield self.finding(
-                        f"companion of `{module}`, which is not in the commit: it exists, but "
-                        "git does not track it and it is not staged (`git add` it)",
+                        f"companion of `{module}`, which is not in the commit: "
+                        f"it exists, but {why}",
                         companion,
                         subject=f"{companion}:stale",
                     )

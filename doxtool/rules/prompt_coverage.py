@@ -10,6 +10,7 @@ from doxtool.core.findings import Finding
 from doxtool.core.source import name_fits
 from doxtool.prompts.sets import PromptSet
 from doxtool.rules.base import Example, Expect, Rule
+from doxtool.rules.commitment import staged_apart_note
 from doxtool.rules.contract_scope import tool_modules
 from doxtool.rules.examples import WAIT_PY
 from doxtool.rules.prompt_includes import taught_through_includes
@@ -220,11 +221,13 @@ hold them.
                 if left_out:
                     files = ", ".join(f"`{path}`" for path in left_out)
                     one = len(left_out) == 1
+                    it = "it" if one else "them"
+                    why = staged_apart_note(ctx, left_out) or (
+                        f"git neither tracks {it} nor has {it} staged (`git add` {it})"
+                    )
                     yield self.finding(
                         f"tool `{name}` has no prompt in the commit: only {files} "
-                        f"teach{'es' if one else ''} it, and git neither tracks "
-                        f"{'it' if one else 'them'} nor has {'it' if one else 'them'} "
-                        f"staged (`git add` {'it' if one else 'them'})",
+                        f"teach{'es' if one else ''} it, and {why}",
                         module,
                         ctx.tools(module)[0].line,
                         subject=f"{module}:prompt",

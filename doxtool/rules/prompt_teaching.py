@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from doxtool.core.findings import Finding
 from doxtool.prompts.model import PromptDoc, PromptTool
 from doxtool.rules.base import Example, Expect, Rule
-from doxtool.rules.commitment import uncommitted_modules
+from doxtool.rules.commitment import staged_apart_note, uncommitted_modules
 from doxtool.rules.examples import WAIT_PY
 from doxtool.rules.tool_prompts import (
     BROWSER_PY,
@@ -261,10 +261,12 @@ renamed tool makes every such call fail, and the framework answers with the
                 outside = uncommitted_modules(ctx, base, prompt.path, prompt.prompt_set)
                 if outside:
                     # the hook mode: the commit holds the prompt, not the tool
+                    why = staged_apart_note(ctx, outside[:1]) or (
+                        "git does not track it and it is not staged (`git add` it)"
+                    )
                     yield self.finding(
                         f"prompt {_WHERE.get(tool.source, 'example')} names tool `{tool.name}`, "
-                        f"whose module `{outside[0]}` is not in the commit: it exists, but git "
-                        "does not track it and it is not staged (`git add` it)",
+                        f"whose module `{outside[0]}` is not in the commit: it exists, but {why}",
                         prompt.path,
                         tool.line,
                         tool.column,

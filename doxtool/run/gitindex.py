@@ -59,13 +59,16 @@ def _work_tree(here: str, git_dir: str) -> str | None:
     return top if done.returncode == 0 and top else None
 
 
-def git_lines(root: Path, args: list[str]) -> list[str] | None:
+def git_lines(root: Path, args: list[str], own_index: bool = False) -> list[str] | None:
     """The NUL-separated paths ``git <args>`` prints in ``root``; None when
-    git cannot tell (no repository, no git, git failing)."""
+    git cannot tell (no repository, no git, git failing). ``own_index``: as
+    the repository's own index holds them, not the one git gives a hook."""
     import subprocess  # (a run that asks git nothing does without its import)
 
     unwatched.note(".git")  # the index is not in the tree a record watches
     env = git_env()
+    if own_index:
+        env.pop("GIT_INDEX_FILE", None)
     try:
         listed = subprocess.run(
             ["git", *args], cwd=root, env=env, capture_output=True, timeout=120, check=False
@@ -88,6 +91,17 @@ def committed_files(root: Path) -> frozenset[str] | None:
     if listed is None:
         listed = git_lines(root, ["ls-files", "-z", "--cached"])
     return None if listed is None else frozenset(listed)
+
+
+def staged_apart(root: Path, rel: str) -> bool:
+    """Whether ``rel`` (relative to ``root``), which the next commit leaves
+    out, is staged all the same: a commit of named paths (``git commit
+    <paths>``) gives its hook an index of those alone (``GIT_INDEX_FILE``),
+    and the repository's own index holds what else is staged."""
+    if not os.environ.get("GIT_INDEX_FILE"):
+        return False
+    listed = git_lines(root, ["ls-files", "-z", "--cached", "--", f":(literal){rel}"], True)
+    return listed is not None and rel in listed
 
 
 #: what pre-commit sets for a run over the changes between two revisions
