@@ -32,7 +32,8 @@ class RepairableException(Exception):
 '''
 
 #: Agent Zero's reading of a tool request: a call without a ``tool_args``
-#: dict (nor ``args``) is rejected (PRM007, :mod:`doxtool.run.requests`)
+#: dict (nor ``args``) is rejected, and so is a ``tool:method`` name with an
+#: empty part (PRM007, :mod:`doxtool.run.requests`)
 EXTRACT_TOOLS_PY = """\
 def normalize_tool_request(tool_request):
     if not isinstance(tool_request, dict):
@@ -47,7 +48,13 @@ def normalize_tool_request(tool_request):
         tool_args = tool_request.get("args")
     if not isinstance(tool_args, dict):
         raise ValueError("Tool request must have a tool_args (type dictionary) field")
-    return tool_name, dict(tool_args)
+    tool_args = dict(tool_args)
+    if ":" in tool_name:
+        tool_name, action = tool_name.split(":", 1)
+        if not tool_name or not action:
+            raise ValueError("tool_name method suffix must include tool and action")
+        tool_args.setdefault("action", action)
+    return tool_name, tool_args
 """
 
 #: an older fork's reading of a tool request: a call without ``tool_args``

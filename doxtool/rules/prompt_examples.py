@@ -5,21 +5,19 @@ code accepts (PRM008) is :mod:`.prompt_example_values`."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 from doxtool.core.config import CALL_KEYS
-from doxtool.core.facts import BREAK_LOOP
 from doxtool.core.findings import Finding
 from doxtool.prompts.examples import beyond_limit
-from doxtool.prompts.introduced import introduces_answer
 from doxtool.prompts.model import PromptExample
 from doxtool.rules.base import Example, Expect, Rule
+from doxtool.rules.called_tools import answers, calls_nested, same_tool
 from doxtool.rules.examples import ACCEPTING_AGENT_PY, WAIT_PY
 from doxtool.rules.flattened_calls import flattened_call, is_call, lacking
+from doxtool.rules.refused_calls import refused_request
 from doxtool.rules.tool_prompts import (
     PROMPT,
     TEMPLATE,
-    PromptFile,
     calling_response,
     prompt_files,
     tool_facts,
@@ -235,10 +233,10 @@ model to call the wrong tool.
                 if example.tool_name
                 and (
                     example.introduced
-                    or _answers(ctx, example, prompt)
+                    or answers(ctx, example, prompt)
                     or (
-                        not _same_tool(example.tool_name, heading)
-                        and _calls_nested(example.tool_args, heading)
+                        not same_tool(example.tool_name, heading)
+                        and calls_nested(example.tool_args, heading)
                         and tool_facts(ctx, example.tool_name, prompt.prompt_set) is not None
                     )
                 )
@@ -246,7 +244,7 @@ model to call the wrong tool.
             for tool in prompt.doc.tools:
                 if tool.source != "example" or TEMPLATE.search(tool.name):
                     continue
-                if _same_tool(tool.name, heading):
+                if same_tool(tool.name, heading):
                     continue
                 if any(name == tool.name and a <= tool.line <= b for name, a, b in meant):
                     continue
@@ -257,38 +255,6 @@ model to call the wrong tool.
                     tool.column,
                     subject=f"{prompt.path}:example-tool:{tool.name}",
                 )
-
-
-def _answers(ctx: Context, example: PromptExample, prompt: PromptFile) -> bool:
-    """Whether an example is the agent's answer, shown on purpose: its
-    label says so ("your final answer looks like:") and the tool it calls
-    ends the turn on every return (``break_loop=True``), as a reply does."""
-    if not example.tool_name or not introduces_answer(example.label):
-        return False
-    found = tool_facts(ctx, example.tool_name, prompt.prompt_set)
-    return found is not None and found[1].knows(BREAK_LOOP) and found[1].break_loop_values == [True]
-
-
-def _same_tool(name: str, heading: str) -> bool:
-    """Whether an example's ``tool_name`` is the documented tool (or one of
-    its ``name:method`` forms)."""
-    return name == heading or name.split(":", 1)[0] == heading.split(":", 1)[0]
-
-
-def _calls_nested(value: Any, heading: str, depth: int = 0) -> bool:
-    """Whether a call's arguments hold a nested call of the tool ``heading``
-    (an object whose ``tool_name``, or ``tool``, names it)."""
-    if depth > 8:
-        return False
-    if isinstance(value, dict):
-        for key in ("tool_name", "tool"):
-            name = value.get(key)
-            if isinstance(name, str) and _same_tool(name, heading):
-                return True
-        return any(_calls_nested(item, heading, depth + 1) for item in value.values())
-    if isinstance(value, list):
-        return any(_calls_nested(item, heading, depth + 1) for item in value)
-    return False
 
 
 #: a communication prompt whose reply holds ``topic``, and a wait prompt using it
@@ -330,6 +296,12 @@ this rule or any other. One whose `tool_name` names a tool and whose every
 other key is an argument that tool reads (`{"tool_name": "wait", "seconds":
 5}`) is that tool's call with its arguments out of `tool_args`, which the
 framework rejects as misformatted: it lacks `tool_args` for this rule.
+So does a `tool_args` that is a list, a number, a boolean or a string (not
+`"..."` nor another placeholder) with no `args` object beside it, and a
+`tool_name` whose `tool:method` form has an empty part (`"wait:"`,
+`":wait"`): Agent Zero's `normalize_tool_request` raises on both
+(helpers/extract_tools.py:31-40), where the repository's framework is
+known to (every split of the name at `:` raising on an empty part).
 Whether a call may lack `tool_args` is read from the repository's
 framework code: Agent Zero rejects it, older forks reading
 `tool_request.get("tool_args", {})` run the tool without arguments (then
@@ -390,6 +362,15 @@ which the communication prompt's reply does not show.
                 "usage:",
             )
         ),
+        # a placeholder for the arguments; ``args`` the framework takes instead
+        Example(with_prompt('"tool_args": {"seconds": 5},', '"tool_args": "...",')),
+        Example(
+            {
+                **with_prompt('"tool_args": {"seconds": 5},', '"tool_args": 5, "args": {},'),
+                "pyproject.toml": "[tool.doxtool.profiles.default]\n"
+                'allowed-keys = ["headline", "thoughts", "tool_name", "tool_args", "args"]\n',
+            }
+        ),
         # a fork whose framework runs a call without `tool_args` (no arguments)
         Example(
             {
@@ -441,6 +422,15 @@ which the communication prompt's reply does not show.
             with_prompt('"tool_args": {"seconds": 5},', '"seconds": 5,'),
             [Expect(PROMPT, 6, "has `seconds` and lacks `tool_args`")],
         ),
+        # a value the framework takes for no ``tool_args`` object, a method left empty
+        Example(
+            with_prompt('"tool_args": {"seconds": 5},', '"tool_args": [5],'),
+            [Expect(PROMPT, 6, "`tool_args` is a list")],
+        ),
+        Example(
+            with_prompt('"tool_name": "wait"', '"tool_name": "wait:"'),
+            [Expect(PROMPT, 6, "`tool_name` `wait:` has an empty")],
+        ),
     ]
 
     def check(self, ctx: Context) -> Iterator[Finding]:
@@ -467,16 +457,24 @@ which the communication prompt's reply does not show.
                     problems.append("has " + ", ".join(f"`{k}`" for k in extra))
                 if missing:
                     problems.append("lacks " + ", ".join(f"`{k}`" for k in missing))
-                if not problems:
-                    continue
-                yield self.finding(
-                    f"example {' and '.join(problems)}; profile `{profile_name}` allows only "
-                    + ", ".join(f"`{k}`" for k in listed),
-                    prompt.path,
-                    example.line,
-                    example.column,
-                    subject=f"{prompt.path}:shape:{index}",
-                )
+                if problems:
+                    yield self.finding(
+                        f"example {' and '.join(problems)}; profile `{profile_name}` allows only "
+                        + ", ".join(f"`{k}`" for k in listed),
+                        prompt.path,
+                        example.line,
+                        example.column,
+                        subject=f"{prompt.path}:shape:{index}",
+                    )
+                refused = refused_request(ctx, example.data)
+                if refused:
+                    yield self.finding(
+                        f"example's {' and '.join(refused)}: the framework rejects the call",
+                        prompt.path,
+                        example.line,
+                        example.column,
+                        subject=f"{prompt.path}:request:{index}",
+                    )
 
 
 def _attempts_call(example: PromptExample) -> bool:

@@ -23,9 +23,11 @@ rejected it. Which of those a repository holds is a fact of its code
 
 The modules looked at are the Python files whose text holds ``tool_args``
 (:func:`~doxtool.run.loaders.python_files_naming`); they are looked for
-once per run, only when an example lacks ``tool_args``, and kept in the
-incremental state (an edit of one means a full run:
-:mod:`doxtool.run.incremental`).
+once per run, only when an example lacks ``tool_args`` (or has one that is
+not an object, or a ``tool:method`` name with an empty part), and kept in
+the incremental state (an edit of one means a full run:
+:mod:`doxtool.run.incremental`). Whether the framework also refuses such a
+name (:func:`empty_method_refused`) is read from the same modules.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ from typing import Protocol
 
 from doxtool.core.reads import read_regular
 from doxtool.python.astparse import parse_ast
+from doxtool.python.method_split import CHECKED, method_splits
 from doxtool.python.requests import ACCEPTS, REJECTS, request_readers
 from doxtool.run import loaders
 from doxtool.run.loaders import framework_here, python_files_naming
@@ -42,10 +45,18 @@ from doxtool.run.loaders import framework_here, python_files_naming
 NEEDLE = b"tool_args"
 _TREATMENT = "request-treatment"
 _MODULES = "request-modules"
+_SPLITS = "request-method-splits"
 #: the most of a module read (a larger one is not known)
 _MAX_BYTES = 16 << 20
 
-__all__ = ["ACCEPTS", "NEEDLE", "REJECTS", "missing_args", "request_modules"]
+__all__ = [
+    "ACCEPTS",
+    "NEEDLE",
+    "REJECTS",
+    "empty_method_refused",
+    "missing_args",
+    "request_modules",
+]
 
 
 class Project(loaders.Project, Protocol):
@@ -63,6 +74,37 @@ def missing_args(project: Project) -> str | None:
         shared[_TREATMENT] = _treatment(project)
     treatment: str | None = shared[_TREATMENT]
     return treatment
+
+
+def empty_method_refused(project: Project) -> bool:
+    """Whether the framework certainly refuses a call whose ``tool_name``
+    has an empty tool or method part (``"wait:"``, ``":wait"``): it rejects a
+    call without ``tool_args`` (:func:`missing_args`) and either its code is
+    not here (a current Agent Zero: ``normalize_tool_request`` raises) or
+    the modules :func:`missing_args` reads split a name at ``:`` and every
+    such split raises on an empty part (:mod:`doxtool.python.method_split`).
+    An older framework splitting it unchecked ran ``"wait:"`` as ``wait``."""
+    if missing_args(project) != REJECTS:
+        return False
+    shared = project.per_run
+    if _SPLITS not in shared:
+        shared[_SPLITS] = _splits_checked(project)
+    checked: bool = shared[_SPLITS]
+    return checked
+
+
+def _splits_checked(project: Project) -> bool:
+    modules: list[str] = project.per_run.get(_MODULES, [])
+    if not framework_here(project) or not modules:
+        return True  # a current Agent Zero's
+    found: list[str] = []
+    for module in modules:
+        data = read_regular(str(project.root / module), _MAX_BYTES + 1)
+        tree = parse_ast(data.decode("utf-8", "replace")) if data is not None else None
+        if tree is None:
+            return False
+        found += method_splits(tree)
+    return bool(found) and all(split == CHECKED for split in found)
 
 
 def request_modules(project: Project) -> list[str] | None:

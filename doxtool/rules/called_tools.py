@@ -1,0 +1,45 @@
+"""Which tool a prompt's example calls on purpose (``PRM006``): the documented
+one in one of its forms, the agent's answer, or a call handed to another
+tool that runs the documented one."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from doxtool.core.facts import BREAK_LOOP
+from doxtool.prompts.introduced import introduces_answer
+from doxtool.prompts.model import PromptExample
+from doxtool.rules.tool_prompts import PromptFile, tool_facts
+from doxtool.run.context import Context
+
+
+def answers(ctx: Context, example: PromptExample, prompt: PromptFile) -> bool:
+    """Whether an example is the agent's answer, shown on purpose: its
+    label says so ("your final answer looks like:") and the tool it calls
+    ends the turn on every return (``break_loop=True``), as a reply does."""
+    if not example.tool_name or not introduces_answer(example.label):
+        return False
+    found = tool_facts(ctx, example.tool_name, prompt.prompt_set)
+    return found is not None and found[1].knows(BREAK_LOOP) and found[1].break_loop_values == [True]
+
+
+def same_tool(name: str, heading: str) -> bool:
+    """Whether an example's ``tool_name`` is the documented tool (or one of
+    its ``name:method`` forms)."""
+    return name == heading or name.split(":", 1)[0] == heading.split(":", 1)[0]
+
+
+def calls_nested(value: Any, heading: str, depth: int = 0) -> bool:
+    """Whether a call's arguments hold a nested call of the tool ``heading``
+    (an object whose ``tool_name``, or ``tool``, names it)."""
+    if depth > 8:
+        return False
+    if isinstance(value, dict):
+        for key in ("tool_name", "tool"):
+            name = value.get(key)
+            if isinstance(name, str) and same_tool(name, heading):
+                return True
+        return any(calls_nested(item, heading, depth + 1) for item in value.values())
+    if isinstance(value, list):
+        return any(calls_nested(item, heading, depth + 1) for item in value)
+    return False
