@@ -9,11 +9,10 @@ from __future__ import annotations
 
 import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-import yaml
+from hooked import hook_env, install_hook
 from samples import clean_files, write_files
 
 from doxtool.rules.examples import FRAMEWORK, WAIT_PY
@@ -125,31 +124,12 @@ def test_a_commit_in_a_linked_worktree_runs_the_hook_over_the_project_below_the_
     """pre-commit installed and a real ``git commit``: git, not a test, sets
     the hook's environment."""
     linked = _linked_worktree(tmp_path)
-    hooks = [
-        {**hook, "language": "system"}
-        for hook in yaml.safe_load((REPO_ROOT / ".pre-commit-hooks.yaml").read_text())
-        if hook["id"] == "doxtool"
-    ]
-    config = {"repos": [{"repo": "local", "hooks": hooks}]}
-    (linked / ".pre-commit-config.yaml").write_text(yaml.safe_dump(config, sort_keys=False))
-    _git(linked, "add", ".pre-commit-config.yaml")
-    env = {
-        **{k: v for k, v in os.environ.items() if not k.startswith("GIT_")},
-        "PRE_COMMIT_HOME": str(tmp_path / "home"),
-        "PATH": os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")]),
-        "NO_COLOR": "1",
-    }
-    subprocess.run([sys.executable, "-m", "pre_commit", "install"], cwd=linked, env=env, check=True)
+    env = hook_env(tmp_path / "home")
+    install_hook(linked, env)
     commit = subprocess.run(
         ["git", "commit", "-m", "drop the import"],
         cwd=linked,
-        env={
-            **env,
-            "GIT_AUTHOR_NAME": "t",
-            "GIT_AUTHOR_EMAIL": "t@example.invalid",
-            "GIT_COMMITTER_NAME": "t",
-            "GIT_COMMITTER_EMAIL": "t@example.invalid",
-        },
+        env=env,
         capture_output=True,
         text=True,
         timeout=600,

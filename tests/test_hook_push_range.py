@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 import pytest
-import yaml
+from hooked import hook_env, local_hook_config
 from samples import clean_files, tool_named, write_files
 
 from doxtool.rules.examples import FRAMEWORK, WAIT_PY
@@ -98,20 +98,10 @@ def test_a_pushed_module_is_checked_for_what_it_loaded_before(
 def test_pre_commit_over_a_pushed_deletion_fails(tmp_path: Path) -> None:
     """Real pre-commit, its push stage, over the manifest's checking hook."""
     root = tmp_path / "repo"
-    hooks = [
-        {**hook, "language": "system"}
-        for hook in yaml.safe_load((REPO_ROOT / ".pre-commit-hooks.yaml").read_text())
-        if hook["id"] == "doxtool"
-    ]
-    config = yaml.safe_dump({"repos": [{"repo": "local", "hooks": hooks}]}, sort_keys=False)
+    config = local_hook_config()
     files = {**clean_files(), **tool_named("other"), ".pre-commit-config.yaml": config}
     start, end = _pushed(root, files, _delete_other)
-    env = {
-        **{k: v for k, v in os.environ.items() if not k.startswith(("GIT_", "PRE_COMMIT"))},
-        "PRE_COMMIT_HOME": str(tmp_path / "home"),
-        "PATH": os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")]),
-        "NO_COLOR": "1",
-    }
+    env = hook_env(tmp_path / "home")
     ranged = ["--hook-stage", "pre-push", "--from-ref", start, "--to-ref", end]
     run = subprocess.run(
         [sys.executable, "-m", "pre_commit", "run", *ranged, "--color", "never"],

@@ -7,23 +7,16 @@ from __future__ import annotations
 
 import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-import yaml
+from hooked import GIT_IDENTITY, hook_env, install_hook
 from samples import clean_files, tool_named, write_files
 
 from doxtool.rules.examples import FRAMEWORK
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 WAIT_TEACHER = "plugins/lookup/prompts/agent.system.tool.wait.md"
-GIT_IDENTITY = {
-    "GIT_AUTHOR_NAME": "t",
-    "GIT_AUTHOR_EMAIL": "t@example.invalid",
-    "GIT_COMMITTER_NAME": "t",
-    "GIT_COMMITTER_EMAIL": "t@example.invalid",
-}
 
 
 def _git(root: Path, *args: str) -> str:
@@ -100,22 +93,8 @@ def test_a_prompt_the_submodule_does_not_track_is_not_called_left_out(
 def test_a_commit_beside_a_plugin_submodule_passes_the_hook(tmp_path: Path) -> None:
     """pre-commit installed and a real ``git commit``."""
     root = _superproject(tmp_path)
-    hooks = [
-        {**hook, "language": "system"}
-        for hook in yaml.safe_load((REPO_ROOT / ".pre-commit-hooks.yaml").read_text())
-        if hook["id"] == "doxtool"
-    ]
-    config = {"repos": [{"repo": "local", "hooks": hooks}]}
-    (root / ".pre-commit-config.yaml").write_text(yaml.safe_dump(config, sort_keys=False))
-    _git(root, "add", ".pre-commit-config.yaml")
-    env = {
-        **{k: v for k, v in os.environ.items() if not k.startswith("GIT_")},
-        **GIT_IDENTITY,
-        "PRE_COMMIT_HOME": str(tmp_path / "home"),
-        "PATH": os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")]),
-        "NO_COLOR": "1",
-    }
-    subprocess.run([sys.executable, "-m", "pre_commit", "install"], cwd=root, env=env, check=True)
+    env = hook_env(tmp_path / "home")
+    install_hook(root, env)
     commit = subprocess.run(
         ["git", "commit", "-m", "change wait"],
         cwd=root,
