@@ -17,7 +17,6 @@ from samples import clean_files, write_files
 
 from doxtool.rules.examples import FRAMEWORK, WAIT_PY
 
-REPO_ROOT = Path(__file__).resolve().parents[1]
 B_PY = "from tools._c import inner\n\n\ndef fmt(value):\n    return inner(value)\n"
 C_PY = "def inner(value):\n    return str(value)\n"
 #: what a whole check reports once no tool loads the shared modules any more

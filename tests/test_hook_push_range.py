@@ -18,7 +18,6 @@ from samples import clean_files, tool_named, write_files
 
 from doxtool.rules.examples import FRAMEWORK, WAIT_PY
 
-REPO_ROOT = Path(__file__).resolve().parents[1]
 PRM002 = "prompts/agent.system.tool.other.md:1:5: PRM002 prompt heading names tool `other`"
 B_PY = "def fmt(value):\n    return str(value)\n"
 IMPORT = "from tools._b import fmt\n"

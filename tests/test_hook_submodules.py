@@ -15,7 +15,6 @@ from samples import clean_files, tool_named, write_files
 
 from doxtool.rules.examples import FRAMEWORK
 
-REPO_ROOT = Path(__file__).resolve().parents[1]
 WAIT_TEACHER = "plugins/lookup/prompts/agent.system.tool.wait.md"
 
 
