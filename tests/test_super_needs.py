@@ -96,9 +96,6 @@ def test_url_stays_required_through_super(tmp_path: Path, body: str) -> None:
 @pytest.mark.parametrize(
     "body",
     [
-        # the subclass sets ``url``: the base's check never refuses
-        'self.args["url"] = self.agent.config.url\nreturn await super().execute(**kwargs)',
-        'for key in ("url", "limit"):\n    self.args[key] = ""\nreturn await super().execute(**kwargs)',
         # a change doxtool cannot name
         "self.args.update(self.agent.defaults)\nreturn await super().execute(**kwargs)",
         "self.args = dict(self.agent.defaults)\nreturn await super().execute(**kwargs)",
@@ -128,25 +125,66 @@ def test_nothing_carried_over_when_the_arguments_may_change(tmp_path: Path, body
 
 
 @pytest.mark.parametrize(
-    "change", ['self.args.setdefault("url", "https://example.org")', 'self.args.pop("url", None)']
+    "body",
+    [
+        # the subclass sets ``url`` in ``self.args``, which the base reads:
+        # the base's check never refuses, and reads no argument
+        'self.args["url"] = self.agent.config.url\nreturn await super().execute(**kwargs)',
+        'self.args["url"] = "https://example.org"\nreturn await super().execute(**kwargs)',
+        'for key in ("url", "limit"):\n    self.args[key] = ""\nreturn await super().execute(**kwargs)',
+    ],
+)
+def test_a_write_of_the_subclass_into_self_args_leaves_no_url(tmp_path: Path, body: str) -> None:
+    assert "url" not in _arguments(tmp_path, _subclass(body))
+
+
+@pytest.mark.parametrize(
+    "fill",
+    [
+        'self.args.setdefault("url", "https://example.org")',
+        'if not self.args.get("url"):\n    self.args["url"] = "https://example.org"',
+    ],
+)
+def test_a_fill_of_the_subclass_into_self_args_makes_url_optional(
+    tmp_path: Path, fill: str
+) -> None:
+    # the base reads ``self.args``, which the subclass filled where ``url``
+    # was missing: the base's check passes the fill, its value the default
+    body = f"{fill}\nreturn await super().execute(**kwargs)"
+    assert _arguments(tmp_path, _subclass(body))["url"] == (
+        False,
+        True,
+        "https://example.org",
+        False,
+    )
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        # the base then always refuses: doxtool does not say so
+        'self.args.pop("url", None)',
+        # a fill of ``kwargs`` leaves ``self.args``, which the base reads, as it is
+        'kwargs.setdefault("url", "https://example.org")',
+    ],
 )
 def test_a_change_of_the_subclass_before_the_base_check_claims_nothing(
     tmp_path: Path, change: str
 ) -> None:
-    # the base's refusal is not carried over, and no default is claimed: the
-    # subclass's own read does not tell what the base's check makes of it
+    # the base's refusal is not carried over, and no default is claimed
     body = f"{change}\nreturn await super().execute(**kwargs)"
     assert _arguments(tmp_path, _subclass(body))["url"] == FOLLOWED
     assert _unknown(tmp_path, _subclass(body))
 
 
 def test_a_change_in_another_method_of_the_class_counts(tmp_path: Path) -> None:
+    # ``before_execution`` runs before ``execute``: the base reads no ``url``
     sub = (
         _subclass("return await super().execute(**kwargs)")
         + "\n    async def before_execution(self, **kwargs):\n"
         + '        self.args["url"] = "https://example.org"\n'
     )
-    assert _arguments(tmp_path, sub)["url"] == FOLLOWED
+    assert "url" not in _arguments(tmp_path, sub)
 
 
 def test_check_keeps_a_true_required_line(
@@ -157,6 +195,20 @@ def test_check_keeps_a_true_required_line(
     run_cli(root, "check", "--fix", "--no-cache")
     companion = (root / "tools/sub.py.dox.md").read_text(encoding="utf-8")
     assert "  - `url`: required string.\n" in companion
+    result = run_cli(root, "check", "--no-cache", "--select", "DOX1")
+    assert "DOX111" not in result.output
+
+
+def test_check_documents_the_fill_of_the_subclass_as_the_default(
+    make_repo: Callable[[dict[str, str]], Path], run_cli: Callable[..., Result]
+) -> None:
+    sub = _subclass(
+        'self.args.setdefault("url", "https://example.org")\nreturn await super().execute(**kwargs)'
+    )
+    root = make_repo({"tools/web_fetch.py": FETCH_PY, "tools/sub.py": sub})
+    run_cli(root, "check", "--fix", "--no-cache")
+    companion = (root / "tools/sub.py.dox.md").read_text(encoding="utf-8")
+    assert '  - `url`: optional string, default `"https://example.org"`.\n' in companion, companion
     result = run_cli(root, "check", "--no-cache", "--select", "DOX1")
     assert "DOX111" not in result.output
 

@@ -102,3 +102,14 @@ class HelperCall:
     #: call on every path (``self.args = {"code": ...}``): no read of the
     #: callee reads an argument
     replaced: bool = False
+    #: a call of a method of the tool's own (``super().execute(**kwargs)``,
+    #: ``self.run()``), whose callee reads the tool's ``self.args`` whatever
+    #: the call hands: ``filled``, ``any_filled``, ``written``, ``aliased``,
+    #: ``maybe`` and ``replaced`` of ``self.args`` alone, for its reads of it
+    on_args: bool = False
+    args_filled: list[list[Any]] = field(default_factory=list)
+    args_any_filled: bool = False
+    args_written: list[str] = field(default_factory=list)
+    args_aliased: list[list[Any]] = field(default_factory=list)
+    args_maybe: list[str] = field(default_factory=list)
+    args_replaced: bool = False

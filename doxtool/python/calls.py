@@ -193,12 +193,23 @@ class Calls(Callees, Makers, PathReceivers, HeldObjects, ObjectChains, FileOpens
         )
         self.call_nodes[id(node)] = call
         self._call_fills(call, handed, env)
+        if target.startswith(("self.", "super().")):
+            self._args_fills(call, env)
         if "**" in dicts:
             call.fills, call.fills_unknown = splat_fills(node)
         if target.startswith("super()."):
             writes = self._argument_writes()
             call.changed, call.changes_unknown = sorted(writes.keys), writes.unknown
         self.helper_calls.append(call)
+
+    def _args_fills(self, call: HelperCall, env: Env) -> None:
+        """What the tool's code wrote into ``self.args`` before a call of a
+        method of its own, which reads it (:attr:`HelperCall.on_args`)."""
+        own = HelperCall(call.target, call.line)
+        self._call_fills(own, [SELF_ARGS], env)
+        call.on_args, call.args_filled, call.args_written = True, own.filled, own.written
+        call.args_any_filled, call.args_replaced = own.any_filled, own.replaced
+        call.args_aliased, call.args_maybe = own.aliased, own.maybe
 
     def _argument_writes(self) -> Writes:
         """What the class's own code (its methods and those of its bases in

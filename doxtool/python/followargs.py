@@ -259,7 +259,19 @@ def as_called(read: KeyRead, name: str, call: HelperCall, guarded: bool = False)
     what a missing key gives, when the tool filled the key where it was
     missing (:attr:`~doxtool.core.facts.HelperCall.filled`). ``guarded``: a
     helper between guards the call that reached the read, as a ``call``
-    :attr:`~doxtool.core.facts.HelperCall.key_guarded` does."""
+    :attr:`~doxtool.core.facts.HelperCall.key_guarded` does. A read of the
+    tool's ``self.args`` (``<self>.args``) in a method of the tool's own
+    sees what the tool wrote there (:attr:`~doxtool.core.facts.HelperCall.on_args`)."""
+    if call.on_args and read.source.endswith(".args"):
+        call = dataclasses.replace(
+            call,
+            filled=call.args_filled,
+            any_filled=call.args_any_filled,
+            written=call.args_written,
+            replaced=call.args_replaced,
+            aliased=call.args_aliased,
+            maybe=call.args_maybe,
+        )
     if name in call.written or call.replaced:
         return None
     fill = next(((bool(k), v) for key, k, v in call.filled if key == name), None)
