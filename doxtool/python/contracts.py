@@ -60,11 +60,37 @@ class Contracts:
         groups = lambda: self._refusal_groups(stmt.test, env)  # noqa: E731
         if env.func is self.entry and not recovered and self._doubtful(body, error, groups, env):
             return  # ``return self.fail(...)``: refused or handled
+        if not (error and self._ends_execute(env)) and self._hands_back(body, env):
+            self._hedged_check(stmt.test, env)
+            return
         if not error or not (self._ends_execute(env) or ends_with_raise(body)):
             return
         self._refusing(stmt.test, recovered, env)
         if not recovered:
             self._checked_result(stmt.test, env)
+
+    def _hands_back(self, body: Sequence[cst.BaseStatement], env: Env) -> bool:
+        """Whether ``body`` is the block of a check in a function ``execute``
+        calls that ends in a ``return`` (``if not args.get("k"): return "k is
+        required"``): it ends that function, not the tool's call."""
+        last = body[-1] if body and type(body[-1]) is cst.SimpleStatementLine else None
+        return (
+            env.func is not self.entry and last is not None and type(last.body[-1]) is cst.Return  # type: ignore[union-attr]
+        )
+
+    def _hedged_check(self, test: cst.BaseExpression, env: Env) -> None:
+        """A check whose block hands a value back to the tool: the tool may
+        answer with it (``Response(message=check(self.args) or "ok")``) or go
+        on, which the walk does not follow. Each argument the check refuses
+        alone is needed on some calls (``required or optional``, its default
+        neither claimed nor denied), as in a helper of another module
+        (:mod:`~doxtool.python.asthandedchecks`)."""
+        for name in self._missing_refused(test, env):  # type: ignore[attr-defined]
+            self._arg(name).branch_refusals.add("missing")
+        for group in self._refusal_groups(test, env):
+            for name, refusal in group.items() if len(group) == 1 else ():
+                if refusal != CALLED:
+                    self._arg(name).branch_refusals.add(refusal)
 
     def _ends_execute(self, env: Env) -> bool:
         """Whether a ``Response`` the walked function returns ends ``execute``:
