@@ -91,3 +91,42 @@ def test_a_check_that_raises_or_goes_on(
 ) -> None:
     facts = kinds_and_defaults(run_cli, make_repo(_tool(function, DROPPED)))
     assert facts["k"] == (kind, default)
+
+
+BRANCH = (
+    '        if self.args.get("mode") == "a":\n'
+    '            return Response(message=run(self.args) or "ok", break_loop=False)\n'
+    '        return Response(message="ok", break_loop=False)\n'
+)
+
+
+@pytest.mark.parametrize("function", [CHECK, ABSENT, HANDLER])
+def test_on_the_calls_a_branch_makes(make_repo, run_cli, function: str) -> None:
+    """Called in a branch, it is needed on those calls only: unknown all the same."""
+    facts = kinds_and_defaults(run_cli, make_repo(_tool(function, BRANCH)))
+    assert facts["k"] == ("unknown", "-")
+
+
+@pytest.mark.parametrize("first", ["", "    if isinstance(value, bool):\n        return value\n"])
+def test_a_value_handed_in_is_converted_not_refused(make_repo, run_cli, first: str) -> None:
+    """``truthy(self.args.get("flag"))`` with ``if value is None: return False``:
+    a conversion, as in a helper of another module: optional."""
+    code = (
+        f"{HEAD}def truthy(value):\n{first}    if value is None:\n        return False\n"
+        '    return str(value) == "yes"\n\n\nclass T(Tool):\n'
+        "    async def execute(self, **kwargs):\n"
+        '        flag = truthy(self.args.get("flag"))\n'
+        "        return Response(message=str(flag), break_loop=False)\n"
+    )
+    facts = kinds_and_defaults(run_cli, make_repo({"tools/t.py": code}))
+    assert facts["flag"] == ("optional", "-")
+
+
+def test_a_check_past_a_return_of_the_function_refuses_nothing(make_repo, run_cli) -> None:
+    """``if not ok: return ""`` before it: the check runs on some of the
+    function's calls only, as in a helper of another module: optional."""
+    function = (
+        'if not args.get("ok"):\n    return ""\nif not args.get("k"):\n    return ""\nreturn "n"'
+    )
+    facts = kinds_and_defaults(run_cli, make_repo(_tool(function, BRANCH)))
+    assert facts["k"] == ("optional", "-")

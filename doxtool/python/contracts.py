@@ -84,7 +84,11 @@ class Contracts:
         on, which the walk does not follow. Each argument the check refuses
         alone is needed on some calls (``required or optional``, its default
         neither claimed nor denied), as in a helper of another module
-        (:mod:`~doxtool.python.asthandedchecks`)."""
+        (:mod:`~doxtool.python.asthandedchecks`). A check of a value the
+        caller handed (``def truthy(v): if v is None: return False``) is a
+        conversion as much as a check, as there: it refuses nothing."""
+        if env.handed & _names(test):
+            return
         for name in self._missing_refused(test, env):  # type: ignore[attr-defined]
             self._arg(name).branch_refusals.add("missing")
         for group in self._refusal_groups(test, env):
@@ -161,7 +165,15 @@ class Contracts:
         body = with_returned_inline(suite_body(stmt.body))
         error = self._error_exit(body, env)
         groups = lambda: self._refusal_groups(stmt.test, env)  # noqa: E731
-        if self._doubtful(body, error, groups, env, every_call=False) or not error:
+        if self._doubtful(body, error, groups, env, every_call=False):
+            return
+        if not error and self._hands_back(body, env):
+            # ``if not k: return "k is required"``; past a return of the function
+            # (``if not ok: return ""``) it runs on some of its calls only: nothing
+            if not env.past_exit:
+                self._hedged_check(stmt.test, env)
+            return
+        if not error:
             return
         if env.past_exit and not (
             env.func is self.entry or env.collect_outcomes or env.answers or ends_with_raise(body)
@@ -463,6 +475,17 @@ def ends_with_raise(body: Sequence[cst.BaseStatement]) -> bool:
         type(small) is cst.Raise
         for small in last.body  # type: ignore[union-attr]
     )
+
+
+def _names(node: cst.CSTNode) -> set[str]:
+    """The names ``node`` holds."""
+    todo, found = [node], set()
+    while todo:
+        current = todo.pop()
+        if type(current) is cst.Name:
+            found.add(current.value)
+        todo.extend(child_nodes(current))
+    return found
 
 
 def _written(node: cst.BaseExpression) -> bool:
