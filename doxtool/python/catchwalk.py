@@ -20,7 +20,7 @@ import libcst as cst
 
 from doxtool.python.arguments import ArgBuilder
 from doxtool.python.contracts import ends_with_raise
-from doxtool.python.controlflow import terminates
+from doxtool.python.controlflow import contains_return, terminates
 from doxtool.python.cstcaught import escaping_checks
 from doxtool.python.cstnodes import dotted_name, suite_body
 from doxtool.python.keyguards import GUARD_EXCEPTIONS
@@ -38,6 +38,7 @@ class CatchWalk:
     _unordered: Callable[[Callable[[], None]], None]
     _on_error: Callable[[Sequence[cst.BaseStatement], Env], None]
     _error_exit: Callable[[Sequence[cst.BaseStatement], Env], bool]
+    _ends_execute: Callable[[Env], bool]  # :mod:`.contracts`
     _base_only: Callable[[], frozenset[str]]
     _suppressing: Callable[[Env], Callable[[cst.WithItem], bool]]  # :mod:`.reach`
     entry: Any
@@ -66,24 +67,37 @@ class CatchWalk:
     def _try_body(self, stmt: cst.Try | cst.TryStar, env: Env) -> None:
         """The body of a ``try``. Its checks are contracts as those around it
         are when every handler ends ``execute`` with an error (a raise, or in
-        ``execute`` a returned ``Response``); a handler that goes on recovers
+        ``execute``, or a function whose result it ends with, a returned
+        ``Response`` or written message); a handler that goes on recovers
         from what they raise. ``except KeyError`` makes ``args["x"]`` in it
         optional only when it recovers, and then with no default known."""
         handlers = [suite_body(h.body) for h in stmt.handlers]
         ending = [
-            self._error_exit(h, env) and (env.func is self.entry or ends_with_raise(h))
+            self._error_exit(h, env)
+            and (env.func is self.entry or ends_with_raise(h) or self._ends_execute(env))
             for h in handlers
         ]
         recovers = bool(handlers) and not all(ending)
         # the first handler that catches a missing key's ``KeyError`` is the one that runs
-        keyed = [e for h, e in zip(stmt.handlers, ending, strict=True) if catches_key_error(h)]
-        catches = bool(keyed) and not keyed[0]
+        keyed = [
+            (b, e)
+            for h, b, e in zip(stmt.handlers, handlers, ending, strict=True)
+            if catches_key_error(h)
+        ]
+        catches = bool(keyed) and not keyed[0][1]
+        # in a function ``execute`` calls, ``except KeyError: return "no key"``
+        # hands a value back: whether the tool answers with it as an error is
+        # not known, so a read there is needed on some calls (as in a helper
+        # of another module: :mod:`~doxtool.python.astcatching`)
+        handed = catches and env.func is not self.entry and any(map(contains_return, keyed[0][0]))
+        catches = catches and not handed
         env.trying += bool(handlers)
         escaping = env.escaping
         if recovers and not env.recovering:  # (one ``try`` that may recover around it)
             env.escaping = escaping_checks(stmt, self._base_only())  # type: ignore[arg-type]
         env.recovering += recovers
         body = suite_body(stmt.body)
+        env.conditional += handed
         with self._keys_guarded(catches, env):
             if env.needed_here and handlers:
                 # the body runs as the statements around the ``try`` do
@@ -92,6 +106,7 @@ class CatchWalk:
                 env.top_body = top
             else:
                 self._stmts(body, env)
+        env.conditional -= handed
         env.recovering -= recovers
         env.escaping = escaping
         env.trying -= bool(handlers)

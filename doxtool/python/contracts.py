@@ -60,11 +60,41 @@ class Contracts:
         groups = lambda: self._refusal_groups(stmt.test, env)  # noqa: E731
         if env.func is self.entry and not recovered and self._doubtful(body, error, groups, env):
             return  # ``return self.fail(...)``: refused or handled
+        if not (error and self._ends_execute(env)) and self._hands_back(body, env):
+            self._hedged_check(stmt.test, env)
+            return
         if not error or not (self._ends_execute(env) or ends_with_raise(body)):
             return
         self._refusing(stmt.test, recovered, env)
         if not recovered:
             self._checked_result(stmt.test, env)
+
+    def _hands_back(self, body: Sequence[cst.BaseStatement], env: Env) -> bool:
+        """Whether ``body`` is the block of a check in a function ``execute``
+        calls that ends in a ``return`` (``if not args.get("k"): return "k is
+        required"``): it ends that function, not the tool's call."""
+        last = body[-1] if body and type(body[-1]) is cst.SimpleStatementLine else None
+        return (
+            env.func is not self.entry and last is not None and type(last.body[-1]) is cst.Return  # type: ignore[union-attr]
+        )
+
+    def _hedged_check(self, test: cst.BaseExpression, env: Env) -> None:
+        """A check whose block hands a value back to the tool: the tool may
+        answer with it (``Response(message=check(self.args) or "ok")``) or go
+        on, which the walk does not follow. Each argument the check refuses
+        alone is needed on some calls (``required or optional``, its default
+        neither claimed nor denied), as in a helper of another module
+        (:mod:`~doxtool.python.asthandedchecks`). A check of a value the
+        caller handed (``def truthy(v): if v is None: return False``) is a
+        conversion as much as a check, as there: it refuses nothing."""
+        if env.handed & _names(test):
+            return
+        for name in self._missing_refused(test, env):  # type: ignore[attr-defined]
+            self._arg(name).branch_refusals.add("missing")
+        for group in self._refusal_groups(test, env):
+            for name, refusal in group.items() if len(group) == 1 else ():
+                if refusal != CALLED:
+                    self._arg(name).branch_refusals.add(refusal)
 
     def _ends_execute(self, env: Env) -> bool:
         """Whether a ``Response`` the walked function returns ends ``execute``:
@@ -135,7 +165,15 @@ class Contracts:
         body = with_returned_inline(suite_body(stmt.body))
         error = self._error_exit(body, env)
         groups = lambda: self._refusal_groups(stmt.test, env)  # noqa: E731
-        if self._doubtful(body, error, groups, env, every_call=False) or not error:
+        if self._doubtful(body, error, groups, env, every_call=False):
+            return
+        if not error and self._hands_back(body, env):
+            # ``if not k: return "k is required"``; past a return of the function
+            # (``if not ok: return ""``) it runs on some of its calls only: nothing
+            if not env.past_exit:
+                self._hedged_check(stmt.test, env)
+            return
+        if not error:
             return
         if env.past_exit and not (
             env.func is self.entry or env.collect_outcomes or env.answers or ends_with_raise(body)
@@ -437,6 +475,17 @@ def ends_with_raise(body: Sequence[cst.BaseStatement]) -> bool:
         type(small) is cst.Raise
         for small in last.body  # type: ignore[union-attr]
     )
+
+
+def _names(node: cst.CSTNode) -> set[str]:
+    """The names ``node`` holds."""
+    todo, found = [node], set()
+    while todo:
+        current = todo.pop()
+        if type(current) is cst.Name:
+            found.add(current.value)
+        todo.extend(child_nodes(current))
+    return found
 
 
 def _written(node: cst.BaseExpression) -> bool:

@@ -423,6 +423,7 @@ class ToolScan(
             names=dict(self.scan.names),
             collect_outcomes=collect,
             var_args=values,
+            handed=frozenset(param for param, _ in target.values),
             conditional=int(target.conditional),
             trying=int(target.in_try),
             overridden=int(target.overridden),

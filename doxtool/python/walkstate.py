@@ -75,6 +75,8 @@ class Env:
     stmt: cst.CSTNode | None = None
     #: local name -> the argument its value stands for
     var_args: dict[str, str] = field(default_factory=dict)
+    #: parameters the caller handed an argument's value (``truthy(args.get("k"))``)
+    handed: frozenset[str] = frozenset()
     #: local name -> (argument, value) a missing key gives the plain read it
     #: holds (:mod:`~doxtool.python.readmissing`)
     var_missing: dict[str, tuple[str, Any]] = field(default_factory=dict)
