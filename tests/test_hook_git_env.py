@@ -7,11 +7,11 @@ the project reports."""
 
 from __future__ import annotations
 
-import os
 import subprocess
 from pathlib import Path
 
 import pytest
+from hooked import git as _git
 from hooked import hook_env, install_hook
 from samples import clean_files, write_files
 
@@ -25,18 +25,6 @@ DROPPED = [
     "tools/_c.py:1:1: DOX004 tool module has no class deriving from `helpers.tool.Tool`",
 ]
 IMPORT = "from tools._b import fmt\n"
-
-
-def _git(root: Path, *args: str, env: dict[str, str] | None = None) -> str:
-    env = {
-        **(os.environ if env is None else env),
-        "GIT_AUTHOR_NAME": "t",
-        "GIT_AUTHOR_EMAIL": "t@example.invalid",
-        "GIT_COMMITTER_NAME": "t",
-        "GIT_COMMITTER_EMAIL": "t@example.invalid",
-    }
-    done = subprocess.run(["git", *args], cwd=root, env=env, check=True, capture_output=True)
-    return done.stdout.decode()
 
 
 def _files(prefix: str = "") -> dict[str, str]:

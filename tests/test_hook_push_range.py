@@ -7,12 +7,12 @@ a commit's, so the run reports what a whole check reports for them."""
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from hooked import git as _git
 from hooked import hook_env, local_hook_config
 from samples import clean_files, tool_named, write_files
 
@@ -22,18 +22,6 @@ PRM002 = "prompts/agent.system.tool.other.md:1:5: PRM002 prompt heading names to
 B_PY = "def fmt(value):\n    return str(value)\n"
 IMPORT = "from tools._b import fmt\n"
 DROPPED = "tools/_b.py:1:1: DOX004 tool module has no class deriving from `helpers.tool.Tool`"
-
-
-def _git(root: Path, *args: str) -> str:
-    env = {
-        **{k: v for k, v in os.environ.items() if not k.startswith("GIT_")},
-        "GIT_AUTHOR_NAME": "t",
-        "GIT_AUTHOR_EMAIL": "t@example.invalid",
-        "GIT_COMMITTER_NAME": "t",
-        "GIT_COMMITTER_EMAIL": "t@example.invalid",
-    }
-    done = subprocess.run(["git", *args], cwd=root, env=env, check=True, capture_output=True)
-    return done.stdout.decode().strip()
 
 
 def _pushed(root: Path, files: dict[str, str], change) -> tuple[str, str]:
@@ -47,7 +35,7 @@ def _pushed(root: Path, files: dict[str, str], change) -> tuple[str, str]:
     change(root)
     _git(root, "add", "-A")
     _git(root, "commit", "-q", "-m", "change")
-    return _git(root, "rev-parse", "HEAD~1"), _git(root, "rev-parse", "HEAD")
+    return _git(root, "rev-parse", "HEAD~1").strip(), _git(root, "rev-parse", "HEAD").strip()
 
 
 def _delete_other(root: Path) -> None:
