@@ -11,7 +11,7 @@ tests for another type then says nothing of its type, as in the tool walk.
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 
 from doxtool.python.astwalk import walk
 from doxtool.python.readforms import COERCIONS, ISINSTANCE_TYPES, type_refusal
@@ -69,27 +69,59 @@ def isinstance_refusal(node: ast.expr) -> tuple[ast.expr, str] | None:
     return call.args[0], type_refusal(names)
 
 
+class Callees:
+    """The functions of one module and the methods of each of its classes,
+    and what each tests with ``isinstance`` (:func:`tested_names`), each
+    read once for the summaries of all its functions."""
+
+    def __init__(self, tree: ast.Module) -> None:
+        self.functions = {
+            s.name: s for s in tree.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))
+        }
+        self._tree = tree
+        self._methods: dict[str | None, dict[str, FunctionNode]] = {}
+        self._tests: dict[int, dict[str, set[str]]] = {}
+
+    def methods(self, cls: str | None) -> dict[str, FunctionNode]:
+        """The methods of the module's last class named ``cls`` ({} for none)."""
+        found = self._methods.get(cls)
+        if found is None:
+            found = {}
+            for stmt in self._tree.body:
+                if isinstance(stmt, ast.ClassDef) and stmt.name == cls:
+                    found = {
+                        s.name: s
+                        for s in stmt.body
+                        if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))
+                    }
+            self._methods[cls] = found
+        return found
+
+    def tests(self, callee: FunctionNode) -> dict[str, set[str]]:
+        """What ``callee`` tests (:func:`tested_names`), walked once."""
+        found = self._tests.get(id(callee))
+        if found is None:
+            found = self._tests[id(callee)] = tested_names(walk(callee))
+        return found
+
+
 def handed_tests(
-    nodes: Iterable[ast.AST], tree: ast.Module, cls: str | None, self_name: str | None
+    nodes: Iterable[ast.AST],
+    tree: ast.Module | Callees,
+    cls: str | None,
+    self_name: str | None,
+    wanted: Collection[str] | None = None,
 ) -> dict[str, set[str]]:
     """Each name handed among ``nodes`` to a function of the module
     (``_norm(x)``) or a method of the class ``cls`` called on ``self_name``
     (``self._norm(x)``) that tests the parameter it lands in with
-    ``isinstance`` -> the JSON types tested there."""
-    functions = {
-        s.name: s for s in tree.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))
-    }
-    methods: dict[str, FunctionNode] = {}
-    for stmt in tree.body:
-        if isinstance(stmt, ast.ClassDef) and stmt.name == cls:
-            methods = {
-                s.name: s
-                for s in stmt.body
-                if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))
-            }
+    ``isinstance`` -> the JSON types tested there; only the names in
+    ``wanted`` when given. ``tree``: the module's tree, or its
+    :class:`Callees` when they were read already."""
+    callees = tree if isinstance(tree, Callees) else Callees(tree)
+    functions = callees.functions
+    methods = callees.methods(cls)
     found: dict[str, set[str]] = {}
-    #: id of a callee -> what it tests (a callee called again is walked once)
-    tests: dict[int, dict[str, set[str]]] = {}
     for node in nodes:
         if type(node) is not ast.Call:
             continue
@@ -108,9 +140,9 @@ def handed_tests(
         if callee is None:
             continue
         for name, param in _landing(node, callee, bound):
-            if id(callee) not in tests:
-                tests[id(callee)] = tested_names(walk(callee))
-            kinds = tests[id(callee)].get(param)
+            if wanted is not None and name not in wanted:
+                continue
+            kinds = callees.tests(callee).get(param)
             if kinds:
                 found.setdefault(name, set()).update(kinds)
     return found

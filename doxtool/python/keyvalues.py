@@ -88,7 +88,9 @@ class KeyValues:
         # ``isinstance(x, list)`` here or in a helper of the module ``x`` is
         # handed to: the types the code takes (:mod:`.asttested`)
         if typed:
-            handed = handed_tests(self.body_walk, self.owner.tree, self.cls, self.self_name)
+            handed = handed_tests(
+                self.body_walk, self.owner.callees(), self.cls, self.self_name, typed
+            )
             for source in (tested_names(self.body_walk), handed):
                 for name, kinds in source.items():
                     if name in typed:

@@ -6,6 +6,7 @@ and the module's functions and classes.
 from __future__ import annotations
 
 import ast
+from collections.abc import Callable
 
 from doxtool.python.astheld import HeldObjects, held_objects
 from doxtool.python.astparse import statements
@@ -15,6 +16,7 @@ from doxtool.python.astreach import (
     annotated_no_return,
     function_reach,
 )
+from doxtool.python.asttested import Callees
 from doxtool.python.astwalk import walk
 from doxtool.python.callkinds import Assignment, module_strings, statement_assignments
 from doxtool.python.caught import base_only_classes
@@ -55,8 +57,10 @@ class ModuleScope:
         self._statements: dict[int, list[ast.stmt]] = {}
         self._assigned: dict[int, list[Assignment]] = {}
         self._key_literals: dict[str, ast.Tuple | ast.List | ast.Set | None] = {}
+        self._key_index: _KeyUses | None = None
         self._never: frozenset[str] | None = None
         self._base_only: frozenset[str] | None = None
+        self._callees: Callees | None = None
         #: whether the module's text may say ``yield`` (a function may be a generator)
         self.may_yield = True
 
@@ -169,8 +173,21 @@ class ModuleScope:
                 or name in top.imported | top.handlers | top.defined | top.augmented | top.walrus
             )
             literal = None if rebound else self.literals.get(name)
-            self._key_literals[name] = _key_literal(self.tree, literal, name)
+            self._key_literals[name] = _key_literal(literal, name, self._key_uses)
         return self._key_literals[name]
+
+    def callees(self) -> Callees:
+        """The module's functions and classes' methods, and what each tests
+        with ``isinstance`` (:class:`~doxtool.python.asttested.Callees`; read once)."""
+        if self._callees is None:
+            self._callees = Callees(self.tree)
+        return self._callees
+
+    def _key_uses(self) -> _KeyUses:
+        """What :func:`_key_literal` reads of the module's tree, walked once."""
+        if self._key_index is None:
+            self._key_index = _key_uses(self.tree)
+        return self._key_index
 
     def is_local(self, qualified: str) -> bool:
         return qualified.split(".", 1)[0] in self.local_roots or qualified.startswith(
@@ -194,10 +211,33 @@ def place_key_reads(node: ast.AST, placed: set[int]) -> None:
                 placed.add(id(right))
 
 
+#: the names a ``global`` or ``nonlocal`` declares, each name's loads, and
+#: the ids of what is only read keys of (:func:`place_key_reads`)
+_KeyUses = tuple[set[str], dict[str, list[int]], set[int]]
+
+
+def _key_uses(tree: ast.Module) -> _KeyUses:
+    """What :func:`_key_literal` asks of ``tree``, for every name at once."""
+    declared: set[str] = set()
+    loads: dict[str, list[int]] = {}
+    placed: set[int] = set()
+    for node in walk(tree):
+        kind = type(node)
+        if kind in (ast.Global, ast.Nonlocal):
+            declared.update(node.names)  # type: ignore[attr-defined]
+        elif kind is ast.Name:
+            if type(node.ctx) is ast.Load:  # type: ignore[attr-defined]
+                loads.setdefault(node.id, []).append(id(node))  # type: ignore[attr-defined]
+        else:
+            place_key_reads(node, placed)
+    return declared, loads, placed
+
+
 def _key_literal(
-    tree: ast.Module, value: ast.expr | None, name: str
+    value: ast.expr | None, name: str, uses: Callable[[], _KeyUses]
 ) -> ast.Tuple | ast.List | ast.Set | None:
-    """:meth:`ModuleScope.key_literal`, read from the module's tree."""
+    """:meth:`ModuleScope.key_literal`, read from what ``uses`` gives of the
+    module's tree (:func:`_key_uses`)."""
     if (
         type(value) is ast.Call
         and type(value.func) is ast.Name
@@ -211,16 +251,9 @@ def _key_literal(
         mutable = type(value) is not ast.Tuple
     if not isinstance(value, _KEY_LITERALS):
         return None
-    placed: set[int] = set()
-    named: list[ast.Name] = []
-    for node in walk(tree):
-        kind = type(node)
-        if kind in (ast.Global, ast.Nonlocal) and name in node.names:  # type: ignore[attr-defined]
-            return None
-        if kind is ast.Name and node.id == name and type(node.ctx) is ast.Load:  # type: ignore[attr-defined]
-            named.append(node)  # type: ignore[arg-type]
-        else:
-            place_key_reads(node, placed)
-    if mutable and any(id(n) not in placed for n in named):
+    declared, loads, placed = uses()
+    if name in declared:
+        return None
+    if mutable and any(node not in placed for node in loads.get(name, ())):
         return None
     return value
