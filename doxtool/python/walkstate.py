@@ -290,6 +290,11 @@ class Env:
     def guarded(self, key: str) -> bool:
         return any(g is None or key in g for g in self.guards)
 
+    def known_present(self, key: str) -> bool:
+        """Whether an enclosing test takes ``key`` present (``if until:``,
+        ``if "until" in args:``): what a missing key gives never gets here."""
+        return any(g is not None and key in g for g in self.guards)
+
     def absent_keys(self) -> set[str]:
         return {key for group in self.absent for key in group}
 
