@@ -112,3 +112,21 @@ def test_a_rejection_a_call_may_handle_claims_no_list_of_values(run_cli, make_re
     argument = _outcome(run_cli, make_repo, source)
     assert argument["enum"] is None
     assert argument["required"] is False
+
+
+def test_a_value_built_into_a_class_after_the_rejection_stays_refused(run_cli, make_repo) -> None:
+    # the class may refuse listed values too (none is claimed), but it cannot
+    # take the empty value the rejection before it refused
+    source = """\
+        class Review(Tool):
+            async def execute(self, outcome: str = "", **kwargs) -> Response:
+                if outcome not in OUTCOMES:
+                    return Response(message="invalid outcome", break_loop=False)
+                checkpoint = Checkpoint(outcome=outcome)
+                if not self.agent.registry.record(checkpoint):
+                    return Response(message="state changed", break_loop=False)
+                return Response(message=outcome, break_loop=False)
+        """
+    argument = _outcome(run_cli, make_repo, source)
+    assert _claims(argument) == (True, False, False, None)
+    assert argument["values_unknown"] is True
