@@ -267,7 +267,9 @@ def check(
             f"{directory}/ is a link that leads out of the repository; not followed: "
             "the tools there are not checked"
         )
-    if scope.everything and not project.tool_modules and not led_out:
+    # a profile's own tool modules (``agents/<name>/tools``) are checked too
+    profiled = any(project.profile_tool_modules.values())
+    if scope.everything and not project.tool_modules and not profiled and not led_out:
         report.notes.append(_no_tools_note(project))
     elif not scope.everything and not widen:
         report.notes.append(

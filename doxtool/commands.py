@@ -33,6 +33,7 @@ _INTERNAL_KEYS = frozenset(
         "absence_calls",
         "absence_required",
         "absence_presence",
+        "absence_values",
         "is_a_base",
     }
 )

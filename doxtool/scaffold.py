@@ -271,16 +271,23 @@ def _tool_import(project: Project, tool_dir: str) -> tuple[str, str, str]:
     module of the repository whose module also has ``Response``; when none
     is, the first base as configured."""
     found: list[str] = []
-    for base in project.config.tool_bases:
-        module, _, name = base.rpartition(".")
-        facts = _base_module(project, module, tool_dir) if module else None
-        if facts is None or (facts.class_named(name) is None and name not in facts.imported_names):
-            continue
-        if project.source_root and facts.path.startswith(f"{project.source_root}/"):
-            module = facts.module  # below a src layout's root: imported by its name there
-        if facts.class_named("Response") is not None or "Response" in facts.imported_names:
-            return module, name, module
-        found.append(base)
+    # a base whose module is where its name puts it, from the root, before
+    # one found below a directory above the tool directory (``src/``):
+    # with ``python/helpers/tool.py``, ``python.helpers.tool.Tool`` is the
+    # base, not ``helpers.tool.Tool`` read below ``python/``
+    for below in (False, True):
+        for base in project.config.tool_bases:
+            module, _, name = base.rpartition(".")
+            facts = _base_module(project, module, tool_dir, below) if module else None
+            if facts is None or (
+                facts.class_named(name) is None and name not in facts.imported_names
+            ):
+                continue
+            if project.source_root and facts.path.startswith(f"{project.source_root}/"):
+                module = facts.module  # below a src layout's root: imported by its name there
+            if facts.class_named("Response") is not None or "Response" in facts.imported_names:
+                return module, name, module
+            found.append(base)
     if found:
         raise ScaffoldError(
             f"the module of tool base {found[0]} has no `Response`: doxtool cannot tell "
@@ -299,14 +306,15 @@ def _tool_import(project: Project, tool_dir: str) -> tuple[str, str, str]:
     )
 
 
-def _base_module(project: Project, module: str, tool_dir: str) -> ModuleFacts | None:
-    """Facts of the base's module: at the root, or below a directory above the
-    tool directory (``src/`` in a src layout) that holds its package."""
+def _base_module(project: Project, module: str, tool_dir: str, below: bool) -> ModuleFacts | None:
+    """Facts of the base's module: at the root, or (``below``) below a
+    directory above the tool directory (``src/`` in a src layout) that holds
+    its package."""
     if not all(part.isidentifier() for part in module.split(".")):
         return None
-    rel = project.module_path(module)
+    rel = None if below else project.module_path(module)
     parts = [p for p in tool_dir.split("/") if p not in ("", ".")]
-    for cut in range(len(parts) - 1, 0, -1):
+    for cut in range(len(parts) - 1, 0, -1) if below else ():
         if rel is not None:
             break
         rel = _module_below(project, "/".join(parts[:cut]), module)

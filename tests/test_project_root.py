@@ -128,6 +128,31 @@ def test_a_project_without_tool_modules_says_so(tmp_path: Path, run_cli) -> None
     )
 
 
+def test_a_project_whose_only_tools_are_a_profiles_own_gets_no_such_warning(
+    tmp_path: Path, run_cli
+) -> None:
+    # `agents/poker/tools/` is checked (a profile's tool directory): nothing
+    # `tool-dirs` or `doxtool init` could change would silence the warning
+    tool = (
+        "from helpers.tool import Response, Tool\n\n\n"
+        "class Deal(Tool):\n"
+        "    async def execute(self, **kwargs) -> Response:\n"
+        '        return Response(message="dealt", break_loop=False)\n'
+    )
+    prompt = '### deal\nDeal.\n~~~json\n{"tool_name": "deal", "tool_args": {}}\n~~~\n'
+    write_files(
+        tmp_path,
+        {
+            **FRAMEWORK,
+            "agents/poker/tools/deal.py": tool,
+            "agents/poker/prompts/agent.system.tool.deal.md": prompt,
+        },
+    )
+    result = run_cli(tmp_path, "check")
+    assert result.exit_code == 0, result.output
+    assert result.output == "All checks passed.\n"
+
+
 def test_a_tool_directory_linked_from_outside_is_named_and_no_tool_called_missing(
     tmp_path: Path, tmp_path_factory: pytest.TempPathFactory, run_cli
 ) -> None:

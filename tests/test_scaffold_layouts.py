@@ -4,6 +4,8 @@ directories, and tests searched for from the root."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 from samples import clean_files, write_files
@@ -140,6 +142,35 @@ def test_the_older_layout_imports_its_own_tool_base(tmp_path: Path, run_cli) -> 
     assert run_cli(tmp_path, "check", "--no-cache").output == "All checks passed.\n"
     tested = _pytest(tmp_path, "tests/python/tools/test_summarize.py")
     assert tested.returncode == 0, tested.stdout + tested.stderr
+
+
+def test_the_older_layout_with_the_default_bases_imports_the_base_by_its_own_name(
+    tmp_path: Path, run_cli
+) -> None:
+    # `helpers.tool.Tool` comes first in the default `tool-bases`, but no
+    # `helpers/tool.py` is at the root: `python/helpers/tool.py` is the
+    # module `python.helpers.tool`, which the framework's own tools import
+    write_files(
+        tmp_path,
+        {
+            "python/helpers/tool.py": TOOL_PY,
+            "python/tools/echo.py": OWN_TOOL.replace("from helpers.", "from python.helpers."),
+            "prompts/agent.system.tool.echo.md": OWN_PROMPT.replace("run_tests", "echo"),
+        },
+    )
+    result = run_cli(tmp_path, "scaffold", "summarize", "--arg", "text")
+    assert result.exit_code == 0, result.output
+    module = (tmp_path / "python/tools/summarize.py").read_text()
+    assert "\nfrom python.helpers.tool import Response, Tool\n" in module
+    # the module imports with only the repository on the path
+    imported = subprocess.run(
+        [sys.executable, "-S", "-c", "import python.tools.summarize"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert imported.returncode == 0, imported.stderr
 
 
 def test_a_profile_of_the_older_layout_takes_its_prompts_in_prompts_profile(

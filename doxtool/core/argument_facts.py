@@ -122,6 +122,9 @@ class Argument:
     #: when each only wraps the message it is handed in a ``Response``
     #: (``return self.fail("x is required")``), as one built in the block
     absence_presence: list[bool] = field(default_factory=list)
+    #: the values listed (``enum``) hold only if those calls refuse: a closed
+    #: dispatch's test rejects the others by returning what one gives
+    absence_values: bool = False
     #: the calls of functions of other modules a check ends its block with
     #: (``if not note: reject("note")``), where a ``raise`` would refuse the
     #: missing or empty value, when refusing it there would change what is

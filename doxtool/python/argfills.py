@@ -20,7 +20,7 @@ in ``self.args`` before any ``return`` holds in every function ``execute`` reach
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import libcst as cst
 
@@ -31,6 +31,9 @@ from doxtool.python.hookfills import HookFills
 from doxtool.python.literals import string_value
 from doxtool.python.mergeforms import UNKNOWN, Merge
 from doxtool.python.walkstate import Env, Fills
+
+if TYPE_CHECKING:
+    from doxtool.python.arguments import ArgBuilder
 
 #: the label of ``self.args`` (other dicts are labelled by their local name)
 SELF_ARGS = "self.args"
@@ -472,3 +475,15 @@ def _may_write(small: cst.BaseSmallStatement) -> bool:
         value = small.value
         return type(value) is cst.Call and type(value.func) is cst.Attribute
     return False
+
+
+def came_before(args: dict[str, ArgBuilder], offers: dict[str, int], known: bool = True) -> None:
+    """Defaults, fallbacks or fills offered since ``offers`` were counted, by
+    code that runs before ``execute`` (``known``; else code that may): a read
+    that raises in ``execute`` is no longer known to come first."""
+    for name, builder in args.items():
+        if builder.raised_first and builder.offers > offers.get(name, 0):
+            if known:
+                builder.raised_first = False
+            else:
+                builder.order_unknown = True

@@ -154,6 +154,9 @@ class ArgBuilder(ClosedRefusals):
     absence_closed: set[str] = field(default_factory=set)
     #: a closed dispatch would run on every call if those calls refused
     absence_closed_always: bool = False
+    #: built into a class, which may refuse any value: those accepted are not
+    #: known, yet what a closed dispatch refuses stays refused (:mod:`.conversions`)
+    values_narrowed: bool = False
     #: how every arm of a closed dispatch needs it (``"raises"``,
     #: ``"refuses"``, as :attr:`arm_raises`, :attr:`arm_refuses`) where that
     #: holds only if the calls of :attr:`absence_calls` refuse: the dispatch
@@ -280,6 +283,7 @@ class ArgBuilder(ClosedRefusals):
         or refuse (``return Response("purge is no longer supported")``)."""
         return (
             self.values_unknown
+            or self.values_narrowed
             or bool(self.open_lookups)
             # a helper that may refuse some values: not "any value"
             or (self.handed and not self.enum)
@@ -478,18 +482,6 @@ class ArgBuilder(ClosedRefusals):
             absence_required=absence_required,
             absence_presence=presence,
         )
-
-
-def came_before(args: dict[str, ArgBuilder], offers: dict[str, int], known: bool = True) -> None:
-    """Defaults, fallbacks or fills offered since ``offers`` were counted, by
-    code that runs before ``execute`` (``known``; else code that may): a read
-    that raises in ``execute`` is no longer known to come first."""
-    for name, builder in args.items():
-        if builder.raised_first and builder.offers > offers.get(name, 0):
-            if known:
-                builder.raised_first = False
-            else:
-                builder.order_unknown = True
 
 
 def unique(items: Iterable[Any], key: Any) -> list[Any]:

@@ -99,12 +99,10 @@ class CatchWalk:
         body = suite_body(stmt.body)
         env.conditional += handed
         with self._keys_guarded(catches, env):
-            if env.needed_here and handlers:
+            if handlers or not env.overridden:
                 # the body runs as the statements around the ``try`` do
-                top, env.top_body = env.top_body, body
-                self._stmts(body, env)
-                env.top_body = top
-            else:
+                self._stmts_in_place(body, env)
+            else:  # a ``finally`` that always leaves overrides its returns
                 self._stmts(body, env)
         env.conditional -= handed
         env.recovering -= recovers
@@ -120,8 +118,27 @@ class CatchWalk:
         catches = any(suppressed_key_error(call) for call in suppressing)  # type: ignore[arg-type]
         env.trying += bool(suppressing)
         with self._keys_guarded(catches, env):
-            self._stmts(suite_body(stmt.body), env)
+            if suppressing:  # what its body raises may be swallowed
+                self._stmts(suite_body(stmt.body), env)
+            else:
+                self._stmts_in_place(suite_body(stmt.body), env)
         env.trying -= bool(suppressing)
+
+    def _stmts_in_place(self, body: Sequence[cst.BaseStatement], env: Env) -> None:
+        """Walk a block that runs whenever the statement holding it runs (the
+        body of a ``try`` or a ``with``): its checks hold as those around it
+        do, contracts at the top of a function every call runs, refusals on
+        the calls that come this way at the top of a branch of a dispatch or
+        of a method a dispatch calls (``if not name: return Response(...)``
+        in ``try:`` is the check it is outside)."""
+        if env.needed_here:
+            top, env.top_body = env.top_body, body
+            self._stmts(body, env)
+            env.top_body = top
+            return
+        if env.checks_here:
+            env.branch_body = body
+        self._stmts(body, env)
 
     @contextmanager
     def _keys_guarded(self, catches: bool, env: Env) -> Iterator[None]:

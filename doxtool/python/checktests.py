@@ -32,13 +32,38 @@ def negative(test: cst.BaseExpression) -> bool:
 def rejects(test: cst.BaseExpression) -> bool:
     """Whether a test is true for the values a dispatch does not accept
     (``x not in (...)``, ``x != "a"``, several joined by ``or``: ``src not
-    in UNITS or dst not in UNITS``): its body is the rejection."""
+    in UNITS or dst not in UNITS``, beside tests of a value's type, ``not
+    isinstance(x, str) or x not in MODES``): its body is the rejection."""
+    parts = _or_parts(test)
+    return any(map(_rejecting, parts)) and all(
+        _rejecting(part) or _type_refused(part) for part in parts
+    )
+
+
+def _or_parts(test: cst.BaseExpression) -> list[cst.BaseExpression]:
     if type(test) is cst.BooleanOperation and type(test.operator) is cst.Or:
-        return rejects(test.left) and rejects(test.right)
+        return [*_or_parts(test.left), *_or_parts(test.right)]
+    return [test]
+
+
+def _rejecting(test: cst.BaseExpression) -> bool:
     return (
         type(test) is cst.Comparison
         and len(test.comparisons) == 1
         and type(test.comparisons[0].operator) in (cst.NotIn, cst.NotEqual)
+    )
+
+
+def _type_refused(test: cst.BaseExpression) -> bool:
+    """``not isinstance(x, str)``: true for every value of another type."""
+    if type(test) is not cst.UnaryOperation or type(test.operator) is not cst.Not:
+        return False
+    call = test.expression
+    return (
+        type(call) is cst.Call
+        and type(call.func) is cst.Name
+        and call.func.value == "isinstance"
+        and len(call.args) == 2
     )
 
 

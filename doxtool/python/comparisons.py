@@ -117,14 +117,22 @@ class Comparisons:
         builder = self._arg(arg)
         builder.blank_tested = builder.blank_tested or "" in values
         builder.none_tested = builder.none_tested or None in values
-        if env.needed_here and env.func is self.entry and not env.recovering:
+        # ``if mode not in MODES: return self.fail(...)``: closed if that call refuses
+        answered = (env.closed_call,) if env.closed_call is not None else ()
+        if env.needed_here and env.func is self.entry and not env.recovering and not answered:
             builder.closed_always = True
         else:
             builder.closed_sometimes = True
-            if env.doubted_here and env.func is self.entry and not env.recovering:
+            doubted = (*env.doubted_here, *answered)
+            top = env.needed_here or env.doubted_here
+            if doubted and top and env.func is self.entry and not env.recovering:
                 # on every call, if the calls checks before it return refuse
-                builder.absence_calls.update(env.doubted_here)
+                builder.absence_calls.update(doubted)
                 builder.absence_closed_always = True
+            elif answered:
+                builder.absence_calls.update(answered)
+        if answered:  # the values it lists hold only if that call refuses
+            self.answered_values.setdefault(arg, set()).update(answered)  # type: ignore[attr-defined]
 
     def _add_enum(self, arg: str, value: Any, folds: frozenset[str] | None = None) -> None:
         # ``x == ""`` and ``x is None`` test for absence, not for a choice

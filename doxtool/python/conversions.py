@@ -4,8 +4,9 @@
 enum refuses every value but its members, a class may refuse any it likes.
 doxtool does not evaluate the class, so the values the argument accepts are
 not known: it claims neither a list nor "any value", and keeps the list a
-companion gives. Only the conversions it reads (``int``, ``str`` ...) and
-the ``Response`` the tool returns are not such a class.
+companion gives; what a closed dispatch refuses stays refused. Only the
+conversions it reads (``int``, ``str`` ...) and the ``Response`` the tool
+returns are not such a class.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ class Conversions:
             if arg.star:
                 continue
             for name in self._standing_for(arg.value, env):  # type: ignore[attr-defined]
-                self._arg(name).values_unknown = True  # type: ignore[attr-defined]
+                self._arg(name).values_narrowed = True  # type: ignore[attr-defined]
 
     def _builds_class(self, node: cst.Call, env: Env) -> bool:
         """Whether ``node`` calls a class: one the module defines, or a name

@@ -32,8 +32,9 @@ from doxtool.python.handedfirst import handed_before, tested_values
 from doxtool.python.matchpatterns import match_values
 from doxtool.python.walkstate import Env
 
-#: how the values a run of tests does not take end
-REFUSED, UNDECIDED, OPEN = "refused", "undecided", "open"
+#: how the values a run of tests does not take end (``ANSWERED``: a
+#: rejecting test returns what a call gives, which may refuse them)
+REFUSED, UNDECIDED, OPEN, ANSWERED = "refused", "undecided", "open", "answered"
 
 
 class DispatchEnds:
@@ -44,6 +45,7 @@ class DispatchEnds:
     _is_response_call: Callable[[cst.BaseExpression, Env], bool]
     _value: Callable[[cst.BaseExpression], tuple[bool, Any]]
     _values_unknown: Callable[[cst.CSTNode, Env], None]
+    _absence_call: Callable[[Sequence[cst.BaseStatement], Env], str | None]
 
     def _closed(
         self,
@@ -56,6 +58,11 @@ class DispatchEnds:
         of a tested value to a call before it asked last: few runs of tests
         end in an error)."""
         end = self._run_end(stmt, following, env)
+        if end is ANSWERED:
+            # ``if mode not in MODES: return self.fail(...)``: closed if the
+            # call refuses; which values the argument takes is not known
+            env.closed_calls[id(stmt)] = self._absence_call(suite_body(stmt.body), env)  # type: ignore[assignment]
+            return True
         last = preceding[-1] if preceding else None
         if end is UNDECIDED and type(last) is cst.If and _returns(last):
             end = REFUSED  # a returning ``if`` right before it: a value tested before
@@ -90,8 +97,12 @@ class DispatchEnds:
         every_branch_ends = True
         while type(current) is cst.If:
             body = suite_body(current.body)
-            if rejects(current.test) and self._error_exit(body, env):
-                return REFUSED
+            if rejects(current.test):
+                # its body takes the values it rejects: what follows is the
+                # path of those it accepts, which says nothing of the others
+                if self._error_exit(body, env):
+                    return REFUSED
+                return ANSWERED if self._absence_call(body, env) is not None else OPEN
             every_branch_ends = every_branch_ends and terminates(body)
             tested = self._more_tested(tested, current.test)
             current = current.orelse

@@ -61,13 +61,18 @@ class Fallbacks:
     def _or_fallback(self, node: cst.BooleanOperation, env: Env) -> None:
         """``self.args.get("limit") or <fallback>``: what a missing ``limit`` gives."""
         key = self._plain_get(node.left, env)
+        reads = [node.left]
+        if key is None:
+            # ``kwargs.get("k") or self.args.get("k") or <fallback>``: the
+            # key read twice gives its missing value to the fallback
+            key, reads = self._same_key_reads(node.left, env)
         other = self._arg_of(node.right, env)
         if other is not None and type(node.right) is not cst.Name:
             # a read itself (not a name that may hold something else as well)
             self._stand_in(node.left, other, env)
         if key is None or other is not None:
             return  # another argument stands in: an alternative, not a default
-        self.or_replaced.add(id(node.left))
+        self.or_replaced.update(map(id, reads))
         if id(node) in self.filled_fallbacks:
             self._missing_default(self._arg(key), False, None)
             return
@@ -259,6 +264,22 @@ class Fallbacks:
         if value is not None:  # the replaced literal still gives the type
             builder.weak_type = builder.weak_type or json_type(value)
         self._missing_default(builder, outcome.kind == KNOWN, outcome.value)
+
+    def _same_key_reads(
+        self, node: cst.BaseExpression, env: Env
+    ) -> tuple[str | None, list[cst.BaseExpression]]:
+        """``kwargs.get("k") or self.args.get("k")``: the key that every read
+        of an ``or`` chain gives a falsy value for when missing, and the
+        reads; (None, []) for any other expression."""
+        operands: list[cst.BaseExpression] = []
+        while type(node) is cst.BooleanOperation and type(node.operator) is cst.Or:
+            operands.append(node.right)
+            node = node.left
+        operands.append(node)
+        keys = {self._plain_get(operand, env) for operand in operands}
+        if len(operands) < 2 or len(keys) != 1 or None in keys:
+            return None, []
+        return keys.pop(), operands
 
     def _stand_in(self, left: cst.BaseExpression, other: str, env: Env) -> None:
         """``args.get("text") or args.get("message")``: a missing (or empty)

@@ -201,6 +201,7 @@ def _merge_arguments(first: list[Argument], second: list[Argument]) -> list[Argu
             absence_calls=sorted({*known.absence_calls, *arg.absence_calls}),
             absence_required=known.absence_required or arg.absence_required,
             absence_presence=[],  # the two joined: what refusing claims is not known
+            absence_values=known.absence_values or arg.absence_values,
             default=(known.default if known.has_default else arg.default) if stated else None,
             has_default=(known.has_default or arg.has_default) and stated,
             default_unknown=doubt

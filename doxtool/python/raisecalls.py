@@ -104,10 +104,35 @@ class RaiseCalls:
             self._raise_checks = found
         return found
 
+    @property
+    def answered_values(self) -> dict[str, set[str]]:
+        """An argument -> the calls a closed dispatch's test rejects the values
+        it does not list with (``if mode not in MODES: return self.fail(...)``)."""
+        found: dict[str, set[str]] | None = getattr(self, "_answered_values", None)
+        if found is None:
+            found = {}
+            self._answered_values = found
+        return found
+
     def _built(self, builder: ArgBuilder) -> Argument:
         """The argument ``builder`` holds, with what it would be were its
-        checks ended by calls of other modules refusals."""
+        checks ended by calls of other modules refusals; the values it lists
+        in doubt while the calls a dispatch rejects others with may not refuse."""
         built = builder.build()
+        calls = self.answered_values.get(builder.name)
+        if calls:
+            presence = built.absence_presence or [
+                built.required,
+                built.has_default,
+                built.default_unknown,
+                built.required_unknown,
+            ]
+            built = dataclasses.replace(
+                built,
+                absence_calls=sorted({*built.absence_calls, *calls}),
+                absence_presence=presence,
+                absence_values=True,
+            )
         check = self.raise_checks.get(builder.name)
         if check is None:
             return built

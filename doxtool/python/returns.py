@@ -153,16 +153,26 @@ class ReturnFollower:
         arguments = []
         for arg in tool.arguments:
             presence = arg.absence_presence
+            # the values a dispatch lists hold when the call its test
+            # rejects the others with refuses (only wraps the message)
+            doubted = arg.absence_values
             if arg.absence_calls and len(presence) == 4:
                 wrapped = all(self._wraps(tool, cls, call) for call in arg.absence_calls)
                 arg = _refused(arg) if wrapped else arg
+                doubted = doubted and not wrapped
+            if doubted:
+                arg = _values_in_doubt(arg)
             if arg.absence_calls:
                 unsure = not arg.required and all(
                     self._responds(tool, cls, call) for call in arg.absence_calls
                 )
                 in_doubt = arg.absence_required
                 arg = dataclasses.replace(
-                    arg, absence_calls=[], absence_required=False, absence_presence=[]
+                    arg,
+                    absence_calls=[],
+                    absence_required=False,
+                    absence_presence=[],
+                    absence_values=False,
                 )
                 if unsure:
                     arg = dataclasses.replace(
@@ -263,6 +273,21 @@ def _message(message: str | None, found: Found, call: HelperCall, depth: int) ->
     return kinds[0] if len(kinds) == 1 else None
 
 
+def _values_in_doubt(arg: Argument) -> Argument:
+    """``arg`` whose closed dispatch may take other values than those it
+    lists: they are values it is compared with, not all it may take."""
+    listed = [v for v in arg.enum or [] if isinstance(v, str)]
+    compared = list(dict.fromkeys([*(arg.compared or []), *listed]))
+    return dataclasses.replace(
+        arg,
+        enum=None,
+        enum_folds=None,
+        values_unknown=True,
+        compared=compared or None,
+        absence_values=False,
+    )
+
+
 def _refused(arg: Argument) -> Argument:
     """``arg`` as its checks answered by calls claim it were the calls
     refusals (:attr:`~Argument.absence_presence`); a default the code
@@ -279,4 +304,5 @@ def _refused(arg: Argument) -> Argument:
         absence_calls=[],
         absence_required=False,
         absence_presence=[],
+        absence_values=False,
     )

@@ -35,9 +35,9 @@ from doxtool.python import effects
 from doxtool.python.absence import AbsenceCalls
 from doxtool.python.absencetests import AbsenceTests
 from doxtool.python.argaliases import SelfArgsAliases
-from doxtool.python.argfills import SPLAT, ArgumentFills
+from doxtool.python.argfills import SPLAT, ArgumentFills, came_before
 from doxtool.python.argreads import ArgumentReads
-from doxtool.python.arguments import ArgBuilder, came_before, unique
+from doxtool.python.arguments import ArgBuilder, unique
 from doxtool.python.arms import DispatchArms
 from doxtool.python.bindings import ScopeBindings
 from doxtool.python.boundexecute import execute_unread

@@ -371,12 +371,13 @@ class StatementWalk(ExpressionWalk, ClosureWalk, CatchWalk):
 
     def _if(self, stmt: cst.If, env: Env) -> None:
         closed, env.closed = env.closed, id(stmt) in env.closed_ifs
+        call, env.closed_call = env.closed_call, env.closed_calls.get(id(stmt))
         self._expr(stmt.test, env)
         if env.collect_outcomes and (
             env.closed or any(contains_return(s) for s in suite_body(stmt.body))
         ):  # a branch that ends ``execute`` (another method's returns do not)
             self._accepting_test(stmt.test, env, env.closed)
-        env.closed = closed
+        env.closed, env.closed_call = closed, call
         positive, negative = self._guards_of(stmt.test, env)
         absent_true, absent_false = self._absent_of(stmt.test, env)
         # a check (``if not x: return error``) makes no branch of a dispatch

@@ -152,6 +152,12 @@ class Env:
     closed: bool = False
     #: ``If`` nodes of closed dispatch chains
     closed_ifs: set[int] = field(default_factory=set)
+    #: those whose rejection returns what a call gives -> that call
+    #: (``if mode not in MODES: return self.fail(...)``): it may refuse the
+    #: values the test rejects, or handle them (:mod:`~doxtool.python.absence`)
+    closed_calls: dict[int, str] = field(default_factory=dict)
+    #: the call of the closed ``if`` whose test is walked, if it is one of those
+    closed_call: str | None = None
     #: the function's own body (argument contracts are read at its top level)
     top_body: Sequence[cst.BaseStatement] = ()
     #: the body of a branch of a dispatch about to be walked: its checks
@@ -289,6 +295,11 @@ class Env:
 
     def guarded(self, key: str) -> bool:
         return any(g is None or key in g for g in self.guards)
+
+    def known_present(self, key: str) -> bool:
+        """Whether an enclosing test takes ``key`` present (``if until:``,
+        ``if "until" in args:``): what a missing key gives never gets here."""
+        return any(g is not None and key in g for g in self.guards)
 
     def absent_keys(self) -> set[str]:
         return {key for group in self.absent for key in group}
