@@ -130,3 +130,34 @@ def test_a_value_built_into_a_class_after_the_rejection_stays_refused(run_cli, m
     argument = _outcome(run_cli, make_repo, source)
     assert _claims(argument) == (True, False, False, None)
     assert argument["values_unknown"] is True
+
+
+def test_a_model_field_of_an_enum_after_the_rejection_stays_refused(run_cli, make_repo) -> None:
+    # the enum field (with a default of its own) may refuse listed values,
+    # but the key missing gives "" to the rejection before it, which refuses
+    source = """\
+        from enum import Enum
+
+        from pydantic import BaseModel
+
+
+        class Outcome(str, Enum):
+            PASS = "pass"
+            FAIL = "fail"
+
+
+        class Params(BaseModel):
+            outcome: Outcome = Outcome.PASS
+
+
+        class Review(Tool):
+            async def execute(self, **kwargs) -> Response:
+                outcome = self.args.get("outcome", "")
+                if outcome not in OUTCOMES:
+                    return Response(message="invalid outcome", break_loop=False)
+                params = Params.model_validate(self.args)
+                return Response(message=str(params.outcome), break_loop=False)
+        """
+    argument = _outcome(run_cli, make_repo, source)
+    assert _claims(argument) == (True, False, False, None)
+    assert argument["values_unknown"] is True

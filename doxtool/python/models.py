@@ -226,9 +226,11 @@ class HandedWhole:
                         builder.add_enum(value)
                     kind = None
                 elif kind not in ("string", "integer", "number", "array", "object"):
-                    builder.values_unknown = True  # an enum, a model: refuses some values
+                    # an enum, a model: refuses some values, not those a
+                    # closed dispatch before it refused (:mod:`.conversions`)
+                    builder.values_narrowed = True
                     kind = None
-                builder.values_unknown = builder.values_unknown or constrained
+                builder.values_narrowed = builder.values_narrowed or constrained
                 lax = {**_LAX, "string": "str"} if model == "pydantic" else _LAX
                 if kind in lax and not constrained:
                     builder.coercion = builder.coercion or lax[kind]
