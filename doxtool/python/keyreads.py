@@ -8,15 +8,14 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Sequence
-from functools import cached_property
 from typing import Any
 
 from doxtool.core.facts import json_type
 from doxtool.core.summary_facts import KeyRead, OutCall
+from doxtool.python.astbodytop import BodyTop
 from doxtool.python.astemptied import emptied
 from doxtool.python.astlengths import LengthNames
 from doxtool.python.astmade import MadeValues, judged_as_made, made_by
-from doxtool.python.astparse import statements
 from doxtool.python.astpresence import PresenceBinds
 from doxtool.python.astshapes import literal, replace_default
 from doxtool.python.astskipped import SkippedBranches
@@ -35,7 +34,7 @@ from doxtool.python.readforms import (
 from doxtool.python.summaryscope import ModuleScope
 
 
-class KeyReads(PresenceBinds, SkippedBranches, MadeValues, StringBodies, LengthNames):
+class KeyReads(BodyTop, PresenceBinds, SkippedBranches, MadeValues, StringBodies, LengthNames):
     """Reads of handed dicts: a part of :class:`~doxtool.python.functionwalk.FunctionWalk`."""
 
     owner: ModuleScope
@@ -63,28 +62,6 @@ class KeyReads(PresenceBinds, SkippedBranches, MadeValues, StringBodies, LengthN
     fallback_values: dict[int, tuple[bool, Any]]
     _assigned: frozenset[str] | None
     check_places: dict[int, tuple[int, bool]]
-
-    def _top(self, stmt: ast.stmt) -> bool:
-        return id(stmt) in self._top_index
-
-    @cached_property
-    def _top_index(self) -> dict[int, int]:
-        """Each statement of the top of the body -> its index there."""
-        return {id(stmt): index for index, stmt in enumerate(self.node.body)}
-
-    @cached_property
-    def _first_return(self) -> int:
-        """Index of the first statement at the top of the body that may
-        return (the length of the body when none may)."""
-        body = self.node.body
-        return next(
-            (
-                index
-                for index, stmt in enumerate(body)
-                if any(isinstance(s, ast.Return) for s in statements([stmt]))
-            ),
-            len(body),
-        )
 
     def _note_missing_values(self, body: Sequence[ast.stmt], index: int) -> None:
         """What names hold when a key is missing, ``body[index]`` next
@@ -150,7 +127,7 @@ class KeyReads(PresenceBinds, SkippedBranches, MadeValues, StringBodies, LengthN
         if (
             name in self.params
             and name != self.self_name
-            and name not in self._rebound()
+            and not self._bound_through(stmt, name)
             and raises
             and not self._returned_before(stmt)
         ):
