@@ -48,6 +48,22 @@ def test_purpose_is_the_tool_class_docstring(make_repo, run_cli) -> None:
     _assert_clean_and_stable(root, run_cli)
 
 
+def test_purpose_is_the_whole_sentence_a_docstring_wraps(make_repo, run_cli) -> None:
+    # the first line alone ends mid-sentence ("that lets users"); a line that
+    # opens a new part ("Args:") is not joined
+    wrapped = WAIT_PY.replace(
+        "class WaitTool(Tool):\n",
+        'class WaitTool(Tool):\n    """Pause the agent for a while, a bot that lets users\n'
+        '    wait with Agent Zero.\n    Args: seconds.\n    """\n\n',
+    )
+    root = make_repo({**clean_files(), "tools/wait.py": wrapped})
+    text = _generated(root, run_cli)
+    assert _section(text, "Purpose")[1] == (
+        "- Pause the agent for a while, a bot that lets users wait with Agent Zero."
+    )
+    _assert_clean_and_stable(root, run_cli)
+
+
 def test_purpose_is_the_prompts_first_line_when_the_class_has_no_docstring(
     make_repo, run_cli
 ) -> None:

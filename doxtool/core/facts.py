@@ -380,7 +380,8 @@ class ModuleOutline:
     code has them; conventions decide which of them a companion lists.
     """
 
-    #: first line of the module docstring ("" when none)
+    #: first line of the module docstring, with the lines that carry its
+    #: sentence on (``signatures.doc_summary``; "" when none)
     docstring: str = ""
     classes: list[ClassOutline] = field(default_factory=list)
     functions: list[FunctionOutline] = field(default_factory=list)

@@ -73,7 +73,8 @@ class ClassOutline:
     methods: list[FunctionOutline] = field(default_factory=list)
     #: False for a class under a module-level ``if``/``try``/``with``/loop
     top_level: bool = True
-    #: first line of the docstring after ``inspect.cleandoc``, stripped ("" when none)
+    #: first line of the docstring after ``inspect.cleandoc``, stripped, with the
+    #: lines that carry its sentence on (``signatures.doc_summary``; "" when none)
     doc: str = ""
     #: the parameters a call of the class takes, when its own code says them
     #: exactly (:mod:`doxtool.python.initparams`): a standard-library

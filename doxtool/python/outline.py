@@ -27,7 +27,7 @@ from doxtool.python.outlineareas import AREAS, keyword_areas
 from doxtool.python.outlineeffects import CallEffects
 from doxtool.python.rebound import is_setattr, rebound_attributes, remember
 from doxtool.python.responsecalls import response_calls
-from doxtool.python.signatures import DEFS, class_outline, first_doc_line, function_outline
+from doxtool.python.signatures import DEFS, class_outline, doc_summary, function_outline
 
 _TRIES: tuple[type[ast.stmt], ...] = tuple(
     kind for kind in (ast.Try, getattr(ast, "TryStar", None)) if kind is not None
@@ -81,7 +81,7 @@ class _Outliner:
 
     def run(self, tree: ast.Module) -> ModuleOutline:
         outline = self.outline
-        outline.docstring = first_doc_line(ast.get_docstring(tree))
+        outline.docstring = doc_summary(ast.get_docstring(tree))
         self._module_block(tree.body, "module")
         for cls, node in self._classes:  # once every import is known
             # a name bound again (``Response = wrap(Response)``, a ``def``

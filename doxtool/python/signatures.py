@@ -29,6 +29,24 @@ def first_doc_line(doc: str | None) -> str:
     return lines[0].strip() if lines else ""
 
 
+def doc_summary(doc: str | None) -> str:
+    """The first line of a docstring, with the lines that carry its sentence
+    on (one starting in lower case, the first line ending in no ``.``, ``!``,
+    ``?`` or ``:``), joined: ``Manage the bridge that lets users`` /
+    ``chat through Matrix.`` is one sentence, which its first line alone
+    would cut."""
+    if not doc:
+        return ""
+    lines = doc.strip().splitlines()
+    text = lines[0].strip() if lines else ""
+    for line in lines[1:]:
+        line = line.strip()
+        if text.endswith((".", "!", "?", ":")) or not line[:1].islower():
+            break
+        text = f"{text} {line}"
+    return text
+
+
 def _unparse(node: ast.expr | None) -> str | None:
     return None if node is None else _text(node)
 
@@ -94,7 +112,7 @@ def class_outline(node: ast.ClassDef, top_level: bool) -> ClassOutline:
             for keyword in node.keywords
         ],
         decorators=[_text(decorator) for decorator in node.decorator_list],
-        doc=first_doc_line(ast.get_docstring(node)),
+        doc=doc_summary(ast.get_docstring(node)),
         methods=list(_methods(node.body, True)),
         top_level=top_level,
     )
