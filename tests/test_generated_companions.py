@@ -49,12 +49,12 @@ def test_purpose_is_the_tool_class_docstring(make_repo, run_cli) -> None:
 
 
 def test_purpose_is_the_whole_sentence_a_docstring_wraps(make_repo, run_cli) -> None:
-    # the first line alone ends mid-sentence ("that lets users"); a line that
-    # opens a new part ("Args:") is not joined
+    # the first line alone ends mid-sentence ("that lets users"); the
+    # sentence ends on the next line, and the one after it is left out
     wrapped = WAIT_PY.replace(
         "class WaitTool(Tool):\n",
         'class WaitTool(Tool):\n    """Pause the agent for a while, a bot that lets users\n'
-        '    wait with Agent Zero.\n    Args: seconds.\n    """\n\n',
+        '    wait with Agent Zero. A second sentence\n    is not the summary.\n    """\n\n',
     )
     root = make_repo({**clean_files(), "tools/wait.py": wrapped})
     text = _generated(root, run_cli)

@@ -6,6 +6,7 @@ its docstring.
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 
 from doxtool.core.outline_facts import ClassOutline, FunctionOutline, Param
@@ -29,6 +30,10 @@ def first_doc_line(doc: str | None) -> str:
     return lines[0].strip() if lines else ""
 
 
+#: the end of a sentence (not that of ``e.g.`` or ``i.e.``)
+_SENTENCE_END = re.compile(r"(?<!e\.g)(?<!i\.e)[.!?](?=\s|$)")
+
+
 def doc_summary(doc: str | None) -> str:
     """The first line of a docstring, with the lines that carry its sentence
     on (one starting in lower case, the first line ending in no ``.``, ``!``,
@@ -43,7 +48,8 @@ def doc_summary(doc: str | None) -> str:
         line = line.strip()
         if text.endswith((".", "!", "?", ":")) or not line[:1].islower():
             break
-        text = f"{text} {line}"
+        end = _SENTENCE_END.search(line)
+        text = f"{text} {line if end is None else line[: end.end()]}"
     return text
 
 
