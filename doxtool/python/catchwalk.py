@@ -74,7 +74,9 @@ class CatchWalk:
         handlers = [suite_body(h.body) for h in stmt.handlers]
         ending = [
             self._error_exit(h, env)
-            and (env.func is self.entry or ends_with_raise(h) or self._ends_execute(env))
+            # on the calls that come this way: a method a dispatch's branch
+            # answers with (``return self._add()``) ends ``execute`` there too
+            and (env.func is self.entry or ends_with_raise(h) or _answers(env))
             for h in handlers
         ]
         recovers = bool(handlers) and not all(ending)
@@ -180,3 +182,10 @@ def _names_guard(nodes: Sequence[cst.BaseExpression]) -> bool:
         if dotted and dotted[-1] in GUARD_EXCEPTIONS:
             return True
     return False
+
+
+def _answers(env: Env) -> bool:
+    """Whether a ``Response`` the walked function returns ends ``execute`` on
+    the calls that reach it (``execute`` answers with what it returns), if
+    not on every call (``_ends_execute`` of :mod:`.contracts`)."""
+    return env.collect_outcomes or env.answers

@@ -18,10 +18,13 @@ some path, a value made from it), each key the helper reads with a default
 is required or optional: neither is claimed, nor the default.
 
 Only a call made on every call of ``execute`` that gets this far, outside a
-``try`` that goes on after an error and outside any branch, counts; and only
-what a missing key gives (the tool's default, or None when it reads the key
-with none) that the helper's check refuses. An argument whose default is not
-known, or that has alternatives, is left as it is.
+``try`` that goes on after an error and outside any branch, makes an
+argument required; one made on some calls only (in a branch, past a return,
+as ``if action == "add": self._add()``) leaves it required or optional,
+neither, nor the default, claimed. Only what a missing key gives (the
+tool's default, or None when it reads the key with none) that the helper's
+check refuses counts. An argument whose default is not known, or that has
+alternatives, is left as it is.
 """
 
 from __future__ import annotations
@@ -42,13 +45,15 @@ def with_refused_values(tool: ToolFacts, entry: Entry) -> ToolFacts:
     hands the value to refuses on every call."""
     refused: dict[str, Argument] = {}
     for call in tool.helper_calls:
-        if not _every_call(call):
+        every = _every_call(call)
+        if not every and (call.recovered or call.path is not None):
             continue
         found = entry(tool, call.target)
         if found is None:
             continue
-        for item, kind in call.checked:
-            _checked(tool, call, found, item, kind, refused)
+        if every:
+            for item, kind in call.checked:
+                _checked(tool, call, found, item, kind, refused)
         refuses = {param: kind for param, kind in found.summary.refuses}
         for key, name in call.values:
             kind = refuses.get(parameter_of(found, key) or "")
@@ -57,7 +62,8 @@ def with_refused_values(tool: ToolFacts, entry: Entry) -> ToolFacts:
                 continue
             needed = _needed(argument, kind)
             if needed is not None:
-                refused[name] = needed
+                # on some calls only (a branch, past a return): needed there
+                refused[name] = needed if every else _doubted(argument)
     if not refused:
         return tool
     return dataclasses.replace(tool, arguments=[refused.get(a.name, a) for a in tool.arguments])
