@@ -12,7 +12,6 @@ from __future__ import annotations
 import ast
 from functools import cached_property
 
-from doxtool.python.astparse import statements
 from doxtool.python.summaryscope import ModuleScope
 
 
@@ -34,15 +33,7 @@ class BodyTop:
     def _first_return(self) -> int:
         """Index of the first statement at the top of the body that may
         return (the length of the body when none may)."""
-        body = self.node.body
-        return next(
-            (
-                index
-                for index, stmt in enumerate(body)
-                if any(isinstance(s, ast.Return) for s in statements([stmt]))
-            ),
-            len(body),
-        )
+        return min(self._returning, default=len(self.node.body))  # type: ignore[attr-defined]
 
     def _bound_through(self, stmt: ast.stmt, name: str) -> bool:
         """Whether a statement of the top of the body up to ``stmt``, that

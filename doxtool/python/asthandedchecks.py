@@ -19,12 +19,15 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import operator
 from collections.abc import Callable
 
 from doxtool.core.summary_facts import KeyRead
 
 #: what a check may change of a read (:meth:`~doxtool.python.keyreads.KeyReads._read_contract`)
 _FIELDS = tuple(f.name for f in dataclasses.fields(KeyRead))
+#: a read's values of :data:`_FIELDS`, as a tuple
+_FIELD_VALUES = operator.attrgetter(*_FIELDS)
 
 
 def hands_back(stmt: ast.If) -> bool:
@@ -42,13 +45,14 @@ def hedged_check(
     changed back, needed on some calls: whether the key is required is not
     known. The parameters the raise would refuse move to ``hedged_params``
     (``def f(q=""): if not q: return "error"``: :mod:`.astrefusedparams`)."""
-    before = [(read, [getattr(read, name) for name in _FIELDS]) for read in reads]
+    fields = _FIELD_VALUES
+    before = [(read, fields(read)) for read in reads]
     refused = len(refused_params)
     as_raise()
     hedged_params.extend(refused_params[refused:])
     del refused_params[refused:]
     for read, values in before:
-        if all(getattr(read, name) == value for name, value in zip(_FIELDS, values, strict=True)):
+        if fields(read) == values:
             continue
         for name, value in zip(_FIELDS, values, strict=True):
             setattr(read, name, value)

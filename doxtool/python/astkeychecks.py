@@ -133,10 +133,22 @@ class AstKeyChecks(AstValueKeys):
         CACHE``), a return ends the helper, not the tool's call, which goes
         on without what follows: that runs on some calls only, as past a
         return in a method of a tool (:mod:`~doxtool.python.toolwalk`)."""
-        if not any(isinstance(s, ast.Return) for s in statements([stmt])):
+        if index not in self._returning:
             return False
         self._first_exit = min(self._first_exit, index)
         return True
+
+    @cached_property
+    def _returning(self) -> frozenset[int]:
+        """The indexes of the statements at the top of the body that hold a
+        ``return`` (in a nested block too, not in a nested definition), read
+        from the body's statements as the module's scope lists them once."""
+        top, index, found = self._top_index, -1, set()
+        for stmt in self.owner.body_statements(self.node):
+            index = top.get(id(stmt), index)
+            if type(stmt) is ast.Return:
+                found.add(index)
+        return frozenset(found)
 
     def _past_exit(self, stmt: ast.stmt) -> bool:
         """Whether ``stmt``, at the top of the body, follows a return on a

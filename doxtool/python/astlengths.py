@@ -23,10 +23,11 @@ class LengthNames:
 
     def _note_length(self, targets: list[ast.expr], value: ast.expr) -> None:
         """``name = value``: ``name`` holds ``len(x)`` when ``value`` is one."""
-        for target in targets:
-            for node in ast.walk(target):
-                if isinstance(node, ast.Name):
-                    self._forget_length(node.id)
+        if self.var_lens:  # a name rebound ends what it held, when one holds a length
+            for target in targets:
+                for node in ast.walk(target):
+                    if isinstance(node, ast.Name):
+                        self._forget_length(node.id)
         if len(targets) != 1 or not isinstance(targets[0], ast.Name):
             return
         if (

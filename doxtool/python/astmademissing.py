@@ -9,7 +9,7 @@ it (:mod:`~doxtool.python.readmissing`): a check of the name
 from __future__ import annotations
 
 import ast
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from doxtool.core.summary_facts import KeyRead
@@ -26,13 +26,17 @@ def made_missing(
     function: ast.FunctionDef | ast.AsyncFunctionDef,
     name: str,
     read_of: Callable[[ast.expr], KeyRead | None],
+    nodes: Iterable[ast.AST] | None = None,
 ) -> tuple[KeyRead, Any] | None:
     """(read, value) a missing key leaves in ``name``, bound once in
     ``function`` (a parameter never) to a value :func:`made_value` computes; a
-    container only looked in (nothing fills it, nothing it is handed to may)."""
+    container only looked in (nothing fills it, nothing it is handed to may).
+    ``nodes``: the nodes of ``function`` (:func:`ast.walk`'s, in any order)
+    when they were walked already."""
+    every_node = list(ast.walk(function)) if nodes is None else nodes
     bindings = [
         node
-        for node in ast.walk(function)
+        for node in every_node
         if type(node) is ast.Name and node.id == name and type(node.ctx) is not ast.Load
     ]
     params = function.args
@@ -41,7 +45,7 @@ def made_missing(
         return None
     assigns = [
         node
-        for node in ast.walk(function)
+        for node in every_node
         if type(node) is ast.Assign and len(node.targets) == 1 and node.targets[0] is bindings[0]
     ]
     made = made_value(assigns[0].value, read_of) if assigns else None

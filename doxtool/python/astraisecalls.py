@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import operator
 from collections.abc import Callable
 
 from doxtool.core.summary_facts import KeyRead
@@ -28,6 +29,8 @@ from doxtool.python.summaryscope import ModuleScope
 
 #: what a check may change of a read (:meth:`~doxtool.python.keyreads.KeyReads._read_contract`)
 _FIELDS = tuple(f.name for f in dataclasses.fields(KeyRead) if not f.name.startswith("raise_"))
+#: a read's values of :data:`_FIELDS`, as a tuple
+_FIELD_VALUES = operator.attrgetter(*_FIELDS)
 
 
 class AstRaiseCalls:
@@ -57,15 +60,19 @@ class AstRaiseCalls:
         if not calls:
             self._contract(stmt, stmt.test, raises)
             return
-        before = [(read, [getattr(read, name) for name in _FIELDS]) for read in self.reads]
+        fields = _FIELD_VALUES
+        before = [(read, fields(read)) for read in self.reads]
         refused = len(self.refused_params)
         self._contract(stmt, stmt.test, True)
         del self.refused_params[refused:]  # a parameter refused on some calls only
         for read, values in before:
+            now = fields(read)
+            if now == values:
+                continue
             changes = [
-                [name, getattr(read, name)]
-                for name, value in zip(_FIELDS, values, strict=True)
-                if getattr(read, name) != value
+                [name, value]
+                for name, value, old in zip(_FIELDS, now, values, strict=True)
+                if value != old
             ]
             if not changes:
                 continue

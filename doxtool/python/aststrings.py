@@ -31,6 +31,8 @@ class StringBodies:
             if type(stmt) is not ast.If or (stmt.orelse and type(stmt.orelse[-1]) is ast.Raise):
                 continue
             names = set(_strings_tested(stmt.test))
+            if not names:
+                continue  # no name tested for strings: no call under it counts
             for inner in stmt.body:
                 for node in walk(inner):
                     func = node.func if type(node) is ast.Call else None  # type: ignore[attr-defined]

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Callable
+from functools import cached_property
 from typing import Any
 
 from doxtool.core.summary_facts import KeyRead
@@ -48,6 +49,11 @@ class AstValueKeys(NoneUses):
     _read_contract: Callable[[KeyRead, str], bool]
     _read_at: Callable[[ast.expr, str | None], KeyRead | None]
     _read_key: Callable[[ast.expr], str | None]
+
+    @cached_property
+    def function_walk(self) -> list[ast.AST]:
+        """The nodes of the function (:func:`~doxtool.python.astwalk.walk`), walked once."""
+        return walk(self.node)
 
     def _param_looked_in(self, stmt: ast.stmt, test: ast.expr) -> None:
         """``if "title" not in issue: raise ...`` (or ``missing = [f for f in
@@ -102,7 +108,7 @@ class AstValueKeys(NoneUses):
             and not somewhere
             and id(read) not in self.fallback_values
             and only_read(self.node, value.id)  # type: ignore[union-attr]
-            and not _changing_methods(self.node, value.id)  # type: ignore[union-attr]
+            and not _changing_methods(self.function_walk, value.id)  # type: ignore[union-attr]
         ):
             self._read_contract(read, "missing")
 
@@ -130,7 +136,9 @@ class AstValueKeys(NoneUses):
         if (
             type(held) is ast.Name
             and not isinstance(missing, str)
-            and (not only_read(self.node, held.id) or _changing_methods(self.node, held.id))
+            and (
+                not only_read(self.node, held.id) or _changing_methods(self.function_walk, held.id)
+            )
         ):
             return CALLED
         return "missing" if key not in missing else "given"
@@ -145,7 +153,7 @@ class AstValueKeys(NoneUses):
         held = test.comparators[0]
         if type(held) is not ast.Name or not isinstance(key, str):
             return None
-        made = made_missing(self.node, held.id, self._plain_read)
+        made = made_missing(self.node, held.id, self._plain_read, self.function_walk)
         if made is None or not isinstance(made[1], (str, list, tuple, dict)):
             return None
         read, missing = made
@@ -159,7 +167,11 @@ class AstValueKeys(NoneUses):
         " ").strip()``, :mod:`.astmademissing`), ``missing`` or ``given`` as
         what a missing key leaves there (``""``) is refused or not."""
         read = self._missing_read(name)  # type: ignore[attr-defined]
-        made = made_missing(self.node, name, self._plain_read) if read is not None else None
+        made = (
+            made_missing(self.node, name, self._plain_read, self.function_walk)
+            if read is not None
+            else None
+        )
         if made is None or made[0] is not read or refusal == CALLED:
             return read, refusal
         return read, "missing" if REFUSALS[refusal](made[1]) else "given"
@@ -180,13 +192,13 @@ class AstValueKeys(NoneUses):
 _KEEPING = frozenset({"get", "keys", "values", "items", "copy"})
 
 
-def _changing_methods(function: ast.AST, name: str) -> bool:
-    """Whether a method of ``name`` other than :data:`_KEEPING` is named in
-    ``function`` (``data.setdefault("title", "")`` writes the key)."""
+def _changing_methods(nodes: list[ast.AST], name: str) -> bool:
+    """Whether a method of ``name`` other than :data:`_KEEPING` is named
+    among ``nodes``, a function's (``data.setdefault("title", "")`` writes the key)."""
     return any(
         type(node) is ast.Attribute
         and type(node.value) is ast.Name
         and node.value.id == name
         and node.attr not in _KEEPING
-        for node in walk(function)
+        for node in nodes
     )
