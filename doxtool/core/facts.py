@@ -466,6 +466,11 @@ class ModuleFacts:
     #: the loops of its functions that take a class by the order of another
     #: module's names (:mod:`doxtool.core.loader_facts`): a tool loader's
     loaders: list[LoaderFacts] = field(default_factory=list)
+    #: the names of the Python files it may load by their path (a literal's
+    #: last part, ``_common.py``), handed to
+    #: ``spec_from_file_location``, ``runpy.run_path`` and the like
+    #: (:mod:`doxtool.python.pathloads`)
+    path_loads: list[str] = field(default_factory=list)
     #: the quoted names in these facts that may be repository modules, the
     #: resolved ``tools`` left out, one per line (:mod:`doxtool.core.factnames`:
     #: one string holds a module's hundreds of names in a fifth of the memory),

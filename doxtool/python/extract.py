@@ -179,6 +179,7 @@ def _second_half(
     facts.objects = prepared.objects
     facts.held = prepared.held
     facts.loaders = prepared.loaders
+    facts.path_loads = prepared.path_loads
     pruned = prepared.text is not None
     if prepared.parsed > MAX_PARSED_CHARS:
         return _too_large(

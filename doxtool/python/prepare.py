@@ -26,6 +26,7 @@ from doxtool.python.loaders import tool_loaders
 from doxtool.python.names import module_name
 from doxtool.python.nesting import nesting_problem
 from doxtool.python.outline import module_outline
+from doxtool.python.pathloads import may_load_by_path, path_loads
 from doxtool.python.prepared import FirstHalf, Prepared
 from doxtool.python.prune import prune
 from doxtool.python.scopebinds import rebound_imports
@@ -52,6 +53,8 @@ def first_half(
             prepared.outline.rebound = rebound_imports(syntax or newer)
     if syntax is not None and "getmembers" in source:
         prepared.loaders = tool_loaders(syntax, module)
+    if syntax is not None and may_load_by_path(source):
+        prepared.path_loads = path_loads(syntax)
     if syntax is not None:
         # before libcst's tree exists: the two largest trees are never held at once
         try:

@@ -31,6 +31,8 @@ class Prepared:
     #: the loops taking a class by the order of a module's names
     #: (:mod:`doxtool.python.loaders`)
     loaders: list[LoaderFacts] = field(default_factory=list)
+    #: the names of the files it may load by their path (:mod:`doxtool.python.pathloads`)
+    path_loads: list[str] = field(default_factory=list)
     #: why the summaries could not be extracted, if they could not
     summary_problem: Problem | None = None
     #: whether ``ast`` parsed the module (newer syntax or a syntax error: not)

@@ -40,12 +40,18 @@ making a class at run time (`type("T", (Tool,), {...})`, `types.new_class`),
 and the module that defines a configured tool base itself (`tools/base.py`
 holding `tools.base.BaseTool`). Nor is a module other tool modules import
 (`from tools._common import fmt`, `from ._common import fmt`, `import
-tools._common`): their shared code, which the framework loads only if a
-model calls a tool of its name; unless a prompt teaches that name as a
-tool's, and the model calls it. So is a module that such shared code
-imports in turn (`tools/_common.py` importing `tools/_format.py`), or a
-package of the tools directory does (`tools/lib/__init__.py`): loading the
-tool loads it too.
+tools._common`), or may load by its path: a string literal naming its file
+(`"_common.py"`, in any directory) is in the path they hand to
+`importlib.util.spec_from_file_location`, `importlib.machinery.SourceFileLoader`,
+`runpy.run_path` or `imp.load_source` (`Path(__file__).parent / "_common.py"`,
+`os.path.join(HERE, COMMON)` with `COMMON = "_common.py"`), or, where that
+path is built from no such literal (a parameter of a helper the module calls
+with the file name), anywhere in the module's text. These are their shared
+code, which the framework loads only if a model calls a tool of its name;
+unless a prompt teaches that name as a tool's, and the model calls it. So is
+a module that such shared code imports (or loads) in turn
+(`tools/_common.py` importing `tools/_format.py`), or a package of the tools
+directory does (`tools/lib/__init__.py`): loading the tool loads it too.
 
 **Why it matters.** The framework finds a tool by its file name and takes the
 first `Tool` subclass in the module; a module without one makes every call of
@@ -94,6 +100,20 @@ that tool fail at run time.
                     "tools/_common.py": _COMMON_PY,
                     "tools/wait.py": WAIT_PY.replace(
                         "Tool\n", "Tool\nfrom ._common import fmt\n", 1
+                    ),
+                }
+            )
+        ),
+        # shared code the tools load by its path
+        Example(
+            with_files(
+                {
+                    "tools/_common.py": _COMMON_PY,
+                    "tools/wait.py": WAIT_PY.replace(
+                        "Tool\n",
+                        "Tool\nimport runpy\nfrom pathlib import Path\n\n"
+                        '_common = runpy.run_path(str(Path(__file__).parent / "_common.py"))\n',
+                        1,
                     ),
                 }
             )

@@ -3,16 +3,20 @@
 A module kept in a tools directory that other tool modules import
 (``from tools._common import fmt``, ``from ._common import fmt``, ``import
 tools._common``, ``from usr.plugins.p.tools._common import fmt`` in a
-standalone plugin) is a library of theirs: the framework loads a tool module
-only when a model calls the tool its file is named for, so one that binds
-no tool class is a tool of nobody's, not a broken tool (DOX004 says nothing
-of it unless a prompt teaches its name as a tool's). So is a module such a
+standalone plugin), or may load by its path (``spec_from_file_location("x",
+Path(__file__).parent / "_common.py")``: :mod:`doxtool.python.pathloads`), is
+a library of theirs: the framework loads a tool module only when a model
+calls the tool its file is named for, so one that binds no tool class is a
+tool of nobody's, not a broken tool (DOX004 says nothing of it unless a
+prompt teaches its name as a tool's). So is a module such a
 library imports in turn (``tools/a.py`` imports ``tools/_b.py``, which
 imports ``tools/_c.py``): loading the tool loads it too.
 
 What is read is the importing modules' imports, resolved to the
-repository's files as the edges of an incremental check resolve them, so
-the finding turns on other modules' code: an incremental check re-checks
+repository's files as the edges of an incremental check resolve them, and
+the names of the files they load by path (a module of the tool
+directories, or of their packages, whose file name one is), so the finding
+turns on other modules' code: an incremental check re-checks
 the tool modules a changed tool module, or one whose tools may have
 changed, imported and imports, and those they import in turn
 (:mod:`doxtool.run.incremental`).
@@ -20,15 +24,14 @@ changed, imported and imports, and those they import in turn
 
 from __future__ import annotations
 
-import os
 import re
 from collections.abc import Callable, Iterable
 
 from doxtool.core.facts import ModuleFacts
 from doxtool.core.reads import read_regular
-from doxtool.run.listing import NEVER_READ
 from doxtool.run.project import Project
 from doxtool.run.snapshot import references
+from doxtool.run.toolpackages import package_modules
 
 #: bytes of a module's text searched for the imported module's name
 MAX_BYTES = 8 * 1024 * 1024
@@ -56,22 +59,6 @@ def importing_tools(project: Project, module: str) -> list[str]:
     return sorted(found)
 
 
-def package_modules(project: Project) -> list[str]:
-    """The modules of the packages in the tool directories (``tools/lib/__init__.py``,
-    ``tools/lib/fmt.py``): no tools, but code a tool module may load."""
-    found: list[str] = []
-    for directory in project.tool_dirs:
-        top = project.root / directory
-        for path, dirs, files in os.walk(top):
-            rel = os.path.relpath(path, project.root).replace(os.sep, "/")
-            dirs[:] = sorted(
-                d for d in dirs if d not in NEVER_READ and not project.excluded(f"{rel}/{d}")
-            )
-            if path != str(top):
-                found.extend(f"{rel}/{f}" for f in sorted(files) if f.endswith(".py"))
-    return found
-
-
 def _importers(project: Project, module: str, seen: set[str], modules: list[str]) -> list[str]:
     """The ``modules`` not in ``seen`` whose imports name ``module``."""
     parts = module.removesuffix(".py").split("/")
@@ -82,14 +69,25 @@ def _importers(project: Project, module: str, seen: set[str], modules: list[str]
     for other in modules:
         if other in seen:
             continue
-        # every import of the module writes its name: the text rules out the rest
+        # every import of the module, every load of its file by path, writes
+        # its name: the text rules out the rest
         text = read_regular(str(project.root / other), MAX_BYTES)
         if text is None or word.search(text) is None:
             continue
         facts = project.facts(other)
-        if any(names_module(project, name, module) for name in _imported(facts)):
+        if loads_by_path(facts.path_loads, module) or any(
+            names_module(project, name, module) for name in _imported(facts)
+        ):
             found.append(other)
     return found
+
+
+def loads_by_path(files: Iterable[str], module: str) -> bool:
+    """Whether one of ``files`` (the names of the files a module may load by
+    their path: :mod:`doxtool.python.pathloads`) is the file name of
+    ``module``: doxtool cannot tell which directory the path is in, and a
+    literal naming the file may be the one loaded."""
+    return module.rpartition("/")[2] in files
 
 
 def reached_tools(

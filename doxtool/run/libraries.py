@@ -3,12 +3,12 @@ they are other tools' shared code (``DOX004`` alone).
 
 Whether a module of a tools directory without a tool class is shared code
 turns on the tool modules that load it (:mod:`doxtool.run.importers`): an
-edit that drops an import from a tool module, or from shared code it loads,
-may leave a module that no tool loads, which a whole check reports. A run
-over the edited module therefore also checks, for ``DOX004`` alone, the
-modules of the tool directories that the module named as git's ``HEAD``
-holds it (what a commit, and pre-commit's changed files, are changes of) or
-names now, and those these name now in turn, each found from the text (a
+edit that drops an import (or a load by path) from a tool module, or from
+shared code it loads, may leave a module that no tool loads, which a whole
+check reports. A run over the edited module therefore also checks, for
+``DOX004`` alone, the modules of the tool directories that the module named
+as git's ``HEAD`` holds it (what a commit, and pre-commit's changed files,
+are changes of) or names now, and those these name now in turn, each found from the text (a
 module's facts name another only where its text writes its name:
 :func:`~doxtool.run.importers.reached_tools`). Only the files named are
 read, not every tool module, and git is asked once. Outside a git
@@ -23,11 +23,13 @@ import os
 from pathlib import Path
 
 from doxtool.core.reads import read_regular
+from doxtool.python.pathloads import may_load_by_path, path_loads
 from doxtool.run import unwatched
 from doxtool.run.gitindex import base_revision, git_env, staged_renames
-from doxtool.run.importers import MAX_BYTES, names_module, package_modules, tools_written
+from doxtool.run.importers import MAX_BYTES, loads_by_path, names_module, tools_written
 from doxtool.run.project import Project
 from doxtool.run.scope import Scope
+from doxtool.run.toolpackages import package_modules
 
 
 def add_libraries(project: Project, scope: Scope) -> None:
@@ -74,15 +76,18 @@ def add_libraries(project: Project, scope: Scope) -> None:
 
 def imported_tools(project: Project, module: str, data: bytes, tools: set[str]) -> set[str]:
     """The modules of ``tools`` that the text ``data`` of ``module`` imports
-    (an import anywhere in it, resolved as the repository's files); those
-    it writes the name of when it is not Python that parses."""
+    (an import anywhere in it, resolved as the repository's files) or may
+    load by their path (:mod:`doxtool.python.pathloads`); those it writes
+    the name of when it is not Python that parses."""
     written = tools_written(data, tools) - {module}
     if not written:
-        return written  # an import of a module writes its name
+        return written  # an import of a module, or a load of its file, writes its name
     try:
         tree = ast.parse(data)
     except (SyntaxError, ValueError):
         return written
+    files = path_loads(tree) if may_load_by_path(data.decode("utf-8", "replace")) else []
+    loaded = {t for t in written if loads_by_path(files, t)}
     package = project.module_of(module).split(".")
     if not module.endswith("/__init__.py"):
         package = package[:-1]  # a package's own ``__init__`` is the package
@@ -96,7 +101,8 @@ def imported_tools(project: Project, module: str, data: bytes, tools: set[str]) 
             base = package[: len(package) - node.level + 1] if node.level else []
             base = [*base, *(node.module.split(".") if node.module else [])]
             dotted.extend(".".join([*base, alias.name]) for alias in node.names)
-    return {t for t in written if any(names_module(project, name, t) for name in dotted)}
+    imported = {t for t in written if any(names_module(project, name, t) for name in dotted)}
+    return imported | loaded
 
 
 def renamed_from(root: Path, modules: list[str]) -> dict[str, bytes]:

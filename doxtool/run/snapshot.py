@@ -30,6 +30,7 @@ from doxtool.run.loaders import loader_modules
 from doxtool.run.project import Project
 from doxtool.run.records import FIND_LOOKUPS, Records
 from doxtool.run.replay import taken_listing
+from doxtool.run.toolpackages import package_modules
 
 #: files larger than this are compared by modification time and size alone
 MAX_DIGEST_BYTES = 8 * 1024 * 1024
@@ -322,11 +323,22 @@ def _is_file(project: Project, path: str, memo: dict[str, Any]) -> bool:
     return bool(known)
 
 
+def _by_file_name(project: Project, memo: dict[str, Any]) -> dict[str, list[str]]:
+    """The modules of the tool directories and of their packages, by file name."""
+    known = memo.get("\0by-file-name")
+    if known is None:
+        known = memo["\0by-file-name"] = {}
+        for rel in [*project.tool_modules, *package_modules(project)]:
+            known.setdefault(rel.rpartition("/")[2], []).append(rel)
+    return known  # type: ignore[no-any-return]
+
+
 def references(project: Project, module: str, memo: dict[str, Any]) -> list[str]:
     """The repository modules the facts of ``module`` name: what resolving
     its tools or following its calls may read. A tool module's include the
     modules the framework's loader was looked for in
-    (:func:`~doxtool.run.loaders.loader_modules`)."""
+    (:func:`~doxtool.run.loaders.loader_modules`); a module's, the modules
+    of the tool directories it may load by path (their file name)."""
     facts = project.facts(module)
     found: dict[str, None] = {}
     if project.is_tool_module(module):
@@ -345,6 +357,11 @@ def references(project: Project, module: str, memo: dict[str, Any]) -> list[str]
             rel = project.module_path(".".join(parts[:cut]))  # remembered per run
             if rel is not None and rel != module:
                 found[rel] = None
+    for name in facts.path_loads:
+        # a file it may load by path: the modules of the tool directories of that name
+        found.update(
+            dict.fromkeys(m for m in _by_file_name(project, memo).get(name, ()) if m != module)
+        )
     if facts.outline is not None:
         package = module.rsplit("/", 1)[0].split("/") if "/" in module else []
         for imported in facts.outline.imports:
