@@ -12,11 +12,10 @@ module no tool loads, by import or by path, is still reported.
 
 from __future__ import annotations
 
-import os
-import subprocess
 from pathlib import Path
 
 import pytest
+from hooked import git as _git
 from samples import clean_files, write_files
 
 from doxtool.rules.examples import WAIT_PY
@@ -115,17 +114,6 @@ def test_shared_code_loaded_by_path_passes_the_loading_on(make_repo, run_cli) ->
     )
     assert _dox004(run_cli, root) == []
     assert _dox004(run_cli, root, "tools/_common.py") == []
-
-
-def _git(root: Path, *args: str) -> None:
-    env = {
-        **os.environ,
-        "GIT_AUTHOR_NAME": "t",
-        "GIT_AUTHOR_EMAIL": "t@example.invalid",
-        "GIT_COMMITTER_NAME": "t",
-        "GIT_COMMITTER_EMAIL": "t@example.invalid",
-    }
-    subprocess.run(["git", *args], cwd=root, env=env, check=True, capture_output=True)
 
 
 def _committed(make_repo, wait_py: str) -> Path:
