@@ -4,7 +4,10 @@ the conversion of a name bound once to a read (``limit = args.get("limit")``,
 then ``int(limit)``), and the values a read accepts.
 
 The values are those of a closed check at the top of the body (``if engine
-not in ("ddg", "brave"): raise ...``: anything else ends in an error); any
+not in ("ddg", "brave"): raise ...``, or ``not in ENGINES`` of a module-level
+literal nothing changes: anything else ends in an error), and the check
+makes the key needed where it refuses what a missing key gives (None, or a
+default outside the values once folded: :func:`~doxtool.python.readforms.outside_refusal`); any
 other test of the value (a comparison with a literal, a ``match``, a lookup
 in a dict by it) leaves the values unknown, as does a reshaping no list
 holds (``.replace("-", "_")``), and so does building a class from the
@@ -36,6 +39,7 @@ from doxtool.python.readforms import (
     SHOWS,
     STRING_METHODS,
     names_built_class,
+    outside_refusal,
 )
 
 #: comparisons that test a value against others
@@ -55,6 +59,7 @@ class KeyValues:
     owner: Any  # the :class:`~doxtool.python.summaryscope.ModuleScope`
     cls: str | None
     self_name: str | None
+    _read_contract: Callable[[KeyRead, str], bool]
 
     @cached_property
     def body_walk(self) -> list[ast.AST]:
@@ -136,6 +141,9 @@ class KeyValues:
         for read in [*self.reads, *parameters]:
             if id(read) in closed and tested.get(id(read), True):
                 read.values, read.folds = closed[id(read)]
+                if read.kind in ("get", "pop"):
+                    # what a missing key gives, outside the values, raises too
+                    self._read_contract(read, outside_refusal(*closed[id(read)]))
             elif id(read) in tested:
                 read.values_unknown = True
 
@@ -200,8 +208,13 @@ class KeyValues:
             return None
         if self._returned_before(stmt):  # type: ignore[attr-defined]
             return None
+        listed: ast.expr | None = test.comparators[0]
+        if isinstance(listed, ast.Name):  # ``MODES = ("a", "b")`` at the top of the module
+            listed = self.owner.key_literal(listed.id)
+        if listed is None:
+            return None
         try:
-            values = literal_eval(test.comparators[0])
+            values = literal_eval(listed)
         except (ValueError, SyntaxError, TypeError, RecursionError, MemoryError):
             return None
         if not isinstance(values, (tuple, list, set, frozenset)) or not values:
@@ -342,12 +355,15 @@ def _note_compared(
 
 def _literals(node: ast.expr) -> list[Any]:
     """The scalars a literal is or holds (``"all"``, ``("all", "any")``),
-    save ``None`` and ``""``."""
+    save ``None`` and ``""``, in the order written (a set's too)."""
     try:
-        value = literal_eval(node)
+        if isinstance(node, ast.Set):
+            items = [literal_eval(element) for element in node.elts]
+        else:
+            value = literal_eval(node)
+            items = value if isinstance(value, (tuple, list, set, frozenset)) else [value]
     except (ValueError, SyntaxError, TypeError, RecursionError, MemoryError):
         return []
-    items = value if isinstance(value, (tuple, list, set, frozenset)) else [value]
     return [v for v in items if isinstance(v, (str, int, float)) and v != ""]
 
 

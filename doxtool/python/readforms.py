@@ -6,6 +6,7 @@ libcst can use it."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Any
 
@@ -117,11 +118,43 @@ def _bound_refusal(kind: str) -> Callable[[Any], bool]:
 CALLED = "called"
 
 
+def outside_refusal(values: list[Any], folds: list[str]) -> str:
+    """The kind of refusal of a closed check (``if mode not in ("a", "b"):
+    raise``) of a value read, folded by ``folds`` (``lower``, ``strip``)
+    before it is compared: ``outside:<JSON of both>``."""
+    return "outside:" + json.dumps([values, folds])
+
+
+def _outside_refusal(kind: str) -> Callable[[Any], bool]:
+    """The test of an :func:`outside_refusal` kind. It refuses None (no
+    string method applies to it, and no listed value is None) and a string
+    or an integer not among the values once folded; it refuses no value of
+    another type, as what the check makes of one is not known here."""
+    values, folds = json.loads(kind[len("outside:") :])
+    listed = [(type(v), v) for v in values]
+
+    def refuses(value: Any) -> bool:
+        if value is None:
+            return True
+        if type(value) not in (str, int):
+            return False
+        if folds and not isinstance(value, str):
+            return True  # ``(5).lower()`` raises
+        for fold in folds:
+            value = getattr(value, fold)()
+        return (type(value), value) not in listed
+
+    return refuses
+
+
 class _Refusals(dict[str, Callable[[Any], bool]]):
     """The kinds of refusal, with those of ``not isinstance(x, T)`` made
     from their name when first asked for (``type-dict``, ``type-list-tuple``)."""
 
     def __missing__(self, kind: str) -> Callable[[Any], bool]:
+        if kind.startswith("outside:"):
+            self[kind] = refuses = _outside_refusal(kind)
+            return refuses
         if kind.startswith("bound:"):
             self[kind] = refuses = _bound_refusal(kind)
             return refuses
