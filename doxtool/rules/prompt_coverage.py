@@ -65,16 +65,13 @@ like the value. A prompt teaches what the files it includes teach, found as the 
 (`{{ include "prompts/partials/wait.md" }}` reads that path from the
 repository's root first, then `wait.md` on the agent's search path of prompt
 directories); a tool is not reported when a prompt named for it, or naming
-it, has an include doxtool cannot find. A profile override alone does not teach a core tool.
-A tool class whose own `execute` does nothing (abstract, `pass`, `...`,
-`raise NotImplementedError`) and that tool classes of other tool modules
-derive from is a shared base, not a tool to teach: it is not reported.
-
-
 it, has an include doxtool cannot find. A profile override alone does not teach a core tool
 (the finding names the profiles whose prompts teach it: their models are told;
 a plugin's prompts for one profile, `plugins/<p>/agents/<profile>/prompts/`,
 which the framework searches for that profile's agents, among them).
+A tool class whose own `execute` does nothing (abstract, `pass`, `...`,
+`raise NotImplementedError`) and that tool classes of other tool modules
+derive from is a shared base, not a tool to teach: it is not reported.
 
 **Why it matters.** A model only calls the tools its prompt lists; a tool
 without a prompt is dead code at run time.
