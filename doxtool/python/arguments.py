@@ -57,6 +57,8 @@ class ArgBuilder(ClosedRefusals):
     #: tested in a way no list of values holds (``action.startswith("del")``
     #: in a branch that returns): which values are accepted is not known
     values_unknown: bool = False
+    #: re-spelled before it is compared (``replace``): the values accepted are not those listed
+    respelled: bool = False
     #: lookups of its value in a dict (``HANDLERS.get(action)``) that no
     #: check closes: the values accepted are not known (:mod:`~doxtool.python.lookups`)
     open_lookups: set[int] = field(default_factory=set)
@@ -283,6 +285,7 @@ class ArgBuilder(ClosedRefusals):
         or refuse (``return Response("purge is no longer supported")``)."""
         return (
             self.values_unknown
+            or self.respelled
             or self.values_narrowed
             or bool(self.open_lookups)
             # a helper that may refuse some values: not "any value"
