@@ -346,8 +346,11 @@ class ArgBuilder(ClosedRefusals):
         # nor is any default a check on this argument alone refuses
         # (``args.get("g", "")``, then ``if not g: raise ...``): a missing key
         # ends ``execute`` with an error
+        # reached only with every argument standing in for it missing, and refused there
+        # (``args.get("op") or args.get("operation", "")``, then ``if not op``): no default
+        chained = refused and bool(self.alternatives) and self.alternatives <= self.stand_ins
         has_default = self.has_default and not (
-            refused and (self.default is None or contract_required)
+            refused and (self.default is None or contract_required or chained)
         )
         # a missing key whose value a check refuses with a raise a handler
         # recovers from ends as what the handler makes of it: not known
@@ -370,7 +373,7 @@ class ArgBuilder(ClosedRefusals):
         # the refused default is in the code all the same: a companion that
         # gives it is not contradicted, and none is claimed
         default_unknown = default_unknown or (
-            refused and self.default is not None and contract_required
+            refused and self.default is not None and (contract_required or chained)
         )
         if sometimes and has_default:
             has_default, default_unknown = False, True
