@@ -23,10 +23,13 @@ _TYPE_CHECK = {
 _HEADING = LazyPattern(r"^#{1,6}\s+`?([A-Za-z_][\w.:-]*)`?:?\s*$")
 _TEMPLATE = LazyPattern(r"\{\{.*?\}\}")
 #: a line leading an argument list or an example (``usage:``, ``Example
-#: call:``, ``Arguments``), not prose that starts with one of those words
-#: (``Example tool that fetches a page.``)
+#: call:``, ``Arguments``, a short label ending in a colon with such a word
+#: after one or two others: ``Exact arguments schema:``, ``Tool parameters:``),
+#: not prose that starts with one of those words (``Example tool that fetches
+#: a page.``)
 _LEAD = LazyPattern(
-    r"(?i)^\**(?:args?|arguments?|usage|examples?)\b(?:[^.!?:]*:|(?:\s+\w+){0,2}\W*$)"
+    r"(?i)^\**(?:(?:args?|arguments?|usage|examples?)\b(?:[^.!?:]*:|(?:\s+\w+){0,2}\W*$)"
+    r"|(?:\w+\s+){1,2}(?:args?|arguments?|param(?:eter)?s?|usage|examples?)(?:\s+\w+)?\s*:\W*$)"
 )
 
 

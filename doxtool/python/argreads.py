@@ -25,7 +25,7 @@ from doxtool.python.mergeforms import OPAQUE, Merge
 from doxtool.python.modulescan import Func
 from doxtool.python.ownparams import own_params
 from doxtool.python.readforms import COERCIONS, FOLDINGS, READ_METHODS, STRING_METHODS, parses
-from doxtool.python.readvalues import method_type, raw_value, tested_types
+from doxtool.python.readvalues import keeps_blank, method_type, raw_value, tested_types
 from doxtool.python.walkstate import Env, Target
 
 #: calls followed to find the argument a function's return value stands for
@@ -462,10 +462,9 @@ class ArgumentReads:
                 builder = self._arg(arg)
                 if not any(arg in tested for tested in env.string_bodies):  # strings only
                     builder.weak_type = builder.weak_type or "string"
-                if func.attr.value not in FOLDINGS:
-                    # ``action.replace("-", "_") == "list_tasks"`` accepts
-                    # ``list-tasks``: the values compared are not those accepted
-                    builder.values_unknown = True
+                if func.attr.value not in FOLDINGS:  # ``replace("-", "_")``: not the values listed
+                    builder.respelled = True
+                    builder.values_unknown |= not keeps_blank(node)
         for arg in self._standing_for(func.value, env) if (used := method_type(func)) else ():
             self._arg(arg).used_type = self._arg(arg).used_type or used  # ``x.items()``
         self._built_into_class(node, env)

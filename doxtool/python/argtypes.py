@@ -75,6 +75,15 @@ def unconverted(kind: str | None, values: Iterable[Any]) -> bool:
     return False
 
 
+def copied_under_test(kind: str, tested: Iterable[str]) -> bool:
+    """Whether a conversion to ``kind`` runs under a test of the value for
+    that very type beside a test for another (``if isinstance(s, str): ...
+    elif isinstance(s, dict): s = dict(s)``): a copy, the other types taken
+    as they are, so the value is not of one type."""
+    same = {t for t in tested if t == kind or (kind, t) in (INT, INT[::-1])}
+    return bool(same) and bool(set(tested) - same)
+
+
 def other_type(kind: str | None, values: Iterable[Any]) -> bool:
     """Whether one of ``values`` (literals the code compares the value
     with) is of a JSON type other than ``kind``, the type a literal default
@@ -135,7 +144,10 @@ def read_type(arg: Read) -> str | None:
     if arg.coerced_type:
         known, missing = arg.missing()
         values = [*arg.compared_values, *([missing] if known else [])]
-        return None if unconverted(arg.coerced_type, values) else arg.coerced_type
+        kind = arg.coerced_type
+        if copied_under_test(kind, arg.tested_types) or unconverted(kind, values):
+            return None
+        return kind
     checked = instance_type(arg.instance_of)
     if checked is not None and all(t == checked or (checked, t) == INT for t in arg.tested_types):
         # ``if not isinstance(size, int): return Response(error)``, no other

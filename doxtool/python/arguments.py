@@ -57,6 +57,8 @@ class ArgBuilder(ClosedRefusals):
     #: tested in a way no list of values holds (``action.startswith("del")``
     #: in a branch that returns): which values are accepted is not known
     values_unknown: bool = False
+    #: re-spelled before it is compared (``replace``): the values accepted are not those listed
+    respelled: bool = False
     #: lookups of its value in a dict (``HANDLERS.get(action)``) that no
     #: check closes: the values accepted are not known (:mod:`~doxtool.python.lookups`)
     open_lookups: set[int] = field(default_factory=set)
@@ -283,6 +285,7 @@ class ArgBuilder(ClosedRefusals):
         or refuse (``return Response("purge is no longer supported")``)."""
         return (
             self.values_unknown
+            or self.respelled
             or self.values_narrowed
             or bool(self.open_lookups)
             # a helper that may refuse some values: not "any value"
@@ -343,8 +346,11 @@ class ArgBuilder(ClosedRefusals):
         # nor is any default a check on this argument alone refuses
         # (``args.get("g", "")``, then ``if not g: raise ...``): a missing key
         # ends ``execute`` with an error
+        # reached only with every argument standing in for it missing, and refused there
+        # (``args.get("op") or args.get("operation", "")``, then ``if not op``): no default
+        chained = refused and bool(self.alternatives) and self.alternatives <= self.stand_ins
         has_default = self.has_default and not (
-            refused and (self.default is None or contract_required)
+            refused and (self.default is None or contract_required or chained)
         )
         # a missing key whose value a check refuses with a raise a handler
         # recovers from ends as what the handler makes of it: not known
@@ -367,7 +373,7 @@ class ArgBuilder(ClosedRefusals):
         # the refused default is in the code all the same: a companion that
         # gives it is not contradicted, and none is claimed
         default_unknown = default_unknown or (
-            refused and self.default is not None and contract_required
+            refused and self.default is not None and (contract_required or chained)
         )
         if sometimes and has_default:
             has_default, default_unknown = False, True

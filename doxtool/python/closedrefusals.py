@@ -24,6 +24,7 @@ class ClosedRefusals:
     closed_sometimes: bool
     closed_opaque: bool
     values_unknown: bool
+    respelled: bool
     missing_unknown: bool
 
     def _closed_refuses(self, value: Any) -> bool:
@@ -32,7 +33,8 @@ class ClosedRefusals:
         ``""``) or ``None`` (converted, only by ``str``, to ``"None"``,
         which the dispatch must not spell) is no value it accepts or takes
         on, and no test of the value says less than a list (a comparison
-        with a value not known may take it). A
+        with a value not known may take it; a re-spelling such as
+        ``replace("-", "_")`` leaves ``""`` as it is). A
         lookup of the value in a dict changes nothing the check tests. The
         dispatch chooses among two values or more: past a test of one value
         (``if op == "x": return ...``) the ``Response`` returned may as well
@@ -47,6 +49,7 @@ class ClosedRefusals:
             )
             empty = (
                 value is None
+                and not self.respelled  # ``str(None).replace("N", "n")`` may be listed
                 and not (self.none_tested or self.absence_none)
                 and (self.coercion is None or (self.coercion == "str" and not spelled))
             )

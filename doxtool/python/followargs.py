@@ -9,7 +9,7 @@ from typing import Any
 
 from doxtool.core.facts import Argument, ArgumentRead, HelperCall, ModuleFacts, json_type
 from doxtool.core.summary_facts import FunctionSummary, KeyRead
-from doxtool.python.argtypes import INT, other_type, unconverted
+from doxtool.python.argtypes import INT, copied_under_test, other_type, unconverted
 from doxtool.python.argvalues import holds
 
 
@@ -90,6 +90,8 @@ def add_arguments(
         weak = next((k.weak for k, _, _ in found if k.weak), None)
         # ``isinstance(x, list)`` in the helper: it takes another type too
         tested = {t for k, _, _ in found for t in k.tested_types}
+        if kind is not None and copied_under_test(kind, tested):
+            kind = None  # ``elif isinstance(s, dict): dict(s)`` beside ``isinstance(s, str)``
         # ``if limit == "all": ... else: int(limit)``, ``"auto"`` as the
         # default: the conversion runs on some paths only; the value, here
         # or as the tool's own code tests it, has no one type

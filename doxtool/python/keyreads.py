@@ -187,6 +187,9 @@ class KeyReads(BodyTop, PresenceBinds, SkippedBranches, MadeValues, StringBodies
         for read in reads:
             read.alternatives = sorted(keys - {read.key})
             read.default_unknown = False
+            if read.has_default:  # reached with every key missing, and refused: no default
+                read.weak = read.weak or json_type(read.default)
+                read.refused_default, read.default, read.has_default = True, None, False
 
     def _returned_before(self, stmt: ast.stmt) -> bool:
         """Whether a statement before ``stmt`` (at the top of the body) may

@@ -77,3 +77,14 @@ def method_type(func: cst.BaseExpression) -> str | None:
     if type(func) is not cst.Attribute or not raw_value(func.value):
         return None
     return _METHOD_TYPES.get(func.attr.value)
+
+
+def keeps_blank(call: cst.Call) -> bool:
+    """Whether the string method ``call`` makes ``""`` of ``""`` whatever the
+    value it is called on: ``title()``, ``capitalize()``, ``replace("-",
+    "_")``; not ``replace("", "x")``, nor a ``replace`` of a value not known."""
+    func = call.func
+    if type(func) is not cst.Attribute or func.attr.value != "replace":
+        return True
+    old = call.args[0].value if call.args else None
+    return type(old) is cst.SimpleString and old.evaluated_value not in ("", b"")

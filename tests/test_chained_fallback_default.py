@@ -1,0 +1,57 @@
+"""``op = args.get("op") or args.get("operation", "")``, then ``if not op``
+refusing it: the ``""`` of the last read is what the check sees only when
+both keys are missing, and it refuses it there, so it is no default (the two
+are alternatives, one of them needed). Where another argument may pass the
+check (``if not op and not path``), the default stands. Both walks say the
+same."""
+
+from __future__ import annotations
+
+from textwrap import dedent
+
+import pytest
+from bothwalks import WALKS, tool_module
+
+CHAINED = """\
+op = A.get("op") or A.get("operation", "")
+if not op:
+    raise ValueError("op is required")
+"""
+
+BESIDE_ANOTHER = """\
+op = A.get("op") or A.get("operation", "")
+path = A.get("path")
+if not op and not path:
+    raise ValueError("op or path is required")
+"""
+
+
+def _arguments(run_cli, root) -> dict[str, dict[str, object]]:
+    return {a["name"]: a for a in tool_module(run_cli, root)["arguments"]}
+
+
+@pytest.mark.parametrize("walk", sorted(WALKS))
+def test_a_refused_default_of_a_chained_fallback_is_no_default(
+    run_cli, make_repo, walk: str
+) -> None:
+    root = make_repo(WALKS[walk](dedent(CHAINED)))
+    operation = _arguments(run_cli, root)["operation"]
+    assert operation["alternatives"] == ["op"]
+    assert (operation["has_default"], operation["default_unknown"]) == (False, True)
+    assert operation["type"] == "string"
+
+
+def test_the_companion_and_schema_claim_no_default(run_cli, make_repo) -> None:
+    root = make_repo(WALKS["tool"](dedent(CHAINED)))
+    run_cli(root, "check", "--fix", "--select", "DOX")
+    text = (root / "tools/t.py.dox.md").read_text()
+    assert "  - `operation`: optional string, alternative to `op`.\n" in text, text
+    result = run_cli(root, "schema", "tools/t.py")
+    assert result.exit_code == 0, result.output
+    assert '"default"' not in result.output
+
+
+def test_a_default_another_argument_may_let_pass_stands(run_cli, make_repo) -> None:
+    root = make_repo(WALKS["tool"](dedent(BESIDE_ANOTHER)))
+    operation = _arguments(run_cli, root)["operation"]
+    assert (operation["has_default"], operation["default"]) == (True, "")
