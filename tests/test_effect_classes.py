@@ -220,3 +220,43 @@ def test_a_summary_reads_a_call_of_the_object_itself() -> None:
     tree = ast.parse("class A:\n    def run(self):\n        return self()\n")
     (summary,) = summarise(tree, "helpers.a", False, ["helpers"])
     assert summary.name == "A.run" and summary.effects == []
+
+
+#: a connection class of the tool's module deriving from the library's client
+DOCKER_CLASS = (
+    "import http.client\nimport socket\n\n\n"
+    "class _Docker(http.client.HTTPConnection):\n"
+    "    def connect(self):\n"
+    "        self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)\n"
+    "        self.sock.connect('/var/run/docker.sock')\n"
+    "{own}\n\n"
+)
+DOCKER_CALL = "        connection = _Docker('localhost')\n        connection.request('GET', '/x')\n"
+OWN_REQUEST = "\n    def request(self, method, url):\n        return method + url\n"
+
+
+@pytest.mark.parametrize(("own", "network"), [("", True), (OWN_REQUEST, False)])
+def test_a_method_a_class_inherits_from_a_network_client_is_a_network_call(
+    make_repo, run_cli, own: str, network: bool
+) -> None:
+    """``request`` of a class of the module deriving from
+    ``http.client.HTTPConnection`` is the library's: a network call, never
+    "none"; one the class defines itself is its own code, not the library's."""
+    areas = _generated(make_repo, run_cli, _tool(DOCKER_CALL, DOCKER_CLASS.format(own=own)))
+    assert (areas == "network.") if network else ("network" not in areas), areas
+
+
+@pytest.mark.parametrize(("own", "network"), [("", True), (OWN_REQUEST, False)])
+def test_so_is_one_a_helper_of_another_module_calls(
+    make_repo, run_cli, own: str, network: bool
+) -> None:
+    """The same class in a helper module the tool calls (read by the ``ast``
+    walk of summaries): its inherited ``request`` is a network call."""
+    helper = (
+        DOCKER_CLASS.format(own=own)
+        + "def containers():\n"
+        + DOCKER_CALL.replace("        ", "    ")
+    )
+    module = _tool("        containers()\n", "from helpers.docker import containers\n")
+    areas = _generated(make_repo, run_cli, module, {"helpers/docker.py": helper})
+    assert (areas == "network.") if network else ("network" not in areas), areas

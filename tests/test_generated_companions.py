@@ -250,3 +250,22 @@ def test_purpose_is_never_a_methods_section(make_repo, run_cli) -> None:
     titled = WAIT_PROMPT.replace("### wait\nPause.\n", "# wait tool\n\nPause for a while.\n")
     (root / "prompts/agent.system.tool.wait.md").write_text(titled)
     assert _section(_generated(root, run_cli), "Purpose")[1] == "- Pause for a while."
+
+
+def test_purpose_names_a_module_no_import_can_spell_by_its_path(make_repo, run_cli) -> None:
+    """A file name with a space (a copy left in a documented directory) is no
+    module name: the plain Purpose line names the file, not a dotted name."""
+    root = make_repo(clean_files())
+    write_files(
+        root,
+        {
+            "pyproject.toml": '[tool.doxtool]\ndocumented-dirs = ["lib"]\n',
+            "lib/clock copy.py": "def tick():\n    return 1\n",
+            "lib/clock.py": "def tick():\n    return 1\n",
+        },
+    )
+    text = _generated(root, run_cli, "lib/clock copy.py")
+    assert _section(text, "Purpose")[1] == "- Provide the `lib/clock copy.py` module."
+    plain = (root / "lib/clock.py.dox.md").read_text()
+    assert _section(plain, "Purpose")[1] == "- Provide the `lib.clock` module."
+    _assert_clean_and_stable(root, run_cli, "lib/clock copy.py")

@@ -257,6 +257,22 @@ def test_a_generated_companion_names_the_repositorys_tool_base(run_cli, tmp_path
         (tmp_path / "python/tools/wait.py.dox.md").unlink()
 
 
+def test_a_module_without_a_tool_class_is_told_the_repositorys_tool_base(
+    run_cli, tmp_path: Path
+) -> None:
+    """With no configuration, both default bases are configured; a fork that
+    keeps the framework below ``python/`` has only ``python.helpers.tool.Tool``,
+    and ``DOX004`` names that one, as a generated companion does."""
+    script = "def analyze(text):\n    return text\n"
+    write_files(tmp_path, {**_old_layout(), "python/tools/sentiment.py": script})
+    result = run_cli(tmp_path, "check", "--select", "DOX004")
+    assert result.output.splitlines() == [
+        "python/tools/sentiment.py:1:1: DOX004 tool module has no class deriving from "
+        "`python.helpers.tool.Tool`",
+        "Found 1 finding.",
+    ]
+
+
 SEARCH_PY = """\
 from helpers.tool import Response, Tool
 

@@ -63,7 +63,9 @@ def purpose_line(facts: ModuleFacts, is_tool_module: bool, prompt_line: str = ""
             return text if text.endswith((".", "!", "?", ":")) else text + "."
     if tools:
         return f"Provide the `{tools[0].name}` tool."
-    return f"Provide the `{facts.module or facts.path}` module."
+    # a file name no import can spell (``audio_analysis copy.py``) is named by its path
+    importable = facts.module and all(p.isidentifier() for p in facts.module.split("."))
+    return f"Provide the `{facts.module if importable else facts.path}` module."
 
 
 def verification_lines(module: str, file_name: str, tests: list[str]) -> list[str]:

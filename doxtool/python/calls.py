@@ -415,8 +415,9 @@ class Calls(Callees, Makers, PathReceivers, HeldObjects, ObjectChains, FileOpens
             else None
         )
         if makers:
-            if all(effects.client_areas(maker) for maker in makers):
-                areas = {a for maker in makers for a in effects.client_areas(maker)}
+            clients = [self._maker_client_areas(maker, name) for maker in makers]
+            if all(clients):
+                areas = {a for client in clients for a in client}
                 self._side_effects(sorted(areas), call, node, env)
                 return
             if all(self._no_path(maker, name) for maker in makers):

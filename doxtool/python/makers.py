@@ -106,6 +106,36 @@ class Makers:
                 makers.append(qualified)
         return makers
 
+    def _maker_client_areas(self, maker: str, method: str) -> tuple[str, ...]:
+        """Areas of calling ``method`` on what ``maker`` makes when that is a
+        network client: a library's (``redis.Redis``), or an object of a class
+        of this module deriving from one and inheriting ``method`` from it
+        (``class _Docker(http.client.HTTPConnection)``, whose ``request`` is
+        the library's); () for anything else."""
+        if not maker.startswith("."):
+            return effects.client_areas(maker)
+        return self._inherited_client_areas(maker[1:], method, set()) or ()
+
+    def _inherited_client_areas(
+        self, name: str, method: str, seen: set[str]
+    ) -> tuple[str, ...] | None:
+        """The client areas ``method`` of the module's class ``name`` has when
+        the class inherits it from a network client's class; None when a
+        class of the module defines it first (its own code), or the chain is
+        not read; () when no base is such a client."""
+        cls = self.scan.classes.get(name)
+        if cls is None or name in seen or method in cls.methods:
+            return None
+        seen.add(name)
+        for base, resolved in zip(cls.bases, cls.resolved, strict=True):
+            if base in self.scan.classes:
+                areas = self._inherited_client_areas(base, method, seen)
+                if areas != ():
+                    return areas  # defined there, or inherited from a client through it
+            elif base != "object" and effects.client_areas(resolved):
+                return effects.client_areas(resolved)
+        return ()
+
     def _no_path(self, maker: str, method: str) -> bool:
         """Whether what ``maker`` makes is known not to be a filesystem path:
         an object of a class of this module (``.LRU``: its methods are its

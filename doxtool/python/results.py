@@ -46,6 +46,7 @@ class Results:
     _owner: Callable[[str], tuple[ModuleFacts, list[str]] | None]
     find: Callable[..., Found | None]
     method: Callable[..., Found | None]
+    bases_of: Callable[[str], list[str]]
 
     def made_class(self, target: str, hops: int = 0) -> str | None:
         """The class of the repository (dotted, where it is defined) whose
@@ -179,14 +180,41 @@ class Results:
         tool's ``call``; ``reached``: its line and module's path in a
         helper): any call on a network client's object (``CLIENT.get(url)``
         with ``CLIENT = httpx.Client()``)."""
+        at = (call.line, call.column, call.function, call.path, *reached)
+        inherited = self.inherited_client_areas(target)
+        if inherited:
+            return [Effect(area, calls, *at) for area in inherited]
         makers = self.object_makers(target)
         if not makers or any(self._owner(m) is not None for m in makers):
             return []
         if not all(effects.client_areas(m) for m in makers):
             return []
         areas = sorted({a for m in makers for a in effects.client_areas(m)})
-        at = (call.line, call.column, call.function, call.path, *reached)
         return [Effect(area, calls, *at) for area in areas]
+
+    def inherited_client_areas(self, target: str) -> tuple[str, ...]:
+        """Areas of ``target`` when it is a method a class of the repository
+        inherits from a network client's class (``Docker.request`` with
+        ``class Docker(http.client.HTTPConnection)``), no class of the
+        repository on the way defining it; () otherwise."""
+        owner = self._owner(target)  # the module ``find`` read: no other is looked up
+        if owner is None or len(owner[1]) != 2:
+            return ()
+        facts, (made, name) = owner
+        cls = self.class_at(f"{facts.module}.{made}")
+        if cls is None or self.method(cls, name) is not None:
+            return ()
+        todo, seen = [cls], set()
+        while todo and len(seen) <= _MAX_HOPS:
+            current = todo.pop(0)
+            if current in seen:
+                continue
+            seen.add(current)
+            if self.class_at(current) is not None:
+                todo.extend(self.bases_of(current))
+            elif effects.client_areas(current):
+                return effects.client_areas(current)
+        return ()
 
     def unreadable(self, target: str, hops: int = 0) -> bool:
         """Whether a dotted name a call reaches is code of the repository that

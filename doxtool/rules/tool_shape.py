@@ -206,14 +206,24 @@ that tool fail at run time.
                 continue  # a class of code doxtool cannot read may be the tool
             if _library(ctx, module):
                 continue  # other tools' shared code, which no model calls as a tool
-            bases = " or ".join(f"`{b}`" for b in ctx.config.tool_bases[:1])
+            base = _named_base(ctx)
             # with no base configured no class can be a tool: the table says so
-            why = f"class deriving from {bases}" if bases else "tool class (`tool-bases` is empty)"
+            why = f"class deriving from `{base}`" if base else "tool class (`tool-bases` is empty)"
             yield self.finding(
                 f"tool module has no {why}",
                 module,
                 subject=f"{module}:no-tool",
             )
+
+
+def _named_base(ctx: Context) -> str:
+    """The configured tool base the finding names: the first whose module is
+    in the repository (``python.helpers.tool.Tool`` in a fork that keeps the
+    framework below ``python/``), as a companion's contract line names it;
+    else the first configured; "" when none is."""
+    bases = ctx.config.tool_bases
+    here = [b for b in bases if ctx.project.module_path(b.rpartition(".")[0])]
+    return (here or bases or [""])[0]
 
 
 def _library(ctx: Context, module: str) -> bool:
