@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from doxtool.core.facts import ExecuteFacts, ModuleFacts, ToolFacts
 from doxtool.core.summary_facts import FunctionSummary, Step
-from doxtool.python.follow import Flow
+from doxtool.python.followfind import Flow
 from doxtool.python.pacing import Pacer
 
 _lines = iter(range(10**9))

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import Any
 
 from doxtool.core.facts import (
@@ -29,11 +29,10 @@ from doxtool.core.facts import (
     DynamicRead,
     Effect,
     HelperCall,
-    ModuleFacts,
     Raise,
     ToolFacts,
 )
-from doxtool.core.summary_facts import FunctionSummary, Step
+from doxtool.core.summary_facts import Step
 from doxtool.python.followargs import (
     Found,
     add_arguments,
@@ -44,29 +43,14 @@ from doxtool.python.followargs import (
     self_carried,
     spread_of,
 )
+from doxtool.python.followfind import FunctionFinder
 from doxtool.python.followjoin import joined, place, unique_effects
 from doxtool.python.followraises import raised_read
-from doxtool.python.repairable import named_repairable
-from doxtool.python.results import Results, held_chain
-
-Lookup = Callable[[str], "ModuleFacts | None"]
 
 #: calls followed from the tool's own call (the tool's call is the first)
 MAX_DEPTH = 4
-#: re-exports and base classes followed to find one function
-_MAX_HOPS = 8
 #: functions visited from one of the tool's calls
 _MAX_VISITS = 200
-
-
-@dataclasses.dataclass(frozen=True)
-class Flow:
-    """A function as :mod:`doxtool.python.pacing` walks it."""
-
-    facts: ModuleFacts
-    summary: FunctionSummary
-    #: reached through an instance or class: its first parameter is bound
-    via_instance: bool
 
 
 @dataclasses.dataclass
@@ -90,106 +74,7 @@ class _Ends:
             self.unseen = self.effects_unseen = True
 
 
-class HelperFollower(Results):
-    def __init__(
-        self,
-        lookup: Lookup,
-        bases_of: Callable[[str], list[str]],
-        repairable: Callable[[str], bool | None] = named_repairable,
-        framework: frozenset[str] = frozenset(),
-    ) -> None:
-        """``bases_of(dotted class)`` gives a class's resolved bases (empty if
-        unknown); ``repairable(dotted class)`` whether it is a repairable
-        error (None: not known); ``framework`` the tool base classes, whose
-        own methods' calls on what the framework hands in (the progress
-        shown, the agent's log) are its plumbing, no side effect of a tool."""
-        self.lookup = lookup
-        self.bases_of = bases_of
-        self.repairable = repairable
-        self.framework = framework
-        self._modules: dict[str, ModuleFacts | None] = {}
-
-    # -- finding functions ------------------------------------------------------
-
-    def _module(self, dotted: str) -> ModuleFacts | None:
-        if dotted not in self._modules:
-            self._modules[dotted] = self.lookup(dotted)
-        return self._modules[dotted]
-
-    def find(self, target: str, hops: int = 0) -> Found | None:
-        """The function a dotted name stands for, through re-exports."""
-        owner = self._owner(target) if hops <= _MAX_HOPS else None
-        if owner is None:
-            return None
-        facts, rest = owner
-        summary = facts.summary(".".join(rest))
-        if summary is not None:
-            return Found(facts, summary, len(rest) > 1)
-        if len(rest) == 1 and facts.class_named(rest[0]) is not None:
-            init = facts.summary(f"{rest[0]}.__init__")
-            return Found(facts, init, True, constructs=True) if init is not None else None
-        if len(rest) == 2 and facts.class_named(rest[0]) is not None:
-            return self.method(f"{facts.module}.{rest[0]}", rest[1], hops + 1)
-        if held_chain(facts, rest):  # ``Runner.sub.run``, ``Outer.mid.inner.run``
-            return self.held_method(f"{facts.module}.{rest[0]}", rest[1:-1], rest[-1], hops + 1)
-        if (makers := facts.objects.get(rest[0])) is not None:  # ``runner = JobRunner()``
-            made = self.made_class(makers[0], hops + 1) if len(makers) == 1 else None
-            if made and len(rest) >= 3:  # ``runner.sub.run``
-                return self.held_method(made, rest[1:-1], rest[-1], hops + 1)
-            return self.method(made, rest[1], hops + 1) if made and len(rest) == 2 else None
-        imported = facts.imported_names.get(rest[0])
-        if imported is not None:
-            return self.find(".".join([imported, *rest[1:]]), hops + 1)
-        if len(rest) > 1:
-            # a method of what a function returns: ``get_memory.insert_text``
-            made = self.made_class(f"{facts.module}.{'.'.join(rest[:-1])}", hops + 1)
-            if made:
-                return self.method(made, rest[-1], hops + 1)
-        return None
-
-    def _owner(self, target: str) -> tuple[ModuleFacts, list[str]] | None:
-        """The module of the repository a dotted name lies in (the longest
-        prefix doxtool has facts for) and the rest of the name."""
-        parts = target.split(".")
-        for cut in range(len(parts) - 1, 0, -1):
-            facts = self._module(".".join(parts[:cut]))
-            if facts is not None:
-                return facts, parts[cut:]
-        return None
-
-    def method(self, cls: str, name: str, hops: int = 0) -> Found | None:
-        """A method of a class (dotted name) or of its bases, nearest first."""
-        todo = [cls]
-        seen: set[str] = set()
-        while todo and hops <= _MAX_HOPS:
-            current = todo.pop(0)
-            if current in seen:
-                continue
-            seen.add(current)
-            hops += 1
-            module, _, class_name = current.rpartition(".")
-            facts = self._module(module) if module else None
-            if facts is None:
-                continue
-            if facts.class_named(class_name) is None:
-                imported = facts.imported_names.get(class_name)
-                if imported is not None:
-                    todo.append(imported)
-                continue
-            summary = facts.summary(f"{class_name}.{name}")
-            if summary is not None:
-                return Found(facts, summary, True)
-            todo.extend(self.bases_of(current))
-        return None
-
-    def flow_of(self, target: str) -> Flow | None:
-        """A function by dotted name, as :mod:`doxtool.python.pacing` walks it."""
-        return _flow(self.find(target))
-
-    def method_flow(self, cls: str, name: str) -> Flow | None:
-        """A method of a class or its bases, as :mod:`doxtool.python.pacing` walks it."""
-        return _flow(self.method(cls, name))
-
+class HelperFollower(FunctionFinder):
     # -- following ----------------------------------------------------------------
 
     def apply(self, tool: ToolFacts, cls: str | None = None) -> ToolFacts:
@@ -243,20 +128,6 @@ class HelperFollower(Results):
         found = self.entry(tool, call.target, cls) if cls is not None else None
         home = call.path or (cls or "").rpartition(".")[0]  # its file, or its class's module
         return found is not None and (found.facts.path if call.path else found.facts.module) != home
-
-    def entry(self, tool: ToolFacts, target: str, cls: str | None = None) -> Found | None:
-        """The function a call of the tool reaches: ``self.<method>`` through
-        the tool's class ``cls`` (dotted) when it is given, else its bases;
-        ``super().<method>`` through its bases."""
-        if target.startswith(("self.", "super().")):
-            name = target.partition(".")[2]
-            own = [cls] if cls is not None and target.startswith("self.") else None
-            for base in own or tool.bases:
-                found = self.method(base, name)
-                if found is not None:
-                    return dataclasses.replace(found, on_tool=True)
-            return None
-        return self.find(target)
 
     def _entry(
         self, tool: ToolFacts, call: HelperCall, cls: str | None
@@ -459,30 +330,6 @@ class HelperFollower(Results):
         if cls and f"{found.facts.module}.{cls}" in self.framework:
             return True
         return found.summary.name not in outline.opaque_functions
-
-    def callee(self, caller: Found, target: str, tool: str | None = None) -> Found | None:
-        """The function a call inside ``caller`` reaches; ``self.m()`` in a
-        method whose ``self`` is the tool is the tool's (class ``tool``) own
-        ``m`` first (an override), then its bases'."""
-        if target.startswith(("self.", "super().")):
-            cls = caller.summary.name.rpartition(".")[0]
-            if not cls or not caller.summary.bound:
-                return None
-            name = target.partition(".")[2]
-            home = f"{caller.facts.module}.{cls}"
-            if target.startswith("super()."):  # the next class's, past the caller's
-                bases = self.bases_of(home)
-                found = next(filter(None, (self.method(b, name) for b in bases)), None)
-            else:
-                found = self.method(tool, name) if tool and caller.on_tool else None
-                found = found or self.method(home, name)
-            on_tool = caller.on_tool and found is not None
-            return dataclasses.replace(found, on_tool=True) if on_tool else found
-        return self.find(target)
-
-
-def _flow(found: Found | None) -> Flow | None:
-    return Flow(found.facts, found.summary, found.via_instance) if found is not None else None
 
 
 def _interventions(flow: list[Step], own: str) -> Iterable[str]:

@@ -23,7 +23,7 @@ from collections.abc import Callable
 from doxtool.core.facts import Effect, Exposure, ModuleFacts, ToolFacts
 from doxtool.core.summary_facts import Step
 from doxtool.python.callkinds import DESTRUCTIVE, LONG_RUNNING, OVERWRITE
-from doxtool.python.follow import Flow
+from doxtool.python.followfind import Flow
 
 #: steps that may raise: an effect (after it ran, too), a call, a ``raise``
 _MAY_RAISE = frozenset({"effect", "call", "raise"})
