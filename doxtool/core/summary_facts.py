@@ -93,6 +93,11 @@ class KeyRead:
     #: when each call never returns (:mod:`doxtool.python.astraisecalls`)
     raise_calls: list[str] = field(default_factory=list)
     raise_changes: list[list[Any]] = field(default_factory=list)
+    #: the tests of a parameter against literals the read stands under:
+    #: (parameter, whether the test holds for the values or for every other,
+    #: the values), as :mod:`doxtool.python.astliteralguards` finds them; a
+    #: call handing the parameter a literal a test rules out makes no such read
+    when: list[list[Any]] = field(default_factory=list)
 
 
 @dataclass(slots=True)
@@ -129,6 +134,9 @@ class OutCall:
     #: callee's ``d[key]`` of a missing key raises into it, as
     #: :attr:`doxtool.core.facts.HelperCall.key_guarded`
     key_guarded: bool = False
+    #: the tests of a parameter against literals the call stands under, as
+    #: :attr:`KeyRead.when`
+    when: list[list[Any]] = field(default_factory=list)
 
 
 @dataclass(slots=True)
@@ -230,3 +238,6 @@ class FunctionSummary:
     #: repository's functions (qualified) to return (``reject(what)`` as its
     #: last statement): when each never returns, neither does it
     ends_unless: list[str] = field(default_factory=list)
+    #: the parameters it hands on to calls (:attr:`OutCall.passes`) that it
+    #: also rebinds: what a caller bound them to may not be what it passes
+    rebound: list[str] = field(default_factory=list)

@@ -33,6 +33,7 @@ from doxtool.core.facts import (
     ToolFacts,
 )
 from doxtool.core.summary_facts import Step
+from doxtool.python.astliteralguards import ruled_out
 from doxtool.python.followargs import (
     Found,
     add_arguments,
@@ -184,15 +185,16 @@ class HelperFollower(FunctionFinder):
         first, carriers, literals, spread = entry
         start = _display(first) if first.on_tool else call.target
         # the last items: reached through a call some caller makes on some calls
-        # only, or guards (:class:`~doxtool.core.summary_facts.OutCall`'s fields)
-        queue = deque(
-            [(first, frozenset(carriers), literals, [start], spread, call.conditional, False)]
-        )
+        # only, or guards (:class:`~doxtool.core.summary_facts.OutCall`'s fields);
+        # the literals no function on the way rebinds, which decide tests
+        # (:mod:`~doxtool.python.astliteralguards`)
+        held = frozenset(carriers)
+        queue = deque([(first, held, literals, [start], spread, call.conditional, False, literals)])
         seen: set[tuple[Any, ...]] = set()
         areas: set[str] = set()
         while queue and len(seen) < _MAX_VISITS:
-            found, held, bound, calls, spread, under, guarded = queue.popleft()
-            key = (found.facts.path, found.summary.name, held, bound, spread, under, guarded)
+            found, held, bound, calls, spread, under, guarded, fixed = queue.popleft()
+            key = (found.facts.path, found.summary.name, held, bound, spread, under, guarded, fixed)
             if key in seen:
                 continue
             seen.add(key)
@@ -200,9 +202,12 @@ class HelperFollower(FunctionFinder):
             if not self._seen_through(found):
                 ends.effects_unseen = True
             values = dict(bound)
+            decided = {p: v for p, v in fixed if p not in found.summary.rebound}
             if found.on_tool and summary.bound:
                 ends.interventions.extend(_interventions(summary.flow, summary.params[0]))
             for read in summary.reads:
+                if ruled_out(read.when, decided):
+                    continue  # under a test the caller's literal fails
                 if read.source == "**" and read.key in spread:
                     pass  # a parameter the tool's arguments are splatted into
                 elif read.source not in held:
@@ -274,10 +279,13 @@ class HelperFollower(FunctionFinder):
                         self.callee(found, out.target, cls) is not None
                         or self.unreadable(out.target)
                         for out in summary.calls
+                        if not ruled_out(out.when, decided)
                     )
                 )
                 continue
             for out in summary.calls:
+                if ruled_out(out.when, decided):
+                    continue
                 callee = self.callee(found, out.target, cls)
                 if callee is None:
                     ends.unfollowed(self.unreadable(out.target))
@@ -316,6 +324,7 @@ class HelperFollower(FunctionFinder):
                         filled,
                         under or out.conditional,
                         guarded or out.key_guarded,
+                        bound_of(callee, out.literals, decided, out.passes),
                     )
                 )
         ends.unfollowed(bool(queue))  # more functions than are visited

@@ -15,6 +15,7 @@ from doxtool.python.astcatching import AstCatching
 from doxtool.python.astclosures import AstCalled, AstClosures
 from doxtool.python.astdicts import Held, HeldDicts
 from doxtool.python.astkeychecks import AstKeyChecks
+from doxtool.python.astliteralguards import AstLiteralGuards, negated_test
 from doxtool.python.astparse import child_expressions, is_generator
 from doxtool.python.astraisecalls import AstRaiseCalls, ends_unless
 from doxtool.python.astrefusedparams import refuse_defaults
@@ -42,6 +43,7 @@ _COMPREHENSIONS = frozenset({ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.Di
 
 
 class FunctionWalk(
+    AstLiteralGuards,
     AstCatching,
     AstRaiseCalls,
     HeldDicts,
@@ -89,6 +91,7 @@ class FunctionWalk(
         self._temporary = None
         self._paths = None
         self.guards: list[frozenset[str] | None] = []
+        self._past_tests = []
         self.filled: dict[tuple[str, str], ast.expr] = {}  # (dict, key) -> the value filled
         self.writes = KeyWrites()  # other writes into them (:mod:`~doxtool.python.keyfills`)
         self.absent: list[frozenset[str]] = []
@@ -184,19 +187,23 @@ class FunctionWalk(
             falls_off=exits[2],
             refuses=self.refused_params,
             ends_unless=ends_unless(self.node, scope.resolve, scope.is_local, self.reach),
+            rebound=self._rebound_passed(),  # :mod:`.astliteralguards`
         )
 
     # -- statements -------------------------------------------------------------
 
     def _stmts(self, body: Sequence[ast.stmt]) -> None:
+        depth = len(self._past_tests)
         for index, stmt in enumerate(body):
             self._note_missing_values(body, index)  # :mod:`.keyreads`
             self._stmt(stmt)
             self._note_fill(stmt)
             # past ``if args.get("dry"): return``, what follows runs on some calls
             self.conditional += body is self.node.body and self._passes_exit(stmt, index)
+            self._note_past_test(stmt)  # :mod:`.astliteralguards`
             if id(stmt) in self.reach.cuts:
                 break  # the statements after it never run (:mod:`.astreach`)
+        self._close_past_tests(depth)
 
     def _stmt(self, stmt: ast.stmt) -> None:
         if isinstance(stmt, (ast.Import, ast.ImportFrom)):
@@ -208,8 +215,11 @@ class FunctionWalk(
             dispatch = self._mentions_sources(stmt.test)
             framed = self._undecided(stmt, dispatch)
             self.conditional += dispatch
-            needs = self._under(stmt.body, present, frozenset(), framed[0])
-            other = self._under(stmt.orelse, frozenset(), absent, framed[1])
+            test = self._literal_test(stmt.test)  # :mod:`.astliteralguards`
+            needs = self._under(stmt.body, present, frozenset(), framed[0], test)
+            other = self._under(
+                stmt.orelse, frozenset(), absent, framed[1], test and negated_test(test)
+            )
             self.conditional -= dispatch
             self._needed_reads([needs, other], framed)
         elif isinstance(stmt, (ast.For, ast.AsyncFor, ast.While)):
@@ -261,25 +271,6 @@ class FunctionWalk(
                 self._escaped(stmt.value)  # ``return args``: not followed
             elif type(stmt) is ast.AugAssign:
                 self._augmented(stmt)
-
-    def _under(
-        self,
-        body: Sequence[ast.stmt],
-        present: frozenset[str],
-        absent: frozenset[str],
-        framed: bool = False,
-    ) -> list[KeyRead | OutCall]:
-        """Walk a branch; ``framed``: one of an ``if`` not about the handed
-        dicts that runs on some calls only, whose reads that raise without
-        their key (and calls into the repository) it returns."""
-        self.guards.append(present)
-        self.absent.append(absent)
-        if framed:
-            self.undecided.append([])
-        self._stmts(body)
-        self.absent.pop()
-        self.guards.pop()
-        return self.undecided.pop() if framed else []
 
     def _holder(self, target: ast.expr) -> str | None:
         if isinstance(target, ast.Name):

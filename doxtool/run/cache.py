@@ -43,7 +43,7 @@ from doxtool.run.replay import (
 
 T = TypeVar("T")
 
-SCHEMA_VERSION = "6"
+SCHEMA_VERSION = "7"
 #: whether this process ends without tearing down once its run is done
 #: (:func:`ending_process`): databases are then left open, not closed
 _ending_process = False

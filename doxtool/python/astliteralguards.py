@@ -1,0 +1,222 @@
+"""The branches of a function and the tests of a parameter against literals
+that lead into them (part of :class:`~doxtool.python.functionwalk.FunctionWalk`).
+
+``dispatch(name, arguments)`` reads ``arguments["decision_id"]`` under ``if
+name == "call":``; a caller that hands ``name`` the literal ``"status"``
+never runs that branch. The walk notes, on each read and call into the
+repository (:attr:`~doxtool.core.summary_facts.KeyRead.when`), the tests of a
+parameter the function never rebinds against literals it stands under: ``==``
+and ``!=`` a string, ``in`` and ``not in`` a tuple, list or set of strings or
+a dict literal the function binds once and only tests and reads (``if name in
+table:``, ``table[name]``), in the ``if`` branch, the ``else`` and past an
+``if`` whose body always returns or raises. Following a call,
+:mod:`~doxtool.python.follow` leaves out what a caller's literal rules out.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Sequence
+from typing import Any
+
+from doxtool.core.summary_facts import KeyRead, OutCall
+from doxtool.python.astwalk import walk
+
+FunctionNode = ast.FunctionDef | ast.AsyncFunctionDef
+#: (parameter, whether the test holds for the values or for every other, the values)
+Guard = list[Any]
+
+
+class AstLiteralGuards:
+    """Branches and their literal tests: a part of
+    :class:`~doxtool.python.functionwalk.FunctionWalk`."""
+
+    node: FunctionNode
+    params: list[str]
+    reads: list[KeyRead]
+    calls: list[OutCall]
+    guards: list[frozenset[str] | None]
+    absent: list[frozenset[str]]
+    undecided: list[list[KeyRead | OutCall]]
+    #: (guard, reads and calls before it) past an ``if`` whose body always
+    #: ends the function, in the statement lists being walked
+    _past_tests: list[tuple[Guard, int, int]]
+
+    def _stmts(self, body: Sequence[ast.stmt]) -> None:
+        raise NotImplementedError
+
+    def _under(
+        self,
+        body: Sequence[ast.stmt],
+        present: frozenset[str],
+        absent: frozenset[str],
+        framed: bool = False,
+        when: Guard | None = None,
+    ) -> list[KeyRead | OutCall]:
+        """Walk a branch; ``framed``: one of an ``if`` not about the handed
+        dicts that runs on some calls only, whose reads that raise without
+        their key (and calls into the repository) it returns; ``when``: the
+        literal test the branch stands under."""
+        self.guards.append(present)
+        self.absent.append(absent)
+        if framed:
+            self.undecided.append([])
+        start = len(self.reads), len(self.calls)
+        self._stmts(body)
+        if when is not None:
+            self._stand_under(when, *start)
+        self.absent.pop()
+        self.guards.pop()
+        return self.undecided.pop() if framed else []
+
+    def _literal_test(self, test: ast.expr) -> Guard | None:
+        """The test of a parameter against literals ``test`` is, if it is one."""
+        return literal_test(test, self.node, self.params)
+
+    def _note_past_test(self, stmt: ast.stmt) -> None:
+        """``if name == "status": return ...``: what follows runs only for other values."""
+        if type(stmt) is not ast.If or stmt.orelse or not _ends(stmt.body):
+            return
+        test = self._literal_test(stmt.test)
+        if test is not None:
+            self._past_tests.append((negated_test(test), len(self.reads), len(self.calls)))
+
+    def _close_past_tests(self, depth: int) -> None:
+        """The reads and calls past the ``if`` statements of a statement list
+        (those noted beyond ``depth``) stand under their tests negated."""
+        while len(self._past_tests) > depth:
+            self._stand_under(*self._past_tests.pop())
+
+    def _rebound_passed(self) -> list[str]:
+        """The parameters the function hands on to calls and rebinds."""
+        passed = {own for call in self.calls for _, own in call.passes}
+        return [p for p in self.params if p in passed and _rebound(self.node, p)]
+
+    def _stand_under(self, when: Guard, reads: int, calls: int) -> None:
+        for item in [*self.reads[reads:], *self.calls[calls:]]:
+            item.when = [*item.when, when]
+
+
+def negated_test(test: Guard) -> Guard:
+    """The test that holds where ``test`` does not."""
+    param, holds, values = test
+    return [param, not holds, values]
+
+
+def literal_test(test: ast.expr, node: FunctionNode, params: list[str]) -> Guard | None:
+    """``name == "x"``, ``name != "x"``, ``name in ("x", "y")``, ``name not in
+    table`` (a dict literal :func:`_table_keys` accepts): (parameter, whether
+    the test holds for the values, the values), for a parameter ``node``
+    never rebinds."""
+    if type(test) is not ast.Compare or len(test.ops) != 1:
+        return None
+    left, op, right = test.left, test.ops[0], test.comparators[0]
+    values: list[str] | None
+    if type(op) in (ast.Eq, ast.NotEq):
+        if _string(left) is not None:
+            left, right = right, left
+        text = _string(right)
+        values = [text] if text is not None else None
+    elif type(op) in (ast.In, ast.NotIn):
+        values = _members(right, node)
+    else:
+        return None
+    if values is None or type(left) is not ast.Name or left.id not in params:
+        return None
+    if _rebound(node, left.id):
+        return None
+    return [left.id, type(op) in (ast.Eq, ast.In), sorted(set(values))]
+
+
+def ruled_out(when: list[Guard], values: dict[str, str]) -> bool:
+    """Whether a parameter's literal (``values``: parameter -> the literal a
+    caller hands it) fails a test a read or call stands under."""
+    for param, holds, accepted in when:
+        value = values.get(param)
+        if value is not None and (value in accepted) != holds:
+            return True
+    return False
+
+
+def _string(node: ast.expr) -> str | None:
+    if type(node) is ast.Constant and isinstance(node.value, str):
+        return node.value
+    return None
+
+
+def _members(node: ast.expr, function: FunctionNode) -> list[str] | None:
+    """The strings of a tuple, list or set literal of strings, or the keys of
+    a dict literal bound once (:func:`_table_keys`)."""
+    if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
+        found = [_string(e) for e in node.elts]
+        return None if None in found else [e for e in found if e is not None]
+    if isinstance(node, ast.Name):
+        return _table_keys(function, node.id)
+    return None
+
+
+def _table_keys(function: FunctionNode, name: str) -> list[str] | None:
+    """The keys of a dict literal of string keys ``function`` binds ``name``
+    to once, naming it nowhere else but as the right side of ``in`` / ``not
+    in`` and as what a subscript reads (nested scopes included)."""
+    keys: list[str] | None = None
+    fine: set[int] = set()
+    for current in walk(function):
+        if isinstance(current, (ast.Global, ast.Nonlocal)) and name in current.names:
+            return None
+        if isinstance(current, ast.arg) and current.arg == name:
+            return None
+        if isinstance(current, ast.Assign) and any(_names(t, name) for t in current.targets):
+            if keys is not None or len(current.targets) != 1:
+                return None
+            if not isinstance(current.value, ast.Dict):
+                return None
+            found = [_string(k) if k is not None else None for k in current.value.keys]
+            if None in found:
+                return None
+            keys = [k for k in found if k is not None]
+            fine.add(id(current.targets[0]))
+        elif isinstance(current, ast.Compare) and len(current.ops) == 1:
+            if isinstance(current.ops[0], (ast.In, ast.NotIn)):
+                fine.add(id(current.comparators[0]))
+        elif isinstance(current, ast.Subscript) and isinstance(current.ctx, ast.Load):
+            fine.add(id(current.value))
+    if keys is None:
+        return None
+    for current in walk(function):
+        if _names(current, name) and id(current) not in fine:
+            return None
+    return keys
+
+
+def _names(node: ast.AST, name: str) -> bool:
+    return isinstance(node, ast.Name) and node.id == name
+
+
+def _rebound(function: FunctionNode, name: str) -> bool:
+    """Whether ``function`` binds ``name`` anywhere in its body (or deletes
+    it, or a nested scope declares it ``global`` or ``nonlocal``)."""
+    for stmt in function.body:
+        for current in walk(stmt):
+            if isinstance(current, ast.Name):
+                bound = current.id == name and not isinstance(current.ctx, ast.Load)
+            elif isinstance(current, (ast.Global, ast.Nonlocal)):
+                bound = name in current.names
+            elif isinstance(current, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                bound = current.name == name
+            elif isinstance(current, (ast.Import, ast.ImportFrom)):
+                bound = any((a.asname or a.name.partition(".")[0]) == name for a in current.names)
+            elif isinstance(current, (ast.ExceptHandler, ast.MatchAs, ast.MatchStar)):
+                bound = current.name == name
+            elif isinstance(current, ast.MatchMapping):
+                bound = current.rest == name
+            else:
+                continue
+            if bound:
+                return True
+    return False
+
+
+def _ends(body: Sequence[ast.stmt]) -> bool:
+    """Whether a block always ends the function: its last statement returns or raises."""
+    return bool(body) and type(body[-1]) in (ast.Return, ast.Raise)
