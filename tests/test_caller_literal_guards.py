@@ -148,3 +148,39 @@ def test_a_rebound_parameter_leaves_the_reads(run_cli, make_repo) -> None:
     found = _arguments(run_cli, make_repo, files)
     assert found["status"] == []
     assert [a[0] for a in found["rebound"]] == ALL_KEYS
+
+
+@pytest.mark.parametrize(
+    ("name", "keys"),
+    [
+        ("status", []),
+        ("call", ["decision_id"]),
+        ("find", ["query"]),
+        ("peek", ["target"]),
+        ("other", []),
+    ],
+)
+def test_the_tools_own_module_reads_nothing_a_literal_rules_out(
+    run_cli, make_repo, name: str, keys: list[str]
+) -> None:
+    files = {"tools/local.py": _tool("local", f'_dispatch("{name}", kwargs)', local=True)}
+    found = _arguments(run_cli, make_repo, files)
+    assert [a[0] for a in found["local"]] == keys
+
+
+def test_the_tools_own_module_follows_a_chain_and_no_other_value(run_cli, make_repo) -> None:
+    chain = LOCAL + "\n\ndef _run(name, arguments):\n    return _dispatch(name, arguments)\n"
+    files = {
+        "tools/chain.py": _tool("chain", '_run("status", kwargs)', local=True).replace(
+            LOCAL, chain
+        ),
+        "tools/dynamic.py": _tool("dynamic", "_dispatch(self.name, kwargs)", local=True),
+        "tools/rebound.py": _tool("rebound", '_dispatch("status", kwargs)', local=True).replace(
+            "def _dispatch(name, arguments):\n",
+            "def _dispatch(name, arguments):\n    name = name.strip()\n",
+        ),
+    }
+    found = _arguments(run_cli, make_repo, files)
+    assert found["chain"] == []
+    assert [a[0] for a in found["dynamic"]] == ALL_KEYS
+    assert [a[0] for a in found["rebound"]] == ALL_KEYS

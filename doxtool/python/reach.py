@@ -41,10 +41,25 @@ class Reach:
     _raising: dict[str, bool]
     #: :meth:`~doxtool.python.callees.Callees._callee_function`
     _callee_function: Callable[[cst.Call, Env], Func | None]
+    #: :meth:`~doxtool.python.cstliteralguards.LiteralArms._literal_known`
+    _literal_known: Callable[[cst.BaseExpression, Env], bool | None]
 
     def _stops(self, stmt: cst.BaseStatement, env: Env) -> bool:
-        """Whether the statement after ``stmt`` in its block is never reached."""
-        return stops(stmt, lambda call: self._never_returns(call, env), self._suppressing(env))
+        """Whether the statement after ``stmt`` in its block is never reached
+        (past ``if name == "x": return ...`` when the caller binds ``name``
+        to ``"x"``: :mod:`~doxtool.python.cstliteralguards`)."""
+
+        def never(call: cst.BaseExpression) -> bool:
+            return self._never_returns(call, env)
+
+        suppressing = self._suppressing(env)
+        if (
+            type(stmt) is cst.If
+            and self._literal_known(stmt.test, env)
+            and terminates(suite_body(stmt.body), never, suppressing)
+        ):
+            return True
+        return stops(stmt, never, suppressing)
 
     def _small_stops(self, small: cst.BaseSmallStatement, env: Env) -> bool:
         """Whether the small statements after ``small`` on its line are never reached."""

@@ -16,6 +16,7 @@ from doxtool.python.catchwalk import CatchWalk
 from doxtool.python.checktests import accepts
 from doxtool.python.closures import ClosureWalk, always_true, nonempty_literal
 from doxtool.python.controlflow import contains_return, leaves_pass, terminates
+from doxtool.python.cstliteralguards import LiteralArms
 from doxtool.python.cstnodes import (
     child_nodes,
     dotted_name,
@@ -32,7 +33,7 @@ from doxtool.python.walkstate import Env
 _TEXT_SHAPES = (cst.BooleanOperation, cst.FormattedString, cst.SimpleString, cst.ConcatenatedString)
 
 
-class StatementWalk(ExpressionWalk, ClosureWalk, CatchWalk):
+class StatementWalk(ExpressionWalk, ClosureWalk, CatchWalk, LiteralArms):
     """Statements and expressions: a part of :class:`~doxtool.python.toolscan.ToolScan`."""
 
     def _stmts(self, body: Sequence[cst.BaseStatement], env: Env) -> None:
@@ -370,6 +371,8 @@ class StatementWalk(ExpressionWalk, ClosureWalk, CatchWalk):
             self.ordered = ordered
 
     def _if(self, stmt: cst.If, env: Env) -> None:
+        if self._literal_if(stmt, env):
+            return  # a caller's literal decides the test (:mod:`.cstliteralguards`)
         closed, env.closed = env.closed, id(stmt) in env.closed_ifs
         call, env.closed_call = env.closed_call, env.closed_calls.get(id(stmt))
         self._expr(stmt.test, env)
