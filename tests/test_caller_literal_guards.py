@@ -184,3 +184,10 @@ def test_the_tools_own_module_follows_a_chain_and_no_other_value(run_cli, make_r
     assert found["chain"] == []
     assert [a[0] for a in found["dynamic"]] == ALL_KEYS
     assert [a[0] for a in found["rebound"]] == ALL_KEYS
+
+
+def test_a_return_a_literal_rules_out_leaves_what_follows_needed(run_cli, make_repo) -> None:
+    # ``if name == "status": return "ok"`` never returns on ``_dispatch("call", ...)``
+    files = {"tools/local.py": _tool("local", '_dispatch("call", kwargs)', local=True)}
+    found = _arguments(run_cli, make_repo, files)
+    assert found["local"] == [("decision_id", True, False)]

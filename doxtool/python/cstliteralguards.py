@@ -73,12 +73,21 @@ class LiteralArms:
             return found
         return self._dict_keys(node, env)
 
+    def _ruled_out_if(self, stmt: cst.BaseStatement, env: Env) -> bool:
+        """Whether ``stmt`` is an ``if`` with no ``else`` whose test the
+        caller's literal rules out: none of it runs."""
+        return (
+            type(stmt) is cst.If
+            and stmt.orelse is None
+            and self._literal_known(stmt.test, env) is False
+        )
+
     def _literal_if(self, stmt: cst.If, env: Env) -> bool:
         """Walk only the branch of ``stmt`` that runs when the caller's
         literal decides its test, and say whether it did."""
         known = self._literal_known(stmt.test, env)
-        if known is None or (known and stmt.orelse is None):
-            return False  # (the body runs: walked as any branch)
+        if known is None:
+            return False
         self._expr(stmt.test, env)
         if known:
             self._stmts(suite_body(stmt.body), env)

@@ -101,6 +101,7 @@ class StatementWalk(ExpressionWalk, ClosureWalk, CatchWalk, LiteralArms):
             if (
                 (contracts or branch)
                 and not self._ends_refused(stmt, env)
+                and not self._ruled_out_if(stmt, env)  # a return that never runs
                 and (
                     self._returns_on_argument_path(stmt, env)
                     if contracts and env.func is self.entry
