@@ -41,6 +41,9 @@ class AstLiteralGuards:
     #: (guard, reads and calls before it) past an ``if`` whose body always
     #: ends the function, in the statement lists being walked
     _past_tests: list[tuple[Guard, int, int]]
+    #: the names the function binds (:meth:`_rebinds`), read when first needed
+    _bound_names: frozenset[str] | None = None
+    owner: Any  # the :class:`~doxtool.python.summaryscope.ModuleScope`
 
     def _stmts(self, body: Sequence[ast.stmt]) -> None:
         raise NotImplementedError
@@ -71,7 +74,16 @@ class AstLiteralGuards:
 
     def _literal_test(self, test: ast.expr) -> Guard | None:
         """The test of a parameter against literals ``test`` is, if it is one."""
-        return literal_test(test, self.node, self.params)
+        return literal_test(test, self.node, self.params, self._rebinds())
+
+    def _rebinds(self) -> frozenset[str]:
+        """The names the function's body binds, nested scopes included (the
+        module's index of bindings, read once: :mod:`~doxtool.python.scopebinds`)."""
+        if self._bound_names is None:
+            binds = self.owner.binds().of(self.node)
+            own = binds.defined - {self.node.name}
+            self._bound_names = frozenset(binds.assigned() | binds.imported | binds.handlers | own)
+        return self._bound_names
 
     def _note_past_test(self, stmt: ast.stmt) -> None:
         """``if name == "status": return ...``: what follows runs only for other values."""
@@ -90,7 +102,7 @@ class AstLiteralGuards:
     def _rebound_passed(self) -> list[str]:
         """The parameters the function hands on to calls and rebinds."""
         passed = {own for call in self.calls for _, own in call.passes}
-        return [p for p in self.params if p in passed and _rebound(self.node, p)]
+        return [p for p in self.params if p in passed and p in self._rebinds()]
 
     def _stand_under(self, when: Guard, reads: int, calls: int) -> None:
         for item in [*self.reads[reads:], *self.calls[calls:]]:
@@ -103,29 +115,32 @@ def negated_test(test: Guard) -> Guard:
     return [param, not holds, values]
 
 
-def literal_test(test: ast.expr, node: FunctionNode, params: list[str]) -> Guard | None:
+def literal_test(
+    test: ast.expr, node: FunctionNode, params: list[str], rebound: frozenset[str]
+) -> Guard | None:
     """``name == "x"``, ``name != "x"``, ``name in ("x", "y")``, ``name not in
     table`` (a dict literal :func:`_table_keys` accepts): (parameter, whether
     the test holds for the values, the values), for a parameter ``node``
-    never rebinds."""
+    never rebinds (``rebound``: the names it binds)."""
     if type(test) is not ast.Compare or len(test.ops) != 1:
         return None
     left, op, right = test.left, test.ops[0], test.comparators[0]
+    kind = type(op)
+    if kind not in (ast.Eq, ast.NotEq, ast.In, ast.NotIn):
+        return None
+    if kind in (ast.Eq, ast.NotEq) and _string(left) is not None:
+        left, right = right, left
+    if type(left) is not ast.Name or left.id not in params or left.id in rebound:
+        return None
     values: list[str] | None
-    if type(op) in (ast.Eq, ast.NotEq):
-        if _string(left) is not None:
-            left, right = right, left
+    if kind in (ast.Eq, ast.NotEq):
         text = _string(right)
         values = [text] if text is not None else None
-    elif type(op) in (ast.In, ast.NotIn):
-        values = _members(right, node)
     else:
+        values = _members(right, node)
+    if values is None:
         return None
-    if values is None or type(left) is not ast.Name or left.id not in params:
-        return None
-    if _rebound(node, left.id):
-        return None
-    return [left.id, type(op) in (ast.Eq, ast.In), sorted(set(values))]
+    return [left.id, kind in (ast.Eq, ast.In), sorted(set(values))]
 
 
 def ruled_out(when: list[Guard], values: dict[str, str]) -> bool:
@@ -191,30 +206,6 @@ def _table_keys(function: FunctionNode, name: str) -> list[str] | None:
 
 def _names(node: ast.AST, name: str) -> bool:
     return isinstance(node, ast.Name) and node.id == name
-
-
-def _rebound(function: FunctionNode, name: str) -> bool:
-    """Whether ``function`` binds ``name`` anywhere in its body (or deletes
-    it, or a nested scope declares it ``global`` or ``nonlocal``)."""
-    for stmt in function.body:
-        for current in walk(stmt):
-            if isinstance(current, ast.Name):
-                bound = current.id == name and not isinstance(current.ctx, ast.Load)
-            elif isinstance(current, (ast.Global, ast.Nonlocal)):
-                bound = name in current.names
-            elif isinstance(current, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-                bound = current.name == name
-            elif isinstance(current, (ast.Import, ast.ImportFrom)):
-                bound = any((a.asname or a.name.partition(".")[0]) == name for a in current.names)
-            elif isinstance(current, (ast.ExceptHandler, ast.MatchAs, ast.MatchStar)):
-                bound = current.name == name
-            elif isinstance(current, ast.MatchMapping):
-                bound = current.rest == name
-            else:
-                continue
-            if bound:
-                return True
-    return False
 
 
 def _ends(body: Sequence[ast.stmt]) -> bool:

@@ -2,9 +2,10 @@
 tree (the first half of the extraction, which imports no libcst).
 
 Several readers ask of a function, or of the whole module, which names it
-binds and how: a name stored or deleted, one declared ``global`` or
-``nonlocal``, a function or class defined, an import, an ``except ... as``
-name, a parameter, the target of an augmented assignment or of ``:=``. A
+binds and how: a name stored or deleted (a name a ``case`` pattern
+captures too), one declared ``global`` or ``nonlocal``, a function or class
+defined, an import, an ``except ... as`` name, a parameter, the target of an
+augmented assignment or of ``:=``. A
 scope's bindings are those of every node under it, nested functions, classes,
 lambdas and comprehensions included, as :func:`ast.walk` of the scope's node
 meets them; each reader keeps the kinds it needs.
@@ -239,6 +240,11 @@ def _read(root: ast.AST, own: dict[int, Binds], inner: dict[int, list[int]]) -> 
             elif kind is ast.ExceptHandler:
                 if node.name:  # type: ignore[attr-defined]
                     binds.handlers.add(node.name)  # type: ignore[attr-defined]
+            elif kind is ast.MatchAs or kind is ast.MatchStar or kind is ast.MatchMapping:
+                # ``case name:``, ``case [*rest]``, ``case {**rest}``: a capture stores a name
+                name = node.rest if kind is ast.MatchMapping else node.name  # type: ignore[attr-defined]
+                if name:
+                    binds.stores[name] = binds.stores.get(name, 0) + 1
             elif kind is ast.AugAssign or kind is ast.NamedExpr:
                 target = node.target  # type: ignore[attr-defined]
                 if type(target) is ast.Name:
