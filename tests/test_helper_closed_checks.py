@@ -66,6 +66,40 @@ def test_a_missing_value_the_closed_check_refuses_makes_the_key_required(
     assert argument["enum"] == values, argument
 
 
+CHAIN = (
+    "def run(args):\n"
+    '    mode = str(args.get("mode") or "").strip().lower()\n'
+    '    if mode == "fast":\n'
+    '        return "f"\n'
+    '    elif mode in ("slow", "idle"):\n'
+    '        return "s"\n'
+    "    else:\n"
+    '        raise ValueError("unknown mode")\n'
+)
+
+
+def test_a_chain_of_tests_whose_else_raises_closes_the_values(make_repo, run_cli) -> None:
+    argument = mode_argument(make_repo, run_cli, CHAIN)
+    assert (argument["required"], argument["has_default"]) == (True, False), argument
+    assert argument["enum"] == ["fast", "slow", "idle"], argument
+    assert argument["enum_folds"] == ["lower", "strip"], argument
+
+
+@pytest.mark.parametrize(
+    "changed",
+    [
+        # no ``else``, an ``else`` that does not raise, a test of another kind
+        CHAIN.replace('    else:\n        raise ValueError("unknown mode")\n', ""),
+        CHAIN.replace('raise ValueError("unknown mode")', 'return "?"'),
+        CHAIN.replace('elif mode in ("slow", "idle")', 'elif mode.startswith("s")'),
+    ],
+)
+def test_a_chain_that_lets_other_values_pass_lists_none(make_repo, run_cli, changed: str) -> None:
+    argument = mode_argument(make_repo, run_cli, changed)
+    assert argument["enum"] is None, argument
+    assert argument["required"] is False, argument
+
+
 OPTIONAL = [
     (helper('args.get("mode", "fast")', '("fast", "slow")'), "fast"),
     (helper('args.get("mode", "Fast").lower()', '("fast", "slow")'), "Fast"),

@@ -5,7 +5,8 @@ then ``int(limit)``), and the values a read accepts.
 
 The values are those of a closed check at the top of the body (``if engine
 not in ("ddg", "brave"): raise ...``, or ``not in ENGINES`` of a module-level
-literal nothing changes: anything else ends in an error), and the check
+literal nothing changes, or a chain ``if engine == "ddg": ... elif engine ==
+"brave": ... else: raise ...``: anything else ends in an error), and the check
 makes the key needed where it refuses what a missing key gives (None, or a
 default outside the values once folded: :func:`~doxtool.python.readforms.outside_refusal`); any
 other test of the value (a comparison with a literal, a ``match``, a lookup
@@ -193,20 +194,65 @@ class KeyValues:
     def _closed_check(
         self, stmt: ast.stmt, names: dict[str, tuple[KeyRead, bool, list[str]]]
     ) -> tuple[KeyRead, bool, list[Any], list[str]] | None:
-        """``if x not in ("a", "b"): raise ...`` at the top of the body, before
-        any ``return``: the read ``x`` stands for accepts those values."""
-        if not isinstance(stmt, ast.If) or stmt.orelse or not isinstance(stmt.body[-1], ast.Raise):
+        """``if x not in ("a", "b"): raise ...``, or a chain ``if x == "a":
+        ... elif x in ("b", "c"): ... else: raise ...``, at the top of the
+        body, before any ``return``: the read ``x`` stands for accepts those
+        values (a set's in their order as text)."""
+        if not isinstance(stmt, ast.If) or self._returned_before(stmt):  # type: ignore[attr-defined]
             return None
-        test = stmt.test
+        if not stmt.orelse:
+            if not isinstance(stmt.body[-1], ast.Raise):
+                return None
+            found = self._tested_values(stmt.test, names, ast.NotIn)
+            if found is None:
+                return None
+            name, values = found
+        else:
+            chain = self._chain_values(stmt, names)
+            if chain is None:
+                return None
+            name, values = chain
+        read, exact, folds = names[name]
+        return read, exact, values, folds
+
+    def _chain_values(
+        self, stmt: ast.If, names: dict[str, tuple[KeyRead, bool, list[str]]]
+    ) -> tuple[str, list[Any]] | None:
+        """The name an ``if``/``elif`` chain tests against literals in every
+        test (``==``, ``in``), and those literals, when its final ``else``
+        raises; None for any other chain."""
+        subject: str | None = None
+        values: list[Any] = []
+        node = stmt
+        while True:
+            found = self._tested_values(node.test, names, ast.Eq, ast.In)
+            if found is None or subject not in (None, found[0]):
+                return None
+            subject = found[0]
+            values.extend(v for v in found[1] if v not in values)
+            if len(node.orelse) == 1 and isinstance(node.orelse[0], ast.If):
+                node = node.orelse[0]
+                continue
+            if not node.orelse or not isinstance(node.orelse[-1], ast.Raise):
+                return None
+            return subject, values
+
+    def _tested_values(
+        self,
+        test: ast.expr,
+        names: dict[str, tuple[KeyRead, bool, list[str]]],
+        *ops: type[ast.cmpop],
+    ) -> tuple[str, list[Any]] | None:
+        """``x <op> <literals>`` with ``x`` a name bound to a read and ``op``
+        one of ``ops``: that name and the literals (strings and integers; a
+        module-level tuple, list or set the module never changes too)."""
         if not (
             isinstance(test, ast.Compare)
             and len(test.ops) == 1
-            and isinstance(test.ops[0], ast.NotIn)
+            and isinstance(test.ops[0], ops)
             and isinstance(test.left, ast.Name)
             and test.left.id in names
         ):
-            return None
-        if self._returned_before(stmt):  # type: ignore[attr-defined]
             return None
         listed: ast.expr | None = test.comparators[0]
         if isinstance(listed, ast.Name):  # ``MODES = ("a", "b")`` at the top of the module
@@ -217,6 +263,8 @@ class KeyValues:
             values = literal_eval(listed)
         except (ValueError, SyntaxError, TypeError, RecursionError, MemoryError):
             return None
+        if isinstance(test.ops[0], ast.Eq):
+            values = (values,)
         if not isinstance(values, (tuple, list, set, frozenset)) or not values:
             return None
         if not all(isinstance(v, (str, int)) and not isinstance(v, bool) for v in values):
@@ -224,8 +272,7 @@ class KeyValues:
         ordered = (
             list(values) if not isinstance(values, (set, frozenset)) else sorted(values, key=str)
         )
-        read, exact, folds = names[test.left.id]
-        return read, exact, ordered, folds
+        return test.left.id, ordered
 
 
 def apply_coercion(read: KeyRead, coercion: str) -> None:
