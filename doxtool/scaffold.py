@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -294,9 +295,10 @@ def _tool_import(project: Project, tool_dir: str) -> tuple[str, str, str]:
             "what the generated `execute` should return"
         )
     # no configured base is a class here (the framework may be installed, not
-    # vendored): the first one, as configured; the check below tells whether
-    # the generated class is a tool
-    for base in project.config.tool_bases:
+    # vendored): the one the tools already here derive from (``python/tools/``
+    # of an older layout imports ``python.helpers.tool``), else the first one,
+    # as configured; the check below tells whether the generated class is a tool
+    for base in [*_bases_in_use(project, tool_dir), *project.config.tool_bases]:
         module, _, name = base.rpartition(".")
         if module and all(part.isidentifier() for part in base.split(".")):
             return module, name, module
@@ -304,6 +306,23 @@ def _tool_import(project: Project, tool_dir: str) -> tuple[str, str, str]:
         "the generated class would not be a tool here: no tool base is configured"
         " (configure `tool-bases`)"
     )
+
+
+def _bases_in_use(project: Project, tool_dir: str) -> list[str]:
+    """The configured bases the tool classes of ``tool_dir`` derive from, the
+    most used first (those of every tool directory when it has none)."""
+    configured = project.config.tool_bases
+    for modules in (project.modules_in(tool_dir), project.tool_modules):
+        used: Counter[str] = Counter()
+        for rel in modules:
+            for tool in project.tools(rel):
+                for base in tool.bases:
+                    found = project.resolver.base_of(base)
+                    if found in configured:
+                        used[found] += 1
+        if used:
+            return sorted(used, key=lambda base: (-used[base], configured.index(base)))
+    return []
 
 
 def _base_module(project: Project, module: str, tool_dir: str, below: bool) -> ModuleFacts | None:

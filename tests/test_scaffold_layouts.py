@@ -264,6 +264,29 @@ def test_with_no_configured_base_in_the_repository_the_first_is_imported(
     assert "class XTool(Tool):" in text
 
 
+def test_with_no_base_in_the_repository_the_one_its_tools_import_is_imported(
+    tmp_path: Path, run_cli
+) -> None:
+    """The older ``python/tools`` layout without the framework vendored: its
+    tools derive from ``python.helpers.tool.Tool``, so the generated one does
+    too (not from ``helpers.tool.Tool``, first in the default ``tool-bases``),
+    and its companion names the base its neighbours' name."""
+    neighbour = OWN_TOOL.replace("from helpers.", "from python.helpers.")
+    write_files(
+        tmp_path,
+        {
+            "python/tools/run_tests.py": neighbour,
+            "prompts/agent.system.tool.run_tests.md": OWN_PROMPT,
+        },
+    )
+    result = run_cli(tmp_path, "scaffold", "summarize", "--arg", "text")
+    assert result.exit_code == 0, result.output
+    module = (tmp_path / "python/tools/summarize.py").read_text()
+    assert "\nfrom python.helpers.tool import Response, Tool\n" in module
+    companion = (tmp_path / "python/tools/summarize.py.dox.md").read_text()
+    assert "- Tool modules must define `python.helpers.tool.Tool` subclasses.\n" in companion
+
+
 def test_the_default_directory_is_the_core_one_not_a_plugins(make_repo, run_cli) -> None:
     root = make_repo(
         {
