@@ -16,7 +16,16 @@ from doxtool.core.summary_facts import KeyRead
 from doxtool.python.astreach import terminates
 from doxtool.python.astwalk import node_fields, walk
 from doxtool.python.readforms import STRING_METHODS
-from doxtool.python.replacements import CONVERTERS, KEPT, KNOWN, TYPES, replaced
+from doxtool.python.replacements import (
+    CONVERTERS,
+    KEPT,
+    KNOWN,
+    TYPES,
+    UNKNOWN,
+    Outcome,
+    replaced,
+    replaced_at_use,
+)
 
 
 def literal(node: ast.expr) -> tuple[bool, Any]:
@@ -38,6 +47,8 @@ def replace_default(
     (``handed``) is another key standing in, no default."""
     held = read.default if read.has_default else None
     outcome = replaced(_AST_SHAPES, body, name, held)
+    if outcome.kind == KEPT and replaced_at_use(_AST_SHAPES, body, name, held):
+        outcome = Outcome(UNKNOWN)  # ``{"size": size or "2K"}``: not known
     if outcome.kind == KEPT or (outcome.leaf is not None and handed(outcome.leaf)):
         return
     read.replaced = True
@@ -47,6 +58,14 @@ def replace_default(
         read.default, read.has_default, read.default_unknown = outcome.value, True, False
     else:
         read.default, read.has_default, read.default_unknown = None, False, True
+
+
+#: nodes whose ``test`` is judged for truth only
+_AST_TESTED = (ast.If, ast.While, ast.IfExp, ast.Assert)
+
+
+def _is_name(node: ast.AST, name: str) -> bool:
+    return type(node) is ast.Name and node.id == name  # type: ignore[attr-defined]
 
 
 _AST_COMPARE = {
@@ -114,6 +133,33 @@ class AstShapes:
 
     def uses(self, node: ast.AST, name: str) -> bool:
         return any(type(n) is ast.Name and n.id == name for n in walk(node))
+
+    def fallbacks(self, node: ast.AST, name: str) -> list[ast.AST]:
+        found: list[ast.AST] = []
+        nodes = list(walk(node))
+        tests = {  # an ``or`` tested for truth only gives no value
+            id(n.operand if type(n) is ast.UnaryOp else n.test)  # type: ignore[attr-defined]
+            for n in nodes
+            if type(n) in _AST_TESTED or (type(n) is ast.UnaryOp and type(n.op) is ast.Not)  # type: ignore[attr-defined]
+        }
+        for current in nodes:
+            if (
+                id(current) not in tests
+                and type(current) is ast.BoolOp
+                and type(current.op) is ast.Or  # type: ignore[attr-defined]
+                and any(_is_name(v, name) for v in current.values[:-1])  # type: ignore[attr-defined]
+            ):
+                found.append(current)
+            if type(current) is ast.IfExp and self._falls_back(current, name):  # type: ignore[arg-type]
+                found.append(current)
+        return found
+
+    def _falls_back(self, node: ast.IfExp, name: str) -> bool:
+        """``True if mark is None else bool(mark)``: the test is about ``name``,
+        and an arm hands it on (``"yes" if mark else "no"`` only says something of it)."""
+        return self.uses(node.test, name) and (
+            self.uses(node.body, name) or self.uses(node.orelse, name)
+        )
 
     def assignments(self, node: ast.AST, name: str) -> list[ast.AST | None]:
         found: list[ast.AST | None] = []

@@ -24,6 +24,8 @@ _CST_COMPARE = {
     cst.NotIn: "not in",
 }
 _CST_SCOPES = (cst.FunctionDef, cst.ClassDef, cst.Lambda)
+#: nodes whose ``test`` is judged for truth only
+_CST_TESTED = (cst.If, cst.While, cst.IfExp, cst.Assert)
 
 
 class CstShapes:
@@ -82,6 +84,32 @@ class CstShapes:
     def uses(self, node: cst.CSTNode, name: str) -> bool:
         return uses(node, name)
 
+    def fallbacks(self, node: cst.CSTNode, name: str) -> list[cst.CSTNode]:
+        found: list[cst.CSTNode] = []
+        tests: set[int] = set()  # an ``or`` tested for truth only gives no value
+        todo = [node]
+        while todo:
+            current = todo.pop()
+            kind = type(current)
+            if kind in _CST_TESTED:
+                tests.add(id(current.test))  # type: ignore[attr-defined]
+            elif kind is cst.UnaryOperation and type(current.operator) is cst.Not:  # type: ignore[attr-defined]
+                tests.add(id(current.expression))  # type: ignore[attr-defined]
+            if id(current) in tests:
+                pass
+            elif kind is cst.BooleanOperation and type(current.operator) is cst.Or:  # type: ignore[attr-defined]
+                left = current.left  # type: ignore[attr-defined]
+                if is_name(left, name) or (  # ``a or name or "x"`` is ``(a or name) or "x"``
+                    type(left) is cst.BooleanOperation
+                    and type(left.operator) is cst.Or
+                    and is_name(left.right, name)
+                ):
+                    found.append(current)
+            if kind is cst.IfExp and _falls_back(current, name):  # type: ignore[arg-type]
+                found.append(current)
+            todo.extend(child_nodes(current))
+        return found
+
     def assignments(self, node: cst.CSTNode, name: str) -> list[cst.CSTNode | None]:
         found: list[cst.CSTNode | None] = []
         todo = [node]
@@ -115,6 +143,12 @@ class CstShapes:
 
     def ends(self, body: Sequence[cst.CSTNode]) -> bool:
         return terminates(body)  # type: ignore[arg-type]
+
+
+def _falls_back(node: cst.IfExp, name: str) -> bool:
+    """``True if mark is None else bool(mark)``: the test is about ``name``,
+    and an arm hands it on (``"yes" if mark else "no"`` only says something of it)."""
+    return uses(node.test, name) and (uses(node.body, name) or uses(node.orelse, name))
 
 
 def _cst_types(node: cst.BaseExpression) -> list[str | None]:

@@ -33,7 +33,16 @@ from doxtool.python.readforms import (
     READ_METHODS,
     STRING_METHODS,
 )
-from doxtool.python.replacements import KEPT, KNOWN, UNKNOWN, discarded, evaluate, replaced
+from doxtool.python.replacements import (
+    KEPT,
+    KNOWN,
+    UNKNOWN,
+    Outcome,
+    discarded,
+    evaluate,
+    replaced,
+    replaced_at_use,
+)
 from doxtool.python.walkstate import Env
 
 
@@ -132,6 +141,8 @@ class Fallbacks:
         if not ok:
             return
         outcome = replaced(self._shapes(), rest, target.value, value)
+        if outcome.kind == KEPT and replaced_at_use(self._shapes(), rest, target.value, value):
+            outcome = Outcome(UNKNOWN)  # ``{"size": size or "2K"}``: not known
         if outcome.kind == KEPT:
             return
         leaf = outcome.leaf if outcome.kind == UNKNOWN else None
@@ -257,7 +268,10 @@ class Fallbacks:
         builder = self._arg(param.name.value)
         if not ok:
             return
-        outcome = replaced(self._shapes(), suite_body(fn.node.body), param.name.value, value)
+        body = suite_body(fn.node.body)
+        outcome = replaced(self._shapes(), body, param.name.value, value)
+        if outcome.kind == KEPT and replaced_at_use(self._shapes(), body, param.name.value, value):
+            outcome = Outcome(UNKNOWN)  # ``{"size": size or "2K"}``: not known
         if outcome.kind == KEPT:
             builder.set_default(value)
             return

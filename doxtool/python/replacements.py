@@ -104,6 +104,13 @@ class Shapes(Protocol[N]):
         """Whether ``name`` occurs in ``node`` (nested functions too)."""
         ...
 
+    def fallbacks(self, node: N, name: str) -> list[N]:
+        """The expressions in ``node`` that may replace what ``name`` holds
+        where they use it: an ``or`` with ``name`` before its last operand
+        (``size or "2K"``), an ``if`` expression testing it (``True if mark
+        is None else bool(mark)``)."""
+        ...
+
     def assignments(self, node: N, name: str) -> list[N | None]:
         """The values ``node`` assigns to ``name`` anywhere (``name =
         value``; None for any other binding: a loop's target, ``+=``)."""
@@ -125,6 +132,35 @@ def replaced(shapes: Shapes[N], body: Sequence[N], name: str, default: Any) -> O
     if default:
         return Outcome(KEPT, default)
     return _scan(shapes, body, name, default) or Outcome(KEPT, default)
+
+
+def replaced_at_use(shapes: Shapes[N], body: Sequence[N], name: str, default: Any) -> bool:
+    """Whether a falsy ``default`` that :func:`replaced` keeps (no statement
+    binds the name again) is still replaced where the name is used:
+    ``payload = {"size": size or "2K"}`` sends ``"2K"`` for a missing
+    ``size``, ``{"mark": True if mark is None else bool(mark)}`` ``True``,
+    while the name goes on holding ``None``. What a missing argument gives
+    is then neither the ``None`` nor, as another use may hand on the name
+    as it is, the fallback: not known. A fallback that gives the value held
+    (``url or ""`` for a ``""``, ``int(v) if v is not None else None`` for a
+    ``None``) replaces nothing. As for :func:`replaced`, the first statement
+    that uses the name is the one read (one that binds it too is
+    :func:`replaced`'s to judge)."""
+    if default:
+        return False
+    stmt = next((stmt for stmt in body if shapes.uses(stmt, name)), None)
+    if stmt is None or shapes.assignments(stmt, name):
+        return False
+    for node in shapes.fallbacks(stmt, name):
+        given = evaluate(shapes, node, name, default)
+        if given.kind == UNKNOWN or not _same(given.value, default):
+            return True
+    return False
+
+
+def _same(value: Any, held: Any) -> bool:
+    """``value`` is ``held``: equal and of one type (``0`` is not ``False``)."""
+    return type(value) is type(held) and value == held
 
 
 def discarded(shapes: Shapes[N], body: Sequence[N], name: str) -> bool:

@@ -1,0 +1,132 @@
+"""A missing argument's ``None`` replaced where the name is used, not bound
+again: ``payload = {"size": size or "2K"}`` sends ``"2K"``, ``True if
+watermark is None else bool(watermark)`` gives ``True``. What a missing
+argument gives is then not known (another use may hand on the ``None``):
+no ``null`` is claimed, and a companion's ``"2K"`` is kept, in both walks
+(a tool's ``execute`` and a helper it hands its arguments) and for a
+parameter of ``execute``."""
+
+from __future__ import annotations
+
+from textwrap import dedent
+
+import pytest
+from bothwalks import WALKS, tool_module
+
+IN_A_DICT = """\
+size = A.get("size")
+payload = {"size": size or "2K"}
+print(payload)
+"""
+
+CHAINED = """\
+size = A.get("size")
+print(A.get("preset") or size or "2K")
+"""
+
+IN_A_TEST = """\
+mark = A.get("watermark")
+print({"watermark": True if mark is None else bool(mark)})
+"""
+
+SAME_VALUE = """\
+url = A.get("url", "")
+print(url or "")
+raw = A.get("raw")
+print(int(raw) if raw is not None else None)
+"""
+
+IN_A_TEST_OF_TRUTH = """\
+size = A.get("size")
+if size or A.get("force"):
+    print(size)
+mark = A.get("mark")
+print("marked" if mark else "plain")
+"""
+
+BOUND_AGAIN = """\
+size = A.get("size")
+size = size or "2K"
+print(size)
+"""
+
+PARAMETERS = """\
+from helpers.tool import Response, Tool
+
+
+class T(Tool):
+    async def execute(self, size=None, watermark=None, note=None, **kwargs):
+        payload = {"size": size or "2K", "watermark": True if watermark is None else watermark}
+        print(note)
+        return Response(message=str(payload), break_loop=False)
+"""
+
+COMPANION_ARGUMENTS = """\
+- Arguments of `T`:
+  - `size`: optional, default `"2K"`.
+  - `watermark`: optional, default `true`.
+  - `note`: optional, default `null`.
+"""
+
+
+def _argument(run_cli, root, name: str) -> dict[str, object]:
+    return {a["name"]: a for a in tool_module(run_cli, root)["arguments"]}[name]
+
+
+@pytest.mark.parametrize("walk", sorted(WALKS))
+@pytest.mark.parametrize(
+    ("code", "name"), [(IN_A_DICT, "size"), (CHAINED, "size"), (IN_A_TEST, "watermark")]
+)
+def test_a_fallback_where_the_name_is_used_leaves_the_default_unknown(
+    run_cli, make_repo, walk: str, code: str, name: str
+) -> None:
+    root = make_repo(WALKS[walk](dedent(code)))
+    argument = _argument(run_cli, root, name)
+    assert (argument["has_default"], argument["default_unknown"]) == (False, True), argument
+
+
+@pytest.mark.parametrize("walk", sorted(WALKS))
+def test_a_value_tested_for_truth_only_is_not_replaced(run_cli, make_repo, walk: str) -> None:
+    root = make_repo(WALKS[walk](dedent(IN_A_TEST_OF_TRUTH)))
+    for name in ("size", "mark"):
+        argument = _argument(run_cli, root, name)
+        assert argument["default_unknown"] is False, argument
+
+
+@pytest.mark.parametrize("walk", sorted(WALKS))
+def test_a_fallback_that_binds_the_name_again_is_the_default(run_cli, make_repo, walk: str) -> None:
+    root = make_repo(WALKS[walk](dedent(BOUND_AGAIN)))
+    argument = _argument(run_cli, root, "size")
+    assert (argument["has_default"], argument["default"]) == (True, "2K")
+
+
+@pytest.mark.parametrize("walk", sorted(WALKS))
+def test_a_fallback_giving_the_value_held_replaces_nothing(run_cli, make_repo, walk: str) -> None:
+    root = make_repo(WALKS[walk](dedent(SAME_VALUE)))
+    url = _argument(run_cli, root, "url")
+    raw = _argument(run_cli, root, "raw")
+    assert (url["has_default"], url["default"]) == (True, "")
+    assert raw["default_unknown"] is False
+
+
+def test_parameters_replaced_where_used_claim_no_null(run_cli, make_repo) -> None:
+    root = make_repo({"tools/t.py": PARAMETERS})
+    run_cli(root, "check", "--fix", "--select", "DOX")
+    text = (root / "tools/t.py.dox.md").read_text()
+    assert "  - `size`: optional.\n" in text, text
+    assert "  - `watermark`: optional.\n" in text, text
+    assert "  - `note`: optional, default `null`.\n" in text, text
+
+
+def test_a_companion_stating_the_fallback_is_kept(run_cli, make_repo) -> None:
+    root = make_repo({"tools/t.py": PARAMETERS})
+    run_cli(root, "check", "--fix", "--select", "DOX")
+    companion = root / "tools/t.py.dox.md"
+    lines = companion.read_text().splitlines(keepends=True)
+    start = lines.index("- Arguments of `T`:\n")
+    lines[start : start + 4] = [COMPANION_ARGUMENTS]
+    companion.write_text("".join(lines))
+    result = run_cli(root, "check", "--select", "DOX")
+    assert "DOX111" not in result.output, result.output
+    run_cli(root, "check", "--fix", "--select", "DOX")
+    assert COMPANION_ARGUMENTS in companion.read_text()
