@@ -263,7 +263,7 @@ def test_a_configuration_file_that_is_not_a_regular_file_is_an_error(
     [
         (
             "prompt-dirs = []",
-            "PRM001 tool `wait` has no prompt; the model is never told about it "
+            "PRM001 tool `wait` has no prompt; the model is never taught to call it "
             "(`prompt-dirs` is empty",
         ),
         ("tool-bases = []", "DOX004 tool module has no tool class (`tool-bases` is empty)"),

@@ -130,7 +130,7 @@ def test_a_tool_only_a_wrong_example_calls_is_not_taught(make_repo, run_cli) -> 
     }
     assert _prm(make_repo, run_cli, files) == [
         "tools/sleep.py:4:1: PRM001 tool `sleep` has no prompt in `prompts/`; the model is "
-        "never told about it (add `prompts/agent.system.tool.sleep.md`, or list it in "
+        "never taught to call it (add `prompts/agent.system.tool.sleep.md`, or list it in "
         "`internal-tools`)"
     ]
 

@@ -77,6 +77,6 @@ def test_a_plugin_prompt_for_one_profile_is_named_as_that_profile_s(make_repo, r
     assert [line for line in result.output.splitlines() if "PRM001" in line] == [
         "plugins/a/tools/nap.py:4:1: PRM001 tool `nap` has no prompt in `prompts/`; only the "
         "prompts of profile `ops` (`plugins/a/agents/ops/prompts/`) teach it, so agents of "
-        "other profiles are never told about it (add `prompts/agent.system.tool.nap.md`, or "
+        "other profiles are never taught to call it (add `prompts/agent.system.tool.nap.md`, or "
         "list it in `internal-tools`)"
     ], result.output

@@ -84,7 +84,7 @@ def test_a_missing_tool_is_still_reported_with_two_directories(make_repo, run_cl
     result = run_cli(root, "check", "--no-cache")
     assert _prm(result.output) == [
         "tools/sleep.py:4:1: PRM001 tool `sleep` has no prompt in `prompts/`; the model is "
-        "never told about it (add `prompts/agent.system.tool.sleep.md`, or list it in "
+        "never taught to call it (add `prompts/agent.system.tool.sleep.md`, or list it in "
         "`internal-tools`)"
     ]
 

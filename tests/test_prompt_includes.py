@@ -12,7 +12,7 @@ PROMPT = "prompts/agent.system.tool.wait.md"
 PARTIAL = "prompts/partials/wait.md"
 NOT_TAUGHT = (
     "tools/wait.py:4:1: PRM001 tool `wait` is taught by no prompt in `prompts/`; the model "
-    "is never told about it (`prompts/agent.system.tool.wait.md` exists, but no `### wait` "
+    "is never taught to call it (`prompts/agent.system.tool.wait.md` exists, but no `### wait` "
     "heading, example or list item in it names the tool: add one, or list it in "
     "`internal-tools`)"
 )

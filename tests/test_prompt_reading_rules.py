@@ -95,7 +95,7 @@ def test_prm001_says_when_the_tool_prompt_file_exists_but_teaches_another(
 ) -> None:
     assert _check(make_repo, run_cli, "### `sleep`\nargs: `seconds`\n")[-1] == (
         "tools/wait.py:4:1: PRM001 tool `wait` is taught by no prompt in `prompts/`; the model "
-        "is never told about it (`prompts/agent.system.tool.wait.md` exists, but no `### wait` "
+        "is never taught to call it (`prompts/agent.system.tool.wait.md` exists, but no `### wait` "
         "heading, example or list item in it names the tool: add one, or list it in "
         "`internal-tools`)"
     )
@@ -106,7 +106,7 @@ def test_prm001_says_to_add_the_tool_prompt_file_when_there_is_none(make_repo, r
     result = run_cli(make_repo(files), "check", "--select", "PRM")
     assert _findings(result.output) == [
         "tools/wait.py:4:1: PRM001 tool `wait` has no prompt in `prompts/`; the model is never "
-        "told about it (add `prompts/agent.system.tool.wait.md`, or list it in `internal-tools`)"
+        "taught to call it (add `prompts/agent.system.tool.wait.md`, or list it in `internal-tools`)"
     ]
 
 

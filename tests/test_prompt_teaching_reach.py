@@ -39,7 +39,7 @@ def test_a_profile_tool_no_prompt_teaches_is_reported(make_repo, run_cli) -> Non
     assert result.exit_code == 1, result.output
     assert _prm(result.output) == [
         f"{PORT_SCAN}:4:1: PRM001 tool `port_scan` has no prompt in `agents/hacker/prompts/`; "
-        "the model is never told about it (add "
+        "the model is never taught to call it (add "
         "`agents/hacker/prompts/agent.system.tool.port_scan.md`, or list it in "
         "`internal-tools`)"
     ]
@@ -264,7 +264,7 @@ def test_a_tool_an_excluded_prompt_names_is_not_reported(make_repo, run_cli) -> 
     root = make_repo(_excluded_memory("plugins/mem/prompts"))
     expected = [
         "plugins/mem/tools/memory_zap.py:4:1: PRM001 tool `memory_zap` has no prompt in "
-        "`prompts/`; the model is never told about it (add "
+        "`prompts/`; the model is never taught to call it (add "
         "`prompts/agent.system.tool.memory_zap.md`, or list it in `internal-tools`)"
     ]
     result = run_cli(root, "check", "--no-cache")
@@ -416,7 +416,7 @@ def test_a_core_tool_only_a_profile_teaches_names_that_profile(make_repo, run_cl
     assert _prm(result.output) == [
         "tools/wait.py:4:1: PRM001 tool `wait` has no prompt in `prompts/`; only the "
         "prompts of profile `hacker` (`agents/hacker/prompts/`) teach it, so agents of "
-        "other profiles are never told about it (add `prompts/agent.system.tool.wait.md`, "
+        "other profiles are never taught to call it (add `prompts/agent.system.tool.wait.md`, "
         "or list it in `internal-tools`)"
     ]
 
@@ -432,6 +432,6 @@ def test_a_profile_teaching_its_own_tool_of_the_name_is_not_named(make_repo, run
     result = run_cli(root, "check", "--no-cache", "--select", "PRM001")
     assert _prm(result.output) == [
         "tools/wait.py:4:1: PRM001 tool `wait` has no prompt in `prompts/`; the model is "
-        "never told about it (add `prompts/agent.system.tool.wait.md`, or list it in "
+        "never taught to call it (add `prompts/agent.system.tool.wait.md`, or list it in "
         "`internal-tools`)"
     ]

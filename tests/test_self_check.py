@@ -57,7 +57,7 @@ def test_a_tool_without_a_prompt_is_prm001_unless_it_is_internal(make_repo, run_
     assert result.exit_code == 1
     assert result.output.splitlines()[:-1] == [
         "tools/fallback.py:4:1: PRM001 tool `fallback` has no prompt in `prompts/`; the model "
-        "is never told about it (add `prompts/agent.system.tool.fallback.md`, or list it in "
+        "is never taught to call it (add `prompts/agent.system.tool.fallback.md`, or list it in "
         "`internal-tools`)"
     ]
     listed = _fallback_repo(make_repo, 'internal-tools = ["fallback"]')

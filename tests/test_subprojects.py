@@ -47,7 +47,7 @@ def test_each_file_is_checked_under_its_own_project(tmp_path: Path, run_cli) -> 
         "projects/a/tools/wait.py.dox.md:14:1: DOX111 argument `until` is read at "
         "tools/wait.py:7 but not documented [*]",
         "projects/b/tools/wait.py:4:1: PRM001 tool `wait` has no prompt in `prompts/`; "
-        "the model is never told about it (add `prompts/agent.system.tool.wait.md`, or list "
+        "the model is never taught to call it (add `prompts/agent.system.tool.wait.md`, or list "
         "it in `internal-tools`)",
         "projects/b/tools/wait.py.dox.md:14:1: DOX111 argument `until` is read at "
         "tools/wait.py:7 but not documented [*]",

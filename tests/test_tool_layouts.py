@@ -178,7 +178,7 @@ def test_check_reads_the_older_layout_without_a_configuration(run_cli, tmp_path:
         "prompts/research/agent.system.tool.wait.md:5:1: PRM007 example has `plan`; "
         "profile `research` allows only `thoughts`, `headline`, `tool_name`, `tool_args`",
         "python/tools/nap.py:4:1: PRM001 tool `nap` has no prompt in `prompts/default/`; the "
-        "model is never told about it (add `prompts/default/agent.system.tool.nap.md`, or list "
+        "model is never taught to call it (add `prompts/default/agent.system.tool.nap.md`, or list "
         "it in `internal-tools`)",
     ]
     # a table that sets other keys leaves the prompt directories to the layout
@@ -229,7 +229,7 @@ def test_the_older_layout_before_any_tool_prompt(run_cli, tmp_path: Path) -> Non
     write_files(tmp_path, files)
     assert _prompt_findings(run_cli, tmp_path) == [
         "python/tools/wait.py:4:1: PRM001 tool `wait` has no prompt in `prompts/default/`; the "
-        "model is never told about it (add `prompts/default/agent.system.tool.wait.md`, or "
+        "model is never taught to call it (add `prompts/default/agent.system.tool.wait.md`, or "
         "list it in `internal-tools`)",
     ]
     result = run_cli(tmp_path, "init", "--dry-run")

@@ -370,7 +370,7 @@ def test_module_name_with_no_room_for_a_companion_is_one_finding(
     result = _run(root, monkeypatch, "check", "--no-cache", "--select", "PRM001", long)
     assert result.output.splitlines()[0] == (
         f"{long}:4:1: PRM001 tool `{stem}` has no prompt in `prompts/`; the model is never "
-        f"told about it (`agent.system.tool.{stem}.md` would be a file name too long: teach "
+        f"taught to call it (`agent.system.tool.{stem}.md` would be a file name too long: teach "
         f"it with a `### {stem}` heading in another prompt of `prompts/`, or list it in "
         "`internal-tools`)"
     )

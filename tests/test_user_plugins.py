@@ -41,7 +41,7 @@ def test_an_untaught_user_plugin_tool_is_told_its_plugin_prompts(make_repo, run_
     result = run_cli(root, "check", "--no-cache", "--select", "PRM")
     assert _prm(result.output) == [
         f"{FOO}:4:1: PRM001 tool `foo` is taught by no prompt in `usr/plugins/x/prompts/`; "
-        "the model is never told about it (`usr/plugins/x/prompts/agent.system.tool.foo.md` "
+        "the model is never taught to call it (`usr/plugins/x/prompts/agent.system.tool.foo.md` "
         "exists, but no `### foo` heading, example or list item in it names the tool: add "
         "one, or list it in `internal-tools`)"
     ]

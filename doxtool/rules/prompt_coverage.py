@@ -40,7 +40,7 @@ _DONE = 'return Response(message="done", break_loop=False)'
 class ToolWithoutPrompt(Rule):
     code = "PRM001"
     name = "tool-without-prompt"
-    summary = "An exposed tool has no prompt, so the model is never told about it"
+    summary = "An exposed tool is taught by no prompt, so the model is never taught to call it"
     doc = """\
 **What it checks.** Every tool (except the configured internal tools, such as
 `unknown`) is taught by a prompt that reaches its agents: a file of the core
@@ -246,7 +246,7 @@ hold them.
                 where = profile_prompt_dir(ctx, profile) or where
             if not where:  # no core prompt directory: no prompt can reach the tool
                 yield self.finding(
-                    f"tool `{name}` has no prompt; the model is never told about it "
+                    f"tool `{name}` has no prompt; the model is never taught to call it "
                     "(`prompt-dirs` is empty: name the core prompt directory there, "
                     "or list the tool in `internal-tools`)",
                     module,
@@ -267,9 +267,9 @@ hold them.
             profiles = [*_teaching_profiles(ctx, module, name), *_plugin_profiles(ctx, name)]
             untold = (
                 f"only the prompts of {_profile_names(profiles)} teach it, so agents of "
-                "other profiles are never told about it"
+                "other profiles are never taught to call it"
                 if profiles
-                else "the model is never told about it"
+                else "the model is never taught to call it"
             )
             if ctx.exists(path):
                 message = (
